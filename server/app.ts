@@ -1,0 +1,64 @@
+import crypto from 'node:crypto';
+import path from 'node:path';
+import Fastify, { type FastifyInstance } from 'fastify';
+import cookie from '@fastify/cookie';
+import formbody from '@fastify/formbody';
+import jwt from '@fastify/jwt';
+import type { Config } from './config.js';
+import { openDatabase } from './db/connection.js';
+import { loadKeys } from './db/keys.js';
+import { PubSub } from './graphql/pubsub.js';
+import { graphqlPlugin } from './graphql/graphql.plugin.js';
+import { Mailer } from './features/notifications/mailer.js';
+import { securityPlugin } from './plugins/security.js';
+import { authRoutes, authFallbackRoute } from './features/auth/auth.routes.js';
+import { accountRoutes } from './features/auth/account.routes.js';
+import { usersFeature } from './features/users/index.js';
+import { teamsFeature } from './features/teams/index.js';
+import { orgFeature } from './features/org/index.js';
+import { notificationsFeature } from './features/notifications/index.js';
+import { massCreationFeature } from './features/mass-creation/index.js';
+import { mediaFeature } from './features/media/index.js';
+import { subscriptionsPlugin } from './graphql/subscriptions.js';
+import type { Services } from './services.js';
+
+export type BuildOptions = { logger?: boolean };
+
+/** Infrastructure -> GraphQL -> features, in this order. */
+export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logger === false ? false : { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] },
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+    genReqId: () => crypto.randomUUID(),
+    routerOptions: { maxParamLength: 200 },
+  });
+
+  const db = openDatabase(path.join(config.dataDir, 'teamlens.db'));
+  const services: Services = {
+    config,
+    db,
+    keys: loadKeys(config.dataDir),
+    pubsub: new PubSub(),
+    mailer: new Mailer(db, app.log, config.smtpUrl, config.mailFrom),
+    log: app.log,
+  };
+  app.decorate('services', services);
+  app.addHook('onClose', async () => {
+    services.mailer.close();
+    db.$client.close();
+  });
+
+  await app.register(cookie);
+  await app.register(formbody, { bodyLimit: 64 * 1024 });
+  await app.register(jwt, { secret: services.keys.jwtSecret, sign: { algorithm: 'HS256' }, verify: { algorithms: ['HS256'] } });
+  await app.register(securityPlugin);
+  await app.register(graphqlPlugin);
+
+  const features = [authRoutes, accountRoutes, usersFeature, orgFeature, teamsFeature, notificationsFeature, massCreationFeature, mediaFeature];
+  for (const feature of features) await app.register(feature);
+
+  await app.register(subscriptionsPlugin);
+  await app.register(authFallbackRoute);
+  return app;
+}

@@ -1,0 +1,82 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const bool = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no', 'on', 'off'])
+  .transform((v) => ['true', '1', 'yes', 'on'].includes(v));
+
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  BASE_URL: z.url({ protocol: /^https?$/ }).optional(),
+  DATA_DIR: z.string().min(1).default('./data'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://').optional(),
+  MAIL_FROM: z.string().default('Teamlens <no-reply@teamlens.local>'),
+  SEED_DEMO: bool.default(true),
+  ADMIN_EMAIL: z.email().optional(),
+  ADMIN_PASSWORD: z.string().optional(),
+  SESSION_MAX_AGE_HOURS: z.coerce.number().positive().max(24 * 30).default(12),
+  SESSION_IDLE_MINUTES: z.coerce.number().positive().default(120),
+  ACCESS_TOKEN_SECONDS: z.coerce.number().int().min(10).max(3600).default(120),
+  GRAPHQL_INTROSPECTION: bool.default(false),
+  ALLOWED_ORIGINS: z.string().optional(),
+  TRUST_PROXY: bool.default(false),
+});
+
+export type Config = {
+  port: number;
+  host: string;
+  baseUrl: string;
+  origin: string;
+  secureCookies: boolean;
+  allowedOrigins: string[];
+  dataDir: string;
+  logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  seedDemo: boolean;
+  adminEmail: string | undefined;
+  adminPassword: string | undefined;
+  sessionMaxAgeMs: number;
+  sessionIdleMs: number;
+  accessTokenSeconds: number;
+  introspection: boolean;
+  trustProxy: boolean;
+};
+
+export class ConfigError extends Error {}
+
+/** Parses the environment once; fails fast with a readable list of every problem. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = envSchema.safeParse(cleaned);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const baseUrl = (e.BASE_URL ?? `http://${e.HOST === '0.0.0.0' ? 'localhost' : e.HOST}:${e.PORT}`).replace(/\/+$/, '');
+  const origin = new URL(baseUrl).origin;
+  const extraOrigins = (e.ALLOWED_ORIGINS ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    baseUrl,
+    origin,
+    secureCookies: origin.startsWith('https://'),
+    allowedOrigins: [origin, ...extraOrigins],
+    dataDir: path.resolve(e.DATA_DIR),
+    logLevel: e.LOG_LEVEL,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    seedDemo: e.SEED_DEMO,
+    adminEmail: e.ADMIN_EMAIL?.toLowerCase(),
+    adminPassword: e.ADMIN_PASSWORD,
+    sessionMaxAgeMs: e.SESSION_MAX_AGE_HOURS * 3_600_000,
+    sessionIdleMs: e.SESSION_IDLE_MINUTES * 60_000,
+    accessTokenSeconds: e.ACCESS_TOKEN_SECONDS,
+    introspection: e.GRAPHQL_INTROSPECTION,
+    trustProxy: e.TRUST_PROXY,
+  };
+}

@@ -1,0 +1,33 @@
+import type { Services } from '../../services.js';
+import { createOneTimeToken, expireOpenTokens } from './auth.repo.js';
+
+const HOUR = 3_600_000;
+export const LINK_TTL = { signup: 24 * HOUR, invite: 7 * 24 * HOUR, reset: HOUR, 'email-change': 24 * HOUR } as const;
+
+function link(services: Services, page: string, token: string): string {
+  return `${services.config.origin}${page}?token=${encodeURIComponent(token)}`;
+}
+
+export function sendSignUpLink(services: Services, email: string): void {
+  expireOpenTokens(services.db, email, 'signup');
+  const url = link(services, '/register', createOneTimeToken(services.db, { purpose: 'signup', email, ttlMs: LINK_TTL.signup }));
+  services.mailer.send({ organizationId: null, to: email, subject: 'Finish creating your Teamlens organization', text: `Open this link within 24 hours to create your organization:\n\n${url}\n`, link: url });
+}
+
+export function sendInvitation(services: Services, user: { id: string; email: string; full_name: string; organization_id: string }): void {
+  expireOpenTokens(services.db, user.email, 'invite');
+  const url = link(services, '/change-password', createOneTimeToken(services.db, { purpose: 'invite', email: user.email, userId: user.id, ttlMs: LINK_TTL.invite }));
+  services.mailer.send({ organizationId: user.organization_id, to: user.email, subject: 'You are invited to Teamlens', text: `Hello ${user.full_name},\n\nSet your password within 7 days to join your team on Teamlens:\n\n${url}\n`, link: url });
+}
+
+export function sendPasswordReset(services: Services, user: { id: string; email: string; organization_id: string }): void {
+  expireOpenTokens(services.db, user.email, 'reset');
+  const url = link(services, '/change-password', createOneTimeToken(services.db, { purpose: 'reset', email: user.email, userId: user.id, ttlMs: LINK_TTL.reset }));
+  services.mailer.send({ organizationId: user.organization_id, to: user.email, subject: 'Reset your Teamlens password', text: `Open this link within one hour to choose a new password:\n\n${url}\n\nIf you did not ask for this, ignore this mail.`, link: url });
+}
+
+export function sendEmailChangeLink(services: Services, user: { id: string; organization_id: string }, newEmail: string): void {
+  expireOpenTokens(services.db, newEmail, 'email-change');
+  const url = link(services, '/verify-email', createOneTimeToken(services.db, { purpose: 'email-change', email: newEmail, userId: user.id, ttlMs: LINK_TTL['email-change'] }));
+  services.mailer.send({ organizationId: user.organization_id, to: newEmail, subject: 'Confirm your new Teamlens email', text: `Open this link to use this address for Teamlens:\n\n${url}\n`, link: url });
+}

@@ -1,0 +1,115 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import { forgotPasswordSchema, registerSchema, setPasswordSchema, signUpSchema, tokenSchema } from '../../../shared/account.schemas.js';
+import { RateLimiter } from '../../lib/rate-limiter.js';
+import { hashPassword } from '../../lib/password.js';
+import { nowIso } from '../../lib/tokens.js';
+import { createOrganization } from '../org/org.repo.js';
+import { emailTaken, findUserById, insertUser, updateUser } from '../users/users.repo.js';
+import { endUserSessions, publishUserUpdated } from '../users/users.events.js';
+import { users } from '../users/users.tables.js';
+import { eq } from 'drizzle-orm';
+import { consumeOneTimeToken, createSession, peekOneTimeToken } from './auth.repo.js';
+import { AUTH_BASE_PATH, setSessionCookie, verifyCsrf } from './auth.http.js';
+import { sendPasswordReset, sendSignUpLink } from './account-mail.js';
+import { newId } from '../../lib/tokens.js';
+
+const INVALID_LINK = { error: 'INVALID_LINK', message: 'This link is invalid, expired or already used. Ask for a new one.' };
+
+/**
+ * Account flows beside NextAuth's API: sign-up -> verification link -> register;
+ * forgot password -> link -> new password; invitation link -> set password; email change.
+ * Every POST needs the CSRF token from GET /api/auth/csrf, and is throttled per address.
+ */
+export async function accountRoutes(app: FastifyInstance): Promise<void> {
+  const { config, keys, db } = app.services;
+  const limiter = new RateLimiter(20, 15 * 60_000);
+
+  function guard<S extends z.ZodType>(request: FastifyRequest, reply: FastifyReply, schema: S): z.output<S> | null {
+    if (!limiter.take(request.ip)) {
+      void reply.code(429).send({ error: 'RATE_LIMITED', message: 'Too many requests. Try again in a few minutes.' });
+      return null;
+    }
+    if (!verifyCsrf(request, config, keys.csrfSecret)) {
+      void reply.code(403).send({ error: 'CSRF', message: 'The form expired. Reload the page and try again.' });
+      return null;
+    }
+    const parsed = schema.safeParse(request.body);
+    if (!parsed.success) {
+      const fields: Record<string, string> = {};
+      for (const issue of parsed.error.issues) fields[issue.path.join('.') || '_'] ??= issue.message;
+      void reply.code(400).send({ error: 'BAD_USER_INPUT', message: Object.values(fields)[0] ?? 'Invalid input.', fields });
+      return null;
+    }
+    return parsed.data;
+  }
+
+  app.post(`${AUTH_BASE_PATH}/sign-up`, async (request, reply) => {
+    const input = guard(request, reply, signUpSchema);
+    if (!input) return reply;
+    // Same answer whether or not the address already has an account (no enumeration).
+    if (!emailTaken(db, input.email)) sendSignUpLink(app.services, input.email);
+    return { ok: true, url: `${config.origin}/signup-complete?email=${encodeURIComponent(input.email)}` };
+  });
+
+  app.get(`${AUTH_BASE_PATH}/link`, async (request) => {
+    const token = String((request.query as Record<string, unknown>).token ?? '');
+    const row = peekOneTimeToken(db, token, ['signup', 'invite', 'reset', 'email-change']);
+    return row ? { valid: true, purpose: row.purpose, email: row.email } : { valid: false };
+  });
+
+  app.post(`${AUTH_BASE_PATH}/register`, async (request, reply) => {
+    const input = guard(request, reply, registerSchema);
+    if (!input) return reply;
+    const passwordHash = await hashPassword(input.password);
+    const result = db.transaction(() => {
+      const link = consumeOneTimeToken(db, input.token, ['signup']);
+      if (!link || emailTaken(db, link.email)) return null;
+      const org = createOrganization(db, input.organization_name);
+      const userId = newId();
+      insertUser(db, { id: userId, organization_id: org.id, email: link.email, full_name: input.full_name, status: 'ACTIVE', permission_level: 'ADMIN', password_hash: passwordHash, last_password_update: nowIso(), email_verified: true, last_login: nowIso() });
+      return { orgId: org.id, userId };
+    });
+    if (!result) return reply.code(400).send(INVALID_LINK);
+    const { token, session } = createSession(db, { userId: result.userId, organizationId: result.orgId, maxAgeMs: config.sessionMaxAgeMs, ip: request.ip, userAgent: request.headers['user-agent'] });
+    setSessionCookie(reply, config, token, session.expires_at);
+    return { ok: true, url: `${config.origin}/home/dashboard` };
+  });
+
+  app.post(`${AUTH_BASE_PATH}/forgot-password`, async (request, reply) => {
+    const input = guard(request, reply, forgotPasswordSchema);
+    if (!input) return reply;
+    const user = db.select().from(users).where(eq(users.email, input.email)).get();
+    if (user && !user.deleted_at && user.status === 'ACTIVE') sendPasswordReset(app.services, user);
+    return { ok: true };
+  });
+
+  app.post(`${AUTH_BASE_PATH}/change-password`, async (request, reply) => {
+    const input = guard(request, reply, setPasswordSchema);
+    if (!input) return reply;
+    const passwordHash = await hashPassword(input.password);
+    const link = consumeOneTimeToken(db, input.token, ['invite', 'reset']);
+    const user = link?.user_id ? db.select().from(users).where(eq(users.id, link.user_id)).get() : undefined;
+    if (!link || !user || user.deleted_at || user.status === 'DEACTIVATED') return reply.code(400).send(INVALID_LINK);
+    updateUser(db, user.organization_id, user.id, { password_hash: passwordHash, last_password_update: nowIso(), email_verified: true, ...(user.status === 'INVITED' ? { status: 'ACTIVE' as const } : {}) });
+    endUserSessions(app.services, [user.id]);
+    publishUserUpdated(app.services, [user.id]);
+    return { ok: true, url: `${config.origin}/login?reset=1` };
+  });
+
+  app.post(`${AUTH_BASE_PATH}/verify-email`, async (request, reply) => {
+    const input = guard(request, reply, tokenSchema);
+    if (!input) return reply;
+    const result = db.transaction(() => {
+      const link = consumeOneTimeToken(db, input.token, ['email-change']);
+      if (!link?.user_id || emailTaken(db, link.email)) return null;
+      const user = db.select().from(users).where(eq(users.id, link.user_id)).get();
+      if (!user || user.deleted_at) return null;
+      updateUser(db, user.organization_id, user.id, { email: link.email, email_verified: true });
+      return findUserById(db, user.organization_id, user.id);
+    });
+    if (!result) return reply.code(400).send(INVALID_LINK);
+    publishUserUpdated(app.services, [result.id]);
+    return { ok: true, email: result.email };
+  });
+}

@@ -1,0 +1,116 @@
+import { and, count, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { Db } from '../../db/connection.js';
+import { newId, randomToken, sha256 } from '../../lib/tokens.js';
+import { organizations } from '../org/org.tables.js';
+import { users } from '../users/users.tables.js';
+import { oneTimeTokens, sessions, signInAttempts } from './auth.tables.js';
+
+export type SessionRecord = {
+  id: string;
+  user_id: string;
+  organization_id: string;
+  expires_at: number;
+  last_seen_at: number;
+  revoked_at: number | null;
+};
+
+export function createSession(db: Db, input: { userId: string; organizationId: string; maxAgeMs: number; ip: string; userAgent: string | undefined }): { token: string; session: SessionRecord } {
+  const token = randomToken();
+  const now = Date.now();
+  const session = { id: newId(), user_id: input.userId, organization_id: input.organizationId, expires_at: now + input.maxAgeMs, last_seen_at: now, revoked_at: null };
+  db.insert(sessions).values({ ...session, token_hash: sha256(token), ip: input.ip, user_agent: input.userAgent?.slice(0, 300) ?? null }).run();
+  return { token, session };
+}
+
+export function findSessionByToken(db: Db, token: string): SessionRecord | undefined {
+  return db.select({ id: sessions.id, user_id: sessions.user_id, organization_id: sessions.organization_id, expires_at: sessions.expires_at, last_seen_at: sessions.last_seen_at, revoked_at: sessions.revoked_at })
+    .from(sessions).where(eq(sessions.token_hash, sha256(token))).get();
+}
+
+export function touchSession(db: Db, id: string, now = Date.now()): void {
+  db.update(sessions).set({ last_seen_at: now }).where(eq(sessions.id, id)).run();
+}
+
+export function revokeSession(db: Db, id: string): void {
+  db.update(sessions).set({ revoked_at: Date.now() }).where(and(eq(sessions.id, id), isNull(sessions.revoked_at))).run();
+}
+
+/** Revokes every live session of a user (password change, deactivation, removal); returns their ids. */
+export function revokeUserSessions(db: Db, userId: string, exceptSessionId?: string): string[] {
+  const rows = db.select({ id: sessions.id }).from(sessions).where(and(eq(sessions.user_id, userId), isNull(sessions.revoked_at))).all();
+  const ids = rows.map((r) => r.id).filter((id) => id !== exceptSessionId);
+  const now = Date.now();
+  for (const id of ids) db.update(sessions).set({ revoked_at: now }).where(eq(sessions.id, id)).run();
+  return ids;
+}
+
+export function revokeOrganizationSessions(db: Db, organizationId: string): string[] {
+  const rows = db.select({ id: sessions.id }).from(sessions).where(and(eq(sessions.organization_id, organizationId), isNull(sessions.revoked_at))).all();
+  db.update(sessions).set({ revoked_at: Date.now() }).where(and(eq(sessions.organization_id, organizationId), isNull(sessions.revoked_at))).run();
+  return rows.map((r) => r.id);
+}
+
+export type ActiveViewerRow = { sessionId: string; userId: string; organizationId: string; permissionLevel: 'ADMIN' | 'MANAGER' | 'MEMBER'; email: string; fullName: string; profilePictureId: string | null };
+
+/** The session joined with its user, only while both are usable: one indexed lookup. */
+export function findActiveSessionUser(db: Db, sessionId: string, now = Date.now()): ActiveViewerRow | undefined {
+  return db.select({
+    sessionId: sessions.id, userId: users.id, organizationId: users.organization_id, permissionLevel: users.permission_level,
+    email: users.email, fullName: users.full_name, profilePictureId: users.profile_picture_id,
+  })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.user_id))
+    .innerJoin(organizations, eq(organizations.id, users.organization_id))
+    .where(and(eq(sessions.id, sessionId), isNull(sessions.revoked_at), gt(sessions.expires_at, now), isNull(users.deleted_at), eq(users.status, 'ACTIVE'), isNull(organizations.deleted_at)))
+    .get();
+}
+
+export function recordSignInAttempt(db: Db, email: string, ip: string, success: boolean): void {
+  db.insert(signInAttempts).values({ email, ip, success, at: Date.now() }).run();
+}
+
+export function countFailures(db: Db, where: { email?: string; ip?: string; sinceMs: number }): number {
+  const conds = [eq(signInAttempts.success, false), gt(signInAttempts.at, Date.now() - where.sinceMs)];
+  if (where.email !== undefined) conds.push(eq(signInAttempts.email, where.email));
+  if (where.ip !== undefined) conds.push(eq(signInAttempts.ip, where.ip));
+  return db.select({ n: count() }).from(signInAttempts).where(and(...conds)).get()?.n ?? 0;
+}
+
+export function hasRecentSuccess(db: Db, email: string, ip: string, sinceMs: number): boolean {
+  return !!db.select({ id: signInAttempts.id }).from(signInAttempts)
+    .where(and(eq(signInAttempts.email, email), eq(signInAttempts.ip, ip), eq(signInAttempts.success, true), gt(signInAttempts.at, Date.now() - sinceMs))).get();
+}
+
+export type OneTimePurpose = 'signup' | 'invite' | 'reset' | 'email-change';
+
+export function createOneTimeToken(db: Db, input: { purpose: OneTimePurpose; email: string; userId?: string; ttlMs: number }): string {
+  const token = randomToken();
+  db.insert(oneTimeTokens).values({ id: newId(), token_hash: sha256(token), purpose: input.purpose, email: input.email, user_id: input.userId ?? null, expires_at: Date.now() + input.ttlMs }).run();
+  return token;
+}
+
+/** Marks a link used and returns it, only if it exists, has the purpose, is unused and unexpired. */
+export function consumeOneTimeToken(db: Db, token: string, purposes: OneTimePurpose[]) {
+  const row = peekOneTimeToken(db, token, purposes);
+  if (!row) return undefined;
+  const res = db.update(oneTimeTokens).set({ used_at: Date.now() }).where(and(eq(oneTimeTokens.id, row.id), isNull(oneTimeTokens.used_at))).run();
+  return res.changes === 1 ? row : undefined;
+}
+
+export function peekOneTimeToken(db: Db, token: string, purposes: OneTimePurpose[]) {
+  if (typeof token !== 'string' || token.length < 20 || token.length > 100) return undefined;
+  const row = db.select().from(oneTimeTokens).where(eq(oneTimeTokens.token_hash, sha256(token))).get();
+  if (!row || row.used_at !== null || row.expires_at < Date.now() || !purposes.includes(row.purpose)) return undefined;
+  return row;
+}
+
+/** Invalidates a user's earlier unused links of a purpose when a new one is issued. */
+export function expireOpenTokens(db: Db, email: string, purpose: OneTimePurpose): void {
+  db.update(oneTimeTokens).set({ used_at: Date.now() }).where(and(eq(oneTimeTokens.email, email), eq(oneTimeTokens.purpose, purpose), isNull(oneTimeTokens.used_at))).run();
+}
+
+export function pruneAuthTables(db: Db): void {
+  const dayAgo = Date.now() - 86_400_000;
+  db.delete(signInAttempts).where(sql`${signInAttempts.at} < ${dayAgo * 1 - 29 * 86_400_000}`).run();
+  db.delete(sessions).where(sql`${sessions.expires_at} < ${dayAgo}`).run();
+}

@@ -1,0 +1,30 @@
+import type { FastifyInstance } from 'fastify';
+import { signMediaPolicy } from '../../lib/media-signing.js';
+import { findActiveSessionUser, touchSession, type SessionRecord } from './auth.repo.js';
+import { signAccessToken } from './viewer.js';
+
+export function mediaResourcePrefix(organizationId: string): string {
+  return `/api/media/${organizationId}/`;
+}
+
+/**
+ * GET /api/auth/session body: NextAuth's {user, expires} plus the fields the spec's
+ * client reads (access_token, data.organization.id, cf_cookies). Nothing else.
+ */
+export function buildSessionPayload(app: FastifyInstance, session: SessionRecord) {
+  const { config, db, keys } = app.services;
+  const now = Date.now();
+  if (session.revoked_at !== null || session.expires_at <= now || now - session.last_seen_at > config.sessionIdleMs) return null;
+  const row = findActiveSessionUser(db, session.id, now);
+  if (!row) return null;
+  touchSession(db, session.id, now);
+  const mediaExpires = Math.floor(Math.min(session.expires_at, now + 3_600_000) / 1000);
+  const image = row.profilePictureId ? `${config.origin}/api/media/${row.organizationId}/${row.profilePictureId}` : null;
+  return {
+    user: { id: row.userId, name: row.fullName, email: row.email, image },
+    expires: new Date(session.expires_at).toISOString(),
+    access_token: signAccessToken(app, { userId: row.userId, organizationId: row.organizationId, sessionId: row.sessionId }),
+    data: { organization: { id: row.organizationId } },
+    cf_cookies: signMediaPolicy(keys.mediaSecret, { resource: mediaResourcePrefix(row.organizationId), expires: mediaExpires }),
+  };
+}

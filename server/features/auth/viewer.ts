@@ -1,0 +1,43 @@
+import type { FastifyInstance } from 'fastify';
+import type { PermissionLevel } from '../../../shared/enums.js';
+import { findActiveSessionUser } from './auth.repo.js';
+
+export type Viewer = {
+  userId: string;
+  organizationId: string;
+  sessionId: string;
+  permissionLevel: PermissionLevel;
+  email: string;
+};
+
+type AccessClaims = { sub: string; org: string; sid: string };
+
+export function signAccessToken(app: FastifyInstance, viewer: { userId: string; organizationId: string; sessionId: string }): string {
+  const claims: AccessClaims = { sub: viewer.userId, org: viewer.organizationId, sid: viewer.sessionId };
+  return app.jwt.sign(claims, { expiresIn: app.services.config.accessTokenSeconds });
+}
+
+/**
+ * The viewer behind an access token: the signature and expiry are checked, then the
+ * session must still be live (not revoked or expired) and the user active, so a
+ * sign-out stops every token of that session at once.
+ */
+export function viewerFromAccessToken(app: FastifyInstance, token: string | undefined | null): Viewer | null {
+  if (!token || token.length > 4096) return null;
+  let claims: AccessClaims;
+  try {
+    claims = app.jwt.verify<AccessClaims>(token);
+  } catch {
+    return null;
+  }
+  if (typeof claims.sid !== 'string' || typeof claims.sub !== 'string') return null;
+  const row = findActiveSessionUser(app.services.db, claims.sid);
+  if (!row || row.userId !== claims.sub || row.organizationId !== claims.org) return null;
+  return { userId: row.userId, organizationId: row.organizationId, sessionId: row.sessionId, permissionLevel: row.permissionLevel, email: row.email };
+}
+
+export function bearerToken(header: string | undefined): string | null {
+  if (!header) return null;
+  const match = /^Bearer\s+(\S+)$/i.exec(header.trim());
+  return match?.[1] ?? null;
+}

@@ -1,0 +1,16 @@
+import { sql } from 'drizzle-orm';
+import { index, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
+import { organizations } from '../org/org.tables.js';
+
+export const massCreationBatches = sqliteTable('mass_creation_batches', {
+  id: text('id').primaryKey(),
+  organization_id: text('organization_id').notNull().references(() => organizations.id, { onDelete: 'cascade' }),
+  created_by: text('created_by').notNull(),
+  status: text('status').$type<'running' | 'done' | 'failed' | 'rolled_back'>().notNull(),
+  dry_run: integer('dry_run', { mode: 'boolean' }).notNull().default(false),
+  total: integer('total').notNull(),
+  created: integer('created').notNull().default(0),
+  result: text('result', { mode: 'json' }),
+  created_at: text('created_at').notNull().default(sql`(strftime('%Y-%m-%dT%H:%M:%fZ','now'))`),
+  finished_at: text('finished_at'),
+}, (t) => [index('mass_creation_batches_org').on(t.organization_id)]);

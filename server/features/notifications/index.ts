@@ -1,0 +1,48 @@
+import type { FastifyInstance } from 'fastify';
+import type { MercuriusContext } from 'mercurius';
+import { z } from 'zod';
+import { requireAdmin, requireViewer } from '../../graphql/context.js';
+import { topics } from '../../graphql/pubsub.js';
+import { parseInput } from '../../lib/parse.js';
+import { countUnread, listNotifications, listOutbox, markRead } from './notifications.repo.js';
+
+const schema = /* GraphQL */ `
+  type Notification { id: ID! kind: String! title: String! body: String link: String created_at: DateTime! read_at: DateTime }
+  type OutboxMail { id: ID! to: String! subject: String! text: String! link: String created_at: DateTime! sent_at: DateTime error: String }
+  extend type Query {
+    notifications(unreadOnly: Boolean, limit: Int): [Notification!]!
+    unreadNotificationCount: Int!
+    "Mail the server sent or kept for this organization (admin): without SMTP, admins hand out links from here."
+    emailOutbox(limit: Int): [OutboxMail!]!
+  }
+  extend type Mutation {
+    "Marks these notifications (all when ids is omitted) as read; returns how many changed."
+    markNotificationsRead(ids: [ID!]): Int!
+  }
+  extend type Subscription { notificationAdded: Notification! }
+`;
+
+const limitSchema = z.number().int().min(1).max(500).nullish().transform((v) => v ?? 50);
+
+export async function notificationsFeature(app: FastifyInstance): Promise<void> {
+  app.graphql.extendSchema(schema);
+  app.graphql.defineResolvers({
+    Query: {
+      notifications: (_: unknown, args: { unreadOnly?: boolean | null; limit?: number | null }, ctx: MercuriusContext) =>
+        listNotifications(ctx.services.db, requireViewer(ctx).userId, { unreadOnly: !!args.unreadOnly, limit: parseInput(limitSchema, args.limit) }),
+      unreadNotificationCount: (_: unknown, __: unknown, ctx: MercuriusContext) => countUnread(ctx.services.db, requireViewer(ctx).userId),
+      emailOutbox: (_: unknown, args: { limit?: number | null }, ctx: MercuriusContext) =>
+        listOutbox(ctx.services.db, requireAdmin(ctx).organizationId, parseInput(limitSchema, args.limit)),
+    },
+    Mutation: {
+      markNotificationsRead: (_: unknown, args: { ids?: string[] | null }, ctx: MercuriusContext) =>
+        markRead(ctx.services.db, requireViewer(ctx).userId, args.ids ?? null),
+    },
+    Subscription: {
+      notificationAdded: {
+        subscribe: (_: unknown, __: unknown, ctx: MercuriusContext) => ctx.services.pubsub.subscribe(topics.notificationAdded(requireViewer(ctx).userId)),
+        resolve: (event: unknown) => event,
+      },
+    },
+  } as never);
+}

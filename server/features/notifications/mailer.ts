@@ -1,0 +1,50 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { eq } from 'drizzle-orm';
+import nodemailer, { type Transporter } from 'nodemailer';
+import type { Db } from '../../db/connection.js';
+import { newId, nowIso } from '../../lib/tokens.js';
+import { emailOutbox } from './notifications.tables.js';
+
+export type Mail = { organizationId: string | null; to: string; subject: string; text: string; link?: string };
+
+/**
+ * Every mail is written to the outbox first. With SMTP configured it is then sent;
+ * without, it stays there, is logged, and admins can read it to hand out links.
+ */
+export class Mailer {
+  private readonly transport: Transporter | null;
+
+  constructor(
+    private readonly db: Db,
+    private readonly log: FastifyBaseLogger,
+    smtpUrl: string | undefined,
+    private readonly from: string,
+  ) {
+    this.transport = smtpUrl ? nodemailer.createTransport(smtpUrl) : null;
+  }
+
+  get smtpConfigured(): boolean {
+    return this.transport !== null;
+  }
+
+  send(mail: Mail): string {
+    const id = newId();
+    this.db.insert(emailOutbox).values({ id, organization_id: mail.organizationId, to: mail.to, subject: mail.subject, text: mail.text, link: mail.link ?? null }).run();
+    if (!this.transport) {
+      this.log.info({ mailId: id, to: mail.to, subject: mail.subject, link: mail.link }, 'mail kept in outbox (SMTP_URL not set)');
+      return id;
+    }
+    this.transport
+      .sendMail({ from: this.from, to: mail.to, subject: mail.subject, text: mail.text })
+      .then(() => this.db.update(emailOutbox).set({ sent_at: nowIso(), attempts: 1 }).where(eq(emailOutbox.id, id)).run())
+      .catch((err: unknown) => {
+        this.log.warn({ mailId: id, err: String(err) }, 'mail could not be sent; kept in outbox');
+        this.db.update(emailOutbox).set({ error: String(err).slice(0, 500), attempts: 1 }).where(eq(emailOutbox.id, id)).run();
+      });
+    return id;
+  }
+
+  close(): void {
+    this.transport?.close();
+  }
+}

@@ -1,0 +1,36 @@
+import { and, count, desc, eq, inArray, isNull } from 'drizzle-orm';
+import type { Db } from '../../db/connection.js';
+import type { Services } from '../../services.js';
+import { topics } from '../../graphql/pubsub.js';
+import { newId, nowIso } from '../../lib/tokens.js';
+import { emailOutbox, notifications } from './notifications.tables.js';
+
+export type NotificationRow = typeof notifications.$inferSelect;
+
+/** Stores an in-app notification and pushes it to the recipient's open subscriptions. */
+export function addNotification(services: Services, input: { organizationId: string; userId: string; kind: string; title: string; body?: string; link?: string }): NotificationRow {
+  const row: NotificationRow = { id: newId(), organization_id: input.organizationId, user_id: input.userId, kind: input.kind, title: input.title, body: input.body ?? null, link: input.link ?? null, created_at: nowIso(), read_at: null };
+  services.db.insert(notifications).values(row).run();
+  services.pubsub.publish(topics.notificationAdded(input.userId), row);
+  return row;
+}
+
+export function listNotifications(db: Db, userId: string, opts: { unreadOnly?: boolean; limit: number }): NotificationRow[] {
+  const conds = [eq(notifications.user_id, userId)];
+  if (opts.unreadOnly) conds.push(isNull(notifications.read_at));
+  return db.select().from(notifications).where(and(...conds)).orderBy(desc(notifications.created_at)).limit(opts.limit).all();
+}
+
+export function countUnread(db: Db, userId: string): number {
+  return db.select({ n: count() }).from(notifications).where(and(eq(notifications.user_id, userId), isNull(notifications.read_at))).get()?.n ?? 0;
+}
+
+export function markRead(db: Db, userId: string, ids: readonly string[] | null): number {
+  const conds = [eq(notifications.user_id, userId), isNull(notifications.read_at)];
+  if (ids) conds.push(inArray(notifications.id, [...ids]));
+  return db.update(notifications).set({ read_at: nowIso() }).where(and(...conds)).run().changes;
+}
+
+export function listOutbox(db: Db, orgId: string, limit: number) {
+  return db.select().from(emailOutbox).where(eq(emailOutbox.organization_id, orgId)).orderBy(desc(emailOutbox.created_at)).limit(limit).all();
+}

@@ -1,0 +1,49 @@
+import { and, asc, count, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import type { Db } from '../../db/connection.js';
+import { newId } from '../../lib/tokens.js';
+import { users } from '../users/users.tables.js';
+import { teams } from './teams.tables.js';
+
+export type TeamRow = typeof teams.$inferSelect;
+
+const live = (orgId: string) => and(eq(teams.organization_id, orgId), isNull(teams.deleted_at));
+
+export function listTeams(db: Db, orgId: string): TeamRow[] {
+  return db.select().from(teams).where(live(orgId)).orderBy(asc(teams.name)).all();
+}
+
+export function findTeamsByIds(db: Db, orgId: string, ids: readonly string[]): TeamRow[] {
+  const unique = [...new Set(ids)];
+  if (!unique.length) return [];
+  return db.select().from(teams).where(and(live(orgId), inArray(teams.id, unique))).all();
+}
+
+export function findTeamByName(db: Db, orgId: string, name: string): TeamRow | undefined {
+  return db.select().from(teams).where(and(live(orgId), sql`lower(${teams.name}) = lower(${name.trim()})`)).get();
+}
+
+/** Teams managed or led by any of these users. */
+export function teamsManagedBy(db: Db, orgId: string, userIds: readonly string[]): TeamRow[] {
+  const unique = [...new Set(userIds)];
+  if (!unique.length) return [];
+  return db.select().from(teams).where(and(live(orgId), or(inArray(teams.manager_id, unique), inArray(teams.team_lead_id, unique)))).orderBy(asc(teams.name)).all();
+}
+
+export function countMembersByTeamIds(db: Db, orgId: string, teamIds: readonly string[]): Map<string, number> {
+  const unique = [...new Set(teamIds)];
+  if (!unique.length) return new Map();
+  const rows = db.select({ team_id: users.team_id, n: count() }).from(users)
+    .where(and(eq(users.organization_id, orgId), isNull(users.deleted_at), inArray(users.team_id, unique)))
+    .groupBy(users.team_id).all();
+  return new Map(rows.map((r) => [r.team_id ?? '', r.n]));
+}
+
+export function createTeam(db: Db, orgId: string, input: { name: string; manager_id?: string | null; team_lead_id?: string | null }): TeamRow {
+  const row = { id: newId(), organization_id: orgId, name: input.name.trim(), manager_id: input.manager_id ?? null, team_lead_id: input.team_lead_id ?? null };
+  db.insert(teams).values(row).run();
+  return db.select().from(teams).where(eq(teams.id, row.id)).get()!;
+}
+
+export function updateTeam(db: Db, orgId: string, id: string, patch: Partial<Pick<TeamRow, 'name' | 'manager_id' | 'team_lead_id' | 'status'>>): void {
+  db.update(teams).set(patch).where(and(live(orgId), eq(teams.id, id))).run();
+}

@@ -1,0 +1,115 @@
+import { and, asc, count, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/connection.js';
+import type { PermissionLevel, UserStatus, WidgetType } from '../../../shared/enums.js';
+import { DEFAULT_WIDGETS } from '../../../shared/enums.js';
+import { nowIso } from '../../lib/tokens.js';
+import { userSecondaryEmails, userSecondaryPhones, users, widgetPreferences } from './users.tables.js';
+
+export type UserRow = typeof users.$inferSelect;
+export type UserPatch = Partial<Omit<UserRow, 'id' | 'organization_id' | 'created_at'>>;
+export type ListFilter = { status?: UserStatus | null; permission_level?: PermissionLevel | null; includeDeleted?: boolean };
+
+const CHUNK = 500;
+
+/** Runs an IN (...) query in chunks so any number of ids stays under SQLite's variable limit. */
+function chunked<T>(ids: readonly string[], run: (part: string[]) => T[]): T[] {
+  const unique = [...new Set(ids)];
+  if (unique.length <= CHUNK) return unique.length ? run(unique) : [];
+  const out: T[] = [];
+  for (let i = 0; i < unique.length; i += CHUNK) out.push(...run(unique.slice(i, i + CHUNK)));
+  return out;
+}
+
+function visible(orgId: string, includeDeleted = false): SQL {
+  return includeDeleted ? eq(users.organization_id, orgId) : and(eq(users.organization_id, orgId), isNull(users.deleted_at))!;
+}
+
+export function findUserById(db: Db, orgId: string, id: string, opts: { includeDeleted?: boolean } = {}): UserRow | undefined {
+  return db.select().from(users).where(and(visible(orgId, opts.includeDeleted), eq(users.id, id))).get();
+}
+
+export function findUsersByIds(db: Db, orgId: string, ids: readonly string[], opts: { includeDeleted?: boolean } = {}): UserRow[] {
+  return chunked(ids, (part) => db.select().from(users).where(and(visible(orgId, opts.includeDeleted), inArray(users.id, part))).all());
+}
+
+export function listUsers(db: Db, orgId: string, filter: ListFilter = {}): UserRow[] {
+  const conds: SQL[] = [visible(orgId, filter.includeDeleted)];
+  if (filter.status) conds.push(eq(users.status, filter.status));
+  if (filter.permission_level) conds.push(eq(users.permission_level, filter.permission_level));
+  return db.select().from(users).where(and(...conds)).orderBy(asc(users.full_name), asc(users.id)).all();
+}
+
+export function listUsersByTeamIds(db: Db, orgId: string, teamIds: readonly string[]): UserRow[] {
+  return chunked(teamIds, (part) => db.select().from(users).where(and(visible(orgId), inArray(users.team_id, part))).orderBy(asc(users.full_name)).all());
+}
+
+export function listUsersByManagerIds(db: Db, orgId: string, managerIds: readonly string[]): UserRow[] {
+  return chunked(managerIds, (part) => db.select().from(users).where(and(visible(orgId), inArray(users.manager_id, part))).all());
+}
+
+export function findUserByEmail(db: Db, orgId: string, email: string, opts: { includeDeleted?: boolean } = {}): UserRow | undefined {
+  return db.select().from(users).where(and(visible(orgId, opts.includeDeleted), eq(users.email, email.trim().toLowerCase()))).get();
+}
+
+/** Emails are unique across the whole server (they are the sign-in name), deleted users included. */
+export function emailTaken(db: Db, email: string): boolean {
+  return !!db.select({ id: users.id }).from(users).where(eq(users.email, email.trim().toLowerCase())).get();
+}
+
+export function findExistingEmails(db: Db, emails: readonly string[]): Set<string> {
+  return new Set(chunked(emails, (part) => db.select({ email: users.email }).from(users).where(inArray(users.email, part)).all()).map((r) => r.email));
+}
+
+export function updateUser(db: Db, orgId: string, id: string, patch: UserPatch): void {
+  if (Object.keys(patch).length === 0) return;
+  db.update(users).set(patch).where(and(eq(users.organization_id, orgId), eq(users.id, id))).run();
+}
+
+export function updateUsers(db: Db, orgId: string, ids: readonly string[], patch: UserPatch): void {
+  if (Object.keys(patch).length === 0) return;
+  db.transaction(() => {
+    chunked(ids, (part) => {
+      db.update(users).set(patch).where(and(visible(orgId), inArray(users.id, part))).run();
+      return [];
+    });
+  });
+}
+
+/** Soft delete; returns the ids actually removed. Their direct reports lose that manager. */
+export function softDeleteUsers(db: Db, orgId: string, ids: readonly string[]): string[] {
+  return db.transaction(() => {
+    const found = findUsersByIds(db, orgId, ids).map((u) => u.id);
+    const at = nowIso();
+    chunked(found, (part) => {
+      db.update(users).set({ deleted_at: at }).where(and(eq(users.organization_id, orgId), inArray(users.id, part))).run();
+      db.update(users).set({ manager_id: null }).where(and(eq(users.organization_id, orgId), inArray(users.manager_id, part))).run();
+      return [];
+    });
+    return found;
+  });
+}
+
+export function countActiveAdmins(db: Db, orgId: string): number {
+  return db.select({ n: count() }).from(users).where(and(visible(orgId), eq(users.permission_level, 'ADMIN'), eq(users.status, 'ACTIVE'))).get()?.n ?? 0;
+}
+
+export function secondaryEmailsByUserIds(db: Db, userIds: readonly string[]) {
+  return chunked(userIds, (part) => db.select().from(userSecondaryEmails).where(inArray(userSecondaryEmails.user_id, part)).all());
+}
+
+export function secondaryPhonesByUserIds(db: Db, userIds: readonly string[]) {
+  return chunked(userIds, (part) => db.select().from(userSecondaryPhones).where(inArray(userSecondaryPhones.user_id, part)).all());
+}
+
+export function getWidgetPreferences(db: Db, userId: string): WidgetType[] {
+  return db.select().from(widgetPreferences).where(eq(widgetPreferences.user_id, userId)).get()?.enabled_widgets ?? [...DEFAULT_WIDGETS];
+}
+
+export function setWidgetPreferences(db: Db, userId: string, widgets: WidgetType[]): void {
+  db.insert(widgetPreferences).values({ user_id: userId, enabled_widgets: widgets })
+    .onConflictDoUpdate({ target: widgetPreferences.user_id, set: { enabled_widgets: widgets, updated_at: sql`(strftime('%Y-%m-%dT%H:%M:%fZ','now'))` } }).run();
+}
+
+export function insertUser(db: Db, row: typeof users.$inferInsert): void {
+  db.insert(users).values({ ...row, email: row.email.trim().toLowerCase() }).run();
+}

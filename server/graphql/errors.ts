@@ -1,0 +1,44 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { GraphQLFormattedError } from 'graphql';
+import { graphql } from './graphql-runtime.js';
+
+const { GraphQLError } = graphql;
+import { AppError } from '../../shared/app-error.js';
+import { GRAPHQL_VALIDATION_FAILED } from '../../shared/errors.js';
+
+export type FormatOptions = { log: FastifyBaseLogger; requestId: string; hideSuggestions: boolean };
+
+function originalOf(err: unknown): unknown {
+  let current = err;
+  for (let i = 0; i < 5 && current instanceof GraphQLError && current.originalError; i++) current = current.originalError;
+  return current;
+}
+
+/**
+ * The one error formatter: AppError -> its code and message; GraphQL syntax, validation and
+ * variable errors -> their message; anything else -> a generic message with the request id,
+ * details to the log only.
+ */
+export function formatError(err: unknown, opts: FormatOptions): GraphQLFormattedError {
+  const original = originalOf(err);
+  const gql = err instanceof GraphQLError ? err : undefined;
+  const where = { ...(gql?.locations ? { locations: gql.locations } : {}), ...(gql?.path ? { path: gql.path } : {}) };
+  if (original instanceof AppError) {
+    return { message: original.message, ...where, extensions: { code: original.code, ...(original.details ?? {}) } };
+  }
+  if (gql && (!gql.originalError || original === gql)) {
+    let message = gql.message;
+    if (opts.hideSuggestions) message = message.replace(/\s*Did you mean .*$/s, '');
+    const code = gql.extensions?.code === 'BAD_USER_INPUT' || /^Variable "\$/.test(message) ? 'BAD_USER_INPUT' : GRAPHQL_VALIDATION_FAILED;
+    return { message, ...where, extensions: { code } };
+  }
+  opts.log.error({ err: original, reqId: opts.requestId, path: gql?.path }, 'unexpected error in GraphQL resolver');
+  return { message: 'Internal server error', ...where, extensions: { code: 'INTERNAL_SERVER_ERROR', requestId: opts.requestId } };
+}
+
+export function statusForErrors(errors: readonly GraphQLFormattedError[], hasData: boolean): number {
+  if (hasData) return 200;
+  const codes = errors.map((e) => e.extensions?.code);
+  if (codes.every((c) => c === GRAPHQL_VALIDATION_FAILED || c === 'BAD_USER_INPUT')) return 400;
+  return 200;
+}

@@ -1,0 +1,24 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+
+/** Security headers on every answer, and one error handler that never leaks 5xx details. */
+export const securityPlugin = fp(async (app: FastifyInstance) => {
+  app.addHook('onSend', async (_request, reply, payload) => {
+    reply.header('X-Content-Type-Options', 'nosniff');
+    reply.header('Referrer-Policy', 'same-origin');
+    reply.header('X-Frame-Options', 'DENY');
+    reply.header('Cross-Origin-Opener-Policy', 'same-origin');
+    if (app.services.config.secureCookies) reply.header('Strict-Transport-Security', 'max-age=31536000');
+    return payload;
+  });
+
+  app.setErrorHandler((error, request, reply) => {
+    const err = error as { statusCode?: number; code?: string; message?: string };
+    const status = err.statusCode && err.statusCode >= 400 && err.statusCode < 500 ? err.statusCode : 500;
+    if (status >= 500) {
+      request.log.error({ err: error, reqId: request.id }, 'request failed');
+      return reply.code(500).send({ error: 'INTERNAL_SERVER_ERROR', message: 'Internal server error', requestId: request.id });
+    }
+    return reply.code(status).send({ error: err.code ?? 'BAD_REQUEST', message: err.message ?? 'Bad request' });
+  });
+});

@@ -1,0 +1,22 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from './config.js';
+import type { Db } from './db/connection.js';
+import type { Keys } from './db/keys.js';
+import type { PubSub } from './graphql/pubsub.js';
+import type { Mailer } from './features/notifications/mailer.js';
+
+/** What every feature gets: passed in, never imported as a singleton. */
+export type Services = {
+  config: Config;
+  db: Db;
+  keys: Keys;
+  pubsub: PubSub;
+  mailer: Mailer;
+  log: FastifyBaseLogger;
+};
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    services: Services;
+  }
+}

@@ -1,0 +1,24 @@
+/** The one list of error codes, shared by server (extensions.code) and client. */
+export const ErrorCode = {
+  UNAUTHENTICATED: 'UNAUTHENTICATED',
+  FORBIDDEN: 'FORBIDDEN',
+  NOT_FOUND: 'NOT_FOUND',
+  BAD_USER_INPUT: 'BAD_USER_INPUT',
+  CONFLICT: 'CONFLICT',
+  RATE_LIMITED: 'RATE_LIMITED',
+  INTERNAL_SERVER_ERROR: 'INTERNAL_SERVER_ERROR',
+} as const;
+export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
+
+/** Sign-in error codes carried in the `error` query parameter of auth URLs. */
+export const SignInError = {
+  CredentialsSignin: 'CredentialsSignin',
+  LoginBlocked: 'LoginBlocked',
+  SessionRequired: 'SessionRequired',
+  Configuration: 'Configuration',
+  Default: 'Default',
+} as const;
+export type SignInError = (typeof SignInError)[keyof typeof SignInError];
+
+/** GraphQL documents that fail parsing or validation. */
+export const GRAPHQL_VALIDATION_FAILED = 'GRAPHQL_VALIDATION_FAILED';
