@@ -20,6 +20,7 @@ import { notificationsFeature } from './features/notifications/index.js';
 import { massCreationFeature } from './features/mass-creation/index.js';
 import { mediaFeature } from './features/media/index.js';
 import { subscriptionsPlugin } from './graphql/subscriptions.js';
+import { spaPlugin } from './plugins/spa.js';
 import type { Services } from './services.js';
 
 export type BuildOptions = { logger?: boolean };
@@ -60,5 +61,6 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   await app.register(subscriptionsPlugin);
   await app.register(authFallbackRoute);
+  await app.register(spaPlugin);
   return app;
 }
