@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Services } from '../services.js';
 import type { Viewer } from '../features/auth/viewer.js';
+import { RequestLoaders } from './loaders.js';
 import { forbidden, unauthenticated } from '../../shared/app-error.js';
 
 /** Built once per HTTP request and once per websocket connection. */
@@ -9,7 +10,12 @@ export type GraphQLContext = {
   services: Services;
   requestId: string;
   log: FastifyBaseLogger;
+  loaders: RequestLoaders;
 };
+
+export function createContext(input: Omit<GraphQLContext, 'loaders'>): GraphQLContext {
+  return { ...input, loaders: new RequestLoaders() };
+}
 
 declare module 'mercurius' {
   interface MercuriusContext extends GraphQLContext {}

@@ -1,5 +1,6 @@
 import { and, count, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/connection.js';
+import { prepared } from '../../db/prepared.js';
 import { newId, randomToken, sha256 } from '../../lib/tokens.js';
 import { organizations } from '../org/org.tables.js';
 import { users } from '../users/users.tables.js';
@@ -52,17 +53,18 @@ export function revokeOrganizationSessions(db: Db, organizationId: string): stri
 
 export type ActiveViewerRow = { sessionId: string; userId: string; organizationId: string; permissionLevel: 'ADMIN' | 'MANAGER' | 'MEMBER'; email: string; fullName: string; profilePictureId: string | null };
 
-/** The session joined with its user, only while both are usable: one indexed lookup. */
+/** The session joined with its user, only while both are usable: one indexed lookup, prepared once. */
 export function findActiveSessionUser(db: Db, sessionId: string, now = Date.now()): ActiveViewerRow | undefined {
-  return db.select({
+  const query = prepared(db, 'auth.activeSessionUser', () => db.select({
     sessionId: sessions.id, userId: users.id, organizationId: users.organization_id, permissionLevel: users.permission_level,
     email: users.email, fullName: users.full_name, profilePictureId: users.profile_picture_id,
   })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.user_id))
     .innerJoin(organizations, eq(organizations.id, users.organization_id))
-    .where(and(eq(sessions.id, sessionId), isNull(sessions.revoked_at), gt(sessions.expires_at, now), isNull(users.deleted_at), eq(users.status, 'ACTIVE'), isNull(organizations.deleted_at)))
-    .get();
+    .where(and(eq(sessions.id, sql.placeholder('sessionId')), isNull(sessions.revoked_at), gt(sessions.expires_at, sql.placeholder('now')), isNull(users.deleted_at), eq(users.status, 'ACTIVE'), isNull(organizations.deleted_at)))
+    .prepare());
+  return query.get({ sessionId, now });
 }
 
 export function recordSignInAttempt(db: Db, email: string, ip: string, success: boolean): void {

@@ -1,4 +1,11 @@
 import type { FastifyInstance } from 'fastify';
+import { mediaRoutes } from './media.routes.js';
 
-/** Profile pictures: upload and signed, resized serving. Filled in by the media work. */
-export async function mediaFeature(_app: FastifyInstance): Promise<void> {}
+/**
+ * Profile pictures: POST /api/media (Bearer-authenticated multipart upload) and
+ * GET /api/media/:orgId/:mediaId (signed, resized serving). Registered encapsulated,
+ * so the multipart parser it adds applies to these routes only.
+ */
+export async function mediaFeature(app: FastifyInstance): Promise<void> {
+  await app.register(mediaRoutes);
+}

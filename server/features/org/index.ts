@@ -2,14 +2,13 @@ import type { FastifyInstance } from 'fastify';
 import type { MercuriusContext } from 'mercurius';
 import { notFound } from '../../../shared/app-error.js';
 import { requireViewer } from '../../graphql/context.js';
-import { findMediaByIds } from '../media/media.repo.js';
-import { presentMedia } from '../users/users.loaders.js';
+import { indexBy } from '../../graphql/loaders.js';
+import { loadMedia } from '../users/users.loaders.js';
 import {
   findBusinessUnitsByIds, findDepartmentsByIds, findOrganization, listBusinessUnits, listDepartments, listGithubIntegrations, listSubdepartments,
   type OrganizationRow,
 } from './org.repo.js';
 
-type Q<T> = Array<{ obj: T; params: unknown }>;
 const orgOf = (ctx: MercuriusContext) => ctx.viewer?.organizationId ?? '';
 
 const schema = /* GraphQL */ `
@@ -51,26 +50,17 @@ export async function orgFeature(app: FastifyInstance): Promise<void> {
       departments: (_: unknown, __: unknown, ctx: MercuriusContext) => listDepartments(ctx.services.db, requireViewer(ctx).organizationId),
       subdepartments: (_: unknown, __: unknown, ctx: MercuriusContext) => listSubdepartments(ctx.services.db, requireViewer(ctx).organizationId),
     },
-    Organization: {
-      github_integrations: (org: OrganizationRow, _: unknown, ctx: MercuriusContext) => listGithubIntegrations(ctx.services.db, org.id),
-      profile_picture: (org: OrganizationRow, _: unknown, ctx: MercuriusContext) => {
-        const row = org.profile_picture_id ? findMediaByIds(ctx.services.db, org.id, [org.profile_picture_id])[0] : undefined;
-        return row ? presentMedia(row) : null;
-      },
-    },
-  } as never);
-  app.graphql.defineLoaders({
     Subdepartment: {
-      department: async (queries: Q<{ department_id: string }>, ctx: MercuriusContext) => {
-        const byId = new Map(findDepartmentsByIds(ctx.services.db, orgOf(ctx), queries.map((q) => q.obj.department_id)).map((d) => [d.id, d]));
-        return queries.map((q) => byId.get(q.obj.department_id) ?? null);
-      },
+      department: (sub: { department_id: string }, _: unknown, ctx: MercuriusContext) =>
+        ctx.loaders.get('departments.byId', (ids) => indexBy(findDepartmentsByIds(ctx.services.db, orgOf(ctx), ids), (d) => d.id), null).load(sub.department_id),
     },
     Department: {
-      business_unit: async (queries: Q<{ business_unit_id: string }>, ctx: MercuriusContext) => {
-        const byId = new Map(findBusinessUnitsByIds(ctx.services.db, orgOf(ctx), queries.map((q) => q.obj.business_unit_id)).map((b) => [b.id, b]));
-        return queries.map((q) => byId.get(q.obj.business_unit_id) ?? null);
-      },
+      business_unit: (dept: { business_unit_id: string }, _: unknown, ctx: MercuriusContext) =>
+        ctx.loaders.get('businessUnits.byId', (ids) => indexBy(findBusinessUnitsByIds(ctx.services.db, orgOf(ctx), ids), (b) => b.id), null).load(dept.business_unit_id),
+    },
+    Organization: {
+      github_integrations: (org: OrganizationRow, _: unknown, ctx: MercuriusContext) => listGithubIntegrations(ctx.services.db, org.id),
+      profile_picture: (org: OrganizationRow, _: unknown, ctx: MercuriusContext) => loadMedia(ctx, org.profile_picture_id),
     },
   } as never);
 }

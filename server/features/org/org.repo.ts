@@ -1,5 +1,6 @@
-import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/connection.js';
+import { inJsonList, jsonList, prepared } from '../../db/prepared.js';
 import { newId, nowIso } from '../../lib/tokens.js';
 import { businessUnits, departments, githubIntegrations, organizations, subdepartments } from './org.tables.js';
 
@@ -40,18 +41,18 @@ export function listSubdepartments(db: Db, orgId: string) {
 }
 
 export function findSubdepartmentsByIds(db: Db, orgId: string, ids: readonly string[]) {
-  const unique = [...new Set(ids)];
-  return unique.length ? db.select().from(subdepartments).where(and(eq(subdepartments.organization_id, orgId), inArray(subdepartments.id, unique))).all() : [];
+  if (!ids.length) return [];
+  return prepared(db, 'org.subdepartmentsByIds', () => db.select().from(subdepartments).where(and(eq(subdepartments.organization_id, sql.placeholder('orgId')), inJsonList(subdepartments.id, 'ids'))).prepare()).all({ orgId, ids: jsonList(ids) });
 }
 
 export function findDepartmentsByIds(db: Db, orgId: string, ids: readonly string[]) {
-  const unique = [...new Set(ids)];
-  return unique.length ? db.select().from(departments).where(and(eq(departments.organization_id, orgId), inArray(departments.id, unique))).all() : [];
+  if (!ids.length) return [];
+  return prepared(db, 'org.departmentsByIds', () => db.select().from(departments).where(and(eq(departments.organization_id, sql.placeholder('orgId')), inJsonList(departments.id, 'ids'))).prepare()).all({ orgId, ids: jsonList(ids) });
 }
 
 export function findBusinessUnitsByIds(db: Db, orgId: string, ids: readonly string[]) {
-  const unique = [...new Set(ids)];
-  return unique.length ? db.select().from(businessUnits).where(and(eq(businessUnits.organization_id, orgId), inArray(businessUnits.id, unique))).all() : [];
+  if (!ids.length) return [];
+  return prepared(db, 'org.businessUnitsByIds', () => db.select().from(businessUnits).where(and(eq(businessUnits.organization_id, sql.placeholder('orgId')), inJsonList(businessUnits.id, 'ids'))).prepare()).all({ orgId, ids: jsonList(ids) });
 }
 
 export function createBusinessUnit(db: Db, orgId: string, unitName: string) {

@@ -1,5 +1,6 @@
-import { and, asc, count, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, count, eq, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/connection.js';
+import { inJsonList, jsonList, prepared } from '../../db/prepared.js';
 import { newId } from '../../lib/tokens.js';
 import { users } from '../users/users.tables.js';
 import { teams } from './teams.tables.js';
@@ -12,10 +13,11 @@ export function listTeams(db: Db, orgId: string): TeamRow[] {
   return db.select().from(teams).where(live(orgId)).orderBy(asc(teams.name)).all();
 }
 
+const livePlaceholder = () => and(eq(teams.organization_id, sql.placeholder('orgId')), isNull(teams.deleted_at));
+
 export function findTeamsByIds(db: Db, orgId: string, ids: readonly string[]): TeamRow[] {
-  const unique = [...new Set(ids)];
-  if (!unique.length) return [];
-  return db.select().from(teams).where(and(live(orgId), inArray(teams.id, unique))).all();
+  if (!ids.length) return [];
+  return prepared(db, 'teams.byIds', () => db.select().from(teams).where(and(livePlaceholder(), inJsonList(teams.id, 'ids'))).prepare()).all({ orgId, ids: jsonList(ids) });
 }
 
 export function findTeamByName(db: Db, orgId: string, name: string): TeamRow | undefined {
@@ -24,17 +26,17 @@ export function findTeamByName(db: Db, orgId: string, name: string): TeamRow | u
 
 /** Teams managed or led by any of these users. */
 export function teamsManagedBy(db: Db, orgId: string, userIds: readonly string[]): TeamRow[] {
-  const unique = [...new Set(userIds)];
-  if (!unique.length) return [];
-  return db.select().from(teams).where(and(live(orgId), or(inArray(teams.manager_id, unique), inArray(teams.team_lead_id, unique)))).orderBy(asc(teams.name)).all();
+  if (!userIds.length) return [];
+  return prepared(db, 'teams.managedBy', () => db.select().from(teams)
+    .where(and(livePlaceholder(), or(inJsonList(teams.manager_id, 'ids'), inJsonList(teams.team_lead_id, 'ids'))))
+    .orderBy(asc(teams.name)).prepare()).all({ orgId, ids: jsonList(userIds) });
 }
 
 export function countMembersByTeamIds(db: Db, orgId: string, teamIds: readonly string[]): Map<string, number> {
-  const unique = [...new Set(teamIds)];
-  if (!unique.length) return new Map();
-  const rows = db.select({ team_id: users.team_id, n: count() }).from(users)
-    .where(and(eq(users.organization_id, orgId), isNull(users.deleted_at), inArray(users.team_id, unique)))
-    .groupBy(users.team_id).all();
+  if (!teamIds.length) return new Map();
+  const rows = prepared(db, 'teams.memberCounts', () => db.select({ team_id: users.team_id, n: count() }).from(users)
+    .where(and(eq(users.organization_id, sql.placeholder('orgId')), isNull(users.deleted_at), inJsonList(users.team_id, 'ids')))
+    .groupBy(users.team_id).prepare()).all({ orgId, ids: jsonList(teamIds) });
   return new Map(rows.map((r) => [r.team_id ?? '', r.n]));
 }
 

@@ -5,7 +5,7 @@ import { topics } from '../../graphql/pubsub.js';
 import { identitySchema } from './users.schema.js';
 import { userFields, userQueries } from './users.resolvers.js';
 import { userMutations } from './users.mutations.js';
-import { userLoaders } from './users.loaders.js';
+import { userRelationFields } from './users.loaders.js';
 import { findUserById } from './users.repo.js';
 
 export async function usersFeature(app: FastifyInstance): Promise<void> {
@@ -13,7 +13,7 @@ export async function usersFeature(app: FastifyInstance): Promise<void> {
   app.graphql.defineResolvers({
     Query: userQueries,
     Mutation: userMutations,
-    User: userFields,
+    User: { ...userFields, ...userRelationFields },
     Subscription: {
       userUpdated: {
         // The topic is the caller's own id: nobody hears another person's updates.
@@ -25,5 +25,4 @@ export async function usersFeature(app: FastifyInstance): Promise<void> {
       },
     },
   } as never);
-  app.graphql.defineLoaders(userLoaders as never);
 }

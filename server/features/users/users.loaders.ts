@@ -1,65 +1,52 @@
 import type { MercuriusContext } from 'mercurius';
+import { groupBy, indexBy } from '../../graphql/loaders.js';
 import { findMediaByIds, listMediaByOwnerIds, mediaPath, type MediaRow } from '../media/media.repo.js';
 import { findSubdepartmentsByIds } from '../org/org.repo.js';
-import { findTeamsByIds, teamsManagedBy } from '../teams/teams.repo.js';
+import { findTeamsByIds, teamsManagedBy, type TeamRow } from '../teams/teams.repo.js';
 import { findUsersByIds, secondaryEmailsByUserIds, secondaryPhonesByUserIds, type UserRow } from './users.repo.js';
 
-type Q<T> = Array<{ obj: T; params: unknown }>;
+export const presentMedia = (row: MediaRow) => ({ id: row.id, display_name: row.display_name, key: row.key, url: mediaPath(row) });
+export type PresentedMedia = ReturnType<typeof presentMedia>;
 
 const orgOf = (ctx: MercuriusContext): string => ctx.viewer?.organizationId ?? '';
 
-function groupBy<T>(rows: T[], key: (row: T) => string | null): Map<string, T[]> {
-  const out = new Map<string, T[]>();
-  for (const row of rows) {
-    const k = key(row);
-    if (k === null) continue;
-    const list = out.get(k);
-    if (list) list.push(row);
-    else out.set(k, [row]);
-  }
-  return out;
+/** The request's loader of (non-deleted) users by id, shared by every field that points at a user. */
+export function loadUser(ctx: MercuriusContext, id: string | null): Promise<UserRow | null> | null {
+  if (!id) return null;
+  return ctx.loaders.get<UserRow | null>('users.byId', (ids) => indexBy(findUsersByIds(ctx.services.db, orgOf(ctx), ids), (u) => u.id), null).load(id);
 }
 
-export const presentMedia = (row: MediaRow) => ({ id: row.id, display_name: row.display_name, key: row.key, url: mediaPath(row) });
+export function loadTeam(ctx: MercuriusContext, id: string | null): Promise<TeamRow | null> | null {
+  if (!id) return null;
+  return ctx.loaders.get<TeamRow | null>('teams.byId', (ids) => indexBy(findTeamsByIds(ctx.services.db, orgOf(ctx), ids), (t) => t.id), null).load(id);
+}
 
-/** One SQL statement per field per list, whatever the list's length. */
-export const userLoaders = {
-  User: {
-    manager: async (queries: Q<UserRow>, ctx: MercuriusContext) => {
-      const ids = queries.map((q) => q.obj.manager_id).filter((id): id is string => !!id);
-      const byId = new Map(findUsersByIds(ctx.services.db, orgOf(ctx), ids).map((u) => [u.id, u]));
-      return queries.map((q) => (q.obj.manager_id ? byId.get(q.obj.manager_id) ?? null : null));
-    },
-    team: async (queries: Q<UserRow>, ctx: MercuriusContext) => {
-      const ids = queries.map((q) => q.obj.team_id).filter((id): id is string => !!id);
-      const byId = new Map(findTeamsByIds(ctx.services.db, orgOf(ctx), ids).map((t) => [t.id, t]));
-      return queries.map((q) => (q.obj.team_id ? byId.get(q.obj.team_id) ?? null : null));
-    },
-    managed_teams: async (queries: Q<UserRow>, ctx: MercuriusContext) => {
-      const teams = teamsManagedBy(ctx.services.db, orgOf(ctx), queries.map((q) => q.obj.id));
-      return queries.map((q) => teams.filter((t) => t.manager_id === q.obj.id || t.team_lead_id === q.obj.id));
-    },
-    subdepartment: async (queries: Q<UserRow>, ctx: MercuriusContext) => {
-      const ids = queries.map((q) => q.obj.subdepartment_id).filter((id): id is string => !!id);
-      const byId = new Map(findSubdepartmentsByIds(ctx.services.db, orgOf(ctx), ids).map((s) => [s.id, s]));
-      return queries.map((q) => (q.obj.subdepartment_id ? byId.get(q.obj.subdepartment_id) ?? null : null));
-    },
-    secondary_emails: async (queries: Q<UserRow>, ctx: MercuriusContext) => {
-      const grouped = groupBy(secondaryEmailsByUserIds(ctx.services.db, queries.map((q) => q.obj.id)), (r) => r.user_id);
-      return queries.map((q) => grouped.get(q.obj.id) ?? []);
-    },
-    secondary_phones: async (queries: Q<UserRow>, ctx: MercuriusContext) => {
-      const grouped = groupBy(secondaryPhonesByUserIds(ctx.services.db, queries.map((q) => q.obj.id)), (r) => r.user_id);
-      return queries.map((q) => grouped.get(q.obj.id) ?? []);
-    },
-    profile_picture: async (queries: Q<UserRow>, ctx: MercuriusContext) => {
-      const ids = queries.map((q) => q.obj.profile_picture_id).filter((id): id is string => !!id);
-      const byId = new Map(findMediaByIds(ctx.services.db, orgOf(ctx), ids).map((m) => [m.id, presentMedia(m)]));
-      return queries.map((q) => (q.obj.profile_picture_id ? byId.get(q.obj.profile_picture_id) ?? null : null));
-    },
-    media: async (queries: Q<UserRow>, ctx: MercuriusContext) => {
-      const grouped = groupBy(listMediaByOwnerIds(ctx.services.db, orgOf(ctx), queries.map((q) => q.obj.id)), (m) => m.owner_id);
-      return queries.map((q) => (grouped.get(q.obj.id) ?? []).map(presentMedia));
-    },
-  },
+export function loadMedia(ctx: MercuriusContext, id: string | null): Promise<PresentedMedia | null> | null {
+  if (!id) return null;
+  return ctx.loaders.get<PresentedMedia | null>('media.byId', (ids) => new Map(findMediaByIds(ctx.services.db, orgOf(ctx), ids).map((m) => [m.id, presentMedia(m)])), null).load(id);
+}
+
+/** User fields that point elsewhere: one SQL statement per field per query level. */
+export const userRelationFields = {
+  manager: (u: UserRow, _: unknown, ctx: MercuriusContext) => loadUser(ctx, u.manager_id),
+  team: (u: UserRow, _: unknown, ctx: MercuriusContext) => loadTeam(ctx, u.team_id),
+  profile_picture: (u: UserRow, _: unknown, ctx: MercuriusContext) => loadMedia(ctx, u.profile_picture_id),
+  subdepartment: (u: UserRow, _: unknown, ctx: MercuriusContext) => (u.subdepartment_id
+    ? ctx.loaders.get('subdepartments.byId', (ids) => indexBy(findSubdepartmentsByIds(ctx.services.db, orgOf(ctx), ids), (s) => s.id), null).load(u.subdepartment_id)
+    : null),
+  managed_teams: (u: UserRow, _: unknown, ctx: MercuriusContext) => ctx.loaders.get<TeamRow[]>('teams.managedBy', (ids) => {
+    const teams = teamsManagedBy(ctx.services.db, orgOf(ctx), ids);
+    const out = new Map<string, TeamRow[]>();
+    for (const id of ids) out.set(id, teams.filter((t) => t.manager_id === id || t.team_lead_id === id));
+    return out;
+  }, []).load(u.id),
+  secondary_emails: (u: UserRow, _: unknown, ctx: MercuriusContext) =>
+    ctx.loaders.get('users.secondaryEmails', (ids) => groupBy(secondaryEmailsByUserIds(ctx.services.db, ids), (r) => r.user_id), [] as Array<{ id: string; email: string }>).load(u.id),
+  secondary_phones: (u: UserRow, _: unknown, ctx: MercuriusContext) =>
+    ctx.loaders.get('users.secondaryPhones', (ids) => groupBy(secondaryPhonesByUserIds(ctx.services.db, ids), (r) => r.user_id), [] as Array<{ id: string; phone: string }>).load(u.id),
+  media: (u: UserRow, _: unknown, ctx: MercuriusContext) =>
+    ctx.loaders.get('media.byOwner', (ids) => {
+      const grouped = groupBy(listMediaByOwnerIds(ctx.services.db, orgOf(ctx), ids), (m) => m.owner_id);
+      return new Map([...grouped].map(([k, rows]) => [k, rows.map(presentMedia)]));
+    }, [] as PresentedMedia[]).load(u.id),
 };

@@ -1,5 +1,6 @@
 import { and, asc, count, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/connection.js';
+import { inJsonList, jsonList, prepared } from '../../db/prepared.js';
 import type { PermissionLevel, UserStatus, WidgetType } from '../../../shared/enums.js';
 import { DEFAULT_WIDGETS } from '../../../shared/enums.js';
 import { nowIso } from '../../lib/tokens.js';
@@ -11,7 +12,7 @@ export type ListFilter = { status?: UserStatus | null; permission_level?: Permis
 
 const CHUNK = 500;
 
-/** Runs an IN (...) query in chunks so any number of ids stays under SQLite's variable limit. */
+/** Runs an IN (...) write in chunks so any number of ids stays under SQLite's variable limit. */
 function chunked<T>(ids: readonly string[], run: (part: string[]) => T[]): T[] {
   const unique = [...new Set(ids)];
   if (unique.length <= CHUNK) return unique.length ? run(unique) : [];
@@ -24,27 +25,37 @@ function visible(orgId: string, includeDeleted = false): SQL {
   return includeDeleted ? eq(users.organization_id, orgId) : and(eq(users.organization_id, orgId), isNull(users.deleted_at))!;
 }
 
+/** Organization scope with placeholders: `includeDeleted` is 0 or 1. */
+const scoped = () => and(eq(users.organization_id, sql.placeholder('orgId')), sql`(${sql.placeholder('includeDeleted')} = 1 or ${users.deleted_at} is null)`);
+
 export function findUserById(db: Db, orgId: string, id: string, opts: { includeDeleted?: boolean } = {}): UserRow | undefined {
-  return db.select().from(users).where(and(visible(orgId, opts.includeDeleted), eq(users.id, id))).get();
+  const query = prepared(db, 'users.byId', () => db.select().from(users).where(and(scoped(), eq(users.id, sql.placeholder('id')))).prepare());
+  return query.get({ orgId, id, includeDeleted: opts.includeDeleted ? 1 : 0 });
 }
 
 export function findUsersByIds(db: Db, orgId: string, ids: readonly string[], opts: { includeDeleted?: boolean } = {}): UserRow[] {
-  return chunked(ids, (part) => db.select().from(users).where(and(visible(orgId, opts.includeDeleted), inArray(users.id, part))).all());
+  if (!ids.length) return [];
+  const query = prepared(db, 'users.byIds', () => db.select().from(users).where(and(scoped(), inJsonList(users.id, 'ids'))).prepare());
+  return query.all({ orgId, ids: jsonList(ids), includeDeleted: opts.includeDeleted ? 1 : 0 });
 }
 
 export function listUsers(db: Db, orgId: string, filter: ListFilter = {}): UserRow[] {
-  const conds: SQL[] = [visible(orgId, filter.includeDeleted)];
-  if (filter.status) conds.push(eq(users.status, filter.status));
-  if (filter.permission_level) conds.push(eq(users.permission_level, filter.permission_level));
-  return db.select().from(users).where(and(...conds)).orderBy(asc(users.full_name), asc(users.id)).all();
+  const query = prepared(db, 'users.list', () => db.select().from(users)
+    .where(and(scoped(), sql`(${sql.placeholder('status')} is null or ${users.status} = ${sql.placeholder('status')})`, sql`(${sql.placeholder('level')} is null or ${users.permission_level} = ${sql.placeholder('level')})`))
+    .orderBy(asc(users.full_name), asc(users.id)).prepare());
+  return query.all({ orgId, includeDeleted: filter.includeDeleted ? 1 : 0, status: filter.status ?? null, level: filter.permission_level ?? null });
 }
 
 export function listUsersByTeamIds(db: Db, orgId: string, teamIds: readonly string[]): UserRow[] {
-  return chunked(teamIds, (part) => db.select().from(users).where(and(visible(orgId), inArray(users.team_id, part))).orderBy(asc(users.full_name)).all());
+  if (!teamIds.length) return [];
+  const query = prepared(db, 'users.byTeamIds', () => db.select().from(users).where(and(scoped(), inJsonList(users.team_id, 'ids'))).orderBy(asc(users.full_name)).prepare());
+  return query.all({ orgId, ids: jsonList(teamIds), includeDeleted: 0 });
 }
 
 export function listUsersByManagerIds(db: Db, orgId: string, managerIds: readonly string[]): UserRow[] {
-  return chunked(managerIds, (part) => db.select().from(users).where(and(visible(orgId), inArray(users.manager_id, part))).all());
+  if (!managerIds.length) return [];
+  const query = prepared(db, 'users.byManagerIds', () => db.select().from(users).where(and(scoped(), inJsonList(users.manager_id, 'ids'))).prepare());
+  return query.all({ orgId, ids: jsonList(managerIds), includeDeleted: 0 });
 }
 
 export function findUserByEmail(db: Db, orgId: string, email: string, opts: { includeDeleted?: boolean } = {}): UserRow | undefined {
@@ -94,11 +105,13 @@ export function countActiveAdmins(db: Db, orgId: string): number {
 }
 
 export function secondaryEmailsByUserIds(db: Db, userIds: readonly string[]) {
-  return chunked(userIds, (part) => db.select().from(userSecondaryEmails).where(inArray(userSecondaryEmails.user_id, part)).all());
+  if (!userIds.length) return [];
+  return prepared(db, 'users.secondaryEmails', () => db.select().from(userSecondaryEmails).where(inJsonList(userSecondaryEmails.user_id, 'ids')).prepare()).all({ ids: jsonList(userIds) });
 }
 
 export function secondaryPhonesByUserIds(db: Db, userIds: readonly string[]) {
-  return chunked(userIds, (part) => db.select().from(userSecondaryPhones).where(inArray(userSecondaryPhones.user_id, part)).all());
+  if (!userIds.length) return [];
+  return prepared(db, 'users.secondaryPhones', () => db.select().from(userSecondaryPhones).where(inJsonList(userSecondaryPhones.user_id, 'ids')).prepare()).all({ ids: jsonList(userIds) });
 }
 
 export function getWidgetPreferences(db: Db, userId: string): WidgetType[] {

@@ -1,0 +1,61 @@
+import zlib from 'node:zlib';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { addUser, createTestApp, seedOrg, signedIn } from '../test/helpers.js';
+import { updateUser } from '../features/users/users.repo.js';
+
+let app: FastifyInstance;
+beforeAll(async () => { app = await createTestApp(); });
+afterAll(async () => { await app.close(); });
+
+it('serves a repeated query from the cache until any row changes, per viewer', async () => {
+  const o = await seedOrg(app, 'Cachy');
+  const admin = await signedIn(app, o.admin.email);
+  const member = await signedIn(app, o.member.email);
+  const query = '{ organizationUsers { id full_name } findOneUser { id notifications } }';
+  const first = await admin.gql(query);
+  const again = await admin.gql(query);
+  expect(again.data).toEqual(first.data);
+
+  // Another viewer never gets the admin's answer (findOneUser differs).
+  const other = await member.gql(query);
+  expect(other.data!.findOneUser.id).toBe(o.member.id);
+
+  // A write made anywhere (here straight through the repo) makes the cached answer stale.
+  updateUser(app.services.db, o.org.id, o.report.id, { full_name: 'Renamed Report' });
+  const after = await admin.gql(query);
+  expect(after.data!.organizationUsers.map((u: { full_name: string }) => u.full_name)).toContain('Renamed Report');
+
+  // Mutations are never cached.
+  const m1 = await admin.gql('mutation { updateWidgetPreferences(enabled_widgets: [NOTES]) { enabled_widgets } }');
+  const m2 = await admin.gql('mutation { updateWidgetPreferences(enabled_widgets: [NOTES]) { enabled_widgets } }');
+  expect(m1.data).toEqual(m2.data);
+  const q = await admin.gql('{ userWidgetPreferences { enabled_widgets } }');
+  expect(q.data!.userWidgetPreferences.enabled_widgets).toEqual(['NOTES']);
+  await admin.gql('mutation { updateWidgetPreferences(enabled_widgets: [MY_GOALS]) { enabled_widgets } }');
+  expect((await admin.gql('{ userWidgetPreferences { enabled_widgets } }')).data!.userWidgetPreferences.enabled_widgets).toEqual(['MY_GOALS']);
+});
+
+it('a revoked session is refused even when its answer is cached', async () => {
+  const o = await seedOrg(app, 'Revoky');
+  const me = await signedIn(app, o.member.email);
+  expect((await me.gql('{ findOneUser { id } }')).errors).toBeUndefined();
+  const csrfToken = await me.browser.csrf();
+  await me.browser.request({ method: 'POST', url: '/api/auth/signout', form: { csrfToken, json: 'true' } });
+  expect((await me.gql('{ findOneUser { id } }')).errors?.[0]?.extensions?.code).toBe('UNAUTHENTICATED');
+});
+
+it('compresses large answers for clients that accept it', async () => {
+  const o = await seedOrg(app, 'Zippy');
+  for (let i = 0; i < 20; i++) await addUser(app, o.org.id, { full_name: `Zippy Person ${i}` });
+  const { token } = await signedIn(app, o.admin.email);
+  const query = JSON.stringify({ query: '{ organizationUsersFull { id full_name email role location bio time_zone } organization { name } }' });
+  const res = await app.inject({ method: 'POST', url: '/graphql', headers: { 'content-type': 'application/json', authorization: `Bearer ${token}`, 'accept-encoding': 'gzip, deflate, br' }, payload: query });
+  const plain = await app.inject({ method: 'POST', url: '/graphql', headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, payload: query });
+  expect(plain.headers['content-encoding']).toBeUndefined();
+  expect(res.headers['content-encoding']).toBe('br');
+  expect(res.rawPayload.length).toBeLessThan(plain.rawPayload.length / 2);
+  const decoded = res.headers['content-encoding'] === 'br' ? zlib.brotliDecompressSync(res.rawPayload) : res.rawPayload;
+  expect(JSON.parse(decoded.toString())).toEqual(plain.json());
+  expect(res.headers.vary).toContain('Accept-Encoding');
+});
