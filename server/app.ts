@@ -6,6 +6,7 @@ import formbody from '@fastify/formbody';
 import jwt from '@fastify/jwt';
 import type { Config } from './config.js';
 import { openDatabase } from './db/connection.js';
+import { warmPasswordHashing } from './lib/password.js';
 import { loadKeys } from './db/keys.js';
 import { PubSub } from './graphql/pubsub.js';
 import { graphqlPlugin } from './graphql/graphql.plugin.js';
@@ -62,5 +63,6 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(subscriptionsPlugin);
   await app.register(authFallbackRoute);
   await app.register(spaPlugin);
+  await warmPasswordHashing();
   return app;
 }

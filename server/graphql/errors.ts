@@ -26,7 +26,10 @@ export function formatError(err: unknown, opts: FormatOptions): GraphQLFormatted
   if (original instanceof AppError) {
     return { message: original.message, ...where, extensions: { code: original.code, ...(original.details ?? {}) } };
   }
-  if (gql && (!gql.originalError || original === gql)) {
+  // A GraphQL error whose innermost cause is itself a GraphQLError was made by graphql-js from
+  // the client's document or variables (e.g. variable coercion wraps the scalar's own
+  // GraphQLError): client-safe. Only a non-GraphQL cause (a resolver or database failure) is masked.
+  if (gql && original instanceof GraphQLError) {
     let message = gql.message;
     if (opts.hideSuggestions) message = message.replace(/\s*Did you mean .*$/s, '');
     const code = gql.extensions?.code === 'BAD_USER_INPUT' || /^Variable "\$/.test(message) ? 'BAD_USER_INPUT' : GRAPHQL_VALIDATION_FAILED;

@@ -2,10 +2,14 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import mercurius from 'mercurius';
 import type { GraphQLFormattedError } from 'graphql';
-import type { GraphQLContext } from './context.js';
+import { createContext, type GraphQLContext } from './context.js';
 import { formatError, statusForErrors } from './errors.js';
 import { validationRules } from './validation-rules.js';
+import { graphql } from './graphql-runtime.js';
+import { pickEncoding, ResponseCache, type Encoded } from './response-cache.js';
+import type { Viewer } from '../features/auth/viewer.js';
 import { bearerToken, viewerFromAccessToken } from '../features/auth/viewer.js';
+import { GRAPHQL_VALIDATION_FAILED } from '../../shared/errors.js';
 
 const BASE_SCHEMA = /* GraphQL */ `
   scalar DateTime
@@ -19,6 +23,21 @@ export const GRAPHQL_BODY_LIMIT = 1024 * 1024;
 export const MAX_TOKENS = 5000;
 
 type OperationBody = { query?: unknown; variables?: unknown; operationName?: unknown };
+
+/**
+ * mercurius takes a source that fails GraphQL parsing but passes JSON.parse as a ready-made
+ * AST, which skips the parser and its maxTokens limit (and a non-document like `null` throws
+ * inside graphql-js). No GraphQL document is valid JSON, so such sources are refused up front.
+ */
+function isJsonText(source: string): boolean {
+  if (!/^[\s\uFEFF]*[[{"\-0-9tfn]/.test(source)) return false;
+  try {
+    JSON.parse(source);
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 /**
  * Mercurius for parsing, validation, execution and loaders, with our own /graphql routes
@@ -35,7 +54,7 @@ export const graphqlPlugin = fp(async (app: FastifyInstance) => {
     // the transport is our own graphql-ws server (subscriptions.ts), fed by the same PubSub.
     subscription: { pubsub: app.services.pubsub as never },
     graphiql: false,
-    jit: 0,
+    jit: 1,
     cache: 1024,
     validationRules: validationRules(config.introspection),
     graphql: { parseOptions: { maxTokens: MAX_TOKENS } },
@@ -46,6 +65,24 @@ export const graphqlPlugin = fp(async (app: FastifyInstance) => {
     },
   });
 
+  const responseCache = new ResponseCache(app.services.db);
+  const kinds = new Map<string, string | null>();
+  /** query / mutation / subscription of a document, remembered per source (bounded). */
+  function operationKind(source: string, operationName: unknown): string | null {
+    const key = `${typeof operationName === 'string' ? operationName : ''}\u0000${source}`;
+    let kind = kinds.get(key);
+    if (kind === undefined) {
+      try {
+        kind = graphql.getOperationAST(graphql.parse(source), typeof operationName === 'string' ? operationName : undefined)?.operation ?? null;
+      } catch {
+        kind = null;
+      }
+      if (kinds.size > 1000) kinds.clear();
+      kinds.set(key, kind);
+    }
+    return kind;
+  }
+
   async function runOne(request: FastifyRequest, reply: FastifyReply, body: OperationBody, context: GraphQLContext) {
     const fmt = { log: request.log, requestId: request.id, hideSuggestions: !config.introspection };
     if (typeof body !== 'object' || body === null || typeof body.query !== 'string' || body.query.length === 0) {
@@ -55,10 +92,18 @@ export const graphqlPlugin = fp(async (app: FastifyInstance) => {
     if (variables !== undefined && (typeof variables !== 'object' || Array.isArray(variables))) {
       return { status: 400, result: { data: null, errors: [{ message: '"variables" must be an object.', extensions: { code: 'BAD_USER_INPUT' } }] } };
     }
+    if (isJsonText(body.query)) {
+      return { status: 400, result: { data: null, errors: [{ message: 'Syntax Error: the query must be a GraphQL document.', extensions: { code: GRAPHQL_VALIDATION_FAILED } }] } };
+    }
     const operationName = typeof body.operationName === 'string' ? body.operationName : undefined;
+    if (operationKind(body.query, operationName) === 'subscription') {
+      return { status: 400, result: { data: null, errors: [{ message: 'Subscriptions run over the websocket at /graphql (graphql-transport-ws), not over POST.', extensions: { code: 'BAD_USER_INPUT' } }] } };
+    }
     try {
       const result = await reply.graphql(body.query, { ...context }, variables as Record<string, unknown> | undefined, operationName);
-      return { status: 200, result };
+      // Errors found while executing (e.g. a missing required variable) get the same status rule as validation errors.
+      const status = result.errors?.length ? statusForErrors(result.errors as unknown as GraphQLFormattedError[], result.data != null) : 200;
+      return { status, result };
     } catch (err) {
       const listed = (err as { errors?: unknown[] }).errors;
       const errors: GraphQLFormattedError[] = Array.isArray(listed) && listed.length > 0 ? listed.map((e) => formatError(e, fmt)) : [formatError(err, fmt)];
@@ -71,12 +116,12 @@ export const graphqlPlugin = fp(async (app: FastifyInstance) => {
     if (!/^application\/(json|graphql-response\+json)\s*(;|$)/.test(type)) {
       return reply.code(415).send({ errors: [{ message: 'Send GraphQL as application/json.', extensions: { code: 'BAD_USER_INPUT' } }] });
     }
-    const context: GraphQLContext = {
+    const context = createContext({
       viewer: viewerFromAccessToken(app, bearerToken(request.headers.authorization)),
       services: app.services,
       requestId: request.id,
       log: request.log,
-    };
+    });
     const body = request.body as OperationBody | OperationBody[];
     if (Array.isArray(body)) {
       if (body.length === 0 || body.length > MAX_BATCH) {
@@ -86,7 +131,25 @@ export const graphqlPlugin = fp(async (app: FastifyInstance) => {
       for (const op of body) results.push((await runOne(request, reply, op, context)).result);
       return reply.code(200).send(results);
     }
+    const key = context.viewer && typeof body?.query === 'string' ? responseCacheKey(context.viewer, body) : null;
+    const encoding = pickEncoding(request.headers['accept-encoding']);
+    const cached = key ? responseCache.get(key, encoding) : undefined;
+    if (cached) return sendEncoded(reply, cached);
+    const version = responseCache.version();
     const { status, result } = await runOne(request, reply, body, context);
+    if (key && status === 200 && !result.errors && operationKind(body.query as string, body.operationName) === 'query') {
+      return sendEncoded(reply, responseCache.set(key, version, JSON.stringify(result), encoding));
+    }
     return reply.code(status).send(result);
   });
 });
+
+function responseCacheKey(viewer: Viewer, body: OperationBody): string {
+  return JSON.stringify([viewer.userId, viewer.permissionLevel, body.operationName ?? null, body.variables ?? null, body.query]);
+}
+
+function sendEncoded(reply: FastifyReply, encoded: Encoded): FastifyReply {
+  reply.code(200).type('application/json; charset=utf-8').header('Vary', 'Accept-Encoding');
+  if (encoded.encoding !== 'identity') reply.header('Content-Encoding', encoded.encoding);
+  return reply.send(encoded.bytes);
+}

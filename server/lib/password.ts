@@ -29,6 +29,12 @@ export function hashPassword(password: string): Promise<string> {
 /** A real hash of a random string, verified against for unknown users so timing matches. */
 let dummyHash: Promise<string> | null = null;
 
+/** Computes the dummy hash at start, so the first unknown-user sign-in costs what every other does. */
+export function warmPasswordHashing(): Promise<string> {
+  dummyHash ??= hashPassword(`dummy-${Math.random()}`);
+  return dummyHash;
+}
+
 export async function verifyPassword(storedHash: string | null | undefined, password: string): Promise<boolean> {
   dummyHash ??= hashPassword(`dummy-${Math.random()}`);
   const target = storedHash ?? (await dummyHash);

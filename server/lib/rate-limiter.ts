@@ -19,6 +19,12 @@ export class RateLimiter {
     return entry.count <= this.limit;
   }
 
+  /** True while the key has used up its limit in the current window (does not count a hit). */
+  exceeded(key: string, now = Date.now()): boolean {
+    const entry = this.hits.get(key);
+    return !!entry && entry.resetAt > now && entry.count >= this.limit;
+  }
+
   private sweep(now: number): void {
     for (const [key, entry] of this.hits) if (entry.resetAt <= now) this.hits.delete(key);
   }

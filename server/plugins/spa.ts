@@ -11,6 +11,8 @@ export const CLIENT_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.u
 export function isPagePath(url: string): boolean {
   const pathname = url.split('?')[0] ?? '';
   if (pathname === '/graphql' || pathname.startsWith('/api/') || pathname === '/api') return false;
+  // No GraphQL IDE is served: these answer 404, not the web app.
+  if (/^\/(graphiql|playground|altair|voyager)(\/|$)/.test(pathname)) return false;
   return !path.posix.basename(pathname).includes('.');
 }
 

@@ -125,3 +125,28 @@ export async function gql<T = Record<string, any>>(app: FastifyInstance, token: 
 }
 
 export const codeOf = (r: GqlResult<unknown>): string | undefined => r.errors?.[0]?.extensions?.code;
+
+/**
+ * Captures the app's log lines (the app must be created with a LOG_LEVEL other than
+ * 'silent', e.g. createTestApp({ LOG_LEVEL: 'info' })). Lines stop reaching stdout.
+ */
+export function captureLogs(app: FastifyInstance): { lines: string[]; text: () => string; restore: () => void } {
+  const sym = Object.getOwnPropertySymbols(app.log).find((s) => s.description === 'pino.stream');
+  const stream = sym ? ((app.log as unknown as Record<symbol, { write: (chunk: string) => boolean }>)[sym]) : undefined;
+  if (!stream) throw new Error('captureLogs: pino stream not found');
+  const original = stream.write;
+  const lines: string[] = [];
+  stream.write = (chunk: string) => {
+    lines.push(String(chunk));
+    return true;
+  };
+  return { lines, text: () => lines.join(''), restore: () => { stream.write = original; } };
+}
+
+/** Mail kept in the outbox (without SMTP every mail stays there), oldest first. */
+export function outboxMails(app: FastifyInstance, to?: string): Array<{ to: string; subject: string; text: string; link: string | null }> {
+  const rows = app.services.db.$client
+    .prepare('SELECT "to", subject, text, link FROM email_outbox ORDER BY rowid')
+    .all() as Array<{ to: string; subject: string; text: string; link: string | null }>;
+  return to === undefined ? rows : rows.filter((r) => r.to === to.toLowerCase());
+}

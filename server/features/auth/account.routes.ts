@@ -90,7 +90,8 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
     const passwordHash = await hashPassword(input.password);
     const link = consumeOneTimeToken(db, input.token, ['invite', 'reset']);
     const user = link?.user_id ? db.select().from(users).where(eq(users.id, link.user_id)).get() : undefined;
-    if (!link || !user || user.deleted_at || user.status === 'DEACTIVATED') return reply.code(400).send(INVALID_LINK);
+    // A link mailed to an address the account no longer uses (email changed since) is dead.
+    if (!link || !user || user.deleted_at || user.status === 'DEACTIVATED' || user.email !== link.email) return reply.code(400).send(INVALID_LINK);
     updateUser(db, user.organization_id, user.id, { password_hash: passwordHash, last_password_update: nowIso(), email_verified: true, ...(user.status === 'INVITED' ? { status: 'ACTIVE' as const } : {}) });
     endUserSessions(app.services, [user.id]);
     publishUserUpdated(app.services, [user.id]);

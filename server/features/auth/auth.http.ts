@@ -24,6 +24,7 @@ export function authBase(config: Config): string {
  */
 export function safeCallbackUrl(config: Config, value: unknown): string {
   if (typeof value !== 'string' || value.length === 0 || value.length > 2000) return `${config.origin}/`;
+  // eslint-disable-next-line no-control-regex -- control characters are exactly what we refuse
   if (/[\u0000-\u001f\\]/.test(value)) return `${config.origin}/`;
   try {
     const url = value.startsWith('/') && !value.startsWith('//') ? new URL(value, config.origin) : new URL(value);

@@ -42,6 +42,17 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
     clearSessionCookie(reply, config);
   }
 
+  // A body the client never sends (bad JSON, too large, unknown Content-Type) still gets
+  // NextAuth's {url} shape on the sign-in route: next-auth/react's signIn() does
+  // `new URL(data.url)` and throws on anything else (protocols.md section 5, test 7).
+  app.setErrorHandler((error, request, reply) => {
+    if (request.routeOptions.url !== `${AUTH_BASE_PATH}/callback/:provider`) throw error;
+    const code = (error as { statusCode?: unknown }).statusCode;
+    const status = typeof code === 'number' && code >= 400 && code < 500 ? code : 500;
+    if (status >= 500) log.error({ err: error, reqId: request.id }, 'sign-in request failed');
+    return reply.code(status).send({ url: `${base}/error?error=Default` });
+  });
+
   app.get(`${AUTH_BASE_PATH}/session`, async (request, reply) => {
     noStore(reply);
     return sessionResponse(request, reply);

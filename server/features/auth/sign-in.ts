@@ -14,6 +14,29 @@ export const IP_FAILURE_LIMIT = 50;
 /** Failures of one account from everywhere in an hour before unknown addresses are refused. */
 export const ACCOUNT_FAILURE_LIMIT = 100;
 
+/**
+ * Attempts whose password check is still running, per app (keyed by its database). They
+ * count as failures until recorded: the limits are checked before a ~40 ms hash, so without
+ * this a burst of concurrent requests would all pass the check and be verified.
+ */
+const inFlightByDb = new WeakMap<object, Map<string, number>>();
+
+function inFlightCounter(db: object) {
+  let map = inFlightByDb.get(db);
+  if (!map) inFlightByDb.set(db, (map = new Map()));
+  const counts = map;
+  return {
+    get: (key: string) => counts.get(key) ?? 0,
+    add: (keys: string[], delta: 1 | -1) => {
+      for (const key of keys) {
+        const n = (counts.get(key) ?? 0) + delta;
+        if (n > 0) counts.set(key, n);
+        else counts.delete(key);
+      }
+    },
+  };
+}
+
 export type SignInResult =
   | { ok: true; token: string; expiresAt: number; userId: string }
   | { ok: false; reason: 'CredentialsSignin' | 'LoginBlocked' };
@@ -28,23 +51,34 @@ export async function signInWithPassword(app: FastifyInstance, input: { email: s
   const email = input.email.trim().toLowerCase().slice(0, 320);
   const ip = input.ip;
 
+  const inFlight = inFlightCounter(db);
+  const keys = { pair: `pair:${email}\n${ip}`, ip: `ip:${ip}`, account: `account:${email}` };
+  // Checked and claimed synchronously (no await in between), so concurrent requests see each other.
   const blocked =
-    countFailures(db, { email, ip, sinceMs: 15 * MINUTE }) >= PAIR_FAILURE_LIMIT ||
-    countFailures(db, { ip, sinceMs: 15 * MINUTE }) >= IP_FAILURE_LIMIT ||
-    (countFailures(db, { email, sinceMs: 60 * MINUTE }) >= ACCOUNT_FAILURE_LIMIT && !hasRecentSuccess(db, email, ip, 30 * 24 * 60 * MINUTE));
+    countFailures(db, { email, ip, sinceMs: 15 * MINUTE }) + inFlight.get(keys.pair) >= PAIR_FAILURE_LIMIT ||
+    countFailures(db, { ip, sinceMs: 15 * MINUTE }) + inFlight.get(keys.ip) >= IP_FAILURE_LIMIT ||
+    (countFailures(db, { email, sinceMs: 60 * MINUTE }) + inFlight.get(keys.account) >= ACCOUNT_FAILURE_LIMIT && !hasRecentSuccess(db, email, ip, 30 * 24 * 60 * MINUTE));
   if (blocked) {
     log.warn({ event: 'sign_in_blocked', email, ip }, 'sign-in blocked after repeated failures');
     return { ok: false, reason: 'LoginBlocked' };
   }
 
-  const user = db.select({ id: users.id, hash: users.password_hash, status: users.status, organizationId: users.organization_id })
-    .from(users)
-    .innerJoin(organizations, eq(organizations.id, users.organization_id))
-    .where(and(eq(users.email, email), isNull(users.deleted_at), isNull(organizations.deleted_at)))
-    .get();
-  const passwordOk = await verifyPassword(user?.hash, input.password);
-  const ok = !!user && passwordOk && user.status === 'ACTIVE';
-  recordSignInAttempt(db, email, ip, ok);
+  const claimed = [keys.pair, keys.ip, keys.account];
+  inFlight.add(claimed, 1);
+  let ok: boolean;
+  let user: { id: string; hash: string | null; status: string; organizationId: string } | undefined;
+  try {
+    user = db.select({ id: users.id, hash: users.password_hash, status: users.status, organizationId: users.organization_id })
+      .from(users)
+      .innerJoin(organizations, eq(organizations.id, users.organization_id))
+      .where(and(eq(users.email, email), isNull(users.deleted_at), isNull(organizations.deleted_at)))
+      .get();
+    const passwordOk = await verifyPassword(user?.hash, input.password);
+    ok = !!user && passwordOk && user.status === 'ACTIVE';
+    recordSignInAttempt(db, email, ip, ok);
+  } finally {
+    inFlight.add(claimed, -1);
+  }
   log.info({ event: 'sign_in', email, ip, success: ok }, 'sign-in attempt');
   if (!ok || !user) return { ok: false, reason: 'CredentialsSignin' };
 

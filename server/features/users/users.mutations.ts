@@ -1,5 +1,6 @@
 import type { MercuriusContext } from 'mercurius';
-import { badInput, conflict, forbidden, notFound } from '../../../shared/app-error.js';
+import { badInput, conflict, forbidden, notFound, rateLimited } from '../../../shared/app-error.js';
+import { RateLimiter } from '../../lib/rate-limiter.js';
 import { isBlockedEmail } from '../../../shared/email-check.js';
 import {
   adminUserSchema, idListSchema, updateMeSchema, updatePasswordSchema, updateUserSchema, widgetPreferencesSchema,
@@ -24,8 +25,15 @@ import { topics } from '../../graphql/pubsub.js';
 
 type UserInput = ReturnType<typeof updateUserSchema.parse>;
 
-async function requirePassword(ctx: MercuriusContext, user: UserRow, password: string | undefined): Promise<void> {
-  if (!password || !(await verifyPassword(user.password_hash, password))) throw forbidden('The current password is not correct.');
+/** Wrong current passwords per person: a stolen access token cannot be used to guess the password. */
+const currentPasswordFailures = new RateLimiter(10, 15 * 60_000);
+
+async function requirePassword(user: UserRow, password: string | undefined): Promise<void> {
+  if (currentPasswordFailures.exceeded(user.id)) throw rateLimited('Too many wrong passwords. Try again in 15 minutes.');
+  if (!password || !(await verifyPassword(user.password_hash, password))) {
+    currentPasswordFailures.take(user.id);
+    throw forbidden('The current password is not correct.');
+  }
 }
 
 /** References in an update (manager, team, sub-department) must exist in the caller's organization. */
@@ -60,7 +68,7 @@ export const userMutations = {
     const { db } = ctx.services;
     const me = findUserById(db, viewer.organizationId, viewer.userId)!;
     const patch: UserPatch = {};
-    if (input.password !== undefined || (input.email !== undefined && input.email !== me.email)) await requirePassword(ctx, me, input.current_password);
+    if (input.password !== undefined || (input.email !== undefined && input.email !== me.email)) await requirePassword(me, input.current_password);
     if (input.password !== undefined) {
       patch.password_hash = await hashPassword(input.password);
       patch.last_password_update = nowIso();
@@ -139,7 +147,7 @@ export const userMutations = {
     const viewer = requireViewer(ctx);
     const { db } = ctx.services;
     const me = findUserById(db, viewer.organizationId, viewer.userId)!;
-    await requirePassword(ctx, me, args.password);
+    await requirePassword(me, args.password);
     if (me.permission_level === 'ADMIN' && countActiveAdmins(db, viewer.organizationId) <= 1) throw conflict('You are the only admin: name another admin or close the organization instead.');
     softDeleteUsers(db, viewer.organizationId, [me.id]);
     endUserSessions(ctx.services, [me.id]);
@@ -149,7 +157,7 @@ export const userMutations = {
   closeAccount: async (_: unknown, args: { password: string }, ctx: MercuriusContext) => {
     const viewer = requireAdmin(ctx);
     const { db, pubsub } = ctx.services;
-    await requirePassword(ctx, findUserById(db, viewer.organizationId, viewer.userId)!, args.password);
+    await requirePassword(findUserById(db, viewer.organizationId, viewer.userId)!, args.password);
     closeOrganization(db, viewer.organizationId);
     const sessionIds = revokeOrganizationSessions(db, viewer.organizationId);
     pubsub.publish(topics.sessionRevoked, { sessionIds });
@@ -160,7 +168,7 @@ export const userMutations = {
     const viewer = requireViewer(ctx);
     const input = parseInput(updatePasswordSchema, args.input);
     const { db } = ctx.services;
-    await requirePassword(ctx, findUserById(db, viewer.organizationId, viewer.userId)!, input.current_password);
+    await requirePassword(findUserById(db, viewer.organizationId, viewer.userId)!, input.current_password);
     updateUser(db, viewer.organizationId, viewer.userId, { password_hash: await hashPassword(input.new_password), last_password_update: nowIso() });
     endUserSessions(ctx.services, [viewer.userId], viewer.sessionId);
     return true;

@@ -169,3 +169,12 @@ describe('changing users', () => {
     expect(codeOf(await gql(app, 'not-a-token', 'mutation { updateWidgetPreferences(enabled_widgets: []) { user_id } }'))).toBe('UNAUTHENTICATED');
   });
 });
+
+describe('guessing the current password', () => {
+  it('is refused after 10 wrong tries, even with the right one', async () => {
+    const o = await seedOrg(app, 'Guessy');
+    const me = await signedIn(app, o.member.email);
+    for (let i = 0; i < 10; i++) expect(codeOf(await me.gql(`mutation { updatePassword(input: { current_password: "wrong guess ${i}", new_password: "a fresh passphrase here" }) }`))).toBe('FORBIDDEN');
+    expect(codeOf(await me.gql(`mutation { updatePassword(input: { current_password: "${TEST_PASSWORD}", new_password: "a fresh passphrase here" }) }`))).toBe('RATE_LIMITED');
+  });
+});
