@@ -1,11 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import type { MercuriusContext } from 'mercurius';
-import { notFound } from '../../../shared/app-error.js';
-import { requireViewer } from '../../graphql/context.js';
+import { badInput, notFound } from '../../../shared/app-error.js';
+import { updateOrganizationSchema } from '../../../shared/org.schemas.js';
+import { parseInput } from '../../lib/parse.js';
+import { findMediaByIds } from '../media/media.repo.js';
+import { requireAdmin, requireViewer } from '../../graphql/context.js';
 import { indexBy } from '../../graphql/loaders.js';
 import { loadMedia } from '../users/users.loaders.js';
 import {
-  findBusinessUnitsByIds, findDepartmentsByIds, findOrganization, listBusinessUnits, listDepartments, listGithubIntegrations, listSubdepartments,
+  findBusinessUnitsByIds, findDepartmentsByIds, findOrganization, updateOrganization, listBusinessUnits, listDepartments, listGithubIntegrations, listSubdepartments,
   type OrganizationRow,
 } from './org.repo.js';
 
@@ -28,6 +31,22 @@ const schema = /* GraphQL */ `
     jira_integration: Boolean!
     onboarding_phase: String!
     is_onboarding_phase_skipped: Boolean!
+    "Admins only (others get []): addresses at these domains pass the email check."
+    allowed_email_domains: [String!]!
+    "Admins only (others get []): addresses at these domains are refused like free providers."
+    blocked_email_domains: [String!]!
+  }
+  input UpdateOrganizationInput {
+    name: String
+    profile_picture_id: ID
+    onboarding_phase: String
+    is_onboarding_phase_skipped: Boolean
+    allowed_email_domains: [String!]
+    blocked_email_domains: [String!]
+  }
+  extend type Mutation {
+    "Admin: organization name, picture, onboarding and email domain rules."
+    updateOrganization(input: UpdateOrganizationInput!): Organization!
   }
   extend type Query {
     organization: Organization!
@@ -58,7 +77,20 @@ export async function orgFeature(app: FastifyInstance): Promise<void> {
       business_unit: (dept: { business_unit_id: string }, _: unknown, ctx: MercuriusContext) =>
         ctx.loaders.get('businessUnits.byId', (ids) => indexBy(findBusinessUnitsByIds(ctx.services.db, orgOf(ctx), ids), (b) => b.id), null).load(dept.business_unit_id),
     },
+    Mutation: {
+      updateOrganization: (_: unknown, args: { input: unknown }, ctx: MercuriusContext) => {
+        const viewer = requireAdmin(ctx);
+        const input = parseInput(updateOrganizationSchema, args.input);
+        const { db } = ctx.services;
+        if (input.profile_picture_id && !findMediaByIds(db, viewer.organizationId, [input.profile_picture_id]).length) throw badInput('profile_picture_id: no such picture.');
+        const patch = Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined));
+        updateOrganization(db, viewer.organizationId, patch);
+        return findOrganization(db, viewer.organizationId);
+      },
+    },
     Organization: {
+      allowed_email_domains: (org: OrganizationRow, _: unknown, ctx: MercuriusContext) => (ctx.viewer?.permissionLevel === 'ADMIN' ? org.allowed_email_domains : []),
+      blocked_email_domains: (org: OrganizationRow, _: unknown, ctx: MercuriusContext) => (ctx.viewer?.permissionLevel === 'ADMIN' ? org.blocked_email_domains : []),
       github_integrations: (org: OrganizationRow, _: unknown, ctx: MercuriusContext) => listGithubIntegrations(ctx.services.db, org.id),
       profile_picture: (org: OrganizationRow, _: unknown, ctx: MercuriusContext) => loadMedia(ctx, org.profile_picture_id),
     },

@@ -1,7 +1,6 @@
 import type { MercuriusContext } from 'mercurius';
 import { badInput, conflict, forbidden, notFound, rateLimited } from '../../../shared/app-error.js';
 import { RateLimiter } from '../../lib/rate-limiter.js';
-import { isBlockedEmail } from '../../../shared/email-check.js';
 import {
   adminUserSchema, idListSchema, updateMeSchema, updatePasswordSchema, updateUserSchema, widgetPreferencesSchema,
 } from '../../../shared/user.schemas.js';
@@ -13,6 +12,7 @@ import { signAccessToken, type Viewer } from '../auth/viewer.js';
 import { sendEmailChangeLink, sendInvitation } from '../auth/account-mail.js';
 import { findMediaByIds } from '../media/media.repo.js';
 import { closeOrganization, findSubdepartmentsByIds } from '../org/org.repo.js';
+import { organizationEmailCheck } from '../org/org.email-rules.js';
 import { findTeamsByIds } from '../teams/teams.repo.js';
 import { endUserSessions, publishUserUpdated } from './users.events.js';
 import { forbiddenUserFields, managesUser } from './users.policy.js';
@@ -129,7 +129,7 @@ export const userMutations = {
     const target = findUserById(db, viewer.organizationId, args.id);
     if (!target) throw notFound('User');
     if (input.email && input.email !== target.email) {
-      if (isBlockedEmail(input.email)) throw badInput('email: use a work address, not a free or disposable mail provider.');
+      if (organizationEmailCheck(db, viewer.organizationId).isBlocked(input.email)) throw badInput('email: use a work address, not a free or disposable mail provider.');
       if (emailTaken(db, input.email)) throw conflict('Another account already uses this email.');
     }
     if (input.permission_level && input.permission_level !== 'ADMIN' && target.permission_level === 'ADMIN' && countActiveAdmins(db, viewer.organizationId) <= 1) {

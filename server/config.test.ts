@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.js';
+
+describe('configuration', () => {
+  it('needs nothing: safe defaults', () => {
+    const c = loadConfig({});
+    expect(c).toMatchObject({ port: 3000, host: '127.0.0.1', baseUrl: 'http://127.0.0.1:3000', seedDemo: true, secureCookies: false, introspection: false, accessTokenSeconds: 120 });
+    expect(c.dataDir.endsWith('/data')).toBe(true);
+  });
+
+  it('derives the origin and secure cookies from BASE_URL', () => {
+    const c = loadConfig({ BASE_URL: 'https://teamlens.example.com/', SEED_DEMO: 'false', ALLOWED_ORIGINS: 'http://localhost:5173' });
+    expect(c).toMatchObject({ baseUrl: 'https://teamlens.example.com', origin: 'https://teamlens.example.com', secureCookies: true, seedDemo: false });
+    expect(c.allowedOrigins).toEqual(['https://teamlens.example.com', 'http://localhost:5173']);
+  });
+
+  it('lists every problem at once', () => {
+    let error: unknown;
+    try {
+      loadConfig({ PORT: 'eighty', BASE_URL: 'ftp://x', SMTP_URL: 'mail.example.com', LOG_LEVEL: 'loud' });
+    } catch (err) {
+      error = err;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    const message = (error as Error).message;
+    for (const name of ['PORT', 'BASE_URL', 'SMTP_URL', 'LOG_LEVEL']) expect(message).toContain(name);
+  });
+});

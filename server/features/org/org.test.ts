@@ -1,0 +1,43 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { codeOf, createTestApp, seedOrg, signedIn } from '../../test/helpers.js';
+import { createBusinessUnit, createDepartment, createSubdepartment } from './org.repo.js';
+import { updateUser } from '../users/users.repo.js';
+
+let app: FastifyInstance;
+beforeAll(async () => { app = await createTestApp(); });
+afterAll(async () => { await app.close(); });
+
+describe('organization', () => {
+  it('admins change name, onboarding and email domain rules; others may not', async () => {
+    const o = await seedOrg(app, 'Orgy');
+    const admin = await signedIn(app, o.admin.email);
+    const member = await signedIn(app, o.member.email);
+    const res = await admin.gql(`mutation { updateOrganization(input: { name: " Orgy Inc ", is_onboarding_phase_skipped: true, onboarding_phase: "SET_UP_TEAMS",
+      allowed_email_domains: ["@Gmail.com", "gmail.com"], blocked_email_domains: ["*.contractors.example"] }) {
+      name is_onboarding_phase_skipped onboarding_phase allowed_email_domains blocked_email_domains } }`);
+    expect(res.data!.updateOrganization).toEqual({ name: 'Orgy Inc', is_onboarding_phase_skipped: true, onboarding_phase: 'SET_UP_TEAMS', allowed_email_domains: ['gmail.com'], blocked_email_domains: ['contractors.example'] });
+    expect(codeOf(await member.gql('mutation { updateOrganization(input: { name: "Mine" }) { name } }'))).toBe('FORBIDDEN');
+    expect((await member.gql('{ organization { name allowed_email_domains } }')).data!.organization).toEqual({ name: 'Orgy Inc', allowed_email_domains: [] });
+    expect(codeOf(await admin.gql('mutation { updateOrganization(input: { allowed_email_domains: ["not a domain"] }) { name } }'))).toBe('BAD_USER_INPUT');
+    expect(codeOf(await admin.gql('mutation { updateOrganization(input: { onboarding_phase: "NOPE" }) { name } }'))).toBe('BAD_USER_INPUT');
+
+    // The rules apply to the email check: gmail.com is now allowed, the blocked domain is refused.
+    expect((await admin.gql('mutation($id: ID!) { updateUserByAdmin(id: $id, input: { email: "member.orgy@gmail.com" }) { email } }', { id: o.member.id })).data).toEqual({ updateUserByAdmin: { email: 'member.orgy@gmail.com' } });
+    expect(codeOf(await admin.gql('mutation($id: ID!) { updateUserByAdmin(id: $id, input: { email: "x@eu.contractors.example" }) { email } }', { id: o.member.id }))).toBe('BAD_USER_INPUT');
+  });
+
+  it('lists the company structure, and resolves it from a user', async () => {
+    const o = await seedOrg(app, 'Structy');
+    const db = app.services.db;
+    const bu = createBusinessUnit(db, o.org.id, 'Engineering');
+    const dept = createDepartment(db, o.org.id, bu.id, 'Platform');
+    const sub = createSubdepartment(db, o.org.id, dept.id, 'Databases');
+    updateUser(db, o.org.id, o.member.id, { subdepartment_id: sub.id });
+    const member = await signedIn(app, o.member.email);
+    const res = await member.gql('{ businessUnits { unit_name } departments { name business_unit { unit_name } } subdepartments { title department { name } } findOneUser { subdepartment { title department { name business_unit { unit_name } } } } }');
+    expect(res.errors).toBeUndefined();
+    expect(res.data!.findOneUser.subdepartment).toEqual({ title: 'Databases', department: { name: 'Platform', business_unit: { unit_name: 'Engineering' } } });
+    expect(res.data!.departments).toEqual([{ name: 'Platform', business_unit: { unit_name: 'Engineering' } }]);
+  });
+});
