@@ -1,0 +1,177 @@
+import { and, asc, eq, gt, inArray, isNotNull, isNull, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/sqlite-core';
+import type { Db } from '../../db/connection.js';
+import type { PermissionLevel } from '../../../shared/enums.js';
+import { nowIso } from '../../lib/tokens.js';
+import { createTeam } from '../teams/teams.repo.js';
+import { teams } from '../teams/teams.tables.js';
+import { users } from '../users/users.tables.js';
+import { massCreationBatches } from './mass-creation.tables.js';
+
+/*
+ * All SQL of mass creation. Most reads of other features go through their repos
+ * (findExistingEmails, listTeams, createTeam); the statements below that touch the users and
+ * teams tables directly exist because no repo function covers them in bulk: a prepared
+ * insert for up to 50,000 users, org-scoped email -> id lookups in chunks, the names of
+ * deleted teams, the batch's hard delete, and the keyset-paged export join.
+ */
+
+export type BatchRow = typeof massCreationBatches.$inferSelect;
+export type BatchStatus = BatchRow['status'];
+
+/** SQLite's default limit on bound variables is 32,766; stay far below it. */
+const CHUNK = 500;
+
+export function insertBatch(db: Db, input: { id: string; organizationId: string; createdBy: string; dryRun: boolean; total: number }): boolean {
+  const res = db.insert(massCreationBatches).values({
+    id: input.id, organization_id: input.organizationId, created_by: input.createdBy, status: 'running', dry_run: input.dryRun, total: input.total,
+  }).onConflictDoNothing().run();
+  return res.changes === 1;
+}
+
+export function findBatch(db: Db, orgId: string, id: string): BatchRow | undefined {
+  return db.select().from(massCreationBatches).where(and(eq(massCreationBatches.organization_id, orgId), eq(massCreationBatches.id, id))).get();
+}
+
+export function finishBatch(db: Db, id: string, patch: { status: BatchStatus; created?: number; result?: unknown }): void {
+  db.update(massCreationBatches).set({ ...patch, finished_at: nowIso() }).where(eq(massCreationBatches.id, id)).run();
+}
+
+/** Non-deleted users of the organization among these (lower-case) emails: email -> id. */
+export function findOrgUserIdsByEmails(db: Db, orgId: string, emails: readonly string[]): Map<string, string> {
+  const unique = [...new Set(emails)];
+  const out = new Map<string, string>();
+  for (let i = 0; i < unique.length; i += CHUNK) {
+    const rows = db.select({ id: users.id, email: users.email }).from(users)
+      .where(and(eq(users.organization_id, orgId), isNull(users.deleted_at), inArray(users.email, unique.slice(i, i + CHUNK)))).all();
+    for (const r of rows) out.set(r.email, r.id);
+  }
+  return out;
+}
+
+/**
+ * Lower-case names of the organization's deleted teams. teams_org_name is unique on
+ * lower(name) over deleted teams too, so creating a team of such a name would fail.
+ */
+export function listDeletedTeamNames(db: Db, orgId: string): Set<string> {
+  const rows = db.select({ name: teams.name }).from(teams).where(and(eq(teams.organization_id, orgId), isNotNull(teams.deleted_at))).all();
+  return new Set(rows.map((r) => r.name.toLowerCase()));
+}
+
+export type NewMassUser = {
+  id: string;
+  email: string;
+  full_name: string;
+  role: string | null;
+  permission_level: PermissionLevel;
+  location: string | null;
+  time_zone: string | null;
+  manager_id: string | null;
+  /** Lower-case team name: an existing team's id is looked up in `teamIds`. */
+  team_key: string | null;
+};
+
+export type MassCreationWrite = {
+  organizationId: string;
+  batchId: string;
+  /** Lower-case name -> id of the existing teams rows refer to. */
+  teamIds: Map<string, string>;
+  /** Teams to create first: lower-case key -> name as first written. */
+  newTeams: Map<string, string>;
+  users: readonly NewMassUser[];
+  result: unknown;
+};
+
+/**
+ * Creates the batch's teams and users and marks the batch done, in ONE synchronous
+ * transaction: if any statement fails, nothing of the batch is written. Foreign keys are
+ * checked at commit (defer_foreign_keys), so a row may name a manager that is inserted after
+ * it, in any order. Returns the number of users created.
+ */
+export function writeMassCreation(db: Db, plan: MassCreationWrite): number {
+  // A raw prepared statement: drizzle's per-call placeholder mapping costs more than the
+  // insert itself at 50,000 rows. Booleans are 0/1 in SQLite.
+  const insert = db.$client.prepare(`
+    INSERT INTO users (id, organization_id, email, full_name, role, permission_level, location, time_zone,
+                       manager_id, team_id, status, email_verified, password_hash, mass_batch_id)
+    VALUES (@id, @organization_id, @email, @full_name, @role, @permission_level, @location, @time_zone,
+            @manager_id, @team_id, 'INVITED', 0, NULL, @mass_batch_id)`);
+
+  return db.transaction(() => {
+    db.$client.pragma('defer_foreign_keys = ON'); // reset by SQLite at the end of the transaction
+    const teamIds = new Map(plan.teamIds);
+    for (const [key, name] of plan.newTeams) teamIds.set(key, createTeam(db, plan.organizationId, { name }).id);
+    for (const u of plan.users) {
+      insert.run({
+        id: u.id, organization_id: plan.organizationId, email: u.email, full_name: u.full_name, role: u.role, permission_level: u.permission_level,
+        location: u.location, time_zone: u.time_zone, manager_id: u.manager_id, mass_batch_id: plan.batchId,
+        team_id: u.team_key === null ? null : teamIds.get(u.team_key) ?? null,
+      });
+    }
+    finishBatch(db, plan.batchId, { status: 'done', created: plan.users.length, result: plan.result });
+    return plan.users.length;
+  });
+}
+
+/**
+ * Rollback of a batch: hard-deletes its users of this organization who never signed in
+ * (status INVITED and no last_login), then marks the batch rolled_back, in one transaction.
+ * Returns how many users were removed.
+ */
+export function deleteNeverSignedInBatchUsers(db: Db, orgId: string, batchId: string): number {
+  return db.transaction(() => {
+    const res = db.delete(users).where(and(
+      eq(users.organization_id, orgId), eq(users.mass_batch_id, batchId), eq(users.status, 'INVITED'), isNull(users.last_login),
+    )).run();
+    db.update(massCreationBatches).set({ status: 'rolled_back', finished_at: nowIso() })
+      .where(and(eq(massCreationBatches.organization_id, orgId), eq(massCreationBatches.id, batchId))).run();
+    return res.changes;
+  });
+}
+
+export type ExportUserRow = {
+  email: string;
+  full_name: string;
+  role: string | null;
+  permission_level: string;
+  team: string | null;
+  manager_email: string | null;
+  location: string | null;
+  time_zone: string | null;
+  status: string;
+  created_at: string;
+  last_login: string | null;
+  deleted_at: string | null;
+};
+
+/**
+ * One page of the organization's users for the CSV export, ordered by email (unique), after
+ * `afterEmail`. Keyset pages keep each query short, so the export never holds a statement open
+ * across awaits (better-sqlite3 forbids other queries while an iterator is open).
+ */
+export function pageUsersForExport(db: Db, orgId: string, opts: { includeDeleted: boolean; afterEmail: string | null; limit: number }): ExportUserRow[] {
+  const manager = alias(users, 'manager');
+  const conds: SQL[] = [eq(users.organization_id, orgId)];
+  if (!opts.includeDeleted) conds.push(isNull(users.deleted_at));
+  if (opts.afterEmail !== null) conds.push(gt(users.email, opts.afterEmail));
+  return db.select({
+    email: users.email,
+    full_name: users.full_name,
+    role: users.role,
+    permission_level: users.permission_level,
+    team: teams.name,
+    manager_email: manager.email,
+    location: users.location,
+    time_zone: users.time_zone,
+    status: users.status,
+    created_at: users.created_at,
+    last_login: users.last_login,
+    deleted_at: users.deleted_at,
+  }).from(users)
+    .leftJoin(teams, and(eq(teams.id, users.team_id), eq(teams.organization_id, orgId), isNull(teams.deleted_at)))
+    .leftJoin(manager, and(eq(manager.id, users.manager_id), eq(manager.organization_id, orgId), isNull(manager.deleted_at)))
+    .where(and(...conds))
+    .orderBy(asc(users.email))
+    .limit(opts.limit)
+    .all();
+}

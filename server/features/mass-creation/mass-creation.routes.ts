@@ -1,0 +1,202 @@
+import { Readable } from 'node:stream';
+import { finished } from 'node:stream/promises';
+import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
+import { CsvError, parse } from 'csv-parse';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { AppError, badInput } from '../../../shared/app-error.js';
+import type { ErrorCode } from '../../../shared/errors.js';
+import { CSV_UPLOAD_MAX_BYTES, MASS_CREATE_MAX_ROWS } from '../../../shared/limits.js';
+import { CSV_COLUMNS, mapCsvHeader, type MassCreateColumn } from '../../../shared/mass-create.schema.js';
+import { toSafeCsv } from '../../lib/csv-safe.js';
+import { bearerToken, viewerFromAccessToken, type Viewer } from '../auth/viewer.js';
+import { pageUsersForExport, type ExportUserRow } from './mass-creation.repo.js';
+import { runMassCreation, type NumberedRow } from './mass-creation.service.js';
+
+const STATUS: Record<ErrorCode, number> = {
+  UNAUTHENTICATED: 401, FORBIDDEN: 403, NOT_FOUND: 404, BAD_USER_INPUT: 400, CONFLICT: 409, RATE_LIMITED: 429, INTERNAL_SERVER_ERROR: 500,
+};
+const EXPORT_PAGE = 1_000;
+/** Bytes handed to the CSV parser between two yields to the event loop. */
+const PARSE_CHUNK = 64 * 1024;
+
+const flag = z.enum(['true', 'false', '1', '0']).optional().transform((v) => (v === undefined ? undefined : v === 'true' || v === '1'));
+const importQuery = z.object({
+  dryRun: flag,
+  createTeams: flag,
+  batch_id: z.string().max(64).optional(),
+});
+const exportQuery = z.object({ includeDeleted: flag });
+
+/** ",", ";" (spreadsheets in many European locales) or tab: whichever the header line uses most. */
+function detectDelimiter(buf: Buffer): string {
+  const end = buf.indexOf(0x0a);
+  const header = buf.subarray(0, end === -1 ? Math.min(buf.length, 4096) : Math.min(end, 4096)).toString('utf8');
+  let best = ',';
+  let bestCount = 0;
+  for (const d of [',', ';', '\t']) {
+    const n = header.split(d).length - 1;
+    if (n > bestCount) [best, bestCount] = [d, n];
+  }
+  return best;
+}
+
+function csvErrorMessage(err: CsvError, lastGoodLine: number): { message: string; line: number } {
+  const line = typeof err.lines === 'number' ? err.lines : lastGoodLine + 1;
+  switch (err.code) {
+    case 'CSV_QUOTE_NOT_CLOSED':
+      return { line, message: `The file is not valid CSV: a quoted cell that starts after line ${lastGoodLine} is never closed (the file ends at line ${line}). Check for a stray double quote (").` };
+    case 'CSV_INVALID_CLOSING_QUOTE':
+    case 'INVALID_OPENING_QUOTE':
+      return { line, message: `The file is not valid CSV at line ${line}: a double quote (") sits inside a cell. Put the whole cell in quotes and write a quote inside it twice ("").` };
+    default:
+      return { line, message: `The file is not valid CSV at line ${line}: ${err.message}` };
+  }
+}
+
+/**
+ * The upload's rows. Each carries its spreadsheet row number: the header is row 1, the first
+ * data row is row 2, and blank lines count (a spreadsheet shows them as empty rows), while a
+ * line break inside a quoted cell does not (a spreadsheet shows one row). Blank rows are
+ * skipped. A row with more or fewer cells than the header becomes an INVALID_ROW error for
+ * that row (extra cells that are all empty are tolerated). Parsing runs in chunks with yields
+ * to the event loop; a malformed file is a 400 naming the line, before anything is written.
+ */
+async function parseCsvUpload(body: Buffer): Promise<NumberedRow[]> {
+  let columns: (MassCreateColumn | null)[] | null = null;
+  let lastGoodLine = 0;
+  const rows: NumberedRow[] = [];
+  const parser = parse({
+    bom: true,
+    delimiter: detectDelimiter(body),
+    relax_column_count: true,
+    skip_empty_lines: true,
+    on_record: (record: string[], info) => {
+      lastGoodLine = info.lines;
+      if (columns === null) {
+        const mapping = mapCsvHeader(record);
+        if (mapping.missing.length) {
+          throw badInput(`The header row lacks the column${mapping.missing.length > 1 ? 's' : ''} ${mapping.missing.join(', ')}. Expected columns: ${CSV_COLUMNS.join(', ')}.`, { missing: mapping.missing });
+        }
+        if (mapping.duplicates.length) {
+          const d = mapping.duplicates[0]!;
+          throw badInput(`The header names the column ${d.column} more than once (${d.headers.map((h) => `"${h}"`).join(', ')}).`);
+        }
+        columns = mapping.columns;
+        return null;
+      }
+      if (record.every((cell) => cell.trim() === '')) return null;
+      if (rows.length >= MASS_CREATE_MAX_ROWS) {
+        throw badInput(`The file has more than ${MASS_CREATE_MAX_ROWS.toLocaleString('en')} rows; split it into several files.`);
+      }
+      const row = info.records + info.empty_lines;
+      const data: Partial<Record<MassCreateColumn, string>> = {};
+      columns.forEach((column, i) => {
+        if (column !== null && record[i] !== undefined) data[column] = record[i];
+      });
+      const ragged = record.length < columns.length || record.slice(columns.length).some((cell) => cell.trim() !== '');
+      rows.push(ragged
+        ? { row, data, problem: `This row has ${record.length} cells but the header has ${columns.length}; check for a missing or extra separator.` }
+        : { row, data });
+      return null; // collected here; nothing is buffered in the stream
+    },
+  });
+  parser.resume();
+  const outcome = finished(parser).then(() => null, (err: unknown) => err);
+  for (let i = 0; i < body.length && !parser.destroyed; i += PARSE_CHUNK) {
+    parser.write(body.subarray(i, i + PARSE_CHUNK));
+    await yieldToEventLoop();
+  }
+  if (!parser.destroyed) parser.end();
+  const err = await outcome;
+  if (err instanceof AppError) throw err;
+  if (err instanceof CsvError) {
+    const { message, line } = csvErrorMessage(err, lastGoodLine);
+    throw badInput(message, { line });
+  }
+  if (err) throw err;
+  if (columns === null) throw badInput(`The file is empty; the first row must be a header: ${CSV_COLUMNS.join(', ')}.`);
+  if (rows.length === 0) throw badInput('The file has a header but no data rows.');
+  return rows;
+}
+
+const EXPORT_COLUMNS = [...CSV_COLUMNS, 'status', 'created_at', 'last_login'] as const;
+
+async function* exportChunks(app: FastifyInstance, orgId: string, includeDeleted: boolean): AsyncGenerator<string> {
+  const columns: (keyof ExportUserRow)[] = includeDeleted ? [...EXPORT_COLUMNS, 'deleted_at'] : [...EXPORT_COLUMNS];
+  yield toSafeCsv([columns], { bom: true });
+  let afterEmail: string | null = null;
+  for (;;) {
+    const page = pageUsersForExport(app.services.db, orgId, { includeDeleted, afterEmail, limit: EXPORT_PAGE });
+    if (page.length === 0) return;
+    yield toSafeCsv(page.map((u) => columns.map((c) => u[c])));
+    if (page.length < EXPORT_PAGE) return;
+    afterEmail = page[page.length - 1]!.email;
+  }
+}
+
+function today(): string {
+  return new Date().toISOString().slice(0, 10);
+}
+
+/**
+ * CSV endpoints of mass creation, authenticated with the Bearer access token like /graphql
+ * (so no cookie is involved and no CSRF token is needed), admin only. JSON errors are
+ * `{ error, message }`. The text/csv body parser exists only inside this plugin.
+ */
+export async function massCreationRoutes(app: FastifyInstance): Promise<void> {
+  const viewers = new WeakMap<FastifyRequest, Viewer>();
+
+  app.addContentTypeParser('text/csv', { parseAs: 'buffer', bodyLimit: CSV_UPLOAD_MAX_BYTES }, (_request, body, done) => done(null, body));
+
+  app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
+    if (error instanceof AppError) {
+      const status = STATUS[error.code] ?? 400;
+      if (status >= 500) throw error;
+      return reply.code(status).send({ error: error.code, message: error.message, ...(error.details ?? {}) });
+    }
+    if (error.statusCode === 413) {
+      return reply.code(413).send({ error: 'PAYLOAD_TOO_LARGE', message: `The file is larger than ${CSV_UPLOAD_MAX_BYTES / 1024 / 1024} MB; split it into several files.` });
+    }
+    if (error.statusCode === 415) return reply.code(415).send({ error: 'UNSUPPORTED_MEDIA_TYPE', message: 'Send the file with Content-Type: text/csv.' });
+    request.log.debug({ err: error }, 'mass creation route error');
+    throw error; // the app's handler: 4xx as is, 5xx as a generic message
+  });
+
+  async function adminOnly(request: FastifyRequest, reply: FastifyReply) {
+    const viewer = viewerFromAccessToken(app, bearerToken(request.headers.authorization));
+    if (!viewer) return reply.code(401).header('WWW-Authenticate', 'Bearer').send({ error: 'UNAUTHENTICATED', message: 'Sign in to continue.' });
+    if (viewer.permissionLevel !== 'ADMIN') return reply.code(403).send({ error: 'FORBIDDEN', message: 'Only an admin can do this.' });
+    viewers.set(request, viewer);
+  }
+  const viewerOf = (request: FastifyRequest): Viewer => viewers.get(request)!;
+
+  /** Same engine and same answer (MassCreateResult) as the massCreateUsers mutation. */
+  app.post('/api/admin/users/import', { bodyLimit: CSV_UPLOAD_MAX_BYTES, onRequest: adminOnly }, async (request, reply) => {
+    if (!/^text\/csv\s*(;|$)/i.test(request.headers['content-type'] ?? '') || !Buffer.isBuffer(request.body)) {
+      return reply.code(415).send({ error: 'UNSUPPORTED_MEDIA_TYPE', message: 'Send the file with Content-Type: text/csv.' });
+    }
+    const query = importQuery.safeParse(request.query);
+    if (!query.success) throw badInput('Query parameters: dryRun and createTeams take true or false; batch_id takes a UUID.');
+    const rows = await parseCsvUpload(request.body);
+    return runMassCreation(app.services, viewerOf(request), { rows, dryRun: query.data.dryRun, createTeams: query.data.createTeams, batchId: query.data.batch_id });
+  });
+
+  app.get('/api/admin/users/export.csv', { onRequest: adminOnly }, async (request, reply) => {
+    const query = exportQuery.safeParse(request.query);
+    if (!query.success) throw badInput('includeDeleted takes true or false.');
+    return reply
+      .type('text/csv; charset=utf-8')
+      .header('Content-Disposition', `attachment; filename="teamlens-users-${today()}.csv"`)
+      .header('Cache-Control', 'no-store')
+      .send(Readable.from(exportChunks(app, viewerOf(request).organizationId, query.data.includeDeleted === true)));
+  });
+
+  app.get('/api/admin/users/import-template.csv', { onRequest: adminOnly }, async (_request, reply) => {
+    const example = ['jane.doe@yourcompany.com', 'Jane Doe', 'Software Engineer', 'MEMBER', 'Platform', 'alex.lee@yourcompany.com', 'Berlin', 'Europe/Berlin'];
+    return reply
+      .type('text/csv; charset=utf-8')
+      .header('Content-Disposition', 'attachment; filename="teamlens-users-template.csv"')
+      .send(toSafeCsv([[...CSV_COLUMNS], example], { bom: true }));
+  });
+}

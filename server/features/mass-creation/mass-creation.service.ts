@@ -1,0 +1,293 @@
+import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
+import { AppError, badInput, conflict, forbidden, notFound } from '../../../shared/app-error.js';
+import { createEmailCheck } from '../../../shared/email-check.js';
+import type { MassCreateErrorType } from '../../../shared/enums.js';
+import { MASS_CREATE_MAX_ROWS, MASS_CREATE_PROGRESS_EVERY } from '../../../shared/limits.js';
+import { massCreateRowError, massCreateRowSchema, type MassCreateRow } from '../../../shared/mass-create.schema.js';
+import { topics } from '../../graphql/pubsub.js';
+import { newId } from '../../lib/tokens.js';
+import type { Services } from '../../services.js';
+import type { Viewer } from '../auth/viewer.js';
+import { findOrganization } from '../org/org.repo.js';
+import { listTeams } from '../teams/teams.repo.js';
+import { findExistingEmails } from '../users/users.repo.js';
+import {
+  deleteNeverSignedInBatchUsers, findBatch, finishBatch, findOrgUserIdsByEmails, insertBatch, listDeletedTeamNames, writeMassCreation, type NewMassUser,
+} from './mass-creation.repo.js';
+
+export type MassCreateUserError = { errorType: MassCreateErrorType; email: string; row: number; message: string };
+export type MassCreateResult = { batch_id: string; count: number; usersWithErrors: MassCreateUserError[]; totalUserWithEmailError: number };
+export type MassCreateProgress = { batch_id: string; processed: number; total: number; created: number; failed: number; done: boolean };
+
+/**
+ * One input row and the number it is reported under. GraphQL rows are numbered index + 1;
+ * CSV rows carry their spreadsheet row number (the header is row 1, so the first data row
+ * is row 2), which the CSV route computes.
+ */
+export type NumberedRow = {
+  row: number;
+  data: unknown;
+  /** Set when the row is broken before any field can be read (a ragged CSV line): INVALID_ROW. */
+  problem?: string;
+};
+
+export type MassCreateRequest = {
+  rows: readonly NumberedRow[];
+  dryRun?: boolean | null;
+  batchId?: string | null;
+  /** Teams named in rows are created unless the caller forbids it (false -> UNKNOWN_TEAM). */
+  createTeams?: boolean | null;
+};
+
+const EMAIL_ERRORS: ReadonlySet<MassCreateErrorType> = new Set(['INVALID_EMAIL', 'BLOCKED_EMAIL_DOMAIN', 'DUPLICATE_IN_FILE', 'ALREADY_EXISTS']);
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** Rows validated between two yields to the event loop (progress delivery, other requests). */
+const YIELD_EVERY = 1_000;
+
+/** A row that passed the per-row checks; manager_id is set once the whole file is known. */
+type Candidate = NewMassUser & { row: number; manager_email: string | null };
+
+function toCandidate(row: number, data: MassCreateRow, teamKey: string | null): Candidate {
+  return {
+    id: newId(), row, email: data.email, full_name: data.full_name, role: data.role ?? null, permission_level: data.permission_level,
+    location: data.location ?? null, time_zone: data.time_zone ?? null, manager_email: data.manager_email ?? null, manager_id: null, team_key: teamKey,
+  };
+}
+
+function rawEmailOf(data: unknown): string {
+  const value = typeof data === 'object' && data !== null ? (data as Record<string, unknown>).email : undefined;
+  // Echoed back in the error list: capped, so a garbage cell cannot bloat the answer.
+  return typeof value === 'string' ? value.trim().slice(0, 320) : '';
+}
+
+/** A batch id in its stored form (lower case), or null when it is not a UUID. */
+export function normalizeBatchId(value: string): string | null {
+  return UUID.test(value) ? value.toLowerCase() : null;
+}
+
+function resolveBatchId(value: string | null | undefined): string {
+  if (value === null || value === undefined || value === '') return newId();
+  const id = normalizeBatchId(value);
+  if (id === null) throw badInput('batch_id: use a UUID (for example from crypto.randomUUID()).');
+  return id;
+}
+
+/**
+ * The stored result of a finished batch (done, or rolled back later) of the viewer's
+ * organization. Null when there is none: unknown id, another organization's batch (which
+ * must look exactly like an unknown one), a batch still running, or one that failed.
+ */
+export function findMassCreationResult(services: Services, viewer: Viewer, batchId: string): MassCreateResult | null {
+  const id = normalizeBatchId(batchId);
+  if (id === null) return null;
+  const batch = findBatch(services.db, viewer.organizationId, id);
+  if (!batch || (batch.status !== 'done' && batch.status !== 'rolled_back') || !batch.result) return null;
+  return batch.result as MassCreateResult;
+}
+
+/**
+ * Rollback: the batch's users who never signed in (INVITED, no last_login) are hard-deleted,
+ * in one transaction. Soft delete would keep their emails taken forever (emails are globally
+ * unique, deleted users included), so the corrected file could never be imported; nobody
+ * ever used these accounts, so nothing refers to them that matters (sessions, tokens and
+ * preferences cascade, manager links are set null). People who already signed in stay.
+ * Teams the batch created stay as well: other people may have been put in them since, and
+ * an empty team is harmless and easy to delete by hand.
+ * Another organization's batch is NOT_FOUND, like an unknown id.
+ */
+export function rollbackMassCreation(services: Services, viewer: Viewer, batchId: string): number {
+  if (viewer.permissionLevel !== 'ADMIN') throw forbidden('Only an admin can roll back a mass creation.');
+  const id = normalizeBatchId(batchId);
+  const batch = id === null ? undefined : findBatch(services.db, viewer.organizationId, id);
+  if (!batch) throw notFound('Mass creation batch');
+  if (batch.status === 'running') throw conflict('This batch is still running; roll it back once it has finished.');
+  if (batch.dry_run || batch.status === 'failed') return 0; // nothing was written
+  const removed = deleteNeverSignedInBatchUsers(services.db, viewer.organizationId, batch.id);
+  services.log.info({ batchId: batch.id, removed, by: viewer.userId }, 'mass creation rolled back');
+  return removed;
+}
+
+/**
+ * The mass-creation engine, shared by the GraphQL mutation and the CSV upload.
+ *
+ * 1. Validation, in chunks with a yield to the event loop between them: the shared row
+ *    schema (INVALID_EMAIL / INVALID_ROW), the organization's email check
+ *    (BLOCKED_EMAIL_DOMAIN), repeats in the file (DUPLICATE_IN_FILE, second and later rows),
+ *    emails of any user anywhere, deleted or not (ALREADY_EXISTS), teams (UNKNOWN_TEAM).
+ *    All lookups are set lookups loaded with a few chunked queries, never one per row.
+ * 2. Managers, once the whole file is known: a manager is a live user of the organization or
+ *    a valid row of this batch, in any order; a row whose manager row fails fails too
+ *    (UNKNOWN_MANAGER), transitively.
+ * 3. Writes: teams, users (INVITED, unverified, no password, mass_batch_id) and the batch's
+ *    result in ONE synchronous transaction; a dry run skips this step and answers the same.
+ * Progress is published every MASS_CREATE_PROGRESS_EVERY rows, and once more with done: true.
+ */
+export async function runMassCreation(services: Services, viewer: Viewer, request: MassCreateRequest): Promise<MassCreateResult> {
+  if (viewer.permissionLevel !== 'ADMIN') throw forbidden('Only an admin can create users in bulk.');
+  const { db, pubsub, log } = services;
+  const total = request.rows.length;
+  if (total === 0) throw badInput('Give at least one row.');
+  if (total > MASS_CREATE_MAX_ROWS) throw badInput(`At most ${MASS_CREATE_MAX_ROWS.toLocaleString('en')} rows at once; this has ${total.toLocaleString('en')}.`);
+  const batchId = resolveBatchId(request.batchId);
+  const dryRun = request.dryRun === true;
+  const createTeams = request.createTeams !== false;
+  const orgId = viewer.organizationId;
+  const org = findOrganization(db, orgId);
+  if (!org) throw forbidden('This organization is closed.');
+
+  // Claims the id before any await, so two requests with one batch id cannot both run.
+  if (!insertBatch(db, { id: batchId, organizationId: orgId, createdBy: viewer.userId, dryRun, total })) {
+    throw conflict('This batch_id was already used; choose a new one.');
+  }
+
+  const topic = topics.massCreateProgress(orgId, batchId);
+  const errors: MassCreateUserError[] = [];
+  const fail = (row: number, email: string, errorType: MassCreateErrorType, message: string) => errors.push({ errorType, email, row, message });
+  const publish = (processed: number, created: number, done: boolean) => {
+    const event: MassCreateProgress = { batch_id: batchId, processed, total, created, failed: errors.length, done };
+    pubsub.publish(topic, event);
+  };
+
+  try {
+    const emailCheck = createEmailCheck({ allowed: org.allowed_email_domains, blocked: org.blocked_email_domains });
+    const liveTeams = new Map(listTeams(db, orgId).map((t) => [t.name.toLowerCase(), t.id]));
+    const deletedTeams = listDeletedTeamNames(db, orgId);
+    /** Every syntactically valid email of the file -> the first row that has it. */
+    const seen = new Map<string, number>();
+    const candidates: Candidate[] = [];
+    const newTeams = new Map<string, string>();
+
+    for (let start = 0; start < total; start += YIELD_EVERY) {
+      if (start > 0) await yieldToEventLoop();
+      const chunk = request.rows.slice(start, start + YIELD_EVERY);
+      const parsed = chunk.map(({ data }) => massCreateRowSchema.safeParse(data));
+      // Emails that are syntactically valid (also in rows failing on another field).
+      const emails = parsed.map((p, i) => (p.success ? p.data.email : massCreateRowError(p.error).errorType === 'INVALID_EMAIL' ? null : rawEmailOf(chunk[i]!.data).toLowerCase()));
+      const existing = findExistingEmails(db, emails.filter((e): e is string => e !== null));
+
+      chunk.forEach(({ row, data, problem }, i) => {
+        const result = parsed[i]!;
+        const email = problem === undefined ? emails[i] : undefined;
+        const blockedAs = email ? emailCheck.classify(email) : null;
+        if (problem !== undefined) {
+          fail(row, rawEmailOf(data), 'INVALID_ROW', problem);
+        } else if (email === null || email === undefined) {
+          fail(row, rawEmailOf(data), 'INVALID_EMAIL', result.success ? 'email: Enter a valid email address.' : massCreateRowError(result.error).message);
+        } else if (blockedAs !== null) {
+          fail(row, email, 'BLOCKED_EMAIL_DOMAIN', blockedAs === 'blocked'
+            ? `email: ${email.slice(email.lastIndexOf('@') + 1)} is blocked by this organization.`
+            : `email: use a work address; ${blockedAs === 'free' ? 'free mail providers' : 'disposable mail domains'} are not accepted.`);
+        } else if (seen.has(email)) {
+          fail(row, email, 'DUPLICATE_IN_FILE', `email: ${email} is already in row ${seen.get(email)} of this file.`);
+        } else if (existing.has(email)) {
+          fail(row, email, 'ALREADY_EXISTS', `email: a user with ${email} already exists.`);
+        } else if (!result.success) {
+          fail(row, email, 'INVALID_ROW', massCreateRowError(result.error).message);
+        } else {
+          const teamName = result.data.team;
+          const teamKey = teamName === undefined ? null : teamName.toLowerCase();
+          if (teamKey !== null && !liveTeams.has(teamKey) && !newTeams.has(teamKey)) {
+            if (deletedTeams.has(teamKey)) {
+              fail(row, email, 'UNKNOWN_TEAM', `team: "${teamName}" was deleted; restore it or name another team.`);
+            } else if (!createTeams) {
+              fail(row, email, 'UNKNOWN_TEAM', `team: there is no team "${teamName}" (creating teams was turned off).`);
+            } else {
+              newTeams.set(teamKey, teamName!);
+              candidates.push(toCandidate(row, result.data, teamKey));
+            }
+          } else {
+            candidates.push(toCandidate(row, result.data, teamKey));
+          }
+        }
+        if (email && !seen.has(email)) seen.set(email, row);
+        const processed = start + i + 1;
+        if (processed % MASS_CREATE_PROGRESS_EVERY === 0 && processed < total) publish(processed, 0, false);
+      });
+    }
+
+    const managerEmails = candidates.flatMap((c) => (c.manager_email ? [c.manager_email] : []));
+    const accepted = resolveManagers(candidates, findOrgUserIdsByEmails(db, orgId, managerEmails), seen, fail);
+    // A team is created only when an accepted row still names it.
+    const usedTeamKeys = new Set(accepted.map((a) => a.team_key));
+    for (const key of [...newTeams.keys()]) if (!usedTeamKeys.has(key)) newTeams.delete(key);
+
+    errors.sort((a, b) => a.row - b.row);
+    const result: MassCreateResult = {
+      batch_id: batchId,
+      count: accepted.length,
+      usersWithErrors: errors,
+      totalUserWithEmailError: errors.filter((e) => EMAIL_ERRORS.has(e.errorType)).length,
+    };
+
+    if (dryRun) {
+      finishBatch(db, batchId, { status: 'done', created: 0, result });
+    } else {
+      writeMassCreation(db, { organizationId: orgId, batchId, teamIds: liveTeams, newTeams, users: accepted, result });
+    }
+    publish(total, dryRun ? 0 : accepted.length, true);
+    return result;
+  } catch (err) {
+    try {
+      finishBatch(db, batchId, { status: 'failed', created: 0 });
+    } catch (markErr) {
+      log.error({ err: markErr, batchId }, 'could not mark a mass creation batch as failed');
+    }
+    publish(total, 0, true);
+    if (err instanceof AppError) throw err;
+    // A unique constraint at write time: someone created one of these people or teams
+    // while the file was being validated. The transaction rolled back; nothing was written.
+    if ((err as { code?: unknown }).code === 'SQLITE_CONSTRAINT_UNIQUE') {
+      log.warn({ err, batchId }, 'mass creation conflicted with a concurrent change');
+      throw conflict('Some of these people or teams were created by someone else while the import ran. Nothing was created; run the import again.');
+    }
+    throw err;
+  }
+}
+
+/**
+ * Managers: a row's manager_email must name a live user of the organization or an accepted
+ * row of this batch (in any order). A row whose manager row is rejected is rejected too, and so
+ * on down the chain (worklist, linear). Mutual managers inside the file are accepted, as
+ * updateUser accepts them; naming oneself was already refused by the row schema.
+ */
+function resolveManagers(
+  candidates: Candidate[],
+  orgUsers: Map<string, string>,
+  fileRows: Map<string, number>,
+  fail: (row: number, email: string, errorType: MassCreateErrorType, message: string) => void,
+): Candidate[] {
+  const byEmail = new Map(candidates.map((c) => [c.email, c]));
+  const reports = new Map<string, Candidate[]>();
+  const rejected = new Set<string>();
+  const queue: Array<{ c: Candidate; message: string }> = [];
+
+  for (const c of candidates) {
+    const manager = c.manager_email;
+    if (!manager || orgUsers.has(manager)) continue;
+    if (byEmail.has(manager)) {
+      const list = reports.get(manager) ?? [];
+      list.push(c);
+      reports.set(manager, list);
+    } else {
+      const row = fileRows.get(manager);
+      queue.push({ c, message: row === undefined
+        ? `manager_email: ${manager} is neither a user of this organization nor a row of this file.`
+        : `manager_email: ${manager} (row ${row}) has an error, so that manager will not be created.` });
+    }
+  }
+  while (queue.length > 0) {
+    const { c, message } = queue.pop()!;
+    if (rejected.has(c.email)) continue;
+    rejected.add(c.email);
+    fail(c.row, c.email, 'UNKNOWN_MANAGER', message);
+    for (const report of reports.get(c.email) ?? []) {
+      queue.push({ c: report, message: `manager_email: ${c.email} (row ${c.row}) has an error, so that manager will not be created.` });
+    }
+  }
+
+  const accepted = candidates.filter((c) => !rejected.has(c.email));
+  for (const c of accepted) {
+    if (c.manager_email) c.manager_id = orgUsers.get(c.manager_email) ?? byEmail.get(c.manager_email)!.id;
+  }
+  return accepted;
+}
