@@ -24,6 +24,10 @@ export default tseslint.config(
     },
   },
   {
+    files: ['scripts/**/*.mjs'],
+    languageOptions: { globals: { console: 'readonly', process: 'readonly' } },
+  },
+  {
     files: ['server/**/*.ts'],
     ignores: ['server/graphql/graphql-runtime.ts', 'server/**/*.test.ts'],
     rules: {

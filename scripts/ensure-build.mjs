@@ -1,10 +1,5 @@
-// Builds the web app when dist/client is missing or older than the client sources.
+// Builds the web app and server when dist/ is missing or older than the sources.
 import { execFileSync } from 'node:child_process';
-import fs from 'node:fs';
-import path from 'node:path';
+import { isBuildStale } from './build-state.mjs';
 
-const built = path.resolve('dist/client/index.html');
-const newest = (dir) => fs.readdirSync(dir, { recursive: true, withFileTypes: true })
-  .filter((e) => e.isFile()).reduce((m, e) => Math.max(m, fs.statSync(path.join(e.parentPath, e.name)).mtimeMs), 0);
-const stale = !fs.existsSync(built) || fs.statSync(built).mtimeMs < Math.max(newest('client'), fs.statSync('vite.config.ts').mtimeMs);
-if (stale) execFileSync('npm', ['run', 'build'], { stdio: 'inherit' });
+if (isBuildStale()) execFileSync('npm', ['run', 'build'], { stdio: 'inherit' });

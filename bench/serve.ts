@@ -1,0 +1,38 @@
+import Fastify from 'fastify';
+import { topics } from '../server/graphql/pubsub.js';
+import { accessToken, seedUsers, startBenchApp } from './fixtures.js';
+
+/**
+ * The server side of the benchmarks, in its own process so that the load generator does not
+ * share its thread: the real app with `USERS` users, and a plain Fastify route returning the
+ * same row from the same SQLite file. Talks to the parent over IPC.
+ */
+async function main(): Promise<void> {
+  const count = Number(process.env.USERS ?? 5000);
+  const { app, url } = await startBenchApp();
+  const { adminEmail, userIds } = await seedUsers(app, count);
+  const token = await accessToken(url, adminEmail);
+
+  const plain = Fastify({ logger: false });
+  const stmt = app.services.db.$client.prepare('select * from users where email = ?');
+  plain.get('/user', async () => {
+    const { password_hash: _omit, ...row } = stmt.get(adminEmail) as Record<string, unknown>;
+    return { data: { findOneUser: row } };
+  });
+  await plain.listen({ port: 0, host: '127.0.0.1' });
+  const plainUrl = `http://127.0.0.1:${(plain.server.address() as { port: number }).port}/user`;
+
+  process.on('message', (msg: { type: string }) => {
+    if (msg.type === 'publish') {
+      // One event to every subscriber of the admin's userUpdated topic; the time is sent back.
+      const sentAt = performance.timeOrigin + performance.now();
+      app.services.pubsub.publish(topics.userUpdated(userIds[0]!), { userId: userIds[0] });
+      process.send?.({ type: 'published', sentAt, listeners: app.services.pubsub.listenerCount(topics.userUpdated(userIds[0]!)) });
+    } else if (msg.type === 'stop') {
+      void Promise.all([plain.close(), app.close()]).then(() => process.exit(0));
+    }
+  });
+  process.send?.({ type: 'ready', url, plainUrl, token });
+}
+
+void main();

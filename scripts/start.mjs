@@ -1,0 +1,9 @@
+// `npm start`: (re)builds what is missing or older than its sources, then starts the bundled server.
+import { execFileSync } from 'node:child_process';
+import { isBuildStale } from './build-state.mjs';
+
+if (isBuildStale()) {
+  console.log('Building Teamlens (web app and server)...');
+  execFileSync('npm', ['run', 'build'], { stdio: 'inherit' });
+}
+await import('../dist/server/server.mjs');
