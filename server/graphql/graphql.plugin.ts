@@ -66,6 +66,7 @@ export const graphqlPlugin = fp(async (app: FastifyInstance) => {
   });
 
   const responseCache = new ResponseCache(app.services.db);
+  const inFlight = new Map<string, Promise<void>>();
   const kinds = new Map<string, string | null>();
   /** query / mutation / subscription of a document, remembered per source (bounded). */
   function operationKind(source: string, operationName: unknown): string | null {
@@ -133,14 +134,28 @@ export const graphqlPlugin = fp(async (app: FastifyInstance) => {
     }
     const key = context.viewer && typeof body?.query === 'string' ? responseCacheKey(context.viewer, body) : null;
     const encoding = pickEncoding(request.headers['accept-encoding']);
-    const cached = key ? responseCache.get(key, encoding) : undefined;
-    if (cached) return sendEncoded(reply, cached);
-    const version = responseCache.version();
-    const { status, result } = await runOne(request, reply, body, context);
-    if (key && status === 200 && !result.errors && operationKind(body.query as string, body.operationName) === 'query') {
-      return sendEncoded(reply, responseCache.set(key, version, JSON.stringify(result), encoding));
+    if (!key) {
+      const { status, result } = await runOne(request, reply, body, context);
+      return reply.code(status).send(result);
     }
-    return reply.code(status).send(result);
+    // The same query already running for this viewer: wait for it instead of computing it twice.
+    const running = inFlight.get(key);
+    if (running) await running;
+    const cached = responseCache.get(key, encoding);
+    if (cached) return sendEncoded(reply, cached);
+    let done = (): void => {};
+    inFlight.set(key, new Promise<void>((resolve) => (done = resolve)));
+    try {
+      const version = responseCache.version();
+      const { status, result } = await runOne(request, reply, body, context);
+      if (status === 200 && !result.errors && operationKind(body.query as string, body.operationName) === 'query') {
+        return sendEncoded(reply, responseCache.set(key, version, JSON.stringify(result), encoding));
+      }
+      return reply.code(status).send(result);
+    } finally {
+      inFlight.delete(key);
+      done();
+    }
   });
 });
 

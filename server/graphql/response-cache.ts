@@ -1,5 +1,6 @@
 import zlib from 'node:zlib';
 import type { Db } from '../db/connection.js';
+import { dataVersion } from '../db/prepared.js';
 
 export type Encoding = 'br' | 'gzip' | 'identity';
 export type Encoded = { bytes: Buffer; encoding: Encoding };
@@ -35,8 +36,7 @@ export class ResponseCache {
   private readonly changes: () => number;
 
   constructor(db: Db, private readonly maxBytes = 64 * 1024 * 1024) {
-    const stmt = db.$client.prepare('select total_changes() as n').pluck();
-    this.changes = () => stmt.get() as number;
+    this.changes = () => dataVersion(db);
   }
 
   /** The current data version: read it before executing, store the result under it. */

@@ -51,13 +51,13 @@ export function revokeOrganizationSessions(db: Db, organizationId: string): stri
   return rows.map((r) => r.id);
 }
 
-export type ActiveViewerRow = { sessionId: string; userId: string; organizationId: string; permissionLevel: 'ADMIN' | 'MANAGER' | 'MEMBER'; email: string; fullName: string; profilePictureId: string | null };
+export type ActiveViewerRow = { sessionId: string; userId: string; organizationId: string; permissionLevel: 'ADMIN' | 'MANAGER' | 'MEMBER'; email: string; fullName: string; profilePictureId: string | null; sessionExpiresAt: number };
 
 /** The session joined with its user, only while both are usable: one indexed lookup, prepared once. */
 export function findActiveSessionUser(db: Db, sessionId: string, now = Date.now()): ActiveViewerRow | undefined {
   const query = prepared(db, 'auth.activeSessionUser', () => db.select({
     sessionId: sessions.id, userId: users.id, organizationId: users.organization_id, permissionLevel: users.permission_level,
-    email: users.email, fullName: users.full_name, profilePictureId: users.profile_picture_id,
+    email: users.email, fullName: users.full_name, profilePictureId: users.profile_picture_id, sessionExpiresAt: sessions.expires_at,
   })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.user_id))

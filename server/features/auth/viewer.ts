@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { PermissionLevel } from '../../../shared/enums.js';
-import { findActiveSessionUser } from './auth.repo.js';
+import type { Db } from '../../db/connection.js';
+import { dataVersion } from '../../db/prepared.js';
+import { findActiveSessionUser, type ActiveViewerRow } from './auth.repo.js';
 
 export type Viewer = {
   userId: string;
@@ -31,9 +33,33 @@ export function viewerFromAccessToken(app: FastifyInstance, token: string | unde
     return null;
   }
   if (typeof claims.sid !== 'string' || typeof claims.sub !== 'string') return null;
-  const row = findActiveSessionUser(app.services.db, claims.sid);
+  const row = activeSessionUser(app.services.db, claims.sid);
   if (!row || row.userId !== claims.sub || row.organizationId !== claims.org) return null;
   return { userId: row.userId, organizationId: row.organizationId, sessionId: row.sessionId, permissionLevel: row.permissionLevel, email: row.email };
+}
+
+type CachedSession = { row: ActiveViewerRow; version: number };
+const sessionCache = new WeakMap<Db, Map<string, CachedSession>>();
+
+/**
+ * The live session behind a token, remembered while the database's data version is unchanged:
+ * any write (a revocation, a status or permission change, a closed organization) forgets it,
+ * so revocation still takes effect on the very next request.
+ */
+function activeSessionUser(db: Db, sessionId: string): ActiveViewerRow | undefined {
+  let cache = sessionCache.get(db);
+  if (!cache) sessionCache.set(db, (cache = new Map()));
+  const version = dataVersion(db);
+  const hit = cache.get(sessionId);
+  if (hit && hit.version === version) return hit.row.sessionExpiresAt > Date.now() ? hit.row : undefined;
+  const row = findActiveSessionUser(db, sessionId);
+  if (row) {
+    if (cache.size >= 10_000) cache.clear();
+    cache.set(sessionId, { row, version });
+  } else {
+    cache.delete(sessionId);
+  }
+  return row;
 }
 
 export function bearerToken(header: string | undefined): string | null {
