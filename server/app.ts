@@ -22,6 +22,7 @@ import { massCreationFeature } from './features/mass-creation/index.js';
 import { mediaFeature } from './features/media/index.js';
 import { subscriptionsPlugin } from './graphql/subscriptions.js';
 import { spaPlugin } from './plugins/spa.js';
+import { startDisposableListRefresh } from './lib/disposable-list-refresh.js';
 import type { Services } from './services.js';
 
 export type BuildOptions = { logger?: boolean };
@@ -50,6 +51,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     services.mailer.close();
     db.$client.close();
   });
+  const disposableList = startDisposableListRefresh(config, app.log);
+  app.addHook('onClose', async () => disposableList.stop());
 
   await app.register(cookie);
   await app.register(formbody, { bodyLimit: 64 * 1024 });

@@ -22,6 +22,9 @@ const envSchema = z.object({
   GRAPHQL_INTROSPECTION: bool.default(false),
   ALLOWED_ORIGINS: z.string().optional(),
   TRUST_PROXY: bool.default(false),
+  DISPOSABLE_LIST_URL: z.url({ protocol: /^https?$/ }).optional(),
+  // at most 24 days: a longer delay overflows setTimeout (2^31 - 1 ms)
+  DISPOSABLE_LIST_REFRESH_HOURS: z.coerce.number().min(1).max(24 * 24).default(24),
 });
 
 export type Config = {
@@ -43,6 +46,8 @@ export type Config = {
   accessTokenSeconds: number;
   introspection: boolean;
   trustProxy: boolean;
+  disposableListUrl: string | undefined;
+  disposableListRefreshMs: number;
 };
 
 export class ConfigError extends Error {}
@@ -78,5 +83,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     accessTokenSeconds: e.ACCESS_TOKEN_SECONDS,
     introspection: e.GRAPHQL_INTROSPECTION,
     trustProxy: e.TRUST_PROXY,
+    disposableListUrl: e.DISPOSABLE_LIST_URL,
+    disposableListRefreshMs: e.DISPOSABLE_LIST_REFRESH_HOURS * 3_600_000,
   };
 }

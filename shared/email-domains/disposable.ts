@@ -21,6 +21,12 @@
  *   With the packages' current data this drops 25 entries, e.g. msk.ru and zp.ua (which would
  *   flag schools under them) but also whole dynamic-DNS zones (ddns.net, hopto.org, dns.army).
  *
+ * Extra list (server/lib/disposable-list-refresh.ts, an admin's DISPOSABLE_LIST_URL):
+ * `setExtraDisposableDomains()` replaces a second set consulted next to the shipped one. Its
+ * entries get the same guards (normalised and validated first, since a downloaded list is
+ * untrusted text; free providers and real organisations dropped; public suffixes never match,
+ * by the same hit-time guard). The shipped list always stays.
+ *
  * Browser bundle (mailchecker's package.json even says "browsers": false): these static imports put ~1 MB of list data (plus tldts' suffix trie) into
  * any bundle that imports shared/email-check.ts. When the sign-up form needs the check on the
  * client, load this module through a dynamic `import()` so it becomes its own lazy chunk.
@@ -123,6 +129,88 @@ export function buildDisposableDomains(sources: DisposableSources = disposableSo
   return domains;
 }
 
+/** A list entry as a hostname label: letters, digits, inner hyphens; 1-63 characters. */
+const LABEL = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
+/** After lower-casing, an ASCII character other than [a-z0-9.-]: the entry is not a hostname. */
+const NOT_HOSTNAME_ASCII = /[^a-z0-9.\-\u0080-\uffff]/;
+
+/**
+ * One entry of a downloaded list to its lookup form (lower-case ASCII/punycode, no trailing
+ * dot), or null when it is not a hostname of at least two labels. Guards are not applied here.
+ */
+export function normalizeDisposableEntry(entry: unknown): string | null {
+  if (typeof entry !== 'string') return null;
+  let domain = entry.trim().toLowerCase();
+  if (domain.endsWith('.')) domain = domain.slice(0, -1);
+  if (domain.length === 0 || domain.length > 253 || NOT_HOSTNAME_ASCII.test(domain)) return null;
+  if (/[\u0080-\uffff]/.test(domain)) {
+    if (/\s/.test(domain)) return null; // Unicode whitespace, refused before conversion
+    try {
+      domain = new URL(`http://${domain}`).hostname; // Unicode to punycode (UTS #46)
+    } catch {
+      return null;
+    }
+    if (domain.endsWith('.')) domain = domain.slice(0, -1); // a full stop that mapped to '.'
+    if (domain.length > 253) return null;
+  }
+  const labels = domain.split('.');
+  if (labels.length < 2 || !labels.every((label) => LABEL.test(label))) return null;
+  if (/^[0-9]+$/.test(labels[labels.length - 1]!)) return null; // an IPv4 address, not a domain
+  return domain;
+}
+
+export interface GuardedDisposableList {
+  /** Valid entries that passed the free-provider and real-organisation guards. */
+  readonly domains: Set<string>;
+  /** Entries that are not hostnames (or not strings). */
+  readonly invalid: number;
+  /** Valid entries dropped by a guard (free provider, known real organisation or under one). */
+  readonly guarded: number;
+}
+
+/**
+ * A downloaded list, normalised and guarded as the shipped list is. Public suffixes are kept
+ * here and never match, by the hit-time guard of `findListedDisposable()` (checking a whole
+ * list against the suffix list would block the event loop for ~100 ms).
+ */
+export function guardExtraDisposableList(entries: Iterable<unknown>): GuardedDisposableList {
+  const domains = new Set<string>();
+  let invalid = 0;
+  let guarded = 0;
+  for (const entry of entries) {
+    const domain = normalizeDisposableEntry(entry);
+    if (domain === null) invalid++;
+    else if (FREE.has(domain) || isUnderRealOrganisation(domain)) guarded++;
+    else domains.add(domain);
+  }
+  return { domains, invalid, guarded };
+}
+
+/** Extra domains from an admin's list, minus those the shipped list already holds. */
+let extraDomains: ReadonlySet<string> = new Set();
+
+/**
+ * Replaces the extra set (a refreshed list can remove entries as well as add them) with the
+ * guarded entries of `entries`. Returns how many domains it adds beyond the shipped list.
+ */
+export function setExtraDisposableDomains(entries: Iterable<unknown>): number {
+  const shipped = loadDisposableDomains();
+  const next = new Set<string>();
+  for (const domain of guardExtraDisposableList(entries).domains) if (!shipped.has(domain)) next.add(domain);
+  extraDomains = next;
+  return next.size;
+}
+
+/** Back to the shipped list alone. */
+export function clearExtraDisposableDomains(): void {
+  extraDomains = new Set();
+}
+
+/** The current extra set (read-only view). */
+export function extraDisposableDomains(): ReadonlySet<string> {
+  return extraDomains;
+}
+
 let cached: Set<string> | undefined;
 /** Verdict of the hit-time guards for each listed domain that has matched so far. */
 const hitVerdicts = new Map<string, boolean>();
@@ -136,13 +224,16 @@ export function loadDisposableDomains(): Set<string> {
 /**
  * The listed domain that `domain` (normalised: lower-case ASCII, no trailing dot) falls under,
  * itself or its nearest listed parent, or null. Public suffixes and real organisations never match.
+ * Without `domains`, the shipped list and the extra set are consulted; with it, only `domains`.
  */
-export function findListedDisposable(domain: string, domains: Set<string> = loadDisposableDomains()): string | null {
+export function findListedDisposable(domain: string, domains?: ReadonlySet<string>): string | null {
+  const listed = domains ?? loadDisposableDomains();
+  const extra = domains === undefined && extraDomains.size > 0 ? extraDomains : null;
   let d = domain;
   let dot = d.indexOf('.');
   // A single label (a TLD) is a public suffix: the walk stops before it.
   while (dot !== -1) {
-    if (domains.has(d)) {
+    if (listed.has(d) || (extra !== null && extra.has(d))) {
       let ok = hitVerdicts.get(d);
       if (ok === undefined) {
         ok = isAcceptableDisposableEntry(d);
