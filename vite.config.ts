@@ -1,11 +1,24 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { tanstackRouter } from '@tanstack/router-plugin/vite';
 
 const api = process.env.TEAMLENS_API ?? 'http://127.0.0.1:3000';
+const here = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 
 export default defineConfig({
   root: 'client',
-  plugins: [react()],
+  plugins: [
+    // Before react(): generates client/routeTree.gen.ts (committed) and splits each route's component into its own chunk.
+    tanstackRouter({
+      target: 'react',
+      autoCodeSplitting: true,
+      routesDirectory: here('./client/routes'),
+      generatedRouteTree: here('./client/routeTree.gen.ts'),
+      quoteStyle: 'single',
+    }),
+    react(),
+  ],
   build: { outDir: '../dist/client', emptyOutDir: true, sourcemap: false },
   server: {
     proxy: {

@@ -55,7 +55,7 @@ async function main(): Promise<void> {
     '',
     `Written by \`npm run bench\` on ${new Date().toISOString()} (commit ${commit}).`,
     `Machine: ${os.cpus().length} x ${cpu}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GB RAM, ${os.platform()} ${os.release()}, Node ${process.version}.`,
-    'The server runs in its own process; the load generator (autocannon, ws) in another, both on loopback.',
+    'The server runs in its own process; the load generator (undici closed-loop clients, ws) in another, both on loopback.',
     'Numbers on a 2-core machine are noisy: compare ratios and orders of magnitude, not single digits.',
     '',
     '| what | result | target | |',

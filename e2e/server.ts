@@ -19,7 +19,7 @@ async function freePort(): Promise<number> {
 }
 
 /** The real server (`tsx server/server.ts`) on a free port with a fresh data directory. */
-export async function startServer(): Promise<{ url: string; stop: () => Promise<void> }> {
+export async function startServer(): Promise<{ url: string; dataDir: string; stop: () => Promise<void> }> {
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'teamlens-e2e-'));
   const url = `http://127.0.0.1:${port}`;
@@ -37,6 +37,7 @@ export async function startServer(): Promise<{ url: string; stop: () => Promise<
   }
   return {
     url,
+    dataDir,
     stop: async () => {
       child.kill('SIGTERM');
       await new Promise((r) => child.once('exit', r));
@@ -50,4 +51,16 @@ export async function launchBrowser(): Promise<Browser> {
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
   });
+}
+
+/** The newest mail the server kept in its outbox for this address (no SMTP in tests): its link. */
+export async function latestMailLink(dataDir: string, to: string): Promise<string | null> {
+  const { default: Database } = await import('better-sqlite3');
+  const db = new Database(path.join(dataDir, 'teamlens.db'), { readonly: true, fileMustExist: true });
+  try {
+    const row = db.prepare('SELECT link FROM email_outbox WHERE "to" = ? ORDER BY created_at DESC, rowid DESC LIMIT 1').get(to) as { link: string | null } | undefined;
+    return row?.link ?? null;
+  } finally {
+    db.close();
+  }
 }

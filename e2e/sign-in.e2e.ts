@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { E2E_ADMIN, launchBrowser, startServer } from './server.js';
+import type { Browser, Page } from 'playwright-core';
+import { E2E_ADMIN, latestMailLink, launchBrowser, startServer } from './server.js';
 
 let server: Awaited<ReturnType<typeof startServer>>;
 let browser: Browser;
@@ -14,23 +14,136 @@ afterAll(async () => {
   await server?.stop();
 });
 
-it('a person signs in with the first-start admin, sees their profile and signs out', async () => {
-  const page = await browser.newPage();
-  await page.goto(server.url);
-  await page.getByLabel('Email').fill(E2E_ADMIN.email);
-  await page.getByLabel('Password').fill('not the password');
+async function signIn(page: Page, email: string, password: string) {
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect.poll(() => page.getByRole('alert').textContent()).toContain('Sign in failed');
+}
+
+it('a person signs in with the first-start admin, sees the dashboard and signs out', async () => {
+  const page = await browser.newPage();
+  await page.goto(`${server.url}/login`);
+  await signIn(page, E2E_ADMIN.email, 'not the password');
+  await expect.poll(() => page.getByRole('alert').textContent()).toContain('Sign in failed. Check the details you provided are correct.');
+  // What was typed stays after a refused sign-in.
+  expect(await page.getByLabel('Email').inputValue()).toBe(E2E_ADMIN.email);
 
   await page.getByLabel('Password').fill(E2E_ADMIN.password);
   await page.getByRole('button', { name: 'Sign in' }).click();
   await page.getByRole('heading', { name: 'Welcome, Alex Admin' }).waitFor();
-  expect(await page.textContent('main')).toContain('admin at Demo Company');
+  expect(new URL(page.url()).pathname).toBe('/home/dashboard');
+  expect(await page.getByRole('list', { name: 'Dashboard widgets' }).getByRole('listitem').count()).toBeGreaterThan(0);
 
   await page.reload();
   await page.getByRole('heading', { name: 'Welcome, Alex Admin' }).waitFor();
 
   await page.getByRole('button', { name: 'Sign out' }).click();
+  await page.getByRole('heading', { name: 'You are signed out' }).waitFor();
+  expect(new URL(page.url()).pathname).toBe('/logout');
+  await page.goto(`${server.url}/home/dashboard`);
   await page.getByRole('heading', { name: 'Sign in to Teamlens' }).waitFor();
   await page.close();
+});
+
+it('an unauthenticated deep link comes back there after sign-in', async () => {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await page.goto(`${server.url}/profile/user-profile`);
+  await page.getByText('Please sign in to access this page.').waitFor();
+  const url = new URL(page.url());
+  expect(url.pathname).toBe('/login');
+  expect(url.searchParams.get('error')).toBe('SessionRequired');
+  expect(url.searchParams.get('callbackUrl')).toBe('/profile/user-profile');
+
+  await signIn(page, E2E_ADMIN.email, E2E_ADMIN.password);
+  await page.getByRole('heading', { name: 'Alex Admin', level: 1 }).waitFor();
+  expect(new URL(page.url()).pathname).toBe('/profile/user-profile');
+  await context.close();
+});
+
+it('a member is refused the admin area with a clear page', async () => {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await page.goto(`${server.url}/login`);
+  await signIn(page, 'ken.thompson@demo.teamlens.dev', E2E_ADMIN.password);
+  await page.getByRole('heading', { name: 'Welcome, Ken Thompson' }).waitFor();
+  expect(await page.getByRole('link', { name: /Admin area/ }).count()).toBe(0);
+  await page.goto(`${server.url}/admin`);
+  await page.getByRole('heading', { name: 'Not allowed' }).waitFor();
+  await page.goto(`${server.url}/admin/settings/users`);
+  await page.getByRole('heading', { name: 'Not allowed' }).waitFor();
+  await context.close();
+});
+
+it('a logout in one tab sends the other tab to /logout', async () => {
+  const context = await browser.newContext();
+  const first = await context.newPage();
+  await first.goto(`${server.url}/login`);
+  await signIn(first, E2E_ADMIN.email, E2E_ADMIN.password);
+  await first.getByRole('heading', { name: 'Welcome, Alex Admin' }).waitFor();
+  const second = await context.newPage();
+  await second.goto(`${server.url}/profile/user-profile`);
+  await second.getByRole('heading', { name: 'Alex Admin', level: 1 }).waitFor();
+
+  await first.getByRole('button', { name: 'Sign out' }).click();
+  await first.getByRole('heading', { name: 'You are signed out' }).waitFor();
+  await second.getByRole('heading', { name: 'You are signed out' }).waitFor();
+  expect(new URL(second.url()).pathname).toBe('/logout');
+  await second.reload();
+  await second.getByRole('heading', { name: 'You are signed out' }).waitFor();
+  await second.goto(`${server.url}/home/dashboard`);
+  await second.getByRole('heading', { name: 'Sign in to Teamlens' }).waitFor();
+  await context.close();
+});
+
+it('sign-up with a free mail address is refused on the page, before anything is sent', async () => {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const signUpRequests: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().includes('/api/auth/sign-up')) signUpRequests.push(request.url());
+  });
+  await page.goto(`${server.url}/sign-up`);
+  await page.getByLabel('Work email').fill('someone@gmail.com');
+  await page.getByRole('button', { name: 'Send the link' }).click();
+  await page.getByText('Use your work email: free mail providers such as Gmail or Outlook cannot create an organization.').waitFor({ timeout: 20_000 });
+  expect(signUpRequests).toEqual([]);
+  expect(await page.getByLabel('Work email').getAttribute('aria-invalid')).toBe('true');
+
+  await page.getByLabel('Work email').fill('founder@acme-robotics.example');
+  await page.getByRole('button', { name: 'Send the link' }).click();
+  await page.getByRole('heading', { name: 'Check your email' }).waitFor();
+  expect(new URL(page.url()).pathname).toBe('/signup-complete');
+  expect(signUpRequests.length).toBe(1);
+  await context.close();
+});
+
+it('a work email signs up through the mailed link and lands signed in as the new organization\'s admin', async () => {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const email = 'founder@northwind-labs.example';
+  await page.goto(`${server.url}/sign-up`);
+  await page.getByLabel('Work email').fill(email);
+  await page.getByRole('button', { name: 'Send the link' }).click();
+  await page.getByRole('heading', { name: 'Check your email' }).waitFor();
+
+  await page.goto(`${server.url}/register?token=not-a-real-token-at-all-123`);
+  await page.getByRole('heading', { name: 'This link is invalid or expired' }).waitFor();
+
+  const link = await latestMailLink(server.dataDir, email);
+  expect(link).toMatch(/\/register\?token=/);
+  await page.goto(link!);
+  await page.getByText(`You are signing up as ${email}.`).waitFor();
+  await page.getByLabel('Organization name').fill('Northwind Labs');
+  await page.getByLabel('Your full name').fill('Nora North');
+  await page.getByLabel('Password', { exact: true }).fill('password1234');
+  await page.getByRole('button', { name: 'Create the organization' }).click();
+  // A common password is refused next to the field, and what was typed stays.
+  await page.getByText('This password is too common. Choose another one.').waitFor({ timeout: 20_000 });
+  expect(await page.getByLabel('Organization name').inputValue()).toBe('Northwind Labs');
+  await page.getByLabel('Password', { exact: true }).fill('a long and unusual northwind phrase');
+  await page.getByRole('button', { name: 'Create the organization' }).click();
+  await page.getByRole('heading', { name: 'Welcome, Nora North' }).waitFor();
+  await page.getByRole('link', { name: /Admin area/ }).first().waitFor({ state: 'attached' });
+  await context.close();
 });

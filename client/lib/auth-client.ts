@@ -1,48 +1,85 @@
-/** The browser side of /api/auth (NextAuth v4 shapes). */
-export type Session = { user: { id: string; name: string; email: string; image: string | null }; expires: string; access_token: string; data: { organization: { id: string } } };
+/** The browser side of /api/auth (NextAuth v4 shapes, protocols.md 1.6) and the account routes beside it. */
+export type Session = {
+  user: { id: string; name: string; email: string; image: string | null };
+  expires: string;
+  access_token: string;
+  data: { organization: { id: string } };
+  cf_cookies?: unknown;
+};
+
+const AUTH = '/api/auth';
+const FORM = { 'content-type': 'application/x-www-form-urlencoded' };
 
 async function getJson<T>(path: string): Promise<T> {
-  const res = await fetch(path, { credentials: 'same-origin', headers: { 'content-type': 'application/json' } });
+  const res = await fetch(`${AUTH}/${path}`, { credentials: 'same-origin', headers: { 'content-type': 'application/json' } });
   if (!res.ok) throw new Error(`${path} answered ${res.status}`);
   return (await res.json()) as T;
 }
 
-export async function getSession(): Promise<Session | null> {
-  const s = await getJson<Partial<Session>>('/api/auth/session');
-  return s.access_token ? (s as Session) : null;
+/** GET /session: the session, or null when there is none ({}). Throws on network or server errors. */
+export async function fetchSession(): Promise<Session | null> {
+  const s = await getJson<Partial<Session>>('session');
+  return s && typeof s === 'object' && 'user' in s && s.user ? (s as Session) : null;
 }
 
 export async function getCsrfToken(): Promise<string> {
-  return (await getJson<{ csrfToken: string }>('/api/auth/csrf')).csrfToken;
+  return (await getJson<{ csrfToken: string }>('csrf')).csrfToken;
 }
 
+export type SignInResult = { error: string | null; status: number; ok: boolean; url: string | null };
+
 /** Mirrors next-auth/react signIn('credentials', { redirect: false }). */
-export async function signIn(email: string, password: string, callbackUrl: string): Promise<{ error: string | null; url: string | null }> {
+export async function signInWithCredentials(email: string, password: string, callbackUrl: string): Promise<SignInResult> {
   const csrfToken = await getCsrfToken();
-  const res = await fetch('/api/auth/callback/credentials', {
+  const res = await fetch(`${AUTH}/callback/credentials`, {
     method: 'POST',
     credentials: 'same-origin',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    headers: FORM,
     body: new URLSearchParams({ email, password, csrfToken, callbackUrl, json: 'true' }),
   });
   const data = (await res.json()) as { url: string };
-  const error = new URL(data.url).searchParams.get('error');
-  return { error, url: error ? null : data.url };
+  const url = new URL(data.url);
+  const error = url.searchParams.get('error') ?? (url.searchParams.get('csrf') === 'true' ? 'Default' : null);
+  return { error, status: res.status, ok: res.ok && !error, url: error ? null : data.url };
 }
 
-export async function signOut(): Promise<void> {
+/** Mirrors next-auth/react signOut({ redirect: false }). */
+export async function signOutRequest(): Promise<void> {
   const csrfToken = await getCsrfToken();
-  await fetch('/api/auth/signout', {
+  await fetch(`${AUTH}/signout`, { method: 'POST', credentials: 'same-origin', headers: FORM, body: new URLSearchParams({ csrfToken, json: 'true' }) });
+}
+
+/** Spec section 4: what another tab calls when this browser logged out elsewhere. */
+export async function logoutRequest(): Promise<void> {
+  await fetch(`${AUTH}/logout`, { method: 'POST', credentials: 'same-origin' });
+}
+
+export type AccountError = { error: string; message: string; fields?: Record<string, string> };
+export type AccountResult<T> = ({ ok: true } & T) | ({ ok: false; status: number } & AccountError);
+
+/** POST to an account route with the CSRF token; a refusal comes back as { ok: false, message, fields }. */
+async function postAccount<T>(path: string, body: Record<string, string>): Promise<AccountResult<T>> {
+  const csrfToken = await getCsrfToken();
+  const res = await fetch(`${AUTH}/${path}`, {
     method: 'POST',
     credentials: 'same-origin',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ csrfToken, json: 'true' }),
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ ...body, csrfToken }),
   });
+  const data: unknown = await res.json().catch(() => null);
+  if (res.ok) return { ...(data as T), ok: true };
+  const err = (data ?? {}) as Partial<AccountError>;
+  return { ok: false, status: res.status, error: err.error ?? 'ERROR', message: err.message ?? 'Something went wrong. Try again.', fields: err.fields };
 }
 
-export async function graphql<T>(token: string, query: string, variables?: Record<string, unknown>): Promise<T> {
-  const res = await fetch('/graphql', { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, body: JSON.stringify({ query, variables }) });
-  const body = (await res.json()) as { data?: T; errors?: Array<{ message: string }> };
-  if (body.errors?.length) throw new Error(body.errors[0]!.message);
-  return body.data as T;
+export const requestSignUp = (email: string) => postAccount<{ url: string }>('sign-up', { email });
+export const registerAccount = (input: { token: string; organization_name: string; full_name: string; password: string }) =>
+  postAccount<{ url: string }>('register', input);
+export const requestPasswordReset = (email: string) => postAccount<object>('forgot-password', { email });
+export const setPasswordWithLink = (token: string, password: string) => postAccount<{ url: string }>('change-password', { token, password });
+
+export type LinkInfo = { valid: true; purpose: 'signup' | 'invite' | 'reset' | 'email-change'; email: string } | { valid: false };
+export async function checkLink(token: string): Promise<LinkInfo> {
+  return getJson<LinkInfo>(`link?token=${encodeURIComponent(token)}`);
 }
+export const confirmEmailChange = (token: string) => postAccount<{ email: string }>('verify-email', { token });

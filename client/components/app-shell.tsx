@@ -1,0 +1,105 @@
+import { Link, useLocation, useNavigate } from '@tanstack/react-router';
+import { Dialog } from 'radix-ui';
+import type { ReactNode } from 'react';
+import { modalStore, setModalOpen } from '../lib/modals.js';
+import { useStore } from '../lib/store.js';
+import { Avatar } from './ui/avatar.js';
+import { ADMIN_NAV, USER_NAV, type NavSection } from './navigation.js';
+
+type ShellUser = { id: string; full_name: string; email: string; permission_level: string; imageUrl?: string | null };
+
+function NavList({ sections, onNavigate }: { sections: NavSection[]; onNavigate?: () => void }) {
+  return (
+    <>
+      {sections.map((section) => (
+        <div className="nav-section" key={section.title}>
+          <p className="nav-title">{section.title}</p>
+          <ul>
+            {section.links.map((link) => (
+              <li key={link.to}>
+                <Link to={link.to as never} activeOptions={{ exact: true }} activeProps={{ 'aria-current': 'page', className: 'active' }} onClick={onNavigate}>
+                  {link.label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </div>
+      ))}
+    </>
+  );
+}
+
+function AreaSwitch({ admin, isAdminUser, onNavigate }: { admin: boolean; isAdminUser: boolean; onNavigate?: () => void }) {
+  if (admin) return <Link className="area-switch" to="/home/dashboard" onClick={onNavigate}>← Back to my area</Link>;
+  if (!isAdminUser) return null;
+  return <Link className="area-switch" to="/admin/dashboard" onClick={onNavigate}>Admin area →</Link>;
+}
+
+/**
+ * The application shell: a sidebar on lg (992 px) and wider; below that a top bar whose
+ * menu button opens the navigation in the `navigationModal` dialog.
+ */
+export function AppShell({ user, children }: { user: ShellUser; children: ReactNode }) {
+  const { pathname } = useLocation();
+  const navigate = useNavigate();
+  const modals = useStore(modalStore);
+  const admin = pathname === '/admin' || pathname.startsWith('/admin/');
+  const sections = admin ? ADMIN_NAV : USER_NAV;
+  const isAdminUser = user.permission_level === 'ADMIN';
+  const close = () => setModalOpen('navigationModal', false);
+
+  const userBox = (
+    <div className="user-box">
+      <Avatar userId={user.id} name={user.full_name} size={36} imageUrl={user.imageUrl} />
+      <div className="user-box-text">
+        <strong>{user.full_name}</strong>
+        <span>{user.email}</span>
+      </div>
+    </div>
+  );
+  const signOut = (
+    <button type="button" className="button button-secondary" onClick={() => void navigate({ to: '/logout' })}>
+      Sign out
+    </button>
+  );
+
+  return (
+    <div className="shell">
+      <a className="skip-link" href="#main">Skip to content</a>
+      <header className="topbar">
+        <Dialog.Root open={modals.navigationModal} onOpenChange={(open) => setModalOpen('navigationModal', open)}>
+          <Dialog.Trigger asChild>
+            <button type="button" className="menu-button" aria-label="Open the menu">☰ Menu</button>
+          </Dialog.Trigger>
+          <Dialog.Portal>
+            <Dialog.Overlay className="dialog-overlay" />
+            <Dialog.Content className="nav-drawer" aria-describedby={undefined}>
+              <Dialog.Title className="drawer-title">{admin ? 'Admin area' : 'Teamlens'}</Dialog.Title>
+              <Dialog.Close className="drawer-close" aria-label="Close the menu">×</Dialog.Close>
+              {userBox}
+              <nav aria-label={admin ? 'Admin navigation' : 'Main navigation'}>
+                <AreaSwitch admin={admin} isAdminUser={isAdminUser} onNavigate={close} />
+                <NavList sections={sections} onNavigate={close} />
+              </nav>
+              {signOut}
+            </Dialog.Content>
+          </Dialog.Portal>
+        </Dialog.Root>
+        <Link to="/home/dashboard" className="brand">Teamlens</Link>
+        <Avatar userId={user.id} name={user.full_name} size={32} imageUrl={user.imageUrl} />
+      </header>
+      <aside className="sidebar">
+        <Link to="/home/dashboard" className="brand">Teamlens{admin ? ' · Admin' : ''}</Link>
+        {userBox}
+        <nav aria-label={admin ? 'Admin navigation' : 'Main navigation'}>
+          <AreaSwitch admin={admin} isAdminUser={isAdminUser} />
+          <NavList sections={sections} />
+        </nav>
+        {signOut}
+      </aside>
+      <main id="main" className="content" tabIndex={-1}>
+        {children}
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,118 @@
+/** The navigation of the two areas (spec section 2). Paths are the routes' own. */
+export type NavLink = { to: string; label: string };
+export type NavSection = { title: string; links: NavLink[] };
+
+export const USER_NAV: NavSection[] = [
+  { title: 'Home', links: [{ to: '/home/dashboard', label: 'Dashboard' }] },
+  {
+    title: 'Profile',
+    links: [
+      { to: '/profile/user-profile', label: 'My profile' },
+      { to: '/profile/team', label: 'My team' },
+      { to: '/profile/user-profile/organization-chart', label: 'Organization chart' },
+      { to: '/profile/assesment', label: 'Assessment' },
+    ],
+  },
+  {
+    title: 'Reviews',
+    links: [
+      { to: '/reviews', label: '360 reviews' },
+      { to: '/reviews/pending', label: 'Pending reviews' },
+      { to: '/reviews/team-progress', label: 'Review progress' },
+      { to: '/reviews/templates', label: 'Review templates' },
+      { to: '/reviews/automation', label: 'Review automation' },
+    ],
+  },
+  {
+    title: 'Continuous feedback',
+    links: [
+      { to: '/continuous-feedback', label: 'Feedback' },
+      { to: '/continuous-feedback/pending', label: 'Pending requests' },
+      { to: '/continuous-feedback/team-progress', label: 'Feedback progress' },
+      { to: '/continuous-feedback/templates', label: 'Feedback templates' },
+      { to: '/continuous-feedback/automation', label: 'Feedback automation' },
+    ],
+  },
+  {
+    title: 'Goals and notes',
+    links: [
+      { to: '/goals/my-goals', label: 'My goals' },
+      { to: '/goals/team-goals', label: 'Team goals' },
+      { to: '/notes/my-notes', label: 'My notes' },
+    ],
+  },
+  {
+    title: 'Insights',
+    links: [
+      { to: '/insights/individual', label: 'Individual insights' },
+      { to: '/insights/team-insights', label: 'Team insights' },
+    ],
+  },
+  {
+    title: 'Professional development',
+    links: [
+      { to: '/professional-development', label: 'Development plan' },
+      { to: '/professional-development/sprint-retro/review', label: 'Sprint retros' },
+      { to: '/professional-development/sprint-retro/team-progress', label: 'Retro progress' },
+      { to: '/professional-development/team-progress', label: 'Team progress' },
+      { to: '/professional-development/sprint-retro/templates', label: 'Retro templates' },
+      { to: '/professional-development/sprint-retro/automation', label: 'Retro automation' },
+    ],
+  },
+  {
+    title: 'Settings',
+    links: [
+      { to: '/settings/personal', label: 'Personal' },
+      { to: '/settings/security', label: 'Security' },
+      { to: '/settings/privacy', label: 'Privacy' },
+    ],
+  },
+];
+
+export const ADMIN_NAV: NavSection[] = [
+  { title: 'Admin', links: [{ to: '/admin/dashboard', label: 'Dashboard' }] },
+  {
+    title: 'People',
+    links: [
+      { to: '/admin/settings/users', label: 'Users' },
+      { to: '/admin/settings/teams', label: 'Teams' },
+      { to: '/admin/teams/my-teams', label: 'My teams' },
+      { to: '/admin/teams/users', label: 'Team members' },
+      { to: '/admin/profile', label: 'Profiles' },
+      { to: '/admin/profile/team', label: 'Team profiles' },
+    ],
+  },
+  {
+    title: 'Company',
+    links: [
+      { to: '/admin/company', label: 'Company' },
+      { to: '/admin/company/company-structure', label: 'Company structure' },
+      { to: '/admin/company/structure', label: 'Structure chart' },
+    ],
+  },
+  {
+    title: 'Insights',
+    links: [
+      { to: '/admin/individual-insights', label: 'Individual insights' },
+      { to: '/admin/team-insights', label: 'Team insights' },
+    ],
+  },
+  {
+    title: 'Tools',
+    links: [
+      { to: '/admin/integrations', label: 'Integrations' },
+      { to: '/admin/integrations/code-process', label: 'Code process' },
+      { to: '/admin/ai-assistant', label: 'AI assistant' },
+    ],
+  },
+  {
+    title: 'Settings',
+    links: [
+      { to: '/admin/settings', label: 'Overview' },
+      { to: '/admin/settings/account', label: 'Account' },
+      { to: '/admin/settings/configurations', label: 'Configurations' },
+      { to: '/admin/settings/pages', label: 'Pages' },
+      { to: '/admin/settings/billing', label: 'Billing' },
+    ],
+  },
+];

@@ -1,0 +1,49 @@
+import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { auth } from '../../lib/auth.js';
+import { imageWidths, isMediaSignature, signedImageUrl } from '../../lib/media.js';
+
+/** Starts loading when the image comes within 200px of the viewport (spec section 9). */
+export const LAZY_LOAD_MARGIN = '200px';
+
+type Props = { src: string; alt: string; width?: number; height?: number; sizes?: string; className?: string };
+
+/** A media image: signed URLs from the session, spec widths at quality 75, lazy with a 200px margin. */
+export function SignedImage({ src, alt, width, height, sizes, className }: Props) {
+  const ref = useRef<HTMLImageElement>(null);
+  const [near, setNear] = useState(false);
+  const session = useSyncExternalStore(auth.subscribe, auth.getState, auth.getState);
+  const signed = isMediaSignature(session.data?.cf_cookies) ? session.data.cf_cookies : null;
+
+  useEffect(() => {
+    const element = ref.current;
+    if (!element || near) return;
+    if (typeof IntersectionObserver === 'undefined') {
+      setNear(true);
+      return;
+    }
+    const observer = new IntersectionObserver((entries) => {
+      if (entries.some((e) => e.isIntersecting)) {
+        setNear(true);
+        observer.disconnect();
+      }
+    }, { rootMargin: LAZY_LOAD_MARGIN });
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [near]);
+
+  const widths = imageWidths(width);
+  const srcSet = widths.map((w, i) => `${signedImageUrl(src, w, signed)} ${width === undefined ? `${w}w` : `${i + 1}x`}`).join(', ');
+  return (
+    <img
+      ref={ref}
+      alt={alt}
+      width={width}
+      height={height}
+      className={className}
+      decoding="async"
+      sizes={width === undefined ? (sizes ?? '100vw') : undefined}
+      src={near ? signedImageUrl(src, widths[widths.length - 1]!, signed) : undefined}
+      srcSet={near ? srcSet : undefined}
+    />
+  );
+}

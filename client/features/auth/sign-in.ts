@@ -1,0 +1,37 @@
+import { z } from 'zod';
+
+/**
+ * The sign-in form. Only presence and email format are checked here: the password rules
+ * apply when a password is set, not when it is typed to sign in. (shared/user.schemas.ts
+ * `emailSchema` would bring the 49k-password dictionary into the sign-in page through
+ * password-policy.ts, so the format check uses zod's own email rule.)
+ */
+export const signInFormSchema = z.object({
+  email: z.string().trim().toLowerCase().min(1, 'Enter your email address.').pipe(z.email('Enter a valid email address.')),
+  password: z.string().min(1, 'Enter your password.').max(1024),
+});
+
+export const SIGN_IN_MESSAGES: Record<string, string> = {
+  CredentialsSignin: 'Sign in failed. Check the details you provided are correct.',
+  SessionRequired: 'Please sign in to access this page.',
+  LoginBlocked: 'Too many failed attempts. Wait a few minutes, then try again.',
+  Default: 'Unable to sign in.',
+};
+
+export function signInMessage(code: string): string {
+  return SIGN_IN_MESSAGES[code] ?? SIGN_IN_MESSAGES.Default!;
+}
+
+/** Where to go after signing in: a same-origin callbackUrl, else the dashboard. */
+export function afterSignInPath(callbackUrl: string | undefined, origin: string): string {
+  if (!callbackUrl) return '/home/dashboard';
+  try {
+    const url = new URL(callbackUrl, origin);
+    if (url.origin !== origin) return '/home/dashboard';
+    const path = `${url.pathname}${url.search}${url.hash}`;
+    if (path === '/' || url.pathname.startsWith('/login') || url.pathname === '/logout') return '/home/dashboard';
+    return path;
+  } catch {
+    return '/home/dashboard';
+  }
+}

@@ -1,0 +1,54 @@
+/**
+ * The one subscription client (graphql-transport-ws at /graphql), created on first use.
+ * Lazy; 5 retries waiting 2^n s plus 300-3000 ms jitter; never retried on fatal close
+ * codes; each connection asks the session for a fresh access token.
+ */
+import { createClient, type Client, type Sink } from 'graphql-ws';
+import { auth } from './auth.js';
+
+export const RETRY_ATTEMPTS = 5;
+
+/** Close codes after which reconnecting cannot help (protocols.md 2.2). */
+export const FATAL_CLOSE_CODES: ReadonlySet<number> = new Set([4400, 4401, 4406, 4409, 4429, 4500, 4004, 4005]);
+
+export function isFatalCloseCode(code: number): boolean {
+  if (FATAL_CLOSE_CODES.has(code)) return true;
+  // 1000-1999 are fatal except the ones a reconnect can fix.
+  return code >= 1000 && code < 2000 && ![1000, 1001, 1005, 1006, 1012, 1013, 1014].includes(code);
+}
+
+/** Spec section 4: base 1 s doubled per retry, plus 300-3000 ms of jitter. */
+export function retryDelayMs(retries: number, random: () => number = Math.random): number {
+  return 2 ** retries * 1000 + Math.floor(random() * (3000 - 300) + 300);
+}
+
+export function shouldRetry(problem: unknown): boolean {
+  if (!problem || typeof problem !== 'object' || !('code' in problem)) return false;
+  const code = (problem as { code: unknown }).code;
+  return typeof code === 'number' && !isFatalCloseCode(code);
+}
+
+let client: Client | null = null;
+
+export function subscriptionClient(): Client {
+  client ??= createClient({
+    url: () => {
+      const url = new URL('/graphql', window.location.href);
+      url.protocol = url.protocol === 'https:' ? 'wss:' : 'ws:';
+      return url.href;
+    },
+    lazy: true,
+    // A component that re-subscribes right away (route change, remount) reuses the socket.
+    lazyCloseTimeout: 3_000,
+    retryAttempts: RETRY_ATTEMPTS,
+    retryWait: (retries) => new Promise((resolve) => setTimeout(resolve, retryDelayMs(retries))),
+    shouldRetry,
+    connectionParams: async () => ({ access_token: await auth.getAccessToken() }),
+  });
+  return client;
+}
+
+/** Subscribes to one operation; returns the function that ends it. */
+export function subscribe<T>(query: string, sink: Sink<{ data?: T | null }>, variables?: Record<string, unknown>): () => void {
+  return subscriptionClient().subscribe<T>({ query, variables }, sink as Sink);
+}

@@ -1,0 +1,33 @@
+import { useSuspenseQuery } from '@tanstack/react-query';
+import { Outlet, createFileRoute, redirect } from '@tanstack/react-router';
+import { useSyncExternalStore } from 'react';
+import { AppShell } from '../components/app-shell.js';
+import { OnboardingQuestion } from '../features/users/onboarding-question.js';
+import { meQueryOptions } from '../features/users/api.js';
+import { useOwnUserUpdates } from '../features/users/live.js';
+
+/** The authenticated area: a visitor without a session goes to sign-in and comes back after. */
+export const Route = createFileRoute('/_app')({
+  beforeLoad: async ({ context, location }) => {
+    const session = await context.auth.ensure();
+    if (!session) {
+      throw redirect({ to: '/login', search: { error: 'SessionRequired', callbackUrl: location.href } });
+    }
+    return { session };
+  },
+  loader: ({ context }) => context.queryClient.ensureQueryData(meQueryOptions),
+  component: AppLayout,
+});
+
+function AppLayout() {
+  const { data: me } = useSuspenseQuery(meQueryOptions);
+  useOwnUserUpdates();
+  const { auth } = Route.useRouteContext();
+  const session = useSyncExternalStore(auth.subscribe, auth.getState, auth.getState);
+  return (
+    <AppShell user={{ ...me, imageUrl: session.data?.user.image ?? null }}>
+      <Outlet />
+      {me.permission_level === 'ADMIN' && <OnboardingQuestion />}
+    </AppShell>
+  );
+}

@@ -1,0 +1,81 @@
+import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
+import { Link, createFileRoute } from '@tanstack/react-router';
+import type { WidgetType } from '../../../../shared/enums.js';
+import { EmptyState } from '../../../components/ui/states.js';
+import { meQueryOptions, organizationQueryOptions, widgetPreferencesQueryOptions } from '../../../features/users/api.js';
+import { WidgetChooser } from '../../../features/users/widget-chooser.js';
+import { setModalOpen } from '../../../lib/modals.js';
+
+export const Route = createFileRoute('/_app/home/dashboard')({
+  loader: ({ context }) =>
+    Promise.all([context.queryClient.ensureQueryData(meQueryOptions), context.queryClient.ensureQueryData(widgetPreferencesQueryOptions)]),
+  component: DashboardPage,
+});
+
+/** What each widget will show, and where that part of the product lives. */
+const WIDGETS: Record<WidgetType, { title: string; empty: string; to: string }> = {
+  PENDING_REVIEWS: { title: 'Pending reviews', empty: 'Reviews are not available yet. This card will list the reviews you have been asked to write.', to: '/reviews/pending' },
+  MY_GOALS: { title: 'My goals', empty: 'Goals are not available yet. This card will show your goals and their progress.', to: '/goals/my-goals' },
+  TEAM_GOALS: { title: 'Team goals', empty: 'Goals are not available yet. This card will show your teams’ goals.', to: '/goals/team-goals' },
+  FEEDBACK_RECEIVED: { title: 'Feedback received', empty: 'Feedback is not available yet. This card will show the latest feedback you received.', to: '/continuous-feedback' },
+  FEEDBACK_REQUESTS: { title: 'Feedback requests', empty: 'Feedback is not available yet. This card will list the requests waiting for your answer.', to: '/continuous-feedback/pending' },
+  UPCOMING_RETROS: { title: 'Upcoming retros', empty: 'Retrospectives are not available yet. This card will show your team’s next retro.', to: '/professional-development/sprint-retro/review' },
+  RETRO_ACTION_ITEMS: { title: 'Retro action items', empty: 'Retrospectives are not available yet. This card will list the action items you own.', to: '/professional-development/sprint-retro/team-progress' },
+  TEAM_INSIGHTS: { title: 'Team insights', empty: 'Insights are not available yet. This card will show your team’s trends.', to: '/insights/team-insights' },
+  INDIVIDUAL_INSIGHTS: { title: 'My insights', empty: 'Insights are not available yet. This card will show your own trends.', to: '/insights/individual' },
+  NOTES: { title: 'Notes', empty: 'Notes are not available yet. This card will show your pinned and latest notes.', to: '/notes/my-notes' },
+};
+
+const WIDGET_TITLES = Object.fromEntries(Object.entries(WIDGETS).map(([type, widget]) => [type, widget.title])) as Record<WidgetType, string>;
+
+function OnboardingBanner() {
+  const org = useQuery(organizationQueryOptions);
+  if (!org.data || org.data.is_onboarding_phase_skipped || org.data.onboarding_phase === 'DONE') return null;
+  return (
+    <div className="banner">
+      <p>
+        <strong>Set up {org.data.name}.</strong> A few steps get your organization ready.
+      </p>
+      <button type="button" className="button button-small" onClick={() => setModalOpen('onboardingQuestion', true)}>
+        Start setup
+      </button>
+    </div>
+  );
+}
+
+function DashboardPage() {
+  const { data: me } = useSuspenseQuery(meQueryOptions);
+  const { data: prefs } = useSuspenseQuery(widgetPreferencesQueryOptions);
+  return (
+    <section className="page">
+      <h1>Welcome, {me.full_name}</h1>
+      <p className="muted">
+        {me.role ?? me.permission_level.toLowerCase()}
+        {me.team ? ` · ${me.team.name} team` : ''}
+      </p>
+      {me.permission_level === 'ADMIN' && <OnboardingBanner />}
+      <div className="row-between section-title">
+        <h2>Your widgets</h2>
+        <WidgetChooser enabled={prefs.enabled_widgets} titles={WIDGET_TITLES} />
+      </div>
+      {prefs.enabled_widgets.length === 0 ? (
+        <EmptyState title="No widgets chosen">
+          <p>You have switched every dashboard widget off.</p>
+        </EmptyState>
+      ) : (
+        <ul className="card-grid" aria-label="Dashboard widgets">
+          {prefs.enabled_widgets.map((type) => {
+            const widget = WIDGETS[type];
+            return (
+              <li key={type} className="tile">
+                <h3>{widget.title}</h3>
+                <p className="muted">{widget.empty}</p>
+                <Link to={widget.to as never}>Open {widget.title.toLowerCase()}</Link>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </section>
+  );
+}

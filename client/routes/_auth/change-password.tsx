@@ -1,0 +1,125 @@
+import { useQuery } from '@tanstack/react-query';
+import { Link, createFileRoute } from '@tanstack/react-router';
+import { useState, useSyncExternalStore } from 'react';
+import { z } from 'zod';
+import { Field, FormError, SubmitButton } from '../../components/ui/field.js';
+import { PendingView } from '../../components/ui/states.js';
+import { InvalidLink } from '../../features/auth/invalid-link.js';
+import { useUpdatePassword } from '../../features/users/api.js';
+import { showAlert } from '../../lib/alerts.js';
+import { checkLink, requestPasswordReset, setPasswordWithLink } from '../../lib/auth-client.js';
+import { useZodForm } from '../../lib/forms.js';
+import { GraphqlError } from '../../lib/graphql.js';
+
+// Schemas with the password rules (and the common-password list) load on demand.
+const loadSetPassword = () => import('../../../shared/account.schemas.js').then((m) => m.setPasswordSchema);
+const loadForgotPassword = () => import('../../../shared/account.schemas.js').then((m) => m.forgotPasswordSchema);
+const loadUpdatePassword = () => import('../../../shared/user.schemas.js').then((m) => m.updatePasswordSchema);
+
+export const Route = createFileRoute('/_auth/change-password')({
+  validateSearch: z.object({ token: z.string().max(100).optional().catch(undefined) }),
+  component: ChangePasswordPage,
+});
+
+function ChangePasswordPage() {
+  const { token } = Route.useSearch();
+  const { auth } = Route.useRouteContext();
+  const session = useSyncExternalStore(auth.subscribe, auth.getState, auth.getState);
+  if (token) return <SetPasswordWithLink token={token} />;
+  if (session.status === 'loading') return <PendingView />;
+  return session.status === 'authenticated' ? <UpdateOwnPassword /> : <ForgotPassword />;
+}
+
+/** From an invitation or reset link. */
+function SetPasswordWithLink({ token }: { token: string }) {
+  const link = useQuery({ queryKey: ['auth', 'link', token], queryFn: () => checkLink(token), staleTime: Infinity });
+  const form = useZodForm(loadSetPassword, async ({ password }) => {
+    const result = await setPasswordWithLink(token, password);
+    if (!result.ok) return { formError: result.message, fieldErrors: result.fields ?? {} };
+    window.location.assign('/login?reset=1');
+  });
+  if (link.isPending) return <PendingView label="Checking your link…" />;
+  if (link.isError) return <p role="alert">The link could not be checked. Reload the page to try again.</p>;
+  if (!link.data.valid || (link.data.purpose !== 'invite' && link.data.purpose !== 'reset')) return <InvalidLink />;
+  const invite = link.data.purpose === 'invite';
+  return (
+    <>
+      <h1>{invite ? 'Welcome to Teamlens' : 'Set a new password'}</h1>
+      <p>
+        {invite ? 'Choose a password for ' : 'A new password for '}
+        <strong>{link.data.email}</strong>.
+      </p>
+      <form onSubmit={form.onSubmit} noValidate className="form" onFocus={() => void loadSetPassword()}>
+        <input type="hidden" name="token" value={token} />
+        <Field label="New password" name="password" type="password" autoComplete="new-password" required hint="At least 12 characters; not a common password." error={form.fieldErrors.password} />
+        <FormError message={form.formError ?? form.fieldErrors.token} />
+        <SubmitButton sending={form.sending} sendingText="Saving…">Save the password</SubmitButton>
+      </form>
+    </>
+  );
+}
+
+/** Signed in, no link: current and new password through the updatePassword mutation. */
+function UpdateOwnPassword() {
+  const update = useUpdatePassword();
+  const form = useZodForm(loadUpdatePassword, async (input, element) => {
+    try {
+      await update.mutateAsync(input);
+    } catch (err) {
+      if (err instanceof GraphqlError) {
+        if (err.code === 'FORBIDDEN') return { fieldErrors: { current_password: err.message } };
+        return { formError: err.message, fieldErrors: err.fields };
+      }
+      throw err;
+    }
+    element.reset();
+    showAlert('Your password was changed. Other devices have been signed out.', 'success');
+  });
+  return (
+    <>
+      <h1>Change your password</h1>
+      <form onSubmit={form.onSubmit} noValidate className="form" onFocus={() => void loadUpdatePassword()}>
+        <Field label="Current password" name="current_password" type="password" autoComplete="current-password" required error={form.fieldErrors.current_password} />
+        <Field label="New password" name="new_password" type="password" autoComplete="new-password" required hint="At least 12 characters; not a common password." error={form.fieldErrors.new_password} />
+        <FormError message={form.formError} />
+        <SubmitButton sending={form.sending} sendingText="Saving…">Change the password</SubmitButton>
+      </form>
+      <p className="form-links">
+        <Link to="/home/dashboard">Back to your dashboard</Link>
+      </p>
+    </>
+  );
+}
+
+/** Signed out, no link: ask for a reset link. */
+function ForgotPassword() {
+  const [sentTo, setSentTo] = useState<string | null>(null);
+  const form = useZodForm(loadForgotPassword, async ({ email }) => {
+    const result = await requestPasswordReset(email);
+    if (!result.ok) return { formError: result.message, fieldErrors: result.fields ?? {} };
+    setSentTo(email);
+  });
+  if (sentTo) {
+    return (
+      <>
+        <h1>Check your email</h1>
+        <p role="status">If an active account uses <strong>{sentTo}</strong>, a link to set a new password is on its way.</p>
+        <Link to="/login">Back to sign in</Link>
+      </>
+    );
+  }
+  return (
+    <>
+      <h1>Forgot your password?</h1>
+      <p>Enter your email and we will send you a link to set a new password.</p>
+      <form onSubmit={form.onSubmit} noValidate className="form" onFocus={() => void loadForgotPassword()}>
+        <Field label="Email" name="email" type="email" autoComplete="email" required error={form.fieldErrors.email} />
+        <FormError message={form.formError} />
+        <SubmitButton sending={form.sending} sendingText="Sending…">Send the link</SubmitButton>
+      </form>
+      <p className="form-links">
+        <Link to="/login">Back to sign in</Link>
+      </p>
+    </>
+  );
+}

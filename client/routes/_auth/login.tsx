@@ -1,0 +1,56 @@
+import { Link, createFileRoute, redirect, useNavigate, useRouter } from '@tanstack/react-router';
+import { z } from 'zod';
+import { Field, FormError, SubmitButton } from '../../components/ui/field.js';
+import { afterSignInPath, signInFormSchema, signInMessage } from '../../features/auth/sign-in.js';
+import { useZodForm } from '../../lib/forms.js';
+
+const searchSchema = z.object({
+  error: z.string().max(64).optional().catch(undefined),
+  callbackUrl: z.string().max(2000).optional().catch(undefined),
+  reset: z.coerce.string().optional().catch(undefined),
+});
+
+export const Route = createFileRoute('/_auth/login')({
+  validateSearch: searchSchema,
+  beforeLoad: async ({ context, search }) => {
+    if (search.error === 'LoginBlocked') throw redirect({ to: '/login-blocked' });
+    // Already signed in: go where the visitor was headed.
+    if (await context.auth.ensure()) throw redirect({ href: afterSignInPath(search.callbackUrl, window.location.origin) });
+  },
+  component: LoginPage,
+});
+
+function LoginPage() {
+  const search = Route.useSearch();
+  const { auth } = Route.useRouteContext();
+  const navigate = useNavigate();
+  const router = useRouter();
+  const target = afterSignInPath(search.callbackUrl, window.location.origin);
+  const form = useZodForm(signInFormSchema, async ({ email, password }) => {
+    const result = await auth.signIn(email, password, new URL(target, window.location.origin).href);
+    if (result.error === 'LoginBlocked') {
+      await navigate({ to: '/login-blocked' });
+      return;
+    }
+    if (result.error) return { formError: signInMessage(result.error) };
+    router.history.push(target);
+  });
+  const notice = search.error ? signInMessage(search.error) : search.reset ? 'Your password was changed. Sign in with the new one.' : null;
+
+  return (
+    <>
+      <h1>Sign in to Teamlens</h1>
+      {notice && !form.formError && <p className={search.error ? 'notice notice-warning' : 'notice'} role="status">{notice}</p>}
+      <form onSubmit={form.onSubmit} noValidate className="form">
+        <Field label="Email" name="email" type="email" autoComplete="username" required error={form.fieldErrors.email} />
+        <Field label="Password" name="password" type="password" autoComplete="current-password" required error={form.fieldErrors.password} />
+        <FormError message={form.formError} />
+        <SubmitButton sending={form.sending} sendingText="Signing in…">Sign in</SubmitButton>
+      </form>
+      <p className="form-links">
+        <Link to="/change-password">Forgot your password?</Link>
+        <Link to="/sign-up">Create an organization</Link>
+      </p>
+    </>
+  );
+}

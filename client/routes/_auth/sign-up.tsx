@@ -1,0 +1,34 @@
+import { Link, createFileRoute, useNavigate } from '@tanstack/react-router';
+import { Field, FormError, SubmitButton } from '../../components/ui/field.js';
+import { requestSignUp } from '../../lib/auth-client.js';
+import { useZodForm } from '../../lib/forms.js';
+
+// The work-email check (free and disposable domain lists) loads on demand, never with the sign-in page.
+const loadSchema = () => import('../../features/auth/sign-up.schema.js').then((m) => m.signUpFormSchema);
+
+export const Route = createFileRoute('/_auth/sign-up')({
+  component: SignUpPage,
+});
+
+function SignUpPage() {
+  const navigate = useNavigate();
+  const form = useZodForm(loadSchema, async ({ email }) => {
+    const result = await requestSignUp(email);
+    if (!result.ok) return { formError: result.message, fieldErrors: result.fields ?? {} };
+    await navigate({ to: '/signup-complete', search: { email } });
+  });
+  return (
+    <>
+      <h1>Create your organization</h1>
+      <p>Enter your work email. We will send you a link to finish setting up.</p>
+      <form onSubmit={form.onSubmit} noValidate className="form" onFocus={() => void loadSchema()}>
+        <Field label="Work email" name="email" type="email" autoComplete="email" required error={form.fieldErrors.email} />
+        <FormError message={form.formError} />
+        <SubmitButton sending={form.sending} sendingText="Sending…">Send the link</SubmitButton>
+      </form>
+      <p className="form-links">
+        <Link to="/login">Already have an account? Sign in</Link>
+      </p>
+    </>
+  );
+}

@@ -1,0 +1,156 @@
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { E2E_ADMIN, launchBrowser, startServer } from './server.js';
+
+let server: Awaited<ReturnType<typeof startServer>>;
+let browser: Browser;
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+async function signIn(page: Page, email: string, password: string) {
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+}
+
+it('the shell fits 375, 768 and 1440 px wide, with a menu button below lg and a sidebar from lg', async () => {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const problems: string[] = [];
+  page.on('pageerror', (error) => problems.push(error.message));
+  page.on('console', (message) => {
+    if (message.type() === 'error') problems.push(message.text());
+  });
+  page.on('response', (response) => {
+    if (response.status() >= 400) problems.push(`${response.status()} ${response.url()}`);
+  });
+  await page.goto(`${server.url}/login`);
+  await signIn(page, E2E_ADMIN.email, E2E_ADMIN.password);
+  await page.getByRole('heading', { name: 'Welcome, Alex Admin' }).waitFor();
+  for (const width of [375, 768, 1440]) {
+    await page.setViewportSize({ width, height: 900 });
+    for (const path of ['/home/dashboard', '/admin/settings/users', '/login']) {
+      await page.goto(`${server.url}${path}`);
+      await page.locator('h1').first().waitFor();
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      expect(overflow, `${path} at ${width}px`).toBeLessThanOrEqual(0);
+    }
+    await page.goto(`${server.url}/home/dashboard`);
+    await page.getByRole('heading', { name: 'Welcome, Alex Admin' }).waitFor();
+    const menu = page.getByRole('button', { name: 'Open the menu' });
+    if (width < 992) {
+      await menu.click();
+      const dialog = page.getByRole('dialog');
+      await dialog.getByRole('link', { name: 'My goals' }).click();
+      await page.getByRole('heading', { name: 'My goals', level: 1 }).waitFor();
+      expect(await page.getByRole('dialog').count()).toBe(0);
+    } else {
+      expect(await menu.isVisible()).toBe(false);
+      await page.getByRole('complementary').getByRole('link', { name: 'My goals' }).click();
+      await page.getByRole('heading', { name: 'My goals', level: 1 }).waitFor();
+    }
+  }
+  expect(problems).toEqual([]);
+  await context.close();
+});
+
+it('a signed-in person changes their password; the alert confirms it and closes by itself', async () => {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await page.goto(`${server.url}/login`);
+  await signIn(page, 'grace.hopper@demo.teamlens.dev', E2E_ADMIN.password);
+  await page.getByRole('heading', { name: 'Welcome, Grace Hopper' }).waitFor();
+  await page.goto(`${server.url}/change-password`);
+  await page.getByLabel('Current password').fill('not my password at all');
+  await page.getByLabel('New password').fill('grace hopper new passphrase');
+  await page.getByRole('button', { name: 'Change the password' }).click();
+  await page.getByText('The current password is not correct.').waitFor();
+  expect(await page.getByLabel('New password').inputValue()).toBe('grace hopper new passphrase');
+
+  await page.getByLabel('Current password').fill(E2E_ADMIN.password);
+  await page.getByRole('button', { name: 'Change the password' }).click();
+  const alert = page.getByTestId('global-alert');
+  await alert.waitFor();
+  expect(await alert.textContent()).toContain('Your password was changed.');
+  const shownAt = Date.now();
+  await alert.waitFor({ state: 'detached', timeout: 10_000 });
+  const shownFor = Date.now() - shownAt;
+  expect(shownFor).toBeGreaterThan(2_500);
+  expect(shownFor).toBeLessThan(6_000);
+  await context.close();
+});
+
+it('a person picks their dashboard widgets; an admin opens the onboarding question and can leave it', async () => {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await page.goto(`${server.url}/login`);
+  await signIn(page, E2E_ADMIN.email, E2E_ADMIN.password);
+  await page.getByRole('heading', { name: 'Welcome, Alex Admin' }).waitFor();
+  const widgets = page.getByRole('list', { name: 'Dashboard widgets' });
+  expect(await widgets.getByRole('heading', { name: 'Notes' }).count()).toBe(0);
+
+  await page.getByRole('button', { name: 'Choose widgets' }).click();
+  const chooser = page.getByRole('dialog', { name: 'Choose your widgets' });
+  await chooser.getByLabel('Notes').check();
+  await chooser.getByLabel('My goals').uncheck();
+  await chooser.getByRole('button', { name: 'Save' }).click();
+  await chooser.waitFor({ state: 'detached' });
+  await widgets.getByRole('heading', { name: 'Notes' }).waitFor();
+  expect(await widgets.getByRole('heading', { name: 'My goals' }).count()).toBe(0);
+  await page.reload();
+  await page.getByRole('list', { name: 'Dashboard widgets' }).getByRole('heading', { name: 'Notes' }).waitFor();
+
+  expect(await page.getByRole('dialog').count()).toBe(0); // both named modals start closed
+  await page.getByRole('button', { name: 'Start setup' }).click();
+  const question = page.getByRole('dialog', { name: 'What would you like to do first?' });
+  await question.waitFor();
+  await page.keyboard.press('Escape');
+  await question.waitFor({ state: 'detached' });
+  await context.close();
+});
+
+it('a profile photo shows in the shell through a signed URL at a spec width and quality 75', async () => {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await page.goto(`${server.url}/login`);
+  await signIn(page, 'lea.verou@demo.teamlens.dev', E2E_ADMIN.password);
+  await page.getByRole('heading', { name: 'Welcome, Lea Verou' }).waitFor();
+  // Upload a picture and use it, as the personal settings screen will.
+  const updated = await page.evaluate(async () => {
+    const session = (await (await fetch('/api/auth/session')).json()) as { access_token: string };
+    const canvas = document.createElement('canvas');
+    canvas.width = 200;
+    canvas.height = 200;
+    const ctx = canvas.getContext('2d')!;
+    ctx.fillStyle = '#3346d3';
+    ctx.fillRect(0, 0, 200, 200);
+    const blob = await new Promise<Blob>((resolve) => canvas.toBlob((b) => resolve(b!), 'image/png'));
+    const form = new FormData();
+    form.append('file', blob, 'me.png');
+    const upload = (await (await fetch('/api/media', { method: 'POST', headers: { authorization: `Bearer ${session.access_token}` }, body: form })).json()) as { id: string };
+    const res = await fetch('/graphql', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${session.access_token}` },
+      body: JSON.stringify({ query: 'mutation($id: ID) { updateMe(input: { profile_picture_id: $id }) { user { id } } }', variables: { id: upload.id } }),
+    });
+    return ((await res.json()) as { data?: unknown }).data != null;
+  });
+  expect(updated).toBe(true);
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.reload();
+  const photo = page.getByRole('complementary').locator('img.avatar-photo');
+  await photo.waitFor();
+  await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+  const src = new URL((await photo.evaluate((img: HTMLImageElement) => img.currentSrc)) as string);
+  expect(['48', '96']).toContain(src.searchParams.get('w'));
+  expect(src.searchParams.get('q')).toBe('75');
+  expect(src.searchParams.get('Key-Pair-Id')).toBeTruthy();
+  await context.close();
+});
