@@ -21,4 +21,9 @@ describe('subscription client retry rules (spec section 4, protocols.md 2.2-2.3)
     }
     expect(shouldRetry(new Error('not a close event'))).toBe(false);
   });
+
+  it('retries a connection that failed before it opened (the socket error event)', () => {
+    expect(shouldRetry(new Event('error'))).toBe(true);
+    expect(shouldRetry(new Event('message'))).toBe(false);
+  });
 });

@@ -22,10 +22,18 @@ export function retryDelayMs(retries: number, random: () => number = Math.random
   return 2 ** retries * 1000 + Math.floor(random() * (3000 - 300) + 300);
 }
 
+/**
+ * Retry a close that a reconnect can fix, and a connection that failed before it opened (the
+ * socket's `error` event, which arrives before its close: graphql-ws's default would treat it as
+ * fatal and stop retrying while the server restarts). Anything else (a thrown Error) is fatal.
+ */
 export function shouldRetry(problem: unknown): boolean {
-  if (!problem || typeof problem !== 'object' || !('code' in problem)) return false;
-  const code = (problem as { code: unknown }).code;
-  return typeof code === 'number' && !isFatalCloseCode(code);
+  if (!problem || typeof problem !== 'object') return false;
+  if ('code' in problem) {
+    const code = (problem as { code: unknown }).code;
+    return typeof code === 'number' && !isFatalCloseCode(code);
+  }
+  return (problem as { type?: unknown }).type === 'error';
 }
 
 let client: Client | null = null;
