@@ -8,7 +8,7 @@ import { AppError, badInput } from '../../../shared/app-error.js';
 import type { ErrorCode } from '../../../shared/errors.js';
 import { CSV_UPLOAD_MAX_BYTES, MASS_CREATE_MAX_ROWS } from '../../../shared/limits.js';
 import { CSV_COLUMNS, mapCsvHeader, type MassCreateColumn } from '../../../shared/mass-create.schema.js';
-import { toSafeCsv } from '../../lib/csv-safe.js';
+import { toSafeCsv } from '../../../shared/csv-safe.js';
 import { bearerToken, viewerFromAccessToken, type Viewer } from '../auth/viewer.js';
 import { pageUsersForExport, type ExportUserRow } from './mass-creation.repo.js';
 import { runMassCreation, type NumberedRow } from './mass-creation.service.js';

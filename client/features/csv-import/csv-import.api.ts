@@ -1,0 +1,101 @@
+/**
+ * The import's server calls besides the upload: the progress subscription (through the one
+ * subscription client), the batch result (when the upload's answer was lost), the rollback,
+ * and the template download (Bearer-authenticated, so fetched and saved as a blob).
+ */
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { toSafeCsv } from '../../../shared/csv-safe.js';
+import { auth } from '../../lib/auth.js';
+import { gql } from '../../lib/graphql.js';
+import { subscribe, subscriptionClient } from '../../lib/subscriptions.js';
+import type { MassCreateResult, MassCreateUserError } from './csv-import.upload.js';
+
+export type MassCreateProgress = { batch_id: string; processed: number; total: number; created: number; failed: number; done: boolean };
+
+const PROGRESS = /* GraphQL */ `
+  subscription MassCreateProgress($batch_id: ID!) {
+    massCreateProgress(batch_id: $batch_id) { batch_id processed total created failed done }
+  }
+`;
+
+/** How long to wait for a new socket's acknowledgement before sending anyway. */
+const SUBSCRIBE_SETTLE_MS = 600;
+
+/**
+ * Subscribes to the batch's progress and resolves once the subscription is on its way to the
+ * server (a fresh socket acknowledged, or a short wait on an open one), so the upload that
+ * follows cannot finish before the server listens. Resolves to the function that ends it.
+ */
+export async function watchImportProgress(batchId: string, onProgress: (progress: MassCreateProgress) => void): Promise<() => void> {
+  const client = subscriptionClient();
+  let offConnected = () => undefined as void;
+  const connected = new Promise<void>((resolve) => {
+    offConnected = client.on('connected', () => setTimeout(resolve, 50));
+  });
+  const stop = subscribe<{ massCreateProgress: MassCreateProgress }>(PROGRESS, {
+    next: (message) => {
+      const progress = message.data?.massCreateProgress;
+      if (progress) onProgress(progress);
+    },
+    // Progress is a nicety: the upload's answer carries the result either way.
+    error: () => undefined,
+    complete: () => undefined,
+  }, { batch_id: batchId });
+  await Promise.race([connected, new Promise((resolve) => setTimeout(resolve, SUBSCRIBE_SETTLE_MS))]);
+  offConnected();
+  return stop;
+}
+
+const RESULT = /* GraphQL */ `
+  query MassCreation($batch_id: ID!) {
+    massCreation(batch_id: $batch_id) { batch_id count totalUserWithEmailError usersWithErrors { row email errorType message } }
+  }
+`;
+
+/** The stored result of a finished batch, or null when it has none (yet). */
+export async function fetchImportResult(batchId: string): Promise<MassCreateResult | null> {
+  return (await gql<{ massCreation: MassCreateResult | null }>(RESULT, { batch_id: batchId })).massCreation;
+}
+
+const ROLLBACK = /* GraphQL */ `
+  mutation RollbackMassCreation($batch_id: ID!) {
+    rollbackMassCreation(batch_id: $batch_id)
+  }
+`;
+
+/** Removes the batch's users who never signed in; answers how many. Lists of users refetch. */
+export function useRollbackImport() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (batchId: string) => (await gql<{ rollbackMassCreation: number }>(ROLLBACK, { batch_id: batchId })).rollbackMassCreation,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['users'] }),
+  });
+}
+
+/** Offers a blob as a download with this file name. */
+export function saveBlob(blob: Blob, fileName: string): void {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  link.style.display = 'none';
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+export const TEMPLATE_PATH = '/api/admin/users/import-template.csv';
+
+/** The template needs the Bearer token like the other admin CSV endpoints: fetched, then saved. */
+export async function downloadTemplate(): Promise<void> {
+  const token = await auth.getAccessToken();
+  const response = await fetch(TEMPLATE_PATH, { headers: token ? { authorization: `Bearer ${token}` } : {} });
+  if (!response.ok) throw new Error(`The template could not be downloaded (the server answered ${response.status}).`);
+  saveBlob(await response.blob(), 'teamlens-users-template.csv');
+}
+
+/** The per-row errors as a spreadsheet-safe CSV (cells that look like formulas are neutralised). */
+export function errorsToCsv(errors: readonly MassCreateUserError[]): string {
+  return toSafeCsv([['row', 'email', 'errorType', 'message'], ...errors.map((e) => [e.row, e.email, e.errorType, e.message])], { bom: true });
+}

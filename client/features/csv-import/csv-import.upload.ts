@@ -1,0 +1,63 @@
+/**
+ * Sending the file: always POST /api/admin/users/import (text/csv). It takes up to 50,000
+ * rows (20 MB), where the GraphQL endpoint's 1 MB body limit would not, and it answers the
+ * same MassCreateResult as massCreateUsers, with the spreadsheet row numbers of the file. So
+ * there is one way for every size (docs/decisions/0008).
+ *
+ * The body is the admin's own records with a header rewritten from their column mapping
+ * (ignored columns keep a name the server ignores), and each record on the row number it had
+ * in the original file (gaps refilled with blank lines, which the server counts but skips):
+ * so ragged rows stay ragged and every error the server reports names the row the admin sees.
+ */
+import { quoteCsvCell } from '../../../shared/csv-safe.js';
+import type { MassCreateErrorType } from '../../../shared/enums.js';
+import { auth } from '../../lib/auth.js';
+import type { ColumnMapping } from './csv-import.mapping.js';
+import type { ParsedCsv } from './csv-import.parse.js';
+
+export type MassCreateUserError = { errorType: MassCreateErrorType; email: string; row: number; message: string };
+export type MassCreateResult = { batch_id: string; count: number; usersWithErrors: MassCreateUserError[]; totalUserWithEmailError: number };
+export type ImportOptions = { dryRun: boolean; createTeams: boolean };
+
+export const IMPORT_PATH = '/api/admin/users/import';
+
+/** The CSV the server receives: mapped header, original records on their original row numbers. */
+export function buildUploadCsv(csv: ParsedCsv, mapping: ColumnMapping): string {
+  const line = (cells: readonly string[]) => cells.map(quoteCsvCell).join(',');
+  const header = csv.headers.map((_, i) => mapping[i] ?? `ignored column ${i + 1}`);
+  const lines = [line(header)];
+  let lastRow = 1;
+  for (const { row, cells } of csv.records) {
+    for (let blank = lastRow + 1; blank < row; blank++) lines.push('');
+    lines.push(line(cells));
+    lastRow = row;
+  }
+  return `${lines.join('\r\n')}\r\n`;
+}
+
+export class ImportError extends Error {
+  constructor(message: string, readonly code: string | null, readonly networkFailure = false) {
+    super(message);
+    this.name = 'ImportError';
+  }
+}
+
+/** Sends the CSV; answers the server's MassCreateResult or throws ImportError with its message. */
+export async function uploadCsv(body: string, options: ImportOptions & { batchId: string }): Promise<MassCreateResult> {
+  const token = await auth.getAccessToken();
+  const query = new URLSearchParams({ dryRun: String(options.dryRun), createTeams: String(options.createTeams), batch_id: options.batchId });
+  let response: Response;
+  try {
+    response = await fetch(`${IMPORT_PATH}?${query}`, {
+      method: 'POST',
+      headers: { 'content-type': 'text/csv; charset=utf-8', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      body,
+    });
+  } catch {
+    throw new ImportError('The connection to the server broke while the file was being sent.', null, true);
+  }
+  const answer = (await response.json().catch(() => null)) as (MassCreateResult & { error?: string; message?: string }) | null;
+  if (response.ok && answer && typeof answer.count === 'number') return answer;
+  if (response.status === 401) void auth.check();
+  throw new ImportError(answer?.message ?? `The server answered ${response.status}; nothing was imported.`, answer?.error ?? null);
+}
