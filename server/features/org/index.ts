@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { MercuriusContext } from 'mercurius';
-import { badInput, notFound } from '../../../shared/app-error.js';
+import type { Db } from '../../db/connection.js';
+import { badInput, conflict, notFound } from '../../../shared/app-error.js';
 import { updateOrganizationSchema } from '../../../shared/org.schemas.js';
 import { parseInput } from '../../lib/parse.js';
 import { findMediaByIds } from '../media/media.repo.js';
@@ -11,6 +12,7 @@ import {
   findBusinessUnitsByIds, findDepartmentsByIds, findOrganization, updateOrganization, listBusinessUnits, listDepartments, listGithubIntegrations, listSubdepartments,
   type OrganizationRow,
 } from './org.repo.js';
+import { orgStructure } from './org.structure.js';
 
 const orgOf = (ctx: MercuriusContext) => ctx.viewer?.organizationId ?? '';
 
@@ -56,8 +58,20 @@ const schema = /* GraphQL */ `
   }
 `;
 
+/** A blocked domain that an allowed one covers would never be blocked (allowed wins): refused as a CONFLICT. */
+function refuseOverlappingDomains(db: Db, orgId: string, input: { allowed_email_domains?: string[]; blocked_email_domains?: string[] }): void {
+  const org = findOrganization(db, orgId);
+  const allowed = input.allowed_email_domains ?? org?.allowed_email_domains ?? [];
+  const blocked = input.blocked_email_domains ?? org?.blocked_email_domains ?? [];
+  for (const b of blocked) {
+    const a = allowed.find((d) => b === d || b.endsWith(`.${d}`));
+    if (a) throw conflict(a === b ? `${b} is in both lists: remove it from the allowed or the blocked domains.` : `${b} cannot be blocked while ${a} is allowed.`);
+  }
+}
+
 export async function orgFeature(app: FastifyInstance): Promise<void> {
   app.graphql.extendSchema(schema);
+  await orgStructure(app);
   app.graphql.defineResolvers({
     Query: {
       organization: (_: unknown, __: unknown, ctx: MercuriusContext) => {
@@ -83,6 +97,7 @@ export async function orgFeature(app: FastifyInstance): Promise<void> {
         const input = parseInput(updateOrganizationSchema, args.input);
         const { db } = ctx.services;
         if (input.profile_picture_id && !findMediaByIds(db, viewer.organizationId, [input.profile_picture_id]).length) throw badInput('profile_picture_id: no such picture.');
+        if (input.allowed_email_domains || input.blocked_email_domains) refuseOverlappingDomains(db, viewer.organizationId, input);
         const patch = Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined));
         updateOrganization(db, viewer.organizationId, patch);
         return findOrganization(db, viewer.organizationId);

@@ -27,6 +27,20 @@ describe('organization', () => {
     expect(codeOf(await admin.gql('mutation($id: ID!) { updateUserByAdmin(id: $id, input: { email: "x@eu.contractors.example" }) { email } }', { id: o.member.id }))).toBe('BAD_USER_INPUT');
   });
 
+  it('refuses a blocked domain that an allowed domain covers (it would never be blocked) with CONFLICT', async () => {
+    const o = await seedOrg(app, 'Clashy');
+    const admin = await signedIn(app, o.admin.email);
+    const set = (input: string) => admin.gql(`mutation { updateOrganization(input: { ${input} }) { allowed_email_domains blocked_email_domains } }`);
+    expect((await set('allowed_email_domains: ["partner.example"]')).errors).toBeUndefined();
+    const same = await set('blocked_email_domains: ["Partner.example"]');
+    expect(codeOf(same)).toBe('CONFLICT');
+    expect(same.errors![0]!.message).toBe('partner.example is in both lists: remove it from the allowed or the blocked domains.');
+    expect(codeOf(await set('blocked_email_domains: ["eu.partner.example"]'))).toBe('CONFLICT');
+    // The other way round is a useful rule: block a domain except one of its subdomains.
+    expect((await set('allowed_email_domains: ["eu.other.example"], blocked_email_domains: ["other.example"]')).data!.updateOrganization)
+      .toEqual({ allowed_email_domains: ['eu.other.example'], blocked_email_domains: ['other.example'] });
+  });
+
   it('lists the company structure, and resolves it from a user', async () => {
     const o = await seedOrg(app, 'Structy');
     const db = app.services.db;

@@ -5,13 +5,16 @@ import { groupBy } from '../../graphql/loaders.js';
 import { loadUser } from '../users/users.loaders.js';
 import { listUsersByTeamIds, type UserRow } from '../users/users.repo.js';
 import { countMembersByTeamIds, listTeams, type TeamRow } from './teams.repo.js';
+import { teamMutations } from './teams.mutations.js';
+import { teamsSchema } from './teams.schema.js';
 
 const orgOf = (ctx: MercuriusContext) => ctx.viewer?.organizationId ?? '';
 
 export async function teamsFeature(app: FastifyInstance): Promise<void> {
-  app.graphql.extendSchema(/* GraphQL */ `extend type Query { teams: [Team!]! }`);
+  app.graphql.extendSchema(teamsSchema);
   app.graphql.defineResolvers({
     Query: { teams: (_: unknown, __: unknown, ctx: MercuriusContext) => listTeams(ctx.services.db, requireViewer(ctx).organizationId) },
+    Mutation: teamMutations,
     Team: {
       users: (t: TeamRow, _: unknown, ctx: MercuriusContext) =>
         ctx.loaders.get('teams.members', (ids) => groupBy(listUsersByTeamIds(ctx.services.db, orgOf(ctx), ids), (u) => u.team_id), [] as UserRow[]).load(t.id),

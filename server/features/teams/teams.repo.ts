@@ -1,7 +1,7 @@
 import { and, asc, count, eq, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/connection.js';
 import { inJsonList, jsonList, prepared } from '../../db/prepared.js';
-import { newId } from '../../lib/tokens.js';
+import { newId, nowIso } from '../../lib/tokens.js';
 import { users } from '../users/users.tables.js';
 import { teams } from './teams.tables.js';
 
@@ -48,4 +48,23 @@ export function createTeam(db: Db, orgId: string, input: { name: string; manager
 
 export function updateTeam(db: Db, orgId: string, id: string, patch: Partial<Pick<TeamRow, 'name' | 'manager_id' | 'team_lead_id' | 'status'>>): void {
   db.update(teams).set(patch).where(and(live(orgId), eq(teams.id, id))).run();
+}
+
+export function findTeamById(db: Db, orgId: string, id: string): TeamRow | undefined {
+  return findTeamsByIds(db, orgId, [id])[0];
+}
+
+/**
+ * Soft delete. teams_org_name is unique on lower(name) over deleted rows too, so the
+ * deleted row's name gets a " [deleted <id>]" suffix: the name is free for a new team at
+ * once, and the original stays readable for history (docs/decisions/0009).
+ */
+export function softDeleteTeam(db: Db, orgId: string, id: string): void {
+  db.update(teams).set({ deleted_at: nowIso(), name: sql`${teams.name} || ' [deleted ' || ${teams.id} || ']'` })
+    .where(and(live(orgId), eq(teams.id, id))).run();
+}
+
+/** True when a write failed on a unique index (a name taken by a concurrent or legacy row). */
+export function isUniqueViolation(err: unknown): boolean {
+  return typeof err === 'object' && err !== null && (err as { code?: string }).code === 'SQLITE_CONSTRAINT_UNIQUE';
 }

@@ -126,3 +126,10 @@ export function setWidgetPreferences(db: Db, userId: string, widgets: WidgetType
 export function insertUser(db: Db, row: typeof users.$inferInsert): void {
   db.insert(users).values({ ...row, email: row.email.trim().toLowerCase() }).run();
 }
+
+/** Live people per sub-department of the organization; the null key counts those without one. */
+export function countUsersBySubdepartment(db: Db, orgId: string): Map<string | null, number> {
+  const rows = db.select({ subdepartment_id: users.subdepartment_id, n: count() }).from(users)
+    .where(visible(orgId)).groupBy(users.subdepartment_id).all();
+  return new Map(rows.map((r) => [r.subdepartment_id, r.n]));
+}

@@ -1,14 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { FeaturePlaceholder } from '../../../../components/feature-placeholder.js';
+import { structureQueryOptions } from '../../../../features/structure/api.js';
+import { StructureEditorPage } from '../../../../features/structure/structure-editor-page.js';
 
 export const Route = createFileRoute('/_app/admin/company/company-structure')({
-  component: CompanystructurePage,
+  loader: ({ context }) => context.queryClient.ensureQueryData(structureQueryOptions),
+  component: StructureEditorPage,
 });
-
-function CompanystructurePage() {
-  return (
-    <FeaturePlaceholder title="Company structure" area="Company structure">
-      Here admins will manage business units, departments and sub-departments.
-    </FeaturePlaceholder>
-  );
-}

@@ -1,14 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { FeaturePlaceholder } from '../../../../components/feature-placeholder.js';
+import { CompanyOverviewPage } from '../../../../features/structure/company-overview-page.js';
+import { structureQueryOptions } from '../../../../features/structure/api.js';
+import { organizationQueryOptions } from '../../../../features/users/api.js';
 
 export const Route = createFileRoute('/_app/admin/company/')({
-  component: CompanyPage,
+  loader: ({ context }) => Promise.all([context.queryClient.ensureQueryData(organizationQueryOptions), context.queryClient.ensureQueryData(structureQueryOptions)]),
+  component: CompanyOverviewPage,
 });
-
-function CompanyPage() {
-  return (
-    <FeaturePlaceholder title="Company" area="Company settings">
-      Here admins will manage the organization&apos;s structure.
-    </FeaturePlaceholder>
-  );
-}

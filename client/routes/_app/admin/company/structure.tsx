@@ -1,14 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { FeaturePlaceholder } from '../../../../components/feature-placeholder.js';
+import { structureQueryOptions } from '../../../../features/structure/api.js';
+import { StructureChartPage } from '../../../../features/structure/structure-chart-page.js';
 
 export const Route = createFileRoute('/_app/admin/company/structure')({
-  component: StructurechartPage,
+  loader: ({ context }) => context.queryClient.ensureQueryData(structureQueryOptions),
+  component: StructureChartPage,
 });
-
-function StructurechartPage() {
-  return (
-    <FeaturePlaceholder title="Structure chart" area="Company structure">
-      Here admins will see the structure as a chart: business units, departments, sub-departments and their people.
-    </FeaturePlaceholder>
-  );
-}

@@ -1,14 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { FeaturePlaceholder } from '../../../../components/feature-placeholder.js';
+import { PendingView } from '../../../../components/ui/states.js';
+import { pickablePeopleQueryOptions, teamsQueryOptions } from '../../../../features/teams/api.js';
+import { TeamsPage } from '../../../../features/teams/teams-page.js';
 
 export const Route = createFileRoute('/_app/admin/settings/teams')({
+  loader: ({ context }) => Promise.all([context.queryClient.ensureQueryData(teamsQueryOptions), context.queryClient.ensureQueryData(pickablePeopleQueryOptions)]),
+  pendingComponent: () => <PendingView label="Loading teams…" />,
   component: TeamsPage,
 });
-
-function TeamsPage() {
-  return (
-    <FeaturePlaceholder title="Teams" area="Team settings">
-      Here admins will create and edit teams with their manager, team lead and members.
-    </FeaturePlaceholder>
-  );
-}

@@ -1,14 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { FeaturePlaceholder } from '../../../../components/feature-placeholder.js';
+import { myTeamsQueryOptions } from '../../../../features/teams/api.js';
+import { MyTeamsPage } from '../../../../features/teams/my-teams-page.js';
 
 export const Route = createFileRoute('/_app/admin/teams/my-teams')({
-  component: MyteamsPage,
+  loader: ({ context }) => context.queryClient.ensureQueryData(myTeamsQueryOptions),
+  component: MyTeamsPage,
 });
-
-function MyteamsPage() {
-  return (
-    <FeaturePlaceholder title="My teams" area="Team management">
-      Here you will manage the teams you manage or lead.
-    </FeaturePlaceholder>
-  );
-}
