@@ -1,14 +1,8 @@
-import { createFileRoute } from '@tanstack/react-router';
-import { FeaturePlaceholder } from '../../../components/feature-placeholder.js';
+import { createFileRoute, redirect } from '@tanstack/react-router';
 
+/** /admin has no page of its own: it opens the admin dashboard. */
 export const Route = createFileRoute('/_app/admin/')({
-  component: AdminareaPage,
+  beforeLoad: () => {
+    throw redirect({ to: '/admin/dashboard', replace: true });
+  },
 });
-
-function AdminareaPage() {
-  return (
-    <FeaturePlaceholder title="Admin area" area="The admin overview">
-      Start from the dashboard or pick a section in the menu.
-    </FeaturePlaceholder>
-  );
-}

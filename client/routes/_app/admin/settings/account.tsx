@@ -1,14 +1,25 @@
+import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
-import { FeaturePlaceholder } from '../../../../components/feature-placeholder.js';
+import { CloseAccountDialog } from '../../../../features/org-settings/close-account-dialog.js';
+import { organizationSettingsQueryOptions } from '../../../../features/org-settings/api.js';
+import { OrganizationNameForm } from '../../../../features/org-settings/organization-name-form.js';
+import { OrganizationPictureForm } from '../../../../features/org-settings/organization-picture-form.js';
 
 export const Route = createFileRoute('/_app/admin/settings/account')({
-  component: AccountPage,
+  loader: ({ context }) => context.queryClient.ensureQueryData(organizationSettingsQueryOptions),
+  component: AccountSettingsPage,
 });
 
-function AccountPage() {
+/** The organization's name and picture, and closing the account. */
+function AccountSettingsPage() {
+  const { data: org } = useSuspenseQuery(organizationSettingsQueryOptions);
   return (
-    <FeaturePlaceholder title="Account" area="Account settings">
-      Here admins will change the organization&apos;s name and picture and can close the account.
-    </FeaturePlaceholder>
+    <section className="page settings-page">
+      <h1>Account</h1>
+      <p className="muted">How your organization appears to everyone in it.</p>
+      <OrganizationNameForm name={org.name} />
+      <OrganizationPictureForm name={org.name} picture={org.profile_picture} />
+      <CloseAccountDialog organizationName={org.name} />
+    </section>
   );
 }

@@ -1,14 +1,35 @@
-import { createFileRoute } from '@tanstack/react-router';
-import { FeaturePlaceholder } from '../../../../components/feature-placeholder.js';
+import { Link, createFileRoute } from '@tanstack/react-router';
+import '../../../../features/org-settings/org-settings.css';
 
 export const Route = createFileRoute('/_app/admin/settings/')({
-  component: SettingsPage,
+  component: SettingsOverviewPage,
 });
 
-function SettingsPage() {
+const SECTIONS = [
+  { to: '/admin/settings/account', title: 'Account', text: 'The organization’s name and picture; closing the account.' },
+  { to: '/admin/settings/configurations', title: 'Configurations', text: 'Allowed and blocked email domains, onboarding, and the email outbox with invitation links.' },
+  { to: '/admin/settings/users', title: 'Users', text: 'People in the organization: invite, edit, import from a CSV file, remove.' },
+  { to: '/admin/settings/teams', title: 'Teams', text: 'Teams with their manager, team lead and members.' },
+  { to: '/admin/settings/pages', title: 'Pages', text: 'Which feature areas the organization uses.' },
+  { to: '/admin/settings/billing', title: 'Billing', text: 'The plan and its seats (active plus invited users).' },
+] as const;
+
+/** The admin settings overview: one link per settings page, with what it holds. */
+function SettingsOverviewPage() {
   return (
-    <FeaturePlaceholder title="Settings" area="Admin settings">
-      Pick a section: account, configurations, teams, users, pages or billing.
-    </FeaturePlaceholder>
+    <section className="page settings-page">
+      <h1>Settings</h1>
+      <p className="muted">Settings for the whole organization. Only admins see them.</p>
+      <ul className="settings-links" aria-label="Settings pages">
+        {SECTIONS.map((section) => (
+          <li key={section.to}>
+            <Link to={section.to}>
+              <strong>{section.title}</strong>
+              <span>{section.text}</span>
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }

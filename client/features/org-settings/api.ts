@@ -1,0 +1,111 @@
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { OnboardingPhase } from '../../../shared/enums.js';
+import { auth } from '../../lib/auth.js';
+import { gql } from '../../lib/graphql.js';
+
+export type OrganizationMedia = { id: string; display_name: string | null; url: string };
+
+export type OrganizationSettings = {
+  id: string;
+  name: string;
+  profile_picture: OrganizationMedia | null;
+  onboarding_phase: OnboardingPhase;
+  is_onboarding_phase_skipped: boolean;
+  allowed_email_domains: string[];
+  blocked_email_domains: string[];
+};
+
+const FIELDS = 'id name profile_picture { id display_name url } onboarding_phase is_onboarding_phase_skipped allowed_email_domains blocked_email_domains';
+
+const ORGANIZATION_SETTINGS = /* GraphQL */ `
+  query OrganizationSettings {
+    organization { ${FIELDS} }
+  }
+`;
+
+/** Under ['organization'], so invalidating the organization (as every mutation here does) refreshes the summary too. */
+export const organizationSettingsQueryOptions = queryOptions({
+  queryKey: ['organization', 'settings'],
+  queryFn: async () => (await gql<{ organization: OrganizationSettings }>(ORGANIZATION_SETTINGS)).organization,
+});
+
+export type OrganizationPatch = Partial<{
+  name: string;
+  profile_picture_id: string | null;
+  onboarding_phase: OnboardingPhase;
+  is_onboarding_phase_skipped: boolean;
+  allowed_email_domains: string[];
+  blocked_email_domains: string[];
+}>;
+
+const UPDATE_ORGANIZATION = /* GraphQL */ `
+  mutation UpdateOrganization($input: UpdateOrganizationInput!) {
+    updateOrganization(input: $input) { ${FIELDS} }
+  }
+`;
+
+export function useUpdateOrganization() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (input: OrganizationPatch) => (await gql<{ updateOrganization: OrganizationSettings }>(UPDATE_ORGANIZATION, { input })).updateOrganization,
+    onSuccess: async (org) => {
+      queryClient.setQueryData(organizationSettingsQueryOptions.queryKey, org);
+      await queryClient.invalidateQueries({ queryKey: ['organization'] });
+    },
+  });
+}
+
+export type OutboxMail = { id: string; to: string; subject: string; link: string | null; created_at: string; sent_at: string | null; error: string | null };
+
+const EMAIL_OUTBOX = /* GraphQL */ `
+  query EmailOutbox($limit: Int) {
+    emailOutbox(limit: $limit) { id to subject link created_at sent_at error }
+  }
+`;
+
+/** The newest mails first; the server keeps at most this many per answer. */
+export const OUTBOX_LIMIT = 100;
+
+export const emailOutboxQueryOptions = queryOptions({
+  queryKey: ['emailOutbox', OUTBOX_LIMIT],
+  queryFn: async () => (await gql<{ emailOutbox: OutboxMail[] }>(EMAIL_OUTBOX, { limit: OUTBOX_LIMIT })).emailOutbox,
+});
+
+const CLOSE_ACCOUNT = /* GraphQL */ `
+  mutation CloseAccount($password: String!) {
+    closeAccount(password: $password)
+  }
+`;
+
+/**
+ * Closes the organization. The server revokes every session of it (this one included), so the
+ * caller then goes to /logout, which signs this browser out and tells the other tabs.
+ */
+export function useCloseAccount() {
+  return useMutation({
+    mutationFn: async (password: string) => (await gql<{ closeAccount: boolean }>(CLOSE_ACCOUNT, { password })).closeAccount,
+  });
+}
+
+export class UploadError extends Error {
+  constructor(message: string, readonly status: number) {
+    super(message);
+    this.name = 'UploadError';
+  }
+}
+
+/** POST /api/media (multipart, Bearer token): the server checks size and type and answers { error, message } when it refuses. */
+export async function uploadPicture(file: File): Promise<OrganizationMedia> {
+  const token = await auth.getAccessToken();
+  const form = new FormData();
+  form.append('file', file, file.name);
+  let res: Response;
+  try {
+    res = await fetch(new URL('/api/media', window.location.href).href, { method: 'POST', headers: token ? { authorization: `Bearer ${token}` } : {}, body: form });
+  } catch {
+    throw new UploadError('The server could not be reached. Check your connection and try again.', 0);
+  }
+  const body = (await res.json().catch(() => null)) as { message?: string } & Partial<OrganizationMedia> | null;
+  if (!res.ok || !body?.id) throw new UploadError(body?.message ?? `The upload failed (the server answered ${res.status}).`, res.status);
+  return { id: body.id, display_name: body.display_name ?? null, url: body.url ?? '' };
+}

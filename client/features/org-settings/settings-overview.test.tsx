@@ -1,0 +1,52 @@
+// @vitest-environment jsdom
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, expect, it, vi } from 'vitest';
+import { organization, renderAsAdmin, stubServer } from './org-settings.test-support.js';
+
+beforeEach(() => localStorage.clear());
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+it('/admin opens the admin dashboard', async () => {
+  stubServer({ org: organization() });
+  const { router } = await renderAsAdmin('/admin');
+  // The dashboard's own data is not stubbed here: only where /admin leads matters.
+  await waitFor(() => expect(router.state.location.pathname).toBe('/admin/dashboard'));
+  expect(router.state.location.href).toBe('/admin/dashboard');
+});
+
+it('the settings overview links every settings page with what it holds', async () => {
+  stubServer({ org: organization() });
+  await renderAsAdmin('/admin/settings');
+  const list = await screen.findByRole('list', { name: 'Settings pages' });
+  const links = within(list).getAllByRole('link');
+  expect(links.map((a) => a.getAttribute('href'))).toEqual([
+    '/admin/settings/account', '/admin/settings/configurations', '/admin/settings/users', '/admin/settings/teams', '/admin/settings/pages', '/admin/settings/billing',
+  ]);
+  expect(within(list).getByRole('link', { name: /Configurations/ }).textContent).toContain('Allowed and blocked email domains');
+});
+
+it('the outbox lists each mail with its recipient, state and link, and says when there is none', async () => {
+  stubServer({
+    org: organization(),
+    outbox: [
+      { id: 'm1', to: 'new.person@acme.example', subject: 'You are invited to Teamlens', link: 'http://localhost:3000/change-password?token=abc', created_at: '2026-11-23T10:00:00.000Z', sent_at: null, error: null },
+      { id: 'm2', to: 'old@acme.example', subject: 'Reset your Teamlens password', link: null, created_at: '2026-11-22T10:00:00.000Z', sent_at: '2026-11-22T10:00:01.000Z', error: null },
+    ],
+  });
+  await renderAsAdmin('/admin/settings/configurations');
+  const list = await screen.findByRole('list', { name: 'Mail in the outbox' });
+  const [invite, reset] = within(list).getAllByRole('listitem');
+  expect(invite!.textContent).toContain('new.person@acme.example');
+  expect(invite!.textContent).toContain('Kept in the outbox (not sent by email)');
+  expect((within(invite!).getByLabelText('Link in the mail to new.person@acme.example') as HTMLInputElement).value).toBe('http://localhost:3000/change-password?token=abc');
+  expect(within(invite!).getByRole('button', { name: 'Copy the link' })).toBeTruthy();
+  expect(reset!.textContent).toMatch(/Sent Nov 22, 2026/);
+  cleanup();
+
+  stubServer({ org: organization(), outbox: [] });
+  await renderAsAdmin('/admin/settings/configurations');
+  await waitFor(() => expect(screen.getByText('No mail yet. Invitations appear here when you add people.')).toBeTruthy());
+});
