@@ -144,6 +144,14 @@ export class SessionManager {
     return fresh?.access_token ?? null;
   }
 
+  /** A fresh access token of this same session and person (updateMe returns one): used from now on. */
+  acceptAccessToken(token: string): void {
+    const data = this.state.data;
+    const claims = decodeJwt(token);
+    if (!data || !claims || claims.sub !== data.user.id || isExpired(claims, this.now())) return;
+    this.set({ status: 'authenticated', data: { ...data, access_token: token } });
+  }
+
   async signIn(email: string, password: string, callbackUrl: string): Promise<SignInResult> {
     const result = await this.api.signIn(email, password, callbackUrl);
     if (result.ok) {

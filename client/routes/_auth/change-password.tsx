@@ -5,16 +5,13 @@ import { z } from 'zod';
 import { Field, FormError, SubmitButton } from '../../components/ui/field.js';
 import { PendingView } from '../../components/ui/states.js';
 import { InvalidLink } from '../../features/auth/invalid-link.js';
-import { useUpdatePassword } from '../../features/users/api.js';
-import { showAlert } from '../../lib/alerts.js';
+import { ChangePasswordForm } from '../../features/settings/password-form.js';
 import { checkLink, requestPasswordReset, setPasswordWithLink } from '../../lib/auth-client.js';
 import { useZodForm } from '../../lib/forms.js';
-import { GraphqlError } from '../../lib/graphql.js';
 
 // Schemas with the password rules (and the common-password list) load on demand.
 const loadSetPassword = () => import('../../../shared/account.schemas.js').then((m) => m.setPasswordSchema);
 const loadForgotPassword = () => import('../../../shared/account.schemas.js').then((m) => m.forgotPasswordSchema);
-const loadUpdatePassword = () => import('../../../shared/user.schemas.js').then((m) => m.updatePasswordSchema);
 
 export const Route = createFileRoute('/_auth/change-password')({
   validateSearch: z.object({ token: z.string().max(100).optional().catch(undefined) }),
@@ -59,31 +56,12 @@ function SetPasswordWithLink({ token }: { token: string }) {
   );
 }
 
-/** Signed in, no link: current and new password through the updatePassword mutation. */
+/** Signed in, no link: current and new password (the same form as /settings/security). */
 function UpdateOwnPassword() {
-  const update = useUpdatePassword();
-  const form = useZodForm(loadUpdatePassword, async (input, element) => {
-    try {
-      await update.mutateAsync(input);
-    } catch (err) {
-      if (err instanceof GraphqlError) {
-        if (err.code === 'FORBIDDEN') return { fieldErrors: { current_password: err.message } };
-        return { formError: err.message, fieldErrors: err.fields };
-      }
-      throw err;
-    }
-    element.reset();
-    showAlert('Your password was changed. Other devices have been signed out.', 'success');
-  });
   return (
     <>
       <h1>Change your password</h1>
-      <form onSubmit={form.onSubmit} noValidate className="form" onFocus={() => void loadUpdatePassword()}>
-        <Field label="Current password" name="current_password" type="password" autoComplete="current-password" required error={form.fieldErrors.current_password} />
-        <Field label="New password" name="new_password" type="password" autoComplete="new-password" required hint="At least 12 characters; not a common password." error={form.fieldErrors.new_password} />
-        <FormError message={form.formError} />
-        <SubmitButton sending={form.sending} sendingText="Saving…">Change the password</SubmitButton>
-      </form>
+      <ChangePasswordForm />
       <p className="form-links">
         <Link to="/home/dashboard">Back to your dashboard</Link>
       </p>

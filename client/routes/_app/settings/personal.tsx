@@ -1,14 +1,25 @@
-import { createFileRoute } from '@tanstack/react-router';
-import { FeaturePlaceholder } from '../../../components/feature-placeholder.js';
+import { useSuspenseQuery } from '@tanstack/react-query';
+import { Link, createFileRoute } from '@tanstack/react-router';
+import { myProfileQueryOptions } from '../../../features/profile/api.js';
+import { ProfileEditForm } from '../../../features/profile/profile-edit-form.js';
+import { PhotoUpload } from '../../../features/settings/photo-upload.js';
 
 export const Route = createFileRoute('/_app/settings/personal')({
-  component: PersonalsettingsPage,
+  loader: ({ context }) => context.queryClient.ensureQueryData(myProfileQueryOptions),
+  component: PersonalSettingsPage,
 });
 
-function PersonalsettingsPage() {
+function PersonalSettingsPage() {
+  const { data: profile } = useSuspenseQuery(myProfileQueryOptions);
   return (
-    <FeaturePlaceholder title="Personal settings" area="Personal settings">
-      Here you will edit your name, bio, location, time zone, phone number and photo.
-    </FeaturePlaceholder>
+    <section className="page">
+      <h1>Personal settings</h1>
+      <p className="muted">What colleagues see on <Link to="/profile/user-profile">your profile</Link>.</p>
+      <PhotoUpload profile={profile} />
+      <section className="tile" aria-labelledby="personal-details-title">
+        <h2 id="personal-details-title">Personal details</h2>
+        <ProfileEditForm profile={profile} showRole={false} />
+      </section>
+    </section>
   );
 }

@@ -1,14 +1,21 @@
+import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
-import { FeaturePlaceholder } from '../../../components/feature-placeholder.js';
+import { myProfileQueryOptions } from '../../../features/profile/api.js';
+import { CloseAccount } from '../../../features/settings/close-account.js';
+import { NotificationChoices } from '../../../features/settings/notification-choices.js';
 
 export const Route = createFileRoute('/_app/settings/privacy')({
+  loader: ({ context }) => context.queryClient.ensureQueryData(myProfileQueryOptions),
   component: PrivacyPage,
 });
 
 function PrivacyPage() {
+  const { data: profile } = useSuspenseQuery(myProfileQueryOptions);
   return (
-    <FeaturePlaceholder title="Privacy" area="Privacy settings">
-      Here you will choose which notifications you get and can close your account with your password.
-    </FeaturePlaceholder>
+    <section className="page">
+      <h1>Privacy</h1>
+      <NotificationChoices key={profile.notifications.join(',')} stored={profile.notifications} />
+      <CloseAccount />
+    </section>
   );
 }

@@ -1,5 +1,6 @@
-import { Link, createFileRoute } from '@tanstack/react-router';
-import { FeaturePlaceholder } from '../../../components/feature-placeholder.js';
+import { createFileRoute } from '@tanstack/react-router';
+import { ChangePasswordForm } from '../../../features/settings/password-form.js';
+import { SignOutEverywhere } from '../../../features/settings/sign-out-everywhere.js';
 
 export const Route = createFileRoute('/_app/settings/security')({
   component: SecurityPage,
@@ -7,8 +8,14 @@ export const Route = createFileRoute('/_app/settings/security')({
 
 function SecurityPage() {
   return (
-    <FeaturePlaceholder title="Security" area="Security settings">
-      Here you will change your password and sign out on every device. Until then, you can <Link to="/change-password">change your password</Link> on its own page.
-    </FeaturePlaceholder>
+    <section className="page">
+      <h1>Security</h1>
+      <section className="tile" aria-labelledby="password-title">
+        <h2 id="password-title">Change your password</h2>
+        <p className="muted">Other devices are signed out when the password changes; this one stays signed in.</p>
+        <ChangePasswordForm />
+      </section>
+      <SignOutEverywhere />
+    </section>
   );
 }

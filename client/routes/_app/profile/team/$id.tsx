@@ -1,16 +1,15 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { FeaturePlaceholder } from '../../../../components/feature-placeholder.js';
+import { teamQueryOptions } from '../../../../features/profile/api.js';
+import { TeamByIdPage } from '../../../../features/profile/team-pages.js';
 import { parseIdParams } from '../../../../lib/route-params.js';
 
 export const Route = createFileRoute('/_app/profile/team/$id')({
   params: { parse: parseIdParams },
+  loader: ({ context, params }) => context.queryClient.ensureQueryData(teamQueryOptions(params.id)),
   component: TeamPage,
 });
 
 function TeamPage() {
-  return (
-    <FeaturePlaceholder title="Team" area="The team page">
-      Here you will see this team: its manager, team lead and members, with links to their profiles.
-    </FeaturePlaceholder>
-  );
+  const { id } = Route.useParams();
+  return <TeamByIdPage id={id} area="user" />;
 }

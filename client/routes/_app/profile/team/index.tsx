@@ -1,14 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { FeaturePlaceholder } from '../../../../components/feature-placeholder.js';
+import { myProfileQueryOptions, teamQueryOptions } from '../../../../features/profile/api.js';
+import { MyTeamPage } from '../../../../features/profile/team-pages.js';
 
 export const Route = createFileRoute('/_app/profile/team/')({
-  component: MyteamPage,
+  loader: async ({ context }) => {
+    const me = await context.queryClient.ensureQueryData(myProfileQueryOptions);
+    if (me.team) await context.queryClient.ensureQueryData(teamQueryOptions(me.team.id));
+  },
+  component: MyTeamPage,
 });
-
-function MyteamPage() {
-  return (
-    <FeaturePlaceholder title="My team" area="The team page">
-      Here you will see your team: its manager, team lead and members, with links to their profiles.
-    </FeaturePlaceholder>
-  );
-}

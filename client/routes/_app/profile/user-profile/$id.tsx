@@ -1,16 +1,15 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { FeaturePlaceholder } from '../../../../components/feature-placeholder.js';
+import { personQueryOptions } from '../../../../features/profile/api.js';
+import { PersonProfilePage } from '../../../../features/profile/profile-pages.js';
 import { parseIdParams } from '../../../../lib/route-params.js';
 
 export const Route = createFileRoute('/_app/profile/user-profile/$id')({
   params: { parse: parseIdParams },
+  loader: ({ context, params }) => context.queryClient.ensureQueryData(personQueryOptions(params.id)),
   component: ProfilePage,
 });
 
 function ProfilePage() {
-  return (
-    <FeaturePlaceholder title="Profile" area="Colleague profiles">
-      Here you will see this person&apos;s profile: role, team, manager, location, time zone and contact details.
-    </FeaturePlaceholder>
-  );
+  const { id } = Route.useParams();
+  return <PersonProfilePage id={id} area="user" />;
 }

@@ -1,14 +1,21 @@
+import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
-import { FeaturePlaceholder } from '../../../../components/feature-placeholder.js';
+import { EmptyState } from '../../../../components/ui/states.js';
+import { orgChartQueryOptions } from '../../../../features/profile/api.js';
+import { OrgChart } from '../../../../features/profile/org-chart.js';
 
 export const Route = createFileRoute('/_app/profile/user-profile/organization-chart')({
-  component: OrganizationchartPage,
+  loader: ({ context }) => context.queryClient.ensureQueryData(orgChartQueryOptions),
+  component: OrganizationChartPage,
 });
 
-function OrganizationchartPage() {
+function OrganizationChartPage() {
+  const { data: people } = useSuspenseQuery(orgChartQueryOptions);
   return (
-    <FeaturePlaceholder title="Organization chart" area="The organization chart">
-      Here you will see who reports to whom as a searchable tree, with teams and the sub-department, department and business unit of each person.
-    </FeaturePlaceholder>
+    <section className="page">
+      <h1>Organization chart</h1>
+      <p className="muted">Who reports to whom. People without a manager are at the top.</p>
+      {people.length === 0 ? <EmptyState title="Nobody here yet"><p>People appear once an admin adds them.</p></EmptyState> : <OrgChart people={people} area="user" />}
+    </section>
   );
 }

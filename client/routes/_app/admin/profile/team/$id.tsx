@@ -1,16 +1,15 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { FeaturePlaceholder } from '../../../../../components/feature-placeholder.js';
+import { teamQueryOptions } from '../../../../../features/profile/api.js';
+import { TeamByIdPage } from '../../../../../features/profile/team-pages.js';
 import { parseIdParams } from '../../../../../lib/route-params.js';
 
 export const Route = createFileRoute('/_app/admin/profile/team/$id')({
   params: { parse: parseIdParams },
-  component: TeamprofilePage,
+  loader: ({ context, params }) => context.queryClient.ensureQueryData(teamQueryOptions(params.id)),
+  component: AdminTeamPage,
 });
 
-function TeamprofilePage() {
-  return (
-    <FeaturePlaceholder title="Team profile" area="Team profiles">
-      Here admins will see this team with its manager, team lead and members.
-    </FeaturePlaceholder>
-  );
+function AdminTeamPage() {
+  const { id } = Route.useParams();
+  return <TeamByIdPage id={id} area="admin" />;
 }

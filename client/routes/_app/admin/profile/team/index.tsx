@@ -1,14 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { FeaturePlaceholder } from '../../../../../components/feature-placeholder.js';
+import { teamListQueryOptions } from '../../../../../features/profile/api.js';
+import { TeamListPage } from '../../../../../features/profile/team-pages.js';
 
 export const Route = createFileRoute('/_app/admin/profile/team/')({
-  component: TeamprofilesPage,
+  loader: ({ context }) => context.queryClient.ensureQueryData(teamListQueryOptions),
+  component: TeamListPage,
 });
-
-function TeamprofilesPage() {
-  return (
-    <FeaturePlaceholder title="Team profiles" area="Team profiles">
-      Here admins will find and open any team&apos;s page.
-    </FeaturePlaceholder>
-  );
-}

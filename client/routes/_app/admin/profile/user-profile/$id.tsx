@@ -1,16 +1,15 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { FeaturePlaceholder } from '../../../../../components/feature-placeholder.js';
+import { personQueryOptions } from '../../../../../features/profile/api.js';
+import { PersonProfilePage } from '../../../../../features/profile/profile-pages.js';
 import { parseIdParams } from '../../../../../lib/route-params.js';
 
 export const Route = createFileRoute('/_app/admin/profile/user-profile/$id')({
   params: { parse: parseIdParams },
-  component: UserprofilePage,
+  loader: ({ context, params }) => context.queryClient.ensureQueryData(personQueryOptions(params.id)),
+  component: AdminProfilePage,
 });
 
-function UserprofilePage() {
-  return (
-    <FeaturePlaceholder title="User profile" area="Profiles">
-      Here admins will see and edit this person&apos;s profile, including integration ids.
-    </FeaturePlaceholder>
-  );
+function AdminProfilePage() {
+  const { id } = Route.useParams();
+  return <PersonProfilePage id={id} area="admin" />;
 }

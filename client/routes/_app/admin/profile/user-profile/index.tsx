@@ -1,14 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { FeaturePlaceholder } from '../../../../../components/feature-placeholder.js';
+import { myProfileQueryOptions } from '../../../../../features/profile/api.js';
+import { OwnProfilePage } from '../../../../../features/profile/profile-pages.js';
 
 export const Route = createFileRoute('/_app/admin/profile/user-profile/')({
-  component: UserprofilesPage,
+  loader: ({ context }) => context.queryClient.ensureQueryData(myProfileQueryOptions),
+  component: () => <OwnProfilePage area="admin" />,
 });
-
-function UserprofilesPage() {
-  return (
-    <FeaturePlaceholder title="User profiles" area="Profiles">
-      Here admins will find and open anyone&apos;s profile.
-    </FeaturePlaceholder>
-  );
-}

@@ -1,0 +1,191 @@
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { PermissionLevel, UserStatus } from '../../../shared/enums.js';
+import { auth } from '../../lib/auth.js';
+import { gql, GraphqlError } from '../../lib/graphql.js';
+
+export type PersonRef = { id: string; full_name: string; role: string | null; profile_picture: { url: string } | null };
+
+export type Profile = {
+  id: string;
+  full_name: string;
+  email: string;
+  phone_number: string | null;
+  role: string | null;
+  location: string | null;
+  bio: string | null;
+  time_zone: string | null;
+  status: UserStatus;
+  permission_level: PermissionLevel;
+  secondary_emails: Array<{ id: string; email: string }>;
+  notifications: string[];
+  profile_picture: { id: string; url: string } | null;
+  team: { id: string; name: string } | null;
+  manager: PersonRef | null;
+  managed_teams: Array<{ id: string; name: string }>;
+  subdepartment: { id: string; title: string; department: { name: string; business_unit: { unit_name: string } } } | null;
+};
+
+const PROFILE_FIELDS = /* GraphQL */ `
+  id full_name email phone_number role location bio time_zone status permission_level notifications
+  secondary_emails { id email }
+  profile_picture { id url }
+  team { id name }
+  manager { id full_name role profile_picture { url } }
+  managed_teams { id name }
+  subdepartment { id title department { name business_unit { unit_name } } }
+`;
+
+const MY_PROFILE = /* GraphQL */ `
+  query MyProfile {
+    findOneUser { ${PROFILE_FIELDS} }
+  }
+`;
+
+/** The signed-in person's own full record; under ['users', 'me'] so live updates refresh it. */
+export const myProfileQueryOptions = queryOptions({
+  queryKey: ['users', 'me', 'profile'],
+  queryFn: async () => (await gql<{ findOneUser: Profile }>(MY_PROFILE)).findOneUser,
+});
+
+const PERSON = /* GraphQL */ `
+  query PersonProfile($id: ID!) {
+    fullProfile(id: $id) { ${PROFILE_FIELDS} }
+    profileWorkInfo(userId: $id) { user_id team { id name } manager { id full_name role profile_picture { url } } }
+    profilePhoto(userId: $id) { id url }
+  }
+`;
+
+type PersonAnswer = {
+  fullProfile: Profile;
+  profileWorkInfo: { user_id: string; team: Profile['team']; manager: PersonRef | null };
+  profilePhoto: { id: string; url: string } | null;
+};
+
+/** Another person's profile: the full record, work info and photo in one request; null when nobody has this id here. */
+export const personQueryOptions = (id: string) =>
+  queryOptions({
+    queryKey: ['users', 'profile', id],
+    queryFn: async (): Promise<Profile | null> => {
+      let answer: PersonAnswer;
+      try {
+        answer = await gql<PersonAnswer>(PERSON, { id });
+      } catch (err) {
+        if (err instanceof GraphqlError && err.code === 'NOT_FOUND') return null;
+        throw err;
+      }
+      return { ...answer.fullProfile, team: answer.profileWorkInfo.team, manager: answer.profileWorkInfo.manager, profile_picture: answer.profilePhoto };
+    },
+  });
+
+export type UpdateMeInput = Partial<{
+  email: string;
+  current_password: string;
+  full_name: string;
+  location: string | null;
+  bio: string | null;
+  profile_picture_id: string | null;
+  time_zone: string | null;
+  phone_number: string | null;
+  role: string | null;
+  notifications: string[];
+}>;
+
+const UPDATE_ME = /* GraphQL */ `
+  mutation UpdateMe($input: UpdateMeInput!) {
+    updateMe(input: $input) { access_token user { ${PROFILE_FIELDS} } }
+  }
+`;
+
+/**
+ * updateMe: the answer carries a fresh access token for this session, which the session
+ * takes over; the person's cached record is replaced, and the session is re-read when the
+ * picture changed.
+ */
+export function useUpdateMe() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (input: UpdateMeInput) => (await gql<{ updateMe: { access_token: string; user: Profile } }>(UPDATE_ME, { input })).updateMe,
+    onSuccess: async ({ access_token, user }, input) => {
+      auth.acceptAccessToken(access_token);
+      queryClient.setQueryData(myProfileQueryOptions.queryKey, user);
+      queryClient.setQueryData(personQueryOptions(user.id).queryKey, user);
+      // The shell shows the picture from the session (its signed image URL): re-read it when that changed.
+      if (input.profile_picture_id !== undefined) void auth.check();
+      await queryClient.invalidateQueries({ queryKey: ['users', 'me'], exact: true });
+      void queryClient.invalidateQueries({ queryKey: ['teams'] });
+      void queryClient.invalidateQueries({ queryKey: ['org-chart'] });
+    },
+  });
+}
+
+export type TeamMember = PersonRef & { status: UserStatus; email: string };
+export type TeamDetails = {
+  id: string;
+  name: string;
+  status: string;
+  manager: PersonRef | null;
+  team_lead: PersonRef | null;
+  members: TeamMember[];
+};
+
+const PERSON_REF = 'id full_name role profile_picture { url }';
+
+const TEAM = /* GraphQL */ `
+  query TeamPage($ids: [ID!]!) {
+    teams { id name status manager { ${PERSON_REF} } team_lead { ${PERSON_REF} } }
+    usersByTeamIds(teamIds: $ids) { ${PERSON_REF} status email }
+  }
+`;
+
+type TeamAnswer = {
+  teams: Array<Omit<TeamDetails, 'members'>>;
+  usersByTeamIds: TeamMember[];
+};
+
+/** One team with its members; null when the organization has no such team. */
+export const teamQueryOptions = (id: string) =>
+  queryOptions({
+    queryKey: ['teams', id],
+    queryFn: async (): Promise<TeamDetails | null> => {
+      const answer = await gql<TeamAnswer>(TEAM, { ids: [id] });
+      const team = answer.teams.find((t) => t.id === id);
+      if (!team) return null;
+      const members = [...answer.usersByTeamIds].sort((a, b) => a.full_name.localeCompare(b.full_name));
+      return { ...team, members };
+    },
+  });
+
+export type TeamSummary = { id: string; name: string; aggregations: { count_users: number }; manager: { id: string; full_name: string } | null };
+
+const TEAMS = /* GraphQL */ `
+  query TeamList {
+    teams { id name aggregations { count_users } manager { id full_name } }
+  }
+`;
+
+export const teamListQueryOptions = queryOptions({
+  queryKey: ['teams', 'list'],
+  queryFn: async () => [...(await gql<{ teams: TeamSummary[] }>(TEAMS)).teams].sort((a, b) => a.name.localeCompare(b.name)),
+});
+
+export type ChartPerson = {
+  id: string;
+  full_name: string;
+  role: string | null;
+  status: UserStatus;
+  manager: { id: string } | null;
+  team: { name: string } | null;
+  profile_picture: { url: string } | null;
+};
+
+const ORG_CHART = /* GraphQL */ `
+  query OrganizationChart {
+    organizationUsers { id full_name role status manager { id } team { name } profile_picture { url } }
+  }
+`;
+
+/** Everyone in the organization with their manager: the organization chart and the people finder. */
+export const orgChartQueryOptions = queryOptions({
+  queryKey: ['org-chart'],
+  queryFn: async () => (await gql<{ organizationUsers: ChartPerson[] }>(ORG_CHART)).organizationUsers,
+});

@@ -1,0 +1,107 @@
+// @vitest-environment jsdom
+import { QueryClientProvider } from '@tanstack/react-query';
+import { RouterProvider, createMemoryHistory } from '@tanstack/react-router';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, expect, it, vi } from 'vitest';
+import { auth } from '../../lib/auth.js';
+import { createQueryClient } from '../../lib/query-client.js';
+import { createAppRouter } from '../../router.js';
+import { fakeApi, sessionWith, tokenExpiringAt } from '../../test/fixtures.js';
+import { FRESH_TOKEN, makeProfile, stubProfileApi } from './profile.test-server.js';
+
+window.scrollTo = () => undefined;
+
+async function renderAt(path: string) {
+  const { api } = fakeApi(async () => sessionWith(tokenExpiringAt(Math.floor(Date.now() / 1000) + 120)));
+  Object.assign(auth, { api });
+  await auth.check();
+  const queryClient = createQueryClient();
+  const router = createAppRouter({ queryClient, auth }, createMemoryHistory({ initialEntries: [path] }));
+  render(
+    <QueryClientProvider client={queryClient}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  );
+  return router;
+}
+
+beforeEach(() => localStorage.clear());
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+it('edits my own profile: errors next to the fields, then the saved values are shown', async () => {
+  const { calls, state } = stubProfileApi({ me: makeProfile() });
+  await renderAt('/profile/user-profile');
+  await screen.findByRole('heading', { name: 'Ken Thompson', level: 1 });
+  expect(screen.getByText('Europe/Berlin', { exact: false })).toBeTruthy();
+  fireEvent.click(screen.getByRole('button', { name: 'Edit profile' }));
+
+  const form = screen.getByRole('form', { name: 'Edit your profile' });
+  fireEvent.change(within(form).getByLabelText('Full name'), { target: { value: '   ' } });
+  fireEvent.change(within(form).getByLabelText('Phone'), { target: { value: 'call me maybe' } });
+  fireEvent.click(within(form).getByRole('button', { name: 'Save profile' }));
+  expect(await within(form).findByText('Enter a name.')).toBeTruthy();
+  expect(within(form).getByText('Enter a phone number with digits, spaces and an optional leading +.')).toBeTruthy();
+  expect(within(form).getByLabelText('Full name').getAttribute('aria-invalid')).toBe('true');
+  expect(calls.some((c) => c.operationName === 'UpdateMe')).toBe(false);
+
+  fireEvent.change(within(form).getByLabelText('Full name'), { target: { value: 'Ken L. Thompson' } });
+  fireEvent.change(within(form).getByLabelText('Phone'), { target: { value: '+49 30 1234567' } });
+  fireEvent.change(within(form).getByLabelText('Bio'), { target: { value: 'Wrote Unix, then Go.' } });
+  fireEvent.change(within(form).getByLabelText('Location'), { target: { value: '' } });
+  fireEvent.change(within(form).getByLabelText('Time zone'), { target: { value: 'America/Los_Angeles' } });
+  fireEvent.click(within(form).getByRole('button', { name: 'Save profile' }));
+
+  await screen.findByRole('heading', { name: 'Ken L. Thompson', level: 1 });
+  expect(calls.find((c) => c.operationName === 'UpdateMe')!.variables.input).toEqual({
+    full_name: 'Ken L. Thompson', role: 'Software Engineer', location: null, bio: 'Wrote Unix, then Go.', time_zone: 'America/Los_Angeles', phone_number: '+49 30 1234567',
+  });
+  expect(screen.getByText('Wrote Unix, then Go.')).toBeTruthy();
+  expect(screen.getByRole('link', { name: '+49 30 1234567' })).toBeTruthy();
+  expect(screen.getByText('America/Los Angeles', { exact: false })).toBeTruthy();
+  expect(state.me.bio).toBe('Wrote Unix, then Go.');
+  // The fresh access token updateMe returns is the one the session uses from now on.
+  expect(auth.getState().data?.access_token).toBe(FRESH_TOKEN);
+  expect(screen.queryByRole('form', { name: 'Edit your profile' })).toBeNull();
+});
+
+it('shows a server refusal next to the field it names', async () => {
+  stubProfileApi({ me: makeProfile() }, {
+    UpdateMe: () => ({ errors: [{ message: 'Unknown time zone.', extensions: { code: 'BAD_USER_INPUT', fields: { time_zone: 'Unknown time zone.' } } }] }),
+  });
+  await renderAt('/settings/personal');
+  const form = await screen.findByRole('form', { name: 'Edit your profile' });
+  expect(within(form).queryByLabelText('Role')).toBeNull();
+  fireEvent.click(within(form).getByRole('button', { name: 'Save profile' }));
+  await waitFor(() => expect(within(form).getAllByText('Unknown time zone.').length).toBeGreaterThan(0));
+  expect(within(form).getByLabelText('Time zone').getAttribute('aria-invalid')).toBe('true');
+});
+
+it('changes the sign-in email only with the current password, and says a link was sent', async () => {
+  const { calls } = stubProfileApi({ me: makeProfile() }, {
+    UpdateMe: (v) => ((v.input as { current_password: string }).current_password === 'right password'
+      ? { data: { updateMe: { access_token: 'x', user: makeProfile() } } }
+      : { errors: [{ message: 'The current password is not correct.', extensions: { code: 'FORBIDDEN' } }] }),
+  });
+  await renderAt('/profile/user-profile');
+  fireEvent.click(await screen.findByRole('button', { name: 'Edit profile' }));
+  const form = screen.getByRole('form', { name: 'Sign-in email' });
+  fireEvent.change(within(form).getByLabelText('New email'), { target: { value: 'not an email' } });
+  fireEvent.click(within(form).getByRole('button', { name: 'Send the confirmation link' }));
+  expect(await within(form).findByText('Enter a valid email address.')).toBeTruthy();
+  expect(within(form).getByText('Enter your current password.')).toBeTruthy();
+
+  fireEvent.change(within(form).getByLabelText('New email'), { target: { value: 'Ken@Bell-Labs.example' } });
+  fireEvent.change(within(form).getByLabelText('Current password'), { target: { value: 'wrong password' } });
+  fireEvent.click(within(form).getByRole('button', { name: 'Send the confirmation link' }));
+  expect(await within(form).findByText('The current password is not correct.')).toBeTruthy();
+
+  fireEvent.change(within(form).getByLabelText('Current password'), { target: { value: 'right password' } });
+  fireEvent.click(within(form).getByRole('button', { name: 'Send the confirmation link' }));
+  expect((await within(form).findByRole('status')).textContent).toBe('We sent a confirmation link to ken@bell-labs.example. Open it to start using that address.');
+  expect(calls.filter((c) => c.operationName === 'UpdateMe').at(-1)!.variables.input).toEqual({ email: 'ken@bell-labs.example', current_password: 'right password' });
+  // The profile still shows the old address until the link is opened.
+  expect(within(form).getByText('ken@example.com')).toBeTruthy();
+});

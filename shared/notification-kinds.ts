@@ -1,0 +1,62 @@
+/**
+ * What a person can choose to be notified about, and where (the user's `notifications`
+ * list, spec section 3). The list holds the ids of enabled channels and enabled kinds.
+ *
+ * The column's default (`['email', 'in_app']`) predates kinds: a list that names no kind
+ * at all means "the default kinds". Someone who turns every kind off gets the explicit
+ * NO_KINDS marker, so that choice is kept rather than read as "not chosen yet".
+ * Everything that sends a notification asks `wantsNotification`.
+ */
+export const NOTIFICATION_CHANNELS = [
+  { id: 'in_app', label: 'In the app', description: 'The bell in Teamlens.' },
+  { id: 'email', label: 'Email', description: 'To your work address.' },
+  { id: 'slack', label: 'Slack', description: 'A direct message, when your organization connected Slack.' },
+] as const;
+
+export const NOTIFICATION_KINDS = [
+  { id: 'review_requests', label: 'Review requests', description: 'Someone asks you to review them or a colleague.', byDefault: true },
+  { id: 'review_reminders', label: 'Reminders', description: 'A review, feedback request or action item is due soon or overdue.', byDefault: true },
+  { id: 'peer_nominations', label: 'Peer nominations', description: 'You are nominated as a peer reviewer, or a nomination needs your approval.', byDefault: true },
+  { id: 'review_declines', label: 'Declined requests', description: 'A reviewer declines your request, with their reason.', byDefault: true },
+  { id: 'results_released', label: 'Released results', description: 'Results of a review about you are released.', byDefault: true },
+  { id: 'feedback_received', label: 'Feedback', description: 'You receive feedback or praise, or a feedback request.', byDefault: true },
+  { id: 'mentions', label: 'Mentions', description: 'Someone mentions you in a note, goal or retro.', byDefault: true },
+  { id: 'retro_started', label: 'Retros', description: 'A retrospective of your team starts.', byDefault: true },
+  { id: 'goal_updates', label: 'Goal updates', description: 'A goal you own or follow gets a check-in or changes status.', byDefault: false },
+  { id: 'weekly_digest', label: 'Weekly digest', description: 'A Monday summary of what is pending for you.', byDefault: false },
+] as const;
+
+export type NotificationChannel = (typeof NOTIFICATION_CHANNELS)[number]['id'];
+export type NotificationKind = (typeof NOTIFICATION_KINDS)[number]['id'];
+
+/** Stored when every kind is off (see above). */
+export const NO_KINDS = 'kinds:none';
+
+const KIND_IDS: ReadonlySet<string> = new Set(NOTIFICATION_KINDS.map((k) => k.id));
+const CHANNEL_IDS: ReadonlySet<string> = new Set(NOTIFICATION_CHANNELS.map((c) => c.id));
+
+export const DEFAULT_NOTIFICATION_KINDS: readonly NotificationKind[] = NOTIFICATION_KINDS.filter((k) => k.byDefault).map((k) => k.id);
+
+export type NotificationChoices = { channels: NotificationChannel[]; kinds: NotificationKind[] };
+
+/** The stored list as choices; unknown entries are ignored. */
+export function readNotificationChoices(list: readonly string[]): NotificationChoices {
+  const channels = NOTIFICATION_CHANNELS.map((c) => c.id).filter((id) => list.includes(id));
+  const chosen = list.some((v) => KIND_IDS.has(v) || v === NO_KINDS);
+  const kinds = chosen ? NOTIFICATION_KINDS.map((k) => k.id).filter((id) => list.includes(id)) : [...DEFAULT_NOTIFICATION_KINDS];
+  return { channels, kinds };
+}
+
+/** Choices as the list to store (stable order, no duplicates, the NO_KINDS marker when needed). */
+export function writeNotificationChoices(choices: { channels: readonly string[]; kinds: readonly string[] }): string[] {
+  const channels = NOTIFICATION_CHANNELS.map((c) => c.id).filter((id) => choices.channels.includes(id));
+  const kinds = NOTIFICATION_KINDS.map((k) => k.id).filter((id) => choices.kinds.includes(id));
+  return [...channels, ...(kinds.length ? kinds : [NO_KINDS])];
+}
+
+/** Whether a person with this stored list gets a notification of `kind` through `channel`. */
+export function wantsNotification(list: readonly string[], kind: NotificationKind, channel: NotificationChannel): boolean {
+  if (!CHANNEL_IDS.has(channel)) return false;
+  const choices = readNotificationChoices(list);
+  return choices.channels.includes(channel) && choices.kinds.includes(kind);
+}
