@@ -14,12 +14,17 @@ import { Mailer } from './features/notifications/mailer.js';
 import { securityPlugin } from './plugins/security.js';
 import { authRoutes, authFallbackRoute } from './features/auth/auth.routes.js';
 import { accountRoutes } from './features/auth/account.routes.js';
+import { authSessionsFeature } from './features/auth/auth.sessions.graphql.js';
 import { usersFeature } from './features/users/index.js';
 import { teamsFeature } from './features/teams/index.js';
 import { orgFeature } from './features/org/index.js';
 import { notificationsFeature } from './features/notifications/index.js';
 import { massCreationFeature } from './features/mass-creation/index.js';
 import { mediaFeature } from './features/media/index.js';
+import { publicFormsFeature } from './features/public-forms/index.js';
+import { engagementFeature } from './features/engagement/index.js';
+import { adminDashboardFeature } from './features/admin-dashboard/index.js';
+import { featureAreasFeature } from './features/feature-areas/index.js';
 import { subscriptionsPlugin } from './graphql/subscriptions.js';
 import { spaPlugin } from './plugins/spa.js';
 import { startDisposableListRefresh } from './lib/disposable-list-refresh.js';
@@ -60,7 +65,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(securityPlugin);
   await app.register(graphqlPlugin);
 
-  const features = [authRoutes, accountRoutes, usersFeature, orgFeature, teamsFeature, notificationsFeature, massCreationFeature, mediaFeature];
+  const features = [authRoutes, accountRoutes, authSessionsFeature, usersFeature, orgFeature, teamsFeature, notificationsFeature, massCreationFeature, mediaFeature,
+    publicFormsFeature, engagementFeature, adminDashboardFeature, featureAreasFeature];
   for (const feature of features) await app.register(feature);
 
   await app.register(subscriptionsPlugin);

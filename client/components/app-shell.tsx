@@ -1,10 +1,13 @@
+import { useQuery } from '@tanstack/react-query';
 import { Link, useLocation, useNavigate } from '@tanstack/react-router';
 import { Dialog } from 'radix-ui';
 import type { ReactNode } from 'react';
 import { modalStore, setModalOpen } from '../lib/modals.js';
 import { useStore } from '../lib/store.js';
 import { Avatar } from './ui/avatar.js';
-import { ADMIN_NAV, USER_NAV, type NavSection } from './navigation.js';
+import { ADMIN_NAV, USER_NAV, isDisabledPath, visibleNav, type NavSection } from './navigation.js';
+import { disabledAreasOf, featureAreasQueryOptions } from '../features/feature-areas/api.js';
+import { FeatureOffView } from '../features/feature-areas/feature-off-view.js';
 
 type ShellUser = { id: string; full_name: string; email: string; permission_level: string; imageUrl?: string | null };
 
@@ -44,8 +47,12 @@ export function AppShell({ user, children }: { user: ShellUser; children: ReactN
   const navigate = useNavigate();
   const modals = useStore(modalStore);
   const admin = pathname === '/admin' || pathname.startsWith('/admin/');
-  const sections = admin ? ADMIN_NAV : USER_NAV;
   const isAdminUser = user.permission_level === 'ADMIN';
+  // Areas an admin switched off (/admin/settings/pages) leave the navigation, and their pages say so.
+  const { data: areaSettings } = useQuery(featureAreasQueryOptions);
+  const disabled = disabledAreasOf(areaSettings);
+  const sections = visibleNav(admin ? ADMIN_NAV : USER_NAV, disabled);
+  const offArea = isDisabledPath(pathname, disabled);
   const close = () => setModalOpen('navigationModal', false);
 
   const userBox = (
@@ -98,7 +105,7 @@ export function AppShell({ user, children }: { user: ShellUser; children: ReactN
         {signOut}
       </aside>
       <main id="main" className="content" tabIndex={-1}>
-        {children}
+        {offArea ? <FeatureOffView area={offArea} isAdmin={isAdminUser} /> : children}
       </main>
     </div>
   );

@@ -1,3 +1,5 @@
+import { featureAreaOfPath, type FeatureArea } from '../../shared/feature-areas.js';
+
 /** The navigation of the two areas (spec section 2). Paths are the routes' own. */
 export type NavLink = { to: string; label: string };
 export type NavSection = { title: string; links: NavLink[] };
@@ -116,3 +118,16 @@ export const ADMIN_NAV: NavSection[] = [
     ],
   },
 ];
+
+/** The navigation without links to switched-off feature areas; sections left empty go too. */
+export function visibleNav(sections: readonly NavSection[], disabled: ReadonlySet<FeatureArea>): NavSection[] {
+  if (disabled.size === 0) return [...sections];
+  return sections
+    .map((section) => ({ ...section, links: section.links.filter((link) => !isDisabledPath(link.to, disabled)) }))
+    .filter((section) => section.links.length > 0);
+}
+
+export function isDisabledPath(pathname: string, disabled: ReadonlySet<FeatureArea>): FeatureArea | null {
+  const area = featureAreaOfPath(pathname);
+  return area && disabled.has(area) ? area : null;
+}

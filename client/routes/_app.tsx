@@ -5,6 +5,8 @@ import { AppShell } from '../components/app-shell.js';
 import { OnboardingQuestion } from '../features/users/onboarding-question.js';
 import { meQueryOptions } from '../features/users/api.js';
 import { useOwnUserUpdates } from '../features/users/live.js';
+import { featureAreasQueryOptions } from '../features/feature-areas/api.js';
+import { useEngagementTimers } from '../features/engagement/use-engagement-timers.js';
 
 /** The authenticated area: a visitor without a session goes to sign-in and comes back after. */
 export const Route = createFileRoute('/_app')({
@@ -15,13 +17,14 @@ export const Route = createFileRoute('/_app')({
     }
     return { session };
   },
-  loader: ({ context }) => context.queryClient.ensureQueryData(meQueryOptions),
+  loader: ({ context }) => Promise.all([context.queryClient.ensureQueryData(meQueryOptions), context.queryClient.ensureQueryData(featureAreasQueryOptions)]),
   component: AppLayout,
 });
 
 function AppLayout() {
   const { data: me } = useSuspenseQuery(meQueryOptions);
   useOwnUserUpdates();
+  useEngagementTimers();
   const { auth } = Route.useRouteContext();
   const session = useSyncExternalStore(auth.subscribe, auth.getState, auth.getState);
   return (

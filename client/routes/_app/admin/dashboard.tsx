@@ -1,14 +1,30 @@
-import { createFileRoute } from '@tanstack/react-router';
-import { FeaturePlaceholder } from '../../../components/feature-placeholder.js';
+import { useSuspenseQuery } from '@tanstack/react-query';
+import { Link, createFileRoute } from '@tanstack/react-router';
+import { adminDashboardQueryOptions } from '../../../features/admin-dashboard/api.js';
+import { EngagementSection, HeadcountTiles, PendingInvitations, RecentSignIns } from '../../../features/admin-dashboard/dashboard-sections.js';
+import { PublicInbox } from '../../../features/admin-dashboard/public-inbox.js';
 
 export const Route = createFileRoute('/_app/admin/dashboard')({
-  component: AdmindashboardPage,
+  loader: ({ context }) => context.queryClient.ensureQueryData(adminDashboardQueryOptions),
+  component: AdminDashboardPage,
 });
 
-function AdmindashboardPage() {
+function AdminDashboardPage() {
+  const { data } = useSuspenseQuery(adminDashboardQueryOptions);
+  const d = data.adminDashboard;
   return (
-    <FeaturePlaceholder title="Admin dashboard" area="The admin dashboard">
-      Here you will see headcount, pending invitations, recent sign-ins and engagement.
-    </FeaturePlaceholder>
+    <section className="page dash-page">
+      <div className="row-between">
+        <h1>Admin dashboard</h1>
+        <Link to="/admin/settings/users" className="button button-secondary button-small">Manage users</Link>
+      </div>
+      <HeadcountTiles headcount={d.headcount} />
+      <div className="dash-grid">
+        <PendingInvitations pending={d.pending_invitations} />
+        <RecentSignIns people={d.recent_sign_ins} />
+      </div>
+      <EngagementSection days={d.engagement_by_day} pages={d.top_pages} />
+      {data.readsPublicForms && <PublicInbox />}
+    </section>
   );
 }

@@ -1,0 +1,70 @@
+// @vitest-environment jsdom
+import { cleanup, screen, within } from '@testing-library/react';
+import { afterEach, beforeEach, expect, it, vi } from 'vitest';
+import { FEATURE_AREAS } from '../../../shared/feature-areas.js';
+import { meAs, renderRoute, signIn, stubFetch } from '../feature-areas/route-test-kit.js';
+import type { AdminDashboard } from './api.js';
+
+const days = (events: (i: number) => number) => Array.from({ length: 30 }, (_, i) => ({ day: `2026-11-${String(i + 1).padStart(2, '0')}`.replace('2026-11-31', '2026-12-01'), events: events(i) }));
+const person = (name: string, extra: Partial<{ created_at: string; last_login: string }> = {}) => ({ id: name, full_name: name, email: `${name.toLowerCase()}@acme.example`, created_at: '2026-10-01T09:00:00.000Z', last_login: null, ...extra });
+
+function stubDashboard(dashboard: AdminDashboard, readsPublicForms = false) {
+  return stubFetch({
+    Me: () => ({ findOneUser: meAs('ADMIN') }),
+    FeatureAreas: () => ({ featureAreas: FEATURE_AREAS.map((area) => ({ area, label: area, enabled: true, updated_at: null })) }),
+    AdminDashboard: () => ({ adminDashboard: dashboard, readsPublicForms }),
+    PublicInbox: () => ({
+      contactMessages: { total: 1, items: [{ id: 'm1', name: 'Grace Hopper', email: 'grace@navy.example', company: 'Navy', message: 'A demo, please.', created_at: '2026-11-20T10:00:00.000Z' }] },
+      guideLeads: { total: 0, items: [] },
+    }),
+  });
+}
+
+beforeEach(() => localStorage.clear());
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+it('shows headcount, invitations, sign-ins, the engagement chart with a table, top pages and public messages', async () => {
+  stubDashboard({
+    headcount: { active: 12, invited: 3, deactivated: 2 },
+    pending_invitations: { count: 3, oldest: [person('Olga'), person('Ivan')] },
+    recent_sign_ins: [person('Sam', { last_login: '2026-11-22T08:00:00.000Z' })],
+    engagement_by_day: days((i) => (i === 29 ? 4 : i === 10 ? 2 : 0)),
+    top_pages: [{ path: '/home/dashboard', events: 5, people: 3 }, { path: '/goals/my-goals/$id', events: 1, people: 1 }],
+  }, true);
+  await signIn();
+  renderRoute('/admin/dashboard');
+  expect(await screen.findByRole('heading', { name: 'Admin dashboard', level: 1 })).toBeTruthy();
+  expect(screen.getByLabelText('Active: 12')).toBeTruthy();
+  expect(screen.getByLabelText('Invited: 3')).toBeTruthy();
+  expect(screen.getByLabelText('Deactivated: 2')).toBeTruthy();
+  const invitations = screen.getByRole('region', { name: 'Invitations pending' });
+  expect(within(invitations).getByText(/people have not accepted yet/)).toBeTruthy();
+  expect(within(invitations).getAllByRole('listitem').map((li) => li.querySelector('strong')?.textContent)).toEqual(['Olga', 'Ivan']);
+  expect(within(screen.getByRole('region', { name: 'Recent sign-ins' })).getByText('Sam')).toBeTruthy();
+  const chart = screen.getByRole('img', { name: 'Engagement events per day, last 30 days' });
+  expect(chart.querySelectorAll('rect')).toHaveLength(30);
+  expect(screen.getByText(/6 engagement events from/)).toBeTruthy();
+  expect(screen.getByRole('cell', { name: '/home/dashboard' })).toBeTruthy();
+  expect(await screen.findByText('A demo, please.')).toBeTruthy();
+  expect(screen.getByText('Nobody has asked for the guide yet.')).toBeTruthy();
+});
+
+it('says so when nothing happened yet, and hides public messages from other organizations', async () => {
+  const { calls } = stubDashboard({
+    headcount: { active: 1, invited: 0, deactivated: 0 },
+    pending_invitations: { count: 0, oldest: [] },
+    recent_sign_ins: [],
+    engagement_by_day: days(() => 0),
+    top_pages: [],
+  });
+  await signIn();
+  renderRoute('/admin/dashboard');
+  expect(await screen.findByText('Nobody is waiting: every invited person has set a password.')).toBeTruthy();
+  expect(screen.getByText('Nobody has signed in yet.')).toBeTruthy();
+  expect(screen.getByText('No engagement recorded in the last 30 days yet.')).toBeTruthy();
+  expect(screen.queryByRole('region', { name: 'From the public pages' })).toBeNull();
+  expect(calls.some((c) => c.operationName === 'PublicInbox')).toBe(false);
+});

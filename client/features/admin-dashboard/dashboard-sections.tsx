@@ -1,0 +1,97 @@
+import type { AdminDashboard, DashboardPerson } from './api.js';
+import { EngagementChart } from './engagement-chart.js';
+import './admin-dashboard.css';
+
+const dateTime = (iso: string) => new Date(iso).toLocaleString('en', { dateStyle: 'medium', timeStyle: 'short' });
+const date = (iso: string) => new Date(iso).toLocaleDateString('en', { dateStyle: 'medium' });
+
+/** Whole days since `iso` (0 for today), for "waiting 12 days". */
+export function daysSince(iso: string, now = Date.now()): number {
+  return Math.max(0, Math.floor((now - new Date(iso).getTime()) / 86_400_000));
+}
+
+export function HeadcountTiles({ headcount }: { headcount: AdminDashboard['headcount'] }) {
+  const tiles = [
+    { label: 'Active', value: headcount.active, note: 'can sign in' },
+    { label: 'Invited', value: headcount.invited, note: 'have not set a password yet' },
+    { label: 'Deactivated', value: headcount.deactivated, note: 'cannot sign in' },
+  ];
+  return (
+    <section aria-labelledby="headcount-title">
+      <h2 id="headcount-title" className="section-title">Headcount</h2>
+      <ul className="card-grid dash-tiles">
+        {tiles.map((t) => (
+          <li key={t.label} className="tile">
+            <p className="dash-tile-label">{t.label}</p>
+            <p className="dash-tile-value" aria-label={`${t.label}: ${t.value}`}>{t.value}</p>
+            <p className="muted dash-tile-note">{t.note}</p>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+function PeopleList({ people, detail }: { people: DashboardPerson[]; detail: (p: DashboardPerson) => string }) {
+  return (
+    <ul className="dash-people">
+      {people.map((p) => (
+        <li key={p.id}>
+          <strong>{p.full_name}</strong>
+          <span className="muted dash-email">{p.email}</span>
+          <span className="dash-detail">{detail(p)}</span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export function PendingInvitations({ pending }: { pending: AdminDashboard['pending_invitations'] }) {
+  const oldest = pending.oldest[0];
+  return (
+    <section className="tile" aria-labelledby="invitations-title">
+      <h2 id="invitations-title" className="dash-card-title">Invitations pending</h2>
+      {pending.count === 0 || !oldest ? (
+        <p className="muted">Nobody is waiting: every invited person has set a password.</p>
+      ) : (
+        <>
+          <p><strong>{pending.count}</strong> {pending.count === 1 ? 'person has' : 'people have'} not accepted yet. The oldest invitation is {daysSince(oldest.created_at)} days old.</p>
+          <PeopleList people={pending.oldest} detail={(p) => `invited ${date(p.created_at)}`} />
+        </>
+      )}
+    </section>
+  );
+}
+
+export function RecentSignIns({ people }: { people: DashboardPerson[] }) {
+  return (
+    <section className="tile" aria-labelledby="sign-ins-title">
+      <h2 id="sign-ins-title" className="dash-card-title">Recent sign-ins</h2>
+      {people.length === 0 ? <p className="muted">Nobody has signed in yet.</p> : <PeopleList people={people} detail={(p) => (p.last_login ? dateTime(p.last_login) : '')} />}
+    </section>
+  );
+}
+
+export function EngagementSection({ days, pages }: { days: AdminDashboard['engagement_by_day']; pages: AdminDashboard['top_pages'] }) {
+  const total = days.reduce((sum, d) => sum + d.events, 0);
+  return (
+    <section className="tile" aria-labelledby="engagement-title">
+      <h2 id="engagement-title" className="dash-card-title">Engagement, last 30 days</h2>
+      <p className="muted">An event is counted when someone stays 1, 10 or 30 minutes on a page.</p>
+      {total === 0 ? (
+        <p>No engagement recorded in the last 30 days yet.</p>
+      ) : (
+        <>
+          <EngagementChart days={days} />
+          <h3>Top pages</h3>
+          <div className="dash-table-wrap" role="region" aria-label="Top pages table" tabIndex={0}>
+            <table className="dash-table">
+              <thead><tr><th scope="col">Page</th><th scope="col">Events</th><th scope="col">People</th></tr></thead>
+              <tbody>{pages.map((p) => <tr key={p.path}><td><code>{p.path}</code></td><td>{p.events}</td><td>{p.people}</td></tr>)}</tbody>
+            </table>
+          </div>
+        </>
+      )}
+    </section>
+  );
+}

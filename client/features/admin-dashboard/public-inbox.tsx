@@ -1,0 +1,52 @@
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { PendingView } from '../../components/ui/states.js';
+import { publicInboxQueryOptions } from './api.js';
+
+const PAGE = 20;
+const dateTime = (iso: string) => new Date(iso).toLocaleString('en', { dateStyle: 'medium', timeStyle: 'short' });
+
+/** Messages from /contact and requests from /resources/get-the-guide (admins of the operating organization). */
+export function PublicInbox() {
+  const [limit, setLimit] = useState(PAGE);
+  const { data, isPending, isError, error, isFetching } = useQuery({ ...publicInboxQueryOptions(limit), placeholderData: (previous) => previous });
+  return (
+    <section className="tile" aria-labelledby="inbox-title">
+      <h2 id="inbox-title" className="dash-card-title">From the public pages</h2>
+      {isPending ? <PendingView label="Loading messages…" /> : isError ? <p role="alert" className="form-error">{error.message}</p> : (
+        <div className="dash-inbox">
+          <div>
+            <h3>Contact messages ({data.contactMessages.total})</h3>
+            {data.contactMessages.items.length === 0 ? <p className="muted">No messages yet.</p> : (
+              <ul className="dash-messages">
+                {data.contactMessages.items.map((m) => (
+                  <li key={m.id}>
+                    <p><strong>{m.name}</strong>{m.company ? ` · ${m.company}` : ''} · <a href={`mailto:${m.email}`}>{m.email}</a></p>
+                    <p className="dash-message-text">{m.message}</p>
+                    <p className="muted dash-detail">{dateTime(m.created_at)}</p>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </div>
+          <div>
+            <h3>Guide requests ({data.guideLeads.total})</h3>
+            {data.guideLeads.items.length === 0 ? <p className="muted">Nobody has asked for the guide yet.</p> : (
+              <div className="dash-table-wrap" role="region" aria-label="Guide requests table" tabIndex={0}>
+                <table className="dash-table">
+                  <thead><tr><th scope="col">Name</th><th scope="col">Email</th><th scope="col">Company</th><th scope="col">Team</th><th scope="col">When</th></tr></thead>
+                  <tbody>{data.guideLeads.items.map((l) => <tr key={l.id}><td>{l.name}</td><td>{l.email}</td><td>{l.company}</td><td>{l.team_size}</td><td>{dateTime(l.created_at)}</td></tr>)}</tbody>
+                </table>
+              </div>
+            )}
+          </div>
+          {(data.contactMessages.total > limit || data.guideLeads.total > limit) && (
+            <button type="button" className="button button-secondary" disabled={isFetching} onClick={() => setLimit((l) => Math.min(100, l + PAGE))}>
+              {isFetching ? 'Loading…' : 'Show more'}
+            </button>
+          )}
+        </div>
+      )}
+    </section>
+  );
+}

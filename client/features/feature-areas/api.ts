@@ -1,0 +1,40 @@
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { FeatureArea } from '../../../shared/feature-areas.js';
+import { gql } from '../../lib/graphql.js';
+
+export type FeatureAreaSetting = { area: FeatureArea; label: string; enabled: boolean; updated_at: string | null };
+
+const FIELDS = 'area label enabled updated_at';
+
+const FEATURE_AREAS = /* GraphQL */ `
+  query FeatureAreas {
+    featureAreas { ${FIELDS} }
+  }
+`;
+
+export const featureAreasQueryOptions = queryOptions({
+  queryKey: ['feature-areas'],
+  // An answer without the list (an older server) means nothing was switched off.
+  queryFn: async () => (await gql<{ featureAreas?: FeatureAreaSetting[] }>(FEATURE_AREAS)).featureAreas ?? [],
+  staleTime: 60_000,
+});
+
+/** The areas switched off, from the query's data (undefined while loading: nothing is off). */
+export function disabledAreasOf(settings: readonly FeatureAreaSetting[] | undefined): ReadonlySet<FeatureArea> {
+  return new Set((settings ?? []).filter((s) => !s.enabled).map((s) => s.area));
+}
+
+const SET_FEATURE_AREAS = /* GraphQL */ `
+  mutation SetFeatureAreas($changes: [FeatureAreaChange!]!) {
+    setFeatureAreas(changes: $changes) { ${FIELDS} }
+  }
+`;
+
+export function useSetFeatureAreas() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (changes: Array<{ area: FeatureArea; enabled: boolean }>) =>
+      (await gql<{ setFeatureAreas: FeatureAreaSetting[] }>(SET_FEATURE_AREAS, { changes })).setFeatureAreas,
+    onSuccess: (settings) => queryClient.setQueryData(featureAreasQueryOptions.queryKey, settings),
+  });
+}

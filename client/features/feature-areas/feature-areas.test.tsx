@@ -1,0 +1,55 @@
+// @vitest-environment jsdom
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, expect, it, vi } from 'vitest';
+import { FEATURE_AREAS, FEATURE_AREA_INFO, type FeatureArea } from '../../../shared/feature-areas.js';
+import { meAs, renderRoute, signIn, stubFetch } from './route-test-kit.js';
+
+const settings = (off: FeatureArea[]) => FEATURE_AREAS.map((area) => ({ area, label: FEATURE_AREA_INFO[area].label, enabled: !off.includes(area), updated_at: null }));
+
+beforeEach(() => localStorage.clear());
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+it('a member does not see switched-off areas in the navigation, and their pages say the admin switched them off', async () => {
+  stubFetch({ Me: () => ({ findOneUser: meAs('MEMBER') }), FeatureAreas: () => ({ featureAreas: settings(['GOALS', 'REVIEWS']) }) });
+  await signIn();
+  const { router } = renderRoute('/home/dashboard');
+  await screen.findByRole('heading', { name: 'Welcome, Ada Lovelace' });
+  const nav = screen.getAllByRole('navigation', { name: 'Main navigation' }).at(-1)!;
+  expect(within(nav).queryByRole('link', { name: 'My goals' })).toBeNull();
+  expect(within(nav).queryByRole('link', { name: '360 reviews' })).toBeNull();
+  expect(within(nav).queryByText('Reviews')).toBeNull();
+  expect(within(nav).getByRole('link', { name: 'My notes' })).toBeTruthy();
+
+  await router.navigate({ to: '/goals/my-goals' });
+  expect(await screen.findByRole('heading', { name: 'Goals is switched off' })).toBeTruthy();
+  expect(screen.getByText(/switched off by your admin/)).toBeTruthy();
+  expect(screen.getByText('Ask an admin of your organization if you need it.')).toBeTruthy();
+});
+
+it('an admin switches an area off on /admin/settings/pages and it leaves the navigation', async () => {
+  let current = settings([]);
+  const { calls } = stubFetch({
+    Me: () => ({ findOneUser: meAs('ADMIN') }),
+    FeatureAreas: () => ({ featureAreas: current }),
+    SetFeatureAreas: (v) => {
+      const changes = v.changes as Array<{ area: FeatureArea; enabled: boolean }>;
+      current = current.map((s) => ({ ...s, enabled: changes.find((c) => c.area === s.area)?.enabled ?? s.enabled }));
+      return { setFeatureAreas: current };
+    },
+  });
+  await signIn();
+  renderRoute('/admin/settings/pages');
+  const billing = await screen.findByRole('switch', { name: 'Billing' });
+  expect((billing as HTMLInputElement).checked).toBe(true);
+  const nav = screen.getAllByRole('navigation', { name: 'Admin navigation' }).at(-1)!;
+  expect(within(nav).getByRole('link', { name: 'Billing' })).toBeTruthy();
+
+  fireEvent.click(billing);
+  await waitFor(() => expect(within(nav).queryByRole('link', { name: 'Billing' })).toBeNull());
+  expect(calls.find((c) => c.operationName === 'SetFeatureAreas')?.variables).toEqual({ changes: [{ area: 'BILLING', enabled: false }] });
+  expect((screen.getByRole('switch', { name: 'Billing' }) as HTMLInputElement).checked).toBe(false);
+  expect(await screen.findByText('Billing is now off for everyone in your organization.')).toBeTruthy();
+});

@@ -1,0 +1,71 @@
+// @vitest-environment jsdom
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, expect, it, vi } from 'vitest';
+import { auth } from '../../lib/auth.js';
+import { fakeApi } from '../../test/fixtures.js';
+import { renderRoute, stubFetch } from '../feature-areas/route-test-kit.js';
+
+const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const fill = (label: string | RegExp, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
+
+beforeEach(() => {
+  localStorage.clear();
+  sessionStorage.clear();
+  const { api } = fakeApi(async () => null);
+  Object.assign(auth, { api });
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+it('the contact form checks the fields, sends the message and shows the thank-you page', async () => {
+  const { restCalls } = stubFetch({}, () => json(200, { ok: true, url: '/thank-you' }));
+  const { router } = renderRoute('/contact');
+  await screen.findByRole('heading', { name: 'Contact us' });
+  fireEvent.click(screen.getByRole('button', { name: 'Send message' }));
+  expect(await screen.findByText('Enter a name.')).toBeTruthy();
+  expect(screen.getByText('Write at least 10 characters.')).toBeTruthy();
+  expect(restCalls).toEqual([]);
+
+  fill('Your name', 'Grace Hopper');
+  fill('Email', 'grace@navy.example');
+  fill('Message', 'Could we see a demo next week?');
+  fireEvent.click(screen.getByRole('button', { name: 'Send message' }));
+  expect(await screen.findByRole('heading', { name: 'Thank you' })).toBeTruthy();
+  expect(router.state.location.pathname).toBe('/thank-you');
+  expect(restCalls).toEqual([{ url: '/api/public/contact', body: { name: 'Grace Hopper', email: 'grace@navy.example', company: '', message: 'Could we see a demo next week?', website: '' } }]);
+});
+
+it('the contact form shows the server refusal (rate limit) and keeps what was typed', async () => {
+  stubFetch({}, () => json(429, { error: 'RATE_LIMITED', message: 'Too many messages from your network. Try again in an hour.' }));
+  renderRoute('/contact');
+  await screen.findByRole('heading', { name: 'Contact us' });
+  fill('Your name', 'Grace Hopper');
+  fill('Email', 'grace@navy.example');
+  fill('Message', 'Could we see a demo next week?');
+  fireEvent.click(screen.getByRole('button', { name: 'Send message' }));
+  expect((await screen.findByRole('alert')).textContent).toBe('Too many messages from your network. Try again in an hour.');
+  expect((screen.getByLabelText('Your name') as HTMLInputElement).value).toBe('Grace Hopper');
+});
+
+it('get-the-guide asks for a work email, then shows the guide', async () => {
+  const { restCalls } = stubFetch({}, () => json(200, { ok: true }));
+  renderRoute('/resources/get-the-guide');
+  await screen.findByRole('button', { name: 'Get the guide' });
+  fill('Your name', 'Linus');
+  fill('Work email', 'linus@gmail.com');
+  fill('Company', 'Kernel');
+  fireEvent.change(screen.getByLabelText('Team size'), { target: { value: '11-50' } });
+  fireEvent.click(screen.getByRole('button', { name: 'Get the guide' }));
+  expect(await screen.findByText('Use your work email: free mail providers such as Gmail or Outlook are not accepted.')).toBeTruthy();
+  expect(restCalls).toEqual([]);
+
+  fill('Work email', 'linus@kernel.example');
+  fireEvent.click(screen.getByRole('button', { name: 'Get the guide' }));
+  expect(await screen.findByRole('heading', { name: 'Running effective 360 and sprint reviews in engineering teams' })).toBeTruthy();
+  expect(screen.getByRole('heading', { name: '6. A one-page checklist' })).toBeTruthy();
+  expect(screen.queryByRole('button', { name: 'Get the guide' })).toBeNull();
+  expect(restCalls[0]).toEqual({ url: '/api/public/guide-leads', body: { name: 'Linus', email: 'linus@kernel.example', company: 'Kernel', team_size: '11-50', website: '' } });
+  await waitFor(() => expect(sessionStorage.getItem('teamlens.guide-reader')).toBe('Linus'));
+});

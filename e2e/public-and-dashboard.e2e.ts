@@ -1,0 +1,184 @@
+import path from 'node:path';
+import { createRequire } from 'node:module';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { E2E_ADMIN, launchBrowser, startServer } from './server.js';
+
+const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+const MEMBER = 'brendan.eich@demo.teamlens.dev';
+
+let server: Awaited<ReturnType<typeof startServer>>;
+let browser: Browser;
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+async function signIn(page: Page, email: string) {
+  await page.goto(`${server.url}/login`);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(E2E_ADMIN.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('heading', { name: /^Welcome, / }).waitFor();
+}
+
+async function seriousViolations(page: Page): Promise<string[]> {
+  await page.addScriptTag({ path: axePath });
+  const violations = await page.evaluate(async () => {
+    type V = { id: string; impact: string | null; help: string; nodes: Array<{ target: string[] }> };
+    const axe = (window as unknown as { axe: { run: (ctx: Document) => Promise<{ violations: V[] }> } }).axe;
+    return (await axe.run(document)).violations;
+  });
+  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+async function noOverflow(page: Page, label: string) {
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  expect(overflow, label).toBeLessThanOrEqual(0);
+}
+
+/** Headcount straight from the server's database file. */
+async function headcountInDatabase(): Promise<Record<string, number>> {
+  const { default: Database } = await import('better-sqlite3');
+  const db = new Database(path.join(server.dataDir, 'teamlens.db'), { readonly: true, fileMustExist: true });
+  try {
+    const rows = db.prepare('SELECT status, count(*) AS n FROM users WHERE deleted_at IS NULL GROUP BY status').all() as Array<{ status: string; n: number }>;
+    return Object.fromEntries(rows.map((r) => [r.status, r.n]));
+  } finally {
+    db.close();
+  }
+}
+
+it('a visitor sends the contact form, lands on thank-you, and an admin reads the message on the dashboard', async () => {
+  const visitor = await browser.newPage();
+  await visitor.setViewportSize({ width: 375, height: 800 });
+  await visitor.goto(`${server.url}/contact`);
+  await visitor.getByRole('heading', { name: 'Contact us' }).waitFor();
+  await noOverflow(visitor, '/contact at 375px');
+  expect(await seriousViolations(visitor)).toEqual([]);
+  await visitor.getByRole('button', { name: 'Send message' }).click();
+  await visitor.getByText('Write at least 10 characters.').waitFor();
+  await visitor.getByLabel('Your name').fill('Grace Hopper');
+  await visitor.getByLabel('Email').fill('grace@navy.example');
+  await visitor.getByLabel('Company (optional)').fill('US Navy');
+  await visitor.getByLabel('Message').fill('We would like a demo of retrospectives for 40 engineers.');
+  await visitor.getByRole('button', { name: 'Send message' }).click();
+  await visitor.getByRole('heading', { name: 'Thank you' }).waitFor();
+  expect(new URL(visitor.url()).pathname).toBe('/thank-you');
+  await visitor.close();
+
+  const admin = await browser.newPage();
+  await signIn(admin, E2E_ADMIN.email);
+  await admin.goto(`${server.url}/admin/dashboard`);
+  const inbox = admin.getByRole('region', { name: 'From the public pages' });
+  await inbox.getByText('We would like a demo of retrospectives for 40 engineers.').waitFor();
+  expect(await inbox.getByText('Grace Hopper').count()).toBe(1);
+  await admin.close();
+});
+
+it('get-the-guide shows the guide after the lead form', async () => {
+  const page = await browser.newPage();
+  await page.goto(`${server.url}/resources/get-the-guide`);
+  await page.getByRole('button', { name: 'Get the guide' }).waitFor();
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.getByLabel('Your name').fill('Linus Lead');
+  await page.getByLabel('Work email').fill('linus@kernel.example');
+  await page.getByLabel('Company').fill('Kernel Labs');
+  await page.getByLabel('Team size').selectOption('11-50');
+  await page.getByRole('button', { name: 'Get the guide' }).click();
+  await page.getByRole('heading', { name: 'Running effective 360 and sprint reviews in engineering teams' }).waitFor();
+  expect(await page.getByRole('heading', { name: '3. Questions that get useful answers' }).count()).toBe(1);
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.setViewportSize({ width: 375, height: 800 });
+  await noOverflow(page, 'the guide at 375px');
+  await page.reload();
+  await page.getByRole('heading', { name: 'Running effective 360 and sprint reviews in engineering teams' }).waitFor();
+  await page.close();
+});
+
+it('the admin dashboard shows the headcount that is in the database, at 375 and 1440 px', async () => {
+  const expected = await headcountInDatabase();
+  const page = await browser.newPage();
+  await signIn(page, E2E_ADMIN.email);
+  for (const width of [375, 1440]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.goto(`${server.url}/admin/dashboard`);
+    await page.getByRole('heading', { name: 'Admin dashboard' }).waitFor();
+    expect(await page.getByLabel(`Active: ${expected.ACTIVE ?? 0}`).count()).toBe(1);
+    expect(await page.getByLabel(`Invited: ${expected.INVITED ?? 0}`).count()).toBe(1);
+    expect(await page.getByLabel(`Deactivated: ${expected.DEACTIVATED ?? 0}`).count()).toBe(1);
+    await page.getByRole('region', { name: 'Recent sign-ins' }).getByText('Alex Admin').waitFor();
+    await noOverflow(page, `/admin/dashboard at ${width}px`);
+    expect(await seriousViolations(page), `/admin/dashboard at ${width}px`).toEqual([]);
+  }
+  expect(expected.ACTIVE).toBeGreaterThan(1);
+  await page.close();
+});
+
+it('an area switched off by the admin leaves a member\'s navigation and its pages say so', async () => {
+  const admin = await browser.newPage();
+  await admin.setViewportSize({ width: 1440, height: 900 });
+  await signIn(admin, E2E_ADMIN.email);
+  await admin.goto(`${server.url}/admin/settings/pages`);
+  const goals = admin.getByRole('switch', { name: 'Goals' });
+  expect(await goals.isChecked()).toBe(true);
+  expect(await seriousViolations(admin)).toEqual([]);
+  await goals.click();
+  await admin.getByText('Goals is now off for everyone in your organization.').waitFor();
+  expect(await goals.isChecked()).toBe(false);
+
+  const member = await browser.newPage();
+  await member.setViewportSize({ width: 1440, height: 900 });
+  await signIn(member, MEMBER);
+  const nav = member.getByRole('complementary').getByRole('navigation', { name: 'Main navigation' });
+  await nav.getByRole('link', { name: 'My notes' }).waitFor();
+  expect(await nav.getByRole('link', { name: 'My goals' }).count()).toBe(0);
+  expect(await nav.getByRole('link', { name: 'Team goals' }).count()).toBe(0);
+  await member.goto(`${server.url}/goals/my-goals`);
+  await member.getByRole('heading', { name: 'Goals is switched off' }).waitFor();
+
+  await goals.click();
+  await admin.getByText('Goals is now on for everyone in your organization.').waitFor();
+  await member.reload();
+  await member.getByRole('heading', { name: 'My goals', level: 1 }).waitFor();
+  await admin.close();
+  await member.close();
+});
+
+async function engagementRows(): Promise<Array<{ path: string; minutes: number }>> {
+  const { default: Database } = await import('better-sqlite3');
+  const db = new Database(path.join(server.dataDir, 'teamlens.db'), { readonly: true, fileMustExist: true });
+  try {
+    return db.prepare('SELECT path, minutes FROM engagement_events ORDER BY created_at, rowid').all() as Array<{ path: string; minutes: number }>;
+  } finally {
+    db.close();
+  }
+}
+
+it('a minute on a page records an engagement event under the route template, and the admin dashboard counts it', async () => {
+  const member = await browser.newPage();
+  await member.clock.install();
+  await signIn(member, MEMBER);
+  const { default: Database } = await import('better-sqlite3');
+  const db = new Database(path.join(server.dataDir, 'teamlens.db'), { readonly: true, fileMustExist: true });
+  const someone = db.prepare("SELECT id FROM users WHERE email = ?").get(E2E_ADMIN.email) as { id: string };
+  db.close();
+  await member.goto(`${server.url}/profile/user-profile/${someone.id}`);
+  await member.locator('h1').first().waitFor();
+  await member.clock.fastForward('00:30');
+  expect(await engagementRows()).toEqual([]);
+  await member.clock.fastForward('00:31');
+  await expect.poll(engagementRows).toEqual([{ path: '/profile/user-profile/$id', minutes: 1 }]);
+  await member.close();
+
+  const admin = await browser.newPage();
+  await signIn(admin, E2E_ADMIN.email);
+  await admin.goto(`${server.url}/admin/dashboard`);
+  await admin.getByRole('cell', { name: '/profile/user-profile/$id' }).waitFor();
+  await admin.close();
+});

@@ -1,0 +1,36 @@
+import { and, asc, count, desc, eq, isNotNull, isNull } from 'drizzle-orm';
+import type { Db } from '../../db/connection.js';
+import type { UserStatus } from '../../../shared/enums.js';
+import { users } from '../users/users.tables.js';
+
+/*
+ * Read-only aggregates over the users table for the admin dashboard. They are counts and
+ * short lists the users feature has no use for, so they live here (decision 0011).
+ */
+
+export type Headcount = Record<'active' | 'invited' | 'deactivated', number>;
+export type DashboardPerson = { id: string; full_name: string; email: string; created_at: string; last_login: string | null };
+
+const person = { id: users.id, full_name: users.full_name, email: users.email, created_at: users.created_at, last_login: users.last_login };
+
+/** People per status; soft-deleted accounts are not counted. */
+export function countUsersByStatus(db: Db, orgId: string): Headcount {
+  const rows = db.select({ status: users.status, n: count() }).from(users)
+    .where(and(eq(users.organization_id, orgId), isNull(users.deleted_at))).groupBy(users.status).all();
+  const by = new Map<UserStatus, number>(rows.map((r) => [r.status, r.n]));
+  return { active: by.get('ACTIVE') ?? 0, invited: by.get('INVITED') ?? 0, deactivated: by.get('DEACTIVATED') ?? 0 };
+}
+
+/** Invited people who have not set a password yet, longest waiting first. */
+export function findOldestInvitations(db: Db, orgId: string, limit: number): DashboardPerson[] {
+  return db.select(person).from(users)
+    .where(and(eq(users.organization_id, orgId), eq(users.status, 'INVITED'), isNull(users.deleted_at)))
+    .orderBy(asc(users.created_at), asc(users.id)).limit(limit).all();
+}
+
+/** The latest sign-ins, newest first. */
+export function findRecentSignIns(db: Db, orgId: string, limit: number): DashboardPerson[] {
+  return db.select(person).from(users)
+    .where(and(eq(users.organization_id, orgId), isNotNull(users.last_login), isNull(users.deleted_at)))
+    .orderBy(desc(users.last_login), asc(users.id)).limit(limit).all();
+}

@@ -1,0 +1,61 @@
+import type { FastifyInstance } from 'fastify';
+import type { MercuriusContext } from 'mercurius';
+import { requireAdmin } from '../../graphql/context.js';
+import { countEngagementByDay, findTopEngagementPages } from '../engagement/engagement.repo.js';
+import { countUsersByStatus, findOldestInvitations, findRecentSignIns } from './admin-dashboard.repo.js';
+
+export const ENGAGEMENT_DAYS = 30;
+const LIST_LENGTH = 5;
+const TOP_PAGES = 8;
+
+const schema = /* GraphQL */ `
+  type Headcount { active: Int! invited: Int! deactivated: Int! }
+  type DashboardPerson { id: ID! full_name: String! email: String! created_at: DateTime! last_login: DateTime }
+  type PendingInvitations { count: Int! "Longest waiting first (at most 5)." oldest: [DashboardPerson!]! }
+  type EngagementDay { "UTC day, YYYY-MM-DD." day: String! events: Int! }
+  type EngagementPage { path: String! events: Int! people: Int! }
+  type AdminDashboard {
+    headcount: Headcount!
+    pending_invitations: PendingInvitations!
+    "Latest sign-ins, newest first (at most 5)."
+    recent_sign_ins: [DashboardPerson!]!
+    "One entry per UTC day for the last 30 days, oldest first, today last."
+    engagement_by_day: [EngagementDay!]!
+    "Route templates with the most engagement events in the last 30 days."
+    top_pages: [EngagementPage!]!
+  }
+  extend type Query {
+    "Admin: the organization at a glance (/admin/dashboard)."
+    adminDashboard: AdminDashboard!
+  }
+`;
+
+/** The last `days` UTC days ending today, as YYYY-MM-DD, oldest first. */
+export function lastDays(now: Date, days: number): string[] {
+  const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
+  return Array.from({ length: days }, (_, i) => new Date(today - (days - 1 - i) * 86_400_000).toISOString().slice(0, 10));
+}
+
+/** The admin dashboard: headcount, invitations, sign-ins and engagement in one query. */
+export async function adminDashboardFeature(app: FastifyInstance): Promise<void> {
+  app.graphql.extendSchema(schema);
+  app.graphql.defineResolvers({
+    Query: {
+      adminDashboard: (_: unknown, __: unknown, ctx: MercuriusContext) => {
+        const { organizationId } = requireAdmin(ctx);
+        const { db } = ctx.services;
+        const headcount = countUsersByStatus(db, organizationId);
+        const days = lastDays(new Date(), ENGAGEMENT_DAYS);
+        const since = `${days[0]}T00:00:00.000Z`;
+        const perDay = new Map(countEngagementByDay(db, organizationId, since).map((d) => [d.day, d.events]));
+        return {
+          headcount,
+          pending_invitations: { count: headcount.invited, oldest: findOldestInvitations(db, organizationId, LIST_LENGTH) },
+          recent_sign_ins: findRecentSignIns(db, organizationId, LIST_LENGTH),
+          engagement_by_day: days.map((day) => ({ day, events: perDay.get(day) ?? 0 })),
+          top_pages: findTopEngagementPages(db, organizationId, since, TOP_PAGES),
+        };
+      },
+    },
+  } as never);
+}

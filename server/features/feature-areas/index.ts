@@ -1,0 +1,47 @@
+import type { FastifyInstance } from 'fastify';
+import type { MercuriusContext } from 'mercurius';
+import { FEATURE_AREAS, FEATURE_AREA_INFO, type FeatureArea } from '../../../shared/feature-areas.js';
+import { featureAreaChangesSchema } from '../../../shared/feature-areas.schemas.js';
+import { requireAdmin, requireViewer } from '../../graphql/context.js';
+import { parseInput } from '../../lib/parse.js';
+import { listFeatureAreas, setFeatureAreas, type FeatureAreaState } from './feature-areas.repo.js';
+
+const schema = /* GraphQL */ `
+  enum FeatureArea { ${FEATURE_AREAS.join(' ')} }
+  type FeatureAreaSetting {
+    area: FeatureArea!
+    label: String!
+    enabled: Boolean!
+    updated_at: DateTime
+  }
+  input FeatureAreaChange { area: FeatureArea! enabled: Boolean! }
+  extend type Query {
+    "Every member: which feature areas the organization has switched on (/admin/settings/pages)."
+    featureAreas: [FeatureAreaSetting!]!
+  }
+  extend type Mutation {
+    "Admin: switch feature areas on or off for the organization; returns every area."
+    setFeatureAreas(changes: [FeatureAreaChange!]!): [FeatureAreaSetting!]!
+  }
+`;
+
+/** Which feature areas are on, per organization. */
+export async function featureAreasFeature(app: FastifyInstance): Promise<void> {
+  app.graphql.extendSchema(schema);
+  app.graphql.defineResolvers({
+    Query: {
+      featureAreas: (_: unknown, __: unknown, ctx: MercuriusContext) => listFeatureAreas(ctx.services.db, requireViewer(ctx).organizationId),
+    },
+    Mutation: {
+      setFeatureAreas: (_: unknown, args: { changes: unknown }, ctx: MercuriusContext) => {
+        const viewer = requireAdmin(ctx);
+        const changes = parseInput(featureAreaChangesSchema, args.changes);
+        setFeatureAreas(ctx.services.db, viewer.organizationId, viewer.userId, changes);
+        return listFeatureAreas(ctx.services.db, viewer.organizationId);
+      },
+    },
+    FeatureAreaSetting: {
+      label: (s: FeatureAreaState) => FEATURE_AREA_INFO[s.area as FeatureArea].label,
+    },
+  } as never);
+}
