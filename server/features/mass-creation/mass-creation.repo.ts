@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, inArray, isNotNull, isNull, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNull, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/sqlite-core';
 import type { Db } from '../../db/connection.js';
 import type { PermissionLevel } from '../../../shared/enums.js';
@@ -12,8 +12,7 @@ import { massCreationBatches } from './mass-creation.tables.js';
  * All SQL of mass creation. Most reads of other features go through their repos
  * (findExistingEmails, listTeams, createTeam); the statements below that touch the users and
  * teams tables directly exist because no repo function covers them in bulk: a prepared
- * insert for up to 50,000 users, org-scoped email -> id lookups in chunks, the names of
- * deleted teams, the batch's hard delete, and the keyset-paged export join.
+ * insert for up to 50,000 users, org-scoped email -> id lookups in chunks, the batch's hard delete, and the keyset-paged export join.
  */
 
 export type BatchRow = typeof massCreationBatches.$inferSelect;
@@ -47,15 +46,6 @@ export function findOrgUserIdsByEmails(db: Db, orgId: string, emails: readonly s
     for (const r of rows) out.set(r.email, r.id);
   }
   return out;
-}
-
-/**
- * Lower-case names of the organization's deleted teams. teams_org_name is unique on
- * lower(name) over deleted teams too, so creating a team of such a name would fail.
- */
-export function listDeletedTeamNames(db: Db, orgId: string): Set<string> {
-  const rows = db.select({ name: teams.name }).from(teams).where(and(eq(teams.organization_id, orgId), isNotNull(teams.deleted_at))).all();
-  return new Set(rows.map((r) => r.name.toLowerCase()));
 }
 
 export type NewMassUser = {

@@ -12,7 +12,7 @@ import { findOrganization } from '../org/org.repo.js';
 import { listTeams } from '../teams/teams.repo.js';
 import { findExistingEmails } from '../users/users.repo.js';
 import {
-  deleteNeverSignedInBatchUsers, findBatch, finishBatch, findOrgUserIdsByEmails, insertBatch, listDeletedTeamNames, writeMassCreation, type NewMassUser,
+  deleteNeverSignedInBatchUsers, findBatch, finishBatch, findOrgUserIdsByEmails, insertBatch, writeMassCreation, type NewMassUser,
 } from './mass-creation.repo.js';
 
 export type MassCreateUserError = { errorType: MassCreateErrorType; email: string; row: number; message: string };
@@ -151,7 +151,6 @@ export async function runMassCreation(services: Services, viewer: Viewer, reques
   try {
     const emailCheck = createEmailCheck({ allowed: org.allowed_email_domains, blocked: org.blocked_email_domains });
     const liveTeams = new Map(listTeams(db, orgId).map((t) => [t.name.toLowerCase(), t.id]));
-    const deletedTeams = listDeletedTeamNames(db, orgId);
     /** Every syntactically valid email of the file -> the first row that has it. */
     const seen = new Map<string, number>();
     const candidates: Candidate[] = [];
@@ -187,9 +186,7 @@ export async function runMassCreation(services: Services, viewer: Viewer, reques
           const teamName = result.data.team;
           const teamKey = teamName === undefined ? null : teamName.toLowerCase();
           if (teamKey !== null && !liveTeams.has(teamKey) && !newTeams.has(teamKey)) {
-            if (deletedTeams.has(teamKey)) {
-              fail(row, email, 'UNKNOWN_TEAM', `team: "${teamName}" was deleted; restore it or name another team.`);
-            } else if (!createTeams) {
+            if (!createTeams) {
               fail(row, email, 'UNKNOWN_TEAM', `team: there is no team "${teamName}" (creating teams was turned off).`);
             } else {
               newTeams.set(teamKey, teamName!);

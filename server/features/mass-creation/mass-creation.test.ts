@@ -259,12 +259,16 @@ describe('massCreateUsers: creation', () => {
     expect(rockets[0]!.users.map((u) => u.email).sort()).toEqual([`t1@${domain}`, `t2@${domain}`]);
   });
 
-  it('names a deleted team as UNKNOWN_TEAM instead of failing on its unique name', async () => {
+  it('creates a new team with the name of a deleted one (the deleted team stays deleted)', async () => {
     const { admin, domain, org } = await freshOrg();
-    sqlite().prepare("INSERT INTO teams (id, organization_id, name, deleted_at) VALUES (?, ?, 'Old Guard', '2024-01-01T00:00:00Z')").run(crypto.randomUUID(), org.id);
+    const oldId = crypto.randomUUID();
+    sqlite().prepare("INSERT INTO teams (id, organization_id, name, deleted_at) VALUES (?, ?, 'Old Guard', '2024-01-01T00:00:00Z')").run(oldId, org.id);
     const res = result(await massCreate(admin, [{ email: `og@${domain}`, full_name: 'Og', team: 'old guard' }]));
-    expect(res.usersWithErrors.map((e) => [e.errorType, e.row])).toEqual([['UNKNOWN_TEAM', 1]]);
-    expect(res.count).toBe(0);
+    expect(res.usersWithErrors).toEqual([]);
+    expect(res.count).toBe(1);
+    const rows = sqlite().prepare('SELECT id, name, deleted_at FROM teams WHERE organization_id = ? AND lower(name) = ?').all(org.id, 'old guard') as Array<{ id: string; deleted_at: string | null }>;
+    expect(rows).toHaveLength(2);
+    expect(rows.find((r) => r.id === oldId)?.deleted_at).toBe('2024-01-01T00:00:00Z');
   });
 
   it('publishes progress every 250 rows and a last event with done: true', async () => {

@@ -54,13 +54,9 @@ export function findTeamById(db: Db, orgId: string, id: string): TeamRow | undef
   return findTeamsByIds(db, orgId, [id])[0];
 }
 
-/**
- * Soft delete. teams_org_name is unique on lower(name) over deleted rows too, so the
- * deleted row's name gets a " [deleted <id>]" suffix: the name is free for a new team at
- * once, and the original stays readable for history (docs/decisions/0009).
- */
+/** Soft delete. teams_org_name covers live teams only, so the name is free for a new team at once. */
 export function softDeleteTeam(db: Db, orgId: string, id: string): void {
-  db.update(teams).set({ deleted_at: nowIso(), name: sql`${teams.name} || ' [deleted ' || ${teams.id} || ']'` })
+  db.update(teams).set({ deleted_at: nowIso() })
     .where(and(live(orgId), eq(teams.id, id))).run();
 }
 

@@ -13,7 +13,8 @@ export const teams = sqliteTable('teams', {
   created_at: text('created_at').notNull().default(sql`(strftime('%Y-%m-%dT%H:%M:%fZ','now'))`),
   deleted_at: text('deleted_at'),
 }, (t) => [
-  uniqueIndex('teams_org_name').on(t.organization_id, sql`lower(${t.name})`),
+  // Live teams only: a deleted team's name is free for a new team.
+  uniqueIndex('teams_org_name').on(t.organization_id, sql`lower(${t.name})`).where(sql`${t.deleted_at} is null`),
   index('teams_manager').on(t.manager_id),
   index('teams_lead').on(t.team_lead_id),
 ]);
