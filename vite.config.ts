@@ -19,7 +19,7 @@ export default defineConfig({
     }),
     react(),
   ],
-  build: { outDir: '../dist/client', emptyOutDir: true, sourcemap: false },
+  build: { outDir: '../dist/client', emptyOutDir: true, sourcemap: false, manifest: true },
   server: {
     proxy: {
       '/api': api,

@@ -7,6 +7,8 @@ import { forkBench } from './child.js';
 import { benchHttp, type HttpBench } from './http.bench.js';
 import { benchWs, type WsBench } from './ws.bench.js';
 import { benchMass } from './mass.bench.js';
+import { benchAdminTable } from './admin-table.bench.js';
+import { measureRouteWeights } from './weight.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '..');
@@ -35,6 +37,11 @@ async function main(): Promise<void> {
   execFileSync(process.execPath, ['scripts/ensure-build.mjs'], { cwd: root, stdio: 'inherit' });
   const mass10k = await benchMass(10_000);
   const mass50k = await benchMass(50_000);
+  console.log('bench: JavaScript per route (Vite manifest, gzip)...');
+  const weights = measureRouteWeights();
+  const weightOf = (p: string) => weights.find((w) => w.path === p)!;
+  console.log('bench: admin users table with 5,000 users in headless Chromium...');
+  const table = await benchAdminTable(5000, 5);
   console.log('bench: email check...');
   const email = runScript('email.ts');
 
@@ -48,6 +55,10 @@ async function main(): Promise<void> {
     ['mass creation, 50,000 rows: peak RSS of the server process', `${mass50k.peakMb} MB (idle ${mass50k.idleMb} MB; ${mass50k.ms} ms, ${mass50k.csvMb} MB CSV)`, '< 300 MB', verdict(mass50k.peakMb < 300 && mass50k.created === 50_000)],
     ['email check, per call (1M calls, mixed addresses)', `${(Number(email.nsPerCall) / 1000).toFixed(2)} µs`, '< 2 µs', verdict(Number(email.nsPerCall) < 2000)],
     ['email check, list load (cold process)', `${Number(email.loadMs).toFixed(1)} ms for ${email.domains} domains`, '< 50 ms', verdict(Number(email.loadMs) < 50)],
+    ['JavaScript of the login page (entry + route chunks, gzip)', `${weightOf('/login').gzipKb} kB in ${weightOf('/login').files} files (${weightOf('/login').rawKb} kB uncompressed)`, 'login < 150 kB gzip', verdict(weightOf('/login').gzipKb < 150)],
+    ['JavaScript of other routes (gzip; + loaded on first use)', weights.filter((w) => w.path !== '/login').map((w) => `${w.path} ${w.gzipKb} kB (+ ${w.onDemandGzipKb} kB)`).join('; '), '(no target)', '-'],
+    ['admin users table, 5,000 users: navigation to table shown, scripts cached', `median ${table.warmMedian} ms (${table.warmMs.join(', ')})`, '< 1 s', verdict(table.warmMedian < 1000)],
+    ['admin users table, 5,000 users: navigation to table shown, empty browser cache', `median ${table.coldMedian} ms (${table.coldMs.join(', ')})`, '< 1 s', verdict(table.coldMedian < 1000)],
     ['1,000 websocket subscribers, one event: delivery latency', `p50 ${ws.p50} ms, p99 ${ws.p99} ms (${ws.received}/${ws.subscribers} received)`, 'p99 < 250 ms', verdict(ws.p99 < 250 && ws.received === ws.subscribers)],
   ];
   const md = [
@@ -64,6 +75,8 @@ async function main(): Promise<void> {
     '',
     'Notes:',
     '- "repeated" requests are answered from the exact response cache (docs/decisions/0004); "first read after a write" is the full cost of executing the query.',
+    '- JavaScript per route: the Vite manifest\'s entry plus every chunk TanStack Router split out of the route\'s files (layouts included) and their static imports, each gzip-compressed (level 6). "+ kB" is what those chunks import later with import() (GraphQL client on the first request, form rules on the first save).',
+    '- Admin users table: headless Chromium (playwright-core) against the production server with 5,000 people created by a CSV import; time from navigation start until the table holds all 5,000 and shows its first rows. "Empty browser cache" = a new browser context per run (only the sign-in cookies copied); "scripts cached" = reloads in one context. Every load re-runs the list query on the server (GET /api/auth/session writes, which empties the response cache).',
     '- Mass creation runs against the production server (`node dist/server/server.mjs`) started fresh for each run; peak RSS is its VmHWM (whole process: Node, native modules, email lists), idle is its RSS just before the upload.',
     '',
   ].join('\n');

@@ -86,6 +86,7 @@ import { Route as AppAdminProfileTeamIndexRouteImport } from './routes/_app/admi
 import { Route as AppAdminProfileTeamIdRouteImport } from './routes/_app/admin/profile/team/$id'
 import { Route as AppAdminProfileUserProfileIndexRouteImport } from './routes/_app/admin/profile/user-profile/index'
 import { Route as AppAdminProfileUserProfileIdRouteImport } from './routes/_app/admin/profile/user-profile/$id'
+import { Route as AppAdminSettingsUsersImportRouteImport } from './routes/_app/admin/settings/users_.import'
 import { Route as AppProfessionalDevelopmentSprintRetroReviewIndexRouteImport } from './routes/_app/professional-development/sprint-retro/review/index'
 import { Route as AppProfessionalDevelopmentSprintRetroReviewIdRouteImport } from './routes/_app/professional-development/sprint-retro/review/$id'
 import { Route as AppProfessionalDevelopmentSprintRetroTeamProgressIndexRouteImport } from './routes/_app/professional-development/sprint-retro/team-progress/index'
@@ -499,6 +500,12 @@ const AppAdminProfileUserProfileIdRoute =
     path: '/profile/user-profile/$id',
     getParentRoute: () => AppAdminRoute,
   } as any)
+const AppAdminSettingsUsersImportRoute =
+  AppAdminSettingsUsersImportRouteImport.update({
+    id: '/settings/users_/import',
+    path: '/settings/users/import',
+    getParentRoute: () => AppAdminRoute,
+  } as any)
 const AppProfessionalDevelopmentSprintRetroReviewIndexRoute =
   AppProfessionalDevelopmentSprintRetroReviewIndexRouteImport.update({
     id: '/professional-development/sprint-retro/review/',
@@ -597,6 +604,7 @@ export interface FileRoutesByFullPath {
   '/profile/user-profile/': typeof AppProfileUserProfileIndexRoute
   '/admin/profile/team/$id': typeof AppAdminProfileTeamIdRoute
   '/admin/profile/user-profile/$id': typeof AppAdminProfileUserProfileIdRoute
+  '/admin/settings/users/import': typeof AppAdminSettingsUsersImportRoute
   '/professional-development/sprint-retro/review/$id': typeof AppProfessionalDevelopmentSprintRetroReviewIdRoute
   '/professional-development/sprint-retro/team-progress/$id': typeof AppProfessionalDevelopmentSprintRetroTeamProgressIdRoute
   '/admin/profile/team/': typeof AppAdminProfileTeamIndexRoute
@@ -676,6 +684,7 @@ export interface FileRoutesByTo {
   '/profile/user-profile': typeof AppProfileUserProfileIndexRoute
   '/admin/profile/team/$id': typeof AppAdminProfileTeamIdRoute
   '/admin/profile/user-profile/$id': typeof AppAdminProfileUserProfileIdRoute
+  '/admin/settings/users/import': typeof AppAdminSettingsUsersImportRoute
   '/professional-development/sprint-retro/review/$id': typeof AppProfessionalDevelopmentSprintRetroReviewIdRoute
   '/professional-development/sprint-retro/team-progress/$id': typeof AppProfessionalDevelopmentSprintRetroTeamProgressIdRoute
   '/admin/profile/team': typeof AppAdminProfileTeamIndexRoute
@@ -760,6 +769,7 @@ export interface FileRoutesById {
   '/_app/profile/user-profile/': typeof AppProfileUserProfileIndexRoute
   '/_app/admin/profile/team/$id': typeof AppAdminProfileTeamIdRoute
   '/_app/admin/profile/user-profile/$id': typeof AppAdminProfileUserProfileIdRoute
+  '/_app/admin/settings/users_/import': typeof AppAdminSettingsUsersImportRoute
   '/_app/professional-development/sprint-retro/review/$id': typeof AppProfessionalDevelopmentSprintRetroReviewIdRoute
   '/_app/professional-development/sprint-retro/team-progress/$id': typeof AppProfessionalDevelopmentSprintRetroTeamProgressIdRoute
   '/_app/admin/profile/team/': typeof AppAdminProfileTeamIndexRoute
@@ -842,6 +852,7 @@ export interface FileRouteTypes {
     | '/profile/user-profile/'
     | '/admin/profile/team/$id'
     | '/admin/profile/user-profile/$id'
+    | '/admin/settings/users/import'
     | '/professional-development/sprint-retro/review/$id'
     | '/professional-development/sprint-retro/team-progress/$id'
     | '/admin/profile/team/'
@@ -921,6 +932,7 @@ export interface FileRouteTypes {
     | '/profile/user-profile'
     | '/admin/profile/team/$id'
     | '/admin/profile/user-profile/$id'
+    | '/admin/settings/users/import'
     | '/professional-development/sprint-retro/review/$id'
     | '/professional-development/sprint-retro/team-progress/$id'
     | '/admin/profile/team'
@@ -1004,6 +1016,7 @@ export interface FileRouteTypes {
     | '/_app/profile/user-profile/'
     | '/_app/admin/profile/team/$id'
     | '/_app/admin/profile/user-profile/$id'
+    | '/_app/admin/settings/users_/import'
     | '/_app/professional-development/sprint-retro/review/$id'
     | '/_app/professional-development/sprint-retro/team-progress/$id'
     | '/_app/admin/profile/team/'
@@ -1559,6 +1572,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppAdminProfileUserProfileIdRouteImport
       parentRoute: typeof AppAdminRoute
     }
+    '/_app/admin/settings/users_/import': {
+      id: '/_app/admin/settings/users_/import'
+      path: '/settings/users/import'
+      fullPath: '/admin/settings/users/import'
+      preLoaderRoute: typeof AppAdminSettingsUsersImportRouteImport
+      parentRoute: typeof AppAdminRoute
+    }
     '/_app/professional-development/sprint-retro/review/': {
       id: '/_app/professional-development/sprint-retro/review/'
       path: '/professional-development/sprint-retro/review'
@@ -1615,6 +1635,7 @@ interface AppAdminRouteChildren {
   AppAdminTeamInsightsIndexRoute: typeof AppAdminTeamInsightsIndexRoute
   AppAdminProfileTeamIdRoute: typeof AppAdminProfileTeamIdRoute
   AppAdminProfileUserProfileIdRoute: typeof AppAdminProfileUserProfileIdRoute
+  AppAdminSettingsUsersImportRoute: typeof AppAdminSettingsUsersImportRoute
   AppAdminProfileTeamIndexRoute: typeof AppAdminProfileTeamIndexRoute
   AppAdminProfileUserProfileIndexRoute: typeof AppAdminProfileUserProfileIndexRoute
 }
@@ -1644,6 +1665,7 @@ const AppAdminRouteChildren: AppAdminRouteChildren = {
   AppAdminTeamInsightsIndexRoute: AppAdminTeamInsightsIndexRoute,
   AppAdminProfileTeamIdRoute: AppAdminProfileTeamIdRoute,
   AppAdminProfileUserProfileIdRoute: AppAdminProfileUserProfileIdRoute,
+  AppAdminSettingsUsersImportRoute: AppAdminSettingsUsersImportRoute,
   AppAdminProfileTeamIndexRoute: AppAdminProfileTeamIndexRoute,
   AppAdminProfileUserProfileIndexRoute: AppAdminProfileUserProfileIndexRoute,
 }

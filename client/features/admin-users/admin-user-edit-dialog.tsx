@@ -1,0 +1,122 @@
+import { useQuery } from '@tanstack/react-query';
+import { Dialog } from 'radix-ui';
+import { useEffect, useMemo } from 'react';
+import { PERMISSION_LEVELS, USER_STATUSES } from '../../../shared/enums.js';
+import { Field, FormError, SubmitButton } from '../../components/ui/field.js';
+import { PendingView } from '../../components/ui/states.js';
+import { showAlert } from '../../lib/alerts.js';
+import { useZodForm } from '../../lib/forms.js';
+import { adminUserDetailsQueryOptions, useSaveUser, type AdminUser, type AdminUserDetails, type TeamOption } from './admin-users.api.js';
+import { serverErrorOutcome } from './admin-users-errors.js';
+import { LEVEL_LABEL, STATUS_LABEL } from './admin-users.labels.js';
+import { SelectField } from './admin-users-select-field.js';
+
+const loadSchema = () => import('./admin-users.schema.js');
+const timeZones: string[] = typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : [];
+
+type Props = { user: AdminUser; users: readonly AdminUser[]; teams: readonly TeamOption[]; onClose: () => void };
+
+/** Edits one person: account fields via updateUserByAdmin, the rest via updateOneUser. What was typed stays on an error. */
+export function AdminUserEditDialog(props: Props) {
+  const { user, onClose } = props;
+  const details = useQuery(adminUserDetailsQueryOptions(user.id));
+  // The rules are needed on the first save: fetch them while the person reads the form.
+  useEffect(() => void loadSchema(), []);
+  return (
+    <Dialog.Root open onOpenChange={(open) => !open && onClose()}>
+      <Dialog.Portal>
+        <Dialog.Overlay className="dialog-overlay" />
+        <Dialog.Content className="dialog au-edit">
+          <Dialog.Title>Edit {user.full_name}</Dialog.Title>
+          <Dialog.Description className="muted">Changes to the email or the permission level sign the person out everywhere.</Dialog.Description>
+          {details.data ? (
+            <EditForm {...props} details={details.data} />
+          ) : details.isError ? (
+            <>
+              <p role="alert" className="form-error">{details.error.message}</p>
+              <div className="dialog-actions">
+                <Dialog.Close className="button button-ghost" type="button">Close</Dialog.Close>
+                <button type="button" className="button" onClick={() => void details.refetch()}>Try again</button>
+              </div>
+            </>
+          ) : (
+            <PendingView label="Loading this person…" />
+          )}
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}
+
+function EditForm({ user, users, teams, onClose, details }: Props & { details: AdminUserDetails }) {
+  const save = useSaveUser();
+  const managers = useMemo(() => users.filter((u) => u.id !== user.id && !u.deleted_at), [users, user.id]);
+  const { onSubmit, fieldErrors, formError, sending } = useZodForm(
+    async () => (await loadSchema()).adminUserEditSchema,
+    async (values) => {
+      const { ACCOUNT_KEYS } = await loadSchema();
+      const account = Object.fromEntries(ACCOUNT_KEYS.map((k) => [k, values[k] ?? null]));
+      const { location, time_zone, slack_id, jira_account_id, azure_boards_user_id, status, team_id, manager_id } = values;
+      try {
+        await save.mutateAsync({
+          id: user.id,
+          account: account as never,
+          profile: { location: location ?? null, time_zone: time_zone ?? null, slack_id: slack_id ?? null, jira_account_id: jira_account_id ?? null, azure_boards_user_id: azure_boards_user_id ?? null, status, team_id, manager_id },
+        });
+      } catch (err) {
+        return serverErrorOutcome(err);
+      }
+      showAlert(`${values.full_name} was saved.`, 'success');
+      onClose();
+    },
+  );
+  const record: Record<string, unknown> = { ...user, ...details };
+  const text = (name: keyof AdminUser | keyof AdminUserDetails, label: string, extra: Record<string, unknown> = {}) => (
+    <Field label={label} name={name} defaultValue={(record[name] as string | null) ?? ''} error={fieldErrors[name]} {...extra} />
+  );
+
+  return (
+    <form className="form" onSubmit={onSubmit} noValidate>
+      <FormError message={formError} />
+      <fieldset className="au-fieldset">
+        <legend>Account</legend>
+        {text('full_name', 'Full name', { autoComplete: 'off', required: true })}
+        {text('email', 'Email', { type: 'email', autoComplete: 'off', required: true })}
+        {text('role', 'Role (job title)')}
+        <SelectField label="Permission level" name="permission_level" defaultValue={user.permission_level} error={fieldErrors.permission_level}>
+          {PERMISSION_LEVELS.map((l) => <option key={l} value={l}>{LEVEL_LABEL[l]}</option>)}
+        </SelectField>
+        <SelectField label="Status" name="status" defaultValue={user.status} error={fieldErrors.status}>
+          {USER_STATUSES.map((s) => <option key={s} value={s}>{STATUS_LABEL[s]}</option>)}
+        </SelectField>
+      </fieldset>
+      <fieldset className="au-fieldset">
+        <legend>Organization</legend>
+        <SelectField label="Team" name="team_id" defaultValue={user.team?.id ?? ''} error={fieldErrors.team_id}>
+          <option value="">No team</option>
+          {teams.map((t) => <option key={t.id} value={t.id}>{t.name}</option>)}
+        </SelectField>
+        <SelectField label="Manager" name="manager_id" defaultValue={details.manager?.id ?? ''} error={fieldErrors.manager_id}>
+          <option value="">No manager</option>
+          {managers.map((m) => <option key={m.id} value={m.id}>{m.full_name} ({m.email})</option>)}
+        </SelectField>
+        {text('location', 'Location')}
+        {text('time_zone', 'Time zone', { list: 'au-time-zones', placeholder: 'e.g. Europe/Berlin', autoComplete: 'off' })}
+        <datalist id="au-time-zones">{timeZones.map((tz) => <option key={tz} value={tz} />)}</datalist>
+      </fieldset>
+      <fieldset className="au-fieldset">
+        <legend>Integrations</legend>
+        {text('github_user', 'GitHub user')}
+        {text('bitbucket_account_id', 'Bitbucket account ID')}
+        {text('azure_email', 'Azure email', { type: 'email' })}
+        {text('azure_boards_user_id', 'Azure Boards user ID')}
+        {text('jira_account_id', 'Jira account ID')}
+        {text('slack_id', 'Slack ID')}
+      </fieldset>
+      <div className="dialog-actions">
+        <Dialog.Close className="button button-ghost" type="button">Cancel</Dialog.Close>
+        <SubmitButton sending={sending} sendingText="Saving…">Save</SubmitButton>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,110 @@
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { useRef, useSyncExternalStore } from 'react';
+import type { AdminUser } from './admin-users.api.js';
+import { LEVEL_LABEL, SORT_LABEL, STATUS_LABEL, formatSignIn } from './admin-users.labels.js';
+import type { SortKey } from './admin-users.search.js';
+
+const WIDE = '(min-width: 768px)';
+const subscribeWide = (notify: () => void) => {
+  const query = window.matchMedia?.(WIDE);
+  query?.addEventListener('change', notify);
+  return () => query?.removeEventListener('change', notify);
+};
+const isWide = () => window.matchMedia?.(WIDE).matches ?? true;
+
+const COLUMNS: Array<{ key: SortKey; className: string }> = [
+  { key: 'name', className: 'au-col-name' },
+  { key: 'email', className: 'au-col-email' },
+  { key: 'status', className: 'au-col-status' },
+  { key: 'permission', className: 'au-col-level' },
+  { key: 'team', className: 'au-col-team' },
+  { key: 'lastSignIn', className: 'au-col-signin' },
+];
+
+type Props = {
+  users: readonly AdminUser[];
+  total: number;
+  sort: SortKey;
+  dir: 'asc' | 'desc';
+  onSort: (key: SortKey) => void;
+  selected: ReadonlySet<string>;
+  onToggle: (id: string) => void;
+  onToggleAll: (select: boolean) => void;
+  onEdit: (user: AdminUser) => void;
+  viewerId: string;
+};
+
+/**
+ * The users table: only the rows in view are in the DOM (@tanstack/react-virtual), so 5,000
+ * people scroll as smoothly as 50. It scrolls inside its own box; below 768 px each row is a card.
+ */
+export function AdminUsersTable({ users, total, sort, dir, onSort, selected, onToggle, onToggleAll, onEdit, viewerId }: Props) {
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const wide = useSyncExternalStore(subscribeWide, isWide, () => true);
+  const virtualizer = useVirtualizer({
+    count: users.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => (wide ? 52 : 132),
+    overscan: 8,
+    initialRect: { width: 1000, height: 600 },
+    getItemKey: (index) => users[index]!.id,
+  });
+  const selectable = users.filter((u) => !u.deleted_at);
+  const allSelected = selectable.length > 0 && selectable.every((u) => selected.has(u.id));
+
+  return (
+    <div className="au-table" role="table" aria-label="Users" aria-rowcount={users.length + 1} data-testid="admin-users-table" data-row-count={users.length}>
+      <div className="au-row au-head" role="row" aria-rowindex={1}>
+        <span className="au-col-check" role="columnheader">
+          <input type="checkbox" aria-label={`Select all ${users.length.toLocaleString('en')} shown`} checked={allSelected} disabled={!selectable.length} onChange={(e) => onToggleAll(e.target.checked)} />
+        </span>
+        {COLUMNS.map((col) => (
+          <span key={col.key} className={col.className} role="columnheader" aria-sort={sort === col.key ? (dir === 'asc' ? 'ascending' : 'descending') : undefined}>
+            <button type="button" className="au-sort" onClick={() => onSort(col.key)}>
+              {SORT_LABEL[col.key]}
+              <span aria-hidden="true">{sort === col.key ? (dir === 'asc' ? ' ▲' : ' ▼') : ''}</span>
+            </button>
+          </span>
+        ))}
+        <span className="au-col-actions" role="columnheader"><span className="sr-only">Actions</span></span>
+      </div>
+      <div ref={scrollRef} className="au-scroll" tabIndex={0} aria-label={`User rows, ${users.length} of ${total}`} role="rowgroup">
+        <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
+          {virtualizer.getVirtualItems().map((item) => {
+            const user = users[item.index]!;
+            const deleted = !!user.deleted_at;
+            return (
+              <div
+                key={item.key}
+                role="row"
+                aria-rowindex={item.index + 2}
+                className={`au-row${deleted ? ' au-deleted' : ''}${selected.has(user.id) ? ' au-selected' : ''}`}
+                style={{ position: 'absolute', top: 0, left: 0, width: '100%', height: item.size, transform: `translateY(${item.start}px)` }}
+              >
+                <span className="au-col-check" role="cell">
+                  <input type="checkbox" aria-label={`Select ${user.full_name}`} checked={selected.has(user.id)} disabled={deleted} onChange={() => onToggle(user.id)} />
+                </span>
+                <span className="au-col-name" role="cell">
+                  <strong>{user.full_name}</strong>
+                  {user.id === viewerId && <span className="au-badge">You</span>}
+                  {deleted && <span className="au-badge au-badge-deleted">Deleted</span>}
+                  {user.role && <span className="au-sub">{user.role}</span>}
+                </span>
+                <span className="au-col-email" role="cell" title={user.email}>{user.email}</span>
+                <span className="au-col-status" role="cell"><span className={`au-status au-status-${user.status.toLowerCase()}`}>{STATUS_LABEL[user.status]}</span></span>
+                <span className="au-col-level" role="cell">{LEVEL_LABEL[user.permission_level]}</span>
+                <span className="au-col-team" role="cell">{user.team?.name ?? <span className="muted">No team</span>}</span>
+                <span className="au-col-signin" role="cell"><span className="au-mobile-label">Last sign-in: </span>{formatSignIn(user.last_login)}</span>
+                <span className="au-col-actions" role="cell">
+                  {!deleted && (
+                    <button type="button" className="button button-ghost button-small" onClick={() => onEdit(user)} aria-label={`Edit ${user.full_name}`}>Edit</button>
+                  )}
+                </span>
+              </div>
+            );
+          })}
+        </div>
+      </div>
+    </div>
+  );
+}

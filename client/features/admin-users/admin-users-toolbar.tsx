@@ -1,0 +1,59 @@
+import { useEffect, useId, useState } from 'react';
+import { PERMISSION_LEVELS, USER_STATUSES } from '../../../shared/enums.js';
+import type { TeamOption } from './admin-users.api.js';
+import { LEVEL_LABEL, STATUS_LABEL } from './admin-users.labels.js';
+import { NO_TEAM, type AdminUsersSearch } from './admin-users.search.js';
+
+type Props = {
+  search: AdminUsersSearch;
+  teams: readonly TeamOption[];
+  onChange: (patch: Partial<AdminUsersSearch>) => void;
+};
+
+/** Search box, status / permission / team filters and the "Show deleted" switch; all of it lives in the URL. */
+export function AdminUsersToolbar({ search, teams, onChange }: Props) {
+  const id = useId();
+  // What is typed shows at once; the URL follows a moment later (one history entry, no lag while typing).
+  const [text, setText] = useState(search.q ?? '');
+  useEffect(() => setText(search.q ?? ''), [search.q]);
+  useEffect(() => {
+    if (text === (search.q ?? '')) return;
+    const timer = setTimeout(() => onChange({ q: text || undefined }), 150);
+    return () => clearTimeout(timer);
+  }, [text, search.q, onChange]);
+
+  return (
+    <div className="au-toolbar" role="search">
+      <div className="field au-search">
+        <label htmlFor={`${id}-q`}>Search</label>
+        <input id={`${id}-q`} type="search" placeholder="Name, email or role" value={text} onChange={(e) => setText(e.target.value)} />
+      </div>
+      <div className="field">
+        <label htmlFor={`${id}-status`}>Status</label>
+        <select id={`${id}-status`} value={search.status ?? ''} onChange={(e) => onChange({ status: (e.target.value || undefined) as AdminUsersSearch['status'] })}>
+          <option value="">All statuses</option>
+          {USER_STATUSES.map((s) => <option key={s} value={s}>{STATUS_LABEL[s]}</option>)}
+        </select>
+      </div>
+      <div className="field">
+        <label htmlFor={`${id}-level`}>Permission</label>
+        <select id={`${id}-level`} value={search.level ?? ''} onChange={(e) => onChange({ level: (e.target.value || undefined) as AdminUsersSearch['level'] })}>
+          <option value="">All levels</option>
+          {PERMISSION_LEVELS.map((l) => <option key={l} value={l}>{LEVEL_LABEL[l]}</option>)}
+        </select>
+      </div>
+      <div className="field">
+        <label htmlFor={`${id}-team`}>Team</label>
+        <select id={`${id}-team`} value={search.team ?? ''} onChange={(e) => onChange({ team: e.target.value || undefined })}>
+          <option value="">All teams</option>
+          <option value={NO_TEAM}>No team</option>
+          {teams.map((t) => <option key={t.id} value={t.id}>{t.name}</option>)}
+        </select>
+      </div>
+      <label className="checkbox au-deleted-toggle">
+        <input type="checkbox" checked={!!search.deleted} onChange={(e) => onChange({ deleted: e.target.checked || undefined })} />
+        Show deleted
+      </label>
+    </div>
+  );
+}

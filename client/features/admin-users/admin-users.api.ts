@@ -1,0 +1,170 @@
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { PermissionLevel, UserStatus } from '../../../shared/enums.js';
+import { gql } from '../../lib/graphql.js';
+
+/**
+ * One row of the admin users table: what the table, search, filters and sort need, plus the
+ * Azure email (only this admin list can read it). The rest of a person's record is loaded
+ * when their edit dialog opens: every extra field on 5,000 rows costs server time (bench/).
+ */
+export type AdminUser = {
+  id: string;
+  full_name: string;
+  email: string;
+  role: string | null;
+  status: UserStatus;
+  permission_level: PermissionLevel;
+  last_login: string | null;
+  deleted_at: string | null;
+  team: { id: string; name: string } | null;
+  azure_email: string | null;
+};
+
+/** The fields of the edit dialog that the list does not carry. */
+export type AdminUserDetails = {
+  id: string;
+  location: string | null;
+  time_zone: string | null;
+  manager: { id: string } | null;
+  github_user: string | null;
+  bitbucket_account_id: string | null;
+  jira_account_id: string | null;
+  slack_id: string | null;
+  azure_boards_user_id: string | null;
+};
+
+export type TeamOption = { id: string; name: string };
+
+// allUsers is the admin list that can include deleted people and Azure emails (both admin-only).
+const ADMIN_USERS = /* GraphQL */ `
+  query AdminUsers($includeDeleted: Boolean) {
+    allUsers(includeDeleted: $includeDeleted, includeAzureEmail: true) {
+      id full_name email role status permission_level last_login deleted_at team { id name } azure_email
+    }
+  }
+`;
+
+export const adminUsersQueryOptions = (includeDeleted: boolean) =>
+  queryOptions({
+    queryKey: ['admin-users', { includeDeleted }],
+    queryFn: async () => (await gql<{ allUsers: AdminUser[] }>(ADMIN_USERS, { includeDeleted })).allUsers,
+  });
+
+const USER_DETAILS = /* GraphQL */ `
+  query AdminUserDetails($ids: [ID!]!) {
+    usersByIds(ids: $ids) {
+      id location time_zone manager { id }
+      github_user bitbucket_account_id jira_account_id slack_id azure_boards_user_id
+    }
+  }
+`;
+
+export const adminUserDetailsQueryOptions = (id: string) =>
+  queryOptions({
+    queryKey: ['admin-users', 'details', id],
+    queryFn: async () => {
+      const [details] = (await gql<{ usersByIds: AdminUserDetails[] }>(USER_DETAILS, { ids: [id] })).usersByIds;
+      if (!details) throw new Error('This person no longer exists.');
+      return details;
+    },
+  });
+
+const TEAMS = /* GraphQL */ `
+  query AdminTeamOptions {
+    teams { id name }
+  }
+`;
+
+export const teamOptionsQueryOptions = queryOptions({
+  queryKey: ['teams', 'options'],
+  queryFn: async () => (await gql<{ teams: TeamOption[] }>(TEAMS)).teams.slice().sort((a, b) => a.name.localeCompare(b.name)),
+});
+
+const UPDATE_MANY = /* GraphQL */ `
+  mutation AdminUpdateManyUsers($ids: [ID!]!, $input: UpdateUserInput!) {
+    updateManyUsers(ids: $ids, input: $input) { id }
+  }
+`;
+
+const REMOVE = /* GraphQL */ `
+  mutation AdminRemoveUsers($ids: [ID!]!) {
+    removeUsers(ids: $ids)
+  }
+`;
+
+const UPDATE_ONE = /* GraphQL */ `
+  mutation AdminUpdateOneUser($id: ID!, $input: UpdateUserInput!) {
+    updateOneUser(id: $id, input: $input) { id }
+  }
+`;
+
+const UPDATE_BY_ADMIN = /* GraphQL */ `
+  mutation AdminUpdateUserByAdmin($id: ID!, $input: AdminUserInput!) {
+    updateUserByAdmin(id: $id, input: $input) { id }
+  }
+`;
+
+export type BulkInput = { status?: UserStatus; team_id?: string | null };
+export type ProfileInput = {
+  location: string | null; time_zone: string | null; manager_id: string | null; team_id: string | null; status: UserStatus;
+  slack_id: string | null; jira_account_id: string | null; azure_boards_user_id: string | null;
+};
+export type AccountInput = {
+  full_name: string; email: string; role: string | null; permission_level: PermissionLevel;
+  github_user: string | null; bitbucket_account_id: string | null; azure_email: string | null;
+};
+
+function useInvalidateUsers() {
+  const queryClient = useQueryClient();
+  return () => Promise.all([
+    queryClient.invalidateQueries({ queryKey: ['admin-users'] }),
+    queryClient.invalidateQueries({ queryKey: ['users'] }),
+    queryClient.invalidateQueries({ queryKey: ['teams'] }),
+  ]);
+}
+
+export function useUpdateManyUsers() {
+  const invalidate = useInvalidateUsers();
+  return useMutation({
+    mutationFn: async ({ ids, input }: { ids: string[]; input: BulkInput }) =>
+      (await gql<{ updateManyUsers: Array<{ id: string }> }>(UPDATE_MANY, { ids, input })).updateManyUsers.length,
+    onSettled: invalidate,
+  });
+}
+
+export function useRemoveUsers() {
+  const invalidate = useInvalidateUsers();
+  return useMutation({
+    mutationFn: async (ids: string[]) => (await gql<{ removeUsers: number }>(REMOVE, { ids })).removeUsers,
+    onSettled: invalidate,
+  });
+}
+
+/** The second save call failed after the first one was stored. */
+export class PartlySavedError extends Error {
+  constructor(override readonly cause: unknown) {
+    super(cause instanceof Error ? cause.message : 'The second part could not be saved.');
+    this.name = 'PartlySavedError';
+  }
+}
+
+/**
+ * Saves the edit dialog: the account part (name, email, role, level, code-host ids) through
+ * updateUserByAdmin, then the profile part (team, manager, status, chat/tracker ids) through
+ * updateOneUser. The two are separate mutations; when only the first got through, the error
+ * says so (PartlySavedError).
+ */
+export function useSaveUser() {
+  const invalidate = useInvalidateUsers();
+  return useMutation({
+    mutationFn: async ({ id, account, profile }: { id: string; account: AccountInput; profile: ProfileInput }) => {
+      await gql(UPDATE_BY_ADMIN, { id, input: account });
+      try {
+        await gql(UPDATE_ONE, { id, input: profile });
+      } catch (err) {
+        throw new PartlySavedError(err);
+      }
+    },
+    onSettled: invalidate,
+  });
+}
