@@ -517,6 +517,29 @@ describe('11. tampered, expired or garbage session cookies', () => {
   });
 });
 
+describe('session activity', () => {
+  it('GET session writes last_seen_at at most once a minute, and keeps an active session alive', async () => {
+    const { sha256 } = await import('../../lib/tokens.js');
+    const db = app.services.db.$client;
+    const browser = new Browser(app, freshIp());
+    await browser.signIn(org.report.email);
+    const hash = sha256(browser.cookies.get(SESSION)!);
+    const lastSeen = () => (db.prepare('SELECT last_seen_at FROM sessions WHERE token_hash = ?').get(hash) as { last_seen_at: number }).last_seen_at;
+    const changes = () => (db.prepare('SELECT total_changes() AS n').get() as { n: number }).n;
+
+    const before = changes();
+    const first = lastSeen();
+    for (let i = 0; i < 3; i++) expect((await browser.request({ method: 'GET', url: '/api/auth/session' })).json()).toHaveProperty('access_token');
+    expect(lastSeen()).toBe(first);
+    expect(changes()).toBe(before); // nothing written: cached GraphQL answers stay valid
+
+    const stale = Date.now() - 61_000;
+    db.prepare('UPDATE sessions SET last_seen_at = ? WHERE token_hash = ?').run(stale, hash);
+    expect((await browser.request({ method: 'GET', url: '/api/auth/session' })).json()).toHaveProperty('access_token');
+    expect(lastSeen()).toBeGreaterThan(stale + 60_000);
+  });
+});
+
 describe('12. session shape', () => {
   it('exposes user{id,name,email,image}, expires, access_token, data.organization.id and cf_cookies only', async () => {
     const browser = new Browser(app, freshIp());

@@ -3,6 +3,9 @@ import { signMediaPolicy } from '../../lib/media-signing.js';
 import { findActiveSessionUser, touchSession, type SessionRecord } from './auth.repo.js';
 import { signAccessToken } from './viewer.js';
 
+/** How stale `last_seen_at` may get before GET session writes it again. */
+export const SESSION_TOUCH_INTERVAL_MS = 60_000;
+
 export function mediaResourcePrefix(organizationId: string): string {
   return `/api/media/${organizationId}/`;
 }
@@ -17,7 +20,10 @@ export function buildSessionPayload(app: FastifyInstance, session: SessionRecord
   if (session.revoked_at !== null || session.expires_at <= now || now - session.last_seen_at > config.sessionIdleMs) return null;
   const row = findActiveSessionUser(db, session.id, now);
   if (!row) return null;
-  touchSession(db, session.id, now);
+  // Idle tracking needs minutes, not milliseconds: at most one write a minute per session, so
+  // the checks every tab makes (on load, every 60 s, on focus) do not each invalidate the
+  // response cache (docs/decisions/0004).
+  if (now - session.last_seen_at >= SESSION_TOUCH_INTERVAL_MS) touchSession(db, session.id, now);
   const mediaExpires = Math.floor(Math.min(session.expires_at, now + 3_600_000) / 1000);
   const image = row.profilePictureId ? `${config.origin}/api/media/${row.organizationId}/${row.profilePictureId}` : null;
   return {
