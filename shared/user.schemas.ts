@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { PERMISSION_LEVELS, USER_STATUSES, WIDGET_TYPES } from './enums.js';
 import { BIO_MAX, FULL_NAME_MAX, TEXT_FIELD_MAX } from './limits.js';
-import { passwordSchema } from './password-policy.js';
 
 /** Trimmed text; an empty string means "clear the field" (null). */
 const optionalText = (max: number) =>
@@ -24,9 +23,13 @@ export const phoneSchema = z.string().trim().max(32).regex(/^$|^\+?[0-9 ()./-]{4
 
 const id = z.string().min(1).max(64);
 
-export const updateMeSchema = z.object({
+/**
+ * updateMe's fields other than the new password. The password rules (and their ~200 kB
+ * common-password list) live in shared/me.schemas.ts, so screens that only edit a profile
+ * do not load them.
+ */
+export const profileFieldsSchema = z.object({
   email: emailSchema.optional(),
-  password: passwordSchema.optional(),
   current_password: z.string().max(1024).optional(),
   full_name: fullNameSchema.optional(),
   location: optionalText(TEXT_FIELD_MAX),
@@ -66,6 +69,5 @@ export const adminUserSchema = z.object({
   permission_level: z.enum(PERMISSION_LEVELS).optional(),
 });
 
-export const updatePasswordSchema = z.object({ current_password: z.string().max(1024), new_password: passwordSchema });
 export const widgetPreferencesSchema = z.array(z.enum(WIDGET_TYPES)).max(WIDGET_TYPES.length).transform((list) => [...new Set(list)]);
 export const idListSchema = z.array(id).min(1, 'Give at least one id.').max(5000, 'At most 5,000 ids at once.');

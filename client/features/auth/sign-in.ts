@@ -1,13 +1,12 @@
 import { z } from 'zod';
+import { emailSchema } from '../../../shared/user.schemas.js';
 
 /**
  * The sign-in form. Only presence and email format are checked here: the password rules
- * apply when a password is set, not when it is typed to sign in. (shared/user.schemas.ts
- * `emailSchema` would bring the 49k-password dictionary into the sign-in page through
- * password-policy.ts, so the format check uses zod's own email rule.)
+ * apply when a password is set, not when it is typed to sign in.
  */
 export const signInFormSchema = z.object({
-  email: z.string().trim().toLowerCase().min(1, 'Enter your email address.').pipe(z.email('Enter a valid email address.')),
+  email: z.string().trim().min(1, 'Enter your email address.').pipe(emailSchema),
   password: z.string().min(1, 'Enter your password.').max(1024),
 });
 

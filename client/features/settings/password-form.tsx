@@ -5,7 +5,7 @@ import { useZodForm } from '../../lib/forms.js';
 import { GraphqlError } from '../../lib/graphql.js';
 
 // The schema with the password rules (and the common-password list) loads on demand.
-const loadUpdatePassword = () => import('../../../shared/user.schemas.js').then((m) => m.updatePasswordSchema);
+const loadUpdatePassword = () => import('../../../shared/me.schemas.js').then((m) => m.updatePasswordSchema);
 
 /** Current and new password through updatePassword; other devices are signed out by the server. */
 export function ChangePasswordForm() {

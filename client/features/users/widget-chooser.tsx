@@ -13,8 +13,7 @@ export function WidgetChooser({ enabled, titles }: { enabled: readonly WidgetTyp
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     // The boxes come from WIDGET_TYPES, so the choice is valid by construction; the server checks it
-    // with shared/user.schemas.ts widgetPreferencesSchema (importing that module here would load the
-    // password dictionary through password-policy.ts).
+    // with shared/user.schemas.ts widgetPreferencesSchema.
     const chosen = new FormData(event.currentTarget).getAll('widget').map(String) as WidgetType[];
     setError(null);
     update.mutate(chosen, {

@@ -2,8 +2,9 @@ import type { MercuriusContext } from 'mercurius';
 import { badInput, conflict, forbidden, notFound, rateLimited } from '../../../shared/app-error.js';
 import { RateLimiter } from '../../lib/rate-limiter.js';
 import {
-  adminUserSchema, idListSchema, updateMeSchema, updatePasswordSchema, updateUserSchema, widgetPreferencesSchema,
+  adminUserSchema, idListSchema, updateUserSchema, widgetPreferencesSchema,
 } from '../../../shared/user.schemas.js';
+import { updateMeSchema, updatePasswordSchema } from '../../../shared/me.schemas.js';
 import { requireAdmin, requireViewer } from '../../graphql/context.js';
 import { parseInput } from '../../lib/parse.js';
 import { hashPassword, verifyPassword } from '../../lib/password.js';
