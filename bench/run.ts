@@ -76,7 +76,7 @@ async function main(): Promise<void> {
     'Notes:',
     '- "repeated" requests are answered from the exact response cache (docs/decisions/0004); "first read after a write" is the full cost of executing the query.',
     '- JavaScript per route: the Vite manifest\'s entry plus every chunk TanStack Router split out of the route\'s files (layouts included) and their static imports, each gzip-compressed (level 6). "+ kB" is what those chunks import later with import() (GraphQL client on the first request, form rules on the first save).',
-    '- Admin users table: headless Chromium (playwright-core) against the production server with 5,000 people created by a CSV import; time from navigation start until the table holds all 5,000 and shows its first rows. "Empty browser cache" = a new browser context per run (only the sign-in cookies copied); "scripts cached" = reloads in one context. Every load re-runs the list query on the server (GET /api/auth/session writes, which empties the response cache).',
+    '- Admin users table: headless Chromium (playwright-core) against the production server with 5,000 people created by a CSV import; time from navigation start until the table holds all 5,000 and shows its first rows. "Empty browser cache" = a new browser context per run (only the sign-in cookies copied); "scripts cached" = reloads in one context. GET /api/auth/session writes at most once a minute per session, so repeated loads are answered from the response cache.',
     '- Mass creation runs against the production server (`node dist/server/server.mjs`) started fresh for each run; peak RSS is its VmHWM (whole process: Node, native modules, email lists), idle is its RSS just before the upload.',
     '',
   ].join('\n');
