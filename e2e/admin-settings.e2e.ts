@@ -1,46 +1,23 @@
-import { createRequire } from 'node:module';
 import sharp from 'sharp';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { E2E_ADMIN, latestMailLink, launchBrowser, startServer } from './server.js';
+import type { BrowserContext, Page } from 'playwright-core';
+import { E2E_ADMIN, latestMailLink } from './server.js';
+import { horizontalOverflow, seriousA11yViolations, signIn, useServerAndBrowser } from './harness.js';
 
-const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
-
-let server: Awaited<ReturnType<typeof startServer>>;
-let browser: Browser;
+const e2e = useServerAndBrowser();
 let context: BrowserContext;
 let page: Page;
 const problems: string[] = [];
 
 beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-  context = await browser.newContext();
+  context = await e2e.browser.newContext();
   page = await context.newPage();
   page.on('pageerror', (error) => problems.push(error.message));
-  await page.goto(`${server.url}/login`);
-  await page.getByLabel('Email').fill(E2E_ADMIN.email);
-  await page.getByLabel('Password').fill(E2E_ADMIN.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.getByRole('heading', { name: 'Welcome, Alex Admin' }).waitFor();
+  await signIn(page, e2e.server.url, E2E_ADMIN.email, E2E_ADMIN.password, { welcome: 'Alex Admin' });
 });
 afterAll(async () => {
   await context?.close();
-  await browser?.close();
-  await server?.stop();
 });
-
-async function seriousViolations(): Promise<string[]> {
-  await page.addScriptTag({ path: axePath });
-  const violations = await page.evaluate(async () => {
-    type Violation = { id: string; impact: string | null; help: string; nodes: Array<{ target: string[] }> };
-    const axe = (window as unknown as { axe: { run: (ctx: Document) => Promise<{ violations: Violation[] }> } }).axe;
-    return (await axe.run(document)).violations;
-  });
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
 
 /** One GraphQL operation with this page's session, as the app sends it. */
 async function graphql<T>(query: string, variables: Record<string, unknown> = {}): Promise<T> {
@@ -58,16 +35,16 @@ async function graphql<T>(query: string, variables: Record<string, unknown> = {}
 }
 
 it('/admin opens the dashboard; the settings overview links each settings page', async () => {
-  await page.goto(`${server.url}/admin`);
+  await page.goto(`${e2e.server.url}/admin`);
   await page.getByRole('heading', { name: 'Admin dashboard', level: 1 }).waitFor();
   expect(new URL(page.url()).pathname).toBe('/admin/dashboard');
-  await page.goto(`${server.url}/admin/settings`);
+  await page.goto(`${e2e.server.url}/admin/settings`);
   await page.getByRole('list', { name: 'Settings pages' }).getByRole('link', { name: /Configurations/ }).click();
   await page.getByRole('heading', { name: 'Configurations', level: 1 }).waitFor();
 });
 
 it('the admin renames the organization and it stays renamed after a reload', async () => {
-  await page.goto(`${server.url}/admin/settings/account`);
+  await page.goto(`${e2e.server.url}/admin/settings/account`);
   const name = page.getByLabel('Name', { exact: true });
   expect(await name.inputValue()).toBe('Demo Company');
   await name.fill('  Lovelace Labs ');
@@ -83,7 +60,7 @@ it('the admin renames the organization and it stays renamed after a reload', asy
 });
 
 it("the admin uploads a picture; a file that is not an image gets the server's message", async () => {
-  await page.goto(`${server.url}/admin/settings/account`);
+  await page.goto(`${e2e.server.url}/admin/settings/account`);
   const picture = page.getByRole('region', { name: 'Organization picture' });
   await picture.getByLabel('Picture', { exact: true }).setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: Buffer.from('this is plain text, not a picture') });
   await picture.getByRole('button', { name: 'Upload the picture' }).click();
@@ -100,7 +77,7 @@ it("the admin uploads a picture; a file that is not an image gets the server's m
 });
 
 it('the admin blocks a domain and sees it listed; a bad domain and a clash with an allowed one are explained', async () => {
-  await page.goto(`${server.url}/admin/settings/configurations`);
+  await page.goto(`${e2e.server.url}/admin/settings/configurations`);
   const blocked = page.getByRole('region', { name: 'Blocked domains' });
   await blocked.getByLabel('Add a blocked domain').fill('@Agency.Example');
   await blocked.getByRole('button', { name: 'Add' }).click();
@@ -130,7 +107,7 @@ it('the admin blocks a domain and sees it listed; a bad domain and a clash with 
 });
 
 it('the admin skips and resumes onboarding', async () => {
-  await page.goto(`${server.url}/admin/settings/configurations`);
+  await page.goto(`${e2e.server.url}/admin/settings/configurations`);
   const onboarding = page.getByRole('region', { name: 'Onboarding' });
   await onboarding.getByRole('button', { name: 'Skip onboarding' }).click();
   await onboarding.getByRole('button', { name: 'Resume onboarding' }).waitFor();
@@ -151,13 +128,13 @@ it('the outbox lists the invitation of a person the admin created, with the link
   const { userByEmail } = await graphql<{ userByEmail: { id: string } }>('query($email: String!) { userByEmail(email: $email) { id } }', { email });
   await graphql('mutation($ids: [ID!]!) { sendInvitations(ids: $ids) }', { ids: [userByEmail.id] });
 
-  await page.goto(`${server.url}/admin/settings/configurations`);
+  await page.goto(`${e2e.server.url}/admin/settings/configurations`);
   const mail = page.getByRole('list', { name: 'Mail in the outbox' }).getByRole('listitem').filter({ hasText: email });
   await mail.waitFor();
   expect(await mail.textContent()).toContain('You are invited to Teamlens');
   expect(await mail.textContent()).toContain('Kept in the outbox (not sent by email)');
   const link = await mail.getByLabel(`Link in the mail to ${email}`).inputValue();
-  expect(link).toBe(await latestMailLink(server.dataDir, email));
+  expect(link).toBe(await latestMailLink(e2e.server.dataDir, email));
   expect(link).toContain('/change-password?token=');
 });
 
@@ -165,23 +142,22 @@ it('the settings pages fit 375 px and have no serious accessibility problems', a
   for (const width of [375, 1440]) {
     await page.setViewportSize({ width, height: 900 });
     for (const path of ['/admin/settings', '/admin/settings/account', '/admin/settings/configurations']) {
-      await page.goto(`${server.url}${path}`);
+      await page.goto(`${e2e.server.url}${path}`);
       await page.locator('h1').first().waitFor();
-      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-      expect(overflow, `${path} at ${width}px`).toBeLessThanOrEqual(0);
-      expect(await seriousViolations(), `${path} at ${width}px`).toEqual([]);
+      expect(await horizontalOverflow(page), `${path} at ${width}px`).toBeLessThanOrEqual(0);
+      expect(await seriousA11yViolations(page), `${path} at ${width}px`).toEqual([]);
     }
   }
-  await page.goto(`${server.url}/admin/settings/account`);
+  await page.goto(`${e2e.server.url}/admin/settings/account`);
   await page.getByRole('button', { name: 'Close the account…' }).click();
   await page.getByRole('alertdialog').waitFor();
-  expect(await seriousViolations(), 'close-account dialog').toEqual([]);
+  expect(await seriousA11yViolations(page), 'close-account dialog').toEqual([]);
   await page.keyboard.press('Escape');
   await page.getByRole('alertdialog').waitFor({ state: 'detached' });
 });
 
 it('closing the account refuses a wrong password with a clear message', async () => {
-  await page.goto(`${server.url}/admin/settings/account`);
+  await page.goto(`${e2e.server.url}/admin/settings/account`);
   await page.getByRole('button', { name: 'Close the account…' }).click();
   const dialog = page.getByRole('alertdialog', { name: 'Close Lovelace Labs?' });
   const confirm = dialog.getByRole('button', { name: 'Close the account' });
@@ -200,13 +176,9 @@ it('closing the account refuses a wrong password with a clear message', async ()
 it('closing the account with the right password signs everyone out and sends the admin to /logout', async () => {
   const other = await context.browser()!.newContext();
   const colleague = await other.newPage();
-  await colleague.goto(`${server.url}/login`);
-  await colleague.getByLabel('Email').fill('grace.hopper@demo.teamlens.dev');
-  await colleague.getByLabel('Password').fill(E2E_ADMIN.password);
-  await colleague.getByRole('button', { name: 'Sign in' }).click();
-  await colleague.getByRole('heading', { name: 'Welcome, Grace Hopper' }).waitFor();
+  await signIn(colleague, e2e.server.url, 'grace.hopper@demo.teamlens.dev', E2E_ADMIN.password, { welcome: 'Grace Hopper' });
 
-  await page.goto(`${server.url}/admin/settings/account`);
+  await page.goto(`${e2e.server.url}/admin/settings/account`);
   await page.getByRole('button', { name: 'Close the account…' }).click();
   const dialog = page.getByRole('alertdialog');
   await dialog.getByLabel('Organization name').fill('Lovelace Labs');
@@ -215,7 +187,7 @@ it('closing the account with the right password signs everyone out and sends the
   await page.getByRole('heading', { name: 'You are signed out' }).waitFor();
   expect(new URL(page.url()).pathname).toBe('/logout');
 
-  await page.goto(`${server.url}/admin/settings/account`);
+  await page.goto(`${e2e.server.url}/admin/settings/account`);
   await page.getByRole('heading', { name: 'Sign in to Teamlens' }).waitFor();
   await colleague.reload();
   await colleague.getByRole('heading', { name: 'Sign in to Teamlens' }).waitFor();

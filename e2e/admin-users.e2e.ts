@@ -1,52 +1,22 @@
-import { createRequire } from 'node:module';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { E2E_ADMIN, launchBrowser, startServer } from './server.js';
+import { expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { E2E_ADMIN } from './server.js';
+import { horizontalOverflow, seriousA11yViolations, signIn, useServerAndBrowser } from './harness.js';
 
-const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
-
-let server: Awaited<ReturnType<typeof startServer>>;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
-async function signIn(page: Page, email: string) {
-  await page.goto(`${server.url}/login`);
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(E2E_ADMIN.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.getByRole('heading', { name: /^Welcome, / }).waitFor();
-}
+const e2e = useServerAndBrowser();
 
 const table = (page: Page) => page.getByRole('table', { name: 'Users' });
 const row = (page: Page, name: string) => table(page).getByRole('row').filter({ hasText: name });
 const count = (page: Page) => page.getByTestId('admin-users-count');
 
 async function openUsers(page: Page, query = '') {
-  await page.goto(`${server.url}/admin/settings/users${query}`);
+  await page.goto(`${e2e.server.url}/admin/settings/users${query}`);
   await table(page).waitFor();
 }
 
-async function seriousViolations(page: Page): Promise<string[]> {
-  await page.addScriptTag({ path: axePath });
-  const violations = await page.evaluate(async () => {
-    type V = { id: string; impact: string | null; help: string; nodes: Array<{ target: string[] }> };
-    const axe = (window as unknown as { axe: { run: (ctx: Document) => Promise<{ violations: V[] }> } }).axe;
-    return (await axe.run(document)).violations;
-  });
-  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
-
 it('search narrows the list, a filter works, and both are kept in the address', async () => {
-  const page = await browser.newPage();
-  await signIn(page, E2E_ADMIN.email);
+  const page = await e2e.browser.newPage();
+  await signIn(page, e2e.server.url, E2E_ADMIN.email);
   await openUsers(page);
   // The demo organization: the admin plus 4 teams of 7.
   expect(await count(page).textContent()).toBe('29 people');
@@ -65,8 +35,8 @@ it('search narrows the list, a filter works, and both are kept in the address', 
 });
 
 it('bulk deactivate changes the status, and it stays after a reload', async () => {
-  const page = await browser.newPage();
-  await signIn(page, E2E_ADMIN.email);
+  const page = await e2e.browser.newPage();
+  await signIn(page, e2e.server.url, E2E_ADMIN.email);
   await openUsers(page, '?q=ritchie');
   await page.getByLabel('Select Dennis Ritchie').check();
   await page.getByRole('region', { name: 'Selected users' }).getByRole('button', { name: 'Deactivate' }).click();
@@ -81,8 +51,8 @@ it('bulk deactivate changes the status, and it stays after a reload', async () =
 });
 
 it("an edited integration id persists after a reload; a taken email is refused next to the field", async () => {
-  const page = await browser.newPage();
-  await signIn(page, E2E_ADMIN.email);
+  const page = await e2e.browser.newPage();
+  await signIn(page, e2e.server.url, E2E_ADMIN.email);
   await openUsers(page, '?q=ada');
   await page.getByRole('button', { name: 'Edit Ada Lovelace' }).click();
   let dialog = page.getByRole('dialog', { name: 'Edit Ada Lovelace' });
@@ -105,25 +75,24 @@ it("an edited integration id persists after a reload; a taken email is refused n
 });
 
 it('fits 375 px without page overflow, and has no serious accessibility problems', async () => {
-  const page = await browser.newPage();
-  await signIn(page, E2E_ADMIN.email);
+  const page = await e2e.browser.newPage();
+  await signIn(page, e2e.server.url, E2E_ADMIN.email);
   for (const width of [375, 1440]) {
     await page.setViewportSize({ width, height: 800 });
     for (const path of ['/admin/settings/users', '/admin/teams/users']) {
-      await page.goto(`${server.url}${path}`);
+      await page.goto(`${e2e.server.url}${path}`);
       await table(page).waitFor();
-      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-      expect(overflow, `${path} at ${width}px`).toBeLessThanOrEqual(0);
-      expect(await seriousViolations(page), `${path} at ${width}px`).toEqual([]);
+      expect(await horizontalOverflow(page), `${path} at ${width}px`).toBeLessThanOrEqual(0);
+      expect(await seriousA11yViolations(page), `${path} at ${width}px`).toEqual([]);
     }
   }
   await page.close();
 });
 
 it('a member cannot reach the page, nor the admin list behind it', async () => {
-  const page = await browser.newPage();
-  await signIn(page, 'brendan.eich@demo.teamlens.dev');
-  await page.goto(`${server.url}/admin/settings/users`);
+  const page = await e2e.browser.newPage();
+  await signIn(page, e2e.server.url, 'brendan.eich@demo.teamlens.dev');
+  await page.goto(`${e2e.server.url}/admin/settings/users`);
   await page.getByRole('heading', { name: 'Not allowed' }).waitFor();
   expect(await page.getByRole('table', { name: 'Users' }).count()).toBe(0);
   const answer = await page.evaluate(async () => {

@@ -1,27 +1,11 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { E2E_ADMIN, launchBrowser, startServer } from './server.js';
+import { expect, it } from 'vitest';
+import { E2E_ADMIN } from './server.js';
+import { horizontalOverflow, signIn, useServerAndBrowser } from './harness.js';
 
-let server: Awaited<ReturnType<typeof startServer>>;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
-async function signIn(page: Page, email: string, password: string) {
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-}
+const e2e = useServerAndBrowser();
 
 it('the shell fits 375, 768 and 1440 px wide, with a menu button below lg and a sidebar from lg', async () => {
-  const context = await browser.newContext();
+  const context = await e2e.browser.newContext();
   const page = await context.newPage();
   const problems: string[] = [];
   page.on('pageerror', (error) => problems.push(error.message));
@@ -31,18 +15,15 @@ it('the shell fits 375, 768 and 1440 px wide, with a menu button below lg and a 
   page.on('response', (response) => {
     if (response.status() >= 400) problems.push(`${response.status()} ${response.url()}`);
   });
-  await page.goto(`${server.url}/login`);
-  await signIn(page, E2E_ADMIN.email, E2E_ADMIN.password);
-  await page.getByRole('heading', { name: 'Welcome, Alex Admin' }).waitFor();
+  await signIn(page, e2e.server.url, E2E_ADMIN.email, E2E_ADMIN.password, { welcome: 'Alex Admin' });
   for (const width of [375, 768, 1440]) {
     await page.setViewportSize({ width, height: 900 });
     for (const path of ['/home/dashboard', '/admin/settings/users', '/login']) {
-      await page.goto(`${server.url}${path}`);
+      await page.goto(`${e2e.server.url}${path}`);
       await page.locator('h1').first().waitFor();
-      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-      expect(overflow, `${path} at ${width}px`).toBeLessThanOrEqual(0);
+      expect(await horizontalOverflow(page), `${path} at ${width}px`).toBeLessThanOrEqual(0);
     }
-    await page.goto(`${server.url}/home/dashboard`);
+    await page.goto(`${e2e.server.url}/home/dashboard`);
     await page.getByRole('heading', { name: 'Welcome, Alex Admin' }).waitFor();
     const menu = page.getByRole('button', { name: 'Open the menu' });
     if (width < 992) {
@@ -62,12 +43,10 @@ it('the shell fits 375, 768 and 1440 px wide, with a menu button below lg and a 
 });
 
 it('a signed-in person changes their password; the alert confirms it and closes by itself', async () => {
-  const context = await browser.newContext();
+  const context = await e2e.browser.newContext();
   const page = await context.newPage();
-  await page.goto(`${server.url}/login`);
-  await signIn(page, 'grace.hopper@demo.teamlens.dev', E2E_ADMIN.password);
-  await page.getByRole('heading', { name: 'Welcome, Grace Hopper' }).waitFor();
-  await page.goto(`${server.url}/change-password`);
+  await signIn(page, e2e.server.url, 'grace.hopper@demo.teamlens.dev', E2E_ADMIN.password, { welcome: 'Grace Hopper' });
+  await page.goto(`${e2e.server.url}/change-password`);
   await page.getByLabel('Current password').fill('not my password at all');
   await page.getByLabel('New password').fill('grace hopper new passphrase');
   await page.getByRole('button', { name: 'Change the password' }).click();
@@ -88,11 +67,9 @@ it('a signed-in person changes their password; the alert confirms it and closes 
 });
 
 it('a person picks their dashboard widgets; an admin opens the onboarding question and can leave it', async () => {
-  const context = await browser.newContext();
+  const context = await e2e.browser.newContext();
   const page = await context.newPage();
-  await page.goto(`${server.url}/login`);
-  await signIn(page, E2E_ADMIN.email, E2E_ADMIN.password);
-  await page.getByRole('heading', { name: 'Welcome, Alex Admin' }).waitFor();
+  await signIn(page, e2e.server.url, E2E_ADMIN.email, E2E_ADMIN.password, { welcome: 'Alex Admin' });
   const widgets = page.getByRole('list', { name: 'Dashboard widgets' });
   expect(await widgets.getByRole('heading', { name: 'Notes' }).count()).toBe(0);
 
@@ -117,11 +94,9 @@ it('a person picks their dashboard widgets; an admin opens the onboarding questi
 });
 
 it('a profile photo shows in the shell through a signed URL at a spec width and quality 75', async () => {
-  const context = await browser.newContext();
+  const context = await e2e.browser.newContext();
   const page = await context.newPage();
-  await page.goto(`${server.url}/login`);
-  await signIn(page, 'lea.verou@demo.teamlens.dev', E2E_ADMIN.password);
-  await page.getByRole('heading', { name: 'Welcome, Lea Verou' }).waitFor();
+  await signIn(page, e2e.server.url, 'lea.verou@demo.teamlens.dev', E2E_ADMIN.password, { welcome: 'Lea Verou' });
   // Upload a picture and use it, as the personal settings screen will.
   const updated = await page.evaluate(async () => {
     const session = (await (await fetch('/api/auth/session')).json()) as { access_token: string };

@@ -1,22 +1,10 @@
 import fs from 'node:fs';
-import { createRequire } from 'node:module';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { E2E_ADMIN, launchBrowser, startServer } from './server.js';
+import { expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { E2E_ADMIN } from './server.js';
+import { horizontalOverflow, seriousA11yViolations, signIn, useServerAndBrowser } from './harness.js';
 
-const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
-
-let server: Awaited<ReturnType<typeof startServer>>;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const e2e = useServerAndBrowser();
 
 const DOMAIN = 'e2e.teamlens.dev';
 /** 300 people; rows 11, 51, 91, ... (7 of them) are broken in ways the shared row schema catches. */
@@ -43,14 +31,6 @@ function peopleCsv(): { csv: string; badRows: number[] } {
     }
   }
   return { csv: lines.join('\r\n'), badRows };
-}
-
-async function signIn(page: Page, email: string, password: string, welcome: string) {
-  await page.goto(`${server.url}/login`);
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.getByRole('heading', { name: `Welcome, ${welcome}` }).waitFor();
 }
 
 /** Emails of the organization's users that the import would create, through GraphQL with the page's session. */
@@ -83,22 +63,13 @@ async function progressSeen(page: Page): Promise<string[]> {
   return page.evaluate(() => (window as unknown as { progressSeen: string[] }).progressSeen);
 }
 
-async function seriousViolations(page: Page): Promise<string[]> {
-  await page.addScriptTag({ path: axePath });
-  const violations = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (ctx: Document) => Promise<{ violations: Array<{ id: string; impact: string | null; nodes: Array<{ target: string[] }> }> }> } }).axe;
-    return (await axe.run(document)).violations;
-  });
-  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
-
 it('an admin previews a 300-row file with 7 bad rows, imports it with progress, sees the errors, and rolls it back', async () => {
-  const context = await browser.newContext({ acceptDownloads: true });
+  const context = await e2e.browser.newContext({ acceptDownloads: true });
   const page = await context.newPage();
   const problems: string[] = [];
   page.on('pageerror', (error) => problems.push(error.message));
-  await signIn(page, E2E_ADMIN.email, E2E_ADMIN.password, 'Alex Admin');
-  await page.goto(`${server.url}/admin/settings/users/import`);
+  await signIn(page, e2e.server.url, E2E_ADMIN.email, E2E_ADMIN.password, { welcome: 'Alex Admin' });
+  await page.goto(`${e2e.server.url}/admin/settings/users/import`);
   await page.getByRole('heading', { name: 'Import users from a CSV file', level: 1 }).waitFor();
 
   // The template comes with the session's token.
@@ -118,9 +89,8 @@ it('an admin previews a 300-row file with 7 bad rows, imports it with progress, 
 
   for (const width of [375, 1440]) {
     await page.setViewportSize({ width, height: 900 });
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-    expect(overflow, `overflow at ${width}px`).toBeLessThanOrEqual(0);
-    expect(await seriousViolations(page), `axe at ${width}px`).toEqual([]);
+    expect(await horizontalOverflow(page), `overflow at ${width}px`).toBeLessThanOrEqual(0);
+    expect(await seriousA11yViolations(page), `axe at ${width}px`).toEqual([]);
   }
 
   await recordProgress(page);
@@ -143,9 +113,9 @@ it('an admin previews a 300-row file with 7 bad rows, imports it with progress, 
   expect(errorRows.map((r) => r[0])).toEqual(badRows.map(String));
   expect(errorRows[0]).toEqual([String(badRows[0]), '=SUM(1+2)10', 'Invalid email', 'email: Enter a valid email address.']);
   expect(await importedEmails(page)).toHaveLength(293);
-  expect(await seriousViolations(page), 'axe on the result').toEqual([]);
+  expect(await seriousA11yViolations(page), 'axe on the result').toEqual([]);
   await page.setViewportSize({ width: 375, height: 900 });
-  expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth), 'result at 375px').toBeLessThanOrEqual(0);
+  expect(await horizontalOverflow(page), 'result at 375px').toBeLessThanOrEqual(0);
 
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download the errors (CSV)' }).click()]);
   const exported = fs.readFileSync((await download.path())!, 'utf8');
@@ -157,7 +127,7 @@ it('an admin previews a 300-row file with 7 bad rows, imports it with progress, 
   await page.getByRole('button', { name: 'Undo this import' }).click();
   const dialog = page.getByRole('alertdialog', { name: 'Undo this import?' });
   expect(await dialog.textContent()).toContain('This removes the 293 users this import created.');
-  expect(await seriousViolations(page), 'axe on the confirmation').toEqual([]);
+  expect(await seriousA11yViolations(page), 'axe on the confirmation').toEqual([]);
   await dialog.getByRole('button', { name: 'Remove them' }).click();
   await page.getByText('Import undone: 293 users removed.').waitFor();
   expect(await importedEmails(page)).toEqual([]);
@@ -166,10 +136,10 @@ it('an admin previews a 300-row file with 7 bad rows, imports it with progress, 
 });
 
 it('a dry run creates nobody; a file that is not CSV is refused with a clear message', async () => {
-  const context = await browser.newContext();
+  const context = await e2e.browser.newContext();
   const page = await context.newPage();
-  await signIn(page, E2E_ADMIN.email, E2E_ADMIN.password, 'Alex Admin');
-  await page.goto(`${server.url}/admin/settings/users/import`);
+  await signIn(page, e2e.server.url, E2E_ADMIN.email, E2E_ADMIN.password, { welcome: 'Alex Admin' });
+  await page.goto(`${e2e.server.url}/admin/settings/users/import`);
   const input = page.getByTestId('csv-file-input');
   await input.setInputFiles({ name: 'people.xlsx', mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', buffer: Buffer.from([0x50, 0x4b, 0x03, 0x04, 0x14, 0]) });
   await page.getByText('"people.xlsx" is not a CSV file.', { exact: false }).waitFor();
@@ -186,10 +156,10 @@ it('a dry run creates nobody; a file that is not CSV is refused with a clear mes
 });
 
 it('a file of 50,000 people goes through a dry run with progress; one more row is refused before sending', async () => {
-  const context = await browser.newContext();
+  const context = await e2e.browser.newContext();
   const page = await context.newPage();
-  await signIn(page, E2E_ADMIN.email, E2E_ADMIN.password, 'Alex Admin');
-  await page.goto(`${server.url}/admin/settings/users/import`);
+  await signIn(page, e2e.server.url, E2E_ADMIN.email, E2E_ADMIN.password, { welcome: 'Alex Admin' });
+  await page.goto(`${e2e.server.url}/admin/settings/users/import`);
   const rows = (n: number) => ['email,full_name,team', ...Array.from({ length: n }, (_, i) => `bulk.${i}@${DOMAIN},Bulk Person ${i},Bulk`)].join('\n');
   const input = page.getByTestId('csv-file-input');
   await input.setInputFiles({ name: 'too-many.csv', mimeType: 'text/csv', buffer: Buffer.from(rows(50_001)) });
@@ -212,10 +182,10 @@ it('a file of 50,000 people goes through a dry run with progress; one more row i
 }, 120_000);
 
 it('a member cannot reach the import page', async () => {
-  const context = await browser.newContext();
+  const context = await e2e.browser.newContext();
   const page = await context.newPage();
-  await signIn(page, 'lea.verou@demo.teamlens.dev', E2E_ADMIN.password, 'Lea Verou');
-  await page.goto(`${server.url}/admin/settings/users/import`);
+  await signIn(page, e2e.server.url, 'lea.verou@demo.teamlens.dev', E2E_ADMIN.password, { welcome: 'Lea Verou' });
+  await page.goto(`${e2e.server.url}/admin/settings/users/import`);
   await page.getByRole('heading', { name: 'Not allowed' }).waitFor();
   expect(await page.getByTestId('csv-file-input').count()).toBe(0);
   expect(await page.getByRole('heading', { name: 'Import users from a CSV file' }).count()).toBe(0);

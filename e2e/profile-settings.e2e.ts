@@ -1,47 +1,22 @@
-import { createRequire } from 'node:module';
 import sharp from 'sharp';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { E2E_ADMIN, launchBrowser, startServer } from './server.js';
+import { expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { E2E_ADMIN } from './server.js';
+import { horizontalOverflow, seriousA11yViolations, signIn, useServerAndBrowser } from './harness.js';
 
-const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
-
-let server: Awaited<ReturnType<typeof startServer>>;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const e2e = useServerAndBrowser();
 
 /** A signed-in page of a demo person (every demo account has the admin's password). */
 async function signedInPage(email: string, name: string): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const context = await e2e.browser.newContext({ viewport: { width: 1280, height: 900 } });
   const page = await context.newPage();
-  await page.goto(`${server.url}/login`);
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(E2E_ADMIN.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.getByRole('heading', { name: `Welcome, ${name}` }).waitFor();
+  await signIn(page, e2e.server.url, email, E2E_ADMIN.password, { welcome: name });
   return { context, page };
-}
-
-async function seriousViolations(page: Page): Promise<string[]> {
-  await page.addScriptTag({ path: axePath });
-  const violations = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (ctx: Document) => Promise<{ violations: Array<{ id: string; impact: string | null; nodes: Array<{ target: string[] }> }> }> } }).axe;
-    return (await axe.run(document)).violations;
-  });
-  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
 it('edits my bio on my profile and still sees it after a reload', async () => {
   const { context, page } = await signedInPage('grace.hopper@demo.teamlens.dev', 'Grace Hopper');
-  await page.goto(`${server.url}/profile/user-profile`);
+  await page.goto(`${e2e.server.url}/profile/user-profile`);
   await page.getByRole('button', { name: 'Edit profile' }).click();
   await page.getByLabel('Bio').fill('Wrote the first compiler. Ask me about nanoseconds.');
   await page.getByLabel('Location').fill('Arlington');
@@ -56,7 +31,7 @@ it('edits my bio on my profile and still sees it after a reload', async () => {
 it('uploads a cropped photo and shows it through a signed URL, also after a reload', async () => {
   const { context, page } = await signedInPage('tim.berners.lee@demo.teamlens.dev', 'Tim Berners-Lee');
   const png = await sharp({ create: { width: 320, height: 240, channels: 3, background: '#12a594' } }).png().toBuffer();
-  await page.goto(`${server.url}/settings/personal`);
+  await page.goto(`${e2e.server.url}/settings/personal`);
   await page.getByRole('heading', { name: 'Photo' }).waitFor();
   await page.locator('input[type="file"]').setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: png });
   await page.getByRole('group', { name: 'Crop your picture' }).waitFor();
@@ -81,7 +56,7 @@ it('uploads a cropped photo and shows it through a signed URL, also after a relo
 
 it('finds a seeded person in the organization chart and opens their profile', async () => {
   const { context, page } = await signedInPage(E2E_ADMIN.email, 'Alex Admin');
-  await page.goto(`${server.url}/profile/user-profile/organization-chart`);
+  await page.goto(`${e2e.server.url}/profile/user-profile/organization-chart`);
   const tree = page.getByRole('tree', { name: 'Organization chart' });
   await tree.waitFor();
   expect(await tree.getByRole('treeitem', { name: /^Lea Verou/ }).count()).toBe(0);
@@ -96,14 +71,14 @@ it('finds a seeded person in the organization chart and opens their profile', as
   await page.keyboard.press('Enter');
   await page.getByRole('heading', { name: 'Lea Verou', level: 1 }).waitFor();
   await page.getByRole('link', { name: 'Grace Hopper' }).waitFor();
-  await page.goto(`${server.url}/profile/user-profile/00000000-0000-4000-8000-000000000000`);
+  await page.goto(`${e2e.server.url}/profile/user-profile/00000000-0000-4000-8000-000000000000`);
   await page.getByRole('heading', { name: 'Person not found' }).waitFor();
   await context.close();
 });
 
 it('keeps my notification choices', async () => {
   const { context, page } = await signedInPage('brendan.eich@demo.teamlens.dev', 'Brendan Eich');
-  await page.goto(`${server.url}/settings/privacy`);
+  await page.goto(`${e2e.server.url}/settings/privacy`);
   expect(await page.getByLabel('Mentions').isChecked()).toBe(true);
   expect(await page.getByLabel('Weekly digest').isChecked()).toBe(false);
   await page.getByLabel('Mentions').uncheck();
@@ -122,7 +97,7 @@ it('keeps my notification choices', async () => {
 
 it('remembers the team page colour across reloads and uses it on team members’ pages', async () => {
   const { context, page } = await signedInPage('sophie.wilson@demo.teamlens.dev', 'Sophie Wilson');
-  await page.goto(`${server.url}/profile/team`);
+  await page.goto(`${e2e.server.url}/profile/team`);
   await page.getByRole('heading', { name: 'Web', level: 1 }).waitFor();
   const banner = page.locator('.team-banner');
   const border = () => banner.evaluate((el) => getComputedStyle(el).borderTopColor);
@@ -145,11 +120,10 @@ it('profile and settings screens fit 375 px and have no serious accessibility pr
   for (const width of [375, 1440]) {
     await page.setViewportSize({ width, height: 900 });
     for (const path of paths) {
-      await page.goto(`${server.url}${path}`);
+      await page.goto(`${e2e.server.url}${path}`);
       await page.locator('h1').first().waitFor();
-      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-      expect(overflow, `${path} at ${width}px`).toBeLessThanOrEqual(0);
-      expect(await seriousViolations(page), `${path} at ${width}px`).toEqual([]);
+      expect(await horizontalOverflow(page), `${path} at ${width}px`).toBeLessThanOrEqual(0);
+      expect(await seriousA11yViolations(page), `${path} at ${width}px`).toEqual([]);
     }
   }
   await context.close();
@@ -158,12 +132,12 @@ it('profile and settings screens fit 375 px and have no serious accessibility pr
 it('signs out everywhere: this browser and another one must sign in again', async () => {
   const first = await signedInPage('jordan.walke@demo.teamlens.dev', 'Jordan Walke');
   const second = await signedInPage('jordan.walke@demo.teamlens.dev', 'Jordan Walke');
-  await first.page.goto(`${server.url}/settings/security`);
+  await first.page.goto(`${e2e.server.url}/settings/security`);
   await first.page.getByRole('button', { name: 'Sign out everywhere' }).click();
   const dialog = first.page.getByRole('alertdialog', { name: 'Sign out on every device?' });
   await dialog.getByRole('button', { name: 'Sign out everywhere' }).click();
   await first.page.getByRole('heading', { name: 'You are signed out' }).waitFor();
-  await second.page.goto(`${server.url}/home/dashboard`);
+  await second.page.goto(`${e2e.server.url}/home/dashboard`);
   await second.page.getByRole('heading', { name: 'Sign in to Teamlens' }).waitFor();
   await first.context.close();
   await second.context.close();
@@ -171,7 +145,7 @@ it('signs out everywhere: this browser and another one must sign in again', asyn
 
 it('closes my account after the password is confirmed, then signs me out', async () => {
   const { context, page } = await signedInPage('andy.rubin@demo.teamlens.dev', 'Andy Rubin');
-  await page.goto(`${server.url}/settings/privacy`);
+  await page.goto(`${e2e.server.url}/settings/privacy`);
   await page.getByRole('button', { name: 'Close my account…' }).click();
   const dialog = page.getByRole('alertdialog', { name: 'Close your account?' });
   await dialog.getByLabel('Password').fill('not my password');
@@ -180,10 +154,7 @@ it('closes my account after the password is confirmed, then signs me out', async
   await dialog.getByLabel('Password').fill(E2E_ADMIN.password);
   await dialog.getByRole('button', { name: 'Close my account' }).click();
   await page.getByRole('heading', { name: 'You are signed out' }).waitFor();
-  await page.goto(`${server.url}/login`);
-  await page.getByLabel('Email').fill('andy.rubin@demo.teamlens.dev');
-  await page.getByLabel('Password').fill(E2E_ADMIN.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await signIn(page, e2e.server.url, 'andy.rubin@demo.teamlens.dev', E2E_ADMIN.password, { welcome: null });
   await page.getByText('Sign in failed. Check the details you provided are correct.').waitFor();
   expect(new URL(page.url()).pathname).toBe('/login');
   await context.close();

@@ -1,66 +1,26 @@
-import path from 'node:path';
-import { createRequire } from 'node:module';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { E2E_ADMIN, launchBrowser, startServer } from './server.js';
+import { expect, it } from 'vitest';
+import { E2E_ADMIN, readDatabase } from './server.js';
+import { horizontalOverflow, seriousA11yViolations, signIn, useServerAndBrowser } from './harness.js';
 
-const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 const MEMBER = 'brendan.eich@demo.teamlens.dev';
 
-let server: Awaited<ReturnType<typeof startServer>>;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
-async function signIn(page: Page, email: string) {
-  await page.goto(`${server.url}/login`);
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(E2E_ADMIN.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.getByRole('heading', { name: /^Welcome, / }).waitFor();
-}
-
-async function seriousViolations(page: Page): Promise<string[]> {
-  await page.addScriptTag({ path: axePath });
-  const violations = await page.evaluate(async () => {
-    type V = { id: string; impact: string | null; help: string; nodes: Array<{ target: string[] }> };
-    const axe = (window as unknown as { axe: { run: (ctx: Document) => Promise<{ violations: V[] }> } }).axe;
-    return (await axe.run(document)).violations;
-  });
-  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
-
-async function noOverflow(page: Page, label: string) {
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-  expect(overflow, label).toBeLessThanOrEqual(0);
-}
+const e2e = useServerAndBrowser();
 
 /** Headcount straight from the server's database file. */
 async function headcountInDatabase(): Promise<Record<string, number>> {
-  const { default: Database } = await import('better-sqlite3');
-  const db = new Database(path.join(server.dataDir, 'teamlens.db'), { readonly: true, fileMustExist: true });
-  try {
+  return readDatabase(e2e.server.dataDir, (db) => {
     const rows = db.prepare('SELECT status, count(*) AS n FROM users WHERE deleted_at IS NULL GROUP BY status').all() as Array<{ status: string; n: number }>;
     return Object.fromEntries(rows.map((r) => [r.status, r.n]));
-  } finally {
-    db.close();
-  }
+  });
 }
 
 it('a visitor sends the contact form, lands on thank-you, and an admin reads the message on the dashboard', async () => {
-  const visitor = await browser.newPage();
+  const visitor = await e2e.browser.newPage();
   await visitor.setViewportSize({ width: 375, height: 800 });
-  await visitor.goto(`${server.url}/contact`);
+  await visitor.goto(`${e2e.server.url}/contact`);
   await visitor.getByRole('heading', { name: 'Contact us' }).waitFor();
-  await noOverflow(visitor, '/contact at 375px');
-  expect(await seriousViolations(visitor)).toEqual([]);
+  expect(await horizontalOverflow(visitor), '/contact at 375px').toBeLessThanOrEqual(0);
+  expect(await seriousA11yViolations(visitor)).toEqual([]);
   await visitor.getByRole('button', { name: 'Send message' }).click();
   await visitor.getByText('Write at least 10 characters.').waitFor();
   await visitor.getByLabel('Your name').fill('Grace Hopper');
@@ -72,9 +32,9 @@ it('a visitor sends the contact form, lands on thank-you, and an admin reads the
   expect(new URL(visitor.url()).pathname).toBe('/thank-you');
   await visitor.close();
 
-  const admin = await browser.newPage();
-  await signIn(admin, E2E_ADMIN.email);
-  await admin.goto(`${server.url}/admin/dashboard`);
+  const admin = await e2e.browser.newPage();
+  await signIn(admin, e2e.server.url, E2E_ADMIN.email);
+  await admin.goto(`${e2e.server.url}/admin/dashboard`);
   const inbox = admin.getByRole('region', { name: 'From the public pages' });
   await inbox.getByText('We would like a demo of retrospectives for 40 engineers.').waitFor();
   expect(await inbox.getByText('Grace Hopper').count()).toBe(1);
@@ -82,10 +42,10 @@ it('a visitor sends the contact form, lands on thank-you, and an admin reads the
 });
 
 it('get-the-guide shows the guide after the lead form', async () => {
-  const page = await browser.newPage();
-  await page.goto(`${server.url}/resources/get-the-guide`);
+  const page = await e2e.browser.newPage();
+  await page.goto(`${e2e.server.url}/resources/get-the-guide`);
   await page.getByRole('button', { name: 'Get the guide' }).waitFor();
-  expect(await seriousViolations(page)).toEqual([]);
+  expect(await seriousA11yViolations(page)).toEqual([]);
   await page.getByLabel('Your name').fill('Linus Lead');
   await page.getByLabel('Work email').fill('linus@kernel.example');
   await page.getByLabel('Company').fill('Kernel Labs');
@@ -93,9 +53,9 @@ it('get-the-guide shows the guide after the lead form', async () => {
   await page.getByRole('button', { name: 'Get the guide' }).click();
   await page.getByRole('heading', { name: 'Running effective 360 and sprint reviews in engineering teams' }).waitFor();
   expect(await page.getByRole('heading', { name: '3. Questions that get useful answers' }).count()).toBe(1);
-  expect(await seriousViolations(page)).toEqual([]);
+  expect(await seriousA11yViolations(page)).toEqual([]);
   await page.setViewportSize({ width: 375, height: 800 });
-  await noOverflow(page, 'the guide at 375px');
+  expect(await horizontalOverflow(page), 'the guide at 375px').toBeLessThanOrEqual(0);
   await page.reload();
   await page.getByRole('heading', { name: 'Running effective 360 and sprint reviews in engineering teams' }).waitFor();
   await page.close();
@@ -103,43 +63,43 @@ it('get-the-guide shows the guide after the lead form', async () => {
 
 it('the admin dashboard shows the headcount that is in the database, at 375 and 1440 px', async () => {
   const expected = await headcountInDatabase();
-  const page = await browser.newPage();
-  await signIn(page, E2E_ADMIN.email);
+  const page = await e2e.browser.newPage();
+  await signIn(page, e2e.server.url, E2E_ADMIN.email);
   for (const width of [375, 1440]) {
     await page.setViewportSize({ width, height: 900 });
-    await page.goto(`${server.url}/admin/dashboard`);
+    await page.goto(`${e2e.server.url}/admin/dashboard`);
     await page.getByRole('heading', { name: 'Admin dashboard' }).waitFor();
     expect(await page.getByLabel(`Active: ${expected.ACTIVE ?? 0}`).count()).toBe(1);
     expect(await page.getByLabel(`Invited: ${expected.INVITED ?? 0}`).count()).toBe(1);
     expect(await page.getByLabel(`Deactivated: ${expected.DEACTIVATED ?? 0}`).count()).toBe(1);
     await page.getByRole('region', { name: 'Recent sign-ins' }).getByText('Alex Admin').waitFor();
-    await noOverflow(page, `/admin/dashboard at ${width}px`);
-    expect(await seriousViolations(page), `/admin/dashboard at ${width}px`).toEqual([]);
+    expect(await horizontalOverflow(page), `/admin/dashboard at ${width}px`).toBeLessThanOrEqual(0);
+    expect(await seriousA11yViolations(page), `/admin/dashboard at ${width}px`).toEqual([]);
   }
   expect(expected.ACTIVE).toBeGreaterThan(1);
   await page.close();
 });
 
 it('an area switched off by the admin leaves a member\'s navigation and its pages say so', async () => {
-  const admin = await browser.newPage();
+  const admin = await e2e.browser.newPage();
   await admin.setViewportSize({ width: 1440, height: 900 });
-  await signIn(admin, E2E_ADMIN.email);
-  await admin.goto(`${server.url}/admin/settings/pages`);
+  await signIn(admin, e2e.server.url, E2E_ADMIN.email);
+  await admin.goto(`${e2e.server.url}/admin/settings/pages`);
   const goals = admin.getByRole('switch', { name: 'Goals' });
   expect(await goals.isChecked()).toBe(true);
-  expect(await seriousViolations(admin)).toEqual([]);
+  expect(await seriousA11yViolations(admin)).toEqual([]);
   await goals.click();
   await admin.getByText('Goals is now off for everyone in your organization.').waitFor();
   expect(await goals.isChecked()).toBe(false);
 
-  const member = await browser.newPage();
+  const member = await e2e.browser.newPage();
   await member.setViewportSize({ width: 1440, height: 900 });
-  await signIn(member, MEMBER);
+  await signIn(member, e2e.server.url, MEMBER);
   const nav = member.getByRole('complementary').getByRole('navigation', { name: 'Main navigation' });
   await nav.getByRole('link', { name: 'My notes' }).waitFor();
   expect(await nav.getByRole('link', { name: 'My goals' }).count()).toBe(0);
   expect(await nav.getByRole('link', { name: 'Team goals' }).count()).toBe(0);
-  await member.goto(`${server.url}/goals/my-goals`);
+  await member.goto(`${e2e.server.url}/goals/my-goals`);
   await member.getByRole('heading', { name: 'Goals is switched off' }).waitFor();
 
   await goals.click();
@@ -151,24 +111,15 @@ it('an area switched off by the admin leaves a member\'s navigation and its page
 });
 
 async function engagementRows(): Promise<Array<{ path: string; minutes: number }>> {
-  const { default: Database } = await import('better-sqlite3');
-  const db = new Database(path.join(server.dataDir, 'teamlens.db'), { readonly: true, fileMustExist: true });
-  try {
-    return db.prepare('SELECT path, minutes FROM engagement_events ORDER BY created_at, rowid').all() as Array<{ path: string; minutes: number }>;
-  } finally {
-    db.close();
-  }
+  return readDatabase(e2e.server.dataDir, (db) => db.prepare('SELECT path, minutes FROM engagement_events ORDER BY created_at, rowid').all() as Array<{ path: string; minutes: number }>);
 }
 
 it('a minute on a page records an engagement event under the route template, and the admin dashboard counts it', async () => {
-  const member = await browser.newPage();
+  const member = await e2e.browser.newPage();
   await member.clock.install();
-  await signIn(member, MEMBER);
-  const { default: Database } = await import('better-sqlite3');
-  const db = new Database(path.join(server.dataDir, 'teamlens.db'), { readonly: true, fileMustExist: true });
-  const someone = db.prepare("SELECT id FROM users WHERE email = ?").get(E2E_ADMIN.email) as { id: string };
-  db.close();
-  await member.goto(`${server.url}/profile/user-profile/${someone.id}`);
+  await signIn(member, e2e.server.url, MEMBER);
+  const someone = await readDatabase(e2e.server.dataDir, (db) => db.prepare('SELECT id FROM users WHERE email = ?').get(E2E_ADMIN.email) as { id: string });
+  await member.goto(`${e2e.server.url}/profile/user-profile/${someone.id}`);
   await member.locator('h1').first().waitFor();
   await member.clock.fastForward('00:30');
   expect(await engagementRows()).toEqual([]);
@@ -176,9 +127,9 @@ it('a minute on a page records an engagement event under the route template, and
   await expect.poll(engagementRows).toEqual([{ path: '/profile/user-profile/$id', minutes: 1 }]);
   await member.close();
 
-  const admin = await browser.newPage();
-  await signIn(admin, E2E_ADMIN.email);
-  await admin.goto(`${server.url}/admin/dashboard`);
+  const admin = await e2e.browser.newPage();
+  await signIn(admin, e2e.server.url, E2E_ADMIN.email);
+  await admin.goto(`${e2e.server.url}/admin/dashboard`);
   await admin.getByRole('cell', { name: '/profile/user-profile/$id' }).waitFor();
   await admin.close();
 });

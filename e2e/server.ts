@@ -35,14 +35,17 @@ export async function startServer(): Promise<{ url: string; dataDir: string; sto
     if (Date.now() > deadline || child.exitCode !== null) throw new Error(`server did not start:\n${output}`);
     await new Promise((r) => setTimeout(r, 100));
   }
+  let stopped: Promise<void> | undefined;
   return {
     url,
     dataDir,
-    stop: async () => {
-      child.kill('SIGTERM');
-      await new Promise((r) => child.once('exit', r));
-      fs.rmSync(dataDir, { recursive: true, force: true });
-    },
+    /** Stops the server and removes its data; later calls wait for the first one (a test may stop it before afterAll does). */
+    stop: () =>
+      (stopped ??= (async () => {
+        child.kill('SIGTERM');
+        await new Promise((r) => child.once('exit', r));
+        fs.rmSync(dataDir, { recursive: true, force: true });
+      })()),
   };
 }
 
@@ -53,14 +56,21 @@ export async function launchBrowser(): Promise<Browser> {
   });
 }
 
-/** The newest mail the server kept in its outbox for this address (no SMTP in tests): its link. */
-export async function latestMailLink(dataDir: string, to: string): Promise<string | null> {
+/** Reads the server's database file (read-only), closing it afterwards. */
+export async function readDatabase<T>(dataDir: string, read: (db: import('better-sqlite3').Database) => T): Promise<T> {
   const { default: Database } = await import('better-sqlite3');
   const db = new Database(path.join(dataDir, 'teamlens.db'), { readonly: true, fileMustExist: true });
   try {
-    const row = db.prepare('SELECT link FROM email_outbox WHERE "to" = ? ORDER BY created_at DESC, rowid DESC LIMIT 1').get(to) as { link: string | null } | undefined;
-    return row?.link ?? null;
+    return read(db);
   } finally {
     db.close();
   }
+}
+
+/** The newest mail the server kept in its outbox for this address (no SMTP in tests): its link. */
+export async function latestMailLink(dataDir: string, to: string): Promise<string | null> {
+  return readDatabase(dataDir, (db) => {
+    const row = db.prepare('SELECT link FROM email_outbox WHERE "to" = ? ORDER BY created_at DESC, rowid DESC LIMIT 1').get(to) as { link: string | null } | undefined;
+    return row?.link ?? null;
+  });
 }

@@ -1,29 +1,12 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { E2E_ADMIN, latestMailLink, launchBrowser, startServer } from './server.js';
+import { expect, it } from 'vitest';
+import { E2E_ADMIN, latestMailLink } from './server.js';
+import { signIn, useServerAndBrowser } from './harness.js';
 
-let server: Awaited<ReturnType<typeof startServer>>;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
-async function signIn(page: Page, email: string, password: string) {
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-}
+const e2e = useServerAndBrowser();
 
 it('a person signs in with the first-start admin, sees the dashboard and signs out', async () => {
-  const page = await browser.newPage();
-  await page.goto(`${server.url}/login`);
-  await signIn(page, E2E_ADMIN.email, 'not the password');
+  const page = await e2e.browser.newPage();
+  await signIn(page, e2e.server.url, E2E_ADMIN.email, 'not the password', { welcome: null });
   await expect.poll(() => page.getByRole('alert').textContent()).toContain('Sign in failed. Check the details you provided are correct.');
   // What was typed stays after a refused sign-in.
   expect(await page.getByLabel('Email').inputValue()).toBe(E2E_ADMIN.email);
@@ -40,49 +23,45 @@ it('a person signs in with the first-start admin, sees the dashboard and signs o
   await page.getByRole('button', { name: 'Sign out' }).click();
   await page.getByRole('heading', { name: 'You are signed out' }).waitFor();
   expect(new URL(page.url()).pathname).toBe('/logout');
-  await page.goto(`${server.url}/home/dashboard`);
+  await page.goto(`${e2e.server.url}/home/dashboard`);
   await page.getByRole('heading', { name: 'Sign in to Teamlens' }).waitFor();
   await page.close();
 });
 
 it('an unauthenticated deep link comes back there after sign-in', async () => {
-  const context = await browser.newContext();
+  const context = await e2e.browser.newContext();
   const page = await context.newPage();
-  await page.goto(`${server.url}/profile/user-profile`);
+  await page.goto(`${e2e.server.url}/profile/user-profile`);
   await page.getByText('Please sign in to access this page.').waitFor();
   const url = new URL(page.url());
   expect(url.pathname).toBe('/login');
   expect(url.searchParams.get('error')).toBe('SessionRequired');
   expect(url.searchParams.get('callbackUrl')).toBe('/profile/user-profile');
 
-  await signIn(page, E2E_ADMIN.email, E2E_ADMIN.password);
+  await signIn(page, e2e.server.url, E2E_ADMIN.email, E2E_ADMIN.password, { openLogin: false, welcome: null });
   await page.getByRole('heading', { name: 'Alex Admin', level: 1 }).waitFor();
   expect(new URL(page.url()).pathname).toBe('/profile/user-profile');
   await context.close();
 });
 
 it('a member is refused the admin area with a clear page', async () => {
-  const context = await browser.newContext();
+  const context = await e2e.browser.newContext();
   const page = await context.newPage();
-  await page.goto(`${server.url}/login`);
-  await signIn(page, 'ken.thompson@demo.teamlens.dev', E2E_ADMIN.password);
-  await page.getByRole('heading', { name: 'Welcome, Ken Thompson' }).waitFor();
+  await signIn(page, e2e.server.url, 'ken.thompson@demo.teamlens.dev', E2E_ADMIN.password, { welcome: 'Ken Thompson' });
   expect(await page.getByRole('link', { name: /Admin area/ }).count()).toBe(0);
-  await page.goto(`${server.url}/admin`);
+  await page.goto(`${e2e.server.url}/admin`);
   await page.getByRole('heading', { name: 'Not allowed' }).waitFor();
-  await page.goto(`${server.url}/admin/settings/users`);
+  await page.goto(`${e2e.server.url}/admin/settings/users`);
   await page.getByRole('heading', { name: 'Not allowed' }).waitFor();
   await context.close();
 });
 
 it('a logout in one tab sends the other tab to /logout', async () => {
-  const context = await browser.newContext();
+  const context = await e2e.browser.newContext();
   const first = await context.newPage();
-  await first.goto(`${server.url}/login`);
-  await signIn(first, E2E_ADMIN.email, E2E_ADMIN.password);
-  await first.getByRole('heading', { name: 'Welcome, Alex Admin' }).waitFor();
+  await signIn(first, e2e.server.url, E2E_ADMIN.email, E2E_ADMIN.password, { welcome: 'Alex Admin' });
   const second = await context.newPage();
-  await second.goto(`${server.url}/profile/user-profile`);
+  await second.goto(`${e2e.server.url}/profile/user-profile`);
   await second.getByRole('heading', { name: 'Alex Admin', level: 1 }).waitFor();
 
   await first.getByRole('button', { name: 'Sign out' }).click();
@@ -91,19 +70,19 @@ it('a logout in one tab sends the other tab to /logout', async () => {
   expect(new URL(second.url()).pathname).toBe('/logout');
   await second.reload();
   await second.getByRole('heading', { name: 'You are signed out' }).waitFor();
-  await second.goto(`${server.url}/home/dashboard`);
+  await second.goto(`${e2e.server.url}/home/dashboard`);
   await second.getByRole('heading', { name: 'Sign in to Teamlens' }).waitFor();
   await context.close();
 });
 
 it('sign-up with a free mail address is refused on the page, before anything is sent', async () => {
-  const context = await browser.newContext();
+  const context = await e2e.browser.newContext();
   const page = await context.newPage();
   const signUpRequests: string[] = [];
   page.on('request', (request) => {
     if (request.url().includes('/api/auth/sign-up')) signUpRequests.push(request.url());
   });
-  await page.goto(`${server.url}/sign-up`);
+  await page.goto(`${e2e.server.url}/sign-up`);
   await page.getByLabel('Work email').fill('someone@gmail.com');
   await page.getByRole('button', { name: 'Send the link' }).click();
   await page.getByText('Use your work email: free mail providers such as Gmail or Outlook cannot create an organization.').waitFor({ timeout: 20_000 });
@@ -119,18 +98,18 @@ it('sign-up with a free mail address is refused on the page, before anything is 
 });
 
 it('a work email signs up through the mailed link and lands signed in as the new organization\'s admin', async () => {
-  const context = await browser.newContext();
+  const context = await e2e.browser.newContext();
   const page = await context.newPage();
   const email = 'founder@northwind-labs.example';
-  await page.goto(`${server.url}/sign-up`);
+  await page.goto(`${e2e.server.url}/sign-up`);
   await page.getByLabel('Work email').fill(email);
   await page.getByRole('button', { name: 'Send the link' }).click();
   await page.getByRole('heading', { name: 'Check your email' }).waitFor();
 
-  await page.goto(`${server.url}/register?token=not-a-real-token-at-all-123`);
+  await page.goto(`${e2e.server.url}/register?token=not-a-real-token-at-all-123`);
   await page.getByRole('heading', { name: 'This link is invalid or expired' }).waitFor();
 
-  const link = await latestMailLink(server.dataDir, email);
+  const link = await latestMailLink(e2e.server.dataDir, email);
   expect(link).toMatch(/\/register\?token=/);
   await page.goto(link!);
   await page.getByText(`You are signing up as ${email}.`).waitFor();

@@ -4,13 +4,14 @@
  * When the server goes away (close 1001) it reconnects after 1.3-4 s, then 2.3-5 s, and gives
  * up after 5 attempts, handing the close event to the subscriber.
  */
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { createClient, type Client } from 'graphql-ws';
 import { RETRY_ATTEMPTS, retryDelayMs, shouldRetry } from '../client/lib/subscriptions.js';
-import { E2E_ADMIN, startServer } from './server.js';
+import { E2E_ADMIN } from './server.js';
+import { useServer } from './harness.js';
 
-let server: Awaited<ReturnType<typeof startServer>> | null = null;
+const e2e = useServer();
 let token = '';
 
 /** Signs in through the NextAuth-shaped REST endpoints and returns an access token. */
@@ -49,15 +50,11 @@ function originSocket(origin: string) {
 }
 
 beforeAll(async () => {
-  server = await startServer();
-  token = await signIn(server.url);
-});
-afterAll(async () => {
-  await server?.stop();
+  token = await signIn(e2e.server.url);
 });
 
 it('reconnects after 1.3-4 s, then 2.3-5 s, when the server goes away', async () => {
-  const url = server!.url;
+  const url = e2e.server.url;
   const connectingAt: number[] = [];
   let closedAt = 0;
   const client: Client = createClient({
@@ -80,8 +77,7 @@ it('reconnects after 1.3-4 s, then 2.3-5 s, when the server goes away', async ()
   await connected;
   expect(connectingAt).toHaveLength(1);
 
-  await server!.stop(); // SIGTERM: the server closes the socket with 1001 (going away)
-  server = null;
+  await e2e.server.stop(); // SIGTERM: the server closes the socket with 1001 (going away); afterAll's stop then has nothing to do
   while (connectingAt.length < 3) await new Promise((r) => setTimeout(r, 50));
   const firstWait = connectingAt[1]! - closedAt;
   const secondWait = connectingAt[2]! - connectingAt[1]!;

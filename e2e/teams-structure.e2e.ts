@@ -1,53 +1,24 @@
-import { createRequire } from 'node:module';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { E2E_ADMIN, launchBrowser, startServer } from './server.js';
+import { expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { E2E_ADMIN } from './server.js';
+import { horizontalOverflow, seriousA11yViolations, signIn, useServerAndBrowser } from './harness.js';
 
-const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
-
-let server: Awaited<ReturnType<typeof startServer>>;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const e2e = useServerAndBrowser();
 
 async function signedInPage(): Promise<{ page: Page; problems: string[] }> {
-  const page = await browser.newPage();
+  const page = await e2e.browser.newPage();
   const problems: string[] = [];
   page.on('pageerror', (error) => problems.push(error.message));
   page.on('console', (message) => {
     if (message.type() === 'error') problems.push(message.text());
   });
-  await page.goto(`${server.url}/login`);
-  await page.getByLabel('Email').fill(E2E_ADMIN.email);
-  await page.getByLabel('Password').fill(E2E_ADMIN.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.getByRole('heading', { name: 'Welcome, Alex Admin' }).waitFor();
+  await signIn(page, e2e.server.url, E2E_ADMIN.email, E2E_ADMIN.password, { welcome: 'Alex Admin' });
   return { page, problems };
-}
-
-async function seriousViolations(page: Page): Promise<string[]> {
-  await page.addScriptTag({ path: axePath });
-  const violations = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (ctx: Document) => Promise<{ violations: Array<{ id: string; impact: string | null; nodes: Array<{ target: string[] }> }> }> } }).axe;
-    return (await axe.run(document)).violations;
-  });
-  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
-
-async function noOverflow(page: Page): Promise<number> {
-  return page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
 }
 
 it('an admin creates a team with a manager and two members, renames it, and the list shows it with 2 members', async () => {
   const { page, problems } = await signedInPage();
-  await page.goto(`${server.url}/admin/settings/teams`);
+  await page.goto(`${e2e.server.url}/admin/settings/teams`);
   await page.getByRole('heading', { name: 'Teams', level: 1 }).waitFor();
   await page.getByRole('button', { name: 'New team' }).click();
   const create = page.getByRole('dialog', { name: 'New team' });
@@ -67,7 +38,7 @@ it('an admin creates a team with a manager and two members, renames it, and the 
   await edit.getByLabel('Team name').fill('Payments Platform');
   await edit.getByRole('button', { name: 'Save changes' }).click();
   await page.getByRole('dialog', { name: 'Edit Payments Platform' }).waitFor();
-  expect(await seriousViolations(page)).toEqual([]);
+  expect(await seriousA11yViolations(page)).toEqual([]);
   await page.keyboard.press('Escape');
   await page.getByRole('dialog').waitFor({ state: 'detached' });
 
@@ -79,23 +50,23 @@ it('an admin creates a team with a manager and two members, renames it, and the 
   expect(await platform.getByTestId('team-member-count').textContent()).toBe('5 members');
 
   await page.setViewportSize({ width: 375, height: 800 });
-  expect(await noOverflow(page)).toBeLessThanOrEqual(0);
-  expect(await seriousViolations(page)).toEqual([]);
+  expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
+  expect(await seriousA11yViolations(page)).toEqual([]);
 
   // The admin leads the team: it shows under My teams with its members.
-  await page.goto(`${server.url}/admin/teams/my-teams`);
+  await page.goto(`${e2e.server.url}/admin/teams/my-teams`);
   const mine = page.getByRole('list', { name: 'Members of Payments Platform' });
   await mine.waitFor();
   expect(await mine.getByRole('listitem').allTextContents()).toEqual([expect.stringContaining('Ada Lovelace'), expect.stringContaining('Linus Torvalds')]);
   await page.getByText('You are the team lead. 2 members.').waitFor();
-  expect(await noOverflow(page)).toBeLessThanOrEqual(0);
+  expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
   expect(problems).toEqual([]);
   await page.close();
 });
 
 it('an admin builds business unit > department > sub-department in the tree with the keyboard, and the chart counts people', async () => {
   const { page, problems } = await signedInPage();
-  await page.goto(`${server.url}/admin/company/company-structure`);
+  await page.goto(`${e2e.server.url}/admin/company/company-structure`);
   await page.getByRole('heading', { name: 'Company structure', level: 1 }).waitFor();
   await page.getByRole('button', { name: 'Add business unit' }).click();
   await page.keyboard.type('Research');
@@ -129,9 +100,9 @@ it('an admin builds business unit > department > sub-department in the tree with
   await confirm.getByRole('button', { name: 'Delete business unit' }).click();
   await confirm.getByText('"Research" still has 1 department. Delete them first.').waitFor();
   await confirm.getByRole('button', { name: 'Cancel' }).click();
-  expect(await seriousViolations(page)).toEqual([]);
+  expect(await seriousA11yViolations(page)).toEqual([]);
 
-  await page.goto(`${server.url}/admin/company/structure`);
+  await page.goto(`${e2e.server.url}/admin/company/structure`);
   await page.getByRole('heading', { name: 'Structure chart' }).waitFor();
   // The demo company: 28 people in Engineering's sub-departments, nobody yet in Research.
   await page.getByRole('heading', { name: /^Engineering\s*28 people$/ }).waitFor();
@@ -139,10 +110,10 @@ it('an admin builds business unit > department > sub-department in the tree with
   await page.getByText('Robot lab').waitFor();
   await page.setViewportSize({ width: 375, height: 800 });
   for (const path of ['/admin/company/structure', '/admin/company/company-structure', '/admin/company']) {
-    await page.goto(`${server.url}${path}`);
+    await page.goto(`${e2e.server.url}${path}`);
     await page.locator('h1').first().waitFor();
-    expect(await noOverflow(page), path).toBeLessThanOrEqual(0);
-    expect(await seriousViolations(page), path).toEqual([]);
+    expect(await horizontalOverflow(page), path).toBeLessThanOrEqual(0);
+    expect(await seriousA11yViolations(page), path).toEqual([]);
   }
   expect(problems).toEqual([]);
   await page.close();

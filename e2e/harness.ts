@@ -1,0 +1,89 @@
+/** Shared set-up and checks for the browser tests (e2e/*.e2e.ts). */
+import { createRequire } from 'node:module';
+import { afterAll, beforeAll } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { E2E_ADMIN, launchBrowser, startServer } from './server.js';
+
+export type E2EServer = Awaited<ReturnType<typeof startServer>>;
+
+function started<T>(value: T | undefined, what: string): T {
+  if (value === undefined) throw new Error(`the e2e ${what} is not started: use it inside a test or a later beforeAll`);
+  return value;
+}
+
+/**
+ * Starts the real server (fresh data directory) before this file's tests and stops it after them.
+ * Call it at the top of a file: a beforeAll/afterAll registered after it runs after the server is up
+ * and before it stops.
+ */
+export function useServer(): { readonly server: E2EServer } {
+  return setUp(false);
+}
+
+/** {@link useServer} plus a headless Chromium, closed before the server stops. */
+export function useServerAndBrowser(): { readonly server: E2EServer; readonly browser: Browser } {
+  return setUp(true);
+}
+
+function setUp(withBrowser: boolean): { readonly server: E2EServer; readonly browser: Browser } {
+  let server: E2EServer | undefined;
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    server = await startServer();
+    if (withBrowser) browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+  return {
+    get server() {
+      return started(server, 'server');
+    },
+    get browser() {
+      return started(browser, 'browser');
+    },
+  };
+}
+
+export interface SignInOptions {
+  /** Open `${url}/login` first (the default); false fills in the sign-in form the page already shows, e.g. after a redirect to it. */
+  openLogin?: boolean;
+  /**
+   * What to wait for once the form is sent: the dashboard's "Welcome, <welcome>" heading for a name, a heading matching a pattern,
+   * or null for nothing (a refused sign-in, or a sign-in that lands elsewhere: the test waits for that itself).
+   * Default: any "Welcome, ..." heading.
+   */
+  welcome?: string | RegExp | null;
+}
+
+/** Signs in through the sign-in form (every demo account has the admin's password). */
+export async function signIn(page: Page, url: string, email: string, password = E2E_ADMIN.password, options: SignInOptions = {}): Promise<void> {
+  const { openLogin = true, welcome = /^Welcome, / } = options;
+  if (openLogin) await page.goto(`${url}/login`);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  if (welcome !== null) await page.getByRole('heading', { name: typeof welcome === 'string' ? `Welcome, ${welcome}` : welcome }).waitFor();
+}
+
+const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+
+type AxeViolation = { id: string; impact: string | null; help: string; nodes: Array<{ target: string[] }> };
+
+/** Runs axe-core on the whole page as it is now; one line for each serious or critical violation (none: []). */
+export async function seriousA11yViolations(page: Page): Promise<string[]> {
+  await page.addScriptTag({ path: axePath });
+  const violations = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (ctx: Document) => Promise<{ violations: AxeViolation[] }> } }).axe;
+    return (await axe.run(document)).violations;
+  });
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.impact}): ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+/** How many pixels the page is wider than the viewport (0 or less: no horizontal scrolling). */
+export async function horizontalOverflow(page: Page): Promise<number> {
+  return page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+}
