@@ -6,7 +6,7 @@ import { Field, FormError, SubmitButton } from '../../components/ui/field.js';
 import { PendingView } from '../../components/ui/states.js';
 import { showAlert } from '../../lib/alerts.js';
 import { useZodForm } from '../../lib/forms.js';
-import { adminUserDetailsQueryOptions, useSaveUser, type AdminUser, type AdminUserDetails, type TeamOption } from './admin-users.api.js';
+import { adminUserDetailsQueryOptions, subdepartmentOptionsQueryOptions, useSaveUser, type AdminUser, type AdminUserDetails, type TeamOption } from './admin-users.api.js';
 import { serverErrorOutcome } from './admin-users-errors.js';
 import { LEVEL_LABEL, STATUS_LABEL } from './admin-users.labels.js';
 import { SelectField } from './admin-users-select-field.js';
@@ -20,6 +20,7 @@ type Props = { user: AdminUser; users: readonly AdminUser[]; teams: readonly Tea
 export function AdminUserEditDialog(props: Props) {
   const { user, onClose } = props;
   const details = useQuery(adminUserDetailsQueryOptions(user.id));
+  const subdepartments = useQuery(subdepartmentOptionsQueryOptions);
   // The rules are needed on the first save: fetch them while the person reads the form.
   useEffect(() => void loadSchema(), []);
   return (
@@ -29,14 +30,14 @@ export function AdminUserEditDialog(props: Props) {
         <Dialog.Content className="dialog au-edit">
           <Dialog.Title>Edit {user.full_name}</Dialog.Title>
           <Dialog.Description className="muted">Changes to the email or the permission level sign the person out everywhere.</Dialog.Description>
-          {details.data ? (
-            <EditForm {...props} details={details.data} />
-          ) : details.isError ? (
+          {details.data && subdepartments.data ? (
+            <EditForm {...props} details={details.data} subdepartments={subdepartments.data} />
+          ) : details.isError || subdepartments.isError ? (
             <>
-              <p role="alert" className="form-error">{details.error.message}</p>
+              <p role="alert" className="form-error">{(details.error ?? subdepartments.error)?.message}</p>
               <div className="dialog-actions">
                 <Dialog.Close className="button button-ghost" type="button">Close</Dialog.Close>
-                <button type="button" className="button" onClick={() => void details.refetch()}>Try again</button>
+                <button type="button" className="button" onClick={() => void Promise.all([details.refetch(), subdepartments.refetch()])}>Try again</button>
               </div>
             </>
           ) : (
@@ -48,7 +49,7 @@ export function AdminUserEditDialog(props: Props) {
   );
 }
 
-function EditForm({ user, users, teams, onClose, details }: Props & { details: AdminUserDetails }) {
+function EditForm({ user, users, teams, onClose, details, subdepartments }: Props & { details: AdminUserDetails; subdepartments: ReadonlyArray<{ id: string; label: string }> }) {
   const save = useSaveUser();
   const managers = useMemo(() => users.filter((u) => u.id !== user.id && !u.deleted_at), [users, user.id]);
   const { onSubmit, fieldErrors, formError, sending } = useZodForm(
@@ -56,12 +57,12 @@ function EditForm({ user, users, teams, onClose, details }: Props & { details: A
     async (values) => {
       const { ACCOUNT_KEYS } = await loadSchema();
       const account = Object.fromEntries(ACCOUNT_KEYS.map((k) => [k, values[k] ?? null]));
-      const { location, time_zone, slack_id, jira_account_id, azure_boards_user_id, status, team_id, manager_id } = values;
+      const { location, time_zone, slack_id, jira_account_id, azure_boards_user_id, status, team_id, manager_id, subdepartment_id } = values;
       try {
         await save.mutateAsync({
           id: user.id,
           account: account as never,
-          profile: { location: location ?? null, time_zone: time_zone ?? null, slack_id: slack_id ?? null, jira_account_id: jira_account_id ?? null, azure_boards_user_id: azure_boards_user_id ?? null, status, team_id, manager_id },
+          profile: { location: location ?? null, time_zone: time_zone ?? null, slack_id: slack_id ?? null, jira_account_id: jira_account_id ?? null, azure_boards_user_id: azure_boards_user_id ?? null, status, team_id, manager_id, subdepartment_id },
         });
       } catch (err) {
         return serverErrorOutcome(err);
@@ -99,6 +100,10 @@ function EditForm({ user, users, teams, onClose, details }: Props & { details: A
         <SelectField label="Manager" name="manager_id" defaultValue={details.manager?.id ?? ''} error={fieldErrors.manager_id}>
           <option value="">No manager</option>
           {managers.map((m) => <option key={m.id} value={m.id}>{m.full_name} ({m.email})</option>)}
+        </SelectField>
+        <SelectField label="Sub-department" name="subdepartment_id" defaultValue={details.subdepartment?.id ?? ''} error={fieldErrors.subdepartment_id}>
+          <option value="">No sub-department</option>
+          {subdepartments.map((s) => <option key={s.id} value={s.id}>{s.label}</option>)}
         </SelectField>
         {text('location', 'Location')}
         {text('time_zone', 'Time zone', { list: 'au-time-zones', placeholder: 'e.g. Europe/Berlin', autoComplete: 'off' })}

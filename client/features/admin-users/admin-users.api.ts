@@ -26,6 +26,7 @@ export type AdminUserDetails = {
   location: string | null;
   time_zone: string | null;
   manager: { id: string } | null;
+  subdepartment: { id: string } | null;
   github_user: string | null;
   bitbucket_account_id: string | null;
   jira_account_id: string | null;
@@ -34,6 +35,7 @@ export type AdminUserDetails = {
 };
 
 export type TeamOption = { id: string; name: string };
+export type SubdepartmentOption = { id: string; title: string; department: { name: string; business_unit: { unit_name: string } } };
 
 // allUsers is the admin list that can include deleted people and Azure emails (both admin-only).
 const ADMIN_USERS = /* GraphQL */ `
@@ -53,7 +55,7 @@ export const adminUsersQueryOptions = (includeDeleted: boolean) =>
 const USER_DETAILS = /* GraphQL */ `
   query AdminUserDetails($ids: [ID!]!) {
     usersByIds(ids: $ids) {
-      id location time_zone manager { id }
+      id location time_zone manager { id } subdepartment { id }
       github_user bitbucket_account_id jira_account_id slack_id azure_boards_user_id
     }
   }
@@ -78,6 +80,21 @@ const TEAMS = /* GraphQL */ `
 export const teamOptionsQueryOptions = queryOptions({
   queryKey: ['teams', 'options'],
   queryFn: async () => (await gql<{ teams: TeamOption[] }>(TEAMS)).teams.slice().sort((a, b) => a.name.localeCompare(b.name)),
+});
+
+const SUBDEPARTMENTS = /* GraphQL */ `
+  query AdminSubdepartmentOptions {
+    subdepartments { id title department { name business_unit { unit_name } } }
+  }
+`;
+
+/** Sub-departments labelled "Unit › Department › Sub-department", in that order. */
+export const subdepartmentOptionsQueryOptions = queryOptions({
+  queryKey: ['structure', 'subdepartment-options'],
+  queryFn: async () =>
+    (await gql<{ subdepartments: SubdepartmentOption[] }>(SUBDEPARTMENTS)).subdepartments
+      .map((s) => ({ id: s.id, label: `${s.department.business_unit.unit_name} › ${s.department.name} › ${s.title}` }))
+      .sort((a, b) => a.label.localeCompare(b.label)),
 });
 
 const UPDATE_MANY = /* GraphQL */ `
@@ -106,7 +123,7 @@ const UPDATE_BY_ADMIN = /* GraphQL */ `
 
 export type BulkInput = { status?: UserStatus; team_id?: string | null };
 export type ProfileInput = {
-  location: string | null; time_zone: string | null; manager_id: string | null; team_id: string | null; status: UserStatus;
+  location: string | null; time_zone: string | null; manager_id: string | null; team_id: string | null; subdepartment_id: string | null; status: UserStatus;
   slack_id: string | null; jira_account_id: string | null; azure_boards_user_id: string | null;
 };
 export type AccountInput = {

@@ -16,6 +16,7 @@ export const adminUserEditSchema = accountFieldsSchema.extend({
   status: updateUserSchema.shape.status.unwrap(),
   team_id: optionalId,
   manager_id: optionalId,
+  subdepartment_id: optionalId,
 });
 export type AdminUserEdit = z.output<typeof adminUserEditSchema>;
 
