@@ -1,45 +1,19 @@
 // @vitest-environment jsdom
-import { QueryClientProvider } from '@tanstack/react-query';
-import { RouterProvider, createMemoryHistory } from '@tanstack/react-router';
-import { cleanup, render, screen } from '@testing-library/react';
-import { afterEach, beforeEach, expect, it, vi } from 'vitest';
-
-// jsdom has no scrolling; the router restores scroll positions.
-window.scrollTo = () => undefined;
+import { screen } from '@testing-library/react';
+import { expect, it } from 'vitest';
 import { auth } from './lib/auth.js';
-import { createQueryClient } from './lib/query-client.js';
 import { SessionManager } from './lib/session.js';
-import { createAppRouter } from './router.js';
 import { fakeApi, sessionWith, tokenExpiringAt } from './test/fixtures.js';
+import { meAs, stubGraphql } from './test/graphql-stub.js';
+import { cleanUpBetweenTests, renderRoute, signIn } from './test/render-route.js';
 
-function renderAt(path: string, session: SessionManager) {
-  const queryClient = createQueryClient();
-  const router = createAppRouter({ queryClient, auth: session }, createMemoryHistory({ initialEntries: [path] }));
-  render(
-    <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
-  );
-  return router;
-}
+const renderAt = (path: string, session: SessionManager) => renderRoute(path, { session }).router;
 
 /** Answers POST /graphql like the server would for a signed-in person. */
-function stubGraphql(permissionLevel: 'ADMIN' | 'MEMBER') {
-  const me = { id: 'user-1', full_name: 'Ken Thompson', email: 'ken@example.com', role: 'Software Engineer', permission_level: permissionLevel, team: null, manager: null };
-  vi.stubGlobal('fetch', vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-    const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
-    if (!url.endsWith('/graphql')) return new Response('{}', { status: 404 });
-    const body = JSON.parse(String(init?.body)) as { operationName?: string };
-    const data = body.operationName === 'Me' ? { findOneUser: me } : body.operationName === 'WidgetPreferences' ? { userWidgetPreferences: { user_id: 'user-1', enabled_widgets: ['MY_GOALS'] } } : {};
-    return new Response(JSON.stringify({ data }), { headers: { 'content-type': 'application/json' } });
-  }));
-}
+const signedInAs = (permissionLevel: 'ADMIN' | 'MEMBER') =>
+  stubGraphql({}, { me: meAs(permissionLevel, { full_name: 'Ken Thompson', email: 'ken@example.com', role: 'Software Engineer' }) });
 
-beforeEach(() => localStorage.clear());
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+cleanUpBetweenTests();
 
 it('an unauthenticated visit to an authenticated route goes to /login with SessionRequired and the callbackUrl', async () => {
   const { api } = fakeApi(async () => null);
@@ -65,7 +39,7 @@ it('public pages need no session', async () => {
 });
 
 it('a signed-in member sees their dashboard, and the admin area says not allowed', async () => {
-  stubGraphql('MEMBER');
+  signedInAs('MEMBER');
   // The GraphQL client takes its token from the app's session.
   const { api } = fakeApi(async () => sessionWith(tokenExpiringAt(Math.floor(Date.now() / 1000) + 120)));
   Object.assign(auth, { api });
@@ -78,10 +52,8 @@ it('a signed-in member sees their dashboard, and the admin area says not allowed
 });
 
 it('an admin gets into the admin area', async () => {
-  stubGraphql('ADMIN');
-  const { api } = fakeApi(async () => sessionWith(tokenExpiringAt(Math.floor(Date.now() / 1000) + 120)));
-  Object.assign(auth, { api });
-  await auth.check();
+  signedInAs('ADMIN');
+  await signIn();
   renderAt('/admin/settings/users', auth);
   expect(await screen.findByRole('heading', { name: 'Users', level: 1 })).toBeTruthy();
   expect(screen.queryByText('Not allowed')).toBeNull();

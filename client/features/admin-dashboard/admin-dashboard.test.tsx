@@ -1,30 +1,28 @@
 // @vitest-environment jsdom
-import { cleanup, screen, within } from '@testing-library/react';
-import { afterEach, beforeEach, expect, it, vi } from 'vitest';
+import { screen, within } from '@testing-library/react';
+import { expect, it } from 'vitest';
 import { FEATURE_AREAS } from '../../../shared/feature-areas.js';
-import { meAs, renderRoute, signIn, stubFetch } from '../feature-areas/route-test-kit.js';
+import { meAs, stubGraphql } from '../../test/graphql-stub.js';
+import { cleanUpBetweenTests, renderRoute, signIn } from '../../test/render-route.js';
 import type { AdminDashboard } from './api.js';
 
 const days = (events: (i: number) => number) => Array.from({ length: 30 }, (_, i) => ({ day: `2026-11-${String(i + 1).padStart(2, '0')}`.replace('2026-11-31', '2026-12-01'), events: events(i) }));
 const person = (name: string, extra: Partial<{ created_at: string; last_login: string }> = {}) => ({ id: name, full_name: name, email: `${name.toLowerCase()}@acme.example`, created_at: '2026-10-01T09:00:00.000Z', last_login: null, ...extra });
 
 function stubDashboard(dashboard: AdminDashboard, readsPublicForms = false) {
-  return stubFetch({
-    Me: () => ({ findOneUser: meAs('ADMIN') }),
-    FeatureAreas: () => ({ featureAreas: FEATURE_AREAS.map((area) => ({ area, label: area, enabled: true, updated_at: null })) }),
-    AdminDashboard: () => ({ adminDashboard: dashboard, readsPublicForms }),
+  return stubGraphql({
+    FeatureAreas: () => ({ data: { featureAreas: FEATURE_AREAS.map((area) => ({ area, label: area, enabled: true, updated_at: null })) } }),
+    AdminDashboard: () => ({ data: { adminDashboard: dashboard, readsPublicForms } }),
     PublicInbox: () => ({
-      contactMessages: { total: 1, items: [{ id: 'm1', name: 'Grace Hopper', email: 'grace@navy.example', company: 'Navy', message: 'A demo, please.', created_at: '2026-11-20T10:00:00.000Z' }] },
-      guideLeads: { total: 0, items: [] },
+      data: {
+        contactMessages: { total: 1, items: [{ id: 'm1', name: 'Grace Hopper', email: 'grace@navy.example', company: 'Navy', message: 'A demo, please.', created_at: '2026-11-20T10:00:00.000Z' }] },
+        guideLeads: { total: 0, items: [] },
+      },
     }),
-  });
+  }, { me: meAs('ADMIN') });
 }
 
-beforeEach(() => localStorage.clear());
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+cleanUpBetweenTests();
 
 it('shows headcount, invitations, sign-ins, the engagement chart with a table, top pages and public messages', async () => {
   stubDashboard({

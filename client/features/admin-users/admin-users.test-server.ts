@@ -1,8 +1,5 @@
-import { vi } from 'vitest';
+import { meAs, stubGraphql, type OperationHandler } from '../../test/graphql-stub.js';
 import type { AdminUser } from './admin-users.api.js';
-
-export type GqlCall = { operationName: string; variables: Record<string, unknown> };
-type Answer = { data?: unknown; errors?: Array<{ message: string; extensions: { code: string } }> };
 
 const TEAMS = [{ id: 'team-a', name: 'Apollo' }, { id: 'team-b', name: 'Borealis' }];
 
@@ -23,51 +20,46 @@ export function makeUsers(count: number): AdminUser[] {
 }
 
 /**
- * Stands in for the server at the network edge (fetch), like client/router.test.tsx: answers the
+ * Stands in for the server at the network edge (fetch), with the shared GraphQL stub: answers the
  * operations this screen sends from an in-memory list, records every call, and lets a test
  * override an answer by operation name.
  */
-export function stubAdminApi(users: AdminUser[], overrides: Record<string, (vars: Record<string, unknown>) => Answer> = {}) {
-  const calls: GqlCall[] = [];
+export const SUBDEPARTMENTS = [
+  { id: 'sub-fe', title: 'Frontend', department: { name: 'Product', business_unit: { unit_name: 'Engineering' } } },
+  { id: 'sub-be', title: 'Backend', department: { name: 'Product', business_unit: { unit_name: 'Engineering' } } },
+];
+
+export function stubAdminApi(users: AdminUser[], overrides: Record<string, OperationHandler> = {}) {
   const deleted: AdminUser[] = [];
-  const answer = (op: string, v: Record<string, unknown>): Answer => {
-    if (overrides[op]) return overrides[op](v);
-    switch (op) {
-      case 'Me': return { data: { findOneUser: { id: 'user-0', full_name: 'Ken Thompson', email: 'ken@example.com', role: null, permission_level: 'ADMIN', team: null, manager: null } } };
-      case 'AdminUsers': return { data: { allUsers: v.includeDeleted ? [...users, ...deleted] : users } };
-      case 'AdminUserDetails': {
-        const u = users.find((x) => x.id === (v.ids as string[])[0]) as AdminUser & Record<string, unknown>;
-        const keys = ['location', 'time_zone', 'github_user', 'bitbucket_account_id', 'jira_account_id', 'slack_id', 'azure_boards_user_id'];
-        return { data: { usersByIds: [{ id: u.id, manager: u.manager_id ? { id: u.manager_id } : null, ...Object.fromEntries(keys.map((k) => [k, u[k] ?? null])) }] } };
-      }
-      case 'AdminTeamOptions': return { data: { teams: TEAMS } };
-      case 'AdminUpdateManyUsers': {
-        const ids = v.ids as string[];
-        for (const u of users) if (ids.includes(u.id)) Object.assign(u, v.input);
-        return { data: { updateManyUsers: ids.map((id) => ({ id })) } };
-      }
-      case 'AdminRemoveUsers': {
-        const ids = v.ids as string[];
-        for (const id of ids) {
-          const at = users.findIndex((u) => u.id === id);
-          if (at >= 0) deleted.push({ ...users.splice(at, 1)[0]!, deleted_at: '2026-11-23T10:00:00.000Z' });
-        }
-        return { data: { removeUsers: ids.length } };
-      }
-      case 'AdminUpdateUserByAdmin':
-      case 'AdminUpdateOneUser': {
-        Object.assign(users.find((u) => u.id === v.id)!, v.input);
-        return { data: { [op === 'AdminUpdateOneUser' ? 'updateOneUser' : 'updateUserByAdmin']: { id: v.id } } };
-      }
-      default: return { data: {} };
-    }
+  const updateOne = (field: string): OperationHandler => (v) => {
+    Object.assign(users.find((u) => u.id === v.id)!, v.input);
+    return { data: { [field]: { id: v.id } } };
   };
-  vi.stubGlobal('fetch', vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-    const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
-    if (!url.endsWith('/graphql')) return new Response('{}', { status: 404 });
-    const body = JSON.parse(String(init?.body)) as { operationName: string; variables?: Record<string, unknown> };
-    calls.push({ operationName: body.operationName, variables: body.variables ?? {} });
-    return new Response(JSON.stringify(answer(body.operationName, body.variables ?? {})), { headers: { 'content-type': 'application/json' } });
-  }));
+  const { calls } = stubGraphql({
+    AdminUsers: (v) => ({ data: { allUsers: v.includeDeleted ? [...users, ...deleted] : users } }),
+    AdminUserDetails: (v) => {
+      const u = users.find((x) => x.id === (v.ids as string[])[0]) as AdminUser & Record<string, unknown>;
+      const keys = ['location', 'time_zone', 'github_user', 'bitbucket_account_id', 'jira_account_id', 'slack_id', 'azure_boards_user_id'];
+      return { data: { usersByIds: [{ id: u.id, manager: u.manager_id ? { id: u.manager_id } : null, subdepartment: u.subdepartment_id ? { id: u.subdepartment_id } : null, ...Object.fromEntries(keys.map((k) => [k, u[k] ?? null])) }] } };
+    },
+    AdminTeamOptions: () => ({ data: { teams: TEAMS } }),
+    AdminSubdepartmentOptions: () => ({ data: { subdepartments: SUBDEPARTMENTS } }),
+    AdminUpdateManyUsers: (v) => {
+      const ids = v.ids as string[];
+      for (const u of users) if (ids.includes(u.id)) Object.assign(u, v.input);
+      return { data: { updateManyUsers: ids.map((id) => ({ id })) } };
+    },
+    AdminRemoveUsers: (v) => {
+      const ids = v.ids as string[];
+      for (const id of ids) {
+        const at = users.findIndex((u) => u.id === id);
+        if (at >= 0) deleted.push({ ...users.splice(at, 1)[0]!, deleted_at: '2026-11-23T10:00:00.000Z' });
+      }
+      return { data: { removeUsers: ids.length } };
+    },
+    AdminUpdateUserByAdmin: updateOne('updateUserByAdmin'),
+    AdminUpdateOneUser: updateOne('updateOneUser'),
+    ...overrides,
+  }, { me: meAs('ADMIN', { id: 'user-0', full_name: 'Ken Thompson', email: 'ken@example.com' }) });
   return { calls, deleted };
 }

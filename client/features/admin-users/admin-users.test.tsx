@@ -1,16 +1,8 @@
 // @vitest-environment jsdom
-import { QueryClientProvider } from '@tanstack/react-query';
-import { RouterProvider, createMemoryHistory } from '@tanstack/react-router';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeAll, beforeEach, expect, it } from 'vitest';
-import { vi } from 'vitest';
-import { auth } from '../../lib/auth.js';
-import { createQueryClient } from '../../lib/query-client.js';
-import { createAppRouter } from '../../router.js';
-import { fakeApi, sessionWith, tokenExpiringAt } from '../../test/fixtures.js';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { beforeAll, expect, it } from 'vitest';
+import { cleanUpBetweenTests, renderSignedIn } from '../../test/render-route.js';
 import { makeUsers, stubAdminApi } from './admin-users.test-server.js';
-
-window.scrollTo = () => undefined;
 
 beforeAll(() => {
   // jsdom lays nothing out: give the table's scroll box a real height so the virtualizer picks rows.
@@ -19,16 +11,7 @@ beforeAll(() => {
 });
 
 async function renderAt(path: string, { waitForTable = true } = {}) {
-  const { api } = fakeApi(async () => sessionWith(tokenExpiringAt(Math.floor(Date.now() / 1000) + 120)));
-  Object.assign(auth, { api });
-  await auth.check();
-  const queryClient = createQueryClient();
-  const router = createAppRouter({ queryClient, auth }, createMemoryHistory({ initialEntries: [path] }));
-  render(
-    <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
-  );
+  const { router } = await renderSignedIn(path);
   if (waitForTable) await screen.findByTestId('admin-users-table', {}, { timeout: 5000 });
   return router;
 }
@@ -36,11 +19,7 @@ async function renderAt(path: string, { waitForTable = true } = {}) {
 const rows = () => within(screen.getByTestId('admin-users-table')).getAllByRole('row').slice(1);
 const names = () => rows().map((r) => within(r).getAllByRole('cell')[1]!.querySelector('strong')!.textContent);
 
-beforeEach(() => localStorage.clear());
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+cleanUpBetweenTests();
 
 it('shows 5,000 people with only the rows in view in the page', async () => {
   stubAdminApi(makeUsers(5000));
@@ -154,6 +133,9 @@ it('edit: a server error shows next to its field and keeps what was typed; a goo
   fireEvent.change(within(dialog).getByLabelText('Time zone'), { target: { value: 'Europe/London' } });
   fireEvent.change(within(dialog).getByLabelText('Email'), { target: { value: 'ada.l@example.com' } });
   fireEvent.change(within(dialog).getByLabelText('Team'), { target: { value: 'team-b' } });
+  const subdepartment = within(dialog).getByLabelText<HTMLSelectElement>('Sub-department');
+  expect([...subdepartment.options].map((o) => o.text)).toEqual(['No sub-department', 'Engineering › Product › Backend', 'Engineering › Product › Frontend']);
+  fireEvent.change(subdepartment, { target: { value: 'sub-be' } });
   fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
   expect((await screen.findByTestId('global-alert')).textContent).toContain('Ada Lovelace was saved.');
   expect(calls.filter((c) => c.operationName === 'AdminUpdateUserByAdmin').at(-1)?.variables).toEqual({
@@ -163,7 +145,7 @@ it('edit: a server error shows next to its field and keeps what was typed; a goo
   expect(calls.find((c) => c.operationName === 'AdminUserDetails')?.variables).toEqual({ ids: ['user-1'] });
   expect(calls.find((c) => c.operationName === 'AdminUpdateOneUser')?.variables).toEqual({
     id: 'user-1',
-    input: { location: null, time_zone: 'Europe/London', slack_id: null, jira_account_id: null, azure_boards_user_id: null, status: 'ACTIVE', team_id: 'team-b', manager_id: null },
+    input: { location: null, time_zone: 'Europe/London', slack_id: null, jira_account_id: null, azure_boards_user_id: null, status: 'ACTIVE', team_id: 'team-b', manager_id: null, subdepartment_id: 'sub-be' },
   });
   await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
 });

@@ -1,42 +1,19 @@
 // @vitest-environment jsdom
-import { QueryClientProvider } from '@tanstack/react-query';
-import { RouterProvider, createMemoryHistory } from '@tanstack/react-router';
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeAll, expect, it, vi } from 'vitest';
-import { auth } from '../../lib/auth.js';
-import { createQueryClient } from '../../lib/query-client.js';
-import { createAppRouter } from '../../router.js';
-import { fakeApi, sessionWith, tokenExpiringAt } from '../../test/fixtures.js';
+import { meAs, stubGraphql } from '../../test/graphql-stub.js';
+import { renderRoute, signIn } from '../../test/render-route.js';
 
-window.scrollTo = () => undefined;
-
-/** The signed-in admin as the server would answer; the import page itself loads nothing. */
-function stubServer(permissionLevel: 'ADMIN' | 'MEMBER') {
-  const me = { id: 'user-1', full_name: 'Alex Admin', email: 'alex@example.com', role: null, permission_level: permissionLevel, team: null, manager: null };
-  vi.stubGlobal('fetch', vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-    const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
-    if (!url.endsWith('/graphql')) return new Response('{}', { status: 404 });
-    const body = JSON.parse(String(init?.body)) as { operationName?: string };
-    const data = body.operationName === 'Me' ? { findOneUser: me } : {};
-    return new Response(JSON.stringify({ data }), { headers: { 'content-type': 'application/json' } });
-  }));
-}
-
-beforeAll(async () => {
-  const { api } = fakeApi(async () => sessionWith(tokenExpiringAt(Math.floor(Date.now() / 1000) + 3600)));
-  Object.assign(auth, { api });
-  await auth.check();
-});
+beforeAll(() => signIn({ expiresInSeconds: 3600 }));
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
 });
 
+/** The signed-in admin as the server would answer; the import page itself loads nothing. */
 async function openImportPage(permissionLevel: 'ADMIN' | 'MEMBER' = 'ADMIN') {
-  stubServer(permissionLevel);
-  const queryClient = createQueryClient();
-  const router = createAppRouter({ queryClient, auth }, createMemoryHistory({ initialEntries: ['/admin/settings/users/import'] }));
-  render(<QueryClientProvider client={queryClient}><RouterProvider router={router} /></QueryClientProvider>);
+  stubGraphql({}, { me: meAs(permissionLevel, { full_name: 'Alex Admin', email: 'alex@example.com' }) });
+  renderRoute('/admin/settings/users/import');
 }
 
 function choose(name: string, content: string | Uint8Array, type = 'text/csv') {

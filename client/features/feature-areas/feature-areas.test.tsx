@@ -1,19 +1,16 @@
 // @vitest-environment jsdom
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { expect, it } from 'vitest';
 import { FEATURE_AREAS, FEATURE_AREA_INFO, type FeatureArea } from '../../../shared/feature-areas.js';
-import { meAs, renderRoute, signIn, stubFetch } from './route-test-kit.js';
+import { meAs, stubGraphql } from '../../test/graphql-stub.js';
+import { cleanUpBetweenTests, renderRoute, signIn } from '../../test/render-route.js';
 
 const settings = (off: FeatureArea[]) => FEATURE_AREAS.map((area) => ({ area, label: FEATURE_AREA_INFO[area].label, enabled: !off.includes(area), updated_at: null }));
 
-beforeEach(() => localStorage.clear());
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+cleanUpBetweenTests();
 
 it('a member does not see switched-off areas in the navigation, and their pages say the admin switched them off', async () => {
-  stubFetch({ Me: () => ({ findOneUser: meAs('MEMBER') }), FeatureAreas: () => ({ featureAreas: settings(['GOALS', 'REVIEWS']) }) });
+  stubGraphql({ FeatureAreas: () => ({ data: { featureAreas: settings(['GOALS', 'REVIEWS']) } }) }, { me: meAs('MEMBER') });
   await signIn();
   const { router } = renderRoute('/home/dashboard');
   await screen.findByRole('heading', { name: 'Welcome, Ada Lovelace' });
@@ -31,15 +28,14 @@ it('a member does not see switched-off areas in the navigation, and their pages 
 
 it('an admin switches an area off on /admin/settings/pages and it leaves the navigation', async () => {
   let current = settings([]);
-  const { calls } = stubFetch({
-    Me: () => ({ findOneUser: meAs('ADMIN') }),
-    FeatureAreas: () => ({ featureAreas: current }),
+  const { calls } = stubGraphql({
+    FeatureAreas: () => ({ data: { featureAreas: current } }),
     SetFeatureAreas: (v) => {
       const changes = v.changes as Array<{ area: FeatureArea; enabled: boolean }>;
       current = current.map((s) => ({ ...s, enabled: changes.find((c) => c.area === s.area)?.enabled ?? s.enabled }));
-      return { setFeatureAreas: current };
+      return { data: { setFeatureAreas: current } };
     },
-  });
+  }, { me: meAs('ADMIN') });
   await signIn();
   renderRoute('/admin/settings/pages');
   const billing = await screen.findByRole('switch', { name: 'Billing' });

@@ -1,15 +1,14 @@
 // @vitest-environment jsdom
-import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, expect, it, vi } from 'vitest';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, expect, it } from 'vitest';
 import { closeAlert } from '../../lib/alerts.js';
-import { applyOrganizationPatch, organization, refusal, renderAsAdmin, stubServer, type Answer } from './org-settings.test-support.js';
+import { refusal, type Answer } from '../../test/graphql-stub.js';
+import { cleanUpBetweenTests, renderSignedIn } from '../../test/render-route.js';
+import { applyOrganizationPatch, organization, stubServer } from './org-settings.test-support.js';
 
-beforeEach(() => localStorage.clear());
-afterEach(() => {
-  act(() => closeAlert());
-  cleanup();
-  vi.unstubAllGlobals();
-});
+cleanUpBetweenTests();
+// Runs before the shared clean-up (after-hooks run last-registered first).
+afterEach(() => act(() => closeAlert()));
 
 const nameSection = () => screen.getByRole('region', { name: 'Organization name' });
 
@@ -19,7 +18,7 @@ it('renames the organization, disabling the button while it saves, and confirms 
   const calls = stubServer(state, {
     UpdateOrganization: (variables) => new Promise<Answer>((resolve) => (release = () => resolve(applyOrganizationPatch(state)(variables)))),
   });
-  await renderAsAdmin('/admin/settings/account');
+  await renderSignedIn('/admin/settings/account');
   const input = (await screen.findByLabelText('Name')) as HTMLInputElement;
   expect(input.value).toBe('Acme Robotics');
 
@@ -37,7 +36,7 @@ it('renames the organization, disabling the button while it saves, and confirms 
 it('refuses an empty name with the shared message, and shows the server refusal next to the field', async () => {
   const state = { org: organization() };
   const calls = stubServer(state, { UpdateOrganization: () => refusal('name: Too long.', 'BAD_USER_INPUT', { name: 'The server says no.' }) });
-  await renderAsAdmin('/admin/settings/account');
+  await renderSignedIn('/admin/settings/account');
   const input = await screen.findByLabelText('Name');
   fireEvent.change(input, { target: { value: ' ' } });
   fireEvent.click(within(nameSection()).getByRole('button', { name: 'Save the name' }));
@@ -65,7 +64,7 @@ it("uploads a picture, uses it for the organization, and shows the server's refu
     if (file.type !== 'image/png') return new Response(JSON.stringify({ error: 'BAD_USER_INPUT', message: 'Upload a JPEG, PNG, WebP, GIF or AVIF image.' }), { status: 400 });
     return new Response(JSON.stringify({ id: 'media-1', display_name: file.name, key: 'k', url: '/api/media/org-1/media-1' }), { status: 201 });
   });
-  await renderAsAdmin('/admin/settings/account');
+  await renderSignedIn('/admin/settings/account');
   const picture = await screen.findByRole('region', { name: 'Organization picture' });
   expect(within(picture).getByRole('img', { name: 'No picture yet' })).toBeTruthy();
   const fileInput = within(picture).getByLabelText('Picture');
@@ -90,7 +89,7 @@ it("uploads a picture, uses it for the organization, and shows the server's refu
 it('closes the account only after the name is typed, and shows a wrong password next to the password field', async () => {
   const state = { org: organization() };
   const calls = stubServer(state, { CloseAccount: () => refusal('The current password is not correct.', 'FORBIDDEN') });
-  await renderAsAdmin('/admin/settings/account');
+  await renderSignedIn('/admin/settings/account');
   fireEvent.click(await screen.findByRole('button', { name: 'Close the account…' }));
   const dialog = await screen.findByRole('alertdialog', { name: 'Close Acme Robotics?' });
   const confirm = within(dialog).getByRole('button', { name: 'Close the account' }) as HTMLButtonElement;
@@ -118,7 +117,7 @@ it('closes the account only after the name is typed, and shows a wrong password 
 it('after closing, the admin is sent to /logout and signed out', async () => {
   const state = { org: organization() };
   stubServer(state, { CloseAccount: () => ({ data: { closeAccount: true } }) });
-  const { router } = await renderAsAdmin('/admin/settings/account');
+  const { router } = await renderSignedIn('/admin/settings/account');
   fireEvent.click(await screen.findByRole('button', { name: 'Close the account…' }));
   const dialog = await screen.findByRole('alertdialog');
   fireEvent.change(within(dialog).getByLabelText('Organization name'), { target: { value: 'Acme Robotics' } });

@@ -1,15 +1,14 @@
 // @vitest-environment jsdom
-import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, expect, it, vi } from 'vitest';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, expect, it } from 'vitest';
 import { closeAlert } from '../../lib/alerts.js';
-import { applyOrganizationPatch, organization, refusal, renderAsAdmin, stubServer, type Answer } from './org-settings.test-support.js';
+import { refusal, type Answer } from '../../test/graphql-stub.js';
+import { cleanUpBetweenTests, renderSignedIn } from '../../test/render-route.js';
+import { applyOrganizationPatch, organization, stubServer } from './org-settings.test-support.js';
 
-beforeEach(() => localStorage.clear());
-afterEach(() => {
-  act(() => closeAlert());
-  cleanup();
-  vi.unstubAllGlobals();
-});
+cleanUpBetweenTests();
+// Runs before the shared clean-up (after-hooks run last-registered first).
+afterEach(() => act(() => closeAlert()));
 
 const section = (name: string) => screen.getByRole('region', { name });
 
@@ -21,7 +20,7 @@ async function addDomain(region: HTMLElement, label: string, value: string) {
 it('adds a domain as the shared schema normalises it, lists it and confirms it', async () => {
   const state = { org: organization() };
   const calls = stubServer(state, { UpdateOrganization: applyOrganizationPatch(state) });
-  await renderAsAdmin('/admin/settings/configurations');
+  await renderSignedIn('/admin/settings/configurations');
   await screen.findByRole('heading', { name: 'Configurations', level: 1 });
   const blocked = section('Blocked domains');
   expect(within(blocked).getByRole('list', { name: 'Blocked domains' }).textContent).toContain('contractors.example');
@@ -39,7 +38,7 @@ it('adds a domain as the shared schema normalises it, lists it and confirms it',
 it('refuses what is not a domain, or already listed, next to the field without asking the server', async () => {
   const state = { org: organization() };
   const calls = stubServer(state, { UpdateOrganization: applyOrganizationPatch(state) });
-  await renderAsAdmin('/admin/settings/configurations');
+  await renderSignedIn('/admin/settings/configurations');
   const allowed = await screen.findByRole('region', { name: 'Allowed domains' });
 
   await addDomain(allowed, 'Add an allowed domain', 'not a domain');
@@ -58,7 +57,7 @@ it("shows the server's CONFLICT next to the field, keeps what was typed, and dis
   const state = { org: organization({ allowed_email_domains: ['partner.example'] }) };
   let release: (answer: Answer) => void = () => undefined;
   stubServer(state, { UpdateOrganization: () => new Promise<Answer>((resolve) => (release = resolve)) });
-  await renderAsAdmin('/admin/settings/configurations');
+  await renderSignedIn('/admin/settings/configurations');
   const blocked = await screen.findByRole('region', { name: 'Blocked domains' });
 
   await addDomain(blocked, 'Add a blocked domain', 'eu.partner.example');
@@ -75,7 +74,7 @@ it("shows the server's CONFLICT next to the field, keeps what was typed, and dis
 it("maps the server's field message for a list entry to the typed domain", async () => {
   const state = { org: organization() };
   stubServer(state, { UpdateOrganization: () => refusal('blocked_email_domains.1: Enter domains like example.com.', 'BAD_USER_INPUT', { 'blocked_email_domains.1': 'Enter domains like example.com.' }) });
-  await renderAsAdmin('/admin/settings/configurations');
+  await renderSignedIn('/admin/settings/configurations');
   const blocked = await screen.findByRole('region', { name: 'Blocked domains' });
   await addDomain(blocked, 'Add a blocked domain', 'valid.example');
   await within(blocked).findByText('Enter domains like example.com.');
@@ -84,7 +83,7 @@ it("maps the server's field message for a list entry to the typed domain", async
 it('removes a domain and saves the rest of the list', async () => {
   const state = { org: organization({ blocked_email_domains: ['contractors.example', 'agency.example'] }) };
   const calls = stubServer(state, { UpdateOrganization: applyOrganizationPatch(state) });
-  await renderAsAdmin('/admin/settings/configurations');
+  await renderSignedIn('/admin/settings/configurations');
   const blocked = await screen.findByRole('region', { name: 'Blocked domains' });
   fireEvent.click(within(blocked).getByRole('button', { name: 'Remove contractors.example' }));
   await waitFor(() => expect(within(blocked).queryByText('contractors.example')).toBeNull());

@@ -1,17 +1,14 @@
 // @vitest-environment jsdom
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, expect, it, vi } from 'vitest';
-import { organization, renderAsAdmin, stubServer } from './org-settings.test-support.js';
+import { expect, it } from 'vitest';
+import { cleanUpBetweenTests, renderSignedIn } from '../../test/render-route.js';
+import { organization, stubServer } from './org-settings.test-support.js';
 
-beforeEach(() => localStorage.clear());
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+cleanUpBetweenTests();
 
 it('/admin opens the admin dashboard', async () => {
   stubServer({ org: organization() });
-  const { router } = await renderAsAdmin('/admin');
+  const { router } = await renderSignedIn('/admin');
   // The dashboard's own data is not stubbed here: only where /admin leads matters.
   await waitFor(() => expect(router.state.location.pathname).toBe('/admin/dashboard'));
   expect(router.state.location.href).toBe('/admin/dashboard');
@@ -19,7 +16,7 @@ it('/admin opens the admin dashboard', async () => {
 
 it('the settings overview links every settings page with what it holds', async () => {
   stubServer({ org: organization() });
-  await renderAsAdmin('/admin/settings');
+  await renderSignedIn('/admin/settings');
   const list = await screen.findByRole('list', { name: 'Settings pages' });
   const links = within(list).getAllByRole('link');
   expect(links.map((a) => a.getAttribute('href'))).toEqual([
@@ -36,7 +33,7 @@ it('the outbox lists each mail with its recipient, state and link, and says when
       { id: 'm2', to: 'old@acme.example', subject: 'Reset your Teamlens password', link: null, created_at: '2026-11-22T10:00:00.000Z', sent_at: '2026-11-22T10:00:01.000Z', error: null },
     ],
   });
-  await renderAsAdmin('/admin/settings/configurations');
+  await renderSignedIn('/admin/settings/configurations');
   const list = await screen.findByRole('list', { name: 'Mail in the outbox' });
   const [invite, reset] = within(list).getAllByRole('listitem');
   expect(invite!.textContent).toContain('new.person@acme.example');
@@ -47,6 +44,6 @@ it('the outbox lists each mail with its recipient, state and link, and says when
   cleanup();
 
   stubServer({ org: organization(), outbox: [] });
-  await renderAsAdmin('/admin/settings/configurations');
+  await renderSignedIn('/admin/settings/configurations');
   await waitFor(() => expect(screen.getByText('No mail yet. Invitations appear here when you add people.')).toBeTruthy());
 });

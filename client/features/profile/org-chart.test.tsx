@@ -1,40 +1,20 @@
 // @vitest-environment jsdom
-import { QueryClientProvider } from '@tanstack/react-query';
-import { RouterProvider, createMemoryHistory } from '@tanstack/react-router';
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
-import { afterEach, beforeEach, expect, it, vi } from 'vitest';
-import { auth } from '../../lib/auth.js';
-import { createQueryClient } from '../../lib/query-client.js';
-import { createAppRouter } from '../../router.js';
-import { fakeApi, sessionWith, tokenExpiringAt } from '../../test/fixtures.js';
+import { fireEvent, screen, within } from '@testing-library/react';
+import { expect, it } from 'vitest';
+import { cleanUpBetweenTests, renderSignedIn } from '../../test/render-route.js';
 import type { ChartPerson } from './api.js';
 import { buildChart } from './org-chart.tree.js';
 import { makeChart, makeProfile, stubProfileApi } from './profile.test-server.js';
 
-window.scrollTo = () => undefined;
-
 async function renderChart(chart: ChartPerson[]) {
   stubProfileApi({ me: makeProfile(), chart });
-  const { api } = fakeApi(async () => sessionWith(tokenExpiringAt(Math.floor(Date.now() / 1000) + 120)));
-  Object.assign(auth, { api });
-  await auth.check();
-  const queryClient = createQueryClient();
-  const router = createAppRouter({ queryClient, auth }, createMemoryHistory({ initialEntries: ['/profile/user-profile/organization-chart'] }));
-  render(
-    <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
-  );
+  const { router } = await renderSignedIn('/profile/user-profile/organization-chart');
   return { router, tree: await screen.findByRole('tree', { name: 'Organization chart' }, { timeout: 5000 }) };
 }
 
 const item = (tree: HTMLElement, name: RegExp) => within(tree).getByRole('treeitem', { name });
 
-beforeEach(() => localStorage.clear());
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+cleanUpBetweenTests();
 
 it('starts with the people without a manager and their reports; searching a name expands the path to it', async () => {
   const { tree } = await renderChart(makeChart(30));

@@ -1,8 +1,5 @@
-import { vi } from 'vitest';
+import { meAs, stubGraphql, type OperationHandler } from '../../test/graphql-stub.js';
 import type { ChartPerson, Profile } from './api.js';
-
-export type GqlCall = { operationName: string; variables: Record<string, unknown> };
-type Answer = { data?: unknown; errors?: Array<{ message: string; extensions: { code: string; fields?: Record<string, string> } }> };
 
 const b64 = (value: unknown) => btoa(JSON.stringify(value)).replace(/=+$/, '');
 /** What updateMe answers with: a token of the same person (sub user-1), valid for an hour. */
@@ -35,30 +32,24 @@ export function makeChart(extra = 30): ChartPerson[] {
   return people;
 }
 
-/** Stands in for the server at the network edge (fetch): answers this screen's operations, records the calls. */
-export function stubProfileApi(state: { me: Profile; chart?: ChartPerson[] }, overrides: Record<string, (vars: Record<string, unknown>) => Answer> = {}) {
-  const calls: GqlCall[] = [];
-  const answer = (op: string, v: Record<string, unknown>): Answer => {
-    if (overrides[op]) return overrides[op](v);
-    const { me } = state;
-    switch (op) {
-      case 'Me': return { data: { findOneUser: { id: me.id, full_name: me.full_name, email: me.email, role: me.role, permission_level: me.permission_level, team: me.team, manager: null } } };
-      case 'MyProfile': return { data: { findOneUser: me } };
-      case 'UpdateMe': {
-        state.me = { ...me, ...(v.input as Partial<Profile>) };
-        return { data: { updateMe: { access_token: FRESH_TOKEN, user: state.me } } };
-      }
-      case 'OrganizationChart': return { data: { organizationUsers: state.chart ?? [] } };
-      // Operations of other parts of the shell (e.g. feature areas): an empty answer, as router.test.tsx does.
-      default: return { data: {} };
-    }
-  };
-  vi.stubGlobal('fetch', vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-    const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
-    if (!url.endsWith('/graphql')) return new Response('{}', { status: 404 });
-    const body = JSON.parse(String(init?.body)) as { operationName: string; variables?: Record<string, unknown> };
-    calls.push({ operationName: body.operationName, variables: body.variables ?? {} });
-    return new Response(JSON.stringify(answer(body.operationName, body.variables ?? {})), { headers: { 'content-type': 'application/json' } });
-  }));
+/**
+ * Stands in for the server at the network edge (fetch), with the shared GraphQL stub: answers this
+ * screen's operations from `state`, records the calls. Other operations of the shell (e.g. feature
+ * areas) get an empty answer.
+ */
+export function stubProfileApi(state: { me: Profile; chart?: ChartPerson[] }, overrides: Record<string, OperationHandler> = {}) {
+  const { calls } = stubGraphql({
+    Me: () => {
+      const { me } = state;
+      return { data: { findOneUser: meAs('MEMBER', { id: me.id, full_name: me.full_name, email: me.email, role: me.role, permission_level: me.permission_level, team: me.team }) } };
+    },
+    MyProfile: () => ({ data: { findOneUser: state.me } }),
+    UpdateMe: (v) => {
+      state.me = { ...state.me, ...(v.input as Partial<Profile>) };
+      return { data: { updateMe: { access_token: FRESH_TOKEN, user: state.me } } };
+    },
+    OrganizationChart: () => ({ data: { organizationUsers: state.chart ?? [] } }),
+    ...overrides,
+  });
   return { calls, state };
 }

@@ -1,39 +1,15 @@
 // @vitest-environment jsdom
-import { QueryClientProvider } from '@tanstack/react-query';
-import { RouterProvider, createMemoryHistory } from '@tanstack/react-router';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { expect, it } from 'vitest';
 import { auth } from '../../lib/auth.js';
-import { createQueryClient } from '../../lib/query-client.js';
-import { createAppRouter } from '../../router.js';
-import { fakeApi, sessionWith, tokenExpiringAt } from '../../test/fixtures.js';
+import { cleanUpBetweenTests, renderSignedIn } from '../../test/render-route.js';
 import { FRESH_TOKEN, makeProfile, stubProfileApi } from './profile.test-server.js';
 
-window.scrollTo = () => undefined;
-
-async function renderAt(path: string) {
-  const { api } = fakeApi(async () => sessionWith(tokenExpiringAt(Math.floor(Date.now() / 1000) + 120)));
-  Object.assign(auth, { api });
-  await auth.check();
-  const queryClient = createQueryClient();
-  const router = createAppRouter({ queryClient, auth }, createMemoryHistory({ initialEntries: [path] }));
-  render(
-    <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
-  );
-  return router;
-}
-
-beforeEach(() => localStorage.clear());
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+cleanUpBetweenTests();
 
 it('edits my own profile: errors next to the fields, then the saved values are shown', async () => {
   const { calls, state } = stubProfileApi({ me: makeProfile() });
-  await renderAt('/profile/user-profile');
+  await renderSignedIn('/profile/user-profile');
   await screen.findByRole('heading', { name: 'Ken Thompson', level: 1 });
   expect(screen.getByText('Europe/Berlin', { exact: false })).toBeTruthy();
   fireEvent.click(screen.getByRole('button', { name: 'Edit profile' }));
@@ -71,7 +47,7 @@ it('shows a server refusal next to the field it names', async () => {
   stubProfileApi({ me: makeProfile() }, {
     UpdateMe: () => ({ errors: [{ message: 'Unknown time zone.', extensions: { code: 'BAD_USER_INPUT', fields: { time_zone: 'Unknown time zone.' } } }] }),
   });
-  await renderAt('/settings/personal');
+  await renderSignedIn('/settings/personal');
   const form = await screen.findByRole('form', { name: 'Edit your profile' });
   expect(within(form).queryByLabelText('Role')).toBeNull();
   fireEvent.click(within(form).getByRole('button', { name: 'Save profile' }));
@@ -85,7 +61,7 @@ it('changes the sign-in email only with the current password, and says a link wa
       ? { data: { updateMe: { access_token: 'x', user: makeProfile() } } }
       : { errors: [{ message: 'The current password is not correct.', extensions: { code: 'FORBIDDEN' } }] }),
   });
-  await renderAt('/profile/user-profile');
+  await renderSignedIn('/profile/user-profile');
   fireEvent.click(await screen.findByRole('button', { name: 'Edit profile' }));
   const form = screen.getByRole('form', { name: 'Sign-in email' });
   fireEvent.change(within(form).getByLabelText('New email'), { target: { value: 'not an email' } });

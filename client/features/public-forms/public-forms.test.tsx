@@ -1,26 +1,22 @@
 // @vitest-environment jsdom
-import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeEach, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { beforeEach, expect, it } from 'vitest';
 import { auth } from '../../lib/auth.js';
 import { fakeApi } from '../../test/fixtures.js';
-import { renderRoute, stubFetch } from '../feature-areas/route-test-kit.js';
+import { jsonResponse, stubGraphql } from '../../test/graphql-stub.js';
+import { cleanUpBetweenTests, renderRoute } from '../../test/render-route.js';
 
-const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 const fill = (label: string | RegExp, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
 
+cleanUpBetweenTests();
 beforeEach(() => {
-  localStorage.clear();
   sessionStorage.clear();
   const { api } = fakeApi(async () => null);
   Object.assign(auth, { api });
 });
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
 
 it('the contact form checks the fields, sends the message and shows the thank-you page', async () => {
-  const { restCalls } = stubFetch({}, () => json(200, { ok: true, url: '/thank-you' }));
+  const { restCalls } = stubGraphql({}, { rest: () => jsonResponse({ ok: true, url: '/thank-you' }, 200) });
   const { router } = renderRoute('/contact');
   await screen.findByRole('heading', { name: 'Contact us' });
   fireEvent.click(screen.getByRole('button', { name: 'Send message' }));
@@ -38,7 +34,7 @@ it('the contact form checks the fields, sends the message and shows the thank-yo
 });
 
 it('the contact form shows the server refusal (rate limit) and keeps what was typed', async () => {
-  stubFetch({}, () => json(429, { error: 'RATE_LIMITED', message: 'Too many messages from your network. Try again in an hour.' }));
+  stubGraphql({}, { rest: () => jsonResponse({ error: 'RATE_LIMITED', message: 'Too many messages from your network. Try again in an hour.' }, 429) });
   renderRoute('/contact');
   await screen.findByRole('heading', { name: 'Contact us' });
   fill('Your name', 'Grace Hopper');
@@ -50,7 +46,7 @@ it('the contact form shows the server refusal (rate limit) and keeps what was ty
 });
 
 it('get-the-guide asks for a work email, then shows the guide', async () => {
-  const { restCalls } = stubFetch({}, () => json(200, { ok: true }));
+  const { restCalls } = stubGraphql({}, { rest: () => jsonResponse({ ok: true }, 200) });
   renderRoute('/resources/get-the-guide');
   await screen.findByRole('button', { name: 'Get the guide' });
   fill('Your name', 'Linus');

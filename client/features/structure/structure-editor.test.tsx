@@ -1,59 +1,30 @@
 // @vitest-environment jsdom
-import { QueryClientProvider } from '@tanstack/react-query';
-import { RouterProvider, createMemoryHistory } from '@tanstack/react-router';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, expect, it, vi } from 'vitest';
-import { auth } from '../../lib/auth.js';
-import { createQueryClient } from '../../lib/query-client.js';
-import { createAppRouter } from '../../router.js';
-import { fakeApi, sessionWith, tokenExpiringAt } from '../../test/fixtures.js';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { expect, it } from 'vitest';
+import { meAs, refusal, stubGraphql } from '../../test/graphql-stub.js';
+import { cleanUpBetweenTests, renderSignedIn } from '../../test/render-route.js';
 import type { BusinessUnitNode } from './api.js';
-
-window.scrollTo = () => undefined;
-
-type Call = { operationName: string; variables: Record<string, any> };
 
 /** The server at the network edge: a tree in memory; business unit names are unique like on the real server. */
 function stubServer() {
-  const calls: Call[] = [];
   const units: BusinessUnitNode[] = [{ id: 'bu1', unit_name: 'Engineering', headcount: 3, departments: [{ id: 'd1', name: 'Platform', headcount: 3, subdepartments: [{ id: 's1', title: 'Databases', headcount: 3 }] }] }];
-  vi.stubGlobal('fetch', vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-    const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
-    if (!url.endsWith('/graphql')) return new Response('{}', { status: 404 });
-    const { operationName, variables } = JSON.parse(String(init?.body)) as Call;
-    calls.push({ operationName, variables });
-    let body: unknown = { data: {} };
-    if (operationName === 'Me') body = { data: { findOneUser: { id: 'u1', full_name: 'Ada Admin', email: 'ada@example.com', role: null, permission_level: 'ADMIN', team: null, manager: null } } };
-    if (operationName === 'CompanyStructure') body = { data: { businessUnits: units, structureHeadcount: { people: 5, without_subdepartment: 2 } } };
-    if (operationName === 'CreateBusinessUnit') {
-      if (units.some((u) => u.unit_name.toLowerCase() === variables.name.toLowerCase())) {
-        body = { data: null, errors: [{ message: `A business unit named "${variables.name}" already exists.`, extensions: { code: 'CONFLICT' } }] };
-      } else {
-        units.push({ id: `bu${units.length + 1}`, unit_name: variables.name, headcount: 0, departments: [] });
-        body = { data: { createBusinessUnit: { id: `bu${units.length}` } } };
-      }
-    }
-    if (operationName === 'DeleteSubdepartment') body = { data: null, errors: [{ message: '"Databases" still has 3 people. Move them to another sub-department first.', extensions: { code: 'CONFLICT' } }] };
-    return new Response(JSON.stringify(body), { headers: { 'content-type': 'application/json' } });
-  }));
-  return { calls };
+  return stubGraphql({
+    CompanyStructure: () => ({ data: { businessUnits: units, structureHeadcount: { people: 5, without_subdepartment: 2 } } }),
+    CreateBusinessUnit: ({ name }) => {
+      if (units.some((u) => u.unit_name.toLowerCase() === name.toLowerCase())) return refusal(`A business unit named "${name}" already exists.`, 'CONFLICT');
+      units.push({ id: `bu${units.length + 1}`, unit_name: name, headcount: 0, departments: [] });
+      return { data: { createBusinessUnit: { id: `bu${units.length}` } } };
+    },
+    DeleteSubdepartment: () => refusal('"Databases" still has 3 people. Move them to another sub-department first.', 'CONFLICT'),
+  }, { me: meAs('ADMIN', { id: 'u1', full_name: 'Ada Admin' }) });
 }
 
 async function renderEditor() {
-  const { api } = fakeApi(async () => sessionWith(tokenExpiringAt(Math.floor(Date.now() / 1000) + 120)));
-  Object.assign(auth, { api });
-  await auth.check();
-  const queryClient = createQueryClient();
-  const router = createAppRouter({ queryClient, auth }, createMemoryHistory({ initialEntries: ['/admin/company/company-structure'] }));
-  render(<QueryClientProvider client={queryClient}><RouterProvider router={router} /></QueryClientProvider>);
+  await renderSignedIn('/admin/company/company-structure');
   await screen.findByRole('heading', { name: 'Company structure', level: 1 }, { timeout: 5000 });
 }
 
-beforeEach(() => localStorage.clear());
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+cleanUpBetweenTests();
 
 it('shows the tree with headcounts at every level', async () => {
   stubServer();

@@ -1,58 +1,33 @@
 // @vitest-environment jsdom
-import { QueryClientProvider } from '@tanstack/react-query';
-import { RouterProvider, createMemoryHistory } from '@tanstack/react-router';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, expect, it, vi } from 'vitest';
-import { auth } from '../../lib/auth.js';
-import { createQueryClient } from '../../lib/query-client.js';
-import { createAppRouter } from '../../router.js';
-import { fakeApi, sessionWith, tokenExpiringAt } from '../../test/fixtures.js';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { expect, it } from 'vitest';
+import { meAs, refusal, stubGraphql } from '../../test/graphql-stub.js';
+import { cleanUpBetweenTests, renderSignedIn } from '../../test/render-route.js';
 import type { PickablePerson, Team } from './api.js';
-
-window.scrollTo = () => undefined;
 
 const person = (id: string, full_name: string, status: PickablePerson['status'] = 'ACTIVE'): PickablePerson =>
   ({ id, full_name, email: `${id}@example.com`, role: null, status, team: null });
 const PEOPLE = [person('ada', 'Ada Lovelace'), person('grace', 'Grace Hopper'), person('linus', 'Linus Torvalds'), person('gone', 'Gone Person', 'DEACTIVATED')];
 
-type Call = { operationName: string; variables: Record<string, any> };
-
 /** The server at the network edge: teams in memory, CONFLICT for a taken name like the real resolver. */
 function stubServer() {
-  const calls: Call[] = [];
   const teams: Team[] = [{ id: 't1', name: 'Core', status: 'ACTIVE', manager: null, team_lead: null, users: [], aggregations: { count_users: 0 } }];
   const find = (id: string | null | undefined) => PEOPLE.find((p) => p.id === id) ?? null;
-  vi.stubGlobal('fetch', vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-    const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
-    if (!url.endsWith('/graphql')) return new Response('{}', { status: 404 });
-    const { operationName, variables } = JSON.parse(String(init?.body)) as Call;
-    calls.push({ operationName, variables });
-    let body: unknown = { data: {} };
-    if (operationName === 'Me') body = { data: { findOneUser: { id: 'ada', full_name: 'Ada Lovelace', email: 'ada@example.com', role: null, permission_level: 'ADMIN', team: null, manager: null } } };
-    if (operationName === 'Teams') body = { data: { teams } };
-    if (operationName === 'TeamPickerPeople') body = { data: { organizationUsers: PEOPLE } };
-    if (operationName === 'CreateTeam') {
-      const { name, manager_id, team_lead_id } = variables.input;
-      if (teams.some((t) => t.name.toLowerCase() === name.toLowerCase())) {
-        body = { data: null, errors: [{ message: `A team named "${name}" already exists. Choose another name.`, extensions: { code: 'CONFLICT' } }] };
-      } else {
-        const team: Team = { id: `t${teams.length + 1}`, name, status: 'ACTIVE', manager: find(manager_id), team_lead: find(team_lead_id), users: [], aggregations: { count_users: 0 } };
-        teams.push(team);
-        body = { data: { createTeam: team } };
-      }
-    }
-    return new Response(JSON.stringify(body), { headers: { 'content-type': 'application/json' } });
-  }));
+  const { calls } = stubGraphql({
+    Teams: () => ({ data: { teams } }),
+    TeamPickerPeople: () => ({ data: { organizationUsers: PEOPLE } }),
+    CreateTeam: ({ input: { name, manager_id, team_lead_id } }) => {
+      if (teams.some((t) => t.name.toLowerCase() === name.toLowerCase())) return refusal(`A team named "${name}" already exists. Choose another name.`, 'CONFLICT');
+      const team: Team = { id: `t${teams.length + 1}`, name, status: 'ACTIVE', manager: find(manager_id), team_lead: find(team_lead_id), users: [], aggregations: { count_users: 0 } };
+      teams.push(team);
+      return { data: { createTeam: team } };
+    },
+  }, { me: meAs('ADMIN', { id: 'ada' }) });
   return { calls, teams };
 }
 
 async function renderTeams() {
-  const { api } = fakeApi(async () => sessionWith(tokenExpiringAt(Math.floor(Date.now() / 1000) + 120)));
-  Object.assign(auth, { api });
-  await auth.check();
-  const queryClient = createQueryClient();
-  const router = createAppRouter({ queryClient, auth }, createMemoryHistory({ initialEntries: ['/admin/settings/teams'] }));
-  render(<QueryClientProvider client={queryClient}><RouterProvider router={router} /></QueryClientProvider>);
+  await renderSignedIn('/admin/settings/teams');
   expect(await screen.findByRole('heading', { name: 'Teams', level: 1 }, { timeout: 5000 })).toBeTruthy();
 }
 
@@ -62,11 +37,7 @@ async function openNewTeamForm() {
   return screen.findByRole('dialog', { name: 'New team' });
 }
 
-beforeEach(() => localStorage.clear());
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+cleanUpBetweenTests();
 
 it('lists the teams with their member counts', async () => {
   stubServer();

@@ -1,0 +1,83 @@
+/**
+ * Stands in for the server at the network edge (fetch) in client tests: POST /graphql is answered by
+ * operation name, every other URL by `rest`. Every call is recorded so tests can assert what was sent.
+ */
+import { vi } from 'vitest';
+
+export type GraphqlVariables = Record<string, any>;
+export type GraphqlCall = { operationName: string; variables: GraphqlVariables };
+export type RestCall = { url: string; body: unknown };
+export type GraphqlError = { message: string; extensions?: Record<string, unknown> };
+/** What an operation answers: a GraphQL body (data and/or errors), or a raw HTTP answer. */
+export type Answer = { data?: unknown; errors?: GraphqlError[] } | Response;
+export type OperationHandler = (variables: GraphqlVariables) => Answer | Promise<Answer>;
+export type RestHandler = (url: string, body: unknown) => Response | Promise<Response>;
+
+/** The user the `Me` query answers with (the signed-in person), as the server shapes it. */
+export type SignedInUser = {
+  id: string; full_name: string; email: string; role: string | null; permission_level: string;
+  team: { id: string; name: string } | null; manager: { id: string } | null;
+};
+
+export function meAs(permissionLevel: 'ADMIN' | 'MANAGER' | 'MEMBER', patch: Partial<SignedInUser> = {}): SignedInUser {
+  return { id: 'user-1', full_name: 'Ada Lovelace', email: 'ada@example.com', role: null, permission_level: permissionLevel, team: null, manager: null, ...patch };
+}
+
+export function jsonResponse(body: unknown, status = 200): Response {
+  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+}
+
+/** A GraphQL refusal as the server sends it: no data, one error with its code (and field messages). */
+export function refusal(message: string, code: string, fields?: Record<string, string>): Answer {
+  return { data: null, errors: [{ message, extensions: { code, ...(fields ? { fields } : {}) } }] };
+}
+
+/** Operations of the app shell that most screens trigger; a test's own handlers win. */
+const SHELL_ANSWERS: Record<string, OperationHandler> = {
+  WidgetPreferences: () => ({ data: { userWidgetPreferences: { user_id: 'user-1', enabled_widgets: ['MY_GOALS'] } } }),
+};
+
+const notFound: RestHandler = () => new Response('{}', { status: 404 });
+
+function urlOf(input: RequestInfo | URL): string {
+  return typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+}
+
+function parsedBody(body: BodyInit | null | undefined): unknown {
+  if (typeof body !== 'string') return body ?? undefined;
+  try {
+    return JSON.parse(body);
+  } catch {
+    return body;
+  }
+}
+
+/**
+ * Stubs the global fetch. `operations` answers GraphQL operations by name (unknown ones get
+ * `{ data: {} }`); `me`, when given, answers the `Me` query; `rest` answers any other URL
+ * (404 by default) with the body parsed from JSON when it is JSON, else as sent (e.g. FormData).
+ */
+export function stubGraphql(operations: Record<string, OperationHandler> = {}, options: { me?: SignedInUser; rest?: RestHandler } = {}) {
+  const calls: GraphqlCall[] = [];
+  const restCalls: RestCall[] = [];
+  const { me, rest = notFound } = options;
+  const handlers: Record<string, OperationHandler> = {
+    ...SHELL_ANSWERS,
+    ...(me ? { Me: () => ({ data: { findOneUser: me } }) } : {}),
+    ...operations,
+  };
+  vi.stubGlobal('fetch', vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = urlOf(input);
+    const body = parsedBody(init?.body);
+    if (!url.endsWith('/graphql')) {
+      restCalls.push({ url, body });
+      return rest(url, body);
+    }
+    const { operationName = '', variables = {} } = body as { operationName?: string; variables?: GraphqlVariables };
+    calls.push({ operationName, variables });
+    const handler = handlers[operationName];
+    const answer = handler ? await handler(variables) : { data: {} };
+    return answer instanceof Response ? answer : jsonResponse(answer);
+  }));
+  return { calls, restCalls };
+}
