@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { MercuriusContext } from 'mercurius';
 import { requireAdmin } from '../../graphql/context.js';
 import { countEngagementByDay, findTopEngagementPages } from '../engagement/engagement.repo.js';
-import { countUsersByStatus, findOldestInvitations, findRecentSignIns } from './admin-dashboard.repo.js';
+import { countUsersByStatus, findOldestInvitations, findRecentSignIns } from '../users/users.stats.repo.js';
 
 export const ENGAGEMENT_DAYS = 30;
 const LIST_LENGTH = 5;

@@ -1,12 +1,9 @@
 import { and, asc, count, desc, eq, isNotNull, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/connection.js';
 import type { UserStatus } from '../../../shared/enums.js';
-import { users } from '../users/users.tables.js';
+import { users } from './users.tables.js';
 
-/*
- * Read-only aggregates over the users table for the admin dashboard. They are counts and
- * short lists the users feature has no use for, so they live here (decision 0011).
- */
+/* Read-only aggregates over the organization's people, for the admin dashboard. */
 
 export type Headcount = Record<'active' | 'invited' | 'deactivated', number>;
 export type DashboardPerson = { id: string; full_name: string; email: string; created_at: string; last_login: string | null };
