@@ -17,6 +17,7 @@ export function stubServer(state: { org: OrganizationSettings; outbox?: OutboxMa
   const { calls } = stubGraphql({
     OrganizationSettings: () => ({ data: { organization: state.org } }),
     EmailOutbox: () => ({ data: { emailOutbox: state.outbox ?? [] } }),
+    ScheduledJobs: () => ({ data: { scheduledJobs: [] } }),
     ...handlers,
   }, {
     me: meAs('ADMIN', { full_name: 'Alex Admin', email: 'alex@acme.example' }),

@@ -7,11 +7,12 @@ import { organization, stubServer } from './org-settings.test-support.js';
 cleanUpBetweenTests();
 
 it('/admin opens the admin dashboard', async () => {
-  stubServer({ org: organization() });
+  const empty = { headcount: { active: 1, invited: 0, deactivated: 0 }, pending_invitations: { count: 0, oldest: [] }, recent_sign_ins: [], engagement_by_day: [], top_pages: [] };
+  stubServer({ org: organization() }, { AdminDashboard: () => ({ data: { adminDashboard: empty, readsPublicForms: false } }) });
   const { router } = await renderSignedIn('/admin');
-  // The dashboard's own data is not stubbed here: only where /admin leads matters.
   await waitFor(() => expect(router.state.location.pathname).toBe('/admin/dashboard'));
   expect(router.state.location.href).toBe('/admin/dashboard');
+  expect(await screen.findByRole('heading', { name: 'Admin dashboard', level: 1 })).toBeTruthy();
 });
 
 it('the settings overview links every settings page with what it holds', async () => {
