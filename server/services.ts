@@ -4,6 +4,7 @@ import type { Db } from './db/connection.js';
 import type { Keys } from './db/keys.js';
 import type { PubSub } from './graphql/pubsub.js';
 import type { Mailer } from './features/notifications/mailer.js';
+import type { Scheduler } from './jobs/jobs.scheduler.js';
 
 /** What every feature gets: passed in, never imported as a singleton. */
 export type Services = {
@@ -12,6 +13,8 @@ export type Services = {
   keys: Keys;
   pubsub: PubSub;
   mailer: Mailer;
+  /** The persisted job scheduler (server/jobs): register handlers, enqueue jobs, recurring schedules. */
+  scheduler: Scheduler;
   log: FastifyBaseLogger;
 };
 

@@ -1,7 +1,11 @@
 import { Link, createFileRoute } from '@tanstack/react-router';
 import '../../../../features/org-settings/org-settings.css';
+import { scheduledJobsQueryOptions } from '../../../../features/jobs/api.js';
+import { JobsTable } from '../../../../features/jobs/jobs-table.js';
 
 export const Route = createFileRoute('/_app/admin/settings/')({
+  // The jobs section is secondary: started here, it never holds up (or fails) the overview.
+  loader: ({ context }) => void context.queryClient.prefetchQuery(scheduledJobsQueryOptions(null)),
   component: SettingsOverviewPage,
 });
 
@@ -30,6 +34,7 @@ function SettingsOverviewPage() {
           </li>
         ))}
       </ul>
+      <JobsTable />
     </section>
   );
 }

@@ -1,0 +1,51 @@
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { gql } from '../../lib/graphql.js';
+
+export const JOB_STATUSES = ['QUEUED', 'RUNNING', 'FAILED', 'DEAD', 'DONE'] as const;
+export type JobStatus = (typeof JOB_STATUSES)[number];
+
+export type ScheduledJob = {
+  id: string;
+  kind: string;
+  unique_key: string;
+  status: JobStatus;
+  period: string | null;
+  attempts: number;
+  max_attempts: number;
+  run_at: string;
+  last_error: string | null;
+  created_at: string;
+  finished_at: string | null;
+};
+
+const FIELDS = 'id kind unique_key status period attempts max_attempts run_at last_error created_at finished_at';
+
+const SCHEDULED_JOBS = /* GraphQL */ `
+  query ScheduledJobs($status: JobStatus, $limit: Int) {
+    scheduledJobs(status: $status, limit: $limit) { ${FIELDS} }
+  }
+`;
+
+/** The latest jobs by run time; the server answers at most this many. */
+export const JOBS_LIMIT = 100;
+
+export const scheduledJobsQueryOptions = (status: JobStatus | null) =>
+  queryOptions({
+    queryKey: ['scheduledJobs', status ?? 'ALL', JOBS_LIMIT],
+    queryFn: async () => (await gql<{ scheduledJobs: ScheduledJob[] }>(SCHEDULED_JOBS, { status, limit: JOBS_LIMIT })).scheduledJobs,
+  });
+
+const RETRY_JOB = /* GraphQL */ `
+  mutation RetryJob($id: ID!) {
+    retryJob(id: $id) { ${FIELDS} }
+  }
+`;
+
+/** Runs a failed job now, or a dead one again with all its attempts; every job list is refreshed. */
+export function useRetryJob() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (id: string) => (await gql<{ retryJob: ScheduledJob }>(RETRY_JOB, { id })).retryJob,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: ['scheduledJobs'] }),
+  });
+}
