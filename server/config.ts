@@ -25,6 +25,8 @@ const envSchema = z.object({
   DISPOSABLE_LIST_URL: z.url({ protocol: /^https?$/ }).optional(),
   // at most 24 days: a longer delay overflows setTimeout (2^31 - 1 ms)
   DISPOSABLE_LIST_REFRESH_HOURS: z.coerce.number().min(1).max(24 * 24).default(24),
+  // Slack incoming webhooks must start with this; https, or http only to this machine (tests, a local relay)
+  SLACK_WEBHOOK_BASE: z.url({ protocol: /^https?$/ }).refine((v) => v.startsWith('https://') || /^http:\/\/(127\.0\.0\.1|localhost|\[::1\])[:/]/.test(v), 'must be https (http only for 127.0.0.1)').default('https://hooks.slack.com/'),
 });
 
 export type Config = {
@@ -48,6 +50,7 @@ export type Config = {
   trustProxy: boolean;
   disposableListUrl: string | undefined;
   disposableListRefreshMs: number;
+  slackWebhookBase: string;
 };
 
 export class ConfigError extends Error {}
@@ -85,5 +88,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     trustProxy: e.TRUST_PROXY,
     disposableListUrl: e.DISPOSABLE_LIST_URL,
     disposableListRefreshMs: e.DISPOSABLE_LIST_REFRESH_HOURS * 3_600_000,
+    slackWebhookBase: e.SLACK_WEBHOOK_BASE,
   };
 }

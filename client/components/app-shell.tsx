@@ -8,6 +8,8 @@ import { Avatar } from './ui/avatar.js';
 import { ADMIN_NAV, USER_NAV, isDisabledPath, visibleNav, type NavSection } from './navigation.js';
 import { disabledAreasOf, featureAreasQueryOptions } from '../features/feature-areas/api.js';
 import { FeatureOffView } from '../features/feature-areas/feature-off-view.js';
+import { NotificationBell } from '../features/notifications/notification-bell.js';
+import { useLiveNotifications } from '../features/notifications/use-live-notifications.js';
 
 type ShellUser = { id: string; full_name: string; email: string; permission_level: string; imageUrl?: string | null };
 
@@ -54,6 +56,7 @@ export function AppShell({ user, children }: { user: ShellUser; children: ReactN
   const sections = visibleNav(admin ? ADMIN_NAV : USER_NAV, disabled);
   const offArea = isDisabledPath(pathname, disabled);
   const close = () => setModalOpen('navigationModal', false);
+  useLiveNotifications();
 
   const userBox = (
     <div className="user-box">
@@ -93,10 +96,16 @@ export function AppShell({ user, children }: { user: ShellUser; children: ReactN
           </Dialog.Portal>
         </Dialog.Root>
         <Link to="/home/dashboard" className="brand">Teamlens</Link>
-        <Avatar userId={user.id} name={user.full_name} size={32} imageUrl={user.imageUrl} />
+        <div className="shell-actions">
+          <NotificationBell />
+          <Avatar userId={user.id} name={user.full_name} size={32} imageUrl={user.imageUrl} />
+        </div>
       </header>
       <aside className="sidebar">
-        <Link to="/home/dashboard" className="brand">Teamlens{admin ? ' · Admin' : ''}</Link>
+        <div className="sidebar-head">
+          <Link to="/home/dashboard" className="brand">Teamlens{admin ? ' · Admin' : ''}</Link>
+          <NotificationBell side="right" />
+        </div>
         {userBox}
         <nav aria-label={admin ? 'Admin navigation' : 'Main navigation'}>
           <AreaSwitch admin={admin} isAdminUser={isAdminUser} />

@@ -5,6 +5,7 @@ import { requireAdmin, requireViewer } from '../../graphql/context.js';
 import { topics } from '../../graphql/pubsub.js';
 import { parseInput } from '../../lib/parse.js';
 import { countUnread, listNotifications, listOutbox, markRead } from './notifications.repo.js';
+import { slackSettings } from './notifications.slack.graphql.js';
 
 const schema = /* GraphQL */ `
   type Notification { id: ID! kind: String! title: String! body: String link: String created_at: DateTime! read_at: DateTime }
@@ -45,4 +46,5 @@ export async function notificationsFeature(app: FastifyInstance): Promise<void> 
       },
     },
   } as never);
+  await slackSettings(app);
 }

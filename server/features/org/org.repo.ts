@@ -73,6 +73,6 @@ export function createSubdepartment(db: Db, orgId: string, departmentId: string,
   return row;
 }
 
-export function updateOrganization(db: Db, id: string, patch: Partial<Pick<OrganizationRow, 'name' | 'profile_picture_id' | 'onboarding_phase' | 'is_onboarding_phase_skipped' | 'allowed_email_domains' | 'blocked_email_domains'>>): void {
+export function updateOrganization(db: Db, id: string, patch: Partial<Pick<OrganizationRow, 'name' | 'slack_integration' | 'profile_picture_id' | 'onboarding_phase' | 'is_onboarding_phase_skipped' | 'allowed_email_domains' | 'blocked_email_domains'>>): void {
   if (Object.keys(patch).length) db.update(organizations).set(patch).where(eq(organizations.id, id)).run();
 }
