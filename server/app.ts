@@ -25,6 +25,9 @@ import { publicFormsFeature } from './features/public-forms/index.js';
 import { engagementFeature } from './features/engagement/index.js';
 import { adminDashboardFeature } from './features/admin-dashboard/index.js';
 import { featureAreasFeature } from './features/feature-areas/index.js';
+import { Scheduler } from './jobs/jobs.scheduler.js';
+import { jobsFeature } from './jobs/index.js';
+import { reviewsFeature } from './features/reviews/index.js';
 import { subscriptionsPlugin } from './graphql/subscriptions.js';
 import { spaPlugin } from './plugins/spa.js';
 import { startDisposableListRefresh } from './lib/disposable-list-refresh.js';
@@ -49,10 +52,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     keys: loadKeys(config.dataDir),
     pubsub: new PubSub(),
     mailer: new Mailer(db, app.log, config.smtpUrl, config.mailFrom),
+    scheduler: new Scheduler({ db, log: app.log }),
     log: app.log,
   };
   app.decorate('services', services);
+  app.addHook('onReady', async () => services.scheduler.start());
   app.addHook('onClose', async () => {
+    await services.scheduler.stop();
     services.mailer.close();
     db.$client.close();
   });
@@ -66,7 +72,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(graphqlPlugin);
 
   const features = [authRoutes, accountRoutes, authSessionsFeature, usersFeature, orgFeature, teamsFeature, notificationsFeature, massCreationFeature, mediaFeature,
-    publicFormsFeature, engagementFeature, adminDashboardFeature, featureAreasFeature];
+    publicFormsFeature, engagementFeature, adminDashboardFeature, featureAreasFeature, jobsFeature, reviewsFeature];
   for (const feature of features) await app.register(feature);
 
   await app.register(subscriptionsPlugin);

@@ -1,14 +1,35 @@
-import { createFileRoute } from '@tanstack/react-router';
-import { FeaturePlaceholder } from '../../../components/feature-placeholder.js';
+import { useSuspenseQuery } from '@tanstack/react-query';
+import { Link, createFileRoute } from '@tanstack/react-router';
+import { PendingView } from '../../../components/ui/states.js';
+import { reviewTemplateQueryOptions, reviewTemplatesQueryOptions } from '../../../features/review-templates/review-templates.api.js';
+import { ReviewTemplatesPage } from '../../../features/review-templates/review-templates-page.js';
+import { openTemplateId, reviewTemplatesSearchSchema } from '../../../features/review-templates/review-templates.search.js';
+import { meQueryOptions } from '../../../features/users/api.js';
 
+/** Review templates: admins and managers (members are told why not, nothing is fetched for them). */
 export const Route = createFileRoute('/_app/reviews/templates')({
-  component: ReviewtemplatesPage,
+  validateSearch: reviewTemplatesSearchSchema,
+  loaderDeps: ({ search }) => ({ archived: !!search.archived, id: openTemplateId(search) }),
+  loader: async ({ context, deps }) => {
+    const me = await context.queryClient.ensureQueryData(meQueryOptions);
+    if (me.permission_level === 'MEMBER') return;
+    await (deps.id ? context.queryClient.ensureQueryData(reviewTemplateQueryOptions(deps.id)) : context.queryClient.ensureQueryData(reviewTemplatesQueryOptions(deps.archived)));
+  },
+  pendingComponent: () => <PendingView label="Loading review templates…" />,
+  component: ReviewTemplatesRoute,
 });
 
-function ReviewtemplatesPage() {
-  return (
-    <FeaturePlaceholder title="Review templates" area="360 and sprint reviews">
-      Here you will build review templates from sections of rating, text and choice questions.
-    </FeaturePlaceholder>
-  );
+function ReviewTemplatesRoute() {
+  const { data: me } = useSuspenseQuery(meQueryOptions);
+  const search = Route.useSearch();
+  if (me.permission_level === 'MEMBER') {
+    return (
+      <div className="state-card" role="alert">
+        <h1>Not allowed</h1>
+        <p>Only managers and admins can see review templates. The reviews you are asked to write are under Pending reviews.</p>
+        <Link to="/reviews/pending">Go to pending reviews</Link>
+      </div>
+    );
+  }
+  return <ReviewTemplatesPage search={search} />;
 }

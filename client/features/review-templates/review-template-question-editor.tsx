@@ -1,0 +1,105 @@
+import type { Dispatch } from 'react';
+import { Field } from '../../components/ui/field.js';
+import {
+  CHOICE_KINDS, PERSPECTIVES, PERSPECTIVE_LABELS, QUESTION_KINDS, QUESTION_KIND_LABELS, RATING_KINDS, REVIEW_TEMPLATE_LIMITS, type QuestionKind,
+} from '../../../shared/review-template.schemas.js';
+import type { DraftAction, DraftQuestion } from './review-template-draft.js';
+import { SelectField, TextAreaField, focusSoon } from './review-template-fields.js';
+
+type Props = {
+  question: DraftQuestion; s: number; q: number; count: number;
+  errors: Record<string, string>; dispatch: Dispatch<DraftAction>; announce: (message: string) => void;
+};
+
+/** One question: kind, prompt, help, options or rating labels, who answers, required, private; move and remove. */
+export function QuestionEditor({ question, s, q, count, errors, dispatch, announce }: Props) {
+  const path = `sections.${s}.questions.${q}`;
+  const err = (field: string) => errors[`${path}.${field}`];
+  const number = q + 1;
+  const set = (patch: Partial<DraftQuestion>) => dispatch({ type: 'question', s, q, patch });
+  const isRating = RATING_KINDS.includes(question.kind);
+  const isChoice = CHOICE_KINDS.includes(question.kind);
+  const optionsError = err('options');
+  const perspectivesError = err('perspectives');
+
+  function move(by: -1 | 1) {
+    dispatch({ type: 'moveQuestion', s, q, by });
+    announce(`Question moved to position ${number + by} of ${count}.`);
+    focusSoon(`#${question.key}-${by < 0 ? 'up' : 'down'}`, `#${question.key}-${by < 0 ? 'down' : 'up'}`);
+  }
+
+  return (
+    <li className="rt-question" aria-labelledby={`${question.key}-title`}>
+      <div className="rt-item-head">
+        <h4 id={`${question.key}-title`}>Question {number}{question.prompt.trim() ? <span className="muted">: {question.prompt.trim()}</span> : null}</h4>
+        <div className="rt-item-actions">
+          <button id={`${question.key}-up`} type="button" className="button button-secondary button-small" disabled={q === 0} onClick={() => move(-1)} aria-label={`Move question ${number} up`}>Up</button>
+          <button id={`${question.key}-down`} type="button" className="button button-secondary button-small" disabled={q === count - 1} onClick={() => move(1)} aria-label={`Move question ${number} down`}>Down</button>
+          <button type="button" className="button button-ghost button-small rt-danger-text" disabled={count === 1} onClick={() => { dispatch({ type: 'removeQuestion', s, q }); announce(`Question ${number} removed.`); }} aria-label={`Remove question ${number}`}>Remove</button>
+        </div>
+      </div>
+      <div className="rt-question-grid">
+        <SelectField label="Kind" name={`${path}.kind`} value={question.kind} onChange={(e) => set({ kind: e.target.value as QuestionKind })} error={err('kind')}>
+          {QUESTION_KINDS.map((kind) => <option key={kind} value={kind}>{QUESTION_KIND_LABELS[kind]}</option>)}
+        </SelectField>
+        {question.kind === 'COMPETENCY_RATING' && (
+          <Field label="Competency" name={`${path}.competency`} value={question.competency} maxLength={REVIEW_TEMPLATE_LIMITS.competencyMax}
+            onChange={(e) => set({ competency: e.target.value })} error={err('competency')} hint="For example Communication or Ownership." />
+        )}
+      </div>
+      <TextAreaField label="Question" name={`${path}.prompt`} value={question.prompt} maxLength={REVIEW_TEMPLATE_LIMITS.promptMax} onChange={(e) => set({ prompt: e.target.value })} error={err('prompt')} />
+      <TextAreaField label="Help text (optional)" name={`${path}.help_text`} value={question.help_text} maxLength={REVIEW_TEMPLATE_LIMITS.helpTextMax} onChange={(e) => set({ help_text: e.target.value })} error={err('help_text')} />
+
+      {isRating && (
+        <fieldset className="rt-options">
+          <legend>Rating labels, 1 to 5</legend>
+          {question.labels.map((label, i) => (
+            <Field key={i} label={`Label for ${i + 1}`} name={`${path}.options.${i}`} value={label} maxLength={REVIEW_TEMPLATE_LIMITS.ratingLabelMax}
+              onChange={(e) => dispatch({ type: 'setOption', s, q, i, value: e.target.value })} error={err(`options.${i}`)} />
+          ))}
+          {optionsError && <p className="field-error">{optionsError}</p>}
+        </fieldset>
+      )}
+      {isChoice && (
+        <fieldset className="rt-options">
+          <legend>Options</legend>
+          {question.choices.map((choice, i) => (
+            <div key={i} className="rt-choice">
+              <Field label={`Option ${i + 1}`} name={`${path}.options.${i}`} value={choice} maxLength={REVIEW_TEMPLATE_LIMITS.optionMax}
+                onChange={(e) => dispatch({ type: 'setOption', s, q, i, value: e.target.value })} error={err(`options.${i}`)} aria-invalid={err(`options.${i}`) || optionsError ? true : undefined} />
+              <button type="button" className="button button-ghost button-small" disabled={question.choices.length <= REVIEW_TEMPLATE_LIMITS.choicesMin} onClick={() => dispatch({ type: 'removeChoice', s, q, i })} aria-label={`Remove option ${i + 1} of question ${number}`}>Remove</button>
+            </div>
+          ))}
+          {optionsError && <p className="field-error">{optionsError}</p>}
+          <button type="button" className="button button-secondary button-small" disabled={question.choices.length >= REVIEW_TEMPLATE_LIMITS.choicesMax}
+            onClick={() => { dispatch({ type: 'addChoice', s, q }); focusSoon(`[name="${path}.options.${question.choices.length}"]`); }}>Add option</button>
+        </fieldset>
+      )}
+
+      <fieldset className="rt-perspectives" aria-describedby={perspectivesError ? `${question.key}-perspectives-error` : undefined}>
+        <legend>Who answers</legend>
+        <div className="rt-checks">
+          {PERSPECTIVES.map((p) => (
+            <label key={p} className="checkbox">
+              <input type="checkbox" name={`${path}.perspectives`} checked={question.perspectives.includes(p)} aria-invalid={perspectivesError ? true : undefined}
+                onChange={() => dispatch({ type: 'togglePerspective', s, q, perspective: p })} />
+              {PERSPECTIVE_LABELS[p]}
+            </label>
+          ))}
+        </div>
+        {perspectivesError && <p id={`${question.key}-perspectives-error`} className="field-error">{perspectivesError}</p>}
+      </fieldset>
+      <div className="rt-checks">
+        <label className="checkbox">
+          <input type="checkbox" checked={question.required} onChange={(e) => set({ required: e.target.checked })} />
+          Required
+        </label>
+        <label className="checkbox">
+          <input type="checkbox" checked={question.private} onChange={(e) => set({ private: e.target.checked })} aria-describedby={`${question.key}-private-hint`} />
+          Private
+        </label>
+        <span id={`${question.key}-private-hint`} className="field-hint">Private answers are seen by managers and admins only.</span>
+      </div>
+    </li>
+  );
+}
