@@ -53,7 +53,7 @@ export function AppShell({ user, children }: { user: ShellUser; children: ReactN
   // Areas an admin switched off (/admin/settings/pages) leave the navigation, and their pages say so.
   const { data: areaSettings } = useQuery(featureAreasQueryOptions);
   const disabled = disabledAreasOf(areaSettings);
-  const sections = visibleNav(admin ? ADMIN_NAV : USER_NAV, disabled);
+  const sections = visibleNav(admin ? ADMIN_NAV : USER_NAV, disabled, user.permission_level);
   const offArea = isDisabledPath(pathname, disabled);
   const close = () => setModalOpen('navigationModal', false);
   useLiveNotifications();

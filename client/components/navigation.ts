@@ -1,7 +1,8 @@
 import { featureAreaOfPath, type FeatureArea } from '../../shared/feature-areas.js';
 
 /** The navigation of the two areas (spec section 2). Paths are the routes' own. */
-export type NavLink = { to: string; label: string };
+/** `managers`: the link is for managers and admins only (templates, automation, team progress). */
+export type NavLink = { to: string; label: string; managers?: true };
 export type NavSection = { title: string; links: NavLink[] };
 
 export const USER_NAV: NavSection[] = [
@@ -20,9 +21,9 @@ export const USER_NAV: NavSection[] = [
     links: [
       { to: '/reviews', label: '360 reviews' },
       { to: '/reviews/pending', label: 'Pending reviews' },
-      { to: '/reviews/team-progress', label: 'Review progress' },
-      { to: '/reviews/templates', label: 'Review templates' },
-      { to: '/reviews/automation', label: 'Review automation' },
+      { to: '/reviews/team-progress', label: 'Review progress', managers: true },
+      { to: '/reviews/templates', label: 'Review templates', managers: true },
+      { to: '/reviews/automation', label: 'Review automation', managers: true },
     ],
   },
   {
@@ -30,9 +31,9 @@ export const USER_NAV: NavSection[] = [
     links: [
       { to: '/continuous-feedback', label: 'Feedback' },
       { to: '/continuous-feedback/pending', label: 'Pending requests' },
-      { to: '/continuous-feedback/team-progress', label: 'Feedback progress' },
-      { to: '/continuous-feedback/templates', label: 'Feedback templates' },
-      { to: '/continuous-feedback/automation', label: 'Feedback automation' },
+      { to: '/continuous-feedback/team-progress', label: 'Feedback progress', managers: true },
+      { to: '/continuous-feedback/templates', label: 'Feedback templates', managers: true },
+      { to: '/continuous-feedback/automation', label: 'Feedback automation', managers: true },
     ],
   },
   {
@@ -57,8 +58,8 @@ export const USER_NAV: NavSection[] = [
       { to: '/professional-development/sprint-retro/review', label: 'Sprint retros' },
       { to: '/professional-development/sprint-retro/team-progress', label: 'Retro progress' },
       { to: '/professional-development/team-progress', label: 'Team progress' },
-      { to: '/professional-development/sprint-retro/templates', label: 'Retro templates' },
-      { to: '/professional-development/sprint-retro/automation', label: 'Retro automation' },
+      { to: '/professional-development/sprint-retro/templates', label: 'Retro templates', managers: true },
+      { to: '/professional-development/sprint-retro/automation', label: 'Retro automation', managers: true },
     ],
   },
   {
@@ -119,11 +120,14 @@ export const ADMIN_NAV: NavSection[] = [
   },
 ];
 
-/** The navigation without links to switched-off feature areas; sections left empty go too. */
-export function visibleNav(sections: readonly NavSection[], disabled: ReadonlySet<FeatureArea>): NavSection[] {
-  if (disabled.size === 0) return [...sections];
+/**
+ * The navigation a person sees: without links to switched-off feature areas, without
+ * manager-only links for members; sections left empty go too.
+ */
+export function visibleNav(sections: readonly NavSection[], disabled: ReadonlySet<FeatureArea>, permissionLevel: string): NavSection[] {
+  const member = permissionLevel === 'MEMBER';
   return sections
-    .map((section) => ({ ...section, links: section.links.filter((link) => !isDisabledPath(link.to, disabled)) }))
+    .map((section) => ({ ...section, links: section.links.filter((link) => !(member && link.managers) && !isDisabledPath(link.to, disabled)) }))
     .filter((section) => section.links.length > 0);
 }
 
