@@ -10,7 +10,7 @@
 export const NOTIFICATION_CHANNELS = [
   { id: 'in_app', label: 'In the app', description: 'The bell in Teamlens.' },
   { id: 'email', label: 'Email', description: 'To your work address.' },
-  { id: 'slack', label: 'Slack', description: 'A mention in your organization'\''s Slack channel, when an admin connected Slack.' },
+  { id: 'slack', label: 'Slack', description: 'A mention in your organization’s Slack channel, when an admin connected Slack.' },
 ] as const;
 
 export const NOTIFICATION_KINDS = [
