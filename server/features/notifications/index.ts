@@ -23,6 +23,17 @@ const schema = /* GraphQL */ `
   extend type Subscription { notificationAdded: Notification! }
 `;
 
+type OutboxRow = ReturnType<typeof listOutbox>[number];
+
+/**
+ * Admins read kept mail so that, without SMTP, they can hand out links. Once a mail went out by
+ * SMTP its link (which may open someone's account: a password reset) is no longer shown.
+ */
+function outboxForAdmins(row: OutboxRow): OutboxRow {
+  if (!row.sent_at || !row.link) return row;
+  return { ...row, link: null, text: row.text.split(row.link).join('[link sent by email]') };
+}
+
 const limitSchema = z.number().int().min(1).max(500).nullish().transform((v) => v ?? 50);
 
 export async function notificationsFeature(app: FastifyInstance): Promise<void> {
@@ -33,7 +44,7 @@ export async function notificationsFeature(app: FastifyInstance): Promise<void> 
         listNotifications(ctx.services.db, requireViewer(ctx).userId, { unreadOnly: !!args.unreadOnly, limit: parseInput(limitSchema, args.limit) }),
       unreadNotificationCount: (_: unknown, __: unknown, ctx: MercuriusContext) => countUnread(ctx.services.db, requireViewer(ctx).userId),
       emailOutbox: (_: unknown, args: { limit?: number | null }, ctx: MercuriusContext) =>
-        listOutbox(ctx.services.db, requireAdmin(ctx).organizationId, parseInput(limitSchema, args.limit)),
+        listOutbox(ctx.services.db, requireAdmin(ctx).organizationId, parseInput(limitSchema, args.limit)).map(outboxForAdmins),
     },
     Mutation: {
       markNotificationsRead: (_: unknown, args: { ids?: string[] | null }, ctx: MercuriusContext) =>

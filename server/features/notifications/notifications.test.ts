@@ -34,3 +34,15 @@ it('shows the outbox to admins only, for their organization', async () => {
   const member = await signedIn(app, o.member.email);
   expect(codeOf(await member.gql('{ emailOutbox { to } }'))).toBe('FORBIDDEN');
 });
+
+it('hides the link of a mail that went out by SMTP (it may open someone\'s account)', async () => {
+  const o = await seedOrg(app, 'Senty');
+  const link = 'http://localhost:3000/change-password?token=secret-reset-token';
+  app.services.mailer.send({ organizationId: o.org.id, to: 'z@senty.example', subject: 'Reset', text: `Open ${link} to choose a password.`, link });
+  app.services.db.$client.prepare("UPDATE email_outbox SET sent_at = '2026-01-01T00:00:00.000Z' WHERE \"to\" = ?").run('z@senty.example');
+  const admin = await signedIn(app, o.admin.email);
+  const [mail] = (await admin.gql('{ emailOutbox { to link text sent_at } }')).data!.emailOutbox;
+  expect(mail).toMatchObject({ to: 'z@senty.example', link: null, sent_at: expect.any(String) });
+  expect(mail.text).toBe('Open [link sent by email] to choose a password.');
+  expect(JSON.stringify(mail)).not.toContain('secret-reset-token');
+});
