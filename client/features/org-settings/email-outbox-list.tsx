@@ -82,7 +82,7 @@ export function EmailOutboxList() {
                 <p className="outbox-meta">
                   To <span className="outbox-to">{mail.to}</span> · <time dateTime={mail.created_at}>{dateTime.format(new Date(mail.created_at))}</time>
                 </p>
-                {mail.link ? <CopyableLink link={mail.link} mailId={mail.id} to={mail.to} /> : <p className="muted">This mail has no link.</p>}
+                {mail.link ? <CopyableLink link={mail.link} mailId={mail.id} to={mail.to} /> : <p className="muted">{mail.sent_at ? 'Sent by email: any link in it is not shown here.' : 'This mail has no link.'}</p>}
               </li>
             );
           })}
