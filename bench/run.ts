@@ -8,6 +8,7 @@ import { benchHttp, type HttpBench } from './http.bench.js';
 import { benchWs, type WsBench } from './ws.bench.js';
 import { benchMass } from './mass.bench.js';
 import { benchAdminTable } from './admin-table.bench.js';
+import { benchReviews } from './reviews.bench.js';
 import { measureRouteWeights } from './weight.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -42,6 +43,8 @@ async function main(): Promise<void> {
   const weightOf = (p: string) => weights.find((w) => w.path === p)!;
   console.log('bench: admin users table with 5,000 users in headless Chromium...');
   const table = await benchAdminTable(5000, 5);
+  console.log('bench: review cycle for 1,000 participants with 5 reviewers each, and its team progress...');
+  const reviews = await benchReviews();
   console.log('bench: email check...');
   const email = runScript('email.ts');
 
@@ -59,6 +62,9 @@ async function main(): Promise<void> {
     ['JavaScript of other routes (gzip; + loaded on first use)', weights.filter((w) => w.path !== '/login').map((w) => `${w.path} ${w.gzipKb} kB (+ ${w.onDemandGzipKb} kB)`).join('; '), '(no target)', '-'],
     ['admin users table, 5,000 users: navigation to table shown, scripts cached', `median ${table.warmMedian} ms (${table.warmMs.join(', ')})`, '< 1 s', verdict(table.warmMedian < 1000)],
     ['admin users table, 5,000 users: navigation to table shown, empty browser cache', `median ${table.coldMedian} ms (${table.coldMs.join(', ')})`, '< 1 s', verdict(table.coldMedian < 1000)],
+    ['launching a review cycle: 1,000 participants, 5 reviewers each (one transaction)', `${reviews.launchMs} ms for ${reviews.requests} requests`, '< 2 s', verdict(reviews.launchMs < 2000 && reviews.requests === 5000)],
+    ['team progress of that cycle (admin: every team and person), first read after a write', `p50 ${reviews.progressCold.p50} ms, p99 ${reviews.progressCold.p99} ms (${reviews.progressCold.samples} reads)`, 'p99 < 100 ms', verdict(reviews.progressCold.p99 < 100)],
+    ['team progress of that cycle, repeated (10 connections, brotli)', `p50 ${reviews.progressWarm.p50} ms, p99 ${reviews.progressWarm.p99} ms, ${reviews.progressWarm.requestsPerSecond} req/s`, 'p99 < 100 ms', verdict(reviews.progressWarm.p99 < 100)],
     ['1,000 websocket subscribers, one event: delivery latency', `p50 ${ws.p50} ms, p99 ${ws.p99} ms (${ws.received}/${ws.subscribers} received)`, 'p99 < 250 ms', verdict(ws.p99 < 250 && ws.received === ws.subscribers)],
   ];
   const md = [
@@ -77,6 +83,7 @@ async function main(): Promise<void> {
     '- "repeated" requests are answered from the exact response cache (docs/decisions/0004); "first read after a write" is the full cost of executing the query.',
     '- JavaScript per route: the Vite manifest\'s entry plus every chunk TanStack Router split out of the route\'s files (layouts included) and their static imports, each gzip-compressed (level 6). "+ kB" is what those chunks import later with import() (GraphQL client on the first request, form rules on the first save).',
     '- Admin users table: headless Chromium (playwright-core) against the production server with 5,000 people created by a CSV import; time from navigation start until the table holds all 5,000 and shows its first rows. "Empty browser cache" = a new browser context per run (only the sign-in cookies copied); "scripts cached" = reloads in one context. GET /api/auth/session writes at most once a minute per session, so repeated loads are answered from the response cache.',
+    '- Review cycle: the app in its own process (bench/serve.ts, 1,300 people in 20 teams); 1,000 members reviewed by themselves, their manager and three peers of their team (set by the admin before launch). Launch time is the launchReviewCycle mutation over HTTP (the reviewers\' notifications go out after the answer). Team progress: the admin\'s view (every team and person, with completion bands); "first read after a write" has a write before every read so the response cache never answers.',
     '- Mass creation runs against the production server (`node dist/server/server.mjs`) started fresh for each run; peak RSS is its VmHWM (whole process: Node, native modules, email lists), idle is its RSS just before the upload.',
     '',
   ].join('\n');

@@ -1,6 +1,9 @@
 import { toSafeCsv } from '../../../shared/csv-safe.js';
 import { PERSPECTIVE_LABELS, RATING_POINTS } from '../../../shared/review-template.schemas.js';
-import type { CombinedFigure, PooledFigures, QuestionCell, RatingFigure, ReviewResults, Withheld } from './reviews.results.types.js';
+import { withheldText } from '../../../shared/review-results.text.js';
+import type { CombinedFigure, PooledFigures, QuestionCell, RatingFigure, ReviewResults } from './reviews.results.types.js';
+
+export { withheldText };
 
 /**
  * CSV export of one reviewee's results as one viewer sees them. It reads only the output of
@@ -82,10 +85,4 @@ function othersColumns(others: CombinedFigure, gap: number | null): Columns {
     : `${PERSPECTIVE_LABELS[e.perspective]} on questions with too few answers`)).join(', ');
   const status = leftOut ? `Shown (includes ${includes}; leaves out ${leftOut})` : `Shown (includes ${includes})`;
   return { perspective: 'Others (everyone but self)', status, responses: others.count, gap };
-}
-
-export function withheldText(w: Withheld): string {
-  const scope = w.reason === 'FEWER_THAN_THRESHOLD' ? 'reviews' : 'answers to this question';
-  const own = w.own_answer_excluded ? ', not counting your own' : '';
-  return `Withheld: ${w.have} ${scope}${own}; at least ${w.need} are needed to keep reviewers anonymous`;
 }

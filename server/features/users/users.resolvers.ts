@@ -124,5 +124,4 @@ export const userFields = {
   notifications: (u: UserObject, _: unknown, ctx: MercuriusContext) => (canSeePrivateFields(ctx.viewer, u) ? u.notifications : []),
   last_password_update: (u: UserObject, _: unknown, ctx: MercuriusContext) => (canSeePrivateFields(ctx.viewer, u) ? u.last_password_update : null),
   goals: () => [],
-  user_reviews_reviewee: () => [],
 };

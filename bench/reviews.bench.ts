@@ -1,0 +1,90 @@
+import { fileURLToPath } from 'node:url';
+import { forkBench } from './child.js';
+import { load } from './load.js';
+
+/**
+ * Review cycles at scale, against the real app in its own process (bench/serve.ts, 1,300 people
+ * in 20 teams): launching a cycle for 1,000 participants with 5 reviewers each (self, manager and
+ * three peers of the same team = 5,000 requests in one transaction), then the team progress query
+ * for that cycle. Run alone with `npx tsx bench/reviews.bench.ts` (prints one JSON line).
+ */
+export type ReviewsBench = {
+  participants: number; requests: number; launchMs: number;
+  progressCold: { p50: number; p99: number; max: number; samples: number };
+  progressWarm: { p50: number; p99: number; requestsPerSecond: number };
+};
+
+const PARTICIPANTS = 1000;
+const PEERS = 3;
+const PROGRESS = 'query Progress($id: ID!) { reviewTeamProgress(cycleId: $id) { completion { percent band } teams { team_name completion { done total percent band label } people { user_id full_name late completion { done total percent band label } } } } }';
+
+const percentile = (sorted: number[], p: number) => +(sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))] ?? NaN).toFixed(1);
+
+export async function benchReviews(): Promise<ReviewsBench> {
+  const server = forkBench('serve.ts', { USERS: '1300' });
+  try {
+    const { url, token } = await server.next<{ url: string; token: string }>('ready');
+    const gql = async (query: string, variables: Record<string, unknown> = {}, bearer = token) => {
+      const res = await fetch(`${url}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${bearer}` }, body: JSON.stringify({ query, variables }) });
+      const body = (await res.json()) as { data?: any; errors?: Array<{ message: string }> };
+      if (body.errors?.length) throw new Error(`${query.slice(0, 60)}: ${body.errors[0]!.message}`);
+      return body.data;
+    };
+
+    const people = (await gql('{ organizationUsersFull { id permission_level team { id } } }')).organizationUsersFull as Array<{ id: string; permission_level: string; team: { id: string } | null }>;
+    const members = people.filter((p) => p.permission_level === 'MEMBER' && p.team);
+    const byTeam = new Map<string, string[]>();
+    for (const m of members) byTeam.set(m.team!.id, [...(byTeam.get(m.team!.id) ?? []), m.id]);
+    const participants = members.slice(0, PARTICIPANTS);
+    const template = ((await gql('{ reviewTemplates { id name } }')).reviewTemplates as Array<{ id: string; name: string }>).find((t) => t.name === '360 review')!;
+    const reviewEnd = new Date(Date.now() + 30 * 86_400_000).toISOString();
+    const cycle = (await gql('mutation($input: ReviewCycleInput!) { createReviewCycle(input: $input) { id participants { id reviewee { id } } } }', {
+      input: { name: 'Bench 360', type: '360', template_id: template.id, participant_ids: participants.map((p) => p.id), team_ids: [], review_end: reviewEnd,
+        perspectives: ['SELF', 'MANAGER', 'PEER'], min_peers: PEERS, max_peers: PEERS, anonymity_threshold: 3 },
+    })).createReviewCycle as { id: string; participants: Array<{ id: string; reviewee: { id: string } }> };
+
+    // Three peers of the same team per participant, set by the admin (8 at a time).
+    const teamOf = new Map(members.map((m) => [m.id, m.team!.id]));
+    const queue = [...cycle.participants];
+    await Promise.all(Array.from({ length: 8 }, async () => {
+      for (let p = queue.shift(); p; p = queue.shift()) {
+        const mates = byTeam.get(teamOf.get(p.reviewee.id)!)!.filter((id) => id !== p.reviewee.id);
+        const start = mates.length ? p.id.charCodeAt(p.id.length - 1) % mates.length : 0;
+        const peers = Array.from({ length: PEERS }, (_, i) => mates[(start + i) % mates.length]!);
+        await gql('mutation($p: ID!, $r: [ID!]!) { changeNominations(participantId: $p, reviewerIds: $r) { id } }', { p: p.id, r: peers });
+      }
+    }));
+
+    const started = performance.now();
+    const launched = (await gql('mutation($id: ID!) { launchReviewCycle(id: $id) { status request_count } }', { id: cycle.id })).launchReviewCycle as { status: string; request_count: number };
+    const launchMs = Math.round(performance.now() - started);
+    if (launched.status !== 'ACTIVE') throw new Error(`launch left the cycle ${launched.status}`);
+    await new Promise((r) => setTimeout(r, 3000)); // let the launch notifications go out first
+
+    // Cold: a write before each read, so the response cache never answers.
+    const cold = async (bearer: string, samples: number) => {
+      const times: number[] = [];
+      for (let i = 0; i < samples + 3; i++) {
+        await gql(`mutation { updateWidgetPreferences(enabled_widgets: [${i % 2 ? 'NOTES' : 'MY_GOALS'}]) { user_id } }`, {}, bearer);
+        const t = performance.now();
+        await gql(PROGRESS, { id: cycle.id }, bearer);
+        if (i >= 3) times.push(performance.now() - t);
+      }
+      return times.sort((a, b) => a - b);
+    };
+    const adminCold = await cold(token, 100);
+    const headers = { 'content-type': 'application/json', authorization: `Bearer ${token}`, 'accept-encoding': 'gzip, deflate, br' };
+    const warm = await load({ url: `${url}/graphql`, method: 'POST', headers, body: JSON.stringify({ query: PROGRESS, variables: { id: cycle.id } }), duration: 5 });
+    return {
+      participants: cycle.participants.length, requests: launched.request_count, launchMs,
+      progressCold: { p50: percentile(adminCold, 0.5), p99: percentile(adminCold, 0.99), max: +adminCold[adminCold.length - 1]!.toFixed(1), samples: adminCold.length },
+      progressWarm: { p50: warm.p50, p99: warm.p99, requestsPerSecond: warm.requestsPerSecond },
+    };
+  } finally {
+    await server.stop();
+  }
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  benchReviews().then((r) => { console.log(JSON.stringify(r)); process.exit(0); }, (err) => { console.error(err); process.exit(1); });
+}

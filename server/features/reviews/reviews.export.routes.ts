@@ -1,0 +1,42 @@
+import type { FastifyInstance } from 'fastify';
+import { AppError } from '../../../shared/app-error.js';
+import type { ErrorCode } from '../../../shared/errors.js';
+import { bearerToken, viewerFromAccessToken } from '../auth/viewer.js';
+import { findUsersByIds } from '../users/users.repo.js';
+import { loadReviewResults } from './reviews.results.access.js';
+import { reviewResultsCsv } from './reviews.results.csv.js';
+
+const STATUS: Record<ErrorCode, number> = {
+  UNAUTHENTICATED: 401, FORBIDDEN: 403, NOT_FOUND: 404, BAD_USER_INPUT: 400, CONFLICT: 409, RATE_LIMITED: 429, INTERNAL_SERVER_ERROR: 500,
+};
+
+/** A file name made of letters, digits and dashes only (the cycle and person names are user input). */
+const slug = (s: string) => s.normalize('NFKD').replace(/[^A-Za-z0-9]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 60).toLowerCase() || 'review';
+
+/**
+ * GET /api/reviews/results/:participantId.csv with `Authorization: Bearer <access token>`: one
+ * reviewee's results as CSV, exactly what `reviewResults` shows this viewer (same rules, same
+ * withheld wording), every cell formula-safe (reviewResultsCsv -> toSafeCsv).
+ */
+export async function reviewResultsExportRoutes(app: FastifyInstance): Promise<void> {
+  app.get<{ Params: { participantId: string } }>('/api/reviews/results/:participantId.csv', async (request, reply) => {
+    const viewer = viewerFromAccessToken(app, bearerToken(request.headers.authorization));
+    if (!viewer) return reply.code(401).header('WWW-Authenticate', 'Bearer').send({ error: 'UNAUTHENTICATED', message: 'Sign in to continue.' });
+    try {
+      const { db } = app.services;
+      const { cycle, participant, results } = loadReviewResults(db, viewer, request.params.participantId);
+      const signedIds = new Set(results.sections.flatMap((s) => s.questions.flatMap((q) => q.cells.flatMap((c) => c.answers.map((a) => a.reviewer_id)))));
+      const people = new Map(findUsersByIds(db, viewer.organizationId, [participant.reviewee_id, ...signedIds], { includeDeleted: true }).map((u) => [u.id, u.full_name]));
+      const revieweeName = people.get(participant.reviewee_id) ?? 'Former employee';
+      const csv = reviewResultsCsv(results, { cycleName: cycle.name, revieweeName, reviewerName: (id) => people.get(id) ?? 'Former employee' });
+      return reply
+        .header('Content-Type', 'text/csv; charset=utf-8')
+        .header('Content-Disposition', `attachment; filename="teamlens-review-${slug(cycle.name)}-${slug(revieweeName)}.csv"`)
+        .header('Cache-Control', 'no-store')
+        .send(csv);
+    } catch (error) {
+      if (error instanceof AppError) return reply.code(STATUS[error.code]).send({ error: error.code, message: error.message });
+      throw error;
+    }
+  });
+}
