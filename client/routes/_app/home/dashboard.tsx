@@ -4,6 +4,7 @@ import type { WidgetType } from '../../../../shared/enums.js';
 import { EmptyState } from '../../../components/ui/states.js';
 import { meQueryOptions, organizationQueryOptions, widgetPreferencesQueryOptions } from '../../../features/users/api.js';
 import { WidgetChooser } from '../../../features/users/widget-chooser.js';
+import { PendingReviewsWidget } from '../../../features/review-cycles/review-pending-widget.js';
 import { setModalOpen } from '../../../lib/modals.js';
 
 export const Route = createFileRoute('/_app/home/dashboard')({
@@ -66,6 +67,7 @@ function DashboardPage() {
         <ul className="card-grid" aria-label="Dashboard widgets">
           {prefs.enabled_widgets.map((type) => {
             const widget = WIDGETS[type];
+            if (type === 'PENDING_REVIEWS') return <li key={type} className="tile"><PendingReviewsWidget /></li>;
             return (
               <li key={type} className="tile">
                 <h3>{widget.title}</h3>

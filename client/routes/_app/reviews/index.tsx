@@ -1,14 +1,25 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { FeaturePlaceholder } from '../../../components/feature-placeholder.js';
+import { PendingView } from '../../../components/ui/states.js';
+import { cycleFormQueries } from '../../../features/review-cycles/review-cycle-form.js';
+import { reviewCycleQueryOptions, reviewCyclesQueryOptions } from '../../../features/review-cycles/review-cycles.api.js';
+import { ReviewCyclesPage } from '../../../features/review-cycles/review-cycles-page.js';
+import { reviewCyclesSearchSchema } from '../../../features/review-cycles/review-cycles.search.js';
+import { meQueryOptions } from '../../../features/users/api.js';
 
+/** Review cycles: the list, a new cycle (?view=new, admins and managers) or one cycle (?id=…). */
 export const Route = createFileRoute('/_app/reviews/')({
-  component: reviewsPage,
+  validateSearch: reviewCyclesSearchSchema,
+  loaderDeps: ({ search }) => ({ view: search.view, id: search.id }),
+  loader: async ({ context: { queryClient }, deps }) => {
+    const me = await queryClient.ensureQueryData(meQueryOptions);
+    if (deps.view === 'new' && me.permission_level !== 'MEMBER') await Promise.all([queryClient.ensureQueryData(cycleFormQueries[0]), queryClient.ensureQueryData(cycleFormQueries[1]), queryClient.ensureQueryData(cycleFormQueries[2])]);
+    else if (deps.id) await queryClient.ensureQueryData(reviewCycleQueryOptions(deps.id));
+    else await queryClient.ensureQueryData(reviewCyclesQueryOptions);
+  },
+  pendingComponent: () => <PendingView label="Loading review cycles…" />,
+  component: ReviewCyclesRoute,
 });
 
-function reviewsPage() {
-  return (
-    <FeaturePlaceholder title="360 reviews" area="360 and sprint reviews">
-      Here you will run review cycles: pick a template and participants, nominate peers, and read released results.
-    </FeaturePlaceholder>
-  );
+function ReviewCyclesRoute() {
+  return <ReviewCyclesPage search={Route.useSearch()} />;
 }

@@ -1,14 +1,20 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { FeaturePlaceholder } from '../../../components/feature-placeholder.js';
+import { PendingView } from '../../../components/ui/states.js';
+import { myReviewRequestsQueryOptions, reviewRequestQueryOptions } from '../../../features/review-cycles/review-cycles.api.js';
+import { PendingReviewsPage } from '../../../features/review-cycles/review-pending-page.js';
+import { pendingReviewsSearchSchema } from '../../../features/review-cycles/review-cycles.search.js';
 
+/** My review requests (?done=true with finished ones), or the answer page of one (?request=…). */
 export const Route = createFileRoute('/_app/reviews/pending')({
-  component: PendingreviewsPage,
+  validateSearch: pendingReviewsSearchSchema,
+  loaderDeps: ({ search }) => ({ request: search.request, done: !!search.done }),
+  // The answer page drops its request from the cache when it closes, so opening it always reads the latest saved draft.
+  loader: ({ context: { queryClient }, deps }) =>
+    deps.request ? queryClient.ensureQueryData(reviewRequestQueryOptions(deps.request)) : queryClient.ensureQueryData(myReviewRequestsQueryOptions(deps.done)),
+  pendingComponent: () => <PendingView label="Loading your reviews…" />,
+  component: PendingReviewsRoute,
 });
 
-function PendingreviewsPage() {
-  return (
-    <FeaturePlaceholder title="Pending reviews" area="360 and sprint reviews">
-      Here you will find every review you have been asked to write, with its due date, and drafts saved as you type.
-    </FeaturePlaceholder>
-  );
+function PendingReviewsRoute() {
+  return <PendingReviewsPage search={Route.useSearch()} />;
 }
