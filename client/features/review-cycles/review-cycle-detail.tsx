@@ -1,4 +1,5 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { showAlert } from '../../lib/alerts.js';
 import { PERSPECTIVE_LABELS } from '../../../shared/review-template.schemas.js';
@@ -126,6 +127,9 @@ function ParticipantCard({ cycle, participant: p, meId, isAdmin }: { cycle: Cycl
           {draft && p.can_manage && cycle.perspectives.includes('PEER') && <button type="button" className="button button-secondary button-small" onClick={() => setEditing('change')}>Change peers of {name}</button>}
           {p.can_manage && (cycle.status === 'CLOSED' || cycle.status === 'RELEASED') && !p.results_released_at && (
             <button type="button" className="button button-small" disabled={release.isPending} onClick={() => void run(release.mutateAsync({ participantId: p.id }), `The results of ${name} are released.`)}>Release results of {name}</button>
+          )}
+          {((p.can_manage || isAdmin) && (cycle.status === 'CLOSED' || cycle.status === 'RELEASED') || (isMe && p.results_released_at)) && (
+            <Link to="/reviews" search={{ id: cycle.id, results: p.id }} className="button button-secondary button-small" aria-label={isMe ? 'My results' : `Results of ${name}`}>Results</Link>
           )}
           {isMe && p.results_released_at && !p.acknowledged_at && (
             <button type="button" className="button button-small" disabled={acknowledge.isPending} onClick={() => void run(acknowledge.mutateAsync({ participantId: p.id }), 'You acknowledged your results.')}>Acknowledge my results</button>

@@ -2,6 +2,7 @@ import { useSuspenseQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { EmptyState } from '../../components/ui/states.js';
 import { meQueryOptions } from '../users/api.js';
+import { ReviewResultsPage } from '../review-results/review-results-page.js';
 import { ReviewCycleDetail } from './review-cycle-detail.js';
 import { ReviewCycleForm } from './review-cycle-form.js';
 import { reviewCyclesQueryOptions } from './review-cycles.api.js';
@@ -27,6 +28,7 @@ export function ReviewCyclesPage({ search }: { search: ReviewCyclesSearch }) {
       </section>
     );
   }
+  if (search.id && search.results) return <ReviewResultsPage cycleId={search.id} participantId={search.results} onBack={() => go({ id: search.id })} />;
   if (search.id) return <ReviewCycleDetail id={search.id} onBack={() => go({})} />;
   return <CycleList canCreate={canCreate} />;
 }

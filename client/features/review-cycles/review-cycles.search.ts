@@ -1,10 +1,11 @@
 import { z } from 'zod';
 import type { ReviewCycleStatus } from '../../../shared/review-cycle.schemas.js';
 
-/** /reviews?view=new | ?id=<cycle> : which screen of the cycles area is open. */
+/** /reviews?view=new | ?id=<cycle> | ?id=<cycle>&results=<participant> : which screen of the cycles area is open. */
 export const reviewCyclesSearchSchema = z.object({
   view: z.enum(['new']).optional().catch(undefined),
   id: z.string().min(1).max(64).optional().catch(undefined),
+  results: z.string().min(1).max(64).optional().catch(undefined),
 });
 export type ReviewCyclesSearch = z.infer<typeof reviewCyclesSearchSchema>;
 

@@ -1,14 +1,25 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { FeaturePlaceholder } from '../../../components/feature-placeholder.js';
+import { PendingView } from '../../../components/ui/states.js';
+import { reviewCycleQueryOptions, reviewCyclesQueryOptions } from '../../../features/review-cycles/review-cycles.api.js';
+import { defaultProgressCycle, progressCycles, TeamProgressPage } from '../../../features/review-results/review-team-progress-page.js';
+import { teamProgressQueryOptions, teamProgressSearchSchema } from '../../../features/review-results/review-team-progress.api.js';
 
+/** Completion of a review cycle per team and person, with reminders (managers: their teams; admins: everyone). */
 export const Route = createFileRoute('/_app/reviews/team-progress')({
-  component: ReviewprogressPage,
+  validateSearch: teamProgressSearchSchema,
+  loaderDeps: ({ search }) => ({ cycle: search.cycle }),
+  loader: async ({ context: { queryClient }, deps }) => {
+    const cycles = await queryClient.ensureQueryData(reviewCyclesQueryOptions);
+    const chosen = progressCycles(cycles).find((c) => c.id === deps.cycle) ?? defaultProgressCycle(cycles);
+    if (!chosen) return;
+    // Per-person reminders need the pending request ids, which the cycle lists; members are refused progress and skip it.
+    const answer = await queryClient.ensureQueryData(teamProgressQueryOptions(chosen.id));
+    if (answer.kind === 'progress') await queryClient.ensureQueryData(reviewCycleQueryOptions(chosen.id));
+  },
+  pendingComponent: () => <PendingView label="Loading review progress…" />,
+  component: TeamProgressRoute,
 });
 
-function ReviewprogressPage() {
-  return (
-    <FeaturePlaceholder title="Review progress" area="360 and sprint reviews">
-      Here managers and admins will see review completion per team and person, and send reminders.
-    </FeaturePlaceholder>
-  );
+function TeamProgressRoute() {
+  return <TeamProgressPage cycleId={Route.useSearch().cycle} />;
 }
