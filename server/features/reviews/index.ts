@@ -1,10 +1,14 @@
 import type { FastifyInstance } from 'fastify';
+import { registerReviewAutomation } from './reviews.automation.run.js';
+import { reviewAutomationResolvers } from './reviews.automation.resolvers.js';
+import { reviewAutomationSchema } from './reviews.automation.schema.js';
 import { reviewCyclesSchema } from './reviews.cycles.schema.js';
 import { reviewCycleResolvers } from './reviews.cycles.resolvers.js';
 import { reviewResultsExportRoutes } from './reviews.export.routes.js';
 import { reviewNominationResolvers } from './reviews.nominations.resolvers.js';
 import { reviewProgressResolvers, reviewProgressSchema } from './reviews.progress.graphql.js';
 import { registerReviewReminders } from './reviews.reminders.js';
+import { reviewSprintResolvers } from './reviews.sprints.resolvers.js';
 import { reviewRequestResolvers } from './reviews.requests.resolvers.js';
 import { reviewResultsResolvers, reviewResultsSchema } from './reviews.results.graphql.js';
 import { reviewTemplateResolvers } from './reviews.templates.resolvers.js';
@@ -12,16 +16,18 @@ import { reviewTemplatesSchema } from './reviews.templates.schema.js';
 
 /**
  * 360 and sprint reviews: templates, then cycles with their peer nominations, requests and answers,
- * results (GraphQL and CSV), team progress and reminders.
+ * results (GraphQL and CSV), team progress, reminders and automation rules (with team sprints).
  */
 export async function reviewsFeature(app: FastifyInstance): Promise<void> {
   app.graphql.extendSchema(reviewTemplatesSchema);
   app.graphql.extendSchema(reviewCyclesSchema);
   app.graphql.extendSchema(reviewResultsSchema);
   app.graphql.extendSchema(reviewProgressSchema);
-  for (const resolvers of [reviewTemplateResolvers, reviewCycleResolvers, reviewNominationResolvers, reviewRequestResolvers, reviewResultsResolvers, reviewProgressResolvers]) {
+  app.graphql.extendSchema(reviewAutomationSchema);
+  for (const resolvers of [reviewTemplateResolvers, reviewCycleResolvers, reviewNominationResolvers, reviewRequestResolvers, reviewResultsResolvers, reviewProgressResolvers, reviewAutomationResolvers, reviewSprintResolvers]) {
     app.graphql.defineResolvers(resolvers as never);
   }
   await app.register(reviewResultsExportRoutes);
   registerReviewReminders(app);
+  registerReviewAutomation(app);
 }

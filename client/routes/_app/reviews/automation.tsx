@@ -1,14 +1,52 @@
-import { createFileRoute } from '@tanstack/react-router';
-import { FeaturePlaceholder } from '../../../components/feature-placeholder.js';
+import { useSuspenseQuery } from '@tanstack/react-query';
+import { Link, createFileRoute } from '@tanstack/react-router';
+import { PendingView } from '../../../components/ui/states.js';
+import { automationRulesQueryOptions, sprintsQueryOptions } from '../../../features/review-automation/review-automation.api.js';
+import { ReviewAutomationPage } from '../../../features/review-automation/review-automation-page.js';
+import { reviewTemplatesQueryOptions } from '../../../features/review-templates/review-templates.api.js';
+import { pickablePeopleQueryOptions, teamsQueryOptions } from '../../../features/teams/api.js';
+import { meQueryOptions } from '../../../features/users/api.js';
 
+/** Review automation: admins and managers (members are told why not, nothing is fetched for them). */
 export const Route = createFileRoute('/_app/reviews/automation')({
-  component: ReviewautomationPage,
+  loader: async ({ context: { queryClient } }) => {
+    const me = await queryClient.ensureQueryData(meQueryOptions);
+    if (me.permission_level === 'MEMBER') return;
+    await Promise.all([
+      queryClient.ensureQueryData(automationRulesQueryOptions), queryClient.ensureQueryData(sprintsQueryOptions), queryClient.ensureQueryData(teamsQueryOptions),
+      queryClient.ensureQueryData(reviewTemplatesQueryOptions(false)), me.permission_level === 'ADMIN' ? queryClient.ensureQueryData(pickablePeopleQueryOptions) : null,
+    ]);
+  },
+  pendingComponent: () => <PendingView label="Loading review automation…" />,
+  component: ReviewAutomationRoute,
 });
 
-function ReviewautomationPage() {
+function ReviewAutomationRoute() {
+  const { data: me } = useSuspenseQuery(meQueryOptions);
+  if (me.permission_level === 'MEMBER') {
+    return (
+      <div className="state-card" role="alert">
+        <h1>Not allowed</h1>
+        <p>Only managers and admins can automate reviews. The reviews you are asked to write are under Pending reviews.</p>
+        <Link to="/reviews/pending">Go to pending reviews</Link>
+      </div>
+    );
+  }
+  return me.permission_level === 'ADMIN' ? <AdminAutomation meId={me.id} /> : <AutomationData admin={false} meId={me.id} people={[]} />;
+}
+
+function AdminAutomation({ meId }: { meId: string }) {
+  const { data: people } = useSuspenseQuery(pickablePeopleQueryOptions);
+  return <AutomationData admin meId={meId} people={people.filter((p) => p.status !== 'DEACTIVATED').map((p) => ({ id: p.id, name: p.full_name }))} />;
+}
+
+function AutomationData({ admin, meId, people }: { admin: boolean; meId: string; people: Array<{ id: string; name: string }> }) {
+  const { data: teams } = useSuspenseQuery(teamsQueryOptions);
+  const { data: templates } = useSuspenseQuery(reviewTemplatesQueryOptions(false));
+  // Managers automate their own teams only (the server refuses others); people are picked by admins.
+  const mine = admin ? teams : teams.filter((t) => t.manager?.id === meId || t.team_lead?.id === meId);
   return (
-    <FeaturePlaceholder title="Review automation" area="360 and sprint reviews">
-      Here you will set rules that start review cycles on a schedule, after a start date or at the end of each sprint.
-    </FeaturePlaceholder>
+    <ReviewAutomationPage teams={mine.map((t) => ({ id: t.id, name: t.name }))} people={people}
+      templates={templates.filter((t) => !t.archived_at).map((t) => ({ id: t.id, name: t.name, review_type: t.review_type }))} />
   );
 }

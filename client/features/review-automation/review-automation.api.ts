@@ -1,0 +1,58 @@
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { ReviewAutomationRuleData, ReviewAutomationRuleType, ReviewSprintData } from '../../../shared/review-automation.schemas.js';
+import type { ReviewCycleStatus } from '../../../shared/review-cycle.schemas.js';
+import type { Perspective } from '../../../shared/review-template.schemas.js';
+import { gql } from '../../lib/graphql.js';
+
+export type AutomationRule = {
+  id: string; name: string; type: ReviewAutomationRuleType; template_id: string | null; template_name: string | null; every_count: number; anchor_on: string | null;
+  user_ids: string[]; team_ids: string[]; teams: Array<{ id: string; name: string }>; people: Array<{ id: string; full_name: string }>;
+  perspectives: Perspective[]; min_peers: number; max_peers: number; anonymity_threshold: number; nomination_days: number; review_days: number; release_days: number | null;
+  active: boolean; starts_as_draft: boolean; next_run_at: string | null; run_count: number;
+};
+export type AutomationRun = { id: string; period_key: string; skipped_reason: string | null; created_at: string; cycle: { id: string; name: string; status: ReviewCycleStatus } | null };
+export type Sprint = { id: string; team_id: string; team: { id: string; name: string } | null; name: string; starts_on: string; ends_on: string };
+
+const RULE = `id name type template_id template_name every_count anchor_on user_ids team_ids teams { id name } people { id full_name } perspectives
+  min_peers max_peers anonymity_threshold nomination_days review_days release_days active starts_as_draft next_run_at run_count`;
+const SPRINT = 'id team_id team { id name } name starts_on ends_on';
+
+export const automationRulesQueryOptions = queryOptions({
+  queryKey: ['reviewAutomation', 'rules'],
+  queryFn: async () => (await gql<{ reviewAutomationRules: AutomationRule[] }>(`query ReviewAutomationRules { reviewAutomationRules { ${RULE} } }`)).reviewAutomationRules,
+});
+
+export const automationRunsQueryOptions = (ruleId: string) => queryOptions({
+  queryKey: ['reviewAutomation', 'runs', ruleId],
+  queryFn: async () => (await gql<{ reviewAutomationRuns: AutomationRun[] }>(
+    'query ReviewAutomationRuns($ruleId: ID!) { reviewAutomationRuns(ruleId: $ruleId) { id period_key skipped_reason created_at cycle { id name status } } }', { ruleId })).reviewAutomationRuns,
+});
+
+export const sprintsQueryOptions = queryOptions({
+  queryKey: ['reviewAutomation', 'sprints'],
+  queryFn: async () => (await gql<{ reviewSprints: Sprint[] }>(`query ReviewSprints { reviewSprints { ${SPRINT} } }`)).reviewSprints,
+});
+
+function useInvalidating<V, R>(run: (variables: V) => Promise<R>) {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: run, onSuccess: () => queryClient.invalidateQueries({ queryKey: ['reviewAutomation'] }) });
+}
+
+export const useSaveRule = () => useInvalidating(async ({ id, input }: { id: string | null; input: ReviewAutomationRuleData }) => (id
+  ? (await gql<{ updateReviewAutomationRule: AutomationRule }>(`mutation UpdateReviewAutomationRule($id: ID!, $input: ReviewAutomationRuleInput!) { updateReviewAutomationRule(id: $id, input: $input) { ${RULE} } }`, { id, input })).updateReviewAutomationRule
+  : (await gql<{ createReviewAutomationRule: AutomationRule }>(`mutation CreateReviewAutomationRule($input: ReviewAutomationRuleInput!) { createReviewAutomationRule(input: $input) { ${RULE} } }`, { input })).createReviewAutomationRule));
+
+export const useSetRuleActive = () => useInvalidating(async ({ id, active }: { id: string; active: boolean }) => (active
+  ? (await gql<{ resumeReviewAutomationRule: AutomationRule }>(`mutation ResumeReviewAutomationRule($id: ID!) { resumeReviewAutomationRule(id: $id) { ${RULE} } }`, { id })).resumeReviewAutomationRule
+  : (await gql<{ pauseReviewAutomationRule: AutomationRule }>(`mutation PauseReviewAutomationRule($id: ID!) { pauseReviewAutomationRule(id: $id) { ${RULE} } }`, { id })).pauseReviewAutomationRule));
+
+export const useDeleteRule = () => useInvalidating(async (id: string) =>
+  (await gql<{ deleteReviewAutomationRule: boolean }>('mutation DeleteReviewAutomationRule($id: ID!) { deleteReviewAutomationRule(id: $id) }', { id })).deleteReviewAutomationRule);
+
+export const useCreateSprint = () => useInvalidating(async (input: ReviewSprintData) =>
+  (await gql<{ createReviewSprint: Sprint }>(`mutation CreateReviewSprint($input: ReviewSprintInput!) { createReviewSprint(input: $input) { ${SPRINT} } }`, { input })).createReviewSprint);
+
+export const useDeleteSprint = () => useInvalidating(async (id: string) =>
+  (await gql<{ deleteReviewSprint: boolean }>('mutation DeleteReviewSprint($id: ID!) { deleteReviewSprint(id: $id) }', { id })).deleteReviewSprint);
+
+export const formatWhen = (iso: string | null): string => (iso ? new Date(iso).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' }) + ' UTC' : '—');

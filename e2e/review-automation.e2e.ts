@@ -1,0 +1,56 @@
+import { expect, it } from 'vitest';
+import { E2E_ADMIN } from './server.js';
+import { horizontalOverflow, seriousA11yViolations, signIn, useServerAndBrowser } from './harness.js';
+
+const e2e = useServerAndBrowser();
+
+it('an admin plans a sprint, adds a sprint-end rule, pauses, resumes and deletes it; the page is accessible and fits 375 px', async () => {
+  const context = await e2e.browser.newContext();
+  const page = await context.newPage();
+  const problems: string[] = [];
+  page.on('pageerror', (error) => problems.push(error.message));
+  await signIn(page, e2e.server.url, E2E_ADMIN.email, E2E_ADMIN.password, { welcome: 'Alex Admin' });
+  await page.goto(`${e2e.server.url}/reviews/automation`);
+  await page.getByRole('heading', { name: 'Review automation', level: 1 }).waitFor();
+  await page.getByText('No automation rules yet').waitFor();
+
+  const sprint = page.getByRole('form', { name: 'Add a sprint' });
+  await sprint.getByLabel('Team').selectOption({ label: 'Platform' });
+  await sprint.getByLabel('Sprint name').fill('Sprint 42');
+  await sprint.getByLabel('First day').fill('2030-03-04');
+  await sprint.getByLabel('Last day').fill('2030-03-15');
+  await sprint.getByRole('button', { name: 'Add sprint' }).click();
+  await page.getByRole('list', { name: 'Sprints' }).getByText('Sprint 42 · Platform · 2030-03-04 to 2030-03-15').waitFor();
+
+  await page.getByRole('button', { name: 'New rule' }).click();
+  const form = page.getByRole('form', { name: 'New automation rule' });
+  await form.getByLabel('Name').fill('Platform sprint retro');
+  await form.getByLabel('Start cycles').selectOption('SPRINT_END');
+  await form.getByRole('checkbox', { name: 'Platform' }).check();
+  expect(await seriousA11yViolations(page)).toEqual([]);
+  await page.setViewportSize({ width: 375, height: 800 });
+  expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await form.getByRole('button', { name: 'Create rule' }).click();
+
+  const rules = page.getByRole('list', { name: 'Automation rules' });
+  const card = rules.getByRole('listitem').filter({ hasText: 'Platform sprint retro' });
+  await card.getByText('When each sprint of the team ends').waitFor();
+  await card.getByText('15 Mar 2030, 23:59 UTC').waitFor();
+  await card.getByText('Sprint review').waitFor();
+  expect(await seriousA11yViolations(page)).toEqual([]);
+
+  await card.getByRole('button', { name: 'Pause' }).click();
+  await card.getByText('Paused', { exact: true }).first().waitFor();
+  await card.getByRole('button', { name: 'Resume' }).click();
+  await card.getByRole('button', { name: 'Pause' }).waitFor();
+  await card.getByRole('button', { name: 'Show cycles' }).click();
+  await card.getByText('No cycle created yet.').waitFor();
+
+  await card.getByRole('button', { name: 'Delete' }).click();
+  const dialog = page.getByRole('alertdialog');
+  await dialog.getByRole('button', { name: 'Delete rule' }).click();
+  await page.getByText('No automation rules yet').waitFor();
+  expect(problems).toEqual([]);
+  await context.close();
+}, 120_000);
