@@ -13,6 +13,7 @@ function stubDashboard(dashboard: AdminDashboard, readsPublicForms = false) {
   return stubGraphql({
     FeatureAreas: () => ({ data: { featureAreas: FEATURE_AREAS.map((area) => ({ area, label: area, enabled: true, updated_at: null })) } }),
     AdminDashboard: () => ({ data: { adminDashboard: dashboard, readsPublicForms } }),
+    ReviewCycles: () => ({ data: { reviewCycles: [] } }),
     PublicInbox: () => ({
       data: {
         contactMessages: { total: 1, items: [{ id: 'm1', name: 'Grace Hopper', email: 'grace@navy.example', company: 'Navy', message: 'A demo, please.', created_at: '2026-11-20T10:00:00.000Z' }] },
@@ -63,6 +64,31 @@ it('says so when nothing happened yet, and hides public messages from other orga
   expect(await screen.findByText('Nobody is waiting: every invited person has set a password.')).toBeTruthy();
   expect(screen.getByText('Nobody has signed in yet.')).toBeTruthy();
   expect(screen.getByText('No engagement recorded in the last 30 days yet.')).toBeTruthy();
+  expect(await screen.findByText(/No review cycle is running/)).toBeTruthy();
   expect(screen.queryByRole('region', { name: 'From the public pages' })).toBeNull();
   expect(calls.some((c) => c.operationName === 'PublicInbox')).toBe(false);
+});
+
+it('lists active review cycles with their completion band', async () => {
+  const cycle = (id: string, name: string, status: string, submitted: number, requests: number) => ({
+    id, name, type: '360', status, template_name: '360 review', nomination_end: null, review_end: '2026-12-15T00:00:00.000Z', results_release: null,
+    participant_count: 4, request_count: requests, submitted_count: submitted, can_manage: true, created_by: null,
+  });
+  const empty = { headcount: { active: 1, invited: 0, deactivated: 0 }, pending_invitations: { count: 0, oldest: [] }, recent_sign_ins: [], engagement_by_day: days(() => 0), top_pages: [] };
+  stubGraphql({
+    FeatureAreas: () => ({ data: { featureAreas: FEATURE_AREAS.map((area) => ({ area, label: area, enabled: true, updated_at: null })) } }),
+    AdminDashboard: () => ({ data: { adminDashboard: empty, readsPublicForms: false } }),
+    ReviewCycles: () => ({ data: { reviewCycles: [cycle('c1', 'Q4 360', 'ACTIVE', 8, 10), cycle('c2', 'Spring 360', 'CLOSED', 10, 10), cycle('c3', 'Sprint 12', 'ACTIVE', 3, 4)] } }),
+  }, { me: meAs('ADMIN') });
+  await signIn();
+  renderRoute('/admin/dashboard');
+  const section = await screen.findByRole('region', { name: 'Active review cycles' });
+  const bars = await within(section).findAllByRole('progressbar');
+  expect(bars.map((b) => b.getAttribute('aria-label'))).toEqual([
+    expect.stringMatching(/^Q4 360 reviews submitted: /),
+    expect.stringMatching(/^Sprint 12 reviews submitted: /),
+  ]);
+  expect(bars.map((b) => b.closest('[data-band]')?.getAttribute('data-band'))).toEqual(['almost', 'behind']);
+  expect(within(section).queryByText('Spring 360')).toBeNull();
+  expect(within(section).getByText('8 of 10 (80%)')).toBeTruthy();
 });

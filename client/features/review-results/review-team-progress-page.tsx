@@ -1,32 +1,18 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useId } from 'react';
-import { completionStatus, completionStyle } from '../../../shared/completion.js';
+import { CompletionMeter } from '../../components/ui/completion-meter.js';
 import { EmptyState } from '../../components/ui/states.js';
 import { showAlert } from '../../lib/alerts.js';
 import { reviewCycleQueryOptions, reviewCyclesQueryOptions, type CycleSummary } from '../review-cycles/review-cycles.api.js';
 import { CYCLE_STATUS_LABELS, formatDay, messageOf } from '../review-cycles/review-cycles.search.js';
-import { reminderText, teamProgressQueryOptions, useRemindLateReviewers, useRemindReviewer, type Completion, type CycleProgress } from './review-team-progress.api.js';
+import { reminderText, teamProgressQueryOptions, useRemindLateReviewers, useRemindReviewer, type CycleProgress } from './review-team-progress.api.js';
 import './review-team-progress.css';
 
 /** Cycles whose progress means something: running or finished ones. */
 export const progressCycles = (cycles: CycleSummary[]) => cycles.filter((c) => c.status !== 'DRAFT');
 /** The cycle shown when none is chosen: the first running one, else the first finished one. */
 export const defaultProgressCycle = (cycles: CycleSummary[]) => progressCycles(cycles).find((c) => c.status === 'ACTIVE') ?? progressCycles(cycles)[0];
-
-/** A band badge (its word, never colour alone) and a bar, both from the one shared completionStatus. */
-export function CompletionMeter({ completion, label }: { completion: Pick<Completion, 'done' | 'total'>; label: string }) {
-  const status = completionStatus(completion.done, completion.total);
-  return (
-    <div className="tp-meter" style={completionStyle(status.band)} data-band={status.band}>
-      <span className="tp-badge">{status.label}</span>
-      <span className="tp-track" role="progressbar" aria-label={`${label}: ${status.text}`} aria-valuemin={0} aria-valuemax={100} aria-valuenow={status.percent ?? 0} aria-valuetext={status.text}>
-        <span className="tp-fill" style={{ width: `${status.percent ?? 0}%` }} />
-      </span>
-      <span className="tp-text">{status.percent === null ? 'Nothing to do' : `${status.done} of ${status.total} (${status.percent}%)`}</span>
-    </div>
-  );
-}
 
 export function TeamProgressPage({ cycleId }: { cycleId: string | undefined }) {
   const navigate = useNavigate();

@@ -3,6 +3,7 @@ import { Link, createFileRoute } from '@tanstack/react-router';
 import { adminDashboardQueryOptions } from '../../../features/admin-dashboard/api.js';
 import { EngagementSection, HeadcountTiles, PendingInvitations, RecentSignIns } from '../../../features/admin-dashboard/dashboard-sections.js';
 import { PublicInbox } from '../../../features/admin-dashboard/public-inbox.js';
+import { ActiveReviewCycles } from '../../../features/admin-dashboard/active-cycles.js';
 
 export const Route = createFileRoute('/_app/admin/dashboard')({
   loader: ({ context }) => context.queryClient.ensureQueryData(adminDashboardQueryOptions),
@@ -23,6 +24,7 @@ function AdminDashboardPage() {
         <PendingInvitations pending={d.pending_invitations} />
         <RecentSignIns people={d.recent_sign_ins} />
       </div>
+      <ActiveReviewCycles />
       <EngagementSection days={d.engagement_by_day} pages={d.top_pages} />
       {data.readsPublicForms && <PublicInbox />}
     </section>
