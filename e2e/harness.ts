@@ -87,3 +87,27 @@ export async function seriousA11yViolations(page: Page): Promise<string[]> {
 export async function horizontalOverflow(page: Page): Promise<number> {
   return page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
 }
+
+/** Signs in through the NextAuth-shaped REST endpoints (as the sign-in page does) and returns an access token. */
+export async function accessTokenFor(url: string, email: string, password = E2E_ADMIN.password): Promise<string> {
+  const jar = new Map<string, string>();
+  const remember = (res: Response) => {
+    for (const cookie of res.headers.getSetCookie()) {
+      const [pair] = cookie.split(';');
+      const eq = pair!.indexOf('=');
+      jar.set(pair!.slice(0, eq), pair!.slice(eq + 1));
+    }
+  };
+  const cookie = () => [...jar].map(([k, v]) => `${k}=${v}`).join('; ');
+  const csrfRes = await fetch(`${url}/api/auth/csrf`);
+  remember(csrfRes);
+  const { csrfToken } = (await csrfRes.json()) as { csrfToken: string };
+  remember(await fetch(`${url}/api/auth/callback/credentials`, {
+    method: 'POST', redirect: 'manual',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: cookie(), origin: url },
+    body: new URLSearchParams({ csrfToken, email, password, json: 'true' }),
+  }));
+  const session = (await (await fetch(`${url}/api/auth/session`, { headers: { cookie: cookie() } })).json()) as { access_token?: string };
+  if (!session.access_token) throw new Error(`sign-in failed for ${email}`);
+  return session.access_token;
+}

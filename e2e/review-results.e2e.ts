@@ -8,37 +8,14 @@ import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
 import { COMPLETION_COLOURS, completionStatus } from '../shared/completion.js';
 import { DEFAULT_RATING_LABELS } from '../shared/review-template.schemas.js';
-import { horizontalOverflow, seriousA11yViolations, signIn, useServerAndBrowser } from './harness.js';
+import { accessTokenFor, horizontalOverflow, seriousA11yViolations, signIn, useServerAndBrowser } from './harness.js';
 import { E2E_ADMIN } from './server.js';
 
 const e2e = useServerAndBrowser();
 const demo = (name: string) => `${name.toLowerCase().replace(/ /g, '.')}@demo.teamlens.dev`;
 const future = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString();
 
-/** Signs in through the REST endpoints (as the sign-in page does) and returns the access token. */
-async function tokenFor(email: string): Promise<string> {
-  const url = e2e.server.url;
-  const jar = new Map<string, string>();
-  const remember = (res: Response) => {
-    for (const cookie of res.headers.getSetCookie()) {
-      const [pair] = cookie.split(';');
-      const eq = pair!.indexOf('=');
-      jar.set(pair!.slice(0, eq), pair!.slice(eq + 1));
-    }
-  };
-  const cookie = () => [...jar].map(([k, v]) => `${k}=${v}`).join('; ');
-  const csrfRes = await fetch(`${url}/api/auth/csrf`);
-  remember(csrfRes);
-  const { csrfToken } = (await csrfRes.json()) as { csrfToken: string };
-  remember(await fetch(`${url}/api/auth/callback/credentials`, {
-    method: 'POST', redirect: 'manual',
-    headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: cookie(), origin: url },
-    body: new URLSearchParams({ csrfToken, email, password: E2E_ADMIN.password, json: 'true' }),
-  }));
-  const session = (await (await fetch(`${url}/api/auth/session`, { headers: { cookie: cookie() } })).json()) as { access_token?: string };
-  if (!session.access_token) throw new Error(`sign-in failed for ${email}`);
-  return session.access_token;
-}
+const tokenFor = (email: string) => accessTokenFor(e2e.server.url, email);
 
 async function gql<T = any>(token: string, query: string, variables: Record<string, unknown> = {}): Promise<T> {
   const res = await fetch(`${e2e.server.url}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, body: JSON.stringify({ query, variables }) });

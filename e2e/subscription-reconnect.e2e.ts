@@ -9,36 +9,12 @@ import WebSocket from 'ws';
 import { createClient, type Client } from 'graphql-ws';
 import { RETRY_ATTEMPTS, retryDelayMs, shouldRetry } from '../client/lib/subscriptions.js';
 import { E2E_ADMIN } from './server.js';
-import { useServer } from './harness.js';
+import { accessTokenFor, useServer } from './harness.js';
 
 const e2e = useServer();
 let token = '';
 
-/** Signs in through the NextAuth-shaped REST endpoints and returns an access token. */
-async function signIn(url: string): Promise<string> {
-  const jar = new Map<string, string>();
-  const remember = (res: Response) => {
-    for (const cookie of res.headers.getSetCookie()) {
-      const [pair] = cookie.split(';');
-      const eq = pair!.indexOf('=');
-      jar.set(pair!.slice(0, eq), pair!.slice(eq + 1));
-    }
-  };
-  const cookieHeader = () => [...jar].map(([k, v]) => `${k}=${v}`).join('; ');
-  const csrfRes = await fetch(`${url}/api/auth/csrf`);
-  remember(csrfRes);
-  const { csrfToken } = (await csrfRes.json()) as { csrfToken: string };
-  const signInRes = await fetch(`${url}/api/auth/callback/credentials`, {
-    method: 'POST',
-    redirect: 'manual',
-    headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: cookieHeader(), origin: url },
-    body: new URLSearchParams({ csrfToken, email: E2E_ADMIN.email, password: E2E_ADMIN.password, json: 'true' }),
-  });
-  remember(signInRes);
-  const session = (await (await fetch(`${url}/api/auth/session`, { headers: { cookie: cookieHeader() } })).json()) as { access_token?: string };
-  if (!session.access_token) throw new Error('sign-in failed');
-  return session.access_token;
-}
+const signIn = (url: string) => accessTokenFor(url, E2E_ADMIN.email);
 
 /** Origin set as a browser would, so the server's Origin check passes. */
 function originSocket(origin: string) {
