@@ -54,3 +54,54 @@ it('an admin plans a sprint, adds a sprint-end rule, pauses, resumes and deletes
   expect(problems).toEqual([]);
   await context.close();
 }, 120_000);
+
+it('an admin edits a sprint from the list: prefilled form, errors next to the field, Escape, then a rename with new dates; accessible and fits 375 px', async () => {
+  const context = await e2e.browser.newContext();
+  const page = await context.newPage();
+  const problems: string[] = [];
+  page.on('pageerror', (error) => problems.push(error.message));
+  await signIn(page, e2e.server.url, E2E_ADMIN.email, E2E_ADMIN.password, { welcome: 'Alex Admin' });
+  await page.goto(`${e2e.server.url}/reviews/automation`);
+  const add = page.getByRole('form', { name: 'Add a sprint' });
+  await add.getByLabel('Team').selectOption({ label: 'Platform' });
+  await add.getByLabel('Sprint name').fill('Sprint 50');
+  await add.getByLabel('First day').fill('2030-06-03');
+  await add.getByLabel('Last day').fill('2030-06-14');
+  await add.getByRole('button', { name: 'Add sprint' }).click();
+  const sprints = page.getByRole('list', { name: 'Sprints' });
+  await sprints.getByText('Sprint 50 · Platform · 2030-06-03 to 2030-06-14').waitFor();
+
+  const edit = sprints.getByRole('button', { name: 'Edit Sprint 50 of Platform' });
+  await edit.click();
+  const form = sprints.getByRole('form', { name: 'Edit Sprint 50 of Platform' });
+  expect(await form.getByLabel('Team').evaluate((el) => el === document.activeElement)).toBe(true);
+  expect(await form.getByLabel('Sprint name').inputValue()).toBe('Sprint 50');
+  expect(await form.getByLabel('First day').inputValue()).toBe('2030-06-03');
+  expect(await form.getByLabel('Last day').inputValue()).toBe('2030-06-14');
+  expect(await seriousA11yViolations(page)).toEqual([]);
+  await page.setViewportSize({ width: 375, height: 800 });
+  expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
+  await page.setViewportSize({ width: 1280, height: 800 });
+
+  // Escape closes without saving and gives the focus back to the Edit button.
+  await form.getByLabel('Sprint name').fill('Not saved');
+  await page.keyboard.press('Escape');
+  await form.waitFor({ state: 'detached' });
+  expect(await edit.evaluate((el) => el === document.activeElement)).toBe(true);
+  await sprints.getByText('Sprint 50 · Platform · 2030-06-03 to 2030-06-14').waitFor();
+
+  await page.keyboard.press('Enter');
+  await form.getByLabel('Sprint name').fill('Sprint 50 (extended)');
+  await form.getByLabel('Last day').fill('2030-06-01');
+  await form.getByRole('button', { name: 'Save sprint' }).click();
+  await form.getByText('The sprint ends on or after its first day.').waitFor();
+  expect(await seriousA11yViolations(page)).toEqual([]);
+  await form.getByLabel('First day').fill('2030-06-04');
+  await form.getByLabel('Last day').fill('2030-06-21');
+  await form.getByRole('button', { name: 'Save sprint' }).click();
+  await page.getByText('Sprint 50 (extended) was saved.').waitFor();
+  await sprints.getByText('Sprint 50 (extended) · Platform · 2030-06-04 to 2030-06-21').waitFor();
+  expect(await sprints.getByText('Sprint 50 · Platform', { exact: false }).count()).toBe(0);
+  expect(problems).toEqual([]);
+  await context.close();
+}, 120_000);

@@ -1,5 +1,5 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { DateField } from '../../components/ui/date-field.js';
 import { Field, FormError, SubmitButton } from '../../components/ui/field.js';
 import { EmptyState } from '../../components/ui/states.js';
@@ -10,6 +10,37 @@ import { REVIEW_AUTOMATION_LIMITS, reviewSprintSchema } from '../../../shared/re
 import { ConfirmDialog } from '../review-cycles/review-cycle-dialogs.js';
 import { sprintsQueryOptions, useCreateSprint, useDeleteSprint, type Sprint } from './review-automation.api.js';
 import type { Option } from './review-automation-form.js';
+import { SprintEditForm } from './review-automation-sprint-edit.js';
+
+type RowProps = { sprint: Sprint; teams: Option[]; editing: boolean; onEdit: () => void; onClose: () => void; onDelete: () => void };
+
+/** One sprint: its dates, or its edit form; closing the form gives the focus back to its Edit button. */
+function SprintRow({ sprint: s, teams, editing, onEdit, onClose, onDelete }: RowProps) {
+  const editButton = useRef<HTMLButtonElement>(null);
+  const refocus = useRef(false);
+  useEffect(() => {
+    if (editing || !refocus.current) return;
+    refocus.current = false;
+    editButton.current?.focus();
+  }, [editing]);
+  const of = `${s.name} of ${s.team?.name ?? 'a removed team'}`;
+  if (editing) {
+    return (
+      <li className="ra-sprint-editing">
+        <SprintEditForm sprint={s} teams={teams} onClose={() => { refocus.current = true; onClose(); }} />
+      </li>
+    );
+  }
+  return (
+    <li>
+      <span><strong>{s.name}</strong> · {s.team?.name ?? 'Removed team'} · {s.starts_on} to {s.ends_on}</span>
+      <span className="ra-actions">
+        <button ref={editButton} type="button" className="button button-secondary" onClick={onEdit} aria-label={`Edit ${of}`}>Edit</button>
+        <button type="button" className="button button-ghost" onClick={onDelete} aria-label={`Delete ${of}`}>Delete</button>
+      </span>
+    </li>
+  );
+}
 
 /** Team sprints: "at the end of each sprint" rules start a sprint review when one ends. */
 export function SprintsSection({ teams }: { teams: Option[] }) {
@@ -17,6 +48,7 @@ export function SprintsSection({ teams }: { teams: Option[] }) {
   const create = useCreateSprint();
   const remove = useDeleteSprint();
   const [deleting, setDeleting] = useState<Sprint | null>(null);
+  const [editingId, setEditingId] = useState<string | null>(null);
   const form = useZodForm(reviewSprintSchema, async (values, element) => {
     try {
       const sprint = await create.mutateAsync(values);
@@ -35,10 +67,7 @@ export function SprintsSection({ teams }: { teams: Option[] }) {
       {sprints.length === 0 ? <EmptyState title="No sprints yet">Add your teams’ sprints with their dates.</EmptyState> : (
         <ul className="ra-sprints" aria-label="Sprints">
           {sprints.map((s) => (
-            <li key={s.id}>
-              <span><strong>{s.name}</strong> · {s.team?.name ?? 'Removed team'} · {s.starts_on} to {s.ends_on}</span>
-              <button type="button" className="button button-ghost" onClick={() => setDeleting(s)} aria-label={`Delete ${s.name} of ${s.team?.name ?? 'a removed team'}`}>Delete</button>
-            </li>
+            <SprintRow key={s.id} sprint={s} teams={teams} editing={editingId === s.id} onEdit={() => setEditingId(s.id)} onClose={() => setEditingId(null)} onDelete={() => setDeleting(s)} />
           ))}
         </ul>
       )}

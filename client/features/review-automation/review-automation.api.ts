@@ -52,6 +52,10 @@ export const useDeleteRule = () => useInvalidating(async (id: string) =>
 export const useCreateSprint = () => useInvalidating(async (input: ReviewSprintData) =>
   (await gql<{ createReviewSprint: Sprint }>(`mutation CreateReviewSprint($input: ReviewSprintInput!) { createReviewSprint(input: $input) { ${SPRINT} } }`, { input })).createReviewSprint);
 
+/** Same invalidation as creating: the list, and the rules' next run (a sprint's end is a sprint rule's next run). */
+export const useUpdateSprint = () => useInvalidating(async ({ id, input }: { id: string; input: ReviewSprintData }) =>
+  (await gql<{ updateReviewSprint: Sprint }>(`mutation UpdateReviewSprint($id: ID!, $input: ReviewSprintInput!) { updateReviewSprint(id: $id, input: $input) { ${SPRINT} } }`, { id, input })).updateReviewSprint);
+
 export const useDeleteSprint = () => useInvalidating(async (id: string) =>
   (await gql<{ deleteReviewSprint: boolean }>('mutation DeleteReviewSprint($id: ID!) { deleteReviewSprint(id: $id) }', { id })).deleteReviewSprint);
 

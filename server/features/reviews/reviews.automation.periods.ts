@@ -59,6 +59,6 @@ export function nextRunAt(db: Db, rule: ReviewAutomationRuleRow, now: number): s
     const [next] = peopleStartedBetween(db, rule.organization_id, rule.team_ids, new Date(now - rule.every_count * DAY_MS + 1).toISOString(), '9999');
     return next ? new Date(Date.parse(next.created_at) + rule.every_count * DAY_MS).toISOString() : null;
   }
-  const sprint = rule.team_ids[0] ? nextSprintEnd(db, rule.organization_id, rule.team_ids[0], new Date(now).toISOString()) : undefined;
+  const sprint = rule.team_ids[0] ? nextSprintEnd(db, rule.organization_id, rule.team_ids[0], new Date(now).toISOString(), rule.id) : undefined;
   return sprint ? `${sprint.ends_on}T23:59:59.999Z` : null;
 }

@@ -68,3 +68,39 @@ describe('review automation permissions and isolation', () => {
     expect((await t.adminA.gql('{ reviewAutomationRules { id active } }')).data!.reviewAutomationRules).toContainEqual({ id: adminRuleId, active: true });
   });
 });
+
+describe('updateReviewSprint', () => {
+  const update = (c: Caller, id: string, input: Record<string, unknown>) => c.gql('mutation($id: ID!, $input: ReviewSprintInput!) { updateReviewSprint(id: $id, input: $input) { id name team_id starts_on ends_on } }',
+    { id, input: { team_id: t.a.team.id, name: 'Sprint 1', starts_on: '2027-01-04', ends_on: '2027-01-15', ...input } });
+  const stored = () => t.app.services.db.$client.prepare('SELECT name, team_id, starts_on, ends_on FROM review_sprints WHERE id = ?').get(sprintId);
+
+  it('explains bad input next to the field and changes nothing', async () => {
+    const backwards = await update(t.adminA, sprintId, { starts_on: '2027-01-20', ends_on: '2027-01-10' });
+    expect(code(backwards)).toBe('BAD_USER_INPUT');
+    expect(backwards.errors![0]!.extensions!.fields).toEqual({ ends_on: 'The sprint ends on or after its first day.' });
+    const blank = await update(t.adminA, sprintId, { name: '  ', starts_on: '2027-02-30' });
+    expect(blank.errors![0]!.extensions!.fields).toMatchObject({ name: 'Enter a sprint name.', starts_on: 'Enter the first day of the sprint.' });
+    const tooLong = await update(t.adminA, sprintId, { ends_on: '2027-06-30' });
+    expect(tooLong.errors![0]!.extensions!.fields).toEqual({ ends_on: 'A sprint lasts at most 120 days.' });
+    expect(stored()).toEqual({ name: 'Sprint 1', team_id: t.a.team.id, starts_on: '2027-01-04', ends_on: '2027-01-15' });
+  });
+
+  it('refuses members, managers outside their teams and other organizations; lets the team’s manager rename and move it', async () => {
+    expect(code(await update(t.memberA, sprintId, { name: 'Mine now' }))).toBe('FORBIDDEN');
+    // Another organization: the sprint does not exist for them, and nor does org A's team.
+    expect(code(await update(t.adminB, sprintId, { name: 'Stolen' }))).toBe('NOT_FOUND');
+    expect(code(await update(t.adminB, sprintId, { team_id: t.b.team.id }))).toBe('NOT_FOUND');
+    expect((await update(t.adminA, sprintId, { team_id: t.b.team.id })).errors![0]!.extensions!.fields).toEqual({ team_id: 'Choose a team.' });
+    // The manager leads org A's team, not a team they do not manage.
+    const other = t.app.services.db.$client.prepare("INSERT INTO teams (id, organization_id, name) VALUES ('other-team', ?, 'Other') RETURNING id").get(t.a.org.id) as { id: string };
+    expect(code(await update(t.managerA, sprintId, { team_id: other.id }))).toBe('FORBIDDEN');
+    expect(stored()).toEqual({ name: 'Sprint 1', team_id: t.a.team.id, starts_on: '2027-01-04', ends_on: '2027-01-15' });
+
+    const renamed = await update(t.managerA, sprintId, { name: ' Sprint 1b ', starts_on: '2027-01-05', ends_on: '2027-01-16' });
+    expect(renamed.errors).toBeUndefined();
+    expect(renamed.data!.updateReviewSprint).toEqual({ id: sprintId, name: 'Sprint 1b', team_id: t.a.team.id, starts_on: '2027-01-05', ends_on: '2027-01-16' });
+    // Once moved to a team the manager does not lead, the sprint is out of their reach.
+    expect((await update(t.adminA, sprintId, { team_id: other.id })).errors).toBeUndefined();
+    expect(code(await update(t.managerA, sprintId, { team_id: t.a.team.id }))).toBe('FORBIDDEN');
+  });
+});

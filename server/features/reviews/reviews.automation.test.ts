@@ -125,4 +125,39 @@ describe('review automation: after a start date and at sprint ends', () => {
     await t.runAll();
     expect(cycles(app, t.a.org.id).map((c) => c.name)).toEqual(['Sprint retro: Sprint 1', 'Sprint retro: Sprint 2']);
   }, 60_000);
+
+  it('editing a sprint: an ended sprint that had its review gets no second one; a sprint not yet ended starts its review at the new end', async () => {
+    const t = await setUpAutomation();
+    app = t.app;
+    const save = (input: Record<string, string>, id?: string) => t.managerA.gql(id
+      ? 'mutation($id: ID!, $input: ReviewSprintInput!) { updateReviewSprint(id: $id, input: $input) { id name starts_on ends_on } }'
+      : 'mutation($input: ReviewSprintInput!) { createReviewSprint(input: $input) { id name starts_on ends_on } }', { ...(id ? { id } : {}), input: { team_id: t.a.team.id, ...input } });
+    const one = (await save({ name: 'Sprint 1', starts_on: '2027-01-04', ends_on: '2027-01-15' })).data!.createReviewSprint;
+    const two = (await save({ name: 'Sprint 2', starts_on: '2027-01-18', ends_on: '2027-02-05' })).data!.createReviewSprint;
+    const rule = (await create(t.managerA, ruleInput({ name: 'Retro', type: 'SPRINT_END', anchor_on: null, team_ids: [t.a.team.id], template_id: null }))).data!.createReviewAutomationRule;
+    const nextRun = async () => (await t.managerA.gql('{ reviewAutomationRules { next_run_at } }')).data!.reviewAutomationRules[0].next_run_at;
+
+    t.clock.set('2027-01-16T01:00:00.000Z');
+    await t.runAll();
+    expect(cycles(app, t.a.org.id).map((c) => c.name)).toEqual(['Retro: Sprint 1']);
+
+    // Sprint 1 ended and has its review: moving its end later neither plans nor starts another one.
+    const moved = await save({ name: 'Sprint 1 (longer)', starts_on: '2027-01-04', ends_on: '2027-01-22' }, one.id);
+    expect(moved.data!.updateReviewSprint).toEqual({ id: one.id, name: 'Sprint 1 (longer)', starts_on: '2027-01-04', ends_on: '2027-01-22' });
+    expect(await nextRun()).toBe('2027-02-05T23:59:59.999Z');
+    // Sprint 2 is cut short: its review comes at the new end.
+    await save({ name: 'Sprint 2', starts_on: '2027-01-18', ends_on: '2027-01-29' }, two.id);
+    expect(await nextRun()).toBe('2027-01-29T23:59:59.999Z');
+
+    t.clock.set('2027-01-23T01:00:00.000Z');
+    await t.runAll();
+    expect(cycles(app, t.a.org.id)).toHaveLength(1);
+    t.clock.set('2027-01-30T01:00:00.000Z');
+    await t.runAll();
+    await t.runAll();
+    expect(cycles(app, t.a.org.id).map((c) => c.name)).toEqual(['Retro: Sprint 1', 'Retro: Sprint 2']);
+    const listed = (await runs(t.managerA, rule.id)).data!.reviewAutomationRuns.map((r: { period_key: string }) => r.period_key).sort();
+    expect(listed).toEqual([`sprint:${one.id}`, `sprint:${two.id}`].sort());
+    expect(await nextRun()).toBeNull();
+  }, 60_000);
 });

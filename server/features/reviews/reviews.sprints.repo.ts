@@ -2,7 +2,7 @@ import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/connection.js';
 import { newId } from '../../lib/tokens.js';
 import type { ReviewSprintData } from '../../../shared/review-automation.schemas.js';
-import { reviewSprints } from './reviews.automation.tables.js';
+import { reviewAutomationRuns, reviewSprints } from './reviews.automation.tables.js';
 
 export type ReviewSprintRow = typeof reviewSprints.$inferSelect;
 
@@ -25,9 +25,16 @@ export function endedSprints(db: Db, orgId: string, teamId: string, fromDay: str
     sql`${reviewSprints.ends_on} >= ${fromDay}`, sql`${reviewSprints.ends_on} || 'T23:59:59.999Z' <= ${now}`)).orderBy(asc(reviewSprints.ends_on)).all();
 }
 
-export function nextSprintEnd(db: Db, orgId: string, teamId: string, now: string): ReviewSprintRow | undefined {
+/**
+ * The next sprint of a team to end after `now`. With `ruleId`, sprints whose period that rule already
+ * claimed are skipped: an ended sprint whose dates were moved later gets no second review (the runs'
+ * unique rule + `sprint:<id>` key), so its new end is no "next run" either (docs/decisions/0022).
+ */
+export function nextSprintEnd(db: Db, orgId: string, teamId: string, now: string, ruleId?: string): ReviewSprintRow | undefined {
   return db.select().from(reviewSprints).where(and(eq(reviewSprints.organization_id, orgId), eq(reviewSprints.team_id, teamId),
-    sql`${reviewSprints.ends_on} || 'T23:59:59.999Z' > ${now}`)).orderBy(asc(reviewSprints.ends_on)).get();
+    sql`${reviewSprints.ends_on} || 'T23:59:59.999Z' > ${now}`,
+    ruleId ? sql`not exists (select 1 from ${reviewAutomationRuns} where ${reviewAutomationRuns.rule_id} = ${ruleId} and ${reviewAutomationRuns.period_key} = 'sprint:' || ${reviewSprints.id})` : undefined))
+    .orderBy(asc(reviewSprints.ends_on)).get();
 }
 
 export function insertSprint(db: Db, orgId: string, data: ReviewSprintData, createdBy: string): string {
