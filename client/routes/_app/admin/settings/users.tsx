@@ -1,8 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { useCallback } from 'react';
 import { AdminUsersPage } from '../../../../features/admin-users/admin-users-page.js';
-import { adminUsersLoaderDeps, loadAdminUsers, mergeSearch } from '../../../../features/admin-users/admin-users.route.js';
-import { parseAdminUsersSearch, type AdminUsersSearch } from '../../../../features/admin-users/admin-users.search.js';
+import { adminUsersLoaderDeps, loadAdminUsers } from '../../../../features/admin-users/admin-users.route.js';
+import { parseAdminUsersSearch } from '../../../../features/admin-users/admin-users.search.js';
+import { useAdminUsersSearchNavigation } from '../../../../features/admin-users/admin-users.search-navigation.js';
 
 export const Route = createFileRoute('/_app/admin/settings/users')({
   validateSearch: parseAdminUsersSearch,
@@ -12,12 +12,7 @@ export const Route = createFileRoute('/_app/admin/settings/users')({
 });
 
 function UsersPage() {
-  const search = Route.useSearch();
-  const navigate = Route.useNavigate();
-  const onSearchChange = useCallback(
-    (patch: Partial<AdminUsersSearch>) => void navigate({ search: (prev) => mergeSearch(prev, patch), replace: true }),
-    [navigate],
-  );
+  const { search, onSearchChange } = useAdminUsersSearchNavigation(Route);
   return (
     <AdminUsersPage
       title="Users"

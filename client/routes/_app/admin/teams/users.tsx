@@ -1,8 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { useCallback } from 'react';
 import { AdminUsersPage } from '../../../../features/admin-users/admin-users-page.js';
-import { adminUsersLoaderDeps, loadAdminUsers, mergeSearch } from '../../../../features/admin-users/admin-users.route.js';
-import { parseAdminUsersSearch, type AdminUsersSearch } from '../../../../features/admin-users/admin-users.search.js';
+import { adminUsersLoaderDeps, loadAdminUsers } from '../../../../features/admin-users/admin-users.route.js';
+import { parseAdminUsersSearch } from '../../../../features/admin-users/admin-users.search.js';
+import { useAdminUsersSearchNavigation } from '../../../../features/admin-users/admin-users.search-navigation.js';
 
 /** Team members: the users table sorted by team, with people per team; select people and "Change team" to move them. */
 export const Route = createFileRoute('/_app/admin/teams/users')({
@@ -13,12 +13,7 @@ export const Route = createFileRoute('/_app/admin/teams/users')({
 });
 
 function TeamMembersPage() {
-  const search = Route.useSearch();
-  const navigate = Route.useNavigate();
-  const onSearchChange = useCallback(
-    (patch: Partial<AdminUsersSearch>) => void navigate({ search: (prev) => mergeSearch(prev, patch), replace: true }),
-    [navigate],
-  );
+  const { search, onSearchChange } = useAdminUsersSearchNavigation(Route);
   return (
     <AdminUsersPage
       title="Team members"
