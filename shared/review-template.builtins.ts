@@ -45,7 +45,7 @@ export const BUILT_IN_TEMPLATES: Record<BuiltInTemplateKey, ReviewTemplateInput>
             options: ['Technical depth', 'System design', 'Communication', 'Mentoring others', 'Planning and prioritising', 'Stakeholder management'],
             perspectives: [...OTHERS], required: false, private: false,
           },
-          text('Anything the manager should know that you would not say to this person directly?', ['PEER', 'DIRECT_REPORT'], { required: false, private: true, help_text: 'Only managers and admins see answers to this question.' }),
+          text('Anything the manager should know that you would not say to this person directly?', ['PEER', 'DIRECT_REPORT'], { required: false, private: true }),
         ],
       },
     ],
@@ -68,7 +68,7 @@ export const BUILT_IN_TEMPLATES: Record<BuiltInTemplateKey, ReviewTemplateInput>
         title: 'Looking ahead',
         questions: [
           text('What are the focus areas for the next period?', ['SELF', 'MANAGER']),
-          { kind: 'SINGLE_CHOICE', prompt: 'How ready is this person for a larger scope?', options: ['Not yet', 'Within a year', 'Ready now'], perspectives: ['MANAGER'], required: true, private: true, help_text: 'Only managers and admins see answers to this question.' },
+          { kind: 'SINGLE_CHOICE', prompt: 'How ready is this person for a larger scope?', options: ['Not yet', 'Within a year', 'Ready now'], perspectives: ['MANAGER'], required: true, private: true },
           text('What support do you need from your manager?', ['SELF'], { required: false }),
         ],
       },

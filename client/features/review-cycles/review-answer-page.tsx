@@ -44,6 +44,9 @@ function AnswerForm({ request, onBack }: { request: ReviewRequest; onBack: () =>
   const [summary, setSummary] = useState<string | null>(null);
   const [confirming, setConfirming] = useState(false);
   const name = request.reviewee?.full_name ?? 'a former colleague';
+  const isSelf = request.perspective === 'SELF';
+  /** "Review of Linus Torvalds", or "Your self review". */
+  const title = isSelf ? 'Your self review' : `Review of ${name}`;
   const sections = sectionsOf(request.questions);
 
   function check(): boolean {
@@ -66,7 +69,7 @@ function AnswerForm({ request, onBack }: { request: ReviewRequest; onBack: () =>
     try {
       await submit.mutateAsync({ id: request.id, answers });
       forgetLocalDraft(request.id);
-      showAlert(`Your review of ${name} was submitted.`, 'success');
+      showAlert(isSelf ? 'Your self review was submitted.' : `Your review of ${name} was submitted.`, 'success');
     } catch (err) {
       if (err instanceof GraphqlError && Object.keys(err.fields).length) {
         setErrors(err.fields);
@@ -81,7 +84,7 @@ function AnswerForm({ request, onBack }: { request: ReviewRequest; onBack: () =>
   return (
     <section className="page">
       <div className="row-between">
-        <h1>Review of {name}</h1>
+        <h1>{title}</h1>
         <button type="button" className="button button-ghost" onClick={onBack}>Back to pending reviews</button>
       </div>
       <p className="rc-meta">
@@ -93,7 +96,7 @@ function AnswerForm({ request, onBack }: { request: ReviewRequest; onBack: () =>
       {request.status === 'DECLINED' && <p className="notice" role="status">You declined this review{request.decline_reason ? `: ${request.decline_reason}` : '.'}</p>}
       {request.status === 'PENDING' && request.cycle_status !== 'ACTIVE' && <p className="notice notice-warning" role="status">This cycle is closed: the review can no longer be answered.</p>}
       {!readOnly && <SaveStatusText status={draft.status} />}
-      <form className="rc-answer" aria-label={`Review of ${name}`} noValidate onSubmit={(e) => { e.preventDefault(); if (check()) setConfirming(true); }}>
+      <form className="rc-answer" aria-label={title} noValidate onSubmit={(e) => { e.preventDefault(); if (check()) setConfirming(true); }}>
         {sections.map((s, i) => (
           <section key={i} aria-label={s.title || `Section ${i + 1}`} className="rc-answer">
             <h2 className="section-title">{s.title || `Section ${i + 1}`}</h2>
@@ -118,7 +121,7 @@ function AnswerForm({ request, onBack }: { request: ReviewRequest; onBack: () =>
         )}
       </form>
       {confirming && (
-        <ConfirmDialog title={`Submit your review of ${name}?`} confirmLabel="Submit review" busyLabel="Submitting…" onClose={() => setConfirming(false)}
+        <ConfirmDialog title={isSelf ? 'Submit your self review?' : `Submit your review of ${name}?`} confirmLabel="Submit review" busyLabel="Submitting…" onClose={() => setConfirming(false)}
           description="Once submitted, your answers can no longer be changed." onConfirm={send} />
       )}
     </section>

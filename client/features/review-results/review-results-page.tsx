@@ -72,7 +72,7 @@ export function ReviewResultsPage({ cycleId, participantId, onBack }: { cycleId:
           <li key={p.perspective} className="tile">
             <strong>{perspectiveLabel(p.perspective)}</strong>{' '}
             <span className="muted">{p.signed ? '(signed)' : '(anonymous)'}</span>
-            <p>{p.withheld ? <span className="rr-withheld">{p.withheld.message}</span> : `${p.respondents ?? 0} review${p.respondents === 1 ? '' : 's'}`}</p>
+            <p>{p.withheld ? <span className="rr-withheld">{p.withheld.message}</span> : answeredText(p.respondents ?? 0, p.asked)}</p>
           </li>
         ))}
       </ul>
@@ -96,4 +96,12 @@ function ResultSection({ section: s }: { section: Section }) {
       {s.questions.map((q) => <ResultQuestion key={q.id} question={q} />)}
     </section>
   );
+}
+
+/** "3 of 4 asked submitted a review"; with none: why the perspective has no figures. */
+function answeredText(respondents: number, asked: number | null): string {
+  const reviews = `${respondents} review${respondents === 1 ? '' : 's'}`;
+  if (asked === null) return reviews;
+  if (respondents === 0) return `No reviews: ${asked === 1 ? 'the one person asked has not submitted a review' : `none of the ${asked} people asked submitted a review`}.`;
+  return respondents < asked ? `${reviews} (${asked} asked)` : reviews;
 }

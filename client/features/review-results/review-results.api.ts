@@ -20,7 +20,7 @@ export type Question = {
 export type Section = { id: string; title: string; questions: Question[]; cells: PooledCell[]; others: Combined | null; self_others_gap: number | null };
 export type ReviewResults = {
   participant_id: string; cycle_id: string; cycle_name: string; reviewee: Person | null; threshold: number; viewer_role: 'REVIEWEE' | 'MANAGER' | 'ADMIN';
-  perspectives: { perspective: Perspective; signed: boolean; respondents: number | null; withheld: Withheld | null }[];
+  perspectives: { perspective: Perspective; signed: boolean; respondents: number | null; asked: number | null; withheld: Withheld | null }[];
   sections: Section[]; overall: { cells: PooledCell[]; others: Combined | null; self_others_gap: number | null }; csv_path: string;
 };
 
@@ -31,7 +31,7 @@ const POOLED = `cells { perspective signed ${W} rating { ${R} } excluded_questio
 const QUESTION = `id kind prompt options competency private ${C}
   cells { perspective signed ${W} respondents rating { ${R} } choices { option count } comments { text reviewer { id full_name } } answers { reviewer { id full_name } rating text choices } }`;
 const RESULTS = `participant_id cycle_id cycle_name reviewee { id full_name } threshold viewer_role csv_path
-  perspectives { perspective signed respondents ${W} }
+  perspectives { perspective signed respondents asked ${W} }
   sections { id title ${POOLED} questions { ${QUESTION} } }
   overall { ${POOLED} }`;
 

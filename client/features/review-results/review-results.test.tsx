@@ -38,7 +38,7 @@ const results = (viewer_role: ReviewResults['viewer_role']): ReviewResults => {
   const pooled = cells.map((c) => ({ perspective: c.perspective, signed: c.signed, withheld: c.withheld, rating: c.rating, excluded_questions: 0 }));
   return {
     participant_id: 'p1', cycle_id: 'c1', cycle_name: 'Autumn 360', reviewee: linus, threshold: 3, viewer_role, csv_path: '/api/reviews/results/p1.csv',
-    perspectives: cells.map((c) => ({ perspective: c.perspective, signed: c.signed, respondents: c.respondents, withheld: c.withheld })),
+    perspectives: cells.map((c) => ({ perspective: c.perspective, signed: c.signed, respondents: c.respondents, asked: c.perspective === 'PEER' ? 4 : c.respondents, withheld: c.withheld })),
     sections: [{ id: 's1', title: 'Impact', cells: pooled, others, self_others_gap: 0.75, questions: [{ id: 'q1', kind: 'RATING_COMMENT', prompt: 'How strong was the impact?', options: ['Poor', 'Fair', 'Good', 'Great', 'Superb'], competency: null, private: false, cells, others, self_others_gap: 0.75 }] }],
     overall: { cells: pooled, others, self_others_gap: 0.75 },
   };
@@ -59,6 +59,8 @@ it('the manager sees bars per perspective, the self vs others gap, withheld pers
   const reports = within(bars).getAllByRole('listitem').find((li) => li.getAttribute('data-perspective') === 'DIRECT_REPORT')!;
   expect(reports.textContent).toContain('Withheld: 1 reviews; at least 3 are needed to keep reviewers anonymous');
   expect(within(question).getByTestId('self-others-gap').textContent).toContain('gap +0.75');
+  const summary = within(screen.getByRole('list', { name: 'Perspectives' })).getAllByRole('listitem').map((li) => li.textContent);
+  expect(summary).toEqual(['Self (signed)1 review', 'Manager (signed)1 review', 'Peer (anonymous)3 reviews (4 asked)', `Direct report (anonymous)${withheldText(withheld)}`]);
 
   const managerComments = within(question).getByRole('region', { name: 'Comments: Manager' });
   expect(managerComments.textContent).toContain('Strong quarter overall.');
@@ -99,4 +101,15 @@ it('the cycle detail links to results for the manager once the cycle is closed',
   await renderSignedIn('/reviews?id=c1');
   const link = await screen.findByRole('link', { name: 'Results of Linus Torvalds' }, T);
   expect(link.getAttribute('href')).toBe('/reviews?id=c1&results=p1');
+});
+
+it('a perspective whose reviewers all stayed silent says so instead of showing empty figures', async () => {
+  const silent = results('MANAGER');
+  silent.perspectives = silent.perspectives.map((p) => (p.perspective === 'MANAGER' ? { ...p, respondents: 0, asked: 1 } : p.perspective === 'SELF' ? { ...p, respondents: 0, asked: 2 } : p));
+  stubGraphql({ ReviewCycle: () => ({ data: { reviewCycle: cycle(participant()) } }), ReviewResults: () => ({ data: { reviewResults: silent } }) }, { me: meAs('MANAGER', { id: 'ada' }) });
+  await renderSignedIn('/reviews?id=c1&results=p1');
+  const list = await screen.findByRole('list', { name: 'Perspectives' }, T);
+  const text = within(list).getAllByRole('listitem').map((li) => li.textContent);
+  expect(text[0]).toBe('Self (signed)No reviews: none of the 2 people asked submitted a review.');
+  expect(text[1]).toBe('Manager (signed)No reviews: the one person asked has not submitted a review.');
 });

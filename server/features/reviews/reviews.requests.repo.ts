@@ -118,10 +118,14 @@ export function reopenRequest(db: Db, orgId: string, requestId: string, by: stri
  */
 export function findSubmittedReviews(db: Db, orgId: string, cycleId: string, participantId: string) {
   const questions = listCycleQuestions(db, orgId, [cycleId]);
-  const submitted = listRequestsByParticipantIds(db, orgId, [participantId]).filter((r) => r.status === 'SUBMITTED');
+  const requests = listRequestsByParticipantIds(db, orgId, [participantId]);
+  const submitted = requests.filter((r) => r.status === 'SUBMITTED');
   const answers = listAnswersByRequestIds(db, orgId, submitted.map((r) => r.id));
+  const asked: Partial<Record<Perspective, number>> = {};
+  for (const r of requests) if (r.status !== 'DECLINED') asked[r.perspective] = (asked[r.perspective] ?? 0) + 1;
   return {
     questions,
+    asked,
     submissions: submitted.map((r) => ({
       request_id: r.id, reviewer_id: r.reviewer_id, perspective: r.perspective,
       answers: answers.filter((a) => a.request_id === r.id).map((a) => ({ question_id: a.question_id, rating: a.rating, text: a.text, choices: a.choices })),

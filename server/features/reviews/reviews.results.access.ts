@@ -47,10 +47,11 @@ export function loadReviewResults(db: Db, viewer: Viewer, participantId: string)
   if (role === 'OTHER') throw forbidden(RESULTS_FORBIDDEN);
   if (role === 'REVIEWEE' && !participant.results_released_at) throw forbidden(RESULTS_NOT_RELEASED);
   if (!resultsReadable(cycle)) throw conflict(RESULTS_NOT_CLOSED);
-  const { questions, submissions } = findSubmittedReviews(db, viewer.organizationId, cycle.id, participant.id);
+  const { questions, submissions, asked } = findSubmittedReviews(db, viewer.organizationId, cycle.id, participant.id);
   const results = buildReviewResults({
     sections: sectionsFromSnapshot(questions),
     submissions,
+    asked,
     threshold: cycle.anonymity_threshold,
     viewer: { user_id: viewer.userId, role },
   });

@@ -10,7 +10,7 @@ let t: Awaited<ReturnType<typeof setUpReviewOrgs>>;
 let peerCallers: Caller[];
 
 const RESULTS = `participant_id cycle_name viewer_role threshold csv_path reviewee { full_name }
-  perspectives { perspective respondents withheld { reason have need own_answer_excluded message } }
+  perspectives { perspective respondents asked withheld { reason have need own_answer_excluded message } }
   sections { title questions { prompt private others { count average includes }
     cells { perspective withheld { reason have message } respondents rating { count average distribution } choices { option count }
       comments { text reviewer { id } } answers { reviewer { full_name } rating text choices } } } }
@@ -78,7 +78,9 @@ describe('review results through GraphQL (threshold 3)', () => {
     expect(peerCell(data)).toMatchObject({ respondents: 4, rating: { count: 4, average: 3 } });
     const manager = data.reviewResults.sections[0].questions[0].cells.find((c: { perspective: string }) => c.perspective === 'MANAGER');
     expect(manager.answers).toEqual([{ reviewer: { full_name: 'Acme Manager' }, rating: 5, text: null, choices: [] }]);
-    expect(data.reviewResults.perspectives).toContainEqual({ perspective: 'PEER', respondents: 4, withheld: null });
+    expect(data.reviewResults.perspectives).toContainEqual({ perspective: 'PEER', respondents: 4, asked: 4, withheld: null });
+    // Direct reports were not part of this cycle: no empty column for them.
+    expect(data.reviewResults.perspectives.map((p: { perspective: string }) => p.perspective)).toEqual(['SELF', 'MANAGER', 'PEER']);
   });
 });
 

@@ -55,7 +55,8 @@ export const reviewResultsSchema = /* GraphQL */ `
   type ResultPooledCell { perspective: ReviewPerspective! signed: Boolean! withheld: ResultWithheld rating: ResultRating excluded_questions: Int! }
   type ResultPooled { cells: [ResultPooledCell!]! others: ResultCombined self_others_gap: Float }
   type ResultSection { id: ID! title: String! questions: [ResultQuestion!]! cells: [ResultPooledCell!]! others: ResultCombined self_others_gap: Float }
-  type ResultPerspective { perspective: ReviewPerspective! signed: Boolean! respondents: Int withheld: ResultWithheld }
+  "Perspectives nobody was asked for (no direct reports, perspective off) are left out."
+  type ResultPerspective { perspective: ReviewPerspective! signed: Boolean! respondents: Int "Reviews asked for (not declined)." asked: Int withheld: ResultWithheld }
 
   type ReviewResults {
     participant_id: ID!

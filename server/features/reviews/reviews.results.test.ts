@@ -20,12 +20,12 @@ describe('anonymity threshold for peers and direct reports', () => {
       const summary = r.perspectives.find((p) => p.perspective === perspective)!;
       const cell = cellOf(r, 'q-shares', perspective);
       if (shown) {
-        expect(summary).toEqual({ perspective, signed: false, respondents: n, withheld: null });
+        expect(summary).toEqual({ perspective, signed: false, respondents: n, asked: null, withheld: null });
         expect(cell.rating?.count).toBe(n);
         expect(cellOf(r, 'q-keep', perspective).comments).toHaveLength(n);
       } else {
         const withheld = { reason: 'FEWER_THAN_THRESHOLD', have: n, need: threshold, own_answer_excluded: false };
-        expect(summary).toEqual({ perspective, signed: false, respondents: null, withheld });
+        expect(summary).toEqual({ perspective, signed: false, respondents: null, asked: null, withheld });
         expect(cell).toEqual({ perspective, signed: false, withheld, respondents: null, rating: null, choices: null, comments: [], answers: [] });
         expect(cellOf(r, 'q-keep', perspective).comments).toEqual([]);
         expect(JSON.stringify(r)).not.toContain('Keeps notes');
@@ -204,6 +204,20 @@ describe('figures', () => {
     // A reviewer's own lone answer still does not make the perspective visible to them.
     const own = buildReviewResults(input([submission('admin-1', 'PEER', { 'q-shares': 2 })], { role: 'ADMIN', viewer: 'admin-1' }));
     expect(cellOf(own, 'q-shares', 'PEER').withheld).toMatchObject({ have: 0, own_answer_excluded: true });
+  });
+});
+
+describe('perspectives asked for', () => {
+  it('leaves out a perspective nobody was asked for and says how many were asked of the others', () => {
+    const r = buildReviewResults({ ...input([...group('PEER', 3, () => ({ 'q-shares': 4 })), managerReview({ 'q-shares': 3 })]), asked: { SELF: 1, MANAGER: 1, PEER: 4 } });
+    expect(r.perspectives.map((p) => [p.perspective, p.respondents, p.asked])).toEqual([['SELF', 0, 1], ['MANAGER', 1, 1], ['PEER', 3, 4]]);
+    expect(questionOf(r, 'q-shares').cells.map((c) => c.perspective)).toEqual(['SELF', 'MANAGER', 'PEER']);
+    expect(r.overall.cells.map((c) => c.perspective)).toEqual(['SELF', 'MANAGER', 'PEER']);
+  });
+
+  it('keeps a perspective that has answers even when no request is counted for it (a request declined after submitting is impossible, but data wins)', () => {
+    const r = buildReviewResults({ ...input([managerReview({ 'q-shares': 3 })]), asked: {} });
+    expect(r.perspectives.map((p) => [p.perspective, p.respondents, p.asked])).toEqual([['MANAGER', 1, 1]]);
   });
 });
 

@@ -30,7 +30,7 @@ export function assertAnonymityThreshold(threshold: number): void {
 export const isAnonymousPerspective = (p: Perspective) => ANONYMOUS_PERSPECTIVES.includes(p);
 
 interface Entry { reviewer_id: string; answer: ResultAnswerInput }
-interface Context { threshold: number; viewerId: string; perspectiveWithheld: Map<Perspective, Withheld> }
+interface Context { threshold: number; viewerId: string; perspectiveWithheld: Map<Perspective, Withheld>; perspectives: readonly Perspective[] }
 
 export function buildReviewResults(input: ReviewResultsInput): ReviewResults {
   assertAnonymityThreshold(input.threshold);
@@ -41,11 +41,12 @@ export function buildReviewResults(input: ReviewResultsInput): ReviewResults {
     .map((s) => ({ ...s, questions: s.questions.filter((q) => seesPrivate || !q.private) }))
     .filter((s) => s.questions.length > 0);
   const visible = sections.flatMap((s) => s.questions);
-  const perspectives = PERSPECTIVES.filter((p) => visible.some((q) => q.perspectives.includes(p)));
-
   checkSubmissions(input.submissions);
   const reviewersOf = (p: Perspective) => input.submissions.filter((s) => s.perspective === p).map((s) => s.reviewer_id);
-  const ctx: Context = { threshold: input.threshold, viewerId, perspectiveWithheld: new Map() };
+  const asked = input.asked;
+  const wasAsked = (p: Perspective) => !asked || (asked[p] ?? 0) > 0 || reviewersOf(p).length > 0;
+  const perspectives = PERSPECTIVES.filter((p) => wasAsked(p) && visible.some((q) => q.perspectives.includes(p)));
+  const ctx: Context = { threshold: input.threshold, viewerId, perspectiveWithheld: new Map(), perspectives };
   for (const p of perspectives.filter(isAnonymousPerspective)) {
     const reviewers = reviewersOf(p);
     const own = reviewers.includes(viewerId);
@@ -60,7 +61,7 @@ export function buildReviewResults(input: ReviewResultsInput): ReviewResults {
   });
   const summaries: PerspectiveSummary[] = perspectives.map((p) => {
     const withheld = ctx.perspectiveWithheld.get(p) ?? null;
-    return { perspective: p, signed: !isAnonymousPerspective(p), respondents: withheld ? null : reviewersOf(p).length, withheld };
+    return { perspective: p, signed: !isAnonymousPerspective(p), respondents: withheld ? null : reviewersOf(p).length, asked: asked ? Math.max(asked[p] ?? 0, reviewersOf(p).length) : null, withheld };
   });
   return {
     threshold: input.threshold,
@@ -120,7 +121,7 @@ function answers(q: ResultQuestionInput, a: ResultAnswerInput): boolean {
 }
 
 function questionResult(q: ResultQuestionInput, sectionId: string, byPerspective: Map<Perspective, Entry[]> | undefined, ctx: Context): QuestionResult {
-  const cells = PERSPECTIVES.filter((p) => q.perspectives.includes(p)).map((p) => questionCell(q, p, byPerspective?.get(p) ?? [], ctx));
+  const cells = ctx.perspectives.filter((p) => q.perspectives.includes(p)).map((p) => questionCell(q, p, byPerspective?.get(p) ?? [], ctx));
   const others = RATING_KINDS.includes(q.kind) ? othersOf(cells) : null;
   const self = cells.find((c) => c.perspective === 'SELF');
   return {

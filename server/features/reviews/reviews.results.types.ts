@@ -48,6 +48,11 @@ export interface ReviewResultsInput {
   /** The cycle's anonymity threshold: a whole number, at least 3. */
   threshold: number;
   viewer: { user_id: string; role: ResultViewerRole };
+  /**
+   * Reviews asked for per perspective (requests not declined). When given, a perspective nobody
+   * was asked for (no direct reports, perspective off) is left out of the results altogether.
+   */
+  asked?: Partial<Record<Perspective, number>>;
 }
 
 // ---- output: only what this viewer may see ----
@@ -151,6 +156,8 @@ export interface PerspectiveSummary {
   signed: boolean;
   /** Submitted reviews in this perspective; null when the perspective is withheld. */
   respondents: number | null;
+  /** Reviews asked for in this perspective (null when the caller did not say). */
+  asked: number | null;
   withheld: Withheld | null;
 }
 
