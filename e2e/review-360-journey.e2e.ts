@@ -145,7 +145,11 @@ it('a 360 cycle from creation to acknowledged results, every step in the browser
   expect(rows.get('Ken Thompson')).toEqual({ done: 1, total: 3, band: 'behind' });
   expect(rows.get('Ada Lovelace')).toEqual({ done: 1, total: 7, band: 'behind' });
   await people.getByRole('button', { name: 'Remind Ken Thompson' }).click();
-  await ada.getByText(/reminder.* sent\./).waitFor();
+  await ada.getByText('1 reminder sent.').waitFor();
+  // Ken gets one reminder listing both reviews he still owes (his self review and Margaret's), live in his bell.
+  await ken.getByRole('button', { name: /^Notifications, \d+ unread$/ }).click();
+  await ken.getByRole('dialog', { name: 'Notifications' }).getByRole('link', { name: new RegExp(`^2 reviews due ${isoDay(30)}: Platform 360`) }).waitFor();
+  await ken.keyboard.press('Escape');
   expect(await seriousA11yViolations(ada)).toEqual([]);
 
   // 6. The admin closes the cycle; Ada reads Linus's results and releases them.
@@ -173,8 +177,11 @@ it('a 360 cycle from creation to acknowledged results, every step in the browser
   await ada.getByRole('button', { name: 'Release results to Linus Torvalds' }).click();
   await ada.getByText('The results of Linus Torvalds are released.').waitFor();
 
-  // 7. Linus reads his aggregated results (no peer named) and acknowledges them.
+  // 7. Linus is told (bell), reads his aggregated results (no peer named) and acknowledges them.
   await linus.goto(cycleUrl);
+  await linus.getByRole('button', { name: /^Notifications, \d+ unread$/ }).click();
+  await linus.getByRole('dialog', { name: 'Notifications' }).getByRole('link', { name: /^Your review results are ready: Platform 360/ }).waitFor();
+  await linus.keyboard.press('Escape');
   await linus.getByRole('link', { name: 'My results' }).click();
   await linus.getByRole('heading', { name: 'Your results', level: 1 }).waitFor();
   const his = linus.getByRole('list', { name: 'Average rating per perspective: How clearly and openly does this person communicate?' });

@@ -81,7 +81,7 @@ function PersonRow({ progress, person: p, active }: { progress: CycleProgress; p
   const pending = cycle.participants.flatMap((pt) => pt.requests).filter((r) => r.reviewer?.id === p.user_id && r.status === 'PENDING').map((r) => r.id);
   async function onRemind() {
     try {
-      showAlert(reminderText(await remind.mutateAsync(pending)), 'success');
+      showAlert(reminderText(await remind.mutateAsync(pending[0]!)), 'success');
     } catch (err) {
       showAlert(messageOf(err), 'error');
     }

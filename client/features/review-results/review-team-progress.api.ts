@@ -32,27 +32,20 @@ export const teamProgressQueryOptions = (cycleId: string) => queryOptions({
   },
 });
 
-/** "2 reminders sent; 1 reviewer was already reminded today." */
+/** "2 reminders sent; 1 person was already reminded today." */
 export function reminderText(r: ReminderResult): string {
   if (r.queued === 0 && r.already_reminded === 0) return 'Nobody to remind: no pending review is late or due soon.';
   const sent = `${r.queued} reminder${r.queued === 1 ? '' : 's'} sent`;
   if (r.already_reminded === 0) return `${sent}.`;
-  return `${sent}; ${r.already_reminded} ${r.already_reminded === 1 ? 'review was' : 'reviews were'} already reminded today.`;
+  return `${sent}; ${r.already_reminded} ${r.already_reminded === 1 ? 'person was' : 'people were'} already reminded today.`;
 }
 
 export const useRemindLateReviewers = () => useMutation({
   mutationFn: async (cycleId: string) => (await gql<{ remindLateReviewers: ReminderResult }>(`mutation RemindLateReviewers($cycleId: ID!) { remindLateReviewers(cycleId: $cycleId) { queued already_reminded } }`, { cycleId })).remindLateReviewers,
 });
 
-/** Reminds one person of each of their pending requests; the answers add up. */
+/** Reminds one person of every review they still owe in the cycle (one of their pending requests names them). */
 export const useRemindReviewer = () => useMutation({
-  mutationFn: async (requestIds: string[]) => {
-    const total: ReminderResult = { queued: 0, already_reminded: 0 };
-    for (const requestId of requestIds) {
-      const r = (await gql<{ remindReviewer: ReminderResult }>(`mutation RemindReviewer($requestId: ID!) { remindReviewer(requestId: $requestId) { queued already_reminded } }`, { requestId })).remindReviewer;
-      total.queued += r.queued;
-      total.already_reminded += r.already_reminded;
-    }
-    return total;
-  },
+  mutationFn: async (requestId: string) =>
+    (await gql<{ remindReviewer: ReminderResult }>(`mutation RemindReviewer($requestId: ID!) { remindReviewer(requestId: $requestId) { queued already_reminded } }`, { requestId })).remindReviewer,
 });

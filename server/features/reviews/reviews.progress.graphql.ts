@@ -45,10 +45,11 @@ export const reviewProgressSchema = /* GraphQL */ `
     completion: Completion!
     teams: [ReviewTeamProgress!]!
   }
+  "One reminder is one message to one reviewer listing every review they still owe in the cycle."
   type ReminderResult {
-    "Reminders queued now."
+    "People reminded now."
     queued: Int!
-    "Requests already reminded today (at most one manual reminder per request and day)."
+    "People already reminded today (at most one manual reminder per person, cycle and day)."
     already_reminded: Int!
   }
   extend type Query {
@@ -56,7 +57,7 @@ export const reviewProgressSchema = /* GraphQL */ `
     reviewTeamProgress(cycleId: ID!): ReviewCycleProgress!
   }
   extend type Mutation {
-    "Reminds the reviewer of one pending request (at most once a day per request)."
+    "Reminds the reviewer of this pending request of every review they still owe in its cycle (at most once a day)."
     remindReviewer(requestId: ID!): ReminderResult!
     "Reminds every reviewer in the viewer's scope whose pending request is overdue or due within ${REMINDER_DAYS_BEFORE} days."
     remindLateReviewers(cycleId: ID!): ReminderResult!
@@ -104,15 +105,17 @@ function findCycleOrThrow(db: Db, viewer: Viewer, cycleId: string) {
   return cycle;
 }
 
-/** Queues manual reminders for these pending requests, keeping those the viewer may not nudge out. */
+/** Queues one manual reminder per reviewer of these pending requests, leaving out those the viewer may not nudge. */
 function remind(ctx: Ctx, viewer: Viewer, candidates: readonly ReminderCandidate[]) {
   const { db } = ctx.services;
   const scope = progressScope(db, viewer);
   const reviewers = new Map(findUsersByIds(db, viewer.organizationId, [...new Set(candidates.map((c) => c.reviewer_id))], { includeDeleted: true }).map((u) => [u.id, u]));
   const allowed = candidates.filter((c) => { const u = reviewers.get(c.reviewer_id); return !!u && (!scope || scope(u)); });
+  // One reminder per reviewer and cycle, however many of their requests are late.
+  const people = [...new Map(allowed.map((c) => [`${c.reviewer_id}:${c.cycle_id}`, c])).values()];
   let queued = 0;
-  for (const c of allowed) if (queueManualReminder(ctx.services, c)) queued += 1;
-  return { allowed, result: { queued, already_reminded: allowed.length - queued } };
+  for (const c of people) if (queueManualReminder(ctx.services, c)) queued += 1;
+  return { allowed, result: { queued, already_reminded: people.length - queued } };
 }
 
 export const reviewProgressResolvers = {

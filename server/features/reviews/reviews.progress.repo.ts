@@ -46,13 +46,14 @@ export interface ReminderCandidate {
   cycle_id: string;
   cycle_name: string;
   reviewer_id: string;
+  reviewee_id: string;
   reviewee_name: string;
   due_at: string;
 }
 
 const candidateColumns = {
   request_id: reviewRequests.id, organization_id: reviewRequests.organization_id, cycle_id: reviewRequests.cycle_id, cycle_name: reviewCycles.name,
-  reviewer_id: reviewRequests.reviewer_id, reviewee_name: users.full_name, due_at: reviewRequests.due_at,
+  reviewer_id: reviewRequests.reviewer_id, reviewee_id: reviewRequests.reviewee_id, reviewee_name: users.full_name, due_at: reviewRequests.due_at,
 };
 
 /**
@@ -61,7 +62,7 @@ const candidateColumns = {
  */
 export function pendingRequestsDueBefore(db: Db, until: string): ReminderCandidate[] {
   return db.$client.prepare(`
-    SELECT r.id AS request_id, r.organization_id, r.cycle_id, c.name AS cycle_name, r.reviewer_id, reviewee.full_name AS reviewee_name, r.due_at
+    SELECT r.id AS request_id, r.organization_id, r.cycle_id, c.name AS cycle_name, r.reviewer_id, r.reviewee_id, reviewee.full_name AS reviewee_name, r.due_at
     FROM review_requests r
     JOIN review_cycles c ON c.id = r.cycle_id AND c.status = 'ACTIVE'
     JOIN users reviewer ON reviewer.id = r.reviewer_id
@@ -88,4 +89,14 @@ export function findReminderCandidate(db: Db, orgId: string, requestId: string):
     .innerJoin(reviewCycles, eq(reviewCycles.id, reviewRequests.cycle_id))
     .innerJoin(users, eq(users.id, reviewRequests.reviewee_id))
     .where(and(eq(reviewRequests.organization_id, sql.placeholder('orgId')), eq(reviewRequests.id, sql.placeholder('id')))).prepare()).get({ orgId, id: requestId });
+}
+
+/** A reviewer's pending requests in one active cycle (the reminder sent to them lists these). */
+export function pendingRequestsOfReviewer(db: Db, orgId: string, cycleId: string, reviewerId: string): ReminderCandidate[] {
+  return prepared(db, 'reviewRequests.pendingOfReviewer', () => db.select(candidateColumns).from(reviewRequests)
+    .innerJoin(reviewCycles, eq(reviewCycles.id, reviewRequests.cycle_id))
+    .innerJoin(users, eq(users.id, reviewRequests.reviewee_id))
+    .where(and(eq(reviewRequests.organization_id, sql.placeholder('orgId')), eq(reviewRequests.cycle_id, sql.placeholder('cycleId')),
+      eq(reviewRequests.reviewer_id, sql.placeholder('reviewerId')), eq(reviewRequests.status, 'PENDING'), eq(reviewCycles.status, 'ACTIVE')))
+    .orderBy(asc(reviewRequests.due_at), asc(users.full_name), asc(reviewRequests.id)).prepare()).all({ orgId, cycleId, reviewerId });
 }

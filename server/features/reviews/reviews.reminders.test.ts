@@ -60,3 +60,40 @@ describe('scheduled review reminders', () => {
     expect(reminders(t.a.member.id)).toEqual([]);
   });
 });
+
+describe('one message per reviewer', () => {
+  it('a manager owing four reviews in a cycle gets one reminder listing them; a review submitted meanwhile is left out', async () => {
+    const cycle = (await api.create(t.adminA, cycleInput(t.templateId, {
+      name: 'Quarterly', participant_ids: t.peers.map((p) => p.id), perspectives: ['MANAGER'], nomination_end: null, review_end: future(20),
+    }))).data!.createReviewCycle;
+    const launched = (await api.launch(t.adminA, cycle.id)).data!.launchReviewCycle;
+    type Req = { id: string; cycle_id: string; reviewee: { full_name: string }; questions: Array<{ id: string; kind: string }> };
+    const mine = (await t.managerA.gql('{ myReviewRequests { id cycle_id reviewee { full_name } questions { id kind } } }')).data!.myReviewRequests as Req[];
+    const owed = mine.filter((r) => r.cycle_id === cycle.id);
+    expect(owed).toHaveLength(4);
+    // Di's review is submitted before the reminder goes out.
+    const di = owed.find((r) => r.reviewee.full_name === 'Di Peer')!;
+    const answers = di.questions.map((q) => (q.kind === 'RATING' ? { question_id: q.id, rating: 4 } : { question_id: q.id, choices: ['Soon'] }));
+    expect((await api.submit(t.managerA, di.id, answers)).errors).toBeUndefined();
+
+    clock.set(new Date(Date.parse(launched.review_end) - 1.5 * DAY).toISOString());
+    await t.app.services.scheduler.tick();
+    clock.advance(HOUR);
+    await t.app.services.scheduler.tick();
+    const quarterly = (t.app.services.db.$client.prepare("SELECT title, body FROM notifications WHERE user_id = ? AND kind = 'review_reminders' AND title LIKE '%Quarterly'").all(t.a.manager.id)) as Array<{ title: string; body: string }>;
+    expect(quarterly).toEqual([{
+      title: `3 reviews due ${launched.review_end.slice(0, 10)}: Quarterly`,
+      body: `Please write your 3 reviews (Ada Peer, Bob Peer and Cy Peer) by ${launched.review_end.slice(0, 10)}.`,
+    }]);
+  });
+});
+
+it('a reminder job queued by an earlier version (one per request) still reaches its reviewer', async () => {
+  const request = (await t.reportA.gql('{ myReviewRequests { id cycle_name status } }')).data!.myReviewRequests
+    .find((r: { cycle_name: string; status: string }) => r.cycle_name === 'Spring' && r.status === 'PENDING') as { id: string } | undefined;
+  expect(request).toBeDefined();
+  const before = reminders(t.a.report.id).length;
+  t.app.services.scheduler.enqueue({ kind: REMINDER_SEND_KIND, uniqueKey: `${request!.id}:legacy`, organizationId: t.a.org.id, payload: { requestId: request!.id, moment: 'manual' } });
+  await t.app.services.scheduler.tick();
+  expect(reminders(t.a.report.id).slice(before)).toEqual(['Overdue review: Spring']);
+});
