@@ -144,6 +144,8 @@ it('a 360 cycle from creation to acknowledged results, every step in the browser
   expect(rows.get('Radia Perlman')).toEqual({ done: 2, total: 2, band: 'complete' });
   expect(rows.get('Ken Thompson')).toEqual({ done: 1, total: 3, band: 'behind' });
   expect(rows.get('Ada Lovelace')).toEqual({ done: 1, total: 7, band: 'behind' });
+  // Nothing is late yet: no "Remind all late" to press; a person can still be reminded.
+  expect(await ada.getByRole('button', { name: 'Remind all late' }).count()).toBe(0);
   await people.getByRole('button', { name: 'Remind Ken Thompson' }).click();
   await ada.getByText('1 reminder sent.').waitFor();
   // Ken gets one reminder listing both reviews he still owes (his self review and Margaret's), live in his bell.
@@ -163,7 +165,7 @@ it('a 360 cycle from creation to acknowledged results, every step in the browser
   await ada.getByRole('heading', { name: 'Results of Linus Torvalds', level: 1 }).waitFor();
   const summary = (await ada.getByRole('list', { name: 'Perspectives' }).getByRole('listitem').allInnerTexts()).map((t) => t.replace(/\s+/g, ' ').trim());
   expect(summary).toEqual([
-    'Self (signed) No reviews: the one person asked has not submitted a review.',
+    'Self (signed) No self review was submitted.',
     'Manager (signed) 1 review',
     'Peer (anonymous) 3 reviews',
   ]);

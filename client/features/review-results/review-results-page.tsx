@@ -4,6 +4,7 @@ import { showAlert } from '../../lib/alerts.js';
 import { reviewCycleQueryOptions, useParticipantAction } from '../review-cycles/review-cycles.api.js';
 import { formatDay, messageOf } from '../review-cycles/review-cycles.search.js';
 import { downloadResultsCsv, reviewResultsQueryOptions, type PooledCell, type ReviewResults, type Section } from './review-results.api.js';
+import type { Perspective } from '../../../shared/review-template.schemas.js';
 import { othersRow, perspectiveLabel, RatingBars, type BarRow } from './review-results-bars.js';
 import { GapLine, ResultQuestion } from './review-results-question.js';
 import './review-results.css';
@@ -72,7 +73,7 @@ export function ReviewResultsPage({ cycleId, participantId, onBack }: { cycleId:
           <li key={p.perspective} className="tile">
             <strong>{perspectiveLabel(p.perspective)}</strong>{' '}
             <span className="muted">{p.signed ? '(signed)' : '(anonymous)'}</span>
-            <p>{p.withheld ? <span className="rr-withheld">{p.withheld.message}</span> : answeredText(p.respondents ?? 0, p.asked)}</p>
+            <p>{p.withheld ? <span className="rr-withheld">{p.withheld.message}</span> : answeredText(p.perspective, p.respondents ?? 0, p.asked)}</p>
           </li>
         ))}
       </ul>
@@ -99,9 +100,10 @@ function ResultSection({ section: s }: { section: Section }) {
 }
 
 /** "3 of 4 asked submitted a review"; with none: why the perspective has no figures. */
-function answeredText(respondents: number, asked: number | null): string {
+function answeredText(perspective: Perspective, respondents: number, asked: number | null): string {
   const reviews = `${respondents} review${respondents === 1 ? '' : 's'}`;
   if (asked === null) return reviews;
+  if (perspective === 'SELF' && respondents === 0) return 'No self review was submitted.';
   if (respondents === 0) return `No reviews: ${asked === 1 ? 'the one person asked has not submitted a review' : `none of the ${asked} people asked submitted a review`}.`;
   return respondents < asked ? `${reviews} (${asked} asked)` : reviews;
 }

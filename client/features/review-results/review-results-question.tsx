@@ -49,11 +49,13 @@ export function ResultQuestion({ question: q }: { question: Question }) {
       ))}
       {CHOICE.has(q.kind) && q.cells.filter((c) => c.choices).map((c) => <Choices key={c.perspective} cell={c} />)}
       <Comments cells={q.cells} />
+      {q.kind === 'TEXT' && q.cells.every((c) => !c.withheld && c.comments.length === 0) && <p className="muted">Nobody answered this question.</p>}
     </article>
   );
 }
 
 function Choices({ cell }: { cell: Cell }) {
+  if (!cell.respondents) return <p className="muted"><strong>{perspectiveLabel(cell.perspective)}:</strong> nobody answered this question.</p>;
   const total = Math.max(1, ...cell.choices!.map((c) => c.count));
   return (
     <div className="rr-choices">

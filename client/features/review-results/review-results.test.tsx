@@ -105,11 +105,28 @@ it('the cycle detail links to results for the manager once the cycle is closed',
 
 it('a perspective whose reviewers all stayed silent says so instead of showing empty figures', async () => {
   const silent = results('MANAGER');
-  silent.perspectives = silent.perspectives.map((p) => (p.perspective === 'MANAGER' ? { ...p, respondents: 0, asked: 1 } : p.perspective === 'SELF' ? { ...p, respondents: 0, asked: 2 } : p));
+  silent.perspectives = silent.perspectives.map((p) => (p.perspective === 'MANAGER' ? { ...p, respondents: 0, asked: 1 } : p.perspective === 'SELF' ? { ...p, respondents: 0, asked: 1 } : p.perspective === 'PEER' ? { ...p, respondents: 0, asked: 2 } : p));
   stubGraphql({ ReviewCycle: () => ({ data: { reviewCycle: cycle(participant()) } }), ReviewResults: () => ({ data: { reviewResults: silent } }) }, { me: meAs('MANAGER', { id: 'ada' }) });
   await renderSignedIn('/reviews?id=c1&results=p1');
   const list = await screen.findByRole('list', { name: 'Perspectives' }, T);
   const text = within(list).getAllByRole('listitem').map((li) => li.textContent);
-  expect(text[0]).toBe('Self (signed)No reviews: none of the 2 people asked submitted a review.');
+  expect(text[0]).toBe('Self (signed)No self review was submitted.');
   expect(text[1]).toBe('Manager (signed)No reviews: the one person asked has not submitted a review.');
+  expect(text[2]).toBe('Peer (anonymous)No reviews: none of the 2 people asked submitted a review.');
+});
+
+it('an optional question nobody answered says so instead of empty bars', async () => {
+  const quiet = results('MANAGER');
+  const none = (perspective: Cell['perspective'], patch: Partial<Cell> = {}) => cell(perspective, { respondents: 0, ...patch });
+  quiet.sections[0]!.questions.push(
+    { id: 'q2', kind: 'MULTIPLE_CHOICE', prompt: 'Which areas would help?', options: ['Design', 'Mentoring'], competency: null, private: false, others: null, self_others_gap: null,
+      cells: [none('MANAGER', { choices: [{ option: 'Design', count: 0 }, { option: 'Mentoring', count: 0 }] })] },
+    { id: 'q3', kind: 'TEXT', prompt: 'Anything else?', options: [], competency: null, private: true, others: null, self_others_gap: null, cells: [none('PEER', { signed: false })] },
+  );
+  stubGraphql({ ReviewCycle: () => ({ data: { reviewCycle: cycle(participant()) } }), ReviewResults: () => ({ data: { reviewResults: quiet } }) }, { me: meAs('MANAGER', { id: 'ada' }) });
+  await renderSignedIn('/reviews?id=c1&results=p1');
+  const choices = await screen.findByRole('article', { name: 'Which areas would help?' }, T);
+  expect(choices.textContent).toContain('Manager: nobody answered this question.');
+  expect(within(choices).queryByRole('list')).toBeNull();
+  expect(screen.getByRole('article', { name: 'Anything else?' }).textContent).toContain('Nobody answered this question.');
 });

@@ -60,7 +60,7 @@ function CycleProgressView({ cycleId }: { cycleId: string }) {
         <h2>{progress.cycle_name}</h2>
         <CompletionMeter completion={progress.completion} label="Whole cycle" />
         <p className="muted">{late === 0 ? 'No review is late.' : `${late} review${late === 1 ? ' is' : 's are'} late.`}</p>
-        {active && <button type="button" className="button" disabled={remindAll.isPending} onClick={() => void onRemindAll()}>{remindAll.isPending ? 'Reminding…' : 'Remind all late'}</button>}
+        {active && late > 0 && <button type="button" className="button" disabled={remindAll.isPending} onClick={() => void onRemindAll()}>{remindAll.isPending ? 'Reminding…' : 'Remind all late'}</button>}
       </div>
       {progress.teams.length === 0 ? <p className="muted">Nobody in your teams writes a review in this cycle.</p> : progress.teams.map((t) => (
         <section key={t.team_id ?? 'none'} className="tile tp-team" aria-labelledby={`tp-${t.team_id ?? 'none'}`}>
