@@ -10,10 +10,16 @@ const settings = (off: FeatureArea[]) => FEATURE_AREAS.map((area) => ({ area, la
 cleanUpBetweenTests();
 
 it('a member does not see switched-off areas in the navigation, and their pages say the admin switched them off', async () => {
-  stubGraphql({ FeatureAreas: () => ({ data: { featureAreas: settings(['GOALS', 'REVIEWS']) } }) }, { me: meAs('MEMBER') });
+  stubGraphql({
+    FeatureAreas: () => ({ data: { featureAreas: settings(['GOALS', 'REVIEWS']) } }),
+    WidgetPreferences: () => ({ data: { userWidgetPreferences: { user_id: 'user-1', enabled_widgets: ['PENDING_REVIEWS', 'MY_GOALS', 'NOTES'] } } }),
+  }, { me: meAs('MEMBER') });
   await signIn();
   const { router } = renderRoute('/home/dashboard');
   await screen.findByRole('heading', { name: 'Welcome, Ada Lovelace' });
+  // The dashboard leaves out the widgets of switched-off areas (the pending reviews one would ask a closed API).
+  const widgets = await screen.findByRole('list', { name: 'Dashboard widgets' });
+  await waitFor(() => expect(within(widgets).getAllByRole('listitem').map((li) => li.querySelector('h3')?.textContent)).toEqual(['Notes']));
   const nav = screen.getAllByRole('navigation', { name: 'Main navigation' }).at(-1)!;
   expect(within(nav).queryByRole('link', { name: 'My goals' })).toBeNull();
   expect(within(nav).queryByRole('link', { name: '360 reviews' })).toBeNull();

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { withFeatureArea } from '../feature-areas/feature-areas.guard.js';
 import { registerReviewAutomation } from './reviews.automation.run.js';
 import { reviewAutomationResolvers } from './reviews.automation.resolvers.js';
 import { reviewAutomationSchema } from './reviews.automation.schema.js';
@@ -17,6 +18,7 @@ import { reviewTemplatesSchema } from './reviews.templates.schema.js';
 /**
  * 360 and sprint reviews: templates, then cycles with their peer nominations, requests and answers,
  * results (GraphQL and CSV), team progress, reminders and automation rules (with team sprints).
+ * All of it closes when an admin switches the REVIEWS area off (feature-areas.guard.ts).
  */
 export async function reviewsFeature(app: FastifyInstance): Promise<void> {
   app.graphql.extendSchema(reviewTemplatesSchema);
@@ -25,7 +27,7 @@ export async function reviewsFeature(app: FastifyInstance): Promise<void> {
   app.graphql.extendSchema(reviewProgressSchema);
   app.graphql.extendSchema(reviewAutomationSchema);
   for (const resolvers of [reviewTemplateResolvers, reviewCycleResolvers, reviewNominationResolvers, reviewRequestResolvers, reviewResultsResolvers, reviewProgressResolvers, reviewAutomationResolvers, reviewSprintResolvers]) {
-    app.graphql.defineResolvers(resolvers as never);
+    app.graphql.defineResolvers(withFeatureArea('REVIEWS', resolvers) as never);
   }
   await app.register(reviewResultsExportRoutes);
   registerReviewReminders(app);

@@ -4,6 +4,7 @@ import { needsNominations } from '../../../shared/review-automation.schemas.js';
 import type { CreateReviewCycleData } from '../../../shared/review-cycle.schemas.js';
 import type { JobContext } from '../../jobs/jobs.scheduler.js';
 import { notify } from '../notifications/notifications.deliver.js';
+import { featureAreaOffMessage, isFeatureAreaOn } from '../feature-areas/feature-areas.guard.js';
 import { findUsersByIds, listUsersByTeamIds, type UserRow } from '../users/users.repo.js';
 import { admins, claimAutomationPeriod, claimedPeriodKeys, finishAutomationRun, isAutomatable, listActiveAutomationRules, type ReviewAutomationRuleRow } from './reviews.automation.repo.js';
 import { duePeriods, type DuePeriod } from './reviews.automation.periods.js';
@@ -49,6 +50,8 @@ function cycleData(rule: ReviewAutomationRuleRow, period: DuePeriod, now: number
 
 /** Creates (and, when no peers are nominated, launches) the cycle of one claimed period; returns why not, or the notification. */
 function createCycleFor(db: Db, rule: ReviewAutomationRuleRow, period: DuePeriod, now: number): { skipped: string } | { cycleId: string; payload: NotifyPayload } {
+  // Switched off: the period is used up with its reason, so switching on again does not start a backlog of cycles.
+  if (!isFeatureAreaOn(db, rule.organization_id, 'REVIEWS')) return { skipped: featureAreaOffMessage('REVIEWS') };
   const template = rule.template_id ? findReviewTemplateContent(db, rule.organization_id, rule.template_id) : undefined;
   if (!template) return { skipped: 'The rule’s template was deleted.' };
   if (template.archived_at) return { skipped: 'The rule’s template is archived.' };

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { AppError } from '../../../shared/app-error.js';
+import { AppError, forbidden } from '../../../shared/app-error.js';
+import { featureAreaOffMessage, isFeatureAreaOn } from '../feature-areas/feature-areas.guard.js';
 import type { ErrorCode } from '../../../shared/errors.js';
 import { bearerToken, viewerFromAccessToken } from '../auth/viewer.js';
 import { findUsersByIds } from '../users/users.repo.js';
@@ -24,6 +25,7 @@ export async function reviewResultsExportRoutes(app: FastifyInstance): Promise<v
     if (!viewer) return reply.code(401).header('WWW-Authenticate', 'Bearer').send({ error: 'UNAUTHENTICATED', message: 'Sign in to continue.' });
     try {
       const { db } = app.services;
+      if (!isFeatureAreaOn(db, viewer.organizationId, 'REVIEWS')) throw forbidden(featureAreaOffMessage('REVIEWS'));
       const { cycle, participant, results } = loadReviewResults(db, viewer, request.params.participantId);
       const signedIds = new Set(results.sections.flatMap((s) => s.questions.flatMap((q) => q.cells.flatMap((c) => c.answers.map((a) => a.reviewer_id)))));
       const people = new Map(findUsersByIds(db, viewer.organizationId, [participant.reviewee_id, ...signedIds], { includeDeleted: true }).map((u) => [u.id, u.full_name]));

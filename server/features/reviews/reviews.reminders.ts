@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Services } from '../../services.js';
 import { notify } from '../notifications/notifications.deliver.js';
+import { isFeatureAreaOn } from '../feature-areas/feature-areas.guard.js';
 import { findReminderCandidate, pendingRequestsDueBefore, pendingRequestsOfReviewer, type ReminderCandidate } from './reviews.progress.repo.js';
 
 /**
@@ -90,7 +91,7 @@ export function registerReviewReminders(app: FastifyInstance): void {
   scheduler.register<SendPayload | LegacySendPayload>(REMINDER_SEND_KIND, async (queued, ctx) => {
     const orgId = ctx.organizationId ?? '';
     const payload = currentPayload(app.services, orgId, queued);
-    if (!payload) return;
+    if (!payload || !isFeatureAreaOn(app.services.db, orgId, 'REVIEWS')) return;
     // Pending now (submitted or declined meanwhile: left out); a scheduled reminder is about its due date only.
     const owed = pendingRequestsOfReviewer(app.services.db, orgId, payload.cycleId, payload.reviewerId)
       .filter((c) => !payload.dueAt || c.due_at === payload.dueAt);

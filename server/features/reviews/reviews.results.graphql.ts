@@ -1,6 +1,7 @@
 import type { MercuriusContext } from 'mercurius';
 import { withheldText } from '../../../shared/review-results.text.js';
 import { requireViewer } from '../../graphql/context.js';
+import { featureAreaOnFor } from '../feature-areas/feature-areas.guard.js';
 import { groupBy } from '../../graphql/loaders.js';
 import { loadUser } from '../users/users.loaders.js';
 import type { UserRow } from '../users/users.repo.js';
@@ -116,7 +117,7 @@ export const reviewResultsResolvers = {
     /** Ids (participant ids) of the reviews about this user whose results the viewer may read now. */
     user_reviews_reviewee: async (u: UserRow, _: unknown, ctx: Ctx) => {
       const viewer = ctx.viewer;
-      if (!viewer || u.organization_id !== viewer.organizationId) return [];
+      if (!viewer || u.organization_id !== viewer.organizationId || !featureAreaOnFor(ctx, 'REVIEWS')) return [];
       const rows = await revieweeLoader(ctx).load(u.id);
       return rows.filter((r) => canReadResults(viewer, r.cycle, r.participant)).map((r) => r.participant.id);
     },

@@ -6,6 +6,8 @@ import { meQueryOptions, organizationQueryOptions, widgetPreferencesQueryOptions
 import { WidgetChooser } from '../../../features/users/widget-chooser.js';
 import { PendingReviewsWidget } from '../../../features/review-cycles/review-pending-widget.js';
 import { setModalOpen } from '../../../lib/modals.js';
+import { disabledAreasOf, featureAreasQueryOptions } from '../../../features/feature-areas/api.js';
+import { isDisabledPath } from '../../../components/navigation.js';
 
 export const Route = createFileRoute('/_app/home/dashboard')({
   loader: ({ context }) =>
@@ -47,6 +49,10 @@ function OnboardingBanner() {
 function DashboardPage() {
   const { data: me } = useSuspenseQuery(meQueryOptions);
   const { data: prefs } = useSuspenseQuery(widgetPreferencesQueryOptions);
+  // Widgets of areas an admin switched off are not shown (the choice is kept for when they are back on).
+  const { data: areaSettings } = useQuery(featureAreasQueryOptions);
+  const disabled = disabledAreasOf(areaSettings);
+  const shown = prefs.enabled_widgets.filter((type) => !isDisabledPath(WIDGETS[type].to, disabled));
   return (
     <section className="page">
       <h1>Welcome, {me.full_name}</h1>
@@ -59,13 +65,13 @@ function DashboardPage() {
         <h2>Your widgets</h2>
         <WidgetChooser enabled={prefs.enabled_widgets} titles={WIDGET_TITLES} />
       </div>
-      {prefs.enabled_widgets.length === 0 ? (
+      {shown.length === 0 ? (
         <EmptyState title="No widgets chosen">
-          <p>You have switched every dashboard widget off.</p>
+          <p>{prefs.enabled_widgets.length === 0 ? 'You have switched every dashboard widget off.' : 'The widgets you chose belong to areas your organization has switched off.'}</p>
         </EmptyState>
       ) : (
         <ul className="card-grid" aria-label="Dashboard widgets">
-          {prefs.enabled_widgets.map((type) => {
+          {shown.map((type) => {
             const widget = WIDGETS[type];
             if (type === 'PENDING_REVIEWS') return <li key={type} className="tile"><PendingReviewsWidget /></li>;
             return (
