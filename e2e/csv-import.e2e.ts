@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import { expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { E2E_ADMIN } from './server.js';
-import { horizontalOverflow, seriousA11yViolations, signIn, useServerAndBrowser } from './harness.js';
+import { horizontalOverflow, openSignedIn, seriousA11yViolations, signIn, useServerAndBrowser } from './harness.js';
 
 const e2e = useServerAndBrowser();
 
@@ -64,11 +64,7 @@ async function progressSeen(page: Page): Promise<string[]> {
 }
 
 it('an admin previews a 300-row file with 7 bad rows, imports it with progress, sees the errors, and rolls it back', async () => {
-  const context = await e2e.browser.newContext({ acceptDownloads: true });
-  const page = await context.newPage();
-  const problems: string[] = [];
-  page.on('pageerror', (error) => problems.push(error.message));
-  await signIn(page, e2e.server.url, E2E_ADMIN.email, E2E_ADMIN.password, { welcome: 'Alex Admin' });
+  const { page, problems } = await openSignedIn(e2e, E2E_ADMIN.email, { welcome: 'Alex Admin', context: { acceptDownloads: true } });
   await page.goto(`${e2e.server.url}/admin/settings/users/import`);
   await page.getByRole('heading', { name: 'Import users from a CSV file', level: 1 }).waitFor();
 
@@ -132,7 +128,7 @@ it('an admin previews a 300-row file with 7 bad rows, imports it with progress, 
   await page.getByText('Import undone: 293 users removed.').waitFor();
   expect(await importedEmails(page)).toEqual([]);
   expect(problems).toEqual([]);
-  await context.close();
+  await page.context().close();
 });
 
 it('a dry run creates nobody; a file that is not CSV is refused with a clear message', async () => {

@@ -1,7 +1,7 @@
 /** Shared set-up and checks for the browser tests (e2e/*.e2e.ts). */
 import { createRequire } from 'node:module';
 import { afterAll, beforeAll } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
 import { E2E_ADMIN, launchBrowser, startServer } from './server.js';
 
 export type E2EServer = Awaited<ReturnType<typeof startServer>>;
@@ -65,6 +65,26 @@ export async function signIn(page: Page, url: string, email: string, password = 
   await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Sign in' }).click();
   if (welcome !== null) await page.getByRole('heading', { name: typeof welcome === 'string' ? `Welcome, ${welcome}` : welcome }).waitFor();
+}
+
+export interface OpenOptions extends SignInOptions {
+  /** Options of the new browser context (viewport, downloads...). */
+  context?: BrowserContextOptions;
+  /** Count console errors as problems too (uncaught page errors always count). */
+  consoleErrors?: boolean;
+}
+
+/**
+ * A new browser context (its own cookies: one person) with one page signed in through the form, and
+ * the list of the page's uncaught errors, which a test expects to stay empty.
+ */
+export async function openSignedIn(e2e: { readonly server: E2EServer; readonly browser: Browser }, email = E2E_ADMIN.email, options: OpenOptions = {}): Promise<{ page: Page; problems: string[] }> {
+  const page = await (await e2e.browser.newContext(options.context)).newPage();
+  const problems: string[] = [];
+  page.on('pageerror', (error) => problems.push(error.message));
+  if (options.consoleErrors) page.on('console', (message) => { if (message.type() === 'error') problems.push(message.text()); });
+  await signIn(page, e2e.server.url, email, E2E_ADMIN.password, options);
+  return { page, problems };
 }
 
 const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js');

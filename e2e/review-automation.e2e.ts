@@ -1,15 +1,11 @@
 import { expect, it } from 'vitest';
 import { E2E_ADMIN } from './server.js';
-import { horizontalOverflow, seriousA11yViolations, signIn, useServerAndBrowser } from './harness.js';
+import { horizontalOverflow, openSignedIn, seriousA11yViolations, useServerAndBrowser } from './harness.js';
 
 const e2e = useServerAndBrowser();
 
 it('an admin plans a sprint, adds a sprint-end rule, pauses, resumes and deletes it; the page is accessible and fits 375 px', async () => {
-  const context = await e2e.browser.newContext();
-  const page = await context.newPage();
-  const problems: string[] = [];
-  page.on('pageerror', (error) => problems.push(error.message));
-  await signIn(page, e2e.server.url, E2E_ADMIN.email, E2E_ADMIN.password, { welcome: 'Alex Admin' });
+  const { page, problems } = await openSignedIn(e2e, E2E_ADMIN.email, { welcome: 'Alex Admin' });
   await page.goto(`${e2e.server.url}/reviews/automation`);
   await page.getByRole('heading', { name: 'Review automation', level: 1 }).waitFor();
   await page.getByText('No automation rules yet').waitFor();
@@ -52,15 +48,11 @@ it('an admin plans a sprint, adds a sprint-end rule, pauses, resumes and deletes
   await dialog.getByRole('button', { name: 'Delete rule' }).click();
   await page.getByText('No automation rules yet').waitFor();
   expect(problems).toEqual([]);
-  await context.close();
+  await page.context().close();
 }, 120_000);
 
 it('an admin edits a sprint from the list: prefilled form, errors next to the field, Escape, then a rename with new dates; accessible and fits 375 px', async () => {
-  const context = await e2e.browser.newContext();
-  const page = await context.newPage();
-  const problems: string[] = [];
-  page.on('pageerror', (error) => problems.push(error.message));
-  await signIn(page, e2e.server.url, E2E_ADMIN.email, E2E_ADMIN.password, { welcome: 'Alex Admin' });
+  const { page, problems } = await openSignedIn(e2e, E2E_ADMIN.email, { welcome: 'Alex Admin' });
   await page.goto(`${e2e.server.url}/reviews/automation`);
   const add = page.getByRole('form', { name: 'Add a sprint' });
   await add.getByLabel('Team').selectOption({ label: 'Platform' });
@@ -103,5 +95,5 @@ it('an admin edits a sprint from the list: prefilled form, errors next to the fi
   await sprints.getByText('Sprint 50 (extended) · Platform · 2030-06-04 to 2030-06-21').waitFor();
   expect(await sprints.getByText('Sprint 50 · Platform', { exact: false }).count()).toBe(0);
   expect(problems).toEqual([]);
-  await context.close();
+  await page.context().close();
 }, 120_000);

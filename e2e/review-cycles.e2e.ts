@@ -1,18 +1,9 @@
 import { expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { E2E_ADMIN } from './server.js';
-import { horizontalOverflow, seriousA11yViolations, signIn, useServerAndBrowser } from './harness.js';
+import { horizontalOverflow, openSignedIn, seriousA11yViolations, useServerAndBrowser } from './harness.js';
 
 const e2e = useServerAndBrowser();
-
-async function signedInPage(email: string, name: string): Promise<{ page: Page; problems: string[] }> {
-  const context = await e2e.browser.newContext();
-  const page = await context.newPage();
-  const problems: string[] = [];
-  page.on('pageerror', (error) => problems.push(error.message));
-  await signIn(page, e2e.server.url, email, E2E_ADMIN.password, { welcome: name });
-  return { page, problems };
-}
 
 /** One GraphQL operation as the page's signed-in person (setup of other people's steps). */
 async function graphql<T>(page: Page, query: string, variables: Record<string, unknown> = {}): Promise<T> {
@@ -28,7 +19,7 @@ async function graphql<T>(page: Page, query: string, variables: Record<string, u
 const demo = (name: string) => `${name.toLowerCase().replace(/ /g, '.')}@demo.teamlens.dev`;
 
 it('an admin runs a 360 cycle for a team; peers are proposed and approved; a reviewer drafts (kept on reload and in a second tab) and submits', async () => {
-  const { page: admin, problems } = await signedInPage(E2E_ADMIN.email, 'Alex Admin');
+  const { page: admin, problems } = await openSignedIn(e2e, E2E_ADMIN.email, { welcome: 'Alex Admin' });
   await admin.goto(`${e2e.server.url}/reviews`);
   await admin.getByRole('heading', { name: 'Review cycles', level: 1 }).waitFor();
   await admin.getByText('No review cycles').waitFor();
@@ -52,14 +43,14 @@ it('an admin runs a 360 cycle for a team; peers are proposed and approved; a rev
   expect(await admin.getByRole('list', { name: 'Participants' }).getByRole('listitem').filter({ has: admin.getByRole('heading', { level: 3 }) }).count()).toBe(7);
 
   // Linus proposes a peer, his manager Ada approves.
-  const { page: linus } = await signedInPage(demo('Linus Torvalds'), 'Linus Torvalds');
+  const { page: linus } = await openSignedIn(e2e, demo('Linus Torvalds'), { welcome: 'Linus Torvalds' });
   await linus.goto(`${e2e.server.url}/reviews?id=${cycleId}`);
   await linus.getByRole('button', { name: 'Propose peers' }).click();
   await linus.getByRole('checkbox', { name: /^Margaret Hamilton/ }).check();
   await linus.getByRole('group', { name: 'Propose your peers' }).getByRole('button', { name: 'Propose peers' }).click();
   await linus.getByRole('list', { name: 'Peers of Linus Torvalds' }).getByText('Proposed').waitFor();
 
-  const { page: ada } = await signedInPage(demo('Ada Lovelace'), 'Ada Lovelace');
+  const { page: ada } = await openSignedIn(e2e, demo('Ada Lovelace'), { welcome: 'Ada Lovelace' });
   await ada.goto(`${e2e.server.url}/reviews?id=${cycleId}`);
   await ada.getByRole('button', { name: 'Approve peers of Linus Torvalds' }).click();
   await ada.getByRole('list', { name: 'Peers of Linus Torvalds' }).getByText('Approved').waitFor();
@@ -88,7 +79,7 @@ it('an admin runs a 360 cycle for a team; peers are proposed and approved; a rev
   expect(await horizontalOverflow(admin)).toBeLessThanOrEqual(0);
 
   // Margaret writes her peer review of Linus.
-  const { page: margaret } = await signedInPage(demo('Margaret Hamilton'), 'Margaret Hamilton');
+  const { page: margaret } = await openSignedIn(e2e, demo('Margaret Hamilton'), { welcome: 'Margaret Hamilton' });
   // Her dashboard's Pending reviews card counts what the server says she must write (her self review, the peer review, …).
   const { myReviewRequests } = await graphql<{ myReviewRequests: Array<{ perspective: string; reviewee: { full_name: string } }> }>(margaret, '{ myReviewRequests { perspective reviewee { full_name } } }');
   expect(myReviewRequests.map((r) => `${r.perspective} ${r.reviewee.full_name}`)).toEqual(expect.arrayContaining(['SELF Margaret Hamilton', 'PEER Linus Torvalds']));

@@ -4,11 +4,10 @@
  * person's token; Ada follows progress (bands from shared/completion.ts), reminds, reads the results
  * (peers aggregated; an optional question one peer answered withheld and explained) and releases; Linus reads and acknowledges.
  */
-import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
 import { COMPLETION_COLOURS, completionStatus } from '../shared/completion.js';
 import { DEFAULT_RATING_LABELS } from '../shared/review-template.schemas.js';
-import { accessTokenFor, horizontalOverflow, seriousA11yViolations, signIn, useServerAndBrowser } from './harness.js';
+import { accessTokenFor, horizontalOverflow, openSignedIn, seriousA11yViolations, useServerAndBrowser } from './harness.js';
 import { E2E_ADMIN } from './server.js';
 
 const e2e = useServerAndBrowser();
@@ -30,14 +29,6 @@ async function answer(token: string, cycleId: string, rating: number, text: stri
   const req = myReviewRequests.find((r) => r.cycle_id === cycleId)!;
   const q = (p: string) => req.questions.find((x) => x.prompt === p)!.id;
   await gql(token, 'mutation($id: ID!, $a: [ReviewAnswerInput!]) { submitReviewRequest(id: $id, answers: $a) { id } }', { id: req.id, a: [{ question_id: q('Overall impact?'), rating }, { question_id: q('What should continue?'), text }, ...(extra ? [{ question_id: q('Anything else?'), text: extra }] : [])] });
-}
-
-async function openAs(email: string, name: string): Promise<{ page: Page; problems: string[] }> {
-  const page = await (await e2e.browser.newContext()).newPage();
-  const problems: string[] = [];
-  page.on('pageerror', (error) => problems.push(error.message));
-  await signIn(page, e2e.server.url, email, E2E_ADMIN.password, { welcome: name });
-  return { page, problems };
 }
 
 it('a manager follows progress by the shared bands, reminds, reads aggregated results and a withheld question explained, releases; the reviewee acknowledges', async () => {
@@ -68,7 +59,7 @@ it('a manager follows progress by the shared bands, reminds, reads aggregated re
   await answer(tokens['Ken Thompson'], cycle.id, 4, 'Peer: patient code reviews.');
 
   // Team progress: every band and label is the one shared completionStatus gives for the counts.
-  const { page: ada, problems } = await openAs(demo('Ada Lovelace'), 'Ada Lovelace');
+  const { page: ada, problems } = await openSignedIn(e2e, demo('Ada Lovelace'), { welcome: 'Ada Lovelace' });
   await ada.goto(`${e2e.server.url}/reviews/team-progress?cycle=${cycle.id}`);
   const people = ada.getByRole('list', { name: 'People of Platform' });
   await people.waitFor();
@@ -115,7 +106,7 @@ it('a manager follows progress by the shared bands, reminds, reads aggregated re
   await ada.getByText('The results of Linus Torvalds are released.').waitFor();
 
   // Linus sees his released results from the cycle and acknowledges them.
-  const { page: linus, problems: linusProblems } = await openAs(demo('Linus Torvalds'), 'Linus Torvalds');
+  const { page: linus, problems: linusProblems } = await openSignedIn(e2e, demo('Linus Torvalds'), { welcome: 'Linus Torvalds' });
   await linus.goto(`${e2e.server.url}/reviews?id=${cycle.id}`);
   await linus.getByRole('link', { name: 'My results' }).click();
   await linus.getByRole('heading', { name: 'Your results', level: 1 }).waitFor();

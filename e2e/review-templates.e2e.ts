@@ -1,24 +1,11 @@
 import { expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
 import { E2E_ADMIN } from './server.js';
-import { horizontalOverflow, seriousA11yViolations, signIn, useServerAndBrowser } from './harness.js';
+import { horizontalOverflow, openSignedIn, seriousA11yViolations, useServerAndBrowser } from './harness.js';
 
 const e2e = useServerAndBrowser();
 
-async function signedInPage(email: string, name: string): Promise<{ page: Page; problems: string[] }> {
-  const context = await e2e.browser.newContext();
-  const page = await context.newPage();
-  const problems: string[] = [];
-  page.on('pageerror', (error) => problems.push(error.message));
-  page.on('console', (message) => {
-    if (message.type() === 'error') problems.push(message.text());
-  });
-  await signIn(page, e2e.server.url, email, E2E_ADMIN.password, { welcome: name });
-  return { page, problems };
-}
-
 it('an admin copies the built-in 360 template, adds a single-choice question, saves, and sees it after a reload', async () => {
-  const { page, problems } = await signedInPage(E2E_ADMIN.email, 'Alex Admin');
+  const { page, problems } = await openSignedIn(e2e, E2E_ADMIN.email, { welcome: 'Alex Admin', consoleErrors: true });
   await page.goto(`${e2e.server.url}/reviews/templates`);
   const builtIn = page.getByRole('listitem', { name: '360 review', exact: true });
   await builtIn.getByText('Built-in').waitFor();
@@ -78,7 +65,7 @@ it('an admin copies the built-in 360 template, adds a single-choice question, sa
 });
 
 it('a member is refused the templates', async () => {
-  const { page } = await signedInPage('lea.verou@demo.teamlens.dev', 'Lea Verou');
+  const { page } = await openSignedIn(e2e, 'lea.verou@demo.teamlens.dev', { welcome: 'Lea Verou', consoleErrors: true });
   await page.goto(`${e2e.server.url}/reviews/templates`);
   await page.getByText('Only managers and admins can see review templates.', { exact: false }).waitFor();
   expect(await page.getByRole('list', { name: 'Review templates' }).count()).toBe(0);

@@ -1,23 +1,11 @@
 import { expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
 import { E2E_ADMIN } from './server.js';
-import { horizontalOverflow, seriousA11yViolations, signIn, useServerAndBrowser } from './harness.js';
+import { horizontalOverflow, openSignedIn, seriousA11yViolations, useServerAndBrowser } from './harness.js';
 
 const e2e = useServerAndBrowser();
 
-async function signedInPage(): Promise<{ page: Page; problems: string[] }> {
-  const page = await e2e.browser.newPage();
-  const problems: string[] = [];
-  page.on('pageerror', (error) => problems.push(error.message));
-  page.on('console', (message) => {
-    if (message.type() === 'error') problems.push(message.text());
-  });
-  await signIn(page, e2e.server.url, E2E_ADMIN.email, E2E_ADMIN.password, { welcome: 'Alex Admin' });
-  return { page, problems };
-}
-
 it('an admin creates a team with a manager and two members, renames it, and the list shows it with 2 members', async () => {
-  const { page, problems } = await signedInPage();
+  const { page, problems } = await openSignedIn(e2e, E2E_ADMIN.email, { welcome: 'Alex Admin', consoleErrors: true });
   await page.goto(`${e2e.server.url}/admin/settings/teams`);
   await page.getByRole('heading', { name: 'Teams', level: 1 }).waitFor();
   await page.getByRole('button', { name: 'New team' }).click();
@@ -65,7 +53,7 @@ it('an admin creates a team with a manager and two members, renames it, and the 
 });
 
 it('an admin builds business unit > department > sub-department in the tree with the keyboard, and the chart counts people', async () => {
-  const { page, problems } = await signedInPage();
+  const { page, problems } = await openSignedIn(e2e, E2E_ADMIN.email, { welcome: 'Alex Admin', consoleErrors: true });
   await page.goto(`${e2e.server.url}/admin/company/company-structure`);
   await page.getByRole('heading', { name: 'Company structure', level: 1 }).waitFor();
   await page.getByRole('button', { name: 'Add business unit' }).click();
