@@ -19,9 +19,7 @@ export type PendingReviewsSearch = z.infer<typeof pendingReviewsSearchSchema>;
 export const CYCLE_STATUS_LABELS: Record<ReviewCycleStatus, string> = { DRAFT: 'Draft', ACTIVE: 'Active', CLOSED: 'Closed', RELEASED: 'Results released' };
 export const CYCLE_TYPE_LABELS: Record<string, string> = { '360': '360 review', sprint: 'Sprint review' };
 
-const dateFormat = new Intl.DateTimeFormat('en', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
-/** Dates are stored as UTC (a bare date is the end of that day, UTC): shown as that calendar day. */
-export const formatDay = (iso: string | null | undefined): string => (iso ? dateFormat.format(new Date(iso)) : '—');
+export { formatDay } from '../../../shared/dates.js';
 
 export const isOverdue = (dueAt: string, now = Date.now()): boolean => Date.parse(dueAt) < now;
 

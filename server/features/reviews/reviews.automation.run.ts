@@ -3,6 +3,7 @@ import type { Db } from '../../db/connection.js';
 import { needsNominations } from '../../../shared/review-automation.schemas.js';
 import type { CreateReviewCycleData } from '../../../shared/review-cycle.schemas.js';
 import type { JobContext } from '../../jobs/jobs.scheduler.js';
+import { formatDay } from '../../../shared/dates.js';
 import { notify } from '../notifications/notifications.deliver.js';
 import { featureAreaOffMessage, isFeatureAreaOn } from '../feature-areas/feature-areas.guard.js';
 import { findUsersByIds, listUsersByTeamIds, type UserRow } from '../users/users.repo.js';
@@ -109,10 +110,10 @@ export function registerReviewAutomation(app: FastifyInstance): void {
     await notify(app.services, {
       organizationId: orgId, userIds: p.ownerIds, kind: 'review_requests', link: `/reviews?id=${cycle.id}`,
       title: `Review cycle created by a rule: ${cycle.name}`,
-      body: launched ? `The rule “${p.ruleName}” launched it; reviews are due ${cycle.review_end.slice(0, 10)}.` : `The rule “${p.ruleName}” created it as a draft: people nominate peers, then launch it.`,
+      body: launched ? `The rule “${p.ruleName}” launched it; reviews are due ${formatDay(cycle.review_end)}.` : `The rule “${p.ruleName}” created it as a draft: people nominate peers, then launch it.`,
     });
     if (launched && p.reviewerIds.length) {
-      await notify(app.services, { organizationId: orgId, userIds: p.reviewerIds, kind: 'review_requests', title: `New review requests: ${cycle.name}`, body: `Please write your reviews by ${cycle.review_end.slice(0, 10)}.`, link: '/reviews/pending' });
+      await notify(app.services, { organizationId: orgId, userIds: p.reviewerIds, kind: 'review_requests', title: `New review requests: ${cycle.name}`, body: `Please write your reviews by ${formatDay(cycle.review_end)}.`, link: '/reviews/pending' });
     }
   });
   scheduleReviewAutomation(app);

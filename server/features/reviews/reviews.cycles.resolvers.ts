@@ -6,6 +6,7 @@ import { requireViewer } from '../../graphql/context.js';
 import { groupBy, indexBy } from '../../graphql/loaders.js';
 import { parseInput } from '../../lib/parse.js';
 import type { Viewer } from '../auth/viewer.js';
+import { formatDay } from '../../../shared/dates.js';
 import { notify } from '../notifications/notifications.deliver.js';
 import { findTeamsByIds, teamsManagedBy } from '../teams/teams.repo.js';
 import { loadUser } from '../users/users.loaders.js';
@@ -21,7 +22,6 @@ import { ensureBuiltInTemplates, findReviewTemplate, findReviewTemplateContent, 
 
 type Ctx = MercuriusContext;
 const orgOf = (ctx: Ctx) => ctx.viewer?.organizationId ?? '';
-const dueDate = (iso: string) => iso.slice(0, 10);
 
 /** VALIDATION beyond the shape: the template, the teams and the people, and the manager's scope. */
 function checkCycleInput(ctx: Ctx, viewer: Viewer, data: CreateReviewCycleData) {
@@ -93,7 +93,7 @@ export const reviewCycleResolvers = {
       const outcome = launchReviewCycle(ctx.services.db, viewer.organizationId, cycle, template);
       void notify(ctx.services, {
         organizationId: viewer.organizationId, userIds: outcome.reviewerIds, kind: 'review_requests',
-        title: `New review requests: ${cycle.name}`, body: `Please write your reviews by ${dueDate(cycle.review_end)}.`, link: '/reviews/pending',
+        title: `New review requests: ${cycle.name}`, body: `Please write your reviews by ${formatDay(cycle.review_end)}.`, link: '/reviews/pending',
       });
       return findReviewCycle(ctx.services.db, viewer.organizationId, cycle.id);
     },

@@ -3,6 +3,7 @@ import { badInput, conflict } from '../../../shared/app-error.js';
 import { peerCountProblem, peerIdsSchema } from '../../../shared/review-cycle.schemas.js';
 import { groupBy } from '../../graphql/loaders.js';
 import { parseInput } from '../../lib/parse.js';
+import { formatDay } from '../../../shared/dates.js';
 import { notify } from '../notifications/notifications.deliver.js';
 import { findUserById, findUsersByIds } from '../users/users.repo.js';
 import { loadUser } from '../users/users.loaders.js';
@@ -49,7 +50,7 @@ export const reviewNominationResolvers = {
       const { viewer, cycle, participant } = requireParticipant(ctx, args.participantId, 'reviewee');
       requirePeerPhase(cycle);
       if (cycle.nomination_end && cycle.nomination_end < new Date().toISOString()) {
-        throw conflict(`Nominations closed on ${cycle.nomination_end.slice(0, 10)}. Ask your manager to choose your peers.`);
+        throw conflict(`Nominations closed on ${formatDay(cycle.nomination_end)}. Ask your manager to choose your peers.`);
       }
       const ids = parsePeers(ctx, cycle, participant, args.reviewerIds);
       proposePeers(ctx.services.db, viewer.organizationId, participant, ids, viewer.userId);

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { formatDay } from '../../../shared/dates.js';
 import { fakeClock, jobRows } from '../../jobs/jobs.test-support.js';
 import { api, cycleInput, future, setUpReviewOrgs } from './reviews.cycles.test-support.js';
 import { REMINDER_SEND_KIND } from './reviews.reminders.js';
@@ -37,7 +38,7 @@ describe('scheduled review reminders', () => {
     // The server was down from 3 days to 1.5 days before the due date: the latest period runs once.
     at(-1.5 * DAY);
     await t.app.services.scheduler.tick();
-    expect(reminders(t.a.report.id)).toEqual([`Review due ${dueAt.slice(0, 10)}: Spring`]);
+    expect(reminders(t.a.report.id)).toEqual([`Review due ${formatDay(dueAt)}: Spring`]);
     for (let i = 0; i < 3; i += 1) {
       clock.advance(HOUR);
       await t.app.services.scheduler.tick();
@@ -49,7 +50,7 @@ describe('scheduled review reminders', () => {
     await t.app.services.scheduler.tick();
     clock.advance(HOUR);
     await t.app.services.scheduler.tick();
-    expect(reminders(t.a.report.id)).toEqual([`Review due ${dueAt.slice(0, 10)}: Spring`, 'Overdue review: Spring']);
+    expect(reminders(t.a.report.id)).toEqual([`Review due ${formatDay(dueAt)}: Spring`, 'Overdue review: Spring']);
     const keys = jobRows(t.app, REMINDER_SEND_KIND).map((j) => j.unique_key);
     expect(keys).toHaveLength(2);
     expect(keys.every((k) => k.includes(`:${dueAt}:`))).toBe(true);
@@ -82,8 +83,8 @@ describe('one message per reviewer', () => {
     await t.app.services.scheduler.tick();
     const quarterly = (t.app.services.db.$client.prepare("SELECT title, body FROM notifications WHERE user_id = ? AND kind = 'review_reminders' AND title LIKE '%Quarterly'").all(t.a.manager.id)) as Array<{ title: string; body: string }>;
     expect(quarterly).toEqual([{
-      title: `3 reviews due ${launched.review_end.slice(0, 10)}: Quarterly`,
-      body: `Please write your 3 reviews (Ada Peer, Bob Peer and Cy Peer) by ${launched.review_end.slice(0, 10)}.`,
+      title: `3 reviews due ${formatDay(launched.review_end)}: Quarterly`,
+      body: `Please write your 3 reviews (Ada Peer, Bob Peer and Cy Peer) by ${formatDay(launched.review_end)}.`,
     }]);
   });
 });

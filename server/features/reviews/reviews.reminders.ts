@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Services } from '../../services.js';
+import { formatDay } from '../../../shared/dates.js';
 import { notify } from '../notifications/notifications.deliver.js';
 import { isFeatureAreaOn } from '../feature-areas/feature-areas.guard.js';
 import { findReminderCandidate, pendingRequestsDueBefore, pendingRequestsOfReviewer, type ReminderCandidate } from './reviews.progress.repo.js';
@@ -32,7 +33,6 @@ type Target = Pick<ReminderCandidate, 'organization_id' | 'reviewer_id' | 'cycle
 export const reminderKey = (t: Target, dueAt: string, moment: 'before' | 'overdue') => `${t.reviewer_id}:${t.cycle_id}:${dueAt}:${moment}`;
 export const manualReminderKey = (t: Target, at: Date) => `${t.reviewer_id}:${t.cycle_id}:manual:${at.toISOString().slice(0, 10)}`;
 
-const dueDay = (iso: string) => iso.slice(0, 10);
 
 /** "Linus Torvalds", "your self review and Ada Lovelace", "A, B, C and 3 others". */
 function namesOf(owed: readonly ReminderCandidate[]): string {
@@ -50,10 +50,10 @@ export function reminderText(owed: readonly ReminderCandidate[], moment: Reminde
   const from = moment === 'manual' ? ' (A reminder from your manager or admin.)' : '';
   const late = owed.filter((c) => c.due_at <= now.toISOString());
   if (late.length) {
-    const when = late.length === owed.length ? `${many ? 'they were' : 'it was'} due on ${dueDay(first.due_at)}` : `${late.length} ${late.length === 1 ? 'is' : 'are'} past due`;
+    const when = late.length === owed.length ? `${many ? 'they were' : 'it was'} due on ${formatDay(first.due_at)}` : `${late.length} ${late.length === 1 ? 'is' : 'are'} past due`;
     return { title: `Overdue review${many ? 's' : ''}: ${first.cycle_name}`, body: `Please write ${phrase} as soon as you can: ${when}.${from}` };
   }
-  return { title: `${many ? `${owed.length} reviews` : 'Review'} due ${dueDay(first.due_at)}: ${first.cycle_name}`, body: `Please write ${phrase} by ${dueDay(first.due_at)}.${from}` };
+  return { title: `${many ? `${owed.length} reviews` : 'Review'} due ${formatDay(first.due_at)}: ${first.cycle_name}`, body: `Please write ${phrase} by ${formatDay(first.due_at)}.${from}` };
 }
 
 /** Queues a manual reminder for the reviewer of these requests in their cycle; false when one was already queued today. */

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { formatDay } from '../../../shared/dates.js';
 import { codeOf } from '../../test/helpers.js';
 import { api, cycleInput, setUpReviewOrgs } from './reviews.cycles.test-support.js';
 import { findSubmittedReviews } from './reviews.requests.repo.js';
@@ -75,7 +76,7 @@ describe('answers', () => {
     const p = cycle.participants[0].id;
     const late = await api.nominate(t.reportA, p, [t.peers[0]!.id, t.peers[1]!.id]);
     expect(codeOf(late)).toBe('CONFLICT');
-    expect(late.errors![0]!.message).toBe(`Nominations closed on ${past.slice(0, 10)}. Ask your manager to choose your peers.`);
+    expect(late.errors![0]!.message).toBe(`Nominations closed on ${formatDay(past)}. Ask your manager to choose your peers.`);
     expect((await api.change(t.managerA, p, [t.peers[0]!.id, t.peers[1]!.id])).errors).toBeUndefined();
   });
 });
