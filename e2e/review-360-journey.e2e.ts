@@ -123,7 +123,9 @@ it('a 360 cycle from creation to acknowledged results, every step in the browser
   const radia = await openAs('Radia Perlman');
   await openRequest(radia, 'Review of Linus Torvalds');
   await writeReview(radia, 'Review of Linus Torvalds', 5, 'Always helps on call.', 'Could write down on-call lessons.');
-  await openRequest(radia, 'Your self review');
+  const selfReview = await openRequest(radia, 'Your self review');
+  // A self review reads each question in its self wording.
+  await selfReview.getByRole('group', { name: /How clearly and openly do you communicate\?/ }).waitFor();
   await writeReview(radia, 'Your self review', 4, 'I kept the network stable.', 'I could mentor more.');
   await openRequest(ada, 'Review of Linus Torvalds');
   await writeReview(ada, 'Review of Linus Torvalds', 5, 'Steady leadership of the release.', 'Plan the next quarter with the team earlier.');

@@ -43,12 +43,16 @@ const optionalId = z.string().trim().max(64).nullish();
 /** Optional text: blank becomes null. */
 const optionalText = (max: number) => z.string().trim().max(max, `At most ${max} characters.`).nullish().transform((v) => (v ? v : null));
 
+export const SELF_PROMPT_WITHOUT_SELF = 'Only questions the person answers about themselves have a self-review wording.';
+
 export const reviewTemplateNameSchema = z.string().trim().min(1, 'Enter a template name.').max(L.nameMax, `At most ${L.nameMax} characters.`);
 
 export const reviewQuestionSchema = z.object({
   id: optionalId,
   kind: z.enum(QUESTION_KINDS, 'Choose a question kind.'),
   prompt: z.string().trim().min(1, 'Enter the question.').max(L.promptMax, `At most ${L.promptMax} characters.`),
+  /** How the person reads the question in their own self review ("How clearly do you communicate?"). */
+  self_prompt: optionalText(L.promptMax),
   help_text: optionalText(L.helpTextMax),
   options: z.array(z.string().trim()).max(L.choicesMax, `At most ${L.choicesMax} options.`).nullish().transform((v) => v ?? []),
   competency: optionalText(L.competencyMax),
@@ -75,6 +79,7 @@ export const reviewQuestionSchema = z.object({
     });
   }
   if (q.kind === 'COMPETENCY_RATING' && !q.competency) at(['competency'], 'Name the competency this question rates.');
+  if (q.self_prompt && !q.perspectives.includes('SELF')) at(['self_prompt'], SELF_PROMPT_WITHOUT_SELF);
 }).transform((q) => ({
   ...q,
   // Fields a kind does not use are dropped, so switching kinds in the editor leaves nothing stale.

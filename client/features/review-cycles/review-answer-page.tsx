@@ -104,7 +104,7 @@ function AnswerForm({ request, onBack }: { request: ReviewRequest; onBack: () =>
             <ol className="rc-list">
               {s.questions.map((q) => {
                 number += 1;
-                return <AnswerQuestion key={q.id} question={q} number={number} answer={draft.answers[q.id]} error={errors[q.id]} readOnly={readOnly}
+                return <AnswerQuestion key={q.id} question={q} number={number} answer={draft.answers[q.id]} error={errors[q.id]} readOnly={readOnly} self={isSelf}
                   onChange={(patch) => { draft.change(q.id, patch); if (errors[q.id]) setErrors(({ [q.id]: _gone, ...rest }) => rest); }} />;
               })}
             </ol>

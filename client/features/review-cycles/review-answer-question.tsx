@@ -3,10 +3,14 @@ import type { Answer, CycleQuestion } from './review-cycles.api.js';
 
 export type AnswerPatch = Partial<Pick<Answer, 'rating' | 'text' | 'choices'>>;
 
-/** One snapshot question, answered according to its kind; `readOnly` for a submitted review. */
-export function AnswerQuestion({ question: q, number, answer, error, readOnly, onChange }: {
-  question: CycleQuestion; number: number; answer: Answer | undefined; error: string | undefined; readOnly: boolean; onChange: (patch: AnswerPatch) => void;
+/**
+ * One snapshot question, answered according to its kind; `readOnly` for a submitted review. In a
+ * self review (`self`) it reads in its self-review wording when it has one (docs/decisions/0025).
+ */
+export function AnswerQuestion({ question: q, number, answer, error, readOnly, self = false, onChange }: {
+  question: CycleQuestion; number: number; answer: Answer | undefined; error: string | undefined; readOnly: boolean; self?: boolean; onChange: (patch: AnswerPatch) => void;
 }) {
+  const prompt = (self && q.self_prompt) || q.prompt;
   const base = `q-${q.id}`;
   const errorId = `${base}-error`;
   const rating = RATING_KINDS.includes(q.kind);
@@ -16,7 +20,7 @@ export function AnswerQuestion({ question: q, number, answer, error, readOnly, o
     <li id={base} className="rc-question" data-invalid={error ? 'true' : undefined}>
       <fieldset disabled={readOnly} aria-describedby={error ? errorId : undefined} aria-invalid={error ? true : undefined}>
         <legend id={`${base}-legend`}>
-          {number}. {q.kind === 'COMPETENCY_RATING' && q.competency && <span className="rc-badge">{q.competency}</span>} {q.prompt}
+          {number}. {q.kind === 'COMPETENCY_RATING' && q.competency && <span className="rc-badge">{q.competency}</span>} {prompt}
           {q.required ? <span className="rc-required" aria-label="required"> *</span> : <span className="muted"> (optional)</span>}
         </legend>
         {q.help_text && <p className="field-hint">{q.help_text}</p>}

@@ -17,7 +17,7 @@ export type CycleSummary = {
 export type Cycle = CycleSummary & { perspectives: Perspective[]; min_peers: number; max_peers: number; anonymity_threshold: number; launched_at: string | null; closed_at: string | null; participants: Participant[] };
 export type CycleQuestion = {
   id: string; section_position: number; section_title: string; section_description: string | null; position: number; kind: QuestionKind;
-  prompt: string; help_text: string | null; options: string[]; competency: string | null; required: boolean; private: boolean;
+  prompt: string; self_prompt: string | null; help_text: string | null; options: string[]; competency: string | null; required: boolean; private: boolean;
 };
 export type Answer = { question_id: string; rating: number | null; text: string | null; choices: string[] | null };
 export type ReviewRequest = {
@@ -33,7 +33,7 @@ const PARTICIPANT = `id cycle_id reviewee { ${P} } manager { ${P} } results_rele
   requests { id reviewer { ${P} } perspective status due_at submitted_at decline_reason }`;
 const FULL = `${SUMMARY} perspectives min_peers max_peers anonymity_threshold launched_at closed_at participants { ${PARTICIPANT} }`;
 const REQUEST_ITEM = `id cycle_id cycle_name cycle_type cycle_status reviewee { ${P} } perspective status due_at submitted_at decline_reason`;
-const REQUEST = `${REQUEST_ITEM} questions { id section_position section_title section_description position kind prompt help_text options competency required private }
+const REQUEST = `${REQUEST_ITEM} questions { id section_position section_title section_description position kind prompt self_prompt help_text options competency required private }
   answers { question_id rating text choices updated_at }`;
 
 export const reviewCyclesQueryOptions = queryOptions({

@@ -52,7 +52,7 @@ it('the new-cycle form shows what is missing next to the fields and sends nothin
 });
 
 const q = (id: string, kind: CycleQuestion['kind'], prompt: string, patch: Partial<CycleQuestion> = {}): CycleQuestion => ({
-  id, section_position: 0, section_title: 'Working together', section_description: null, position: Number(id.slice(1)), kind, prompt, help_text: null,
+  id, section_position: 0, section_title: 'Working together', section_description: null, position: Number(id.slice(1)), kind, prompt, self_prompt: null, help_text: null,
   options: kind === 'RATING' ? [...DEFAULT_RATING_LABELS] : [], competency: null, required: true, private: false, ...patch,
 });
 

@@ -10,7 +10,7 @@ import type { ReviewTemplate } from './review-templates.api.js';
  * rating labels are kept apart, so switching a question's kind back and forth loses nothing.
  */
 export type DraftQuestion = {
-  key: string; id: string | null; kind: QuestionKind; prompt: string; help_text: string;
+  key: string; id: string | null; kind: QuestionKind; prompt: string; self_prompt: string; help_text: string;
   choices: string[]; labels: string[]; competency: string; perspectives: Perspective[]; required: boolean; private: boolean;
 };
 export type DraftSection = { key: string; id: string | null; title: string; description: string; questions: DraftQuestion[] };
@@ -21,7 +21,7 @@ const nextKey = () => `k${++counter}`;
 
 export function newQuestion(kind: QuestionKind = 'RATING'): DraftQuestion {
   return {
-    key: nextKey(), id: null, kind, prompt: '', help_text: '', choices: ['', ''], labels: [...DEFAULT_RATING_LABELS],
+    key: nextKey(), id: null, kind, prompt: '', self_prompt: '', help_text: '', choices: ['', ''], labels: [...DEFAULT_RATING_LABELS],
     competency: '', perspectives: ['SELF', 'MANAGER', 'PEER'], required: true, private: false,
   };
 }
@@ -36,7 +36,7 @@ export function draftOf(template: ReviewTemplate): Draft {
     sections: template.sections.map((s) => ({
       key: nextKey(), id: s.id, title: s.title, description: s.description ?? '',
       questions: s.questions.map((q) => ({
-        key: nextKey(), id: q.id, kind: q.kind, prompt: q.prompt, help_text: q.help_text ?? '', competency: q.competency ?? '',
+        key: nextKey(), id: q.id, kind: q.kind, prompt: q.prompt, self_prompt: q.self_prompt ?? '', help_text: q.help_text ?? '', competency: q.competency ?? '',
         choices: CHOICE_KINDS.includes(q.kind) ? [...q.options] : ['', ''],
         labels: RATING_KINDS.includes(q.kind) ? [...q.options] : [...DEFAULT_RATING_LABELS],
         perspectives: [...q.perspectives], required: q.required, private: q.private,
@@ -55,7 +55,8 @@ export function inputOf(draft: Draft): ReviewTemplateInput {
     sections: draft.sections.map((s) => ({
       id: s.id, title: s.title, description: s.description,
       questions: s.questions.map((q) => ({
-        id: q.id, kind: q.kind, prompt: q.prompt, help_text: q.help_text, options: optionsOf(q),
+        // The self wording is kept while SELF is unchecked (checking it again brings it back) but only sent with SELF.
+        id: q.id, kind: q.kind, prompt: q.prompt, self_prompt: q.perspectives.includes('SELF') ? q.self_prompt : null, help_text: q.help_text, options: optionsOf(q),
         competency: q.kind === 'COMPETENCY_RATING' ? q.competency : null, perspectives: q.perspectives, required: q.required, private: q.private,
       })),
     })),

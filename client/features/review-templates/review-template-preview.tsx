@@ -4,7 +4,7 @@ import {
 } from '../../../shared/review-template.schemas.js';
 
 type PreviewQuestion = {
-  kind: QuestionKind; prompt: string; help_text?: string | null; options?: string[] | null;
+  kind: QuestionKind; prompt: string; self_prompt?: string | null; help_text?: string | null; options?: string[] | null;
   competency?: string | null; perspectives: readonly Perspective[]; required?: boolean | null; private?: boolean | null;
 };
 export type PreviewTemplate = {
@@ -14,6 +14,7 @@ export type PreviewTemplate = {
 
 /**
  * Read-only: the template as a reviewer answering it will see it, for one perspective or all.
+ * As Self, questions read in their self-review wording; for any perspective, that wording shows under the prompt.
  * `titled` shows the template's name (off when the page heading already names it).
  */
 export function TemplatePreview({ template, titled = true }: { template: PreviewTemplate; titled?: boolean }) {
@@ -43,7 +44,7 @@ export function TemplatePreview({ template, titled = true }: { template: Preview
           <ol className="rt-preview-questions" start={number + 1}>
             {section.questions.map((q, i) => {
               number += 1;
-              return <PreviewQuestionItem key={i} question={q} name={`${id}-${s}-${i}`} />;
+              return <PreviewQuestionItem key={i} question={q} name={`${id}-${s}-${i}`} perspective={perspective} />;
             })}
           </ol>
         </section>
@@ -52,17 +53,20 @@ export function TemplatePreview({ template, titled = true }: { template: Preview
   );
 }
 
-function PreviewQuestionItem({ question: q, name }: { question: PreviewQuestion; name: string }) {
+function PreviewQuestionItem({ question: q, name, perspective }: { question: PreviewQuestion; name: string; perspective: Perspective | 'ALL' }) {
   const options = q.options ?? [];
+  const selfPrompt = q.perspectives.includes('SELF') ? q.self_prompt?.trim() : null;
+  const prompt = (perspective === 'SELF' && selfPrompt) || q.prompt;
   const isRating = RATING_KINDS.includes(q.kind);
   const isChoice = CHOICE_KINDS.includes(q.kind);
   return (
     <li className="rt-preview-question">
       <fieldset disabled>
         <legend>
-          {q.kind === 'COMPETENCY_RATING' && q.competency && <span className="rt-badge">{q.competency}</span>} {q.prompt || 'Untitled question'}
+          {q.kind === 'COMPETENCY_RATING' && q.competency && <span className="rt-badge">{q.competency}</span>} {prompt || 'Untitled question'}
           {q.required === false ? <span className="muted"> (optional)</span> : <span className="rt-required" aria-label="required"> *</span>}
         </legend>
+        {perspective === 'ALL' && selfPrompt && <p className="rt-preview-self"><span className="rt-preview-self-label">Self review:</span> {selfPrompt}</p>}
         {q.help_text && <p className="field-hint">{q.help_text}</p>}
         {isRating && (
           <div className="rt-scale">

@@ -11,7 +11,7 @@ type Props = {
   errors: Record<string, string>; dispatch: Dispatch<DraftAction>; announce: (message: string) => void;
 };
 
-/** One question: kind, prompt, help, options or rating labels, who answers, required, private; move and remove. */
+/** One question: kind, prompt, help, options or rating labels, who answers (with the self wording when SELF does), required, private; move and remove. */
 export function QuestionEditor({ question, s, q, count, errors, dispatch, announce }: Props) {
   const path = `sections.${s}.questions.${q}`;
   const err = (field: string) => errors[`${path}.${field}`];
@@ -89,6 +89,11 @@ export function QuestionEditor({ question, s, q, count, errors, dispatch, announ
         </div>
         {perspectivesError && <p id={`${question.key}-perspectives-error`} className="field-error">{perspectivesError}</p>}
       </fieldset>
+      {question.perspectives.includes('SELF') && (
+        <TextAreaField label="Self-review wording (optional)" name={`${path}.self_prompt`} value={question.self_prompt} maxLength={REVIEW_TEMPLATE_LIMITS.promptMax}
+          onChange={(e) => set({ self_prompt: e.target.value })} error={err('self_prompt')}
+          hint="How the person reads this question in their own self review, e.g. 'How clearly do you communicate?'" />
+      )}
       <div className="rt-checks">
         <label className="checkbox">
           <input type="checkbox" checked={question.required} onChange={(e) => set({ required: e.target.checked })} />

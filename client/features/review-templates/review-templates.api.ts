@@ -3,7 +3,7 @@ import type { Perspective, QuestionKind, ReviewTemplateInput, ReviewTemplateType
 import { gql } from '../../lib/graphql.js';
 
 export type ReviewQuestion = {
-  id: string; kind: QuestionKind; prompt: string; help_text: string | null; options: string[];
+  id: string; kind: QuestionKind; prompt: string; self_prompt: string | null; help_text: string | null; options: string[];
   competency: string | null; perspectives: Perspective[]; required: boolean; private: boolean;
 };
 export type ReviewTemplateSection = { id: string; title: string; description: string | null; questions: ReviewQuestion[] };
@@ -15,7 +15,7 @@ export type ReviewTemplateSummary = {
 export type ReviewTemplate = ReviewTemplateSummary & { sections: ReviewTemplateSection[] };
 
 const SUMMARY = 'id name description review_type built_in archived_at created_by { id full_name } updated_at section_count question_count can_edit can_archive';
-const FULL = `${SUMMARY} sections { id title description questions { id kind prompt help_text options competency perspectives required private } }`;
+const FULL = `${SUMMARY} sections { id title description questions { id kind prompt self_prompt help_text options competency perspectives required private } }`;
 
 const LIST = /* GraphQL */ `
   query ReviewTemplates($includeArchived: Boolean) { reviewTemplates(includeArchived: $includeArchived) { ${SUMMARY} } }

@@ -75,6 +75,8 @@ export const reviewCyclesSchema = /* GraphQL */ `
     position: Int!
     kind: ReviewQuestionKind!
     prompt: String!
+    "The self-review wording: what a SELF request shows instead of the prompt (results keep the prompt)."
+    self_prompt: String
     help_text: String
     options: [String!]!
     competency: String

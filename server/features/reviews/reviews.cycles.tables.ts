@@ -48,6 +48,8 @@ export const reviewCycleQuestions = sqliteTable('review_cycle_questions', {
   position: integer('position').notNull(),
   kind: text('kind').$type<QuestionKind>().notNull(),
   prompt: text('prompt').notNull(),
+  /** The template question's self-review wording, copied at launch (docs/decisions/0025). */
+  self_prompt: text('self_prompt'),
   help_text: text('help_text'),
   options: text('options', { mode: 'json' }).$type<string[]>().notNull(),
   competency: text('competency'),

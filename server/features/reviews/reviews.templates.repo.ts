@@ -69,7 +69,7 @@ function insertContent(db: Db, orgId: string, templateId: string, data: ReviewTe
     section.questions.forEach((q, position) => {
       db.insert(reviewTemplateQuestions).values({
         id: reuse(q.id), organization_id: orgId, template_id: templateId, section_id: sectionId, position,
-        kind: q.kind, prompt: q.prompt, help_text: q.help_text, options: q.options, competency: q.competency,
+        kind: q.kind, prompt: q.prompt, self_prompt: q.self_prompt, help_text: q.help_text, options: q.options, competency: q.competency,
         perspectives: q.perspectives, required: q.required, private: q.private,
       }).run();
     });
@@ -110,7 +110,9 @@ export function contentAsInput(content: ReviewTemplateContent, name: string): Re
     name, description: content.description, review_type: content.review_type,
     sections: content.sections.map((s) => ({
       id: null, title: s.title, description: s.description,
-      questions: s.questions.map((q) => ({ id: null, kind: q.kind, prompt: q.prompt, help_text: q.help_text, options: q.options, competency: q.competency, perspectives: q.perspectives, required: q.required, private: q.private })),
+      questions: s.questions.map((q) => ({
+        id: null, kind: q.kind, prompt: q.prompt, self_prompt: q.self_prompt, help_text: q.help_text, options: q.options, competency: q.competency, perspectives: q.perspectives, required: q.required, private: q.private,
+      })),
     })),
   };
 }

@@ -8,6 +8,8 @@ export const reviewTemplatesSchema = /* GraphQL */ `
     position: Int!
     kind: ReviewQuestionKind!
     prompt: String!
+    "How the reviewee reads the question in their own self review (only when SELF answers it)."
+    self_prompt: String
     help_text: String
     "Choice kinds: the options. Rating kinds: the labels of points 1 to 5. Text: empty."
     options: [String!]!
@@ -55,6 +57,8 @@ export const reviewTemplatesSchema = /* GraphQL */ `
     id: ID
     kind: ReviewQuestionKind!
     prompt: String!
+    "Optional self-review wording; refused unless SELF is among the perspectives."
+    self_prompt: String
     help_text: String
     options: [String!]
     competency: String

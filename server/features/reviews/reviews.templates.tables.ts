@@ -44,6 +44,8 @@ export const reviewTemplateQuestions = sqliteTable('review_template_questions', 
   position: integer('position').notNull(),
   kind: text('kind').$type<QuestionKind>().notNull(),
   prompt: text('prompt').notNull(),
+  /** How the reviewee reads it in their own self review; only with SELF among the perspectives (docs/decisions/0025). */
+  self_prompt: text('self_prompt'),
   help_text: text('help_text'),
   /** Choice kinds: the options; rating kinds: the five point labels; text: []. */
   options: text('options', { mode: 'json' }).$type<string[]>().notNull().default([]),
