@@ -97,3 +97,20 @@ it('an admin edits a sprint from the list: prefilled form, errors next to the fi
   expect(problems).toEqual([]);
   await page.context().close();
 }, 120_000);
+
+it('an admin sets the reminder window and overdue reminders; they are kept after a reload', async () => {
+  const { page, problems } = await openSignedIn(e2e, E2E_ADMIN.email, { welcome: 'Alex Admin' });
+  await page.goto(`${e2e.server.url}/reviews/automation`);
+  const form = page.getByRole('form', { name: 'Reminder settings' });
+  expect(await form.getByLabel('Days before the due date').inputValue()).toBe('2');
+  await form.getByLabel('Days before the due date').fill('3');
+  await form.getByRole('checkbox', { name: 'Remind again once a review is overdue' }).uncheck();
+  await form.getByRole('button', { name: 'Save reminders' }).click();
+  await page.getByText('Reminder settings saved.').waitFor();
+  expect(await seriousA11yViolations(page)).toEqual([]);
+  await page.reload();
+  expect(await form.getByLabel('Days before the due date').inputValue()).toBe('3');
+  expect(await form.getByRole('checkbox', { name: 'Remind again once a review is overdue' }).isChecked()).toBe(false);
+  expect(problems).toEqual([]);
+  await page.context().close();
+});

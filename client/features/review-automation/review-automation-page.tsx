@@ -9,6 +9,7 @@ import { ConfirmDialog } from '../review-cycles/review-cycle-dialogs.js';
 import { automationRulesQueryOptions, automationRunsQueryOptions, formatWhen, useDeleteRule, useSetRuleActive, type AutomationRule } from './review-automation.api.js';
 import { RuleForm, type Option, type TemplateOption } from './review-automation-form.js';
 import { SprintsSection } from './review-automation-sprints.js';
+import { ReminderSettingsSection } from './review-automation-reminders.js';
 import './review-automation.css';
 
 function describe(rule: AutomationRule): string {
@@ -93,6 +94,7 @@ export function ReviewAutomationPage({ teams, people, templates }: { teams: Opti
         )}
       </section>
       <SprintsSection teams={teams} />
+      <ReminderSettingsSection />
       {deleting && (
         <ConfirmDialog title={`Delete ${deleting.name}?`} description="No more cycles will be created by this rule. Cycles it already created stay." confirmLabel="Delete rule" busyLabel="Deleting…"
           onConfirm={async () => { await remove.mutateAsync(deleting.id); showAlert(`${deleting.name} was deleted.`, 'success'); }} onClose={() => setDeleting(null)} />

@@ -15,6 +15,7 @@ function stubSprints(sprints: Sprint[], update?: OperationHandler) {
   return stubGraphql({
     ReviewAutomationRules: () => ({ data: { reviewAutomationRules: [] } }),
     ReviewSprints: () => ({ data: { reviewSprints: sprints } }),
+    ReviewReminderSettings: () => ({ data: { reviewReminderSettings: { days_before: 2, when_overdue: true, updated_at: null } } }),
     ReviewTemplates: () => ({ data: { reviewTemplates: [] } }),
     TeamPickerPeople: () => ({ data: { organizationUsers: [] } }),
     Teams: () => ({ data: { teams: TEAMS.map((t) => ({ ...t, status: 'ACTIVE', manager: null, team_lead: null, users: [], aggregations: { count_users: 3 } })) } }),

@@ -1,5 +1,6 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ReviewAutomationRuleData, ReviewAutomationRuleType, ReviewSprintData } from '../../../shared/review-automation.schemas.js';
+import type { ReviewReminderSettingsData } from '../../../shared/review-reminders.schemas.js';
 import type { ReviewCycleStatus } from '../../../shared/review-cycle.schemas.js';
 import type { Perspective } from '../../../shared/review-template.schemas.js';
 import { gql } from '../../lib/graphql.js';
@@ -60,3 +61,14 @@ export const useDeleteSprint = () => useInvalidating(async (id: string) =>
   (await gql<{ deleteReviewSprint: boolean }>('mutation DeleteReviewSprint($id: ID!) { deleteReviewSprint(id: $id) }', { id })).deleteReviewSprint);
 
 export const formatWhen = (iso: string | null): string => (iso ? new Date(iso).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' }) + ' UTC' : '—');
+
+export type ReminderSettings = ReviewReminderSettingsData & { updated_at: string | null };
+const REMINDERS = 'days_before when_overdue updated_at';
+
+export const reminderSettingsQueryOptions = queryOptions({
+  queryKey: ['reviewAutomation', 'reminders'],
+  queryFn: async () => (await gql<{ reviewReminderSettings: ReminderSettings }>(`query ReviewReminderSettings { reviewReminderSettings { ${REMINDERS} } }`)).reviewReminderSettings,
+});
+
+export const useSaveReminderSettings = () => useInvalidating(async (input: ReviewReminderSettingsData) =>
+  (await gql<{ updateReviewReminderSettings: ReminderSettings }>(`mutation UpdateReviewReminderSettings($input: ReviewReminderSettingsInput!) { updateReviewReminderSettings(input: $input) { ${REMINDERS} } }`, { input })).updateReviewReminderSettings);

@@ -18,6 +18,7 @@ function stubAutomation(rules: AutomationRule[] = []) {
   return stubGraphql({
     ReviewAutomationRules: () => ({ data: { reviewAutomationRules: rules } }),
     ReviewSprints: () => ({ data: { reviewSprints: [] } }),
+    ReviewReminderSettings: () => ({ data: { reviewReminderSettings: { days_before: 2, when_overdue: true, updated_at: null } } }),
     ReviewTemplates: () => ({ data: { reviewTemplates: [{ id: 't360', name: '360 review', review_type: '360', built_in: true, archived_at: null }, { id: 'tsp', name: 'Sprint review', review_type: 'sprint', built_in: true, archived_at: null }] } }),
     TeamPickerPeople: () => ({ data: { organizationUsers: [{ id: 'u2', full_name: 'Grace Hopper', email: 'grace@example.com', role: null, status: 'ACTIVE', team: null }] } }),
     Teams: () => ({ data: { teams: [{ id: 'team1', name: 'Platform', status: 'ACTIVE', manager: null, team_lead: null, users: [], aggregations: { count_users: 4 } }] } }),

@@ -9,6 +9,7 @@ import { reviewResultsExportRoutes } from './reviews.export.routes.js';
 import { reviewNominationResolvers } from './reviews.nominations.resolvers.js';
 import { reviewProgressResolvers, reviewProgressSchema } from './reviews.progress.graphql.js';
 import { registerReviewReminders } from './reviews.reminders.js';
+import { reviewReminderSettingsResolvers, reviewReminderSettingsSdl } from './reviews.reminders.graphql.js';
 import { reviewSprintResolvers } from './reviews.sprints.resolvers.js';
 import { reviewRequestResolvers } from './reviews.requests.resolvers.js';
 import { reviewResultsResolvers, reviewResultsSchema } from './reviews.results.graphql.js';
@@ -26,7 +27,8 @@ export async function reviewsFeature(app: FastifyInstance): Promise<void> {
   app.graphql.extendSchema(reviewResultsSchema);
   app.graphql.extendSchema(reviewProgressSchema);
   app.graphql.extendSchema(reviewAutomationSchema);
-  for (const resolvers of [reviewTemplateResolvers, reviewCycleResolvers, reviewNominationResolvers, reviewRequestResolvers, reviewResultsResolvers, reviewProgressResolvers, reviewAutomationResolvers, reviewSprintResolvers]) {
+  app.graphql.extendSchema(reviewReminderSettingsSdl);
+  for (const resolvers of [reviewTemplateResolvers, reviewCycleResolvers, reviewNominationResolvers, reviewRequestResolvers, reviewResultsResolvers, reviewProgressResolvers, reviewAutomationResolvers, reviewSprintResolvers, reviewReminderSettingsResolvers]) {
     app.graphql.defineResolvers(withFeatureArea('REVIEWS', resolvers) as never);
   }
   await app.register(reviewResultsExportRoutes);

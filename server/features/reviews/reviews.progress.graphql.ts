@@ -10,7 +10,8 @@ import { findUsersByIds } from '../users/users.repo.js';
 import { findReviewCycle } from './reviews.cycles.repo.js';
 import { isAdmin } from './reviews.cycles.policy.js';
 import { findReminderCandidate, pendingRequestsOfCycle, reviewerProgress, type ReminderCandidate, type ReviewerProgressRow } from './reviews.progress.repo.js';
-import { queueManualReminder, REMINDER_DAYS_BEFORE } from './reviews.reminders.js';
+import { queueManualReminder } from './reviews.reminders.js';
+import { findReminderSettings } from './reviews.reminders.repo.js';
 
 /**
  * Team progress of a review cycle: per team and per reviewer, requests written out of those that
@@ -59,7 +60,7 @@ export const reviewProgressSchema = /* GraphQL */ `
   extend type Mutation {
     "Reminds the reviewer of this pending request of every review they still owe in its cycle (at most once a day)."
     remindReviewer(requestId: ID!): ReminderResult!
-    "Reminds every reviewer in the viewer's scope whose pending request is overdue or due within ${REMINDER_DAYS_BEFORE} days."
+    "Reminds every reviewer in the viewer's scope whose pending request is overdue or due within the organization's reminder window (reviewReminderSettings.days_before)."
     remindLateReviewers(cycleId: ID!): ReminderResult!
   }
 `;
@@ -139,7 +140,7 @@ export const reviewProgressResolvers = {
       const cycle = findCycleOrThrow(ctx.services.db, viewer, args.cycleId);
       if (!isAdmin(viewer) && viewer.permissionLevel !== 'MANAGER') throw forbidden('Only managers and admins can send reminders.');
       if (cycle.status !== 'ACTIVE') throw conflict('Reminders go out while the cycle is active.');
-      const until = new Date(ctx.services.scheduler.now() + REMINDER_DAYS_BEFORE * DAY_MS).toISOString();
+      const until = new Date(ctx.services.scheduler.now() + findReminderSettings(ctx.services.db, viewer.organizationId).days_before * DAY_MS).toISOString();
       return remind(ctx, viewer, pendingRequestsOfCycle(ctx.services.db, viewer.organizationId, cycle.id, until)).result;
     },
   },

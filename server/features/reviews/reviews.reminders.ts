@@ -3,6 +3,8 @@ import type { Services } from '../../services.js';
 import { formatDay } from '../../../shared/dates.js';
 import { notify } from '../notifications/notifications.deliver.js';
 import { isFeatureAreaOn } from '../feature-areas/feature-areas.guard.js';
+import { REVIEW_REMINDER_DEFAULTS } from '../../../shared/review-reminders.schemas.js';
+import { listReminderSettings, reminderSettingsOf } from './reviews.reminders.repo.js';
 import { findReminderCandidate, pendingRequestsDueBefore, pendingRequestsOfReviewer, type ReminderCandidate } from './reviews.progress.repo.js';
 
 /**
@@ -10,7 +12,8 @@ import { findReminderCandidate, pendingRequestsDueBefore, pendingRequestsOfRevie
  * One reminder is one message to one reviewer about one cycle, listing every review they still owe
  * in it: a manager with six pending manager reviews gets one message, not six.
  * - `reviews.reminders` runs every hour (catch-up: the latest period only). It finds pending
- *   requests of active cycles due within REMINDER_DAYS_BEFORE days or overdue and enqueues one
+ *   requests of active cycles due within the organization's `days_before` (default 2) or overdue
+ *   (unless it switched that off) and enqueues one
  *   `reviews.reminder.send` job per reviewer, cycle, due date and moment, unique key
  *   `<reviewer>:<cycle>:<due>:<before|overdue>`: sent once per due date however often the scan
  *   runs, and again only when the due date moves.
@@ -22,12 +25,10 @@ import { findReminderCandidate, pendingRequestsDueBefore, pendingRequestsOfRevie
  */
 export const REMINDER_SCAN_KIND = 'reviews.reminders';
 export const REMINDER_SEND_KIND = 'reviews.reminder.send';
-export const REMINDER_DAYS_BEFORE = 2;
 const DAY_MS = 86_400_000;
 
 export type ReminderMoment = 'before' | 'overdue' | 'manual';
 type SendPayload = { reviewerId: string; cycleId: string; moment: ReminderMoment; dueAt?: string };
-type ScanPayload = { daysBefore?: number };
 type Target = Pick<ReminderCandidate, 'organization_id' | 'reviewer_id' | 'cycle_id'>;
 
 export const reminderKey = (t: Target, dueAt: string, moment: 'before' | 'overdue') => `${t.reviewer_id}:${t.cycle_id}:${dueAt}:${moment}`;
@@ -76,11 +77,16 @@ function currentPayload(services: Services, orgId: string, p: SendPayload | Lega
 /** Registers both job kinds and the hourly schedule (idempotent across restarts: same key). */
 export function registerReviewReminders(app: FastifyInstance): void {
   const { scheduler } = app.services;
-  scheduler.register<ScanPayload>(REMINDER_SCAN_KIND, (payload, ctx) => {
-    const days = payload.daysBefore ?? REMINDER_DAYS_BEFORE;
+  scheduler.register(REMINDER_SCAN_KIND, (_payload, ctx) => {
+    const { db } = app.services;
     const now = ctx.now.getTime();
-    for (const c of pendingRequestsDueBefore(app.services.db, new Date(now + days * DAY_MS).toISOString())) {
+    const settings = listReminderSettings(db);
+    const widest = Math.max(REVIEW_REMINDER_DEFAULTS.days_before, ...[...settings.values()].map((s) => s.days_before));
+    for (const c of pendingRequestsDueBefore(db, new Date(now + widest * DAY_MS).toISOString())) {
       const moment = Date.parse(c.due_at) <= now ? 'overdue' : 'before';
+      const own = reminderSettingsOf(settings, c.organization_id);
+      // Each organization's own window and choice (/reviews/automation).
+      if (moment === 'overdue' ? !own.when_overdue : Date.parse(c.due_at) > now + own.days_before * DAY_MS) continue;
       // Same reviewer, cycle, due date and moment: the same key, so one job (enqueue ignores the rest).
       ctx.enqueue({
         kind: REMINDER_SEND_KIND, uniqueKey: reminderKey(c, c.due_at, moment), organizationId: c.organization_id,
@@ -100,6 +106,6 @@ export function registerReviewReminders(app: FastifyInstance): void {
   });
   scheduler.schedule({
     key: REMINDER_SCAN_KIND, kind: REMINDER_SCAN_KIND, every: { unit: 'hours', count: 1 }, startAt: '2026-01-01T00:00:00.000Z',
-    catchUp: 'latest', payload: { daysBefore: REMINDER_DAYS_BEFORE } satisfies ScanPayload,
+    catchUp: 'latest', payload: {},
   });
 }

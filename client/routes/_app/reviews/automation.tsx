@@ -1,7 +1,7 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { Link, createFileRoute } from '@tanstack/react-router';
 import { PendingView } from '../../../components/ui/states.js';
-import { automationRulesQueryOptions, sprintsQueryOptions } from '../../../features/review-automation/review-automation.api.js';
+import { automationRulesQueryOptions, reminderSettingsQueryOptions, sprintsQueryOptions } from '../../../features/review-automation/review-automation.api.js';
 import { ReviewAutomationPage } from '../../../features/review-automation/review-automation-page.js';
 import { reviewTemplatesQueryOptions } from '../../../features/review-templates/review-templates.api.js';
 import { pickablePeopleQueryOptions, teamsQueryOptions } from '../../../features/teams/api.js';
@@ -13,7 +13,7 @@ export const Route = createFileRoute('/_app/reviews/automation')({
     const me = await queryClient.ensureQueryData(meQueryOptions);
     if (me.permission_level === 'MEMBER') return;
     await Promise.all([
-      queryClient.ensureQueryData(automationRulesQueryOptions), queryClient.ensureQueryData(sprintsQueryOptions), queryClient.ensureQueryData(teamsQueryOptions),
+      queryClient.ensureQueryData(automationRulesQueryOptions), queryClient.ensureQueryData(sprintsQueryOptions), queryClient.ensureQueryData(reminderSettingsQueryOptions), queryClient.ensureQueryData(teamsQueryOptions),
       queryClient.ensureQueryData(reviewTemplatesQueryOptions(false)), me.permission_level === 'ADMIN' ? queryClient.ensureQueryData(pickablePeopleQueryOptions) : null,
     ]);
   },
