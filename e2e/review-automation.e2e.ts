@@ -16,7 +16,7 @@ it('an admin plans a sprint, adds a sprint-end rule, pauses, resumes and deletes
   await sprint.getByLabel('First day').fill('2030-03-04');
   await sprint.getByLabel('Last day').fill('2030-03-15');
   await sprint.getByRole('button', { name: 'Add sprint' }).click();
-  await page.getByRole('list', { name: 'Sprints' }).getByText('Sprint 42 · Platform · 2030-03-04 to 2030-03-15').waitFor();
+  await page.getByRole('list', { name: 'Sprints' }).getByText('Sprint 42 · Platform · Mar 4, 2030 to Mar 15, 2030').waitFor();
 
   await page.getByRole('button', { name: 'New rule' }).click();
   const form = page.getByRole('form', { name: 'New automation rule' });
@@ -32,7 +32,7 @@ it('an admin plans a sprint, adds a sprint-end rule, pauses, resumes and deletes
   const rules = page.getByRole('list', { name: 'Automation rules' });
   const card = rules.getByRole('listitem').filter({ hasText: 'Platform sprint retro' });
   await card.getByText('When each sprint of the team ends').waitFor();
-  await card.getByText('15 Mar 2030, 23:59 UTC').waitFor();
+  await card.getByText('Mar 15, 2030, 23:59 UTC').waitFor();
   await card.getByText('Sprint review').waitFor();
   expect(await seriousA11yViolations(page)).toEqual([]);
 
@@ -61,7 +61,7 @@ it('an admin edits a sprint from the list: prefilled form, errors next to the fi
   await add.getByLabel('Last day').fill('2030-06-14');
   await add.getByRole('button', { name: 'Add sprint' }).click();
   const sprints = page.getByRole('list', { name: 'Sprints' });
-  await sprints.getByText('Sprint 50 · Platform · 2030-06-03 to 2030-06-14').waitFor();
+  await sprints.getByText('Sprint 50 · Platform · Jun 3, 2030 to Jun 14, 2030').waitFor();
 
   const edit = sprints.getByRole('button', { name: 'Edit Sprint 50 of Platform' });
   await edit.click();
@@ -80,7 +80,7 @@ it('an admin edits a sprint from the list: prefilled form, errors next to the fi
   await page.keyboard.press('Escape');
   await form.waitFor({ state: 'detached' });
   expect(await edit.evaluate((el) => el === document.activeElement)).toBe(true);
-  await sprints.getByText('Sprint 50 · Platform · 2030-06-03 to 2030-06-14').waitFor();
+  await sprints.getByText('Sprint 50 · Platform · Jun 3, 2030 to Jun 14, 2030').waitFor();
 
   await page.keyboard.press('Enter');
   await form.getByLabel('Sprint name').fill('Sprint 50 (extended)');
@@ -92,7 +92,7 @@ it('an admin edits a sprint from the list: prefilled form, errors next to the fi
   await form.getByLabel('Last day').fill('2030-06-21');
   await form.getByRole('button', { name: 'Save sprint' }).click();
   await page.getByText('Sprint 50 (extended) was saved.').waitFor();
-  await sprints.getByText('Sprint 50 (extended) · Platform · 2030-06-04 to 2030-06-21').waitFor();
+  await sprints.getByText('Sprint 50 (extended) · Platform · Jun 4, 2030 to Jun 21, 2030').waitFor();
   expect(await sprints.getByText('Sprint 50 · Platform', { exact: false }).count()).toBe(0);
   expect(problems).toEqual([]);
   await page.context().close();

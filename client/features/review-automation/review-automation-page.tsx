@@ -2,18 +2,19 @@ import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { EmptyState } from '../../components/ui/states.js';
+import { formatDateTime, formatDay } from '../../../shared/dates.js';
 import { showAlert } from '../../lib/alerts.js';
 import { PERSPECTIVE_LABELS } from '../../../shared/review-template.schemas.js';
 import { CYCLE_STATUS_LABELS } from '../review-cycles/review-cycles.search.js';
 import { ConfirmDialog } from '../review-cycles/review-cycle-dialogs.js';
-import { automationRulesQueryOptions, automationRunsQueryOptions, formatWhen, useDeleteRule, useSetRuleActive, type AutomationRule } from './review-automation.api.js';
+import { automationRulesQueryOptions, automationRunsQueryOptions, useDeleteRule, useSetRuleActive, type AutomationRule } from './review-automation.api.js';
 import { RuleForm, type Option, type TemplateOption } from './review-automation-form.js';
 import { SprintsSection } from './review-automation-sprints.js';
 import { ReminderSettingsSection } from './review-automation-reminders.js';
 import './review-automation.css';
 
 function describe(rule: AutomationRule): string {
-  if (rule.type === 'REPEAT') return `Every ${rule.every_count === 1 ? 'month' : `${rule.every_count} months`} from ${rule.anchor_on ?? '—'}`;
+  if (rule.type === 'REPEAT') return `Every ${rule.every_count === 1 ? 'month' : `${rule.every_count} months`} from ${formatDay(rule.anchor_on)}`;
   if (rule.type === 'AFTER_START') return `${rule.every_count} days after each new person starts`;
   return 'When each sprint of the team ends';
 }
@@ -27,7 +28,7 @@ function Runs({ ruleId }: { ruleId: string }) {
     <ul className="ra-runs" aria-label="Created cycles">
       {data.map((r) => (
         <li key={r.id}>
-          {formatWhen(r.created_at)}:{' '}
+          {formatDateTime(r.created_at)}:{' '}
           {r.cycle ? <><Link to="/reviews" search={{ id: r.cycle.id }}>{r.cycle.name}</Link> ({CYCLE_STATUS_LABELS[r.cycle.status]})</> : <span>Skipped: {r.skipped_reason ?? 'the cycle was deleted.'}</span>}
         </li>
       ))}
@@ -55,7 +56,7 @@ function RuleCard({ rule, onEdit, onDelete }: { rule: AutomationRule; onEdit: ()
         <div><dt>For</dt><dd>{who}</dd></div>
         <div><dt>Template</dt><dd>{rule.template_name ?? 'Deleted template'}</dd></div>
         <div><dt>Perspectives</dt><dd>{rule.perspectives.map((p) => PERSPECTIVE_LABELS[p]).join(', ')}</dd></div>
-        <div><dt>Next run</dt><dd>{rule.active ? (rule.next_run_at ? formatWhen(rule.next_run_at) : 'Nothing planned yet') : 'Paused'}</dd></div>
+        <div><dt>Next run</dt><dd>{rule.active ? (rule.next_run_at ? formatDateTime(rule.next_run_at) : 'Nothing planned yet') : 'Paused'}</dd></div>
         <div><dt>Cycles created</dt><dd>{rule.run_count}</dd></div>
       </dl>
       <p className="field-hint">{rule.starts_as_draft ? 'Cycles start as drafts for peer nominations.' : 'Cycles launch at once.'}</p>

@@ -59,7 +59,7 @@ it('opens a prefilled edit form, refuses a last day before the first day next to
   fireEvent.change(within(form).getByLabelText('Last day'), { target: { value: '2030-03-29' } });
   fireEvent.click(within(form).getByRole('button', { name: 'Save sprint' }));
   expect(await within(list).findByText('Sprint 43', undefined, T)).toBeTruthy();
-  expect(list.textContent).toContain('Sprint 43 · Mobile · 2030-03-18 to 2030-03-29');
+  expect(list.textContent).toContain('Sprint 43 · Mobile · Mar 18, 2030 to Mar 29, 2030');
   expect(within(list).queryByRole('form')).toBeNull();
   expect(await screen.findByText('Sprint 43 was saved.')).toBeTruthy();
   expect(calls.find((c) => c.operationName === 'UpdateReviewSprint')!.variables).toEqual({

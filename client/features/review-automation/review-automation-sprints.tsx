@@ -3,6 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import { DateField } from '../../components/ui/date-field.js';
 import { Field, FormError, SubmitButton } from '../../components/ui/field.js';
 import { EmptyState } from '../../components/ui/states.js';
+import { formatDay } from '../../../shared/dates.js';
 import { showAlert } from '../../lib/alerts.js';
 import { useZodForm } from '../../lib/forms.js';
 import { GraphqlError } from '../../lib/graphql.js';
@@ -33,7 +34,7 @@ function SprintRow({ sprint: s, teams, editing, onEdit, onClose, onDelete }: Row
   }
   return (
     <li>
-      <span><strong>{s.name}</strong> · {s.team?.name ?? 'Removed team'} · {s.starts_on} to {s.ends_on}</span>
+      <span><strong>{s.name}</strong> · {s.team?.name ?? 'Removed team'} · {formatDay(s.starts_on)} to {formatDay(s.ends_on)}</span>
       <span className="ra-actions">
         <button ref={editButton} type="button" className="button button-secondary" onClick={onEdit} aria-label={`Edit ${of}`}>Edit</button>
         <button type="button" className="button button-ghost" onClick={onDelete} aria-label={`Delete ${of}`}>Delete</button>

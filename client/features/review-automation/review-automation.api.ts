@@ -60,7 +60,6 @@ export const useUpdateSprint = () => useInvalidating(async ({ id, input }: { id:
 export const useDeleteSprint = () => useInvalidating(async (id: string) =>
   (await gql<{ deleteReviewSprint: boolean }>('mutation DeleteReviewSprint($id: ID!) { deleteReviewSprint(id: $id) }', { id })).deleteReviewSprint);
 
-export const formatWhen = (iso: string | null): string => (iso ? new Date(iso).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' }) + ' UTC' : '—');
 
 export type ReminderSettings = ReviewReminderSettingsData & { updated_at: string | null };
 const REMINDERS = 'days_before when_overdue updated_at';

@@ -58,7 +58,7 @@ it('the rule form shows what is missing next to the fields and sends the rule on
   fireEvent.click(within(form).getByRole('button', { name: 'Create rule' }));
   const list = await screen.findByRole('list', { name: 'Automation rules' }, T);
   expect(within(list).getByRole('heading', { name: /Quarterly 360/ })).toBeTruthy();
-  expect(within(list).getByText('Every 3 months from 2027-01-15')).toBeTruthy();
+  expect(within(list).getByText('Every 3 months from Jan 15, 2027')).toBeTruthy();
   const sent = calls.find((c) => c.operationName === 'CreateReviewAutomationRule')!.variables.input;
   expect(sent).toMatchObject({ name: 'Quarterly 360', type: 'REPEAT', template_id: 't360', every_count: 3, anchor_on: '2027-01-15', team_ids: ['team1'], user_ids: [],
     perspectives: ['SELF', 'MANAGER', 'PEER'], min_peers: 2, max_peers: 8, anonymity_threshold: 5, nomination_days: 5, review_days: 14, release_days: null });
@@ -68,7 +68,7 @@ it('lists rules with their next run and asks before deleting one', async () => {
   stubAutomation([rule()]);
   await renderSignedIn('/reviews/automation');
   const list = await screen.findByRole('list', { name: 'Automation rules' }, T);
-  expect(within(list).getByText('15 Jan 2027, 00:00 UTC')).toBeTruthy();
+  expect(within(list).getByText('Jan 15, 2027, 00:00 UTC')).toBeTruthy();
   fireEvent.click(within(list).getByRole('button', { name: 'Delete' }));
   const dialog = await screen.findByRole('alertdialog');
   expect(within(dialog).getByText('Delete Quarterly 360?')).toBeTruthy();
