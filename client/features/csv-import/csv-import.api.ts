@@ -5,7 +5,7 @@
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toSafeCsv } from '../../../shared/csv-safe.js';
-import { auth } from '../../lib/auth.js';
+import { downloadWithToken } from '../../lib/download.js';
 import { gql } from '../../lib/graphql.js';
 import { subscribe, subscriptionClient } from '../../lib/subscriptions.js';
 import type { MassCreateResult, MassCreateUserError } from './csv-import.upload.js';
@@ -72,27 +72,11 @@ export function useRollbackImport() {
   });
 }
 
-/** Offers a blob as a download with this file name. */
-export function saveBlob(blob: Blob, fileName: string): void {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  link.style.display = 'none';
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
-
 export const TEMPLATE_PATH = '/api/admin/users/import-template.csv';
 
 /** The template needs the Bearer token like the other admin CSV endpoints: fetched, then saved. */
-export async function downloadTemplate(): Promise<void> {
-  const token = await auth.getAccessToken();
-  const response = await fetch(TEMPLATE_PATH, { headers: token ? { authorization: `Bearer ${token}` } : {} });
-  if (!response.ok) throw new Error(`The template could not be downloaded (the server answered ${response.status}).`);
-  saveBlob(await response.blob(), 'teamlens-users-template.csv');
+export function downloadTemplate(): Promise<void> {
+  return downloadWithToken(TEMPLATE_PATH, 'teamlens-users-template.csv', (status) => `The template could not be downloaded (the server answered ${status}).`);
 }
 
 /** The per-row errors as a spreadsheet-safe CSV (cells that look like formulas are neutralised). */

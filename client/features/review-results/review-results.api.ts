@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { Perspective, QuestionKind } from '../../../shared/review-template.schemas.js';
-import { auth } from '../../lib/auth.js';
+import { downloadWithToken } from '../../lib/download.js';
 import { gql } from '../../lib/graphql.js';
 
 export type Withheld = { reason: 'FEWER_THAN_THRESHOLD' | 'QUESTION_FEWER_THAN_THRESHOLD'; have: number; need: number; own_answer_excluded: boolean; message: string };
@@ -40,25 +40,5 @@ export const reviewResultsQueryOptions = (participantId: string) => queryOptions
   queryFn: async () => (await gql<{ reviewResults: ReviewResults }>(`query ReviewResults($participantId: ID!) { reviewResults(participantId: $participantId) { ${RESULTS} } }`, { participantId })).reviewResults,
 });
 
-/**
- * The CSV endpoint takes the Bearer access token like /graphql (no cookie), so a plain link cannot
- * authenticate: fetch it with the token and hand the file to the browser as a blob.
- */
-export async function downloadResultsCsv(path: string, fallbackName: string): Promise<void> {
-  const token = await auth.getAccessToken();
-  const res = await fetch(path, { headers: token ? { authorization: `Bearer ${token}` } : {} });
-  if (!res.ok) {
-    const body = await res.json().catch(() => null) as { message?: unknown } | null;
-    throw new Error(typeof body?.message === 'string' ? body.message : `The download failed (HTTP ${res.status}).`);
-  }
-  const blob = await res.blob();
-  const name = /filename="?([^";]+)"?/.exec(res.headers.get('content-disposition') ?? '')?.[1] ?? fallbackName;
-  const href = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = href;
-  link.download = name;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(href), 10_000);
-}
+/** One reviewee's results as CSV, fetched with the access token; a refusal says the server's reason. */
+export const downloadResultsCsv = (path: string, fallbackName: string): Promise<void> => downloadWithToken(path, fallbackName);

@@ -1,4 +1,5 @@
-import { errorsToCsv, saveBlob } from '../csv-import.api.js';
+import { saveBlob } from '../../../lib/download.js';
+import { errorsToCsv } from '../csv-import.api.js';
 import type { MassCreateResult } from '../csv-import.upload.js';
 import { CsvImportIssueTable } from './csv-import-issue-table.js';
 import { CsvImportRollback } from './csv-import-rollback.js';
