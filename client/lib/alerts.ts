@@ -15,3 +15,13 @@ export function showAlert(message: string, severity: AlertSeverity = 'info', dur
 export function closeAlert(): void {
   alertStore.set(null);
 }
+
+/** Waits for an action: its success as a success alert, its failure's message as an error alert. */
+export async function alertOutcome(work: Promise<unknown>, done: string): Promise<void> {
+  try {
+    await work;
+    showAlert(done, 'success');
+  } catch (err) {
+    showAlert(err instanceof Error ? err.message : 'Something went wrong. Try again.', 'error');
+  }
+}

@@ -1,15 +1,10 @@
 import { useState, type FormEvent } from 'react';
 import type { z } from 'zod';
 
-export type FieldErrors = Record<string, string>;
-export type SubmitOutcome = { formError?: string; fieldErrors?: FieldErrors } | void;
+import { fieldErrorsOf, type FieldErrors } from '../../shared/field-errors.js';
 
-/** zod issues to one message per field (the first one). */
-export function fieldErrorsOf(error: z.ZodError): FieldErrors {
-  const out: FieldErrors = {};
-  for (const issue of error.issues) out[issue.path.join('.') || '_'] ??= issue.message;
-  return out;
-}
+export { fieldErrorsOf, type FieldErrors };
+export type SubmitOutcome = { formError?: string; fieldErrors?: FieldErrors } | void;
 
 /**
  * The one form approach: uncontrolled inputs (what was typed stays on a server error),

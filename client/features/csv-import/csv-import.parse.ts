@@ -6,6 +6,7 @@
  * is row 1, the first data row is row 2; a line break inside a quoted cell does not count).
  */
 import { CsvError, parse } from 'csv-parse/browser/esm/sync';
+import { delimiterOfHeader } from '../../../shared/csv-delimiter.js';
 import { CSV_UPLOAD_MAX_BYTES, MASS_CREATE_MAX_ROWS } from '../../../shared/limits.js';
 import { CSV_COLUMNS } from '../../../shared/mass-create.schema.js';
 
@@ -19,14 +20,7 @@ const MB = 1024 * 1024;
 /** ",", ";" or tab: whichever the header line uses most (the server's rule). */
 export function detectDelimiter(text: string): string {
   const end = text.indexOf('\n');
-  const header = text.slice(0, end === -1 ? 4096 : Math.min(end, 4096));
-  let best = ',';
-  let bestCount = 0;
-  for (const d of [',', ';', '\t']) {
-    const n = header.split(d).length - 1;
-    if (n > bestCount) [best, bestCount] = [d, n];
-  }
-  return best;
+  return delimiterOfHeader(text.slice(0, end === -1 ? 4096 : Math.min(end, 4096)));
 }
 
 const CSV_NAME = /\.(csv|txt|tsv)$/i;

@@ -1,13 +1,13 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
-import { showAlert } from '../../lib/alerts.js';
+import { alertOutcome, showAlert } from '../../lib/alerts.js';
 import { PERSPECTIVE_LABELS } from '../../../shared/review-template.schemas.js';
 import { meQueryOptions } from '../users/api.js';
 import { ConfirmDialog } from './review-cycle-dialogs.js';
 import { PeerEditor } from './review-cycle-peers.js';
 import { reviewCycleQueryOptions, useCycleAction, useParticipantAction, useReopenReviewRequest, type Cycle, type Participant } from './review-cycles.api.js';
-import { CYCLE_STATUS_LABELS, CYCLE_TYPE_LABELS, formatDay, messageOf } from './review-cycles.search.js';
+import { CYCLE_STATUS_LABELS, CYCLE_TYPE_LABELS, formatDay } from './review-cycles.search.js';
 
 type Confirm = 'launch' | 'close' | null;
 
@@ -80,14 +80,6 @@ function ParticipantCard({ cycle, participant: p, meId, isAdmin }: { cycle: Cycl
   const isMe = p.reviewee?.id === meId;
   const draft = cycle.status === 'DRAFT';
   const proposed = p.nominations.some((n) => n.status === 'PROPOSED');
-  async function run(what: Promise<unknown>, done: string) {
-    try {
-      await what;
-      showAlert(done, 'success');
-    } catch (err) {
-      showAlert(messageOf(err), 'error');
-    }
-  }
   return (
     <li className="tile rc-item" aria-labelledby={`rc-p-${p.id}`}>
       <h3 id={`rc-p-${p.id}`}>{name}{isMe ? ' (you)' : ''}</h3>
@@ -112,7 +104,7 @@ function ParticipantCard({ cycle, participant: p, meId, isAdmin }: { cycle: Cycl
               {r.decline_reason && <span className="muted"> · {r.decline_reason}</span>}
               {isAdmin && r.status === 'SUBMITTED' && cycle.status === 'ACTIVE' && (
                 <> <button type="button" className="button button-ghost button-small" disabled={reopen.isPending} aria-label={`Reopen the review by ${r.reviewer?.full_name ?? 'this reviewer'}`}
-                  onClick={() => void run(reopen.mutateAsync(r.id), 'The review is open again; the reviewer was notified.')}>Reopen</button></>
+                  onClick={() => void alertOutcome(reopen.mutateAsync(r.id), 'The review is open again; the reviewer was notified.')}>Reopen</button></>
               )}
             </li>
           ))}
@@ -122,17 +114,17 @@ function ParticipantCard({ cycle, participant: p, meId, isAdmin }: { cycle: Cycl
         <div className="rc-actions">
           {draft && isMe && cycle.perspectives.includes('PEER') && <button type="button" className="button button-small" onClick={() => setEditing('nominate')}>{p.nominations.length ? 'Change my proposal' : 'Propose peers'}</button>}
           {draft && p.can_manage && proposed && (
-            <button type="button" className="button button-small" disabled={approve.isPending} onClick={() => void run(approve.mutateAsync({ participantId: p.id }), `The peers of ${name} are approved.`)}>Approve peers of {name}</button>
+            <button type="button" className="button button-small" disabled={approve.isPending} onClick={() => void alertOutcome(approve.mutateAsync({ participantId: p.id }), `The peers of ${name} are approved.`)}>Approve peers of {name}</button>
           )}
           {draft && p.can_manage && cycle.perspectives.includes('PEER') && <button type="button" className="button button-secondary button-small" onClick={() => setEditing('change')}>Change peers of {name}</button>}
           {p.can_manage && (cycle.status === 'CLOSED' || cycle.status === 'RELEASED') && !p.results_released_at && (
-            <button type="button" className="button button-small" disabled={release.isPending} onClick={() => void run(release.mutateAsync({ participantId: p.id }), `The results of ${name} are released.`)}>Release results of {name}</button>
+            <button type="button" className="button button-small" disabled={release.isPending} onClick={() => void alertOutcome(release.mutateAsync({ participantId: p.id }), `The results of ${name} are released.`)}>Release results of {name}</button>
           )}
           {((p.can_manage || isAdmin) && (cycle.status === 'CLOSED' || cycle.status === 'RELEASED') || (isMe && p.results_released_at)) && (
             <Link to="/reviews" search={{ id: cycle.id, results: p.id }} className="button button-secondary button-small" aria-label={isMe ? 'My results' : `Results of ${name}`}>Results</Link>
           )}
           {isMe && p.results_released_at && !p.acknowledged_at && (
-            <button type="button" className="button button-small" disabled={acknowledge.isPending} onClick={() => void run(acknowledge.mutateAsync({ participantId: p.id }), 'You acknowledged your results.')}>Acknowledge my results</button>
+            <button type="button" className="button button-small" disabled={acknowledge.isPending} onClick={() => void alertOutcome(acknowledge.mutateAsync({ participantId: p.id }), 'You acknowledged your results.')}>Acknowledge my results</button>
           )}
         </div>
       )}

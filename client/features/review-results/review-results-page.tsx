@@ -1,8 +1,8 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { showAlert } from '../../lib/alerts.js';
+import { alertOutcome } from '../../lib/alerts.js';
 import { reviewCycleQueryOptions, useParticipantAction } from '../review-cycles/review-cycles.api.js';
-import { formatDay, messageOf } from '../review-cycles/review-cycles.search.js';
+import { formatDay } from '../review-cycles/review-cycles.search.js';
 import { downloadResultsCsv, reviewResultsQueryOptions, type PooledCell, type ReviewResults, type Section } from './review-results.api.js';
 import type { Perspective } from '../../../shared/review-template.schemas.js';
 import { othersRow, perspectiveLabel, RatingBars, type BarRow } from './review-results-bars.js';
@@ -28,17 +28,9 @@ export function ReviewResultsPage({ cycleId, participantId, onBack }: { cycleId:
   const acknowledge = useParticipantAction('acknowledgeResults');
   const [downloading, setDownloading] = useState(false);
   const isReviewee = results.viewer_role === 'REVIEWEE';
-  async function run(what: Promise<unknown>, done: string) {
-    try {
-      await what;
-      showAlert(done, 'success');
-    } catch (err) {
-      showAlert(messageOf(err), 'error');
-    }
-  }
   async function download() {
     setDownloading(true);
-    await run(downloadResultsCsv(results.csv_path, 'review-results.csv'), 'The results were downloaded as CSV.');
+    await alertOutcome(downloadResultsCsv(results.csv_path, 'review-results.csv'), 'The results were downloaded as CSV.');
     setDownloading(false);
   }
   const self = results.overall.cells.find((c) => c.perspective === 'SELF');
@@ -61,10 +53,10 @@ export function ReviewResultsPage({ cycleId, participantId, onBack }: { cycleId:
       </p>
       <div className="rc-actions rr-no-print">
         {participant?.can_manage && !participant.results_released_at && (
-          <button type="button" className="button" disabled={release.isPending} onClick={() => void run(release.mutateAsync({ participantId }), `The results of ${name} are released.`)}>Release results to {name}</button>
+          <button type="button" className="button" disabled={release.isPending} onClick={() => void alertOutcome(release.mutateAsync({ participantId }), `The results of ${name} are released.`)}>Release results to {name}</button>
         )}
         {isReviewee && participant?.results_released_at && !participant.acknowledged_at && (
-          <button type="button" className="button" disabled={acknowledge.isPending} onClick={() => void run(acknowledge.mutateAsync({ participantId }), 'You acknowledged your results.')}>Acknowledge my results</button>
+          <button type="button" className="button" disabled={acknowledge.isPending} onClick={() => void alertOutcome(acknowledge.mutateAsync({ participantId }), 'You acknowledged your results.')}>Acknowledge my results</button>
         )}
       </div>
       <h2 className="section-title">Who answered</h2>

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { forgotPasswordSchema, registerSchema, setPasswordSchema, signUpSchema, tokenSchema } from '../../../shared/account.schemas.js';
 import { RateLimiter } from '../../lib/rate-limiter.js';
+import { replyBadInput } from '../../lib/parse.js';
 import { hashPassword } from '../../lib/password.js';
 import { nowIso } from '../../lib/tokens.js';
 import { createOrganization } from '../org/org.repo.js';
@@ -36,9 +37,7 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
     }
     const parsed = schema.safeParse(request.body);
     if (!parsed.success) {
-      const fields: Record<string, string> = {};
-      for (const issue of parsed.error.issues) fields[issue.path.join('.') || '_'] ??= issue.message;
-      void reply.code(400).send({ error: 'BAD_USER_INPUT', message: Object.values(fields)[0] ?? 'Invalid input.', fields });
+      replyBadInput(reply, parsed.error);
       return null;
     }
     return parsed.data;

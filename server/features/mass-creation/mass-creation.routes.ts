@@ -1,4 +1,5 @@
 import { Readable } from 'node:stream';
+import { delimiterOfHeader } from '../../../shared/csv-delimiter.js';
 import { finished } from 'node:stream/promises';
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import { CsvError, parse } from 'csv-parse';
@@ -28,17 +29,10 @@ const importQuery = z.object({
 });
 const exportQuery = z.object({ includeDeleted: flag });
 
-/** ",", ";" (spreadsheets in many European locales) or tab: whichever the header line uses most. */
+/** The delimiter of an uploaded file, by its header line (shared/csv-delimiter.ts). */
 function detectDelimiter(buf: Buffer): string {
   const end = buf.indexOf(0x0a);
-  const header = buf.subarray(0, end === -1 ? Math.min(buf.length, 4096) : Math.min(end, 4096)).toString('utf8');
-  let best = ',';
-  let bestCount = 0;
-  for (const d of [',', ';', '\t']) {
-    const n = header.split(d).length - 1;
-    if (n > bestCount) [best, bestCount] = [d, n];
-  }
-  return best;
+  return delimiterOfHeader(buf.subarray(0, end === -1 ? Math.min(buf.length, 4096) : Math.min(end, 4096)).toString('utf8'));
 }
 
 function csvErrorMessage(err: CsvError, lastGoodLine: number): { message: string; line: number } {

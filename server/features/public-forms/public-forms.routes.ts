@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import { contactMessageSchema, guideLeadSchema } from '../../../shared/public-forms.schemas.js';
 import { HONEYPOT_FIELD, PUBLIC_FORM_BODY_LIMIT, PUBLIC_FORM_HOURLY_LIMIT } from '../../../shared/public-forms.limits.js';
 import { RateLimiter } from '../../lib/rate-limiter.js';
+import { replyBadInput } from '../../lib/parse.js';
 import { isCrossSite } from '../auth/auth.http.js';
 import { insertContactMessage, insertGuideLead } from './public-forms.repo.js';
 
@@ -33,9 +34,7 @@ export async function publicFormsRoutes(app: FastifyInstance): Promise<void> {
     }
     const parsed = schema.safeParse(request.body);
     if (!parsed.success) {
-      const fields: Record<string, string> = {};
-      for (const issue of parsed.error.issues) fields[issue.path.join('.') || '_'] ??= issue.message;
-      void reply.code(400).send({ error: 'BAD_USER_INPUT', message: Object.values(fields)[0] ?? 'Invalid input.', fields });
+      replyBadInput(reply, parsed.error);
       return null;
     }
     const email = (parsed.data as { email: string }).email;
