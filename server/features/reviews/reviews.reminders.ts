@@ -82,14 +82,18 @@ export function registerReviewReminders(app: FastifyInstance): void {
     const now = ctx.now.getTime();
     const settings = listReminderSettings(db);
     const widest = Math.max(REVIEW_REMINDER_DEFAULTS.days_before, ...[...settings.values()].map((s) => s.days_before));
+    const queued = new Set<string>();
     for (const c of pendingRequestsDueBefore(db, new Date(now + widest * DAY_MS).toISOString())) {
       const moment = Date.parse(c.due_at) <= now ? 'overdue' : 'before';
       const own = reminderSettingsOf(settings, c.organization_id);
       // Each organization's own window and choice (/reviews/automation).
       if (moment === 'overdue' ? !own.when_overdue : Date.parse(c.due_at) > now + own.days_before * DAY_MS) continue;
-      // Same reviewer, cycle, due date and moment: the same key, so one job (enqueue ignores the rest).
+      // Same reviewer, cycle, due date and moment: the same key, so one job (asked once per pass; enqueue ignores keys it has).
+      const key = reminderKey(c, c.due_at, moment);
+      if (queued.has(key)) continue;
+      queued.add(key);
       ctx.enqueue({
-        kind: REMINDER_SEND_KIND, uniqueKey: reminderKey(c, c.due_at, moment), organizationId: c.organization_id,
+        kind: REMINDER_SEND_KIND, uniqueKey: key, organizationId: c.organization_id,
         payload: { reviewerId: c.reviewer_id, cycleId: c.cycle_id, moment, dueAt: c.due_at } satisfies SendPayload,
       });
     }
