@@ -66,10 +66,10 @@ function SendOne({ person }: { person: DashboardPerson }) {
     <button
       type="button" className="button button-ghost button-small dash-send" disabled={send.isPending} aria-busy={send.isPending || undefined}
       aria-label={`${label} the invitation to ${person.full_name}`}
-      onClick={() => send.mutate([person.id], {
-        onSuccess: (n) => showAlert(n ? `Invitation sent to ${person.email}.` : `${person.full_name} has already joined.`, n ? 'success' : 'info'),
-        onError: (err) => showAlert(`Sending the invitation failed: ${err.message}`, 'error'),
-      })}
+      onClick={() => send.mutateAsync([person.id]).then(
+        (n) => showAlert(n ? `Invitation sent to ${person.email}.` : `${person.full_name} has already joined.`, n ? 'success' : 'info'),
+        (err: Error) => showAlert(`Sending the invitation failed: ${err.message}`, 'error'),
+      )}
     >
       {send.isPending ? 'Sending…' : label}
     </button>

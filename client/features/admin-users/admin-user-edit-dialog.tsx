@@ -59,10 +59,10 @@ function InvitationPanel({ user }: { user: AdminUser }) {
       <p role="status">{invitationSentence(user)}{again ? ' Resending makes the earlier link stop working.' : ''}</p>
       <button
         type="button" className="button button-secondary button-small" disabled={send.isPending} aria-busy={send.isPending || undefined}
-        onClick={() => send.mutate([user.id], {
-          onSuccess: (n) => showAlert(n ? `Invitation sent to ${user.email}.` : `${user.full_name} has already joined.`, n ? 'success' : 'info'),
-          onError: (err) => showAlert(`Sending the invitation failed: ${err.message}`, 'error'),
-        })}
+        onClick={() => send.mutateAsync([user.id]).then(
+          (n) => showAlert(n ? `Invitation sent to ${user.email}.` : `${user.full_name} has already joined.`, n ? 'success' : 'info'),
+          (err: Error) => showAlert(`Sending the invitation failed: ${err.message}`, 'error'),
+        )}
       >
         {send.isPending ? 'Sending…' : again ? 'Resend invitation' : 'Send invitation'}
       </button>

@@ -40,7 +40,23 @@ function ConfirmSend({ trigger, title, children, confirmLabel, pending, onConfir
 }
 
 const sentAlert = (n: number) => showAlert(n === 0 ? 'Nobody needed an invitation: they have all joined.' : `Invitations sent to ${countLabel(n, 'person', 'people')}.`, n === 0 ? 'info' : 'success');
-const failedAlert = (err: Error) => showAlert(`Sending the invitations failed: ${err.message}`, 'error');
+const failedAlert = (err: unknown) => showAlert(`Sending the invitations failed: ${err instanceof Error ? err.message : 'the server could not be reached.'}`, 'error');
+
+/**
+ * Awaits the send (not mutate callbacks: the button may unmount once the refreshed list has
+ * nobody left to invite, and React Query drops a mutate() callback of an unmounted component).
+ */
+async function settle(sending: Promise<number>, close: () => void, after?: () => void) {
+  try {
+    const n = await sending;
+    close();
+    sentAlert(n);
+    after?.();
+  } catch (err) {
+    close();
+    failedAlert(err);
+  }
+}
 
 /** The bulk bar's "Send invitations": to the selected people who have not joined; a resend replaces their earlier link. */
 export function SendSelectedInvitations({ people, onSent }: { people: readonly AdminUser[]; onSent: () => void }) {
@@ -56,10 +72,7 @@ export function SendSelectedInvitations({ people, onSent }: { people: readonly A
       title={`Send invitations to ${who}?`}
       confirmLabel={`Send ${countLabel(invitable.length, 'invitation')}`}
       pending={send.isPending}
-      onConfirm={(close) => send.mutate(invitable.map((u) => u.id), {
-        onSuccess: (n) => { close(); sentAlert(n); onSent(); },
-        onError: (err) => { close(); failedAlert(err); },
-      })}
+      onConfirm={(close) => void settle(send.mutateAsync(invitable.map((u) => u.id)), close, onSent)}
     >
       <p>{WHAT_HAPPENS}</p>
       {again > 0 && <p>{countLabel(again, 'person was', 'people were')} invited before: their earlier link stops working.</p>}
@@ -78,10 +91,7 @@ export function SendToAllNotInvited({ count, className = 'button button-small' }
       title={`Send invitations to ${who} not invited yet?`}
       confirmLabel={`Send ${countLabel(count, 'invitation')}`}
       pending={send.isPending}
-      onConfirm={(close) => send.mutate(undefined, {
-        onSuccess: (n) => { close(); sentAlert(n); },
-        onError: (err) => { close(); failedAlert(err); },
-      })}
+      onConfirm={(close) => void settle(send.mutateAsync(), close)}
     >
       <p>{WHAT_HAPPENS}</p>
       <p>People who were invited before are not mailed again; resend to them from their row or the table selection.</p>
