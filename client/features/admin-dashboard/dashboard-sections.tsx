@@ -15,6 +15,8 @@ export function daysSince(iso: string, now = Date.now()): number {
   return Math.max(0, Math.floor((now - new Date(iso).getTime()) / 86_400_000));
 }
 
+const waited = (days: number) => (days === 0 ? 'less than a day' : days === 1 ? '1 day' : `${days} days`);
+
 export function HeadcountTiles({ headcount }: { headcount: AdminDashboard['headcount'] }) {
   const tiles = [
     { label: 'Active', value: headcount.active, note: 'can sign in' },
@@ -85,7 +87,7 @@ export function PendingInvitations({ pending }: { pending: AdminDashboard['pendi
         <p className="muted">Nobody is waiting: every invited person has set a password.</p>
       ) : (
         <>
-          <p><strong>{pending.count}</strong> {pending.count === 1 ? 'person has' : 'people have'} not joined yet; the longest has waited {daysSince(oldest.created_at)} days.</p>
+          <p><strong>{pending.count}</strong> {pending.count === 1 ? 'person has' : 'people have'} not joined yet; the longest has waited {waited(daysSince(oldest.created_at))}.</p>
           {pending.not_invited > 0 && (
             <div className="dash-invite">
               <p>{pending.not_invited === 1 ? '1 of them has' : `${pending.not_invited} of them have`} not been sent an invitation.</p>
