@@ -8,6 +8,7 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { Browser, addUser, codeOf, createTestApp, outboxMails, seedOrg, signedIn } from '../../test/helpers.js';
 import { INVITATION_LINK_MS } from '../../../shared/invitations.js';
 import { createOrganization } from '../org/org.repo.js';
+import { createTeam } from '../teams/teams.repo.js';
 
 const PASSWORD = 'a brand new passphrase';
 let app: FastifyInstance;
@@ -155,6 +156,14 @@ describe('forgot password for an invited person', () => {
     expect(row(person.email)!.invited_at).not.toBeNull();
   });
 
+  it('nobody of a closed organization gets one', async () => {
+    const closed = createOrganization(app.services.db, 'Closed Co');
+    const person = await addUser(app, closed.id, { email: 'left-behind@closed.example', status: 'INVITED' });
+    app.services.db.$client.prepare("UPDATE organizations SET deleted_at = '2026-01-01T00:00:00.000Z' WHERE id = ?").run(closed.id);
+    expect((await post('forgot-password', { email: person.email })).statusCode).toBe(200);
+    expect(outboxMails(app, person.email)).toHaveLength(0);
+  });
+
   it('a deactivated person gets nothing', async () => {
     const person = await addUser(app, org.org.id, { email: 'off@acme.example', status: 'DEACTIVATED' });
     await post('forgot-password', { email: person.email });
@@ -206,6 +215,18 @@ describe('adding one person', () => {
     const res = await admin.gql(ADD, { input: { email: 'temp@agency.example', full_name: 'Temp Worker' }, send: false });
     expect(res.errors?.[0]?.extensions?.fields).toEqual({ email: 'agency.example is blocked by this organization.' });
     app.services.db.$client.prepare("UPDATE organizations SET blocked_email_domains = '[]' WHERE id = ?").run(org.org.id);
+  });
+
+  it('refuses a team or a manager of another organization', async () => {
+    const other = createOrganization(app.services.db, 'Elsewhere');
+    const stranger = await addUser(app, other.id, { email: 'stranger@elsewhere.example' });
+    createTeam(app.services.db, other.id, { name: 'Foreign' });
+    const byTeam = await admin.gql(ADD, { input: { email: 'cross-team@acme.example', full_name: 'Cross Team', team: 'Foreign' }, send: false });
+    expect(byTeam.errors?.[0]?.extensions?.fields).toEqual({ team: expect.stringMatching(/no longer exists/) });
+    const byManager = await admin.gql(ADD, { input: { email: 'cross-boss@acme.example', full_name: 'Cross Boss', manager_email: stranger.email }, send: false });
+    expect(byManager.errors?.[0]?.extensions?.fields).toEqual({ manager_email: expect.stringMatching(/not a person of this organization/) });
+    expect(row('cross-team@acme.example')).toBeUndefined();
+    expect(row('cross-boss@acme.example')).toBeUndefined();
   });
 
   it('is for admins only', async () => {
