@@ -1,23 +1,23 @@
 import { queryOptions } from '@tanstack/react-query';
 import { gql } from '../../lib/graphql.js';
 
-export type DashboardPerson = { id: string; full_name: string; email: string; created_at: string; last_login: string | null };
+export type DashboardPerson = { id: string; full_name: string; email: string; created_at: string; last_login: string | null; invited_at: string | null };
 export type EngagementDay = { day: string; events: number };
 export type AdminDashboard = {
   headcount: { active: number; invited: number; deactivated: number };
-  pending_invitations: { count: number; oldest: DashboardPerson[] };
+  pending_invitations: { count: number; not_invited: number; oldest: DashboardPerson[] };
   recent_sign_ins: DashboardPerson[];
   engagement_by_day: EngagementDay[];
   top_pages: Array<{ path: string; events: number; people: number }>;
 };
 
-const PERSON = 'id full_name email created_at last_login';
+const PERSON = 'id full_name email created_at last_login invited_at';
 
 const ADMIN_DASHBOARD = /* GraphQL */ `
   query AdminDashboard {
     adminDashboard {
       headcount { active invited deactivated }
-      pending_invitations { count oldest { ${PERSON} } }
+      pending_invitations { count not_invited oldest { ${PERSON} } }
       recent_sign_ins { ${PERSON} }
       engagement_by_day { day events }
       top_pages { path events people }

@@ -1,14 +1,21 @@
+import type { ReactNode } from 'react';
+import { formatDay } from '../../../shared/dates.js';
+import { invitationState } from '../../../shared/invitations.js';
+import { SendToAllNotInvited } from '../admin-users/admin-users-invite-dialog.js';
+import { useSendInvitations } from '../admin-users/admin-users.api.js';
+import { showAlert } from '../../lib/alerts.js';
 import type { AdminDashboard, DashboardPerson } from './api.js';
 import { EngagementChart } from './engagement-chart.js';
 import './admin-dashboard.css';
 
 const dateTime = (iso: string) => new Date(iso).toLocaleString('en', { dateStyle: 'medium', timeStyle: 'short' });
-const date = (iso: string) => new Date(iso).toLocaleDateString('en', { dateStyle: 'medium' });
 
 /** Whole days since `iso` (0 for today), for "waiting 12 days". */
 export function daysSince(iso: string, now = Date.now()): number {
   return Math.max(0, Math.floor((now - new Date(iso).getTime()) / 86_400_000));
 }
+
+const waited = (days: number) => (days === 0 ? 'less than a day' : days === 1 ? '1 day' : `${days} days`);
 
 export function HeadcountTiles({ headcount }: { headcount: AdminDashboard['headcount'] }) {
   const tiles = [
@@ -32,7 +39,7 @@ export function HeadcountTiles({ headcount }: { headcount: AdminDashboard['headc
   );
 }
 
-function PeopleList({ people, detail }: { people: DashboardPerson[]; detail: (p: DashboardPerson) => string }) {
+function PeopleList({ people, detail, action }: { people: DashboardPerson[]; detail: (p: DashboardPerson) => string; action?: (p: DashboardPerson) => ReactNode }) {
   return (
     <ul className="dash-people">
       {people.map((p) => (
@@ -40,9 +47,34 @@ function PeopleList({ people, detail }: { people: DashboardPerson[]; detail: (p:
           <strong>{p.full_name}</strong>
           <span className="muted dash-email">{p.email}</span>
           <span className="dash-detail">{detail(p)}</span>
+          {action?.(p)}
         </li>
       ))}
     </ul>
+  );
+}
+
+const invitationDetail = (p: DashboardPerson) => {
+  const state = invitationState({ status: 'INVITED', invited_at: p.invited_at });
+  if (state === 'NOT_INVITED') return `added ${formatDay(p.created_at)}, not invited yet`;
+  return state === 'EXPIRED' ? `invited ${formatDay(p.invited_at)}, link expired` : `invited ${formatDay(p.invited_at)}`;
+};
+
+/** Send or resend one person's invitation from the card (a resend replaces the earlier link). */
+function SendOne({ person }: { person: DashboardPerson }) {
+  const send = useSendInvitations();
+  const label = person.invited_at ? 'Resend' : 'Send';
+  return (
+    <button
+      type="button" className="button button-ghost button-small dash-send" disabled={send.isPending} aria-busy={send.isPending || undefined}
+      aria-label={`${label} the invitation to ${person.full_name}`}
+      onClick={() => send.mutateAsync([person.id]).then(
+        (n) => showAlert(n ? `Invitation sent to ${person.email}.` : `${person.full_name} has already joined.`, n ? 'success' : 'info'),
+        (err: Error) => showAlert(`Sending the invitation failed: ${err.message}`, 'error'),
+      )}
+    >
+      {send.isPending ? 'Sending…' : label}
+    </button>
   );
 }
 
@@ -55,8 +87,14 @@ export function PendingInvitations({ pending }: { pending: AdminDashboard['pendi
         <p className="muted">Nobody is waiting: every invited person has set a password.</p>
       ) : (
         <>
-          <p><strong>{pending.count}</strong> {pending.count === 1 ? 'person has' : 'people have'} not accepted yet. The oldest invitation is {daysSince(oldest.created_at)} days old.</p>
-          <PeopleList people={pending.oldest} detail={(p) => `invited ${date(p.created_at)}`} />
+          <p><strong>{pending.count}</strong> {pending.count === 1 ? 'person has' : 'people have'} not joined yet; the longest has waited {waited(daysSince(oldest.created_at))}.</p>
+          {pending.not_invited > 0 && (
+            <div className="dash-invite">
+              <p>{pending.not_invited === 1 ? '1 of them has' : `${pending.not_invited} of them have`} not been sent an invitation.</p>
+              <SendToAllNotInvited count={pending.not_invited} />
+            </div>
+          )}
+          <PeopleList people={pending.oldest} detail={invitationDetail} action={(p) => <SendOne person={p} />} />
         </>
       )}
     </section>

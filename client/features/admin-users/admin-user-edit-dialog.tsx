@@ -6,9 +6,9 @@ import { Field, FormError, SubmitButton } from '../../components/ui/field.js';
 import { PendingView } from '../../components/ui/states.js';
 import { showAlert } from '../../lib/alerts.js';
 import { useZodForm } from '../../lib/forms.js';
-import { adminUserDetailsQueryOptions, subdepartmentOptionsQueryOptions, useSaveUser, type AdminUser, type AdminUserDetails, type TeamOption } from './admin-users.api.js';
+import { adminUserDetailsQueryOptions, subdepartmentOptionsQueryOptions, useSaveUser, useSendInvitations, type AdminUser, type AdminUserDetails, type TeamOption } from './admin-users.api.js';
 import { serverErrorOutcome } from './admin-users-errors.js';
-import { LEVEL_LABEL, STATUS_LABEL } from './admin-users.labels.js';
+import { LEVEL_LABEL, STATUS_LABEL, invitationSentence } from './admin-users.labels.js';
 import { SelectField } from './admin-users-select-field.js';
 
 const loadSchema = () => import('./admin-users.schema.js');
@@ -30,6 +30,7 @@ export function AdminUserEditDialog(props: Props) {
         <Dialog.Content className="dialog au-edit">
           <Dialog.Title>Edit {user.full_name}</Dialog.Title>
           <Dialog.Description className="muted">Changes to the email or the permission level sign the person out everywhere.</Dialog.Description>
+          {user.status === 'INVITED' && <InvitationPanel user={user} />}
           {details.data && subdepartments.data ? (
             <EditForm {...props} details={details.data} subdepartments={subdepartments.data} />
           ) : details.isError || subdepartments.isError ? (
@@ -46,6 +47,26 @@ export function AdminUserEditDialog(props: Props) {
         </Dialog.Content>
       </Dialog.Portal>
     </Dialog.Root>
+  );
+}
+
+/** Where the invitation stands, and (re)send it: a new link replaces the earlier one. */
+function InvitationPanel({ user }: { user: AdminUser }) {
+  const send = useSendInvitations();
+  const again = !!user.invited_at;
+  return (
+    <section className="au-invitation" aria-label="Invitation">
+      <p role="status">{invitationSentence(user)}{again ? ' Resending makes the earlier link stop working.' : ''}</p>
+      <button
+        type="button" className="button button-secondary button-small" disabled={send.isPending} aria-busy={send.isPending || undefined}
+        onClick={() => send.mutateAsync([user.id]).then(
+          (n) => showAlert(n ? `Invitation sent to ${user.email}.` : `${user.full_name} has already joined.`, n ? 'success' : 'info'),
+          (err: Error) => showAlert(`Sending the invitation failed: ${err.message}`, 'error'),
+        )}
+      >
+        {send.isPending ? 'Sending…' : again ? 'Resend invitation' : 'Send invitation'}
+      </button>
+    </section>
   );
 }
 

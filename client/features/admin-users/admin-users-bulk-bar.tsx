@@ -1,16 +1,18 @@
 import { AlertDialog, Dialog } from 'radix-ui';
 import { useId, useState, type FormEvent } from 'react';
 import { showAlert } from '../../lib/alerts.js';
-import { useRemoveUsers, useUpdateManyUsers, type TeamOption } from './admin-users.api.js';
+import { useRemoveUsers, useUpdateManyUsers, type AdminUser, type TeamOption } from './admin-users.api.js';
+import { SendSelectedInvitations } from './admin-users-invite-dialog.js';
 import { countLabel } from './admin-users.labels.js';
 import { NO_TEAM } from './admin-users.search.js';
 
-type Props = { ids: string[]; teams: readonly TeamOption[]; onDone: () => void };
+type Props = { people: readonly AdminUser[]; teams: readonly TeamOption[]; onDone: () => void };
 
 const failed = (what: string, err: Error) => showAlert(`${what} failed: ${err.message}`, 'error');
 
-/** Actions on the selected rows: deactivate, change team, remove (soft delete, after a confirmation). */
-export function AdminUsersBulkBar({ ids, teams, onDone }: Props) {
+/** Actions on the selected rows: send invitations, deactivate, change team, remove (soft delete, after a confirmation). */
+export function AdminUsersBulkBar({ people: selected, teams, onDone }: Props) {
+  const ids = selected.map((u) => u.id);
   const update = useUpdateManyUsers();
   const remove = useRemoveUsers();
   const [teamOpen, setTeamOpen] = useState(false);
@@ -60,6 +62,7 @@ export function AdminUsersBulkBar({ ids, teams, onDone }: Props) {
   return (
     <div className="au-bulk" role="region" aria-label="Selected users">
       <strong aria-live="polite">{people} selected</strong>
+      <SendSelectedInvitations people={selected} onSent={onDone} />
       <button type="button" className="button button-secondary button-small" onClick={deactivate} disabled={busy}>Deactivate</button>
 
       <Dialog.Root open={teamOpen} onOpenChange={setTeamOpen}>

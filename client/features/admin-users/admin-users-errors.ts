@@ -3,7 +3,7 @@ import { GraphqlError } from '../../lib/graphql.js';
 import { PartlySavedError } from './admin-users.api.js';
 
 const KNOWN = ['full_name', 'email', 'role', 'permission_level', 'status', 'team_id', 'manager_id', 'location', 'time_zone',
-  'github_user', 'bitbucket_account_id', 'azure_email', 'jira_account_id', 'slack_id', 'azure_boards_user_id'];
+  'github_user', 'bitbucket_account_id', 'azure_email', 'jira_account_id', 'slack_id', 'azure_boards_user_id', 'team', 'manager_email'];
 
 /** Rules the server states in words, mapped to the field they are about. */
 const BY_MESSAGE: Array<[RegExp, string]> = [

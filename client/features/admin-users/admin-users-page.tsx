@@ -1,11 +1,14 @@
 import { keepPreviousData, useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { useRouter } from '@tanstack/react-router';
 import { useMemo, useState, type MouseEvent } from 'react';
+import { invitationState } from '../../../shared/invitations.js';
 import { PendingView } from '../../components/ui/states.js';
 import { showAlert } from '../../lib/alerts.js';
 import { meQueryOptions } from '../users/api.js';
 import { adminUsersQueryOptions, teamOptionsQueryOptions, type AdminUser, type TeamOption } from './admin-users.api.js';
 import { AdminUserEditDialog } from './admin-user-edit-dialog.js';
+import { AdminUsersAddDialog } from './admin-users-add-dialog.js';
+import { SendToAllNotInvited } from './admin-users-invite-dialog.js';
 import { AdminUsersBulkBar } from './admin-users-bulk-bar.js';
 import { downloadUsersCsv } from './admin-users-download.js';
 import { AdminUsersEmpty } from './admin-users-empty.js';
@@ -58,6 +61,7 @@ export function AdminUsersPage(props: AdminUsersPageProps) {
           <p className="muted au-intro">{props.intro}</p>
         </div>
         <div className="au-file-actions">
+          <AdminUsersAddDialog />
           <a className="button button-secondary button-small" href={IMPORT_PATH} onClick={openImport}>Import users from CSV</a>
           <button type="button" className="button button-secondary button-small" onClick={() => void download()} disabled={downloading} aria-busy={downloading || undefined}>
             {downloading ? 'Preparing…' : 'Download users (CSV)'}
@@ -94,12 +98,15 @@ function AdminUsersData(props: AdminUsersPageProps) {
 function AdminUsersContent({ variant, search, onSearchChange, users, teams }: AdminUsersPageProps & { users: AdminUser[]; teams: TeamOption[] }) {
   const { data: me } = useSuspenseQuery(meQueryOptions);
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
-  const [editing, setEditing] = useState<AdminUser | null>(null);
+  const [editingId, setEditingId] = useState<string | null>(null);
+  // The row as last loaded: the edit dialog shows a resent invitation's new date.
+  const editing = editingId ? users.find((u) => u.id === editingId) ?? null : null;
+  const notInvited = useMemo(() => users.filter((u) => !u.deleted_at && invitationState(u) === 'NOT_INVITED').length, [users]);
 
   const sort: SortKey = search.sort ?? (variant === 'teams' ? 'team' : 'name');
   const dir = search.dir ?? 'asc';
   const shown = useMemo(() => selectUsers(users, { ...search, sort, dir }), [users, search, sort, dir]);
-  const selectedShown = useMemo(() => shown.filter((u) => selected.has(u.id)).map((u) => u.id), [shown, selected]);
+  const selectedShown = useMemo(() => shown.filter((u) => selected.has(u.id)), [shown, selected]);
 
   function toggle(id: string) {
     setSelected((prev) => {
@@ -114,22 +121,28 @@ function AdminUsersContent({ variant, search, onSearchChange, users, teams }: Ad
 
   return (
     <>
+      {notInvited > 0 && (
+        <div className="au-invite-callout" role="region" aria-label="Invitations">
+          <p>{countLabel(notInvited, 'person has', 'people have')} not been invited yet: no email has been sent to them.</p>
+          <SendToAllNotInvited count={notInvited} />
+        </div>
+      )}
       <AdminUsersToolbar search={search} teams={teams} onChange={onSearchChange} />
       {variant === 'teams' && <AdminUsersTeamSummary users={users} teams={teams} active={search.team} onPick={(team) => onSearchChange({ team })} />}
       <p className="au-count" role="status" aria-live="polite" data-testid="admin-users-count">
         {filtered ? `Showing ${shown.length.toLocaleString('en')} of ${countLabel(users.length, 'person', 'people')}` : countLabel(users.length, 'person', 'people')}
         {search.deleted ? ' (deleted people included)' : ''}
       </p>
-      {selectedShown.length > 0 && <AdminUsersBulkBar ids={selectedShown} teams={teams} onDone={() => setSelected(new Set())} />}
+      {selectedShown.length > 0 && <AdminUsersBulkBar people={selectedShown} teams={teams} onDone={() => setSelected(new Set())} />}
       {shown.length === 0 ? (
         <AdminUsersEmpty anyone={users.length > 0} onClear={() => onSearchChange({ q: undefined, status: undefined, level: undefined, team: undefined })} />
       ) : (
         <AdminUsersTable
           users={shown} total={users.length} sort={sort} dir={dir} onSort={onSort}
-          selected={selected} onToggle={toggle} onToggleAll={toggleAll} onEdit={setEditing} viewerId={me.id}
+          selected={selected} onToggle={toggle} onToggleAll={toggleAll} onEdit={(u) => setEditingId(u.id)} viewerId={me.id}
         />
       )}
-      {editing && <AdminUserEditDialog key={editing.id} user={editing} users={users} teams={teams} onClose={() => setEditing(null)} />}
+      {editing && <AdminUserEditDialog key={editing.id} user={editing} users={users} teams={teams} onClose={() => setEditingId(null)} />}
     </>
   );
 }

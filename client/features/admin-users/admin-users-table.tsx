@@ -1,7 +1,8 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useRef, useSyncExternalStore } from 'react';
 import type { AdminUser } from './admin-users.api.js';
-import { LEVEL_LABEL, SORT_LABEL, STATUS_LABEL, formatSignIn } from './admin-users.labels.js';
+import { invitationState } from '../../../shared/invitations.js';
+import { LEVEL_LABEL, SORT_LABEL, STATE_LABEL, formatSignIn, stateDetail } from './admin-users.labels.js';
 import type { SortKey } from './admin-users.search.js';
 
 const WIDE = '(min-width: 768px)';
@@ -33,6 +34,17 @@ type Props = {
   onEdit: (user: AdminUser) => void;
   viewerId: string;
 };
+
+function stateCell(user: AdminUser) {
+  const state = invitationState(user);
+  const detail = stateDetail(user);
+  return (
+    <>
+      <span className={`au-status au-state-${state.toLowerCase().replace('_', '-')}`}>{STATE_LABEL[state]}</span>
+      {detail && <span className="au-sub">{detail}</span>}
+    </>
+  );
+}
 
 /**
  * The users table: only the rows in view are in the DOM (@tanstack/react-virtual), so 5,000
@@ -91,7 +103,7 @@ export function AdminUsersTable({ users, total, sort, dir, onSort, selected, onT
                   {user.role && <span className="au-sub">{user.role}</span>}
                 </span>
                 <span className="au-col-email" role="cell" title={user.email}>{user.email}</span>
-                <span className="au-col-status" role="cell"><span className={`au-status au-status-${user.status.toLowerCase()}`}>{STATUS_LABEL[user.status]}</span></span>
+                <span className="au-col-status" role="cell">{stateCell(user)}</span>
                 <span className="au-col-level" role="cell">{LEVEL_LABEL[user.permission_level]}</span>
                 <span className="au-col-team" role="cell">{user.team?.name ?? <span className="muted">No team</span>}</span>
                 <span className="au-col-signin" role="cell"><span className="au-mobile-label">Last sign-in: </span>{formatSignIn(user.last_login)}</span>

@@ -1,8 +1,10 @@
 import { useEffect, useId, useState } from 'react';
-import { PERMISSION_LEVELS, USER_STATUSES } from '../../../shared/enums.js';
+import { PERMISSION_LEVELS } from '../../../shared/enums.js';
 import type { TeamOption } from './admin-users.api.js';
-import { LEVEL_LABEL, STATUS_LABEL } from './admin-users.labels.js';
-import { NO_TEAM, type AdminUsersSearch } from './admin-users.search.js';
+import { LEVEL_LABEL } from './admin-users.labels.js';
+import { NO_TEAM, STATUS_FILTERS, type AdminUsersSearch, type StatusFilter } from './admin-users.search.js';
+
+const FILTER_LABEL: Record<StatusFilter, string> = { ACTIVE: 'Joined', INVITED: 'Invited', NOT_INVITED: 'Not invited yet', DEACTIVATED: 'Deactivated' };
 
 type Props = {
   search: AdminUsersSearch;
@@ -32,7 +34,7 @@ export function AdminUsersToolbar({ search, teams, onChange }: Props) {
         <label htmlFor={`${id}-status`}>Status</label>
         <select id={`${id}-status`} value={search.status ?? ''} onChange={(e) => onChange({ status: (e.target.value || undefined) as AdminUsersSearch['status'] })}>
           <option value="">All statuses</option>
-          {USER_STATUSES.map((s) => <option key={s} value={s}>{STATUS_LABEL[s]}</option>)}
+          {STATUS_FILTERS.map((s) => <option key={s} value={s}>{FILTER_LABEL[s]}</option>)}
         </select>
       </div>
       <div className="field">

@@ -18,6 +18,8 @@ export type AdminUser = {
   deleted_at: string | null;
   team: { id: string; name: string } | null;
   azure_email: string | null;
+  /** When the latest invitation mail went out; null: never (shared/invitations.ts). */
+  invited_at: string | null;
 };
 
 /** The fields of the edit dialog that the list does not carry. */
@@ -41,7 +43,7 @@ export type SubdepartmentOption = { id: string; title: string; department: { nam
 const ADMIN_USERS = /* GraphQL */ `
   query AdminUsers($includeDeleted: Boolean) {
     allUsers(includeDeleted: $includeDeleted, includeAzureEmail: true) {
-      id full_name email role status permission_level last_login deleted_at team { id name } azure_email
+      id full_name email role status permission_level last_login deleted_at team { id name } azure_email invited_at
     }
   }
 `;
@@ -131,10 +133,11 @@ export type AccountInput = {
   github_user: string | null; bitbucket_account_id: string | null; azure_email: string | null;
 };
 
-function useInvalidateUsers() {
+export function useInvalidateUsers() {
   const queryClient = useQueryClient();
   return () => Promise.all([
     queryClient.invalidateQueries({ queryKey: ['admin-users'] }),
+    queryClient.invalidateQueries({ queryKey: ['admin', 'dashboard'] }),
     queryClient.invalidateQueries({ queryKey: ['users'] }),
     queryClient.invalidateQueries({ queryKey: ['teams'] }),
   ]);
@@ -182,6 +185,53 @@ export function useSaveUser() {
         throw new PartlySavedError(err);
       }
     },
+    onSettled: invalidate,
+  });
+}
+
+const SEND_INVITATIONS = /* GraphQL */ `
+  mutation SendInvitations($ids: [ID!]!) {
+    sendInvitations(ids: $ids)
+  }
+`;
+
+const SEND_TO_ALL_NOT_INVITED = /* GraphQL */ `
+  mutation SendInvitationsToAllNotInvited {
+    sendInvitationsToAllNotInvited
+  }
+`;
+
+/** Sends (again) the invitation to these people; the server skips anyone who has joined. Resolves to how many were sent. */
+export function useSendInvitations() {
+  const invalidate = useInvalidateUsers();
+  return useMutation({
+    mutationFn: async (ids: string[]) => (await gql<{ sendInvitations: number }>(SEND_INVITATIONS, { ids })).sendInvitations,
+    onSettled: invalidate,
+  });
+}
+
+/** Invites everyone who was never sent an invitation. */
+export function useSendInvitationsToAllNotInvited() {
+  const invalidate = useInvalidateUsers();
+  return useMutation({
+    mutationFn: async () => (await gql<{ sendInvitationsToAllNotInvited: number }>(SEND_TO_ALL_NOT_INVITED)).sendInvitationsToAllNotInvited,
+    onSettled: invalidate,
+  });
+}
+
+const ADD_USER = /* GraphQL */ `
+  mutation AddUser($input: AddUserInput!, $sendInvitation: Boolean!) {
+    addUser(input: $input, sendInvitation: $sendInvitation) { id full_name invited_at }
+  }
+`;
+
+export type AddUserInput = { email: string; full_name: string; role?: string; permission_level: PermissionLevel; team?: string; manager_email?: string };
+
+export function useAddUser() {
+  const invalidate = useInvalidateUsers();
+  return useMutation({
+    mutationFn: async (vars: { input: AddUserInput; sendInvitation: boolean }) =>
+      (await gql<{ addUser: { id: string; full_name: string; invited_at: string | null } }>(ADD_USER, vars)).addUser,
     onSettled: invalidate,
   });
 }

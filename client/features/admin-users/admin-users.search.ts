@@ -1,9 +1,23 @@
 import { z } from 'zod';
-import { PERMISSION_LEVELS, USER_STATUSES } from '../../../shared/enums.js';
+import { PERMISSION_LEVELS } from '../../../shared/enums.js';
+import { invitationState } from '../../../shared/invitations.js';
 import type { AdminUser } from './admin-users.api.js';
 
 export const SORT_KEYS = ['name', 'email', 'status', 'permission', 'team', 'lastSignIn'] as const;
 export type SortKey = (typeof SORT_KEYS)[number];
+
+/**
+ * Status filter: the account statuses plus NOT_INVITED (invited status, never sent an invitation).
+ * INVITED means an invitation went out (link valid or expired), ACTIVE means joined.
+ */
+export const STATUS_FILTERS = ['ACTIVE', 'INVITED', 'NOT_INVITED', 'DEACTIVATED'] as const;
+export type StatusFilter = (typeof STATUS_FILTERS)[number];
+
+/** The filter value a person falls under. */
+export function statusFilterOf(u: Pick<AdminUser, 'status' | 'invited_at'>): StatusFilter {
+  const state = invitationState(u);
+  return state === 'JOINED' ? 'ACTIVE' : state === 'EXPIRED' ? 'INVITED' : state;
+}
 
 /** Team filter: a team id, or "none" for people without a team. */
 export const NO_TEAM = 'none';
@@ -14,7 +28,7 @@ export const NO_TEAM = 'none';
  */
 export const adminUsersSearchSchema = z.object({
   q: z.string().max(200).optional().catch(undefined),
-  status: z.enum(USER_STATUSES).optional().catch(undefined),
+  status: z.enum(STATUS_FILTERS).optional().catch(undefined),
   level: z.enum(PERMISSION_LEVELS).optional().catch(undefined),
   team: z.string().min(1).max(64).optional().catch(undefined),
   sort: z.enum(SORT_KEYS).optional().catch(undefined),
@@ -26,7 +40,7 @@ export type AdminUsersSearch = z.infer<typeof adminUsersSearchSchema>;
 export const parseAdminUsersSearch = (search: Record<string, unknown>): AdminUsersSearch => adminUsersSearchSchema.parse(search);
 
 const collator = new Intl.Collator('en', { sensitivity: 'base', numeric: true });
-const STATUS_ORDER = { ACTIVE: 0, INVITED: 1, DEACTIVATED: 2 } as const;
+const STATUS_ORDER: Record<StatusFilter, number> = { ACTIVE: 0, INVITED: 1, NOT_INVITED: 2, DEACTIVATED: 3 };
 const LEVEL_ORDER = { ADMIN: 0, MANAGER: 1, MEMBER: 2 } as const;
 
 type Comparator = (a: AdminUser, b: AdminUser) => number;
@@ -41,7 +55,7 @@ const text = (pick: (u: AdminUser) => string | null | undefined): Comparator => 
 const COMPARATORS: Record<SortKey, Comparator> = {
   name: text((u) => u.full_name),
   email: text((u) => u.email),
-  status: (a, b) => STATUS_ORDER[a.status] - STATUS_ORDER[b.status],
+  status: (a, b) => STATUS_ORDER[statusFilterOf(a)] - STATUS_ORDER[statusFilterOf(b)],
   permission: (a, b) => LEVEL_ORDER[a.permission_level] - LEVEL_ORDER[b.permission_level],
   team: text((u) => u.team?.name),
   // ISO timestamps sort as text; people who never signed in come last.
@@ -66,7 +80,7 @@ function haystack(u: AdminUser): string {
 export function selectUsers(users: readonly AdminUser[], search: AdminUsersSearch): AdminUser[] {
   const words = (search.q ?? '').toLowerCase().split(/\s+/).filter(Boolean);
   const out = users.filter((u) => {
-    if (search.status && u.status !== search.status) return false;
+    if (search.status && statusFilterOf(u) !== search.status) return false;
     if (search.level && u.permission_level !== search.level) return false;
     if (search.team && (search.team === NO_TEAM ? u.team !== null : u.team?.id !== search.team)) return false;
     if (words.length) {

@@ -3,7 +3,10 @@ import type { AdminUser } from './admin-users.api.js';
 
 const TEAMS = [{ id: 'team-a', name: 'Apollo' }, { id: 'team-b', name: 'Borealis' }];
 
-/** `count` people; user-0 is the signed-in admin. Every 10th is invited, every 7th deactivated, every 25th a manager. */
+/** When the invited people (every 20th) were sent their invitation: two days ago, so the link is still valid. */
+export const INVITED_AT = new Date(Date.now() - 2 * 86_400_000).toISOString();
+
+/** `count` people; user-0 is the signed-in admin. Every 10th is invited (every 20th was sent the invitation), every 7th deactivated, every 25th a manager. */
 export function makeUsers(count: number): AdminUser[] {
   return Array.from({ length: count }, (_, i): AdminUser => ({
     id: `user-${i}`,
@@ -16,6 +19,7 @@ export function makeUsers(count: number): AdminUser[] {
     deleted_at: null,
     team: i % 2 ? TEAMS[0]! : TEAMS[1]!,
     azure_email: null,
+    invited_at: i % 20 === 0 && i > 0 ? INVITED_AT : null,
   }));
 }
 
@@ -58,6 +62,25 @@ export function stubAdminApi(users: AdminUser[], overrides: Record<string, Opera
       return { data: { removeUsers: ids.length } };
     },
     AdminUpdateUserByAdmin: updateOne('updateUserByAdmin'),
+    SendInvitations: (v) => {
+      const sent = users.filter((u) => (v.ids as string[]).includes(u.id) && u.status === 'INVITED');
+      for (const u of sent) u.invited_at = new Date().toISOString();
+      return { data: { sendInvitations: sent.length } };
+    },
+    SendInvitationsToAllNotInvited: () => {
+      const sent = users.filter((u) => u.status === 'INVITED' && !u.invited_at);
+      for (const u of sent) u.invited_at = new Date().toISOString();
+      return { data: { sendInvitationsToAllNotInvited: sent.length } };
+    },
+    AddUser: (v) => {
+      const input = v.input as { email: string; full_name: string };
+      const user: AdminUser = {
+        id: `user-${users.length}`, full_name: input.full_name, email: input.email, role: null, status: 'INVITED', permission_level: 'MEMBER',
+        last_login: null, deleted_at: null, team: null, azure_email: null, invited_at: v.sendInvitation ? new Date().toISOString() : null,
+      };
+      users.push(user);
+      return { data: { addUser: { id: user.id, full_name: user.full_name, invited_at: user.invited_at } } };
+    },
     AdminUpdateOneUser: updateOne('updateOneUser'),
     ...overrides,
   }, { me: meAs('ADMIN', { id: 'user-0', full_name: 'Ken Thompson', email: 'ken@example.com' }) });

@@ -1,5 +1,6 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { useId, useRef, useState } from 'react';
+import { INVITATION_LINK_DAYS } from '../../../shared/invitations.js';
 import { showAlert } from '../../lib/alerts.js';
 import { emailOutboxQueryOptions, OUTBOX_LIMIT, type OutboxMail } from './api.js';
 import './org-settings.css';
@@ -65,7 +66,7 @@ export function EmailOutboxList() {
       </div>
       <p className="muted">
         Every invitation, password and verification mail of your organization, newest first (the latest {OUTBOX_LIMIT}). When no mail server is
-        configured, mail stays here: copy the link and hand it to the person. Links expire (invitations after 7 days, password links after an hour).
+        configured, mail stays here: copy the link and hand it to the person. Links work once and expire (invitations after {INVITATION_LINK_DAYS} days, password links after an hour).
       </p>
       {outbox.data.length === 0 ? (
         <p className="domain-list-empty">No mail yet. Invitations appear here when you add people.</p>

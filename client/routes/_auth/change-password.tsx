@@ -81,7 +81,7 @@ function ForgotPassword() {
     return (
       <>
         <h1>Check your email</h1>
-        <p role="status">If an active account uses <strong>{sentTo}</strong>, a link to set a new password is on its way.</p>
+        <p role="status">If an account uses <strong>{sentTo}</strong>, a link to set a password is on its way (a new invitation, if you were invited and have not joined yet).</p>
         <Link to="/login">Back to sign in</Link>
       </>
     );

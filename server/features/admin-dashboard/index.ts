@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { MercuriusContext } from 'mercurius';
 import { requireAdmin } from '../../graphql/context.js';
 import { countEngagementByDay, findTopEngagementPages } from '../engagement/engagement.repo.js';
-import { countUsersByStatus, findOldestInvitations, findRecentSignIns } from '../users/users.stats.repo.js';
+import { countNotInvited, countUsersByStatus, findOldestInvitations, findRecentSignIns } from '../users/users.stats.repo.js';
 
 export const ENGAGEMENT_DAYS = 30;
 const LIST_LENGTH = 5;
@@ -10,8 +10,8 @@ const TOP_PAGES = 8;
 
 const schema = /* GraphQL */ `
   type Headcount { active: Int! invited: Int! deactivated: Int! }
-  type DashboardPerson { id: ID! full_name: String! email: String! created_at: DateTime! last_login: DateTime }
-  type PendingInvitations { count: Int! "Longest waiting first (at most 5)." oldest: [DashboardPerson!]! }
+  type DashboardPerson { id: ID! full_name: String! email: String! created_at: DateTime! last_login: DateTime "Latest invitation mail; null: never invited." invited_at: DateTime }
+  type PendingInvitations { count: Int! "Of count, those never sent an invitation." not_invited: Int! "Longest waiting first (at most 5)." oldest: [DashboardPerson!]! }
   type EngagementDay { "UTC day, YYYY-MM-DD." day: String! events: Int! }
   type EngagementPage { path: String! events: Int! people: Int! }
   type AdminDashboard {
@@ -50,7 +50,7 @@ export async function adminDashboardFeature(app: FastifyInstance): Promise<void>
         const perDay = new Map(countEngagementByDay(db, organizationId, since).map((d) => [d.day, d.events]));
         return {
           headcount,
-          pending_invitations: { count: headcount.invited, oldest: findOldestInvitations(db, organizationId, LIST_LENGTH) },
+          pending_invitations: { count: headcount.invited, not_invited: countNotInvited(db, organizationId), oldest: findOldestInvitations(db, organizationId, LIST_LENGTH) },
           recent_sign_ins: findRecentSignIns(db, organizationId, LIST_LENGTH),
           engagement_by_day: days.map((day) => ({ day, events: perDay.get(day) ?? 0 })),
           top_pages: findTopEngagementPages(db, organizationId, since, TOP_PAGES),

@@ -1,8 +1,9 @@
 import type { Services } from '../../services.js';
+import { INVITATION_LINK_DAYS, INVITATION_LINK_MS } from '../../../shared/invitations.js';
 import { createOneTimeToken, expireOpenTokens } from './auth.repo.js';
 
 const HOUR = 3_600_000;
-export const LINK_TTL = { signup: 24 * HOUR, invite: 7 * 24 * HOUR, reset: HOUR, 'email-change': 24 * HOUR } as const;
+export const LINK_TTL = { signup: 24 * HOUR, invite: INVITATION_LINK_MS, reset: HOUR, 'email-change': 24 * HOUR } as const;
 
 function link(services: Services, page: string, token: string): string {
   return `${services.config.origin}${page}?token=${encodeURIComponent(token)}`;
@@ -14,10 +15,16 @@ export function sendSignUpLink(services: Services, email: string): void {
   services.mailer.send({ organizationId: null, to: email, subject: 'Finish creating your Teamlens organization', text: `Open this link within 24 hours to create your organization:\n\n${url}\n`, link: url });
 }
 
-export function sendInvitation(services: Services, user: { id: string; email: string; full_name: string; organization_id: string }): void {
+/**
+ * The invitation mail: a single-use link valid INVITATION_LINK_DAYS days. Any earlier invitation
+ * link of the address stops working (docs/decisions/0027). Callers record invited_at.
+ */
+export function sendInvitation(services: Services, user: { id: string; email: string; full_name: string; organization_id: string }, organizationName: string | null): void {
   expireOpenTokens(services.db, user.email, 'invite');
   const url = link(services, '/change-password', createOneTimeToken(services.db, { purpose: 'invite', email: user.email, userId: user.id, ttlMs: LINK_TTL.invite }));
-  services.mailer.send({ organizationId: user.organization_id, to: user.email, subject: 'You are invited to Teamlens', text: `Hello ${user.full_name},\n\nSet your password within 7 days to join your team on Teamlens:\n\n${url}\n`, link: url });
+  const team = organizationName ? `${organizationName} on Teamlens` : 'your team on Teamlens';
+  const text = `Hello ${user.full_name},\n\nYou are invited to join ${team}. Open this link within ${INVITATION_LINK_DAYS} days to choose your password:\n\n${url}\n\nThe link works once. If it has expired, use "Forgot your password?" on the sign-in page with this address to get a new one.\n`;
+  services.mailer.send({ organizationId: user.organization_id, to: user.email, subject: 'You are invited to Teamlens', text, link: url });
 }
 
 export function sendPasswordReset(services: Services, user: { id: string; email: string; organization_id: string }): void {

@@ -8,6 +8,7 @@ import { nowIso } from '../../lib/tokens.js';
 import { createOrganization } from '../org/org.repo.js';
 import { emailTaken, findUserById, insertUser, updateUser } from '../users/users.repo.js';
 import { endUserSessions, publishUserUpdated } from '../users/users.events.js';
+import { inviteUsers } from '../users/users.invitations.js';
 import { users } from '../users/users.tables.js';
 import { eq } from 'drizzle-orm';
 import { consumeOneTimeToken, createSession, peekOneTimeToken } from './auth.repo.js';
@@ -79,7 +80,10 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
     const input = guard(request, reply, forgotPasswordSchema);
     if (!input) return reply;
     const user = db.select().from(users).where(eq(users.email, input.email)).get();
+    // Same answer whatever the address (no enumeration). An invited person who never set a
+    // password gets the invitation again (a new link; the earlier one stops working).
     if (user && !user.deleted_at && user.status === 'ACTIVE') sendPasswordReset(app.services, user);
+    if (user && !user.deleted_at && user.status === 'INVITED') inviteUsers(app.services, user.organization_id, [user]);
     return { ok: true };
   });
 

@@ -10,18 +10,20 @@ import { parseInput } from '../../lib/parse.js';
 import { hashPassword, verifyPassword } from '../../lib/password.js';
 import { nowIso } from '../../lib/tokens.js';
 import { signAccessToken, type Viewer } from '../auth/viewer.js';
-import { sendEmailChangeLink, sendInvitation } from '../auth/account-mail.js';
+import { sendEmailChangeLink } from '../auth/account-mail.js';
 import { findMediaByIds } from '../media/media.repo.js';
 import { closeOrganization, findSubdepartmentsByIds } from '../org/org.repo.js';
 import { organizationEmailCheck } from '../org/org.email-rules.js';
 import { findTeamsByIds } from '../teams/teams.repo.js';
+import { addOnePerson } from './users.create.js';
 import { endUserSessions, publishUserUpdated } from './users.events.js';
+import { inviteUsers } from './users.invitations.js';
 import { forbiddenUserFields, managesUser } from './users.policy.js';
 import {
-  countActiveAdmins, emailTaken, findUserById, findUsersByIds, setWidgetPreferences, softDeleteUsers, updateUser, updateUsers,
+  countActiveAdmins, emailTaken, findNotInvitedUsers, findUserById, findUsersByIds, setWidgetPreferences, softDeleteUsers, updateUser, updateUsers,
   type UserPatch, type UserRow,
 } from './users.repo.js';
-import { revokeOrganizationSessions } from '../auth/auth.repo.js';
+import { expireOpenTokens, revokeOrganizationSessions } from '../auth/auth.repo.js';
 import { topics } from '../../graphql/pubsub.js';
 
 type UserInput = ReturnType<typeof updateUserSchema.parse>;
@@ -137,7 +139,14 @@ export const userMutations = {
       throw conflict('The organization needs at least one admin.');
     }
     const patch = toPatch(input as UserInput);
-    if (input.email && input.email !== target.email) patch.email_verified = false;
+    if (input.email && input.email !== target.email) {
+      patch.email_verified = false;
+      // An invitation mailed to the old address is dead (the link checks the address): not invited at the new one.
+      if (target.status === 'INVITED') {
+        patch.invited_at = null;
+        expireOpenTokens(db, target.email, 'invite');
+      }
+    }
     updateUser(db, viewer.organizationId, target.id, patch);
     if (input.permission_level && input.permission_level !== target.permission_level) endUserSessions(ctx.services, [target.id]);
     publishUserUpdated(ctx.services, [target.id]);
@@ -194,8 +203,15 @@ export const userMutations = {
 
   sendInvitations: (_: unknown, args: { ids: string[] }, ctx: MercuriusContext) => {
     const viewer = requireAdmin(ctx);
-    const invited = findUsersByIds(ctx.services.db, viewer.organizationId, parseInput(idListSchema, args.ids)).filter((u) => u.status === 'INVITED');
-    for (const user of invited) sendInvitation(ctx.services, user);
-    return invited.length;
+    const people = findUsersByIds(ctx.services.db, viewer.organizationId, parseInput(idListSchema, args.ids));
+    return inviteUsers(ctx.services, viewer.organizationId, people);
   },
+
+  sendInvitationsToAllNotInvited: (_: unknown, __: unknown, ctx: MercuriusContext) => {
+    const viewer = requireAdmin(ctx);
+    return inviteUsers(ctx.services, viewer.organizationId, findNotInvitedUsers(ctx.services.db, viewer.organizationId));
+  },
+
+  addUser: (_: unknown, args: { input: unknown; sendInvitation: boolean }, ctx: MercuriusContext) =>
+    addOnePerson(ctx.services, requireAdmin(ctx), args.input, args.sendInvitation),
 };

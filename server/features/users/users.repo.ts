@@ -100,6 +100,21 @@ export function softDeleteUsers(db: Db, orgId: string, ids: readonly string[]): 
   });
 }
 
+/** Records that an invitation was just sent to these people (the latest one counts). */
+export function markInvited(db: Db, orgId: string, ids: readonly string[], at = nowIso()): void {
+  chunked(ids, (part) => {
+    db.update(users).set({ invited_at: at }).where(and(eq(users.organization_id, orgId), inArray(users.id, part))).run();
+    return [];
+  });
+}
+
+/** Live INVITED people of the organization who were never sent an invitation. */
+export function findNotInvitedUsers(db: Db, orgId: string): UserRow[] {
+  return db.select().from(users)
+    .where(and(visible(orgId), eq(users.status, 'INVITED'), isNull(users.invited_at)))
+    .orderBy(asc(users.full_name), asc(users.id)).all();
+}
+
 export function countActiveAdmins(db: Db, orgId: string): number {
   return db.select({ n: count() }).from(users).where(and(visible(orgId), eq(users.permission_level, 'ADMIN'), eq(users.status, 'ACTIVE'))).get()?.n ?? 0;
 }

@@ -123,5 +123,6 @@ export const userFields = {
   azure_email: (u: UserObject) => (u.showAzureEmail ? u.azure_email : null),
   notifications: (u: UserObject, _: unknown, ctx: MercuriusContext) => (canSeePrivateFields(ctx.viewer, u) ? u.notifications : []),
   last_password_update: (u: UserObject, _: unknown, ctx: MercuriusContext) => (canSeePrivateFields(ctx.viewer, u) ? u.last_password_update : null),
+  invited_at: (u: UserObject, _: unknown, ctx: MercuriusContext) => (ctx.viewer && isAdmin(ctx.viewer) ? u.invited_at : null),
   goals: () => [],
 };

@@ -50,6 +50,8 @@ export const identitySchema = /* GraphQL */ `
     user_reviews_reviewee: [ID!]!
     media: [Media!]!
     excluded_review_automation: Boolean!
+    "When the latest invitation mail was sent; null when never (admins only; null for others)."
+    invited_at: DateTime
   }
 
   type TeamAggregations { count_users: Int! }
@@ -137,6 +139,18 @@ export const identitySchema = /* GraphQL */ `
     role: String
     permission_level: ValidUserPermissionLevel
   }
+  "One person, with the fields and rules of a CSV import row (shared/mass-create.schema.ts)."
+  input AddUserInput {
+    email: String!
+    full_name: String!
+    "Job title."
+    role: String
+    permission_level: ValidUserPermissionLevel
+    "Name of an existing team."
+    team: String
+    "Email of a person of the organization."
+    manager_email: String
+  }
   input UpdatePasswordInput { current_password: String! new_password: String! }
 
   extend type Mutation {
@@ -152,6 +166,10 @@ export const identitySchema = /* GraphQL */ `
     updateWidgetPreferences(enabled_widgets: [WidgetType!]!): WidgetPreferences!
     "Sends (again) the invitation link to INVITED users; admin only. Returns how many were sent."
     sendInvitations(ids: [ID!]!): Int!
+    "Admin: sends the invitation to every INVITED person who was never sent one. Returns how many were sent."
+    sendInvitationsToAllNotInvited: Int!
+    "Admin: adds one person (checked like a CSV import row), INVITED; with sendInvitation the invitation goes out at once."
+    addUser(input: AddUserInput!, sendInvitation: Boolean!): User!
   }
 
   extend type Subscription {

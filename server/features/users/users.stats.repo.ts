@@ -6,9 +6,9 @@ import { users } from './users.tables.js';
 /* Read-only aggregates over the organization's people, for the admin dashboard. */
 
 export type Headcount = Record<'active' | 'invited' | 'deactivated', number>;
-export type DashboardPerson = { id: string; full_name: string; email: string; created_at: string; last_login: string | null };
+export type DashboardPerson = { id: string; full_name: string; email: string; created_at: string; last_login: string | null; invited_at: string | null };
 
-const person = { id: users.id, full_name: users.full_name, email: users.email, created_at: users.created_at, last_login: users.last_login };
+const person = { id: users.id, full_name: users.full_name, email: users.email, created_at: users.created_at, last_login: users.last_login, invited_at: users.invited_at };
 
 /** People per status; soft-deleted accounts are not counted. */
 export function countUsersByStatus(db: Db, orgId: string): Headcount {
@@ -23,6 +23,12 @@ export function findOldestInvitations(db: Db, orgId: string, limit: number): Das
   return db.select(person).from(users)
     .where(and(eq(users.organization_id, orgId), eq(users.status, 'INVITED'), isNull(users.deleted_at)))
     .orderBy(asc(users.created_at), asc(users.id)).limit(limit).all();
+}
+
+/** Live INVITED people who were never sent an invitation. */
+export function countNotInvited(db: Db, orgId: string): number {
+  return db.select({ n: count() }).from(users)
+    .where(and(eq(users.organization_id, orgId), eq(users.status, 'INVITED'), isNull(users.invited_at), isNull(users.deleted_at))).get()?.n ?? 0;
 }
 
 /** The latest sign-ins, newest first. */

@@ -38,6 +38,8 @@ export const users = sqliteTable('users', {
   subdepartment_id: text('subdepartment_id').references(() => subdepartments.id, { onDelete: 'set null' }),
   excluded_review_automation: integer('excluded_review_automation', { mode: 'boolean' }).notNull().default(false),
   mass_batch_id: text('mass_batch_id'),
+  /** When the latest invitation mail was sent (null: never invited). See docs/decisions/0027. */
+  invited_at: text('invited_at'),
 }, (t) => [
   uniqueIndex('users_email').on(t.email),
   index('users_org_status').on(t.organization_id, t.status),
