@@ -14,9 +14,17 @@ import { findExistingEmails } from '../users/users.repo.js';
 import {
   deleteNeverSignedInBatchUsers, findBatch, finishBatch, findOrgUserIdsByEmails, insertBatch, writeMassCreation, type NewMassUser,
 } from './mass-creation.repo.js';
+import { planImport, type MassCreatePlan, type PlanRow } from './mass-creation.plan.js';
 
 export type MassCreateUserError = { errorType: MassCreateErrorType; email: string; row: number; message: string };
-export type MassCreateResult = { batch_id: string; count: number; usersWithErrors: MassCreateUserError[]; totalUserWithEmailError: number };
+export type MassCreateResult = {
+  batch_id: string;
+  count: number;
+  usersWithErrors: MassCreateUserError[];
+  totalUserWithEmailError: number;
+  /** Ids of the people created (empty for a dry run), e.g. to send them their invitations. */
+  created_ids: string[];
+} & MassCreatePlan;
 export type MassCreateProgress = { batch_id: string; processed: number; total: number; created: number; failed: number; done: boolean };
 
 /**
@@ -37,6 +45,8 @@ export type MassCreateRequest = {
   batchId?: string | null;
   /** Teams named in rows are created unless the caller forbids it (false -> UNKNOWN_TEAM). */
   createTeams?: boolean | null;
+  /** People whom other rows name as manager become MANAGER (when their row gives no level) unless false. */
+  promoteManagers?: boolean | null;
 };
 
 const EMAIL_ERRORS: ReadonlySet<MassCreateErrorType> = new Set(['INVALID_EMAIL', 'BLOCKED_EMAIL_DOMAIN', 'DUPLICATE_IN_FILE', 'ALREADY_EXISTS']);
@@ -45,13 +55,20 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const YIELD_EVERY = 1_000;
 
 /** A row that passed the per-row checks; manager_id is set once the whole file is known. */
-type Candidate = NewMassUser & { row: number; manager_email: string | null };
+type Candidate = NewMassUser & PlanRow;
 
-function toCandidate(row: number, data: MassCreateRow, teamKey: string | null): Candidate {
+function toCandidate(row: number, data: MassCreateRow, raw: unknown, teamKey: string | null): Candidate {
+  const level = typeof raw === 'object' && raw !== null ? (raw as Record<string, unknown>).permission_level : undefined;
   return {
     id: newId(), row, email: data.email, full_name: data.full_name, role: data.role ?? null, permission_level: data.permission_level,
     location: data.location ?? null, time_zone: data.time_zone ?? null, manager_email: data.manager_email ?? null, manager_id: null, team_key: teamKey,
+    levelGiven: typeof level === 'string' && level.trim() !== '', division: data.division ?? null, department: data.department ?? null,
   };
+}
+
+/** A stored result of a batch finished before the plan existed, with the plan's fields empty. */
+function withPlanDefaults(result: Partial<MassCreateResult>): MassCreateResult {
+  return { created_ids: [], teams: [], divisions: [], promoted: [], ...result } as MassCreateResult;
 }
 
 function rawEmailOf(data: unknown): string {
@@ -82,7 +99,7 @@ export function findMassCreationResult(services: Services, viewer: Viewer, batch
   if (id === null) return null;
   const batch = findBatch(services.db, viewer.organizationId, id);
   if (!batch || (batch.status !== 'done' && batch.status !== 'rolled_back') || !batch.result) return null;
-  return batch.result as MassCreateResult;
+  return withPlanDefaults(batch.result as Partial<MassCreateResult>);
 }
 
 /**
@@ -150,7 +167,9 @@ export async function runMassCreation(services: Services, viewer: Viewer, reques
 
   try {
     const emailCheck = createEmailCheck({ allowed: org.allowed_email_domains, blocked: org.blocked_email_domains });
-    const liveTeams = new Map(listTeams(db, orgId).map((t) => [t.name.toLowerCase(), t.id]));
+    const teamRows = listTeams(db, orgId);
+    const liveTeams = new Map(teamRows.map((t) => [t.name.toLowerCase(), t.id]));
+    const liveNames = new Map(teamRows.map((t) => [t.name.toLowerCase(), t.name]));
     /** Every syntactically valid email of the file -> the first row that has it. */
     const seen = new Map<string, number>();
     const candidates: Candidate[] = [];
@@ -183,17 +202,18 @@ export async function runMassCreation(services: Services, viewer: Viewer, reques
         } else if (!result.success) {
           fail(row, email, 'INVALID_ROW', massCreateRowError(result.error).message);
         } else {
-          const teamName = result.data.team;
+          // The department is the team when the file has no team column (docs/decisions/0029).
+          const teamName = result.data.team ?? result.data.department;
           const teamKey = teamName === undefined ? null : teamName.toLowerCase();
           if (teamKey !== null && !liveTeams.has(teamKey) && !newTeams.has(teamKey)) {
             if (!createTeams) {
               fail(row, email, 'UNKNOWN_TEAM', `team: there is no team "${teamName}" (creating teams was turned off).`);
             } else {
               newTeams.set(teamKey, teamName!);
-              candidates.push(toCandidate(row, result.data, teamKey));
+              candidates.push(toCandidate(row, result.data, data, teamKey));
             }
           } else {
-            candidates.push(toCandidate(row, result.data, teamKey));
+            candidates.push(toCandidate(row, result.data, data, teamKey));
           }
         }
         if (email && !seen.has(email)) seen.set(email, row);
@@ -208,18 +228,22 @@ export async function runMassCreation(services: Services, viewer: Viewer, reques
     const usedTeamKeys = new Set(accepted.map((a) => a.team_key));
     for (const key of [...newTeams.keys()]) if (!usedTeamKeys.has(key)) newTeams.delete(key);
 
+    const { plan, write } = planImport(db, orgId, accepted, { live: liveTeams, liveNames, newTeams }, request.promoteManagers !== false);
+
     errors.sort((a, b) => a.row - b.row);
     const result: MassCreateResult = {
       batch_id: batchId,
       count: accepted.length,
       usersWithErrors: errors,
       totalUserWithEmailError: errors.filter((e) => EMAIL_ERRORS.has(e.errorType)).length,
+      created_ids: dryRun ? [] : accepted.map((a) => a.id),
+      ...plan,
     };
 
     if (dryRun) {
       finishBatch(db, batchId, { status: 'done', created: 0, result });
     } else {
-      writeMassCreation(db, { organizationId: orgId, batchId, teamIds: liveTeams, newTeams, users: accepted, result });
+      writeMassCreation(db, { organizationId: orgId, batchId, teamIds: liveTeams, newTeams, users: accepted, result, ...write });
     }
     publish(total, dryRun ? 0 : accepted.length, true);
     return result;
