@@ -1,5 +1,6 @@
 /** An HR export imported as it comes: first + last name, department and division, managers promoted, team managers set. */
 import { describe, expect, it } from 'vitest';
+import { signedIn } from '../../test/helpers.js';
 import { createBusinessUnit } from '../org/org.repo.js';
 import type { MassCreateResult } from './mass-creation.service.js';
 import { RESULT_QUERY, useMassCreationApp } from './mass-creation.test-support.js';
@@ -102,5 +103,12 @@ describe('HR export import', () => {
     const header = await upload(admin.token, `Work Email,First Name\nx@${domain},X\n`);
     expect(header.statusCode).toBe(400);
     expect(header.json().missing).toEqual(['full_name']);
+  });
+
+  it('tells an admin, and only an admin, where invitations go', async () => {
+    const { admin, member } = await freshOrg();
+    expect((await admin.gql('{ mailDelivery }')).data).toEqual({ mailDelivery: 'OUTBOX' }); // the test app has no SMTP
+    const asMember = await signedIn(t.app, member.email);
+    expect((await asMember.gql('{ mailDelivery }')).errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
   });
 });
