@@ -52,10 +52,14 @@ export type PlanWrite = {
   existingUnits: Map<string, { id: string; newDepartments: Map<string, string> }>;
 };
 
-/** The person every member of the team reports to, the manager themselves aside (they may report elsewhere); null when none. */
+/**
+ * The person every member of the team reports to, the manager themselves aside (they may report
+ * elsewhere); null when none. Linear: the first member either reports to that person or is them.
+ */
 function sharedManager(members: PlanRow[]): string | null {
-  const candidates = [...new Set(members.flatMap((m) => (m.manager_email ? [m.manager_email] : [])))];
-  return candidates.find((boss) => members.every((m) => m.email === boss || m.manager_email === boss)) ?? null;
+  const first = members[0]!;
+  const candidates = [first.manager_email, first.email].filter((e): e is string => e !== null);
+  return candidates.find((boss) => members.some((m) => m.manager_email === boss) && members.every((m) => m.email === boss || m.manager_email === boss)) ?? null;
 }
 
 export function planImport(
@@ -81,7 +85,12 @@ export function planImport(
   }
 
   const members = new Map<string, PlanRow[]>();
-  for (const r of accepted) if (r.team_key !== null) members.set(r.team_key, [...(members.get(r.team_key) ?? []), r]);
+  for (const r of accepted) {
+    if (r.team_key === null) continue;
+    const list = members.get(r.team_key);
+    if (list) list.push(r);
+    else members.set(r.team_key, [r]);
+  }
   const liveIds = [...members.keys()].flatMap((k) => (teams.live.has(k) ? [teams.live.get(k)!] : []));
   const counts = countMembersByTeamIds(db, orgId, liveIds);
   const managerEmails = [...members].flatMap(([key, list]) => (teams.live.has(key) ? [] : [sharedManager(list)].filter((e): e is string => e !== null)));
@@ -108,11 +117,13 @@ export function planImport(
   const structure = listStructureByName(db, orgId);
   const newUnits: PlanWrite['newUnits'] = new Map();
   const existingUnits: PlanWrite['existingUnits'] = new Map();
+  const usedDepartments = new Map<string, Set<string>>();
   for (const r of accepted) {
     if (!r.division) continue;
     const unitKey = r.division.toLowerCase();
     const depKey = r.department?.toLowerCase() ?? null;
     const known = structure.get(unitKey);
+    if (depKey !== null) usedDepartments.set(unitKey, (usedDepartments.get(unitKey) ?? new Set<string>()).add(depKey));
     if (known) {
       const entry = existingUnits.get(unitKey) ?? { id: known.id, newDepartments: new Map<string, string>() };
       if (depKey !== null && !known.departments.has(depKey) && !entry.newDepartments.has(depKey)) entry.newDepartments.set(depKey, r.department!);
@@ -126,7 +137,7 @@ export function planImport(
   const divisions: PlannedDivision[] = [];
   for (const [key, { newDepartments }] of existingUnits) {
     const known = structure.get(key)!;
-    const used = new Set(accepted.filter((r) => r.division?.toLowerCase() === key && r.department).map((r) => r.department!.toLowerCase()));
+    const used = usedDepartments.get(key) ?? new Set<string>();
     divisions.push({
       name: known.name, existing: true,
       departments: [...used].map((d) => ({ name: newDepartments.get(d) ?? known.departments.get(d)!, existing: !newDepartments.has(d) })),
