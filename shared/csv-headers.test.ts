@@ -41,3 +41,11 @@ describe('header keys', () => {
     expect(mapCsvHeader(['Surname', 'Given Name']).missing).toEqual(['email']);
   });
 });
+
+describe('notes in headers', () => {
+  it('reads a work address noted in parentheses, and leaves a personal one alone', () => {
+    expect(autoMapHeaders(['Email (personal)', 'Email (work)', 'Work e-mail'])).toEqual([null, 'email', null]);
+    expect(normalizeCsvHeader('Email (personal)')).toBeNull();
+    expect(normalizeCsvHeader('Work e-mail')).toBe('email');
+  });
+});

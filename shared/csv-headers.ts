@@ -2,10 +2,11 @@
  * Which field a CSV header cell names: the one rule of the import's column matching, used by
  * the server's CSV route and by the browser's automatic mapping (docs/decisions/0029).
  *
- * Headers are normalised before lookup: a BOM, bracketed notes ("Email Address [Required]",
- * "Title (optional)") and apostrophes are dropped, camelCase is split (Entra's "givenName"),
- * the text is lower-cased and runs of spaces, dashes, dots, slashes and underscores become one
- * "_". So "Work Email", "WORK-EMAIL", "work_email" and "workEmail" all read as work_email.
+ * Headers are normalised before lookup: a BOM, notes in square brackets (Google's "Email Address
+ * [Required]") and apostrophes are dropped, camelCase is split (Entra's "givenName"), the text is
+ * lower-cased and runs of spaces, dashes, dots, slashes, parentheses and underscores become one
+ * "_". So "Work Email", "WORK-EMAIL", "work_email", "workEmail" and "Email (work)" all read as
+ * work_email or email_work, while "Email (personal)" reads as email_personal and is not mapped.
  *
  * Each alias has a rank: when several columns name one field, the best rank wins (Entra's
  * "mail" over "userPrincipalName"; a "Work Email" over a plain "Email"), then the first column.
@@ -21,7 +22,8 @@ export type ImportField = (typeof IMPORT_FIELDS)[number];
 /** Rank 1: says exactly this field. Ranks 2 and 3: fallbacks used only when no better column is there. */
 const ALIASES: Record<ImportField, { 1: string[]; 2?: string[]; 3?: string[] }> = {
   email: {
-    1: ['work_email', 'work_email_address', 'email_work', 'email_primary_work', 'primary_work_email', 'business_email', 'company_email', 'office_email'],
+    1: ['work_email', 'work_e_mail', 'work_email_address', 'email_work', 'e_mail_work', 'email_primary_work', 'primary_work_email', 'business_email',
+      'business_e_mail', 'company_email', 'company_e_mail', 'office_email'],
     2: ['email', 'e_mail', 'email_address', 'e_mail_address', 'mail', 'mail_address', 'primary_email'],
     3: ['user_principal_name', 'upn'],
   },
@@ -56,12 +58,12 @@ for (const field of IMPORT_FIELDS) for (const alias of ALIASES[field][1]) if (LO
 export function headerKey(header: string): string {
   return header
     .replace(/^\uFEFF/, '')
-    .replace(/\[[^\]]*\]|\([^)]*\)/g, ' ')
+    .replace(/\[[^\]]*\]/g, ' ')
     .replace(/['’`]/g, '')
     .replace(/([a-z0-9])([A-Z])/g, '$1_$2')
     .trim()
     .toLowerCase()
-    .replace(/[\s_.\-/:#]+/g, '_')
+    .replace(/[\s_.\-/:#()]+/g, '_')
     .replace(/^_+|_+$/g, '');
 }
 
