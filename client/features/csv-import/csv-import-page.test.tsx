@@ -106,6 +106,24 @@ it('previews an HR export with the server\'s own dry run, imports exactly that, 
   expect(screen.getByRole('link', { name: 'email outbox' }).getAttribute('href')).toBe('/admin/settings/configurations');
 });
 
+it('says when the server could not check the rows, and checks again on request', async () => {
+  let answers = 0;
+  stubGraphql({}, {
+    me: meAs('ADMIN', { full_name: 'Alex Admin', email: 'alex@example.com' }),
+    rest: (url) => {
+      answers += 1;
+      return answers === 1 ? jsonResponse({ error: 'CONFLICT', message: 'Someone else is importing right now.' }, 409) : jsonResponse(serverAnswer(url));
+    },
+  });
+  renderRoute('/admin/settings/users/import');
+  await screen.findByRole('heading', { name: 'Import users from a CSV file', level: 1 });
+  choose('bamboo.csv', HR_FILE);
+  expect((await screen.findByRole('alert', {}, { timeout: 4000 })).textContent).toBe('The rows could not be checked: Someone else is importing right now.');
+  expect(screen.queryByRole('button', { name: /^Import \d/ })).toBeNull();
+  fireEvent.click(screen.getByRole('button', { name: 'Check again' }));
+  expect(await screen.findByRole('button', { name: 'Import 2 people' }, { timeout: 4000 })).toBeTruthy();
+});
+
 it('lets the admin map columns the header does not name, and says when no header is recognised', async () => {
   await openImportPage();
   await screen.findByRole('heading', { name: 'Import users from a CSV file', level: 1 });

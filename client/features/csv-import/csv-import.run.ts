@@ -90,8 +90,10 @@ const SETTLE_MS = 250;
  * team option changes; an older run still on its way is abandoned. Managers are always planned
  * (promotion does not change which rows are created); the admin decides at import time.
  */
-export function useServerPreview(request: ImportRequest | null): ServerPreview {
+export function useServerPreview(request: ImportRequest | null): { preview: ServerPreview; retry: () => void } {
   const [state, setState] = useState<{ for: ImportRequest | null; value: ServerPreview }>({ for: null, value: { status: 'idle' } });
+  const [attempt, setAttempt] = useState(0);
+  const retry = () => setAttempt((n) => n + 1);
   useEffect(() => {
     if (!request) return;
     const controller = new AbortController();
@@ -107,7 +109,7 @@ export function useServerPreview(request: ImportRequest | null): ServerPreview {
       clearTimeout(timer);
       controller.abort();
     };
-  }, [request]);
-  if (!request) return { status: 'idle' };
-  return state.for === request ? state.value : { status: 'checking', progress: null };
+  }, [request, attempt]);
+  if (!request) return { preview: { status: 'idle' }, retry };
+  return { preview: state.for === request ? state.value : { status: 'checking', progress: null }, retry };
 }

@@ -41,7 +41,7 @@ export function CsvImportPage() {
     () => (csv && usable ? { csv, mapping, options: { dryRun: true, createTeams, promoteManagers: true } } : null),
     [csv, mapping, usable, createTeams],
   );
-  const preview = useServerPreview(run.mutation.data ? null : previewRequest);
+  const { preview, retry } = useServerPreview(run.mutation.data ? null : previewRequest);
   const checked = preview.status === 'done' ? preview.result : null;
   const running = run.mutation.isPending;
   const result = run.mutation.data;
@@ -96,7 +96,7 @@ export function CsvImportPage() {
         <section className="csv-step" aria-labelledby="csv-step-check">
           <h2 id="csv-step-check">3. Check the rows</h2>
           <CsvImportOptions createTeams={createTeams} onChange={setCreateTeams} disabled={running} />
-          <CsvImportPreview preview={preview} total={csv.records.length} />
+          <CsvImportPreview preview={preview} total={csv.records.length} onRetry={retry} />
           {checked && <CsvImportPlan result={checked} promoteManagers={promoteManagers} onPromoteManagers={setPromoteManagers} disabled={running} />}
         </section>
       )}

@@ -8,14 +8,21 @@ const rows = (n: number) => `${n.toLocaleString('en')} ${n === 1 ? 'row' : 'rows
  * The server's dry run of the file as mapped: how many people the import creates and every row it
  * refuses, with the server's own reasons (the same checks as the import, so the counts match).
  */
-export function CsvImportPreview({ preview, total }: { preview: ServerPreview; total: number }) {
+export function CsvImportPreview({ preview, total, onRetry }: { preview: ServerPreview; total: number; onRetry: () => void }) {
   if (preview.status === 'idle') return null;
   if (preview.status === 'checking') {
     return preview.progress && preview.progress.total > 2_000
       ? <CsvImportProgress progress={preview.progress} label="Checking the rows on the server" />
       : <p className="muted" role="status">Checking the rows on the server…</p>;
   }
-  if (preview.status === 'error') return <p role="alert" className="form-error">The rows could not be checked: {preview.message}</p>;
+  if (preview.status === 'error') {
+    return (
+      <div className="csv-preview">
+        <p role="alert" className="form-error">The rows could not be checked: {preview.message}</p>
+        <div><button type="button" className="button button-secondary" onClick={onRetry}>Check again</button></div>
+      </div>
+    );
+  }
   const { result } = preview;
   const refused = result.usersWithErrors.length;
   return (
