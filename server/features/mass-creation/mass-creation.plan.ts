@@ -12,7 +12,7 @@
 import type { PermissionLevel } from '../../../shared/enums.js';
 import type { Db } from '../../db/connection.js';
 import { countMembersByTeamIds } from '../teams/teams.repo.js';
-import { findOrgUsersByEmails, listStructureByName } from './mass-creation.repo.js';
+import { listStructureByName } from './mass-creation.repo.js';
 
 export type PlannedTeam = {
   name: string;
@@ -66,6 +66,8 @@ export function planImport(
   db: Db,
   orgId: string,
   accepted: PlanRow[],
+  /** Users of the organization named as managers in the file (email -> user). */
+  orgUsers: ReadonlyMap<string, { id: string; full_name: string }>,
   teams: { live: Map<string, string>; liveNames: Map<string, string>; newTeams: Map<string, string> },
   promoteManagers: boolean,
 ): { plan: MassCreatePlan; write: PlanWrite } {
@@ -93,8 +95,6 @@ export function planImport(
   }
   const liveIds = [...members.keys()].flatMap((k) => (teams.live.has(k) ? [teams.live.get(k)!] : []));
   const counts = countMembersByTeamIds(db, orgId, liveIds);
-  const managerEmails = [...members].flatMap(([key, list]) => (teams.live.has(key) ? [] : [sharedManager(list)].filter((e): e is string => e !== null)));
-  const orgManagers = findOrgUsersByEmails(db, orgId, managerEmails.filter((e) => !byEmail.has(e)));
 
   const planned: PlannedTeam[] = [];
   const teamManagers = new Map<string, string>();
@@ -105,7 +105,7 @@ export function planImport(
       continue;
     }
     const managerEmail = sharedManager(list);
-    const manager = managerEmail === null ? undefined : byEmail.get(managerEmail) ?? orgManagers.get(managerEmail);
+    const manager = managerEmail === null ? undefined : byEmail.get(managerEmail) ?? orgUsers.get(managerEmail);
     if (manager) teamManagers.set(key, manager.id);
     planned.push({
       name: teams.newTeams.get(key)!, existing: false, members_before: 0, joining: list.length,

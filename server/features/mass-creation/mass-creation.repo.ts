@@ -37,18 +37,6 @@ export function finishBatch(db: Db, id: string, patch: { status: BatchStatus; cr
   db.update(massCreationBatches).set({ ...patch, finished_at: nowIso() }).where(eq(massCreationBatches.id, id)).run();
 }
 
-/** Non-deleted users of the organization among these (lower-case) emails: email -> id. */
-export function findOrgUserIdsByEmails(db: Db, orgId: string, emails: readonly string[]): Map<string, string> {
-  const unique = [...new Set(emails)];
-  const out = new Map<string, string>();
-  for (let i = 0; i < unique.length; i += CHUNK) {
-    const rows = db.select({ id: users.id, email: users.email }).from(users)
-      .where(and(eq(users.organization_id, orgId), isNull(users.deleted_at), inArray(users.email, unique.slice(i, i + CHUNK)))).all();
-    for (const r of rows) out.set(r.email, r.id);
-  }
-  return out;
-}
-
 /** Non-deleted users of the organization among these (lower-case) emails: email -> id and name. */
 export function findOrgUsersByEmails(db: Db, orgId: string, emails: readonly string[]): Map<string, { id: string; full_name: string }> {
   const unique = [...new Set(emails)];

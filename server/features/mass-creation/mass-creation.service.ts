@@ -12,8 +12,9 @@ import { findOrganization } from '../org/org.repo.js';
 import { listTeams } from '../teams/teams.repo.js';
 import { findExistingEmails } from '../users/users.repo.js';
 import {
-  deleteNeverSignedInBatchUsers, findBatch, finishBatch, findOrgUserIdsByEmails, insertBatch, writeMassCreation, type NewMassUser,
+  deleteNeverSignedInBatchUsers, findBatch, finishBatch, findOrgUsersByEmails, insertBatch, writeMassCreation, type NewMassUser,
 } from './mass-creation.repo.js';
+import { resolveManagers } from './mass-creation.managers.js';
 import { planImport, type MassCreatePlan, type PlanRow } from './mass-creation.plan.js';
 
 export type MassCreateUserError = { errorType: MassCreateErrorType; email: string; row: number; message: string };
@@ -132,11 +133,13 @@ export function rollbackMassCreation(services: Services, viewer: Viewer, batchId
  *    (BLOCKED_EMAIL_DOMAIN), repeats in the file (DUPLICATE_IN_FILE, second and later rows),
  *    emails of any user anywhere, deleted or not (ALREADY_EXISTS), teams (UNKNOWN_TEAM).
  *    All lookups are set lookups loaded with a few chunked queries, never one per row.
- * 2. Managers, once the whole file is known: a manager is a live user of the organization or
- *    a valid row of this batch, in any order; a row whose manager row fails fails too
- *    (UNKNOWN_MANAGER), transitively.
- * 3. Writes: teams, users (INVITED, unverified, no password, mass_batch_id) and the batch's
- *    result in ONE synchronous transaction; a dry run skips this step and answers the same.
+ * 2. Managers, once the whole file is known (mass-creation.managers.ts): a manager is a live
+ *    user of the organization or a valid row of this batch, in any order; a row whose manager
+ *    row fails fails too (UNKNOWN_MANAGER), transitively.
+ * 3. The plan (mass-creation.plan.ts): managers promoted, new teams' managers, divisions and
+ *    departments in the company structure. A dry run answers it exactly as the import applies it.
+ * 4. Writes: teams, structure, users (INVITED, unverified, no password, mass_batch_id), team
+ *    managers and the batch's result in ONE synchronous transaction; a dry run skips this step.
  * Progress is published every MASS_CREATE_PROGRESS_EVERY rows, and once more with done: true.
  */
 export async function runMassCreation(services: Services, viewer: Viewer, request: MassCreateRequest): Promise<MassCreateResult> {
@@ -223,12 +226,13 @@ export async function runMassCreation(services: Services, viewer: Viewer, reques
     }
 
     const managerEmails = candidates.flatMap((c) => (c.manager_email ? [c.manager_email] : []));
-    const accepted = resolveManagers(candidates, findOrgUserIdsByEmails(db, orgId, managerEmails), seen, fail);
+    const orgManagers = findOrgUsersByEmails(db, orgId, managerEmails);
+    const accepted = resolveManagers(candidates, orgManagers, seen, fail);
     // A team is created only when an accepted row still names it.
     const usedTeamKeys = new Set(accepted.map((a) => a.team_key));
     for (const key of [...newTeams.keys()]) if (!usedTeamKeys.has(key)) newTeams.delete(key);
 
-    const { plan, write } = planImport(db, orgId, accepted, { live: liveTeams, liveNames, newTeams }, request.promoteManagers !== false);
+    const { plan, write } = planImport(db, orgId, accepted, orgManagers, { live: liveTeams, liveNames, newTeams }, request.promoteManagers !== false);
 
     errors.sort((a, b) => a.row - b.row);
     const result: MassCreateResult = {
@@ -263,52 +267,4 @@ export async function runMassCreation(services: Services, viewer: Viewer, reques
     }
     throw err;
   }
-}
-
-/**
- * Managers: a row's manager_email must name a live user of the organization or an accepted
- * row of this batch (in any order). A row whose manager row is rejected is rejected too, and so
- * on down the chain (worklist, linear). Mutual managers inside the file are accepted, as
- * updateUser accepts them; naming oneself was already refused by the row schema.
- */
-function resolveManagers(
-  candidates: Candidate[],
-  orgUsers: Map<string, string>,
-  fileRows: Map<string, number>,
-  fail: (row: number, email: string, errorType: MassCreateErrorType, message: string) => void,
-): Candidate[] {
-  const byEmail = new Map(candidates.map((c) => [c.email, c]));
-  const reports = new Map<string, Candidate[]>();
-  const rejected = new Set<string>();
-  const queue: Array<{ c: Candidate; message: string }> = [];
-
-  for (const c of candidates) {
-    const manager = c.manager_email;
-    if (!manager || orgUsers.has(manager)) continue;
-    if (byEmail.has(manager)) {
-      const list = reports.get(manager) ?? [];
-      list.push(c);
-      reports.set(manager, list);
-    } else {
-      const row = fileRows.get(manager);
-      queue.push({ c, message: row === undefined
-        ? `manager_email: ${manager} is neither a user of this organization nor a row of this file.`
-        : `manager_email: ${manager} (row ${row}) has an error, so that manager will not be created.` });
-    }
-  }
-  while (queue.length > 0) {
-    const { c, message } = queue.pop()!;
-    if (rejected.has(c.email)) continue;
-    rejected.add(c.email);
-    fail(c.row, c.email, 'UNKNOWN_MANAGER', message);
-    for (const report of reports.get(c.email) ?? []) {
-      queue.push({ c: report, message: `manager_email: ${c.email} (row ${c.row}) has an error, so that manager will not be created.` });
-    }
-  }
-
-  const accepted = candidates.filter((c) => !rejected.has(c.email));
-  for (const c of accepted) {
-    if (c.manager_email) c.manager_id = orgUsers.get(c.manager_email) ?? byEmail.get(c.manager_email)!.id;
-  }
-  return accepted;
 }
