@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { signedIn } from '../../test/helpers.js';
 import { createBusinessUnit } from '../org/org.repo.js';
 import type { MassCreateResult } from './mass-creation.service.js';
-import { RESULT_QUERY, useMassCreationApp } from './mass-creation.test-support.js';
+import { RESULT_QUERY, massCreate, useMassCreationApp } from './mass-creation.test-support.js';
 
 const t = useMassCreationApp();
 const { freshOrg, sqlite, batchUsers, upload } = t;
@@ -103,6 +103,23 @@ describe('HR export import', () => {
     const header = await upload(admin.token, `Work Email,First Name\nx@${domain},X\n`);
     expect(header.statusCode).toBe(400);
     expect(header.json().missing).toEqual(['full_name']);
+  });
+
+  it('takes department and division through the GraphQL mutation too', async () => {
+    const { admin, domain } = await freshOrg();
+    const rows = [
+      { email: `lead@${domain}`, full_name: 'Lea Lead', department: 'Research', division: 'Labs' },
+      { email: `sci@${domain}`, full_name: 'Sci Entist', department: 'Research', division: 'Labs', manager_email: `lead@${domain}` },
+    ];
+    const res = await admin.gql(`mutation M($rows: [MassCreateUserRow!]!) { massCreateUsers(rows: $rows, dryRun: true, promoteManagers: false) {
+      count promoted { email } teams { name existing joining manager_name } divisions { name existing departments { name existing } } } }`, { rows });
+    expect(res.errors).toBeUndefined();
+    expect(res.data?.massCreateUsers).toEqual({
+      count: 2, promoted: [],
+      teams: [{ name: 'Research', existing: false, joining: 2, manager_name: 'Lea Lead' }],
+      divisions: [{ name: 'Labs', existing: false, departments: [{ name: 'Research', existing: false }] }],
+    });
+    expect((await massCreate(admin, rows, { dryRun: true })).data?.massCreateUsers.count).toBe(2);
   });
 
   it('tells an admin, and only an admin, where invitations go', async () => {
