@@ -74,9 +74,6 @@ async function importAt(width: number, tag: string) {
 
   expect(await horizontalOverflow(page), `preview at ${width}px`).toBeLessThanOrEqual(0);
   expect(await seriousA11yViolations(page), `axe on the preview at ${width}px`).toEqual([]);
-  await page.screenshot({ path: `/tmp/csv-hr-preview-${width}.png`, fullPage: true });
-  await page.locator('.csv-preview').screenshot({ path: `/tmp/csv-hr-issues-${width}.png` });
-  await page.locator('.csv-plan').screenshot({ path: `/tmp/csv-hr-plan-${width}.png` });
 
   await page.getByRole('button', { name: 'Import 38 people' }).click();
   await page.getByRole('heading', { name: 'Import finished' }).waitFor();
@@ -95,7 +92,6 @@ async function importAt(width: number, tag: string) {
   expect(await sent.textContent()).toContain('No mail server is set up, so the invitations wait in the email outbox');
   expect(await horizontalOverflow(page), `result at ${width}px`).toBeLessThanOrEqual(0);
   expect(await seriousA11yViolations(page), `axe on the result at ${width}px`).toEqual([]);
-  await page.screenshot({ path: `/tmp/csv-hr-result-${width}.png`, fullPage: true });
   expect(problems).toEqual([]);
   await page.context().close();
 
