@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { E2E_ADMIN } from './server.js';
+import { E2E_ADMIN, readDatabase } from './server.js';
 import { horizontalOverflow, openSignedIn, seriousA11yViolations, signIn, useServerAndBrowser } from './harness.js';
 
 const e2e = useServerAndBrowser();
@@ -101,6 +101,7 @@ it('an admin previews a 300-row file with 7 bad rows, imports it with progress, 
   expect(seen[seen.length - 1]).toBe('100');
   expect(seen.map(Number)).toEqual([...seen.map(Number)].sort((a, b) => a - b));
   await page.getByText('Done: 300 rows checked.').waitFor();
+  expect(await page.getByRole('button', { name: 'Send invitations to 293 people' }).count()).toBe(1);
 
   const summary = page.getByRole('status').filter({ hasText: 'created.' });
   expect(await summary.textContent()).toContain('293 users created. 7 rows were skipped because of errors.');
@@ -131,7 +132,7 @@ it('an admin previews a 300-row file with 7 bad rows, imports it with progress, 
   await page.context().close();
 });
 
-it('a dry run creates nobody; a file that is not CSV is refused with a clear message', async () => {
+it('the preview is the server\'s answer and creates nobody; a file that is not CSV is refused with a clear message', async () => {
   const context = await e2e.browser.newContext();
   const page = await context.newPage();
   await signIn(page, e2e.server.url, E2E_ADMIN.email, E2E_ADMIN.password, { welcome: 'Alex Admin' });
@@ -141,17 +142,16 @@ it('a dry run creates nobody; a file that is not CSV is refused with a clear mes
   await page.getByText('"people.xlsx" is not a CSV file.', { exact: false }).waitFor();
 
   await input.setInputFiles({ name: 'dry.csv', mimeType: 'text/csv', buffer: Buffer.from(`email,full_name\r\ncsv.person.dry@${DOMAIN},Dry Run\r\n${E2E_ADMIN.email},Already There\r\n`) });
-  await page.getByLabel(/^Dry run/).check();
-  await page.getByRole('button', { name: 'Check 2 rows on the server' }).click();
-  await page.getByRole('heading', { name: 'Dry run finished' }).waitFor();
-  await page.getByText('1 user would be created; nothing was saved.', { exact: false }).waitFor();
-  expect(await page.getByRole('table', { name: 'Rows with errors' }).textContent()).toContain('Already a user');
-  expect(await page.getByRole('button', { name: 'Undo this import' }).count()).toBe(0);
+  await page.getByRole('group', { name: 'Preview counts' }).waitFor();
+  // An existing user is something only the server knows: the preview counts that row as refused.
+  expect(await page.getByRole('group', { name: 'Preview counts' }).locator('dd').allTextContents()).toEqual(['2', '1', '1']);
+  expect(await page.getByRole('table', { name: 'Rows that need fixing' }).textContent()).toContain('Already a user');
+  expect(await page.getByRole('button', { name: 'Import 1 person' }).count()).toBe(1);
   expect(await importedEmails(page)).toEqual([]);
   await context.close();
 });
 
-it('a file of 50,000 people goes through a dry run with progress; one more row is refused before sending', async () => {
+it('a file of 50,000 people is checked by the server with progress; one more row is refused before sending', async () => {
   const context = await e2e.browser.newContext();
   const page = await context.newPage();
   await signIn(page, e2e.server.url, E2E_ADMIN.email, E2E_ADMIN.password, { welcome: 'Alex Admin' });
@@ -161,19 +161,20 @@ it('a file of 50,000 people goes through a dry run with progress; one more row i
   await input.setInputFiles({ name: 'too-many.csv', mimeType: 'text/csv', buffer: Buffer.from(rows(50_001)) });
   await page.getByText('"too-many.csv" has more than 50,000 rows; one import takes at most 50,000. Split it into several files.').waitFor();
 
-  await input.setInputFiles({ name: 'bulk.csv', mimeType: 'text/csv', buffer: Buffer.from(rows(50_000)) });
-  await page.getByRole('group', { name: 'Preview counts' }).waitFor();
-  expect(await page.getByRole('group', { name: 'Preview counts' }).locator('dd').allTextContents()).toEqual(['50,000', '50,000', '0']);
-  await page.getByLabel(/^Dry run/).check();
   await recordProgress(page);
-  await page.getByRole('button', { name: 'Check 50,000 rows on the server' }).click();
-  await page.getByRole('heading', { name: 'Dry run finished' }).waitFor({ timeout: 60_000 });
-  expect(await page.getByRole('progressbar', { name: 'Dry run progress' }).getAttribute('aria-valuenow')).toBe('100');
+  await input.setInputFiles({ name: 'bulk.csv', mimeType: 'text/csv', buffer: Buffer.from(rows(50_000)) });
+  await page.getByRole('progressbar', { name: 'Checking the rows on the server' }).waitFor();
+  await page.getByRole('group', { name: 'Preview counts' }).waitFor({ timeout: 60_000 });
+  expect(await page.getByRole('group', { name: 'Preview counts' }).locator('dd').allTextContents()).toEqual(['50,000', '50,000', '0']);
   // The bar moved with the server's massCreateProgress events, not only at the start and the end.
   const seen = (await progressSeen(page)).map(Number);
   expect(seen.filter((v) => v > 0 && v < 100).length).toBeGreaterThan(2);
   expect(seen).toEqual([...seen].sort((a, b) => a - b));
-  await page.getByText('50,000 users would be created; nothing was saved. No errors.').waitFor();
+  await page.getByText('The server checked all 50,000 rows: every one can be imported.').waitFor();
+  expect(await page.getByRole('button', { name: 'Import 50,000 people' }).count()).toBe(1);
+  // One dry run for one file and mapping, and nobody created.
+  const batches = await readDatabase(e2e.server.dataDir, (db) => db.prepare('SELECT dry_run, created FROM mass_creation_batches WHERE total = 50000').all());
+  expect(batches).toEqual([{ dry_run: 1, created: 0 }]);
   await context.close();
 }, 120_000);
 

@@ -7,11 +7,13 @@
 import { z } from 'zod';
 import { PERMISSION_LEVELS, type MassCreateErrorType } from './enums.js';
 import { TEXT_FIELD_MAX } from './limits.js';
+import type { ImportField } from './csv-headers.js';
 import { emailSchema, fullNameSchema } from './user.schemas.js';
 
 /** The columns of the import template and of the export, in this order. */
 export const CSV_COLUMNS = ['email', 'full_name', 'role', 'permission_level', 'team', 'manager_email', 'location', 'time_zone'] as const;
-export type MassCreateColumn = (typeof CSV_COLUMNS)[number];
+/** Every field a row may fill: the template's columns and those of HR exports (first/last name, department, division...). */
+export type MassCreateColumn = ImportField;
 export const REQUIRED_CSV_COLUMNS: readonly MassCreateColumn[] = ['email', 'full_name'];
 
 export const TEAM_NAME_MAX = 120;
@@ -67,12 +69,28 @@ const permissionField = z.preprocess(
   z.enum(PERMISSION_LEVELS, { error: `Use one of ${PERMISSION_LEVELS.join(', ')}.` }).default('MEMBER'),
 );
 
-export const massCreateRowSchema = z.object({
+/**
+ * HR exports split the name: without a full name, the row's name is its preferred name (or
+ * first name) and its last name, joined by a space ("Noah" + "Kim" -> "Noah Kim").
+ */
+function combineNames(value: unknown): unknown {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return value;
+  const v = value as Record<string, unknown>;
+  if (blankToUndefined(v.full_name) !== undefined) return v;
+  const parts = [blankToUndefined(v.preferred_name) ?? blankToUndefined(v.first_name), blankToUndefined(v.last_name)].filter((p) => typeof p === 'string');
+  return parts.length ? { ...v, full_name: parts.join(' ') } : v;
+}
+
+const massCreateRowObject = z.object({
   email: z.preprocess((v) => blankToUndefined(v) ?? '', z.string().min(1, 'Enter an email address.').pipe(emailSchema)),
   full_name: z.preprocess((v) => blankToUndefined(v) ?? '', fullNameSchema),
   role: optionalText(TEXT_FIELD_MAX),
   permission_level: permissionField,
   team: optionalText(TEAM_NAME_MAX),
+  /** The person's team when no team column is given; under the division in the company structure. */
+  department: optionalText(TEAM_NAME_MAX),
+  /** A business unit of the company structure. */
+  division: optionalText(TEAM_NAME_MAX),
   manager_email: z.preprocess(blankToUndefined, emailSchema.optional()),
   location: optionalText(TEXT_FIELD_MAX),
   time_zone: timeZoneField,
@@ -83,7 +101,9 @@ export const massCreateRowSchema = z.object({
   }
 });
 
-export type MassCreateRowInput = z.input<typeof massCreateRowSchema>;
+export const massCreateRowSchema = z.preprocess(combineNames, massCreateRowObject);
+
+export type MassCreateRowInput = z.input<typeof massCreateRowObject>;
 export type MassCreateRow = z.output<typeof massCreateRowSchema>;
 
 export type MassCreateRowFailure = { errorType: Extract<MassCreateErrorType, 'INVALID_EMAIL' | 'INVALID_ROW'>; message: string };
@@ -111,56 +131,4 @@ export function parseMassCreateRow(input: unknown): ParsedMassCreateRow {
   return result.success ? { ok: true, row: result.data } : { ok: false, ...massCreateRowError(result.error) };
 }
 
-/**
- * Header names people actually write, after normalisation (lower case; spaces, dashes,
- * dots and underscores collapsed to one "_"): "Full Name", "FULL-NAME", "full_name" and
- * "fullname" all mean full_name; "E-mail" and "Email Address" mean email.
- */
-const HEADER_ALIASES: Record<string, MassCreateColumn> = {
-  email: 'email', e_mail: 'email', email_address: 'email', e_mail_address: 'email', mail: 'email', mail_address: 'email',
-  full_name: 'full_name', fullname: 'full_name', name: 'full_name',
-  role: 'role', job_title: 'role', title: 'role', position: 'role',
-  permission_level: 'permission_level', permission: 'permission_level', permissions: 'permission_level', access_level: 'permission_level',
-  team: 'team', team_name: 'team',
-  manager_email: 'manager_email', manager: 'manager_email', manager_e_mail: 'manager_email', manager_email_address: 'manager_email',
-  location: 'location', office: 'location',
-  time_zone: 'time_zone', timezone: 'time_zone', tz: 'time_zone',
-};
-
-/** The column a header cell names, or null when it names none (the column is then ignored). */
-export function normalizeCsvHeader(header: string): MassCreateColumn | null {
-  const key = header.replace(/^\uFEFF/, '').trim().toLowerCase().replace(/[\s_.-]+/g, '_').replace(/^_+|_+$/g, '');
-  return Object.hasOwn(HEADER_ALIASES, key) ? HEADER_ALIASES[key]! : null;
-}
-
-export type CsvHeaderMapping = {
-  /** Per header cell: the column it fills, or null when ignored. */
-  columns: (MassCreateColumn | null)[];
-  /** Required columns the header lacks. */
-  missing: MassCreateColumn[];
-  /** Columns named by more than one header cell, with the cells' texts. */
-  duplicates: { column: MassCreateColumn; headers: string[] }[];
-  /** Header cells that name no column. */
-  ignored: string[];
-};
-
-export function mapCsvHeader(headers: readonly string[]): CsvHeaderMapping {
-  const columns = headers.map(normalizeCsvHeader);
-  const seen = new Map<MassCreateColumn, string[]>();
-  const ignored: string[] = [];
-  columns.forEach((column, i) => {
-    if (column === null) {
-      if ((headers[i] ?? '').trim() !== '') ignored.push(headers[i]!.trim());
-      return;
-    }
-    const list = seen.get(column) ?? [];
-    list.push(headers[i]!.trim());
-    seen.set(column, list);
-  });
-  return {
-    columns,
-    missing: REQUIRED_CSV_COLUMNS.filter((c) => !seen.has(c)),
-    duplicates: [...seen].filter(([, list]) => list.length > 1).map(([column, list]) => ({ column, headers: list })),
-    ignored,
-  };
-}
+export { normalizeCsvHeader, mapCsvHeader, type CsvHeaderMapping } from './csv-headers.js';

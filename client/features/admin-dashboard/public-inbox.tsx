@@ -32,12 +32,16 @@ export function PublicInbox() {
           <div>
             <h3>Guide requests ({data.guideLeads.total})</h3>
             {data.guideLeads.items.length === 0 ? <p className="muted">Nobody has asked for the guide yet.</p> : (
-              <div className="dash-table-wrap" role="region" aria-label="Guide requests table" tabIndex={0}>
-                <table className="dash-table">
-                  <thead><tr><th scope="col">Name</th><th scope="col">Email</th><th scope="col">Company</th><th scope="col">Team</th><th scope="col">When</th></tr></thead>
-                  <tbody>{data.guideLeads.items.map((l) => <tr key={l.id}><td>{l.name}</td><td>{l.email}</td><td>{l.company}</td><td>{l.team_size}</td><td>{dateTime(l.created_at)}</td></tr>)}</tbody>
-                </table>
-              </div>
+              // One entry per request, like the messages above: it reads the same on a phone as on a desk.
+              <ul className="dash-messages" aria-label="Guide requests">
+                {data.guideLeads.items.map((l) => (
+                  <li key={l.id}>
+                    <p><strong>{l.name}</strong>{l.company ? ` · ${l.company}` : ''}</p>
+                    <p className="dash-email"><a href={`mailto:${l.email}`}>{l.email}</a></p>
+                    <p className="muted dash-detail">Team size {l.team_size} · {dateTime(l.created_at)}</p>
+                  </li>
+                ))}
+              </ul>
             )}
           </div>
           {(data.contactMessages.total > limit || data.guideLeads.total > limit) && (

@@ -48,7 +48,12 @@ export async function watchImportProgress(batchId: string, onProgress: (progress
 
 const RESULT = /* GraphQL */ `
   query MassCreation($batch_id: ID!) {
-    massCreation(batch_id: $batch_id) { batch_id count totalUserWithEmailError usersWithErrors { row email errorType message } }
+    massCreation(batch_id: $batch_id) {
+      batch_id count totalUserWithEmailError usersWithErrors { row email errorType message } created_ids
+      teams { name existing members_before joining manager_email manager_name }
+      divisions { name existing departments { name existing } }
+      promoted { row email full_name reports }
+    }
   }
 `;
 
@@ -82,4 +87,35 @@ export function downloadTemplate(): Promise<void> {
 /** The per-row errors as a spreadsheet-safe CSV (cells that look like formulas are neutralised). */
 export function errorsToCsv(errors: readonly MassCreateUserError[]): string {
   return toSafeCsv([['row', 'email', 'errorType', 'message'], ...errors.map((e) => [e.row, e.email, e.errorType, e.message])], { bom: true });
+}
+
+const SEND_INVITATIONS = /* GraphQL */ `
+  mutation SendInvitations($ids: [ID!]!) {
+    sendInvitations(ids: $ids)
+  }
+`;
+const MAIL_DELIVERY = /* GraphQL */ `
+  query MailDelivery {
+    mailDelivery
+  }
+`;
+/** sendInvitations takes at most this many ids at once. */
+const INVITE_CHUNK = 5_000;
+
+export type InvitationOutcome = { sent: number; delivery: 'SMTP' | 'OUTBOX' };
+
+/** Sends the invitation mail to these (new, invited) people; answers how many went out and by which way. */
+export function useSendInvitations() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (ids: readonly string[]): Promise<InvitationOutcome> => {
+      let sent = 0;
+      for (let i = 0; i < ids.length; i += INVITE_CHUNK) {
+        sent += (await gql<{ sendInvitations: number }>(SEND_INVITATIONS, { ids: ids.slice(i, i + INVITE_CHUNK) })).sendInvitations;
+      }
+      const { mailDelivery } = await gql<{ mailDelivery: 'SMTP' | 'OUTBOX' }>(MAIL_DELIVERY);
+      return { sent, delivery: mailDelivery };
+    },
+    onSuccess: () => Promise.all([queryClient.invalidateQueries({ queryKey: ['users'] }), queryClient.invalidateQueries({ queryKey: ['emailOutbox'] })]),
+  });
 }

@@ -16,8 +16,21 @@ import type { ColumnMapping } from './csv-import.mapping.js';
 import type { ParsedCsv } from './csv-import.parse.js';
 
 export type MassCreateUserError = { errorType: MassCreateErrorType; email: string; row: number; message: string };
-export type MassCreateResult = { batch_id: string; count: number; usersWithErrors: MassCreateUserError[]; totalUserWithEmailError: number };
-export type ImportOptions = { dryRun: boolean; createTeams: boolean };
+export type PlannedTeam = { name: string; existing: boolean; members_before: number; joining: number; manager_email: string | null; manager_name: string | null };
+export type PlannedDivision = { name: string; existing: boolean; departments: { name: string; existing: boolean }[] };
+export type Promotion = { row: number; email: string; full_name: string; reports: number };
+/** The server's answer (POST /api/admin/users/import, massCreation): the same for a dry run and an import. */
+export type MassCreateResult = {
+  batch_id: string;
+  count: number;
+  usersWithErrors: MassCreateUserError[];
+  totalUserWithEmailError: number;
+  created_ids: string[];
+  teams: PlannedTeam[];
+  divisions: PlannedDivision[];
+  promoted: Promotion[];
+};
+export type ImportOptions = { dryRun: boolean; createTeams: boolean; promoteManagers: boolean };
 
 export const IMPORT_PATH = '/api/admin/users/import';
 
@@ -43,17 +56,21 @@ export class ImportError extends Error {
 }
 
 /** Sends the CSV; answers the server's MassCreateResult or throws ImportError with its message. */
-export async function uploadCsv(body: string, options: ImportOptions & { batchId: string }): Promise<MassCreateResult> {
+export async function uploadCsv(body: string, options: ImportOptions & { batchId: string; signal?: AbortSignal }): Promise<MassCreateResult> {
   const token = await auth.getAccessToken();
-  const query = new URLSearchParams({ dryRun: String(options.dryRun), createTeams: String(options.createTeams), batch_id: options.batchId });
+  const query = new URLSearchParams({
+    dryRun: String(options.dryRun), createTeams: String(options.createTeams), promoteManagers: String(options.promoteManagers), batch_id: options.batchId,
+  });
   let response: Response;
   try {
     response = await fetch(`${IMPORT_PATH}?${query}`, {
       method: 'POST',
       headers: { 'content-type': 'text/csv; charset=utf-8', ...(token ? { authorization: `Bearer ${token}` } : {}) },
       body,
+      signal: options.signal,
     });
-  } catch {
+  } catch (err) {
+    if (options.signal?.aborted) throw err;
     throw new ImportError('The connection to the server broke while the file was being sent.', null, true);
   }
   const answer = (await response.json().catch(() => null)) as (MassCreateResult & { error?: string; message?: string }) | null;

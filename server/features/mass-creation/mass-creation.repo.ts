@@ -3,6 +3,7 @@ import { alias } from 'drizzle-orm/sqlite-core';
 import type { Db } from '../../db/connection.js';
 import type { PermissionLevel } from '../../../shared/enums.js';
 import { nowIso } from '../../lib/tokens.js';
+import { createBusinessUnit, createDepartment, listBusinessUnits, listDepartments } from '../org/org.repo.js';
 import { createTeam } from '../teams/teams.repo.js';
 import { teams } from '../teams/teams.tables.js';
 import { users } from '../users/users.tables.js';
@@ -36,15 +37,28 @@ export function finishBatch(db: Db, id: string, patch: { status: BatchStatus; cr
   db.update(massCreationBatches).set({ ...patch, finished_at: nowIso() }).where(eq(massCreationBatches.id, id)).run();
 }
 
-/** Non-deleted users of the organization among these (lower-case) emails: email -> id. */
-export function findOrgUserIdsByEmails(db: Db, orgId: string, emails: readonly string[]): Map<string, string> {
+/** Non-deleted users of the organization among these (lower-case) emails: email -> id and name. */
+export function findOrgUsersByEmails(db: Db, orgId: string, emails: readonly string[]): Map<string, { id: string; full_name: string }> {
   const unique = [...new Set(emails)];
-  const out = new Map<string, string>();
+  const out = new Map<string, { id: string; full_name: string }>();
   for (let i = 0; i < unique.length; i += CHUNK) {
-    const rows = db.select({ id: users.id, email: users.email }).from(users)
+    const rows = db.select({ id: users.id, email: users.email, full_name: users.full_name }).from(users)
       .where(and(eq(users.organization_id, orgId), isNull(users.deleted_at), inArray(users.email, unique.slice(i, i + CHUNK)))).all();
-    for (const r of rows) out.set(r.email, r.id);
+    for (const r of rows) out.set(r.email, { id: r.id, full_name: r.full_name });
   }
+  return out;
+}
+
+/** The organization's business units by lower-case name, each with its departments by lower-case name. */
+export function listStructureByName(db: Db, orgId: string): Map<string, { id: string; name: string; departments: Map<string, string> }> {
+  const out = new Map<string, { id: string; name: string; departments: Map<string, string> }>();
+  const byId = new Map<string, Map<string, string>>();
+  for (const unit of listBusinessUnits(db, orgId)) {
+    const departmentsOf = new Map<string, string>();
+    byId.set(unit.id, departmentsOf);
+    out.set(unit.unit_name.toLowerCase(), { id: unit.id, name: unit.unit_name, departments: departmentsOf });
+  }
+  for (const dep of listDepartments(db, orgId)) byId.get(dep.business_unit_id)?.set(dep.name.toLowerCase(), dep.name);
   return out;
 }
 
@@ -69,6 +83,12 @@ export type MassCreationWrite = {
   /** Teams to create first: lower-case key -> name as first written. */
   newTeams: Map<string, string>;
   users: readonly NewMassUser[];
+  /** Team key -> the manager a new team gets (a user id, possibly of this batch). */
+  teamManagers: Map<string, string>;
+  /** Business units to create with their departments (lower-case key -> name). */
+  newUnits: Map<string, { name: string; departments: Map<string, string> }>;
+  /** Departments to add under existing business units. */
+  existingUnits: Map<string, { id: string; newDepartments: Map<string, string> }>;
   result: unknown;
 };
 
@@ -91,12 +111,24 @@ export function writeMassCreation(db: Db, plan: MassCreationWrite): number {
     db.$client.pragma('defer_foreign_keys = ON'); // reset by SQLite at the end of the transaction
     const teamIds = new Map(plan.teamIds);
     for (const [key, name] of plan.newTeams) teamIds.set(key, createTeam(db, plan.organizationId, { name }).id);
+    for (const { name, departments } of plan.newUnits.values()) {
+      const unit = createBusinessUnit(db, plan.organizationId, name);
+      for (const dep of departments.values()) createDepartment(db, plan.organizationId, unit.id, dep);
+    }
+    for (const { id, newDepartments } of plan.existingUnits.values()) {
+      for (const dep of newDepartments.values()) createDepartment(db, plan.organizationId, id, dep);
+    }
     for (const u of plan.users) {
       insert.run({
         id: u.id, organization_id: plan.organizationId, email: u.email, full_name: u.full_name, role: u.role, permission_level: u.permission_level,
         location: u.location, time_zone: u.time_zone, manager_id: u.manager_id, mass_batch_id: plan.batchId,
         team_id: u.team_key === null ? null : teamIds.get(u.team_key) ?? null,
       });
+    }
+    // Managers of new teams once their users exist (they may be rows of this batch).
+    for (const [key, managerId] of plan.teamManagers) {
+      const teamId = teamIds.get(key);
+      if (teamId !== undefined && plan.newTeams.has(key)) db.update(teams).set({ manager_id: managerId }).where(and(eq(teams.organization_id, plan.organizationId), eq(teams.id, teamId))).run();
     }
     finishBatch(db, plan.batchId, { status: 'done', created: plan.users.length, result: plan.result });
     return plan.users.length;

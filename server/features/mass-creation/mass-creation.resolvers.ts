@@ -3,10 +3,14 @@ import { requireAdmin } from '../../graphql/context.js';
 import { topics } from '../../graphql/pubsub.js';
 import { findMassCreationResult, normalizeBatchId, rollbackMassCreation, runMassCreation, type MassCreateProgress } from './mass-creation.service.js';
 
-type MassCreateArgs = { rows: unknown[]; dryRun?: boolean | null; batch_id?: string | null; createTeams?: boolean | null };
+type MassCreateArgs = { rows: unknown[]; dryRun?: boolean | null; batch_id?: string | null; createTeams?: boolean | null; promoteManagers?: boolean | null };
 
 export const massCreationQueries = {
   massCreation: (_: unknown, args: { batch_id: string }, ctx: MercuriusContext) => findMassCreationResult(ctx.services, requireAdmin(ctx), args.batch_id),
+  mailDelivery: (_: unknown, __: unknown, ctx: MercuriusContext) => {
+    requireAdmin(ctx);
+    return ctx.services.mailer.smtpConfigured ? 'SMTP' : 'OUTBOX';
+  },
 };
 
 export const massCreationMutations = {
@@ -16,6 +20,7 @@ export const massCreationMutations = {
     dryRun: args.dryRun,
     batchId: args.batch_id,
     createTeams: args.createTeams,
+    promoteManagers: args.promoteManagers,
   }),
   rollbackMassCreation: (_: unknown, args: { batch_id: string }, ctx: MercuriusContext) => rollbackMassCreation(ctx.services, requireAdmin(ctx), args.batch_id),
 };

@@ -25,6 +25,7 @@ const flag = z.enum(['true', 'false', '1', '0']).optional().transform((v) => (v 
 const importQuery = z.object({
   dryRun: flag,
   createTeams: flag,
+  promoteManagers: flag,
   batch_id: z.string().max(64).optional(),
 });
 const exportQuery = z.object({ includeDeleted: flag });
@@ -171,9 +172,9 @@ export async function massCreationRoutes(app: FastifyInstance): Promise<void> {
       return reply.code(415).send({ error: 'UNSUPPORTED_MEDIA_TYPE', message: 'Send the file with Content-Type: text/csv.' });
     }
     const query = importQuery.safeParse(request.query);
-    if (!query.success) throw badInput('Query parameters: dryRun and createTeams take true or false; batch_id takes a UUID.');
+    if (!query.success) throw badInput('Query parameters: dryRun, createTeams and promoteManagers take true or false; batch_id takes a UUID.');
     const rows = await parseCsvUpload(request.body);
-    return runMassCreation(app.services, viewerOf(request), { rows, dryRun: query.data.dryRun, createTeams: query.data.createTeams, batchId: query.data.batch_id });
+    return runMassCreation(app.services, viewerOf(request), { rows, dryRun: query.data.dryRun, createTeams: query.data.createTeams, promoteManagers: query.data.promoteManagers, batchId: query.data.batch_id });
   });
 
   app.get('/api/admin/users/export.csv', { onRequest: adminOnly }, async (request, reply) => {

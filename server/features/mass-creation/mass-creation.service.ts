@@ -12,11 +12,20 @@ import { findOrganization } from '../org/org.repo.js';
 import { listTeams } from '../teams/teams.repo.js';
 import { findExistingEmails } from '../users/users.repo.js';
 import {
-  deleteNeverSignedInBatchUsers, findBatch, finishBatch, findOrgUserIdsByEmails, insertBatch, writeMassCreation, type NewMassUser,
+  deleteNeverSignedInBatchUsers, findBatch, finishBatch, findOrgUsersByEmails, insertBatch, writeMassCreation, type NewMassUser,
 } from './mass-creation.repo.js';
+import { resolveManagers } from './mass-creation.managers.js';
+import { planImport, type MassCreatePlan, type PlanRow } from './mass-creation.plan.js';
 
 export type MassCreateUserError = { errorType: MassCreateErrorType; email: string; row: number; message: string };
-export type MassCreateResult = { batch_id: string; count: number; usersWithErrors: MassCreateUserError[]; totalUserWithEmailError: number };
+export type MassCreateResult = {
+  batch_id: string;
+  count: number;
+  usersWithErrors: MassCreateUserError[];
+  totalUserWithEmailError: number;
+  /** Ids of the people created (empty for a dry run), e.g. to send them their invitations. */
+  created_ids: string[];
+} & MassCreatePlan;
 export type MassCreateProgress = { batch_id: string; processed: number; total: number; created: number; failed: number; done: boolean };
 
 /**
@@ -37,6 +46,8 @@ export type MassCreateRequest = {
   batchId?: string | null;
   /** Teams named in rows are created unless the caller forbids it (false -> UNKNOWN_TEAM). */
   createTeams?: boolean | null;
+  /** People whom other rows name as manager become MANAGER (when their row gives no level) unless false. */
+  promoteManagers?: boolean | null;
 };
 
 const EMAIL_ERRORS: ReadonlySet<MassCreateErrorType> = new Set(['INVALID_EMAIL', 'BLOCKED_EMAIL_DOMAIN', 'DUPLICATE_IN_FILE', 'ALREADY_EXISTS']);
@@ -45,13 +56,20 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const YIELD_EVERY = 1_000;
 
 /** A row that passed the per-row checks; manager_id is set once the whole file is known. */
-type Candidate = NewMassUser & { row: number; manager_email: string | null };
+type Candidate = NewMassUser & PlanRow;
 
-function toCandidate(row: number, data: MassCreateRow, teamKey: string | null): Candidate {
+function toCandidate(row: number, data: MassCreateRow, raw: unknown, teamKey: string | null): Candidate {
+  const level = typeof raw === 'object' && raw !== null ? (raw as Record<string, unknown>).permission_level : undefined;
   return {
     id: newId(), row, email: data.email, full_name: data.full_name, role: data.role ?? null, permission_level: data.permission_level,
     location: data.location ?? null, time_zone: data.time_zone ?? null, manager_email: data.manager_email ?? null, manager_id: null, team_key: teamKey,
+    levelGiven: typeof level === 'string' && level.trim() !== '', division: data.division ?? null, department: data.department ?? null,
   };
+}
+
+/** A stored result of a batch finished before the plan existed, with the plan's fields empty. */
+function withPlanDefaults(result: Partial<MassCreateResult>): MassCreateResult {
+  return { created_ids: [], teams: [], divisions: [], promoted: [], ...result } as MassCreateResult;
 }
 
 function rawEmailOf(data: unknown): string {
@@ -82,7 +100,7 @@ export function findMassCreationResult(services: Services, viewer: Viewer, batch
   if (id === null) return null;
   const batch = findBatch(services.db, viewer.organizationId, id);
   if (!batch || (batch.status !== 'done' && batch.status !== 'rolled_back') || !batch.result) return null;
-  return batch.result as MassCreateResult;
+  return withPlanDefaults(batch.result as Partial<MassCreateResult>);
 }
 
 /**
@@ -115,11 +133,13 @@ export function rollbackMassCreation(services: Services, viewer: Viewer, batchId
  *    (BLOCKED_EMAIL_DOMAIN), repeats in the file (DUPLICATE_IN_FILE, second and later rows),
  *    emails of any user anywhere, deleted or not (ALREADY_EXISTS), teams (UNKNOWN_TEAM).
  *    All lookups are set lookups loaded with a few chunked queries, never one per row.
- * 2. Managers, once the whole file is known: a manager is a live user of the organization or
- *    a valid row of this batch, in any order; a row whose manager row fails fails too
- *    (UNKNOWN_MANAGER), transitively.
- * 3. Writes: teams, users (INVITED, unverified, no password, mass_batch_id) and the batch's
- *    result in ONE synchronous transaction; a dry run skips this step and answers the same.
+ * 2. Managers, once the whole file is known (mass-creation.managers.ts): a manager is a live
+ *    user of the organization or a valid row of this batch, in any order; a row whose manager
+ *    row fails fails too (UNKNOWN_MANAGER), transitively.
+ * 3. The plan (mass-creation.plan.ts): managers promoted, new teams' managers, divisions and
+ *    departments in the company structure. A dry run answers it exactly as the import applies it.
+ * 4. Writes: teams, structure, users (INVITED, unverified, no password, mass_batch_id), team
+ *    managers and the batch's result in ONE synchronous transaction; a dry run skips this step.
  * Progress is published every MASS_CREATE_PROGRESS_EVERY rows, and once more with done: true.
  */
 export async function runMassCreation(services: Services, viewer: Viewer, request: MassCreateRequest): Promise<MassCreateResult> {
@@ -150,7 +170,9 @@ export async function runMassCreation(services: Services, viewer: Viewer, reques
 
   try {
     const emailCheck = createEmailCheck({ allowed: org.allowed_email_domains, blocked: org.blocked_email_domains });
-    const liveTeams = new Map(listTeams(db, orgId).map((t) => [t.name.toLowerCase(), t.id]));
+    const teamRows = listTeams(db, orgId);
+    const liveTeams = new Map(teamRows.map((t) => [t.name.toLowerCase(), t.id]));
+    const liveNames = new Map(teamRows.map((t) => [t.name.toLowerCase(), t.name]));
     /** Every syntactically valid email of the file -> the first row that has it. */
     const seen = new Map<string, number>();
     const candidates: Candidate[] = [];
@@ -183,17 +205,18 @@ export async function runMassCreation(services: Services, viewer: Viewer, reques
         } else if (!result.success) {
           fail(row, email, 'INVALID_ROW', massCreateRowError(result.error).message);
         } else {
-          const teamName = result.data.team;
+          // The department is the team when the file has no team column (docs/decisions/0029).
+          const teamName = result.data.team ?? result.data.department;
           const teamKey = teamName === undefined ? null : teamName.toLowerCase();
           if (teamKey !== null && !liveTeams.has(teamKey) && !newTeams.has(teamKey)) {
             if (!createTeams) {
               fail(row, email, 'UNKNOWN_TEAM', `team: there is no team "${teamName}" (creating teams was turned off).`);
             } else {
               newTeams.set(teamKey, teamName!);
-              candidates.push(toCandidate(row, result.data, teamKey));
+              candidates.push(toCandidate(row, result.data, data, teamKey));
             }
           } else {
-            candidates.push(toCandidate(row, result.data, teamKey));
+            candidates.push(toCandidate(row, result.data, data, teamKey));
           }
         }
         if (email && !seen.has(email)) seen.set(email, row);
@@ -203,10 +226,13 @@ export async function runMassCreation(services: Services, viewer: Viewer, reques
     }
 
     const managerEmails = candidates.flatMap((c) => (c.manager_email ? [c.manager_email] : []));
-    const accepted = resolveManagers(candidates, findOrgUserIdsByEmails(db, orgId, managerEmails), seen, fail);
+    const orgManagers = findOrgUsersByEmails(db, orgId, managerEmails);
+    const accepted = resolveManagers(candidates, orgManagers, seen, fail);
     // A team is created only when an accepted row still names it.
     const usedTeamKeys = new Set(accepted.map((a) => a.team_key));
     for (const key of [...newTeams.keys()]) if (!usedTeamKeys.has(key)) newTeams.delete(key);
+
+    const { plan, write } = planImport(db, orgId, accepted, orgManagers, { live: liveTeams, liveNames, newTeams }, request.promoteManagers !== false);
 
     errors.sort((a, b) => a.row - b.row);
     const result: MassCreateResult = {
@@ -214,12 +240,14 @@ export async function runMassCreation(services: Services, viewer: Viewer, reques
       count: accepted.length,
       usersWithErrors: errors,
       totalUserWithEmailError: errors.filter((e) => EMAIL_ERRORS.has(e.errorType)).length,
+      created_ids: dryRun ? [] : accepted.map((a) => a.id),
+      ...plan,
     };
 
     if (dryRun) {
       finishBatch(db, batchId, { status: 'done', created: 0, result });
     } else {
-      writeMassCreation(db, { organizationId: orgId, batchId, teamIds: liveTeams, newTeams, users: accepted, result });
+      writeMassCreation(db, { organizationId: orgId, batchId, teamIds: liveTeams, newTeams, users: accepted, result, ...write });
     }
     publish(total, dryRun ? 0 : accepted.length, true);
     return result;
@@ -239,52 +267,4 @@ export async function runMassCreation(services: Services, viewer: Viewer, reques
     }
     throw err;
   }
-}
-
-/**
- * Managers: a row's manager_email must name a live user of the organization or an accepted
- * row of this batch (in any order). A row whose manager row is rejected is rejected too, and so
- * on down the chain (worklist, linear). Mutual managers inside the file are accepted, as
- * updateUser accepts them; naming oneself was already refused by the row schema.
- */
-function resolveManagers(
-  candidates: Candidate[],
-  orgUsers: Map<string, string>,
-  fileRows: Map<string, number>,
-  fail: (row: number, email: string, errorType: MassCreateErrorType, message: string) => void,
-): Candidate[] {
-  const byEmail = new Map(candidates.map((c) => [c.email, c]));
-  const reports = new Map<string, Candidate[]>();
-  const rejected = new Set<string>();
-  const queue: Array<{ c: Candidate; message: string }> = [];
-
-  for (const c of candidates) {
-    const manager = c.manager_email;
-    if (!manager || orgUsers.has(manager)) continue;
-    if (byEmail.has(manager)) {
-      const list = reports.get(manager) ?? [];
-      list.push(c);
-      reports.set(manager, list);
-    } else {
-      const row = fileRows.get(manager);
-      queue.push({ c, message: row === undefined
-        ? `manager_email: ${manager} is neither a user of this organization nor a row of this file.`
-        : `manager_email: ${manager} (row ${row}) has an error, so that manager will not be created.` });
-    }
-  }
-  while (queue.length > 0) {
-    const { c, message } = queue.pop()!;
-    if (rejected.has(c.email)) continue;
-    rejected.add(c.email);
-    fail(c.row, c.email, 'UNKNOWN_MANAGER', message);
-    for (const report of reports.get(c.email) ?? []) {
-      queue.push({ c: report, message: `manager_email: ${c.email} (row ${c.row}) has an error, so that manager will not be created.` });
-    }
-  }
-
-  const accepted = candidates.filter((c) => !rejected.has(c.email));
-  for (const c of accepted) {
-    if (c.manager_email) c.manager_id = orgUsers.get(c.manager_email) ?? byEmail.get(c.manager_email)!.id;
-  }
-  return accepted;
 }

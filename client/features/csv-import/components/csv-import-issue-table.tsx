@@ -17,8 +17,8 @@ export function CsvImportIssueTable({ issues, caption, limit = 200 }: { issues: 
   const shown = issues.slice(0, limit);
   return (
     <>
-      <div className="csv-table-wrap" tabIndex={0} role="region" aria-label={caption}>
-        <table className="csv-table">
+      <div className="csv-table-wrap csv-issue-wrap" tabIndex={0} role="region" aria-label={caption}>
+        <table className="csv-table csv-issue-table">
           <caption className="sr-only">{caption}</caption>
           <thead>
             <tr><th scope="col">Row</th><th scope="col">Email</th><th scope="col">Error</th><th scope="col">Message</th></tr>
@@ -26,10 +26,10 @@ export function CsvImportIssueTable({ issues, caption, limit = 200 }: { issues: 
           <tbody>
             {shown.map((issue) => (
               <tr key={`${issue.row}-${issue.errorType}`}>
-                <td>{issue.row}</td>
-                <td className="csv-cell-clip">{issue.email || <span className="muted">(none)</span>}</td>
-                <td>{ERROR_TYPE_LABELS[issue.errorType]}</td>
-                <td>{issue.message}</td>
+                <td data-label="Row">{issue.row}</td>
+                <td data-label="Email" className="csv-cell-clip">{issue.email || <span className="muted">(none)</span>}</td>
+                <td data-label="Error">{ERROR_TYPE_LABELS[issue.errorType]}</td>
+                <td data-label="Message">{issue.message}</td>
               </tr>
             ))}
           </tbody>

@@ -1,24 +1,29 @@
-import { CSV_COLUMNS, REQUIRED_CSV_COLUMNS, type MassCreateColumn } from '../../../../shared/mass-create.schema.js';
-import { FIELD_LABELS, type ColumnMapping, type MappingProblems } from '../csv-import.mapping.js';
+import { IMPORT_FIELDS, type ImportField } from '../../../../shared/csv-headers.js';
+import { FIELD_HINTS, FIELD_LABELS, type ColumnMapping, type MappingProblems } from '../csv-import.mapping.js';
 import type { ParsedCsv } from '../csv-import.parse.js';
 
 type Props = { csv: ParsedCsv; mapping: ColumnMapping; problems: MappingProblems; onChange: (mapping: ColumnMapping) => void; disabled: boolean };
 
-const label = (column: MassCreateColumn) => `${FIELD_LABELS[column]}${REQUIRED_CSV_COLUMNS.includes(column) ? ' (required)' : ''}`;
+const label = (field: ImportField) => (field === 'email' ? 'Email (required)' : field === 'full_name' ? 'Full name (or first + last name)' : FIELD_LABELS[field]);
 
-/** Each column of the file with its first value and the field it fills; matched automatically, changeable. */
+/**
+ * Each column of the file with its first value and the field it fills; matched automatically,
+ * changeable. On a phone each column is a small card (name, first value, menu) instead of a row.
+ */
 export function CsvImportMapping({ csv, mapping, problems, onChange, disabled }: Props) {
   const sample = csv.records[0]?.cells ?? [];
+  const used = new Set(mapping.filter((m): m is ImportField => m !== null));
+  const hints = IMPORT_FIELDS.filter((f) => used.has(f) && FIELD_HINTS[f]);
   return (
     <div className="csv-mapping">
       {problems.nothingRecognised && (
         <p role="alert" className="notice notice-warning">
-          No column of the first row is one we recognise ({CSV_COLUMNS.join(', ')}), so the first row may not be a header.
-          Add a header row (the template shows one), or pick below which field each column fills.
+          No column of the first row is one we recognise (such as Email, Work Email, Full Name, First Name, Last Name, Department or Manager Email),
+          so the first row may not be a header. Add a header row (the template shows one), or pick below which field each column fills.
         </p>
       )}
-      <div className="csv-table-wrap">
-        <table className="csv-table">
+      <div className="csv-table-wrap csv-mapping-wrap">
+        <table className="csv-table csv-mapping-table">
           <caption className="sr-only">Columns of your file and the fields they fill</caption>
           <thead>
             <tr><th scope="col">Column in your file</th><th scope="col">First value</th><th scope="col">Imports as</th></tr>
@@ -29,7 +34,7 @@ export function CsvImportMapping({ csv, mapping, problems, onChange, disabled }:
               return (
                 <tr key={i}>
                   <th scope="row">{name}</th>
-                  <td className="csv-cell-clip">{sample[i] ?? ''}</td>
+                  <td className="csv-cell-clip" data-label="First value">{sample[i] ?? ''}</td>
                   <td>
                     <select
                       aria-label={`Field for the column "${name}"`}
@@ -37,12 +42,12 @@ export function CsvImportMapping({ csv, mapping, problems, onChange, disabled }:
                       disabled={disabled}
                       onChange={(event) => {
                         const next = [...mapping];
-                        next[i] = (event.currentTarget.value || null) as MassCreateColumn | null;
+                        next[i] = (event.currentTarget.value || null) as ImportField | null;
                         onChange(next);
                       }}
                     >
                       <option value="">Ignore this column</option>
-                      {CSV_COLUMNS.map((column) => <option key={column} value={column}>{label(column)}</option>)}
+                      {IMPORT_FIELDS.map((field) => <option key={field} value={field}>{label(field)}</option>)}
                     </select>
                   </td>
                 </tr>
@@ -51,9 +56,15 @@ export function CsvImportMapping({ csv, mapping, problems, onChange, disabled }:
           </tbody>
         </table>
       </div>
+      {hints.length > 0 && (
+        <ul className="muted csv-mapping-hints">
+          {hints.map((f) => <li key={f}>{FIELD_LABELS[f]}: {FIELD_HINTS[f]}.</li>)}
+        </ul>
+      )}
       {problems.missing.length > 0 && (
         <p role="alert" className="form-error">
-          Pick the column that holds {problems.missing.map((c) => FIELD_LABELS[c].toLowerCase()).join(' and ')}: every person needs {problems.missing.length > 1 ? 'both' : 'one'}.
+          {problems.missing.includes('email') && 'Pick the column that holds the email: every person needs one. '}
+          {problems.missing.includes('full_name') && 'Pick the column that holds the full name, or the columns of the first and the last name: every person needs a name.'}
         </p>
       )}
       {problems.duplicates.length > 0 && (

@@ -4,12 +4,12 @@ import { FormError } from '../../../components/ui/field.js';
 import { PendingView } from '../../../components/ui/states.js';
 import { autoMapColumns, isMappingUsable, mappingProblems, type ColumnMapping } from '../csv-import.mapping.js';
 import { parseCsvText, readCsvFile, type ParsedCsv } from '../csv-import.parse.js';
-import { useImportRun } from '../csv-import.run.js';
-import { previewRowsInChunks, type CsvPreview } from '../csv-import.validate.js';
+import { useImportRun, useServerPreview, type ImportRequest } from '../csv-import.run.js';
 import '../csv-import.css';
 import { CsvImportDropzone } from './csv-import-dropzone.js';
 import { CsvImportMapping } from './csv-import-mapping.js';
 import { CsvImportOptions } from './csv-import-options.js';
+import { CsvImportPlan } from './csv-import-plan.js';
 import { CsvImportPreview } from './csv-import-preview.js';
 import { CsvImportProgress } from './csv-import-progress.js';
 import { CsvImportResult } from './csv-import-result.js';
@@ -21,33 +21,30 @@ type FileState =
   | { kind: 'error'; fileName: string; message: string }
   | { kind: 'ready'; csv: ParsedCsv };
 
-/** The preview of the file under the current mapping, recomputed (in chunks) when either changes. */
-function usePreview(csv: ParsedCsv | null, mapping: ColumnMapping, usable: boolean): CsvPreview | null {
-  const [preview, setPreview] = useState<{ for: unknown; value: CsvPreview } | null>(null);
-  useEffect(() => {
-    if (!csv || !usable) return;
-    const controller = new AbortController();
-    void previewRowsInChunks(csv.records, csv.headers.length, mapping, controller.signal).then((value) => {
-      if (value) setPreview({ for: mapping, value });
-    });
-    return () => controller.abort();
-  }, [csv, mapping, usable]);
-  return preview && preview.for === mapping ? preview.value : null;
-}
+const people = (n: number) => `${n.toLocaleString('en')} ${n === 1 ? 'person' : 'people'}`;
 
-/** Admin: import people from a CSV file, with a preview in the browser before anything is sent. */
+/**
+ * Admin: import people from a CSV file (the template, or an HR or directory export as it comes).
+ * The preview is the server's dry run of the mapped file, so what it counts is what gets created.
+ */
 export function CsvImportPage() {
   const [file, setFile] = useState<FileState>({ kind: 'none' });
   const [mapping, setMapping] = useState<ColumnMapping>([]);
-  const [options, setOptions] = useState({ dryRun: false, createTeams: true });
+  const [createTeams, setCreateTeams] = useState(true);
+  const [promoteManagers, setPromoteManagers] = useState(true);
   const run = useImportRun();
   const csv = file.kind === 'ready' ? file.csv : null;
   const problems = useMemo(() => mappingProblems(mapping), [mapping]);
   const usable = csv !== null && isMappingUsable(problems);
-  const preview = usePreview(csv, mapping, usable);
+  // A new object only when the file, the mapping or the team option changes: each one is one dry run.
+  const previewRequest = useMemo<ImportRequest | null>(
+    () => (csv && usable ? { csv, mapping, options: { dryRun: true, createTeams, promoteManagers: true } } : null),
+    [csv, mapping, usable, createTeams],
+  );
+  const { preview, retry } = useServerPreview(run.mutation.data ? null : previewRequest);
+  const checked = preview.status === 'done' ? preview.result : null;
   const running = run.mutation.isPending;
   const result = run.mutation.data;
-  const ranDry = run.mutation.variables?.options.dryRun ?? false;
 
   useEffect(() => {
     if (result) document.getElementById('csv-result-title')?.focus();
@@ -67,7 +64,7 @@ export function CsvImportPage() {
   }
 
   function startImport() {
-    if (csv && usable) run.mutation.mutate({ csv, mapping, options });
+    if (csv && usable && checked) run.mutation.mutate({ csv, mapping, options: { dryRun: false, createTeams, promoteManagers } });
   }
 
   return (
@@ -76,7 +73,7 @@ export function CsvImportPage() {
         <div>
           <Link to="/admin/settings/users">Back to users</Link>
           <h1>Import users from a CSV file</h1>
-          <p className="muted">One row per person. Rows are checked here first; nothing is saved until you import.</p>
+          <p className="muted">One row per person: our template, or an export of your HR system or directory as it comes. The server checks every row before anything is saved.</p>
         </div>
         <CsvImportTemplateButton />
       </div>
@@ -91,33 +88,36 @@ export function CsvImportPage() {
       {csv && (
         <section className="csv-step" aria-labelledby="csv-step-columns">
           <h2 id="csv-step-columns">2. Match the columns</h2>
-          <CsvImportMapping csv={csv} mapping={mapping} problems={problems} onChange={(next) => { run.reset(); setMapping(next); }} disabled={running} />
+          <CsvImportMapping csv={csv} mapping={mapping} problems={problems} onChange={(next) => { run.reset(); setMapping(next); }} disabled={running || !!result} />
         </section>
       )}
 
-      {usable && (
+      {usable && !result && (
         <section className="csv-step" aria-labelledby="csv-step-check">
           <h2 id="csv-step-check">3. Check the rows</h2>
-          {preview ? <CsvImportPreview preview={preview} /> : <PendingView label="Checking the rows…" />}
+          <CsvImportOptions createTeams={createTeams} onChange={setCreateTeams} disabled={running} />
+          <CsvImportPreview preview={preview} total={csv.records.length} onRetry={retry} />
+          {checked && <CsvImportPlan result={checked} promoteManagers={promoteManagers} onPromoteManagers={setPromoteManagers} disabled={running} />}
         </section>
       )}
 
-      {usable && preview && (
+      {usable && (checked || result) && (
         <section className="csv-step" aria-labelledby="csv-step-import">
           <h2 id="csv-step-import">4. Import</h2>
-          <CsvImportOptions options={options} onChange={setOptions} disabled={running} />
-          {preview.valid === 0 && <p className="form-error">No row is ready to import; fix the file and choose it again.</p>}
-          <div>
-            <button type="button" className="button" disabled={running || preview.valid === 0} aria-busy={running || undefined} onClick={startImport}>
-              {running ? 'Importing…' : options.dryRun ? `Check ${preview.total.toLocaleString('en')} rows on the server` : `Import ${preview.valid.toLocaleString('en')} ${preview.valid === 1 ? 'person' : 'people'}`}
-            </button>
-          </div>
+          {checked && !result && checked.count === 0 && <p className="form-error">No row can be imported; fix the file and choose it again.</p>}
+          {checked && !result && (
+            <div>
+              <button type="button" className="button" disabled={running || checked.count === 0} aria-busy={running || undefined} onClick={startImport}>
+                {running ? 'Importing…' : `Import ${people(checked.count)}`}
+              </button>
+            </div>
+          )}
           <FormError message={run.mutation.error?.message} />
-          {run.progress && <CsvImportProgress progress={run.progress} dryRun={run.mutation.variables?.options.dryRun ?? options.dryRun} />}
+          {run.progress && <CsvImportProgress progress={run.progress} label="Import progress" />}
         </section>
       )}
 
-      {result && <CsvImportResult key={result.batch_id} result={result} dryRun={ranDry} />}
+      {result && <CsvImportResult key={result.batch_id} result={result} />}
     </div>
   );
 }

@@ -1,29 +1,48 @@
-import type { CsvPreview } from '../csv-import.validate.js';
+import type { ServerPreview } from '../csv-import.run.js';
 import { CsvImportIssueTable } from './csv-import-issue-table.js';
+import { CsvImportProgress } from './csv-import-progress.js';
 
-const people = (n: number) => `${n.toLocaleString('en')} ${n === 1 ? 'row' : 'rows'}`;
+const rows = (n: number) => `${n.toLocaleString('en')} ${n === 1 ? 'row' : 'rows'}`;
 
-/** What the browser found before anything is sent: counts, then each row that needs fixing. */
-export function CsvImportPreview({ preview }: { preview: CsvPreview }) {
-  const invalid = preview.issues.length;
+/**
+ * The server's dry run of the file as mapped: how many people the import creates and every row it
+ * refuses, with the server's own reasons (the same checks as the import, so the counts match).
+ */
+export function CsvImportPreview({ preview, total, onRetry }: { preview: ServerPreview; total: number; onRetry: () => void }) {
+  if (preview.status === 'idle') return null;
+  if (preview.status === 'checking') {
+    return preview.progress && preview.progress.total > 2_000
+      ? <CsvImportProgress progress={preview.progress} label="Checking the rows on the server" />
+      : <p className="muted" role="status">Checking the rows on the server…</p>;
+  }
+  if (preview.status === 'error') {
+    return (
+      <div className="csv-preview">
+        <p role="alert" className="form-error">The rows could not be checked: {preview.message}</p>
+        <div><button type="button" className="button button-secondary" onClick={onRetry}>Check again</button></div>
+      </div>
+    );
+  }
+  const { result } = preview;
+  const refused = result.usersWithErrors.length;
   return (
     <div className="csv-preview">
       <div role="group" aria-label="Preview counts">
         <dl className="csv-counts">
-          <div><dt>Rows in the file</dt><dd>{preview.total.toLocaleString('en')}</dd></div>
-          <div className="csv-count-ok"><dt>Ready to import</dt><dd>{preview.valid.toLocaleString('en')}</dd></div>
-          <div className={invalid ? 'csv-count-bad' : undefined}><dt>Need fixing</dt><dd>{invalid.toLocaleString('en')}</dd></div>
+          <div><dt>Rows in the file</dt><dd>{total.toLocaleString('en')}</dd></div>
+          <div className="csv-count-ok"><dt>Ready to import</dt><dd>{result.count.toLocaleString('en')}</dd></div>
+          <div className={refused ? 'csv-count-bad' : undefined}><dt>Need fixing</dt><dd>{refused.toLocaleString('en')}</dd></div>
         </dl>
       </div>
-      {invalid === 0 ? (
-        <p className="notice">All {people(preview.total)} look right. The server still checks email domains, existing users, teams and managers.</p>
+      {refused === 0 ? (
+        <p className="notice">The server checked all {rows(total)}: every one can be imported.</p>
       ) : (
         <>
           <p>
-            {people(invalid)} will not be imported as they are. Fix them in your file and choose it again, or import the others now:
-            the server skips these rows and reports them again.
+            The server will not import {rows(refused)} as they are. Fix them in your file and choose it again, or import the others now:
+            these rows are skipped and listed again in the result.
           </p>
-          <CsvImportIssueTable issues={preview.issues} caption="Rows that need fixing" />
+          <CsvImportIssueTable issues={result.usersWithErrors} caption="Rows that need fixing" />
         </>
       )}
     </div>

@@ -1,6 +1,7 @@
 import { saveBlob } from '../../../lib/download.js';
 import { errorsToCsv } from '../csv-import.api.js';
 import type { MassCreateResult } from '../csv-import.upload.js';
+import { CsvImportInvitations } from './csv-import-invitations.js';
 import { CsvImportIssueTable } from './csv-import-issue-table.js';
 import { CsvImportRollback } from './csv-import-rollback.js';
 
@@ -8,16 +9,17 @@ const users = (n: number) => `${n.toLocaleString('en')} ${n === 1 ? 'user' : 'us
 const rows = (n: number) => `${n.toLocaleString('en')} ${n === 1 ? 'row' : 'rows'}`;
 
 /** The server's answer: how many were created, each row it refused, the errors as CSV, and the undo. */
-export function CsvImportResult({ result, dryRun }: { result: MassCreateResult; dryRun: boolean }) {
+export function CsvImportResult({ result }: { result: MassCreateResult }) {
   const errors = result.usersWithErrors;
   return (
     <section className="csv-result" aria-labelledby="csv-result-title">
-      <h2 id="csv-result-title" tabIndex={-1}>{dryRun ? 'Dry run finished' : 'Import finished'}</h2>
+      <h2 id="csv-result-title" tabIndex={-1}>Import finished</h2>
       <p className={errors.length ? 'notice notice-warning' : 'notice'} role="status">
-        {dryRun ? `${users(result.count)} would be created; nothing was saved.` : `${users(result.count)} created.`}
-        {errors.length > 0 ? ` ${rows(errors.length)} ${dryRun ? 'would be' : 'were'} skipped because of errors.` : ' No errors.'}
-        {!dryRun && result.count > 0 ? ' They are listed as invited; no email goes out until an admin sends the invitations.' : ''}
+        {`${users(result.count)} created.`}
+        {errors.length > 0 ? ` ${rows(errors.length)} were skipped because of errors.` : ' No errors.'}
+        {result.count > 0 ? ' They are listed as invited; no email goes out until you send the invitations.' : ''}
       </p>
+      {result.created_ids.length > 0 && <CsvImportInvitations ids={result.created_ids} />}
       {errors.length > 0 && (
         <>
           <CsvImportIssueTable issues={errors} caption="Rows with errors" />
@@ -32,7 +34,7 @@ export function CsvImportResult({ result, dryRun }: { result: MassCreateResult; 
           </div>
         </>
       )}
-      {!dryRun && result.count > 0 && <CsvImportRollback batchId={result.batch_id} created={result.count} />}
+      {result.count > 0 && <CsvImportRollback batchId={result.batch_id} created={result.count} />}
     </section>
   );
 }

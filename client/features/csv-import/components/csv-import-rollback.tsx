@@ -24,7 +24,7 @@ export function CsvImportRollback({ batchId, created }: { batchId: string; creat
           <AlertDialog.Content className="dialog">
             <AlertDialog.Title>Undo this import?</AlertDialog.Title>
             <AlertDialog.Description>
-              This removes the {users(created)} this import created. People who have already signed in are kept. Teams it created stay.
+              This removes the {users(created)} this import created. People who have already signed in are kept. Teams and company structure it created stay.
             </AlertDialog.Description>
             <FormError message={rollback.error?.message} />
             <div className="dialog-actions">
