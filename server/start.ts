@@ -25,7 +25,7 @@ export async function startServer(options: StartOptions = {}): Promise<FastifyIn
   const sink = createLogSink(process.stdout);
   const app = await buildApp(config, { logStream: sink });
   // Before anything slow: a SIGTERM during the seed or listen closes what is open, within the deadline.
-  installShutdown(app, { out: process.stdout });
+  installShutdown(app, { out: process.stdout, deadlineMs: config.shutdownDeadlineMs });
   await options.beforeListen?.(app);
   const first = await seedOnFirstStart(app.services);
   await app.listen({ port: config.port, host: config.host });
