@@ -55,7 +55,7 @@ export function installShutdown(app: FastifyInstance, options: ShutdownOptions =
     const out: string[] = [];
     if (inFlight.size) out.push(`${inFlight.size} request${inFlight.size === 1 ? '' : 's'} in flight (${[...inFlight].slice(0, 5).map((r) => `${r.method} ${r.url} for ${seconds(now - r.startedAt)}`).join(', ')}${inFlight.size > 5 ? ', ...' : ''})`);
     const sockets = (app as { websocketServer?: { clients: Set<unknown> } }).websocketServer?.clients.size ?? 0;
-    if (sockets) out.push(`${sockets} websocket${sockets === 1 ? '' : 's'} still open`);
+    if (sockets) out.push(`${sockets} open websocket${sockets === 1 ? '' : 's'}`);
     const jobs = app.services.scheduler.inProgress();
     if (jobs.length) out.push(`${jobs.length} job${jobs.length === 1 ? '' : 's'} running (${jobs.map((j) => `${j.kind} ${j.id}`).join(', ')}), to run again on the next start`);
     if (includeDatabase && app.services.db.$client.open) out.push('the database was not closed yet (closed now; SQLite keeps every committed transaction)');
