@@ -42,14 +42,22 @@ it('lists recent imports; one the server stop cut off reads Interrupted, says no
   expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Choose a CSV file' }));
 });
 
-it('drops the notice once a later import went through, and says when there are no imports yet', async () => {
+it('drops the notice once a later import went through (even if undone since), not for a dry run; says when there are no imports yet', async () => {
   openWith([
-    batch({ id: 'b-3', status: 'DONE', created_at: '2026-11-25T09:00:00.000Z' }),
+    batch({ id: 'b-4', status: 'DONE', dry_run: true, created: 0, created_at: '2026-11-25T10:00:00.000Z' }),
+    batch({ id: 'b-3', status: 'ROLLED_BACK', created_at: '2026-11-25T09:00:00.000Z' }),
     batch({ id: 'b-2', status: 'INTERRUPTED', created: 0, created_at: '2026-11-25T08:00:00.000Z' }),
   ]);
   const table = await screen.findByRole('table', { name: 'Recent imports' });
-  expect(rowsOf(table).map((r) => r[4])).toEqual(['Imported', 'Interrupted, nothing saved']);
+  expect(rowsOf(table).map((r) => r[4])).toEqual(['Checked (dry run), nothing saved', 'Rolled back', 'Interrupted, nothing saved']);
   expect(screen.queryByRole('button', { name: 'Choose the file again' })).toBeNull();
+  cleanup();
+  // A dry run after the interruption does not count as the retry.
+  openWith([
+    batch({ id: 'b-4', status: 'DONE', dry_run: true, created: 0, created_at: '2026-11-25T10:00:00.000Z' }),
+    batch({ id: 'b-2', status: 'INTERRUPTED', created: 0, created_at: '2026-11-25T08:00:00.000Z' }),
+  ]);
+  expect(await screen.findByRole('button', { name: 'Choose the file again' })).toBeTruthy();
   cleanup();
   openWith([]);
   expect(await screen.findByText('No imports yet.')).toBeTruthy();

@@ -120,7 +120,7 @@ export function CsvImportPage() {
 
       {result && <CsvImportResult key={result.batch_id} result={result} dryRun={ranDry} />}
 
-      <CsvImportRecent refreshAfter={result?.batch_id} />
+      <CsvImportRecent />
     </div>
   );
 }

@@ -1,5 +1,5 @@
-import { useQuery } from '@tanstack/react-query';
-import { useEffect, useId } from 'react';
+import { useIsMutating, useQuery } from '@tanstack/react-query';
+import { useEffect, useId, useRef } from 'react';
 import { formatDateTime } from '../../../../shared/dates.js';
 import { PendingView } from '../../../components/ui/states.js';
 import { recentImportsQueryOptions, type ImportBatch } from '../csv-import.batches.api.js';
@@ -22,18 +22,21 @@ function chooseFileAgain() {
 
 /**
  * The latest imports of the organization, where an import the server stop cut off reads
- * "Interrupted" with what to do about it (docs/decisions/0038). `refreshAfter` changes when an
- * import of this page finished, so the list picks it up.
+ * "Interrupted" with what to do about it (docs/decisions/0038). Read again whenever the page's
+ * import or undo finishes, so the list follows them.
  */
-export function CsvImportRecent({ refreshAfter }: { refreshAfter?: string }) {
+export function CsvImportRecent() {
   const headingId = useId();
   const batches = useQuery(recentImportsQueryOptions());
   const { refetch } = batches;
+  const mutating = useIsMutating();
+  const wasMutating = useRef(false);
   useEffect(() => {
-    if (refreshAfter) void refetch();
-  }, [refreshAfter, refetch]);
-  // Interrupted since the last import that went through: once the file was imported again, the notice goes.
-  const lastImported = batches.data?.find((b) => b.status === 'DONE' && !b.dry_run);
+    if (wasMutating.current && mutating === 0) void refetch();
+    wasMutating.current = mutating > 0;
+  }, [mutating, refetch]);
+  // Interrupted since the last import that went through (undone later or not): once the file was imported again, the notice goes.
+  const lastImported = batches.data?.find((b) => (b.status === 'DONE' || b.status === 'ROLLED_BACK') && !b.dry_run);
   const interrupted = batches.data?.filter((b) => b.status === 'INTERRUPTED' && (!lastImported || b.created_at > lastImported.created_at)) ?? [];
 
   return (
