@@ -40,7 +40,7 @@ async function makeLogLines(url: string, count: number) {
 it('SIGTERM with an open websocket, an upload in flight and a stdout nobody reads: the upload is answered, the socket gets 1001, the process exits in time', async () => {
   server = await spawnServer({ stdout: 'blocked' });
   const token = await signInOverHttp(server.url);
-  await makeLogLines(server.url, 600);
+  await makeLogLines(server.url, 600); // ~280 KB of log lines: the pipe and the reader's buffer hold far less
   const socket = await openSubscription(server.url, token, `subscription { massCreateProgress(batch_id: "${BATCH}") { processed done } }`);
   const csv = peopleCsv(200);
   const upload = startUpload(server.url, token, csv, 1000);
@@ -97,4 +97,22 @@ it('SIGTERM after the reader of stdout has exited: no crash on the broken pipe, 
   const exit = await server.exited;
   expect(exit.at - signalledAt).toBeLessThan(10_000);
   expect(exit).toMatchObject({ code: 0, signal: null });
+}, 30_000);
+
+it('a second signal cuts at once, naming what was still open', async () => {
+  server = await spawnServer();
+  const token = await signInOverHttp(server.url);
+  const upload = startUpload(server.url, token, peopleCsv(50), 300); // never finishes
+  await new Promise((r) => setTimeout(r, 200));
+  server.child.kill('SIGTERM');
+  await new Promise((r) => setTimeout(r, 500));
+  const secondAt = Date.now();
+  server.child.kill('SIGINT');
+  const exit = await server.exited;
+  expect(exit.at - secondAt).toBeLessThan(1_500);
+  expect(exit.code).toBe(1);
+  await expect(upload.answer).rejects.toThrow();
+  const lines = server.output().split('\n').filter((line) => line.startsWith('{')).map((line) => JSON.parse(line) as { msg: string });
+  expect(lines.map((l) => l.msg)).toContainEqual(expect.stringMatching(/^shutting down \(SIGTERM\): 1 request in flight \(POST \/api\/admin\/users\/import for \d\.\d s\)$/));
+  expect(lines.find((l) => l.msg.startsWith('shutdown forced'))?.msg).toMatch(/^shutdown forced by a second SIGINT after \d\.\d s; cut: 1 request in flight \(POST \/api\/admin\/users\/import for \d\.\d s\)/);
 }, 30_000);
