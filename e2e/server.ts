@@ -45,8 +45,11 @@ export async function startServer(options: { dataDir?: string } = {}): Promise<{
     /** Stops the server and removes its data; later calls wait for the first one (a test may stop it before afterAll does). */
     stop: () =>
       (stopped ??= (async () => {
-        child.kill('SIGTERM');
-        await new Promise((r) => child.once('exit', r));
+        if (child.exitCode === null && child.signalCode === null) {
+          const exited = new Promise((r) => child.once('exit', r));
+          child.kill('SIGTERM');
+          await exited;
+        }
         fs.rmSync(dataDir, { recursive: true, force: true });
       })()),
     /** Kills the server as a crash would, keeping its data for a restart. */
