@@ -18,10 +18,13 @@ async function freePort(): Promise<number> {
   });
 }
 
-/** The real server (`tsx server/server.ts`) on a free port with a fresh data directory. */
-export async function startServer(): Promise<{ url: string; dataDir: string; stop: () => Promise<void> }> {
+/**
+ * The real server (`dist/server/server.mjs`) on a free port with a fresh data directory, or on
+ * `options.dataDir` to start it again after `crash()` (SIGKILL, the data kept).
+ */
+export async function startServer(options: { dataDir?: string } = {}): Promise<{ url: string; dataDir: string; stop: () => Promise<void>; crash: () => Promise<void> }> {
   const port = await freePort();
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'teamlens-e2e-'));
+  const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'teamlens-e2e-'));
   const url = `http://127.0.0.1:${port}`;
   const child: ChildProcess = spawn(process.execPath, ['dist/server/server.mjs'], {
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', BASE_URL: url, DATA_DIR: dataDir, LOG_LEVEL: 'warn', ADMIN_EMAIL: E2E_ADMIN.email, ADMIN_PASSWORD: E2E_ADMIN.password },
@@ -42,10 +45,20 @@ export async function startServer(): Promise<{ url: string; dataDir: string; sto
     /** Stops the server and removes its data; later calls wait for the first one (a test may stop it before afterAll does). */
     stop: () =>
       (stopped ??= (async () => {
-        child.kill('SIGTERM');
-        await new Promise((r) => child.once('exit', r));
+        if (child.exitCode === null && child.signalCode === null) {
+          const exited = new Promise((r) => child.once('exit', r));
+          child.kill('SIGTERM');
+          await exited;
+        }
         fs.rmSync(dataDir, { recursive: true, force: true });
       })()),
+    /** Kills the server as a crash would, keeping its data for a restart. */
+    crash: async () => {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      const exited = new Promise((r) => child.once('exit', r));
+      child.kill('SIGKILL');
+      await exited;
+    },
   };
 }
 

@@ -20,7 +20,9 @@ import { teamsFeature } from './features/teams/index.js';
 import { orgFeature } from './features/org/index.js';
 import { notificationsFeature } from './features/notifications/index.js';
 import { massCreationFeature } from './features/mass-creation/index.js';
+import { massCreationRecoveryFeature } from './features/mass-creation/mass-creation.recovery.js';
 import { mediaFeature } from './features/media/index.js';
+import { mediaRecoveryFeature } from './features/media/media.recovery.js';
 import { publicFormsFeature } from './features/public-forms/index.js';
 import { engagementFeature } from './features/engagement/index.js';
 import { adminDashboardFeature } from './features/admin-dashboard/index.js';
@@ -33,12 +35,16 @@ import { spaPlugin } from './plugins/spa.js';
 import { startDisposableListRefresh } from './lib/disposable-list-refresh.js';
 import type { Services } from './services.js';
 
-export type BuildOptions = { logger?: boolean };
+export type BuildOptions = {
+  logger?: boolean;
+  /** Where log lines go (default: pino's own stdout destination); server.ts passes a sink that never blocks. */
+  logStream?: { write(line: string): void };
+};
 
 /** Infrastructure -> GraphQL -> features, in this order. */
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: options.logger === false ? false : { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] },
+    logger: options.logger === false ? false : { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'], ...(options.logStream ? { stream: options.logStream } : {}) },
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     genReqId: () => crypto.randomUUID(),
@@ -72,7 +78,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(graphqlPlugin);
 
   const features = [authRoutes, accountRoutes, authSessionsFeature, usersFeature, orgFeature, teamsFeature, notificationsFeature, massCreationFeature, mediaFeature,
-    publicFormsFeature, engagementFeature, adminDashboardFeature, featureAreasFeature, jobsFeature, reviewsFeature];
+    publicFormsFeature, engagementFeature, adminDashboardFeature, featureAreasFeature, jobsFeature, reviewsFeature,
+    // Work a stop or a kill cut off, marked on start (docs/decisions/0038); jobs: Scheduler.start().
+    massCreationRecoveryFeature, mediaRecoveryFeature];
   for (const feature of features) await app.register(feature);
 
   await app.register(subscriptionsPlugin);

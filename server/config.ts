@@ -26,6 +26,8 @@ const envSchema = z.object({
   // at most 24 days: a longer delay overflows setTimeout (2^31 - 1 ms)
   DISPOSABLE_LIST_REFRESH_HOURS: z.coerce.number().min(1).max(24 * 24).default(24),
   // Slack incoming webhooks must start with this; https, or http only to this machine (tests, a local relay)
+  // From SIGTERM/SIGINT to exit, whatever is stuck (docs/decisions/0037).
+  SHUTDOWN_DEADLINE_SECONDS: z.coerce.number().min(2).max(120).default(10),
   SLACK_WEBHOOK_BASE: z.url({ protocol: /^https?$/ }).refine((v) => v.startsWith('https://') || /^http:\/\/(127\.0\.0\.1|localhost|\[::1\])[:/]/.test(v), 'must be https (http only for 127.0.0.1)').default('https://hooks.slack.com/'),
 });
 
@@ -51,6 +53,7 @@ export type Config = {
   disposableListUrl: string | undefined;
   disposableListRefreshMs: number;
   slackWebhookBase: string;
+  shutdownDeadlineMs: number;
 };
 
 export class ConfigError extends Error {}
@@ -89,5 +92,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     disposableListUrl: e.DISPOSABLE_LIST_URL,
     disposableListRefreshMs: e.DISPOSABLE_LIST_REFRESH_HOURS * 3_600_000,
     slackWebhookBase: e.SLACK_WEBHOOK_BASE,
+    shutdownDeadlineMs: e.SHUTDOWN_DEADLINE_SECONDS * 1000,
   };
 }

@@ -4,11 +4,12 @@ import { z } from 'zod';
 import { conflict, notFound } from '../../shared/app-error.js';
 import { requireAdmin } from '../graphql/context.js';
 import { parseInput } from '../lib/parse.js';
-import { findOrganizationJob, listOrganizationJobs, requeueJob } from './jobs.repo.js';
+import { findOrganizationJob, listOrganizationJobs, requeueJob, RETRYABLE_JOB_STATUSES } from './jobs.repo.js';
 import { JOB_STATUSES, type JobRow } from './jobs.tables.js';
 
 const schema = /* GraphQL */ `
-  enum JobStatus { QUEUED RUNNING DONE FAILED DEAD }
+  "INTERRUPTED: the server stopped or was killed while it ran; it runs again once the server is back (or now, with retryJob)."
+  enum JobStatus { QUEUED RUNNING DONE FAILED DEAD INTERRUPTED }
   "A job of the persisted scheduler (reminders, automation rules, syncs): admins see their organization's."
   type ScheduledJob {
     id: ID!
@@ -30,7 +31,7 @@ const schema = /* GraphQL */ `
     scheduledJobs(status: JobStatus, limit: Int): [ScheduledJob!]!
   }
   extend type Mutation {
-    "Admin: runs a FAILED job now, or a DEAD one again with all its attempts."
+    "Admin: runs a FAILED or INTERRUPTED job now, or a DEAD one again with all its attempts."
     retryJob(id: ID!): ScheduledJob!
   }
 `;
@@ -57,7 +58,7 @@ export async function jobsFeature(app: FastifyInstance): Promise<void> {
         // System jobs and other organizations' jobs are not found, whatever their id.
         const job = findOrganizationJob(db, viewer.organizationId, args.id);
         if (!job) throw notFound('Job');
-        if (job.status !== 'failed' && job.status !== 'dead') throw conflict(`Only a failed or dead job can be retried; this one is ${job.status}.`);
+        if (!RETRYABLE_JOB_STATUSES.includes(job.status)) throw conflict(`Only a failed, interrupted or dead job can be retried; this one is ${job.status}.`);
         if (!requeueJob(db, job.id, new Date(scheduler.now()).toISOString())) throw conflict('The job changed meanwhile: reload the list.');
         ctx.log.info({ jobId: job.id, kind: job.kind, by: viewer.userId }, 'job retried by an admin');
         scheduler.poke();

@@ -1,4 +1,4 @@
-import { and, desc, eq, gte, inArray, lte, or, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, isNull, lte, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/connection.js';
 import { newId } from '../lib/tokens.js';
 import { jobs, type JobRow, type JobStatus } from './jobs.tables.js';
@@ -16,6 +16,8 @@ export type NewJob = {
 };
 
 export const INTERRUPTED_ERROR = 'The server stopped while this job ran.';
+/** What an admin may run again now. */
+export const RETRYABLE_JOB_STATUSES: JobStatus[] = ['failed', 'interrupted', 'dead'];
 
 function jobValues(job: NewJob): JobRow {
   return {
@@ -57,7 +59,7 @@ export function claimDueJobs(db: Db, input: { now: string; lockedUntil: string; 
       .where(and(interrupted, gte(jobs.attempts, jobs.max_attempts)))
       .run();
     const due = db.select({ id: jobs.id }).from(jobs)
-      .where(and(inArray(jobs.kind, [...input.kinds]), or(and(inArray(jobs.status, ['queued', 'failed']), lte(jobs.run_at, input.now)), interrupted)))
+      .where(and(inArray(jobs.kind, [...input.kinds]), or(and(inArray(jobs.status, ['queued', 'failed', 'interrupted']), lte(jobs.run_at, input.now)), interrupted)))
       .orderBy(jobs.run_at)
       .limit(input.limit)
       .all();
@@ -77,6 +79,27 @@ export function claimDueJobs(db: Db, input: { now: string; lockedUntil: string; 
   }).immediate();
 }
 
+/**
+ * On start: jobs left `running` by another runner (this process has not claimed any yet) were
+ * cut off when the server stopped or was killed. They become `interrupted`, due now (or `dead`
+ * when the interrupted attempt was their last), without waiting for their lease to pass.
+ * A transactional handler's writes were rolled back with the kill; the others are at-least-once.
+ */
+export function markInterruptedJobs(db: Db, input: { runnerId: string; now: string }): { interrupted: number; dead: number } {
+  return db.$client.transaction(() => {
+    const orphaned = and(eq(jobs.status, 'running'), or(isNull(jobs.locked_by), ne(jobs.locked_by, input.runnerId)));
+    const dead = db.update(jobs)
+      .set({ status: 'dead', last_error: INTERRUPTED_ERROR, locked_until: null, locked_by: null, finished_at: input.now })
+      .where(and(orphaned, gte(jobs.attempts, jobs.max_attempts)))
+      .run().changes;
+    const interrupted = db.update(jobs)
+      .set({ status: 'interrupted', last_error: INTERRUPTED_ERROR, run_at: input.now, locked_until: null, locked_by: null })
+      .where(orphaned)
+      .run().changes;
+    return { interrupted, dead };
+  }).immediate();
+}
+
 /** Only the runner that holds this attempt's lock may finish it (a re-claimed job ignores the old runner). */
 const heldBy = (input: { id: string; runnerId: string; attempt: number }) =>
   and(eq(jobs.id, input.id), eq(jobs.status, 'running'), eq(jobs.locked_by, input.runnerId), eq(jobs.attempts, input.attempt));
@@ -85,10 +108,10 @@ export function markJobDone(db: Db, input: { id: string; runnerId: string; attem
   return db.update(jobs).set({ status: 'done', finished_at: input.now, locked_until: null, locked_by: null, last_error: null }).where(heldBy(input)).run().changes === 1;
 }
 
-/** retryAt null: no attempts left, the job is dead. */
-export function markJobFailed(db: Db, input: { id: string; runnerId: string; attempt: number; now: string; error: string; retryAt: string | null }): boolean {
+/** retryAt null: no attempts left, the job is dead. interrupted: the server is stopping (it runs again on the next start). */
+export function markJobFailed(db: Db, input: { id: string; runnerId: string; attempt: number; now: string; error: string; retryAt: string | null; interrupted?: boolean }): boolean {
   const set = input.retryAt
-    ? { status: 'failed' as const, run_at: input.retryAt, last_error: input.error, locked_until: null, locked_by: null }
+    ? { status: input.interrupted ? 'interrupted' as const : 'failed' as const, run_at: input.retryAt, last_error: input.error, locked_until: null, locked_by: null }
     : { status: 'dead' as const, finished_at: input.now, last_error: input.error, locked_until: null, locked_by: null };
   return db.update(jobs).set(set).where(heldBy(input)).run().changes === 1;
 }
@@ -109,13 +132,13 @@ export function findOrganizationJob(db: Db, organizationId: string, id: string):
 }
 
 /**
- * Runs a failed or dead job again now: a dead one gets its full attempts back. Returns false when
- * the job is no longer failed or dead (it ran meanwhile).
+ * Runs a failed, interrupted or dead job again now: a dead one gets its full attempts back.
+ * Returns false when the job is none of these any more (it ran meanwhile).
  */
 export function requeueJob(db: Db, id: string, now: string): boolean {
   return db.update(jobs)
     .set({ status: 'queued', run_at: now, attempts: sql`case when ${jobs.status} = 'dead' then 0 else ${jobs.attempts} end`, finished_at: null })
-    .where(and(eq(jobs.id, id), inArray(jobs.status, ['failed', 'dead'])))
+    .where(and(eq(jobs.id, id), inArray(jobs.status, RETRYABLE_JOB_STATUSES)))
     .run().changes === 1;
 }
 

@@ -91,7 +91,9 @@ export async function runClaimedJob(deps: RunDeps, job: JobRow, reg: Registratio
     const error = errorText(err);
     const now = deps.now();
     const retryAt = job.attempts >= job.max_attempts ? null : new Date(now + (deps.shutdown.aborted ? 0 : retryDelayMs(job.attempts, reg.backoff, deps.random))).toISOString();
-    const recorded = markJobFailed(deps.db, { ...held, now: new Date(now).toISOString(), error, retryAt });
+    // Cut by the shutdown (not by its own lease): interrupted, due again as soon as the server is back.
+    const interrupted = deps.shutdown.aborted && !lease.signal.aborted;
+    const recorded = markJobFailed(deps.db, { ...held, now: new Date(now).toISOString(), error, retryAt, interrupted });
     return { outcome: !recorded ? 'lost' : retryAt ? 'failed' : 'dead', error };
   } finally {
     clearTimeout(timer);

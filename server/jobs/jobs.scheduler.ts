@@ -1,11 +1,11 @@
 import crypto from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/connection.js';
-import { claimDueJobs, insertJob, type NewJob } from './jobs.repo.js';
+import { claimDueJobs, insertJob, markInterruptedJobs, type NewJob } from './jobs.repo.js';
 import { firstIndexFrom, lastStartedIndex, periodStart, type Every } from './jobs.periods.js';
 import { runClaimedJob, type Backoff, type EnqueueInput, type EnqueueResult, type JobHandler, type Registration, type RunOutcome } from './jobs.runner.js';
 import { deleteScheduleByKey, findDueSchedules, materializePeriods, upsertSchedule } from './jobs.schedules.repo.js';
-import type { CatchUpMode, JobScheduleRow } from './jobs.tables.js';
+import type { CatchUpMode, JobRow, JobScheduleRow } from './jobs.tables.js';
 
 export type { EnqueueInput, EnqueueResult, JobContext, JobHandler } from './jobs.runner.js';
 
@@ -69,6 +69,7 @@ export class Scheduler {
   private ticking: Promise<RunSummary> | null = null;
   private rerun = false;
   private shutdown = new AbortController();
+  private inFlight: readonly JobRow[] = [];
 
   constructor(options: SchedulerOptions) {
     this.db = options.db;
@@ -192,7 +193,10 @@ export class Scheduler {
       if (!claimed.length) break;
       budget -= claimed.length;
       const deps = { db: this.db, runnerId: this.runnerId, now: () => this.now(), random: this.random, enqueue: this.enqueue, shutdown: this.shutdown.signal };
-      const results = await Promise.all(claimed.map((job) => runClaimedJob(deps, job, this.registration(job.kind))));
+      this.inFlight = claimed;
+      const results = await Promise.all(claimed.map((job) => runClaimedJob(deps, job, this.registration(job.kind)))).finally(() => {
+        this.inFlight = [];
+      });
       results.forEach((result, i) => {
         summary[result.outcome] += 1;
         const job = claimed[i]!;
@@ -201,6 +205,11 @@ export class Scheduler {
       });
     }
     return summary;
+  }
+
+  /** The jobs this process is running right now (shutdown names them when it has to cut them). */
+  inProgress(): Array<Pick<JobRow, 'id' | 'kind'>> {
+    return this.inFlight.map((j) => ({ id: j.id, kind: j.kind }));
   }
 
   private maxLeaseMs(): number {
@@ -226,7 +235,17 @@ export class Scheduler {
   start(): void {
     if (this.started) return;
     this.started = true;
+    this.recoverInterrupted();
     this.arm(0);
+  }
+
+  /** Jobs another process left running (it stopped or was killed): interrupted, run again on the first pass. */
+  recoverInterrupted(): { interrupted: number; dead: number } {
+    const found = markInterruptedJobs(this.db, { runnerId: this.runnerId, now: iso(this.now()) });
+    if (found.interrupted || found.dead) {
+      this.log.warn(found, `jobs interrupted when the server stopped: ${found.interrupted} run again now, ${found.dead} had no attempts left (dead)`);
+    }
+    return found;
   }
 
   private arm(delayMs: number): void {
@@ -256,7 +275,7 @@ export class Scheduler {
     else this.arm(0);
   }
 
-  /** Stops the loop; running jobs are told to stop (signal) and recorded as interrupted, to run again on the next start. */
+  /** Stops the loop; running jobs are told to stop (signal) and recorded as `interrupted`, to run again on the next start. */
   async stop(): Promise<void> {
     this.started = false;
     if (this.timer) clearTimeout(this.timer);

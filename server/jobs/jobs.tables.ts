@@ -1,7 +1,8 @@
 import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import { organizations } from '../features/org/org.tables.js';
 
-export const JOB_STATUSES = ['queued', 'running', 'done', 'failed', 'dead'] as const;
+/** interrupted: the server stopped (or was killed) while it ran; it runs again on the next pass (docs/decisions/0038). */
+export const JOB_STATUSES = ['queued', 'running', 'done', 'failed', 'dead', 'interrupted'] as const;
 export type JobStatus = (typeof JOB_STATUSES)[number];
 
 export const SCHEDULE_UNITS = ['minutes', 'hours', 'days', 'weeks', 'months'] as const;

@@ -1,7 +1,7 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { gql } from '../../lib/graphql.js';
 
-export const JOB_STATUSES = ['QUEUED', 'RUNNING', 'FAILED', 'DEAD', 'DONE'] as const;
+export const JOB_STATUSES = ['QUEUED', 'RUNNING', 'INTERRUPTED', 'FAILED', 'DEAD', 'DONE'] as const;
 export type JobStatus = (typeof JOB_STATUSES)[number];
 
 export type ScheduledJob = {
@@ -41,7 +41,7 @@ const RETRY_JOB = /* GraphQL */ `
   }
 `;
 
-/** Runs a failed job now, or a dead one again with all its attempts; every job list is refreshed. */
+/** Runs a failed or interrupted job now, or a dead one again with all its attempts; every job list is refreshed. */
 export function useRetryJob() {
   const queryClient = useQueryClient();
   return useMutation({

@@ -71,3 +71,22 @@ it('shows why the jobs could not be loaded, and the rest of the settings page st
   expect(alert).toBeTruthy();
   expect(screen.getByRole('list', { name: 'Settings pages' })).toBeTruthy();
 });
+
+it('shows a job the server stop cut off as Interrupted, due again, filterable, and runs it now on Retry', async () => {
+  const calls = stubJobs([
+    job({ id: 'j-done', status: 'DONE', attempts: 1, finished_at: '2026-11-24T09:00:00.000Z' }),
+    job({ id: 'j-cut', unique_key: 'cycle-2:req-7:2026-11-25', status: 'INTERRUPTED', attempts: 1, run_at: '2026-11-25T08:00:00.000Z', last_error: 'The server stopped while this job ran.' }),
+  ]);
+  await renderSignedIn('/admin/settings');
+  const table = await screen.findByRole('table', { name: 'Scheduled jobs' });
+  const cut = within(table).getAllByRole('row').find((r) => r.textContent?.includes('cycle-2:req-7'))!;
+  expect(within(cut).getByText('Interrupted')).toBeTruthy();
+  expect(cut.textContent).toContain('1 of 5');
+  expect(cut.textContent).toMatch(/Runs again Nov 25, 2026/);
+  expect(cut.textContent).toContain('The server stopped while this job ran.');
+  fireEvent.change(screen.getByLabelText('Show'), { target: { value: 'INTERRUPTED' } });
+  await waitFor(() => expect(within(screen.getByRole('table', { name: 'Scheduled jobs' })).getAllByRole('row')).toHaveLength(2));
+  fireEvent.click(screen.getByRole('button', { name: 'Retry reviews.reminder cycle-2:req-7:2026-11-25' }));
+  await waitFor(() => expect(calls.some((c) => c.operationName === 'RetryJob' && c.variables.id === 'j-cut')).toBe(true));
+  expect(await screen.findByText('The job will be tried again now.')).toBeTruthy();
+});

@@ -11,15 +11,20 @@ const formatDate = (value: string) => dateTime.format(new Date(value));
 export const STATUS_LABEL: Record<JobStatus, string> = {
   QUEUED: 'Waiting',
   RUNNING: 'Running',
+  INTERRUPTED: 'Interrupted',
   FAILED: 'Failed, will retry',
   DEAD: 'Gave up',
   DONE: 'Done',
 };
 
+const RETRYABLE: ReadonlySet<JobStatus> = new Set(['FAILED', 'INTERRUPTED', 'DEAD']);
+
 /** What the time column says for each status. */
 function whenOf(job: ScheduledJob): string {
   if (job.status === 'QUEUED') return `Runs ${formatDate(job.run_at)}`;
   if (job.status === 'FAILED') return `Next try ${formatDate(job.run_at)}`;
+  // Due again at once: it runs on the scheduler's next pass after the restart.
+  if (job.status === 'INTERRUPTED') return `Runs again ${formatDate(job.run_at)}`;
   if (job.status === 'RUNNING') return `Due ${formatDate(job.run_at)}`;
   return `Finished ${formatDate(job.finished_at ?? job.run_at)}`;
 }
@@ -59,7 +64,7 @@ function JobRow({ job }: { job: ScheduledJob }) {
       <td data-label="Attempts">{`${job.attempts} of ${job.max_attempts}`}</td>
       <td data-label="When">{whenOf(job)}</td>
       <td data-label="Last error" className="jobs-error">{job.last_error ?? <span className="muted">None</span>}</td>
-      <td data-label="Action">{job.status === 'FAILED' || job.status === 'DEAD' ? <RetryButton job={job} /> : <span className="muted">—</span>}</td>
+      <td data-label="Action">{RETRYABLE.has(job.status) ? <RetryButton job={job} /> : <span className="muted">—</span>}</td>
     </tr>
   );
 }
@@ -84,7 +89,8 @@ export function JobsTable() {
       </div>
       <p className="muted">
         Work Teamlens does on its own: review reminders, automation rules, integration syncs. A job that fails is tried again later; after its
-        last attempt it gives up, and you can retry it here. The latest {JOBS_LIMIT} by run time.
+        last attempt it gives up, and you can retry it here. A job the server was stopped in the middle of is marked interrupted and runs
+        again once the server is back. The latest {JOBS_LIMIT} by run time.
       </p>
       <div className="field jobs-filter">
         <label htmlFor={filterId}>Show</label>

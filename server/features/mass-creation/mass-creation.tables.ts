@@ -6,7 +6,8 @@ export const massCreationBatches = sqliteTable('mass_creation_batches', {
   id: text('id').primaryKey(),
   organization_id: text('organization_id').notNull().references(() => organizations.id, { onDelete: 'cascade' }),
   created_by: text('created_by').notNull(),
-  status: text('status').$type<'running' | 'done' | 'failed' | 'rolled_back'>().notNull(),
+  // interrupted: the server stopped or was killed during the import; nothing of it was written (mass-creation.recovery.ts).
+  status: text('status').$type<'running' | 'done' | 'failed' | 'rolled_back' | 'interrupted'>().notNull(),
   dry_run: integer('dry_run', { mode: 'boolean' }).notNull().default(false),
   total: integer('total').notNull(),
   created: integer('created').notNull().default(0),

@@ -12,6 +12,7 @@ import { CsvImportOptions } from './csv-import-options.js';
 import { CsvImportPlan } from './csv-import-plan.js';
 import { CsvImportPreview } from './csv-import-preview.js';
 import { CsvImportProgress } from './csv-import-progress.js';
+import { CsvImportRecent } from './csv-import-recent.js';
 import { CsvImportResult } from './csv-import-result.js';
 import { CsvImportTemplateButton } from './csv-import-template-button.js';
 
@@ -118,6 +119,8 @@ export function CsvImportPage() {
       )}
 
       {result && <CsvImportResult key={result.batch_id} result={result} />}
+
+      <CsvImportRecent />
     </div>
   );
 }
