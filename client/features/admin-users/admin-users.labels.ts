@@ -1,8 +1,8 @@
-import type { PermissionLevel, UserStatus } from '../../../shared/enums.js';
+import { PERMISSION_LEVEL_LABEL, type UserStatus } from '../../../shared/enums.js';
 import type { SortKey } from './admin-users.search.js';
 
 export const STATUS_LABEL: Record<UserStatus, string> = { ACTIVE: 'Active', INVITED: 'Invited', DEACTIVATED: 'Deactivated' };
-export const LEVEL_LABEL: Record<PermissionLevel, string> = { ADMIN: 'Admin', MANAGER: 'Manager', MEMBER: 'Member' };
+export const LEVEL_LABEL = PERMISSION_LEVEL_LABEL;
 export const SORT_LABEL: Record<SortKey, string> = {
   name: 'Name', email: 'Email', status: 'Status', permission: 'Permission', team: 'Team', lastSignIn: 'Last sign-in',
 };

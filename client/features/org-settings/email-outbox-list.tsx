@@ -4,6 +4,9 @@ import { showAlert } from '../../lib/alerts.js';
 import { emailOutboxQueryOptions, OUTBOX_LIMIT, type OutboxMail } from './api.js';
 import './org-settings.css';
 
+/** The outbox's anchor on /admin/settings/configurations (the admin dashboard links to it). */
+export const OUTBOX_ANCHOR = 'email-outbox';
+
 const dateTime = new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'short' });
 
 function stateOf(mail: OutboxMail): { label: string; tone: 'sent' | 'failed' | 'kept' } {
@@ -56,7 +59,7 @@ export function EmailOutboxList() {
   }
 
   return (
-    <section className="settings-section" aria-labelledby={headingId}>
+    <section id={OUTBOX_ANCHOR} className="settings-section" aria-labelledby={headingId}>
       <div className="row-between">
         <h2 id={headingId}>Email outbox</h2>
         <button type="button" className="button button-secondary button-small" disabled={refreshing} onClick={() => void refresh()}>

@@ -25,7 +25,7 @@ const schema = /* GraphQL */ `
   type EmailDelivery {
     "Whether SMTP_URL is set: without it, mail stays in the outbox and the server log."
     configured: Boolean!
-    "Messages of the viewer's organization in the outbox that were not sent."
+    "Messages in the outbox that were not sent: the organization's, and for the operator organization also the install's own (sign-up links)."
     waiting: Int!
   }
   extend type Query {
@@ -53,10 +53,11 @@ export async function installFeature(app: FastifyInstance): Promise<void> {
   app.graphql.defineResolvers({
     Query: {
       installSignUp: (_: unknown, __: unknown, ctx: MercuriusContext) => signUpFor(ctx.services, requireAdmin(ctx).organizationId),
-      emailDelivery: (_: unknown, __: unknown, ctx: MercuriusContext) => ({
-        configured: ctx.services.mailer.smtpConfigured,
-        waiting: countWaitingMail(ctx.services.db, requireAdmin(ctx).organizationId),
-      }),
+      emailDelivery: (_: unknown, __: unknown, ctx: MercuriusContext) => {
+        const orgId = requireAdmin(ctx).organizationId;
+        const { db, mailer } = ctx.services;
+        return { configured: mailer.smtpConfigured, waiting: countWaitingMail(db, orgId, isOperatorOrganization(db, orgId)) };
+      },
     },
     Mutation: {
       setSignUpOpen: (_: unknown, args: { open: unknown }, ctx: MercuriusContext) => {

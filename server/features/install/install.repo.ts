@@ -1,4 +1,4 @@
-import { and, count, eq, isNull, sql } from 'drizzle-orm';
+import { and, count, eq, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/connection.js';
 import { emailOutbox } from '../notifications/notifications.tables.js';
 import { installSettings } from './install.tables.js';
@@ -28,7 +28,11 @@ export function setSignUp(db: Db, value: 'OPEN' | 'CLOSED', userId: string): voi
     .run();
 }
 
-/** Mail of this organization kept in the outbox and not sent (no SMTP, or sending failed). */
-export function countWaitingMail(db: Db, organizationId: string): number {
-  return db.select({ n: count() }).from(emailOutbox).where(and(eq(emailOutbox.organization_id, organizationId), isNull(emailOutbox.sent_at))).get()?.n ?? 0;
+/**
+ * Mail kept in the outbox and not sent (no SMTP, or sending failed): the organization's, and with
+ * `withInstallMail` (the operator organization) also the install's own, such as sign-up links.
+ */
+export function countWaitingMail(db: Db, organizationId: string, withInstallMail = false): number {
+  const mine = eq(emailOutbox.organization_id, organizationId);
+  return db.select({ n: count() }).from(emailOutbox).where(and(withInstallMail ? or(mine, isNull(emailOutbox.organization_id)) : mine, isNull(emailOutbox.sent_at))).get()?.n ?? 0;
 }

@@ -66,6 +66,15 @@ it('the first organization becomes the operator organization, and from then on p
   const member = await signedIn(app, acme.member.email);
   expect(codeOf(await member.gql(SIGN_UP))).toBe('FORBIDDEN');
 
+  // Sign-up links belong to no organization: without SMTP, the operator's admins find them in their outbox.
+  const OUTBOX = '{ emailOutbox { to subject link } emailDelivery { configured waiting } }';
+  const operatorOutbox = (await admin.gql(OUTBOX)).data!;
+  expect(operatorOutbox.emailOutbox.map((m: { to: string }) => m.to)).toEqual(expect.arrayContaining(['first@founders.example', 'second@latecomers.example']));
+  expect(operatorOutbox.emailDelivery).toEqual({ configured: false, waiting: operatorOutbox.emailOutbox.length });
+  const otherOutbox = (await other.gql(OUTBOX)).data!;
+  expect(otherOutbox.emailOutbox).toEqual([]);
+  expect(otherOutbox.emailDelivery).toEqual({ configured: false, waiting: 0 });
+
   expect((await admin.gql(SET, { open: false })).data!.setSignUpOpen).toMatchObject({ open: false, source: 'SETTING' });
   expect((await post(app, 'sign-up', { email: 'fourth@latecomers.example' })).statusCode).toBe(403);
 });

@@ -1,6 +1,6 @@
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { Link, createFileRoute } from '@tanstack/react-router';
-import type { WidgetType } from '../../../../shared/enums.js';
+import { PERMISSION_LEVEL_LABEL, type WidgetType } from '../../../../shared/enums.js';
 import { EmptyState } from '../../../components/ui/states.js';
 import { meQueryOptions, organizationQueryOptions, widgetPreferencesQueryOptions } from '../../../features/users/api.js';
 import { WidgetChooser } from '../../../features/users/widget-chooser.js';
@@ -57,7 +57,7 @@ function DashboardPage() {
     <section className="page">
       <h1>Welcome, {me.full_name}</h1>
       <p className="muted">
-        {me.role ?? me.permission_level.toLowerCase()}
+        {me.role ?? PERMISSION_LEVEL_LABEL[me.permission_level]}
         {me.team ? ` · ${me.team.name} team` : ''}
       </p>
       {me.permission_level === 'ADMIN' && <OnboardingBanner />}
