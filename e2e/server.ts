@@ -18,13 +18,16 @@ async function freePort(): Promise<number> {
   });
 }
 
+/** Extra environment for the server, e.g. `{ SIGNUP: 'open' }` for a file that signs up new organizations. */
+export type ServerOptions = { env?: Record<string, string> };
+
 /** The real server (`tsx server/server.ts`) on a free port with a fresh data directory. */
-export async function startServer(): Promise<{ url: string; dataDir: string; stop: () => Promise<void> }> {
+export async function startServer(options: ServerOptions = {}): Promise<{ url: string; dataDir: string; stop: () => Promise<void> }> {
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'teamlens-e2e-'));
   const url = `http://127.0.0.1:${port}`;
   const child: ChildProcess = spawn(process.execPath, ['dist/server/server.mjs'], {
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', BASE_URL: url, DATA_DIR: dataDir, LOG_LEVEL: 'warn', ADMIN_EMAIL: E2E_ADMIN.email, ADMIN_PASSWORD: E2E_ADMIN.password },
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', BASE_URL: url, DATA_DIR: dataDir, LOG_LEVEL: 'warn', ADMIN_EMAIL: E2E_ADMIN.email, ADMIN_PASSWORD: E2E_ADMIN.password, ...options.env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
