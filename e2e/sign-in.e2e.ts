@@ -81,7 +81,7 @@ it('sign-up with a free mail address is refused on the page, before anything is 
   const page = await context.newPage();
   const signUpRequests: string[] = [];
   page.on('request', (request) => {
-    if (request.url().includes('/api/auth/sign-up')) signUpRequests.push(request.url());
+    if (request.method() === 'POST' && request.url().includes('/api/auth/sign-up')) signUpRequests.push(request.url());
   });
   await page.goto(`${e2e.server.url}/sign-up`);
   await page.getByLabel('Work email').fill('someone@gmail.com');
