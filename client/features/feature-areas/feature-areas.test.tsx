@@ -20,6 +20,8 @@ it('a member does not see switched-off areas in the navigation, and their pages 
   // The dashboard leaves out the widgets of switched-off areas (the pending reviews one would ask a closed API).
   const widgets = await screen.findByRole('list', { name: 'Dashboard widgets' });
   await waitFor(() => expect(within(widgets).getAllByRole('listitem').map((li) => li.querySelector('h3')?.textContent)).toEqual(['Notes']));
+  // Notes are not built: the card says so and links nowhere.
+  expect(within(widgets).queryByRole('link')).toBeNull();
   const nav = screen.getAllByRole('navigation', { name: 'Main navigation' }).at(-1)!;
   expect(within(nav).queryByRole('link', { name: 'My goals' })).toBeNull();
   expect(within(nav).queryByRole('link', { name: '360 reviews' })).toBeNull();

@@ -8,6 +8,7 @@ import { PendingReviewsWidget } from '../../../features/review-cycles/review-pen
 import { setModalOpen } from '../../../lib/modals.js';
 import { disabledAreasOf, featureAreasQueryOptions } from '../../../features/feature-areas/api.js';
 import { isDisabledPath } from '../../../components/navigation.js';
+import { isBuiltPath } from '../../../../shared/feature-areas.js';
 
 export const Route = createFileRoute('/_app/home/dashboard')({
   loader: ({ context }) =>
@@ -78,7 +79,8 @@ function DashboardPage() {
               <li key={type} className="tile">
                 <h3>{widget.title}</h3>
                 <p className="muted">{widget.empty}</p>
-                <Link to={widget.to as never}>Open {widget.title.toLowerCase()}</Link>
+                {/* No link into an area this version has not built (shared/feature-areas.ts). */}
+                {isBuiltPath(widget.to) && <Link to={widget.to as never}>Open {widget.title.toLowerCase()}</Link>}
               </li>
             );
           })}
