@@ -67,7 +67,7 @@ export function EmailOutboxList() {
         </button>
       </div>
       <p className="muted">
-        Every invitation, password and verification mail of your organization, newest first (the latest {OUTBOX_LIMIT}). When no mail server is
+        Every invitation, password and verification mail of your organization (and, for the organization that runs this server, sign-up links), newest first (the latest {OUTBOX_LIMIT}). When no mail server is
         configured, mail stays here: copy the link and hand it to the person. Links expire (invitations after 7 days, password links after an hour).
       </p>
       {outbox.data.length === 0 ? (

@@ -1,22 +1,26 @@
 import { Link, createFileRoute } from '@tanstack/react-router';
 import { publicPromises } from '../../features/public-forms/public-promises.js';
+import { fetchSignUpStatus } from '../../features/auth/sign-up-status.js';
 import '../../features/public-forms/public-forms.css';
 
 export const Route = createFileRoute('/_public/')({
+  loader: () => fetchSignUpStatus(),
   component: LandingPage,
 });
 
 /** The start page: promises only what this version has built (shared/feature-areas.ts); the rest is listed as planned. */
 function LandingPage() {
   const { available, planned, headline } = publicPromises();
+  // While sign-up is closed the page does not offer it (people join by invitation).
+  const signUpOpen = Route.useLoaderData()?.open !== false;
   return (
     <div className="landing">
       <section className="hero">
         <h1>{headline}</h1>
         <p>Teamlens runs on your own server. Your organization&apos;s data stays with you, and nothing needs an outside service.</p>
         <div className="hero-actions">
-          <Link to="/sign-up" className="button">Create an organization</Link>
-          <Link to="/login" className="button button-secondary">Sign in</Link>
+          {signUpOpen && <Link to="/sign-up" className="button">Create an organization</Link>}
+          <Link to="/login" className={signUpOpen ? 'button button-secondary' : 'button'}>Sign in</Link>
         </div>
       </section>
       <section aria-labelledby="areas-title">
