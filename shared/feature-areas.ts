@@ -84,8 +84,8 @@ export function publicPitches(areas: FeatureAreaList = FEATURE_AREA_INFO): { ava
   return { available: withPitch.filter((i) => i.built).map((i) => i.pitch), planned: withPitch.filter((i) => !i.built).map((i) => i.pitch) };
 }
 
-/** "a", "a and b", "a, b and c". */
+/** "a", "a and b", "a, b, and c" (the serial comma keeps "team and individual insights" whole). */
 export function joinAnd(items: readonly string[]): string {
-  if (items.length <= 1) return items[0] ?? '';
-  return `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`;
+  if (items.length <= 2) return items.join(' and ');
+  return `${items.slice(0, -1).join(', ')}, and ${items.at(-1)}`;
 }

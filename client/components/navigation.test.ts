@@ -62,3 +62,7 @@ it('a path belongs to the area with the longest matching prefix', () => {
   expect(featureAreaOfPath('/profile/assesment')).toBe('ASSESSMENT');
   expect(featureAreaOfPath('/reviews-archive')).toBeNull();
 });
+
+it('the guide ends with what Teamlens does today and what is only planned', () => {
+  expect(publicPromises().guideClosing).toBe('Teamlens supports this today with 360 and sprint reviews, all on your own server. Planned for a later version, and not available yet: sprint retrospectives, continuous feedback, goals, and team and individual insights.');
+});

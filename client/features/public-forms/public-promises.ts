@@ -15,7 +15,7 @@ export function publicPromises(areas: FeatureAreaList = FEATURE_AREA_INFO) {
     /** The guide's last words: what Teamlens does today, and what is only planned. */
     guideClosing: [
       available.length ? `Teamlens supports this today with ${joinAnd(available.map((p) => p.title.toLowerCase()))}, all on your own server.` : '',
-      planned.length ? `${joinAnd(planned.map((p) => p.title))} ${planned.length === 1 ? 'is' : 'are'} planned for a later version and not available yet.` : '',
+      planned.length ? `Planned for a later version, and not available yet: ${joinAnd(planned.map((p) => p.title.toLowerCase()))}.` : '',
     ].filter(Boolean).join(' '),
   };
 }
