@@ -29,13 +29,13 @@ it('the shell fits 375, 768 and 1440 px wide, with a menu button below lg and a 
     if (width < 992) {
       await menu.click();
       const dialog = page.getByRole('dialog');
-      await dialog.getByRole('link', { name: 'My goals' }).click();
-      await page.getByRole('heading', { name: 'My goals', level: 1 }).waitFor();
+      await dialog.getByRole('link', { name: 'Pending reviews' }).click();
+      await page.getByRole('heading', { name: 'Pending reviews', level: 1 }).waitFor();
       expect(await page.getByRole('dialog').count()).toBe(0);
     } else {
       expect(await menu.isVisible()).toBe(false);
-      await page.getByRole('complementary').getByRole('link', { name: 'My goals' }).click();
-      await page.getByRole('heading', { name: 'My goals', level: 1 }).waitFor();
+      await page.getByRole('complementary').getByRole('link', { name: 'Pending reviews' }).click();
+      await page.getByRole('heading', { name: 'Pending reviews', level: 1 }).waitFor();
     }
   }
   expect(problems).toEqual([]);

@@ -2,7 +2,7 @@
 import { createRequire } from 'node:module';
 import { afterAll, beforeAll } from 'vitest';
 import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
-import { E2E_ADMIN, launchBrowser, startServer } from './server.js';
+import { E2E_ADMIN, launchBrowser, startServer, type ServerOptions } from './server.js';
 
 export type E2EServer = Awaited<ReturnType<typeof startServer>>;
 
@@ -16,20 +16,20 @@ function started<T>(value: T | undefined, what: string): T {
  * Call it at the top of a file: a beforeAll/afterAll registered after it runs after the server is up
  * and before it stops.
  */
-export function useServer(): { readonly server: E2EServer } {
-  return setUp(false);
+export function useServer(options: ServerOptions = {}): { readonly server: E2EServer } {
+  return setUp(false, options);
 }
 
 /** {@link useServer} plus a headless Chromium, closed before the server stops. */
-export function useServerAndBrowser(): { readonly server: E2EServer; readonly browser: Browser } {
-  return setUp(true);
+export function useServerAndBrowser(options: ServerOptions = {}): { readonly server: E2EServer; readonly browser: Browser } {
+  return setUp(true, options);
 }
 
-function setUp(withBrowser: boolean): { readonly server: E2EServer; readonly browser: Browser } {
+function setUp(withBrowser: boolean, options: ServerOptions): { readonly server: E2EServer; readonly browser: Browser } {
   let server: E2EServer | undefined;
   let browser: Browser | undefined;
   beforeAll(async () => {
-    server = await startServer();
+    server = await startServer(options);
     if (withBrowser) browser = await launchBrowser();
   });
   afterAll(async () => {

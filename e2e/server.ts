@@ -18,16 +18,19 @@ async function freePort(): Promise<number> {
   });
 }
 
+/** Extra environment for the server, e.g. `{ SIGNUP: 'open' }` for a file that signs up new organizations. */
+export type ServerOptions = { env?: Record<string, string>; dataDir?: string };
+
 /**
  * The real server (`dist/server/server.mjs`) on a free port with a fresh data directory, or on
  * `options.dataDir` to start it again after `crash()` (SIGKILL, the data kept).
  */
-export async function startServer(options: { dataDir?: string } = {}): Promise<{ url: string; dataDir: string; stop: () => Promise<void>; crash: () => Promise<void> }> {
+export async function startServer(options: ServerOptions = {}): Promise<{ url: string; dataDir: string; stop: () => Promise<void>; crash: () => Promise<void> }> {
   const port = await freePort();
   const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'teamlens-e2e-'));
   const url = `http://127.0.0.1:${port}`;
   const child: ChildProcess = spawn(process.execPath, ['dist/server/server.mjs'], {
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', BASE_URL: url, DATA_DIR: dataDir, LOG_LEVEL: 'warn', ADMIN_EMAIL: E2E_ADMIN.email, ADMIN_PASSWORD: E2E_ADMIN.password },
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', BASE_URL: url, DATA_DIR: dataDir, LOG_LEVEL: 'warn', ADMIN_EMAIL: E2E_ADMIN.email, ADMIN_PASSWORD: E2E_ADMIN.password, ...options.env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

@@ -27,6 +27,7 @@ import { publicFormsFeature } from './features/public-forms/index.js';
 import { engagementFeature } from './features/engagement/index.js';
 import { adminDashboardFeature } from './features/admin-dashboard/index.js';
 import { featureAreasFeature } from './features/feature-areas/index.js';
+import { installFeature } from './features/install/index.js';
 import { Scheduler } from './jobs/jobs.scheduler.js';
 import { jobsFeature } from './jobs/index.js';
 import { reviewsFeature } from './features/reviews/index.js';
@@ -78,7 +79,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(graphqlPlugin);
 
   const features = [authRoutes, accountRoutes, authSessionsFeature, usersFeature, orgFeature, teamsFeature, notificationsFeature, massCreationFeature, mediaFeature,
-    publicFormsFeature, engagementFeature, adminDashboardFeature, featureAreasFeature, jobsFeature, reviewsFeature,
+    publicFormsFeature, engagementFeature, adminDashboardFeature, featureAreasFeature, installFeature, jobsFeature, reviewsFeature,
     // Work a stop or a kill cut off, marked on start (docs/decisions/0038); jobs: Scheduler.start().
     massCreationRecoveryFeature, mediaRecoveryFeature];
   for (const feature of features) await app.register(feature);

@@ -25,4 +25,11 @@ describe('configuration', () => {
     const message = (error as Error).message;
     for (const name of ['PORT', 'BASE_URL', 'SMTP_URL', 'LOG_LEVEL']) expect(message).toContain(name);
   });
+
+  it('SIGNUP opens or closes public organization sign-up; unset leaves it to the operator admins', () => {
+    expect(loadConfig({}).signUp).toBeUndefined();
+    expect(loadConfig({ SIGNUP: 'open' }).signUp).toBe('OPEN');
+    expect(loadConfig({ SIGNUP: 'closed' }).signUp).toBe('CLOSED');
+    expect(() => loadConfig({ SIGNUP: 'maybe' })).toThrow('SIGNUP: must be open or closed');
+  });
 });

@@ -16,6 +16,8 @@ const envSchema = z.object({
   SEED_DEMO: bool.default(true),
   ADMIN_EMAIL: z.email().optional(),
   ADMIN_PASSWORD: z.string().optional(),
+  // Public organization sign-up; unset: operator admins choose (closed by default once the first organization exists)
+  SIGNUP: z.enum(['open', 'closed'], 'must be open or closed').optional(),
   SESSION_MAX_AGE_HOURS: z.coerce.number().positive().max(24 * 30).default(12),
   SESSION_IDLE_MINUTES: z.coerce.number().positive().default(120),
   ACCESS_TOKEN_SECONDS: z.coerce.number().int().min(10).max(3600).default(120),
@@ -45,6 +47,8 @@ export type Config = {
   seedDemo: boolean;
   adminEmail: string | undefined;
   adminPassword: string | undefined;
+  /** SIGNUP: when set, overrides the operator admins' setting for public organization sign-up. */
+  signUp: 'OPEN' | 'CLOSED' | undefined;
   sessionMaxAgeMs: number;
   sessionIdleMs: number;
   accessTokenSeconds: number;
@@ -84,6 +88,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     seedDemo: e.SEED_DEMO,
     adminEmail: e.ADMIN_EMAIL?.toLowerCase(),
     adminPassword: e.ADMIN_PASSWORD,
+    signUp: e.SIGNUP === 'open' ? 'OPEN' : e.SIGNUP === 'closed' ? 'CLOSED' : undefined,
     sessionMaxAgeMs: e.SESSION_MAX_AGE_HOURS * 3_600_000,
     sessionIdleMs: e.SESSION_IDLE_MINUTES * 60_000,
     accessTokenSeconds: e.ACCESS_TOKEN_SECONDS,

@@ -3,6 +3,8 @@ export type UserStatus = (typeof USER_STATUSES)[number];
 
 export const PERMISSION_LEVELS = ['ADMIN', 'MANAGER', 'MEMBER'] as const;
 export type PermissionLevel = (typeof PERMISSION_LEVELS)[number];
+/** How a permission level is shown to people, everywhere. */
+export const PERMISSION_LEVEL_LABEL: Record<PermissionLevel, string> = { ADMIN: 'Admin', MANAGER: 'Manager', MEMBER: 'Member' };
 
 export const WIDGET_TYPES = [
   'PENDING_REVIEWS', 'MY_GOALS', 'TEAM_GOALS', 'FEEDBACK_RECEIVED', 'FEEDBACK_REQUESTS',

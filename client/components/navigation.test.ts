@@ -1,6 +1,7 @@
 import { expect, it } from 'vitest';
-import type { FeatureArea } from '../../shared/feature-areas.js';
-import { USER_NAV, visibleNav } from './navigation.js';
+import { FEATURE_AREA_INFO, featureAreaOfPath, type FeatureArea, type FeatureAreaList } from '../../shared/feature-areas.js';
+import { publicPromises } from '../features/public-forms/public-promises.js';
+import { ADMIN_NAV, USER_NAV, visibleNav } from './navigation.js';
 
 const labels = (level: string, disabled: FeatureArea[] = []) =>
   visibleNav(USER_NAV, new Set(disabled), level).flatMap((s) => s.links.map((l) => l.label));
@@ -18,4 +19,50 @@ it('switched-off areas leave the navigation, and an emptied section goes with th
   const sections = visibleNav(USER_NAV, new Set<FeatureArea>(['REVIEWS']), 'ADMIN');
   expect(sections.map((s) => s.title)).not.toContain('Reviews');
   expect(labels('ADMIN')).toContain('360 reviews');
+});
+
+const allLinks = (sections: readonly { links: readonly { to: string }[] }[]) => sections.flatMap((s) => s.links.map((l) => l.to));
+
+it('no link in either navigation leads to an area this version has not built', () => {
+  for (const nav of [USER_NAV, ADMIN_NAV]) {
+    for (const to of allLinks(visibleNav(nav, new Set(), 'ADMIN'))) {
+      const area = featureAreaOfPath(to);
+      expect(area === null || FEATURE_AREA_INFO[area].built, `${to} (${area})`).toBe(true);
+    }
+  }
+  const user = labels('ADMIN');
+  for (const unbuilt of ['Assessment', 'Development plan', 'Team progress', 'Sprint retros', 'Feedback', 'My goals', 'My notes', 'Individual insights']) expect(user).not.toContain(unbuilt);
+  const admin = visibleNav(ADMIN_NAV, new Set(), 'ADMIN').flatMap((s) => s.links.map((l) => l.label));
+  expect(admin).toEqual(expect.arrayContaining(['Users', 'Integrations', 'Pages']));
+  for (const unbuilt of ['Billing', 'AI assistant', 'Code process', 'Team insights']) expect(admin).not.toContain(unbuilt);
+});
+
+it('flipping an area’s built flag is the only change needed: the navigation and the public pages follow', () => {
+  const goalsBuilt: FeatureAreaList = { ...FEATURE_AREA_INFO, GOALS: { ...FEATURE_AREA_INFO.GOALS, built: true } };
+  expect(labels('MEMBER')).not.toContain('My goals');
+  expect(visibleNav(USER_NAV, new Set(), 'MEMBER', goalsBuilt).flatMap((s) => s.links.map((l) => l.label))).toEqual(expect.arrayContaining(['My goals', 'Team goals']));
+  // Still switchable off like any area.
+  expect(visibleNav(USER_NAV, new Set<FeatureArea>(['GOALS']), 'MEMBER', goalsBuilt).flatMap((s) => s.links.map((l) => l.label))).not.toContain('My goals');
+
+  const today = publicPromises();
+  expect(today.available.map((p) => p.title)).not.toContain('Goals');
+  expect(today.planned.map((p) => p.title)).toContain('Goals');
+  const later = publicPromises(goalsBuilt);
+  expect(later.available.map((p) => p.title)).toContain('Goals');
+  expect(later.planned.map((p) => p.title)).not.toContain('Goals');
+  expect(later.headline).toBe(`${today.headline.replace(' for engineering teams', '')} and goals for engineering teams`);
+});
+
+it('a path belongs to the area with the longest matching prefix', () => {
+  expect(featureAreaOfPath('/professional-development')).toBe('DEVELOPMENT_PLAN');
+  expect(featureAreaOfPath('/professional-development/team-progress')).toBe('TEAM_PROGRESS');
+  expect(featureAreaOfPath('/professional-development/sprint-retro/review/1')).toBe('SPRINT_RETROS');
+  expect(featureAreaOfPath('/admin/integrations')).toBe('INTEGRATIONS');
+  expect(featureAreaOfPath('/admin/integrations/code-process')).toBe('CODE_HOST');
+  expect(featureAreaOfPath('/profile/assesment')).toBe('ASSESSMENT');
+  expect(featureAreaOfPath('/reviews-archive')).toBeNull();
+});
+
+it('the guide ends with what Teamlens does today and what is only planned', () => {
+  expect(publicPromises().guideClosing).toBe('Teamlens supports this today with 360 and sprint reviews, all on your own server. Planned for a later version, and not available yet: sprint retrospectives, continuous feedback, goals, and team and individual insights.');
 });

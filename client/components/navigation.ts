@@ -1,4 +1,4 @@
-import { featureAreaOfPath, type FeatureArea } from '../../shared/feature-areas.js';
+import { FEATURE_AREA_INFO, featureAreaOfPath, isBuiltPath, type FeatureArea, type FeatureAreaList } from '../../shared/feature-areas.js';
 
 /** The navigation of the two areas (spec section 2). Paths are the routes' own. */
 /** `managers`: the link is for managers and admins only (templates, automation, team progress). */
@@ -121,17 +121,19 @@ export const ADMIN_NAV: NavSection[] = [
 ];
 
 /**
- * The navigation a person sees: without links to switched-off feature areas, without
- * manager-only links for members; sections left empty go too.
+ * The navigation a person sees: never a link to an area this version has not built
+ * (shared/feature-areas.ts), nor to a switched-off area, nor manager-only links for members;
+ * sections left empty go too.
  */
-export function visibleNav(sections: readonly NavSection[], disabled: ReadonlySet<FeatureArea>, permissionLevel: string): NavSection[] {
+export function visibleNav(sections: readonly NavSection[], disabled: ReadonlySet<FeatureArea>, permissionLevel: string, areas: FeatureAreaList = FEATURE_AREA_INFO): NavSection[] {
   const member = permissionLevel === 'MEMBER';
   return sections
-    .map((section) => ({ ...section, links: section.links.filter((link) => !(member && link.managers) && !isDisabledPath(link.to, disabled)) }))
+    .map((section) => ({ ...section, links: section.links.filter((link) => !(member && link.managers) && isBuiltPath(link.to, areas) && !isDisabledPath(link.to, disabled, areas)) }))
     .filter((section) => section.links.length > 0);
 }
 
-export function isDisabledPath(pathname: string, disabled: ReadonlySet<FeatureArea>): FeatureArea | null {
-  const area = featureAreaOfPath(pathname);
+/** The switched-off area a path belongs to, or null. */
+export function isDisabledPath(pathname: string, disabled: ReadonlySet<FeatureArea>, areas: FeatureAreaList = FEATURE_AREA_INFO): FeatureArea | null {
+  const area = featureAreaOfPath(pathname, areas);
   return area && disabled.has(area) ? area : null;
 }

@@ -6,6 +6,7 @@ import { newId, nowIso } from '../lib/tokens.js';
 import { countOrganizations, createBusinessUnit, createDepartment, createOrganization, createSubdepartment } from '../features/org/org.repo.js';
 import { createTeam, updateTeam } from '../features/teams/teams.repo.js';
 import { insertUser } from '../features/users/users.repo.js';
+import { recordOperatorOrganization } from '../features/install/install.repo.js';
 
 export const DEFAULT_ADMIN_EMAIL = 'admin@demo.teamlens.dev';
 
@@ -36,6 +37,8 @@ export async function seedOnFirstStart(services: Services): Promise<FirstStart |
   const demo = config.seedDemo;
 
   const org = createOrganization(db, demo ? 'Demo Company' : 'My Organization');
+  // The first organization runs the install (install settings, closed sign-up by default).
+  recordOperatorOrganization(db, org.id);
   const adminId = newId();
   const at = nowIso();
   insertUser(db, { id: adminId, organization_id: org.id, email: adminEmail, full_name: demo ? 'Alex Admin' : 'Admin', status: 'ACTIVE', permission_level: 'ADMIN', password_hash: hash, last_password_update: at, email_verified: true, role: 'Head of Engineering' });

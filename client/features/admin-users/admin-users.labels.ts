@@ -1,4 +1,4 @@
-import type { PermissionLevel, UserStatus } from '../../../shared/enums.js';
+import { PERMISSION_LEVEL_LABEL, type UserStatus } from '../../../shared/enums.js';
 import { formatDay } from '../../../shared/dates.js';
 import { invitationExpiresAt, invitationState, type InvitationState } from '../../../shared/invitations.js';
 import type { SortKey } from './admin-users.search.js';
@@ -26,7 +26,7 @@ export function invitationSentence(user: { status: UserStatus; invited_at: strin
   return '';
 }
 
-export const LEVEL_LABEL: Record<PermissionLevel, string> = { ADMIN: 'Admin', MANAGER: 'Manager', MEMBER: 'Member' };
+export const LEVEL_LABEL = PERMISSION_LEVEL_LABEL;
 export const SORT_LABEL: Record<SortKey, string> = {
   name: 'Name', email: 'Email', status: 'Status', permission: 'Permission', team: 'Team', lastSignIn: 'Last sign-in',
 };

@@ -2,9 +2,9 @@ import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query
 import type { FeatureArea } from '../../../shared/feature-areas.js';
 import { gql } from '../../lib/graphql.js';
 
-export type FeatureAreaSetting = { area: FeatureArea; label: string; enabled: boolean; updated_at: string | null };
+export type FeatureAreaSetting = { area: FeatureArea; label: string; built: boolean; enabled: boolean; updated_at: string | null };
 
-const FIELDS = 'area label enabled updated_at';
+const FIELDS = 'area label built enabled updated_at';
 
 const FEATURE_AREAS = /* GraphQL */ `
   query FeatureAreas {

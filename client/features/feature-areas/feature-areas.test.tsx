@@ -5,7 +5,7 @@ import { FEATURE_AREAS, FEATURE_AREA_INFO, type FeatureArea } from '../../../sha
 import { meAs, stubGraphql } from '../../test/graphql-stub.js';
 import { cleanUpBetweenTests, renderRoute, signIn } from '../../test/render-route.js';
 
-const settings = (off: FeatureArea[]) => FEATURE_AREAS.map((area) => ({ area, label: FEATURE_AREA_INFO[area].label, enabled: !off.includes(area), updated_at: null }));
+const settings = (off: FeatureArea[]) => FEATURE_AREAS.map((area) => ({ area, label: FEATURE_AREA_INFO[area].label, built: FEATURE_AREA_INFO[area].built, enabled: !off.includes(area), updated_at: null }));
 
 cleanUpBetweenTests();
 
@@ -20,11 +20,15 @@ it('a member does not see switched-off areas in the navigation, and their pages 
   // The dashboard leaves out the widgets of switched-off areas (the pending reviews one would ask a closed API).
   const widgets = await screen.findByRole('list', { name: 'Dashboard widgets' });
   await waitFor(() => expect(within(widgets).getAllByRole('listitem').map((li) => li.querySelector('h3')?.textContent)).toEqual(['Notes']));
+  // Notes are not built: the card says so and links nowhere.
+  expect(within(widgets).queryByRole('link')).toBeNull();
   const nav = screen.getAllByRole('navigation', { name: 'Main navigation' }).at(-1)!;
   expect(within(nav).queryByRole('link', { name: 'My goals' })).toBeNull();
   expect(within(nav).queryByRole('link', { name: '360 reviews' })).toBeNull();
   expect(within(nav).queryByText('Reviews')).toBeNull();
-  expect(within(nav).getByRole('link', { name: 'My notes' })).toBeTruthy();
+  expect(within(nav).getByRole('link', { name: 'My profile' })).toBeTruthy();
+  // Notes are not built: never linked, switched on or not.
+  expect(within(nav).queryByRole('link', { name: 'My notes' })).toBeNull();
 
   await router.navigate({ to: '/goals/my-goals' });
   expect(await screen.findByRole('heading', { name: 'Goals is switched off' })).toBeTruthy();
@@ -44,14 +48,41 @@ it('an admin switches an area off on /admin/settings/pages and it leaves the nav
   }, { me: meAs('ADMIN') });
   await signIn();
   renderRoute('/admin/settings/pages');
-  const billing = await screen.findByRole('switch', { name: 'Billing' });
-  expect((billing as HTMLInputElement).checked).toBe(true);
+  const integrations = await screen.findByRole('switch', { name: 'Integrations' });
+  expect((integrations as HTMLInputElement).checked).toBe(true);
   const nav = screen.getAllByRole('navigation', { name: 'Admin navigation' }).at(-1)!;
-  expect(within(nav).getByRole('link', { name: 'Billing' })).toBeTruthy();
+  expect(within(nav).getByRole('link', { name: 'Integrations' })).toBeTruthy();
 
-  fireEvent.click(billing);
-  await waitFor(() => expect(within(nav).queryByRole('link', { name: 'Billing' })).toBeNull());
-  expect(calls.find((c) => c.operationName === 'SetFeatureAreas')?.variables).toEqual({ changes: [{ area: 'BILLING', enabled: false }] });
-  expect((screen.getByRole('switch', { name: 'Billing' }) as HTMLInputElement).checked).toBe(false);
-  expect(await screen.findByText('Billing is now off for everyone in your organization.')).toBeTruthy();
+  fireEvent.click(integrations);
+  await waitFor(() => expect(within(nav).queryByRole('link', { name: 'Integrations' })).toBeNull());
+  expect(calls.find((c) => c.operationName === 'SetFeatureAreas')?.variables).toEqual({ changes: [{ area: 'INTEGRATIONS', enabled: false }] });
+  expect((screen.getByRole('switch', { name: 'Integrations' }) as HTMLInputElement).checked).toBe(false);
+  expect(await screen.findByText('Integrations is now off for everyone in your organization.')).toBeTruthy();
+});
+
+it('the Pages screen marks every unbuilt area "Not built yet", and each of them can be switched off', async () => {
+  let current = settings([]);
+  stubGraphql({
+    FeatureAreas: () => ({ data: { featureAreas: current } }),
+    SetFeatureAreas: (v) => {
+      const changes = v.changes as Array<{ area: FeatureArea; enabled: boolean }>;
+      current = current.map((s) => ({ ...s, enabled: changes.find((c) => c.area === s.area)?.enabled ?? s.enabled }));
+      return { data: { setFeatureAreas: current } };
+    },
+  }, { me: meAs('ADMIN') });
+  await signIn();
+  renderRoute('/admin/settings/pages');
+  await screen.findByRole('switch', { name: 'Billing' });
+  const unbuilt = FEATURE_AREAS.filter((a) => !FEATURE_AREA_INFO[a].built);
+  expect(unbuilt).toEqual(expect.arrayContaining(['ASSESSMENT', 'DEVELOPMENT_PLAN', 'TEAM_PROGRESS', 'BILLING']));
+  for (const area of FEATURE_AREAS) {
+    const toggle = screen.getByRole('switch', { name: FEATURE_AREA_INFO[area].label }) as HTMLInputElement;
+    expect(toggle.getAttribute('aria-describedby')!.includes('unbuilt'), area).toBe(!FEATURE_AREA_INFO[area].built);
+  }
+  expect(screen.getAllByText('Not built yet')).toHaveLength(unbuilt.length);
+  for (const area of ['ASSESSMENT', 'DEVELOPMENT_PLAN', 'TEAM_PROGRESS'] as const) {
+    fireEvent.click(screen.getByRole('switch', { name: FEATURE_AREA_INFO[area].label }));
+    await waitFor(() => expect((screen.getByRole('switch', { name: FEATURE_AREA_INFO[area].label }) as HTMLInputElement).checked).toBe(false));
+  }
+  expect(current.filter((s) => !s.enabled).map((s) => s.area)).toEqual(['ASSESSMENT', 'DEVELOPMENT_PLAN', 'TEAM_PROGRESS']);
 });

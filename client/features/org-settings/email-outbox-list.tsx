@@ -5,6 +5,9 @@ import { showAlert } from '../../lib/alerts.js';
 import { emailOutboxQueryOptions, OUTBOX_LIMIT, type OutboxMail } from './api.js';
 import './org-settings.css';
 
+/** The outbox's anchor on /admin/settings/configurations (the admin dashboard links to it). */
+export const OUTBOX_ANCHOR = 'email-outbox';
+
 const dateTime = new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'short' });
 
 function stateOf(mail: OutboxMail): { label: string; tone: 'sent' | 'failed' | 'kept' } {
@@ -57,7 +60,7 @@ export function EmailOutboxList() {
   }
 
   return (
-    <section className="settings-section" aria-labelledby={headingId}>
+    <section id={OUTBOX_ANCHOR} className="settings-section" aria-labelledby={headingId}>
       <div className="row-between">
         <h2 id={headingId}>Email outbox</h2>
         <button type="button" className="button button-secondary button-small" disabled={refreshing} onClick={() => void refresh()}>
@@ -65,7 +68,7 @@ export function EmailOutboxList() {
         </button>
       </div>
       <p className="muted">
-        Every invitation, password and verification mail of your organization, newest first (the latest {OUTBOX_LIMIT}). When no mail server is
+        Every invitation, password and verification mail of your organization (and, for the organization that runs this server, sign-up links), newest first (the latest {OUTBOX_LIMIT}). When no mail server is
         configured, mail stays here: copy the link and hand it to the person. Links work once and expire (invitations after {INVITATION_LINK_DAYS} days, password links after an hour).
       </p>
       {outbox.data.length === 0 ? (

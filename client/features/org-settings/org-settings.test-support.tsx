@@ -1,5 +1,6 @@
 import { jsonResponse, meAs, stubGraphql, type Answer, type OperationHandler } from '../../test/graphql-stub.js';
 import type { OrganizationSettings, OutboxMail } from './api.js';
+import type { InstallSignUp } from './install-api.js';
 
 export function organization(patch: Partial<OrganizationSettings> = {}): OrganizationSettings {
   return {
@@ -9,15 +10,17 @@ export function organization(patch: Partial<OrganizationSettings> = {}): Organiz
 }
 
 /**
- * Stubs fetch like the server answers a signed-in admin: Me, OrganizationSettings and EmailOutbox
+ * Stubs fetch like the server answers a signed-in admin: Me, OrganizationSettings, EmailOutbox and InstallSignUp
  * from `state`; mutations through `handlers` (by operation name); POST /api/media through `upload`.
  * Every GraphQL call is recorded in the calls returned.
  */
-export function stubServer(state: { org: OrganizationSettings; outbox?: OutboxMail[] }, handlers: Record<string, OperationHandler> = {}, upload?: (body: FormData) => Response) {
+export function stubServer(state: { org: OrganizationSettings; outbox?: OutboxMail[]; signUp?: InstallSignUp }, handlers: Record<string, OperationHandler> = {}, upload?: (body: FormData) => Response) {
   const { calls } = stubGraphql({
     OrganizationSettings: () => ({ data: { organization: state.org } }),
     EmailOutbox: () => ({ data: { emailOutbox: state.outbox ?? [] } }),
     ScheduledJobs: () => ({ data: { scheduledJobs: [] } }),
+    // By default an organization that does not run the server: the sign-up section stays hidden.
+    InstallSignUp: () => ({ data: { installSignUp: state.signUp ?? { open: false, source: 'DEFAULT', is_operator_organization: false, can_change: false, updated_at: null } } }),
     ...handlers,
   }, {
     me: meAs('ADMIN', { full_name: 'Alex Admin', email: 'alex@acme.example' }),

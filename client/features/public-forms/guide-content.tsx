@@ -1,3 +1,4 @@
+import { publicPromises } from './public-promises.js';
 import './public-forms.css';
 
 const SECTIONS = [
@@ -84,7 +85,7 @@ export function GuideContent({ readerName }: { readerName: string }) {
         <li>Two or three action items per retro, each with an owner and a date; reviewed next time.</li>
         <li>Results discussed face to face; one or two growth goals agreed.</li>
       </ul>
-      <p>Teamlens supports every step above: review cycles with anonymity thresholds, sprint retrospectives with live voting, continuous feedback and goals, all on your own server.</p>
+      <p>{publicPromises().guideClosing}</p>
     </article>
   );
 }

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, expect, it } from 'vitest';
 import { auth } from '../../lib/auth.js';
 import { fakeApi } from '../../test/fixtures.js';
@@ -64,4 +64,33 @@ it('get-the-guide asks for a work email, then shows the guide', async () => {
   expect(screen.queryByRole('button', { name: 'Get the guide' })).toBeNull();
   expect(restCalls[0]).toEqual({ url: '/api/public/guide-leads', body: { name: 'Linus', email: 'linus@kernel.example', company: 'Kernel', team_size: '11-50', website: '' } });
   await waitFor(() => expect(sessionStorage.getItem('teamlens.guide-reader')).toBe('Linus'));
+});
+
+it('the landing page promises only built areas, lists the rest as planned without links, and offers sign-up only while it is open', async () => {
+  let open = false;
+  stubGraphql({}, { rest: (url) => (url.endsWith('/api/auth/sign-up') ? jsonResponse({ open, email_sent_by: 'OUTBOX' }) : jsonResponse({}, 404)) });
+  renderRoute('/');
+  expect(await screen.findByRole('heading', { name: 'Reviews for engineering teams', level: 1 })).toBeTruthy();
+  const covers = screen.getByRole('region', { name: 'What it covers' });
+  expect(within(covers).getAllByRole('heading', { level: 3 }).map((h) => h.textContent)).toEqual(['360 and sprint reviews']);
+  const planned = screen.getByRole('region', { name: 'Planned, not in this version yet' });
+  expect(within(planned).getByRole('heading', { name: 'Sprint retrospectives Planned' })).toBeTruthy();
+  expect(within(planned).queryAllByRole('link')).toEqual([]);
+  const hero = screen.getByRole('heading', { level: 1 }).parentElement!;
+  expect(within(hero).queryByRole('link', { name: 'Create an organization' })).toBeNull();
+  expect(within(hero).getByRole('link', { name: 'Sign in' })).toBeTruthy();
+
+  cleanup();
+  open = true;
+  renderRoute('/');
+  const openHero = (await screen.findByRole('heading', { name: 'Reviews for engineering teams', level: 1 })).parentElement!;
+  expect(within(openHero).getByRole('link', { name: 'Create an organization' })).toBeTruthy();
+});
+
+it('the thank-you page promises no reply time', async () => {
+  stubGraphql({});
+  renderRoute('/thank-you');
+  expect(await screen.findByRole('heading', { name: 'Thank you' })).toBeTruthy();
+  expect(screen.getByText(/passed on to the people who run this Teamlens server/)).toBeTruthy();
+  expect(screen.queryByText(/working days|within/)).toBeNull();
 });

@@ -2,15 +2,38 @@ import { Link, createFileRoute, useNavigate } from '@tanstack/react-router';
 import { Field, FormError, SubmitButton } from '../../components/ui/field.js';
 import { requestSignUp } from '../../lib/auth-client.js';
 import { useZodForm } from '../../lib/forms.js';
+import { fetchSignUpStatus } from '../../features/auth/sign-up-status.js';
 
 // The work-email check (free and disposable domain lists) loads on demand, never with the sign-in page.
 const loadSchema = () => import('../../features/auth/sign-up.schema.js').then((m) => m.signUpFormSchema);
 
 export const Route = createFileRoute('/_auth/sign-up')({
+  loader: () => fetchSignUpStatus(),
+  pendingComponent: () => <p role="status">Loading…</p>,
   component: SignUpPage,
 });
 
 function SignUpPage() {
+  const status = Route.useLoaderData();
+  return status?.open === false ? <SignUpClosed /> : <SignUpForm />;
+}
+
+/** The server does not accept new organizations (SIGNUP, or the operator's admins closed it). */
+function SignUpClosed() {
+  return (
+    <>
+      <h1>Sign-up is closed</h1>
+      <p>This Teamlens server does not accept new organizations.</p>
+      <p>To join your team, ask an admin of your organization to invite you: the invitation email has a link to set your password.</p>
+      <p className="muted">If you run this server and want to let others create organizations, open sign-up under Admin, Settings, Configurations, or set SIGNUP=open.</p>
+      <p className="form-links">
+        <Link to="/login">Already have an account? Sign in</Link>
+      </p>
+    </>
+  );
+}
+
+function SignUpForm() {
   const navigate = useNavigate();
   const form = useZodForm(loadSchema, async ({ email }) => {
     const result = await requestSignUp(email);

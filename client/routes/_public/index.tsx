@@ -1,38 +1,53 @@
 import { Link, createFileRoute } from '@tanstack/react-router';
+import { publicPromises } from '../../features/public-forms/public-promises.js';
+import { fetchSignUpStatus } from '../../features/auth/sign-up-status.js';
+import '../../features/public-forms/public-forms.css';
 
 export const Route = createFileRoute('/_public/')({
+  loader: () => fetchSignUpStatus(),
   component: LandingPage,
 });
 
-const AREAS = [
-  ['360 and sprint reviews', 'Review cycles with self, manager, peer and report perspectives, anonymous where it should be.'],
-  ['Sprint retrospectives', 'Live retros that carry action items from sprint to sprint.'],
-  ['Continuous feedback and goals', 'Feedback when it matters and goals that roll up into team goals.'],
-  ['Team and individual insights', 'Trends from reviews, feedback, goals and, when connected, your code host and issue tracker.'],
-] as const;
-
+/** The start page: promises only what this version has built (shared/feature-areas.ts); the rest is listed as planned. */
 function LandingPage() {
+  const { available, planned, headline } = publicPromises();
+  // While sign-up is closed the page does not offer it (people join by invitation).
+  const signUpOpen = Route.useLoaderData()?.open !== false;
   return (
     <div className="landing">
       <section className="hero">
-        <h1>Reviews, retros and feedback for engineering teams</h1>
+        <h1>{headline}</h1>
         <p>Teamlens runs on your own server. Your organization&apos;s data stays with you, and nothing needs an outside service.</p>
         <div className="hero-actions">
-          <Link to="/sign-up" className="button">Create an organization</Link>
-          <Link to="/login" className="button button-secondary">Sign in</Link>
+          {signUpOpen && <Link to="/sign-up" className="button">Create an organization</Link>}
+          <Link to="/login" className={signUpOpen ? 'button button-secondary' : 'button'}>Sign in</Link>
         </div>
       </section>
       <section aria-labelledby="areas-title">
         <h2 id="areas-title">What it covers</h2>
         <ul className="card-grid">
-          {AREAS.map(([title, text]) => (
-            <li key={title} className="tile">
-              <h3>{title}</h3>
-              <p>{text}</p>
+          {available.map((p) => (
+            <li key={p.title} className="tile">
+              <h3>{p.title}</h3>
+              <p>{p.text}</p>
             </li>
           ))}
         </ul>
       </section>
+      {planned.length > 0 && (
+        <section aria-labelledby="planned-title">
+          <h2 id="planned-title">Planned, not in this version yet</h2>
+          <p className="muted">These areas are on the way. They are not available today, and nothing in Teamlens pretends otherwise.</p>
+          <ul className="card-grid planned-areas">
+            {planned.map((p) => (
+              <li key={p.title} className="tile">
+                <h3>{p.title} <span className="planned-mark">Planned</span></h3>
+                <p>{p.text}</p>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
     </div>
   );
 }

@@ -12,7 +12,7 @@ function PrivacyPolicyPage() {
       <h2>What is stored</h2>
       <ul>
         <li>Your account: name, work email, password hash (never the password itself), role, team and manager.</li>
-        <li>What you add: profile details, reviews, feedback, goals, notes and retro contributions.</li>
+        <li>What you add: profile details, reviews, and what you write in any other area your organization uses.</li>
         <li>Security records: sign-in times and failed attempts, used to protect your account.</li>
       </ul>
       <h2>Who sees it</h2>

@@ -8,7 +8,7 @@ function ThankYouPage() {
   return (
     <section className="page narrow">
       <h1>Thank you</h1>
-      <p>Your message has been received. Someone will get back to you by email, usually within two working days.</p>
+      <p>Your message has been received and passed on to the people who run this Teamlens server. They will answer by email, at the address you gave.</p>
       <p>
         While you wait, you may like <Link to="/resources/get-the-guide">our short guide to running effective 360 and sprint reviews</Link>.
       </p>

@@ -34,7 +34,8 @@ let app: FastifyInstance;
 let org: Awaited<ReturnType<typeof seedOrg>>;
 
 beforeAll(async () => {
-  app = await createTestApp();
+  // These tests exercise sign-up itself: open it for the whole file (its closing is tested in install.test.ts).
+  app = await createTestApp({ SIGNUP: 'open' });
   org = await seedOrg(app);
 });
 afterAll(async () => {

@@ -15,8 +15,12 @@ import { consumeOneTimeToken, createSession, peekOneTimeToken } from './auth.rep
 import { AUTH_BASE_PATH, setSessionCookie, verifyCsrf } from './auth.http.js';
 import { sendPasswordReset, sendSignUpLink } from './account-mail.js';
 import { newId } from '../../lib/tokens.js';
+import { SIGN_UP_CLOSED, SIGN_UP_CLOSED_MESSAGE, type SignUpStatus } from '../../../shared/install.js';
+import { recordOperatorOrganization } from '../install/install.repo.js';
+import { signUpState } from '../install/install.sign-up.js';
 
 const INVALID_LINK = { error: 'INVALID_LINK', message: 'This link is invalid, expired or already used. Ask for a new one.' };
+const SIGN_UP_IS_CLOSED = { error: SIGN_UP_CLOSED, message: SIGN_UP_CLOSED_MESSAGE };
 
 /**
  * Account flows beside NextAuth's API: sign-up -> verification link -> register;
@@ -44,9 +48,16 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
     return parsed.data;
   }
 
+  // Whether public sign-up is open, and whether the link goes out by email or stays in the outbox and server log.
+  app.get(`${AUTH_BASE_PATH}/sign-up`, async (): Promise<SignUpStatus> => ({
+    open: signUpState(db, config).open,
+    email_sent_by: app.services.mailer.smtpConfigured ? 'SMTP' : 'OUTBOX',
+  }));
+
   app.post(`${AUTH_BASE_PATH}/sign-up`, async (request, reply) => {
     const input = guard(request, reply, signUpSchema);
     if (!input) return reply;
+    if (!signUpState(db, config).open) return reply.code(403).send(SIGN_UP_IS_CLOSED);
     // Same answer whether or not the address already has an account (no enumeration).
     if (!emailTaken(db, input.email)) sendSignUpLink(app.services, input.email);
     return { ok: true, url: `${config.origin}/signup-complete?email=${encodeURIComponent(input.email)}` };
@@ -61,11 +72,14 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
   app.post(`${AUTH_BASE_PATH}/register`, async (request, reply) => {
     const input = guard(request, reply, registerSchema);
     if (!input) return reply;
+    // Closed since the link was sent: refused, and the link stays unused should sign-up open again.
+    if (!signUpState(db, config).open) return reply.code(403).send(SIGN_UP_IS_CLOSED);
     const passwordHash = await hashPassword(input.password);
     const result = db.transaction(() => {
       const link = consumeOneTimeToken(db, input.token, ['signup']);
       if (!link || emailTaken(db, link.email)) return null;
       const org = createOrganization(db, input.organization_name);
+      recordOperatorOrganization(db, org.id); // only when it is the install's first organization
       const userId = newId();
       insertUser(db, { id: userId, organization_id: org.id, email: link.email, full_name: input.full_name, status: 'ACTIVE', permission_level: 'ADMIN', password_hash: passwordHash, last_password_update: nowIso(), email_verified: true, last_login: nowIso() });
       return { orgId: org.id, userId };

@@ -42,3 +42,14 @@ it('only admins switch areas, with valid changes', async () => {
   expect(codeOf(await admin.gql(SET, { changes: [{ area: 'WHATEVER', enabled: false }] }))).toBe('BAD_USER_INPUT');
   expect(off((await admin.gql(READ)).data!.featureAreas)).toEqual([]);
 });
+
+it('every area says whether it is built, and unbuilt ones (assessment, development plan, team progress) switch off like the rest', async () => {
+  const a = await seedOrg(app, 'Planner');
+  const admin = await signedIn(app, a.admin.email);
+  const list = (await admin.gql('{ featureAreas { area built enabled } }')).data!.featureAreas as Array<{ area: string; built: boolean; enabled: boolean }>;
+  expect(list.filter((x) => x.built).map((x) => x.area)).toEqual(['REVIEWS', 'INTEGRATIONS']);
+  const unbuilt = list.filter((x) => !x.built).map((x) => x.area);
+  expect(unbuilt).toEqual(expect.arrayContaining(['ASSESSMENT', 'DEVELOPMENT_PLAN', 'TEAM_PROGRESS', 'SPRINT_RETROS', 'BILLING']));
+  const set = await admin.gql(SET, { changes: unbuilt.map((area) => ({ area, enabled: false })) });
+  expect(off(set.data!.setFeatureAreas)).toEqual(unbuilt);
+});

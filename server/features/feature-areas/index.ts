@@ -11,6 +11,8 @@ const schema = /* GraphQL */ `
   type FeatureAreaSetting {
     area: FeatureArea!
     label: String!
+    "Whether this version has the area's screens (shared/feature-areas.ts); unbuilt areas can be switched off too."
+    built: Boolean!
     enabled: Boolean!
     updated_at: DateTime
   }
@@ -42,6 +44,7 @@ export async function featureAreasFeature(app: FastifyInstance): Promise<void> {
     },
     FeatureAreaSetting: {
       label: (s: FeatureAreaState) => FEATURE_AREA_INFO[s.area as FeatureArea].label,
+      built: (s: FeatureAreaState) => FEATURE_AREA_INFO[s.area as FeatureArea].built,
     },
   } as never);
 }

@@ -6,6 +6,7 @@ import { topics } from '../../graphql/pubsub.js';
 import { parseInput } from '../../lib/parse.js';
 import { countUnread, listNotifications, listOutbox, markRead } from './notifications.repo.js';
 import { slackSettings } from './notifications.slack.graphql.js';
+import { isOperatorOrganization } from '../install/install.sign-up.js';
 
 const schema = /* GraphQL */ `
   type Notification { id: ID! kind: String! title: String! body: String link: String created_at: DateTime! read_at: DateTime }
@@ -13,7 +14,7 @@ const schema = /* GraphQL */ `
   extend type Query {
     notifications(unreadOnly: Boolean, limit: Int): [Notification!]!
     unreadNotificationCount: Int!
-    "Mail the server sent or kept for this organization (admin): without SMTP, admins hand out links from here."
+    "Mail the server sent or kept for this organization (admin), and for the operator organization also the install's own mail (sign-up links): without SMTP, admins hand out links from here."
     emailOutbox(limit: Int): [OutboxMail!]!
   }
   extend type Mutation {
@@ -43,8 +44,11 @@ export async function notificationsFeature(app: FastifyInstance): Promise<void> 
       notifications: (_: unknown, args: { unreadOnly?: boolean | null; limit?: number | null }, ctx: MercuriusContext) =>
         listNotifications(ctx.services.db, requireViewer(ctx).userId, { unreadOnly: !!args.unreadOnly, limit: parseInput(limitSchema, args.limit) }),
       unreadNotificationCount: (_: unknown, __: unknown, ctx: MercuriusContext) => countUnread(ctx.services.db, requireViewer(ctx).userId),
-      emailOutbox: (_: unknown, args: { limit?: number | null }, ctx: MercuriusContext) =>
-        listOutbox(ctx.services.db, requireAdmin(ctx).organizationId, parseInput(limitSchema, args.limit)).map(outboxForAdmins),
+      emailOutbox: (_: unknown, args: { limit?: number | null }, ctx: MercuriusContext) => {
+        const orgId = requireAdmin(ctx).organizationId;
+        // The operator organization's admins also see the install's own mail (sign-up links).
+        return listOutbox(ctx.services.db, orgId, parseInput(limitSchema, args.limit), isOperatorOrganization(ctx.services.db, orgId)).map(outboxForAdmins);
+      },
     },
     Mutation: {
       markNotificationsRead: (_: unknown, args: { ids?: string[] | null }, ctx: MercuriusContext) =>

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, inArray, isNull } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNull, or } from 'drizzle-orm';
 import type { Db } from '../../db/connection.js';
 import type { Services } from '../../services.js';
 import { topics } from '../../graphql/pubsub.js';
@@ -31,6 +31,8 @@ export function markRead(db: Db, userId: string, ids: readonly string[] | null):
   return db.update(notifications).set({ read_at: nowIso() }).where(and(...conds)).run().changes;
 }
 
-export function listOutbox(db: Db, orgId: string, limit: number) {
-  return db.select().from(emailOutbox).where(eq(emailOutbox.organization_id, orgId)).orderBy(desc(emailOutbox.created_at)).limit(limit).all();
+/** The organization's mail; with `withInstallMail` (the operator organization) also mail of no organization, such as sign-up links. */
+export function listOutbox(db: Db, orgId: string, limit: number, withInstallMail = false) {
+  const mine = eq(emailOutbox.organization_id, orgId);
+  return db.select().from(emailOutbox).where(withInstallMail ? or(mine, isNull(emailOutbox.organization_id)) : mine).orderBy(desc(emailOutbox.created_at)).limit(limit).all();
 }

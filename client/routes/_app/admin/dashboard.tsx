@@ -4,6 +4,7 @@ import { adminDashboardQueryOptions } from '../../../features/admin-dashboard/ap
 import { EngagementSection, HeadcountTiles, PendingInvitations, RecentSignIns } from '../../../features/admin-dashboard/dashboard-sections.js';
 import { PublicInbox } from '../../../features/admin-dashboard/public-inbox.js';
 import { ActiveReviewCycles } from '../../../features/admin-dashboard/active-cycles.js';
+import { EmailSetupBanner } from '../../../features/admin-dashboard/email-setup-banner.js';
 
 export const Route = createFileRoute('/_app/admin/dashboard')({
   loader: ({ context }) => context.queryClient.ensureQueryData(adminDashboardQueryOptions),
@@ -19,6 +20,7 @@ function AdminDashboardPage() {
         <h1>Admin dashboard</h1>
         <Link to="/admin/settings/users" className="button button-secondary button-small">Manage users</Link>
       </div>
+      <EmailSetupBanner />
       <HeadcountTiles headcount={d.headcount} />
       <div className="dash-grid">
         <PendingInvitations pending={d.pending_invitations} />

@@ -1,6 +1,6 @@
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { Link, createFileRoute } from '@tanstack/react-router';
-import type { WidgetType } from '../../../../shared/enums.js';
+import { PERMISSION_LEVEL_LABEL, type WidgetType } from '../../../../shared/enums.js';
 import { EmptyState } from '../../../components/ui/states.js';
 import { meQueryOptions, organizationQueryOptions, widgetPreferencesQueryOptions } from '../../../features/users/api.js';
 import { WidgetChooser } from '../../../features/users/widget-chooser.js';
@@ -8,6 +8,7 @@ import { PendingReviewsWidget } from '../../../features/review-cycles/review-pen
 import { setModalOpen } from '../../../lib/modals.js';
 import { disabledAreasOf, featureAreasQueryOptions } from '../../../features/feature-areas/api.js';
 import { isDisabledPath } from '../../../components/navigation.js';
+import { isBuiltPath } from '../../../../shared/feature-areas.js';
 
 export const Route = createFileRoute('/_app/home/dashboard')({
   loader: ({ context }) =>
@@ -57,7 +58,7 @@ function DashboardPage() {
     <section className="page">
       <h1>Welcome, {me.full_name}</h1>
       <p className="muted">
-        {me.role ?? me.permission_level.toLowerCase()}
+        {me.role ?? PERMISSION_LEVEL_LABEL[me.permission_level]}
         {me.team ? ` · ${me.team.name} team` : ''}
       </p>
       {me.permission_level === 'ADMIN' && <OnboardingBanner />}
@@ -78,7 +79,8 @@ function DashboardPage() {
               <li key={type} className="tile">
                 <h3>{widget.title}</h3>
                 <p className="muted">{widget.empty}</p>
-                <Link to={widget.to as never}>Open {widget.title.toLowerCase()}</Link>
+                {/* No link into an area this version has not built (shared/feature-areas.ts). */}
+                {isBuiltPath(widget.to) && <Link to={widget.to as never}>Open {widget.title.toLowerCase()}</Link>}
               </li>
             );
           })}

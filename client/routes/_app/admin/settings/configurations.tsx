@@ -4,14 +4,20 @@ import { emailOutboxQueryOptions, organizationSettingsQueryOptions } from '../..
 import { DomainListEditor } from '../../../../features/org-settings/domain-list-editor.js';
 import { EmailOutboxList } from '../../../../features/org-settings/email-outbox-list.js';
 import { OnboardingSettings } from '../../../../features/org-settings/onboarding-settings.js';
+import { installSignUpQueryOptions } from '../../../../features/org-settings/install-api.js';
+import { SignUpSetting } from '../../../../features/org-settings/sign-up-setting.js';
 
 export const Route = createFileRoute('/_app/admin/settings/configurations')({
   loader: ({ context }) =>
-    Promise.all([context.queryClient.ensureQueryData(organizationSettingsQueryOptions), context.queryClient.ensureQueryData(emailOutboxQueryOptions)]),
+    Promise.all([
+      context.queryClient.ensureQueryData(organizationSettingsQueryOptions),
+      context.queryClient.ensureQueryData(emailOutboxQueryOptions),
+      context.queryClient.ensureQueryData(installSignUpQueryOptions),
+    ]),
   component: ConfigurationsPage,
 });
 
-/** Email domain rules, onboarding, and the email outbox. */
+/** Email domain rules, onboarding, public sign-up (operator organization), and the email outbox. */
 function ConfigurationsPage() {
   const { data: org } = useSuspenseQuery(organizationSettingsQueryOptions);
   return (
@@ -37,6 +43,7 @@ function ConfigurationsPage() {
         domains={org.blocked_email_domains}
       />
       <OnboardingSettings phase={org.onboarding_phase} skipped={org.is_onboarding_phase_skipped} />
+      <SignUpSetting />
       <EmailOutboxList />
     </section>
   );

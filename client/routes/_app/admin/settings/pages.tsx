@@ -25,6 +25,7 @@ function PagesPage() {
     <section className="page narrow">
       <h1>Pages</h1>
       <p>Choose which feature areas your organization uses. An area that is off disappears from everyone&apos;s navigation, and its pages tell people that an admin switched it off. Data already in an area is kept.</p>
+      <p className="muted">Areas marked &ldquo;Not built yet&rdquo; are planned for a later version of Teamlens: nobody is led to them today, and you can switch them off now so that they stay off when they arrive.</p>
       {settings.length === 0 ? (
         <p className="muted">No feature areas are available.</p>
       ) : (
@@ -41,11 +42,12 @@ function PagesPage() {
                     role="switch"
                     checked={s.enabled}
                     disabled={save.isPending}
-                    aria-describedby={`${id}-desc`}
+                    aria-describedby={s.built ? `${id}-desc` : `${id}-unbuilt ${id}-desc`}
                     onChange={(e) => toggle(s.area, e.currentTarget.checked, s.label)}
                   />
                   <div>
                     <label htmlFor={id}>{s.label}</label>
+                    {!s.built && <span id={`${id}-unbuilt`} className="area-unbuilt">Not built yet</span>}
                     <p id={`${id}-desc`} className="muted">{FEATURE_AREA_INFO[s.area].description} {s.enabled ? 'On.' : 'Off.'}</p>
                   </div>
                 </li>

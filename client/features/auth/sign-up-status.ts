@@ -1,0 +1,17 @@
+import type { SignUpStatus } from '../../../shared/install.js';
+
+/**
+ * GET /api/auth/sign-up: whether this server accepts new organizations, and whether the sign-up
+ * link goes out by email or stays in the outbox and server log. Null when the server could not
+ * say (the form is shown; the server still refuses a closed sign-up).
+ */
+export async function fetchSignUpStatus(): Promise<SignUpStatus | null> {
+  try {
+    const res = await fetch('/api/auth/sign-up', { credentials: 'same-origin', headers: { accept: 'application/json' } });
+    if (!res.ok) return null;
+    const body = (await res.json()) as Partial<SignUpStatus>;
+    return typeof body.open === 'boolean' ? { open: body.open, email_sent_by: body.email_sent_by === 'SMTP' ? 'SMTP' : 'OUTBOX' } : null;
+  } catch {
+    return null;
+  }
+}

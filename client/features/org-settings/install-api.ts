@@ -1,0 +1,47 @@
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { SignUpSource } from '../../../shared/install.js';
+import { gql } from '../../lib/graphql.js';
+
+/** Public organization sign-up for the whole install (server/features/install). */
+export type InstallSignUp = { open: boolean; source: SignUpSource; is_operator_organization: boolean; can_change: boolean; updated_at: string | null };
+
+const FIELDS = 'open source is_operator_organization can_change updated_at';
+
+const INSTALL_SIGN_UP = /* GraphQL */ `
+  query InstallSignUp {
+    installSignUp { ${FIELDS} }
+  }
+`;
+
+export const installSignUpQueryOptions = queryOptions({
+  queryKey: ['install', 'sign-up'],
+  queryFn: async () => (await gql<{ installSignUp: InstallSignUp }>(INSTALL_SIGN_UP)).installSignUp,
+});
+
+const SET_SIGN_UP_OPEN = /* GraphQL */ `
+  mutation SetSignUpOpen($open: Boolean!) {
+    setSignUpOpen(open: $open) { ${FIELDS} }
+  }
+`;
+
+export function useSetSignUpOpen() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (open: boolean) => (await gql<{ setSignUpOpen: InstallSignUp }>(SET_SIGN_UP_OPEN, { open })).setSignUpOpen,
+    onSuccess: (state) => queryClient.setQueryData(installSignUpQueryOptions.queryKey, state),
+  });
+}
+
+/** Whether this server sends mail, and how many messages wait in the outbox (admin dashboard banner). */
+export type EmailDelivery = { configured: boolean; waiting: number };
+
+const EMAIL_DELIVERY = /* GraphQL */ `
+  query EmailDelivery {
+    emailDelivery { configured waiting }
+  }
+`;
+
+export const emailDeliveryQueryOptions = queryOptions({
+  queryKey: ['emailOutbox', 'delivery'],
+  queryFn: async () => (await gql<{ emailDelivery: EmailDelivery }>(EMAIL_DELIVERY)).emailDelivery,
+});

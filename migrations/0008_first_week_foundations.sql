@@ -1,0 +1,15 @@
+CREATE TABLE `install_settings` (
+	`id` integer PRIMARY KEY NOT NULL,
+	`operator_organization_id` text,
+	`sign_up` text,
+	`updated_by` text,
+	`updated_at` text DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ','now')) NOT NULL,
+	FOREIGN KEY (`operator_organization_id`) REFERENCES `organizations`(`id`) ON UPDATE no action ON DELETE no action,
+	CONSTRAINT "install_settings_one_row" CHECK("install_settings"."id" = 1),
+	CONSTRAINT "install_settings_sign_up" CHECK("install_settings"."sign_up" IN ('OPEN', 'CLOSED'))
+);
+--> statement-breakpoint
+ALTER TABLE `users` ADD `invited_at` text;--> statement-breakpoint
+UPDATE `users` SET `invited_at` = (SELECT max(`created_at`) FROM `one_time_tokens` WHERE `one_time_tokens`.`user_id` = `users`.`id` AND `one_time_tokens`.`purpose` = 'invite') WHERE `status` = 'INVITED';--> statement-breakpoint
+-- An install that already has organizations records its first one as the operator organization, once, here.
+INSERT INTO `install_settings` (`id`, `operator_organization_id`) SELECT 1, `id` FROM `organizations` ORDER BY `created_at`, `rowid` LIMIT 1;
