@@ -25,7 +25,7 @@ describe('nominations', () => {
   it('each participant of a draft asking peers is told to nominate, in the app and by email, with the date', async () => {
     const created = (await api.create(t.adminA, cycleInput(t.templateId, { name: 'Spring 360', participant_ids: [t.a.report.id, t.a.member.id], min_peers: 2, max_peers: 4, anonymity_threshold: 3 }))).data!.createReviewCycle;
     cycleId = created.id;
-    const byName = new Map(created.participants.map((p: { id: string; reviewee: { full_name: string } }) => [p.reviewee.full_name, p.id]));
+    const byName = new Map<string, string>(created.participants.map((p: { id: string; reviewee: { full_name: string } }) => [p.reviewee.full_name, p.id]));
     reportP = byName.get('Acme Report')!;
     memberP = byName.get('Acme Member')!;
     await tick();
