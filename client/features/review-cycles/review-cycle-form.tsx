@@ -80,7 +80,7 @@ export function ReviewCycleForm({ onCreated, onCancel }: { onCreated: (cycle: Cy
           {e.template_id && <p id="rc-template-error" className="field-error">{e.template_id === 'Required' || e.template_id.startsWith('Too small') ? 'Choose a template.' : e.template_id}</p>}
         </div>
       </div>
-      <SearchPicker label="People" name="participant_ids" options={people.map((p) => ({ id: p.id, label: p.full_name, detail: p.team?.name ?? p.email }))}
+      <SearchPicker label="People" name="participant_ids" options={people.filter((p) => p.status !== 'DEACTIVATED').map((p) => ({ id: p.id, label: p.full_name, detail: p.team?.name ?? p.email, keywords: p.email }))}
         chosen={participantIds} onChange={setParticipantIds} error={e.participant_ids} />
       <SearchPicker label="Teams" name="team_ids" options={teams.map((t) => ({ id: t.id, label: t.name, detail: `${t.aggregations.count_users} people` }))}
         chosen={teamIds} onChange={setTeamIds} error={e.team_ids} />
