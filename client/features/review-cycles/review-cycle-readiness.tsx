@@ -11,7 +11,7 @@ export function PeerThresholdWarning({ warning }: { warning: string | null }) {
   );
 }
 
-const plural = (n: number, one: string) => `${n} ${one}${n === 1 ? '' : 's'}`;
+const plural = (n: number, one: string) => `${n} ${n === 1 ? one : one === 'person' ? 'people' : `${one}s`}`;
 
 /** "2 reminders sent; 1 person was already reminded today." */
 export function reminderOutcome(r: ReminderResult): string {
@@ -78,7 +78,7 @@ export function LaunchRisks({ risks, threshold, accepted, onAccept }: { risks: A
   const people = new Set(risks.map((r) => r.participant_id)).size;
   return (
     <div className="notice notice-warning rc-risks" data-testid="launch-risks">
-      <p><strong>{plural(people, 'person')} will see no anonymous results</strong>: answers are shown only from {threshold} reviewers of a kind on.</p>
+      <p><strong>{plural(people, 'person')} will see no anonymous results</strong>: peer and direct-report answers are shown only when at least {threshold} of them answered.</p>
       <ul aria-label="At risk">
         {risks.map((r) => <li key={`${r.participant_id}-${r.perspective}`}>{r.message}</li>)}
       </ul>
