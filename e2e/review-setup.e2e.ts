@@ -101,6 +101,10 @@ it('warnings in the form, nomination notices and reminders, who is short and who
   const margaret = await openAs('Margaret Hamilton');
   await margaret.getByRole('button', { name: /^Notifications, \d+ unread$/ }).click();
   await margaret.getByRole('dialog', { name: 'Notifications' }).getByText(/A reminder from your manager or admin\./).waitFor();
+  // The notice is a kind of its own that people switch like the others.
+  await margaret.keyboard.press('Escape');
+  await margaret.goto(`${e2e.server.url}/settings/privacy`);
+  expect(await margaret.getByLabel('Choosing peers').isChecked()).toBe(true);
   const ada = await openAs('Ada Lovelace');
   await ada.getByRole('button', { name: /^Notifications, \d+ unread$/ }).click();
   await ada.getByRole('dialog', { name: 'Notifications' }).getByRole('link', { name: /^Peer nominations to approve: Autumn set-up 360/ }).first().waitFor();
