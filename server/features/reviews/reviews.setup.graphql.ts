@@ -6,6 +6,8 @@ import { requireCycleRunner, requireParticipant } from './reviews.cycles.access.
 import { canRunReviewCycle } from './reviews.cycles.policy.js';
 import type { ReviewCycleRow } from './reviews.cycles.repo.js';
 import { loadCycle } from './reviews.cycles.resolvers.js';
+import { askedPerspectives } from './reviews.cycles.launch.js';
+import { findReviewTemplateContent } from './reviews.templates.repo.js';
 import { asksNominations, queueNominationReminder } from './reviews.nominations.notices.js';
 import { anonymityRisks, peerShortfalls } from './reviews.readiness.js';
 import { listDraftParticipations, peerCounts } from './reviews.readiness.repo.js';
@@ -103,10 +105,14 @@ export const reviewSetupResolvers = {
   ReviewCycle: {
     readiness: (c: ReviewCycleRow, _: unknown, ctx: Ctx) => {
       if (c.status !== 'DRAFT' || !ctx.viewer || !canRunReviewCycle(ctx.viewer, c)) return null;
-      const rows = peerCounts(ctx.services.db, ctx.viewer.organizationId, c.id);
+      const { db } = ctx.services;
+      const rows = peerCounts(db, ctx.viewer.organizationId, c.id);
+      // What launch will use: perspectives that are on and that the template asks (as launch decides).
+      const template = c.template_id ? findReviewTemplateContent(db, ctx.viewer.organizationId, c.template_id) : undefined;
+      const asked = { ...c, perspectives: template ? [...askedPerspectives(c, template)] : c.perspectives };
       return {
-        short: peerShortfalls(c, rows).map((r) => ({ ...r, asked_at: r.nomination_requested_at })),
-        at_risk: anonymityRisks(c, rows),
+        short: peerShortfalls(asked, rows).map((r) => ({ ...r, asked_at: r.nomination_requested_at })),
+        at_risk: anonymityRisks(asked, rows),
       };
     },
   },

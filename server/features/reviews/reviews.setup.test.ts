@@ -88,4 +88,12 @@ describe('nominations', () => {
     expect(notificationsOf(t.junior.id, 'nominate_peers')).toEqual([]);
     expect(notificationsOf(t.peers[3]!.id, 'nominate_peers')).toEqual([]);
   });
+
+  it('readiness follows what launch will ask: a template without peer questions leaves nobody short or at risk', async () => {
+    const input = { name: 'No peer questions', review_type: '360', sections: [{ title: 'One', questions: [{ kind: 'TEXT', prompt: 'How was it?', perspectives: ['SELF', 'MANAGER'] }] }] };
+    const tpl = (await t.adminA.gql('mutation($input: ReviewTemplateInput!) { createReviewTemplate(input: $input) { id } }', { input })).data!.createReviewTemplate.id as string;
+    const cycle = (await api.create(t.adminA, cycleInput(tpl, { name: 'Self only', participant_ids: [t.a.member.id] }))).data!.createReviewCycle;
+    expect(await readiness(t.adminA, cycle.id)).toEqual({ short: [], at_risk: [] });
+    expect((await api.launch(t.adminA, cycle.id)).errors).toBeUndefined();
+  });
 });
