@@ -94,3 +94,16 @@ it('release asks first and names who will see them; a release is taken back unti
   await waitFor(() => expect(calls.find((c) => c.operationName === 'ReleaseAllResults')?.variables).toEqual({ id: 'c1' }));
   expect(await screen.findByText('Results released to 2 people.')).toBeTruthy();
 });
+
+it('the pending page lists the cycles waiting for my peer nominations, with the date', async () => {
+  stubGraphql({
+    MyReviewRequests: () => ({ data: { myReviewRequests: [] } }),
+    MyNominationTasks: () => ({ data: { myNominationTasks: [{ participant_id: 'p1', cycle_id: 'c1', cycle_name: 'Autumn 360', nomination_end: '2026-12-01T23:59:59.999Z', min_peers: 5, max_peers: 8, chosen: 2 }] } }),
+  }, { me: meAs('MEMBER', { id: 'linus' }) });
+  await renderSignedIn('/reviews/pending');
+  const tasks = await screen.findByRole('list', { name: 'Peers to nominate' }, T);
+  const task = within(tasks).getByRole('listitem', { name: 'Autumn 360' });
+  expect(task.textContent).toContain('Choose 5 to 8 peers by Dec 1, 2026');
+  expect(task.textContent).toContain('2 chosen so far');
+  expect(within(task).getByRole('link', { name: 'Choose peers for Autumn 360' }).getAttribute('href')).toBe('/reviews?id=c1');
+});
