@@ -6,7 +6,7 @@ import { PERSPECTIVE_LABELS } from '../../../shared/review-template.schemas.js';
 import { meQueryOptions } from '../users/api.js';
 import { ConfirmDialog } from './review-cycle-dialogs.js';
 import { PeerEditor } from './review-cycle-peers.js';
-import { LaunchRisks, ReadinessPanel } from './review-cycle-readiness.js';
+import { LaunchRisks, ReadinessPanel, RemindToNominateButton } from './review-cycle-readiness.js';
 import { ReleaseAllButton, ReleaseControls } from './review-cycle-release.js';
 import { reviewCycleQueryOptions, useCycleAction, useParticipantAction, useReopenReviewRequest, type Cycle, type Participant } from './review-cycles.api.js';
 import { CYCLE_STATUS_LABELS, CYCLE_TYPE_LABELS, formatDay } from './review-cycles.search.js';
@@ -88,6 +88,7 @@ function ParticipantCard({ cycle, participant: p, meId, isAdmin }: { cycle: Cycl
   const isMe = p.reviewee?.id === meId;
   const draft = cycle.status === 'DRAFT';
   const proposed = p.nominations.some((n) => n.status === 'PROPOSED');
+  const approved = p.nominations.filter((n) => n.status === 'APPROVED').length;
   return (
     <li className="tile rc-item" aria-labelledby={`rc-p-${p.id}`}>
       <h3 id={`rc-p-${p.id}`}>{name}{isMe ? ' (you)' : ''}</h3>
@@ -125,6 +126,7 @@ function ParticipantCard({ cycle, participant: p, meId, isAdmin }: { cycle: Cycl
             <button type="button" className="button button-small" disabled={approve.isPending} onClick={() => void alertOutcome(approve.mutateAsync({ participantId: p.id }), `The peers of ${name} are approved.`)}>Approve peers of {name}</button>
           )}
           {draft && p.can_manage && cycle.perspectives.includes('PEER') && <button type="button" className="button button-secondary button-small" onClick={() => setEditing('change')}>Change peers of {name}</button>}
+          {draft && p.can_manage && !cycle.can_manage && !isMe && cycle.perspectives.includes('PEER') && approved < cycle.min_peers && <RemindToNominateButton participantId={p.id} name={name} />}
           <ReleaseControls cycle={cycle} participant={p} />
           {((p.can_manage || isAdmin) && (cycle.status === 'CLOSED' || cycle.status === 'RELEASED') || (isMe && p.results_released_at)) && (
             <Link to="/reviews" search={{ id: cycle.id, results: p.id }} className="button button-secondary button-small" aria-label={isMe ? 'My results' : `Results of ${name}`}>Results</Link>

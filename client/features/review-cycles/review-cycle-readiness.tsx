@@ -72,6 +72,15 @@ export function ReadinessPanel({ cycle }: { cycle: Cycle }) {
   );
 }
 
+/** For a manager who does not run the cycle: "Remind to nominate" on their report's card. */
+export function RemindToNominateButton({ participantId, name }: { participantId: string; name: string }) {
+  const remind = useRemindToNominate();
+  return (
+    <button type="button" className="button button-secondary button-small" disabled={remind.isPending}
+      onClick={() => void remindAndSay(remind.mutateAsync({ participantId }))}>Remind {name} to nominate</button>
+  );
+}
+
 /** Inside the launch dialog: who will get no peer or direct-report results; launching needs a tick that says so. */
 export function LaunchRisks({ risks, threshold, accepted, onAccept }: { risks: AnonymityRisk[]; threshold: number; accepted: boolean; onAccept: (on: boolean) => void }) {
   if (!risks.length) return null;

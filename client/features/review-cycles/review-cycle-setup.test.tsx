@@ -107,3 +107,17 @@ it('the pending page lists the cycles waiting for my peer nominations, with the 
   expect(task.textContent).toContain('2 chosen so far');
   expect(within(task).getByRole('link', { name: 'Choose peers for Autumn 360' }).getAttribute('href')).toBe('/reviews?id=c1');
 });
+
+it("a manager who does not run the cycle reminds their report from the report's card", async () => {
+  const { calls } = stubGraphql({
+    ReviewCycle: () => ({ data: { reviewCycle: cycle([participant('p1', linus), participant('p2', ken, { nominations: [1, 2, 3, 4, 5].map((i) => ({ id: `n${i}`, reviewer: person(`u${i}`, `Peer ${i}`), nominated_by: null, status: 'APPROVED' as const })) })], { can_manage: false }) } }),
+    RemindToNominate: () => ({ data: { remindToNominate: { queued: 0, already_reminded: 1 } } }),
+  }, { me: meAs('MANAGER', { id: 'ada' }) });
+  await renderSignedIn('/reviews?id=c1');
+  const list = await screen.findByRole('list', { name: 'Participants' }, T);
+  expect(screen.queryByRole('region', { name: 'Peers before launch' })).toBeNull();
+  expect(within(within(list).getByRole('listitem', { name: 'Ken Thompson' })).queryByRole('button', { name: /Remind/ })).toBeNull(); // 5 approved
+  fireEvent.click(within(within(list).getByRole('listitem', { name: 'Linus Torvalds' })).getByRole('button', { name: 'Remind Linus Torvalds to nominate' }));
+  await waitFor(() => expect(calls.find((c) => c.operationName === 'RemindToNominate')?.variables).toEqual({ id: 'p1' }));
+  expect(await screen.findByText('No reminder sent; 1 person was already reminded today.')).toBeTruthy();
+});
