@@ -102,7 +102,11 @@ it('a 360 cycle from creation to acknowledged results, every step in the browser
   // 3. The admin launches: every review request is created at once.
   await admin.reload();
   await admin.getByRole('button', { name: 'Launch cycle' }).click();
-  await admin.getByRole('alertdialog', { name: 'Launch Platform 360?' }).getByRole('button', { name: 'Launch cycle' }).click();
+  // Peers are optional here (minimum 0): the launch step names who will see no peer results, and asks to launch knowingly.
+  const launchDialog = admin.getByRole('alertdialog', { name: 'Launch Platform 360?' });
+  await launchDialog.getByRole('list', { name: 'At risk' }).getByText(/^Ken Thompson has 0 approved peers; peer answers need at least 3/).waitFor();
+  await launchDialog.getByRole('checkbox', { name: /Launch anyway/ }).check();
+  await launchDialog.getByRole('button', { name: 'Launch anyway' }).click();
   await admin.getByText('Active', { exact: true }).waitFor();
 
   // 4. Four people write their reviews of Linus. Margaret starts on one tab and finishes on another.
@@ -180,6 +184,7 @@ it('a 360 cycle from creation to acknowledged results, every step in the browser
   expect(await ada.getByRole('region', { name: 'Comments: Manager' }).first().textContent()).toContain('— Ada Lovelace');
   expect(await seriousA11yViolations(ada)).toEqual([]);
   await ada.getByRole('button', { name: 'Release results to Linus Torvalds' }).click();
+  await ada.getByRole('alertdialog', { name: 'Release the results of Linus Torvalds?' }).getByRole('button', { name: 'Release results' }).click();
   await ada.getByText('The results of Linus Torvalds are released.').waitFor();
 
   // 7. Linus is told (bell), reads his aggregated results (no peer named) and acknowledges them.

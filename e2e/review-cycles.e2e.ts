@@ -59,7 +59,10 @@ it('an admin runs a 360 cycle for a team; peers are proposed and approved; a rev
   await admin.reload();
   await admin.getByRole('button', { name: 'Launch cycle' }).click();
   const launch = admin.getByRole('alertdialog', { name: 'Launch Platform 360?' });
-  await launch.getByRole('button', { name: 'Launch cycle' }).click();
+  // A minimum of 1 peer under a threshold of 5: everyone is named at risk; launching is a knowing choice.
+  await launch.getByTestId('launch-risks').getByText('7 people will see no anonymous results').waitFor();
+  await launch.getByRole('checkbox', { name: /Launch anyway/ }).check();
+  await launch.getByRole('button', { name: 'Launch anyway' }).click();
   await launch.getByRole('alert').filter({ hasText: /Ada Lovelace|Ken Thompson|Radia Perlman/ }).waitFor();
   await launch.getByRole('button', { name: 'Cancel' }).click();
 
@@ -72,7 +75,9 @@ it('an admin runs a 360 cycle for a team; peers are proposed and approved; a rev
   }
   await admin.reload();
   await admin.getByRole('button', { name: 'Launch cycle' }).click();
-  await admin.getByRole('alertdialog', { name: 'Launch Platform 360?' }).getByRole('button', { name: 'Launch cycle' }).click();
+  const again = admin.getByRole('alertdialog', { name: 'Launch Platform 360?' });
+  await again.getByRole('checkbox', { name: /Launch anyway/ }).check();
+  await again.getByRole('button', { name: 'Launch anyway' }).click();
   await admin.getByText('Active', { exact: true }).waitFor();
   expect(await seriousA11yViolations(admin)).toEqual([]);
   await admin.setViewportSize({ width: 375, height: 800 });

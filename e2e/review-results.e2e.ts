@@ -103,6 +103,7 @@ it('a manager follows progress by the shared bands, reminds, reads aggregated re
   expect(await horizontalOverflow(ada)).toBeLessThanOrEqual(0);
   await ada.setViewportSize({ width: 1280, height: 800 });
   await ada.getByRole('button', { name: 'Release results to Linus Torvalds' }).click();
+  await ada.getByRole('alertdialog', { name: 'Release the results of Linus Torvalds?' }).getByRole('button', { name: 'Release results' }).click();
   await ada.getByText('The results of Linus Torvalds are released.').waitFor();
 
   // Linus sees his released results from the cycle and acknowledges them.

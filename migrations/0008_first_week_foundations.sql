@@ -9,6 +9,8 @@ CREATE TABLE `install_settings` (
 	CONSTRAINT "install_settings_sign_up" CHECK("install_settings"."sign_up" IN ('OPEN', 'CLOSED'))
 );
 --> statement-breakpoint
+ALTER TABLE `review_participants` ADD `results_opened_at` text;--> statement-breakpoint
+ALTER TABLE `review_participants` ADD `nomination_requested_at` text;--> statement-breakpoint
 ALTER TABLE `users` ADD `invited_at` text;--> statement-breakpoint
 UPDATE `users` SET `invited_at` = (SELECT max(`created_at`) FROM `one_time_tokens` WHERE `one_time_tokens`.`user_id` = `users`.`id` AND `one_time_tokens`.`purpose` = 'invite') WHERE `status` = 'INVITED';--> statement-breakpoint
 -- An install that already has organizations records its first one as the operator organization, once, here.

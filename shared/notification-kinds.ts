@@ -16,6 +16,7 @@ export const NOTIFICATION_CHANNELS = [
 export const NOTIFICATION_KINDS = [
   { id: 'review_requests', label: 'Review requests', description: 'Someone asks you to review them or a colleague.', byDefault: true },
   { id: 'review_reminders', label: 'Reminders', description: 'A review, feedback request or action item is due soon or overdue.', byDefault: true },
+  { id: 'nominate_peers', label: 'Choosing peers', description: 'A review cycle asks you to nominate the colleagues who review you, with the date to do it by.', byDefault: true },
   { id: 'peer_nominations', label: 'Peer nominations', description: 'You are nominated as a peer reviewer, or a nomination needs your approval.', byDefault: true },
   { id: 'review_declines', label: 'Declined requests', description: 'A reviewer declines your request, with their reason.', byDefault: true },
   { id: 'results_released', label: 'Released results', description: 'Results of a review about you are released.', byDefault: true },

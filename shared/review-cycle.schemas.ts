@@ -27,9 +27,10 @@ export const REVIEW_CYCLE_LIMITS = {
 } as const;
 const L = REVIEW_CYCLE_LIMITS;
 
+/** Minimum peers = the anonymity threshold, so everyone who gets the minimum sees peer results (docs/decisions/0031). */
 export const REVIEW_CYCLE_DEFAULTS = {
   perspectives: [...PERSPECTIVES] as Perspective[],
-  min_peers: 3,
+  min_peers: 5,
   max_peers: 8,
   anonymity_threshold: 5,
 } as const;
@@ -89,6 +90,21 @@ export function peerCountProblem(count: number, cycle: { min_peers: number; max_
   if (count < cycle.min_peers) return `Choose at least ${cycle.min_peers} peer${cycle.min_peers === 1 ? '' : 's'}.`;
   if (count > cycle.max_peers) return `Choose at most ${cycle.max_peers} peer${cycle.max_peers === 1 ? '' : 's'}.`;
   return null;
+}
+
+type PeerSettings = { perspectives: readonly string[]; min_peers: number; anonymity_threshold: number };
+
+/**
+ * Why peer results may be withheld for some people with these settings, or null: peer answers are
+ * shown only from `anonymity_threshold` peers on, so a minimum below it lets people launch with too
+ * few (docs/decisions/0031). Shown next to the numbers in the cycle and automation rule forms.
+ */
+export function peerThresholdWarning(s: PeerSettings): string | null {
+  if (!s.perspectives.includes('PEER') || !Number.isFinite(s.min_peers) || !Number.isFinite(s.anonymity_threshold)) return null;
+  if (s.min_peers >= s.anonymity_threshold) return null;
+  const t = s.anonymity_threshold;
+  const who = s.min_peers === 0 ? 'Peers are optional here, so anyone' : `With a minimum of ${s.min_peers} peer${s.min_peers === 1 ? '' : 's'}, anyone`;
+  return `Peer answers are shown only when at least ${t} peers answered (the anonymity threshold). ${who} with fewer than ${t} approved peers will see no peer results. Set the minimum to ${t} or more.`;
 }
 
 export const declineReasonSchema = z.object({

@@ -8,7 +8,8 @@ import { GraphqlError } from '../../lib/graphql.js';
 import {
   REVIEW_AUTOMATION_LIMITS, REVIEW_AUTOMATION_RULE_TYPES, REVIEW_AUTOMATION_RULE_TYPE_LABELS, needsNominations, reviewAutomationRuleSchema, type ReviewAutomationRuleType,
 } from '../../../shared/review-automation.schemas.js';
-import { REVIEW_CYCLE_DEFAULTS, REVIEW_CYCLE_LIMITS } from '../../../shared/review-cycle.schemas.js';
+import { REVIEW_CYCLE_DEFAULTS, REVIEW_CYCLE_LIMITS, peerThresholdWarning } from '../../../shared/review-cycle.schemas.js';
+import { PeerThresholdWarning } from '../review-cycles/review-cycle-readiness.js';
 import { PERSPECTIVES, PERSPECTIVE_LABELS, type Perspective } from '../../../shared/review-template.schemas.js';
 import { useSaveRule, type AutomationRule } from './review-automation.api.js';
 import './review-automation.css';
@@ -26,6 +27,7 @@ export function RuleForm({ rule, teams, people, templates, onDone }: Props) {
   const [userIds, setUserIds] = useState<string[]>(rule?.user_ids ?? []);
   const [perspectives, setPerspectives] = useState<Perspective[]>(rule?.perspectives ?? ['SELF', 'MANAGER']);
   const [minPeers, setMinPeers] = useState(String(rule?.min_peers ?? 0));
+  const [threshold, setThreshold] = useState(String(rule?.anonymity_threshold ?? REVIEW_CYCLE_DEFAULTS.anonymity_threshold));
   const usable = templates.filter((t) => t.review_type === 'any' || t.review_type === (type === 'SPRINT_END' ? 'sprint' : '360'));
 
   // Chosen teams, people and perspectives live in state; everything else is read from the form.
@@ -99,7 +101,11 @@ export function RuleForm({ rule, teams, people, templates, onDone }: Props) {
         <div className="ra-checks">
           {PERSPECTIVES.map((p) => (
             <label key={p} className="checkbox">
-              <input type="checkbox" checked={perspectives.includes(p)} onChange={(ev) => setPerspectives(PERSPECTIVES.filter((x) => (x === p ? ev.target.checked : perspectives.includes(x))))} />
+              <input type="checkbox" checked={perspectives.includes(p)} onChange={(ev) => {
+                setPerspectives(PERSPECTIVES.filter((x) => (x === p ? ev.target.checked : perspectives.includes(x))));
+                // Turning peers on starts from the consistent default: as many peers as the threshold (docs/decisions/0031).
+                if (p === 'PEER' && ev.target.checked && (Number(minPeers) || 0) === 0) setMinPeers(threshold || String(REVIEW_CYCLE_DEFAULTS.min_peers));
+              }} />
               {PERSPECTIVE_LABELS[p]}
             </label>
           ))}
@@ -110,8 +116,9 @@ export function RuleForm({ rule, teams, people, templates, onDone }: Props) {
         <Field label="Minimum peers" name="min_peers" type="number" inputMode="numeric" min={0} max={REVIEW_CYCLE_LIMITS.peersMax} value={minPeers} onChange={(ev) => setMinPeers(ev.target.value)} error={e.min_peers} />
         <Field label="Maximum peers" name="max_peers" type="number" inputMode="numeric" min={1} max={REVIEW_CYCLE_LIMITS.peersMax} defaultValue={rule?.max_peers ?? REVIEW_CYCLE_DEFAULTS.max_peers} error={e.max_peers} />
         <Field label="Anonymity threshold" name="anonymity_threshold" type="number" inputMode="numeric" min={REVIEW_CYCLE_LIMITS.thresholdMin} max={REVIEW_CYCLE_LIMITS.thresholdMax}
-          defaultValue={rule?.anonymity_threshold ?? REVIEW_CYCLE_DEFAULTS.anonymity_threshold} error={e.anonymity_threshold} />
+          value={threshold} onChange={(ev) => setThreshold(ev.target.value)} error={e.anonymity_threshold} />
       </div>
+      <PeerThresholdWarning warning={peerThresholdWarning({ perspectives, min_peers: Number(minPeers) || 0, anonymity_threshold: Number(threshold) || REVIEW_CYCLE_DEFAULTS.anonymity_threshold })} />
       <div className="ra-grid">
         <Field label="Days to nominate peers" name="nomination_days" type="number" inputMode="numeric" min={0} max={REVIEW_AUTOMATION_LIMITS.phaseDaysMax} defaultValue={rule?.nomination_days ?? 7} error={e.nomination_days} />
         <Field label="Days to write reviews" name="review_days" type="number" inputMode="numeric" min={1} max={REVIEW_AUTOMATION_LIMITS.phaseDaysMax} defaultValue={rule?.review_days ?? 14} error={e.review_days} />

@@ -48,7 +48,11 @@ it('the rule form shows what is missing next to the fields and sends the rule on
   fireEvent.click(within(form).getByRole('checkbox', { name: 'Platform' }));
   // Peers with a minimum: cycles wait for nominations, which need days.
   fireEvent.click(within(form).getByRole('checkbox', { name: 'Peer' }));
+  // Peers on: the minimum starts at the threshold, so nobody is left without peer results.
+  expect((within(form).getByLabelText('Minimum peers') as HTMLInputElement).value).toBe('5');
+  expect(within(form).queryByTestId('peer-threshold-warning')).toBeNull();
   fireEvent.change(within(form).getByLabelText('Minimum peers'), { target: { value: '2' } });
+  expect(within(form).getByTestId('peer-threshold-warning').textContent).toContain('With a minimum of 2 peers, anyone with fewer than 5 approved peers will see no peer results.');
   fireEvent.change(within(form).getByLabelText('Days to nominate peers'), { target: { value: '0' } });
   expect(within(form).getByText('Cycles start as drafts: people nominate peers, then whoever runs the cycle launches it.')).toBeTruthy();
   fireEvent.click(within(form).getByRole('button', { name: 'Create rule' }));

@@ -4,6 +4,7 @@ import { FormError } from '../../components/ui/field.js';
 import { showAlert } from '../../lib/alerts.js';
 import { GraphqlError } from '../../lib/graphql.js';
 import { PERSPECTIVE_LABELS } from '../../../shared/review-template.schemas.js';
+import { AnswerAudience } from './review-answer-audience.js';
 import { AnswerQuestion, missingAnswer } from './review-answer-question.js';
 import { forgetLocalDraft, useDraftAnswers, type SaveStatus } from './review-answer-draft.js';
 import { ConfirmDialog } from './review-cycle-dialogs.js';
@@ -92,6 +93,7 @@ function AnswerForm({ request, onBack }: { request: ReviewRequest; onBack: () =>
         <span>As {PERSPECTIVE_LABELS[request.perspective].toLowerCase()}</span>
         <span className={request.status === 'PENDING' && isOverdue(request.due_at) ? 'rc-overdue' : undefined}>Due {formatDay(request.due_at)}</span>
       </p>
+      <AnswerAudience request={request} />
       {request.status === 'SUBMITTED' && <p className="notice" role="status">You submitted this review on {formatDay(request.submitted_at)}. It can no longer be changed.</p>}
       {request.status === 'DECLINED' && <p className="notice" role="status">You declined this review{request.decline_reason ? `: ${request.decline_reason}` : '.'}</p>}
       {request.status === 'PENDING' && request.cycle_status !== 'ACTIVE' && <p className="notice notice-warning" role="status">This cycle is closed: the review can no longer be answered.</p>}

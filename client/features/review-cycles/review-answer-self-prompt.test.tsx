@@ -25,7 +25,7 @@ function stubRequest(perspective: ReviewRequest['perspective']) {
   const request: ReviewRequest = {
     id: 'r1', cycle_id: 'c1', cycle_name: 'Autumn 360', cycle_type: '360', cycle_status: 'ACTIVE', perspective,
     reviewee: perspective === 'SELF' ? { id: 'ada', full_name: 'Ada Lovelace' } : { id: 'u2', full_name: 'Grace Hopper' },
-    status: 'PENDING', due_at: '2026-12-31T23:59:59.999Z', submitted_at: null, decline_reason: null, questions, answers: [],
+    status: 'PENDING', due_at: '2026-12-31T23:59:59.999Z', submitted_at: null, decline_reason: null, questions, answers: [], anonymity_threshold: 5,
   };
   stubGraphql({ ReviewRequest: () => ({ data: { reviewRequest: request } }) }, { me: meAs('MEMBER', { id: 'ada' }) });
 }

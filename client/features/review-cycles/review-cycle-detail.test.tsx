@@ -10,12 +10,12 @@ const T = { timeout: 5000 };
 const person = (id: string, full_name: string) => ({ id, full_name });
 
 const participant = (id: string, reviewee: { id: string; full_name: string }, patch: Partial<Participant> = {}): Participant => ({
-  id, cycle_id: 'c1', reviewee, manager: person('ada', 'Ada Lovelace'), results_released_at: null, acknowledged_at: null, nominations: [], requests: [], can_manage: true, ...patch,
+  id, cycle_id: 'c1', reviewee, manager: person('ada', 'Ada Lovelace'), results_released_at: null, results_opened_at: null, acknowledged_at: null, nominations: [], requests: [], can_manage: true, ...patch,
 });
 const cycle = (participants: Participant[], patch: Partial<Cycle> = {}): Cycle => ({
   id: 'c1', name: 'Autumn 360', type: '360', status: 'DRAFT', template_name: '360 review', nomination_end: null, review_end: '2026-12-31T23:59:59.999Z', results_release: null,
   participant_count: participants.length, request_count: 0, submitted_count: 0, can_manage: true, created_by: person('ada', 'Ada Lovelace'), perspectives: ['SELF', 'MANAGER', 'PEER'],
-  min_peers: 1, max_peers: 2, anonymity_threshold: 5, launched_at: null, closed_at: null, participants, ...patch,
+  min_peers: 1, max_peers: 2, anonymity_threshold: 5, launched_at: null, closed_at: null, participants, readiness: null, ...patch,
 });
 
 it('shows each participant with their peers, and a refused launch names who lacks peers', async () => {

@@ -6,6 +6,8 @@ import { PERSPECTIVE_LABELS } from '../../../shared/review-template.schemas.js';
 import { meQueryOptions } from '../users/api.js';
 import { ConfirmDialog } from './review-cycle-dialogs.js';
 import { PeerEditor } from './review-cycle-peers.js';
+import { LaunchRisks, ReadinessPanel, RemindToNominateButton } from './review-cycle-readiness.js';
+import { ReleaseAllButton, ReleaseControls } from './review-cycle-release.js';
 import { reviewCycleQueryOptions, useCycleAction, useParticipantAction, useReopenReviewRequest, type Cycle, type Participant } from './review-cycles.api.js';
 import { CYCLE_STATUS_LABELS, CYCLE_TYPE_LABELS, formatDay } from './review-cycles.search.js';
 
@@ -18,6 +20,8 @@ export function ReviewCycleDetail({ id, onBack }: { id: string; onBack: () => vo
   const launch = useCycleAction('launchReviewCycle');
   const close = useCycleAction('closeReviewCycle');
   const [confirm, setConfirm] = useState<Confirm>(null);
+  const [accepted, setAccepted] = useState(false);
+  const risks = cycle.readiness?.at_risk ?? [];
   return (
     <section className="page">
       <div className="row-between">
@@ -25,6 +29,7 @@ export function ReviewCycleDetail({ id, onBack }: { id: string; onBack: () => vo
         <div className="rc-actions">
           {cycle.can_manage && cycle.status === 'DRAFT' && <button type="button" className="button" onClick={() => setConfirm('launch')}>Launch cycle</button>}
           {cycle.can_manage && cycle.status === 'ACTIVE' && <button type="button" className="button button-secondary" onClick={() => setConfirm('close')}>Close cycle</button>}
+          <ReleaseAllButton cycle={cycle} />
           <button type="button" className="button button-ghost" onClick={onBack}>Back to cycles</button>
         </div>
       </div>
@@ -40,6 +45,7 @@ export function ReviewCycleDetail({ id, onBack }: { id: string; onBack: () => vo
         Perspectives: {cycle.perspectives.map((p) => PERSPECTIVE_LABELS[p]).join(', ')} · {cycle.min_peers} to {cycle.max_peers} peers · anonymity threshold {cycle.anonymity_threshold}
         {cycle.status !== 'DRAFT' && ` · ${cycle.submitted_count} of ${cycle.request_count} reviews submitted`}
       </p>
+      {cycle.status === 'DRAFT' && <ReadinessPanel cycle={cycle} />}
       <h2 className="section-title">Participants ({cycle.participant_count})</h2>
       {cycle.participants.length === 0 ? <p className="muted">You do not take part in this cycle.</p> : (
         <ul className="rc-list" aria-label="Participants">
@@ -47,9 +53,12 @@ export function ReviewCycleDetail({ id, onBack }: { id: string; onBack: () => vo
         </ul>
       )}
       {confirm === 'launch' && (
-        <ConfirmDialog title={`Launch ${cycle.name}?`} confirmLabel="Launch cycle" busyLabel="Launching…" onClose={() => setConfirm(null)}
+        <ConfirmDialog title={`Launch ${cycle.name}?`} confirmLabel={risks.length ? 'Launch anyway' : 'Launch cycle'} busyLabel="Launching…" onClose={() => { setConfirm(null); setAccepted(false); }}
           description="Every reviewer is asked for their review now, with the template's questions as they are today. Settings and people cannot change after launch."
-          onConfirm={async () => { await launch.mutateAsync(cycle.id); showAlert(`${cycle.name} is running. Reviewers were notified.`, 'success'); }} />
+          canConfirm={!risks.length || accepted}
+          onConfirm={async () => { await launch.mutateAsync(cycle.id); showAlert(`${cycle.name} is running. Reviewers were notified.`, 'success'); }}>
+          <LaunchRisks risks={risks} threshold={cycle.anonymity_threshold} accepted={accepted} onAccept={setAccepted} />
+        </ConfirmDialog>
       )}
       {confirm === 'close' && (
         <ConfirmDialog title={`Close ${cycle.name}?`} confirmLabel="Close cycle" busyLabel="Closing…" onClose={() => setConfirm(null)}
@@ -73,13 +82,13 @@ function nominationState(p: Participant): string {
 function ParticipantCard({ cycle, participant: p, meId, isAdmin }: { cycle: Cycle; participant: Participant; meId: string; isAdmin: boolean }) {
   const [editing, setEditing] = useState<'nominate' | 'change' | null>(null);
   const approve = useParticipantAction('approveNominations');
-  const release = useParticipantAction('releaseResults');
   const acknowledge = useParticipantAction('acknowledgeResults');
   const reopen = useReopenReviewRequest();
   const name = p.reviewee?.full_name ?? 'A former colleague';
   const isMe = p.reviewee?.id === meId;
   const draft = cycle.status === 'DRAFT';
   const proposed = p.nominations.some((n) => n.status === 'PROPOSED');
+  const approved = p.nominations.filter((n) => n.status === 'APPROVED').length;
   return (
     <li className="tile rc-item" aria-labelledby={`rc-p-${p.id}`}>
       <h3 id={`rc-p-${p.id}`}>{name}{isMe ? ' (you)' : ''}</h3>
@@ -117,9 +126,8 @@ function ParticipantCard({ cycle, participant: p, meId, isAdmin }: { cycle: Cycl
             <button type="button" className="button button-small" disabled={approve.isPending} onClick={() => void alertOutcome(approve.mutateAsync({ participantId: p.id }), `The peers of ${name} are approved.`)}>Approve peers of {name}</button>
           )}
           {draft && p.can_manage && cycle.perspectives.includes('PEER') && <button type="button" className="button button-secondary button-small" onClick={() => setEditing('change')}>Change peers of {name}</button>}
-          {p.can_manage && (cycle.status === 'CLOSED' || cycle.status === 'RELEASED') && !p.results_released_at && (
-            <button type="button" className="button button-small" disabled={release.isPending} onClick={() => void alertOutcome(release.mutateAsync({ participantId: p.id }), `The results of ${name} are released.`)}>Release results of {name}</button>
-          )}
+          {draft && p.can_manage && !cycle.can_manage && !isMe && cycle.perspectives.includes('PEER') && approved < cycle.min_peers && <RemindToNominateButton participantId={p.id} name={name} />}
+          <ReleaseControls cycle={cycle} participant={p} />
           {((p.can_manage || isAdmin) && (cycle.status === 'CLOSED' || cycle.status === 'RELEASED') || (isMe && p.results_released_at)) && (
             <Link to="/reviews" search={{ id: cycle.id, results: p.id }} className="button button-secondary button-small" aria-label={isMe ? 'My results' : `Results of ${name}`}>Results</Link>
           )}

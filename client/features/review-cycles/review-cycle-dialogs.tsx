@@ -1,5 +1,5 @@
 import { AlertDialog, Dialog } from 'radix-ui';
-import { useId, useState } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { FormError, SubmitButton } from '../../components/ui/field.js';
 import { showAlert } from '../../lib/alerts.js';
 import { useZodForm } from '../../lib/forms.js';
@@ -9,8 +9,12 @@ import { useDeclineReviewRequest, type RequestListItem } from './review-cycles.a
 import { messageOf } from './review-cycles.search.js';
 
 /** Asks before an action that cannot be undone; shows the server's refusal inside the dialog. */
-export function ConfirmDialog({ title, description, confirmLabel, busyLabel, onConfirm, onClose }: {
+export function ConfirmDialog({ title, description, confirmLabel, busyLabel, onConfirm, onClose, children, canConfirm = true }: {
   title: string; description: string; confirmLabel: string; busyLabel: string; onConfirm: () => Promise<void>; onClose: () => void;
+  /** More to read or acknowledge before confirming (who is at risk, who will see what). */
+  children?: ReactNode;
+  /** False keeps the confirm button disabled (until an acknowledgement is ticked). */
+  canConfirm?: boolean;
 }) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -33,10 +37,11 @@ export function ConfirmDialog({ title, description, confirmLabel, busyLabel, onC
         <AlertDialog.Content className="dialog">
           <AlertDialog.Title>{title}</AlertDialog.Title>
           <AlertDialog.Description>{description}</AlertDialog.Description>
+          {children}
           <FormError message={error} />
           <div className="dialog-actions">
             <AlertDialog.Cancel className="button button-secondary">Cancel</AlertDialog.Cancel>
-            <button type="button" className="button" disabled={busy} aria-busy={busy || undefined} onClick={() => void confirm()}>{busy ? busyLabel : confirmLabel}</button>
+            <button type="button" className="button" disabled={busy || !canConfirm} aria-busy={busy || undefined} onClick={() => void confirm()}>{busy ? busyLabel : confirmLabel}</button>
           </div>
         </AlertDialog.Content>
       </AlertDialog.Portal>

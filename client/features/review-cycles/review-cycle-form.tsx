@@ -6,7 +6,7 @@ import { Field, FormError, SubmitButton } from '../../components/ui/field.js';
 import { showAlert } from '../../lib/alerts.js';
 import { useZodForm } from '../../lib/forms.js';
 import { GraphqlError } from '../../lib/graphql.js';
-import { REVIEW_CYCLE_DEFAULTS, REVIEW_CYCLE_LIMITS, REVIEW_CYCLE_TYPES, createReviewCycleSchema, type ReviewCycleInput } from '../../../shared/review-cycle.schemas.js';
+import { REVIEW_CYCLE_DEFAULTS, REVIEW_CYCLE_LIMITS, REVIEW_CYCLE_TYPES, createReviewCycleSchema, peerThresholdWarning, type ReviewCycleInput } from '../../../shared/review-cycle.schemas.js';
 import { PERSPECTIVES, PERSPECTIVE_LABELS, type Perspective } from '../../../shared/review-template.schemas.js';
 import { pickablePeopleQueryOptions, teamsQueryOptions } from '../teams/api.js';
 import { reviewTemplatesQueryOptions } from '../review-templates/review-templates.api.js';
@@ -14,6 +14,7 @@ import { meQueryOptions } from '../users/api.js';
 import { useCreateReviewCycle, type Cycle } from './review-cycles.api.js';
 import { SearchPicker } from './review-cycle-participants.js';
 import { CYCLE_TYPE_LABELS, messageOf } from './review-cycles.search.js';
+import { PeerThresholdWarning } from './review-cycle-readiness.js';
 
 const numberOrNull = (v: unknown) => (typeof v === 'string' && v.trim() !== '' ? Number(v) : null);
 const blankToNull = (v: unknown) => (typeof v === 'string' && v.trim() !== '' ? v : null);
@@ -33,6 +34,9 @@ export function ReviewCycleForm({ onCreated, onCancel }: { onCreated: (cycle: Cy
   const [participantIds, setParticipantIds] = useState<string[]>([]);
   const [teamIds, setTeamIds] = useState<string[]>([]);
   const [perspectives, setPerspectives] = useState<Perspective[]>([...REVIEW_CYCLE_DEFAULTS.perspectives]);
+  const [minPeers, setMinPeers] = useState(String(REVIEW_CYCLE_DEFAULTS.min_peers));
+  const [threshold, setThreshold] = useState(String(REVIEW_CYCLE_DEFAULTS.anonymity_threshold));
+  const warning = peerThresholdWarning({ perspectives, min_peers: Number(minPeers || 0), anonymity_threshold: Number(threshold || REVIEW_CYCLE_DEFAULTS.anonymity_threshold) });
   const create = useCreateReviewCycle();
   const usable = templates.filter((t) => t.review_type === type || t.review_type === 'any');
 
@@ -76,7 +80,7 @@ export function ReviewCycleForm({ onCreated, onCancel }: { onCreated: (cycle: Cy
           {e.template_id && <p id="rc-template-error" className="field-error">{e.template_id === 'Required' || e.template_id.startsWith('Too small') ? 'Choose a template.' : e.template_id}</p>}
         </div>
       </div>
-      <SearchPicker label="People" name="participant_ids" options={people.map((p) => ({ id: p.id, label: p.full_name, detail: p.team?.name ?? p.email }))}
+      <SearchPicker label="People" name="participant_ids" options={people.filter((p) => p.status !== 'DEACTIVATED').map((p) => ({ id: p.id, label: p.full_name, detail: p.team?.name ?? p.email, keywords: p.email }))}
         chosen={participantIds} onChange={setParticipantIds} error={e.participant_ids} />
       <SearchPicker label="Teams" name="team_ids" options={teams.map((t) => ({ id: t.id, label: t.name, detail: `${t.aggregations.count_users} people` }))}
         chosen={teamIds} onChange={setTeamIds} error={e.team_ids} />
@@ -99,11 +103,12 @@ export function ReviewCycleForm({ onCreated, onCancel }: { onCreated: (cycle: Cy
         {e.perspectives && <p className="field-error">{e.perspectives}</p>}
       </fieldset>
       <div className="rc-grid">
-        <Field label="Minimum peers" name="min_peers" type="number" inputMode="numeric" min={0} max={REVIEW_CYCLE_LIMITS.peersMax} defaultValue={REVIEW_CYCLE_DEFAULTS.min_peers} error={e.min_peers} />
+        <Field label="Minimum peers" name="min_peers" type="number" inputMode="numeric" min={0} max={REVIEW_CYCLE_LIMITS.peersMax} value={minPeers} onChange={(ev) => setMinPeers(ev.target.value)} error={e.min_peers} />
         <Field label="Maximum peers" name="max_peers" type="number" inputMode="numeric" min={1} max={REVIEW_CYCLE_LIMITS.peersMax} defaultValue={REVIEW_CYCLE_DEFAULTS.max_peers} error={e.max_peers} />
         <Field label="Anonymity threshold" name="anonymity_threshold" type="number" inputMode="numeric" min={REVIEW_CYCLE_LIMITS.thresholdMin} max={REVIEW_CYCLE_LIMITS.thresholdMax}
-          defaultValue={REVIEW_CYCLE_DEFAULTS.anonymity_threshold} error={e.anonymity_threshold} hint="Answers are shown only when at least this many people answered (3 or more)." />
+          value={threshold} onChange={(ev) => setThreshold(ev.target.value)} error={e.anonymity_threshold} hint="Answers are shown only when at least this many people answered (3 or more)." />
       </div>
+      <PeerThresholdWarning warning={warning} />
       <FormError message={form.formError} />
       <div className="rc-actions">
         <SubmitButton sending={form.sending} sendingText="Creating…">Create draft cycle</SubmitButton>

@@ -12,7 +12,7 @@ const T = { timeout: 5000 };
 const cycle = (patch: Partial<Cycle> = {}): Cycle => ({
   id: 'c1', name: 'Autumn 360', type: '360', status: 'DRAFT', template_name: '360 review', nomination_end: null, review_end: '2026-12-31T23:59:59.999Z', results_release: null,
   participant_count: 1, request_count: 0, submitted_count: 0, can_manage: true, created_by: { id: 'ada', full_name: 'Ada Lovelace' }, perspectives: ['SELF', 'MANAGER', 'PEER', 'DIRECT_REPORT'],
-  min_peers: 1, max_peers: 3, anonymity_threshold: 5, launched_at: null, closed_at: null, participants: [], ...patch,
+  min_peers: 1, max_peers: 3, anonymity_threshold: 5, launched_at: null, closed_at: null, readiness: null, participants: [], ...patch,
 });
 
 function stubNewCycle() {
@@ -48,7 +48,26 @@ it('the new-cycle form shows what is missing next to the fields and sends nothin
   fireEvent.click(within(form).getByRole('button', { name: 'Create draft cycle' }));
   expect(await screen.findByRole('heading', { name: 'Autumn 360', level: 1 }, T)).toBeTruthy();
   const sent = calls.find((c) => c.operationName === 'CreateReviewCycle')!.variables.input;
-  expect(sent).toMatchObject({ name: 'Autumn 360', type: '360', template_id: 't360', team_ids: ['team1'], participant_ids: [], review_end: '2026-12-31T23:59:59.999Z', perspectives: ['SELF', 'MANAGER', 'PEER'], anonymity_threshold: 5, min_peers: 3, max_peers: 8 });
+  expect(sent).toMatchObject({ name: 'Autumn 360', type: '360', template_id: 't360', team_ids: ['team1'], participant_ids: [], review_end: '2026-12-31T23:59:59.999Z', perspectives: ['SELF', 'MANAGER', 'PEER'], anonymity_threshold: 5, min_peers: 5, max_peers: 8 });
+});
+
+it('the new-cycle form defaults to a minimum of peers equal to the threshold, and warns when the minimum is below it', async () => {
+  stubNewCycle();
+  await renderSignedIn('/reviews?view=new');
+  const form = await screen.findByRole('form', { name: 'New review cycle' }, T);
+  expect((within(form).getByLabelText('Minimum peers') as HTMLInputElement).value).toBe('5');
+  expect((within(form).getByLabelText('Anonymity threshold') as HTMLInputElement).value).toBe('5');
+  expect(within(form).queryByTestId('peer-threshold-warning')).toBeNull();
+  fireEvent.change(within(form).getByLabelText('Minimum peers'), { target: { value: '3' } });
+  expect(within(form).getByTestId('peer-threshold-warning').textContent).toBe(
+    'Peer answers are shown only when at least 5 peers answered (the anonymity threshold). With a minimum of 3 peers, anyone with fewer than 5 approved peers will see no peer results. Set the minimum to 5 or more.');
+  // Raising the minimum, lowering the threshold or turning peers off each settle it.
+  fireEvent.change(within(form).getByLabelText('Anonymity threshold'), { target: { value: '3' } });
+  expect(within(form).queryByTestId('peer-threshold-warning')).toBeNull();
+  fireEvent.change(within(form).getByLabelText('Anonymity threshold'), { target: { value: '6' } });
+  expect(within(form).getByTestId('peer-threshold-warning')).toBeTruthy();
+  fireEvent.click(within(form).getByRole('checkbox', { name: 'Peer' }));
+  expect(within(form).queryByTestId('peer-threshold-warning')).toBeNull();
 });
 
 const q = (id: string, kind: CycleQuestion['kind'], prompt: string, patch: Partial<CycleQuestion> = {}): CycleQuestion => ({
@@ -59,7 +78,7 @@ const q = (id: string, kind: CycleQuestion['kind'], prompt: string, patch: Parti
 function stubRequest(saved: ReviewRequest['answers'] = []) {
   const request: ReviewRequest = {
     id: 'r1', cycle_id: 'c1', cycle_name: 'Autumn 360', cycle_type: '360', cycle_status: 'ACTIVE', reviewee: { id: 'u2', full_name: 'Grace Hopper' }, perspective: 'PEER',
-    status: 'PENDING', due_at: '2026-12-31T23:59:59.999Z', submitted_at: null, decline_reason: null,
+    status: 'PENDING', due_at: '2026-12-31T23:59:59.999Z', submitted_at: null, decline_reason: null, anonymity_threshold: 5,
     questions: [q('q1', 'RATING', 'How well does Grace communicate?'), q('q2', 'TEXT', 'What should Grace keep doing?'), q('q3', 'TEXT', 'Anything else?', { required: false })],
     answers: saved,
   };

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { EmptyState } from '../../components/ui/states.js';
 import { PERSPECTIVE_LABELS } from '../../../shared/review-template.schemas.js';
 import { ReviewAnswerPage } from './review-answer-page.js';
+import { NominationTasks } from './review-nomination-tasks.js';
 import { DeclineDialog } from './review-cycle-dialogs.js';
 import { myReviewRequestsQueryOptions, type RequestListItem } from './review-cycles.api.js';
 import { formatDay, isOverdue, type PendingReviewsSearch } from './review-cycles.search.js';
@@ -32,6 +33,7 @@ function RequestList({ done }: { done: boolean }) {
     <section className="page">
       <h1>Pending reviews</h1>
       <p className="muted">Reviews you have been asked to write, soonest due first. Your answers are saved as you type.</p>
+      {!done && <NominationTasks />}
       <label className="checkbox">
         <input type="checkbox" checked={done} onChange={(e) => go(e.target.checked ? { done: true } : {})} />
         Show submitted and declined reviews

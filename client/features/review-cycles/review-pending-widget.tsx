@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { myReviewRequestsQueryOptions } from './review-cycles.api.js';
 import { formatDay, isOverdue } from './review-cycles.search.js';
+import { NominationTaskLine } from './review-nomination-tasks.js';
 import './review-cycles.css';
 
 /** Dashboard card PENDING_REVIEWS: how many reviews wait for me, the next one due, and a link. */
@@ -25,6 +26,7 @@ export function PendingReviewsWidget() {
             )}
           </>
         )}
+      <NominationTaskLine />
       <Link to="/reviews/pending">Open pending reviews</Link>
     </>
   );

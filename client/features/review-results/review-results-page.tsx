@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { alertOutcome } from '../../lib/alerts.js';
 import { reviewCycleQueryOptions, useParticipantAction } from '../review-cycles/review-cycles.api.js';
 import { formatDay } from '../review-cycles/review-cycles.search.js';
+import { ReleaseControls } from '../review-cycles/review-cycle-release.js';
 import { downloadResultsCsv, reviewResultsQueryOptions, type PooledCell, type ReviewResults, type Section } from './review-results.api.js';
 import type { Perspective } from '../../../shared/review-template.schemas.js';
 import { othersRow, perspectiveLabel, RatingBars, type BarRow } from './review-results-bars.js';
@@ -24,7 +25,6 @@ export function ReviewResultsPage({ cycleId, participantId, onBack }: { cycleId:
   const { data: cycle } = useSuspenseQuery(reviewCycleQueryOptions(cycleId));
   const participant = cycle.participants.find((p) => p.id === participantId);
   const name = results.reviewee?.full_name ?? 'A former colleague';
-  const release = useParticipantAction('releaseResults');
   const acknowledge = useParticipantAction('acknowledgeResults');
   const [downloading, setDownloading] = useState(false);
   const isReviewee = results.viewer_role === 'REVIEWEE';
@@ -52,9 +52,7 @@ export function ReviewResultsPage({ cycleId, participantId, onBack }: { cycleId:
         {participant?.acknowledged_at && <span>Acknowledged {formatDay(participant.acknowledged_at)}</span>}
       </p>
       <div className="rc-actions rr-no-print">
-        {participant?.can_manage && !participant.results_released_at && (
-          <button type="button" className="button" disabled={release.isPending} onClick={() => void alertOutcome(release.mutateAsync({ participantId }), `The results of ${name} are released.`)}>Release results to {name}</button>
-        )}
+        {participant && <ReleaseControls cycle={cycle} participant={participant} variant="large" />}
         {isReviewee && participant?.results_released_at && !participant.acknowledged_at && (
           <button type="button" className="button" disabled={acknowledge.isPending} onClick={() => void alertOutcome(acknowledge.mutateAsync({ participantId }), 'You acknowledged your results.')}>Acknowledge my results</button>
         )}

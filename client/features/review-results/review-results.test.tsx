@@ -14,12 +14,12 @@ const linus = person('linus', 'Linus Torvalds');
 const ada = person('ada', 'Ada Lovelace');
 
 const participant = (patch: Partial<Participant> = {}): Participant => ({
-  id: 'p1', cycle_id: 'c1', reviewee: linus, manager: ada, results_released_at: null, acknowledged_at: null, nominations: [], requests: [], can_manage: true, ...patch,
+  id: 'p1', cycle_id: 'c1', reviewee: linus, manager: ada, results_released_at: null, results_opened_at: null, acknowledged_at: null, nominations: [], requests: [], can_manage: true, ...patch,
 });
 const cycle = (p: Participant, patch: Partial<Cycle> = {}): Cycle => ({
   id: 'c1', name: 'Autumn 360', type: '360', status: 'CLOSED', template_name: '360 review', nomination_end: null, review_end: '2026-11-20T23:59:59.999Z', results_release: null,
   participant_count: 1, request_count: 4, submitted_count: 4, can_manage: true, created_by: ada, perspectives: ['SELF', 'MANAGER', 'PEER', 'DIRECT_REPORT'],
-  min_peers: 1, max_peers: 5, anonymity_threshold: 3, launched_at: '2026-11-01T00:00:00.000Z', closed_at: '2026-11-21T00:00:00.000Z', participants: [p], ...patch,
+  min_peers: 1, max_peers: 5, anonymity_threshold: 3, launched_at: '2026-11-01T00:00:00.000Z', readiness: null, closed_at: '2026-11-21T00:00:00.000Z', participants: [p], ...patch,
 });
 const withheld = { reason: 'FEWER_THAN_THRESHOLD' as const, have: 1, need: 3, own_answer_excluded: false };
 const rating = (average: number, distribution: number[]) => ({ count: distribution.reduce((a, b) => a + b, 0), average, distribution });
@@ -71,6 +71,10 @@ it('the manager sees bars per perspective, the self vs others gap, withheld pers
   expect(peerComments.textContent).not.toMatch(/Ada|Linus|Grace/);
 
   fireEvent.click(screen.getByRole('button', { name: 'Release results to Linus Torvalds' }));
+  const dialog = await screen.findByRole('alertdialog', { name: 'Release the results of Linus Torvalds?' });
+  expect(dialog.textContent).toContain('Linus Torvalds will see their results and is told in the app and by email. Until Linus Torvalds opens them, you can take the release back.');
+  expect(calls.some((c) => c.operationName === 'ReleaseResults')).toBe(false);
+  fireEvent.click(within(dialog).getByRole('button', { name: 'Release results' }));
   await waitFor(() => expect(calls.find((c) => c.operationName === 'ReleaseResults')?.variables).toEqual({ participantId: 'p1' }));
 });
 

@@ -9,6 +9,9 @@ import { reviewResultsExportRoutes } from './reviews.export.routes.js';
 import { reviewNominationResolvers } from './reviews.nominations.resolvers.js';
 import { reviewProgressResolvers, reviewProgressSchema } from './reviews.progress.graphql.js';
 import { registerReviewReminders } from './reviews.reminders.js';
+import { registerNominationNotices } from './reviews.nominations.notices.js';
+import { reviewReleaseResolvers, reviewReleaseSchema } from './reviews.release.graphql.js';
+import { reviewSetupResolvers, reviewSetupSchema } from './reviews.setup.graphql.js';
 import { reviewReminderSettingsResolvers, reviewReminderSettingsSdl } from './reviews.reminders.graphql.js';
 import { reviewSprintResolvers } from './reviews.sprints.resolvers.js';
 import { reviewRequestResolvers } from './reviews.requests.resolvers.js';
@@ -28,10 +31,13 @@ export async function reviewsFeature(app: FastifyInstance): Promise<void> {
   app.graphql.extendSchema(reviewProgressSchema);
   app.graphql.extendSchema(reviewAutomationSchema);
   app.graphql.extendSchema(reviewReminderSettingsSdl);
-  for (const resolvers of [reviewTemplateResolvers, reviewCycleResolvers, reviewNominationResolvers, reviewRequestResolvers, reviewResultsResolvers, reviewProgressResolvers, reviewAutomationResolvers, reviewSprintResolvers, reviewReminderSettingsResolvers]) {
+  app.graphql.extendSchema(reviewSetupSchema);
+  app.graphql.extendSchema(reviewReleaseSchema);
+  for (const resolvers of [reviewTemplateResolvers, reviewCycleResolvers, reviewNominationResolvers, reviewRequestResolvers, reviewResultsResolvers, reviewProgressResolvers, reviewAutomationResolvers, reviewSprintResolvers, reviewReminderSettingsResolvers, reviewSetupResolvers, reviewReleaseResolvers]) {
     app.graphql.defineResolvers(withFeatureArea('REVIEWS', resolvers) as never);
   }
   await app.register(reviewResultsExportRoutes);
   registerReviewReminders(app);
+  registerNominationNotices(app);
   registerReviewAutomation(app);
 }

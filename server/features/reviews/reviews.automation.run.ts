@@ -10,6 +10,7 @@ import { findUsersByIds, listUsersByTeamIds, type UserRow } from '../users/users
 import { admins, claimAutomationPeriod, claimedPeriodKeys, finishAutomationRun, isAutomatable, listActiveAutomationRules, type ReviewAutomationRuleRow } from './reviews.automation.repo.js';
 import { duePeriods, type DuePeriod } from './reviews.automation.periods.js';
 import { launchReviewCycle } from './reviews.cycles.launch.js';
+import { announceNominations } from './reviews.nominations.notices.js';
 import { createReviewCycle, findReviewCycle } from './reviews.cycles.repo.js';
 import { findReviewTemplateContent } from './reviews.templates.repo.js';
 
@@ -112,6 +113,8 @@ export function registerReviewAutomation(app: FastifyInstance): void {
       title: `Review cycle created by a rule: ${cycle.name}`,
       body: launched ? `The rule “${p.ruleName}” launched it; reviews are due ${formatDay(cycle.review_end)}.` : `The rule “${p.ruleName}” created it as a draft: people nominate peers, then launch it.`,
     });
+    // A draft waits for nominations: each participant is told to choose their peers (docs/decisions/0031).
+    if (!launched) announceNominations(app.services, orgId, cycle);
     if (launched && p.reviewerIds.length) {
       await notify(app.services, { organizationId: orgId, userIds: p.reviewerIds, kind: 'review_requests', title: `New review requests: ${cycle.name}`, body: `Please write your reviews by ${formatDay(cycle.review_end)}.`, link: '/reviews/pending' });
     }

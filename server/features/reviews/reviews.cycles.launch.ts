@@ -19,7 +19,7 @@ export type LaunchOutcome = {
 type RequestRow = typeof reviewRequests.$inferInsert;
 
 /** Perspectives that are on for the cycle and that the template asks at least one question of. */
-function askedPerspectives(cycle: ReviewCycleRow, template: ReviewTemplateContent): Set<Perspective> {
+export function askedPerspectives(cycle: Pick<ReviewCycleRow, 'perspectives'>, template: ReviewTemplateContent): Set<Perspective> {
   const asked = new Set(template.sections.flatMap((s) => s.questions.flatMap((q) => q.perspectives)));
   return new Set(cycle.perspectives.filter((p) => asked.has(p)));
 }

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNotNull, isNull, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/connection.js';
 import { inJsonList, jsonList, prepared } from '../../db/prepared.js';
 import { newId, nowIso } from '../../lib/tokens.js';
@@ -149,6 +149,29 @@ export function releaseParticipantResults(db: Db, orgId: string, participant: Re
     }
     return true;
   });
+}
+
+/**
+ * Takes a release back while the reviewee has not opened their results (docs/decisions/0031); a
+ * RELEASED cycle becomes CLOSED again. False when they were not released or were already opened.
+ */
+export function withdrawParticipantResults(db: Db, orgId: string, participant: ReviewParticipantRow): boolean {
+  return db.transaction(() => {
+    const changed = db.update(reviewParticipants).set({ results_released_at: null, released_by: null })
+      .where(and(eq(reviewParticipants.organization_id, orgId), eq(reviewParticipants.id, participant.id),
+        isNotNull(reviewParticipants.results_released_at), isNull(reviewParticipants.results_opened_at))).run().changes;
+    if (!changed) return false;
+    db.update(reviewCycles).set({ status: 'CLOSED', released_at: null, updated_at: nowIso() })
+      .where(and(eq(reviewCycles.id, participant.cycle_id), eq(reviewCycles.status, 'RELEASED'))).run();
+    return true;
+  });
+}
+
+/** The reviewee opened their released results (first time only). */
+export function markResultsOpened(db: Db, orgId: string, participantId: string): void {
+  db.update(reviewParticipants).set({ results_opened_at: nowIso() })
+    .where(and(eq(reviewParticipants.organization_id, orgId), eq(reviewParticipants.id, participantId),
+      isNotNull(reviewParticipants.results_released_at), isNull(reviewParticipants.results_opened_at))).run();
 }
 
 export function acknowledgeParticipantResults(db: Db, orgId: string, participantId: string): void {

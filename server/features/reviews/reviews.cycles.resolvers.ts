@@ -18,6 +18,8 @@ import {
   listParticipantsByCycleIds, listReviewCycles, releaseParticipantResults, resolveParticipants, updateDraftReviewCycle,
   type ReviewCycleRow, type ReviewParticipantRow,
 } from './reviews.cycles.repo.js';
+import { notifyReleased } from './reviews.release.graphql.js';
+import { announceNominations } from './reviews.nominations.notices.js';
 import { ensureBuiltInTemplates, findReviewTemplate, findReviewTemplateContent, type ReviewTemplateRow } from './reviews.templates.repo.js';
 
 type Ctx = MercuriusContext;
@@ -73,7 +75,9 @@ export const reviewCycleResolvers = {
       const data = parseInput(createReviewCycleSchema, args.input);
       const people = checkCycleInput(ctx, viewer, data);
       const id = createReviewCycle(ctx.services.db, viewer.organizationId, data, people, viewer.userId);
-      return findReviewCycle(ctx.services.db, viewer.organizationId, id);
+      const created = findReviewCycle(ctx.services.db, viewer.organizationId, id)!;
+      announceNominations(ctx.services, viewer.organizationId, created);
+      return created;
     },
     updateReviewCycle: (_: unknown, args: { id: string; input: unknown }, ctx: Ctx) => {
       const { viewer, cycle } = requireCycleRunner(ctx, args.id);
@@ -81,7 +85,10 @@ export const reviewCycleResolvers = {
       const data = parseInput(updateReviewCycleSchema, args.input);
       const people = checkCycleInput(ctx, viewer, data);
       if (!updateDraftReviewCycle(ctx.services.db, viewer.organizationId, cycle.id, data, people)) throw conflict('Only a draft can be changed.');
-      return findReviewCycle(ctx.services.db, viewer.organizationId, cycle.id);
+      const updated = findReviewCycle(ctx.services.db, viewer.organizationId, cycle.id)!;
+      // People added since, or peers turned on: told now; people told before are not told again.
+      announceNominations(ctx.services, viewer.organizationId, updated);
+      return updated;
     },
     launchReviewCycle: (_: unknown, args: { id: string }, ctx: Ctx) => {
       const { viewer, cycle } = requireCycleRunner(ctx, args.id);
@@ -105,12 +112,7 @@ export const reviewCycleResolvers = {
     releaseResults: (_: unknown, args: { participantId: string }, ctx: Ctx) => {
       const { viewer, cycle, participant } = requireParticipant(ctx, args.participantId, 'manage');
       if (cycle.status !== 'CLOSED' && cycle.status !== 'RELEASED') throw conflict('Close the cycle before releasing results.');
-      if (releaseParticipantResults(ctx.services.db, viewer.organizationId, participant, viewer.userId)) {
-        void notify(ctx.services, {
-          organizationId: viewer.organizationId, userIds: [participant.reviewee_id], kind: 'results_released',
-          title: `Your review results are ready: ${cycle.name}`, body: 'Read them and acknowledge that you have.', link: '/reviews',
-        });
-      }
+      if (releaseParticipantResults(ctx.services.db, viewer.organizationId, participant, viewer.userId)) notifyReleased(ctx.services, viewer.organizationId, cycle, participant);
       return findParticipant(ctx.services.db, viewer.organizationId, participant.id);
     },
     acknowledgeResults: (_: unknown, args: { participantId: string }, ctx: Ctx) => {

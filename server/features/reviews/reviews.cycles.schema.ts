@@ -125,7 +125,7 @@ export const reviewCyclesSchema = /* GraphQL */ `
     results_release: DateTime
     "Default: all four."
     perspectives: [ReviewPerspective!]
-    "Defaults 3 and 8."
+    "Defaults 5 (the anonymity threshold) and 8."
     min_peers: Int
     max_peers: Int
     "Default 5, never below 3."

@@ -68,6 +68,10 @@ export const reviewParticipants = sqliteTable('review_participants', {
   results_released_at: text('results_released_at'),
   released_by: text('released_by').references(() => users.id, { onDelete: 'set null' }),
   acknowledged_at: text('acknowledged_at'),
+  /** When the reviewee first opened their released results: a release can be taken back until then (docs/decisions/0031). */
+  results_opened_at: text('results_opened_at'),
+  /** When the reviewee was first asked to nominate peers (docs/decisions/0031). */
+  nomination_requested_at: text('nomination_requested_at'),
   created_at: text('created_at').notNull().default(now),
 }, (t) => [
   uniqueIndex('review_participants_person').on(t.cycle_id, t.reviewee_id),

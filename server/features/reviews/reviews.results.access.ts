@@ -2,7 +2,7 @@ import { conflict, forbidden, notFound } from '../../../shared/app-error.js';
 import { RESULTS_FORBIDDEN, RESULTS_NOT_CLOSED, RESULTS_NOT_RELEASED } from '../../../shared/review-results.text.js';
 import type { Db } from '../../db/connection.js';
 import type { Viewer } from '../auth/viewer.js';
-import { findParticipant, findReviewCycle, type ReviewCycleRow, type ReviewParticipantRow } from './reviews.cycles.repo.js';
+import { findParticipant, findReviewCycle, markResultsOpened, type ReviewCycleRow, type ReviewParticipantRow } from './reviews.cycles.repo.js';
 import { isAdmin } from './reviews.cycles.policy.js';
 import { findSubmittedReviews } from './reviews.requests.repo.js';
 import { buildReviewResults, sectionsFromSnapshot } from './reviews.results.js';
@@ -47,6 +47,8 @@ export function loadReviewResults(db: Db, viewer: Viewer, participantId: string)
   if (role === 'OTHER') throw forbidden(RESULTS_FORBIDDEN);
   if (role === 'REVIEWEE' && !participant.results_released_at) throw forbidden(RESULTS_NOT_RELEASED);
   if (!resultsReadable(cycle)) throw conflict(RESULTS_NOT_CLOSED);
+  // The reviewee has seen them: from now on the release cannot be taken back (docs/decisions/0031).
+  if (role === 'REVIEWEE' && !participant.results_opened_at) markResultsOpened(db, viewer.organizationId, participant.id);
   const { questions, submissions, asked } = findSubmittedReviews(db, viewer.organizationId, cycle.id, participant.id);
   const results = buildReviewResults({
     sections: sectionsFromSnapshot(questions),
