@@ -28,6 +28,7 @@ import { featureAreasFeature } from './features/feature-areas/index.js';
 import { Scheduler } from './jobs/jobs.scheduler.js';
 import { jobsFeature } from './jobs/index.js';
 import { reviewsFeature } from './features/reviews/index.js';
+import { demoFeature } from './features/demo/index.js';
 import { subscriptionsPlugin } from './graphql/subscriptions.js';
 import { spaPlugin } from './plugins/spa.js';
 import { startDisposableListRefresh } from './lib/disposable-list-refresh.js';
@@ -72,7 +73,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(graphqlPlugin);
 
   const features = [authRoutes, accountRoutes, authSessionsFeature, usersFeature, orgFeature, teamsFeature, notificationsFeature, massCreationFeature, mediaFeature,
-    publicFormsFeature, engagementFeature, adminDashboardFeature, featureAreasFeature, jobsFeature, reviewsFeature];
+    publicFormsFeature, engagementFeature, adminDashboardFeature, featureAreasFeature, jobsFeature, reviewsFeature, demoFeature];
   for (const feature of features) await app.register(feature);
 
   await app.register(subscriptionsPlugin);
