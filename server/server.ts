@@ -23,6 +23,7 @@ async function main(): Promise<void> {
     lines.push(first.demo ? 'First start: created a demo organization with ~30 users in 4 teams.' : 'First start: created your organization.');
     lines.push(`Sign in as ${first.adminEmail} with password ${first.generated ? first.password : '(the ADMIN_PASSWORD you set)'}`);
     if (first.generated) lines.push('This password is shown only once: keep it (demo users share it).');
+    if (first.demo) lines.push('When you are ready for real people: remove the demo data on /admin/settings/account or with npm run demo:remove.');
   }
   console.log(`\n  ${lines.join('\n  ')}\n`);
 
