@@ -1,8 +1,20 @@
 import { expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { E2E_ADMIN, readDatabase } from './server.js';
 import { horizontalOverflow, openSignedIn, seriousA11yViolations, signIn, useServerAndBrowser } from './harness.js';
 
 const e2e = useServerAndBrowser();
+
+/** One GraphQL operation with this page's session, as the app sends it. */
+async function graphql<T>(page: Page, query: string, variables: Record<string, unknown> = {}): Promise<T> {
+  const body = await page.evaluate(async ({ query, variables }) => {
+    const session = (await (await fetch('/api/auth/session')).json()) as { access_token: string };
+    const res = await fetch('/graphql', { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${session.access_token}` }, body: JSON.stringify({ query, variables }) });
+    return res.json() as Promise<{ data: unknown; errors?: Array<{ message: string }> }>;
+  }, { query, variables });
+  if (body.errors?.length) throw new Error(body.errors[0]!.message);
+  return body.data as T;
+}
 
 it('the demo shows the reviews area at work on first start', async () => {
   const { page, problems } = await openSignedIn(e2e, E2E_ADMIN.email, { welcome: 'Alex Admin' });
@@ -19,6 +31,10 @@ it('the demo shows the reviews area at work on first start', async () => {
 
 it('an admin removes the demo data after a confirmation; their account, the organization and real people stay', async () => {
   const { page, problems } = await openSignedIn(e2e, E2E_ADMIN.email, { welcome: 'Alex Admin' });
+  // A real person the admin adds after the first start: in a demo team, reporting to a demo manager.
+  const added = await graphql<{ massCreateUsers: { count: number } }>(page, `mutation($rows: [MassCreateUserRow!]!) { massCreateUsers(rows: $rows) { count } }`,
+    { rows: [{ email: 'sam.real@e2e.teamlens.dev', full_name: 'Sam Real', team: 'Web', manager_email: 'grace.hopper@demo.teamlens.dev' }] });
+  expect(added.massCreateUsers.count).toBe(1);
 
   await page.goto(`${e2e.server.url}/admin/settings/account`);
   const section = page.getByRole('region', { name: 'Demo data' });
@@ -38,7 +54,7 @@ it('an admin removes the demo data after a confirmation; their account, the orga
   // Cancelling keeps everything.
   await dialog.getByRole('button', { name: 'Keep the demo data' }).click();
   await dialog.waitFor({ state: 'hidden' });
-  expect(await readDatabase(e2e.server.dataDir, (db) => (db.prepare('select count(*) as n from users').get() as { n: number }).n)).toBe(29);
+  expect(await readDatabase(e2e.server.dataDir, (db) => (db.prepare('select count(*) as n from users').get() as { n: number }).n)).toBe(30);
 
   await section.getByRole('button', { name: 'Remove the demo data…' }).click();
   await dialog.getByRole('button', { name: 'Remove the demo data' }).click();
@@ -46,10 +62,13 @@ it('an admin removes the demo data after a confirmation; their account, the orga
   await dialog.waitFor({ state: 'hidden' });
   await section.waitFor({ state: 'detached' });
 
-  // The users table now holds only the admin; the reviews area is empty.
+  // The users table now holds the admin and the real person (without the demo team and manager); the reviews area is empty.
   await page.goto(`${e2e.server.url}/admin/settings/users`);
-  await page.getByRole('table', { name: 'Users' }).waitFor();
-  await expect.poll(() => page.getByTestId('admin-users-count').textContent()).toBe('1 person');
+  const users = page.getByRole('table', { name: 'Users' });
+  await users.waitFor();
+  await expect.poll(() => page.getByTestId('admin-users-count').textContent()).toBe('2 people');
+  await users.getByRole('row').filter({ hasText: 'Sam Real' }).waitFor();
+  expect(await readDatabase(e2e.server.dataDir, (db) => db.prepare("select team_id, manager_id from users where email = 'sam.real@e2e.teamlens.dev'").get())).toEqual({ team_id: null, manager_id: null });
   await page.goto(`${e2e.server.url}/reviews`);
   await page.getByText('No review cycles').waitFor();
   await page.goto(`${e2e.server.url}/admin/settings/account`);
