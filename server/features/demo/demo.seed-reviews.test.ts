@@ -76,5 +76,9 @@ describe('the reviews demo', () => {
     const admin = await signedIn(app, DEFAULT_ADMIN_EMAIL);
     const sprintCycles = ((await admin.gql(CYCLES)).data!.reviewCycles as Cycle[]).filter((c) => c.type === 'sprint').map((c) => [c.name, c.status]).sort();
     expect(sprintCycles).toEqual([['Mobile sprint reviews: Sprint 41', 'ACTIVE'], ['Mobile sprint reviews: Sprint 42', 'ACTIVE']]);
+    // The demo starts quiet: no notification about what the seed did is queued or sent.
+    const db = app.services.db.$client;
+    expect(db.prepare("select count(*) as n from jobs where kind = 'reviews.automation.notify'").get()).toEqual({ n: 0 });
+    expect(db.prepare('select count(*) as n from notifications').get()).toEqual({ n: 0 });
   });
 });
