@@ -48,7 +48,7 @@ it('an admin plans a sprint, adds a sprint-end rule, pauses, resumes and deletes
   const dialog = page.getByRole('alertdialog');
   await dialog.getByRole('button', { name: 'Delete rule' }).click();
   await card.waitFor({ state: 'detached' });
-  expect(await rules.getByRole('listitem').filter({ hasText: 'Mobile sprint reviews' }).count()).toBe(1);
+  await rules.getByRole('listitem').filter({ hasText: 'Mobile sprint reviews' }).waitFor();
   expect(problems).toEqual([]);
   await page.context().close();
 }, 120_000);
