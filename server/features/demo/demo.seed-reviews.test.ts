@@ -74,8 +74,13 @@ describe('the reviews demo', () => {
     expect(rules.reviewAutomationRules).toEqual([{ name: 'Mobile sprint reviews', type: 'SPRINT_END', active: true }]);
     expect(rules.reviewSprints.map((s: { name: string }) => s.name).sort()).toEqual(['Sprint 40', 'Sprint 41', 'Sprint 42', 'Sprint 43', 'Sprint 44']);
     const admin = await signedIn(app, DEFAULT_ADMIN_EMAIL);
-    const sprintCycles = ((await admin.gql(CYCLES)).data!.reviewCycles as Cycle[]).filter((c) => c.type === 'sprint').map((c) => [c.name, c.status]).sort();
+    const cycles = (await admin.gql(CYCLES)).data!.reviewCycles as Cycle[];
+    const sprintCycles = cycles.filter((c) => c.type === 'sprint').map((c) => [c.name, c.status]).sort();
     expect(sprintCycles).toEqual([['Mobile sprint reviews: Sprint 41', 'ACTIVE'], ['Mobile sprint reviews: Sprint 42', 'ACTIVE']]);
+    const submitted = (name: string) => ((cycles as Cycle[]).find((c) => c.name === `Mobile sprint reviews: ${name}`)!);
+    expect(submitted('Sprint 41').submitted_count).toBeGreaterThan(submitted('Sprint 42').submitted_count);
+    expect(submitted('Sprint 42').submitted_count).toBeGreaterThan(0);
+    expect(submitted('Sprint 41').submitted_count).toBeLessThan(submitted('Sprint 41').request_count);
     // The demo starts quiet: no notification about what the seed did is queued or sent.
     const db = app.services.db.$client;
     expect(db.prepare("select count(*) as n from jobs where kind = 'reviews.automation.notify'").get()).toEqual({ n: 0 });

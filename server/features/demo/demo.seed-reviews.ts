@@ -8,7 +8,7 @@ import { missingRequired } from '../reviews/reviews.answers.js';
 import { runReviewAutomation } from '../reviews/reviews.automation.run.js';
 import { launchReviewCycle } from '../reviews/reviews.cycles.launch.js';
 import {
-  acknowledgeParticipantResults, closeReviewCycle, createReviewCycle, findReviewCycle, listParticipantsByCycleIds, releaseParticipantResults,
+  acknowledgeParticipantResults, closeReviewCycle, createReviewCycle, findReviewCycle, listParticipantsByCycleIds, listReviewCycles, releaseParticipantResults,
 } from '../reviews/reviews.cycles.repo.js';
 import { reviewCycles } from '../reviews/reviews.cycles.tables.js';
 import { approveProposedPeers, proposePeers } from '../reviews/reviews.nominations.repo.js';
@@ -136,6 +136,12 @@ export function seedDemoReviews(services: Services, orgId: string, people: DemoP
     // Quietly: the demo is what already happened, so nobody starts with a bell full of "new review requests"
     // (the pass only enqueues its notifications and never reads the result).
     runReviewAutomation(db, { now: new Date(now), enqueue: () => ({ created: false, job: undefined as never }) });
+    // The older sprint's reviews are nearly all in, the latest sprint's have just started.
+    for (const cycle of listReviewCycles(db, orgId, null, 'ACTIVE').filter((c) => c.type === 'sprint')) {
+      const older = cycle.name.endsWith('Sprint 41');
+      const questions = listCycleQuestions(db, orgId, [cycle.id]);
+      for (const [i, r] of requestsOf(cycle.id).entries()) if (older ? i % 5 !== 4 : i % 4 === 0) submit(r, questions, 4);
+    }
   });
 }
 
