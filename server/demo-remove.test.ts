@@ -50,4 +50,17 @@ describe('npm run demo:remove', () => {
     expect(other.stderr).toContain('No organization "Acme" has demo data.');
     expect(count('select count(*) as n from users')).toBe(29);
   });
+
+  it('refuses to leave the organization without an admin, removing nothing', async () => {
+    app = await createTestApp({ SEED_DEMO: 'true', ADMIN_PASSWORD: TEST_PASSWORD });
+    await seedOnFirstStart(app.services);
+    const db = app.services.db.$client;
+    db.prepare("update users set permission_level = 'ADMIN' where email = 'grace.hopper@demo.teamlens.dev'").run();
+    db.prepare("update users set status = 'DEACTIVATED' where email = ?").run(DEFAULT_ADMIN_EMAIL);
+    const res = run(app.services.config.dataDir, '--yes');
+    expect(res.status).toBe(1);
+    expect(res.stderr).toBe('Nothing was removed: Removing the demo data would leave the organization without an admin: make a real person an admin first.\n');
+    expect(count('select count(*) as n from users')).toBe(29);
+    expect(count('select count(*) as n from demo_records')).toBeGreaterThan(0);
+  });
 });

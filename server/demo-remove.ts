@@ -4,6 +4,7 @@ import { loadConfig } from './config.js';
 import { openDatabase } from './db/connection.js';
 import { countDemoRows, organizationsWithDemoRows, removeDemoRows } from './features/demo/demo.repo.js';
 import { demoSummary } from '../shared/demo-data.js';
+import { AppError } from '../shared/app-error.js';
 
 const USAGE = 'Usage: npm run demo:remove [-- --yes] [-- --organization <id or name>]';
 
@@ -41,7 +42,13 @@ function main(argv: string[]): number {
       console.log('Nothing was removed. To remove it: npm run demo:remove -- --yes');
       return 0;
     }
-    const removed = removeDemoRows(db, org.id);
+    let removed;
+    try {
+      removed = removeDemoRows(db, org.id);
+    } catch (err) {
+      if (err instanceof AppError) return fail(`Nothing was removed: ${err.message}`);
+      throw err;
+    }
     console.log(`Removed the demo data of ${org.name}: ${demoSummary(removed)}.`);
     console.log('Kept the organization, its admins and everything real people created.');
     console.log('If Teamlens is running, restart it so no page it has cached still shows demo people.');

@@ -1,5 +1,6 @@
 import { and, eq, getTableName, sql, type Table } from 'drizzle-orm';
 import type { Db } from '../../db/connection.js';
+import { conflict } from '../../../shared/app-error.js';
 import type { DemoDataCount } from '../../../shared/demo-data.js';
 import { demoRecords } from './demo.tables.js';
 
@@ -74,7 +75,8 @@ function knownTable(db: Db, name: string): boolean {
  * Removes every demo row of the organization in ONE transaction: first what demo rows created by
  * themselves, then each table newest registration first. Rows that point at demo rows follow their
  * foreign keys (review requests of a demo person go, a real person's demo manager becomes empty).
- * Returns what was removed. Anything not in the registry, the organization and its admins stay.
+ * Returns what was removed. Anything not in the registry, the organization and its admins stay; when
+ * no active admin would be left (every admin was a demo person) it throws CONFLICT and removes nothing.
  */
 export function removeDemoRows(db: Db, orgId: string): DemoDataCount[] {
   return db.transaction(() => {
@@ -88,6 +90,9 @@ export function removeDemoRows(db: Db, orgId: string): DemoDataCount[] {
         and id in (select row_id from demo_records where organization_id = ? and table_name = ?)`).run(orgId, orgId, table);
     }
     db.delete(demoRecords).where(eq(demoRecords.organization_id, orgId)).run();
+    const admins = db.$client.prepare(`select count(*) as n from users where organization_id = ? and permission_level = 'ADMIN'
+      and status = 'ACTIVE' and deleted_at is null`).get(orgId) as { n: number };
+    if (!admins.n) throw conflict('Removing the demo data would leave the organization without an admin: make a real person an admin first.');
     return removed;
   });
 }
