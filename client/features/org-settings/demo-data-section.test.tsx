@@ -75,3 +75,14 @@ it('shows no demo section in an organization without demo data', async () => {
   await screen.findByRole('region', { name: 'Close the account' });
   expect(screen.queryByRole('region', { name: 'Demo data' })).toBeNull();
 });
+
+it('says when it could not check for demo data, and checks again on request', async () => {
+  let fail = true;
+  stubServer({ org: organization() }, { DemoData: () => (fail ? refusal('Only an admin can do this.', 'FORBIDDEN') : demoData(true)) });
+  await renderSignedIn('/admin/settings/account');
+  const section = await screen.findByRole('region', { name: 'Demo data' });
+  expect((await within(section).findByRole('alert')).textContent).toBe('Could not check for demo data: Only an admin can do this.');
+  fail = false;
+  fireEvent.click(within(section).getByRole('button', { name: 'Try again' }));
+  await within(await screen.findByRole('region', { name: 'Demo data' })).findByRole('button', { name: 'Remove the demo data…' });
+});
