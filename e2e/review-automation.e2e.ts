@@ -8,7 +8,8 @@ it('an admin plans a sprint, adds a sprint-end rule, pauses, resumes and deletes
   const { page, problems } = await openSignedIn(e2e, E2E_ADMIN.email, { welcome: 'Alex Admin' });
   await page.goto(`${e2e.server.url}/reviews/automation`);
   await page.getByRole('heading', { name: 'Review automation', level: 1 }).waitFor();
-  await page.getByText('No automation rules yet').waitFor();
+  // The demo organization's rule is listed (server/features/demo/demo.seed-reviews.ts).
+  await page.getByRole('list', { name: 'Automation rules' }).getByRole('listitem').filter({ hasText: 'Mobile sprint reviews' }).waitFor();
 
   const sprint = page.getByRole('form', { name: 'Add a sprint' });
   await sprint.getByLabel('Team').selectOption({ label: 'Platform' });
@@ -46,7 +47,8 @@ it('an admin plans a sprint, adds a sprint-end rule, pauses, resumes and deletes
   await card.getByRole('button', { name: 'Delete' }).click();
   const dialog = page.getByRole('alertdialog');
   await dialog.getByRole('button', { name: 'Delete rule' }).click();
-  await page.getByText('No automation rules yet').waitFor();
+  await card.waitFor({ state: 'detached' });
+  await rules.getByRole('listitem').filter({ hasText: 'Mobile sprint reviews' }).waitFor();
   expect(problems).toEqual([]);
   await page.context().close();
 }, 120_000);

@@ -1,6 +1,7 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
 import { CloseAccountDialog } from '../../../../features/org-settings/close-account-dialog.js';
+import { DemoDataSection } from '../../../../features/org-settings/demo-data-section.js';
 import { organizationSettingsQueryOptions } from '../../../../features/org-settings/api.js';
 import { OrganizationNameForm } from '../../../../features/org-settings/organization-name-form.js';
 import { OrganizationPictureForm } from '../../../../features/org-settings/organization-picture-form.js';
@@ -10,7 +11,7 @@ export const Route = createFileRoute('/_app/admin/settings/account')({
   component: AccountSettingsPage,
 });
 
-/** The organization's name and picture, and closing the account. */
+/** The organization's name and picture, removing the demo data, and closing the account. */
 function AccountSettingsPage() {
   const { data: org } = useSuspenseQuery(organizationSettingsQueryOptions);
   return (
@@ -19,6 +20,7 @@ function AccountSettingsPage() {
       <p className="muted">How your organization appears to everyone in it.</p>
       <OrganizationNameForm name={org.name} />
       <OrganizationPictureForm name={org.name} picture={org.profile_picture} />
+      <DemoDataSection organizationName={org.name} />
       <CloseAccountDialog organizationName={org.name} />
     </section>
   );

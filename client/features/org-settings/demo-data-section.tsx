@@ -1,0 +1,94 @@
+import { useQuery } from '@tanstack/react-query';
+import { AlertDialog } from 'radix-ui';
+import { useId, useState } from 'react';
+import { showAlert } from '../../lib/alerts.js';
+import { demoDataQueryOptions, useRemoveDemoData, type DemoDataCount } from './demo-data-api.js';
+import './org-settings.css';
+import './demo-data.css';
+
+const sentence = (counts: readonly DemoDataCount[]) => {
+  const parts = counts.map((c) => c.label);
+  return parts.length <= 1 ? parts[0] ?? '' : `${parts.slice(0, -1).join(', ')} and ${parts.at(-1)}`;
+};
+
+/**
+ * Moving from the demo to the real organization (docs/decisions/0036): while demo data is left, a
+ * section says what it is and removes it behind a confirmation that names what goes and what stays.
+ * Nothing shows once it is gone (or when the organization never had any).
+ */
+export function DemoDataSection({ organizationName }: { organizationName: string }) {
+  const demo = useQuery(demoDataQueryOptions);
+  const headingId = useId();
+  const [open, setOpen] = useState(false);
+  const remove = useRemoveDemoData();
+
+  if (demo.isPending) return null;
+  if (demo.isError) {
+    return (
+      <section className="settings-section" aria-labelledby={headingId}>
+        <h2 id={headingId}>Demo data</h2>
+        <p role="alert">Could not check for demo data: {demo.error.message}</p>
+        <div><button type="button" className="button button-secondary" onClick={() => void demo.refetch()}>Try again</button></div>
+      </section>
+    );
+  }
+  if (!demo.data.present) return null;
+  const counts = demo.data.counts;
+
+  const onRemove = async () => {
+    try {
+      const removed = await remove.mutateAsync();
+      setOpen(false);
+      showAlert(`The demo data was removed: ${sentence(removed.counts)}. ${organizationName} is ready for your people.`, 'success');
+    } catch (err) {
+      showAlert(err instanceof Error ? err.message : 'The demo data could not be removed. Try again.', 'error');
+    }
+  };
+
+  return (
+    <section className="settings-section settings-danger" aria-labelledby={headingId}>
+      <h2 id={headingId}>Demo data</h2>
+      <p>
+        The first start filled {organizationName} with sample data so you could see Teamlens at work: {sentence(counts)}.
+        Remove it before you invite your own people.
+      </p>
+      <AlertDialog.Root open={open} onOpenChange={(next) => !remove.isPending && setOpen(next)}>
+        <AlertDialog.Trigger asChild>
+          <button type="button" className="button button-danger">Remove the demo data…</button>
+        </AlertDialog.Trigger>
+        <AlertDialog.Portal>
+          <AlertDialog.Overlay className="dialog-overlay" />
+          <AlertDialog.Content className="dialog demo-data-dialog">
+            <AlertDialog.Title>Remove the demo data?</AlertDialog.Title>
+            <AlertDialog.Description asChild>
+              <div className="demo-data-lists">
+                <div>
+                  <h3>Removed, for good</h3>
+                  <ul>
+                    {counts.map((c) => <li key={c.table}>{c.label}</li>)}
+                  </ul>
+                  <p>With them go their answers, sessions and notifications.</p>
+                </div>
+                <div>
+                  <h3>Kept</h3>
+                  <ul>
+                    <li>The organization {organizationName}, its name and picture</li>
+                    <li>Your own admin account</li>
+                    <li>Everything real people added: they keep their accounts, teams and review cycles (without the demo people in them)</li>
+                  </ul>
+                </div>
+                <p className="muted">This cannot be undone in Teamlens. To keep a copy first, run <code>npm run backup</code> on the server.</p>
+              </div>
+            </AlertDialog.Description>
+            <div className="dialog-actions">
+              <AlertDialog.Cancel className="button button-secondary" type="button" disabled={remove.isPending}>Keep the demo data</AlertDialog.Cancel>
+              <button type="button" className="button button-danger" onClick={() => void onRemove()} disabled={remove.isPending} aria-busy={remove.isPending || undefined}>
+                {remove.isPending ? 'Removing…' : 'Remove the demo data'}
+              </button>
+            </div>
+          </AlertDialog.Content>
+        </AlertDialog.Portal>
+      </AlertDialog.Root>
+    </section>
+  );
+}
