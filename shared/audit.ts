@@ -95,10 +95,16 @@ export const AUDIT_PAGE_MAX = 200;
 /** Rows in one CSV export at most (newest first). */
 export const AUDIT_EXPORT_MAX = 50_000;
 
-export const auditRetentionSchema = z.object({
-  retention_days: z.number({ error: 'Enter a number of days.' }).int('Enter whole days.')
-    .min(AUDIT_RETENTION_MIN_DAYS, `Keep events at least ${AUDIT_RETENTION_MIN_DAYS} days.`)
-    .max(AUDIT_RETENTION_MAX_DAYS, `Keep events at most ${AUDIT_RETENTION_MAX_DAYS} days (10 years).`),
+const retentionDays = (n: z.ZodNumber) => n.int('Enter whole days.')
+  .min(AUDIT_RETENTION_MIN_DAYS, `Keep events at least ${AUDIT_RETENTION_MIN_DAYS} days.`)
+  .max(AUDIT_RETENTION_MAX_DAYS, `Keep events at most ${AUDIT_RETENTION_MAX_DAYS} days (10 years).`);
+
+/** updateAuditSettings' input (GraphQL sends a number). */
+export const auditRetentionSchema = z.object({ retention_days: retentionDays(z.number({ error: 'Enter a number of days.' })) });
+
+/** The same rule for the screen's form, whose field holds text. */
+export const auditRetentionFormSchema = z.object({
+  retention_days: z.string().trim().min(1, 'Enter a number of days.').pipe(z.coerce.number<string>({ error: 'Enter a number of days.' }).pipe(retentionDays(z.number()))),
 });
 
 const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Use a date like 2026-01-31.');
