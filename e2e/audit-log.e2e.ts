@@ -23,12 +23,12 @@ afterAll(async () => {
 });
 
 it('an admin changes a permission level, then finds it and their own sign-in in the audit log', async () => {
-  await page.goto(`${e2e.server.url}/admin/settings/users?q=ada`);
-  await page.getByRole('button', { name: 'Edit Ada Lovelace' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Edit Ada Lovelace' });
+  await page.goto(`${e2e.server.url}/admin/settings/users?q=linus`);
+  await page.getByRole('button', { name: 'Edit Linus Torvalds' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Edit Linus Torvalds' });
   await dialog.getByLabel('Permission level').selectOption('MANAGER');
   await dialog.getByRole('button', { name: 'Save' }).click();
-  await page.getByTestId('global-alert').getByText('Ada Lovelace was saved.').waitFor();
+  await page.getByTestId('global-alert').getByText('Linus Torvalds was saved.').waitFor();
 
   // Reached from the settings navigation, like the other settings pages.
   await page.goto(`${e2e.server.url}/admin/settings`);
@@ -36,7 +36,7 @@ it('an admin changes a permission level, then finds it and their own sign-in in 
   await page.getByRole('heading', { name: 'Audit log', level: 1 }).waitFor();
   const change = rows().filter({ hasText: 'Permission level changed' });
   await change.waitFor();
-  expect(await change.textContent()).toContain('Ada Lovelace');
+  expect(await change.textContent()).toContain('Linus Torvalds');
   expect(await change.textContent()).toContain('From member to manager');
   expect(await change.textContent()).toContain('Alex Admin');
   const signInRow = rows().filter({ hasText: 'Signed in' }).filter({ hasText: 'Alex Admin' }).first();
@@ -62,7 +62,7 @@ it('filters by action in the address, downloads the filtered CSV, and keeps the 
   expect(lines[0]).toBe('"at_utc","action","what","who","who_email","about","about_email","ip","details"');
   expect(lines.slice(1)).toHaveLength(1);
   expect(lines[1]).toContain('"PERMISSION_LEVEL_CHANGED"');
-  expect(lines[1]).toContain('"Ada Lovelace"');
+  expect(lines[1]).toContain('"Linus Torvalds"');
 
   await page.getByRole('button', { name: 'Clear filters' }).click();
   await expect.poll(() => new URL(page.url()).search).toBe('');
