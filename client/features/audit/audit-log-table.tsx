@@ -10,10 +10,10 @@ const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeS
 function Person({ name, label, fallback }: { name: string | null; label: string | null; fallback: string }) {
   if (!name && !label) return <span className="muted">{fallback}</span>;
   return (
-    <>
+    <span>
       <span className="audit-name">{name ?? label}</span>
       {name && label && <span className="audit-email">{label}</span>}
-    </>
+    </span>
   );
 }
 
@@ -24,7 +24,7 @@ function EventRow({ event }: { event: AuditEvent }) {
       <td data-label="Who"><Person name={event.actor_name} label={event.actor_label} fallback="Nobody signed in" /></td>
       <td data-label="What"><strong>{event.action_label}</strong></td>
       <td data-label="About"><Person name={event.subject_name} label={event.subject_label} fallback="—" /></td>
-      <td data-label="From" className="audit-ip">{event.ip ?? <span className="muted">—</span>}</td>
+      <td data-label="From">{event.ip ? <span className="audit-ip">{event.ip}</span> : <span className="muted">—</span>}</td>
       <td data-label="Details">{event.summary || <span className="muted">—</span>}</td>
     </tr>
   );
