@@ -117,6 +117,8 @@ const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Use a date like 2026-01-31.
 export const auditFilterSchema = z.object({
   action: z.enum(AUDIT_ACTIONS, 'Unknown action.').optional(),
   person: z.string().max(64).optional(),
+  actor: z.string().max(64).optional(),
+  subject: z.string().max(64).optional(),
   from_at: z.iso.datetime({ offset: true, error: 'from_at: use an ISO date and time.' }).optional(),
   to_at: z.iso.datetime({ offset: true, error: 'to_at: use an ISO date and time.' }).optional(),
 }).refine((f) => !f.from_at || !f.to_at || Date.parse(f.from_at) <= Date.parse(f.to_at), { message: 'The start date is after the end date.', path: ['to_at'] });

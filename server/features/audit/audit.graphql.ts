@@ -30,8 +30,8 @@ const schema = /* GraphQL */ `
     summary: String!
   }
   type AuditEventPage { events: [AuditEvent!]! next_cursor: String }
-  "person: events where this person acted or was acted on. from_at / to_at: ISO instants, both included."
-  input AuditEventFilter { action: AuditAction person: ID from_at: String to_at: String }
+  "person: events where this person acted or was acted on; actor / subject: only one side. from_at / to_at: ISO instants, both included."
+  input AuditEventFilter { action: AuditAction person: ID actor: ID subject: ID from_at: String to_at: String }
   type AuditSettings { retention_days: Int! }
   extend type Query {
     "Admin: the organization's audit log, newest first (first: default 50, at most ${AUDIT_PAGE_MAX})."

@@ -68,6 +68,9 @@ describe('auditEvents', () => {
     expect(byPerson.length).toBeGreaterThanOrEqual(6); // the five exports and the manager's sign-in
     expect(byPerson.every((e) => e.actor_id === a.manager.id || e.subject_id === a.manager.id)).toBe(true);
 
+    expect((await adminA.gql(EVENTS, { filter: { actor: a.manager.id, action: 'PEOPLE_EXPORTED' } })).data!.auditEvents.events).toHaveLength(5);
+    expect((await adminA.gql(EVENTS, { filter: { subject: a.manager.id, action: 'PEOPLE_EXPORTED' } })).data!.auditEvents.events).toHaveLength(0);
+    expect((await adminA.gql(EVENTS, { filter: { subject: a.manager.id } })).data!.auditEvents.events.map((e: { action: string }) => e.action)).toEqual(['SIGN_IN_SUCCEEDED']);
     const future = new Date(Date.now() + DAY).toISOString();
     expect((await adminA.gql(EVENTS, { filter: { from_at: future } })).data!.auditEvents.events).toEqual([]);
     expect((await adminA.gql(EVENTS, { filter: { to_at: future, action: 'PEOPLE_EXPORTED' } })).data!.auditEvents.events).toHaveLength(5);

@@ -55,6 +55,8 @@ function decodeCursor(cursor: string): { at: string; id: string } | null {
 function filterConditions(orgId: string, filter: AuditFilter): SQL[] {
   const conds: SQL[] = [eq(auditEvents.organization_id, orgId)];
   if (filter.action) conds.push(eq(auditEvents.action, filter.action));
+  if (filter.actor) conds.push(eq(auditEvents.actor_user_id, filter.actor));
+  if (filter.subject) conds.push(eq(auditEvents.subject_user_id, filter.subject));
   if (filter.person) conds.push(or(eq(auditEvents.actor_user_id, filter.person), eq(auditEvents.subject_user_id, filter.person))!);
   if (filter.from_at) conds.push(gte(auditEvents.at, new Date(filter.from_at).toISOString()));
   if (filter.to_at) conds.push(lte(auditEvents.at, new Date(filter.to_at).toISOString()));
