@@ -58,6 +58,7 @@ import { Route as AppAdminIntegrationsCodeProcessRouteImport } from './routes/_a
 import { Route as AppAdminProfileIndexRouteImport } from './routes/_app/admin/profile/index'
 import { Route as AppAdminSettingsIndexRouteImport } from './routes/_app/admin/settings/index'
 import { Route as AppAdminSettingsAccountRouteImport } from './routes/_app/admin/settings/account'
+import { Route as AppAdminSettingsAuditRouteImport } from './routes/_app/admin/settings/audit'
 import { Route as AppAdminSettingsBillingRouteImport } from './routes/_app/admin/settings/billing'
 import { Route as AppAdminSettingsConfigurationsRouteImport } from './routes/_app/admin/settings/configurations'
 import { Route as AppAdminSettingsPagesRouteImport } from './routes/_app/admin/settings/pages'
@@ -348,6 +349,11 @@ const AppAdminSettingsAccountRoute = AppAdminSettingsAccountRouteImport.update({
   path: '/settings/account',
   getParentRoute: () => AppAdminRoute,
 } as any)
+const AppAdminSettingsAuditRoute = AppAdminSettingsAuditRouteImport.update({
+  id: '/settings/audit',
+  path: '/settings/audit',
+  getParentRoute: () => AppAdminRoute,
+} as any)
 const AppAdminSettingsBillingRoute = AppAdminSettingsBillingRouteImport.update({
   id: '/settings/billing',
   path: '/settings/billing',
@@ -573,6 +579,7 @@ export interface FileRoutesByFullPath {
   '/admin/individual-insights/$id': typeof AppAdminIndividualInsightsIdRoute
   '/admin/integrations/code-process': typeof AppAdminIntegrationsCodeProcessRoute
   '/admin/settings/account': typeof AppAdminSettingsAccountRoute
+  '/admin/settings/audit': typeof AppAdminSettingsAuditRoute
   '/admin/settings/billing': typeof AppAdminSettingsBillingRoute
   '/admin/settings/configurations': typeof AppAdminSettingsConfigurationsRoute
   '/admin/settings/pages': typeof AppAdminSettingsPagesRoute
@@ -653,6 +660,7 @@ export interface FileRoutesByTo {
   '/admin/individual-insights/$id': typeof AppAdminIndividualInsightsIdRoute
   '/admin/integrations/code-process': typeof AppAdminIntegrationsCodeProcessRoute
   '/admin/settings/account': typeof AppAdminSettingsAccountRoute
+  '/admin/settings/audit': typeof AppAdminSettingsAuditRoute
   '/admin/settings/billing': typeof AppAdminSettingsBillingRoute
   '/admin/settings/configurations': typeof AppAdminSettingsConfigurationsRoute
   '/admin/settings/pages': typeof AppAdminSettingsPagesRoute
@@ -738,6 +746,7 @@ export interface FileRoutesById {
   '/_app/admin/individual-insights/$id': typeof AppAdminIndividualInsightsIdRoute
   '/_app/admin/integrations/code-process': typeof AppAdminIntegrationsCodeProcessRoute
   '/_app/admin/settings/account': typeof AppAdminSettingsAccountRoute
+  '/_app/admin/settings/audit': typeof AppAdminSettingsAuditRoute
   '/_app/admin/settings/billing': typeof AppAdminSettingsBillingRoute
   '/_app/admin/settings/configurations': typeof AppAdminSettingsConfigurationsRoute
   '/_app/admin/settings/pages': typeof AppAdminSettingsPagesRoute
@@ -821,6 +830,7 @@ export interface FileRouteTypes {
     | '/admin/individual-insights/$id'
     | '/admin/integrations/code-process'
     | '/admin/settings/account'
+    | '/admin/settings/audit'
     | '/admin/settings/billing'
     | '/admin/settings/configurations'
     | '/admin/settings/pages'
@@ -901,6 +911,7 @@ export interface FileRouteTypes {
     | '/admin/individual-insights/$id'
     | '/admin/integrations/code-process'
     | '/admin/settings/account'
+    | '/admin/settings/audit'
     | '/admin/settings/billing'
     | '/admin/settings/configurations'
     | '/admin/settings/pages'
@@ -985,6 +996,7 @@ export interface FileRouteTypes {
     | '/_app/admin/individual-insights/$id'
     | '/_app/admin/integrations/code-process'
     | '/_app/admin/settings/account'
+    | '/_app/admin/settings/audit'
     | '/_app/admin/settings/billing'
     | '/_app/admin/settings/configurations'
     | '/_app/admin/settings/pages'
@@ -1376,6 +1388,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppAdminSettingsAccountRouteImport
       parentRoute: typeof AppAdminRoute
     }
+    '/_app/admin/settings/audit': {
+      id: '/_app/admin/settings/audit'
+      path: '/settings/audit'
+      fullPath: '/admin/settings/audit'
+      preLoaderRoute: typeof AppAdminSettingsAuditRouteImport
+      parentRoute: typeof AppAdminRoute
+    }
     '/_app/admin/settings/billing': {
       id: '/_app/admin/settings/billing'
       path: '/settings/billing'
@@ -1619,6 +1638,7 @@ interface AppAdminRouteChildren {
   AppAdminIndividualInsightsIdRoute: typeof AppAdminIndividualInsightsIdRoute
   AppAdminIntegrationsCodeProcessRoute: typeof AppAdminIntegrationsCodeProcessRoute
   AppAdminSettingsAccountRoute: typeof AppAdminSettingsAccountRoute
+  AppAdminSettingsAuditRoute: typeof AppAdminSettingsAuditRoute
   AppAdminSettingsBillingRoute: typeof AppAdminSettingsBillingRoute
   AppAdminSettingsConfigurationsRoute: typeof AppAdminSettingsConfigurationsRoute
   AppAdminSettingsPagesRoute: typeof AppAdminSettingsPagesRoute
@@ -1649,6 +1669,7 @@ const AppAdminRouteChildren: AppAdminRouteChildren = {
   AppAdminIndividualInsightsIdRoute: AppAdminIndividualInsightsIdRoute,
   AppAdminIntegrationsCodeProcessRoute: AppAdminIntegrationsCodeProcessRoute,
   AppAdminSettingsAccountRoute: AppAdminSettingsAccountRoute,
+  AppAdminSettingsAuditRoute: AppAdminSettingsAuditRoute,
   AppAdminSettingsBillingRoute: AppAdminSettingsBillingRoute,
   AppAdminSettingsConfigurationsRoute: AppAdminSettingsConfigurationsRoute,
   AppAdminSettingsPagesRoute: AppAdminSettingsPagesRoute,

@@ -25,6 +25,7 @@ export const NOTIFICATION_KINDS = [
   { id: 'retro_started', label: 'Retros', description: 'A retrospective of your team starts.', byDefault: true },
   { id: 'goal_updates', label: 'Goal updates', description: 'A goal you own or follow gets a check-in or changes status.', byDefault: false },
   { id: 'weekly_digest', label: 'Weekly digest', description: 'A Monday summary of what is pending for you.', byDefault: false },
+  { id: 'account_security', label: 'Account security', description: 'An admin viewed a password reset or invitation link mailed to you (possible when no mail server is set up).', byDefault: true },
 ] as const;
 
 export type NotificationChannel = (typeof NOTIFICATION_CHANNELS)[number]['id'];

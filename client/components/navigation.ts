@@ -116,6 +116,7 @@ export const ADMIN_NAV: NavSection[] = [
       { to: '/admin/settings/configurations', label: 'Configurations' },
       { to: '/admin/settings/pages', label: 'Pages' },
       { to: '/admin/settings/billing', label: 'Billing' },
+      { to: '/admin/settings/audit', label: 'Audit log' },
     ],
   },
 ];

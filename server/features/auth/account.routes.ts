@@ -18,6 +18,7 @@ import { newId } from '../../lib/tokens.js';
 import { SIGN_UP_CLOSED, SIGN_UP_CLOSED_MESSAGE, type SignUpStatus } from '../../../shared/install.js';
 import { recordOperatorOrganization } from '../install/install.repo.js';
 import { signUpState } from '../install/install.sign-up.js';
+import { recordAudit } from '../audit/audit.repo.js';
 
 const INVALID_LINK = { error: 'INVALID_LINK', message: 'This link is invalid, expired or already used. Ask for a new one.' };
 const SIGN_UP_IS_CLOSED = { error: SIGN_UP_CLOSED, message: SIGN_UP_CLOSED_MESSAGE };
@@ -98,6 +99,7 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
     // password gets the invitation again (a new link; the earlier one stops working).
     if (user && !user.deleted_at && user.status === 'ACTIVE') sendPasswordReset(app.services, user);
     if (user && !user.deleted_at && user.status === 'INVITED') inviteUsers(app.services, user.organization_id, [user]);
+    if (user && !user.deleted_at && user.status !== 'DEACTIVATED') recordAudit(db, { organizationId: user.organization_id, action: 'PASSWORD_RESET_REQUESTED', actorLabel: input.email, subjectUserId: user.id, subjectLabel: user.email, ip: request.ip, details: { sent: user.status === 'INVITED' ? 'invitation' : 'reset_link' } });
     return { ok: true };
   });
 
@@ -110,6 +112,7 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
     // A link mailed to an address the account no longer uses (email changed since) is dead.
     if (!link || !user || user.deleted_at || user.status === 'DEACTIVATED' || user.email !== link.email) return reply.code(400).send(INVALID_LINK);
     updateUser(db, user.organization_id, user.id, { password_hash: passwordHash, last_password_update: nowIso(), email_verified: true, ...(user.status === 'INVITED' ? { status: 'ACTIVE' as const } : {}) });
+    recordAudit(db, { organizationId: user.organization_id, action: 'PASSWORD_RESET_USED', actorUserId: user.id, actorLabel: user.email, subjectUserId: user.id, subjectLabel: user.email, ip: request.ip, details: { link_kind: link.purpose === 'invite' ? 'invitation' : 'password_reset' } });
     endUserSessions(app.services, [user.id]);
     publishUserUpdated(app.services, [user.id]);
     return { ok: true, url: `${config.origin}/login?reset=1` };

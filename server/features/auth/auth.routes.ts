@@ -8,6 +8,7 @@ import {
 } from './auth.http.js';
 import { buildSessionPayload } from './session-payload.js';
 import { signInWithPassword } from './sign-in.js';
+import { recordAudit } from '../audit/audit.repo.js';
 
 const SIGN_IN_ERRORS = new Set(['Signin', 'OAuthSignin', 'OAuthCallback', 'OAuthCreateAccount', 'EmailCreateAccount', 'Callback', 'OAuthAccountNotLinked', 'EmailSignin', 'CredentialsSignin', 'SessionRequired', 'LoginBlocked']);
 
@@ -37,6 +38,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
     const session = token && token.length <= 100 ? findSessionByToken(db, token) : undefined;
     if (session) {
       revokeSession(db, session.id);
+      if (!session.revoked_at) recordAudit(db, { organizationId: session.organization_id, action: 'SESSIONS_REVOKED', actorUserId: session.user_id, subjectUserId: session.user_id, ip: request.ip, details: { scope: 'this_device', count: 1 } });
       pubsub.publish(topics.sessionRevoked, { sessionIds: [session.id] });
     }
     clearSessionCookie(reply, config);

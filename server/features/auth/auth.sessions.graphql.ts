@@ -3,6 +3,8 @@ import type { MercuriusContext } from 'mercurius';
 import { requireViewer } from '../../graphql/context.js';
 import { topics } from '../../graphql/pubsub.js';
 import { revokeUserSessions } from './auth.repo.js';
+import { auditActor } from '../audit/audit.actor.js';
+import { recordAudit } from '../audit/audit.repo.js';
 
 /**
  * "Sign out everywhere": revokes every live session of the caller, this one included,
@@ -21,6 +23,7 @@ export async function authSessionsFeature(app: FastifyInstance): Promise<void> {
       signOutEverywhere: (_: unknown, __: unknown, ctx: MercuriusContext) => {
         const viewer = requireViewer(ctx);
         const sessionIds = revokeUserSessions(ctx.services.db, viewer.userId);
+        recordAudit(ctx.services.db, { ...auditActor(ctx, viewer), action: 'SESSIONS_REVOKED', subjectUserId: viewer.userId, subjectLabel: viewer.email, details: { scope: 'everywhere', count: sessionIds.length } });
         if (sessionIds.length) ctx.services.pubsub.publish(topics.sessionRevoked, { sessionIds });
         ctx.log.info({ userId: viewer.userId, sessions: sessionIds.length }, 'signed out everywhere');
         return sessionIds.length;

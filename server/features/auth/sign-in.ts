@@ -5,6 +5,7 @@ import { nowIso } from '../../lib/tokens.js';
 import { organizations } from '../org/org.tables.js';
 import { users } from '../users/users.tables.js';
 import { countFailures, createSession, hasRecentSuccess, recordSignInAttempt } from './auth.repo.js';
+import { recordAudit } from '../audit/audit.repo.js';
 
 const MINUTE = 60_000;
 /** Failures of one account from one address before that pair is blocked (window 15 min). */
@@ -76,6 +77,8 @@ export async function signInWithPassword(app: FastifyInstance, input: { email: s
     const passwordOk = await verifyPassword(user?.hash, input.password);
     ok = !!user && passwordOk && user.status === 'ACTIVE';
     recordSignInAttempt(db, email, ip, ok);
+    // Known accounts only: an unknown address belongs to no organization (docs/decisions/0042).
+    if (user) recordAudit(db, { organizationId: user.organizationId, action: ok ? 'SIGN_IN_SUCCEEDED' : 'SIGN_IN_FAILED', actorUserId: ok ? user.id : null, actorLabel: email, subjectUserId: user.id, subjectLabel: email, ip, details: ok ? null : { reason: passwordOk ? 'not_active' : 'wrong_password' } });
   } finally {
     inFlight.add(claimed, -1);
   }

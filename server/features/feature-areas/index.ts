@@ -5,6 +5,8 @@ import { featureAreaChangesSchema } from '../../../shared/feature-areas.schemas.
 import { requireAdmin, requireViewer } from '../../graphql/context.js';
 import { parseInput } from '../../lib/parse.js';
 import { listFeatureAreas, setFeatureAreas, type FeatureAreaState } from './feature-areas.repo.js';
+import { auditActor } from '../audit/audit.actor.js';
+import { recordAudit } from '../audit/audit.repo.js';
 
 const schema = /* GraphQL */ `
   enum FeatureArea { ${FEATURE_AREAS.join(' ')} }
@@ -38,7 +40,14 @@ export async function featureAreasFeature(app: FastifyInstance): Promise<void> {
       setFeatureAreas: (_: unknown, args: { changes: unknown }, ctx: MercuriusContext) => {
         const viewer = requireAdmin(ctx);
         const changes = parseInput(featureAreaChangesSchema, args.changes);
-        setFeatureAreas(ctx.services.db, viewer.organizationId, viewer.userId, changes);
+        const { db } = ctx.services;
+        const before = new Map(listFeatureAreas(db, viewer.organizationId).map((a) => [a.area, a.enabled]));
+        db.transaction(() => {
+          setFeatureAreas(db, viewer.organizationId, viewer.userId, changes);
+          for (const c of changes.filter((change) => before.get(change.area) !== change.enabled)) {
+            recordAudit(db, { ...auditActor(ctx, viewer), action: 'FEATURE_AREA_SWITCHED', details: { area: c.area, area_label: FEATURE_AREA_INFO[c.area].label, enabled: c.enabled } });
+          }
+        });
         return listFeatureAreas(ctx.services.db, viewer.organizationId);
       },
     },

@@ -1,6 +1,7 @@
 import type { MercuriusContext } from 'mercurius';
 import { requireAdmin } from '../../graphql/context.js';
 import { topics } from '../../graphql/pubsub.js';
+import { requestIp } from '../audit/audit.actor.js';
 import { findMassCreationResult, normalizeBatchId, rollbackMassCreation, runMassCreation, type MassCreateProgress } from './mass-creation.service.js';
 
 type MassCreateArgs = { rows: unknown[]; dryRun?: boolean | null; batch_id?: string | null; createTeams?: boolean | null; promoteManagers?: boolean | null };
@@ -21,8 +22,9 @@ export const massCreationMutations = {
     batchId: args.batch_id,
     createTeams: args.createTeams,
     promoteManagers: args.promoteManagers,
+    ip: requestIp(ctx),
   }),
-  rollbackMassCreation: (_: unknown, args: { batch_id: string }, ctx: MercuriusContext) => rollbackMassCreation(ctx.services, requireAdmin(ctx), args.batch_id),
+  rollbackMassCreation: (_: unknown, args: { batch_id: string }, ctx: MercuriusContext) => rollbackMassCreation(ctx.services, requireAdmin(ctx), args.batch_id, requestIp(ctx)),
 };
 
 export const massCreationSubscriptions = {

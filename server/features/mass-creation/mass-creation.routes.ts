@@ -13,6 +13,8 @@ import { toSafeCsv } from '../../../shared/csv-safe.js';
 import { bearerToken, viewerFromAccessToken, type Viewer } from '../auth/viewer.js';
 import { pageUsersForExport, type ExportUserRow } from './mass-creation.repo.js';
 import { runMassCreation, type NumberedRow } from './mass-creation.service.js';
+import { auditActorOfRequest } from '../audit/audit.actor.js';
+import { recordAudit } from '../audit/audit.repo.js';
 
 const STATUS: Record<ErrorCode, number> = {
   UNAUTHENTICATED: 401, FORBIDDEN: 403, NOT_FOUND: 404, BAD_USER_INPUT: 400, CONFLICT: 409, RATE_LIMITED: 429, INTERNAL_SERVER_ERROR: 500,
@@ -174,12 +176,13 @@ export async function massCreationRoutes(app: FastifyInstance): Promise<void> {
     const query = importQuery.safeParse(request.query);
     if (!query.success) throw badInput('Query parameters: dryRun, createTeams and promoteManagers take true or false; batch_id takes a UUID.');
     const rows = await parseCsvUpload(request.body);
-    return runMassCreation(app.services, viewerOf(request), { rows, dryRun: query.data.dryRun, createTeams: query.data.createTeams, promoteManagers: query.data.promoteManagers, batchId: query.data.batch_id });
+    return runMassCreation(app.services, viewerOf(request), { rows, dryRun: query.data.dryRun, createTeams: query.data.createTeams, promoteManagers: query.data.promoteManagers, batchId: query.data.batch_id, ip: request.ip });
   });
 
   app.get('/api/admin/users/export.csv', { onRequest: adminOnly }, async (request, reply) => {
     const query = exportQuery.safeParse(request.query);
     if (!query.success) throw badInput('includeDeleted takes true or false.');
+    recordAudit(app.services.db, { ...auditActorOfRequest(request, viewerOf(request)), action: 'PEOPLE_EXPORTED', details: { include_deleted: query.data.includeDeleted === true } });
     return reply
       .type('text/csv; charset=utf-8')
       .header('Content-Disposition', `attachment; filename="teamlens-users-${today()}.csv"`)

@@ -8,6 +8,8 @@ import { topics } from '../../graphql/pubsub.js';
 import { newId } from '../../lib/tokens.js';
 import type { Services } from '../../services.js';
 import type { Viewer } from '../auth/viewer.js';
+import { auditActorOf } from '../audit/audit.actor.js';
+import { recordAudit } from '../audit/audit.repo.js';
 import { findOrganization } from '../org/org.repo.js';
 import { listTeams } from '../teams/teams.repo.js';
 import { findExistingEmails } from '../users/users.repo.js';
@@ -48,6 +50,8 @@ export type MassCreateRequest = {
   createTeams?: boolean | null;
   /** People whom other rows name as manager become MANAGER (when their row gives no level) unless false. */
   promoteManagers?: boolean | null;
+  /** The caller's address, for the audit log. */
+  ip?: string | null;
 };
 
 const EMAIL_ERRORS: ReadonlySet<MassCreateErrorType> = new Set(['INVALID_EMAIL', 'BLOCKED_EMAIL_DOMAIN', 'DUPLICATE_IN_FILE', 'ALREADY_EXISTS']);
@@ -113,14 +117,18 @@ export function findMassCreationResult(services: Services, viewer: Viewer, batch
  * an empty team is harmless and easy to delete by hand.
  * Another organization's batch is NOT_FOUND, like an unknown id.
  */
-export function rollbackMassCreation(services: Services, viewer: Viewer, batchId: string): number {
+export function rollbackMassCreation(services: Services, viewer: Viewer, batchId: string, ip: string | null = null): number {
   if (viewer.permissionLevel !== 'ADMIN') throw forbidden('Only an admin can roll back a mass creation.');
   const id = normalizeBatchId(batchId);
   const batch = id === null ? undefined : findBatch(services.db, viewer.organizationId, id);
   if (!batch) throw notFound('Mass creation batch');
   if (batch.status === 'running') throw conflict('This batch is still running; roll it back once it has finished.');
   if (batch.dry_run || batch.status === 'failed') return 0; // nothing was written
-  const removed = deleteNeverSignedInBatchUsers(services.db, viewer.organizationId, batch.id);
+  const removed = services.db.transaction(() => {
+    const n = deleteNeverSignedInBatchUsers(services.db, viewer.organizationId, batch.id);
+    recordAudit(services.db, { ...auditActorOf(viewer, ip), action: 'MASS_CREATION_ROLLED_BACK', details: { batch_id: batch.id, removed: n } });
+    return n;
+  });
   services.log.info({ batchId: batch.id, removed, by: viewer.userId }, 'mass creation rolled back');
   return removed;
 }
@@ -247,7 +255,10 @@ export async function runMassCreation(services: Services, viewer: Viewer, reques
     if (dryRun) {
       finishBatch(db, batchId, { status: 'done', created: 0, result });
     } else {
-      writeMassCreation(db, { organizationId: orgId, batchId, teamIds: liveTeams, newTeams, users: accepted, result, ...write });
+      db.transaction(() => {
+        const created = writeMassCreation(db, { organizationId: orgId, batchId, teamIds: liveTeams, newTeams, users: accepted, result, ...write });
+        recordAudit(db, { ...auditActorOf(viewer, request.ip), action: 'USERS_MASS_CREATED', details: { batch_id: batchId, created } });
+      });
     }
     publish(total, dryRun ? 0 : accepted.length, true);
     return result;

@@ -7,6 +7,8 @@ import { parseInput } from '../../lib/parse.js';
 import { countUnread, listNotifications, listOutbox, markRead } from './notifications.repo.js';
 import { slackSettings } from './notifications.slack.graphql.js';
 import { isOperatorOrganization } from '../install/install.sign-up.js';
+import { requestIp } from '../audit/audit.actor.js';
+import { recordOutboxLinksViewed } from '../audit/audit.outbox.js';
 
 const schema = /* GraphQL */ `
   type Notification { id: ID! kind: String! title: String! body: String link: String created_at: DateTime! read_at: DateTime }
@@ -45,9 +47,12 @@ export async function notificationsFeature(app: FastifyInstance): Promise<void> 
         listNotifications(ctx.services.db, requireViewer(ctx).userId, { unreadOnly: !!args.unreadOnly, limit: parseInput(limitSchema, args.limit) }),
       unreadNotificationCount: (_: unknown, __: unknown, ctx: MercuriusContext) => countUnread(ctx.services.db, requireViewer(ctx).userId),
       emailOutbox: (_: unknown, args: { limit?: number | null }, ctx: MercuriusContext) => {
-        const orgId = requireAdmin(ctx).organizationId;
+        const viewer = requireAdmin(ctx);
+        const orgId = viewer.organizationId;
         // The operator organization's admins also see the install's own mail (sign-up links).
-        return listOutbox(ctx.services.db, orgId, parseInput(limitSchema, args.limit), isOperatorOrganization(ctx.services.db, orgId)).map(outboxForAdmins);
+        const shown = listOutbox(ctx.services.db, orgId, parseInput(limitSchema, args.limit), isOperatorOrganization(ctx.services.db, orgId)).map(outboxForAdmins);
+        recordOutboxLinksViewed(ctx.services, viewer, requestIp(ctx), shown);
+        return shown;
       },
     },
     Mutation: {

@@ -8,6 +8,8 @@ import { findOrganization } from '../org/org.repo.js';
 import { sendTestNotification, usableSlackWebhook } from './notifications.deliver.js';
 import { escapeSlack, postSlackMessage } from './notifications.slack.client.js';
 import { deleteSlackWebhook, findSlackWebhook, recordSlackDelivery, saveSlackWebhook, type SlackWebhookRow } from './notifications.slack.repo.js';
+import { auditActor } from '../audit/audit.actor.js';
+import { recordAudit } from '../audit/audit.repo.js';
 
 const schema = /* GraphQL */ `
   "The organization's Slack incoming webhook. Its URL is a secret: only the last 4 characters are shown."
@@ -68,10 +70,24 @@ export async function slackSettings(app: FastifyInstance): Promise<void> {
           const message = `Use the webhook URL Slack gives you: it starts with ${base}`;
           throw badInput(`url: ${message}`, { fields: { url: message } });
         }
-        const row = saveSlackWebhook(ctx.services.db, viewer.organizationId, { url: input.url, channelLabel: input.channel_label, createdBy: viewer.userId });
+        const { db } = ctx.services;
+        const row = db.transaction(() => {
+          const change = findSlackWebhook(db, viewer.organizationId) ? 'replaced' : 'connected';
+          // Never the URL: it is the secret.
+          recordAudit(db, { ...auditActor(ctx, viewer), action: 'INTEGRATION_SECRET_CHANGED', details: { integration: 'Slack', change, channel_label: input.channel_label ?? null } });
+          return saveSlackWebhook(db, viewer.organizationId, { url: input.url, channelLabel: input.channel_label, createdBy: viewer.userId });
+        });
         return presentSlackWebhook(row);
       },
-      removeSlackWebhook: (_: unknown, __: unknown, ctx: MercuriusContext) => deleteSlackWebhook(ctx.services.db, requireAdmin(ctx).organizationId),
+      removeSlackWebhook: (_: unknown, __: unknown, ctx: MercuriusContext) => {
+        const viewer = requireAdmin(ctx);
+        const { db } = ctx.services;
+        return db.transaction(() => {
+          const removed = deleteSlackWebhook(db, viewer.organizationId);
+          if (removed) recordAudit(db, { ...auditActor(ctx, viewer), action: 'INTEGRATION_SECRET_CHANGED', details: { integration: 'Slack', change: 'removed' } });
+          return removed;
+        });
+      },
       sendSlackTestMessage: async (_: unknown, __: unknown, ctx: MercuriusContext) => {
         const viewer = requireAdmin(ctx);
         const { db } = ctx.services;

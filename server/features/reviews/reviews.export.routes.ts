@@ -6,6 +6,8 @@ import { bearerToken, viewerFromAccessToken } from '../auth/viewer.js';
 import { findUsersByIds } from '../users/users.repo.js';
 import { loadReviewResults } from './reviews.results.access.js';
 import { reviewResultsCsv } from './reviews.results.csv.js';
+import { auditActorOfRequest } from '../audit/audit.actor.js';
+import { recordAudit } from '../audit/audit.repo.js';
 
 const STATUS: Record<ErrorCode, number> = {
   UNAUTHENTICATED: 401, FORBIDDEN: 403, NOT_FOUND: 404, BAD_USER_INPUT: 400, CONFLICT: 409, RATE_LIMITED: 429, INTERNAL_SERVER_ERROR: 500,
@@ -31,6 +33,7 @@ export async function reviewResultsExportRoutes(app: FastifyInstance): Promise<v
       const people = new Map(findUsersByIds(db, viewer.organizationId, [participant.reviewee_id, ...signedIds], { includeDeleted: true }).map((u) => [u.id, u.full_name]));
       const revieweeName = people.get(participant.reviewee_id) ?? 'Former employee';
       const csv = reviewResultsCsv(results, { cycleName: cycle.name, revieweeName, reviewerName: (id) => people.get(id) ?? 'Former employee' });
+      recordAudit(db, { ...auditActorOfRequest(request, viewer), action: 'REVIEW_RESULTS_EXPORTED', subjectUserId: participant.reviewee_id, details: { cycle_id: cycle.id, cycle_name: cycle.name } });
       return reply
         .header('Content-Type', 'text/csv; charset=utf-8')
         .header('Content-Disposition', `attachment; filename="teamlens-review-${slug(cycle.name)}-${slug(revieweeName)}.csv"`)

@@ -25,6 +25,8 @@ import {
 } from './users.repo.js';
 import { expireOpenTokens, revokeOrganizationSessions } from '../auth/auth.repo.js';
 import { topics } from '../../graphql/pubsub.js';
+import { auditActor } from '../audit/audit.actor.js';
+import { recordAuditAbout } from '../audit/audit.repo.js';
 
 type UserInput = ReturnType<typeof updateUserSchema.parse>;
 
@@ -58,7 +60,11 @@ function applyUserUpdate(ctx: MercuriusContext, viewer: Viewer, ids: string[], i
   const { db } = ctx.services;
   checkReferences(ctx, viewer, input, ids);
   if (input.status && input.status !== 'ACTIVE' && ids.includes(viewer.userId)) throw conflict('You cannot deactivate yourself.');
-  updateUsers(db, viewer.organizationId, ids, toPatch(input));
+  const before = input.status ? findUsersByIds(db, viewer.organizationId, ids) : [];
+  db.transaction(() => {
+    updateUsers(db, viewer.organizationId, ids, toPatch(input));
+    recordAuditAbout(db, auditActor(ctx, viewer), 'STATUS_CHANGED', before.filter((u) => u.status !== input.status).map((u) => ({ ...u, details: { from: u.status, to: input.status! } })));
+  });
   if (input.status === 'DEACTIVATED') endUserSessions(ctx.services, ids);
   publishUserUpdated(ctx.services, ids);
   return findUsersByIds(db, viewer.organizationId, ids);
@@ -147,7 +153,12 @@ export const userMutations = {
         expireOpenTokens(db, target.email, 'invite');
       }
     }
-    updateUser(db, viewer.organizationId, target.id, patch);
+    db.transaction(() => {
+      updateUser(db, viewer.organizationId, target.id, patch);
+      if (input.permission_level && input.permission_level !== target.permission_level) {
+        recordAuditAbout(db, auditActor(ctx, viewer), 'PERMISSION_LEVEL_CHANGED', [{ ...target, details: { from: target.permission_level, to: input.permission_level } }]);
+      }
+    });
     if (input.permission_level && input.permission_level !== target.permission_level) endUserSessions(ctx.services, [target.id]);
     publishUserUpdated(ctx.services, [target.id]);
     return { ...findUserById(db, viewer.organizationId, target.id)!, showAzureEmail: true };
@@ -159,7 +170,10 @@ export const userMutations = {
     const me = findUserById(db, viewer.organizationId, viewer.userId)!;
     await requirePassword(me, args.password);
     if (me.permission_level === 'ADMIN' && countActiveAdmins(db, viewer.organizationId) <= 1) throw conflict('You are the only admin: name another admin or close the organization instead.');
-    softDeleteUsers(db, viewer.organizationId, [me.id]);
+    db.transaction(() => {
+      softDeleteUsers(db, viewer.organizationId, [me.id]);
+      recordAuditAbout(db, auditActor(ctx, viewer), 'USER_REMOVED', [{ ...me, details: { own_account: true } }]);
+    });
     endUserSessions(ctx.services, [me.id]);
     return true;
   },
@@ -188,7 +202,13 @@ export const userMutations = {
     const viewer = requireAdmin(ctx);
     const ids = parseInput(idListSchema, args.ids);
     if (ids.includes(viewer.userId)) throw conflict('You cannot remove yourself here; use "close my account" instead.');
-    const removed = softDeleteUsers(ctx.services.db, viewer.organizationId, ids);
+    const { db } = ctx.services;
+    const people = findUsersByIds(db, viewer.organizationId, ids);
+    const removed = db.transaction(() => {
+      const gone = softDeleteUsers(db, viewer.organizationId, ids);
+      recordAuditAbout(db, auditActor(ctx, viewer), 'USER_REMOVED', people.filter((u) => gone.includes(u.id)));
+      return gone;
+    });
     endUserSessions(ctx.services, removed);
     publishUserUpdated(ctx.services, removed);
     return removed.length;

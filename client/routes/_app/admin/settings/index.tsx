@@ -17,6 +17,7 @@ const SECTIONS = [
   { to: '/admin/settings/teams', title: 'Teams', text: 'Teams with their manager, team lead and members.' },
   { to: '/admin/settings/pages', title: 'Pages', text: 'Which feature areas the organization uses.' },
   { to: '/admin/settings/billing', title: 'Billing', text: 'The plan and its seats (active plus invited users).' },
+  { to: '/admin/settings/audit', title: 'Audit log', text: 'Sign-ins, access changes, exports and other security events; how long they are kept.' },
 ] as const;
 
 /** The admin settings overview: one link per settings page this version has built, with what it holds. */

@@ -1,0 +1,136 @@
+import { z } from 'zod';
+
+/**
+ * The audit log (docs/decisions/0042): security-relevant events, append-only. This is the
+ * closed list of actions with their plain words, shared by the server (GraphQL enum, CSV
+ * export) and the admin screen (/admin/settings/audit).
+ */
+export const AUDIT_ACTIONS = [
+  'SIGN_IN_SUCCEEDED',
+  'SIGN_IN_FAILED',
+  'PASSWORD_RESET_REQUESTED',
+  'PASSWORD_RESET_USED',
+  'SESSIONS_REVOKED',
+  'PERMISSION_LEVEL_CHANGED',
+  'STATUS_CHANGED',
+  'USER_REMOVED',
+  'USERS_MASS_CREATED',
+  'MASS_CREATION_ROLLED_BACK',
+  'PEOPLE_EXPORTED',
+  'REVIEW_RESULTS_EXPORTED',
+  'OUTBOX_LINK_VIEWED',
+  'INTEGRATION_SECRET_CHANGED',
+  'FEATURE_AREA_SWITCHED',
+  'AUDIT_RETENTION_CHANGED',
+  'AUDIT_EXPORTED',
+] as const;
+
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+export const AUDIT_ACTION_LABEL: Record<AuditAction, string> = {
+  SIGN_IN_SUCCEEDED: 'Signed in',
+  SIGN_IN_FAILED: 'Sign-in failed',
+  PASSWORD_RESET_REQUESTED: 'Password reset asked',
+  PASSWORD_RESET_USED: 'Password reset used',
+  SESSIONS_REVOKED: 'Sessions ended',
+  PERMISSION_LEVEL_CHANGED: 'Permission level changed',
+  STATUS_CHANGED: 'Status changed',
+  USER_REMOVED: 'Person removed',
+  USERS_MASS_CREATED: 'People created in bulk',
+  MASS_CREATION_ROLLED_BACK: 'Bulk creation rolled back',
+  PEOPLE_EXPORTED: 'People exported (CSV)',
+  REVIEW_RESULTS_EXPORTED: 'Review results exported (CSV)',
+  OUTBOX_LINK_VIEWED: 'Email link viewed by an admin',
+  INTEGRATION_SECRET_CHANGED: 'Integration secret changed',
+  FEATURE_AREA_SWITCHED: 'Feature area switched',
+  AUDIT_RETENTION_CHANGED: 'Audit retention changed',
+  AUDIT_EXPORTED: 'Audit log exported (CSV)',
+};
+
+/** What `details` may hold: short facts, never a secret, password, token or webhook URL. */
+export type AuditDetails = Record<string, string | number | boolean | null>;
+
+const word = (v: unknown) => String(v).toLowerCase().replace(/_/g, ' ');
+const plural = (n: unknown, one: string, many: string) => `${String(n)} ${n === 1 ? one : many}`;
+
+/** The details of one event in a few plain words (the screen's "Details" column and the CSV's). */
+export function describeAuditDetails(action: AuditAction, details: AuditDetails | null): string {
+  const d = details ?? {};
+  switch (action) {
+    case 'SIGN_IN_FAILED':
+      return d.reason === 'not_active' ? 'The account is not active' : 'Wrong password';
+    case 'SESSIONS_REVOKED':
+      return d.scope === 'everywhere' ? `Signed out everywhere (${plural(d.count, 'session', 'sessions')})` : 'Signed out';
+    case 'PERMISSION_LEVEL_CHANGED':
+    case 'STATUS_CHANGED':
+      return `From ${word(d.from)} to ${word(d.to)}`;
+    case 'USERS_MASS_CREATED':
+      return `${plural(d.created, 'person', 'people')} created`;
+    case 'MASS_CREATION_ROLLED_BACK':
+      return `${plural(d.removed, 'person', 'people')} removed`;
+    case 'PEOPLE_EXPORTED':
+      return d.include_deleted ? 'Including removed people' : 'Current people';
+    case 'REVIEW_RESULTS_EXPORTED':
+      return d.cycle_name ? `Cycle “${String(d.cycle_name)}”` : '';
+    case 'OUTBOX_LINK_VIEWED':
+      return `${String(d.subject ?? 'Mail')}${d.link_kind ? ` (${word(d.link_kind)} link)` : ''}`;
+    case 'INTEGRATION_SECRET_CHANGED':
+      return `${String(d.integration ?? 'Integration')} webhook ${String(d.change ?? 'changed')}`;
+    case 'FEATURE_AREA_SWITCHED':
+      return `${String(d.area_label ?? d.area)} switched ${d.enabled ? 'on' : 'off'}`;
+    case 'AUDIT_RETENTION_CHANGED':
+      return `From ${String(d.from)} to ${String(d.to)} days`;
+    case 'AUDIT_EXPORTED':
+      return d.filters ? `Filters: ${String(d.filters)}` : 'No filters';
+    default:
+      return '';
+  }
+}
+
+export const AUDIT_RETENTION_DEFAULT_DAYS = 365;
+export const AUDIT_RETENTION_MIN_DAYS = 30;
+export const AUDIT_RETENTION_MAX_DAYS = 3650;
+/** Events per page on the screen and in GraphQL (at most). */
+export const AUDIT_PAGE_MAX = 200;
+/** Rows in one CSV export at most (newest first). */
+export const AUDIT_EXPORT_MAX = 50_000;
+
+const retentionDays = (n: z.ZodNumber) => n.int('Enter whole days.')
+  .min(AUDIT_RETENTION_MIN_DAYS, `Keep events at least ${AUDIT_RETENTION_MIN_DAYS} days.`)
+  .max(AUDIT_RETENTION_MAX_DAYS, `Keep events at most ${AUDIT_RETENTION_MAX_DAYS} days (10 years).`);
+
+/** updateAuditSettings' input (GraphQL sends a number). */
+export const auditRetentionSchema = z.object({ retention_days: retentionDays(z.number({ error: 'Enter a number of days.' })) });
+
+/** The same rule for the screen's form, whose field holds text. */
+export const auditRetentionFormSchema = z.object({
+  retention_days: z.string().trim().min(1, 'Enter a number of days.').pipe(z.coerce.number<string>({ error: 'Enter a number of days.' }).pipe(retentionDays(z.number()))),
+});
+
+const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Use a date like 2026-01-31.');
+
+/**
+ * The filters of the screen (its URL search) and of the CSV export (query parameters). `from` and
+ * `to` are calendar days, both included, read in the viewer's time zone by the client, which
+ * sends the instants (`from_at`, `to_at`) to the server.
+ */
+export const auditFilterSchema = z.object({
+  action: z.enum(AUDIT_ACTIONS, 'Unknown action.').optional(),
+  person: z.string().max(64).optional(),
+  actor: z.string().max(64).optional(),
+  subject: z.string().max(64).optional(),
+  from_at: z.iso.datetime({ offset: true, error: 'from_at: use an ISO date and time.' }).optional(),
+  to_at: z.iso.datetime({ offset: true, error: 'to_at: use an ISO date and time.' }).optional(),
+}).refine((f) => !f.from_at || !f.to_at || Date.parse(f.from_at) <= Date.parse(f.to_at), { message: 'The start date is after the end date.', path: ['to_at'] });
+
+export type AuditFilter = z.output<typeof auditFilterSchema>;
+
+/** The screen's URL search: catch() so a hand-edited URL shows the unfiltered log instead of an error. */
+export const auditSearchSchema = z.object({
+  action: z.enum(AUDIT_ACTIONS).optional().catch(undefined),
+  person: z.string().max(64).optional().catch(undefined),
+  from: day.optional().catch(undefined),
+  to: day.optional().catch(undefined),
+});
+
+export type AuditSearch = z.output<typeof auditSearchSchema>;
