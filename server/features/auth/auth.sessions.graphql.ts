@@ -3,6 +3,8 @@ import type { MercuriusContext } from 'mercurius';
 import { requireViewer } from '../../graphql/context.js';
 import { topics } from '../../graphql/pubsub.js';
 import { revokeUserSessions } from './auth.repo.js';
+import { declareOperationRules } from '../../graphql/operation-rules.js';
+import { authRules } from './auth.rules.js';
 
 /**
  * "Sign out everywhere": revokes every live session of the caller, this one included,
@@ -10,6 +12,7 @@ import { revokeUserSessions } from './auth.repo.js';
  * websockets). Every access token of those sessions stops working on its next use.
  */
 export async function authSessionsFeature(app: FastifyInstance): Promise<void> {
+  declareOperationRules(app, authRules);
   app.graphql.extendSchema(/* GraphQL */ `
     extend type Mutation {
       "Ends every session of the caller on every device, including this one; returns how many ended."

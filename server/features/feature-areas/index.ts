@@ -5,6 +5,8 @@ import { featureAreaChangesSchema } from '../../../shared/feature-areas.schemas.
 import { requireAdmin, requireViewer } from '../../graphql/context.js';
 import { parseInput } from '../../lib/parse.js';
 import { listFeatureAreas, setFeatureAreas, type FeatureAreaState } from './feature-areas.repo.js';
+import { declareOperationRules } from '../../graphql/operation-rules.js';
+import { featureAreasRules } from './feature-areas.rules.js';
 
 const schema = /* GraphQL */ `
   enum FeatureArea { ${FEATURE_AREAS.join(' ')} }
@@ -29,6 +31,7 @@ const schema = /* GraphQL */ `
 
 /** Which feature areas are on, per organization. */
 export async function featureAreasFeature(app: FastifyInstance): Promise<void> {
+  declareOperationRules(app, featureAreasRules);
   app.graphql.extendSchema(schema);
   app.graphql.defineResolvers({
     Query: {

@@ -7,6 +7,8 @@ import { parseInput } from '../../lib/parse.js';
 import { countUnread, listNotifications, listOutbox, markRead } from './notifications.repo.js';
 import { slackSettings } from './notifications.slack.graphql.js';
 import { isOperatorOrganization } from '../install/install.sign-up.js';
+import { declareOperationRules } from '../../graphql/operation-rules.js';
+import { notificationsRules } from './notifications.rules.js';
 
 const schema = /* GraphQL */ `
   type Notification { id: ID! kind: String! title: String! body: String link: String created_at: DateTime! read_at: DateTime }
@@ -38,6 +40,7 @@ function outboxForAdmins(row: OutboxRow): OutboxRow {
 const limitSchema = z.number().int().min(1).max(500).nullish().transform((v) => v ?? 50);
 
 export async function notificationsFeature(app: FastifyInstance): Promise<void> {
+  declareOperationRules(app, notificationsRules);
   app.graphql.extendSchema(schema);
   app.graphql.defineResolvers({
     Query: {
