@@ -99,25 +99,31 @@ type Resolver = (parent: unknown, args: unknown, ctx: GraphQLContext, info: unkn
 type Field = { resolve?: Resolver; subscribe?: Resolver };
 const ROOT_TYPES: RootType[] = ['Query', 'Mutation', 'Subscription'];
 
-/** Wraps every root field that has a rule with its coarse check; fields without one are left to the matrix to report. */
+/**
+ * Wraps every root field with its rule's coarse check. A field without a rule fails closed: it answers
+ * FORBIDDEN until its feature declares one (and the start logs it; the matrix test lists it).
+ */
 function enforceOnSchema(app: FastifyInstance): void {
   const schema = app.graphql.schema;
+  const undeclared: string[] = [];
   for (const type of ROOT_TYPES) {
     const root = type === 'Query' ? schema.getQueryType() : type === 'Mutation' ? schema.getMutationType() : schema.getSubscriptionType();
     if (!root) continue;
     for (const [name, field] of Object.entries(root.getFields() as unknown as Record<string, Field>)) {
       const rule = app.operationRules.operations.get(`${type}.${name}`);
-      if (!rule || RULES[rule].needs === 'nothing') continue;
+      if (!rule) undeclared.push(`${type}.${name}`);
+      if (rule && RULES[rule].needs === 'nothing') continue;
       const key = type === 'Subscription' ? 'subscribe' : 'resolve';
       const inner = field[key];
       if (!inner) continue;
       field[key] = (parent, args, ctx, info) => {
-        const refused = refusal(rule, ctx.viewer);
+        const refused = rule ? refusal(rule, ctx.viewer) : forbidden(`${type}.${name} declares no rule of who may call it (operation-rules.ts).`);
         if (refused) throw refused;
         return inner(parent, args, ctx, info);
       };
     }
   }
+  if (undeclared.length) app.log.error({ operations: undeclared }, 'operations without a rule answer FORBIDDEN: declare them in their feature\'s <feature>.rules.ts');
 }
 
 /**
