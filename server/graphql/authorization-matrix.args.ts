@@ -27,6 +27,8 @@ const OVERRIDES: Record<string, Record<string, Pick | { fresh: Fresh }>> = {
   archiveReviewTemplate: { id: { fresh: (_app, w) => gqlId(w, 'ownManager', 'mutation($i: ReviewTemplateInput!) { createReviewTemplate(input: $i) { id } }', { i: TEMPLATE_INPUT }, 'createReviewTemplate') } },
   deleteReviewAutomationRule: { id: { fresh: (_app, w) => gqlId(w, 'ownManager', 'mutation($i: ReviewAutomationRuleInput!) { createReviewAutomationRule(input: $i) { id } }', { i: automationRuleInput(w) }, 'createReviewAutomationRule') } },
   deleteReviewSprint: { id: { fresh: (_app, w) => gqlId(w, 'ownManager', 'mutation($i: ReviewSprintInput!) { createReviewSprint(input: $i) { id } }', { i: sprintInput(w.team.id) }, 'createReviewSprint') } },
+  // A request that can no longer be reminded: refused callers must not learn that (CONFLICT) before they are refused.
+  remindReviewer: { requestId: (w) => w.closedCycle.requestId },
   // A new batch's id is chosen by the client, not an object: a fresh one.
   massCreateUsers: { batch_id: () => null },
   // Exactly the team's members as they are: nobody moves.

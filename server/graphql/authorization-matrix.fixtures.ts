@@ -56,6 +56,7 @@ export async function seedWorld(app: FastifyInstance, name: string) {
   const cycle = await newCycle('Active cycle');
   const request = ok<Array<{ id: string; perspective: string }>>(await subject.gql('{ myReviewRequests { id perspective } }'), 'myReviewRequests').find((r) => r.perspective === 'SELF')!;
   const closed = await newCycle('Closed cycle');
+  const closedRequest = ok<Array<{ id: string; cycle_id: string }>>(await subject.gql('{ myReviewRequests { id cycle_id } }'), 'myReviewRequests').find((r) => r.cycle_id === closed.id)!;
   ok(await ownManager.gql('mutation($id: ID!) { closeReviewCycle(id: $id) { id } }', { id: closed.id }), 'closeReviewCycle');
   ok(await ownManager.gql('mutation($p: ID!) { releaseResults(participantId: $p) { id } }', { p: closed.participantId }), 'releaseResults');
 
@@ -70,10 +71,10 @@ export async function seedWorld(app: FastifyInstance, name: string) {
     { r: [{ email: `batch@${slug}.example`, full_name: `${name} Batch` }] }), 'massCreateUsers');
 
   const objects = {
-    org: base.org, team: base.team, otherTeam, bu, dept, subdept, template, cycle, closedCycle: closed, request, rule, sprint, notification, job, batch,
+    org: base.org, team: base.team, otherTeam, bu, dept, subdept, template, cycle, closedCycle: { ...closed, requestId: closedRequest.id }, request, rule, sprint, notification, job, batch,
     people: { ...people, otherReport, peers, spare },
   };
-  const ids = new Set<string>([orgId, base.team.id, otherTeam.id, bu.id, dept.id, subdept.id, template.id, cycle.id, cycle.participantId, closed.id, closed.participantId,
+  const ids = new Set<string>([orgId, base.team.id, otherTeam.id, bu.id, dept.id, subdept.id, template.id, cycle.id, cycle.participantId, closed.id, closed.participantId, closedRequest.id,
     request.id, rule.id, sprint.id, notification.id, job.id, batch.batch_id]);
   for (const u of [...Object.values(people), otherReport, spare, ...peers]) { ids.add(u.id); ids.add(u.email); }
   return { name, orgId, callers, ...objects, ids, admin: callers.admin, ownManager: callers.ownManager };

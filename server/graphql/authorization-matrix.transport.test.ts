@@ -134,7 +134,7 @@ it('subscriptions: each caller can subscribe as the rule allows, and hears nothi
             if (trigger === null) continue;
             // The server does not acknowledge a subscribe: the event is sent again until one arrives (or an error does).
             let m = null;
-            for (let attempt = 0; attempt < 30 && !m; attempt += 1) {
+            for (let attempt = 0; attempt < 100 && !m; attempt += 1) {
               trigger(caller, target.orgId, variables, 1);
               m = await raw.waitFor((x) => x.id === '1' && (x.type === 'next' || x.type === 'error'), 100).catch(() => null);
             }
@@ -144,7 +144,7 @@ it('subscriptions: each caller can subscribe as the rule allows, and hears nothi
           } else {
             const trigger = TRIGGERS[field.name];
             let m = null;
-            for (let attempt = 0; attempt < 30 && !m; attempt += 1) {
+            for (let attempt = 0; attempt < 100 && !m; attempt += 1) {
               // Another organization's object: its events (marker 41) must not arrive, while the caller's own organization's (42) do.
               if (!sameOrg && trigger) { trigger(caller, target.orgId, variables, 41); trigger(caller, caller.world.orgId, variables, 42); }
               m = await raw.waitFor((x) => x.id === '1' && (x.type === 'error' || x.type === 'next'), 100).catch(() => null);
