@@ -80,6 +80,16 @@ export async function seedWorld(app: FastifyInstance, name: string) {
   return { name, orgId, callers, ...objects, ids, admin: callers.admin, ownManager: callers.ownManager };
 }
 
+/** The same organization with its review objects swapped for ones in another state: the closed cycle and its request, the active cycle's (unreleased) participant. */
+export function inOtherState(w: OrgWorld): OrgWorld {
+  return {
+    ...w,
+    cycle: { id: w.closedCycle.id, participantId: w.closedCycle.participantId },
+    request: { id: w.closedCycle.requestId, perspective: 'SELF' },
+    closedCycle: { ...w.closedCycle, participantId: w.cycle.participantId, requestId: w.request.id },
+  };
+}
+
 export const sprintInput = (teamId: string) => ({ team_id: teamId, name: 'Matrix sprint', starts_on: future(1).slice(0, 10), ends_on: future(14).slice(0, 10) });
 
 /** The two organizations: A (the operator organization, created first) and B. */

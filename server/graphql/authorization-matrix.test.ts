@@ -13,7 +13,7 @@ import { ENDING_OPERATIONS, operationFor, rootFields, variablesFor, type Kind, t
 import type { Rule } from './operation-rules.js';
 import { argumentsFor } from './authorization-matrix.args.js';
 import { expectAllowed, leaks, mismatch, type CallerRole, type Outcome } from './authorization-matrix.expect.js';
-import { ROLES, seedWorlds, type OrgWorld } from './authorization-matrix.fixtures.js';
+import { ROLES, inOtherState, seedWorlds, type OrgWorld } from './authorization-matrix.fixtures.js';
 
 let app: FastifyInstance;
 let a: OrgWorld;
@@ -52,30 +52,34 @@ it('every REST route declares a rule in its config', () => {
   expect(app.operationRules.routes.length).toBeGreaterThan(20);
 });
 
-/** Runs one operation for every caller against both organizations' objects; returns the mismatches. */
-async function runMatrix(kind: 'query' | 'mutation', field: RootField, who: MatrixCaller[] = callers()): Promise<string[]> {
+/**
+ * Runs one operation for every caller against both organizations' objects; returns the mismatches.
+ * `refusedOnly`: only the callers the rule refuses (objects in another state must not change that).
+ */
+async function runMatrix(kind: 'query' | 'mutation', field: RootField, who: MatrixCaller[] = callers(), opts: { refusedOnly?: boolean; state?: (w: OrgWorld) => OrgWorld } = {}): Promise<string[]> {
   const rule = ruleOf(kind, field);
   if (!rule) return [`${field.name}: no rule`];
   const failures: string[] = [];
   const document = operationFor(app.graphql.schema, kind, field, 'fields');
+  const isOperator = (c: MatrixCaller) => c.world.orgId === a.orgId;
   // Refused callers first: an allowed one may change or use up the object.
-  const ordered = [...who].sort((x, y) => Number(expectAllowed(rule, x.role, true, x.world === a)) - Number(expectAllowed(rule, y.role, true, y.world === a)));
-  for (const target of [a, b]) {
+  const ordered = [...who].sort((x, y) => Number(expectAllowed(rule, x.role, true, isOperator(x))) - Number(expectAllowed(rule, y.role, true, isOperator(y))));
+  for (const target of [a, b].map(opts.state ?? ((w) => w))) {
     for (const caller of ordered) {
       const { prepare, choose } = argumentsFor(app, field, target);
-      await prepare();
       const variables = variablesFor(app.graphql.schema, field, 'valid', choose);
       const targeted = [...target.ids].some((id) => JSON.stringify(variables).includes(id));
       // Without an object of its own, an operation is about the caller's organization: asked once per caller.
-      if (!targeted && target !== caller.world) continue;
-      const sameOrg = target === caller.world;
-      const allowed = expectAllowed(rule, caller.role, sameOrg, caller.world === a);
-      const outcome = await caller.call(document, variables);
+      const sameOrg = target.orgId === caller.world.orgId;
+      if (!targeted && !sameOrg) continue;
+      const allowed = expectAllowed(rule, caller.role, sameOrg, isOperator(caller));
+      if (allowed && opts.refusedOnly) continue;
+      await prepare();
+      const outcome = await caller.call(document, variablesFor(app.graphql.schema, field, 'valid', choose));
       const problem = mismatch(outcome, field.name, allowed, caller.role, sameOrg);
-      const where = `${kind} ${field.name} [${rule}] by ${caller.label} on ${target.name}'s objects`;
+      const where = `${kind} ${field.name} [${rule}] by ${caller.label} on ${target.name}'s ${opts.state ? 'objects in another state' : 'objects'}`;
       if (problem) failures.push(`${where}: ${problem}`);
-      const foreign = caller.world === a ? b.ids : a.ids;
-      const leaked = leaks(outcome, foreign);
+      const leaked = leaks(outcome, caller.world.orgId === a.orgId ? b.ids : a.ids);
       if (leaked.length) failures.push(`${where}: answer holds another organization's ${leaked.join(', ')}`);
     }
   }
@@ -85,6 +89,16 @@ async function runMatrix(kind: 'query' | 'mutation', field: RootField, who: Matr
 it('queries: each caller gets exactly what the rule allows, and never another organization\'s data', async () => {
   const failures: string[] = [];
   for (const field of rootFields(app.graphql.schema, 'query')) failures.push(...await runMatrix('query', field));
+  expect(failures).toEqual([]);
+}, 60_000);
+
+it('refused callers stay refused when the objects are in another state (closed cycle, its request, an unreleased participant)', async () => {
+  const failures: string[] = [];
+  for (const kind of ['query', 'mutation'] as const) {
+    for (const field of rootFields(app.graphql.schema, kind).filter((f) => !ENDING_OPERATIONS.includes(f.name))) {
+      failures.push(...await runMatrix(kind, field, callers(), { refusedOnly: true, state: inOtherState }));
+    }
+  }
   expect(failures).toEqual([]);
 }, 60_000);
 
