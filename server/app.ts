@@ -10,6 +10,7 @@ import { warmPasswordHashing } from './lib/password.js';
 import { loadKeys } from './db/keys.js';
 import { PubSub } from './graphql/pubsub.js';
 import { graphqlPlugin } from './graphql/graphql.plugin.js';
+import { operationRulesPlugin } from './graphql/operation-rules.js';
 import { Mailer } from './features/notifications/mailer.js';
 import { securityPlugin } from './plugins/security.js';
 import { authRoutes, authFallbackRoute } from './features/auth/auth.routes.js';
@@ -74,6 +75,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const disposableList = startDisposableListRefresh(config, app.log);
   app.addHook('onClose', async () => disposableList.stop());
 
+  // First: it records every route as it is added, with its rule (docs/decisions/0041).
+  await app.register(operationRulesPlugin);
   await app.register(cookie);
   await app.register(formbody, { bodyLimit: 64 * 1024 });
   await app.register(jwt, { secret: services.keys.jwtSecret, sign: { algorithm: 'HS256' }, verify: { algorithms: ['HS256'], cache: 10_000 } });

@@ -3,10 +3,10 @@
  * strings, negative numbers, empty lists): each answers with a clear error code or a result, never
  * INTERNAL_SERVER_ERROR, and the database is still readable afterwards.
  */
-import type { GraphQLArgument, GraphQLField, GraphQLObjectType } from 'graphql';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createTestApp, seedOrg, signedIn } from '../test/helpers.js';
+import { ENDING_OPERATIONS, operationFor as buildOperation, rootFields as allRootFields, valueFor as valuesFor, type RootField, type Variant } from '../test/operations.js';
 
 let app: FastifyInstance;
 let admin: Awaited<ReturnType<typeof signedIn>>;
@@ -20,49 +20,14 @@ beforeAll(async () => {
 afterAll(async () => { await app.close(); });
 
 /** Operations that end the caller's session or organization: called last, once. */
-const ENDING = ['signOutEverywhere', 'removeLoggedUser', 'closeAccount'];
+const ENDING = ENDING_OPERATIONS;
 
 const CLEAR_CODES = new Set(['BAD_USER_INPUT', 'NOT_FOUND', 'FORBIDDEN', 'CONFLICT', 'UNAUTHENTICATED', 'RATE_LIMITED']);
 
-type Variant = 'garbage' | 'empty';
-type Named = { name: string; getValues?: () => Array<{ value: unknown }>; getFields?: () => Record<string, { name: string; type: { toString(): string } }> };
-
-/**
- * A value for a type written as in SDL ("[ReviewAnswerInput!]!"). Types are read by shape, not with
- * graphql's isX helpers: Mercurius may load its own copy of graphql.
- */
-function valueFor(type: string, variant: Variant, depth = 0): unknown {
-  const t = type.endsWith('!') ? type.slice(0, -1) : type;
-  if (t.startsWith('[')) return variant === 'empty' ? [] : [valueFor(t.slice(1, -1), variant, depth + 1)];
-  const named = app.graphql.schema.getType(t) as unknown as Named;
-  if (named.getValues) return named.getValues()[0]!.value;
-  if (named.getFields) {
-    if (depth > 4) return {};
-    return Object.fromEntries(Object.values(named.getFields()).map((f) => [f.name, valueFor(f.type.toString(), variant, depth + 1)]));
-  }
-  switch (named.name) {
-    case 'Int': return variant === 'garbage' ? -2147483648 : 0;
-    case 'Float': return variant === 'garbage' ? -1e300 : 0;
-    case 'Boolean': return true;
-    case 'ID': return variant === 'garbage' ? '00000000-0000-0000-0000-000000000000' : '';
-    default: return variant === 'garbage' ? 'x'.repeat(10_000) : '';
-  }
-}
-
-/** The smallest selection that is valid for the field's type: __typename. */
-function operationFor(kind: 'query' | 'mutation', field: GraphQLField<unknown, unknown>): string {
-  const args = field.args as readonly GraphQLArgument[];
-  const defs = args.map((a) => `$${a.name}: ${a.type.toString()}`).join(', ');
-  const call = args.length ? `(${args.map((a) => `${a.name}: $${a.name}`).join(', ')})` : '';
-  const named = app.graphql.schema.getType(field.type.toString().replace(/[[\]!]/g, '')) as unknown as Named;
-  const selection = named.getFields ? ' { __typename }' : '';
-  return `${kind}${defs ? `(${defs})` : ''} { ${field.name}${call}${selection} }`;
-}
-
-function rootFields(kind: 'query' | 'mutation'): GraphQLField<unknown, unknown>[] {
-  const type = (kind === 'query' ? app.graphql.schema.getQueryType() : app.graphql.schema.getMutationType()) as GraphQLObjectType;
-  return Object.values(type.getFields());
-}
+const schema = () => app.graphql.schema;
+const valueFor = (type: string, variant: Variant) => valuesFor(schema(), type, variant);
+const operationFor = (kind: 'query' | 'mutation', field: RootField) => buildOperation(schema(), kind, field);
+const rootFields = (kind: 'query' | 'mutation') => allRootFields(schema(), kind);
 
 it('no query or mutation answers INTERNAL_SERVER_ERROR to well-typed nonsense, for an admin or a member', async () => {
   const failures: string[] = [];
@@ -70,7 +35,7 @@ it('no query or mutation answers INTERNAL_SERVER_ERROR to well-typed nonsense, f
   for (const caller of [member, admin]) {
     for (const kind of ['query', 'mutation'] as const) {
       for (const field of rootFields(kind).filter((f) => !ENDING.includes(f.name))) {
-        for (const variant of ['garbage', 'empty'] as const) {
+        for (const variant of ['garbage', 'empty'] as const satisfies Variant[]) {
           const variables = Object.fromEntries(field.args.map((a) => [a.name, valueFor(a.type.toString(), variant)]));
           const res = await caller.gql(operationFor(kind, field), variables);
           calls += 1;

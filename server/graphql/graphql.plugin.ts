@@ -112,7 +112,7 @@ export const graphqlPlugin = fp(async (app: FastifyInstance) => {
     }
   }
 
-  app.post('/graphql', { bodyLimit: GRAPHQL_BODY_LIMIT }, async (request, reply) => {
+  app.post('/graphql', { bodyLimit: GRAPHQL_BODY_LIMIT, config: { rule: 'PUBLIC' } }, async (request, reply) => {
     const type = (request.headers['content-type'] ?? '').toLowerCase();
     if (!/^application\/(json|graphql-response\+json)\s*(;|$)/.test(type)) {
       return reply.code(415).send({ errors: [{ message: 'Send GraphQL as application/json.', extensions: { code: 'BAD_USER_INPUT' } }] });

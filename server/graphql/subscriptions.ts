@@ -145,6 +145,8 @@ export const subscriptionsPlugin = fp(async (app: FastifyInstance): Promise<void
   app.route({
     method: 'GET',
     url: '/graphql',
+    // The transport: each subscription's own rule applies to it (operation-rules.ts).
+    config: { rule: 'PUBLIC' },
     // Browsers always send Origin on a websocket upgrade; a foreign one is refused before
     // any traffic (ASVS 4.4.2). Non-browser clients send none and are allowed.
     onRequest: async (request: FastifyRequest, reply: FastifyReply) => {

@@ -6,6 +6,8 @@ import { requireAdmin } from '../graphql/context.js';
 import { parseInput } from '../lib/parse.js';
 import { findOrganizationJob, listOrganizationJobs, requeueJob, RETRYABLE_JOB_STATUSES } from './jobs.repo.js';
 import { JOB_STATUSES, type JobRow } from './jobs.tables.js';
+import { declareOperationRules } from '../graphql/operation-rules.js';
+import { jobsRules } from './jobs.rules.js';
 
 const schema = /* GraphQL */ `
   "INTERRUPTED: the server stopped or was killed while it ran; it runs again once the server is back (or now, with retryJob)."
@@ -42,6 +44,7 @@ const argsSchema = z.object({
 });
 
 export async function jobsFeature(app: FastifyInstance): Promise<void> {
+  declareOperationRules(app, jobsRules);
   app.graphql.extendSchema(schema);
   app.graphql.defineResolvers({
     Query: {

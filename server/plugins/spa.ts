@@ -22,6 +22,11 @@ export function isPagePath(url: string): boolean {
 export const spaPlugin = fp(async (app: FastifyInstance): Promise<void> => {
   const hasBuild = fs.existsSync(path.join(CLIENT_DIST, 'index.html'));
   if (hasBuild) {
+    // @fastify/static takes no route config: the file routes it adds next (and only those: this
+    // plugin is the app's last) are public, declared here (docs/decisions/0041).
+    app.addHook('onRoute', (route) => {
+      route.config = { ...route.config, rule: route.config?.rule ?? 'PUBLIC' };
+    });
     await app.register(fastifyStatic, {
       root: CLIENT_DIST,
       preCompressed: true,
@@ -31,7 +36,7 @@ export const spaPlugin = fp(async (app: FastifyInstance): Promise<void> => {
       },
     });
   }
-  if (hasBuild) app.get('/', (_request, reply) => reply.header('Cache-Control', 'no-cache').sendFile('index.html'));
+  if (hasBuild) app.get('/', { config: { rule: 'PUBLIC' } }, (_request, reply) => reply.header('Cache-Control', 'no-cache').sendFile('index.html'));
   app.setNotFoundHandler((request, reply) => {
     if (hasBuild && (request.method === 'GET' || request.method === 'HEAD') && isPagePath(request.url)) {
       return reply.header('Cache-Control', 'no-cache').sendFile('index.html');

@@ -15,12 +15,13 @@ export const TEST_PASSWORD = 'correct horse battery staple';
 export const BASE = 'http://localhost:3000';
 export const AUTH = `${BASE}/api/auth`;
 
-/** The real app on a fresh SQLite file in a temporary directory. */
-export async function createTestApp(env: Record<string, string> = {}): Promise<FastifyInstance> {
+/** The real app on a fresh SQLite file in a temporary directory; `beforeReady` may register more (a scratch plugin). */
+export async function createTestApp(env: Record<string, string> = {}, beforeReady?: (app: FastifyInstance) => Promise<void>): Promise<FastifyInstance> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'teamlens-test-'));
   const config = loadConfig({ DATA_DIR: dataDir, SEED_DEMO: 'false', LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent', BASE_URL: BASE, ...env });
   const app = await buildApp(config);
   app.addHook('onClose', async () => fs.rmSync(dataDir, { recursive: true, force: true }));
+  await beforeReady?.(app);
   await app.ready();
   return app;
 }

@@ -3,6 +3,8 @@ import type { MercuriusContext } from 'mercurius';
 import { requireAdmin } from '../../graphql/context.js';
 import { countEngagementByDay, findTopEngagementPages } from '../engagement/engagement.repo.js';
 import { countNotInvited, countUsersByStatus, findOldestInvitations, findRecentSignIns } from '../users/users.stats.repo.js';
+import { declareOperationRules } from '../../graphql/operation-rules.js';
+import { adminDashboardRules } from './admin-dashboard.rules.js';
 
 export const ENGAGEMENT_DAYS = 30;
 const LIST_LENGTH = 5;
@@ -38,6 +40,7 @@ export function lastDays(now: Date, days: number): string[] {
 
 /** The admin dashboard: headcount, invitations, sign-ins and engagement in one query. */
 export async function adminDashboardFeature(app: FastifyInstance): Promise<void> {
+  declareOperationRules(app, adminDashboardRules);
   app.graphql.extendSchema(schema);
   app.graphql.defineResolvers({
     Query: {

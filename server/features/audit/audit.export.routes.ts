@@ -34,7 +34,7 @@ const describeFilter = (f: AuditFilter) => Object.entries(f).filter(([, v]) => v
  * every cell formula-safe (toSafeCsv). The export itself is recorded first (AUDIT_EXPORTED).
  */
 export async function auditExportRoutes(app: FastifyInstance): Promise<void> {
-  app.get('/api/admin/audit/export.csv', async (request, reply) => {
+  app.get('/api/admin/audit/export.csv', { config: { rule: 'ADMIN' } }, async (request, reply) => {
     const viewer = viewerFromAccessToken(app, bearerToken(request.headers.authorization));
     if (!viewer) return reply.code(401).header('WWW-Authenticate', 'Bearer').send({ error: 'UNAUTHENTICATED', message: 'Sign in to continue.' });
     if (viewer.permissionLevel !== 'ADMIN') return reply.code(403).send({ error: 'FORBIDDEN', message: 'Only an admin can do this.' });

@@ -50,12 +50,12 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
   }
 
   // Whether public sign-up is open, and whether the link goes out by email or stays in the outbox and server log.
-  app.get(`${AUTH_BASE_PATH}/sign-up`, async (): Promise<SignUpStatus> => ({
+  app.get(`${AUTH_BASE_PATH}/sign-up`, { config: { rule: 'PUBLIC' } }, async (): Promise<SignUpStatus> => ({
     open: signUpState(db, config).open,
     email_sent_by: app.services.mailer.smtpConfigured ? 'SMTP' : 'OUTBOX',
   }));
 
-  app.post(`${AUTH_BASE_PATH}/sign-up`, async (request, reply) => {
+  app.post(`${AUTH_BASE_PATH}/sign-up`, { config: { rule: 'PUBLIC' } }, async (request, reply) => {
     const input = guard(request, reply, signUpSchema);
     if (!input) return reply;
     if (!signUpState(db, config).open) return reply.code(403).send(SIGN_UP_IS_CLOSED);
@@ -64,13 +64,13 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
     return { ok: true, url: `${config.origin}/signup-complete?email=${encodeURIComponent(input.email)}` };
   });
 
-  app.get(`${AUTH_BASE_PATH}/link`, async (request) => {
+  app.get(`${AUTH_BASE_PATH}/link`, { config: { rule: 'PUBLIC' } }, async (request) => {
     const token = String((request.query as Record<string, unknown>).token ?? '');
     const row = peekOneTimeToken(db, token, ['signup', 'invite', 'reset', 'email-change']);
     return row ? { valid: true, purpose: row.purpose, email: row.email } : { valid: false };
   });
 
-  app.post(`${AUTH_BASE_PATH}/register`, async (request, reply) => {
+  app.post(`${AUTH_BASE_PATH}/register`, { config: { rule: 'PUBLIC' } }, async (request, reply) => {
     const input = guard(request, reply, registerSchema);
     if (!input) return reply;
     // Closed since the link was sent: refused, and the link stays unused should sign-up open again.
@@ -91,7 +91,7 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
     return { ok: true, url: `${config.origin}/home/dashboard` };
   });
 
-  app.post(`${AUTH_BASE_PATH}/forgot-password`, async (request, reply) => {
+  app.post(`${AUTH_BASE_PATH}/forgot-password`, { config: { rule: 'PUBLIC' } }, async (request, reply) => {
     const input = guard(request, reply, forgotPasswordSchema);
     if (!input) return reply;
     const user = db.select().from(users).where(eq(users.email, input.email)).get();
@@ -103,7 +103,7 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
     return { ok: true };
   });
 
-  app.post(`${AUTH_BASE_PATH}/change-password`, async (request, reply) => {
+  app.post(`${AUTH_BASE_PATH}/change-password`, { config: { rule: 'PUBLIC' } }, async (request, reply) => {
     const input = guard(request, reply, setPasswordSchema);
     if (!input) return reply;
     const passwordHash = await hashPassword(input.password);
@@ -118,7 +118,7 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
     return { ok: true, url: `${config.origin}/login?reset=1` };
   });
 
-  app.post(`${AUTH_BASE_PATH}/verify-email`, async (request, reply) => {
+  app.post(`${AUTH_BASE_PATH}/verify-email`, { config: { rule: 'PUBLIC' } }, async (request, reply) => {
     const input = guard(request, reply, tokenSchema);
     if (!input) return reply;
     const result = db.transaction(() => {

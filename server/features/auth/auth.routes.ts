@@ -55,27 +55,27 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
     return reply.code(status).send({ url: `${base}/error?error=Default` });
   });
 
-  app.get(`${AUTH_BASE_PATH}/session`, async (request, reply) => {
+  app.get(`${AUTH_BASE_PATH}/session`, { config: { rule: 'PUBLIC' } }, async (request, reply) => {
     noStore(reply);
     return sessionResponse(request, reply);
   });
 
-  app.post(`${AUTH_BASE_PATH}/session`, async (request, reply) => {
+  app.post(`${AUTH_BASE_PATH}/session`, { config: { rule: 'PUBLIC' } }, async (request, reply) => {
     if (!verifyCsrf(request, config, keys.csrfSecret)) return reply.code(400).send({});
     // `data` from the client never changes identity or rights: the session is re-read from the store.
     return sessionResponse(request, reply);
   });
 
-  app.get(`${AUTH_BASE_PATH}/csrf`, async (request, reply) => {
+  app.get(`${AUTH_BASE_PATH}/csrf`, { config: { rule: 'PUBLIC' } }, async (request, reply) => {
     noStore(reply);
     return { csrfToken: ensureCsrfToken(request, reply, config, keys.csrfSecret) };
   });
 
-  app.get(`${AUTH_BASE_PATH}/providers`, async () => ({
+  app.get(`${AUTH_BASE_PATH}/providers`, { config: { rule: 'PUBLIC' } }, async () => ({
     credentials: { id: 'credentials', name: 'Email and password', type: 'credentials', signinUrl: `${base}/signin/credentials`, callbackUrl: `${base}/callback/credentials` },
   }));
 
-  app.post(`${AUTH_BASE_PATH}/callback/:provider`, async (request, reply) => {
+  app.post(`${AUTH_BASE_PATH}/callback/:provider`, { config: { rule: 'PUBLIC' } }, async (request, reply) => {
     const { provider } = request.params as { provider: string };
     if (provider !== 'credentials' || !verifyCsrf(request, config, keys.csrfSecret)) return sendUrl(request, reply, `${base}/signin?csrf=true`);
     const callbackUrl = safeCallbackUrl(config, bodyField(request, 'callbackUrl') ?? (request.query as Record<string, unknown>).callbackUrl);
@@ -99,26 +99,26 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
     }
   });
 
-  app.post(`${AUTH_BASE_PATH}/signin/:provider`, async (request, reply) => {
+  app.post(`${AUTH_BASE_PATH}/signin/:provider`, { config: { rule: 'PUBLIC' } }, async (request, reply) => {
     const { provider } = request.params as { provider: string };
     if (provider !== 'credentials' || !verifyCsrf(request, config, keys.csrfSecret)) return sendUrl(request, reply, `${base}/signin?csrf=true`);
     return sendUrl(request, reply, `${base}/signin`);
   });
 
-  app.post(`${AUTH_BASE_PATH}/signout`, async (request, reply) => {
+  app.post(`${AUTH_BASE_PATH}/signout`, { config: { rule: 'PUBLIC' } }, async (request, reply) => {
     if (!verifyCsrf(request, config, keys.csrfSecret)) return sendUrl(request, reply, `${base}/signout?csrf=true`);
     endSession(request, reply);
     return sendUrl(request, reply, safeCallbackUrl(config, bodyField(request, 'callbackUrl')));
   });
 
   // Spec section 7: called by a tab when another tab logged out. Same-origin only.
-  app.post(`${AUTH_BASE_PATH}/logout`, async (request, reply) => {
+  app.post(`${AUTH_BASE_PATH}/logout`, { config: { rule: 'PUBLIC' } }, async (request, reply) => {
     if (isCrossSite(request, config)) return reply.code(403).send({ error: 'FORBIDDEN' });
     endSession(request, reply);
     return { url: `${config.origin}/logout` };
   });
 
-  app.post(`${AUTH_BASE_PATH}/_log`, { bodyLimit: 8192 }, async (request, reply) => {
+  app.post(`${AUTH_BASE_PATH}/_log`, { bodyLimit: 8192, config: { rule: 'PUBLIC' } }, async (request, reply) => {
     if (!logLimiter.take(request.ip)) return reply.code(429).send({});
     const body = (request.body ?? {}) as Record<string, unknown>;
     const clean = (v: unknown) => (typeof v === 'string' ? v.replace(/[\r\n\u2028\u2029]/g, ' ').slice(0, 500) : undefined);
@@ -127,14 +127,14 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
     return reply.code(200).send({});
   });
 
-  app.get(`${AUTH_BASE_PATH}/error`, async (request, reply) => {
+  app.get(`${AUTH_BASE_PATH}/error`, { config: { rule: 'PUBLIC' } }, async (request, reply) => {
     const error = String((request.query as Record<string, unknown>).error ?? 'Default');
     const code = SIGN_IN_ERRORS.has(error) ? error : 'Default';
     const page = code === 'LoginBlocked' ? '/login-blocked' : `/login?error=${code}`;
     return reply.redirect(`${config.origin}${page}`, 302);
   });
 
-  app.get(`${AUTH_BASE_PATH}/signin`, async (request, reply) => {
+  app.get(`${AUTH_BASE_PATH}/signin`, { config: { rule: 'PUBLIC' } }, async (request, reply) => {
     const query = request.query as Record<string, unknown>;
     const params = new URLSearchParams();
     if (typeof query.callbackUrl === 'string') params.set('callbackUrl', safeCallbackUrl(config, query.callbackUrl));
@@ -146,6 +146,6 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
 
 /** Anything else under /api/auth: NextAuth's 400 text, never a 500. Registered last. */
 export async function authFallbackRoute(app: FastifyInstance): Promise<void> {
-  app.all(`${AUTH_BASE_PATH}/*`, async (request, reply) =>
+  app.all(`${AUTH_BASE_PATH}/*`, { config: { rule: 'PUBLIC' } }, async (request, reply) =>
     reply.code(400).type('text/plain').send(`Error: This action with HTTP ${request.method} is not supported.`));
 }

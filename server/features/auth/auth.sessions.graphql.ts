@@ -5,6 +5,8 @@ import { topics } from '../../graphql/pubsub.js';
 import { revokeUserSessions } from './auth.repo.js';
 import { auditActor } from '../audit/audit.actor.js';
 import { recordAudit } from '../audit/audit.repo.js';
+import { declareOperationRules } from '../../graphql/operation-rules.js';
+import { authRules } from './auth.rules.js';
 
 /**
  * "Sign out everywhere": revokes every live session of the caller, this one included,
@@ -12,6 +14,7 @@ import { recordAudit } from '../audit/audit.repo.js';
  * websockets). Every access token of those sessions stops working on its next use.
  */
 export async function authSessionsFeature(app: FastifyInstance): Promise<void> {
+  declareOperationRules(app, authRules);
   app.graphql.extendSchema(/* GraphQL */ `
     extend type Mutation {
       "Ends every session of the caller on every device, including this one; returns how many ended."

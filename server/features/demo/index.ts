@@ -5,6 +5,8 @@ import { demoCountLabel, type DemoDataCount } from '../../../shared/demo-data.js
 import { requireAdmin } from '../../graphql/context.js';
 import { users } from '../users/users.tables.js';
 import { countDemoRows, isDemoRow, removeDemoRows } from './demo.repo.js';
+import { declareOperationRules } from '../../graphql/operation-rules.js';
+import { demoRules } from './demo.rules.js';
 
 const schema = /* GraphQL */ `
   type DemoDataCount {
@@ -33,6 +35,7 @@ const asDemoData = (counts: DemoDataCount[]) => ({ present: counts.length > 0, c
 
 /** The demo registry's admin side: what is left, and its removal. */
 export async function demoFeature(app: FastifyInstance): Promise<void> {
+  declareOperationRules(app, demoRules);
   app.graphql.extendSchema(schema);
   app.graphql.defineResolvers({
     Query: {

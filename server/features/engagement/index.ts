@@ -6,6 +6,8 @@ import { requireViewer } from '../../graphql/context.js';
 import { parseInput } from '../../lib/parse.js';
 import { RateLimiter } from '../../lib/rate-limiter.js';
 import { insertEngagementEvent } from './engagement.repo.js';
+import { declareOperationRules } from '../../graphql/operation-rules.js';
+import { engagementRules } from './engagement.rules.js';
 
 const schema = /* GraphQL */ `
   extend type Mutation {
@@ -19,6 +21,7 @@ const EVENTS_PER_USER_PER_HOUR = 240;
 
 /** Engagement events (route timers) recorded for the viewer's organization. */
 export async function engagementFeature(app: FastifyInstance): Promise<void> {
+  declareOperationRules(app, engagementRules);
   const limiter = new RateLimiter(EVENTS_PER_USER_PER_HOUR, 60 * 60_000);
   app.graphql.extendSchema(schema);
   app.graphql.defineResolvers({

@@ -7,6 +7,8 @@ import { parseInput } from '../../lib/parse.js';
 import { listFeatureAreas, setFeatureAreas, type FeatureAreaState } from './feature-areas.repo.js';
 import { auditActor } from '../audit/audit.actor.js';
 import { recordAudit } from '../audit/audit.repo.js';
+import { declareOperationRules } from '../../graphql/operation-rules.js';
+import { featureAreasRules } from './feature-areas.rules.js';
 
 const schema = /* GraphQL */ `
   enum FeatureArea { ${FEATURE_AREAS.join(' ')} }
@@ -31,6 +33,7 @@ const schema = /* GraphQL */ `
 
 /** Which feature areas are on, per organization. */
 export async function featureAreasFeature(app: FastifyInstance): Promise<void> {
+  declareOperationRules(app, featureAreasRules);
   app.graphql.extendSchema(schema);
   app.graphql.defineResolvers({
     Query: {

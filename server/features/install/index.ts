@@ -8,6 +8,8 @@ import { parseInput } from '../../lib/parse.js';
 import type { Services } from '../../services.js';
 import { countWaitingMail, getInstallSettings, setSignUp } from './install.repo.js';
 import { isOperatorOrganization, signUpState } from './install.sign-up.js';
+import { declareOperationRules } from '../../graphql/operation-rules.js';
+import { installRules } from './install.rules.js';
 
 const schema = /* GraphQL */ `
   enum SignUpSource { ${SIGN_UP_SOURCES.join(' ')} }
@@ -49,6 +51,7 @@ function signUpFor(services: Services, organizationId: string) {
 
 /** Settings of the whole install (not of one organization), changed by the operator organization's admins. */
 export async function installFeature(app: FastifyInstance): Promise<void> {
+  declareOperationRules(app, installRules);
   app.graphql.extendSchema(schema);
   app.graphql.defineResolvers({
     Query: {

@@ -169,7 +169,7 @@ export async function massCreationRoutes(app: FastifyInstance): Promise<void> {
   const viewerOf = (request: FastifyRequest): Viewer => viewers.get(request)!;
 
   /** Same engine and same answer (MassCreateResult) as the massCreateUsers mutation. */
-  app.post('/api/admin/users/import', { bodyLimit: CSV_UPLOAD_MAX_BYTES, onRequest: adminOnly }, async (request, reply) => {
+  app.post('/api/admin/users/import', { bodyLimit: CSV_UPLOAD_MAX_BYTES, onRequest: adminOnly, config: { rule: 'ADMIN' } }, async (request, reply) => {
     if (!/^text\/csv\s*(;|$)/i.test(request.headers['content-type'] ?? '') || !Buffer.isBuffer(request.body)) {
       return reply.code(415).send({ error: 'UNSUPPORTED_MEDIA_TYPE', message: 'Send the file with Content-Type: text/csv.' });
     }
@@ -179,7 +179,7 @@ export async function massCreationRoutes(app: FastifyInstance): Promise<void> {
     return runMassCreation(app.services, viewerOf(request), { rows, dryRun: query.data.dryRun, createTeams: query.data.createTeams, promoteManagers: query.data.promoteManagers, batchId: query.data.batch_id, ip: request.ip });
   });
 
-  app.get('/api/admin/users/export.csv', { onRequest: adminOnly }, async (request, reply) => {
+  app.get('/api/admin/users/export.csv', { onRequest: adminOnly, config: { rule: 'ADMIN' } }, async (request, reply) => {
     const query = exportQuery.safeParse(request.query);
     if (!query.success) throw badInput('includeDeleted takes true or false.');
     recordAudit(app.services.db, { ...auditActorOfRequest(request, viewerOf(request)), action: 'PEOPLE_EXPORTED', details: { include_deleted: query.data.includeDeleted === true } });
@@ -190,7 +190,7 @@ export async function massCreationRoutes(app: FastifyInstance): Promise<void> {
       .send(Readable.from(exportChunks(app, viewerOf(request).organizationId, query.data.includeDeleted === true)));
   });
 
-  app.get('/api/admin/users/import-template.csv', { onRequest: adminOnly }, async (_request, reply) => {
+  app.get('/api/admin/users/import-template.csv', { onRequest: adminOnly, config: { rule: 'ADMIN' } }, async (_request, reply) => {
     const example = ['jane.doe@yourcompany.com', 'Jane Doe', 'Software Engineer', 'MEMBER', 'Platform', 'alex.lee@yourcompany.com', 'Berlin', 'Europe/Berlin'];
     return reply
       .type('text/csv; charset=utf-8')

@@ -76,7 +76,7 @@ export async function mediaRoutes(app: FastifyInstance): Promise<void> {
    * Authenticated by the Bearer access token only (never by the session cookie), so a
    * cross-site form cannot make a browser send it: no CSRF token is needed.
    */
-  app.post('/api/media', async (request, reply) => {
+  app.post('/api/media', { config: { rule: 'SIGNED_IN' } }, async (request, reply) => {
     const viewer = viewerFromAccessToken(app, bearerToken(request.headers.authorization));
     if (!viewer) return send(reply, 401, 'UNAUTHENTICATED', 'Sign in to continue.');
     if (!uploadLimiter.take(viewer.userId)) return send(reply, 429, 'RATE_LIMITED', 'Too many uploads. Try again in a minute.');
@@ -137,7 +137,7 @@ export async function mediaRoutes(app: FastifyInstance): Promise<void> {
    * CloudFront-* cookies) must cover `/api/media/<orgId>/`; it is checked before anything
    * else so an unsigned caller learns nothing about which media exist.
    */
-  app.get<{ Params: { orgId: string; mediaId: string } }>('/api/media/:orgId/:mediaId', async (request, reply) => {
+  app.get<{ Params: { orgId: string; mediaId: string } }>('/api/media/:orgId/:mediaId', { config: { rule: 'SIGNED_LINK' } }, async (request, reply) => {
     const { orgId, mediaId } = request.params;
     // Only UUIDs name files, so no traversal; the signed path is rebuilt from them.
     if (!isMediaId(orgId) || !isMediaId(mediaId)) return send(reply, 404, 'NOT_FOUND', 'Image not found.');

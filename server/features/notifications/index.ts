@@ -9,6 +9,8 @@ import { slackSettings } from './notifications.slack.graphql.js';
 import { isOperatorOrganization } from '../install/install.sign-up.js';
 import { requestIp } from '../audit/audit.actor.js';
 import { recordOutboxLinksViewed } from '../audit/audit.outbox.js';
+import { declareOperationRules } from '../../graphql/operation-rules.js';
+import { notificationsRules } from './notifications.rules.js';
 
 const schema = /* GraphQL */ `
   type Notification { id: ID! kind: String! title: String! body: String link: String created_at: DateTime! read_at: DateTime }
@@ -40,6 +42,7 @@ function outboxForAdmins(row: OutboxRow): OutboxRow {
 const limitSchema = z.number().int().min(1).max(500).nullish().transform((v) => v ?? 50);
 
 export async function notificationsFeature(app: FastifyInstance): Promise<void> {
+  declareOperationRules(app, notificationsRules);
   app.graphql.extendSchema(schema);
   app.graphql.defineResolvers({
     Query: {

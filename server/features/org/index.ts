@@ -13,6 +13,8 @@ import {
   type OrganizationRow,
 } from './org.repo.js';
 import { orgStructure } from './org.structure.js';
+import { declareOperationRules } from '../../graphql/operation-rules.js';
+import { orgRules } from './org.rules.js';
 
 const orgOf = (ctx: MercuriusContext) => ctx.viewer?.organizationId ?? '';
 
@@ -70,6 +72,7 @@ function refuseOverlappingDomains(db: Db, orgId: string, input: { allowed_email_
 }
 
 export async function orgFeature(app: FastifyInstance): Promise<void> {
+  declareOperationRules(app, orgRules);
   app.graphql.extendSchema(schema);
   await orgStructure(app);
   app.graphql.defineResolvers({

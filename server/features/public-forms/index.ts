@@ -4,8 +4,11 @@ import { z } from 'zod';
 import { forbidden } from '../../../shared/app-error.js';
 import { requireAdmin } from '../../graphql/context.js';
 import { parseInput } from '../../lib/parse.js';
-import { findOperatorOrganizationId, listContactMessages, listGuideLeads } from './public-forms.repo.js';
+import { isOperatorOrganization } from '../install/install.sign-up.js';
+import { listContactMessages, listGuideLeads } from './public-forms.repo.js';
 import { publicFormsRoutes } from './public-forms.routes.js';
+import { declareOperationRules } from '../../graphql/operation-rules.js';
+import { publicFormsRules } from './public-forms.rules.js';
 
 const schema = /* GraphQL */ `
   type ContactMessage { id: ID! name: String! email: String! company: String! message: String! created_at: DateTime! }
@@ -27,8 +30,12 @@ const pageArgs = z.object({
   offset: z.number().int().min(0, 'offset: at least 0.').max(1_000_000),
 });
 
+/**
+ * The operator organization as recorded (docs/decisions/0034), not the oldest one left: closing the
+ * operator organization must not hand the install's inbox to the next customer (docs/decisions/0041).
+ */
 function readsPublicForms(ctx: MercuriusContext): boolean {
-  return ctx.viewer?.permissionLevel === 'ADMIN' && findOperatorOrganizationId(ctx.services.db) === ctx.viewer.organizationId;
+  return ctx.viewer?.permissionLevel === 'ADMIN' && isOperatorOrganization(ctx.services.db, ctx.viewer.organizationId);
 }
 
 function requirePublicFormsReader(ctx: MercuriusContext): void {
@@ -38,6 +45,7 @@ function requirePublicFormsReader(ctx: MercuriusContext): void {
 
 /** Public contact form and guide leads: REST routes for visitors, GraphQL reads for admins. */
 export async function publicFormsFeature(app: FastifyInstance): Promise<void> {
+  declareOperationRules(app, publicFormsRules);
   app.graphql.extendSchema(schema);
   app.graphql.defineResolvers({
     Query: {

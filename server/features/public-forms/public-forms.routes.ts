@@ -46,7 +46,7 @@ export async function publicFormsRoutes(app: FastifyInstance): Promise<void> {
   }
 
   const contactLimits = { byIp: new RateLimiter(PUBLIC_FORM_HOURLY_LIMIT, HOUR), byEmail: new RateLimiter(PUBLIC_FORM_HOURLY_LIMIT, HOUR) };
-  app.post(`${PUBLIC_FORMS_BASE}/contact`, { bodyLimit: PUBLIC_FORM_BODY_LIMIT }, async (request, reply) => {
+  app.post(`${PUBLIC_FORMS_BASE}/contact`, { bodyLimit: PUBLIC_FORM_BODY_LIMIT, config: { rule: 'PUBLIC' } }, async (request, reply) => {
     const input = guard(request, reply, contactMessageSchema, contactLimits);
     if (!input) return reply;
     // A filled honeypot gets the same answer, so a bot learns nothing; nothing is stored.
@@ -56,7 +56,7 @@ export async function publicFormsRoutes(app: FastifyInstance): Promise<void> {
   });
 
   const guideLimits = { byIp: new RateLimiter(PUBLIC_FORM_HOURLY_LIMIT, HOUR), byEmail: new RateLimiter(PUBLIC_FORM_HOURLY_LIMIT, HOUR) };
-  app.post(`${PUBLIC_FORMS_BASE}/guide-leads`, { bodyLimit: PUBLIC_FORM_BODY_LIMIT }, async (request, reply) => {
+  app.post(`${PUBLIC_FORMS_BASE}/guide-leads`, { bodyLimit: PUBLIC_FORM_BODY_LIMIT, config: { rule: 'PUBLIC' } }, async (request, reply) => {
     const input = guard(request, reply, guideLeadSchema, guideLimits);
     if (!input) return reply;
     if (!input[HONEYPOT_FIELD]) insertGuideLead(db, input);

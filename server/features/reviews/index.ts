@@ -18,6 +18,8 @@ import { reviewRequestResolvers } from './reviews.requests.resolvers.js';
 import { reviewResultsResolvers, reviewResultsSchema } from './reviews.results.graphql.js';
 import { reviewTemplateResolvers } from './reviews.templates.resolvers.js';
 import { reviewTemplatesSchema } from './reviews.templates.schema.js';
+import { declareOperationRules } from '../../graphql/operation-rules.js';
+import { reviewsRules } from './reviews.rules.js';
 
 /**
  * 360 and sprint reviews: templates, then cycles with their peer nominations, requests and answers,
@@ -25,6 +27,7 @@ import { reviewTemplatesSchema } from './reviews.templates.schema.js';
  * All of it closes when an admin switches the REVIEWS area off (feature-areas.guard.ts).
  */
 export async function reviewsFeature(app: FastifyInstance): Promise<void> {
+  declareOperationRules(app, reviewsRules);
   app.graphql.extendSchema(reviewTemplatesSchema);
   app.graphql.extendSchema(reviewCyclesSchema);
   app.graphql.extendSchema(reviewResultsSchema);

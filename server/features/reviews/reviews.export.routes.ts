@@ -22,7 +22,7 @@ const slug = (s: string) => s.normalize('NFKD').replace(/[^A-Za-z0-9]+/g, '-').r
  * withheld wording), every cell formula-safe (reviewResultsCsv -> toSafeCsv).
  */
 export async function reviewResultsExportRoutes(app: FastifyInstance): Promise<void> {
-  app.get<{ Params: { participantId: string } }>('/api/reviews/results/:participantId.csv', async (request, reply) => {
+  app.get<{ Params: { participantId: string } }>('/api/reviews/results/:participantId.csv', { config: { rule: 'SUBJECT_OR_MANAGER' } }, async (request, reply) => {
     const viewer = viewerFromAccessToken(app, bearerToken(request.headers.authorization));
     if (!viewer) return reply.code(401).header('WWW-Authenticate', 'Bearer').send({ error: 'UNAUTHENTICATED', message: 'Sign in to continue.' });
     try {

@@ -106,12 +106,17 @@ function findCycleOrThrow(db: Db, viewer: Viewer, cycleId: string) {
   return cycle;
 }
 
-/** Queues one manual reminder per reviewer of these pending requests, leaving out those the viewer may not nudge. */
-function remind(ctx: Ctx, viewer: Viewer, candidates: readonly ReminderCandidate[]) {
+/** Those of these requests whose reviewer the viewer may nudge. */
+function remindable<T extends Pick<ReminderCandidate, 'reviewer_id'>>(ctx: Ctx, viewer: Viewer, candidates: readonly T[]): T[] {
   const { db } = ctx.services;
   const scope = progressScope(db, viewer);
   const reviewers = new Map(findUsersByIds(db, viewer.organizationId, [...new Set(candidates.map((c) => c.reviewer_id))], { includeDeleted: true }).map((u) => [u.id, u]));
-  const allowed = candidates.filter((c) => { const u = reviewers.get(c.reviewer_id); return !!u && (!scope || scope(u)); });
+  return candidates.filter((c) => { const u = reviewers.get(c.reviewer_id); return !!u && (!scope || scope(u)); });
+}
+
+/** Queues one manual reminder per reviewer of these pending requests, leaving out those the viewer may not nudge. */
+function remind(ctx: Ctx, viewer: Viewer, candidates: readonly ReminderCandidate[]) {
+  const allowed = remindable(ctx, viewer, candidates);
   // One reminder per reviewer and cycle, however many of their requests are late.
   const people = [...new Map(allowed.map((c) => [`${c.reviewer_id}:${c.cycle_id}`, c])).values()];
   let queued = 0;
@@ -130,10 +135,10 @@ export const reviewProgressResolvers = {
       const c = findReminderCandidate(ctx.services.db, viewer.organizationId, args.requestId);
       if (!c) throw notFound('Review request');
       if (!isAdmin(viewer) && viewer.permissionLevel !== 'MANAGER') throw forbidden('Only managers and admins can send reminders.');
+      // Scope before state: a manager outside it learns nothing about the request (docs/decisions/0041).
+      if (!remindable(ctx, viewer, [c]).length) throw forbidden('You can remind people in the teams you manage or lead and your direct reports.');
       if (c.status !== 'PENDING' || c.cycle_status !== 'ACTIVE') throw conflict('Only a pending review of an active cycle can be reminded.');
-      const { allowed, result } = remind(ctx, viewer, [c]);
-      if (!allowed.length) throw forbidden('You can remind people in the teams you manage or lead and your direct reports.');
-      return result;
+      return remind(ctx, viewer, [c]).result;
     },
     remindLateReviewers: (_: unknown, args: { cycleId: string }, ctx: Ctx) => {
       const viewer = requireViewer(ctx);

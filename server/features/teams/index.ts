@@ -7,10 +7,13 @@ import { listUsersByTeamIds, type UserRow } from '../users/users.repo.js';
 import { countMembersByTeamIds, listTeams, type TeamRow } from './teams.repo.js';
 import { teamMutations } from './teams.mutations.js';
 import { teamsSchema } from './teams.schema.js';
+import { declareOperationRules } from '../../graphql/operation-rules.js';
+import { teamsRules } from './teams.rules.js';
 
 const orgOf = (ctx: MercuriusContext) => ctx.viewer?.organizationId ?? '';
 
 export async function teamsFeature(app: FastifyInstance): Promise<void> {
+  declareOperationRules(app, teamsRules);
   app.graphql.extendSchema(teamsSchema);
   app.graphql.defineResolvers({
     Query: { teams: (_: unknown, __: unknown, ctx: MercuriusContext) => listTeams(ctx.services.db, requireViewer(ctx).organizationId) },

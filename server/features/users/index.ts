@@ -7,8 +7,11 @@ import { userFields, userQueries } from './users.resolvers.js';
 import { userMutations } from './users.mutations.js';
 import { userRelationFields } from './users.loaders.js';
 import { findUserById } from './users.repo.js';
+import { declareOperationRules } from '../../graphql/operation-rules.js';
+import { usersRules } from './users.rules.js';
 
 export async function usersFeature(app: FastifyInstance): Promise<void> {
+  declareOperationRules(app, usersRules);
   app.graphql.extendSchema(identitySchema);
   app.graphql.defineResolvers({
     Query: userQueries,

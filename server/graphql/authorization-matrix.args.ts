@@ -1,0 +1,104 @@
+import type { FastifyInstance } from 'fastify';
+import { TEMPLATE_INPUT, cycleInput, future } from '../features/reviews/reviews.cycles.test-support.js';
+import { ruleInput } from '../features/reviews/reviews.automation.test-support.js';
+import { TEST_PASSWORD, addUser } from '../test/helpers.js';
+import type { Chooser, RootField } from '../test/operations.js';
+import { sprintInput, type OrgWorld } from './authorization-matrix.fixtures.js';
+
+/**
+ * Arguments of any operation, aimed at one organization's objects (docs/decisions/0041): chosen by
+ * argument (or input field) name, `id`/`ids` by the object the operation is about, whole inputs by
+ * input type. OVERRIDES holds the few operations where that guess is wrong: mostly fresh objects
+ * for operations that delete or archive theirs, so later calls still find the shared ones.
+ */
+type Pick = (w: OrgWorld) => unknown;
+type Fresh = (app: FastifyInstance, w: OrgWorld) => Promise<unknown>;
+
+const gqlId = async (w: OrgWorld, as: 'admin' | 'ownManager', query: string, variables: Record<string, unknown>, field: string) =>
+  ((await w.callers[as].gql(query, variables)).data![field] as { id: string }).id;
+
+/** Per operation and argument: a value, or a fresh object made for that one call. */
+const OVERRIDES: Record<string, Record<string, Pick | { fresh: Fresh }>> = {
+  deleteTeam: { id: { fresh: (_app, w) => gqlId(w, 'admin', 'mutation($i: CreateTeamInput!) { createTeam(input: $i) { id } }', { i: { name: `Gone ${Math.random()}` } }, 'createTeam') } },
+  deleteBusinessUnit: { id: { fresh: (_app, w) => gqlId(w, 'admin', `mutation { createBusinessUnit(unit_name: "Gone ${Math.random()}") { id } }`, {}, 'createBusinessUnit') } },
+  deleteDepartment: { id: { fresh: (_app, w) => gqlId(w, 'admin', `mutation($b: ID!) { createDepartment(business_unit_id: $b, name: "Gone ${Math.random()}") { id } }`, { b: w.bu.id }, 'createDepartment') } },
+  deleteSubdepartment: { id: { fresh: (_app, w) => gqlId(w, 'admin', `mutation($d: ID!) { createSubdepartment(department_id: $d, title: "Gone ${Math.random()}") { id } }`, { d: w.dept.id }, 'createSubdepartment') } },
+  removeUsers: { ids: { fresh: async (app, w) => [(await addUser(app, w.orgId)).id] } },
+  archiveReviewTemplate: { id: { fresh: (_app, w) => gqlId(w, 'ownManager', 'mutation($i: ReviewTemplateInput!) { createReviewTemplate(input: $i) { id } }', { i: TEMPLATE_INPUT }, 'createReviewTemplate') } },
+  deleteReviewAutomationRule: { id: { fresh: (_app, w) => gqlId(w, 'ownManager', 'mutation($i: ReviewAutomationRuleInput!) { createReviewAutomationRule(input: $i) { id } }', { i: automationRuleInput(w) }, 'createReviewAutomationRule') } },
+  deleteReviewSprint: { id: { fresh: (_app, w) => gqlId(w, 'ownManager', 'mutation($i: ReviewSprintInput!) { createReviewSprint(input: $i) { id } }', { i: sprintInput(w.team.id) }, 'createReviewSprint') } },
+  // A request that can no longer be reminded: refused callers must not learn that (CONFLICT) before they are refused.
+  remindReviewer: { requestId: (w) => w.closedCycle.requestId },
+  // A new batch's id is chosen by the client, not an object: a fresh one.
+  massCreateUsers: { batch_id: () => null },
+  // Exactly the team's members as they are: nobody moves.
+  setTeamMembers: { user_ids: (w) => [w.people.subject.id, ...w.people.peers.map((p) => p.id)] },
+};
+
+const automationRuleInput = (w: OrgWorld) => ruleInput({ template_id: w.template.id, user_ids: [w.people.subject.id], anchor_on: future(3).slice(0, 10) });
+
+/** Whole inputs by input type: valid, and within what the subject may change about themself. */
+const INPUTS: Record<string, Pick> = {
+  UpdateUserInput: () => ({ full_name: 'Matrix Name' }),
+  AdminUserInput: () => ({ full_name: 'Matrix Name' }),
+  UpdateMeInput: () => ({ full_name: 'Matrix Name' }),
+  UpdatePasswordInput: () => ({ current_password: TEST_PASSWORD, new_password: TEST_PASSWORD }),
+  UpdateOrganizationInput: (w) => ({ name: w.name }),
+  ReviewTemplateInput: () => TEMPLATE_INPUT,
+  ReviewCycleInput: (w) => cycleInput(w.template.id, { participant_ids: [w.people.subject.id], perspectives: ['SELF', 'MANAGER'] }),
+  ReviewAutomationRuleInput: automationRuleInput,
+  ReviewSprintInput: (w) => sprintInput(w.team.id),
+  // A new person's address, not a reference (emails are unique in the whole install: a taken one says so).
+  MassCreateUserRow: (w) => ({ email: `new-${Math.random().toString(36).slice(2)}@${w.name.toLowerCase()}.example`, full_name: 'New Person' }),
+  CreateTeamInput: (w) => ({ name: `Matrix ${Math.random()}`, member_ids: [w.people.spare.id] }),
+};
+
+/** What `id` / `ids` name, by the object type the operation returns or names. */
+const BY_TYPE: Array<[string, Pick]> = [
+  ['ReviewAutomationRule', (w) => w.rule.id], ['ReviewTemplate', (w) => w.template.id], ['ReviewRequest', (w) => w.request.id],
+  ['ReviewCycle', (w) => w.cycle.id], ['ReviewSprint', (w) => w.sprint.id], ['ScheduledJob', (w) => w.job.id], ['Subdepartment', (w) => w.subdept.id],
+  ['Department', (w) => w.dept.id], ['BusinessUnit', (w) => w.bu.id], ['Notification', (w) => w.notification.id], ['Team', (w) => w.team.id],
+  ['User', (w) => w.people.subject.id],
+];
+
+/** By argument or input field name. */
+const BY_NAME: Record<string, Pick> = {
+  // Participants: the subject's in the closed cycle, results released; requests: the subject's self review in the active one.
+  userId: (w) => w.people.subject.id, participantId: (w) => w.closedCycle.participantId, requestId: (w) => w.request.id, cycleId: (w) => w.cycle.id,
+  ruleId: (w) => w.rule.id, teamId: (w) => w.team.id, teamIds: (w) => [w.team.id], batch_id: (w) => w.batch.batch_id,
+  email: (w) => w.people.subject.email, password: () => TEST_PASSWORD, reviewerIds: (w) => w.people.peers.slice(0, 2).map((p) => p.id),
+  user_ids: (w) => [w.people.spare.id], member_ids: (w) => [w.people.spare.id], participant_ids: (w) => [w.people.subject.id], team_ids: (w) => [w.team.id],
+  manager_id: (w) => w.people.ownManager.id, team_lead_id: (w) => w.people.ownManager.id, team_id: (w) => w.team.id, template_id: (w) => w.template.id,
+  business_unit_id: (w) => w.bu.id, department_id: (w) => w.dept.id, subdepartment_id: (w) => w.subdept.id,
+  // Never switch an area off, never a real run.
+  enabled: () => true, dryRun: () => true, includeDeleted: () => false, includeAzureEmail: () => false, limit: () => 20, offset: () => 0,
+};
+
+const namedType = (type: string) => type.replace(/[[\]!]/g, '');
+
+function objectOf(field: RootField): Pick | undefined {
+  const returned = namedType(field.type.toString());
+  return (BY_TYPE.find(([t]) => t === returned) ?? BY_TYPE.find(([t]) => field.name.includes(t)))?.[1];
+}
+
+/** A chooser for the operation's arguments against world `w`; fresh objects are made first (await prepare()). */
+export function argumentsFor(app: FastifyInstance, field: RootField, w: OrgWorld) {
+  const fresh = new Map<string, unknown>();
+  const overrides = OVERRIDES[field.name] ?? {};
+  const prepare = async () => {
+    for (const [name, o] of Object.entries(overrides)) if (typeof o === 'object' && 'fresh' in o) fresh.set(name, await o.fresh(app, w));
+  };
+  const choose: Chooser = (name, type) => {
+    if (fresh.has(name)) return fresh.get(name);
+    const override = overrides[name];
+    if (typeof override === 'function') return override(w);
+    const input = INPUTS[namedType(type)];
+    if (input) return input(w);
+    if (name === 'id' || name === 'ids') {
+      const id = (objectOf(field) ?? BY_TYPE.at(-1)![1])(w);
+      return name === 'ids' ? [id] : id;
+    }
+    return BY_NAME[name]?.(w);
+  };
+  return { prepare, choose };
+}
