@@ -14,8 +14,6 @@ type RouteFile = { file: string; tree: string[]; url: string[]; keys: string[] }
 /** The signed-in area: its pages query GraphQL as soon as the session is known. */
 const SIGNED_IN_LAYOUT = '_app';
 const GRAPHQL_CLIENT = /(^|\/)node_modules\/graphql-request\//;
-/** The text faces every page uses (client/main.tsx imports Inter 400 and 600); other subsets load only when a page shows such characters. */
-const PAGE_FONTS = /\/inter-latin-(400|600)-normal-[^/]+\.woff2$/;
 
 /**
  * TanStack Router's file conventions: `a.b` nests like `a/b`; `_x` is a pathless layout, `(x)` a
@@ -68,7 +66,6 @@ export function createSpaPreloader(manifest: ViteManifest, indexHtml: string): S
   const routes = routeFiles(manifest);
   const byTree = new Map(routes.map((r) => [r.tree.join('/'), r]));
   const graphqlClient = Object.keys(manifest).find((k) => GRAPHQL_CLIENT.test(k));
-  const fonts = (manifest[entryKey]!.assets ?? []).filter((a) => PAGE_FONTS.test(`/${a}`)).map((a) => `/${a}`);
 
   const closure = (keys: string[]) => {
     const seen = new Set<string>();
@@ -104,7 +101,6 @@ export function createSpaPreloader(manifest: ViteManifest, indexHtml: string): S
     if (html === undefined) {
       const { modules, styles } = preloadsFor(pathname);
       const links = [
-        ...fonts.map((f) => `<link rel="preload" as="font" type="font/woff2" crossorigin href="${f}">`),
         ...modules.map((m) => `<link rel="modulepreload" crossorigin href="${m}">`),
         ...styles.map((s) => `<link rel="stylesheet" crossorigin href="${s}">`),
       ];
