@@ -126,6 +126,21 @@ export async function benchLighthouse(runs = 3): Promise<LighthouseBench> {
   }
 }
 
+const TARGET = { performance: 0.9, accessibility: 1, bestPractices: 1 };
+
+/** The rows of docs/benchmarks.md for bench/run.ts: one per page, with the targets of the issue. */
+export function lighthouseRows(result: LighthouseBench): Array<[string, string, string, string]> {
+  return result.pages.map((p) => {
+    const met = p.performance >= TARGET.performance && p.accessibility >= TARGET.accessibility && p.bestPractices >= TARGET.bestPractices;
+    return [
+      `Lighthouse mobile (simulated throttling), ${p.path}${p.path === '/login' ? ' (signed out)' : ' (signed in)'}`,
+      `performance ${p.performance}, accessibility ${p.accessibility}, best practices ${p.bestPractices}, LCP ${(p.lcpMs / 1000).toFixed(1)} s (median of ${result.runs}; performance ${p.runs.map((r) => r.performance).join(', ')})`,
+      'performance >= 0.9, accessibility 1, best practices 1',
+      met ? 'met' : '**not met**',
+    ];
+  });
+}
+
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   benchLighthouse(Number(process.env.RUNS ?? 3)).then(
     (r) => {
