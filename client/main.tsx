@@ -25,12 +25,15 @@ async function start(): Promise<void> {
   // Another tab logged out: this tab has ended its session too; show /logout.
   auth.onRemoteLogout = () => void router.navigate({ to: '/logout' });
   // When the session changes (signed out by a rule, expired, signed in), the routes re-check it:
-  // an authenticated page then sends the visitor to /login with a callback.
+  // an authenticated page then sends the visitor to /login with a callback. The first answer
+  // (from "loading") is not a change: the routes' beforeLoad already waits for it.
   let lastStatus = auth.getState().status;
   auth.subscribe(() => {
     const { status } = auth.getState();
     if (status === lastStatus) return;
+    const first = lastStatus === 'loading';
     lastStatus = status;
+    if (first) return;
     if (status === 'unauthenticated') queryClient.clear();
     void router.invalidate();
   });
