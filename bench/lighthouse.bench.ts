@@ -81,6 +81,18 @@ async function audit(url: string, port: number): Promise<PageScores & { failing:
   return { performance: score('performance'), accessibility: score('accessibility'), bestPractices: score('best-practices'), lcpMs: Math.round(lhr.audits['largest-contentful-paint']?.numericValue ?? 0), failing };
 }
 
+/** Lighthouse sometimes loses the trace of a load on a busy machine (NO_NAVSTART, NO_FCP): such a run is repeated, twice at most. */
+async function auditWithRetry(url: string, port: number): Promise<PageScores & { failing: string[] }> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await audit(url, port);
+    } catch (err) {
+      if (attempt === 3 || !/NO_NAVSTART|NO_FCP|NO_LCP|PROTOCOL_TIMEOUT/.test(String(err))) throw err;
+      console.error(`lighthouse: ${(err as Error).message}; running it again`);
+    }
+  }
+}
+
 /**
  * Lighthouse (mobile form factor, simulated throttling) on the production server
  * (`node dist/server/server.mjs`, a fresh data directory with the demo organization), in
@@ -108,7 +120,7 @@ export async function benchLighthouse(runs = 3): Promise<LighthouseBench> {
       // /login is measured signed out (signed in it sends the visitor on); the rest signed in.
       if (pagePath !== '/login' && pages.length === 1) await setBrowserCookies(chrome.port, url, await signInCookies(url));
       const results: Array<PageScores & { failing: string[] }> = [];
-      for (let i = 0; i < runs; i++) results.push(await audit(`${url}${pagePath}`, chrome.port));
+      for (let i = 0; i < runs; i++) results.push(await auditWithRetry(`${url}${pagePath}`, chrome.port));
       const pick = (key: keyof PageScores) => median(results.map((r) => r[key]));
       pages.push({
         path: pagePath,
