@@ -38,16 +38,17 @@ const indexHtml = fs
 const preloader = createSpaPreloader(manifest, indexHtml);
 
 describe('what a page preloads (the Vite manifest and TanStack Router file routes)', () => {
-  it('a signed-in page: its chunk, its layout chunks, their imports and styles, and the GraphQL client', () => {
+  it('a signed-in page: its chunk, its layout chunks, their imports and styles, and the GraphQL client last', () => {
     expect(preloader.preloadsFor('/home/dashboard')).toEqual({
-      modules: ['/assets/_app-L1.js', '/assets/app-A1.js', '/assets/useSuspenseQuery-Q1.js', '/assets/dashboard-D1.js', '/assets/review-cycles.api-P1.js', '/assets/main-G1.js'],
+      modules: ['/assets/_app-L1.js', '/assets/app-A1.js', '/assets/useSuspenseQuery-Q1.js', '/assets/dashboard-D1.js', '/assets/review-cycles.api-P1.js'],
+      laterModules: ['/assets/main-G1.js'],
       styles: ['/assets/app-S1.css', '/assets/review-cycles-S2.css'],
     });
   });
 
   it('nested layouts, and what the entry already loads or only errors need is left out', () => {
     const { modules } = preloader.preloadsFor('/admin/settings/users');
-    expect(modules).toEqual(['/assets/_app-L1.js', '/assets/app-A1.js', '/assets/useSuspenseQuery-Q1.js', '/assets/admin-M1.js', '/assets/users-U1.js', '/assets/forms-F1.js', '/assets/main-G1.js']);
+    expect(modules).toEqual(['/assets/_app-L1.js', '/assets/app-A1.js', '/assets/useSuspenseQuery-Q1.js', '/assets/admin-M1.js', '/assets/users-U1.js', '/assets/forms-F1.js']);
     expect(modules.join()).not.toMatch(/index-E1|rolldown-runtime|_app-X1/);
   });
 
@@ -59,9 +60,9 @@ describe('what a page preloads (the Vite manifest and TanStack Router file route
   });
 
   it('sign-in and public pages never load the signed-in shell or the GraphQL client', () => {
-    expect(preloader.preloadsFor('/login')).toEqual({ modules: ['/assets/_auth-H1.js', '/assets/login-N1.js', '/assets/forms-F1.js'], styles: [] });
-    expect(preloader.preloadsFor('/')).toEqual({ modules: ['/assets/index-W1.js'], styles: [] });
-    expect(preloader.preloadsFor('/no/such/page')).toEqual({ modules: [], styles: [] });
+    expect(preloader.preloadsFor('/login')).toEqual({ modules: ['/assets/_auth-H1.js', '/assets/login-N1.js', '/assets/forms-F1.js'], laterModules: [], styles: [] });
+    expect(preloader.preloadsFor('/')).toEqual({ modules: ['/assets/index-W1.js'], laterModules: [], styles: [] });
+    expect(preloader.preloadsFor('/no/such/page')).toEqual({ modules: [], laterModules: [], styles: [] });
   });
 });
 
@@ -94,7 +95,7 @@ describe('index.html as served for a page path', () => {
     const head = html.slice(0, html.indexOf('</head>'));
     expect(head).toMatch(/<script>window\.__teamlensSession = fetch\('\/api\/auth\/session'/);
     expect(head).toContain('<link rel="modulepreload" crossorigin href="/assets/dashboard-D1.js">');
-    expect(head).toContain('<link rel="modulepreload" crossorigin href="/assets/main-G1.js">');
+    expect(head).toContain('<link rel="modulepreload" crossorigin fetchpriority="low" href="/assets/main-G1.js">');
     expect(head).toContain('<link rel="stylesheet" crossorigin href="/assets/review-cycles-S2.css">');
 
     const again = await app.inject({ url: '/home/dashboard', headers: { 'if-none-match': String(res.headers.etag) } });

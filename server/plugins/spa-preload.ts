@@ -51,7 +51,7 @@ function leafRoute(routes: RouteFile[], pathname: string): RouteFile | undefined
     .sort((a, b) => rank(b) - rank(a))[0];
 }
 
-export type PagePreloads = { modules: string[]; styles: string[] };
+export type PagePreloads = { modules: string[]; laterModules: string[]; styles: string[] };
 
 export type SpaPreloader = {
   /** The files (URLs under /) a page path needs beyond what index.html already loads. */
@@ -82,14 +82,15 @@ export function createSpaPreloader(manifest: ViteManifest, indexHtml: string): S
 
   const preloadsFor = (pathname: string): PagePreloads => {
     const leaf = leafRoute(routes, pathname);
-    if (!leaf) return { modules: [], styles: [] };
+    if (!leaf) return { modules: [], laterModules: [], styles: [] };
     // The page and the layouts above it (`_app`, `_app/admin`, ...), each with its own chunk.
     const chain = leaf.tree.map((_, i) => byTree.get(leaf.tree.slice(0, i + 1).join('/'))).filter((r): r is RouteFile => r !== undefined);
-    const keys = chain.flatMap((r) => r.keys);
-    if (leaf.tree[0] === SIGNED_IN_LAYOUT && graphqlClient) keys.push(graphqlClient);
-    const needed = [...closure(keys)].filter((k) => !inEntry.has(k));
+    const needed = [...closure(chain.flatMap((r) => r.keys))].filter((k) => !inEntry.has(k));
+    // The GraphQL client runs only after the page's code: it comes last (fetchpriority=low).
+    const later = leaf.tree[0] === SIGNED_IN_LAYOUT && graphqlClient ? [...closure([graphqlClient])].filter((k) => !inEntry.has(k) && !needed.includes(k)) : [];
     return {
       modules: needed.map((k) => `/${manifest[k]!.file}`),
+      laterModules: later.map((k) => `/${manifest[k]!.file}`),
       styles: [...new Set(needed.flatMap((k) => manifest[k]!.css ?? []))].filter((c) => !entryCss.has(c)).map((c) => `/${c}`),
     };
   };
@@ -99,9 +100,10 @@ export function createSpaPreloader(manifest: ViteManifest, indexHtml: string): S
     const leaf = leafRoute(routes, pathname)?.file ?? '';
     let html = cache.get(leaf);
     if (html === undefined) {
-      const { modules, styles } = preloadsFor(pathname);
+      const { modules, laterModules, styles } = preloadsFor(pathname);
       const links = [
         ...modules.map((m) => `<link rel="modulepreload" crossorigin href="${m}">`),
+        ...laterModules.map((m) => `<link rel="modulepreload" crossorigin fetchpriority="low" href="${m}">`),
         ...styles.map((s) => `<link rel="stylesheet" crossorigin href="${s}">`),
       ];
       html = links.length ? indexHtml.replace(/\n?\s*<\/head>/, `\n${links.map((l) => `    ${l}\n`).join('')}  </head>`) : indexHtml;
