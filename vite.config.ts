@@ -2,9 +2,11 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
+import { chunkGroups } from './scripts/vite-chunk-groups.js';
 
 const api = process.env.TEAMLENS_API ?? 'http://127.0.0.1:3000';
 const here = (p: string) => fileURLToPath(new URL(p, import.meta.url));
+const chunks = chunkGroups();
 
 export default defineConfig({
   root: 'client',
@@ -21,8 +23,16 @@ export default defineConfig({
       quoteStyle: 'single',
     }),
     react(),
+    chunks.plugin,
   ],
-  build: { outDir: '../dist/client', emptyOutDir: true, sourcemap: false, manifest: true },
+  build: {
+    outDir: '../dist/client',
+    emptyOutDir: true,
+    sourcemap: false,
+    manifest: true,
+    // One file for the entry's imports, one for the signed-in shell (scripts/vite-chunk-groups.ts).
+    rolldownOptions: { output: { codeSplitting: { groups: chunks.groups } } },
+  },
   server: {
     proxy: {
       '/api': api,

@@ -10,6 +10,7 @@ import { benchMass } from './mass.bench.js';
 import { benchAdminTable } from './admin-table.bench.js';
 import { benchReviews } from './reviews.bench.js';
 import { measureRouteWeights } from './weight.js';
+import { benchLighthouse, lighthouseRows } from './lighthouse.bench.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '..');
@@ -47,6 +48,9 @@ async function main(): Promise<void> {
   const reviews = await benchReviews();
   console.log('bench: email check...');
   const email = runScript('email.ts');
+  // Lighthouse rows (docs/decisions/0040): their own block, added after the rows above.
+  console.log('bench: Lighthouse, mobile with simulated throttling, 3 runs per page...');
+  const lighthouse = await benchLighthouse(3);
 
   const cpu = os.cpus()[0]?.model ?? 'unknown CPU';
   const commit = (() => { try { return execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: root, encoding: 'utf8' }).trim(); } catch { return 'unknown'; } })();
@@ -67,6 +71,7 @@ async function main(): Promise<void> {
     ['team progress of that cycle, repeated (10 connections, brotli)', `p50 ${reviews.progressWarm.p50} ms, p99 ${reviews.progressWarm.p99} ms, ${reviews.progressWarm.requestsPerSecond} req/s`, 'p99 < 100 ms', verdict(reviews.progressWarm.p99 < 100)],
     ['1,000 websocket subscribers, one event: delivery latency', `p50 ${ws.p50} ms, p99 ${ws.p99} ms (${ws.received}/${ws.subscribers} received)`, 'p99 < 250 ms', verdict(ws.p99 < 250 && ws.received === ws.subscribers)],
   ];
+  rows.push(...lighthouseRows(lighthouse));
   const md = [
     '# Benchmarks',
     '',
@@ -84,6 +89,7 @@ async function main(): Promise<void> {
     '- JavaScript per route: the Vite manifest\'s entry plus every chunk TanStack Router split out of the route\'s files (layouts included) and their static imports, each gzip-compressed (level 6). "+ kB" is what those chunks import later with import() (GraphQL client on the first request, form rules on the first save).',
     '- Admin users table: headless Chromium (playwright-core) against the production server with 5,000 people created by a CSV import; time from navigation start until the table holds all 5,000 and shows its first rows. "Empty browser cache" = a new browser context per run (only the sign-in cookies copied); "scripts cached" = reloads in one context. GET /api/auth/session writes at most once a minute per session, so repeated loads are answered from the response cache.',
     '- Review cycle: the app in its own process (bench/serve.ts, 1,300 people in 20 teams); 1,000 members reviewed by themselves, their manager and three peers of their team (set by the admin before launch). Launch time is the launchReviewCycle mutation over HTTP (the reviewers\' notifications go out after the answer). Team progress: the admin\'s view (every team and person, with completion bands); "first read after a write" has a write before every read so the response cache never answers.',
+    '- Lighthouse 12 (bench/lighthouse.bench.ts): mobile form factor with simulated throttling (the defaults: 150 ms RTT, 1.6 Mbit/s, 4x CPU slowdown), performance/accessibility/best-practices categories, in Debian\'s Chromium against the production server with a fresh demo organization; /login signed out, the other pages with the admin\'s session cookies; median of 3 runs per page. The simulated CPU cost is the observed one times 4, so a busy machine lowers the performance score.',
     '- Mass creation runs against the production server (`node dist/server/server.mjs`) started fresh for each run; peak RSS is its VmHWM (whole process: Node, native modules, email lists), idle is its RSS just before the upload.',
     '',
   ].join('\n');

@@ -9,27 +9,43 @@ import { auth } from './lib/auth.js';
 import { createQueryClient } from './lib/query-client.js';
 import { createAppRouter } from './router.js';
 
-const queryClient = createQueryClient();
-const router = createAppRouter({ queryClient, auth });
+/**
+ * Start-up runs in three tasks (modules, router, first render) rather than one long one, so a
+ * phone's main thread is never blocked for long while the page loads (docs/decisions/0040).
+ */
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
-// Another tab logged out: this tab has ended its session too; show /logout.
-auth.onRemoteLogout = () => void router.navigate({ to: '/logout' });
-// When the session changes (signed out by a rule, expired, signed in), the routes re-check it:
-// an authenticated page then sends the visitor to /login with a callback.
-let lastStatus = auth.getState().status;
-auth.subscribe(() => {
-  const { status } = auth.getState();
-  if (status === lastStatus) return;
-  lastStatus = status;
-  if (status === 'unauthenticated') queryClient.clear();
-  void router.invalidate();
-});
-auth.start();
+async function start(): Promise<void> {
+  // The session check goes first: index.html already asked, this picks up the answer.
+  auth.start();
+  await nextTask();
+  const queryClient = createQueryClient();
+  const router = createAppRouter({ queryClient, auth });
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>
-  </StrictMode>,
-);
+  // Another tab logged out: this tab has ended its session too; show /logout.
+  auth.onRemoteLogout = () => void router.navigate({ to: '/logout' });
+  // When the session changes (signed out by a rule, expired, signed in), the routes re-check it:
+  // an authenticated page then sends the visitor to /login with a callback. The first answer
+  // (from "loading") is not a change: the routes' beforeLoad already waits for it.
+  let lastStatus = auth.getState().status;
+  auth.subscribe(() => {
+    const { status } = auth.getState();
+    if (status === lastStatus) return;
+    const first = lastStatus === 'loading';
+    lastStatus = status;
+    if (first) return;
+    if (status === 'unauthenticated') queryClient.clear();
+    void router.invalidate();
+  });
+  await nextTask();
+
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <QueryClientProvider client={queryClient}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>
+    </StrictMode>,
+  );
+}
+
+void start();

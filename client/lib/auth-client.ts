@@ -16,9 +16,26 @@ async function getJson<T>(path: string): Promise<T> {
   return (await res.json()) as T;
 }
 
+declare global {
+  interface Window {
+    /** GET /api/auth/session, started by index.html before any script loaded (docs/decisions/0040). */
+    __teamlensSession?: Promise<Response | undefined>;
+  }
+}
+
+/** The session request index.html started: taken once, by the first check; undefined when it failed. */
+async function takeEarlySession(): Promise<Response | undefined> {
+  const early = typeof window === 'undefined' ? undefined : window.__teamlensSession;
+  if (!early) return undefined;
+  delete window.__teamlensSession;
+  const res = await early.catch(() => undefined);
+  return res?.ok ? res : undefined;
+}
+
 /** GET /session: the session, or null when there is none ({}). Throws on network or server errors. */
 export async function fetchSession(): Promise<Session | null> {
-  const s = await getJson<Partial<Session>>('session');
+  const early = await takeEarlySession();
+  const s = early ? ((await early.json()) as Partial<Session>) : await getJson<Partial<Session>>('session');
   return s && typeof s === 'object' && 'user' in s && s.user ? (s as Session) : null;
 }
 

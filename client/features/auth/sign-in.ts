@@ -20,17 +20,3 @@ export const SIGN_IN_MESSAGES: Record<string, string> = {
 export function signInMessage(code: string): string {
   return SIGN_IN_MESSAGES[code] ?? SIGN_IN_MESSAGES.Default!;
 }
-
-/** Where to go after signing in: a same-origin callbackUrl, else the dashboard. */
-export function afterSignInPath(callbackUrl: string | undefined, origin: string): string {
-  if (!callbackUrl) return '/home/dashboard';
-  try {
-    const url = new URL(callbackUrl, origin);
-    if (url.origin !== origin) return '/home/dashboard';
-    const path = `${url.pathname}${url.search}${url.hash}`;
-    if (path === '/' || url.pathname.startsWith('/login') || url.pathname === '/logout') return '/home/dashboard';
-    return path;
-  } catch {
-    return '/home/dashboard';
-  }
-}

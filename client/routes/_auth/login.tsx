@@ -1,7 +1,8 @@
 import { Link, createFileRoute, redirect, useNavigate, useRouter } from '@tanstack/react-router';
 import { z } from 'zod';
 import { Field, FormError, SubmitButton } from '../../components/ui/field.js';
-import { afterSignInPath, signInFormSchema, signInMessage } from '../../features/auth/sign-in.js';
+import { signInFormSchema, signInMessage } from '../../features/auth/sign-in.js';
+import { afterSignInPath } from '../../features/auth/sign-in-redirect.js';
 import { useZodForm } from '../../lib/forms.js';
 
 const searchSchema = z.object({

@@ -5,14 +5,26 @@ import { EmptyState } from '../../../components/ui/states.js';
 import { meQueryOptions, organizationQueryOptions, widgetPreferencesQueryOptions } from '../../../features/users/api.js';
 import { WidgetChooser } from '../../../features/users/widget-chooser.js';
 import { PendingReviewsWidget } from '../../../features/review-cycles/review-pending-widget.js';
+import { myNominationTasksQueryOptions, myReviewRequestsQueryOptions } from '../../../features/review-cycles/review-cycles.api.js';
 import { setModalOpen } from '../../../lib/modals.js';
 import { disabledAreasOf, featureAreasQueryOptions } from '../../../features/feature-areas/api.js';
 import { isDisabledPath } from '../../../components/navigation.js';
 import { isBuiltPath } from '../../../../shared/feature-areas.js';
 
 export const Route = createFileRoute('/_app/home/dashboard')({
-  loader: ({ context }) =>
-    Promise.all([context.queryClient.ensureQueryData(meQueryOptions), context.queryClient.ensureQueryData(widgetPreferencesQueryOptions)]),
+  loader: ({ context: { queryClient } }) => {
+    // What the cards and the admin's set-up banner show loads with the page (in parallel, never
+    // failing it), so nothing appears late and pushes the cards down. The banner's organization is
+    // skipped only when the person is known not to be an admin.
+    const me = queryClient.getQueryData(meQueryOptions.queryKey);
+    return Promise.all([
+      queryClient.ensureQueryData(meQueryOptions),
+      queryClient.ensureQueryData(widgetPreferencesQueryOptions),
+      queryClient.prefetchQuery(myReviewRequestsQueryOptions(false)),
+      queryClient.prefetchQuery(myNominationTasksQueryOptions),
+      me && me.permission_level !== 'ADMIN' ? undefined : queryClient.prefetchQuery(organizationQueryOptions),
+    ]);
+  },
   component: DashboardPage,
 });
 
