@@ -1,4 +1,4 @@
-import { and, count, eq, gt, gte, isNull, sql } from 'drizzle-orm';
+import { and, count, eq, gt, gte, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/connection.js';
 import { prepared } from '../../db/prepared.js';
 import { newId, randomToken, sha256 } from '../../lib/tokens.js';
@@ -119,6 +119,15 @@ export function peekOneTimeToken(db: Db, token: string, purposes: OneTimePurpose
 /** Invalidates a user's earlier unused links of a purpose when a new one is issued. */
 export function expireOpenTokens(db: Db, email: string, purpose: OneTimePurpose): void {
   db.update(oneTimeTokens).set({ used_at: Date.now() }).where(and(eq(oneTimeTokens.email, email), eq(oneTimeTokens.purpose, purpose), isNull(oneTimeTokens.used_at))).run();
+}
+
+/**
+ * Ends every pending link that sets this person's password (reset and invitation links) once
+ * the password changed by any means: a link asked for before keeps no power over the account.
+ */
+export function expirePasswordLinks(db: Db, userId: string): number {
+  return db.update(oneTimeTokens).set({ used_at: Date.now() })
+    .where(and(eq(oneTimeTokens.user_id, userId), inArray(oneTimeTokens.purpose, ['reset', 'invite']), isNull(oneTimeTokens.used_at))).run().changes;
 }
 
 export function pruneAuthTables(db: Db): void {
