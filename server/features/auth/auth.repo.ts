@@ -116,6 +116,14 @@ export function peekOneTimeToken(db: Db, token: string, purposes: OneTimePurpose
   return row;
 }
 
+/** Whose account each link's token belongs to (used or not), by token: null for links of no account (sign-up); absent when unknown. */
+export function findOneTimeTokenUsers(db: Db, tokens: readonly string[]): Map<string, string | null> {
+  const byHash = new Map(tokens.map((t) => [sha256(t), t]));
+  if (!byHash.size) return new Map();
+  const rows = db.select({ hash: oneTimeTokens.token_hash, userId: oneTimeTokens.user_id }).from(oneTimeTokens).where(inArray(oneTimeTokens.token_hash, [...byHash.keys()])).all();
+  return new Map(rows.map((r) => [byHash.get(r.hash)!, r.userId]));
+}
+
 /** Invalidates a user's earlier unused links of a purpose when a new one is issued. */
 export function expireOpenTokens(db: Db, email: string, purpose: OneTimePurpose): void {
   db.update(oneTimeTokens).set({ used_at: Date.now() }).where(and(eq(oneTimeTokens.email, email), eq(oneTimeTokens.purpose, purpose), isNull(oneTimeTokens.used_at))).run();
