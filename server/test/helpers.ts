@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { buildApp } from '../app.js';
+import { buildApp, type BuildOptions } from '../app.js';
 import { loadConfig } from '../config.js';
 import { hashPassword } from '../lib/password.js';
 import { newId, nowIso } from '../lib/tokens.js';
@@ -16,10 +16,10 @@ export const BASE = 'http://localhost:3000';
 export const AUTH = `${BASE}/api/auth`;
 
 /** The real app on a fresh SQLite file in a temporary directory. */
-export async function createTestApp(env: Record<string, string> = {}): Promise<FastifyInstance> {
+export async function createTestApp(env: Record<string, string> = {}, options: BuildOptions = {}): Promise<FastifyInstance> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'teamlens-test-'));
   const config = loadConfig({ DATA_DIR: dataDir, SEED_DEMO: 'false', LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent', BASE_URL: BASE, ...env });
-  const app = await buildApp(config);
+  const app = await buildApp(config, options);
   app.addHook('onClose', async () => fs.rmSync(dataDir, { recursive: true, force: true }));
   await app.ready();
   return app;
