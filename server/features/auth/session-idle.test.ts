@@ -5,9 +5,14 @@ import { codeOf, createTestApp, seedOrg, signedIn } from '../../test/helpers.js'
 import { listen, openRaw, sleep } from '../../graphql/subscriptions.test-support.js';
 
 const WHO = '{ findOneUser { id } }';
+const IDLE_MS = 2000;
 
 function setLastSeen(app: FastifyInstance, sessionId: string, at: number): void {
   app.services.db.$client.prepare('UPDATE sessions SET last_seen_at = ? WHERE id = ?').run(at, sessionId);
+}
+
+function lastSeenOf(app: FastifyInstance, sessionId: string): number {
+  return (app.services.db.$client.prepare('SELECT last_seen_at FROM sessions WHERE id = ?').get(sessionId) as { last_seen_at: number }).last_seen_at;
 }
 
 function sessionIdOf(token: string): string {
@@ -47,8 +52,8 @@ describe('an open websocket of an idle session', () => {
   let url: string;
   let org: Awaited<ReturnType<typeof seedOrg>>;
   beforeAll(async () => {
-    // Idle after 1.5 s without activity.
-    app = await createTestApp({ SESSION_IDLE_MINUTES: String(1.5 / 60) });
+    // Idle after 2 s without activity.
+    app = await createTestApp({ SESSION_IDLE_MINUTES: String(IDLE_MS / 60_000) });
     url = await listen(app);
     org = await seedOrg(app, 'Sleepy');
   });
@@ -59,7 +64,10 @@ describe('an open websocket of an idle session', () => {
     const raw = await openRaw(url);
     await raw.init(me.token);
     raw.subscribe('1', 'subscription { userUpdated { id } }');
-    expect(await raw.closedWithin(3000)).toEqual({ code: 4403, reason: 'Forbidden' });
+    const seen = lastSeenOf(app, sessionIdOf(me.token));
+    expect(await raw.closedWithin(IDLE_MS + 1500)).toEqual({ code: 4403, reason: 'Forbidden' });
+    // Not before the idle end.
+    expect(Date.now()).toBeGreaterThanOrEqual(seen + IDLE_MS);
   });
 
   it('stays open while the session is used, and closes once it is no longer used', async () => {
@@ -67,10 +75,12 @@ describe('an open websocket of an idle session', () => {
     const raw = await openRaw(url);
     await raw.init(me.token);
     const sid = sessionIdOf(me.token);
-    // Activity (what GET /api/auth/session records) at 1 s moves the idle end from 1.5 s to 2.5 s.
-    await sleep(1000);
+    const seen = lastSeenOf(app, sid);
+    const until = (at: number) => sleep(Math.max(0, at - Date.now()));
+    // Activity (what GET /api/auth/session records) half-way moves the idle end 1 s later.
+    await until(seen + IDLE_MS / 2);
     setLastSeen(app, sid, Date.now());
-    await sleep(900);
+    await until(seen + IDLE_MS + IDLE_MS / 4);
     expect(raw.ws.readyState).toBe(raw.ws.OPEN);
     expect(await raw.closedWithin(2000)).toEqual({ code: 4403, reason: 'Forbidden' });
   });
