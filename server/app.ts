@@ -43,6 +43,8 @@ export type BuildOptions = {
   logger?: boolean;
   /** Where log lines go (default: pino's own stdout destination); server.ts passes a sink that never blocks. */
   logStream?: { write(line: string): void };
+  /** The built web app to serve (default dist/client); tests pass their own. */
+  clientDist?: string;
 };
 
 /** Infrastructure -> GraphQL -> features, in this order. */
@@ -91,7 +93,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   await app.register(subscriptionsPlugin);
   await app.register(authFallbackRoute);
-  await app.register(spaPlugin);
+  await app.register(spaPlugin, { root: options.clientDist });
   await warmPasswordHashing();
   return app;
 }

@@ -6,6 +6,8 @@ export const IMAGE_QUALITY_DEFAULT = 75;
 export const IMAGE_DEVICE_SIZES = [640, 750, 828, 1080, 1200, 1920, 2048, 3840] as const;
 export const IMAGE_SIZES = [16, 32, 48, 64, 96, 128, 256, 384] as const;
 export const IMAGE_WIDTHS: readonly number[] = [...IMAGE_SIZES, ...IMAGE_DEVICE_SIZES];
+/** The only image quality served (as Next.js's `images.qualities` default): each picture has a bounded set of variants. */
+export const IMAGE_QUALITIES: readonly number[] = [IMAGE_QUALITY_DEFAULT];
 
 export const PASSWORD_MIN_LENGTH = 12;
 export const PASSWORD_MAX_LENGTH = 256;

@@ -13,7 +13,7 @@ let calls = 0;
 let member: Awaited<ReturnType<typeof signedIn>>;
 let admin: Awaited<ReturnType<typeof signedIn>>;
 beforeAll(async () => {
-  app = await createTestApp({}, async (scratch) => {
+  app = await createTestApp({}, { beforeReady: async (scratch) => {
     await scratch.register(async (feature) => {
       feature.graphql.extendSchema('extend type Query { scratchAdminCount: Int! scratchUndeclared: Int! }');
       // A resolver that checks nothing itself: only the rule stands between callers and it.
@@ -21,7 +21,7 @@ beforeAll(async () => {
       declareOperationRules(feature, { Query: { scratchAdminCount: 'ADMIN' } });
       feature.get('/api/scratch-admin', { config: { rule: 'ADMIN' } }, async () => ({ calls: ++calls }));
     });
-  });
+  } });
   const org = await seedOrg(app);
   member = await signedIn(app, org.member.email);
   admin = await signedIn(app, org.admin.email);

@@ -3,7 +3,7 @@ import websocket from '@fastify/websocket';
 import fp from 'fastify-plugin';
 import { eq } from 'drizzle-orm';
 import type { WebSocket } from 'ws';
-import { findActiveSessionUser } from '../features/auth/auth.repo.js';
+import { findActiveSessionUser, sessionEndsAt } from '../features/auth/auth.repo.js';
 import { sessions } from '../features/auth/auth.tables.js';
 import type { Viewer } from '../features/auth/viewer.js';
 import { topics } from './pubsub.js';
@@ -32,7 +32,8 @@ function normalizeOrigin(value: string): string | null {
  *
  * Per socket: Origin checked at the handshake, access token at connection_init, a
  * protocol ping every 12 s, closed with 4403 when its session is revoked (topics.sessionRevoked),
- * found dead by the periodic re-check, or reaches its absolute expiry; closed with 1001 on shutdown.
+ * found dead by the periodic re-check, reaches its absolute expiry or goes idle past
+ * SESSION_IDLE_MINUTES; closed with 1001 on shutdown.
  *
  * Not encapsulated (fastify-plugin): @fastify/websocket routes every upgrade request through
  * the router, and only its hooks destroy the raw socket after an upgrade to a non-websocket
@@ -50,12 +51,26 @@ export const subscriptionsPlugin = fp(async (app: FastifyInstance): Promise<void
     if (c.socket.readyState === c.socket.OPEN || c.socket.readyState === c.socket.CONNECTING) c.socket.close(CLOSE_FORBIDDEN.code, CLOSE_FORBIDDEN.reason);
   };
 
-  function armExpiry(c: Tracked, expiresAt: number) {
-    const timer = setTimeout(() => {
-      if (Date.now() >= expiresAt) closeForbidden(c);
-      else armExpiry(c, expiresAt);
-    }, Math.max(0, Math.min(expiresAt - Date.now(), MAX_TIMER_MS)));
+  /** The session's end (absolute expiry or idle limit), read now; 0 when it is gone or revoked. */
+  function sessionEnd(sessionId: string): number {
+    const row = db.select({ expiresAt: sessions.expires_at, lastSeenAt: sessions.last_seen_at, revokedAt: sessions.revoked_at }).from(sessions).where(eq(sessions.id, sessionId)).get();
+    return row && row.revokedAt === null ? sessionEndsAt(row, config.sessionIdleMs) : 0;
+  }
+
+  /**
+   * Closes the socket with 4403 when its session ends: at the absolute expiry, or once it has been
+   * idle for SESSION_IDLE_MINUTES (an open socket is not activity; GET /api/auth/session is).
+   * When the timer fires the session is read again: activity since moved the idle end later.
+   */
+  function armSessionEnd(c: Tracked, sessionId: string) {
+    let timer: NodeJS.Timeout | undefined;
+    const check = () => {
+      const endsAt = sessionEnd(sessionId);
+      if (endsAt <= Date.now()) return closeForbidden(c);
+      timer = setTimeout(check, Math.min(endsAt - Date.now(), MAX_TIMER_MS));
+    };
     c.cleanup.push(() => clearTimeout(timer));
+    check();
   }
 
   function onAuthenticated(connection: Connection, viewer: Viewer) {
@@ -64,9 +79,7 @@ export const subscriptionsPlugin = fp(async (app: FastifyInstance): Promise<void
     let set = bySession.get(viewer.sessionId);
     if (!set) bySession.set(viewer.sessionId, (set = new Set()));
     set.add(c);
-    const row = db.select({ expires_at: sessions.expires_at }).from(sessions).where(eq(sessions.id, viewer.sessionId)).get();
-    if (!row) closeForbidden(c);
-    else armExpiry(c, row.expires_at);
+    armSessionEnd(c, viewer.sessionId);
   }
 
   const server = createSubscriptionServer(app, onAuthenticated);
@@ -87,7 +100,7 @@ export const subscriptionsPlugin = fp(async (app: FastifyInstance): Promise<void
     // Each tick also re-reads the session, so a revocation that was never published
     // (or an expiry) still ends the socket within one interval.
     c.cleanup.push(startKeepAlive(socket, KEEP_ALIVE_MS, () => {
-      if (c.viewer && !findActiveSessionUser(db, c.viewer.sessionId)) closeForbidden(c);
+      if (c.viewer && !findActiveSessionUser(db, c.viewer.sessionId, config.sessionIdleMs)) closeForbidden(c);
     }));
     let closed: ((code?: number, reason?: string) => Promise<void>) | null = null;
     socket.once('close', (code: number, reason: Buffer) => {

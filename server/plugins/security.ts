@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { API_CSP } from './csp.js';
 
 /** Security headers on every answer, and one error handler that never leaks 5xx details. */
 export const securityPlugin = fp(async (app: FastifyInstance) => {
@@ -9,6 +10,8 @@ export const securityPlugin = fp(async (app: FastifyInstance) => {
     reply.header('X-Frame-Options', 'DENY');
     reply.header('Cross-Origin-Opener-Policy', 'same-origin');
     if (app.services.config.secureCookies) reply.header('Strict-Transport-Security', 'max-age=31536000');
+    // Pages carry their own policy (spa.ts); every other answer may load nothing (docs/decisions/0045).
+    if (!reply.hasHeader('Content-Security-Policy')) reply.header('Content-Security-Policy', API_CSP);
     return payload;
   });
 

@@ -4,6 +4,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../config.js';
 import { spaPlugin } from './spa.js';
 import { createSpaPreloader, type ViteManifest } from './spa-preload.js';
 
@@ -77,6 +78,7 @@ describe('index.html as served for a page path', () => {
     fs.writeFileSync(path.join(root, '.vite/manifest.json'), JSON.stringify(manifest));
     fs.writeFileSync(path.join(root, 'assets/dashboard-D1.js'), 'export {};');
     app = Fastify();
+    app.decorate('services', { config: loadConfig({ DATA_DIR: root }) } as never);
     await app.register(spaPlugin, { root });
     await app.ready();
   });

@@ -7,6 +7,7 @@ import fastifyStatic from '@fastify/static';
 import fp from 'fastify-plugin';
 import { CLIENT_DIST } from '../lib/paths.js';
 import { createSpaPreloader, type ViteManifest } from './spa-preload.js';
+import { pageCsp } from './csp.js';
 
 
 /** A page path (not an API path, not a file): the SPA's index.html answers it. */
@@ -31,8 +32,8 @@ function encode(html: string): Encoded {
 }
 
 /** Answers with a page's index.html (compressed as the browser accepts, revalidated by ETag, never cached without asking). */
-function sendPage(request: FastifyRequest, reply: FastifyReply, page: Encoded) {
-  reply.header('Cache-Control', 'no-cache').header('Vary', 'Accept-Encoding').header('ETag', page.etag).type('text/html; charset=utf-8');
+function sendPage(request: FastifyRequest, reply: FastifyReply, page: Encoded, csp: string) {
+  reply.header('Cache-Control', 'no-cache').header('Content-Security-Policy', csp).header('Vary', 'Accept-Encoding').header('ETag', page.etag).type('text/html; charset=utf-8');
   if (request.headers['if-none-match'] === page.etag) return reply.code(304).send();
   const accepts = String(request.headers['accept-encoding'] ?? '');
   if (/\bbr\b/.test(accepts)) return reply.header('Content-Encoding', 'br').send(page.br);
@@ -40,17 +41,20 @@ function sendPage(request: FastifyRequest, reply: FastifyReply, page: Encoded) {
   return reply.send(page.raw);
 }
 
-export type SpaOptions = { root?: string };
+export type SpaOptions = { /** The built web app (default dist/client). */ root?: string };
 
 /**
  * Serves the built web app: pre-compressed files, a year of cache for hashed assets, and
  * index.html (never cached) for page paths only, with the modules, styles and fonts that page
- * needs announced in its <head> (spa-preload.ts); other misses are JSON 404s.
+ * needs announced in its <head> (spa-preload.ts) and the page's Content-Security-Policy (csp.ts);
+ * other misses are JSON 404s.
  */
 export const spaPlugin = fp(async (app: FastifyInstance, options: SpaOptions): Promise<void> => {
   const root = options.root ?? CLIENT_DIST;
   const indexFile = path.join(root, 'index.html');
   const hasBuild = fs.existsSync(indexFile);
+  // The inline scripts' hashes come from the file this server serves, read once at start.
+  const csp = hasBuild ? pageCsp(app.services.config, fs.readFileSync(indexFile, 'utf8')) : '';
   if (hasBuild) {
     // @fastify/static takes no route config: the file routes it adds next (and only those: this
     // plugin is the app's last) are public, declared here (docs/decisions/0041).
@@ -81,10 +85,10 @@ export const spaPlugin = fp(async (app: FastifyInstance, options: SpaOptions): P
     }
     return page;
   };
-  if (hasBuild) app.get('/', { config: { rule: 'PUBLIC' } }, (request, reply) => sendPage(request, reply, pageFor(request.url)));
+  if (hasBuild) app.get('/', { config: { rule: 'PUBLIC' } }, (request, reply) => sendPage(request, reply, pageFor(request.url), csp));
   app.setNotFoundHandler((request, reply) => {
     if (hasBuild && (request.method === 'GET' || request.method === 'HEAD') && isPagePath(request.url)) {
-      return sendPage(request, reply, pageFor(request.url));
+      return sendPage(request, reply, pageFor(request.url), csp);
     }
     return reply.code(404).send({ error: 'NOT_FOUND', message: `No route for ${request.method} ${request.url.split('?')[0]}` });
   });

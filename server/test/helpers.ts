@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { buildApp } from '../app.js';
+import { buildApp, type BuildOptions } from '../app.js';
 import { loadConfig } from '../config.js';
 import { hashPassword } from '../lib/password.js';
 import { newId, nowIso } from '../lib/tokens.js';
@@ -15,11 +15,15 @@ export const TEST_PASSWORD = 'correct horse battery staple';
 export const BASE = 'http://localhost:3000';
 export const AUTH = `${BASE}/api/auth`;
 
-/** The real app on a fresh SQLite file in a temporary directory; `beforeReady` may register more (a scratch plugin). */
-export async function createTestApp(env: Record<string, string> = {}, beforeReady?: (app: FastifyInstance) => Promise<void>): Promise<FastifyInstance> {
+/**
+ * The real app on a fresh SQLite file in a temporary directory. `options` go to buildApp, and
+ * `beforeReady` may register more before the app is ready (a scratch plugin).
+ */
+export async function createTestApp(env: Record<string, string> = {}, options: BuildOptions & { beforeReady?: (app: FastifyInstance) => Promise<void> } = {}): Promise<FastifyInstance> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'teamlens-test-'));
   const config = loadConfig({ DATA_DIR: dataDir, SEED_DEMO: 'false', LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent', BASE_URL: BASE, ...env });
-  const app = await buildApp(config);
+  const { beforeReady, ...buildOptions } = options;
+  const app = await buildApp(config, buildOptions);
   app.addHook('onClose', async () => fs.rmSync(dataDir, { recursive: true, force: true }));
   await beforeReady?.(app);
   await app.ready();

@@ -55,11 +55,12 @@ export function useUpdateOrganization() {
   });
 }
 
-export type OutboxMail = { id: string; to: string; subject: string; link: string | null; created_at: string; sent_at: string | null; error: string | null };
+/** `link_withheld`: why the link is not shown (it opens another admin's account), else null. */
+export type OutboxMail = { id: string; to: string; subject: string; link: string | null; link_withheld: string | null; created_at: string; sent_at: string | null; error: string | null };
 
 const EMAIL_OUTBOX = /* GraphQL */ `
   query EmailOutbox($limit: Int) {
-    emailOutbox(limit: $limit) { id to subject link created_at sent_at error }
+    emailOutbox(limit: $limit) { id to subject link link_withheld created_at sent_at error }
   }
 `;
 

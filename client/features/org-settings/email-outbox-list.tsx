@@ -16,6 +16,11 @@ function stateOf(mail: OutboxMail): { label: string; tone: 'sent' | 'failed' | '
   return { label: 'Kept in the outbox (not sent by email)', tone: 'kept' };
 }
 
+function linkAbsence(mail: OutboxMail): string {
+  if (mail.link_withheld) return mail.link_withheld;
+  return mail.sent_at ? 'Sent by email: any link in it is not shown here.' : 'This mail has no link.';
+}
+
 /** A read-only copy of the link with a button that puts it on the clipboard. */
 function CopyableLink({ link, mailId, to }: { link: string; mailId: string; to: string }) {
   const input = useRef<HTMLInputElement>(null);
@@ -86,7 +91,7 @@ export function EmailOutboxList() {
                 <p className="outbox-meta">
                   To <span className="outbox-to">{mail.to}</span> · <time dateTime={mail.created_at}>{dateTime.format(new Date(mail.created_at))}</time>
                 </p>
-                {mail.link ? <CopyableLink link={mail.link} mailId={mail.id} to={mail.to} /> : <p className="muted">{mail.sent_at ? 'Sent by email: any link in it is not shown here.' : 'This mail has no link.'}</p>}
+                {mail.link ? <CopyableLink link={mail.link} mailId={mail.id} to={mail.to} /> : <p className="muted">{linkAbsence(mail)}</p>}
               </li>
             );
           })}

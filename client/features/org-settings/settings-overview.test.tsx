@@ -30,18 +30,22 @@ it('the outbox lists each mail with its recipient, state and link, and says when
   stubServer({
     org: organization(),
     outbox: [
-      { id: 'm1', to: 'new.person@acme.example', subject: 'You are invited to Teamlens', link: 'http://localhost:3000/change-password?token=abc', created_at: '2026-11-23T10:00:00.000Z', sent_at: null, error: null },
-      { id: 'm2', to: 'old@acme.example', subject: 'Reset your Teamlens password', link: null, created_at: '2026-11-22T10:00:00.000Z', sent_at: '2026-11-22T10:00:01.000Z', error: null },
+      { id: 'm1', to: 'new.person@acme.example', subject: 'You are invited to Teamlens', link: 'http://localhost:3000/change-password?token=abc', link_withheld: null, created_at: '2026-11-23T10:00:00.000Z', sent_at: null, error: null },
+      { id: 'm2', to: 'old@acme.example', subject: 'Reset your Teamlens password', link: null, link_withheld: null, created_at: '2026-11-22T10:00:00.000Z', sent_at: '2026-11-22T10:00:01.000Z', error: null },
+      { id: 'm3', to: 'bea@acme.example', subject: 'Reset your Teamlens password', link: null, link_withheld: 'Not shown: this link opens the account of another admin, Bea Admin.', created_at: '2026-11-21T10:00:00.000Z', sent_at: null, error: null },
     ],
   });
   await renderSignedIn('/admin/settings/configurations');
   const list = await screen.findByRole('list', { name: 'Mail in the outbox' });
-  const [invite, reset] = within(list).getAllByRole('listitem');
+  const [invite, reset, coAdmin] = within(list).getAllByRole('listitem');
   expect(invite!.textContent).toContain('new.person@acme.example');
   expect(invite!.textContent).toContain('Kept in the outbox (not sent by email)');
   expect((within(invite!).getByLabelText('Link in the mail to new.person@acme.example') as HTMLInputElement).value).toBe('http://localhost:3000/change-password?token=abc');
   expect(within(invite!).getByRole('button', { name: 'Copy the link' })).toBeTruthy();
   expect(reset!.textContent).toMatch(/Sent Nov 22, 2026/);
+  // A co-admin's link is withheld by the server: the screen says why and offers nothing to copy.
+  expect(coAdmin!.textContent).toContain('Not shown: this link opens the account of another admin, Bea Admin.');
+  expect(within(coAdmin!).queryByRole('button', { name: 'Copy the link' })).toBeNull();
   cleanup();
 
   stubServer({ org: organization(), outbox: [] });

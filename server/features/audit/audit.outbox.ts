@@ -3,6 +3,7 @@ import type { Viewer } from '../auth/viewer.js';
 import { peekOneTimeToken, type OneTimePurpose } from '../auth/auth.repo.js';
 import { notify } from '../notifications/notifications.deliver.js';
 import { findUserByEmail, findUserById } from '../users/users.repo.js';
+import { linkToken } from '../notifications/notifications.outbox.js';
 import { auditActorOf } from './audit.actor.js';
 import { findViewedMailIds, recordAudit } from './audit.repo.js';
 
@@ -11,14 +12,6 @@ type ShownMail = { id: string; to: string; subject: string; link: string | null 
 /** Links that sign someone in (or set their password), by the one-time token they carry. */
 const SIGN_IN_PURPOSES: ReadonlySet<OneTimePurpose> = new Set(['reset', 'invite']);
 const LINK_WORDS: Record<string, string> = { reset: 'password reset link', invite: 'invitation link' };
-
-function tokenOf(link: string): string | null {
-  try {
-    return new URL(link).searchParams.get('token');
-  } catch {
-    return null;
-  }
-}
 
 const stamp = (d: Date) => `${d.toISOString().slice(0, 10)} at ${d.toISOString().slice(11, 16)} UTC`;
 
@@ -31,7 +24,7 @@ const stamp = (d: Date) => `${d.toISOString().slice(0, 10)} at ${d.toISOString()
 export function recordOutboxLinksViewed(services: Services, viewer: Viewer, ip: string | null, shown: readonly ShownMail[]): void {
   const { db } = services;
   // Links with a one-time token only (sign-up, invitation, reset, email change): a notification's link to a page opens nothing by itself.
-  const withLinks = shown.filter((m) => m.link && tokenOf(m.link));
+  const withLinks = shown.filter((m) => m.link && linkToken(m.link));
   if (!withLinks.length) return;
   const seen = findViewedMailIds(db, viewer.organizationId, viewer.userId, withLinks.map((m) => m.id));
   const fresh = withLinks.filter((m) => !seen.has(m.id));
@@ -39,13 +32,14 @@ export function recordOutboxLinksViewed(services: Services, viewer: Viewer, ip: 
   const toTell: Array<{ userId: string; words: string }> = [];
   db.transaction(() => {
     for (const mail of fresh) {
-      const live = peekOneTimeToken(db, tokenOf(mail.link!)!, ['signup', 'invite', 'reset', 'email-change']);
+      const live = peekOneTimeToken(db, linkToken(mail.link)!, ['signup', 'invite', 'reset', 'email-change']);
       const recipient = live?.user_id ? findUserById(db, viewer.organizationId, live.user_id) : findUserByEmail(db, viewer.organizationId, mail.to);
       recordAudit(db, {
         ...auditActorOf(viewer, ip), action: 'OUTBOX_LINK_VIEWED', subjectUserId: recipient?.id ?? null, subjectLabel: mail.to,
         details: { mail_id: mail.id, subject: mail.subject.slice(0, 120), link_kind: live ? live.purpose : 'expired_or_used' },
       });
-      if (live && recipient && SIGN_IN_PURPOSES.has(live.purpose)) toTell.push({ userId: recipient.id, words: LINK_WORDS[live.purpose]! });
+      // An admin reading their own link is not told about it.
+      if (live && recipient && recipient.id !== viewer.userId && SIGN_IN_PURPOSES.has(live.purpose)) toTell.push({ userId: recipient.id, words: LINK_WORDS[live.purpose]! });
     }
   });
   if (!toTell.length) return;

@@ -7,7 +7,7 @@ import { hashPassword } from '../../lib/password.js';
 import { nowIso } from '../../lib/tokens.js';
 import { createOrganization } from '../org/org.repo.js';
 import { emailTaken, findUserById, insertUser, updateUser } from '../users/users.repo.js';
-import { endUserSessions, publishUserUpdated } from '../users/users.events.js';
+import { passwordChanged, publishUserUpdated } from '../users/users.events.js';
 import { inviteUsers } from '../users/users.invitations.js';
 import { users } from '../users/users.tables.js';
 import { eq } from 'drizzle-orm';
@@ -22,15 +22,20 @@ import { recordAudit } from '../audit/audit.repo.js';
 
 const INVALID_LINK = { error: 'INVALID_LINK', message: 'This link is invalid, expired or already used. Ask for a new one.' };
 const SIGN_UP_IS_CLOSED = { error: SIGN_UP_CLOSED, message: SIGN_UP_CLOSED_MESSAGE };
+/** Reset requests per address in an hour, whatever the IP; the same for addresses with and without an account (docs/decisions/0045). */
+export const RESETS_PER_ADDRESS_PER_HOUR = 3;
+const RESETS_LIMITED = { error: 'RATE_LIMITED', message: 'Too many reset requests for this address. Try again in an hour.' };
 
 /**
  * Account flows beside NextAuth's API: sign-up -> verification link -> register;
  * forgot password -> link -> new password; invitation link -> set password; email change.
- * Every POST needs the CSRF token from GET /api/auth/csrf, and is throttled per address.
+ * Every POST needs the CSRF token from GET /api/auth/csrf, and is throttled per IP; reset
+ * requests also per email address.
  */
 export async function accountRoutes(app: FastifyInstance): Promise<void> {
   const { config, keys, db } = app.services;
   const limiter = new RateLimiter(20, 15 * 60_000);
+  const resetsPerAddress = new RateLimiter(RESETS_PER_ADDRESS_PER_HOUR, 60 * 60_000);
 
   function guard<S extends z.ZodType>(request: FastifyRequest, reply: FastifyReply, schema: S): z.output<S> | null {
     if (!limiter.take(request.ip)) {
@@ -94,6 +99,8 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
   app.post(`${AUTH_BASE_PATH}/forgot-password`, { config: { rule: 'PUBLIC' } }, async (request, reply) => {
     const input = guard(request, reply, forgotPasswordSchema);
     if (!input) return reply;
+    // Counted before the address is looked up: the answer never tells whether it has an account.
+    if (!resetsPerAddress.take(input.email)) return reply.code(429).send(RESETS_LIMITED);
     const user = db.select().from(users).where(eq(users.email, input.email)).get();
     // Same answer whatever the address (no enumeration). An invited person who never set a
     // password gets the invitation again (a new link; the earlier one stops working).
@@ -113,7 +120,7 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
     if (!link || !user || user.deleted_at || user.status === 'DEACTIVATED' || user.email !== link.email) return reply.code(400).send(INVALID_LINK);
     updateUser(db, user.organization_id, user.id, { password_hash: passwordHash, last_password_update: nowIso(), email_verified: true, ...(user.status === 'INVITED' ? { status: 'ACTIVE' as const } : {}) });
     recordAudit(db, { organizationId: user.organization_id, action: 'PASSWORD_RESET_USED', actorUserId: user.id, actorLabel: user.email, subjectUserId: user.id, subjectLabel: user.email, ip: request.ip, details: { link_kind: link.purpose === 'invite' ? 'invitation' : 'password_reset' } });
-    endUserSessions(app.services, [user.id]);
+    passwordChanged(app.services, user.id);
     publishUserUpdated(app.services, [user.id]);
     return { ok: true, url: `${config.origin}/login?reset=1` };
   });

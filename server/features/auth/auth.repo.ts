@@ -1,4 +1,4 @@
-import { and, count, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, count, eq, gt, gte, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/connection.js';
 import { prepared } from '../../db/prepared.js';
 import { newId, randomToken, sha256 } from '../../lib/tokens.js';
@@ -51,20 +51,30 @@ export function revokeOrganizationSessions(db: Db, organizationId: string): stri
   return rows.map((r) => r.id);
 }
 
-export type ActiveViewerRow = { sessionId: string; userId: string; organizationId: string; permissionLevel: 'ADMIN' | 'MANAGER' | 'MEMBER'; email: string; fullName: string; profilePictureId: string | null; sessionExpiresAt: number };
+export type ActiveViewerRow = { sessionId: string; userId: string; organizationId: string; permissionLevel: 'ADMIN' | 'MANAGER' | 'MEMBER'; email: string; fullName: string; profilePictureId: string | null; sessionExpiresAt: number; sessionLastSeenAt: number };
 
-/** The session joined with its user, only while both are usable: one indexed lookup, prepared once. */
-export function findActiveSessionUser(db: Db, sessionId: string, now = Date.now()): ActiveViewerRow | undefined {
+/** When a live session ends unless it is used again: its absolute expiry or its idle limit, whichever comes first. */
+export function sessionEndsAt(session: { expiresAt: number; lastSeenAt: number }, idleMs: number): number {
+  return Math.min(session.expiresAt, session.lastSeenAt + idleMs);
+}
+
+/**
+ * The session joined with its user, only while both are usable (not revoked, not past its
+ * absolute expiry nor its idle limit `idleMs`, user active): one indexed lookup, prepared once.
+ */
+export function findActiveSessionUser(db: Db, sessionId: string, idleMs: number, now = Date.now()): ActiveViewerRow | undefined {
   const query = prepared(db, 'auth.activeSessionUser', () => db.select({
     sessionId: sessions.id, userId: users.id, organizationId: users.organization_id, permissionLevel: users.permission_level,
     email: users.email, fullName: users.full_name, profilePictureId: users.profile_picture_id, sessionExpiresAt: sessions.expires_at,
+    sessionLastSeenAt: sessions.last_seen_at,
   })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.user_id))
     .innerJoin(organizations, eq(organizations.id, users.organization_id))
-    .where(and(eq(sessions.id, sql.placeholder('sessionId')), isNull(sessions.revoked_at), gt(sessions.expires_at, sql.placeholder('now')), isNull(users.deleted_at), eq(users.status, 'ACTIVE'), isNull(organizations.deleted_at)))
+    .where(and(eq(sessions.id, sql.placeholder('sessionId')), isNull(sessions.revoked_at), gt(sessions.expires_at, sql.placeholder('now')),
+      gte(sessions.last_seen_at, sql.placeholder('idleSince')), isNull(users.deleted_at), eq(users.status, 'ACTIVE'), isNull(organizations.deleted_at)))
     .prepare());
-  return query.get({ sessionId, now });
+  return query.get({ sessionId, now, idleSince: now - idleMs });
 }
 
 export function recordSignInAttempt(db: Db, email: string, ip: string, success: boolean): void {
@@ -106,9 +116,26 @@ export function peekOneTimeToken(db: Db, token: string, purposes: OneTimePurpose
   return row;
 }
 
+/** Whose account each link's token belongs to (used or not), by token: null for links of no account (sign-up); absent when unknown. */
+export function findOneTimeTokenUsers(db: Db, tokens: readonly string[]): Map<string, string | null> {
+  const byHash = new Map(tokens.map((t) => [sha256(t), t]));
+  if (!byHash.size) return new Map();
+  const rows = db.select({ hash: oneTimeTokens.token_hash, userId: oneTimeTokens.user_id }).from(oneTimeTokens).where(inArray(oneTimeTokens.token_hash, [...byHash.keys()])).all();
+  return new Map(rows.map((r) => [byHash.get(r.hash)!, r.userId]));
+}
+
 /** Invalidates a user's earlier unused links of a purpose when a new one is issued. */
 export function expireOpenTokens(db: Db, email: string, purpose: OneTimePurpose): void {
   db.update(oneTimeTokens).set({ used_at: Date.now() }).where(and(eq(oneTimeTokens.email, email), eq(oneTimeTokens.purpose, purpose), isNull(oneTimeTokens.used_at))).run();
+}
+
+/**
+ * Ends every pending link that sets this person's password (reset and invitation links) once
+ * the password changed by any means: a link asked for before keeps no power over the account.
+ */
+export function expirePasswordLinks(db: Db, userId: string): number {
+  return db.update(oneTimeTokens).set({ used_at: Date.now() })
+    .where(and(eq(oneTimeTokens.user_id, userId), inArray(oneTimeTokens.purpose, ['reset', 'invite']), isNull(oneTimeTokens.used_at))).run().changes;
 }
 
 export function pruneAuthTables(db: Db): void {

@@ -18,7 +18,7 @@ export function buildSessionPayload(app: FastifyInstance, session: SessionRecord
   const { config, db, keys } = app.services;
   const now = Date.now();
   if (session.revoked_at !== null || session.expires_at <= now || now - session.last_seen_at > config.sessionIdleMs) return null;
-  const row = findActiveSessionUser(db, session.id, now);
+  const row = findActiveSessionUser(db, session.id, config.sessionIdleMs, now);
   if (!row) return null;
   // Idle tracking needs minutes, not milliseconds: at most one write a minute per session, so
   // the checks every tab makes (on load, every 60 s, on focus) do not each invalidate the

@@ -21,8 +21,8 @@ export function signAccessToken(app: FastifyInstance, viewer: { userId: string; 
 
 /**
  * The viewer behind an access token: the signature and expiry are checked, then the
- * session must still be live (not revoked or expired) and the user active, so a
- * sign-out stops every token of that session at once.
+ * session must still be live (not revoked, expired or idle past SESSION_IDLE_MINUTES) and the
+ * user active, so a sign-out or the idle limit stops every token of that session at once.
  */
 export function viewerFromAccessToken(app: FastifyInstance, token: string | undefined | null): Viewer | null {
   if (!token || token.length > 4096) return null;
@@ -33,7 +33,7 @@ export function viewerFromAccessToken(app: FastifyInstance, token: string | unde
     return null;
   }
   if (typeof claims.sid !== 'string' || typeof claims.sub !== 'string') return null;
-  const row = activeSessionUser(app.services.db, claims.sid);
+  const row = activeSessionUser(app.services.db, claims.sid, app.services.config.sessionIdleMs);
   if (!row || row.userId !== claims.sub || row.organizationId !== claims.org) return null;
   return { userId: row.userId, organizationId: row.organizationId, sessionId: row.sessionId, permissionLevel: row.permissionLevel, email: row.email };
 }
@@ -46,13 +46,14 @@ const sessionCache = new WeakMap<Db, Map<string, CachedSession>>();
  * any write (a revocation, a status or permission change, a closed organization) forgets it,
  * so revocation still takes effect on the very next request.
  */
-function activeSessionUser(db: Db, sessionId: string): ActiveViewerRow | undefined {
+function activeSessionUser(db: Db, sessionId: string, idleMs: number): ActiveViewerRow | undefined {
   let cache = sessionCache.get(db);
   if (!cache) sessionCache.set(db, (cache = new Map()));
   const version = dataVersion(db);
   const hit = cache.get(sessionId);
-  if (hit && hit.version === version) return hit.row.sessionExpiresAt > Date.now() ? hit.row : undefined;
-  const row = findActiveSessionUser(db, sessionId);
+  const now = Date.now();
+  if (hit && hit.version === version) return hit.row.sessionExpiresAt > now && hit.row.sessionLastSeenAt >= now - idleMs ? hit.row : undefined;
+  const row = findActiveSessionUser(db, sessionId, idleMs, now);
   if (row) {
     if (cache.size >= 10_000) cache.clear();
     cache.set(sessionId, { row, version });

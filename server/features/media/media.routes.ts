@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import multipart from '@fastify/multipart';
-import { IMAGE_QUALITY_DEFAULT, IMAGE_WIDTHS, PROFILE_PICTURE_MAX_BYTES, TEXT_FIELD_MAX } from '../../../shared/limits.js';
+import { IMAGE_QUALITIES, IMAGE_QUALITY_DEFAULT, IMAGE_WIDTHS, PROFILE_PICTURE_MAX_BYTES, TEXT_FIELD_MAX } from '../../../shared/limits.js';
 import { verifyMediaPolicy, type SignedCookies } from '../../lib/media-signing.js';
 import { RateLimiter } from '../../lib/rate-limiter.js';
 import { newId } from '../../lib/tokens.js';
@@ -34,7 +34,11 @@ function nameFromFilename(filename: string | undefined): string | null {
 
 const single = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
 
-/** `w` must be one of the spec's image widths (absent: original size); `q` 1-100 (default 75). */
+/**
+ * `w` must be one of the spec's image widths (absent: original size) and `q` one of IMAGE_QUALITIES
+ * (absent: 75); anything else is refused, so a picture has at most widths x qualities x formats
+ * variants on disk (docs/decisions/0045).
+ */
 function parseVariantQuery(query: Record<string, unknown>): { width: number | null; quality: number } | string {
   let width: number | null = null;
   if (query.w !== undefined) {
@@ -46,7 +50,7 @@ function parseVariantQuery(query: Record<string, unknown>): { width: number | nu
   if (query.q !== undefined) {
     const q = single(query.q);
     quality = q && /^\d{1,3}$/.test(q) ? Number(q) : NaN;
-    if (!(quality >= 1 && quality <= 100)) return 'q must be a whole number from 1 to 100.';
+    if (!IMAGE_QUALITIES.includes(quality)) return `q must be ${IMAGE_QUALITIES.join(' or ')}.`;
   }
   return { width, quality };
 }
@@ -151,7 +155,9 @@ export async function mediaRoutes(app: FastifyInstance): Promise<void> {
     const row = findMediaById(db, orgId, mediaId);
     if (!row) return send(reply, 404, 'NOT_FOUND', 'Image not found.');
     const format: OutputFormat = /\bimage\/webp\b/i.test(request.headers.accept ?? '') ? 'webp' : 'jpeg';
-    const variant = await store.variant(row.organization_id, row.id, { ...parsed, format });
+    // Never upscaled: a width at or above the original's is the original size (one file for all of them).
+    const width = parsed.width !== null && parsed.width >= row.width ? null : parsed.width;
+    const variant = await store.variant(row.organization_id, row.id, { ...parsed, width, format });
     if (!variant) {
       log.warn({ mediaId: row.id }, 'media file missing');
       return send(reply, 404, 'NOT_FOUND', 'Image not found.');

@@ -9,6 +9,7 @@ import { BASE, createTestApp, seedOrg, signedIn } from '../../test/helpers.js';
 import { signMediaPolicy, type SignedCookies } from '../../lib/media-signing.js';
 import { mediaResourcePrefix } from '../auth/session-payload.js';
 import { AVIF_SUPPORTED } from './media.service.js';
+import { IMAGE_WIDTHS } from '../../../shared/limits.js';
 
 type Part = { name: string; value: string } | { name: string; filename: string; contentType: string; data: Buffer };
 type Uploaded = { id: string; display_name: string | null; key: string; url: string };
@@ -252,13 +253,35 @@ describe('serving', () => {
     expect(notModified.rawPayload.length).toBe(0);
   });
 
-  it('uses quality 75 by default; a lower q gives a smaller image', async () => {
+  it('uses quality 75, the only one served', async () => {
     const byDefault = await get(signedUrl(picture.url, cf, { w: '640' }));
     const explicit = await get(signedUrl(picture.url, cf, { w: '640', q: '75' }));
-    const low = await get(signedUrl(picture.url, cf, { w: '640', q: '30' }));
-    expect([byDefault.statusCode, explicit.statusCode, low.statusCode]).toEqual([200, 200, 200]);
+    expect([byDefault.statusCode, explicit.statusCode]).toEqual([200, 200]);
     expect(byDefault.rawPayload.equals(explicit.rawPayload)).toBe(true);
-    expect(low.rawPayload.length).toBeLessThan(byDefault.rawPayload.length);
+    const low = await get(signedUrl(picture.url, cf, { w: '640', q: '30' }));
+    expect(low.statusCode).toBe(400);
+    expect(low.json()).toEqual({ error: 'BAD_USER_INPUT', message: 'q must be 75.' });
+  });
+
+  it('keeps a bounded set of variants on disk whatever sizes and qualities are asked for', async () => {
+    const dir = path.join(dataDir, 'media', acme.org.id);
+    const variantsOnDisk = () => fs.readdirSync(dir).filter((n) => n.startsWith(`${picture.id}.`) && n !== `${picture.id}.webp`).sort();
+    const before = variantsOnDisk();
+    const refused: Array<Record<string, string>> = [{ w: '1234' }, { w: '641' }, { w: '256', q: '74' }, { w: '256', q: '100' }, { q: '1' }];
+    for (const extra of refused) {
+      const res = await get(signedUrl(picture.url, cf, extra));
+      expect(res.statusCode, JSON.stringify(extra)).toBe(400);
+    }
+    expect(variantsOnDisk()).toEqual(before);
+    // Widths at or above the original's (1200 px) are all the original size: one file, not four.
+    for (const w of ['1200', '1920', '2048', '3840']) expect((await get(signedUrl(picture.url, cf, { w }))).statusCode).toBe(200);
+    const full = await get(signedUrl(picture.url, cf));
+    expect((await sharp(full.rawPayload).metadata()).width).toBe(1200);
+    const added = variantsOnDisk().filter((n) => !before.includes(n));
+    expect(added.filter((n) => /\.(1200|1920|2048|3840)\./.test(n))).toEqual([]);
+    // Every file is one of the allowed variants: a listed width below the original, or full; quality 75.
+    const allowed = new Set(['full', ...IMAGE_WIDTHS.filter((w) => w < 1200).map(String)].flatMap((w) => ['webp', 'jpg'].map((ext) => `${picture.id}.${w}.75.${ext}`)));
+    for (const name of variantsOnDisk()) expect(allowed.has(name), name).toBe(true);
   });
 
   it('serves the original size without w and never upscales', async () => {
@@ -286,17 +309,17 @@ describe('serving', () => {
   });
 
   it('renders a variant once under concurrent requests', async () => {
-    const url = signedUrl(picture.url, cf, { w: '384', q: '60' });
+    const url = signedUrl(picture.url, cf, { w: '384', q: '75' });
     const responses = await Promise.all(Array.from({ length: 8 }, () => get(url)));
     expect(responses.map((r) => r.statusCode)).toEqual(Array(8).fill(200));
     for (const r of responses) expect(r.rawPayload.equals(responses[0]!.rawPayload)).toBe(true);
     const dir = path.join(dataDir, 'media', acme.org.id);
-    expect(fs.readdirSync(dir).filter((n) => n.startsWith(`${picture.id}.384.60.`))).toEqual([`${picture.id}.384.60.webp`]);
-    expect((await sharp(path.join(dir, `${picture.id}.384.60.webp`)).metadata()).width).toBe(384);
+    expect(fs.readdirSync(dir).filter((n) => n.startsWith(`${picture.id}.384.75.`))).toEqual([`${picture.id}.384.75.webp`]);
+    expect((await sharp(path.join(dir, `${picture.id}.384.75.webp`)).metadata()).width).toBe(384);
   });
 
   it('answers 400 for widths outside the spec and bad qualities', async () => {
-    const cases: Array<Record<string, string>> = [{ w: '100' }, { w: '' }, { w: '256.0' }, { w: '-16' }, { q: '0' }, { q: '101' }, { q: 'high' }, { q: '7.5' }];
+    const cases: Array<Record<string, string>> = [{ w: '100' }, { w: '' }, { w: '256.0' }, { w: '-16' }, { q: '0' }, { q: '101' }, { q: 'high' }, { q: '7.5' }, { q: '60' }];
     for (const extra of cases) {
       const res = await get(signedUrl(picture.url, cf, extra));
       expect(res.statusCode, JSON.stringify(extra)).toBe(400);

@@ -11,10 +11,15 @@ import { requestIp } from '../audit/audit.actor.js';
 import { recordOutboxLinksViewed } from '../audit/audit.outbox.js';
 import { declareOperationRules } from '../../graphql/operation-rules.js';
 import { notificationsRules } from './notifications.rules.js';
+import { outboxForAdmin } from './notifications.outbox.js';
 
 const schema = /* GraphQL */ `
   type Notification { id: ID! kind: String! title: String! body: String link: String created_at: DateTime! read_at: DateTime }
-  type OutboxMail { id: ID! to: String! subject: String! text: String! link: String created_at: DateTime! sent_at: DateTime error: String }
+  type OutboxMail {
+    id: ID! to: String! subject: String! text: String! link: String created_at: DateTime! sent_at: DateTime error: String
+    "Why the link is not shown (it opens another admin's account); null otherwise."
+    link_withheld: String
+  }
   extend type Query {
     notifications(unreadOnly: Boolean, limit: Int): [Notification!]!
     unreadNotificationCount: Int!
@@ -27,17 +32,6 @@ const schema = /* GraphQL */ `
   }
   extend type Subscription { notificationAdded: Notification! }
 `;
-
-type OutboxRow = ReturnType<typeof listOutbox>[number];
-
-/**
- * Admins read kept mail so that, without SMTP, they can hand out links. Once a mail went out by
- * SMTP its link (which may open someone's account: a password reset) is no longer shown.
- */
-function outboxForAdmins(row: OutboxRow): OutboxRow {
-  if (!row.sent_at || !row.link) return row;
-  return { ...row, link: null, text: row.text.split(row.link).join('[link sent by email]') };
-}
 
 const limitSchema = z.number().int().min(1).max(500).nullish().transform((v) => v ?? 50);
 
@@ -53,7 +47,9 @@ export async function notificationsFeature(app: FastifyInstance): Promise<void> 
         const viewer = requireAdmin(ctx);
         const orgId = viewer.organizationId;
         // The operator organization's admins also see the install's own mail (sign-up links).
-        const shown = listOutbox(ctx.services.db, orgId, parseInput(limitSchema, args.limit), isOperatorOrganization(ctx.services.db, orgId)).map(outboxForAdmins);
+        const rows = listOutbox(ctx.services.db, orgId, parseInput(limitSchema, args.limit), isOperatorOrganization(ctx.services.db, orgId));
+        // Links of co-admins are withheld; the links shown are audited and their people told.
+        const shown = outboxForAdmin(ctx.services.db, viewer, rows);
         recordOutboxLinksViewed(ctx.services, viewer, requestIp(ctx), shown);
         return shown;
       },

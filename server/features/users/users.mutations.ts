@@ -16,7 +16,7 @@ import { closeOrganization, findSubdepartmentsByIds } from '../org/org.repo.js';
 import { organizationEmailCheck } from '../org/org.email-rules.js';
 import { findTeamsByIds } from '../teams/teams.repo.js';
 import { addOnePerson } from './users.create.js';
-import { endUserSessions, publishUserUpdated } from './users.events.js';
+import { endUserSessions, passwordChanged, publishUserUpdated } from './users.events.js';
 import { inviteUsers } from './users.invitations.js';
 import { forbiddenUserFields, managesUser } from './users.policy.js';
 import {
@@ -99,7 +99,7 @@ export const userMutations = {
       if (input[key] !== undefined) (patch as Record<string, unknown>)[key] = input[key];
     }
     updateUser(db, viewer.organizationId, viewer.userId, patch);
-    if (input.password !== undefined) endUserSessions(ctx.services, [viewer.userId], viewer.sessionId);
+    if (input.password !== undefined) passwordChanged(ctx.services, viewer.userId, viewer.sessionId);
     publishUserUpdated(ctx.services, [viewer.userId]);
     return { access_token: signAccessToken(ctx.app, viewer), user: findUserById(db, viewer.organizationId, viewer.userId) };
   },
@@ -194,7 +194,7 @@ export const userMutations = {
     const { db } = ctx.services;
     await requirePassword(findUserById(db, viewer.organizationId, viewer.userId)!, input.current_password);
     updateUser(db, viewer.organizationId, viewer.userId, { password_hash: await hashPassword(input.new_password), last_password_update: nowIso() });
-    endUserSessions(ctx.services, [viewer.userId], viewer.sessionId);
+    passwordChanged(ctx.services, viewer.userId, viewer.sessionId);
     return true;
   },
 
