@@ -4,7 +4,8 @@ import { z } from 'zod';
 import { forbidden } from '../../../shared/app-error.js';
 import { requireAdmin } from '../../graphql/context.js';
 import { parseInput } from '../../lib/parse.js';
-import { findOperatorOrganizationId, listContactMessages, listGuideLeads } from './public-forms.repo.js';
+import { isOperatorOrganization } from '../install/install.sign-up.js';
+import { listContactMessages, listGuideLeads } from './public-forms.repo.js';
 import { publicFormsRoutes } from './public-forms.routes.js';
 
 const schema = /* GraphQL */ `
@@ -27,8 +28,13 @@ const pageArgs = z.object({
   offset: z.number().int().min(0, 'offset: at least 0.').max(1_000_000),
 });
 
+/**
+ * The public inbox belongs to the install's operator organization, as recorded when it was created
+ * (install_settings, docs/decisions/0034), never inferred from which organizations are open: once
+ * the operator organization is closed, messages are kept and shown to nobody (docs/decisions/0044).
+ */
 function readsPublicForms(ctx: MercuriusContext): boolean {
-  return ctx.viewer?.permissionLevel === 'ADMIN' && findOperatorOrganizationId(ctx.services.db) === ctx.viewer.organizationId;
+  return ctx.viewer?.permissionLevel === 'ADMIN' && isOperatorOrganization(ctx.services.db, ctx.viewer.organizationId);
 }
 
 function requirePublicFormsReader(ctx: MercuriusContext): void {

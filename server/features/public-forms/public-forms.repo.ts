@@ -1,7 +1,6 @@
-import { asc, count, desc, isNull } from 'drizzle-orm';
+import { count, desc } from 'drizzle-orm';
 import type { Db } from '../../db/connection.js';
 import { newId } from '../../lib/tokens.js';
-import { organizations } from '../org/org.tables.js';
 import type { ContactMessageInput, GuideLeadInput } from '../../../shared/public-forms.schemas.js';
 import { contactMessages, guideLeads } from './public-forms.tables.js';
 
@@ -31,13 +30,4 @@ export function listGuideLeads(db: Db, limit: number, offset: number): Page<Guid
   const total = db.select({ n: count() }).from(guideLeads).get()?.n ?? 0;
   const items = db.select().from(guideLeads).orderBy(desc(guideLeads.created_at), desc(guideLeads.id)).limit(limit).offset(offset).all();
   return { total, items };
-}
-
-/**
- * The organization that runs this installation: the first one created (the one the first
- * start sets up). Public messages belong to the installation, so its admins read them.
- */
-export function findOperatorOrganizationId(db: Db): string | null {
-  return db.select({ id: organizations.id }).from(organizations).where(isNull(organizations.deleted_at))
-    .orderBy(asc(organizations.created_at), asc(organizations.id)).limit(1).get()?.id ?? null;
 }

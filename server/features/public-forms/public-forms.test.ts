@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { BASE, codeOf, createTestApp, seedOrg, signedIn } from '../../test/helpers.js';
+import { recordOperatorOrganization } from '../install/install.repo.js';
 import { PUBLIC_FORM_HOURLY_LIMIT } from '../../../shared/public-forms.limits.js';
 
 let app: FastifyInstance;
@@ -9,6 +10,7 @@ let other: Awaited<ReturnType<typeof seedOrg>>;
 beforeAll(async () => {
   app = await createTestApp();
   operator = await seedOrg(app, 'Operator');
+  recordOperatorOrganization(app.services.db, operator.org.id);
   other = await seedOrg(app, 'Tenant');
 });
 afterAll(async () => { await app.close(); });
