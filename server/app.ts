@@ -6,6 +6,7 @@ import formbody from '@fastify/formbody';
 import jwt from '@fastify/jwt';
 import type { Config } from './config.js';
 import { openDatabase } from './db/connection.js';
+import { ensurePrivateDataDir } from './db/private-files.js';
 import { warmPasswordHashing } from './lib/password.js';
 import { loadKeys } from './db/keys.js';
 import { PubSub } from './graphql/pubsub.js';
@@ -54,6 +55,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     routerOptions: { maxParamLength: 200 },
   });
 
+  const dataDirWarning = ensurePrivateDataDir(config.dataDir);
+  if (dataDirWarning) app.log.warn(dataDirWarning);
   const db = openDatabase(path.join(config.dataDir, 'teamlens.db'));
   const services: Services = {
     config,
