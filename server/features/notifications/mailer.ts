@@ -31,7 +31,8 @@ export class Mailer {
     const id = newId();
     this.db.insert(emailOutbox).values({ id, organization_id: mail.organizationId, to: mail.to, subject: mail.subject, text: mail.text, link: mail.link ?? null }).run();
     if (!this.transport) {
-      this.log.info({ mailId: id, to: mail.to, subject: mail.subject, link: mail.link }, 'mail kept in outbox (SMTP_URL not set)');
+      // Never the link itself: it may sign someone in (docs/decisions/0044). Admins read it in the outbox.
+      this.log.info({ mailId: id, to: mail.to, subject: mail.subject, hasLink: !!mail.link }, 'mail kept in the outbox (SMTP_URL not set): admins read it on Admin, Settings, Configurations, Email outbox');
       return id;
     }
     this.transport
