@@ -5,6 +5,7 @@ import { newId, randomToken, sha256 } from '../../lib/tokens.js';
 import { organizations } from '../org/org.tables.js';
 import { users } from '../users/users.tables.js';
 import { oneTimeTokens, sessions, signInAttempts } from './auth.tables.js';
+import { forgetDeadOutboxLinks } from '../notifications/notifications.outbox-links.js';
 
 export type SessionRecord = {
   id: string;
@@ -96,7 +97,9 @@ export function consumeOneTimeToken(db: Db, token: string, purposes: OneTimePurp
   const row = peekOneTimeToken(db, token, purposes);
   if (!row) return undefined;
   const res = db.update(oneTimeTokens).set({ used_at: Date.now() }).where(and(eq(oneTimeTokens.id, row.id), isNull(oneTimeTokens.used_at))).run();
-  return res.changes === 1 ? row : undefined;
+  if (res.changes !== 1) return undefined;
+  forgetDeadOutboxLinks(db); // the used link leaves the outbox (docs/decisions/0044)
+  return row;
 }
 
 export function peekOneTimeToken(db: Db, token: string, purposes: OneTimePurpose[]) {
@@ -108,7 +111,8 @@ export function peekOneTimeToken(db: Db, token: string, purposes: OneTimePurpose
 
 /** Invalidates a user's earlier unused links of a purpose when a new one is issued. */
 export function expireOpenTokens(db: Db, email: string, purpose: OneTimePurpose): void {
-  db.update(oneTimeTokens).set({ used_at: Date.now() }).where(and(eq(oneTimeTokens.email, email), eq(oneTimeTokens.purpose, purpose), isNull(oneTimeTokens.used_at))).run();
+  const res = db.update(oneTimeTokens).set({ used_at: Date.now() }).where(and(eq(oneTimeTokens.email, email), eq(oneTimeTokens.purpose, purpose), isNull(oneTimeTokens.used_at))).run();
+  if (res.changes > 0) forgetDeadOutboxLinks(db); // replaced links leave the outbox (docs/decisions/0044)
 }
 
 export function pruneAuthTables(db: Db): void {

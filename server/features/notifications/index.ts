@@ -9,6 +9,8 @@ import { slackSettings } from './notifications.slack.graphql.js';
 import { isOperatorOrganization } from '../install/install.sign-up.js';
 import { requestIp } from '../audit/audit.actor.js';
 import { recordOutboxLinksViewed } from '../audit/audit.outbox.js';
+import { forgetDeadOutboxLinks } from './notifications.outbox-links.js';
+import { registerOutboxRetention } from './notifications.outbox-retention.js';
 
 const schema = /* GraphQL */ `
   type Notification { id: ID! kind: String! title: String! body: String link: String created_at: DateTime! read_at: DateTime }
@@ -16,7 +18,7 @@ const schema = /* GraphQL */ `
   extend type Query {
     notifications(unreadOnly: Boolean, limit: Int): [Notification!]!
     unreadNotificationCount: Int!
-    "Mail the server sent or kept for this organization (admin), and for the operator organization also the install's own mail (sign-up links): without SMTP, admins hand out links from here."
+    "Mail the server sent or kept for this organization (admin), and for the operator organization also the install's own mail (sign-up links): without SMTP, admins hand out links from here. A link is kept only while it works and the mail was not sent; the text then says the link was used, replaced, expired or sent."
     emailOutbox(limit: Int): [OutboxMail!]!
   }
   extend type Mutation {
@@ -49,6 +51,8 @@ export async function notificationsFeature(app: FastifyInstance): Promise<void> 
       emailOutbox: (_: unknown, args: { limit?: number | null }, ctx: MercuriusContext) => {
         const viewer = requireAdmin(ctx);
         const orgId = viewer.organizationId;
+        // Links that expired since the daily job ran are shown as expired, not as links.
+        forgetDeadOutboxLinks(ctx.services.db);
         // The operator organization's admins also see the install's own mail (sign-up links).
         const shown = listOutbox(ctx.services.db, orgId, parseInput(limitSchema, args.limit), isOperatorOrganization(ctx.services.db, orgId)).map(outboxForAdmins);
         recordOutboxLinksViewed(ctx.services, viewer, requestIp(ctx), shown);
@@ -67,4 +71,5 @@ export async function notificationsFeature(app: FastifyInstance): Promise<void> 
     },
   } as never);
   await slackSettings(app);
+  registerOutboxRetention(app);
 }
