@@ -1,7 +1,7 @@
 /**
  * No live token, signature or credential reaches a log line (docs/decisions/0044): every line the
- * real app logs at trace level over a sign-up, a password reset, an invitation and a signed picture
- * fetch is searched for the real secrets of those flows.
+ * real app logs at trace level over a sign-up, a password reset, an invitation, an email change and a
+ * signed picture fetch is searched for the real secrets of those flows.
  */
 import crypto from 'node:crypto';
 import sharp from 'sharp';
@@ -56,7 +56,7 @@ function remember(browser: Browser) {
 }
 
 describe('log redaction', () => {
-  it('keeps tokens and signatures out of every log line over sign-up, reset, invitation and picture flows', async () => {
+  it('keeps tokens and signatures out of every log line over sign-up, reset, invitation, email change and picture flows', async () => {
     // Sign-up -> link -> register.
     const founder = new Browser(app, '10.40.0.1');
     expect((await post(founder, 'sign-up', { email: 'founder@logco.example' })).statusCode).toBe(200);
@@ -81,6 +81,15 @@ describe('log redaction', () => {
     expect((await post(joiner, 'change-password', { token: inviteToken, password: NEW_PASSWORD })).statusCode).toBe(200);
     expect((await joiner.signIn(invited.email, NEW_PASSWORD)).statusCode).toBe(200);
     remember(joiner);
+
+    // Email change -> verify link.
+    const mover = await signedIn(app, org.manager.email);
+    secrets.add(mover.token);
+    const change = await mover.gql('mutation($input: UpdateMeInput!) { updateMe(input: $input) { user { id } } }', { input: { email: 'moved@logged.example', current_password: TEST_PASSWORD } });
+    expect(change.errors).toBeUndefined();
+    const verifier = new Browser(app, '10.40.0.4');
+    const verifyToken = await followLink(verifier, 'moved@logged.example');
+    expect((await post(verifier, 'verify-email', { token: verifyToken })).statusCode).toBe(200);
 
     // A signed picture URL.
     const png = await sharp({ create: { width: 20, height: 20, channels: 3, background: '#3a6ea5' } }).png().toBuffer();
