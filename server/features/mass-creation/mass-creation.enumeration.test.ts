@@ -1,10 +1,11 @@
 /**
- * An admin learns nothing about other organizations' people from a dry run, and adding one person
- * answers with a message that names no organization and leaves the other person untouched
- * (docs/decisions/0044: one person, one organization; emails stay unique across the install).
+ * An admin learns nothing about other organizations' people from a dry run, adding one person
+ * answers with a message that names no organization and leaves the other person untouched, and an
+ * email change answers as for a free address (docs/decisions/0044: one person, one organization;
+ * emails stay unique across the install).
  */
 import { describe, expect, it } from 'vitest';
-import { codeOf } from '../../test/helpers.js';
+import { TEST_PASSWORD, codeOf, outboxMails, signedIn } from '../../test/helpers.js';
 import { useMassCreationApp, type Row } from './mass-creation.test-support.js';
 import { ADDRESS_UNAVAILABLE } from './mass-creation.service.js';
 
@@ -70,5 +71,20 @@ describe('no answer about other organizations', () => {
     expect(batch.data!.massCreateUsers).toEqual({ count: 1, usersWithErrors: [{ errorType: 'ALREADY_EXISTS', email: alpha.member.email, row: 2, message: ADDRESS_UNAVAILABLE }] });
     expect(personRow(alpha.member.email)).toEqual(before);
     expect((personRow(`fresh@${beta.domain}`) as { organization_id: string }).organization_id).toBe(beta.org.id);
+  });
+
+  it('changing one\'s own email to another organization\'s address answers as for a free address, and sends no link', async () => {
+    const alpha = await freshOrg();
+    const beta = await freshOrg();
+    const me = await signedIn(t.app, beta.member.email);
+    const change = (email: string) => me.gql('mutation($input: UpdateMeInput!) { updateMe(input: $input) { user { email } } }', { input: { email, current_password: TEST_PASSWORD } });
+    const free = await change(`free@${beta.domain}`);
+    const taken = await change(alpha.member.email);
+    expect(taken).toEqual(free);
+    expect(free.errors).toBeUndefined();
+    expect(outboxMails(t.app, `free@${beta.domain}`)).toHaveLength(1);
+    expect(outboxMails(t.app, alpha.member.email)).toHaveLength(0);
+    // An address of one's own organization is still refused.
+    expect(codeOf(await change(beta.manager.email))).toBe('CONFLICT');
   });
 });
