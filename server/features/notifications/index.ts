@@ -51,10 +51,12 @@ export async function notificationsFeature(app: FastifyInstance): Promise<void> 
       emailOutbox: (_: unknown, args: { limit?: number | null }, ctx: MercuriusContext) => {
         const viewer = requireAdmin(ctx);
         const orgId = viewer.organizationId;
-        // Links that expired since the daily job ran are shown as expired, not as links.
-        forgetDeadOutboxLinks(ctx.services.db);
         // The operator organization's admins also see the install's own mail (sign-up links).
-        const shown = listOutbox(ctx.services.db, orgId, parseInput(limitSchema, args.limit), isOperatorOrganization(ctx.services.db, orgId)).map(outboxForAdmins);
+        const list = () => listOutbox(ctx.services.db, orgId, parseInput(limitSchema, args.limit), isOperatorOrganization(ctx.services.db, orgId));
+        let rows = list();
+        // Links replaced or expired since the daily job ran are shown as such, not as links (0044).
+        if (forgetDeadOutboxLinks(ctx.services.db, { ids: rows.filter((r) => r.link).map((r) => r.id) }) > 0) rows = list();
+        const shown = rows.map(outboxForAdmins);
         recordOutboxLinksViewed(ctx.services, viewer, requestIp(ctx), shown);
         return shown;
       },

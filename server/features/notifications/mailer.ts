@@ -4,7 +4,7 @@ import nodemailer, { type Transporter } from 'nodemailer';
 import type { Db } from '../../db/connection.js';
 import { newId, nowIso } from '../../lib/tokens.js';
 import { emailOutbox } from './notifications.tables.js';
-import { forgetDeadOutboxLinks, LINK_GONE } from './notifications.outbox-links.js';
+import { LINK_GONE } from './notifications.outbox-links.js';
 
 export type Mail = { organizationId: string | null; to: string; subject: string; text: string; link?: string };
 
@@ -45,7 +45,6 @@ export class Mailer {
       .catch((err: unknown) => {
         this.log.warn({ mailId: id, err: String(err) }, 'mail could not be sent; kept in outbox');
         this.db.update(emailOutbox).set({ error: String(err).slice(0, 500), attempts: 1, text: mail.text, link: mail.link ?? null }).where(eq(emailOutbox.id, id)).run();
-        forgetDeadOutboxLinks(this.db); // unless its link was used or replaced meanwhile
       });
     return id;
   }

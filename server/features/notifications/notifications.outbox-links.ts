@@ -1,4 +1,4 @@
-import { and, eq, isNotNull, lt, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/connection.js';
 import { sha256 } from '../../lib/tokens.js';
 import { oneTimeTokens } from '../auth/auth.tables.js';
@@ -31,14 +31,22 @@ function forget(db: Db, id: string, link: string, reason: keyof typeof LINK_GONE
   db.update(emailOutbox).set({ link: null, text: sql`replace(${emailOutbox.text}, ${link}, ${LINK_GONE[reason]})` }).where(eq(emailOutbox.id, id)).run();
 }
 
+/** A one-time token was just used: the link that carried it leaves the outbox at once. */
+export function forgetOutboxLinkOfToken(db: Db, token: string): void {
+  db.update(emailOutbox).set({ text: sql`replace(${emailOutbox.text}, ${emailOutbox.link}, ${LINK_GONE.used})`, link: null })
+    .where(and(isNotNull(emailOutbox.link), sql`instr(${emailOutbox.link}, ${`token=${encodeURIComponent(token)}`}) > 0`)).run();
+}
+
 /**
- * Removes every outbox link that no longer needs keeping: sent mail's links, and links whose
- * one-time token is used, replaced or expired. Only rows that still hold such a link are read.
- * Returns how many links were removed.
+ * Removes the outbox links that no longer need keeping: sent mail's links, and links whose one-time
+ * token is used, replaced or expired. Only rows that still hold such a link are read (of `ids`
+ * when given: the rows an admin is about to be shown). Returns how many links were removed.
  */
-export function forgetDeadOutboxLinks(db: Db, now = Date.now()): number {
+export function forgetDeadOutboxLinks(db: Db, opts: { ids?: readonly string[]; now?: number } = {}): number {
+  const now = opts.now ?? Date.now();
+  if (opts.ids && opts.ids.length === 0) return 0;
   const rows = db.select({ id: emailOutbox.id, link: emailOutbox.link, sent_at: emailOutbox.sent_at }).from(emailOutbox)
-    .where(and(isNotNull(emailOutbox.link), or(isNotNull(emailOutbox.sent_at), sql`instr(${emailOutbox.link}, 'token=') > 0`))).all();
+    .where(and(isNotNull(emailOutbox.link), or(isNotNull(emailOutbox.sent_at), sql`instr(${emailOutbox.link}, 'token=') > 0`), opts.ids ? inArray(emailOutbox.id, [...opts.ids]) : undefined)).all();
   let removed = 0;
   for (const row of rows) {
     const link = row.link!;

@@ -50,11 +50,14 @@ describe('without SMTP: the outbox', () => {
     expect((await outboxQuery()).find((m) => m.id === mail!.id)).toMatchObject({ link: null, text: expect.stringContaining(LINK_GONE.used) });
   });
 
-  it('forgets a link replaced by a newer one, and keeps the newer', async () => {
+  it('forgets a link replaced by a newer one when the outbox is read, and keeps the newer', async () => {
     const person = await addUser(app, org.org.id, { email: 'twice@outbox.example' });
     await post(app, 'forgot-password', { email: person.email });
     const firstToken = tokenOf(rowsTo(app, person.email)[0]!.link!);
     await post(app, 'forgot-password', { email: person.email });
+    const shown = (await outboxQuery()).filter((m) => m.to === person.email);
+    expect(shown.map((m) => m.link === null)).toEqual([false, true]); // newest first
+    expect(shown[1]!.text).toContain(LINK_GONE.used);
     const [first, second] = rowsTo(app, person.email);
     expect(first).toMatchObject({ link: null, text: expect.stringContaining(LINK_GONE.used) });
     expect(first!.text).not.toContain(firstToken);
