@@ -6,7 +6,9 @@ import formbody from '@fastify/formbody';
 import jwt from '@fastify/jwt';
 import type { Config } from './config.js';
 import { openDatabase } from './db/connection.js';
+import { ensurePrivateDataDir } from './db/private-files.js';
 import { warmPasswordHashing } from './lib/password.js';
+import { censorLogged, LOG_REDACT_PATHS, serializeRequest } from './lib/log-redaction.js';
 import { loadKeys } from './db/keys.js';
 import { PubSub } from './graphql/pubsub.js';
 import { graphqlPlugin } from './graphql/graphql.plugin.js';
@@ -50,13 +52,21 @@ export type BuildOptions = {
 /** Infrastructure -> GraphQL -> features, in this order. */
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: options.logger === false ? false : { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'], ...(options.logStream ? { stream: options.logStream } : {}) },
+    // No token, signature or password reaches a log line (docs/decisions/0044): request URLs and every logged link are redacted.
+    logger: options.logger === false ? false : {
+      level: config.logLevel,
+      serializers: { req: serializeRequest },
+      redact: { paths: LOG_REDACT_PATHS, censor: censorLogged },
+      ...(options.logStream ? { stream: options.logStream } : {}),
+    },
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     genReqId: () => crypto.randomUUID(),
     routerOptions: { maxParamLength: 200 },
   });
 
+  const dataDirWarning = ensurePrivateDataDir(config.dataDir);
+  if (dataDirWarning) app.log.warn(dataDirWarning);
   const db = openDatabase(path.join(config.dataDir, 'teamlens.db'));
   const services: Services = {
     config,

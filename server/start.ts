@@ -3,6 +3,7 @@ import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 import { seedOnFirstStart } from './db/seed.js';
 import { createLogSink } from './lib/log-sink.js';
+import { usePrivateUmask } from './db/private-files.js';
 import { installShutdown } from './lib/shutdown.js';
 
 export type StartOptions = {
@@ -22,6 +23,8 @@ export async function startServer(options: StartOptions = {}): Promise<FastifyIn
     }
     throw err;
   }
+  // Everything the server writes into the data directory is for its own account only (docs/decisions/0044).
+  usePrivateUmask();
   const sink = createLogSink(process.stdout);
   const app = await buildApp(config, { logStream: sink });
   // Before anything slow: a SIGTERM during the seed or listen closes what is open, within the deadline.

@@ -4,13 +4,20 @@ import Database from 'better-sqlite3';
 import { drizzle, type BetterSQLite3Database } from 'drizzle-orm/better-sqlite3';
 import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
 import { MIGRATIONS_DIR } from '../lib/paths.js';
+import { ensurePrivateFile, narrowToPrivate, PRIVATE_DIR_MODE } from './private-files.js';
 
 export type Db = BetterSQLite3Database & { $client: Database.Database };
 
 
-/** Opens the SQLite file with WAL, foreign keys and a busy timeout, then applies migrations. */
+/**
+ * Opens the SQLite file with WAL, foreign keys and a busy timeout, then applies migrations.
+ * The file is created 0600 first (SQLite gives its -wal and -shm files the database file's mode);
+ * files of an older install that others could read are narrowed to 0600 (docs/decisions/0044).
+ */
 export function openDatabase(file: string): Db {
-  fs.mkdirSync(path.dirname(file), { recursive: true });
+  fs.mkdirSync(path.dirname(file), { recursive: true, mode: PRIVATE_DIR_MODE });
+  ensurePrivateFile(file);
+  for (const companion of [`${file}-wal`, `${file}-shm`]) narrowToPrivate(companion);
   const sqlite = new Database(file);
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('synchronous = NORMAL');

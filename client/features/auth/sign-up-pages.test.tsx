@@ -41,7 +41,7 @@ it('without SMTP, the confirmation says the link stayed on the server instead of
   fireEvent.click(screen.getByRole('button', { name: 'Send the link' }));
   expect(await screen.findByRole('heading', { name: 'Your link is waiting on the server' })).toBeTruthy();
   expect(router.state.location.pathname).toBe('/signup-complete');
-  expect(screen.getByRole('status').textContent).toBe('This Teamlens server does not send email: no mail server is set up. The link for founder@acme.example was not emailed; it was kept in the server\'s outbox and written to its log.');
+  expect(screen.getByRole('status').textContent).toBe('This Teamlens server does not send email: no mail server is set up. The link for founder@acme.example was not emailed; it was kept in the server\'s outbox, where the admins who run this server can read it.');
   expect(screen.queryByText(/We sent a link/)).toBeNull();
   expect(restCalls.some((c) => c.url.endsWith('/api/auth/sign-up') && (c.body as { email?: string })?.email === 'founder@acme.example')).toBe(true);
 });

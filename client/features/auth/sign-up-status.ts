@@ -2,7 +2,7 @@ import type { SignUpStatus } from '../../../shared/install.js';
 
 /**
  * GET /api/auth/sign-up: whether this server accepts new organizations, and whether the sign-up
- * link goes out by email or stays in the outbox and server log. Null when the server could not
+ * link goes out by email or stays in the server's outbox. Null when the server could not
  * say (the form is shown; the server still refuses a closed sign-up).
  */
 export async function fetchSignUpStatus(): Promise<SignUpStatus | null> {

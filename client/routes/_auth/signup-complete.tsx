@@ -19,7 +19,7 @@ function SignUpCompletePage() {
       <>
         <h1>Your link is waiting on the server</h1>
         <p role="status">
-          This Teamlens server does not send email: no mail server is set up. The link for {address} was not emailed; it was kept in the server&apos;s outbox and written to its log.
+          This Teamlens server does not send email: no mail server is set up. The link for {address} was not emailed; it was kept in the server&apos;s outbox, where the admins who run this server can read it.
         </p>
         <p>Ask the person who runs this server for the link. Open it within 24 hours to name your organization and set your password.</p>
         <p className="form-links">

@@ -5,6 +5,7 @@ import { newId, randomToken, sha256 } from '../../lib/tokens.js';
 import { organizations } from '../org/org.tables.js';
 import { users } from '../users/users.tables.js';
 import { oneTimeTokens, sessions, signInAttempts } from './auth.tables.js';
+import { forgetOutboxLinkOfToken } from '../notifications/notifications.outbox-links.js';
 
 export type SessionRecord = {
   id: string;
@@ -106,7 +107,9 @@ export function consumeOneTimeToken(db: Db, token: string, purposes: OneTimePurp
   const row = peekOneTimeToken(db, token, purposes);
   if (!row) return undefined;
   const res = db.update(oneTimeTokens).set({ used_at: Date.now() }).where(and(eq(oneTimeTokens.id, row.id), isNull(oneTimeTokens.used_at))).run();
-  return res.changes === 1 ? row : undefined;
+  if (res.changes !== 1) return undefined;
+  forgetOutboxLinkOfToken(db, token); // the used link leaves the outbox (docs/decisions/0044)
+  return row;
 }
 
 export function peekOneTimeToken(db: Db, token: string, purposes: OneTimePurpose[]) {
@@ -126,6 +129,7 @@ export function findOneTimeTokenUsers(db: Db, tokens: readonly string[]): Map<st
 
 /** Invalidates a user's earlier unused links of a purpose when a new one is issued. */
 export function expireOpenTokens(db: Db, email: string, purpose: OneTimePurpose): void {
+  // Their links in the outbox no longer work; they are removed when an admin reads the outbox and by its daily job (0044).
   db.update(oneTimeTokens).set({ used_at: Date.now() }).where(and(eq(oneTimeTokens.email, email), eq(oneTimeTokens.purpose, purpose), isNull(oneTimeTokens.used_at))).run();
 }
 

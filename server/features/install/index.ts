@@ -25,7 +25,7 @@ const schema = /* GraphQL */ `
     updated_at: DateTime
   }
   type EmailDelivery {
-    "Whether SMTP_URL is set: without it, mail stays in the outbox and the server log."
+    "Whether SMTP_URL is set: without it, mail stays in the outbox (the server log never holds its links)."
     configured: Boolean!
     "Messages in the outbox that were not sent: the organization's, and for the operator organization also the install's own (sign-up links)."
     waiting: Int!

@@ -11,7 +11,7 @@ import { massCreationBatches } from './mass-creation.tables.js';
 
 /*
  * All SQL of mass creation. Most reads of other features go through their repos
- * (findExistingEmails, listTeams, createTeam); the statements below that touch the users and
+ * (findEmailOrganizations, listTeams, createTeam); the statements below that touch the users and
  * teams tables directly exist because no repo function covers them in bulk: a prepared
  * insert for up to 50,000 users, org-scoped email -> id lookups in chunks, the batch's hard delete, and the keyset-paged export join.
  */

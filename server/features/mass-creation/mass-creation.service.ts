@@ -12,7 +12,7 @@ import { auditActorOf } from '../audit/audit.actor.js';
 import { recordAudit } from '../audit/audit.repo.js';
 import { findOrganization } from '../org/org.repo.js';
 import { listTeams } from '../teams/teams.repo.js';
-import { findExistingEmails } from '../users/users.repo.js';
+import { findEmailOrganizations } from '../users/users.repo.js';
 import {
   deleteNeverSignedInBatchUsers, findBatch, finishBatch, findOrgUsersByEmails, insertBatch, writeMassCreation, type NewMassUser,
 } from './mass-creation.repo.js';
@@ -139,7 +139,9 @@ export function rollbackMassCreation(services: Services, viewer: Viewer, batchId
  * 1. Validation, in chunks with a yield to the event loop between them: the shared row
  *    schema (INVALID_EMAIL / INVALID_ROW), the organization's email check
  *    (BLOCKED_EMAIL_DOMAIN), repeats in the file (DUPLICATE_IN_FILE, second and later rows),
- *    emails of any user anywhere, deleted or not (ALREADY_EXISTS), teams (UNKNOWN_TEAM).
+ *    emails of the organization's users, deleted or not (ALREADY_EXISTS), emails of another
+ *    organization's users only on the real run, with a message that says nothing about them
+ *    (ALREADY_EXISTS, ADDRESS_UNAVAILABLE; docs/decisions/0044), teams (UNKNOWN_TEAM).
  *    All lookups are set lookups loaded with a few chunked queries, never one per row.
  * 2. Managers, once the whole file is known (mass-creation.managers.ts): a manager is a live
  *    user of the organization or a valid row of this batch, in any order; a row whose manager
@@ -150,6 +152,12 @@ export function rollbackMassCreation(services: Services, viewer: Viewer, batchId
  *    managers and the batch's result in ONE synchronous transaction; a dry run skips this step.
  * Progress is published every MASS_CREATE_PROGRESS_EVERY rows, and once more with done: true.
  */
+/**
+ * The real run's answer for an address held by another organization (deleted people included):
+ * no organization named, nothing said about whether it exists (docs/decisions/0044).
+ */
+export const ADDRESS_UNAVAILABLE = 'email: this address cannot be used; ask the person for another one.';
+
 export async function runMassCreation(services: Services, viewer: Viewer, request: MassCreateRequest): Promise<MassCreateResult> {
   if (viewer.permissionLevel !== 'ADMIN') throw forbidden('Only an admin can create users in bulk.');
   const { db, pubsub, log } = services;
@@ -192,7 +200,7 @@ export async function runMassCreation(services: Services, viewer: Viewer, reques
       const parsed = chunk.map(({ data }) => massCreateRowSchema.safeParse(data));
       // Emails that are syntactically valid (also in rows failing on another field).
       const emails = parsed.map((p, i) => (p.success ? p.data.email : massCreateRowError(p.error).errorType === 'INVALID_EMAIL' ? null : rawEmailOf(chunk[i]!.data).toLowerCase()));
-      const existing = findExistingEmails(db, emails.filter((e): e is string => e !== null));
+      const owners = findEmailOrganizations(db, emails.filter((e): e is string => e !== null));
 
       chunk.forEach(({ row, data, problem }, i) => {
         const result = parsed[i]!;
@@ -208,8 +216,12 @@ export async function runMassCreation(services: Services, viewer: Viewer, reques
             : `email: use a work address; ${blockedAs === 'free' ? 'free mail providers' : 'disposable mail domains'} are not accepted.`);
         } else if (seen.has(email)) {
           fail(row, email, 'DUPLICATE_IN_FILE', `email: ${email} is already in row ${seen.get(email)} of this file.`);
-        } else if (existing.has(email)) {
+        } else if (owners.get(email) === orgId) {
           fail(row, email, 'ALREADY_EXISTS', `email: a user with ${email} already exists.`);
+        } else if (owners.has(email) && !dryRun) {
+          // Another organization's address (docs/decisions/0044): a dry run answers as for an unused one;
+          // only the real run, which cannot create it, refuses it, without saying why.
+          fail(row, email, 'ALREADY_EXISTS', ADDRESS_UNAVAILABLE);
         } else if (!result.success) {
           fail(row, email, 'INVALID_ROW', massCreateRowError(result.error).message);
         } else {

@@ -97,7 +97,8 @@ export async function normaliseUpload(input: Buffer): Promise<ProcessedImage> {
 
 /** Writes through a uniquely named temporary file and renames it, so readers never see a partial file. */
 async function writeAtomically(file: string, data: Buffer): Promise<void> {
-  await fs.mkdir(path.dirname(file), { recursive: true });
+  // Folders owner-only like the rest of the data directory (docs/decisions/0044); files 0600 below.
+  await fs.mkdir(path.dirname(file), { recursive: true, mode: 0o700 });
   const tmp = `${file}.${crypto.randomBytes(8).toString('hex')}.tmp`;
   try {
     await fs.writeFile(tmp, data, { flag: 'wx', mode: 0o600 });

@@ -12,6 +12,8 @@ import { recordOutboxLinksViewed } from '../audit/audit.outbox.js';
 import { declareOperationRules } from '../../graphql/operation-rules.js';
 import { notificationsRules } from './notifications.rules.js';
 import { outboxForAdmin } from './notifications.outbox.js';
+import { forgetDeadOutboxLinks } from './notifications.outbox-links.js';
+import { registerOutboxRetention } from './notifications.outbox-retention.js';
 
 const schema = /* GraphQL */ `
   type Notification { id: ID! kind: String! title: String! body: String link: String created_at: DateTime! read_at: DateTime }
@@ -23,7 +25,7 @@ const schema = /* GraphQL */ `
   extend type Query {
     notifications(unreadOnly: Boolean, limit: Int): [Notification!]!
     unreadNotificationCount: Int!
-    "Mail the server sent or kept for this organization (admin), and for the operator organization also the install's own mail (sign-up links): without SMTP, admins hand out links from here."
+    "Mail the server sent or kept for this organization (admin), and for the operator organization also the install's own mail (sign-up links): without SMTP, admins hand out links from here. A link is kept only while it works and the mail was not sent; the text then says the link was used, replaced, expired or sent."
     emailOutbox(limit: Int): [OutboxMail!]!
   }
   extend type Mutation {
@@ -47,8 +49,11 @@ export async function notificationsFeature(app: FastifyInstance): Promise<void> 
         const viewer = requireAdmin(ctx);
         const orgId = viewer.organizationId;
         // The operator organization's admins also see the install's own mail (sign-up links).
-        const rows = listOutbox(ctx.services.db, orgId, parseInput(limitSchema, args.limit), isOperatorOrganization(ctx.services.db, orgId));
-        // Links of co-admins are withheld; the links shown are audited and their people told.
+        const list = () => listOutbox(ctx.services.db, orgId, parseInput(limitSchema, args.limit), isOperatorOrganization(ctx.services.db, orgId));
+        let rows = list();
+        // Links replaced or expired since the daily job ran are shown as such, not as links (0044).
+        if (forgetDeadOutboxLinks(ctx.services.db, { ids: rows.filter((r) => r.link).map((r) => r.id) }) > 0) rows = list();
+        // Links of co-admins are withheld; the links shown are audited and their people told (0045).
         const shown = outboxForAdmin(ctx.services.db, viewer, rows);
         recordOutboxLinksViewed(ctx.services, viewer, requestIp(ctx), shown);
         return shown;
@@ -66,4 +71,5 @@ export async function notificationsFeature(app: FastifyInstance): Promise<void> 
     },
   } as never);
   await slackSettings(app);
+  registerOutboxRetention(app);
 }

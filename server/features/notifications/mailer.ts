@@ -4,12 +4,13 @@ import nodemailer, { type Transporter } from 'nodemailer';
 import type { Db } from '../../db/connection.js';
 import { newId, nowIso } from '../../lib/tokens.js';
 import { emailOutbox } from './notifications.tables.js';
+import { LINK_GONE } from './notifications.outbox-links.js';
 
 export type Mail = { organizationId: string | null; to: string; subject: string; text: string; link?: string };
 
 /**
  * Every mail is written to the outbox first. With SMTP configured it is then sent;
- * without, it stays there, is logged, and admins can read it to hand out links.
+ * without, it stays there, is logged (without its link), and admins can read it to hand out links.
  */
 export class Mailer {
   private readonly transport: Transporter | null;
@@ -29,9 +30,13 @@ export class Mailer {
 
   send(mail: Mail): string {
     const id = newId();
-    this.db.insert(emailOutbox).values({ id, organization_id: mail.organizationId, to: mail.to, subject: mail.subject, text: mail.text, link: mail.link ?? null }).run();
+    // With SMTP the row never holds the link (it may sign someone in): only if sending fails is it
+    // kept, for an admin to hand out until it is used or expires (docs/decisions/0044).
+    const kept = this.transport && mail.link ? { text: mail.text.split(mail.link).join(LINK_GONE.sent), link: null } : { text: mail.text, link: mail.link ?? null };
+    this.db.insert(emailOutbox).values({ id, organization_id: mail.organizationId, to: mail.to, subject: mail.subject, ...kept }).run();
     if (!this.transport) {
-      this.log.info({ mailId: id, to: mail.to, subject: mail.subject, link: mail.link }, 'mail kept in outbox (SMTP_URL not set)');
+      // Never the link itself: it may sign someone in (docs/decisions/0044). Admins read it in the outbox.
+      this.log.info({ mailId: id, to: mail.to, subject: mail.subject, hasLink: !!mail.link }, 'mail kept in the outbox (SMTP_URL not set): admins read it on Admin, Settings, Configurations, Email outbox');
       return id;
     }
     this.transport
@@ -39,7 +44,7 @@ export class Mailer {
       .then(() => this.db.update(emailOutbox).set({ sent_at: nowIso(), attempts: 1 }).where(eq(emailOutbox.id, id)).run())
       .catch((err: unknown) => {
         this.log.warn({ mailId: id, err: String(err) }, 'mail could not be sent; kept in outbox');
-        this.db.update(emailOutbox).set({ error: String(err).slice(0, 500), attempts: 1 }).where(eq(emailOutbox.id, id)).run();
+        this.db.update(emailOutbox).set({ error: String(err).slice(0, 500), attempts: 1, text: mail.text, link: mail.link ?? null }).where(eq(emailOutbox.id, id)).run();
       });
     return id;
   }

@@ -31,8 +31,9 @@ const pageArgs = z.object({
 });
 
 /**
- * The operator organization as recorded (docs/decisions/0034), not the oldest one left: closing the
- * operator organization must not hand the install's inbox to the next customer (docs/decisions/0041).
+ * The public inbox belongs to the install's operator organization, as recorded when it was created
+ * (install_settings, docs/decisions/0034), never inferred from which organizations are open: once
+ * the operator organization is closed, messages are kept and shown to nobody (docs/decisions/0044).
  */
 function readsPublicForms(ctx: MercuriusContext): boolean {
   return ctx.viewer?.permissionLevel === 'ADMIN' && isOperatorOrganization(ctx.services.db, ctx.viewer.organizationId);

@@ -6,7 +6,8 @@ const now = sql`(strftime('%Y-%m-%dT%H:%M:%fZ','now'))`;
 
 /**
  * Messages from the public contact form. Visitors have no organization: the messages belong
- * to the installation and are read by the admins of its operating organization (decision 0011).
+ * to the installation and are read by the admins of its recorded operator organization
+ * (install_settings; decisions 0011, 0034, 0044).
  */
 export const contactMessages = sqliteTable('contact_messages', {
   id: text('id').primaryKey(),

@@ -3,7 +3,6 @@ import type { FastifyInstance } from 'fastify';
 import { BASE, codeOf, createTestApp, seedOrg, signedIn } from '../../test/helpers.js';
 import { PUBLIC_FORM_HOURLY_LIMIT } from '../../../shared/public-forms.limits.js';
 import { recordOperatorOrganization } from '../install/install.repo.js';
-import { closeOrganization } from '../org/org.repo.js';
 
 let app: FastifyInstance;
 let operator: Awaited<ReturnType<typeof seedOrg>>;
@@ -115,15 +114,5 @@ describe('get-the-guide leads', () => {
       company: 'Enter your company.',
       team_size: 'Choose your team size.',
     });
-  });
-});
-
-describe('the operator organization', () => {
-  it('is the recorded one: once it is closed, the next organization\'s admins do not inherit its inbox', async () => {
-    const tenantAdmin = await signedIn(app, other.admin.email);
-    closeOrganization(app.services.db, operator.org.id);
-    expect(codeOf(await tenantAdmin.gql(CONTACT_QUERY))).toBe('FORBIDDEN');
-    expect(codeOf(await tenantAdmin.gql('{ guideLeads { total } }'))).toBe('FORBIDDEN');
-    expect((await tenantAdmin.gql('{ readsPublicForms }')).data).toEqual({ readsPublicForms: false });
   });
 });

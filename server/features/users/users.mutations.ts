@@ -20,7 +20,7 @@ import { endUserSessions, passwordChanged, publishUserUpdated } from './users.ev
 import { inviteUsers } from './users.invitations.js';
 import { forbiddenUserFields, managesUser } from './users.policy.js';
 import {
-  countActiveAdmins, emailTaken, findNotInvitedUsers, findUserById, findUsersByIds, setWidgetPreferences, softDeleteUsers, updateUser, updateUsers,
+  countActiveAdmins, emailTaken, findNotInvitedUsers, findUserByEmail, findUserById, findUsersByIds, setWidgetPreferences, softDeleteUsers, updateUser, updateUsers,
   type UserPatch, type UserRow,
 } from './users.repo.js';
 import { expireOpenTokens, revokeOrganizationSessions } from '../auth/auth.repo.js';
@@ -83,8 +83,10 @@ export const userMutations = {
       patch.last_password_update = nowIso();
     }
     if (input.email !== undefined && input.email !== me.email) {
-      if (emailTaken(db, input.email)) throw conflict('Another account already uses this email.');
-      sendEmailChangeLink(ctx.services, me, input.email);
+      // An address of one's own organization is refused; one of another organization gets the same
+      // answer as a free one but no link (verify-email refuses it anyway): no answer about others (0044).
+      if (findUserByEmail(db, viewer.organizationId, input.email, { includeDeleted: true })) throw conflict('Another account already uses this email.');
+      if (!emailTaken(db, input.email)) sendEmailChangeLink(ctx.services, me, input.email);
     }
     if (input.profile_picture_id !== undefined) {
       if (input.profile_picture_id && !findMediaByIds(db, viewer.organizationId, [input.profile_picture_id]).length) throw badInput('profile_picture_id: no such picture.');

@@ -67,8 +67,9 @@ export function emailTaken(db: Db, email: string): boolean {
   return !!db.select({ id: users.id }).from(users).where(eq(users.email, email.trim().toLowerCase())).get();
 }
 
-export function findExistingEmails(db: Db, emails: readonly string[]): Set<string> {
-  return new Set(chunked(emails, (part) => db.select({ email: users.email }).from(users).where(inArray(users.email, part)).all()).map((r) => r.email));
+/** Which organization holds each of these (lower-case) emails, deleted users included: email -> organization id. */
+export function findEmailOrganizations(db: Db, emails: readonly string[]): Map<string, string> {
+  return new Map(chunked(emails, (part) => db.select({ email: users.email, organization_id: users.organization_id }).from(users).where(inArray(users.email, part)).all()).map((r) => [r.email, r.organization_id]));
 }
 
 export function updateUser(db: Db, orgId: string, id: string, patch: UserPatch): void {
