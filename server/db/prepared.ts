@@ -26,12 +26,3 @@ export function inJsonList(column: SQLiteColumn, placeholder: string): SQL {
 }
 
 export const jsonList = (ids: readonly string[]): string => JSON.stringify([...new Set(ids)]);
-
-/**
- * The database's data version: SQLite's `total_changes()` on the one connection every write
- * goes through. Any INSERT, UPDATE or DELETE changes it, so a value computed at one version
- * is exactly valid while the version stays the same.
- */
-export function dataVersion(db: Db): number {
-  return prepared(db, 'db.totalChanges', () => db.$client.prepare('select total_changes()').pluck()).get() as number;
-}

@@ -6,7 +6,8 @@ import { createContext, type GraphQLContext } from './context.js';
 import { formatError, statusForErrors } from './errors.js';
 import { validationRules } from './validation-rules.js';
 import { graphql } from './graphql-runtime.js';
-import { pickEncoding, ResponseCache, type Encoded } from './response-cache.js';
+import { encode, pickEncoding, ResponseCache, type Encoded } from './response-cache.js';
+import { TableVersions } from '../db/table-versions.js';
 import type { Viewer } from '../features/auth/viewer.js';
 import { bearerToken, viewerFromAccessToken } from '../features/auth/viewer.js';
 import { GRAPHQL_VALIDATION_FAILED } from '../../shared/errors.js';
@@ -65,7 +66,10 @@ export const graphqlPlugin = fp(async (app: FastifyInstance) => {
     },
   });
 
-  const responseCache = new ResponseCache(app.services.db);
+  // RESPONSE_CACHE=off: every query is executed (its answer still compressed the same way).
+  const versions = TableVersions.of(app.services.db.$client);
+  const responseCache = config.responseCache ? new ResponseCache(versions) : null;
+  app.decorate('responseCache', responseCache);
   const inFlight = new Map<string, Promise<void>>();
   const kinds = new Map<string, string | null>();
   /** query / mutation / subscription of a document, remembered per source (bounded). */
@@ -132,8 +136,12 @@ export const graphqlPlugin = fp(async (app: FastifyInstance) => {
       for (const op of body) results.push((await runOne(request, reply, op, context)).result);
       return reply.code(200).send(results);
     }
-    const key = context.viewer && typeof body?.query === 'string' ? responseCacheKey(context.viewer, body) : null;
     const encoding = pickEncoding(request.headers['accept-encoding']);
+    if (!responseCache) {
+      const { status, result } = await runOne(request, reply, body, context);
+      return status === 200 && !result.errors ? sendEncoded(reply, encode(JSON.stringify(result), encoding)) : reply.code(status).send(result);
+    }
+    const key = context.viewer && typeof body?.query === 'string' ? responseCacheKey(context.viewer, body) : null;
     if (!key) {
       const { status, result } = await runOne(request, reply, body, context);
       return reply.code(status).send(result);
@@ -146,10 +154,10 @@ export const graphqlPlugin = fp(async (app: FastifyInstance) => {
     let done = (): void => {};
     inFlight.set(key, new Promise<void>((resolve) => (done = resolve)));
     try {
-      const version = responseCache.version();
-      const { status, result } = await runOne(request, reply, body, context);
+      const tracked = versions.track(() => runOne(request, reply, body, context));
+      const { status, result } = await tracked.result;
       if (status === 200 && !result.errors && operationKind(body.query as string, body.operationName) === 'query') {
-        return sendEncoded(reply, responseCache.set(key, version, JSON.stringify(result), encoding));
+        return sendEncoded(reply, responseCache.set(key, tracked.read, JSON.stringify(result), encoding));
       }
       return reply.code(status).send(result);
     } finally {
@@ -158,6 +166,13 @@ export const graphqlPlugin = fp(async (app: FastifyInstance) => {
     }
   });
 });
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The GraphQL response cache; null when RESPONSE_CACHE=off. */
+    responseCache: ResponseCache | null;
+  }
+}
 
 function responseCacheKey(viewer: Viewer, body: OperationBody): string {
   return JSON.stringify([viewer.userId, viewer.permissionLevel, body.operationName ?? null, body.variables ?? null, body.query]);

@@ -1,4 +1,6 @@
+import path from 'node:path';
 import zlib from 'node:zlib';
+import Database from 'better-sqlite3';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { addUser, createTestApp, seedOrg, signedIn } from '../test/helpers.js';
@@ -8,7 +10,7 @@ let app: FastifyInstance;
 beforeAll(async () => { app = await createTestApp(); });
 afterAll(async () => { await app.close(); });
 
-it('serves a repeated query from the cache until any row changes, per viewer', async () => {
+it('serves a repeated query from the cache until a row it read changes, per viewer', async () => {
   const o = await seedOrg(app, 'Cachy');
   const admin = await signedIn(app, o.admin.email);
   const member = await signedIn(app, o.member.email);
@@ -21,7 +23,7 @@ it('serves a repeated query from the cache until any row changes, per viewer', a
   const other = await member.gql(query);
   expect(other.data!.findOneUser.id).toBe(o.member.id);
 
-  // A write made anywhere (here straight through the repo) makes the cached answer stale.
+  // A write made anywhere (here straight through the repo) to a table it read makes the cached answer stale.
   updateUser(app.services.db, o.org.id, o.report.id, { full_name: 'Renamed Report' });
   const after = await admin.gql(query);
   expect(after.data!.organizationUsers.map((u: { full_name: string }) => u.full_name)).toContain('Renamed Report');
@@ -34,6 +36,38 @@ it('serves a repeated query from the cache until any row changes, per viewer', a
   expect(q.data!.userWidgetPreferences.enabled_widgets).toEqual(['NOTES']);
   await admin.gql('mutation { updateWidgetPreferences(enabled_widgets: [MY_GOALS]) { enabled_widgets } }');
   expect((await admin.gql('{ userWidgetPreferences { enabled_widgets } }')).data!.userWidgetPreferences.enabled_widgets).toEqual(['MY_GOALS']);
+});
+
+it('keeps answers across writes to tables they did not read, and forgets them on any write to one they did', async () => {
+  const o = await seedOrg(app, 'Tably');
+  const admin = await signedIn(app, o.admin.email);
+  const { db } = app.services;
+  const stats = app.responseCache!.stats;
+  const query = '{ organizationUsers { id full_name team { name } } }';
+  const names = async () => ((await admin.gql(query)).data!.organizationUsers as Array<{ full_name: string; team: { name: string } | null }>);
+  await names();
+
+  // Writes the answer does not depend on: a session's last_seen_at, a job, a notification.
+  db.$client.prepare('update sessions set last_seen_at = last_seen_at + 1').run();
+  app.services.scheduler.register('test.tably', () => {});
+  app.services.scheduler.enqueue({ kind: 'test.tably', uniqueKey: 'tably', runAt: new Date(Date.now() + 3_600_000) });
+  const hits = stats.hits;
+  await names();
+  expect(stats.hits).toBe(hits + 1);
+
+  // Raw SQL on a joined table (teams) is seen without any code saying so.
+  db.$client.prepare('update teams set name = ? where id = ?').run('Renamed Core', o.team.id);
+  expect((await names()).map((u) => u.team?.name)).toContain('Renamed Core');
+
+  // A FOREIGN KEY cascade / SET NULL counts as a write to the child table.
+  db.$client.prepare('delete from teams where id = ?').run(o.team.id);
+  expect((await names()).every((u) => u.team === null)).toBe(true);
+
+  // A write committed by another connection (another process) makes every entry stale.
+  const other = new Database(path.join(app.services.config.dataDir, 'teamlens.db'));
+  other.prepare('update users set full_name = ? where id = ?').run('Written Elsewhere', o.member.id);
+  other.close();
+  expect((await names()).map((u) => u.full_name)).toContain('Written Elsewhere');
 });
 
 it('a revoked session is refused even when its answer is cached', async () => {
