@@ -6,6 +6,8 @@ export type Encoded = { bytes: Buffer; encoding: Encoding };
 type Entry = { stored: boolean; read: ReadSet; storedAt: number; body: string; encoded: Partial<Record<Encoding, Encoded>> };
 
 const COMPRESS_ABOVE = 1024;
+/** Above this, the fastest levels: on a 1.5 MB list brotli 1 takes a third of brotli 4's time for 11% more bytes. */
+const LARGE = 256 * 1024;
 
 /** The best encoding a client accepts for a JSON answer (brotli, then gzip). */
 export function pickEncoding(acceptEncoding: string | undefined): Encoding {
@@ -19,8 +21,9 @@ export function pickEncoding(acceptEncoding: string | undefined): Encoding {
 export function encode(body: string, encoding: Encoding): Encoded {
   const raw = Buffer.from(body);
   if (encoding === 'identity' || raw.length < COMPRESS_ABOVE) return { bytes: raw, encoding: 'identity' };
-  if (encoding === 'br') return { bytes: zlib.brotliCompressSync(raw, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: raw.length } }), encoding };
-  return { bytes: zlib.gzipSync(raw, { level: 6 }), encoding };
+  const large = raw.length > LARGE;
+  if (encoding === 'br') return { bytes: zlib.brotliCompressSync(raw, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: large ? 1 : 4, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: raw.length } }), encoding };
+  return { bytes: zlib.gzipSync(raw, { level: large ? 1 : 6 }), encoding };
 }
 
 /**
