@@ -32,7 +32,7 @@ const PLAIN_COLUMNS = new Set(['SQLiteText', 'SQLiteInteger', 'SQLiteReal', 'SQL
 export type RowsQuery<T> = { all: (values: Record<string, unknown>) => T[]; get: (values: Record<string, unknown>) => T | undefined };
 
 /**
- * A prepared select of whole rows of one table (`select().from(table)`, no joins) that skips
+ * A prepared select of rows of one table (`select()` or some of its columns, no joins) that skips
  * Drizzle's per-value mapping. Rows come from SQLite as arrays and become objects through a
  * function compiled once for the table's columns (about twice as fast as better-sqlite3's own
  * row objects, and four times Drizzle's mapping, on a 5,000-row list: bench/); only columns whose
@@ -45,10 +45,10 @@ export function preparedRows<T>(db: Db, key: string, table: Table, build: () => 
     const columns = Object.entries(getTableColumns(table));
     const names = statement.columns().map((c) => c.name);
     const keyOf = new Map(columns.map(([k, c]) => [c.name, k]));
-    if (names.some((n) => !keyOf.has(n))) throw new Error(`${key}: preparedRows takes whole rows of one table`);
+    if (names.some((n) => !keyOf.has(n))) throw new Error(`${key}: preparedRows takes columns of one table`);
     // The object literal of one row: keys are the schema's column keys, values taken by position.
     const rowOf = new Function('r', `return {${names.map((n, i) => `${JSON.stringify(keyOf.get(n))}: r[${i}]`).join(', ')}};`) as (r: unknown[]) => Record<string, unknown>;
-    const convert = columns.filter(([, c]) => !PLAIN_COLUMNS.has(c.columnType));
+    const convert = columns.filter(([, c]) => !PLAIN_COLUMNS.has(c.columnType) && names.includes(c.name));
     const map = (values: unknown[]): T => {
       const row = rowOf(values);
       for (const [k, column] of convert) if (row[k] !== null) row[k] = column.mapFromDriverValue(row[k]);

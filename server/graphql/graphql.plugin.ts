@@ -71,21 +71,29 @@ export const graphqlPlugin = fp(async (app: FastifyInstance) => {
   const responseCache = config.responseCache ? new ResponseCache(versions) : null;
   app.decorate('responseCache', responseCache);
   const inFlight = new Map<string, Promise<void>>();
-  const kinds = new Map<string, string | null>();
-  /** query / mutation / subscription of a document, remembered per source (bounded). */
-  function operationKind(source: string, operationName: unknown): string | null {
+  const kinds = new Map<string, { json: boolean; kind: string | null }>();
+  /**
+   * Whether a source is JSON text, and query / mutation / subscription, remembered per source and
+   * operation name (bounded): a query starting with `{` would otherwise cost a thrown JSON.parse
+   * error on every request.
+   */
+  function documentKind(source: string, operationName: unknown): { json: boolean; kind: string | null } {
     const key = `${typeof operationName === 'string' ? operationName : ''}\u0000${source}`;
-    let kind = kinds.get(key);
-    if (kind === undefined) {
-      try {
-        kind = graphql.getOperationAST(graphql.parse(source), typeof operationName === 'string' ? operationName : undefined)?.operation ?? null;
-      } catch {
-        kind = null;
+    let known = kinds.get(key);
+    if (known === undefined) {
+      const json = isJsonText(source);
+      let kind: string | null = null;
+      if (!json) {
+        try {
+          kind = graphql.getOperationAST(graphql.parse(source), typeof operationName === 'string' ? operationName : undefined)?.operation ?? null;
+        } catch {
+          kind = null;
+        }
       }
       if (kinds.size > 1000) kinds.clear();
-      kinds.set(key, kind);
+      kinds.set(key, (known = { json, kind }));
     }
-    return kind;
+    return known;
   }
 
   async function runOne(request: FastifyRequest, reply: FastifyReply, body: OperationBody, context: GraphQLContext) {
@@ -97,11 +105,11 @@ export const graphqlPlugin = fp(async (app: FastifyInstance) => {
     if (variables !== undefined && (typeof variables !== 'object' || Array.isArray(variables))) {
       return { status: 400, result: { data: null, errors: [{ message: '"variables" must be an object.', extensions: { code: 'BAD_USER_INPUT' } }] } };
     }
-    if (isJsonText(body.query)) {
+    const operationName = typeof body.operationName === 'string' ? body.operationName : undefined;
+    if (documentKind(body.query, operationName).json) {
       return { status: 400, result: { data: null, errors: [{ message: 'Syntax Error: the query must be a GraphQL document.', extensions: { code: GRAPHQL_VALIDATION_FAILED } }] } };
     }
-    const operationName = typeof body.operationName === 'string' ? body.operationName : undefined;
-    if (operationKind(body.query, operationName) === 'subscription') {
+    if (documentKind(body.query, operationName).kind === 'subscription') {
       return { status: 400, result: { data: null, errors: [{ message: 'Subscriptions run over the websocket at /graphql (graphql-transport-ws), not over POST.', extensions: { code: 'BAD_USER_INPUT' } }] } };
     }
     try {
@@ -156,7 +164,7 @@ export const graphqlPlugin = fp(async (app: FastifyInstance) => {
     try {
       const tracked = versions.track(() => runOne(request, reply, body, context));
       const { status, result } = await tracked.result;
-      if (status === 200 && !result.errors && operationKind(body.query as string, body.operationName) === 'query') {
+      if (status === 200 && !result.errors && documentKind(body.query as string, body.operationName).kind === 'query') {
         return sendEncoded(reply, responseCache.set(key, tracked.read, JSON.stringify(result), encoding));
       }
       return reply.code(status).send(result);

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, getTableColumns, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/connection.js';
 import { inJsonList, jsonList, prepared, preparedRows } from '../../db/prepared.js';
 import type { PermissionLevel, UserStatus, WidgetType } from '../../../shared/enums.js';
@@ -39,8 +39,20 @@ export function findUsersByIds(db: Db, orgId: string, ids: readonly string[], op
   return query.all({ orgId, ids: jsonList(ids), includeDeleted: opts.includeDeleted ? 1 : 0 });
 }
 
-export function listUsers(db: Db, orgId: string, filter: ListFilter = {}): UserRow[] {
-  const query = preparedRows<UserRow>(db, 'users.list', users, () => db.select().from(users)
+const listShapes = new WeakMap<Db, Set<string>>();
+
+/**
+ * The organization's users, by name. `columns` (userColumnsFor) reads only those columns: the
+ * other keys of the rows are then missing. At most 64 column sets get a statement of their own;
+ * beyond that every list reads whole rows.
+ */
+export function listUsers(db: Db, orgId: string, filter: ListFilter = {}, columns: ReadonlyArray<keyof UserRow> | null = null): UserRow[] {
+  let shapes = listShapes.get(db);
+  if (!shapes) listShapes.set(db, (shapes = new Set()));
+  const shape = columns && (shapes.has(columns.join(',')) || shapes.size < 64) ? columns.join(',') : '*';
+  shapes.add(shape);
+  const fields = shape === '*' ? getTableColumns(users) : Object.fromEntries(columns!.map((c) => [c, users[c]]));
+  const query = preparedRows<UserRow>(db, `users.list:${shape}`, users, () => db.select(fields).from(users)
     .where(and(scoped(), sql`(${sql.placeholder('status')} is null or ${users.status} = ${sql.placeholder('status')})`, sql`(${sql.placeholder('level')} is null or ${users.permission_level} = ${sql.placeholder('level')})`))
     .orderBy(asc(users.full_name), asc(users.id)));
   return query.all({ orgId, includeDeleted: filter.includeDeleted ? 1 : 0, status: filter.status ?? null, level: filter.permission_level ?? null });
