@@ -52,7 +52,7 @@ function activeSessionUser(db: Db, sessionId: string): ActiveViewerRow | undefin
   const versions = TableVersions.of(db.$client);
   const hit = cache.get(sessionId);
   if (hit && versions.unchanged(hit.read)) return hit.row.sessionExpiresAt > Date.now() ? hit.row : undefined;
-  const { read, result: row } = versions.track(() => findActiveSessionUser(db, sessionId));
+  const { read, result: row } = versions.trackSync(() => findActiveSessionUser(db, sessionId));
   if (row) {
     if (cache.size >= 10_000) cache.clear();
     cache.set(sessionId, { row, read });
