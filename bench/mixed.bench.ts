@@ -17,7 +17,7 @@ import type { MixedOrg } from './fixtures.js';
  * Run alone with `npx tsx bench/mixed.bench.ts [on|off]` (prints one JSON line).
  */
 export type OpStats = { count: number; errors: number; p50: number; p99: number };
-export type MixedBench = { cache: boolean; orgs: number; people: number; active: number; seconds: number; ops: Record<string, OpStats>; hits: number; misses: number; hitRate: number | null };
+export type MixedBench = { cache: boolean; orgs: number; people: number; active: number; seconds: number; ops: Record<string, OpStats>; hits: number; misses: number; hitRate: number | null; serverLoopDelay: { p99: number; max: number } };
 
 const ORGS = 4;
 const PEOPLE = 300;
@@ -124,12 +124,13 @@ export async function benchMixed(cache: boolean): Promise<MixedBench> {
       }));
     }
     await new Promise((r) => setTimeout(r, WARMUP * 1000));
+    type Stats = { cache: { hits: number; misses: number } | null; loop: { p99: number; max: number } };
     server.send({ type: 'stats' });
-    const before = (await server.next<{ cache: { hits: number; misses: number } | null }>('stats')).cache;
+    const before = (await server.next<Stats>('stats')).cache;
     measuring = true;
     await Promise.all(loops);
     server.send({ type: 'stats' });
-    const after = (await server.next<{ cache: { hits: number; misses: number } | null }>('stats')).cache;
+    const { cache: after, loop } = await server.next<Stats>('stats');
 
     const ops: Record<string, OpStats> = {};
     for (const op of new Set([...latencies.keys(), ...errors.keys()])) {
@@ -138,7 +139,7 @@ export async function benchMixed(cache: boolean): Promise<MixedBench> {
     }
     const hits = after && before ? after.hits - before.hits : 0;
     const misses = after && before ? after.misses - before.misses : 0;
-    return { cache, orgs: ORGS, people: PEOPLE, active: ACTIVE, seconds: DURATION, ops, hits, misses, hitRate: cache && hits + misses > 0 ? +(hits / (hits + misses)).toFixed(3) : null };
+    return { cache, orgs: ORGS, people: PEOPLE, active: ACTIVE, seconds: DURATION, ops, hits, misses, hitRate: cache && hits + misses > 0 ? +(hits / (hits + misses)).toFixed(3) : null, serverLoopDelay: loop };
   } finally {
     await agent.close();
     await server.stop();

@@ -1,3 +1,4 @@
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import Fastify from 'fastify';
 import { topics } from '../server/graphql/pubsub.js';
 import { accessToken, seedUsers, signedInOrg, startBenchApp, type MixedOrg } from './fixtures.js';
@@ -27,6 +28,8 @@ async function main(): Promise<void> {
   await plain.listen({ port: 0, host: '127.0.0.1' });
   const plainUrl = `http://127.0.0.1:${(plain.server.address() as { port: number }).port}/user`;
 
+  const loopDelay = monitorEventLoopDelay({ resolution: 10 });
+  loopDelay.enable();
   process.on('message', (msg: { type: string }) => {
     if (msg.type === 'publish') {
       // One event to every subscriber of the admin's userUpdated topic; the time is sent back.
@@ -34,8 +37,11 @@ async function main(): Promise<void> {
       app.services.pubsub.publish(topics.userUpdated(userIds[0]!), { userId: userIds[0] });
       process.send?.({ type: 'published', sentAt, listeners: app.services.pubsub.listenerCount(topics.userUpdated(userIds[0]!)) });
     } else if (msg.type === 'stats') {
-      // Response cache hits and misses so far (bench/mixed.bench.ts); null when RESPONSE_CACHE=off.
-      process.send?.({ type: 'stats', cache: app.responseCache ? { ...app.responseCache.stats } : null });
+      // Response cache hits and misses so far (bench/mixed.bench.ts; null when RESPONSE_CACHE=off), and
+      // the event loop's delay since the previous stats (ms): stalls in the server vs a busy machine.
+      const loop = { p99: +(loopDelay.percentile(99) / 1e6).toFixed(1), max: +(loopDelay.max / 1e6).toFixed(1) };
+      loopDelay.reset();
+      process.send?.({ type: 'stats', cache: app.responseCache ? { ...app.responseCache.stats } : null, loop });
     } else if (msg.type === 'stop') {
       void Promise.all([plain.close(), app.close()]).then(() => process.exit(0));
     }
