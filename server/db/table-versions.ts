@@ -8,7 +8,9 @@ type Tracking = { versions: TableVersions; read: ReadSet; outer: Tracking | unde
 const reading = new AsyncLocalStorage<Tracking>();
 /** The synchronous tracking in progress (trackSync), which no other code can interleave with. */
 let syncTracking: Tracking | undefined;
-const current = (): Tracking | undefined => syncTracking ?? reading.getStore();
+/** True while TableVersions runs its own statements (EXPLAIN), which are no one's reads. */
+let suspended = false;
+const current = (): Tracking | undefined => (suspended ? undefined : syncTracking ?? reading.getStore());
 const byConnection = new WeakMap<Database.Database, TableVersions>();
 const PATCHED = Symbol.for('teamlens.readTracking');
 
@@ -23,8 +25,8 @@ const PATCHED = Symbol.for('teamlens.readTracking');
  * - other processes (the demo-removal command, a second server by mistake): SQLite's
  *   `data_version` changes when another connection commits; then every table counts as changed.
  * - reads: inside `track()`, every statement run (get/all/iterate/run of better-sqlite3, which
- *   Drizzle uses too) adds the tables its SQL text names. Any word of the text that is a table
- *   name counts, so the set can be larger than needed, never smaller.
+ *   Drizzle uses too) adds the tables SQLite's program for it opens (EXPLAIN, once per SQL text):
+ *   joins, subqueries and index-only reads included, a column that shares a table's name not.
  */
 export class TableVersions {
   private seq = 0;
@@ -32,6 +34,7 @@ export class TableVersions {
   private readonly changedAt = new Map<string, number>();
   private readonly tables: Set<string>;
   private readonly tablesOfSql = new Map<string, readonly string[]>();
+  private rootPages: Map<number, string> | undefined;
   private readonly dataVersion: Database.Statement;
   private lastDataVersion: number;
 
@@ -98,19 +101,45 @@ export class TableVersions {
     return true;
   }
 
-  /** Records the tables named by `source` into the current tracked read, if any. */
+  /** Records the tables `source` reads into the current tracked read, if any. */
   noteRead(source: string): void {
     const tracking = current();
     if (!tracking) return;
     let tables = this.tablesOfSql.get(source);
     if (!tables) {
-      const words = new Set((source.toLowerCase().match(/[a-z_][a-z0-9_]*/g) ?? []).filter((w) => this.tables.has(w)));
-      tables = [...words];
+      tables = this.tablesRead(source);
       if (this.tablesOfSql.size > 5000) this.tablesOfSql.clear();
       this.tablesOfSql.set(source, tables);
     }
     for (let at: Tracking | undefined = tracking; at; at = at.outer) {
       if (at.versions === this) for (const t of tables) at.read.tables.add(t);
+    }
+  }
+
+  /**
+   * The tables a statement opens, from SQLite's own program (EXPLAIN: every OpenRead/OpenWrite of
+   * a main-database b-tree, table or index, mapped to its table by root page). Should that fail,
+   * every word of the text that is a table name (a superset).
+   */
+  private tablesRead(source: string): readonly string[] {
+    suspended = true;
+    try {
+      this.rootPages ??= new Map((this.sqlite.prepare("select rootpage, tbl_name from main.sqlite_master where rootpage > 0").raw(true).all() as Array<[number, string]>)
+        .map(([page, table]) => [page, table.toLowerCase()]));
+      const program = this.sqlite.prepare(`explain ${source}`).all() as Array<{ opcode: string; p2: number; p3: number }>;
+      const tables = new Set<string>();
+      for (const op of program) {
+        if ((op.opcode === 'OpenRead' || op.opcode === 'OpenWrite') && op.p3 === 0) {
+          const table = this.rootPages.get(op.p2);
+          if (!table) throw new Error(`unknown root page ${op.p2}`);
+          if (this.tables.has(table)) tables.add(table);
+        }
+      }
+      return [...tables];
+    } catch {
+      return [...new Set((source.toLowerCase().match(/[a-z_][a-z0-9_]*/g) ?? []).filter((w) => this.tables.has(w)))];
+    } finally {
+      suspended = false;
     }
   }
 

@@ -149,7 +149,9 @@ export const graphqlPlugin = fp(async (app: FastifyInstance) => {
       const { status, result } = await runOne(request, reply, body, context);
       return status === 200 && !result.errors ? sendEncoded(reply, encode(JSON.stringify(result), encoding)) : reply.code(status).send(result);
     }
-    const key = context.viewer && typeof body?.query === 'string' ? responseCacheKey(context.viewer, body) : null;
+    // Only queries of a signed-in viewer go through the cache (mutations are neither looked up nor counted).
+    const isQuery = typeof body?.query === 'string' && documentKind(body.query, body.operationName).kind === 'query';
+    const key = context.viewer && isQuery ? responseCacheKey(context.viewer, body) : null;
     if (!key) {
       const { status, result } = await runOne(request, reply, body, context);
       return reply.code(status).send(result);
@@ -164,7 +166,7 @@ export const graphqlPlugin = fp(async (app: FastifyInstance) => {
     try {
       const tracked = versions.track(() => runOne(request, reply, body, context));
       const { status, result } = await tracked.result;
-      if (status === 200 && !result.errors && documentKind(body.query as string, body.operationName).kind === 'query') {
+      if (status === 200 && !result.errors) {
         return sendEncoded(reply, responseCache.set(key, tracked.read, JSON.stringify(result), encoding));
       }
       return reply.code(status).send(result);

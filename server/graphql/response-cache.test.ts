@@ -5,6 +5,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { addUser, createTestApp, seedOrg, signedIn } from '../test/helpers.js';
 import { updateUser } from '../features/users/users.repo.js';
+import { TableVersions } from '../db/table-versions.js';
 
 let app: FastifyInstance;
 beforeAll(async () => { app = await createTestApp(); });
@@ -68,6 +69,22 @@ it('keeps answers across writes to tables they did not read, and forgets them on
   other.prepare('update users set full_name = ? where id = ?').run('Written Elsewhere', o.member.id);
   other.close();
   expect((await names()).map((u) => u.full_name)).toContain('Written Elsewhere');
+});
+
+it('a read depends on the tables SQLite opens for it: joins and subqueries yes, a column named like a table no', () => {
+  const { db } = app.services;
+  const versions = TableVersions.of(db.$client);
+  const read = (text: string) => [...versions.trackSync(() => db.$client.prepare(text).all()).read.tables].sort();
+  expect(read('select id, notifications from users')).toEqual(['users']);
+  expect(read('select u.id from users u join teams t on t.id = u.team_id where u.id in (select user_id from sessions)')).toEqual(['sessions', 'teams', 'users']);
+  expect(read('select count(*) from users where email = \'x\'')).toEqual(['users']); // index-only
+  const usersOnly = versions.trackSync(() => db.$client.prepare('select notifications from users').all()).read;
+  db.$client.prepare("update notifications set read_at = read_at where id = 'none'").run();
+  expect(versions.unchanged(usersOnly)).toBe(true);
+  db.$client.prepare("update users set full_name = full_name where id = 'none'").run();
+  expect(versions.unchanged(usersOnly)).toBe(true); // no row changed: nothing fired
+  db.$client.prepare('update users set full_name = full_name where rowid = (select min(rowid) from users)').run();
+  expect(versions.unchanged(usersOnly)).toBe(false);
 });
 
 it('a revoked session is refused even when its answer is cached', async () => {
