@@ -13,6 +13,8 @@ let suspended = false;
 const current = (): Tracking | undefined => (suspended ? undefined : syncTracking ?? reading.getStore());
 const byConnection = new WeakMap<Database.Database, TableVersions>();
 const PATCHED = Symbol.for('teamlens.readTracking');
+/** VDBE opcodes that open a cursor on a database b-tree (p2: root page, p3: database, 0 = main). */
+const OPENS_BTREE = new Set(['OpenRead', 'OpenWrite', 'ReopenIdx']);
 
 /**
  * Which tables changed since when, for the one connection every write of this process goes
@@ -129,7 +131,7 @@ export class TableVersions {
       const program = this.sqlite.prepare(`explain ${source}`).all() as Array<{ opcode: string; p2: number; p3: number }>;
       const tables = new Set<string>();
       for (const op of program) {
-        if ((op.opcode === 'OpenRead' || op.opcode === 'OpenWrite') && op.p3 === 0) {
+        if (OPENS_BTREE.has(op.opcode) && op.p3 === 0) {
           const table = this.rootPages.get(op.p2);
           if (!table) throw new Error(`unknown root page ${op.p2}`);
           if (this.tables.has(table)) tables.add(table);
