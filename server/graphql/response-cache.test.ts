@@ -110,3 +110,22 @@ it('compresses large answers for clients that accept it', async () => {
   expect(JSON.parse(decoded.toString())).toEqual(plain.json());
   expect(res.headers.vary).toContain('Accept-Encoding');
 });
+
+it('RESPONSE_CACHE=off executes every query and still compresses large answers', async () => {
+  const off = await createTestApp({ RESPONSE_CACHE: 'off' });
+  try {
+    expect(off.responseCache).toBeNull();
+    const o = await seedOrg(off, 'Offy');
+    for (let i = 0; i < 20; i++) await addUser(off, o.org.id, { full_name: `Offy Person ${i}` });
+    const { token } = await signedIn(off, o.admin.email);
+    const ask = () => off.inject({ method: 'POST', url: '/graphql', headers: { 'content-type': 'application/json', authorization: `Bearer ${token}`, 'accept-encoding': 'br' },
+      payload: JSON.stringify({ query: '{ organizationUsersFull { id full_name email role location bio time_zone } }' }) });
+    const first = await ask();
+    expect(first.headers['content-encoding']).toBe('br');
+    updateUser(off.services.db, o.org.id, o.member.id, { full_name: 'Offy Renamed' });
+    const names = JSON.parse(zlib.brotliDecompressSync((await ask()).rawPayload).toString()).data.organizationUsersFull.map((u: { full_name: string }) => u.full_name);
+    expect(names).toContain('Offy Renamed');
+  } finally {
+    await off.close();
+  }
+});
