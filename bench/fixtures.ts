@@ -9,13 +9,17 @@ import { newId, nowIso } from '../server/lib/tokens.js';
 import { createOrganization } from '../server/features/org/org.repo.js';
 import { createTeam } from '../server/features/teams/teams.repo.js';
 import { users } from '../server/features/users/users.tables.js';
+import { sessions } from '../server/features/auth/auth.tables.js';
+import { createSession } from '../server/features/auth/auth.repo.js';
+import { signAccessToken } from '../server/features/auth/viewer.js';
+import { eq } from 'drizzle-orm';
 
 export const BENCH_PASSWORD = 'benchmark passphrase 1';
 
-/** The real app, listening on a free loopback port, on a fresh SQLite file. */
+/** The real app, listening on a free loopback port, on a fresh SQLite file (RESPONSE_CACHE from the environment). */
 export async function startBenchApp(): Promise<{ app: FastifyInstance; url: string; dataDir: string }> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'teamlens-bench-'));
-  const config = loadConfig({ DATA_DIR: dataDir, SEED_DEMO: 'false', LOG_LEVEL: 'silent', PORT: '0' });
+  const config = loadConfig({ DATA_DIR: dataDir, SEED_DEMO: 'false', LOG_LEVEL: 'silent', PORT: '0', RESPONSE_CACHE: process.env.RESPONSE_CACHE });
   const app = await buildApp(config);
   app.addHook('onClose', async () => fs.rmSync(dataDir, { recursive: true, force: true }));
   await app.listen({ port: 0, host: '127.0.0.1' });
@@ -24,11 +28,11 @@ export async function startBenchApp(): Promise<{ app: FastifyInstance; url: stri
 }
 
 /** An organization with `count` users in 20 teams with managers, plus an admin who can sign in. */
-export async function seedUsers(app: FastifyInstance, count: number): Promise<{ orgId: string; adminEmail: string; userIds: string[] }> {
+export async function seedUsers(app: FastifyInstance, count: number, name = 'Bench Corp', domain = 'bench.example'): Promise<{ orgId: string; adminEmail: string; userIds: string[] }> {
   const { db } = app.services;
-  const org = createOrganization(db, 'Bench Corp');
+  const org = createOrganization(db, name);
   const hash = await hashPassword(BENCH_PASSWORD);
-  const adminEmail = 'admin@bench.example';
+  const adminEmail = `admin@${domain}`;
   const adminId = newId();
   const at = nowIso();
   const userIds: string[] = [adminId];
@@ -40,7 +44,7 @@ export async function seedUsers(app: FastifyInstance, count: number): Promise<{ 
       const id = newId();
       const isManager = i <= 20;
       db.insert(users).values({
-        id, organization_id: org.id, email: `user${i}@bench.example`, full_name: `Bench User ${i}`, status: 'ACTIVE',
+        id, organization_id: org.id, email: `user${i}@${domain}`, full_name: `${name.split(" ")[0]} User ${i}`, status: 'ACTIVE',
         permission_level: isManager ? 'MANAGER' : 'MEMBER', role: isManager ? 'Engineering Manager' : 'Engineer', location: 'Remote', time_zone: 'UTC',
         team_id: teams[i % 20]!.id, manager_id: isManager ? adminId : managers[i % 20] ?? adminId, email_verified: true,
       }).run();
@@ -64,4 +68,23 @@ export async function accessToken(url: string, email: string): Promise<string> {
   const session = (await (await fetch(`${url}/api/auth/session`, { headers: { cookie: `${cookie}; ${sessionCookie}` } })).json()) as { access_token?: string };
   if (!session.access_token) throw new Error('bench sign-in failed');
   return session.access_token;
+}
+
+/** People of one organization with a live session each: the session cookie's value and an access token. */
+export type MixedOrg = { orgId: string; adminEmail: string; people: Array<{ userId: string; admin: boolean; sessionToken: string; accessToken: string }> };
+
+/**
+ * An organization of `count` people (seedUsers), each signed in: a session created the way sign-in
+ * creates it, seen last over a minute ago (so their next session check writes last_seen_at, as a
+ * tab open for a while does), and an access token for GraphQL.
+ */
+export async function signedInOrg(app: FastifyInstance, count: number, name: string, domain: string): Promise<MixedOrg> {
+  const { db, config } = app.services;
+  const { orgId, adminEmail, userIds } = await seedUsers(app, count, name, domain);
+  const people = db.transaction(() => userIds.map((userId, i) => {
+    const { token, session } = createSession(db, { userId, organizationId: orgId, maxAgeMs: config.sessionMaxAgeMs, ip: '127.0.0.1', userAgent: 'bench' });
+    db.update(sessions).set({ last_seen_at: session.last_seen_at - 61_000 - Math.floor(Math.random() * 60_000) }).where(eq(sessions.id, session.id)).run();
+    return { userId, admin: i === 0, sessionToken: token, accessToken: signAccessToken(app, { userId, organizationId: orgId, sessionId: session.id }) };
+  }));
+  return { orgId, adminEmail, people };
 }

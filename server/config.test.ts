@@ -14,6 +14,12 @@ describe('configuration', () => {
     expect(c.allowedOrigins).toEqual(['https://teamlens.example.com', 'http://localhost:5173']);
   });
 
+  it('RESPONSE_CACHE is on unless switched off', () => {
+    expect(loadConfig({}).responseCache).toBe(true);
+    expect(loadConfig({ RESPONSE_CACHE: 'off' }).responseCache).toBe(false);
+    expect(() => loadConfig({ RESPONSE_CACHE: 'sometimes' })).toThrow(/RESPONSE_CACHE/);
+  });
+
   it('lists every problem at once', () => {
     let error: unknown;
     try {

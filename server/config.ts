@@ -22,6 +22,8 @@ const envSchema = z.object({
   SESSION_IDLE_MINUTES: z.coerce.number().positive().default(120),
   ACCESS_TOKEN_SECONDS: z.coerce.number().int().min(10).max(3600).default(120),
   GRAPHQL_INTROSPECTION: bool.default(false),
+  // The GraphQL whole-response cache (docs/decisions/0039); off: every query is executed.
+  RESPONSE_CACHE: bool.default(true),
   ALLOWED_ORIGINS: z.string().optional(),
   TRUST_PROXY: bool.default(false),
   DISPOSABLE_LIST_URL: z.url({ protocol: /^https?$/ }).optional(),
@@ -53,6 +55,8 @@ export type Config = {
   sessionIdleMs: number;
   accessTokenSeconds: number;
   introspection: boolean;
+  /** RESPONSE_CACHE: whether GraphQL query answers are cached (docs/decisions/0039). */
+  responseCache: boolean;
   trustProxy: boolean;
   disposableListUrl: string | undefined;
   disposableListRefreshMs: number;
@@ -93,6 +97,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     sessionIdleMs: e.SESSION_IDLE_MINUTES * 60_000,
     accessTokenSeconds: e.ACCESS_TOKEN_SECONDS,
     introspection: e.GRAPHQL_INTROSPECTION,
+    responseCache: e.RESPONSE_CACHE,
     trustProxy: e.TRUST_PROXY,
     disposableListUrl: e.DISPOSABLE_LIST_URL,
     disposableListRefreshMs: e.DISPOSABLE_LIST_REFRESH_HOURS * 3_600_000,

@@ -4,10 +4,10 @@ import Database from 'better-sqlite3';
 import { drizzle, type BetterSQLite3Database } from 'drizzle-orm/better-sqlite3';
 import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
 import { MIGRATIONS_DIR } from '../lib/paths.js';
+import { TableVersions } from './table-versions.js';
 import { ensurePrivateFile, narrowToPrivate, PRIVATE_DIR_MODE } from './private-files.js';
 
 export type Db = BetterSQLite3Database & { $client: Database.Database };
-
 
 /**
  * Opens the SQLite file with WAL, foreign keys and a busy timeout, then applies migrations.
@@ -26,5 +26,7 @@ export function openDatabase(file: string): Db {
   sqlite.pragma('cache_size = -32000');
   const db = drizzle(sqlite) as Db;
   migrate(db, { migrationsFolder: MIGRATIONS_DIR });
+  // After the migrations, so that every table has its change triggers (docs/decisions/0039).
+  TableVersions.of(sqlite);
   return db;
 }

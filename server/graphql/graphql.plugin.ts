@@ -6,7 +6,8 @@ import { createContext, type GraphQLContext } from './context.js';
 import { formatError, statusForErrors } from './errors.js';
 import { validationRules } from './validation-rules.js';
 import { graphql } from './graphql-runtime.js';
-import { pickEncoding, ResponseCache, type Encoded } from './response-cache.js';
+import { encode, pickEncoding, ResponseCache, type Encoded } from './response-cache.js';
+import { TableVersions } from '../db/table-versions.js';
 import type { Viewer } from '../features/auth/viewer.js';
 import { bearerToken, viewerFromAccessToken } from '../features/auth/viewer.js';
 import { GRAPHQL_VALIDATION_FAILED } from '../../shared/errors.js';
@@ -65,23 +66,34 @@ export const graphqlPlugin = fp(async (app: FastifyInstance) => {
     },
   });
 
-  const responseCache = new ResponseCache(app.services.db);
+  // RESPONSE_CACHE=off: every query is executed (its answer still compressed the same way).
+  const versions = TableVersions.of(app.services.db.$client);
+  const responseCache = config.responseCache ? new ResponseCache(versions) : null;
+  app.decorate('responseCache', responseCache);
   const inFlight = new Map<string, Promise<void>>();
-  const kinds = new Map<string, string | null>();
-  /** query / mutation / subscription of a document, remembered per source (bounded). */
-  function operationKind(source: string, operationName: unknown): string | null {
+  const kinds = new Map<string, { json: boolean; kind: string | null }>();
+  /**
+   * Whether a source is JSON text, and query / mutation / subscription, remembered per source and
+   * operation name (bounded): a query starting with `{` would otherwise cost a thrown JSON.parse
+   * error on every request.
+   */
+  function documentKind(source: string, operationName: unknown): { json: boolean; kind: string | null } {
     const key = `${typeof operationName === 'string' ? operationName : ''}\u0000${source}`;
-    let kind = kinds.get(key);
-    if (kind === undefined) {
-      try {
-        kind = graphql.getOperationAST(graphql.parse(source), typeof operationName === 'string' ? operationName : undefined)?.operation ?? null;
-      } catch {
-        kind = null;
+    let known = kinds.get(key);
+    if (known === undefined) {
+      const json = isJsonText(source);
+      let kind: string | null = null;
+      if (!json) {
+        try {
+          kind = graphql.getOperationAST(graphql.parse(source), typeof operationName === 'string' ? operationName : undefined)?.operation ?? null;
+        } catch {
+          kind = null;
+        }
       }
       if (kinds.size > 1000) kinds.clear();
-      kinds.set(key, kind);
+      kinds.set(key, (known = { json, kind }));
     }
-    return kind;
+    return known;
   }
 
   async function runOne(request: FastifyRequest, reply: FastifyReply, body: OperationBody, context: GraphQLContext) {
@@ -93,11 +105,11 @@ export const graphqlPlugin = fp(async (app: FastifyInstance) => {
     if (variables !== undefined && (typeof variables !== 'object' || Array.isArray(variables))) {
       return { status: 400, result: { data: null, errors: [{ message: '"variables" must be an object.', extensions: { code: 'BAD_USER_INPUT' } }] } };
     }
-    if (isJsonText(body.query)) {
+    const operationName = typeof body.operationName === 'string' ? body.operationName : undefined;
+    if (documentKind(body.query, operationName).json) {
       return { status: 400, result: { data: null, errors: [{ message: 'Syntax Error: the query must be a GraphQL document.', extensions: { code: GRAPHQL_VALIDATION_FAILED } }] } };
     }
-    const operationName = typeof body.operationName === 'string' ? body.operationName : undefined;
-    if (operationKind(body.query, operationName) === 'subscription') {
+    if (documentKind(body.query, operationName).kind === 'subscription') {
       return { status: 400, result: { data: null, errors: [{ message: 'Subscriptions run over the websocket at /graphql (graphql-transport-ws), not over POST.', extensions: { code: 'BAD_USER_INPUT' } }] } };
     }
     try {
@@ -132,8 +144,14 @@ export const graphqlPlugin = fp(async (app: FastifyInstance) => {
       for (const op of body) results.push((await runOne(request, reply, op, context)).result);
       return reply.code(200).send(results);
     }
-    const key = context.viewer && typeof body?.query === 'string' ? responseCacheKey(context.viewer, body) : null;
     const encoding = pickEncoding(request.headers['accept-encoding']);
+    if (!responseCache) {
+      const { status, result } = await runOne(request, reply, body, context);
+      return status === 200 && !result.errors ? sendEncoded(reply, encode(JSON.stringify(result), encoding)) : reply.code(status).send(result);
+    }
+    // Only queries of a signed-in viewer go through the cache (mutations are neither looked up nor counted).
+    const isQuery = typeof body?.query === 'string' && documentKind(body.query, body.operationName).kind === 'query';
+    const key = context.viewer && isQuery ? responseCacheKey(context.viewer, body) : null;
     if (!key) {
       const { status, result } = await runOne(request, reply, body, context);
       return reply.code(status).send(result);
@@ -146,10 +164,10 @@ export const graphqlPlugin = fp(async (app: FastifyInstance) => {
     let done = (): void => {};
     inFlight.set(key, new Promise<void>((resolve) => (done = resolve)));
     try {
-      const version = responseCache.version();
-      const { status, result } = await runOne(request, reply, body, context);
-      if (status === 200 && !result.errors && operationKind(body.query as string, body.operationName) === 'query') {
-        return sendEncoded(reply, responseCache.set(key, version, JSON.stringify(result), encoding));
+      const tracked = versions.track(() => runOne(request, reply, body, context));
+      const { status, result } = await tracked.result;
+      if (status === 200 && !result.errors) {
+        return sendEncoded(reply, responseCache.set(key, tracked.read, JSON.stringify(result), encoding));
       }
       return reply.code(status).send(result);
     } finally {
@@ -158,6 +176,13 @@ export const graphqlPlugin = fp(async (app: FastifyInstance) => {
     }
   });
 });
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The GraphQL response cache; null when RESPONSE_CACHE=off. */
+    responseCache: ResponseCache | null;
+  }
+}
 
 function responseCacheKey(viewer: Viewer, body: OperationBody): string {
   return JSON.stringify([viewer.userId, viewer.permissionLevel, body.operationName ?? null, body.variables ?? null, body.query]);

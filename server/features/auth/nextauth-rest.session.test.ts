@@ -79,7 +79,7 @@ describe('session activity', () => {
     const first = lastSeen();
     for (let i = 0; i < 3; i++) expect((await browser.request({ method: 'GET', url: '/api/auth/session' })).json()).toHaveProperty('access_token');
     expect(lastSeen()).toBe(first);
-    expect(changes()).toBe(before); // nothing written: cached GraphQL answers stay valid
+    expect(changes()).toBe(before); // nothing written
 
     const stale = Date.now() - 61_000;
     db.prepare('UPDATE sessions SET last_seen_at = ? WHERE token_hash = ?').run(stale, hash);

@@ -21,8 +21,8 @@ export function buildSessionPayload(app: FastifyInstance, session: SessionRecord
   const row = findActiveSessionUser(db, session.id, config.sessionIdleMs, now);
   if (!row) return null;
   // Idle tracking needs minutes, not milliseconds: at most one write a minute per session, so
-  // the checks every tab makes (on load, every 60 s, on focus) do not each invalidate the
-  // response cache (docs/decisions/0004).
+  // the checks every tab makes (on load, every 60 s, on focus) do not each write (the response
+  // cache no longer depends on sessions: docs/decisions/0039).
   if (now - session.last_seen_at >= SESSION_TOUCH_INTERVAL_MS) touchSession(db, session.id, now);
   const mediaExpires = Math.floor(Math.min(session.expires_at, now + 3_600_000) / 1000);
   const image = row.profilePictureId ? `${config.origin}/api/media/${row.organizationId}/${row.profilePictureId}` : null;

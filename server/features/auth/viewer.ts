@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { PermissionLevel } from '../../../shared/enums.js';
 import type { Db } from '../../db/connection.js';
-import { dataVersion } from '../../db/prepared.js';
+import { TableVersions, type ReadSet } from '../../db/table-versions.js';
 import { findActiveSessionUser, type ActiveViewerRow } from './auth.repo.js';
 
 export type Viewer = {
@@ -38,25 +38,25 @@ export function viewerFromAccessToken(app: FastifyInstance, token: string | unde
   return { userId: row.userId, organizationId: row.organizationId, sessionId: row.sessionId, permissionLevel: row.permissionLevel, email: row.email };
 }
 
-type CachedSession = { row: ActiveViewerRow; version: number };
+type CachedSession = { row: ActiveViewerRow; read: ReadSet };
 const sessionCache = new WeakMap<Db, Map<string, CachedSession>>();
 
 /**
- * The live session behind a token, remembered while the database's data version is unchanged:
- * any write (a revocation, a status or permission change, a closed organization) forgets it,
- * so revocation still takes effect on the very next request.
+ * The live session behind a token, remembered while none of the tables its lookup read has
+ * been written (TableVersions): a revocation, a status or permission change or a closed
+ * organization forgets it, so revocation still takes effect on the very next request.
  */
 function activeSessionUser(db: Db, sessionId: string, idleMs: number): ActiveViewerRow | undefined {
   let cache = sessionCache.get(db);
   if (!cache) sessionCache.set(db, (cache = new Map()));
-  const version = dataVersion(db);
+  const versions = TableVersions.of(db.$client);
   const hit = cache.get(sessionId);
   const now = Date.now();
-  if (hit && hit.version === version) return hit.row.sessionExpiresAt > now && hit.row.sessionLastSeenAt >= now - idleMs ? hit.row : undefined;
-  const row = findActiveSessionUser(db, sessionId, idleMs, now);
+  if (hit && versions.unchanged(hit.read)) return hit.row.sessionExpiresAt > now && hit.row.sessionLastSeenAt >= now - idleMs ? hit.row : undefined;
+  const { read, result: row } = versions.trackSync(() => findActiveSessionUser(db, sessionId, idleMs, now));
   if (row) {
     if (cache.size >= 10_000) cache.clear();
-    cache.set(sessionId, { row, version });
+    cache.set(sessionId, { row, read });
   } else {
     cache.delete(sessionId);
   }

@@ -1,6 +1,6 @@
-import { and, asc, count, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, getTableColumns, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/connection.js';
-import { inJsonList, jsonList, prepared } from '../../db/prepared.js';
+import { inJsonList, jsonList, prepared, preparedRows } from '../../db/prepared.js';
 import type { PermissionLevel, UserStatus, WidgetType } from '../../../shared/enums.js';
 import { DEFAULT_WIDGETS } from '../../../shared/enums.js';
 import { nowIso } from '../../lib/tokens.js';
@@ -29,26 +29,38 @@ function visible(orgId: string, includeDeleted = false): SQL {
 const scoped = () => and(eq(users.organization_id, sql.placeholder('orgId')), sql`(${sql.placeholder('includeDeleted')} = 1 or ${users.deleted_at} is null)`);
 
 export function findUserById(db: Db, orgId: string, id: string, opts: { includeDeleted?: boolean } = {}): UserRow | undefined {
-  const query = prepared(db, 'users.byId', () => db.select().from(users).where(and(scoped(), eq(users.id, sql.placeholder('id')))).prepare());
+  const query = preparedRows<UserRow>(db, 'users.byId', users, () => db.select().from(users).where(and(scoped(), eq(users.id, sql.placeholder('id')))));
   return query.get({ orgId, id, includeDeleted: opts.includeDeleted ? 1 : 0 });
 }
 
 export function findUsersByIds(db: Db, orgId: string, ids: readonly string[], opts: { includeDeleted?: boolean } = {}): UserRow[] {
   if (!ids.length) return [];
-  const query = prepared(db, 'users.byIds', () => db.select().from(users).where(and(scoped(), inJsonList(users.id, 'ids'))).prepare());
+  const query = preparedRows<UserRow>(db, 'users.byIds', users, () => db.select().from(users).where(and(scoped(), inJsonList(users.id, 'ids'))));
   return query.all({ orgId, ids: jsonList(ids), includeDeleted: opts.includeDeleted ? 1 : 0 });
 }
 
-export function listUsers(db: Db, orgId: string, filter: ListFilter = {}): UserRow[] {
-  const query = prepared(db, 'users.list', () => db.select().from(users)
+const listShapes = new WeakMap<Db, Set<string>>();
+
+/**
+ * The organization's users, by name. `columns` (userColumnsFor) reads only those columns: the
+ * other keys of the rows are then missing. At most 64 column sets get a statement of their own;
+ * beyond that every list reads whole rows.
+ */
+export function listUsers(db: Db, orgId: string, filter: ListFilter = {}, columns: ReadonlyArray<keyof UserRow> | null = null): UserRow[] {
+  let shapes = listShapes.get(db);
+  if (!shapes) listShapes.set(db, (shapes = new Set()));
+  const shape = columns && (shapes.has(columns.join(',')) || shapes.size < 64) ? columns.join(',') : '*';
+  shapes.add(shape);
+  const fields = shape === '*' ? getTableColumns(users) : Object.fromEntries(columns!.map((c) => [c, users[c]]));
+  const query = preparedRows<UserRow>(db, `users.list:${shape}`, users, () => db.select(fields).from(users)
     .where(and(scoped(), sql`(${sql.placeholder('status')} is null or ${users.status} = ${sql.placeholder('status')})`, sql`(${sql.placeholder('level')} is null or ${users.permission_level} = ${sql.placeholder('level')})`))
-    .orderBy(asc(users.full_name), asc(users.id)).prepare());
+    .orderBy(asc(users.full_name), asc(users.id)));
   return query.all({ orgId, includeDeleted: filter.includeDeleted ? 1 : 0, status: filter.status ?? null, level: filter.permission_level ?? null });
 }
 
 export function listUsersByTeamIds(db: Db, orgId: string, teamIds: readonly string[]): UserRow[] {
   if (!teamIds.length) return [];
-  const query = prepared(db, 'users.byTeamIds', () => db.select().from(users).where(and(scoped(), inJsonList(users.team_id, 'ids'))).orderBy(asc(users.full_name)).prepare());
+  const query = preparedRows<UserRow>(db, 'users.byTeamIds', users, () => db.select().from(users).where(and(scoped(), inJsonList(users.team_id, 'ids'))).orderBy(asc(users.full_name)));
   return query.all({ orgId, ids: jsonList(teamIds), includeDeleted: 0 });
 }
 

@@ -1,3 +1,4 @@
+import type { GraphQLResolveInfo } from 'graphql';
 import type { MercuriusContext } from 'mercurius';
 import { forbidden, notFound } from '../../../shared/app-error.js';
 import type { PermissionLevel, UserStatus } from '../../../shared/enums.js';
@@ -9,6 +10,7 @@ import { findSubdepartmentsByIds } from '../org/org.repo.js';
 import { findTeamsByIds, teamsManagedBy } from '../teams/teams.repo.js';
 import { presentMedia } from './users.loaders.js';
 import { canSeePrivateFields, isAdmin } from './users.policy.js';
+import { userColumnsFor } from './users.columns.js';
 import {
   findUserByEmail, findUserById, findUsersByIds, getWidgetPreferences, listUsers, listUsersByTeamIds, type UserRow,
 } from './users.repo.js';
@@ -71,11 +73,12 @@ export const userQueries = {
     return [...new Map([...own, ...led].map((t) => [t.id, t])).values()];
   },
 
-  allUsers: (_: unknown, args: { permission_level?: PermissionLevel | null; includeDeleted?: boolean | null; includeAzureEmail?: boolean | null }, ctx: MercuriusContext) => {
+  allUsers: (_: unknown, args: { permission_level?: PermissionLevel | null; includeDeleted?: boolean | null; includeAzureEmail?: boolean | null }, ctx: MercuriusContext, info?: GraphQLResolveInfo) => {
     const viewer = requireViewer(ctx);
     if ((args.includeDeleted || args.includeAzureEmail) && !isAdmin(viewer)) throw forbidden('Only an admin can list deleted users or Azure emails.');
-    const rows = listUsers(ctx.services.db, viewer.organizationId, { permission_level: args.permission_level, includeDeleted: !!args.includeDeleted });
-    return args.includeAzureEmail ? rows.map((u): UserObject => ({ ...u, showAzureEmail: true })) : rows;
+    const rows: UserObject[] = listUsers(ctx.services.db, viewer.organizationId, { permission_level: args.permission_level, includeDeleted: !!args.includeDeleted }, userColumnsFor(info));
+    if (args.includeAzureEmail) for (const u of rows) u.showAzureEmail = true;
+    return rows;
   },
 
   userByEmail: (_: unknown, args: { email: string }, ctx: MercuriusContext) => {
@@ -95,8 +98,8 @@ export const userQueries = {
     return { exists: !!user, status: user?.status ?? null };
   },
 
-  organizationUsers: (_: unknown, args: ListArgs, ctx: MercuriusContext) => listUsers(ctx.services.db, requireViewer(ctx).organizationId, args),
-  organizationUsersFull: (_: unknown, args: ListArgs, ctx: MercuriusContext) => listUsers(ctx.services.db, requireViewer(ctx).organizationId, args),
+  organizationUsers: (_: unknown, args: ListArgs, ctx: MercuriusContext, info?: GraphQLResolveInfo) => listUsers(ctx.services.db, requireViewer(ctx).organizationId, args, userColumnsFor(info)),
+  organizationUsersFull: (_: unknown, args: ListArgs, ctx: MercuriusContext, info?: GraphQLResolveInfo) => listUsers(ctx.services.db, requireViewer(ctx).organizationId, args, userColumnsFor(info)),
 
   organizationAdmins: (_: unknown, __: unknown, ctx: MercuriusContext) =>
     listUsers(ctx.services.db, requireAdmin(ctx).organizationId, { permission_level: 'ADMIN' }),
