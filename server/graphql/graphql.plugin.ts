@@ -5,6 +5,7 @@ import type { GraphQLFormattedError } from 'graphql';
 import { createContext, type GraphQLContext } from './context.js';
 import { formatError, statusForErrors } from './errors.js';
 import { validationRules } from './validation-rules.js';
+import { executionBudgetHooks } from './execution-budget.js';
 import { graphql } from './graphql-runtime.js';
 import { pickEncoding, ResponseCache, type Encoded } from './response-cache.js';
 import type { Viewer } from '../features/auth/viewer.js';
@@ -64,6 +65,7 @@ export const graphqlPlugin = fp(async (app: FastifyInstance) => {
       return { statusCode: 200, response: { data: execution.data ?? null, errors } };
     },
   });
+  executionBudgetHooks(app); // time and size budgets per operation (docs/decisions/0043)
 
   const responseCache = new ResponseCache(app.services.db);
   const inFlight = new Map<string, Promise<void>>();
