@@ -10,6 +10,7 @@ import { benchMass } from './mass.bench.js';
 import { benchAdminTable } from './admin-table.bench.js';
 import { benchReviews } from './reviews.bench.js';
 import { measureRouteWeights } from './weight.js';
+import { benchHeavyQuery, type HeavyBench } from './heavy-query.bench.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '..');
@@ -33,6 +34,8 @@ async function main(): Promise<void> {
   const http: HttpBench = await benchHttp(server, ready);
   console.log('bench: websocket (1,000 subscribers, one event)...');
   const ws: WsBench = await benchWs(server, ready, 1000);
+  console.log('bench: the heaviest query the cost limit allows, in a loop, vs findOneUser...');
+  const heavy: HeavyBench = await benchHeavyQuery(ready);
   await server.stop();
   console.log('bench: mass creation (10,000 and 50,000 rows, each in its own process)...');
   execFileSync(process.execPath, ['scripts/ensure-build.mjs'], { cwd: root, stdio: 'inherit' });
@@ -67,6 +70,11 @@ async function main(): Promise<void> {
     ['team progress of that cycle, repeated (10 connections, brotli)', `p50 ${reviews.progressWarm.p50} ms, p99 ${reviews.progressWarm.p99} ms, ${reviews.progressWarm.requestsPerSecond} req/s`, 'p99 < 100 ms', verdict(reviews.progressWarm.p99 < 100)],
     ['1,000 websocket subscribers, one event: delivery latency', `p50 ${ws.p50} ms, p99 ${ws.p99} ms (${ws.received}/${ws.subscribers} received)`, 'p99 < 250 ms', verdict(ws.p99 < 250 && ws.received === ws.subscribers)],
   ];
+  // The GraphQL cost limit and budgets (docs/decisions/0043), a block of their own.
+  const heavyRows: Array<[string, string, string, string]> = [
+    ['findOneUser while the heaviest allowed query runs in a loop on another connection (2 connections)', `p99 ${heavy.during.p99} ms, p50 ${heavy.during.p50} ms (alone: p99 ${heavy.alone.p99} ms)`, 'p99 < 100 ms', verdict(heavy.during.p99 < 100)],
+    ['the heaviest allowed query: organizationUsersFull, 5,000 users, relations two levels deep, never cached', `median ${heavy.heavyMedianMs} ms, ${(heavy.heavyBytes / 2 ** 20).toFixed(1)} MB JSON, ${heavy.heavyRuns} runs; one field more: ${heavy.overCode}`, 'one field more is refused (QUERY_TOO_COMPLEX)', verdict(heavy.overCode === 'QUERY_TOO_COMPLEX')],
+  ];
   const md = [
     '# Benchmarks',
     '',
@@ -79,11 +87,18 @@ async function main(): Promise<void> {
     '|---|---|---|---|',
     ...rows.map((r) => `| ${r.join(' | ')} |`),
     '',
+    'GraphQL cost limit and budgets (docs/decisions/0043):',
+    '',
+    '| what | result | target | |',
+    '|---|---|---|---|',
+    ...heavyRows.map((r) => `| ${r.join(' | ')} |`),
+    '',
     'Notes:',
     '- "repeated" requests are answered from the exact response cache (docs/decisions/0004); "first read after a write" is the full cost of executing the query.',
     '- JavaScript per route: the Vite manifest\'s entry plus every chunk TanStack Router split out of the route\'s files (layouts included) and their static imports, each gzip-compressed (level 6). "+ kB" is what those chunks import later with import() (GraphQL client on the first request, form rules on the first save).',
     '- Admin users table: headless Chromium (playwright-core) against the production server with 5,000 people created by a CSV import; time from navigation start until the table holds all 5,000 and shows its first rows. "Empty browser cache" = a new browser context per run (only the sign-in cookies copied); "scripts cached" = reloads in one context. GET /api/auth/session writes at most once a minute per session, so repeated loads are answered from the response cache.',
     '- Review cycle: the app in its own process (bench/serve.ts, 1,300 people in 20 teams); 1,000 members reviewed by themselves, their manager and three peers of their team (set by the admin before launch). Launch time is the launchReviewCycle mutation over HTTP (the reviewers\' notifications go out after the answer). Team progress: the admin\'s view (every team and person, with completion bands); "first read after a write" has a write before every read so the response cache never answers.',
+    '- Heaviest allowed query: the same document as the admin table\'s organizationUsersFull with its relations one level deeper, priced just under the cost limit; each run carries a new comment, so neither the response cache nor the parse cache nor the JIT answers it. findOneUser is measured from two other connections meanwhile.',
     '- Mass creation runs against the production server (`node dist/server/server.mjs`) started fresh for each run; peak RSS is its VmHWM (whole process: Node, native modules, email lists), idle is its RSS just before the upload.',
     '',
   ].join('\n');

@@ -14,11 +14,12 @@ const { GraphQLError, getNullableType, isListType, isObjectType } = graphql;
  *   are cut with RESPONSE_TOO_LARGE (before they are completed and serialized), and an
  *   HTTP answer past `maxBytes` once serialized is replaced by the same code;
  * - fairness: after `sliceMs` of continuous resolving the next resolver waits for one turn
- *   of the event loop, so other requests are served between the slices of a long operation.
+ *   of the event loop, and a list longer than `chunk` items is completed `chunk` items per
+ *   turn, so other requests are served between the slices of a long operation.
  * Mutations are not cut (their writes are done by the time their result is resolved); they
  * only yield. Read at every check, so a test may lower a budget and restore it.
  */
-export const EXECUTION_BUDGET = { maxMs: 3_000, maxValues: 1_000_000, maxBytes: 32 * 2 ** 20, sliceMs: 10 };
+export const EXECUTION_BUDGET = { maxMs: 3_000, maxValues: 1_000_000, maxBytes: 32 * 2 ** 20, sliceMs: 10, chunk: 100 };
 
 type Budget = { started: number; slice: number; values: number; failed: InstanceType<typeof GraphQLError> | null; gate: Promise<void> | null };
 type BudgetedContext = { budget?: Budget } | null | undefined;
@@ -58,6 +59,22 @@ function countList(budget: Budget, result: unknown, info: GraphQLResolveInfo): v
   }
 }
 
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/** The first `chunk` items as they are, each later group of `chunk` items one event-loop turn after the previous group. */
+function chunked(items: readonly unknown[]): unknown[] {
+  const size = EXECUTION_BUDGET.chunk;
+  if (items.length <= size) return items as unknown[];
+  const out: unknown[] = items.slice(0, size);
+  let gate: Promise<void> = Promise.resolve();
+  for (let start = size; start < items.length; start += size) {
+    gate = gate.then(nextTurn);
+    const open = gate;
+    for (const item of items.slice(start, start + size)) out.push(open.then(() => item));
+  }
+  return out;
+}
+
 function budgeted(resolve: GraphQLFieldResolver<unknown, unknown>, returnsList: boolean): GraphQLFieldResolver<unknown, unknown> {
   const run = (source: unknown, args: Record<string, unknown>, ctx: unknown, info: GraphQLResolveInfo): unknown => {
     const budget = budgetOf(ctx as BudgetedContext);
@@ -77,10 +94,13 @@ function budgeted(resolve: GraphQLFieldResolver<unknown, unknown>, returnsList: 
       return budget.gate.then(() => run(source, args, ctx, info));
     }
     const result = resolve(source, args, ctx, info);
-    if (!returnsList || !cut) return result;
-    if (result instanceof Promise) return result.then((value) => (countList(budget, value, info), value));
-    countList(budget, result, info);
-    return result;
+    if (!returnsList) return result;
+    const settle = (value: unknown) => {
+      if (!Array.isArray(value)) return value;
+      if (cut) countList(budget, value, info);
+      return chunked(value);
+    };
+    return result instanceof Promise ? result.then(settle) : settle(result);
   };
   return run;
 }
