@@ -14,18 +14,20 @@ export type ClientDocument = { file: string; line: number; source: string };
 const DOC_START = /^\s*(query|mutation|subscription)\b/;
 const MAX_VARIANTS = 16;
 
-function clientFiles(dir: string): string[] {
+function sourceFiles(dir: string, tests: boolean): string[] {
   const out: string[] = [];
   for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
     const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) out.push(...clientFiles(full));
-    else if (/\.tsx?$/.test(entry.name) && !/\.test\.tsx?$|test-server\.ts$/.test(entry.name)) out.push(full);
+    if (entry.isDirectory()) out.push(...sourceFiles(full, tests));
+    else if (/\.tsx?$/.test(entry.name) && (tests || !/\.test\.tsx?$|test-server\.ts$/.test(entry.name))) out.push(full);
   }
   return out;
 }
 
-export function clientDocuments(root: string): { documents: ClientDocument[]; unresolved: string[] } {
-  const files = clientFiles(path.join(root, 'client')).filter((f) => /query|mutation|subscription/.test(fs.readFileSync(f, 'utf8')));
+/** The documents of client/ (tests left out), or of other folders (`dirs`, tests included). */
+export function clientDocuments(root: string, dirs?: string[]): { documents: ClientDocument[]; unresolved: string[] } {
+  const all = dirs ? dirs.flatMap((d) => sourceFiles(path.join(root, d), true)) : sourceFiles(path.join(root, 'client'), false);
+  const files = all.filter((f) => /query|mutation|subscription/.test(fs.readFileSync(f, 'utf8')));
   const program = ts.createProgram(files, { noEmit: true, jsx: ts.JsxEmit.ReactJSX, target: ts.ScriptTarget.ES2022, module: ts.ModuleKind.ESNext, moduleResolution: ts.ModuleResolutionKind.Bundler, skipLibCheck: true, noResolve: true, noLib: true, types: [] });
   const checker = program.getTypeChecker();
   const documents: ClientDocument[] = [];
