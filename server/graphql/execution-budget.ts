@@ -14,12 +14,13 @@ const { GraphQLError, getNullableType, isListType, isObjectType } = graphql;
  *   are cut with RESPONSE_TOO_LARGE (before they are completed and serialized), and an
  *   HTTP answer past `maxBytes` once serialized is replaced by the same code;
  * - fairness: after `sliceMs` of continuous resolving the next resolver waits for one turn
- *   of the event loop, and a list longer than `chunk` items is completed `chunk` items per
- *   turn, so other requests are served between the slices of a long operation.
+ *   of the event loop, and a long list is completed about `chunkValues` values (items times
+ *   the fields selected on them) per turn, so other requests are served between the slices
+ *   of a long operation. Relations of a long list are then loaded once per chunk.
  * Mutations are not cut (their writes are done by the time their result is resolved); they
  * only yield. Read at every check, so a test may lower a budget and restore it.
  */
-export const EXECUTION_BUDGET = { maxMs: 3_000, maxValues: 1_000_000, maxBytes: 32 * 2 ** 20, sliceMs: 10, chunk: 100 };
+export const EXECUTION_BUDGET = { maxMs: 5_000, maxValues: 1_000_000, maxBytes: 32 * 2 ** 20, sliceMs: 10, chunkValues: 2_500 };
 
 type Budget = { started: number; slice: number; values: number; failed: InstanceType<typeof GraphQLError> | null; gate: Promise<void> | null };
 type BudgetedContext = { budget?: Budget } | null | undefined;
@@ -61,9 +62,9 @@ function countList(budget: Budget, result: unknown, info: GraphQLResolveInfo): v
 
 const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
-/** The first `chunk` items as they are, each later group of `chunk` items one event-loop turn after the previous group. */
-function chunked(items: readonly unknown[]): unknown[] {
-  const size = EXECUTION_BUDGET.chunk;
+/** The first chunk of items as they are, each later chunk one event-loop turn after the previous one. */
+function chunked(items: readonly unknown[], info: GraphQLResolveInfo): unknown[] {
+  const size = Math.max(1, Math.floor(EXECUTION_BUDGET.chunkValues / width(info)));
   if (items.length <= size) return items as unknown[];
   const out: unknown[] = items.slice(0, size);
   let gate: Promise<void> = Promise.resolve();
@@ -98,7 +99,7 @@ function budgeted(resolve: GraphQLFieldResolver<unknown, unknown>, returnsList: 
     const settle = (value: unknown) => {
       if (!Array.isArray(value)) return value;
       if (cut) countList(budget, value, info);
-      return chunked(value);
+      return chunked(value, info);
     };
     return result instanceof Promise ? result.then(settle) : settle(result);
   };
