@@ -156,6 +156,8 @@ export function executionBudgetHooks(app: FastifyInstance): void {
     if (bytes <= EXECUTION_BUDGET.maxBytes) return payload;
     request.log.warn({ bytes }, 'GraphQL answer over the response size budget');
     reply.code(200).type('application/json; charset=utf-8');
-    return JSON.stringify(responseTooLarge(bytes));
+    // A batch keeps its shape: one answer per operation.
+    const batch = Array.isArray(request.body) ? request.body.length : 0;
+    return JSON.stringify(batch ? Array.from({ length: batch }, () => responseTooLarge(bytes)) : responseTooLarge(bytes));
   });
 }

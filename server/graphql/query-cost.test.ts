@@ -165,6 +165,26 @@ describe('budgets per operation', () => {
     expect(res.errors?.[0]?.extensions?.code).toBe('RESPONSE_TOO_LARGE');
     expect(res.errors?.[0]?.message).toMatch(/larger than/);
     expect((await member.gql('{ findOneUser { id } }')).errors).toBeUndefined();
+    // a batch keeps its shape: one answer per operation
+    const batch = await app.inject({
+      method: 'POST', url: '/graphql', headers: { 'content-type': 'application/json', authorization: `Bearer ${member.token}` },
+      payload: JSON.stringify([{ query: '{ findOneUser { id } }' }, { query: 'query Bytes { organizationUsers { id full_name email } }' }]),
+    });
+    const answers = batch.json() as Array<{ data: unknown; errors: Array<{ extensions: { code: string } }> }>;
+    expect(answers.map((a) => [a.data, a.errors[0]!.extensions.code])).toEqual([[null, 'RESPONSE_TOO_LARGE'], [null, 'RESPONSE_TOO_LARGE']]);
+  });
+
+  it('a long allowed query yields: a request sent after it is answered before it', async () => {
+    Object.assign(EXECUTION_BUDGET, { sliceMs: 1, chunkValues: 20 }); // every list completed in many event-loop turns
+    const order: string[] = [];
+    const long = member.gql('query Long { organizationUsers { id full_name email team { id name manager { id } } manager { id } } }').then((r) => { order.push('long'); return r; });
+    await new Promise((r) => setImmediate(r));
+    const short = member.gql('query Short { findOneUser { id } }').then((r) => { order.push('short'); return r; });
+    const [l, sh] = await Promise.all([long, short]);
+    expect(sh.errors).toBeUndefined();
+    expect(l.errors).toBeUndefined();
+    expect((l.data!.organizationUsers as unknown[]).length).toBe(TEAM_SIZE + 3);
+    expect(order).toEqual(['short', 'long']);
   });
 
   it('a subscription event past its time budget is delivered as QUERY_TIMEOUT, not as partial data', async () => {
