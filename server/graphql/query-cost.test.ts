@@ -8,7 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import type { GraphQLFieldResolver } from 'graphql';
 import { addUser, createTestApp, seedOrg, signedIn } from '../test/helpers.js';
 import { graphql } from './graphql-runtime.js';
-import { operationCost, ORG_PEOPLE, QUERY_COST_LIMIT } from './query-cost.js';
+import { operationCost, ORG_PEOPLE, ORG_TEAMS, PAGE_MAX, QUERY_COST_LIMIT, TEAM_PEOPLE } from './query-cost.js';
 import { clientDocuments } from './query-cost.client-documents.js';
 import { EXECUTION_BUDGET } from './execution-budget.js';
 import { listen, openRaw } from './subscriptions.test-support.js';
@@ -82,6 +82,9 @@ describe('the cost limit, before execution', () => {
     expect(cost('{ usersByIds(ids: ["a", "b"]) { id } }')).toBe(3);
     expect(cost('{ notifications(limit: 7) { id } }')).toBe(8);
     expect(cost('{ auditEvents(first: 10) { events { id } } }')).toBe(1 + 1 + 10);
+    expect(cost('{ usersByTeamIds(teamIds: ["t"]) { id } }')).toBe(1 + ORG_PEOPLE); // a team id is not a person
+    expect(cost('{ notifications(limit: $n) { id } }')).toBe(1 + PAGE_MAX);
+    expect(cost('{ teams { id users { id } } }')).toBe(1 + ORG_TEAMS * (1 + 1 + TEAM_PEOPLE));
   });
 
   it('ordinary member and admin queries pass, the admin users table included', async () => {

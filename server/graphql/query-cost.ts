@@ -97,17 +97,18 @@ function pageSize(field: GraphQLField<unknown, unknown> | undefined, node: Field
 
 /**
  * Expected items of a list field: its own paging argument, else the paging argument of the
- * field that returned its parent (a page object such as AuditEventPage.events), else the
- * length of a literal id list argument, else LIST_SIZES, else ORG_PEOPLE for people and
- * DEFAULT_LIST_SIZE for the rest.
+ * field that returned its parent when that is one object (a page such as
+ * AuditEventPage.events), else the length of a literal `ids` list, else LIST_SIZES, else
+ * ORG_PEOPLE for people and DEFAULT_LIST_SIZE for the rest.
  */
 function listSize(key: string, element: GraphQLNamedType, field: GraphQLField<unknown, unknown>, node: FieldNode, parent: Parent): number {
   const own = pageSize(field, node);
   if (own !== null) return own;
-  const fromParent = pageSize(parent.field, parent.node);
+  const pageObject = parent.field && !isListType(getNullableType(parent.field.type));
+  const fromParent = pageObject ? pageSize(parent.field, parent.node) : null;
   if (fromParent !== null) return fromParent;
-  const ids = node.arguments?.find((a) => a.value.kind === Kind.LIST);
-  if (ids && ids.value.kind === Kind.LIST) return ids.value.values.length;
+  const ids = node.arguments?.find((a) => a.name.value === 'ids');
+  if (ids?.value.kind === Kind.LIST) return ids.value.values.length;
   return LIST_SIZES[key] ?? (element.name === 'User' ? ORG_PEOPLE : DEFAULT_LIST_SIZE);
 }
 
