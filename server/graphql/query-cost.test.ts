@@ -9,7 +9,7 @@ import type { GraphQLFieldResolver } from 'graphql';
 import { addUser, createTestApp, seedOrg, signedIn } from '../test/helpers.js';
 import { graphql } from './graphql-runtime.js';
 import { operationCost, ORG_PEOPLE, ORG_TEAMS, PAGE_MAX, QUERY_COST_LIMIT, TEAM_PEOPLE } from './query-cost.js';
-import { clientDocuments } from './query-cost.client-documents.js';
+import { clientDocuments } from './query-cost.test-support.js';
 import { EXECUTION_BUDGET } from './execution-budget.js';
 import { listen, openRaw } from './subscriptions.test-support.js';
 import { topics } from './pubsub.js';

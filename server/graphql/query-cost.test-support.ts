@@ -3,7 +3,7 @@ import path from 'node:path';
 import ts from 'typescript';
 
 /**
- * Every GraphQL document the client can send, read from client/ source with the TypeScript
+ * Test support for query-cost.test.ts. Every GraphQL document the client can send, read from client/ source with the TypeScript
  * compiler (for query-cost.test.ts): template literals are expanded through the `const`
  * strings they interpolate; an interpolated parameter typed as a union of string literals
  * (e.g. `${action}`) and a `cond ? 'a' : 'b'` expand to one document per value.
