@@ -3,8 +3,8 @@ import path from 'node:path';
 import ts from 'typescript';
 
 /**
- * Test support for query-cost.test.ts. Every GraphQL document the client can send, read from client/ source with the TypeScript
- * compiler (for query-cost.test.ts): template literals are expanded through the `const`
+ * Test support for query-cost.test.ts: every GraphQL document the client can send, read from
+ * client/ source with the TypeScript compiler. Template literals are expanded through the `const`
  * strings they interpolate; an interpolated parameter typed as a union of string literals
  * (e.g. `${action}`) and a `cond ? 'a' : 'b'` expand to one document per value.
  * A literal that cannot be expanded is reported, so a new kind of document is not skipped.
