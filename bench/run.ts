@@ -13,6 +13,7 @@ import { benchMixed, mixedRows, type MixedBench } from './mixed.bench.js';
 import type { LoadResult } from './load.js';
 import { measureRouteWeights } from './weight.js';
 import { benchLighthouse, lighthouseRows } from './lighthouse.bench.js';
+import { benchHeavyQuery, type HeavyBench } from './heavy-query.bench.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '..');
@@ -40,6 +41,8 @@ async function main(): Promise<void> {
   const cached: HttpBench = await benchHttp(server, ready);
   console.log('bench: websocket (1,000 subscribers, one event)...');
   const ws: WsBench = await benchWs(server, ready, 1000);
+  console.log('bench: the heaviest query the cost limit allows, in a loop, vs findOneUser...');
+  const heavy: HeavyBench = await benchHeavyQuery(ready);
   await server.stop();
   console.log('bench: mixed workload (4 organizations, sessions, draft autosaves, dashboards), without and with the response cache...');
   const mixedOff: MixedBench = await benchMixed(false);
@@ -86,6 +89,11 @@ async function main(): Promise<void> {
     ['1,000 websocket subscribers, one event: delivery latency', `p50 ${ws.p50} ms, p99 ${ws.p99} ms (${ws.received}/${ws.subscribers} received)`, 'p99 < 250 ms', verdict(ws.p99 < 250 && ws.received === ws.subscribers)],
   ];
   rows.push(...lighthouseRows(lighthouse));
+  // The GraphQL cost limit and budgets (docs/decisions/0043), a block of their own.
+  const heavyRows: Array<[string, string, string, string]> = [
+    ['findOneUser while the heaviest allowed query runs in a loop on another connection (2 connections)', `p99 ${heavy.during.p99} ms, p50 ${heavy.during.p50} ms (alone: p99 ${heavy.alone.p99} ms)`, 'p99 < 100 ms', verdict(heavy.during.p99 < 100)],
+    ['the heaviest allowed query: organizationUsersFull, 5,000 users, relations two levels deep, never cached', `median ${heavy.heavyMedianMs} ms, ${(heavy.heavyBytes / 2 ** 20).toFixed(1)} MB JSON, ${heavy.heavyRuns} runs; one field more: ${heavy.overCode}`, 'one field more is refused (QUERY_TOO_COMPLEX)', verdict(heavy.overCode === 'QUERY_TOO_COMPLEX')],
+  ];
   const md = [
     '# Benchmarks',
     '',
@@ -98,6 +106,12 @@ async function main(): Promise<void> {
     '|---|---|---|---|',
     ...rows.map((r) => `| ${r.join(' | ')} |`),
     '',
+    'GraphQL cost limit and budgets (docs/decisions/0043):',
+    '',
+    '| what | result | target | |',
+    '|---|---|---|---|',
+    ...heavyRows.map((r) => `| ${r.join(' | ')} |`),
+    '',
     'Notes:',
     '- "uncached" figures come from a server started with RESPONSE_CACHE=off (every query executed, answers compressed the same way); "cached" ones from the default server, where a repeated query is answered from the response cache (docs/decisions/0039). findOneUser: the median of three alternating rounds.',
     `- Mixed workload (bench/mixed.bench.ts): ${mixedOn.orgs} organizations of ${mixedOn.people} people, all signed in; every person checks the session every 60 s (each check writes last_seen_at), ${mixedOn.active} people per organization autosave a review draft every 3 s and load their dashboard (findOneUser, notifications, pending reviews) every 5 s and the people list every 10 s; each admin loads the users table and the team progress every 5 s. Real time (no compression), ${mixedOn.seconds} s measured after 5 s of warm-up. Response cache hit rate over that window (queries only): ${((mixedOn.hitRate ?? 0) * 100).toFixed(0)}% (${mixedOn.hits} hits, ${mixedOn.misses} misses). The server's event-loop delay over the window (p99 / max): uncached ${mixedOff.serverLoopDelay.p99} / ${mixedOff.serverLoopDelay.max} ms, cached ${mixedOn.serverLoopDelay.p99} / ${mixedOn.serverLoopDelay.max} ms.`,
@@ -105,6 +119,7 @@ async function main(): Promise<void> {
     '- Admin users table: headless Chromium (playwright-core) against the production server with 5,000 people created by a CSV import; time from navigation start until the table holds all 5,000 and shows its first rows. "Empty browser cache" = a new browser context per run (only the sign-in cookies copied); "scripts cached" = reloads in one context. GET /api/auth/session writes at most once a minute per session, so repeated loads are answered from the response cache.',
     '- Review cycle: the app in its own process (bench/serve.ts, 1,300 people in 20 teams); 1,000 members reviewed by themselves, their manager and three peers of their team (set by the admin before launch). Launch time is the launchReviewCycle mutation over HTTP (the reviewers\' notifications go out after the answer), in the cached run. Team progress: the admin\'s view (every team and person, with completion bands).',
     '- Lighthouse 12 (bench/lighthouse.bench.ts): mobile form factor with simulated throttling (the defaults: 150 ms RTT, 1.6 Mbit/s, 4x CPU slowdown), performance/accessibility/best-practices categories, in Debian\'s Chromium against the production server with a fresh demo organization; /login signed out, the other pages with the admin\'s session cookies; median of 3 runs per page. The simulated CPU cost is the observed one times 4, so a busy machine lowers the performance score.',
+    '- Heaviest allowed query: the same document as the admin table\'s organizationUsersFull with its relations one level deeper, priced just under the cost limit; each run carries a new comment, so neither the response cache nor the parse cache nor the JIT answers it. findOneUser is measured from two other connections meanwhile.',
     '- Mass creation runs against the production server (`node dist/server/server.mjs`) started fresh for each run; peak RSS is its VmHWM (whole process: Node, native modules, email lists), idle is its RSS just before the upload.',
     '',
   ].join('\n');

@@ -22,3 +22,13 @@ export type SignInError = (typeof SignInError)[keyof typeof SignInError];
 
 /** GraphQL documents that fail parsing or validation. */
 export const GRAPHQL_VALIDATION_FAILED = 'GRAPHQL_VALIDATION_FAILED';
+
+/**
+ * Operations refused or cut by the GraphQL cost limit and budgets (docs/decisions/0043):
+ * estimated too expensive before execution, execution past its time budget, an answer past
+ * its size budget.
+ */
+export const QUERY_TOO_COMPLEX = 'QUERY_TOO_COMPLEX';
+export const QUERY_TIMEOUT = 'QUERY_TIMEOUT';
+export const RESPONSE_TOO_LARGE = 'RESPONSE_TOO_LARGE';
+export const GRAPHQL_LIMIT_CODES: ReadonlySet<string> = new Set([QUERY_TOO_COMPLEX, QUERY_TIMEOUT, RESPONSE_TOO_LARGE]);

@@ -4,7 +4,7 @@ import { graphql } from './graphql-runtime.js';
 
 const { GraphQLError } = graphql;
 import { AppError } from '../../shared/app-error.js';
-import { GRAPHQL_VALIDATION_FAILED } from '../../shared/errors.js';
+import { GRAPHQL_LIMIT_CODES, GRAPHQL_VALIDATION_FAILED, QUERY_TOO_COMPLEX } from '../../shared/errors.js';
 
 export type FormatOptions = { log: FastifyBaseLogger; requestId: string; hideSuggestions: boolean };
 
@@ -32,7 +32,10 @@ export function formatError(err: unknown, opts: FormatOptions): GraphQLFormatted
   if (gql && original instanceof GraphQLError) {
     let message = gql.message;
     if (opts.hideSuggestions) message = message.replace(/\s*Did you mean .*$/s, '');
-    const code = gql.extensions?.code === 'BAD_USER_INPUT' || /^Variable "\$/.test(message) ? 'BAD_USER_INPUT' : GRAPHQL_VALIDATION_FAILED;
+    const own = gql.extensions?.code;
+    // The cost limit and budgets (query-cost.ts, execution-budget.ts) keep their own codes and details.
+    if (typeof own === 'string' && GRAPHQL_LIMIT_CODES.has(own)) return { message, ...where, extensions: { ...gql.extensions, code: own } };
+    const code = own === 'BAD_USER_INPUT' || /^Variable "\$/.test(message) ? 'BAD_USER_INPUT' : GRAPHQL_VALIDATION_FAILED;
     return { message, ...where, extensions: { code } };
   }
   opts.log.error({ err: original, reqId: opts.requestId, path: gql?.path }, 'unexpected error in GraphQL resolver');
@@ -42,6 +45,6 @@ export function formatError(err: unknown, opts: FormatOptions): GraphQLFormatted
 export function statusForErrors(errors: readonly GraphQLFormattedError[], hasData: boolean): number {
   if (hasData) return 200;
   const codes = errors.map((e) => e.extensions?.code);
-  if (codes.every((c) => c === GRAPHQL_VALIDATION_FAILED || c === 'BAD_USER_INPUT')) return 400;
+  if (codes.every((c) => c === GRAPHQL_VALIDATION_FAILED || c === 'BAD_USER_INPUT' || c === QUERY_TOO_COMPLEX)) return 400;
   return 200;
 }

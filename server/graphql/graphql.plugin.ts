@@ -5,6 +5,7 @@ import type { GraphQLFormattedError } from 'graphql';
 import { createContext, type GraphQLContext } from './context.js';
 import { formatError, statusForErrors } from './errors.js';
 import { validationRules } from './validation-rules.js';
+import { executionBudgetHooks } from './execution-budget.js';
 import { graphql } from './graphql-runtime.js';
 import { encode, pickEncoding, ResponseCache, type Encoded } from './response-cache.js';
 import { TableVersions } from '../db/table-versions.js';
@@ -65,6 +66,7 @@ export const graphqlPlugin = fp(async (app: FastifyInstance) => {
       return { statusCode: 200, response: { data: execution.data ?? null, errors } };
     },
   });
+  executionBudgetHooks(app); // time and size budgets per operation (docs/decisions/0043)
 
   // RESPONSE_CACHE=off: every query is executed (its answer still compressed the same way).
   const versions = TableVersions.of(app.services.db.$client);

@@ -8,6 +8,7 @@ import { formatError, type FormatOptions } from './errors.js';
 import { MAX_TOKENS } from './graphql.plugin.js';
 import { graphql, graphqlWs } from './graphql-runtime.js';
 import { validationRules } from './validation-rules.js';
+import { collapseBudgetErrors } from './execution-budget.js';
 
 const { GraphQLError } = graphql;
 
@@ -170,7 +171,7 @@ export function createSubscriptionServer(app: FastifyInstance, onAuthenticated: 
     onNext: (ctx, _id, _payload, _args, result) => {
       if (!result.errors) return undefined;
       const fmt = formatOptions(ctx.extra.connection);
-      return { ...result, errors: result.errors.map((e) => formatError(e, fmt)) };
+      return collapseBudgetErrors({ ...result, errors: result.errors.map((e) => formatError(e, fmt)) });
     },
 
     onError: (ctx, _id, _payload, errors: readonly GraphQLErrorType[]): GraphQLFormattedError[] => {

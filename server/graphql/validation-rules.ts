@@ -1,5 +1,6 @@
 import type { ASTVisitor, FragmentDefinitionNode, SelectionSetNode, ValidationContext, ValidationRule } from 'graphql';
 import { graphql } from './graphql-runtime.js';
+import { queryCostRule } from './query-cost.js';
 
 const { GraphQLError, Kind, NoSchemaIntrospectionCustomRule } = graphql;
 
@@ -49,6 +50,7 @@ export const queryComplexityRule: ValidationRule = (context: ValidationContext):
   };
 };
 
+/** The rules HTTP and websocket operations both run (the cost rule: query-cost.ts). */
 export function validationRules(introspection: boolean): ValidationRule[] {
-  return introspection ? [queryComplexityRule] : [queryComplexityRule, NoSchemaIntrospectionCustomRule];
+  return introspection ? [queryComplexityRule, queryCostRule] : [queryComplexityRule, queryCostRule, NoSchemaIntrospectionCustomRule];
 }

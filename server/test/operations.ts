@@ -60,15 +60,23 @@ export function variablesFor(schema: GraphQLSchema, field: RootField, variant: V
 
 const takesNoRequiredArgs = (f: { args?: readonly GraphQLArgument[] }) => !(f.args ?? []).some((a) => a.type.toString().endsWith('!'));
 
-/** `typename`: the smallest valid selection. `fields`: every scalar, and the scalars of every object field, one level down. */
+/**
+ * `typename`: the smallest valid selection. `fields`: every scalar, and the scalars of every object
+ * field, one level down. Under a list, object fields give only their id and lists in lists are left
+ * out: whole objects for each of an organization's people is what the cost limit refuses
+ * (docs/decisions/0043), and ids are enough to tell another organization's data.
+ */
 function selectionFor(schema: GraphQLSchema, type: string, selection: 'typename' | 'fields', depth = 0): string {
   const named = namedOf(schema, type);
   if (!named.getFields) return '';
   if (selection === 'typename' || depth > 1) return ' { __typename }';
+  const isList = (t: string) => t.startsWith('[');
   const parts = Object.values(named.getFields()).filter(takesNoRequiredArgs).map((f) => {
     const inner = namedOf(schema, f.type.toString());
     if (!inner.getFields) return f.name;
-    return depth === 0 ? `${f.name}${selectionFor(schema, f.type.toString(), selection, depth + 1)}` : '';
+    if (depth > 0 || (isList(type) && isList(f.type.toString()))) return '';
+    if (isList(type)) return inner.getFields().id ? `${f.name} { __typename id }` : '';
+    return `${f.name}${selectionFor(schema, f.type.toString(), selection, depth + 1)}`;
   }).filter(Boolean);
   return ` { __typename ${parts.join(' ')} }`;
 }

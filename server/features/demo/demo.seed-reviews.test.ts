@@ -13,12 +13,24 @@ afterAll(async () => { await app.close(); });
 
 type Cycle = { id: string; name: string; type: string; status: string; request_count: number; submitted_count: number;
   participants: Array<{ id: string; reviewee: { full_name: string }; results_released_at: string | null; acknowledged_at: string | null }> };
-const CYCLES = 'query { reviewCycles { id name type status request_count submitted_count participants { id reviewee { full_name } results_released_at acknowledged_at } } }';
+const SUMMARY = 'id name type status request_count submitted_count';
+const PARTICIPANTS = 'participants { id reviewee { full_name } results_released_at acknowledged_at }';
+
+/**
+ * Every cycle with its participants: the list, then each cycle on its own (every cycle's
+ * participants in one query is over the GraphQL cost limit, docs/decisions/0043).
+ */
+async function cyclesOf(admin: Awaited<ReturnType<typeof signedIn>>): Promise<Cycle[]> {
+  const list = (await admin.gql(`query { reviewCycles { ${SUMMARY} } }`)).data!.reviewCycles as Array<Omit<Cycle, 'participants'>>;
+  const out: Cycle[] = [];
+  for (const c of list) out.push((await admin.gql(`query($id: ID!) { reviewCycle(id: $id) { ${SUMMARY} ${PARTICIPANTS} } }`, { id: c.id })).data!.reviewCycle as Cycle);
+  return out;
+}
 
 describe('the reviews demo', () => {
   it('has last quarter\'s 360 closed with results released for two of three people', async () => {
     const admin = await signedIn(app, DEFAULT_ADMIN_EMAIL);
-    const cycles = (await admin.gql(CYCLES)).data!.reviewCycles as Cycle[];
+    const cycles = await cyclesOf(admin);
     const closed = cycles.find((c) => c.type === '360' && c.status === 'CLOSED')!;
     expect(closed.name).toMatch(/^Q[1-4] \d{4} 360 review$/);
     expect(closed.submitted_count).toBe(closed.request_count);
@@ -50,7 +62,7 @@ describe('the reviews demo', () => {
 
   it('has this quarter\'s 360 under way, with half-written drafts for the admin and for Grace Hopper', async () => {
     const admin = await signedIn(app, DEFAULT_ADMIN_EMAIL);
-    const active = ((await admin.gql(CYCLES)).data!.reviewCycles as Cycle[]).find((c) => c.type === '360' && c.status === 'ACTIVE')!;
+    const active = (await cyclesOf(admin)).find((c) => c.type === '360' && c.status === 'ACTIVE')!;
     expect(active.participants.map((p) => p.reviewee.full_name)).toEqual(['Brendan Eich', 'Grace Hopper', 'Katherine Johnson', 'Sophie Wilson', 'Tim Berners-Lee']);
     expect(active.submitted_count).toBeGreaterThan(0);
     expect(active.submitted_count).toBeLessThan(active.request_count);
@@ -74,7 +86,7 @@ describe('the reviews demo', () => {
     expect(rules.reviewAutomationRules).toEqual([{ name: 'Mobile sprint reviews', type: 'SPRINT_END', active: true }]);
     expect(rules.reviewSprints.map((s: { name: string }) => s.name).sort()).toEqual(['Sprint 40', 'Sprint 41', 'Sprint 42', 'Sprint 43', 'Sprint 44']);
     const admin = await signedIn(app, DEFAULT_ADMIN_EMAIL);
-    const cycles = (await admin.gql(CYCLES)).data!.reviewCycles as Cycle[];
+    const cycles = await cyclesOf(admin);
     const sprintCycles = cycles.filter((c) => c.type === 'sprint').map((c) => [c.name, c.status]).sort();
     expect(sprintCycles).toEqual([['Mobile sprint reviews: Sprint 41', 'ACTIVE'], ['Mobile sprint reviews: Sprint 42', 'ACTIVE']]);
     const submitted = (name: string) => ((cycles as Cycle[]).find((c) => c.name === `Mobile sprint reviews: ${name}`)!);
