@@ -84,9 +84,9 @@ export async function readDatabase<T>(dataDir: string, read: (db: import('better
 }
 
 /** The newest mail the server kept in its outbox for this address (no SMTP in tests): its link. */
-export async function latestMailLink(dataDir: string, to: string): Promise<string | null> {
+export async function latestMailLink(dataDir: string, to: string, subjectStart = ''): Promise<string | null> {
   return readDatabase(dataDir, (db) => {
-    const row = db.prepare('SELECT link FROM email_outbox WHERE "to" = ? ORDER BY created_at DESC, rowid DESC LIMIT 1').get(to) as { link: string | null } | undefined;
+    const row = db.prepare('SELECT link FROM email_outbox WHERE "to" = ? AND substr(subject, 1, ?) = ? ORDER BY created_at DESC, rowid DESC LIMIT 1').get(to, subjectStart.length, subjectStart) as { link: string | null } | undefined;
     return row?.link ?? null;
   });
 }
