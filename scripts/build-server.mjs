@@ -3,7 +3,7 @@
 import { build } from 'esbuild';
 
 await build({
-  entryPoints: { server: 'server/server.ts', backup: 'server/backup.ts', 'demo-remove': 'server/demo-remove.ts' },
+  entryPoints: { server: 'server/server.ts', backup: 'server/backup.ts', 'demo-remove': 'server/demo-remove.ts', 'reset-link': 'server/reset-link.ts' },
   outdir: 'dist/server',
   outExtension: { '.js': '.mjs' },
   bundle: true,

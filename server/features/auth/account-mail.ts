@@ -5,7 +5,7 @@ import { createOneTimeToken, expireOpenTokens } from './auth.repo.js';
 const HOUR = 3_600_000;
 export const LINK_TTL = { signup: 24 * HOUR, invite: INVITATION_LINK_MS, reset: HOUR, 'email-change': 24 * HOUR } as const;
 
-function link(services: Services, page: string, token: string): string {
+function link(services: Pick<Services, 'config'>, page: string, token: string): string {
   return `${services.config.origin}${page}?token=${encodeURIComponent(token)}`;
 }
 
@@ -27,9 +27,14 @@ export function sendInvitation(services: Services, user: { id: string; email: st
   services.mailer.send({ organizationId: user.organization_id, to: user.email, subject: 'You are invited to Teamlens', text, link: url });
 }
 
-export function sendPasswordReset(services: Services, user: { id: string; email: string; organization_id: string }): void {
+/** A new one-hour, single-use password reset link; the person's earlier reset links stop working. */
+export function passwordResetLink(services: Pick<Services, 'db' | 'config'>, user: { id: string; email: string }): string {
   expireOpenTokens(services.db, user.email, 'reset');
-  const url = link(services, '/change-password', createOneTimeToken(services.db, { purpose: 'reset', email: user.email, userId: user.id, ttlMs: LINK_TTL.reset }));
+  return link(services, '/change-password', createOneTimeToken(services.db, { purpose: 'reset', email: user.email, userId: user.id, ttlMs: LINK_TTL.reset }));
+}
+
+export function sendPasswordReset(services: Services, user: { id: string; email: string; organization_id: string }): void {
+  const url = passwordResetLink(services, user);
   services.mailer.send({ organizationId: user.organization_id, to: user.email, subject: 'Reset your Teamlens password', text: `Open this link within one hour to choose a new password:\n\n${url}\n\nIf you did not ask for this, ignore this mail.`, link: url });
 }
 

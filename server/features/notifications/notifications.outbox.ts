@@ -22,7 +22,7 @@ function withoutLink(row: OutboxRow, words: string, reason: string | null): Outb
 }
 
 export const coAdminLinkWithheld = (name: string) =>
-  `Not shown: this link opens the account of another admin, ${name}. Only they may use it: it is in the server log for whoever runs this server, and a mail server (SMTP) would deliver it.`;
+  `Not shown: this link opens the account of another admin, ${name}. Only they may use it: a mail server (SMTP) would deliver it, and whoever runs this server can make them a new one with npm run reset-link.`;
 
 /**
  * Whose account a mail's link opens: the token's owner, else the person the mail is addressed to
