@@ -1,11 +1,10 @@
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { BrowserContext } from 'playwright-core';
-import { launchBrowser } from '../e2e/server.js';
+import { freePort, launchBrowser } from '../e2e/server.js';
 import { accessToken, BENCH_PASSWORD } from './fixtures.js';
 
 export type AdminTableBench = { users: number; coldMs: number[]; warmMs: number[]; coldMedian: number; warmMedian: number };
@@ -13,16 +12,6 @@ export type AdminTableBench = { users: number; coldMs: number[]; warmMs: number[
 const ADMIN = 'admin@tablebench.example';
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-    srv.on('error', reject);
-  });
-}
 
 /**
  * Records (in the page) the moment the users table holds all `expected` people and shows its first

@@ -1,12 +1,12 @@
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import WebSocket from 'ws';
+import { freePort } from '../e2e/server.js';
 
 /** The pages measured: /login signed out, the others signed in as the demo organization's admin. */
 export const LIGHTHOUSE_PAGES = ['/login', '/home/dashboard', '/reviews', '/admin/settings/users'] as const;
@@ -19,16 +19,6 @@ const ADMIN = { email: 'admin@lighthouse.example', password: 'lighthouse bench p
 const CHROME_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-    srv.on('error', reject);
-  });
-}
 
 /** Signs in through the NextAuth endpoints (as the web app does) and returns the cookies it was given. */
 async function signInCookies(url: string): Promise<Array<{ name: string; value: string }>> {

@@ -7,7 +7,8 @@ import { chromium, type Browser } from 'playwright-core';
 
 export const E2E_ADMIN = { email: 'admin@e2e.teamlens.dev', password: 'e2e admin passphrase' };
 
-async function freePort(): Promise<number> {
+/** A port nobody listens on now (the OS's choice), for a server a test or bench starts. */
+export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const srv = net.createServer();
     srv.listen(0, '127.0.0.1', () => {

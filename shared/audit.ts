@@ -134,3 +134,19 @@ export const auditSearchSchema = z.object({
 });
 
 export type AuditSearch = z.output<typeof auditSearchSchema>;
+
+/** One event as the audit screen and the API show it (names resolved, details summarized). */
+export type AuditEvent = {
+  id: string;
+  at: string;
+  action: AuditAction;
+  action_label: string;
+  actor_id: string | null;
+  actor_name: string | null;
+  actor_label: string | null;
+  subject_id: string | null;
+  subject_name: string | null;
+  subject_label: string | null;
+  ip: string | null;
+  summary: string;
+};

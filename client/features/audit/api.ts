@@ -1,22 +1,9 @@
 import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { AuditAction, AuditSearch } from '../../../shared/audit.js';
+import type { AuditAction, AuditEvent, AuditSearch } from '../../../shared/audit.js';
 import { downloadWithToken } from '../../lib/download.js';
 import { gql } from '../../lib/graphql.js';
 
-export type AuditEvent = {
-  id: string;
-  at: string;
-  action: AuditAction;
-  action_label: string;
-  actor_id: string | null;
-  actor_name: string | null;
-  actor_label: string | null;
-  subject_id: string | null;
-  subject_name: string | null;
-  subject_label: string | null;
-  ip: string | null;
-  summary: string;
-};
+export type { AuditEvent };
 
 type Page = { events: AuditEvent[]; next_cursor: string | null };
 

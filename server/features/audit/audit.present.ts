@@ -1,25 +1,10 @@
 import type { Db } from '../../db/connection.js';
-import { AUDIT_ACTION_LABEL, describeAuditDetails, type AuditAction } from '../../../shared/audit.js';
+import { AUDIT_ACTION_LABEL, describeAuditDetails, type AuditEvent } from '../../../shared/audit.js';
 import { findUsersByIds } from '../users/users.repo.js';
 import type { AuditEventRow } from './audit.repo.js';
 
-export type AuditEventView = {
-  id: string;
-  at: string;
-  action: AuditAction;
-  action_label: string;
-  actor_id: string | null;
-  actor_name: string | null;
-  actor_label: string | null;
-  subject_id: string | null;
-  subject_name: string | null;
-  subject_label: string | null;
-  ip: string | null;
-  summary: string;
-};
-
 /** Events as the screen and the CSV show them: names of today (removed people included), one query per page. */
-export function presentAuditEvents(db: Db, orgId: string, rows: readonly AuditEventRow[]): AuditEventView[] {
+export function presentAuditEvents(db: Db, orgId: string, rows: readonly AuditEventRow[]): AuditEvent[] {
   const ids = new Set(rows.flatMap((r) => [r.actor_user_id, r.subject_user_id]).filter((id): id is string => !!id));
   const people = new Map(findUsersByIds(db, orgId, [...ids], { includeDeleted: true }).map((u) => [u.id, u]));
   return rows.map((r) => ({
