@@ -1,10 +1,7 @@
-import fs from 'node:fs';
-import path from 'node:path';
-import { loadConfig } from './config.js';
-import { openDatabase } from './db/connection.js';
 import { countDemoRows, organizationsWithDemoRows, removeDemoRows } from './features/demo/demo.repo.js';
 import { demoSummary } from '../shared/demo-data.js';
 import { AppError } from '../shared/app-error.js';
+import { fail, withDatabase } from './lib/command.js';
 
 const USAGE = 'Usage: npm run demo:remove [-- --yes] [-- --organization <id or name>]';
 
@@ -21,11 +18,7 @@ function main(argv: string[]): number {
   const unknown = argv.filter((a, i) => a.startsWith('-') && !['--yes', '-y', '--organization'].includes(a) && (at < 0 || i !== at + 1));
   if (unknown.length) return fail(`Unknown option ${unknown[0]}.\n${USAGE}`);
 
-  const config = loadConfig();
-  const file = path.join(config.dataDir, 'teamlens.db');
-  if (!fs.existsSync(file)) return fail(`No database at ${file}: start Teamlens once first (or set DATA_DIR).`);
-  const db = openDatabase(file);
-  try {
+  return withDatabase((db) => {
     const orgs = organizationsWithDemoRows(db);
     const chosen = wanted ? orgs.filter((o) => o.id === wanted || o.name === wanted) : orgs;
     if (!orgs.length) {
@@ -53,14 +46,7 @@ function main(argv: string[]): number {
     console.log('Kept the organization, its admins and everything real people created.');
     console.log('If Teamlens is running, restart it so no page it has cached still shows demo people.');
     return 0;
-  } finally {
-    db.$client.close();
-  }
-}
-
-function fail(message: string): number {
-  console.error(message);
-  return 1;
+  });
 }
 
 process.exitCode = main(process.argv.slice(2));

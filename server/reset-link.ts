@@ -1,10 +1,7 @@
-import fs from 'node:fs';
-import path from 'node:path';
-import { loadConfig } from './config.js';
-import { openDatabase } from './db/connection.js';
 import { passwordResetLink } from './features/auth/account-mail.js';
 import { recordAudit } from './features/audit/audit.repo.js';
 import { findEmailOrganizations, findUserByEmail } from './features/users/users.repo.js';
+import { fail, withDatabase } from './lib/command.js';
 
 const USAGE = 'Usage: npm run reset-link -- <email>';
 
@@ -17,11 +14,7 @@ const USAGE = 'Usage: npm run reset-link -- <email>';
 function main(argv: string[]): number {
   const email = argv.find((a) => !a.startsWith('-'))?.trim().toLowerCase();
   if (!email || argv.length !== 1) return fail(USAGE);
-  const config = loadConfig();
-  const file = path.join(config.dataDir, 'teamlens.db');
-  if (!fs.existsSync(file)) return fail(`No database at ${file}: start Teamlens once first (or set DATA_DIR).`);
-  const db = openDatabase(file);
-  try {
+  return withDatabase((db, config) => {
     const orgId = findEmailOrganizations(db, [email]).get(email);
     const user = orgId ? findUserByEmail(db, orgId, email) : undefined;
     if (!user || user.deleted_at) return fail(`Nobody signs in as ${email} here.`);
@@ -36,14 +29,7 @@ function main(argv: string[]): number {
     console.log(url);
     console.log('Earlier reset links of this person no longer work.');
     return 0;
-  } finally {
-    db.$client.close();
-  }
-}
-
-function fail(message: string): number {
-  console.error(message);
-  return 1;
+  });
 }
 
 process.exitCode = main(process.argv.slice(2));
