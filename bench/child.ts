@@ -6,9 +6,12 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 
 export type Child = { proc: ChildProcess; next: <T>(type: string) => Promise<T>; send: (msg: unknown) => void; stop: () => Promise<void> };
 
-/** Forks a bench script under tsx and exchanges typed messages with it. */
+/**
+ * Forks a bench script under tsx and exchanges typed messages with it. BENCH_CHILD_ARGS adds node
+ * flags to the child (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` to profile the server side).
+ */
 export function forkBench(script: string, env: Record<string, string> = {}): Child {
-  const proc = fork(path.join(here, script), [], { execArgv: ['--import', 'tsx'], env: { ...process.env, ...env }, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const proc = fork(path.join(here, script), [], { execArgv: ['--import', 'tsx', ...(process.env.BENCH_CHILD_ARGS ? process.env.BENCH_CHILD_ARGS.split(' ') : [])], env: { ...process.env, ...env }, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
   const queue: Array<{ type: string; [k: string]: unknown }> = [];
   const waiters: Array<{ type: string; resolve: (m: any) => void }> = [];
   proc.on('message', (msg: { type: string }) => {

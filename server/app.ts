@@ -91,7 +91,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(operationRulesPlugin);
   await app.register(cookie);
   await app.register(formbody, { bodyLimit: 64 * 1024 });
-  await app.register(jwt, { secret: services.keys.jwtSecret, sign: { algorithm: 'HS256' }, verify: { algorithms: ['HS256'], cache: 10_000 } });
+  await app.register(jwt, { secret: services.keys.jwtSecret, sign: { algorithm: 'HS256' }, verify: { algorithms: ['HS256'], cache: false } });
   await app.register(securityPlugin);
   await app.register(graphqlPlugin);
 

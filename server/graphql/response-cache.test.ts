@@ -5,7 +5,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { addUser, createTestApp, seedOrg, signedIn } from '../test/helpers.js';
 import { updateUser } from '../features/users/users.repo.js';
-import { TableVersions } from '../db/table-versions.js';
+import { OTHER_CONNECTIONS_CHECK_MS, TableVersions } from '../db/table-versions.js';
 
 let app: FastifyInstance;
 beforeAll(async () => { app = await createTestApp(); });
@@ -68,6 +68,7 @@ it('keeps answers across writes to tables they did not read, and forgets them on
   const other = new Database(path.join(app.services.config.dataDir, 'teamlens.db'));
   other.prepare('update users set full_name = ? where id = ?').run('Written Elsewhere', o.member.id);
   other.close();
+  await new Promise((r) => setTimeout(r, OTHER_CONNECTIONS_CHECK_MS + 1)); // the documented bound for other processes
   expect((await names()).map((u) => u.full_name)).toContain('Written Elsewhere');
 });
 

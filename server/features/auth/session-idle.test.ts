@@ -1,5 +1,5 @@
 /** The idle limit (SESSION_IDLE_MINUTES) reaches access tokens already handed out and open websockets (docs/decisions/0045). */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { codeOf, createTestApp, seedOrg, signedIn } from '../../test/helpers.js';
 import { listen, openRaw, sleep } from '../../graphql/subscriptions.test-support.js';
@@ -83,5 +83,30 @@ describe('an open websocket of an idle session', () => {
     await until(seen + IDLE_MS + IDLE_MS / 4);
     expect(raw.ws.readyState).toBe(raw.ws.OPEN);
     expect(await raw.closedWithin(2000)).toEqual({ code: 4403, reason: 'Forbidden' });
+  });
+});
+
+describe('an access token past its expiry', () => {
+  let app: FastifyInstance;
+  let org: Awaited<ReturnType<typeof seedOrg>>;
+  beforeAll(async () => {
+    app = await createTestApp();
+    org = await seedOrg(app, 'Expiry');
+  });
+  afterAll(async () => { await app.close(); });
+
+  it('is refused once its exp has passed, though it was verified (and remembered) before and its session is live', async () => {
+    const me = await signedIn(app, org.member.email);
+    expect((await me.gql(WHO)).data).toEqual({ findOneUser: { id: org.member.id } });
+    const { exp } = JSON.parse(Buffer.from(me.token.split('.')[1]!, 'base64url').toString()) as { exp: number };
+    vi.useFakeTimers({ toFake: ['Date'], now: exp * 1000 + 1000 });
+    try {
+      expect(codeOf(await me.gql(WHO))).toBe('UNAUTHENTICATED');
+    } finally {
+      vi.useRealTimers();
+    }
+    // A fresh token of the same session still works: only the token ended.
+    const again = await signedIn(app, org.member.email);
+    expect((await again.gql(WHO)).data).toEqual({ findOneUser: { id: org.member.id } });
   });
 });
