@@ -70,4 +70,6 @@ export const topics = {
   notificationAdded: (userId: string) => `user:${userId}:notification`,
   massCreateProgress: (orgId: string, batchId: string) => `org:${orgId}:mass:${batchId}`,
   sessionRevoked: 'session:revoked',
+  /** Payload: { version } after a change of the retro's live state (server/features/retros/retros.live.ts). */
+  retroChanged: (retroId: string) => `retro:${retroId}:changed`,
 } as const;

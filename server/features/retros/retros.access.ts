@@ -1,0 +1,54 @@
+import { and, eq, isNull, or } from 'drizzle-orm';
+import { notFound } from '../../../shared/app-error.js';
+import type { Db } from '../../db/connection.js';
+import type { Viewer } from '../auth/viewer.js';
+import { teams } from '../teams/teams.tables.js';
+import { users } from '../users/users.tables.js';
+import { retros } from './retros.tables.js';
+
+export type RetroRow = typeof retros.$inferSelect;
+export type TeamRelation = { member: boolean; leads: boolean; admin: boolean };
+
+/**
+ * How the viewer relates to a team: member (their team), leads (its manager or lead), admin.
+ * Taking part in a team's retros needs any of the three (docs/decisions/0047).
+ */
+export function teamRelation(db: Db, viewer: Viewer, teamId: string): TeamRelation {
+  const team = db.select({ manager_id: teams.manager_id, team_lead_id: teams.team_lead_id }).from(teams)
+    .where(and(eq(teams.organization_id, viewer.organizationId), eq(teams.id, teamId), isNull(teams.deleted_at))).get();
+  if (!team) return { member: false, leads: false, admin: false };
+  const me = db.select({ team_id: users.team_id }).from(users).where(eq(users.id, viewer.userId)).get();
+  return {
+    member: me?.team_id === teamId,
+    leads: team.manager_id === viewer.userId || team.team_lead_id === viewer.userId,
+    admin: viewer.permissionLevel === 'ADMIN',
+  };
+}
+
+export const takesPart = (r: TeamRelation): boolean => r.member || r.leads || r.admin;
+
+/** Ids of the teams whose retros the viewer takes part in (null: every team, for admins). */
+export function viewerTeamIds(db: Db, viewer: Viewer): string[] | null {
+  if (viewer.permissionLevel === 'ADMIN') return null;
+  const ids = new Set<string>();
+  const me = db.select({ team_id: users.team_id }).from(users).where(eq(users.id, viewer.userId)).get();
+  if (me?.team_id) ids.add(me.team_id);
+  for (const t of db.select({ id: teams.id }).from(teams).where(and(eq(teams.organization_id, viewer.organizationId),
+    or(eq(teams.manager_id, viewer.userId), eq(teams.team_lead_id, viewer.userId)), isNull(teams.deleted_at))).all()) ids.add(t.id);
+  return [...ids];
+}
+
+export type RetroAccess = { retro: RetroRow; relation: TeamRelation; isFacilitator: boolean; canFacilitate: boolean };
+
+/**
+ * The retro as the viewer may reach it: NOT_FOUND for another organization's, an unknown id, or a
+ * team the viewer does not take part in (nothing tells those apart).
+ */
+export function retroAccess(db: Db, viewer: Viewer, retroId: string): RetroAccess {
+  const retro = db.select().from(retros).where(and(eq(retros.organization_id, viewer.organizationId), eq(retros.id, retroId))).get();
+  if (!retro) throw notFound('Retro');
+  const relation = teamRelation(db, viewer, retro.team_id);
+  if (!takesPart(relation)) throw notFound('Retro');
+  const isFacilitator = retro.facilitator_id === viewer.userId;
+  return { retro, relation, isFacilitator, canFacilitate: isFacilitator || relation.leads || relation.admin };
+}
