@@ -5,6 +5,7 @@ import { retrosRules } from './retros.rules.js';
 import { retrosSchema } from './retros.schema.js';
 import type { RetroPart } from './retros.part.js';
 import { retroMeetingPart } from './retros.meeting.js';
+import { retroBoardPart } from './retros.board.js';
 import { retroDiscussPart } from './retros.discuss.js';
 import { retroActionsPart } from './retros.actions.js';
 import { retroSummaryPart } from './retros.summary.js';
@@ -21,7 +22,7 @@ import { retroProgressPart } from './retros.progress.js';
 export async function retrosFeature(app: FastifyInstance): Promise<void> {
   declareOperationRules(app, retrosRules);
   app.graphql.extendSchema(retrosSchema);
-  const parts: RetroPart[] = [retroMeetingPart, retroDiscussPart, retroActionsPart, retroSummaryPart, retroTemplatesPart, retroAutomationPart, retroProgressPart];
+  const parts: RetroPart[] = [retroMeetingPart, retroBoardPart, retroDiscussPart, retroActionsPart, retroSummaryPart, retroTemplatesPart, retroAutomationPart, retroProgressPart];
   for (const part of parts) app.graphql.defineResolvers(withFeatureArea('SPRINT_RETROS', part.resolvers) as never);
   for (const part of parts) await part.register?.(app);
 }
