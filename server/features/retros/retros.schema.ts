@@ -132,9 +132,21 @@ export const retrosSchema = /* GraphQL */ `
     archived: Boolean!
     created_by: User
     updated_at: DateTime
+    "Not built in, and the viewer created it or is a manager or admin: may edit, archive and restore it."
+    can_manage: Boolean!
   }
 
-  type RetroHealthCheck { id: ID! name: String! statements: [String!]! built_in: Boolean! archived: Boolean! }
+  type RetroHealthCheck {
+    id: ID!
+    name: String!
+    statements: [String!]!
+    built_in: Boolean!
+    archived: Boolean!
+    created_by: User
+    updated_at: DateTime
+    "Not built in, and the viewer created it or is a manager or admin: may edit, archive and restore it."
+    can_manage: Boolean!
+  }
 
   type RetroAutomationRule {
     id: ID!
