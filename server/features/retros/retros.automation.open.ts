@@ -1,0 +1,42 @@
+import { eq } from 'drizzle-orm';
+import { formatDateTime } from '../../../shared/dates.js';
+import type { JobContext } from '../../jobs/jobs.scheduler.js';
+import type { Services } from '../../services.js';
+import { notify } from '../notifications/notifications.deliver.js';
+import { findTeamById } from '../teams/teams.repo.js';
+import { findUsersByIds, listUsersByTeamIds } from '../users/users.repo.js';
+import { retros } from './retros.tables.js';
+import { openInReflect } from './retros.automation.phases.js';
+import { scheduleRetroDeadlines } from './retros.automation.deadlines.js';
+
+export const retroLink = (id: string) => `/professional-development/sprint-retro/review/${id}`;
+
+/** Who hears of a team's new retro: its active members, its manager and its lead. */
+export function teamAudience(services: Services, orgId: string, teamId: string): string[] {
+  const team = findTeamById(services.db, orgId, teamId);
+  const leads = findUsersByIds(services.db, orgId, [team?.manager_id, team?.team_lead_id].filter((id): id is string => !!id));
+  const ids = new Set<string>();
+  for (const u of [...listUsersByTeamIds(services.db, orgId, [teamId]), ...leads]) if (u.status !== 'DEACTIVATED' && !u.deleted_at) ids.add(u.id);
+  return [...ids];
+}
+
+/**
+ * The follow-up of a retro a rule created (job `retros.automation.open`, keyed by the retro): an async
+ * retro opens at once in REFLECT (through the phases before it) with its deadline jobs; then the team
+ * is told. Safe to run again: moves check the current phase; notifications are at-least-once.
+ */
+export async function openAutomatedRetro(services: Services, retroId: string, _ctx: Pick<JobContext, 'now'>): Promise<void> {
+  const first = services.db.select().from(retros).where(eq(retros.id, retroId)).get();
+  if (!first) return;
+  if (first.reflect_deadline && first.phase === 'SCHEDULED') openInReflect(services, first);
+  const retro = services.db.select().from(retros).where(eq(retros.id, retroId)).get();
+  if (!retro) return;
+  scheduleRetroDeadlines(services, retro);
+  const body = retro.reflect_deadline
+    ? `Write your reflections by ${formatDateTime(retro.reflect_deadline)}${retro.vote_deadline ? `; voting closes ${formatDateTime(retro.vote_deadline)}` : ''}.`
+    : `It is planned for ${formatDateTime(retro.scheduled_at)}.`;
+  await notify(services, {
+    organizationId: retro.organization_id, userIds: teamAudience(services, retro.organization_id, retro.team_id), kind: 'retro_started',
+    title: `New retro: ${retro.title}`.slice(0, 200), body, link: retroLink(retro.id),
+  });
+}
