@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import { and, eq, isNull, or } from 'drizzle-orm';
 import { notFound } from '../../../shared/app-error.js';
 import type { Db } from '../../db/connection.js';
@@ -51,4 +52,14 @@ export function retroAccess(db: Db, viewer: Viewer, retroId: string): RetroAcces
   if (!takesPart(relation)) throw notFound('Retro');
   const isFacilitator = retro.facilitator_id === viewer.userId;
   return { retro, relation, isFacilitator, canFacilitate: isFacilitator || relation.leads || relation.admin };
+}
+
+/**
+ * The HMAC token that links a person to their anonymous reflections, votes and health answers
+ * while the retro runs (HMAC-SHA256 of the user id under the retro's author_key). Null once the
+ * key is erased at the end: nothing links a row to a person after that (docs/decisions/0047).
+ */
+export function authorToken(retro: Pick<RetroRow, 'author_key'>, userId: string): string | null {
+  if (!retro.author_key) return null;
+  return crypto.createHmac('sha256', retro.author_key).update(userId).digest('base64url');
 }

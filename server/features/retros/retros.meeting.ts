@@ -1,4 +1,241 @@
+import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
+import type { MercuriusContext } from 'mercurius';
+import { z } from 'zod';
+import { badInput, conflict, forbidden, notFound } from '../../../shared/app-error.js';
+import { RETRO_LIMITS, createRetroSchema, retroSettingsSchema, type RetroPhase } from '../../../shared/retros.js';
+import { requireViewer } from '../../graphql/context.js';
+import { indexBy } from '../../graphql/loaders.js';
+import { topics } from '../../graphql/pubsub.js';
+import { parseInput } from '../../lib/parse.js';
+import { newId } from '../../lib/tokens.js';
+import type { Services } from '../../services.js';
+import { reviewSprints } from '../reviews/reviews.automation.tables.js';
+import { findTeamById } from '../teams/teams.repo.js';
+import { teams } from '../teams/teams.tables.js';
+import { loadTeam, loadUser } from '../users/users.loaders.js';
+import { authorToken, retroAccess, teamRelation, viewerTeamIds, type RetroAccess, type RetroRow, type TeamRelation } from './retros.access.js';
+import { announceRetro, changeRetro } from './retros.live.js';
+import { retroEvents } from './retros.meeting.events.js';
 import type { RetroPart } from './retros.part.js';
+import { moveRetroPhase, retroPhases } from './retros.phases.js';
+import { joinPresence, leavePresence, presentUserIds } from './retros.presence.js';
+import { canTakePart, findRetro, insertRetro, listRetros, listUpcomingRetros, retroSettingsPatch, teamSizes, type RetroListStatus } from './retros.repo.js';
+import { loadRetroState, type RetroState } from './retros.state.js';
+import { retroHealthAnswers, retroParticipants, retros } from './retros.tables.js';
 
-/** Retros: the live meeting: retros, phases, presence, check-in, health, reflections, groups, votes, the retroChanged subscription. */
-export const retroMeetingPart: RetroPart = { resolvers: {} };
+type Ctx = MercuriusContext;
+const orgOf = (ctx: Ctx) => ctx.viewer?.organizationId ?? '';
+
+/** The live state rows of the retro at the version being resolved (shared across viewers). */
+export const stateOf = (ctx: Ctx, r: RetroRow): RetroState => loadRetroState(ctx.services.db, r.id, r.version);
+
+/** The viewer's relation to a team, once per request and team. */
+export function relationTo(ctx: Ctx, teamId: string): Promise<TeamRelation> {
+  const viewer = requireViewer(ctx);
+  return ctx.loaders.get<TeamRelation>('retros.relation', (ids) => new Map(ids.map((id) => [id, teamRelation(ctx.services.db, viewer, id)])),
+    { member: false, leads: false, admin: false }).load(teamId);
+}
+
+const running = (r: Pick<RetroRow, 'started_at' | 'ended_at'>) => !!r.started_at && !r.ended_at;
+
+/** The teams of the viewer's own (their team, and teams they manage or lead), admins included: the dashboard's "my teams". */
+function ownTeamIds(ctx: Ctx): string[] {
+  const viewer = requireViewer(ctx);
+  if (viewer.permissionLevel !== 'ADMIN') return viewerTeamIds(ctx.services.db, viewer) ?? [];
+  return viewerTeamIds(ctx.services.db, { ...viewer, permissionLevel: 'MANAGER' }) ?? [];
+}
+
+function requireFacilitation(access: RetroAccess, what: string): void {
+  if (!access.canFacilitate) throw forbidden(`Only the facilitator, the team's manager or lead, or an admin can ${what}.`);
+}
+
+/** Marks a person as having taken part (first presence while running, a check-in, a health answer). */
+function markParticipant(services: Services, retroId: string, userId: string): void {
+  services.db.insert(retroParticipants).values({ retro_id: retroId, user_id: userId }).onConflictDoNothing().run();
+}
+
+/** Presence changes are live changes too: the version grows so every client keeps the newest answer. */
+function presenceChanged(services: Services, retroId: string, userId: string | null): void {
+  try {
+    changeRetro(services, retroId, () => {
+      if (!userId) return;
+      const r = services.db.select({ started_at: retros.started_at, ended_at: retros.ended_at }).from(retros).where(eq(retros.id, retroId)).get();
+      if (r && running(r)) markParticipant(services, retroId, userId);
+    });
+  } catch {
+    // The retro was deleted or the database is closing (shutdown): only tell who is listening.
+    try { announceRetro(services, retroId); } catch { /* nobody left */ }
+  }
+}
+
+const checkInSchema = z.string().trim().min(1, 'Check-in answer cannot be empty.').max(RETRO_LIMITS.checkInMax, `Check-in answer: at most ${RETRO_LIMITS.checkInMax} characters.`);
+
+function healthResults(r: RetroRow, state: RetroState, myToken: string | null) {
+  const statements = r.health_statements ?? [];
+  return statements.map((statement, index) => {
+    const answers = state.health.filter((a) => a.statement_index === index);
+    const shown = answers.length >= RETRO_LIMITS.healthMinAnswers;
+    const distribution = [0, 0, 0, 0, 0];
+    for (const a of answers) if (a.score >= 1 && a.score <= 5) distribution[a.score - 1]! += 1;
+    const mine = myToken && running(r) ? answers.find((a) => a.voter_token === myToken) : undefined;
+    return {
+      index, statement, answers: answers.length,
+      average: shown ? Math.round((answers.reduce((s, a) => s + a.score, 0) / answers.length) * 100) / 100 : null,
+      distribution: shown ? distribution : null,
+      my_score: mine?.score ?? null,
+    };
+  });
+}
+
+export const retroMeetingResolvers = {
+  Query: {
+    retros: (_: unknown, args: { team_id?: string | null; status?: RetroListStatus | null }, ctx: Ctx) => {
+      const viewer = requireViewer(ctx);
+      return listRetros(ctx.services.db, viewer.organizationId, viewerTeamIds(ctx.services.db, viewer), { teamId: args.team_id, status: args.status });
+    },
+    retro: (_: unknown, args: { id: string }, ctx: Ctx) => retroAccess(ctx.services.db, requireViewer(ctx), args.id).retro,
+    retroTeams: (_: unknown, __: unknown, ctx: Ctx) => {
+      const viewer = requireViewer(ctx);
+      const ids = viewerTeamIds(ctx.services.db, viewer);
+      if (ids && !ids.length) return [];
+      return ctx.services.db.select().from(teams).where(and(eq(teams.organization_id, viewer.organizationId), isNull(teams.deleted_at), ...(ids ? [inArray(teams.id, ids)] : [])))
+        .orderBy(asc(teams.name)).all();
+    },
+    upcomingRetros: (_: unknown, __: unknown, ctx: Ctx) => listUpcomingRetros(ctx.services.db, orgOf(ctx), ownTeamIds(ctx), 10),
+  },
+  Mutation: {
+    createRetro: (_: unknown, args: { input: unknown }, ctx: Ctx) => {
+      const viewer = requireViewer(ctx);
+      const input = parseInput(createRetroSchema, args.input);
+      const team = findTeamById(ctx.services.db, viewer.organizationId, input.team_id);
+      if (!team) throw badInput('team_id: no such team in this organization.', { fields: { team_id: 'No such team in this organization.' } });
+      const relation = teamRelation(ctx.services.db, viewer, team.id);
+      if (!relation.member && !relation.leads && !relation.admin) throw forbidden('You can create retros only for your own team and the teams you manage or lead.');
+      return insertRetro(ctx.services.db, viewer.organizationId, input, viewer.userId);
+    },
+    updateRetro: (_: unknown, args: { id: string; input: unknown }, ctx: Ctx) => {
+      const viewer = requireViewer(ctx);
+      const access = retroAccess(ctx.services.db, viewer, args.id);
+      if (!access.canFacilitate && access.retro.created_by !== viewer.userId) throw forbidden('Only the facilitator, the team\'s manager or lead, an admin, or whoever created the retro can change its settings.');
+      const input = parseInput(retroSettingsSchema, args.input);
+      changeRetro(ctx.services, access.retro.id, () => {
+        const retro = findRetro(ctx.services.db, viewer.organizationId, access.retro.id);
+        if (!retro) throw notFound('Retro');
+        const patch = retroSettingsPatch(ctx.services.db, retro, input);
+        if (Object.keys(patch).length) ctx.services.db.update(retros).set(patch).where(eq(retros.id, retro.id)).run();
+      });
+      return findRetro(ctx.services.db, viewer.organizationId, access.retro.id);
+    },
+    deleteRetro: (_: unknown, args: { id: string }, ctx: Ctx) => {
+      const viewer = requireViewer(ctx);
+      const access = retroAccess(ctx.services.db, viewer, args.id);
+      if (!access.canFacilitate && access.retro.created_by !== viewer.userId) throw forbidden('Only the facilitator, the team\'s manager or lead, an admin, or whoever created the retro can delete it.');
+      const deleted = ctx.services.db.delete(retros).where(and(eq(retros.id, access.retro.id), eq(retros.phase, 'SCHEDULED'), isNull(retros.started_at))).run();
+      if (!deleted.changes) throw conflict('Only a retro that has not started can be deleted.');
+      ctx.services.pubsub.publish(topics.retroChanged(access.retro.id), { version: 0 });
+      return true;
+    },
+    setRetroPhase: (_: unknown, args: { id: string; from: RetroPhase; to: RetroPhase }, ctx: Ctx) => {
+      const viewer = requireViewer(ctx);
+      const access = retroAccess(ctx.services.db, viewer, args.id);
+      requireFacilitation(access, 'move the retro to another phase');
+      return moveRetroPhase(ctx.services, viewer.organizationId, access.retro.id, args.from, args.to);
+    },
+    setRetroFacilitator: (_: unknown, args: { id: string; user_id: string }, ctx: Ctx) => {
+      const viewer = requireViewer(ctx);
+      const access = retroAccess(ctx.services.db, viewer, args.id);
+      if (!access.canFacilitate) throw forbidden('Only the facilitator can hand the role over; the team\'s manager or lead or an admin can take it over.');
+      if (!canTakePart(ctx.services.db, viewer.organizationId, access.retro.team_id, args.user_id)) {
+        throw badInput('user_id: the facilitator must be a member, the manager or the lead of the team, or an admin.', { fields: { user_id: 'Choose someone who takes part in this team\'s retros.' } });
+      }
+      changeRetro(ctx.services, access.retro.id, () => {
+        const retro = findRetro(ctx.services.db, viewer.organizationId, access.retro.id);
+        if (!retro) throw notFound('Retro');
+        if (retro.ended_at) throw conflict('The retro has ended: there is nothing left to facilitate.');
+        ctx.services.db.update(retros).set({ facilitator_id: args.user_id }).where(eq(retros.id, retro.id)).run();
+      });
+      return findRetro(ctx.services.db, viewer.organizationId, access.retro.id);
+    },
+    answerRetroCheckIn: (_: unknown, args: { id: string; answer: string }, ctx: Ctx) => {
+      const viewer = requireViewer(ctx);
+      const access = retroAccess(ctx.services.db, viewer, args.id);
+      const answer = parseInput(z.object({ answer: checkInSchema }), { answer: args.answer }).answer;
+      changeRetro(ctx.services, access.retro.id, () => {
+        const retro = findRetro(ctx.services.db, viewer.organizationId, access.retro.id);
+        if (!retro) throw notFound('Retro');
+        if (retro.phase !== 'CHECK_IN') throw conflict(retro.check_in_question ? 'The check-in is over.' : 'This retro has no check-in.');
+        ctx.services.db.insert(retroParticipants).values({ retro_id: retro.id, user_id: viewer.userId, check_in: answer })
+          .onConflictDoUpdate({ target: [retroParticipants.retro_id, retroParticipants.user_id], set: { check_in: answer } }).run();
+      });
+      return findRetro(ctx.services.db, viewer.organizationId, access.retro.id);
+    },
+    answerRetroHealth: (_: unknown, args: { id: string; index: number; score: number }, ctx: Ctx) => {
+      const viewer = requireViewer(ctx);
+      const access = retroAccess(ctx.services.db, viewer, args.id);
+      const statements = access.retro.health_statements ?? [];
+      if (!Number.isInteger(args.score) || args.score < 1 || args.score > 5) throw badInput('score: a score from 1 (strongly disagree) to 5 (strongly agree).', { fields: { score: 'A score from 1 to 5.' } });
+      changeRetro(ctx.services, access.retro.id, () => {
+        const retro = findRetro(ctx.services.db, viewer.organizationId, access.retro.id);
+        if (!retro) throw notFound('Retro');
+        if (retro.phase !== 'HEALTH') throw conflict(retro.health_statements?.length ? 'The health check is not open now.' : 'This retro has no health check.');
+        if (!Number.isInteger(args.index) || args.index < 0 || args.index >= statements.length) throw badInput(`index: this health check has statements 0 to ${statements.length - 1}.`, { fields: { index: 'No such statement.' } });
+        const token = authorToken(retro, viewer.userId);
+        if (!token) throw conflict('The retro has ended.');
+        const { db } = ctx.services;
+        const existing = db.select({ id: retroHealthAnswers.id }).from(retroHealthAnswers)
+          .where(and(eq(retroHealthAnswers.retro_id, retro.id), eq(retroHealthAnswers.statement_index, args.index), eq(retroHealthAnswers.voter_token, token))).get();
+        if (existing) db.update(retroHealthAnswers).set({ score: args.score }).where(eq(retroHealthAnswers.id, existing.id)).run();
+        else db.insert(retroHealthAnswers).values({ id: newId(), retro_id: retro.id, statement_index: args.index, voter_token: token, score: args.score }).run();
+        markParticipant(ctx.services, retro.id, viewer.userId);
+      });
+      return findRetro(ctx.services.db, viewer.organizationId, access.retro.id);
+    },
+  },
+  Subscription: {
+    retroChanged: {
+      // Access is checked here (NOT_FOUND for another organization's or an unknown retro) and again for every event.
+      subscribe: (_: unknown, args: { id: string }, ctx: Ctx) => {
+        const viewer = requireViewer(ctx);
+        const { retro } = retroAccess(ctx.services.db, viewer, args.id);
+        const services = ctx.services;
+        const events = retroEvents(services.pubsub, topics.retroChanged(retro.id), () => {
+          if (leavePresence(services, retro.id, viewer.userId)) presenceChanged(services, retro.id, null);
+        });
+        if (joinPresence(services, retro.id, viewer.userId)) presenceChanged(services, retro.id, viewer.userId);
+        return events;
+      },
+      // Each event is the state as it is when this subscriber's event is made (coalesced: never an older one after a newer one).
+      resolve: (_event: unknown, args: { id: string }, ctx: Ctx) => retroAccess(ctx.services.db, requireViewer(ctx), args.id).retro,
+    },
+  },
+  Retro: {
+    team: (r: RetroRow, _: unknown, ctx: Ctx) => loadTeam(ctx, r.team_id),
+    sprint: (r: RetroRow, _: unknown, ctx: Ctx) => (r.sprint_id
+      ? ctx.loaders.get('retros.sprint', (ids) => indexBy(ctx.services.db.select().from(reviewSprints)
+        .where(and(eq(reviewSprints.organization_id, orgOf(ctx)), inArray(reviewSprints.id, [...ids]))).all(), (s) => s.id), null).load(r.sprint_id)
+      : null),
+    facilitator: (r: RetroRow, _: unknown, ctx: Ctx) => loadUser(ctx, r.facilitator_id),
+    phases: (r: RetroRow, _: unknown, ctx: Ctx) => retroPhases(ctx.services.db, r),
+    viewer_is_facilitator: (r: RetroRow, _: unknown, ctx: Ctx) => r.facilitator_id === requireViewer(ctx).userId,
+    viewer_can_facilitate: async (r: RetroRow, _: unknown, ctx: Ctx) => {
+      if (r.facilitator_id === requireViewer(ctx).userId) return true;
+      const rel = await relationTo(ctx, r.team_id);
+      return rel.leads || rel.admin;
+    },
+    presence: async (r: RetroRow, _: unknown, ctx: Ctx) => (await Promise.all(presentUserIds(ctx.services, r.id).map((id) => loadUser(ctx, id)))).filter((u) => u),
+    check_ins: async (r: RetroRow, _: unknown, ctx: Ctx) => {
+      const rows = stateOf(ctx, r).participants;
+      const people = await Promise.all(rows.map((p) => loadUser(ctx, p.user_id)));
+      return rows.map((p, i) => ({ user: people[i], answer: p.check_in })).filter((c) => c.user);
+    },
+    health: (r: RetroRow, _: unknown, ctx: Ctx) => healthResults(r, stateOf(ctx, r), authorToken(r, requireViewer(ctx).userId)),
+    participation: async (r: RetroRow, _: unknown, ctx: Ctx) => {
+      const state = stateOf(ctx, r);
+      const teamSize = await ctx.loaders.get<number>('retros.teamSize', (ids) => teamSizes(ctx.services.db, orgOf(ctx), ids), 0).load(r.team_id);
+      const tallied = state.groups.reduce((s, g) => s + g.votes, 0);
+      return { participants: state.participants.length, team_size: teamSize, reflections: state.reflections.length, votes_cast: Math.max(state.votes.length, tallied) };
+    },
+  },
+};
+
+export const retroMeetingPart: RetroPart = { resolvers: retroMeetingResolvers };

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
-import { and, eq, isNull } from 'drizzle-orm';
-import { badInput } from '../../../shared/app-error.js';
+import { and, asc, count, desc, eq, inArray, isNotNull, isNull, ne, type SQL } from 'drizzle-orm';
+import { badInput, conflict } from '../../../shared/app-error.js';
 import { RETRO_LIMITS, type CreateRetroInput } from '../../../shared/retros.js';
 import type { Db } from '../../db/connection.js';
 import { newId } from '../../lib/tokens.js';
@@ -64,4 +64,102 @@ export function insertRetro(db: Db, orgId: string, input: CreateRetroInput, crea
     author_key: crypto.randomBytes(32).toString('base64url'),
     automation_rule_id: origin?.automation_rule_id ?? null, period_key: origin?.period_key ?? null, created_by: createdBy,
   }).returning().get();
+}
+
+export type RetroListStatus = 'UPCOMING' | 'RUNNING' | 'PAST';
+
+/**
+ * Retros of the organization, of `teamIds` (null: every team), optionally one team and status:
+ * UPCOMING (not started, soonest first), RUNNING (started, not ended, latest start first),
+ * PAST (ended, latest first); without a status the latest scheduled first.
+ */
+export function listRetros(db: Db, orgId: string, teamIds: readonly string[] | null, filter: { teamId?: string | null; status?: RetroListStatus | null; limit?: number }): RetroRow[] {
+  if (teamIds && teamIds.length === 0) return [];
+  const where: SQL[] = [eq(retros.organization_id, orgId)];
+  if (teamIds) where.push(inArray(retros.team_id, [...teamIds]));
+  if (filter.teamId) where.push(eq(retros.team_id, filter.teamId));
+  let order = [desc(retros.scheduled_at), desc(retros.created_at)];
+  if (filter.status === 'UPCOMING') {
+    where.push(isNull(retros.started_at));
+    order = [asc(retros.scheduled_at), asc(retros.created_at)];
+  } else if (filter.status === 'RUNNING') {
+    where.push(isNotNull(retros.started_at), isNull(retros.ended_at));
+    order = [desc(retros.started_at), desc(retros.created_at)];
+  } else if (filter.status === 'PAST') {
+    where.push(isNotNull(retros.ended_at));
+    order = [desc(retros.ended_at), desc(retros.created_at)];
+  }
+  const q = db.select().from(retros).where(and(...where)).orderBy(...order);
+  return filter.limit ? q.limit(filter.limit).all() : q.all();
+}
+
+/** Retros not yet ended of these teams, soonest first. */
+export function listUpcomingRetros(db: Db, orgId: string, teamIds: readonly string[], limit: number): RetroRow[] {
+  if (!teamIds.length) return [];
+  return db.select().from(retros).where(and(eq(retros.organization_id, orgId), inArray(retros.team_id, [...teamIds]), isNull(retros.ended_at)))
+    .orderBy(asc(retros.scheduled_at), asc(retros.created_at)).limit(limit).all();
+}
+
+/** Active people of each team (the team size of participation). */
+export function teamSizes(db: Db, orgId: string, teamIds: readonly string[]): Map<string, number> {
+  const out = new Map<string, number>();
+  if (!teamIds.length) return out;
+  for (const row of db.select({ team_id: users.team_id, n: count() }).from(users)
+    .where(and(eq(users.organization_id, orgId), inArray(users.team_id, [...teamIds]), isNull(users.deleted_at), ne(users.status, 'DEACTIVATED')))
+    .groupBy(users.team_id).all()) if (row.team_id) out.set(row.team_id, row.n);
+  return out;
+}
+
+export function findRetro(db: Db, orgId: string, id: string): RetroRow | undefined {
+  return db.select().from(retros).where(and(eq(retros.organization_id, orgId), eq(retros.id, id))).get();
+}
+
+type RetroSettings = Partial<Omit<CreateRetroInput, 'team_id' | 'sprint_id' | 'template_id'>>;
+const LATER_SETTINGS = new Set(['facilitator_id', 'reflect_deadline', 'vote_deadline']);
+
+/**
+ * The columns to change for updateRetro: every setting while the retro is SCHEDULED; once it has
+ * started only the facilitator and the deadlines (CONFLICT for the others); nothing once it ended.
+ * References are checked as createRetro checks them (BAD_USER_INPUT).
+ */
+export function retroSettingsPatch(db: Db, retro: RetroRow, input: RetroSettings): Partial<RetroRow> {
+  if (retro.ended_at) throw conflict('The retro has ended: its settings can no longer change.');
+  const given = Object.entries(input).filter(([, v]) => v !== undefined).map(([k]) => k);
+  if (retro.started_at) {
+    const locked = given.filter((k) => !LATER_SETTINGS.has(k));
+    if (locked.length) throw conflict(`The retro has started: only the facilitator and the deadlines can change now (not ${locked.join(', ')}).`);
+  }
+  const patch: Partial<RetroRow> = {};
+  const orgId = retro.organization_id;
+  if (input.title !== undefined) patch.title = input.title;
+  if (input.facilitator_id !== undefined) {
+    if (!canTakePart(db, orgId, retro.team_id, input.facilitator_id)) throw badInput('facilitator_id: the facilitator must be a member, the manager or the lead of the team, or an admin.');
+    patch.facilitator_id = input.facilitator_id;
+  }
+  if (input.anonymous !== undefined) patch.anonymous = input.anonymous;
+  const maxVotes = input.max_votes ?? retro.max_votes;
+  const perGroup = input.max_votes_per_group ?? (input.max_votes !== undefined ? Math.min(retro.max_votes_per_group, maxVotes) : retro.max_votes_per_group);
+  if (perGroup > maxVotes) throw badInput('max_votes_per_group: votes per group cannot be more than votes per person.');
+  if (input.max_votes !== undefined || input.max_votes_per_group !== undefined) Object.assign(patch, { max_votes: maxVotes, max_votes_per_group: perGroup });
+  if (input.check_in_question !== undefined) patch.check_in_question = input.check_in_question?.trim() || null;
+  if (input.health_check_id !== undefined) {
+    if (input.health_check_id === null) patch.health_statements = null;
+    else {
+      const check = resolveRetroHealthCheck(db, orgId, input.health_check_id);
+      if (!check || check.archived) throw badInput('health_check_id: no such health check (or it is archived).');
+      patch.health_statements = check.statements;
+    }
+  }
+  if (input.topic_minutes !== undefined) patch.topic_minutes = input.topic_minutes;
+  const iso = (s: string | null | undefined) => (s ? new Date(s).toISOString() : null);
+  if (input.scheduled_at !== undefined) patch.scheduled_at = iso(input.scheduled_at)!;
+  if (input.reflect_deadline !== undefined) patch.reflect_deadline = iso(input.reflect_deadline);
+  if (input.vote_deadline !== undefined) patch.vote_deadline = iso(input.vote_deadline);
+  const scheduledAt = patch.scheduled_at ?? retro.scheduled_at;
+  const reflect = patch.reflect_deadline !== undefined ? patch.reflect_deadline : retro.reflect_deadline;
+  const vote = patch.vote_deadline !== undefined ? patch.vote_deadline : retro.vote_deadline;
+  if (vote && !reflect) throw badInput('vote_deadline: an async retro needs a reflect deadline too.');
+  if (reflect && reflect <= scheduledAt) throw badInput('reflect_deadline: must be after the start.');
+  if (reflect && vote && vote <= reflect) throw badInput('vote_deadline: the vote deadline must be after the reflect deadline.');
+  return patch;
 }

@@ -1,0 +1,60 @@
+import { asc, eq } from 'drizzle-orm';
+import type { Db } from '../../db/connection.js';
+import { retroGroups, retroHealthAnswers, retroParticipants, retroReflections, retros, retroVotes } from './retros.tables.js';
+
+export type RetroReflectionRow = typeof retroReflections.$inferSelect;
+export type RetroGroupRow = typeof retroGroups.$inferSelect;
+export type RetroVoteRow = typeof retroVotes.$inferSelect;
+export type RetroHealthAnswerRow = typeof retroHealthAnswers.$inferSelect;
+export type RetroParticipantRow = typeof retroParticipants.$inferSelect;
+
+/**
+ * The rows of a retro's live state at one version, the same for every viewer: per-viewer fields
+ * (mine, my_votes, my_score) are computed from them with the viewer's token. Frozen: never change them.
+ */
+export type RetroState = {
+  version: number;
+  reflections: readonly RetroReflectionRow[];
+  groups: readonly RetroGroupRow[];
+  votes: readonly RetroVoteRow[];
+  health: readonly RetroHealthAnswerRow[];
+  participants: readonly RetroParticipantRow[];
+};
+
+const CACHE_MAX = 256;
+const caches = new WeakMap<Db, Map<string, RetroState>>();
+
+function read(db: Db, retroId: string): RetroState | null {
+  // better-sqlite3 is synchronous: these reads see one state, no change can come in between.
+  return db.transaction(() => {
+    const row = db.select({ version: retros.version }).from(retros).where(eq(retros.id, retroId)).get();
+    if (!row) return null;
+    return Object.freeze({
+      version: row.version,
+      reflections: db.select().from(retroReflections).where(eq(retroReflections.retro_id, retroId)).orderBy(asc(retroReflections.sort_order), asc(retroReflections.created_at), asc(retroReflections.id)).all(),
+      groups: db.select().from(retroGroups).where(eq(retroGroups.retro_id, retroId)).orderBy(asc(retroGroups.sort_order), asc(retroGroups.created_at), asc(retroGroups.id)).all(),
+      votes: db.select().from(retroVotes).where(eq(retroVotes.retro_id, retroId)).all(),
+      health: db.select().from(retroHealthAnswers).where(eq(retroHealthAnswers.retro_id, retroId)).all(),
+      participants: db.select().from(retroParticipants).where(eq(retroParticipants.retro_id, retroId)).orderBy(asc(retroParticipants.joined_at), asc(retroParticipants.user_id)).all(),
+    });
+  });
+}
+
+/**
+ * The live state rows of a retro at `version` (the version of the Retro row being resolved),
+ * shared by every subscriber and field of that version: 50 participants resolving the same event
+ * read the tables once. When the database has moved on, the newer state is returned (and cached
+ * under its own version); the caller's next event carries it anyway.
+ */
+export function loadRetroState(db: Db, retroId: string, version: number): RetroState {
+  let cache = caches.get(db);
+  if (!cache) caches.set(db, (cache = new Map()));
+  const hit = cache.get(`${retroId}:${version}`);
+  if (hit) return hit;
+  const state = read(db, retroId) ?? { version, reflections: [], groups: [], votes: [], health: [], participants: [] };
+  if (cache.size >= CACHE_MAX) {
+    for (const key of [...cache.keys()].slice(0, CACHE_MAX / 4)) cache.delete(key);
+  }
+  cache.set(`${retroId}:${state.version}`, state);
+  return state;
+}

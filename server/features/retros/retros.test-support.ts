@@ -1,0 +1,102 @@
+import type { FastifyInstance } from 'fastify';
+import { eq } from 'drizzle-orm';
+import type { RetroPhase } from '../../../shared/retros.js';
+import { createOrganization } from '../org/org.repo.js';
+import { createTeam } from '../teams/teams.repo.js';
+import { teams } from '../teams/teams.tables.js';
+import { addUser, signedIn, type GqlResult } from '../../test/helpers.js';
+
+/**
+ * Test support for the retros feature (server tests drive the real app). Everyone in a world is
+ * signed in: `caller.gql(query, variables)` runs as them.
+ */
+
+export type Caller = { id: string; email: string; name: string; organizationId: string; token: string; gql: (query: string, variables?: Record<string, unknown>) => Promise<GqlResult<Record<string, any>>> };
+
+async function person(app: FastifyInstance, orgId: string, input: Parameters<typeof addUser>[2] & { full_name: string; email: string }): Promise<Caller> {
+  const u = await addUser(app, orgId, input);
+  const s = await signedIn(app, u.email);
+  return { id: u.id, email: u.email, name: input.full_name, organizationId: orgId, token: s.token, gql: s.gql };
+}
+
+/**
+ * An organization "Acme" with the team "Falcons" (4 members, a team manager who is also the
+ * members' manager), an admin, a member of another team ("Owls"), and another organization
+ * "Globex" with its admin and its own team.
+ */
+export async function retroWorld(app: FastifyInstance) {
+  const { db } = app.services;
+  const org = createOrganization(db, 'Acme');
+  const team = createTeam(db, org.id, { name: 'Falcons' });
+  const otherTeam = createTeam(db, org.id, { name: 'Owls' });
+  const admin = await person(app, org.id, { email: 'admin@acme.example', full_name: 'Ada Admin', permission_level: 'ADMIN' });
+  const manager = await person(app, org.id, { email: 'manager@acme.example', full_name: 'Mona Manager', permission_level: 'MANAGER' });
+  db.update(teams).set({ manager_id: manager.id }).where(eq(teams.id, team.id)).run();
+  const members: Caller[] = [];
+  for (const [i, name] of ['Mia One', 'Max Two', 'Liv Three', 'Leo Four'].entries()) {
+    members.push(await person(app, org.id, { email: `member${i + 1}@acme.example`, full_name: name, team_id: team.id, manager_id: manager.id }));
+  }
+  const outsider = await person(app, org.id, { email: 'owl@acme.example', full_name: 'Otto Owl', team_id: otherTeam.id });
+  const otherOrg = createOrganization(db, 'Globex');
+  const otherOrgTeam = createTeam(db, otherOrg.id, { name: 'Globex team' });
+  const otherAdmin = await person(app, otherOrg.id, { email: 'admin@globex.example', full_name: 'Gus Globex', permission_level: 'ADMIN' });
+  const otherOrgMember = await person(app, otherOrg.id, { email: 'member@globex.example', full_name: 'Gina Globex', team_id: otherOrgTeam.id });
+  return { org, team, otherTeam, admin, manager, members, outsider, otherOrg, otherOrgTeam, otherAdmin, otherOrgMember };
+}
+export type RetroWorld = Awaited<ReturnType<typeof retroWorld>>;
+
+/** The fields of the meeting engine (retros.meeting.ts): safe to ask whatever other parts are done. */
+export const RETRO_MEETING_FIELDS = `
+  id title team { id name } sprint { id name ends_on } template_id template_name prompts { id title description colour }
+  facilitator { id full_name } anonymous max_votes max_votes_per_group check_in_question health_statements
+  phase phases scheduled_at reflect_deadline vote_deadline started_at ended_at version viewer_is_facilitator viewer_can_facilitate
+  presence { id full_name } check_ins { user { id full_name } answer }
+  health { index statement answers average distribution my_score }
+  participation { participants team_size reflections votes_cast }
+  created_at
+`;
+
+/** Every field of Retro (as the screens ask for it: client/features/retros/retro.types.ts RETRO_FIELDS). */
+export const RETRO_FIELDS_TEST = `
+  ${RETRO_MEETING_FIELDS}
+  writing { people reflections per_prompt { prompt_id count } }
+  reflections { id prompt_id text group_id mine author { id full_name } }
+  groups { id title reflection_ids votes my_votes notes discussed_seconds } my_votes_left
+  previous_action_items { id retro_id retro_title team { id name } group_id text owner { id full_name } due_on status done_at created_at }
+  action_items { id retro_id retro_title team { id name } group_id text owner { id full_name } due_on status done_at created_at }
+  discussion { group_id started_at elapsed_seconds topic_minutes }
+`;
+
+export const CREATE_RETRO = `mutation($input: CreateRetroInput!) { createRetro(input: $input) { ${RETRO_MEETING_FIELDS} } }`;
+export const SET_PHASE = `mutation($id: ID!, $from: RetroPhase!, $to: RetroPhase!) { setRetroPhase(id: $id, from: $from, to: $to) { id phase phases version started_at ended_at } }`;
+export const GET_RETRO = `query($id: ID!) { retro(id: $id) { ${RETRO_MEETING_FIELDS} } }`;
+
+function must<T>(r: GqlResult<Record<string, any>>, key: string): T {
+  if (r.errors?.length || !r.data) throw new Error(`${key} failed: ${JSON.stringify(r.errors)}`);
+  return r.data[key] as T;
+}
+
+/**
+ * Creates a retro of `teamId` as `caller` (Start, Stop, Continue; the caller facilitates unless
+ * overrides say otherwise) and returns it with the meeting fields. Throws on any error.
+ */
+export async function newRetro(caller: Pick<Caller, 'gql'>, teamId: string, overrides: Record<string, unknown> = {}): Promise<Record<string, any>> {
+  const r = await caller.gql(CREATE_RETRO, { input: { team_id: teamId, template_id: 'builtin:start-stop-continue', ...overrides } });
+  return must(r, 'createRetro');
+}
+
+/**
+ * Moves the retro phase by phase (as `caller`, who must be able to facilitate) until it is in
+ * `phase`; returns { id phase phases version started_at ended_at }. SUMMARY ends the retro at once.
+ */
+export async function toPhase(caller: Pick<Caller, 'gql'>, retroId: string, phase: RetroPhase): Promise<Record<string, any>> {
+  let retro = must<Record<string, any>>(await caller.gql(`query($id: ID!) { retro(id: $id) { id phase phases version started_at ended_at } }`, { id: retroId }), 'retro');
+  const phases = retro.phases as RetroPhase[];
+  if (!phases.includes(phase)) throw new Error(`this retro has no ${phase} phase (${phases.join(', ')})`);
+  while (retro.phase !== phase) {
+    const next = phase === 'SUMMARY' && retro.phase !== 'SCHEDULED' ? 'SUMMARY' : phases[phases.indexOf(retro.phase) + 1];
+    if (!next || phases.indexOf(retro.phase) > phases.indexOf(phase)) throw new Error(`the retro is already past ${phase} (in ${retro.phase})`);
+    retro = must(await caller.gql(SET_PHASE, { id: retroId, from: retro.phase, to: next }), 'setRetroPhase');
+  }
+  return retro;
+}
