@@ -100,3 +100,58 @@ export async function toPhase(caller: Pick<Caller, 'gql'>, retroId: string, phas
   }
   return retro;
 }
+
+export const RETRO_CHANGED = (fields = RETRO_MEETING_FIELDS) => `subscription($id: ID!) { retroChanged(id: $id) { ${fields} } }`;
+
+/**
+ * A real graphql-ws client subscribed to retroChanged as `caller`: every event's Retro is kept in
+ * `events` (errors in `errors`); `waitFor(pred)` waits for an event matching pred; `terminate()`
+ * cuts the socket (the client reconnects and subscribes again by itself); `dispose()` ends it.
+ */
+export type LiveClient = {
+  events: Array<Record<string, any>>;
+  errors: unknown[];
+  latest: () => Record<string, any> | undefined;
+  /** The first event (from index `since` on) matching pred. */
+  waitFor: (pred: (retro: Record<string, any>) => boolean, ms?: number, since?: number) => Promise<Record<string, any>>;
+  waitForError: (ms?: number) => Promise<unknown>;
+  terminate: () => void;
+  dispose: () => Promise<void>;
+};
+
+export async function liveClient(url: string, caller: Pick<Caller, 'token'>, retroId: string, fields = RETRO_MEETING_FIELDS): Promise<LiveClient> {
+  const { createClient } = await import('graphql-ws');
+  const { default: WebSocket } = await import('ws');
+  const client = createClient({ url, webSocketImpl: WebSocket, connectionParams: { access_token: caller.token }, retryAttempts: 5, retryWait: () => new Promise((r) => setTimeout(r, 50)), lazy: false });
+  const events: Array<Record<string, any>> = [];
+  const errors: unknown[] = [];
+  let waiters: Array<() => void> = [];
+  const wake = () => { const ws = waiters; waiters = []; for (const w of ws) w(); };
+  client.subscribe<{ retroChanged: Record<string, any> }>({ query: RETRO_CHANGED(fields), variables: { id: retroId } }, {
+    next: (value) => {
+      if (value.errors?.length) errors.push(value.errors);
+      if (value.data?.retroChanged) events.push(value.data.retroChanged);
+      wake();
+    },
+    error: (err) => { errors.push(err); wake(); },
+    complete: () => wake(),
+  });
+  const until = async <T>(probe: () => T | undefined, ms: number, what: string): Promise<T> => {
+    const deadline = Date.now() + ms;
+    for (;;) {
+      const found = probe();
+      if (found !== undefined) return found;
+      const left = deadline - Date.now();
+      if (left <= 0) throw new Error(`timed out waiting for ${what}; events: ${JSON.stringify(events.map((e) => [e.version, e.phase]))}, errors: ${JSON.stringify(errors)}`);
+      await new Promise<void>((resolve) => { const t = setTimeout(resolve, left); waiters.push(() => { clearTimeout(t); resolve(); }); });
+    }
+  };
+  return {
+    events, errors,
+    latest: () => events[events.length - 1],
+    waitFor: (pred, ms = 5000, since = 0) => until(() => events.slice(since).find(pred), ms, 'an event'),
+    waitForError: (ms = 5000) => until(() => errors[0], ms, 'an error'),
+    terminate: () => client.terminate(),
+    dispose: () => client.dispose() as Promise<void>,
+  };
+}
