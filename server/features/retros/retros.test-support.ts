@@ -119,10 +119,10 @@ export type LiveClient = {
   dispose: () => Promise<void>;
 };
 
-export async function liveClient(url: string, caller: Pick<Caller, 'token'>, retroId: string, fields = RETRO_MEETING_FIELDS): Promise<LiveClient> {
+export async function liveClient(url: string, caller: Pick<Caller, 'token'>, retroId: string, fields = RETRO_MEETING_FIELDS, opts: { retryAttempts?: number; retryWaitMs?: number } = {}): Promise<LiveClient> {
   const { createClient } = await import('graphql-ws');
   const { default: WebSocket } = await import('ws');
-  const client = createClient({ url, webSocketImpl: WebSocket, connectionParams: { access_token: caller.token }, retryAttempts: 5, retryWait: () => new Promise((r) => setTimeout(r, 50)), lazy: false });
+  const client = createClient({ url, webSocketImpl: WebSocket, connectionParams: { access_token: caller.token }, retryAttempts: opts.retryAttempts ?? 5, retryWait: () => new Promise((r) => setTimeout(r, opts.retryWaitMs ?? 50)), lazy: false, shouldRetry: () => true });
   const events: Array<Record<string, any>> = [];
   const errors: unknown[] = [];
   let waiters: Array<() => void> = [];
