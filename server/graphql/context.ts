@@ -11,10 +11,12 @@ export type GraphQLContext = {
   requestId: string;
   log: FastifyBaseLogger;
   loaders: RequestLoaders;
+  /** Shared by the request's copies of the context: a resolver whose answer depends on the clock by the second (a running timer) sets noStore, and the response cache does not keep the answer. */
+  cache?: { noStore: boolean };
 };
 
 export function createContext(input: Omit<GraphQLContext, 'loaders'>): GraphQLContext {
-  return { ...input, loaders: new RequestLoaders() };
+  return { ...input, loaders: new RequestLoaders(), cache: { noStore: false } };
 }
 
 declare module 'mercurius' {

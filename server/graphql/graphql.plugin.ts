@@ -168,7 +168,7 @@ export const graphqlPlugin = fp(async (app: FastifyInstance) => {
     try {
       const tracked = versions.track(() => runOne(request, reply, body, context));
       const { status, result } = await tracked.result;
-      if (status === 200 && !result.errors) {
+      if (status === 200 && !result.errors && !context.cache?.noStore) {
         return sendEncoded(reply, responseCache.set(key, tracked.read, JSON.stringify(result), encoding));
       }
       return reply.code(status).send(result);

@@ -1,4 +1,121 @@
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import type { MercuriusContext } from 'mercurius';
+import { z } from 'zod';
+import { conflict, forbidden, notFound } from '../../../shared/app-error.js';
+import { RETRO_LIMITS } from '../../../shared/retros.js';
+import type { Db } from '../../db/connection.js';
+import { requireViewer } from '../../graphql/context.js';
+import { parseInput } from '../../lib/parse.js';
+import type { Services } from '../../services.js';
+import { retroAccess, type RetroRow } from './retros.access.js';
+import { changeRetro, onRetroPhase } from './retros.live.js';
 import type { RetroPart } from './retros.part.js';
+import { findRetro } from './retros.repo.js';
+import { retroGroups, retros, retroVotes } from './retros.tables.js';
+
+type RetroGroupRow = typeof retroGroups.$inferSelect;
+
+/** The server's clock (the scheduler's: tests move it by hand), as an ISO instant. */
+const serverNow = (services: Services): string => new Date(services.scheduler.now()).toISOString();
+const secondsBetween = (from: string, to: string): number => Math.max(0, Math.floor((Date.parse(to) - Date.parse(from)) / 1000));
+
+/**
+ * The group with the most votes: the stored tally, or the vote rows while they still exist (the
+ * board part tallies on entering DISCUSS; this does not depend on which listener runs first).
+ * Ties: the board's order.
+ */
+function topGroup(db: Db, retroId: string): string | null {
+  const counted = sql<number>`max(${retroGroups.votes}, (select count(*) from ${retroVotes} where ${retroVotes.group_id} = ${retroGroups.id}))`;
+  return db.select({ id: retroGroups.id }).from(retroGroups).where(eq(retroGroups.retro_id, retroId))
+    .orderBy(desc(counted), asc(retroGroups.sort_order), asc(retroGroups.created_at), asc(retroGroups.id)).limit(1).get()?.id ?? null;
+}
+
+/** Adds the running topic's time to its group and stops the timer (in the caller's transaction). */
+function closeTopic(db: Db, retro: Pick<RetroRow, 'id' | 'topic_group_id' | 'topic_started_at'>, at: string): void {
+  if (retro.topic_group_id && retro.topic_started_at) {
+    db.update(retroGroups).set({ discussed_seconds: sql`${retroGroups.discussed_seconds} + ${secondsBetween(retro.topic_started_at, at)}` })
+      .where(and(eq(retroGroups.retro_id, retro.id), eq(retroGroups.id, retro.topic_group_id))).run();
+  }
+}
+
+// Entering DISCUSS starts on the most voted topic; leaving it (SUMMARY) adds the running topic's time.
+onRetroPhase(({ services, retroId, to }) => {
+  const { db } = services;
+  const retro = db.select().from(retros).where(eq(retros.id, retroId)).get();
+  if (!retro) return;
+  const at = serverNow(services);
+  if (to === 'DISCUSS') {
+    closeTopic(db, retro, at);
+    const first = topGroup(db, retroId);
+    db.update(retros).set({ topic_group_id: first, topic_started_at: first ? at : null }).where(eq(retros.id, retroId)).run();
+  } else if (retro.topic_started_at || retro.topic_group_id) {
+    closeTopic(db, retro, at);
+    db.update(retros).set({ topic_group_id: null, topic_started_at: null }).where(eq(retros.id, retroId)).run();
+  }
+});
+
+/** Retro.discussion: the topic and its timer at the server's clock now. */
+function discussion(r: RetroRow, _: unknown, ctx: MercuriusContext) {
+  const row = 'topic_minutes' in r ? r : findRetro(ctx.services.db, ctx.viewer?.organizationId ?? '', (r as { id: string }).id);
+  if (!row) return { group_id: null, started_at: null, elapsed_seconds: 0, topic_minutes: RETRO_LIMITS.topicMinutesDefault };
+  const discussing = row.phase === 'DISCUSS' && row.topic_group_id;
+  // A running timer: the answer is true for this second only (graphql.plugin.ts: not kept by the response cache).
+  if (discussing && row.topic_started_at && ctx.cache) ctx.cache.noStore = true;
+  return {
+    group_id: discussing ? row.topic_group_id : null,
+    started_at: discussing ? row.topic_started_at : null,
+    elapsed_seconds: discussing && row.topic_started_at ? secondsBetween(row.topic_started_at, serverNow(ctx.services)) : 0,
+    topic_minutes: row.topic_minutes,
+  };
+}
+
+function groupOf(db: Db, retroId: string, groupId: string): RetroGroupRow | undefined {
+  return db.select().from(retroGroups).where(and(eq(retroGroups.retro_id, retroId), eq(retroGroups.id, groupId))).get();
+}
+
+/** DISCUSS, facilitators only: the topic discussed now. The previous topic's time is added to it; the new one's timer starts. */
+function setRetroTopic(_: unknown, args: { retro_id: string; group_id: string }, ctx: MercuriusContext): RetroRow {
+  const viewer = requireViewer(ctx);
+  const { services } = ctx;
+  const { db } = services;
+  const access = retroAccess(db, viewer, args.retro_id);
+  if (!access.canFacilitate) throw forbidden('Only the facilitator, the team\'s manager or lead, or an admin can choose the topic.');
+  if (!groupOf(db, args.retro_id, args.group_id)) throw notFound('Group');
+  changeRetro(services, args.retro_id, () => {
+    const retro = findRetro(db, viewer.organizationId, args.retro_id)!;
+    if (retro.phase !== 'DISCUSS') throw conflict('Topics are chosen in the discussion.');
+    if (retro.topic_group_id === args.group_id && retro.topic_started_at) return;
+    const at = serverNow(services);
+    closeTopic(db, retro, at);
+    db.update(retros).set({ topic_group_id: args.group_id, topic_started_at: at }).where(eq(retros.id, retro.id)).run();
+  });
+  return findRetro(db, viewer.organizationId, args.retro_id)!;
+}
+
+const notesSchema = z.string().max(RETRO_LIMITS.notesMax, `Notes: at most ${RETRO_LIMITS.notesMax.toLocaleString('en')} characters.`);
+
+/** DISCUSS, any participant: the notes of one topic. */
+function updateRetroGroupNotes(_: unknown, args: { group_id: string; notes: string }, ctx: MercuriusContext): RetroGroupRow {
+  const viewer = requireViewer(ctx);
+  const { services } = ctx;
+  const { db } = services;
+  const group = db.select({ retro_id: retroGroups.retro_id }).from(retroGroups)
+    .where(and(eq(retroGroups.organization_id, viewer.organizationId), eq(retroGroups.id, args.group_id))).get();
+  if (!group) throw notFound('Group');
+  retroAccess(db, viewer, group.retro_id);
+  const notes = parseInput(notesSchema, args.notes);
+  changeRetro(services, group.retro_id, () => {
+    const retro = findRetro(db, viewer.organizationId, group.retro_id)!;
+    if (retro.phase !== 'DISCUSS') throw conflict('Notes are written in the discussion.');
+    db.update(retroGroups).set({ notes }).where(eq(retroGroups.id, args.group_id)).run();
+  });
+  return groupOf(db, group.retro_id, args.group_id)!;
+}
 
 /** Retros: DISCUSS: topics in vote order, the server-kept timer, notes. */
-export const retroDiscussPart: RetroPart = { resolvers: {} };
+export const retroDiscussPart: RetroPart = {
+  resolvers: {
+    Mutation: { setRetroTopic, updateRetroGroupNotes },
+    Retro: { discussion },
+  },
+};
