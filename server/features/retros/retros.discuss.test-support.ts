@@ -6,15 +6,15 @@ import { retroGroups, retroParticipants, retroReflections, retros, retroVotes } 
 
 /**
  * Test support for the discussion, action items and summary: board rows written as the board part
- * writes them (groups, reflections with their author link, vote rows by token), for tests that do
- * not drive grouping and voting themselves.
+ * writes them (groups, reflections with their author link, vote rows by token, and the tally the
+ * board stores on entering DISCUSS), for tests that do not drive grouping and voting themselves.
  */
 export function addGroups(app: FastifyInstance, retroId: string, groups: Array<{ title: string; votes?: number }>): string[] {
   const { db } = app.services;
   const retro = db.select().from(retros).where(eq(retros.id, retroId)).get()!;
   return groups.map((g, i) => {
     const id = newId();
-    db.insert(retroGroups).values({ id, organization_id: retro.organization_id, retro_id: retroId, title: g.title, sort_order: i }).run();
+    db.insert(retroGroups).values({ id, organization_id: retro.organization_id, retro_id: retroId, title: g.title, sort_order: i, votes: g.votes ?? 0 }).run();
     for (let v = 0; v < (g.votes ?? 0); v++) db.insert(retroVotes).values({ id: newId(), retro_id: retroId, group_id: id, voter_token: `voter-${v}` }).run();
     return id;
   });
