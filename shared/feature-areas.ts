@@ -32,7 +32,7 @@ export const FEATURE_AREA_INFO: Record<FeatureArea, FeatureAreaInfo> = {
     pitch: { title: '360 and sprint reviews', text: 'Review cycles with self, manager, peer and report perspectives, anonymous where it should be, with reminders and automation.', short: 'reviews' },
   },
   SPRINT_RETROS: {
-    label: 'Sprint retrospectives', description: 'Retros, their progress, templates and automation.', built: false, paths: ['/professional-development/sprint-retro'],
+    label: 'Sprint retrospectives', description: 'Retros, their progress, templates and automation.', built: true, paths: ['/professional-development/sprint-retro'],
     pitch: { title: 'Sprint retrospectives', text: 'Live retros that carry action items from sprint to sprint.', short: 'retros' },
   },
   CONTINUOUS_FEEDBACK: {
