@@ -5,6 +5,7 @@ import { EmptyState } from '../../../components/ui/states.js';
 import { meQueryOptions, organizationQueryOptions, widgetPreferencesQueryOptions } from '../../../features/users/api.js';
 import { WidgetChooser } from '../../../features/users/widget-chooser.js';
 import { PendingReviewsWidget } from '../../../features/review-cycles/review-pending-widget.js';
+import { RetroActionItemsWidget, UpcomingRetrosWidget } from '../../../features/retros/retro-widgets.js';
 import { myNominationTasksQueryOptions, myReviewRequestsQueryOptions } from '../../../features/review-cycles/review-cycles.api.js';
 import { setModalOpen } from '../../../lib/modals.js';
 import { disabledAreasOf, featureAreasQueryOptions } from '../../../features/feature-areas/api.js';
@@ -87,6 +88,8 @@ function DashboardPage() {
           {shown.map((type) => {
             const widget = WIDGETS[type];
             if (type === 'PENDING_REVIEWS') return <li key={type} className="tile"><PendingReviewsWidget /></li>;
+            if (type === 'UPCOMING_RETROS') return <li key={type} className="tile"><UpcomingRetrosWidget /></li>;
+            if (type === 'RETRO_ACTION_ITEMS') return <li key={type} className="tile"><RetroActionItemsWidget /></li>;
             return (
               <li key={type} className="tile">
                 <h3>{widget.title}</h3>
