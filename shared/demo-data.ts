@@ -12,6 +12,7 @@ export const DEMO_TABLE_LABELS: Record<string, readonly [string, string]> = {
   review_sprints: ['sprint', 'sprints'],
   review_automation_rules: ['review automation rule', 'review automation rules'],
   review_templates: ['review template', 'review templates'],
+  retros: ['retro', 'retros'],
 };
 
 export type DemoDataCount = { table: string; count: number };

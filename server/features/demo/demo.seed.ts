@@ -9,6 +9,7 @@ import { insertUser } from '../users/users.repo.js';
 import { users } from '../users/users.tables.js';
 import { registerDemoRows } from './demo.repo.js';
 import { seedDemoReviews } from './demo.seed-reviews.js';
+import { seedDemoRetros } from './demo.seed-retros.js';
 
 export const DEMO_EMAIL_DOMAIN = 'demo.teamlens.dev';
 
@@ -70,4 +71,5 @@ export async function seedDemoOrganization(services: Services, orgId: string, ad
     registerDemoRows(db, orgId, users, [...people.byName.values()]);
   });
   seedDemoReviews(services, orgId, people);
+  seedDemoRetros(services, orgId, people);
 }

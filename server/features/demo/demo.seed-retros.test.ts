@@ -1,0 +1,92 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { DEFAULT_ADMIN_EMAIL, seedOnFirstStart } from '../../db/seed.js';
+import { createTestApp, signedIn, TEST_PASSWORD } from '../../test/helpers.js';
+import { demoCountLabel } from '../../../shared/demo-data.js';
+import { countDemoRows, removeDemoRows } from './demo.repo.js';
+import { demoEmailFor } from './demo.seed.js';
+
+let app: FastifyInstance;
+let orgId: string;
+beforeAll(async () => {
+  app = await createTestApp({ SEED_DEMO: 'true', ADMIN_PASSWORD: TEST_PASSWORD });
+  orgId = (await seedOnFirstStart(app.services))!.organizationId;
+});
+afterAll(async () => { await app.close(); });
+
+const all = <T>(sql: string, ...params: unknown[]) => app.services.db.$client.prepare(sql).all(...params) as T[];
+const one = <T>(sql: string, ...params: unknown[]) => app.services.db.$client.prepare(sql).get(...params) as T;
+const ITEM = 'text status owner { full_name } retro_title';
+
+describe('the retros demo', () => {
+  it('gives every team three past retros and an upcoming one', async () => {
+    const admin = await signedIn(app, DEFAULT_ADMIN_EMAIL);
+    const list = (await admin.gql('query { retros { id phase started_at ended_at team { name } } }')).data!.retros as Array<{ phase: string; ended_at: string | null; team: { name: string } }>;
+    const byTeam = new Map<string, string[]>();
+    for (const r of list) byTeam.set(r.team.name, [...(byTeam.get(r.team.name) ?? []), r.phase]);
+    expect([...byTeam.keys()].sort()).toEqual(['Data', 'Mobile', 'Platform', 'Web']);
+    for (const phases of byTeam.values()) expect(phases.sort()).toEqual(['SCHEDULED', 'SUMMARY', 'SUMMARY', 'SUMMARY']);
+    // A team member's dashboard shows the team's next retro.
+    const member = await signedIn(app, demoEmailFor('Brendan Eich'));
+    const upcoming = (await member.gql('query { upcomingRetros { phase scheduled_at team { name } } }')).data!.upcomingRetros as Array<{ phase: string; scheduled_at: string; team: { name: string } }>;
+    expect(upcoming.map((r) => [r.team.name, r.phase])).toEqual([['Web', 'SCHEDULED']]);
+    expect(Date.parse(upcoming[0]!.scheduled_at)).toBeGreaterThan(Date.now());
+  });
+
+  it('past retros hold reflections in titled groups with tallied votes, action items some done, health answers for one; all in the ended, erased state', () => {
+    const past = all<{ id: string; anonymous: number; author_key: string | null; health_statements: string | null }>(
+      "select id, anonymous, author_key, health_statements from retros where organization_id = ? and phase = 'SUMMARY'", orgId);
+    expect(past).toHaveLength(12);
+    for (const r of past) {
+      expect(r.author_key).toBeNull();
+      const groups = all<{ title: string; votes: number; n: number }>('select title, votes, (select count(*) from retro_reflections x where x.group_id = g.id) as n from retro_groups g where retro_id = ?', r.id);
+      expect(groups.length).toBeGreaterThanOrEqual(4);
+      for (const g of groups) {
+        expect(g.title.length).toBeGreaterThan(0);
+        expect(g.n).toBeGreaterThan(0);
+      }
+      expect(groups.reduce((s, g) => s + g.votes, 0)).toBeGreaterThan(0);
+      expect(one<{ n: number }>('select count(*) as n from retro_votes where retro_id = ?', r.id).n).toBe(0);
+      expect(one<{ n: number }>('select count(*) as n from retro_reflections where retro_id = ? and author_token is not null', r.id).n).toBe(0);
+      if (r.anonymous) expect(one<{ n: number }>('select count(*) as n from retro_reflections where retro_id = ? and author_id is not null', r.id).n).toBe(0);
+      expect(one<{ n: number }>('select count(*) as n from retro_participants where retro_id = ?', r.id).n).toBeGreaterThanOrEqual(3);
+    }
+    const health = all<{ retro_id: string; statement_index: number; n: number; tokens: number }>(
+      'select retro_id, statement_index, count(*) as n, count(voter_token) as tokens from retro_health_answers group by retro_id, statement_index');
+    expect(health.length).toBeGreaterThan(0);
+    for (const h of health) expect([h.n >= 3, h.tokens]).toEqual([true, 0]);
+    const statuses = all<{ status: string }>('select distinct status from retro_action_items where organization_id = ?', orgId).map((s) => s.status).sort();
+    expect(statuses).toEqual(['DONE', 'IN_PROGRESS', 'OPEN']);
+  });
+
+  it('open items carry into each team\'s upcoming retro and onto their owners\' lists; the summary exports', async () => {
+    const lead = await signedIn(app, demoEmailFor('Linus Torvalds'));
+    const [upcoming] = (await lead.gql('query { retros(status: UPCOMING) { id team { name } } }')).data!.retros as Array<{ id: string; team: { name: string } }>;
+    expect(upcoming!.team.name).toBe('Platform');
+    const carried = (await lead.gql(`query($id: ID!) { retro(id: $id) { phases previous_action_items { ${ITEM} } } }`, { id: upcoming!.id })).data!.retro;
+    expect(carried.phases).toContain('REVIEW_ACTIONS');
+    expect(carried.previous_action_items.length).toBeGreaterThanOrEqual(3);
+    expect(new Set(carried.previous_action_items.map((i: { status: string }) => i.status))).toEqual(new Set(['OPEN', 'IN_PROGRESS']));
+
+    const owners = all<{ owner_id: string }>("select distinct owner_id from retro_action_items where organization_id = ? and status in ('OPEN', 'IN_PROGRESS')", orgId);
+    const email = one<{ email: string }>('select email from users where id = ?', owners[0]!.owner_id).email;
+    const mine = (await (await signedIn(app, email)).gql(`query { myRetroActionItems { ${ITEM} } }`)).data!.myRetroActionItems;
+    expect(mine.length).toBeGreaterThan(0);
+
+    const [ended] = (await lead.gql('query { retros(status: PAST) { id } }')).data!.retros as Array<{ id: string }>;
+    const csv = await app.inject({ method: 'GET', url: `/api/retros/${ended!.id}/export.csv`, headers: { authorization: `Bearer ${lead.token}` } });
+    expect(csv.statusCode).toBe(200);
+    expect(csv.body).toContain('"Topic"');
+    expect(csv.body).toContain('"Action item"');
+  });
+
+  it('is removed with the rest of the sample data', () => {
+    const counted = countDemoRows(app.services.db, orgId).find((c) => c.table === 'retros')!;
+    expect(counted).toEqual({ table: 'retros', count: 16 });
+    expect(demoCountLabel(counted)).toBe('16 retros');
+    removeDemoRows(app.services.db, orgId);
+    for (const table of ['retros', 'retro_reflections', 'retro_groups', 'retro_action_items', 'retro_health_answers', 'retro_participants']) {
+      expect([table, one<{ n: number }>(`select count(*) as n from ${table}`).n]).toEqual([table, 0]);
+    }
+  });
+});
