@@ -33,6 +33,11 @@ function stubServer(options: { refuseCreate?: ReturnType<typeof refusal>; templa
       templates.push(made);
       return { data: { createRetroTemplate: made } };
     },
+    ArchiveRetroTemplate: ({ id }: GraphqlVariables) => {
+      const t = templates.find((x) => x.id === id)!;
+      t.archived = true;
+      return { data: { archiveRetroTemplate: t } };
+    },
     CopyRetroHealthCheck: ({ id }: GraphqlVariables) => {
       const copy = { ...checks.find((h) => h.id === id)!, id: 'hc1', name: 'Copy of Quick pulse', built_in: false, created_by: base.created_by, can_manage: true };
       checks.push(copy);
@@ -148,4 +153,17 @@ it('builds a template with the keyboard buttons and colour swatches, and shows t
   await waitFor(() => expect(document.activeElement).toBe(second));
   expect(within(form).getAllByRole('alert').map((a) => a.textContent)).toContain('prompts.1.title: Prompt title: at most 80 characters.');
   expect((within(form).getByLabelText('Template name') as HTMLInputElement).value).toBe('Pulse');
+});
+
+it('archiving asks first, then hides the template unless archived ones are shown', async () => {
+  const { calls } = stubServer();
+  await renderSignedIn(PATH);
+  const list = await templateList();
+  fireEvent.click(within(list).getByRole('button', { name: 'Archive Our retro' }));
+  const dialog = await screen.findByRole('alertdialog', { name: 'Archive Our retro?' });
+  fireEvent.click(within(dialog).getByRole('button', { name: 'Archive template' }));
+  await waitFor(() => expect(calls.filter((c) => c.operationName === 'ArchiveRetroTemplate').map((c) => c.variables)).toEqual([{ id: 't1' }]));
+  await waitFor(() => expect(names(list)).not.toContain('Our retro'));
+  fireEvent.click(screen.getByLabelText('Show archived'));
+  expect(within(within(list).getByRole('listitem', { name: 'Our retro' })).getByText('Archived')).toBeTruthy();
 });
