@@ -87,7 +87,11 @@ beforeAll(async () => {
   const g = await addUser(app, globex.id, { email: 'admin@globex.example', full_name: 'Gus Globex', permission_level: 'ADMIN' });
   seedEndedRetro(db, { orgId: globex.id, teamId: globexTeam.id, endedAt: ENDED[0]!, actionItems: { done: 1 } });
 
-  [admin, manager, member, owl, globexAdmin] = await Promise.all([a, m, people[0]!, o, g].map((u) => signedIn(app, u.email)));
+  admin = await signedIn(app, a.email);
+  manager = await signedIn(app, m.email);
+  member = await signedIn(app, people[0]!.email);
+  owl = await signedIn(app, o.email);
+  globexAdmin = await signedIn(app, g.email);
   ids = { falcons: falcons.id, owls: owls.id, empty: empty.id, globexTeam: globexTeam.id, retros: retroIds };
 });
 afterAll(async () => { await app.close(); });
