@@ -1,5 +1,9 @@
+import fs from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
+import { appOnDataDir, fakeClock, tempDataDir } from '../../jobs/jobs.test-support.js';
+import { seedOrg, signedIn } from '../../test/helpers.js';
+import { insertSprint } from '../reviews/reviews.sprints.repo.js';
 import { createRule, listRules, retroRows, ruleInput, ruleOp, setUpRetroAutomation, switchRetros, toldAbout } from './retros.automation.test-support.js';
 import { runCadenceRetro, runSprintRetroPass, scheduleSprintRetroPass } from './retros.automation.run.js';
 import type { RetroAutomationSetup } from './retros.automation.test-support.js';
@@ -161,5 +165,48 @@ describe('retro automation: on a cadence', () => {
     await t.runAll();
     expect(retroRows(app, t.a.org.id)).toHaveLength(1);
     expect((await listRules(t.adminA)).data!.retroAutomationRules).toEqual([]);
+  }, 60_000);
+});
+
+describe('retro automation across a restart', () => {
+  it('the server stops and starts again: each sprint end and period keeps its one retro, and the next ones still come once', async () => {
+    const dataDir = tempDataDir();
+    const clock = fakeClock('2027-01-10T08:30:00.000Z');
+    const boot = async () => {
+      const started = await appOnDataDir(dataDir);
+      await started.services.scheduler.stop();
+      started.services.scheduler.useClock(clock.now);
+      return started;
+    };
+    const settle = async (a: FastifyInstance) => {
+      for (let i = 0; i < 50; i += 1) {
+        const s = await a.services.scheduler.tick();
+        if (!s.done && !s.failed && !s.dead && !s.lost) return;
+      }
+    };
+    const first = await boot();
+    app = first;
+    const org = await seedOrg(first, 'Acme');
+    const admin = await signedIn(first, org.admin.email);
+    const sprintId = insertSprint(first.services.db, org.org.id, { team_id: org.team.id, name: 'Sprint 1', starts_on: '2027-01-01', ends_on: '2027-01-10' }, org.admin.id);
+    expect((await createRule(admin, ruleInput(org.team.id))).errors).toBeUndefined();
+    expect((await createRule(admin, ruleInput(org.team.id, { trigger: 'CADENCE', every_weeks: 1, anchor_at: '2027-01-11T10:00:00Z' }))).errors).toBeUndefined();
+    clock.set('2027-01-11T10:05:00.000Z');
+    await settle(first);
+    expect(retroRows(first, org.org.id).map((r) => r.period_key).sort()).toEqual(['cadence:2027-01-11T10:00:00.000Z', `sprint:${sprintId}`]);
+    await first.close();
+    app = undefined;
+
+    clock.set('2027-01-11T11:05:00.000Z');
+    app = await boot();
+    await settle(app);
+    expect(retroRows(app, org.org.id)).toHaveLength(2);
+    clock.set('2027-01-18T10:05:00.000Z');
+    await settle(app);
+    await settle(app);
+    expect(retroRows(app, org.org.id).map((r) => r.period_key).sort()).toEqual(['cadence:2027-01-11T10:00:00.000Z', 'cadence:2027-01-18T10:00:00.000Z', `sprint:${sprintId}`]);
+    await app.close();
+    app = undefined;
+    fs.rmSync(dataDir, { recursive: true, force: true });
   }, 60_000);
 });
