@@ -149,3 +149,28 @@ it('a list that cannot be loaded says so and offers to try again', async () => {
   expect(await screen.findByText('This page could not be shown', undefined, T)).toBeTruthy();
   expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy();
 });
+
+it('edits a rule from its own values and sends the changes for that rule', async () => {
+  const rules = [rule({ trigger: 'CADENCE', every_weeks: 3, anchor_at: '2027-01-13T14:30:00.000Z', facilitator: { id: 'lead', full_name: 'Linus Lead' }, reflect_hours: 12, vote_hours: 6, anonymous: false, max_votes: 4, max_votes_per_group: 2 })];
+  const { calls } = stubAutomation(rules, meAs('ADMIN', { id: 'ada' }), {
+    UpdateRetroAutomationRule: ({ id, input }: GraphqlVariables) => ({ data: { updateRetroAutomationRule: { ...rules[0]!, id, ...input, template: rules[0]!.template, team: rules[0]!.team, facilitator: null, health_check: null } } }),
+  });
+  await renderSignedIn(PATH);
+  const list = await screen.findByRole('list', { name: 'Rules of Platform' }, T);
+  fireEvent.click(within(list).getByRole('button', { name: 'Edit: Every 3 weeks on Wednesday 14:30' }));
+  const form = await screen.findByRole('form', { name: 'Edit retro rule' });
+  expect((within(form).getByLabelText('First retro on') as HTMLInputElement).value).toBe('2027-01-13');
+  expect((within(form).getByLabelText('At (your time)') as HTMLInputElement).value).toBe('14:30');
+  expect((within(form).getByLabelText('Facilitator') as HTMLSelectElement).value).toBe('lead');
+  expect((within(form).getByLabelText('Hours to reflect') as HTMLInputElement).value).toBe('12');
+  expect((within(form).getByRole('checkbox', { name: 'Anonymous reflections' }) as HTMLInputElement).checked).toBe(false);
+  // Back to a live meeting after every sprint.
+  fireEvent.click(within(form).getByRole('radio', { name: 'After every sprint of the team' }));
+  fireEvent.click(within(form).getByRole('checkbox', { name: /Reflect and vote without a meeting/ }));
+  fireEvent.click(within(form).getByRole('button', { name: 'Save rule' }));
+  await waitFor(() => expect(calls.some((c) => c.operationName === 'UpdateRetroAutomationRule')).toBe(true), T);
+  expect(calls.find((c) => c.operationName === 'UpdateRetroAutomationRule')!.variables).toEqual({ id: 'r1', input: {
+    team_id: 'team1', trigger: 'SPRINT_END', every_weeks: 2, anchor_at: null, template_id: 'builtin:4ls', health_check_id: null, facilitator_id: 'lead',
+    anonymous: false, max_votes: 4, max_votes_per_group: 2, reflect_hours: null, vote_hours: null,
+  } });
+});
