@@ -1,0 +1,162 @@
+import { and, asc, eq, inArray, max, notExists, sql } from 'drizzle-orm';
+import type { MercuriusContext } from 'mercurius';
+import { conflict, notFound } from '../../../shared/app-error.js';
+import { RETRO_LIMITS, groupTitleSchema } from '../../../shared/retros.js';
+import type { Db } from '../../db/connection.js';
+import { requireViewer } from '../../graphql/context.js';
+import { parseInput } from '../../lib/parse.js';
+import { newId } from '../../lib/tokens.js';
+import { retroAccess, type RetroRow } from './retros.access.js';
+import { accessVia, groupViewById, type GroupView } from './retros.board.view.js';
+import { groupTitle, suggestGroups } from './retros.grouping.js';
+import { changeRetro, onRetroPhase } from './retros.live.js';
+import { findRetro } from './retros.repo.js';
+import { retroGroups, retroReflections, retros, retroVotes } from './retros.tables.js';
+
+type Ctx = MercuriusContext;
+type ReflectionRow = typeof retroReflections.$inferSelect;
+
+const reflectionsOf = (db: Db, retroId: string): ReflectionRow[] =>
+  db.select().from(retroReflections).where(eq(retroReflections.retro_id, retroId)).orderBy(asc(retroReflections.sort_order), asc(retroReflections.id)).all();
+
+/** The title a group gets from its reflections' key words (the retro's texts set how distinctive a word is). */
+const autoTitle = (texts: string[], corpus: string[]): string => groupTitle(texts, corpus, 3, RETRO_LIMITS.groupTitleMax);
+
+/**
+ * Entering GROUP (and SUMMARY, for a retro ended before GROUP): every reflection without a group
+ * gets one of its own, titled from its key words. The board's order is the template's prompt
+ * order, then the text: never the order of writing, which could tell who wrote what.
+ */
+export function ensureOwnGroups(db: Db, retro: Pick<RetroRow, 'id' | 'organization_id' | 'prompts'>, at: string): void {
+  const rows = reflectionsOf(db, retro.id);
+  const loose = rows.filter((x) => !x.group_id);
+  if (!loose.length) return;
+  const promptIndex = new Map(retro.prompts.map((p, i) => [p.id, i]));
+  const corpus = rows.map((x) => x.text);
+  const ordered = [...loose].sort((a, b) => ((promptIndex.get(a.prompt_id) ?? 99) - (promptIndex.get(b.prompt_id) ?? 99))
+    || a.text.localeCompare(b.text, 'en', { sensitivity: 'base' }) || (a.id < b.id ? -1 : 1));
+  let order = (db.select({ m: max(retroGroups.sort_order) }).from(retroGroups).where(eq(retroGroups.retro_id, retro.id)).get()?.m ?? -1) + 1;
+  let pos = (rows.filter((x) => x.group_id).reduce((m, x) => Math.max(m, x.sort_order), -1)) + 1;
+  for (const x of ordered) {
+    const id = newId();
+    db.insert(retroGroups).values({ id, organization_id: retro.organization_id, retro_id: retro.id, title: autoTitle([x.text], corpus), sort_order: order++, created_at: at }).run();
+    db.update(retroReflections).set({ group_id: id, sort_order: pos++ }).where(eq(retroReflections.id, x.id)).run();
+  }
+}
+
+/** Stores each group's vote count as its tally (entering DISCUSS or SUMMARY; idempotent while the vote rows exist). */
+export function tallyVotes(db: Db, retroId: string): void {
+  db.update(retroGroups).set({ votes: sql`(select count(*) from ${retroVotes} where ${retroVotes.group_id} = ${retroGroups.id})` })
+    .where(and(eq(retroGroups.retro_id, retroId), sql`exists (select 1 from ${retroVotes} where ${retroVotes.retro_id} = ${retroId})`)).run();
+}
+
+onRetroPhase(({ services, retroId, to, at }) => {
+  const { db } = services;
+  const retro = db.select().from(retros).where(eq(retros.id, retroId)).get();
+  if (!retro) return;
+  if (to === 'GROUP' || to === 'SUMMARY') ensureOwnGroups(db, retro, at);
+  if (to === 'DISCUSS' || to === 'SUMMARY') tallyVotes(db, retroId);
+});
+
+/** Deletes the retro's groups that no reflection is in (any more). */
+function dropEmptyGroups(db: Db, retroId: string): void {
+  db.delete(retroGroups).where(and(eq(retroGroups.retro_id, retroId),
+    notExists(db.select({ one: sql`1` }).from(retroReflections).where(eq(retroReflections.group_id, retroGroups.id))))).run();
+}
+
+function groupInOrg(db: Db, orgId: string, groupId: string) {
+  return db.select().from(retroGroups).where(and(eq(retroGroups.organization_id, orgId), eq(retroGroups.id, groupId))).get();
+}
+
+/** GROUP: a reflection into a group, or (group_id null) into a new group of its own. Groups left empty disappear. */
+function moveRetroReflection(_: unknown, args: { id: string; group_id?: string | null }, ctx: Ctx): RetroRow {
+  const viewer = requireViewer(ctx);
+  const { services } = ctx;
+  const { db } = services;
+  const reflection = db.select({ retro_id: retroReflections.retro_id }).from(retroReflections)
+    .where(and(eq(retroReflections.organization_id, viewer.organizationId), eq(retroReflections.id, args.id))).get();
+  if (!reflection) throw notFound('Reflection');
+  accessVia(db, viewer, reflection.retro_id, 'Reflection');
+  const targetId = args.group_id ?? null;
+  if (targetId) {
+    const target = groupInOrg(db, viewer.organizationId, targetId);
+    if (!target || target.retro_id !== reflection.retro_id) throw notFound('Group');
+  }
+  changeRetro(services, reflection.retro_id, () => {
+    const retro = findRetro(db, viewer.organizationId, reflection.retro_id)!;
+    if (retro.phase !== 'GROUP') throw conflict('Reflections are grouped in the Group phase.');
+    const rows = reflectionsOf(db, retro.id);
+    const card = rows.find((x) => x.id === args.id);
+    if (!card) throw notFound('Reflection');
+    const source = card.group_id;
+    if (targetId === source) return;
+    const membersOf = (groupId: string | null) => rows.filter((x) => x.group_id === groupId && x.id !== card.id);
+    if (!targetId && source && membersOf(source).length === 0) return; // already alone in its group
+    const corpus = rows.map((x) => x.text);
+    const groups = db.select().from(retroGroups).where(eq(retroGroups.retro_id, retro.id)).all();
+    // Someone else's move may have emptied (and so removed) the group this card was dropped on.
+    if (targetId && !groups.some((g) => g.id === targetId)) throw conflict('That group no longer exists: someone moved its last card. Drop the card again.');
+    // Titles still as made from their cards follow their cards; titles people wrote stay.
+    const autoBefore = new Map(groups.map((g) => [g.id, g.title === autoTitle(rows.filter((x) => x.group_id === g.id).map((x) => x.text), corpus)]));
+    const lastPos = rows.reduce((m, x) => Math.max(m, x.sort_order), 0);
+    let destination = targetId;
+    if (!destination) {
+      destination = newId();
+      const lastGroup = groups.reduce((m, g) => Math.max(m, g.sort_order), 0);
+      db.insert(retroGroups).values({ id: destination, organization_id: retro.organization_id, retro_id: retro.id, title: autoTitle([card.text], corpus), sort_order: lastGroup + 1 }).run();
+    }
+    db.update(retroReflections).set({ group_id: destination, sort_order: lastPos + 1 }).where(eq(retroReflections.id, card.id)).run();
+    for (const groupId of [source, targetId]) {
+      if (!groupId || !autoBefore.get(groupId)) continue;
+      const texts = groupId === targetId ? [...membersOf(groupId), card].map((x) => x.text) : membersOf(groupId).map((x) => x.text);
+      if (texts.length) db.update(retroGroups).set({ title: autoTitle(texts, corpus) }).where(eq(retroGroups.id, groupId)).run();
+    }
+    dropEmptyGroups(db, retro.id);
+  });
+  return findRetro(db, viewer.organizationId, reflection.retro_id)!;
+}
+
+/** GROUP to DISCUSS: a group's title (1-120 characters). */
+function renameRetroGroup(_: unknown, args: { id: string; title: string }, ctx: Ctx): GroupView {
+  const viewer = requireViewer(ctx);
+  const { services } = ctx;
+  const { db } = services;
+  const title = parseInput(groupTitleSchema, args.title);
+  const group = groupInOrg(db, viewer.organizationId, args.id);
+  if (!group) throw notFound('Group');
+  accessVia(db, viewer, group.retro_id, 'Group');
+  changeRetro(services, group.retro_id, () => {
+    const retro = findRetro(db, viewer.organizationId, group.retro_id)!;
+    if (!['GROUP', 'VOTE', 'DISCUSS'].includes(retro.phase)) throw conflict('Group titles can change from the Group phase to the discussion.');
+    const changed = db.update(retroGroups).set({ title }).where(eq(retroGroups.id, group.id)).run();
+    if (!changed.changes) throw conflict('That group no longer exists: someone moved its last card.');
+  });
+  const view = groupViewById(ctx, group.retro_id, group.id);
+  if (!view) throw notFound('Group');
+  return view;
+}
+
+/** GROUP: regroups every reflection by text similarity (retros.grouping.ts), each group titled from its key words. */
+function suggestRetroGroups(_: unknown, args: { retro_id: string }, ctx: Ctx): RetroRow {
+  const viewer = requireViewer(ctx);
+  const { services } = ctx;
+  const { db } = services;
+  const access = retroAccess(db, viewer, args.retro_id);
+  changeRetro(services, access.retro.id, () => {
+    const retro = findRetro(db, viewer.organizationId, access.retro.id)!;
+    if (retro.phase !== 'GROUP') throw conflict('Groups are suggested in the Group phase.');
+    const rows = reflectionsOf(db, retro.id);
+    const suggested = suggestGroups(rows.map((x) => ({ id: x.id, text: x.text })));
+    const old = db.select({ id: retroGroups.id }).from(retroGroups).where(eq(retroGroups.retro_id, retro.id)).all().map((g) => g.id);
+    let pos = 0;
+    for (const [i, s] of suggested.entries()) {
+      const id = newId();
+      db.insert(retroGroups).values({ id, organization_id: retro.organization_id, retro_id: retro.id, title: s.title.slice(0, RETRO_LIMITS.groupTitleMax), sort_order: i }).run();
+      for (const reflectionId of s.ids) db.update(retroReflections).set({ group_id: id, sort_order: pos++ }).where(eq(retroReflections.id, reflectionId)).run();
+    }
+    if (old.length) db.delete(retroGroups).where(inArray(retroGroups.id, old)).run();
+  });
+  return findRetro(db, viewer.organizationId, access.retro.id)!;
+}
+
+export const boardGroupResolvers = { Mutation: { moveRetroReflection, renameRetroGroup, suggestRetroGroups } };
