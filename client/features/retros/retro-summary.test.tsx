@@ -48,13 +48,13 @@ it('says so when there is nothing to show, and shows no health section without a
 });
 
 it('copies the summary as Markdown and confirms it in a live region', async () => {
-  const writeText = vi.fn(async () => undefined);
+  const writeText = vi.fn(async (_text: string) => undefined);
   vi.stubGlobal('navigator', { ...navigator, clipboard: { writeText } });
   render(<RetroSummary retro={endedRetro()} />);
   fireEvent.click(screen.getByRole('button', { name: 'Copy as Markdown' }));
   await waitFor(() => expect(screen.getByRole('status').textContent).toBe('The summary was copied as Markdown.'));
   expect(screen.getByRole('status').getAttribute('aria-live')).toBe('polite');
-  const text = writeText.mock.calls[0]![0] as string;
+  const text = writeText.mock.calls[0]![0];
   expect(text.startsWith('# Sprint 12 retro\n')).toBe(true);
   expect(text).toContain('### 1. Deploys (5 votes)');
   expect(text).toContain('- [ ] Write the deploy checklist (owner: Grace Hopper, due: Dec 4, 2026, status: Open)');

@@ -7,8 +7,8 @@ import { ACTION_ITEM_FIELDS, RETRO_FIELDS, RETRO_LIST_FIELDS, type Retro, type R
 export type RetroListEntry = RetroListItem & { viewer_can_facilitate: boolean };
 export type RetroTeamPerson = { id: string; full_name: string; email: string; role: string | null };
 export type RetroTeam = { id: string; name: string; manager: RetroTeamPerson | null; team_lead: RetroTeamPerson | null; users: RetroTeamPerson[] };
-export type RetroTemplateChoice = { id: string; name: string; description: string; prompts: RetroPrompt[]; built_in: boolean };
-export type RetroHealthCheckChoice = { id: string; name: string; statements: string[]; built_in: boolean };
+export type RetroTemplateChoice = { id: string; name: string; description: string; prompts: RetroPrompt[]; built_in: boolean; archived?: boolean };
+export type RetroHealthCheckChoice = { id: string; name: string; statements: string[]; built_in: boolean; archived?: boolean };
 export type RetroSprintChoice = { id: string; name: string; starts_on: string; ends_on: string };
 /** What the edit dialog starts from (the list's lighter shape lacks the settings). */
 export type RetroSettings = Pick<Retro, 'id' | 'title' | 'team' | 'sprint' | 'template_name' | 'facilitator' | 'anonymous' | 'max_votes' | 'max_votes_per_group'
