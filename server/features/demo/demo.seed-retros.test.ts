@@ -44,8 +44,8 @@ describe('the retros demo', () => {
       for (const g of groups) {
         expect(g.title.length).toBeGreaterThan(0);
         expect(g.n).toBeGreaterThan(0);
+        expect(g.votes).toBeGreaterThan(0);
       }
-      expect(groups.reduce((s, g) => s + g.votes, 0)).toBeGreaterThan(0);
       expect(one<{ n: number }>('select count(*) as n from retro_votes where retro_id = ?', r.id).n).toBe(0);
       expect(one<{ n: number }>('select count(*) as n from retro_reflections where retro_id = ? and author_token is not null', r.id).n).toBe(0);
       if (r.anonymous) expect(one<{ n: number }>('select count(*) as n from retro_reflections where retro_id = ? and author_id is not null', r.id).n).toBe(0);

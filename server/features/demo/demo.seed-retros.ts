@@ -2,8 +2,10 @@ import { eq } from 'drizzle-orm';
 import type { Services } from '../../services.js';
 import { BUILTIN_RETRO_HEALTH_CHECKS, createRetroSchema, type RetroActionStatus } from '../../../shared/retros.js';
 import { newId } from '../../lib/tokens.js';
+import { authorToken } from '../retros/retros.access.js';
+import { eraseAuthorLinks } from '../retros/retros.anonymity.js';
 import { insertRetro } from '../retros/retros.repo.js';
-import { retroActionItems, retroGroups, retroHealthAnswers, retroParticipants, retroReflections, retros } from '../retros/retros.tables.js';
+import { retroActionItems, retroGroups, retroHealthAnswers, retroParticipants, retroReflections, retros, retroVotes } from '../retros/retros.tables.js';
 import { registerDemoRows } from './demo.repo.js';
 import { DEMO_TEAMS, type DemoPeople } from './demo.seed.js';
 
@@ -61,12 +63,12 @@ const PULSE_SCORES = [[4, 4, 5, 3, 4], [3, 2, 3, 4, 3], [5, 4, 4, 5, 4]];
 
 /**
  * The retros area of the demo (docs/decisions/0036): per team, three past retros two weeks apart
- * and one upcoming. Past retros are written in the state an ended retro is left in
- * (docs/decisions/0047): no author key, no author tokens, no vote rows (only the tallies), health
- * answers without their tokens, timestamps of reflections at the end; the second is a signed retro,
- * the others anonymous. The latest has a health check. Their action items are partly done, so the
- * open ones carry into the next retro and onto their owners' dashboards. Only the retros are
- * registered: everything else goes with them (ON DELETE CASCADE).
+ * and one upcoming. Past retros are written as a meeting leaves them (reflections with their
+ * author's token, vote rows, health answers) and then ended through the board's own erasure
+ * (eraseAuthorLinks, docs/decisions/0047): votes tallied and their rows gone, no tokens, no key.
+ * The second is a signed retro, the others anonymous; the latest has a health check. Their action
+ * items are partly done, so the open ones carry into the next retro and onto their owners'
+ * dashboards. Only the retros are registered: everything else goes with them (ON DELETE CASCADE).
  */
 export function seedDemoRetros(services: Services, orgId: string, people: DemoPeople): void {
   const { db, scheduler } = services;
@@ -86,8 +88,7 @@ export function seedDemoRetros(services: Services, orgId: string, people: DemoPe
         });
         const retro = insertRetro(db, orgId, input, managerId);
         ids.push(retro.id);
-        db.update(retros).set({ phase: 'SUMMARY', started_at: iso(start), ended_at: iso(end), author_key: null, version: 40 + k, updated_at: iso(end) })
-          .where(eq(retros.id, retro.id)).run();
+        const token = (userId: string) => authorToken(retro, userId);
         // Everyone but one person (a different one each time) took part.
         const present = team.filter((_, i) => i !== (t + k + 2) % team.length);
         for (const userId of present) db.insert(retroParticipants).values({ retro_id: retro.id, user_id: userId, joined_at: iso(start) }).run();
@@ -98,21 +99,30 @@ export function seedDemoRetros(services: Services, orgId: string, people: DemoPe
           const groupId = newId();
           groupIds.push(groupId);
           db.insert(retroGroups).values({
-            id: groupId, organization_id: orgId, retro_id: retro.id, title: topic.title, sort_order: g, votes: VOTES[(g + t) % VOTES.length]!,
+            id: groupId, organization_id: orgId, retro_id: retro.id, title: topic.title, sort_order: g,
             notes: topic.notes ?? '', discussed_seconds: g < 3 ? 240 + 60 * ((g + t + k) % 4) : 0, created_at: iso(start),
           }).run();
           for (const [i, text] of topic.texts.entries()) {
+            const author = present[(g * 2 + i) % present.length]!;
             db.insert(retroReflections).values({
               id: newId(), organization_id: orgId, retro_id: retro.id, prompt_id: topic.prompt, text, group_id: groupId, sort_order: position++,
-              author_id: input.anonymous ? null : present[(g * 2 + i) % present.length]!, author_token: null, created_at: iso(end), updated_at: iso(end),
+              author_id: input.anonymous ? null : author, author_token: input.anonymous ? token(author) : null,
             }).run();
+          }
+          for (let v = 0; v < VOTES[(g + t) % VOTES.length]!; v++) {
+            db.insert(retroVotes).values({ id: newId(), retro_id: retro.id, group_id: groupId, voter_token: token(present[(g + v) % present.length]!)! }).run();
           }
         }
         if (k === 2) {
           for (const [index, scores] of PULSE_SCORES.entries()) {
-            for (const score of scores) db.insert(retroHealthAnswers).values({ id: newId(), retro_id: retro.id, statement_index: index, voter_token: null, score: Math.min(5, Math.max(1, score - (t % 2))) }).run();
+            for (const [a, score] of scores.entries()) {
+              db.insert(retroHealthAnswers).values({ id: newId(), retro_id: retro.id, statement_index: index, voter_token: token(present[a]!), score: Math.min(5, Math.max(1, score - (t % 2))) }).run();
+            }
           }
         }
+        // Ended: the same erasure as a meeting's move to SUMMARY.
+        db.update(retros).set({ phase: 'SUMMARY', started_at: iso(start), ended_at: iso(end), version: 40 + k, updated_at: iso(end) }).where(eq(retros.id, retro.id)).run();
+        eraseAuthorLinks(db, retro.id, iso(end));
         for (const [i, item] of plan.items.entries()) {
           const status = STATUSES[k]![i] ?? 'OPEN';
           const created = start + 45 * 60_000 + i * 60_000;
