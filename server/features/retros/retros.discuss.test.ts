@@ -58,6 +58,9 @@ describe('the discussion', () => {
     expect(groupRow(app, r.b).discussed_seconds).toBe(110);
     expect(groupRow(app, r.a).discussed_seconds).toBe(30);
     expect(groupRow(app, r.c).discussed_seconds).toBe(0);
+    // What the summary shows: topics by votes with the time each took.
+    const shown = (await mia.gql('query($id: ID!) { retro(id: $id) { groups { id votes discussed_seconds } } }', { id: r.id })).data!.retro.groups;
+    expect(shown).toEqual([{ id: r.b, votes: 3, discussed_seconds: 110 }, { id: r.a, votes: 1, discussed_seconds: 30 }, { id: r.c, votes: 0, discussed_seconds: 0 }]);
     d = await readDiscussion(mia, r.id);
     expect(d.discussion).toMatchObject({ group_id: null, started_at: null, elapsed_seconds: 0 });
 
