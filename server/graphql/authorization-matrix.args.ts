@@ -4,6 +4,7 @@ import { ruleInput } from '../features/reviews/reviews.automation.test-support.j
 import { TEST_PASSWORD, addUser } from '../test/helpers.js';
 import type { Chooser, RootField } from '../test/operations.js';
 import { sprintInput, type OrgWorld } from './authorization-matrix.fixtures.js';
+import { createMatrixRetro, insertActionItem, retroHealthCheckInput, retroInput, retroRuleInput, retroTemplateInput } from '../features/retros/retros.matrix-support.js';
 
 /**
  * Arguments of any operation, aimed at one organization's objects (docs/decisions/0041): chosen by
@@ -14,7 +15,7 @@ import { sprintInput, type OrgWorld } from './authorization-matrix.fixtures.js';
 type Pick = (w: OrgWorld) => unknown;
 type Fresh = (app: FastifyInstance, w: OrgWorld) => Promise<unknown>;
 
-const gqlId = async (w: OrgWorld, as: 'admin' | 'ownManager', query: string, variables: Record<string, unknown>, field: string) =>
+const gqlId = async (w: OrgWorld, as: 'admin' | 'ownManager' | 'subject', query: string, variables: Record<string, unknown>, field: string) =>
   ((await w.callers[as].gql(query, variables)).data![field] as { id: string }).id;
 
 /** Per operation and argument: a value, or a fresh object made for that one call. */
@@ -31,6 +32,14 @@ const OVERRIDES: Record<string, Record<string, Pick | { fresh: Fresh }>> = {
   remindReviewer: { requestId: (w) => w.closedCycle.requestId },
   // A new batch's id is chosen by the client, not an object: a fresh one.
   massCreateUsers: { batch_id: () => null },
+  // Retros: fresh objects for what deletes or archives; a reflection (not the retro) to move.
+  deleteRetro: { id: { fresh: (_app, w) => createMatrixRetro(w.callers.subject, w.team.id) } },
+  suggestRetroGroups: { retro_id: { fresh: (_app, w) => createMatrixRetro(w.callers.subject, w.team.id) } },
+  moveRetroReflection: { id: (w) => w.retros.reflectionId },
+  deleteRetroActionItem: { id: { fresh: async (app, w) => insertActionItem(app, w.orgId, w.retros.retroId, w.team.id, w.people.subject.id) } },
+  archiveRetroTemplate: { id: { fresh: (_app, w) => gqlId(w, 'subject', 'mutation($i: RetroTemplateInput!) { createRetroTemplate(input: $i) { id } }', { i: retroTemplateInput() }, 'createRetroTemplate') } },
+  archiveRetroHealthCheck: { id: { fresh: (_app, w) => gqlId(w, 'subject', 'mutation($i: RetroHealthCheckInput!) { createRetroHealthCheck(input: $i) { id } }', { i: retroHealthCheckInput() }, 'createRetroHealthCheck') } },
+  deleteRetroAutomationRule: { id: { fresh: (_app, w) => gqlId(w, 'ownManager', 'mutation($i: RetroAutomationRuleInput!) { createRetroAutomationRule(input: $i) { id } }', { i: retroRuleInput(w.team.id) }, 'createRetroAutomationRule') } },
   // Exactly the team's members as they are: nobody moves.
   setTeamMembers: { user_ids: (w) => [w.people.subject.id, ...w.people.peers.map((p) => p.id)] },
 };
@@ -51,10 +60,20 @@ const INPUTS: Record<string, Pick> = {
   // A new person's address, not a reference (emails are unique in the whole install: a taken one says so).
   MassCreateUserRow: (w) => ({ email: `new-${Math.random().toString(36).slice(2)}@${w.name.toLowerCase()}.example`, full_name: 'New Person' }),
   CreateTeamInput: (w) => ({ name: `Matrix ${Math.random()}`, member_ids: [w.people.spare.id] }),
+  CreateRetroInput: (w) => retroInput(w.team.id),
+  RetroSettingsInput: () => ({ title: 'Matrix retro' }),
+  RetroTemplateInput: retroTemplateInput,
+  RetroHealthCheckInput: retroHealthCheckInput,
+  RetroActionItemInput: (w) => ({ text: 'Matrix action', owner_id: w.people.subject.id }),
+  RetroAutomationRuleInput: (w) => retroRuleInput(w.team.id),
 };
 
 /** What `id` / `ids` name, by the object type the operation returns or names. */
 const BY_TYPE: Array<[string, Pick]> = [
+  // Retro types before Retro: operations that return nothing are matched by name, the longest first.
+  ['RetroReflection', (w) => w.retros.reflectionId], ['RetroGroup', (w) => w.retros.groupId], ['RetroActionItem', (w) => w.retros.actionItemId],
+  ['RetroTemplate', (w) => w.retros.templateId], ['RetroHealthCheck', (w) => w.retros.healthCheckId], ['RetroAutomationRule', (w) => w.retros.ruleId],
+  ['Retro', (w) => w.retros.retroId],
   ['ReviewAutomationRule', (w) => w.rule.id], ['ReviewTemplate', (w) => w.template.id], ['ReviewRequest', (w) => w.request.id],
   ['ReviewCycle', (w) => w.cycle.id], ['ReviewSprint', (w) => w.sprint.id], ['ScheduledJob', (w) => w.job.id], ['Subdepartment', (w) => w.subdept.id],
   ['Department', (w) => w.dept.id], ['BusinessUnit', (w) => w.bu.id], ['Notification', (w) => w.notification.id], ['Team', (w) => w.team.id],
@@ -69,6 +88,7 @@ const BY_NAME: Record<string, Pick> = {
   email: (w) => w.people.subject.email, password: () => TEST_PASSWORD, reviewerIds: (w) => w.people.peers.slice(0, 2).map((p) => p.id),
   user_ids: (w) => [w.people.spare.id], member_ids: (w) => [w.people.spare.id], participant_ids: (w) => [w.people.subject.id], team_ids: (w) => [w.team.id],
   manager_id: (w) => w.people.ownManager.id, team_lead_id: (w) => w.people.ownManager.id, team_id: (w) => w.team.id, template_id: (w) => w.template.id,
+  retro_id: (w) => w.retros.retroId, prompt_id: () => 'start', group_id: (w) => w.retros.groupId, user_id: (w) => w.people.subject.id,
   business_unit_id: (w) => w.bu.id, department_id: (w) => w.dept.id, subdepartment_id: (w) => w.subdept.id,
   // Never switch an area off, never a real run.
   enabled: () => true, dryRun: () => true, includeDeleted: () => false, includeAzureEmail: () => false, limit: () => 20, offset: () => 0,

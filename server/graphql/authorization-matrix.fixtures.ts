@@ -7,6 +7,7 @@ import { insertJob } from '../jobs/jobs.repo.js';
 import { recordOperatorOrganization } from '../features/install/install.repo.js';
 import { saveSlackWebhook } from '../features/notifications/notifications.slack.repo.js';
 import { addUser, seedOrg, signedIn, type TestUser } from '../test/helpers.js';
+import { seedRetroObjects } from '../features/retros/retros.matrix-support.js';
 
 /**
  * The world of the authorization matrix (docs/decisions/0041): two organizations seeded alike, each
@@ -70,13 +71,17 @@ export async function seedWorld(app: FastifyInstance, name: string) {
   const batch = ok<{ batch_id: string }>(await admin.gql('mutation($r: [MassCreateUserRow!]!) { massCreateUsers(rows: $r) { batch_id } }',
     { r: [{ email: `batch@${slug}.example`, full_name: `${name} Batch` }] }), 'massCreateUsers');
 
+  const retros = await seedRetroObjects(app, { orgId, teamId: base.team.id, subject, ownManager, subjectId: base.report.id });
+
   const objects = {
+    retros,
     org: base.org, team: base.team, otherTeam, bu, dept, subdept, template, cycle, closedCycle: { ...closed, requestId: closedRequest.id }, request, rule, sprint, notification, job, batch,
     people: { ...people, otherReport, peers, spare },
   };
   const ids = new Set<string>([orgId, base.team.id, otherTeam.id, bu.id, dept.id, subdept.id, template.id, cycle.id, cycle.participantId, closed.id, closed.participantId, closedRequest.id,
     request.id, rule.id, sprint.id, notification.id, job.id, batch.batch_id]);
   for (const u of [...Object.values(people), otherReport, spare, ...peers]) { ids.add(u.id); ids.add(u.email); }
+  for (const id of Object.values(retros)) ids.add(id);
   return { name, orgId, callers, ...objects, ids, admin: callers.admin, ownManager: callers.ownManager };
 }
 

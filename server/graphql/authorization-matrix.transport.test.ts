@@ -37,6 +37,8 @@ function callers(): Caller[] {
 /** Path parameters of the routes, from the target organization's objects. */
 const PARAMS: Record<string, (w: OrgWorld) => string> = {
   provider: () => 'credentials', participantId: (w) => w.closedCycle.participantId, orgId: (w) => w.orgId, mediaId: () => '0b5f2a8e-2f0a-4a51-9d0e-8a1c3f0e9b11', '*': () => 'matrix',
+  // The retro routes (/api/retros/:id/...): the subject's team's retro.
+  id: (w) => w.retros.retroId,
 };
 const fill = (route: string, w: OrgWorld) => route.replace(/:(\w+)|\*/g, (m, name: string | undefined) => PARAMS[name ?? '*']!(w));
 
@@ -99,6 +101,8 @@ const TRIGGERS: Record<string, ((caller: Caller, orgId: string, variables: Recor
   notificationAdded: (caller) => app.services.pubsub.publish(topics.notificationAdded(caller.userId!), { id: 'n', kind: 'matrix', title: 'Matrix', created_at: new Date().toISOString() }),
   massCreateProgress: (_caller, orgId, v, marker) =>
     app.services.pubsub.publish(topics.massCreateProgress(orgId, String(v.batch_id)), { batch_id: v.batch_id, processed: marker, total: marker, created: 0, failed: 0, done: false }),
+  // A retro's subscribers hear every change of it (the first event comes at once).
+  retroChanged: (_caller, _orgId, v) => app.services.pubsub.publish(topics.retroChanged(String(v.id)), { version: 0 }),
 };
 
 const codesOf = (payload: unknown) => (Array.isArray(payload) ? payload : []).map((e: { extensions?: { code?: string } }) => e.extensions?.code ?? 'none');
