@@ -107,7 +107,7 @@ function SelectField({ label, name, error, hint, children, ...select }: SelectHT
     <div className="field">
       <label htmlFor={id}>{label}</label>
       <select id={id} name={name} aria-invalid={error ? true : undefined} aria-describedby={describedBy} {...select}>{children}</select>
-      {hint && <p id={`${id}-hint`} className="field-hint">{hint}</p>}
+      {hint && <div id={`${id}-hint`} className="field-hint">{hint}</div>}
       {error && <p id={`${id}-error`} className="field-error">{error}</p>}
     </div>
   );

@@ -82,8 +82,18 @@ export type CreateRetroVariables = {
 };
 export type RetroSettingsVariables = Omit<CreateRetroVariables, 'team_id' | 'sprint_id' | 'template_id'>;
 
-export const useCreateRetro = () => useInvalidating(async (input: CreateRetroVariables) =>
-  (await gql<{ createRetro: Retro }>(`mutation CreateRetro($input: CreateRetroInput!) { createRetro(input: $input) { ${RETRO_FIELDS} } }`, { input })).createRetro, RETROS);
+/** The answer is the whole retro: it seeds the meeting page's query (['retro', id]), which opens next without waiting. */
+export function useCreateRetro() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (input: CreateRetroVariables) =>
+      (await gql<{ createRetro: Retro }>(`mutation CreateRetro($input: CreateRetroInput!) { createRetro(input: $input) { ${RETRO_FIELDS} } }`, { input })).createRetro,
+    onSuccess: async (retro) => {
+      await queryClient.invalidateQueries({ queryKey: ['retros'] });
+      queryClient.setQueryData(['retro', retro.id], retro);
+    },
+  });
+}
 
 export const useUpdateRetro = () => useInvalidating(async ({ id, input }: { id: string; input: RetroSettingsVariables }) =>
   (await gql<{ updateRetro: Retro }>(`mutation UpdateRetro($id: ID!, $input: RetroSettingsInput!) { updateRetro(id: $id, input: $input) { ${RETRO_FIELDS} } }`, { id, input })).updateRetro, RETROS);
