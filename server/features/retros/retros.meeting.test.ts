@@ -24,6 +24,10 @@ describe('phases', () => {
     expect(plain.phase).toBe('SCHEDULED');
     expect(plain.viewer_is_facilitator).toBe(true);
     expect(plain.facilitator.id).toBe(w.members[0]!.id);
+    // An earlier retro that never started left no action items to review.
+    const notYet = await newRetro(w.members[0]!, w.team.id, { scheduled_at: '2026-02-05T09:00:00Z', check_in_question: 'One word for the sprint?' });
+    expect(notYet.phases).toEqual(['SCHEDULED', 'CHECK_IN', 'REFLECT', 'GROUP', 'VOTE', 'DISCUSS', 'SUMMARY']);
+    await toPhase(w.members[0]!, plain.id, 'SUMMARY');
     const full = await newRetro(w.members[0]!, w.team.id, { scheduled_at: '2026-02-05T09:00:00Z', check_in_question: 'One word for the sprint?', health_check_id: 'builtin:quick-pulse' });
     expect(full.phases).toEqual(['SCHEDULED', 'CHECK_IN', 'REVIEW_ACTIONS', 'HEALTH', 'REFLECT', 'GROUP', 'VOTE', 'DISCUSS', 'SUMMARY']);
     expect(full.health_statements).toHaveLength(3);

@@ -116,7 +116,9 @@ export const retroMeetingResolvers = {
     updateRetro: (_: unknown, args: { id: string; input: unknown }, ctx: Ctx) => {
       const viewer = requireViewer(ctx);
       const access = retroAccess(ctx.services.db, viewer, args.id);
-      if (!access.canFacilitate && access.retro.created_by !== viewer.userId) throw forbidden('Only the facilitator, the team\'s manager or lead, an admin, or whoever created the retro can change its settings.');
+      // Whoever created the retro may change it until it starts; after that, whoever may facilitate.
+      const creatorBeforeStart = access.retro.created_by === viewer.userId && !access.retro.started_at;
+      if (!access.canFacilitate && !creatorBeforeStart) throw forbidden('Only the facilitator, the team\'s manager or lead, or an admin can change the settings (and whoever created the retro, until it starts).');
       const input = parseInput(retroSettingsSchema, args.input);
       changeRetro(ctx.services, access.retro.id, () => {
         const retro = findRetro(ctx.services.db, viewer.organizationId, access.retro.id);

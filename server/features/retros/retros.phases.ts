@@ -1,6 +1,6 @@
-import { and, eq, lt, ne, or } from 'drizzle-orm';
+import { and, eq, isNotNull, lt, ne, or } from 'drizzle-orm';
 import { conflict, notFound } from '../../../shared/app-error.js';
-import { RETRO_PHASE_LABELS, type RetroPhase } from '../../../shared/retros.js';
+import { RETRO_PHASES, RETRO_PHASE_LABELS, type RetroPhase } from '../../../shared/retros.js';
 import type { Db } from '../../db/connection.js';
 import type { Services } from '../../services.js';
 import type { RetroRow } from './retros.access.js';
@@ -8,10 +8,13 @@ import { changeRetro, runPhaseListeners } from './retros.live.js';
 import { presentUserIds } from './retros.presence.js';
 import { retroParticipants, retros } from './retros.tables.js';
 
-/** Whether the team held or planned a retro before this one (by scheduled_at): then its action items are reviewed. */
+/**
+ * Whether the team held a retro before this one (scheduled earlier, and started: only a retro that
+ * ran can leave action items): then the REVIEW_ACTIONS phase reviews them.
+ */
 export function hasEarlierRetro(db: Db, retro: Pick<RetroRow, 'id' | 'organization_id' | 'team_id' | 'scheduled_at' | 'created_at'>): boolean {
   return !!db.select({ id: retros.id }).from(retros).where(and(
-    eq(retros.organization_id, retro.organization_id), eq(retros.team_id, retro.team_id), ne(retros.id, retro.id),
+    eq(retros.organization_id, retro.organization_id), eq(retros.team_id, retro.team_id), ne(retros.id, retro.id), isNotNull(retros.started_at),
     or(lt(retros.scheduled_at, retro.scheduled_at), and(eq(retros.scheduled_at, retro.scheduled_at),
       or(lt(retros.created_at, retro.created_at), and(eq(retros.created_at, retro.created_at), lt(retros.id, retro.id))))),
   )).limit(1).get();
@@ -38,11 +41,12 @@ export function phaseMoveRefusal(phases: readonly RetroPhase[], current: RetroPh
     return `The retro has already moved to ${phaseLabel(current)}.`;
   }
   if (current === 'SUMMARY') return 'The retro has already ended.';
-  const next = phases[phases.indexOf(current) + 1];
+  // The first of this retro's phases after the current one (robust if the optional ones changed meanwhile).
+  const next = phases.find((p) => RETRO_PHASES.indexOf(p) > RETRO_PHASES.indexOf(current)) ?? 'SUMMARY';
   if (to === next) return null;
   if (to === 'SUMMARY' && current !== 'SCHEDULED') return null;
-  if (current === 'SCHEDULED') return `Start the retro first: the next phase is ${phaseLabel(next!)}.`;
-  return `The retro is in ${phaseLabel(current)}: it can move on to ${phaseLabel(next!)} or end (Summary), not to ${phaseLabel(to)}.`;
+  if (current === 'SCHEDULED') return `Start the retro first: the next phase is ${phaseLabel(next)}.`;
+  return `The retro is in ${phaseLabel(current)}: it can move on to ${phaseLabel(next)} or end (Summary), not to ${phaseLabel(to)}.`;
 }
 
 /**
