@@ -1,6 +1,7 @@
 import { and, asc, eq, getTableColumns, inArray, isNotNull, isNull, ne, sql } from 'drizzle-orm';
 import { RETRO_ACTION_OPEN, type RetroActionStatus } from '../../../shared/retros.js';
 import type { Db } from '../../db/connection.js';
+import { teams } from '../teams/teams.tables.js';
 import { users } from '../users/users.tables.js';
 import type { RetroRow } from './retros.access.js';
 import { retroActionItems, retroGroups, retros } from './retros.tables.js';
@@ -56,11 +57,11 @@ export function listCarriedActionItems(db: Db, orgId: string, retroIds: readonly
   return out;
 }
 
-/** The viewer's own action items of these statuses, due soonest first (no due date last). */
+/** The viewer's own action items of these statuses (teams not deleted), due soonest first (no due date last). */
 export function listOwnedActionItems(db: Db, orgId: string, ownerId: string, statuses: readonly RetroActionStatus[]): RetroActionItemView[] {
   if (!statuses.length) return [];
-  return db.select(view).from(retroActionItems).innerJoin(retros, eq(retros.id, retroActionItems.retro_id))
-    .where(and(eq(retroActionItems.organization_id, orgId), eq(retroActionItems.owner_id, ownerId), inArray(retroActionItems.status, [...statuses])))
+  return db.select(view).from(retroActionItems).innerJoin(retros, eq(retros.id, retroActionItems.retro_id)).innerJoin(teams, eq(teams.id, retroActionItems.team_id))
+    .where(and(eq(retroActionItems.organization_id, orgId), eq(retroActionItems.owner_id, ownerId), inArray(retroActionItems.status, [...statuses]), isNull(teams.deleted_at)))
     .orderBy(...byDue).all();
 }
 
