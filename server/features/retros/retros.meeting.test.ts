@@ -249,3 +249,18 @@ describe('lists', () => {
     expect(await teamsOf(w.admin)).toEqual(['Falcons', 'Herons', 'Owls']);
   });
 });
+
+describe('shared live state', () => {
+  it('rows written outside changeRetro (no new version) are not hidden by the state kept for that version', async () => {
+    const { loadRetroState } = await import('./retros.state.js');
+    const { retroParticipants } = await import('./retros.tables.js');
+    const retro = await newRetro(w.members[0]!, w.team.id);
+    const before = loadRetroState(app.services.db, retro.id, row(retro.id).version);
+    expect(before.participants).toEqual([]);
+    expect(loadRetroState(app.services.db, retro.id, row(retro.id).version)).toBe(before);
+    app.services.db.insert(retroParticipants).values({ retro_id: retro.id, user_id: w.members[1]!.id }).run();
+    const r = await w.members[1]!.gql(GET_RETRO, { id: retro.id });
+    expect(r.data!.retro.check_ins).toEqual([{ user: { id: w.members[1]!.id, full_name: 'Max Two' }, answer: null }]);
+    expect(r.data!.retro.participation.participants).toBe(1);
+  });
+});

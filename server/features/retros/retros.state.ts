@@ -22,7 +22,23 @@ export type RetroState = {
 };
 
 const CACHE_MAX = 256;
-const caches = new WeakMap<Db, Map<string, RetroState>>();
+type Cached = { state: RetroState; changes: number };
+const caches = new WeakMap<Db, Map<string, Cached>>();
+
+/**
+ * Rows changed on this connection since it opened (SQLite's total_changes()): any write anywhere
+ * moves it, so a cached state is used only while nothing at all was written since it was read, even
+ * by code that wrote board rows without going through changeRetro (tests, seeds).
+ */
+const changeCounters = new WeakMap<Db, () => number>();
+function totalChanges(db: Db): number {
+  let counter = changeCounters.get(db);
+  if (!counter) {
+    const stmt = db.$client.prepare('select total_changes() as n');
+    changeCounters.set(db, (counter = () => (stmt.get() as { n: number }).n));
+  }
+  return counter();
+}
 
 function read(db: Db, retroId: string): RetroState | null {
   // better-sqlite3 is synchronous: these reads see one state, no change can come in between.
@@ -49,12 +65,13 @@ function read(db: Db, retroId: string): RetroState | null {
 export function loadRetroState(db: Db, retroId: string, version: number): RetroState {
   let cache = caches.get(db);
   if (!cache) caches.set(db, (cache = new Map()));
+  const changes = totalChanges(db);
   const hit = cache.get(`${retroId}:${version}`);
-  if (hit) return hit;
+  if (hit && hit.changes === changes) return hit.state;
   const state = read(db, retroId) ?? { version, reflections: [], groups: [], votes: [], health: [], participants: [] };
   if (cache.size >= CACHE_MAX) {
     for (const key of [...cache.keys()].slice(0, CACHE_MAX / 4)) cache.delete(key);
   }
-  cache.set(`${retroId}:${state.version}`, state);
+  cache.set(`${retroId}:${state.version}`, { state, changes });
   return state;
 }
