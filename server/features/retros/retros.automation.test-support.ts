@@ -6,7 +6,7 @@ import { scheduleSprintRetroPass } from './retros.automation.run.js';
 
 /** Shared setup of the retro automation tests: two organizations on a fake clock, the hourly sprint pass restarted from it. */
 export const RULE = `id trigger every_weeks anchor_at paused next_run_at anonymous max_votes max_votes_per_group reflect_hours vote_hours
-  team { id name } template { id name } health_check { id name } facilitator { id } retros { id title phase scheduled_at reflect_deadline vote_deadline }`;
+  team { id name } template { id name archived can_manage } health_check { id name } facilitator { id } retros { id title phase scheduled_at reflect_deadline vote_deadline }`;
 
 export async function setUpRetroAutomation(start = '2027-01-10T08:30:00.000Z') {
   const { app, clock, scheduler } = await createSchedulerTestApp(start);

@@ -100,6 +100,25 @@ describe('retro automation: after every sprint', () => {
   }, 60_000);
 });
 
+describe('retro automation: a template archived after the rule was made', () => {
+  it('makes no retro while the template is archived (the rule shows it) and catches up once it is restored', async () => {
+    const t = await setUpRetroAutomation();
+    app = t.app;
+    const template = (await t.managerA.gql('mutation($i: RetroTemplateInput!) { createRetroTemplate(input: $i) { id } }', { i: { name: 'Ours', prompts: [{ title: 'Good', colour: '#2f7d4f' }] } })).data!.createRetroTemplate.id;
+    const rule = (await createRule(t.managerA, ruleInput(t.a.team.id, { template_id: template }))).data!.createRetroAutomationRule;
+    const s1 = t.sprint('Sprint 1', '2027-01-01', '2027-01-14');
+    expect((await t.managerA.gql('mutation($id: ID!) { archiveRetroTemplate(id: $id) { archived } }', { id: template })).errors).toBeUndefined();
+    expect((await listRules(t.managerA)).data!.retroAutomationRules[0].template).toMatchObject({ id: template, archived: true });
+    t.clock.set('2027-01-15T01:00:00.000Z');
+    await t.runAll();
+    expect(retroRows(app, t.a.org.id)).toHaveLength(0);
+    await t.managerA.gql('mutation($id: ID!) { restoreRetroTemplate(id: $id) { archived } }', { id: template });
+    t.clock.set('2027-01-15T03:00:00.000Z');
+    await t.runAll();
+    expect(retroRows(app, t.a.org.id)).toMatchObject([{ sprint_id: s1, automation_rule_id: rule.id }]);
+  }, 60_000);
+});
+
 describe('retro automation: on a cadence', () => {
   it('creates one retro per period at the period start, once after downtime (the latest period), never twice', async () => {
     const t = await setUpRetroAutomation();

@@ -1,6 +1,7 @@
 import type { MercuriusContext } from 'mercurius';
 import { retroAutomationRuleSchema, sprintPeriodKey } from '../../../shared/retros.automation.js';
 import { firstIndexFrom, periodStart } from '../../jobs/jobs.periods.js';
+import { indexBy } from '../../graphql/loaders.js';
 import { parseInput } from '../../lib/parse.js';
 import { nextSprintEnd, sprintEndsAt } from '../reviews/reviews.sprints.repo.js';
 import { loadTeam, loadUser } from '../users/users.loaders.js';
@@ -12,7 +13,7 @@ import {
 } from './retros.automation.repo.js';
 import { cadenceScheduleKey, registerRetroAutomation, syncCadenceSchedule } from './retros.automation.run.js';
 import { registerRetroDeadlines } from './retros.automation.deadlines.js';
-import { resolveRetroHealthCheck, resolveRetroTemplate } from './retros.templates.repo.js';
+import { listRetroHealthChecks, listRetroTemplates, type RetroHealthCheckView, type RetroTemplateView } from './retros.templates.repo.js';
 
 type Ctx = MercuriusContext;
 const orgOf = (ctx: Ctx) => ctx.viewer?.organizationId ?? '';
@@ -39,16 +40,6 @@ export function nextRunAt(ctx: Ctx, rule: RetroAutomationRuleRow): string | null
   }
   return null;
 }
-
-/** Template and health check as the API shows them (built-ins have no row). */
-const presentTemplate = (ctx: Ctx, id: string) => {
-  const t = resolveRetroTemplate(ctx.services.db, orgOf(ctx), id);
-  return t ? { ...t, built_in: t.id.startsWith('builtin:'), archived_at: t.archived ? 'archived' : null, created_by: null, updated_at: null } : null;
-};
-const presentHealthCheck = (ctx: Ctx, id: string | null) => {
-  const h = id ? resolveRetroHealthCheck(ctx.services.db, orgOf(ctx), id) : undefined;
-  return h ? { ...h, built_in: h.id.startsWith('builtin:'), archived_at: h.archived ? 'archived' : null, created_by: null } : null;
-};
 
 /** Retros: automation rules (SPRINT_END, CADENCE) and async deadlines. Jobs: retros.automation.run.ts, retros.automation.deadlines.ts. */
 export const retroAutomationPart: RetroPart = {
@@ -111,8 +102,10 @@ export const retroAutomationPart: RetroPart = {
     RetroAutomationRule: {
       team: (r: RetroAutomationRuleRow, _: unknown, ctx: Ctx) => loadTeam(ctx, r.team_id),
       anchor_at: (r: RetroAutomationRuleRow) => (r.trigger === 'CADENCE' ? r.anchor_at : null),
-      template: (r: RetroAutomationRuleRow, _: unknown, ctx: Ctx) => presentTemplate(ctx, r.template_id),
-      health_check: (r: RetroAutomationRuleRow, _: unknown, ctx: Ctx) => presentHealthCheck(ctx, r.health_check_id),
+      template: (r: RetroAutomationRuleRow, _: unknown, ctx: Ctx) => ctx.loaders.get<RetroTemplateView | null>('retros.automation.templates', () => indexBy(listRetroTemplates(ctx.services.db, orgOf(ctx), true), (t) => t.id), null).load(r.template_id),
+      health_check: (r: RetroAutomationRuleRow, _: unknown, ctx: Ctx) => (r.health_check_id
+        ? ctx.loaders.get<RetroHealthCheckView | null>('retros.automation.healthChecks', () => indexBy(listRetroHealthChecks(ctx.services.db, orgOf(ctx), true), (h) => h.id), null).load(r.health_check_id)
+        : null),
       facilitator: (r: RetroAutomationRuleRow, _: unknown, ctx: Ctx) => loadUser(ctx, r.facilitator_id),
       paused: (r: RetroAutomationRuleRow) => r.paused_at !== null,
       next_run_at: (r: RetroAutomationRuleRow, _: unknown, ctx: Ctx) => nextRunAt(ctx, r),
