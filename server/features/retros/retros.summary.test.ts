@@ -2,7 +2,11 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSchedulerTestApp } from '../../jobs/jobs.test-support.js';
 import type { Scheduler } from '../../jobs/jobs.scheduler.js';
+import { eq } from 'drizzle-orm';
+import { writeNotificationChoices } from '../../../shared/notification-kinds.js';
+import { outboxMails } from '../../test/helpers.js';
 import { setFeatureAreas } from '../feature-areas/feature-areas.repo.js';
+import { users } from '../users/users.tables.js';
 import { addGroups, addParticipants, addReflection } from './retros.discuss.test-support.js';
 import { newRetro, retroWorld, toPhase, type Caller, type RetroWorld } from './retros.test-support.js';
 
@@ -115,5 +119,30 @@ describe('the summary notification', () => {
     // Exactly once.
     await scheduler.runDueJobs();
     expect(summaries()).toHaveLength(before + 3);
+  });
+
+  it('follows each person\'s choices: kind off, email only', async () => {
+    const [mia, max, liv] = w.members as [Caller, Caller, Caller];
+    const { db } = app.services;
+    const choose = (id: string, channels: string[], kinds: string[]) => db.update(users).set({ notifications: writeNotificationChoices({ channels, kinds }) }).where(eq(users.id, id)).run();
+    choose(max.id, ['in_app', 'email'], ['review_requests']);
+    choose(liv.id, ['email'], ['retros']);
+    try {
+      await scheduler.runDueJobs();
+      const before = summaries().length;
+      const mails = { max: outboxMails(app, max.email).length, liv: outboxMails(app, liv.email).length };
+      const id = await heldRetro(true, 'Chosen retro');
+      await toPhase(w.manager, id, 'SUMMARY');
+      await scheduler.runDueJobs();
+      expect(summaries().slice(before).map((n) => n.user_id)).toEqual([mia.id]);
+      expect(outboxMails(app, max.email).slice(mails.max).filter((m) => m.subject.startsWith('Retro summary'))).toEqual([]);
+      const livMail = outboxMails(app, liv.email).slice(mails.liv).filter((m) => m.subject === 'Retro summary: Chosen retro');
+      expect(livMail).toHaveLength(1);
+      expect(livMail[0]!.text).toContain(`/professional-development/sprint-retro/review/${id}`);
+      for (const author of ['Mia One', 'Max Two']) expect(livMail[0]!.text).not.toContain(author);
+    } finally {
+      choose(max.id, ['in_app', 'email'], ['retros']);
+      choose(liv.id, ['in_app', 'email'], ['retros']);
+    }
   });
 });
