@@ -1,14 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { FeaturePlaceholder } from '../../../../../components/feature-placeholder.js';
+import { PendingView } from '../../../../../components/ui/states.js';
+import { RetroProgressPage } from '../../../../../features/retros/retro-progress-page.js';
+import { retroTeamProgressQueryOptions } from '../../../../../features/retros/retro-progress.api.js';
 
+/** Retro progress per team the viewer may see: retros held, participation, action-item completion. */
 export const Route = createFileRoute('/_app/professional-development/sprint-retro/team-progress/')({
-  component: RetroprogressPage,
+  loader: ({ context: { queryClient } }) => queryClient.ensureQueryData(retroTeamProgressQueryOptions),
+  pendingComponent: () => <PendingView label="Loading retro progress…" />,
+  component: RetroProgressPage,
 });
-
-function RetroprogressPage() {
-  return (
-    <FeaturePlaceholder title="Retro progress" area="Sprint retrospectives">
-      Here you will see action-item completion, participation and recurring themes per team.
-    </FeaturePlaceholder>
-  );
-}
