@@ -188,7 +188,7 @@ export function NewRetroDialog({ initialTeamId, onCreated, onClose }: { initialT
                 );
               })}
             </SelectField>
-            <SettingsFields mode="create" key={chosenTeamId} team={team} errors={errors}
+            <SettingsFields mode="create" team={team} errors={errors}
               titlePlaceholder={team ? `${team.name} retro${sprint ? `: ${sprint.name}` : ' and its start date'}` : ''} />
             <FormError message={form.formError} />
             <div className="dialog-actions">
@@ -228,7 +228,7 @@ function SettingsFields({ mode, team, errors, titlePlaceholder, settings }: {
     <>
       <Field label="Title (optional)" name="title" defaultValue={settings?.title ?? ''} placeholder={titlePlaceholder} maxLength={RETRO_LIMITS.titleMax} error={errors.title}
         hint={mode === 'create' ? 'Left empty, the retro is named after the team and the sprint or its date.' : undefined} />
-      <PersonPicker label="Facilitator" name="facilitator_id" people={people} defaultValue={settings?.facilitator?.id ?? null} error={errors.facilitator_id}
+      <PersonPicker key={team?.id ?? 'none'} label="Facilitator" name="facilitator_id" people={people} defaultValue={settings?.facilitator?.id ?? null} error={errors.facilitator_id}
         noneLabel={mode === 'create' ? 'You' : 'Keep the facilitator'} />
       <div className="field">
         <div className="retro-check">

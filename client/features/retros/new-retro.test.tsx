@@ -66,8 +66,10 @@ it('offers the team, its sprints, templates with built-ins first and their promp
     .toEqual(['You', 'Ada Lovelace (ada@example.com)', 'Grace Hopper (grace@example.com)', 'Mia Manager (mia@example.com)']);
   expect(within(form).queryByLabelText('Reflecting closes')).toBeNull();
 
-  // Another team: its people, and no sprint for someone who may not read them.
+  // Another team: its people, and no sprint for someone who may not read them; what was typed stays.
+  fireEvent.change(within(form).getByLabelText('Votes per person'), { target: { value: '7' } });
   fireEvent.change(within(form).getByLabelText('Team'), { target: { value: 'team2' } });
+  expect((within(form).getByLabelText('Votes per person') as HTMLInputElement).value).toBe('7');
   expect([...(within(form).getByLabelText('Facilitator') as HTMLSelectElement).options].map((o) => o.textContent)).toContain('Linus Torvalds (linus@example.com)');
   expect(await within(form).findByText('Only the team’s manager or lead and admins can link a sprint.')).toBeTruthy();
 });

@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, type QueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useId, useState } from 'react';
 import { RETRO_ACTION_STATUSES, RETRO_ACTION_STATUS_LABELS, RETRO_PHASE_LABELS, type RetroActionStatus } from '../../../shared/retros.js';
@@ -6,6 +6,14 @@ import type { RetroActionItem } from './retro.types.js';
 import { formatDueDay, formatWhen, isDayOverdue, sectionOf } from './retro-format.js';
 import { myRetroActionItemsQueryOptions, upcomingRetrosQueryOptions, useUpdateRetroActionItemStatus } from './retros.api.js';
 import './retros.css';
+
+/** Loads what the enabled retro cards show together with the dashboard (no request after the page appears). */
+export function prefetchRetroWidgets(queryClient: QueryClient, enabled: readonly string[]): Promise<unknown> {
+  return Promise.all([
+    enabled.includes('UPCOMING_RETROS') ? queryClient.prefetchQuery(upcomingRetrosQueryOptions) : undefined,
+    enabled.includes('RETRO_ACTION_ITEMS') ? queryClient.prefetchQuery(myRetroActionItemsQueryOptions) : undefined,
+  ]);
+}
 
 const LIST_PATH = '/professional-development/sprint-retro/review';
 const RETRO_PATH = '/professional-development/sprint-retro/review/$id';

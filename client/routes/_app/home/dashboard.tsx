@@ -5,7 +5,7 @@ import { EmptyState } from '../../../components/ui/states.js';
 import { meQueryOptions, organizationQueryOptions, widgetPreferencesQueryOptions } from '../../../features/users/api.js';
 import { WidgetChooser } from '../../../features/users/widget-chooser.js';
 import { PendingReviewsWidget } from '../../../features/review-cycles/review-pending-widget.js';
-import { RetroActionItemsWidget, UpcomingRetrosWidget } from '../../../features/retros/retro-widgets.js';
+import { RetroActionItemsWidget, UpcomingRetrosWidget, prefetchRetroWidgets } from '../../../features/retros/retro-widgets.js';
 import { myNominationTasksQueryOptions, myReviewRequestsQueryOptions } from '../../../features/review-cycles/review-cycles.api.js';
 import { setModalOpen } from '../../../lib/modals.js';
 import { disabledAreasOf, featureAreasQueryOptions } from '../../../features/feature-areas/api.js';
@@ -23,6 +23,7 @@ export const Route = createFileRoute('/_app/home/dashboard')({
       queryClient.ensureQueryData(widgetPreferencesQueryOptions),
       queryClient.prefetchQuery(myReviewRequestsQueryOptions(false)),
       queryClient.prefetchQuery(myNominationTasksQueryOptions),
+      queryClient.ensureQueryData(widgetPreferencesQueryOptions).then((prefs) => prefetchRetroWidgets(queryClient, prefs.enabled_widgets), () => undefined),
       me && me.permission_level !== 'ADMIN' ? undefined : queryClient.prefetchQuery(organizationQueryOptions),
     ]);
   },
