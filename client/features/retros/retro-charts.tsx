@@ -7,9 +7,9 @@ import { formatRetroDay, retroLabel, shortRetroDay, type RetroHealthTrend, type 
  * is an image with a title and a text summary, and the same numbers as a table beneath.
  */
 
-const WIDTH = 600;
-const HEIGHT = 200;
-const PAD = { top: 12, right: 12, bottom: 26, left: 36 };
+const WIDTH = 520;
+const HEIGHT = 230;
+const PAD = { top: 14, right: 14, bottom: 30, left: 46 };
 const innerW = WIDTH - PAD.left - PAD.right;
 const innerH = HEIGHT - PAD.top - PAD.bottom;
 
@@ -33,7 +33,7 @@ export function CompletionChart({ sprints }: { sprints: RetroSprintProgress[] })
   const title = 'Action-item completion per retro';
   return (
     <figure className="rp-chart">
-      <svg viewBox={`0 0 ${WIDTH} ${HEIGHT}`} role="img" aria-label={title} aria-describedby={`${id}-desc`} preserveAspectRatio="none">
+      <svg viewBox={`0 0 ${WIDTH} ${HEIGHT}`} role="img" aria-label={title} aria-describedby={`${id}-desc`}>
         <title>{title}</title>
         <desc id={`${id}-desc`}>{summary}</desc>
         {[0, COMPLETION_THRESHOLDS.almost, COMPLETION_THRESHOLDS.complete].map((p) => (
@@ -51,8 +51,8 @@ export function CompletionChart({ sprints }: { sprints: RetroSprintProgress[] })
             </rect>
           );
         })}
-        {first && <text x={PAD.left} y={HEIGHT - 6} className="rp-tick">{shortRetroDay(first.held_at)}</text>}
-        {last && sprints.length > 1 && <text x={WIDTH - PAD.right} y={HEIGHT - 6} textAnchor="end" className="rp-tick">{shortRetroDay(last.held_at)}</text>}
+        {first && <text x={PAD.left} y={HEIGHT - 8} className="rp-tick">{shortRetroDay(first.held_at)}</text>}
+        {last && sprints.length > 1 && <text x={WIDTH - PAD.right} y={HEIGHT - 8} textAnchor="end" className="rp-tick">{shortRetroDay(last.held_at)}</text>}
       </svg>
       <figcaption>
         <details>
@@ -125,7 +125,7 @@ export function HealthChart({ trends, labels }: { trends: RetroHealthTrend[]; la
   const last = columns.at(-1);
   return (
     <figure className="rp-chart">
-      <svg viewBox={`0 0 ${WIDTH} ${HEIGHT}`} role="img" aria-label={title} aria-describedby={`${id}-desc`} preserveAspectRatio="none">
+      <svg viewBox={`0 0 ${WIDTH} ${HEIGHT}`} role="img" aria-label={title} aria-describedby={`${id}-desc`}>
         <title>{title}</title>
         <desc id={`${id}-desc`}>{summary}</desc>
         {[1, 2, 3, 4, 5].map((score) => (
@@ -160,8 +160,8 @@ export function HealthChart({ trends, labels }: { trends: RetroHealthTrend[]; la
             </g>
           );
         })}
-        {first && <text x={PAD.left} y={HEIGHT - 6} className="rp-tick">{shortRetroDay(first.held_at)}</text>}
-        {last && columns.length > 1 && <text x={WIDTH - PAD.right} y={HEIGHT - 6} textAnchor="end" className="rp-tick">{shortRetroDay(last.held_at)}</text>}
+        {first && <text x={PAD.left} y={HEIGHT - 8} className="rp-tick">{shortRetroDay(first.held_at)}</text>}
+        {last && columns.length > 1 && <text x={WIDTH - PAD.right} y={HEIGHT - 8} textAnchor="end" className="rp-tick">{shortRetroDay(last.held_at)}</text>}
       </svg>
       <ul className="rp-legend" aria-label="Statements">
         {trends.map((t, s) => (
