@@ -8,7 +8,7 @@ import { parseInput } from '../../lib/parse.js';
 import { newId } from '../../lib/tokens.js';
 import { retroAccess, type RetroRow } from './retros.access.js';
 import { accessVia, groupViewById, type GroupView } from './retros.board.view.js';
-import { groupTitle, suggestGroups } from './retros.grouping.js';
+import { groupTitle, suggestGroups, titleModel, type TitleModel } from './retros.grouping.js';
 import { changeRetro, onRetroPhase } from './retros.live.js';
 import { findRetro } from './retros.repo.js';
 import { retroGroups, retroReflections, retros, retroVotes } from './retros.tables.js';
@@ -20,7 +20,7 @@ const reflectionsOf = (db: Db, retroId: string): ReflectionRow[] =>
   db.select().from(retroReflections).where(eq(retroReflections.retro_id, retroId)).orderBy(asc(retroReflections.sort_order), asc(retroReflections.id)).all();
 
 /** The title a group gets from its reflections' key words (the retro's texts set how distinctive a word is). */
-const autoTitle = (texts: string[], corpus: string[]): string => groupTitle(texts, corpus, 3, RETRO_LIMITS.groupTitleMax);
+const autoTitle = (texts: string[], model: TitleModel): string => groupTitle(texts, model, 3, RETRO_LIMITS.groupTitleMax);
 
 /**
  * Entering GROUP (and SUMMARY, for a retro ended before GROUP): every reflection without a group
@@ -32,7 +32,7 @@ export function ensureOwnGroups(db: Db, retro: Pick<RetroRow, 'id' | 'organizati
   const loose = rows.filter((x) => !x.group_id);
   if (!loose.length) return;
   const promptIndex = new Map(retro.prompts.map((p, i) => [p.id, i]));
-  const corpus = rows.map((x) => x.text);
+  const corpus = titleModel(rows.map((x) => x.text));
   const ordered = [...loose].sort((a, b) => ((promptIndex.get(a.prompt_id) ?? 99) - (promptIndex.get(b.prompt_id) ?? 99))
     || a.text.localeCompare(b.text, 'en', { sensitivity: 'base' }) || (a.id < b.id ? -1 : 1));
   let order = (db.select({ m: max(retroGroups.sort_order) }).from(retroGroups).where(eq(retroGroups.retro_id, retro.id)).get()?.m ?? -1) + 1;
@@ -92,12 +92,13 @@ function moveRetroReflection(_: unknown, args: { id: string; group_id?: string |
     if (targetId === source) return;
     const membersOf = (groupId: string | null) => rows.filter((x) => x.group_id === groupId && x.id !== card.id);
     if (!targetId && source && membersOf(source).length === 0) return; // already alone in its group
-    const corpus = rows.map((x) => x.text);
     const groups = db.select().from(retroGroups).where(eq(retroGroups.retro_id, retro.id)).all();
     // Someone else's move may have emptied (and so removed) the group this card was dropped on.
     if (targetId && !groups.some((g) => g.id === targetId)) throw conflict('That group no longer exists: someone moved its last card. Drop the card again.');
+    const corpus = titleModel(rows.map((x) => x.text));
     // Titles still as made from their cards follow their cards; titles people wrote stay.
-    const autoBefore = new Map(groups.map((g) => [g.id, g.title === autoTitle(rows.filter((x) => x.group_id === g.id).map((x) => x.text), corpus)]));
+    const autoBefore = new Map([source, targetId].filter((g): g is string => !!g).map((id) => [id,
+      groups.find((g) => g.id === id)?.title === autoTitle(rows.filter((x) => x.group_id === id).map((x) => x.text), corpus)]));
     const lastPos = rows.reduce((m, x) => Math.max(m, x.sort_order), 0);
     let destination = targetId;
     if (!destination) {

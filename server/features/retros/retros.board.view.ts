@@ -75,7 +75,12 @@ export function groupsView(r: RetroLike, state: RetroState, token: string | null
   const mine = myVotes(state, token);
   const tallied = TALLIED.has(r.phase);
   const members = new Map<string, string[]>();
-  for (const x of state.reflections) if (x.group_id) members.set(x.group_id, [...(members.get(x.group_id) ?? []), x.id]);
+  for (const x of state.reflections) {
+    if (!x.group_id) continue;
+    const list = members.get(x.group_id);
+    if (list) list.push(x.id);
+    else members.set(x.group_id, [x.id]);
+  }
   const out = state.groups.map((g: RetroGroupRow): GroupView => ({
     id: g.id, title: g.title, reflection_ids: members.get(g.id) ?? [], votes: tallied ? g.votes : null,
     my_votes: mine.get(g.id) ?? 0, notes: g.notes, discussed_seconds: g.discussed_seconds, viewed: true,

@@ -114,40 +114,75 @@ export function clusterTexts(input: readonly TextItem[], threshold = GROUPING_TH
   const items = [...input].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   const { vectors } = tfidf(items);
   const n = items.length;
-  const sim: number[][] = Array.from({ length: n }, (_, i) => Array.from({ length: n }, (__, j) => (i === j ? 1 : cosine(vectors[i]!, vectors[j]!))));
-  let clusters: number[][] = items.map((_, i) => [i]);
+  // sim[i][j] (i < j): average similarity between the clusters in slots i and j. A merged cluster
+  // keeps the lower slot, which is always its first member's index (Lance-Williams update).
+  const sim: Float64Array[] = Array.from({ length: n }, (_, i) => {
+    const row = new Float64Array(n);
+    for (let j = i + 1; j < n; j++) row[j] = cosine(vectors[i]!, vectors[j]!);
+    return row;
+  });
+  const members: Array<number[] | null> = items.map((_, i) => [i]);
+  // Each row's best partner (the highest similarity, the lowest slot on ties), kept up to date after each merge.
+  const bestVal = new Float64Array(n).fill(-1);
+  const bestAt = new Int32Array(n).fill(-1);
+  const EPS = 1e-12;
+  const recompute = (i: number) => {
+    bestVal[i] = -1;
+    bestAt[i] = -1;
+    const row = sim[i]!;
+    for (let j = i + 1; j < n; j++) if (members[j] && row[j]! > bestVal[i]! + EPS) { bestVal[i] = row[j]!; bestAt[i] = j; }
+  };
+  for (let i = 0; i < n; i++) recompute(i);
   for (;;) {
-    let best = -1;
     let bi = -1;
-    let bj = -1;
-    for (let i = 0; i < clusters.length; i++) {
-      for (let j = i + 1; j < clusters.length; j++) {
-        let total = 0;
-        for (const a of clusters[i]!) for (const b of clusters[j]!) total += sim[a]![b]!;
-        const avg = total / (clusters[i]!.length * clusters[j]!.length);
-        if (avg > best + 1e-12) { best = avg; bi = i; bj = j; }
+    for (let i = 0; i < n; i++) if (members[i] && bestAt[i]! >= 0 && (bi < 0 || bestVal[i]! > bestVal[bi]! + EPS)) bi = i;
+    if (bi < 0 || bestVal[bi]! < threshold) break;
+    const bj = bestAt[bi]!;
+    const a = members[bi]!.length;
+    const b = members[bj]!.length;
+    for (let k = 0; k < n; k++) {
+      if (!members[k] || k === bi || k === bj) continue;
+      const ski = k < bi ? sim[k]![bi]! : sim[bi]![k]!;
+      const skj = k < bj ? sim[k]![bj]! : sim[bj]![k]!;
+      const merged = (a * ski + b * skj) / (a + b);
+      if (k < bi) sim[k]![bi] = merged;
+      else sim[bi]![k] = merged;
+    }
+    members[bi] = [...members[bi]!, ...members[bj]!].sort((x, y) => x - y);
+    members[bj] = null;
+    recompute(bi);
+    for (let k = 0; k < bj; k++) {
+      if (!members[k] || k === bi) continue;
+      if (bestAt[k] === bi || bestAt[k] === bj) recompute(k);
+      else if (k < bi) {
+        const v = sim[k]![bi]!;
+        if (v > bestVal[k]! + EPS || (Math.abs(v - bestVal[k]!) <= EPS && bi < bestAt[k]!)) { bestVal[k] = v; bestAt[k] = bi; }
       }
     }
-    if (bi < 0 || best < threshold) break;
-    const merged = [...clusters[bi]!, ...clusters[bj]!].sort((x, y) => x - y);
-    clusters = clusters.filter((_, k) => k !== bi && k !== bj);
-    clusters.push(merged);
-    clusters.sort((x, y) => x[0]! - y[0]!);
   }
-  return clusters.map((c) => c.map((i) => items[i]!.id));
+  return members.filter((m): m is number[] => !!m).map((c) => c.map((i) => items[i]!.id));
 }
 
 const capitalise = (s: string) => s.charAt(0).toLocaleUpperCase('en') + s.slice(1);
 
+export type TitleModel = { idf: Map<string, number>; surface: Map<string, string> };
+
+/** How distinctive each word is across `corpus` (all the retro's texts), and its written form: compute once, title many groups. */
+export function titleModel(corpus: readonly string[]): TitleModel {
+  const all = [...new Set(corpus)].sort();
+  const { idf, surface } = tfidf(all.map((text, i) => ({ id: String(i), text })));
+  return { idf, surface };
+}
+
 /**
  * A title for a group from its key words: the `max` stems with the highest summed TF-IDF weight
  * over the group's texts (ties: the word met first, texts taken in alphabetical order), in their written form, "Deploy, pipeline, slow".
- * `corpus` (all the retro's texts) sets how distinctive a word is; by default the group itself.
+ * `corpus` (all the retro's texts, or their titleModel) sets how distinctive a word is; by default the group itself.
  * Texts without any key word give their first words, or "Untitled".
  */
-export function groupTitle(texts: readonly string[], corpus: readonly string[] = texts, max = 3, maxLength = 120): string {
-  const all = [...new Set([...corpus, ...texts])].sort();
-  const { idf, surface } = tfidf(all.map((text, i) => ({ id: String(i), text })));
+export function groupTitle(texts: readonly string[], corpus: readonly string[] | TitleModel = texts, max = 3, maxLength = 120): string {
+  const model = Array.isArray(corpus) ? titleModel([...(corpus as readonly string[]), ...texts]) : (corpus as TitleModel);
+  const { idf, surface } = model;
   const weight = new Map<string, number>();
   const firstAt = new Map<string, number>();
   for (const text of [...texts].sort()) {
@@ -173,6 +208,6 @@ export function groupTitle(texts: readonly string[], corpus: readonly string[] =
 /** Suggested groups: clusters with their titles (corpus: every text given). */
 export function suggestGroups(items: readonly TextItem[], threshold = GROUPING_THRESHOLD): Array<{ title: string; ids: string[] }> {
   const byId = new Map(items.map((i) => [i.id, i.text]));
-  const corpus = items.map((i) => i.text);
+  const corpus = titleModel(items.map((i) => i.text));
   return clusterTexts(items, threshold).map((ids) => ({ ids, title: groupTitle(ids.map((id) => byId.get(id)!), corpus) }));
 }
