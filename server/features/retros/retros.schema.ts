@@ -13,6 +13,7 @@ export const retrosSchema = /* GraphQL */ `
 
   "A reflection. text is null for others' reflections while the retro is in REFLECT (and before)."
   type RetroReflection {
+    "Others' reflections before GROUP get a placeholder id (hidden-<n>) that matches nothing revealed later."
     id: ID!
     prompt_id: ID!
     text: String
