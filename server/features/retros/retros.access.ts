@@ -51,7 +51,16 @@ export function retroAccess(db: Db, viewer: Viewer, retroId: string): RetroAcces
   const relation = teamRelation(db, viewer, retro.team_id);
   if (!takesPart(relation)) throw notFound('Retro');
   const isFacilitator = retro.facilitator_id === viewer.userId;
-  return { retro, relation, isFacilitator, canFacilitate: isFacilitator || relation.leads || relation.admin };
+  const access = { retro, relation, isFacilitator, canFacilitate: isFacilitator || relation.leads || relation.admin };
+  checked.set(retro, { userId: viewer.userId, access });
+  return access;
+}
+
+/** The access already checked for this very row object (resolving its fields needs no second look). */
+const checked = new WeakMap<RetroRow, { userId: string; access: RetroAccess }>();
+export function checkedAccess(retro: RetroRow, userId: string): RetroAccess | null {
+  const known = checked.get(retro);
+  return known && known.userId === userId ? known.access : null;
 }
 
 /**

@@ -13,13 +13,13 @@ import { reviewSprints } from '../reviews/reviews.automation.tables.js';
 import { findTeamById } from '../teams/teams.repo.js';
 import { teams } from '../teams/teams.tables.js';
 import { loadTeam, loadUser } from '../users/users.loaders.js';
-import { authorToken, retroAccess, teamRelation, viewerTeamIds, type RetroAccess, type RetroRow, type TeamRelation } from './retros.access.js';
+import { authorToken, checkedAccess, retroAccess, teamRelation, viewerTeamIds, type RetroAccess, type RetroRow, type TeamRelation } from './retros.access.js';
 import { announceRetro, changeRetro } from './retros.live.js';
 import { retroEvents } from './retros.meeting.events.js';
 import type { RetroPart } from './retros.part.js';
-import { moveRetroPhase, retroPhases } from './retros.phases.js';
+import { moveRetroPhase, phasesOf } from './retros.phases.js';
 import { joinPresence, leavePresence, presentUserIds } from './retros.presence.js';
-import { canTakePart, findRetro, insertRetro, listRetros, listUpcomingRetros, retroSettingsPatch, teamSizes, type RetroListStatus } from './retros.repo.js';
+import { canTakePart, findRetro, insertRetro, listRetros, listUpcomingRetros, retroSettingsPatch, type RetroListStatus } from './retros.repo.js';
 import { loadRetroState, type RetroState } from './retros.state.js';
 import { retroHealthAnswers, retroParticipants, retros } from './retros.tables.js';
 
@@ -217,10 +217,13 @@ export const retroMeetingResolvers = {
         .where(and(eq(reviewSprints.organization_id, orgOf(ctx)), inArray(reviewSprints.id, [...ids]))).all(), (s) => s.id), null).load(r.sprint_id)
       : null),
     facilitator: (r: RetroRow, _: unknown, ctx: Ctx) => loadUser(ctx, r.facilitator_id),
-    phases: (r: RetroRow, _: unknown, ctx: Ctx) => retroPhases(ctx.services.db, r),
+    phases: (r: RetroRow, _: unknown, ctx: Ctx) => phasesOf(r, stateOf(ctx, r).earlier),
     viewer_is_facilitator: (r: RetroRow, _: unknown, ctx: Ctx) => r.facilitator_id === requireViewer(ctx).userId,
     viewer_can_facilitate: async (r: RetroRow, _: unknown, ctx: Ctx) => {
-      if (r.facilitator_id === requireViewer(ctx).userId) return true;
+      const viewer = requireViewer(ctx);
+      const known = checkedAccess(r, viewer.userId);
+      if (known) return known.canFacilitate;
+      if (r.facilitator_id === viewer.userId) return true;
       const rel = await relationTo(ctx, r.team_id);
       return rel.leads || rel.admin;
     },
@@ -233,7 +236,7 @@ export const retroMeetingResolvers = {
     health: (r: RetroRow, _: unknown, ctx: Ctx) => healthResults(r, stateOf(ctx, r), authorToken(r, requireViewer(ctx).userId)),
     participation: async (r: RetroRow, _: unknown, ctx: Ctx) => {
       const state = stateOf(ctx, r);
-      const teamSize = await ctx.loaders.get<number>('retros.teamSize', (ids) => teamSizes(ctx.services.db, orgOf(ctx), ids), 0).load(r.team_id);
+      const teamSize = state.teamSize;
       const tallied = state.groups.reduce((s, g) => s + g.votes, 0);
       return { participants: state.participants.length, team_size: teamSize, reflections: state.reflections.length, votes_cast: Math.max(state.votes.length, tallied) };
     },

@@ -1,5 +1,7 @@
 import { asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/connection.js';
+import { hasEarlierRetro } from './retros.phases.js';
+import { teamSizes } from './retros.repo.js';
 import { retroGroups, retroHealthAnswers, retroParticipants, retroReflections, retros, retroVotes } from './retros.tables.js';
 
 export type RetroReflectionRow = typeof retroReflections.$inferSelect;
@@ -19,6 +21,10 @@ export type RetroState = {
   votes: readonly RetroVoteRow[];
   health: readonly RetroHealthAnswerRow[];
   participants: readonly RetroParticipantRow[];
+  /** The team held a retro before this one (the REVIEW_ACTIONS phase applies). */
+  earlier: boolean;
+  /** Active people of the team now. */
+  teamSize: number;
 };
 
 const CACHE_MAX = 256;
@@ -43,10 +49,12 @@ function totalChanges(db: Db): number {
 function read(db: Db, retroId: string): RetroState | null {
   // better-sqlite3 is synchronous: these reads see one state, no change can come in between.
   return db.transaction(() => {
-    const row = db.select({ version: retros.version }).from(retros).where(eq(retros.id, retroId)).get();
+    const row = db.select().from(retros).where(eq(retros.id, retroId)).get();
     if (!row) return null;
     return Object.freeze({
       version: row.version,
+      earlier: hasEarlierRetro(db, row),
+      teamSize: teamSizes(db, row.organization_id, [row.team_id]).get(row.team_id) ?? 0,
       reflections: db.select().from(retroReflections).where(eq(retroReflections.retro_id, retroId)).orderBy(asc(retroReflections.sort_order), asc(retroReflections.created_at), asc(retroReflections.id)).all(),
       groups: db.select().from(retroGroups).where(eq(retroGroups.retro_id, retroId)).orderBy(asc(retroGroups.sort_order), asc(retroGroups.created_at), asc(retroGroups.id)).all(),
       votes: db.select().from(retroVotes).where(eq(retroVotes.retro_id, retroId)).all(),
@@ -68,7 +76,7 @@ export function loadRetroState(db: Db, retroId: string, version: number): RetroS
   const changes = totalChanges(db);
   const hit = cache.get(`${retroId}:${version}`);
   if (hit && hit.changes === changes) return hit.state;
-  const state = read(db, retroId) ?? { version, reflections: [], groups: [], votes: [], health: [], participants: [] };
+  const state = read(db, retroId) ?? { version, reflections: [], groups: [], votes: [], health: [], participants: [], earlier: false, teamSize: 0 };
   if (cache.size >= CACHE_MAX) {
     for (const key of [...cache.keys()].slice(0, CACHE_MAX / 4)) cache.delete(key);
   }
