@@ -45,6 +45,8 @@ describe('retroChanged', () => {
     const seen = clients[2]!.latest()!.presence.map((p: { id: string }) => p.id).sort();
     expect(seen).toEqual([w.members[0]!.id, w.members[1]!.id, w.manager.id].sort());
     expect(clients.map((c) => c.latest()!.version)).toEqual([dbVersion(retro.id), dbVersion(retro.id), dbVersion(retro.id)]);
+    // Each event is resolved for its subscriber.
+    expect(clients.map((c) => [c.latest()!.viewer_is_facilitator, c.latest()!.viewer_can_facilitate])).toEqual([[true, true], [false, false], [false, true]]);
   });
 
   it('a late joiner gets the current phase and version at once', async () => {
