@@ -5,6 +5,7 @@ import { newId } from '../../lib/tokens.js';
 import { createOrganization } from '../org/org.repo.js';
 import { createTeam } from '../teams/teams.repo.js';
 import { teams } from '../teams/teams.tables.js';
+import { reviewSprints } from '../reviews/reviews.automation.tables.js';
 import { addUser, codeOf, createTestApp, signedIn } from '../../test/helpers.js';
 import { insertRetro } from './retros.repo.js';
 import { seedEndedRetro } from './retros.progress.test-support.js';
@@ -20,6 +21,7 @@ let manager: Caller;
 let member: Caller;
 let owl: Caller;
 let globexAdmin: Caller;
+let lonely: Caller;
 let ids: { falcons: string; owls: string; empty: string; globexTeam: string; retros: string[] };
 
 const SUMMARY = 'team { id name } retros_held last_retro_at participation_percent action_items_total action_items_done completion { percent band }';
@@ -53,6 +55,8 @@ beforeAll(async () => {
   const o = await addUser(app, org.id, { email: 'owl@acme.example', full_name: 'Otto Owl', team_id: owls.id });
   const [p1, p2, p3, p4] = people.map((p) => p.id) as [string, string, string, string];
 
+  const sprint4 = db.insert(reviewSprints).values({ id: newId(), organization_id: org.id, team_id: falcons.id, name: 'Sprint 4', starts_on: '2026-09-29', ends_on: '2026-10-12' }).returning().get();
+  const loner = await addUser(app, org.id, { email: 'loner@acme.example', full_name: 'Lone Member' });
   const retroIds = [
     seedEndedRetro(db, {
       orgId: org.id, teamId: falcons.id, endedAt: ENDED[0]!, title: 'Sprint 1 retro', participants: [p1, p2],
@@ -69,7 +73,7 @@ beforeAll(async () => {
       actionItems: { done: 99, open: 1 }, reflections: ['Great pairing sessions', 'Flaky tests'],
     }),
     seedEndedRetro(db, {
-      orgId: org.id, teamId: falcons.id, endedAt: ENDED[3]!, title: 'Sprint 4 retro', participants: [p4],
+      orgId: org.id, teamId: falcons.id, endedAt: ENDED[3]!, title: 'Sprint 4 retro', sprintId: sprint4.id, participants: [p4],
       actionItems: { done: 5 }, reflections: ['Pairing helped', 'testing took ages', 'Standups too long'],
     }),
   ];
@@ -92,6 +96,7 @@ beforeAll(async () => {
   member = await signedIn(app, people[0]!.email);
   owl = await signedIn(app, o.email);
   globexAdmin = await signedIn(app, g.email);
+  lonely = await signedIn(app, loner.email);
   ids = { falcons: falcons.id, owls: owls.id, empty: empty.id, globexTeam: globexTeam.id, retros: retroIds };
 });
 afterAll(async () => { await app.close(); });
@@ -115,6 +120,7 @@ describe('retroTeamProgress', () => {
     expect((await list(member)).data!.retroTeamProgress.map((r: { team: { name: string } }) => r.team.name)).toEqual(['Falcons']);
     expect((await list(manager)).data!.retroTeamProgress.map((r: { team: { name: string } }) => r.team.name)).toEqual(['Falcons']);
     expect((await list(owl)).data!.retroTeamProgress.map((r: { team: { name: string } }) => r.team.name)).toEqual(['Owls']);
+    expect((await list(lonely)).data!.retroTeamProgress).toEqual([]); // in no team, leading none
     const globex = (await list(globexAdmin)).data!.retroTeamProgress;
     expect(globex).toEqual([expect.objectContaining({ team: { id: ids.globexTeam, name: 'Globex team' }, retros_held: 1, completion: { percent: 100, band: 'complete' } })]);
   });
@@ -130,7 +136,7 @@ describe('retroTeamProgressDetail', () => {
       { retro_id: ids.retros[0], title: 'Sprint 1 retro', sprint_name: null, held_at: ENDED[0], participants: 2, team_size: 4, action_items_total: 100, action_items_done: 79, completion: { percent: 79, band: 'behind' } },
       { retro_id: ids.retros[1], title: 'Sprint 2 retro', sprint_name: null, held_at: ENDED[1], participants: 5, team_size: 4, action_items_total: 100, action_items_done: 80, completion: { percent: 80, band: 'almost' } },
       { retro_id: ids.retros[2], title: 'Sprint 3 retro', sprint_name: null, held_at: ENDED[2], participants: 3, team_size: 4, action_items_total: 100, action_items_done: 99, completion: { percent: 99, band: 'almost' } },
-      { retro_id: ids.retros[3], title: 'Sprint 4 retro', sprint_name: null, held_at: ENDED[3], participants: 1, team_size: 4, action_items_total: 5, action_items_done: 5, completion: { percent: 100, band: 'complete' } },
+      { retro_id: ids.retros[3], title: 'Sprint 4 retro', sprint_name: 'Sprint 4', held_at: ENDED[3], participants: 1, team_size: 4, action_items_total: 5, action_items_done: 5, completion: { percent: 100, band: 'complete' } },
     ]);
   });
 
