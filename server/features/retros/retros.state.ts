@@ -27,7 +27,7 @@ export type RetroState = {
   teamSize: number;
 };
 
-const CACHE_MAX = 256;
+const CACHE_MAX = 64;
 type Cached = { state: RetroState; changes: number };
 const caches = new WeakMap<Db, Map<string, Cached>>();
 
@@ -67,19 +67,20 @@ function read(db: Db, retroId: string): RetroState | null {
 /**
  * The live state rows of a retro at `version` (the version of the Retro row being resolved),
  * shared by every subscriber and field of that version: 50 participants resolving the same event
- * read the tables once. When the database has moved on, the newer state is returned (and cached
- * under its own version); the caller's next event carries it anyway.
+ * read the tables once. When the database has moved on, the newer state is returned; the caller's
+ * next event carries it anyway.
  */
 export function loadRetroState(db: Db, retroId: string, version: number): RetroState {
   let cache = caches.get(db);
   if (!cache) caches.set(db, (cache = new Map()));
   const changes = totalChanges(db);
-  const hit = cache.get(`${retroId}:${version}`);
-  if (hit && hit.changes === changes) return hit.state;
+  const hit = cache.get(retroId);
+  // Nothing written since it was read: it is the state now (the version asked for, or newer).
+  if (hit && hit.changes === changes && hit.state.version >= version) return hit.state;
   const state = read(db, retroId) ?? { version, reflections: [], groups: [], votes: [], health: [], participants: [], earlier: false, teamSize: 0 };
-  if (cache.size >= CACHE_MAX) {
-    for (const key of [...cache.keys()].slice(0, CACHE_MAX / 4)) cache.delete(key);
-  }
-  cache.set(`${retroId}:${state.version}`, { state, changes });
+  // Only the latest state of each retro is kept (a write anywhere makes older ones useless), for the most recently read retros.
+  cache.delete(retroId);
+  if (cache.size >= CACHE_MAX) cache.delete(cache.keys().next().value!);
+  cache.set(retroId, { state, changes });
   return state;
 }
