@@ -1,0 +1,211 @@
+/**
+ * The live meeting's data: the retro query seeded by the route, the `retroChanged` subscription that
+ * keeps it current, and the meeting mutations. Every answer that carries the whole retro goes
+ * through `keepNewest`, so the cache always holds the highest `version` the client has seen and every
+ * client converges on the server's order, whatever order the answers arrive in.
+ */
+import { queryOptions, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import type { RetroActionStatus, RetroPhase } from '../../../shared/retros.js';
+import { gql } from '../../lib/graphql.js';
+import { subscribe, subscriptionClient } from '../../lib/subscriptions.js';
+import { ACTION_ITEM_FIELDS, RETRO_FIELDS, type Person, type Retro, type RetroActionItem, type RetroGroup, type RetroReflection } from './retro.types.js';
+
+export const retroKey = (id: string) => ['retro', id] as const;
+
+/** The newer of two answers for the same retro (an equal version is the fresher read of the same state). */
+export function newerRetro(old: Retro | null | undefined, next: Retro | null | undefined): Retro | null | undefined {
+  if (!old || !next) return next;
+  return next.version >= old.version ? next : old;
+}
+
+export const retroQueryOptions = (id: string) => queryOptions({
+  queryKey: retroKey(id),
+  queryFn: async () => (await gql<{ retro: Retro | null }>(`query RetroMeeting($id: ID!) { retro(id: $id) { ${RETRO_FIELDS} } }`, { id })).retro,
+  // A refetch that raced a newer subscription event must not take the screen back.
+  structuralSharing: (old, next) => newerRetro(old as Retro | null | undefined, next as Retro | null | undefined),
+});
+
+/** Applies a whole-retro answer (subscription event or mutation result) when it is newer than what the cache holds. */
+export function applyRetro(queryClient: QueryClient, retro: Retro): void {
+  queryClient.setQueryData<Retro | null>(retroKey(retro.id), (old) => (!old || retro.version > old.version ? retro : old));
+}
+
+/** Changes the cached retro in place (the answer of a mutation that returns one part of it); the next event replaces it. */
+function patchRetro(queryClient: QueryClient, id: string, patch: (retro: Retro) => Retro): void {
+  queryClient.setQueryData<Retro | null>(retroKey(id), (old) => (old ? patch(old) : old));
+}
+
+export type TeamPeople = { id: string; people: Person[]; managerIds: string[] };
+type TeamAnswer = { retro: { id: string; team: { id: string; users: Person[]; manager: Person | null; team_lead: Person | null } } | null };
+
+/** Who may own an action item or facilitate: the team's members, manager and lead (by name). */
+export const retroTeamPeopleQueryOptions = (retroId: string) => queryOptions({
+  queryKey: ['retro', retroId, 'people'],
+  queryFn: async (): Promise<TeamPeople | null> => {
+    const answer = await gql<TeamAnswer>(`query RetroTeamPeople($id: ID!) {
+      retro(id: $id) { id team { id users { id full_name } manager { id full_name } team_lead { id full_name } } } }`, { id: retroId });
+    const team = answer.retro?.team;
+    if (!team) return null;
+    const byId = new Map<string, Person>();
+    for (const p of [...team.users, team.manager, team.team_lead]) if (p) byId.set(p.id, { id: p.id, full_name: p.full_name });
+    const people = [...byId.values()].sort((a, b) => a.full_name.localeCompare(b.full_name));
+    return { id: team.id, people, managerIds: [team.manager?.id, team.team_lead?.id].filter((x): x is string => !!x) };
+  },
+});
+
+const RETRO_CHANGED = `subscription RetroChanged($id: ID!) { retroChanged(id: $id) { ${RETRO_FIELDS} } }`;
+
+/** 'live': events arrive; 'reconnecting': the socket dropped and is being reopened; 'lost': the client gave up. */
+export type LiveStatus = 'live' | 'reconnecting' | 'lost';
+
+/**
+ * Subscribes to the retro while the screen is open (which also marks the viewer present). When the
+ * socket drops it says so, and when it comes back the retro is read again (the subscription also
+ * sends the whole state at once on subscribe). `retry` subscribes again after the client gave up.
+ */
+export function useRetroLive(id: string): { status: LiveStatus; retry: () => void } {
+  const queryClient = useQueryClient();
+  const [status, setStatus] = useState<LiveStatus>('live');
+  const [attempt, setAttempt] = useState(0);
+  useEffect(() => {
+    let dropped = false;
+    let active = true;
+    const client = subscriptionClient();
+    const offClosed = client.on('closed', () => {
+      if (!active) return;
+      dropped = true;
+      setStatus('reconnecting');
+    });
+    const offConnected = client.on('connected', () => {
+      if (!active || !dropped) return;
+      dropped = false;
+      setStatus('live');
+      void queryClient.invalidateQueries({ queryKey: retroKey(id), exact: true });
+    });
+    const stop = subscribe<{ retroChanged: Retro }>(RETRO_CHANGED, {
+      next: (message) => {
+        const retro = message.data?.retroChanged;
+        if (!retro) return;
+        if (dropped) {
+          dropped = false;
+          setStatus('live');
+        }
+        applyRetro(queryClient, retro);
+      },
+      error: () => {
+        if (active) setStatus('lost');
+      },
+      complete: () => {
+        if (active) setStatus('lost');
+      },
+    }, { id });
+    return () => {
+      active = false;
+      offClosed();
+      offConnected();
+      stop();
+    };
+  }, [id, queryClient, attempt]);
+  const retry = useCallback(() => {
+    setStatus('reconnecting');
+    setAttempt((n) => n + 1);
+    void queryClient.invalidateQueries({ queryKey: retroKey(id), exact: true });
+  }, [id, queryClient]);
+  return { status, retry };
+}
+
+type Vars = Record<string, unknown>;
+const runRetro = async (name: string, signature: string, call: string, vars: Vars) =>
+  (await gql<Record<string, Retro>>(`mutation ${name}(${signature}) { ${call} { ${RETRO_FIELDS} } }`, vars))[call.split('(')[0]!]!;
+
+/** The meeting's mutations. Those answering the whole retro apply it when newer; the others patch the part they answer. */
+export function useMeetingApi(retroId: string) {
+  const queryClient = useQueryClient();
+  return useMemo(() => meetingApi(queryClient, retroId), [queryClient, retroId]);
+}
+
+function meetingApi(queryClient: QueryClient, retroId: string) {
+  const retro = (answer: Retro) => {
+    applyRetro(queryClient, answer);
+    return answer;
+  };
+  const patch = (fn: (r: Retro) => Retro) => patchRetro(queryClient, retroId, fn);
+  const id = retroId;
+  return {
+    setPhase: async (from: RetroPhase, to: RetroPhase) =>
+      retro(await runRetro('SetRetroPhase', '$id: ID!, $from: RetroPhase!, $to: RetroPhase!', 'setRetroPhase(id: $id, from: $from, to: $to)', { id, from, to })),
+    setFacilitator: async (userId: string) =>
+      retro(await runRetro('SetRetroFacilitator', '$id: ID!, $user_id: ID!', 'setRetroFacilitator(id: $id, user_id: $user_id)', { id, user_id: userId })),
+    answerCheckIn: async (answer: string) =>
+      retro(await runRetro('AnswerRetroCheckIn', '$id: ID!, $answer: String!', 'answerRetroCheckIn(id: $id, answer: $answer)', { id, answer })),
+    answerHealth: async (index: number, score: number) =>
+      retro(await runRetro('AnswerRetroHealth', '$id: ID!, $index: Int!, $score: Int!', 'answerRetroHealth(id: $id, index: $index, score: $score)', { id, index, score })),
+    moveReflection: async (reflectionId: string, groupId: string | null) =>
+      retro(await runRetro('MoveRetroReflection', '$id: ID!, $group_id: ID', 'moveRetroReflection(id: $id, group_id: $group_id)', { id: reflectionId, group_id: groupId })),
+    suggestGroups: async () =>
+      retro(await runRetro('SuggestRetroGroups', '$retro_id: ID!', 'suggestRetroGroups(retro_id: $retro_id)', { retro_id: id })),
+    vote: async (groupId: string) =>
+      retro(await runRetro('VoteRetroGroup', '$group_id: ID!', 'voteRetroGroup(group_id: $group_id)', { group_id: groupId })),
+    unvote: async (groupId: string) =>
+      retro(await runRetro('UnvoteRetroGroup', '$group_id: ID!', 'unvoteRetroGroup(group_id: $group_id)', { group_id: groupId })),
+    setTopic: async (groupId: string) =>
+      retro(await runRetro('SetRetroTopic', '$retro_id: ID!, $group_id: ID!', 'setRetroTopic(retro_id: $retro_id, group_id: $group_id)', { retro_id: id, group_id: groupId })),
+
+    addReflection: async (promptId: string, text: string) => {
+      const { addRetroReflection: added } = await gql<{ addRetroReflection: RetroReflection }>(
+        `mutation AddRetroReflection($retro_id: ID!, $prompt_id: ID!, $text: String!) {
+          addRetroReflection(retro_id: $retro_id, prompt_id: $prompt_id, text: $text) { ${REFLECTION} } }`, { retro_id: id, prompt_id: promptId, text });
+      patch((r) => (r.reflections.some((x) => x.id === added.id) ? r : { ...r, reflections: [...r.reflections, added] }));
+      return added;
+    },
+    updateReflection: async (reflectionId: string, text: string) => {
+      const { updateRetroReflection: changed } = await gql<{ updateRetroReflection: RetroReflection }>(
+        `mutation UpdateRetroReflection($id: ID!, $text: String!) { updateRetroReflection(id: $id, text: $text) { ${REFLECTION} } }`, { id: reflectionId, text });
+      patch((r) => ({ ...r, reflections: r.reflections.map((x) => (x.id === changed.id ? changed : x)) }));
+      return changed;
+    },
+    deleteReflection: async (reflectionId: string) => {
+      await gql('mutation DeleteRetroReflection($id: ID!) { deleteRetroReflection(id: $id) }', { id: reflectionId });
+      patch((r) => ({ ...r, reflections: r.reflections.filter((x) => x.id !== reflectionId) }));
+    },
+    renameGroup: async (groupId: string, title: string) => {
+      const { renameRetroGroup: group } = await gql<{ renameRetroGroup: RetroGroup }>(
+        `mutation RenameRetroGroup($id: ID!, $title: String!) { renameRetroGroup(id: $id, title: $title) { ${GROUP} } }`, { id: groupId, title });
+      patch((r) => ({ ...r, groups: r.groups.map((g) => (g.id === group.id ? { ...g, title: group.title } : g)) }));
+      return group;
+    },
+    updateNotes: async (groupId: string, notes: string) => {
+      const { updateRetroGroupNotes: group } = await gql<{ updateRetroGroupNotes: RetroGroup }>(
+        `mutation UpdateRetroGroupNotes($group_id: ID!, $notes: String!) { updateRetroGroupNotes(group_id: $group_id, notes: $notes) { ${GROUP} } }`, { group_id: groupId, notes });
+      patch((r) => ({ ...r, groups: r.groups.map((g) => (g.id === group.id ? { ...g, notes: group.notes } : g)) }));
+      return group;
+    },
+    addActionItem: async (input: ActionItemInput) => {
+      const { addRetroActionItem: item } = await gql<{ addRetroActionItem: RetroActionItem }>(
+        `mutation AddRetroActionItem($retro_id: ID!, $input: RetroActionItemInput!) { addRetroActionItem(retro_id: $retro_id, input: $input) { ${ACTION_ITEM_FIELDS} } }`,
+        { retro_id: id, input });
+      patch((r) => (r.action_items.some((a) => a.id === item.id) ? r : { ...r, action_items: [...r.action_items, item] }));
+      return item;
+    },
+    updateActionItem: async (itemId: string, input: ActionItemInput) => {
+      const { updateRetroActionItem: item } = await gql<{ updateRetroActionItem: RetroActionItem }>(
+        `mutation UpdateRetroActionItem($id: ID!, $input: RetroActionItemInput!) { updateRetroActionItem(id: $id, input: $input) { ${ACTION_ITEM_FIELDS} } }`,
+        { id: itemId, input });
+      const swap = (list: RetroActionItem[]) => list.map((a) => (a.id === item.id ? item : a));
+      patch((r) => ({ ...r, action_items: swap(r.action_items), previous_action_items: swap(r.previous_action_items) }));
+      void queryClient.invalidateQueries({ queryKey: ['retroActionItems'] });
+      return item;
+    },
+    deleteActionItem: async (itemId: string) => {
+      await gql('mutation DeleteRetroActionItem($id: ID!) { deleteRetroActionItem(id: $id) }', { id: itemId });
+      patch((r) => ({ ...r, action_items: r.action_items.filter((a) => a.id !== itemId) }));
+    },
+  };
+}
+
+export type MeetingApi = ReturnType<typeof meetingApi>;
+export type ActionItemInput = { text?: string; owner_id?: string | null; due_on?: string | null; status?: RetroActionStatus; group_id?: string | null };
+
+const REFLECTION = 'id prompt_id text group_id mine author { id full_name }';
+const GROUP = 'id title reflection_ids votes my_votes notes discussed_seconds';

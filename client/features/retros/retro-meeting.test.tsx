@@ -1,0 +1,184 @@
+// @vitest-environment jsdom
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { beforeAll, expect, it, vi } from 'vitest';
+import { meAs, refusal, stubGraphql, type GraphqlVariables } from '../../test/graphql-stub.js';
+import { cleanUpBetweenTests, renderSignedIn } from '../../test/render-route.js';
+import { ada, endedRetro, grace } from './retro-fixtures.test-support.js';
+import type { Retro } from './retro.types.js';
+
+type Sink = { next: (value: { data?: unknown }) => void; error: (e: unknown) => void; complete: () => void };
+// The websocket is the edge: the test plays the server's side of `retroChanged` and the socket's events.
+const live = vi.hoisted(() => ({ sinks: new Map<string, Sink>(), listeners: new Map<string, Set<() => void>>() }));
+vi.mock('../../lib/subscriptions.js', () => ({
+  subscribe: (query: string, sink: Sink, variables?: { id?: string }) => {
+    const key = `${/subscription (\w+)/.exec(query)?.[1] ?? ''}:${variables?.id ?? ''}`;
+    live.sinks.set(key, sink);
+    return () => live.sinks.delete(key);
+  },
+  subscriptionClient: () => ({
+    on: (event: string, listener: () => void) => {
+      const set = live.listeners.get(event) ?? new Set();
+      live.listeners.set(event, set);
+      set.add(listener);
+      return () => set.delete(listener);
+    },
+  }),
+}));
+
+beforeAll(() => { process.env.TZ = 'UTC'; });
+cleanUpBetweenTests();
+const T = { timeout: 5000 };
+const PATH = '/professional-development/sprint-retro/review/r1';
+
+/** A retro running now: started, with the given phase and state. */
+const running = (patch: Partial<Retro> = {}): Retro => endedRetro({
+  phase: 'REFLECT', ended_at: null, version: 10, presence: [ada, grace], facilitator: ada, viewer_is_facilitator: true, viewer_can_facilitate: true,
+  groups: [], reflections: [], action_items: [], health: [], ...patch,
+});
+
+function stubMeeting(retro: Retro | null, over: Record<string, (v: GraphqlVariables) => unknown> = {}) {
+  return stubGraphql({
+    RetroMeeting: () => ({ data: { retro } }),
+    RetroTeamPeople: () => ({ data: { retro: { id: 'r1', team: { id: 'team1', users: [ada, grace], manager: null, team_lead: null } } } }),
+    ...over,
+  } as never, { me: meAs('MEMBER', { id: 'ada', full_name: 'Ada Lovelace' }) });
+}
+
+const push = (retro: Retro) => act(() => live.sinks.get('RetroChanged:r1')!.next({ data: { retroChanged: retro } }));
+
+it('shows the phases with the current one marked, who is here, the facilitator, and says so when the phase moves on', async () => {
+  stubMeeting(running({ phase: 'GROUP', groups: [{ id: 'g1', title: 'Deploys', reflection_ids: ['x1'], votes: null, my_votes: 0, notes: '', discussed_seconds: 0 }],
+    reflections: [{ id: 'x1', prompt_id: 'stop', text: 'Deploys break on Fridays', group_id: 'g1', mine: false, author: null }] }));
+  await renderSignedIn(PATH);
+  const phases = await screen.findByRole('navigation', { name: 'Retro phases' }, T);
+  const steps = within(phases).getAllByRole('listitem');
+  expect(steps.map((s) => s.textContent)).toEqual(['1Health check (done)', '2Reflect (done)', '3Group', '4Vote', '5Discuss', '6Summary']);
+  expect(steps.filter((s) => s.getAttribute('aria-current') === 'step').map((s) => s.textContent)).toEqual(['3Group']);
+  expect(screen.getByText('2 here')).toBeTruthy();
+  expect(within(screen.getByRole('list', { name: 'Here now' })).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['ALAda Lovelace', 'GHGrace Hopper']);
+  expect(screen.getByRole('button', { name: 'Next: Vote' })).toBeTruthy();
+  expect(screen.getByRole('heading', { level: 2 }).textContent).toBe('Group');
+
+  push(running({ phase: 'VOTE', version: 11, groups: [{ id: 'g1', title: 'Deploys', reflection_ids: ['x1'], votes: null, my_votes: 0, notes: '', discussed_seconds: 0 }] }));
+  await waitFor(() => expect(screen.getByText('The retro moved to Vote.')).toBeTruthy());
+  expect(screen.getByRole('listitem', { current: 'step' }).textContent).toBe('4Vote');
+});
+
+it('keeps the newest version: a newer state replaces an older one, and an older one arriving late is ignored', async () => {
+  stubMeeting(running({ version: 5, title: 'Version 5' }));
+  await renderSignedIn(PATH);
+  expect(await screen.findByRole('heading', { level: 1, name: 'Version 5' }, T)).toBeTruthy();
+  push(running({ version: 7, title: 'Version 7' }));
+  expect(await screen.findByRole('heading', { level: 1, name: 'Version 7' })).toBeTruthy();
+  push(running({ version: 6, title: 'Version 6' }));
+  await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+  expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Version 7');
+});
+
+it('moves the phase with the current phase as "from", and on a CONFLICT keeps the state that won without an error', async () => {
+  const { calls } = stubMeeting(running({ phase: 'REFLECT' }), { SetRetroPhase: () => refusal('The retro has already moved to Group.', 'CONFLICT') });
+  await renderSignedIn(PATH);
+  fireEvent.click(await screen.findByRole('button', { name: 'Next: Group' }, T));
+  await waitFor(() => expect(calls.find((c) => c.operationName === 'SetRetroPhase')?.variables).toEqual({ id: 'r1', from: 'REFLECT', to: 'GROUP' }));
+  push(running({ phase: 'GROUP', version: 12 }));
+  expect(await screen.findByRole('button', { name: 'Next: Vote' })).toBeTruthy();
+  expect(screen.queryByText('The retro has already moved to Group.')).toBeNull();
+});
+
+it('in REFLECT shows my reflections in full and only counts of everyone else\'s', async () => {
+  const { calls } = stubMeeting(running({
+    phase: 'REFLECT', anonymous: true,
+    reflections: [
+      { id: 'm1', prompt_id: 'start', text: 'Pair on the release', group_id: null, mine: true, author: null },
+      { id: 'o1', prompt_id: 'start', text: null, group_id: null, mine: false, author: null },
+      { id: 'o2', prompt_id: 'stop', text: null, group_id: null, mine: false, author: null },
+    ],
+    writing: { people: 4, reflections: 9, per_prompt: [{ prompt_id: 'start', count: 5 }, { prompt_id: 'stop', count: 4 }] },
+  }), {
+    AddRetroReflection: ({ prompt_id, text }) => ({ data: { addRetroReflection: { id: 'm2', prompt_id, text, group_id: null, mine: true, author: null } } }),
+  });
+  await renderSignedIn(PATH);
+  expect(await screen.findByText('4 people are writing · 9 reflections', undefined, T)).toBeTruthy();
+  expect(screen.getByText('Anonymous: nobody, admins included, will see who wrote what.', { exact: false })).toBeTruthy();
+  const start = screen.getByRole('region', { name: 'Start' });
+  expect(within(start).getByText('5 reflections (4 by others)')).toBeTruthy();
+  expect(within(start).getAllByRole('listitem').map((li) => li.querySelector('.retro-text')?.textContent)).toEqual(['Pair on the release']);
+  expect(within(screen.getByRole('region', { name: 'Stop' })).getByText('4 reflections (4 by others)')).toBeTruthy();
+  expect(screen.queryAllByRole('list', { name: 'My reflections: Stop' })).toHaveLength(0);
+
+  // Ctrl+Enter adds; the counter counts against the 2,000 limit.
+  const box = within(start).getByLabelText('New reflection: Start');
+  fireEvent.change(box, { target: { value: 'Demo on Fridays' } });
+  expect(within(start).getByText('15 / 2,000')).toBeTruthy();
+  fireEvent.keyDown(box, { key: 'Enter', ctrlKey: true });
+  await waitFor(() => expect(calls.find((c) => c.operationName === 'AddRetroReflection')?.variables).toEqual({ retro_id: 'r1', prompt_id: 'start', text: 'Demo on Fridays' }));
+  expect(await within(start).findByText('Demo on Fridays')).toBeTruthy();
+  expect((box as HTMLTextAreaElement).value).toBe('');
+  fireEvent.change(box, { target: { value: 'x'.repeat(2001) } });
+  expect(within(start).getByText('2,001 / 2,000 · too long')).toBeTruthy();
+  expect((within(start).getByRole('button', { name: 'Add to Start' }) as HTMLButtonElement).disabled).toBe(true);
+});
+
+it('in VOTE shows the votes left, disables "+" once none are left, and reads out the server\'s refusal', async () => {
+  const groups = [
+    { id: 'g1', title: 'Deploys', reflection_ids: [], votes: null, my_votes: 3, notes: '', discussed_seconds: 0 },
+    { id: 'g2', title: 'Reviews', reflection_ids: [], votes: null, my_votes: 1, notes: '', discussed_seconds: 0 },
+  ];
+  stubMeeting(running({ phase: 'VOTE', groups, my_votes_left: 1, max_votes: 5, max_votes_per_group: 3 }), {
+    VoteRetroGroup: () => refusal('You have used all 5 of your votes.', 'CONFLICT'),
+  });
+  await renderSignedIn(PATH);
+  expect((await screen.findByText('votes left', { exact: false }, T)).textContent).toBe('1 of 5 votes left');
+  const plus = (title: string) => screen.getByRole('button', { name: `Vote for ${title}` }) as HTMLButtonElement;
+  expect(plus('Deploys').disabled).toBe(true); // 3 of 3 on one group
+  expect(plus('Reviews').disabled).toBe(false);
+  fireEvent.click(plus('Reviews'));
+  expect(await screen.findByText('You have used all 5 of your votes.')).toBeTruthy();
+
+  push(running({ phase: 'VOTE', version: 11, groups: groups.map((g) => (g.id === 'g2' ? { ...g, my_votes: 2 } : g)), my_votes_left: 0 }));
+  await waitFor(() => expect(screen.getByText('votes left', { exact: false }).textContent).toBe('0 of 5 votes left'));
+  expect(plus('Reviews').disabled).toBe(true);
+  expect((screen.getByRole('button', { name: 'Take a vote back from Reviews' }) as HTMLButtonElement).disabled).toBe(false);
+});
+
+it('in GROUP moves a card with the keyboard through its "Move to…" menu', async () => {
+  const reflections = [
+    { id: 'x1', prompt_id: 'stop', text: 'Deploys break on Fridays', group_id: 'g1', mine: false, author: null },
+    { id: 'x2', prompt_id: 'start', text: 'A deploy checklist', group_id: 'g2', mine: false, author: null },
+  ];
+  const groups = [
+    { id: 'g1', title: 'Fridays', reflection_ids: ['x1'], votes: null, my_votes: 0, notes: '', discussed_seconds: 0 },
+    { id: 'g2', title: 'Checklist', reflection_ids: ['x2'], votes: null, my_votes: 0, notes: '', discussed_seconds: 0 },
+  ];
+  const moved = running({ phase: 'GROUP', version: 11, reflections: reflections.map((r) => ({ ...r, group_id: 'g2' })), groups: [{ ...groups[1]!, reflection_ids: ['x2', 'x1'] }] });
+  const { calls } = stubMeeting(running({ phase: 'GROUP', reflections, groups }), { MoveRetroReflection: () => ({ data: { moveRetroReflection: moved } }) });
+  await renderSignedIn(PATH);
+  const trigger = await screen.findByRole('button', { name: 'Move to… (reflection “Deploys break on Fridays”)' }, T);
+  trigger.focus();
+  fireEvent.keyDown(trigger, { key: 'Enter' });
+  const menu = await screen.findByRole('menu');
+  expect(within(menu).getAllByRole('menuitem').map((m) => m.textContent)).toEqual(['Checklist']);
+  fireEvent.click(within(menu).getByRole('menuitem', { name: 'Checklist' }));
+  await waitFor(() => expect(calls.find((c) => c.operationName === 'MoveRetroReflection')?.variables).toEqual({ id: 'x1', group_id: 'g2' }));
+  const checklist = await screen.findByRole('region', { name: 'Group Checklist, 2 cards' });
+  expect(within(checklist).getByText('Deploys break on Fridays')).toBeTruthy();
+  expect(screen.queryByRole('region', { name: /Group Fridays/ })).toBeNull();
+});
+
+it('says when the socket drops and reads the retro again when it is back', async () => {
+  let reads = 0;
+  stubMeeting(null, { RetroMeeting: () => ({ data: { retro: running({ version: 10 + reads++, title: `Read ${reads}` }) } }) });
+  await renderSignedIn(PATH);
+  expect(await screen.findByRole('heading', { level: 1, name: 'Read 1' }, T)).toBeTruthy();
+  act(() => live.listeners.get('closed')?.forEach((l) => l()));
+  expect(screen.getByText(/Reconnecting…/)).toBeTruthy();
+  act(() => live.listeners.get('connected')?.forEach((l) => l()));
+  expect(await screen.findByRole('heading', { level: 1, name: 'Read 2' })).toBeTruthy();
+  expect(screen.queryByText(/Reconnecting…/)).toBeNull();
+});
+
+it('says when the retro does not exist', async () => {
+  stubMeeting(null);
+  await renderSignedIn(PATH);
+  expect(await screen.findByRole('heading', { name: 'Retro not found' }, T)).toBeTruthy();
+});

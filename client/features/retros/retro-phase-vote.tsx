@@ -1,0 +1,49 @@
+import { GroupTitle, ReflectionBody } from './retro-board-parts.js';
+import { plural, useMeeting, useRun } from './retro-meeting-context.js';
+import type { RetroGroup, RetroReflection } from './retro.types.js';
+
+/** VOTE: "+" and "−" per group, my votes per group, how many are left; the server's refusals read out. */
+export function VotePhase() {
+  const { retro, api } = useMeeting();
+  const { run, error, busy } = useRun();
+  const byId = new Map(retro.reflections.map((r) => [r.id, r]));
+  const left = retro.my_votes_left;
+  return (
+    <div className="retro-phase-body">
+      <div className="retro-vote-bar">
+        <p className="retro-votes-left" aria-live="polite"><strong>{left} of {retro.max_votes}</strong> votes left</p>
+        <p className="muted">At most {plural(retro.max_votes_per_group, 'vote')} on one group. Nobody sees who voted for what.</p>
+      </div>
+      <p className="retro-live-error" role="status" aria-live="polite">{error ?? ''}</p>
+      <ul className="retro-vote-groups">
+        {retro.groups.map((g) => {
+          const cards = g.reflection_ids.map((id) => byId.get(id)).filter((r): r is RetroReflection => !!r);
+          return (
+            <li key={g.id} className="tile retro-vote-group">
+              <div className="row-between">
+                <GroupTitle group={g} />
+                <VoteButtons group={g} disabled={busy} left={left} max={retro.max_votes_per_group}
+                  onVote={() => void run(() => api.vote(g.id))} onUnvote={() => void run(() => api.unvote(g.id))} />
+              </div>
+              <ul className="retro-cards" aria-label={`Reflections in ${g.title}`}>
+                {cards.map((r) => <li key={r.id} className="retro-card"><ReflectionBody reflection={r} /></li>)}
+              </ul>
+            </li>
+          );
+        })}
+      </ul>
+    </div>
+  );
+}
+
+function VoteButtons({ group, disabled, left, max, onVote, onUnvote }: { group: RetroGroup; disabled: boolean; left: number; max: number; onVote: () => void; onUnvote: () => void }) {
+  return (
+    <div className="retro-vote-buttons" role="group" aria-label={`Votes on ${group.title}`}>
+      <button type="button" className="button button-secondary retro-vote-button" disabled={disabled || group.my_votes === 0} onClick={onUnvote}
+        aria-label={`Take a vote back from ${group.title}`}>−</button>
+      <span className="retro-my-votes" aria-live="polite">{plural(group.my_votes, 'vote')}<span className="sr-only">{` of yours on ${group.title}`}</span></span>
+      <button type="button" className="button retro-vote-button" disabled={disabled || left <= 0 || group.my_votes >= max} onClick={onVote}
+        aria-label={`Vote for ${group.title}`}>+</button>
+    </div>
+  );
+}
