@@ -19,8 +19,12 @@ const TEAM_PERSON = 'id full_name email role';
 const SETTINGS = `id title team { id name } sprint { id name ends_on } template_name facilitator { id full_name } anonymous max_votes max_votes_per_group
   check_in_question health_statements scheduled_at reflect_deadline vote_deadline started_at ended_at`;
 
+/** Phases move live: the list and the upcoming card are read again when shown after 5 s (not the app's 30 s). */
+const LIVE_STALE_MS = 5_000;
+
 export const retrosQueryOptions = (teamId: string | null) => queryOptions({
   queryKey: ['retros', 'list', teamId ?? 'all'],
+  staleTime: LIVE_STALE_MS,
   queryFn: async () => (await gql<{ retros: RetroListEntry[] }>(`query Retros($team_id: ID) { retros(team_id: $team_id) { ${LIST} } }`, { team_id: teamId })).retros,
 });
 
@@ -58,6 +62,7 @@ export const retroSettingsQueryOptions = (id: string) => queryOptions({
 
 export const upcomingRetrosQueryOptions = queryOptions({
   queryKey: ['retros', 'upcoming'],
+  staleTime: LIVE_STALE_MS,
   queryFn: async () => (await gql<{ upcomingRetros: RetroListEntry[] }>(`query UpcomingRetros { upcomingRetros { ${LIST} } }`)).upcomingRetros,
 });
 
