@@ -100,4 +100,26 @@ describe('async retros', () => {
     expect(badDeadlineJobs(t)).toEqual([]);
     expect(jobRows(app, DEADLINE_KIND).every((j) => j.status === 'done')).toBe(true);
   }, 60_000);
+
+  it('a deadline set or brought forward on a running retro (updateRetro) closes at its new time', async () => {
+    const t = await setUpRetroAutomation();
+    app = t.app;
+    const start = '2027-01-10T09:00:00.000Z';
+    const retro = insertRetro(app.services.db, t.a.org.id, { team_id: t.a.team.id, template_id: 'builtin:mad-sad-glad', scheduled_at: start }, t.a.manager.id);
+    moveRetroPhase(app.services, t.a.org.id, retro.id, 'SCHEDULED', 'REFLECT');
+    expect(jobRows(app, DEADLINE_KIND)).toEqual([]);
+    // The facilitator makes it async while it runs: reflect until 12:00, vote until 15:00.
+    const set = await t.managerA.gql('mutation($id: ID!, $input: RetroSettingsInput!) { updateRetro(id: $id, input: $input) { reflect_deadline vote_deadline } }',
+      { id: retro.id, input: { reflect_deadline: '2027-01-10T12:00:00Z', vote_deadline: '2027-01-10T15:00:00Z' } });
+    expect(set.errors).toBeUndefined();
+    // ...then brings reflecting forward to 11:00.
+    await t.managerA.gql('mutation($id: ID!, $input: RetroSettingsInput!) { updateRetro(id: $id, input: $input) { reflect_deadline } }', { id: retro.id, input: { reflect_deadline: '2027-01-10T11:00:00Z' } });
+    t.clock.set('2027-01-10T11:00:30.000Z');
+    await t.runAll();
+    expect(phaseOf(t, retro.id)).toBe('GROUP');
+    t.clock.set('2027-01-10T15:00:30.000Z');
+    await t.runAll();
+    expect(phaseOf(t, retro.id)).toBe('DISCUSS');
+    expect(badDeadlineJobs(t)).toEqual([]);
+  }, 60_000);
 });

@@ -15,6 +15,7 @@ import { teams } from '../teams/teams.tables.js';
 import { loadTeam, loadUser } from '../users/users.loaders.js';
 import { authorToken, checkedAccess, retroAccess, teamRelation, viewerTeamIds, type RetroAccess, type RetroRow, type TeamRelation } from './retros.access.js';
 import { announceRetro, changeRetro } from './retros.live.js';
+import { scheduleRetroDeadlines } from './retros.automation.deadlines.js';
 import { retroEvents } from './retros.meeting.events.js';
 import type { RetroPart } from './retros.part.js';
 import { moveRetroPhase, phasesOf } from './retros.phases.js';
@@ -54,16 +55,23 @@ function markParticipant(services: Services, retroId: string, userId: string): v
   services.db.insert(retroParticipants).values({ retro_id: retroId, user_id: userId }).onConflictDoNothing().run();
 }
 
-/** Presence changes are live changes too: the version grows so every client keeps the newest answer. */
+/**
+ * Presence changes are live changes too: while the retro is not over the version grows, so every
+ * client keeps the newest answer (and the first presence while it runs makes a participant). An
+ * ended retro is not written to for people opening its summary: subscribers are only told.
+ */
 function presenceChanged(services: Services, retroId: string, userId: string | null): void {
   try {
+    const r = services.db.select({ started_at: retros.started_at, ended_at: retros.ended_at }).from(retros).where(eq(retros.id, retroId)).get();
+    if (!r || r.ended_at) {
+      announceRetro(services, retroId);
+      return;
+    }
     changeRetro(services, retroId, () => {
-      if (!userId) return;
-      const r = services.db.select({ started_at: retros.started_at, ended_at: retros.ended_at }).from(retros).where(eq(retros.id, retroId)).get();
-      if (r && running(r)) markParticipant(services, retroId, userId);
+      if (userId && running(r)) markParticipant(services, retroId, userId);
     });
   } catch {
-    // The retro was deleted or the database is closing (shutdown): only tell who is listening.
+    // The database is closing (shutdown): only tell who is listening.
     try { announceRetro(services, retroId); } catch { /* nobody left */ }
   }
 }
@@ -126,7 +134,10 @@ export const retroMeetingResolvers = {
         const patch = retroSettingsPatch(ctx.services.db, retro, input);
         if (Object.keys(patch).length) ctx.services.db.update(retros).set(patch).where(eq(retros.id, retro.id)).run();
       });
-      return findRetro(ctx.services.db, viewer.organizationId, access.retro.id);
+      const updated = findRetro(ctx.services.db, viewer.organizationId, access.retro.id);
+      // Deadlines set or moved on a running retro close at their new time (retros.automation.deadlines.ts).
+      if (updated && updated.phase !== 'SCHEDULED') scheduleRetroDeadlines(ctx.services, updated);
+      return updated;
     },
     deleteRetro: (_: unknown, args: { id: string }, ctx: Ctx) => {
       const viewer = requireViewer(ctx);
