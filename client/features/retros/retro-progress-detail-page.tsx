@@ -50,7 +50,7 @@ function Detail({ detail }: { detail: RetroTeamProgressDetail }) {
                 <tbody>
                   {newestFirst.map((s) => (
                     <tr key={s.retro_id}>
-                      <th scope="row" data-label="Retro">{s.title}{s.sprint_name && <span className="muted rp-sprint">{s.sprint_name}</span>}</th>
+                      <th scope="row" data-label="Retro"><Link to="/professional-development/sprint-retro/review/$id" params={{ id: s.retro_id }}>{s.title}</Link>{s.sprint_name && <span className="muted rp-sprint">{s.sprint_name}</span>}</th>
                       <td data-label="Held">{formatRetroDay(s.held_at)}</td>
                       <td data-label="Participation">{`${s.participants} of ${s.team_size}`}</td>
                       <td data-label="Action items" className="rp-meter-cell"><ActionItemsMeter done={s.action_items_done} total={s.action_items_total} label={`${s.title} action items`} /></td>

@@ -82,6 +82,7 @@ it('the detail: per-retro bands at 79/80/99/100 %, both charts with their number
   expect(retros.map((r) => [within(r).getByRole('rowheader').textContent, (r.querySelector('.tp-meter') as HTMLElement).dataset.band]))
     .toEqual([['Sprint 4 retroSprint 4', 'complete'], ['Sprint 3 retro', 'almost'], ['Sprint 2 retro', 'almost'], ['Sprint 1 retro', 'behind']]);
   expect(within(retros[3]!).getByText('3 of 4')).toBeTruthy();
+  expect(within(retros[3]!).getByRole('link', { name: 'Sprint 1 retro' }).getAttribute('href')).toBe('/professional-development/sprint-retro/review/r1');
 
   // Completion chart: one bar per retro in its band's colour, a text summary, and a table with the same numbers.
   const completion = screen.getByRole('img', { name: 'Action-item completion per retro' });
