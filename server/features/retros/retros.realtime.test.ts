@@ -73,6 +73,18 @@ describe('retroChanged', () => {
     expect(after.participation.participants).toBeGreaterThanOrEqual(2);
   });
 
+  it('opening an ended retro shows who is here but writes nothing to it', async () => {
+    const retro = await newRetro(w.members[0]!, w.team.id);
+    const ended = await toPhase(w.members[0]!, retro.id, 'SUMMARY');
+    const before = app.services.db.select().from(retros).where(eq(retros.id, retro.id)).get();
+    const reader = await client(w.members[1]!, retro.id);
+    const seen = await reader.waitFor(() => true);
+    expect(seen).toMatchObject({ phase: 'SUMMARY', version: ended.version });
+    expect(seen.presence.map((p: { id: string }) => p.id)).toEqual([w.members[1]!.id]);
+    await reader.dispose();
+    expect(app.services.db.select().from(retros).where(eq(retros.id, retro.id)).get()).toEqual(before);
+  });
+
   it('a client whose socket drops mid-phase reconnects into the current state, changes made meanwhile included', async () => {
     const retro = await newRetro(w.members[0]!, w.team.id);
     await toPhase(w.members[0]!, retro.id, 'REFLECT');
