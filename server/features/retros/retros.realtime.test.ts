@@ -128,4 +128,21 @@ describe('retroChanged', () => {
       expect(strictlyIncreasing(c)).toBe(true);
     }
   });
+
+  it('switching the area off refuses the subscription and the meeting operations; switching it on brings them back', async () => {
+    const SET = 'mutation($changes: [FeatureAreaChange!]!) { setFeatureAreas(changes: $changes) { area enabled } }';
+    const retro = await newRetro(w.members[0]!, w.team.id);
+    expect((await w.admin.gql(SET, { changes: [{ area: 'SPRINT_RETROS', enabled: false }] })).errors).toBeUndefined();
+    try {
+      const c = await client(w.members[0]!, retro.id);
+      expect(JSON.stringify(await c.waitForError())).toContain('FORBIDDEN');
+      expect(codeOf(await w.members[0]!.gql(SET_PHASE, { id: retro.id, from: 'SCHEDULED', to: retro.phases[1] }))).toBe('FORBIDDEN');
+      expect(codeOf(await w.members[0]!.gql(`query($id: ID!) { retro(id: $id) { id } }`, { id: retro.id }))).toBe('FORBIDDEN');
+      expect(app.services.db.select({ phase: retros.phase }).from(retros).where(eq(retros.id, retro.id)).get()!.phase).toBe('SCHEDULED');
+    } finally {
+      await w.admin.gql(SET, { changes: [{ area: 'SPRINT_RETROS', enabled: true }] });
+    }
+    const back = await client(w.members[0]!, retro.id);
+    expect((await back.waitFor(() => true)).phase).toBe('SCHEDULED');
+  });
 });
