@@ -148,14 +148,27 @@ function suggestRetroGroups(_: unknown, args: { retro_id: string }, ctx: Ctx): R
     if (retro.phase !== 'GROUP') throw conflict('Groups are suggested in the Group phase.');
     const rows = reflectionsOf(db, retro.id);
     const suggested = suggestGroups(rows.map((x) => ({ id: x.id, text: x.text })));
+    // A suggested group with exactly the cards of an existing group is that group (its id and title stay).
     const old = db.select({ id: retroGroups.id }).from(retroGroups).where(eq(retroGroups.retro_id, retro.id)).all().map((g) => g.id);
+    const setKey = (ids: string[]) => [...ids].sort().join(',');
+    const cards = new Map<string, string[]>();
+    for (const x of rows) if (x.group_id) cards.set(x.group_id, [...(cards.get(x.group_id) ?? []), x.id]);
+    const existing = new Map([...cards].map(([groupId, ids]) => [setKey(ids), groupId]));
+    const kept = new Set<string>();
     let pos = 0;
     for (const [i, s] of suggested.entries()) {
-      const id = newId();
-      db.insert(retroGroups).values({ id, organization_id: retro.organization_id, retro_id: retro.id, title: s.title.slice(0, RETRO_LIMITS.groupTitleMax), sort_order: i }).run();
+      let id = existing.get(setKey(s.ids));
+      if (id) {
+        kept.add(id);
+        db.update(retroGroups).set({ sort_order: i }).where(eq(retroGroups.id, id)).run();
+      } else {
+        id = newId();
+        db.insert(retroGroups).values({ id, organization_id: retro.organization_id, retro_id: retro.id, title: s.title.slice(0, RETRO_LIMITS.groupTitleMax), sort_order: i }).run();
+      }
       for (const reflectionId of s.ids) db.update(retroReflections).set({ group_id: id, sort_order: pos++ }).where(eq(retroReflections.id, reflectionId)).run();
     }
-    if (old.length) db.delete(retroGroups).where(inArray(retroGroups.id, old)).run();
+    const gone = old.filter((g) => !kept.has(g));
+    if (gone.length) db.delete(retroGroups).where(inArray(retroGroups.id, gone)).run();
   });
   return findRetro(db, viewer.organizationId, access.retro.id)!;
 }

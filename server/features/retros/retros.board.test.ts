@@ -224,8 +224,16 @@ describe('groups', () => {
     const ci = s.groups.find((g: any) => g.reflection_ids.includes(ids[0]));
     expect(ci.title).toMatch(/CI|Slow/);
     expect(s.groups.find((g: any) => g.reflection_ids.includes(ids[2])).title).toMatch(/^Pairing/);
+    // Again: the same groups, ids and titles (a title someone wrote stays with its unchanged group).
+    await w.members[1]!.gql(RENAME, { id: ci.id, t: 'Build speed' });
     const again = (await w.members[0]!.gql(SUGGEST, { id })).data!.suggestRetroGroups;
-    expect(again.groups.map((g: any) => [g.title, g.reflection_ids])).toEqual(s.groups.map((g: any) => [g.title, g.reflection_ids]));
+    expect(again.groups.map((g: any) => [g.id, g.title, g.reflection_ids])).toEqual(s.groups.map((g: any) => [g.id, g.id === ci.id ? 'Build speed' : g.title, g.reflection_ids]));
+    expect(groupRows(id)).toHaveLength(3);
+    // Cards moved by hand are regrouped; groups left empty disappear.
+    await w.members[0]!.gql(MOVE, { id: ids[4], g: ci.id });
+    const third = (await w.members[0]!.gql(SUGGEST, { id })).data!.suggestRetroGroups;
+    expect(third.groups.map((g: any) => [...g.reflection_ids].sort().join()).sort()).toEqual(sets);
+    expect(third.groups.find((g: any) => g.reflection_ids.includes(ids[0])).id).not.toBe(ci.id);
     expect(groupRows(id)).toHaveLength(3);
   });
 });
