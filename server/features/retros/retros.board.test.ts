@@ -113,8 +113,12 @@ describe('signed and anonymous retros from GROUP on', () => {
     const anonymous = await reflecting();
     const [mia, max] = w.members;
     for (const id of [signed, anonymous]) {
-      await reflect(mia!, id, 'start', 'Start code reviews before lunch');
+      const own = await reflect(mia!, id, 'start', 'Start code review');
       await reflect(max!, id, 'stop', 'Stop skipping standups');
+      // Signed or not, the author edits their own (by token), and nobody is named before GROUP.
+      expect((await mia!.gql(UPDATE, { id: own, t: 'Start code reviews before lunch' })).data!.updateRetroReflection.mine).toBe(true);
+      expect((await board(w.admin, id)).reflections.every((x: any) => x.author === null && x.text === null)).toBe(true);
+      expect((await board(mia!, id)).reflections.every((x: any) => x.author === null)).toBe(true);
       await toPhase(w.members[0]!, id, 'GROUP');
     }
     const s = await board(w.admin, signed);
