@@ -198,4 +198,31 @@ describe('an anonymous retro, start to end', () => {
     const bytes = Buffer.concat([fs.readFileSync(file), ...(fs.existsSync(`${file}-wal`) ? [fs.readFileSync(`${file}-wal`)] : [])]);
     for (const secret of [...tokensBefore, ...voteTokens, ...healthTokens, key]) expect(bytes.includes(Buffer.from(secret))).toBe(false);
   });
+
+  it('a retro ended straight from REFLECT: every reflection still gets a group, loses its token, and is no one’s; a signed retro keeps its authors', async () => {
+    const [author, other, facilitator] = w.members as [Caller, Caller, Caller];
+    for (const anonymous of [true, false]) {
+      const retro = await newRetro(facilitator, w.team.id, { anonymous });
+      let phase = 'SCHEDULED';
+      while (phase !== 'REFLECT') {
+        const to = retro.phases[retro.phases.indexOf(phase) + 1];
+        await move(facilitator, retro.id, phase, to);
+        phase = to;
+      }
+      const mine = await reflect(author, retro.id, 'start', 'Short sprint');
+      await reflect(other, retro.id, 'stop', 'Long meetings');
+      await move(facilitator, retro.id, 'REFLECT', 'SUMMARY');
+      const b = await board(author, retro.id);
+      expect(b.groups).toHaveLength(2);
+      expect(b.reflections.every((x: any) => x.text && x.group_id && !x.mine)).toBe(true);
+      expect(b.reflections.find((x: any) => x.id === mine).author).toEqual(anonymous ? null : { id: author.id, full_name: 'Mia One', email: author.email });
+      expect(b.writing).toMatchObject({ people: 0, reflections: 2 });
+      expect(b.my_votes_left).toBe(0);
+      const rows = app.services.db.select().from(retroReflections).where(eq(retroReflections.retro_id, retro.id)).all();
+      expect(rows.every((r) => r.author_token === null)).toBe(true);
+      expect(rows.map((r) => r.author_id).filter(Boolean)).toEqual(anonymous ? [] : expect.arrayContaining([author.id, other.id]));
+      const edit = await author.gql('mutation($id: ID!) { deleteRetroReflection(id: $id) }', { id: mine });
+      expect(codeOf(edit)).toBe('NOT_FOUND');
+    }
+  });
 });
