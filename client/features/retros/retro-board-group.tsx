@@ -65,11 +65,15 @@ export function GroupPhase() {
     onDragCancel: ({ active }) => `Moving “${textOf(active.id)}” was cancelled: nothing changed.`,
   };
 
-  const move = (reflectionId: string, groupId: string | null) => {
+  /** Moves a card; from the "Move to…" menu, focus follows the card to its new group. */
+  const move = (reflectionId: string, groupId: string | null, keepFocus = false) => {
     const card = byId.get(reflectionId);
     if (!card || card.group_id === groupId) return;
     if (groupId) setPending({ id: reflectionId, group: groupId });
-    void run(() => api.moveReflection(reflectionId, groupId)).finally(() => setPending(null));
+    void run(() => api.moveReflection(reflectionId, groupId)).then((ok) => {
+      setPending(null);
+      if (ok && keepFocus) setTimeout(() => document.querySelector<HTMLElement>(`[data-move-for="${CSS.escape(reflectionId)}"]`)?.focus(), 0);
+    });
   };
   const onDragEnd = ({ active, over }: DragEndEvent) => {
     setDragging(null);
@@ -98,7 +102,9 @@ export function GroupPhase() {
   );
 }
 
-function GroupBox({ group, groups, byId, onMove }: { group: RetroGroup; groups: RetroGroup[]; byId: Map<string, RetroReflection>; onMove: (id: string, group: string | null) => void }) {
+type Move = (id: string, group: string | null, keepFocus?: boolean) => void;
+
+function GroupBox({ group, groups, byId, onMove }: { group: RetroGroup; groups: RetroGroup[]; byId: Map<string, RetroReflection>; onMove: Move }) {
   const { setNodeRef, isOver } = useDroppable({ id: dropId(group.id) });
   const cards = group.reflection_ids.map((id) => byId.get(id)).filter((r): r is RetroReflection => !!r);
   return (
@@ -111,7 +117,7 @@ function GroupBox({ group, groups, byId, onMove }: { group: RetroGroup; groups: 
   );
 }
 
-function DraggableCard({ reflection, groups, alone, onMove }: { reflection: RetroReflection; groups: RetroGroup[]; alone: boolean; onMove: (id: string, group: string | null) => void }) {
+function DraggableCard({ reflection, groups, alone, onMove }: { reflection: RetroReflection; groups: RetroGroup[]; alone: boolean; onMove: Move }) {
   const { attributes, listeners, setNodeRef, isDragging } = useDraggable({ id: reflection.id });
   return (
     <li className={`retro-card${isDragging ? ' retro-card-dragging' : ''}`}>
@@ -119,7 +125,7 @@ function DraggableCard({ reflection, groups, alone, onMove }: { reflection: Retr
         <span aria-hidden="true">⠿</span>
       </button>
       <ReflectionBody reflection={reflection} />
-      <MoveToMenu reflection={reflection} groups={groups} alone={alone} onMove={(g) => onMove(reflection.id, g)} />
+      <MoveToMenu reflection={reflection} groups={groups} alone={alone} onMove={(g) => onMove(reflection.id, g, true)} />
     </li>
   );
 }

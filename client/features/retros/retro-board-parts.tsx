@@ -63,7 +63,7 @@ export function MoveToMenu({ reflection, groups, alone, onMove }: { reflection: 
   return (
     <DropdownMenu.Root modal={false}>
       <DropdownMenu.Trigger asChild>
-        <button type="button" className="button button-ghost button-small" aria-label={`Move to… (reflection “${reflection.text}”)`}>Move to…</button>
+        <button type="button" className="button button-ghost button-small" data-move-for={reflection.id} aria-label={`Move to… (reflection “${reflection.text}”)`}>Move to…</button>
       </DropdownMenu.Trigger>
       <DropdownMenu.Portal>
         <DropdownMenu.Content className="retro-menu" align="end" sideOffset={4} aria-label="Move the reflection to">

@@ -82,7 +82,7 @@ export function ActionItemRow({ item, showRetro = false, onDelete }: { item: Ret
       </p>
       <div className="retro-row">
         <label htmlFor={selectId}>Status</label>
-        <select id={selectId} value={item.status} disabled={busy} aria-describedby={`${selectId}-text`}
+        <select id={selectId} value={item.status} aria-busy={busy || undefined} aria-describedby={`${selectId}-text`}
           onChange={(e) => void run(() => api.updateActionItem(item.id, { status: e.target.value as RetroActionStatus }))}>
           {RETRO_ACTION_STATUSES.map((s) => <option key={s} value={s}>{RETRO_ACTION_STATUS_LABELS[s]}</option>)}
         </select>

@@ -26,7 +26,7 @@ function HealthStatement({ index, statement, result }: { index: number; statemen
   const mine = result?.my_score ?? null;
   return (
     <li className="tile retro-health-item">
-      <fieldset className="retro-scale" disabled={busy}>
+      <fieldset className="retro-scale" aria-busy={busy || undefined}>
         <legend className="retro-text">{statement}</legend>
         <div className="retro-scale-options">
           {HEALTH_SCALE_LABELS.map((label, i) => (

@@ -6,6 +6,8 @@ import type { RetroGroup, RetroReflection } from './retro.types.js';
 export function VotePhase() {
   const { retro, api } = useMeeting();
   const { run, error, busy } = useRun();
+  // Not disabled while a vote is on its way (a keyboard user would lose focus): a second press waits for the first.
+  const once = (action: () => Promise<unknown>) => { if (!busy) void run(action); };
   const byId = new Map(retro.reflections.map((r) => [r.id, r]));
   const left = retro.my_votes_left;
   return (
@@ -22,8 +24,7 @@ export function VotePhase() {
             <li key={g.id} className="tile retro-vote-group">
               <div className="row-between">
                 <GroupTitle group={g} />
-                <VoteButtons group={g} disabled={busy} left={left} max={retro.max_votes_per_group}
-                  onVote={() => void run(() => api.vote(g.id))} onUnvote={() => void run(() => api.unvote(g.id))} />
+                <VoteButtons group={g} left={left} max={retro.max_votes_per_group} onVote={() => once(() => api.vote(g.id))} onUnvote={() => once(() => api.unvote(g.id))} />
               </div>
               <ul className="retro-cards" aria-label={`Reflections in ${g.title}`}>
                 {cards.map((r) => <li key={r.id} className="retro-card"><ReflectionBody reflection={r} /></li>)}
@@ -36,13 +37,13 @@ export function VotePhase() {
   );
 }
 
-function VoteButtons({ group, disabled, left, max, onVote, onUnvote }: { group: RetroGroup; disabled: boolean; left: number; max: number; onVote: () => void; onUnvote: () => void }) {
+function VoteButtons({ group, left, max, onVote, onUnvote }: { group: RetroGroup; left: number; max: number; onVote: () => void; onUnvote: () => void }) {
   return (
     <div className="retro-vote-buttons" role="group" aria-label={`Votes on ${group.title}`}>
-      <button type="button" className="button button-secondary retro-vote-button" disabled={disabled || group.my_votes === 0} onClick={onUnvote}
+      <button type="button" className="button button-secondary retro-vote-button" disabled={group.my_votes === 0} onClick={onUnvote}
         aria-label={`Take a vote back from ${group.title}`}>−</button>
       <span className="retro-my-votes" aria-live="polite">{plural(group.my_votes, 'vote')}<span className="sr-only">{` of yours on ${group.title}`}</span></span>
-      <button type="button" className="button retro-vote-button" disabled={disabled || left <= 0 || group.my_votes >= max} onClick={onVote}
+      <button type="button" className="button retro-vote-button" disabled={left <= 0 || group.my_votes >= max} onClick={onVote}
         aria-label={`Vote for ${group.title}`}>+</button>
     </div>
   );
