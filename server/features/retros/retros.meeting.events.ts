@@ -6,8 +6,9 @@ import type { PubSub } from '../../graphql/pubsub.js';
  * event is being made and sent become ONE next event. The event carries no data: it is resolved
  * from the database when it is made, so a subscriber never gets an older state after a newer one
  * and never falls behind a queue of stale states. `onEnd` runs once when the subscription ends.
+ * `isOpen` is asked before each event: false ends the subscription (complete) instead.
  */
-export function retroEvents(pubsub: PubSub, topic: string, onEnd: () => void): AsyncIterableIterator<true> {
+export function retroEvents(pubsub: PubSub, topic: string, onEnd: () => void, isOpen: () => boolean = () => true): AsyncIterableIterator<true> {
   let dirty = true;
   let done = false;
   let pending: ((r: IteratorResult<true>) => void) | null = null;
@@ -16,6 +17,11 @@ export function retroEvents(pubsub: PubSub, topic: string, onEnd: () => void): A
     if (pending) {
       const resolve = pending;
       pending = null;
+      if (!isOpen()) {
+        resolve({ value: undefined, done: true });
+        void finish();
+        return;
+      }
       resolve({ value: true, done: false });
     } else {
       dirty = true;
@@ -36,6 +42,7 @@ export function retroEvents(pubsub: PubSub, topic: string, onEnd: () => void): A
       if (done) return Promise.resolve({ value: undefined, done: true });
       if (dirty) {
         dirty = false;
+        if (!isOpen()) return finish();
         return Promise.resolve({ value: true, done: false });
       }
       return new Promise((resolve) => (pending = resolve));

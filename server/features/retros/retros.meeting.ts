@@ -10,6 +10,7 @@ import { parseInput } from '../../lib/parse.js';
 import { newId } from '../../lib/tokens.js';
 import type { Services } from '../../services.js';
 import { reviewSprints } from '../reviews/reviews.automation.tables.js';
+import { isFeatureAreaOn } from '../feature-areas/feature-areas.guard.js';
 import { findTeamById } from '../teams/teams.repo.js';
 import { teams } from '../teams/teams.tables.js';
 import { loadTeam, loadUser } from '../users/users.loaders.js';
@@ -213,7 +214,7 @@ export const retroMeetingResolvers = {
         const services = ctx.services;
         const events = retroEvents(services.pubsub, topics.retroChanged(retro.id), () => {
           if (leavePresence(services, retro.id, viewer.userId)) presenceChanged(services, retro.id, null);
-        });
+        }, () => isFeatureAreaOn(services.db, viewer.organizationId, 'SPRINT_RETROS'));
         if (joinPresence(services, retro.id, viewer.userId)) presenceChanged(services, retro.id, viewer.userId);
         return events;
       },

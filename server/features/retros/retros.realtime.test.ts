@@ -4,6 +4,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { codeOf, createTestApp } from '../../test/helpers.js';
 import { listen } from '../../graphql/subscriptions.test-support.js';
+import { announceRetro } from './retros.live.js';
 import { retroParticipants, retros } from './retros.tables.js';
 import { SET_PHASE, liveClient, newRetro, retroWorld, toPhase, type LiveClient, type RetroWorld } from './retros.test-support.js';
 
@@ -132,8 +133,13 @@ describe('retroChanged', () => {
   it('switching the area off refuses the subscription and the meeting operations; switching it on brings them back', async () => {
     const SET = 'mutation($changes: [FeatureAreaChange!]!) { setFeatureAreas(changes: $changes) { area enabled } }';
     const retro = await newRetro(w.members[0]!, w.team.id);
+    const open = await client(w.members[1]!, retro.id);
+    await open.waitFor(() => true);
     expect((await w.admin.gql(SET, { changes: [{ area: 'SPRINT_RETROS', enabled: false }] })).errors).toBeUndefined();
     try {
+      // A subscription open when the area went off ends at its next event.
+      announceRetro(app.services, retro.id);
+      await open.waitForComplete();
       const c = await client(w.members[0]!, retro.id);
       expect(JSON.stringify(await c.waitForError())).toContain('FORBIDDEN');
       expect(codeOf(await w.members[0]!.gql(SET_PHASE, { id: retro.id, from: 'SCHEDULED', to: retro.phases[1] }))).toBe('FORBIDDEN');

@@ -115,6 +115,8 @@ export type LiveClient = {
   /** The first event (from index `since` on) matching pred. */
   waitFor: (pred: (retro: Record<string, any>) => boolean, ms?: number, since?: number) => Promise<Record<string, any>>;
   waitForError: (ms?: number) => Promise<unknown>;
+  /** Resolves when the server completes the subscription. */
+  waitForComplete: (ms?: number) => Promise<true>;
   terminate: () => void;
   dispose: () => Promise<void>;
 };
@@ -126,6 +128,7 @@ export async function liveClient(url: string, caller: Pick<Caller, 'token'>, ret
   const events: Array<Record<string, any>> = [];
   const errors: unknown[] = [];
   let waiters: Array<() => void> = [];
+  let completed = false;
   const wake = () => { const ws = waiters; waiters = []; for (const w of ws) w(); };
   client.subscribe<{ retroChanged: Record<string, any> }>({ query: RETRO_CHANGED(fields), variables: { id: retroId } }, {
     next: (value) => {
@@ -134,7 +137,7 @@ export async function liveClient(url: string, caller: Pick<Caller, 'token'>, ret
       wake();
     },
     error: (err) => { errors.push(err); wake(); },
-    complete: () => wake(),
+    complete: () => { completed = true; wake(); },
   });
   const until = async <T>(probe: () => T | undefined, ms: number, what: string): Promise<T> => {
     const deadline = Date.now() + ms;
@@ -151,6 +154,7 @@ export async function liveClient(url: string, caller: Pick<Caller, 'token'>, ret
     latest: () => events[events.length - 1],
     waitFor: (pred, ms = 5000, since = 0) => until(() => events.slice(since).find(pred), ms, 'an event'),
     waitForError: (ms = 5000) => until(() => errors[0], ms, 'an error'),
+    waitForComplete: (ms = 5000) => until(() => (completed ? true : undefined), ms, 'complete'),
     terminate: () => client.terminate(),
     dispose: () => client.dispose() as Promise<void>,
   };
