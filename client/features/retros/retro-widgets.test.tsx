@@ -50,7 +50,7 @@ it('lists my action items with the overdue one marked, and changing a status sav
       actionItem({ id: 'late', text: 'Write the deploy checklist', due_on: '2020-01-10' }),
       actionItem({ id: 'soon', text: 'Book the pairing sessions', due_on: '2099-03-01', status: 'IN_PROGRESS' }),
     ] } }),
-    UpdateRetroActionItem: ({ id, input }) => ({ data: { updateRetroActionItem: actionItem({ id, text: 'Write the deploy checklist', due_on: '2020-01-10', status: input.status }) } }),
+    SetMyRetroActionItemStatus: ({ id, input }) => ({ data: { updateRetroActionItem: actionItem({ id, text: 'Write the deploy checklist', due_on: '2020-01-10', status: input.status }) } }),
   });
   await renderSignedIn('/home/dashboard');
   const list = await screen.findByRole('list', { name: 'My retro action items' }, T);
@@ -61,7 +61,7 @@ it('lists my action items with the overdue one marked, and changing a status sav
   expect((within(soon).getByLabelText('Status of Book the pairing sessions') as HTMLSelectElement).value).toBe('IN_PROGRESS');
 
   fireEvent.change(within(late).getByLabelText('Status of Write the deploy checklist'), { target: { value: 'DONE' } });
-  await waitFor(() => expect(calls.find((c) => c.operationName === 'UpdateRetroActionItem')?.variables).toEqual({ id: 'late', input: { status: 'DONE' } }));
+  await waitFor(() => expect(calls.find((c) => c.operationName === 'SetMyRetroActionItemStatus')?.variables).toEqual({ id: 'late', input: { status: 'DONE' } }));
   await waitFor(() => expect(screen.getByText('“Write the deploy checklist” is now done.')).toBeTruthy());
   // Still listed (in place), now done and no longer marked overdue.
   expect((within(late).getByLabelText('Status of Write the deploy checklist') as HTMLSelectElement).value).toBe('DONE');
@@ -72,7 +72,7 @@ it('shows a refused status change next to the item and keeps the old status', as
   stubDashboard({
     UpcomingRetros: () => ({ data: { upcomingRetros: [] } }),
     MyRetroActionItems: () => ({ data: { myRetroActionItems: [actionItem()] } }),
-    UpdateRetroActionItem: () => refusal('Only the team, the owner and managers may change this action item.', 'FORBIDDEN'),
+    SetMyRetroActionItemStatus: () => refusal('Only the team, the owner and managers may change this action item.', 'FORBIDDEN'),
   });
   await renderSignedIn('/home/dashboard');
   const select = await screen.findByLabelText('Status of Write the deploy checklist', {}, T);

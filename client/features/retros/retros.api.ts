@@ -111,7 +111,7 @@ export function useUpdateRetroActionItemStatus() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async ({ id, status }: { id: string; status: RetroActionStatus }) => (await gql<{ updateRetroActionItem: RetroActionItem }>(
-      `mutation UpdateRetroActionItem($id: ID!, $input: RetroActionItemInput!) { updateRetroActionItem(id: $id, input: $input) { ${ACTION_ITEM_FIELDS} } }`,
+      `mutation SetMyRetroActionItemStatus($id: ID!, $input: RetroActionItemInput!) { updateRetroActionItem(id: $id, input: $input) { ${ACTION_ITEM_FIELDS} } }`,
       { id, input: { status } })).updateRetroActionItem,
     onSuccess: async (item) => {
       queryClient.setQueryData(myRetroActionItemsQueryOptions.queryKey, (list) => list?.map((x) => (x.id === item.id ? item : x)));
