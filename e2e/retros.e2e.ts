@@ -155,7 +155,7 @@ it('three people run a whole retro live, and the next retro reviews its action i
   await current.getByLabel('Owner', { exact: true }).selectOption({ label: 'Margaret Hamilton' });
   await current.getByLabel('Due', { exact: true }).fill(isoDay(7));
   await current.getByRole('button', { name: 'Add action item' }).click();
-  await ken.getByRole('region', { name: /^Action items of this retro/ }).getByText('Write the deploy checklist').waitFor();
+  await ken.getByRole('region', { name: /^Action items of this retro/ }).locator('strong', { hasText: 'Write the deploy checklist' }).waitFor();
   await expect.poll(() => margaret.getByLabel('Notes on Friday deploys').inputValue(), { timeout: 10_000 }).toBe('No deploys after Thursday noon.');
   expect(await seriousA11yViolations(ada)).toEqual([]);
   expect(await horizontalOverflow(ken)).toBeLessThanOrEqual(0);

@@ -182,3 +182,35 @@ it('says when the retro does not exist', async () => {
   await renderSignedIn(PATH);
   expect(await screen.findByRole('heading', { name: 'Retro not found' }, T)).toBeTruthy();
 });
+
+it('in HEALTH sends my score and shows the team\'s average only when the server shows it', async () => {
+  const health = [
+    { index: 0, statement: 'Releasing our work is easy and safe.', answers: 4, average: 3.5, distribution: [0, 1, 1, 1, 1], my_score: null },
+    { index: 1, statement: 'We enjoy working together.', answers: 2, average: null, distribution: null, my_score: 4 },
+  ];
+  const { calls } = stubMeeting(running({ phase: 'HEALTH', health }), {
+    AnswerRetroHealth: () => ({ data: { answerRetroHealth: running({ phase: 'HEALTH', version: 11, health: [{ ...health[0]!, my_score: 2, answers: 5 }, health[1]!] }) } }),
+  });
+  await renderSignedIn(PATH);
+  const first = await screen.findByRole('group', { name: 'Releasing our work is easy and safe.' }, T);
+  const second = screen.getByRole('group', { name: 'We enjoy working together.' });
+  expect((within(second).getByRole('radio', { name: '4 Agree' }) as HTMLInputElement).checked).toBe(true);
+  const [firstItem, secondItem] = screen.getAllByRole('listitem').filter((li) => li.classList.contains('retro-health-item'));
+  expect(within(firstItem!).getByText(/^Average/).textContent).toBe('Average 3.5 of 5 from 4 answers');
+  expect(within(secondItem!).getByText('2 answers so far. Shown once 3 people have answered.')).toBeTruthy();
+  expect(within(secondItem!).queryByText(/^Average/)).toBeNull();
+  fireEvent.click(within(first).getByRole('radio', { name: '2 Disagree' }));
+  await waitFor(() => expect(calls.find((c) => c.operationName === 'AnswerRetroHealth')?.variables).toEqual({ id: 'r1', index: 0, score: 2 }));
+  await waitFor(() => expect((within(first).getByRole('radio', { name: '2 Disagree' }) as HTMLInputElement).checked).toBe(true));
+});
+
+it('lets the team\'s manager who does not facilitate take the role over, without the facilitator\'s controls', async () => {
+  const { calls } = stubMeeting(running({ facilitator: grace, viewer_is_facilitator: false, viewer_can_facilitate: true }), {
+    SetRetroFacilitator: () => ({ data: { setRetroFacilitator: running({ version: 11 }) } }),
+  });
+  await renderSignedIn(PATH);
+  fireEvent.click(await screen.findByRole('button', { name: 'Take over' }, T));
+  expect(screen.queryByRole('button', { name: /^Next: / })).toBeNull();
+  await waitFor(() => expect(calls.find((c) => c.operationName === 'SetRetroFacilitator')?.variables).toEqual({ id: 'r1', user_id: 'ada' }));
+  expect(await screen.findByRole('button', { name: 'Next: Group' })).toBeTruthy();
+});

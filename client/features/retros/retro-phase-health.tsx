@@ -32,7 +32,7 @@ function HealthStatement({ index, statement, result }: { index: number; statemen
           {HEALTH_SCALE_LABELS.map((label, i) => (
             <label key={label} className={`retro-scale-option${mine === i + 1 ? ' retro-scale-chosen' : ''}`}>
               <input type="radio" name={name} value={i + 1} checked={mine === i + 1} onChange={() => void run(() => api.answerHealth(index, i + 1))} />
-              <span className="retro-scale-number">{i + 1}</span>
+              <span className="retro-scale-number">{i + 1}</span>{' '}
               <span className="retro-scale-label">{label}</span>
             </label>
           ))}

@@ -78,7 +78,7 @@ function AddReflection({ prompt }: { prompt: RetroPrompt }) {
       <ReflectionText id={id} label={`New reflection: ${prompt.title}`} value={text} onChange={setText} onSend={add} />
       <div className="retro-row">
         <button type="submit" className="button button-small" disabled={!valid || busy} aria-label={`Add to ${prompt.title}`}>Add</button>
-        <span className="muted retro-hint">Ctrl+Enter adds</span>
+        <span className="muted retro-hint">Ctrl+Enter or ⌘+Enter adds</span>
       </div>
       <LiveError error={error} />
     </form>
