@@ -214,3 +214,24 @@ it('lets the team\'s manager who does not facilitate take the role over, without
   await waitFor(() => expect(calls.find((c) => c.operationName === 'SetRetroFacilitator')?.variables).toEqual({ id: 'r1', user_id: 'ada' }));
   expect(await screen.findByRole('button', { name: 'Next: Group' })).toBeTruthy();
 });
+
+it('shows an async retro\'s deadlines while they lie ahead, and the check-in with my answer and everyone\'s', async () => {
+  const { calls } = stubMeeting(running({
+    phase: 'CHECK_IN', phases: ['SCHEDULED', 'CHECK_IN', 'REFLECT', 'GROUP', 'VOTE', 'DISCUSS', 'SUMMARY'], check_in_question: 'One word for this sprint?',
+    reflect_deadline: '2026-11-27T12:00:00.000Z', vote_deadline: '2026-11-28T09:30:00.000Z',
+    check_ins: [{ user: grace, answer: 'Busy' }, { user: ada, answer: null }],
+  }), { AnswerRetroCheckIn: ({ answer }) => ({ data: { answerRetroCheckIn: running({ phase: 'CHECK_IN', version: 11, check_in_question: 'One word for this sprint?', check_ins: [{ user: grace, answer: 'Busy' }, { user: ada, answer }] }) } }) });
+  await renderSignedIn(PATH);
+  expect(await screen.findByText(/^Reflection closes Fri, (Nov 27|27 Nov)/, undefined, T)).toBeTruthy();
+  expect(screen.getByText(/^Voting closes Sat, (Nov 28|28 Nov)/)).toBeTruthy();
+  expect(screen.getByText('Not answered yet: Ada Lovelace')).toBeTruthy();
+  fireEvent.change(screen.getByLabelText('One word for this sprint?'), { target: { value: ' Calm ' } });
+  fireEvent.click(screen.getByRole('button', { name: 'Share my answer' }));
+  await waitFor(() => expect(calls.find((c) => c.operationName === 'AnswerRetroCheckIn')?.variables).toEqual({ id: 'r1', answer: 'Calm' }));
+  const answers = await screen.findByRole('region', { name: 'Answers (2)' });
+  expect(within(answers).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['Grace HopperBusy', 'Ada LovelaceCalm']);
+
+  push(running({ phase: 'DISCUSS', version: 12, phases: ['SCHEDULED', 'CHECK_IN', 'REFLECT', 'GROUP', 'VOTE', 'DISCUSS', 'SUMMARY'], reflect_deadline: '2026-11-27T12:00:00.000Z', vote_deadline: '2026-11-28T09:30:00.000Z' }));
+  await waitFor(() => expect(screen.queryByText(/^Voting closes/)).toBeNull());
+  expect(screen.queryByText(/^Reflection closes/)).toBeNull();
+});
