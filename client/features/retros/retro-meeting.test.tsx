@@ -235,3 +235,35 @@ it('shows an async retro\'s deadlines while they lie ahead, and the check-in wit
   await waitFor(() => expect(screen.queryByText(/^Voting closes/)).toBeNull());
   expect(screen.queryByText(/^Reflection closes/)).toBeNull();
 });
+
+it('hands the facilitator role over to a person of the team', async () => {
+  const { calls } = stubMeeting(running(), { SetRetroFacilitator: () => ({ data: { setRetroFacilitator: running({ version: 11, facilitator: grace, viewer_is_facilitator: false }) } }) });
+  await renderSignedIn(PATH);
+  fireEvent.click(await screen.findByRole('button', { name: 'Hand over…' }, T));
+  const to = screen.getByLabelText('Hand over to');
+  await waitFor(() => expect(within(to).getAllByRole('option').map((o) => o.textContent)).toEqual(['Choose a person…', 'Grace Hopper']));
+  fireEvent.change(to, { target: { value: 'grace' } });
+  fireEvent.click(screen.getByRole('button', { name: 'Hand over' }));
+  await waitFor(() => expect(calls.find((c) => c.operationName === 'SetRetroFacilitator')?.variables).toEqual({ id: 'r1', user_id: 'grace' }));
+  expect(await screen.findByRole('button', { name: 'Take over' })).toBeTruthy();
+  expect(screen.getByText('Grace Hopper', { selector: 'strong' })).toBeTruthy();
+});
+
+it('in DISCUSS shows topics in vote order with the current one and its time, and the facilitator moves to the next topic', async () => {
+  const groups = [
+    { id: 'g1', title: 'Deploys', reflection_ids: [], votes: 5, my_votes: 0, notes: 'Freeze on Fridays', discussed_seconds: 0 },
+    { id: 'g2', title: 'Reviews', reflection_ids: [], votes: 2, my_votes: 0, notes: '', discussed_seconds: 0 },
+  ];
+  const discussion = { group_id: 'g1', started_at: null, elapsed_seconds: 95, topic_minutes: 5 };
+  const { calls } = stubMeeting(running({ phase: 'DISCUSS', groups, discussion }), {
+    SetRetroTopic: () => ({ data: { setRetroTopic: running({ phase: 'DISCUSS', version: 11, groups, discussion: { ...discussion, group_id: 'g2', elapsed_seconds: 0 } }) } }),
+  });
+  await renderSignedIn(PATH);
+  const current = await screen.findByRole('listitem', { current: true }, T);
+  expect(within(current).getByRole('heading', { level: 3 }).textContent).toBe('Deploys');
+  expect(within(current).getByRole('timer').textContent).toBe('1:35 / 5:00');
+  expect((within(current).getByLabelText('Notes on Deploys') as HTMLTextAreaElement).value).toBe('Freeze on Fridays');
+  fireEvent.click(screen.getByRole('button', { name: 'Discuss next: Reviews' }));
+  await waitFor(() => expect(calls.find((c) => c.operationName === 'SetRetroTopic')?.variables).toEqual({ retro_id: 'r1', group_id: 'g2' }));
+  await waitFor(() => expect(within(screen.getByRole('listitem', { current: true })).getByRole('heading', { level: 3 }).textContent).toBe('Reviews'));
+});
