@@ -142,11 +142,13 @@ describe('creating and editing', () => {
     expect(again).toEqual({ name: '4Ls', archived: false });
   });
 
-  it('the creator, managers and admins change a template; another member gets FORBIDDEN; another organization NOT_FOUND', async () => {
+  it('the creator, their manager and admins change a template; another member or another team\'s manager gets FORBIDDEN; another organization NOT_FOUND', async () => {
     const t = (await create(reportA, input('Report owns it'))).data!.createRetroTemplate;
     const refused = await update(memberA, t.id, input('Hijacked'));
     expect(codeOf(refused)).toBe('FORBIDDEN');
-    expect(refused.errors![0]!.message).toBe('Only the person who created this template, managers and admins can change it.');
+    expect(refused.errors![0]!.message).toBe('Only the person who created this template, their manager and admins can change it. Copy it to make your own.');
+    const otherManager = await signedIn(app, (await addUser(app, a.org.id, { email: 'other-mgr@templates.example', permission_level: 'MANAGER' })).email);
+    expect(codeOf(await update(otherManager, t.id, input('Not mine')))).toBe('FORBIDDEN');
     expect(codeOf(await templateOp(memberA, 'archive', t.id))).toBe('FORBIDDEN');
     expect(codeOf(await update(adminB, t.id, input('Cross')))).toBe('NOT_FOUND');
     expect(codeOf(await templateOp(adminB, 'archive', t.id))).toBe('NOT_FOUND');

@@ -1,3 +1,7 @@
+import { and, eq, or } from 'drizzle-orm';
+import type { Db } from '../../db/connection.js';
+import { teams } from '../teams/teams.tables.js';
+import { users } from '../users/users.tables.js';
 import type { MercuriusContext } from 'mercurius';
 import { conflict, forbidden, notFound } from '../../../shared/app-error.js';
 import { retroHealthCheckInputSchema, retroTemplateInputSchema } from '../../../shared/retros.js';
@@ -27,9 +31,22 @@ const BUILT_IN_HEALTH = 'Built-in health checks cannot be changed; copy one to e
 type Owned = { built_in?: boolean; created_by?: string | null; id: string };
 const isBuiltIn = (t: Owned): boolean => t.built_in ?? t.id.startsWith('builtin:');
 
-/** May change this template or health check: not built in, and the viewer created it or is a manager or admin. */
-export const canManageRetroTemplate = (viewer: Viewer, t: Owned): boolean =>
-  !isBuiltIn(t) && (viewer.permissionLevel === 'ADMIN' || viewer.permissionLevel === 'MANAGER' || (!!t.created_by && t.created_by === viewer.userId));
+/**
+ * May change this template or health check: not built in, and the viewer created it, is the
+ * creator's manager (direct, or the manager or lead of the creator's team), or an admin
+ * (SUBJECT_OR_MANAGER in retros.rules.ts: a manager of another team only copies it).
+ */
+export function canManageRetroTemplate(db: Db, viewer: Viewer, t: Owned): boolean {
+  if (isBuiltIn(t)) return false;
+  if (viewer.permissionLevel === 'ADMIN' || (!!t.created_by && t.created_by === viewer.userId)) return true;
+  if (!t.created_by) return false;
+  const creator = db.select({ manager_id: users.manager_id, team_id: users.team_id }).from(users)
+    .where(and(eq(users.organization_id, viewer.organizationId), eq(users.id, t.created_by))).get();
+  if (!creator) return false;
+  if (creator.manager_id === viewer.userId) return true;
+  if (!creator.team_id) return false;
+  return !!db.select({ id: teams.id }).from(teams).where(and(eq(teams.id, creator.team_id), or(eq(teams.manager_id, viewer.userId), eq(teams.team_lead_id, viewer.userId)))).get();
+}
 
 /** GraphQL inputs may carry nulls where the shared schemas expect a missing key. */
 function withoutNulls(value: unknown): unknown {
@@ -54,7 +71,7 @@ function requireManageableTemplate(ctx: Ctx, id: string, action: 'edit' | 'archi
   const viewer = requireViewer(ctx);
   const template = requireTemplate(ctx, viewer, id);
   if (template.built_in) throw conflict(BUILT_IN_TEMPLATE);
-  if (!canManageRetroTemplate(viewer, template)) throw forbidden('Only the person who created this template, managers and admins can change it.');
+  if (!canManageRetroTemplate(ctx.services.db, viewer, template)) throw forbidden('Only the person who created this template, their manager and admins can change it. Copy it to make your own.');
   if (action === 'edit' && template.archived) throw conflict('This template is archived. Restore it to edit it.');
   return { viewer, template };
 }
@@ -63,7 +80,7 @@ function requireManageableHealthCheck(ctx: Ctx, id: string, action: 'edit' | 'ar
   const viewer = requireViewer(ctx);
   const check = requireHealthCheck(ctx, viewer, id);
   if (check.built_in) throw conflict(BUILT_IN_HEALTH);
-  if (!canManageRetroTemplate(viewer, check)) throw forbidden('Only the person who created this health check, managers and admins can change it.');
+  if (!canManageRetroTemplate(ctx.services.db, viewer, check)) throw forbidden('Only the person who created this health check, their manager and admins can change it. Copy it to make your own.');
   if (action === 'edit' && check.archived) throw conflict('This health check is archived. Restore it to edit it.');
   return { viewer, check };
 }
@@ -73,7 +90,7 @@ const ownerFields = {
   archived: (t: { archived?: boolean; archived_at?: string | null }) => t.archived ?? (t.archived_at != null),
   created_by: (t: { created_by?: string | null }, _: unknown, ctx: Ctx) => loadUser(ctx, t.created_by ?? null),
   updated_at: (t: { updated_at?: string | null }) => t.updated_at ?? null,
-  can_manage: (t: Owned, _: unknown, ctx: Ctx) => !!ctx.viewer && canManageRetroTemplate(ctx.viewer, t),
+  can_manage: (t: Owned, _: unknown, ctx: Ctx) => !!ctx.viewer && canManageRetroTemplate(ctx.services.db, ctx.viewer, t),
 };
 
 export const retroTemplatesPart: RetroPart = {
