@@ -14,6 +14,8 @@ import type { LoadResult } from './load.js';
 import { measureRouteWeights } from './weight.js';
 import { benchLighthouse, lighthouseRows } from './lighthouse.bench.js';
 import { benchHeavyQuery, type HeavyBench } from './heavy-query.bench.js';
+import { benchRetrosLive } from './retros-live.bench.js';
+import { benchRetrosProgress } from './retros-progress.bench.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '..');
@@ -59,6 +61,10 @@ async function main(): Promise<void> {
   console.log('bench: review cycle for 1,000 participants with 5 reviewers each, and its team progress...');
   const reviewsOff = await benchReviews(false);
   const reviews = await benchReviews(true);
+  console.log('bench: a live retro with 50 participants writing 10 reflections each, then voting...');
+  const retroLive = await benchRetrosLive(50, 10);
+  console.log('bench: retro team progress of a team with 50 past retros, uncached...');
+  const retroProgress = await benchRetrosProgress();
   console.log('bench: email check...');
   const email = runScript('email.ts');
   // Lighthouse rows (docs/decisions/0040): their own block, added after the rows above.
@@ -94,6 +100,13 @@ async function main(): Promise<void> {
     ['findOneUser while the heaviest allowed query runs in a loop on another connection (2 connections)', `p99 ${heavy.during.p99} ms, p50 ${heavy.during.p50} ms (alone: p99 ${heavy.alone.p99} ms)`, 'p99 < 100 ms', verdict(heavy.during.p99 < 100)],
     ['the heaviest allowed query: organizationUsersFull, 5,000 users, relations two levels deep, never cached', `median ${heavy.heavyMedianMs} ms, ${(heavy.heavyBytes / 2 ** 20).toFixed(1)} MB JSON, ${heavy.heavyRuns} runs; one field more: ${heavy.overCode}`, 'one field more is refused (QUERY_TOO_COMPLEX)', verdict(heavy.overCode === 'QUERY_TOO_COMPLEX')],
   ];
+  // Sprint retrospectives (docs/decisions/0047), a block of their own.
+  const retroRows: Array<[string, string, string, string]> = [
+    [`live retro, ${retroLive.participants} participants each with the meeting open (graphql-ws): ${retroLive.reflections} reflections written at once`, `every client held the server's final state p50 ${retroLive.reflect.p50} ms, p99 ${retroLive.reflect.p99} ms, max ${retroLive.reflect.max} ms after the last change`, 'p99 <= 500 ms', verdict(retroLive.reflect.p99 <= 500)],
+    [`the same retro: ${retroLive.votes} votes cast at once (limits 5 per person, 3 per group)`, `p50 ${retroLive.vote.p50} ms, p99 ${retroLive.vote.p99} ms, max ${retroLive.vote.max} ms; ${retroLive.converged}/${retroLive.participants} clients on the final version ${retroLive.versions}; ${retroLive.errors} refused`, 'p99 <= 500 ms, all clients converge', verdict(retroLive.vote.p99 <= 500 && retroLive.converged === retroLive.participants)],
+    ['server memory per running retro (heap after GC: its live state cache, 50 subscriptions, presence)', `${retroLive.heapPerRetroMb} MB (heap ${retroLive.baseHeapMb} -> ${retroLive.heapMb} MB)`, '(no target)', '-'],
+    [`retroTeamProgressDetail, one team with ${retroProgress.retros} past retros, uncached, one read at a time`, `p50 ${retroProgress.detail.p50} ms, p99 ${retroProgress.detail.p99} ms (${retroProgress.detail.samples} reads)`, 'p99 < 100 ms', verdict(retroProgress.detail.p99 < 100)],
+  ];
   const md = [
     '# Benchmarks',
     '',
@@ -105,6 +118,12 @@ async function main(): Promise<void> {
     '| what | result | target | |',
     '|---|---|---|---|',
     ...rows.map((r) => `| ${r.join(' | ')} |`),
+    '',
+    'Sprint retrospectives (docs/decisions/0047):',
+    '',
+    '| what | result | target | |',
+    '|---|---|---|---|',
+    ...retroRows.map((r) => `| ${r.join(' | ')} |`),
     '',
     'GraphQL cost limit and budgets (docs/decisions/0043):',
     '',
