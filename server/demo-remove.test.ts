@@ -20,7 +20,7 @@ describe('npm run demo:remove', () => {
 
     const dry = run(dataDir);
     expect(dry.status).toBe(0);
-    expect(dry.stdout).toMatch(/^Demo data in Demo Company: 2 business units, 2 departments, 4 sub-departments, 4 teams, 28 people, \d+ review cycles, 5 sprints and 1 review automation rule\.$/m);
+    expect(dry.stdout).toMatch(/^Demo data in Demo Company: 2 business units, 2 departments, 4 sub-departments, 4 teams, 28 people, \d+ review cycles, 5 sprints, 1 review automation rule and \d+ retros\.$/m);
     expect(dry.stdout).toContain('Nothing was removed. To remove it: npm run demo:remove -- --yes');
     expect(count('select count(*) as n from users')).toBe(30);
 
@@ -30,7 +30,7 @@ describe('npm run demo:remove', () => {
     expect(wet.stdout).toMatch(/^Removed the demo data of Demo Company: .*28 people/m);
     expect((app.services.db.$client.prepare('select email from users order by email').all() as Array<{ email: string }>).map((u) => u.email))
       .toEqual([DEFAULT_ADMIN_EMAIL, 'sam@realco.example']);
-    expect(count('select count(*) as n from teams') + count('select count(*) as n from review_cycles') + count('select count(*) as n from demo_records')).toBe(0);
+    expect(count('select count(*) as n from teams') + count('select count(*) as n from review_cycles') + count('select count(*) as n from retros') + count('select count(*) as n from demo_records')).toBe(0);
     expect((await new Browser(app).signIn(DEFAULT_ADMIN_EMAIL)).statusCode).toBe(200);
 
     const again = run(dataDir, '--yes');
