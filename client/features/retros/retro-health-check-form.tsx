@@ -6,6 +6,7 @@ import { showAlert } from '../../lib/alerts.js';
 import { RETRO_LIMITS, retroHealthCheckInputSchema } from '../../../shared/retros.js';
 import { focusSoon } from '../review-templates/review-template-fields.js';
 import { useSaveRetroHealthCheck, type RetroHealthCheck } from './retro-templates.api.js';
+import { moved } from '../review-templates/review-template-draft.js';
 
 type Statement = { key: string; text: string };
 let nextKey = 0;
@@ -38,12 +39,7 @@ export function RetroHealthCheckForm({ check, onDone, onCancel }: Props) {
 
   function move(i: number, by: -1 | 1) {
     const key = statements[i]!.key;
-    setStatements((list) => {
-      const next = [...list];
-      const [item] = next.splice(i, 1);
-      next.splice(i + by, 0, item!);
-      return next;
-    });
+    setStatements((list) => moved(list, i, by));
     setErrors({});
     setAnnouncement(`Statement moved to position ${i + 1 + by} of ${statements.length}.`);
     focusSoon(`#${key}-${by < 0 ? 'up' : 'down'}`, `#${key}-${by < 0 ? 'down' : 'up'}`);

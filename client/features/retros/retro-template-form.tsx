@@ -8,6 +8,7 @@ import { RETRO_COLOURS, RETRO_LIMITS, retroTemplateInputSchema } from '../../../
 import { DiscardChangesDialog } from '../review-templates/review-template-dialogs.js';
 import { TextAreaField, focusSoon } from '../review-templates/review-template-fields.js';
 import { useSaveRetroTemplate, type RetroTemplate, type RetroTemplateDraftInput } from './retro-templates.api.js';
+import { moved } from '../review-templates/review-template-draft.js';
 
 /** Names people read for the prompt colours (shared/retros.ts RETRO_COLOURS). */
 export const RETRO_COLOUR_NAMES: Record<string, string> = {
@@ -64,12 +65,7 @@ export function RetroTemplateForm({ template, onDone, onCancel }: Props) {
 
   function move(i: number, by: -1 | 1) {
     const key = prompts[i]!.key;
-    setPrompts((list) => {
-      const next = [...list];
-      const [item] = next.splice(i, 1);
-      next.splice(i + by, 0, item!);
-      return next;
-    });
+    setPrompts((list) => moved(list, i, by));
     setErrors({});
     setAnnouncement(`Prompt moved to position ${i + 1 + by} of ${prompts.length}.`);
     focusSoon(`#${key}-${by < 0 ? 'up' : 'down'}`, `#${key}-${by < 0 ? 'down' : 'up'}`);

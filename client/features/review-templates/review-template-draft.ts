@@ -79,7 +79,8 @@ export type DraftAction =
   | { type: 'addChoice'; s: number; q: number }
   | { type: 'removeChoice'; s: number; q: number; i: number };
 
-function moved<T>(list: T[], from: number, by: -1 | 1): T[] {
+/** The list with the item at `from` swapped one place up (-1) or down (1); unchanged at the ends. Also used by the retro template forms. */
+export function moved<T>(list: T[], from: number, by: -1 | 1): T[] {
   const to = from + by;
   if (to < 0 || to >= list.length) return list;
   const next = [...list];
