@@ -35,6 +35,8 @@ import { Scheduler } from './jobs/jobs.scheduler.js';
 import { jobsFeature } from './jobs/index.js';
 import { reviewsFeature } from './features/reviews/index.js';
 import { retrosFeature } from './features/retros/index.js';
+import { feedbackFeature } from './features/feedback/index.js';
+import { notesFeature } from './features/notes/index.js';
 import { demoFeature } from './features/demo/index.js';
 import { auditFeature } from './features/audit/index.js';
 import { subscriptionsPlugin } from './graphql/subscriptions.js';
@@ -97,7 +99,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(graphqlPlugin);
 
   const features = [authRoutes, accountRoutes, authSessionsFeature, usersFeature, orgFeature, teamsFeature, notificationsFeature, massCreationFeature, mediaFeature,
-    publicFormsFeature, engagementFeature, adminDashboardFeature, featureAreasFeature, installFeature, jobsFeature, reviewsFeature, retrosFeature, demoFeature, auditFeature,
+    publicFormsFeature, engagementFeature, adminDashboardFeature, featureAreasFeature, installFeature, jobsFeature, reviewsFeature, retrosFeature, feedbackFeature, notesFeature, demoFeature, auditFeature,
     // Work a stop or a kill cut off, marked on start (docs/decisions/0038); jobs: Scheduler.start().
     massCreationRecoveryFeature, mediaRecoveryFeature];
   for (const feature of features) await app.register(feature);

@@ -21,6 +21,8 @@ export const NOTIFICATION_KINDS = [
   { id: 'review_declines', label: 'Declined requests', description: 'A reviewer declines your request, with their reason.', byDefault: true },
   { id: 'results_released', label: 'Released results', description: 'Results of a review about you are released.', byDefault: true },
   { id: 'feedback_received', label: 'Feedback', description: 'You receive feedback or praise, or a feedback request.', byDefault: true },
+  { id: 'feedback_nudges', label: 'Feedback nudges', description: 'One of your reports has received no feedback in 60 days.', byDefault: true },
+  { id: 'one_on_ones', label: '1:1 notes', description: 'A colleague shares a 1:1 note with you or adds a talking point to it.', byDefault: true },
   { id: 'mentions', label: 'Mentions', description: 'Someone mentions you in a note, goal or retro.', byDefault: true },
   { id: 'retro_started', label: 'Retros', description: 'A retrospective of your team starts.', byDefault: true },
   { id: 'retros', label: 'Retro outcomes', description: 'A retro you took part in ends (its summary), or an action item of a retro is assigned to you.', byDefault: true },

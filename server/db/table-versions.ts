@@ -45,7 +45,12 @@ export class TableVersions {
   private checkedAt = -Infinity;
 
   private constructor(private readonly sqlite: Database.Database) {
-    const names = (sqlite.prepare("select name from main.sqlite_master where type = 'table' and name not like 'sqlite\\_%' escape '\\'").pluck().all() as string[]);
+    // Virtual tables (notes_fts) take no triggers and are written only by triggers of the real table
+    // they index; their shadow tables are theirs. A search reads the real table too (joined), so
+    // its answers depend on that table's version.
+    const virtual = sqlite.prepare("select name from main.sqlite_master where type = 'table' and sql like 'CREATE VIRTUAL TABLE%'").pluck().all() as string[];
+    const isShadow = (name: string) => virtual.some((v) => name === v || name.startsWith(`${v}_`));
+    const names = (sqlite.prepare("select name from main.sqlite_master where type = 'table' and name not like 'sqlite\\_%' escape '\\'").pluck().all() as string[]).filter((n) => !isShadow(n));
     this.tables = new Set(names.map((n) => n.toLowerCase()));
     sqlite.function('teamlens_table_changed', { deterministic: false, directOnly: false }, (name: unknown) => {
       this.changedAt.set(String(name), ++this.seq);
