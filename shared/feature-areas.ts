@@ -36,14 +36,14 @@ export const FEATURE_AREA_INFO: Record<FeatureArea, FeatureAreaInfo> = {
     pitch: { title: 'Sprint retrospectives', text: 'Live retros that carry action items from sprint to sprint.', short: 'retros' },
   },
   CONTINUOUS_FEEDBACK: {
-    label: 'Continuous feedback', description: 'Giving and requesting feedback at any time.', built: false, paths: ['/continuous-feedback'],
+    label: 'Continuous feedback', description: 'Giving and requesting feedback at any time.', built: true, paths: ['/continuous-feedback'],
     pitch: { title: 'Continuous feedback', text: 'Feedback when it matters, given or asked for at any time.', short: 'feedback' },
   },
   GOALS: {
     label: 'Goals', description: 'Own and team goals with key results.', built: false, paths: ['/goals'],
     pitch: { title: 'Goals', text: 'Personal goals that roll up into team goals.', short: 'goals' },
   },
-  NOTES: { label: 'Notes', description: 'Private and 1:1 notes.', built: false, paths: ['/notes'] },
+  NOTES: { label: 'Notes', description: 'Private and 1:1 notes.', built: true, paths: ['/notes'] },
   INSIGHTS: {
     label: 'Insights', description: 'Individual and team insights, also in the admin area.', built: false, paths: ['/insights', '/admin/individual-insights', '/admin/team-insights'],
     pitch: { title: 'Team and individual insights', text: 'Trends from reviews, feedback, goals and, when connected, your code host and issue tracker.', short: 'insights' },
