@@ -13,6 +13,12 @@ export const DEMO_TABLE_LABELS: Record<string, readonly [string, string]> = {
   review_automation_rules: ['review automation rule', 'review automation rules'],
   review_templates: ['review template', 'review templates'],
   retros: ['retro', 'retros'],
+  feedback_tags: ['feedback tag', 'feedback tags'],
+  feedback_templates: ['feedback template', 'feedback templates'],
+  feedback_automation_rules: ['feedback automation rule', 'feedback automation rules'],
+  feedback_requests: ['feedback request', 'feedback requests'],
+  feedback: ['piece of feedback', 'pieces of feedback'],
+  notes: ['note', 'notes'],
 };
 
 export type DemoDataCount = { table: string; count: number };

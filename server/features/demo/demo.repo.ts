@@ -27,6 +27,12 @@ const DERIVED: ReadonlyArray<{ table: string; select: string }> = [
       join demo_records d on d.table_name = 'review_automation_rules' and d.row_id = r.rule_id and d.organization_id = r.organization_id
       where r.organization_id = ? and r.cycle_id is not null`,
   },
+  {
+    table: 'feedback_requests',
+    select: `select q.id as id from feedback_requests q
+      join demo_records d on d.table_name = 'feedback_automation_rules' and d.row_id = q.automation_rule_id and d.organization_id = q.organization_id
+      where q.organization_id = ?`,
+  },
 ];
 
 function registerDerived(db: Db, orgId: string): void {

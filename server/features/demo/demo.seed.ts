@@ -10,6 +10,8 @@ import { users } from '../users/users.tables.js';
 import { registerDemoRows } from './demo.repo.js';
 import { seedDemoReviews } from './demo.seed-reviews.js';
 import { seedDemoRetros } from './demo.seed-retros.js';
+import { seedDemoFeedback } from './demo.seed-feedback.js';
+import { seedDemoNotes } from './demo.seed-notes.js';
 
 export const DEMO_EMAIL_DOMAIN = 'demo.teamlens.dev';
 
@@ -72,4 +74,6 @@ export async function seedDemoOrganization(services: Services, orgId: string, ad
   });
   seedDemoReviews(services, orgId, people);
   seedDemoRetros(services, orgId, people);
+  seedDemoFeedback(services, orgId, people);
+  seedDemoNotes(services, orgId, people);
 }

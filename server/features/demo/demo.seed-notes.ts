@@ -1,0 +1,75 @@
+import type { Services } from '../../services.js';
+import { newId } from '../../lib/tokens.js';
+import { noteAgendaItems, notes } from '../notes/notes.tables.js';
+import { registerDemoRows } from './demo.repo.js';
+import type { DemoPeople } from './demo.seed.js';
+
+const DAY = 86_400_000;
+const iso = (t: number) => new Date(t).toISOString();
+const dayOf = (t: number) => iso(t).slice(0, 10);
+
+type DemoNote = {
+  author: 'admin' | string; about?: string; title: string; body: string; tags: string[]; pinned?: boolean; shared?: boolean;
+  next_in_days?: number; agenda?: ReadonlyArray<[string, boolean, 'author' | 'about']>; days_ago: number;
+};
+
+const NOTES: readonly DemoNote[] = [
+  {
+    author: 'admin', about: 'Ada Lovelace', title: '1:1 Ada Lovelace', shared: true, pinned: true, next_in_days: 3, days_ago: 2, tags: ['1:1'],
+    body: '## Running notes\n\n- Platform hiring: two offers out, one accepted.\n- **On-call load** is down since the release train.\n\n### Follow-ups\n1. Share the incident review template with the other teams.\n2. Promotion case for Linus: draft by end of month.',
+    agenda: [['Hiring plan for Q1', false, 'author'], ['Budget for the observability tooling', false, 'about'], ['Feedback on the new on-call rota', true, 'about']],
+  },
+  {
+    author: 'admin', about: 'Grace Hopper', title: '1:1 Grace Hopper', days_ago: 5, tags: ['1:1'], next_in_days: 8,
+    body: 'Private prep for the next 1:1.\n\n- Ask how the Web team feels about the framework migration.\n- Grace wants to mentor a new manager: suggest Katherine?',
+    agenda: [['Framework migration: risks and timeline', false, 'author']],
+  },
+  {
+    author: 'admin', title: 'Engineering hiring plan', pinned: true, days_ago: 12, tags: ['hiring', 'planning'],
+    body: '# Hiring plan\n\n| Team | Open roles | Status |\n| --- | --- | --- |\n| Platform | 1 SRE | Interviewing |\n| Web | 2 engineers | Sourcing |\n| Data | 1 ML engineer | Offer out |\n\nKeep the bar: every loop has a pairing exercise and a design conversation.',
+  },
+  {
+    author: 'admin', title: 'Ideas for the engineering offsite', days_ago: 30, tags: ['planning'],
+    body: '- A half day of **lightning talks** by each team\n- A retro of the year across teams\n- [Open space format](https://en.wikipedia.org/wiki/Open_space_technology) for the afternoon',
+  },
+  {
+    author: 'Ada Lovelace', about: 'Margaret Hamilton', title: '1:1 Margaret Hamilton', shared: true, days_ago: 4, tags: ['1:1'], next_in_days: 5,
+    body: 'Margaret is leading the job queue redesign. Check in on scope and on the design review date.',
+    agenda: [['Design review date for the job queue', false, 'about'], ['Conference talk proposal', true, 'author']],
+  },
+];
+
+/**
+ * The notes area of the demo (docs/decisions/0036, 0048): the admin's own notes (a hiring plan with
+ * a table, offsite ideas, a private 1:1 prep about Grace Hopper) and a 1:1 note about Ada Lovelace
+ * shared with her, with talking points from both sides and the next 1:1 date; one of Ada's shared
+ * 1:1 notes with Margaret Hamilton. Only the notes are registered: talking points go with them.
+ */
+export function seedDemoNotes(services: Services, orgId: string, people: DemoPeople): void {
+  const { db, scheduler } = services;
+  const now = scheduler.now();
+  const who = (name: string) => (name === 'admin' ? people.adminId : people.byName.get(name)!);
+  const ids: string[] = [];
+  db.transaction(() => {
+    for (const spec of NOTES) {
+      const noteId = newId();
+      const at = now - spec.days_ago * DAY;
+      const author = who(spec.author);
+      const about = spec.about ? who(spec.about) : null;
+      db.insert(notes).values({
+        id: noteId, organization_id: orgId, author_id: author, title: spec.title, body: spec.body, tags: spec.tags, pinned: spec.pinned ?? false,
+        about_user_id: about, shared_at: spec.shared ? iso(at - DAY) : null, next_one_on_one: spec.next_in_days ? dayOf(now + spec.next_in_days * DAY) : null,
+        created_at: iso(at - 20 * DAY), updated_at: iso(at),
+      }).run();
+      for (const [i, [text, done, by]] of (spec.agenda ?? []).entries()) {
+        const creator = by === 'about' && about ? about : author;
+        db.insert(noteAgendaItems).values({
+          id: newId(), organization_id: orgId, note_id: noteId, text, position: i, done_at: done ? iso(at) : null, done_by: done ? creator : null,
+          created_by: creator, created_at: iso(at - DAY + i * 60_000),
+        }).run();
+      }
+      ids.push(noteId);
+    }
+    registerDemoRows(db, orgId, notes, ids);
+  });
+}
