@@ -16,6 +16,7 @@ import { benchLighthouse, lighthouseRows } from './lighthouse.bench.js';
 import { benchHeavyQuery, type HeavyBench } from './heavy-query.bench.js';
 import { benchRetrosLive } from './retros-live.bench.js';
 import { benchRetrosProgress } from './retros-progress.bench.js';
+import { benchFeedbackNotes, type FeedbackNotesBench } from './feedback-notes.bench.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '..');
@@ -65,6 +66,9 @@ async function main(): Promise<void> {
   const retroLive = await benchRetrosLive(50, 10);
   console.log('bench: retro team progress of a team with 50 past retros, uncached...');
   const retroProgress = await benchRetrosProgress();
+  console.log('bench: feedback and notes with 5,000 people, 100,000 pieces of feedback and 50,000 notes, uncached then cached...');
+  const fbOff = await benchFeedbackNotes(false);
+  const fbOn = await benchFeedbackNotes(true);
   console.log('bench: email check...');
   const email = runScript('email.ts');
   // Lighthouse rows (docs/decisions/0040): their own block, added after the rows above.
@@ -107,6 +111,20 @@ async function main(): Promise<void> {
     ['server memory per running retro (heap after GC: its live state cache, 50 subscriptions, presence)', `${retroLive.heapPerRetroMb} MB (heap ${retroLive.baseHeapMb} -> ${retroLive.heapMb} MB)`, '(no target)', '-'],
     [`retroTeamProgressDetail, one team with ${retroProgress.retros} past retros, uncached, one read at a time`, `p50 ${retroProgress.detail.p50} ms, p99 ${retroProgress.detail.p99} ms (${retroProgress.detail.samples} reads)`, 'p99 < 100 ms', verdict(retroProgress.detail.p99 < 100)],
   ];
+  // Continuous feedback and notes (docs/decisions/0048), a block of their own.
+  const fbRow = (what: string, pick: (b: FeedbackNotesBench) => FeedbackNotesBench['received'], limit: number | null): [string, string, string, string] => {
+    const off = pick(fbOff);
+    const on = pick(fbOn);
+    const text = `uncached: p50 ${off.idle.p50} ms, p99 ${off.idle.p99} ms; with writes every 50 ms: p50 ${off.writes.p50} ms, p99 ${off.writes.p99} ms. Cached: p99 ${on.idle.p99} ms; with writes: p99 ${on.writes.p99} ms`;
+    return [what, text, limit === null ? '(no target)' : `uncached p99 < ${limit} ms, also with writes`, limit === null ? '-' : verdict(off.idle.p99 < limit && off.writes.p99 < limit)];
+  };
+  const feedbackRows: Array<[string, string, string, string]> = [
+    fbRow('myFeedback received, first page of 20 with its total (a person with about 20 received)', (b) => b.received, 50),
+    fbRow('myFeedback received, first page of 20 with its total (a person with 2,000 received)', (b) => b.receivedHeavy, 50),
+    fbRow('feedbackTeamProgress, a manager\'s team of 250 people, last 90 days', (b) => b.teamProgress, 100),
+    fbRow('feedbackTeamProgress, the admin\'s whole organization (5,000 people), last 90 days', (b) => b.orgProgress, null),
+    fbRow(`notes search (ranked, highlighted) by a person with 200 notes among 50,000: a common word, a rare word, two words, a prefix (up to ${fbOff.searchHits} hits)`, (b) => b.search, 20),
+  ];
   const md = [
     '# Benchmarks',
     '',
@@ -124,6 +142,12 @@ async function main(): Promise<void> {
     '| what | result | target | |',
     '|---|---|---|---|',
     ...retroRows.map((r) => `| ${r.join(' | ')} |`),
+    '',
+    `Continuous feedback and notes (docs/decisions/0048): ${fbOff.people.toLocaleString('en-US')} people, ${fbOff.feedback.toLocaleString('en-US')} pieces of feedback, ${fbOff.notes.toLocaleString('en-US')} notes (seeded in ${(fbOff.seedMs / 1000).toFixed(0)} s); one read at a time, 200 reads, the server in its own process:`,
+    '',
+    '| what | result | target | |',
+    '|---|---|---|---|',
+    ...feedbackRows.map((r) => `| ${r.join(' | ')} |`),
     '',
     'GraphQL cost limit and budgets (docs/decisions/0043):',
     '',
