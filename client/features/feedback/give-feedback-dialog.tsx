@@ -93,13 +93,13 @@ export function GiveFeedbackDialog({ onClose }: { onClose: () => void }) {
                 <fieldset className="fb-choices" aria-invalid={errors.visibility ? true : undefined} aria-describedby={describe('visibility')}>
                   <legend>Who can see it</legend>
                   {FEEDBACK_GIVE_VISIBILITIES.map((v) => (
-                    <label key={v} className="fb-choice">
-                      <input type="radio" name="visibility" value={v} checked={visibility === v} onChange={() => setVisibility(v)} aria-describedby={`${id}-${v}-desc`} />
+                    <div key={v} className="fb-choice">
+                      <input type="radio" id={`${id}-${v}`} name="visibility" value={v} checked={visibility === v} onChange={() => setVisibility(v)} aria-describedby={`${id}-${v}-desc`} />
                       <span>
-                        <strong>{FEEDBACK_VISIBILITY_LABELS[v].label}</strong>
+                        <label htmlFor={`${id}-${v}`}>{FEEDBACK_VISIBILITY_LABELS[v].label}</label>
                         <span id={`${id}-${v}-desc`} className="field-hint">{FEEDBACK_VISIBILITY_LABELS[v].description}</span>
                       </span>
-                    </label>
+                    </div>
                   ))}
                   {errors.visibility && <p id={`${id}-visibility-error`} className="field-error">{errors.visibility}</p>}
                 </fieldset>
@@ -121,11 +121,13 @@ export function GiveFeedbackDialog({ onClose }: { onClose: () => void }) {
                   </fieldset>
                 )}
                 {visibility === 'PUBLIC' && (
-                  <label className="checkbox">
-                    <input type="checkbox" name="share_to_slack" aria-describedby={`${id}-slack-hint`} />
-                    Also share to Slack
-                    <span id={`${id}-slack-hint`} className="sr-only">Posts the praise to your organization’s Slack channel.</span>
-                  </label>
+                  <div className="field">
+                    <label className="checkbox">
+                      <input type="checkbox" name="share_to_slack" aria-describedby={`${id}-slack-hint`} />
+                      Also share to Slack
+                    </label>
+                    <p id={`${id}-slack-hint`} className="field-hint">Posts the praise to your organization’s Slack channel, when Slack is connected.</p>
+                  </div>
                 )}
                 <FormError message={form.formError} />
                 <div className="dialog-actions">
