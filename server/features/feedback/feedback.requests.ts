@@ -155,7 +155,7 @@ export const feedbackRequestsPart: FeaturePart = {
       subject: (r: FeedbackRequestRow, _: unknown, ctx: Ctx) => loadAnyUser(ctx, r.subject_id),
       about_report: (r: FeedbackRequestRow) => r.requester_id !== r.subject_id,
       automated: (r: FeedbackRequestRow) => r.automation_rule_id !== null,
-      asks: visibleAsks,
+      asks: (r: FeedbackRequestRow, _: unknown, ctx: Ctx) => visibleAsks(r, ctx),
       answers: (r: FeedbackRequestRow, _: unknown, ctx: Ctx) => {
         const viewer = requireViewer(ctx);
         return ctx.loaders.get<FeedbackRow[]>('feedbackRequests.answers', (ids) => groupBy(readableAnswersOf(ctx.services.db, viewer, ids), (f) => f.request_id), []).load(r.id);
