@@ -1,0 +1,106 @@
+import type { Db } from '../../db/connection.js';
+import { prepared } from '../../db/prepared.js';
+import type { TeamRow } from '../teams/teams.repo.js';
+import type { UserRow } from '../users/users.repo.js';
+
+/**
+ * SQL of team progress and nudges (docs/decisions/0048). Team progress costs four statements
+ * whatever the number of people: the people in scope, feedback given, feedback received (with
+ * the last one ever), and asks; each grouped by person. Only counts leave this file, never content.
+ */
+
+export type ProgressScope = { orgId: string; me: string; admin: boolean; teamId: string | null };
+
+const scopeParams = (s: ProgressScope) => ({ orgId: s.orgId, me: s.me, admin: s.admin ? 1 : 0, teamId: s.teamId ?? '' });
+
+/** Live teams the viewer manages or leads (admins: every live team). */
+const MANAGED_TEAMS = `SELECT id FROM teams WHERE organization_id = @orgId AND deleted_at IS NULL AND (manager_id = @me OR team_lead_id = @me)`;
+
+/**
+ * Active and invited people in scope (never deactivated or deleted): admins everyone; others the
+ * members of teams they manage or lead and their direct reports. With a team, its people only.
+ */
+export function peopleInScope(db: Db, scope: ProgressScope): UserRow[] {
+  const stmt = prepared(db, 'feedback.progress.people', () => db.$client.prepare(`SELECT * FROM users
+    WHERE organization_id = @orgId AND deleted_at IS NULL AND status <> 'DEACTIVATED'
+      AND (@admin = 1 OR manager_id = @me OR team_id IN (${MANAGED_TEAMS}))
+      AND (@teamId = '' OR team_id = @teamId)
+    ORDER BY full_name COLLATE NOCASE, id`));
+  return (stmt.all(scopeParams(scope)) as Array<Record<string, unknown>>).map((r) => ({
+    ...r, notifications: JSON.parse(String(r.notifications ?? '[]')) as string[], email_verified: !!r.email_verified, excluded_review_automation: !!r.excluded_review_automation,
+  }) as unknown as UserRow);
+}
+
+/** The live teams shown even when empty: every team for admins, the managed or led ones for others. */
+export function teamsInScope(db: Db, scope: ProgressScope): TeamRow[] {
+  const stmt = prepared(db, 'feedback.progress.teams', () => db.$client.prepare(`SELECT * FROM teams
+    WHERE organization_id = @orgId AND deleted_at IS NULL AND (@admin = 1 OR id IN (${MANAGED_TEAMS}) OR id IN (SELECT team_id FROM users WHERE organization_id = @orgId AND manager_id = @me))
+      AND (@teamId = '' OR id = @teamId)
+    ORDER BY name COLLATE NOCASE, id`));
+  return stmt.all(scopeParams(scope)) as TeamRow[];
+}
+
+/** Whether the viewer manages or leads a live team, or has a direct report (active or invited). */
+export function managesAnyone(db: Db, orgId: string, me: string): boolean {
+  const stmt = prepared(db, 'feedback.progress.managesAnyone', () => db.$client.prepare(`SELECT EXISTS (${MANAGED_TEAMS.replace('SELECT id', 'SELECT 1')})
+    OR EXISTS (SELECT 1 FROM users WHERE organization_id = @orgId AND manager_id = @me AND deleted_at IS NULL AND status <> 'DEACTIVATED') AS yes`));
+  return !!(stmt.get({ orgId, me }) as { yes: number }).yes;
+}
+
+export type PeriodCounts = { given: Map<string, number>; received: Map<string, { n: number; last: string | null }>; asks: Map<string, { asked: number; answered: number }> };
+
+/**
+ * Per person of `ids`: feedback given and received in [from, to), the last feedback they ever
+ * received, asks of them in the period that count (not declined or cancelled) and answered ones.
+ */
+export function periodCounts(db: Db, orgId: string, ids: readonly string[], from: string, to: string): PeriodCounts {
+  const out: PeriodCounts = { given: new Map(), received: new Map(), asks: new Map() };
+  if (!ids.length) return out;
+  const params = { orgId, ids: JSON.stringify(ids), from, to };
+  const given = prepared(db, 'feedback.progress.given', () => db.$client.prepare(`SELECT giver_id AS id, count(*) AS n FROM feedback
+    WHERE organization_id = @orgId AND giver_id IN (SELECT value FROM json_each(@ids)) AND created_at >= @from AND created_at < @to GROUP BY giver_id`));
+  for (const r of given.all(params) as Array<{ id: string; n: number }>) out.given.set(r.id, r.n);
+  const received = prepared(db, 'feedback.progress.received', () => db.$client.prepare(`SELECT recipient_id AS id,
+      sum(created_at >= @from AND created_at < @to) AS n, max(created_at) AS last FROM feedback
+    WHERE organization_id = @orgId AND recipient_id IN (SELECT value FROM json_each(@ids)) GROUP BY recipient_id`));
+  for (const r of received.all(params) as Array<{ id: string; n: number; last: string | null }>) out.received.set(r.id, { n: r.n, last: r.last });
+  const asks = prepared(db, 'feedback.progress.asks', () => db.$client.prepare(`SELECT responder_id AS id, count(*) AS asked, sum(status = 'ANSWERED') AS answered
+    FROM feedback_request_asks
+    WHERE organization_id = @orgId AND responder_id IN (SELECT value FROM json_each(@ids)) AND status IN ('PENDING', 'ANSWERED')
+      AND created_at >= @from AND created_at < @to GROUP BY responder_id`));
+  for (const r of asks.all(params) as Array<{ id: string; asked: number; answered: number }>) out.asks.set(r.id, { asked: r.asked, answered: r.answered });
+  return out;
+}
+
+export type NudgeCandidate = { user_id: string; organization_id: string; full_name: string; since: string; manager_id: string };
+
+/**
+ * Active people of every organization quiet since `cutoff` or earlier (their last received feedback,
+ * or their start: their account's creation, when they never got any) who have a manager to tell
+ * (direct manager, else their team's manager, else its lead; active, not themself) and whose
+ * quiet stretch was not nudged yet.
+ */
+export function nudgeCandidates(db: Db, cutoff: string): NudgeCandidate[] {
+  const stmt = prepared(db, 'feedback.nudges.candidates', () => db.$client.prepare(`
+    WITH quiet AS (
+      SELECT u.id AS user_id, u.organization_id, u.full_name, u.manager_id AS direct, t.manager_id AS team_manager, t.team_lead_id AS team_lead,
+        coalesce((SELECT max(f.created_at) FROM feedback f WHERE f.organization_id = u.organization_id AND f.recipient_id = u.id), u.created_at) AS since
+      FROM users u LEFT JOIN teams t ON t.id = u.team_id AND t.deleted_at IS NULL
+      WHERE u.deleted_at IS NULL AND u.status = 'ACTIVE'
+    )
+    SELECT q.user_id, q.organization_id, q.full_name, q.since,
+      (SELECT m.id FROM users m WHERE m.id IN (q.direct, q.team_manager, q.team_lead) AND m.id <> q.user_id AND m.organization_id = q.organization_id
+         AND m.deleted_at IS NULL AND m.status = 'ACTIVE'
+       ORDER BY CASE m.id WHEN q.direct THEN 0 WHEN q.team_manager THEN 1 ELSE 2 END LIMIT 1) AS manager_id
+    FROM quiet q
+    WHERE q.since <= @cutoff AND NOT EXISTS (SELECT 1 FROM feedback_nudges n WHERE n.user_id = q.user_id AND n.since = q.since)
+    ORDER BY q.organization_id, q.user_id`));
+  return (stmt.all({ cutoff }) as Array<NudgeCandidate & { manager_id: string | null }>).filter((c): c is NudgeCandidate => !!c.manager_id);
+}
+
+/** Records the nudge of a quiet stretch; false when it was recorded already (another run, a restart). */
+export function recordNudge(db: Db, c: NudgeCandidate, id: string, at: string): boolean {
+  const stmt = prepared(db, 'feedback.nudges.insert', () => db.$client.prepare(`INSERT INTO feedback_nudges (id, organization_id, user_id, manager_id, since, created_at)
+    VALUES (@id, @orgId, @userId, @managerId, @since, @at) ON CONFLICT (user_id, since) DO NOTHING`));
+  return stmt.run({ id, orgId: c.organization_id, userId: c.user_id, managerId: c.manager_id, since: c.since, at }).changes === 1;
+}
