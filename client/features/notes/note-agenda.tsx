@@ -147,14 +147,15 @@ function useAgendaAnnouncement(agenda: NoteAgendaItem[], viewerId: string): stri
   useEffect(() => {
     const old = new Map(before.current.map((i) => [i.id, i]));
     before.current = agenda;
+    const said: string[] = [];
     for (const item of agenda) {
       const was = old.get(item.id);
-      if (!was && item.created_by && item.created_by.id !== viewerId) return setMessage(`${item.created_by.full_name} added “${item.text}”.`);
-      if (was && !was.done && item.done && item.done_by && item.done_by.id !== viewerId) return setMessage(`${item.done_by.full_name} ticked off “${item.text}”.`);
+      if (!was && item.created_by && item.created_by.id !== viewerId) said.push(`${item.created_by.full_name} added “${item.text}”.`);
+      if (was && !was.done && item.done && item.done_by && item.done_by.id !== viewerId) said.push(`${item.done_by.full_name} ticked off “${item.text}”.`);
     }
     const now = new Set(agenda.map((i) => i.id));
-    const gone = [...old.values()].find((i) => !now.has(i.id));
-    if (gone) setMessage(`“${gone.text}” was removed.`);
+    for (const gone of old.values()) if (!now.has(gone.id)) said.push(`“${gone.text}” was removed.`);
+    if (said.length > 0) setMessage(said.join(' '));
   }, [agenda, viewerId]);
   return message;
 }
