@@ -81,19 +81,19 @@ export type NudgeCandidate = { user_id: string; organization_id: string; full_na
  * quiet stretch was not nudged yet.
  */
 export function nudgeCandidates(db: Db, cutoff: string): NudgeCandidate[] {
+  const live = (alias: string) => `${alias}.organization_id = u.organization_id AND ${alias}.id <> u.id AND ${alias}.deleted_at IS NULL AND ${alias}.status = 'ACTIVE'`;
   const stmt = prepared(db, 'feedback.nudges.candidates', () => db.$client.prepare(`
-    WITH quiet AS (
-      SELECT u.id AS user_id, u.organization_id, u.full_name, u.manager_id AS direct, t.manager_id AS team_manager, t.team_lead_id AS team_lead,
+    SELECT q.user_id, q.organization_id, q.full_name, q.since, q.manager_id FROM (
+      SELECT u.id AS user_id, u.organization_id, u.full_name, coalesce(dm.id, tm.id, tl.id) AS manager_id,
         coalesce((SELECT max(f.created_at) FROM feedback f WHERE f.organization_id = u.organization_id AND f.recipient_id = u.id), u.created_at) AS since
-      FROM users u LEFT JOIN teams t ON t.id = u.team_id AND t.deleted_at IS NULL
+      FROM users u
+      LEFT JOIN teams t ON t.id = u.team_id AND t.deleted_at IS NULL
+      LEFT JOIN users dm ON dm.id = u.manager_id AND ${live('dm')}
+      LEFT JOIN users tm ON tm.id = t.manager_id AND ${live('tm')}
+      LEFT JOIN users tl ON tl.id = t.team_lead_id AND ${live('tl')}
       WHERE u.deleted_at IS NULL AND u.status = 'ACTIVE'
-    )
-    SELECT q.user_id, q.organization_id, q.full_name, q.since,
-      (SELECT m.id FROM users m WHERE m.id IN (q.direct, q.team_manager, q.team_lead) AND m.id <> q.user_id AND m.organization_id = q.organization_id
-         AND m.deleted_at IS NULL AND m.status = 'ACTIVE'
-       ORDER BY CASE m.id WHEN q.direct THEN 0 WHEN q.team_manager THEN 1 ELSE 2 END LIMIT 1) AS manager_id
-    FROM quiet q
-    WHERE q.since <= @cutoff AND NOT EXISTS (SELECT 1 FROM feedback_nudges n WHERE n.user_id = q.user_id AND n.since = q.since)
+    ) q
+    WHERE q.manager_id IS NOT NULL AND q.since <= @cutoff AND NOT EXISTS (SELECT 1 FROM feedback_nudges n WHERE n.user_id = q.user_id AND n.since = q.since)
     ORDER BY q.organization_id, q.user_id`));
   return (stmt.all({ cutoff }) as Array<NudgeCandidate & { manager_id: string | null }>).filter((c): c is NudgeCandidate => !!c.manager_id);
 }
