@@ -12,6 +12,7 @@ import type { FeedbackTag } from './feedback.types.js';
 
 const L = FEEDBACK_LIMITS;
 const KIND_LABELS: Record<FeedbackTagKind, { one: string; many: string }> = { VALUE: { one: 'Value', many: 'Values' }, COMPETENCY: { one: 'Competency', many: 'Competencies' } };
+const noneText = (archived: number) => (archived === 0 ? 'None yet.' : `None in use; ${archived} archived (shown with “Show archived”).`);
 const messageOf = (err: unknown) => (err instanceof Error ? err.message : 'Something went wrong. Try again.');
 
 /**
@@ -47,7 +48,7 @@ export function FeedbackTagsAdmin({ showArchived }: { showArchived: boolean }) {
           return (
             <section key={kind} className="tile ft-tag-group" aria-labelledby={`ft-tags-${kind}`}>
               <h3 id={`ft-tags-${kind}`}>{KIND_LABELS[kind].many}</h3>
-              {group.length === 0 ? <p className="muted">None yet.</p> : (
+              {group.length === 0 ? <p className="muted">{noneText(data.filter((t) => t.kind === kind && t.archived).length)}</p> : (
                 <ul className="ft-tags" aria-label={KIND_LABELS[kind].many}>
                   {group.map((t) => (
                     <li key={t.id} className="ft-tag">
