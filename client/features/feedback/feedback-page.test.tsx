@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { expect, it } from 'vitest';
-import { meAs, refusal, stubGraphql, type OperationHandler } from '../../test/graphql-stub.js';
+import { meAs, refusal, stubGraphql, type Answer, type OperationHandler } from '../../test/graphql-stub.js';
 import { cleanUpBetweenTests, renderSignedIn } from '../../test/render-route.js';
 import type { FeedbackItem } from './feedback.types.js';
 
@@ -149,7 +149,7 @@ it('gives feedback: field messages first, a refusal keeps the text and says why,
 });
 
 it('reacts to praise on the wall at once, takes a refused reaction back, and deletes my own praise', async () => {
-  let answer: (value: unknown) => void = () => undefined;
+  let answer: (value: Answer) => void = () => undefined;
   let refuse = false;
   const praise = item({ id: 'p1', giver: grace, recipient: ken, visibility: 'PUBLIC', body: 'Ken shipped search in a week!', reactions: [{ reaction: 'CLAP', count: 2, mine: false }] });
   const mine = item({ id: 'p2', giver: ada, recipient: grace, visibility: 'PUBLIC', body: 'Grace ran a great retro.', can_delete: true });
