@@ -1,16 +1,15 @@
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
-import { BUILTIN_FEEDBACK_TEMPLATES, type FeedbackAutomationRuleInput } from '../../../shared/feedback.js';
+import type { FeedbackAutomationRuleInput } from '../../../shared/feedback.js';
 import type { Db } from '../../db/connection.js';
 import { prepared } from '../../db/prepared.js';
 import { newId } from '../../lib/tokens.js';
 import type { UserRow } from '../users/users.repo.js';
 import { users } from '../users/users.tables.js';
-import { feedbackAutomationRules, feedbackRequestAsks, feedbackRequests, feedbackTemplates } from './feedback.tables.js';
+import { feedbackAutomationRules, feedbackRequestAsks, feedbackRequests } from './feedback.tables.js';
 
 /** SQL of feedback automation: rules, the people and responders of their runs, and reminders (docs/decisions/0048). */
 
 export type FeedbackAutomationRuleRow = typeof feedbackAutomationRules.$inferSelect;
-export type FeedbackTemplateRow = typeof feedbackTemplates.$inferSelect;
 
 const inOrg = (orgId: string) => eq(feedbackAutomationRules.organization_id, orgId);
 
@@ -75,15 +74,6 @@ export function claimedRulePeriods(db: Db, ruleId: string, periodKeys: readonly 
   return new Set(db.select({ s: feedbackRequests.subject_id, p: feedbackRequests.period_key }).from(feedbackRequests)
     .where(and(eq(feedbackRequests.automation_rule_id, ruleId), inArray(feedbackRequests.period_key, [...new Set(periodKeys)]))).all()
     .map((r) => `${r.s}\u0000${r.p}`));
-}
-
-/** A template an automation rule may use: built in, or the organization's (archived ones too, `archived_at` says so). */
-export function findRuleTemplate(db: Db, orgId: string, id: string): FeedbackTemplateRow | undefined {
-  const builtin = BUILTIN_FEEDBACK_TEMPLATES.find((t) => t.id === id);
-  if (builtin) {
-    return { ...builtin, questions: [...builtin.questions], organization_id: orgId, archived_at: null, created_by: null, created_at: '2026-01-01T00:00:00.000Z', updated_at: '2026-01-01T00:00:00.000Z' };
-  }
-  return db.select().from(feedbackTemplates).where(and(eq(feedbackTemplates.organization_id, orgId), eq(feedbackTemplates.id, id))).get();
 }
 
 /** Active people (not invited, deactivated or deleted) of a team, or of the whole organization when `teamId` is null. */

@@ -8,10 +8,11 @@ import { endedSprints, nextSprintEnd, sprintEndsAt } from '../reviews/reviews.sp
 import { findTeamById, findTeamsByIds, type TeamRow } from '../teams/teams.repo.js';
 import type { UserRow } from '../users/users.repo.js';
 import {
-  activePeople, askLoadOfRule, claimedRulePeriods, findRuleTemplate, listActiveFeedbackAutomationRules, markFeedbackAutomationRuleRun,
+  activePeople, askLoadOfRule, claimedRulePeriods, listActiveFeedbackAutomationRules, markFeedbackAutomationRuleRun,
   type FeedbackAutomationRuleRow,
 } from './feedback.automation.repo.js';
 import { insertFeedbackRequest, notifyFeedbackRequest } from './feedback.requests.repo.js';
+import { findFeedbackTemplateView } from './feedback.templates.repo.js';
 
 /**
  * How automation rules create feedback requests (docs/decisions/0048), on the persisted scheduler:
@@ -53,8 +54,8 @@ function blocker(db: Db, rule: FeedbackAutomationRuleRow): string | null {
     const team = findTeamById(db, rule.organization_id, rule.team_id);
     if (!team || team.deleted_at) return 'team deleted';
   }
-  const template = findRuleTemplate(db, rule.organization_id, rule.template_id);
-  if (!template || template.archived_at) return 'template archived or deleted';
+  const template = findFeedbackTemplateView(db, rule.organization_id, rule.template_id);
+  if (!template || template.archived) return 'template archived or deleted';
   return null;
 }
 
@@ -92,12 +93,16 @@ function managerOf(person: UserRow, team: TeamRow | undefined, active: ReadonlyM
   return [person.manager_id, team?.manager_id, team?.team_lead_id].find((id): id is string => !!id && id !== person.id && active.has(id)) ?? null;
 }
 
-/** Teammates with the fewest asks of this rule first (then the longest since asked, then by id); counts the picks. */
-function pickTeammates(pool: readonly UserRow[], count: number, load: Load, at: string): string[] {
+/**
+ * Teammates with the fewest asks of this rule first; among equals, those still to be asked about in
+ * this pass first (so the last ones are not left with only the already asked), then the longest
+ * since asked, then by id. Counts the picks.
+ */
+function pickTeammates(pool: readonly UserRow[], count: number, load: Load, upcoming: ReadonlySet<string>, at: string): string[] {
   const ranked = [...pool].sort((a, b) => {
     const la = load.get(a.id) ?? { asks: 0, last: '' };
     const lb = load.get(b.id) ?? { asks: 0, last: '' };
-    return la.asks - lb.asks || la.last.localeCompare(lb.last) || a.id.localeCompare(b.id);
+    return la.asks - lb.asks || Number(upcoming.has(b.id)) - Number(upcoming.has(a.id)) || la.last.localeCompare(lb.last) || a.id.localeCompare(b.id);
   });
   const picked = ranked.slice(0, count).map((u) => u.id);
   for (const id of picked) load.set(id, { asks: (load.get(id)?.asks ?? 0) + 1, last: at });
@@ -130,12 +135,14 @@ export function runAutomationPass(services: Services, ctx: Pick<JobContext, 'now
       else members.set(p.team_id, [p]);
     }
     const load = askLoadOfRule(db, rule.id);
+    const upcoming = new Set(due.map((d) => d.person.id));
     let made = 0;
     for (const { person, key } of due) {
+      upcoming.delete(person.id);
       const team = person.team_id ? teams.get(person.team_id) : undefined;
       const manager = rule.responders === 'TEAMMATES' ? null : managerOf(person, team, active);
       const pool = (person.team_id ? members.get(person.team_id) ?? [] : []).filter((p) => p.id !== person.id && p.id !== manager);
-      const teammates = rule.responders === 'MANAGER' ? [] : pickTeammates(pool, rule.responder_count, load, at);
+      const teammates = rule.responders === 'MANAGER' ? [] : pickTeammates(pool, rule.responder_count, load, upcoming, at);
       const responderIds = [...(manager ? [manager] : []), ...teammates];
       if (!responderIds.length) continue;
       try {

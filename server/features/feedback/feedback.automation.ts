@@ -8,10 +8,11 @@ import type { FeaturePart } from '../feature-part.js';
 import { findTeamById, teamsManagedBy } from '../teams/teams.repo.js';
 import { loadTeam } from '../users/users.loaders.js';
 import {
-  countRequestsByRuleIds, deleteFeedbackAutomationRule, findFeedbackAutomationRule, findRuleTemplate, insertFeedbackAutomationRule,
+  countRequestsByRuleIds, deleteFeedbackAutomationRule, findFeedbackAutomationRule, insertFeedbackAutomationRule,
   listFeedbackAutomationRules, setFeedbackAutomationRulePaused, updateFeedbackAutomationRule, type FeedbackAutomationRuleRow,
 } from './feedback.automation.repo.js';
 import { nextRunAt, registerFeedbackAutomation } from './feedback.automation.run.js';
+import { findFeedbackTemplateView } from './feedback.templates.repo.js';
 import { registerFeedbackReminders } from './feedback.reminders.js';
 
 /**
@@ -62,20 +63,10 @@ function checkedInput(ctx: Ctx, viewer: Viewer, input: unknown): FeedbackAutomat
     const teamIds = automatedTeamIds(ctx, viewer);
     if (teamIds && !teamIds.has(team.id)) throw forbidden('Only the team’s manager or lead, or an admin, can automate its feedback requests.');
   }
-  const template = findRuleTemplate(db, viewer.organizationId, data.template_id);
+  const template = findFeedbackTemplateView(db, viewer.organizationId, data.template_id);
   if (!template) throw field('template_id', 'No such template.');
-  if (template.archived_at) throw field('template_id', 'This template is archived. Restore it or choose another.');
+  if (template.archived) throw field('template_id', 'This template is archived. Restore it or choose another.');
   return data;
-}
-
-/** A template as the FeedbackTemplate type shows it (the templates part's own field resolvers win where it has them). */
-function presentTemplate(ctx: Ctx, id: string) {
-  const t = findRuleTemplate(ctx.services.db, orgOf(ctx), id);
-  if (!t) return null;
-  const builtIn = id.startsWith('builtin:');
-  const viewer = ctx.viewer;
-  return { ...t, built_in: builtIn, archived: !!t.archived_at, updated_at: builtIn ? null : t.updated_at,
-    can_manage: !builtIn && !!viewer && (viewer.permissionLevel === 'ADMIN' || t.created_by === viewer.userId) };
 }
 
 export const feedbackAutomationPart: FeaturePart = {
@@ -113,7 +104,7 @@ export const feedbackAutomationPart: FeaturePart = {
     },
     FeedbackAutomationRule: {
       team: (r: FeedbackAutomationRuleRow, _: unknown, ctx: Ctx) => loadTeam(ctx, r.team_id),
-      template: (r: FeedbackAutomationRuleRow, _: unknown, ctx: Ctx) => presentTemplate(ctx, r.template_id),
+      template: (r: FeedbackAutomationRuleRow, _: unknown, ctx: Ctx) => findFeedbackTemplateView(ctx.services.db, orgOf(ctx), r.template_id) ?? null,
       paused: (r: FeedbackAutomationRuleRow) => r.paused_at !== null,
       next_run_at: (r: FeedbackAutomationRuleRow, _: unknown, ctx: Ctx) => nextRunAt(ctx.services.db, r, ctx.services.scheduler.now()),
       requests_created: (r: FeedbackAutomationRuleRow, _: unknown, ctx: Ctx) =>
