@@ -151,8 +151,8 @@ export function reactionsOfFeedback(db: Db, orgId: string, viewerId: string, fee
  */
 export function tagUses(db: Db, tagIds: readonly string[]): Map<string, number> {
   if (!tagIds.length) return new Map();
-  const rows = db.select({ tag_id: feedbackTagLinks.tag_id, n: sql<number>`count(*)` }).from(feedbackTagLinks)
-    .where(inArray(feedbackTagLinks.tag_id, [...tagIds]))
-    .groupBy(feedbackTagLinks.tag_id).all();
-  return new Map(rows.map((r) => [r.tag_id, r.n]));
+  // One count per tag on the tag index (an IN list with GROUP BY made SQLite read far more).
+  const rows = db.select({ id: feedbackTags.id, n: sql<number>`(select count(*) from ${feedbackTagLinks} where ${feedbackTagLinks.tag_id} = ${feedbackTags.id})` })
+    .from(feedbackTags).where(inArray(feedbackTags.id, [...tagIds])).all();
+  return new Map(rows.map((r) => [r.id, r.n]));
 }

@@ -102,3 +102,12 @@ it('the praise wall shows the organization\'s public praise only', async () => {
     expect(res.data!.praiseWall.total, v).toBe(1);
   }
 });
+
+it('MANAGER feedback reaches the manager of the recipient\'s team too, and no other manager', async () => {
+  const newcomer = await feedbackPerson(app, w.org.id, { email: 'newcomer@acme.example', full_name: 'Nico Newcomer', team_id: w.otherTeam.id });
+  const id = insertFeedbackRow(app, { organizationId: w.org.id, giverId: giver.id, recipientId: newcomer.id, visibility: 'MANAGER', body: 'welcome aboard' });
+  const about = async (c: FeedbackCaller) => (await c.gql('query($id: ID!) { feedbackAbout(user_id: $id) { id } }', { id: newcomer.id })).data!.feedbackAbout.map((f: { id: string }) => f.id);
+  expect(await about(w.otherManager)).toEqual([id]);
+  expect(await about(newcomer)).toEqual([id]);
+  for (const c of [w.manager, w.teamLead, w.admin, w.owl]) expect(await about(c), c.name).toEqual([]);
+});
