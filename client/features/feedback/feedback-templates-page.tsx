@@ -3,6 +3,7 @@ import { AlertDialog } from 'radix-ui';
 import { useEffect, useRef, useState } from 'react';
 import { EmptyState } from '../../components/ui/states.js';
 import { showAlert } from '../../lib/alerts.js';
+import { FeedbackNav } from './feedback-nav.js';
 import { FeedbackTagsAdmin } from './feedback-tags-admin.js';
 import { FeedbackTemplateForm } from './feedback-template-form.js';
 import { feedbackTemplatesQueryOptions, useFeedbackTemplateAction } from './feedback-templates.api.js';
@@ -29,6 +30,7 @@ export function FeedbackTemplatesPage() {
   }
   return (
     <section className="page ft-page">
+      <FeedbackNav />
       <FocusedHeading focus={false}>Feedback templates</FocusedHeading>
       <p className="muted">A template is a set of questions for feedback requests. A request keeps its own copy of the questions, so later edits never change requests already sent.</p>
       <label className="checkbox">

@@ -7,6 +7,7 @@ import { showAlert } from '../../lib/alerts.js';
 import { fieldErrorsOf, type FieldErrors } from '../../lib/forms.js';
 import { GraphqlError } from '../../lib/graphql.js';
 import { TextAreaField } from '../review-templates/review-template-fields.js';
+import { FeedbackNav } from './feedback-nav.js';
 import { pendingFeedbackRequestsQueryOptions, useAnswerFeedbackRequest, useDeclineFeedbackRequest } from './feedback-requests.api.js';
 import type { FeedbackRequest, PendingFeedbackAsk } from './feedback.types.js';
 import './feedback-requests.css';
@@ -29,6 +30,7 @@ export function PendingPage() {
   const done = data.filter((a) => a.status !== 'PENDING');
   return (
     <section className="page frq-page">
+      <FeedbackNav />
       <h1>Pending feedback requests</h1>
       <p className="muted">Colleagues asked for your feedback. You answer each request once; the person who asked reads your answers with your name.</p>
       <p className="sr-only" role="status" aria-live="polite">{announcement}</p>
