@@ -121,7 +121,7 @@ export async function notifyFeedbackRequest(services: Services, requestId: strin
   if (request.message) lines.push('', request.message);
   await notify(services, {
     organizationId: request.organization_id, userIds: asks.map((a) => a.responder_id), kind: 'feedback_received',
-    title, body: lines.join('\n').slice(0, 4000), link: PENDING_FEEDBACK_LINK,
+    title: title.slice(0, 200), body: lines.join('\n').slice(0, 4000), link: PENDING_FEEDBACK_LINK,
   });
 }
 
