@@ -15,7 +15,7 @@ const GIVEN = '#1d4ed8';
 const RECEIVED = '#146c2e';
 
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
-const short = (name: string) => (name.length > 20 ? `${name.slice(0, 19)}…` : name);
+const short = (name: string) => (name.length > 17 ? `${name.slice(0, 16)}…` : name);
 
 function summaryOf(people: FeedbackPersonProgress[]): string {
   if (!people.length) return 'Nobody in this team.';
