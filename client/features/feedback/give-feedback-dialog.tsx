@@ -123,10 +123,11 @@ export function GiveFeedbackDialog({ onClose }: { onClose: () => void }) {
                 {visibility === 'PUBLIC' && (
                   <div className="field">
                     <label className="checkbox">
-                      <input type="checkbox" name="share_to_slack" aria-describedby={`${id}-slack-hint`} />
+                      <input type="checkbox" name="share_to_slack" aria-invalid={errors.share_to_slack ? true : undefined} aria-describedby={describe('share_to_slack', `${id}-slack-hint`)} />
                       Also share to Slack
                     </label>
                     <p id={`${id}-slack-hint`} className="field-hint">Posts the praise to your organization’s Slack channel, when Slack is connected.</p>
+                    {errors.share_to_slack && <p id={`${id}-share_to_slack-error`} className="field-error">{errors.share_to_slack}</p>}
                   </div>
                 )}
                 <FormError message={form.formError} />
