@@ -52,7 +52,7 @@ function AnswerForm({ request, onBack }: { request: ReviewRequest; onBack: () =>
   const title = isSelf ? 'Your self review' : `Review of ${name}`;
   const sections = sectionsOf(request.questions);
   // Feedback about the reviewee beside the form; Cite quotes it into the answer focused last.
-  const citing = useCiteIntoAnswers(request.questions, () => draft.current.current, draft.change);
+  const citing = useCiteIntoAnswers(sections.flatMap((s) => s.questions), () => draft.current.current, draft.change);
   const feedbackAbout = !readOnly && !isSelf && request.reviewee;
 
   function check(): boolean {
