@@ -16,7 +16,7 @@ const oneOnOne = note({ id: 'n4', title: 'Grace 1:1', about: grace, shared: fals
 
 function stubList(answer: (filter: GraphqlVariables) => unknown, over: Record<string, (v: GraphqlVariables) => unknown> = {}) {
   return stubGraphql({
-    Notes: (v) => ({ data: { notes: answer(v.filter ?? {}) } }),
+    Notes: (v: GraphqlVariables) => ({ data: { notes: answer(v.filter ?? {}) } }),
     NoteTags: () => ({ data: { noteTags: [{ tag: 'hiring', count: 1 }, { tag: 'planning', count: 2 }] } }),
     NotesOverview: () => ({ data: { notesOverview: { ...emptyOverview, next_one_on_ones: [{ note: oneOnOne, with: grace, date: '2026-12-03' }] } } }),
     ...over,
