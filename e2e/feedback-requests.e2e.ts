@@ -39,7 +39,7 @@ it('a manager asks two people about a report, both answer, the manager shares th
   await ada.page.getByRole('button', { name: 'Request feedback' }).click();
   const form = ada.page.getByRole('form', { name: 'Request feedback' });
   await form.getByLabel('About one of my reports').check();
-  await form.getByLabel('Feedback about').selectOption({ label: `Margaret Hamilton (${demo('Margaret Hamilton')})` });
+  await form.getByLabel('Feedback about', { exact: true }).selectOption({ label: `Margaret Hamilton (${demo('Margaret Hamilton')})` });
   for (const name of ['Ken Thompson', 'Radia Perlman']) {
     await form.getByLabel('Find people to ask').fill(name.split(' ')[0]!);
     await form.getByRole('button', { name: `Ask ${name}` }).click();
