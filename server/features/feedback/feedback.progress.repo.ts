@@ -50,23 +50,26 @@ export function managesAnyone(db: Db, orgId: string, me: string): boolean {
 export type PeriodCounts = { given: Map<string, number>; received: Map<string, { n: number; last: string | null }>; asks: Map<string, { asked: number; answered: number }> };
 
 /**
- * Per person of `ids`: feedback given and received in [from, to), the last feedback they ever
+ * Per person of `ids` (null: everyone of the organization): feedback given and received in [from, to), the last feedback they ever
  * received, asks of them in the period that count (not declined or cancelled) and answered ones.
  */
-export function periodCounts(db: Db, orgId: string, ids: readonly string[], from: string, to: string): PeriodCounts {
+export function periodCounts(db: Db, orgId: string, ids: readonly string[] | null, from: string, to: string): PeriodCounts {
   const out: PeriodCounts = { given: new Map(), received: new Map(), asks: new Map() };
-  if (!ids.length) return out;
-  const params = { orgId, ids: JSON.stringify(ids), from, to };
-  const given = prepared(db, 'feedback.progress.given', () => db.$client.prepare(`SELECT giver_id AS id, count(*) AS n FROM feedback
-    WHERE organization_id = @orgId AND giver_id IN (SELECT value FROM json_each(@ids)) AND created_at >= @from AND created_at < @to GROUP BY giver_id`));
+  if (ids && !ids.length) return out;
+  // Everyone of the organization (an admin's whole view): one pass over each covering index, no list of ids.
+  const all = ids === null;
+  const params = all ? { orgId, from, to } : { orgId, ids: JSON.stringify(ids), from, to };
+  const who = (column: string) => (all ? '' : `AND ${column} IN (SELECT value FROM json_each(@ids))`);
+  const given = prepared(db, `feedback.progress.given.${all}`, () => db.$client.prepare(`SELECT giver_id AS id, count(*) AS n FROM feedback
+    WHERE organization_id = @orgId ${who('giver_id')} AND created_at >= @from AND created_at < @to GROUP BY giver_id`));
   for (const r of given.all(params) as Array<{ id: string; n: number }>) out.given.set(r.id, r.n);
-  const received = prepared(db, 'feedback.progress.received', () => db.$client.prepare(`SELECT recipient_id AS id,
+  const received = prepared(db, `feedback.progress.received.${all}`, () => db.$client.prepare(`SELECT recipient_id AS id,
       sum(created_at >= @from AND created_at < @to) AS n, max(created_at) AS last FROM feedback
-    WHERE organization_id = @orgId AND recipient_id IN (SELECT value FROM json_each(@ids)) GROUP BY recipient_id`));
+    WHERE organization_id = @orgId ${who('recipient_id')} GROUP BY recipient_id`));
   for (const r of received.all(params) as Array<{ id: string; n: number; last: string | null }>) out.received.set(r.id, { n: r.n, last: r.last });
-  const asks = prepared(db, 'feedback.progress.asks', () => db.$client.prepare(`SELECT responder_id AS id, count(*) AS asked, sum(status = 'ANSWERED') AS answered
+  const asks = prepared(db, `feedback.progress.asks.${all}`, () => db.$client.prepare(`SELECT responder_id AS id, count(*) AS asked, sum(status = 'ANSWERED') AS answered
     FROM feedback_request_asks
-    WHERE organization_id = @orgId AND responder_id IN (SELECT value FROM json_each(@ids)) AND status IN ('PENDING', 'ANSWERED')
+    WHERE organization_id = @orgId ${who('responder_id')} AND status IN ('PENDING', 'ANSWERED')
       AND created_at >= @from AND created_at < @to GROUP BY responder_id`));
   for (const r of asks.all(params) as Array<{ id: string; asked: number; answered: number }>) out.asks.set(r.id, { asked: r.asked, answered: r.answered });
   return out;
