@@ -50,18 +50,23 @@ function requireRule(ctx: Ctx, id: string): { viewer: Viewer; rule: FeedbackAuto
 
 const field = (name: string, message: string) => badInput(`${name}: ${message}`, { fields: { [name]: message } });
 
-/** What the input's shape cannot tell: the team (and the viewer's right to it) and the template. */
+/**
+ * The input, checked: first whether the viewer may automate its team (a refused caller learns
+ * nothing about the rest), then its shape, then what the shape cannot tell (the team, the template).
+ */
 function checkedInput(ctx: Ctx, viewer: Viewer, input: unknown): FeedbackAutomationRuleInput {
-  const data = parseInput(feedbackAutomationRuleInputSchema, input);
   const { db } = ctx.services;
+  const rawTeam = (input as { team_id?: unknown } | null)?.team_id;
+  const teamIds = automatedTeamIds(ctx, viewer);
+  if (teamIds && (typeof rawTeam !== 'string' || !teamIds.has(rawTeam))) {
+    throw forbidden(rawTeam ? 'Only the team’s manager or lead, or an admin, can automate its feedback requests.' : 'Only an admin can automate feedback requests for the whole organization.');
+  }
+  const data = parseInput(feedbackAutomationRuleInputSchema, input);
   if (!data.team_id) {
-    if (viewer.permissionLevel !== 'ADMIN') throw forbidden('Only an admin can automate feedback requests for the whole organization.');
     if (data.trigger === 'SPRINT_END') throw field('team_id', 'Sprints belong to a team: choose one.');
   } else {
     const team = findTeamById(db, viewer.organizationId, data.team_id);
     if (!team || team.deleted_at) throw field('team_id', 'No such team in this organization.');
-    const teamIds = automatedTeamIds(ctx, viewer);
-    if (teamIds && !teamIds.has(team.id)) throw forbidden('Only the team’s manager or lead, or an admin, can automate its feedback requests.');
   }
   const template = findFeedbackTemplateView(db, viewer.organizationId, data.template_id);
   if (!template) throw field('template_id', 'No such template.');
