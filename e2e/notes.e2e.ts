@@ -104,5 +104,12 @@ it('a 1:1 note shared by a manager with her report is a live agenda for both (37
 
   expect(await horizontalOverflow(m)).toBeLessThanOrEqual(0);
   expect(await seriousA11yViolations(m)).toEqual([]);
+
+  // The editor on a phone: Write and Preview one at a time, nothing wider than the screen.
+  await a.setViewportSize({ width: 375, height: 800 });
+  await a.getByRole('button', { name: 'Preview' }).click();
+  await a.locator('.note-preview strong', { hasText: 'deploy checklist' }).waitFor();
+  expect(await a.getByLabel('Note (Markdown)').isVisible()).toBe(false);
+  expect(await horizontalOverflow(a)).toBeLessThanOrEqual(0);
   expect([...ada.problems, ...margaret.problems]).toEqual([]);
 });

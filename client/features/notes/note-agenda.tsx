@@ -77,6 +77,8 @@ function AgendaLine({ item, api }: { item: NoteAgendaItem; api: NotesApi }) {
   const id = useId();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  /** The tick shows at once; the server's answer (or a refusal) settles it. */
+  const [ticking, setTicking] = useState<boolean | null>(null);
   async function act(what: () => Promise<unknown>, failed: string) {
     setBusy(true);
     setError(null);
@@ -86,12 +88,17 @@ function AgendaLine({ item, api }: { item: NoteAgendaItem; api: NotesApi }) {
       setError(`${failed}: ${reason(err)}`);
     } finally {
       setBusy(false);
+      setTicking(null);
     }
   }
   return (
     <li className={item.done ? 'note-agenda-item is-done' : 'note-agenda-item'}>
-      <input type="checkbox" id={`${id}-done`} checked={item.done} disabled={busy}
-        onChange={(e) => void act(() => api.updateAgendaItem(item.id, { done: e.target.checked }), 'Not changed')} />
+      <input type="checkbox" id={`${id}-done`} checked={ticking ?? item.done} disabled={busy}
+        onChange={(e) => {
+          const done = e.target.checked;
+          setTicking(done);
+          void act(() => api.updateAgendaItem(item.id, { done }), 'Not changed');
+        }} />
       <label htmlFor={`${id}-done`}>
         <span className="note-agenda-text">{item.text}</span>
         <span className="muted note-agenda-meta">
