@@ -35,6 +35,13 @@ export function NoteEditorPage({ id }: { id: string }) {
 
 function LiveNotice({ live }: { live: { status: LiveStatus; retry: () => void } }) {
   if (live.status === 'live') return null;
+  if (live.status === 'ended') {
+    return (
+      <div className="notice notice-warning" role="status">
+        Live updates stopped: this note was deleted or is no longer shared with you. <Link to={LIST_PATH}>Back to my notes</Link>
+      </div>
+    );
+  }
   return (
     <div className="notice notice-warning" role="status">
       {live.status === 'reconnecting' ? 'Reconnecting… Changes made elsewhere will show once the connection is back.' : (

@@ -149,4 +149,8 @@ it('shows a note shared with me read-only (rendered), with its agenda editable',
   fireEvent.click(screen.getByRole('checkbox', { name: /Conference budget/ }));
   await waitFor(() => expect((screen.getByRole('checkbox', { name: /Conference budget/ }) as HTMLInputElement).checked).toBe(true));
   expect(calls.find((c) => c.operationName === 'UpdateNoteAgendaItem')?.variables).toEqual({ id: 'i1', done: true });
+
+  // Grace stops sharing: the server ends the subscription, and the screen says so.
+  act(() => live.sinks.get('NoteChanged:n1')!.complete());
+  expect(await screen.findByText('Live updates stopped: this note was deleted or is no longer shared with you.', { exact: false })).toBeTruthy();
 });

@@ -126,8 +126,11 @@ export function useNotesApi(): NotesApi {
   return api;
 }
 
-/** 'live': changes by the other reader arrive; 'reconnecting': the socket dropped; 'lost': the client gave up. */
-export type LiveStatus = 'live' | 'reconnecting' | 'lost';
+/**
+ * 'live': changes by the other reader arrive; 'reconnecting': the socket dropped; 'lost': the client
+ * gave up; 'ended': the server ended it (the note was deleted or is no longer shared with the viewer).
+ */
+export type LiveStatus = 'live' | 'reconnecting' | 'lost' | 'ended';
 
 /**
  * Keeps ['note', id] current while the note is open: talking points, the 1:1 date and the author's
@@ -163,7 +166,11 @@ export function useNoteLive(id: string): { status: LiveStatus; retry: () => void
         applyNote(queryClient, note);
       },
       error: () => { if (active) setStatus('lost'); },
-      complete: () => { if (active) setStatus('lost'); },
+      complete: () => {
+        if (!active) return;
+        setStatus('ended');
+        void queryClient.invalidateQueries({ queryKey: noteKey(id), exact: true });
+      },
     }, { id });
     return () => {
       active = false;
