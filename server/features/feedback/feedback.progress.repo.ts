@@ -1,12 +1,14 @@
+import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/connection.js';
-import { prepared } from '../../db/prepared.js';
+import { prepared, preparedRows } from '../../db/prepared.js';
+import { users } from '../users/users.tables.js';
 import type { TeamRow } from '../teams/teams.repo.js';
 import type { UserRow } from '../users/users.repo.js';
 
 /**
  * SQL of team progress and nudges (docs/decisions/0048). Team progress costs four statements
- * whatever the number of people: the people in scope, feedback given, feedback received (with
- * the last one ever), and asks; each grouped by person. Only counts leave this file, never content.
+ * whatever the number of people: the people in scope, the teams, feedback given and received
+ * (with the last one ever received), and asks. Only counts leave this file, never content.
  */
 
 export type ProgressScope = { orgId: string; me: string; admin: boolean; teamId: string | null };
@@ -21,14 +23,13 @@ const MANAGED_TEAMS = `SELECT id FROM teams WHERE organization_id = @orgId AND d
  * members of teams they manage or lead and their direct reports. With a team, its people only.
  */
 export function peopleInScope(db: Db, scope: ProgressScope): UserRow[] {
-  const stmt = prepared(db, 'feedback.progress.people', () => db.$client.prepare(`SELECT * FROM users
-    WHERE organization_id = @orgId AND deleted_at IS NULL AND status <> 'DEACTIVATED'
-      AND (@admin = 1 OR manager_id = @me OR team_id IN (${MANAGED_TEAMS}))
-      AND (@teamId = '' OR team_id = @teamId)
-    ORDER BY full_name COLLATE NOCASE, id`));
-  return (stmt.all(scopeParams(scope)) as Array<Record<string, unknown>>).map((r) => ({
-    ...r, notifications: JSON.parse(String(r.notifications ?? '[]')) as string[], email_verified: !!r.email_verified, excluded_review_automation: !!r.excluded_review_automation,
-  }) as unknown as UserRow);
+  const p = (name: string) => sql.placeholder(name);
+  return preparedRows<UserRow>(db, 'feedback.progress.people', users, () => db.select().from(users).where(and(
+    eq(users.organization_id, p('orgId')), isNull(users.deleted_at), ne(users.status, 'DEACTIVATED'),
+    sql`(${p('admin')} = 1 OR ${users.manager_id} = ${p('me')} OR ${users.team_id} IN (SELECT id FROM teams WHERE organization_id = ${p('orgId')}
+      AND deleted_at IS NULL AND (manager_id = ${p('me')} OR team_lead_id = ${p('me')})))`,
+    sql`(${p('teamId')} = '' OR ${users.team_id} = ${p('teamId')})`,
+  )).orderBy(sql`${users.full_name} COLLATE NOCASE`, users.id)).all(scopeParams(scope));
 }
 
 /** The live teams shown even when empty: every team for admins, the managed or led ones for others. */
@@ -50,28 +51,29 @@ export function managesAnyone(db: Db, orgId: string, me: string): boolean {
 export type PeriodCounts = { given: Map<string, number>; received: Map<string, { n: number; last: string | null }>; asks: Map<string, { asked: number; answered: number }> };
 
 /**
- * Per person of `ids` (null: everyone of the organization): feedback given and received in [from, to), the last feedback they ever
- * received, asks of them in the period that count (not declined or cancelled) and answered ones.
+ * Per person of `ids`: feedback given and received in [from, to) and the last feedback they ever
+ * received (index seeks per person, in one statement); asks of them in the period that count (not
+ * declined or cancelled) and answered ones. `everyone`: the ids are the whole organization's, so
+ * the asks are counted in one pass without the list.
  */
-export function periodCounts(db: Db, orgId: string, ids: readonly string[] | null, from: string, to: string): PeriodCounts {
+export function periodCounts(db: Db, orgId: string, ids: readonly string[], from: string, to: string, everyone = false): PeriodCounts {
   const out: PeriodCounts = { given: new Map(), received: new Map(), asks: new Map() };
-  if (ids && !ids.length) return out;
-  // Everyone of the organization (an admin's whole view): one pass over each covering index, no list of ids.
-  const all = ids === null;
-  const params = all ? { orgId, from, to } : { orgId, ids: JSON.stringify(ids), from, to };
-  const who = (column: string) => (all ? '' : `AND ${column} IN (SELECT value FROM json_each(@ids))`);
-  const given = prepared(db, `feedback.progress.given.${all}`, () => db.$client.prepare(`SELECT giver_id AS id, count(*) AS n FROM feedback
-    WHERE organization_id = @orgId ${who('giver_id')} AND created_at >= @from AND created_at < @to GROUP BY giver_id`));
-  for (const r of given.all(params) as Array<{ id: string; n: number }>) out.given.set(r.id, r.n);
-  const received = prepared(db, `feedback.progress.received.${all}`, () => db.$client.prepare(`SELECT recipient_id AS id,
-      sum(created_at >= @from AND created_at < @to) AS n, max(created_at) AS last FROM feedback
-    WHERE organization_id = @orgId ${who('recipient_id')} GROUP BY recipient_id`));
-  for (const r of received.all(params) as Array<{ id: string; n: number; last: string | null }>) out.received.set(r.id, { n: r.n, last: r.last });
-  const asks = prepared(db, `feedback.progress.asks.${all}`, () => db.$client.prepare(`SELECT responder_id AS id, count(*) AS asked, sum(status = 'ANSWERED') AS answered
+  if (!ids.length) return out;
+  const params = { orgId, ids: JSON.stringify(ids), from, to };
+  const feedbackCounts = prepared(db, 'feedback.progress.feedback', () => db.$client.prepare(`SELECT j.value AS id,
+      (SELECT count(*) FROM feedback f WHERE f.organization_id = @orgId AND f.giver_id = j.value AND f.created_at >= @from AND f.created_at < @to) AS given,
+      (SELECT count(*) FROM feedback f WHERE f.organization_id = @orgId AND f.recipient_id = j.value AND f.created_at >= @from AND f.created_at < @to) AS received,
+      (SELECT max(f.created_at) FROM feedback f WHERE f.organization_id = @orgId AND f.recipient_id = j.value) AS last
+    FROM json_each(@ids) j`));
+  for (const r of feedbackCounts.all(params) as Array<{ id: string; given: number; received: number; last: string | null }>) {
+    if (r.given) out.given.set(r.id, r.given);
+    if (r.received || r.last) out.received.set(r.id, { n: r.received, last: r.last });
+  }
+  const who = everyone ? '' : 'AND responder_id IN (SELECT value FROM json_each(@ids))';
+  const asks = prepared(db, `feedback.progress.asks.${everyone}`, () => db.$client.prepare(`SELECT responder_id AS id, count(*) AS asked, sum(status = 'ANSWERED') AS answered
     FROM feedback_request_asks
-    WHERE organization_id = @orgId ${who('responder_id')} AND status IN ('PENDING', 'ANSWERED')
-      AND created_at >= @from AND created_at < @to GROUP BY responder_id`));
-  for (const r of asks.all(params) as Array<{ id: string; asked: number; answered: number }>) out.asks.set(r.id, { asked: r.asked, answered: r.answered });
+    WHERE organization_id = @orgId ${who} AND status IN ('PENDING', 'ANSWERED') AND created_at >= @from AND created_at < @to GROUP BY responder_id`));
+  for (const r of asks.all(everyone ? { orgId, from, to } : params) as Array<{ id: string; asked: number; answered: number }>) out.asks.set(r.id, { asked: r.asked, answered: r.answered });
   return out;
 }
 

@@ -62,7 +62,7 @@ export function feedbackTeamProgress(ctx: Ctx, args: { from?: string | null; to?
   const scope = { orgId: viewer.organizationId, me: viewer.userId, admin, teamId: input.team_id ?? null };
   const people = peopleInScope(db, scope);
   const teams = teamsInScope(db, scope);
-  const counts = periodCounts(db, viewer.organizationId, admin && !scope.teamId ? null : people.map((p) => p.id), from, nextDay(to));
+  const counts = periodCounts(db, viewer.organizationId, people.map((p) => p.id), from, nextDay(to), admin && !scope.teamId);
   const quietBefore = new Date(now - FEEDBACK_LIMITS.quietDays * DAY_MS).toISOString();
 
   const groups = new Map<string | null, TeamProgress>();
