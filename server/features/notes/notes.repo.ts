@@ -19,7 +19,7 @@ const nowIso = () => new Date().toISOString();
 
 const statements = new WeakMap<Database.Database, Map<string, Database.Statement>>();
 /** One prepared statement per SQL text and connection. */
-function prepared(db: Db, text: string): Database.Statement {
+export function prepared(db: Db, text: string): Database.Statement {
   let byText = statements.get(db.$client);
   if (!byText) statements.set(db.$client, (byText = new Map()));
   let st = byText.get(text);
@@ -28,9 +28,9 @@ function prepared(db: Db, text: string): Database.Statement {
 }
 
 /** Columns of a note as raw SQL over `n`, and the mapping back to a NoteRow. */
-const NOTE_COLUMNS = 'n.id, n.organization_id, n.author_id, n.title, n.body, n.tags, n.pinned, n.about_user_id, n.shared_at, n.next_one_on_one, n.version, n.created_at, n.updated_at';
-type RawNote = Omit<NoteRow, 'tags' | 'pinned'> & { tags: string; pinned: number };
-function noteOf(raw: RawNote): NoteRow {
+export const NOTE_COLUMNS = 'n.id, n.organization_id, n.author_id, n.title, n.body, n.tags, n.pinned, n.about_user_id, n.shared_at, n.next_one_on_one, n.version, n.created_at, n.updated_at';
+export type RawNote = Omit<NoteRow, 'tags' | 'pinned'> & { tags: string; pinned: number };
+export function noteOf(raw: RawNote): NoteRow {
   let tags: string[];
   try { tags = JSON.parse(raw.tags) as string[]; } catch { tags = []; }
   return {
@@ -119,8 +119,6 @@ export function listAgendaOfNotes(db: Db, noteIds: readonly string[]): AgendaIte
 // --- lists and search -------------------------------------------------------------------------
 
 export type NoteListFilter = {
-  /** An FTS5 MATCH expression built by toMatchExpression (never the user's text). */
-  match: string | null;
   tag: string | null;
   aboutUserId: string | null;
   pinned: boolean | null;
@@ -132,7 +130,7 @@ export type NoteListRow = { note: NoteRow; title_match: string | null; snippet: 
 
 /** The viewer's pin counts only on their own notes. */
 const PIN_KEY = '(case when n.author_id = @viewer and n.pinned then 1 else 0 end)';
-const FILTERS = `${READABLE_NOTES_SQL}
+export const FILTERS = `${READABLE_NOTES_SQL}
   and (@tag is null or exists (select 1 from json_each(n.tags) where json_each.value = @tag))
   and (@about is null or n.about_user_id = @about)
   and (@pinned is null or ${PIN_KEY} = @pinned)
@@ -144,54 +142,22 @@ const LIST_SQL = `select * from (
   ) where @cp is null or pin_key < @cp or (pin_key = @cp and (updated_at < @cu or (updated_at = @cu and rid < @ci)))
   order by pin_key desc, updated_at desc, rid desc limit @limit`;
 
-/**
- * Ranked by bm25 with the title weighing 5 times the body; each readable note is matched on its own
- * rowid (the planner starts from the viewer's notes through their indexes), so a search costs what the
- * viewer's notes cost, not what the install's do. The virtual table is always joined with notes: the
- * response cache sees the read of notes (server/db/table-versions.ts).
- */
-const SEARCH_SQL = `with matched as materialized (
-    select ${NOTE_COLUMNS}, n.rowid as rid, bm25(notes_fts, 5.0, 1.0) as rank,
-      highlight(notes_fts, 0, @ms, @me) as title_match, snippet(notes_fts, 1, @ms, @me, '…', 24) as snippet
-    from notes n join notes_fts on notes_fts.rowid = n.rowid
-    where notes_fts match @match and ${FILTERS}
-  )
-  select * from (select *, count(*) over () as total from matched)
-  where @cr is null or rank > @cr or (rank = @cr and rid > @ci)
-  order by rank, rid limit @limit`;
+type RawListRow = RawNote & { rid: number; total: number; pin_key?: number };
 
-type RawListRow = RawNote & { rid: number; total: number; pin_key?: number; rank?: number; title_match?: string; snippet?: string };
-
-export function listReadableNotes(db: Db, viewer: { org: string; viewer: string }, filter: NoteListFilter, after: NoteCursor | null, limit: number, marks: { start: string; end: string }): { rows: NoteListRow[]; total: number } {
-  const params = {
-    ...viewer, tag: filter.tag, about: filter.aboutUserId, pinned: filter.pinned === null ? null : filter.pinned ? 1 : 0,
-    shared: filter.sharedWithMe === null ? null : filter.sharedWithMe ? 1 : 0, limit,
-  };
-  const raws = (filter.match
-    ? prepared(db, SEARCH_SQL).all({ ...params, match: filter.match, ms: marks.start, me: marks.end, cr: after?.r ?? null, ci: after?.i ?? null })
-    : prepared(db, LIST_SQL).all({ ...params, cp: after?.p ?? null, cu: after?.u ?? null, ci: after?.i ?? null })) as RawListRow[];
-  const total = raws[0]?.total ?? (after ? countReadableNotes(db, viewer, filter) : 0);
+/** The filter's parameters for FILTERS. */
+export function filterParams(viewer: { org: string; viewer: string }, filter: NoteListFilter) {
   return {
-    total,
-    rows: raws.map((r) => ({
-      note: noteOf(r),
-      title_match: filter.match ? r.title_match ?? null : null,
-      snippet: filter.match ? r.snippet ?? null : null,
-      cursor: filter.match ? { r: r.rank!, i: r.rid } : { p: r.pin_key!, u: r.updated_at, i: r.rid },
-    })),
-  };
-}
-
-/** The count alone (a page past the end still tells the total). */
-function countReadableNotes(db: Db, viewer: { org: string; viewer: string }, filter: NoteListFilter): number {
-  const params = {
     ...viewer, tag: filter.tag, about: filter.aboutUserId, pinned: filter.pinned === null ? null : filter.pinned ? 1 : 0,
     shared: filter.sharedWithMe === null ? null : filter.sharedWithMe ? 1 : 0,
   };
-  const text = filter.match
-    ? `select count(*) from notes n join notes_fts on notes_fts.rowid = n.rowid where notes_fts match @match and ${FILTERS}`
-    : `select count(*) from notes n where ${FILTERS}`;
-  return prepared(db, text).pluck().get(filter.match ? { ...params, match: filter.match } : params) as number;
+}
+
+/** A page of the notes the viewer reads (without a search): pinned first, then the latest change. */
+export function listReadableNotes(db: Db, viewer: { org: string; viewer: string }, filter: NoteListFilter, after: NoteCursor | null, limit: number): { rows: NoteListRow[]; total: number } {
+  const params = filterParams(viewer, filter);
+  const raws = prepared(db, LIST_SQL).all({ ...params, limit, cp: after?.p ?? null, cu: after?.u ?? null, ci: after?.i ?? null }) as RawListRow[];
+  const total = raws[0]?.total ?? (after ? prepared(db, `select count(*) from notes n where ${FILTERS}`).pluck().get(params) as number : 0);
+  return { total, rows: raws.map((r) => ({ note: noteOf(r), title_match: null, snippet: null, cursor: { p: r.pin_key!, u: r.updated_at, i: r.rid } })) };
 }
 
 /** Tags of the notes the viewer reads, most used first. */

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NOTE_MATCH_END as E, NOTE_MATCH_START as S } from '../../../shared/notes.js';
 import { codeOf, createTestApp } from '../../test/helpers.js';
 import { toMatchExpression } from './notes.search.js';
+import { SCRATCH_MAX } from './notes.search.repo.js';
 import { LIST, must, newNote, notesWorld, SHARE, type NotesWorld } from './notes.test-support.js';
 
 /** Full-text search over notes (FTS5): ranking, highlighted matches, paging, what it never shows, and queries made of operators. */
@@ -54,6 +55,24 @@ describe('note search', () => {
     expect(rest.items).toHaveLength(1);
     const all = [...first.items, ...rest.items].map((i: any) => i.note.id);
     expect(all).toEqual((await search(w.author, 'kubernetes')).items.map((i: any) => i.note.id));
+  });
+
+  it('answers the same over the whole index for someone with more than SCRATCH_MAX readable notes', async () => {
+    const heavy = await notesWorld(app, 'heavy-');
+    const { db } = app.services;
+    const insert = db.$client.prepare("insert into notes (id, organization_id, author_id, title, body) values (?, ?, ?, ?, ?)");
+    db.$client.transaction(() => {
+      for (let i = 0; i < SCRATCH_MAX; i++) insert.run(`heavy-${i}`, heavy.org.id, heavy.author.id, `Filler ${i}`, 'nothing to see');
+    })();
+    const title = (await newNote(heavy.author, { title: 'Kubernetes at scale', body: 'x' })).id;
+    const body = (await newNote(heavy.author, { title: 'Other', body: 'about kubernetes' })).id;
+    const r = await search(heavy.author, 'kuber');
+    expect(r.items.map((i: any) => i.note.id)).toEqual([title, body]);
+    expect(r.items[0].title_match).toBe(`${S}Kubernetes${E} at scale`);
+    // Still only the viewer's notes: Aria's, in another organization's world, are not found.
+    expect(r.total).toBe(2);
+    const paged = await search(heavy.author, 'kuber', { first: 1 });
+    expect((await search(heavy.author, 'kuber', { first: 1, after: paged.next_cursor })).items.map((i: any) => i.note.id)).toEqual([body]);
   });
 
   it('takes operators as plain words: a query of operators only is an empty list, never an error', async () => {

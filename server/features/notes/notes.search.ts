@@ -7,6 +7,7 @@ import { loadUser } from '../users/users.loaders.js';
 import {
   listReadableNotes, pinnedNotes, readableTagCounts, recentNotes, upcomingOneOnOnes, type NoteCursor, type NoteRow,
 } from './notes.repo.js';
+import { searchReadableNotes } from './notes.search.repo.js';
 
 type Ctx = MercuriusContext;
 
@@ -65,9 +66,11 @@ const notesSearchResolvers = {
       if (text && !match) return { items: [], total: 0, next_cursor: null };
       const after = f.after ? decodeCursor(f.after, !!match) : null;
       const tag = f.tag?.trim().toLowerCase() || null;
-      const { rows, total } = listReadableNotes(ctx.services.db, { org: viewer.organizationId, viewer: viewer.userId }, {
-        match, tag, aboutUserId: f.about_user_id || null, pinned: f.pinned ?? null, sharedWithMe: f.shared_with_me ?? null,
-      }, after, first + 1, { start: NOTE_MATCH_START, end: NOTE_MATCH_END });
+      const who = { org: viewer.organizationId, viewer: viewer.userId };
+      const filter = { tag, aboutUserId: f.about_user_id || null, pinned: f.pinned ?? null, sharedWithMe: f.shared_with_me ?? null };
+      const { rows, total } = match
+        ? searchReadableNotes(ctx.services.db, who, filter, match, after, first + 1, { start: NOTE_MATCH_START, end: NOTE_MATCH_END })
+        : listReadableNotes(ctx.services.db, who, filter, after, first + 1);
       const page = rows.slice(0, first);
       return {
         items: page.map((r) => ({ note: r.note, title_match: r.title_match, snippet: r.snippet })),
