@@ -76,7 +76,7 @@ describe('note search', () => {
   });
 
   it('takes operators as plain words: a query of operators only is an empty list, never an error', async () => {
-    for (const query of ['"', '*', 'NEAR(', '-', '^', '(', ')', ':', '" * NEAR( -', '""""', '*"*', '\\', '(((', 'NEAR(a b', 'AND', 'OR', 'NOT', 'title:kubernetes', 'kubernetes OR', '-kubernetes', 'kubernetes"', '"kubernetes', 'kubernetes*', 'kubernetes NOT budget', '🙂']) {
+    for (const query of ['"', '*', 'NEAR(', '-', '^', '(', ')', ':', '" * NEAR( -', '""""', '*"*', '\\', '(((', 'NEAR(a b', 'AND', 'OR', 'NOT', 'title:kubernetes', 'kubernetes OR', '-kubernetes', 'kubernetes"', '"kubernetes', 'kubernetes*', 'kubernetes NOT budget', '🙂', 'kube\u0000rnetes', 'a\u0000"b', '\u0000']) {
       const r = await w.author.gql(LIST, { filter: { query } });
       expect(r.errors, query).toBeUndefined();
       expect(r.status, query).toBe(200);

@@ -22,7 +22,9 @@ const MAX_TERMS = 12;
  * nothing searchable is left (the answer is then an empty list, never an error).
  */
 export function toMatchExpression(query: string): string | null {
-  const words = query.split(/\s+/u).filter((w) => /[\p{L}\p{N}]/u.test(w)).slice(0, MAX_TERMS);
+  // Control characters (a NUL ends the text FTS5's parser reads) are spaces.
+  // eslint-disable-next-line no-control-regex
+  const words = query.replace(/[\u0000-\u001f\u007f]/g, ' ').split(/\s+/u).filter((w) => /[\p{L}\p{N}]/u.test(w)).slice(0, MAX_TERMS);
   if (!words.length) return null;
   return words.map((w, i) => `"${w.replaceAll('"', '""')}"${i === words.length - 1 ? '*' : ''}`).join(' ');
 }
