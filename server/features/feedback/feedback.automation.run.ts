@@ -115,8 +115,10 @@ export function runAutomationPass(services: Services, ctx: Pick<JobContext, 'now
   const now = ctx.now.getTime();
   const at = ctx.now.toISOString();
   const created: string[] = [];
+  const peopleOf = new Map<string, UserRow[]>();
   for (const rule of listActiveFeedbackAutomationRules(db)) {
-    const everyone = activePeople(db, rule.organization_id, null);
+    let everyone = peopleOf.get(rule.organization_id);
+    if (!everyone) peopleOf.set(rule.organization_id, (everyone = activePeople(db, rule.organization_id, null)));
     const people = rule.team_id ? everyone.filter((p) => p.team_id === rule.team_id) : everyone;
     const due = duePeriods(db, rule, people, now);
     if (!due.length) continue;
