@@ -1,6 +1,6 @@
 import type Database from 'better-sqlite3';
 import type { Db } from '../../db/connection.js';
-import { filterParams, FILTERS, NOTE_COLUMNS, noteOf, prepared, type NoteCursor, type NoteListFilter, type NoteListRow, type RawNote } from './notes.repo.js';
+import { filterParams, FILTERS, READABLE_NOTES, NOTE_COLUMNS, noteOf, prepared, type NoteCursor, type NoteListFilter, type NoteListRow, type RawNote } from './notes.repo.js';
 
 /**
  * The SQL of note search (docs/decisions/0048). Every search starts from the notes the viewer reads
@@ -45,9 +45,9 @@ const SCRATCH_SQL = `with matched as materialized (
 
 /** Over notes_fts, for viewers with more than SCRATCH_MAX readable notes. */
 const INDEX_SQL = `with matched as materialized (
-    select n.rowid as rid, bm25(notes_fts, ${WEIGHTS}) as rank,
+    select n.rid, bm25(notes_fts, ${WEIGHTS}) as rank,
       highlight(notes_fts, 0, @ms, @me) as title_match, snippet(notes_fts, 1, @ms, @me, '…', 24) as snippet
-    from notes n join notes_fts on notes_fts.rowid = n.rowid
+    from ${READABLE_NOTES} join notes_fts on notes_fts.rowid = n.rid
     where notes_fts match @match and ${FILTERS}
   )
   select * from (select *, count(*) over () as total from matched) ${CURSOR}`;
@@ -62,13 +62,13 @@ type Ranked = { rid: number; rank: number; title_match: string; snippet: string;
 export function searchReadableNotes(db: Db, viewer: { org: string; viewer: string }, filter: NoteListFilter, match: string, after: NoteCursor | null, limit: number, marks: { start: string; end: string }): { rows: NoteListRow[]; total: number } {
   const params = filterParams(viewer, filter);
   const page = { match, ms: marks.start, me: marks.end, cr: after?.r ?? null, ci: after?.i ?? null, limit };
-  const candidates = prepared(db, `select n.rowid as rid, n.title, n.body from notes n where ${FILTERS} limit ${SCRATCH_MAX + 1}`).all(params) as Array<{ rid: number; title: string; body: string }>;
+  const candidates = prepared(db, `select n.rid, n.title, n.body from ${READABLE_NOTES} where ${FILTERS} limit ${SCRATCH_MAX + 1}`).all(params) as Array<{ rid: number; title: string; body: string }>;
   if (!candidates.length) return { rows: [], total: 0 };
   let ranked: Ranked[];
   let total: () => number;
   if (candidates.length > SCRATCH_MAX) {
     ranked = prepared(db, INDEX_SQL).all({ ...params, ...page }) as Ranked[];
-    total = () => prepared(db, `select count(*) from notes n join notes_fts on notes_fts.rowid = n.rowid where notes_fts match @match and ${FILTERS}`).pluck().get({ ...params, match }) as number;
+    total = () => prepared(db, `select count(*) from ${READABLE_NOTES} join notes_fts on notes_fts.rowid = n.rid where notes_fts match @match and ${FILTERS}`).pluck().get({ ...params, match }) as number;
   } else {
     ensureScratch(db);
     let counted = 0;
