@@ -5,6 +5,7 @@ import { NOTE_LIMITS } from '../../../shared/notes.js';
 import { codeOf, createTestApp } from '../../test/helpers.js';
 import { listen, openRaw } from '../../graphql/subscriptions.test-support.js';
 import { users } from '../users/users.tables.js';
+import { setFeatureAreas } from '../feature-areas/feature-areas.repo.js';
 import { notes } from './notes.tables.js';
 import {
   ADD_POINT, exportNotes, GET, LIST, must, newNote, NOTE, NOTIFICATIONS, notesWorld, OVERVIEW, PIN, SHARE, TAGS, UPDATE, type NotesWorld,
@@ -266,5 +267,16 @@ describe('live changes and the export', () => {
     expect(res.body).not.toContain('Bea private body');
     expect(res.body.indexOf('## My plan')).toBeLessThan(res.body.indexOf('## From Bea'));
     expect((await exportNotes(app, null)).statusCode).toBe(401);
+  });
+
+  it('is closed, export included, while an admin has notes switched off, and comes back with everything when switched on', async () => {
+    const fresh = await notesWorld(app, 'off-');
+    const n = await newNote(fresh.author, { title: 'Kept while off' });
+    setFeatureAreas(app.services.db, fresh.org.id, fresh.admin.id, [{ area: 'NOTES', enabled: false }]);
+    expect(codeOf(await fresh.author.gql(GET, { id: n.id }))).toBe('FORBIDDEN');
+    expect(codeOf(await fresh.author.gql(LIST, {}))).toBe('FORBIDDEN');
+    expect((await exportNotes(app, fresh.author.token)).statusCode).toBe(403);
+    setFeatureAreas(app.services.db, fresh.org.id, fresh.admin.id, [{ area: 'NOTES', enabled: true }]);
+    expect(must(await fresh.author.gql(GET, { id: n.id }), 'note').title).toBe('Kept while off');
   });
 });
