@@ -4,7 +4,7 @@ import { isoDay } from '../../../shared/retros.js';
 import { noteInputSchema, type NoteInput } from '../../../shared/notes.js';
 import type { Db } from '../../db/connection.js';
 import { requireViewer } from '../../graphql/context.js';
-import { groupBy } from '../../graphql/loaders.js';
+import { groupBy, indexBy } from '../../graphql/loaders.js';
 import { parseInput } from '../../lib/parse.js';
 import type { Viewer } from '../auth/viewer.js';
 import type { FeaturePart } from '../feature-part.js';
@@ -19,6 +19,7 @@ import {
 } from './notes.repo.js';
 
 type Ctx = MercuriusContext;
+const orgOf = (ctx: Ctx) => requireViewer(ctx).organizationId;
 
 /** Tags as stored: trimmed and lower-cased by the shared schema, each once, in the order written. */
 const uniqueTags = (tags: readonly string[]) => [...new Set(tags)];
@@ -56,7 +57,8 @@ export function loadAgenda(ctx: Ctx, noteId: string): Promise<AgendaItemRow[]> {
 
 const noteFields = {
   Note: {
-    author: (n: NoteRow, _: unknown, ctx: Ctx) => loadUser(ctx, n.author_id),
+    // A removed author still has a name (a note shared with someone stays theirs to read).
+    author: (n: NoteRow, _: unknown, ctx: Ctx) => ctx.loaders.get('notes.author', (ids) => indexBy(findUsersByIds(ctx.services.db, orgOf(ctx), ids, { includeDeleted: true }), (u) => u.id), null).load(n.author_id),
     about: (n: NoteRow, _: unknown, ctx: Ctx) => loadUser(ctx, n.about_user_id),
     pinned: (n: NoteRow, _: unknown, ctx: Ctx) => n.pinned && n.author_id === requireViewer(ctx).userId,
     shared: (n: NoteRow) => !!n.about_user_id && n.shared_at !== null,

@@ -134,6 +134,15 @@ describe('a shared 1:1 note', () => {
     expect(must<any[]>(await w.about.gql(NOTIFICATIONS), 'notifications')).toHaveLength(before);
   });
 
+  it('stays readable, with its author\'s name, for the person it was shared with after the author was removed', async () => {
+    const fresh = await notesWorld(app, 'removed-');
+    const n = await newNote(fresh.author, { title: 'Before I leave', about_user_id: fresh.about.id });
+    must(await fresh.author.gql(SHARE, { id: n.id, shared: true }), 'shareNote');
+    app.services.db.update(users).set({ deleted_at: new Date().toISOString() }).where(eq(users.id, fresh.author.id)).run();
+    expect(must(await fresh.about.gql(GET, { id: n.id }), 'note')).toMatchObject({ title: 'Before I leave', author: { full_name: 'Aria Author' }, mine: false });
+    expect(must(await fresh.about.gql(LIST, {}), 'notes').total).toBe(1);
+  });
+
   it('changing the person it is about stops sharing it', async () => {
     const n = await newNote(w.author, { title: 'Moved', about_user_id: w.about.id });
     must(await w.author.gql(SHARE, { id: n.id, shared: true }), 'shareNote');
