@@ -76,6 +76,12 @@ export const LIST_SIZES: Readonly<Record<string, number>> = {
   'ReviewTemplate.sections': 20,
   'ReviewTemplateSection.questions': 20,
   'ReviewCycleReadiness.at_risk': 1_000,
+  // Continuous feedback: a request asks at most 10 people; an item has at most 5 tags, 5 reaction kinds, 10 answers.
+  'FeedbackRequest.asks': 10,
+  'FeedbackRequest.answers': 10,
+  'Feedback.tags': 5,
+  'Feedback.reactions': 5,
+  'Feedback.answers': 10,
 };
 
 /** The integer a literal, or null for a variable or anything else. */

@@ -10,6 +10,8 @@ import { forgetLocalDraft, useDraftAnswers, type SaveStatus } from './review-ans
 import { ConfirmDialog } from './review-cycle-dialogs.js';
 import { reviewRequestQueryOptions, useSubmitReviewRequest, type CycleQuestion, type ReviewRequest } from './review-cycles.api.js';
 import { formatDay, isOverdue } from './review-cycles.search.js';
+import { useCiteIntoAnswers } from '../feedback/feedback-cite.js';
+import { FeedbackInReview } from '../feedback/feedback-in-review.js';
 
 /** /reviews/pending?request=…: one review to write (or read back once submitted). */
 export function ReviewAnswerPage({ id, onBack }: { id: string; onBack: () => void }) {
@@ -49,6 +51,9 @@ function AnswerForm({ request, onBack }: { request: ReviewRequest; onBack: () =>
   /** "Review of Linus Torvalds", or "Your self review". */
   const title = isSelf ? 'Your self review' : `Review of ${name}`;
   const sections = sectionsOf(request.questions);
+  // Feedback about the reviewee beside the form; Cite quotes it into the answer focused last.
+  const citing = useCiteIntoAnswers(sections.flatMap((s) => s.questions), () => draft.current.current, draft.change);
+  const feedbackAbout = !readOnly && !isSelf && request.reviewee;
 
   function check(): boolean {
     const found: Record<string, string> = {};
@@ -98,7 +103,9 @@ function AnswerForm({ request, onBack }: { request: ReviewRequest; onBack: () =>
       {request.status === 'DECLINED' && <p className="notice" role="status">You declined this review{request.decline_reason ? `: ${request.decline_reason}` : '.'}</p>}
       {request.status === 'PENDING' && request.cycle_status !== 'ACTIVE' && <p className="notice notice-warning" role="status">This cycle is closed: the review can no longer be answered.</p>}
       {!readOnly && <SaveStatusText status={draft.status} />}
-      <form className="rc-answer" aria-label={title} noValidate onSubmit={(e) => { e.preventDefault(); if (check()) setConfirming(true); }}>
+      <div className="fir-layout">
+      {feedbackAbout && <FeedbackInReview person={feedbackAbout} cycleType={request.cycle_type} dueAt={request.due_at} onCite={citing.cite} />}
+      <form className="rc-answer" aria-label={title} noValidate onFocus={citing.onFocus} onSubmit={(e) => { e.preventDefault(); if (check()) setConfirming(true); }}>
         {sections.map((s, i) => (
           <section key={i} aria-label={s.title || `Section ${i + 1}`} className="rc-answer">
             <h2 className="section-title">{s.title || `Section ${i + 1}`}</h2>
@@ -122,6 +129,7 @@ function AnswerForm({ request, onBack }: { request: ReviewRequest; onBack: () =>
           </>
         )}
       </form>
+      </div>
       {confirming && (
         <ConfirmDialog title={isSelf ? 'Submit your self review?' : `Submit your review of ${name}?`} confirmLabel="Submit review" busyLabel="Submitting…" onClose={() => setConfirming(false)}
           description="Once submitted, your answers can no longer be changed." onConfirm={send} />

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import { index, integer, primaryKey, sqliteTable, text, uniqueIndex, type AnySQLiteColumn } from 'drizzle-orm/sqlite-core';
 import type {
   FeedbackAnswer, FeedbackAskStatus, FeedbackAutomationTrigger, FeedbackReaction, FeedbackResponders, FeedbackTagKind, FeedbackVisibility,
 } from '../../../shared/feedback.js';
@@ -34,7 +34,7 @@ export const feedback = sqliteTable('feedback', {
   recipient_id: text('recipient_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
   body: text('body').notNull(),
   visibility: text('visibility').$type<FeedbackVisibility>().notNull(),
-  request_id: text('request_id'),
+  request_id: text('request_id').references((): AnySQLiteColumn => feedbackRequests.id, { onDelete: 'cascade' }),
   answers: text('answers', { mode: 'json' }).$type<FeedbackAnswer[] | null>(),
   slack_shared_at: text('slack_shared_at'),
   created_at: text('created_at').notNull().default(now),

@@ -18,14 +18,19 @@ import { teams } from '../teams/teams.tables.js';
  */
 export function readableFeedback(viewer: Viewer): SQL {
   const v = viewer.userId;
-  return sql`(${feedback.organization_id} = ${viewer.organizationId} and (
-    ${feedback.giver_id} = ${v}
-    or ${feedback.visibility} = 'PUBLIC'
+  const org = viewer.organizationId;
+  // The order matters for speed only: `visibility` and `organization_id` are in every feedback index, so
+  // SQLite settles public praise without reading the row (the praise wall's count); the managers'
+  // people are found through the users_manager, teams_manager and teams_lead indexes, not a scan.
+  return sql`(${feedback.organization_id} = ${org} and (
+    ${feedback.visibility} = 'PUBLIC'
+    or ${feedback.giver_id} = ${v}
     or (${feedback.recipient_id} = ${v} and (${feedback.visibility} <> 'REQUESTER'
       or exists (select 1 from ${feedbackRequests} where ${feedbackRequests.id} = ${feedback.request_id} and (${feedbackRequests.requester_id} = ${v} or ${feedbackRequests.shared_at} is not null))))
-    or (${feedback.visibility} = 'MANAGER' and ${feedback.recipient_id} in (
-      select ${users.id} from ${users} left join ${teams} on ${teams.id} = ${users.team_id}
-      where ${users.organization_id} = ${viewer.organizationId} and (${users.manager_id} = ${v} or ${teams.manager_id} = ${v} or ${teams.team_lead_id} = ${v})))
+    or (${feedback.visibility} = 'MANAGER' and (
+      ${feedback.recipient_id} in (select ${users.id} from ${users} where ${users.manager_id} = ${v} and ${users.organization_id} = ${org})
+      or ${feedback.recipient_id} in (select ${users.id} from ${teams} join ${users} on ${users.team_id} = ${teams.id}
+        where (${teams.manager_id} = ${v} or ${teams.team_lead_id} = ${v}) and ${teams.organization_id} = ${org} and ${users.organization_id} = ${org})))
     or (${feedback.visibility} = 'REQUESTER' and exists (select 1 from ${feedbackRequests} where ${feedbackRequests.id} = ${feedback.request_id} and ${feedbackRequests.requester_id} = ${v}))
   ))`;
 }

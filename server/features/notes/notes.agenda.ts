@@ -1,4 +1,86 @@
+import type { MercuriusContext } from 'mercurius';
+import { badInput, notFound } from '../../../shared/app-error.js';
+import { agendaItemTextSchema, NOTE_LIMITS } from '../../../shared/notes.js';
+import { requireViewer } from '../../graphql/context.js';
+import { parseInput } from '../../lib/parse.js';
+import type { Viewer } from '../auth/viewer.js';
 import type { FeaturePart } from '../feature-part.js';
+import { notify } from '../notifications/notifications.deliver.js';
+import { findUsersByIds } from '../users/users.repo.js';
+import { noteAccess, type NoteAccess } from './notes.access.js';
+import { changeNote } from './notes.live.js';
+import { countAgendaItems, deleteAgendaItemRow, findAgendaItem, findNote, insertAgendaItem, touchNote, updateAgendaItemRow, type NoteRow } from './notes.repo.js';
 
-/** TODO(helper): this part of notes (see index.ts). */
-export const notesAgendaPart: FeaturePart = { resolvers: {} };
+type Ctx = MercuriusContext;
+
+/** The talking point and its note, as the viewer may reach them (NOT_FOUND otherwise, like the note). */
+function itemAccess(ctx: Ctx, viewer: Viewer, itemId: string): NoteAccess & { itemId: string } {
+  const item = typeof itemId === 'string' && itemId ? findAgendaItem(ctx.services.db, viewer.organizationId, itemId) : undefined;
+  if (!item) throw notFound('Talking point');
+  try {
+    return { ...noteAccess(ctx.services.db, viewer, item.note_id), itemId: item.id };
+  } catch {
+    throw notFound('Talking point');
+  }
+}
+
+/**
+ * A talking point added to a shared 1:1 note tells the other side (kind one_on_ones): who added it,
+ * never its text nor the note's (emails reach the admins' outbox, titles reach Slack). A private
+ * note (not shared) tells no one.
+ */
+function notifyTalkingPoint(ctx: Ctx, note: NoteRow, byUserId: string): void {
+  if (!note.about_user_id || !note.shared_at) return;
+  const other = byUserId === note.author_id ? note.about_user_id : note.author_id;
+  const name = findUsersByIds(ctx.services.db, note.organization_id, [byUserId], { includeDeleted: true })[0]?.full_name ?? 'A colleague';
+  void notify(ctx.services, {
+    organizationId: note.organization_id, userIds: [other], kind: 'one_on_ones',
+    title: `${name} added a talking point to your 1:1 notes`, link: `/notes/my-notes/${note.id}`,
+  });
+}
+
+const reread = (ctx: Ctx, note: NoteRow) => findNote(ctx.services.db, note.organization_id, note.id)!;
+
+/** The agenda of a 1:1 note: the author and, once shared, the person it is about add, edit, tick off and remove talking points. */
+const notesAgendaResolvers = {
+  Mutation: {
+    addNoteAgendaItem: (_: unknown, args: { note_id: string; text: string }, ctx: Ctx) => {
+      const viewer = requireViewer(ctx);
+      const { note } = noteAccess(ctx.services.db, viewer, args.note_id);
+      const text = parseInput(agendaItemTextSchema, args.text);
+      const { db } = ctx.services;
+      const saved = changeNote(ctx.services, note.id, () => {
+        if (countAgendaItems(db, note.id) >= NOTE_LIMITS.agendaItemsMax) {
+          throw badInput(`A note holds at most ${NOTE_LIMITS.agendaItemsMax} talking points: remove done ones first.`, { fields: { text: 'Too many talking points.' } });
+        }
+        insertAgendaItem(db, note, text, viewer.userId);
+        touchNote(db, note.id);
+        return reread(ctx, note);
+      });
+      notifyTalkingPoint(ctx, saved, viewer.userId);
+      return saved;
+    },
+    updateNoteAgendaItem: (_: unknown, args: { id: string; text?: string | null; done?: boolean | null }, ctx: Ctx) => {
+      const viewer = requireViewer(ctx);
+      const { note, itemId } = itemAccess(ctx, viewer, args.id);
+      const text = args.text === undefined || args.text === null ? undefined : parseInput(agendaItemTextSchema, args.text);
+      const done = args.done === undefined || args.done === null ? undefined : !!args.done;
+      return changeNote(ctx.services, note.id, () => {
+        updateAgendaItemRow(ctx.services.db, itemId, { text, done }, viewer.userId);
+        touchNote(ctx.services.db, note.id);
+        return reread(ctx, note);
+      });
+    },
+    deleteNoteAgendaItem: (_: unknown, args: { id: string }, ctx: Ctx) => {
+      const viewer = requireViewer(ctx);
+      const { note, itemId } = itemAccess(ctx, viewer, args.id);
+      return changeNote(ctx.services, note.id, () => {
+        deleteAgendaItemRow(ctx.services.db, itemId);
+        touchNote(ctx.services.db, note.id);
+        return reread(ctx, note);
+      });
+    },
+  },
+};
+
+export const notesAgendaPart: FeaturePart = { resolvers: notesAgendaResolvers };

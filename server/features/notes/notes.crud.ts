@@ -1,4 +1,151 @@
+import type { MercuriusContext } from 'mercurius';
+import { badInput, conflict } from '../../../shared/app-error.js';
+import { isoDay } from '../../../shared/retros.js';
+import { noteInputSchema, type NoteInput } from '../../../shared/notes.js';
+import type { Db } from '../../db/connection.js';
+import { requireViewer } from '../../graphql/context.js';
+import { groupBy, indexBy } from '../../graphql/loaders.js';
+import { parseInput } from '../../lib/parse.js';
+import type { Viewer } from '../auth/viewer.js';
 import type { FeaturePart } from '../feature-part.js';
+import { notify } from '../notifications/notifications.deliver.js';
+import { findUsersByIds } from '../users/users.repo.js';
+import { loadUser } from '../users/users.loaders.js';
+import { authorAccess, noteAccess } from './notes.access.js';
+import { changeNote } from './notes.live.js';
+import {
+  deleteNoteRow, findNote, insertNote, listAgendaOfNotes, saveNoteContent, setNoteNextDate, setNotePinned, setNoteShared,
+  type AgendaItemRow, type NoteRow, type NoteValues,
+} from './notes.repo.js';
 
-/** TODO(helper): this part of notes (see index.ts). */
-export const notesCrudPart: FeaturePart = { resolvers: {} };
+type Ctx = MercuriusContext;
+const orgOf = (ctx: Ctx) => requireViewer(ctx).organizationId;
+
+/** Tags as stored: trimmed and lower-cased by the shared schema, each once, in the order written. */
+const uniqueTags = (tags: readonly string[]) => [...new Set(tags)];
+
+/** The person a 1:1 note is about: someone else, active, of the viewer's organization. */
+function checkAboutPerson(db: Db, viewer: Viewer, id: string): void {
+  const field = (message: string) => badInput(`about_user_id: ${message}`, { fields: { about_user_id: message } });
+  if (id === viewer.userId) throw field('A 1:1 note is about someone else, not yourself.');
+  const person = findUsersByIds(db, viewer.organizationId, [id])[0];
+  if (!person) throw field('No such person in this organization.');
+  if (person.status === 'DEACTIVATED') throw field('This person is deactivated.');
+}
+
+const personName = (db: Db, orgId: string, id: string) => findUsersByIds(db, orgId, [id], { includeDeleted: true })[0]?.full_name ?? 'A colleague';
+
+/**
+ * Tells the person a note is about that it was shared with them (kind one_on_ones). Only the
+ * author's name: never the note's title or body, which the in-app list, emails (and so the admins'
+ * outbox) and Slack would otherwise carry to readers the note does not have.
+ */
+function notifyShared(ctx: Ctx, note: NoteRow): void {
+  if (!note.about_user_id || !note.shared_at) return;
+  const { services } = ctx;
+  void notify(services, {
+    organizationId: note.organization_id, userIds: [note.about_user_id], kind: 'one_on_ones',
+    title: `${personName(services.db, note.organization_id, note.author_id)} shared 1:1 notes with you`,
+    link: `/notes/my-notes/${note.id}`,
+  });
+}
+
+/** The agenda of a note, through the request's loader (one statement per list). */
+export function loadAgenda(ctx: Ctx, noteId: string): Promise<AgendaItemRow[]> {
+  return ctx.loaders.get<AgendaItemRow[]>('notes.agenda', (ids) => groupBy(listAgendaOfNotes(ctx.services.db, ids), (a) => a.note_id), []).load(noteId);
+}
+
+const noteFields = {
+  Note: {
+    // A removed author still has a name (a note shared with someone stays theirs to read).
+    author: (n: NoteRow, _: unknown, ctx: Ctx) => ctx.loaders.get('notes.author', (ids) => indexBy(findUsersByIds(ctx.services.db, orgOf(ctx), ids, { includeDeleted: true }), (u) => u.id), null).load(n.author_id),
+    about: (n: NoteRow, _: unknown, ctx: Ctx) => loadUser(ctx, n.about_user_id),
+    pinned: (n: NoteRow, _: unknown, ctx: Ctx) => n.pinned && n.author_id === requireViewer(ctx).userId,
+    shared: (n: NoteRow) => !!n.about_user_id && n.shared_at !== null,
+    mine: (n: NoteRow, _: unknown, ctx: Ctx) => n.author_id === requireViewer(ctx).userId,
+    agenda: (n: NoteRow, _: unknown, ctx: Ctx) => loadAgenda(ctx, n.id),
+  },
+  NoteAgendaItem: {
+    done: (a: AgendaItemRow) => a.done_at !== null,
+    done_by: (a: AgendaItemRow, _: unknown, ctx: Ctx) => loadUser(ctx, a.done_by),
+    created_by: (a: AgendaItemRow, _: unknown, ctx: Ctx) => loadUser(ctx, a.created_by),
+  },
+};
+
+const notesCrudResolvers = {
+  ...noteFields,
+  Query: {
+    note: (_: unknown, args: { id: string }, ctx: Ctx) => noteAccess(ctx.services.db, requireViewer(ctx), args.id).note,
+  },
+  Mutation: {
+    createNote: (_: unknown, args: { input: NoteInput }, ctx: Ctx) => {
+      const viewer = requireViewer(ctx);
+      const input = parseInput(noteInputSchema, args.input ?? {});
+      const { db } = ctx.services;
+      if (input.about_user_id) checkAboutPerson(db, viewer, input.about_user_id);
+      const values: NoteValues = {
+        title: input.title ?? '', body: input.body ?? '', tags: uniqueTags(input.tags ?? []),
+        about_user_id: input.about_user_id ?? null, next_one_on_one: input.next_one_on_one ?? null,
+      };
+      return db.transaction(() => insertNote(db, viewer.organizationId, viewer.userId, values), { behavior: 'immediate' });
+    },
+    updateNote: (_: unknown, args: { id: string; input: NoteInput; base_version: number }, ctx: Ctx) => {
+      const viewer = requireViewer(ctx);
+      const { db } = ctx.services;
+      const note = authorAccess(db, viewer, args.id, 'edit it');
+      const input = parseInput(noteInputSchema, args.input ?? {});
+      const set: Partial<NoteValues> = {};
+      if (input.title !== undefined) set.title = input.title;
+      if (input.body !== undefined) set.body = input.body;
+      if (input.tags !== undefined) set.tags = uniqueTags(input.tags);
+      if (input.next_one_on_one !== undefined) set.next_one_on_one = input.next_one_on_one;
+      const aboutChanged = input.about_user_id !== undefined && (input.about_user_id ?? null) !== note.about_user_id;
+      if (aboutChanged) {
+        if (input.about_user_id) checkAboutPerson(db, viewer, input.about_user_id);
+        set.about_user_id = input.about_user_id ?? null;
+      }
+      return changeNote(ctx.services, note.id, () => {
+        const saved = saveNoteContent(db, note.id, args.base_version, set, aboutChanged);
+        if (!saved) throw conflict('This note changed meanwhile (another tab or device saved it). Your text is kept: copy it, reload the note and save again.');
+        return saved;
+      });
+    },
+    deleteNote: (_: unknown, args: { id: string }, ctx: Ctx) => {
+      const note = authorAccess(ctx.services.db, requireViewer(ctx), args.id, 'delete it');
+      changeNote(ctx.services, note.id, () => deleteNoteRow(ctx.services.db, note.id));
+      return true;
+    },
+    pinNote: (_: unknown, args: { id: string; pinned: boolean }, ctx: Ctx) => {
+      const note = authorAccess(ctx.services.db, requireViewer(ctx), args.id, 'pin it');
+      return changeNote(ctx.services, note.id, () => {
+        setNotePinned(ctx.services.db, note.id, !!args.pinned);
+        return findNote(ctx.services.db, note.organization_id, note.id)!;
+      });
+    },
+    shareNote: (_: unknown, args: { id: string; shared: boolean }, ctx: Ctx) => {
+      const viewer = requireViewer(ctx);
+      const { db } = ctx.services;
+      const note = authorAccess(db, viewer, args.id, 'share it');
+      if (args.shared && !note.about_user_id) throw badInput('Only a 1:1 note can be shared: choose the person it is about first.', { fields: { about_user_id: 'Choose the person this note is about.' } });
+      const wasShared = note.shared_at !== null;
+      if (args.shared === wasShared) return note;
+      if (args.shared) checkAboutPerson(db, viewer, note.about_user_id!);
+      const saved = changeNote(ctx.services, note.id, () => {
+        setNoteShared(db, note.id, args.shared ? new Date().toISOString() : null);
+        return findNote(db, note.organization_id, note.id)!;
+      });
+      if (args.shared) notifyShared(ctx, saved);
+      return saved;
+    },
+    setNoteNextOneOnOne: (_: unknown, args: { id: string; date?: string | null }, ctx: Ctx) => {
+      const { note } = noteAccess(ctx.services.db, requireViewer(ctx), args.id);
+      const date = args.date ? parseInput(isoDay, args.date) : null;
+      return changeNote(ctx.services, note.id, () => {
+        setNoteNextDate(ctx.services.db, note.id, date);
+        return findNote(ctx.services.db, note.organization_id, note.id)!;
+      });
+    },
+  },
+};
+
+export const notesCrudPart: FeaturePart = { resolvers: notesCrudResolvers };

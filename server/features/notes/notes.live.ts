@@ -1,4 +1,52 @@
+import type { MercuriusContext } from 'mercurius';
+import type { Services } from '../../services.js';
+import { requireViewer } from '../../graphql/context.js';
+import { isFeatureAreaOn } from '../feature-areas/feature-areas.guard.js';
 import type { FeaturePart } from '../feature-part.js';
+import { retroEvents } from '../retros/retros.meeting.events.js';
+import { canReadNote, noteAccess } from './notes.access.js';
+import { findNote } from './notes.repo.js';
 
-/** TODO(helper): this part of notes (see index.ts). */
-export const notesLivePart: FeaturePart = { resolvers: {} };
+/** The topic of one note's changes. Events carry nothing: each subscriber reads the note as it may. */
+export const noteTopic = (noteId: string) => `note:${noteId}:changed`;
+
+/**
+ * The one way to change a note: `fn` runs in one transaction (nothing half-written; a failing `fn`
+ * changes nothing and tells no one), and after the commit the note's subscribers are told. The
+ * response cache needs nothing more: every write to notes or note_agenda_items makes the answers
+ * that read them stale (docs/decisions/0039).
+ */
+export function changeNote<T>(services: Services, noteId: string, fn: () => T): T {
+  const result = services.db.transaction(fn, { behavior: 'immediate' });
+  services.pubsub.publish(noteTopic(noteId), true);
+  return result;
+}
+
+type Ctx = MercuriusContext;
+
+/**
+ * noteChanged: the note after each change, for its readers only. Access is checked when subscribing
+ * (NOT_FOUND for anyone else, like the note query) and again before every event: once the note is
+ * unshared or deleted, or the organization switches notes off, the subscription ends (complete)
+ * instead of telling anything. Events are coalesced (retroEvents): the first comes at once, and a
+ * subscriber never gets an older state after a newer one.
+ */
+const notesLiveResolvers = {
+  Subscription: {
+    noteChanged: {
+      subscribe: (_: unknown, args: { id: string }, ctx: Ctx) => {
+        const viewer = requireViewer(ctx);
+        const { note } = noteAccess(ctx.services.db, viewer, args.id);
+        const { db } = ctx.services;
+        return retroEvents(ctx.services.pubsub, noteTopic(note.id), () => {}, () => {
+          if (!isFeatureAreaOn(db, viewer.organizationId, 'NOTES')) return false;
+          const now = findNote(db, viewer.organizationId, note.id);
+          return !!now && canReadNote(viewer, now);
+        });
+      },
+      resolve: (_event: unknown, args: { id: string }, ctx: Ctx) => noteAccess(ctx.services.db, requireViewer(ctx), args.id).note,
+    },
+  },
+};
+
+export const notesLivePart: FeaturePart = { resolvers: notesLiveResolvers };

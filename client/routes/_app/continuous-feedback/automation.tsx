@@ -1,14 +1,42 @@
-import { createFileRoute } from '@tanstack/react-router';
-import { FeaturePlaceholder } from '../../../components/feature-placeholder.js';
+import { useSuspenseQuery } from '@tanstack/react-query';
+import { Link, createFileRoute } from '@tanstack/react-router';
+import { PendingView } from '../../../components/ui/states.js';
+import { FeedbackAutomationPage } from '../../../features/feedback/feedback-automation-page.js';
+import { feedbackAutomationRulesQueryOptions, feedbackAutomationTemplatesQueryOptions } from '../../../features/feedback/feedback-automation.api.js';
+import { teamsQueryOptions } from '../../../features/teams/api.js';
+import { meQueryOptions } from '../../../features/users/api.js';
 
+/** Feedback automation: managers (their teams) and admins (any team or the whole organization); members are told why not, nothing is fetched for them. */
 export const Route = createFileRoute('/_app/continuous-feedback/automation')({
-  component: FeedbackautomationPage,
+  loader: async ({ context: { queryClient } }) => {
+    const me = await queryClient.ensureQueryData(meQueryOptions);
+    if (me.permission_level === 'MEMBER') return;
+    await Promise.all([
+      queryClient.ensureQueryData(feedbackAutomationRulesQueryOptions), queryClient.ensureQueryData(feedbackAutomationTemplatesQueryOptions),
+      queryClient.ensureQueryData(teamsQueryOptions),
+    ]);
+  },
+  pendingComponent: () => <PendingView label="Loading feedback automation…" />,
+  component: FeedbackAutomationRoute,
 });
 
-function FeedbackautomationPage() {
-  return (
-    <FeaturePlaceholder title="Feedback automation" area="Continuous feedback">
-      Here you will set up periodic feedback requests and their reminders.
-    </FeaturePlaceholder>
-  );
+function FeedbackAutomationRoute() {
+  const { data: me } = useSuspenseQuery(meQueryOptions);
+  if (me.permission_level === 'MEMBER') {
+    return (
+      <div className="state-card" role="alert">
+        <h1>Not allowed</h1>
+        <p>Only managers and admins can automate feedback requests. You can ask for feedback about yourself at any time under My feedback.</p>
+        <Link to="/continuous-feedback">Go to my feedback</Link>
+      </div>
+    );
+  }
+  return <AutomationData admin={me.permission_level === 'ADMIN'} meId={me.id} />;
+}
+
+function AutomationData({ admin, meId }: { admin: boolean; meId: string }) {
+  const { data: teams } = useSuspenseQuery(teamsQueryOptions);
+  // Managers automate the teams they manage or lead (the server refuses others); admins any team or the whole organization.
+  const mine = admin ? teams : teams.filter((t) => t.manager?.id === meId || t.team_lead?.id === meId);
+  return <FeedbackAutomationPage teams={mine.map((t) => ({ id: t.id, name: t.name })).sort((a, b) => a.name.localeCompare(b.name))} wholeOrganization={admin} />;
 }

@@ -1,14 +1,23 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { FeaturePlaceholder } from '../../../components/feature-placeholder.js';
+import { PendingView } from '../../../components/ui/states.js';
+import { boxOfTab, feedbackSearchSchema, filterOfSearch, FeedbackPage } from '../../../features/feedback/feedback-page.js';
+import { myFeedbackQueryOptions, praiseWallQueryOptions } from '../../../features/feedback/feedback.api.js';
 
+/** My feedback: received, given, requested and the praise wall; the tab and the filters live in the address. */
 export const Route = createFileRoute('/_app/continuous-feedback/')({
-  component: ContinuousfeedbackPage,
+  validateSearch: feedbackSearchSchema,
+  loaderDeps: ({ search }) => search,
+  // Prefetched, never failing the page: a list that could not load says so in its tab, with Try again.
+  loader: ({ context: { queryClient }, deps }) => {
+    const box = boxOfTab(deps.tab);
+    if (box) return queryClient.prefetchInfiniteQuery(myFeedbackQueryOptions(box, filterOfSearch(deps)));
+    if (deps.tab === 'praise') return queryClient.prefetchInfiniteQuery(praiseWallQueryOptions);
+    return undefined;
+  },
+  pendingComponent: () => <PendingView label="Loading your feedback…" />,
+  component: FeedbackRoute,
 });
 
-function ContinuousfeedbackPage() {
-  return (
-    <FeaturePlaceholder title="Continuous feedback" area="Continuous feedback">
-      Here you will give feedback to anyone in your organization, ask for feedback about yourself or your reports, and read what you received.
-    </FeaturePlaceholder>
-  );
+function FeedbackRoute() {
+  return <FeedbackPage search={Route.useSearch()} />;
 }

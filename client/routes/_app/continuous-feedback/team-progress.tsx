@@ -1,14 +1,34 @@
-import { createFileRoute } from '@tanstack/react-router';
-import { FeaturePlaceholder } from '../../../components/feature-placeholder.js';
+import { useSuspenseQuery } from '@tanstack/react-query';
+import { Link, createFileRoute } from '@tanstack/react-router';
+import { PendingView } from '../../../components/ui/states.js';
+import { FeedbackProgressPage } from '../../../features/feedback/feedback-progress-page.js';
+import { feedbackProgressSearchSchema, feedbackTeamProgressQueryOptions, progressRange } from '../../../features/feedback/feedback-progress.api.js';
+import { meQueryOptions } from '../../../features/users/api.js';
 
+/** Feedback given, received and asked per team and person: managers (their teams) and admins (everyone); members are told why not. */
 export const Route = createFileRoute('/_app/continuous-feedback/team-progress')({
-  component: FeedbackprogressPage,
+  validateSearch: feedbackProgressSearchSchema,
+  loaderDeps: ({ search }) => ({ period: search.period, from: search.from, to: search.to }),
+  loader: async ({ context: { queryClient }, deps }) => {
+    const me = await queryClient.ensureQueryData(meQueryOptions);
+    if (me.permission_level === 'MEMBER') return;
+    await queryClient.ensureQueryData(feedbackTeamProgressQueryOptions(progressRange(deps)));
+  },
+  pendingComponent: () => <PendingView label="Loading feedback progress…" />,
+  component: FeedbackProgressRoute,
 });
 
-function FeedbackprogressPage() {
-  return (
-    <FeaturePlaceholder title="Feedback progress" area="Continuous feedback">
-      Here managers will see feedback given and received per team and person, with reminders for people who got none recently.
-    </FeaturePlaceholder>
-  );
+function FeedbackProgressRoute() {
+  const { data: me } = useSuspenseQuery(meQueryOptions);
+  const search = Route.useSearch();
+  if (me.permission_level === 'MEMBER') {
+    return (
+      <div className="state-card" role="alert">
+        <h1>Not allowed</h1>
+        <p>Only managers and admins see feedback progress. Your own feedback is under My feedback.</p>
+        <Link to="/continuous-feedback">Go to my feedback</Link>
+      </div>
+    );
+  }
+  return <FeedbackProgressPage search={search} />;
 }

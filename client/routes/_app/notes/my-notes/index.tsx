@@ -1,14 +1,30 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { FeaturePlaceholder } from '../../../../components/feature-placeholder.js';
+import { z } from 'zod';
+import { NOTE_LIMITS } from '../../../../../shared/notes.js';
+import { PendingView } from '../../../../components/ui/states.js';
+import { noteTagsQueryOptions, notesListQueryOptions, notesOverviewQueryOptions } from '../../../../features/notes/notes.api.js';
+import { NotesPage } from '../../../../features/notes/notes-page.js';
 
-export const Route = createFileRoute('/_app/notes/my-notes/')({
-  component: MynotesPage,
+/** ?q=<words> searches (ranked), ?tag=<tag> narrows to one tag. */
+const searchSchema = z.object({
+  q: z.string().max(NOTE_LIMITS.searchMax).optional().catch(undefined),
+  tag: z.string().min(1).max(NOTE_LIMITS.tagMax).optional().catch(undefined),
 });
 
-function MynotesPage() {
-  return (
-    <FeaturePlaceholder title="My notes" area="Notes">
-      Here you will keep private notes, including 1:1 notes about a person that you may share with them.
-    </FeaturePlaceholder>
-  );
+/** My notes and the notes shared with me: search, tags, pinned first, the next 1:1s and "New note". */
+export const Route = createFileRoute('/_app/notes/my-notes/')({
+  validateSearch: searchSchema,
+  loaderDeps: ({ search }) => ({ q: search.q, tag: search.tag }),
+  loader: ({ context: { queryClient }, deps }) => Promise.all([
+    queryClient.ensureInfiniteQueryData(notesListQueryOptions(deps)),
+    queryClient.ensureQueryData(noteTagsQueryOptions),
+    queryClient.ensureQueryData(notesOverviewQueryOptions),
+  ]),
+  pendingComponent: () => <PendingView label="Loading your notes…" />,
+  component: MyNotesRoute,
+});
+
+function MyNotesRoute() {
+  const search = Route.useSearch();
+  return <NotesPage search={search} />;
 }

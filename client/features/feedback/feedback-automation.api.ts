@@ -1,0 +1,63 @@
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { FeedbackAutomationRuleInput, FeedbackResponders } from '../../../shared/feedback.js';
+import { gql } from '../../lib/graphql.js';
+import { FEEDBACK_RULE_FIELDS, type FeedbackAutomationRule } from './feedback.types.js';
+
+/** Feedback automation rules (/continuous-feedback/automation): periodic requests per team or the whole organization. */
+
+export const feedbackAutomationRulesQueryOptions = queryOptions({
+  queryKey: ['feedbackAutomation', 'rules'],
+  queryFn: async () => (await gql<{ feedbackAutomationRules: FeedbackAutomationRule[] }>(
+    `query FeedbackAutomationRules { feedbackAutomationRules { ${FEEDBACK_RULE_FIELDS} } }`)).feedbackAutomationRules,
+});
+
+export type FeedbackTemplateChoice = { id: string; name: string; archived: boolean };
+
+/** Templates a rule may use: built-ins and the organization's own, archived ones left out. */
+export const feedbackAutomationTemplatesQueryOptions = queryOptions({
+  queryKey: ['feedbackTemplates', 'automationChoices'],
+  queryFn: async () => (await gql<{ feedbackTemplates: FeedbackTemplateChoice[] }>(
+    'query FeedbackAutomationTemplates { feedbackTemplates { id name archived } }')).feedbackTemplates.filter((t) => !t.archived),
+});
+
+function useInvalidating<V, R>(run: (variables: V) => Promise<R>) {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: run, onSuccess: () => queryClient.invalidateQueries({ queryKey: ['feedbackAutomation'] }) });
+}
+
+export const useSaveFeedbackRule = () => useInvalidating(async ({ id, input }: { id: string | null; input: FeedbackAutomationRuleInput }) => (id
+  ? (await gql<{ updateFeedbackAutomationRule: FeedbackAutomationRule }>(`mutation UpdateFeedbackAutomationRule($id: ID!, $input: FeedbackAutomationRuleInput!) { updateFeedbackAutomationRule(id: $id, input: $input) { ${FEEDBACK_RULE_FIELDS} } }`, { id, input })).updateFeedbackAutomationRule
+  : (await gql<{ createFeedbackAutomationRule: FeedbackAutomationRule }>(`mutation CreateFeedbackAutomationRule($input: FeedbackAutomationRuleInput!) { createFeedbackAutomationRule(input: $input) { ${FEEDBACK_RULE_FIELDS} } }`, { input })).createFeedbackAutomationRule));
+
+export const useSetFeedbackRulePaused = () => useInvalidating(async ({ id, paused }: { id: string; paused: boolean }) => (paused
+  ? (await gql<{ pauseFeedbackAutomationRule: FeedbackAutomationRule }>(`mutation PauseFeedbackAutomationRule($id: ID!) { pauseFeedbackAutomationRule(id: $id) { ${FEEDBACK_RULE_FIELDS} } }`, { id })).pauseFeedbackAutomationRule
+  : (await gql<{ resumeFeedbackAutomationRule: FeedbackAutomationRule }>(`mutation ResumeFeedbackAutomationRule($id: ID!) { resumeFeedbackAutomationRule(id: $id) { ${FEEDBACK_RULE_FIELDS} } }`, { id })).resumeFeedbackAutomationRule));
+
+export const useDeleteFeedbackRule = () => useInvalidating(async (id: string) =>
+  (await gql<{ deleteFeedbackAutomationRule: boolean }>('mutation DeleteFeedbackAutomationRule($id: ID!) { deleteFeedbackAutomationRule(id: $id) }', { id })).deleteFeedbackAutomationRule);
+
+export const RESPONDER_LABELS: Record<FeedbackResponders, string> = {
+  TEAMMATES: 'Teammates', MANAGER: 'Their manager', BOTH: 'Teammates and their manager',
+};
+
+/** Who is asked, in words (the count is of teammates): "3 teammates", "Their manager", "Their manager and 2 teammates". */
+export function describeResponders(rule: Pick<FeedbackAutomationRule, 'responders' | 'responder_count'>): string {
+  const mates = (n: number) => `${n} teammate${n === 1 ? '' : 's'}`;
+  if (rule.responders === 'MANAGER') return 'Their manager';
+  if (rule.responders === 'TEAMMATES') return mates(rule.responder_count);
+  return `Their manager and ${mates(rule.responder_count)}`;
+}
+
+/** A rule's trigger and scope in words: "After each sprint end of Platform", "Monthly, whole organization", "30 days after each person's start date in Mobile". */
+export function describeFeedbackTrigger(rule: Pick<FeedbackAutomationRule, 'trigger' | 'days_after_start' | 'team'>): string {
+  const scope = rule.team ? rule.team.name : 'the whole organization';
+  if (rule.trigger === 'SPRINT_END') return `After each sprint end of ${rule.team ? rule.team.name : 'every team'}`;
+  if (rule.trigger === 'MONTHLY') return `Monthly for ${scope}`;
+  const days = rule.days_after_start ?? 0;
+  return `${days} day${days === 1 ? '' : 's'} after each start date in ${scope}`;
+}
+
+/** Local date and time of an instant, for the viewer ("Mon, 11 Jan 2027, 10:00"). */
+export function localDateTime(iso: string): string {
+  return new Intl.DateTimeFormat('en-GB', { weekday: 'short', day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(new Date(iso));
+}

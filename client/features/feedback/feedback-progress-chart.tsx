@@ -1,0 +1,94 @@
+import { useId } from 'react';
+import type { FeedbackPersonProgress } from './feedback.types.js';
+
+/**
+ * Feedback given and received per person of a team as a hand-written SVG (like the retro charts):
+ * two horizontal bars a person, told apart by colour and by fill (solid against hatched), with a
+ * title, a text summary, a legend, and the same numbers as a table beneath.
+ */
+
+const WIDTH = 520;
+const ROW = 34;
+const PAD = { top: 8, right: 40, bottom: 24, left: 150 };
+const innerW = WIDTH - PAD.left - PAD.right;
+const GIVEN = '#1d4ed8';
+const RECEIVED = '#146c2e';
+
+const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
+const short = (name: string) => (name.length > 17 ? `${name.slice(0, 16)}…` : name);
+
+function summaryOf(people: FeedbackPersonProgress[]): string {
+  if (!people.length) return 'Nobody in this team.';
+  const most = (key: 'given' | 'received') => people.reduce((best, p) => (p[key] > best[key] ? p : best), people[0]!);
+  const given = people.reduce((n, p) => n + p.given, 0);
+  const received = people.reduce((n, p) => n + p.received, 0);
+  const none = people.filter((p) => p.received === 0).length;
+  const g = most('given');
+  const r = most('received');
+  return `${plural(people.length, 'person', 'people')}: ${given} given, ${received} received in the period. `
+    + (given ? `Most given: ${g.user.full_name} (${g.given}). ` : '')
+    + (received ? `Most received: ${r.user.full_name} (${r.received}). ` : '')
+    + `${none} received none.`;
+}
+
+export function GivenReceivedChart({ team, people }: { team: string; people: FeedbackPersonProgress[] }) {
+  const id = useId();
+  const patternId = `${id}-hatch`.replace(/:/g, '');
+  const max = Math.max(1, ...people.map((p) => Math.max(p.given, p.received)));
+  const height = PAD.top + PAD.bottom + people.length * ROW;
+  const x = (n: number) => (n / max) * innerW;
+  const title = `Feedback given and received in ${team}`;
+  return (
+    <figure className="fp-chart">
+      <svg viewBox={`0 0 ${WIDTH} ${height}`} role="img" aria-label={title} aria-describedby={`${id}-desc`}>
+        <title>{title}</title>
+        <desc id={`${id}-desc`}>{summaryOf(people)}</desc>
+        <defs>
+          <pattern id={patternId} width="6" height="6" patternUnits="userSpaceOnUse" patternTransform="rotate(45)">
+            <rect width="6" height="6" fill="#e7f6ec" />
+            <line x1="0" y1="0" x2="0" y2="6" stroke={RECEIVED} strokeWidth="3" />
+          </pattern>
+        </defs>
+        <line x1={PAD.left} x2={PAD.left} y1={PAD.top} y2={height - PAD.bottom} className="fp-axis" />
+        {people.map((p, i) => {
+          const top = PAD.top + i * ROW;
+          return (
+            <g key={p.user.id} data-person={p.user.full_name}>
+              <text x={PAD.left - 8} y={top + ROW / 2 + 5} textAnchor="end" className="fp-tick">{short(p.user.full_name)}</text>
+              <rect x={PAD.left} y={top + 4} width={x(p.given)} height={12} fill={GIVEN} data-kind="given">
+                <title>{`${p.user.full_name}: ${p.given} given`}</title>
+              </rect>
+              <text x={PAD.left + x(p.given) + 4} y={top + 14} className="fp-value">{p.given}</text>
+              <rect x={PAD.left} y={top + 17} width={x(p.received)} height={12} fill={`url(#${patternId})`} stroke={RECEIVED} strokeWidth={p.received ? 1 : 0} data-kind="received">
+                <title>{`${p.user.full_name}: ${p.received} received`}</title>
+              </rect>
+              <text x={PAD.left + x(p.received) + 4} y={top + 27} className="fp-value">{p.received}</text>
+            </g>
+          );
+        })}
+        <text x={PAD.left} y={height - 6} className="fp-tick">0</text>
+        <text x={WIDTH - PAD.right} y={height - 6} textAnchor="end" className="fp-tick">{max}</text>
+      </svg>
+      <ul className="fp-legend" aria-label={`Legend of ${team}`}>
+        <li><svg width="22" height="12" aria-hidden="true"><rect width="22" height="12" fill={GIVEN} /></svg>Given (solid)</li>
+        <li><svg width="22" height="12" aria-hidden="true"><rect width="22" height="12" fill={`url(#${patternId})`} stroke={RECEIVED} /></svg>Received (hatched)</li>
+      </ul>
+      <figcaption>
+        <details>
+          <summary>Show as table</summary>
+          <div className="fp-table-wrap" role="region" aria-label={`${title}, table`} tabIndex={0}>
+            <table className="fp-table">
+              <caption className="sr-only">{title}</caption>
+              <thead><tr><th scope="col">Person</th><th scope="col">Given</th><th scope="col">Received</th></tr></thead>
+              <tbody>
+                {people.map((p) => (
+                  <tr key={p.user.id}><th scope="row">{p.user.full_name}</th><td>{p.given}</td><td>{p.received}</td></tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        </details>
+      </figcaption>
+    </figure>
+  );
+}

@@ -1,0 +1,138 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { noteInputSchema } from '../../../shared/notes.js';
+import { GraphqlError } from '../../lib/graphql.js';
+import type { Note } from './note.types.js';
+import type { NoteFields, NotesApi } from './notes.api.js';
+
+export const AUTOSAVE_DELAY_MS = 800;
+
+export type SaveStatus =
+  | { kind: 'idle' }
+  | { kind: 'saving' }
+  | { kind: 'saved'; at: Date }
+  | { kind: 'error'; reason: string }
+  | { kind: 'conflict' };
+
+export const fieldsOf = (note: Note): NoteFields => ({ title: note.title, body: note.body, tags: note.tags, about_user_id: note.about?.id ?? null });
+const same = (a: NoteFields, b: NoteFields) => JSON.stringify(a) === JSON.stringify(b);
+const sentence = (text: string) => text.trim().replace(/[.!]+$/, '');
+
+/**
+ * Autosave of the author's title, body, tags and person: ~800 ms after the last change, one save at
+ * a time, each with the version the text is based on. A save that fails (network, too long, changed
+ * elsewhere) never touches the text on screen: it says why and waits for a retry or a new change.
+ * On CONFLICT it stops until the author loads the latest version (their text kept aside) or keeps
+ * theirs (saved over the latest version). A newer version from another tab is taken only while
+ * nothing here is unsaved.
+ */
+export function useNoteAutosave(note: Note, api: NotesApi) {
+  const [fields, setFieldsState] = useState<NoteFields>(() => fieldsOf(note));
+  const [status, setStatus] = useState<SaveStatus>({ kind: 'idle' });
+  /** What the author had when they loaded the latest version after a conflict (kept visible). */
+  const [keptCopy, setKeptCopy] = useState<NoteFields | null>(null);
+  /** Grows when the fields are replaced from the server (components keyed on it start over). */
+  const [generation, setGeneration] = useState(0);
+  const current = useRef(fields);
+  const saved = useRef(fieldsOf(note));
+  const base = useRef(note.version);
+  const inFlight = useRef(false);
+  const conflict = useRef(false);
+  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const noteId = note.id;
+  const saveRef = useRef<() => Promise<void>>(async () => undefined);
+  const schedule = useCallback(() => {
+    if (timer.current) clearTimeout(timer.current);
+    timer.current = setTimeout(() => void saveRef.current(), AUTOSAVE_DELAY_MS);
+  }, []);
+
+  const save = useCallback(async (): Promise<void> => {
+    if (timer.current) clearTimeout(timer.current);
+    timer.current = null;
+    if (inFlight.current || conflict.current) return;
+    const sending = current.current;
+    if (same(sending, saved.current)) return;
+    const checked = noteInputSchema.safeParse(sending);
+    if (!checked.success) {
+      setStatus({ kind: 'error', reason: sentence(checked.error.issues[0]?.message ?? 'the note is not valid') });
+      return;
+    }
+    inFlight.current = true;
+    setStatus({ kind: 'saving' });
+    try {
+      const answer = await api.updateNote(noteId, sending, base.current);
+      base.current = answer.version;
+      saved.current = sending;
+      setStatus({ kind: 'saved', at: new Date() });
+    } catch (err) {
+      if (err instanceof GraphqlError && err.code === 'CONFLICT') {
+        conflict.current = true;
+        setStatus({ kind: 'conflict' });
+      } else {
+        setStatus({ kind: 'error', reason: sentence(err instanceof Error ? err.message : 'something went wrong') });
+      }
+      return;
+    } finally {
+      inFlight.current = false;
+    }
+    // Typed on while the save was on its way: save that too.
+    if (!same(current.current, saved.current)) schedule();
+  }, [api, noteId, schedule]);
+  useEffect(() => { saveRef.current = save; }, [save]);
+
+  const setFields = useCallback((patch: Partial<NoteFields>) => {
+    const next = { ...current.current, ...patch };
+    current.current = next;
+    setFieldsState(next);
+    if (!conflict.current) schedule();
+  }, [schedule]);
+
+  /** Replaces the fields with the server's note (its version becomes the base). */
+  const adopt = useCallback((latest: Note) => {
+    const theirs = fieldsOf(latest);
+    base.current = latest.version;
+    saved.current = theirs;
+    current.current = theirs;
+    setFieldsState(theirs);
+    setGeneration((g) => g + 1);
+  }, []);
+
+  // A newer version saved elsewhere (another tab) while nothing here is unsaved: show it.
+  useEffect(() => {
+    if (note.version > base.current && !inFlight.current && !conflict.current && same(current.current, saved.current)) adopt(note);
+  }, [note, adopt]);
+
+  const loadLatest = useCallback(async () => {
+    const mine = current.current;
+    const latest = await api.fetchLatest(noteId);
+    conflict.current = false;
+    adopt(latest);
+    setKeptCopy(mine);
+    setStatus({ kind: 'idle' });
+  }, [api, noteId, adopt]);
+
+  const keepMine = useCallback(async () => {
+    const latest = await api.fetchLatest(noteId);
+    base.current = latest.version;
+    saved.current = fieldsOf(latest);
+    conflict.current = false;
+    await save();
+  }, [api, noteId, save]);
+
+  // Leaving the page with unsaved text: send it now rather than drop it.
+  useEffect(() => () => {
+    if (timer.current) clearTimeout(timer.current);
+    if (!inFlight.current && !conflict.current && !same(current.current, saved.current) && noteInputSchema.safeParse(current.current).success) {
+      void api.updateNote(noteId, current.current, base.current).catch(() => undefined);
+    }
+  }, [api, noteId]);
+
+  const dirty = !same(fields, saved.current);
+  useEffect(() => {
+    if (!dirty) return;
+    const warn = (e: BeforeUnloadEvent) => e.preventDefault();
+    window.addEventListener('beforeunload', warn);
+    return () => window.removeEventListener('beforeunload', warn);
+  }, [dirty]);
+
+  return { fields, setFields, status, retry: save, loadLatest, keepMine, keptCopy, dismissKeptCopy: () => setKeptCopy(null), generation, dirty };
+}

@@ -1,0 +1,216 @@
+import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
+import { Link, useNavigate } from '@tanstack/react-router';
+import { useId, useMemo, useState, type ChangeEvent } from 'react';
+import { NOTE_LIMITS } from '../../../shared/notes.js';
+import { formatDay } from '../../../shared/dates.js';
+import { showAlert } from '../../lib/alerts.js';
+import { pickablePeopleQueryOptions } from '../teams/api.js';
+import { PersonPicker } from '../teams/person-picker.js';
+import { meQueryOptions } from '../users/api.js';
+import { useNoteAutosave } from './note-autosave.js';
+import { NoteAgenda } from './note-agenda.js';
+import { DeleteNoteDialog, SaveStatusLine, ShareNoteDialog, TagsInput } from './note-editor-parts.js';
+import { NoteMarkdown } from './note-markdown.js';
+import type { Note } from './note.types.js';
+import { noteQueryOptions, useNoteLive, useNotesApi, type LiveStatus, type NotesApi } from './notes.api.js';
+import './notes.css';
+
+const LIST_PATH = '/notes/my-notes';
+const reason = (err: unknown) => (err instanceof Error ? err.message : 'Something went wrong. Try again.');
+
+/** /notes/my-notes/$id: my note in the editor (autosaved), or a note shared with me (read-only text, shared agenda). */
+export function NoteEditorPage({ id }: { id: string }) {
+  const { data: note } = useSuspenseQuery(noteQueryOptions(id));
+  const { data: me } = useSuspenseQuery(meQueryOptions);
+  const api = useNotesApi();
+  const live = useNoteLive(id);
+  return (
+    <section className="page note-page">
+      <p><Link to={LIST_PATH}>← My notes</Link></p>
+      <LiveNotice live={live} />
+      {note.mine ? <AuthorView note={note} api={api} viewerId={me.id} /> : <SharedView note={note} api={api} viewerId={me.id} />}
+    </section>
+  );
+}
+
+function LiveNotice({ live }: { live: { status: LiveStatus; retry: () => void } }) {
+  if (live.status === 'live') return null;
+  if (live.status === 'ended') {
+    return (
+      <div className="notice notice-warning" role="status">
+        Live updates stopped: this note was deleted or is no longer shared with you. <Link to={LIST_PATH}>Back to my notes</Link>
+      </div>
+    );
+  }
+  return (
+    <div className="notice notice-warning" role="status">
+      {live.status === 'reconnecting' ? 'Reconnecting… Changes made elsewhere will show once the connection is back.' : (
+        <>The live connection was lost. <button type="button" className="button button-small" onClick={live.retry}>Reconnect</button></>
+      )}
+    </div>
+  );
+}
+
+function SharedView({ note, api, viewerId }: { note: Note; api: NotesApi; viewerId: string }) {
+  return (
+    <>
+      <header className="note-head">
+        <h1>{note.title || 'Untitled note'}</h1>
+        <p className="muted">
+          <span className="note-badge">Shared with you</span> by {note.author.full_name} · updated {formatDay(note.updated_at)}
+        </p>
+        {note.tags.length > 0 && <ul className="note-chips" aria-label="Tags">{note.tags.map((t) => <li key={t} className="note-chip">{t}</li>)}</ul>}
+      </header>
+      <div className="note-shared-layout">
+        <article className="tile" aria-label="Note">
+          {note.body.trim() ? <NoteMarkdown source={note.body} /> : <p className="muted">{note.author.full_name} has not written anything yet.</p>}
+          <p className="field-hint">Only {note.author.full_name} edits the text. You both edit the agenda.</p>
+        </article>
+        <NoteAgenda note={note} api={api} viewerId={viewerId} />
+      </div>
+    </>
+  );
+}
+
+function AuthorView({ note, api, viewerId }: { note: Note; api: NotesApi; viewerId: string }) {
+  const id = useId();
+  const navigate = useNavigate();
+  const save = useNoteAutosave(note, api);
+  const { fields, setFields } = save;
+  const people = useQuery(pickablePeopleQueryOptions);
+  const choices = useMemo(() => (people.data ?? []).filter((p) => p.id !== viewerId && (p.status === 'ACTIVE' || p.id === fields.about_user_id)), [people.data, viewerId, fields.about_user_id]);
+  const [pane, setPane] = useState<'write' | 'preview'>('write');
+  const [sharing, setSharing] = useState(false);
+  const [deleting, setDeleting] = useState(false);
+  const [said, setSaid] = useState('');
+  const about = note.about;
+  const aboutChanged = (about?.id ?? null) !== fields.about_user_id;
+
+  async function act(work: () => Promise<unknown>, done: string) {
+    try {
+      await work();
+      setSaid(done);
+    } catch (err) {
+      showAlert(reason(err), 'error');
+    }
+  }
+  function pickPerson(e: ChangeEvent<HTMLDivElement>) {
+    const target = e.target as unknown as HTMLSelectElement;
+    if (target.tagName === 'SELECT' && target.name === 'about_user_id') setFields({ about_user_id: target.value || null });
+  }
+
+  return (
+    <>
+      <header className="note-head">
+        <div className="row-between">
+          <h1>{fields.title.trim() || 'Untitled note'}</h1>
+          <div className="note-actions">
+            <button type="button" className="button button-secondary button-small" aria-pressed={note.pinned}
+              onClick={() => void act(() => api.pinNote(note.id, !note.pinned), note.pinned ? 'Unpinned.' : 'Pinned: it shows first in your notes.')}>
+              {note.pinned ? 'Unpin' : 'Pin'}
+            </button>
+            <button type="button" className="button button-ghost button-small" onClick={() => setDeleting(true)}>Delete</button>
+          </div>
+        </div>
+        <SaveStatusLine status={save.status} onRetry={() => void save.retry()}
+          onLoadLatest={() => void save.loadLatest().catch((err) => showAlert(reason(err), 'error'))}
+          onKeepMine={() => void save.keepMine().catch((err) => showAlert(reason(err), 'error'))} />
+        <p className="sr-only" role="status" aria-live="polite">{said}</p>
+      </header>
+
+      {save.keptCopy && (
+        <section className="tile note-kept" aria-labelledby={`${id}-kept`}>
+          <h2 id={`${id}-kept`}>Your unsaved text</h2>
+          <p className="muted">The editor now shows the latest version. Copy what you need from your text below; it stays here until you close it.</p>
+          <label htmlFor={`${id}-kept-body`} className="sr-only">Your unsaved text</label>
+          <textarea id={`${id}-kept-body`} readOnly rows={6} value={save.keptCopy.title ? `${save.keptCopy.title}\n\n${save.keptCopy.body}` : save.keptCopy.body} />
+          <button type="button" className="button button-secondary button-small" onClick={save.dismissKeptCopy}>Close my unsaved text</button>
+        </section>
+      )}
+
+      <div className="note-meta-fields">
+        <div className="field">
+          <label htmlFor={`${id}-title`}>Title</label>
+          <input id={`${id}-title`} value={fields.title} maxLength={NOTE_LIMITS.titleMax} onChange={(e) => setFields({ title: e.target.value })} placeholder="Untitled note" />
+        </div>
+        <TagsInput key={`tags-${save.generation}`} tags={fields.tags} onChange={(tags) => setFields({ tags })} />
+        <div className="note-about" onChange={pickPerson}>
+          {people.isPending ? <p className="muted" role="status">Loading people…</p>
+            : people.isError ? <p className="field-error" role="alert">People could not be loaded, so who the note is about cannot be changed now.</p>
+            : note.shared ? (
+              <p className="muted">About <strong>{about?.full_name}</strong>. Stop sharing to change who this note is about.</p>
+            ) : (
+              <PersonPicker key={`about-${save.generation}`} label="About a person (1:1 note)" name="about_user_id" people={choices}
+                defaultValue={fields.about_user_id} noneLabel="Nobody (a plain note)" />
+            )}
+        </div>
+      </div>
+
+      <ShareLine note={note} pending={aboutChanged} onShare={() => setSharing(true)}
+        onStop={() => void act(() => api.shareNote(note.id, false), `Stopped sharing. Only you can read this note now.`)} />
+
+      <div className="note-editor-layout">
+        <div className="note-write-area">
+          <div className="note-pane-toggle" role="group" aria-label="Show">
+            <button type="button" className="button button-secondary button-small" aria-pressed={pane === 'write'} onClick={() => setPane('write')}>Write</button>
+            <button type="button" className="button button-secondary button-small" aria-pressed={pane === 'preview'} onClick={() => setPane('preview')}>Preview</button>
+          </div>
+          <div className="note-panes">
+            <div className={pane === 'write' ? 'note-pane' : 'note-pane is-hidden-small'}>
+              <label htmlFor={`${id}-body`}>Note (Markdown)</label>
+              <textarea id={`${id}-body`} className="note-body-input" value={fields.body} onChange={(e) => setFields({ body: e.target.value })}
+                aria-describedby={`${id}-count`} rows={18} />
+              <p id={`${id}-count`} className={fields.body.length > NOTE_LIMITS.bodyMax ? 'field-error' : 'field-hint'}>
+                {fields.body.length.toLocaleString('en-US')} / {NOTE_LIMITS.bodyMax.toLocaleString('en-US')} characters
+                {fields.body.length > NOTE_LIMITS.bodyMax ? ' · too long to save' : ''}
+              </p>
+            </div>
+            <section className={pane === 'preview' ? 'note-pane' : 'note-pane is-hidden-small'} aria-label="Preview">
+              <p className="note-pane-title" aria-hidden="true">Preview</p>
+              <div className="tile note-preview">
+                {fields.body.trim() ? <NoteMarkdown source={fields.body} /> : <p className="muted">The preview shows here as you write.</p>}
+              </div>
+            </section>
+          </div>
+        </div>
+        {note.about && <NoteAgenda note={note} api={api} viewerId={viewerId} />}
+      </div>
+
+      {sharing && about && (
+        <ShareNoteDialog person={about} onClose={() => setSharing(false)}
+          onConfirm={async () => { await api.shareNote(note.id, true); setSaid(`Shared with ${about.full_name}.`); }} />
+      )}
+      {deleting && (
+        <DeleteNoteDialog title={note.title} shared={note.shared} onClose={() => setDeleting(false)}
+          onConfirm={async () => {
+            await api.deleteNote(note.id);
+            showAlert('The note was deleted.', 'success');
+            await navigate({ to: LIST_PATH });
+          }} />
+      )}
+    </>
+  );
+}
+
+function ShareLine({ note, pending, onShare, onStop }: { note: Note; pending: boolean; onShare: () => void; onStop: () => void }) {
+  if (!note.about) {
+    return <p className="muted note-share">Private: only you can read this note. Choose who it is about to make it a 1:1 note you can share with them.</p>;
+  }
+  if (note.shared) {
+    return (
+      <div className="notice note-share">
+        <p>Shared with <strong>{note.about.full_name}</strong>{note.shared_at ? ` since ${formatDay(note.shared_at)}` : ''}: they read it and edit the agenda with you. Nobody else sees it.</p>
+        <button type="button" className="button button-secondary button-small" onClick={onStop}>Stop sharing</button>
+      </div>
+    );
+  }
+  return (
+    <div className="note-share">
+      <p className="muted">Private: only you can read this note, admins included. Share it with {note.about.full_name} to prepare your 1:1s together.</p>
+      <button type="button" className="button button-secondary button-small" disabled={pending} onClick={onShare}>
+        Share with {note.about.full_name}
+      </button>
+      {pending && <p className="field-hint">Saving the person first…</p>}
+    </div>
+  );
+}

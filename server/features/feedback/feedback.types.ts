@@ -1,0 +1,51 @@
+import type { MercuriusContext } from 'mercurius';
+import { indexBy } from '../../graphql/loaders.js';
+import { findUsersByIds, type UserRow } from '../users/users.repo.js';
+import { loadUser } from '../users/users.loaders.js';
+import { reactionsOfFeedback, tagsOfFeedback, tagUses, type FeedbackRow, type FeedbackTagRow, type ReactionCount } from './feedback.read.repo.js';
+
+type Ctx = MercuriusContext;
+
+/** The giver may delete an item within this long of giving it (answers to a request stay). */
+export const FEEDBACK_DELETE_WINDOW_MS = 24 * 60 * 60 * 1000;
+
+const orgOf = (ctx: Ctx): string => ctx.viewer?.organizationId ?? '';
+
+/** May the viewer delete this item now: its giver, within 24 hours, and not an answer to a request. */
+export function canDeleteFeedback(row: Pick<FeedbackRow, 'giver_id' | 'created_at' | 'request_id'>, viewerId: string | undefined, now: number): boolean {
+  return !!viewerId && row.giver_id === viewerId && !row.request_id && now - Date.parse(row.created_at) < FEEDBACK_DELETE_WINDOW_MS;
+}
+
+/** A person a feedback item is about: their account may be removed since (User! stays answerable). */
+function loadRecipient(ctx: Ctx, id: string): Promise<UserRow | null> {
+  return ctx.loaders.get<UserRow | null>('feedback.recipients', (ids) => indexBy(findUsersByIds(ctx.services.db, orgOf(ctx), ids, { includeDeleted: true }), (u) => u.id), null).load(id);
+}
+
+/**
+ * Resolvers of the Feedback and FeedbackTag types, for every part that returns them (myFeedback,
+ * praiseWall, feedbackItem, feedbackAbout, FeedbackRequest.answers). They take `feedback` rows as
+ * stored (FeedbackRow) that the caller already found readable (readableFeedback in its WHERE) and
+ * tag rows (with `uses` when the list counted them). Tags, reactions and people are batched per
+ * query level: a page costs a constant number of statements.
+ */
+export function feedbackTypeResolvers() {
+  return {
+    Feedback: {
+      giver: (f: FeedbackRow, _: unknown, ctx: Ctx) => loadUser(ctx, f.giver_id),
+      recipient: (f: FeedbackRow, _: unknown, ctx: Ctx) => loadRecipient(ctx, f.recipient_id),
+      tags: (f: FeedbackRow, _: unknown, ctx: Ctx) =>
+        ctx.loaders.get<FeedbackTagRow[]>('feedback.tags', (ids) => tagsOfFeedback(ctx.services.db, orgOf(ctx), ids), []).load(f.id),
+      answers: (f: FeedbackRow) => f.answers ?? null,
+      reactions: (f: FeedbackRow, _: unknown, ctx: Ctx) => (f.visibility !== 'PUBLIC' ? [] :
+        ctx.loaders.get<ReactionCount[]>('feedback.reactions', (ids) => reactionsOfFeedback(ctx.services.db, orgOf(ctx), ctx.viewer?.userId ?? '', ids), []).load(f.id)),
+      slack_shared: (f: FeedbackRow) => f.slack_shared_at !== null,
+      // A cached answer may say so up to the cache's minute longer: deleteFeedback checks again.
+      can_delete: (f: FeedbackRow, _: unknown, ctx: Ctx) => canDeleteFeedback(f, ctx.viewer?.userId, ctx.services.scheduler.now()),
+    },
+    FeedbackTag: {
+      archived: (t: FeedbackTagRow) => t.archived_at !== null,
+      uses: (t: FeedbackTagRow & { uses?: number }, _: unknown, ctx: Ctx) => (typeof t.uses === 'number' ? t.uses :
+        ctx.loaders.get<number>('feedback.tagUses', (ids) => tagUses(ctx.services.db, ids), 0).load(t.id)),
+    },
+  };
+}
