@@ -5,6 +5,8 @@ import { TEST_PASSWORD, addUser } from '../test/helpers.js';
 import type { Chooser, RootField } from '../test/operations.js';
 import { sprintInput, type OrgWorld } from './authorization-matrix.fixtures.js';
 import { createMatrixRetro, insertActionItem, retroHealthCheckInput, retroInput, retroRuleInput, retroTemplateInput } from '../features/retros/retros.matrix-support.js';
+import { feedbackRequestInput, feedbackRuleInput, insertGivenFeedback } from '../features/feedback/feedback.matrix-support.js';
+import { insertMatrixAgendaItem, insertMatrixNote } from '../features/notes/notes.matrix-support.js';
 
 /**
  * Arguments of any operation, aimed at one organization's objects (docs/decisions/0041): chosen by
@@ -39,6 +41,14 @@ const OVERRIDES: Record<string, Record<string, Pick | { fresh: Fresh }>> = {
   deleteRetroActionItem: { id: { fresh: async (app, w) => insertActionItem(app, w.orgId, w.retros.retroId, w.team.id, w.people.subject.id) } },
   archiveRetroTemplate: { id: { fresh: (_app, w) => gqlId(w, 'subject', 'mutation($i: RetroTemplateInput!) { createRetroTemplate(input: $i) { id } }', { i: retroTemplateInput() }, 'createRetroTemplate') } },
   archiveRetroHealthCheck: { id: { fresh: (_app, w) => gqlId(w, 'subject', 'mutation($i: RetroHealthCheckInput!) { createRetroHealthCheck(input: $i) { id } }', { i: retroHealthCheckInput() }, 'createRetroHealthCheck') } },
+  // Feedback: a fresh piece the subject gave (deleteFeedback removes it); fresh rules to delete.
+  deleteFeedback: { id: { fresh: async (app, w) => insertGivenFeedback(app, w.orgId, w.people.subject.id, w.people.peers[1]!.id) } },
+  deleteFeedbackAutomationRule: { id: { fresh: (_app, w) => gqlId(w, 'ownManager', 'mutation($i: FeedbackAutomationRuleInput!) { createFeedbackAutomationRule(input: $i) { id } }', { i: feedbackRuleInput(w.team.id) }, 'createFeedbackAutomationRule') } },
+  // Notes: fresh notes and talking points for what deletes or shares them.
+  deleteNote: { id: { fresh: async (app, w) => insertMatrixNote(app, w.orgId, w.people.subject.id, w.people.ownManager.id) } },
+  shareNote: { id: { fresh: async (app, w) => insertMatrixNote(app, w.orgId, w.people.subject.id, w.people.ownManager.id) } },
+  updateNoteAgendaItem: { id: (w) => w.notes.agendaItemId },
+  deleteNoteAgendaItem: { id: { fresh: async (app, w) => insertMatrixAgendaItem(app, w.orgId, w.notes.noteId, w.people.subject.id) } },
   deleteRetroAutomationRule: { id: { fresh: (_app, w) => gqlId(w, 'ownManager', 'mutation($i: RetroAutomationRuleInput!) { createRetroAutomationRule(input: $i) { id } }', { i: retroRuleInput(w.team.id) }, 'createRetroAutomationRule') } },
   // Exactly the team's members as they are: nobody moves.
   setTeamMembers: { user_ids: (w) => [w.people.subject.id, ...w.people.peers.map((p) => p.id)] },
@@ -66,6 +76,13 @@ const INPUTS: Record<string, Pick> = {
   RetroHealthCheckInput: retroHealthCheckInput,
   RetroActionItemInput: (w) => ({ text: 'Matrix action', owner_id: w.people.subject.id }),
   RetroAutomationRuleInput: (w) => retroRuleInput(w.team.id),
+  GiveFeedbackInput: (w) => ({ recipient_id: w.people.subject.id, body: 'Matrix praise', visibility: 'PUBLIC' }),
+  FeedbackFilter: () => ({ box: 'RECEIVED' }),
+  FeedbackTagInput: () => ({ name: `Matrix tag ${Math.random()}`, kind: 'VALUE' }),
+  FeedbackTemplateInput: () => ({ name: 'Matrix questions', questions: ['How did it go?'] }),
+  RequestFeedbackInput: (w) => feedbackRequestInput(w.people.subject.id, w.people.peers[1]!.id),
+  FeedbackAutomationRuleInput: (w) => feedbackRuleInput(w.team.id),
+  NoteInput: () => ({ title: 'Matrix note' }),
 };
 
 /** What `id` / `ids` name, by the object type the operation returns or names. */
@@ -74,6 +91,9 @@ const BY_TYPE: Array<[string, Pick]> = [
   ['RetroReflection', (w) => w.retros.reflectionId], ['RetroGroup', (w) => w.retros.groupId], ['RetroActionItem', (w) => w.retros.actionItemId],
   ['RetroTemplate', (w) => w.retros.templateId], ['RetroHealthCheck', (w) => w.retros.healthCheckId], ['RetroAutomationRule', (w) => w.retros.ruleId],
   ['Retro', (w) => w.retros.retroId],
+  ['FeedbackTag', (w) => w.feedback.tagId], ['FeedbackTemplate', (w) => w.feedback.templateId], ['FeedbackAutomationRule', (w) => w.feedback.ruleId],
+  ['FeedbackRequest', (w) => w.feedback.requestId], ['Feedback', (w) => w.feedback.feedbackId],
+  ['NoteAgendaItem', (w) => w.notes.agendaItemId], ['Note', (w) => w.notes.noteId],
   ['ReviewAutomationRule', (w) => w.rule.id], ['ReviewTemplate', (w) => w.template.id], ['ReviewRequest', (w) => w.request.id],
   ['ReviewCycle', (w) => w.cycle.id], ['ReviewSprint', (w) => w.sprint.id], ['ScheduledJob', (w) => w.job.id], ['Subdepartment', (w) => w.subdept.id],
   ['Department', (w) => w.dept.id], ['BusinessUnit', (w) => w.bu.id], ['Notification', (w) => w.notification.id], ['Team', (w) => w.team.id],
@@ -88,6 +108,7 @@ const BY_NAME: Record<string, Pick> = {
   email: (w) => w.people.subject.email, password: () => TEST_PASSWORD, reviewerIds: (w) => w.people.peers.slice(0, 2).map((p) => p.id),
   user_ids: (w) => [w.people.spare.id], member_ids: (w) => [w.people.spare.id], participant_ids: (w) => [w.people.subject.id], team_ids: (w) => [w.team.id],
   manager_id: (w) => w.people.ownManager.id, team_lead_id: (w) => w.people.ownManager.id, team_id: (w) => w.team.id, template_id: (w) => w.template.id,
+  ask_id: (w) => w.feedback.askId, note_id: (w) => w.notes.noteId,
   retro_id: (w) => w.retros.retroId, prompt_id: () => 'start', group_id: (w) => w.retros.groupId, user_id: (w) => w.people.subject.id,
   business_unit_id: (w) => w.bu.id, department_id: (w) => w.dept.id, subdepartment_id: (w) => w.subdept.id,
   // Never switch an area off, never a real run.

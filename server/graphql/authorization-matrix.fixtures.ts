@@ -8,6 +8,8 @@ import { recordOperatorOrganization } from '../features/install/install.repo.js'
 import { saveSlackWebhook } from '../features/notifications/notifications.slack.repo.js';
 import { addUser, seedOrg, signedIn, type TestUser } from '../test/helpers.js';
 import { seedRetroObjects } from '../features/retros/retros.matrix-support.js';
+import { seedFeedbackObjects } from '../features/feedback/feedback.matrix-support.js';
+import { seedNotesObjects } from '../features/notes/notes.matrix-support.js';
 
 /**
  * The world of the authorization matrix (docs/decisions/0041): two organizations seeded alike, each
@@ -72,16 +74,18 @@ export async function seedWorld(app: FastifyInstance, name: string) {
     { r: [{ email: `batch@${slug}.example`, full_name: `${name} Batch` }] }), 'massCreateUsers');
 
   const retros = await seedRetroObjects(app, { orgId, teamId: base.team.id, subject, ownManager, subjectId: base.report.id });
+  const feedback = seedFeedbackObjects(app, { orgId, teamId: base.team.id, subjectId: base.report.id, ownManagerId: base.manager.id, peerId: peers[0]!.id });
+  const notes = seedNotesObjects(app, { orgId, subjectId: base.report.id, ownManagerId: base.manager.id });
 
   const objects = {
-    retros,
+    retros, feedback, notes,
     org: base.org, team: base.team, otherTeam, bu, dept, subdept, template, cycle, closedCycle: { ...closed, requestId: closedRequest.id }, request, rule, sprint, notification, job, batch,
     people: { ...people, otherReport, peers, spare },
   };
   const ids = new Set<string>([orgId, base.team.id, otherTeam.id, bu.id, dept.id, subdept.id, template.id, cycle.id, cycle.participantId, closed.id, closed.participantId, closedRequest.id,
     request.id, rule.id, sprint.id, notification.id, job.id, batch.batch_id]);
   for (const u of [...Object.values(people), otherReport, spare, ...peers]) { ids.add(u.id); ids.add(u.email); }
-  for (const id of Object.values(retros)) ids.add(id);
+  for (const id of [...Object.values(retros), ...Object.values(feedback), ...Object.values(notes)]) ids.add(id);
   return { name, orgId, callers, ...objects, ids, admin: callers.admin, ownManager: callers.ownManager };
 }
 

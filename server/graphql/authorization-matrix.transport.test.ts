@@ -4,6 +4,7 @@
  * websocket. Same callers, same objects, same expected outcomes per rule as authorization-matrix.test.ts.
  */
 import type { FastifyInstance } from 'fastify';
+import { noteTopic } from '../features/notes/notes.live.js';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { signMediaPolicy } from '../lib/media-signing.js';
 import { createTestApp } from '../test/helpers.js';
@@ -103,6 +104,8 @@ const TRIGGERS: Record<string, ((caller: Caller, orgId: string, variables: Recor
     app.services.pubsub.publish(topics.massCreateProgress(orgId, String(v.batch_id)), { batch_id: v.batch_id, processed: marker, total: marker, created: 0, failed: 0, done: false }),
   // A retro's subscribers hear every change of it (the first event comes at once).
   retroChanged: (_caller, _orgId, v) => app.services.pubsub.publish(topics.retroChanged(String(v.id)), { version: 0 }),
+  // A note's readers hear each change of it (the first event comes at once).
+  noteChanged: (_caller, _orgId, v) => app.services.pubsub.publish(noteTopic(String(v.id)), true),
 };
 
 const codesOf = (payload: unknown) => (Array.isArray(payload) ? payload : []).map((e: { extensions?: { code?: string } }) => e.extensions?.code ?? 'none');

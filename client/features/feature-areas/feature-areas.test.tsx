@@ -12,23 +12,25 @@ cleanUpBetweenTests();
 it('a member does not see switched-off areas in the navigation, and their pages say the admin switched them off', async () => {
   stubGraphql({
     FeatureAreas: () => ({ data: { featureAreas: settings(['GOALS', 'REVIEWS']) } }),
-    WidgetPreferences: () => ({ data: { userWidgetPreferences: { user_id: 'user-1', enabled_widgets: ['PENDING_REVIEWS', 'MY_GOALS', 'NOTES'] } } }),
+    WidgetPreferences: () => ({ data: { userWidgetPreferences: { user_id: 'user-1', enabled_widgets: ['PENDING_REVIEWS', 'MY_GOALS', 'TEAM_INSIGHTS'] } } }),
   }, { me: meAs('MEMBER') });
   await signIn();
   const { router } = renderRoute('/home/dashboard');
   await screen.findByRole('heading', { name: 'Welcome, Ada Lovelace' });
   // The dashboard leaves out the widgets of switched-off areas (the pending reviews one would ask a closed API).
   const widgets = await screen.findByRole('list', { name: 'Dashboard widgets' });
-  await waitFor(() => expect(within(widgets).getAllByRole('listitem').map((li) => li.querySelector('h3')?.textContent)).toEqual(['Notes']));
-  // Notes are not built: the card says so and links nowhere.
+  await waitFor(() => expect(within(widgets).getAllByRole('listitem').map((li) => li.querySelector('h3')?.textContent)).toEqual(['Team insights']));
+  // Insights are not built: the card says so and links nowhere.
   expect(within(widgets).queryByRole('link')).toBeNull();
   const nav = screen.getAllByRole('navigation', { name: 'Main navigation' }).at(-1)!;
   expect(within(nav).queryByRole('link', { name: 'My goals' })).toBeNull();
   expect(within(nav).queryByRole('link', { name: '360 reviews' })).toBeNull();
   expect(within(nav).queryByText('Reviews')).toBeNull();
   expect(within(nav).getByRole('link', { name: 'My profile' })).toBeTruthy();
-  // Notes are not built: never linked, switched on or not.
-  expect(within(nav).queryByRole('link', { name: 'My notes' })).toBeNull();
+  // Insights are not built: never linked, switched on or not.
+  expect(within(nav).queryByRole('link', { name: 'Individual insights' })).toBeNull();
+  // Notes are built and on: linked.
+  expect(within(nav).getByRole('link', { name: 'My notes' })).toBeTruthy();
 
   await router.navigate({ to: '/goals/my-goals' });
   expect(await screen.findByRole('heading', { name: 'Goals is switched off' })).toBeTruthy();

@@ -134,7 +134,7 @@ function stubReview(perspective: ReviewRequest['perspective'], feedback: Feedbac
 
 it('beside a review: the feedback the reviewer may read in the review period, cited into the answer focused last', async () => {
   const { calls } = stubReview('PEER', [
-    item('f1', 'Linus Torvalds', 'Great release notes.\nClear and short.', '2026-01-05T10:00:00.000Z', { tags: [{ id: 't1', name: 'Ownership', kind: 'VALUE', description: '', archived: false, uses: 1 }] }),
+    item('f1', 'Linus Torvalds', 'Great release notes.\nClear and short.', '2026-01-05T10:00:00.000Z', { tags: [{ id: 't1', name: 'Ownership', kind: 'VALUE' }] }),
     item('f2', null, '', '2025-12-01T10:00:00.000Z', { visibility: 'REQUESTER', answers: [{ question: 'What should she keep doing?', answer: 'Pairing.' }] }),
   ]);
   await renderSignedIn('/reviews/pending?request=r1');

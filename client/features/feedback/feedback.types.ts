@@ -8,8 +8,10 @@ import type {
  */
 export type Person = { id: string; full_name: string };
 export type FeedbackTag = { id: string; name: string; kind: FeedbackTagKind; description: string; archived: boolean; uses: number };
+/** A tag as shown on a piece of feedback (no use count: counting per card is what made pages slow). */
+export type FeedbackItemTag = Pick<FeedbackTag, 'id' | 'name' | 'kind'>;
 export type FeedbackItem = {
-  id: string; giver: Person | null; recipient: Person; body: string; visibility: FeedbackVisibility; tags: FeedbackTag[];
+  id: string; giver: Person | null; recipient: Person; body: string; visibility: FeedbackVisibility; tags: FeedbackItemTag[];
   answers: Array<{ question: string; answer: string }> | null; request_id: string | null;
   reactions: Array<{ reaction: FeedbackReaction; count: number; mine: boolean }>; slack_shared: boolean; can_delete: boolean; created_at: string;
 };
@@ -41,7 +43,7 @@ export type FeedbackAutomationRule = {
 
 const PERSON = 'id full_name';
 export const FEEDBACK_TAG_FIELDS = 'id name kind description archived uses';
-export const FEEDBACK_FIELDS = `id giver { ${PERSON} } recipient { ${PERSON} } body visibility tags { ${FEEDBACK_TAG_FIELDS} } answers { question answer } request_id reactions { reaction count mine } slack_shared can_delete created_at`;
+export const FEEDBACK_FIELDS = `id giver { ${PERSON} } recipient { ${PERSON} } body visibility tags { id name kind } answers { question answer } request_id reactions { reaction count mine } slack_shared can_delete created_at`;
 export const FEEDBACK_PAGE_FIELDS = `items { ${FEEDBACK_FIELDS} } total next_cursor`;
 export const FEEDBACK_TEMPLATE_FIELDS = `id name description questions built_in archived created_by { ${PERSON} } updated_at can_manage`;
 export const FEEDBACK_ASK_FIELDS = `id request_id responder { ${PERSON} } status decline_reason answered_at created_at`;

@@ -47,7 +47,7 @@ it('every area says whether it is built, and unbuilt ones (assessment, developme
   const a = await seedOrg(app, 'Planner');
   const admin = await signedIn(app, a.admin.email);
   const list = (await admin.gql('{ featureAreas { area built enabled } }')).data!.featureAreas as Array<{ area: string; built: boolean; enabled: boolean }>;
-  expect(list.filter((x) => x.built).map((x) => x.area)).toEqual(['REVIEWS', 'SPRINT_RETROS', 'INTEGRATIONS']);
+  expect(list.filter((x) => x.built).map((x) => x.area)).toEqual(['REVIEWS', 'SPRINT_RETROS', 'CONTINUOUS_FEEDBACK', 'NOTES', 'INTEGRATIONS']);
   const unbuilt = list.filter((x) => !x.built).map((x) => x.area);
   expect(unbuilt).toEqual(expect.arrayContaining(['ASSESSMENT', 'DEVELOPMENT_PLAN', 'TEAM_PROGRESS', 'BILLING']));
   const set = await admin.gql(SET, { changes: unbuilt.map((area) => ({ area, enabled: false })) });

@@ -45,11 +45,12 @@ const nextDay = (day: string) => new Date(Date.parse(`${day}T00:00:00.000Z`) + D
 export function feedbackTeamProgress(ctx: Ctx, args: { from?: string | null; to?: string | null; team_id?: string | null }): TeamProgress[] {
   const viewer = requireViewer(ctx);
   const { db } = ctx.services;
-  const input = parseInput(periodSchema, args);
   const admin = viewer.permissionLevel === 'ADMIN';
+  // Who may ask comes before what they asked: a member learns nothing from the input's checks.
   if (!admin && viewer.permissionLevel !== 'MANAGER' && !managesAnyone(db, viewer.organizationId, viewer.userId)) {
     throw forbidden('Only managers, team leads and admins can see team progress.');
   }
+  const input = parseInput(periodSchema, args);
   if (input.team_id) {
     const team = findTeamById(db, viewer.organizationId, input.team_id);
     if (!team || team.deleted_at) throw notFound('Team');

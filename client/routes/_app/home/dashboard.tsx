@@ -6,6 +6,8 @@ import { meQueryOptions, organizationQueryOptions, widgetPreferencesQueryOptions
 import { WidgetChooser } from '../../../features/users/widget-chooser.js';
 import { PendingReviewsWidget } from '../../../features/review-cycles/review-pending-widget.js';
 import { RetroActionItemsWidget, UpcomingRetrosWidget, prefetchRetroWidgets } from '../../../features/retros/retro-widgets.js';
+import { FeedbackReceivedWidget, FeedbackRequestsWidget, prefetchFeedbackWidgets } from '../../../features/feedback/feedback-widgets.js';
+import { NotesWidget, prefetchNotesWidget } from '../../../features/notes/notes-widget.js';
 import { myNominationTasksQueryOptions, myReviewRequestsQueryOptions } from '../../../features/review-cycles/review-cycles.api.js';
 import { setModalOpen } from '../../../lib/modals.js';
 import { disabledAreasOf, featureAreasQueryOptions } from '../../../features/feature-areas/api.js';
@@ -23,7 +25,9 @@ export const Route = createFileRoute('/_app/home/dashboard')({
       queryClient.ensureQueryData(widgetPreferencesQueryOptions),
       queryClient.prefetchQuery(myReviewRequestsQueryOptions(false)),
       queryClient.prefetchQuery(myNominationTasksQueryOptions),
-      queryClient.ensureQueryData(widgetPreferencesQueryOptions).then((prefs) => prefetchRetroWidgets(queryClient, prefs.enabled_widgets), () => undefined),
+      queryClient.ensureQueryData(widgetPreferencesQueryOptions).then((prefs) => Promise.all([
+        prefetchRetroWidgets(queryClient, prefs.enabled_widgets), prefetchFeedbackWidgets(queryClient, prefs.enabled_widgets), prefetchNotesWidget(queryClient, prefs.enabled_widgets),
+      ]), () => undefined),
       me && me.permission_level !== 'ADMIN' ? undefined : queryClient.prefetchQuery(organizationQueryOptions),
     ]);
   },
@@ -91,6 +95,9 @@ function DashboardPage() {
             if (type === 'PENDING_REVIEWS') return <li key={type} className="tile"><PendingReviewsWidget /></li>;
             if (type === 'UPCOMING_RETROS') return <li key={type} className="tile"><UpcomingRetrosWidget /></li>;
             if (type === 'RETRO_ACTION_ITEMS') return <li key={type} className="tile"><RetroActionItemsWidget /></li>;
+            if (type === 'FEEDBACK_RECEIVED') return <li key={type} className="tile"><FeedbackReceivedWidget /></li>;
+            if (type === 'FEEDBACK_REQUESTS') return <li key={type} className="tile"><FeedbackRequestsWidget /></li>;
+            if (type === 'NOTES') return <li key={type} className="tile"><NotesWidget /></li>;
             return (
               <li key={type} className="tile">
                 <h3>{widget.title}</h3>

@@ -18,6 +18,47 @@ const all = <T>(sql: string, ...params: unknown[]) => app.services.db.$client.pr
 const one = <T>(sql: string, ...params: unknown[]) => app.services.db.$client.prepare(sql).get(...params) as T;
 const ITEM = 'text status owner { full_name } retro_title';
 
+describe('the feedback and notes demo', () => {
+  it('shows feedback at work: received, public praise with reactions, a request waiting for the admin, team progress', async () => {
+    const admin = await signedIn(app, DEFAULT_ADMIN_EMAIL);
+    const received = (await admin.gql('query { myFeedback(filter: { box: RECEIVED }) { total items { body visibility giver { full_name } } } }')).data!.myFeedback;
+    expect(received.total).toBeGreaterThan(0);
+    const wall = (await admin.gql('query { praiseWall(first: 100) { total items { visibility reactions { count } tags { name } } } }')).data!.praiseWall;
+    expect(wall.total).toBeGreaterThanOrEqual(10);
+    expect(wall.items.every((i: { visibility: string }) => i.visibility === 'PUBLIC')).toBe(true);
+    expect(wall.items.some((i: { reactions: Array<{ count: number }> }) => i.reactions.some((r) => r.count > 0))).toBe(true);
+    expect(wall.items.some((i: { tags: unknown[] }) => i.tags.length > 0)).toBe(true);
+    const pending = (await admin.gql('query { pendingFeedbackRequests { status request { requester { full_name } questions } } }')).data!.pendingFeedbackRequests;
+    expect(pending.map((p: { status: string; request: { requester: { full_name: string } } }) => [p.status, p.request.requester.full_name])).toEqual([['PENDING', 'Tim Berners-Lee']]);
+    const sent = (await admin.gql('query { sentFeedbackRequests { answered asked answers { giver { full_name } answers { answer } } } }')).data!.sentFeedbackRequests;
+    expect(sent).toHaveLength(1);
+    expect(sent[0]).toMatchObject({ answered: 1, asked: 2 });
+    // Ada shared what she asked about Margaret: Margaret reads both answers.
+    const margaret = await signedIn(app, demoEmailFor('Margaret Hamilton'));
+    const answers = (await margaret.gql('query { myFeedback(filter: { box: RECEIVED, first: 100 }) { items { visibility answers { question } } } }')).data!.myFeedback.items
+      .filter((i: { visibility: string }) => i.visibility === 'REQUESTER');
+    expect(answers).toHaveLength(2);
+    const progress = (await admin.gql('query { feedbackTeamProgress { team { name } received people { received } } }')).data!.feedbackTeamProgress;
+    expect(progress.map((t: { team: { name: string } | null }) => t.team?.name).sort()).toEqual(expect.arrayContaining(['Data', 'Mobile', 'Platform', 'Web']));
+    expect(progress.reduce((n: number, t: { received: number }) => n + t.received, 0)).toBeGreaterThan(0);
+  });
+
+  it('gives the admin notes (one shared 1:1 note with talking points from both sides) and keeps private notes private', async () => {
+    const admin = await signedIn(app, DEFAULT_ADMIN_EMAIL);
+    const list = (await admin.gql('query { notes { total items { note { title pinned shared about { full_name } agenda { text done } } } } }')).data!.notes;
+    expect(list.total).toBe(4);
+    const shared = list.items.map((i: { note: any }) => i.note).find((n: { shared: boolean }) => n.shared);
+    expect(shared).toMatchObject({ title: '1:1 Ada Lovelace', pinned: true, about: { full_name: 'Ada Lovelace' } });
+    expect(shared.agenda.map((a: { done: boolean }) => a.done)).toEqual([false, false, true]);
+    const found = (await admin.gql('query { notes(filter: { query: "hiring" }) { items { note { title } title_match } } }')).data!.notes.items;
+    expect(found[0].note.title).toBe('Engineering hiring plan');
+    // Ada reads the note shared with her and her own, never the admin's private prep about Grace.
+    const ada = await signedIn(app, demoEmailFor('Ada Lovelace'));
+    const adas = (await ada.gql('query { notes { items { note { title mine } } } }')).data!.notes.items.map((i: { note: { title: string; mine: boolean } }) => [i.note.title, i.note.mine]);
+    expect(adas.sort()).toEqual([['1:1 Ada Lovelace', false], ['1:1 Margaret Hamilton', true]]);
+  });
+});
+
 describe('the retros demo', () => {
   it('gives every team three past retros and an upcoming one', async () => {
     const admin = await signedIn(app, DEFAULT_ADMIN_EMAIL);
