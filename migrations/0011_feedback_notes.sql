@@ -173,6 +173,7 @@ CREATE TABLE `notes` (
 	`shared_at` text,
 	`next_one_on_one` text,
 	`version` integer DEFAULT 1 NOT NULL,
+	`readers` text GENERATED ALWAYS AS (('u' || hex(author_id) || case when shared_at is not null and about_user_id is not null then ' u' || hex(about_user_id) else '' end)) VIRTUAL,
 	`created_at` text DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ','now')) NOT NULL,
 	`updated_at` text DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ','now')) NOT NULL,
 	FOREIGN KEY (`organization_id`) REFERENCES `organizations`(`id`) ON UPDATE no action ON DELETE cascade,
@@ -182,19 +183,22 @@ CREATE TABLE `notes` (
 --> statement-breakpoint
 CREATE INDEX `notes_org_author_idx` ON `notes` (`organization_id`,`author_id`,`updated_at`);--> statement-breakpoint
 CREATE INDEX `notes_org_about_idx` ON `notes` (`organization_id`,`about_user_id`);--> statement-breakpoint
--- Full-text search over notes' titles and bodies (docs/decisions/0048): an external-content FTS5
--- table over notes' rowid, kept by triggers. Porter stemming over unicode61 (diacritics folded).
-CREATE VIRTUAL TABLE `notes_fts` USING fts5(title, body, content='notes', content_rowid='rowid', tokenize='porter unicode61 remove_diacritics 2');
+-- Full-text search over notes (docs/decisions/0048): an external-content FTS5 table over notes'
+-- rowid, kept by triggers. Porter stemming over unicode61 (diacritics folded); prefix indexes for
+-- 1 to 8 characters (the last word of a search is a prefix: without them a prefix reads every
+-- matching term's whole doclist). `readers` (generated in notes: who reads the note) restricts every search to
+-- the viewer's notes inside FTS5.
+CREATE VIRTUAL TABLE `notes_fts` USING fts5(title, body, readers, content='notes', content_rowid='rowid', tokenize='porter unicode61 remove_diacritics 2', prefix='1 2 3 4 5 6 7 8');
 --> statement-breakpoint
 CREATE TRIGGER `notes_fts_ai` AFTER INSERT ON `notes` BEGIN
-  INSERT INTO notes_fts(rowid, title, body) VALUES (new.rowid, new.title, new.body);
+  INSERT INTO notes_fts(rowid, title, body, readers) VALUES (new.rowid, new.title, new.body, new.readers);
 END;
 --> statement-breakpoint
 CREATE TRIGGER `notes_fts_ad` AFTER DELETE ON `notes` BEGIN
-  INSERT INTO notes_fts(notes_fts, rowid, title, body) VALUES ('delete', old.rowid, old.title, old.body);
+  INSERT INTO notes_fts(notes_fts, rowid, title, body, readers) VALUES ('delete', old.rowid, old.title, old.body, old.readers);
 END;
 --> statement-breakpoint
-CREATE TRIGGER `notes_fts_au` AFTER UPDATE OF title, body ON `notes` BEGIN
-  INSERT INTO notes_fts(notes_fts, rowid, title, body) VALUES ('delete', old.rowid, old.title, old.body);
-  INSERT INTO notes_fts(rowid, title, body) VALUES (new.rowid, new.title, new.body);
+CREATE TRIGGER `notes_fts_au` AFTER UPDATE OF title, body, author_id, about_user_id, shared_at ON `notes` BEGIN
+  INSERT INTO notes_fts(notes_fts, rowid, title, body, readers) VALUES ('delete', old.rowid, old.title, old.body, old.readers);
+  INSERT INTO notes_fts(rowid, title, body, readers) VALUES (new.rowid, new.title, new.body, new.readers);
 END;

@@ -22,7 +22,8 @@ export const READABLE_NOTES_SQL = `n.organization_id = @org and (n.author_id = @
 export const READABLE_NOTES = `(select rowid as rid, * from notes where organization_id = @org and author_id = @viewer
   union all select rowid as rid, * from notes where organization_id = @org and about_user_id = @viewer and shared_at is not null and author_id <> @viewer) n`;
 
-export type NoteRow = typeof notes.$inferSelect;
+/** A note as the code reads it (the generated search column `readers` is the index's, not the code's). */
+export type NoteRow = Omit<typeof notes.$inferSelect, 'readers'>;
 export type AgendaItemRow = typeof noteAgendaItems.$inferSelect;
 
 const nowIso = () => new Date().toISOString();

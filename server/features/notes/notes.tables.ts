@@ -25,6 +25,11 @@ export const notes = sqliteTable('notes', {
   shared_at: text('shared_at'),
   next_one_on_one: text('next_one_on_one'),
   version: integer('version').notNull().default(1),
+  /**
+   * Who reads the note, as search tokens (notes.search.repo.ts readerToken): 'u' and the hex of the
+   * author's id, and of the person it is about once shared. Indexed by notes_fts, never written.
+   */
+  readers: text('readers').generatedAlwaysAs(sql`('u' || hex(author_id) || case when shared_at is not null and about_user_id is not null then ' u' || hex(about_user_id) else '' end)`, { mode: 'virtual' }),
   created_at: text('created_at').notNull().default(now),
   updated_at: text('updated_at').notNull().default(now),
 }, (t) => [
