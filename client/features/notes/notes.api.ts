@@ -6,9 +6,9 @@
  * test reads them).
  */
 import { infiniteQueryOptions, queryOptions, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
 import { gql } from '../../lib/graphql.js';
-import { subscribe, subscriptionClient } from '../../lib/subscriptions.js';
+import { useLiveObject, type LiveStatus } from '../../lib/live-object.js';
 import { NOTE_FIELDS, type Note, type NoteListItem, type NotePage, type NotesOverview, type Person } from './note.types.js';
 
 /** What a list shows of a note: no agenda (a page holds up to 100 notes). */
@@ -126,63 +126,13 @@ export function useNotesApi(): NotesApi {
   return api;
 }
 
-/**
- * 'live': changes by the other reader arrive; 'reconnecting': the socket dropped; 'lost': the client
- * gave up; 'ended': the server ended it (the note was deleted or is no longer shared with the viewer).
- */
-export type LiveStatus = 'live' | 'reconnecting' | 'lost' | 'ended';
+/** 'ended': the server ended it (the note was deleted or is no longer shared with the viewer). */
+export type { LiveStatus };
 
 /**
  * Keeps ['note', id] current while the note is open: talking points, the 1:1 date and the author's
  * saves from another browser. When the socket comes back the note is read again.
  */
 export function useNoteLive(id: string): { status: LiveStatus; retry: () => void } {
-  const queryClient = useQueryClient();
-  const [status, setStatus] = useState<LiveStatus>('live');
-  const [attempt, setAttempt] = useState(0);
-  useEffect(() => {
-    let dropped = false;
-    let active = true;
-    const client = subscriptionClient();
-    const offClosed = client.on('closed', () => {
-      if (!active) return;
-      dropped = true;
-      setStatus('reconnecting');
-    });
-    const offConnected = client.on('connected', () => {
-      if (!active || !dropped) return;
-      dropped = false;
-      setStatus('live');
-      void queryClient.invalidateQueries({ queryKey: noteKey(id), exact: true });
-    });
-    const stop = subscribe<{ noteChanged: Note }>(NOTE_CHANGED, {
-      next: (message) => {
-        const note = message.data?.noteChanged;
-        if (!note) return;
-        if (dropped) {
-          dropped = false;
-          setStatus('live');
-        }
-        applyNote(queryClient, note);
-      },
-      error: () => { if (active) setStatus('lost'); },
-      complete: () => {
-        if (!active) return;
-        setStatus('ended');
-        void queryClient.invalidateQueries({ queryKey: noteKey(id), exact: true });
-      },
-    }, { id });
-    return () => {
-      active = false;
-      offClosed();
-      offConnected();
-      stop();
-    };
-  }, [id, queryClient, attempt]);
-  const retry = useCallback(() => {
-    setStatus('reconnecting');
-    setAttempt((n) => n + 1);
-    void queryClient.invalidateQueries({ queryKey: noteKey(id), exact: true });
-  }, [id, queryClient]);
-  return { status, retry };
+  return useLiveObject<Note>({ document: NOTE_CHANGED, field: 'noteChanged', id, queryKey: noteKey(id), apply: applyNote, onComplete: 'ended' });
 }

@@ -5,10 +5,10 @@
  * client converges on the server's order, whatever order the answers arrive in.
  */
 import { queryOptions, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import type { RetroActionStatus, RetroPhase } from '../../../shared/retros.js';
 import { gql } from '../../lib/graphql.js';
-import { subscribe, subscriptionClient } from '../../lib/subscriptions.js';
+import { useLiveObject, type LiveStatus } from '../../lib/live-object.js';
 import { ACTION_ITEM_FIELDS, RETRO_FIELDS, type Person, type Retro, type RetroActionItem, type RetroGroup, type RetroReflection } from './retro.types.js';
 
 export const retroKey = (id: string) => ['retro', id] as const;
@@ -57,7 +57,7 @@ export const retroTeamPeopleQueryOptions = (retroId: string) => queryOptions({
 const RETRO_CHANGED = `subscription RetroChanged($id: ID!) { retroChanged(id: $id) { ${RETRO_FIELDS} } }`;
 
 /** 'live': events arrive; 'reconnecting': the socket dropped and is being reopened; 'lost': the client gave up. */
-export type LiveStatus = 'live' | 'reconnecting' | 'lost';
+export type { LiveStatus };
 
 /**
  * Subscribes to the retro while the screen is open (which also marks the viewer present). When the
@@ -65,54 +65,7 @@ export type LiveStatus = 'live' | 'reconnecting' | 'lost';
  * sends the whole state at once on subscribe). `retry` subscribes again after the client gave up.
  */
 export function useRetroLive(id: string): { status: LiveStatus; retry: () => void } {
-  const queryClient = useQueryClient();
-  const [status, setStatus] = useState<LiveStatus>('live');
-  const [attempt, setAttempt] = useState(0);
-  useEffect(() => {
-    let dropped = false;
-    let active = true;
-    const client = subscriptionClient();
-    const offClosed = client.on('closed', () => {
-      if (!active) return;
-      dropped = true;
-      setStatus('reconnecting');
-    });
-    const offConnected = client.on('connected', () => {
-      if (!active || !dropped) return;
-      dropped = false;
-      setStatus('live');
-      void queryClient.invalidateQueries({ queryKey: retroKey(id), exact: true });
-    });
-    const stop = subscribe<{ retroChanged: Retro }>(RETRO_CHANGED, {
-      next: (message) => {
-        const retro = message.data?.retroChanged;
-        if (!retro) return;
-        if (dropped) {
-          dropped = false;
-          setStatus('live');
-        }
-        applyRetro(queryClient, retro);
-      },
-      error: () => {
-        if (active) setStatus('lost');
-      },
-      complete: () => {
-        if (active) setStatus('lost');
-      },
-    }, { id });
-    return () => {
-      active = false;
-      offClosed();
-      offConnected();
-      stop();
-    };
-  }, [id, queryClient, attempt]);
-  const retry = useCallback(() => {
-    setStatus('reconnecting');
-    setAttempt((n) => n + 1);
-    void queryClient.invalidateQueries({ queryKey: retroKey(id), exact: true });
-  }, [id, queryClient]);
-  return { status, retry };
+  return useLiveObject<Retro>({ document: RETRO_CHANGED, field: 'retroChanged', id, queryKey: retroKey(id), apply: applyRetro, onComplete: 'lost' });
 }
 
 type Vars = Record<string, unknown>;
