@@ -5,7 +5,9 @@ import { formatDay } from '../../../shared/dates.js';
 import { FormError } from '../../components/ui/field.js';
 import { showAlert } from '../../lib/alerts.js';
 import { useDeleteFeedback, useToggleFeedbackReaction } from './feedback.api.js';
-import type { FeedbackItem } from './feedback.types.js';
+import { giverName, type FeedbackItem } from './feedback.types.js';
+
+export { giverName };
 import './feedback.css';
 
 type Props = {
@@ -16,7 +18,6 @@ type Props = {
   reactions?: boolean;
 };
 
-export const giverName = (item: FeedbackItem) => item.giver?.full_name ?? 'A former colleague';
 
 /**
  * Feedback cards: giver → recipient, the day, who can see it, tags, the body or a request's

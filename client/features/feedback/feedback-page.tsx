@@ -2,30 +2,19 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { Tabs } from 'radix-ui';
 import { Suspense } from 'react';
-import { z } from 'zod';
 import { PendingView } from '../../components/ui/states.js';
 import { FeedbackFilters } from './feedback-filters.js';
 import { PagedFeedbackList } from './feedback-list.js';
 import { FeedbackNav } from './feedback-nav.js';
 import { SentRequests } from './feedback-requests-sent.js';
 import { myFeedbackQueryOptions, type FeedbackBoxName, type FeedbackListFilter } from './feedback.api.js';
+import { filterOfSearch, FEEDBACK_TABS, type FeedbackSearch, type FeedbackTab } from './feedback-search.js';
 import { GiveFeedbackButton } from './give-feedback-dialog.js';
 import { PraiseWall } from './praise-wall.js';
 import { RequestFeedbackButton } from './request-feedback-dialog.js';
 import './feedback.css';
 
-export const FEEDBACK_TABS = ['received', 'given', 'requested', 'praise'] as const;
-export type FeedbackTab = (typeof FEEDBACK_TABS)[number];
 const TAB_LABELS: Record<FeedbackTab, string> = { received: 'Received', given: 'Given', requested: 'Requested', praise: 'Praise wall' };
-
-const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/).optional().catch(undefined);
-const id = z.string().min(1).max(64).optional().catch(undefined);
-/** ?tab=received|given|requested|praise and the filters of Received and Given (person, tag, from, to); anything else is dropped. */
-export const feedbackSearchSchema = z.object({ tab: z.enum(FEEDBACK_TABS).optional().catch(undefined), person: id, tag: id, from: day, to: day });
-export type FeedbackSearch = z.infer<typeof feedbackSearchSchema>;
-
-export const boxOfTab = (tab: FeedbackTab | undefined): FeedbackBoxName | null => (!tab || tab === 'received' ? 'RECEIVED' : tab === 'given' ? 'GIVEN' : null);
-export const filterOfSearch = (s: FeedbackSearch): FeedbackListFilter => ({ person: s.person, tag: s.tag, from: s.from, to: s.to });
 
 /** /continuous-feedback: give and request feedback; what I received, gave and requested; the praise wall. */
 export function FeedbackPage({ search }: { search: FeedbackSearch }) {

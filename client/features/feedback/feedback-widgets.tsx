@@ -1,8 +1,8 @@
 import { useQuery, type QueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { formatDay } from '../../../shared/dates.js';
-import { giverName } from './feedback-list.js';
 import { latestFeedbackReceivedQueryOptions, myPendingAsksQueryOptions } from './feedback.api.js';
+import { giverName } from './feedback.types.js';
 import './feedback.css';
 
 /** Loads what the enabled feedback cards show together with the dashboard (no request after the page appears). */

@@ -15,6 +15,8 @@ export type FeedbackItem = {
   answers: Array<{ question: string; answer: string }> | null; request_id: string | null;
   reactions: Array<{ reaction: FeedbackReaction; count: number; mine: boolean }>; slack_shared: boolean; can_delete: boolean; created_at: string;
 };
+/** The giver's name, or "A former colleague" when their account was removed. */
+export const giverName = (item: Pick<FeedbackItem, 'giver'>) => item.giver?.full_name ?? 'A former colleague';
 export type FeedbackPage = { items: FeedbackItem[]; total: number; next_cursor: string | null };
 export type FeedbackTemplate = {
   id: string; name: string; description: string; questions: string[]; built_in: boolean; archived: boolean;

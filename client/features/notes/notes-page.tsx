@@ -6,7 +6,8 @@ import { formatDay } from '../../../shared/dates.js';
 import { EmptyState } from '../../components/ui/states.js';
 import { showAlert } from '../../lib/alerts.js';
 import { Highlighted } from './note-markdown.js';
-import { noteTagsQueryOptions, notesListQueryOptions, notesOverviewQueryOptions, useNotesApi, type NoteCard, type NoteCardItem, type NotesSearch } from './notes.api.js';
+import { noteTagsQueryOptions, notesListQueryOptions, notesOverviewQueryOptions, useNotesApi, type NoteCardItem, type NotesSearch } from './notes.api.js';
+import { NoteBadges } from './note-badges.js';
 import './notes.css';
 
 const LIST_PATH = '/notes/my-notes';
@@ -129,18 +130,6 @@ export function NotesPage({ search }: { search: NotesSearch }) {
         </aside>
       </div>
     </section>
-  );
-}
-
-export function NoteBadges({ note }: { note: NoteCard }) {
-  return (
-    <>
-      {note.pinned && <span className="note-badge note-badge-pin">Pinned</span>}
-      {!note.mine && <span className="note-badge note-badge-shared">Shared with you by {note.author.full_name}</span>}
-      {note.mine && note.about && (
-        <span className="note-badge">{note.shared ? `Shared with ${note.about.full_name}` : `1:1 with ${note.about.full_name} · private`}</span>
-      )}
-    </>
   );
 }
 

@@ -2,7 +2,7 @@ import { useQuery, type QueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { formatDay } from '../../../shared/dates.js';
 import { notesOverviewQueryOptions, type NoteCard } from './notes.api.js';
-import { NoteBadges } from './notes-page.js';
+import { NoteBadges } from './note-badges.js';
 import './notes.css';
 
 /** Loads what the NOTES card shows together with the dashboard (no request after the page appears). */

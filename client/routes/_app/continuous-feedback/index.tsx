@@ -1,6 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { PendingView } from '../../../components/ui/states.js';
-import { boxOfTab, feedbackSearchSchema, filterOfSearch, FeedbackPage } from '../../../features/feedback/feedback-page.js';
+import { FeedbackPage } from '../../../features/feedback/feedback-page.js';
+import { boxOfTab, feedbackSearchSchema, filterOfSearch } from '../../../features/feedback/feedback-search.js';
 import { myFeedbackQueryOptions, praiseWallQueryOptions } from '../../../features/feedback/feedback.api.js';
 
 /** My feedback: received, given, requested and the praise wall; the tab and the filters live in the address. */
