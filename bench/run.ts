@@ -143,7 +143,7 @@ async function main(): Promise<void> {
     '|---|---|---|---|',
     ...retroRows.map((r) => `| ${r.join(' | ')} |`),
     '',
-    `Continuous feedback and notes (docs/decisions/0048): ${fbOff.people.toLocaleString('en-US')} people, ${fbOff.feedback.toLocaleString('en-US')} pieces of feedback, ${fbOff.notes.toLocaleString('en-US')} notes (seeded in ${(fbOff.seedMs / 1000).toFixed(0)} s); one read at a time, 200 reads, the server in its own process:`,
+    `Continuous feedback and notes (docs/decisions/0048): ${fbOff.people.toLocaleString('en-US')} people, ${fbOff.feedback.toLocaleString('en-US')} pieces of feedback, ${fbOff.notes.toLocaleString('en-US')} notes (seeded in ${(fbOff.seedMs / 1000).toFixed(0)} s); one read at a time, 500 reads per figure, the server in its own process; writes: a piece of feedback and a note autosave every 50 ms by another person:`,
     '',
     '| what | result | target | |',
     '|---|---|---|---|',
