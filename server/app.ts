@@ -37,6 +37,8 @@ import { reviewsFeature } from './features/reviews/index.js';
 import { retrosFeature } from './features/retros/index.js';
 import { feedbackFeature } from './features/feedback/index.js';
 import { notesFeature } from './features/notes/index.js';
+import { goalsFeature } from './features/goals/index.js';
+import { growthFeature } from './features/growth/index.js';
 import { demoFeature } from './features/demo/index.js';
 import { auditFeature } from './features/audit/index.js';
 import { subscriptionsPlugin } from './graphql/subscriptions.js';
@@ -99,7 +101,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(graphqlPlugin);
 
   const features = [authRoutes, accountRoutes, authSessionsFeature, usersFeature, orgFeature, teamsFeature, notificationsFeature, massCreationFeature, mediaFeature,
-    publicFormsFeature, engagementFeature, adminDashboardFeature, featureAreasFeature, installFeature, jobsFeature, reviewsFeature, retrosFeature, feedbackFeature, notesFeature, demoFeature, auditFeature,
+    publicFormsFeature, engagementFeature, adminDashboardFeature, featureAreasFeature, installFeature, jobsFeature, reviewsFeature, retrosFeature, feedbackFeature, notesFeature, goalsFeature, growthFeature, demoFeature, auditFeature,
     // Work a stop or a kill cut off, marked on start (docs/decisions/0038); jobs: Scheduler.start().
     massCreationRecoveryFeature, mediaRecoveryFeature];
   for (const feature of features) await app.register(feature);

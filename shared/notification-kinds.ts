@@ -26,7 +26,9 @@ export const NOTIFICATION_KINDS = [
   { id: 'mentions', label: 'Mentions', description: 'Someone mentions you in a note, goal or retro.', byDefault: true },
   { id: 'retro_started', label: 'Retros', description: 'A retrospective of your team starts.', byDefault: true },
   { id: 'retros', label: 'Retro outcomes', description: 'A retro you took part in ends (its summary), or an action item of a retro is assigned to you.', byDefault: true },
-  { id: 'goal_updates', label: 'Goal updates', description: 'A goal you own or follow gets a check-in or changes status.', byDefault: false },
+  { id: 'goal_updates', label: 'Goal updates', description: 'A goal aligned to yours changes status, or a goal you own gets a check-in from someone else.', byDefault: true },
+  { id: 'goal_reminders', label: 'Goal reminders', description: 'Time to check in on your goals, or one of your goals is due soon.', byDefault: true },
+  { id: 'assessments', label: 'Assessments', description: 'Your manager submits an assessment of you, or you are placed on a new level.', byDefault: true },
   { id: 'weekly_digest', label: 'Weekly digest', description: 'A Monday summary of what is pending for you.', byDefault: false },
   { id: 'account_security', label: 'Account security', description: 'An admin viewed a password reset or invitation link mailed to you (possible when no mail server is set up).', byDefault: true },
 ] as const;
