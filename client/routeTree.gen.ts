@@ -37,6 +37,7 @@ import { Route as AppContinuousFeedbackTemplatesRouteImport } from './routes/_ap
 import { Route as AppGoalsTeamGoalsRouteImport } from './routes/_app/goals/team-goals'
 import { Route as AppHomeDashboardRouteImport } from './routes/_app/home/dashboard'
 import { Route as AppProfessionalDevelopmentIndexRouteImport } from './routes/_app/professional-development/index'
+import { Route as AppProfessionalDevelopmentFrameworkRouteImport } from './routes/_app/professional-development/framework'
 import { Route as AppProfessionalDevelopmentTeamProgressRouteImport } from './routes/_app/professional-development/team-progress'
 import { Route as AppProfileAssesmentRouteImport } from './routes/_app/profile/assesment'
 import { Route as AppReviewsIndexRouteImport } from './routes/_app/reviews/index'
@@ -234,6 +235,12 @@ const AppProfessionalDevelopmentIndexRoute =
   AppProfessionalDevelopmentIndexRouteImport.update({
     id: '/professional-development/',
     path: '/professional-development/',
+    getParentRoute: () => AppRoute,
+  } as any)
+const AppProfessionalDevelopmentFrameworkRoute =
+  AppProfessionalDevelopmentFrameworkRouteImport.update({
+    id: '/professional-development/framework',
+    path: '/professional-development/framework',
     getParentRoute: () => AppRoute,
   } as any)
 const AppProfessionalDevelopmentTeamProgressRoute =
@@ -560,6 +567,7 @@ export interface FileRoutesByFullPath {
   '/continuous-feedback/templates': typeof AppContinuousFeedbackTemplatesRoute
   '/goals/team-goals': typeof AppGoalsTeamGoalsRoute
   '/home/dashboard': typeof AppHomeDashboardRoute
+  '/professional-development/framework': typeof AppProfessionalDevelopmentFrameworkRoute
   '/professional-development/team-progress': typeof AppProfessionalDevelopmentTeamProgressRoute
   '/profile/assesment': typeof AppProfileAssesmentRoute
   '/reviews/automation': typeof AppReviewsAutomationRoute
@@ -641,6 +649,7 @@ export interface FileRoutesByTo {
   '/continuous-feedback/templates': typeof AppContinuousFeedbackTemplatesRoute
   '/goals/team-goals': typeof AppGoalsTeamGoalsRoute
   '/home/dashboard': typeof AppHomeDashboardRoute
+  '/professional-development/framework': typeof AppProfessionalDevelopmentFrameworkRoute
   '/professional-development/team-progress': typeof AppProfessionalDevelopmentTeamProgressRoute
   '/profile/assesment': typeof AppProfileAssesmentRoute
   '/reviews/automation': typeof AppReviewsAutomationRoute
@@ -727,6 +736,7 @@ export interface FileRoutesById {
   '/_app/continuous-feedback/templates': typeof AppContinuousFeedbackTemplatesRoute
   '/_app/goals/team-goals': typeof AppGoalsTeamGoalsRoute
   '/_app/home/dashboard': typeof AppHomeDashboardRoute
+  '/_app/professional-development/framework': typeof AppProfessionalDevelopmentFrameworkRoute
   '/_app/professional-development/team-progress': typeof AppProfessionalDevelopmentTeamProgressRoute
   '/_app/profile/assesment': typeof AppProfileAssesmentRoute
   '/_app/reviews/automation': typeof AppReviewsAutomationRoute
@@ -811,6 +821,7 @@ export interface FileRouteTypes {
     | '/continuous-feedback/templates'
     | '/goals/team-goals'
     | '/home/dashboard'
+    | '/professional-development/framework'
     | '/professional-development/team-progress'
     | '/profile/assesment'
     | '/reviews/automation'
@@ -892,6 +903,7 @@ export interface FileRouteTypes {
     | '/continuous-feedback/templates'
     | '/goals/team-goals'
     | '/home/dashboard'
+    | '/professional-development/framework'
     | '/professional-development/team-progress'
     | '/profile/assesment'
     | '/reviews/automation'
@@ -977,6 +989,7 @@ export interface FileRouteTypes {
     | '/_app/continuous-feedback/templates'
     | '/_app/goals/team-goals'
     | '/_app/home/dashboard'
+    | '/_app/professional-development/framework'
     | '/_app/professional-development/team-progress'
     | '/_app/profile/assesment'
     | '/_app/reviews/automation'
@@ -1239,6 +1252,13 @@ declare module '@tanstack/react-router' {
       path: '/professional-development'
       fullPath: '/professional-development/'
       preLoaderRoute: typeof AppProfessionalDevelopmentIndexRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/professional-development/framework': {
+      id: '/_app/professional-development/framework'
+      path: '/professional-development/framework'
+      fullPath: '/professional-development/framework'
+      preLoaderRoute: typeof AppProfessionalDevelopmentFrameworkRouteImport
       parentRoute: typeof AppRoute
     }
     '/_app/professional-development/team-progress': {
@@ -1703,6 +1723,7 @@ interface AppRouteChildren {
   AppContinuousFeedbackTemplatesRoute: typeof AppContinuousFeedbackTemplatesRoute
   AppGoalsTeamGoalsRoute: typeof AppGoalsTeamGoalsRoute
   AppHomeDashboardRoute: typeof AppHomeDashboardRoute
+  AppProfessionalDevelopmentFrameworkRoute: typeof AppProfessionalDevelopmentFrameworkRoute
   AppProfessionalDevelopmentTeamProgressRoute: typeof AppProfessionalDevelopmentTeamProgressRoute
   AppProfileAssesmentRoute: typeof AppProfileAssesmentRoute
   AppReviewsAutomationRoute: typeof AppReviewsAutomationRoute
@@ -1745,6 +1766,8 @@ const AppRouteChildren: AppRouteChildren = {
   AppContinuousFeedbackTemplatesRoute: AppContinuousFeedbackTemplatesRoute,
   AppGoalsTeamGoalsRoute: AppGoalsTeamGoalsRoute,
   AppHomeDashboardRoute: AppHomeDashboardRoute,
+  AppProfessionalDevelopmentFrameworkRoute:
+    AppProfessionalDevelopmentFrameworkRoute,
   AppProfessionalDevelopmentTeamProgressRoute:
     AppProfessionalDevelopmentTeamProgressRoute,
   AppProfileAssesmentRoute: AppProfileAssesmentRoute,
