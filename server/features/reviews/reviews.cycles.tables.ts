@@ -53,6 +53,10 @@ export const reviewCycleQuestions = sqliteTable('review_cycle_questions', {
   help_text: text('help_text'),
   options: text('options', { mode: 'json' }).$type<string[]>().notNull(),
   competency: text('competency'),
+  /** COMPETENCY_RATING: the framework competency it rates (growth competencies; not a foreign key, a removed competency leaves the name). */
+  competency_id: text('competency_id'),
+  /** Show the reviewee's goals of the review period under the question. */
+  show_goals: integer('show_goals', { mode: 'boolean' }).notNull().default(false),
   perspectives: text('perspectives', { mode: 'json' }).$type<Perspective[]>().notNull(),
   required: integer('required', { mode: 'boolean' }).notNull(),
   private: integer('private', { mode: 'boolean' }).notNull(),

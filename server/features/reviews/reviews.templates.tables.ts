@@ -50,6 +50,10 @@ export const reviewTemplateQuestions = sqliteTable('review_template_questions', 
   /** Choice kinds: the options; rating kinds: the five point labels; text: []. */
   options: text('options', { mode: 'json' }).$type<string[]>().notNull().default([]),
   competency: text('competency'),
+  /** COMPETENCY_RATING: the framework competency it rates (growth competencies; not a foreign key, a removed competency leaves the name). */
+  competency_id: text('competency_id'),
+  /** Show the reviewee's goals of the review period under the question. */
+  show_goals: integer('show_goals', { mode: 'boolean' }).notNull().default(false),
   perspectives: text('perspectives', { mode: 'json' }).$type<Perspective[]>().notNull(),
   required: integer('required', { mode: 'boolean' }).notNull().default(true),
   private: integer('private', { mode: 'boolean' }).notNull().default(false),
