@@ -1,4 +1,243 @@
+import type { MercuriusContext } from 'mercurius';
+import { sql } from 'drizzle-orm';
+import { badInput, conflict, forbidden, notFound } from '../../../shared/app-error.js';
+import { BUILTIN_TRACKS, builtinTrack } from '../../../shared/growth.builtin-framework.js';
+import { GROWTH_LIMITS, competencyTrackInputSchema, placementInputSchema } from '../../../shared/growth.js';
+import { requireAdmin, requireViewer } from '../../graphql/context.js';
+import { groupBy, indexBy } from '../../graphql/loaders.js';
+import { parseInput } from '../../lib/parse.js';
+import { nowIso } from '../../lib/tokens.js';
+import type { Viewer } from '../auth/viewer.js';
 import type { FeaturePart } from '../feature-part.js';
+import { belowViewer } from '../goals/goals.visibility.js';
+import { notify } from '../notifications/notifications.deliver.js';
+import { findUserById, findUsersByIds, type UserRow } from '../users/users.repo.js';
+import {
+  competenciesOfTracks, copiedBuiltinKeys, countTracks, deletePlacement, expectationsOfCompetencies, findLevelsByIds, findPlacement,
+  findPlacementsByUserIds, findTrack, findTrackByName, findTracksByIds, levelsOfTracks, listPlacements, listTracks, peopleByLevel, peopleByTrack,
+  peopleUsingLevels, setTrackArchived, upsertPlacement, writeTrack,
+  type CompetencyRow, type ExpectationRow, type LevelRow, type PlacementRow, type TrackData, type TrackRow,
+} from './growth.framework.repo.js';
 
-/** Growth part "framework" (docs/decisions/0050): to be built. */
-export const growthFrameworkPart: FeaturePart = { resolvers: {} };
+type Ctx = MercuriusContext;
+const orgOf = (ctx: Ctx) => ctx.viewer?.organizationId ?? '';
+
+/** GraphQL inputs may carry nulls where the shared schemas expect a missing key. */
+function withoutNulls(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(withoutNulls);
+  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== null).map(([k, v]) => [k, withoutNulls(v)]));
+  return value;
+}
+
+// ---- Loaders: every list of tracks, levels, competencies and placements costs one statement per field and query level.
+
+export const loadTrack = (ctx: Ctx, id: string) =>
+  ctx.loaders.get<TrackRow | null>('growth.track', (ids) => indexBy(findTracksByIds(ctx.services.db, orgOf(ctx), ids), (t) => t.id), null).load(id);
+export const loadLevel = (ctx: Ctx, id: string) =>
+  ctx.loaders.get<LevelRow | null>('growth.level', (ids) => indexBy(findLevelsByIds(ctx.services.db, orgOf(ctx), ids), (l) => l.id), null).load(id);
+export const loadLevelsOfTrack = (ctx: Ctx, trackId: string) =>
+  ctx.loaders.get<LevelRow[]>('growth.trackLevels', (ids) => groupBy(levelsOfTracks(ctx.services.db, orgOf(ctx), ids), (l) => l.track_id), []).load(trackId);
+export const loadCompetenciesOfTrack = (ctx: Ctx, trackId: string) =>
+  ctx.loaders.get<CompetencyRow[]>('growth.trackCompetencies', (ids) => groupBy(competenciesOfTracks(ctx.services.db, orgOf(ctx), ids), (c) => c.track_id), []).load(trackId);
+const loadExpectations = (ctx: Ctx, competencyId: string) =>
+  ctx.loaders.get<ExpectationRow[]>('growth.expectations', (ids) => groupBy(expectationsOfCompetencies(ctx.services.db, orgOf(ctx), ids), (e) => e.competency_id), []).load(competencyId);
+const loadTrackPeople = (ctx: Ctx, trackId: string) =>
+  ctx.loaders.get<number>('growth.trackPeople', (ids) => peopleByTrack(ctx.services.db, orgOf(ctx), ids), 0).load(trackId);
+const loadLevelPeople = (ctx: Ctx, levelId: string) =>
+  ctx.loaders.get<number>('growth.levelPeople', (ids) => peopleByLevel(ctx.services.db, orgOf(ctx), ids), 0).load(levelId);
+/** A person's placement (CompetencyPlacement resolves from the row): for the assessment, plan and team progress parts. */
+export const loadPlacement = (ctx: Ctx, userId: string) =>
+  ctx.loaders.get<PlacementRow | null>('growth.placement', (ids) => indexBy(findPlacementsByUserIds(ctx.services.db, orgOf(ctx), ids), (p) => p.user_id), null).load(userId);
+const loadUser = (ctx: Ctx, id: string | null) => (id
+  ? ctx.loaders.get<UserRow | null>('growth.anyUser', (ids) => indexBy(findUsersByIds(ctx.services.db, orgOf(ctx), ids, { includeDeleted: true }), (u) => u.id), null).load(id)
+  : null);
+
+// ---- Rules
+
+/** Whether `userId` is below the viewer in the reporting line (direct report, member of a team they manage or lead, any depth). */
+export function isBelowViewer(ctx: Ctx, viewer: Viewer, userId: string): boolean {
+  return !!ctx.services.db.get<{ one: number }>(sql`select 1 as one where ${userId} in ${belowViewer(viewer)}`);
+}
+
+/** The person of the viewer's organization (NOT_FOUND otherwise). */
+function requirePerson(ctx: Ctx, viewer: Viewer, userId: string): UserRow {
+  const user = findUserById(ctx.services.db, viewer.organizationId, userId);
+  if (!user) throw notFound('Person');
+  return user;
+}
+
+/** Places and removes placements: the subject's managers (anyone above them in the reporting line) and admins. */
+function requirePlacer(ctx: Ctx, viewer: Viewer, userId: string): UserRow {
+  const user = requirePerson(ctx, viewer, userId);
+  if (viewer.permissionLevel !== 'ADMIN' && !isBelowViewer(ctx, viewer, user.id)) {
+    throw forbidden(`Only ${user.full_name}'s managers and admins can place them on the framework.`);
+  }
+  return user;
+}
+
+function requireTrack(ctx: Ctx, viewer: Viewer, id: string): TrackRow {
+  const track = findTrack(ctx.services.db, viewer.organizationId, id);
+  if (!track) throw notFound('Track');
+  return track;
+}
+
+function nameTaken(message: string): never {
+  throw badInput(message, { fields: { name: message } });
+}
+
+function parseTrack(ctx: Ctx, viewer: Viewer, input: unknown, exceptId?: string): TrackData {
+  const data = parseInput(competencyTrackInputSchema, withoutNulls(input));
+  if (findTrackByName(ctx.services.db, viewer.organizationId, data.name, exceptId)) nameTaken(`A track named "${data.name}" already exists (archived tracks count too).`);
+  return data;
+}
+
+function requireRoomForTrack(ctx: Ctx, viewer: Viewer): void {
+  if (countTracks(ctx.services.db, viewer.organizationId) >= GROWTH_LIMITS.tracksMax) {
+    throw conflict(`An organization has at most ${GROWTH_LIMITS.tracksMax} tracks (archived ones count): remove or reuse one.`);
+  }
+}
+
+/** A free name for another copy of a built-in track: "Name (copy)", then "Name (copy 2)"... */
+function freeCopyName(ctx: Ctx, orgId: string, name: string): string {
+  if (!findTrackByName(ctx.services.db, orgId, name)) return name;
+  for (let i = 1; ; i++) {
+    const candidate = `${name} (copy${i > 1 ? ` ${i}` : ''})`;
+    if (!findTrackByName(ctx.services.db, orgId, candidate)) return candidate;
+  }
+}
+
+const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
+/**
+ * The competency framework (docs/decisions/0050): everyone reads the organization's tracks; admins
+ * copy a built-in track, create, edit (the whole track at once), archive and restore them; a person's
+ * managers and admins place them on a track and level.
+ */
+export const growthFrameworkPart: FeaturePart = {
+  resolvers: {
+    Query: {
+      competencyFramework: (_: unknown, args: { include_archived?: boolean | null }, ctx: Ctx) =>
+        listTracks(ctx.services.db, requireViewer(ctx).organizationId, !!args.include_archived),
+      competencyTrack: (_: unknown, args: { id: string }, ctx: Ctx) => requireTrack(ctx, requireViewer(ctx), args.id),
+      builtinCompetencyTracks: (_: unknown, __: unknown, ctx: Ctx) => {
+        const copied = copiedBuiltinKeys(ctx.services.db, requireAdmin(ctx).organizationId);
+        return BUILTIN_TRACKS.map((t) => ({
+          key: t.key, name: t.name, description: t.description, levels: t.levels.map((l) => l.name), competencies: t.competencies.map((c) => c.name), copied: copied.has(t.key),
+        }));
+      },
+      placement: (_: unknown, args: { user_id: string }, ctx: Ctx) => {
+        const viewer = requireViewer(ctx);
+        const user = requirePerson(ctx, viewer, args.user_id);
+        if (user.id !== viewer.userId && viewer.permissionLevel !== 'ADMIN' && !isBelowViewer(ctx, viewer, user.id)) {
+          throw forbidden(`Only ${user.full_name}, their managers and admins can see their placement.`);
+        }
+        return findPlacement(ctx.services.db, viewer.organizationId, user.id) ?? null;
+      },
+      placements: (_: unknown, args: { track_id?: string | null }, ctx: Ctx) => {
+        const viewer = requireAdmin(ctx);
+        if (args.track_id) requireTrack(ctx, viewer, args.track_id);
+        return listPlacements(ctx.services.db, viewer.organizationId, args.track_id ?? null);
+      },
+    },
+    Mutation: {
+      copyBuiltinCompetencyTrack: (_: unknown, args: { key: string }, ctx: Ctx) => {
+        const viewer = requireAdmin(ctx);
+        const builtin = builtinTrack(args.key);
+        if (!builtin) throw badInput(`There is no built-in track "${args.key}".`, { fields: { key: 'Choose one of the built-in tracks.' } });
+        requireRoomForTrack(ctx, viewer);
+        const { db } = ctx.services;
+        const id = db.transaction(() => writeTrack(db, viewer.organizationId, null, {
+          name: freeCopyName(ctx, viewer.organizationId, builtin.name), description: builtin.description, levels: builtin.levels, competencies: builtin.competencies,
+        }, { builtin_key: builtin.key }));
+        return requireTrack(ctx, viewer, id);
+      },
+      createCompetencyTrack: (_: unknown, args: { input: unknown }, ctx: Ctx) => {
+        const viewer = requireAdmin(ctx);
+        const data = parseTrack(ctx, viewer, args.input);
+        requireRoomForTrack(ctx, viewer);
+        const { db } = ctx.services;
+        const id = db.transaction(() => writeTrack(db, viewer.organizationId, null, { ...data, levels: data.levels.map((l) => ({ ...l, id: null })), competencies: data.competencies.map((c) => ({ ...c, id: null })) }));
+        return requireTrack(ctx, viewer, id);
+      },
+      updateCompetencyTrack: (_: unknown, args: { id: string; input: unknown }, ctx: Ctx) => {
+        const viewer = requireAdmin(ctx);
+        const track = requireTrack(ctx, viewer, args.id);
+        const data = parseTrack(ctx, viewer, args.input, track.id);
+        const { db } = ctx.services;
+        db.transaction(() => {
+          const kept = new Set(data.levels.map((l) => l.id).filter(Boolean));
+          const removed = levelsOfTracks(db, viewer.organizationId, [track.id]).filter((l) => !kept.has(l.id));
+          const people = peopleUsingLevels(db, viewer.organizationId, removed.map((l) => l.id));
+          if (people > 0) {
+            const names = removed.map((l) => l.name).join(', ');
+            throw conflict(`${names} cannot be removed: ${plural(people, 'person is', 'people are')} placed on it or assessed against it. Place them on another level first.`);
+          }
+          writeTrack(db, viewer.organizationId, track.id, data);
+        });
+        return requireTrack(ctx, viewer, track.id);
+      },
+      archiveCompetencyTrack: (_: unknown, args: { id: string }, ctx: Ctx) => {
+        const viewer = requireAdmin(ctx);
+        const track = requireTrack(ctx, viewer, args.id);
+        if (!track.archived_at) setTrackArchived(ctx.services.db, viewer.organizationId, track.id, nowIso());
+        return requireTrack(ctx, viewer, track.id);
+      },
+      restoreCompetencyTrack: (_: unknown, args: { id: string }, ctx: Ctx) => {
+        const viewer = requireAdmin(ctx);
+        const track = requireTrack(ctx, viewer, args.id);
+        if (track.archived_at) setTrackArchived(ctx.services.db, viewer.organizationId, track.id, null);
+        return requireTrack(ctx, viewer, track.id);
+      },
+      placePerson: (_: unknown, args: { input: unknown }, ctx: Ctx) => {
+        const viewer = requireViewer(ctx);
+        const input = parseInput(placementInputSchema, withoutNulls(args.input));
+        const user = requirePlacer(ctx, viewer, input.user_id);
+        if (user.status === 'DEACTIVATED') throw badInput(`${user.full_name}'s account is deactivated: they cannot be placed.`, { fields: { user_id: 'Choose an active person.' } });
+        const { db } = ctx.services;
+        const track = requireTrack(ctx, viewer, input.track_id);
+        if (track.archived_at) throw badInput(`${track.name} is archived: restore it before placing people on it.`, { fields: { track_id: 'Choose an active track.' } });
+        const level = findLevelsByIds(db, viewer.organizationId, [input.level_id])[0];
+        if (!level) throw notFound('Level');
+        if (level.track_id !== track.id) throw badInput('That level belongs to another track.', { fields: { level_id: 'That level belongs to another track.' } });
+        const before = findPlacement(db, viewer.organizationId, user.id);
+        upsertPlacement(db, { user_id: user.id, organization_id: viewer.organizationId, track_id: track.id, level_id: level.id, placed_by: viewer.userId });
+        if (before?.level_id !== level.id && user.id !== viewer.userId) {
+          void notify(ctx.services, {
+            organizationId: viewer.organizationId, userIds: [user.id], kind: 'assessments', link: '/profile/assesment',
+            title: `You are placed on ${level.name} (${track.name})`,
+            body: `Your assessments now compare you with what ${level.name} expects in the ${track.name} track.`,
+          });
+        }
+        return findPlacement(db, viewer.organizationId, user.id)!;
+      },
+      removePlacement: (_: unknown, args: { user_id: string }, ctx: Ctx) => {
+        const viewer = requireViewer(ctx);
+        const user = requirePlacer(ctx, viewer, args.user_id);
+        return deletePlacement(ctx.services.db, viewer.organizationId, user.id);
+      },
+    },
+    CompetencyTrack: {
+      archived: (t: TrackRow) => t.archived_at !== null,
+      levels: (t: TrackRow, _: unknown, ctx: Ctx) => loadLevelsOfTrack(ctx, t.id),
+      competencies: (t: TrackRow, _: unknown, ctx: Ctx) => loadCompetenciesOfTrack(ctx, t.id),
+      people: (t: TrackRow, _: unknown, ctx: Ctx) => loadTrackPeople(ctx, t.id),
+    },
+    CompetencyLevel: {
+      people: (l: LevelRow, _: unknown, ctx: Ctx) => loadLevelPeople(ctx, l.id),
+    },
+    Competency: {
+      /** One per level of the track, in level order ('' where none was written). */
+      expectations: async (c: CompetencyRow, _: unknown, ctx: Ctx) => {
+        const [levels, rows] = await Promise.all([loadLevelsOfTrack(ctx, c.track_id), loadExpectations(ctx, c.id)]);
+        const byLevel = new Map(rows.map((r) => [r.level_id, r.text]));
+        return levels.map((l) => ({ level_id: l.id, text: byLevel.get(l.id) ?? '' }));
+      },
+    },
+    CompetencyPlacement: {
+      user: (p: PlacementRow, _: unknown, ctx: Ctx) => loadUser(ctx, p.user_id),
+      track: (p: PlacementRow, _: unknown, ctx: Ctx) => loadTrack(ctx, p.track_id),
+      level: (p: PlacementRow, _: unknown, ctx: Ctx) => loadLevel(ctx, p.level_id),
+      placed_by: (p: PlacementRow, _: unknown, ctx: Ctx) => loadUser(ctx, p.placed_by),
+    },
+  },
+};
