@@ -1,16 +1,18 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { FeaturePlaceholder } from '../../../../components/feature-placeholder.js';
+import { PendingView } from '../../../../components/ui/states.js';
+import { GoalPage } from '../../../../features/goals/goal-page.js';
+import { goalQueryOptions } from '../../../../features/goals/goals.api.js';
 import { parseIdParams } from '../../../../lib/route-params.js';
 
+/** One goal: key results, aligned goals, check-ins and progress over time. */
 export const Route = createFileRoute('/_app/goals/my-goals/$id')({
   params: { parse: parseIdParams },
-  component: GoalPage,
+  loader: ({ context: { queryClient }, params }) => queryClient.prefetchQuery(goalQueryOptions(params.id)),
+  pendingComponent: () => <PendingView label="Loading the goal…" />,
+  component: GoalRoute,
 });
 
-function GoalPage() {
-  return (
-    <FeaturePlaceholder title="Goal" area="Goals">
-      Here you will see one goal with its key results, progress and check-in history.
-    </FeaturePlaceholder>
-  );
+function GoalRoute() {
+  const { id } = Route.useParams();
+  return <GoalPage key={id} id={id} />;
 }

@@ -1,14 +1,12 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { FeaturePlaceholder } from '../../../../components/feature-placeholder.js';
+import { PendingView } from '../../../../components/ui/states.js';
+import { MyGoalsPage } from '../../../../features/goals/my-goals-page.js';
+import { myGoalsQueryOptions } from '../../../../features/goals/goals.api.js';
 
+/** My goals: open ones first; done and dropped ones behind a filter. */
 export const Route = createFileRoute('/_app/goals/my-goals/')({
-  component: MygoalsPage,
+  // Prefetched, never failing the page: the list says so itself, with Try again.
+  loader: ({ context: { queryClient } }) => queryClient.prefetchQuery(myGoalsQueryOptions(false)),
+  pendingComponent: () => <PendingView label="Loading your goals…" />,
+  component: MyGoalsPage,
 });
-
-function MygoalsPage() {
-  return (
-    <FeaturePlaceholder title="My goals" area="Goals">
-      Here you will set goals with key results, align them to team goals and record check-ins.
-    </FeaturePlaceholder>
-  );
-}
