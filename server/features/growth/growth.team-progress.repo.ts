@@ -1,0 +1,55 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../db/connection.js';
+import { prepared } from '../../db/prepared.js';
+import type { Viewer } from '../auth/viewer.js';
+import { belowViewer } from '../goals/goals.visibility.js';
+import type { TeamRow } from '../teams/teams.repo.js';
+import type { UserRow } from '../users/users.repo.js';
+import { users } from '../users/users.tables.js';
+import type { PlacementRow } from './growth.plans.repo.js';
+
+/**
+ * SQL of development team progress (docs/decisions/0050): six statements whatever the number of
+ * people: the people in scope, their teams, placements, last submitted assessments, growth goals and
+ * actions (the last four by index seeks per person through one JSON list).
+ */
+
+/** Active and invited people (never deactivated or removed): admins everyone, others the people below them (any depth). */
+export function peopleInScope(db: Db, viewer: Viewer): UserRow[] {
+  const admin = viewer.permissionLevel === 'ADMIN';
+  return db.select().from(users).where(sql`${users.organization_id} = ${viewer.organizationId} and ${users.deleted_at} is null and ${users.status} <> 'DEACTIVATED'
+    and ${admin ? sql`1` : sql`${users.id} in ${belowViewer(viewer)}`}`).orderBy(sql`${users.full_name} collate nocase`, users.id).all();
+}
+
+export function liveTeamsByIds(db: Db, orgId: string, ids: string): TeamRow[] {
+  const stmt = prepared(db, 'growth.progress.teams', () => db.$client.prepare(`SELECT * FROM teams
+    WHERE organization_id = @orgId AND deleted_at IS NULL AND id IN (SELECT value FROM json_each(@ids)) ORDER BY name COLLATE NOCASE, id`));
+  return stmt.all({ orgId, ids }) as TeamRow[];
+}
+
+export function placementsOf(db: Db, orgId: string, ids: string): PlacementRow[] {
+  const stmt = prepared(db, 'growth.progress.placements', () => db.$client.prepare(`SELECT p.* FROM json_each(@ids) j
+    JOIN competency_placements p ON p.user_id = j.value WHERE p.organization_id = @orgId`));
+  return stmt.all({ orgId, ids }) as PlacementRow[];
+}
+
+/** The last submitted SELF and MANAGER assessment of each person. */
+export function lastAssessed(db: Db, orgId: string, ids: string): Array<{ id: string; self: string | null; manager: string | null }> {
+  const stmt = prepared(db, 'growth.progress.assessed', () => db.$client.prepare(`SELECT j.value AS id,
+      (SELECT max(a.submitted_at) FROM assessments a WHERE a.organization_id = @orgId AND a.subject_id = j.value AND a.kind = 'SELF' AND a.status = 'SUBMITTED') AS self,
+      (SELECT max(a.submitted_at) FROM assessments a WHERE a.organization_id = @orgId AND a.subject_id = j.value AND a.kind = 'MANAGER' AND a.status = 'SUBMITTED') AS manager
+    FROM json_each(@ids) j`));
+  return stmt.all({ orgId, ids }) as Array<{ id: string; self: string | null; manager: string | null }>;
+}
+
+export function growthGoalsOfPeople(db: Db, orgId: string, ids: string): Array<{ owner_user_id: string; status: string; progress: number }> {
+  const stmt = prepared(db, 'growth.progress.goals', () => db.$client.prepare(`SELECT g.owner_user_id, g.status, g.progress FROM json_each(@ids) j
+    JOIN goals g ON g.organization_id = @orgId AND g.owner_user_id = j.value WHERE g.owner_kind = 'PERSON' AND g.kind = 'GROWTH'`));
+  return stmt.all({ orgId, ids }) as Array<{ owner_user_id: string; status: string; progress: number }>;
+}
+
+export function actionsOfPeople(db: Db, orgId: string, ids: string): Array<{ user_id: string; due_date: string | null; done_at: string | null }> {
+  const stmt = prepared(db, 'growth.progress.actions', () => db.$client.prepare(`SELECT a.user_id, a.due_date, a.done_at FROM json_each(@ids) j
+    JOIN development_actions a ON a.organization_id = @orgId AND a.user_id = j.value`));
+  return stmt.all({ orgId, ids }) as Array<{ user_id: string; due_date: string | null; done_at: string | null }>;
+}
