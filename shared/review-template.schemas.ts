@@ -56,6 +56,10 @@ export const reviewQuestionSchema = z.object({
   help_text: optionalText(L.helpTextMax),
   options: z.array(z.string().trim()).max(L.choicesMax, `At most ${L.choicesMax} options.`).nullish().transform((v) => v ?? []),
   competency: optionalText(L.competencyMax),
+  /** COMPETENCY_RATING: the framework competency it rates (its name goes in `competency` too). */
+  competency_id: optionalId.transform((v) => v || null),
+  /** Show the reviewee's goals of the review period under the question (default false). */
+  show_goals: z.boolean().nullish().transform((v) => v ?? false),
   perspectives: z.array(z.enum(PERSPECTIVES, 'Unknown perspective.')).min(1, 'Choose at least one perspective that answers this question.').transform((v) => PERSPECTIVES.filter((p) => v.includes(p))),
   required: z.boolean().nullish().transform((v) => v ?? true),
   private: z.boolean().nullish().transform((v) => v ?? false),
@@ -85,6 +89,7 @@ export const reviewQuestionSchema = z.object({
   // Fields a kind does not use are dropped, so switching kinds in the editor leaves nothing stale.
   options: RATING_KINDS.includes(q.kind) || CHOICE_KINDS.includes(q.kind) ? q.options : [],
   competency: q.kind === 'COMPETENCY_RATING' ? q.competency : null,
+  competency_id: q.kind === 'COMPETENCY_RATING' ? q.competency_id : null,
 }));
 
 export const reviewTemplateSectionSchema = z.object({

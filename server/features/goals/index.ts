@@ -9,6 +9,7 @@ import { goalsCheckInsPart } from './goals.check-ins.js';
 import { goalsTreePart } from './goals.tree.js';
 import { goalsRemindersPart } from './goals.reminders.js';
 import { goalsCsvPart } from './goals.csv.js';
+import { goalsInPeriodPart } from './goals.in-period.js';
 
 /**
  * Goals with key results (docs/decisions/0049): goals, key results and their roll-up (crud),
@@ -19,7 +20,7 @@ import { goalsCsvPart } from './goals.csv.js';
 export async function goalsFeature(app: FastifyInstance): Promise<void> {
   declareOperationRules(app, goalsRules);
   app.graphql.extendSchema(goalsSchema);
-  const parts: FeaturePart[] = [goalsCrudPart, goalsCheckInsPart, goalsTreePart, goalsRemindersPart, goalsCsvPart];
+  const parts: FeaturePart[] = [goalsCrudPart, goalsCheckInsPart, goalsTreePart, goalsRemindersPart, goalsCsvPart, goalsInPeriodPart];
   for (const part of parts) app.graphql.defineResolvers(withFeatureArea('GOALS', part.resolvers) as never);
   for (const part of parts) await part.register?.(app);
 }

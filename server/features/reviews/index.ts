@@ -18,6 +18,7 @@ import { reviewRequestResolvers } from './reviews.requests.resolvers.js';
 import { reviewResultsResolvers, reviewResultsSchema } from './reviews.results.graphql.js';
 import { reviewTemplateResolvers } from './reviews.templates.resolvers.js';
 import { reviewTemplatesSchema } from './reviews.templates.schema.js';
+import { reviewCompetenciesResolvers, reviewCompetenciesSchema } from './reviews.competencies.js';
 import { declareOperationRules } from '../../graphql/operation-rules.js';
 import { reviewsRules } from './reviews.rules.js';
 
@@ -36,7 +37,8 @@ export async function reviewsFeature(app: FastifyInstance): Promise<void> {
   app.graphql.extendSchema(reviewReminderSettingsSdl);
   app.graphql.extendSchema(reviewSetupSchema);
   app.graphql.extendSchema(reviewReleaseSchema);
-  for (const resolvers of [reviewTemplateResolvers, reviewCycleResolvers, reviewNominationResolvers, reviewRequestResolvers, reviewResultsResolvers, reviewProgressResolvers, reviewAutomationResolvers, reviewSprintResolvers, reviewReminderSettingsResolvers, reviewSetupResolvers, reviewReleaseResolvers]) {
+  app.graphql.extendSchema(reviewCompetenciesSchema);
+  for (const resolvers of [reviewTemplateResolvers, reviewCycleResolvers, reviewNominationResolvers, reviewRequestResolvers, reviewResultsResolvers, reviewProgressResolvers, reviewAutomationResolvers, reviewSprintResolvers, reviewReminderSettingsResolvers, reviewSetupResolvers, reviewReleaseResolvers, reviewCompetenciesResolvers]) {
     app.graphql.defineResolvers(withFeatureArea('REVIEWS', resolvers) as never);
   }
   await app.register(reviewResultsExportRoutes);

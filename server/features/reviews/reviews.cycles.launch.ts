@@ -28,7 +28,7 @@ function snapshotQuestions(db: Db, orgId: string, cycleId: string, template: Rev
   const rows = template.sections.flatMap((s, sectionPosition) => s.questions.map((q, position) => ({
     id: newId(), organization_id: orgId, cycle_id: cycleId, source_question_id: q.id, section_position: sectionPosition,
     section_title: s.title, section_description: s.description, position, kind: q.kind, prompt: q.prompt, self_prompt: q.self_prompt, help_text: q.help_text,
-    options: q.options, competency: q.competency, perspectives: q.perspectives, required: q.required, private: q.private,
+    options: q.options, competency: q.competency, competency_id: q.competency_id, show_goals: q.show_goals, perspectives: q.perspectives, required: q.required, private: q.private,
   })));
   insertChunked(rows, (part) => db.insert(reviewCycleQuestions).values(part).run());
 }

@@ -70,7 +70,7 @@ function insertContent(db: Db, orgId: string, templateId: string, data: ReviewTe
       db.insert(reviewTemplateQuestions).values({
         id: reuse(q.id), organization_id: orgId, template_id: templateId, section_id: sectionId, position,
         kind: q.kind, prompt: q.prompt, self_prompt: q.self_prompt, help_text: q.help_text, options: q.options, competency: q.competency,
-        perspectives: q.perspectives, required: q.required, private: q.private,
+        competency_id: q.competency_id, show_goals: q.show_goals, perspectives: q.perspectives, required: q.required, private: q.private,
       }).run();
     });
   });
@@ -111,7 +111,7 @@ export function contentAsInput(content: ReviewTemplateContent, name: string): Re
     sections: content.sections.map((s) => ({
       id: null, title: s.title, description: s.description,
       questions: s.questions.map((q) => ({
-        id: null, kind: q.kind, prompt: q.prompt, self_prompt: q.self_prompt, help_text: q.help_text, options: q.options, competency: q.competency, perspectives: q.perspectives, required: q.required, private: q.private,
+        id: null, kind: q.kind, prompt: q.prompt, self_prompt: q.self_prompt, help_text: q.help_text, options: q.options, competency: q.competency, competency_id: q.competency_id, show_goals: q.show_goals, perspectives: q.perspectives, required: q.required, private: q.private,
       })),
     })),
   };

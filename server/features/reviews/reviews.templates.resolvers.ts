@@ -1,6 +1,6 @@
 import type { MercuriusContext } from 'mercurius';
-import { AppError, forbidden, notFound } from '../../../shared/app-error.js';
-import { copyReviewTemplateSchema, reviewTemplateInputSchema } from '../../../shared/review-template.schemas.js';
+import { AppError, badInput, forbidden, notFound } from '../../../shared/app-error.js';
+import { copyReviewTemplateSchema, reviewTemplateInputSchema, type ReviewTemplateData } from '../../../shared/review-template.schemas.js';
 import { requireViewer } from '../../graphql/context.js';
 import { groupBy } from '../../graphql/loaders.js';
 import { parseInput } from '../../lib/parse.js';
@@ -11,6 +11,7 @@ import {
   listQuestionsBySectionIds, listReviewTemplates, listSectionsByTemplateIds, replaceReviewTemplate, setReviewTemplateArchived,
   type ReviewTemplateQuestionRow, type ReviewTemplateRow, type ReviewTemplateSectionRow,
 } from './reviews.templates.repo.js';
+import { unknownCompetencyIds } from './reviews.competencies.js';
 import { canCreateReviewTemplates, canEditReviewTemplate, canManageReviewTemplate, canReadReviewTemplates } from './reviews.templates.policy.js';
 
 type Ctx = MercuriusContext;
@@ -39,6 +40,15 @@ function requireManageable(ctx: Ctx, id: string, action: 'edit' | 'archive'): { 
   return { viewer, template };
 }
 
+/** A COMPETENCY_RATING question's competency_id must be a competency of the organization's framework. */
+function checkCompetencies(ctx: Ctx, orgId: string, data: ReviewTemplateData): void {
+  const named = data.sections.flatMap((s, si) => s.questions.map((q, qi) => ({ id: q.competency_id, path: `sections.${si}.questions.${qi}.competency_id` })));
+  const unknown = unknownCompetencyIds(ctx.services.db, orgId, named.flatMap((n) => (n.id ? [n.id] : [])));
+  if (!unknown.size) return;
+  const fields = Object.fromEntries(named.filter((n) => n.id && unknown.has(n.id)).map((n) => [n.path, 'Choose a competency of the framework.']));
+  throw badInput('Choose a competency of the framework.', { fields });
+}
+
 const sectionsLoader = (ctx: Ctx) => ctx.loaders.get('reviewTemplates.sections',
   (ids) => groupBy(listSectionsByTemplateIds(ctx.services.db, orgOf(ctx), ids), (s) => s.template_id), [] as ReviewTemplateSectionRow[]);
 
@@ -53,11 +63,13 @@ export const reviewTemplateResolvers = {
       const viewer = requireReader(ctx);
       if (!canCreateReviewTemplates(viewer)) throw forbidden('Only managers and admins can create review templates.');
       const data = parseInput(reviewTemplateInputSchema, args.input);
+      checkCompetencies(ctx, viewer.organizationId, data);
       return requireTemplate(ctx, viewer, createReviewTemplate(ctx.services.db, viewer.organizationId, data, viewer.userId));
     },
     updateReviewTemplate: (_: unknown, args: { id: string; input: unknown }, ctx: Ctx) => {
       const { viewer, template } = requireManageable(ctx, args.id, 'edit');
       const data = parseInput(reviewTemplateInputSchema, args.input);
+      checkCompetencies(ctx, viewer.organizationId, data);
       replaceReviewTemplate(ctx.services.db, viewer.organizationId, template.id, data);
       return requireTemplate(ctx, viewer, template.id);
     },

@@ -15,6 +15,10 @@ export const reviewTemplatesSchema = /* GraphQL */ `
     options: [String!]!
     "The competency a COMPETENCY_RATING question rates."
     competency: String
+    "COMPETENCY_RATING: the framework competency it rates, when chosen from the framework."
+    competency_id: ID
+    "The answer page shows the reviewee's goals of the review period under the question."
+    show_goals: Boolean!
     "Who answers it (at least one)."
     perspectives: [ReviewPerspective!]!
     required: Boolean!
@@ -62,6 +66,10 @@ export const reviewTemplatesSchema = /* GraphQL */ `
     help_text: String
     options: [String!]
     competency: String
+    "COMPETENCY_RATING: a competency of the organization's framework (its name goes in competency)."
+    competency_id: ID
+    "Default false."
+    show_goals: Boolean
     perspectives: [ReviewPerspective!]!
     "Default true."
     required: Boolean

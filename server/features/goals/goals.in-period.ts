@@ -1,0 +1,36 @@
+import { and, asc, eq, ne, sql } from 'drizzle-orm';
+import type { MercuriusContext } from 'mercurius';
+import { isoDay } from '../../../shared/retros.js';
+import { requireViewer } from '../../graphql/context.js';
+import { parseInput } from '../../lib/parse.js';
+import type { FeaturePart } from '../feature-part.js';
+import { goals } from './goals.tables.js';
+import { readableGoal } from './goals.visibility.js';
+import { z } from 'zod';
+
+/**
+ * Goals part "in period" (docs/decisions/0049): a person's goals of a review period, for the goals
+ * panel under a review question (issue 14, goals 5). Goals the PERSON owns that the viewer may read,
+ * open or done (not dropped), whose [start_date, due_date] overlaps [from, to]; a missing start is
+ * the day the goal was created, a missing due date never ends. Due date first, undated last.
+ */
+const periodSchema = z.object({ user_id: z.string().min(1).max(64), from: isoDay, to: isoDay })
+  .refine((p) => p.from <= p.to, { path: ['to'], message: 'The period ends before it starts.' });
+
+export const goalsInPeriodPart: FeaturePart = {
+  resolvers: {
+    Query: {
+      goalsInPeriod: (_: unknown, args: { user_id: string; from: string; to: string }, ctx: MercuriusContext) => {
+        const viewer = requireViewer(ctx);
+        const { user_id, from, to } = parseInput(periodSchema, args);
+        const start = sql`coalesce(${goals.start_date}, substr(${goals.created_at}, 1, 10))`;
+        return ctx.services.db.select().from(goals).where(and(
+          eq(goals.organization_id, viewer.organizationId), eq(goals.owner_kind, 'PERSON'), eq(goals.owner_user_id, user_id),
+          ne(goals.status, 'DROPPED'),
+          sql`${start} <= ${to}`, sql`(${goals.due_date} is null or ${goals.due_date} >= ${from})`,
+          readableGoal(viewer),
+        )).orderBy(sql`${goals.due_date} is null`, asc(goals.due_date), asc(goals.created_at), asc(goals.id)).all();
+      },
+    },
+  },
+};

@@ -1,0 +1,75 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import type { MercuriusContext } from 'mercurius';
+import type { Db } from '../../db/connection.js';
+import { competencies, competencyExpectations, competencyLevels, competencyPlacements } from '../growth/growth.tables.js';
+import { reviewCycleQuestions } from './reviews.cycles.tables.js';
+import type { ReviewRequestRow } from './reviews.requests.repo.js';
+
+/**
+ * Reviews and the competency framework (issue 14): a COMPETENCY_RATING question may name a
+ * competency of the organization's framework (competency_id); the answer page then shows what the
+ * reviewee's level expects of it (their placement's competency_expectations).
+ */
+export const reviewCompetenciesSchema = /* GraphQL */ `
+  "What the reviewee's level expects of a competency a question rates."
+  type ReviewCompetencyExpectation {
+    "The question (ReviewCycleQuestion.id)."
+    question_id: ID!
+    competency_id: ID!
+    competency_name: String!
+    "The reviewee's level; only for their manager's review and their own (a peer does not learn it)."
+    level_name: String
+    "What the level expects; empty when the framework says nothing."
+    text: String!
+  }
+
+  extend type ReviewCycleQuestion {
+    "COMPETENCY_RATING: the framework competency it rates."
+    competency_id: ID
+    "Show the reviewee's goals of the review period under the question."
+    show_goals: Boolean!
+  }
+
+  extend type ReviewRequest {
+    "For the questions that rate a framework competency: what the reviewee's level expects (none when they are not placed on that competency's track)."
+    competency_expectations: [ReviewCompetencyExpectation!]!
+  }
+`;
+
+/** Of `ids`, those that are not competencies of the organization. */
+export function unknownCompetencyIds(db: Db, orgId: string, ids: readonly string[]): Set<string> {
+  if (!ids.length) return new Set();
+  const known = new Set(db.select({ id: competencies.id }).from(competencies)
+    .where(and(eq(competencies.organization_id, orgId), inArray(competencies.id, [...new Set(ids)]))).all().map((r) => r.id));
+  return new Set(ids.filter((id) => !known.has(id)));
+}
+
+export function expectationsForRequest(db: Db, request: ReviewRequestRow) {
+  const questions = db.select({ id: reviewCycleQuestions.id, competency_id: reviewCycleQuestions.competency_id, perspectives: reviewCycleQuestions.perspectives })
+    .from(reviewCycleQuestions)
+    .where(and(eq(reviewCycleQuestions.organization_id, request.organization_id), eq(reviewCycleQuestions.cycle_id, request.cycle_id), eq(reviewCycleQuestions.kind, 'COMPETENCY_RATING'))).all()
+    .filter((q) => q.competency_id && q.perspectives.includes(request.perspective));
+  if (!questions.length) return [];
+  const placement = db.select({ level_id: competencyPlacements.level_id, level_name: competencyLevels.name }).from(competencyPlacements)
+    .innerJoin(competencyLevels, eq(competencyLevels.id, competencyPlacements.level_id))
+    .where(and(eq(competencyPlacements.organization_id, request.organization_id), eq(competencyPlacements.user_id, request.reviewee_id))).get();
+  if (!placement) return [];
+  const ids = [...new Set(questions.map((q) => q.competency_id!))];
+  const rows = db.select({ competency_id: competencies.id, name: competencies.name, text: competencyExpectations.text }).from(competencies)
+    .innerJoin(competencyExpectations, and(eq(competencyExpectations.competency_id, competencies.id), eq(competencyExpectations.level_id, placement.level_id)))
+    .where(and(eq(competencies.organization_id, request.organization_id), inArray(competencies.id, ids))).all();
+  const byId = new Map(rows.map((r) => [r.competency_id, r]));
+  const showLevel = request.perspective === 'MANAGER' || request.perspective === 'SELF';
+  return questions.flatMap((q) => {
+    const row = byId.get(q.competency_id!);
+    return row ? [{ question_id: q.id, competency_id: row.competency_id, competency_name: row.name, level_name: showLevel ? placement.level_name : null, text: row.text }] : [];
+  });
+}
+
+export const reviewCompetenciesResolvers = {
+  ReviewRequest: {
+    // The request reaches a viewer only when they are its reviewer (reviews.requests.resolvers.ts).
+    competency_expectations: (r: ReviewRequestRow, _: unknown, ctx: MercuriusContext) =>
+      (ctx.viewer?.userId !== r.reviewer_id ? [] : expectationsForRequest(ctx.services.db, r)),
+  },
+};
