@@ -77,7 +77,7 @@ export function KeyResultsEditor({ drafts, onChange, errors }: Props) {
           const titleError = err('title');
           const currencyError = err('currency');
           return (
-            <li key={d.key} className="goal-kr-item" aria-label={`Key result ${n}`}>
+            <li key={d.key} className="goal-kr-item" aria-label={`Key result ${n}, all fields`}>
               <div className="field">
                 <label htmlFor={`${base}-title`}>Key result {n}</label>
                 <input id={`${base}-title`} value={d.title} maxLength={GOAL_LIMITS.keyResultTitleMax} onChange={(e) => set(i, { title: e.target.value })}
