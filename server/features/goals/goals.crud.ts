@@ -19,7 +19,7 @@ import { loadTeam, loadUser } from '../users/users.loaders.js';
 import { listChangesOfCheckIns, listCheckInsOfGoals, type CheckInChange, type CheckInRow } from './goals.check-ins.repo.js';
 import {
   countChildren, deleteGoalRow, editableGoalIds, findGoalInOrg, findGoalsByIds, findReadableGoal, insertGoalRow, listKeyResultsOfGoals, listPersonGoals,
-  listReadableChildren, readableGoalIds, replaceKeyResults, updateGoalRow,
+  listReadableChildren, listReadablePersonGoalsOf, readableGoalIds, replaceKeyResults, updateGoalRow,
   type GoalRow, type GoalValues, type KeyResultRow,
 } from './goals.crud.repo.js';
 import { checkAlignment, checkCompetency, checkNewGoalOwner } from './goals.policy.js';
@@ -257,3 +257,15 @@ const goalsCrudResolvers = {
 };
 
 export const goalsCrudPart: FeaturePart = { resolvers: goalsCrudResolvers };
+
+/**
+ * User.goals: the person's PERSON goals the viewer reads, as { id, due_date } with the due date as
+ * a DateTime (midnight UTC) or null. One statement per query level (the request's loader).
+ */
+export function loadUserGoals(ctx: Ctx, userId: string): Promise<Array<{ id: string; due_date: string | null }>> {
+  const viewer = requireViewer(ctx);
+  return ctx.loaders.get<Array<{ id: string; due_date: string | null }>>('goals.ofUsers', (ids) => {
+    const rows = listReadablePersonGoalsOf(ctx.services.db, viewer, ids);
+    return groupBy(rows.map((g) => ({ id: g.id, owner_user_id: g.owner_user_id, due_date: g.due_date ? `${g.due_date}T00:00:00.000Z` : null })), (g) => g.owner_user_id);
+  }, []).load(userId);
+}

@@ -8,6 +8,7 @@ import { idListSchema } from '../../../shared/user.schemas.js';
 import { findMediaByIds } from '../media/media.repo.js';
 import { findSubdepartmentsByIds } from '../org/org.repo.js';
 import { findTeamsByIds, teamsManagedBy } from '../teams/teams.repo.js';
+import { loadUserGoals } from '../goals/goals.crud.js';
 import { presentMedia } from './users.loaders.js';
 import { canSeePrivateFields, isAdmin } from './users.policy.js';
 import { userColumnsFor } from './users.columns.js';
@@ -127,5 +128,5 @@ export const userFields = {
   notifications: (u: UserObject, _: unknown, ctx: MercuriusContext) => (canSeePrivateFields(ctx.viewer, u) ? u.notifications : []),
   last_password_update: (u: UserObject, _: unknown, ctx: MercuriusContext) => (canSeePrivateFields(ctx.viewer, u) ? u.last_password_update : null),
   invited_at: (u: UserObject, _: unknown, ctx: MercuriusContext) => (ctx.viewer && isAdmin(ctx.viewer) ? u.invited_at : null),
-  goals: () => [],
+  goals: (u: UserObject, _: unknown, ctx: MercuriusContext) => loadUserGoals(ctx, u.id),
 };
