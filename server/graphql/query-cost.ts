@@ -82,6 +82,12 @@ export const LIST_SIZES: Readonly<Record<string, number>> = {
   'Feedback.tags': 5,
   'Feedback.reactions': 5,
   'Feedback.answers': 10,
+  // Competency framework (shared/growth.ts GROWTH_LIMITS): 30 tracks, 12 levels, 30 competencies, one expectation per level.
+  'Query.competencyFramework': 30,
+  'CompetencyTrack.levels': 12,
+  'CompetencyTrack.competencies': 30,
+  'Competency.expectations': 12,
+  'Query.placements': ORG_PEOPLE,
 };
 
 /** The integer a literal, or null for a variable or anything else. */
