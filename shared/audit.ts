@@ -23,6 +23,7 @@ export const AUDIT_ACTIONS = [
   'FEATURE_AREA_SWITCHED',
   'AUDIT_RETENTION_CHANGED',
   'AUDIT_EXPORTED',
+  'GOALS_EXPORTED',
 ] as const;
 
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
@@ -45,6 +46,7 @@ export const AUDIT_ACTION_LABEL: Record<AuditAction, string> = {
   FEATURE_AREA_SWITCHED: 'Feature area switched',
   AUDIT_RETENTION_CHANGED: 'Audit retention changed',
   AUDIT_EXPORTED: 'Audit log exported (CSV)',
+  GOALS_EXPORTED: 'Goals exported (CSV)',
 };
 
 /** What `details` may hold: short facts, never a secret, password, token or webhook URL. */

@@ -1,4 +1,169 @@
+import type { FastifyInstance } from 'fastify';
+import type { MercuriusContext } from 'mercurius';
+import { formatDay } from '../../../shared/dates.js';
+import { goalSettingsSchema, type GoalSettings } from '../../../shared/goals.js';
+import { requireAdmin, requireViewer } from '../../graphql/context.js';
+import type { JobContext } from '../../jobs/jobs.scheduler.js';
+import { parseInput } from '../../lib/parse.js';
+import type { Services } from '../../services.js';
+import { isFeatureAreaOn } from '../feature-areas/feature-areas.guard.js';
 import type { FeaturePart } from '../feature-part.js';
+import { organizationTimeZones } from '../feedback/feedback.working-days.js';
+import { notify } from '../notifications/notifications.deliver.js';
+import { checkInReminderCandidates, dueReminderTarget, dueSoonGoals, organizationsWithOpenGoals, readGoalSettings, writeGoalSettings } from './goals.reminders.repo.js';
 
-/** Goals part "reminders" (docs/decisions/0049): to be built. */
-export const goalsRemindersPart: FeaturePart = { resolvers: {} };
+/**
+ * Goal reminders and the organization's goal settings (docs/decisions/0049).
+ *
+ * An hourly scan (a transactional job) looks at each organization with open goals, in the
+ * organization's time zone (feedback.working-days.ts: the zone most of its people have), from
+ * REMINDER_HOUR local time on:
+ * - check-in reminder: on the organization's check-in day (WEEKLY: every check_in_weekday; BIWEEKLY:
+ *   every other one, counted from Monday 5 January 1970; MONTHLY: the first such weekday of the
+ *   month; OFF: never), each owner of an open PERSON goal, and the manager and lead of a team with
+ *   an open TEAM goal, with no check-in since the previous check-in day, gets one message;
+ * - due-date reminder: an open goal due within due_reminder_days (0: none) reminds its owner (a team
+ *   goal: the team's manager and lead) once.
+ * Exactly once: the scan enqueues a send job whose unique key names the person and the check-in day
+ * (`org:user@day`), or the goal and its due date (`goal@due`, so a new due date re-arms it). The jobs
+ * table keeps keys forever, so a second run, a second runner or a restart enqueues nothing new.
+ * Organizations with GOALS off are skipped, and the send checks again. notify() respects each
+ * person's choices (kind goal_reminders).
+ */
+export const GOAL_REMINDER_SCAN_KIND = 'goals.reminders';
+export const GOAL_CHECK_IN_SEND_KIND = 'goals.reminder.check-in';
+export const GOAL_DUE_SEND_KIND = 'goals.reminder.due';
+/** Reminders go out from this hour (local time) of their day. */
+export const REMINDER_HOUR = 9;
+const DAY_MS = 86_400_000;
+
+type CheckInPayload = { userId: string; day: string; goals: number };
+type DuePayload = { goalId: string; dueDate: string };
+
+const formatters = new Map<string, Intl.DateTimeFormat>();
+function wall(at: number, zone: string): { day: string; hour: number; ms: number } {
+  let f = formatters.get(zone);
+  if (!f) {
+    f = new Intl.DateTimeFormat('en-US', { timeZone: zone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit' });
+    formatters.set(zone, f);
+  }
+  const p = Object.fromEntries(f.formatToParts(new Date(at)).map((x) => [x.type, x.value]));
+  const day = `${p.year}-${p.month}-${p.day}`;
+  return { day, hour: Number(p.hour), ms: Date.parse(`${day}T${p.hour}:${p.minute}:${p.second}.000Z`) };
+}
+
+const dayMs = (day: string) => Date.parse(`${day}T00:00:00.000Z`);
+export const addDays = (day: string, n: number) => new Date(dayMs(day) + n * DAY_MS).toISOString().slice(0, 10);
+/** 1 = Monday ... 7 = Sunday. */
+export const isoWeekday = (day: string) => ((new Date(dayMs(day)).getUTCDay() + 6) % 7) + 1;
+/** The instant of local midnight starting `day` in `zone`. */
+function midnightIn(day: string, zone: string): string {
+  const guess = dayMs(day);
+  let at = guess - (wall(guess, zone).ms - guess);
+  const again = guess - (wall(at, zone).ms - at);
+  if (again !== at) at = Math.max(at, again);
+  return new Date(at).toISOString();
+}
+
+const firstWeekdayOfMonth = (year: number, month0: number, weekday: number) => {
+  const first = new Date(Date.UTC(year, month0, 1)).toISOString().slice(0, 10);
+  return addDays(first, (weekday - isoWeekday(first) + 7) % 7);
+};
+
+/** Whether `day` is a check-in day under the settings, with the previous check-in day. */
+export function checkInDay(day: string, s: GoalSettings): { previous: string } | null {
+  if (s.check_in_cadence === 'OFF' || isoWeekday(day) !== s.check_in_weekday) return null;
+  if (s.check_in_cadence === 'WEEKLY') return { previous: addDays(day, -7) };
+  if (s.check_in_cadence === 'BIWEEKLY') {
+    const weeks = Math.floor((dayMs(day) - dayMs('1970-01-05')) / (7 * DAY_MS));
+    return weeks % 2 === 0 ? { previous: addDays(day, -14) } : null;
+  }
+  if (Number(day.slice(8, 10)) > 7) return null;
+  const d = new Date(dayMs(day));
+  return { previous: firstWeekdayOfMonth(d.getUTCFullYear(), d.getUTCMonth() - 1, s.check_in_weekday) };
+}
+
+/** One scan; returns the unique keys of the reminders it queued. */
+export function runGoalReminderScan(services: Services, ctx: Pick<JobContext, 'now' | 'enqueue'>): string[] {
+  const { db } = services;
+  const now = ctx.now.getTime();
+  const orgs = organizationsWithOpenGoals(db);
+  if (!orgs.length) return [];
+  const zones = organizationTimeZones(db, orgs.map((o) => o.organization_id));
+  const queued: string[] = [];
+  for (const org of orgs) {
+    const zone = zones.get(org.organization_id) ?? 'UTC';
+    const local = wall(now, zone);
+    if (local.hour < REMINDER_HOUR) continue;
+    if (!isFeatureAreaOn(db, org.organization_id, 'GOALS')) continue;
+    const period = checkInDay(local.day, org);
+    if (period) {
+      for (const c of checkInReminderCandidates(db, org.organization_id, midnightIn(period.previous, zone))) {
+        const uniqueKey = `${org.organization_id}:${c.user_id}@${local.day}`;
+        const { created } = ctx.enqueue({ kind: GOAL_CHECK_IN_SEND_KIND, uniqueKey, organizationId: org.organization_id, payload: { userId: c.user_id, day: local.day, goals: c.goals } satisfies CheckInPayload });
+        if (created) queued.push(uniqueKey);
+      }
+    }
+    if (org.due_reminder_days > 0) {
+      for (const g of dueSoonGoals(db, org.organization_id, local.day, addDays(local.day, org.due_reminder_days))) {
+        const uniqueKey = `${g.id}@${g.due_date}`;
+        const { created } = ctx.enqueue({ kind: GOAL_DUE_SEND_KIND, uniqueKey, organizationId: org.organization_id, payload: { goalId: g.id, dueDate: g.due_date } satisfies DuePayload });
+        if (created) queued.push(uniqueKey);
+      }
+    }
+  }
+  return queued;
+}
+
+export function checkInReminderText(goals: number): { title: string; body: string } {
+  return {
+    title: 'Time to check in on your goals',
+    body: `${goals === 1 ? 'One of your goals has' : `${goals} of your goals have`} had no check-in since the last reminder. Update the key results, the status or add a comment.`,
+  };
+}
+
+export function dueReminderText(title: string, dueDate: string): { title: string; body: string } {
+  return { title: `A goal is due soon: ${title}`, body: `“${title}” is due on ${formatDay(dueDate)}. Check in, or mark it done.` };
+}
+
+/** (Re)creates the hourly scan; tests toggle it to restart its periods from a fake clock. */
+export function scheduleGoalReminders(app: FastifyInstance, active = true): void {
+  app.services.scheduler.schedule({ key: GOAL_REMINDER_SCAN_KIND, kind: GOAL_REMINDER_SCAN_KIND, every: { unit: 'hours', count: 1 }, startAt: '2026-01-01T00:00:00.000Z', catchUp: 'latest', active });
+}
+
+function registerGoalReminders(app: FastifyInstance): void {
+  const { scheduler } = app.services;
+  scheduler.register(GOAL_REMINDER_SCAN_KIND, (_payload, ctx) => {
+    runGoalReminderScan(app.services, ctx);
+  }, { transactional: true });
+  scheduler.register<CheckInPayload>(GOAL_CHECK_IN_SEND_KIND, async (payload, ctx) => {
+    const orgId = ctx.organizationId ?? '';
+    if (!isFeatureAreaOn(app.services.db, orgId, 'GOALS')) return;
+    await notify(app.services, { organizationId: orgId, userIds: [payload.userId], kind: 'goal_reminders', link: '/goals/my-goals', ...checkInReminderText(payload.goals) });
+  });
+  scheduler.register<DuePayload>(GOAL_DUE_SEND_KIND, async (payload, ctx) => {
+    const orgId = ctx.organizationId ?? '';
+    const target = dueReminderTarget(app.services.db, payload.goalId);
+    // Closed, deleted or moved meanwhile: the new due date has its own reminder.
+    if (!target || target.due_date !== payload.dueDate || !isFeatureAreaOn(app.services.db, orgId, 'GOALS')) return;
+    await notify(app.services, { organizationId: orgId, userIds: target.userIds, kind: 'goal_reminders', link: `/goals/my-goals/${payload.goalId}`, ...dueReminderText(target.title, payload.dueDate) });
+  });
+  scheduleGoalReminders(app);
+}
+
+/** Goals part "reminders": the organization's settings and the reminders they drive. */
+export const goalsRemindersPart: FeaturePart = {
+  resolvers: {
+    Query: {
+      goalSettings: (_: unknown, _args: unknown, ctx: MercuriusContext) => readGoalSettings(ctx.services.db, requireViewer(ctx).organizationId),
+    },
+    Mutation: {
+      updateGoalSettings: (_: unknown, args: { input: unknown }, ctx: MercuriusContext) => {
+        const viewer = requireAdmin(ctx);
+        const input = parseInput(goalSettingsSchema, args.input);
+        return writeGoalSettings(ctx.services.db, viewer.organizationId, input);
+      },
+    },
+  },
+  register: registerGoalReminders,
+};
