@@ -125,13 +125,14 @@ export function notifyStatusChange(services: Services, actor: Viewer, goal: Goal
   for (const person of people) {
     const named = readableGoalIds(db, viewerOf(person), [goal.id]).has(goal.id);
     const parentNamed = readableGoalIds(db, viewerOf(person), [parent.id]).has(parent.id);
-    const what = named ? `"${goal.title}"` : 'A goal aligned to yours';
-    const under = parentNamed ? ` (aligned to "${parent.title}")` : '';
+    const what = named ? `"${goal.title}"` : 'A goal you cannot open';
+    const under = parentNamed ? `, aligned to "${parent.title}",` : '';
+    // The title goes to Slack too (a whole channel): no goal titles there, only in the body.
     void notify(services, {
       organizationId: goal.organization_id, userIds: [person.id], kind: 'goal_updates',
-      title: named ? `Goal ${what} is now ${GOAL_STATUS_LABELS[after]}` : `${what} is now ${GOAL_STATUS_LABELS[after]}`,
-      body: `Status changed from ${GOAL_STATUS_LABELS[before]} to ${GOAL_STATUS_LABELS[after]}${under}.`,
-      link: named ? `/goals/my-goals/${goal.id}` : `/goals/my-goals/${parent.id}`,
+      title: `A goal aligned to yours is now ${GOAL_STATUS_LABELS[after]}`,
+      body: `${what}${under} changed from ${GOAL_STATUS_LABELS[before]} to ${GOAL_STATUS_LABELS[after]}.`,
+      link: `/goals/my-goals/${named ? goal.id : parent.id}`,
     });
   }
 }
