@@ -19,6 +19,9 @@ export const DEMO_TABLE_LABELS: Record<string, readonly [string, string]> = {
   feedback_requests: ['feedback request', 'feedback requests'],
   feedback: ['piece of feedback', 'pieces of feedback'],
   notes: ['note', 'notes'],
+  goals: ['goal', 'goals'],
+  competency_tracks: ['competency track', 'competency tracks'],
+  development_actions: ['development action', 'development actions'],
 };
 
 export type DemoDataCount = { table: string; count: number };

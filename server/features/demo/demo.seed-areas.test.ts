@@ -59,6 +59,38 @@ describe('the feedback and notes demo', () => {
   });
 });
 
+describe('the goals and growth demo', () => {
+  it('holds company, team and personal goals aligned with key results of every kind, check-ins and rolled-up progress; the framework with placements, assessments and plans', async () => {
+    const byKind = all<{ owner_kind: string; n: number }>(`select owner_kind, count(*) as n from goals where organization_id = ? and kind = 'OBJECTIVE' group by owner_kind order by owner_kind`, orgId);
+    expect(byKind).toEqual([{ owner_kind: 'COMPANY', n: 3 }, { owner_kind: 'PERSON', n: 9 }, { owner_kind: 'TEAM', n: 8 }]);
+    // Every team goal aligns under a company goal and every personal goal under a team goal.
+    const misaligned = one<{ n: number }>(`select count(*) as n from goals g left join goals p on p.id = g.parent_id
+      where g.organization_id = ? and g.kind = 'OBJECTIVE' and ((g.owner_kind = 'TEAM' and p.owner_kind is not 'COMPANY') or (g.owner_kind = 'PERSON' and p.owner_kind is not 'TEAM'))`, orgId);
+    expect(misaligned.n).toBe(0);
+    expect(all<{ kind: string }>('select distinct kind from goal_key_results where organization_id = ? order by kind', orgId).map((k) => k.kind)).toEqual(['BINARY', 'CURRENCY', 'NUMBER', 'PERCENTAGE']);
+    const checkIns = one<{ n: number; comments: number; confident: number }>(`select count(*) as n, sum(comment <> '') as comments, sum(confidence is not null) as confident from goal_check_ins where organization_id = ?`, orgId);
+    expect(checkIns.n).toBeGreaterThanOrEqual(15);
+    expect(checkIns.comments).toBe(checkIns.n);
+    expect(checkIns.confident).toBe(checkIns.n);
+    // Stored progress is the roll-up: every company goal moved, and a personal check-in's progress is its goal's.
+    expect(all<{ progress: number }>(`select progress from goals where organization_id = ? and owner_kind = 'COMPANY'`, orgId).every((g) => g.progress > 0)).toBe(true);
+    const linus = await signedIn(app, demoEmailFor('Linus Torvalds'));
+    const mine = (await linus.gql('query { goalsInPeriod(user_id: $id, from: "2000-01-01", to: "2099-12-31") { title progress parent { title } check_ins { progress } } }'.replace('$id', JSON.stringify(one<{ id: string }>('select id from users where email = ?', demoEmailFor('Linus Torvalds')).id)))).data!.goalsInPeriod;
+    expect(mine).toHaveLength(1);
+    expect(mine[0]).toMatchObject({ title: 'Remove the single points of failure in the API path', parent: { title: 'Reach 99.95% availability for the API' } });
+    expect(mine[0].progress).toBeGreaterThan(0);
+    expect(mine[0].check_ins[0].progress).toBe(mine[0].progress);
+    // The built-in framework, people placed on it, submitted self and manager assessments, plans with a mentor and actions.
+    expect(one<{ n: number }>('select count(*) as n from competency_tracks where organization_id = ? and builtin_key is not null', orgId).n).toBeGreaterThanOrEqual(1);
+    expect(one<{ n: number }>('select count(*) as n from competency_placements where organization_id = ?', orgId).n).toBe(28);
+    expect(all<{ kind: string; n: number }>(`select kind, count(*) as n from assessments where organization_id = ? and status = 'SUBMITTED' group by kind order by kind`, orgId))
+      .toEqual([{ kind: 'MANAGER', n: 4 }, { kind: 'SELF', n: 4 }]);
+    expect(one<{ n: number }>('select count(*) as n from development_plans where organization_id = ? and mentor_id is not null', orgId).n).toBe(2);
+    expect(one<{ n: number }>(`select count(*) as n from goals where organization_id = ? and kind = 'GROWTH' and competency_id is not null`, orgId).n).toBe(2);
+    expect(one<{ n: number }>('select count(*) as n from development_actions where organization_id = ?', orgId).n).toBe(5);
+  });
+});
+
 describe('the retros demo', () => {
   it('gives every team three past retros and an upcoming one', async () => {
     const admin = await signedIn(app, DEFAULT_ADMIN_EMAIL);
@@ -127,6 +159,16 @@ describe('the retros demo', () => {
     expect(demoCountLabel(counted)).toBe('16 retros');
     removeDemoRows(app.services.db, orgId);
     for (const table of ['retros', 'retro_reflections', 'retro_groups', 'retro_action_items', 'retro_health_answers', 'retro_participants']) {
+      expect([table, one<{ n: number }>(`select count(*) as n from ${table}`).n]).toEqual([table, 0]);
+    }
+  });
+});
+
+describe('removing the demo data', () => {
+  it('leaves no goals, key results, check-ins, framework, placements, assessments or plans (the retros test removed it)', () => {
+    expect(countDemoRows(app.services.db, orgId)).toEqual([]);
+    for (const table of ['goals', 'goal_key_results', 'goal_check_ins', 'goal_check_in_values', 'competency_tracks', 'competency_levels', 'competencies',
+      'competency_expectations', 'competency_placements', 'assessments', 'assessment_ratings', 'development_plans', 'development_actions']) {
       expect([table, one<{ n: number }>(`select count(*) as n from ${table}`).n]).toEqual([table, 0]);
     }
   });

@@ -12,6 +12,8 @@ import { seedDemoReviews } from './demo.seed-reviews.js';
 import { seedDemoRetros } from './demo.seed-retros.js';
 import { seedDemoFeedback } from './demo.seed-feedback.js';
 import { seedDemoNotes } from './demo.seed-notes.js';
+import { seedDemoGoals } from './demo.seed-goals.js';
+import { seedDemoGrowth } from './demo.seed-growth.js';
 
 export const DEMO_EMAIL_DOMAIN = 'demo.teamlens.dev';
 
@@ -76,4 +78,6 @@ export async function seedDemoOrganization(services: Services, orgId: string, ad
   seedDemoRetros(services, orgId, people);
   seedDemoFeedback(services, orgId, people);
   seedDemoNotes(services, orgId, people);
+  seedDemoGoals(services, orgId, people);
+  seedDemoGrowth(services, orgId, people);
 }
