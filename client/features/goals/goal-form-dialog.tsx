@@ -59,6 +59,7 @@ function GoalForm({ onOpenChange, goal, defaults = {}, onSaved }: GoalFormDialog
   const [title, setTitle] = useState(goal?.title ?? '');
   const [description, setDescription] = useState(goal && 'description' in goal ? goal.description : '');
   const [parent, setParent] = useState<{ id: string; title: string } | null>(goal?.parent ?? (defaults.parent_id ? { id: defaults.parent_id, title: '' } : null));
+  const [parentTouched, setParentTouched] = useState(false);
   const [search, setSearch] = useState('');
   const [startDate, setStartDate] = useState(goal?.start_date ?? '');
   const [dueDate, setDueDate] = useState(goal?.due_date ?? '');
@@ -82,8 +83,10 @@ function GoalForm({ onOpenChange, goal, defaults = {}, onSaved }: GoalFormDialog
     event.preventDefault();
     if (sending) return;
     setFormError(null);
+    // Editing: the alignment is sent only when changed (a parent the viewer cannot see shows as none and must stay).
+    const { parent_id: _unchanged, ...rest } = common;
     const input = editing
-      ? { ...common, status, ...(defaults.competency_id ? { competency_id: defaults.competency_id } : {}) }
+      ? { ...(parentTouched ? common : rest), status, ...(defaults.competency_id ? { competency_id: defaults.competency_id } : {}) }
       : {
           ...common, owner_kind: ownerKind, kind: defaults.kind ?? 'OBJECTIVE',
           owner_user_id: owner === 'REPORT' ? reportId || null : owner === 'ME' ? (defaults.owner_user_id ?? me.data?.id ?? null) : null,
@@ -174,6 +177,7 @@ function GoalForm({ onOpenChange, goal, defaults = {}, onSaved }: GoalFormDialog
                 <input type="search" aria-label="Search goals to align under" placeholder="Search goals by title" value={search} onChange={(ev) => setSearch(ev.target.value)} />
                 <select id={`${id}-parent`} value={parent?.id ?? ''} aria-invalid={e('parent_id') ? true : undefined} aria-describedby={describe('parent_id', `${id}-parent-hint`)}
                   onChange={(ev) => {
+                    setParentTouched(true);
                     const picked = options.find((g) => g.id === ev.target.value);
                     setParent(ev.target.value ? { id: ev.target.value, title: picked?.title ?? parent?.title ?? '' } : null);
                   }}>
