@@ -60,9 +60,11 @@ export function planGoalImport(db: Db, orgId: string, csv: string): Plan {
     return plan;
   }
   const text = csv.replace(/^\uFEFF/, '');
-  let records: Array<{ record: string[]; info: { lines: number } }>;
+  let records: Array<{ record: string[]; info: { lines: number; records: number; empty_lines: number; row: number } }>;
   try {
     records = parse(text, { delimiter: delimiterOfHeader(text.split(/\r?\n/, 1)[0] ?? ''), relax_column_count: true, skip_empty_lines: true, info: true }) as never;
+    // A spreadsheet's row number: blank rows count, a line break inside a quoted cell does not.
+    for (const r of records) r.info = { ...r.info, row: r.info.records + r.info.empty_lines };
   } catch (error) {
     fail((error as { lines?: number }).lines ?? 1, null, `The file is not valid CSV: ${(error as Error).message}`);
     return plan;
@@ -92,7 +94,7 @@ export function planGoalImport(db: Db, orgId: string, csv: string): Plan {
   type Draft = { ref: string; line: number; cells: Record<GoalCsvColumn, string>; krs: Array<{ line: number; cells: Record<GoalCsvColumn, string> }> };
   const drafts = new Map<string, Draft>();
   for (const { record, info } of records) {
-    const line = info.lines;
+    const line = info.row;
     const cells = Object.fromEntries(GOAL_CSV_COLUMNS.map((c) => [c, index.has(c) ? unsafe(record[index.get(c)!] ?? '') : ''])) as Record<GoalCsvColumn, string>;
     if (Object.values(cells).every((v) => v === '')) continue;
     const ref = cells.goal_ref || `line ${line}`;
@@ -105,7 +107,7 @@ export function planGoalImport(db: Db, orgId: string, csv: string): Plan {
     if (cell === '') return undefined;
     const n = Number(cell.replace(/,/g, ''));
     if (!Number.isFinite(n)) {
-      fail(line, column, `${column}: "${cell}" is not a number.`);
+      fail(line, column, `"${cell}" is not a number.`);
       return undefined;
     }
     return n;
@@ -114,12 +116,26 @@ export function planGoalImport(db: Db, orgId: string, csv: string): Plan {
     const v = cell.toUpperCase().replace(/[\s-]+/g, '_');
     if (v === '' && fallback) return fallback;
     if ((allowed as readonly string[]).includes(v)) return v as T;
-    fail(line, column, `${column}: "${cell}" is not one of ${allowed.join(', ')}.`);
+    fail(line, column, `"${cell}" is not one of ${allowed.join(', ')}.`);
     return undefined;
   };
 
   const refs = new Set(drafts.keys());
   const outsideParents = existingGoalIds(db, orgId, [...drafts.values()].map((d) => d.cells.parent_ref).filter((p) => p && !refs.has(p)));
+  // Circular parent refs within the file.
+  const parentOf = new Map([...drafts.values()].map((d) => [d.ref, d.cells.parent_ref && refs.has(d.cells.parent_ref) ? d.cells.parent_ref : null]));
+  const inCycle = new Set<string>();
+  for (const d of drafts.values()) {
+    const path: string[] = [];
+    const onPath = new Set<string>();
+    let at: string | null = d.ref;
+    while (at && !onPath.has(at) && path.length <= drafts.size) {
+      onPath.add(at);
+      path.push(at);
+      at = parentOf.get(at) ?? null;
+    }
+    if (at && onPath.has(at) && at === d.ref) inCycle.add(d.ref);
+  }
   for (const d of drafts.values()) {
     const before = plan.errors.length;
     const c = d.cells;
@@ -137,6 +153,7 @@ export function planGoalImport(db: Db, orgId: string, csv: string): Plan {
     }
     const parentRef = c.parent_ref || null;
     if (parentRef && parentRef === d.ref) fail(d.line, 'parent_ref', 'A goal cannot be aligned under itself.');
+    else if (inCycle.has(d.ref)) fail(d.line, 'parent_ref', `Circular alignment: goal_ref "${d.ref}" ends up under itself through its parents.`);
     else if (parentRef && !refs.has(parentRef) && !outsideParents.has(parentRef)) fail(d.line, 'parent_ref', `parent_ref "${parentRef}" is neither a goal_ref of this file nor a goal of the organization.`);
     if (d.krs.length > GOAL_LIMITS.keyResultsMax) fail(d.krs[GOAL_LIMITS.keyResultsMax]!.line, 'key_result', `A goal has at most ${GOAL_LIMITS.keyResultsMax} key results.`);
 
@@ -171,7 +188,7 @@ export function planGoalImport(db: Db, orgId: string, csv: string): Plan {
       if (!parsed.success) {
         for (const issue of parsed.error.issues) {
           const column = GOAL_PATH_COLUMN[String(issue.path[0])] ?? null;
-          if (column === 'owner_team' && ownerKind === 'TEAM' && !c.owner_team) continue; // said above
+          if (column === 'owner_team') continue; // said above
           fail(d.line, column, issue.message);
         }
       } else if (plan.errors.length === before) {
@@ -189,24 +206,6 @@ export function planGoalImport(db: Db, orgId: string, csv: string): Plan {
     }
   }
 
-  // Circular parent refs within the file.
-  const parentOf = new Map([...drafts.values()].map((d) => [d.ref, d.cells.parent_ref && refs.has(d.cells.parent_ref) ? d.cells.parent_ref : null]));
-  const inCycle = new Set<string>();
-  for (const d of drafts.values()) {
-    const path: string[] = [];
-    const onPath = new Set<string>();
-    let at: string | null = d.ref;
-    while (at && !onPath.has(at) && path.length <= drafts.size) {
-      onPath.add(at);
-      path.push(at);
-      at = parentOf.get(at) ?? null;
-    }
-    if (at && onPath.has(at) && at === d.ref) inCycle.add(d.ref);
-  }
-  for (const ref of inCycle) {
-    const d = drafts.get(ref)!;
-    if (d.cells.parent_ref !== d.ref) fail(d.line, 'parent_ref', `Circular alignment: goal_ref "${ref}" ends up under itself through its parents.`);
-  }
   plan.errors.sort((a, b) => a.line - b.line);
   return plan;
 }
