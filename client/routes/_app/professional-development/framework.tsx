@@ -1,14 +1,14 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { FeaturePlaceholder } from '../../../components/feature-placeholder.js';
+import { PendingView } from '../../../components/ui/states.js';
+import { frameworkQueryOptions } from '../../../features/growth/framework.api.js';
+import { FrameworkPage } from '../../../features/growth/framework-page.js';
+import { meQueryOptions } from '../../../features/users/api.js';
 
+/** The competency framework: everyone reads it; admins keep it and place people (docs/decisions/0050). */
 export const Route = createFileRoute('/_app/professional-development/framework')({
+  loader: async ({ context }) => {
+    await Promise.all([context.queryClient.ensureQueryData(frameworkQueryOptions), context.queryClient.ensureQueryData(meQueryOptions)]);
+  },
+  pendingComponent: () => <PendingView label="Loading the competency framework…" />,
   component: FrameworkPage,
 });
-
-function FrameworkPage() {
-  return (
-    <FeaturePlaceholder title="Competency framework" area="Development plan">
-      Here admins will keep the competency framework: tracks, levels, competencies and what each level expects.
-    </FeaturePlaceholder>
-  );
-}
