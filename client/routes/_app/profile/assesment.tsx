@@ -1,14 +1,25 @@
+import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
-import { FeaturePlaceholder } from '../../../components/feature-placeholder.js';
+import { PendingView } from '../../../components/ui/states.js';
+import { AssessmentPage } from '../../../features/growth/assessment-page.js';
+import { assessmentOverviewQueryOptions } from '../../../features/growth/assessment.api.js';
+import { assessmentSearchSchema } from '../../../features/growth/assessment-search.js';
+import { meQueryOptions } from '../../../features/users/api.js';
 
+/** A person's self and manager assessments against their level, side by side (?user=<id>; default: me). */
 export const Route = createFileRoute('/_app/profile/assesment')({
-  component: AssessmentPage,
+  validateSearch: assessmentSearchSchema,
+  loaderDeps: ({ search }) => ({ user: search.user }),
+  loader: async ({ context: { queryClient }, deps }) => {
+    const me = await queryClient.ensureQueryData(meQueryOptions);
+    await queryClient.ensureQueryData(assessmentOverviewQueryOptions(deps.user ?? me.id));
+  },
+  pendingComponent: () => <PendingView label="Loading the assessment…" />,
+  component: AssessmentRoute,
 });
 
-function AssessmentPage() {
-  return (
-    <FeaturePlaceholder title="Assessment" area="Self-assessment">
-      Here you will assess yourself against the competency framework for your role, your manager will assess you too, and both views will be shown side by side with the gaps.
-    </FeaturePlaceholder>
-  );
+function AssessmentRoute() {
+  const { user } = Route.useSearch();
+  const { data: me } = useSuspenseQuery(meQueryOptions);
+  return <AssessmentPage key={user ?? me.id} userId={user ?? me.id} />;
 }
