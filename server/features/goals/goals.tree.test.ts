@@ -55,7 +55,7 @@ beforeAll(async () => {
 
   [admin, report, member, manager, outsider] = await Promise.all(
     ['admin@acme.example', 'report@acme.example', 'member@acme.example', 'manager@acme.example', 'member@globex.example'].map((e) => signedIn(app, e)),
-  );
+  ) as [Session, Session, Session, Session, Session];
 });
 afterAll(async () => { await app.close(); });
 

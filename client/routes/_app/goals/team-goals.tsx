@@ -1,14 +1,15 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { FeaturePlaceholder } from '../../../components/feature-placeholder.js';
+import { PendingView } from '../../../components/ui/states.js';
+import { TeamGoalsPage } from '../../../features/goals/team-goals-page.js';
+import { teamGoalsSearchSchema } from '../../../features/goals/team-goals-search.js';
 
+/** Team goals: a team's goals with its members' aligned goals rolled up, or (?view=tree) the alignment tree. */
 export const Route = createFileRoute('/_app/goals/team-goals')({
-  component: TeamgoalsPage,
+  validateSearch: teamGoalsSearchSchema,
+  pendingComponent: () => <PendingView label="Loading team goals…" />,
+  component: TeamGoalsRoute,
 });
 
-function TeamgoalsPage() {
-  return (
-    <FeaturePlaceholder title="Team goals" area="Goals">
-      Here you will see your teams&apos; goals and how members&apos; goals roll up into them.
-    </FeaturePlaceholder>
-  );
+function TeamGoalsRoute() {
+  return <TeamGoalsPage search={Route.useSearch()} />;
 }

@@ -8,6 +8,7 @@ import { PendingReviewsWidget } from '../../../features/review-cycles/review-pen
 import { RetroActionItemsWidget, UpcomingRetrosWidget, prefetchRetroWidgets } from '../../../features/retros/retro-widgets.js';
 import { FeedbackReceivedWidget, FeedbackRequestsWidget, prefetchFeedbackWidgets } from '../../../features/feedback/feedback-widgets.js';
 import { NotesWidget, prefetchNotesWidget } from '../../../features/notes/notes-widget.js';
+import { MyGoalsWidget, TeamGoalsWidget, prefetchGoalsWidgets } from '../../../features/goals/goals-widgets.js';
 import { myNominationTasksQueryOptions, myReviewRequestsQueryOptions } from '../../../features/review-cycles/review-cycles.api.js';
 import { setModalOpen } from '../../../lib/modals.js';
 import { disabledAreasOf, featureAreasQueryOptions } from '../../../features/feature-areas/api.js';
@@ -27,6 +28,7 @@ export const Route = createFileRoute('/_app/home/dashboard')({
       queryClient.prefetchQuery(myNominationTasksQueryOptions),
       queryClient.ensureQueryData(widgetPreferencesQueryOptions).then((prefs) => Promise.all([
         prefetchRetroWidgets(queryClient, prefs.enabled_widgets), prefetchFeedbackWidgets(queryClient, prefs.enabled_widgets), prefetchNotesWidget(queryClient, prefs.enabled_widgets),
+        prefetchGoalsWidgets(queryClient, prefs.enabled_widgets),
       ]), () => undefined),
       me && me.permission_level !== 'ADMIN' ? undefined : queryClient.prefetchQuery(organizationQueryOptions),
     ]);
@@ -98,6 +100,8 @@ function DashboardPage() {
             if (type === 'FEEDBACK_RECEIVED') return <li key={type} className="tile"><FeedbackReceivedWidget /></li>;
             if (type === 'FEEDBACK_REQUESTS') return <li key={type} className="tile"><FeedbackRequestsWidget /></li>;
             if (type === 'NOTES') return <li key={type} className="tile"><NotesWidget /></li>;
+            if (type === 'MY_GOALS') return <li key={type} className="tile"><MyGoalsWidget /></li>;
+            if (type === 'TEAM_GOALS') return <li key={type} className="tile"><TeamGoalsWidget /></li>;
             return (
               <li key={type} className="tile">
                 <h3>{widget.title}</h3>
