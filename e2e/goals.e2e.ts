@@ -109,7 +109,7 @@ it('my goals and the goal page pass axe and fit a 375 px phone', async () => {
   });
   const { page, problems } = await openSignedIn(e2e, demo('Ken Thompson'), { welcome: 'Ken Thompson', context: { viewport: { width: 375, height: 800 } } });
   await page.goto(`${e2e.server.url}/goals/my-goals`);
-  const card = page.getByRole('list', { name: 'My goals' }).getByRole('listitem').first();
+  const card = page.getByRole('list', { name: 'My goals' }).getByRole('listitem', { name: /^A rather long goal title/ });
   await card.getByText(/\(overdue\)/).waitFor();
   expect(await seriousA11yViolations(page)).toEqual([]);
   expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);

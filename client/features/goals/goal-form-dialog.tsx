@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Dialog } from 'radix-ui';
-import { useId, useState, type FormEvent } from 'react';
+import { useDeferredValue, useId, useState, type FormEvent } from 'react';
 import {
   GOAL_LIMITS, GOAL_STATUS_LABELS, GOAL_STATUSES, GOAL_VISIBILITIES, GOAL_VISIBILITY_LABELS, goalInputSchema, goalUpdateSchema,
   type GoalKind, type GoalOwnerKind, type GoalStatus, type GoalVisibility,
@@ -63,12 +63,13 @@ function GoalForm({ onOpenChange, goal, defaults = {}, onSaved }: GoalFormDialog
   const [search, setSearch] = useState('');
   const [startDate, setStartDate] = useState(goal?.start_date ?? '');
   const [dueDate, setDueDate] = useState(goal?.due_date ?? '');
-  const [visibility, setVisibility] = useState<GoalVisibility>(goal?.visibility ?? 'EVERYONE');
+  const [visibility, setVisibility] = useState<GoalVisibility>(goal?.visibility ?? (defaults.kind === 'GROWTH' ? 'MANAGER_CHAIN' : 'EVERYONE'));
   const [status, setStatus] = useState<GoalStatus>(goal?.status ?? 'ON_TRACK');
   const [krs, setKrs] = useState<KeyResultDraft[]>(goal ? goal.key_results.map(draftOfKeyResult) : [newKeyResultDraft()]);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [formError, setFormError] = useState<string | null>(null);
-  const alignable = useQuery(alignableGoalsQueryOptions(search.trim(), goal?.id ?? null));
+  const deferredSearch = useDeferredValue(search.trim());
+  const alignable = useQuery(alignableGoalsQueryOptions(deferredSearch, goal?.id ?? null));
   const create = useCreateGoal();
   const update = useUpdateGoal();
   const sending = create.isPending || update.isPending;
