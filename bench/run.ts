@@ -17,6 +17,7 @@ import { benchHeavyQuery, type HeavyBench } from './heavy-query.bench.js';
 import { benchRetrosLive } from './retros-live.bench.js';
 import { benchRetrosProgress } from './retros-progress.bench.js';
 import { benchFeedbackNotes, type FeedbackNotesBench } from './feedback-notes.bench.js';
+import { benchGoals, type GoalsBench } from './goals.bench.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '..');
@@ -69,6 +70,9 @@ async function main(): Promise<void> {
   console.log('bench: feedback and notes with 5,000 people, 100,000 pieces of feedback and 50,000 notes, uncached then cached...');
   const fbOff = await benchFeedbackNotes(false);
   const fbOn = await benchFeedbackNotes(true);
+  console.log('bench: goals with 5,000 people and 50,000 goals, uncached then cached...');
+  const goalsOff = await benchGoals(false);
+  const goalsOn = await benchGoals(true);
   console.log('bench: email check...');
   const email = runScript('email.ts');
   // Lighthouse rows (docs/decisions/0040): their own block, added after the rows above.
@@ -125,6 +129,17 @@ async function main(): Promise<void> {
     fbRow('feedbackTeamProgress, the admin\'s whole organization (5,000 people), last 90 days', (b) => b.orgProgress, null),
     fbRow(`notes search (ranked, highlighted) by a person with 200 notes among 50,000: a common word, a rare word, two words, a prefix (up to ${fbOff.searchHits} hits)`, (b) => b.search, 20),
   ];
+  // Goals (docs/decisions/0049), a block of their own.
+  const goalRow = (what: string, pick: (b: GoalsBench) => GoalsBench['tree'], limit: number): [string, string, string, string] => {
+    const off = pick(goalsOff);
+    const on = pick(goalsOn);
+    const text = `uncached: p50 ${off.idle.p50} ms, p99 ${off.idle.p99} ms; with a check-in every 50 ms: p50 ${off.writes.p50} ms, p99 ${off.writes.p99} ms (check-ins p99 ${off.writeMs.p99} ms). Cached: p50 ${on.idle.p50} ms, p99 ${on.idle.p99} ms; with check-ins: p99 ${on.writes.p99} ms`;
+    return [what, text, `uncached p99 < ${limit} ms`, verdict(off.idle.p99 < limit)];
+  };
+  const goalRows: Array<[string, string, string, string]> = [
+    goalRow(`goalTree(root_id: null, depth: 2) as the admin: the whole organization's alignment tree (${goalsOff.treeNodes} nodes)`, (b) => b.tree, 100),
+    goalRow(`myGoals with key results, a person with ${goalsOff.myGoalsCount} goals`, (b) => b.myGoals, 30),
+  ];
   const md = [
     '# Benchmarks',
     '',
@@ -148,6 +163,12 @@ async function main(): Promise<void> {
     '| what | result | target | |',
     '|---|---|---|---|',
     ...feedbackRows.map((r) => `| ${r.join(' | ')} |`),
+    '',
+    `Goals (docs/decisions/0049): ${goalsOff.people.toLocaleString('en-US')} people, ${goalsOff.goals.toLocaleString('en-US')} goals (company, then 10 per team aligned under them, then personal ones aligned under their team's) with ${goalsOff.keyResults.toLocaleString('en-US')} key results (seeded in ${(goalsOff.seedMs / 1000).toFixed(0)} s); one read at a time, 500 reads per figure; writes: another person checks in on a goal every 50 ms (its progress moves up to the company goal):`,
+    '',
+    '| what | result | target | |',
+    '|---|---|---|---|',
+    ...goalRows.map((r) => `| ${r.join(' | ')} |`),
     '',
     'GraphQL cost limit and budgets (docs/decisions/0043):',
     '',
