@@ -1,74 +1,12 @@
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import type { AssessmentKind } from '../../../shared/growth.js';
 import type { Db } from '../../db/connection.js';
 import { newId } from '../../lib/tokens.js';
-import type { Viewer } from '../auth/viewer.js';
-import { belowViewer } from '../goals/goals.visibility.js';
-import { users } from '../users/users.tables.js';
-import {
-  assessmentRatings, assessments, competencies, competencyExpectations, competencyLevels, competencyPlacements, competencyTracks,
-} from './growth.tables.js';
+import type { PlacementRow } from './growth.framework.repo.js';
+import { assessmentRatings, assessments, competencies } from './growth.tables.js';
 
 export type AssessmentRow = typeof assessments.$inferSelect;
 export type RatingRow = typeof assessmentRatings.$inferSelect;
-export type PlacementRow = typeof competencyPlacements.$inferSelect;
-export type TrackRow = typeof competencyTracks.$inferSelect;
-export type LevelRow = typeof competencyLevels.$inferSelect;
-export type CompetencyRow = typeof competencies.$inferSelect;
-export type ExpectationRow = typeof competencyExpectations.$inferSelect;
-
-/** Is `userId` below the viewer (their manager, team manager or lead, or anyone above those)? */
-export function isBelowViewer(db: Db, viewer: Viewer, userId: string): boolean {
-  return !!db.select({ id: users.id }).from(users)
-    .where(and(eq(users.organization_id, viewer.organizationId), eq(users.id, userId), sql`${users.id} in ${belowViewer(viewer)}`)).get();
-}
-
-export function findPlacement(db: Db, orgId: string, userId: string): PlacementRow | undefined {
-  return db.select().from(competencyPlacements).where(and(eq(competencyPlacements.organization_id, orgId), eq(competencyPlacements.user_id, userId))).get();
-}
-
-export function findTracksByIds(db: Db, orgId: string, ids: readonly string[]): TrackRow[] {
-  if (!ids.length) return [];
-  return db.select().from(competencyTracks).where(and(eq(competencyTracks.organization_id, orgId), inArray(competencyTracks.id, [...ids]))).all();
-}
-
-export function findLevelsByIds(db: Db, orgId: string, ids: readonly string[]): LevelRow[] {
-  if (!ids.length) return [];
-  return db.select().from(competencyLevels).where(and(eq(competencyLevels.organization_id, orgId), inArray(competencyLevels.id, [...ids]))).all();
-}
-
-export function levelsOfTracks(db: Db, orgId: string, trackIds: readonly string[]): LevelRow[] {
-  if (!trackIds.length) return [];
-  return db.select().from(competencyLevels).where(and(eq(competencyLevels.organization_id, orgId), inArray(competencyLevels.track_id, [...trackIds])))
-    .orderBy(asc(competencyLevels.position)).all();
-}
-
-export function competenciesOfTracks(db: Db, orgId: string, trackIds: readonly string[]): CompetencyRow[] {
-  if (!trackIds.length) return [];
-  return db.select().from(competencies).where(and(eq(competencies.organization_id, orgId), inArray(competencies.track_id, [...trackIds])))
-    .orderBy(asc(competencies.position)).all();
-}
-
-export function expectationsOfCompetencies(db: Db, orgId: string, competencyIds: readonly string[]): ExpectationRow[] {
-  if (!competencyIds.length) return [];
-  return db.select().from(competencyExpectations)
-    .where(and(eq(competencyExpectations.organization_id, orgId), inArray(competencyExpectations.competency_id, [...competencyIds]))).all();
-}
-
-/** People placed per level. */
-export function peopleOnLevels(db: Db, orgId: string, levelIds: readonly string[]): Map<string, number> {
-  if (!levelIds.length) return new Map();
-  const rows = db.select({ id: competencyPlacements.level_id, n: sql<number>`count(*)` }).from(competencyPlacements)
-    .where(and(eq(competencyPlacements.organization_id, orgId), inArray(competencyPlacements.level_id, [...levelIds]))).groupBy(competencyPlacements.level_id).all();
-  return new Map(rows.map((r) => [r.id, r.n]));
-}
-
-export function peopleOnTracks(db: Db, orgId: string, trackIds: readonly string[]): Map<string, number> {
-  if (!trackIds.length) return new Map();
-  const rows = db.select({ id: competencyPlacements.track_id, n: sql<number>`count(*)` }).from(competencyPlacements)
-    .where(and(eq(competencyPlacements.organization_id, orgId), inArray(competencyPlacements.track_id, [...trackIds]))).groupBy(competencyPlacements.track_id).all();
-  return new Map(rows.map((r) => [r.id, r.n]));
-}
 
 export function findAssessment(db: Db, orgId: string, id: string): AssessmentRow | undefined {
   return db.select().from(assessments).where(and(eq(assessments.organization_id, orgId), eq(assessments.id, id))).get();

@@ -10,63 +10,16 @@ import { notify } from '../notifications/notifications.deliver.js';
 import { loadUser } from '../users/users.loaders.js';
 import { findUserById, findUsersByIds, type UserRow } from '../users/users.repo.js';
 import {
-  competenciesOfTracks, deleteDraft, expectationsOfCompetencies, findAssessment, findDraft, findDraftBy, findLevelsByIds, findPlacement,
-  findTracksByIds, insertDraft, isBelowViewer, levelsOfTracks, markSubmitted, peopleOnLevels, peopleOnTracks, ratingsOf, realignDraft, saveDraft,
-  submittedAssessmentsOf, type AssessmentRow, type CompetencyRow, type LevelRow, type PlacementRow, type RatingRow, type TrackRow,
+  deleteDraft, findAssessment, findDraft, findDraftBy, insertDraft, markSubmitted, ratingsOf, realignDraft, saveDraft, submittedAssessmentsOf,
+  type AssessmentRow, type RatingRow,
 } from './growth.assessments.repo.js';
+import { competenciesOfTracks, expectationsOfCompetencies, findPlacement, levelsOfTracks } from './growth.framework.repo.js';
+import { isBelowViewer, loadLevel, loadTrack } from './growth.framework.js';
 
 type Ctx = MercuriusContext;
 const orgOf = (ctx: Ctx): string => ctx.viewer?.organizationId ?? '';
 const nowOf = (ctx: Ctx): string => new Date(ctx.services.scheduler.now()).toISOString();
 const isAdmin = (viewer: Viewer) => viewer.permissionLevel === 'ADMIN';
-
-/*
- * Tracks, levels, competencies and placements are presented as their rows plus their computed fields
- * as plain values (the compiled queries read properties, they do not call them), batched per request:
- * the framework part's own type resolvers, reading the same row columns, work on them too.
- */
-type PresentedLevel = LevelRow & { people: number };
-type PresentedCompetency = CompetencyRow & { expectations: Array<{ level_id: string; text: string }> };
-type PresentedTrack = TrackRow & { archived: boolean; levels: PresentedLevel[]; competencies: PresentedCompetency[]; people: number };
-
-function presentLevels(ctx: Ctx, ids: readonly string[]): Map<string, PresentedLevel> {
-  const rows = findLevelsByIds(ctx.services.db, orgOf(ctx), ids);
-  const people = peopleOnLevels(ctx.services.db, orgOf(ctx), rows.map((l) => l.id));
-  return new Map(rows.map((l) => [l.id, { ...l, people: people.get(l.id) ?? 0 }]));
-}
-
-/** Whole tracks: levels in order, competencies in order with one expectation per level. Six statements. */
-function presentTracks(ctx: Ctx, ids: readonly string[]): Map<string, PresentedTrack> {
-  const db = ctx.services.db;
-  const org = orgOf(ctx);
-  const tracks = findTracksByIds(db, org, ids);
-  const trackIds = tracks.map((t) => t.id);
-  const levels = groupBy(levelsOfTracks(db, org, trackIds), (l) => l.track_id);
-  const allLevels = [...levels.values()].flat();
-  const levelPeople = peopleOnLevels(db, org, allLevels.map((l) => l.id));
-  const trackPeople = peopleOnTracks(db, org, trackIds);
-  const comps = competenciesOfTracks(db, org, trackIds);
-  const texts = new Map(expectationsOfCompetencies(db, org, comps.map((c) => c.id)).map((e) => [`${e.competency_id}:${e.level_id}`, e.text]));
-  const byTrack = groupBy(comps, (c) => c.track_id);
-  return new Map(tracks.map((t) => {
-    const ls = levels.get(t.id) ?? [];
-    return [t.id, {
-      ...t, archived: t.archived_at !== null, people: trackPeople.get(t.id) ?? 0,
-      levels: ls.map((l) => ({ ...l, people: levelPeople.get(l.id) ?? 0 })),
-      competencies: (byTrack.get(t.id) ?? []).map((c) => ({ ...c, expectations: ls.map((l) => ({ level_id: l.id, text: texts.get(`${c.id}:${l.id}`) ?? '' })) })),
-    }];
-  }));
-}
-const loadTrack = (ctx: Ctx, id: string) => ctx.loaders.get<PresentedTrack | null>('growth.assess.track', (ids) => presentTracks(ctx, ids), null).load(id);
-const loadLevel = (ctx: Ctx, id: string) => ctx.loaders.get<PresentedLevel | null>('growth.assess.level', (ids) => presentLevels(ctx, ids), null).load(id);
-
-function presentPlacement(ctx: Ctx, p: PlacementRow, track: PresentedTrack) {
-  const people = indexBy(findUsersByIds(ctx.services.db, orgOf(ctx), [p.user_id, p.placed_by].filter((x): x is string => !!x)), (u) => u.id);
-  return {
-    ...p, user: people.get(p.user_id) ?? null, track, level: track.levels.find((l) => l.id === p.level_id) ?? null,
-    placed_by: p.placed_by ? people.get(p.placed_by) ?? null : null,
-  };
-}
 
 /** The people an assessment is about: their account may be removed since (User! stays answerable). */
 function loadSubject(ctx: Ctx, id: string): Promise<UserRow | null> {
@@ -78,7 +31,7 @@ function loadRatings(ctx: Ctx, assessmentId: string): Promise<RatingRow[]> {
 
 /** May the viewer read what is written about `subjectId`: themself, someone below them, or an admin. */
 function managesSubject(ctx: Ctx, viewer: Viewer, subjectId: string): boolean {
-  return subjectId !== viewer.userId && (isAdmin(viewer) || isBelowViewer(ctx.services.db, viewer, subjectId));
+  return subjectId !== viewer.userId && (isAdmin(viewer) || isBelowViewer(ctx, viewer, subjectId));
 }
 
 function requireSubject(ctx: Ctx, viewer: Viewer, userId: string): UserRow {
@@ -109,30 +62,31 @@ const trackCompetencyIds = (ctx: Ctx, trackId: string) => competenciesOfTracks(c
 async function overviewOf(ctx: Ctx, viewer: Viewer, subject: UserRow) {
   const db = ctx.services.db;
   const org = viewer.organizationId;
-  const placement = findPlacement(db, org, subject.id) ?? null;
+  const placement = findPlacement(db, org, subject.id);
   const history = submittedAssessmentsOf(db, org, subject.id);
   const self = history.find((a) => a.kind === 'SELF') ?? null;
   const manager = history.find((a) => a.kind === 'MANAGER') ?? null;
   const rows: unknown[] = [];
-  const track = placement ? presentTracks(ctx, [placement.track_id]).get(placement.track_id) : undefined;
-  if (placement && track) {
-    const at = track.levels.findIndex((l) => l.id === placement.level_id);
-    const next = at >= 0 ? track.levels[at + 1] : undefined;
+  if (placement) {
+    const levels = levelsOfTracks(db, org, [placement.track_id]);
+    const at = levels.findIndex((l) => l.id === placement.level_id);
+    const next = at >= 0 ? levels[at + 1] : undefined;
+    const comps = competenciesOfTracks(db, org, [placement.track_id]);
+    const texts = new Map(expectationsOfCompetencies(db, org, comps.map((c) => c.id)).map((e) => [`${e.competency_id}:${e.level_id}`, e.text]));
     const ratings = groupBy(ratingsOf(db, org, [self?.id, manager?.id].filter((x): x is string => !!x)), (r) => r.assessment_id);
     const ratingIn = (a: AssessmentRow | null, competencyId: string) => (a ? ratings.get(a.id)?.find((r) => r.competency_id === competencyId)?.rating ?? null : null);
-    for (const c of track.competencies) {
+    for (const c of comps) {
       const s = ratingIn(self, c.id);
       const m = ratingIn(manager, c.id);
-      const textAt = (levelId: string) => c.expectations.find((e) => e.level_id === levelId)?.text ?? '';
       rows.push({
-        competency: c, expectation: textAt(placement.level_id), next_expectation: next ? textAt(next.id) : null,
+        competency: c, expectation: texts.get(`${c.id}:${placement.level_id}`) ?? '', next_expectation: next ? texts.get(`${c.id}:${next.id}`) ?? '' : null,
         self: s, manager: m, gap: s !== null && m !== null ? m - s : null,
       });
     }
   }
   const canAssess: AssessmentKind | null = subject.id === viewer.userId ? 'SELF' : managesSubject(ctx, viewer, subject.id) ? 'MANAGER' : null;
   return {
-    subject, placement: placement && track ? presentPlacement(ctx, placement, track) : null, self, manager, rows,
+    subject, placement: placement ?? null, self, manager, rows,
     my_draft: findDraftBy(db, org, subject.id, viewer.userId) ?? null, can_assess_as: canAssess, history,
   };
 }
