@@ -1,0 +1,53 @@
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { GoalSettings } from '../../../shared/goals.js';
+import { downloadWithToken } from '../../lib/download.js';
+import { gql } from '../../lib/graphql.js';
+
+/** Admins' goal tools: reminder settings, the CSV import (preview, then import) and the export download. */
+
+const SETTINGS_FIELDS = 'check_in_cadence check_in_weekday due_reminder_days';
+const SETTINGS = `query GoalSettings { goalSettings { ${SETTINGS_FIELDS} } }`;
+const UPDATE_SETTINGS = `mutation UpdateGoalSettings($input: GoalSettingsInput!) { updateGoalSettings(input: $input) { ${SETTINGS_FIELDS} } }`;
+const PREVIEW = `mutation PreviewGoalImport($csv: String!) { previewGoalImport(csv: $csv) {
+  goals key_results errors { line column message } sample { line title owner parent due_date key_results } } }`;
+const IMPORT = 'mutation ImportGoals($csv: String!) { importGoals(csv: $csv) { goals key_results } }';
+
+export const GOALS_EXPORT_URL = '/api/goals/export.csv';
+
+export type GoalImportRowError = { line: number; column: string | null; message: string };
+export type GoalImportSample = { line: number; title: string; owner: string; parent: string | null; due_date: string | null; key_results: number };
+export type GoalImportPreview = { goals: number; key_results: number; errors: GoalImportRowError[]; sample: GoalImportSample[] };
+export type GoalImportResult = { goals: number; key_results: number };
+
+export const goalSettingsQueryOptions = queryOptions({
+  queryKey: ['goals', 'settings'],
+  queryFn: async () => (await gql<{ goalSettings: GoalSettings }>(SETTINGS)).goalSettings,
+});
+
+export function useUpdateGoalSettings() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (input: GoalSettings) => (await gql<{ updateGoalSettings: GoalSettings }>(UPDATE_SETTINGS, { input })).updateGoalSettings,
+    onSuccess: (saved) => queryClient.setQueryData(goalSettingsQueryOptions.queryKey, saved),
+  });
+}
+
+export function usePreviewGoalImport() {
+  return useMutation({
+    mutationFn: async (csv: string) => (await gql<{ previewGoalImport: GoalImportPreview }>(PREVIEW, { csv })).previewGoalImport,
+  });
+}
+
+export function useImportGoals() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (csv: string) => (await gql<{ importGoals: GoalImportResult }>(IMPORT, { csv })).importGoals,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['goals'] }),
+  });
+}
+
+/** Every goal of the organization as CSV, fetched with the access token. */
+export function downloadGoalsCsv(): Promise<void> {
+  return downloadWithToken(GOALS_EXPORT_URL, 'goals.csv',
+    (status, message) => (status === 401 || status === 403 ? (message ?? 'Only admins can export goals.') : `The export failed (HTTP ${status}).`));
+}
