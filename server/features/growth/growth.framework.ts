@@ -217,7 +217,7 @@ export const growthFrameworkPart: FeaturePart = {
       },
     },
     CompetencyTrack: {
-      archived: (t: TrackRow) => t.archived_at !== null,
+      archived: (t: TrackRow & { archived?: boolean }) => (typeof t.archived === 'boolean' ? t.archived : t.archived_at != null),
       levels: (t: TrackRow, _: unknown, ctx: Ctx) => loadLevelsOfTrack(ctx, t.id),
       competencies: (t: TrackRow, _: unknown, ctx: Ctx) => loadCompetenciesOfTrack(ctx, t.id),
       people: (t: TrackRow, _: unknown, ctx: Ctx) => loadTrackPeople(ctx, t.id),
