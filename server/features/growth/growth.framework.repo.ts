@@ -144,6 +144,16 @@ export function setTrackArchived(db: Db, orgId: string, id: string, archivedAt: 
   db.update(competencyTracks).set({ archived_at: archivedAt, updated_at: nowIso() }).where(and(eq(competencyTracks.organization_id, orgId), eq(competencyTracks.id, id))).run();
 }
 
+/** The row id of each item: its own id when it is one of the track's (and not sent twice), else a new one. */
+function keptIds(items: ReadonlyArray<{ id?: string | null }>, existing: ReadonlySet<string>): string[] {
+  const used = new Set<string>();
+  return items.map((item) => {
+    const id = item.id && existing.has(item.id) && !used.has(item.id) ? item.id : newId();
+    used.add(id);
+    return id;
+  });
+}
+
 /**
  * Writes a whole track (new when trackId is null) in the caller's transaction: the track row, its
  * levels and competencies in the given order (ids keep rows, rows left out are removed), and every
@@ -166,7 +176,7 @@ export function writeTrack(db: Db, orgId: string, trackId: string | null, data: 
   const trackWhere = (t: typeof competencyLevels | typeof competencies) => and(eq(t.organization_id, orgId), eq(t.track_id, id!));
 
   const oldLevels = new Set(db.select({ id: competencyLevels.id }).from(competencyLevels).where(trackWhere(competencyLevels)).all().map((r) => r.id));
-  const levelIds = data.levels.map((l) => (l.id && oldLevels.has(l.id) ? l.id : newId()));
+  const levelIds = keptIds(data.levels, oldLevels);
   const keptLevels = new Set(levelIds);
   const goneLevels = [...oldLevels].filter((l) => !keptLevels.has(l));
   if (goneLevels.length) db.delete(competencyLevels).where(inArray(competencyLevels.id, goneLevels)).run();
@@ -177,7 +187,7 @@ export function writeTrack(db: Db, orgId: string, trackId: string | null, data: 
   });
 
   const oldCompetencies = new Set(db.select({ id: competencies.id }).from(competencies).where(trackWhere(competencies)).all().map((r) => r.id));
-  const competencyIds = data.competencies.map((c) => (c.id && oldCompetencies.has(c.id) ? c.id : newId()));
+  const competencyIds = keptIds(data.competencies, oldCompetencies);
   const keptCompetencies = new Set(competencyIds);
   const goneCompetencies = [...oldCompetencies].filter((c) => !keptCompetencies.has(c));
   if (goneCompetencies.length) {

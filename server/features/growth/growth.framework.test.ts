@@ -122,6 +122,13 @@ it('edits a whole track: ids keep levels and competencies, validation refuses ba
   expect(codeOf(await w.admin.gql(UPDATE, { id: t.id, input: { ...input, name: 'engineering ic' } }))).toBe('BAD_USER_INPUT');
   expect((await w.admin.gql(ONE, { id: t.id })).data!.competencyTrack.competencies.map((c: { name: string }) => c.name)).toEqual(['Systems', 'Visual craft']);
   expect(codeOf(await w.manager.gql(UPDATE, { id: t.id, input }))).toBe('FORBIDDEN');
+
+  // An id sent twice keeps one row; the second item is a new level (never a 500).
+  const twice = await w.admin.gql(UPDATE, { id: t.id, input: { ...input, levels: [input.levels[0], { ...input.levels[0], name: 'Designer bis' }, input.levels[2]] } });
+  expect(twice.errors).toBeUndefined();
+  const ids = twice.data!.updateCompetencyTrack.levels.map((l: { id: string }) => l.id);
+  expect(ids[0]).toBe(t.levels[0]!.id);
+  expect(new Set(ids).size).toBe(3);
 });
 
 it('refuses to remove a level someone is placed on or assessed against, naming how many people', async () => {
