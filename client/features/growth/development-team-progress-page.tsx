@@ -1,0 +1,118 @@
+import { useQuery } from '@tanstack/react-query';
+import { Link, useNavigate } from '@tanstack/react-router';
+import { useId } from 'react';
+import { COMPLETION_LABELS, completionStyle } from '../../../shared/completion.js';
+import { EmptyState, PendingView } from '../../components/ui/states.js';
+import { GraphqlError } from '../../lib/graphql.js';
+import { formatInstant } from '../goals/goal-format.js';
+import { GoalProgress } from '../goals/goal-progress.js';
+import { developmentTeamProgressQueryOptions } from './development.api.js';
+import type { DevelopmentPersonProgress, DevelopmentTeamProgress } from './growth.types.js';
+import '../../components/ui/completion-meter.css';
+import './development.css';
+
+const NO_TEAM = 'none';
+const teamKey = (g: DevelopmentTeamProgress) => g.team?.id ?? NO_TEAM;
+
+/**
+ * /professional-development/team-progress: for managers the people below them, for admins everyone,
+ * one table per team: placement, self and manager assessments, plan progress with its completion
+ * band, growth goals and open and overdue actions. `?team=` keeps one team.
+ */
+export function DevelopmentTeamProgressPage({ team }: { team: string | undefined }) {
+  const id = useId();
+  const navigate = useNavigate();
+  const progress = useQuery(developmentTeamProgressQueryOptions);
+  if (progress.isPending) return <PendingView label="Loading team progress…" />;
+  if (progress.isError) {
+    const refused = progress.error instanceof GraphqlError && progress.error.code === 'FORBIDDEN';
+    return (
+      <section className="page dev-page">
+        <div className="state-card" role="alert">
+          <h1>{refused ? 'Team progress is for managers' : 'Team progress could not be loaded'}</h1>
+          <p>{refused ? 'Managers, team leads and admins follow the development plans of their people here.' : progress.error.message}</p>
+          {refused ? <Link to="/professional-development">Go to my development plan</Link>
+            : <button type="button" className="button" onClick={() => void progress.refetch()}>Try again</button>}
+        </div>
+      </section>
+    );
+  }
+  const groups = progress.data;
+  const shown = team ? groups.filter((g) => teamKey(g) === team) : groups;
+  return (
+    <section className="page dev-page">
+      <div className="row-between dev-header">
+        <h1>Development team progress</h1>
+        <Link to="/professional-development" className="button button-secondary">My development plan</Link>
+      </div>
+      <p className="muted">Per person: where they stand, whether they and their manager have assessed them, and how far their development plan is (below 80% behind, 80 to 99% almost, 100% complete).</p>
+      {groups.length > 1 && (
+        <div className="field dev-team-filter">
+          <label htmlFor={`${id}-team`}>Team</label>
+          <select id={`${id}-team`} value={team ?? ''} onChange={(e) => void navigate({ to: '/professional-development/team-progress', search: e.target.value ? { team: e.target.value } : {} })}>
+            <option value="">All teams</option>
+            {groups.map((g) => <option key={teamKey(g)} value={teamKey(g)}>{g.team?.name ?? 'No team'}</option>)}
+          </select>
+        </div>
+      )}
+      {groups.length === 0 ? (
+        <EmptyState title="Nobody to follow yet">
+          <p>People who report to you, directly or further down, and the members of teams you manage or lead show here with their development plans.</p>
+        </EmptyState>
+      ) : shown.length === 0 ? (
+        <EmptyState title="Nobody in this team">
+          <p><Link to="/professional-development/team-progress">Show all teams</Link></p>
+        </EmptyState>
+      ) : shown.map((g) => <TeamTable key={teamKey(g)} group={g} />)}
+    </section>
+  );
+}
+
+function TeamTable({ group }: { group: DevelopmentTeamProgress }) {
+  const id = useId();
+  const name = group.team?.name ?? 'No team';
+  return (
+    <section className="dev-card" aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`}>{name} <span className="muted dev-count">({group.people.length} {group.people.length === 1 ? 'person' : 'people'})</span></h2>
+      <div className="dev-table-wrap" tabIndex={0} role="region" aria-label={`${name}: development progress`}>
+        <table className="dev-table dev-stack">
+          <thead>
+            <tr>
+              <th scope="col">Person</th>
+              <th scope="col">Track and level</th>
+              <th scope="col">Self assessed</th>
+              <th scope="col">Manager assessed</th>
+              <th scope="col">Plan progress</th>
+              <th scope="col">Growth goals</th>
+              <th scope="col">Open actions</th>
+              <th scope="col">Overdue</th>
+            </tr>
+          </thead>
+          <tbody>{group.people.map((p) => <PersonRow key={p.user.id} person={p} />)}</tbody>
+        </table>
+      </div>
+    </section>
+  );
+}
+
+function PersonRow({ person: p }: { person: DevelopmentPersonProgress }) {
+  return (
+    <tr>
+      <th scope="row" data-label="Person">
+        <Link to="/professional-development" search={{ user: p.user.id }}>{p.user.full_name}</Link>
+        <br />
+        <Link to="/profile/assesment" search={{ user: p.user.id }} className="dev-small-link" aria-label={`Assessment of ${p.user.full_name}`}>Assessment</Link>
+      </th>
+      <td data-label="Track and level">{p.placement ? `${p.placement.track.name}, ${p.placement.level.name}` : <span className="muted">Not placed</span>}</td>
+      <td data-label="Self assessed">{p.self_assessed_at ? formatInstant(p.self_assessed_at) : <span className="muted">Not yet</span>}</td>
+      <td data-label="Manager assessed">{p.manager_assessed_at ? formatInstant(p.manager_assessed_at) : <span className="muted">Not yet</span>}</td>
+      <td data-label="Plan progress" className="dev-progress-cell">
+        {p.plan_progress ? <GoalProgress progress={p.plan_progress.percent} label={`Plan progress of ${p.user.full_name}`} />
+          : <span className="tp-badge" style={completionStyle('none')}>{COMPLETION_LABELS.none}</span>}
+      </td>
+      <td data-label="Growth goals">{p.growth_goals}</td>
+      <td data-label="Open actions">{p.actions_open}</td>
+      <td data-label="Overdue" className={p.actions_overdue ? 'dev-overdue' : undefined}>{p.actions_overdue ? `${p.actions_overdue} overdue` : '0'}</td>
+    </tr>
+  );
+}
