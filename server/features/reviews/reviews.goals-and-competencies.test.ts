@@ -45,7 +45,11 @@ beforeAll(async () => {
   goal(acme.report.id, 'Starts after the period', { start: '2026-05-01', due: '2026-08-31' });
   goal(acme.report.id, 'Private to the report', { visibility: 'PRIVATE', due: '2026-04-10' });
   goal(acme.manager.id, 'The manager’s own goal');
-  [admin, manager, report, member, outsider] = await Promise.all([acme.admin, acme.manager, acme.report, acme.member, globex.admin].map((u) => signedIn(app, u.email)));
+  admin = await signedIn(app, acme.admin.email);
+  manager = await signedIn(app, acme.manager.email);
+  report = await signedIn(app, acme.report.email);
+  member = await signedIn(app, acme.member.email);
+  outsider = await signedIn(app, globex.admin.email);
 });
 afterAll(async () => { await app.close(); });
 
