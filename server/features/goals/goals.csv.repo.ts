@@ -54,3 +54,13 @@ export function insertImportedGoal(db: Db, orgId: string, by: string, id: string
     db.insert(goalKeyResults).values({ id: newId(), organization_id: orgId, goal_id: id, ...kr, position, created_at: at, updated_at: at }).run();
   });
 }
+
+/** For each existing goal id: how many goals its chain from the root holds, itself included. */
+export function chainLengths(db: Db, ids: ReadonlySet<string>): Map<string, number> {
+  const out = new Map<string, number>();
+  const stmt = db.$client.prepare(`WITH RECURSIVE up(id, parent_id, n) AS (
+      SELECT id, parent_id, 1 FROM goals WHERE id = ? UNION ALL SELECT g.id, g.parent_id, up.n + 1 FROM goals g JOIN up ON g.id = up.parent_id WHERE up.n < 100
+    ) SELECT max(n) AS n FROM up`);
+  for (const id of ids) out.set(id, (stmt.get(id) as { n: number | null }).n ?? 1);
+  return out;
+}

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GOAL_CSV_COLUMNS, GOAL_LIMITS } from '../../../shared/goals.js';
 import { codeOf, createTestApp, seedOrg, signedIn } from '../../test/helpers.js';
+import { setFeatureAreas } from '../feature-areas/feature-areas.repo.js';
 import { insertGoal } from './goals.test-support.js';
 
 /**
@@ -91,6 +92,18 @@ describe('goals export', () => {
   });
 });
 
+describe('goals area off', () => {
+  it('closes the export and the import', async () => {
+    setFeatureAreas(app.services.db, w.org.id, w.admin.id, [{ area: 'GOALS', enabled: false }]);
+    try {
+      expect((await exportCsv(admin.token)).statusCode).toBe(403);
+      expect(codeOf(await admin.gql(PREVIEW, { csv: HEADER }))).toBe('FORBIDDEN');
+    } finally {
+      setFeatureAreas(app.services.db, w.org.id, w.admin.id, [{ area: 'GOALS', enabled: true }]);
+    }
+  });
+});
+
 describe('goals import', () => {
   const row = (cells: Partial<Record<(typeof GOAL_CSV_COLUMNS)[number], string>>) => GOAL_CSV_COLUMNS.map((c) => cells[c] ?? '').map((v) => (/[",\n]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v)).join(',');
 
@@ -172,6 +185,10 @@ describe('goals import', () => {
     const many = [HEADER, ...Array.from({ length: GOAL_LIMITS.importRowsMax + 1 }, (_, i) => row({ goal_ref: `r${i}`, title: `Goal ${i}`, owner_kind: 'COMPANY' }))].join('\n');
     const tooMany = await admin.gql(PREVIEW, { csv: many });
     expect(tooMany.data?.previewGoalImport.errors).toEqual([{ line: 1, column: null, message: 'The file has more than 5,000 rows; split it into several files.' }]);
+    const chain = [HEADER, ...Array.from({ length: GOAL_LIMITS.depthMax + 1 }, (_, i) => row({ goal_ref: `d${i}`, title: `Level ${i + 1}`, owner_kind: 'COMPANY', parent_ref: i ? `d${i - 1}` : '' }))].join('\n');
+    expect((await admin.gql(PREVIEW, { csv: chain })).data?.previewGoalImport.errors).toEqual([
+      { line: GOAL_LIMITS.depthMax + 2, column: 'parent_ref', message: `Goals align at most ${GOAL_LIMITS.depthMax} levels deep: align this goal higher up.` },
+    ]);
     expect(codeOf(await member.gql(PREVIEW, { csv: HEADER }))).toBe('FORBIDDEN');
     expect(codeOf(await member.gql(IMPORT, { csv: HEADER }))).toBe('FORBIDDEN');
     const otherAdmin = await signedIn(app, other.admin.email);

@@ -20,7 +20,7 @@ import { bearerToken, viewerFromAccessToken } from '../auth/viewer.js';
 import { featureAreaOffMessage, isFeatureAreaOn } from '../feature-areas/feature-areas.guard.js';
 import type { FeaturePart } from '../feature-part.js';
 import { recomputeGoalProgress } from './goals.progress.repo.js';
-import { existingGoalIds, goalExportRows, insertImportedGoal, peopleByEmail, teamsByName, type ExportRow, type ImportGoal } from './goals.csv.repo.js';
+import { chainLengths, existingGoalIds, goalExportRows, insertImportedGoal, peopleByEmail, teamsByName, type ExportRow, type ImportGoal } from './goals.csv.repo.js';
 
 /**
  * CSV import and export of goals and key results (docs/decisions/0049). One row per key result
@@ -136,6 +136,18 @@ export function planGoalImport(db: Db, orgId: string, csv: string): Plan {
     }
     if (at && onPath.has(at) && at === d.ref) inCycle.add(d.ref);
   }
+  // How many goals each goal's chain from the root would hold (file parents, then an existing goal's chain).
+  const outsideChains = chainLengths(db, outsideParents);
+  const levels = new Map<string, number>();
+  const levelOf = (ref: string): number => {
+    const known = levels.get(ref);
+    if (known !== undefined) return known;
+    levels.set(ref, 1); // guards cycles (reported on their own)
+    const parent = drafts.get(ref)?.cells.parent_ref;
+    const n = !parent || inCycle.has(ref) ? 1 : refs.has(parent) ? levelOf(parent) + 1 : (outsideChains.get(parent) ?? 0) + 1;
+    levels.set(ref, n);
+    return n;
+  };
   for (const d of drafts.values()) {
     const before = plan.errors.length;
     const c = d.cells;
@@ -155,6 +167,7 @@ export function planGoalImport(db: Db, orgId: string, csv: string): Plan {
     if (parentRef && parentRef === d.ref) fail(d.line, 'parent_ref', 'A goal cannot be aligned under itself.');
     else if (inCycle.has(d.ref)) fail(d.line, 'parent_ref', `Circular alignment: goal_ref "${d.ref}" ends up under itself through its parents.`);
     else if (parentRef && !refs.has(parentRef) && !outsideParents.has(parentRef)) fail(d.line, 'parent_ref', `parent_ref "${parentRef}" is neither a goal_ref of this file nor a goal of the organization.`);
+    else if (levelOf(d.ref) > GOAL_LIMITS.depthMax) fail(d.line, 'parent_ref', `Goals align at most ${GOAL_LIMITS.depthMax} levels deep: align this goal higher up.`);
     if (d.krs.length > GOAL_LIMITS.keyResultsMax) fail(d.krs[GOAL_LIMITS.keyResultsMax]!.line, 'key_result', `A goal has at most ${GOAL_LIMITS.keyResultsMax} key results.`);
 
     const keyResults: ImportGoal['key_results'] = [];
