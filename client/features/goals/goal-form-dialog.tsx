@@ -50,6 +50,8 @@ function GoalForm({ onOpenChange, goal, defaults = {}, onSaved }: GoalFormDialog
   const teams = useQuery({ ...myGoalTeamsQueryOptions, enabled: !editing && !locked.has('owner') });
   const reports = people.data ? subjectsFor(people.data) : [];
   const isAdmin = me.data?.permission_level === 'ADMIN';
+  // A team's goals are set by its manager or lead, the people above them (managers) or an admin: the server's rule decides the rest.
+  const ownTeams = (teams.data ?? []).filter((t) => isAdmin || me.data?.permission_level === 'MANAGER' || t.manager?.id === me.data?.id || t.team_lead?.id === me.data?.id);
 
   const initialOwner: OwnerChoice = defaults.owner_kind === 'TEAM' ? 'TEAM' : defaults.owner_kind === 'COMPANY' ? 'COMPANY'
     : defaults.owner_user_id && me.data && defaults.owner_user_id !== me.data.id ? 'REPORT' : 'ME';
@@ -151,7 +153,7 @@ function GoalForm({ onOpenChange, goal, defaults = {}, onSaved }: GoalFormDialog
                 <legend>Owner</legend>
                 <OwnerRadio id={id} value="ME" current={owner} onPick={setOwner} label="Me" />
                 {reports.length > 0 && <OwnerRadio id={id} value="REPORT" current={owner} onPick={setOwner} label="A person I manage" />}
-                {(teams.data ?? []).length > 0 && <OwnerRadio id={id} value="TEAM" current={owner} onPick={setOwner} label="A team" />}
+                {ownTeams.length > 0 && <OwnerRadio id={id} value="TEAM" current={owner} onPick={setOwner} label="A team" />}
                 {isAdmin && <OwnerRadio id={id} value="COMPANY" current={owner} onPick={setOwner} label="The company" />}
                 {errorText('owner_kind')}
                 {owner === 'REPORT' && (
@@ -162,7 +164,7 @@ function GoalForm({ onOpenChange, goal, defaults = {}, onSaved }: GoalFormDialog
                     <label htmlFor={`${id}-team`}>Team</label>
                     <select id={`${id}-team`} value={teamId} onChange={(ev) => setTeamId(ev.target.value)} aria-invalid={e('owner_team_id') ? true : undefined} aria-describedby={describe('owner_team_id')}>
                       <option value="">Choose a team</option>
-                      {(teams.data ?? []).map((t) => <option key={t.id} value={t.id}>{t.name}</option>)}
+                      {ownTeams.map((t) => <option key={t.id} value={t.id}>{t.name}</option>)}
                     </select>
                     {errorText('owner_team_id')}
                   </div>

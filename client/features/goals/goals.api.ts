@@ -9,7 +9,7 @@ import {
 
 const MY_GOALS = `query MyGoals($filter: GoalListFilter) { myGoals(filter: $filter) { ${GOAL_SUMMARY_FIELDS} } }`;
 const GOAL = `query Goal($id: ID!) { goal(id: $id) { ${GOAL_DETAIL_FIELDS} } }`;
-const MY_GOAL_TEAMS = 'query MyGoalTeams { myGoalTeams { id name } }';
+const MY_GOAL_TEAMS = 'query MyGoalTeams { myGoalTeams { id name manager { id } team_lead { id } } }';
 const ALIGNABLE = `query AlignableGoals($search: String, $exclude_id: ID) { alignableGoals(search: $search, exclude_id: $exclude_id) { ${GOAL_TREE_NODE_FIELDS} } }`;
 const CREATE = `mutation CreateGoal($input: GoalInput!) { createGoal(input: $input) { ${GOAL_SUMMARY_FIELDS} } }`;
 const UPDATE = `mutation UpdateGoal($id: ID!, $input: GoalUpdateInput!) { updateGoal(id: $id, input: $input) { ${GOAL_SUMMARY_FIELDS} } }`;
@@ -34,9 +34,12 @@ export const goalQueryOptions = (id: string) => queryOptions({
   },
 });
 
+export type GoalTeam = TeamRef & { manager: { id: string } | null; team_lead: { id: string } | null };
+
+/** The teams whose goals I follow (mine, and those I manage or lead), with who manages and leads them: the form offers those I may set goals for. */
 export const myGoalTeamsQueryOptions = queryOptions({
-  queryKey: ['goals', 'teams'],
-  queryFn: async () => (await gql<{ myGoalTeams: TeamRef[] }>(MY_GOAL_TEAMS)).myGoalTeams,
+  queryKey: ['goals', 'teams', 'form'],
+  queryFn: async () => (await gql<{ myGoalTeams: GoalTeam[] }>(MY_GOAL_TEAMS)).myGoalTeams,
 });
 
 export const alignableGoalsQueryOptions = (search: string, excludeId: string | null) => queryOptions({
