@@ -111,15 +111,21 @@ it('new goal: every key-result rule shows its message at the field, a refusal ke
   expect(screen.getByRole('link', { name: 'Ship the billing service' })).toBeTruthy();
 });
 
-it('the goal page: key results, a check-in previewing the new progress, the history as chart and table; a missing goal says so', async () => {
+it('the goal page: key results, a check-in previewing the new progress, the history as chart and table, delete; a missing goal says so', async () => {
   const checkIns: GoalCheckIn[] = [];
   const goal = detail({
     key_results: [kr('k1', 'Invoices per minute', { target_value: 40, current_value: 10, progress: 25 }), kr('k2', 'Runbook written', { kind: 'BINARY', target_value: 1, progress: 0 })],
     progress: 12.5, child_count: 2, children: [summary({ id: 'g-child', title: 'Profile the batch job', progress: 60, owner: { id: 'ken', full_name: 'Ken Thompson' } })],
   });
   const sent: GraphqlVariables[] = [];
+  const deleted: string[] = [];
   stubGraphql({
     Goal: ({ id }: GraphqlVariables) => (id === 'g1' ? { data: { goal: { ...goal, check_ins: [...checkIns] } } } : refusal('Goal not found.', 'NOT_FOUND')),
+    DeleteGoal: ({ id }: GraphqlVariables) => {
+      deleted.push(String(id));
+      return { data: { deleteGoal: true } };
+    },
+    MyGoals: () => ({ data: { myGoals: [] } }),
     CheckInGoal: ({ input }: GraphqlVariables) => {
       sent.push(input);
       goal.key_results[0]!.current_value = 30;
@@ -155,6 +161,14 @@ it('the goal page: key results, a check-in previewing the new progress, the hist
   expect(screen.getByRole('img', { name: 'Progress of “Cut the invoice run time” over time' })).toBeTruthy();
   const table = screen.getByRole('region', { name: 'Progress of “Cut the invoice run time” over time, table' });
   expect(within(table).getByRole('cell', { name: '45%' })).toBeTruthy();
+
+  // Delete: the confirmation says what happens to the aligned goals; then back to my goals.
+  fireEvent.click(screen.getByRole('button', { name: 'Delete' }));
+  const confirm = await screen.findByRole('alertdialog', {}, T);
+  expect(confirm.textContent).toContain('The 2 goals aligned under it stay, but become unaligned.');
+  fireEvent.click(within(confirm).getByRole('button', { name: 'Delete goal' }));
+  expect(await screen.findByRole('heading', { level: 1, name: 'My goals' }, T)).toBeTruthy();
+  expect(deleted).toEqual(['g1']);
 
   await router.navigate({ to: '/goals/my-goals/$id', params: { id: 'gone' } });
   expect(await screen.findByRole('heading', { name: 'Goal not found' }, T)).toBeTruthy();
