@@ -129,21 +129,27 @@ export function deleteGoalRow(db: Db, id: string): void {
   db.delete(goals).where(eq(goals.id, id)).run();
 }
 
-export type MyGoalsFilter = { ownerId: string; includeClosed: boolean; kind: GoalKind | null };
+/** `ownerBelowViewer`: whether the owner is below the viewer (goals.policy.ts isBelowViewer); needed when the viewer is not the owner. */
+export type MyGoalsFilter = { ownerId: string; includeClosed: boolean; kind: GoalKind | null; ownerBelowViewer?: boolean };
 
 /**
  * A person's PERSON goals the viewer reads, due date first (no due date last). One statement on
- * goals_org_owner_user_idx; the visibility rule is only checked when the viewer is not the owner.
+ * goals_org_owner_user_idx. For one known owner goals.visibility.ts readableGoal comes down to:
+ * the owner reads all; others read EVERYONE, and MANAGER_CHAIN when admin or the owner is below
+ * them (decided once by the caller, not per row: the reporting line below a senior manager is
+ * thousands of people). goals.visibility.test.ts checks both agree for every role.
  */
 export function listPersonGoals(db: Db, viewer: Viewer, filter: MyGoalsFilter): GoalRow[] {
   const own = filter.ownerId === viewer.userId;
+  const chain = viewer.permissionLevel === 'ADMIN' || !!filter.ownerBelowViewer;
+  const readable = own ? undefined : chain ? sql`${goals.visibility} in ('EVERYONE', 'MANAGER_CHAIN')` : eq(goals.visibility, 'EVERYONE');
   return db.select().from(goals).where(and(
     eq(goals.organization_id, viewer.organizationId),
     eq(goals.owner_user_id, filter.ownerId),
     eq(goals.owner_kind, 'PERSON'),
     filter.includeClosed ? undefined : sql`${goals.status} not in ('DONE', 'DROPPED')`,
     filter.kind ? eq(goals.kind, filter.kind) : undefined,
-    own ? undefined : readableGoal(viewer),
+    readable,
   )).orderBy(sql`${goals.due_date} is null`, asc(goals.due_date), asc(goals.created_at)).all();
 }
 

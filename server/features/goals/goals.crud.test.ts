@@ -133,7 +133,7 @@ describe('who creates what', () => {
     app.services.db.update(users).set({ status: 'DEACTIVATED' }).where(eq(users.id, gone.id)).run();
     const r = await w.manager.gql(CREATE_GOAL, { input: person({ owner_user_id: gone.id }) });
     expect(codeOf(r)).toBe('BAD_USER_INPUT');
-    expect(r.errors![0].message).toMatch(/deactivated/);
+    expect(r.errors![0]!.message).toMatch(/deactivated/);
   });
 });
 
@@ -152,7 +152,7 @@ describe('bad input writes nothing', () => {
     const [goalsBefore, krsBefore] = [goalCount(), krCount()];
     const r = await w.owner.gql(CREATE_GOAL, { input });
     expect(codeOf(r)).toBe('BAD_USER_INPUT');
-    expect(r.errors![0].message).toMatch(message);
+    expect(r.errors![0]!.message).toMatch(message);
     expect([goalCount(), krCount()]).toEqual([goalsBefore, krsBefore]);
   });
 
@@ -190,7 +190,7 @@ describe('alignment', () => {
     for (const parent of [a, b, c]) {
       const r = await w.owner.gql(UPDATE_GOAL, { id: a, input: { parent_id: parent } });
       expect(codeOf(r)).toBe('BAD_USER_INPUT');
-      expect(r.errors![0].message).toContain('A goal cannot be aligned under itself or one of its own goals.');
+      expect(r.errors![0]!.message).toContain('A goal cannot be aligned under itself or one of its own goals.');
     }
     expect(must(await w.owner.gql(GET_GOAL, { id: a }), 'goal').parent).toBeNull();
     // A chain of depthMax goals: one more below the last is refused.
@@ -198,7 +198,7 @@ describe('alignment', () => {
     for (let i = 3; i < GOAL_LIMITS.depthMax; i++) last = insertGoal(app, { organization_id: w.org.id, owner_user_id: w.owner.id, title: `L${i}`, parent_id: last });
     const deep = await w.owner.gql(CREATE_GOAL, { input: person({ parent_id: last }) });
     expect(codeOf(deep)).toBe('BAD_USER_INPUT');
-    expect(deep.errors![0].message).toMatch(/levels deep/);
+    expect(deep.errors![0]!.message).toMatch(/levels deep/);
     // Moving a goal with a child of its own (two levels) under the chain's second-to-last goal: 7 + 2 levels, refused.
     const tall = insertGoal(app, { organization_id: w.org.id, owner_user_id: w.owner.id, title: 'Tall' });
     insertGoal(app, { organization_id: w.org.id, owner_user_id: w.owner.id, title: 'Below tall', parent_id: tall });
@@ -277,9 +277,9 @@ describe('notifications (goal_updates)', () => {
       expect(list).toHaveLength(2);
       expect(list.every((n) => n.kind === 'goal_updates')).toBe(true);
       expect(list.map((n) => n.title)).toEqual(['A goal aligned to yours is now Off track', 'A goal aligned to yours is now At risk']);
-      expect(list[1].body).toBe('"Open aligned", aligned to "Team target", changed from On track to At risk.');
-      expect(list[0].body).toBe('A goal you cannot open, aligned to "Team target", changed from On track to Off track.');
-      expect(list[0].link).toBe(`/goals/my-goals/${teamGoal}`);
+      expect(list[1]!.body).toBe('"Open aligned", aligned to "Team target", changed from On track to At risk.');
+      expect(list[0]!.body).toBe('A goal you cannot open, aligned to "Team target", changed from On track to Off track.');
+      expect(list[0]!.link).toBe(`/goals/my-goals/${teamGoal}`);
     }
     expect((await notifications(w.owner)).length).toBe(before.owner);
   });
@@ -291,7 +291,7 @@ describe('notifications (goal_updates)', () => {
     const list = await notifications(w.owner);
     expect(list.length).toBe(before + 1);
     expect(list[0]).toMatchObject({ kind: 'goal_updates', title: 'Mona Manager checked in on your goal', link: `/goals/my-goals/${g}` });
-    expect(list[0].body).toContain('Checked by my manager');
+    expect(list[0]!.body).toContain('Checked by my manager');
   });
 });
 

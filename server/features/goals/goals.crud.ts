@@ -22,7 +22,7 @@ import {
   listReadableChildren, listReadablePersonGoalsOf, readableGoalIds, replaceKeyResults, updateGoalRow,
   type GoalRow, type GoalValues, type KeyResultRow,
 } from './goals.crud.repo.js';
-import { checkAlignment, checkCompetency, checkNewGoalOwner } from './goals.policy.js';
+import { checkAlignment, checkCompetency, checkNewGoalOwner, isBelowViewer } from './goals.policy.js';
 import { recomputeGoalProgress } from './goals.progress.repo.js';
 
 type Ctx = MercuriusContext;
@@ -240,7 +240,9 @@ const goalsCrudResolvers = {
       const viewer = requireViewer(ctx);
       const kind = args.filter?.kind ?? null;
       if (kind && kind !== 'OBJECTIVE' && kind !== 'GROWTH') throw badInput('Unknown goal kind.');
-      const rows = listPersonGoals(ctx.services.db, viewer, { ownerId: args.user_id ?? viewer.userId, includeClosed: !!args.filter?.include_closed, kind });
+      const ownerId = args.user_id ?? viewer.userId;
+      const ownerBelowViewer = ownerId !== viewer.userId && viewer.permissionLevel !== 'ADMIN' && isBelowViewer(ctx.services.db, viewer, ownerId);
+      const rows = listPersonGoals(ctx.services.db, viewer, { ownerId, includeClosed: !!args.filter?.include_closed, kind, ownerBelowViewer });
       // Prime the key results of the whole list in one statement.
       if (rows.length) {
         const byGoal = groupBy(listKeyResultsOfGoals(ctx.services.db, rows.map((g) => g.id)), (k) => k.goal_id);

@@ -60,7 +60,7 @@ describe('goal(id) and can_edit', () => {
   const rows = Object.keys(READERS).flatMap((k) => WHO.map((who) => [k, who] as const));
   it.each(rows)('%s read by %s', async (k, who) => {
     const r = await caller(who).gql(GET_GOAL, { id: ids[k] });
-    if (!READERS[k].includes(who)) {
+    if (!READERS[k]!.includes(who)) {
       expect(codeOf(r)).toBe('NOT_FOUND');
       expect(r.data).toBeNull();
       return;
@@ -73,7 +73,7 @@ describe('goal(id) and can_edit', () => {
 
 describe('lists', () => {
   it.each(WHO)("myGoals(user_id) and User.goals of the owner, as %s", async (who) => {
-    const expected = (['EVERYONE', 'MANAGER_CHAIN', 'PRIVATE'] as const).filter((v) => READERS[key('PERSON', v)].includes(who)).map((v) => `person ${v}`);
+    const expected = (['EVERYONE', 'MANAGER_CHAIN', 'PRIVATE'] as const).filter((v) => READERS[key('PERSON', v)]!.includes(who)).map((v) => `person ${v}`);
     const listed = must(await caller(who).gql(MY_GOALS, { user_id: w.owner.id, filter: { include_closed: true } }), 'myGoals').map((g: any) => g.title).sort();
     expect(listed).toEqual([...expected].sort());
     const user = must(await caller(who).gql('query($id: ID) { user(id: $id) { goals { id due_date } } }', { id: w.owner.id }), 'user');
