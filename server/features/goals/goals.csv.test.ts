@@ -30,7 +30,7 @@ function snapshot(orgId: string) {
   const db = app.services.db.$client;
   const goals = db.prepare(`SELECT g.id, g.title, g.description, g.owner_kind, u.email, t.name AS team, p.title AS parent, g.start_date, g.due_date, g.visibility, g.status, g.progress
     FROM goals g LEFT JOIN users u ON u.id = g.owner_user_id LEFT JOIN teams t ON t.id = g.owner_team_id LEFT JOIN goals p ON p.id = g.parent_id
-    WHERE g.organization_id = ? ORDER BY g.title`).all(orgId) as Array<Record<string, unknown> & { id: string }>;
+    WHERE g.organization_id = ? ORDER BY g.title`).all(orgId) as Array<{ id: string; title: string; progress: number; [key: string]: unknown }>;
   return goals.map(({ id, ...g }) => ({
     ...g,
     key_results: db.prepare('SELECT title, kind, start_value, target_value, current_value, currency, weight FROM goal_key_results WHERE goal_id = ? ORDER BY position').all(id),
