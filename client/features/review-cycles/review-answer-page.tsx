@@ -12,6 +12,7 @@ import { reviewRequestQueryOptions, useSubmitReviewRequest, type CycleQuestion, 
 import { formatDay, isOverdue } from './review-cycles.search.js';
 import { useCiteIntoAnswers } from '../feedback/feedback-cite.js';
 import { FeedbackInReview } from '../feedback/feedback-in-review.js';
+import { CompetencyExpectation, GoalsInReview } from './review-answer-goals.js';
 
 /** /reviews/pending?request=…: one review to write (or read back once submitted). */
 export function ReviewAnswerPage({ id, onBack }: { id: string; onBack: () => void }) {
@@ -113,8 +114,14 @@ function AnswerForm({ request, onBack }: { request: ReviewRequest; onBack: () =>
             <ol className="rc-list">
               {s.questions.map((q) => {
                 number += 1;
-                return <AnswerQuestion key={q.id} question={q} number={number} answer={draft.answers[q.id]} error={errors[q.id]} readOnly={readOnly} self={isSelf}
-                  onChange={(patch) => { draft.change(q.id, patch); if (errors[q.id]) setErrors(({ [q.id]: _gone, ...rest }) => rest); }} />;
+                const expectation = request.competency_expectations?.find((e) => e.question_id === q.id);
+                return (
+                  <AnswerQuestion key={q.id} question={q} number={number} answer={draft.answers[q.id]} error={errors[q.id]} readOnly={readOnly} self={isSelf}
+                    onChange={(patch) => { draft.change(q.id, patch); if (errors[q.id]) setErrors(({ [q.id]: _gone, ...rest }) => rest); }}>
+                    {expectation && <CompetencyExpectation expectation={expectation} self={isSelf} />}
+                    {q.show_goals && request.reviewee && <GoalsInReview person={request.reviewee} self={isSelf} cycleType={request.cycle_type} dueAt={request.due_at} />}
+                  </AnswerQuestion>
+                );
               })}
             </ol>
           </section>

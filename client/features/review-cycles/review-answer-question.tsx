@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { DEFAULT_RATING_LABELS, RATING_KINDS } from '../../../shared/review-template.schemas.js';
 import type { Answer, CycleQuestion } from './review-cycles.api.js';
 
@@ -7,8 +8,10 @@ export type AnswerPatch = Partial<Pick<Answer, 'rating' | 'text' | 'choices'>>;
  * One snapshot question, answered according to its kind; `readOnly` for a submitted review. In a
  * self review (`self`) it reads in its self-review wording when it has one (docs/decisions/0025).
  */
-export function AnswerQuestion({ question: q, number, answer, error, readOnly, self = false, onChange }: {
+export function AnswerQuestion({ question: q, number, answer, error, readOnly, self = false, onChange, children }: {
   question: CycleQuestion; number: number; answer: Answer | undefined; error: string | undefined; readOnly: boolean; self?: boolean; onChange: (patch: AnswerPatch) => void;
+  /** Shown under the question (its competency's expectation, the reviewee's goals of the period). */
+  children?: ReactNode;
 }) {
   const prompt = (self && q.self_prompt) || q.prompt;
   const base = `q-${q.id}`;
@@ -62,6 +65,7 @@ export function AnswerQuestion({ question: q, number, answer, error, readOnly, s
         )}
         {error && <p id={errorId} className="field-error">{error}</p>}
       </fieldset>
+      {children}
     </li>
   );
 }

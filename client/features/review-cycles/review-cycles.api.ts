@@ -26,12 +26,15 @@ export type NominationTask = { participant_id: string; cycle_id: string; cycle_n
 export type CycleQuestion = {
   id: string; section_position: number; section_title: string; section_description: string | null; position: number; kind: QuestionKind;
   prompt: string; self_prompt: string | null; help_text: string | null; options: string[]; competency: string | null; required: boolean; private: boolean;
+  competency_id?: string | null; show_goals?: boolean;
 };
 export type Answer = { question_id: string; rating: number | null; text: string | null; choices: string[] | null };
 export type ReviewRequest = {
   id: string; cycle_id: string; cycle_name: string; cycle_type: string; cycle_status: ReviewCycleStatus; reviewee: Person | null; perspective: Perspective;
   status: ReviewRequestStatus; due_at: string; submitted_at: string | null; decline_reason: string | null; questions: CycleQuestion[]; answers: (Answer & { updated_at: string })[];
   anonymity_threshold: number;
+  /** What the reviewee's level expects of the competencies the questions rate (reviews.competencies.ts). */
+  competency_expectations?: Array<{ question_id: string; competency_name: string; level_name: string | null; text: string }>;
 };
 export type RequestListItem = Omit<ReviewRequest, 'questions' | 'answers' | 'anonymity_threshold'>;
 
@@ -43,7 +46,8 @@ const PARTICIPANT = `id cycle_id reviewee { ${P} } manager { ${P} } results_rele
 const READINESS = `readiness { short { participant_id reviewee { ${P} } approved proposed missing needs asked_at } at_risk { participant_id reviewee { ${P} } perspective have need message } }`;
 const FULL = `${SUMMARY} perspectives min_peers max_peers anonymity_threshold launched_at closed_at participants { ${PARTICIPANT} } ${READINESS}`;
 const REQUEST_ITEM = `id cycle_id cycle_name cycle_type cycle_status reviewee { ${P} } perspective status due_at submitted_at decline_reason`;
-const REQUEST = `${REQUEST_ITEM} anonymity_threshold questions { id section_position section_title section_description position kind prompt self_prompt help_text options competency required private }
+const REQUEST = `${REQUEST_ITEM} anonymity_threshold questions { id section_position section_title section_description position kind prompt self_prompt help_text options competency competency_id show_goals required private }
+  competency_expectations { question_id competency_name level_name text }
   answers { question_id rating text choices updated_at }`;
 
 export const reviewCyclesQueryOptions = queryOptions({

@@ -12,6 +12,10 @@ import type { ReviewTemplate } from './review-templates.api.js';
 export type DraftQuestion = {
   key: string; id: string | null; kind: QuestionKind; prompt: string; self_prompt: string; help_text: string;
   choices: string[]; labels: string[]; competency: string; perspectives: Perspective[]; required: boolean; private: boolean;
+  /** COMPETENCY_RATING: the framework competency chosen (null: a name typed in). */
+  competency_id: string | null;
+  /** Show the reviewee's goals of the review period under the question. */
+  show_goals: boolean;
 };
 export type DraftSection = { key: string; id: string | null; title: string; description: string; questions: DraftQuestion[] };
 export type Draft = { name: string; description: string; review_type: ReviewTemplateType; sections: DraftSection[] };
@@ -22,7 +26,7 @@ const nextKey = () => `k${++counter}`;
 export function newQuestion(kind: QuestionKind = 'RATING'): DraftQuestion {
   return {
     key: nextKey(), id: null, kind, prompt: '', self_prompt: '', help_text: '', choices: ['', ''], labels: [...DEFAULT_RATING_LABELS],
-    competency: '', perspectives: ['SELF', 'MANAGER', 'PEER'], required: true, private: false,
+    competency: '', perspectives: ['SELF', 'MANAGER', 'PEER'], required: true, private: false, competency_id: null, show_goals: false,
   };
 }
 
@@ -39,7 +43,7 @@ export function draftOf(template: ReviewTemplate): Draft {
         key: nextKey(), id: q.id, kind: q.kind, prompt: q.prompt, self_prompt: q.self_prompt ?? '', help_text: q.help_text ?? '', competency: q.competency ?? '',
         choices: CHOICE_KINDS.includes(q.kind) ? [...q.options] : ['', ''],
         labels: RATING_KINDS.includes(q.kind) ? [...q.options] : [...DEFAULT_RATING_LABELS],
-        perspectives: [...q.perspectives], required: q.required, private: q.private,
+        perspectives: [...q.perspectives], required: q.required, private: q.private, competency_id: q.competency_id ?? null, show_goals: q.show_goals ?? false,
       })),
     })),
   };
@@ -58,6 +62,7 @@ export function inputOf(draft: Draft): ReviewTemplateInput {
         // The self wording is kept while SELF is unchecked (checking it again brings it back) but only sent with SELF.
         id: q.id, kind: q.kind, prompt: q.prompt, self_prompt: q.perspectives.includes('SELF') ? q.self_prompt : null, help_text: q.help_text, options: optionsOf(q),
         competency: q.kind === 'COMPETENCY_RATING' ? q.competency : null, perspectives: q.perspectives, required: q.required, private: q.private,
+        competency_id: q.kind === 'COMPETENCY_RATING' ? q.competency_id : null, show_goals: q.show_goals,
       })),
     })),
   };

@@ -5,6 +5,7 @@ import {
 } from '../../../shared/review-template.schemas.js';
 import type { DraftAction, DraftQuestion } from './review-template-draft.js';
 import { SelectField, TextAreaField, focusSoon } from './review-template-fields.js';
+import { useFrameworkCompetencies } from './review-template-competencies.js';
 
 type Props = {
   question: DraftQuestion; s: number; q: number; count: number;
@@ -21,6 +22,8 @@ export function QuestionEditor({ question, s, q, count, errors, dispatch, announ
   const isChoice = CHOICE_KINDS.includes(question.kind);
   const optionsError = err('options');
   const perspectivesError = err('perspectives');
+  const framework = useFrameworkCompetencies();
+  const OTHER = '';
 
   function move(by: -1 | 1) {
     dispatch({ type: 'moveQuestion', s, q, by });
@@ -42,7 +45,21 @@ export function QuestionEditor({ question, s, q, count, errors, dispatch, announ
         <SelectField label="Kind" name={`${path}.kind`} value={question.kind} onChange={(e) => set({ kind: e.target.value as QuestionKind })} error={err('kind')}>
           {QUESTION_KINDS.map((kind) => <option key={kind} value={kind}>{QUESTION_KIND_LABELS[kind]}</option>)}
         </SelectField>
-        {question.kind === 'COMPETENCY_RATING' && (
+        {question.kind === 'COMPETENCY_RATING' && framework.length > 0 && (
+          <SelectField label="Competency from the framework" name={`${path}.competency_id`} value={question.competency_id ?? OTHER} error={err('competency_id')}
+            onChange={(e) => {
+              const chosen = framework.flatMap((t) => t.competencies).find((c) => c.id === e.target.value);
+              set(chosen ? { competency_id: chosen.id, competency: chosen.name } : { competency_id: null });
+            }}>
+            <option value={OTHER}>Another competency (type its name)</option>
+            {framework.map((t) => (
+              <optgroup key={t.id} label={t.name}>
+                {t.competencies.map((c) => <option key={c.id} value={c.id}>{c.name}</option>)}
+              </optgroup>
+            ))}
+          </SelectField>
+        )}
+        {question.kind === 'COMPETENCY_RATING' && !question.competency_id && (
           <Field label="Competency" name={`${path}.competency`} value={question.competency} maxLength={REVIEW_TEMPLATE_LIMITS.competencyMax}
             onChange={(e) => set({ competency: e.target.value })} error={err('competency')} hint="For example Communication or Ownership." />
         )}
@@ -104,6 +121,11 @@ export function QuestionEditor({ question, s, q, count, errors, dispatch, announ
           Private
         </label>
         <span id={`${question.key}-private-hint`} className="field-hint">Private answers are seen by managers and admins only.</span>
+        <label className="checkbox">
+          <input type="checkbox" checked={question.show_goals} onChange={(e) => set({ show_goals: e.target.checked })} aria-describedby={`${question.key}-goals-hint`} />
+          Show the person's goals of the review period
+        </label>
+        <span id={`${question.key}-goals-hint`} className="field-hint">Reviewers see the goals they may read, with status and progress, under this question.</span>
       </div>
     </li>
   );

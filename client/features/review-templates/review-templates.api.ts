@@ -5,6 +5,7 @@ import { gql } from '../../lib/graphql.js';
 export type ReviewQuestion = {
   id: string; kind: QuestionKind; prompt: string; self_prompt: string | null; help_text: string | null; options: string[];
   competency: string | null; perspectives: Perspective[]; required: boolean; private: boolean;
+  competency_id?: string | null; show_goals?: boolean;
 };
 export type ReviewTemplateSection = { id: string; title: string; description: string | null; questions: ReviewQuestion[] };
 export type ReviewTemplateSummary = {
@@ -15,7 +16,7 @@ export type ReviewTemplateSummary = {
 export type ReviewTemplate = ReviewTemplateSummary & { sections: ReviewTemplateSection[] };
 
 const SUMMARY = 'id name description review_type built_in archived_at created_by { id full_name } updated_at section_count question_count can_edit can_archive';
-const FULL = `${SUMMARY} sections { id title description questions { id kind prompt self_prompt help_text options competency perspectives required private } }`;
+const FULL = `${SUMMARY} sections { id title description questions { id kind prompt self_prompt help_text options competency competency_id show_goals perspectives required private } }`;
 
 const LIST = /* GraphQL */ `
   query ReviewTemplates($includeArchived: Boolean) { reviewTemplates(includeArchived: $includeArchived) { ${SUMMARY} } }
