@@ -63,7 +63,11 @@ export function AssessmentForm({ draft, rows, subjectName, api, onDone }: {
     if (timer.current) clearTimeout(timer.current);
     timer.current = setTimeout(() => void save(), ASSESSMENT_AUTOSAVE_MS);
   };
-  useEffect(() => () => { if (timer.current) clearTimeout(timer.current); }, []);
+  // Leaving with a change not saved yet: send it now rather than drop it.
+  useEffect(() => () => {
+    if (timer.current) clearTimeout(timer.current);
+    if (!inFlight.current && !same(current.current, saved.current)) void api.save(draft.id, current.current, base.current).catch(() => undefined);
+  }, [api, draft.id]);
 
   const setRating = (competencyId: string, patch: { rating?: number; comment?: string }) => {
     const ratings = value.ratings.some((r) => r.competency_id === competencyId)
@@ -91,6 +95,7 @@ export function AssessmentForm({ draft, rows, subjectName, api, onDone }: {
     if (timer.current) clearTimeout(timer.current);
     try {
       await api.remove(draft.id);
+      saved.current = current.current;
       onDone('Draft deleted.');
     } catch (err) {
       setSubmitError(err instanceof Error ? err.message : 'The draft could not be deleted.');

@@ -1,6 +1,6 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
-import { PendingView } from '../../../components/ui/states.js';
+import { ErrorView, PendingView } from '../../../components/ui/states.js';
 import { AssessmentPage } from '../../../features/growth/assessment-page.js';
 import { assessmentOverviewQueryOptions } from '../../../features/growth/assessment.api.js';
 import { assessmentSearchSchema } from '../../../features/growth/assessment-search.js';
@@ -15,6 +15,8 @@ export const Route = createFileRoute('/_app/profile/assesment')({
     await queryClient.ensureQueryData(assessmentOverviewQueryOptions(deps.user ?? me.id));
   },
   pendingComponent: () => <PendingView label="Loading the assessment…" />,
+  // Someone else's assessment the viewer may not read: the server's words ("Only the person, their managers and admins…").
+  errorComponent: ErrorView,
   component: AssessmentRoute,
 });
 
