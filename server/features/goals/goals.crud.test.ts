@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GOAL_LIMITS } from '../../../shared/goals.js';
 import { newId } from '../../lib/tokens.js';
 import { codeOf, createTestApp } from '../../test/helpers.js';
+import { setFeatureAreas } from '../feature-areas/feature-areas.repo.js';
 import { competencies, competencyTracks } from '../growth/growth.tables.js';
 import { users } from '../users/users.tables.js';
 import { goalKeyResults, goals } from './goals.tables.js';
@@ -322,5 +323,16 @@ describe('myGoals and User.goals', () => {
     expect(mine[0].due_date).toBe('2026-01-01T00:00:00.000Z');
     expect(mine[5].due_date).toBeNull();
     expect(await userGoals(w.member)).toHaveLength(4);
+  });
+
+  it('with GOALS switched off, User.goals is empty and myGoals is refused; back on, both answer', async () => {
+    insertGoal(app, { organization_id: w.org.id, owner_user_id: w.member.id, title: 'While off' });
+    const userGoals = async () => must(await w.member.gql('{ findOneUser { goals { id } } }'), 'findOneUser').goals;
+    expect((await userGoals()).length).toBeGreaterThan(0);
+    setFeatureAreas(app.services.db, w.org.id, w.admin.id, [{ area: 'GOALS', enabled: false }]);
+    expect(await userGoals()).toEqual([]);
+    expect(codeOf(await w.member.gql(MY_GOALS))).toBe('FORBIDDEN');
+    setFeatureAreas(app.services.db, w.org.id, w.admin.id, [{ area: 'GOALS', enabled: true }]);
+    expect((await userGoals()).length).toBeGreaterThan(0);
   });
 });

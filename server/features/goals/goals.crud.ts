@@ -11,6 +11,7 @@ import { groupBy, indexBy } from '../../graphql/loaders.js';
 import { parseInput } from '../../lib/parse.js';
 import type { Services } from '../../services.js';
 import type { Viewer } from '../auth/viewer.js';
+import { featureAreaOnFor } from '../feature-areas/feature-areas.guard.js';
 import type { FeaturePart } from '../feature-part.js';
 import { notify } from '../notifications/notifications.deliver.js';
 import { findTeamsByIds } from '../teams/teams.repo.js';
@@ -263,10 +264,12 @@ export const goalsCrudPart: FeaturePart = { resolvers: goalsCrudResolvers };
 
 /**
  * User.goals: the person's PERSON goals the viewer reads, as { id, due_date } with the due date as
- * a DateTime (midnight UTC) or null. One statement per query level (the request's loader).
+ * a DateTime (midnight UTC) or null; none while the organization has GOALS switched off. One
+ * statement per query level (the request's loader).
  */
-export function loadUserGoals(ctx: Ctx, userId: string): Promise<Array<{ id: string; due_date: string | null }>> {
+export function loadUserGoals(ctx: Ctx, userId: string): Promise<Array<{ id: string; due_date: string | null }>> | [] {
   const viewer = requireViewer(ctx);
+  if (!featureAreaOnFor(ctx, 'GOALS')) return [];
   return ctx.loaders.get<Array<{ id: string; due_date: string | null }>>('goals.ofUsers', (ids) => {
     const rows = listReadablePersonGoalsOf(ctx.services.db, viewer, ids);
     return groupBy(rows.map((g) => ({ id: g.id, owner_user_id: g.owner_user_id, due_date: g.due_date ? `${g.due_date}T00:00:00.000Z` : null })), (g) => g.owner_user_id);
