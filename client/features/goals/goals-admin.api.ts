@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { GoalSettings } from '../../../shared/goals.js';
+import { GOAL_LIMITS, type GoalSettings } from '../../../shared/goals.js';
 import { downloadWithToken } from '../../lib/download.js';
 import { gql } from '../../lib/graphql.js';
 
@@ -13,6 +13,11 @@ const PREVIEW = `mutation PreviewGoalImport($csv: String!) { previewGoalImport(c
 const IMPORT = 'mutation ImportGoals($csv: String!) { importGoals(csv: $csv) { goals key_results } }';
 
 export const GOALS_EXPORT_URL = '/api/goals/export.csv';
+/**
+ * The largest file the dialog sends: the file travels inside a GraphQL request, whose body the
+ * server takes up to 1 MiB (JSON escaping adds a little), so below GOAL_LIMITS.importBytesMax.
+ */
+export const GOAL_IMPORT_FILE_MAX_BYTES = Math.min(GOAL_LIMITS.importBytesMax, 900_000);
 
 export type GoalImportRowError = { line: number; column: string | null; message: string };
 export type GoalImportSample = { line: number; title: string; owner: string; parent: string | null; due_date: string | null; key_results: number };

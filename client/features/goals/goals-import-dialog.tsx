@@ -1,8 +1,8 @@
 import { Dialog } from 'radix-ui';
 import { useId, useState, type ChangeEvent } from 'react';
-import { GOAL_CSV_COLUMNS, GOAL_LIMITS } from '../../../shared/goals.js';
+import { GOAL_CSV_COLUMNS } from '../../../shared/goals.js';
 import { FormError } from '../../components/ui/field.js';
-import { useImportGoals, usePreviewGoalImport, type GoalImportPreview, type GoalImportResult } from './goals-admin.api.js';
+import { GOAL_IMPORT_FILE_MAX_BYTES, useImportGoals, usePreviewGoalImport, type GoalImportPreview, type GoalImportResult } from './goals-admin.api.js';
 import './goals-admin.css';
 
 const plural = (n: number, one: string, many: string) => `${n.toLocaleString('en')} ${n === 1 ? one : many}`;
@@ -29,13 +29,15 @@ function ImportDialog({ onOpenChange }: { onOpenChange: (open: boolean) => void 
 
   async function onFile(ev: ChangeEvent<HTMLInputElement>) {
     const chosen = ev.target.files?.[0];
+    // Choosing the same file again (after fixing it) must check it again.
+    ev.target.value = '';
     setReport(null);
     setResult(null);
     setError(null);
     setFile(null);
     if (!chosen) return;
-    if (chosen.size > GOAL_LIMITS.importBytesMax) {
-      setError(`The file is larger than ${GOAL_LIMITS.importBytesMax / 1_000_000} MB; split it into several files.`);
+    if (chosen.size > GOAL_IMPORT_FILE_MAX_BYTES) {
+      setError(`The file is larger than ${Math.round(GOAL_IMPORT_FILE_MAX_BYTES / 1_000)} kB; split it into several files.`);
       return;
     }
     try {
@@ -74,7 +76,8 @@ function ImportDialog({ onOpenChange }: { onOpenChange: (open: boolean) => void 
           </details>
           <div className="field">
             <label htmlFor={`${id}-file`}>CSV file</label>
-            <input id={`${id}-file`} type="file" accept=".csv,text/csv" disabled={busy} onChange={(ev) => void onFile(ev)} />
+            <input id={`${id}-file`} type="file" accept=".csv,text/csv" disabled={busy} aria-describedby={`${id}-file-name`} onChange={(ev) => void onFile(ev)} />
+            <p id={`${id}-file-name`} className="field-hint">{file ? `Chosen: ${file.name}` : 'No file chosen yet.'}</p>
           </div>
           <div aria-live="polite" className="goals-import-live">
             {preview.isPending && <p role="status">Checking {file?.name ?? 'the file'}…</p>}
