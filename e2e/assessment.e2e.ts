@@ -32,7 +32,7 @@ async function ensurePlaced(userId: string): Promise<void> {
 }
 
 /** Rates every competency of the open form (`ratingOf(i)` for the i-th), comments on the first, and submits. */
-async function assess(page: Page, start: string, ratingOf: (i: number) => number, comment: string): Promise<string[]> {
+async function assess(page: Page, start: string, ratingOf: (i: number) => number, comment: string, whileOpen?: () => Promise<void>): Promise<string[]> {
   await page.getByRole('button', { name: start }).click();
   const groups = page.getByRole('radiogroup');
   await groups.first().waitFor();
@@ -44,6 +44,7 @@ async function assess(page: Page, start: string, ratingOf: (i: number) => number
   }
   await page.getByLabel(`Comment on ${names[0]}`).fill(comment);
   await page.getByText(/^Draft saved at \d\d:\d\d$/).waitFor();
+  await whileOpen?.();
   await page.getByRole('button', { name: 'Submit assessment' }).click();
   await page.getByText(/is submitted/).waitFor();
   return names;
@@ -58,18 +59,22 @@ it('a member and her manager submit assessments and both are shown side by side,
   const { page: radia, problems } = await openSignedIn(e2e, demo('Radia Perlman'), { welcome: 'Radia Perlman' });
   await radia.goto(`${e2e.server.url}/profile/assesment`);
   await radia.getByRole('heading', { level: 1, name: 'My assessment' }).waitFor();
-  const competencies = await assess(radia, 'Assess yourself', () => 3, 'I run our on-call rotation.');
+  const competencies = await assess(radia, 'Assess yourself', () => 3, 'I run our on-call rotation.', async () => {
+    expect(await seriousA11yViolations(radia)).toEqual([]);
+  });
   expect(competencies.length).toBeGreaterThan(2);
-  expect(await seriousA11yViolations(radia)).toEqual([]);
 
   // Ada, on a phone, picks Radia among her reports and rates the first competency 4, the second 2, the rest 3.
   const { page: ada, problems: adaProblems } = await openSignedIn(e2e, demo('Ada Lovelace'), { welcome: 'Ada Lovelace', context: { viewport: { width: 375, height: 800 } } });
   await ada.goto(`${e2e.server.url}/profile/assesment`);
   await ada.getByLabel('Whose assessment').selectOption({ label: 'Radia Perlman' });
   await ada.getByRole('heading', { level: 1, name: 'Assessment of Radia Perlman' }).waitFor();
-  await assess(ada, 'Assess Radia Perlman', (i) => (i === 0 ? 4 : i === 1 ? 2 : 3), 'Leads incidents calmly.');
+  await assess(ada, 'Assess Radia Perlman', (i) => (i === 0 ? 4 : i === 1 ? 2 : 3), 'Leads incidents calmly.', async () => {
+    // The open form on the phone: no sideways scrolling, nothing serious for axe.
+    expect(await horizontalOverflow(ada)).toBeLessThanOrEqual(0);
+    expect(await seriousA11yViolations(ada)).toEqual([]);
+  });
   expect(await horizontalOverflow(ada)).toBeLessThanOrEqual(0);
-  expect(await seriousA11yViolations(ada)).toEqual([]);
 
   // Radia sees both side by side.
   await radia.reload();
