@@ -73,7 +73,7 @@ function TeamChooser({ teamId }: { teamId: string | undefined }) {
   return (
     <>
       {teams.length > 1 && (
-        <div className="field team-goals-controls">
+        <div className="field team-goals-team">
           <label htmlFor={selectId}>Team</label>
           <select id={selectId} value={chosen.id} onChange={(e) => void navigate({ to: PATH, search: { team: e.target.value } })}>
             {teams.map((t) => <option key={t.id} value={t.id}>{t.name}</option>)}

@@ -30,10 +30,14 @@ const kindOrder = sql`case n.owner_kind when 'COMPANY' then 0 when 'TEAM' then 1
 /**
  * The tree in one statement: the first level (the readable company and team goals that align to
  * nothing readable, or the readable children of `rootId`), then readable children level by level
- * through goals_parent_idx, one level further than returned so the last level's readable children are
- * counted in SQL.
+ * through goals_parent_idx; the readable children of every node returned are counted in the same
+ * statement.
  */
 export function listGoalTree(db: Db, viewer: Viewer, rootId: string | null, depth: number): TreeNodeRow[] {
+  return db.all<TreeNodeRow>(goalTreeSql(viewer, rootId, depth));
+}
+
+export function goalTreeSql(viewer: Viewer, rootId: string | null, depth: number): SQL {
   const readable = readableGoal(viewer);
   const first: SQL = rootId
     ? sql`select goals.id, goals.parent_id, 0 from goals where goals.parent_id = ${rootId} and ${readable}`
@@ -42,19 +46,18 @@ export function listGoalTree(db: Db, viewer: Viewer, rootId: string | null, dept
           and (goals.parent_id is null or goals.parent_id not in (
             select goals.id from goals where goals.id in (select c.parent_id from goals c where c.organization_id = ${viewer.organizationId} and c.owner_kind in ('COMPANY', 'TEAM') and c.parent_id is not null)
               and ${readable}))`;
-  return db.all<TreeNodeRow>(sql`with recursive tree(id, parent_id, depth) as (
+  return sql`with recursive tree(id, parent_id, depth) as (
       ${first}
       union all
       select goals.id, goals.parent_id, tree.depth + 1 from tree join goals on goals.parent_id = tree.id
-        where tree.depth < ${depth} and ${readable}
+        where tree.depth < ${depth - 1} and ${readable}
     ),
-    counts as (select parent_id, count(*) as n from tree group by parent_id)
+    counts as (select goals.parent_id, count(*) as n from goals where goals.parent_id in (select id from tree) and ${readable} group by goals.parent_id)
     select n.id, n.parent_id, n.title, n.owner_kind, n.status, n.progress, n.due_date, t.depth, coalesce(c.n, 0) as child_count, ${ownerColumns}
-    from tree t join goals n on n.id = t.id
+    from tree t cross join goals n on n.id = t.id
     ${ownerJoins}
     left join counts c on c.parent_id = t.id
-    where t.depth < ${depth}
-    order by t.depth, ${kindOrder}, n.title collate nocase, n.id`);
+    order by t.depth, ${kindOrder}, n.title collate nocase, n.id`;
 }
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
