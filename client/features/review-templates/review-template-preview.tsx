@@ -6,6 +6,7 @@ import {
 type PreviewQuestion = {
   kind: QuestionKind; prompt: string; self_prompt?: string | null; help_text?: string | null; options?: string[] | null;
   competency?: string | null; perspectives: readonly Perspective[]; required?: boolean | null; private?: boolean | null;
+  show_goals?: boolean | null;
 };
 export type PreviewTemplate = {
   name: string; description?: string | null;
@@ -68,6 +69,7 @@ function PreviewQuestionItem({ question: q, name, perspective }: { question: Pre
         </legend>
         {perspective === 'ALL' && selfPrompt && <p className="rt-preview-self"><span className="rt-preview-self-label">Self review:</span> {selfPrompt}</p>}
         {q.help_text && <p className="field-hint">{q.help_text}</p>}
+        {q.show_goals && <p className="field-hint">Shows the person's goals of the review period under the question.</p>}
         {isRating && (
           <div className="rt-scale">
             {options.map((label, i) => (
