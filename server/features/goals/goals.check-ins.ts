@@ -26,7 +26,10 @@ const valueError = (i: number, message: string) => badInput(`values.${i}.value: 
  */
 export function checkInGoal(services: Services, viewer: Viewer, raw: CheckInInput): GoalRow {
   const { db } = services;
-  const input = parseInput(checkInInputSchema, raw ?? {});
+  // GraphQL sends null for a field left empty: the schema's defaults (no values, no comment) apply.
+  const given: Record<string, unknown> = { ...(raw ?? {}) };
+  for (const k of ['values', 'comment']) if (given[k] === null) delete given[k];
+  const input = parseInput(checkInInputSchema, given);
   const { before, saved } = db.transaction(() => {
     const goal = editableGoalOrThrow(db, viewer, input.goal_id, 'check in on it');
     const krs = new Map(listKeyResultsOfGoals(db, [goal.id]).map((k) => [k.id, k]));

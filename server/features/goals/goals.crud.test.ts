@@ -38,7 +38,7 @@ const notifications = async (c: GoalsCaller) => must<Array<{ kind: string; title
 
 describe('roll-up (hand-computed)', () => {
   it('weights: (50 x 3 + 20 x 1) / 4 = 42.5', async () => {
-    const g = must(await w.owner.gql(CREATE_GOAL, { input: person({ key_results: [
+    const g = must(await w.owner.gql(CREATE_GOAL, { input: person({ description: null, status: null, key_results: [
       { title: 'Ship 10 features', kind: 'NUMBER', start_value: 0, target_value: 10, current_value: 5, weight: 3 },
       { title: 'Coverage', kind: 'PERCENTAGE', start_value: 0, target_value: 100, current_value: 20, weight: 1 },
     ] }) }), 'createGoal');
@@ -50,12 +50,13 @@ describe('roll-up (hand-computed)', () => {
   it('mixed kinds with a decreasing target: (50 + 100 + 25 + 75) / 4 = 62.5', async () => {
     const g = must(await w.owner.gql(CREATE_GOAL, { input: person({ key_results: [
       { title: 'Bugs from 100 down to 20', kind: 'NUMBER', start_value: 100, target_value: 20, current_value: 60 },
-      { title: 'Launch', kind: 'BINARY', current_value: 1 },
+      { title: 'Launch', kind: 'BINARY', current_value: 1, start_value: null, target_value: null, weight: null },
       { title: 'Revenue', kind: 'CURRENCY', start_value: 0, target_value: 1000, current_value: 250, currency: 'eur' },
       { title: 'NPS share', kind: 'PERCENTAGE', start_value: 10, target_value: 50, current_value: 40 },
     ] }) }), 'createGoal');
     expect(g.key_results.map((k: any) => [k.kind, k.progress])).toEqual([['NUMBER', 50], ['BINARY', 100], ['CURRENCY', 25], ['PERCENTAGE', 75]]);
     expect(g.key_results[2].currency).toBe('EUR');
+    expect(g.key_results[1]).toMatchObject({ start_value: 0, target_value: 1, weight: 1 });
     expect(g.progress).toBe(62.5);
   });
 
@@ -85,7 +86,7 @@ describe('roll-up (hand-computed)', () => {
     expect(must(await w.manager.gql(GET_GOAL, { id: team.id }), 'goal').progress).toBe(37.5);
     expect(must(await w.admin.gql(GET_GOAL, { id: company.id }), 'goal').progress).toBe(37.5);
     // A second check-in: newest first, the team's release done: team (100 + 100) / 2 = 100.
-    const second = must(await w.owner.gql(CHECK_IN, { input: { goal_id: mine.id, values: [{ key_result_id: mine.key_results[0].id, value: 4 }] } }), 'checkInGoal');
+    const second = must(await w.owner.gql(CHECK_IN, { input: { goal_id: mine.id, values: [{ key_result_id: mine.key_results[0].id, value: 4 }], comment: null, confidence: null } }), 'checkInGoal');
     expect(second.check_ins.map((c: any) => c.progress)).toEqual([100, 75]);
     must(await w.manager.gql(CHECK_IN, { input: { goal_id: team.id, values: [{ key_result_id: team.key_results[0].id, value: 1 }] } }), 'checkInGoal');
     expect(must(await w.admin.gql(GET_GOAL, { id: company.id }), 'goal').progress).toBe(100);

@@ -157,6 +157,29 @@ function checkKeyResultIds(db: Db, goalId: string, list: readonly KrInput[]): vo
   });
 }
 
+/**
+ * GraphQL sends null for an optional field the form left empty; the shared schemas read "absent"
+ * as "use the default" (description '', status ON_TRACK, start 0, weight 1...), so nulls of those
+ * fields are dropped first. Nullable fields that mean something when null (parent_id, dates,
+ * competency_id, currency, current_value) are kept.
+ */
+const DEFAULTED = ['title', 'description', 'kind', 'status', 'visibility', 'key_results'];
+const KR_DEFAULTED = ['start_value', 'target_value', 'weight'];
+function withoutNulls<T>(raw: T): T {
+  if (!raw || typeof raw !== 'object') return raw;
+  const out: Record<string, unknown> = { ...(raw as Record<string, unknown>) };
+  for (const k of DEFAULTED) if (out[k] === null) delete out[k];
+  if (Array.isArray(out.key_results)) {
+    out.key_results = out.key_results.map((kr) => {
+      if (!kr || typeof kr !== 'object') return kr;
+      const item: Record<string, unknown> = { ...(kr as Record<string, unknown>) };
+      for (const k of KR_DEFAULTED) if (item[k] === null) delete item[k];
+      return item;
+    });
+  }
+  return out as T;
+}
+
 function growthCompetency(db: Db, viewer: Viewer, kind: GoalKind, competencyId: string | null | undefined): string | null {
   if (kind !== 'GROWTH') return null;
   if (!competencyId) throw badInput('competency_id: A growth goal develops a competency: choose one.', { fields: { competency_id: 'Choose the competency this goal develops.' } });
@@ -166,7 +189,7 @@ function growthCompetency(db: Db, viewer: Viewer, kind: GoalKind, competencyId: 
 
 export function createGoal(services: Services, viewer: Viewer, raw: GoalInput): GoalRow {
   const { db } = services;
-  const input = parseInput(goalInputSchema, raw ?? {});
+  const input = parseInput(goalInputSchema, withoutNulls(raw ?? {}));
   const owner = checkNewGoalOwner(db, viewer, input);
   const competency_id = growthCompetency(db, viewer, input.kind, input.competency_id);
   return db.transaction(() => {
@@ -184,7 +207,7 @@ export function createGoal(services: Services, viewer: Viewer, raw: GoalInput): 
 
 export function updateGoal(services: Services, viewer: Viewer, id: string, raw: GoalUpdate): GoalRow {
   const { db } = services;
-  const input = parseInput(goalUpdateSchema, raw ?? {});
+  const input = parseInput(goalUpdateSchema, withoutNulls(raw ?? {}));
   const { goal, saved } = db.transaction(() => {
     const goal = editableGoalOrThrow(db, viewer, id, 'edit it');
     const start = input.start_date !== undefined ? input.start_date : goal.start_date;
