@@ -51,7 +51,7 @@ function TeamChooser({ teamId }: { teamId: string | undefined }) {
   const teams: TeamRef[] | undefined = admin ? all.data?.map((t) => ({ id: t.id, name: t.name })) : mine.data;
   const source = admin ? all : mine;
 
-  if (me.isPending || source.isPending) return <PendingView label="Loading your teams…" />;
+  if (me.isPending || source.isPending || mine.isPending) return <PendingView label="Loading your teams…" />;
   if (source.isError) {
     return (
       <div className="state-card" role="alert">
@@ -69,7 +69,8 @@ function TeamChooser({ teamId }: { teamId: string | undefined }) {
       </EmptyState>
     );
   }
-  const chosen = teams.find((t) => t.id === teamId) ?? teams[0]!;
+  // Without a choice in the address: the viewer's own (or first managed) team, else the first one.
+  const chosen = teams.find((t) => t.id === teamId) ?? teams.find((t) => t.id === mine.data?.[0]?.id) ?? teams[0]!;
   return (
     <>
       {teams.length > 1 && (
