@@ -11,6 +11,7 @@ import { formatDay, formatInstant, isOverdue } from '../goals/goal-format.js';
 import { GoalFormDialog } from '../goals/goal-form-dialog.js';
 import { GoalProgress, GoalStatusBadge } from '../goals/goal-progress.js';
 import { PersonPicker } from '../teams/person-picker.js';
+import { meQueryOptions } from '../users/api.js';
 import { DevelopmentActions } from './development-actions.js';
 import { developmentPlanQueryOptions, useUpdateDevelopmentPlan, type DevelopmentPlanView } from './development.api.js';
 import '../../components/ui/completion-meter.css';
@@ -41,12 +42,14 @@ export function DevelopmentPlanPage({ userId, own }: { userId: string; own: bool
 }
 
 function PlanView({ plan, userId, own }: { plan: DevelopmentPlanView; userId: string; own: boolean }) {
+  const me = useQuery(meQueryOptions);
+  const leads = me.data?.permission_level === 'ADMIN' || me.data?.permission_level === 'MANAGER';
   const empty = !plan.focus && !plan.mentor && plan.growth_goals.length === 0 && plan.actions.length === 0;
   return (
     <section className="page dev-page">
       <div className="row-between dev-header">
         <h1>{own ? 'My development plan' : `${plan.user.full_name}’s development plan`}</h1>
-        <Link to="/professional-development/team-progress" className="button button-secondary">Team progress</Link>
+        {leads && <Link to="/professional-development/team-progress" className="button button-secondary">Team progress</Link>}
       </div>
       <p className="muted">
         A development plan says how {own ? 'you grow' : `${plan.user.full_name} grows`}: growth goals tied to competencies of the framework, concrete actions with due dates, and optionally a mentor.

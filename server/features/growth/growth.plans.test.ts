@@ -119,6 +119,9 @@ describe('development plan', () => {
     expect(asMentor.data!.developmentPlan.growth_goals.map((g: { id: string }) => g.id)).toEqual([openGoal]);
     expect(codeOf(await member.gql(ADD, { id: w.report.id, input: { title: 'Sneaky' } }))).toBe('FORBIDDEN');
     expect(codeOf(await member.gql(UPDATE_PLAN, { id: w.report.id, input: { mentor_id: null, focus: '' } }))).toBe('FORBIDDEN');
+    // A field left out keeps its value.
+    expect((await manager.gql(UPDATE_PLAN, { id: w.report.id, input: { focus: 'Review two designs a month' } })).data!.updateDevelopmentPlan)
+      .toEqual({ mentor: { id: w.member.id }, focus: 'Review two designs a month' });
   });
 
   it('checks actions, keeps them in order and counts them in the progress', async () => {

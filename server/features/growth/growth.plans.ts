@@ -83,8 +83,14 @@ function updateDevelopmentPlan(ctx: Ctx, userId: string, rawInput: unknown) {
   const { db } = ctx.services;
   const person = personOf(ctx, viewer, userId);
   requireEditor(ctx, viewer, person.id);
-  const input = parseInput(developmentPlanInputSchema, rawInput);
-  if (input.mentor_id) {
+  // A field left out keeps its value (mentor_id: null removes the mentor).
+  const sent = (rawInput ?? {}) as { mentor_id?: string | null; focus?: string | null };
+  const current = findPlan(db, viewer.organizationId, person.id);
+  const input = parseInput(developmentPlanInputSchema, {
+    mentor_id: sent.mentor_id === undefined ? (current?.mentor_id ?? null) : sent.mentor_id,
+    focus: sent.focus ?? current?.focus ?? '',
+  });
+  if (input.mentor_id && input.mentor_id !== current?.mentor_id) {
     if (input.mentor_id === person.id) throw field('mentor_id', 'A person cannot be their own mentor.');
     const mentor = findUserById(db, viewer.organizationId, input.mentor_id);
     if (!mentor) throw new AppError('NOT_FOUND', 'Mentor not found in your organization.', { fields: { mentor_id: 'No such person.' } });
