@@ -3,7 +3,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { expect, it } from 'vitest';
 import { meAs, refusal, stubGraphql, type GraphqlVariables } from '../../test/graphql-stub.js';
 import { cleanUpBetweenTests, renderSignedIn } from '../../test/render-route.js';
-import type { GoalTreeNode } from './goal.types.js';
+import type { GoalSummary, GoalTreeNode } from './goal.types.js';
 
 cleanUpBetweenTests();
 const T = { timeout: 5000 };
@@ -122,4 +122,37 @@ it('says so when the children of a node could not be loaded, and tries again on 
   await within(tree).findByText('Faster builds', {}, T);
   expect(focused().getAttribute('aria-expanded')).toBe('true');
   expect(asked()).toBe(2);
+});
+
+function summary(id: string, patch: Partial<GoalSummary>): GoalSummary {
+  return {
+    id, title: id, kind: 'OBJECTIVE', owner_kind: 'PERSON', owner: { id: 'ada', full_name: 'Ada Lovelace' }, team: null, parent: null, parent_hidden: false,
+    competency_id: null, start_date: null, due_date: null, visibility: 'EVERYONE', status: 'ON_TRACK', progress: 40, band: { percent: 40, band: 'behind' },
+    key_results: [], child_count: 0, last_check_in_at: null, can_edit: false, updated_at: '2026-11-20T10:00:00.000Z', ...patch,
+  };
+}
+
+it("shows a team's goals with its members' goals grouped under the goal they align to, the unaligned ones, and the team's progress", async () => {
+  const core = { id: 'core', name: 'Core' };
+  const { calls } = stubGraphql({
+    MyGoalTeams: () => ({ data: { myGoalTeams: [core] } }),
+    TeamGoals: () => ({ data: { teamGoals: {
+      team: core, progress: { percent: 47, band: 'behind' },
+      goals: [summary('T1', { title: 'Platform', owner_kind: 'TEAM', owner: null, team: core, status: 'AT_RISK', progress: 47.5, due_date: '2026-12-31' })],
+      member_goals: [summary('P1', { title: 'Test coverage', parent: { id: 'T1', title: 'Platform' }, progress: 80 })],
+      unaligned_member_goals: [summary('P4', { title: 'Learn Rust', owner: { id: 'grace', full_name: 'Grace Hopper' } })],
+    } } }),
+  }, { me: meAs('MEMBER', { id: 'ada' }) });
+  await renderSignedIn('/goals/team-goals');
+  const goals = await screen.findByRole('list', { name: 'Goals of Core' }, T);
+  expect(calls.find((c) => c.operationName === 'TeamGoals')?.variables).toEqual({ team_id: 'core' });
+  expect(screen.getByRole('progressbar', { name: 'Core progress: 47% (Behind)' })).toBeTruthy();
+  const [t1] = within(goals).getAllByRole('listitem').filter((li) => li.parentElement === goals);
+  expect(within(t1!).getByRole('link', { name: 'Platform' }).getAttribute('href')).toBe('/goals/my-goals/T1');
+  expect(t1!.textContent).toContain('At risk');
+  const aligned = within(t1!).getByRole('list', { name: 'Member goals aligned to Platform' });
+  expect(aligned.textContent).toContain('Ada Lovelace: Test coverage');
+  expect(screen.getByRole('list', { name: 'Member goals not aligned' }).textContent).toContain('Grace Hopper: Learn Rust');
+  // The tree is a view of the same page.
+  expect(screen.getByRole('link', { name: 'Alignment tree' }).getAttribute('href')).toBe('/goals/team-goals?view=tree');
 });
