@@ -24,6 +24,8 @@ export function QuestionEditor({ question, s, q, count, errors, dispatch, announ
   const perspectivesError = err('perspectives');
   const framework = useFrameworkCompetencies();
   const OTHER = '';
+  // A competency removed from the framework since: the typed name shows again (saving asks for another choice).
+  const fromFramework = !!question.competency_id && framework.some((t) => t.competencies.some((c) => c.id === question.competency_id));
 
   function move(by: -1 | 1) {
     dispatch({ type: 'moveQuestion', s, q, by });
@@ -46,7 +48,7 @@ export function QuestionEditor({ question, s, q, count, errors, dispatch, announ
           {QUESTION_KINDS.map((kind) => <option key={kind} value={kind}>{QUESTION_KIND_LABELS[kind]}</option>)}
         </SelectField>
         {question.kind === 'COMPETENCY_RATING' && framework.length > 0 && (
-          <SelectField label="Competency from the framework" name={`${path}.competency_id`} value={question.competency_id ?? OTHER} error={err('competency_id')}
+          <SelectField label="Competency from the framework" name={`${path}.competency_id`} value={fromFramework ? question.competency_id! : OTHER} error={err('competency_id')}
             onChange={(e) => {
               const chosen = framework.flatMap((t) => t.competencies).find((c) => c.id === e.target.value);
               set(chosen ? { competency_id: chosen.id, competency: chosen.name } : { competency_id: null });
@@ -59,9 +61,9 @@ export function QuestionEditor({ question, s, q, count, errors, dispatch, announ
             ))}
           </SelectField>
         )}
-        {question.kind === 'COMPETENCY_RATING' && !question.competency_id && (
+        {question.kind === 'COMPETENCY_RATING' && !fromFramework && (
           <Field label="Competency" name={`${path}.competency`} value={question.competency} maxLength={REVIEW_TEMPLATE_LIMITS.competencyMax}
-            onChange={(e) => set({ competency: e.target.value })} error={err('competency')} hint="For example Communication or Ownership." />
+            onChange={(e) => set({ competency: e.target.value, competency_id: null })} error={err('competency') ?? (framework.length ? undefined : err('competency_id'))} hint="For example Communication or Ownership." />
         )}
       </div>
       <TextAreaField label="Question" name={`${path}.prompt`} value={question.prompt} maxLength={REVIEW_TEMPLATE_LIMITS.promptMax} onChange={(e) => set({ prompt: e.target.value })} error={err('prompt')} />
