@@ -1,8 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
 import { newId } from '../../lib/tokens.js';
 import { addUser, codeOf, createTestApp, seedOrg, signedIn } from '../../test/helpers.js';
 import { insertGoal } from '../goals/goals.test-support.js';
+import { teams } from '../teams/teams.tables.js';
 import { assessments } from './growth.tables.js';
 import { insertTrack, placeUser, type TestTrack } from './growth.test-support.js';
 
@@ -32,7 +34,7 @@ const TEAM = `{ developmentTeamProgress { team { id name } people { user { id fu
 let app: FastifyInstance;
 let w: Awaited<ReturnType<typeof seedOrg>>;
 let track: TestTrack;
-let report: Caller, manager: Caller, admin: Caller, member: Caller, otherManager: Caller, grand: Caller, outsider: Caller;
+let report: Caller, manager: Caller, admin: Caller, member: Caller, otherManager: Caller, grand: Caller, outsider: Caller, lead: Caller;
 let grandId: string, loneId: string, otherReportId: string, deactivatedId: string, otherOrgCompetency: string, otherOrgUser: string;
 let openGoal: string, privateGoal: string, memberGoal: string;
 
@@ -47,6 +49,9 @@ beforeAll(async () => {
   const om = await addUser(app, orgId, { email: 'om@acme.example', full_name: 'Other Manager', permission_level: 'MANAGER' });
   otherReportId = (await addUser(app, orgId, { email: 'or@acme.example', full_name: 'Other Report', manager_id: om.id })).id;
   deactivatedId = (await addUser(app, orgId, { email: 'gone@acme.example', full_name: 'Gone Person', status: 'DEACTIVATED' })).id;
+  // The team's lead (a member by permission) is above its members and their reports.
+  const leadId = (await addUser(app, orgId, { email: 'lead@acme.example', full_name: 'Team Lead' })).id;
+  app.services.db.update(teams).set({ team_lead_id: leadId }).where(eq(teams.id, w.team.id)).run();
   const other = await seedOrg(app, 'Globex');
   otherOrgCompetency = insertTrack(app, other.org.id).competencyIds[0]!;
   otherOrgUser = other.member.id;
@@ -68,9 +73,9 @@ beforeAll(async () => {
   assess('MANAGER', 'SUBMITTED', '2026-02-01T09:00:00.000Z');
   assess('MANAGER', 'DRAFT', null);
 
-  [report, manager, admin, member, otherManager, grand, outsider] = await Promise.all([
+  [report, manager, admin, member, otherManager, grand, outsider, lead] = await Promise.all([
     signedIn(app, w.report.email), signedIn(app, w.manager.email), signedIn(app, w.admin.email), signedIn(app, w.member.email),
-    signedIn(app, 'om@acme.example'), signedIn(app, 'grand@acme.example'), signedIn(app, other.admin.email),
+    signedIn(app, 'om@acme.example'), signedIn(app, 'grand@acme.example'), signedIn(app, other.admin.email), signedIn(app, 'lead@acme.example'),
   ]);
 });
 
@@ -94,6 +99,8 @@ describe('development plan', () => {
     expect(theirs.data!.developmentPlan).toMatchObject({ can_edit: true, progress: { percent: 25 } });
     expect((await manager.gql(PLAN, { id: grandId })).data!.developmentPlan.can_edit).toBe(true);
     expect((await admin.gql(PLAN, { id: w.report.id })).data!.developmentPlan.can_edit).toBe(true);
+    expect((await lead.gql(PLAN, { id: grandId })).data!.developmentPlan.can_edit).toBe(true);
+    expect(codeOf(await lead.gql(PLAN, { id: loneId }))).toBe('FORBIDDEN');
 
     expect(codeOf(await otherManager.gql(PLAN, { id: w.report.id }))).toBe('FORBIDDEN');
     expect(codeOf(await member.gql(PLAN, { id: w.report.id }))).toBe('FORBIDDEN');
