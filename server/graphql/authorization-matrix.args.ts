@@ -7,6 +7,9 @@ import { sprintInput, type OrgWorld } from './authorization-matrix.fixtures.js';
 import { createMatrixRetro, insertActionItem, retroHealthCheckInput, retroInput, retroRuleInput, retroTemplateInput } from '../features/retros/retros.matrix-support.js';
 import { feedbackRequestInput, feedbackRuleInput, insertGivenFeedback } from '../features/feedback/feedback.matrix-support.js';
 import { insertMatrixAgendaItem, insertMatrixNote } from '../features/notes/notes.matrix-support.js';
+import { insertMatrixGoal, matrixGoalsCsv } from '../features/goals/goals.matrix-support.js';
+import { insertMatrixAction, insertMatrixTrack, placeMatrixPerson, subjectDraft } from '../features/growth/growth.matrix-support.js';
+import { BUILTIN_TRACKS } from '../../shared/growth.builtin-framework.js';
 
 /**
  * Arguments of any operation, aimed at one organization's objects (docs/decisions/0041): chosen by
@@ -50,6 +53,23 @@ const OVERRIDES: Record<string, Record<string, Pick | { fresh: Fresh }>> = {
   updateNoteAgendaItem: { id: (w) => w.notes.agendaItemId },
   deleteNoteAgendaItem: { id: { fresh: async (app, w) => insertMatrixAgendaItem(app, w.orgId, w.notes.noteId, w.people.subject.id) } },
   deleteRetroAutomationRule: { id: { fresh: (_app, w) => gqlId(w, 'ownManager', 'mutation($i: RetroAutomationRuleInput!) { createRetroAutomationRule(input: $i) { id } }', { i: retroRuleInput(w.team.id) }, 'createRetroAutomationRule') } },
+  // Goals: a fresh goal to delete. Framework: a fresh track to archive, a fresh report of the manager to unplace.
+  deleteGoal: { id: { fresh: async (app, w) => insertMatrixGoal(app, { orgId: w.orgId, ownerId: w.people.subject.id }).goalId } },
+  archiveCompetencyTrack: { id: { fresh: async (app, w) => insertMatrixTrack(app, w.orgId).trackId } },
+  removePlacement: {
+    user_id: {
+      fresh: async (app, w) => {
+        const report = await addUser(app, w.orgId, { manager_id: w.people.ownManager.id });
+        placeMatrixPerson(app, w.orgId, report.id, w.growth);
+        return report.id;
+      },
+    },
+  },
+  // The subject's own self-assessment draft (made again when one of these used it up).
+  saveAssessment: { id: { fresh: async (app, w) => subjectDraft(app, w.orgId, w.people.subject.id, w.growth) } },
+  submitAssessment: { id: { fresh: async (app, w) => subjectDraft(app, w.orgId, w.people.subject.id, w.growth) } },
+  deleteAssessmentDraft: { id: { fresh: async (app, w) => subjectDraft(app, w.orgId, w.people.subject.id, w.growth) } },
+  deleteDevelopmentAction: { id: { fresh: async (app, w) => insertMatrixAction(app, w.orgId, w.people.subject.id) } },
   // Exactly the team's members as they are: nobody moves.
   setTeamMembers: { user_ids: (w) => [w.people.subject.id, ...w.people.peers.map((p) => p.id)] },
 };
@@ -83,6 +103,18 @@ const INPUTS: Record<string, Pick> = {
   RequestFeedbackInput: (w) => feedbackRequestInput(w.people.subject.id, w.people.peers[1]!.id),
   FeedbackAutomationRuleInput: (w) => feedbackRuleInput(w.team.id),
   NoteInput: () => ({ title: 'Matrix note' }),
+  GoalInput: () => ({ title: 'Matrix goal', owner_kind: 'PERSON', visibility: 'EVERYONE' }),
+  GoalUpdateInput: () => ({ title: 'Matrix goal' }),
+  GoalListFilter: () => ({ include_closed: true }),
+  CheckInInput: (w) => ({ goal_id: w.goals.goalId, comment: 'Matrix check-in' }),
+  GoalSettingsInput: () => ({ check_in_cadence: 'WEEKLY', check_in_weekday: 1, due_reminder_days: 7 }),
+  CompetencyTrackInput: () => ({
+    name: `Matrix track ${Math.random()}`, levels: [{ name: 'One' }], competencies: [{ name: 'Skill', expectations: ['Does it'] }],
+  }),
+  PlacementInput: (w) => ({ user_id: w.people.subject.id, track_id: w.growth.trackId, level_id: w.growth.levelId }),
+  AssessmentRatingsInput: (w) => ({ ratings: [{ competency_id: w.growth.competencyId, rating: 3, comment: '' }], summary: '' }),
+  DevelopmentActionInput: () => ({ title: 'Matrix action' }),
+  DevelopmentPlanInput: () => ({ mentor_id: null, focus: 'Matrix focus' }),
 };
 
 /** What `id` / `ids` name, by the object type the operation returns or names. */
@@ -94,6 +126,8 @@ const BY_TYPE: Array<[string, Pick]> = [
   ['FeedbackTag', (w) => w.feedback.tagId], ['FeedbackTemplate', (w) => w.feedback.templateId], ['FeedbackAutomationRule', (w) => w.feedback.ruleId],
   ['FeedbackRequest', (w) => w.feedback.requestId], ['Feedback', (w) => w.feedback.feedbackId],
   ['NoteAgendaItem', (w) => w.notes.agendaItemId], ['Note', (w) => w.notes.noteId],
+  ['CompetencyTrack', (w) => w.growth.trackId], ['DevelopmentAction', (w) => w.growth.actionId], ['Assessment', (w) => w.growth.assessmentId],
+  ['Goal', (w) => w.goals.goalId],
   ['ReviewAutomationRule', (w) => w.rule.id], ['ReviewTemplate', (w) => w.template.id], ['ReviewRequest', (w) => w.request.id],
   ['ReviewCycle', (w) => w.cycle.id], ['ReviewSprint', (w) => w.sprint.id], ['ScheduledJob', (w) => w.job.id], ['Subdepartment', (w) => w.subdept.id],
   ['Department', (w) => w.dept.id], ['BusinessUnit', (w) => w.bu.id], ['Notification', (w) => w.notification.id], ['Team', (w) => w.team.id],
@@ -109,6 +143,9 @@ const BY_NAME: Record<string, Pick> = {
   user_ids: (w) => [w.people.spare.id], member_ids: (w) => [w.people.spare.id], participant_ids: (w) => [w.people.subject.id], team_ids: (w) => [w.team.id],
   manager_id: (w) => w.people.ownManager.id, team_lead_id: (w) => w.people.ownManager.id, team_id: (w) => w.team.id, template_id: (w) => w.template.id,
   ask_id: (w) => w.feedback.askId, note_id: (w) => w.notes.noteId,
+  goal_id: (w) => w.goals.goalId, root_id: (w) => w.goals.teamGoalId, exclude_id: (w) => w.goals.goalId, track_id: (w) => w.growth.trackId,
+  level_id: (w) => w.growth.levelId, competency_id: (w) => w.growth.competencyId, from: () => '2026-01-01', to: () => '2026-12-31',
+  key: () => BUILTIN_TRACKS[0]!.key, csv: (w) => matrixGoalsCsv(w.people.subject.email),
   retro_id: (w) => w.retros.retroId, prompt_id: () => 'start', group_id: (w) => w.retros.groupId, user_id: (w) => w.people.subject.id,
   business_unit_id: (w) => w.bu.id, department_id: (w) => w.dept.id, subdepartment_id: (w) => w.subdept.id,
   // Never switch an area off, never a real run.

@@ -10,6 +10,8 @@ import { addUser, seedOrg, signedIn, type TestUser } from '../test/helpers.js';
 import { seedRetroObjects } from '../features/retros/retros.matrix-support.js';
 import { seedFeedbackObjects } from '../features/feedback/feedback.matrix-support.js';
 import { seedNotesObjects } from '../features/notes/notes.matrix-support.js';
+import { seedGoalsObjects } from '../features/goals/goals.matrix-support.js';
+import { seedGrowthObjects } from '../features/growth/growth.matrix-support.js';
 
 /**
  * The world of the authorization matrix (docs/decisions/0041): two organizations seeded alike, each
@@ -76,16 +78,18 @@ export async function seedWorld(app: FastifyInstance, name: string) {
   const retros = await seedRetroObjects(app, { orgId, teamId: base.team.id, subject, ownManager, subjectId: base.report.id });
   const feedback = seedFeedbackObjects(app, { orgId, teamId: base.team.id, subjectId: base.report.id, ownManagerId: base.manager.id, peerId: peers[0]!.id });
   const notes = seedNotesObjects(app, { orgId, subjectId: base.report.id, ownManagerId: base.manager.id });
+  const goals = seedGoalsObjects(app, { orgId, teamId: base.team.id, subjectId: base.report.id });
+  const growth = seedGrowthObjects(app, { orgId, subjectId: base.report.id });
 
   const objects = {
-    retros, feedback, notes,
+    retros, feedback, notes, goals, growth,
     org: base.org, team: base.team, otherTeam, bu, dept, subdept, template, cycle, closedCycle: { ...closed, requestId: closedRequest.id }, request, rule, sprint, notification, job, batch,
     people: { ...people, otherReport, peers, spare },
   };
   const ids = new Set<string>([orgId, base.team.id, otherTeam.id, bu.id, dept.id, subdept.id, template.id, cycle.id, cycle.participantId, closed.id, closed.participantId, closedRequest.id,
     request.id, rule.id, sprint.id, notification.id, job.id, batch.batch_id]);
   for (const u of [...Object.values(people), otherReport, spare, ...peers]) { ids.add(u.id); ids.add(u.email); }
-  for (const id of [...Object.values(retros), ...Object.values(feedback), ...Object.values(notes)]) ids.add(id);
+  for (const id of [...Object.values(retros), ...Object.values(feedback), ...Object.values(notes), ...Object.values(goals), ...Object.values(growth)]) ids.add(id);
   return { name, orgId, callers, ...objects, ids, admin: callers.admin, ownManager: callers.ownManager };
 }
 

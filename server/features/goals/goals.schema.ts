@@ -175,7 +175,7 @@ export const goalsSchema = /* GraphQL */ `
     teamGoals(team_id: ID!): TeamGoals!
     "Teams whose goals the viewer follows: their own team and the teams they manage or lead."
     myGoalTeams: [Team!]!
-    "The alignment tree: from root_id (null: the company goals and every unaligned goal) down depth levels (1..3)."
+    "The alignment tree: from root_id (null: the readable COMPANY and TEAM goals under nothing readable) down depth levels (1..3; with root_id, 0 = its direct children)."
     goalTree(root_id: ID, depth: Int): [GoalTreeNode!]!
     "Goals the viewer may align a new goal under (title search)."
     alignableGoals(search: String, exclude_id: ID): [GoalTreeNode!]!

@@ -40,7 +40,8 @@ export const goals = sqliteTable('goals', {
   index('goals_org_owner_user_idx').on(t.organization_id, t.owner_user_id, t.due_date),
   index('goals_org_owner_team_idx').on(t.organization_id, t.owner_team_id),
   index('goals_org_kind_idx').on(t.organization_id, t.owner_kind),
-  index('goals_parent_idx').on(t.parent_id),
+  // Covering: the tree counts readable children from this index alone (no row reads for 50,000 goals).
+  index('goals_parent_visibility_idx').on(t.parent_id, t.organization_id, t.visibility, t.owner_kind, t.owner_user_id, t.owner_team_id),
 ]);
 
 /** A key result of a goal, in `position` order. BINARY runs from 0 to 1. */

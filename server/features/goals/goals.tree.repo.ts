@@ -30,7 +30,7 @@ const kindOrder = sql`case n.owner_kind when 'COMPANY' then 0 when 'TEAM' then 1
 /**
  * The tree in one statement: the first level (the readable company and team goals that align to
  * nothing readable, or the readable children of `rootId`), then readable children level by level
- * through goals_parent_idx; the readable children of every node returned are counted in the same
+ * through goals_parent_visibility_idx (covering); the readable children of every node returned are counted in the same
  * statement.
  */
 export function listGoalTree(db: Db, viewer: Viewer, rootId: string | null, depth: number): TreeNodeRow[] {

@@ -9,7 +9,10 @@ import { goals } from './goals.tables.js';
  * `goals` table for every list, count, tree and single read. Always within the viewer's organization.
  *
  * "Below the viewer" is everyone in the viewer's reporting line, any depth: people whose manager is
- * the viewer, members of teams the viewer manages or leads, and everyone below those in turn.
+ * the viewer, members of teams the viewer manages or leads, and everyone below those in turn. The
+ * recursive step is a CROSS JOIN from the people found (SQLite keeps that order) with `+` on the
+ * organization column, so each step is one users_manager index lookup, not a scan of the
+ * organization per person found.
  *
  * Read:
  * - EVERYONE: the whole organization;
@@ -29,7 +32,7 @@ export function belowViewer(viewer: Viewer): SQL {
       select ${users.id} from ${users} where ${users.manager_id} = ${v} and ${users.organization_id} = ${org}
       union select ${users.id} from ${teams} join ${users} on ${users.team_id} = ${teams.id}
         where (${teams.manager_id} = ${v} or ${teams.team_lead_id} = ${v}) and ${teams.organization_id} = ${org} and ${teams.deleted_at} is null
-      union select u.id from ${users} u join below b on u.manager_id = b.id where u.organization_id = ${org}
+      union select u.id from below b cross join ${users} u where u.manager_id = b.id and +u.organization_id = ${org}
     ) select id from below)`;
 }
 
