@@ -20,7 +20,7 @@ describe('npm run demo:remove', () => {
 
     const dry = run(dataDir);
     expect(dry.status).toBe(0);
-    expect(dry.stdout).toMatch(/^Demo data in Demo Company: 2 business units, 2 departments, 4 sub-departments, 4 teams, 28 people, \d+ review cycles, 5 sprints, 1 review automation rule, \d+ retros, 8 feedback tags, 1 feedback template, 1 feedback automation rule, 3 feedback requests, \d+ pieces of feedback and 5 notes\.$/m);
+    expect(dry.stdout).toMatch(/^Demo data in Demo Company: 2 business units, 2 departments, 4 sub-departments, 4 teams, 28 people, \d+ review cycles, 5 sprints, 1 review automation rule, \d+ retros, 8 feedback tags, 1 feedback template, 1 feedback automation rule, 3 feedback requests, \d+ pieces of feedback, 5 notes, \d+ goals, 2 competency tracks and \d+ development actions\.$/m);
     expect(dry.stdout).toContain('Nothing was removed. To remove it: npm run demo:remove -- --yes');
     expect(count('select count(*) as n from users')).toBe(30);
 
@@ -33,6 +33,9 @@ describe('npm run demo:remove', () => {
     expect(count('select count(*) as n from teams') + count('select count(*) as n from review_cycles') + count('select count(*) as n from retros') + count('select count(*) as n from demo_records')).toBe(0);
     // Feedback and notes go too, with what hangs on them (links, reactions, asks, talking points, the search index).
     expect(['feedback', 'feedback_tags', 'feedback_requests', 'feedback_request_asks', 'feedback_reactions', 'notes', 'note_agenda_items', 'notes_fts'].map((t) => count(`select count(*) as n from ${t}`))).toEqual([0, 0, 0, 0, 0, 0, 0, 0]);
+    // Goals and growth too: key results and check-ins with their goals, levels, placements and assessments with their tracks.
+    const growth = ['goals', 'goal_key_results', 'goal_check_ins', 'competency_tracks', 'competency_placements', 'assessments', 'development_actions', 'development_plans'];
+    expect(growth.map((t) => count(`select count(*) as n from ${t}`))).toEqual(growth.map(() => 0));
     expect((await new Browser(app).signIn(DEFAULT_ADMIN_EMAIL)).statusCode).toBe(200);
 
     const again = run(dataDir, '--yes');

@@ -55,9 +55,10 @@ export const USER_NAV: NavSection[] = [
     title: 'Professional development',
     links: [
       { to: '/professional-development', label: 'Development plan' },
+      { to: '/professional-development/framework', label: 'Competency framework' },
       { to: '/professional-development/sprint-retro/review', label: 'Sprint retros' },
       { to: '/professional-development/sprint-retro/team-progress', label: 'Retro progress' },
-      { to: '/professional-development/team-progress', label: 'Team progress' },
+      { to: '/professional-development/team-progress', label: 'Development progress', managers: true },
       { to: '/professional-development/sprint-retro/templates', label: 'Retro templates', managers: true },
       { to: '/professional-development/sprint-retro/automation', label: 'Retro automation', managers: true },
     ],

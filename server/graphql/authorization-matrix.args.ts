@@ -69,6 +69,7 @@ const OVERRIDES: Record<string, Record<string, Pick | { fresh: Fresh }>> = {
   saveAssessment: { id: { fresh: async (app, w) => subjectDraft(app, w.orgId, w.people.subject.id, w.growth) } },
   submitAssessment: { id: { fresh: async (app, w) => subjectDraft(app, w.orgId, w.people.subject.id, w.growth) } },
   deleteAssessmentDraft: { id: { fresh: async (app, w) => subjectDraft(app, w.orgId, w.people.subject.id, w.growth) } },
+  goalsInPeriod: { from: () => '2026-01-01', to: () => '2026-12-31' },
   deleteDevelopmentAction: { id: { fresh: async (app, w) => insertMatrixAction(app, w.orgId, w.people.subject.id) } },
   // Exactly the team's members as they are: nobody moves.
   setTeamMembers: { user_ids: (w) => [w.people.subject.id, ...w.people.peers.map((p) => p.id)] },
@@ -144,8 +145,8 @@ const BY_NAME: Record<string, Pick> = {
   manager_id: (w) => w.people.ownManager.id, team_lead_id: (w) => w.people.ownManager.id, team_id: (w) => w.team.id, template_id: (w) => w.template.id,
   ask_id: (w) => w.feedback.askId, note_id: (w) => w.notes.noteId,
   goal_id: (w) => w.goals.goalId, root_id: (w) => w.goals.teamGoalId, exclude_id: (w) => w.goals.goalId, track_id: (w) => w.growth.trackId,
-  level_id: (w) => w.growth.levelId, competency_id: (w) => w.growth.competencyId, from: () => '2026-01-01', to: () => '2026-12-31',
-  key: () => BUILTIN_TRACKS[0]!.key, csv: (w) => matrixGoalsCsv(w.people.subject.email),
+  level_id: (w) => w.growth.levelId, competency_id: (w) => w.growth.competencyId,
+  key: () => BUILTIN_TRACKS[0]!.key, csv: () => matrixGoalsCsv(),
   retro_id: (w) => w.retros.retroId, prompt_id: () => 'start', group_id: (w) => w.retros.groupId, user_id: (w) => w.people.subject.id,
   business_unit_id: (w) => w.bu.id, department_id: (w) => w.dept.id, subdepartment_id: (w) => w.subdept.id,
   // Never switch an area off, never a real run.

@@ -27,7 +27,8 @@ function sourceFiles(dir: string, tests: boolean): string[] {
 /** The documents of client/ (tests left out), or of other folders (`dirs`, tests included). */
 export function clientDocuments(root: string, dirs?: string[]): { documents: ClientDocument[]; unresolved: string[] } {
   const all = dirs ? dirs.flatMap((d) => sourceFiles(path.join(root, d), true)) : sourceFiles(path.join(root, 'client'), false);
-  const files = all.filter((f) => /query|mutation|subscription/.test(fs.readFileSync(f, 'utf8')));
+  // Documents, and the modules of field lists they interpolate (`export const X_FIELDS = ...`).
+  const files = all.filter((f) => /query|mutation|subscription|_FIELDS = /.test(fs.readFileSync(f, 'utf8')));
   const program = ts.createProgram(files, { noEmit: true, jsx: ts.JsxEmit.ReactJSX, target: ts.ScriptTarget.ES2022, module: ts.ModuleKind.ESNext, moduleResolution: ts.ModuleResolutionKind.Bundler, skipLibCheck: true, noResolve: true, noLib: true, types: [] });
   const checker = program.getTypeChecker();
   const documents: ClientDocument[] = [];

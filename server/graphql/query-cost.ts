@@ -88,6 +88,24 @@ export const LIST_SIZES: Readonly<Record<string, number>> = {
   'CompetencyTrack.competencies': 30,
   'Competency.expectations': 12,
   'Query.placements': ORG_PEOPLE,
+  'Goal.key_results': 10,
+  'Goal.children': 50,
+  'GoalCheckIn.changes': 10,
+  'Query.myGoals': 100,
+  'Query.myGoalTeams': 10,
+  'Query.alignableGoals': 20,
+  'Query.goalsInPeriod': 50,
+  'TeamGoals.goals': 50,
+  'TeamGoals.member_goals': TEAM_PEOPLE,
+  'TeamGoals.unaligned_member_goals': TEAM_PEOPLE,
+  'DevelopmentPlan.growth_goals': 20,
+  'DevelopmentPlan.actions': 50,
+  'AssessmentOverview.rows': 30,
+  'AssessmentOverview.history': 20,
+  'Assessment.ratings': 30,
+  'Query.developmentTeamProgress': ORG_TEAMS,
+  // Everyone of the organization across its teams: ORG_PEOPLE / ORG_TEAMS a team on average.
+  'DevelopmentTeamProgress.people': ORG_PEOPLE / ORG_TEAMS,
 };
 
 /** The integer a literal, or null for a variable or anything else. */

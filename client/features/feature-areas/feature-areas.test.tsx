@@ -76,15 +76,15 @@ it('the Pages screen marks every unbuilt area "Not built yet", and each of them 
   renderRoute('/admin/settings/pages');
   await screen.findByRole('switch', { name: 'Billing' });
   const unbuilt = FEATURE_AREAS.filter((a) => !FEATURE_AREA_INFO[a].built);
-  expect(unbuilt).toEqual(expect.arrayContaining(['ASSESSMENT', 'DEVELOPMENT_PLAN', 'TEAM_PROGRESS', 'BILLING']));
+  expect(unbuilt).toEqual(['INSIGHTS', 'CODE_HOST', 'AI_ASSISTANT', 'BILLING']);
   for (const area of FEATURE_AREAS) {
     const toggle = screen.getByRole('switch', { name: FEATURE_AREA_INFO[area].label }) as HTMLInputElement;
     expect(toggle.getAttribute('aria-describedby')!.includes('unbuilt'), area).toBe(!FEATURE_AREA_INFO[area].built);
   }
   expect(screen.getAllByText('Not built yet')).toHaveLength(unbuilt.length);
-  for (const area of ['ASSESSMENT', 'DEVELOPMENT_PLAN', 'TEAM_PROGRESS'] as const) {
+  for (const area of ['INSIGHTS', 'AI_ASSISTANT', 'BILLING'] as const) {
     fireEvent.click(screen.getByRole('switch', { name: FEATURE_AREA_INFO[area].label }));
     await waitFor(() => expect((screen.getByRole('switch', { name: FEATURE_AREA_INFO[area].label }) as HTMLInputElement).checked).toBe(false));
   }
-  expect(current.filter((s) => !s.enabled).map((s) => s.area)).toEqual(['ASSESSMENT', 'DEVELOPMENT_PLAN', 'TEAM_PROGRESS']);
+  expect(current.filter((s) => !s.enabled).map((s) => s.area)).toEqual(['INSIGHTS', 'AI_ASSISTANT', 'BILLING']);
 });

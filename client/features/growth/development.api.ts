@@ -11,8 +11,10 @@ export type DevelopmentPlanView = DevelopmentPlan & {
 };
 
 const PERSON = 'id full_name';
+/** PLACEMENT_FIELDS with the track's competencies (the action form's select). */
+const PLAN_PLACEMENT_FIELDS = `user { ${PERSON} } track { id name competencies { id name } } level { id name position } placed_by { ${PERSON} } placed_at`;
 const PLAN_FIELDS = `user { ${PERSON} } mentor { ${PERSON} } focus
-  placement { ${PLACEMENT_FIELDS.replace('track { id name }', 'track { id name competencies { id name } }')} }
+  placement { ${PLAN_PLACEMENT_FIELDS} }
   growth_goals { ${GOAL_SUMMARY_FIELDS} competency { id name } }
   actions { ${ACTION_FIELDS} } progress { percent band } updated_at can_edit`;
 

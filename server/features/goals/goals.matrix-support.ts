@@ -33,10 +33,10 @@ export function seedGoalsObjects(app: FastifyInstance, p: { orgId: string; teamI
   return { goalId: own.goalId, keyResultId: own.keyResultId, teamGoalId: team.goalId };
 }
 
-/** A goals file with one goal of `ownerEmail` (import and preview). */
-export function matrixGoalsCsv(ownerEmail: string): string {
+/** A goals file with one company goal (import and preview: about the caller's organization, it names nobody). */
+export function matrixGoalsCsv(): string {
   const row: Record<string, string> = {
-    goal_ref: 'g1', title: 'Imported matrix goal', owner_kind: 'PERSON', owner_email: ownerEmail, visibility: 'EVERYONE', status: 'ON_TRACK',
+    goal_ref: 'g1', title: 'Imported matrix goal', owner_kind: 'COMPANY', visibility: 'EVERYONE', status: 'ON_TRACK',
     key_result: 'Ship it', kr_kind: 'BINARY', kr_start: '0', kr_target: '1', kr_current: '0', kr_weight: '1',
   };
   return `${GOAL_CSV_COLUMNS.join(',')}\n${GOAL_CSV_COLUMNS.map((c) => row[c] ?? '').join(',')}\n`;
