@@ -44,10 +44,10 @@ it('neither navigation links to an unbuilt area; the Pages screen marks them all
   await admin.setViewportSize({ width: 375, height: 800 });
   expect(await horizontalOverflow(admin), 'the Pages screen at 375px').toBeLessThanOrEqual(0);
 
-  // The areas that could not be switched off before now say so at their address.
+  // A switched-off area says so at its address.
   const member = await e2e.browser.newPage();
   await signIn(member, e2e.server.url, 'brendan.eich@demo.teamlens.dev');
-  for (const [path, area] of [['/profile/assesment', 'ASSESSMENT'], ['/professional-development', 'DEVELOPMENT_PLAN'], ['/professional-development/team-progress', 'TEAM_PROGRESS']] as const) {
+  for (const [path, area] of [['/insights/individual', 'INSIGHTS'], ['/insights/team-insights', 'INSIGHTS']] as const) {
     await member.goto(`${e2e.server.url}${path}`);
     await member.getByRole('heading', { name: `${FEATURE_AREA_INFO[area].label} is switched off` }).waitFor();
   }

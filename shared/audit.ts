@@ -18,12 +18,12 @@ export const AUDIT_ACTIONS = [
   'MASS_CREATION_ROLLED_BACK',
   'PEOPLE_EXPORTED',
   'REVIEW_RESULTS_EXPORTED',
+  'GOALS_EXPORTED',
   'OUTBOX_LINK_VIEWED',
   'INTEGRATION_SECRET_CHANGED',
   'FEATURE_AREA_SWITCHED',
   'AUDIT_RETENTION_CHANGED',
   'AUDIT_EXPORTED',
-  'GOALS_EXPORTED',
 ] as const;
 
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
@@ -41,12 +41,12 @@ export const AUDIT_ACTION_LABEL: Record<AuditAction, string> = {
   MASS_CREATION_ROLLED_BACK: 'Bulk creation rolled back',
   PEOPLE_EXPORTED: 'People exported (CSV)',
   REVIEW_RESULTS_EXPORTED: 'Review results exported (CSV)',
+  GOALS_EXPORTED: 'Goals exported (CSV)',
   OUTBOX_LINK_VIEWED: 'Email link viewed by an admin',
   INTEGRATION_SECRET_CHANGED: 'Integration secret changed',
   FEATURE_AREA_SWITCHED: 'Feature area switched',
   AUDIT_RETENTION_CHANGED: 'Audit retention changed',
   AUDIT_EXPORTED: 'Audit log exported (CSV)',
-  GOALS_EXPORTED: 'Goals exported (CSV)',
 };
 
 /** What `details` may hold: short facts, never a secret, password, token or webhook URL. */
