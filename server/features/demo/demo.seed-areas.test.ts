@@ -62,10 +62,10 @@ describe('the feedback and notes demo', () => {
 describe('the goals and growth demo', () => {
   it('holds company, team and personal goals aligned with key results of every kind, check-ins and rolled-up progress; the framework with placements, assessments and plans', async () => {
     const byKind = all<{ owner_kind: string; n: number }>(`select owner_kind, count(*) as n from goals where organization_id = ? and kind = 'OBJECTIVE' group by owner_kind order by owner_kind`, orgId);
-    expect(byKind).toEqual([{ owner_kind: 'COMPANY', n: 3 }, { owner_kind: 'PERSON', n: 9 }, { owner_kind: 'TEAM', n: 8 }]);
-    // Every team goal aligns under a company goal and every personal goal under a team goal.
+    expect(byKind).toEqual([{ owner_kind: 'COMPANY', n: 3 }, { owner_kind: 'PERSON', n: 11 }, { owner_kind: 'TEAM', n: 8 }]);
+    // Every team goal aligns under a company goal and every personal goal under a team goal (the admin's under company goals).
     const misaligned = one<{ n: number }>(`select count(*) as n from goals g left join goals p on p.id = g.parent_id
-      where g.organization_id = ? and g.kind = 'OBJECTIVE' and ((g.owner_kind = 'TEAM' and p.owner_kind is not 'COMPANY') or (g.owner_kind = 'PERSON' and p.owner_kind is not 'TEAM'))`, orgId);
+      where g.organization_id = ? and g.kind = 'OBJECTIVE' and ((g.owner_kind = 'TEAM' and p.owner_kind is not 'COMPANY') or (g.owner_kind = 'PERSON' and p.owner_kind is not 'TEAM' and p.owner_kind is not 'COMPANY'))`, orgId);
     expect(misaligned.n).toBe(0);
     expect(all<{ kind: string }>('select distinct kind from goal_key_results where organization_id = ? order by kind', orgId).map((k) => k.kind)).toEqual(['BINARY', 'CURRENCY', 'NUMBER', 'PERCENTAGE']);
     const checkIns = one<{ n: number; comments: number; confident: number }>(`select count(*) as n, sum(comment <> '') as comments, sum(confidence is not null) as confident from goal_check_ins where organization_id = ?`, orgId);
@@ -82,12 +82,22 @@ describe('the goals and growth demo', () => {
     expect(mine[0].check_ins[0].progress).toBe(mine[0].progress);
     // The built-in framework, people placed on it, submitted self and manager assessments, plans with a mentor and actions.
     expect(one<{ n: number }>('select count(*) as n from competency_tracks where organization_id = ? and builtin_key is not null', orgId).n).toBeGreaterThanOrEqual(1);
-    expect(one<{ n: number }>('select count(*) as n from competency_placements where organization_id = ?', orgId).n).toBe(28);
+    expect(one<{ n: number }>('select count(*) as n from competency_placements where organization_id = ?', orgId).n).toBe(29);
     expect(all<{ kind: string; n: number }>(`select kind, count(*) as n from assessments where organization_id = ? and status = 'SUBMITTED' group by kind order by kind`, orgId))
-      .toEqual([{ kind: 'MANAGER', n: 4 }, { kind: 'SELF', n: 4 }]);
+      .toEqual([{ kind: 'MANAGER', n: 4 }, { kind: 'SELF', n: 5 }]);
     expect(one<{ n: number }>('select count(*) as n from development_plans where organization_id = ? and mentor_id is not null', orgId).n).toBe(2);
     expect(one<{ n: number }>(`select count(*) as n from goals where organization_id = ? and kind = 'GROWTH' and competency_id is not null`, orgId).n).toBe(2);
-    expect(one<{ n: number }>('select count(*) as n from development_actions where organization_id = ?', orgId).n).toBe(5);
+    expect(one<{ n: number }>('select count(*) as n from development_actions where organization_id = ?', orgId).n).toBe(7);
+    // The admin who signs in first finds their own goals, assessment and plan filled in.
+    const admin = await signedIn(app, DEFAULT_ADMIN_EMAIL);
+    const own = (await admin.gql('query { myGoals { title parent { owner_kind } check_ins { id } } }')).data!;
+    const adminId = one<{ id: string }>('select id from users where email = ?', DEFAULT_ADMIN_EMAIL).id;
+    expect(own.myGoals.map((g: { title: string }) => g.title)).toEqual(expect.arrayContaining(['Give every engineer a development plan', 'Hire two enterprise account executives']));
+    expect(own.myGoals.every((g: { parent: { owner_kind: string }; check_ins: unknown[] }) => g.parent.owner_kind === 'COMPANY' && g.check_ins.length > 0)).toBe(true);
+    const overview = (await admin.gql('query($u: ID!) { assessmentOverview(user_id: $u) { placement { level { name } } self { status } rows { self } } developmentPlan(user_id: $u) { actions { title } } }', { u: adminId })).data!;
+    expect(overview.assessmentOverview.self.status).toBe('SUBMITTED');
+    expect(overview.assessmentOverview.rows.every((r: { self: number | null }) => r.self !== null)).toBe(true);
+    expect(overview.developmentPlan.actions).toHaveLength(2);
   });
 });
 

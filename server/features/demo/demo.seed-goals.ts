@@ -64,6 +64,14 @@ const PERSONAL: readonly Personal[] = [
     check_ins: [[10, 'Talk on transaction isolation given.', 5]] },
 ];
 
+/** The admin's own goals, aligned under a company goal (by index). */
+const ADMIN_GOALS: ReadonlyArray<Omit<Personal, 'owner' | 'team_goal'> & { company: number }> = [
+  { company: 2, title: 'Give every engineer a development plan', visibility: 'EVERYONE', krs: [['People with a development plan', 'PERCENTAGE', 0, 100, 40], ['Managers trained on the framework', 'NUMBER', 0, 4, 3]],
+    check_ins: [[20, 'Framework copied in and everyone placed.', 4], [7, 'Two plans written; managers trained on assessments.', 4]] },
+  { company: 1, title: 'Hire two enterprise account executives', krs: [['Offers accepted', 'NUMBER', 0, 2, 1], ['Hiring budget used', 'CURRENCY', 0, 60_000, 25_000, 'EUR']],
+    check_ins: [[12, 'First offer accepted; second role in final interviews.', 3]] },
+];
+
 /**
  * The goals area of the demo (issue 14, docs/decisions/0036, 0049): three company goals, two team
  * goals per demo team aligned under them, personal goals aligned under the team goals, key results
@@ -115,10 +123,13 @@ export function seedDemoGoals(services: Services, orgId: string, people: DemoPeo
     company.forEach((g) => oneCheckIn(g, people.adminId, 8));
     for (const [team, list] of teamGoals) list.forEach((g) => oneCheckIn(g, who(teamManager(team)), 10));
 
-    for (const spec of PERSONAL) {
+    // The admin (whoever signs in first) has goals of their own, aligned under the company's.
+    const admins = ADMIN_GOALS.map((spec) => ({ spec, owner: people.adminId, parent: company[spec.company]! }));
+    const personal = PERSONAL.map((spec) => {
       const team = Object.keys(TEAM).find((t) => teamMembers(t).includes(spec.owner))!;
-      const parent = teamGoals.get(team)![spec.team_goal]!;
-      const owner = who(spec.owner);
+      return { spec, owner: who(spec.owner), parent: teamGoals.get(team)![spec.team_goal]! };
+    });
+    for (const { spec, owner, parent } of [...admins, ...personal]) {
       const goal = insertGoal(spec, { kind: 'PERSON', user: owner }, parent.id, owner, 28);
       const values = new Map(goal.krs.map((kr) => [kr.id, kr.start]));
       spec.check_ins.forEach(([daysAgo, comment, confidence, status], i) => {

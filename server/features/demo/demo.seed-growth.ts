@@ -84,6 +84,25 @@ export function seedDemoGrowth(services: Services, orgId: string, people: DemoPe
     for (const [name, p] of placed) {
       db.insert(competencyPlacements).values({ user_id: who(name), organization_id: orgId, track_id: p.track.id, level_id: p.track.levels[p.level]!, placed_by: people.adminId, placed_at: iso(now - 45 * DAY) }).run();
     }
+    // The admin on the manager track's top level, with a submitted self-assessment and two actions: their own pages are not empty.
+    const adminLevel = mgr.levels[mgr.levels.length - 1]!;
+    db.insert(competencyPlacements).values({ user_id: people.adminId, organization_id: orgId, track_id: mgr.id, level_id: adminLevel, placed_by: people.adminId, placed_at: iso(now - 45 * DAY) }).run();
+    const adminAssessment = newId();
+    db.insert(assessments).values({
+      id: adminAssessment, organization_id: orgId, subject_id: people.adminId, assessor_id: people.adminId, kind: 'SELF', status: 'SUBMITTED', track_id: mgr.id, level_id: adminLevel,
+      summary: 'Strong on strategy; I want to grow in coaching the managers.', version: 2, submitted_at: iso(now - 9 * DAY), created_at: iso(now - 11 * DAY), updated_at: iso(now - 9 * DAY),
+    }).run();
+    mgr.competencies.forEach((competencyId, c) => {
+      db.insert(assessmentRatings).values({ assessment_id: adminAssessment, competency_id: competencyId, organization_id: orgId, rating: c % 3 === 1 ? 2 : 3, comment: c % 3 === 1 ? 'Where I want to grow next.' : '' }).run();
+    });
+    for (const [title, inDays, done] of [['Write the engineering career ladder FAQ', -4, true], ['Run a calibration session with the four managers', 12, false]] as const) {
+      const id = newId();
+      db.insert(developmentActions).values({
+        id, organization_id: orgId, user_id: people.adminId, title, due_date: dayOf(now + inDays * DAY), competency_id: mgr.competencies[1] ?? null,
+        done_at: done ? iso(now - 5 * DAY) : null, created_by: people.adminId, created_at: iso(now - 20 * DAY),
+      }).run();
+      actionIds.push(id);
+    }
 
     // Submitted self and manager assessments: the self view a little more generous, as it often is.
     ASSESSED.forEach((name, a) => {
