@@ -89,7 +89,8 @@ const INPUTS: Record<string, Pick> = {
   ReviewAutomationRuleInput: automationRuleInput,
   ReviewSprintInput: (w) => sprintInput(w.team.id),
   // A new person's address, not a reference (emails are unique in the whole install: a taken one says so).
-  MassCreateUserRow: (w) => ({ email: `new-${Math.random().toString(36).slice(2)}@${w.name.toLowerCase()}.example`, full_name: 'New Person' }),
+  // Ends in '-row@': a random part ending in 'bo' must not read as bo@acme.example (the leak check matches substrings).
+  MassCreateUserRow: (w) => ({ email: `new-${Math.random().toString(36).slice(2)}-row@${w.name.toLowerCase()}.example`, full_name: 'New Person' }),
   CreateTeamInput: (w) => ({ name: `Matrix ${Math.random()}`, member_ids: [w.people.spare.id] }),
   CreateRetroInput: (w) => retroInput(w.team.id),
   RetroSettingsInput: () => ({ title: 'Matrix retro' }),

@@ -39,7 +39,7 @@ export function findGoalsByIds(db: Db, orgId: string, ids: readonly string[]): G
 /** Readable aligned children of the goals, oldest first. */
 export function listReadableChildren(db: Db, viewer: Viewer, parentIds: readonly string[]): GoalRow[] {
   if (!parentIds.length) return [];
-  return db.select().from(goals).where(and(inArray(goals.parent_id, [...parentIds]), readableGoal(viewer))).orderBy(asc(goals.created_at), asc(goals.id)).all();
+  return db.select().from(goals).where(and(inArray(goals.parent_id, [...parentIds]), readableGoal(viewer))).orderBy(asc(goals.created_at), sql`${goals}.rowid`).all();
 }
 
 /** Aligned children per goal, readable or not. */
@@ -150,7 +150,7 @@ export function listPersonGoals(db: Db, viewer: Viewer, filter: MyGoalsFilter): 
     filter.includeClosed ? undefined : sql`${goals.status} not in ('DONE', 'DROPPED')`,
     filter.kind ? eq(goals.kind, filter.kind) : undefined,
     readable,
-  )).orderBy(sql`${goals.due_date} is null`, asc(goals.due_date), asc(goals.created_at)).all();
+  )).orderBy(sql`${goals.due_date} is null`, asc(goals.due_date), asc(goals.created_at), sql`${goals}.rowid`).all();
 }
 
 /** User.goals: the PERSON goals of each user that the viewer reads (id and due date). */
@@ -158,5 +158,5 @@ export function listReadablePersonGoalsOf(db: Db, viewer: Viewer, userIds: reado
   if (!userIds.length) return [];
   return db.select({ id: goals.id, owner_user_id: goals.owner_user_id, due_date: goals.due_date }).from(goals).where(and(
     eq(goals.organization_id, viewer.organizationId), inArray(goals.owner_user_id, [...userIds]), eq(goals.owner_kind, 'PERSON'), readableGoal(viewer),
-  )).orderBy(sql`${goals.due_date} is null`, asc(goals.due_date), asc(goals.created_at)).all();
+  )).orderBy(sql`${goals.due_date} is null`, asc(goals.due_date), asc(goals.created_at), sql`${goals}.rowid`).all();
 }

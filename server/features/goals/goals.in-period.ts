@@ -29,7 +29,7 @@ export const goalsInPeriodPart: FeaturePart = {
           ne(goals.status, 'DROPPED'),
           sql`${start} <= ${to}`, sql`(${goals.due_date} is null or ${goals.due_date} >= ${from})`,
           readableGoal(viewer),
-        )).orderBy(sql`${goals.due_date} is null`, asc(goals.due_date), asc(goals.created_at), asc(goals.id)).all();
+        )).orderBy(sql`${goals.due_date} is null`, asc(goals.due_date), asc(goals.created_at), sql`${goals}.rowid`).all();
       },
     },
   },

@@ -31,7 +31,7 @@ export function touchPlan(db: Db, orgId: string, userId: string, at: string): vo
 /** The plan's actions: open ones first by due date (none last), then done ones, latest done first. */
 export function listActions(db: Db, orgId: string, userId: string): ActionRow[] {
   return db.select().from(developmentActions).where(and(eq(developmentActions.organization_id, orgId), eq(developmentActions.user_id, userId)))
-    .orderBy(sql`${developmentActions.done_at} is not null`, sql`${developmentActions.due_date} is null`, asc(developmentActions.due_date), desc(developmentActions.done_at), asc(developmentActions.created_at), asc(developmentActions.id)).all();
+    .orderBy(sql`${developmentActions.done_at} is not null`, sql`${developmentActions.due_date} is null`, asc(developmentActions.due_date), desc(developmentActions.done_at), asc(developmentActions.created_at), sql`${developmentActions}.rowid`).all();
 }
 
 export function countActions(db: Db, orgId: string, userId: string): number {
@@ -59,13 +59,13 @@ export function deleteAction(db: Db, id: string): void {
 /** All the person's GROWTH goals (the plan's progress counts every one). */
 export function growthGoalsOf(db: Db, orgId: string, userId: string): GrowthGoalRow[] {
   return db.select().from(goals).where(and(eq(goals.organization_id, orgId), eq(goals.owner_user_id, userId), eq(goals.owner_kind, 'PERSON'), eq(goals.kind, 'GROWTH')))
-    .orderBy(sql`${goals.due_date} is null`, asc(goals.due_date), asc(goals.created_at), asc(goals.id)).all();
+    .orderBy(sql`${goals.due_date} is null`, asc(goals.due_date), asc(goals.created_at), sql`${goals}.rowid`).all();
 }
 
 /** The person's GROWTH goals the viewer reads (goals.visibility.ts), in growthGoalsOf's order. */
 export function readableGrowthGoalsOf(db: Db, viewer: Viewer, userId: string): GrowthGoalRow[] {
   return db.select().from(goals).where(and(eq(goals.organization_id, viewer.organizationId), eq(goals.owner_user_id, userId), eq(goals.owner_kind, 'PERSON'), eq(goals.kind, 'GROWTH'), readableGoal(viewer)))
-    .orderBy(sql`${goals.due_date} is null`, asc(goals.due_date), asc(goals.created_at), asc(goals.id)).all();
+    .orderBy(sql`${goals.due_date} is null`, asc(goals.due_date), asc(goals.created_at), sql`${goals}.rowid`).all();
 }
 
 export function findCompetencyInOrg(db: Db, orgId: string, id: string): CompetencyRow | undefined {
