@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { forkBench } from './child.js';
-import { accessToken, seedUsers, startBenchApp } from './fixtures.js';
+import { benchPeople, seedUsers, startBenchApp } from './fixtures.js';
 import { newId } from '../server/lib/tokens.js';
 
 /**
@@ -125,24 +125,7 @@ export async function benchFeedbackNotes(cache: boolean): Promise<FeedbackNotesB
   const server = forkBench('feedback-notes.bench.ts', { FEEDBACK_NOTES_SERVE: '1', RESPONSE_CACHE: cache ? 'on' : 'off' });
   try {
     const { url, emails, team1, writeTo, seedMs } = await server.next<{ url: string; emails: Record<string, string>; team1: string; writeTo: string; seedMs: number }>('ready');
-    // Access tokens live 2 minutes (ACCESS_TOKEN_SECONDS): like the app, each person signs in again before theirs runs out.
-    const signedIn = new Map<string, { token: string; at: number }>();
-    const signIn = async (who: string) => {
-      const fresh = { token: await accessToken(url, emails[who]!), at: Date.now() };
-      signedIn.set(who, fresh);
-      return fresh.token;
-    };
-    /** Signs in again before each timed phase (outside the timings); within a phase only when a token is about to run out. */
-    const tokenOf = async (who: string) => {
-      const known = signedIn.get(who);
-      return known && Date.now() - known.at < 100_000 ? known.token : signIn(who);
-    };
-    const gql = async (who: string, query: string, variables: Record<string, unknown>) => {
-      const res = await fetch(`${url}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${await tokenOf(who)}` }, body: JSON.stringify({ query, variables }) });
-      const body = (await res.json()) as { data?: Record<string, any>; errors?: Array<{ message: string }> };
-      if (body.errors?.length || !body.data) throw new Error(`${query.slice(0, 40)}: ${body.errors?.[0]?.message ?? res.status}`);
-      return body.data;
-    };
+    const { signIn, gql } = benchPeople(url, emails);
     const from = new Date(Date.now() - 90 * 86_400_000).toISOString().slice(0, 10);
     const run = async (read: (i: number) => Promise<unknown>): Promise<number[]> => {
       const times: number[] = [];

@@ -88,3 +88,28 @@ export async function signedInOrg(app: FastifyInstance, count: number, name: str
   }));
   return { orgId, adminEmail, people };
 }
+
+/**
+ * GraphQL as several signed-in people of a bench server. Access tokens live 2 minutes
+ * (ACCESS_TOKEN_SECONDS): like the app, each person signs in again before theirs runs out; a bench
+ * calls `signIn` before each timed phase so no sign-in lands inside the timings.
+ */
+export function benchPeople(url: string, emails: Record<string, string>) {
+  const signedIn = new Map<string, { token: string; at: number }>();
+  const signIn = async (who: string) => {
+    const fresh = { token: await accessToken(url, emails[who]!), at: Date.now() };
+    signedIn.set(who, fresh);
+    return fresh.token;
+  };
+  const tokenOf = async (who: string) => {
+    const known = signedIn.get(who);
+    return known && Date.now() - known.at < 100_000 ? known.token : signIn(who);
+  };
+  const gql = async (who: string, query: string, variables: Record<string, unknown>) => {
+    const res = await fetch(`${url}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${await tokenOf(who)}` }, body: JSON.stringify({ query, variables }) });
+    const body = (await res.json()) as { data?: Record<string, any>; errors?: Array<{ message: string }> };
+    if (body.errors?.length || !body.data) throw new Error(`${query.slice(0, 40)}: ${body.errors?.[0]?.message ?? res.status}`);
+    return body.data;
+  };
+  return { signIn, gql };
+}

@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { forkBench } from './child.js';
-import { accessToken, seedUsers, startBenchApp } from './fixtures.js';
+import { benchPeople, seedUsers, startBenchApp } from './fixtures.js';
 import { newId } from '../server/lib/tokens.js';
 
 /**
@@ -112,23 +112,7 @@ export async function benchGoals(cache: boolean): Promise<GoalsBench> {
   const server = forkBench('goals.bench.ts', { GOALS_SERVE: '1', RESPONSE_CACHE: cache ? 'on' : 'off' });
   try {
     const { url, emails, writerGoal, goals, keyResults, seedMs } = await server.next<{ url: string; emails: Record<string, string>; writerGoal: { id: string; kr: string }; goals: number; keyResults: number; seedMs: number }>('ready');
-    // Access tokens live 2 minutes: each person signs in again before a timed phase, within one only when theirs is about to run out.
-    const signedIn = new Map<string, { token: string; at: number }>();
-    const signIn = async (who: string) => {
-      const fresh = { token: await accessToken(url, emails[who]!), at: Date.now() };
-      signedIn.set(who, fresh);
-      return fresh.token;
-    };
-    const tokenOf = async (who: string) => {
-      const known = signedIn.get(who);
-      return known && Date.now() - known.at < 100_000 ? known.token : signIn(who);
-    };
-    const gql = async (who: string, query: string, variables: Record<string, unknown>) => {
-      const res = await fetch(`${url}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${await tokenOf(who)}` }, body: JSON.stringify({ query, variables }) });
-      const body = (await res.json()) as { data?: Record<string, any>; errors?: Array<{ message: string }> };
-      if (body.errors?.length || !body.data) throw new Error(`${query.slice(0, 40)}: ${body.errors?.[0]?.message ?? res.status}`);
-      return body.data;
-    };
+    const { signIn, gql } = benchPeople(url, emails);
     const run = async (read: () => Promise<unknown>): Promise<number[]> => {
       const times: number[] = [];
       for (let i = 0; i < WARM_UP + READS; i++) {
