@@ -13,11 +13,8 @@ const PREVIEW = `mutation PreviewGoalImport($csv: String!) { previewGoalImport(c
 const IMPORT = 'mutation ImportGoals($csv: String!) { importGoals(csv: $csv) { goals key_results } }';
 
 export const GOALS_EXPORT_URL = '/api/goals/export.csv';
-/**
- * The largest file the dialog sends: the file travels inside a GraphQL request, whose body the
- * server takes up to 1 MiB (JSON escaping adds a little), so below GOAL_LIMITS.importBytesMax.
- */
-export const GOAL_IMPORT_FILE_MAX_BYTES = Math.min(GOAL_LIMITS.importBytesMax, 900_000);
+/** The largest file the dialog sends: the server's own limit (the file travels inside a GraphQL request of at most 1 MiB). */
+export const GOAL_IMPORT_FILE_MAX_BYTES = GOAL_LIMITS.importBytesMax;
 
 export type GoalImportRowError = { line: number; column: string | null; message: string };
 export type GoalImportSample = { line: number; title: string; owner: string; parent: string | null; due_date: string | null; key_results: number };

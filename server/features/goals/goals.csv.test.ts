@@ -185,6 +185,8 @@ describe('goals import', () => {
     const many = [HEADER, ...Array.from({ length: GOAL_LIMITS.importRowsMax + 1 }, (_, i) => row({ goal_ref: `r${i}`, title: `Goal ${i}`, owner_kind: 'COMPANY' }))].join('\n');
     const tooMany = await admin.gql(PREVIEW, { csv: many });
     expect(tooMany.data?.previewGoalImport.errors).toEqual([{ line: 1, column: null, message: 'The file has more than 5,000 rows; split it into several files.' }]);
+    const large = [HEADER, ...Array.from({ length: 10 }, (_, i) => row({ goal_ref: `l${i}`, title: `Large ${i}`, owner_kind: 'COMPANY', description: 'x'.repeat(95_000) }))].join('\n');
+    expect((await admin.gql(PREVIEW, { csv: large })).data?.previewGoalImport.errors).toEqual([{ line: 1, column: null, message: 'The file is larger than 900 kB; split it into several files.' }]);
     const chain = [HEADER, ...Array.from({ length: GOAL_LIMITS.depthMax + 1 }, (_, i) => row({ goal_ref: `d${i}`, title: `Level ${i + 1}`, owner_kind: 'COMPANY', parent_ref: i ? `d${i - 1}` : '' }))].join('\n');
     expect((await admin.gql(PREVIEW, { csv: chain })).data?.previewGoalImport.errors).toEqual([
       { line: GOAL_LIMITS.depthMax + 2, column: 'parent_ref', message: `Goals align at most ${GOAL_LIMITS.depthMax} levels deep: align this goal higher up.` },

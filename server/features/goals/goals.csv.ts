@@ -56,7 +56,7 @@ export function planGoalImport(db: Db, orgId: string, csv: string): Plan {
   const plan: Plan = { goals: [], keyResults: 0, errors: [], sample: [] };
   const fail = (line: number, column: string | null, message: string) => plan.errors.push({ line, column, message });
   if (Buffer.byteLength(csv, 'utf8') > GOAL_LIMITS.importBytesMax) {
-    fail(1, null, `The file is larger than ${GOAL_LIMITS.importBytesMax / 1_000_000} MB; split it into several files.`);
+    fail(1, null, `The file is larger than ${GOAL_LIMITS.importBytesMax / 1_000} kB; split it into several files.`);
     return plan;
   }
   const text = csv.replace(/^\uFEFF/, '');
