@@ -11,6 +11,8 @@ import type { AssessmentComparisonRow } from './growth.types.js';
  */
 
 const SIZE = 360;
+/** Room either side for the labels of the left and right spokes (up to 16 characters). */
+const LABEL_ROOM = 70;
 const C = SIZE / 2;
 const R = 120;
 const MAX = 4;
@@ -43,7 +45,7 @@ export function AssessmentRadar({ rows, title }: { rows: readonly AssessmentComp
   const hasManager = rows.some((r) => r.manager !== null);
   return (
     <figure className="as-radar">
-      <svg viewBox={`0 0 ${SIZE} ${SIZE}`} role="img" aria-label={title} aria-describedby={`${id}-summary`}>
+      <svg viewBox={`${-LABEL_ROOM} 0 ${SIZE + 2 * LABEL_ROOM} ${SIZE}`} role="img" aria-label={title} aria-describedby={`${id}-summary`}>
         <title>{title}</title>
         {[1, 2, 3, 4].map((ring) => (
           <polygon key={ring} points={path(rows.map(() => ring))} className={ring === MAX ? 'as-ring as-ring-outer' : 'as-ring'} />
