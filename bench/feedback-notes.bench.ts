@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { forkBench } from './child.js';
-import { benchPeople, seedUsers, startBenchApp } from './fixtures.js';
+import { benchPeople, latencyStats, rng, seedUsers, startBenchApp, type LatencyStats } from './fixtures.js';
 import { newId } from '../server/lib/tokens.js';
 
 /**
@@ -20,7 +20,7 @@ import { newId } from '../server/lib/tokens.js';
  * Run alone with `npx tsx bench/feedback-notes.bench.ts` (prints one JSON line). The same file is
  * the server side when forked with FEEDBACK_NOTES_SERVE=1.
  */
-type Stats = { p50: number; p99: number; max: number; samples: number };
+type Stats = LatencyStats;
 type Case = { idle: Stats; writes: Stats; writeMs: Stats };
 export type FeedbackNotesBench = {
   people: number; feedback: number; notes: number; seedMs: number;
@@ -38,17 +38,6 @@ const WORDS = ('deploy pipeline review design release incident customer roadmap 
   'security performance monitoring alerting oncall rotation documentation handbook interview offer training conference talk').split(' ');
 const RARE = 'kubernetesupgrade';
 
-const percentile = (sorted: number[], p: number) => +(sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))] ?? NaN).toFixed(1);
-const stats = (times: number[]): Stats => {
-  const s = [...times].sort((a, b) => a - b);
-  return { p50: percentile(s, 0.5), p99: percentile(s, 0.99), max: +s[s.length - 1]!.toFixed(1), samples: s.length };
-};
-
-/** A deterministic pseudo-random sequence (the same data every run). */
-function rng(seed: number) {
-  let x = seed >>> 0;
-  return () => { x ^= x << 13; x >>>= 0; x ^= x >>> 17; x ^= x << 5; x >>>= 0; return x / 2 ** 32; };
-}
 
 async function serve(): Promise<void> {
   const t0 = performance.now();
@@ -161,7 +150,7 @@ export async function benchFeedbackNotes(cache: boolean): Promise<FeedbackNotesB
       const writes = await run(read);
       writing = false;
       await w;
-      return { idle: stats(idle), writes: stats(writes), writeMs: stats(writeTimes) };
+      return { idle: latencyStats(idle), writes: latencyStats(writes), writeMs: latencyStats(writeTimes) };
     };
     const searches = ['deploy', RARE, 'design review', 'arch'];
     let searchHits = 0;

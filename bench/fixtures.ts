@@ -113,3 +113,19 @@ export function benchPeople(url: string, emails: Record<string, string>) {
   };
   return { signIn, gql };
 }
+
+/** The value at fraction `p` (0.5, 0.99) of ascending `sorted` times, to 0.1 ms. */
+export const percentile = (sorted: number[], p: number) => +(sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))] ?? NaN).toFixed(1);
+
+export type LatencyStats = { p50: number; p99: number; max: number; samples: number };
+/** p50, p99 and max of a list of times in ms. */
+export function latencyStats(times: number[]): LatencyStats {
+  const s = [...times].sort((a, b) => a - b);
+  return { p50: percentile(s, 0.5), p99: percentile(s, 0.99), max: +(s[s.length - 1] ?? NaN).toFixed(1), samples: s.length };
+}
+
+/** A deterministic pseudo-random sequence (the same data every run). */
+export function rng(seed: number) {
+  let x = seed >>> 0;
+  return () => { x ^= x << 13; x >>>= 0; x ^= x >>> 17; x ^= x << 5; x >>>= 0; return x / 2 ** 32; };
+}

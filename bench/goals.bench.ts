@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { forkBench } from './child.js';
-import { benchPeople, seedUsers, startBenchApp } from './fixtures.js';
+import { benchPeople, latencyStats, rng, seedUsers, startBenchApp, type LatencyStats } from './fixtures.js';
 import { newId } from '../server/lib/tokens.js';
 
 /**
@@ -19,7 +19,7 @@ import { newId } from '../server/lib/tokens.js';
  * GOALS_BENCH_GOALS and GOALS_BENCH_READS make it smaller for a quick check. The same file is the
  * server side when forked with GOALS_SERVE=1.
  */
-type Stats = { p50: number; p99: number; max: number; samples: number };
+type Stats = LatencyStats;
 type Case = { idle: Stats; writes: Stats; writeMs: Stats };
 export type GoalsBench = { people: number; goals: number; keyResults: number; seedMs: number; treeNodes: number; myGoalsCount: number; tree: Case; myGoals: Case };
 
@@ -32,17 +32,6 @@ const PER_TEAM = 10;
 const VISIBILITIES = ['EVERYONE', 'EVERYONE', 'MANAGER_CHAIN', 'MANAGER_CHAIN', 'PRIVATE'] as const;
 const STATUSES = ['ON_TRACK', 'ON_TRACK', 'ON_TRACK', 'AT_RISK', 'OFF_TRACK', 'DONE'] as const;
 
-const percentile = (sorted: number[], p: number) => +(sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))] ?? NaN).toFixed(1);
-const stats = (times: number[]): Stats => {
-  const s = [...times].sort((a, b) => a - b);
-  return { p50: percentile(s, 0.5), p99: percentile(s, 0.99), max: +(s[s.length - 1] ?? NaN).toFixed(1), samples: s.length };
-};
-
-/** A deterministic pseudo-random sequence (the same data every run). */
-function rng(seed: number) {
-  let x = seed >>> 0;
-  return () => { x ^= x << 13; x >>>= 0; x ^= x >>> 17; x ^= x << 5; x >>>= 0; return x / 2 ** 32; };
-}
 
 async function serve(): Promise<void> {
   const t0 = performance.now();
@@ -146,7 +135,7 @@ export async function benchGoals(cache: boolean): Promise<GoalsBench> {
       const writes = await run(read);
       writing = false;
       await w;
-      return { idle: stats(idle), writes: stats(writes), writeMs: stats(writeTimes) };
+      return { idle: latencyStats(idle), writes: latencyStats(writes), writeMs: latencyStats(writeTimes) };
     };
     const treeNodes = (await gql('admin', TREE, { root: null, depth: 2 })).goalTree.length as number;
     const myGoalsCount = (await gql('reader', MY_GOALS, {})).myGoals.length as number;

@@ -3,6 +3,7 @@ import { Agent, request } from 'undici';
 import { forkBench } from './child.js';
 import { ADMIN_TABLE_FIELDS } from './http.bench.js';
 import type { MixedOrg } from './fixtures.js';
+import { percentile } from './fixtures.js';
 
 /**
  * A live install in miniature, against the real app in its own process (bench/serve.ts): ORGS
@@ -34,7 +35,6 @@ const QUERIES = {
   teamProgress: 'query($id: ID!) { reviewTeamProgress(cycleId: $id) { completion { percent band } teams { team_name completion { done total percent } people { user_id full_name late completion { done total } } } } }',
 };
 
-const percentile = (sorted: number[], p: number) => +(sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))] ?? NaN).toFixed(1);
 
 export async function benchMixed(cache: boolean): Promise<MixedBench> {
   const server = forkBench('serve.ts', { USERS: String(PEOPLE), ORGS: String(ORGS), RESPONSE_CACHE: cache ? 'on' : 'off' });

@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { forkBench } from './child.js';
-import { accessToken, seedUsers, startBenchApp } from './fixtures.js';
+import { accessToken, latencyStats, seedUsers, startBenchApp } from './fixtures.js';
 import { seedEndedRetro } from '../server/features/retros/retros.progress.test-support.js';
 
 /**
@@ -26,7 +26,6 @@ const STATEMENTS = ['We deliver value.', 'Our pace is sustainable.', 'We help ea
 const WORDS = ['deploy', 'pipeline', 'flaky tests', 'release notes', 'pairing', 'code review', 'standup', 'scope creep', 'on-call', 'documentation',
   'customer feedback', 'estimates', 'meetings', 'tech debt', 'onboarding', 'monitoring', 'hotfix', 'demo', 'planning', 'velocity'];
 
-const percentile = (sorted: number[], p: number) => +(sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))] ?? NaN).toFixed(1);
 
 /** The server: 200 people in 20 teams; "Team 1" holds the 50 ended retros. */
 async function serve(): Promise<void> {
@@ -77,7 +76,7 @@ export async function benchRetrosProgress(): Promise<RetrosProgressBench> {
     times.sort((a, b) => a - b);
     return {
       retros: RETROS, reflections: RETROS * 10, themes: last.themes.length,
-      detail: { p50: percentile(times, 0.5), p99: percentile(times, 0.99), max: +times[times.length - 1]!.toFixed(1), samples: times.length },
+      detail: latencyStats(times),
     };
   } finally {
     await server.stop();

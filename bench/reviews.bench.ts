@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { forkBench } from './child.js';
 import { load } from './load.js';
+import { latencyStats } from './fixtures.js';
 
 /**
  * Review cycles at scale, against the real app in its own process (bench/serve.ts, 1,300 people
@@ -20,7 +21,6 @@ const PARTICIPANTS = 1000;
 const PEERS = 3;
 const PROGRESS = 'query Progress($id: ID!) { reviewTeamProgress(cycleId: $id) { completion { percent band } teams { team_name completion { done total percent band label } people { user_id full_name late completion { done total percent band label } } } } }';
 
-const percentile = (sorted: number[], p: number) => +(sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))] ?? NaN).toFixed(1);
 
 export async function benchReviews(cache: boolean): Promise<ReviewsBench> {
   const server = forkBench('serve.ts', { USERS: '1300', RESPONSE_CACHE: cache ? 'on' : 'off' });
@@ -74,7 +74,7 @@ export async function benchReviews(cache: boolean): Promise<ReviewsBench> {
     const loaded = await load({ url: `${url}/graphql`, method: 'POST', headers, body: JSON.stringify({ query: PROGRESS, variables: { id: cycle.id } }), duration: 5 });
     return {
       cache, participants: cycle.participants.length, requests: launched.request_count, launchMs,
-      progressOne: { p50: percentile(times, 0.5), p99: percentile(times, 0.99), max: +times[times.length - 1]!.toFixed(1), samples: times.length },
+      progressOne: latencyStats(times),
       progressLoad: { p50: loaded.p50, p99: loaded.p99, requestsPerSecond: loaded.requestsPerSecond },
     };
   } finally {
