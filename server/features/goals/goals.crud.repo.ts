@@ -129,7 +129,7 @@ export function deleteGoalRow(db: Db, id: string): void {
   db.delete(goals).where(eq(goals.id, id)).run();
 }
 
-/** `ownerBelowViewer`: whether the owner is below the viewer (goals.policy.ts isBelowViewer); needed when the viewer is not the owner. */
+/** `ownerBelowViewer`: whether the owner is below the viewer (goals.visibility.ts isBelowViewer); needed when the viewer is not the owner. */
 export type MyGoalsFilter = { ownerId: string; includeClosed: boolean; kind: GoalKind | null; ownerBelowViewer?: boolean };
 
 /**

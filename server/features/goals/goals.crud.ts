@@ -23,8 +23,9 @@ import {
   listReadableChildren, listReadablePersonGoalsOf, readableGoalIds, replaceKeyResults, updateGoalRow,
   type GoalRow, type GoalValues, type KeyResultRow,
 } from './goals.crud.repo.js';
-import { checkAlignment, checkCompetency, checkNewGoalOwner, isBelowViewer } from './goals.policy.js';
+import { checkAlignment, checkCompetency, checkNewGoalOwner } from './goals.policy.js';
 import { recomputeGoalProgress } from './goals.progress.repo.js';
+import { isBelowViewer } from './goals.visibility.js';
 
 type Ctx = MercuriusContext;
 const round1 = (n: number) => Math.round(n * 10) / 10;

@@ -1,4 +1,4 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import { AppError, badInput, forbidden, notFound } from '../../../shared/app-error.js';
 import { GOAL_LIMITS, type GoalKind, type GoalOwnerKind } from '../../../shared/goals.js';
 import type { Db } from '../../db/connection.js';
@@ -7,6 +7,7 @@ import { competencies } from '../growth/growth.tables.js';
 import { teams } from '../teams/teams.tables.js';
 import { users } from '../users/users.tables.js';
 import { ancestorIds, findReadableGoal, subtree, type GoalRow } from './goals.crud.repo.js';
+import { isBelowViewer } from './goals.visibility.js';
 
 /**
  * Who may create a goal for whom, and which alignments hold (docs/decisions/0049). Reading and
@@ -16,24 +17,6 @@ import { ancestorIds, findReadableGoal, subtree, type GoalRow } from './goals.cr
 
 const isAdmin = (viewer: Viewer) => viewer.permissionLevel === 'ADMIN';
 const field = (name: string, message: string) => badInput(`${name}: ${message}`, { fields: { [name]: message } });
-
-/**
- * Is `userId` below the viewer in the reporting line (the same relation as goals.visibility.ts
- * belowViewer)? Walked upwards from the person (their manager chain, short) instead of downwards
- * from the viewer (everyone below a senior manager): someone on the person's manager chain, the
- * person included, has the viewer as manager or belongs to a live team the viewer manages or leads.
- */
-export function isBelowViewer(db: Db, viewer: Viewer, userId: string): boolean {
-  const v = viewer.userId;
-  const org = viewer.organizationId;
-  return !!db.get<{ one: number }>(sql`with recursive up(id, n) as (
-      select ${userId}, 0
-      union select u.manager_id, up.n + 1 from users u join up on u.id = up.id
-        where u.manager_id is not null and u.organization_id = ${org} and up.n < 64
-    ) select 1 as one from up join users u on u.id = up.id and u.organization_id = ${org}
-      left join teams t on t.id = u.team_id and t.organization_id = ${org} and t.deleted_at is null
-      where u.manager_id = ${v} or t.manager_id = ${v} or t.team_lead_id = ${v} limit 1`);
-}
 
 /** An active (or invited) person of the viewer's organization: NOT_FOUND when unknown or removed, BAD_USER_INPUT when deactivated. */
 function activePerson(db: Db, viewer: Viewer, userId: string) {

@@ -1,4 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/connection.js';
 import type { Viewer } from '../auth/viewer.js';
 import { teams } from '../teams/teams.tables.js';
 import { users } from '../users/users.tables.js';
@@ -34,6 +35,24 @@ export function belowViewer(viewer: Viewer): SQL {
         where (${teams.manager_id} = ${v} or ${teams.team_lead_id} = ${v}) and ${teams.organization_id} = ${org} and ${teams.deleted_at} is null
       union select u.id from below b cross join ${users} u where u.manager_id = b.id and +u.organization_id = ${org}
     ) select id from below)`;
+}
+
+/**
+ * Is `userId` below the viewer (the relation of belowViewer), for one known person? Walked upwards
+ * from the person (their manager chain, short) instead of downwards from the viewer (everyone below
+ * a senior manager): someone on the person's manager chain, the person included, has the viewer as
+ * manager or belongs to a live team the viewer manages or leads. A few index seeks.
+ */
+export function isBelowViewer(db: Db, viewer: Viewer, userId: string): boolean {
+  const v = viewer.userId;
+  const org = viewer.organizationId;
+  return !!db.get<{ one: number }>(sql`with recursive up(id, n) as (
+      select ${userId}, 0
+      union select u.manager_id, up.n + 1 from users u join up on u.id = up.id
+        where u.manager_id is not null and u.organization_id = ${org} and up.n < 64
+    ) select 1 as one from up join users u on u.id = up.id and u.organization_id = ${org}
+      left join teams t on t.id = u.team_id and t.organization_id = ${org} and t.deleted_at is null
+      where u.manager_id = ${v} or t.manager_id = ${v} or t.team_lead_id = ${v} limit 1`);
 }
 
 const isAdmin = (viewer: Viewer) => viewer.permissionLevel === 'ADMIN';

@@ -14,7 +14,8 @@ import {
   type AssessmentRow, type RatingRow,
 } from './growth.assessments.repo.js';
 import { competenciesOfTracks, expectationsOfCompetencies, findPlacement, levelsOfTracks } from './growth.framework.repo.js';
-import { isBelowViewer, loadLevel, loadTrack } from './growth.framework.js';
+import { isBelowViewer } from '../goals/goals.visibility.js';
+import { loadLevel, loadTrack } from './growth.framework.js';
 
 type Ctx = MercuriusContext;
 const orgOf = (ctx: Ctx): string => ctx.viewer?.organizationId ?? '';
@@ -31,7 +32,7 @@ function loadRatings(ctx: Ctx, assessmentId: string): Promise<RatingRow[]> {
 
 /** May the viewer read what is written about `subjectId`: themself, someone below them, or an admin. */
 function managesSubject(ctx: Ctx, viewer: Viewer, subjectId: string): boolean {
-  return subjectId !== viewer.userId && (isAdmin(viewer) || isBelowViewer(ctx, viewer, subjectId));
+  return subjectId !== viewer.userId && (isAdmin(viewer) || isBelowViewer(ctx.services.db, viewer, subjectId));
 }
 
 function requireSubject(ctx: Ctx, viewer: Viewer, userId: string): UserRow {

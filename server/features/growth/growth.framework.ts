@@ -1,5 +1,4 @@
 import type { MercuriusContext } from 'mercurius';
-import { sql } from 'drizzle-orm';
 import { badInput, conflict, forbidden, notFound } from '../../../shared/app-error.js';
 import { BUILTIN_TRACKS, builtinTrack } from '../../../shared/growth.builtin-framework.js';
 import { GROWTH_LIMITS, competencyTrackInputSchema, placementInputSchema } from '../../../shared/growth.js';
@@ -9,7 +8,7 @@ import { parseInput } from '../../lib/parse.js';
 import { nowIso } from '../../lib/tokens.js';
 import type { Viewer } from '../auth/viewer.js';
 import type { FeaturePart } from '../feature-part.js';
-import { belowViewer } from '../goals/goals.visibility.js';
+import { isBelowViewer } from '../goals/goals.visibility.js';
 import { notify } from '../notifications/notifications.deliver.js';
 import { findUserById, findUsersByIds, type UserRow } from '../users/users.repo.js';
 import {
@@ -54,11 +53,6 @@ const loadUser = (ctx: Ctx, id: string | null) => (id
 
 // ---- Rules
 
-/** Whether `userId` is below the viewer in the reporting line (direct report, member of a team they manage or lead, any depth). */
-export function isBelowViewer(ctx: Ctx, viewer: Viewer, userId: string): boolean {
-  return !!ctx.services.db.get<{ one: number }>(sql`select 1 as one where ${userId} in ${belowViewer(viewer)}`);
-}
-
 /** The person of the viewer's organization (NOT_FOUND otherwise). */
 function requirePerson(ctx: Ctx, viewer: Viewer, userId: string): UserRow {
   const user = findUserById(ctx.services.db, viewer.organizationId, userId);
@@ -69,7 +63,7 @@ function requirePerson(ctx: Ctx, viewer: Viewer, userId: string): UserRow {
 /** Places and removes placements: the subject's managers (anyone above them in the reporting line) and admins. */
 function requirePlacer(ctx: Ctx, viewer: Viewer, userId: string): UserRow {
   const user = requirePerson(ctx, viewer, userId);
-  if (viewer.permissionLevel !== 'ADMIN' && !isBelowViewer(ctx, viewer, user.id)) {
+  if (viewer.permissionLevel !== 'ADMIN' && !isBelowViewer(ctx.services.db, viewer, user.id)) {
     throw forbidden(`Only ${user.full_name}'s managers and admins can place them on the framework.`);
   }
   return user;
@@ -128,7 +122,7 @@ export const growthFrameworkPart: FeaturePart = {
       placement: (_: unknown, args: { user_id: string }, ctx: Ctx) => {
         const viewer = requireViewer(ctx);
         const user = requirePerson(ctx, viewer, args.user_id);
-        if (user.id !== viewer.userId && viewer.permissionLevel !== 'ADMIN' && !isBelowViewer(ctx, viewer, user.id)) {
+        if (user.id !== viewer.userId && viewer.permissionLevel !== 'ADMIN' && !isBelowViewer(ctx.services.db, viewer, user.id)) {
           throw forbidden(`Only ${user.full_name}, their managers and admins can see their placement.`);
         }
         return findPlacement(ctx.services.db, viewer.organizationId, user.id) ?? null;

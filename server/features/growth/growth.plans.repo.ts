@@ -77,24 +77,6 @@ export function competenciesByIds(db: Db, orgId: string, ids: readonly string[])
   return db.select().from(competencies).where(and(eq(competencies.organization_id, orgId), inArray(competencies.id, [...ids]))).all();
 }
 
-/**
- * Is `userId` below the viewer in the reporting line (the line of goals.visibility.ts belowViewer)?
- * Walked upwards from the person: their manager chain, and at any step a direct manager or a
- * manager or lead of that person's team who is the viewer. A few index seeks whatever the size of
- * the viewer's line.
- */
-export function isBelow(db: Db, viewer: Viewer, userId: string): boolean {
-  const org = viewer.organizationId;
-  const v = viewer.userId;
-  return !!db.get<{ one: number }>(sql`with recursive up(id, n) as (
-      select ${userId}, 0
-      union select u.manager_id, up.n + 1 from up join users u on u.id = up.id where u.manager_id is not null and u.organization_id = ${org} and up.n < 64
-    )
-    select 1 as one from up join users u on u.id = up.id
-      left join teams t on t.id = u.team_id and t.deleted_at is null and t.organization_id = ${org}
-    where u.organization_id = ${org} and (u.manager_id = ${v} or t.manager_id = ${v} or t.team_lead_id = ${v}) limit 1`);
-}
-
 export type PlacementRow = typeof competencyPlacements.$inferSelect;
 
 export function findPlacementOf(db: Db, orgId: string, userId: string): PlacementRow | undefined {

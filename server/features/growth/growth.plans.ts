@@ -9,9 +9,10 @@ import type { Viewer } from '../auth/viewer.js';
 import type { FeaturePart } from '../feature-part.js';
 import { findUserById, type UserRow } from '../users/users.repo.js';
 import {
-  competenciesByIds, countActions, deleteAction, findAction, findCompetencyInOrg, findPlacementOf, findPlan, growthGoalsOf, insertAction, isBelow,
+  competenciesByIds, countActions, deleteAction, findAction, findCompetencyInOrg, findPlacementOf, findPlan, growthGoalsOf, insertAction,
   listActions, readableGrowthGoalsOf, touchPlan, updateAction, upsertPlan, type ActionRow, type ActionValues, type CompetencyRow,
 } from './growth.plans.repo.js';
+import { isBelowViewer } from '../goals/goals.visibility.js';
 
 /**
  * Development plans (docs/decisions/0050): a person's focus, optional mentor, growth goals (goals of
@@ -45,7 +46,7 @@ function personOf(ctx: Ctx, viewer: Viewer, userId: string): UserRow {
 }
 
 function canEditPlanOf(ctx: Ctx, viewer: Viewer, userId: string): boolean {
-  return userId === viewer.userId || isAdmin(viewer) || isBelow(ctx.services.db, viewer, userId);
+  return userId === viewer.userId || isAdmin(viewer) || isBelowViewer(ctx.services.db, viewer, userId);
 }
 
 const EDIT_REFUSED = 'Only the person, their managers and admins can change a development plan.';
