@@ -7,12 +7,13 @@ import { parseInput } from '../../lib/parse.js';
 import type { Services } from '../../services.js';
 import type { Viewer } from '../auth/viewer.js';
 import { notify } from '../notifications/notifications.deliver.js';
-import { findUsersByIds, type UserRow } from '../users/users.repo.js';
+import { findUsersByIds } from '../users/users.repo.js';
 import type { FeaturePart } from '../feature-part.js';
 import {
   findFeedbackRequest, findRequestsByIds, insertFeedbackRequest, listAsksOfRequests, notifyFeedbackRequest,
   type FeedbackAskRow, type FeedbackRequestRow,
 } from './feedback.requests.repo.js';
+import { loadAnyUser } from '../users/users.loaders.js';
 import {
   answerAsk, cancelRequest, declineAsk, findAsk, isResponderOf, listPendingAsks, listSentRequests, managesPerson, readableAnswersOf, shareRequest,
   type FeedbackRow,
@@ -42,11 +43,6 @@ const subjectReads = (viewer: Viewer, r: FeedbackRequestRow) => r.subject_id ===
 /** Reads every ask of the request (the others read their own ask only). */
 const readsAllAsks = (viewer: Viewer, r: FeedbackRequestRow) => r.requester_id === viewer.userId || subjectReads(viewer, r);
 
-/** A user by id, removed ones included (a request keeps naming who was asked). */
-function loadAnyUser(ctx: Ctx, id: string | null): Promise<UserRow | null> | null {
-  if (!id) return null;
-  return ctx.loaders.get<UserRow | null>('feedbackRequests.anyUser', (ids) => indexBy(findUsersByIds(ctx.services.db, orgOf(ctx), ids, { includeDeleted: true }), (u) => u.id), null).load(id);
-}
 
 const loadAsks = (ctx: Ctx, requestId: string) =>
   ctx.loaders.get<FeedbackAskRow[]>('feedbackRequests.asks', (ids) => groupBy(listAsksOfRequests(ctx.services.db, orgOf(ctx), ids), (a) => a.request_id), []).load(requestId);

@@ -1,7 +1,5 @@
 import type { MercuriusContext } from 'mercurius';
-import { indexBy } from '../../graphql/loaders.js';
-import { findUsersByIds, type UserRow } from '../users/users.repo.js';
-import { loadUser } from '../users/users.loaders.js';
+import { loadAnyUser, loadUser } from '../users/users.loaders.js';
 import { reactionsOfFeedback, tagsOfFeedback, tagUses, type FeedbackRow, type FeedbackTagRow, type ReactionCount } from './feedback.read.repo.js';
 
 type Ctx = MercuriusContext;
@@ -16,11 +14,6 @@ export function canDeleteFeedback(row: Pick<FeedbackRow, 'giver_id' | 'created_a
   return !!viewerId && row.giver_id === viewerId && !row.request_id && now - Date.parse(row.created_at) < FEEDBACK_DELETE_WINDOW_MS;
 }
 
-/** A person a feedback item is about: their account may be removed since (User! stays answerable). */
-function loadRecipient(ctx: Ctx, id: string): Promise<UserRow | null> {
-  return ctx.loaders.get<UserRow | null>('feedback.recipients', (ids) => indexBy(findUsersByIds(ctx.services.db, orgOf(ctx), ids, { includeDeleted: true }), (u) => u.id), null).load(id);
-}
-
 /**
  * Resolvers of the Feedback and FeedbackTag types, for every part that returns them (myFeedback,
  * praiseWall, feedbackItem, feedbackAbout, FeedbackRequest.answers). They take `feedback` rows as
@@ -32,7 +25,7 @@ export function feedbackTypeResolvers() {
   return {
     Feedback: {
       giver: (f: FeedbackRow, _: unknown, ctx: Ctx) => loadUser(ctx, f.giver_id),
-      recipient: (f: FeedbackRow, _: unknown, ctx: Ctx) => loadRecipient(ctx, f.recipient_id),
+      recipient: (f: FeedbackRow, _: unknown, ctx: Ctx) => loadAnyUser(ctx, f.recipient_id),
       tags: (f: FeedbackRow, _: unknown, ctx: Ctx) =>
         ctx.loaders.get<FeedbackTagRow[]>('feedback.tags', (ids) => tagsOfFeedback(ctx.services.db, orgOf(ctx), ids), []).load(f.id),
       answers: (f: FeedbackRow) => f.answers ?? null,

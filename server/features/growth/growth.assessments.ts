@@ -1,14 +1,14 @@
 import type { MercuriusContext } from 'mercurius';
 import { badInput, conflict, forbidden, notFound } from '../../../shared/app-error.js';
 import { assessmentRatingsSchema, type AssessmentKind } from '../../../shared/growth.js';
-import { groupBy, indexBy } from '../../graphql/loaders.js';
+import { groupBy } from '../../graphql/loaders.js';
 import { requireViewer } from '../../graphql/context.js';
 import { parseInput } from '../../lib/parse.js';
 import type { Viewer } from '../auth/viewer.js';
 import type { FeaturePart } from '../feature-part.js';
 import { notify } from '../notifications/notifications.deliver.js';
-import { loadUser } from '../users/users.loaders.js';
-import { findUserById, findUsersByIds, type UserRow } from '../users/users.repo.js';
+import { loadAnyUser, loadUser } from '../users/users.loaders.js';
+import { findUserById, type UserRow } from '../users/users.repo.js';
 import {
   deleteDraft, findAssessment, findDraft, findDraftBy, insertDraft, markSubmitted, ratingsOf, realignDraft, saveDraft, submittedAssessmentsOf,
   type AssessmentRow, type RatingRow,
@@ -22,10 +22,6 @@ const orgOf = (ctx: Ctx): string => ctx.viewer?.organizationId ?? '';
 const nowOf = (ctx: Ctx): string => new Date(ctx.services.scheduler.now()).toISOString();
 const isAdmin = (viewer: Viewer) => viewer.permissionLevel === 'ADMIN';
 
-/** The people an assessment is about: their account may be removed since (User! stays answerable). */
-function loadSubject(ctx: Ctx, id: string): Promise<UserRow | null> {
-  return ctx.loaders.get<UserRow | null>('growth.assess.subjects', (ids) => indexBy(findUsersByIds(ctx.services.db, orgOf(ctx), ids, { includeDeleted: true }), (u) => u.id), null).load(id);
-}
 function loadRatings(ctx: Ctx, assessmentId: string): Promise<RatingRow[]> {
   return ctx.loaders.get<RatingRow[]>('growth.assess.ratings', (ids) => groupBy(ratingsOf(ctx.services.db, orgOf(ctx), ids), (r) => r.assessment_id), []).load(assessmentId);
 }
@@ -130,7 +126,7 @@ const withoutNullComments = (input: { ratings?: Array<Record<string, unknown>>; 
 export const growthAssessmentsPart: FeaturePart = {
   resolvers: {
     Assessment: {
-      subject: (a: AssessmentRow, _: unknown, ctx: Ctx) => loadSubject(ctx, a.subject_id),
+      subject: (a: AssessmentRow, _: unknown, ctx: Ctx) => loadAnyUser(ctx, a.subject_id),
       assessor: (a: AssessmentRow, _: unknown, ctx: Ctx) => loadUser(ctx, a.assessor_id),
       track: (a: AssessmentRow, _: unknown, ctx: Ctx) => loadTrack(ctx, a.track_id),
       level: (a: AssessmentRow, _: unknown, ctx: Ctx) => loadLevel(ctx, a.level_id),

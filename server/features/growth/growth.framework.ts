@@ -10,7 +10,8 @@ import type { Viewer } from '../auth/viewer.js';
 import type { FeaturePart } from '../feature-part.js';
 import { isBelowViewer } from '../goals/goals.visibility.js';
 import { notify } from '../notifications/notifications.deliver.js';
-import { findUserById, findUsersByIds, type UserRow } from '../users/users.repo.js';
+import { findUserById, type UserRow } from '../users/users.repo.js';
+import { loadAnyUser } from '../users/users.loaders.js';
 import {
   competenciesOfTracks, copiedBuiltinKeys, countTracks, deletePlacement, expectationsOfCompetencies, findLevelsByIds, findPlacement,
   findPlacementsByUserIds, findTrack, findTrackByName, findTracksByIds, levelsOfTracks, listPlacements, listTracks, peopleByLevel, peopleByTrack,
@@ -47,9 +48,6 @@ const loadLevelPeople = (ctx: Ctx, levelId: string) =>
 /** A person's placement (CompetencyPlacement resolves from the row): for the assessment, plan and team progress parts. */
 export const loadPlacement = (ctx: Ctx, userId: string) =>
   ctx.loaders.get<PlacementRow | null>('growth.placement', (ids) => indexBy(findPlacementsByUserIds(ctx.services.db, orgOf(ctx), ids), (p) => p.user_id), null).load(userId);
-const loadUser = (ctx: Ctx, id: string | null) => (id
-  ? ctx.loaders.get<UserRow | null>('growth.anyUser', (ids) => indexBy(findUsersByIds(ctx.services.db, orgOf(ctx), ids, { includeDeleted: true }), (u) => u.id), null).load(id)
-  : null);
 
 // ---- Rules
 
@@ -228,10 +226,10 @@ export const growthFrameworkPart: FeaturePart = {
       },
     },
     CompetencyPlacement: {
-      user: (p: PlacementRow, _: unknown, ctx: Ctx) => loadUser(ctx, p.user_id),
+      user: (p: PlacementRow, _: unknown, ctx: Ctx) => loadAnyUser(ctx, p.user_id),
       track: (p: PlacementRow, _: unknown, ctx: Ctx) => loadTrack(ctx, p.track_id),
       level: (p: PlacementRow, _: unknown, ctx: Ctx) => loadLevel(ctx, p.level_id),
-      placed_by: (p: PlacementRow, _: unknown, ctx: Ctx) => loadUser(ctx, p.placed_by),
+      placed_by: (p: PlacementRow, _: unknown, ctx: Ctx) => loadAnyUser(ctx, p.placed_by),
     },
   },
 };

@@ -4,13 +4,13 @@ import { isoDay } from '../../../shared/retros.js';
 import { noteInputSchema, type NoteInput } from '../../../shared/notes.js';
 import type { Db } from '../../db/connection.js';
 import { requireViewer } from '../../graphql/context.js';
-import { groupBy, indexBy } from '../../graphql/loaders.js';
+import { groupBy } from '../../graphql/loaders.js';
 import { parseInput } from '../../lib/parse.js';
 import type { Viewer } from '../auth/viewer.js';
 import type { FeaturePart } from '../feature-part.js';
 import { notify } from '../notifications/notifications.deliver.js';
 import { findUsersByIds } from '../users/users.repo.js';
-import { loadUser } from '../users/users.loaders.js';
+import { loadAnyUser, loadUser } from '../users/users.loaders.js';
 import { authorAccess, noteAccess } from './notes.access.js';
 import { changeNote } from './notes.live.js';
 import {
@@ -19,7 +19,6 @@ import {
 } from './notes.repo.js';
 
 type Ctx = MercuriusContext;
-const orgOf = (ctx: Ctx) => requireViewer(ctx).organizationId;
 
 /** Tags as stored: trimmed and lower-cased by the shared schema, each once, in the order written. */
 const uniqueTags = (tags: readonly string[]) => [...new Set(tags)];
@@ -58,7 +57,7 @@ export function loadAgenda(ctx: Ctx, noteId: string): Promise<AgendaItemRow[]> {
 const noteFields = {
   Note: {
     // A removed author still has a name (a note shared with someone stays theirs to read).
-    author: (n: NoteRow, _: unknown, ctx: Ctx) => ctx.loaders.get('notes.author', (ids) => indexBy(findUsersByIds(ctx.services.db, orgOf(ctx), ids, { includeDeleted: true }), (u) => u.id), null).load(n.author_id),
+    author: (n: NoteRow, _: unknown, ctx: Ctx) => loadAnyUser(ctx, n.author_id),
     about: (n: NoteRow, _: unknown, ctx: Ctx) => loadUser(ctx, n.about_user_id),
     pinned: (n: NoteRow, _: unknown, ctx: Ctx) => n.pinned && n.author_id === requireViewer(ctx).userId,
     shared: (n: NoteRow) => !!n.about_user_id && n.shared_at !== null,

@@ -16,6 +16,12 @@ export function loadUser(ctx: MercuriusContext, id: string | null): Promise<User
   return ctx.loaders.get<UserRow | null>('users.byId', (ids) => indexBy(findUsersByIds(ctx.services.db, orgOf(ctx), ids), (u) => u.id), null).load(id);
 }
 
+/** Removed people included: for fields that keep naming who wrote, received or was asked something (User! stays answerable). */
+export function loadAnyUser(ctx: MercuriusContext, id: string | null): Promise<UserRow | null> | null {
+  if (!id) return null;
+  return ctx.loaders.get<UserRow | null>('users.anyById', (ids) => indexBy(findUsersByIds(ctx.services.db, orgOf(ctx), ids, { includeDeleted: true }), (u) => u.id), null).load(id);
+}
+
 export function loadTeam(ctx: MercuriusContext, id: string | null): Promise<TeamRow | null> | null {
   if (!id) return null;
   return ctx.loaders.get<TeamRow | null>('teams.byId', (ids) => indexBy(findTeamsByIds(ctx.services.db, orgOf(ctx), ids), (t) => t.id), null).load(id);
