@@ -2,7 +2,8 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 
-export type Keys = { jwtSecret: Buffer; mediaSecret: Buffer; csrfSecret: Buffer };
+/** `secretsKey` encrypts stored third-party credentials (server/lib/secret-box.ts); losing it means reconnecting the integrations, nothing else. */
+export type Keys = { jwtSecret: Buffer; mediaSecret: Buffer; csrfSecret: Buffer; secretsKey: Buffer };
 
 /** Reads a 32-byte key from the data directory, creating it (mode 0600) on first start. */
 function readOrCreateKey(dataDir: string, name: string): Buffer {
@@ -24,5 +25,6 @@ export function loadKeys(dataDir: string): Keys {
     jwtSecret: readOrCreateKey(dataDir, 'jwt.key'),
     mediaSecret: readOrCreateKey(dataDir, 'media.key'),
     csrfSecret: readOrCreateKey(dataDir, 'csrf.key'),
+    secretsKey: readOrCreateKey(dataDir, 'secrets.key'),
   };
 }

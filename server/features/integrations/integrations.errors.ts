@@ -1,0 +1,73 @@
+import type { IntegrationProvider } from '../../../shared/integrations.js';
+import { PROVIDER_LABEL } from '../../../shared/integrations.js';
+
+/**
+ * What can go wrong talking to a service, in plain words an admin can act on (docs/decisions/0051).
+ * Adapters turn their SDK's errors into these with `classifyHttpFailure`; the sync engine records
+ * the message on the run and the connection, resumes RATE_LIMITED runs at `retryAt`, retries
+ * UNAVAILABLE ones with back-off, and stops on AUTH / ACCESS until an admin fixes the connection.
+ * A message never contains a credential.
+ */
+export type IntegrationErrorKind = 'AUTH' | 'ACCESS' | 'RATE_LIMITED' | 'UNAVAILABLE' | 'UNREACHABLE' | 'BAD_PAYLOAD' | 'NOT_FOUND';
+
+export class IntegrationError extends Error {
+  constructor(readonly kind: IntegrationErrorKind, message: string, readonly retryAt: Date | null = null) {
+    super(message);
+    this.name = 'IntegrationError';
+  }
+}
+
+type Headers = Record<string, string | string[] | undefined> | Headers_;
+type Headers_ = { get(name: string): string | null };
+
+function header(headers: Headers | undefined, name: string): string | null {
+  if (!headers) return null;
+  if (typeof (headers as Headers_).get === 'function') return (headers as Headers_).get(name);
+  const v = (headers as Record<string, string | string[] | undefined>)[name] ?? (headers as Record<string, string | string[] | undefined>)[name.toLowerCase()];
+  return Array.isArray(v) ? (v[0] ?? null) : (v ?? null);
+}
+
+/**
+ * When the service says to come back: `retry-after` (seconds or an HTTP date), then
+ * `x-ratelimit-reset` (epoch seconds, GitHub) or an ISO instant (Jira), else null.
+ */
+export function retryAtFrom(headers: Headers | undefined, now: number): Date | null {
+  const after = header(headers, 'retry-after');
+  if (after) {
+    const seconds = Number(after);
+    if (Number.isFinite(seconds)) return new Date(now + Math.max(0, seconds) * 1000);
+    const at = Date.parse(after);
+    if (Number.isFinite(at)) return new Date(at);
+  }
+  const reset = header(headers, 'x-ratelimit-reset');
+  if (reset) {
+    const epoch = Number(reset);
+    if (Number.isFinite(epoch)) return new Date(epoch * 1000);
+    const at = Date.parse(reset);
+    if (Number.isFinite(at)) return new Date(at);
+  }
+  return null;
+}
+
+/** The one reading of an HTTP failure from any provider. */
+export function classifyHttpFailure(provider: IntegrationProvider, status: number, headers: Headers | undefined, now: number, what = ''): IntegrationError {
+  const name = PROVIDER_LABEL[provider];
+  const on = what ? ` (${what})` : '';
+  const retryAt = retryAtFrom(headers, now);
+  const remaining = header(headers, 'x-ratelimit-remaining');
+  if (status === 429 || (status === 403 && (remaining === '0' || retryAt))) {
+    const at = retryAt ?? new Date(now + 60_000);
+    return new IntegrationError('RATE_LIMITED', `${name} asked us to slow down${on}; the sync resumes at ${at.toISOString().slice(11, 16)} UTC.`, at);
+  }
+  if (status === 401) return new IntegrationError('AUTH', `${name} rejected the credentials${on}: the token is wrong, expired or revoked.`);
+  if (status === 403) return new IntegrationError('ACCESS', `${name} refused access${on}: the token lacks a permission it needs.`);
+  if (status === 404) return new IntegrationError('NOT_FOUND', `${name} does not know this${on}, or the token may not see it.`);
+  if (status >= 500) return new IntegrationError('UNAVAILABLE', `${name} answered ${status}${on}; the sync tries again later.`, retryAt);
+  return new IntegrationError('BAD_PAYLOAD', `${name} answered ${status}${on}.`);
+}
+
+/** A network failure (refused, DNS, timeout) in words. */
+export function unreachable(provider: IntegrationProvider, err: unknown): IntegrationError {
+  const code = err && typeof err === 'object' && 'cause' in err && err.cause && typeof err.cause === 'object' && 'code' in err.cause ? String((err.cause as { code: unknown }).code) : (err as { code?: string })?.code;
+  return new IntegrationError('UNREACHABLE', `${PROVIDER_LABEL[provider]} could not be reached${code ? ` (${code})` : ''}: check the base URL and the network.`);
+}

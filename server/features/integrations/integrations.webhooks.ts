@@ -1,0 +1,4 @@
+import type { FeaturePart } from '../feature-part.js';
+
+/** Stub of the contract: filled in by its owner. */
+export const integrationsWebhooksPart: FeaturePart = { resolvers: {} };
