@@ -10,6 +10,7 @@ import { insertMatrixAgendaItem, insertMatrixNote } from '../features/notes/note
 import { insertMatrixGoal, matrixGoalsCsv } from '../features/goals/goals.matrix-support.js';
 import { insertMatrixAction, insertMatrixTrack, placeMatrixPerson, subjectDraft } from '../features/growth/growth.matrix-support.js';
 import { BUILTIN_TRACKS } from '../../shared/growth.builtin-framework.js';
+import { insertMatrixConnection, matrixCodeProcessInput } from '../features/integrations/integrations.matrix-support.js';
 
 /**
  * Arguments of any operation, aimed at one organization's objects (docs/decisions/0041): chosen by
@@ -71,6 +72,13 @@ const OVERRIDES: Record<string, Record<string, Pick | { fresh: Fresh }>> = {
   deleteAssessmentDraft: { id: { fresh: async (app, w) => subjectDraft(app, w.orgId, w.people.subject.id, w.growth) } },
   goalsInPeriod: { from: () => '2026-01-01', to: () => '2026-12-31' },
   deleteDevelopmentAction: { id: { fresh: async (app, w) => insertMatrixAction(app, w.orgId, w.people.subject.id) } },
+  // Integrations: operations on a connection that return something else; a fresh connection to disconnect.
+  testIntegration: { id: (w) => w.integrations.connectionId },
+  syncIntegration: { id: (w) => w.integrations.connectionId },
+  refreshIntegrationScopes: { id: (w) => w.integrations.connectionId },
+  setIntegrationScopes: { id: (w) => w.integrations.connectionId },
+  disconnectIntegration: { id: { fresh: async (app, w) => insertMatrixConnection(app, w.orgId, 'BITBUCKET') } },
+  sendRetroActionToTracker: { action_item_id: (w) => w.retros.actionItemId, scope_id: (w) => w.integrations.scopeId },
   // Exactly the team's members as they are: nobody moves.
   setTeamMembers: { user_ids: (w) => [w.people.subject.id, ...w.people.peers.map((p) => p.id)] },
 };
@@ -117,6 +125,11 @@ const INPUTS: Record<string, Pick> = {
   AssessmentRatingsInput: (w) => ({ ratings: [{ competency_id: w.growth.competencyId, rating: 3, comment: '' }], summary: '' }),
   DevelopmentActionInput: () => ({ title: 'Matrix action' }),
   DevelopmentPlanInput: () => ({ mentor_id: null, focus: 'Matrix focus' }),
+  // Nobody listens at the base URL: the connection test fails fast and says so (BAD_USER_INPUT), nothing is stored.
+  ConnectIntegrationInput: () => ({ provider: 'SLACK', base_url: 'http://127.0.0.1:9', token: 'xoxb-matrix' }),
+  UpdateIntegrationInput: () => ({ backfill_months: 6 }),
+  IntegrationScopeInput: (w) => ({ id: w.integrations.scopeId, included: true, team_id: w.team.id }),
+  CodeProcessSettingsInput: matrixCodeProcessInput,
 };
 
 /** What `id` / `ids` name, by the object type the operation returns or names. */
@@ -130,6 +143,7 @@ const BY_TYPE: Array<[string, Pick]> = [
   ['NoteAgendaItem', (w) => w.notes.agendaItemId], ['Note', (w) => w.notes.noteId],
   ['CompetencyTrack', (w) => w.growth.trackId], ['DevelopmentAction', (w) => w.growth.actionId], ['Assessment', (w) => w.growth.assessmentId],
   ['Goal', (w) => w.goals.goalId],
+  ['IntegrationConnection', (w) => w.integrations.connectionId], ['ExternalAccount', (w) => w.integrations.accountId],
   ['ReviewAutomationRule', (w) => w.rule.id], ['ReviewTemplate', (w) => w.template.id], ['ReviewRequest', (w) => w.request.id],
   ['ReviewCycle', (w) => w.cycle.id], ['ReviewSprint', (w) => w.sprint.id], ['ScheduledJob', (w) => w.job.id], ['Subdepartment', (w) => w.subdept.id],
   ['Department', (w) => w.dept.id], ['BusinessUnit', (w) => w.bu.id], ['Notification', (w) => w.notification.id], ['Team', (w) => w.team.id],
