@@ -8,6 +8,12 @@ import { defineConfig } from 'vitest/config';
  * - client: React in jsdom, each file in a process of its own (module mocks and the app's session and
  *   alert stores must not carry over from one file to the next).
  */
+/** Client test files that replace modules (vi.mock): each runs in a process of its own, so the mock cannot leak. */
+const MOCKING_FILES = [
+  'client/features/csv-import/csv-import-page.test.tsx', 'client/features/notes/note-editor.test.tsx',
+  'client/features/notifications/notification-bell.test.tsx', 'client/features/retros/retro-meeting.test.tsx',
+];
+
 export default defineConfig({
   test: {
     testTimeout: 20_000,
@@ -15,7 +21,8 @@ export default defineConfig({
     pool: 'forks',
     projects: [
       { extends: true, test: { name: 'server', include: ['server/**/*.test.ts', 'shared/**/*.test.ts'], environment: 'node', isolate: false } },
-      { extends: true, test: { name: 'client', include: ['client/**/*.test.{ts,tsx}'], environment: 'node', setupFiles: ['client/test/setup.ts'] } },
+      { extends: true, test: { name: 'client', include: ['client/**/*.test.{ts,tsx}'], exclude: MOCKING_FILES, environment: 'node', setupFiles: ['client/test/setup.ts'], isolate: false } },
+      { extends: true, test: { name: 'client-mocks', include: MOCKING_FILES, environment: 'node', setupFiles: ['client/test/setup.ts'] } },
     ],
   },
 });

@@ -1,11 +1,11 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
-import { afterEach, beforeAll, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, expect, it, vi } from 'vitest';
 import { meAs, stubGraphql } from '../../test/graphql-stub.js';
 import { renderRoute, signIn } from '../../test/render-route.js';
 import type { ImportBatch } from './csv-import.batches.api.js';
 
-beforeAll(() => signIn({ expiresInSeconds: 3600 }));
+beforeEach(() => signIn({ expiresInSeconds: 3600 }));
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
