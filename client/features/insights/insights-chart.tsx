@@ -8,7 +8,8 @@ import { INSIGHT_METRICS, type InsightMetricKey } from '../../../shared/insights
  */
 
 export type ChartKind = 'bar' | 'stacked' | 'line' | 'spark';
-export type ChartSeries = { key: string; label: string; color: string };
+/** `count`: a column of counts (n), shown without the chart's unit. */
+export type ChartSeries = { key: string; label: string; color: string; count?: boolean };
 export type ChartRow = { label: string; n?: number | null } & Record<string, number | string | null | undefined>;
 export type ChartProps = { kind: ChartKind; rows: ChartRow[]; series: ChartSeries[]; unit: string; title: string; summary: string };
 
@@ -62,7 +63,7 @@ export function ChartFigure({ caption, extraColumns = [], ...props }: ChartProps
               <thead>
                 <tr>
                   <th scope="col">Period</th>
-                  {columns.map((s) => <th key={s.key} scope="col">{s.label}{s.key === 'n' ? '' : unit}</th>)}
+                  {columns.map((s) => <th key={s.key} scope="col">{s.label}{s.count ? '' : unit}</th>)}
                   {withN && <th scope="col">n</th>}
                 </tr>
               </thead>

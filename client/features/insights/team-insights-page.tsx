@@ -117,7 +117,7 @@ function PrFlowSection({ data, onDrill }: { data: TeamInsights; onDrill: (m: Ins
   const series: ChartSeries[] = STAGES.map((s) => ({ key: s.key, label: `${s.label} (median)`, color: s.color }));
   const extra: ChartSeries[] = [
     { key: 'PR_CYCLE_TIME', label: 'Cycle time (median)', color: '' },
-    ...STAGES.map((s) => ({ key: `${s.key}_n`, label: `${s.label} n`, color: '' })),
+    ...STAGES.map((s) => ({ key: `${s.key}_n`, label: `${s.label} n`, color: '', count: true })),
   ];
   const merged = metricOf(data.metrics, 'PR_TIME_TO_MERGE');
   const pickup = metricOf(data.metrics, 'PR_PICKUP_TIME');
