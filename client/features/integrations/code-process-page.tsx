@@ -27,7 +27,7 @@ export function ListInput({ label, values, onChange, hint, error, placeholder }:
     <div className="field list-input">
       <label htmlFor={id}>{label}</label>
       {values.length > 0 && (
-        <ul className="domain-list" aria-label={label}>
+        <ul className="domain-list" aria-label={`${label} chosen`}>
           {values.map((v) => (
             <li key={v}>
               <span className="domain-name">{v}</span>

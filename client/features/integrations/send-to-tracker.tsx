@@ -30,7 +30,7 @@ function TrackerCell({ retroId, actionItemId, actionText }: { retroId: string; a
   if (!targets.data?.length) return null;
   return (
     <>
-      <button type="button" className="button button-small button-secondary" onClick={() => setOpen(true)} aria-label={`Send to tracker: ${actionText}`}>Send to tracker</button>
+      <button type="button" className="button button-small button-secondary tracker-send" onClick={() => setOpen(true)} aria-label={`Send to tracker: ${actionText}`}>Send to tracker</button>
       {open && <SendDialog targets={targets.data} actionItemId={actionItemId} actionText={actionText} onClose={() => setOpen(false)} />}
     </>
   );
