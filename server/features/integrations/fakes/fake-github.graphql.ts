@@ -1,5 +1,7 @@
-import { GraphQLError, buildSchema, graphql } from 'graphql';
+import { graphql as gql } from '../../../graphql/graphql-runtime.js';
 import type { GhData, GhPullRequest, GhUser } from './fake-github.data.js';
+
+const { GraphQLError, buildSchema, graphql } = gql;
 
 /**
  * The part of GitHub's GraphQL schema the adapter queries, with GitHub's own type and field names

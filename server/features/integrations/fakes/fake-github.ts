@@ -23,7 +23,8 @@ export type FakeGitHubOptions = FakeOptions & {
   generated?: { pullRequests: number; eventsPerPr: number };
 };
 
-export type FakeFault = { status: number; headers?: Record<string, string>; body?: string; path?: RegExp; times?: number };
+/** `after`: let this many matching requests through first; `times`: answer the fault this many times (1). */
+export type FakeFault = { status: number; headers?: Record<string, string>; body?: string; path?: RegExp; times?: number; after?: number };
 
 export type FakeGitHub = FakeService & {
   /** The next request (whose path matches `path`, if given) answers this instead, `times` times (1). */
@@ -117,7 +118,8 @@ export async function startFakeGitHub(options: FakeGitHubOptions = {}): Promise<
     const path = u.pathname.replace(/^\/api\/v3(?=\/)/, '');
 
     const fault = faults.find((f) => !f.path || f.path.test(`${u.pathname}${u.search}`));
-    if (fault) {
+    if (fault && (fault.after ?? 0) > 0) fault.after! -= 1;
+    else if (fault) {
       fault.times = (fault.times ?? 1) - 1;
       if (fault.times <= 0) faults.splice(faults.indexOf(fault), 1);
       const body = fault.body ?? JSON.stringify({ message: fault.status === 429 || fault.status === 403 ? 'API rate limit exceeded' : 'Server Error', documentation_url: 'https://docs.github.com/rest' });

@@ -16,22 +16,24 @@ type Repo = { full_name: string; html_url?: string; default_branch?: string; arc
 const toScope = (r: Repo): ScopeInfo => ({ kind: 'REPOSITORY', externalId: r.full_name, name: r.full_name, url: r.html_url ?? null, defaultBranch: r.default_branch ?? null });
 const NEEDS_READ = ['Pull requests: read', 'Contents: read'];
 
-async function listRepos(octokit: Octokit, connection: OpenConnection, signal: AbortSignal): Promise<Repo[]> {
+async function listRepos(octokit: Octokit, connection: OpenConnection, signal: AbortSignal, perPage = 100): Promise<Repo[]> {
   if (connection.authKind === 'APP') {
-    return ghCall('installation repositories', () => octokit.paginate('GET /installation/repositories', { per_page: 100 }) as unknown as Promise<Repo[]>, signal);
+    return ghCall('installation repositories', () => octokit.paginate('GET /installation/repositories', { per_page: perPage }) as unknown as Promise<Repo[]>, signal);
   }
   try {
-    return (await octokit.paginate('GET /orgs/{org}/repos', { org: connection.account, per_page: 100, type: 'all' })) as Repo[];
+    return (await octokit.paginate('GET /orgs/{org}/repos', { org: connection.account, per_page: perPage, type: 'all' })) as Repo[];
   } catch (err) {
     if ((err as { status?: number }).status !== 404) throw githubFailure(err, `${connection.account} repositories`, signal);
   }
-  return ghCall(`${connection.account} repositories`, () => octokit.paginate('GET /users/{username}/repos', { username: connection.account, per_page: 100, type: 'all' }) as Promise<Repo[]>, signal);
+  return ghCall(`${connection.account} repositories`, () => octokit.paginate('GET /users/{username}/repos', { username: connection.account, per_page: perPage, type: 'all' }) as Promise<Repo[]>, signal);
 }
 
 const repositories = (n: number): string => (n === 1 ? '1 repository' : `${n} repositories`);
 
-export function createGithubAdapter(options: { pageSize?: number } = {}): ProviderAdapter {
+/** `pageSize`: pull requests per GraphQL page (50); `restPageSize`: repositories per REST page (100). Tests use small pages. */
+export function createGithubAdapter(options: { pageSize?: number; restPageSize?: number } = {}): ProviderAdapter {
   const pageSize = options.pageSize ?? 50;
+  const restPageSize = options.restPageSize ?? 100;
   return {
     provider: 'GITHUB',
 
@@ -53,7 +55,7 @@ export function createGithubAdapter(options: { pageSize?: number } = {}): Provid
         }
         let repos: Repo[];
         try {
-          repos = await listRepos(octokit, connection, signal);
+          repos = await listRepos(octokit, connection, signal, restPageSize);
         } catch (err) {
           if (err instanceof IntegrationError && err.kind === 'ACCESS') {
             return { ok: false, message: `Connected as ${login}, but GitHub refused to list the repositories of ${connection.account}: the token needs read access to pull requests and contents.`, missing: [...new Set([...missing, ...NEEDS_READ])], info: login ? { login } : {} };
@@ -80,7 +82,7 @@ export function createGithubAdapter(options: { pageSize?: number } = {}): Provid
     },
 
     async listScopes(connection, signal) {
-      const repos = await listRepos(githubClient(connection, signal), connection, signal);
+      const repos = await listRepos(githubClient(connection, signal), connection, signal, restPageSize);
       return repos.map(toScope);
     },
 

@@ -37,10 +37,21 @@ export function githubFailure(err: unknown, what: string, signal?: AbortSignal):
   if (signal?.aborted) return signal.reason ?? err;
   const e = err as HttpFailure;
   if (e?.name === 'AbortError') return err;
-  if (e?.response && typeof e.response.status === 'number') return classifyHttpFailure('GITHUB', e.response.status, e.response.headers, Date.now(), what);
+  if (e?.response && typeof e.response.status === 'number') return classifyHttpFailure('GITHUB', e.response.status, limitHeaders(e.response.status, e.response.headers), Date.now(), what);
   if (e && typeof e.status === 'number' && e.status !== 500 && !e.cause) return classifyHttpFailure('GITHUB', e.status, undefined, Date.now(), what);
   // @octokit/request turns a fetch failure into a RequestError 500 without a response, the cause beside it.
   return unreachable('GITHUB', e?.cause ?? err);
+}
+
+/**
+ * GitHub sends `x-ratelimit-reset` on every answer, a permission 403 too: a 403 is a rate limit only
+ * with `x-ratelimit-remaining: 0` or a `retry-after` (GitHub's docs), so the reset is dropped otherwise
+ * (classifyHttpFailure would read any 403 with a reset as a rate limit).
+ */
+function limitHeaders(status: number, headers: Record<string, string | undefined>): Record<string, string | undefined> {
+  if (status !== 403 || headers['x-ratelimit-remaining'] === '0' || headers['retry-after']) return headers;
+  const { 'x-ratelimit-reset': _reset, ...rest } = headers;
+  return rest;
 }
 
 /** Whether an error is a 304 Not Modified (a conditional request whose answer did not change). */
