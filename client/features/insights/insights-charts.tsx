@@ -11,6 +11,8 @@ import type { ChartProps } from './insights-chart.js';
  */
 
 const AXIS = { fontSize: 12, fill: '#4a5468' };
+/** "Week of 3 Mar 2025" -> "3 Mar" under the bars (the table keeps the whole label). */
+const shortLabel = (label: unknown) => String(label).replace(/^Week of /, '').replace(/ \d{4}$/, '');
 
 export default function InsightsChart({ kind, rows, series, unit, title, summary }: ChartProps) {
   if (kind === 'spark') {
@@ -28,7 +30,7 @@ export default function InsightsChart({ kind, rows, series, unit, title, summary
   const axes = (
     <>
       <CartesianGrid strokeDasharray="3 3" stroke="#dde1ea" />
-      <XAxis dataKey="label" tick={AXIS} interval="preserveStartEnd" minTickGap={8} />
+      <XAxis dataKey="label" tick={AXIS} tickFormatter={shortLabel} interval="preserveStartEnd" minTickGap={8} />
       <YAxis tick={AXIS} width={44} allowDecimals label={unit ? { value: unit, angle: -90, position: 'insideLeft', style: AXIS } : undefined} />
       <Tooltip />
       {series.length > 1 && <Legend wrapperStyle={{ fontSize: 13 }} />}

@@ -4,7 +4,7 @@ import { beforeAll, expect, it } from 'vitest';
 import { INSIGHT_METRIC_KEYS, INSIGHT_METRICS, type InsightMetricKey } from '../../../shared/insights.js';
 import { meAs, refusal, stubGraphql } from '../../test/graphql-stub.js';
 import { cleanUpBetweenTests, renderSignedIn } from '../../test/render-route.js';
-import type { IndividualInsights, InsightsPullRequest, InsightsValue, TeamInsights } from './api.js';
+import { daysBefore, localDay, type IndividualInsights, type InsightsPullRequest, type InsightsValue, type TeamInsights } from './api.js';
 
 cleanUpBetweenTests();
 const T = { timeout: 8000 };
@@ -113,6 +113,10 @@ it('shows a team’s numbers with n and what was left out, the same numbers as a
   expect(pr1.textContent).toContain('Mar 3, 09:00 UTC');
   expect(pr1.textContent).toContain('18 h');
   expect(within(drill).getByText(/1–2 of 2 pull requests/)).toBeTruthy();
+
+  // Another window asks the server again for its days.
+  fireEvent.change(screen.getByLabelText('Window'), { target: { value: '26' } });
+  await waitFor(() => expect(calls.filter((c) => c.operationName === 'TeamInsights').at(-1)!.variables.from).toBe(daysBefore(localDay(new Date()), 26 * 7 - 1)), T);
 });
 
 const PERSON: IndividualInsights = {
