@@ -1,10 +1,10 @@
 import type { MercuriusContext } from 'mercurius';
 import { badInput } from '../../../shared/app-error.js';
 import { INDIVIDUAL_MIN_N, type InsightMetricKey } from '../../../shared/insights.js';
-import { DEFAULT_CODE_PROCESS } from '../../../shared/integrations.js';
 import type { Db } from '../../db/connection.js';
 import { requireViewer } from '../../graphql/context.js';
 import type { FeaturePart } from '../feature-part.js';
+import { readCodeProcessSettings } from '../integrations/integrations.code-process.js';
 import type { TeamRow } from '../teams/teams.repo.js';
 import { insightsPeopleOf, insightsTeamsOf, requireTeamInsights } from './insights.access.js';
 import {
@@ -28,9 +28,6 @@ type Ctx = MercuriusContext;
 type Grain = 'WEEK' | 'SPRINT';
 type WindowArgs = { from?: string | null; to?: string | null };
 
-/** The code process: production environments for deployments. */
-// The code-process helper's reader (integrations.code-process.ts) replaces DEFAULT_CODE_PROCESS once it exists.
-const codeProcess = (_db: Db, _orgId: string) => DEFAULT_CODE_PROCESS;
 
 export function computeTeamInsights(db: Db, orgId: string, team: TeamRow, args: WindowArgs & { grain?: Grain | null }, now: number, viewerId: string) {
   const window = parseWindow(args, organizationZone(db, orgId), now);
@@ -45,7 +42,7 @@ export function computeTeamInsights(db: Db, orgId: string, team: TeamRow, args: 
     if (asPeriods.length) periods = asPeriods;
     else grain = 'WEEK';
   }
-  const settings = codeProcess(db, orgId);
+  const settings = readCodeProcessSettings(db, orgId);
   const prs = mergedPullRequests(db, orgId, scopes.repos, window.from, window.to);
   const incidents = teamIncidents(db, orgId, scopes, window.from);
   const issues = resolvedIssues(db, orgId, scopes.projects, window.from, window.to);
