@@ -5,6 +5,7 @@ import { addNotification } from './notifications.repo.js';
 import { isUnderWebhookBase } from '../../../shared/slack-webhook.schemas.js';
 import { findSlackWebhook, recordSlackDelivery, type SlackWebhookRow } from './notifications.slack.repo.js';
 import { escapeSlack, postSlackMessage, slackLink, type SlackMessage } from './notifications.slack.client.js';
+import { directMessageOf, sendSlackDirectMessage } from '../integrations/slack/slack.dm.js';
 
 export type NotifyInput = {
   organizationId: string;
@@ -106,6 +107,9 @@ async function deliver(services: Services, input: Delivery, wants: Wants): Promi
       }
       if (wants(user, 'slack')) forSlack.push(user);
     }
+    // With a connected Slack bot, each of them with a slack_id also gets it by direct message (never fails the rest).
+    const dm = directMessageOf(input.title, url);
+    for (const user of forSlack) if (user.slack_id) await sendSlackDirectMessage(services.db, services.keys, input.organizationId, user.id, dm, services.log);
     const webhook = forSlack.length ? usableSlackWebhook(services, input.organizationId) : undefined;
     if (!webhook) return report;
     report.slack.mentioned = forSlack.length;
