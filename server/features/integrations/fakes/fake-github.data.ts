@@ -35,7 +35,7 @@ function repoOf(owner: string, name: string, branch: string, id: number, htmlBas
 export function syntheticData(shiftMs: number, htmlBase: string): GhData {
   const at = (iso: string): string => shiftIso(iso, shiftMs);
   const data = emptyData(htmlBase);
-  for (const p of PEOPLE) data.users.set(p.key, { id: p.githubId, login: p.login, type: 'User', name: p.name, email: p.emails[0] ?? null });
+  for (const p of PEOPLE) data.users.set(p.key, { id: p.githubId, login: p.login, type: 'User', name: p.name, email: null }); // emails kept private, as most are
   data.users.set('bot', { id: BOT.githubId, login: BOT.login, type: 'Bot', name: null, email: null });
   const user = (key: string): GhUser => {
     const u = data.users.get(key);
@@ -46,19 +46,20 @@ export function syntheticData(shiftMs: number, htmlBase: string): GhData {
     const repo = `acme/${s.repo}`;
     const author = user(s.author);
     const pr: GhPullRequest = {
-      repo, id: `PR_${s.repo}_${s.number}`, number: s.number, title: s.title, state: s.state,
+      repo, id: `${repo}#${s.number}`, number: s.number, title: s.title, state: s.state,
       isDraft: s.draft && !s.events.some((e) => e.kind === 'READY_FOR_REVIEW'),
       createdAt: at(s.createdAt), updatedAt: '', mergedAt: s.mergedAt ? at(s.mergedAt) : null, closedAt: s.closedAt ? at(s.closedAt) : null,
-      additions: s.additions, deletions: s.deletions, baseRefName: 'main', mergeCommitOid: s.mergedAt ? sha(`merge ${repo}#${s.number}`) : null, author,
+      additions: s.additions, deletions: s.deletions, baseRefName: 'main', mergeCommitOid: null, author, // the dataset names no merge commits (deployments follow merges by time)
       reviews: [], comments: [], commits: [], timeline: [],
     };
     s.events.forEach((e, i) => {
-      const id = `${s.repo}_${s.number}_${i}`;
-      if (e.kind === 'COMMIT') pr.commits.push({ oid: sha(e.sha), authoredDate: at(e.at) });
-      else if (e.kind === 'REVIEW') pr.reviews.push({ id: `PRR_${id}`, author: user(e.by), state: e.state, submittedAt: e.at ? at(e.at) : null });
-      else if (e.kind === 'COMMENT') pr.comments.push({ id: `IC_${id}`, author: user(e.by), createdAt: at(e.at) });
-      else if (e.kind === 'READY_FOR_REVIEW') pr.timeline.push({ __typename: 'ReadyForReviewEvent', id: `RFRE_${id}`, createdAt: at(e.at), actor: author });
-      else if (e.kind === 'REVIEW_REQUESTED') pr.timeline.push({ __typename: 'ReviewRequestedEvent', id: `RRE_${id}`, createdAt: at(e.at), actor: author, requestedReviewer: user(e.reviewer) });
+      // Node ids as sample/synthetic-records.ts names them (r<n>-<i>, c<n>-<i>, ready<n>-<i>, rr<n>-<i>; a commit by its sha).
+      const id = `${s.number}-${i}`;
+      if (e.kind === 'COMMIT') pr.commits.push({ oid: e.sha, authoredDate: at(e.at) });
+      else if (e.kind === 'REVIEW') pr.reviews.push({ id: `r${id}`, author: user(e.by), state: e.state, submittedAt: e.at ? at(e.at) : null });
+      else if (e.kind === 'COMMENT') pr.comments.push({ id: `c${id}`, author: user(e.by), createdAt: at(e.at) });
+      else if (e.kind === 'READY_FOR_REVIEW') pr.timeline.push({ __typename: 'ReadyForReviewEvent', id: `ready${id}`, createdAt: at(e.at), actor: author });
+      else if (e.kind === 'REVIEW_REQUESTED') pr.timeline.push({ __typename: 'ReviewRequestedEvent', id: `rr${id}`, createdAt: at(e.at), actor: author, requestedReviewer: user(e.reviewer) });
     });
     pr.updatedAt = max([pr.createdAt, pr.mergedAt, pr.closedAt, ...pr.reviews.map((r) => r.submittedAt), ...pr.comments.map((c) => c.createdAt), ...pr.commits.map((c) => c.authoredDate), ...pr.timeline.map((t) => t.createdAt)]);
     data.pullRequests.push(pr);

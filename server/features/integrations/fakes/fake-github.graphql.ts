@@ -25,7 +25,8 @@ const SCHEMA = buildSchema(`
   input IssueOrder { field: IssueOrderField! direction: OrderDirection! }
   enum PullRequestTimelineItemsItemType { READY_FOR_REVIEW_EVENT CONVERT_TO_DRAFT_EVENT REVIEW_REQUESTED_EVENT ISSUE_COMMENT PULL_REQUEST_REVIEW MERGED_EVENT CLOSED_EVENT }
   type PageInfo { hasNextPage: Boolean! hasPreviousPage: Boolean! startCursor: String endCursor: String }
-  type Commit implements Node { id: ID! oid: GitObjectID! authoredDate: DateTime! committedDate: DateTime! }
+  type GitActor { name: String email: String date: DateTime user: User }
+  type Commit implements Node { id: ID! oid: GitObjectID! authoredDate: DateTime! committedDate: DateTime! author: GitActor }
   type PullRequestCommit implements Node { id: ID! commit: Commit! }
   type PullRequestCommitConnection { totalCount: Int! pageInfo: PageInfo! nodes: [PullRequestCommit] }
   type PullRequestReview implements Node { id: ID! author: Actor state: PullRequestReviewState! submittedAt: DateTime createdAt: DateTime! }
@@ -86,7 +87,7 @@ function actor(u: GhUser | null | undefined, base: string) {
   if (!u) return null;
   return u.type === 'Bot'
     ? { __typename: 'Bot', id: `BOT_${u.id}`, login: u.login, url: `${base}/apps/${u.login.replace(/\[bot\]$/, '')}`, databaseId: u.id }
-    : { __typename: 'User', id: `U_${u.id}`, login: u.login, url: `${base}/${u.login}`, databaseId: u.id, name: u.name, email: u.email ?? '' };
+    : { __typename: 'User', id: `U_${u.id}`, login: u.login, url: `${base}/${u.login}`, databaseId: u.id, name: u.name, email: u.email ?? '' }; // GitHub answers "" for an email its owner keeps private
 }
 
 const TIMELINE_TYPE: Record<string, string> = { ReadyForReviewEvent: 'READY_FOR_REVIEW_EVENT', ConvertToDraftEvent: 'CONVERT_TO_DRAFT_EVENT', ReviewRequestedEvent: 'REVIEW_REQUESTED_EVENT' };
@@ -99,7 +100,7 @@ function pullRequest(pr: GhPullRequest, base: string) {
     author: actor(pr.author, base),
     reviews: (args: Args & { states?: string[] | null }) => page(pr.reviews.filter((r) => !args.states || args.states.includes(r.state)), args, (r) => ({ id: r.id, author: actor(r.author, base), state: r.state, submittedAt: r.submittedAt, createdAt: r.submittedAt ?? pr.createdAt })),
     comments: (args: Args) => page(pr.comments, args, (c) => ({ id: c.id, author: actor(c.author, base), createdAt: c.createdAt })),
-    commits: (args: Args) => page(pr.commits, args, (c) => ({ id: `PRC_${pr.id}_${c.oid}`, commit: { id: `C_${c.oid}`, oid: c.oid, authoredDate: c.authoredDate, committedDate: c.authoredDate } })),
+    commits: (args: Args) => page(pr.commits, args, (c) => ({ id: `PRC_${pr.id}_${c.oid}`, commit: { id: `C_${c.oid}`, oid: c.oid, authoredDate: c.authoredDate, committedDate: c.authoredDate, author: { name: pr.author.name ?? pr.author.login, email: null, date: c.authoredDate, user: pr.author.type === 'User' ? actor(pr.author, base) : null } } })),
     timelineItems: (args: Args & { itemTypes?: string[] | null }) => page(pr.timeline.filter((t) => !args.itemTypes || args.itemTypes.includes(TIMELINE_TYPE[t.__typename] ?? '')), args, (t) => ({
       __typename: t.__typename, id: t.id, createdAt: t.createdAt, actor: actor(t.actor, base), requestedReviewer: t.requestedReviewer ? actor(t.requestedReviewer, base) : null,
     })),

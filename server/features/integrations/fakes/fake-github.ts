@@ -61,7 +61,7 @@ export async function startFakeGitHub(options: FakeGitHubOptions = {}): Promise<
   });
   await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
   url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  const htmlBase = url;
+  const htmlBase = 'https://github.com'; // where GitHub's web pages are (html_url, url), not its API
   data = options.generated ? generatedData(options.generated.pullRequests, options.generated.eventsPerPr, Date.now() + shiftMs, htmlBase) : options.dataset === 'empty' ? emptyData(htmlBase) : syntheticData(shiftMs, htmlBase);
 
   function rateHeaders(resource: string): Record<string, string> {

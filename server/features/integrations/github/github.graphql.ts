@@ -12,7 +12,7 @@ const PAGE = 'pageInfo { hasNextPage endCursor }';
 export const CONNECTION_FIELDS = {
   reviews: `${PAGE} nodes { id state submittedAt author { ${ACTOR} } }`,
   comments: `${PAGE} nodes { id createdAt author { ${ACTOR} } }`,
-  commits: `${PAGE} nodes { commit { oid authoredDate } }`,
+  commits: `${PAGE} nodes { commit { oid authoredDate author { user { __typename login databaseId name email } } } }`,
   timelineItems: `${PAGE} nodes { __typename
     ... on ReadyForReviewEvent { id createdAt actor { ${ACTOR} } }
     ... on ConvertToDraftEvent { id createdAt actor { ${ACTOR} } }
@@ -55,7 +55,7 @@ export type GqlPage = { hasNextPage: boolean; endCursor: string | null };
 export type GqlConnection<T> = { pageInfo: GqlPage; nodes: Array<T | null> | null };
 export type GqlReview = { id: string; state: string; submittedAt: string | null; author: GqlActor };
 export type GqlComment = { id: string; createdAt: string; author: GqlActor };
-export type GqlCommit = { commit: { oid: string; authoredDate: string } };
+export type GqlCommit = { commit: { oid: string; authoredDate: string; author?: { user: GqlActor } | null } };
 export type GqlTimelineItem = {
   __typename: string; id?: string; createdAt?: string; actor?: GqlActor;
   requestedReviewer?: { __typename: string; login?: string; databaseId?: number | null; name?: string | null; slug?: string } | null;

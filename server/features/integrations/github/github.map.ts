@@ -16,7 +16,7 @@ export function mapActor(actor: GqlActor | undefined, botLogins: readonly string
   return {
     externalId: actor.databaseId != null ? String(actor.databaseId) : actor.login,
     login: actor.login,
-    displayName: actor.name || null,
+    displayName: actor.name || actor.login,
     email: actor.email || null,
     isBot: actor.__typename === 'Bot' || isBotLogin(actor.login, botLogins),
   };
@@ -26,7 +26,7 @@ export function mapActor(actor: GqlActor | undefined, botLogins: readonly string
 export type RestUser = { login: string; id: number; type?: string; name?: string | null; email?: string | null } | null | undefined;
 export function mapRestUser(user: RestUser, botLogins: readonly string[]): AccountInput | null {
   if (!user?.login) return null;
-  return { externalId: String(user.id ?? user.login), login: user.login, displayName: user.name || null, email: user.email || null, isBot: user.type === 'Bot' || isBotLogin(user.login, botLogins) };
+  return { externalId: String(user.id ?? user.login), login: user.login, displayName: user.name || user.login, email: user.email || null, isBot: user.type === 'Bot' || isBotLogin(user.login, botLogins) };
 }
 
 export function mapReviewState(state: string | null | undefined): ReviewState | null {
@@ -40,7 +40,7 @@ const byTime = (a: PrEventInput, b: PrEventInput): number => (a.at < b.at ? -1 :
 export function mapPullRequest(pr: GqlPullRequest, botLogins: readonly string[]): PullRequestInput {
   const events: PrEventInput[] = [];
   for (const c of pr.commits.nodes ?? []) {
-    if (c?.commit) events.push({ externalId: c.commit.oid, kind: 'COMMIT', at: c.commit.authoredDate, actor: null });
+    if (c?.commit) events.push({ externalId: c.commit.oid, kind: 'COMMIT', at: c.commit.authoredDate, actor: mapActor(c.commit.author?.user, botLogins) });
   }
   for (const r of pr.reviews.nodes ?? []) {
     const state = mapReviewState(r?.state);

@@ -8,6 +8,7 @@ import type { FakeGitHub } from '../fakes/fake-github.js';
 import { startFakeGitHub } from '../fakes/fake-github.js';
 import { createGithubAdapter, githubAdapter } from './github.adapter.js';
 import { signatureOf } from './github.webhook.js';
+import { syntheticRecords } from '../sample/synthetic-records.js';
 
 /** What the adapter hands the ingest writer, kept in memory (no database: the adapter never touches one). */
 function recordingWriter(included: (externalId: string) => boolean = () => true) {
@@ -72,7 +73,7 @@ describe('GitHub adapter against the fake GitHub', () => {
     const pr1 = pr(rec, 1);
     expect(pr1).toMatchObject({ state: 'MERGED', isDraft: false, additions: 120, deletions: 30, createdAt: '2025-03-03T13:00:00.000Z', mergedAt: '2025-03-04T09:00:00.000Z', baseRef: 'main', author: { externalId: '1001', login: 'alice', isBot: false } });
     expect(pr1.events.map((e) => [e.kind, e.at, e.actor?.login ?? null, e.state ?? null])).toEqual([
-      ['COMMIT', '2025-03-03T09:00:00.000Z', null, null],
+      ['COMMIT', '2025-03-03T09:00:00.000Z', 'alice', null],
       ['REVIEW', '2025-03-03T15:00:00.000Z', 'bob', 'COMMENTED'],
       ['COMMENT', '2025-03-03T16:00:00.000Z', 'alice', null],
       ['REVIEW', '2025-03-03T17:00:00.000Z', 'bob', 'APPROVED'],
@@ -102,6 +103,19 @@ describe('GitHub adapter against the fake GitHub', () => {
     ]);
     expect(rec.deployments.filter((d) => d.scopeId === 'scope:acme/web')).toHaveLength(2);
     expect(progress.some((p) => p.label === 'acme/api: pull requests, page 1' && p.total === 8)).toBe(true);
+
+    // Exactly the provider-neutral records of the synthetic dataset (sample/synthetic-records.ts).
+    const expected = syntheticRecords(0);
+    const byNumber = (a: { number: number }, b: { number: number }) => a.number - b.number;
+    for (const repo of expected.repos) {
+      const scopeId = `scope:${repo.scope.externalId}`;
+      expect(rec.pullRequests.filter((p) => p.scopeId === scopeId).map(({ scopeId: _s, ...p }) => p).sort(byNumber)).toEqual([...repo.pullRequests].sort(byNumber));
+      const shape = (d: DeploymentInput) => [d.finishedAt, d.environment, d.result].join(' ');
+      expect(rec.deployments.filter((d) => d.scopeId === scopeId).map(shape).sort()).toEqual(repo.deployments.map(shape).sort());
+    }
+    const githubAccounts = expected.accounts.filter((a) => /^\d+$/.test(a.externalId));
+    const written = new Map(rec.accounts.map((a) => [a.externalId, a]));
+    expect([...written.values()].sort((a, b) => a.externalId.localeCompare(b.externalId))).toEqual(githubAccounts.sort((a, b) => a.externalId.localeCompare(b.externalId)));
   });
 
   it('pages through pull requests, then a second sync after a change fetches only that pull request', async () => {
@@ -233,7 +247,7 @@ describe('GitHub adapter against the fake GitHub', () => {
   it('opens an issue for a retro action item and reads whether it closed', async () => {
     const scope = SCOPES[0]!;
     const created = await githubAdapter.createIssue!(connection, scope, { title: 'Pair on the flaky test', body: 'From the retro of week 12' }, new AbortController().signal);
-    expect(created).toMatchObject({ key: 'acme/api#101', externalId: 'acme/api#101', url: `${fake.url}/acme/api/issues/101` });
+    expect(created).toMatchObject({ key: 'acme/api#101', externalId: 'acme/api#101', url: 'https://github.com/acme/api/issues/101' });
     expect(await githubAdapter.issueStates!(connection, scope, [created.externalId], new AbortController().signal)).toEqual([{ externalId: 'acme/api#101', closedAt: null }]);
     fake.closeIssue('acme/api', 101, '2025-04-01T10:00:00.000Z');
     expect(await githubAdapter.issueStates!(connection, scope, [created.externalId], new AbortController().signal)).toEqual([{ externalId: 'acme/api#101', closedAt: '2025-04-01T10:00:00.000Z' }]);
@@ -267,7 +281,7 @@ describe('GitHub webhooks', () => {
     const { write, rec } = recordingWriter();
     expect(a!.apply(write, DEFAULT_CODE_PROCESS)).toEqual({ written: 1 });
     expect(rec.pullRequests[0]).toMatchObject({ scopeId: 'scope:acme/web', externalId: 'PR_web_6', number: 6, state: 'MERGED', author: { externalId: '1005' } });
-    expect(rec.pullRequests[0]!.events).toEqual([{ externalId: 'PRR_web_6_1', kind: 'REVIEW', at: '2025-03-13T10:30:00Z', state: 'COMMENTED', actor: { externalId: '1004', login: 'dave', displayName: null, email: null, isBot: false } }]);
+    expect(rec.pullRequests[0]!.events).toEqual([{ externalId: 'PRR_web_6_1', kind: 'REVIEW', at: '2025-03-13T10:30:00Z', state: 'COMMENTED', actor: { externalId: '1004', login: 'dave', displayName: 'dave', email: null, isBot: false } }]);
 
     const status = JSON.stringify({ action: 'created', repository: { full_name: 'acme/api' }, deployment: { id: 7099, sha: 'def', environment: 'production', created_at: '2025-03-20T10:00:00Z' }, deployment_status: { state: 'success', environment: 'production', created_at: '2025-03-20T10:05:00Z' } });
     const s = deliver('deployment_status', status, signatureOf(secret, status), 'd-2');
