@@ -19,13 +19,14 @@ export type GhPullRequest = {
 export type GhDeployment = { id: number; repo: string; sha: string; ref: string; environment: string; createdAt: string; status: { id: number; state: string; createdAt: string } };
 export type GhRepo = { id: number; full_name: string; name: string; owner: string; default_branch: string; html_url: string; private: boolean };
 export type GhIssue = { id: number; node_id: string; repo: string; number: number; title: string; body: string; state: 'open' | 'closed'; created_at: string; closed_at: string | null };
-export type GhData = { users: Map<string, GhUser>; repos: GhRepo[]; pullRequests: GhPullRequest[]; deployments: GhDeployment[]; issues: GhIssue[] };
+/** `version`: bumped on every change of a pull request (the GraphQL resolvers cache their ordering by it). */
+export type GhData = { users: Map<string, GhUser>; repos: GhRepo[]; pullRequests: GhPullRequest[]; deployments: GhDeployment[]; issues: GhIssue[]; version: number };
 
 export const sha = (s: string): string => createHash('sha1').update(s).digest('hex');
 const max = (list: Array<string | null | undefined>): string => list.filter((x): x is string => Boolean(x)).sort().at(-1) as string;
 
 export function emptyData(htmlBase: string): GhData {
-  return { users: new Map(), repos: REPOS.map((r, i) => repoOf(r.owner, r.name, r.defaultBranch, 500 + i, htmlBase)), pullRequests: [], deployments: [], issues: [] };
+  return { users: new Map(), repos: REPOS.map((r, i) => repoOf(r.owner, r.name, r.defaultBranch, 500 + i, htmlBase)), pullRequests: [], deployments: [], issues: [], version: 0 };
 }
 
 function repoOf(owner: string, name: string, branch: string, id: number, htmlBase: string): GhRepo {

@@ -29,7 +29,7 @@ export type FakeFault = { status: number; headers?: Record<string, string>; body
 export type FakeGitHub = FakeService & {
   /** The next request (whose path matches `path`, if given) answers this instead, `times` times (1). */
   failNext(fault: FakeFault): void;
-  /** Changes a pull request (by number; `repo` when both repositories have it) and bumps its updatedAt to now. */
+  /** Changes a pull request (by number; `repo` when both repositories have it) and bumps its updatedAt to now. A test that edits `data` itself bumps `data.version`. */
   updatePullRequest(number: number, patch: Partial<Pick<GhPullRequest, 'title' | 'state' | 'isDraft' | 'mergedAt' | 'closedAt' | 'additions' | 'deletions'>>, repo?: string): GhPullRequest;
   /** Closes an issue (a retro action item sent to GitHub). */
   closeIssue(repo: string, number: number, at?: string): void;
@@ -226,6 +226,7 @@ export async function startFakeGitHub(options: FakeGitHubOptions = {}): Promise<
       const pr = data.pullRequests.find((p) => p.number === number && (!repo || p.repo === repo));
       if (!pr) throw new Error(`fake GitHub: no pull request #${number}`);
       Object.assign(pr, patch, { updatedAt: new Date(Math.max(Date.now(), Date.parse(pr.updatedAt) + 1000)).toISOString() });
+      data.version += 1;
       return pr;
     },
     closeIssue(repo, number, at) {

@@ -74,6 +74,7 @@ async function completeNested(octokit: Octokit, ctx: SyncContext, what: string, 
     while (page?.hasNextPage && page.endCursor) {
       ctx.signal.throwIfAborted();
       const more = await ghCall(`${what}: pull request #${pr.number}`, () => octokit.graphql<{ node: Record<string, GqlConnection<unknown>> | null }>(nestedPageQuery(name), { id: pr.id, after: page.endCursor }), ctx.signal);
+      ctx.progress({ requests: 1 });
       const next = more?.node?.[name];
       if (!next || !Array.isArray(next.nodes)) throw badPayload(`${what}: pull request #${pr.number}`);
       conn.nodes.push(...next.nodes);

@@ -244,6 +244,23 @@ describe('GitHub adapter against the fake GitHub', () => {
     expect(fake.requests.slice(before).every((r) => r.path === '/graphql')).toBe(true);
   });
 
+  it('completes a connection longer than the first page with a follow-up query of the pull request', async () => {
+    const pr10 = fake.data.pullRequests.find((p) => p.number === 10)!;
+    const saved = { comments: pr10.comments, updatedAt: pr10.updatedAt };
+    pr10.comments = Array.from({ length: 120 }, (_, i) => ({ id: `many-${i}`, author: fake.data.users.get('carol')!, createdAt: new Date(Date.parse('2025-03-15T00:00:00.000Z') + i * 60_000).toISOString() }));
+    fake.data.version += 1;
+    try {
+      const { ctx, rec } = context({ scopes: [SCOPES[0]!] });
+      const mark = fake.requests.length;
+      await githubAdapter.sync(ctx);
+      expect(pr(rec, 10).events.filter((e) => e.kind === 'COMMENT').map((e) => e.externalId)).toEqual(pr10.comments.map((c) => c.id));
+      expect(fake.requests.slice(mark).filter((r) => r.path === '/graphql')).toHaveLength(2); // the page (50 comments), then one follow-up of the 70 others (100 a page)
+    } finally {
+      Object.assign(pr10, saved);
+      fake.data.version += 1;
+    }
+  });
+
   it('opens an issue for a retro action item and reads whether it closed', async () => {
     const scope = SCOPES[0]!;
     const created = await githubAdapter.createIssue!(connection, scope, { title: 'Pair on the flaky test', body: 'From the retro of week 12' }, new AbortController().signal);
