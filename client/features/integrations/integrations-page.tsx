@@ -1,7 +1,7 @@
-import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { AlertDialog } from 'radix-ui';
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { PROVIDER_LABEL, type IntegrationProvider } from '../../../shared/integrations.js';
 import { PendingView } from '../../components/ui/states.js';
 import { showAlert } from '../../lib/alerts.js';
@@ -20,7 +20,8 @@ const GROUPS: Array<{ title: string; text: string; providers: IntegrationProvide
 
 /** /admin/integrations: every service's connection, its syncs, the sample data set and people matching. */
 export function IntegrationsPage() {
-  const { data: connections } = useSuspenseQuery(integrationsQueryOptions);
+  const list = useQuery(integrationsQueryOptions);
+  const connections = list.data ?? [];
   const teams = useQuery(teamsQueryOptions).data ?? [];
   const byProvider = new Map(connections.filter((c) => !c.is_sample).map((c) => [c.provider, c]));
   const sample = connections.filter((c) => c.is_sample);
@@ -32,10 +33,15 @@ export function IntegrationsPage() {
         Connect the services your organization already uses. Each one is optional: Teamlens works without them. What they bring in feeds team and individual insights;
         the <Link to="/admin/integrations/code-process">code process</Link> says what counts.
       </p>
-      {GROUPS.map((g) => <ProviderGroup key={g.title} title={g.title} text={g.text} providers={g.providers} byProvider={byProvider} teams={teams} />)}
+      {list.isPending ? <PendingView label="Loading the connections…" /> : list.isError ? (
+        <div className="state-card" role="alert">
+          <p>The connections could not be loaded: {list.error.message}</p>
+          <button type="button" className="button" onClick={() => void list.refetch()}>Try again</button>
+        </div>
+      ) : GROUPS.map((g) => <ProviderGroup key={g.title} title={g.title} text={g.text} providers={g.providers} byProvider={byProvider} teams={teams} />)}
       <section className="settings-section" aria-labelledby={slackId}>
         <h2 id={slackId}>Slack</h2>
-        <ProviderCard provider="SLACK" connection={byProvider.get('SLACK')} teams={teams} />
+        {list.isSuccess && <ProviderCard provider="SLACK" connection={byProvider.get('SLACK')} teams={teams} />}
         <SlackSettings />
       </section>
       <SampleDataPanel connections={sample} />
@@ -69,6 +75,13 @@ function SampleDataPanel({ connections }: { connections: IntegrationConnection[]
   const runs = status.data?.runs ?? [];
   const loading = runs.some(isActiveRun);
   const loaded = status.data?.loaded ?? connections.length > 0;
+  // When the load ends, the sample connections and their accounts show on the page.
+  const queryClient = useQueryClient();
+  const wasLoading = useRef(loading);
+  useEffect(() => {
+    if (wasLoading.current && !loading) void queryClient.invalidateQueries({ queryKey: ['integrations'] });
+    wasLoading.current = loading;
+  }, [loading, queryClient]);
   return (
     <section className="settings-section" aria-labelledby={id}>
       <h2 id={id}>Sample data</h2>
