@@ -185,7 +185,8 @@ export class Deriver {
     else this.deploymentCache.clear();
   }
 
-  private deploymentFor(pr: PrRow): DeploymentRow | null {
+  /** The deployment that shipped a pull request (null: not merged, not into a counted branch, or not deployed yet). */
+  deploymentFor(pr: Pick<PrRow, 'id' | 'scope_id' | 'base_ref' | 'merge_commit_sha' | 'merged_at'>): DeploymentRow | null {
     if (!pr.merged_at || !countedBranch(this.settings, pr.base_ref)) return null;
     const list = this.deploymentsOf(pr.scope_id);
     if (this.settings.deployment_source === 'MERGE') {
@@ -207,7 +208,7 @@ export class Deriver {
     return list[lo] ?? null;
   }
 
-  private mergeRowId(pr: PrRow): string {
+  private mergeRowId(pr: Pick<PrRow, 'id'>): string {
     return `m-${pr.id}`;
   }
 

@@ -21,7 +21,7 @@ let world: Awaited<ReturnType<typeof seedOrg>>;
 let other: Awaited<ReturnType<typeof seedOrg>>;
 let admin: Awaited<ReturnType<typeof signedIn>>;
 let member: Awaited<ReturnType<typeof signedIn>>;
-let people: Record<string, string>;
+let people: { alice: string; bob: string; carol: string; dave: string; erin: string };
 let conns: { github: string; jira: string };
 let teams: { alpha: string; beta: string };
 
@@ -91,7 +91,7 @@ beforeAll(async () => {
   db().prepare(`update users set github_user = 'BOB' where id = ?`).run(people.bob);
   db().prepare(`update users set github_user = 'erin' where id = ?`).run(people.erin);
   // Two people share a secondary email: an account with it is ambiguous.
-  for (const who of ['alice', 'dave']) db().prepare(`insert into user_secondary_emails (id, user_id, email) values (?, ?, 'team-inbox@acme.test')`).run(newId(), people[who]);
+  for (const who of [people.alice, people.dave]) db().prepare(`insert into user_secondary_emails (id, user_id, email) values (?, ?, 'team-inbox@acme.test')`).run(newId(), who);
   conns = { github: connect(world.org.id, 'GITHUB'), jira: connect(world.org.id, 'JIRA') };
   admin = await signedIn(app, world.admin.email);
   member = await signedIn(app, world.member.email);
@@ -145,6 +145,14 @@ it('writes nothing twice when everything is read again, and derives the same val
   writeAll();
   expect(counts()).toEqual(before);
   expect(snapshot()).toEqual(derived);
+  // A partial read (GitHub's nested pages) keeps the events stored before, and what they derive.
+  const first = syntheticRecords().repos[0]!.pullRequests[0]!;
+  const gh = createIngestWriter(app.services.db, { organizationId: world.org.id, connectionId: conns.github, settings: DEFAULT_CODE_PROCESS });
+  const api = gh.scope(syntheticRecords().repos[0]!.scope);
+  gh.pullRequests(api.id, [{ ...first, title: 'Paginate the orders endpoint (v2)', events: first.events.slice(0, 1) }]);
+  expect(counts()).toEqual(before);
+  expect(snapshot()).toEqual(derived);
+  expect(pr(1)).toMatchObject({ title: 'Paginate the orders endpoint (v2)', first_review_at: '2025-03-03T15:00:00.000Z', review_comments: 2 });
 });
 
 it('recomputes when the code process changes: a 24 h window leaves the second incident unattributed; merges as deployments', async () => {

@@ -3,7 +3,7 @@ import { isBotLogin, type CodeProcessSettings } from '../../../shared/integratio
 import type { Db } from '../../db/connection.js';
 import { newId } from '../../lib/tokens.js';
 import { readCodeProcessSettings } from './integrations.code-process.js';
-import { Deriver } from './integrations.ingest.derive.js';
+import { Deriver, derivePullRequest } from './integrations.ingest.derive.js';
 import { matchAccountIds } from './integrations.matching.js';
 import type { AccountInput, DeploymentInput, IngestWriter, IssueInput, PullRequestInput, ScopeInfo, SprintInput } from './integrations.provider.js';
 
@@ -38,16 +38,22 @@ export function createIngestWriter(db: Db, options: { organizationId: string; co
       values (?, ?, ?, ?, ?, ?, ?, ?)
       on conflict (connection_id, external_id) do update set login = coalesce(excluded.login, login), display_name = coalesce(excluded.display_name, display_name),
         email = coalesce(excluded.email, email), is_bot = max(is_bot, excluded.is_bot)
-      returning id, match_kind`),
+      returning id, match_kind, is_bot`),
     pr: prep(`insert into ext_pull_requests (id, organization_id, connection_id, scope_id, external_id, number, title, url, author_account_id, state, is_draft, base_ref,
-        merge_commit_sha, additions, deletions, created_at, updated_at, merged_at, closed_at)
-      values (@id, @org, @conn, @scope, @external_id, @number, @title, @url, @author, @state, @draft, @base, @sha, @additions, @deletions, @created, @updated, @merged, @closed)
+        merge_commit_sha, additions, deletions, created_at, updated_at, merged_at, closed_at, first_commit_at, ready_at, first_review_at, first_approval_at, last_approval_at,
+        deployment_id, deployed_at, review_comments, all_comments, review_rounds)
+      values (@id, @org, @conn, @scope, @external_id, @number, @title, @url, @author, @state, @draft, @base, @sha, @additions, @deletions, @created, @updated, @merged, @closed,
+        @first_commit_at, @ready_at, @first_review_at, @first_approval_at, @last_approval_at, @deployment_id, @deployed_at, @review_comments, @all_comments, @review_rounds)
       on conflict (scope_id, number) do update set external_id = excluded.external_id, title = excluded.title, url = coalesce(excluded.url, url),
         author_account_id = coalesce(excluded.author_account_id, author_account_id), state = excluded.state, is_draft = excluded.is_draft,
         base_ref = coalesce(excluded.base_ref, base_ref), merge_commit_sha = coalesce(excluded.merge_commit_sha, merge_commit_sha),
         additions = coalesce(excluded.additions, additions), deletions = coalesce(excluded.deletions, deletions), created_at = excluded.created_at,
-        updated_at = excluded.updated_at, merged_at = excluded.merged_at, closed_at = excluded.closed_at
+        updated_at = excluded.updated_at, merged_at = excluded.merged_at, closed_at = excluded.closed_at,
+        first_commit_at = excluded.first_commit_at, ready_at = excluded.ready_at, first_review_at = excluded.first_review_at, first_approval_at = excluded.first_approval_at,
+        last_approval_at = excluded.last_approval_at, deployment_id = excluded.deployment_id, deployed_at = excluded.deployed_at, review_comments = excluded.review_comments,
+        all_comments = excluded.all_comments, review_rounds = excluded.review_rounds
       returning id`),
+    eventCount: prep(`select count(*) as n from ext_pr_events where pull_request_id = ?`),
     event: prep(`insert into ext_pr_events (pull_request_id, external_id, kind, actor_account_id, target_account_id, state, at) values (?, ?, ?, ?, ?, ?, ?)
       on conflict (pull_request_id, kind, external_id) do update set actor_account_id = coalesce(excluded.actor_account_id, actor_account_id),
         target_account_id = coalesce(excluded.target_account_id, target_account_id), state = excluded.state, at = excluded.at`),
@@ -79,7 +85,8 @@ export function createIngestWriter(db: Db, options: { organizationId: string; co
     dropMembership: prep(`delete from ext_sprint_issues where sprint_id = ? and issue_id = ?`),
   };
 
-  const accountIds = new Map<string, { id: string; sig: string }>();
+  const accountIds = new Map<string, { id: string; sig: string; isBot: boolean }>();
+  const botIds = new Set<string>();
   const sprintIds = new Map<string, string>();
   let newAccounts: string[] = [];
 
@@ -100,9 +107,11 @@ export function createIngestWriter(db: Db, options: { organizationId: string; co
     const known = accountIds.get(input.externalId);
     if (known && known.sig === sig) return known.id;
     const fresh = newId();
-    const row = st.account.get(fresh, organizationId, connectionId, input.externalId, input.login ?? null, input.displayName ?? null, input.email?.trim().toLowerCase() || null, isBot) as { id: string; match_kind: string };
+    const row = st.account.get(fresh, organizationId, connectionId, input.externalId, input.login ?? null, input.displayName ?? null, input.email?.trim().toLowerCase() || null, isBot) as { id: string; match_kind: string; is_bot: number };
     if (row.id === fresh || row.match_kind === 'NONE') newAccounts.push(row.id);
-    accountIds.set(input.externalId, { id: row.id, sig });
+    accountIds.set(input.externalId, { id: row.id, sig, isBot: !!row.is_bot });
+    if (row.is_bot) botIds.add(row.id);
+    else botIds.delete(row.id);
     return row.id;
   }
 
@@ -128,20 +137,36 @@ export function createIngestWriter(db: Db, options: { organizationId: string; co
   const pullRequests = tx((scopeId: string, list: PullRequestInput[]) => {
     ensureScope(scopeId);
     const touched: string[] = [];
+    // The boundaries are computed from the events read (one statement per pull request); a pull
+    // request with more events stored than read (an earlier, fuller read) or without its base
+    // branch is derived again from what is stored.
+    const again: string[] = [];
+    const merge = settings.deployment_source === 'MERGE';
     for (const pr of list) {
       const author = account(pr.author);
-      const row = st.pr.get({
-        id: newId(), org: organizationId, conn: connectionId, scope: scopeId, external_id: pr.externalId, number: pr.number, title: pr.title ?? '', url: pr.url ?? null,
-        author, state: pr.state, draft: pr.isDraft ? 1 : 0, base: pr.baseRef ?? null, sha: pr.mergeCommitSha ?? null, additions: pr.additions ?? null, deletions: pr.deletions ?? null,
-        created: pr.createdAt, updated: pr.updatedAt, merged: pr.mergedAt ?? null, closed: pr.closedAt ?? null,
-      }) as { id: string };
+      const events = new Map<string, { externalId: string; kind: string; at: string; actor: string | null; target: string | null; state: string | null }>();
       for (const e of pr.events) {
         if (!e.externalId || !e.at) continue;
-        st.event.run(row.id, e.externalId, e.kind, account(e.actor), account(e.target), e.state ?? null, e.at);
+        events.set(`${e.kind}\u0000${e.externalId}`, { externalId: e.externalId, kind: e.kind, at: e.at, actor: account(e.actor), target: account(e.target), state: e.state ?? null });
       }
+      const list = [...events.values()];
+      const derived = derivePullRequest({ author_account_id: author, is_draft: pr.isDraft ? 1 : 0, created_at: pr.createdAt },
+        list.map((e) => ({ kind: e.kind, state: e.state, at: e.at, actor_account_id: e.actor, actor_bot: e.actor && botIds.has(e.actor) ? 1 : 0 })));
+      const id = newId();
+      const dep = merge ? null : deriver.deploymentFor({ id, scope_id: scopeId, base_ref: pr.baseRef ?? null, merge_commit_sha: pr.mergeCommitSha ?? null, merged_at: pr.mergedAt ?? null });
+      const row = st.pr.get({
+        id, org: organizationId, conn: connectionId, scope: scopeId, external_id: pr.externalId, number: pr.number, title: pr.title ?? '', url: pr.url ?? null,
+        author, state: pr.state, draft: pr.isDraft ? 1 : 0, base: pr.baseRef ?? null, sha: pr.mergeCommitSha ?? null, additions: pr.additions ?? null, deletions: pr.deletions ?? null,
+        created: pr.createdAt, updated: pr.updatedAt, merged: pr.mergedAt ?? null, closed: pr.closedAt ?? null,
+        ...derived, deployment_id: dep?.id ?? null, deployed_at: dep?.finished_at ?? null,
+      }) as { id: string };
+      for (const e of list) st.event.run(row.id, e.externalId, e.kind, e.actor, e.target, e.state, e.at);
+      const stale = merge || (pr.mergedAt && !pr.baseRef)
+        || (row.id !== id && (st.eventCount.get(row.id) as { n: number }).n !== list.length);
+      if (stale) again.push(row.id);
       touched.push(row.id);
     }
-    deriver.pullRequests(touched);
+    deriver.pullRequests(again);
     if (settings.deployment_source === 'MERGE') deriver.incidents();
     matchNew();
     return touched.length;
