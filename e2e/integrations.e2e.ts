@@ -63,8 +63,6 @@ it('an admin connects GitHub and Jira through the forms, follows the syncs to do
   const { page, problems } = await openSignedIn(e2e);
   await openIntegrations(page);
 
-  // GitHub: the rate limit holds the first pull request page, so the progress shows before the run ends.
-  github.failNext({ status: 429, headers: { 'retry-after': '2' }, path: /graphql/ });
   await page.getByRole('button', { name: 'Connect GitHub' }).click();
   const ghForm = page.getByRole('form', { name: 'Connect GitHub' });
   expect(await ghForm.getByLabel('API base URL').inputValue()).toBe('https://api.github.com');
@@ -72,7 +70,9 @@ it('an admin connects GitHub and Jira through the forms, follows the syncs to do
   await ghForm.getByLabel('Organization').fill('acme');
   await ghForm.getByLabel('Token').fill(github.token);
   await ghForm.getByRole('button', { name: 'Test connection' }).click();
-  await ghForm.locator('.integration-test-ok').waitFor();
+  await ghForm.locator('.integration-test-ok').getByText(/acme/).waitFor();
+  // The rate limit holds the first pull request page (GitHub's GraphQL API), so the progress shows before the run ends.
+  github.failNext({ status: 429, headers: { 'retry-after': '2' }, path: /graphql/ });
   await ghForm.getByRole('button', { name: 'Connect', exact: true }).click();
   await ghForm.waitFor({ state: 'detached' });
 
