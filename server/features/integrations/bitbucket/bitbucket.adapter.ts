@@ -1,10 +1,11 @@
 import { isBotLogin, type CodeProcessSettings, type PrState } from '../../../../shared/integrations.js';
 import { IntegrationError } from '../integrations.errors.js';
-import type { AccountInput, ConnectionTest, DeploymentInput, OpenConnection, PrEventInput, ProviderAdapter, PullRequestInput, ScopeInfo, SyncContext } from '../integrations.provider.js';
+import type { AccountInput, ConnectionTest, OpenConnection, PrEventInput, ProviderAdapter, PullRequestInput, ScopeInfo, SyncContext } from '../integrations.provider.js';
 import {
   BitbucketAccessError, createBitbucketClient, repoPath,
-  type BbAccount, type BbActivity, type BbCommit, type BbDeployment, type BbDiffstat, type BbEnvironment, type BbPullRequest, type BbRepository, type BitbucketClient,
+  type BbAccount, type BbActivity, type BbCommit, type BbDiffstat, type BbPullRequest, type BbRepository, type BitbucketClient,
 } from './bitbucket.client.js';
+import { syncDeployments } from './bitbucket.deployments.js';
 
 /**
  * Bitbucket Cloud (REST 2.0, docs/decisions/0051): repositories of one workspace (`account`), their
@@ -107,22 +108,6 @@ export function pullRequestInput(repo: string, pr: BbPullRequest, activity: BbAc
   };
 }
 
-const DEPLOY_RESULT: Record<string, string> = { SUCCESSFUL: 'SUCCESS', FAILED: 'FAILURE', STOPPED: 'CANCELLED' };
-
-function deploymentInput(d: BbDeployment, environments: Map<string, string>): DeploymentInput | null {
-  const finishedAt = d.state?.completed_on;
-  if (!finishedAt || d.state.name !== 'COMPLETED') return null;
-  const status = d.state.status?.name ?? '';
-  return {
-    externalId: d.uuid,
-    environment: environments.get(d.environment?.uuid) ?? 'unknown',
-    result: DEPLOY_RESULT[status] ?? (status || 'UNKNOWN'),
-    sha: d.release?.commit?.hash ?? null,
-    startedAt: d.state.started_on ? iso(d.state.started_on) : null,
-    finishedAt: iso(finishedAt),
-  };
-}
-
 async function pullRequestDetails(client: BitbucketClient, repo: string, pr: BbPullRequest, settings: CodeProcessSettings): Promise<PullRequestInput> {
   const base = `/repositories/${repoPath(repo)}/pullrequests/${pr.id}`;
   const what = `${repo} #${pr.id}`;
@@ -144,10 +129,10 @@ async function syncPullRequests(ctx: SyncContext, client: BitbucketClient, scope
   const doneBefore = counter.done;
   await client.pages<BbPullRequest>(first, `${scope.name} pull requests`, async (page) => {
     pageNo++;
-    ctx.progress({ label: `${scope.name}: pull requests, page ${pageNo}`, total: typeof page.size === 'number' ? doneBefore + page.size : null, requests: client.requests });
+    ctx.progress({ label: `${scope.name}: pull requests, page ${pageNo}`, total: typeof page.size === 'number' ? doneBefore + page.size : null });
     const list: PullRequestInput[] = [];
     for (const pr of page.values) {
-      if (ctx.signal.aborted) throw new IntegrationError('UNAVAILABLE', 'The sync was stopped.');
+      ctx.signal.throwIfAborted();
       counter.done++;
       if (skipUnchanged[String(pr.id)] === pr.updated_on) continue;
       list.push(await pullRequestDetails(client, scope.externalId, pr, ctx.settings));
@@ -165,24 +150,8 @@ async function syncPullRequests(ctx: SyncContext, client: BitbucketClient, scope
     const keepFrom = Date.parse(cursor.updated) - BITBUCKET_OVERLAP_MS;
     cursor.seen = Object.fromEntries(Object.entries(cursor.seen).filter(([, at]) => Date.parse(at) >= keepFrom));
     ctx.cursors.set(scope.externalId, 'pullrequests', { cursor: JSON.stringify(cursor) });
-    ctx.progress({ done: counter.done, requests: client.requests });
+    ctx.progress({ done: counter.done });
   });
-}
-
-async function syncDeployments(ctx: SyncContext, client: BitbucketClient, scope: SyncContext['scopes'][number]): Promise<void> {
-  const stored = ctx.cursors.get(scope.externalId, 'deployments').cursor;
-  const lower = stored && Number.isFinite(Date.parse(stored)) ? Date.parse(stored) - BITBUCKET_OVERLAP_MS : Date.parse(ctx.since);
-  const repo = repoPath(scope.externalId);
-  ctx.progress({ label: `${scope.name}: deployments`, requests: client.requests });
-  const environments = new Map((await client.all<BbEnvironment>(`/repositories/${repo}/environments/?pagelen=100`, `${scope.name} environments`)).map((e) => [e.uuid, e.name]));
-  let latest = stored && Number.isFinite(Date.parse(stored)) ? Date.parse(stored) : null;
-  // The list is not ordered by completion: each page is written as it comes, the cursor once all are.
-  await client.pages<BbDeployment>(`/repositories/${repo}/deployments/?pagelen=100`, `${scope.name} deployments`, (page) => {
-    const list = page.values.map((d) => deploymentInput(d, environments)).filter((d): d is DeploymentInput => !!d && Date.parse(d.finishedAt) >= lower);
-    if (list.length) ctx.write.deployments(scope.id, list);
-    for (const d of list) latest = Math.max(latest ?? 0, Date.parse(d.finishedAt));
-  });
-  if (latest !== null) ctx.cursors.set(scope.externalId, 'deployments', { cursor: new Date(latest).toISOString() });
 }
 
 function workspaceOf(connection: OpenConnection): string {
@@ -226,13 +195,13 @@ async function listScopes(connection: OpenConnection, signal: AbortSignal): Prom
 }
 
 async function sync(ctx: SyncContext): Promise<void> {
-  const client = createBitbucketClient(ctx.connection, ctx.signal, () => ctx.now.getTime());
+  const client = createBitbucketClient(ctx.connection, ctx.signal, () => ctx.now.getTime(), () => ctx.progress({ requests: 1 }));
   const counter = { done: 0 };
   for (const scope of ctx.scopes.filter((s) => s.kind === 'REPOSITORY')) {
     await syncPullRequests(ctx, client, scope, counter);
-    if (ctx.settings.deployment_source === 'DEPLOYMENTS') await syncDeployments(ctx, client, scope);
+    await syncDeployments(ctx, client, scope);
   }
-  ctx.progress({ done: counter.done, total: counter.done, requests: client.requests, label: 'Done' });
+  ctx.progress({ done: counter.done, total: counter.done });
 }
 
 export const bitbucketAdapter: ProviderAdapter = { provider: 'BITBUCKET', test, listScopes, sync };

@@ -41,8 +41,8 @@ export type BbDeployment = {
 
 export type BitbucketClient = {
   get<T>(pathOrUrl: string, what?: string): Promise<T>;
-  /** Every page of a list, following `next`; `onPage` gets each page as it comes. */
-  pages<T>(pathOrUrl: string, what: string, onPage: (page: BbPage<T>) => Promise<void> | void): Promise<void>;
+  /** Every page of a list, following `next`; `onPage` gets each page as it comes and may say 'stop'. */
+  pages<T>(pathOrUrl: string, what: string, onPage: (page: BbPage<T>) => Promise<'stop' | void> | 'stop' | void): Promise<void>;
   all<T>(pathOrUrl: string, what: string): Promise<T[]>;
   requests: number;
 };
@@ -68,7 +68,8 @@ export class BitbucketAccessError extends IntegrationError {
   }
 }
 
-export function createBitbucketClient(connection: OpenConnection, signal: AbortSignal, now: () => number = Date.now): BitbucketClient {
+/** `onRequest` is told of each request (the sync's progress counts them). */
+export function createBitbucketClient(connection: OpenConnection, signal: AbortSignal, now: () => number = Date.now, onRequest: () => void = () => undefined): BitbucketClient {
   const base = connection.baseUrl.replace(/\/+$/, '');
   const origin = new URL(base).origin;
   const authorization = authorizationFor(connection.credentials.token ?? '');
@@ -80,6 +81,7 @@ export function createBitbucketClient(connection: OpenConnection, signal: AbortS
       if (new URL(url).origin !== origin) throw new IntegrationError('BAD_PAYLOAD', `Bitbucket Cloud sent a next page on another host${what ? ` (${what})` : ''}.`);
       let res: Response;
       client.requests++;
+      onRequest();
       try {
         res = await fetch(url, {
           headers: { authorization, accept: 'application/json' },
@@ -105,14 +107,14 @@ export function createBitbucketClient(connection: OpenConnection, signal: AbortS
         throw new IntegrationError('BAD_PAYLOAD', `Bitbucket Cloud sent an answer that is not JSON${what ? ` (${what})` : ''}.`);
       }
     },
-    async pages<T>(pathOrUrl: string, what: string, onPage: (page: BbPage<T>) => Promise<void> | void): Promise<void> {
+    async pages<T>(pathOrUrl: string, what: string, onPage: (page: BbPage<T>) => Promise<'stop' | void> | 'stop' | void): Promise<void> {
       let next: string | undefined = pathOrUrl;
       let guard = 0;
       while (next) {
         const page: BbPage<T> = await client.get<BbPage<T>>(next, what);
         if (!page || !Array.isArray(page.values)) throw new IntegrationError('BAD_PAYLOAD', `Bitbucket Cloud sent a page without values (${what}).`);
-        await onPage(page);
-        next = page.next;
+        const said = await onPage(page);
+        next = said === 'stop' ? undefined : page.next;
         if (++guard > 100_000) throw new IntegrationError('BAD_PAYLOAD', `Bitbucket Cloud kept sending pages (${what}).`);
       }
     },

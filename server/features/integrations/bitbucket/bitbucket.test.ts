@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { DEFAULT_CODE_PROCESS, type SyncKind } from '../../../../shared/integrations.js';
+import { DEFAULT_CODE_PROCESS, type CodeProcessSettings, type SyncKind } from '../../../../shared/integrations.js';
 import { startFakeBitbucket, type FakeBitbucket } from '../fakes/fake-bitbucket.js';
 import { IntegrationError } from '../integrations.errors.js';
 import type { AccountInput, CursorStore, DeploymentInput, IngestWriter, OpenConnection, PullRequestInput, SyncContext } from '../integrations.provider.js';
@@ -42,8 +42,8 @@ function recorder() {
     get: (scope, entity) => cursors.get(`${scope}|${entity}`) ?? { cursor: null, etag: null },
     set: (scope, entity, v) => { cursors.set(`${scope}|${entity}`, { cursor: v.cursor, etag: v.etag ?? null }); },
   };
-  const ctx = (kind: SyncKind, token?: string): SyncContext => ({
-    kind, connection: connection(token), settings: DEFAULT_CODE_PROCESS,
+  const ctx = (kind: SyncKind, token?: string, settings: Partial<CodeProcessSettings> = {}): SyncContext => ({
+    kind, connection: connection(token), settings: { ...DEFAULT_CODE_PROCESS, ...settings },
     scopes: [{ id: 's-api', kind: 'REPOSITORY', externalId: 'acme/api', name: 'acme/api' }, { id: 's-web', kind: 'REPOSITORY', externalId: 'acme/web', name: 'acme/web' }],
     since: '2025-01-01T00:00:00.000Z', now: new Date(NOW), write, cursors: store, progress: () => undefined, signal: new AbortController().signal,
   });
@@ -140,4 +140,24 @@ it('turns a 429 into RATE_LIMITED with the time to resume, and a revoked token i
   const revoked = await bitbucketAdapter.sync(recorder().ctx('BACKFILL', 'teamlens-bot:revoked-password-5678')).catch((e: unknown) => e);
   expect(revoked).toMatchObject({ kind: 'AUTH', message: 'Bitbucket Cloud rejected the credentials (acme/api pull requests): the token is wrong, expired or revoked.' });
   expect((revoked as Error).message).not.toContain('revoked-password');
+});
+
+it('recognises deployments by tag or by pipeline name when the code process says so', async () => {
+  const tags = recorder();
+  await bitbucketAdapter.sync(tags.ctx('BACKFILL', undefined, { deployment_source: 'TAGS', deployment_pattern: '^release-' }));
+  expect([...tags.deployments.values()].map((d) => [d.scopeId, d.externalId, d.environment, d.result, d.finishedAt]).sort()).toEqual([
+    ['s-api', 'tag:release-A0', 'production', 'SUCCESS', '2025-03-01T12:00:00.000Z'],
+    ['s-api', 'tag:release-D1', 'production', 'SUCCESS', '2025-03-04T12:00:00.000Z'],
+    ['s-api', 'tag:release-D2', 'production', 'SUCCESS', '2025-03-07T10:00:00.000Z'],
+    ['s-api', 'tag:release-D3', 'production', 'SUCCESS', '2025-03-10T12:00:00.000Z'],
+    ['s-api', 'tag:release-D5', 'production', 'SUCCESS', '2025-03-17T13:00:00.000Z'],
+    ['s-web', 'tag:release-B0', 'production', 'SUCCESS', '2025-03-01T12:00:00.000Z'],
+    ['s-web', 'tag:release-D4', 'production', 'SUCCESS', '2025-03-13T11:00:00.000Z'],
+  ]);
+
+  const pipelines = recorder();
+  await bitbucketAdapter.sync(pipelines.ctx('BACKFILL', undefined, { deployment_source: 'WORKFLOW', deployment_pattern: 'deploy-to-production' }));
+  const api = [...pipelines.deployments.values()].filter((d) => d.scopeId === 's-api');
+  expect(api.map((d) => `${d.externalId} ${d.result}`).sort()).toEqual(['pipeline:{p-A0} SUCCESS', 'pipeline:{p-D1} SUCCESS', 'pipeline:{p-D2} SUCCESS', 'pipeline:{p-D3} SUCCESS', 'pipeline:{p-D5} SUCCESS', 'pipeline:{p-F1} FAILURE']);
+  expect(api.find((d) => d.externalId === 'pipeline:{p-D2}')).toMatchObject({ startedAt: '2025-03-07T09:50:00.000Z', finishedAt: '2025-03-07T10:00:00.000Z', sha: 'release-D2' });
 });

@@ -7,7 +7,7 @@ import { BOT, DEPLOYMENTS, PEOPLE, PULL_REQUESTS, REPOS, shiftIso, type SamplePu
  * A fake Bitbucket Cloud (REST 2.0 under `/2.0`) on 127.0.0.1 serving the synthetic dataset in
  * Bitbucket's shapes: workspace `acme`, repositories `acme/api` and `acme/web`, pull requests with
  * activity (approvals, changes requested, comments, state and draft updates), commits, diffstat,
- * environments and deployments. Pages carry `next` (absolute, `page=`), `pagelen` is capped like
+ * environments and deployments, tags and pipelines. Pages carry `next` (absolute, `page=`), `pagelen` is capped like
  * Bitbucket's; `q=updated_on>=…` and `sort` work on pull requests. Auth: `Basic base64(token)`
  * when the token holds a colon (username:app_password), else `Bearer token`.
  */
@@ -168,6 +168,23 @@ export async function startFakeBitbucket(options: FakeBitbucketOptions = {}): Pr
           release: { commit: { hash: `release-${d.id}` } },
         })), 100),
       };
+    }
+    const ofRepo = deployments.filter((d) => d.repo === REPOS[r]!.name).sort((a, b) => Date.parse(b.finishedAt) - Date.parse(a.finishedAt));
+    if (rest === '/refs/tags') {
+      // A tag per successful deployment (release-D1, staging-S1), newest commit first.
+      const tags = ofRepo.filter((d) => d.result === 'SUCCESS').map((d) => ({
+        type: 'tag', name: d.environment === 'production' ? `release-${d.id}` : `${d.environment}-${d.id}`, date: shift(d.finishedAt),
+        target: { type: 'commit', hash: `release-${d.id}`, date: shiftIso(d.finishedAt, shiftMs - 30 * 60_000) },
+      }));
+      return need('repository') ?? { status: 200, body: paged(url, tags, 100) };
+    }
+    if (rest === '/pipelines') {
+      const pipelines = ofRepo.map((d) => ({
+        type: 'pipeline', uuid: `{p-${d.id}}`, build_number: Number(d.id.replace(/\D/g, '')) || 0, created_on: shiftIso(d.finishedAt, shiftMs - 10 * 60_000), completed_on: shift(d.finishedAt),
+        state: { type: 'pipeline_state_completed', name: 'COMPLETED', result: { name: d.result === 'SUCCESS' ? 'SUCCESSFUL' : 'FAILED' } },
+        target: { type: 'pipeline_ref_target', ref_type: 'branch', ref_name: 'main', commit: { hash: `release-${d.id}` }, selector: { type: 'custom', pattern: `deploy-to-${d.environment}` } },
+      }));
+      return need('pipeline') ?? { status: 200, body: paged(url, pipelines, 100) };
     }
     const denied = need('pullrequest');
     if (rest === '/pullrequests') {

@@ -73,16 +73,14 @@ async function sync(ctx: SyncContext): Promise<void> {
   const client = clientOf(ctx.connection);
   const now = () => ctx.now.getTime();
   const named = new Set<string>();
-  let requests = 0;
   let done = 0;
   // users.list, resumable: the cursor of the next page is kept until the list is done.
   let cursor = ctx.cursors.get('workspace', 'users').cursor ?? undefined;
   let page = 0;
   do {
-    if (ctx.signal.aborted) throw new IntegrationError('UNAVAILABLE', 'The sync was stopped.');
+    ctx.signal.throwIfAborted();
     page++;
-    ctx.progress({ label: `Slack members, page ${page}`, requests });
-    requests++;
+    ctx.progress({ label: `Slack members, page ${page}`, requests: 1 });
     const res = await call('users.list', now, () => client.users.list({ limit: 200, ...(cursor ? { cursor } : {}) }));
     const accounts = (res.members ?? []).map((u) => slackAccount(u, ctx.settings)).filter((a): a is AccountInput => !!a);
     for (const a of accounts) if (a.email) named.add(a.email);
@@ -90,15 +88,14 @@ async function sync(ctx: SyncContext): Promise<void> {
     done += accounts.length;
     cursor = res.response_metadata?.next_cursor || undefined;
     ctx.cursors.set('workspace', 'users', { cursor: cursor ?? null });
-    ctx.progress({ done, requests });
+    ctx.progress({ done });
   } while (cursor);
 
   // People users.list did not name: one lookup each (users_not_found is the normal answer for someone not in Slack).
   const emails = [...new Set((ctx.unmatchedEmails ?? []).map((e) => e.trim().toLowerCase()).filter((e) => e && !named.has(e)))];
   for (const [i, email] of emails.entries()) {
-    if (ctx.signal.aborted) throw new IntegrationError('UNAVAILABLE', 'The sync was stopped.');
-    ctx.progress({ label: `Slack: looking people up by email (${i + 1} of ${emails.length})`, requests });
-    requests++;
+    ctx.signal.throwIfAborted();
+    ctx.progress({ label: `Slack: looking people up by email (${i + 1} of ${emails.length})`, requests: 1 });
     try {
       const res = await client.users.lookupByEmail({ email });
       const account = res.user ? slackAccount(res.user, ctx.settings) : null;
@@ -111,7 +108,7 @@ async function sync(ctx: SyncContext): Promise<void> {
       throw classifySlackError(err, now(), 'users.lookupByEmail');
     }
   }
-  ctx.progress({ done, total: done, requests, label: 'Done' });
+  ctx.progress({ done, total: done });
 }
 
 export const slackAdapter: ProviderAdapter = { provider: 'SLACK', test, listScopes, sync };
