@@ -1,7 +1,7 @@
 import { graphql as gql } from '../../../graphql/graphql-runtime.js';
 import type { GhData, GhPullRequest, GhUser } from './fake-github.data.js';
 
-const { GraphQLError, buildSchema, graphql } = gql;
+const { GraphQLError, buildSchema, execute, parse, validate } = gql;
 
 /**
  * The part of GitHub's GraphQL schema the adapter queries, with GitHub's own type and field names
@@ -126,6 +126,9 @@ function indexOf(data: GhData) {
   return made;
 }
 
+/** Parsed and validated queries (the adapter sends the same few every time). */
+const documents = new Map<string, import('graphql').DocumentNode>();
+
 export type GraphqlState = { data: GhData; htmlBase: string; remaining: () => number; resetAt: () => string };
 
 export async function runGraphql(state: GraphqlState, body: { query?: unknown; variables?: unknown }): Promise<unknown> {
@@ -153,6 +156,18 @@ export async function runGraphql(state: GraphqlState, body: { query?: unknown; v
       return pr ? pullRequest(pr, htmlBase) : null;
     },
   };
-  const result = await graphql({ schema: SCHEMA, source: body.query, rootValue, variableValues: (body.variables ?? {}) as Record<string, unknown> });
+  let document = documents.get(body.query);
+  if (!document) {
+    try {
+      document = parse(body.query);
+    } catch (err) {
+      return { errors: [{ message: (err as Error).message }] };
+    }
+    const invalid = validate(SCHEMA, document);
+    if (invalid.length) return { errors: invalid.map((e) => ({ message: e.message, locations: e.locations })) };
+    if (documents.size > 100) documents.clear();
+    documents.set(body.query, document);
+  }
+  const result = await execute({ schema: SCHEMA, document, rootValue, variableValues: (body.variables ?? {}) as Record<string, unknown> });
   return result.errors ? { data: result.data ?? null, errors: result.errors.map((e) => ({ message: e.message, locations: e.locations, path: e.path })) } : { data: result.data };
 }
