@@ -244,3 +244,19 @@ it('marks a bot by hand and its reviews stop counting', async () => {
   await admin.gql(BOT, { id: bob.id, b: false });
   expect(pr(1)).toMatchObject({ first_review_at: '2025-03-03T15:00:00.000Z', review_comments: 2 });
 });
+
+it('resolves issues by their last move to Done, clears it when reopened, and attributes incidents of a project without a team to any repository', () => {
+  const jira = createIngestWriter(app.services.db, { organizationId: world.org.id, connectionId: conns.jira, settings: DEFAULT_CODE_PROCESS });
+  const scope = jira.scope({ kind: 'PROJECT', externalId: '20000', name: 'OPS' });
+  const base = { externalId: '20001', key: 'OPS-1', title: 'Web checkout down', issueType: 'incident', assignee: null, createdAt: '2025-03-13T12:00:00.000Z' };
+  const toDone = { externalId: '20001-1', at: '2025-03-13T13:00:00.000Z', fromStatus: null, toStatus: 'Done', fromCategory: null, toCategory: 'DONE' as const };
+  jira.issues(scope.id, [{ ...base, status: 'Done', statusCategory: 'DONE', updatedAt: toDone.at, transitions: [toDone] }]);
+  // No team owns OPS: the latest production deployment of any repository (web's D4, not api's D3).
+  expect(issue('OPS-1')).toMatchObject({ is_incident: 1, resolved_at: '2025-03-13T13:00:00.000Z', caused_by: 'D4' });
+  const reopened = { externalId: '20001-2', at: '2025-03-13T15:00:00.000Z', fromStatus: 'Done', toStatus: 'In Progress', fromCategory: 'DONE' as const, toCategory: 'IN_PROGRESS' as const };
+  jira.issues(scope.id, [{ ...base, status: 'In Progress', statusCategory: 'IN_PROGRESS', updatedAt: reopened.at, transitions: [toDone, reopened] }]);
+  expect(issue('OPS-1')).toMatchObject({ resolved_at: null, cycle_minutes: null, first_in_progress_at: '2025-03-13T15:00:00.000Z' });
+  // A type that is no incident any more loses its attribution.
+  jira.issues(scope.id, [{ ...base, issueType: 'Task', status: 'In Progress', statusCategory: 'IN_PROGRESS', updatedAt: reopened.at, transitions: [toDone, reopened] }]);
+  expect(issue('OPS-1')).toMatchObject({ is_incident: 0, caused_by: null });
+});
