@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/connection.js';
-import type { DeploymentRow, IncidentRow, IssueRow, PrRow, SprintIssueRow, SprintRow } from './insights.metrics.js';
+import type { DeploymentRow, IncidentRow, IssueRow, PrFacts, PrRow, SprintIssueRow, SprintRow } from './insights.metrics.js';
 
 /**
  * The insights' reads of the canonical ext_* tables (docs/decisions/0051), only the columns the
@@ -57,11 +57,50 @@ export function mergedPullRequests(db: Db, orgId: string, repos: readonly string
     where p.organization_id = ${orgId} and p.merged_at >= ${iso(from - DEPLOY_LOOKBACK_MS)} and p.merged_at < ${iso(to)} and p.scope_id in ${ids(repos)}`).map(toPr);
 }
 
-/** closed_at of PRs closed without merge in the window. */
-export function closedUnmergedAt(db: Db, orgId: string, repos: readonly string[], from: number, to: number): string[] {
+/**
+ * The PR facts of the repositories' PRs merged in [from - DEPLOY_LOOKBACK, to), spans computed in SQL
+ * (the spans of prDurations: ready = ready_at or created_at; cycle from the first commit or creation),
+ * as raw numbers: the team page's one pass over up to a year of pull requests. Negative spans: null.
+ */
+export function mergedPrFacts(db: Db, orgId: string, repos: readonly string[], from: number, to: number): PrFacts[] {
   if (!repos.length) return [];
-  return db.all<{ closed_at: string }>(sql`select p.closed_at from ext_pull_requests p
-    where p.scope_id in ${ids(repos)} and p.organization_id = ${orgId} and p.state = 'CLOSED' and p.closed_at >= ${iso(from)} and p.closed_at < ${iso(to)}`).map((r) => r.closed_at);
+  const rows = db.$client.prepare(`select unixepoch(p.merged_at, 'subsec'), unixepoch(p.deployed_at, 'subsec'), unixepoch(p.created_at, 'subsec'),
+      unixepoch(p.ready_at, 'subsec'), unixepoch(p.first_commit_at, 'subsec'), unixepoch(p.first_review_at, 'subsec'),
+      case when p.additions is null and p.deletions is null then null else coalesce(p.additions, 0) + coalesce(p.deletions, 0) end,
+      p.review_comments, (select a.is_bot from ext_accounts a where a.id = p.author_account_id)
+    from ext_pull_requests p
+    where p.organization_id = ? and p.merged_at >= ? and p.merged_at < ? and p.scope_id in (select value from json_each(?))`)
+    .raw(true).all(orgId, iso(from - DEPLOY_LOOKBACK_MS), iso(to), JSON.stringify(repos)) as Array<Array<number | null>>;
+  const out: PrFacts[] = new Array(rows.length);
+  for (let i = 0; i < rows.length; i++) {
+    const r = rows[i]!;
+    const merged = secondsToMs(r[0]!)!;
+    const deployed = secondsToMs(r[1]!);
+    const created = secondsToMs(r[2]!)!;
+    const ready = secondsToMs(r[3]!) ?? created;
+    const firstCommit = secondsToMs(r[4]!);
+    const firstReview = secondsToMs(r[5]!);
+    out[i] = {
+      merged, deployed, coding: span(firstCommit, ready), pickup: span(ready, firstReview), review: span(firstReview, merged), deploy: span(merged, deployed),
+      cycle: span(firstCommit ?? created, deployed), merge: span(created, merged), size: r[6]!, comments: r[7] ?? 0, bot: !!r[8],
+    };
+  }
+  return out;
+}
+
+const secondsToMs = (s: number | null) => (s === null ? null : Math.round(s * 1000));
+/** hoursBetween of shared/insights.ts over ms: null when missing or negative. */
+const span = (from: number | null, to: number | null) => (from === null || to === null || to < from ? null : (to - from) / 3_600_000);
+
+/**
+ * When the repositories' PRs closed without merge in the window were closed (ms). Read through the
+ * merged index's unmerged end (merged_at null: open and closed PRs only), no scan of merged ones.
+ */
+export function closedUnmergedMs(db: Db, orgId: string, repos: readonly string[], from: number, to: number): number[] {
+  if (!repos.length) return [];
+  return (db.$client.prepare(`select unixepoch(p.closed_at, 'subsec') from ext_pull_requests p indexed by ext_pull_requests_merged
+    where p.organization_id = ? and p.merged_at is null and p.state = 'CLOSED' and p.closed_at >= ? and p.closed_at < ? and p.scope_id in (select value from json_each(?))`)
+    .pluck().all(orgId, iso(from), iso(to), JSON.stringify(repos)) as number[]).map((s) => Math.round(s * 1000));
 }
 
 export function deploymentsIn(db: Db, orgId: string, repos: readonly string[], from: number, to: number): DeploymentRow[] {

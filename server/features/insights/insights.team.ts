@@ -8,7 +8,7 @@ import { readCodeProcessSettings } from '../integrations/integrations.code-proce
 import type { TeamRow } from '../teams/teams.repo.js';
 import { insightsPeopleOf, insightsTeamsOf, requireTeamInsights } from './insights.access.js';
 import {
-  closedUnmergedAt, deploymentsIn, mergedPullRequests, resolvedIssues, reviewersOf, sprintIssues, sprintsIn, teamIncidents, teamScopes,
+  closedUnmergedMs, deploymentsIn, mergedPrFacts, mergedPullRequests, resolvedIssues, reviewersOf, sprintIssues, sprintsIn, teamIncidents, teamScopes,
 } from './insights.code.repo.js';
 import {
   countMetric, deliveryMetrics, issueMetrics, prFlowMetrics, ratioValue, snapshotMetric, sprintEnd, sprintMetrics, sprintOutcome,
@@ -43,7 +43,7 @@ export function computeTeamInsights(db: Db, orgId: string, team: TeamRow, args: 
     else grain = 'WEEK';
   }
   const settings = readCodeProcessSettings(db, orgId);
-  const prs = mergedPullRequests(db, orgId, scopes.repos, window.from, window.to);
+  const prs = mergedPrFacts(db, orgId, scopes.repos, window.from, window.to);
   const incidents = teamIncidents(db, orgId, scopes, window.from);
   const issues = resolvedIssues(db, orgId, scopes.projects, window.from, window.to);
   const sprintRows = sprintIssues(db, sprints.map((s) => s.id));
@@ -60,7 +60,7 @@ export function computeTeamInsights(db: Db, orgId: string, team: TeamRow, args: 
   const reviewAverage = scored.length ? scored.reduce((a, c) => a + c.average! * c.n, 0) / scored.reduce((a, c) => a + c.n, 0) : null;
 
   const metrics: InsightsMetric[] = [
-    ...prFlowMetrics({ merged: prs, closedUnmerged: closedUnmergedAt(db, orgId, scopes.repos, window.from, window.to), periods, window, members: memberIds.length }),
+    ...prFlowMetrics({ merged: prs, closedUnmerged: closedUnmergedMs(db, orgId, scopes.repos, window.from, window.to), periods, window, members: memberIds.length }),
     ...deliveryMetrics({ deployments: deploymentsIn(db, orgId, scopes.repos, window.from, window.to), productionEnvironments: settings.production_environments, prs, incidents, periods, weeks, window }),
     ...issueMetrics(issues, periods, window),
     ...sprintMetrics(outcomes, periods, window),
