@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, like, not } from 'drizzle-orm';
+import { and, desc, eq, inArray, like, not, sql } from 'drizzle-orm';
 import type { SyncKind, SyncRunStatus } from '../../../shared/integrations.js';
 import type { Db } from '../../db/connection.js';
 import { newId } from '../../lib/tokens.js';
@@ -26,12 +26,12 @@ export function patchRun(db: Db, id: string, patch: Partial<typeof syncRuns.$inf
 
 export function activeRun(db: Db, connectionId: string): SyncRunRow | undefined {
   return db.select().from(syncRuns).where(and(eq(syncRuns.connection_id, connectionId), inArray(syncRuns.status, [...ACTIVE_RUN_STATUSES])))
-    .orderBy(desc(syncRuns.created_at)).get();
+    .orderBy(desc(syncRuns.created_at), desc(sql`rowid`)).get();
 }
 
 export function listRuns(db: Db, connectionIds: readonly string[], limit: number): SyncRunRow[] {
   if (!connectionIds.length) return [];
-  return db.select().from(syncRuns).where(inArray(syncRuns.connection_id, [...connectionIds])).orderBy(desc(syncRuns.created_at), desc(syncRuns.id)).limit(limit).all();
+  return db.select().from(syncRuns).where(inArray(syncRuns.connection_id, [...connectionIds])).orderBy(desc(syncRuns.created_at), desc(sql`rowid`)).limit(limit).all();
 }
 
 /** The scheduler's status of each run's job (a job the server left running shows `interrupted`). */

@@ -236,6 +236,7 @@ export const integrationsSyncPart: FeaturePart = {
         const row = findConnection(ctx.services.db, viewer.organizationId, args.id);
         if (!row) throw notFound('Integration');
         if (row.status === 'PAUSED') throw conflict('This connection is paused: resume it first.');
+        if (row.is_sample) throw conflict('The sample data is loaded once: remove it and load it again to refresh it.');
         const kind = parseInput(syncKindSchema, args.kind) ?? (row.last_synced_at ? 'INCREMENTAL' : 'BACKFILL');
         return startSync(ctx.services, row, kind);
       },
