@@ -166,17 +166,23 @@ async function test(connection: OpenConnection, signal: AbortSignal): Promise<Co
     step = 'repository';
     const repos = await client.get<{ size?: number; values: BbRepository[] }>(`/repositories/${workspaceOf(connection)}?pagelen=1`, 'repositories');
     const first = repos.values?.[0];
+    let pipelines = true;
     if (first) {
       step = 'pullrequest';
       await client.get(`/repositories/${repoPath(first.full_name)}/pullrequests?pagelen=1`, `${first.full_name} pull requests`);
+      // Deployments (the default way to recognise them) need the Pipelines permission; pull requests do not.
+      pipelines = await client.get(`/repositories/${repoPath(first.full_name)}/environments/?pagelen=1`, `${first.full_name} environments`).then(
+        () => true,
+        (err: unknown) => { if (err instanceof BitbucketAccessError) return false; if (err instanceof IntegrationError && err.kind === 'NOT_FOUND') return true; throw err; },
+      );
     }
     const count = repos.size ?? repos.values?.length ?? 0;
-    return {
-      ok: true,
-      message: `Connected to the ${ws.name ?? connection.account} workspace (${count} ${count === 1 ? 'repository' : 'repositories'}).`,
-      missing: [],
-      info: { workspace: ws.slug ?? connection.account, ...(ws.uuid ? { workspace_uuid: ws.uuid } : {}) },
-    };
+    const where = `the ${ws.name ?? connection.account} workspace (${count} ${count === 1 ? 'repository' : 'repositories'})`;
+    const info = { workspace: ws.slug ?? connection.account, ...(ws.uuid ? { workspace_uuid: ws.uuid } : {}) };
+    if (!pipelines) {
+      return { ok: false, missing: ['pipeline'], info, message: `Connected to ${where}, but the token lacks the pipeline permission (read): deployments cannot be read. Add it, or recognise deployments by merges on the code process page.` };
+    }
+    return { ok: true, message: `Connected to ${where}.`, missing: [], info };
   } catch (err) {
     if (!(err instanceof IntegrationError)) throw err;
     if (err instanceof BitbucketAccessError) {

@@ -63,6 +63,11 @@ it('tests the connection in plain words: the workspace, a missing permission, a 
   fake.scopes.add('pullrequest');
   expect(lacking).toEqual({ ok: false, missing: ['pullrequest'], message: 'Bitbucket Cloud refused access: the token lacks the pullrequest permission (read).' });
 
+  fake.scopes.delete('pipeline');
+  const noPipelines = await bitbucketAdapter.test(connection(), new AbortController().signal);
+  fake.scopes.add('pipeline');
+  expect(noPipelines).toMatchObject({ ok: false, missing: ['pipeline'], message: expect.stringContaining('lacks the pipeline permission (read): deployments cannot be read') });
+
   const bad = await bitbucketAdapter.test(connection('someone:wrong-app-password-1234'), new AbortController().signal);
   expect(bad.ok).toBe(false);
   expect(bad.message).toMatch(/rejected the credentials.*wrong, expired or revoked/);
