@@ -42,6 +42,9 @@ export const plainText = (unit: MetricUnit, v: number | null | undefined) => {
   return p === null ? '—' : String(p);
 };
 
+/** A metric's label inside a sentence: "PR cycle time", "review depth". */
+export const inSentence = (label: string) => (label.startsWith('PR ') ? label : label.charAt(0).toLowerCase() + label.slice(1));
+
 export const NOT_ENOUGH = `Not enough data to show (fewer than ${INDIVIDUAL_MIN_N})`;
 
 /** The headline of a value: the median for durations, else the value. */

@@ -10,7 +10,7 @@ import {
   type InsightsPullRequest, type InsightsSearch, type InsightsSources, type InsightsValue, type InsightsWindow,
 } from './api.js';
 import { MetricDefinition } from './insights-chart.js';
-import { formatDayShort, formatHours, formatStamp, headline, plural, summaryParts } from './insights-format.js';
+import { formatDayShort, formatHours, formatStamp, headline, inSentence, plural, summaryParts } from './insights-format.js';
 
 /** Pieces both insights pages use: the window picker, source badges, a metric's headline, the pull requests drill-down. */
 
@@ -207,7 +207,7 @@ export function PullRequestsDrillDown({ teamId, window: w, metric, onClose }: { 
   useEffect(() => setPage(0), [metric, teamId, w.from, w.to]);
   useEffect(() => headingRef.current?.focus(), [metric]);
   const q = useQuery(teamPullRequestsQueryOptions(teamId, w, metric, page));
-  const title = metric ? `Pull requests behind ${INSIGHT_METRICS[metric].label.toLowerCase()}` : 'Pull requests';
+  const title = metric ? `Pull requests behind ${inSentence(INSIGHT_METRICS[metric].label)}` : 'Pull requests';
   const total = q.data?.total ?? 0;
   const first = page * PR_PAGE_SIZE;
   const pages = Math.max(1, Math.ceil(total / PR_PAGE_SIZE));

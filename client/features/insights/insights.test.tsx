@@ -103,8 +103,8 @@ it('shows a team’s numbers with n and what was left out, the same numbers as a
   expect(sprint.textContent).toContain('100%');
 
   // The pull requests behind the numbers: timestamps, durations and the reason a part is left out.
-  fireEvent.click(within(flow).getByRole('button', { name: 'Pull requests behind pr cycle time' }));
-  const drill = await screen.findByRole('region', { name: 'Pull requests behind pr cycle time' }, T);
+  fireEvent.click(within(flow).getByRole('button', { name: 'Pull requests behind PR cycle time' }));
+  const drill = await screen.findByRole('region', { name: 'Pull requests behind PR cycle time' }, T);
   await within(drill).findByText('acme/api#4', {}, T);
   expect(calls.find((c) => c.operationName === 'TeamInsightsPullRequests')!.variables).toMatchObject({ team_id: 'alpha', metric: 'PR_CYCLE_TIME', limit: 20, offset: 0 });
   const pr4 = within(drill).getByText('acme/api#4').closest('tr')!;

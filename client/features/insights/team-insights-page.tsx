@@ -8,7 +8,7 @@ import {
   type InsightsMetric, type InsightsSearch, type InsightsValue, type TeamInsights,
 } from './api.js';
 import { COLORS, ChartFigure, type ChartKind, type ChartRow, type ChartSeries } from './insights-chart.js';
-import { formatDayShort, formatUnit, hasData, metricOf, plainNumber, plural, unitSuffix } from './insights-format.js';
+import { formatDayShort, formatUnit, hasData, inSentence, metricOf, plainNumber, plural, unitSuffix } from './insights-format.js';
 import {
   InsightsError, InsightsSection, MetricStat, NoIntegrationNotice, PullRequestsDrillDown, SourceBadges, WindowPicker,
 } from './insights-parts.js';
@@ -74,7 +74,7 @@ function summaryOf(key: InsightMetricKey, m: InsightsMetric | undefined): string
 function DrillButton({ metric, onDrill }: { metric: InsightMetricKey | null; onDrill: (m: InsightMetricKey | null) => void }) {
   return (
     <button type="button" className="button button-secondary button-small ins-drill" onClick={() => onDrill(metric)}>
-      {metric ? `Pull requests behind ${INSIGHT_METRICS[metric].label.toLowerCase()}` : 'All pull requests'}
+      {metric ? `Pull requests behind ${inSentence(INSIGHT_METRICS[metric].label)}` : 'All pull requests'}
     </button>
   );
 }
