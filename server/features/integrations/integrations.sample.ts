@@ -43,6 +43,8 @@ import { extAccounts, integrationConnections, integrationScopes } from './integr
 export const SAMPLE_LOAD_KIND = 'integrations.sample.load';
 const SAMPLE_PROVIDERS: readonly IntegrationProvider[] = ['GITHUB', 'JIRA'];
 const DAY_MS = 86_400_000;
+/** The account the sample Jira connection signs in with (the fake Jira checks email + API token). */
+const SAMPLE_JIRA_EMAIL = 'teamlens@acme.test';
 
 type LoadPayload = { organizationId: string; shiftMs: number; runIds: string[] };
 
@@ -81,7 +83,7 @@ export function enqueueSampleLoad(services: Services, organizationId: string, cr
       const id = newId();
       const credentials = { token: 'sample-token-set-when-the-fake-starts' };
       db.insert(integrationConnections).values({
-        id, organization_id: organizationId, provider, base_url: 'http://127.0.0.1', account: provider === 'GITHUB' ? 'acme' : 'sample@acme.test', auth_kind: 'TOKEN',
+        id, organization_id: organizationId, provider, base_url: 'http://127.0.0.1', account: provider === 'GITHUB' ? 'acme' : SAMPLE_JIRA_EMAIL, auth_kind: 'TOKEN',
         secret_sealed: sealCredentials(keys, id, credentials), secret_hint: credentialsHint(credentials), external_info: {}, backfill_months: 6, status: 'CONNECTED', is_sample: true, created_by: createdBy,
       }).run();
       runIds.push(insertRun(db, { organizationId, connectionId: id, kind: 'BACKFILL', now: new Date(now).toISOString() }).id);
@@ -133,7 +135,7 @@ async function loadSample(services: Services, payload: LoadPayload, job: JobCont
     for (const provider of SAMPLE_PROVIDERS) {
       const row = sampleConnections(db, payload.organizationId).find((c) => c.provider === provider);
       if (!row) return; // removed meanwhile
-      const fake = provider === 'GITHUB' ? await startFakeGitHub({ shiftMs: payload.shiftMs }) : await startFakeJira({ shiftMs: payload.shiftMs });
+      const fake = provider === 'GITHUB' ? await startFakeGitHub({ shiftMs: payload.shiftMs }) : await startFakeJira({ shiftMs: payload.shiftMs, email: SAMPLE_JIRA_EMAIL });
       fakes.push(fake);
       const credentials = { token: fake.token };
       const pointed = patchConnection(db, row.id, { base_url: fake.url, secret_sealed: sealCredentials(keys, row.id, credentials), secret_hint: credentialsHint(credentials) })!;
