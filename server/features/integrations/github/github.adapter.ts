@@ -50,7 +50,6 @@ export function createGithubAdapter(options: { pageSize?: number; restPageSize?:
           if (typeof scopes === 'string') {
             const have = scopes.split(',').map((s) => s.trim()).filter(Boolean);
             if (!have.includes('repo')) missing.push('repo');
-            if (!have.includes('read:org') && !have.includes('admin:org')) missing.push('read:org');
           }
         }
         let repos: Repo[];
@@ -65,7 +64,7 @@ export function createGithubAdapter(options: { pageSize?: number; restPageSize?:
           }
           throw err;
         }
-        const who = app ? `the GitHub App (installation ${connection.credentials.installation_id})` : login;
+        const who = app ? `the GitHub App installation ${connection.credentials.installation_id}` : login;
         const to = app ? '' : ` to ${connection.account}`;
         const lacking = missing.length ? ` The token lacks: ${missing.join(', ')}.` : '';
         return { ok: missing.length === 0, message: `Connected as ${who}${to} (${repositories(repos.length)}).${lacking}`, missing, info: login ? { login } : {} };
@@ -88,11 +87,24 @@ export function createGithubAdapter(options: { pageSize?: number; restPageSize?:
 
     async sync(ctx) {
       const octokit = githubClient(ctx.connection, ctx.signal);
+      // A repository the token may not read (403) or that is gone (404) does not stop the others:
+      // they are synced, then the sync fails with the names of those it could not read.
+      const refused: Array<{ name: string; error: IntegrationError }> = [];
       for (const scope of ctx.scopes) {
         if (scope.kind !== 'REPOSITORY') continue;
         ctx.signal.throwIfAborted();
-        await syncPullRequests(octokit, ctx, scope, pageSize);
-        await syncDeployments(octokit, ctx, scope);
+        try {
+          await syncPullRequests(octokit, ctx, scope, pageSize);
+          await syncDeployments(octokit, ctx, scope);
+        } catch (err) {
+          if (err instanceof IntegrationError && (err.kind === 'ACCESS' || err.kind === 'NOT_FOUND')) refused.push({ name: scope.name, error: err });
+          else throw err;
+        }
+      }
+      const first = refused[0];
+      if (first) {
+        const names = refused.map((r) => r.name).join(', ');
+        throw new IntegrationError(first.error.kind, refused.length === 1 ? first.error.message : `GitHub refused ${refused.length} repositories (${names}): the token may not read them, or they are gone.`);
       }
     },
 

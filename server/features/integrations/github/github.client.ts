@@ -54,11 +54,6 @@ function limitHeaders(status: number, headers: Record<string, string | undefined
   return rest;
 }
 
-/** Whether an error is a 304 Not Modified (a conditional request whose answer did not change). */
-export function isNotModified(err: unknown): boolean {
-  return (err as HttpFailure)?.status === 304;
-}
-
 /** `acme/api` -> owner and repo. */
 export function splitRepo(fullName: string): { owner: string; repo: string } {
   const i = fullName.indexOf('/');

@@ -174,8 +174,12 @@ describe('GitHub adapter against the fake GitHub', () => {
     expect(bad).toMatchObject({ kind: 'BAD_PAYLOAD' });
     expect(bad.message).toMatch(/acme\/api: pull requests/);
 
+    // A 403 on one repository: the other is synced, then the sync fails naming the one refused.
     fake.failNext({ status: 403, body: '{"message":"Resource not accessible by personal access token"}', path: /^\/graphql$/ });
-    expect(await failure(githubAdapter.sync(context().ctx))).toMatchObject({ kind: 'ACCESS' });
+    const oneRefused = context();
+    const refused = await failure(githubAdapter.sync(oneRefused.ctx));
+    expect(refused).toMatchObject({ kind: 'ACCESS', message: 'GitHub refused access (acme/api: pull requests): the token lacks a permission it needs.' });
+    expect(oneRefused.rec.pullRequests.map((p) => p.number).sort()).toEqual([5, 6]);
   });
 
   it('a revoked token: AUTH in plain words without the token; test connection says what is wrong', async () => {
@@ -211,11 +215,20 @@ describe('GitHub adapter against the fake GitHub', () => {
     const app: OpenConnection = { ...connection, authKind: 'APP', credentials: { app_id: '12345', installation_id: '678', private_key: privateKey } };
     const mark = fake.requests.length;
     const test = await githubAdapter.test(app, new AbortController().signal);
-    expect(test).toMatchObject({ ok: true, message: 'Connected as the GitHub App (installation 678) (2 repositories).' });
+    expect(test).toMatchObject({ ok: true, message: 'Connected as the GitHub App installation 678 (2 repositories).' });
     expect(fake.requests.slice(mark).map((r) => `${r.method} ${r.path.split('?')[0]}`)).toEqual(['POST /app/installations/678/access_tokens', 'GET /installation/repositories']);
     const { ctx, rec } = context({ connection: app, scopes: [SCOPES[1]!] });
     await githubAdapter.sync(ctx);
     expect(rec.pullRequests.map((p) => p.number).sort()).toEqual([5, 6]);
+
+    // GitHub Enterprise Server: REST under /api/v3, GraphQL at /api/graphql.
+    const ghes = { ...connection, baseUrl: `${fake.url}/api/v3` };
+    expect((await githubAdapter.listScopes(ghes, new AbortController().signal)).map((s) => s.externalId)).toEqual(['acme/api', 'acme/web']);
+    const onGhes = context({ connection: ghes, scopes: [SCOPES[1]!] });
+    const at2 = fake.requests.length;
+    await githubAdapter.sync(onGhes.ctx);
+    expect(onGhes.rec.pullRequests.map((p) => p.number).sort()).toEqual([5, 6]);
+    expect(fake.requests.slice(at2).map((r) => r.path.split('?')[0])).toEqual(['/api/graphql', '/api/v3/repos/acme/web/deployments', '/api/v3/repos/acme/web/deployments/7005/statuses', '/api/v3/repos/acme/web/deployments/7001/statuses']);
   });
 
   it('recognises deployments by releases, tags or a workflow name; a 304 replay costs nothing', async () => {
