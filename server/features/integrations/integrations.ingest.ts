@@ -252,3 +252,13 @@ export function recomputeDerived(db: Db, organizationId: string, settings: CodeP
     deriver.incidents();
   })();
 }
+
+/** Recomputes the pull requests an account reviewed or commented on (it was marked a bot, or no longer). */
+export function recomputeForAccount(db: Db, organizationId: string, accountId: string): void {
+  const ids = db.$client.prepare(`select distinct e.pull_request_id from ext_pr_events e join ext_pull_requests p on p.id = e.pull_request_id
+    where e.actor_account_id = ? and p.organization_id = ?`).pluck().all(accountId, organizationId) as string[];
+  const deriver = new Deriver(db, organizationId, readCodeProcessSettings(db, organizationId));
+  db.$client.transaction(() => {
+    for (let i = 0; i < ids.length; i += 2000) deriver.pullRequests(ids.slice(i, i + 2000));
+  })();
+}

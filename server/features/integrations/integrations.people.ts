@@ -6,7 +6,7 @@ import { requireAdmin } from '../../graphql/context.js';
 import { findUserById } from '../users/users.repo.js';
 import { loadUser } from '../users/users.loaders.js';
 import type { FeaturePart } from '../feature-part.js';
-import { recomputeDerived } from './integrations.ingest.js';
+import { recomputeForAccount } from './integrations.ingest.js';
 import {
   candidatesFor, clearPersonFields, connectionInfo, matchAccountIds, matchAccounts, personFields, writePersonFields,
 } from './integrations.matching.js';
@@ -113,7 +113,7 @@ export const integrationsPeoplePart: FeaturePart = {
             db.$client.prepare(`update ext_accounts set is_bot = ? where id = ?`).run(args.is_bot ? 1 : 0, account.id);
             if (!args.is_bot && account.match_kind !== 'MANUAL') matchAccountIds(db, viewer.organizationId, account.connection_id, [account.id]);
             // Reviews by bots do not count: the pull requests' boundaries move.
-            recomputeDerived(db, viewer.organizationId);
+            recomputeForAccount(db, viewer.organizationId, account.id);
           })();
         }
         return findExternalAccount(db, viewer.organizationId, account.id);
