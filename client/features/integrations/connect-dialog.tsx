@@ -24,7 +24,7 @@ const TOKEN_FIELD: Record<IntegrationProvider, { label: string; hint: string }> 
 };
 const BASE_URL_FIELD: Record<IntegrationProvider, { label: string; hint: string; placeholder: string } | null> = {
   GITHUB: { label: 'API base URL', hint: 'github.com: https://api.github.com. GitHub Enterprise Server: https://your-host/api/v3.', placeholder: 'https://api.github.com' },
-  BITBUCKET: null,
+  BITBUCKET: { label: 'API base URL', hint: 'Bitbucket Cloud: keep https://api.bitbucket.org/2.0.', placeholder: 'https://api.bitbucket.org/2.0' },
   JIRA: { label: 'Site URL', hint: 'Jira Cloud: https://your-team.atlassian.net. Data Center: your server’s address.', placeholder: 'https://your-team.atlassian.net' },
   AZURE_BOARDS: { label: 'Organization URL', hint: 'https://dev.azure.com (Azure DevOps Server: your collection’s address).', placeholder: 'https://dev.azure.com' },
   SLACK: null,
