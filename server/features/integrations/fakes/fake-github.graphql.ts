@@ -140,7 +140,7 @@ export async function runGraphql(state: GraphqlState, body: { query?: unknown; v
     rateLimit: () => ({ cost: 1, limit: 5000, nodeCount: 0, remaining: state.remaining(), resetAt: state.resetAt(), used: 5000 - state.remaining() }),
     repository: ({ owner, name }: { owner: string; name: string }) => {
       const repo = data.repos.find((r) => r.full_name === `${owner}/${name}`);
-      if (!repo) return null;
+      if (!repo) throw new GraphQLError(`Could not resolve to a Repository with the name '${owner}/${name}'.`, { extensions: { type: 'NOT_FOUND' } });
       return {
         id: `R_${repo.id}`, name: repo.name, nameWithOwner: repo.full_name,
         pullRequests: (args: Args & { orderBy?: { field: string; direction: string } | null; states?: string[] | null }) => {
@@ -169,5 +169,5 @@ export async function runGraphql(state: GraphqlState, body: { query?: unknown; v
     documents.set(body.query, document);
   }
   const result = await execute({ schema: SCHEMA, document, rootValue, variableValues: (body.variables ?? {}) as Record<string, unknown> });
-  return result.errors ? { data: result.data ?? null, errors: result.errors.map((e) => ({ message: e.message, locations: e.locations, path: e.path })) } : { data: result.data };
+  return result.errors ? { data: result.data ?? null, errors: result.errors.map((e) => ({ ...(e.extensions?.type ? { type: e.extensions.type } : {}), message: e.message, locations: e.locations, path: e.path })) } : { data: result.data };
 }

@@ -37,10 +37,26 @@ export function githubFailure(err: unknown, what: string, signal?: AbortSignal):
   if (signal?.aborted) return signal.reason ?? err;
   const e = err as HttpFailure;
   if (e?.name === 'AbortError') return err;
+  if (e?.name === 'GraphqlResponseError') return graphqlFailure(err as GraphqlFailure, what);
   if (e?.response && typeof e.response.status === 'number') return classifyHttpFailure('GITHUB', e.response.status, limitHeaders(e.response.status, e.response.headers), Date.now(), what);
   if (e && typeof e.status === 'number' && e.status !== 500 && !e.cause) return classifyHttpFailure('GITHUB', e.status, undefined, Date.now(), what);
   // @octokit/request turns a fetch failure into a RequestError 500 without a response, the cause beside it.
   return unreachable('GITHUB', e?.cause ?? err);
+}
+
+type GraphqlFailure = { headers?: Record<string, string | undefined>; errors?: Array<{ type?: string; message?: string }> };
+
+/**
+ * GraphQL answers 200 with `errors`: `type` NOT_FOUND (a repository gone or hidden), FORBIDDEN,
+ * RATE_LIMITED (the points of the hour are spent: resume at `x-ratelimit-reset`), else unreadable.
+ */
+function graphqlFailure(err: GraphqlFailure, what: string): IntegrationError {
+  const type = err.errors?.find((x) => x.type)?.type;
+  const headers = err.headers ?? {};
+  if (type === 'RATE_LIMITED') return classifyHttpFailure('GITHUB', 429, headers, Date.now(), what);
+  if (type === 'NOT_FOUND') return classifyHttpFailure('GITHUB', 404, headers, Date.now(), what);
+  if (type === 'FORBIDDEN') return classifyHttpFailure('GITHUB', 403, limitHeaders(403, headers), Date.now(), what);
+  return badPayload(what);
 }
 
 /**

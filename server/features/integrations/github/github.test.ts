@@ -180,6 +180,13 @@ describe('GitHub adapter against the fake GitHub', () => {
     const refused = await failure(githubAdapter.sync(oneRefused.ctx));
     expect(refused).toMatchObject({ kind: 'ACCESS', message: 'GitHub refused access (acme/api: pull requests): the token lacks a permission it needs.' });
     expect(oneRefused.rec.pullRequests.map((p) => p.number).sort()).toEqual([5, 6]);
+
+    // GraphQL's own errors (HTTP 200): a repository that is gone is NOT_FOUND, the others synced; spent points are a rate limit.
+    const gone = context({ scopes: [{ id: 'scope:acme/gone', kind: 'REPOSITORY', externalId: 'acme/gone', name: 'acme/gone' }, SCOPES[1]!] });
+    expect(await failure(githubAdapter.sync(gone.ctx))).toMatchObject({ kind: 'NOT_FOUND', message: 'GitHub does not know this (acme/gone: pull requests), or the token may not see it.' });
+    expect(gone.rec.pullRequests).toHaveLength(2);
+    fake.failNext({ status: 200, body: JSON.stringify({ errors: [{ type: 'RATE_LIMITED', message: 'API rate limit exceeded for user ID 4242.' }] }), headers: { 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': String(reset) }, path: /^\/graphql$/ });
+    expect(await failure(githubAdapter.sync(context().ctx))).toMatchObject({ kind: 'RATE_LIMITED', retryAt: new Date(reset * 1000) });
   });
 
   it('a revoked token: AUTH in plain words without the token; test connection says what is wrong', async () => {
