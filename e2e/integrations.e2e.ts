@@ -8,15 +8,14 @@
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startFakeGitHub, type FakeGitHub } from '../server/features/integrations/fakes/fake-github.js';
-import { startFakeJira } from '../server/features/integrations/fakes/fake-jira.js';
-import type { FakeService } from '../server/features/integrations/fakes/fake-service.js';
+import { startFakeJira, type FakeJira } from '../server/features/integrations/fakes/fake-jira.js';
 import { NOW } from '../server/features/integrations/sample/synthetic-dataset.js';
 import { accessTokenFor, horizontalOverflow, openSignedIn, seriousA11yViolations, useServerAndBrowser } from './harness.js';
 import { E2E_ADMIN } from './server.js';
 
 const e2e = useServerAndBrowser();
 let github: FakeGitHub;
-let jira: FakeService;
+let jira: FakeJira;
 
 /** The dataset's "now" moved to the latest Monday, as the sample data set does: its months fall inside the backfill. */
 function shiftToThisWeek(): number {
@@ -88,7 +87,7 @@ it('an admin connects GitHub and Jira through the forms, follows the syncs to do
   await page.getByRole('button', { name: 'Connect Jira' }).click();
   const jiraForm = page.getByRole('form', { name: 'Connect Jira' });
   await jiraForm.getByLabel('Site URL').fill(jira.url);
-  await jiraForm.getByLabel('Account email').fill('admin@acme.test');
+  await jiraForm.getByLabel('Account email').fill(jira.email);
   await jiraForm.getByLabel('API token').fill(jira.token);
   await jiraForm.getByRole('button', { name: 'Connect', exact: true }).click();
   await jiraForm.waitFor({ state: 'detached' });
