@@ -2,7 +2,7 @@ import { eq, like } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Scheduler } from '../../jobs/jobs.scheduler.js';
-import { jobSchedules } from '../../jobs/jobs.tables.js';
+import { jobs, jobSchedules } from '../../jobs/jobs.tables.js';
 import { createSchedulerTestApp, type FakeClock } from '../../jobs/jobs.test-support.js';
 import { addUser, codeOf, seedOrg, signedIn } from '../../test/helpers.js';
 import { auditEvents } from '../audit/audit.tables.js';
@@ -14,7 +14,7 @@ import { startFakeGitHub, type FakeGitHub } from './fakes/fake-github.js';
 import { signatureOf } from './github/github.webhook.js';
 import { BOT, ISSUES, PULL_REQUESTS } from './sample/synthetic-dataset.js';
 import { openCredentials } from './integrations.secrets.js';
-import { extAccounts, extIssues, extPullRequests, integrationConnections, webhookDeliveries } from './integrations.tables.js';
+import { extAccounts, extIssues, extPullRequests, integrationConnections, syncRuns, webhookDeliveries } from './integrations.tables.js';
 
 /**
  * The integrations core against the fake GitHub (a real HTTP server speaking GitHub's REST and
@@ -158,6 +158,20 @@ describe('syncing', () => {
     expect(prCount()).toBe(PULL_REQUESTS.length);
   });
 
+  it('a sync the server left running shows INTERRUPTED and continues when its job runs again', async () => {
+    const run = (await admin.gql(SYNC, { id: connectionId, kind: 'INCREMENTAL' })).data!.syncIntegration as { id: string };
+    const jobId = app.services.db.select({ job_id: syncRuns.job_id }).from(syncRuns).where(eq(syncRuns.id, run.id)).get()!.job_id!;
+    // What a killed process leaves: the run RUNNING, its job running under a runner that is gone.
+    app.services.db.update(syncRuns).set({ status: 'RUNNING', started_at: clock.iso() }).where(eq(syncRuns.id, run.id)).run();
+    app.services.db.update(jobs).set({ status: 'running', attempts: 1, locked_by: 'a-runner-that-died', locked_until: clock.iso() }).where(eq(jobs.id, jobId)).run();
+    expect(scheduler.recoverInterrupted().interrupted).toBe(1);
+    expect((await read()).current_run).toMatchObject({ id: run.id, status: 'INTERRUPTED' });
+    expect(codeOf(await admin.gql(SYNC, { id: connectionId }))).toBe('CONFLICT');
+    await settle();
+    expect((await read()).current_run).toMatchObject({ id: run.id, status: 'DONE' });
+    expect(prCount()).toBe(PULL_REQUESTS.length);
+  });
+
   it('a revoked token fails the run and puts the connection in ERROR with a plain message; a new token heals it', async () => {
     fake.failNext({ status: 401, body: '{"message":"Bad credentials"}', path: /^\/graphql$/ });
     await admin.gql(SYNC, { id: connectionId, kind: 'INCREMENTAL' });
@@ -172,7 +186,7 @@ describe('syncing', () => {
     const good = await admin.gql(`mutation($id: ID!, $t: String!) { updateIntegration(id: $id, input: { token: $t }) { status last_error } }`, { id: connectionId, t: fake.token });
     expect(good.data!.updateIntegration).toEqual({ status: 'CONNECTED', last_error: null });
     c = await read();
-    expect(c.sync_runs.map((r: { status: string; kind: string }) => `${r.kind} ${r.status}`)).toEqual(['INCREMENTAL FAILED', 'INCREMENTAL DONE', 'RECONCILE DONE', 'BACKFILL DONE']);
+    expect(c.sync_runs.map((r: { status: string; kind: string }) => `${r.kind} ${r.status}`)).toEqual(['INCREMENTAL FAILED', 'INCREMENTAL DONE', 'INCREMENTAL DONE', 'RECONCILE DONE', 'BACKFILL DONE']);
   });
 });
 

@@ -32,7 +32,8 @@ export function openWebhookSecret(keys: Keys, row: Pick<ConnectionRow, 'id' | 'w
 
 /** What an admin sees of the credentials: the last 4 characters of the token or private key. */
 export function credentialsHint(credentials: Credentials): string {
-  return secretHint((credentials.token ?? credentials.private_key ?? '').trim());
+  // A PEM key: the last characters of its body, not of its END line.
+  return secretHint((credentials.token ?? (credentials.private_key ?? '').replace(/-----[A-Z ]+-----/g, '').replace(/\s+/g, '')).trim());
 }
 
 /** The connection as adapters see it, credentials opened (only ever in memory). */

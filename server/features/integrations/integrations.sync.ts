@@ -176,7 +176,7 @@ export async function executeRun(services: Services, runId: string, job: Pick<Jo
     }
     if (err instanceof IntegrationError && err.kind === 'RATE_LIMITED') {
       const at = err.retryAt && err.retryAt.getTime() > scheduler.now() ? err.retryAt : new Date(scheduler.now() + 60_000);
-      const { job: next } = job.enqueue({ kind: SYNC_JOB_KIND, uniqueKey: `run:${run.id}@${at.toISOString()}`, runAt: at, organizationId: row.organization_id, payload: { connectionId: row.id, runId: run.id } satisfies SyncPayload });
+      const { job: next } = job.enqueue({ kind: SYNC_JOB_KIND, uniqueKey: `run:${run.id}@${at.toISOString()}:after:${job.jobId}`, runAt: at, organizationId: row.organization_id, payload: { connectionId: row.id, runId: run.id } satisfies SyncPayload });
       patchRun(db, run.id, { status: 'RATE_LIMITED', resumes_at: at.toISOString(), error: message, job_id: next.id });
       log.info({ connectionId: row.id, runId: run.id, resumesAt: at.toISOString() }, 'sync rate limited: resumes later');
       return { status: 'RATE_LIMITED', itemsWritten: written };
