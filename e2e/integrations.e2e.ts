@@ -66,8 +66,8 @@ it('an admin connects GitHub and Jira through the forms, follows the syncs to do
   const ghForm = page.getByRole('form', { name: 'Connect GitHub' });
   expect(await ghForm.getByLabel('API base URL').inputValue()).toBe('https://api.github.com');
   await ghForm.getByLabel('API base URL').fill(github.url);
-  await ghForm.getByLabel('Organization').fill('acme');
-  await ghForm.getByLabel('Token').fill(github.token);
+  await ghForm.getByLabel('Organization', { exact: true }).fill('acme');
+  await ghForm.getByLabel('Token', { exact: true }).fill(github.token);
   await ghForm.getByRole('button', { name: 'Test connection' }).click();
   await ghForm.locator('.integration-test-ok').getByText(/acme/).waitFor();
   // The rate limit holds the first pull request page (GitHub's GraphQL API), so the progress shows before the run ends.
@@ -128,9 +128,9 @@ it('the integrations page and the code process page pass axe and fit 375 px', as
   await page.getByRole('region', { name: 'Repositories and boards per team' }).getByText('acme/api').waitFor();
   expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
   const form = page.getByRole('form', { name: 'Code process' });
-  await form.getByLabel('Counted branches').fill('release');
-  await form.getByLabel('Counted branches').press('Enter');
-  await form.getByRole('button', { name: 'Save' }).click();
+  await form.getByRole('textbox', { name: 'Counted branches' }).fill('release');
+  await form.getByRole('textbox', { name: 'Counted branches' }).press('Enter');
+  await form.getByRole('button', { name: 'Save', exact: true }).click();
   await form.getByText(/The code process was saved/).waitFor();
   await page.setViewportSize({ width: 1280, height: 900 });
   expect(await seriousA11yViolations(page)).toEqual([]);
