@@ -204,6 +204,46 @@ describe('team insights of Alpha over the synthetic dataset', () => {
   });
 });
 
+describe('the product’s own data beside the code data', () => {
+  it('feedback given and received (counts only), goals as they stand, retros held in the window', async () => {
+    const c = app.services.db.$client;
+    const org = people.alice!.organizationId;
+    const feedback = c.prepare(`insert into feedback (id, organization_id, giver_id, recipient_id, body, visibility, created_at) values (?, ?, ?, ?, 'secret words', 'PRIVATE', ?)`);
+    feedback.run(newId(), org, people.alice!.id, people.bob!.id, '2025-03-05T10:00:00.000Z');
+    feedback.run(newId(), org, people.carol!.id, people.dave!.id, '2025-03-12T10:00:00.000Z');
+    feedback.run(newId(), org, people.erin!.id, people.carol!.id, '2025-03-20T10:00:00.000Z');
+    feedback.run(newId(), org, people.alice!.id, people.bob!.id, '2025-04-02T10:00:00.000Z');
+    const goal = c.prepare(`insert into goals (id, organization_id, title, owner_kind, owner_user_id, owner_team_id, visibility, status, progress) values (?, ?, 'Goal', ?, ?, ?, ?, ?, ?)`);
+    goal.run(newId(), org, 'TEAM', null, alpha.id, 'EVERYONE', 'ON_TRACK', 40);
+    goal.run(newId(), org, 'PERSON', people.alice!.id, null, 'MANAGER_CHAIN', 'AT_RISK', 60);
+    goal.run(newId(), org, 'PERSON', people.bob!.id, null, 'PRIVATE', 'DONE', 100);
+    goal.run(newId(), org, 'PERSON', people.carol!.id, null, 'EVERYONE', 'DROPPED', 10);
+    goal.run(newId(), org, 'PERSON', people.dave!.id, null, 'EVERYONE', 'OFF_TRACK', 5);
+    const retro = newId();
+    c.prepare(`insert into retros (id, organization_id, team_id, title, template_id, template_name, prompts, scheduled_at, started_at, phase) values (?, ?, ?, 'Sprint 1 retro', 'builtin', 'Start, stop, continue', '[]', ?, ?, 'SUMMARY')`)
+      .run(retro, org, alpha.id, '2025-03-14T15:00:00.000Z', '2025-03-14T15:00:00.000Z');
+    for (const key of ['alice', 'bob']) c.prepare(`insert into retro_participants (retro_id, user_id) values (?, ?)`).run(retro, people[key]!.id);
+    for (const status of ['DONE', 'OPEN']) c.prepare(`insert into retro_action_items (id, organization_id, retro_id, team_id, text, status) values (?, ?, ?, ?, 'Do it', ?)`).run(newId(), org, retro, alpha.id, status);
+
+    const mia = await signedIn(app, 'mia@acme.example');
+    const res = await mia.gql(`query($id: ID!) { teamInsights(team_id: $id, from: "2025-03-03", to: "2025-03-30") {
+      metrics { key summary { value numerator denominator } points { value } }
+      goals { count average_progress on_track at_risk off_track done }
+      retros { title participants members actions_total actions_done }
+    } }`, { id: alpha.id });
+    expect(res.errors).toBeUndefined();
+    const t = res.data!.teamInsights;
+    const m = (key: string) => t.metrics.find((x: { key: string }) => x.key === key);
+    expect(m('FEEDBACK_GIVEN').points.map((p: { value: number }) => p.value)).toEqual([1, 1, 0, 0]);
+    expect(m('FEEDBACK_RECEIVED').points.map((p: { value: number }) => p.value)).toEqual([1, 0, 1, 0]);
+    expect(JSON.stringify(t)).not.toContain('secret words');
+    expect(t.goals).toEqual({ count: 2, average_progress: 50, on_track: 1, at_risk: 1, off_track: 0, done: 0 });
+    expect(t.retros).toEqual([{ title: 'Sprint 1 retro', participants: 2, members: 3, actions_total: 2, actions_done: 1 }]);
+    expect(m('RETRO_PARTICIPATION').summary).toMatchObject({ numerator: 2, denominator: 3 });
+    expect(m('RETRO_ACTIONS_DONE').summary).toMatchObject({ numerator: 1, denominator: 2, value: 0.5 });
+  });
+});
+
 const INDIVIDUAL = `query($id: ID, $from: String, $to: String) { individualInsights(user_id: $id, from: $from, to: $to) {
   user { id }
   metrics { key summary { ${VALUE} } }
