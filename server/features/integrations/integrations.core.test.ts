@@ -270,6 +270,9 @@ describe('organizations and disconnecting', () => {
     const schedules = () => app.services.db.select({ key: jobSchedules.key, active: jobSchedules.active }).from(jobSchedules).where(like(jobSchedules.key, `%${connectionId}%`)).all();
     expect(schedules().map((x) => [x.key.split(':').pop(), x.active]).sort()).toEqual([['INCREMENTAL', false], ['RECONCILE', false]]);
     expect(codeOf(await admin.gql(SYNC, { id: connectionId }))).toBe('CONFLICT');
+    const body = JSON.stringify({ action: 'closed', issue: { number: 1 }, repository: { full_name: 'acme/api' } });
+    const ignored = await webhook(body, { 'x-github-event': 'issues', 'x-github-delivery': 'delivery-paused', 'x-hub-signature-256': signatureOf(WEBHOOK_SECRET, body) });
+    expect([ignored.statusCode, ignored.json()]).toEqual([202, { accepted: false, ignored: true }]);
     const sample = await admin.gql(`mutation { loadSampleInsightsData { loaded } }`);
     expect(codeOf(sample)).toBe('BAD_USER_INPUT');
     expect(sample.errors![0]!.message).toMatch(/Disconnect GitHub first/);

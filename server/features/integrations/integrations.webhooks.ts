@@ -7,6 +7,7 @@ import { markClosedActionIssues } from './integrations.retro-actions.js';
 import { openConnection, openWebhookSecret, scrubSecrets } from './integrations.secrets.js';
 import { readSettings } from './integrations.sync.js';
 import { webhookDeliveries } from './integrations.tables.js';
+import { isFeatureAreaOn } from '../feature-areas/feature-areas.guard.js';
 import type { FeaturePart } from '../feature-part.js';
 
 /**
@@ -16,6 +17,7 @@ import type { FeaturePart } from '../feature-part.js';
  * delivery id seen before: 200 `{ duplicate: true }`; otherwise the delivery is written through the
  * one ingest writer in one transaction with its de-duplication row (a failure keeps neither, so the
  * service's redelivery is applied), retro action items whose issue closed are marked done: 202.
+ * A paused connection, or an organization with integrations switched off: 202 and nothing applied.
  * Deliveries older than 30 days are forgotten as new ones arrive.
  */
 export const WEBHOOK_BODY_LIMIT = 5 * 1024 * 1024;
@@ -37,6 +39,8 @@ export const integrationsWebhooksPart: FeaturePart = {
         const connection = openConnection(keys, row);
         const delivery = adapter.webhook({ connection, webhookSecret: openWebhookSecret(keys, row), headers: request.headers, rawBody });
         if (!delivery) return reply.code(401).send({ error: 'UNAUTHENTICATED', message: 'The signature does not match this integration’s webhook secret.' });
+        // Paused, or integrations switched off: acknowledged (the service keeps the hook) and not applied; the next sync reads what changed.
+        if (row.status === 'PAUSED' || !isFeatureAreaOn(db, row.organization_id, 'INTEGRATIONS')) return reply.code(202).send({ accepted: false, ignored: true });
         const settings = readSettings(db, row.organization_id);
         const now = new Date(app.services.scheduler.now());
         try {
