@@ -15,13 +15,13 @@ export const PR_ENTITY = 'pull_requests';
  * bound it stops at, the newest `updatedAt` it saw), so an interrupted or rate-limited sync
  * continues after its last written page: no gap, no page read twice.
  */
-export type PrCursor = { done: string | null; partial: { after: string; bound: string; newest: string | null } | null };
+export type PrCursor = { done: string | null; from?: string | null; partial: { after: string; bound: string; newest: string | null } | null };
 
 export function readPrCursor(raw: string | null): PrCursor {
   if (!raw) return { done: null, partial: null };
   try {
     const v = JSON.parse(raw) as Partial<PrCursor>;
-    return { done: typeof v.done === 'string' ? v.done : null, partial: v.partial && typeof v.partial.after === 'string' ? v.partial : null };
+    return { done: typeof v.done === 'string' ? v.done : null, from: typeof v.from === 'string' ? v.from : null, partial: v.partial && typeof v.partial.after === 'string' ? v.partial : null };
   } catch {
     return { done: Number.isFinite(Date.parse(raw)) ? raw : null, partial: null };
   }
@@ -32,9 +32,12 @@ const later = (a: string | null, b: string | null): string | null => (!a ? b : !
 export async function syncPullRequests(octokit: Octokit, ctx: SyncContext, scope: { id: string; externalId: string; name: string }, pageSize: number): Promise<void> {
   const { owner, repo } = splitRepo(scope.externalId);
   const saved = readPrCursor(ctx.cursors.get(scope.id, PR_ENTITY).cursor);
-  const incremental = ctx.kind !== 'BACKFILL' && saved.done;
-  let bound = saved.partial?.bound ?? (incremental ? new Date(Date.parse(saved.done as string) - OVERLAP_MS).toISOString() : ctx.since);
-  if (bound < ctx.since && !incremental) bound = ctx.since;
+  // A backfill resumed after a rate limit finds the repositories it already finished with a cursor
+  // read from its own start (`from`): those continue incrementally instead of reading it all again.
+  const incremental = Boolean(saved.done) && (ctx.kind !== 'BACKFILL' || (saved.from != null && saved.from <= ctx.since));
+  const bound = saved.partial?.bound ?? (incremental ? new Date(Date.parse(saved.done as string) - OVERLAP_MS).toISOString() : ctx.since);
+  // `from`: since when the repository's history is complete (kept by incremental and resumed passes).
+  const from = saved.partial || incremental ? (saved.from ?? null) : ctx.since;
   let after: string | null = saved.partial?.after ?? null;
   let newest: string | null = saved.partial ? saved.partial.newest : saved.done;
   let done = 0;
@@ -57,11 +60,11 @@ export async function syncPullRequests(octokit: Octokit, ctx: SyncContext, scope
     done += records.length;
     ctx.progress({ label: `${scope.name}: pull requests, page ${page}`, done, total: incremental ? null : conn.totalCount, requests: 1 });
     if (reachedBound || !conn.pageInfo.hasNextPage || !conn.pageInfo.endCursor) {
-      ctx.cursors.set(scope.id, PR_ENTITY, { cursor: JSON.stringify({ done: newest, partial: null } satisfies PrCursor) });
+      ctx.cursors.set(scope.id, PR_ENTITY, { cursor: JSON.stringify({ done: newest, from, partial: null } satisfies PrCursor) });
       return;
     }
     after = conn.pageInfo.endCursor;
-    ctx.cursors.set(scope.id, PR_ENTITY, { cursor: JSON.stringify({ done: saved.done, partial: { after, bound, newest } } satisfies PrCursor) });
+    ctx.cursors.set(scope.id, PR_ENTITY, { cursor: JSON.stringify({ done: saved.done, from, partial: { after, bound, newest } } satisfies PrCursor) });
   }
 }
 

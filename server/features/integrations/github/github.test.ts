@@ -158,6 +158,20 @@ describe('GitHub adapter against the fake GitHub', () => {
     await adapter.sync(resumed.ctx);
     const all = [...first.rec.pullRequests, ...resumed.rec.pullRequests].map((p) => p.number);
     expect(all.sort((a, b) => a - b)).toEqual([1, 2, 3, 4, 7, 8, 9, 10]); // each once: no gap, no page read twice
+
+    // A backfill limited on its second repository: resumed, the finished one is not read again.
+    const both = memoryCursors();
+    fake.failNext({ status: 429, headers: { 'retry-after': '30' }, path: /^\/graphql$/, after: 1 });
+    const limited = context({ cursors: both });
+    expect(await failure(githubAdapter.sync(limited.ctx))).toMatchObject({ kind: 'RATE_LIMITED' });
+    expect(limited.rec.pullRequests).toHaveLength(8);
+    const again = context({ cursors: both });
+    await githubAdapter.sync(again.ctx);
+    expect(again.rec.pullRequests.filter((p) => p.scopeId === 'scope:acme/web').map((p) => p.number).sort()).toEqual([5, 6]);
+    const newestApi = Math.max(...limited.rec.pullRequests.map((p) => Date.parse(p.updatedAt)));
+    const reread = again.rec.pullRequests.filter((p) => p.scopeId === 'scope:acme/api');
+    expect(reread.length).toBeLessThan(8);
+    expect(reread.every((p) => Date.parse(p.updatedAt) >= newestApi - 5 * 60_000)).toBe(true); // only the 5-minute overlap
   });
 
   it('a 403 with x-ratelimit-remaining 0 resumes at x-ratelimit-reset; a 500 is UNAVAILABLE; a malformed answer is BAD_PAYLOAD', async () => {
