@@ -190,6 +190,17 @@ describe('syncing', () => {
   });
 });
 
+describe('schedules', () => {
+  it('runs an incremental sync every hour by itself', async () => {
+    const before = (await read()).sync_runs.length;
+    clock.advance(3_600_000);
+    await settle();
+    const c = await read();
+    expect(c.sync_runs).toHaveLength(before + 1);
+    expect(c.current_run).toMatchObject({ kind: 'INCREMENTAL', status: 'DONE' });
+  });
+});
+
 describe('webhooks and retro action items', () => {
   let retroId = '';
   let itemIds: string[] = [];
