@@ -1,17 +1,19 @@
-import { isBotLogin, type CodeProcessSettings, type PrState } from '../../../../shared/integrations.js';
+import type { CodeProcessSettings } from '../../../../shared/integrations.js';
 import { IntegrationError } from '../integrations.errors.js';
-import type { AccountInput, ConnectionTest, OpenConnection, PrEventInput, ProviderAdapter, PullRequestInput, ScopeInfo, SyncContext } from '../integrations.provider.js';
+import type { AccountInput, ConnectionTest, OpenConnection, ProviderAdapter, PullRequestInput, ScopeInfo, SyncContext } from '../integrations.provider.js';
 import {
   BitbucketAccessError, createBitbucketClient, repoPath,
-  type BbAccount, type BbActivity, type BbCommit, type BbDiffstat, type BbPullRequest, type BbRepository, type BitbucketClient,
+  type BbActivity, type BbCommit, type BbDiffstat, type BbPullRequest, type BbRepository, type BitbucketClient,
 } from './bitbucket.client.js';
 import { syncDeployments } from './bitbucket.deployments.js';
+import { pullRequestInput } from './bitbucket.map.js';
+import { bitbucketWebhook } from './bitbucket.webhook.js';
 
 /**
  * Bitbucket Cloud (REST 2.0, docs/decisions/0051): repositories of one workspace (`account`), their
  * pull requests with activity (approvals are only there, not in comments: DevLake #4383, #6367),
  * commits (the first one's date starts coding time), diffstat (size), and deployments from
- * Bitbucket Pipelines' deployments API. Never sleeps: a 429 becomes RATE_LIMITED and the next run
+ * Bitbucket Pipelines (bitbucket.deployments.ts), webhook deliveries (bitbucket.webhook.ts). Never sleeps: a 429 becomes RATE_LIMITED and the next run
  * resumes from the cursors. Bitbucket issues are deprecated: no createIssue.
  */
 
@@ -39,73 +41,6 @@ function parseCursor(raw: string | null): PrCursor | null {
 /** A BBQL datetime literal (unquoted ISO 8601 with an offset), floored to the second. */
 function bbqlInstant(ms: number): string {
   return `${new Date(Math.floor(ms / 1000) * 1000).toISOString().slice(0, 19)}+00:00`;
-}
-
-export function accountOf(a: BbAccount | null | undefined, settings: Pick<CodeProcessSettings, 'bot_logins'>): AccountInput | null {
-  if (!a) return null;
-  const externalId = a.account_id ?? a.uuid;
-  if (!externalId) return null;
-  return {
-    externalId,
-    login: a.nickname ?? null,
-    displayName: a.display_name ?? null,
-    isBot: a.type === 'app_user' || isBotLogin(a.nickname, settings.bot_logins) || isBotLogin(a.display_name, settings.bot_logins),
-  };
-}
-
-const stateOf = (s: BbPullRequest['state']): PrState => (s === 'MERGED' ? 'MERGED' : s === 'OPEN' ? 'OPEN' : 'CLOSED');
-const iso = (s: string) => new Date(s).toISOString();
-
-/** A pull request with its activity, commits and diffstat, as the ingest writer takes it. */
-export function pullRequestInput(repo: string, pr: BbPullRequest, activity: BbActivity[], commits: BbCommit[], diffstat: BbDiffstat[], settings: Pick<CodeProcessSettings, 'bot_logins'>): PullRequestInput {
-  const events: PrEventInput[] = [];
-  for (const c of commits) events.push({ externalId: c.hash, kind: 'COMMIT', at: iso(c.date), actor: accountOf(c.author?.user, settings) });
-  const updates = activity.flatMap((a) => (a.update ? [a.update] : [])).sort((x, y) => Date.parse(x.date) - Date.parse(y.date));
-  let draft: boolean | undefined;
-  let mergedAt: string | null = null;
-  let closedAt: string | null = null;
-  for (const u of updates) {
-    if (typeof u.draft === 'boolean') {
-      if (draft === true && !u.draft) events.push({ externalId: `ready:${u.date}`, kind: 'READY_FOR_REVIEW', at: iso(u.date), actor: accountOf(u.author, settings) });
-      if (draft === false && u.draft) events.push({ externalId: `draft:${u.date}`, kind: 'CONVERTED_TO_DRAFT', at: iso(u.date), actor: accountOf(u.author, settings) });
-      draft = u.draft;
-    }
-    if (u.state === 'MERGED') mergedAt = closedAt = iso(u.date);
-    else if (u.state === 'DECLINED' || u.state === 'SUPERSEDED') closedAt = iso(u.date);
-  }
-  for (const a of activity) {
-    if (a.approval) {
-      const actor = accountOf(a.approval.user, settings);
-      events.push({ externalId: `approval:${actor?.externalId ?? '?'}:${a.approval.date}`, kind: 'REVIEW', at: iso(a.approval.date), actor, state: 'APPROVED' });
-    } else if (a.changes_requested) {
-      const actor = accountOf(a.changes_requested.user, settings);
-      events.push({ externalId: `changes:${actor?.externalId ?? '?'}:${a.changes_requested.date}`, kind: 'REVIEW', at: iso(a.changes_requested.date), actor, state: 'CHANGES_REQUESTED' });
-    } else if (a.comment && !a.comment.deleted) {
-      events.push({ externalId: `comment:${a.comment.id}`, kind: 'COMMENT', at: iso(a.comment.created_on), actor: accountOf(a.comment.user, settings) });
-    }
-  }
-  const state = stateOf(pr.state);
-  if (state === 'MERGED') mergedAt ??= iso(pr.updated_on);
-  if (state !== 'OPEN') closedAt ??= iso(pr.updated_on);
-  const sized = diffstat.length > 0;
-  return {
-    externalId: `${repo}#${pr.id}`,
-    number: pr.id,
-    title: pr.title,
-    url: pr.links?.html?.href ?? null,
-    state,
-    isDraft: state === 'OPEN' && pr.draft === true,
-    author: accountOf(pr.author, settings),
-    baseRef: pr.destination?.branch?.name ?? null,
-    mergeCommitSha: pr.merge_commit?.hash ?? null,
-    additions: sized ? diffstat.reduce((n, d) => n + (d.lines_added ?? 0), 0) : null,
-    deletions: sized ? diffstat.reduce((n, d) => n + (d.lines_removed ?? 0), 0) : null,
-    createdAt: iso(pr.created_on),
-    updatedAt: iso(pr.updated_on),
-    mergedAt: state === 'MERGED' ? mergedAt : null,
-    closedAt: state === 'OPEN' ? null : closedAt,
-    events,
-  };
 }
 
 async function pullRequestDetails(client: BitbucketClient, repo: string, pr: BbPullRequest, settings: CodeProcessSettings): Promise<PullRequestInput> {
@@ -144,7 +79,7 @@ async function syncPullRequests(ctx: SyncContext, client: BitbucketClient, scope
       ctx.write.pullRequests(scope.id, list);
     }
     for (const pr of page.values) {
-      if (Date.parse(pr.updated_on) > Date.parse(cursor.updated)) cursor.updated = iso(pr.updated_on);
+      if (Date.parse(pr.updated_on) > Date.parse(cursor.updated)) cursor.updated = new Date(pr.updated_on).toISOString();
       cursor.seen[String(pr.id)] = pr.updated_on;
     }
     const keepFrom = Date.parse(cursor.updated) - BITBUCKET_OVERLAP_MS;
@@ -210,4 +145,4 @@ async function sync(ctx: SyncContext): Promise<void> {
   ctx.progress({ done: counter.done, total: counter.done });
 }
 
-export const bitbucketAdapter: ProviderAdapter = { provider: 'BITBUCKET', test, listScopes, sync };
+export const bitbucketAdapter: ProviderAdapter = { provider: 'BITBUCKET', test, listScopes, sync, webhook: bitbucketWebhook };

@@ -6,6 +6,7 @@ import type { AccountInput, CursorStore, DeploymentInput, IngestWriter, OpenConn
 import { NOW } from '../sample/synthetic-dataset.js';
 import { syntheticRecords } from '../sample/synthetic-records.js';
 import { bitbucketAdapter } from './bitbucket.adapter.js';
+import { bitbucketSignature } from './bitbucket.webhook.js';
 
 let fake: FakeBitbucket;
 beforeAll(async () => {
@@ -27,7 +28,7 @@ function recorder() {
   const accounts = new Map<string, AccountInput>();
   const cursors = new Map<string, { cursor: string | null; etag: string | null }>();
   const write: IngestWriter = {
-    scope: () => { throw new Error('not used'); },
+    scope: (info) => ({ id: `s-${info.externalId.split('/')[1]}`, included: true }),
     accounts: (list) => list.forEach((a) => accounts.set(a.externalId, a)),
     pullRequests: (scopeId, list) => {
       writes.push({ scopeId, externalIds: list.map((p) => p.externalId) });
@@ -165,4 +166,27 @@ it('recognises deployments by tag or by pipeline name when the code process says
   const api = [...pipelines.deployments.values()].filter((d) => d.scopeId === 's-api');
   expect(api.map((d) => `${d.externalId} ${d.result}`).sort()).toEqual(['pipeline:{p-A0} SUCCESS', 'pipeline:{p-D1} SUCCESS', 'pipeline:{p-D2} SUCCESS', 'pipeline:{p-D3} SUCCESS', 'pipeline:{p-D5} SUCCESS', 'pipeline:{p-F1} FAILURE']);
   expect(api.find((d) => d.externalId === 'pipeline:{p-D2}')).toMatchObject({ startedAt: '2025-03-07T09:50:00.000Z', finishedAt: '2025-03-07T10:00:00.000Z', sha: 'release-D2' });
+});
+
+it('takes a signed webhook delivery (an approval) under the ids the sync uses, and refuses a bad or missing signature', async () => {
+  const pr = await (await fetch(`${fake.url}/repositories/acme/api/pullrequests/2`, { headers: { authorization: `Basic ${Buffer.from(fake.token).toString('base64')}` } })).json() as Record<string, unknown>;
+  const body = Buffer.from(JSON.stringify({
+    repository: { full_name: 'acme/api', links: { html: { href: 'https://bitbucket.org/acme/api' } } }, pullrequest: pr,
+    approval: { date: '2025-03-04T11:00:00+00:00', user: { type: 'user', account_id: '712020:carol', nickname: 'carol', display_name: 'Carol Chen' } },
+  }));
+  const secret = 'a-webhook-secret-of-32-characters';
+  const headers = (signature: string | undefined) => ({ 'x-event-key': 'pullrequest:approved', 'x-request-uuid': 'delivery-1', ...(signature ? { 'x-hub-signature': signature } : {}) });
+  const hook = bitbucketAdapter.webhook!;
+  expect(hook({ connection: connection(), webhookSecret: secret, headers: headers(bitbucketSignature('another-secret-entirely-000000', body)), rawBody: body })).toBeNull();
+  expect(hook({ connection: connection(), webhookSecret: secret, headers: headers(undefined), rawBody: body })).toBeNull();
+  expect(hook({ connection: connection(), webhookSecret: null, headers: headers(bitbucketSignature(secret, body)), rawBody: body })).toBeNull();
+
+  const delivery = hook({ connection: connection(), webhookSecret: secret, headers: headers(bitbucketSignature(secret, body)), rawBody: body })!;
+  expect(delivery).toMatchObject({ deliveryId: 'delivery-1', event: 'pullrequest:approved' });
+  const rec = recorder();
+  expect(delivery.apply(rec.ctx('INCREMENTAL').write, DEFAULT_CODE_PROCESS)).toEqual({ written: 1 });
+  const written = rec.pullRequests.get('acme/api#2')!;
+  expect(written).toMatchObject({ state: 'MERGED', mergedAt: '2025-03-04T11:30:00.000Z', additions: null });
+  expect(written.events.map((e) => e.externalId)).toEqual(['approval:712020:carol:2025-03-04T11:00:00.000Z']);
+  expect(rec.writes).toEqual([{ scopeId: 's-api', externalIds: ['acme/api#2'] }]);
 });
