@@ -1,9 +1,13 @@
 // @vitest-environment jsdom
-import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, expect, it } from 'vitest';
 import { closeAlert } from '../../lib/alerts.js';
+import { createQueryClient } from '../../lib/query-client.js';
 import { meAs, refusal, stubGraphql, type GraphqlVariables, type OperationHandler } from '../../test/graphql-stub.js';
 import { cleanUpBetweenTests, renderSignedIn } from '../../test/render-route.js';
+import { endedRetro } from '../retros/retro-fixtures.test-support.js';
+import { RetroSummary } from '../retros/retro-summary.js';
 import type { ExternalAccount, IntegrationConnection, SyncRun } from './api.js';
 
 // Times on this screen are the viewer's own: the tests read them in UTC.
@@ -173,4 +177,32 @@ it('code process: lists are edited one name at a time; the server’s refusal sh
   const summary = screen.getByRole('region', { name: 'Repositories and boards per team' });
   expect(within(summary).getByText('Platform')).toBeTruthy();
   expect(within(summary).getByText('acme/api')).toBeTruthy();
+});
+
+it('a retro action item is sent to the team’s tracker from the summary, and its issue key then links to the issue', async () => {
+  const issues: Array<Record<string, unknown>> = [];
+  const { calls } = stubGraphql({
+    TrackerTargets: () => ({ data: { trackerTargets: [
+      { connection_id: 'jira', scope_id: 'p-ops', provider: 'JIRA', name: 'OPS', team_owned: false },
+      { connection_id: 'gh', scope_id: 'r-api', provider: 'GITHUB', name: 'acme/api', team_owned: true },
+    ] } }),
+    RetroActionIssues: () => ({ data: { retroActionIssues: issues } }),
+    SendRetroActionToTracker: ({ action_item_id }: GraphqlVariables) => {
+      issues.push({ action_item_id, provider: 'GITHUB', key: 'acme/api#42', url: 'https://github.com/acme/api/issues/42', closed_at: null });
+      return { data: { sendRetroActionToTracker: issues[0] } };
+    },
+  });
+  const retro = endedRetro();
+  const item = retro.action_items[0]!;
+  render(<QueryClientProvider client={createQueryClient()}><RetroSummary retro={retro} /></QueryClientProvider>);
+  fireEvent.click(await screen.findByRole('button', { name: `Send to tracker: ${item.text}` }, T));
+  const form = await screen.findByRole('form', { name: 'Send to tracker' });
+  // The retro's team's repository first.
+  expect(within(within(form).getByLabelText('Repository or project')).getAllByRole('option').map((o) => o.textContent)).toEqual(['acme/api (GitHub, this team)', 'OPS (Jira)']);
+  fireEvent.click(within(form).getByRole('button', { name: 'Open the issue' }));
+  const link = await screen.findByRole('link', { name: /acme\/api#42/ }, T);
+  expect(link.getAttribute('href')).toBe('https://github.com/acme/api/issues/42');
+  expect(calls.find((c) => c.operationName === 'SendRetroActionToTracker')!.variables).toEqual({ action_item_id: item.id, scope_id: 'r-api' });
+  expect(calls.find((c) => c.operationName === 'TrackerTargets')!.variables).toEqual({ retro_id: retro.id });
+  expect(screen.queryByRole('button', { name: `Send to tracker: ${item.text}` })).toBeNull();
 });
