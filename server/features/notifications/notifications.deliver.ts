@@ -107,9 +107,12 @@ async function deliver(services: Services, input: Delivery, wants: Wants): Promi
       }
       if (wants(user, 'slack')) forSlack.push(user);
     }
-    // With a connected Slack bot, each of them with a slack_id also gets it by direct message (never fails the rest).
+    // With a connected Slack bot, each of them with a slack_id also gets it by direct message (never fails the rest;
+    // once Slack asks to slow down, the remaining direct messages are skipped).
     const dm = directMessageOf(input.title, url);
-    for (const user of forSlack) if (user.slack_id) await sendSlackDirectMessage(services.db, services.keys, input.organizationId, user.id, dm, services.log);
+    for (const user of forSlack.filter((u) => u.slack_id)) {
+      if ((await sendSlackDirectMessage(services.db, services.keys, input.organizationId, user.id, dm, services.log))?.skipped) break;
+    }
     const webhook = forSlack.length ? usableSlackWebhook(services, input.organizationId) : undefined;
     if (!webhook) return report;
     report.slack.mentioned = forSlack.length;
