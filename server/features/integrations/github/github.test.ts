@@ -220,6 +220,15 @@ describe('GitHub adapter against the fake GitHub', () => {
     expect(noRead.ok).toBe(false);
     expect(noRead.missing).toEqual(['Pull requests: read', 'Contents: read']);
 
+    // A stopped job: nothing is asked of GitHub.
+    const stopped = context();
+    const controller = new AbortController();
+    controller.abort();
+    stopped.ctx.signal = controller.signal;
+    const before = fake.requests.length;
+    expect(await failure(githubAdapter.sync(stopped.ctx))).toMatchObject({ name: 'AbortError' });
+    expect(fake.requests.length).toBe(before);
+
     const nowhere = await githubAdapter.test({ ...connection, baseUrl: 'http://127.0.0.1:9' }, new AbortController().signal);
     expect(nowhere).toMatchObject({ ok: false, message: expect.stringMatching(/^GitHub could not be reached/) });
   });
