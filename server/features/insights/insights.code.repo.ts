@@ -157,6 +157,15 @@ export function sprintIssues(db: Db, sprintIds: readonly string[]): SprintIssueR
 
 // ---------------------------------------------------------------- the PRs behind a number
 
+/** PRs of the repositories closed without merge in the window (through the merged index's unmerged end). */
+export function closedUnmergedPullRequests(db: Db, orgId: string, repos: readonly string[], from: number, to: number): PrRow[] {
+  if (!repos.length) return [];
+  return db.all<RawPr>(sql`select ${PR_COLUMNS} from ext_pull_requests p indexed by ext_pull_requests_merged
+    join integration_scopes s on s.id = p.scope_id left join ext_accounts a on a.id = p.author_account_id
+    where p.organization_id = ${orgId} and p.merged_at is null and p.state = 'CLOSED' and p.closed_at >= ${iso(from)} and p.closed_at < ${iso(to)}
+      and p.scope_id in ${ids(repos)}`).map(toPr);
+}
+
 export function pullRequestsByIds(db: Db, orgId: string, prIds: readonly string[]): PrRow[] {
   if (!prIds.length) return [];
   return db.all<RawPr>(sql`select ${PR_COLUMNS} from ext_pull_requests p

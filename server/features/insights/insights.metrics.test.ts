@@ -9,6 +9,7 @@ import { createTeam, updateTeam } from '../teams/teams.repo.js';
 import { createIngestWriter } from '../integrations/integrations.ingest.js';
 import { NOW } from '../integrations/sample/synthetic-dataset.js';
 import { syntheticRecords } from '../integrations/sample/synthetic-records.js';
+import { dayKey, parseWindow, weekPeriods, weekStart } from './insights.periods.js';
 
 /**
  * Team and individual insights over the synthetic dataset of insights-metrics.md section 4 (loaded
@@ -195,12 +196,31 @@ describe('team insights of Alpha over the synthetic dataset', () => {
     expect(byNumber.get(4)).toMatchObject({ pickup_hours: null, excluded_reasons: expect.arrayContaining(['no review by someone else']) });
     expect(byNumber.get(8)).toMatchObject({ coding_hours: null, excluded_reasons: expect.arrayContaining(['first commit after creation']) });
     expect(byNumber.get(3)).toMatchObject({ pickup_hours: 4, reviewers: ['alice'] });
+    const closed = await admin.gql(`query($id: ID!) { teamInsightsPullRequests(team_id: $id, from: "2025-03-03", to: "2025-03-30", metric: PR_CLOSED_WITHOUT_MERGE) {
+      total items { number state } } }`, { id: alpha.id });
+    expect(closed.data!.teamInsightsPullRequests.total).toBe(7);
+    expect(closed.data!.teamInsightsPullRequests.items).toContainEqual({ number: 7, state: 'CLOSED' });
   });
 
   it('a window longer than the limit is refused in plain words', async () => {
     const res = await (await signedIn(app, 'mia@acme.example')).gql(TEAM, { id: alpha.id, from: '2024-01-01', to: '2025-03-30' });
     expect(codeOf(res)).toBe('BAD_USER_INPUT');
     expect(res.errors![0]!.message).toMatch(/at most 366 days/);
+  });
+});
+
+describe('weeks in the organization’s time zone', () => {
+  it('a deployment late on Sunday in UTC falls on Monday in UTC+1; weeks start Monday 00:00 local time, across daylight saving', () => {
+    const sunday = Date.parse('2025-03-09T23:30:00.000Z');
+    expect(dayKey(sunday, 'UTC')).toBe('2025-03-09');
+    expect(dayKey(sunday, 'Europe/Berlin')).toBe('2025-03-10');
+    expect(new Date(weekStart(sunday, 'Europe/Berlin')).toISOString()).toBe('2025-03-09T23:00:00.000Z');
+    const berlin = parseWindow({ from: '2025-03-24', to: '2025-04-06' }, 'Europe/Berlin', Date.parse(NOW));
+    // Summer time starts on Sunday 30 March: the second week begins at 22:00 UTC.
+    expect(weekPeriods(berlin).map((p) => new Date(p.start).toISOString())).toEqual(['2025-03-23T23:00:00.000Z', '2025-03-30T22:00:00.000Z']);
+    expect(new Date(berlin.to).toISOString()).toBe('2025-04-06T22:00:00.000Z');
+    const defaults = parseWindow({}, 'UTC', Date.parse('2025-03-26T12:00:00.000Z'));
+    expect(weekPeriods(defaults)).toHaveLength(13);
   });
 });
 

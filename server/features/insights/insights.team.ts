@@ -8,7 +8,7 @@ import { readCodeProcessSettings } from '../integrations/integrations.code-proce
 import type { TeamRow } from '../teams/teams.repo.js';
 import { insightsPeopleOf, insightsTeamsOf, requireTeamInsights } from './insights.access.js';
 import {
-  closedUnmergedMs, deploymentsIn, mergedPrFacts, mergedPullRequests, resolvedIssues, reviewersOf, sprintIssues, sprintsIn, teamIncidents, teamScopes,
+  closedUnmergedMs, closedUnmergedPullRequests, deploymentsIn, mergedPrFacts, mergedPullRequests, resolvedIssues, reviewersOf, sprintIssues, sprintsIn, teamIncidents, teamScopes,
 } from './insights.code.repo.js';
 import {
   countMetric, deliveryMetrics, issueMetrics, prFlowMetrics, ratioValue, snapshotMetric, sprintEnd, sprintMetrics, sprintOutcome,
@@ -85,7 +85,7 @@ export function computeTeamInsights(db: Db, orgId: string, team: TeamRow, args: 
   };
 }
 
-/** The pull requests behind a team's numbers: merged in the window (deployed in it for lead time), newest first. */
+/** The pull requests behind a team's numbers: merged in the window (deployed in it for lead time; with those closed unmerged for the closed ratio), newest first. */
 export function teamPullRequests(db: Db, orgId: string, team: TeamRow, args: WindowArgs & { metric?: InsightMetricKey | null; limit?: number | null; offset?: number | null }, now: number) {
   const limit = args.limit ?? 50;
   const offset = args.offset ?? 0;
@@ -98,9 +98,10 @@ export function teamPullRequests(db: Db, orgId: string, team: TeamRow, args: Win
   let list: PrRow[];
   if (args.metric === 'LEAD_TIME_FOR_CHANGES') list = all.filter((p) => inside(p.deployed_at));
   else if (args.metric === 'PR_MERGED_WITHOUT_REVIEW') list = all.filter((p) => inside(p.merged_at) && p.review_comments === 0);
+  else if (args.metric === 'PR_CLOSED_WITHOUT_MERGE') list = [...all.filter((p) => inside(p.merged_at)), ...closedUnmergedPullRequests(db, orgId, scopes.repos, window.from, window.to)];
   else list = all.filter((p) => inside(p.merged_at));
-  const key = args.metric === 'LEAD_TIME_FOR_CHANGES' ? 'deployed_at' : 'merged_at';
-  list.sort((a, b) => (b[key] ?? '').localeCompare(a[key] ?? '') || b.number - a.number);
+  const at = (p: PrRow) => (args.metric === 'LEAD_TIME_FOR_CHANGES' ? p.deployed_at : p.merged_at ?? p.closed_at) ?? '';
+  list.sort((a, b) => at(b).localeCompare(at(a)) || b.number - a.number);
   const page = list.slice(offset, offset + limit);
   const reviewers = reviewersOf(db, page.map((p) => p.id));
   return { items: page.map((p) => presentPr(p, reviewers.get(p.id) ?? [])), total: list.length };
