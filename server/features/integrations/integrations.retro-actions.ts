@@ -1,13 +1,14 @@
-import { and, eq, inArray, isNull, ne } from 'drizzle-orm';
+import { and, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { MercuriusContext } from 'mercurius';
 import { badInput, conflict, notFound } from '../../../shared/app-error.js';
 import type { Db } from '../../db/connection.js';
 import { requireViewer } from '../../graphql/context.js';
+import { topics } from '../../graphql/pubsub.js';
 import type { Services } from '../../services.js';
 import { retroAccess, takesPart, teamRelation } from '../retros/retros.access.js';
 import { retroPath } from '../retros/retros.actions.js';
-import { findActionItem, managerOf } from '../retros/retros.actions.repo.js';
-import { retroActionItems } from '../retros/retros.tables.js';
+import { findActionItem, managerOf, runningRetroIdsOfTeam } from '../retros/retros.actions.repo.js';
+import { retroActionItems, retros } from '../retros/retros.tables.js';
 import type { FeaturePart } from '../feature-part.js';
 import { adapterFor } from './integrations.adapters.js';
 import { findConnectionById, findScope } from './integrations.connections.repo.js';
@@ -26,22 +27,40 @@ type IssueRow = typeof retroActionIssues.$inferSelect;
 
 const present = (row: IssueRow & { provider: string }) => ({ action_item_id: row.action_item_id, provider: row.provider, key: row.key, url: row.url, closed_at: row.closed_at });
 
-/** Marks issues closed and their action items DONE (those not DONE or DROPPED already). Returns how many action items changed. */
-export function markClosedActionIssues(db: Db, connectionId: string, closed: ReadonlyArray<{ externalId: string; closedAt: string | null }>): number {
+/**
+ * Marks issues closed and their action items DONE (those not DONE or DROPPED already), and tells the
+ * running retros of their teams (their action item lists update live). Returns how many action items changed.
+ */
+export function markClosedActionIssues(services: Pick<Services, 'db' | 'pubsub'>, connectionId: string, closed: ReadonlyArray<{ externalId: string; closedAt: string | null }>): number {
+  const { db } = services;
   const shut = closed.filter((c) => c.closedAt);
   if (!shut.length) return 0;
-  return db.transaction(() => {
+  const teams = new Map<string, string>();
+  const bumped: Array<{ id: string; version: number }> = [];
+  const total = db.transaction(() => {
     let changed = 0;
     for (const c of shut) {
       const issues = db.update(retroActionIssues).set({ closed_at: c.closedAt }).where(and(eq(retroActionIssues.connection_id, connectionId), eq(retroActionIssues.external_id, c.externalId), isNull(retroActionIssues.closed_at)))
         .returning({ id: retroActionIssues.action_item_id }).all();
       if (!issues.length) continue;
       const at = new Date().toISOString();
-      changed += db.update(retroActionItems).set({ status: 'DONE', done_at: c.closedAt ?? at, updated_at: at })
-        .where(and(inArray(retroActionItems.id, issues.map((i) => i.id)), ne(retroActionItems.status, 'DONE'), ne(retroActionItems.status, 'DROPPED'))).run().changes;
+      const done = db.update(retroActionItems).set({ status: 'DONE', done_at: c.closedAt ?? at, updated_at: at })
+        .where(and(inArray(retroActionItems.id, issues.map((i) => i.id)), ne(retroActionItems.status, 'DONE'), ne(retroActionItems.status, 'DROPPED')))
+        .returning({ team_id: retroActionItems.team_id, organization_id: retroActionItems.organization_id }).all();
+      for (const d of done) teams.set(d.team_id, d.organization_id);
+      changed += done.length;
+    }
+    for (const [teamId, orgId] of teams) {
+      const running = runningRetroIdsOfTeam(db, orgId, teamId);
+      if (running.length) {
+        bumped.push(...db.update(retros).set({ version: sql`${retros.version} + 1`, updated_at: new Date().toISOString() })
+          .where(inArray(retros.id, running)).returning({ id: retros.id, version: retros.version }).all());
+      }
     }
     return changed;
   });
+  for (const b of bumped) services.pubsub.publish(topics.retroChanged(b.id), { version: b.version });
+  return total;
 }
 
 /** Asks the service about this connection's open action-item issues (per scope) and closes the ones closed there. */
@@ -58,7 +77,7 @@ export async function checkActionIssues(services: Services, connection: OpenConn
   for (const list of byScope.values()) {
     const s = list[0]!;
     const states = await adapter.issueStates(connection, { kind: s.kind, externalId: s.scope_external_id, name: s.name }, list.map((o) => o.external_id), signal);
-    changed += markClosedActionIssues(db, connection.id, states);
+    changed += markClosedActionIssues(services, connection.id, states);
   }
   return changed;
 }

@@ -51,7 +51,7 @@ export const integrationsWebhooksPart: FeaturePart = {
             db.delete(webhookDeliveries).where(and(eq(webhookDeliveries.connection_id, row.id), lt(webhookDeliveries.received_at, new Date(now.getTime() - DELIVERY_RETENTION_DAYS * 86_400_000).toISOString()))).run();
             const writer = createIngestWriter(db, { organizationId: row.organization_id, connectionId: row.id, settings });
             const applied = delivery.apply(writer, settings);
-            const closed = markClosedActionIssues(db, row.id, (applied.closedIssues ?? []).map((externalId) => ({ externalId, closedAt: now.toISOString() })));
+            const closed = markClosedActionIssues(app.services, row.id, (applied.closedIssues ?? []).map((externalId) => ({ externalId, closedAt: now.toISOString() })));
             return { written: applied.written, closed };
           }, { behavior: 'immediate' });
           if (!result) return reply.code(200).send({ duplicate: true });
