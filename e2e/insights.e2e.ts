@@ -88,7 +88,7 @@ it('a manager reads the pull request flow of their team as a chart and as a tabl
 
   // Every number drills down to its pull requests, with their timestamps and reasons.
   await flow.getByRole('button', { name: 'Pull requests behind PR cycle time' }).click();
-  const prs = page.getByRole('region', { name: 'Pull requests behind PR cycle time' });
+  const prs = page.getByRole('region', { name: 'Pull requests behind PR cycle time', exact: true });
   await prs.getByRole('table').waitFor();
   expect(await prs.getByRole('row').count()).toBeGreaterThan(1);
   expect(await prs.getByText('acme/api#1', { exact: true }).count()).toBe(1);

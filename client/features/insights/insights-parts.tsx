@@ -223,7 +223,7 @@ export function PullRequestsDrillDown({ teamId, window: w, metric, onClose }: { 
         : q.data.items.length === 0 ? <p className="muted">No pull requests in this window.</p>
         : (
           <>
-            <PullRequestRows items={q.data.items} label={title} />
+            <PullRequestRows items={q.data.items} label={`${title}, table`} />
             <div className="ins-pager">
               <button type="button" className="button button-secondary button-small" disabled={page === 0} onClick={() => setPage((p) => p - 1)}>Previous</button>
               <p aria-live="polite">{`${first + 1}–${Math.min(first + q.data.items.length, total)} of ${plural(total, 'pull request')}`} (page {page + 1} of {pages})</p>
