@@ -26,10 +26,10 @@ const PROVIDER_BLURB: Record<IntegrationProvider, string> = {
 const fail = (error: Error) => showAlert(error.message, 'error');
 
 /** One provider: "Connect" when it is not connected, its state and controls when it is. */
-export function ProviderCard({ provider, connection, teams }: { provider: IntegrationProvider; connection: IntegrationConnection | undefined; teams: Team[] }) {
+export function ProviderCard({ provider, connection, teams, title }: { provider: IntegrationProvider; connection: IntegrationConnection | undefined; teams: Team[]; title?: string }) {
   const headingId = useId();
   const [connecting, setConnecting] = useState(false);
-  const label = provider === 'SLACK' ? 'Slack bot' : PROVIDER_LABEL[provider];
+  const label = title ?? (provider === 'SLACK' ? 'Slack bot' : PROVIDER_LABEL[provider]);
   return (
     <article className="integration-card" aria-labelledby={headingId}>
       <div className="row-between">
@@ -38,7 +38,7 @@ export function ProviderCard({ provider, connection, teams }: { provider: Integr
           ? <span className={`integration-status integration-status-${connection.status}`}>{STATUS_LABEL[connection.status]}</span>
           : <span className="integration-status">Not connected</span>}
       </div>
-      <p className="muted">{PROVIDER_BLURB[provider]}</p>
+      {!connection?.is_sample && <p className="muted">{PROVIDER_BLURB[provider]}</p>}
       {connection ? <Connected initial={connection} label={label} teams={teams} /> : (
         <div><button type="button" className="button" onClick={() => setConnecting(true)} aria-label={`Connect ${label}`}>Connect</button></div>
       )}
@@ -95,12 +95,12 @@ function Connected({ initial, label, teams }: { initial: IntegrationConnection; 
           onClick={() => test.mutate(c.id, { onSuccess: (r) => showAlert(r.missing.length ? `${r.message} Missing: ${r.missing.join(', ')}.` : r.message, r.ok ? 'success' : 'error'), onError: fail })}>
           {test.isPending ? 'Testing…' : 'Test connection'}
         </button>
-        <button type="button" className="button button-secondary" onClick={() => setEditing((v) => !v)} aria-expanded={editing}>Update token</button>
+        {!c.is_sample && <button type="button" className="button button-secondary" onClick={() => setEditing((v) => !v)} aria-expanded={editing}>Update token</button>}
         <button type="button" className="button button-secondary" disabled={update.isPending}
           onClick={() => update.mutate({ id: c.id, input: { paused: !paused } }, { onSuccess: () => showAlert(paused ? `${label} syncs again.` : `${label} is paused: no syncs until you resume it.`, 'success'), onError: fail })}>
           {paused ? 'Resume' : 'Pause'}
         </button>
-        <button type="button" className="button button-ghost" onClick={() => setDisconnecting(true)}>Disconnect</button>
+        {!c.is_sample && <button type="button" className="button button-ghost" onClick={() => setDisconnecting(true)}>Disconnect</button>}
       </div>
       {editing && <UpdateForm connection={c} onDone={() => setEditing(false)} />}
       {PROVIDER_KIND[c.provider] !== 'CHAT' && <ScopesEditor connection={c} teams={teams} />}

@@ -44,7 +44,7 @@ export function IntegrationsPage() {
         {list.isSuccess && <ProviderCard provider="SLACK" connection={byProvider.get('SLACK')} teams={teams} />}
         <SlackSettings />
       </section>
-      <SampleDataPanel connections={sample} />
+      <SampleDataPanel connections={sample} teams={teams} />
       <PeopleSection />
     </section>
   );
@@ -66,7 +66,7 @@ function ProviderGroup({ title, text, providers, byProvider, teams }: {
 }
 
 /** Sample data: the synthetic dataset through fake GitHub and Jira services and a real sync; removable in one step. */
-function SampleDataPanel({ connections }: { connections: IntegrationConnection[] }) {
+function SampleDataPanel({ connections, teams }: { connections: IntegrationConnection[]; teams: Parameters<typeof ProviderCard>[0]['teams'] }) {
   const id = useId();
   const status = useQuery(sampleDataQueryOptions);
   const load = useLoadSampleData();
@@ -95,6 +95,11 @@ function SampleDataPanel({ connections }: { connections: IntegrationConnection[]
             {runs.filter(isActiveRun).map((r) => <SyncProgress key={r.id} run={r} name="Sample data" />)}
             {loaded && !loading && <p className="integration-sample-note"><strong>Sample data is loaded.</strong> The insights pages show a made-up team, not your organization.</p>}
           </div>
+          {connections.length > 0 && (
+            <div className="integration-grid">
+              {connections.map((c) => <ProviderCard key={c.id} provider={c.provider} connection={c} teams={teams} title={`Sample ${PROVIDER_LABEL[c.provider]}`} />)}
+            </div>
+          )}
           <div className="integration-actions">
             {!loaded && (
               <button type="button" className="button" disabled={load.isPending || loading}
