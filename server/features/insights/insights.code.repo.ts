@@ -61,16 +61,18 @@ export function mergedPullRequests(db: Db, orgId: string, repos: readonly string
  * The PR facts of the repositories' PRs merged in [from - DEPLOY_LOOKBACK, to), spans computed in SQL
  * (the spans of prDurations: ready = ready_at or created_at; cycle from the first commit or creation),
  * as raw numbers: the team page's one pass over up to a year of pull requests. Negative spans: null.
+ * PRs by bots are left out here (the bots' ids, a short list, looked up once).
  */
 export function mergedPrFacts(db: Db, orgId: string, repos: readonly string[], from: number, to: number): PrFacts[] {
   if (!repos.length) return [];
   const rows = db.$client.prepare(`select unixepoch(p.merged_at, 'subsec'), unixepoch(p.deployed_at, 'subsec'), unixepoch(p.created_at, 'subsec'),
       unixepoch(p.ready_at, 'subsec'), unixepoch(p.first_commit_at, 'subsec'), unixepoch(p.first_review_at, 'subsec'),
       case when p.additions is null and p.deletions is null then null else coalesce(p.additions, 0) + coalesce(p.deletions, 0) end,
-      p.review_comments, (select a.is_bot from ext_accounts a where a.id = p.author_account_id)
+      p.review_comments
     from ext_pull_requests p
-    where p.organization_id = ? and p.merged_at >= ? and p.merged_at < ? and p.scope_id in (select value from json_each(?))`)
-    .raw(true).all(orgId, iso(from - DEPLOY_LOOKBACK_MS), iso(to), JSON.stringify(repos)) as Array<Array<number | null>>;
+    where p.organization_id = ? and p.merged_at >= ? and p.merged_at < ? and p.scope_id in (select value from json_each(?))
+      and (p.author_account_id is null or p.author_account_id not in (select id from ext_accounts where organization_id = ? and is_bot = 1))`)
+    .raw(true).all(orgId, iso(from - DEPLOY_LOOKBACK_MS), iso(to), JSON.stringify(repos), orgId) as Array<Array<number | null>>;
   const out: PrFacts[] = new Array(rows.length);
   for (let i = 0; i < rows.length; i++) {
     const r = rows[i]!;
@@ -82,7 +84,7 @@ export function mergedPrFacts(db: Db, orgId: string, repos: readonly string[], f
     const firstReview = secondsToMs(r[5]!);
     out[i] = {
       merged, deployed, coding: span(firstCommit, ready), pickup: span(ready, firstReview), review: span(firstReview, merged), deploy: span(merged, deployed),
-      cycle: span(firstCommit ?? created, deployed), merge: span(created, merged), size: r[6]!, comments: r[7] ?? 0, bot: !!r[8],
+      cycle: span(firstCommit ?? created, deployed), merge: span(created, merged), size: r[6]!, comments: r[7] ?? 0, bot: false,
     };
   }
   return out;
