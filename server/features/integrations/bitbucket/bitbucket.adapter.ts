@@ -138,11 +138,24 @@ async function listScopes(connection: OpenConnection, signal: AbortSignal): Prom
 async function sync(ctx: SyncContext): Promise<void> {
   const client = createBitbucketClient(ctx.connection, ctx.signal, () => ctx.now.getTime(), () => ctx.progress({ requests: 1 }));
   const counter = { done: 0 };
+  // A repository the token may not read (403) or that is gone (404) does not stop the others:
+  // they are synced, then the sync fails naming those it could not read (as GitHub's does).
+  const refused: Array<{ name: string; error: IntegrationError }> = [];
   for (const scope of ctx.scopes.filter((s) => s.kind === 'REPOSITORY')) {
-    await syncPullRequests(ctx, client, scope, counter);
-    await syncDeployments(ctx, client, scope);
+    ctx.signal.throwIfAborted();
+    try {
+      await syncPullRequests(ctx, client, scope, counter);
+      await syncDeployments(ctx, client, scope);
+    } catch (err) {
+      if (err instanceof IntegrationError && (err.kind === 'ACCESS' || err.kind === 'NOT_FOUND')) refused.push({ name: scope.name, error: err });
+      else throw err;
+    }
   }
   ctx.progress({ done: counter.done, total: counter.done });
+  const first = refused[0];
+  if (first) {
+    throw new IntegrationError(first.error.kind, refused.length === 1 ? first.error.message : `Bitbucket Cloud refused ${refused.length} repositories (${refused.map((r) => r.name).join(', ')}): the token may not read them, or they are gone.`);
+  }
 }
 
 export const bitbucketAdapter: ProviderAdapter = { provider: 'BITBUCKET', test, listScopes, sync, webhook: bitbucketWebhook };

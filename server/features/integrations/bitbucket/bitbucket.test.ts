@@ -143,6 +143,14 @@ it('turns a 429 into RATE_LIMITED with the time to resume, and a revoked token i
   await bitbucketAdapter.sync(rec.ctx('BACKFILL'));
   expect(rec.pullRequests.size).toBe(10);
 
+  // A repository the token may not read: the other is synced, then the sync fails naming it.
+  fake.refused.add('acme/api');
+  const partial = recorder();
+  const refused = await bitbucketAdapter.sync(partial.ctx('BACKFILL')).catch((e: unknown) => e);
+  fake.refused.clear();
+  expect(refused).toMatchObject({ kind: 'ACCESS', message: 'Bitbucket Cloud refused access (acme/api pull requests): the token lacks a permission it needs.' });
+  expect([...partial.pullRequests.keys()].sort()).toEqual(['acme/web#5', 'acme/web#6']);
+
   const revoked = await bitbucketAdapter.sync(recorder().ctx('BACKFILL', 'teamlens-bot:revoked-password-5678')).catch((e: unknown) => e);
   expect(revoked).toMatchObject({ kind: 'AUTH', message: 'Bitbucket Cloud rejected the credentials (acme/api pull requests): the token is wrong, expired or revoked.' });
   expect((revoked as Error).message).not.toContain('revoked-password');

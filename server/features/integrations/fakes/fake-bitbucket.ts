@@ -16,6 +16,8 @@ export type FakeBitbucket = FakeService & {
   failNext(status: number, options?: { count?: number; retryAfter?: number }): void;
   /** Permissions the token has (`repository`, `pullrequest`, `pipeline`, `account`); remove one to see a 403. */
   scopes: Set<string>;
+  /** Repositories (`acme/api`) whose every path answers 403, as for a token without access to them. */
+  refused: Set<string>;
   /** Someone comments on a pull request now (`at`): its updated_on moves. */
   comment(repo: 'api' | 'web', number: number, by: string, at: string): void;
   /** The Bitbucket account id of a sample person (`712020:alice`) or the bot. */
@@ -85,6 +87,7 @@ export async function startFakeBitbucket(options: FakeBitbucketOptions = {}): Pr
   const requests: FakeService['requests'] = [];
   const failures: Array<{ status: number; retryAfter?: number }> = [];
   const scopes = new Set(['account', 'repository', 'pullrequest', 'pipeline']);
+  const refused = new Set<string>();
   let origin = '';
 
   const accepted = new Set([`Bearer ${token}`, ...(token.includes(':') ? [`Basic ${Buffer.from(token).toString('base64')}`] : [])]);
@@ -156,6 +159,7 @@ export async function startFakeBitbucket(options: FakeBitbucketOptions = {}): Pr
     const rest = m[3] ?? '';
     const r = REPOS.findIndex((x) => `${x.owner}/${x.name}` === repo);
     if (r < 0) return { status: 404, body: error(`Repository ${repo} not found`) };
+    if (refused.has(repo)) return { status: 403, body: error('You may not have access to this repository.') };
     if (rest === '') return need('repository') ?? { status: 200, body: repoJson(REPOS[r]!, r) };
     if (rest === '/environments') return need('pipeline') ?? { status: 200, body: paged(url, ENVIRONMENTS, 100) };
     if (rest === '/deployments') {
@@ -239,6 +243,7 @@ export async function startFakeBitbucket(options: FakeBitbucketOptions = {}): Pr
     token,
     requests,
     scopes,
+    refused,
     failNext(status, o = {}) {
       for (let i = 0; i < (o.count ?? 1); i++) failures.push({ status, retryAfter: o.retryAfter });
     },
