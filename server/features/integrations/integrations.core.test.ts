@@ -3,8 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Scheduler } from '../../jobs/jobs.scheduler.js';
 import { jobs, jobSchedules } from '../../jobs/jobs.tables.js';
-import { createSchedulerTestApp, type FakeClock } from '../../jobs/jobs.test-support.js';
-import { addUser, codeOf, seedOrg, signedIn } from '../../test/helpers.js';
+import { fakeClock, type FakeClock } from '../../jobs/jobs.test-support.js';
+import { addUser, captureLogs, codeOf, createTestApp, seedOrg, signedIn } from '../../test/helpers.js';
 import { auditEvents } from '../audit/audit.tables.js';
 import { createTeam } from '../teams/teams.repo.js';
 import { users } from '../users/users.tables.js';
@@ -41,6 +41,7 @@ let fake: FakeGitHub;
 let world: Awaited<ReturnType<typeof seedOrg>>;
 let admin: Awaited<ReturnType<typeof signedIn>>;
 let connectionId = '';
+let logs: ReturnType<typeof captureLogs>;
 
 const settle = async () => {
   for (let i = 0; i < 20; i += 1) {
@@ -60,12 +61,19 @@ const webhook = (body: string, headers: Record<string, string>, id = connectionI
   app.inject({ method: 'POST', url: `/api/integrations/webhooks/${id}`, payload: body, headers: { 'content-type': 'application/json', ...headers } });
 
 beforeAll(async () => {
-  ({ app, clock, scheduler } = await createSchedulerTestApp(new Date().toISOString()));
+  // Logs at debug level, captured: no credential may reach a log line.
+  app = await createTestApp({ LOG_LEVEL: 'debug' });
+  logs = captureLogs(app);
+  clock = fakeClock(new Date().toISOString());
+  scheduler = app.services.scheduler;
+  await scheduler.stop();
+  scheduler.useClock(clock.now);
   fake = await startFakeGitHub();
   world = await seedOrg(app);
   admin = await signedIn(app, world.admin.email);
 });
 afterAll(async () => {
+  logs?.restore();
   await fake?.close();
   await app?.close();
 });
@@ -333,5 +341,17 @@ describe('the sample data set', () => {
     expect(count(extPullRequests)).toBe(0);
     expect(count(extIssues)).toBe(0);
     expect((await admin.gql(`{ sampleInsightsData ${STATUS} }`)).data!.sampleInsightsData).toEqual({ loaded: false, runs: [] });
+  });
+});
+
+describe('credentials in logs and errors', () => {
+  it('no token or webhook secret in any log line, job error or sync error', () => {
+    const text = logs.text();
+    expect(text).toContain('sync'); // the capture saw the sync engine's lines
+    for (const secret of [fake.token, WEBHOOK_SECRET]) {
+      expect(text).not.toContain(secret);
+      expect(JSON.stringify(app.services.db.select({ e: jobs.last_error }).from(jobs).all())).not.toContain(secret);
+      expect(JSON.stringify(app.services.db.select({ e: syncRuns.error }).from(syncRuns).all())).not.toContain(secret);
+    }
   });
 });
