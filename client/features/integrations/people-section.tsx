@@ -143,7 +143,8 @@ function MatchDialog({ account, onClose }: { account: ExternalAccount; onClose: 
           </Dialog.Description>
           {people.isPending ? <PendingView label="Loading people…" /> : (
             <form className="form" aria-label={`Match ${name}`} onSubmit={(e) => void onSubmit(e)}>
-              <PersonPicker label="Person" name="user_id" people={live} defaultValue={account.user?.id ?? account.candidates[0]?.id ?? null} noneLabel="Nobody" />
+              <PersonPicker label="Person" name="user_id" people={live} defaultValue={account.user?.id ?? null} noneLabel="Nobody" />
+              {account.candidates.length > 0 && <p className="field-hint">More than one person fits: {account.candidates.map((c) => `${c.full_name} (${c.email})`).join(', ')}.</p>}
               <FormError message={error} />
               <div className="dialog-actions">
                 <button type="button" className="button button-secondary" onClick={onClose} disabled={match.isPending}>Cancel</button>
