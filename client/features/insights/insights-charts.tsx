@@ -33,7 +33,8 @@ export default function InsightsChart({ kind, rows, series, unit, title, summary
       <XAxis dataKey="label" tick={AXIS} tickFormatter={shortLabel} interval="preserveStartEnd" minTickGap={8} />
       <YAxis tick={AXIS} width={44} allowDecimals label={unit ? { value: unit, angle: -90, position: 'insideLeft', style: AXIS } : undefined} />
       <Tooltip />
-      {series.length > 1 && <Legend wrapperStyle={{ fontSize: 13 }} />}
+      {/* In the order of the series (coding, pickup, review, deploy), not sorted by name. */}
+      {series.length > 1 && <Legend wrapperStyle={{ fontSize: 13 }} itemSorter={null} />}
     </>
   );
   return (

@@ -109,7 +109,9 @@ export function MetricStat({ metric, value, label }: { metric: InsightMetricKey;
     <div className="ins-stat">
       <dt>{label ?? def.label}</dt>
       <dd>
-        <strong className="ins-stat-value">{value ? headline(metric, value) : '—'}</strong>
+        {value?.suppressed
+          ? <span className="ins-stat-none">{headline(metric, value)}</span>
+          : <strong className="ins-stat-value">{value ? headline(metric, value) : '—'}</strong>}
         {value && !value.suppressed && <span className="muted ins-stat-parts">{summaryParts(metric, value).join(' · ')}</span>}
       </dd>
     </div>

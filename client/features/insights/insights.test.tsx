@@ -161,3 +161,21 @@ it('says plainly that someone else’s insights are not for the viewer when the 
   // Refusals are not retried.
   expect(calls.filter((c) => c.operationName === 'IndividualInsights').length).toBeLessThanOrEqual(2);
 });
+
+it('shows the dashboard cards: my team’s PR cycle time with its n, and what waits on me and for whom', async () => {
+  stubGraphql({
+    WidgetPreferences: () => ({ data: { userWidgetPreferences: { user_id: 'user-1', enabled_widgets: ['TEAM_INSIGHTS', 'INDIVIDUAL_INSIGHTS'] } } }),
+    InsightsTeams: () => ({ data: { insightsTeams: [{ id: 'beta', name: 'Beta' }, { id: 'alpha', name: 'Alpha' }] } }),
+    TeamInsightsCard: (vars) => ({ data: { teamInsights: vars.team_id === 'alpha' ? { team: TEAM.team, periods: PERIODS, metrics: TEAM.metrics, sources: SOURCES, goals: TEAM.goals } : null } }),
+    MyInsightsCard: () => ({ data: { individualInsights: { open_pull_requests: PERSON.open_pull_requests, review_requests: [], sources: { code: true } } } }),
+  }, { me: meAs('MEMBER', { team: { id: 'alpha', name: 'Alpha' } }) });
+  await renderSignedIn('/home/dashboard');
+  const cards = await screen.findByRole('list', { name: 'Dashboard widgets' }, T);
+  // My own team (Alpha), not the first of the list.
+  const team = await within(cards).findByRole('heading', { name: 'Alpha · last 12 weeks' }, T);
+  expect(team.parentElement!.textContent).toContain('PR cycle time (median)27 h n = 6');
+  expect(within(team.parentElement!).getByRole('link', { name: 'Open team insights' }).getAttribute('href')).toBe('/insights/team-insights/alpha');
+  const mine = await within(cards).findByRole('list', { name: 'My open pull requests' }, T);
+  expect(mine.textContent).toContain('waiting 3.6 days (87 h) for bob');
+  expect(within(cards).getByText('Nobody is waiting for your review.')).toBeTruthy();
+});
