@@ -2,7 +2,8 @@ import type { ScopeKind, StatusCategory } from '../../../../shared/integrations.
 import { IntegrationError } from '../integrations.errors.js';
 import type { AccountInput, ConnectionTest, CreatedIssue, IssueInput, OpenConnection, ProviderAdapter, ScopeInfo, SyncContext } from '../integrations.provider.js';
 import { azureCall, azureClients, type AzureClients } from './azure.client.js';
-import { REVISION_FIELDS, categoryOfAzure, htmlOf, instant, mapWorkItem, type AzureRevision, type ItemHistory, type ItemState } from './azure.map.js';
+import type { TreeStructureGroup } from 'azure-devops-node-api/interfaces/WorkItemTrackingInterfaces.js';
+import { REVISION_FIELDS, categoryOfAzure, htmlOf, instant, iterationSprints, mapWorkItem, type AzureRevision, type ItemHistory, type ItemState } from './azure.map.js';
 
 /**
  * Azure DevOps Boards through azure-devops-node-api. Work items come from the Reporting Work Item
@@ -83,6 +84,11 @@ async function sync(ctx: SyncContext): Promise<void> {
   const wit = await call('the work item service', () => clients.wit());
   let done = 0;
   for (const scope of ctx.scopes.filter((s) => s.kind === 'PROJECT')) {
+    ctx.progress({ label: `Sprints of ${scope.name}` });
+    const root = await call(`iterations of ${scope.name}`, () => wit.getClassificationNode(scope.name, 1 as TreeStructureGroup.Iterations, undefined, 10));
+    const sprints = iterationSprints(root, ctx.now);
+    if (sprints.length) ctx.write.sprints(scope.id, sprints);
+
     ctx.progress({ label: `Work items of ${scope.name}` });
     const cats = categories(clients, scope.name, count);
     /** What this run knows of each work item's latest revision: the “before” of its next one. */

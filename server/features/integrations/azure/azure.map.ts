@@ -1,5 +1,5 @@
 import type { StatusCategory } from '../../../../shared/integrations.js';
-import type { AccountInput, IssueInput, IssueTransitionInput } from '../integrations.provider.js';
+import type { AccountInput, IssueInput, IssueTransitionInput, SprintInput } from '../integrations.provider.js';
 
 /**
  * Azure Boards work item revisions (the Reporting Work Item Revisions API) turned into the
@@ -111,4 +111,32 @@ export function mapWorkItem(item: ItemHistory, opts: { category: (type: string, 
 export function htmlOf(text: string): string {
   const esc = text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
   return esc.split(/\n{2,}/).map((p) => `<div>${p.replace(/\n/g, '<br>')}</div>`).join('');
+}
+
+export type IterationNode = { name?: string; path?: string; attributes?: Record<string, unknown>; children?: IterationNode[] };
+
+/**
+ * A node's path (`\\Alpha\\Iteration\\Sprint 1`) as work items name it in System.IterationPath
+ * (`Alpha\\Sprint 1`): the sprint's external id, so memberships and sprints meet.
+ */
+export function iterationPathOf(nodePath: string): string {
+  const parts = nodePath.split('\\').filter(Boolean);
+  if (parts[1] === 'Iteration') parts.splice(1, 1);
+  return parts.join('\\');
+}
+
+/** Iterations with dates are sprints: closed once finished, active while running, future before. */
+export function iterationSprints(root: IterationNode | null | undefined, now: Date): SprintInput[] {
+  const out: SprintInput[] = [];
+  const walk = (node: IterationNode, depth: number) => {
+    const start = instant(node.attributes?.startDate);
+    const finish = instant(node.attributes?.finishDate);
+    if (depth > 0 && node.path && start && finish) {
+      const state = Date.parse(finish) < now.getTime() ? 'closed' : Date.parse(start) <= now.getTime() ? 'active' : 'future';
+      out.push({ externalId: iterationPathOf(node.path), name: node.name ?? iterationPathOf(node.path), state, startAt: start, endAt: finish, completeAt: state === 'closed' ? finish : null });
+    }
+    for (const child of node.children ?? []) walk(child, depth + 1);
+  };
+  if (root) walk(root, 0);
+  return out;
 }

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { DEFAULT_CODE_PROCESS, type SyncKind } from '../../../../shared/integrations.js';
 import { AZURE_PROJECT, startFakeAzure, type FakeAzure } from '../fakes/fake-azure.js';
 import { IntegrationError } from '../integrations.errors.js';
-import type { AccountInput, CursorStore, IngestWriter, IssueInput, OpenConnection, SyncContext } from '../integrations.provider.js';
+import type { AccountInput, CursorStore, IngestWriter, IssueInput, OpenConnection, SprintInput, SyncContext } from '../integrations.provider.js';
 import { NOW } from '../sample/synthetic-dataset.js';
 import { syntheticRecords } from '../sample/synthetic-records.js';
 import { azureAdapter } from './azure.adapter.js';
@@ -26,6 +26,7 @@ function recorder() {
   const issues = new Map<string, IssueInput>();
   const writes: string[][] = [];
   const accounts = new Map<string, AccountInput>();
+  const sprints = new Map<string, SprintInput>();
   const cursors = new Map<string, string | null>();
   const write: IngestWriter = {
     scope: () => ({ id: scope.id, included: true }),
@@ -41,7 +42,7 @@ function recorder() {
       }
       return list.length;
     },
-    sprints: () => 0,
+    sprints: (_scopeId, list) => { list.forEach((sp) => sprints.set(sp.externalId, sp)); return list.length; },
   };
   const store: CursorStore = {
     get: (s, entity) => ({ cursor: cursors.get(`${s}|${entity}`) ?? null, etag: null }),
@@ -51,7 +52,7 @@ function recorder() {
     kind, connection: connection(token), settings: DEFAULT_CODE_PROCESS, scopes: [scope],
     since: '2025-02-01T00:00:00.000Z', now: new Date(NOW), write, cursors: store, progress: () => undefined, signal: signal(),
   });
-  return { issues, writes, accounts, cursors, ctx };
+  return { issues, writes, accounts, sprints, cursors, ctx };
 }
 
 const revisionRequests = () => fake.requests.filter((r) => r.method === 'GET' && r.path.includes('/reporting/workItemRevisions'));
@@ -91,6 +92,8 @@ it('backfills work item revisions page by page into the dataset’s issues: tran
   expect(wi4.transitions.map((t) => `${t.fromStatus}→${t.toStatus}`)).toEqual(['New→Active', 'Active→Closed', 'Closed→Active', 'Active→Closed']);
   expect(wi4).toMatchObject({ issueType: 'User Story', status: 'Closed', url: `${fake.url}/acme/Alpha/_workitems/edit/4` });
   expect(wi4.sprints).toEqual([{ sprintExternalId: 'Alpha\\Alpha sprint 1', addedAt: '2025-03-12T10:00:00.000Z', removedAt: null }]);
+  // The iteration is the sprint, under the path work items name it by.
+  expect([...rec.sprints.values()]).toEqual(syntheticRecords().projects[0]!.sprints.map((sp) => ({ ...sp, externalId: 'Alpha\\Alpha sprint 1' })));
   expect(rec.accounts.get('ado-carol')).toEqual({ externalId: 'ado-carol', login: 'carol@acme.test', displayName: 'Carol Chen', email: 'carol@acme.test', isBot: false });
 
   const pages = revisionRequests();

@@ -62,6 +62,7 @@ const LOCATIONS: Record<string, Array<{ id: string; resourceName: string; routeT
   ],
   core: [{ id: '603fe2ac-9723-48b9-88ad-09305aa6c6e1', resourceName: 'projects', routeTemplate: '_apis/{resource}/{*projectId}' }],
   wit: [
+    { id: '5a172953-1b41-49d3-840a-33f79c3ce89f', resourceName: 'classificationNodes', routeTemplate: '{project}/_apis/{area}/{resource}/{structureGroup}/{*path}' },
     { id: 'f828fe59-dd87-495d-a17c-7a8d6211ca6c', resourceName: 'workItemRevisions', routeTemplate: '{project}/_apis/{area}/reporting/{resource}' },
     { id: '7c9d7a76-4a09-43e8-b5df-bd792f4ac6aa', resourceName: 'states', routeTemplate: '{project}/_apis/{area}/workitemtypes/{type}/{resource}' },
     { id: 'a00c85a5-80fa-4565-99c3-bcd2181434bb', resourceName: 'revisions', routeTemplate: '{project}/_apis/{area}/workItems/{id}/{resource}/{revisionNumber}' },
@@ -84,6 +85,7 @@ export type FakeAzureOptions = FakeOptions & { pageSize?: number; now?: () => Da
 export async function startFakeAzure(options: FakeAzureOptions = {}): Promise<FakeAzure> {
   const token = options.token ?? 'fakeazurepat0000000000000000000000000000000000000000';
   const revisions = options.dataset === 'empty' ? [] : buildRevisions(options.shiftMs ?? 0);
+  const shift = (iso: string) => shiftIso(iso, options.shiftMs ?? 0);
   const pageSize = options.pageSize ?? 200;
   const now = options.now ?? (() => new Date());
   const requests: FakeService['requests'] = [];
@@ -136,6 +138,15 @@ export async function startFakeAzure(options: FakeAzureOptions = {}): Promise<Fa
       return { status: 200, body: {
         values: page.map(({ r }) => wiJson(r, fields)), isLastBatch, continuationToken,
         nextLink: `${origin}${org}/${AZURE_PROJECT.name}/_apis/wit/reporting/workItemRevisions?continuationToken=${continuationToken}&api-version=7.1`,
+      } };
+    }
+    if (method === 'GET' && /^classificationNodes\/(1|iterations)$/i.test(sub)) {
+      return { status: 200, body: {
+        id: 1, identifier: AZURE_PROJECT.id, name: AZURE_PROJECT.name, structureType: 'iteration', hasChildren: true, path: `\\${AZURE_PROJECT.name}\\Iteration`,
+        children: SPRINTS.map((sp, i) => ({
+          id: i + 2, name: sp.name, structureType: 'iteration', hasChildren: false, path: `\\${AZURE_PROJECT.name}\\Iteration\\${sp.name}`,
+          attributes: { startDate: shift(sp.startAt), finishDate: shift(sp.endAt), timeFrame: 'past' },
+        })),
       } };
     }
     m = /^workitemtypes\/([^/]+)\/states$/i.exec(sub);
