@@ -18,7 +18,8 @@ export function jiraClients(connection: OpenConnection, signal: AbortSignal): Ji
   return { v3: new Version3Client(config), agile: new AgileClient(config) };
 }
 
-type Failure = { status?: number; cause?: { response?: { headers?: Record<string, string> }; code?: string }; code?: string; response?: { status?: number; headers?: Record<string, string> } };
+type RawHeaders = Record<string, string> & { toJSON?: () => Record<string, string> };
+type Failure = { status?: number; cause?: { response?: { headers?: RawHeaders }; code?: string }; code?: string; response?: { status?: number; headers?: RawHeaders } };
 
 /** Runs one request; a failure becomes an IntegrationError (never with a credential in it). */
 export async function jiraCall<T>(what: string, run: () => Promise<T>, now: () => number = Date.now): Promise<T> {
@@ -30,7 +31,9 @@ export async function jiraCall<T>(what: string, run: () => Promise<T>, now: () =
     const e = err as Failure;
     const status = typeof e.status === 'number' && e.cause?.response ? e.status : e.response?.status;
     if (typeof status === 'number') {
-      const headers = e.cause?.response?.headers ?? e.response?.headers;
+      // Axios hands AxiosHeaders (whose get() answers undefined, not null): read them as a plain object.
+      const raw = e.cause?.response?.headers ?? e.response?.headers;
+      const headers = raw && typeof raw.toJSON === 'function' ? raw.toJSON() : raw;
       if (status === 401) throw new IntegrationError('AUTH', `Jira rejected the email and API token (${what}): the token is wrong, expired or revoked, or the email is not the token's owner.`);
       throw classifyHttpFailure('JIRA', status, headers, now(), what);
     }

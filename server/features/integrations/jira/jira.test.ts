@@ -59,7 +59,7 @@ it('tests the connection in plain words: the user and time zone, a missing permi
   fake.denyProjects = true;
   const lacking = await jiraAdapter.test(connection(), signal());
   fake.denyProjects = false;
-  expect(lacking).toMatchObject({ ok: false, missing: ['Browse projects'] });
+  expect(lacking, lacking.message).toMatchObject({ ok: false, missing: ['Browse projects'] });
   expect(lacking.message).toMatch(/Browse projects/);
 
   const bad = await jiraAdapter.test(connection({ token: 'ATATT-wrong-token-9999' }), signal());
