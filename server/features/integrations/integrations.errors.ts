@@ -22,7 +22,7 @@ type Headers_ = { get(name: string): string | null };
 
 function header(headers: Headers | undefined, name: string): string | null {
   if (!headers) return null;
-  if (typeof (headers as Headers_).get === 'function') return (headers as Headers_).get(name);
+  if (typeof (headers as Headers_).get === 'function') return (headers as Headers_).get(name) ?? null;
   const v = (headers as Record<string, string | string[] | undefined>)[name] ?? (headers as Record<string, string | string[] | undefined>)[name.toLowerCase()];
   return Array.isArray(v) ? (v[0] ?? null) : (v ?? null);
 }
