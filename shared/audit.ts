@@ -77,7 +77,7 @@ export function describeAuditDetails(action: AuditAction, details: AuditDetails 
     case 'OUTBOX_LINK_VIEWED':
       return `${String(d.subject ?? 'Mail')}${d.link_kind ? ` (${word(d.link_kind)} link)` : ''}`;
     case 'INTEGRATION_SECRET_CHANGED':
-      return `${String(d.integration ?? 'Integration')} webhook ${String(d.change ?? 'changed')}`;
+      return `${String(d.integration ?? 'Integration')} ${String(d.secret ?? 'webhook')} ${String(d.change ?? 'changed')}`;
     case 'FEATURE_AREA_SWITCHED':
       return `${String(d.area_label ?? d.area)} switched ${d.enabled ? 'on' : 'off'}`;
     case 'AUDIT_RETENTION_CHANGED':

@@ -54,6 +54,8 @@ export const LIST_SIZES: Readonly<Record<string, number>> = {
   'Query.myNominationTasks': 20,
   'Query.featureAreas': 20,
   'Organization.github_integrations': 10,
+  // People who fit an ambiguous account of a connected service (shared emails): a handful.
+  'ExternalAccount.candidates': 10,
   'AdminDashboard.recent_sign_ins': 10,
   'PendingInvitations.oldest': 10,
   'AdminDashboard.engagement_by_day': 90,

@@ -3,6 +3,7 @@ import { HEALTH_SCALE_LABELS, RETRO_ACTION_STATUS_LABELS, RETRO_LIMITS } from '.
 import { formatDay } from '../../../shared/dates.js';
 import { CompletionMeter } from '../../components/ui/completion-meter.js';
 import { downloadWithToken } from '../../lib/download.js';
+import { SendToTracker } from '../integrations/send-to-tracker.js';
 import { groupsByVotes, healthText, retroMarkdown, votesText } from './retro-markdown.js';
 import type { Retro, RetroReflection } from './retro.types.js';
 import './retros.css';
@@ -91,7 +92,7 @@ export function RetroSummary({ retro }: { retro: Retro }) {
                       <td className="retro-text">{a.text}</td>
                       <td>{a.owner?.full_name ?? 'Nobody yet'}</td>
                       <td>{a.due_on ? formatDay(`${a.due_on}T00:00:00Z`) : 'No date'}</td>
-                      <td><span className={`retro-status retro-status-${a.status}`}>{RETRO_ACTION_STATUS_LABELS[a.status]}</span></td>
+                      <td><span className={`retro-status retro-status-${a.status}`}>{RETRO_ACTION_STATUS_LABELS[a.status]}</span><SendToTracker retroId={retro.id} actionItemId={a.id} actionText={a.text} /></td>
                     </tr>
                   ))}
                 </tbody>

@@ -31,10 +31,10 @@ export function validTimeZone(zone: string | null | undefined): string | null {
   }
 }
 
-type Wall = { y: number; m: number; d: number; h: number; mi: number; s: number; ms: number };
+export type Wall = { y: number; m: number; d: number; h: number; mi: number; s: number; ms: number };
 
 /** The wall clock of instant `at` (ms) in `zone`. */
-function wallOf(at: number, zone: string): Wall {
+export function wallOf(at: number, zone: string): Wall {
   const parts = Object.fromEntries(formatter(zone).formatToParts(new Date(at)).map((p) => [p.type, p.value]));
   return { y: Number(parts.year), m: Number(parts.month), d: Number(parts.day), h: Number(parts.hour), mi: Number(parts.minute), s: Number(parts.second), ms: ((at % 1000) + 1000) % 1000 };
 }
@@ -42,7 +42,7 @@ function wallOf(at: number, zone: string): Wall {
 const wallMs = (w: Wall) => Date.UTC(w.y, w.m - 1, w.d, w.h, w.mi, w.s, w.ms);
 
 /** The instant (ms) at wall clock `w` in `zone` (a wall time skipped by a DST change moves forward). */
-function instantOf(w: Wall, zone: string): number {
+export function instantOf(w: Wall, zone: string): number {
   const guess = wallMs(w);
   let at = guess - (wallMs(wallOf(guess, zone)) - guess);
   const again = guess - (wallMs(wallOf(at, zone)) - at);

@@ -22,7 +22,7 @@ type Headers_ = { get(name: string): string | null };
 
 function header(headers: Headers | undefined, name: string): string | null {
   if (!headers) return null;
-  if (typeof (headers as Headers_).get === 'function') return (headers as Headers_).get(name);
+  if (typeof (headers as Headers_).get === 'function') return (headers as Headers_).get(name) ?? null;
   const v = (headers as Record<string, string | string[] | undefined>)[name] ?? (headers as Record<string, string | string[] | undefined>)[name.toLowerCase()];
   return Array.isArray(v) ? (v[0] ?? null) : (v ?? null);
 }
@@ -55,7 +55,8 @@ export function classifyHttpFailure(provider: IntegrationProvider, status: numbe
   const on = what ? ` (${what})` : '';
   const retryAt = retryAtFrom(headers, now);
   const remaining = header(headers, 'x-ratelimit-remaining');
-  if (status === 429 || (status === 403 && (remaining === '0' || retryAt))) {
+  // GitHub sends x-ratelimit-reset on every answer: a 403 is a rate limit only when the budget is spent or the service says when to retry.
+  if (status === 429 || (status === 403 && (remaining === '0' || header(headers, 'retry-after') !== null))) {
     const at = retryAt ?? new Date(now + 60_000);
     return new IntegrationError('RATE_LIMITED', `${name} asked us to slow down${on}; the sync resumes at ${at.toISOString().slice(11, 16)} UTC.`, at);
   }

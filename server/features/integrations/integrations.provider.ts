@@ -122,6 +122,8 @@ export type SyncContext = {
   /** Progress as the page shows it; `total` when known. */
   progress(update: { done?: number; total?: number | null; label?: string; requests?: number }): void;
   signal: AbortSignal;
+  /** SLACK only: emails of the organization's active people not yet matched to an account of this connection (the adapter asks users.lookupByEmail for each one users.list did not name). */
+  unmatchedEmails?: string[];
 };
 
 export type CreatedIssue = { externalId: string; key: string; url: string | null };

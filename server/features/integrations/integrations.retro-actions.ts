@@ -1,4 +1,156 @@
+import { and, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
+import type { MercuriusContext } from 'mercurius';
+import { badInput, conflict, notFound } from '../../../shared/app-error.js';
+import type { Db } from '../../db/connection.js';
+import { requireViewer } from '../../graphql/context.js';
+import { topics } from '../../graphql/pubsub.js';
+import type { Services } from '../../services.js';
+import { retroAccess, takesPart, teamRelation } from '../retros/retros.access.js';
+import { retroPath } from '../retros/retros.actions.js';
+import { findActionItem, managerOf, runningRetroIdsOfTeam } from '../retros/retros.actions.repo.js';
+import { retroActionItems, retros } from '../retros/retros.tables.js';
 import type { FeaturePart } from '../feature-part.js';
+import { adapterFor } from './integrations.adapters.js';
+import { findConnectionById, findScope } from './integrations.connections.repo.js';
+import type { OpenConnection } from './integrations.provider.js';
+import { openConnection, scrubSecrets } from './integrations.secrets.js';
+import { integrationConnections, integrationScopes, retroActionIssues } from './integrations.tables.js';
 
-/** Stub of the contract: filled in by its owner. */
-export const integrationsRetroActionsPart: FeaturePart = { resolvers: {} };
+/**
+ * Retro action items sent to an issue tracker or repository (issue 15, Insights 5). Who may send
+ * one: whoever may change the action item's status (its team, its owner, the owner's manager, admins;
+ * retros.actions.ts); where: included repositories of a code host whose adapter opens issues, and
+ * included projects; the retro's team's scopes first. Closing the issue there marks the action item
+ * DONE: after every sync (checkActionIssues) and on a webhook delivery that says so (markClosedActionIssues).
+ */
+type IssueRow = typeof retroActionIssues.$inferSelect;
+
+const present = (row: IssueRow & { provider: string }) => ({ action_item_id: row.action_item_id, provider: row.provider, key: row.key, url: row.url, closed_at: row.closed_at });
+
+/**
+ * Marks issues closed and their action items DONE (those not DONE or DROPPED already), and tells the
+ * running retros of their teams (their action item lists update live). Returns how many action items changed.
+ */
+export function markClosedActionIssues(services: Pick<Services, 'db' | 'pubsub'>, connectionId: string, closed: ReadonlyArray<{ externalId: string; closedAt: string | null }>): number {
+  const { db } = services;
+  const shut = closed.filter((c) => c.closedAt);
+  if (!shut.length) return 0;
+  const teams = new Map<string, string>();
+  const bumped: Array<{ id: string; version: number }> = [];
+  const total = db.transaction(() => {
+    let changed = 0;
+    for (const c of shut) {
+      const issues = db.update(retroActionIssues).set({ closed_at: c.closedAt }).where(and(eq(retroActionIssues.connection_id, connectionId), eq(retroActionIssues.external_id, c.externalId), isNull(retroActionIssues.closed_at)))
+        .returning({ id: retroActionIssues.action_item_id }).all();
+      if (!issues.length) continue;
+      const at = new Date().toISOString();
+      const done = db.update(retroActionItems).set({ status: 'DONE', done_at: c.closedAt ?? at, updated_at: at })
+        .where(and(inArray(retroActionItems.id, issues.map((i) => i.id)), ne(retroActionItems.status, 'DONE'), ne(retroActionItems.status, 'DROPPED')))
+        .returning({ team_id: retroActionItems.team_id, organization_id: retroActionItems.organization_id }).all();
+      for (const d of done) teams.set(d.team_id, d.organization_id);
+      changed += done.length;
+    }
+    for (const [teamId, orgId] of teams) {
+      const running = runningRetroIdsOfTeam(db, orgId, teamId);
+      if (running.length) {
+        bumped.push(...db.update(retros).set({ version: sql`${retros.version} + 1`, updated_at: new Date().toISOString() })
+          .where(inArray(retros.id, running)).returning({ id: retros.id, version: retros.version }).all());
+      }
+    }
+    return changed;
+  });
+  for (const b of bumped) services.pubsub.publish(topics.retroChanged(b.id), { version: b.version });
+  return total;
+}
+
+/** Asks the service about this connection's open action-item issues (per scope) and closes the ones closed there. */
+export async function checkActionIssues(services: Services, connection: OpenConnection, signal: AbortSignal): Promise<number> {
+  const { db } = services;
+  const adapter = adapterFor(connection.provider);
+  if (!adapter.issueStates) return 0;
+  const open = db.select({ external_id: retroActionIssues.external_id, scope_id: retroActionIssues.scope_id, kind: integrationScopes.kind, scope_external_id: integrationScopes.external_id, name: integrationScopes.name })
+    .from(retroActionIssues).innerJoin(integrationScopes, eq(integrationScopes.id, retroActionIssues.scope_id))
+    .where(and(eq(retroActionIssues.connection_id, connection.id), isNull(retroActionIssues.closed_at))).all();
+  const byScope = new Map<string, typeof open>();
+  for (const o of open) byScope.set(o.scope_id, [...(byScope.get(o.scope_id) ?? []), o]);
+  let changed = 0;
+  for (const list of byScope.values()) {
+    const s = list[0]!;
+    const states = await adapter.issueStates(connection, { kind: s.kind, externalId: s.scope_external_id, name: s.name }, list.map((o) => o.external_id), signal);
+    changed += markClosedActionIssues(services, connection.id, states);
+  }
+  return changed;
+}
+
+/** The action item as the viewer may send it: NOT_FOUND unless they may change its status. */
+function requireSendableItem(ctx: MercuriusContext, id: string) {
+  const viewer = requireViewer(ctx);
+  const { db } = ctx.services;
+  const item = findActionItem(db, viewer.organizationId, id);
+  if (!item) throw notFound('Action item');
+  const mayStatus = takesPart(teamRelation(db, viewer, item.team_id)) || item.owner_id === viewer.userId
+    || (!!item.owner_id && managerOf(db, viewer.organizationId, item.owner_id) === viewer.userId);
+  if (!mayStatus) throw notFound('Action item');
+  return { viewer, item };
+}
+
+function targetsFor(db: Db, orgId: string, teamId: string) {
+  const rows = db.select({ scope: integrationScopes, provider: integrationConnections.provider }).from(integrationScopes)
+    .innerJoin(integrationConnections, eq(integrationConnections.id, integrationScopes.connection_id))
+    .where(and(eq(integrationScopes.organization_id, orgId), eq(integrationScopes.included, true), inArray(integrationScopes.kind, ['REPOSITORY', 'PROJECT']))).all();
+  return rows
+    .filter((r) => !!adapterFor(r.provider).createIssue)
+    .map((r) => ({ connection_id: r.scope.connection_id, scope_id: r.scope.id, provider: r.provider, name: r.scope.name, team_owned: r.scope.team_id === teamId }))
+    .sort((a, b) => Number(b.team_owned) - Number(a.team_owned) || a.name.localeCompare(b.name));
+}
+
+export const integrationsRetroActionsPart: FeaturePart = {
+  resolvers: {
+    Query: {
+      trackerTargets: (_: unknown, args: { retro_id: string }, ctx: MercuriusContext) => {
+        const viewer = requireViewer(ctx);
+        const { retro } = retroAccess(ctx.services.db, viewer, args.retro_id);
+        return targetsFor(ctx.services.db, viewer.organizationId, retro.team_id);
+      },
+      retroActionIssues: (_: unknown, args: { retro_id: string }, ctx: MercuriusContext) => {
+        const viewer = requireViewer(ctx);
+        const { db } = ctx.services;
+        retroAccess(db, viewer, args.retro_id);
+        return db.select({ issue: retroActionIssues, provider: integrationConnections.provider }).from(retroActionIssues)
+          .innerJoin(retroActionItems, eq(retroActionItems.id, retroActionIssues.action_item_id))
+          .innerJoin(integrationConnections, eq(integrationConnections.id, retroActionIssues.connection_id))
+          .where(and(eq(retroActionIssues.organization_id, viewer.organizationId), eq(retroActionItems.retro_id, args.retro_id))).all()
+          .map((r) => present({ ...r.issue, provider: r.provider }));
+      },
+    },
+    Mutation: {
+      sendRetroActionToTracker: async (_: unknown, args: { action_item_id: string; scope_id: string }, ctx: MercuriusContext) => {
+        const { viewer, item } = requireSendableItem(ctx, args.action_item_id);
+        const { db, keys, config, log } = ctx.services;
+        const sent = () => db.select().from(retroActionIssues).where(eq(retroActionIssues.action_item_id, item.id)).get();
+        if (sent()) throw conflict('This action item was sent already.');
+        const scope = findScope(db, viewer.organizationId, args.scope_id);
+        const row = scope && findConnectionById(db, scope.connection_id);
+        if (!scope || !row || !scope.included || (scope.kind !== 'REPOSITORY' && scope.kind !== 'PROJECT')) throw badInput('scope_id: not a repository or project you can send action items to.', { fields: { scope_id: 'Choose a repository or project.' } });
+        const adapter = adapterFor(row.provider);
+        if (!adapter.createIssue) throw badInput(`scope_id: ${row.provider} does not take issues.`, { fields: { scope_id: 'Choose another repository or project.' } });
+        const connection = openConnection(keys, row);
+        const link = `${config.baseUrl}${retroPath(item.retro_id)}`;
+        const body = `Action item from the retro “${item.retro_title}”.\n\n${item.text}\n\nIn Teamlens: ${link}\n\nClosing this issue marks the action item done.`;
+        let created;
+        try {
+          created = await adapter.createIssue(connection, { kind: scope.kind, externalId: scope.external_id, name: scope.name }, { title: item.text.slice(0, 250), body }, AbortSignal.timeout(30_000));
+        } catch (err) {
+          const message = scrubSecrets(err instanceof Error ? err.message : String(err), connection.credentials);
+          log.warn({ connectionId: row.id, error: message }, 'retro action issue could not be created');
+          throw badInput(`The issue could not be created: ${message}`);
+        }
+        if (sent()) throw conflict('This action item was sent already.');
+        const stored = db.insert(retroActionIssues).values({
+          action_item_id: item.id, organization_id: viewer.organizationId, connection_id: row.id, scope_id: scope.id, external_id: created.externalId, key: created.key, url: created.url, created_by: viewer.userId,
+        }).returning().get();
+        return present({ ...stored, provider: row.provider });
+      },
+    },
+  },
+};

@@ -1,4 +1,67 @@
+import { and, eq, lt } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { adapterFor } from './integrations.adapters.js';
+import { findConnectionById } from './integrations.connections.repo.js';
+import { createIngestWriter } from './integrations.ingest.js';
+import { markClosedActionIssues } from './integrations.retro-actions.js';
+import { openConnection, openWebhookSecret, scrubSecrets } from './integrations.secrets.js';
+import { readSettings } from './integrations.sync.js';
+import { webhookDeliveries } from './integrations.tables.js';
+import { isFeatureAreaOn } from '../feature-areas/feature-areas.guard.js';
 import type { FeaturePart } from '../feature-part.js';
 
-/** Stub of the contract: filled in by its owner. */
-export const integrationsWebhooksPart: FeaturePart = { resolvers: {} };
+/**
+ * Webhooks (docs/decisions/0051): `POST /api/integrations/webhooks/:connectionId`, public (the
+ * adapter verifies the signature over the raw body in constant time), body at most 5 MB.
+ * Unknown connection (or a provider without webhooks): 404; bad or missing signature: 401; a
+ * delivery id seen before: 200 `{ duplicate: true }`; otherwise the delivery is written through the
+ * one ingest writer in one transaction with its de-duplication row (a failure keeps neither, so the
+ * service's redelivery is applied), retro action items whose issue closed are marked done: 202.
+ * A paused connection, or an organization with integrations switched off: 202 and nothing applied.
+ * Deliveries older than 30 days are forgotten as new ones arrive.
+ */
+export const WEBHOOK_BODY_LIMIT = 5 * 1024 * 1024;
+export const DELIVERY_RETENTION_DAYS = 30;
+
+export const integrationsWebhooksPart: FeaturePart = {
+  resolvers: {},
+  register: async (app: FastifyInstance) => {
+    await app.register(async (scope) => {
+      // Raw bytes: the signature is computed over them, whatever the content type.
+      scope.removeAllContentTypeParsers();
+      scope.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: WEBHOOK_BODY_LIMIT }, (_req, body, done) => done(null, body));
+      scope.post<{ Params: { connectionId: string } }>('/api/integrations/webhooks/:connectionId', { bodyLimit: WEBHOOK_BODY_LIMIT, config: { rule: 'PUBLIC' } }, async (request, reply) => {
+        const { db, keys, log } = app.services;
+        const row = /^[\w-]{1,100}$/.test(request.params.connectionId) ? findConnectionById(db, request.params.connectionId) : undefined;
+        const adapter = row && adapterFor(row.provider);
+        if (!row || !adapter?.webhook) return reply.code(404).send({ error: 'NOT_FOUND', message: 'No such integration.' });
+        const rawBody = Buffer.isBuffer(request.body) ? request.body : Buffer.from(typeof request.body === 'string' ? request.body : '');
+        const connection = openConnection(keys, row);
+        const delivery = adapter.webhook({ connection, webhookSecret: openWebhookSecret(keys, row), headers: request.headers, rawBody });
+        if (!delivery) return reply.code(401).send({ error: 'UNAUTHENTICATED', message: 'The signature does not match this integration’s webhook secret.' });
+        // Paused, or integrations switched off: acknowledged (the service keeps the hook) and not applied; the next sync reads what changed.
+        if (row.status === 'PAUSED' || !isFeatureAreaOn(db, row.organization_id, 'INTEGRATIONS')) return reply.code(202).send({ accepted: false, ignored: true });
+        const settings = readSettings(db, row.organization_id);
+        const now = new Date(app.services.scheduler.now());
+        try {
+          const result = db.transaction(() => {
+            const fresh = db.insert(webhookDeliveries).values({ connection_id: row.id, delivery_id: delivery.deliveryId.slice(0, 200), event: delivery.event.slice(0, 100), received_at: now.toISOString() })
+              .onConflictDoNothing().run().changes > 0;
+            if (!fresh) return null;
+            db.delete(webhookDeliveries).where(and(eq(webhookDeliveries.connection_id, row.id), lt(webhookDeliveries.received_at, new Date(now.getTime() - DELIVERY_RETENTION_DAYS * 86_400_000).toISOString()))).run();
+            const writer = createIngestWriter(db, { organizationId: row.organization_id, connectionId: row.id, settings });
+            const applied = delivery.apply(writer, settings);
+            const closed = markClosedActionIssues(app.services, row.id, (applied.closedIssues ?? []).map((externalId) => ({ externalId, closedAt: now.toISOString() })));
+            return { written: applied.written, closed };
+          }, { behavior: 'immediate' });
+          if (!result) return reply.code(200).send({ duplicate: true });
+          return reply.code(202).send({ accepted: true, written: result.written, action_items_done: result.closed });
+        } catch (err) {
+          const message = scrubSecrets(err instanceof Error ? err.message : String(err), connection.credentials);
+          log.warn({ connectionId: row.id, event: delivery.event, error: message }, 'webhook delivery could not be applied');
+          return reply.code(400).send({ error: 'BAD_USER_INPUT', message: 'The delivery could not be read.' });
+        }
+      });
+    });
+  },
+};

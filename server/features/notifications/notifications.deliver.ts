@@ -5,6 +5,7 @@ import { addNotification } from './notifications.repo.js';
 import { isUnderWebhookBase } from '../../../shared/slack-webhook.schemas.js';
 import { findSlackWebhook, recordSlackDelivery, type SlackWebhookRow } from './notifications.slack.repo.js';
 import { escapeSlack, postSlackMessage, slackLink, type SlackMessage } from './notifications.slack.client.js';
+import { directMessageOf, sendSlackDirectMessage } from '../integrations/slack/slack.dm.js';
 
 export type NotifyInput = {
   organizationId: string;
@@ -105,6 +106,12 @@ async function deliver(services: Services, input: Delivery, wants: Wants): Promi
         report.email++;
       }
       if (wants(user, 'slack')) forSlack.push(user);
+    }
+    // With a connected Slack bot, each of them with a slack_id also gets it by direct message (never fails the rest;
+    // once Slack asks to slow down, the remaining direct messages are skipped).
+    const dm = directMessageOf(input.title, url);
+    for (const user of forSlack.filter((u) => u.slack_id)) {
+      if ((await sendSlackDirectMessage(services.db, services.keys, input.organizationId, user.id, dm, services.log))?.skipped) break;
     }
     const webhook = forSlack.length ? usableSlackWebhook(services, input.organizationId) : undefined;
     if (!webhook) return report;

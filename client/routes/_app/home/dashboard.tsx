@@ -9,6 +9,7 @@ import { RetroActionItemsWidget, UpcomingRetrosWidget, prefetchRetroWidgets } fr
 import { FeedbackReceivedWidget, FeedbackRequestsWidget, prefetchFeedbackWidgets } from '../../../features/feedback/feedback-widgets.js';
 import { NotesWidget, prefetchNotesWidget } from '../../../features/notes/notes-widget.js';
 import { MyGoalsWidget, TeamGoalsWidget, prefetchGoalsWidgets } from '../../../features/goals/goals-widgets.js';
+import { IndividualInsightsWidget, TeamInsightsWidget, prefetchInsightsWidgets } from '../../../features/insights/insights-widgets.js';
 import { myNominationTasksQueryOptions, myReviewRequestsQueryOptions } from '../../../features/review-cycles/review-cycles.api.js';
 import { setModalOpen } from '../../../lib/modals.js';
 import { disabledAreasOf, featureAreasQueryOptions } from '../../../features/feature-areas/api.js';
@@ -28,7 +29,7 @@ export const Route = createFileRoute('/_app/home/dashboard')({
       queryClient.prefetchQuery(myNominationTasksQueryOptions),
       queryClient.ensureQueryData(widgetPreferencesQueryOptions).then((prefs) => Promise.all([
         prefetchRetroWidgets(queryClient, prefs.enabled_widgets), prefetchFeedbackWidgets(queryClient, prefs.enabled_widgets), prefetchNotesWidget(queryClient, prefs.enabled_widgets),
-        prefetchGoalsWidgets(queryClient, prefs.enabled_widgets),
+        prefetchGoalsWidgets(queryClient, prefs.enabled_widgets), prefetchInsightsWidgets(queryClient, prefs.enabled_widgets),
       ]), () => undefined),
       me && me.permission_level !== 'ADMIN' ? undefined : queryClient.prefetchQuery(organizationQueryOptions),
     ]);
@@ -102,6 +103,8 @@ function DashboardPage() {
             if (type === 'NOTES') return <li key={type} className="tile"><NotesWidget /></li>;
             if (type === 'MY_GOALS') return <li key={type} className="tile"><MyGoalsWidget /></li>;
             if (type === 'TEAM_GOALS') return <li key={type} className="tile"><TeamGoalsWidget /></li>;
+            if (type === 'TEAM_INSIGHTS') return <li key={type} className="tile"><TeamInsightsWidget /></li>;
+            if (type === 'INDIVIDUAL_INSIGHTS') return <li key={type} className="tile"><IndividualInsightsWidget /></li>;
             return (
               <li key={type} className="tile">
                 <h3>{widget.title}</h3>

@@ -1,6 +1,229 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { jiraSignatureOf } from '../jira/jira.webhook.js';
+import { JIRA_PROJECT, PEOPLE, SPRINTS, shiftIso, type SampleStatus } from '../sample/synthetic-dataset.js';
+import {
+  POINTS_FIELD, SITE_URL, SPRINT_FIELD, STATUSES, buildIssues, historyJson, issueJson, sprintJson, statusByName, statusJson, userJson, wallToUtc,
+  type FakeIssue,
+} from './fake-jira.data.js';
 import type { FakeOptions, FakeService } from './fake-service.js';
 
-/** Stub of the contract: the fake Jira, filled in by its owner. */
-export async function startFakeJira(_options: FakeOptions = {}): Promise<FakeService> {
-  throw new Error('The fake Jira is not built yet.');
+/**
+ * A fake Jira Cloud site on 127.0.0.1 serving the synthetic dataset's ALPHA project through the
+ * real REST API v3 and Agile API paths jira.js calls: /myself (with a non-UTC time zone), project
+ * search, statuses, fields, users, the enhanced JQL search paged by `nextPageToken` (reading the
+ * JQL's `updated >=` bound in the user's time zone), embedded changelogs that can be truncated (the
+ * changelog endpoint then serves the rest), boards and sprints, issue create and get. Basic auth
+ * (email + API token) is checked; faults are scripted; issues change between syncs; webhooks are
+ * signed as Jira Cloud admin webhooks with a secret do.
+ */
+/** A scripted failure: the next request (matching `path`, after `after` matching ones pass) gets it; `body` replaces the JSON (a malformed payload). */
+export type FakeJiraFault = { status: number; headers?: Record<string, string>; body?: string; path?: RegExp; after?: number };
+
+export type FakeJira = FakeService & {
+  email: string;
+  /** The JQL of every search received, in order. */
+  jqls: string[];
+  issues: FakeIssue[];
+  /** Project search answers 403 while set (a user without “Browse projects”). */
+  denyProjects: boolean;
+  failNext(fault: FakeJiraFault): void;
+  /** Changes an issue at `at`: a status change (with its history), a new title. */
+  updateIssue(key: string, patch: { at: string; status?: SampleStatus; summary?: string }): void;
+  /** A signed webhook delivery for an issue event (headers + raw body), as Jira Cloud sends it. */
+  webhookDelivery(event: 'jira:issue_created' | 'jira:issue_updated' | 'jira:issue_deleted', key: string, secret: string, identifier?: string): { headers: Record<string, string>; body: Buffer };
+  /** Posts that delivery to a URL (the app's webhook route); returns the status. */
+  sendWebhook(url: string, event: 'jira:issue_created' | 'jira:issue_updated' | 'jira:issue_deleted', key: string, secret: string, identifier?: string): Promise<number>;
+};
+
+export type FakeJiraOptions = FakeOptions & {
+  email?: string;
+  /** The user's time zone /myself reports (JQL dates are read in it). */
+  timeZone?: string;
+  /** Cap on `maxResults` of searches and changelog pages. */
+  maxResults?: number;
+  /** How many histories a search embeds per issue before the changelog counts as truncated (Jira: 100). */
+  changelogMax?: number;
+  /** Clock for issues created through the API. */
+  now?: () => Date;
+};
+
+export async function startFakeJira(options: FakeJiraOptions = {}): Promise<FakeJira> {
+  const email = options.email ?? 'teamlens@acme.test';
+  const token = options.token ?? 'ATATT3xFfGF0fakeJiraApiToken0000';
+  const shiftMs = options.shiftMs ?? 0;
+  const shift = (iso: string) => shiftIso(iso, shiftMs);
+  const timeZone = options.timeZone ?? 'Europe/Berlin';
+  const cap = options.maxResults ?? 100;
+  const changelogMax = options.changelogMax ?? 100;
+  const now = options.now ?? (() => new Date());
+  const issues: FakeIssue[] = options.dataset === 'empty' ? [] : buildIssues(shiftMs);
+  const requests: FakeService['requests'] = [];
+  const jqls: string[] = [];
+  const faults: FakeJiraFault[] = [];
+  const accepted = `Basic ${Buffer.from(`${email}:${token}`).toString('base64')}`;
+  let origin = '';
+  let nextId = 20000;
+
+  const find = (idOrKey: string) => issues.find((i) => i.id === idOrKey || i.key === idOrKey);
+  const int = (v: string | null, d: number) => (v !== null && /^\d+$/.test(v) ? Number(v) : d);
+  const errors = (...messages: string[]) => ({ errorMessages: messages, errors: {} });
+
+  function search(url: URL) {
+    const jql = url.searchParams.get('jql') ?? '';
+    jqls.push(jql);
+    const fields = (url.searchParams.get('fields') ?? '').split(',').map((f) => f.trim()).filter(Boolean);
+    const expand = (url.searchParams.get('expand') ?? '').split(',');
+    const project = /project\s*=\s*"?([\w-]+)"?/i.exec(jql)?.[1];
+    const since = /updated\s*>=\s*"([^"]+)"/i.exec(jql)?.[1];
+    const idList = /\bid\s+in\s*\(([^)]*)\)/i.exec(jql)?.[1];
+    const sinceMs = since ? wallToUtc(since, timeZone) : null;
+    if (since && !Number.isFinite(sinceMs)) return { status: 400, body: errors(`Date value '${since}' for field 'updated' is invalid.`) };
+    let list = issues.filter((i) => (!project || project === JIRA_PROJECT.key || project === JIRA_PROJECT.id) && (sinceMs === null || Date.parse(i.updated) >= sinceMs!));
+    if (idList !== undefined) { const ids = idList.split(',').map((x) => x.trim()); list = list.filter((i) => ids.includes(i.id) || ids.includes(i.key)); }
+    if (project && project !== JIRA_PROJECT.key && project !== JIRA_PROJECT.id) return { status: 400, body: errors(`The value '${project}' does not exist for the field 'project'.`) };
+    list = [...list].sort((a, b) => a.updated.localeCompare(b.updated) || Number(a.id) - Number(b.id));
+    const max = Math.min(int(url.searchParams.get('maxResults'), 50), cap);
+    const tokenIn = url.searchParams.get('nextPageToken');
+    const offset = tokenIn ? Number(Buffer.from(tokenIn, 'base64url').toString().split(':')[1] ?? NaN) : 0;
+    if (!Number.isFinite(offset)) return { status: 400, body: errors('The nextPageToken is invalid.') };
+    const page = list.slice(offset, offset + max);
+    const body: Record<string, unknown> = {
+      issues: page.map((i) => issueJson(i, origin, shift, { fields, changelogMax: expand.includes('changelog') ? changelogMax : null })),
+      isLast: offset + max >= list.length,
+    };
+    if (offset + max < list.length) body.nextPageToken = Buffer.from(`page:${offset + max}`).toString('base64url');
+    return { status: 200, body };
+  }
+
+  function route(method: string, url: URL, body: unknown): { status: number; body: unknown } {
+    const p = url.pathname;
+    const startAt = int(url.searchParams.get('startAt'), 0);
+    const maxResults = Math.min(int(url.searchParams.get('maxResults'), 50), cap);
+    const paged = <T>(values: T[]) => ({ startAt, maxResults, total: values.length, isLast: startAt + maxResults >= values.length, values: values.slice(startAt, startAt + maxResults) });
+    if (method === 'GET' && p === '/rest/api/3/myself') return { status: 200, body: { accountId: 'jira-teamlens', accountType: 'atlassian', emailAddress: email, displayName: 'Teamlens Sync', active: true, timeZone, locale: 'en_GB' } };
+    if (method === 'GET' && p === '/rest/api/3/serverInfo') return { status: 200, body: { baseUrl: SITE_URL, version: '1001.0.0-SNAPSHOT', deploymentType: 'Cloud', serverTitle: 'Jira' } };
+    if (method === 'GET' && p === '/rest/api/3/project/search') {
+      if (fake.denyProjects) return { status: 403, body: errors('You do not have the permission to see the specified project.') };
+      return { status: 200, body: paged([{ id: JIRA_PROJECT.id, key: JIRA_PROJECT.key, name: 'Alpha', projectTypeKey: 'software', simplified: false, style: 'classic' }]) };
+    }
+    if (method === 'GET' && p === '/rest/api/3/status') return { status: 200, body: STATUSES.map((s) => statusJson(s.name)) };
+    if (method === 'GET' && p === '/rest/api/3/field') {
+      return { status: 200, body: [
+        { id: 'summary', key: 'summary', name: 'Summary', custom: false, schema: { type: 'string', system: 'summary' } },
+        { id: POINTS_FIELD, key: POINTS_FIELD, name: 'Story point estimate', custom: true, schema: { type: 'number', custom: 'com.atlassian.jira.plugin.system.customfieldtypes:jsw-story-points', customId: 10016 } },
+        { id: SPRINT_FIELD, key: SPRINT_FIELD, name: 'Sprint', custom: true, schema: { type: 'array', items: 'json', custom: 'com.pyxis.greenhopper.jira:gh-sprint', customId: 10020 } },
+      ] };
+    }
+    if (method === 'GET' && p === '/rest/api/3/users/search') return { status: 200, body: PEOPLE.map((x) => userJson(x.key)).slice(startAt, startAt + maxResults) };
+    if (method === 'GET' && p === '/rest/api/3/search/jql') return search(url);
+    let m = /^\/rest\/api\/3\/issue\/([\w-]+)\/changelog$/.exec(p);
+    if (method === 'GET' && m) {
+      const issue = find(m[1]!);
+      if (!issue) return { status: 404, body: errors('Issue does not exist or you do not have permission to see it.') };
+      return { status: 200, body: { self: `${origin}${p}`, ...paged(issue.histories.map(historyJson)) } };
+    }
+    m = /^\/rest\/api\/3\/issue\/([\w-]+)$/.exec(p);
+    if (method === 'GET' && m) {
+      const issue = find(m[1]!);
+      return issue ? { status: 200, body: issueJson(issue, origin, shift) } : { status: 404, body: errors('Issue does not exist or you do not have permission to see it.') };
+    }
+    if (method === 'POST' && p === '/rest/api/3/issue') {
+      const f = (body as { fields?: { project?: { id?: string; key?: string }; summary?: string; issuetype?: { name?: string }; description?: { type?: string } } } | null)?.fields;
+      if (!f?.summary || !f.issuetype?.name) return { status: 400, body: { errorMessages: [], errors: { summary: 'You must specify a summary of the issue.' } } };
+      if (f.project?.id !== JIRA_PROJECT.id && f.project?.key !== JIRA_PROJECT.key) return { status: 400, body: { errorMessages: [], errors: { project: 'valid project is required' } } };
+      if (f.description !== undefined && f.description?.type !== 'doc') return { status: 400, body: { errorMessages: [], errors: { description: 'Operation value must be an Atlassian Document.' } } };
+      const at = now().toISOString();
+      const id = String(nextId++);
+      const key = `${JIRA_PROJECT.key}-${issues.length + 1}`;
+      issues.push({ id, key, type: f.issuetype.name, summary: f.summary, points: null, assignee: null, reporter: 'alice', created: at, updated: at, status: 'To Do', resolutiondate: null, sprintIds: [], histories: [] });
+      return { status: 201, body: { id, key, self: `${origin}/rest/api/3/issue/${id}` } };
+    }
+    if (method === 'GET' && p === '/rest/agile/1.0/board') {
+      const project = url.searchParams.get('projectKeyOrId');
+      const boards = !project || project === JIRA_PROJECT.key || project === JIRA_PROJECT.id ? [{ id: JIRA_PROJECT.boardId, self: '', name: 'ALPHA board', type: 'scrum', location: { projectId: Number(JIRA_PROJECT.id), projectKey: JIRA_PROJECT.key } }] : [];
+      return { status: 200, body: paged(boards) };
+    }
+    m = /^\/rest\/agile\/1\.0\/board\/(\d+)\/sprint$/.exec(p);
+    if (method === 'GET' && m) {
+      if (Number(m[1]) !== JIRA_PROJECT.boardId) return { status: 404, body: errors('The requested board cannot be viewed because it either does not exist or you do not have permission to view it.') };
+      const { total: _total, ...page } = paged(SPRINTS.map((s) => sprintJson(s.id, shift)));
+      return { status: 200, body: page };
+    }
+    return { status: 404, body: errors(`No fake route for ${method} ${p}`) };
+  }
+
+  const server = http.createServer((req, res) => {
+    const url = new URL(req.url ?? '/', 'http://127.0.0.1');
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      const method = req.method ?? 'GET';
+      requests.push({ method, path: `${url.pathname}${url.search}`, headers: { accept: String(req.headers.accept ?? '') } });
+      const send = (status: number, body: unknown, headers: Record<string, string> = {}) => {
+        res.writeHead(status, { 'content-type': 'application/json;charset=UTF-8', ...headers }).end(typeof body === 'string' ? body : JSON.stringify(body));
+      };
+      if (req.headers.authorization !== accepted) return send(401, errors('Client must be authenticated to access this resource.'), { 'www-authenticate': 'Basic realm="protected-area"' });
+      const i = faults.findIndex((f) => !f.path || f.path.test(url.pathname));
+      if (i >= 0 && (faults[i]!.after ?? 0) > 0) faults[i]!.after! -= 1;
+      else if (i >= 0) {
+        const [fault] = faults.splice(i, 1);
+        return send(fault!.status, fault!.body ?? errors(fault!.status === 429 ? 'Rate limit exceeded.' : 'Internal server error'), fault!.headers);
+      }
+      let body: unknown = null;
+      if (chunks.length) {
+        try { body = JSON.parse(Buffer.concat(chunks).toString('utf8')); } catch { return send(400, errors('Unexpected character in the request body.')); }
+      }
+      const out = route(method, url, body);
+      send(out.status, out.body);
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
+  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+
+  const fake: FakeJira = {
+    url: origin,
+    token,
+    email,
+    requests,
+    jqls,
+    issues,
+    denyProjects: false,
+    failNext(fault) { faults.push(fault); },
+    updateIssue(key, patch) {
+      const issue = find(key);
+      if (!issue) throw new Error(`No issue ${key}`);
+      const at = new Date(patch.at).toISOString();
+      if (patch.status && patch.status !== issue.status) {
+        const from = issue.status;
+        issue.histories.push({ id: `${issue.id}-${issue.histories.length + 1}u`, created: at, author: issue.assignee ?? 'alice', items: [{ field: 'status', fieldtype: 'jira', fieldId: 'status', from: statusByName(from).id, fromString: from, to: statusByName(patch.status).id, toString: patch.status }] });
+        issue.status = patch.status;
+        issue.resolutiondate = statusByName(patch.status).category === 'done' ? at : null;
+      }
+      if (patch.summary) issue.summary = patch.summary;
+      issue.updated = at;
+    },
+    webhookDelivery(event, key, secret, identifier) {
+      const issue = find(key);
+      if (!issue) throw new Error(`No issue ${key}`);
+      const last = issue.histories.at(-1);
+      const payload = {
+        timestamp: Date.parse(issue.updated), webhookEvent: event, issue_event_type_name: event === 'jira:issue_created' ? 'issue_created' : 'issue_generic',
+        user: userJson(issue.reporter), issue: issueJson(issue, origin, shift),
+        ...(event === 'jira:issue_updated' && last ? { changelog: { id: last.id, items: last.items } } : {}),
+      };
+      const body = Buffer.from(JSON.stringify(payload));
+      const headers: Record<string, string> = { 'content-type': 'application/json', 'x-hub-signature': jiraSignatureOf(secret, body) };
+      if (identifier) headers['x-atlassian-webhook-identifier'] = identifier;
+      return { headers, body };
+    },
+    async sendWebhook(target, event, key, secret, identifier) {
+      const { headers, body } = fake.webhookDelivery(event, key, secret, identifier);
+      const res = await fetch(target, { method: 'POST', headers, body: new Uint8Array(body) });
+      await res.arrayBuffer();
+      return res.status;
+    },
+    close: () => new Promise<void>((resolve) => { server.closeAllConnections(); server.close(() => resolve()); }),
+  };
+  return fake;
 }

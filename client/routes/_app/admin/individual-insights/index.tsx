@@ -1,14 +1,16 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { FeaturePlaceholder } from '../../../../components/feature-placeholder.js';
+import { individualInsightsQueryOptions, insightsSearchSchema, insightsWindow } from '../../../../features/insights/api.js';
+import { IndividualInsightsPage } from '../../../../features/insights/individual-insights-page.js';
 
+/** My own insights: what waits on me and on others, my recent work, who I work with. */
 export const Route = createFileRoute('/_app/admin/individual-insights/')({
-  component: IndividualinsightsPage,
+  validateSearch: insightsSearchSchema,
+  loaderDeps: ({ search }) => search,
+  loader: ({ context, deps }) => context.queryClient.prefetchQuery(individualInsightsQueryOptions(null, insightsWindow(deps))),
+  component: IndividualInsightsRoute,
 });
 
-function IndividualinsightsPage() {
-  return (
-    <FeaturePlaceholder title="Individual insights" area="Insights">
-      Here admins will see insights per person across the organization.
-    </FeaturePlaceholder>
-  );
+function IndividualInsightsRoute() {
+  const search = Route.useSearch();
+  return <IndividualInsightsPage userId={null} search={search} area="admin" />;
 }

@@ -1,14 +1,12 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { FeaturePlaceholder } from '../../../../components/feature-placeholder.js';
+import { ErrorView, PendingView } from '../../../../components/ui/states.js';
+import { codeProcessQueryOptions } from '../../../../features/integrations/api.js';
+import { CodeProcessPage } from '../../../../features/integrations/code-process-page.js';
+import '../../../../features/org-settings/org-settings.css';
 
 export const Route = createFileRoute('/_app/admin/integrations/code-process')({
-  component: CodeprocessPage,
+  loader: ({ context }) => context.queryClient.ensureQueryData(codeProcessQueryOptions),
+  pendingComponent: () => <PendingView label="Loading the code process…" />,
+  errorComponent: ErrorView,
+  component: CodeProcessPage,
 });
-
-function CodeprocessPage() {
-  return (
-    <FeaturePlaceholder title="Code process" area="Integrations">
-      Here admins will choose which repositories, branches and labels count and how deploys are detected.
-    </FeaturePlaceholder>
-  );
-}

@@ -1,14 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { FeaturePlaceholder } from '../../../../components/feature-placeholder.js';
+import { insightsTeamsQueryOptions } from '../../../../features/insights/api.js';
+import { TeamInsightsListPage } from '../../../../features/insights/team-insights-page.js';
 
+/** The teams whose insights the viewer may open (admins: every team). */
 export const Route = createFileRoute('/_app/admin/team-insights/')({
-  component: TeaminsightsPage,
+  loader: ({ context }) => context.queryClient.prefetchQuery(insightsTeamsQueryOptions),
+  component: () => <TeamInsightsListPage area="admin" />,
 });
-
-function TeaminsightsPage() {
-  return (
-    <FeaturePlaceholder title="Team insights" area="Insights">
-      Here admins will compare teams: reviews, feedback, goals, retros and delivery metrics.
-    </FeaturePlaceholder>
-  );
-}

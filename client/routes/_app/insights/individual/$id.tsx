@@ -1,16 +1,19 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { FeaturePlaceholder } from '../../../../components/feature-placeholder.js';
 import { parseIdParams } from '../../../../lib/route-params.js';
+import { individualInsightsQueryOptions, insightsSearchSchema, insightsWindow } from '../../../../features/insights/api.js';
+import { IndividualInsightsPage } from '../../../../features/insights/individual-insights-page.js';
 
+/** A person's insights (they, their manager chain and admins may open them). */
 export const Route = createFileRoute('/_app/insights/individual/$id')({
   params: { parse: parseIdParams },
-  component: IndividualinsightsPage,
+  validateSearch: insightsSearchSchema,
+  loaderDeps: ({ search }) => search,
+  loader: ({ context, params, deps }) => context.queryClient.prefetchQuery(individualInsightsQueryOptions(params.id, insightsWindow(deps))),
+  component: IndividualInsightsRoute,
 });
 
-function IndividualinsightsPage() {
-  return (
-    <FeaturePlaceholder title="Individual insights" area="Insights">
-      Here the person, their manager chain and admins will see this person&apos;s insights.
-    </FeaturePlaceholder>
-  );
+function IndividualInsightsRoute() {
+  const { id } = Route.useParams();
+  const search = Route.useSearch();
+  return <IndividualInsightsPage userId={id} search={search} area="user" />;
 }

@@ -1,14 +1,16 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { FeaturePlaceholder } from '../../../../components/feature-placeholder.js';
+import { individualInsightsQueryOptions, insightsSearchSchema, insightsWindow } from '../../../../features/insights/api.js';
+import { IndividualInsightsPage } from '../../../../features/insights/individual-insights-page.js';
 
+/** My own insights: what waits on me and on others, my recent work, who I work with. */
 export const Route = createFileRoute('/_app/insights/individual/')({
-  component: IndividualinsightsPage,
+  validateSearch: insightsSearchSchema,
+  loaderDeps: ({ search }) => search,
+  loader: ({ context, deps }) => context.queryClient.prefetchQuery(individualInsightsQueryOptions(null, insightsWindow(deps))),
+  component: IndividualInsightsRoute,
 });
 
-function IndividualinsightsPage() {
-  return (
-    <FeaturePlaceholder title="Individual insights" area="Insights">
-      Here you will see your review scores over cycles, feedback given and received, goal progress and retro participation; with integrations connected, also pull-request and issue cycle times.
-    </FeaturePlaceholder>
-  );
+function IndividualInsightsRoute() {
+  const search = Route.useSearch();
+  return <IndividualInsightsPage userId={null} search={search} area="user" />;
 }

@@ -1,0 +1,181 @@
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { z } from 'zod';
+import { INSIGHTS_DEFAULT_WEEKS, type InsightMetricKey } from '../../../shared/insights.js';
+import { gql } from '../../lib/graphql.js';
+
+/**
+ * The insights API (server/features/insights/insights.schema.ts): the documents and their query
+ * options. Every key starts with 'insights'. No chart code here: the dashboard's widgets import it.
+ */
+
+export type InsightsGrain = 'WEEK' | 'SPRINT';
+export type InsightsValue = {
+  n: number; value: number | null; mean: number | null; median: number | null; p75: number | null;
+  numerator: number | null; denominator: number | null; excluded: number; suppressed: boolean;
+};
+export type InsightsPeriod = { start: string; end: string; label: string };
+export type InsightsMetric = { key: InsightMetricKey; summary: InsightsValue; points: InsightsValue[] };
+export type InsightsSources = { code: boolean; issues: boolean; deployments: boolean; sample: boolean; last_synced_at: string | null };
+export type PersonRef = { id: string; full_name: string };
+export type InsightsPullRequest = {
+  id: string; number: number; title: string; url: string | null; repository: string; state: string;
+  author_login: string | null; author: PersonRef | null;
+  created_at: string; first_commit_at: string | null; ready_at: string | null; first_review_at: string | null;
+  merged_at: string | null; deployed_at: string | null;
+  coding_hours: number | null; pickup_hours: number | null; review_hours: number | null; deploy_hours: number | null; cycle_hours: number | null;
+  size: number | null; reviewers: string[]; excluded_reasons: string[];
+};
+export type InsightsIssue = {
+  id: string; key: string; title: string; url: string | null; issue_type: string; status: string; status_category: string;
+  story_points: number | null; created_at: string; resolved_at: string | null; lead_hours: number | null; cycle_hours: number | null;
+  assignee: PersonRef | null;
+};
+export type InsightsSprint = {
+  id: string; name: string; start_at: string | null; end_at: string | null; committed_points: number; added_points: number;
+  completed_points: number; completion_rate: number | null; commitment_reliability: number | null; carried_over: number;
+};
+export type ReviewCycleScore = { cycle_id: string; name: string; ended_at: string | null; average: number | null; n: number };
+export type RetroOutcome = { retro_id: string; title: string; held_at: string; participants: number; members: number; actions_total: number; actions_done: number };
+export type GoalsSnapshot = { count: number; average_progress: number | null; on_track: number; at_risk: number; off_track: number; done: number };
+export type TeamRef = { id: string; name: string };
+
+export type TeamInsights = {
+  team: TeamRef; from: string; to: string; grain: InsightsGrain; members: number;
+  periods: InsightsPeriod[]; metrics: InsightsMetric[]; sources: InsightsSources; sprints: InsightsSprint[];
+  unattributed_incidents: InsightsIssue[]; review_cycles: ReviewCycleScore[]; retros: RetroOutcome[]; goals: GoalsSnapshot;
+};
+export type OpenPullRequest = { pull_request: InsightsPullRequest; waiting_hours: number; waiting_for: string[] };
+export type ReviewGiven = { pull_request: InsightsPullRequest; at: string; hours_after_ready: number | null };
+export type Collaborator = { login: string; user: PersonRef | null; pull_requests: number[] };
+export type IndividualInsights = {
+  user: PersonRef; from: string; to: string; periods: InsightsPeriod[]; metrics: InsightsMetric[]; sources: InsightsSources;
+  authored: InsightsPullRequest[]; open_pull_requests: OpenPullRequest[]; review_requests: OpenPullRequest[];
+  reviews_given: ReviewGiven[]; collaborators: Collaborator[]; issues: InsightsIssue[]; review_cycles: ReviewCycleScore[]; goals: GoalsSnapshot;
+};
+export type InsightsPerson = { id: string; full_name: string; role: string | null; team: TeamRef | null };
+
+const VALUE = 'n value mean median p75 numerator denominator excluded suppressed';
+const METRICS = `metrics { key summary { ${VALUE} } points { ${VALUE} } }`;
+const SOURCES = 'sources { code issues deployments sample last_synced_at }';
+const PR = `id number title url repository state author_login author { id full_name } created_at first_commit_at ready_at first_review_at merged_at deployed_at
+  coding_hours pickup_hours review_hours deploy_hours cycle_hours size reviewers excluded_reasons`;
+const ISSUE = 'id key title url issue_type status status_category story_points created_at resolved_at lead_hours cycle_hours assignee { id full_name }';
+const GOALS = 'goals { count average_progress on_track at_risk off_track done }';
+const CYCLES = 'review_cycles { cycle_id name ended_at average n }';
+
+const TEAMS = 'query InsightsTeams { insightsTeams { id name } }';
+const PEOPLE = 'query InsightsPeople { insightsPeople { id full_name role team { id name } } }';
+const TEAM = `query TeamInsights($team_id: ID!, $from: String, $to: String, $grain: InsightsGrain) {
+  teamInsights(team_id: $team_id, from: $from, to: $to, grain: $grain) {
+    team { id name } from to grain members periods { start end label } ${METRICS} ${SOURCES}
+    sprints { id name start_at end_at committed_points added_points completed_points completion_rate commitment_reliability carried_over }
+    unattributed_incidents { ${ISSUE} } ${CYCLES}
+    retros { retro_id title held_at participants members actions_total actions_done } ${GOALS}
+  }
+}`;
+const TEAM_PRS = `query TeamInsightsPullRequests($team_id: ID!, $from: String, $to: String, $metric: InsightMetricKey, $limit: Int, $offset: Int) {
+  teamInsightsPullRequests(team_id: $team_id, from: $from, to: $to, metric: $metric, limit: $limit, offset: $offset) { total items { ${PR} } }
+}`;
+const OPEN = `pull_request { ${PR} } waiting_hours waiting_for`;
+const INDIVIDUAL = `query IndividualInsights($user_id: ID, $from: String, $to: String) {
+  individualInsights(user_id: $user_id, from: $from, to: $to) {
+    user { id full_name } from to periods { start end label } ${METRICS} ${SOURCES}
+    authored { ${PR} } open_pull_requests { ${OPEN} } review_requests { ${OPEN} }
+    reviews_given { pull_request { ${PR} } at hours_after_ready } collaborators { login user { id full_name } pull_requests }
+    issues { ${ISSUE} } ${CYCLES} ${GOALS}
+  }
+}`;
+
+// ---------------------------------------------------------------------------------------------
+// The window a page shows (search params): the last 4 / 12 / 26 / 52 weeks, or from..to; week or sprint.
+
+const isoDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
+export const WINDOW_WEEKS = ['4', '12', '26', '52'] as const;
+export const insightsSearchSchema = z.object({
+  weeks: z.enum([...WINDOW_WEEKS, 'custom']).optional().catch(undefined),
+  from: isoDay.optional().catch(undefined),
+  to: isoDay.optional().catch(undefined),
+  grain: z.enum(['WEEK', 'SPRINT']).optional().catch(undefined),
+});
+export type InsightsSearch = z.infer<typeof insightsSearchSchema>;
+export type InsightsWindow = { from: string; to: string; grain: InsightsGrain };
+
+const pad = (n: number) => String(n).padStart(2, '0');
+export const localDay = (d: Date) => `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
+export function daysBefore(day: string, days: number): string {
+  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
+  return localDay(new Date(y, m - 1, d - days));
+}
+
+/** The days a search covers (both ends included): a custom window as chosen, else the last weeks up to today. */
+export function insightsWindow(search: InsightsSearch, now = new Date()): InsightsWindow {
+  const grain = search.grain ?? 'WEEK';
+  if (search.weeks === 'custom' && search.from && search.to && search.from <= search.to) return { from: search.from, to: search.to, grain };
+  const to = localDay(now);
+  const weeks = Number(search.weeks && search.weeks !== 'custom' ? search.weeks : INSIGHTS_DEFAULT_WEEKS);
+  return { from: daysBefore(to, weeks * 7 - 1), to, grain };
+}
+
+// ---------------------------------------------------------------------------------------------
+
+export const insightsTeamsQueryOptions = queryOptions({
+  queryKey: ['insights', 'teams'],
+  queryFn: async () => (await gql<{ insightsTeams: TeamRef[] }>(TEAMS)).insightsTeams,
+});
+
+export const insightsPeopleQueryOptions = queryOptions({
+  queryKey: ['insights', 'people'],
+  queryFn: async () => (await gql<{ insightsPeople: InsightsPerson[] }>(PEOPLE)).insightsPeople,
+});
+
+export const teamInsightsQueryOptions = (teamId: string, w: InsightsWindow) => queryOptions({
+  queryKey: ['insights', 'team', teamId, w.from, w.to, w.grain],
+  queryFn: async () => (await gql<{ teamInsights: TeamInsights }>(TEAM, { team_id: teamId, from: w.from, to: w.to, grain: w.grain })).teamInsights,
+  placeholderData: keepPreviousData,
+});
+
+export const PR_PAGE_SIZE = 20;
+export const teamPullRequestsQueryOptions = (teamId: string, w: InsightsWindow, metric: InsightMetricKey | null, page: number) => queryOptions({
+  queryKey: ['insights', 'team-prs', teamId, w.from, w.to, metric ?? '', page],
+  queryFn: async () => (await gql<{ teamInsightsPullRequests: { total: number; items: InsightsPullRequest[] } }>(TEAM_PRS, {
+    team_id: teamId, from: w.from, to: w.to, metric, limit: PR_PAGE_SIZE, offset: page * PR_PAGE_SIZE,
+  })).teamInsightsPullRequests,
+  placeholderData: keepPreviousData,
+});
+
+/** userId null: the viewer's own page. */
+export const individualInsightsQueryOptions = (userId: string | null, w: Pick<InsightsWindow, 'from' | 'to'>) => queryOptions({
+  queryKey: ['insights', 'person', userId ?? 'me', w.from, w.to],
+  queryFn: async () => (await gql<{ individualInsights: IndividualInsights }>(INDIVIDUAL, { user_id: userId, from: w.from, to: w.to })).individualInsights,
+  placeholderData: keepPreviousData,
+});
+
+// ---------------------------------------------------------------------------------------------
+// Dashboard cards: few fields.
+
+const TEAM_CARD = `query TeamInsightsCard($team_id: ID!) {
+  teamInsights(team_id: $team_id) { team { id name } periods { label } metrics { key summary { ${VALUE} } points { n value } } ${SOURCES} ${GOALS} }
+}`;
+const MY_CARD = `query MyInsightsCard { individualInsights { open_pull_requests { ${OPEN} } review_requests { ${OPEN} } sources { code } } }`;
+
+export type TeamInsightsCard = Pick<TeamInsights, 'team' | 'sources' | 'goals'> & {
+  periods: Array<{ label: string }>;
+  metrics: Array<{ key: InsightMetricKey; summary: InsightsValue; points: Array<{ n: number; value: number | null }> }>;
+};
+export type MyInsightsCard = Pick<IndividualInsights, 'open_pull_requests' | 'review_requests'> & { sources: { code: boolean } };
+
+/** The TEAM_INSIGHTS card: the viewer's own team when they may see it, else their first team; null: no team. */
+export const teamInsightsCardQueryOptions = (ownTeamId: string | null) => queryOptions({
+  queryKey: ['insights', 'card', 'team', ownTeamId ?? ''],
+  queryFn: async (): Promise<TeamInsightsCard | null> => {
+    const teams = (await gql<{ insightsTeams: TeamRef[] }>(TEAMS)).insightsTeams;
+    const team = teams.find((t) => t.id === ownTeamId) ?? teams[0];
+    if (!team) return null;
+    return (await gql<{ teamInsights: TeamInsightsCard }>(TEAM_CARD, { team_id: team.id })).teamInsights;
+  },
+});
+
+export const myInsightsCardQueryOptions = queryOptions({
+  queryKey: ['insights', 'card', 'mine'],
+  queryFn: async () => (await gql<{ individualInsights: MyInsightsCard }>(MY_CARD)).individualInsights,
+});

@@ -1,0 +1,76 @@
+import { INSIGHT_METRICS, INDIVIDUAL_MIN_N, type InsightMetricKey, type MetricUnit } from '../../../shared/insights.js';
+import type { InsightsMetric, InsightsValue } from './api.js';
+
+/** How the insights pages write numbers: hours with one decimal (days past 48 h), ratios as percents. */
+
+export const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
+const round = (v: number, digits = 1) => {
+  const f = 10 ** digits;
+  return String(Math.round(v * f) / f);
+};
+
+/** A duration in hours: "45 min", "12.5 h", "3.2 days" (hours shown beside days). */
+export function formatHours(h: number | null | undefined): string {
+  if (h === null || h === undefined) return '—';
+  if (h < 1) return `${Math.round(h * 60)} min`;
+  if (h < 48) return `${round(h)} h`;
+  return `${round(h / 24)} days (${Math.round(h)} h)`;
+}
+
+/** A value of a metric in its unit. */
+export function formatUnit(unit: MetricUnit, v: number | null | undefined): string {
+  if (v === null || v === undefined) return '—';
+  switch (unit) {
+    case 'HOURS': return formatHours(v);
+    case 'RATIO': return `${round(v * 100)}%`;
+    case 'PERCENT': return `${round(v)}%`;
+    case 'LINES': return `${round(v, 0)} lines`;
+    case 'SCORE': return round(v, 2);
+    default: return round(v, 2);
+  }
+}
+
+/** The same value as a plain number for tables and charts (hours stay hours, ratios become percents). */
+export function plainNumber(unit: MetricUnit, v: number | null | undefined): number | null {
+  if (v === null || v === undefined) return null;
+  if (unit === 'RATIO') return Math.round(v * 1000) / 10;
+  return Math.round(v * 100) / 100;
+}
+export const unitSuffix = (unit: MetricUnit) => (unit === 'HOURS' ? 'hours' : unit === 'RATIO' || unit === 'PERCENT' ? '%' : unit === 'LINES' ? 'lines' : '');
+export const plainText = (unit: MetricUnit, v: number | null | undefined) => {
+  const p = plainNumber(unit, v);
+  return p === null ? '—' : String(p);
+};
+
+/** A metric's label inside a sentence: "PR cycle time", "review depth". */
+export const inSentence = (label: string) => (label.startsWith('PR ') ? label : label.charAt(0).toLowerCase() + label.slice(1));
+
+export const NOT_ENOUGH = `Not enough data to show (fewer than ${INDIVIDUAL_MIN_N})`;
+
+/** The headline of a value: the median for durations, else the value. */
+export function headline(key: InsightMetricKey, v: InsightsValue): string {
+  if (v.suppressed) return NOT_ENOUGH;
+  const unit = INSIGHT_METRICS[key].unit;
+  return formatUnit(unit, unit === 'HOURS' ? v.median ?? v.value : v.value);
+}
+
+/** What the headline stands on: median, p75, mean and n for durations; the parts of ratios; what was left out. */
+export function summaryParts(key: InsightMetricKey, v: InsightsValue): string[] {
+  if (v.suppressed) return [];
+  const unit = INSIGHT_METRICS[key].unit;
+  const parts: string[] = [];
+  if (unit === 'HOURS' || unit === 'LINES') {
+    parts.push(`median ${formatUnit(unit, v.median)}`, `p75 ${formatUnit(unit, v.p75)}`, `mean ${formatUnit(unit, v.mean)}`);
+  }
+  if (unit === 'RATIO' && v.numerator !== null && v.denominator !== null) parts.push(`${round(v.numerator, 2)} of ${round(v.denominator, 2)}`);
+  parts.push(`n = ${v.n}`);
+  if (v.excluded > 0) parts.push(`${v.n} of ${v.n + v.excluded} counted, ${v.excluded} left out`);
+  return parts;
+}
+
+export const metricOf = (metrics: InsightsMetric[], key: InsightMetricKey) => metrics.find((m) => m.key === key);
+/** A metric worth a section: it exists and some period or the summary has data. */
+export const hasData = (m: InsightsMetric | undefined): m is InsightsMetric => !!m && (m.summary.n > 0 || m.summary.excluded > 0 || m.points.some((p) => p.n > 0));
+
+export const formatDayShort = (iso: string | null | undefined) => (iso ? new Date(iso).toLocaleDateString('en', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' }) : '—');
+export const formatStamp = (iso: string | null | undefined) => (iso ? new Date(iso).toLocaleString('en', { day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit', hour12: false, timeZone: 'UTC' }) + ' UTC' : '—');

@@ -1,0 +1,55 @@
+import * as azdev from 'azure-devops-node-api';
+import type { CoreApi } from 'azure-devops-node-api/CoreApi.js';
+import type { LocationsApi } from 'azure-devops-node-api/LocationsApi.js';
+import type { WorkItemTrackingApi } from 'azure-devops-node-api/WorkItemTrackingApi.js';
+import { IntegrationError, classifyHttpFailure, unreachable } from '../integrations.errors.js';
+import type { OpenConnection } from '../integrations.provider.js';
+
+/**
+ * azure-devops-node-api for a connection: the organization URL is the base URL and the
+ * organization (`https://dev.azure.com/acme`, a fake on 127.0.0.1 in tests), a personal access
+ * token handler, the SDK's retries off (we classify failures ourselves, integrations.errors.ts).
+ * The clients are made once per operation: the SDK negotiates resource locations (OPTIONS
+ * `{org}/_apis/{area}`) and caches them on the client.
+ */
+export type AzureClients = { orgUrl: string; web: azdev.WebApi; wit: () => Promise<WorkItemTrackingApi>; core: () => Promise<CoreApi>; locations: () => Promise<LocationsApi> };
+
+export function azureOrgUrl(connection: OpenConnection): string {
+  return `${connection.baseUrl.replace(/\/+$/, '')}/${encodeURIComponent(connection.account)}`;
+}
+
+export function azureClients(connection: OpenConnection): AzureClients {
+  const orgUrl = azureOrgUrl(connection);
+  const web = new azdev.WebApi(orgUrl, azdev.getPersonalAccessTokenHandler(connection.credentials.token ?? ''), { allowRetries: false, socketTimeout: 30_000 });
+  let wit: Promise<WorkItemTrackingApi> | null = null;
+  let core: Promise<CoreApi> | null = null;
+  return {
+    orgUrl,
+    web,
+    wit: () => (wit ??= azureCall('the work item service', () => web.getWorkItemTrackingApi())),
+    core: () => (core ??= azureCall('the project service', () => web.getCoreApi())),
+    locations: () => web.getLocationsApi(),
+  };
+}
+
+type Failure = { statusCode?: number; responseHeaders?: Record<string, string | string[] | undefined>; code?: string };
+
+/** Runs one SDK call; a failure becomes an IntegrationError (never with the token in it). A 404 is a null answer in this SDK. */
+export async function azureCall<T>(what: string, run: () => Promise<T>, now: () => number = Date.now): Promise<T> {
+  try {
+    return await run();
+  } catch (err) {
+    if (err instanceof IntegrationError) throw err;
+    const e = err as Failure;
+    if (typeof e.statusCode === 'number') {
+      if (e.statusCode === 401 || e.statusCode === 203) throw new IntegrationError('AUTH', `Azure DevOps rejected the personal access token (${what}): it is wrong, expired or revoked, or not for this organization.`);
+      throw classifyHttpFailure('AZURE_BOARDS', e.statusCode, e.responseHeaders, now(), what);
+    }
+    if (err instanceof SyntaxError) throw new IntegrationError('BAD_PAYLOAD', `Azure DevOps answered something that is not JSON (${what}).`);
+    if (e.code) throw unreachable('AZURE_BOARDS', err);
+    if (err instanceof Error && /Failed to find api location|resource areas/i.test(err.message)) {
+      throw new IntegrationError('NOT_FOUND', `Azure DevOps does not offer ${what} at this organization URL: check the base URL and the organization.`);
+    }
+    throw new IntegrationError('BAD_PAYLOAD', `Azure DevOps answered unexpectedly (${what}).`);
+  }
+}

@@ -1,0 +1,114 @@
+import { ISSUES, JIRA_PROJECT, PEOPLE, SPRINTS, shiftIso, type SampleStatus } from '../sample/synthetic-dataset.js';
+
+/**
+ * The synthetic dataset's ALPHA project as Jira Cloud stores it (fake-jira.ts serves it): statuses
+ * with their categories, issues with changelog histories (status and Sprint field changes), the
+ * board and its sprint, the people as Jira users. Instants in Jira's own format (`+0000`).
+ */
+export const STATUSES: Array<{ id: string; name: SampleStatus; category: 'new' | 'indeterminate' | 'done' }> = [
+  { id: '1', name: 'To Do', category: 'new' },
+  { id: '3', name: 'In Progress', category: 'indeterminate' },
+  { id: '10001', name: 'In Review', category: 'indeterminate' },
+  { id: '10002', name: 'Done', category: 'done' },
+];
+export const statusByName = (name: string) => STATUSES.find((s) => s.name === name) ?? STATUSES[0]!;
+const CATEGORY_NAME = { new: 'To Do', indeterminate: 'In Progress', done: 'Done' } as const;
+const CATEGORY_ID = { new: 2, indeterminate: 4, done: 3 } as const;
+
+export const POINTS_FIELD = 'customfield_10016';
+export const SPRINT_FIELD = 'customfield_10020';
+export const SITE_URL = 'https://acme.atlassian.net';
+
+export type FakeHistory = { id: string; created: string; author: string; items: Array<{ field: string; fieldtype: string; fieldId: string; from: string | null; fromString: string | null; to: string | null; toString: string | null }> };
+export type FakeIssue = {
+  id: string; key: string; type: string; summary: string; points: number | null; assignee: string | null; reporter: string;
+  created: string; updated: string; status: string; resolutiondate: string | null; sprintIds: string[]; histories: FakeHistory[];
+};
+
+/** Jira's instant format. */
+export const jiraTime = (iso: string) => new Date(iso).toISOString().replace('Z', '+0000');
+
+export function statusJson(name: string) {
+  const s = statusByName(name);
+  return { self: '', id: s.id, name: s.name, statusCategory: { id: CATEGORY_ID[s.category], key: s.category, name: CATEGORY_NAME[s.category], colorName: 'blue-gray' } };
+}
+
+export function userJson(key: string) {
+  const p = PEOPLE.find((x) => x.key === key);
+  if (!p) return { accountId: key, displayName: key, accountType: 'atlassian', active: true };
+  return { accountId: p.jiraAccountId, displayName: p.name, emailAddress: p.jiraEmail, accountType: 'atlassian', active: true, timeZone: 'Europe/Berlin' };
+}
+
+export function sprintJson(id: string, shift: (iso: string) => string) {
+  const s = SPRINTS.find((x) => x.id === id)!;
+  return { id: Number(s.id), self: '', state: s.state, name: s.name, startDate: shift(s.startAt), endDate: shift(s.endAt), completeDate: shift(s.completeAt), originBoardId: JIRA_PROJECT.boardId, boardId: JIRA_PROJECT.boardId };
+}
+
+export function buildIssues(shiftMs: number): FakeIssue[] {
+  const t = (iso: string) => shiftIso(iso, shiftMs);
+  return ISSUES.map((src) => {
+    const histories: FakeHistory[] = [];
+    let from: SampleStatus | null = null;
+    src.transitions.forEach((tr, i) => {
+      // The dataset's first change reads with no “from” (the ingest writer takes To Do for it).
+      histories.push({ id: `${src.id}-${i + 1}`, created: t(tr.at), author: src.assignee ?? 'alice', items: [{ field: 'status', fieldtype: 'jira', fieldId: 'status', from: from ? statusByName(from).id : null, fromString: from, to: statusByName(tr.to).id, toString: tr.to }] });
+      from = tr.to;
+    });
+    // Added to a sprint after creation: a Sprint field change; created in it: no history (as Jira).
+    if (src.sprint && src.sprint.addedAt !== src.createdAt) {
+      const sprint = SPRINTS.find((s) => s.id === src.sprint!.id)!;
+      histories.push({ id: `${src.id}-s1`, created: t(src.sprint.addedAt), author: src.assignee ?? 'alice', items: [{ field: 'Sprint', fieldtype: 'custom', fieldId: SPRINT_FIELD, from: '', fromString: '', to: sprint.id, toString: sprint.name }] });
+    }
+    histories.sort((a, b) => a.created.localeCompare(b.created));
+    const status = src.transitions.at(-1)?.to ?? 'To Do';
+    const lastDone = [...src.transitions].reverse().find((tr) => tr.to === 'Done');
+    const instants = [src.createdAt, ...src.transitions.map((x) => x.at), ...(src.sprint ? [src.sprint.addedAt] : [])].sort();
+    return {
+      id: src.id, key: src.key, type: src.type, summary: src.title, points: src.points, assignee: src.assignee, reporter: src.assignee ?? 'alice',
+      created: t(src.createdAt), updated: t(instants.at(-1)!), status, resolutiondate: status === 'Done' && lastDone ? t(lastDone.at) : null,
+      sprintIds: src.sprint ? [src.sprint.id] : [], histories,
+    };
+  });
+}
+
+/** An issue as the REST API v3 returns it; `fields` limits the fields (as `fields=` does). */
+export function issueJson(issue: FakeIssue, origin: string, shift: (iso: string) => string, opts: { fields?: string[] | null; changelogMax?: number | null } = {}) {
+  const all: Record<string, unknown> = {
+    summary: issue.summary,
+    issuetype: { id: issue.type === 'Story' ? '10001' : '10002', name: issue.type, subtask: false },
+    status: statusJson(issue.status),
+    assignee: issue.assignee ? userJson(issue.assignee) : null,
+    reporter: userJson(issue.reporter),
+    created: jiraTime(issue.created),
+    updated: jiraTime(issue.updated),
+    resolutiondate: issue.resolutiondate ? jiraTime(issue.resolutiondate) : null,
+    project: { id: JIRA_PROJECT.id, key: JIRA_PROJECT.key, name: 'Alpha' },
+    [POINTS_FIELD]: issue.points,
+    [SPRINT_FIELD]: issue.sprintIds.length ? issue.sprintIds.map((id) => sprintJson(id, shift)) : null,
+  };
+  const wanted = opts.fields?.length && !opts.fields.includes('*all') ? opts.fields : null;
+  const fields = wanted ? Object.fromEntries(Object.entries(all).filter(([k]) => wanted.includes(k))) : all;
+  const out: Record<string, unknown> = { id: issue.id, key: issue.key, self: `${origin}/rest/api/3/issue/${issue.id}`, fields };
+  if (opts.changelogMax !== undefined && opts.changelogMax !== null) {
+    const histories = issue.histories.slice(0, opts.changelogMax).map((h) => historyJson(h));
+    out.changelog = { startAt: 0, maxResults: opts.changelogMax, total: issue.histories.length, histories };
+  }
+  return out;
+}
+
+export const historyJson = (h: FakeHistory) => ({ id: h.id, author: userJson(h.author), created: jiraTime(h.created), items: h.items });
+
+/** A wall time `yyyy/MM/dd HH:mm` (or `yyyy-MM-dd[ HH:mm]`) read in a time zone, as an instant. */
+export function wallToUtc(wall: string, timeZone: string): number {
+  const m = /^(\d{4})[/-](\d{2})[/-](\d{2})(?:\s+(\d{2}):(\d{2}))?$/.exec(wall.trim());
+  if (!m) return NaN;
+  const asUtc = Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]), Number(m[4] ?? 0), Number(m[5] ?? 0));
+  const offset = (ms: number) => {
+    const parts = new Intl.DateTimeFormat('en-GB', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' }).formatToParts(ms);
+    const p = (k: string) => Number(parts.find((x) => x.type === k)?.value ?? 0);
+    return Date.UTC(p('year'), p('month') - 1, p('day'), p('hour'), p('minute'), p('second')) - ms;
+  };
+  let guess = asUtc - offset(asUtc);
+  guess = asUtc - offset(guess);
+  return guess;
+}

@@ -1,0 +1,199 @@
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { DEFAULT_CODE_PROCESS, type SyncKind } from '../../../../shared/integrations.js';
+import { startFakeJira, type FakeJira } from '../fakes/fake-jira.js';
+import { IntegrationError } from '../integrations.errors.js';
+import type { AccountInput, CursorStore, IngestWriter, IssueInput, OpenConnection, SprintInput, SyncContext } from '../integrations.provider.js';
+import { NOW } from '../sample/synthetic-dataset.js';
+import { syntheticRecords } from '../sample/synthetic-records.js';
+import { jiraAdapter } from './jira.adapter.js';
+
+let fake: FakeJira;
+beforeAll(async () => {
+  // Pages of 2 issues; at most 3 histories embedded per issue: ALPHA-4's five changes need the changelog endpoint.
+  fake = await startFakeJira({ maxResults: 2, changelogMax: 3, timeZone: 'Europe/Berlin', now: () => new Date('2025-03-28T08:00:00.000Z') });
+});
+afterAll(() => fake.close());
+
+const SECRET = 'jira-webhook-secret-0123456789';
+const signal = () => new AbortController().signal;
+const connection = (o: { token?: string; info?: Record<string, string> } = {}): OpenConnection => ({
+  id: 'conn-jira', organizationId: 'org', provider: 'JIRA', baseUrl: fake.url, account: fake.email, authKind: 'TOKEN',
+  credentials: { token: o.token ?? fake.token }, externalInfo: o.info ?? { timeZone: 'Europe/Berlin', siteUrl: 'https://acme.atlassian.net' }, backfillMonths: 6,
+});
+
+/** A writer that records what the adapter hands it (no database), and cursors in a map. */
+function recorder(info?: Record<string, string>) {
+  const issues = new Map<string, IssueInput>();
+  const writes: string[][] = [];
+  const sprints = new Map<string, SprintInput & { scopeId: string }>();
+  const accounts = new Map<string, AccountInput>();
+  const cursors = new Map<string, string | null>();
+  const write: IngestWriter = {
+    scope: (s) => ({ id: `scope-${s.externalId}`, included: true }),
+    accounts: (list) => list.forEach((a) => accounts.set(a.externalId, a)),
+    pullRequests: () => 0,
+    deployments: () => 0,
+    issues: (_scopeId, list) => { writes.push(list.map((i) => i.key)); list.forEach((i) => issues.set(i.key, i)); return list.length; },
+    sprints: (scopeId, list) => { list.forEach((s) => sprints.set(s.externalId, { ...s, scopeId })); return list.length; },
+  };
+  const store: CursorStore = {
+    get: (scope, entity) => ({ cursor: cursors.get(`${scope}|${entity}`) ?? null, etag: null }),
+    set: (scope, entity, v) => { cursors.set(`${scope}|${entity}`, v.cursor); },
+  };
+  const ctx = (kind: SyncKind, token?: string): SyncContext => ({
+    kind, connection: connection({ token, info }), settings: DEFAULT_CODE_PROCESS,
+    scopes: [{ id: 's-alpha', kind: 'PROJECT', externalId: '10000', name: 'ALPHA' }],
+    since: '2025-02-28T23:30:00.000Z', now: new Date(NOW), write, cursors: store, progress: () => undefined, signal: signal(),
+  });
+  return { issues, writes, sprints, accounts, cursors, write, ctx };
+}
+
+const searches = () => fake.requests.filter((r) => r.path.startsWith('/rest/api/3/search/jql'));
+
+it('tests the connection in plain words: the user and time zone, a missing permission, a bad token (never echoed)', async () => {
+  expect(await jiraAdapter.test(connection(), signal())).toEqual({
+    ok: true, missing: [], message: 'Connected as Teamlens Sync (time zone Europe/Berlin); 1 project visible.',
+    info: { timeZone: 'Europe/Berlin', accountId: 'jira-teamlens', siteUrl: 'https://acme.atlassian.net' },
+  });
+
+  fake.denyProjects = true;
+  const lacking = await jiraAdapter.test(connection(), signal());
+  fake.denyProjects = false;
+  expect(lacking, lacking.message).toMatchObject({ ok: false, missing: ['Browse projects'] });
+  expect(lacking.message).toMatch(/Browse projects/);
+
+  const bad = await jiraAdapter.test(connection({ token: 'ATATT-wrong-token-9999' }), signal());
+  expect(bad).toEqual({ ok: false, missing: [], message: 'Jira rejected the email and API token: the token is wrong, expired or revoked, or the email is not its owner.' });
+  expect(JSON.stringify(bad)).not.toContain('wrong-token');
+  expect(JSON.stringify(bad)).not.toContain(fake.email);
+
+  expect(await jiraAdapter.listScopes(connection(), signal())).toEqual([
+    { kind: 'PROJECT', externalId: '10000', name: 'ALPHA', url: 'https://acme.atlassian.net/browse/ALPHA', defaultBranch: null },
+    { kind: 'BOARD', externalId: '1', name: 'ALPHA board', url: null, defaultBranch: null },
+  ]);
+});
+
+it('backfills ALPHA into exactly the synthetic records: nextPageToken pages, a truncated changelog fetched, the JQL bound in the user’s time zone', async () => {
+  const rec = recorder();
+  fake.requests.length = 0;
+  fake.jqls.length = 0;
+  await jiraAdapter.sync(rec.ctx('BACKFILL'));
+
+  const expected = syntheticRecords().projects[0]!;
+  const byKey = (list: IssueInput[]) => [...list].sort((a, b) => a.key.localeCompare(b.key));
+  expect(byKey([...rec.issues.values()])).toEqual(byKey(expected.issues));
+  expect([...rec.sprints.values()]).toEqual(expected.sprints.map((s) => ({ ...s, scopeId: 's-alpha' })));
+  const jiraAccounts = syntheticRecords().accounts.filter((a) => a.externalId.startsWith('jira-'));
+  expect([...rec.accounts.values()].sort((a, b) => a.externalId.localeCompare(b.externalId))).toEqual([...jiraAccounts].sort((a, b) => a.externalId.localeCompare(b.externalId)));
+
+  // Hand values: ALPHA-4's four transitions with the reopen, sprint membership from the Sprint field change.
+  const a4 = rec.issues.get('ALPHA-4')!;
+  expect(a4.transitions.map((t) => [t.at, t.toStatus, t.toCategory])).toEqual([
+    ['2025-03-13T09:00:00.000Z', 'In Progress', 'IN_PROGRESS'], ['2025-03-14T09:00:00.000Z', 'Done', 'DONE'],
+    ['2025-03-14T12:00:00.000Z', 'In Progress', 'IN_PROGRESS'], ['2025-03-15T12:00:00.000Z', 'Done', 'DONE'],
+  ]);
+  expect(a4.sprints).toEqual([{ sprintExternalId: '1', addedAt: '2025-03-12T10:00:00.000Z', removedAt: null }]);
+  expect(rec.issues.get('ALPHA-2')).toMatchObject({ createdAt: '2025-03-01T09:00:00.000Z', storyPoints: 5 });
+
+  // 23:30 UTC on Feb 28 is 00:30 on Mar 1 in Berlin: the JQL says so.
+  expect(fake.jqls).toEqual(Array(3).fill('project = ALPHA AND updated >= "2025/03/01 00:30" ORDER BY updated ASC'));
+  const pages = searches();
+  expect(pages).toHaveLength(3);
+  expect(pages[0]!.path).toContain('customfield_10016');
+  expect(pages[0]!.path).toContain('expand=changelog');
+  expect(pages.slice(1).every((p) => p.path.includes('nextPageToken='))).toBe(true);
+  expect(rec.writes).toEqual([['ALPHA-1', 'ALPHA-3'], ['ALPHA-2', 'ALPHA-4'], ['ALPHA-5', 'ALPHA-6']]);
+  // Only ALPHA-4's changelog was cut short: its five changes in pages of 2.
+  expect(fake.requests.filter((r) => r.path.includes('/changelog')).map((r) => r.path)).toEqual([0, 2, 4].map((at) => `/rest/api/3/issue/10004/changelog?startAt=${at}&maxResults=100`));
+  expect(rec.cursors.get('10000|issues')).toBe('2025-03-24T09:00:00.000Z');
+});
+
+it('stops on a 429 with Retry-After as RATE_LIMITED at now + 5 s, keeps the written pages’ cursor, and resumes from it without a gap', async () => {
+  const rec = recorder({ siteUrl: 'https://acme.atlassian.net' });
+  fake.jqls.length = 0;
+  fake.failNext({ status: 429, headers: { 'Retry-After': '5' }, path: /search\/jql/, after: 1 });
+  const err = await jiraAdapter.sync(rec.ctx('BACKFILL')).catch((e: unknown) => e);
+  expect(err).toBeInstanceOf(IntegrationError);
+  expect((err as IntegrationError).kind).toBe('RATE_LIMITED');
+  expect((err as IntegrationError).retryAt?.toISOString()).toBe(new Date(Date.parse(NOW) + 5000).toISOString());
+  expect(rec.writes).toEqual([['ALPHA-1', 'ALPHA-3']]);
+  expect(rec.cursors.get('10000|issues')).toBe('2025-03-07T18:00:00.000Z');
+  // No time zone known: UTC with a day more (any zone's wall time is within it).
+  expect(fake.jqls[0]).toBe('project = ALPHA AND updated >= "2025/02/27 23:30" ORDER BY updated ASC');
+
+  await jiraAdapter.sync(rec.ctx('BACKFILL'));
+  // From the cursor less the 24 h overlap (and the unknown zone's day): ALPHA-3 again (an upsert), then the rest.
+  expect(fake.jqls.at(-1)).toBe('project = ALPHA AND updated >= "2025/03/05 18:00" ORDER BY updated ASC');
+  expect(rec.writes.slice(1).flat()).toEqual(['ALPHA-3', 'ALPHA-2', 'ALPHA-4', 'ALPHA-5', 'ALPHA-6']);
+  expect(rec.issues.size).toBe(6);
+});
+
+it('classifies a revoked token, a 503 with Retry-After and a malformed body, never with a credential in the message', async () => {
+  const rec = recorder();
+  const auth = await jiraAdapter.sync(rec.ctx('BACKFILL', 'ATATT-revoked-token-1111')).catch((e: unknown) => e) as IntegrationError;
+  expect(auth.kind).toBe('AUTH');
+  expect(auth.message).toMatch(/^Jira rejected the email and API token/);
+  expect(auth.message).not.toContain('revoked-token');
+  expect(auth.message).not.toContain(fake.email);
+
+  fake.failNext({ status: 503, headers: { 'Retry-After': '120' }, path: /search\/jql/ });
+  const down = await jiraAdapter.sync(rec.ctx('BACKFILL')).catch((e: unknown) => e) as IntegrationError;
+  expect([down.kind, down.retryAt?.toISOString()]).toEqual(['UNAVAILABLE', new Date(Date.parse(NOW) + 120_000).toISOString()]);
+
+  fake.failNext({ status: 200, body: '{"issues": [tru', path: /search\/jql/ });
+  const bad = await jiraAdapter.sync(rec.ctx('BACKFILL')).catch((e: unknown) => e) as IntegrationError;
+  expect(bad.kind).toBe('BAD_PAYLOAD');
+  expect(rec.issues.size).toBe(0);
+});
+
+it('verifies webhook signatures and turns issue events into issue records (a resolved one closes its action item)', async () => {
+  const rec = recorder();
+  const { headers, body } = fake.webhookDelivery('jira:issue_updated', 'ALPHA-1', SECRET, 'wh-1');
+  const delivery = jiraAdapter.webhook!({ connection: connection(), webhookSecret: SECRET, headers, rawBody: body });
+  expect(delivery).toMatchObject({ deliveryId: 'wh-1', event: 'jira:issue_updated' });
+  expect(delivery!.apply(rec.write, DEFAULT_CODE_PROCESS)).toEqual({ written: 1, closedIssues: ['10001'] });
+  expect(rec.issues.get('ALPHA-1')).toMatchObject({ status: 'Done', statusCategory: 'DONE', resolvedAt: '2025-03-05T10:00:00.000Z', storyPoints: 3, url: 'https://acme.atlassian.net/browse/ALPHA-1' });
+  // Transitions and sprints come with the next sync's changelog (left untouched here).
+  expect(rec.issues.get('ALPHA-1')!.transitions).toEqual([]);
+  expect(rec.issues.get('ALPHA-1')!.sprints).toBeUndefined();
+
+  const unsigned = fake.webhookDelivery('jira:issue_created', 'ALPHA-6', SECRET);
+  expect(jiraAdapter.webhook!({ connection: connection(), webhookSecret: 'another-secret-0123456789', headers: unsigned.headers, rawBody: unsigned.body })).toBeNull();
+  const tampered = Buffer.from(unsigned.body.toString().replace('Self-service refunds', 'Hacked'));
+  expect(jiraAdapter.webhook!({ connection: connection(), webhookSecret: SECRET, headers: unsigned.headers, rawBody: tampered })).toBeNull();
+  expect(jiraAdapter.webhook!({ connection: connection(), webhookSecret: null, headers: unsigned.headers, rawBody: unsigned.body })).toBeNull();
+  // Without Jira's identifier header the id is the payload's timestamp, issue and event (a replay keeps it).
+  const ok = jiraAdapter.webhook!({ connection: connection(), webhookSecret: SECRET, headers: unsigned.headers, rawBody: unsigned.body });
+  expect(ok!.deliveryId).toBe(`${Date.parse('2025-03-24T09:00:00.000Z')}-10006-jira:issue_created`);
+  expect(ok!.apply(rec.write, DEFAULT_CODE_PROCESS)).toEqual({ written: 1, closedIssues: [] });
+});
+
+it('an incremental sync reads from the cursor less 24 h in the user’s time zone and fetches only what changed', async () => {
+  const rec = recorder();
+  await jiraAdapter.sync(rec.ctx('BACKFILL'));
+  rec.writes.length = 0;
+  fake.jqls.length = 0;
+  fake.requests.length = 0;
+  fake.updateIssue('ALPHA-3', { at: '2025-03-30T10:00:00.000Z', summary: 'Checkout errors after the 7 March deploy' });
+
+  await jiraAdapter.sync(rec.ctx('INCREMENTAL'));
+  // Cursor 24 Mar 09:00 UTC less a day = 23 Mar 10:00 in Berlin (CET).
+  expect(fake.jqls).toEqual(['project = ALPHA AND updated >= "2025/03/23 10:00" ORDER BY updated ASC']);
+  expect(rec.writes).toEqual([['ALPHA-6', 'ALPHA-3']]);
+  expect(rec.issues.get('ALPHA-3')!.title).toBe('Checkout errors after the 7 March deploy');
+  expect(rec.cursors.get('10000|issues')).toBe('2025-03-30T10:00:00.000Z');
+  expect(fake.requests.some((r) => r.path.includes('/changelog'))).toBe(false);
+});
+
+it('opens a retro action item as a Task with an ADF description and sees it close', async () => {
+  const created = await jiraAdapter.createIssue!(connection(), { kind: 'PROJECT', externalId: '10000', name: 'ALPHA' }, { title: 'Write the deploy checklist', body: 'From the retro of sprint 1.\n\nOwner: Bob.' }, signal());
+  expect(created).toEqual({ externalId: '20000', key: 'ALPHA-7', url: 'https://acme.atlassian.net/browse/ALPHA-7' });
+  expect(fake.issues.at(-1)).toMatchObject({ summary: 'Write the deploy checklist', type: 'Task' });
+
+  const scope = { kind: 'PROJECT' as const, externalId: '10000', name: 'ALPHA' };
+  expect(await jiraAdapter.issueStates!(connection(), scope, ['20000', '10006'], signal())).toEqual([
+    { externalId: '10006', closedAt: null }, { externalId: '20000', closedAt: null },
+  ]);
+  fake.updateIssue('ALPHA-7', { at: '2025-03-29T15:00:00.000Z', status: 'Done' });
+  expect(await jiraAdapter.issueStates!(connection(), scope, ['20000'], signal())).toEqual([{ externalId: '20000', closedAt: '2025-03-29T15:00:00.000Z' }]);
+});

@@ -1,0 +1,65 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { DEFAULT_CODE_PROCESS } from '../../../../shared/integrations.js';
+import type { OpenConnection, WebhookDelivery } from '../integrations.provider.js';
+import { jiraAccountOf, mapIssue, statusCategories, type JiraIssue } from './jira.map.js';
+
+/**
+ * Jira Cloud admin webhooks (with a secret) sign the raw body: `X-Hub-Signature: sha256=<hex HMAC>`.
+ * The delivery id is `X-Atlassian-Webhook-Identifier` (retries of one delivery keep it), else the
+ * payload's timestamp, issue id and event.
+ */
+export function jiraSignatureOf(secret: string, body: Buffer | string): string {
+  return `sha256=${createHmac('sha256', secret).update(body).digest('hex')}`;
+}
+
+export function verifyJiraSignature(secret: string, body: Buffer | string, signature: string | null | undefined): boolean {
+  if (!signature) return false;
+  const expected = Buffer.from(jiraSignatureOf(secret, body));
+  const given = Buffer.from(signature.trim());
+  return given.length === expected.length && timingSafeEqual(given, expected);
+}
+
+const head = (headers: Record<string, string | string[] | undefined>, name: string): string | null => {
+  const v = headers[name] ?? headers[name.toLowerCase()];
+  return Array.isArray(v) ? (v[0] ?? null) : (v ?? null);
+};
+
+type Payload = { timestamp?: number; webhookEvent?: string; issue?: JiraIssue };
+
+export function jiraWebhook(input: { connection: OpenConnection; webhookSecret: string | null; headers: Record<string, string | string[] | undefined>; rawBody: Buffer }): WebhookDelivery | null {
+  if (!input.webhookSecret || !verifyJiraSignature(input.webhookSecret, input.rawBody, head(input.headers, 'x-hub-signature'))) return null;
+  let payload: Payload;
+  try {
+    payload = JSON.parse(input.rawBody.toString('utf8')) as Payload;
+  } catch {
+    return { deliveryId: `malformed-${createHmac('sha256', 'id').update(input.rawBody).digest('hex').slice(0, 32)}`, event: 'malformed', apply: () => ({ written: 0 }) };
+  }
+  const event = payload.webhookEvent ?? 'unknown';
+  const issue = payload.issue;
+  const deliveryId = head(input.headers, 'x-atlassian-webhook-identifier') ?? `${payload.timestamp ?? 0}-${issue?.id ?? 'none'}-${event}`;
+  return {
+    deliveryId,
+    event,
+    apply(write, settings = DEFAULT_CODE_PROCESS) {
+      if (!issue?.id || !issue.key || !issue.fields || !['jira:issue_created', 'jira:issue_updated'].includes(event)) return { written: 0 };
+      const projectId = (issue.fields.project as { id?: string; key?: string } | undefined);
+      if (!projectId?.id) return { written: 0 };
+      const scope = write.scope({ kind: 'PROJECT', externalId: String(projectId.id), name: projectId.key ?? String(projectId.id) });
+      if (!scope.included) return { written: 0 };
+      // The webhook carries the issue, not its whole history nor every status's category: its state,
+      // resolution, points and assignee land at once; transitions and sprint membership are left to
+      // the next sync (it reads the whole changelog with the site's status categories, under the
+      // same history ids, so nothing is counted twice).
+      const st = issue.fields.status;
+      const { sprints: _sprints, ...record } = mapIssue(issue, [], {
+        categories: statusCategories(st ? [st] : []), storyPointsField: settings.story_points_field || 'customfield_10016', sprintField: null,
+        browseBase: input.connection.externalInfo.siteUrl || input.connection.baseUrl,
+      });
+      const assignee = jiraAccountOf(issue.fields.assignee);
+      if (assignee) write.accounts([assignee]);
+      const written = write.issues(scope.id, [record]);
+      return { written, closedIssues: record.resolvedAt ? [record.externalId] : [] };
+    },
+  };
+}
+

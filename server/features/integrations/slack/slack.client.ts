@@ -1,0 +1,61 @@
+import { ErrorCode, WebClient, LogLevel, type Logger } from '@slack/web-api';
+import { classifyHttpFailure, IntegrationError, unreachable } from '../integrations.errors.js';
+
+/**
+ * The Slack Web API through the official SDK (`@slack/web-api`), pointed at the connection's base URL
+ * (https://slack.com/api, or a fake on 127.0.0.1 in tests). Its retries are off and rate-limited calls
+ * are rejected, so that a 429 becomes RATE_LIMITED (the sync resumes later; a direct message is
+ * skipped) instead of the SDK sleeping. The SDK's own logging is silenced: it could name the URL.
+ */
+export const SLACK_API_TIMEOUT_MS = 5_000;
+
+/** Scopes the bot token needs: matching people (users:read, users:read.email) and direct messages (chat:write). */
+export const SLACK_REQUIRED_SCOPES = ['users:read', 'users:read.email', 'chat:write'] as const;
+
+const silent: Logger = { debug() {}, info() {}, warn() {}, error() {}, setLevel() {}, getLevel: () => LogLevel.ERROR, setName() {} };
+
+export function slackClient(baseUrl: string, token: string): WebClient {
+  return new WebClient(token, {
+    slackApiUrl: `${baseUrl.replace(/\/+$/, '')}/`,
+    retryConfig: { retries: 0 },
+    rejectRateLimitedCalls: true,
+    allowAbsoluteUrls: false,
+    timeout: SLACK_API_TIMEOUT_MS,
+    logger: silent,
+    logLevel: LogLevel.ERROR,
+  });
+}
+
+const AUTH_ERRORS = new Set(['invalid_auth', 'not_authed', 'account_inactive', 'token_revoked', 'token_expired', 'not_allowed_token_type']);
+
+/** The Slack error code of a platform error (`users_not_found`, `missing_scope`...), else null. */
+export function slackErrorCode(err: unknown): string | null {
+  const e = err as { code?: string; data?: { error?: string } };
+  return e?.code === ErrorCode.PlatformError ? (e.data?.error ?? null) : null;
+}
+
+/** Any failure of the SDK in the words of integrations.errors.ts; never with the token. */
+export function classifySlackError(err: unknown, now: number, what = ''): IntegrationError {
+  if (err instanceof IntegrationError) return err;
+  const e = err as { code?: string; data?: { error?: string; needed?: string }; retryAfter?: number; statusCode?: number; headers?: Record<string, string>; original?: unknown };
+  const on = what ? ` (${what})` : '';
+  switch (e?.code) {
+    case ErrorCode.RateLimitedError: {
+      const at = new Date(now + Math.max(1, e.retryAfter ?? 60) * 1000);
+      return new IntegrationError('RATE_LIMITED', `Slack asked us to slow down${on}; the sync resumes at ${at.toISOString().slice(11, 16)} UTC.`, at);
+    }
+    case ErrorCode.PlatformError: {
+      const code = e.data?.error ?? 'unknown_error';
+      if (AUTH_ERRORS.has(code)) return new IntegrationError('AUTH', `Slack rejected the bot token${on} (${code}): it is wrong or revoked, or the app was uninstalled or its account deactivated.`);
+      if (code === 'missing_scope') return new IntegrationError('ACCESS', `The Slack bot token lacks the ${e.data?.needed ?? 'needed'} scope${on}: add it to the Slack app and reinstall it.`);
+      if (code === 'ratelimited') return new IntegrationError('RATE_LIMITED', `Slack asked us to slow down${on}.`, new Date(now + 60_000));
+      return new IntegrationError('BAD_PAYLOAD', `Slack answered ${code.replace(/[^\w.-]/g, '')}${on}.`);
+    }
+    case ErrorCode.HTTPError:
+      return classifyHttpFailure('SLACK', e.statusCode ?? 500, e.headers, now, what);
+    case ErrorCode.RequestError:
+      return unreachable('SLACK', e.original ?? err);
+    default:
+      return unreachable('SLACK', err);
+  }
+}
