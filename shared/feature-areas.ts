@@ -45,14 +45,14 @@ export const FEATURE_AREA_INFO: Record<FeatureArea, FeatureAreaInfo> = {
   },
   NOTES: { label: 'Notes', description: 'Private and 1:1 notes.', built: true, paths: ['/notes'] },
   INSIGHTS: {
-    label: 'Insights', description: 'Individual and team insights, also in the admin area.', built: false, paths: ['/insights', '/admin/individual-insights', '/admin/team-insights'],
+    label: 'Insights', description: 'Individual and team insights, also in the admin area.', built: true, paths: ['/insights', '/admin/individual-insights', '/admin/team-insights'],
     pitch: { title: 'Team and individual insights', text: 'Trends from reviews, feedback, goals and, when connected, your code host and issue tracker.', short: 'insights' },
   },
   ASSESSMENT: { label: 'Self-assessment', description: 'Assessing yourself, and your manager assessing you, against the competency framework.', built: true, paths: ['/profile/assesment'] },
   DEVELOPMENT_PLAN: { label: 'Development plan', description: 'The competency framework and each person’s development plan.', built: true, paths: ['/professional-development'] },
   TEAM_PROGRESS: { label: 'Development team progress', description: 'Managers following their reports’ development plans.', built: true, paths: ['/professional-development/team-progress'] },
-  INTEGRATIONS: { label: 'Integrations', description: 'Team chat notifications (Slack).', built: true, paths: ['/admin/integrations'] },
-  CODE_HOST: { label: 'Code host and issue tracker', description: 'GitHub, Bitbucket, Jira and Azure Boards connections and the code process view.', built: false, paths: ['/admin/integrations/code-process'] },
+  INTEGRATIONS: { label: 'Integrations', description: 'GitHub, Bitbucket, Jira, Azure Boards and Slack: connections, syncs and people matching.', built: true, paths: ['/admin/integrations'] },
+  CODE_HOST: { label: 'Code host and issue tracker', description: 'GitHub, Bitbucket, Jira and Azure Boards connections and the code process view.', built: true, paths: ['/admin/integrations/code-process'] },
   AI_ASSISTANT: { label: 'AI assistant', description: 'Summaries and answers over your own data.', built: false, paths: ['/admin/ai-assistant'] },
   BILLING: { label: 'Billing', description: 'Plan, seats and invoices.', built: false, paths: ['/admin/settings/billing'] },
 };

@@ -40,6 +40,8 @@ const PARAMS: Record<string, (w: OrgWorld) => string> = {
   provider: () => 'credentials', participantId: (w) => w.closedCycle.participantId, orgId: (w) => w.orgId, mediaId: () => '0b5f2a8e-2f0a-4a51-9d0e-8a1c3f0e9b11', '*': () => 'matrix',
   // The retro routes (/api/retros/:id/...): the subject's team's retro.
   id: (w) => w.retros.retroId,
+  // Webhooks (/api/integrations/webhooks/:connectionId): the organization's connection; no signature, so refused.
+  connectionId: (w) => w.integrations.connectionId,
 };
 const fill = (route: string, w: OrgWorld) => route.replace(/:(\w+)|\*/g, (m, name: string | undefined) => PARAMS[name ?? '*']!(w));
 

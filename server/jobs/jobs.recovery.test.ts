@@ -17,7 +17,7 @@ const RETRY = 'mutation($id: ID!) { retryJob(id: $id) { id status } }';
 
 /** A process claims the job and dies: it stays `running`, locked for its lease. */
 function claimAndDie(kind: string) {
-  return claimDueJobs(app.services.db, { now: clock.iso(), lockedUntil: new Date(clock.now() + 5 * MINUTE).toISOString(), runnerId: 'process-that-died', kinds: [kind], limit: 10 });
+  return claimDueJobs(app.services.db, { now: clock.iso(), lockedUntil: () => new Date(clock.now() + 5 * MINUTE).toISOString(), runnerId: 'process-that-died', kinds: [kind], limit: 10 });
 }
 
 it('on start, jobs another process left running are INTERRUPTED and due now (their lease is not waited out); the admin sees them so and can run one now', async () => {
@@ -51,7 +51,7 @@ it('an interrupted job that used its last attempt is dead, with the reason; jobs
   scheduler.enqueue({ kind: 'test.recover-last', uniqueKey: 'last' });
   scheduler.enqueue({ kind: 'test.recover-mine', uniqueKey: 'mine' });
   claimAndDie('test.recover-last');
-  claimDueJobs(app.services.db, { now: clock.iso(), lockedUntil: new Date(clock.now() + 5 * MINUTE).toISOString(), runnerId: scheduler.runnerId, kinds: ['test.recover-mine'], limit: 1 });
+  claimDueJobs(app.services.db, { now: clock.iso(), lockedUntil: () => new Date(clock.now() + 5 * MINUTE).toISOString(), runnerId: scheduler.runnerId, kinds: ['test.recover-mine'], limit: 1 });
   expect(scheduler.recoverInterrupted()).toEqual({ interrupted: 0, dead: 1 });
   expect(jobRows(app, 'test.recover-last')[0]).toMatchObject({ status: 'dead', attempts: 1, last_error: INTERRUPTED_ERROR, finished_at: clock.iso() });
   expect(jobRows(app, 'test.recover-mine')[0]).toMatchObject({ status: 'running', locked_by: scheduler.runnerId });

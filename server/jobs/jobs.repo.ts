@@ -50,7 +50,8 @@ export function insertJobsIgnoringDuplicates(db: Db, list: readonly NewJob[]): n
  * run_at passed, or running with an expired lock (the process died mid-run). An interrupted job
  * that has used all its attempts becomes dead instead.
  */
-export function claimDueJobs(db: Db, input: { now: string; lockedUntil: string; runnerId: string; kinds: readonly string[]; limit: number }): JobRow[] {
+/** Claims due jobs of the given kinds; each is locked until its own kind's lease ends (`lockedUntil(kind)`). */
+export function claimDueJobs(db: Db, input: { now: string; lockedUntil: (kind: string) => string; runnerId: string; kinds: readonly string[]; limit: number }): JobRow[] {
   if (!input.kinds.length) return [];
   return db.$client.transaction(() => {
     const interrupted = and(eq(jobs.status, 'running'), lte(jobs.locked_until, input.now));
@@ -58,24 +59,23 @@ export function claimDueJobs(db: Db, input: { now: string; lockedUntil: string; 
       .set({ status: 'dead', last_error: INTERRUPTED_ERROR, locked_until: null, locked_by: null, finished_at: input.now })
       .where(and(interrupted, gte(jobs.attempts, jobs.max_attempts)))
       .run();
-    const due = db.select({ id: jobs.id }).from(jobs)
+    const due = db.select({ id: jobs.id, kind: jobs.kind }).from(jobs)
       .where(and(inArray(jobs.kind, [...input.kinds]), or(and(inArray(jobs.status, ['queued', 'failed', 'interrupted']), lte(jobs.run_at, input.now)), interrupted)))
       .orderBy(jobs.run_at)
       .limit(input.limit)
       .all();
-    if (!due.length) return [];
-    return db.update(jobs)
+    return due.flatMap((d) => db.update(jobs)
       .set({
         status: 'running',
         attempts: sql`${jobs.attempts} + 1`,
         last_error: sql`case when ${jobs.status} = 'running' then ${INTERRUPTED_ERROR} else ${jobs.last_error} end`,
-        locked_until: input.lockedUntil,
+        locked_until: input.lockedUntil(d.kind),
         locked_by: input.runnerId,
         started_at: input.now,
       })
-      .where(inArray(jobs.id, due.map((d) => d.id)))
+      .where(eq(jobs.id, d.id))
       .returning()
-      .all();
+      .all());
   }).immediate();
 }
 

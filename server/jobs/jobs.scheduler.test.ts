@@ -98,7 +98,7 @@ it('re-runs a job left running by a crash once its lock has passed; never while 
   scheduler.register('test.crash', (_: unknown, ctx) => { ran.push({ attempt: ctx.attempt }); }, { leaseMs: 5 * MINUTE });
   scheduler.enqueue({ kind: 'test.crash', uniqueKey: 'crash' });
   // A process claims it and dies before finishing.
-  const [claimed] = claimDueJobs(app.services.db, { now: clock.iso(), lockedUntil: new Date(clock.now() + 5 * MINUTE).toISOString(), runnerId: 'process-that-died', kinds: ['test.crash'], limit: 1 });
+  const [claimed] = claimDueJobs(app.services.db, { now: clock.iso(), lockedUntil: () => new Date(clock.now() + 5 * MINUTE).toISOString(), runnerId: 'process-that-died', kinds: ['test.crash'], limit: 1 });
   expect(claimed).toMatchObject({ status: 'running', attempts: 1 });
   clock.advance(4 * MINUTE);
   await scheduler.runDueJobs();
@@ -128,7 +128,7 @@ it('a transactional handler writes exactly once: its writes roll back when it fa
 it('a dead-by-crash job that used its attempts is marked dead, not run again', async () => {
   scheduler.register('test.poison', () => undefined, { maxAttempts: 1 });
   scheduler.enqueue({ kind: 'test.poison', uniqueKey: 'poison' });
-  claimDueJobs(app.services.db, { now: clock.iso(), lockedUntil: new Date(clock.now() + MINUTE).toISOString(), runnerId: 'gone', kinds: ['test.poison'], limit: 1 });
+  claimDueJobs(app.services.db, { now: clock.iso(), lockedUntil: () => new Date(clock.now() + MINUTE).toISOString(), runnerId: 'gone', kinds: ['test.poison'], limit: 1 });
   clock.advance(2 * MINUTE);
   expect(await scheduler.runDueJobs()).toMatchObject({ done: 0 });
   expect(jobRows(app, 'test.poison')[0]).toMatchObject({ status: 'dead', attempts: 1, last_error: INTERRUPTED_ERROR });

@@ -189,7 +189,7 @@ export class Scheduler {
     while (budget > 0 && !this.shutdown.signal.aborted) {
       const now = this.now();
       const kinds = [...this.handlers.keys()];
-      const claimed = claimDueJobs(this.db, { now: iso(now), lockedUntil: iso(now + this.maxLeaseMs()), runnerId: this.runnerId, kinds, limit: Math.min(this.batchSize, budget) });
+      const claimed = claimDueJobs(this.db, { now: iso(now), lockedUntil: (kind) => iso(now + this.registration(kind).leaseMs), runnerId: this.runnerId, kinds, limit: Math.min(this.batchSize, budget) });
       if (!claimed.length) break;
       budget -= claimed.length;
       const deps = { db: this.db, runnerId: this.runnerId, now: () => this.now(), random: this.random, enqueue: this.enqueue, shutdown: this.shutdown.signal };
@@ -210,12 +210,6 @@ export class Scheduler {
   /** The jobs this process is running right now (shutdown names them when it has to cut them). */
   inProgress(): Array<Pick<JobRow, 'id' | 'kind'>> {
     return this.inFlight.map((j) => ({ id: j.id, kind: j.kind }));
-  }
-
-  private maxLeaseMs(): number {
-    let max = 0;
-    for (const reg of this.handlers.values()) max = Math.max(max, reg.leaseMs);
-    return max || DEFAULT_HANDLER_OPTIONS.leaseMs;
   }
 
   /** One pass: materialize due schedules, then run due jobs. Concurrent calls share the pass in progress. */

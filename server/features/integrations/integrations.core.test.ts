@@ -252,14 +252,14 @@ describe('webhooks and retro action items', () => {
     expect(status(itemIds[1]!)).toBe('OPEN');
   });
 
-  it('webhooks: unknown connection 404, bad signature 401, a delivery applied once, a replay acknowledged', async () => {
+  it('webhooks: unknown connection 404, bad signature 403, a delivery applied once, a replay acknowledged', async () => {
     const issues = (await report.gql(`query($r: ID!) { retroActionIssues(retro_id: $r) { action_item_id key } }`, { r: retroId })).data!.retroActionIssues as Array<{ action_item_id: string; key: string }>;
     const second = issues.find((i) => i.action_item_id === itemIds[1])!;
     const body = JSON.stringify({ action: 'closed', issue: { number: Number(second.key.split('#')[1]), state: 'closed', closed_at: new Date().toISOString() }, repository: { full_name: 'acme/api' } });
     const headers = { 'x-github-event': 'issues', 'x-github-delivery': 'delivery-1', 'x-hub-signature-256': signatureOf(WEBHOOK_SECRET, body) };
     expect((await webhook(body, headers, 'no-such-connection')).statusCode).toBe(404);
-    expect((await webhook(body, { ...headers, 'x-hub-signature-256': signatureOf('another-secret-0000', body) })).statusCode).toBe(401);
-    expect((await webhook(body, { ...headers, 'x-hub-signature-256': '' })).statusCode).toBe(401);
+    expect((await webhook(body, { ...headers, 'x-hub-signature-256': signatureOf('another-secret-0000', body) })).statusCode).toBe(403);
+    expect((await webhook(body, { ...headers, 'x-hub-signature-256': '' })).statusCode).toBe(403);
     const first = await webhook(body, headers);
     expect(first.statusCode).toBe(202);
     expect(first.json()).toMatchObject({ accepted: true, action_items_done: 1 });

@@ -1,15 +1,15 @@
 import type { OperationRules } from '../../graphql/operation-rules.js';
 
-/** Who may call each integrations operation (docs/decisions/0041, 0051). Sending a retro action item to a tracker: whoever may edit the action item (its retro's policy decides). */
+/** Who may call each integrations operation (docs/decisions/0041, 0051). Retro action items and trackers: the retro team's members, its manager and lead, admins (as the retro's own operations). */
 export const integrationsRules: OperationRules = {
   Query: {
     integrations: 'ADMIN', integration: 'ADMIN', externalAccounts: 'ADMIN', codeProcessSettings: 'ADMIN', sampleInsightsData: 'ADMIN',
-    trackerTargets: 'SIGNED_IN', retroActionIssues: 'SIGNED_IN',
+    trackerTargets: 'SUBJECT_OR_MANAGER', retroActionIssues: 'SUBJECT_OR_MANAGER',
   },
   Mutation: {
     connectIntegration: 'ADMIN', testIntegrationInput: 'ADMIN', testIntegration: 'ADMIN', updateIntegration: 'ADMIN', disconnectIntegration: 'ADMIN',
     syncIntegration: 'ADMIN', refreshIntegrationScopes: 'ADMIN', setIntegrationScopes: 'ADMIN', matchExternalAccount: 'ADMIN', setExternalAccountBot: 'ADMIN',
     rematchExternalAccounts: 'ADMIN', updateCodeProcessSettings: 'ADMIN', loadSampleInsightsData: 'ADMIN', removeSampleInsightsData: 'ADMIN',
-    sendRetroActionToTracker: 'SIGNED_IN',
+    sendRetroActionToTracker: 'SUBJECT_OR_MANAGER',
   },
 };
