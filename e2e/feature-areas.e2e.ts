@@ -5,6 +5,8 @@ import { horizontalOverflow, seriousA11yViolations, signIn, useServerAndBrowser 
 
 const e2e = useServerAndBrowser();
 const UNBUILT = FEATURE_AREAS.filter((a) => !FEATURE_AREA_INFO[a].built);
+/** What the admin switches off: every unbuilt area, and insights (built, with pages a member can open). */
+const SWITCHED_OFF = [...UNBUILT, 'INSIGHTS' as const];
 
 /** Every href of the visible navigation. */
 async function navHrefs(page: import('playwright-core').Page): Promise<string[]> {
@@ -30,7 +32,7 @@ it('neither navigation links to an unbuilt area; the Pages screen marks them all
   await admin.getByRole('switch', { name: FEATURE_AREA_INFO.REVIEWS.label }).waitFor();
   expect(await admin.getByText('Not built yet', { exact: true }).count()).toBe(UNBUILT.length);
   expect(await seriousA11yViolations(admin)).toEqual([]);
-  for (const area of UNBUILT) {
+  for (const area of SWITCHED_OFF) {
     const toggle = admin.getByRole('switch', { name: FEATURE_AREA_INFO[area].label, exact: true });
     expect(await toggle.isChecked(), area).toBe(true);
     await toggle.click();
@@ -38,7 +40,7 @@ it('neither navigation links to an unbuilt area; the Pages screen marks them all
     expect(await toggle.isChecked(), area).toBe(false);
   }
   await admin.reload();
-  for (const area of UNBUILT) expect(await admin.getByRole('switch', { name: FEATURE_AREA_INFO[area].label, exact: true }).isChecked(), area).toBe(false);
+  for (const area of SWITCHED_OFF) expect(await admin.getByRole('switch', { name: FEATURE_AREA_INFO[area].label, exact: true }).isChecked(), area).toBe(false);
   // Built areas stay on.
   expect(await admin.getByRole('switch', { name: FEATURE_AREA_INFO.REVIEWS.label, exact: true }).isChecked()).toBe(true);
   await admin.setViewportSize({ width: 375, height: 800 });
@@ -59,14 +61,14 @@ it('the landing page promises only built areas and lists the rest as planned, wi
   const page = await e2e.browser.newPage();
   await page.setViewportSize({ width: 375, height: 800 });
   await page.goto(`${e2e.server.url}/`);
-  await page.getByRole('heading', { name: 'Reviews, retros, feedback, and goals for engineering teams', level: 1 }).waitFor();
+  await page.getByRole('heading', { name: 'Reviews, retros, feedback, goals, and insights for engineering teams', level: 1 }).waitFor();
   // Sign-up is closed on this install (the default): the page does not offer it.
   expect(await page.locator('.hero').getByRole('link', { name: 'Create an organization' }).count()).toBe(0);
   const covers = page.getByRole('region', { name: 'What it covers' });
-  expect(await covers.getByRole('heading', { level: 3 }).allTextContents()).toEqual(['360 and sprint reviews', 'Sprint retrospectives', 'Continuous feedback', 'Goals']);
+  expect(await covers.getByRole('heading', { level: 3 }).allTextContents()).toEqual(['360 and sprint reviews', 'Sprint retrospectives', 'Continuous feedback', 'Goals', 'Team and individual insights']);
   const planned = page.getByRole('region', { name: 'Planned, not in this version yet' });
   const plannedTitles = await planned.getByRole('heading', { level: 3 }).allTextContents();
-  expect(plannedTitles).toEqual(['Team and individual insights Planned']);
+  expect(plannedTitles).toEqual(['AI assistant Planned']);
   expect(await planned.getByRole('link').count()).toBe(0);
   expect(await seriousA11yViolations(page)).toEqual([]);
   expect(await horizontalOverflow(page), '/ at 375px').toBeLessThanOrEqual(0);

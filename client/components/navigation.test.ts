@@ -31,28 +31,30 @@ it('no link in either navigation leads to an area this version has not built', (
     }
   }
   const user = labels('ADMIN');
-  expect(user).toEqual(expect.arrayContaining(['Sprint retros', 'Feedback', 'My notes', 'My goals', 'Team goals', 'Assessment', 'Development plan', 'Competency framework', 'Development progress']));
-  for (const unbuilt of ['Individual insights', 'Team insights']) expect(user).not.toContain(unbuilt);
+  expect(user).toEqual(expect.arrayContaining(['Sprint retros', 'Feedback', 'My notes', 'My goals', 'Team goals', 'Assessment', 'Development plan', 'Competency framework', 'Development progress',
+    'Individual insights', 'Team insights']));
   const admin = visibleNav(ADMIN_NAV, new Set(), 'ADMIN').flatMap((s) => s.links.map((l) => l.label));
-  expect(admin).toEqual(expect.arrayContaining(['Users', 'Integrations', 'Pages']));
-  for (const unbuilt of ['Billing', 'AI assistant', 'Code process', 'Team insights']) expect(admin).not.toContain(unbuilt);
+  expect(admin).toEqual(expect.arrayContaining(['Users', 'Integrations', 'Pages', 'Code process', 'Team insights']));
+  for (const unbuilt of ['Billing', 'AI assistant']) expect(admin).not.toContain(unbuilt);
 });
 
 it('flipping an area’s built flag is the only change needed: the navigation and the public pages follow', () => {
-  const insightsBuilt: FeatureAreaList = { ...FEATURE_AREA_INFO, INSIGHTS: { ...FEATURE_AREA_INFO.INSIGHTS, built: true } };
-  expect(labels('MEMBER')).not.toContain('Individual insights');
-  expect(visibleNav(USER_NAV, new Set(), 'MEMBER', insightsBuilt).flatMap((s) => s.links.map((l) => l.label))).toEqual(expect.arrayContaining(['Individual insights', 'Team insights']));
+  const assistantBuilt: FeatureAreaList = { ...FEATURE_AREA_INFO, AI_ASSISTANT: { ...FEATURE_AREA_INFO.AI_ASSISTANT, built: true } };
+  const adminLabels = (areas?: FeatureAreaList, off = new Set<FeatureArea>()) => visibleNav(ADMIN_NAV, off, 'ADMIN', areas).flatMap((s) => s.links.map((l) => l.label));
+  expect(adminLabels()).not.toContain('AI assistant');
+  expect(adminLabels(assistantBuilt)).toContain('AI assistant');
   // Still switchable off like any area.
-  expect(visibleNav(USER_NAV, new Set<FeatureArea>(['INSIGHTS']), 'MEMBER', insightsBuilt).flatMap((s) => s.links.map((l) => l.label))).not.toContain('Individual insights');
+  expect(adminLabels(assistantBuilt, new Set<FeatureArea>(['AI_ASSISTANT']))).not.toContain('AI assistant');
 
   const today = publicPromises();
-  expect(today.available.map((p) => p.title)).not.toContain('Team and individual insights');
-  expect(today.planned.map((p) => p.title)).toContain('Team and individual insights');
-  const later = publicPromises(insightsBuilt);
-  expect(later.available.map((p) => p.title)).toContain('Team and individual insights');
+  expect(today.available.map((p) => p.title)).toContain('Team and individual insights');
+  expect(today.available.map((p) => p.title)).not.toContain('AI assistant');
+  expect(today.planned.map((p) => p.title)).toEqual(['AI assistant']);
+  const later = publicPromises(assistantBuilt);
+  expect(later.available.map((p) => p.title)).toContain('AI assistant');
   expect(later.planned).toEqual([]);
-  expect(today.headline).toBe('Reviews, retros, feedback, and goals for engineering teams');
-  expect(later.headline).toBe('Reviews, retros, feedback, goals, and insights for engineering teams');
+  expect(today.headline).toBe('Reviews, retros, feedback, goals, and insights for engineering teams');
+  expect(later.headline).toBe('Reviews, retros, feedback, goals, insights, and an AI assistant for engineering teams');
 });
 
 it('a path belongs to the area with the longest matching prefix', () => {
@@ -66,5 +68,5 @@ it('a path belongs to the area with the longest matching prefix', () => {
 });
 
 it('the guide ends with what Teamlens does today and what is only planned', () => {
-  expect(publicPromises().guideClosing).toBe('Teamlens supports this today with 360 and sprint reviews, sprint retrospectives, continuous feedback, and goals, all on your own server. Planned for a later version, and not available yet: team and individual insights.');
+  expect(publicPromises().guideClosing).toBe('Teamlens supports this today with 360 and sprint reviews, sprint retrospectives, continuous feedback, goals, and team and individual insights, all on your own server. Planned for a later version, and not available yet: AI assistant.');
 });

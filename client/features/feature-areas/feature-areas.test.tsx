@@ -13,6 +13,7 @@ it('a member does not see switched-off areas in the navigation, and their pages 
   stubGraphql({
     FeatureAreas: () => ({ data: { featureAreas: settings(['GOALS', 'REVIEWS']) } }),
     WidgetPreferences: () => ({ data: { userWidgetPreferences: { user_id: 'user-1', enabled_widgets: ['PENDING_REVIEWS', 'MY_GOALS', 'TEAM_INSIGHTS'] } } }),
+    InsightsTeams: () => ({ data: { insightsTeams: [] } }),
   }, { me: meAs('MEMBER') });
   await signIn();
   const { router } = renderRoute('/home/dashboard');
@@ -20,15 +21,13 @@ it('a member does not see switched-off areas in the navigation, and their pages 
   // The dashboard leaves out the widgets of switched-off areas (the pending reviews one would ask a closed API).
   const widgets = await screen.findByRole('list', { name: 'Dashboard widgets' });
   await waitFor(() => expect(within(widgets).getAllByRole('listitem').map((li) => li.querySelector('h3')?.textContent)).toEqual(['Team insights']));
-  // Insights are not built: the card says so and links nowhere.
-  expect(within(widgets).queryByRole('link')).toBeNull();
   const nav = screen.getAllByRole('navigation', { name: 'Main navigation' }).at(-1)!;
   expect(within(nav).queryByRole('link', { name: 'My goals' })).toBeNull();
   expect(within(nav).queryByRole('link', { name: '360 reviews' })).toBeNull();
   expect(within(nav).queryByText('Reviews')).toBeNull();
   expect(within(nav).getByRole('link', { name: 'My profile' })).toBeTruthy();
-  // Insights are not built: never linked, switched on or not.
-  expect(within(nav).queryByRole('link', { name: 'Individual insights' })).toBeNull();
+  // Insights are built and on: linked.
+  expect(within(nav).getByRole('link', { name: 'Individual insights' })).toBeTruthy();
   // Notes are built and on: linked.
   expect(within(nav).getByRole('link', { name: 'My notes' })).toBeTruthy();
 
@@ -62,7 +61,7 @@ it('an admin switches an area off on /admin/settings/pages and it leaves the nav
   expect(await screen.findByText('Integrations is now off for everyone in your organization.')).toBeTruthy();
 });
 
-it('the Pages screen marks every unbuilt area "Not built yet", and each of them can be switched off', async () => {
+it('the Pages screen marks every unbuilt area "Not built yet", and built or not, each can be switched off', async () => {
   let current = settings([]);
   stubGraphql({
     FeatureAreas: () => ({ data: { featureAreas: current } }),
@@ -76,7 +75,7 @@ it('the Pages screen marks every unbuilt area "Not built yet", and each of them 
   renderRoute('/admin/settings/pages');
   await screen.findByRole('switch', { name: 'Billing' });
   const unbuilt = FEATURE_AREAS.filter((a) => !FEATURE_AREA_INFO[a].built);
-  expect(unbuilt).toEqual(['INSIGHTS', 'CODE_HOST', 'AI_ASSISTANT', 'BILLING']);
+  expect(unbuilt).toEqual(['AI_ASSISTANT', 'BILLING']);
   for (const area of FEATURE_AREAS) {
     const toggle = screen.getByRole('switch', { name: FEATURE_AREA_INFO[area].label }) as HTMLInputElement;
     expect(toggle.getAttribute('aria-describedby')!.includes('unbuilt'), area).toBe(!FEATURE_AREA_INFO[area].built);

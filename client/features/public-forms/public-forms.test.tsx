@@ -70,11 +70,11 @@ it('the landing page promises only built areas, lists the rest as planned withou
   let open = false;
   stubGraphql({}, { rest: (url) => (url.endsWith('/api/auth/sign-up') ? jsonResponse({ open, email_sent_by: 'OUTBOX' }) : jsonResponse({}, 404)) });
   renderRoute('/');
-  expect(await screen.findByRole('heading', { name: 'Reviews, retros, feedback, and goals for engineering teams', level: 1 })).toBeTruthy();
+  expect(await screen.findByRole('heading', { name: 'Reviews, retros, feedback, goals, and insights for engineering teams', level: 1 })).toBeTruthy();
   const covers = screen.getByRole('region', { name: 'What it covers' });
-  expect(within(covers).getAllByRole('heading', { level: 3 }).map((h) => h.textContent)).toEqual(['360 and sprint reviews', 'Sprint retrospectives', 'Continuous feedback', 'Goals']);
+  expect(within(covers).getAllByRole('heading', { level: 3 }).map((h) => h.textContent)).toEqual(['360 and sprint reviews', 'Sprint retrospectives', 'Continuous feedback', 'Goals', 'Team and individual insights']);
   const planned = screen.getByRole('region', { name: 'Planned, not in this version yet' });
-  expect(within(planned).getByRole('heading', { name: 'Team and individual insights Planned' })).toBeTruthy();
+  expect(within(planned).getByRole('heading', { name: 'AI assistant Planned' })).toBeTruthy();
   expect(within(planned).queryAllByRole('link')).toEqual([]);
   const hero = screen.getByRole('heading', { level: 1 }).parentElement!;
   expect(within(hero).queryByRole('link', { name: 'Create an organization' })).toBeNull();
@@ -83,7 +83,7 @@ it('the landing page promises only built areas, lists the rest as planned withou
   cleanup();
   open = true;
   renderRoute('/');
-  const openHero = (await screen.findByRole('heading', { name: 'Reviews, retros, feedback, and goals for engineering teams', level: 1 })).parentElement!;
+  const openHero = (await screen.findByRole('heading', { name: 'Reviews, retros, feedback, goals, and insights for engineering teams', level: 1 })).parentElement!;
   expect(within(openHero).getByRole('link', { name: 'Create an organization' })).toBeTruthy();
 });
 
