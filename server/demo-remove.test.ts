@@ -20,7 +20,7 @@ describe('npm run demo:remove', () => {
 
     const dry = run(dataDir);
     expect(dry.status).toBe(0);
-    expect(dry.stdout).toMatch(/^Demo data in Demo Company: 2 business units, 2 departments, 4 sub-departments, 4 teams, 28 people, \d+ review cycles, 5 sprints, 1 review automation rule, \d+ retros, 8 feedback tags, 1 feedback template, 1 feedback automation rule, 3 feedback requests, \d+ pieces of feedback, 5 notes, \d+ goals, 2 competency tracks and \d+ development actions\.$/m);
+    expect(dry.stdout).toMatch(/^Demo data in Demo Company: 2 business units, 2 departments, 4 sub-departments, 4 teams, 28 people, \d+ review cycles, 5 sprints, 1 review automation rule, \d+ retros, 8 feedback tags, 1 feedback template, 1 feedback automation rule, 3 feedback requests, \d+ pieces of feedback, 5 notes, \d+ goals, 2 competency tracks, \d+ development actions and 2 sample connections \(GitHub, Jira\) with their data\.$/m);
     expect(dry.stdout).toContain('Nothing was removed. To remove it: npm run demo:remove -- --yes');
     expect(count('select count(*) as n from users')).toBe(30);
 
@@ -28,6 +28,7 @@ describe('npm run demo:remove', () => {
     expect(wet.stderr).toBe('');
     expect(wet.status).toBe(0);
     expect(wet.stdout).toMatch(/^Removed the demo data of Demo Company: .*28 people/m);
+    expect(count('select count(*) as n from integration_connections')).toBe(0);
     expect((app.services.db.$client.prepare('select email from users order by email').all() as Array<{ email: string }>).map((u) => u.email))
       .toEqual([DEFAULT_ADMIN_EMAIL, 'sam@realco.example']);
     expect(count('select count(*) as n from teams') + count('select count(*) as n from review_cycles') + count('select count(*) as n from retros') + count('select count(*) as n from demo_records')).toBe(0);

@@ -101,6 +101,24 @@ describe('the goals and growth demo', () => {
   });
 });
 
+describe('the insights demo', () => {
+  it('loads the sample data set through the fake GitHub and Jira once the scheduler runs, and team insights show it on a demo team', async () => {
+    const admin = await signedIn(app, DEFAULT_ADMIN_EMAIL);
+    const status = async () => (await admin.gql('query { sampleInsightsData { loaded runs { status } } }')).data!.sampleInsightsData as { loaded: boolean; runs: Array<{ status: string }> };
+    for (let i = 0; i < 20 && !(await status()).runs.every((r) => r.status === 'DONE'); i++) await app.services.scheduler.tick();
+    expect((await status()).runs.map((r) => r.status)).toEqual(['DONE', 'DONE']);
+    expect(one<{ n: number }>('select count(*) as n from ext_pull_requests').n).toBe(10);
+    const teams = (await admin.gql('query { insightsTeams { id name } }')).data!.insightsTeams as Array<{ id: string; name: string }>;
+    const scoped = all<{ team_id: string }>("select distinct team_id from integration_scopes where team_id is not null");
+    expect(scoped.length).toBe(2);
+    const team = teams.find((t) => t.id === scoped[0]!.team_id)!;
+    const res = await admin.gql('query($t: ID!) { teamInsights(team_id: $t, grain: WEEK) { sources { code issues sample } metrics { key summary { n } } } }', { t: team.id });
+    expect(res.errors).toBeUndefined();
+    expect(res.data!.teamInsights.sources).toMatchObject({ code: true, sample: true });
+    expect(res.data!.teamInsights.metrics.find((m: { key: string }) => m.key === 'PR_TIME_TO_MERGE').summary.n).toBeGreaterThan(0);
+  });
+});
+
 describe('the retros demo', () => {
   it('gives every team three past retros and an upcoming one', async () => {
     const admin = await signedIn(app, DEFAULT_ADMIN_EMAIL);
@@ -175,9 +193,10 @@ describe('the retros demo', () => {
 });
 
 describe('removing the demo data', () => {
-  it('leaves no goals, key results, check-ins, framework, placements, assessments or plans (the retros test removed it)', () => {
+  it('leaves no sample integrations, goals, key results, check-ins, framework, placements, assessments or plans (the retros test removed it)', () => {
     expect(countDemoRows(app.services.db, orgId)).toEqual([]);
-    for (const table of ['goals', 'goal_key_results', 'goal_check_ins', 'goal_check_in_values', 'competency_tracks', 'competency_levels', 'competencies',
+    for (const table of ['integration_connections', 'ext_pull_requests', 'ext_issues', 'ext_accounts', 'ext_deployments',
+      'goals', 'goal_key_results', 'goal_check_ins', 'goal_check_in_values', 'competency_tracks', 'competency_levels', 'competencies',
       'competency_expectations', 'competency_placements', 'assessments', 'assessment_ratings', 'development_plans', 'development_actions']) {
       expect([table, one<{ n: number }>(`select count(*) as n from ${table}`).n]).toEqual([table, 0]);
     }

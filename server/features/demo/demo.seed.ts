@@ -14,6 +14,7 @@ import { seedDemoFeedback } from './demo.seed-feedback.js';
 import { seedDemoNotes } from './demo.seed-notes.js';
 import { seedDemoGoals } from './demo.seed-goals.js';
 import { seedDemoGrowth } from './demo.seed-growth.js';
+import { seedDemoInsights } from './demo.seed-insights.js';
 
 export const DEMO_EMAIL_DOMAIN = 'demo.teamlens.dev';
 
@@ -80,4 +81,5 @@ export async function seedDemoOrganization(services: Services, orgId: string, ad
   seedDemoNotes(services, orgId, people);
   seedDemoGoals(services, orgId, people);
   seedDemoGrowth(services, orgId, people);
+  seedDemoInsights(services, orgId, adminId);
 }

@@ -122,13 +122,17 @@ export const integrationsConnectionsPart: FeaturePart = {
         const { db, keys } = ctx.services;
         const input = parseInput(connectIntegrationInput, args.input);
         const taken = () => conflict(`${PROVIDER_LABEL[input.provider]} is connected already: change or disconnect that connection.`);
-        if (findConnectionOfProvider(db, viewer.organizationId, input.provider)) throw taken();
+        // A sample connection of the provider gives way to the real one (with the sample data it brought).
+        const realOne = () => { const c = findConnectionOfProvider(db, viewer.organizationId, input.provider); return c && !c.is_sample ? c : undefined; };
+        if (realOne()) throw taken();
         const draft = draftConnection(viewer.organizationId, input);
         const result = await runTest(draft);
         if (!result.ok) refused(result, draft.credentials);
         const id = newId();
         const row = db.transaction(() => {
-          if (findConnectionOfProvider(db, viewer.organizationId, input.provider)) throw taken();
+          if (realOne()) throw taken();
+          const sample = findConnectionOfProvider(db, viewer.organizationId, input.provider);
+          if (sample) deleteConnection(db, viewer.organizationId, sample.id);
           const created = insertConnection(db, {
             id, organization_id: viewer.organizationId, provider: input.provider, base_url: draft.baseUrl, account: input.account, auth_kind: input.auth_kind,
             secret_sealed: sealCredentials(keys, id, draft.credentials), secret_hint: credentialsHint(draft.credentials),
