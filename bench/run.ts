@@ -18,6 +18,7 @@ import { benchRetrosLive } from './retros-live.bench.js';
 import { benchRetrosProgress } from './retros-progress.bench.js';
 import { benchFeedbackNotes, type FeedbackNotesBench } from './feedback-notes.bench.js';
 import { benchGoals, type GoalsBench } from './goals.bench.js';
+import type { InsightsBench } from './insights.bench.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '..');
@@ -73,6 +74,8 @@ async function main(): Promise<void> {
   console.log('bench: goals with 5,000 people and 50,000 goals, uncached then cached...');
   const goalsOff = await benchGoals(false);
   const goalsOn = await benchGoals(true);
+  console.log('bench: integrations and insights: a backfill of 100,000 pull requests (500,000 events) from the fake GitHub, then team insights over 12 months...');
+  const insights = runScript('insights.bench.ts') as unknown as InsightsBench;
   console.log('bench: email check...');
   const email = runScript('email.ts');
   // Lighthouse rows (docs/decisions/0040): their own block, added after the rows above.
@@ -140,6 +143,15 @@ async function main(): Promise<void> {
     goalRow(`goalTree(root_id: null, depth: 2) as the admin: the whole organization's alignment tree (${goalsOff.treeNodes} nodes)`, (b) => b.tree, 100),
     goalRow(`myGoals with key results, a person with ${goalsOff.myGoalsCount} goals`, (b) => b.myGoals, 30),
   ];
+  // Integrations and insights (docs/decisions/0051), a block of their own.
+  const ti = insights.teamInsights;
+  const insightRows: Array<[string, string, string, string]> = [
+    [`backfill from the fake GitHub (its own process, GraphQL pages of 50): ${insights.pullRequests.toLocaleString('en-US')} pull requests with ${insights.events.toLocaleString('en-US')} events, connect to DONE (${insights.rows.toLocaleString('en-US')} rows)`,
+      `${(insights.backfillMs / 1000).toFixed(1)} s`, '< 60 s', verdict(insights.backfillMs < 60_000)],
+    ['peak RSS of the app process during that backfill', `${insights.peakRssMb} MB`, '< 400 MB', verdict(insights.peakRssMb < 400)],
+    [`teamInsights, 12-month window, weekly, one team owning both repositories (all ${insights.pullRequests.toLocaleString('en-US')} pull requests), uncached`,
+      `idle: p50 ${ti.idle.p50} ms, p99 ${ti.idle.p99} ms; with a webhook-like pull request write every 50 ms: p50 ${ti.writes.p50} ms, p99 ${ti.writes.p99} ms`, 'uncached p99 < 100 ms', verdict(ti.idle.p99 < 100 && ti.writes.p99 < 100)],
+  ];
   const md = [
     '# Benchmarks',
     '',
@@ -169,6 +181,12 @@ async function main(): Promise<void> {
     '| what | result | target | |',
     '|---|---|---|---|',
     ...goalRows.map((r) => `| ${r.join(' | ')} |`),
+    '',
+    'Integrations and insights (docs/decisions/0051, bench/insights.bench.ts):',
+    '',
+    '| what | result | target | |',
+    '|---|---|---|---|',
+    ...insightRows.map((r) => `| ${r.join(' | ')} |`),
     '',
     'GraphQL cost limit and budgets (docs/decisions/0043):',
     '',

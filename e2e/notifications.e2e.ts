@@ -34,7 +34,7 @@ it('an admin connects Slack, and the test message reaches the (fake) Slack chann
   await page.goto(`${e2e.server.url}/admin/integrations`);
   const section = page.getByRole('region', { name: 'Slack notifications' });
   await section.waitFor();
-  await page.getByText('Code host and issue tracker: not available yet').waitFor();
+  await page.getByRole('button', { name: 'Connect GitHub' }).waitFor();
 
   await section.getByLabel('Webhook URL').fill('https://example.com/not-slack');
   await section.getByRole('button', { name: 'Connect Slack' }).click();
