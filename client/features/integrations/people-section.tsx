@@ -71,7 +71,7 @@ export function PeopleSection() {
         </EmptyState>
       ) : (
         <>
-          <div className="integration-table-wrap">
+          <div className="integration-table-wrap" tabIndex={0} role="region" aria-label="Account list">
             <table className="integration-table integration-people">
               <caption className="sr-only">Accounts of the connected services</caption>
               <thead><tr><th scope="col">Service</th><th scope="col">Account</th><th scope="col">Email</th><th scope="col">Person</th><th scope="col">Match</th><th scope="col"><span className="sr-only">Actions</span></th></tr></thead>

@@ -41,7 +41,8 @@ export function SyncProgress({ run, name }: { run: SyncRun; name: string }) {
 export function SyncHistory({ runs, caption }: { runs: SyncRun[]; caption: string }) {
   if (!runs.length) return <p className="muted">No syncs yet.</p>;
   return (
-    <div className="integration-table-wrap">
+    // Scrolls sideways on a phone: focusable, so the keyboard can scroll it too.
+    <div className="integration-table-wrap" tabIndex={0} role="region" aria-label={caption}>
       <table className="integration-table">
         <caption className="sr-only">{caption}</caption>
         <thead><tr><th scope="col">Kind</th><th scope="col">Status</th><th scope="col">Started</th><th scope="col">Duration</th><th scope="col">Items</th><th scope="col">Error</th></tr></thead>
