@@ -43,10 +43,12 @@ async function main(): Promise<void> {
   const { app, url } = await startBenchApp();
   try {
     const { orgId, adminEmail } = await seedUsers(app, 50, 'Insights Corp', 'insights.example');
-    const token = await accessToken(url, adminEmail);
-    const gql = async (query: string, variables: Record<string, unknown> = {}) => {
+    let token = await accessToken(url, adminEmail);
+    const gql = async (query: string, variables: Record<string, unknown> = {}, again = true): Promise<Record<string, any>> => {
       const res = await fetch(`${url}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, body: JSON.stringify({ query, variables }) });
-      const body = (await res.json()) as { data?: Record<string, any>; errors?: Array<{ message: string }> };
+      const body = (await res.json()) as { data?: Record<string, any>; errors?: Array<{ message: string; extensions?: { code?: string } }> };
+      // Access tokens live 2 minutes (ACCESS_TOKEN_SECONDS), as in the app: sign in again, as the app refreshes.
+      if (again && body.errors?.some((e) => e.extensions?.code === 'UNAUTHENTICATED')) { token = await accessToken(url, adminEmail); return gql(query, variables, false); }
       if (body.errors?.length) throw new Error(body.errors.map((e) => e.message).join('; '));
       return body.data!;
     };
@@ -67,7 +69,9 @@ async function main(): Promise<void> {
       await new Promise((r) => setTimeout(r, 20));
     }
     const backfillMs = performance.now() - t0;
+    console.error(`backfill: ${Math.round(backfillMs)} ms, peak RSS ${Math.round(peak / 2 ** 20)} MB`);
     clearInterval(sampler);
+    token = await accessToken(url, adminEmail); // the backfill may outlast an access token
     const rows = (sql.prepare('select count(*) as n from ext_pull_requests').get() as { n: number }).n;
 
     const scopes = sql.prepare('select id from integration_scopes where connection_id = ?').all(connection.id) as Array<{ id: string }>;
@@ -79,6 +83,7 @@ async function main(): Promise<void> {
     const read = async () => { const s = performance.now(); await gql(query, { t: teamId, from, to }); return performance.now() - s; };
     const measure = async () => { for (let i = 0; i < 5; i++) await read(); const times: number[] = []; for (let i = 0; i < READS; i++) times.push(await read()); return latencyStats(times); };
     const idle = await measure();
+    console.error(`team insights idle: ${JSON.stringify(idle)}`);
     // Writes while reading: a pull request gets a new review every 50 ms, as a webhook would bring it.
     const scopeId = (sql.prepare("select id from integration_scopes where connection_id = ? and name = 'acme/api'").get(connection.id) as { id: string }).id;
     const writer = createIngestWriter(app.services.db, { organizationId: orgId, connectionId: connection.id, settings: readCodeProcessSettings(app.services.db, orgId) });

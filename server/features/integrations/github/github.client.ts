@@ -2,6 +2,7 @@ import { Octokit } from '@octokit/rest';
 import { createAppAuth } from '@octokit/auth-app';
 import { IntegrationError, classifyHttpFailure, unreachable } from '../integrations.errors.js';
 import type { OpenConnection } from '../integrations.provider.js';
+import { fetchUntil } from '../integrations.fetch.js';
 
 /**
  * One Octokit per connection and call: `baseUrl` = the connection's (github.com, GitHub Enterprise
@@ -11,7 +12,7 @@ import type { OpenConnection } from '../integrations.provider.js';
  */
 export function githubClient(connection: OpenConnection, signal?: AbortSignal): Octokit {
   const silent = { debug: () => {}, info: () => {}, warn: () => {}, error: () => {} };
-  const common = { baseUrl: connection.baseUrl.replace(/\/+$/, ''), userAgent: 'teamlens-insights', log: silent, request: { fetch: globalThis.fetch, signal } };
+  const common = { baseUrl: connection.baseUrl.replace(/\/+$/, ''), userAgent: 'teamlens-insights', log: silent, request: { fetch: fetchUntil(signal) } };
   if (connection.authKind === 'APP') {
     const { app_id: appId, private_key: privateKey, installation_id: installationId } = connection.credentials;
     if (!appId || !privateKey || !installationId) throw new IntegrationError('AUTH', 'The GitHub App needs its app id, installation id and private key.');
