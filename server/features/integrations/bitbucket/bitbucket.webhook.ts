@@ -1,4 +1,4 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { headerOf, hubSignature, verifyHubSignature } from '../integrations.webhook-signature.js';
 import type { CodeProcessSettings } from '../../../../shared/integrations.js';
 import type { AccountInput, IngestWriter, OpenConnection, PrEventInput, WebhookDelivery } from '../integrations.provider.js';
 import { accountOf, pullRequestInput } from './bitbucket.map.js';
@@ -12,21 +12,8 @@ import type { BbAccount, BbActivity, BbPullRequest } from './bitbucket.client.js
  * change request or comment they carry, under the ids the sync uses, so the sync and the nightly
  * reconciliation (which fill in commits and sizes) never count one twice.
  */
-export function bitbucketSignature(secret: string, body: Buffer | string): string {
-  return `sha256=${createHmac('sha256', secret).update(body).digest('hex')}`;
-}
-
-function verify(secret: string, body: Buffer, given: string | null): boolean {
-  if (!secret || !given) return false;
-  const expected = Buffer.from(bitbucketSignature(secret, body));
-  const actual = Buffer.from(given.trim());
-  return actual.length === expected.length && timingSafeEqual(actual, expected);
-}
-
-const headerOf = (headers: Record<string, string | string[] | undefined>, name: string): string | null => {
-  const v = Object.entries(headers).find(([k]) => k.toLowerCase() === name)?.[1];
-  return Array.isArray(v) ? (v[0] ?? null) : (v ?? null);
-};
+/** The signature of a body (tests sign deliveries with it). */
+export const bitbucketSignature = hubSignature;
 
 type Payload = {
   repository?: { full_name?: string; links?: { html?: { href?: string } }; mainbranch?: { name?: string } | null };
@@ -58,7 +45,7 @@ function apply(event: string, p: Payload, write: IngestWriter, settings: CodePro
 
 export function bitbucketWebhook(input: { connection: OpenConnection; webhookSecret: string | null; headers: Record<string, string | string[] | undefined>; rawBody: Buffer }): WebhookDelivery | null {
   const { webhookSecret, headers, rawBody } = input;
-  if (!webhookSecret || !verify(webhookSecret, rawBody, headerOf(headers, 'x-hub-signature'))) return null;
+  if (!webhookSecret || !verifyHubSignature(webhookSecret, rawBody, headerOf(headers, 'x-hub-signature'))) return null;
   const deliveryId = headerOf(headers, 'x-request-uuid');
   if (!deliveryId) return null;
   const event = headerOf(headers, 'x-event-key') ?? 'unknown';

@@ -1,4 +1,4 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { headerOf, hubSignature, verifyHubSignature } from '../integrations.webhook-signature.js';
 import type { CodeProcessSettings } from '../../../../shared/integrations.js';
 import type { DeploymentInput, IngestWriter, OpenConnection, PrEventInput, WebhookDelivery } from '../integrations.provider.js';
 import type { RestPullRequest, RestUser } from './github.map.js';
@@ -13,21 +13,8 @@ import { mapRestPullRequest, mapRestUser, mapReviewState } from './github.map.js
  * pull requests with the reviews or comments it carries (ids as the sync names them, so the nightly
  * reconciliation never counts one twice), deployment statuses, and closed issues (retro action items).
  */
-export function signatureOf(secret: string, body: Buffer | string): string {
-  return `sha256=${createHmac('sha256', secret).update(body).digest('hex')}`;
-}
-
-export function verifySignature(secret: string, body: Buffer | string, signature: string | null | undefined): boolean {
-  if (!secret || !signature) return false;
-  const expected = Buffer.from(signatureOf(secret, body));
-  const given = Buffer.from(signature);
-  return given.length === expected.length && timingSafeEqual(given, expected);
-}
-
-const headerOf = (headers: Record<string, string | string[] | undefined>, name: string): string | null => {
-  const v = headers[name] ?? headers[name.toLowerCase()] ?? Object.entries(headers).find(([k]) => k.toLowerCase() === name.toLowerCase())?.[1];
-  return Array.isArray(v) ? (v[0] ?? null) : (v ?? null);
-};
+/** The signature of a body (the fake GitHub signs its deliveries with it). */
+export const signatureOf = hubSignature;
 
 type Repo = { full_name: string; name?: string; html_url?: string; default_branch?: string };
 type Payload = {
@@ -43,7 +30,7 @@ type Payload = {
 
 export function githubWebhook(input: { connection: OpenConnection; webhookSecret: string | null; headers: Record<string, string | string[] | undefined>; rawBody: Buffer }): WebhookDelivery | null {
   const { webhookSecret, headers, rawBody } = input;
-  if (!webhookSecret || !verifySignature(webhookSecret, rawBody, headerOf(headers, 'x-hub-signature-256'))) return null;
+  if (!webhookSecret || !verifyHubSignature(webhookSecret, rawBody, headerOf(headers, 'x-hub-signature-256'))) return null;
   const deliveryId = headerOf(headers, 'x-github-delivery');
   const event = headerOf(headers, 'x-github-event') ?? 'unknown';
   if (!deliveryId) return null;

@@ -1,4 +1,5 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHmac } from 'node:crypto';
+import { headerOf, hubSignature, verifyHubSignature } from '../integrations.webhook-signature.js';
 import { DEFAULT_CODE_PROCESS } from '../../../../shared/integrations.js';
 import type { OpenConnection, WebhookDelivery } from '../integrations.provider.js';
 import { jiraAccountOf, mapIssue, statusCategories, type JiraIssue } from './jira.map.js';
@@ -8,26 +9,14 @@ import { jiraAccountOf, mapIssue, statusCategories, type JiraIssue } from './jir
  * The delivery id is `X-Atlassian-Webhook-Identifier` (retries of one delivery keep it), else the
  * payload's timestamp, issue id and event.
  */
-export function jiraSignatureOf(secret: string, body: Buffer | string): string {
-  return `sha256=${createHmac('sha256', secret).update(body).digest('hex')}`;
-}
-
-export function verifyJiraSignature(secret: string, body: Buffer | string, signature: string | null | undefined): boolean {
-  if (!signature) return false;
-  const expected = Buffer.from(jiraSignatureOf(secret, body));
-  const given = Buffer.from(signature.trim());
-  return given.length === expected.length && timingSafeEqual(given, expected);
-}
-
-const head = (headers: Record<string, string | string[] | undefined>, name: string): string | null => {
-  const v = headers[name] ?? headers[name.toLowerCase()];
-  return Array.isArray(v) ? (v[0] ?? null) : (v ?? null);
-};
+/** The signature of a body (the fake Jira signs its deliveries with it). */
+export const jiraSignatureOf = hubSignature;
+const head = headerOf;
 
 type Payload = { timestamp?: number; webhookEvent?: string; issue?: JiraIssue };
 
 export function jiraWebhook(input: { connection: OpenConnection; webhookSecret: string | null; headers: Record<string, string | string[] | undefined>; rawBody: Buffer }): WebhookDelivery | null {
-  if (!input.webhookSecret || !verifyJiraSignature(input.webhookSecret, input.rawBody, head(input.headers, 'x-hub-signature'))) return null;
+  if (!input.webhookSecret || !verifyHubSignature(input.webhookSecret, input.rawBody, head(input.headers, 'x-hub-signature'))) return null;
   let payload: Payload;
   try {
     payload = JSON.parse(input.rawBody.toString('utf8')) as Payload;
