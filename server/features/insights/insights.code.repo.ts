@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/connection.js';
-import type { DeploymentRow, IncidentRow, IssueRow, PrFacts, PrRow, SprintIssueRow, SprintRow } from './insights.metrics.js';
+import type { DeploymentRow, IncidentRow, IssueRow, PrRow, SprintIssueRow, SprintRow } from './insights.metrics.js';
 
 /**
  * The insights' reads of the canonical ext_* tables (docs/decisions/0051), only the columns the
@@ -56,43 +56,6 @@ export function mergedPullRequests(db: Db, orgId: string, repos: readonly string
     join integration_scopes s on s.id = p.scope_id left join ext_accounts a on a.id = p.author_account_id
     where p.organization_id = ${orgId} and p.merged_at >= ${iso(from - DEPLOY_LOOKBACK_MS)} and p.merged_at < ${iso(to)} and p.scope_id in ${ids(repos)}`).map(toPr);
 }
-
-/**
- * The PR facts of the repositories' PRs merged in [from - DEPLOY_LOOKBACK, to), spans computed in SQL
- * (the spans of prDurations: ready = ready_at or created_at; cycle from the first commit or creation),
- * as raw numbers: the team page's one pass over up to a year of pull requests. Negative spans: null.
- * PRs by bots are left out here (the bots' ids, a short list, looked up once).
- */
-export function mergedPrFacts(db: Db, orgId: string, repos: readonly string[], from: number, to: number): PrFacts[] {
-  if (!repos.length) return [];
-  const rows = db.$client.prepare(`select unixepoch(p.merged_at, 'subsec'), unixepoch(p.deployed_at, 'subsec'), unixepoch(p.created_at, 'subsec'),
-      unixepoch(p.ready_at, 'subsec'), unixepoch(p.first_commit_at, 'subsec'), unixepoch(p.first_review_at, 'subsec'),
-      case when p.additions is null and p.deletions is null then null else coalesce(p.additions, 0) + coalesce(p.deletions, 0) end,
-      p.review_comments
-    from ext_pull_requests p
-    where p.organization_id = ? and p.merged_at >= ? and p.merged_at < ? and p.scope_id in (select value from json_each(?))
-      and (p.author_account_id is null or p.author_account_id not in (select id from ext_accounts where organization_id = ? and is_bot = 1))`)
-    .raw(true).all(orgId, iso(from - DEPLOY_LOOKBACK_MS), iso(to), JSON.stringify(repos), orgId) as Array<Array<number | null>>;
-  const out: PrFacts[] = new Array(rows.length);
-  for (let i = 0; i < rows.length; i++) {
-    const r = rows[i]!;
-    const merged = secondsToMs(r[0]!)!;
-    const deployed = secondsToMs(r[1]!);
-    const created = secondsToMs(r[2]!)!;
-    const ready = secondsToMs(r[3]!) ?? created;
-    const firstCommit = secondsToMs(r[4]!);
-    const firstReview = secondsToMs(r[5]!);
-    out[i] = {
-      merged, deployed, coding: span(firstCommit, ready), pickup: span(ready, firstReview), review: span(firstReview, merged), deploy: span(merged, deployed),
-      cycle: span(firstCommit ?? created, deployed), merge: span(created, merged), size: r[6]!, comments: r[7] ?? 0, bot: false,
-    };
-  }
-  return out;
-}
-
-const secondsToMs = (s: number | null) => (s === null ? null : Math.round(s * 1000));
-/** hoursBetween of shared/insights.ts over ms: null when missing or negative. */
-const span = (from: number | null, to: number | null) => (from === null || to === null || to < from ? null : (to - from) / 3_600_000);
 
 /**
  * When the repositories' PRs closed without merge in the window were closed (ms). Read through the

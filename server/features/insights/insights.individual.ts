@@ -9,7 +9,7 @@ import { requirePersonInsights } from './insights.access.js';
 import {
   accountsOf, assignedIssues, authoredPullRequests, pullRequestsByIds, reviewEventsOf, reviewersOf, reviewRequestsFor, reviewsGivenBy, teamScopes,
 } from './insights.code.repo.js';
-import { countMetric, forIndividual, issueMetrics, prFacts, prFlowMetrics, snapshotMetric, type InsightsMetric, type PrRow } from './insights.metrics.js';
+import { countMetric, forIndividual, issueMetrics, prFactColumns, prFlowMetrics, snapshotMetric, type InsightsMetric, type PrRow } from './insights.metrics.js';
 import { iso, organizationZone, parseWindow, weekPeriods } from './insights.periods.js';
 import { inRegistryOrder, presentIssue, presentPeriods, presentPr } from './insights.present.js';
 import { feedbackInstants, goalsSnapshot, reviewScores } from './insights.product.js';
@@ -91,7 +91,7 @@ export function computeIndividualInsights(db: Db, orgId: string, person: UserRow
   const scored = cycles.filter((c) => c.average !== null);
   const scoredN = scored.reduce((a, c) => a + c.n, 0);
   const metrics: InsightsMetric[] = [
-    ...prFlowMetrics({ merged: authoredAll.filter((p) => p.merged_at).map(prFacts), closedUnmerged: [], periods, window, members: 1 }),
+    ...prFlowMetrics({ merged: prFactColumns(authoredAll), closedUnmerged: [], periods, window, members: 1 }),
     ...issueMetrics(issues, periods, window),
     countMetric('FEEDBACK_GIVEN', feedback.given, periods, window),
     countMetric('FEEDBACK_RECEIVED', feedback.received, periods, window),

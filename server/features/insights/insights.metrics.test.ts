@@ -21,6 +21,8 @@ let app: FastifyInstance;
 const people: Record<string, TestUser> = {};
 let alpha: { id: string };
 let outsiderAdmin: TestUser;
+let orgId: string;
+let githubConnectionId: string;
 
 function connection(orgId: string, provider: string): string {
   const id = newId();
@@ -44,8 +46,10 @@ beforeAll(async () => {
   const other = createOrganization(db, 'Globex');
   outsiderAdmin = await addUser(app, other.id, { email: 'admin@globex.example', permission_level: 'ADMIN' });
 
+  orgId = org.id;
+  githubConnectionId = connection(org.id, 'GITHUB');
   const records = syntheticRecords(0);
-  const github = createIngestWriter(db, { organizationId: org.id, connectionId: connection(org.id, 'GITHUB'), settings: DEFAULT_CODE_PROCESS });
+  const github = createIngestWriter(db, { organizationId: org.id, connectionId: githubConnectionId, settings: DEFAULT_CODE_PROCESS });
   for (const repo of records.repos) {
     const scope = github.scope(repo.scope);
     github.deployments(scope.id, repo.deployments);
@@ -336,5 +340,43 @@ describe('who may see which insights', () => {
     const director = (await (await signedIn(app, 'director@acme.example')).gql(q)).data!;
     expect(director.insightsTeams.map((t: { name: string }) => t.name)).toEqual(['Alpha']);
     expect(director.insightsPeople.map((p: { email: string }) => p.email).sort()).toEqual(['alice@acme.example', 'bob@acme.example', 'carol@acme.example', 'director@acme.example', 'mia@acme.example']);
+  });
+});
+
+describe('the team page’s read model of merged pull requests (decision 0052)', () => {
+  const merged = async () => {
+    const mia = await signedIn(app, 'mia@acme.example');
+    const res = await mia.gql(TEAM, { id: alpha.id, from: '2025-03-03', to: '2025-03-30' });
+    expect(res.errors).toBeUndefined();
+    const metrics = res.data!.teamInsights.metrics as Metric[];
+    return metrics.find((x) => x.key === 'PR_THROUGHPUT')!.summary.numerator;
+  };
+  const rewrite = (change: (pr: ReturnType<typeof syntheticRecords>['repos'][number]['pullRequests'][number]) => void) => {
+    const writer = createIngestWriter(app.services.db, { organizationId: orgId, connectionId: githubConnectionId, settings: DEFAULT_CODE_PROCESS });
+    const repo = syntheticRecords(0).repos.find((r) => r.scope.name === 'acme/api')!;
+    const pr = repo.pullRequests.find((p) => p.number === 10)!;
+    change(pr);
+    writer.pullRequests(writer.scope(repo.scope).id, [pr]);
+  };
+  const c = () => app.services.db.$client;
+
+  it('follows a PR merged at another time, removed, and written again; nothing is left to rebuild after a read', async () => {
+    expect(await merged()).toBe(6);
+    rewrite((pr) => { pr.mergedAt = '2025-04-02T10:00:00.000Z'; pr.closedAt = pr.mergedAt; });
+    expect(await merged()).toBe(5);
+    rewrite(() => {});
+    expect(await merged()).toBe(6);
+    c().prepare(`delete from ext_pull_requests where organization_id = ? and number = 10`).run(orgId);
+    expect(await merged()).toBe(5);
+    rewrite(() => {});
+    expect(await merged()).toBe(6);
+    expect(c().prepare('select count(*) from ext_pr_fact_stale where organization_id = ?').pluck().get(orgId)).toBe(0);
+  });
+
+  it('an author marked as a bot leaves the team’s numbers, and comes back when unmarked', async () => {
+    c().prepare(`update ext_accounts set is_bot = 1 where organization_id = ? and login = 'alice'`).run(orgId);
+    expect(await merged()).toBe(4);
+    c().prepare(`update ext_accounts set is_bot = 0 where organization_id = ? and login = 'alice'`).run(orgId);
+    expect(await merged()).toBe(6);
   });
 });

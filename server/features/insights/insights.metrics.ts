@@ -1,5 +1,6 @@
-import { hoursBetween, INSIGHT_METRICS, quantile, stats, type InsightMetricKey } from '../../../shared/insights.js';
+import { hoursBetween, INSIGHT_METRICS, stats, type InsightMetricKey } from '../../../shared/insights.js';
 import { dayKey, periodIndex, weeksOf, type Period, type Window } from './insights.periods.js';
+import { emptyPrFactColumns, PR_FACT_FIELDS, prFactValues, type PrFactColumns, type PrFactField } from '../integrations/integrations.pr-facts.js';
 
 /**
  * The metrics of shared/insights.ts computed from rows (docs/decisions/0051): pure functions, one per
@@ -39,17 +40,95 @@ const ms = (iso: string | null | undefined) => (iso ? Date.parse(iso) : NaN);
 
 /** A duration's value: stats of the values that exist, the others counted as excluded. */
 export function durationValue(values: ReadonlyArray<number | null>): InsightsValue {
-  // stats() of shared/insights.ts over a typed array (a numeric sort without a comparator: 100,000 values in a few ms).
   const present = new Float64Array(values.length);
   let n = 0;
-  let sum = 0;
-  for (const v of values) {
-    if (typeof v === 'number' && Number.isFinite(v)) { present[n++] = v; sum += v; }
+  for (const v of values) if (typeof v === 'number' && Number.isFinite(v)) present[n++] = v;
+  return statsOf(present, 0, n, values.length - n);
+}
+
+/**
+ * Wirth's selection: afterwards a[k] is the value a sort of a[left..right] would put there, with no
+ * greater value before it and no smaller one after it. Linear on average, duplicates included.
+ */
+function select(a: Float64Array, left: number, right: number, k: number): void {
+  while (right > left) {
+    const pivot = a[k]!;
+    let i = left;
+    let j = right;
+    do {
+      while (a[i]! < pivot) i++;
+      while (pivot < a[j]!) j--;
+      if (i <= j) { const t = a[i]!; a[i] = a[j]!; a[j] = t; i++; j--; }
+    } while (i <= j);
+    if (j < k) left = i;
+    if (k < i) right = j;
   }
-  if (n === 0) return { ...EMPTY, excluded: values.length };
-  const sorted = present.subarray(0, n).sort() as unknown as number[];
-  const median = quantile(sorted, 0.5);
-  return { ...EMPTY, n, value: median, mean: sum / n, median, p75: quantile(sorted, 0.75), excluded: values.length - n };
+}
+
+/** quantile() of shared/insights.ts over a[start..end) (reordered, never sorted); `from`: an index before which a[] holds nothing greater than a[from]. */
+function quantileOf(a: Float64Array, start: number, end: number, q: number, from = start): number {
+  const pos = (end - start - 1) * q;
+  const lo = start + Math.floor(pos);
+  select(a, from, end - 1, lo);
+  const low = a[lo]!;
+  if (Math.ceil(pos) === Math.floor(pos)) return low;
+  let high = Infinity;
+  for (let i = lo + 1; i < end; i++) if (a[i]! < high) high = a[i]!;
+  return low + (high - low) * (pos - Math.floor(pos));
+}
+
+/** n, mean, interpolated median and p75 of a[start..end) (finite values; reordered), with how many were left out. */
+function statsOf(a: Float64Array, start: number, end: number, excluded: number): InsightsValue {
+  const n = end - start;
+  if (n === 0) return { ...EMPTY, excluded };
+  let sum = 0;
+  for (let i = start; i < end; i++) sum += a[i]!;
+  const median = quantileOf(a, start, end, 0.5);
+  const p75 = quantileOf(a, start, end, 0.75, start + Math.floor((n - 1) * 0.5));
+  return { ...EMPTY, n, value: median, mean: sum / n, median, p75, excluded };
+}
+
+/** Where each item falls by its instant: OUTSIDE the window, IN_WINDOW but no period, or its period's index. */
+const OUTSIDE = -2;
+const IN_WINDOW = -1;
+function slotsOf(at: Float64Array, n: number, window: Window, periods: readonly Period[]): Int32Array {
+  const slots = new Int32Array(n);
+  for (let i = 0; i < n; i++) {
+    const t = at[i]!;
+    slots[i] = t >= window.from && t < window.to ? Math.max(IN_WINDOW, periodIndex(periods, t)) : OUTSIDE;
+  }
+  return slots;
+}
+
+/** A duration over the window and per period: the values that exist of the items in the window, the missing ones counted as excluded. */
+function distribution(values: Float64Array, slots: Int32Array, periodCount: number): { summary: InsightsValue; points: InsightsValue[] } {
+  const groups = periodCount + 1; // the last: in the window, in no period
+  const present = new Int32Array(groups);
+  const all = new Int32Array(groups);
+  for (let i = 0; i < slots.length; i++) {
+    const s = slots[i]!;
+    if (s === OUTSIDE) continue;
+    const g = s === IN_WINDOW ? periodCount : s;
+    all[g]!++;
+    if (Number.isFinite(values[i]!)) present[g]!++;
+  }
+  const offsets = new Int32Array(groups + 1);
+  for (let g = 0; g < groups; g++) offsets[g + 1] = offsets[g]! + present[g]!;
+  const grouped = new Float64Array(offsets[groups]!);
+  const next = offsets.slice(0, groups);
+  for (let i = 0; i < slots.length; i++) {
+    const s = slots[i]!;
+    const v = values[i]!;
+    if (s === OUTSIDE || !Number.isFinite(v)) continue;
+    grouped[next[s === IN_WINDOW ? periodCount : s]!++] = v;
+  }
+  const points: InsightsValue[] = [];
+  let missing = 0;
+  for (let g = 0; g < groups; g++) {
+    missing += all[g]! - present[g]!;
+    if (g < periodCount) points.push(statsOf(grouped, offsets[g]!, offsets[g + 1]!, all[g]! - present[g]!));
+  }
+  return { summary: statsOf(grouped, 0, grouped.length, missing), points };
 }
 
 export function ratioValue(numerator: number, denominator: number, excluded = 0): InsightsValue {
@@ -107,22 +186,20 @@ export function prDurations(pr: PrRow): PrDurations {
   return { coding, pickup, review, deploy, cycle, merge, size, reasons };
 }
 
-/**
- * What the PR metrics need of a merged pull request: instants in ms, parts in hours (null: left out).
- * The team pages read these straight from SQL (insights.code.repo.ts mergedPrFacts, the same spans);
- * a person's page and the drill-down derive them from rows (prFacts).
- */
-export type PrFacts = {
-  merged: number; deployed: number | null; coding: number | null; pickup: number | null; review: number | null; deploy: number | null;
-  cycle: number | null; merge: number | null; size: number | null; comments: number; bot: boolean;
-};
-
-export function prFacts(pr: PrRow): PrFacts {
-  const d = prDurations(pr);
-  return {
-    merged: ms(pr.merged_at), deployed: pr.deployed_at ? ms(pr.deployed_at) : null, coding: d.coding, pickup: d.pickup, review: d.review, deploy: d.deploy,
-    cycle: d.cycle, merge: d.merge, size: d.size, comments: pr.review_comments, bot: pr.author_is_bot,
-  };
+/** The facts of merged pull requests by people (bots left out) as columns, from rows: a person's page (the team page reads them from ext_pr_fact_days). */
+export function prFactColumns(list: readonly PrRow[]): PrFactColumns {
+  const people = list.filter((p) => !p.author_is_bot && p.merged_at);
+  const out = emptyPrFactColumns(people.length);
+  const at = (iso: string | null) => (iso ? Date.parse(iso) : NaN);
+  people.forEach((pr, i) => {
+    const values = prFactValues({
+      merged: at(pr.merged_at), deployed: at(pr.deployed_at), created: at(pr.created_at), ready: at(pr.ready_at), firstCommit: at(pr.first_commit_at),
+      firstReview: at(pr.first_review_at), size: pr.additions === null && pr.deletions === null ? NaN : (pr.additions ?? 0) + (pr.deletions ?? 0), comments: pr.review_comments,
+    });
+    PR_FACT_FIELDS.forEach((f, k) => { out[f][i] = values[k]!; });
+  });
+  out.n = people.length;
+  return out;
 }
 
 /** Items into the periods by an instant in ms. */
@@ -139,8 +216,8 @@ function bucketMs<T>(items: readonly T[], at: (item: T) => number | null, period
 const inWindowMs = (t: number | null, w: Window) => t !== null && t >= w.from && t < w.to;
 
 type PrFamilyInput = {
-  /** The team's merged PRs (some merged before the window: only merged in a period counts). */
-  merged: readonly PrFacts[];
+  /** The team's merged PRs by people (some merged before the window: only merged in the window counts). */
+  merged: PrFactColumns;
   /** When PRs were closed unmerged (ms). */
   closedUnmerged: readonly number[];
   periods: readonly Period[];
@@ -150,36 +227,38 @@ type PrFamilyInput = {
 
 /** PR flow: cycle, coding, pickup, review, deploy, time to merge, size, review depth, merged without review, closed without merge, throughput. */
 export function prFlowMetrics(input: PrFamilyInput): InsightsMetric[] {
-  const { periods, window } = input;
-  const merged = input.merged.filter((p) => !p.bot && inWindowMs(p.merged, window));
-  const byPeriod = bucketMs(merged, (p) => p.merged, periods);
-  const duration = (key: InsightMetricKey, pick: (p: PrFacts) => number | null): InsightsMetric => ({
-    key,
-    summary: durationValue(merged.map(pick)),
-    points: byPeriod.map((list) => durationValue(list.map(pick))),
-  });
-  const depth = (list: readonly PrFacts[]) => {
-    const comments = list.reduce((a, p) => a + p.comments, 0);
-    return rateValue(list.length ? comments / list.length : null, list.length, comments, list.length);
-  };
-  const withoutReview = (list: readonly PrFacts[]) => ratioValue(list.filter((p) => p.comments === 0).length, list.length);
+  const { merged: facts, periods, window } = input;
+  const slots = slotsOf(facts.merged, facts.n, window, periods);
+  const count = new Array<number>(periods.length).fill(0);
+  const comments = new Array<number>(periods.length).fill(0);
+  const unreviewed = new Array<number>(periods.length).fill(0);
+  let total = 0; let totalComments = 0; let totalUnreviewed = 0;
+  for (let i = 0; i < facts.n; i++) {
+    const s = slots[i]!;
+    if (s === OUTSIDE) continue;
+    const c = facts.comments[i]!;
+    total++; totalComments += c; if (c === 0) totalUnreviewed++;
+    if (s >= 0) { count[s]!++; comments[s]! += c; if (c === 0) unreviewed[s]!++; }
+  }
+  const duration = (key: InsightMetricKey, field: PrFactField): InsightsMetric => ({ key, ...distribution(facts[field], slots, periods.length) });
+  const depth = (n: number, sum: number) => rateValue(n ? sum / n : null, n, sum, n);
   const closed = input.closedUnmerged.filter((c) => inWindowMs(c, window));
   const closedByPeriod = bucketMs(closed, (c) => c, periods);
   const closedRatio = (closedCount: number, mergedCount: number) => ratioValue(closedCount, closedCount + mergedCount);
-  const throughput = (count: number, weeks: number) => rateValue(input.members > 0 && weeks > 0 ? count / input.members / weeks : null, count, count, input.members * weeks);
+  const throughput = (n: number, weeks: number) => rateValue(input.members > 0 && weeks > 0 ? n / input.members / weeks : null, n, n, input.members * weeks);
   const windowWeeks = weeksOf({ start: window.from, end: window.to });
   return [
-    duration('PR_CYCLE_TIME', (p) => p.cycle),
-    duration('PR_CODING_TIME', (p) => p.coding),
-    duration('PR_PICKUP_TIME', (p) => p.pickup),
-    duration('PR_REVIEW_TIME', (p) => p.review),
-    duration('PR_DEPLOY_TIME', (p) => p.deploy),
-    duration('PR_TIME_TO_MERGE', (p) => p.merge),
-    duration('PR_SIZE', (p) => p.size),
-    { key: 'PR_REVIEW_DEPTH', summary: depth(merged), points: byPeriod.map(depth) },
-    { key: 'PR_MERGED_WITHOUT_REVIEW', summary: withoutReview(merged), points: byPeriod.map(withoutReview) },
-    { key: 'PR_CLOSED_WITHOUT_MERGE', summary: closedRatio(closed.length, merged.length), points: byPeriod.map((list, i) => closedRatio(closedByPeriod[i]!.length, list.length)) },
-    { key: 'PR_THROUGHPUT', summary: throughput(merged.length, windowWeeks), points: byPeriod.map((list, i) => throughput(list.length, weeksOf(periods[i]!))) },
+    duration('PR_CYCLE_TIME', 'cycle'),
+    duration('PR_CODING_TIME', 'coding'),
+    duration('PR_PICKUP_TIME', 'pickup'),
+    duration('PR_REVIEW_TIME', 'review'),
+    duration('PR_DEPLOY_TIME', 'deploy'),
+    duration('PR_TIME_TO_MERGE', 'merge'),
+    duration('PR_SIZE', 'size'),
+    { key: 'PR_REVIEW_DEPTH', summary: depth(total, totalComments), points: count.map((n, i) => depth(n, comments[i]!)) },
+    { key: 'PR_MERGED_WITHOUT_REVIEW', summary: ratioValue(totalUnreviewed, total), points: count.map((n, i) => ratioValue(unreviewed[i]!, n)) },
+    { key: 'PR_CLOSED_WITHOUT_MERGE', summary: closedRatio(closed.length, total), points: count.map((n, i) => closedRatio(closedByPeriod[i]!.length, n)) },
+    { key: 'PR_THROUGHPUT', summary: throughput(total, windowWeeks), points: count.map((n, i) => throughput(n, weeksOf(periods[i]!))) },
   ];
 }
 
@@ -194,8 +273,8 @@ export function isProductionSuccess(d: DeploymentRow, productionEnvironments: re
 type DeliveryInput = {
   deployments: readonly DeploymentRow[];
   productionEnvironments: readonly string[];
-  /** PRs of the team's repositories (lead time counts those deployed in the period). */
-  prs: readonly PrFacts[];
+  /** Merged PRs of the team's repositories, by people (lead time counts those deployed in the period). */
+  prs: PrFactColumns;
   /** Incidents of the team (its projects, or attributed to its deployments). */
   incidents: readonly IncidentRow[];
   periods: readonly Period[];
@@ -223,12 +302,8 @@ export function deliveryMetrics(input: DeliveryInput): InsightsMetric[] {
     }),
   };
 
-  const deployed = input.prs.filter((p) => !p.bot && inWindowMs(p.deployed, window));
-  const lead: InsightsMetric = {
-    key: 'LEAD_TIME_FOR_CHANGES',
-    summary: durationValue(deployed.map((p) => p.cycle)),
-    points: bucketMs(deployed, (p) => p.deployed, periods).map((list) => durationValue(list.map((p) => p.cycle))),
-  };
+  // Lead time for changes: the cycle time of the PRs deployed in the window, by when they were deployed.
+  const lead: InsightsMetric = { key: 'LEAD_TIME_FOR_CHANGES', ...distribution(input.prs.cycle, slotsOf(input.prs.deployed, input.prs.n, window, periods), periods.length) };
 
   const failedIds = new Set(input.incidents.map((i) => i.caused_by_deployment_id).filter((id): id is string => !!id));
   const cfr = (list: readonly DeploymentRow[]) => ratioValue(list.filter((d) => failedIds.has(d.id)).length, list.length);

@@ -5,10 +5,11 @@ import type { Db } from '../../db/connection.js';
 import { requireViewer } from '../../graphql/context.js';
 import type { FeaturePart } from '../feature-part.js';
 import { readCodeProcessSettings } from '../integrations/integrations.code-process.js';
+import { readPrFacts } from '../integrations/integrations.pr-facts.js';
 import type { TeamRow } from '../teams/teams.repo.js';
 import { insightsPeopleOf, insightsTeamsOf, requireTeamInsights } from './insights.access.js';
 import {
-  closedUnmergedMs, closedUnmergedPullRequests, deploymentsIn, mergedPrFacts, mergedPullRequests, resolvedIssues, reviewersOf, sprintIssues, sprintsIn, teamIncidents, teamScopes,
+  closedUnmergedMs, closedUnmergedPullRequests, deploymentsIn, DEPLOY_LOOKBACK_MS, mergedPullRequests, resolvedIssues, reviewersOf, sprintIssues, sprintsIn, teamIncidents, teamScopes,
 } from './insights.code.repo.js';
 import {
   countMetric, deliveryMetrics, issueMetrics, prFlowMetrics, ratioValue, snapshotMetric, sprintEnd, sprintMetrics, sprintOutcome,
@@ -43,7 +44,7 @@ export function computeTeamInsights(db: Db, orgId: string, team: TeamRow, args: 
     else grain = 'WEEK';
   }
   const settings = readCodeProcessSettings(db, orgId);
-  const prs = mergedPrFacts(db, orgId, scopes.repos, window.from, window.to);
+  const prs = readPrFacts(db, orgId, scopes.repos, window.from - DEPLOY_LOOKBACK_MS, window.to);
   const incidents = teamIncidents(db, orgId, scopes, window.from);
   const issues = resolvedIssues(db, orgId, scopes.projects, window.from, window.to);
   const sprintRows = sprintIssues(db, sprints.map((s) => s.id));

@@ -1,3 +1,4 @@
+import { refreshPrFactDays } from './integrations.pr-facts.js';
 import type { FastifyInstance } from 'fastify';
 import type { MercuriusContext } from 'mercurius';
 import { z } from 'zod';
@@ -156,6 +157,8 @@ export async function executeRun(services: Services, runId: string, job: Pick<Jo
     await adapter.sync(ctx);
     flush();
     matchAccounts(db, row.organization_id, row.id);
+    // The team pages' read model: rebuilt now, so the first page read after a sync has nothing to rebuild.
+    refreshPrFactDays(db, row.organization_id);
     await checkActionIssues(services, connection, job.signal).catch((err: unknown) => {
       // Closing action items is a courtesy of the sync: a failure here does not fail it.
       log.warn({ connectionId: row.id, error: scrubSecrets(err instanceof Error ? err.message : String(err), connection?.credentials) }, 'retro action issues could not be checked');

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import { blob, index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import type {
   AuthKind, CodeProcessSettings, ConnectionStatus, IntegrationProvider, MatchKind, PrEventKind, PrState, ReviewState, ScopeKind, StatusCategory, SyncKind, SyncRunStatus,
 } from '../../../shared/integrations.js';
@@ -166,6 +166,29 @@ export const extPullRequests = sqliteTable('ext_pull_requests', {
   index('ext_pull_requests_merged').on(t.organization_id, t.merged_at),
   index('ext_pull_requests_author').on(t.author_account_id, t.created_at),
 ]);
+
+/**
+ * The team insights' read model of merged pull requests (integrations.pr-facts.ts, docs/decisions/0052):
+ * per organization, scope and UTC day of merge, the PR facts of its merged PRs by people (not bots)
+ * packed as float64 columns in one blob, so a year of 100,000 PRs is read as ~850 rows, not 100,000.
+ * Kept in step by triggers (migration 0016) that mark a day stale in `ext_pr_fact_stale` whenever a
+ * PR merged that day is written or removed, or its author's bot flag changes; stale days are rebuilt
+ * from ext_pull_requests before any read and at the end of each sync.
+ */
+export const extPrFactDays = sqliteTable('ext_pr_fact_days', {
+  organization_id: org(),
+  scope_id: text('scope_id').notNull().references(() => integrationScopes.id, { onDelete: 'cascade' }),
+  /** Days since 1970-01-01 (UTC) of merged_at. */
+  day: integer('day').notNull(),
+  count: integer('count').notNull(),
+  facts: blob('facts', { mode: 'buffer' }).notNull(),
+}, (t) => [primaryKey({ columns: [t.organization_id, t.scope_id, t.day] })]);
+
+/** Days of ext_pr_fact_days to rebuild (written by triggers only). */
+export const extPrFactStale = sqliteTable('ext_pr_fact_stale', {
+  organization_id: text('organization_id').notNull(),
+  day: integer('day').notNull(),
+}, (t) => [primaryKey({ columns: [t.organization_id, t.day] })]);
 
 /** What happened on a pull request: commits, reviews, comments, draft changes, review requests. Natural key: provider's id. */
 export const extPrEvents = sqliteTable('ext_pr_events', {
