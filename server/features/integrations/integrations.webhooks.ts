@@ -13,7 +13,7 @@ import type { FeaturePart } from '../feature-part.js';
 /**
  * Webhooks (docs/decisions/0051): `POST /api/integrations/webhooks/:connectionId`, public (the
  * adapter verifies the signature over the raw body in constant time), body at most 5 MB.
- * Unknown connection (or a provider without webhooks): 404; bad or missing signature: 403 (no token could help: 401 is for routes that take one); a
+ * Unknown connection (or a provider without webhooks): 404; bad or missing signature (Azure Boards: Basic authentication password): 403 (no token could help: 401 is for routes that take one); a
  * delivery id seen before: 200 `{ duplicate: true }`; otherwise the delivery is written through the
  * one ingest writer in one transaction with its de-duplication row (a failure keeps neither, so the
  * service's redelivery is applied), retro action items whose issue closed are marked done: 202.
@@ -38,7 +38,7 @@ export const integrationsWebhooksPart: FeaturePart = {
         const rawBody = Buffer.isBuffer(request.body) ? request.body : Buffer.from(typeof request.body === 'string' ? request.body : '');
         const connection = openConnection(keys, row);
         const delivery = adapter.webhook({ connection, webhookSecret: openWebhookSecret(keys, row), headers: request.headers, rawBody });
-        if (!delivery) return reply.code(403).send({ error: 'FORBIDDEN', message: 'The signature does not match this integration’s webhook secret.' });
+        if (!delivery) return reply.code(403).send({ error: 'FORBIDDEN', message: 'The delivery’s signature (or, for Azure Boards, its password) does not match this integration’s webhook secret.' });
         // Paused, or integrations switched off: acknowledged (the service keeps the hook) and not applied; the next sync reads what changed.
         if (row.status === 'PAUSED' || !isFeatureAreaOn(db, row.organization_id, 'INTEGRATIONS')) return reply.code(202).send({ accepted: false, ignored: true });
         const settings = readSettings(db, row.organization_id);
