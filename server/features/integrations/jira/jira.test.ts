@@ -1,4 +1,9 @@
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { codeOf, createTestApp, seedOrg, signedIn } from '../../../test/helpers.js';
+import { fakeClock } from '../../../jobs/jobs.test-support.js';
+import { extAccounts, extIssues, extSprints, integrationConnections } from '../integrations.tables.js';
 import { DEFAULT_CODE_PROCESS, type SyncKind } from '../../../../shared/integrations.js';
 import { startFakeJira, type FakeJira } from '../fakes/fake-jira.js';
 import { DC_SITE_URL } from '../fakes/fake-jira.data.js';
@@ -11,12 +16,17 @@ import { jiraAdapter } from './jira.adapter.js';
 let fake: FakeJira;
 /** The same site as Jira Data Center 10 under /jira: REST API v2, a Bearer personal access token. */
 let dcFake: FakeJira;
+/** The app (one for the file): connecting Data Center through the API, the sync engine on the scheduler's clock. */
+let app: FastifyInstance;
 beforeAll(async () => {
+  app = await createTestApp();
+  await app.services.scheduler.stop();
+  app.services.scheduler.useClock(fakeClock(new Date().toISOString()).now);
   // Pages of 2 issues; at most 3 histories embedded per issue: ALPHA-4's five changes need the changelog endpoint.
   fake = await startFakeJira({ maxResults: 2, changelogMax: 3, timeZone: 'Europe/Berlin', now: () => new Date('2025-03-28T08:00:00.000Z') });
   dcFake = await startFakeJira({ flavour: 'DATA_CENTER', contextPath: '/jira', maxResults: 2, changelogMax: 3, timeZone: 'Europe/Berlin', now: () => new Date('2025-03-28T08:00:00.000Z') });
 });
-afterAll(async () => { await fake.close(); await dcFake.close(); });
+afterAll(async () => { await fake?.close(); await dcFake?.close(); await app?.close(); });
 
 const SECRET = 'jira-webhook-secret-0123456789';
 const signal = () => new AbortController().signal;
@@ -326,4 +336,44 @@ it('Data Center: a signed webhook (X-Hub-Signature) lands the issue with its poi
   expect(await jiraAdapter.issueStates!(dcConnection(), scope, ['20000', '10006'], signal())).toEqual([
     { externalId: '10006', closedAt: null }, { externalId: '20000', closedAt: '2025-03-29T15:00:00.000Z' },
   ]);
+});
+
+it('Data Center through the API: the connect form’s input (no email) is tested, refused in plain words with a bad token, connected and synced', async () => {
+  // Its own fake: the tests above changed the shared one's issues.
+  const server = await startFakeJira({ flavour: 'DATA_CENTER', timeZone: 'Europe/Berlin' });
+  try {
+    const world = await seedOrg(app);
+    const admin = await signedIn(app, world.admin.email);
+    const CONNECT = `mutation($input: ConnectIntegrationInput!) { connectIntegration(input: $input) { id account status scopes { name included } } }`;
+    const input = { provider: 'JIRA', base_url: server.url, token: server.token, backfill_months: 24 };
+
+    const bad = await admin.gql(CONNECT, { input: { ...input, token: 'NjM0-bad-pat-0000' } });
+    expect(codeOf(bad)).toBe('BAD_USER_INPUT');
+    expect(bad.errors![0]!.message).toBe('Jira rejected the personal access token: it is wrong, expired or revoked. Create one in Jira under your profile → Personal Access Tokens.');
+
+    const r = await admin.gql(CONNECT, { input });
+    expect(r.errors).toBeUndefined();
+    const c = r.data!.connectIntegration as { id: string; account: string; status: string; scopes: Array<{ name: string; included: boolean }> };
+    expect(c).toMatchObject({ account: '', status: 'CONNECTED' });
+    expect(c.scopes.map((x) => x.name).sort()).toEqual(['ALPHA', 'ALPHA board']);
+    const row = app.services.db.select().from(integrationConnections).where(eq(integrationConnections.id, c.id)).get()!;
+    expect(row.external_info).toMatchObject({ flavour: 'DATA_CENTER', siteUrl: DC_SITE_URL, storyPointsField: 'customfield_10106' });
+
+    for (let i = 0; i < 20; i += 1) {
+      const t = await app.services.scheduler.tick();
+      if (!t.done && !t.failed && !t.dead && !t.lost) break;
+    }
+    const runs = (await admin.gql(`query($id: ID!) { integration(id: $id) { sync_runs(limit: 5) { kind status error } } }`, { id: c.id })).data!.integration as { sync_runs: unknown[] };
+    expect(runs.sync_runs).toEqual([{ kind: 'BACKFILL', status: 'DONE', error: null }]);
+    const issues = app.services.db.select().from(extIssues).where(eq(extIssues.connection_id, c.id)).all();
+    expect(issues.map((i) => i.key).sort()).toEqual(syntheticRecords().projects[0]!.issues.map((i) => i.key).sort());
+    expect(issues.find((i) => i.key === 'ALPHA-2')).toMatchObject({ story_points: 5, url: `${DC_SITE_URL}/browse/ALPHA-2` });
+    // ALPHA-4's cycle from its Data Center changelog: in progress 13→14 March and again 14→15 March (reopened), 24 h each.
+    expect(issues.find((i) => i.key === 'ALPHA-4')).toMatchObject({ status_category: 'DONE', first_in_progress_at: '2025-03-13T09:00:00.000Z', resolved_at: '2025-03-15T12:00:00.000Z', cycle_minutes: 2 * 24 * 60 });
+    expect(app.services.db.select().from(extSprints).where(eq(extSprints.connection_id, c.id)).all()).toHaveLength(1);
+    const accounts = app.services.db.select().from(extAccounts).where(eq(extAccounts.connection_id, c.id)).all();
+    expect(accounts.map((a) => [a.external_id, a.login]).sort()).toEqual(dcAccounts().map((a) => [a.externalId, a.login]));
+  } finally {
+    await server.close();
+  }
 });
