@@ -298,6 +298,11 @@ it('stores review requests once: a second sync, a pullrequest:created delivery a
   expect((await webhook(created)).json()).toEqual({ duplicate: true });
   expect((await webhook(fake.delivery('pullrequest:created', fake.pullRequestCreated('api', 9), SECRET, 'bb-created-9-again'))).statusCode).toBe(202);
   expect(storedRequests()).toEqual(expected);
+  // An update's payload names the reviewers now (bob and carol), not since when: it adds none (the sync dates them from the activity).
+  const now = await (await fetch(`${fake.url}/repositories/acme/api/pullrequests/9`, { headers: { authorization: `Basic ${Buffer.from(fake.token).toString('base64')}` } })).json() as Record<string, unknown>;
+  const updated = await webhook(fake.delivery('pullrequest:updated', { ...fake.pullRequestCreated('api', 9), pullrequest: now }, SECRET, 'bb-updated-9'));
+  expect(updated.statusCode).toBe(202);
+  expect(storedRequests()).toEqual(expected);
 
   // A delivery that carries no valid signature is refused.
   const forged = fake.delivery('pullrequest:created', fake.pullRequestCreated('web', 5), 'not-the-secret-at-all-000000', 'bb-forged');
