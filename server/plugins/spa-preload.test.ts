@@ -96,6 +96,7 @@ describe('index.html as served for a page path', () => {
     expect(head).toMatch(/<script>window\.__teamlensSession = fetch\('\/api\/auth\/session'/);
     expect(head).toContain('<link rel="modulepreload" crossorigin href="/assets/dashboard-D1.js">');
     expect(head).toContain('<link rel="stylesheet" crossorigin href="/assets/review-cycles-S2.css">');
+    expect(head.indexOf('rel="preload" href="/api/auth/session"')).toBeLessThan(head.indexOf('<script type="module"'));
 
     const again = await app.inject({ url: '/home/dashboard', headers: { 'if-none-match': String(res.headers.etag) } });
     expect(again.statusCode).toBe(304);
