@@ -76,34 +76,45 @@ export const graphqlPlugin = fp(async (app: FastifyInstance) => {
   const responseCache = config.responseCache ? new ResponseCache(versions) : null;
   app.decorate('responseCache', responseCache);
   const inFlight = new Map<string, Promise<void>>();
-  const kinds = new Map<string, { json: boolean; kind: string | null }>();
+  type DocumentKind = { json: boolean; kind: string | null };
+  /** Sources sent without an operation name, and per operation name (a key joining the two would be a new string to hash per request). */
+  const unnamed = new Map<string, DocumentKind>();
+  const named = new Map<string, Map<string, DocumentKind>>();
+  let kindCount = 0;
   /**
    * Whether a source is JSON text, and query / mutation / subscription, remembered per source and
    * operation name (bounded): a query starting with `{` would otherwise cost a thrown JSON.parse
    * error on every request.
    */
-  function documentKind(source: string, operationName: unknown): { json: boolean; kind: string | null } {
-    const key = `${typeof operationName === 'string' ? operationName : ''}\u0000${source}`;
-    let known = kinds.get(key);
+  function documentKind(source: string, operationName: unknown): DocumentKind {
+    const name = typeof operationName === 'string' ? operationName : undefined;
+    let bySource = name === undefined ? unnamed : named.get(name);
+    let known = bySource?.get(source);
     if (known === undefined) {
       const json = isJsonText(source);
       let kind: string | null = null;
       if (!json) {
         try {
-          kind = graphql.getOperationAST(graphql.parse(source), typeof operationName === 'string' ? operationName : undefined)?.operation ?? null;
+          kind = graphql.getOperationAST(graphql.parse(source), name)?.operation ?? null;
         } catch {
           kind = null;
         }
       }
-      if (kinds.size > 1000) kinds.clear();
-      kinds.set(key, (known = { json, kind }));
+      if (kindCount >= 1000) {
+        unnamed.clear();
+        named.clear();
+        kindCount = 0;
+        if (name !== undefined) bySource = undefined;
+      }
+      if (!bySource) named.set(name!, (bySource = new Map()));
+      bySource.set(source, (known = { json, kind }));
+      kindCount++;
     }
     return known;
   }
 
   /** One operation. Mercurius adds its fields to the context it is given: a batch passes each operation a copy. */
   async function runOne(request: FastifyRequest, reply: FastifyReply, body: OperationBody, context: GraphQLContext) {
-    const fmt = { log: request.log, requestId: request.id, hideSuggestions: !config.introspection };
     if (typeof body !== 'object' || body === null || typeof body.query !== 'string' || body.query.length === 0) {
       return { status: 400, result: { data: null, errors: [{ message: 'A "query" string is required.', extensions: { code: 'BAD_USER_INPUT' } }] } };
     }
@@ -125,6 +136,7 @@ export const graphqlPlugin = fp(async (app: FastifyInstance) => {
       const status = result.errors?.length ? statusForErrors(result.errors as unknown as GraphQLFormattedError[], result.data != null) : 200;
       return { status, result };
     } catch (err) {
+      const fmt = { log: request.log, requestId: request.id, hideSuggestions: !config.introspection };
       const listed = (err as { errors?: unknown[] }).errors;
       const errors: GraphQLFormattedError[] = Array.isArray(listed) && listed.length > 0 ? listed.map((e) => formatError(e, fmt)) : [formatError(err, fmt)];
       return { status: statusForErrors(errors, false), result: { data: null, errors } };
@@ -151,15 +163,17 @@ export const graphqlPlugin = fp(async (app: FastifyInstance) => {
       for (const op of body) results.push((await runOne(request, reply, op, { ...context })).result);
       return reply.code(200).send(results);
     }
-    const encoding = pickEncoding(request.headers['accept-encoding']);
     if (!responseCache) {
       const { status, result } = await runOne(request, reply, body, context);
       if (status !== 200 || result.errors) return reply.code(status).send(result);
       const json = JSON.stringify(result);
       // An answer that stays uncompressed goes out as the string it is: Node writes it in one write
       // with the headers, where a Buffer costs a pool allocation and a second chunk (writev).
-      return sendEncoded(reply, encoding === 'identity' || Buffer.byteLength(json) < COMPRESS_ABOVE ? json : encode(json, encoding));
+      if (Buffer.byteLength(json) < COMPRESS_ABOVE) return sendEncoded(reply, json);
+      const wanted = pickEncoding(request.headers['accept-encoding']);
+      return sendEncoded(reply, wanted === 'identity' ? json : encode(json, wanted));
     }
+    const encoding = pickEncoding(request.headers['accept-encoding']);
     // Only queries of a signed-in viewer go through the cache (mutations are neither looked up nor counted).
     const isQuery = typeof body?.query === 'string' && documentKind(body.query, body.operationName).kind === 'query';
     const key = context.viewer && isQuery ? responseCacheKey(context.viewer, body) : null;
