@@ -5,6 +5,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import * as constants from 'lighthouse/core/config/constants.js';
 import WebSocket from 'ws';
 import { freePort } from '../e2e/server.js';
 
@@ -51,7 +52,12 @@ async function setBrowserCookies(port: number, url: string, cookies: Array<{ nam
 
 /** One Lighthouse run (mobile, simulated throttling: the defaults) of one page. */
 async function audit(url: string, port: number): Promise<PageScores & { failing: string[] }> {
-  const result = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility', 'best-practices'] });
+  // LIGHTHOUSE_CPU_SLOWDOWN=0.01 leaves the network alone in the simulation (the default multiplies the
+  // CPU time observed on this machine by 4): a way to compare two builds' bytes and round trips while
+  // other work loads the machine. The figures of docs/benchmarks.md use the default.
+  const cpu = process.env.LIGHTHOUSE_CPU_SLOWDOWN;
+  const config = cpu ? { extends: 'lighthouse:default' as const, settings: { throttling: { ...constants.throttling.mobileSlow4G, cpuSlowdownMultiplier: Number(cpu) } } } : undefined;
+  const result = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility', 'best-practices'] }, config);
   if (!result) throw new Error(`lighthouse gave no result for ${url}`);
   const { lhr } = result;
   // LIGHTHOUSE_REPORTS=dir keeps each full report (the network chain, every audit) for a closer look.
@@ -89,7 +95,7 @@ async function auditWithRetry(url: string, port: number): Promise<PageScores & {
  * Debian's Chromium: /login signed out, then the signed-in pages with the admin's session
  * cookies in the browser. Each page `runs` times; the median of each score and of LCP.
  */
-export async function benchLighthouse(runs = 3): Promise<LighthouseBench> {
+export async function benchLighthouse(runs = 3, only: readonly string[] = LIGHTHOUSE_PAGES): Promise<LighthouseBench> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'teamlens-bench-lighthouse-'));
   const serverPort = await freePort();
   const url = `http://127.0.0.1:${serverPort}`;
@@ -106,9 +112,13 @@ export async function benchLighthouse(runs = 3): Promise<LighthouseBench> {
     });
     chrome = await chromeLauncher.launch({ chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', chromeFlags: CHROME_FLAGS, logLevel: 'silent' });
     const pages: LighthousePage[] = [];
-    for (const pagePath of LIGHTHOUSE_PAGES) {
-      // /login is measured signed out (signed in it sends the visitor on); the rest signed in.
-      if (pagePath !== '/login' && pages.length === 1) await setBrowserCookies(chrome.port, url, await signInCookies(url));
+    let signedIn = false;
+    for (const pagePath of LIGHTHOUSE_PAGES.filter((p) => only.includes(p))) {
+      // /login is measured signed out (signed in it sends the visitor on), first; the rest signed in.
+      if (pagePath !== '/login' && !signedIn) {
+        await setBrowserCookies(chrome.port, url, await signInCookies(url));
+        signedIn = true;
+      }
       const results: Array<PageScores & { failing: string[] }> = [];
       for (let i = 0; i < runs; i++) results.push(await auditWithRetry(`${url}${pagePath}`, chrome.port));
       const pick = (key: keyof PageScores) => median(results.map((r) => r[key]));
@@ -144,7 +154,8 @@ export function lighthouseRows(result: LighthouseBench): Array<[string, string, 
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  benchLighthouse(Number(process.env.RUNS ?? 3)).then(
+  // PAGES=/reviews,/home/dashboard measures only those pages.
+  benchLighthouse(Number(process.env.RUNS ?? 3), process.env.PAGES ? process.env.PAGES.split(',') : LIGHTHOUSE_PAGES).then(
     (r) => {
       for (const p of r.pages) {
         console.error(`${p.path}: performance ${p.performance}, accessibility ${p.accessibility}, best practices ${p.bestPractices}, LCP ${p.lcpMs} ms`);

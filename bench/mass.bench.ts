@@ -20,7 +20,8 @@ export async function benchMass(rows: number): Promise<MassBench> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'teamlens-bench-mass-'));
   const port = 3900 + Math.floor(Math.random() * 90);
   const url = `http://127.0.0.1:${port}`;
-  const server = spawn(process.execPath, ['dist/server/server.mjs'], {
+  // MASS_SERVER_ENTRY: another bundle of the server (e.g. one built elsewhere to compare two versions).
+  const server = spawn(process.execPath, [process.env.MASS_SERVER_ENTRY ?? 'dist/server/server.mjs'], {
     env: { PATH: process.env.PATH, PORT: String(port), BASE_URL: url, DATA_DIR: dataDir, LOG_LEVEL: 'warn', SEED_DEMO: 'false', ADMIN_EMAIL: 'admin@massbench.example', ADMIN_PASSWORD: BENCH_PASSWORD },
     stdio: ['ignore', 'pipe', 'inherit'],
   });

@@ -21,6 +21,9 @@ async function start(): Promise<void> {
   await nextTask();
   const queryClient = createQueryClient();
   const router = createAppRouter({ queryClient, auth });
+  // The page's route chunks and first queries start now, not after React's first render: the
+  // router mounts onto this load (its Transitioner starts no second one while it runs).
+  router.load().catch((err: unknown) => console.error(err));
 
   // Another tab logged out: this tab has ended its session too; show /logout.
   auth.onRemoteLogout = () => void router.navigate({ to: '/logout' });

@@ -10,11 +10,34 @@
  */
 import type { Plugin } from 'vite';
 
-type ModuleGraph = { getModuleIds: () => IterableIterator<string>; getModuleInfo: (id: string) => { importedIds: readonly string[]; dynamicImporters: readonly string[] } | null };
+type ModuleGraph = { getModuleIds: () => IterableIterator<string>; getModuleInfo: (id: string) => { code?: string | null; importedIds: readonly string[]; dynamicImporters: readonly string[] } | null };
 
 const SIGNED_IN_AREA = /[\\/]client[\\/]routes[\\/]_app[\\/.]/;
 const SIGNED_IN_LAYOUT = /[\\/]client[\\/]routes[\\/]_app\.tsx\?tsr-split=/;
 const ROUTE_SPLIT = /\?tsr-split=/;
+/** radix-ui's entry re-exports every primitive; a module that imports `{ Dialog }` from it uses only @radix-ui/react-dialog. */
+const RADIX_BARREL = /[\\/]node_modules[\\/]radix-ui[\\/]/;
+const RADIX_NAMED_IMPORT = /import\s*\{([^}]*)\}\s*from\s*["']radix-ui["']/g;
+const radixPart = (name: string) => `@radix-ui/react-${name.replace(/^unstable_/, '').replace(/[A-Z]/g, (c, i: number) => `${i ? '-' : ''}${c.toLowerCase()}`)}`;
+
+/**
+ * The modules a module imports statically. An import of radix-ui's entry counts as an import of
+ * the primitives the module names, not of all of them: otherwise the signed-in shell, which uses
+ * Dialog and Popover, would take every primitive any signed-in page uses (menus, tabs, radio
+ * groups) into the `app` chunk that every signed-in page loads.
+ */
+function staticImports(graph: ModuleGraph, id: string): string[] {
+  const info = graph.getModuleInfo(id);
+  if (!info) return [];
+  const barrel = info.importedIds.find((dep) => RADIX_BARREL.test(dep));
+  if (!barrel || RADIX_BARREL.test(id) || typeof info.code !== 'string') return [...info.importedIds];
+  const parts = [...info.code.matchAll(RADIX_NAMED_IMPORT)].flatMap((m) => m[1]!.split(',').map((n) => n.trim().split(/\s+as\s+/)[0]!).filter(Boolean)).map(radixPart);
+  const barrelDeps = graph.getModuleInfo(barrel)?.importedIds ?? [];
+  const used = barrelDeps.filter((dep) => parts.some((part) => dep.includes(`/node_modules/${part}/`)));
+  // Names that match no primitive (a namespace import, a new export): keep the whole entry.
+  if (used.length < parts.length || parts.length === 0) return [...info.importedIds];
+  return [...info.importedIds.filter((dep) => dep !== barrel), ...used];
+}
 
 export function chunkGroups(): { plugin: Plugin; groups: Array<{ name: string; tags?: ['$initial']; test?: (id: string) => boolean; priority: number }> } {
   const appShell = new Set<string>();
@@ -34,7 +57,7 @@ export function chunkGroups(): { plugin: Plugin; groups: Array<{ name: string; t
           const id = stack.pop()!;
           if (seen.has(id)) continue;
           seen.add(id);
-          stack.push(...(graph.getModuleInfo(id)?.importedIds ?? []));
+          stack.push(...staticImports(graph, id));
         }
         for (const id of seen) reachedBy.set(id, [...(reachedBy.get(id) ?? []), entry]);
       }

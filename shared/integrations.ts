@@ -79,7 +79,9 @@ const secret = (label: string) => z.string().trim().min(1, `${label}: required`)
 
 /**
  * Connecting a provider. `account`: the GitHub organization (or user), the Bitbucket workspace, the
- * Jira site's account email (basic auth), the Azure DevOps organization, unused for Slack. TOKEN: a
+ * Jira Cloud site's account email (basic auth; none for Jira Data Center, whose personal access
+ * token signs in alone: the connection test tells a Cloud site without an email), the Azure
+ * DevOps organization, unused for Slack. TOKEN: a
  * fine-grained token / app password / API token / PAT / bot token in `token`. APP (GitHub only): a
  * GitHub App's id, installation id and private key (PEM).
  */
@@ -99,8 +101,8 @@ export const connectIntegrationInput = z.object({
     if (v.provider !== 'GITHUB') ctx.addIssue({ code: 'custom', path: ['auth_kind'], message: 'Only GitHub connects as an app; the others use a token.' });
     if (!v.app_id || !v.installation_id || !v.private_key) ctx.addIssue({ code: 'custom', path: ['app_id'], message: 'A GitHub App needs its app id, installation id and private key.' });
   } else if (!v.token) ctx.addIssue({ code: 'custom', path: ['token'], message: 'Token: required' });
-  if (v.provider !== 'SLACK' && !v.account) ctx.addIssue({ code: 'custom', path: ['account'], message: v.provider === 'JIRA' ? 'Account email: required (Jira signs in with an email and an API token)' : 'Account: required' });
-  if (v.provider === 'JIRA' && !v.base_url) ctx.addIssue({ code: 'custom', path: ['base_url'], message: 'Base URL: your Jira site, for example https://your-team.atlassian.net' });
+  if (v.provider !== 'SLACK' && v.provider !== 'JIRA' && !v.account) ctx.addIssue({ code: 'custom', path: ['account'], message: 'Account: required' });
+  if (v.provider === 'JIRA' && !v.base_url) ctx.addIssue({ code: 'custom', path: ['base_url'], message: 'Base URL: your Jira site, for example https://your-team.atlassian.net or https://jira.example.com/jira' });
 });
 export type ConnectIntegrationInput = z.infer<typeof connectIntegrationInput>;
 

@@ -1,5 +1,5 @@
-import type { FastifyInstance } from 'fastify';
-import type { ExecutionResult, GraphQLFieldResolver, GraphQLFormattedError, GraphQLResolveInfo, GraphQLSchema, SelectionSetNode } from 'graphql';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { GraphQLFieldResolver, GraphQLFormattedError, GraphQLResolveInfo, GraphQLSchema, SelectionSetNode } from 'graphql';
 import { graphql } from './graphql-runtime.js';
 import { GRAPHQL_LIMIT_CODES, QUERY_TIMEOUT, RESPONSE_TOO_LARGE } from '../../shared/errors.js';
 
@@ -138,26 +138,26 @@ export function responseTooLarge(bytes: number): { data: null; errors: GraphQLFo
 }
 
 /**
- * Installs the budgets on the app: resolvers are wrapped once every feature has added its
- * own, Mercurius answers are collapsed, and POST /graphql answers past maxBytes replaced.
+ * The size budget of a POST /graphql answer, as that route's onSend hook: an answer past
+ * maxBytes once serialized is replaced by RESPONSE_TOO_LARGE (compressed answers come from the
+ * response cache, whose entries were checked when made). A callback hook: it runs for every answer.
+ */
+export function responseSizeBudget(request: FastifyRequest, reply: FastifyReply, payload: unknown, done: (err: null, payload: unknown) => void): void {
+  if (reply.getHeader('content-encoding')) return done(null, payload);
+  const bytes = typeof payload === 'string' ? Buffer.byteLength(payload) : Buffer.isBuffer(payload) ? payload.length : 0;
+  if (bytes <= EXECUTION_BUDGET.maxBytes) return done(null, payload);
+  request.log.warn({ bytes }, 'GraphQL answer over the response size budget');
+  reply.code(200).type('application/json; charset=utf-8');
+  // A batch keeps its shape: one answer per operation.
+  const batch = Array.isArray(request.body) ? request.body.length : 0;
+  done(null, JSON.stringify(batch ? Array.from({ length: batch }, () => responseTooLarge(bytes)) : responseTooLarge(bytes)));
+}
+
+/**
+ * Installs the budgets on the app: resolvers are wrapped once every feature has added its own.
+ * Answers with errors are collapsed (collapseBudgetErrors) by the errorFormatter of
+ * graphql.plugin.ts, and POST /graphql carries responseSizeBudget as its onSend hook.
  */
 export function executionBudgetHooks(app: FastifyInstance): void {
   app.addHook('onReady', async () => installExecutionBudget(app.graphql.schema));
-  app.graphql.addHook('onResolution', async (execution: ExecutionResult) => {
-    const collapsed = collapseBudgetErrors(execution);
-    if (collapsed === execution) return;
-    (execution as { data: unknown }).data = null;
-    (execution as { errors: unknown }).errors = collapsed.errors;
-  });
-  app.addHook('onSend', async (request, reply, payload) => {
-    if (request.routeOptions.url !== '/graphql' || request.method !== 'POST') return payload;
-    if (reply.getHeader('content-encoding')) return payload;
-    const bytes = typeof payload === 'string' ? Buffer.byteLength(payload) : Buffer.isBuffer(payload) ? payload.length : 0;
-    if (bytes <= EXECUTION_BUDGET.maxBytes) return payload;
-    request.log.warn({ bytes }, 'GraphQL answer over the response size budget');
-    reply.code(200).type('application/json; charset=utf-8');
-    // A batch keeps its shape: one answer per operation.
-    const batch = Array.isArray(request.body) ? request.body.length : 0;
-    return JSON.stringify(batch ? Array.from({ length: batch }, () => responseTooLarge(bytes)) : responseTooLarge(bytes));
-  });
 }

@@ -5,9 +5,9 @@ import type { GraphQLFormattedError } from 'graphql';
 import { createContext, type GraphQLContext } from './context.js';
 import { formatError, statusForErrors } from './errors.js';
 import { validationRules } from './validation-rules.js';
-import { executionBudgetHooks } from './execution-budget.js';
+import { collapseBudgetErrors, executionBudgetHooks, responseSizeBudget } from './execution-budget.js';
 import { graphql } from './graphql-runtime.js';
-import { encode, pickEncoding, ResponseCache, type Encoded } from './response-cache.js';
+import { COMPRESS_ABOVE, encode, pickEncoding, ResponseCache, type Encoded } from './response-cache.js';
 import { TableVersions } from '../db/table-versions.js';
 import type { Viewer } from '../features/auth/viewer.js';
 import { bearerToken, viewerFromAccessToken } from '../features/auth/viewer.js';
@@ -60,10 +60,13 @@ export const graphqlPlugin = fp(async (app: FastifyInstance) => {
     cache: 1024,
     validationRules: validationRules(config.introspection),
     graphql: { parseOptions: { maxTokens: MAX_TOKENS } },
+    // Runs only for an answer with errors. A cut operation answers with its one budget error and no
+    // data (execution-budget.ts): done here rather than in an onResolution hook, which would cost
+    // every answer two more promises.
     errorFormatter: (execution, context) => {
       const ctx = context as unknown as GraphQLContext;
       const errors = (execution.errors ?? []).map((e) => formatError(e, { log: ctx.log, requestId: ctx.requestId, hideSuggestions: !config.introspection }));
-      return { statusCode: 200, response: { data: execution.data ?? null, errors } };
+      return { statusCode: 200, response: collapseBudgetErrors({ data: execution.data ?? null, errors }) };
     },
   });
   executionBudgetHooks(app); // time and size budgets per operation (docs/decisions/0043)
@@ -73,33 +76,45 @@ export const graphqlPlugin = fp(async (app: FastifyInstance) => {
   const responseCache = config.responseCache ? new ResponseCache(versions) : null;
   app.decorate('responseCache', responseCache);
   const inFlight = new Map<string, Promise<void>>();
-  const kinds = new Map<string, { json: boolean; kind: string | null }>();
+  type DocumentKind = { json: boolean; kind: string | null };
+  /** Sources sent without an operation name, and per operation name (a key joining the two would be a new string to hash per request). */
+  const unnamed = new Map<string, DocumentKind>();
+  const named = new Map<string, Map<string, DocumentKind>>();
+  let kindCount = 0;
   /**
    * Whether a source is JSON text, and query / mutation / subscription, remembered per source and
    * operation name (bounded): a query starting with `{` would otherwise cost a thrown JSON.parse
    * error on every request.
    */
-  function documentKind(source: string, operationName: unknown): { json: boolean; kind: string | null } {
-    const key = `${typeof operationName === 'string' ? operationName : ''}\u0000${source}`;
-    let known = kinds.get(key);
+  function documentKind(source: string, operationName: unknown): DocumentKind {
+    const name = typeof operationName === 'string' ? operationName : undefined;
+    let bySource = name === undefined ? unnamed : named.get(name);
+    let known = bySource?.get(source);
     if (known === undefined) {
       const json = isJsonText(source);
       let kind: string | null = null;
       if (!json) {
         try {
-          kind = graphql.getOperationAST(graphql.parse(source), typeof operationName === 'string' ? operationName : undefined)?.operation ?? null;
+          kind = graphql.getOperationAST(graphql.parse(source), name)?.operation ?? null;
         } catch {
           kind = null;
         }
       }
-      if (kinds.size > 1000) kinds.clear();
-      kinds.set(key, (known = { json, kind }));
+      if (kindCount >= 1000) {
+        unnamed.clear();
+        named.clear();
+        kindCount = 0;
+        if (name !== undefined) bySource = undefined;
+      }
+      if (!bySource) named.set(name!, (bySource = new Map()));
+      bySource.set(source, (known = { json, kind }));
+      kindCount++;
     }
     return known;
   }
 
+  /** One operation. Mercurius adds its fields to the context it is given: a batch passes each operation a copy. */
   async function runOne(request: FastifyRequest, reply: FastifyReply, body: OperationBody, context: GraphQLContext) {
-    const fmt = { log: request.log, requestId: request.id, hideSuggestions: !config.introspection };
     if (typeof body !== 'object' || body === null || typeof body.query !== 'string' || body.query.length === 0) {
       return { status: 400, result: { data: null, errors: [{ message: 'A "query" string is required.', extensions: { code: 'BAD_USER_INPUT' } }] } };
     }
@@ -108,25 +123,27 @@ export const graphqlPlugin = fp(async (app: FastifyInstance) => {
       return { status: 400, result: { data: null, errors: [{ message: '"variables" must be an object.', extensions: { code: 'BAD_USER_INPUT' } }] } };
     }
     const operationName = typeof body.operationName === 'string' ? body.operationName : undefined;
-    if (documentKind(body.query, operationName).json) {
+    const document = documentKind(body.query, operationName);
+    if (document.json) {
       return { status: 400, result: { data: null, errors: [{ message: 'Syntax Error: the query must be a GraphQL document.', extensions: { code: GRAPHQL_VALIDATION_FAILED } }] } };
     }
-    if (documentKind(body.query, operationName).kind === 'subscription') {
+    if (document.kind === 'subscription') {
       return { status: 400, result: { data: null, errors: [{ message: 'Subscriptions run over the websocket at /graphql (graphql-transport-ws), not over POST.', extensions: { code: 'BAD_USER_INPUT' } }] } };
     }
     try {
-      const result = await reply.graphql(body.query, { ...context }, variables as Record<string, unknown> | undefined, operationName);
+      const result = await reply.graphql(body.query, context, variables as Record<string, unknown> | undefined, operationName);
       // Errors found while executing (e.g. a missing required variable) get the same status rule as validation errors.
       const status = result.errors?.length ? statusForErrors(result.errors as unknown as GraphQLFormattedError[], result.data != null) : 200;
       return { status, result };
     } catch (err) {
+      const fmt = { log: request.log, requestId: request.id, hideSuggestions: !config.introspection };
       const listed = (err as { errors?: unknown[] }).errors;
       const errors: GraphQLFormattedError[] = Array.isArray(listed) && listed.length > 0 ? listed.map((e) => formatError(e, fmt)) : [formatError(err, fmt)];
       return { status: statusForErrors(errors, false), result: { data: null, errors } };
     }
   }
 
-  app.post('/graphql', { bodyLimit: GRAPHQL_BODY_LIMIT, config: { rule: 'PUBLIC' } }, async (request, reply) => {
+  app.post('/graphql', { bodyLimit: GRAPHQL_BODY_LIMIT, config: { rule: 'PUBLIC' }, onSend: responseSizeBudget }, async (request, reply) => {
     const type = (request.headers['content-type'] ?? '').toLowerCase();
     if (!/^application\/(json|graphql-response\+json)\s*(;|$)/.test(type)) {
       return reply.code(415).send({ errors: [{ message: 'Send GraphQL as application/json.', extensions: { code: 'BAD_USER_INPUT' } }] });
@@ -143,14 +160,20 @@ export const graphqlPlugin = fp(async (app: FastifyInstance) => {
         return reply.code(400).send({ errors: [{ message: `A batch holds 1 to ${MAX_BATCH} operations.`, extensions: { code: 'BAD_USER_INPUT' } }] });
       }
       const results = [];
-      for (const op of body) results.push((await runOne(request, reply, op, context)).result);
+      for (const op of body) results.push((await runOne(request, reply, op, { ...context })).result);
       return reply.code(200).send(results);
     }
-    const encoding = pickEncoding(request.headers['accept-encoding']);
     if (!responseCache) {
       const { status, result } = await runOne(request, reply, body, context);
-      return status === 200 && !result.errors ? sendEncoded(reply, encode(JSON.stringify(result), encoding)) : reply.code(status).send(result);
+      if (status !== 200 || result.errors) return reply.code(status).send(result);
+      const json = JSON.stringify(result);
+      // An answer that stays uncompressed goes out as the string it is: Node writes it in one write
+      // with the headers, where a Buffer costs a pool allocation and a second chunk (writev).
+      if (Buffer.byteLength(json) < COMPRESS_ABOVE) return sendEncoded(reply, json);
+      const wanted = pickEncoding(request.headers['accept-encoding']);
+      return sendEncoded(reply, wanted === 'identity' ? json : encode(json, wanted));
     }
+    const encoding = pickEncoding(request.headers['accept-encoding']);
     // Only queries of a signed-in viewer go through the cache (mutations are neither looked up nor counted).
     const isQuery = typeof body?.query === 'string' && documentKind(body.query, body.operationName).kind === 'query';
     const key = context.viewer && isQuery ? responseCacheKey(context.viewer, body) : null;
@@ -190,8 +213,10 @@ function responseCacheKey(viewer: Viewer, body: OperationBody): string {
   return JSON.stringify([viewer.userId, viewer.permissionLevel, body.operationName ?? null, body.variables ?? null, body.query]);
 }
 
-function sendEncoded(reply: FastifyReply, encoded: Encoded): FastifyReply {
+/** A 200 JSON answer: encoded bytes, or a JSON string sent as it is (identity). */
+function sendEncoded(reply: FastifyReply, encoded: Encoded | string): FastifyReply {
   reply.code(200).type('application/json; charset=utf-8').header('Vary', 'Accept-Encoding');
+  if (typeof encoded === 'string') return reply.send(encoded);
   if (encoded.encoding !== 'identity') reply.header('Content-Encoding', encoded.encoding);
   return reply.send(encoded.bytes);
 }

@@ -140,13 +140,14 @@ export const operationRulesPlugin = fp(async (app: FastifyInstance) => {
     // Read when asked: a later onRoute hook (spa.ts) may still set the rule.
     for (const method of methods) registry.routes.push({ method, url: route.url, get rule() { return route.config?.rule; } });
   });
-  app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
+  // A callback hook, not an async one: it runs for every request, and most rules need no check here.
+  app.addHook('onRequest', (request: FastifyRequest, reply: FastifyReply, done: () => void) => {
     const rule = request.routeOptions.config?.rule;
-    if (!rule || RULES[rule].needs === 'nothing') return;
+    if (!rule || RULES[rule].needs === 'nothing') return done();
     const refused = refusal(rule, viewerFromAccessToken(app, bearerToken(request.headers.authorization)));
-    if (!refused) return;
+    if (!refused) return done();
     if (refused.code === 'UNAUTHENTICATED') void reply.header('WWW-Authenticate', 'Bearer');
-    return reply.code(refused.code === 'UNAUTHENTICATED' ? 401 : 403).send({ error: refused.code, message: refused.message });
+    void reply.code(refused.code === 'UNAUTHENTICATED' ? 401 : 403).send({ error: refused.code, message: refused.message });
   });
   app.addHook('onReady', async () => enforceOnSchema(app));
 }, { name: 'teamlens-operation-rules' });

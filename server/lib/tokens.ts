@@ -20,5 +20,14 @@ export function safeEqual(a: string, b: string): boolean {
   return crypto.timingSafeEqual(ha, hb) && a.length === b.length;
 }
 
-export const newId = (): string => crypto.randomUUID();
+/**
+ * A random UUID. Node builds it by concatenating 20 pieces, so until V8 flattens it the string
+ * is a tree of ~14 cons strings: about 490 bytes instead of 70. Reading a character flattens it
+ * at once; 50,000 ids kept by a mass creation take 3 MB instead of 24 MB (docs/decisions/0008).
+ */
+export const newId = (): string => {
+  const id = crypto.randomUUID();
+  id.charCodeAt(0);
+  return id;
+};
 export const nowIso = (): string => new Date().toISOString();

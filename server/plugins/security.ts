@@ -4,7 +4,8 @@ import { API_CSP } from './csp.js';
 
 /** Security headers on every answer, and one error handler that never leaks 5xx details. */
 export const securityPlugin = fp(async (app: FastifyInstance) => {
-  app.addHook('onSend', async (_request, reply, payload) => {
+  // A callback hook, not an async one: it runs for every answer (an async hook costs each a promise).
+  app.addHook('onSend', (_request, reply, payload, done) => {
     reply.header('X-Content-Type-Options', 'nosniff');
     reply.header('Referrer-Policy', 'same-origin');
     reply.header('X-Frame-Options', 'DENY');
@@ -12,7 +13,7 @@ export const securityPlugin = fp(async (app: FastifyInstance) => {
     if (app.services.config.secureCookies) reply.header('Strict-Transport-Security', 'max-age=31536000');
     // Pages carry their own policy (spa.ts); every other answer may load nothing (docs/decisions/0045).
     if (!reply.hasHeader('Content-Security-Policy')) reply.header('Content-Security-Policy', API_CSP);
-    return payload;
+    done(null, payload);
   });
 
   app.setErrorHandler((error, request, reply) => {

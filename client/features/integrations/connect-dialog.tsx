@@ -18,16 +18,23 @@ const ACCOUNT_FIELD: Record<IntegrationProvider, { label: string; hint: string; 
 const TOKEN_FIELD: Record<IntegrationProvider, { label: string; hint: string }> = {
   GITHUB: { label: 'Token', hint: 'A fine-grained personal access token with read access to contents, pull requests, deployments, issues and metadata (issues: read and write to send retro action items).' },
   BITBUCKET: { label: 'Access token', hint: 'A workspace access token or app password with repository and pull request read access.' },
-  JIRA: { label: 'API token', hint: 'Create one at id.atlassian.com → Security → API tokens. Data Center: a personal access token.' },
+  JIRA: { label: 'API token', hint: 'Create one at id.atlassian.com → Security → API tokens.' },
   AZURE_BOARDS: { label: 'Personal access token', hint: 'A PAT with Work Items (read) scope; Work Items (read and write) to send retro action items.' },
   SLACK: { label: 'Bot token', hint: 'The bot user OAuth token (xoxb-…) of your Slack app, with chat:write, im:write, users:read and users:read.email.' },
 };
 const BASE_URL_FIELD: Record<IntegrationProvider, { label: string; hint: string; placeholder: string } | null> = {
   GITHUB: { label: 'API base URL', hint: 'github.com: https://api.github.com. GitHub Enterprise Server: https://your-host/api/v3.', placeholder: 'https://api.github.com' },
   BITBUCKET: { label: 'API base URL', hint: 'Bitbucket Cloud: keep https://api.bitbucket.org/2.0.', placeholder: 'https://api.bitbucket.org/2.0' },
-  JIRA: { label: 'Site URL', hint: 'Jira Cloud: https://your-team.atlassian.net. Data Center: your server’s address.', placeholder: 'https://your-team.atlassian.net' },
+  JIRA: { label: 'Site URL', hint: 'Your Jira Cloud site, for example https://your-team.atlassian.net.', placeholder: 'https://your-team.atlassian.net' },
   AZURE_BOARDS: { label: 'Organization URL', hint: 'https://dev.azure.com (Azure DevOps Server: your collection’s address).', placeholder: 'https://dev.azure.com' },
   SLACK: null,
+};
+
+/** Jira Data Center (self-hosted Jira Server / Data Center): its address and a personal access token, no email. */
+type JiraKind = 'CLOUD' | 'DATA_CENTER';
+const JIRA_DC = {
+  baseUrl: { label: 'Base URL', hint: 'Your Jira server’s address, with its context path if it has one (for example https://jira.example.com/jira).', placeholder: 'https://jira.example.com' },
+  token: { label: 'Personal access token', hint: 'In Jira: your profile → Personal Access Tokens → Create token. Its owner must browse the projects (and create issues to send retro action items).' },
 };
 
 const text = (data: FormData, name: string): string | null => {
@@ -73,22 +80,26 @@ export function ConnectDialog({ provider, onClose }: { provider: IntegrationProv
   const label = PROVIDER_LABEL[provider];
   const formRef = useRef<HTMLFormElement>(null);
   const [authKind, setAuthKind] = useState<AuthKind>('TOKEN');
+  const [jiraKind, setJiraKind] = useState<JiraKind>('CLOUD');
+  const dataCenter = provider === 'JIRA' && jiraKind === 'DATA_CENTER';
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [tested, setTested] = useState<IntegrationTestResult | null>(null);
   const connect = useConnectIntegration();
   const test = useTestIntegrationInput();
   const busy = connect.isPending || test.isPending;
-  const account = ACCOUNT_FIELD[provider];
-  const baseUrl = BASE_URL_FIELD[provider];
-  const token = TOKEN_FIELD[provider];
+  const account = dataCenter ? null : ACCOUNT_FIELD[provider];
+  const baseUrl = dataCenter ? JIRA_DC.baseUrl : BASE_URL_FIELD[provider];
+  const token = dataCenter ? JIRA_DC.token : TOKEN_FIELD[provider];
 
   /** Checks the form with the shared schema; returns the input when it passes. */
   function checked(): ConnectInput | null {
     const input = inputOf(provider, formRef.current!);
     const parsed = connectIntegrationInput.safeParse(input);
-    if (!parsed.success) {
-      const found = fieldErrorsOf(parsed.error);
+    const found = parsed.success ? {} : fieldErrorsOf(parsed.error);
+    // Jira Cloud signs in with the account email and an API token (Data Center: the token alone).
+    if (provider === 'JIRA' && !dataCenter && !input.account) found.account = 'Account email: required (Jira Cloud signs in with an email and an API token)';
+    if (Object.keys(found).length) {
       setErrors(found);
       setFormError('Some fields need attention.');
       const first = Object.keys(found)[0];
@@ -147,6 +158,13 @@ export function ConnectDialog({ provider, onClose }: { provider: IntegrationProv
                 <legend>Sign in with</legend>
                 <label className="checkbox"><input type="radio" name="auth_kind" value="TOKEN" checked={authKind === 'TOKEN'} onChange={() => setAuthKind('TOKEN')} /> A fine-grained token</label>
                 <label className="checkbox"><input type="radio" name="auth_kind" value="APP" checked={authKind === 'APP'} onChange={() => setAuthKind('APP')} /> A GitHub App installation</label>
+              </fieldset>
+            )}
+            {provider === 'JIRA' && (
+              <fieldset className="integration-choices">
+                <legend>Jira edition</legend>
+                <label className="checkbox"><input type="radio" name="jira_kind" value="CLOUD" checked={jiraKind === 'CLOUD'} onChange={() => { setJiraKind('CLOUD'); setTested(null); setErrors({}); }} /> Jira Cloud (your-team.atlassian.net)</label>
+                <label className="checkbox"><input type="radio" name="jira_kind" value="DATA_CENTER" checked={jiraKind === 'DATA_CENTER'} onChange={() => { setJiraKind('DATA_CENTER'); setTested(null); setErrors({}); }} /> Jira Data Center or Server (self-hosted)</label>
               </fieldset>
             )}
             {baseUrl && (

@@ -55,6 +55,29 @@ function CopyButton({ value, what }: { value: string; what: string }) {
   );
 }
 
+/**
+ * Azure DevOps does not sign service hook deliveries: the subscription's Basic authentication
+ * password is the webhook secret, checked by the server (azure/azure.webhook.ts).
+ */
+function AzureServiceHookSetup({ url, hasSecret }: { url: string; hasSecret: boolean }) {
+  const headingId = useId();
+  return (
+    <section className="integration-webhook" aria-labelledby={headingId}>
+      <p id={headingId}><strong>Webhook URL</strong> {hasSecret ? '(checked with the webhook secret you set)' : '(set a webhook secret to receive changes at once)'}</p>
+      <div className="integration-webhook-row">
+        <code className="integration-code">{url}</code>
+        <CopyButton value={url} what="Webhook URL" />
+      </div>
+      <p>To receive changes at once, in Azure DevOps open <strong>Project settings › Service hooks</strong> and create a <strong>Web Hooks</strong> subscription for each of <strong>Work item created</strong>, <strong>Work item updated</strong> and <strong>Work item deleted</strong>:</p>
+      <ul>
+        <li>URL: the webhook URL above;</li>
+        <li>Basic authentication: any user name, and as the password the webhook secret {hasSecret ? 'you set for this connection' : 'you set with “Update token” (at least 16 characters)'}.</li>
+      </ul>
+      <p className="muted">Changes missed while the hook was down are healed by the nightly sync.</p>
+    </section>
+  );
+}
+
 function Connected({ initial, label, teams }: { initial: IntegrationConnection; label: string; teams: Team[] }) {
   // The connection itself, polled every 1.5 s while a run is queued, running or rate limited.
   const { data } = useQuery({ ...integrationQueryOptions(initial.id), initialData: initial });
@@ -76,7 +99,7 @@ function Connected({ initial, label, teams }: { initial: IntegrationConnection; 
         {c.is_sample && <div><dt>Data</dt><dd>Sample data (a built-in fake service)</dd></div>}
       </dl>
       {c.last_error && <p className="notice notice-warning" role="status">{c.last_error}</p>}
-      {c.webhook_url && (
+      {c.webhook_url && (c.provider === 'AZURE_BOARDS' ? <AzureServiceHookSetup url={c.webhook_url} hasSecret={c.has_webhook_secret} /> : (
         <div className="integration-webhook">
           <p><strong>Webhook URL</strong> {c.has_webhook_secret ? '(signed with the webhook secret you set)' : '(set a webhook secret to receive changes at once)'}</p>
           <div className="integration-webhook-row">
@@ -84,7 +107,7 @@ function Connected({ initial, label, teams }: { initial: IntegrationConnection; 
             <CopyButton value={c.webhook_url} what="Webhook URL" />
           </div>
         </div>
-      )}
+      ))}
       <div aria-live="polite" className="integration-live">
         {c.current_run && <SyncProgress run={c.current_run} name={label} />}
       </div>

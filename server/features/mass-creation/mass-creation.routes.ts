@@ -12,7 +12,7 @@ import { CSV_COLUMNS, mapCsvHeader, type MassCreateColumn } from '../../../share
 import { toSafeCsv } from '../../../shared/csv-safe.js';
 import { bearerToken, viewerFromAccessToken, type Viewer } from '../auth/viewer.js';
 import { pageUsersForExport, type ExportUserRow } from './mass-creation.repo.js';
-import { runMassCreation, type NumberedRow } from './mass-creation.service.js';
+import { RowQueue, runMassCreation } from './mass-creation.service.js';
 import { auditActorOfRequest } from '../audit/audit.actor.js';
 import { recordAudit } from '../audit/audit.repo.js';
 
@@ -22,6 +22,14 @@ const STATUS: Record<ErrorCode, number> = {
 const EXPORT_PAGE = 1_000;
 /** Bytes handed to the CSV parser between two yields to the event loop. */
 const PARSE_CHUNK = 64 * 1024;
+/**
+ * Columns whose cells repeat from row to row (a team, a role, a manager...): each distinct value
+ * is kept once, however many rows carry it, instead of one string per cell. Names and emails
+ * are unique per person and are not looked up.
+ */
+const REPEATING: ReadonlySet<MassCreateColumn> = new Set(['role', 'permission_level', 'team', 'department', 'division', 'manager_email', 'location', 'time_zone']);
+/** Distinct values kept for that; past it, cells are kept as they come. */
+const REPEATING_MAX = 20_000;
 
 const flag = z.enum(['true', 'false', '1', '0']).optional().transform((v) => (v === undefined ? undefined : v === 'true' || v === '1'));
 const importQuery = z.object({
@@ -59,10 +67,17 @@ function csvErrorMessage(err: CsvError, lastGoodLine: number): { message: string
  * that row (extra cells that are all empty are tolerated). Parsing runs in chunks with yields
  * to the event loop; a malformed file is a 400 naming the line, before anything is written.
  */
-async function parseCsvUpload(body: Buffer): Promise<NumberedRow[]> {
+async function parseCsvUpload(body: Buffer): Promise<RowQueue> {
   let columns: (MassCreateColumn | null)[] | null = null;
   let lastGoodLine = 0;
-  const rows: NumberedRow[] = [];
+  const rows = new RowQueue();
+  const distinct = new Map<string, string>();
+  const shared = (cell: string): string => {
+    const known = distinct.get(cell);
+    if (known !== undefined) return known;
+    if (distinct.size < REPEATING_MAX) distinct.set(cell, cell);
+    return cell;
+  };
   const parser = parse({
     bom: true,
     delimiter: detectDelimiter(body),
@@ -89,7 +104,8 @@ async function parseCsvUpload(body: Buffer): Promise<NumberedRow[]> {
       const row = info.records + info.empty_lines;
       const data: Partial<Record<MassCreateColumn, string>> = {};
       columns.forEach((column, i) => {
-        if (column !== null && record[i] !== undefined) data[column] = record[i];
+        const cell = record[i];
+        if (column !== null && cell !== undefined) data[column] = REPEATING.has(column) ? shared(cell) : cell;
       });
       const ragged = record.length < columns.length || record.slice(columns.length).some((cell) => cell.trim() !== '');
       rows.push(ragged
@@ -176,6 +192,8 @@ export async function massCreationRoutes(app: FastifyInstance): Promise<void> {
     const query = importQuery.safeParse(request.query);
     if (!query.success) throw badInput('Query parameters: dryRun, createTeams and promoteManagers take true or false; batch_id takes a UUID.');
     const rows = await parseCsvUpload(request.body);
+    // The upload's bytes are not read again: let them go before the long part (up to 20 MB).
+    request.body = undefined;
     return runMassCreation(app.services, viewerOf(request), { rows, dryRun: query.data.dryRun, createTeams: query.data.createTeams, promoteManagers: query.data.promoteManagers, batchId: query.data.batch_id, ip: request.ip });
   });
 

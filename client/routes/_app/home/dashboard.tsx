@@ -1,6 +1,6 @@
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { Link, createFileRoute } from '@tanstack/react-router';
-import { PERMISSION_LEVEL_LABEL, type WidgetType } from '../../../../shared/enums.js';
+import { DEFAULT_WIDGETS, PERMISSION_LEVEL_LABEL, type WidgetType } from '../../../../shared/enums.js';
 import { EmptyState } from '../../../components/ui/states.js';
 import { meQueryOptions, organizationQueryOptions, widgetPreferencesQueryOptions } from '../../../features/users/api.js';
 import { WidgetChooser } from '../../../features/users/widget-chooser.js';
@@ -22,15 +22,20 @@ export const Route = createFileRoute('/_app/home/dashboard')({
     // failing it), so nothing appears late and pushes the cards down. The banner's organization is
     // skipped only when the person is known not to be an admin.
     const me = queryClient.getQueryData(meQueryOptions.queryKey);
+    const prefetchWidgets = (enabled: readonly WidgetType[]) => Promise.all([
+      prefetchRetroWidgets(queryClient, enabled), prefetchFeedbackWidgets(queryClient, enabled), prefetchNotesWidget(queryClient, enabled),
+      prefetchGoalsWidgets(queryClient, enabled), prefetchInsightsWidgets(queryClient, enabled),
+    ]);
+    // On a first load the person's choice of cards is not known yet: the default cards' data (what
+    // most people keep) is asked for beside the choice, not after it; other cards follow the choice.
+    const choiceKnown = queryClient.getQueryData(widgetPreferencesQueryOptions.queryKey) !== undefined;
     return Promise.all([
       queryClient.ensureQueryData(meQueryOptions),
       queryClient.ensureQueryData(widgetPreferencesQueryOptions),
       queryClient.prefetchQuery(myReviewRequestsQueryOptions(false)),
       queryClient.prefetchQuery(myNominationTasksQueryOptions),
-      queryClient.ensureQueryData(widgetPreferencesQueryOptions).then((prefs) => Promise.all([
-        prefetchRetroWidgets(queryClient, prefs.enabled_widgets), prefetchFeedbackWidgets(queryClient, prefs.enabled_widgets), prefetchNotesWidget(queryClient, prefs.enabled_widgets),
-        prefetchGoalsWidgets(queryClient, prefs.enabled_widgets), prefetchInsightsWidgets(queryClient, prefs.enabled_widgets),
-      ]), () => undefined),
+      choiceKnown ? undefined : prefetchWidgets(DEFAULT_WIDGETS),
+      queryClient.ensureQueryData(widgetPreferencesQueryOptions).then((prefs) => prefetchWidgets(prefs.enabled_widgets), () => undefined),
       me && me.permission_level !== 'ADMIN' ? undefined : queryClient.prefetchQuery(organizationQueryOptions),
     ]);
   },

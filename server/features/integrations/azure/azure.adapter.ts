@@ -3,7 +3,8 @@ import { IntegrationError } from '../integrations.errors.js';
 import type { AccountInput, ConnectionTest, CreatedIssue, IssueInput, OpenConnection, ProviderAdapter, ScopeInfo, SyncContext } from '../integrations.provider.js';
 import { azureCall, azureClients, type AzureClients } from './azure.client.js';
 import type { TreeStructureGroup } from 'azure-devops-node-api/interfaces/WorkItemTrackingInterfaces.js';
-import { REVISION_FIELDS, categoryOfAzure, htmlOf, instant, iterationSprints, mapWorkItem, type AzureRevision, type ItemHistory, type ItemState } from './azure.map.js';
+import { REVISION_FIELDS, categoryOfAzure, htmlOf, instant, iterationSprints, mapWorkItem, workItemUrl as editUrl, type AzureRevision, type ItemHistory, type ItemState } from './azure.map.js';
+import { azureWebhook } from './azure.webhook.js';
 
 /**
  * Azure DevOps Boards through azure-devops-node-api. Work items come from the Reporting Work Item
@@ -14,8 +15,6 @@ import { REVISION_FIELDS, categoryOfAzure, htmlOf, instant, iterationSprints, ma
  */
 const PAGE = 200;
 const WORK_ITEM_CONCURRENCY = 4;
-
-const editUrl = (orgUrl: string, project: string, id: number | string) => `${orgUrl}/${encodeURIComponent(project)}/_workitems/edit/${id}`;
 
 async function test(connection: OpenConnection, _signal: AbortSignal): Promise<ConnectionTest> {
   const clients = azureClients(connection);
@@ -180,4 +179,5 @@ export const azureAdapter: ProviderAdapter = {
   sync,
   createIssue,
   issueStates,
+  webhook: azureWebhook,
 };

@@ -14,6 +14,9 @@ export const REVISION_FIELDS = [
 export type AzureIdentity = { id?: string; displayName?: string; uniqueName?: string; descriptor?: string; isContainer?: boolean };
 export type AzureRevision = { id: number; rev: number; fields: Record<string, unknown> };
 
+/** A work item's page in Azure Boards (the issue's url, from the sync and from service hooks alike). */
+export const workItemUrl = (orgUrl: string, project: string, id: number | string) => `${orgUrl}/${encodeURIComponent(project)}/_workitems/edit/${id}`;
+
 /** State categories as Azure Boards names them (work item type states), or by the state's name. */
 export function categoryOfAzure(category: string | null | undefined, state: string): StatusCategory {
   switch ((category ?? '').toLowerCase()) {

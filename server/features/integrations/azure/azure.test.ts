@@ -1,11 +1,19 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { and, eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_CODE_PROCESS, type SyncKind } from '../../../../shared/integrations.js';
-import { AZURE_PROJECT, startFakeAzure, type FakeAzure } from '../fakes/fake-azure.js';
+import { fakeClock } from '../../../jobs/jobs.test-support.js';
+import { codeOf, createTestApp, seedOrg, signedIn } from '../../../test/helpers.js';
+import { seedEndedRetro } from '../../retros/retros.progress.test-support.js';
+import { retroActionItems } from '../../retros/retros.tables.js';
+import { AZURE_PROJECT, startFakeAzure, type AzureHookEvent, type FakeAzure } from '../fakes/fake-azure.js';
 import { IntegrationError } from '../integrations.errors.js';
+import { extIssues, extIssueTransitions, webhookDeliveries } from '../integrations.tables.js';
 import type { AccountInput, CursorStore, IngestWriter, IssueInput, OpenConnection, SprintInput, SyncContext } from '../integrations.provider.js';
 import { NOW } from '../sample/synthetic-dataset.js';
 import { syntheticRecords } from '../sample/synthetic-records.js';
 import { azureAdapter } from './azure.adapter.js';
+import { basicAuthorization, basicPasswordMatches } from './azure.webhook.js';
 
 let fake: FakeAzure;
 beforeAll(async () => {
@@ -154,4 +162,160 @@ it('opens a retro action item as a Task work item and sees it close', async () =
   expect(await azureAdapter.issueStates!(connection(), scope, ['7'], signal())).toEqual([{ externalId: '7', closedAt: null }]);
   fake.addRevision(7, { at: '2025-03-29T15:00:00.000Z', state: 'Closed' });
   expect(await azureAdapter.issueStates!(connection(), scope, ['7', '999'], signal())).toEqual([{ externalId: '7', closedAt: '2025-03-29T15:00:00.000Z' }]);
+});
+
+describe('service hooks (the “Web Hooks” consumer) through the app', () => {
+  const SECRET = 'ado-hook-secret-0123456789';
+  let app: FastifyInstance;
+  let hooks: FakeAzure;
+  let world: Awaited<ReturnType<typeof seedOrg>>;
+  let admin: Awaited<ReturnType<typeof signedIn>>;
+  let connectionId = '';
+  let url = '';
+  const clock = fakeClock(NOW);
+
+  const settle = async () => {
+    for (let i = 0; i < 20; i += 1) {
+      const s = await app.services.scheduler.tick();
+      if (!s.done && !s.failed && !s.dead && !s.lost) return;
+    }
+    throw new Error('the scheduler did not settle');
+  };
+  const send = (event: AzureHookEvent, id: number, password: string | null = SECRET, eventId?: string) => hooks.sendServiceHook(url, event, id, { password, eventId });
+  const post = (body: string, headers: Record<string, string>) => app.inject({ method: 'POST', url: `/api/integrations/webhooks/${connectionId}`, payload: body, headers: { 'content-type': 'application/json', ...headers } });
+  const issue = (id: number) => app.services.db.select().from(extIssues).where(and(eq(extIssues.connection_id, connectionId), eq(extIssues.external_id, String(id)))).get();
+  const transitionsOf = (id: number) => app.services.db.select({ id: extIssueTransitions.external_id, to: extIssueTransitions.to_status, category: extIssueTransitions.to_category })
+    .from(extIssueTransitions).where(eq(extIssueTransitions.issue_id, issue(id)!.id)).all().sort((a, b) => a.id.localeCompare(b.id));
+  const deliveries = () => app.services.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.connection_id, connectionId)).all().length;
+  const issuesDone = async () => {
+    const r = await admin.gql(`query($id: ID!) { teamInsights(team_id: $id, from: "2025-03-03", to: "2025-03-30") { metrics { key summary { value n } } } }`, { id: world.team.id });
+    expect(r.errors).toBeUndefined();
+    return (r.data!.teamInsights.metrics as Array<{ key: string; summary: { value: number | null } }>).find((m) => m.key === 'ISSUE_THROUGHPUT')!.summary.value;
+  };
+
+  beforeAll(async () => {
+    app = await createTestApp();
+    await app.services.scheduler.stop();
+    app.services.scheduler.useClock(clock.now);
+    hooks = await startFakeAzure({ now: () => new Date(clock.now()) });
+    world = await seedOrg(app);
+    admin = await signedIn(app, world.admin.email);
+    const r = await admin.gql(`mutation($input: ConnectIntegrationInput!) { connectIntegration(input: $input) { id webhook_url has_webhook_secret scopes { id } } }`,
+      { input: { provider: 'AZURE_BOARDS', base_url: hooks.url, account: hooks.organization, token: hooks.token, webhook_secret: SECRET } });
+    expect(r.errors).toBeUndefined();
+    const c = r.data!.connectIntegration as { id: string; webhook_url: string; has_webhook_secret: boolean; scopes: Array<{ id: string }> };
+    connectionId = c.id;
+    expect(c.has_webhook_secret).toBe(true);
+    await settle();
+    const set = await admin.gql(`mutation($id: ID!, $s: [IntegrationScopeInput!]!) { setIntegrationScopes(id: $id, scopes: $s) { name } }`, { id: connectionId, s: [{ id: c.scopes[0]!.id, included: true, team_id: world.team.id }] });
+    expect(set.errors).toBeUndefined();
+    // The fake posts over a real socket to the path the card shows, on the port the app listens on here.
+    const address = await app.listen({ port: 0, host: '127.0.0.1' });
+    url = `${address}${new URL(c.webhook_url).pathname}`;
+  });
+  afterAll(async () => {
+    await hooks?.close();
+    await app?.close();
+  });
+
+  it('checks the Basic password in constant time whatever the user name; no secret or no header: refused', () => {
+    expect(basicPasswordMatches(SECRET, basicAuthorization('anyone', SECRET))).toBe(true);
+    expect(basicPasswordMatches(SECRET, basicAuthorization('', SECRET))).toBe(true);
+    expect(basicPasswordMatches('pa:ss:word-0123456789', basicAuthorization('u', 'pa:ss:word-0123456789'))).toBe(true);
+    expect(basicPasswordMatches(SECRET, basicAuthorization(SECRET, 'other'))).toBe(false);
+    expect(basicPasswordMatches(SECRET, `Basic ${Buffer.from(SECRET).toString('base64')}`)).toBe(false);
+    expect(basicPasswordMatches(SECRET, `Bearer ${SECRET}`)).toBe(false);
+    expect(basicPasswordMatches(null, basicAuthorization('u', ''))).toBe(false);
+    expect(basicPasswordMatches(SECRET, null)).toBe(false);
+  });
+
+  it('a work item closed in Azure: the delivery updates the issue and the team’s issues done; the same delivery again is a duplicate, counted once', async () => {
+    expect(issue(6)).toMatchObject({ status: 'Active', status_category: 'IN_PROGRESS', resolved_at: null });
+    const before = await issuesDone();
+    expect(before).toBe(5);
+    const transitions = transitionsOf(6).length;
+    hooks.addRevision(6, { at: '2025-03-28T10:00:00.000Z', state: 'Closed' });
+
+    const first = await send('workitem.updated', 6, SECRET, 'evt-6-closed');
+    expect(first.status).toBe(202);
+    expect(JSON.parse(first.body)).toEqual({ accepted: true, written: 1, action_items_done: 0 });
+    expect(issue(6)).toMatchObject({ status: 'Closed', status_category: 'DONE', resolved_at: '2025-03-28T10:00:00.000Z', url: `${hooks.url}/acme/Alpha/_workitems/edit/6` });
+    expect(transitionsOf(6)).toHaveLength(transitions + 1);
+    expect(transitionsOf(6).at(-1)).toEqual({ id: '6-3', to: 'Closed', category: 'DONE' });
+    expect(await issuesDone()).toBe(before! + 1);
+
+    const again = await send('workitem.updated', 6, SECRET, 'evt-6-closed');
+    expect([again.status, JSON.parse(again.body)]).toEqual([200, { duplicate: true }]);
+    expect(deliveries()).toBe(1);
+    expect(transitionsOf(6)).toHaveLength(transitions + 1);
+    expect(await issuesDone()).toBe(before! + 1);
+
+    // The nightly reconciliation re-reads that revision under the same transition id: nothing counted twice.
+    await admin.gql(`mutation($id: ID!) { syncIntegration(id: $id, kind: RECONCILE) { id } }`, { id: connectionId });
+    await settle();
+    expect(transitionsOf(6)).toHaveLength(transitions + 1);
+    expect(await issuesDone()).toBe(before! + 1);
+  });
+
+  it('a wrong or missing password, or a signature instead of Basic: 403 and nothing written', async () => {
+    hooks.addRevision(5, { at: '2025-03-29T09:00:00.000Z', title: 'Renamed in Azure' });
+    const title = issue(5)!.title;
+    for (const password of ['another-secret-0123456789', '', null]) {
+      expect((await send('workitem.updated', 5, password)).status).toBe(403);
+    }
+    const { body } = hooks.serviceHookDelivery('workitem.updated', 5, { password: null });
+    expect((await post(body.toString(), { 'x-hub-signature': 'sha256=00' })).statusCode).toBe(403);
+    expect(issue(5)!.title).toBe(title);
+    expect(deliveries()).toBe(1);
+  });
+
+  it('a malformed body is a clear 400, not remembered; unknown events and deletions are accepted and write nothing', async () => {
+    const auth = { authorization: basicAuthorization('teamlens', SECRET) };
+    const notJson = await post('{"eventType": "workitem.updated", ', auth);
+    expect([notJson.statusCode, notJson.json()]).toEqual([400, { error: 'BAD_USER_INPUT', message: 'The delivery could not be read.' }]);
+    const noRevision = await post(JSON.stringify({ id: 'evt-broken', eventType: 'workitem.updated', resource: { id: 3, rev: 3, fields: {} }, resourceContainers: { project: { id: AZURE_PROJECT.id } } }), auth);
+    expect(noRevision.statusCode).toBe(400);
+    const noProject = hooks.serviceHookDelivery('workitem.updated', 5, { password: SECRET, eventId: 'evt-no-project' });
+    const stripped = JSON.parse(noProject.body.toString()) as Record<string, unknown>;
+    delete stripped.resourceContainers;
+    expect((await post(JSON.stringify(stripped), auth)).statusCode).toBe(400);
+    expect(deliveries()).toBe(1);
+
+    const title = issue(5)!.title;
+    const pushed = await post(JSON.stringify({ id: 'evt-push', eventType: 'git.push', resource: { commits: [] } }), auth);
+    expect([pushed.statusCode, pushed.json()]).toEqual([202, { accepted: true, written: 0, action_items_done: 0 }]);
+    const deleted = await send('workitem.deleted', 5);
+    expect([deleted.status, JSON.parse(deleted.body)]).toEqual([202, { accepted: true, written: 0, action_items_done: 0 }]);
+    expect(issue(5)!.title).toBe(title);
+    // Applied once fixed: the refused ones were not remembered.
+    const fixed = await post(noProject.body.toString(), auth);
+    expect(fixed.statusCode).toBe(202);
+    expect(issue(5)!.title).toBe('Renamed in Azure');
+  });
+
+  it('a retro action item sent to Azure Boards: its Task created and then closed arrive by service hook, and the action item is done', async () => {
+    const retroId = seedEndedRetro(app.services.db, { orgId: world.org.id, teamId: world.team.id, endedAt: clock.iso(), actionItems: { open: 1 } });
+    const itemId = app.services.db.select({ id: retroActionItems.id }).from(retroActionItems).where(eq(retroActionItems.retro_id, retroId)).get()!.id;
+    const report = await signedIn(app, world.report.email);
+    const targets = (await report.gql(`query($r: ID!) { trackerTargets(retro_id: $r) { scope_id provider team_owned } }`, { r: retroId })).data!.trackerTargets as Array<{ scope_id: string; provider: string }>;
+    expect(targets[0]).toMatchObject({ provider: 'AZURE_BOARDS', team_owned: true });
+    const sent = await report.gql(`mutation($a: ID!, $s: ID!) { sendRetroActionToTracker(action_item_id: $a, scope_id: $s) { key closed_at } }`, { a: itemId, s: targets[0]!.scope_id });
+    expect(sent.errors).toBeUndefined();
+    const id = Number(sent.data!.sendRetroActionToTracker.key);
+    const status = () => app.services.db.select({ status: retroActionItems.status }).from(retroActionItems).where(eq(retroActionItems.id, itemId)).get()!.status;
+
+    expect((await send('workitem.created', id)).status).toBe(202);
+    expect(issue(id)).toMatchObject({ issue_type: 'Task', status: 'New', status_category: 'TODO' });
+    expect(status()).toBe('OPEN');
+
+    clock.advance(3_600_000);
+    hooks.addRevision(id, { at: clock.iso(), state: 'Closed' });
+    const closed = await send('workitem.updated', id);
+    expect([closed.status, JSON.parse(closed.body)]).toEqual([202, { accepted: true, written: 1, action_items_done: 1 }]);
+    expect(status()).toBe('DONE');
+    expect(issue(id)).toMatchObject({ status: 'Closed', status_category: 'DONE' });
+    const shown = await report.gql(`query($r: ID!) { retroActionIssues(retro_id: $r) { key closed_at } }`, { r: retroId });
+    expect(codeOf(shown)).toBeUndefined();
+    expect(shown.data!.retroActionIssues).toEqual([{ key: String(id), closed_at: clock.iso() }]);
+  });
 });

@@ -1,12 +1,12 @@
 import type { CodeProcessSettings } from '../../../../shared/integrations.js';
 import { IntegrationError } from '../integrations.errors.js';
-import type { AccountInput, ConnectionTest, OpenConnection, ProviderAdapter, PullRequestInput, ScopeInfo, SyncContext } from '../integrations.provider.js';
+import type { AccountInput, ConnectionTest, CreatedIssue, OpenConnection, ProviderAdapter, PullRequestInput, ScopeInfo, SyncContext } from '../integrations.provider.js';
 import {
   BitbucketAccessError, createBitbucketClient, repoPath,
-  type BbActivity, type BbCommit, type BbDiffstat, type BbPullRequest, type BbRepository, type BitbucketClient,
+  type BbActivity, type BbCommit, type BbDiffstat, type BbIssue, type BbPullRequest, type BbRepository, type BitbucketClient,
 } from './bitbucket.client.js';
 import { syncDeployments } from './bitbucket.deployments.js';
-import { pullRequestInput } from './bitbucket.map.js';
+import { isClosedIssueState, pullRequestInput } from './bitbucket.map.js';
 import { bitbucketWebhook } from './bitbucket.webhook.js';
 
 /**
@@ -14,7 +14,8 @@ import { bitbucketWebhook } from './bitbucket.webhook.js';
  * pull requests with activity (approvals are only there, not in comments: DevLake #4383, #6367),
  * commits (the first one's date starts coding time), diffstat (size), and deployments from
  * Bitbucket Pipelines (bitbucket.deployments.ts), webhook deliveries (bitbucket.webhook.ts). Never sleeps: a 429 becomes RATE_LIMITED and the next run
- * resumes from the cursors. Bitbucket issues are deprecated: no createIssue.
+ * resumes from the cursors. Review requests come from the activity's `update` snapshots (bitbucket.map.ts).
+ * Retro action items become issues of the repository's issue tracker (createIssue, issueStates).
  */
 
 /** Re-read overlap on incremental syncs (clock skew between Bitbucket's nodes), as for GitHub. */
@@ -74,7 +75,7 @@ async function syncPullRequests(ctx: SyncContext, client: BitbucketClient, scope
     }
     if (list.length) {
       const accounts = new Map<string, AccountInput>();
-      for (const pr of list) for (const a of [pr.author, ...pr.events.map((e) => e.actor)]) if (a) accounts.set(a.externalId, a);
+      for (const pr of list) for (const a of [pr.author, ...pr.events.flatMap((e) => [e.actor, e.target])]) if (a) accounts.set(a.externalId, a);
       ctx.write.accounts([...accounts.values()]);
       ctx.write.pullRequests(scope.id, list);
     }
@@ -158,4 +159,39 @@ async function sync(ctx: SyncContext): Promise<void> {
   }
 }
 
-export const bitbucketAdapter: ProviderAdapter = { provider: 'BITBUCKET', test, listScopes, sync, webhook: bitbucketWebhook };
+export const TRACKER_OFF = 'This repository’s issue tracker is off: switch it on in Bitbucket’s repository settings, or choose another repository.';
+
+/** A retro action item as an issue of the repository's tracker; a repository without one answers 404 on /issues. */
+async function createIssue(connection: OpenConnection, scope: { externalId: string; name: string }, issue: { title: string; body: string }, signal: AbortSignal): Promise<CreatedIssue> {
+  const client = createBitbucketClient(connection, signal);
+  let created: BbIssue;
+  try {
+    created = await client.post<BbIssue>(`/repositories/${repoPath(scope.externalId)}/issues`, { title: issue.title, content: { raw: issue.body } }, `${scope.name}: new issue`);
+  } catch (err) {
+    if (err instanceof IntegrationError && err.kind === 'NOT_FOUND') throw new IntegrationError('NOT_FOUND', TRACKER_OFF);
+    throw err;
+  }
+  if (typeof created?.id !== 'number') throw new IntegrationError('BAD_PAYLOAD', `Bitbucket Cloud sent an answer without the new issue (${scope.name}).`);
+  const key = `${scope.externalId}#${created.id}`;
+  return { externalId: key, key, url: created.links?.html?.href ?? null };
+}
+
+/** Whether the issues are closed (resolved, invalid, duplicate, wontfix, closed); one gone (404) stays as it is. */
+async function issueStates(connection: OpenConnection, scope: { externalId: string; name: string }, externalIds: string[], signal: AbortSignal): Promise<Array<{ externalId: string; closedAt: string | null }>> {
+  const client = createBitbucketClient(connection, signal);
+  const out: Array<{ externalId: string; closedAt: string | null }> = [];
+  for (const externalId of externalIds) {
+    const m = /^(.+)#(\d+)$/.exec(externalId);
+    if (!m) continue;
+    const issue = await client.get<BbIssue>(`/repositories/${repoPath(m[1]!)}/issues/${m[2]}`, `${scope.name}: issue #${m[2]}`).catch((err: unknown) => {
+      if (err instanceof IntegrationError && err.kind === 'NOT_FOUND') return null;
+      throw err;
+    });
+    if (!issue) continue;
+    const closed = isClosedIssueState(issue.state);
+    out.push({ externalId, closedAt: closed ? new Date(issue.updated_on && Number.isFinite(Date.parse(issue.updated_on)) ? issue.updated_on : Date.now()).toISOString() : null });
+  }
+  return out;
+}
+
+export const bitbucketAdapter: ProviderAdapter = { provider: 'BITBUCKET', test, listScopes, sync, createIssue, issueStates, webhook: bitbucketWebhook };

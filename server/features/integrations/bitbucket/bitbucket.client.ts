@@ -22,15 +22,20 @@ export type BbPullRequest = {
   author: BbAccount | null; created_on: string; updated_on: string;
   destination?: { branch?: { name?: string } }; merge_commit?: { hash?: string } | null;
   links?: { html?: { href?: string } };
+  /** Who is asked to review now (the single pull request and webhook payloads carry it; lists do not). */
+  reviewers?: BbAccount[] | null;
 };
 export type BbActivity = {
-  update?: { date: string; state?: string; draft?: boolean; author?: BbAccount | null };
+  /** A snapshot of the pull request after a change; the oldest is its creation. `reviewers`: everyone asked at that moment. */
+  update?: { date: string; state?: string; draft?: boolean; author?: BbAccount | null; reviewers?: BbAccount[] | null };
   approval?: { date: string; user: BbAccount | null };
   changes_requested?: { date: string; user: BbAccount | null };
   comment?: { id: number; created_on: string; user: BbAccount | null; deleted?: boolean };
 };
 export type BbCommit = { hash: string; date: string; author?: { raw?: string; user?: BbAccount | null } };
 export type BbDiffstat = { lines_added?: number | null; lines_removed?: number | null };
+/** An issue of a repository's issue tracker (retro action items). */
+export type BbIssue = { id: number; title?: string; state?: string; created_on?: string; updated_on?: string | null; links?: { html?: { href?: string } } };
 export type BbEnvironment = { uuid: string; name: string; environment_type?: { name?: string } };
 export type BbDeployment = {
   uuid: string;
@@ -41,6 +46,8 @@ export type BbDeployment = {
 
 export type BitbucketClient = {
   get<T>(pathOrUrl: string, what?: string): Promise<T>;
+  /** A JSON POST (a new issue); failures as for `get`. */
+  post<T>(path: string, body: unknown, what?: string): Promise<T>;
   /** Every page of a list, following `next`; `onPage` gets each page as it comes and may say 'stop'. */
   pages<T>(pathOrUrl: string, what: string, onPage: (page: BbPage<T>) => Promise<'stop' | void> | 'stop' | void): Promise<void>;
   all<T>(pathOrUrl: string, what: string): Promise<T[]>;
@@ -73,39 +80,47 @@ export function createBitbucketClient(connection: OpenConnection, signal: AbortS
   const base = connection.baseUrl.replace(/\/+$/, '');
   const origin = new URL(base).origin;
   const authorization = authorizationFor(connection.credentials.token ?? '');
+  async function request<T>(method: 'GET' | 'POST', pathOrUrl: string, payload: unknown, what: string): Promise<T> {
+    // `next` links are absolute; only ever follow them on the connection's own host (the token goes with them).
+    const url = /^https?:/.test(pathOrUrl) ? pathOrUrl : `${base}${pathOrUrl}`;
+    if (new URL(url).origin !== origin) throw new IntegrationError('BAD_PAYLOAD', `Bitbucket Cloud sent a next page on another host${what ? ` (${what})` : ''}.`);
+    let res: Response;
+    client.requests++;
+    onRequest();
+    try {
+      res = await fetch(url, {
+        method,
+        headers: { authorization, accept: 'application/json', ...(payload === undefined ? {} : { 'content-type': 'application/json' }) },
+        ...(payload === undefined ? {} : { body: JSON.stringify(payload) }),
+        redirect: 'error',
+        signal: AbortSignal.any([signal, AbortSignal.timeout(BITBUCKET_TIMEOUT_MS)]),
+      });
+    } catch (err) {
+      if (signal.aborted) throw err;
+      throw unreachable('BITBUCKET', err);
+    }
+    if (!res.ok) {
+      const failure = classifyHttpFailure('BITBUCKET', res.status, res.headers, now(), what);
+      if (failure.kind === 'ACCESS') {
+        const missing = await requiredScopes(res);
+        throw new BitbucketAccessError(missing.length ? `Bitbucket Cloud refused access${what ? ` (${what})` : ''}: the token lacks the ${missing.join(', ')} permission.` : failure.message, missing);
+      }
+      await res.body?.cancel().catch(() => undefined);
+      throw failure;
+    }
+    try {
+      return (await res.json()) as T;
+    } catch {
+      throw new IntegrationError('BAD_PAYLOAD', `Bitbucket Cloud sent an answer that is not JSON${what ? ` (${what})` : ''}.`);
+    }
+  }
   const client: BitbucketClient = {
     requests: 0,
-    async get<T>(pathOrUrl: string, what = ''): Promise<T> {
-      // `next` links are absolute; only ever follow them on the connection's own host (the token goes with them).
-      const url = /^https?:/.test(pathOrUrl) ? pathOrUrl : `${base}${pathOrUrl}`;
-      if (new URL(url).origin !== origin) throw new IntegrationError('BAD_PAYLOAD', `Bitbucket Cloud sent a next page on another host${what ? ` (${what})` : ''}.`);
-      let res: Response;
-      client.requests++;
-      onRequest();
-      try {
-        res = await fetch(url, {
-          headers: { authorization, accept: 'application/json' },
-          redirect: 'error',
-          signal: AbortSignal.any([signal, AbortSignal.timeout(BITBUCKET_TIMEOUT_MS)]),
-        });
-      } catch (err) {
-        if (signal.aborted) throw err;
-        throw unreachable('BITBUCKET', err);
-      }
-      if (!res.ok) {
-        const failure = classifyHttpFailure('BITBUCKET', res.status, res.headers, now(), what);
-        if (failure.kind === 'ACCESS') {
-          const missing = await requiredScopes(res);
-          throw new BitbucketAccessError(missing.length ? `Bitbucket Cloud refused access${what ? ` (${what})` : ''}: the token lacks the ${missing.join(', ')} permission.` : failure.message, missing);
-        }
-        await res.body?.cancel().catch(() => undefined);
-        throw failure;
-      }
-      try {
-        return (await res.json()) as T;
-      } catch {
-        throw new IntegrationError('BAD_PAYLOAD', `Bitbucket Cloud sent an answer that is not JSON${what ? ` (${what})` : ''}.`);
-      }
+    get<T>(pathOrUrl: string, what = ''): Promise<T> {
+      return request<T>('GET', pathOrUrl, undefined, what);
+    },
+    post<T>(path: string, body: unknown, what = ''): Promise<T> {
+      return request<T>('POST', path, body, what);
     },
     async pages<T>(pathOrUrl: string, what: string, onPage: (page: BbPage<T>) => Promise<'stop' | void> | 'stop' | void): Promise<void> {
       let next: string | undefined = pathOrUrl;

@@ -18,6 +18,38 @@ export function accountOf(a: BbAccount | null | undefined, settings: Pick<CodePr
 const stateOf = (s: BbPullRequest['state']): PrState => (s === 'MERGED' ? 'MERGED' : s === 'OPEN' ? 'OPEN' : 'CLOSED');
 const iso = (s: string) => new Date(s).toISOString();
 
+/** Issue tracker states that count as closed (the others: new, open, on hold). */
+const CLOSED_ISSUE_STATES = new Set(['resolved', 'invalid', 'duplicate', 'wontfix', 'closed']);
+export const isClosedIssueState = (state: string | null | undefined): boolean => !!state && CLOSED_ISSUE_STATES.has(state.trim().toLowerCase());
+
+/** The natural key of a review request: the pull request, who was asked, when (the sync and the webhook build it alike). */
+export const reviewRequestId = (prId: number, accountId: string, at: string) => `review-requested:${prId}:${accountId}:${at}`;
+
+/**
+ * Review requests from the activity's `update` entries (oldest first), each a snapshot with the
+ * reviewers asked at that moment: those on the first (the pull request's creation) were asked when it
+ * was created, one who appears in a later update was asked at that update's date (again after being
+ * removed). An update without a reviewers list changes nothing.
+ */
+export function reviewRequests(pr: Pick<BbPullRequest, 'id' | 'created_on'>, updates: NonNullable<BbActivity['update']>[], settings: Pick<CodeProcessSettings, 'bot_logins'>): PrEventInput[] {
+  const out: PrEventInput[] = [];
+  let asked = new Set<string>();
+  for (const [i, u] of updates.entries()) {
+    if (!Array.isArray(u.reviewers)) continue;
+    const at = i === 0 ? iso(pr.created_on) : iso(u.date);
+    const now = new Set<string>();
+    for (const r of u.reviewers) {
+      const target = accountOf(r, settings);
+      if (!target || now.has(target.externalId)) continue;
+      now.add(target.externalId);
+      if (asked.has(target.externalId)) continue;
+      out.push({ externalId: reviewRequestId(pr.id, target.externalId, at), kind: 'REVIEW_REQUESTED', at, actor: accountOf(u.author, settings), target });
+    }
+    asked = now;
+  }
+  return out;
+}
+
 /** A pull request with its activity, commits and diffstat, as the ingest writer takes it. */
 export function pullRequestInput(repo: string, pr: BbPullRequest, activity: BbActivity[], commits: BbCommit[], diffstat: BbDiffstat[], settings: Pick<CodeProcessSettings, 'bot_logins'>): PullRequestInput {
   const events: PrEventInput[] = [];
@@ -35,6 +67,7 @@ export function pullRequestInput(repo: string, pr: BbPullRequest, activity: BbAc
     if (u.state === 'MERGED') mergedAt = closedAt = iso(u.date);
     else if (u.state === 'DECLINED' || u.state === 'SUPERSEDED') closedAt = iso(u.date);
   }
+  events.push(...reviewRequests(pr, updates, settings));
   for (const a of activity) {
     if (a.approval) {
       const actor = accountOf(a.approval.user, settings);

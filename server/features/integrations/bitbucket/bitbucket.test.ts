@@ -1,4 +1,13 @@
+import { and, eq } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/sqlite-core';
+import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { Scheduler } from '../../../jobs/jobs.scheduler.js';
+import { fakeClock } from '../../../jobs/jobs.test-support.js';
+import { codeOf, createTestApp, seedOrg, signedIn } from '../../../test/helpers.js';
+import { seedEndedRetro } from '../../retros/retros.progress.test-support.js';
+import { retroActionItems } from '../../retros/retros.tables.js';
+import { extAccounts, extPrEvents, extPullRequests, retroActionIssues } from '../integrations.tables.js';
 import { DEFAULT_CODE_PROCESS, type CodeProcessSettings, type SyncKind } from '../../../../shared/integrations.js';
 import { startFakeBitbucket, type FakeBitbucket } from '../fakes/fake-bitbucket.js';
 import { IntegrationError } from '../integrations.errors.js';
@@ -9,11 +18,25 @@ import { bitbucketAdapter } from './bitbucket.adapter.js';
 import { bitbucketSignature } from './bitbucket.webhook.js';
 
 let fake: FakeBitbucket;
+// The app (one for the file) for what goes through the database: review requests written once, retro action items as issues.
+let app: FastifyInstance;
+let scheduler: Scheduler;
+let world: Awaited<ReturnType<typeof seedOrg>>;
+let admin: Awaited<ReturnType<typeof signedIn>>;
 beforeAll(async () => {
   // Pages of 3: acme/api's 8 pull requests take three pages, followed through `next`.
   fake = await startFakeBitbucket({ maxPagelen: 3 });
+  app = await createTestApp();
+  scheduler = app.services.scheduler;
+  await scheduler.stop();
+  scheduler.useClock(fakeClock(new Date().toISOString()).now);
+  world = await seedOrg(app);
+  admin = await signedIn(app, world.admin.email);
 });
-afterAll(() => fake.close());
+afterAll(async () => {
+  await fake?.close();
+  await app?.close();
+});
 
 const connection = (token = fake.token): OpenConnection => ({
   id: 'conn-bb', organizationId: 'org', provider: 'BITBUCKET', baseUrl: fake.url, account: 'acme', authKind: 'TOKEN',
@@ -197,4 +220,151 @@ it('takes a signed webhook delivery (an approval) under the ids the sync uses, a
   expect(written).toMatchObject({ state: 'MERGED', mergedAt: '2025-03-04T11:30:00.000Z', additions: null });
   expect(written.events.map((e) => e.externalId)).toEqual(['approval:712020:carol:2025-03-04T11:00:00.000Z']);
   expect(rec.writes).toEqual([{ scopeId: 's-api', externalIds: ['acme/api#2'] }]);
+});
+
+it('reads review requests from the activity: those asked at creation then, one added later at that update, under stable ids', async () => {
+  const rec = recorder();
+  await bitbucketAdapter.sync(rec.ctx('BACKFILL'));
+  const asked = (ref: string) => rec.pullRequests.get(ref)!.events.filter((e) => e.kind === 'REVIEW_REQUESTED').map((e) => [e.externalId, e.at, e.actor?.login, e.target?.login]);
+  expect(asked('acme/web#5')).toEqual([['review-requested:5:712020:erin:2025-03-11T12:00:00.000Z', '2025-03-11T12:00:00.000Z', 'dave', 'erin']]);
+  expect(asked('acme/api#9')).toEqual([['review-requested:9:712020:bob:2025-03-27T09:00:00.000Z', '2025-03-27T09:00:00.000Z', 'alice', 'bob']]);
+  expect([...rec.pullRequests.values()].flatMap((p) => p.events).filter((e) => e.kind === 'REVIEW_REQUESTED')).toHaveLength(2);
+  expect(rec.accounts.get('712020:erin')).toMatchObject({ login: 'erin', displayName: 'Erin Evans' });
+
+  // The author asks carol too, three days later: an update whose reviewers list names her; bob stays asked at creation.
+  fake.addReviewer('api', 9, 'carol', '2025-03-30T12:00:00.000Z');
+  await bitbucketAdapter.sync(rec.ctx('INCREMENTAL'));
+  expect(asked('acme/api#9')).toEqual([
+    ['review-requested:9:712020:bob:2025-03-27T09:00:00.000Z', '2025-03-27T09:00:00.000Z', 'alice', 'bob'],
+    ['review-requested:9:712020:carol:2025-03-30T12:00:00.000Z', '2025-03-30T12:00:00.000Z', 'alice', 'carol'],
+  ]);
+  expect(rec.accounts.get('712020:carol')).toMatchObject({ login: 'carol' });
+});
+
+const SECRET = 'bitbucket-webhook-secret-0123456789';
+const CONNECT = `mutation($input: ConnectIntegrationInput!) { connectIntegration(input: $input) { id status scopes { id name included } } }`;
+const SYNC = `mutation($id: ID!, $kind: SyncKind) { syncIntegration(id: $id, kind: $kind) { id kind status } }`;
+const SEND = `mutation($a: ID!, $s: ID!) { sendRetroActionToTracker(action_item_id: $a, scope_id: $s) { action_item_id provider key url closed_at } }`;
+let connectionId = '';
+let scopeIds: Record<string, string> = {};
+
+const settle = async () => {
+  for (let i = 0; i < 20; i += 1) {
+    const s = await scheduler.tick();
+    if (!s.done && !s.failed && !s.dead && !s.lost) return;
+  }
+  throw new Error('the scheduler did not settle');
+};
+const syncNow = async (kind: SyncKind) => {
+  const r = await admin.gql(SYNC, { id: connectionId, kind });
+  expect(r.errors).toBeUndefined();
+  await settle();
+  const run = await admin.gql(`query($id: ID!) { integration(id: $id) { current_run { kind status error } } }`, { id: connectionId });
+  expect(run.data!.integration.current_run).toMatchObject({ kind, status: 'DONE', error: null });
+};
+const webhook = (d: { body: string; headers: Record<string, string> }) => app.inject({ method: 'POST', url: `/api/integrations/webhooks/${connectionId}`, payload: d.body, headers: d.headers });
+/** The review requests stored for the connection: pull request, who was asked, when. */
+const storedRequests = () => {
+  const target = alias(extAccounts, 'target');
+  return app.services.db.select({ pr: extPullRequests.external_id, login: target.login, at: extPrEvents.at }).from(extPrEvents)
+    .innerJoin(extPullRequests, eq(extPullRequests.id, extPrEvents.pull_request_id)).leftJoin(target, eq(target.id, extPrEvents.target_account_id))
+    .where(and(eq(extPullRequests.connection_id, connectionId), eq(extPrEvents.kind, 'REVIEW_REQUESTED'))).all()
+    .map((r) => [r.pr, r.login, r.at]).sort((a, b) => `${a}`.localeCompare(`${b}`));
+};
+const status = (id: string) => app.services.db.select({ status: retroActionItems.status }).from(retroActionItems).where(eq(retroActionItems.id, id)).get()!.status;
+
+it('stores review requests once: a second sync, a pullrequest:created delivery and its replay add none', async () => {
+  const r = await admin.gql(CONNECT, { input: { provider: 'BITBUCKET', base_url: fake.url, account: 'acme', token: fake.token, webhook_secret: SECRET, backfill_months: 24 } });
+  expect(r.errors).toBeUndefined();
+  connectionId = r.data!.connectIntegration.id;
+  scopeIds = Object.fromEntries((r.data!.connectIntegration.scopes as Array<{ id: string; name: string }>).map((s) => [s.name, s.id]));
+  await settle();
+  const expected = [
+    ['acme/api#9', 'bob', '2025-03-27T09:00:00.000Z'],
+    ['acme/api#9', 'carol', '2025-03-30T12:00:00.000Z'],
+    ['acme/web#5', 'erin', '2025-03-11T12:00:00.000Z'],
+  ];
+  expect(storedRequests()).toEqual(expected);
+
+  // A reconciliation reads every pull request's activity again.
+  await syncNow('RECONCILE');
+  expect(storedRequests()).toEqual(expected);
+
+  // The delivery Bitbucket sent when #9 was opened (bob asked), applied once; a replay is acknowledged, a second delivery of the same adds nothing.
+  const created = fake.delivery('pullrequest:created', fake.pullRequestCreated('api', 9), SECRET, 'bb-created-9');
+  expect((JSON.parse(created.body) as { pullrequest: { reviewers: Array<{ account_id: string }> } }).pullrequest.reviewers.map((a) => a.account_id)).toEqual(['712020:bob']);
+  const first = await webhook(created);
+  expect([first.statusCode, first.json()]).toEqual([202, { accepted: true, written: 1, action_items_done: 0 }]);
+  expect((await webhook(created)).json()).toEqual({ duplicate: true });
+  expect((await webhook(fake.delivery('pullrequest:created', fake.pullRequestCreated('api', 9), SECRET, 'bb-created-9-again'))).statusCode).toBe(202);
+  expect(storedRequests()).toEqual(expected);
+  // An update's payload names the reviewers now (bob and carol), not since when: it adds none (the sync dates them from the activity).
+  const now = await (await fetch(`${fake.url}/repositories/acme/api/pullrequests/9`, { headers: { authorization: `Basic ${Buffer.from(fake.token).toString('base64')}` } })).json() as Record<string, unknown>;
+  const updated = await webhook(fake.delivery('pullrequest:updated', { ...fake.pullRequestCreated('api', 9), pullrequest: now }, SECRET, 'bb-updated-9'));
+  expect(updated.statusCode).toBe(202);
+  expect(storedRequests()).toEqual(expected);
+
+  // A delivery that carries no valid signature is refused.
+  const forged = fake.delivery('pullrequest:created', fake.pullRequestCreated('web', 5), 'not-the-secret-at-all-000000', 'bb-forged');
+  expect((await webhook(forged)).statusCode).toBe(403);
+
+  // A pull request opened with a reviewer since the last sync (#11, not yet read): its delivery writes the request, asked at creation.
+  const payload = fake.pullRequestCreated('web', 6);
+  const dave = { type: 'user', account_id: fake.accountId('dave'), nickname: 'dave', display_name: 'Dave Diaz' };
+  const opened = { ...(payload.pullrequest as Record<string, unknown>), id: 11, title: 'Dark mode', created_on: '2025-03-30T15:00:00+00:00', updated_on: '2025-03-30T15:00:00+00:00', reviewers: [dave] };
+  expect((await webhook(fake.delivery('pullrequest:created', { ...payload, pullrequest: opened }, SECRET, 'bb-created-web-11'))).statusCode).toBe(202);
+  expect(storedRequests()).toEqual([expected[0], expected[1], ['acme/web#11', 'dave', '2025-03-30T15:00:00.000Z'], expected[2]]);
+});
+
+it('sends a retro action item to a Bitbucket repository as an issue; a repository with its tracker off says so and nothing is written', async () => {
+  await admin.gql(`mutation($id: ID!, $s: [IntegrationScopeInput!]!) { setIntegrationScopes(id: $id, scopes: $s) { name } }`, { id: connectionId, s: [{ id: scopeIds['acme/api'], included: true, team_id: world.team.id }] });
+  const retroId = seedEndedRetro(app.services.db, { orgId: world.org.id, teamId: world.team.id, endedAt: new Date().toISOString(), actionItems: { open: 2 } });
+  const items = app.services.db.select({ id: retroActionItems.id, text: retroActionItems.text }).from(retroActionItems).where(eq(retroActionItems.retro_id, retroId)).all();
+  const report = await signedIn(app, world.report.email);
+  const targets = (await report.gql(`query($r: ID!) { trackerTargets(retro_id: $r) { name provider team_owned } }`, { r: retroId })).data!.trackerTargets;
+  expect(targets).toEqual([{ name: 'acme/api', provider: 'BITBUCKET', team_owned: true }, { name: 'acme/web', provider: 'BITBUCKET', team_owned: false }]);
+
+  fake.trackerOff.add('acme/web');
+  const off = await report.gql(SEND, { a: items[0]!.id, s: scopeIds['acme/web'] });
+  expect(codeOf(off)).toBe('BAD_USER_INPUT');
+  expect(off.errors![0]!.message).toBe('The issue could not be created: This repository’s issue tracker is off: switch it on in Bitbucket’s repository settings, or choose another repository.');
+  expect(app.services.db.select().from(retroActionIssues).all()).toEqual([]);
+  expect(fake.issues).toEqual([]);
+  expect(status(items[0]!.id)).toBe('OPEN');
+  // A token without the issue permission (write) is told so, in Bitbucket's word for it.
+  fake.scopes.delete('issue:write');
+  const lacking = await report.gql(SEND, { a: items[0]!.id, s: scopeIds['acme/api'] });
+  fake.scopes.add('issue:write');
+  expect(lacking.errors![0]!.message).toBe('The issue could not be created: Bitbucket Cloud refused access (acme/api: new issue): the token lacks the issue:write permission.');
+  expect(app.services.db.select().from(retroActionIssues).all()).toEqual([]);
+
+  for (const [i, item] of items.entries()) {
+    const sent = await report.gql(SEND, { a: item.id, s: scopeIds['acme/api'] });
+    expect(sent.errors).toBeUndefined();
+    expect(sent.data!.sendRetroActionToTracker).toEqual({ action_item_id: item.id, provider: 'BITBUCKET', key: `acme/api#${i + 1}`, url: `https://bitbucket.org/acme/api/issues/${i + 1}`, closed_at: null });
+  }
+  expect(fake.issues.map((i) => [i.repo, i.id, i.title, i.state])).toEqual([['acme/api', 1, items[0]!.text, 'new'], ['acme/api', 2, items[1]!.text, 'new']]);
+  expect(fake.issues[0]!.content.raw).toContain(`${items[0]!.text}\n\nIn Teamlens: http://localhost:3000/professional-development/sprint-retro/review/${retroId}`);
+  expect(fake.requests.filter((r) => r.method === 'POST').map((r) => r.path)).toEqual(['/2.0/repositories/acme/web/issues', ...Array(3).fill('/2.0/repositories/acme/api/issues')]);
+});
+
+it('marks the action item done when its issue is resolved: by the next sync, and at once by an issue:updated delivery', async () => {
+  const issues = app.services.db.select().from(retroActionIssues).all();
+  const itemOf = (key: string) => issues.find((i) => i.key === key)!.action_item_id;
+
+  fake.setIssueState('acme/api', 1, 'resolved');
+  await syncNow('INCREMENTAL');
+  expect(status(itemOf('acme/api#1'))).toBe('DONE');
+  expect(status(itemOf('acme/api#2'))).toBe('OPEN');
+
+  // “On hold” is not closed; “won't fix” is.
+  const hold = await webhook(fake.delivery('issue:updated', fake.setIssueState('acme/api', 2, 'on hold'), SECRET, 'bb-issue-2-hold'));
+  expect([hold.statusCode, hold.json()]).toEqual([202, { accepted: true, written: 0, action_items_done: 0 }]);
+  expect(status(itemOf('acme/api#2'))).toBe('OPEN');
+  const wontfix = fake.delivery('issue:updated', fake.setIssueState('acme/api', 2, 'wontfix'), SECRET, 'bb-issue-2-wontfix');
+  const done = await webhook(wontfix);
+  expect([done.statusCode, done.json()]).toEqual([202, { accepted: true, written: 0, action_items_done: 1 }]);
+  expect(status(itemOf('acme/api#2'))).toBe('DONE');
+  expect((await webhook(wontfix)).json()).toEqual({ duplicate: true });
+  expect(app.services.db.select({ key: retroActionIssues.key, closed: retroActionIssues.closed_at }).from(retroActionIssues).all().every((i) => i.closed)).toBe(true);
 });

@@ -1,5 +1,7 @@
+import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { basicAuthorization } from '../azure/azure.webhook.js';
 import { ISSUES, PEOPLE, SPRINTS, shiftIso, type SampleStatus } from '../sample/synthetic-dataset.js';
 import type { FakeOptions, FakeService } from './fake-service.js';
 
@@ -10,7 +12,8 @@ import type { FakeOptions, FakeService } from './fake-service.js';
  * areas, connection data, projects, the Reporting Work Item Revisions API paged by continuation
  * token (each revision's watermark), work item type states with their categories, a revision,
  * work items, and creating a Task. The PAT is checked (basic auth); faults are scripted; work items
- * change between syncs.
+ * change between syncs; service hook deliveries (the “Web Hooks” consumer, Basic authentication)
+ * are sent as Azure DevOps sends them.
  */
 export const AZURE_ORG = 'acme';
 export const AZURE_PROJECT = { id: '6ce954b1-ce1f-45d1-b94d-e6bf2464ba2c', name: 'Alpha' };
@@ -19,6 +22,8 @@ const STATES = [
   { name: 'New', color: 'b2b2b2', category: 'Proposed' }, { name: 'Active', color: '007acc', category: 'InProgress' },
   { name: 'Resolved', color: 'ff9d00', category: 'Resolved' }, { name: 'Closed', color: '339933', category: 'Completed' }, { name: 'Removed', color: 'ffffff', category: 'Removed' },
 ];
+const HOOK_SUBSCRIPTION = '8d3c5a1e-7f20-4b9e-9c41-2f6b0d9e3a17';
+const COLLECTION_ID = 'c12d0eb8-e382-443b-9f9c-c52cba5014c2';
 const SPRINT_PATH = (id: string) => `${AZURE_PROJECT.name}\\${SPRINTS.find((s) => s.id === id)?.name ?? `Sprint ${id}`}`;
 
 export const azureIdentity = (key: string) => {
@@ -72,13 +77,22 @@ const LOCATIONS: Record<string, Array<{ id: string; resourceName: string; routeT
 };
 
 export type FakeAzureFault = { status: number; headers?: Record<string, string>; body?: string; path?: RegExp; after?: number };
-export type FakeAzure = FakeService & {
+export type FakeAzure = FakeService & FakeAzureHooks & {
   organization: string;
   revisions: Revision[];
   denyProjects: boolean;
   failNext(fault: FakeAzureFault): void;
   /** A new revision of work item `id` at `at` (a state change, a new title). */
   addRevision(id: number, patch: { at: string; state?: string; title?: string }): void;
+};
+export type AzureHookEvent = 'workitem.created' | 'workitem.updated' | 'workitem.deleted' | 'workitem.restored';
+/** Who the delivery authenticates as (Basic authentication: the subscription's user name and password; no password: no header), the event's id (Azure keeps it on a retry). */
+export type AzureHookOptions = { password: string | null; username?: string; eventId?: string };
+export type FakeAzureHooks = {
+  /** A service hook delivery of work item `id`'s latest revision (created: its first), headers + raw body. */
+  serviceHookDelivery(event: AzureHookEvent, id: number, options: AzureHookOptions): { headers: Record<string, string>; body: Buffer };
+  /** Posts that delivery to a URL (the app's webhook route); returns the answer. */
+  sendServiceHook(url: string, event: AzureHookEvent, id: number, options: AzureHookOptions): Promise<{ status: number; body: string }>;
 };
 export type FakeAzureOptions = FakeOptions & { pageSize?: number; now?: () => Date };
 
@@ -91,6 +105,7 @@ export async function startFakeAzure(options: FakeAzureOptions = {}): Promise<Fa
   const requests: FakeService['requests'] = [];
   const faults: FakeAzureFault[] = [];
   let origin = '';
+  let notification = 0;
   const org = `/${AZURE_ORG}`;
   const latest = (id: number) => revisions.filter((r) => r.id === id).reduce<Revision | null>((a, b) => (!a || b.rev > a.rev ? b : a), null);
   const wiJson = (r: Revision, fields?: string[] | null) => ({
@@ -222,6 +237,45 @@ export async function startFakeAzure(options: FakeAzureOptions = {}): Promise<Fa
       if (patch.state) { fields['System.State'] = patch.state; fields['Microsoft.VSTS.Common.ClosedDate'] = patch.state === 'Closed' ? at : undefined; }
       if (patch.title) fields['System.Title'] = patch.title;
       revisions.push({ id, rev: prev.rev + 1, fields });
+    },
+    serviceHookDelivery(event, id, options) {
+      const last = latest(id);
+      if (!last) throw new Error(`No work item ${id}`);
+      const item = event === 'workitem.created' ? revisions.find((r) => r.id === id && r.rev === 1)! : last;
+      const json = wiJson(item);
+      let resource: Record<string, unknown> = { ...json, _links: { html: { href: `${origin}${org}/${AZURE_PROJECT.name}/_workitems/edit/${id}` } } };
+      if (event === 'workitem.updated') {
+        // The update: the changed fields as { oldValue, newValue }, and the whole work item at that revision.
+        const prev = revisions.find((r) => r.id === id && r.rev === item.rev - 1);
+        const names = new Set([...Object.keys(item.fields), ...Object.keys(prev?.fields ?? {})]);
+        const fields: Record<string, unknown> = { 'System.Rev': { oldValue: item.rev - 1, newValue: item.rev } };
+        for (const name of names) {
+          const [was, now] = [prev?.fields[name], item.fields[name]];
+          if (JSON.stringify(was) !== JSON.stringify(now)) fields[name] = { ...(was === undefined ? {} : { oldValue: was }), ...(now === undefined ? {} : { newValue: now }) };
+        }
+        resource = {
+          id: item.rev, workItemId: id, rev: item.rev, revisedBy: item.fields['System.AssignedTo'] ?? null, revisedDate: '9999-01-01T00:00:00Z', fields,
+          url: `${origin}${org}/${AZURE_PROJECT.id}/_apis/wit/workItems/${id}/updates/${item.rev}`, revision: { ...json, url: `${json.url}/revisions/${item.rev}` },
+        };
+      }
+      notification += 1;
+      const title = String(item.fields['System.Title']);
+      const verb = { 'workitem.created': 'created', 'workitem.updated': 'updated', 'workitem.deleted': 'deleted', 'workitem.restored': 'restored' }[event];
+      const payload = {
+        subscriptionId: HOOK_SUBSCRIPTION, notificationId: notification, id: options.eventId ?? randomUUID(), eventType: event, publisherId: 'tfs',
+        message: { text: `${item.fields['System.WorkItemType']} #${id} (${title}) ${verb}`, html: '', markdown: '' },
+        resource, resourceVersion: '1.0',
+        resourceContainers: { collection: { id: COLLECTION_ID }, account: { id: COLLECTION_ID }, project: { id: AZURE_PROJECT.id, baseUrl: `${origin}${org}/` } },
+        createdDate: new Date(now()).toISOString(),
+      };
+      const headers: Record<string, string> = { 'content-type': 'application/json; charset=utf-8', 'user-agent': 'VSServices/16.0 (fake)' };
+      if (options.password !== null) headers.authorization = basicAuthorization(options.username ?? 'teamlens', options.password);
+      return { headers, body: Buffer.from(JSON.stringify(payload)) };
+    },
+    async sendServiceHook(target, event, id, options) {
+      const { headers, body } = fake.serviceHookDelivery(event, id, options);
+      const res = await fetch(target, { method: 'POST', headers, body: new Uint8Array(body) });
+      return { status: res.status, body: await res.text() };
     },
     close: () => new Promise<void>((resolve) => { server.closeAllConnections(); server.close(() => resolve()); }),
   };

@@ -1,3 +1,4 @@
+import { createHmac, randomUUID } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { FakeOptions, FakeService } from './fake-service.js';
@@ -6,10 +7,13 @@ import { BOT, DEPLOYMENTS, PEOPLE, PULL_REQUESTS, REPOS, shiftIso, type SamplePu
 /**
  * A fake Bitbucket Cloud (REST 2.0 under `/2.0`) on 127.0.0.1 serving the synthetic dataset in
  * Bitbucket's shapes: workspace `acme`, repositories `acme/api` and `acme/web`, pull requests with
- * activity (approvals, changes requested, comments, state and draft updates), commits, diffstat,
- * environments and deployments, tags and pipelines. Pages carry `next` (absolute, `page=`), `pagelen` is capped like
+ * activity (approvals, changes requested, comments, state and draft updates, each update carrying
+ * the reviewers asked at that moment), commits, diffstat, environments and deployments, tags and
+ * pipelines, and an issue tracker (`POST`/`GET …/issues`; a repository in `trackerOff` answers 404
+ * there, as one with the tracker switched off does). Pages carry `next` (absolute, `page=`), `pagelen` is capped like
  * Bitbucket's; `q=updated_on>=…` and `sort` work on pull requests. Auth: `Basic base64(token)`
- * when the token holds a colon (username:app_password), else `Bearer token`.
+ * when the token holds a colon (username:app_password), else `Bearer token`. Webhook deliveries
+ * (`delivery`) are signed as Bitbucket signs them: `X-Hub-Signature: sha256=<hex HMAC of the body>`.
  */
 export type FakeBitbucket = FakeService & {
   /** The next `count` requests are answered `status` (a 429 with Retry-After when `retryAfter` is given). */
@@ -22,13 +26,28 @@ export type FakeBitbucket = FakeService & {
   comment(repo: 'api' | 'web', number: number, by: string, at: string): void;
   /** The Bitbucket account id of a sample person (`712020:alice`) or the bot. */
   accountId(key: string): string;
+  /** The pull request's author asks `who` to review it now (`at`): an activity update with the reviewers, updated_on moves. */
+  addReviewer(repo: 'api' | 'web', number: number, who: string, at: string): void;
+  /** Issues opened through the API, in order (the store a test checks). */
+  issues: FakeBbIssue[];
+  /** Repositories (`acme/web`) whose issue tracker is switched off: every `/issues` path answers 404. */
+  trackerOff: Set<string>;
+  /** Someone moves an issue to `state` (resolved, closed, wontfix, open…) at `at`; returns the `issue:updated` payload Bitbucket would send. */
+  setIssueState(repo: string, id: number, state: string, at?: string): Record<string, unknown>;
+  /** The `pullrequest:created` payload of a pull request as it was when opened (the reviewers asked then). */
+  pullRequestCreated(repo: 'api' | 'web', number: number): Record<string, unknown>;
+  /** A webhook delivery of `payload` signed with `secret`: the body and the headers Bitbucket sends. */
+  delivery(event: string, payload: unknown, secret: string, requestUuid?: string): { body: string; headers: Record<string, string> };
 };
+
+export type FakeBbIssue = { repo: string; id: number; title: string; content: { raw: string }; state: string; kind: string; created_on: string; updated_on: string };
 
 export type FakeBitbucketOptions = FakeOptions & { maxPagelen?: number };
 
 type Account = { type: string; uuid: string; account_id: string; nickname: string; display_name: string };
 type Activity = Record<string, unknown> & { at: string };
-type Pr = { repo: string; source: SamplePullRequest; activity: Activity[]; updatedOn: string };
+/** `requests`: who was asked to review and when (the activity's update entries carry the reviewers at their moment). */
+type Pr = { repo: string; source: SamplePullRequest; activity: Activity[]; updatedOn: string; requests: Array<{ key: string; at: string }> };
 
 const WORKSPACE = { slug: 'acme', name: 'Acme', uuid: '{6a1c0e5e-0000-4000-8000-000000000001}' };
 
@@ -73,8 +92,26 @@ function buildPr(source: SamplePullRequest, shift: (iso: string) => string): Pr 
   });
   if (source.mergedAt) activity.push({ at: shift(source.mergedAt), update: { date: shift(source.mergedAt), state: 'MERGED', draft: false, author } });
   else if (source.closedAt) activity.push({ at: shift(source.closedAt), update: { date: shift(source.closedAt), state: 'DECLINED', draft: false, author } });
-  const updatedOn = activity.map((a) => a.at).sort().at(-1)!;
-  return { repo, source, activity, updatedOn };
+  const requests = source.events.flatMap((e) => (e.kind === 'REVIEW_REQUESTED' ? [{ key: e.reviewer, at: shift(e.at) }] : []));
+  // A reviewer asked after the pull request was opened: an update of its own at that moment.
+  for (const r of requests) {
+    if (Date.parse(r.at) > Date.parse(shift(source.createdAt))) activity.push({ at: r.at, update: { date: r.at, state: 'OPEN', draft: false, author } });
+  }
+  const pr: Pr = { repo, source, activity, updatedOn: activity.map((a) => a.at).sort().at(-1)!, requests };
+  withReviewers(pr);
+  return pr;
+}
+
+/** Every update entry carries the reviewers asked by its moment (the creation: those asked when it was opened). */
+function withReviewers(pr: Pr): void {
+  for (const a of pr.activity) {
+    const u = a.update as Record<string, unknown> | undefined;
+    if (u) u.reviewers = reviewersAt(pr, a.at);
+  }
+}
+
+function reviewersAt(pr: Pr, at: string): Account[] {
+  return [...new Set(pr.requests.filter((r) => Date.parse(r.at) <= Date.parse(at)).map((r) => r.key))].map(account);
 }
 
 export async function startFakeBitbucket(options: FakeBitbucketOptions = {}): Promise<FakeBitbucket> {
@@ -86,8 +123,10 @@ export async function startFakeBitbucket(options: FakeBitbucketOptions = {}): Pr
   const deployments = options.dataset === 'empty' ? [] : DEPLOYMENTS;
   const requests: FakeService['requests'] = [];
   const failures: Array<{ status: number; retryAfter?: number }> = [];
-  const scopes = new Set(['account', 'repository', 'pullrequest', 'pipeline']);
+  const scopes = new Set(['account', 'repository', 'pullrequest', 'pipeline', 'issue', 'issue:write']);
   const refused = new Set<string>();
+  const issues: FakeBbIssue[] = [];
+  const trackerOff = new Set<string>();
   let origin = '';
 
   const accepted = new Set([`Bearer ${token}`, ...(token.includes(':') ? [`Basic ${Buffer.from(token).toString('base64')}`] : [])]);
@@ -110,7 +149,8 @@ export async function startFakeBitbucket(options: FakeBitbucketOptions = {}): Pr
     return body;
   }
 
-  function prJson(pr: Pr) {
+  /** A pull request as the API shows it; `full`: as the single pull request (and webhook payloads) show it, with its reviewers. */
+  function prJson(pr: Pr, full = false) {
     const s = pr.source;
     const state = s.state === 'MERGED' ? 'MERGED' : s.state === 'CLOSED' ? 'DECLINED' : 'OPEN';
     const draft = state === 'OPEN' && s.draft && !s.events.some((e) => e.kind === 'READY_FOR_REVIEW');
@@ -120,7 +160,34 @@ export async function startFakeBitbucket(options: FakeBitbucketOptions = {}): Pr
       source: { branch: { name: `feature/${s.number}` } }, destination: { branch: { name: 'main' } },
       merge_commit: s.mergedAt ? { hash: `m${s.number}${s.repo}` } : null,
       links: { html: { href: `https://bitbucket.org/${pr.repo}/pull-requests/${s.number}` } },
+      ...(full ? { reviewers: reviewersAt(pr, pr.updatedOn) } : {}),
     };
+  }
+
+  const issueJson = (i: FakeBbIssue) => ({
+    type: 'issue', id: i.id, title: i.title, content: { raw: i.content.raw, markup: 'markdown' }, state: i.state, kind: i.kind, priority: 'major',
+    created_on: i.created_on, updated_on: i.updated_on, repository: { type: 'repository', full_name: i.repo },
+    links: { html: { href: `https://bitbucket.org/${i.repo}/issues/${i.id}` } },
+  });
+
+  function issueRoute(method: string, repo: string, rest: string, body: unknown): { status: number; body: unknown } {
+    if (trackerOff.has(repo)) return { status: 404, body: error('Repository has no issue tracker.') };
+    if (rest === '/issues' && method === 'POST') {
+      if (!scopes.has('issue:write')) return { status: 403, body: error('Your credentials lack one or more required privilege scopes.', { granted: [...scopes], required: ['issue:write'] }) };
+      const b = (body ?? {}) as { title?: unknown; content?: { raw?: unknown } };
+      if (typeof b.title !== 'string' || !b.title.trim()) return { status: 400, body: error('Bad request', { fields: { title: ['This field is required.'] } }) };
+      const now = new Date().toISOString();
+      const issue: FakeBbIssue = { repo, id: issues.filter((i) => i.repo === repo).length + 1, title: b.title, content: { raw: typeof b.content?.raw === 'string' ? b.content.raw : '' }, state: 'new', kind: 'task', created_on: now, updated_on: now };
+      issues.push(issue);
+      return { status: 201, body: issueJson(issue) };
+    }
+    const m = /^\/issues\/(\d+)$/.exec(rest);
+    if (m && method === 'GET') {
+      if (!scopes.has('issue')) return { status: 403, body: error('Your credentials lack one or more required privilege scopes.', { granted: [...scopes], required: ['issue'] }) };
+      const issue = issues.find((i) => i.repo === repo && i.id === Number(m[1]));
+      return issue ? { status: 200, body: issueJson(issue) } : { status: 404, body: error('Resource not found') };
+    }
+    return { status: 405, body: error('Method not allowed') };
   }
 
   function pullRequests(url: URL, repo: string) {
@@ -130,7 +197,7 @@ export async function startFakeBitbucket(options: FakeBitbucketOptions = {}): Pr
     const m = /updated_on\s*(>=|>)\s*"?([^"\s)]+)"?/.exec(q);
     const bound = m ? Date.parse(m[2]!) : null;
     if (m && !Number.isFinite(bound)) return { status: 400, body: error(`Invalid field value: ${m[2]}`) };
-    let list = prs.filter((p) => p.repo === repo).map(prJson).filter((p) => wanted.has(p.state));
+    let list = prs.filter((p) => p.repo === repo).map((p) => prJson(p)).filter((p) => wanted.has(p.state));
     if (bound !== null) list = list.filter((p) => (m![1] === '>=' ? Date.parse(p.updated_on) >= bound! : Date.parse(p.updated_on) > bound!));
     const sort = url.searchParams.get('sort') ?? 'id';
     const key = sort.replace(/^-/, '') as 'updated_on' | 'created_on' | 'id';
@@ -142,7 +209,7 @@ export async function startFakeBitbucket(options: FakeBitbucketOptions = {}): Pr
     return { type: 'repository', uuid: `{r0000000-0000-4000-8000-00000000000${i + 1}}`, full_name: `${r.owner}/${r.name}`, name: r.name, slug: r.name, mainbranch: { name: r.defaultBranch }, links: { html: { href: `https://bitbucket.org/${r.owner}/${r.name}` } } };
   }
 
-  function route(url: URL): { status: number; body: unknown } {
+  function route(url: URL, method: string, reqBody: unknown): { status: number; body: unknown } {
     const path = decodeURIComponent(url.pathname.replace(/^\/2\.0/, '')).replace(/\/+$/, '');
     const need = (scope: string) => (scopes.has(scope) ? null : { status: 403, body: error('Your credentials lack one or more required privilege scopes.', { granted: [...scopes], required: [scope] }) });
     if (path === '/user') return need('account') ?? { status: 200, body: { type: 'user', account_id: '712020:teamlens-bot', nickname: 'teamlens-bot', display_name: 'Teamlens bot', uuid: '{00000000-0000-4000-8000-000000000b07}' } };
@@ -160,6 +227,8 @@ export async function startFakeBitbucket(options: FakeBitbucketOptions = {}): Pr
     const r = REPOS.findIndex((x) => `${x.owner}/${x.name}` === repo);
     if (r < 0) return { status: 404, body: error(`Repository ${repo} not found`) };
     if (refused.has(repo)) return { status: 403, body: error('You may not have access to this repository.') };
+    if (rest === '/issues' || rest.startsWith('/issues/')) return issueRoute(method, repo, rest, reqBody);
+    if (method !== 'GET') return { status: 405, body: error('Method not allowed') };
     if (rest === '') return need('repository') ?? { status: 200, body: repoJson(REPOS[r]!, r) };
     if (rest === '/environments') return need('pipeline') ?? { status: 200, body: paged(url, ENVIRONMENTS, 100) };
     if (rest === '/deployments') {
@@ -201,7 +270,7 @@ export async function startFakeBitbucket(options: FakeBitbucketOptions = {}): Pr
     if (denied) return denied;
     const s = pr.source;
     switch (m[2]) {
-      case undefined: return { status: 200, body: prJson(pr) };
+      case undefined: return { status: 200, body: prJson(pr, true) };
       case '/activity': {
         // Newest first, as Bitbucket lists it; the entries carry the pull request too.
         const values = [...pr.activity].sort((a, b) => Date.parse(b.at) - Date.parse(a.at)).map(({ at: _at, ...a }) => ({ ...a, pull_request: { type: 'pullrequest', id: s.number, title: s.title } }));
@@ -230,9 +299,21 @@ export async function startFakeBitbucket(options: FakeBitbucketOptions = {}): Pr
     if (!accepted.has(String(req.headers.authorization ?? ''))) return send(res, 401, error('Unauthorized'), { 'www-authenticate': 'Basic realm="Bitbucket.org HTTP"' });
     const fault = failures.shift();
     if (fault) return send(res, fault.status, error(fault.status === 429 ? 'Rate limit for this resource has been exceeded' : 'Something went wrong'), fault.retryAfter !== undefined ? { 'retry-after': String(fault.retryAfter) } : {});
-    if (req.method !== 'GET') return send(res, 405, error('Method not allowed'));
-    const out = route(url);
-    send(res, out.status, out.body);
+    if (req.method !== 'GET' && req.method !== 'POST') return send(res, 405, error('Method not allowed'));
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      let body: unknown = undefined;
+      if (chunks.length) {
+        try {
+          body = JSON.parse(Buffer.concat(chunks).toString('utf8'));
+        } catch {
+          return send(res, 400, error('The request body is not JSON.'));
+        }
+      }
+      const out = route(url, req.method ?? 'GET', body);
+      send(res, out.status, out.body);
+    });
   });
   await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
@@ -254,6 +335,43 @@ export async function startFakeBitbucket(options: FakeBitbucketOptions = {}): Pr
       if (Date.parse(at) > Date.parse(pr.updatedOn)) pr.updatedOn = new Date(at).toISOString();
     },
     accountId: bitbucketAccountId,
+    addReviewer(repo, number, who, at) {
+      const pr = prs.find((p) => p.repo === `acme/${repo}` && p.source.number === number);
+      if (!pr) throw new Error(`No pull request acme/${repo}#${number}`);
+      pr.requests.push({ key: who, at });
+      pr.activity.push({ at, update: { date: at, state: 'OPEN', draft: false, author: account(pr.source.author) } });
+      withReviewers(pr);
+      if (Date.parse(at) > Date.parse(pr.updatedOn)) pr.updatedOn = new Date(at).toISOString();
+    },
+    issues,
+    trackerOff,
+    setIssueState(repo, id, state, at = new Date().toISOString()) {
+      const issue = issues.find((i) => i.repo === repo && i.id === id);
+      if (!issue) throw new Error(`No issue ${repo}#${id}`);
+      const old = issue.state;
+      issue.state = state;
+      issue.updated_on = at;
+      const r = REPOS.findIndex((x) => `${x.owner}/${x.name}` === repo);
+      return {
+        actor: account('alice'), issue: issueJson(issue), repository: r >= 0 ? repoJson(REPOS[r]!, r) : { type: 'repository', full_name: repo },
+        changes: { status: { old, new: state } },
+      };
+    },
+    pullRequestCreated(repo, number) {
+      const pr = prs.find((p) => p.repo === `acme/${repo}` && p.source.number === number);
+      if (!pr) throw new Error(`No pull request acme/${repo}#${number}`);
+      const created = shift(pr.source.createdAt);
+      const r = REPOS.findIndex((x) => x.name === repo);
+      return {
+        actor: account(pr.source.author), repository: repoJson(REPOS[r]!, r),
+        pullrequest: { ...prJson(pr), state: 'OPEN', draft: pr.source.draft, merge_commit: null, updated_on: created, reviewers: reviewersAt(pr, created) },
+      };
+    },
+    delivery(event, payload, secret, requestUuid = randomUUID()) {
+      const body = JSON.stringify(payload);
+      const signature = `sha256=${createHmac('sha256', secret).update(body).digest('hex')}`;
+      return { body, headers: { 'content-type': 'application/json', 'x-event-key': event, 'x-request-uuid': requestUuid, 'x-hub-signature': signature, 'user-agent': 'Bitbucket-Webhooks/2.0' } };
+    },
     close: () => new Promise<void>((resolve) => {
       server.closeAllConnections();
       server.close(() => resolve());

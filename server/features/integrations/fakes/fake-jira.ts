@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { jiraSignatureOf } from '../jira/jira.webhook.js';
 import { JIRA_PROJECT, PEOPLE, SPRINTS, shiftIso, type SampleStatus } from '../sample/synthetic-dataset.js';
 import {
-  POINTS_FIELD, SITE_URL, SPRINT_FIELD, STATUSES, buildIssues, historyJson, issueJson, sprintJson, statusByName, statusJson, userJson, wallToUtc,
+  DC_SITE_URL, SITE_URL, STATUSES, buildIssues, fieldIds, historyJson, issueJson, sprintJson, statusByName, statusJson, userJson, wallToUtc,
   type FakeIssue,
 } from './fake-jira.data.js';
 import type { FakeOptions, FakeService } from './fake-service.js';
@@ -16,11 +16,20 @@ import type { FakeOptions, FakeService } from './fake-service.js';
  * changelog endpoint then serves the rest), boards and sprints, issue create and get. Basic auth
  * (email + API token) is checked; faults are scripted; issues change between syncs; webhooks are
  * signed as Jira Cloud admin webhooks with a secret do.
+ *
+ * `flavour: 'DATA_CENTER'` makes it a Jira Data Center 10 server instead, under a context path
+ * (`/jira` by default: `url` includes it): REST API v2 only (`/rest/api/2/search` paged by
+ * `startAt` with `total`, `/rest/api/2/project` as a plain list, `/rest/api/2/user/search?username=`,
+ * the whole changelog on `/rest/api/2/issue/{id}?expand=changelog`, no changelog endpoint), a
+ * personal access token as `Authorization: Bearer`, users by `key`/`name`, its own custom field
+ * ids, the Sprint field as greenhopper strings, a plain-text description on create. serverInfo
+ * answers anonymously in both flavours (deploymentType Cloud / Server).
  */
 /** A scripted failure: the next request (matching `path`, after `after` matching ones pass) gets it; `body` replaces the JSON (a malformed payload). */
 export type FakeJiraFault = { status: number; headers?: Record<string, string>; body?: string; path?: RegExp; after?: number };
 
 export type FakeJira = FakeService & {
+  flavour: 'CLOUD' | 'DATA_CENTER';
   email: string;
   /** The JQL of every search received, in order. */
   jqls: string[];
@@ -37,6 +46,10 @@ export type FakeJira = FakeService & {
 };
 
 export type FakeJiraOptions = FakeOptions & {
+  /** CLOUD (default) or DATA_CENTER (REST API v2, Bearer personal access token, a context path). */
+  flavour?: 'CLOUD' | 'DATA_CENTER';
+  /** Data Center's context path (default `/jira`; `''` for none). */
+  contextPath?: string;
   email?: string;
   /** The user's time zone /myself reports (JQL dates are read in it). */
   timeZone?: string;
@@ -49,19 +62,25 @@ export type FakeJiraOptions = FakeOptions & {
 };
 
 export async function startFakeJira(options: FakeJiraOptions = {}): Promise<FakeJira> {
+  const flavour = options.flavour ?? 'CLOUD';
+  const dc = flavour === 'DATA_CENTER';
+  const contextPath = dc ? (options.contextPath ?? '/jira').replace(/\/+$/, '') : '';
+  const fields = fieldIds(dc);
   const email = options.email ?? 'teamlens@acme.test';
-  const token = options.token ?? 'ATATT3xFfGF0fakeJiraApiToken0000';
+  const token = options.token ?? (dc ? 'NjM0NzE2MTk0NjQ4OkZha2VEYXRhQ2VudGVyUGF0MDAw' : 'ATATT3xFfGF0fakeJiraApiToken0000');
   const shiftMs = options.shiftMs ?? 0;
   const shift = (iso: string) => shiftIso(iso, shiftMs);
   const timeZone = options.timeZone ?? 'Europe/Berlin';
   const cap = options.maxResults ?? 100;
-  const changelogMax = options.changelogMax ?? 100;
+  // Data Center embeds the whole changelog in a search unless told otherwise.
+  const changelogMax = options.changelogMax ?? (dc ? 10_000 : 100);
   const now = options.now ?? (() => new Date());
   const issues: FakeIssue[] = options.dataset === 'empty' ? [] : buildIssues(shiftMs);
   const requests: FakeService['requests'] = [];
   const jqls: string[] = [];
   const faults: FakeJiraFault[] = [];
-  const accepted = `Basic ${Buffer.from(`${email}:${token}`).toString('base64')}`;
+  const accepted = dc ? `Bearer ${token}` : `Basic ${Buffer.from(`${email}:${token}`).toString('base64')}`;
+  /** The server's address with its context path (links and `url` name it). */
   let origin = '';
   let nextId = 20000;
 
@@ -72,7 +91,7 @@ export async function startFakeJira(options: FakeJiraOptions = {}): Promise<Fake
   function search(url: URL) {
     const jql = url.searchParams.get('jql') ?? '';
     jqls.push(jql);
-    const fields = (url.searchParams.get('fields') ?? '').split(',').map((f) => f.trim()).filter(Boolean);
+    const wanted = (url.searchParams.get('fields') ?? '').split(',').map((f) => f.trim()).filter(Boolean);
     const expand = (url.searchParams.get('expand') ?? '').split(',');
     const project = /project\s*=\s*"?([\w-]+)"?/i.exec(jql)?.[1];
     const since = /updated\s*>=\s*"([^"]+)"/i.exec(jql)?.[1];
@@ -84,16 +103,83 @@ export async function startFakeJira(options: FakeJiraOptions = {}): Promise<Fake
     if (project && project !== JIRA_PROJECT.key && project !== JIRA_PROJECT.id) return { status: 400, body: errors(`The value '${project}' does not exist for the field 'project'.`) };
     list = [...list].sort((a, b) => a.updated.localeCompare(b.updated) || Number(a.id) - Number(b.id));
     const max = Math.min(int(url.searchParams.get('maxResults'), 50), cap);
+    if (dc) {
+      // /rest/api/2/search: startAt pages with the total.
+      const startAt = int(url.searchParams.get('startAt'), 0);
+      const page = list.slice(startAt, startAt + max);
+      return { status: 200, body: {
+        expand: 'schema,names', startAt, maxResults: max, total: list.length,
+        issues: page.map((i) => issueJson(i, origin, shift, { fields: wanted, changelogMax: expand.includes('changelog') ? changelogMax : null, dc })),
+      } };
+    }
     const tokenIn = url.searchParams.get('nextPageToken');
     const offset = tokenIn ? Number(Buffer.from(tokenIn, 'base64url').toString().split(':')[1] ?? NaN) : 0;
     if (!Number.isFinite(offset)) return { status: 400, body: errors('The nextPageToken is invalid.') };
     const page = list.slice(offset, offset + max);
     const body: Record<string, unknown> = {
-      issues: page.map((i) => issueJson(i, origin, shift, { fields, changelogMax: expand.includes('changelog') ? changelogMax : null })),
+      issues: page.map((i) => issueJson(i, origin, shift, { fields: wanted, changelogMax: expand.includes('changelog') ? changelogMax : null })),
       isLast: offset + max >= list.length,
     };
     if (offset + max < list.length) body.nextPageToken = Buffer.from(`page:${offset + max}`).toString('base64url');
     return { status: 200, body };
+  }
+
+  function fieldList() {
+    return [
+      { id: 'summary', key: 'summary', name: 'Summary', custom: false, schema: { type: 'string', system: 'summary' } },
+      dc
+        ? { id: fields.points, name: 'Story Points', custom: true, schema: { type: 'number', custom: 'com.atlassian.jira.plugin.system.customfieldtypes:float', customId: 10106 } }
+        : { id: fields.points, key: fields.points, name: 'Story point estimate', custom: true, schema: { type: 'number', custom: 'com.atlassian.jira.plugin.system.customfieldtypes:jsw-story-points', customId: 10016 } },
+      { id: fields.sprint, key: fields.sprint, name: 'Sprint', custom: true, schema: { type: 'array', items: 'json', custom: 'com.pyxis.greenhopper.jira:gh-sprint', customId: dc ? 10104 : 10020 } },
+    ];
+  }
+
+  /** Jira Data Center's REST API v2 (the agile API is shared with Cloud's routes). */
+  function dcRoute(method: string, url: URL, body: unknown): { status: number; body: unknown } {
+    const p = url.pathname;
+    const startAt = int(url.searchParams.get('startAt'), 0);
+    const maxResults = Math.min(int(url.searchParams.get('maxResults'), 50), cap);
+    if (method === 'GET' && p === '/rest/api/2/myself') {
+      return { status: 200, body: { self: `${origin}/rest/api/2/user?username=teamlens`, key: 'JIRAUSER10000', name: 'teamlens', emailAddress: email, displayName: 'Teamlens Sync', active: true, deleted: false, timeZone, locale: 'en_GB' } };
+    }
+    // Data Center lists only the projects the user may browse (none: an empty list, not a 403).
+    if (method === 'GET' && p === '/rest/api/2/project') return { status: 200, body: fake.denyProjects ? [] : [{ self: '', id: JIRA_PROJECT.id, key: JIRA_PROJECT.key, name: 'Alpha', projectTypeKey: 'software' }] };
+    if (method === 'GET' && p === '/rest/api/2/status') return { status: 200, body: STATUSES.map((s) => statusJson(s.name)) };
+    if (method === 'GET' && p === '/rest/api/2/field') return { status: 200, body: fieldList() };
+    if (method === 'GET' && p === '/rest/api/2/user/search') {
+      const username = url.searchParams.get('username');
+      if (!username) return { status: 400, body: errors('The username query parameter was not provided') };
+      const all = PEOPLE.map((x) => userJson(x.key, true) as { name: string; displayName?: string; emailAddress?: string });
+      const q = username.toLowerCase();
+      // “.” matches every user (it is in every username, name or email Jira indexes); else a prefix.
+      const found = q === '.' ? all : all.filter((u) => [u.name, u.displayName, u.emailAddress].some((v) => v?.toLowerCase().startsWith(q)));
+      return { status: 200, body: found.slice(startAt, startAt + maxResults) };
+    }
+    if (method === 'GET' && p === '/rest/api/2/search') return search(url);
+    const m = /^\/rest\/api\/2\/issue\/([\w-]+)$/.exec(p);
+    if (method === 'GET' && m) {
+      const issue = find(m[1]!);
+      if (!issue) return { status: 404, body: errors('Issue Does Not Exist') };
+      const wanted = (url.searchParams.get('fields') ?? '').split(',').map((f) => f.trim()).filter(Boolean);
+      const expand = (url.searchParams.get('expand') ?? '').split(',');
+      return { status: 200, body: issueJson(issue, origin, shift, { fields: wanted, changelogMax: expand.includes('changelog') ? Number.MAX_SAFE_INTEGER : null, dc: true }) };
+    }
+    if (method === 'POST' && p === '/rest/api/2/issue') {
+      const f = (body as { fields?: { project?: { id?: string; key?: string }; summary?: string; issuetype?: { name?: string }; description?: unknown } } | null)?.fields;
+      if (!f?.summary || !f.issuetype?.name) return { status: 400, body: { errorMessages: [], errors: { summary: 'You must specify a summary of the issue.' } } };
+      if (f.project?.id !== JIRA_PROJECT.id && f.project?.key !== JIRA_PROJECT.key) return { status: 400, body: { errorMessages: [], errors: { project: 'project is required' } } };
+      if (f.description !== undefined && typeof f.description !== 'string') return { status: 400, body: { errorMessages: [], errors: { description: 'Operation value must be a string' } } };
+      return { status: 201, body: created(f.summary, f.issuetype.name) };
+    }
+    return { status: 404, body: errors(`No fake route for ${method} ${p}`) };
+  }
+
+  function created(summary: string, type: string) {
+    const at = now().toISOString();
+    const id = String(nextId++);
+    const key = `${JIRA_PROJECT.key}-${issues.length + 1}`;
+    issues.push({ id, key, type, summary, points: null, assignee: null, reporter: 'alice', created: at, updated: at, status: 'To Do', resolutiondate: null, sprintIds: [], histories: [] });
+    return { id, key, self: `${origin}/rest/api/${dc ? 2 : 3}/issue/${id}` };
   }
 
   function route(method: string, url: URL, body: unknown): { status: number; body: unknown } {
@@ -101,6 +187,13 @@ export async function startFakeJira(options: FakeJiraOptions = {}): Promise<Fake
     const startAt = int(url.searchParams.get('startAt'), 0);
     const maxResults = Math.min(int(url.searchParams.get('maxResults'), 50), cap);
     const paged = <T>(values: T[]) => ({ startAt, maxResults, total: values.length, isLast: startAt + maxResults >= values.length, values: values.slice(startAt, startAt + maxResults) });
+    if (method === 'GET' && p === '/rest/api/2/serverInfo') {
+      return { status: 200, body: dc
+        ? { baseUrl: DC_SITE_URL, version: '10.3.1', versionNumbers: [10, 3, 1], deploymentType: 'Server', buildNumber: 10030001, serverTitle: 'Acme Jira' }
+        : { baseUrl: SITE_URL, version: '1001.0.0-SNAPSHOT', deploymentType: 'Cloud', serverTitle: 'Jira' } };
+    }
+    const agile = p.startsWith('/rest/agile/1.0/');
+    if (dc && !agile) return dcRoute(method, url, body);
     if (method === 'GET' && p === '/rest/api/3/myself') return { status: 200, body: { accountId: 'jira-teamlens', accountType: 'atlassian', emailAddress: email, displayName: 'Teamlens Sync', active: true, timeZone, locale: 'en_GB' } };
     if (method === 'GET' && p === '/rest/api/3/serverInfo') return { status: 200, body: { baseUrl: SITE_URL, version: '1001.0.0-SNAPSHOT', deploymentType: 'Cloud', serverTitle: 'Jira' } };
     if (method === 'GET' && p === '/rest/api/3/project/search') {
@@ -108,20 +201,14 @@ export async function startFakeJira(options: FakeJiraOptions = {}): Promise<Fake
       return { status: 200, body: paged([{ id: JIRA_PROJECT.id, key: JIRA_PROJECT.key, name: 'Alpha', projectTypeKey: 'software', simplified: false, style: 'classic' }]) };
     }
     if (method === 'GET' && p === '/rest/api/3/status') return { status: 200, body: STATUSES.map((s) => statusJson(s.name)) };
-    if (method === 'GET' && p === '/rest/api/3/field') {
-      return { status: 200, body: [
-        { id: 'summary', key: 'summary', name: 'Summary', custom: false, schema: { type: 'string', system: 'summary' } },
-        { id: POINTS_FIELD, key: POINTS_FIELD, name: 'Story point estimate', custom: true, schema: { type: 'number', custom: 'com.atlassian.jira.plugin.system.customfieldtypes:jsw-story-points', customId: 10016 } },
-        { id: SPRINT_FIELD, key: SPRINT_FIELD, name: 'Sprint', custom: true, schema: { type: 'array', items: 'json', custom: 'com.pyxis.greenhopper.jira:gh-sprint', customId: 10020 } },
-      ] };
-    }
+    if (method === 'GET' && p === '/rest/api/3/field') return { status: 200, body: fieldList() };
     if (method === 'GET' && p === '/rest/api/3/users/search') return { status: 200, body: PEOPLE.map((x) => userJson(x.key)).slice(startAt, startAt + maxResults) };
     if (method === 'GET' && p === '/rest/api/3/search/jql') return search(url);
     let m = /^\/rest\/api\/3\/issue\/([\w-]+)\/changelog$/.exec(p);
     if (method === 'GET' && m) {
       const issue = find(m[1]!);
       if (!issue) return { status: 404, body: errors('Issue does not exist or you do not have permission to see it.') };
-      return { status: 200, body: { self: `${origin}${p}`, ...paged(issue.histories.map(historyJson)) } };
+      return { status: 200, body: { self: `${origin}${p}`, ...paged(issue.histories.map((h) => historyJson(h))) } };
     }
     m = /^\/rest\/api\/3\/issue\/([\w-]+)$/.exec(p);
     if (method === 'GET' && m) {
@@ -133,11 +220,7 @@ export async function startFakeJira(options: FakeJiraOptions = {}): Promise<Fake
       if (!f?.summary || !f.issuetype?.name) return { status: 400, body: { errorMessages: [], errors: { summary: 'You must specify a summary of the issue.' } } };
       if (f.project?.id !== JIRA_PROJECT.id && f.project?.key !== JIRA_PROJECT.key) return { status: 400, body: { errorMessages: [], errors: { project: 'valid project is required' } } };
       if (f.description !== undefined && f.description?.type !== 'doc') return { status: 400, body: { errorMessages: [], errors: { description: 'Operation value must be an Atlassian Document.' } } };
-      const at = now().toISOString();
-      const id = String(nextId++);
-      const key = `${JIRA_PROJECT.key}-${issues.length + 1}`;
-      issues.push({ id, key, type: f.issuetype.name, summary: f.summary, points: null, assignee: null, reporter: 'alice', created: at, updated: at, status: 'To Do', resolutiondate: null, sprintIds: [], histories: [] });
-      return { status: 201, body: { id, key, self: `${origin}/rest/api/3/issue/${id}` } };
+      return { status: 201, body: created(f.summary, f.issuetype.name) };
     }
     if (method === 'GET' && p === '/rest/agile/1.0/board') {
       const project = url.searchParams.get('projectKeyOrId');
@@ -154,16 +237,24 @@ export async function startFakeJira(options: FakeJiraOptions = {}): Promise<Fake
   }
 
   const server = http.createServer((req, res) => {
-    const url = new URL(req.url ?? '/', 'http://127.0.0.1');
+    const full = new URL(req.url ?? '/', 'http://127.0.0.1');
+    const url = new URL(full);
+    // Data Center under a context path: only paths below it are Jira's.
+    if (contextPath) url.pathname = full.pathname.startsWith(`${contextPath}/`) ? full.pathname.slice(contextPath.length) : '/outside-context-path';
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
       const method = req.method ?? 'GET';
       requests.push({ method, path: `${url.pathname}${url.search}`, headers: { accept: String(req.headers.accept ?? '') } });
+      if (url.pathname === '/outside-context-path') return void res.writeHead(404, { 'content-type': 'text/html' }).end('<html><body>Not Found</body></html>');
       const send = (status: number, body: unknown, headers: Record<string, string> = {}) => {
         res.writeHead(status, { 'content-type': 'application/json;charset=UTF-8', ...headers }).end(typeof body === 'string' ? body : JSON.stringify(body));
       };
-      if (req.headers.authorization !== accepted) return send(401, errors('Client must be authenticated to access this resource.'), { 'www-authenticate': 'Basic realm="protected-area"' });
+      // serverInfo answers anonymously (Cloud and Data Center alike).
+      const anonymous = !req.headers.authorization && method === 'GET' && url.pathname === '/rest/api/2/serverInfo';
+      if (!anonymous && req.headers.authorization !== accepted) {
+        return send(401, dc ? { message: 'Client must be authenticated to access this resource.', 'status-code': 401 } : errors('Client must be authenticated to access this resource.'), { 'www-authenticate': dc ? 'OAuth realm="https%3A%2F%2Fjira.acme.test%2Fjira"' : 'Basic realm="protected-area"' });
+      }
       const i = faults.findIndex((f) => !f.path || f.path.test(url.pathname));
       if (i >= 0 && (faults[i]!.after ?? 0) > 0) faults[i]!.after! -= 1;
       else if (i >= 0) {
@@ -179,10 +270,11 @@ export async function startFakeJira(options: FakeJiraOptions = {}): Promise<Fake
     });
   });
   await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
-  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}${contextPath}`;
 
   const fake: FakeJira = {
     url: origin,
+    flavour,
     token,
     email,
     requests,
@@ -209,8 +301,8 @@ export async function startFakeJira(options: FakeJiraOptions = {}): Promise<Fake
       const last = issue.histories.at(-1);
       const payload = {
         timestamp: Date.parse(issue.updated), webhookEvent: event, issue_event_type_name: event === 'jira:issue_created' ? 'issue_created' : 'issue_generic',
-        user: userJson(issue.reporter), issue: issueJson(issue, origin, shift),
-        ...(event === 'jira:issue_updated' && last ? { changelog: { id: last.id, items: last.items } } : {}),
+        user: userJson(issue.reporter, dc), issue: issueJson(issue, origin, shift, { dc }),
+        ...(event === 'jira:issue_updated' && last ? { changelog: { id: last.id, items: historyJson(last, dc).items } } : {}),
       };
       const body = Buffer.from(JSON.stringify(payload));
       const headers: Record<string, string> = { 'content-type': 'application/json', 'x-hub-signature': jiraSignatureOf(secret, body) };

@@ -2,11 +2,12 @@ import type { StatusCategory } from '../../../../shared/integrations.js';
 import type { AccountInput, IssueInput, IssueTransitionInput } from '../integrations.provider.js';
 
 /**
- * Jira's shapes (REST API v3, as jira.js returns them) turned into the provider-neutral records of
+ * Jira's shapes (REST API v3 on Cloud, v2 on Data Center, as jira.js returns them) turned into the provider-neutral records of
  * integrations.provider.ts. Pure functions: the adapter fetches, these map.
  */
 
-export type JiraUser = { accountId?: string; displayName?: string; emailAddress?: string | null; accountType?: string; active?: boolean };
+/** Cloud names a user by `accountId`; Data Center by `key` (stable) and `name` (the username, can be renamed). */
+export type JiraUser = { accountId?: string; key?: string; name?: string; displayName?: string; emailAddress?: string | null; accountType?: string; active?: boolean };
 export type JiraChangeItem = { field?: string; fieldId?: string; from?: string | null; fromString?: string | null; to?: string | null; toString?: string | null };
 export type JiraHistory = { id?: string; created?: string; author?: JiraUser; items?: JiraChangeItem[] };
 export type JiraStatus = { id?: string; name?: string; statusCategory?: { key?: string } };
@@ -49,9 +50,11 @@ export function jqlDate(at: Date, timeZone: string): string {
   return `${p('year')}/${p('month')}/${p('day')} ${p('hour')}:${p('minute')}`;
 }
 
+/** Cloud: the accountId. Data Center: the user key (stable across renames), the username as the login. */
 export function jiraAccountOf(user: JiraUser | null | undefined): AccountInput | null {
-  if (!user?.accountId) return null;
-  return { externalId: user.accountId, login: null, displayName: user.displayName ?? null, email: user.emailAddress ?? null, isBot: user.accountType === 'app' };
+  if (user?.accountId) return { externalId: user.accountId, login: null, displayName: user.displayName ?? null, email: user.emailAddress ?? null, isBot: user.accountType === 'app' };
+  if (user?.key) return { externalId: user.key, login: user.name ?? null, displayName: user.displayName ?? null, email: user.emailAddress ?? null, isBot: false };
+  return null;
 }
 
 export type StatusCategories = Map<string, StatusCategory>;
@@ -122,8 +125,9 @@ export function mapIssue(issue: JiraIssue, histories: JiraHistory[], opts: { cat
   // Sprints the issue was created in have no history: a member since its creation.
   const current = opts.sprintField ? f[opts.sprintField] : null;
   if (Array.isArray(current)) {
-    for (const s of current as Array<{ id?: number | string }>) {
-      const id = s?.id === undefined ? null : String(s.id);
+    // Cloud: sprint objects; Data Center (API v2): `com.atlassian.greenhopper.service.sprint.Sprint@1f[id=1,rapidViewId=1,…]` strings.
+    for (const s of current as Array<{ id?: number | string } | string>) {
+      const id = typeof s === 'string' ? (/\bid=(\d+)/.exec(s)?.[1] ?? null) : s?.id === undefined ? null : String(s.id);
       if (id && !sprintSeenInHistory.has(id)) sprintRows.unshift({ sprintExternalId: id, addedAt: createdAt, removedAt: null });
     }
   }

@@ -5,13 +5,22 @@ import type { OpenConnection, WebhookDelivery } from '../integrations.provider.j
 import { jiraAccountOf, mapIssue, statusCategories, type JiraIssue } from './jira.map.js';
 
 /**
- * Jira Cloud admin webhooks (with a secret) sign the raw body: `X-Hub-Signature: sha256=<hex HMAC>`.
+ * Jira Cloud admin webhooks and Jira Data Center 10 webhooks (with a secret) sign the raw body
+ * alike: `X-Hub-Signature: sha256=<hex HMAC>`; the payloads share their shape (Data Center's users
+ * carry `key`/`name` instead of `accountId`, mapped by jiraAccountOf).
  * The delivery id is `X-Atlassian-Webhook-Identifier` (retries of one delivery keep it), else the
  * payload's timestamp, issue id and event.
  */
 /** The signature of a body (the fake Jira signs its deliveries with it). */
 export const jiraSignatureOf = hubSignature;
 const head = headerOf;
+
+/** The admin's story points field; left at Cloud's default, the one the connection test found (Data Center names its own). */
+function webhookPointsField(setting: string, connection: OpenConnection): string {
+  const fallback = DEFAULT_CODE_PROCESS.story_points_field;
+  if (setting && setting !== fallback) return setting;
+  return connection.externalInfo.storyPointsField || fallback;
+}
 
 type Payload = { timestamp?: number; webhookEvent?: string; issue?: JiraIssue };
 
@@ -41,7 +50,7 @@ export function jiraWebhook(input: { connection: OpenConnection; webhookSecret: 
       // same history ids, so nothing is counted twice).
       const st = issue.fields.status;
       const { sprints: _sprints, ...record } = mapIssue(issue, [], {
-        categories: statusCategories(st ? [st] : []), storyPointsField: settings.story_points_field || 'customfield_10016', sprintField: null,
+        categories: statusCategories(st ? [st] : []), storyPointsField: webhookPointsField(settings.story_points_field, input.connection), sprintField: null,
         browseBase: input.connection.externalInfo.siteUrl || input.connection.baseUrl,
       });
       const assignee = jiraAccountOf(issue.fields.assignee);
