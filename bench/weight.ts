@@ -47,8 +47,8 @@ function closure(manifest: Manifest, keys: string[]): Set<string> {
  * JavaScript weight of a route: the entry (index.html's script and its static imports) plus the
  * route chunks that TanStack Router's code splitting made for each route file on the way
  * (`routes/<file>?tsr-split=...`) and their static imports, gzip-compressed one by one (level 6,
- * what a server sends). "On demand" is what those chunks import later with import(): form
- * rules on the first submit, charts, editors.
+ * what a server sends). "On demand" is what those chunks import later with import(): the
+ * GraphQL client on the first request, form rules on the first submit.
  */
 export function measureRouteWeights(manifestPath = path.join(clientDir, '.vite/manifest.json')): RouteWeight[] {
   if (!fs.existsSync(manifestPath)) throw new Error(`${manifestPath} is missing: run npm run build (vite.config.ts build.manifest).`);
@@ -68,7 +68,7 @@ export function measureRouteWeights(manifestPath = path.join(clientDir, '.vite/m
       if (key === entry) continue;
       for (const dyn of manifest[key]!.dynamicImports ?? []) if (!loaded.has(dyn) && !routeKeys.has(dyn)) later.add(dyn);
     }
-    // What the entry itself imports with import() (besides route chunks) counts once under "on demand".
+    // The GraphQL client is imported on demand from a shared chunk; count it once under "on demand".
     for (const dyn of manifest[entry]!.dynamicImports ?? []) if (!routeKeys.has(dyn) && !loaded.has(dyn)) later.add(dyn);
     const jsFiles = (set: Set<string>) => [...new Set([...set].map((k) => manifest[k]!.file).filter((f) => f.endsWith('.js')))];
     const now = jsFiles(loaded).map(sizeOf);

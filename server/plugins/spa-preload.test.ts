@@ -27,6 +27,7 @@ const manifest: ViteManifest = {
   'routes/_auth.tsx?tsr-split=component---loader': { file: 'assets/_auth-H1.js', imports: ['index.html'] },
   'routes/_auth/login.tsx?tsr-split=component---loader': { file: 'assets/login-N1.js', imports: ['_forms-F1.js', 'index.html'] },
   'routes/_public/index.tsx?tsr-split=component---loader': { file: 'assets/index-W1.js', imports: ['index.html'] },
+  '../node_modules/graphql-request/build/entrypoints/main.js': { file: 'assets/main-G1.js', isDynamicEntry: true } as ViteManifest[string],
 };
 
 /** The real client/index.html (as Vite leaves it, the entry script aside): it must start the session request itself. */
@@ -38,9 +39,10 @@ const indexHtml = fs
 const preloader = createSpaPreloader(manifest, indexHtml);
 
 describe('what a page preloads (the Vite manifest and TanStack Router file routes)', () => {
-  it('a signed-in page: its chunk, its layout chunks, their imports and styles', () => {
+  it('a signed-in page: its chunk, its layout chunks, their imports and styles, and the GraphQL client last', () => {
     expect(preloader.preloadsFor('/home/dashboard')).toEqual({
       modules: ['/assets/_app-L1.js', '/assets/app-A1.js', '/assets/useSuspenseQuery-Q1.js', '/assets/dashboard-D1.js', '/assets/review-cycles.api-P1.js'],
+      laterModules: ['/assets/main-G1.js'],
       styles: ['/assets/app-S1.css', '/assets/review-cycles-S2.css'],
     });
   });
@@ -58,10 +60,10 @@ describe('what a page preloads (the Vite manifest and TanStack Router file route
     expect(preloader.preloadsFor('/profile/user-profile/some-id').modules).toContain('/assets/_id-P2.js');
   });
 
-  it('sign-in and public pages never load the signed-in shell', () => {
-    expect(preloader.preloadsFor('/login')).toEqual({ modules: ['/assets/_auth-H1.js', '/assets/login-N1.js', '/assets/forms-F1.js'], styles: [] });
-    expect(preloader.preloadsFor('/')).toEqual({ modules: ['/assets/index-W1.js'], styles: [] });
-    expect(preloader.preloadsFor('/no/such/page')).toEqual({ modules: [], styles: [] });
+  it('sign-in and public pages never load the signed-in shell or the GraphQL client', () => {
+    expect(preloader.preloadsFor('/login')).toEqual({ modules: ['/assets/_auth-H1.js', '/assets/login-N1.js', '/assets/forms-F1.js'], laterModules: [], styles: [] });
+    expect(preloader.preloadsFor('/')).toEqual({ modules: ['/assets/index-W1.js'], laterModules: [], styles: [] });
+    expect(preloader.preloadsFor('/no/such/page')).toEqual({ modules: [], laterModules: [], styles: [] });
   });
 });
 
@@ -95,6 +97,7 @@ describe('index.html as served for a page path', () => {
     const head = html.slice(0, html.indexOf('</head>'));
     expect(head).toMatch(/<script>window\.__teamlensSession = fetch\('\/api\/auth\/session'/);
     expect(head).toContain('<link rel="modulepreload" crossorigin href="/assets/dashboard-D1.js">');
+    expect(head).toContain('<link rel="modulepreload" crossorigin fetchpriority="low" href="/assets/main-G1.js">');
     expect(head).toContain('<link rel="stylesheet" crossorigin href="/assets/review-cycles-S2.css">');
     expect(head.indexOf('rel="preload" href="/api/auth/session"')).toBeLessThan(head.indexOf('<script type="module"'));
 

@@ -1,14 +1,19 @@
 /**
  * What a page needs before the web app boots, from the Vite manifest (docs/decisions/0040): the
  * route chunks TanStack Router split out of the page's route files (the page and its layouts),
- * their static imports and styles. index.html announces them so that they download beside the
- * entry instead of after it (entry -> session -> route chunk -> query).
+ * their static imports and styles, and, for signed-in pages, the GraphQL client that their first
+ * query imports. index.html announces them so that they download beside the entry instead of
+ * after it (entry -> session -> route chunk -> GraphQL client -> query).
  */
 type Chunk = { file: string; src?: string; isEntry?: boolean; imports?: string[]; dynamicImports?: string[]; css?: string[]; assets?: string[] };
 export type ViteManifest = Record<string, Chunk>;
 
 /** A route file (`routes/_app/home/dashboard.tsx`): its place in the route tree and the URL segments it matches. */
 type RouteFile = { file: string; tree: string[]; url: string[]; keys: string[] };
+
+/** The signed-in area: its pages query GraphQL as soon as the session is known. */
+const SIGNED_IN_LAYOUT = '_app';
+const GRAPHQL_CLIENT = /(^|\/)node_modules\/graphql-request\//;
 
 /**
  * TanStack Router's file conventions: `a.b` nests like `a/b`; `_x` is a pathless layout, `(x)` a
@@ -46,7 +51,7 @@ function leafRoute(routes: RouteFile[], pathname: string): RouteFile | undefined
     .sort((a, b) => rank(b) - rank(a))[0];
 }
 
-export type PagePreloads = { modules: string[]; styles: string[] };
+export type PagePreloads = { modules: string[]; laterModules: string[]; styles: string[] };
 
 export type SpaPreloader = {
   /** The files (URLs under /) a page path needs beyond what index.html already loads. */
@@ -60,6 +65,7 @@ export function createSpaPreloader(manifest: ViteManifest, indexHtml: string): S
   if (!entryKey) throw new Error('the Vite manifest has no entry');
   const routes = routeFiles(manifest);
   const byTree = new Map(routes.map((r) => [r.tree.join('/'), r]));
+  const graphqlClient = Object.keys(manifest).find((k) => GRAPHQL_CLIENT.test(k));
 
   const closure = (keys: string[]) => {
     const seen = new Set<string>();
@@ -76,12 +82,15 @@ export function createSpaPreloader(manifest: ViteManifest, indexHtml: string): S
 
   const preloadsFor = (pathname: string): PagePreloads => {
     const leaf = leafRoute(routes, pathname);
-    if (!leaf) return { modules: [], styles: [] };
+    if (!leaf) return { modules: [], laterModules: [], styles: [] };
     // The page and the layouts above it (`_app`, `_app/admin`, ...), each with its own chunk.
     const chain = leaf.tree.map((_, i) => byTree.get(leaf.tree.slice(0, i + 1).join('/'))).filter((r): r is RouteFile => r !== undefined);
     const needed = [...closure(chain.flatMap((r) => r.keys))].filter((k) => !inEntry.has(k));
+    // The GraphQL client runs only after the page's code: it comes last (fetchpriority=low).
+    const later = leaf.tree[0] === SIGNED_IN_LAYOUT && graphqlClient ? [...closure([graphqlClient])].filter((k) => !inEntry.has(k) && !needed.includes(k)) : [];
     return {
       modules: needed.map((k) => `/${manifest[k]!.file}`),
+      laterModules: later.map((k) => `/${manifest[k]!.file}`),
       styles: [...new Set(needed.flatMap((k) => manifest[k]!.css ?? []))].filter((c) => !entryCss.has(c)).map((c) => `/${c}`),
     };
   };
@@ -91,9 +100,10 @@ export function createSpaPreloader(manifest: ViteManifest, indexHtml: string): S
     const leaf = leafRoute(routes, pathname)?.file ?? '';
     let html = cache.get(leaf);
     if (html === undefined) {
-      const { modules, styles } = preloadsFor(pathname);
+      const { modules, laterModules, styles } = preloadsFor(pathname);
       const links = [
         ...modules.map((m) => `<link rel="modulepreload" crossorigin href="${m}">`),
+        ...laterModules.map((m) => `<link rel="modulepreload" crossorigin fetchpriority="low" href="${m}">`),
         ...styles.map((s) => `<link rel="stylesheet" crossorigin href="${s}">`),
       ];
       html = links.length ? indexHtml.replace(/\n?\s*<\/head>/, `\n${links.map((l) => `    ${l}\n`).join('')}  </head>`) : indexHtml;
