@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { z } from 'zod';
 import { INSIGHTS_DEFAULT_WEEKS, type InsightMetricKey } from '../../../shared/insights.js';
 import { gql } from '../../lib/graphql.js';
+import type { InsightsSearch } from './insights-search.js';
 
 /**
  * The insights API (server/features/insights/insights.schema.ts): the documents and their query
@@ -89,15 +89,7 @@ const INDIVIDUAL = `query IndividualInsights($user_id: ID, $from: String, $to: S
 // ---------------------------------------------------------------------------------------------
 // The window a page shows (search params): the last 4 / 12 / 26 / 52 weeks, or from..to; week or sprint.
 
-const isoDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
-export const WINDOW_WEEKS = ['4', '12', '26', '52'] as const;
-export const insightsSearchSchema = z.object({
-  weeks: z.enum([...WINDOW_WEEKS, 'custom']).optional().catch(undefined),
-  from: isoDay.optional().catch(undefined),
-  to: isoDay.optional().catch(undefined),
-  grain: z.enum(['WEEK', 'SPRINT']).optional().catch(undefined),
-});
-export type InsightsSearch = z.infer<typeof insightsSearchSchema>;
+export { WINDOW_WEEKS, insightsSearchSchema, type InsightsSearch } from './insights-search.js';
 export type InsightsWindow = { from: string; to: string; grain: InsightsGrain };
 
 const pad = (n: number) => String(n).padStart(2, '0');

@@ -1,6 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { parseIdParams } from '../../../../lib/route-params.js';
-import { individualInsightsQueryOptions, insightsSearchSchema, insightsWindow } from '../../../../features/insights/api.js';
+import { individualInsightsQueryOptions, insightsWindow } from '../../../../features/insights/api.js';
+import { insightsSearchSchema } from '../../../../features/insights/insights-search.js';
 import { IndividualInsightsPage } from '../../../../features/insights/individual-insights-page.js';
 
 /** A person's insights (they, their manager chain and admins may open them). */

@@ -1,5 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { individualInsightsQueryOptions, insightsSearchSchema, insightsWindow } from '../../../../features/insights/api.js';
+import { individualInsightsQueryOptions, insightsWindow } from '../../../../features/insights/api.js';
+import { insightsSearchSchema } from '../../../../features/insights/insights-search.js';
 import { IndividualInsightsPage } from '../../../../features/insights/individual-insights-page.js';
 
 /** My own insights: what waits on me and on others, my recent work, who I work with. */

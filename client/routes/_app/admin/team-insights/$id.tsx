@@ -1,7 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
 import { parseIdParams } from '../../../../lib/route-params.js';
-import { insightsSearchSchema, insightsWindow, teamInsightsQueryOptions } from '../../../../features/insights/api.js';
+import { insightsWindow, teamInsightsQueryOptions } from '../../../../features/insights/api.js';
+import { insightsSearchSchema } from '../../../../features/insights/insights-search.js';
 import { TeamInsightsPage } from '../../../../features/insights/team-insights-page.js';
 import { meQueryOptions } from '../../../../features/users/api.js';
 
