@@ -19,7 +19,7 @@ export type IntegrationScope = {
   team: { id: string; name: string } | null;
 };
 export type IntegrationConnection = {
-  id: string; provider: IntegrationProvider; base_url: string; account: string; auth_kind: AuthKind; secret_hint: string; has_webhook_secret: boolean;
+  id: string; provider: IntegrationProvider; base_url: string; account: string; edition: string | null; auth_kind: AuthKind; secret_hint: string; has_webhook_secret: boolean;
   webhook_url: string | null; backfill_months: number; status: ConnectionStatus; last_error: string | null; last_synced_at: string | null; is_sample: boolean;
   connected_by: { id: string; full_name: string } | null; created_at: string; scopes: IntegrationScope[]; current_run: SyncRun | null; sync_runs: SyncRun[];
   unmatched_accounts: number;
@@ -44,7 +44,7 @@ export type UpdateInput = { token?: string | null; private_key?: string | null; 
 
 export const RUN_FIELDS = 'id kind status progress_done progress_total progress_label items_written requests error resumes_at started_at finished_at created_at';
 export const SCOPE_FIELDS = 'id kind external_id name url default_branch included team { id name }';
-export const CONNECTION_FIELDS = `id provider base_url account auth_kind secret_hint has_webhook_secret webhook_url backfill_months status last_error last_synced_at is_sample
+export const CONNECTION_FIELDS = `id provider base_url account edition auth_kind secret_hint has_webhook_secret webhook_url backfill_months status last_error last_synced_at is_sample
   connected_by { id full_name } created_at scopes { ${SCOPE_FIELDS} } current_run { ${RUN_FIELDS} } sync_runs(limit: 10) { ${RUN_FIELDS} } unmatched_accounts`;
 export const ACCOUNT_FIELDS = 'id provider external_id login display_name email is_bot match_kind user { id full_name email } candidates { id full_name email }';
 export const CODE_PROCESS_FIELDS = 'branches deployment_source deployment_pattern production_environments bug_issue_types incident_issue_types incident_window_hours bot_logins story_points_field updated_at';

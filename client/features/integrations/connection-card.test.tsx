@@ -11,7 +11,7 @@ import { ProviderCard } from './connection-card.js';
 cleanUpBetweenTests();
 
 const azure = (patch: Partial<IntegrationConnection> = {}): IntegrationConnection => ({
-  id: 'ado', provider: 'AZURE_BOARDS', base_url: 'https://dev.azure.com', account: 'acme', auth_kind: 'TOKEN', secret_hint: 'p4T9', has_webhook_secret: true,
+  id: 'ado', provider: 'AZURE_BOARDS', base_url: 'https://dev.azure.com', account: 'acme', edition: null, auth_kind: 'TOKEN', secret_hint: 'p4T9', has_webhook_secret: true,
   webhook_url: 'https://teamlens.example/api/integrations/webhooks/ado', backfill_months: 6, status: 'CONNECTED', last_error: null, last_synced_at: null, is_sample: false,
   connected_by: { id: 'user-1', full_name: 'Ada Lovelace' }, created_at: '2026-11-26T08:59:00.000Z', scopes: [], current_run: null, sync_runs: [], unmatched_accounts: 0, ...patch,
 });

@@ -92,6 +92,7 @@ function Connected({ initial, label, teams }: { initial: IntegrationConnection; 
   return (
     <>
       <dl className="integration-facts">
+        {c.edition && <div><dt>Edition</dt><dd>{c.edition}</dd></div>}
         <div><dt>Account</dt><dd>{c.account || '—'}</dd></div>
         <div><dt>Address</dt><dd className="integration-code">{c.base_url}</dd></div>
         <div><dt>{c.auth_kind === 'APP' ? 'Private key' : 'Token'}</dt><dd>ends in <code>{c.secret_hint}</code></dd></div>

@@ -23,7 +23,7 @@ const run = (patch: Partial<SyncRun> = {}): SyncRun => ({
 });
 
 const connection = (patch: Partial<IntegrationConnection> = {}): IntegrationConnection => ({
-  id: 'gh', provider: 'GITHUB', base_url: 'https://api.github.com', account: 'acme', auth_kind: 'TOKEN', secret_hint: 'x9Zq', has_webhook_secret: true,
+  id: 'gh', provider: 'GITHUB', base_url: 'https://api.github.com', account: 'acme', edition: null, auth_kind: 'TOKEN', secret_hint: 'x9Zq', has_webhook_secret: true,
   webhook_url: 'https://teamlens.example/api/integrations/webhooks/gh', backfill_months: 6, status: 'CONNECTED', last_error: null, last_synced_at: null, is_sample: false,
   connected_by: { id: 'user-1', full_name: 'Ada Lovelace' }, created_at: '2026-11-26T08:59:00.000Z', scopes: [], current_run: null, sync_runs: [], unmatched_accounts: 0, ...patch,
 });
@@ -116,7 +116,7 @@ it('a running sync shows a progress bar with its label, a rate-limited one when 
       scopes: [{ id: 's1', kind: 'REPOSITORY', external_id: '1', name: 'acme/api', url: null, default_branch: 'main', included: true, team: null }],
     }),
     connection({
-      id: 'jira', provider: 'JIRA', base_url: 'https://acme.atlassian.net', account: 'ada@acme.test', webhook_url: null,
+      id: 'jira', provider: 'JIRA', base_url: 'https://acme.atlassian.net', account: 'ada@acme.test', edition: 'Jira Cloud', webhook_url: null,
       current_run: run({ id: 'j1', status: 'RATE_LIMITED', progress_label: 'Issues of ENG', resumes_at: '2026-11-26T10:30:00.000Z', finished_at: null }),
       sync_runs: [run({ id: 'j0', status: 'FAILED', error: 'Jira answered 500: try again later.', items_written: 7 })],
     }),
@@ -136,6 +136,7 @@ it('a running sync shows a progress bar with its label, a rate-limited one when 
     ['Backfill', 'Running', '26 Nov 2026, 09:00', expect.any(String), '300', ''],
     ['Incremental', 'Done', '26 Nov 2026, 09:00', '2 min 5 s', '1234', ''],
   ]);
+  expect(screen.getByText('Jira Cloud')).toBeTruthy();
   const jiraHistory = screen.getByRole('table', { name: 'Sync history of Jira' });
   expect(within(jiraHistory).getByText('Jira answered 500: try again later.')).toBeTruthy();
   expect(screen.getByText('https://teamlens.example/api/integrations/webhooks/gh')).toBeTruthy();

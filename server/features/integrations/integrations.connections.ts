@@ -1,3 +1,4 @@
+import { flavourOf } from './jira/jira.client.js';
 import type { MercuriusContext } from 'mercurius';
 import { z } from 'zod';
 import { badInput, conflict, notFound } from '../../../shared/app-error.js';
@@ -208,6 +209,7 @@ export const integrationsConnectionsPart: FeaturePart = {
       },
     },
     IntegrationConnection: {
+      edition: (r: ConnectionRow) => (r.provider === 'JIRA' ? (flavourOf({ externalInfo: r.external_info, account: r.account }) === 'DATA_CENTER' ? 'Jira Data Center' : 'Jira Cloud') : null),
       has_webhook_secret: (r: ConnectionRow) => !!r.webhook_secret_sealed,
       webhook_url: (r: ConnectionRow, _: unknown, ctx: Ctx) => (PROVIDERS_WITH_WEBHOOKS.includes(r.provider) ? `${ctx.services.config.baseUrl}/api/integrations/webhooks/${r.id}` : null),
       connected_by: (r: ConnectionRow, _: unknown, ctx: Ctx) => loadUser(ctx, r.created_by),

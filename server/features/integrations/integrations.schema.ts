@@ -52,6 +52,8 @@ export const integrationsSchema = /* GraphQL */ `
     provider: IntegrationProvider!
     base_url: String!
     account: String!
+    "Which edition of the service is connected, where it has several: Jira Cloud or Jira Data Center; null otherwise."
+    edition: String
     auth_kind: IntegrationAuthKind!
     "Last 4 characters of the stored token or key."
     secret_hint: String!

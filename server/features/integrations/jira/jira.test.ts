@@ -344,7 +344,7 @@ it('Data Center through the API: the connect form’s input (no email) is tested
   try {
     const world = await seedOrg(app);
     const admin = await signedIn(app, world.admin.email);
-    const CONNECT = `mutation($input: ConnectIntegrationInput!) { connectIntegration(input: $input) { id account status scopes { name included } } }`;
+    const CONNECT = `mutation($input: ConnectIntegrationInput!) { connectIntegration(input: $input) { id account edition status scopes { name included } } }`;
     const input = { provider: 'JIRA', base_url: server.url, token: server.token, backfill_months: 24 };
 
     const bad = await admin.gql(CONNECT, { input: { ...input, token: 'NjM0-bad-pat-0000' } });
@@ -354,7 +354,7 @@ it('Data Center through the API: the connect form’s input (no email) is tested
     const r = await admin.gql(CONNECT, { input });
     expect(r.errors).toBeUndefined();
     const c = r.data!.connectIntegration as { id: string; account: string; status: string; scopes: Array<{ name: string; included: boolean }> };
-    expect(c).toMatchObject({ account: '', status: 'CONNECTED' });
+    expect(c).toMatchObject({ account: '', edition: 'Jira Data Center', status: 'CONNECTED' });
     expect(c.scopes.map((x) => x.name).sort()).toEqual(['ALPHA', 'ALPHA board']);
     const row = app.services.db.select().from(integrationConnections).where(eq(integrationConnections.id, c.id)).get()!;
     expect(row.external_info).toMatchObject({ flavour: 'DATA_CENTER', siteUrl: DC_SITE_URL, storyPointsField: 'customfield_10106' });
