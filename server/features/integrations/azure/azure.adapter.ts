@@ -17,7 +17,7 @@ const PAGE = 200;
 const WORK_ITEM_CONCURRENCY = 4;
 
 async function test(connection: OpenConnection, _signal: AbortSignal): Promise<ConnectionTest> {
-  const clients = azureClients(connection);
+  const clients = await azureClients(connection);
   let who: string;
   try {
     const data = await azureCall('your profile', async () => (await clients.locations()).getConnectionData());
@@ -40,7 +40,7 @@ async function test(connection: OpenConnection, _signal: AbortSignal): Promise<C
 }
 
 async function listScopes(connection: OpenConnection, _signal: AbortSignal): Promise<ScopeInfo[]> {
-  const clients = azureClients(connection);
+  const clients = await azureClients(connection);
   const core = await clients.core();
   const out: ScopeInfo[] = [];
   for (let skip = 0; ; skip += 100) {
@@ -76,7 +76,7 @@ function categories(clients: AzureClients, project: string, count: () => void) {
 }
 
 async function sync(ctx: SyncContext): Promise<void> {
-  const clients = azureClients(ctx.connection);
+  const clients = await azureClients(ctx.connection);
   let requests = 0;
   const count = () => { requests += 1; };
   const call = <T>(what: string, run: () => Promise<T>) => { count(); return azureCall(what, run, () => ctx.now.getTime()); };
@@ -142,7 +142,7 @@ async function sync(ctx: SyncContext): Promise<void> {
 }
 
 async function createIssue(connection: OpenConnection, scope: { kind: ScopeKind; externalId: string; name: string }, issue: { title: string; body: string }, _signal: AbortSignal): Promise<CreatedIssue> {
-  const clients = azureClients(connection);
+  const clients = await azureClients(connection);
   const wit = await clients.wit();
   const created = await azureCall('a new work item', () => wit.createWorkItem(null, [
     { op: 'add', path: '/fields/System.Title', value: issue.title.slice(0, 255) },
@@ -153,7 +153,7 @@ async function createIssue(connection: OpenConnection, scope: { kind: ScopeKind;
 }
 
 async function issueStates(connection: OpenConnection, scope: { kind: ScopeKind; externalId: string; name: string }, externalIds: string[], _signal: AbortSignal) {
-  const clients = azureClients(connection);
+  const clients = await azureClients(connection);
   const wit = await clients.wit();
   const ids = externalIds.filter((id) => /^\d+$/.test(id)).map(Number);
   const out: Array<{ externalId: string; closedAt: string | null }> = [];

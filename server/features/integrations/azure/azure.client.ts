@@ -1,4 +1,4 @@
-import * as azdev from 'azure-devops-node-api';
+import type * as azdev from 'azure-devops-node-api';
 import type { CoreApi } from 'azure-devops-node-api/CoreApi.js';
 import type { LocationsApi } from 'azure-devops-node-api/LocationsApi.js';
 import type { WorkItemTrackingApi } from 'azure-devops-node-api/WorkItemTrackingApi.js';
@@ -18,9 +18,11 @@ export function azureOrgUrl(connection: OpenConnection): string {
   return `${connection.baseUrl.replace(/\/+$/, '')}/${encodeURIComponent(connection.account)}`;
 }
 
-export function azureClients(connection: OpenConnection): AzureClients {
+/** azure-devops-node-api, loaded on first use: importing it takes ~12 MB of memory, which an install without Azure Boards never needs. */
+export async function azureClients(connection: OpenConnection): Promise<AzureClients> {
+  const { WebApi, getPersonalAccessTokenHandler } = await import('azure-devops-node-api');
   const orgUrl = azureOrgUrl(connection);
-  const web = new azdev.WebApi(orgUrl, azdev.getPersonalAccessTokenHandler(connection.credentials.token ?? ''), { allowRetries: false, socketTimeout: 30_000 });
+  const web = new WebApi(orgUrl, getPersonalAccessTokenHandler(connection.credentials.token ?? ''), { allowRetries: false, socketTimeout: 30_000 });
   let wit: Promise<WorkItemTrackingApi> | null = null;
   let core: Promise<CoreApi> | null = null;
   return {

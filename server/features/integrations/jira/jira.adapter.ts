@@ -40,7 +40,7 @@ async function test(connection: OpenConnection, signal: AbortSignal): Promise<Co
   // Which Jira is this? serverInfo answers without credentials on Cloud and Data Center alike.
   let server: ServerInfo | null = null;
   try {
-    server = await jiraCall('server info', () => anonymousJira(connection, signal).serverInfo.getServerInfo()) as ServerInfo;
+    server = await jiraCall('server info', async () => (await anonymousJira(connection, signal)).serverInfo.getServerInfo()) as ServerInfo;
   } catch (err) {
     if (!(err instanceof IntegrationError)) throw err;
     if (err.kind === 'UNREACHABLE') return { ok: false, missing: [], message: err.message };
@@ -56,7 +56,7 @@ async function test(connection: OpenConnection, signal: AbortSignal): Promise<Co
 }
 
 async function testCloud(connection: OpenConnection, signal: AbortSignal, siteUrl: string | null): Promise<ConnectionTest> {
-  const { v3 } = jiraClients(connection, signal, 'CLOUD');
+  const { v3 } = await jiraClients(connection, signal, 'CLOUD');
   let me: JiraUser & { timeZone?: string };
   try {
     me = await jiraCall('your profile', () => v3.myself.getCurrentUser());
@@ -85,7 +85,7 @@ async function testCloud(connection: OpenConnection, signal: AbortSignal, siteUr
 }
 
 async function testDataCenter(connection: OpenConnection, signal: AbortSignal, server: ServerInfo | null, siteUrl: string | null): Promise<ConnectionTest> {
-  const { v2 } = jiraClients(connection, signal, 'DATA_CENTER');
+  const { v2 } = await jiraClients(connection, signal, 'DATA_CENTER');
   const dc = (what: string, run: () => Promise<unknown>) => jiraCall(what, run, Date.now, 'DATA_CENTER');
   let me: JiraUser & { timeZone?: string };
   try {
@@ -145,7 +145,7 @@ async function projectsOf(clients: JiraClients, call: Call): Promise<Array<{ id?
 }
 
 async function listScopes(connection: OpenConnection, signal: AbortSignal): Promise<ScopeInfo[]> {
-  const clients = jiraClients(connection, signal);
+  const clients = await jiraClients(connection, signal);
   const call = callerOf(clients);
   const site = siteOf(connection);
   const out: ScopeInfo[] = [];
@@ -251,7 +251,7 @@ async function people(clients: JiraClients, call: Call): Promise<AccountInput[]>
 }
 
 async function sync(ctx: SyncContext): Promise<void> {
-  const clients = jiraClients(ctx.connection, ctx.signal);
+  const clients = await jiraClients(ctx.connection, ctx.signal);
   const dc = clients.flavour === 'DATA_CENTER';
   let requests = 0;
   const call: Call = async (what, run) => { requests += 1; ctx.progress({ requests }); return jiraCall(what, run, () => ctx.now.getTime(), clients.flavour); };
@@ -327,7 +327,7 @@ function jqlValue(v: string): string {
 
 async function createIssue(connection: OpenConnection, scope: { kind: ScopeKind; externalId: string; name: string }, issue: { title: string; body: string }, signal: AbortSignal): Promise<CreatedIssue> {
   if (scope.kind !== 'PROJECT') throw new IntegrationError('NOT_FOUND', 'Jira opens issues in a project: choose a Jira project, not a board.');
-  const clients = jiraClients(connection, signal);
+  const clients = await jiraClients(connection, signal);
   const call = callerOf(clients);
   const summary = issue.title.slice(0, 255);
   // API v3 wants the description in the Atlassian Document Format; Data Center's v2 takes wiki text.
@@ -338,7 +338,7 @@ async function createIssue(connection: OpenConnection, scope: { kind: ScopeKind;
 }
 
 async function issueStates(connection: OpenConnection, _scope: { kind: ScopeKind; externalId: string; name: string }, externalIds: string[], signal: AbortSignal) {
-  const clients = jiraClients(connection, signal);
+  const clients = await jiraClients(connection, signal);
   const call = callerOf(clients);
   const out: Array<{ externalId: string; closedAt: string | null }> = [];
   const ids = externalIds.filter((id) => /^\d+$/.test(id));

@@ -1,4 +1,4 @@
-import { AgileClient, Version2Client, Version3Client } from 'jira.js';
+import type { AgileClient, Version2Client, Version3Client } from 'jira.js';
 import { IntegrationError, classifyHttpFailure, unreachable } from '../integrations.errors.js';
 import type { OpenConnection } from '../integrations.provider.js';
 
@@ -24,7 +24,11 @@ export function flavourOf(connection: Pick<OpenConnection, 'externalInfo' | 'acc
   return connection.account ? 'CLOUD' : 'DATA_CENTER';
 }
 
-export function jiraClients(connection: OpenConnection, signal: AbortSignal, flavour: JiraFlavour = flavourOf(connection)): JiraClients {
+/** jira.js, loaded on first use: importing it takes ~35 MB of memory, which an install without Jira never needs. */
+const loadJira = () => import('jira.js');
+
+export async function jiraClients(connection: OpenConnection, signal: AbortSignal, flavour: JiraFlavour = flavourOf(connection)): Promise<JiraClients> {
+  const { AgileClient, Version2Client, Version3Client } = await loadJira();
   const token = connection.credentials.token ?? '';
   const common = { host: connection.baseUrl, baseRequestConfig: { signal, timeout: 30_000 } };
   // jira.js sends `Authorization: Bearer <accessToken>` for oauth2 with a host and no refresh data: a Data Center PAT.
@@ -35,7 +39,8 @@ export function jiraClients(connection: OpenConnection, signal: AbortSignal, fla
 }
 
 /** A client without credentials: `/rest/api/2/serverInfo` answers anonymously on Cloud and Data Center alike. */
-export function anonymousJira(connection: OpenConnection, signal: AbortSignal): Version2Client {
+export async function anonymousJira(connection: OpenConnection, signal: AbortSignal): Promise<Version2Client> {
+  const { Version2Client } = await loadJira();
   return new Version2Client({ host: connection.baseUrl, baseRequestConfig: { signal, timeout: 30_000 } });
 }
 
