@@ -9,7 +9,8 @@ import { requirePersonInsights } from './insights.access.js';
 import {
   accountsOf, assignedIssues, authoredPullRequests, pullRequestsByIds, reviewEventsOf, reviewersOf, reviewRequestsFor, reviewsGivenBy, teamScopes,
 } from './insights.code.repo.js';
-import { countMetric, forIndividual, issueMetrics, prFactColumns, prFlowMetrics, snapshotMetric, type InsightsMetric, type PrRow } from './insights.metrics.js';
+import { countMetric, forIndividual, issueMetrics, prFactColumns, prFlowMetrics, snapshotMetric, type PrRow } from './insights.metrics.js';
+import type { InsightsMetric } from './insights.values.js';
 import { iso, organizationZone, parseWindow, weekPeriods } from './insights.periods.js';
 import { inRegistryOrder, presentIssue, presentPeriods, presentPr } from './insights.present.js';
 import { feedbackInstants, goalsSnapshot, reviewScores } from './insights.product.js';

@@ -1,5 +1,8 @@
 import { hoursBetween, INSIGHT_METRICS, stats, type InsightMetricKey } from '../../../shared/insights.js';
 import { dayKey, periodIndex, weeksOf, type Period, type Window } from './insights.periods.js';
+import {
+  bucket, countValue, distribution, durationValue, EMPTY, OUTSIDE, rateValue, ratioValue, slotsOf, type InsightsMetric, type InsightsValue,
+} from './insights.values.js';
 import { emptyPrFactColumns, PR_FACT_FIELDS, prFactValues, type PrFactColumns, type PrFactField } from '../integrations/integrations.pr-facts.js';
 
 /**
@@ -10,12 +13,6 @@ import { emptyPrFactColumns, PR_FACT_FIELDS, prFactValues, type PrFactColumns, t
  * PRs are bucketed into periods by merged_at, closed ratios by closed_at, deployments by finished_at,
  * issues by resolved_at. The summary covers the whole window.
  */
-
-export type InsightsValue = {
-  n: number; value: number | null; mean: number | null; median: number | null; p75: number | null;
-  numerator: number | null; denominator: number | null; excluded: number; suppressed: boolean;
-};
-export type InsightsMetric = { key: InsightMetricKey; summary: InsightsValue; points: InsightsValue[] };
 
 export type PrRow = {
   id: string; number: number; title: string; url: string | null; repository: string; state: string;
@@ -35,125 +32,7 @@ export type IssueRow = {
   story_points: number | null; cycle_minutes: number | null;
 };
 
-const EMPTY: InsightsValue = { n: 0, value: null, mean: null, median: null, p75: null, numerator: null, denominator: null, excluded: 0, suppressed: false };
 const ms = (iso: string | null | undefined) => (iso ? Date.parse(iso) : NaN);
-
-/** A duration's value: stats of the values that exist, the others counted as excluded. */
-export function durationValue(values: ReadonlyArray<number | null>): InsightsValue {
-  const present = new Float64Array(values.length);
-  let n = 0;
-  for (const v of values) if (typeof v === 'number' && Number.isFinite(v)) present[n++] = v;
-  return statsOf(present, 0, n, values.length - n);
-}
-
-/**
- * Wirth's selection: afterwards a[k] is the value a sort of a[left..right] would put there, with no
- * greater value before it and no smaller one after it. Linear on average, duplicates included.
- */
-function select(a: Float64Array, left: number, right: number, k: number): void {
-  while (right > left) {
-    const pivot = a[k]!;
-    let i = left;
-    let j = right;
-    do {
-      while (a[i]! < pivot) i++;
-      while (pivot < a[j]!) j--;
-      if (i <= j) { const t = a[i]!; a[i] = a[j]!; a[j] = t; i++; j--; }
-    } while (i <= j);
-    if (j < k) left = i;
-    if (k < i) right = j;
-  }
-}
-
-/** quantile() of shared/insights.ts over a[start..end) (reordered, never sorted); `from`: an index before which a[] holds nothing greater than a[from]. */
-function quantileOf(a: Float64Array, start: number, end: number, q: number, from = start): number {
-  const pos = (end - start - 1) * q;
-  const lo = start + Math.floor(pos);
-  select(a, from, end - 1, lo);
-  const low = a[lo]!;
-  if (Math.ceil(pos) === Math.floor(pos)) return low;
-  let high = Infinity;
-  for (let i = lo + 1; i < end; i++) if (a[i]! < high) high = a[i]!;
-  return low + (high - low) * (pos - Math.floor(pos));
-}
-
-/** n, mean, interpolated median and p75 of a[start..end) (finite values; reordered), with how many were left out. */
-function statsOf(a: Float64Array, start: number, end: number, excluded: number): InsightsValue {
-  const n = end - start;
-  if (n === 0) return { ...EMPTY, excluded };
-  let sum = 0;
-  for (let i = start; i < end; i++) sum += a[i]!;
-  const median = quantileOf(a, start, end, 0.5);
-  const p75 = quantileOf(a, start, end, 0.75, start + Math.floor((n - 1) * 0.5));
-  return { ...EMPTY, n, value: median, mean: sum / n, median, p75, excluded };
-}
-
-/** Where each item falls by its instant: OUTSIDE the window, IN_WINDOW but no period, or its period's index. */
-const OUTSIDE = -2;
-const IN_WINDOW = -1;
-function slotsOf(at: Float64Array, n: number, window: Window, periods: readonly Period[]): Int32Array {
-  const slots = new Int32Array(n);
-  for (let i = 0; i < n; i++) {
-    const t = at[i]!;
-    slots[i] = t >= window.from && t < window.to ? Math.max(IN_WINDOW, periodIndex(periods, t)) : OUTSIDE;
-  }
-  return slots;
-}
-
-/** A duration over the window and per period: the values that exist of the items in the window, the missing ones counted as excluded. */
-function distribution(values: Float64Array, slots: Int32Array, periodCount: number): { summary: InsightsValue; points: InsightsValue[] } {
-  const groups = periodCount + 1; // the last: in the window, in no period
-  const present = new Int32Array(groups);
-  const all = new Int32Array(groups);
-  for (let i = 0; i < slots.length; i++) {
-    const s = slots[i]!;
-    if (s === OUTSIDE) continue;
-    const g = s === IN_WINDOW ? periodCount : s;
-    all[g]!++;
-    if (Number.isFinite(values[i]!)) present[g]!++;
-  }
-  const offsets = new Int32Array(groups + 1);
-  for (let g = 0; g < groups; g++) offsets[g + 1] = offsets[g]! + present[g]!;
-  const grouped = new Float64Array(offsets[groups]!);
-  const next = offsets.slice(0, groups);
-  for (let i = 0; i < slots.length; i++) {
-    const s = slots[i]!;
-    const v = values[i]!;
-    if (s === OUTSIDE || !Number.isFinite(v)) continue;
-    grouped[next[s === IN_WINDOW ? periodCount : s]!++] = v;
-  }
-  const points: InsightsValue[] = [];
-  let missing = 0;
-  for (let g = 0; g < groups; g++) {
-    missing += all[g]! - present[g]!;
-    if (g < periodCount) points.push(statsOf(grouped, offsets[g]!, offsets[g + 1]!, all[g]! - present[g]!));
-  }
-  return { summary: statsOf(grouped, 0, grouped.length, missing), points };
-}
-
-export function ratioValue(numerator: number, denominator: number, excluded = 0): InsightsValue {
-  return { ...EMPTY, n: denominator, value: denominator > 0 ? numerator / denominator : null, numerator, denominator, excluded };
-}
-
-export function countValue(count: number): InsightsValue {
-  return { ...EMPTY, n: count, value: count };
-}
-
-export function rateValue(value: number | null, n: number, numerator: number | null = null, denominator: number | null = null): InsightsValue {
-  return { ...EMPTY, n, value, numerator, denominator };
-}
-
-/** Items into the periods by an instant (items outside every period are left out of the points). */
-export function bucket<T>(items: readonly T[], at: (item: T) => string | null | undefined, periods: readonly Period[]): T[][] {
-  const out: T[][] = periods.map(() => []);
-  for (const item of items) {
-    const t = ms(at(item));
-    if (!Number.isFinite(t)) continue;
-    const i = periodIndex(periods, t);
-    if (i >= 0) out[i]!.push(item);
-  }
-  return out;
-}
 
 const inWindow = (iso: string | null | undefined, w: Window) => {
   const t = ms(iso);
@@ -169,33 +48,35 @@ export type PrDurations = {
 
 /** A pull request's parts, in hours, with the reasons a part is left out (plain words). */
 export function prDurations(pr: PrRow): PrDurations {
-  const ready = pr.ready_at ?? pr.created_at;
-  const coding = hoursBetween(pr.first_commit_at, ready);
-  const pickup = hoursBetween(ready, pr.first_review_at);
-  const review = hoursBetween(pr.first_review_at, pr.merged_at);
-  const deploy = hoursBetween(pr.merged_at, pr.deployed_at);
-  const cycle = hoursBetween(pr.first_commit_at ?? pr.created_at, pr.deployed_at);
-  const merge = hoursBetween(pr.created_at, pr.merged_at);
-  const size = pr.additions === null && pr.deletions === null ? null : (pr.additions ?? 0) + (pr.deletions ?? 0);
+  const facts = factsOf(pr);
+  const part = (field: PrFactField) => {
+    const v = facts[PR_FACT_FIELDS.indexOf(field)]!;
+    return Number.isNaN(v) ? null : v;
+  };
+  const [coding, pickup, review, deploy, cycle, merge, size] = (['coding', 'pickup', 'review', 'deploy', 'cycle', 'merge', 'size'] as const).map(part);
   const reasons: string[] = [];
   if (pr.author_is_bot) reasons.push('author is a bot');
   if (pr.first_commit_at && coding === null) reasons.push('first commit after creation');
   if (pr.state === 'MERGED' && !pr.first_review_at) reasons.push('no review by someone else');
   if (pr.state === 'MERGED' && !pr.deployed_at) reasons.push('not deployed');
   if (pr.first_review_at && pickup === null) reasons.push('reviewed before ready for review');
-  return { coding, pickup, review, deploy, cycle, merge, size, reasons };
+  return { coding: coding ?? null, pickup: pickup ?? null, review: review ?? null, deploy: deploy ?? null, cycle: cycle ?? null, merge: merge ?? null, size: size ?? null, reasons };
+}
+
+/** A pull request's facts in blob order (prFactValues of integrations.pr-facts.ts, the one place the spans are defined). */
+function factsOf(pr: PrRow): number[] {
+  return prFactValues({
+    merged: ms(pr.merged_at), deployed: ms(pr.deployed_at), created: ms(pr.created_at), ready: ms(pr.ready_at), firstCommit: ms(pr.first_commit_at),
+    firstReview: ms(pr.first_review_at), size: pr.additions === null && pr.deletions === null ? NaN : (pr.additions ?? 0) + (pr.deletions ?? 0), comments: pr.review_comments,
+  });
 }
 
 /** The facts of merged pull requests by people (bots left out) as columns, from rows: a person's page (the team page reads them from ext_pr_fact_days). */
 export function prFactColumns(list: readonly PrRow[]): PrFactColumns {
   const people = list.filter((p) => !p.author_is_bot && p.merged_at);
   const out = emptyPrFactColumns(people.length);
-  const at = (iso: string | null) => (iso ? Date.parse(iso) : NaN);
   people.forEach((pr, i) => {
-    const values = prFactValues({
-      merged: at(pr.merged_at), deployed: at(pr.deployed_at), created: at(pr.created_at), ready: at(pr.ready_at), firstCommit: at(pr.first_commit_at),
-      firstReview: at(pr.first_review_at), size: pr.additions === null && pr.deletions === null ? NaN : (pr.additions ?? 0) + (pr.deletions ?? 0), comments: pr.review_comments,
-    });
+    const values = factsOf(pr);
     PR_FACT_FIELDS.forEach((f, k) => { out[f][i] = values[k]!; });
   });
   out.n = people.length;

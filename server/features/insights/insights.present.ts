@@ -2,7 +2,8 @@ import type { MercuriusContext } from 'mercurius';
 import { hoursBetween } from '../../../shared/insights.js';
 import { loadUser } from '../users/users.loaders.js';
 import type { IssueDetail } from './insights.code.repo.js';
-import { prDurations, type InsightsMetric, type PrRow } from './insights.metrics.js';
+import { prDurations, type PrRow } from './insights.metrics.js';
+import type { InsightsMetric } from './insights.values.js';
 import { iso, type Period } from './insights.periods.js';
 import { INSIGHT_METRIC_KEYS } from '../../../shared/insights.js';
 

@@ -11,10 +11,8 @@ import { insightsPeopleOf, insightsTeamsOf, requireTeamInsights } from './insigh
 import {
   closedUnmergedMs, closedUnmergedPullRequests, deploymentsIn, DEPLOY_LOOKBACK_MS, mergedPullRequests, resolvedIssues, reviewersOf, sprintIssues, sprintsIn, teamIncidents, teamScopes,
 } from './insights.code.repo.js';
-import {
-  countMetric, deliveryMetrics, issueMetrics, prFlowMetrics, ratioValue, snapshotMetric, sprintEnd, sprintMetrics, sprintOutcome,
-  bucket, type InsightsMetric, type PrRow,
-} from './insights.metrics.js';
+import { countMetric, deliveryMetrics, issueMetrics, prFlowMetrics, snapshotMetric, sprintEnd, sprintMetrics, sprintOutcome, type PrRow } from './insights.metrics.js';
+import { bucket, ratioValue, type InsightsMetric } from './insights.values.js';
 import { organizationZone, parseWindow, sprintPeriods, weekPeriods, iso, type Period, type Window } from './insights.periods.js';
 import { inRegistryOrder, insightsTypeResolvers, presentIssue, presentPeriods, presentPr } from './insights.present.js';
 import { feedbackInstants, goalsSnapshot, reviewScores, teamMemberIds, teamRetros } from './insights.product.js';
