@@ -5,7 +5,7 @@ import type { GraphQLFormattedError } from 'graphql';
 import { createContext, type GraphQLContext } from './context.js';
 import { formatError, statusForErrors } from './errors.js';
 import { validationRules } from './validation-rules.js';
-import { collapseBudgetErrors, executionBudgetHooks, responseSizeBudget } from './execution-budget.js';
+import { collapseBudgetErrors, EXECUTION_BUDGET, executionBudgetHooks, responseSizeBudget } from './execution-budget.js';
 import { graphql } from './graphql-runtime.js';
 import { COMPRESS_ABOVE, encode, pickEncoding, ResponseCache, type Encoded } from './response-cache.js';
 import { TableVersions } from '../db/table-versions.js';
@@ -159,48 +159,79 @@ export const graphqlPlugin = fp(async (app: FastifyInstance) => {
       if (body.length === 0 || body.length > MAX_BATCH) {
         return reply.code(400).send({ errors: [{ message: `A batch holds 1 to ${MAX_BATCH} operations.`, extensions: { code: 'BAD_USER_INPUT' } }] });
       }
-      const results = [];
-      for (const op of body) results.push((await runOne(request, reply, op, { ...context })).result);
-      return reply.code(200).send(results);
+      // Each operation of a batch is answered as it would be alone, through the cache when it is a
+      // query: the web app batches the queries a page asks at once (client/lib/graphql.ts).
+      const parts: string[] = [];
+      for (const op of body) parts.push(await batchPart(request, reply, op, { ...context }));
+      return sendJson(request, reply, `[${parts.join(',')}]`);
     }
-    if (!responseCache) {
+    const key = cacheKeyOf(context, body);
+    if (!responseCache || !key) {
       const { status, result } = await runOne(request, reply, body, context);
       if (status !== 200 || result.errors) return reply.code(status).send(result);
-      const json = JSON.stringify(result);
-      // An answer that stays uncompressed goes out as the string it is: Node writes it in one write
-      // with the headers, where a Buffer costs a pool allocation and a second chunk (writev).
-      if (Buffer.byteLength(json) < COMPRESS_ABOVE) return sendEncoded(reply, json);
-      const wanted = pickEncoding(request.headers['accept-encoding']);
-      return sendEncoded(reply, wanted === 'identity' ? json : encode(json, wanted));
+      return sendJson(request, reply, JSON.stringify(result));
     }
     const encoding = pickEncoding(request.headers['accept-encoding']);
-    // Only queries of a signed-in viewer go through the cache (mutations are neither looked up nor counted).
-    const isQuery = typeof body?.query === 'string' && documentKind(body.query, body.operationName).kind === 'query';
-    const key = context.viewer && isQuery ? responseCacheKey(context.viewer, body) : null;
-    if (!key) {
-      const { status, result } = await runOne(request, reply, body, context);
-      return reply.code(status).send(result);
-    }
-    // The same query already running for this viewer: wait for it instead of computing it twice.
+    const answer = await onceCached(key, () => responseCache.get(key, encoding), async () => {
+      const tracked = versions.track(() => runOne(request, reply, body, context));
+      const ran = await tracked.result;
+      if (ran.status !== 200 || ran.result.errors || context.cache?.noStore) return ran;
+      return responseCache.set(key, tracked.read, JSON.stringify(ran.result), encoding);
+    });
+    return 'bytes' in answer ? sendEncoded(reply, answer) : reply.code(answer.status).send(answer.result);
+  });
+
+  /** The cache key of a query of a signed-in viewer; null for anything that does not go through the cache (mutations are neither looked up nor counted). */
+  function cacheKeyOf(context: GraphQLContext, body: OperationBody): string | null {
+    if (!responseCache || !context.viewer || typeof body?.query !== 'string') return null;
+    return documentKind(body.query, body.operationName).kind === 'query' ? responseCacheKey(context.viewer, body) : null;
+  }
+
+  /**
+   * The cached answer of `key`, or `compute`'s. The same query already running for this viewer
+   * is waited for instead of computed twice.
+   */
+  async function onceCached<T>(key: string, lookup: () => T | undefined, compute: () => Promise<T>): Promise<T> {
     const running = inFlight.get(key);
     if (running) await running;
-    const cached = responseCache.get(key, encoding);
-    if (cached) return sendEncoded(reply, cached);
+    const cached = lookup();
+    if (cached !== undefined) return cached;
     let done = (): void => {};
     inFlight.set(key, new Promise<void>((resolve) => (done = resolve)));
     try {
-      const tracked = versions.track(() => runOne(request, reply, body, context));
-      const { status, result } = await tracked.result;
-      if (status === 200 && !result.errors && !context.cache?.noStore) {
-        return sendEncoded(reply, responseCache.set(key, tracked.read, JSON.stringify(result), encoding));
-      }
-      return reply.code(status).send(result);
+      return await compute();
     } finally {
       inFlight.delete(key);
       done();
     }
-  });
+  }
+
+  /** One operation of a batch, as JSON text: from the cache when it holds the answer. */
+  async function batchPart(request: FastifyRequest, reply: FastifyReply, body: OperationBody, context: GraphQLContext): Promise<string> {
+    const key = cacheKeyOf(context, body);
+    if (!responseCache || !key) return JSON.stringify((await runOne(request, reply, body, context)).result);
+    return onceCached(key, () => responseCache.body(key), async () => {
+      const tracked = versions.track(() => runOne(request, reply, body, context));
+      const { status, result } = await tracked.result;
+      const json = JSON.stringify(result);
+      if (status === 200 && !result.errors && !context.cache?.noStore) responseCache.store(key, tracked.read, json);
+      return json;
+    });
+  }
 });
+
+/**
+ * A 200 JSON answer, compressed as the client accepts when large. An answer that stays
+ * uncompressed goes out as the string it is: Node writes it in one write with the headers, where
+ * a Buffer costs a pool allocation and a second chunk (writev). One past the size budget goes out
+ * as text, for responseSizeBudget to replace.
+ */
+function sendJson(request: FastifyRequest, reply: FastifyReply, json: string): FastifyReply {
+  const bytes = Buffer.byteLength(json);
+  if (bytes < COMPRESS_ABOVE || bytes > EXECUTION_BUDGET.maxBytes) return sendEncoded(reply, json);
+  const wanted = pickEncoding(request.headers['accept-encoding']);
+  return sendEncoded(reply, wanted === 'identity' ? json : encode(json, wanted));
+}
 
 declare module 'fastify' {
   interface FastifyInstance {

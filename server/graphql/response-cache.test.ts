@@ -130,3 +130,43 @@ it('RESPONSE_CACHE=off executes every query and still compresses large answers',
     await off.close();
   }
 });
+
+it('answers each query of a batch from the cache as it would alone, and never a stale one', async () => {
+  const o = await seedOrg(app, 'Batchy');
+  for (let i = 0; i < 10; i++) await addUser(app, o.org.id, { full_name: `Batchy Person ${i}` });
+  const { token } = await signedIn(app, o.admin.email);
+  const stats = app.responseCache!.stats;
+  const people = { operationName: 'People', query: 'query People { organizationUsersFull { id full_name email role location bio time_zone } }' };
+  const prefs = { operationName: 'Prefs', query: 'query Prefs { userWidgetPreferences { enabled_widgets } }' };
+  const save = { query: 'mutation { updateWidgetPreferences(enabled_widgets: [NOTES]) { enabled_widgets } }' };
+  const batch = async (ops: object[]) => {
+    const res = await app.inject({ method: 'POST', url: '/graphql', headers: { 'content-type': 'application/json', authorization: `Bearer ${token}`, 'accept-encoding': 'br' }, payload: JSON.stringify(ops) });
+    expect(res.statusCode).toBe(200);
+    const text = res.headers['content-encoding'] === 'br' ? zlib.brotliDecompressSync(res.rawPayload).toString() : res.body;
+    return { encoding: res.headers['content-encoding'], answers: JSON.parse(text) as Array<{ data: Record<string, any> | null; errors?: unknown[] }> };
+  };
+  const alone = (await app.inject({ method: 'POST', url: '/graphql', headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, payload: JSON.stringify(people) })).json();
+
+  const first = await batch([people, prefs]);
+  expect(first.encoding).toBe('br'); // a large batch is compressed like a large answer
+  expect(first.answers[0]).toEqual(alone); // the second op answers as it would alone: the first ran alone above and was cached
+  const hits = stats.hits;
+  const again = await batch([people, prefs]);
+  expect(stats.hits).toBe(hits + 2);
+  expect(again.answers).toEqual(first.answers);
+
+  // A mutation in a batch runs (never cached) and the queries after it see what it wrote.
+  const mixed = await batch([save, prefs, people]);
+  expect(mixed.answers[0]!.data!.updateWidgetPreferences.enabled_widgets).toEqual(['NOTES']);
+  expect(mixed.answers[1]!.data!.userWidgetPreferences.enabled_widgets).toEqual(['NOTES']);
+
+  // A write elsewhere to a table a cached part read: the next batch answers fresh.
+  updateUser(app.services.db, o.org.id, o.member.id, { full_name: 'Batchy Renamed' });
+  const fresh = await batch([prefs, people]);
+  expect(fresh.answers[1]!.data!.organizationUsersFull.map((u: { full_name: string }) => u.full_name)).toContain('Batchy Renamed');
+
+  // An operation that fails answers with its own error; the others still answer.
+  const failing = await batch([{ query: 'query { nope }' }, prefs]);
+  expect((failing.answers[0]!.errors![0] as { extensions: { code: string } }).extensions.code).toBe('GRAPHQL_VALIDATION_FAILED');
+  expect(failing.answers[1]!.data!.userWidgetPreferences.enabled_widgets).toEqual(['NOTES']);
+});

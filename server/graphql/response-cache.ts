@@ -44,23 +44,24 @@ export class ResponseCache {
 
   /** The cached answer in `encoding`, or undefined when there is none or it is stale. */
   get(key: string, encoding: Encoding): Encoded | undefined {
-    const entry = this.entries.get(key);
-    if (!entry || !this.valid(entry)) {
-      if (entry) this.delete(key, entry);
-      this.stats.misses++;
-      return undefined;
-    }
-    this.stats.hits++;
-    this.entries.delete(key);
-    this.entries.set(key, entry);
-    return this.encodedOf(entry, encoding);
+    const entry = this.lookup(key);
+    return entry && this.encodedOf(entry, encoding);
+  }
+
+  /** The cached answer as JSON text (one part of a batch), or undefined when there is none or it is stale. */
+  body(key: string): string | undefined {
+    return this.lookup(key)?.body;
   }
 
   /** Stores an answer computed by a tracked execution and returns its bytes in `encoding`. */
   set(key: string, read: ReadSet, body: string, encoding: Encoding): Encoded {
+    return this.encodedOf(this.store(key, read, body), encoding);
+  }
+
+  /** Stores an answer computed by a tracked execution (unless a table it read was written meanwhile). */
+  store(key: string, read: ReadSet, body: string): Entry {
     const entry: Entry = { stored: false, read, storedAt: Date.now(), body, encoded: {} };
-    const bytes = this.encodedOf(entry, encoding);
-    if (body.length > this.maxBytes / 4 || !this.versions.unchanged(read)) return bytes;
+    if (body.length > this.maxBytes / 4 || !this.versions.unchanged(read)) return entry;
     const old = this.entries.get(key);
     if (old) this.delete(key, old);
     this.entries.set(key, entry);
@@ -70,7 +71,20 @@ export class ResponseCache {
       if (this.bytes <= this.maxBytes) break;
       this.delete(k, e);
     }
-    return bytes;
+    return entry;
+  }
+
+  private lookup(key: string): Entry | undefined {
+    const entry = this.entries.get(key);
+    if (!entry || !this.valid(entry)) {
+      if (entry) this.delete(key, entry);
+      this.stats.misses++;
+      return undefined;
+    }
+    this.stats.hits++;
+    this.entries.delete(key);
+    this.entries.set(key, entry);
+    return entry;
   }
 
   private valid(entry: Entry): boolean {
