@@ -2,6 +2,11 @@
  * The one GraphQL client: POST /graphql with operationName, variables and query, and the
  * session's access token as a Bearer header (spec section 7). graphql-request (and the
  * graphql parser it brings) loads on the first operation, so public pages never carry it.
+ *
+ * Queries asked in the same task (a page's loader and components asking for their data at once)
+ * go to the server together, as one batched request of up to MAX_BATCH operations: one round trip
+ * instead of one per query, and fewer of the browser's six connections held (docs/decisions/0053).
+ * Each operation still answers or fails on its own. Mutations always go alone.
  */
 import type { GraphQLClient } from 'graphql-request';
 import { auth } from './auth.js';
@@ -13,12 +18,36 @@ export class GraphqlError extends Error {
   }
 }
 
-let client: Promise<{ client: GraphQLClient; ClientError: typeof import('graphql-request').ClientError }> | null = null;
+/** The server answers batches of 1 to 10 operations (server/graphql/graphql.plugin.ts MAX_BATCH). */
+const MAX_BATCH = 10;
+const MUTATION = /^\s*mutation\b/;
+const UNREACHABLE = 'The server could not be reached. Check your connection and try again.';
+
+type Loaded = { client: GraphQLClient; ClientError: typeof import('graphql-request').ClientError };
+type Answer = { data?: unknown; errors?: ReadonlyArray<{ message: string; extensions?: Record<string, unknown> }> };
+type Pending = { document: string; variables?: Record<string, unknown>; resolve: (data: unknown) => void; reject: (err: unknown) => void };
+
+let client: Promise<Loaded> | null = null;
+
+/**
+ * Each document holds one named operation (`query Name ...`, `mutation Name ...`): its name is read
+ * here, not by parsing (graphql-request's parser is left out of the build: no-graphql-parser.ts).
+ */
+const OPERATION_NAME = /^\s*(?:query|mutation)\s+([_A-Za-z][_0-9A-Za-z]*)/;
+function named(body: unknown): unknown {
+  if (!body || typeof body !== 'object' || typeof (body as { query?: unknown }).query !== 'string') return body;
+  const { query, variables } = body as { query: string; variables?: unknown };
+  return { operationName: OPERATION_NAME.exec(query)?.[1], query, variables };
+}
 
 function loadClient() {
   client ??= import('graphql-request').then(({ GraphQLClient, ClientError }) => ({
     ClientError,
     client: new GraphQLClient(new URL('/graphql', window.location.href).href, {
+      // Answers with errors are returned, not thrown: each operation of a batch is judged on its own (answerOf).
+      errorPolicy: 'all',
+      // Every operation goes out with its operationName (spec section 7), batched or not.
+      jsonSerializer: { parse: JSON.parse, stringify: (body: unknown) => JSON.stringify(Array.isArray(body) ? body.map(named) : named(body)) },
       requestMiddleware: async (request) => {
         const token = await auth.getAccessToken();
         const headers = new Headers(request.headers);
@@ -34,22 +63,81 @@ function loadClient() {
   return client;
 }
 
-/** Runs one operation; throws GraphqlError with the server's extensions.code. */
-export async function gql<T>(document: string, variables?: Record<string, unknown>): Promise<T> {
-  const { client, ClientError } = await loadClient();
-  try {
-    return await client.request<T>(document, variables);
-  } catch (err) {
-    if (err instanceof ClientError) {
-      const first = err.response.errors?.[0];
-      const ext = (first?.extensions ?? {}) as { code?: unknown; fields?: unknown };
-      const fields = ext.fields && typeof ext.fields === 'object' ? (ext.fields as Record<string, string>) : {};
-      const code = typeof ext.code === 'string' ? ext.code : null;
-      // The session ended on the server (signed out elsewhere, password changed): re-check it now,
-      // so the authenticated pages send the person to sign-in instead of showing errors.
-      if (code === 'UNAUTHENTICATED') void auth.check();
-      throw new GraphqlError(first?.message ?? `The server answered ${err.response.status}.`, code, fields);
+/** The data of one operation's answer, or its first error as a GraphqlError with the server's extensions.code. */
+function answerOf<T>(answer: Answer, status: number): T {
+  const first = answer.errors?.[0];
+  if (!first) return answer.data as T;
+  const ext = first.extensions ?? {};
+  const fields = ext.fields && typeof ext.fields === 'object' ? (ext.fields as Record<string, string>) : {};
+  const code = typeof ext.code === 'string' ? ext.code : null;
+  // The session ended on the server (signed out elsewhere, password changed): re-check it now,
+  // so the authenticated pages send the person to sign-in instead of showing errors.
+  if (code === 'UNAUTHENTICATED') void auth.check();
+  throw new GraphqlError(first.message ?? `The server answered ${status}.`, code, fields);
+}
+
+/** A request that got no GraphQL answer (offline, a non-JSON answer) or an HTTP error with one. */
+function failureOf(err: unknown, ClientError: Loaded['ClientError'] | undefined): GraphqlError {
+  if (err instanceof GraphqlError) return err;
+  if (ClientError && err instanceof ClientError) {
+    const { errors, status } = err.response;
+    try {
+      answerOf({ errors: errors?.length ? errors : [{ message: `The server answered ${status}.` }] }, status);
+    } catch (e) {
+      return e as GraphqlError;
     }
-    throw new GraphqlError('The server could not be reached. Check your connection and try again.', null);
   }
+  return new GraphqlError(UNREACHABLE, null);
+}
+
+async function runAlone<T>(document: string, variables?: Record<string, unknown>): Promise<T> {
+  let loaded: Loaded | undefined;
+  try {
+    loaded = await loadClient();
+    const { data, errors, status } = await loaded.client.rawRequest<T>(document, variables);
+    return answerOf<T>({ data, errors: errors as Answer['errors'] }, status);
+  } catch (err) {
+    throw failureOf(err, loaded?.ClientError);
+  }
+}
+
+async function runBatch(ops: Pending[]): Promise<void> {
+  let loaded: Loaded | undefined;
+  try {
+    loaded = await loadClient();
+    // With errorPolicy 'all', a 200 answer is one { data, errors } per operation, in order.
+    const answers = (await loaded.client.batchRequests(ops.map((op) => ({ document: op.document, variables: op.variables })))) as unknown as Answer[];
+    ops.forEach((op, i) => {
+      try {
+        op.resolve(answerOf(answers[i] ?? { errors: [{ message: 'The server answered without this operation.' }] }, 200));
+      } catch (err) {
+        op.reject(err);
+      }
+    });
+  } catch (err) {
+    const failure = failureOf(err, loaded?.ClientError);
+    ops.forEach((op) => op.reject(failure));
+  }
+}
+
+let queue: Pending[] = [];
+
+function flush(): void {
+  const ops = queue;
+  queue = [];
+  for (let i = 0; i < ops.length; i += MAX_BATCH) {
+    const part = ops.slice(i, i + MAX_BATCH);
+    if (part.length > 1) void runBatch(part);
+    else runAlone(part[0]!.document, part[0]!.variables).then(part[0]!.resolve, part[0]!.reject);
+  }
+}
+
+/** Runs one operation; throws GraphqlError with the server's extensions.code. */
+export function gql<T>(document: string, variables?: Record<string, unknown>): Promise<T> {
+  if (MUTATION.test(document)) return runAlone<T>(document, variables);
+  return new Promise<T>((resolve, reject) => {
+    // The queries of this task are sent when it ends.
+    if (queue.length === 0) setTimeout(flush, 0);
+    queue.push({ document, variables, resolve: resolve as (data: unknown) => void, reject });
+  });
 }

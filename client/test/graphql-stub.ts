@@ -37,6 +37,8 @@ const SHELL_ANSWERS: Record<string, OperationHandler> = {
   WidgetPreferences: () => ({ data: { userWidgetPreferences: { user_id: 'user-1', enabled_widgets: ['MY_GOALS'] } } }),
 };
 
+type OperationBody = { query?: string; operationName?: string; variables?: GraphqlVariables };
+
 const notFound: RestHandler = () => new Response('{}', { status: 404 });
 
 function urlOf(input: RequestInfo | URL): string {
@@ -73,11 +75,20 @@ export function stubGraphql(operations: Record<string, OperationHandler> = {}, o
       restCalls.push({ url, body });
       return rest(url, body);
     }
-    const { operationName = '', variables = {} } = body as { operationName?: string; variables?: GraphqlVariables };
-    calls.push({ operationName, variables });
-    const handler = handlers[operationName];
-    const answer = handler ? await handler(variables) : { data: {} };
-    return answer instanceof Response ? answer : jsonResponse(answer);
+    // The web app sends the queries of one task as a batch (client/lib/graphql.ts): one answer each,
+    // unless one of them is a raw HTTP answer, which then answers the whole request.
+    const ops = (Array.isArray(body) ? body : [body]) as OperationBody[];
+    const answers: Answer[] = [];
+    for (const op of ops) {
+      const operationName = op.operationName ?? '';
+      const variables = op.variables ?? {};
+      calls.push({ operationName, variables });
+      const handler = handlers[operationName];
+      const answer = handler ? await handler(variables) : { data: {} };
+      if (answer instanceof Response) return answer;
+      answers.push(answer);
+    }
+    return jsonResponse(Array.isArray(body) ? answers : answers[0]);
   }));
   return { calls, restCalls };
 }

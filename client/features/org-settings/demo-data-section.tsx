@@ -22,13 +22,14 @@ export function DemoDataSection({ organizationName }: { organizationName: string
   const [open, setOpen] = useState(false);
   const remove = useRemoveDemoData();
 
-  if (demo.isPending) return null;
-  if (demo.isError) {
+  // A first check shows nothing until it answers; a check asked again after a failure keeps the section in place.
+  if (demo.isPending && demo.errorUpdateCount === 0) return null;
+  if (demo.isError || demo.isPending) {
     return (
       <section className="settings-section" aria-labelledby={headingId}>
         <h2 id={headingId}>Demo data</h2>
-        <p role="alert">Could not check for demo data: {demo.error.message}</p>
-        <div><button type="button" className="button button-secondary" onClick={() => void demo.refetch()}>Try again</button></div>
+        {demo.isError ? <p role="alert">Could not check for demo data: {demo.error.message}</p> : <p role="status">Checking for demo data…</p>}
+        <div><button type="button" className="button button-secondary" disabled={demo.isFetching} onClick={() => void demo.refetch()}>Try again</button></div>
       </section>
     );
   }

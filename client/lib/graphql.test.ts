@@ -1,0 +1,55 @@
+// @vitest-environment jsdom
+import { afterEach, expect, it, vi } from 'vitest';
+import { jsonResponse, refusal, stubGraphql } from '../test/graphql-stub.js';
+import { gql, GraphqlError } from './graphql.js';
+
+afterEach(() => vi.unstubAllGlobals());
+
+/** The bodies POSTed to /graphql, parsed. */
+const graphqlBodies = () => vi.mocked(fetch).mock.calls
+  .filter(([input]) => String(input instanceof Request ? input.url : input).endsWith('/graphql'))
+  .map(([, init]) => JSON.parse(String(init?.body)) as unknown);
+
+const query = (name: string) => `query ${name} { ${name.toLowerCase()} }`;
+
+it('sends the queries asked in one task as one batch; each answers or fails on its own', async () => {
+  stubGraphql({
+    Alpha: () => ({ data: { alpha: 1 } }),
+    Beta: () => refusal('You cannot see this.', 'FORBIDDEN'),
+    Gamma: (v) => ({ data: { gamma: v.n } }),
+  });
+  const [alpha, beta, gamma] = await Promise.allSettled([gql(query('Alpha')), gql(query('Beta')), gql(query('Gamma'), { n: 3 })]);
+  expect(alpha).toEqual({ status: 'fulfilled', value: { alpha: 1 } });
+  expect(gamma).toEqual({ status: 'fulfilled', value: { gamma: 3 } });
+  const failure = (beta as PromiseRejectedResult).reason as GraphqlError;
+  expect(failure).toBeInstanceOf(GraphqlError);
+  expect([failure.message, failure.code]).toEqual(['You cannot see this.', 'FORBIDDEN']);
+
+  const bodies = graphqlBodies();
+  expect(bodies).toHaveLength(1);
+  // Each operation of the batch carries its name (spec section 7), read from the document.
+  expect((bodies[0] as Array<{ operationName: string; query: string; variables?: unknown }>).map((op) => [op.operationName, op.query, op.variables])).toEqual([
+    ['Alpha', query('Alpha'), undefined], ['Beta', query('Beta'), undefined], ['Gamma', query('Gamma'), { n: 3 }],
+  ]);
+});
+
+it('sends a mutation alone, a lone query as a plain request, and more than ten queries in batches of ten', async () => {
+  stubGraphql({ Save: () => ({ data: { save: true } }) });
+  await Promise.all([gql('mutation Save { save }'), gql(query('Only'))]);
+  const [first, second] = graphqlBodies();
+  expect([first, second].map((b) => (Array.isArray(b) ? 'batch' : (b as { operationName: string }).operationName)).sort()).toEqual(['Only', 'Save']);
+
+  vi.mocked(fetch).mockClear();
+  await Promise.all(Array.from({ length: 12 }, (_, i) => gql(query(`Q${i}`))));
+  expect(graphqlBodies().map((b) => (b as unknown[]).length)).toEqual([10, 2]);
+});
+
+it('fails every query of a batch the server could not answer, with a message a person can act on', async () => {
+  stubGraphql({ Alpha: () => new Response('<html>Bad gateway</html>', { status: 502 }) });
+  const results = await Promise.allSettled([gql(query('Alpha')), gql(query('Beta'))]);
+  expect(results.map((r) => (r as PromiseRejectedResult).reason?.message)).toEqual(['The server answered 502.', 'The server answered 502.']);
+
+  stubGraphql({ Alpha: () => jsonResponse({ errors: [{ message: 'Sign in again.', extensions: { code: 'UNAUTHENTICATED' } }] }, 401) });
+  const refused = await Promise.allSettled([gql(query('Alpha')), gql(query('Beta'))]);
+  expect(refused.map((r) => ((r as PromiseRejectedResult).reason as GraphqlError).code)).toEqual(['UNAUTHENTICATED', 'UNAUTHENTICATED']);
+});
