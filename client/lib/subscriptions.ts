@@ -3,7 +3,7 @@
  * Lazy; 5 retries waiting 2^n s plus 300-3000 ms jitter; never retried on fatal close
  * codes; each connection asks the session for a fresh access token.
  */
-import { createClient, type Client, type Sink } from 'graphql-ws';
+import { createClient, type Client, type Sink } from 'graphql-ws/client';
 import { auth } from './auth.js';
 
 export const RETRY_ATTEMPTS = 5;
