@@ -5,7 +5,10 @@
  * Two groups instead:
  * - `boot`: everything index.html's entry imports statically, in one file;
  * - `app`: what the signed-in layout (routes/_app.tsx) imports statically and no page outside
- *   the signed-in area uses (the shell, its menus, notifications, live updates), in one file.
+ *   the signed-in area uses (the shell, its menus, notifications, live updates), in one file;
+ *   with it, what several signed-in pages share in pieces too small to be worth a request of
+ *   their own (API modules, form parts, a feature's dashboard card and its styles): the dashboard
+ *   asked for 20 scripts and 10 stylesheets, most under 2 kB (docs/decisions/0053).
  * Pages keep their own chunks; sign-in and public pages never load `app`.
  */
 import type { Plugin } from 'vite';
@@ -14,6 +17,11 @@ type ModuleGraph = { getModuleIds: () => IterableIterator<string>; getModuleInfo
 
 const SIGNED_IN_AREA = /[\\/]client[\\/]routes[\\/]_app[\\/.]/;
 const SIGNED_IN_LAYOUT = /[\\/]client[\\/]routes[\\/]_app\.tsx\?tsr-split=/;
+/**
+ * Code (as transformed, before minification) that the same set of signed-in pages shares, under
+ * which it joins `app` rather than making a chunk (and a stylesheet) of its own: ~2 kB compressed.
+ */
+const SMALL_SHARED_CODE = 8_000;
 const ROUTE_SPLIT = /\?tsr-split=/;
 /** radix-ui's entry re-exports every primitive; a module that imports `{ Dialog }` from it uses only @radix-ui/react-dialog. */
 const RADIX_BARREL = /[\\/]node_modules[\\/]radix-ui[\\/]/;
@@ -47,6 +55,8 @@ export function chunkGroups(): { plugin: Plugin; groups: Array<{ name: string; t
     buildEnd() {
       const graph = this as unknown as ModuleGraph;
       appShell.clear();
+      // Modules shared by the same set of signed-in pages: the chunk rolldown would make of them.
+      const sharedSets = new Map<string, { ids: string[]; size: number }>();
       const ids = [...graph.getModuleIds()];
       // The modules each lazily loaded chunk (a route split, an import()) reaches by static imports.
       const reachedBy = new Map<string, string[]>();
@@ -65,7 +75,15 @@ export function chunkGroups(): { plugin: Plugin; groups: Array<{ name: string; t
         // Route splits stay chunks of their own: the manifest keeps naming them (server/plugins/spa-preload.ts).
         if (ROUTE_SPLIT.test(id)) continue;
         if (entries.some((e) => SIGNED_IN_LAYOUT.test(e)) && entries.every((e) => SIGNED_IN_AREA.test(e))) appShell.add(id);
+        else if (entries.length >= 2 && entries.every((e) => SIGNED_IN_AREA.test(e) && ROUTE_SPLIT.test(e))) {
+          const key = [...entries].sort().join('|');
+          const set = sharedSets.get(key) ?? { ids: [], size: 0 };
+          set.ids.push(id);
+          set.size += graph.getModuleInfo(id)?.code?.length ?? 0;
+          sharedSets.set(key, set);
+        }
       }
+      for (const set of sharedSets.values()) if (set.size < SMALL_SHARED_CODE) set.ids.forEach((id) => appShell.add(id));
     },
   };
   return {
