@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isoDay } from './retros.js';
+import { isoDay } from './iso-day.js';
 
 /**
  * Continuous feedback: visibilities, reactions, limits, built-in request templates and the input

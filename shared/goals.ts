@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isoDay } from './retros.js';
+import { isoDay } from './iso-day.js';
 
 /**
  * Goals with key results (docs/decisions/0049): owners, visibility, statuses, key-result kinds, the

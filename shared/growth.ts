@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isoDay } from './retros.js';
+import { isoDay } from './iso-day.js';
 
 /**
  * Competency framework, assessments and development plans (docs/decisions/0050): the rating scale,

@@ -1,18 +1,8 @@
 import { z } from 'zod';
-import { isoDay } from './retros.js';
+import { isoDay } from './iso-day.js';
+import { NOTE_LIMITS } from './notes.limits.js';
 
-/** Notes and 1:1 notes: limits and input rules shared by the server and the editor (docs/decisions/0048). */
-export const NOTE_LIMITS = {
-  titleMax: 200,
-  /** Markdown body. Bigger bodies are refused with a clear error; the editor keeps the text. */
-  bodyMax: 100_000,
-  tagMax: 40,
-  tagsMax: 10,
-  agendaItemMax: 500,
-  agendaItemsMax: 50,
-  searchMax: 200,
-  pageMax: 100,
-} as const;
+/** Notes and 1:1 notes: input rules shared by the server and the editor (docs/decisions/0048). */
 const L = NOTE_LIMITS;
 
 /** Search matches come back with these around each highlighted part (never HTML): the screen turns them into <mark>. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isoDay } from './iso-day.js';
 
 /**
  * Sprint retrospectives: phases, limits, built-in templates and health checks, and the input rules
@@ -108,9 +109,6 @@ export const retroHealthCheckInputSchema = z.object({
 
 const isoInstant = z.string().datetime({ offset: true, message: 'A date and time such as 2026-12-01T09:00:00Z.' })
   .refine((s) => { const y = new Date(s).getUTCFullYear(); return y >= 1900 && y <= 2099; }, 'Dates must be between 1900 and 2099.');
-export const isoDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'A date such as 2026-12-01.')
-  .refine((s) => !Number.isNaN(Date.parse(`${s}T00:00:00Z`)) && new Date(`${s}T00:00:00Z`).toISOString().startsWith(s), 'Not a real date.')
-  .refine((s) => { const y = Number(s.slice(0, 4)); return y >= 1900 && y <= 2099; }, 'Dates must be between 1900 and 2099.');
 
 /** Settings that may change until the retro starts (createRetro takes them all). */
 export const retroSettingsSchema = z.object({

@@ -1,5 +1,6 @@
 import { useId } from 'react';
-import { AUDIT_RETENTION_MAX_DAYS, AUDIT_RETENTION_MIN_DAYS, auditRetentionFormSchema } from '../../../shared/audit.js';
+import { AUDIT_RETENTION_MAX_DAYS, AUDIT_RETENTION_MIN_DAYS } from '../../../shared/audit.js';
+import { auditRetentionFormSchema } from '../../../shared/audit.schemas.js';
 import { Field, FormError, SubmitButton } from '../../components/ui/field.js';
 import { showAlert } from '../../lib/alerts.js';
 import { useZodForm } from '../../lib/forms.js';

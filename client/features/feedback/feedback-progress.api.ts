@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import { z } from 'zod';
-import { isoDay } from '../../../shared/retros.js';
+import { isoDay } from '../../../shared/iso-day.js';
 import { gql } from '../../lib/graphql.js';
 import { FEEDBACK_FIELDS, FEEDBACK_TEAM_PROGRESS_FIELDS, type FeedbackItem, type FeedbackTeamProgress } from './feedback.types.js';
 

@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { NOTE_LIMITS, agendaItemTextSchema } from '../../../shared/notes.js';
+import { agendaItemTextSchema } from '../../../shared/notes.js';
+import { NOTE_LIMITS } from '../../../shared/notes.limits.js';
 import { formatDay } from '../../../shared/dates.js';
 import { DateField, isDateInRange } from '../../components/ui/date-field.js';
 import type { Note, NoteAgendaItem } from './note.types.js';

@@ -1,6 +1,6 @@
 import { AlertDialog } from 'radix-ui';
 import { useId, useState, type KeyboardEvent } from 'react';
-import { NOTE_LIMITS } from '../../../shared/notes.js';
+import { NOTE_LIMITS } from '../../../shared/notes.limits.js';
 import { FormError } from '../../components/ui/field.js';
 import type { SaveStatus } from './note-autosave.js';
 import type { Person } from './note.types.js';

@@ -1,6 +1,7 @@
 import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
-import { AUDIT_EXPORT_MAX, auditFilterSchema, type AuditFilter } from '../../../shared/audit.js';
+import { AUDIT_EXPORT_MAX } from '../../../shared/audit.js';
+import { auditFilterSchema, type AuditFilter } from '../../../shared/audit.schemas.js';
 import { toSafeCsv } from '../../../shared/csv-safe.js';
 import { fieldErrorsOf } from '../../../shared/field-errors.js';
 import type { Db } from '../../db/connection.js';

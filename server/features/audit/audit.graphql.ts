@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { MercuriusContext } from 'mercurius';
 import { z } from 'zod';
-import { AUDIT_ACTIONS, AUDIT_PAGE_MAX, auditFilterSchema, auditRetentionSchema } from '../../../shared/audit.js';
+import { AUDIT_ACTIONS, AUDIT_PAGE_MAX } from '../../../shared/audit.js';
+import { auditFilterSchema, auditRetentionSchema } from '../../../shared/audit.schemas.js';
 import { requireAdmin } from '../../graphql/context.js';
 import { parseInput } from '../../lib/parse.js';
 import { auditActor } from './audit.actor.js';

@@ -1,7 +1,8 @@
 import { and, desc, eq, gte, inArray, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/connection.js';
 import { newId } from '../../lib/tokens.js';
-import { AUDIT_RETENTION_DEFAULT_DAYS, type AuditAction, type AuditDetails, type AuditFilter } from '../../../shared/audit.js';
+import { AUDIT_RETENTION_DEFAULT_DAYS, type AuditAction, type AuditDetails } from '../../../shared/audit.js';
+import type { AuditFilter } from '../../../shared/audit.schemas.js';
 import { auditEvents, auditSettings } from './audit.tables.js';
 
 export type AuditEventRow = typeof auditEvents.$inferSelect;

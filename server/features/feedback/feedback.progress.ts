@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { badInput, forbidden, notFound } from '../../../shared/app-error.js';
 import { completionStatus } from '../../../shared/completion.js';
 import { FEEDBACK_LIMITS } from '../../../shared/feedback.js';
-import { isoDay } from '../../../shared/retros.js';
+import { isoDay } from '../../../shared/iso-day.js';
 import { requireViewer } from '../../graphql/context.js';
 import { parseInput } from '../../lib/parse.js';
 import type { FeaturePart } from '../feature-part.js';

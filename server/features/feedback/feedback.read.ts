@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { MercuriusContext } from 'mercurius';
 import { badInput, notFound } from '../../../shared/app-error.js';
 import { FEEDBACK_LIMITS } from '../../../shared/feedback.js';
-import { isoDay } from '../../../shared/retros.js';
+import { isoDay } from '../../../shared/iso-day.js';
 import { requireViewer } from '../../graphql/context.js';
 import { parseInput } from '../../lib/parse.js';
 import type { Viewer } from '../auth/viewer.js';

@@ -1,6 +1,6 @@
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import type { MercuriusContext } from 'mercurius';
-import { isoDay } from '../../../shared/retros.js';
+import { isoDay } from '../../../shared/iso-day.js';
 import { requireViewer } from '../../graphql/context.js';
 import { parseInput } from '../../lib/parse.js';
 import type { FeaturePart } from '../feature-part.js';

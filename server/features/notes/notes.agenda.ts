@@ -1,6 +1,7 @@
 import type { MercuriusContext } from 'mercurius';
 import { badInput, notFound } from '../../../shared/app-error.js';
-import { agendaItemTextSchema, NOTE_LIMITS } from '../../../shared/notes.js';
+import { agendaItemTextSchema } from '../../../shared/notes.js';
+import { NOTE_LIMITS } from '../../../shared/notes.limits.js';
 import { requireViewer } from '../../graphql/context.js';
 import { parseInput } from '../../lib/parse.js';
 import type { Viewer } from '../auth/viewer.js';

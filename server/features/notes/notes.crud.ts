@@ -1,6 +1,6 @@
 import type { MercuriusContext } from 'mercurius';
 import { badInput, conflict } from '../../../shared/app-error.js';
-import { isoDay } from '../../../shared/retros.js';
+import { isoDay } from '../../../shared/iso-day.js';
 import { noteInputSchema, type NoteInput } from '../../../shared/notes.js';
 import type { Db } from '../../db/connection.js';
 import { requireViewer } from '../../graphql/context.js';

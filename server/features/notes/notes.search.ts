@@ -1,6 +1,7 @@
 import type { MercuriusContext } from 'mercurius';
 import { badInput } from '../../../shared/app-error.js';
-import { NOTE_LIMITS, NOTE_MATCH_END, NOTE_MATCH_START } from '../../../shared/notes.js';
+import { NOTE_MATCH_END, NOTE_MATCH_START } from '../../../shared/notes.js';
+import { NOTE_LIMITS } from '../../../shared/notes.limits.js';
 import { requireViewer } from '../../graphql/context.js';
 import type { FeaturePart } from '../feature-part.js';
 import { loadUser } from '../users/users.loaders.js';

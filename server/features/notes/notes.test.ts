@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { NOTE_LIMITS } from '../../../shared/notes.js';
+import { NOTE_LIMITS } from '../../../shared/notes.limits.js';
 import { codeOf, createTestApp } from '../../test/helpers.js';
 import { listen, openRaw } from '../../graphql/subscriptions.test-support.js';
 import { users } from '../users/users.tables.js';

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { z } from 'zod';
-import { NOTE_LIMITS } from '../../../../../shared/notes.js';
+import { NOTE_LIMITS } from '../../../../../shared/notes.limits.js';
 import { PendingView } from '../../../../components/ui/states.js';
 import { noteTagsQueryOptions, notesListQueryOptions, notesOverviewQueryOptions } from '../../../../features/notes/notes.api.js';
 import { NotesPage } from '../../../../features/notes/notes-page.js';
