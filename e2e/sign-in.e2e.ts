@@ -7,7 +7,15 @@ const e2e = useServerAndBrowser({ env: { SIGNUP: 'open' } });
 
 it('a person signs in with the first-start admin, sees the dashboard and signs out', async () => {
   const page = await e2e.browser.newPage();
+  const scripts: string[] = [];
+  const graphqlBodies: unknown[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+    if (request.url().endsWith('/graphql') && request.method() === 'POST') graphqlBodies.push(request.postDataJSON());
+  });
   await signIn(page, e2e.server.url, E2E_ADMIN.email, 'not the password', { welcome: null });
+  // The sign-in page loads neither the signed-in shell nor the GraphQL client (docs/decisions/0040, 0053).
+  expect(scripts.filter((s) => /\/assets\/(app|main)-/.test(s))).toEqual([]);
   await expect.poll(() => page.getByRole('alert').textContent()).toContain('Sign in failed. Check the details you provided are correct.');
   // What was typed stays after a refused sign-in.
   expect(await page.getByLabel('Email').inputValue()).toBe(E2E_ADMIN.email);
@@ -18,8 +26,15 @@ it('a person signs in with the first-start admin, sees the dashboard and signs o
   expect(new URL(page.url()).pathname).toBe('/home/dashboard');
   expect(await page.getByRole('list', { name: 'Dashboard widgets' }).getByRole('listitem').count()).toBeGreaterThan(0);
 
+  // A first load of the dashboard asks for its data in one batched request (then the cards the
+  // person chose, and the notification bell), each operation named (docs/decisions/0053).
+  graphqlBodies.length = 0;
   await page.reload();
   await page.getByRole('heading', { name: 'Welcome, Alex Admin' }).waitFor();
+  const first = graphqlBodies[0] as Array<{ operationName: string }>;
+  expect(Array.isArray(first)).toBe(true);
+  expect(first.map((op) => op.operationName)).toEqual(expect.arrayContaining(['Me', 'WidgetPreferences', 'MyReviewRequests', 'OrganizationSummary']));
+  expect(graphqlBodies.length).toBeLessThanOrEqual(3);
 
   await page.getByRole('button', { name: 'Sign out' }).click();
   await page.getByRole('heading', { name: 'You are signed out' }).waitFor();

@@ -13,7 +13,7 @@
  */
 import type { Plugin } from 'vite';
 
-type ModuleGraph = { getModuleIds: () => IterableIterator<string>; getModuleInfo: (id: string) => { code?: string | null; importedIds: readonly string[]; dynamicImporters: readonly string[] } | null };
+type ModuleGraph = { getModuleIds: () => IterableIterator<string>; getModuleInfo: (id: string) => { code?: string | null; isEntry: boolean; importedIds: readonly string[]; dynamicImporters: readonly string[] } | null };
 
 const SIGNED_IN_AREA = /[\\/]client[\\/]routes[\\/]_app[\\/.]/;
 const SIGNED_IN_LAYOUT = /[\\/]client[\\/]routes[\\/]_app\.tsx\?tsr-split=/;
@@ -47,6 +47,19 @@ function staticImports(graph: ModuleGraph, id: string): string[] {
   return [...info.importedIds.filter((dep) => dep !== barrel), ...used];
 }
 
+/** The modules some modules reach by static imports (themselves included). */
+function reachable(graph: ModuleGraph, from: string[]): Set<string> {
+  const seen = new Set<string>();
+  const stack = [...from];
+  while (stack.length) {
+    const id = stack.pop()!;
+    if (seen.has(id)) continue;
+    seen.add(id);
+    stack.push(...staticImports(graph, id));
+  }
+  return seen;
+}
+
 export function chunkGroups(): { plugin: Plugin; groups: Array<{ name: string; tags?: ['$initial']; test?: (id: string) => boolean; priority: number }> } {
   const appShell = new Set<string>();
   const plugin: Plugin = {
@@ -61,15 +74,7 @@ export function chunkGroups(): { plugin: Plugin; groups: Array<{ name: string; t
       // The modules each lazily loaded chunk (a route split, an import()) reaches by static imports.
       const reachedBy = new Map<string, string[]>();
       for (const entry of ids.filter((id) => (graph.getModuleInfo(id)?.dynamicImporters.length ?? 0) > 0)) {
-        const seen = new Set<string>();
-        const stack = [entry];
-        while (stack.length) {
-          const id = stack.pop()!;
-          if (seen.has(id)) continue;
-          seen.add(id);
-          stack.push(...staticImports(graph, id));
-        }
-        for (const id of seen) reachedBy.set(id, [...(reachedBy.get(id) ?? []), entry]);
+        for (const id of reachable(graph, [entry])) reachedBy.set(id, [...(reachedBy.get(id) ?? []), entry]);
       }
       for (const [id, entries] of reachedBy) {
         // Route splits stay chunks of their own: the manifest keeps naming them (server/plugins/spa-preload.ts).
@@ -83,7 +88,22 @@ export function chunkGroups(): { plugin: Plugin; groups: Array<{ name: string; t
           sharedSets.set(key, set);
         }
       }
-      for (const set of sharedSets.values()) if (set.size < SMALL_SHARED_CODE) set.ids.forEach((id) => appShell.add(id));
+      // A group takes its modules' imports with it (rolldown's includeDependenciesRecursively): a
+      // small shared module that imports code another page needs (a form helper the sign-in page
+      // uses too) would make that page load `app`. A small module joins only when everything it
+      // imports is in the entry or in `app` already, and so, in turn, for the modules importing it.
+      const small = new Set([...sharedSets.values()].filter((set) => set.size < SMALL_SHARED_CODE).flatMap((set) => set.ids));
+      const boot = reachable(graph, ids.filter((id) => graph.getModuleInfo(id)?.isEntry));
+      for (let changed = true; changed;) {
+        changed = false;
+        for (const id of small) {
+          if (staticImports(graph, id).some((dep) => !boot.has(dep) && !appShell.has(dep) && !small.has(dep))) {
+            small.delete(id);
+            changed = true;
+          }
+        }
+      }
+      small.forEach((id) => appShell.add(id));
     },
   };
   return {
