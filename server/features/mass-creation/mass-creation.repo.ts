@@ -1,4 +1,5 @@
 import { and, asc, eq, gt, inArray, isNull, type SQL } from 'drizzle-orm';
+import type { Statement } from 'better-sqlite3';
 import { alias } from 'drizzle-orm/sqlite-core';
 import type { Db } from '../../db/connection.js';
 import type { PermissionLevel } from '../../../shared/enums.js';
@@ -21,6 +22,11 @@ export type BatchStatus = BatchRow['status'];
 
 /** SQLite's default limit on bound variables is 32,766; stay far below it. */
 const CHUNK = 500;
+/**
+ * SQLite's page cache while a mass creation writes, in KiB (the connection's is 32 MB): with 50,000
+ * users it would otherwise hold ~30 MB of dirty pages until the commit (docs/decisions/0008).
+ */
+const WRITE_CACHE_KIB = 4_000;
 
 export function insertBatch(db: Db, input: { id: string; organizationId: string; createdBy: string; dryRun: boolean; total: number }): boolean {
   const res = db.insert(massCreationBatches).values({
@@ -107,6 +113,18 @@ export function writeMassCreation(db: Db, plan: MassCreationWrite): number {
     VALUES (@id, @organization_id, @email, @full_name, @role, @permission_level, @location, @time_zone,
             @manager_id, @team_id, 'INVITED', 0, NULL, @mass_batch_id)`);
 
+  // The connection's page cache (32 MB) would fill with the batch's dirty pages (50,000 users and
+  // their indexes): a small cache makes SQLite spill them to the WAL as it goes, still uncommitted.
+  const cacheSize = db.$client.pragma('cache_size', { simple: true }) as number;
+  db.$client.pragma(`cache_size = -${WRITE_CACHE_KIB}`);
+  try {
+    return writeInTransaction(db, plan, insert);
+  } finally {
+    db.$client.pragma(`cache_size = ${cacheSize}`);
+  }
+}
+
+function writeInTransaction(db: Db, plan: MassCreationWrite, insert: Statement): number {
   return db.transaction(() => {
     db.$client.pragma('defer_foreign_keys = ON'); // reset by SQLite at the end of the transaction
     const teamIds = new Map(plan.teamIds);

@@ -90,4 +90,28 @@ describe('atomicity', () => {
       sqlite().exec('DROP TRIGGER mass_abort');
     }
   });
+
+  it('a write larger than its page cache (dirty pages spill to the WAL) that fails at its last row leaves nothing; the cache size comes back', async () => {
+    const { admin, domain } = await freshOrg();
+    const n = 12_000; // ~7 MB of users and index pages, past the write's 4 MB cache
+    const csv = `email,full_name,team\n${Array.from({ length: n }, (_, i) => `big-${i}@${domain},Big ${i},Big Team`).join('\n')}\n`;
+    const cacheSize = sqlite().pragma('cache_size', { simple: true });
+    sqlite().exec(`CREATE TRIGGER mass_abort_late BEFORE INSERT ON users WHEN NEW.email = 'big-${n - 1}@${domain}' BEGIN SELECT RAISE(ABORT, 'disk on fire'); END;`);
+    try {
+      const users = countUsers();
+      const teams = countTeams();
+      const up = await upload(admin.token, csv);
+      expect(up.statusCode).toBe(500);
+      expect(countUsers()).toBe(users);
+      expect(countTeams()).toBe(teams);
+      expect(sqlite().pragma('cache_size', { simple: true })).toBe(cacheSize);
+    } finally {
+      sqlite().exec('DROP TRIGGER mass_abort_late');
+    }
+    const again = await upload(admin.token, csv);
+    expect(again.statusCode).toBe(200);
+    expect(again.json().count).toBe(n);
+    expect(batchUsers(again.json().batch_id)).toHaveLength(n);
+    expect(sqlite().pragma('cache_size', { simple: true })).toBe(cacheSize);
+  });
 });

@@ -69,8 +69,10 @@ function csvErrorMessage(err: CsvError, lastGoodLine: number): { message: string
  */
 async function parseCsvUpload(body: Buffer): Promise<RowQueue> {
   let columns: (MassCreateColumn | null)[] | null = null;
+  /** Index in a record of each field the queue keeps (the header's known columns). */
+  let kept: number[] = [];
   let lastGoodLine = 0;
-  const rows = new RowQueue();
+  let rows = null as RowQueue | null;
   const distinct = new Map<string, string>();
   const shared = (cell: string): string => {
     const known = distinct.get(cell);
@@ -95,22 +97,22 @@ async function parseCsvUpload(body: Buffer): Promise<RowQueue> {
           throw badInput(`The header names the column ${d.column} more than once (${d.headers.map((h) => `"${h}"`).join(', ')}).`);
         }
         columns = mapping.columns;
+        kept = columns.flatMap((column, i) => (column === null ? [] : [i]));
+        rows = new RowQueue(kept.map((i) => columns![i]!));
         return null;
       }
       if (record.every((cell) => cell.trim() === '')) return null;
-      if (rows.length >= MASS_CREATE_MAX_ROWS) {
+      if (rows!.length >= MASS_CREATE_MAX_ROWS) {
         throw badInput(`The file has more than ${MASS_CREATE_MAX_ROWS.toLocaleString('en')} rows; split it into several files.`);
       }
       const row = info.records + info.empty_lines;
-      const data: Partial<Record<MassCreateColumn, string>> = {};
-      columns.forEach((column, i) => {
+      const header = columns;
+      const cells = kept.map((i) => {
         const cell = record[i];
-        if (column !== null && cell !== undefined) data[column] = REPEATING.has(column) ? shared(cell) : cell;
+        return cell !== undefined && REPEATING.has(header[i]!) ? shared(cell) : cell;
       });
       const ragged = record.length < columns.length || record.slice(columns.length).some((cell) => cell.trim() !== '');
-      rows.push(ragged
-        ? { row, data, problem: `This row has ${record.length} cells but the header has ${columns.length}; check for a missing or extra separator.` }
-        : { row, data });
+      rows!.push(row, cells, ragged ? `This row has ${record.length} cells but the header has ${columns.length}; check for a missing or extra separator.` : undefined);
       return null; // collected here; nothing is buffered in the stream
     },
   });
@@ -128,7 +130,7 @@ async function parseCsvUpload(body: Buffer): Promise<RowQueue> {
     throw badInput(message, { line });
   }
   if (err) throw err;
-  if (columns === null) throw badInput(`The file is empty; the first row must be a header: ${CSV_COLUMNS.join(', ')}.`);
+  if (columns === null || rows === null) throw badInput(`The file is empty; the first row must be a header: ${CSV_COLUMNS.join(', ')}.`);
   if (rows.length === 0) throw badInput('The file has a header but no data rows.');
   return rows;
 }

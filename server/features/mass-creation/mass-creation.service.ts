@@ -54,27 +54,46 @@ export type NumberedRow = {
 /**
  * Rows handed over to the engine, which takes them out one chunk at a time as it validates them:
  * a validated chunk is freed at once, so a 50,000-row upload never holds all its parsed rows
- * beside all its candidates (the CSV route fills one; docs/decisions/0008).
+ * beside all its candidates (the CSV route fills one; docs/decisions/0008). Until taken, a row is
+ * kept compact: its number and its cells in flat per-chunk arrays, the field names once for all
+ * rows; its `data` object is built when its chunk is taken (and dies young, after validation).
  */
 export class RowQueue {
-  private readonly chunks: Array<NumberedRow[] | undefined> = [];
+  private readonly chunks: Array<QueuedChunk | undefined> = [];
   private next = 0;
   length = 0;
 
-  push(row: NumberedRow): void {
-    const last = this.chunks[this.chunks.length - 1];
-    if (last !== undefined && last.length < YIELD_EVERY) last.push(row);
-    else this.chunks.push([row]);
+  /** `fields`: the field each cell of a row fills, in the order of `push`'s cells. */
+  constructor(private readonly fields: readonly string[]) {}
+
+  /** One row: a cell per field (undefined: the row has no such cell), and its problem if broken. */
+  push(row: number, cells: ReadonlyArray<string | undefined>, problem?: string): void {
+    let last = this.chunks[this.chunks.length - 1];
+    if (last === undefined || last.rows.length === YIELD_EVERY) this.chunks.push(last = { rows: [], cells: [] });
+    if (problem !== undefined) (last.problems ??= new Map()).set(last.rows.length, problem);
+    last.rows.push(row);
+    for (let f = 0; f < this.fields.length; f++) last.cells.push(cells[f]);
     this.length++;
   }
 
   /** The next YIELD_EVERY rows (fewer at the end), which the queue no longer holds. */
   take(): NumberedRow[] {
-    const chunk = this.chunks[this.next] ?? [];
+    const chunk = this.chunks[this.next];
     this.chunks[this.next++] = undefined;
-    return chunk;
+    if (chunk === undefined) return [];
+    const width = this.fields.length;
+    return chunk.rows.map((row, i) => {
+      const data: Record<string, string> = {};
+      for (let f = 0; f < width; f++) {
+        const cell = chunk.cells[i * width + f];
+        if (cell !== undefined) data[this.fields[f]!] = cell;
+      }
+      const problem = chunk.problems?.get(i);
+      return problem === undefined ? { row, data } : { row, data, problem };
+    });
   }
 }
+type QueuedChunk = { rows: number[]; cells: Array<string | undefined>; problems?: Map<number, string> };
 
 export type MassCreateRequest = {
   /** The rows: an array (kept as is), or a RowQueue that the engine empties as it goes. */
