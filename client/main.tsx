@@ -2,10 +2,9 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
-import '@fontsource/inter/400.css';
-import '@fontsource/inter/600.css';
 import './styles.css';
 import { auth } from './lib/auth.js';
+import { loadFonts } from './lib/fonts.js';
 import { createQueryClient } from './lib/query-client.js';
 import { createAppRouter } from './router.js';
 
@@ -18,6 +17,7 @@ const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 async function start(): Promise<void> {
   // The session check goes first: index.html already asked, this picks up the answer.
   auth.start();
+  loadFonts();
   await nextTask();
   const queryClient = createQueryClient();
   const router = createAppRouter({ queryClient, auth });
