@@ -3,10 +3,11 @@
  * session's access token as a Bearer header (spec section 7). graphql-request (and the
  * graphql parser it brings) loads on the first operation, so public pages never carry it.
  *
- * Queries asked in the same task (a page's loader and components asking for their data at once)
- * go to the server together, as one batched request of up to MAX_BATCH operations: one round trip
- * instead of one per query, and fewer of the browser's six connections held (docs/decisions/0053).
- * Each operation still answers or fails on its own. Mutations always go alone.
+ * Queries asked within BATCH_WINDOW_MS of each other (a page's loaders and components asking for
+ * their data at once) go to the server together, as one batched request of up to MAX_BATCH
+ * operations: one round trip instead of one per query, and fewer of the browser's six connections
+ * held (docs/decisions/0053). Each operation still answers or fails on its own. Mutations always
+ * go alone, at once.
  */
 import type { GraphQLClient } from 'graphql-request';
 import { auth } from './auth.js';
@@ -20,6 +21,11 @@ export class GraphqlError extends Error {
 
 /** The server answers batches of 1 to 10 operations (server/graphql/graphql.plugin.ts MAX_BATCH). */
 const MAX_BATCH = 10;
+/**
+ * How long the first query waits for others (Apollo's BatchHttpLink waits as long): the layout's
+ * and the page's loaders live in route chunks that load a few milliseconds apart.
+ */
+const BATCH_WINDOW_MS = 10;
 const MUTATION = /^\s*mutation\b/;
 const UNREACHABLE = 'The server could not be reached. Check your connection and try again.';
 
@@ -136,8 +142,7 @@ function flush(): void {
 export function gql<T>(document: string, variables?: Record<string, unknown>): Promise<T> {
   if (MUTATION.test(document)) return runAlone<T>(document, variables);
   return new Promise<T>((resolve, reject) => {
-    // The queries of this task are sent when it ends.
-    if (queue.length === 0) setTimeout(flush, 0);
+    if (queue.length === 0) setTimeout(flush, BATCH_WINDOW_MS);
     queue.push({ document, variables, resolve: resolve as (data: unknown) => void, reject });
   });
 }
