@@ -7,6 +7,7 @@ import { RouterProvider, createMemoryHistory } from '@tanstack/react-router';
 import { cleanup, render } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
 import { auth } from '../lib/auth.js';
+import { dropQueuedQueries } from '../lib/graphql.js';
 import { createQueryClient } from '../lib/query-client.js';
 import type { SessionManager } from '../lib/session.js';
 import { createAppRouter } from '../router.js';
@@ -45,6 +46,8 @@ export function cleanUpBetweenTests(): void {
   beforeEach(() => localStorage.clear());
   afterEach(() => {
     cleanup();
+    // A query an unmounted screen asked for never reaches the next test's server.
+    dropQueuedQueries();
     vi.unstubAllGlobals();
   });
 }
