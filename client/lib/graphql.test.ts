@@ -1,8 +1,10 @@
 // @vitest-environment jsdom
-import { afterEach, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, expect, it, vi } from 'vitest';
 import { jsonResponse, refusal, stubGraphql } from '../test/graphql-stub.js';
-import { gql, GraphqlError } from './graphql.js';
+import { dropQueuedQueries, gql, GraphqlError } from './graphql.js';
 
+// Other files of this worker share the module: nothing they left waiting is sent here.
+beforeEach(() => dropQueuedQueries());
 afterEach(() => vi.unstubAllGlobals());
 
 /** The bodies POSTed to /graphql, parsed. */
