@@ -9,6 +9,9 @@ export const IMAGE_WIDTHS: readonly number[] = [...IMAGE_SIZES, ...IMAGE_DEVICE_
 /** The only image quality served (as Next.js's `images.qualities` default): each picture has a bounded set of variants. */
 export const IMAGE_QUALITIES: readonly number[] = [IMAGE_QUALITY_DEFAULT];
 
+/** Operations in one batched POST /graphql (decision 0003); the web app batches its queries up to it (decision 0053). */
+export const GRAPHQL_MAX_BATCH = 10;
+
 export const PASSWORD_MIN_LENGTH = 12;
 export const PASSWORD_MAX_LENGTH = 256;
 

@@ -4,12 +4,13 @@
  * graphql parser it brings) loads on the first operation, so public pages never carry it.
  *
  * Queries asked within BATCH_WINDOW_MS of each other (a page's loaders and components asking for
- * their data at once) go to the server together, as one batched request of up to MAX_BATCH
+ * their data at once) go to the server together, as one batched request of up to GRAPHQL_MAX_BATCH
  * operations: one round trip instead of one per query, and fewer of the browser's six connections
  * held (docs/decisions/0053). Each operation still answers or fails on its own. Mutations always
  * go alone, at once.
  */
 import type { GraphQLClient } from 'graphql-request';
+import { GRAPHQL_MAX_BATCH } from '../../shared/limits.js';
 import { auth } from './auth.js';
 
 export class GraphqlError extends Error {
@@ -19,8 +20,6 @@ export class GraphqlError extends Error {
   }
 }
 
-/** The server answers batches of 1 to 10 operations (server/graphql/graphql.plugin.ts MAX_BATCH). */
-const MAX_BATCH = 10;
 /**
  * How long the first query waits for others (Apollo's BatchHttpLink waits as long): the layout's
  * and the page's loaders live in route chunks that load a few milliseconds apart.
@@ -69,30 +68,29 @@ function loadClient() {
   return client;
 }
 
-/** The data of one operation's answer, or its first error as a GraphqlError with the server's extensions.code. */
-function answerOf<T>(answer: Answer, status: number): T {
-  const first = answer.errors?.[0];
-  if (!first) return answer.data as T;
-  const ext = first.extensions ?? {};
+type ServerError = NonNullable<Answer['errors']>[number];
+
+/** A server error as a GraphqlError with its extensions.code (and field messages). */
+function errorOf(error: ServerError | undefined, status: number): GraphqlError {
+  const ext = error?.extensions ?? {};
   const fields = ext.fields && typeof ext.fields === 'object' ? (ext.fields as Record<string, string>) : {};
   const code = typeof ext.code === 'string' ? ext.code : null;
   // The session ended on the server (signed out elsewhere, password changed): re-check it now,
   // so the authenticated pages send the person to sign-in instead of showing errors.
   if (code === 'UNAUTHENTICATED') void auth.check();
-  throw new GraphqlError(first.message ?? `The server answered ${status}.`, code, fields);
+  return new GraphqlError(error?.message ?? `The server answered ${status}.`, code, fields);
+}
+
+/** The data of one operation's answer; its first error, thrown, when it has one. */
+function answerOf<T>(answer: Answer, status: number): T {
+  if (answer.errors?.length) throw errorOf(answer.errors[0], status);
+  return answer.data as T;
 }
 
 /** A request that got no GraphQL answer (offline, a non-JSON answer) or an HTTP error with one. */
 function failureOf(err: unknown, ClientError: Loaded['ClientError'] | undefined): GraphqlError {
   if (err instanceof GraphqlError) return err;
-  if (ClientError && err instanceof ClientError) {
-    const { errors, status } = err.response;
-    try {
-      answerOf({ errors: errors?.length ? errors : [{ message: `The server answered ${status}.` }] }, status);
-    } catch (e) {
-      return e as GraphqlError;
-    }
-  }
+  if (ClientError && err instanceof ClientError) return errorOf(err.response.errors?.[0] as ServerError | undefined, err.response.status);
   return new GraphqlError(UNREACHABLE, null);
 }
 
@@ -134,8 +132,8 @@ function flush(): void {
   flushTimer = undefined;
   const ops = queue;
   queue = [];
-  for (let i = 0; i < ops.length; i += MAX_BATCH) {
-    const part = ops.slice(i, i + MAX_BATCH);
+  for (let i = 0; i < ops.length; i += GRAPHQL_MAX_BATCH) {
+    const part = ops.slice(i, i + GRAPHQL_MAX_BATCH);
     if (part.length > 1) void runBatch(part);
     else runAlone(part[0]!.document, part[0]!.variables).then(part[0]!.resolve, part[0]!.reject);
   }
@@ -153,6 +151,7 @@ export function gql<T>(document: string, variables?: Record<string, unknown>): P
 /** Drops the queries waiting for their batch, failing them (the client tests end each test so: none reaches the next test's server). */
 export function dropQueuedQueries(): void {
   clearTimeout(flushTimer);
+  flushTimer = undefined;
   const ops = queue;
   queue = [];
   for (const op of ops) op.reject(new GraphqlError('The query was dropped.', null));

@@ -12,6 +12,7 @@ import { TableVersions } from '../db/table-versions.js';
 import type { Viewer } from '../features/auth/viewer.js';
 import { bearerToken, viewerFromAccessToken } from '../features/auth/viewer.js';
 import { GRAPHQL_VALIDATION_FAILED } from '../../shared/errors.js';
+import { GRAPHQL_MAX_BATCH } from '../../shared/limits.js';
 
 const BASE_SCHEMA = /* GraphQL */ `
   scalar DateTime
@@ -20,7 +21,7 @@ const BASE_SCHEMA = /* GraphQL */ `
   type Subscription { _ping: Boolean! }
 `;
 
-export const MAX_BATCH = 10;
+export const MAX_BATCH = GRAPHQL_MAX_BATCH;
 export const GRAPHQL_BODY_LIMIT = 1024 * 1024;
 export const MAX_TOKENS = 5000;
 
@@ -173,13 +174,20 @@ export const graphqlPlugin = fp(async (app: FastifyInstance) => {
     }
     const encoding = pickEncoding(request.headers['accept-encoding']);
     const answer = await onceCached(key, () => responseCache.get(key, encoding), async () => {
-      const tracked = versions.track(() => runOne(request, reply, body, context));
-      const ran = await tracked.result;
-      if (ran.status !== 200 || ran.result.errors || context.cache?.noStore) return ran;
-      return responseCache.set(key, tracked.read, JSON.stringify(ran.result), encoding);
+      const ran = await runAndStore(request, reply, key, body, context);
+      return ran.entry ? responseCache.encodedOf(ran.entry, encoding) : ran;
     });
     return 'bytes' in answer ? sendEncoded(reply, answer) : reply.code(answer.status).send(answer.result);
   });
+
+  /** Runs a query, tracking the tables it reads, and stores a good answer in the cache (entry: null for an answer not to keep: errors, noStore). */
+  async function runAndStore(request: FastifyRequest, reply: FastifyReply, key: string, body: OperationBody, context: GraphQLContext) {
+    const tracked = versions.track(() => runOne(request, reply, body, context));
+    const ran = await tracked.result;
+    const good = ran.status === 200 && !ran.result.errors && !context.cache?.noStore;
+    const json = JSON.stringify(ran.result);
+    return { ...ran, json, entry: good ? responseCache!.store(key, tracked.read, json) : null };
+  }
 
   /** The cache key of a query of a signed-in viewer; null for anything that does not go through the cache (mutations are neither looked up nor counted). */
   function cacheKeyOf(context: GraphQLContext, body: OperationBody): string | null {
@@ -210,13 +218,7 @@ export const graphqlPlugin = fp(async (app: FastifyInstance) => {
   async function batchPart(request: FastifyRequest, reply: FastifyReply, body: OperationBody, context: GraphQLContext): Promise<string> {
     const key = cacheKeyOf(context, body);
     if (!responseCache || !key) return JSON.stringify((await runOne(request, reply, body, context)).result);
-    return onceCached(key, () => responseCache.body(key), async () => {
-      const tracked = versions.track(() => runOne(request, reply, body, context));
-      const { status, result } = await tracked.result;
-      const json = JSON.stringify(result);
-      if (status === 200 && !result.errors && !context.cache?.noStore) responseCache.store(key, tracked.read, json);
-      return json;
-    });
+    return onceCached(key, () => responseCache.body(key), async () => (await runAndStore(request, reply, key, body, context)).json);
   }
 });
 

@@ -53,12 +53,7 @@ export class ResponseCache {
     return this.lookup(key)?.body;
   }
 
-  /** Stores an answer computed by a tracked execution and returns its bytes in `encoding`. */
-  set(key: string, read: ReadSet, body: string, encoding: Encoding): Encoded {
-    return this.encodedOf(this.store(key, read, body), encoding);
-  }
-
-  /** Stores an answer computed by a tracked execution (unless a table it read was written meanwhile). */
+  /** Stores an answer computed by a tracked execution (unless a table it read was written meanwhile); encodedOf gives its bytes. */
   store(key: string, read: ReadSet, body: string): Entry {
     const entry: Entry = { stored: false, read, storedAt: Date.now(), body, encoded: {} };
     if (body.length > this.maxBytes / 4 || !this.versions.unchanged(read)) return entry;
@@ -91,7 +86,8 @@ export class ResponseCache {
     return Date.now() - entry.storedAt < this.maxAgeMs && this.versions.unchanged(entry.read);
   }
 
-  private encodedOf(entry: Entry, encoding: Encoding): Encoded {
+  /** An entry's answer in `encoding`, compressed once per encoding. */
+  encodedOf(entry: Entry, encoding: Encoding): Encoded {
     let encoded = entry.encoded[encoding];
     if (!encoded) {
       encoded = encode(entry.body, encoding);
