@@ -56,6 +56,7 @@ it('the reviewee proposes peers from the suggestions, within the cycle\'s minimu
   const group = screen.getByRole('group', { name: 'Propose your peers' });
   fireEvent.click(await within(group).findByRole('button', { name: 'Propose peers' }));
   expect(await within(group).findByText('Choose at least 1 peer.')).toBeTruthy();
+  await within(group).findByRole('checkbox', { name: /^Grace Hopper/ }, T); // the suggestions have loaded
   for (const name of [/^Grace Hopper/, /^Ken Thompson/, /^Radia Perlman/]) fireEvent.click(within(group).getByRole('checkbox', { name }));
   fireEvent.click(within(group).getByRole('button', { name: 'Propose peers' }));
   expect(await within(group).findByText('Choose at most 2 peers.')).toBeTruthy();
