@@ -155,11 +155,11 @@ export const teamQueryOptions = (id: string) =>
     },
   });
 
-export type TeamSummary = { id: string; name: string; aggregations: { count_users: number }; manager: { id: string; full_name: string } | null };
+export type TeamSummary = { id: string; name: string; aggregations: { count_users: number }; manager: { id: string; full_name: string; manager: { id: string } | null } | null };
 
 const TEAMS = /* GraphQL */ `
   query TeamList {
-    teams { id name aggregations { count_users } manager { id full_name } }
+    teams { id name aggregations { count_users } manager { id full_name manager { id } } }
   }
 `;
 

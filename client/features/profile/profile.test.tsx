@@ -81,3 +81,27 @@ it('changes the sign-in email only with the current password, and says a link wa
   // The profile still shows the old address until the link is opened.
   expect(within(form).getByText('ken@example.com')).toBeTruthy();
 });
+
+it('shows a head of several teams the teams in their line on My team', async () => {
+  const manager = (id: string, full_name: string, reportsTo: string | null) => ({ id, full_name, manager: reportsTo ? { id: reportsTo } : null });
+  const teams = [
+    { id: 't-web', name: 'Web', aggregations: { count_users: 7 }, manager: manager('grace', 'Grace Hopper', 'user-1') },
+    { id: 't-lab', name: 'Lab', aggregations: { count_users: 1 }, manager: manager('user-1', 'Ken Thompson', null) },
+    { id: 't-data', name: 'Data', aggregations: { count_users: 5 }, manager: manager('edgar', 'Edgar Codd', 'someone-else') },
+  ];
+  stubProfileApi({ me: makeProfile() }, { TeamList: () => ({ data: { teams } }) });
+  await renderSignedIn('/profile/team');
+  const led = await screen.findByRole('heading', { name: 'Teams you lead', level: 2 });
+  expect(led.nextElementSibling!.textContent).toContain('Lab');
+  const below = screen.getByRole('heading', { name: 'Teams of people who report to you', level: 2 });
+  expect(within(below.nextElementSibling as HTMLElement).getByRole('link', { name: 'Web' })).toBeTruthy();
+  expect(below.nextElementSibling!.textContent).toContain('7 members · managed by Grace Hopper');
+  expect(screen.queryByText('Data')).toBeNull();
+  expect(screen.queryByText('You are not in a team yet')).toBeNull();
+});
+
+it('says so when I am in no team and lead none', async () => {
+  stubProfileApi({ me: makeProfile() }, { TeamList: () => ({ data: { teams: [] } }) });
+  await renderSignedIn('/profile/team');
+  expect(await screen.findByText('You are not in a team yet')).toBeTruthy();
+});

@@ -2,7 +2,7 @@ import { useSuspenseQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { Avatar } from '../../components/ui/avatar.js';
 import { EmptyState } from '../../components/ui/states.js';
-import { myProfileQueryOptions, teamListQueryOptions, teamQueryOptions, type PersonRef, type TeamDetails } from './api.js';
+import { myProfileQueryOptions, teamListQueryOptions, teamQueryOptions, type PersonRef, type TeamDetails, type TeamSummary } from './api.js';
 import { AccentPicker } from './accent-picker.js';
 import { accentStyle, useAccent } from './profile-accent.js';
 import { personPath, teamPath, type ProfileArea } from './profile-links.js';
@@ -75,27 +75,53 @@ export function TeamByIdPage({ id, area }: { id: string; area: ProfileArea }) {
   return team ? <TeamView team={team} area={area} /> : <TeamNotFound area={area} />;
 }
 
-/** /profile/team: the team I belong to; otherwise the teams I lead, or an empty state. */
+/** /profile/team: the team I belong to; otherwise the teams I lead and those of the managers who report to me, or an empty state. */
 export function MyTeamPage() {
   const { data: me } = useSuspenseQuery(myProfileQueryOptions);
   if (me.team) return <TeamByIdPage id={me.team.id} area="user" />;
+  return <TeamsInMyLine meId={me.id} />;
+}
+
+/** A head of several teams (the demo's admin) sees the teams in their line instead of an empty page. */
+function TeamsInMyLine({ meId }: { meId: string }) {
+  const { data: teams } = useSuspenseQuery(teamListQueryOptions);
+  const led = teams.filter((t) => t.manager?.id === meId);
+  const below = teams.filter((t) => t.manager && t.manager.id !== meId && t.manager.manager?.id === meId);
   return (
     <section className="page">
       <h1>My team</h1>
-      <EmptyState title="You are not in a team yet">
-        <p>An admin can add you to a team. Meanwhile, find colleagues in the <Link to="/profile/user-profile/organization-chart">organization chart</Link>.</p>
-      </EmptyState>
-      {me.managed_teams.length > 0 && (
-        <>
-          <h2 className="section-title">Teams you lead</h2>
-          <ul>
-            {me.managed_teams.map((t) => (
-              <li key={t.id}><Link to={teamPath('user')} params={{ id: t.id }}>{t.name}</Link></li>
-            ))}
-          </ul>
-        </>
+      {led.length + below.length === 0 ? (
+        <EmptyState title="You are not in a team yet">
+          <p>An admin can add you to a team. Meanwhile, find colleagues in the <Link to="/profile/user-profile/organization-chart">organization chart</Link>.</p>
+        </EmptyState>
+      ) : (
+        <p className="muted">You are not a member of a team; these are the teams you lead and those of the managers who report to you.</p>
       )}
+      {led.length > 0 && <TeamTiles title="Teams you lead" teams={led} />}
+      {below.length > 0 && <TeamTiles title="Teams of people who report to you" teams={below} />}
     </section>
+  );
+}
+
+function TeamTiles({ title, teams }: { title: string; teams: TeamSummary[] }) {
+  return (
+    <>
+      <h2 className="section-title">{title}</h2>
+      <TeamTileList teams={teams} area="user" heading="h3" />
+    </>
+  );
+}
+
+function TeamTileList({ teams, area, heading: Heading }: { teams: TeamSummary[]; area: ProfileArea; heading: 'h2' | 'h3' }) {
+  return (
+    <ul className="card-grid">
+      {teams.map((t) => (
+        <li key={t.id} className="tile">
+          <Heading><Link to={teamPath(area)} params={{ id: t.id }}>{t.name}</Link></Heading>
+          <p className="muted">{t.aggregations.count_users} {t.aggregations.count_users === 1 ? 'member' : 'members'} · {t.manager ? `managed by ${t.manager.full_name}` : 'no manager'}</p>
+        </li>
+      ))}
+    </ul>
   );
 }
 
@@ -108,14 +134,7 @@ export function TeamListPage() {
       {teams.length === 0 ? (
         <EmptyState title="No teams yet"><p>Create teams under <Link to="/admin/settings/teams">Settings → Teams</Link>.</p></EmptyState>
       ) : (
-        <ul className="card-grid">
-          {teams.map((t) => (
-            <li key={t.id} className="tile">
-              <h2><Link to={teamPath('admin')} params={{ id: t.id }}>{t.name}</Link></h2>
-              <p className="muted">{t.aggregations.count_users} {t.aggregations.count_users === 1 ? 'member' : 'members'} · {t.manager ? `managed by ${t.manager.full_name}` : 'no manager'}</p>
-            </li>
-          ))}
-        </ul>
+        <TeamTileList teams={teams} area="admin" heading="h2" />
       )}
     </section>
   );

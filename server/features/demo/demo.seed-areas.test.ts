@@ -18,6 +18,22 @@ const all = <T>(sql: string, ...params: unknown[]) => app.services.db.$client.pr
 const one = <T>(sql: string, ...params: unknown[]) => app.services.db.$client.prepare(sql).get(...params) as T;
 const ITEM = 'text status owner { full_name } retro_title';
 
+describe('the demo as a whole', () => {
+  it('dates nothing in the future: no row of any table was created, answered or shared after now', () => {
+    const now = new Date(app.services.scheduler.now() + 60_000).toISOString();
+    const tables = all<{ name: string }>("select name from sqlite_master where type = 'table' and name not like 'sqlite_%' and name not like '%_fts%'");
+    const future: string[] = [];
+    for (const { name } of tables) {
+      const columns = all<{ name: string }>(`select name from pragma_table_info('${name}')`).map((c) => c.name).filter((c) => ['created_at', 'answered_at', 'shared_at'].includes(c));
+      for (const column of columns) {
+        const n = one<{ n: number }>(`select count(*) as n from "${name}" where "${column}" > ?`, now).n;
+        if (n > 0) future.push(`${name}.${column}: ${n}`);
+      }
+    }
+    expect(future).toEqual([]);
+  });
+});
+
 describe('the feedback and notes demo', () => {
   it('shows feedback at work: received, public praise with reactions, a request waiting for the admin, team progress', async () => {
     const admin = await signedIn(app, DEFAULT_ADMIN_EMAIL);

@@ -114,12 +114,14 @@ export function seedDemoFeedback(services: Services, orgId: string, people: Demo
     ids.rules.push(ruleId);
 
     const general = BUILTIN_FEEDBACK_TEMPLATES.find((tpl) => tpl.id === 'builtin:general')!;
+    /** A moment `days` after `at`, but never later than an hour ago: the demo has no feedback from the future. */
+    const after = (at: number, days: number) => Math.min(at + days * DAY, now - 3_600_000);
     const request = (requester: string, subject: string, responders: readonly string[], answered: readonly boolean[], at: number, shared: boolean) => {
       const requestId = newId();
       db.insert(feedbackRequests).values({
         id: requestId, organization_id: orgId, requester_id: requester, subject_id: subject, template_id: general.id, template_name: general.name,
         questions: general.questions, message: requester === subject ? 'I would value your honest view.' : 'Part of our regular check-ins.',
-        shared_at: shared ? iso(at + 5 * DAY) : null, created_at: iso(at),
+        shared_at: shared ? iso(after(at, 5)) : null, created_at: iso(at),
       }).run();
       ids.requests.push(requestId);
       for (const [i, responder] of responders.entries()) {
@@ -130,13 +132,13 @@ export function seedDemoFeedback(services: Services, orgId: string, people: Demo
           feedbackId = newId();
           db.insert(feedback).values({
             id: feedbackId, organization_id: orgId, giver_id: responder, recipient_id: subject, visibility: 'REQUESTER', request_id: requestId,
-            answers, body: answers.map((a) => `${a.question}\n${a.answer}`).join('\n\n'), created_at: iso(at + (2 + i) * DAY),
+            answers, body: answers.map((a) => `${a.question}\n${a.answer}`).join('\n\n'), created_at: iso(after(at, 2 + i)),
           }).run();
           ids.feedback.push(feedbackId);
         }
         db.insert(feedbackRequestAsks).values({
           id: askId, organization_id: orgId, request_id: requestId, responder_id: responder, status: answered[i] ? 'ANSWERED' : 'PENDING',
-          feedback_id: feedbackId, answered_at: answered[i] ? iso(at + (2 + i) * DAY) : null, created_at: iso(at),
+          feedback_id: feedbackId, answered_at: answered[i] ? iso(after(at, 2 + i)) : null, created_at: iso(at),
         }).run();
       }
     };
