@@ -5,6 +5,7 @@ import type { ReactNode } from 'react';
 import { modalStore, setModalOpen } from '../lib/modals.js';
 import { useStore } from '../lib/store.js';
 import { Avatar } from './ui/avatar.js';
+import { EmailText } from './ui/email-text.js';
 import { ADMIN_NAV, USER_NAV, isDisabledPath, visibleNav, type NavSection } from './navigation.js';
 import { disabledAreasOf, featureAreasQueryOptions } from '../features/feature-areas/api.js';
 import { FeatureOffView } from '../features/feature-areas/feature-off-view.js';
@@ -63,7 +64,7 @@ export function AppShell({ user, children }: { user: ShellUser; children: ReactN
       <Avatar userId={user.id} name={user.full_name} size={36} imageUrl={user.imageUrl} />
       <div className="user-box-text">
         <strong>{user.full_name}</strong>
-        <span>{user.email}</span>
+        <span title={user.email}><EmailText email={user.email} /></span>
       </div>
     </div>
   );

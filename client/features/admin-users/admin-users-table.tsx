@@ -1,6 +1,7 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useRef, useSyncExternalStore } from 'react';
 import type { AdminUser } from './admin-users.api.js';
+import { EmailText } from '../../components/ui/email-text.js';
 import { invitationState } from '../../../shared/invitations.js';
 import { LEVEL_LABEL, SORT_LABEL, STATE_LABEL, formatSignIn, stateDetail } from './admin-users.labels.js';
 import type { SortKey } from './admin-users.search.js';
@@ -46,6 +47,23 @@ function stateCell(user: AdminUser) {
   );
 }
 
+/** Below 768 px the rows are cards: one "Sort by" choice and its direction instead of a header per column. */
+function CardSort({ sort, dir, onSort }: Pick<Props, 'sort' | 'dir' | 'onSort'>) {
+  return (
+    <span className="au-card-sort" role="columnheader" aria-sort={dir === 'asc' ? 'ascending' : 'descending'}>
+      <label>
+        Sort by{' '}
+        <select value={sort} onChange={(e) => onSort(e.target.value as SortKey)}>
+          {COLUMNS.map((col) => <option key={col.key} value={col.key}>{SORT_LABEL[col.key]}</option>)}
+        </select>
+      </label>
+      <button type="button" className="button button-ghost button-small" onClick={() => onSort(sort)} aria-label={dir === 'asc' ? 'Ascending: sort descending' : 'Descending: sort ascending'}>
+        {dir === 'asc' ? '▲ Ascending' : '▼ Descending'}
+      </button>
+    </span>
+  );
+}
+
 /**
  * The users table: only the rows in view are in the DOM (@tanstack/react-virtual), so 5,000
  * people scroll as smoothly as 50. It scrolls inside its own box; below 768 px each row is a card.
@@ -70,15 +88,21 @@ export function AdminUsersTable({ users, total, sort, dir, onSort, selected, onT
         <span className="au-col-check" role="columnheader">
           <input type="checkbox" aria-label={`Select all ${users.length.toLocaleString('en')} shown`} checked={allSelected} disabled={!selectable.length} onChange={(e) => onToggleAll(e.target.checked)} />
         </span>
-        {COLUMNS.map((col) => (
-          <span key={col.key} className={col.className} role="columnheader" aria-sort={sort === col.key ? (dir === 'asc' ? 'ascending' : 'descending') : undefined}>
-            <button type="button" className="au-sort" onClick={() => onSort(col.key)}>
-              {SORT_LABEL[col.key]}
-              <span aria-hidden="true">{sort === col.key ? (dir === 'asc' ? ' ▲' : ' ▼') : ''}</span>
-            </button>
-          </span>
-        ))}
-        <span className="au-col-actions" role="columnheader"><span className="sr-only">Actions</span></span>
+        {wide ? (
+          <>
+            {COLUMNS.map((col) => (
+              <span key={col.key} className={col.className} role="columnheader" aria-sort={sort === col.key ? (dir === 'asc' ? 'ascending' : 'descending') : undefined}>
+                <button type="button" className="au-sort" onClick={() => onSort(col.key)}>
+                  {SORT_LABEL[col.key]}
+                  <span aria-hidden="true">{sort === col.key ? (dir === 'asc' ? ' ▲' : ' ▼') : ''}</span>
+                </button>
+              </span>
+            ))}
+            <span className="au-col-actions" role="columnheader"><span className="sr-only">Actions</span></span>
+          </>
+        ) : (
+          <CardSort sort={sort} dir={dir} onSort={onSort} />
+        )}
       </div>
       <div ref={scrollRef} className="au-scroll" tabIndex={0} aria-label={`User rows, ${users.length} of ${total}`} role="rowgroup">
         <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
@@ -102,7 +126,7 @@ export function AdminUsersTable({ users, total, sort, dir, onSort, selected, onT
                   {deleted && <span className="au-badge au-badge-deleted">Deleted</span>}
                   {user.role && <span className="au-sub">{user.role}</span>}
                 </span>
-                <span className="au-col-email" role="cell" title={user.email}>{user.email}</span>
+                <span className="au-col-email" role="cell" title={user.email}><EmailText email={user.email} /></span>
                 <span className="au-col-status" role="cell">{stateCell(user)}</span>
                 <span className="au-col-level" role="cell">{LEVEL_LABEL[user.permission_level]}</span>
                 <span className="au-col-team" role="cell">{user.team?.name ?? <span className="muted">No team</span>}</span>

@@ -99,6 +99,17 @@ describe('people', () => {
     expect(auditRows(app, org.org.id, 'PERMISSION_LEVEL_CHANGED')).toHaveLength(before);
   });
 
+  it('"Add person" is one person added, about that person; a refused one records nothing', async () => {
+    const add = (email: string) => admin.gql('mutation($input: AddUserInput!) { addUser(input: $input, sendInvitation: false) { id } }', { input: { email, full_name: 'Added One' } });
+    const added = await add('added.one@audited.example');
+    const id = added.data!.addUser.id as string;
+    expect(auditRows(app, org.org.id, 'USER_ADDED').map((r) => [r.subject_user_id, r.subject_label])).toEqual([[id, 'added.one@audited.example']]);
+    const refused = await add('added.one@audited.example');
+    expect(refused.errors?.[0]?.extensions?.code).toBe('BAD_USER_INPUT');
+    expect(auditRows(app, org.org.id, 'USER_ADDED')).toHaveLength(1);
+    expect(auditRows(app, org.org.id, 'USERS_MASS_CREATED')).toEqual([]);
+  });
+
   it('mass creation, its rollback and the people CSV export', async () => {
     const created = await admin.gql('mutation($rows: [MassCreateUserRow!]!) { massCreateUsers(rows: $rows) { batch_id count } }', { rows: [{ email: 'bulk1@audited.example', full_name: 'Bulk One' }, { email: 'bulk2@audited.example', full_name: 'Bulk Two' }] });
     const batchId = created.data!.massCreateUsers.batch_id as string;

@@ -9,7 +9,7 @@ import { newId } from '../../lib/tokens.js';
 import type { Services } from '../../services.js';
 import type { Viewer } from '../auth/viewer.js';
 import { auditActorOf } from '../audit/audit.actor.js';
-import { recordAudit } from '../audit/audit.repo.js';
+import { recordAudit, recordAuditAbout } from '../audit/audit.repo.js';
 import { findOrganization } from '../org/org.repo.js';
 import { listTeams } from '../teams/teams.repo.js';
 import { findEmailOrganizations } from '../users/users.repo.js';
@@ -106,6 +106,8 @@ export type MassCreateRequest = {
   promoteManagers?: boolean | null;
   /** The caller's address, for the audit log. */
   ip?: string | null;
+  /** An admin's "Add person" (one row): audited as USER_ADDED about that person, not as a bulk creation. */
+  single?: boolean;
 };
 
 
@@ -323,7 +325,9 @@ export async function runMassCreation(services: Services, viewer: Viewer, reques
     } else {
       db.transaction(() => {
         const created = writeMassCreation(db, { organizationId: orgId, batchId, teamIds: liveTeams, newTeams, users: accepted, result, ...write });
-        recordAudit(db, { ...auditActorOf(viewer, request.ip), action: 'USERS_MASS_CREATED', details: { batch_id: batchId, created } });
+        // Nothing created, nothing to audit (a refused "Add person" is not a bulk creation of 0 people).
+        if (request.single && accepted.length === 1) recordAuditAbout(db, auditActorOf(viewer, request.ip), 'USER_ADDED', [{ id: accepted[0]!.id, email: accepted[0]!.email }]);
+        else if (created > 0) recordAudit(db, { ...auditActorOf(viewer, request.ip), action: 'USERS_MASS_CREATED', details: { batch_id: batchId, created } });
       });
     }
     publish(total, dryRun ? 0 : accepted.length, true);

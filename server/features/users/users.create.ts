@@ -28,7 +28,7 @@ const MESSAGE_OF: Partial<Record<MassCreateErrorType, string>> = {
  */
 export async function addOnePerson(services: Services, viewer: Viewer, input: unknown, invite: boolean): Promise<UserRow> {
   const row = parseInput(massCreateRowSchema, input);
-  const result = await runMassCreation(services, viewer, { rows: [{ row: 1, data: row }], createTeams: false });
+  const result = await runMassCreation(services, viewer, { rows: [{ row: 1, data: row }], createTeams: false, single: true });
   const failure = result.usersWithErrors[0];
   if (failure) {
     const field = FIELD_OF[failure.errorType];

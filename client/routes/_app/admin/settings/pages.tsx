@@ -22,7 +22,7 @@ function PagesPage() {
   }
 
   return (
-    <section className="page narrow">
+    <section className="page readable">
       <h1>Pages</h1>
       <p>Choose which feature areas your organization uses. An area that is off disappears from everyone&apos;s navigation, and its pages tell people that an admin switched it off. Data already in an area is kept.</p>
       <p className="muted">Areas marked &ldquo;Not built yet&rdquo; are planned for a later version of Teamlens: nobody is led to them today, and you can switch them off now so that they stay off when they arrive.</p>
