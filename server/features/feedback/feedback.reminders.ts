@@ -71,7 +71,8 @@ export function registerFeedbackReminders(app: FastifyInstance): void {
     const orgId = ctx.organizationId ?? '';
     const ask = pendingAsk(app.services.db, payload.askId);
     if (!ask || !isFeatureAreaOn(app.services.db, orgId, 'CONTINUOUS_FEEDBACK')) return;
-    await notify(app.services, { organizationId: orgId, userIds: [ask.responder_id], kind: 'review_reminders', link: '/continuous-feedback/pending', ...reminderText(payload) });
+    // Who asked about whom is the request's, not the admins' (docs/decisions/0055): kept to the pending page.
+    await notify(app.services, { organizationId: orgId, userIds: [ask.responder_id], kind: 'review_reminders', private: true, link: '/continuous-feedback/pending', ...reminderText(payload) });
   });
   scheduleFeedbackReminders(app);
 }

@@ -10,7 +10,7 @@ import type { FeaturePart } from '../feature-part.js';
 import { notify } from '../notifications/notifications.deliver.js';
 import { findUsersByIds } from '../users/users.repo.js';
 import { insertCheckIn, setKeyResultValue } from './goals.check-ins.repo.js';
-import { findGoalInOrg, listKeyResultsOfGoals, updateGoalRow, type GoalRow } from './goals.crud.repo.js';
+import { everyAdminReadsGoals, findGoalInOrg, listKeyResultsOfGoals, updateGoalRow, type GoalRow } from './goals.crud.repo.js';
 import { editableGoalOrThrow, notifyStatusChange } from './goals.crud.js';
 import { recomputeGoalProgress } from './goals.progress.repo.js';
 
@@ -64,9 +64,10 @@ export function checkInGoal(services: Services, viewer: Viewer, raw: CheckInInpu
 function notifyOwnerOfCheckIn(services: Services, actor: Viewer, goal: GoalRow): void {
   if (goal.owner_kind !== 'PERSON' || !goal.owner_user_id || goal.owner_user_id === actor.userId) return;
   const author = findUsersByIds(services.db, goal.organization_id, [actor.userId])[0]?.full_name ?? 'A colleague';
+  const open = everyAdminReadsGoals(services.db, goal.organization_id, [goal.id]);
   void notify(services, {
-    organizationId: goal.organization_id, userIds: [goal.owner_user_id], kind: 'goal_updates',
-    title: `${author} checked in on your goal`,
+    organizationId: goal.organization_id, userIds: [goal.owner_user_id], kind: 'goal_updates', private: !open,
+    title: open ? `${author} checked in on your goal` : 'Someone checked in on your goal',
     body: `"${goal.title}": ${goal.progress}% (${GOAL_STATUS_LABELS[goal.status]}).`,
     link: `/goals/my-goals/${goal.id}`,
   });
