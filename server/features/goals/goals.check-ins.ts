@@ -64,11 +64,11 @@ export function checkInGoal(services: Services, viewer: Viewer, raw: CheckInInpu
 function notifyOwnerOfCheckIn(services: Services, actor: Viewer, goal: GoalRow): void {
   if (goal.owner_kind !== 'PERSON' || !goal.owner_user_id || goal.owner_user_id === actor.userId) return;
   const author = findUsersByIds(services.db, goal.organization_id, [actor.userId])[0]?.full_name ?? 'A colleague';
-  const open = everyAdminReadsGoals(services.db, goal.organization_id, [goal.id]);
+  // Who checked in on which goal is the goal's readers' to know: the body says it, the title (a Slack channel reads it) does not.
   void notify(services, {
-    organizationId: goal.organization_id, userIds: [goal.owner_user_id], kind: 'goal_updates', private: !open,
-    title: open ? `${author} checked in on your goal` : 'Someone checked in on your goal',
-    body: `"${goal.title}": ${goal.progress}% (${GOAL_STATUS_LABELS[goal.status]}).`,
+    organizationId: goal.organization_id, userIds: [goal.owner_user_id], kind: 'goal_updates', private: !everyAdminReadsGoals(services.db, goal.organization_id, [goal.id]),
+    title: 'A colleague checked in on your goal',
+    body: `${author} checked in on "${goal.title}": ${goal.progress}% (${GOAL_STATUS_LABELS[goal.status]}).`,
     link: `/goals/my-goals/${goal.id}`,
   });
 }
