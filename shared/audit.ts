@@ -84,6 +84,9 @@ export function describeAuditDetails(action: AuditAction, details: AuditDetails 
       return `${String(d.area_label ?? d.area)} switched ${d.enabled ? 'on' : 'off'}`;
     case 'AUDIT_RETENTION_CHANGED':
       return `From ${String(d.from)} to ${String(d.to)} days`;
+    case 'GOALS_EXPORTED':
+      // Earlier exports recorded no details.
+      return typeof d.goals === 'number' ? `${plural(d.goals, 'goal', 'goals')}${d.left_out ? `; ${plural(d.left_out, 'goal', 'goals')} they may not read left out` : ''}` : '';
     case 'AUDIT_EXPORTED':
       return d.filters ? `Filters: ${String(d.filters)}` : 'No filters';
     default:

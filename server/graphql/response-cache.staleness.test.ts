@@ -26,7 +26,7 @@ beforeAll(async () => {
   expect((await api.launch(t.adminA, cycleId)).errors).toBeUndefined();
   selfRequest = (await api.mine(t.juniorA)).data!.myReviewRequests[0];
   managerRequest = (await api.mine(t.reportA)).data!.myReviewRequests[0];
-  await notify(t.app.services, { organizationId: t.a.org.id, userIds: [t.a.member.id], kind: 'review_requests', title: 'Please review', link: '/reviews/pending' });
+  await notify(t.app.services, { organizationId: t.a.org.id, userIds: [t.a.member.id], kind: 'review_requests', private: false, title: 'Please review', link: '/reviews/pending' });
   t.app.services.scheduler.register('test.staleness', () => {});
   recordOperatorOrganization(t.app.services.db, t.a.org.id);
 });

@@ -46,10 +46,11 @@ export function recordOutboxLinksViewed(services: Services, viewer: Viewer, ip: 
   const adminName = findUserById(db, viewer.organizationId, viewer.userId)?.full_name ?? viewer.email;
   const when = stamp(new Date());
   for (const { userId, words } of toTell) {
+    // Admins read the audit log; a Slack channel does not: who and when are in the body (docs/decisions/0055).
     void notify(services, {
-      organizationId: viewer.organizationId, userIds: [userId], kind: 'account_security',
-      title: `An admin, ${adminName}, viewed your ${words} on ${when}`,
-      body: 'No mail server is set up, so admins can read the mail Teamlens sends. If you did not expect this, change your password and tell your admin.',
+      organizationId: viewer.organizationId, userIds: [userId], kind: 'account_security', private: false,
+      title: `An admin viewed your ${words}`,
+      body: `${adminName} viewed it on ${when}. No mail server is set up, so admins can read the mail Teamlens sends. If you did not expect this, change your password and tell your admin.`,
       link: '/settings/security',
     });
   }

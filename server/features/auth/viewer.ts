@@ -12,6 +12,13 @@ export type Viewer = {
   email: string;
 };
 
+/**
+ * An admin of the organization who is nobody in particular: what an area's rule lets an admin read by
+ * being admin alone, so what every admin reads. Mail reaches the email outbox, which every admin
+ * reads: a notification is private when its object is not readable as this (docs/decisions/0055).
+ */
+export const anyAdminOf = (organizationId: string): Viewer => ({ userId: '', organizationId, sessionId: '', permissionLevel: 'ADMIN', email: '' });
+
 type AccessClaims = { sub: string; org: string; sid: string };
 
 export function signAccessToken(app: FastifyInstance, viewer: { userId: string; organizationId: string; sessionId: string }): string {

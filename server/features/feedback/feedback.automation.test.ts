@@ -97,7 +97,8 @@ describe('feedback reminders', () => {
     const sent = remindersTo(w.peer.id);
     expect(sent).toHaveLength(1);
     expect(sent[0]).toMatchObject({ title: 'Reminder: a feedback request is waiting for your answer', link: '/continuous-feedback/pending' });
-    expect(sent[0]!.body).toContain('Mona Manager asked for your feedback about Remy Report');
+    // Who asked about whom is read on the pending page: the reminder is private (docs/decisions/0055).
+    expect(sent[0]!.body).toBeNull();
     expect(remindedAt(pending)).toBe('2027-01-14T04:30:00.000Z');
     expect(remindersTo(w.owl.id)).toEqual([]);
     for (const id of [answered, declined, cancelled]) expect(remindedAt(id)).toBeNull();

@@ -60,7 +60,8 @@ it('refuses bad input with a clear error and stores nothing', async () => {
     giver: { full_name: 'Pia Peer' }, recipient: { full_name: 'Remy Report' }, body: 'Thanks for the review.', visibility: 'PRIVATE',
     tags: [{ name: 'Ownership', kind: 'VALUE', archived: false }], answers: null, request_id: null, reactions: [], slack_shared: false, can_delete: true,
   });
-  expect(notificationsOf(w.report.id)).toEqual([{ kind: 'feedback_received', title: 'Pia Peer gave you feedback', body: 'Thanks for the review.', link: '/continuous-feedback' }]);
+  // Private feedback: told without its words or its giver (docs/decisions/0055); the list shows both.
+  expect(notificationsOf(w.report.id)).toEqual([{ kind: 'feedback_received', title: 'You received feedback', body: null, link: '/continuous-feedback' }]);
   expect(feedbackCount()).toBe(before + 1);
 });
 

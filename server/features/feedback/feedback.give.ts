@@ -4,13 +4,13 @@ import { FEEDBACK_REACTIONS, giveFeedbackSchema, type FeedbackReaction, type Giv
 import { requireViewer } from '../../graphql/context.js';
 import { parseInput } from '../../lib/parse.js';
 import type { Services } from '../../services.js';
-import type { Viewer } from '../auth/viewer.js';
+import { anyAdminOf, type Viewer } from '../auth/viewer.js';
 import type { FeaturePart } from '../feature-part.js';
 import { notify } from '../notifications/notifications.deliver.js';
 import { findUserById, type UserRow } from '../users/users.repo.js';
 import { deleteFeedbackRow, insertFeedback, toggleReaction } from './feedback.give.repo.js';
 import { feedbackReadResolvers, requireReadableFeedback } from './feedback.read.js';
-import type { FeedbackRow } from './feedback.read.repo.js';
+import { findReadableFeedback, type FeedbackRow } from './feedback.read.repo.js';
 import { sharePraiseToSlack, slackConnected } from './feedback.slack.js';
 import { findActiveFeedbackTags } from './feedback.tags.repo.js';
 import { canDeleteFeedback, feedbackTypeResolvers, FEEDBACK_DELETE_WINDOW_MS } from './feedback.types.js';
@@ -70,9 +70,12 @@ export const feedbackGivePart: FeaturePart = {
           recipient_id: recipient.id, body: data.body, visibility: data.visibility, tag_ids: tagIds,
         });
         const giverName = findUserById(services.db, viewer.organizationId, viewer.userId)?.full_name ?? 'Someone';
+        // Feedback admins may not read (PRIVATE, MANAGER) is told without its words or its giver: the
+        // mail reaches every admin's outbox (docs/decisions/0055). Public praise is everyone's to read.
+        const open = !!findReadableFeedback(services.db, anyAdminOf(viewer.organizationId), row.id);
         void notify(services, {
-          organizationId: viewer.organizationId, userIds: [recipient.id], kind: 'feedback_received',
-          title: data.visibility === 'PUBLIC' ? `${giverName} praised you` : `${giverName} gave you feedback`,
+          organizationId: viewer.organizationId, userIds: [recipient.id], kind: 'feedback_received', private: !open,
+          title: open ? `${giverName} praised you` : 'You received feedback',
           body: data.body.length > NOTIFY_BODY_MAX ? `${data.body.slice(0, NOTIFY_BODY_MAX)}…` : data.body,
           link: '/continuous-feedback',
         });

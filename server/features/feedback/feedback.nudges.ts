@@ -64,7 +64,7 @@ export function registerFeedbackNudges(app: FastifyInstance): void {
   scheduler.register<SendPayload>(NUDGE_SEND_KIND, async (payload, ctx) => {
     const orgId = ctx.organizationId ?? '';
     if (!isFeatureAreaOn(app.services.db, orgId, 'CONTINUOUS_FEEDBACK')) return;
-    await notify(app.services, { organizationId: orgId, userIds: [payload.managerId], kind: 'feedback_nudges', link: '/continuous-feedback', ...nudgeText(payload.name, payload.since) });
+    await notify(app.services, { organizationId: orgId, userIds: [payload.managerId], kind: 'feedback_nudges', private: false, link: '/continuous-feedback', ...nudgeText(payload.name, payload.since) });
   });
   scheduleFeedbackNudges(app);
 }

@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import { formatDay } from '../../../shared/dates.js';
 import { FEEDBACK_LIMITS } from '../../../shared/feedback.js';
 import type { JobContext } from '../../jobs/jobs.scheduler.js';
 import type { Services } from '../../services.js';
@@ -20,7 +19,8 @@ export const REMINDER_SCAN_KIND = 'feedback.reminders';
 export const REMINDER_SEND_KIND = 'feedback.reminder.send';
 const DAY_MS = 86_400_000;
 
-type SendPayload = { askId: string; requester: string | null; subject: string; self: boolean; askedAt: string };
+/** Jobs queued by earlier versions also carry names: they are not read. */
+type SendPayload = { askId: string };
 
 /** One scan; returns the ids of the asks it decided to remind. */
 export function runReminderScan(services: Services, ctx: Pick<JobContext, 'now' | 'enqueue'>): string[] {
@@ -41,21 +41,18 @@ export function runReminderScan(services: Services, ctx: Pick<JobContext, 'now' 
     if (!markAskReminded(db, c.ask_id, ctx.now.toISOString())) continue;
     ctx.enqueue({
       kind: REMINDER_SEND_KIND, uniqueKey: c.ask_id, organizationId: c.organization_id,
-      payload: { askId: c.ask_id, requester: c.requester_name, subject: c.subject_name, self: c.requester_id === c.subject_id, askedAt: c.created_at } satisfies SendPayload,
+      payload: { askId: c.ask_id } satisfies SendPayload,
     });
     reminded.push(c.ask_id);
   }
   return reminded;
 }
 
-export function reminderText(p: Omit<SendPayload, 'askId'>): { title: string; body: string } {
-  const who = p.requester ?? 'A colleague';
-  const about = p.self ? 'about themself' : `about ${p.subject}`;
-  return {
-    title: 'Reminder: a feedback request is waiting for your answer',
-    body: `${who} asked for your feedback ${about} on ${formatDay(p.askedAt)}. Answer it, or decline with a reason.`,
-  };
-}
+/**
+ * The reminder says only that a request waits: who asked about whom is the request's, not the admins'
+ * (whose outbox every mail reaches), and the pending page shows it (docs/decisions/0055).
+ */
+export const REMINDER_TITLE = 'Reminder: a feedback request is waiting for your answer';
 
 /** (Re)creates the hourly scan; tests toggle it to restart its periods from a fake clock. */
 export function scheduleFeedbackReminders(app: FastifyInstance, active = true): void {
@@ -71,7 +68,7 @@ export function registerFeedbackReminders(app: FastifyInstance): void {
     const orgId = ctx.organizationId ?? '';
     const ask = pendingAsk(app.services.db, payload.askId);
     if (!ask || !isFeatureAreaOn(app.services.db, orgId, 'CONTINUOUS_FEEDBACK')) return;
-    await notify(app.services, { organizationId: orgId, userIds: [ask.responder_id], kind: 'review_reminders', link: '/continuous-feedback/pending', ...reminderText(payload) });
+    await notify(app.services, { organizationId: orgId, userIds: [ask.responder_id], kind: 'review_reminders', private: true, title: REMINDER_TITLE, link: '/continuous-feedback/pending' });
   });
   scheduleFeedbackReminders(app);
 }

@@ -2,6 +2,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/connection.js';
 import type { Services } from '../../services.js';
 import { badInput } from '../../../shared/app-error.js';
+import { formatDay } from '../../../shared/dates.js';
 import { FEEDBACK_LIMITS } from '../../../shared/feedback.js';
 import { newId } from '../../lib/tokens.js';
 import { notify } from '../notifications/notifications.deliver.js';
@@ -110,18 +111,11 @@ export async function notifyFeedbackRequest(services: Services, requestId: strin
   const asks = db.select({ responder_id: feedbackRequestAsks.responder_id }).from(feedbackRequestAsks)
     .where(and(eq(feedbackRequestAsks.request_id, requestId), eq(feedbackRequestAsks.status, 'PENDING'))).all();
   if (!asks.length) return;
-  const people = new Map(findUsersByIds(db, request.organization_id, [request.subject_id, ...(request.requester_id ? [request.requester_id] : [])]).map((u) => [u.id, u]));
-  const subject = people.get(request.subject_id);
-  const requester = request.requester_id ? people.get(request.requester_id) : undefined;
-  const who = requester?.full_name ?? 'Someone';
-  const title = requester && subject && requester.id === subject.id
-    ? `${who} asks for your feedback`
-    : `${who} asks for your feedback about ${subject?.full_name ?? 'a colleague'}`;
-  const lines = [`${request.questions.length} question${request.questions.length === 1 ? '' : 's'}${request.due_on ? `, due ${request.due_on}` : ''}.`];
-  if (request.message) lines.push('', request.message);
+  // A request is read by its requester and the people asked, not by admins (docs/decisions/0048): who
+  // asks, about whom and why stay on the pending page; the mail says only that there is one (0055).
   await notify(services, {
-    organizationId: request.organization_id, userIds: asks.map((a) => a.responder_id), kind: 'feedback_received',
-    title: title.slice(0, 200), body: lines.join('\n').slice(0, 4000), link: PENDING_FEEDBACK_LINK,
+    organizationId: request.organization_id, userIds: asks.map((a) => a.responder_id), kind: 'feedback_received', private: true,
+    title: `A colleague asks for your feedback${request.due_on ? ` by ${formatDay(request.due_on)}` : ''}`, link: PENDING_FEEDBACK_LINK,
   });
 }
 

@@ -7,7 +7,6 @@ import { parseInput } from '../../lib/parse.js';
 import type { Services } from '../../services.js';
 import type { Viewer } from '../auth/viewer.js';
 import { notify } from '../notifications/notifications.deliver.js';
-import { findUsersByIds } from '../users/users.repo.js';
 import type { FeaturePart } from '../feature-part.js';
 import {
   findFeedbackRequest, findRequestsByIds, insertFeedbackRequest, listAsksOfRequests, notifyFeedbackRequest,
@@ -74,19 +73,15 @@ function requireOwnAsk(ctx: Ctx, askId: string, action: string): { viewer: Viewe
   throw notFound('Feedback request');
 }
 
-function nameOf(services: Services, orgId: string, id: string | null): string {
-  return (id && findUsersByIds(services.db, orgId, [id], { includeDeleted: true })[0]?.full_name) || 'Someone';
-}
-
-/** "your feedback request" or "your feedback request about <name>" (about a report). */
-function whichRequest(services: Services, request: FeedbackRequestRow): string {
-  return request.requester_id === request.subject_id ? 'your feedback request' : `your feedback request about ${nameOf(services, request.organization_id, request.subject_id)}`;
-}
-
-function tellRequester(services: Services, request: FeedbackRequestRow, title: string, body?: string): void {
+/**
+ * Tells the requester that an ask was answered or declined. Requests are not the admins' to read
+ * (docs/decisions/0048), and mail reaches their outbox: who answered or declined, about whom and why
+ * is read on the Requested tab (docs/decisions/0055).
+ */
+function tellRequester(services: Services, request: FeedbackRequestRow, title: string): void {
   if (!request.requester_id) return;
   void notify(services, {
-    organizationId: request.organization_id, userIds: [request.requester_id], kind: 'feedback_received', title: title.slice(0, 200), body: body ?? null,
+    organizationId: request.organization_id, userIds: [request.requester_id], kind: 'feedback_received', private: true, title,
     link: '/continuous-feedback?tab=requested',
   });
 }
@@ -121,28 +116,27 @@ export const feedbackRequestsPart: FeaturePart = {
         const { viewer, request } = requireOwnRequest(ctx, args.id, 'share');
         const shared = shareRequest(ctx.services.db, request);
         void notify(ctx.services, {
-          organizationId: viewer.organizationId, userIds: [request.subject_id], kind: 'feedback_received',
-          title: `${nameOf(ctx.services, viewer.organizationId, viewer.userId)} shared feedback about you`.slice(0, 200),
-          body: 'The answers to a feedback request about you are now yours to read.', link: '/continuous-feedback',
+          organizationId: viewer.organizationId, userIds: [request.subject_id], kind: 'feedback_received', private: true,
+          title: 'Answers to a feedback request about you are now yours to read', link: '/continuous-feedback',
         });
         return shared;
       },
       answerFeedbackRequest: (_: unknown, args: { ask_id: string; answers: string[] }, ctx: Ctx) => {
-        const { viewer, ask, request } = requireOwnAsk(ctx, args.ask_id, 'answer');
+        const { ask, request } = requireOwnAsk(ctx, args.ask_id, 'answer');
         const { answers } = parseInput(answerFeedbackSchema, { answers: args.answers });
         if (answers.length !== request.questions.length) {
           throw badInput(`Give one answer per question (${request.questions.length}); an answer may be left empty.`, { fields: { answers: 'One answer per question.' } });
         }
         const pairs: FeedbackAnswer[] = request.questions.map((question, i) => ({ question, answer: answers[i]! })).filter((a) => a.answer.length > 0);
         const answered = answerAsk(ctx.services.db, ask, request, pairs);
-        tellRequester(ctx.services, request, `${nameOf(ctx.services, viewer.organizationId, viewer.userId)} answered ${whichRequest(ctx.services, request)}`);
+        tellRequester(ctx.services, request, 'Your feedback request has a new answer');
         return answered;
       },
       declineFeedbackRequest: (_: unknown, args: { ask_id: string; reason: string }, ctx: Ctx) => {
-        const { viewer, ask, request } = requireOwnAsk(ctx, args.ask_id, 'decline');
+        const { ask, request } = requireOwnAsk(ctx, args.ask_id, 'decline');
         const reason = parseInput(declineReasonSchema, args.reason);
         const declined = declineAsk(ctx.services.db, ask, reason);
-        tellRequester(ctx.services, request, `${nameOf(ctx.services, viewer.organizationId, viewer.userId)} declined ${whichRequest(ctx.services, request)}`, `Reason: ${reason}`);
+        tellRequester(ctx.services, request, 'Someone declined your feedback request');
         return declined;
       },
     },

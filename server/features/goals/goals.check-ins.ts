@@ -10,7 +10,7 @@ import type { FeaturePart } from '../feature-part.js';
 import { notify } from '../notifications/notifications.deliver.js';
 import { findUsersByIds } from '../users/users.repo.js';
 import { insertCheckIn, setKeyResultValue } from './goals.check-ins.repo.js';
-import { findGoalInOrg, listKeyResultsOfGoals, updateGoalRow, type GoalRow } from './goals.crud.repo.js';
+import { everyAdminReadsGoals, findGoalInOrg, listKeyResultsOfGoals, updateGoalRow, type GoalRow } from './goals.crud.repo.js';
 import { editableGoalOrThrow, notifyStatusChange } from './goals.crud.js';
 import { recomputeGoalProgress } from './goals.progress.repo.js';
 
@@ -64,10 +64,11 @@ export function checkInGoal(services: Services, viewer: Viewer, raw: CheckInInpu
 function notifyOwnerOfCheckIn(services: Services, actor: Viewer, goal: GoalRow): void {
   if (goal.owner_kind !== 'PERSON' || !goal.owner_user_id || goal.owner_user_id === actor.userId) return;
   const author = findUsersByIds(services.db, goal.organization_id, [actor.userId])[0]?.full_name ?? 'A colleague';
+  // Who checked in on which goal is the goal's readers' to know: the body says it, the title (a Slack channel reads it) does not.
   void notify(services, {
-    organizationId: goal.organization_id, userIds: [goal.owner_user_id], kind: 'goal_updates',
-    title: `${author} checked in on your goal`,
-    body: `"${goal.title}": ${goal.progress}% (${GOAL_STATUS_LABELS[goal.status]}).`,
+    organizationId: goal.organization_id, userIds: [goal.owner_user_id], kind: 'goal_updates', private: !everyAdminReadsGoals(services.db, goal.organization_id, [goal.id]),
+    title: 'A colleague checked in on your goal',
+    body: `${author} checked in on "${goal.title}": ${goal.progress}% (${GOAL_STATUS_LABELS[goal.status]}).`,
     link: `/goals/my-goals/${goal.id}`,
   });
 }

@@ -2,7 +2,7 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { GoalKind, GoalOwnerKind, GoalStatus, GoalVisibility, KeyResultKind } from '../../../shared/goals.js';
 import type { Db } from '../../db/connection.js';
 import { newId, nowIso } from '../../lib/tokens.js';
-import type { Viewer } from '../auth/viewer.js';
+import { anyAdminOf, type Viewer } from '../auth/viewer.js';
 import { goalKeyResults, goals } from './goals.tables.js';
 import { editableGoal, readableGoal } from './goals.visibility.js';
 
@@ -23,6 +23,15 @@ export function findReadableGoal(db: Db, viewer: Viewer, id: string): GoalRow | 
 export function readableGoalIds(db: Db, viewer: Viewer, ids: readonly string[]): Set<string> {
   if (!ids.length) return new Set();
   return new Set(db.select({ id: goals.id }).from(goals).where(and(inArray(goals.id, [...ids]), readableGoal(viewer))).all().map((r) => r.id));
+}
+
+/**
+ * Whether every admin of the organization reads all of these goals (a private goal is read by no
+ * admin): otherwise a notification about them is private (docs/decisions/0055).
+ */
+export function everyAdminReadsGoals(db: Db, orgId: string, ids: readonly string[]): boolean {
+  const read = readableGoalIds(db, anyAdminOf(orgId), ids);
+  return ids.every((id) => read.has(id));
 }
 
 /** Of `ids`, those the viewer edits. */

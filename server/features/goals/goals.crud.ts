@@ -19,7 +19,7 @@ import { findUsersByIds } from '../users/users.repo.js';
 import { loadTeam, loadUser } from '../users/users.loaders.js';
 import { listChangesOfCheckIns, listCheckInsOfGoals, type CheckInChange, type CheckInRow } from './goals.check-ins.repo.js';
 import {
-  countChildren, deleteGoalRow, editableGoalIds, findGoalInOrg, findGoalsByIds, findReadableGoal, insertGoalRow, listKeyResultsOfGoals, listPersonGoals,
+  countChildren, deleteGoalRow, editableGoalIds, everyAdminReadsGoals, findGoalInOrg, findGoalsByIds, findReadableGoal, insertGoalRow, listKeyResultsOfGoals, listPersonGoals,
   listReadableChildren, listReadablePersonGoalsOf, readableGoalIds, replaceKeyResults, updateGoalRow,
   type GoalRow, type GoalValues, type KeyResultRow,
 } from './goals.crud.repo.js';
@@ -124,6 +124,8 @@ export function notifyStatusChange(services: Services, actor: Viewer, goal: Goal
   const recipients = ownersOf(db, parent).filter((id) => id !== actor.userId);
   if (!recipients.length) return;
   const people = findUsersByIds(db, goal.organization_id, recipients).filter((u) => u.status !== 'DEACTIVATED');
+  // A goal admins cannot read: not even its new status reaches the mail (the admins' outbox), docs/decisions/0055.
+  const open = everyAdminReadsGoals(db, goal.organization_id, [goal.id, parent.id]);
   for (const person of people) {
     const named = readableGoalIds(db, viewerOf(person), [goal.id]).has(goal.id);
     const parentNamed = readableGoalIds(db, viewerOf(person), [parent.id]).has(parent.id);
@@ -131,8 +133,8 @@ export function notifyStatusChange(services: Services, actor: Viewer, goal: Goal
     const under = parentNamed ? `, aligned to "${parent.title}",` : '';
     // The title goes to Slack too (a whole channel): no goal titles there, only in the body.
     void notify(services, {
-      organizationId: goal.organization_id, userIds: [person.id], kind: 'goal_updates',
-      title: `A goal aligned to yours is now ${GOAL_STATUS_LABELS[after]}`,
+      organizationId: goal.organization_id, userIds: [person.id], kind: 'goal_updates', private: !open,
+      title: open ? `A goal aligned to yours is now ${GOAL_STATUS_LABELS[after]}` : 'A goal aligned to yours changed status',
       body: `${what}${under} changed from ${GOAL_STATUS_LABELS[before]} to ${GOAL_STATUS_LABELS[after]}.`,
       link: `/goals/my-goals/${named ? goal.id : parent.id}`,
     });

@@ -1,7 +1,10 @@
+import { sql } from 'drizzle-orm';
 import type { GoalOwnerKind, GoalStatus, GoalVisibility, KeyResultKind } from '../../../shared/goals.js';
 import type { Db } from '../../db/connection.js';
 import { newId } from '../../lib/tokens.js';
+import type { Viewer } from '../auth/viewer.js';
 import { goalKeyResults, goals } from './goals.tables.js';
+import { readableGoal } from './goals.visibility.js';
 
 export type ExportRow = {
   id: string; title: string; description: string; owner_kind: GoalOwnerKind; owner_email: string | null; owner_team: string | null; parent_id: string | null;
@@ -9,14 +12,23 @@ export type ExportRow = {
   kr_title: string | null; kr_kind: KeyResultKind | null; kr_start: number | null; kr_target: number | null; kr_current: number | null; kr_currency: string | null; kr_weight: number | null;
 };
 
-/** Every goal of the organization with its key results (one row per key result; a goal without any: one row), parents' rows first where possible. */
-export function goalExportRows(db: Db, orgId: string): ExportRow[] {
-  return db.$client.prepare(`SELECT g.id, g.title, g.description, g.owner_kind, u.email AS owner_email, t.name AS owner_team, g.parent_id, g.start_date, g.due_date,
-      g.visibility, g.status, k.title AS kr_title, k.kind AS kr_kind, k.start_value AS kr_start, k.target_value AS kr_target, k.current_value AS kr_current,
-      k.currency AS kr_currency, k.weight AS kr_weight
-    FROM goals g LEFT JOIN users u ON u.id = g.owner_user_id LEFT JOIN teams t ON t.id = g.owner_team_id
-    LEFT JOIN goal_key_results k ON k.goal_id = g.id
-    WHERE g.organization_id = ? ORDER BY g.created_at, g.id, k.position, k.id`).all(orgId) as ExportRow[];
+/**
+ * The goals of the organization the viewer reads (the one rule of goals.visibility.ts, as every goals
+ * query), with their key results: one row per key result (a goal without any: one row), parents' rows
+ * first where possible. `goals` is not aliased: the rule names its columns.
+ */
+export function goalExportRows(db: Db, viewer: Viewer): ExportRow[] {
+  return db.all<ExportRow>(sql`SELECT goals.id, goals.title, goals.description, goals.owner_kind, u.email AS owner_email, t.name AS owner_team, goals.parent_id,
+      goals.start_date, goals.due_date, goals.visibility, goals.status, k.title AS kr_title, k.kind AS kr_kind, k.start_value AS kr_start, k.target_value AS kr_target,
+      k.current_value AS kr_current, k.currency AS kr_currency, k.weight AS kr_weight
+    FROM goals LEFT JOIN users u ON u.id = goals.owner_user_id LEFT JOIN teams t ON t.id = goals.owner_team_id
+    LEFT JOIN goal_key_results k ON k.goal_id = goals.id
+    WHERE ${readableGoal(viewer)} ORDER BY goals.created_at, goals.id, k.position, k.id`);
+}
+
+/** How many goals of the organization the viewer may not read (what an export leaves out). */
+export function countUnreadableGoals(db: Db, viewer: Viewer): number {
+  return db.get<{ n: number }>(sql`SELECT count(*) AS n FROM goals WHERE goals.organization_id = ${viewer.organizationId} AND NOT ${readableGoal(viewer)}`)?.n ?? 0;
 }
 
 /** The organization's people by lower-case email (removed people left out). */

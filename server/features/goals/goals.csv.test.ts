@@ -48,7 +48,7 @@ beforeAll(async () => {
     key_results: [{ title: 'ARR', kind: 'CURRENCY', start_value: 1_000_000, target_value: 2_000_000, current_value: 1_250_000, currency: 'EUR', weight: 2 }] });
   const team = insertGoal(app, { organization_id: org, owner_team_id: w.team.id, parent_id: company, title: 'Core ships faster', visibility: 'MANAGER_CHAIN', status: 'AT_RISK',
     start_date: '2027-01-01', due_date: '2027-06-30', key_results: [{ title: 'Deploys a week', kind: 'PERCENTAGE', start_value: 20, target_value: 80, current_value: 50 }] });
-  insertGoal(app, { organization_id: org, owner_user_id: w.report.id, parent_id: team, title: '=SUM(A1) formula-looking title', visibility: 'PRIVATE',
+  insertGoal(app, { organization_id: org, owner_user_id: w.report.id, parent_id: team, title: '=SUM(A1) formula-looking title', visibility: 'MANAGER_CHAIN',
     key_results: [{ title: 'Write the runbook', kind: 'BINARY', current_value: 1 }, { title: '-Lower build minutes', kind: 'NUMBER', start_value: 30, target_value: -5, current_value: 10, weight: 0.5 }] });
   insertGoal(app, { organization_id: org, owner_user_id: w.member.id, title: 'No key results yet', status: 'DONE' });
   otherGoal = insertGoal(app, { organization_id: other.org.id, title: 'Another organization' });
@@ -59,10 +59,14 @@ afterAll(async () => {
 });
 
 describe('goals export', () => {
-  it('answers admins only, with every goal of the organization, one row per key result, formula-safe and audited', async () => {
+  it('answers admins only, with the goals they may read, one row per key result, formula-safe and audited; private goals are left out and counted', async () => {
     expect((await exportCsv(null)).statusCode).toBe(401);
     expect((await exportCsv(member.token)).statusCode).toBe(403);
+    // A private goal, with a key result and a goal aligned under it that everyone reads (docs/decisions/0049, 0055).
+    const secret = insertGoal(app, { organization_id: w.org.id, owner_user_id: w.report.id, title: 'Private: interview elsewhere', visibility: 'PRIVATE', key_results: [{ title: 'Private KR: three offers' }] });
+    const child = insertGoal(app, { organization_id: w.org.id, owner_user_id: w.report.id, parent_id: secret, title: 'Open child of a private goal' });
     const res = await exportCsv(admin.token);
+    app.services.db.$client.prepare('DELETE FROM goals WHERE id IN (?, ?)').run(child, secret);
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('text/csv');
     const lines = res.body.replace(/^\uFEFF/, '').trim().split('\r\n');
@@ -70,10 +74,20 @@ describe('goals export', () => {
     expect(res.body).toContain(`"'=SUM(A1) formula-looking title"`);
     expect(res.body).toContain(`"'-Lower build minutes"`);
     expect(res.body).not.toContain('Another organization');
-    // 1 + 1 + 2 + 1 rows of goals (a multi-line description stays one quoted cell).
-    expect(res.body.match(/"(PERSON|TEAM|COMPANY)"/g)).toHaveLength(5);
-    const audit = app.services.db.$client.prepare(`SELECT actor_user_id FROM audit_events WHERE organization_id = ? AND action = 'GOALS_EXPORTED'`).all(w.org.id);
-    expect(audit).toEqual([{ actor_user_id: w.admin.id }]);
+    // 1 + 1 + 2 + 1 + 1 rows of goals (a multi-line description stays one quoted cell).
+    expect(res.body.match(/"(PERSON|TEAM|COMPANY)"/g)).toHaveLength(6);
+    for (const word of ['Private: interview elsewhere', 'Private KR', secret]) expect(res.body).not.toContain(word);
+    // The goal under the private one: no parent_ref, as the screens show its parent as hidden.
+    const childLine = lines.find((l) => l.startsWith(`"${child}"`))!;
+    expect(childLine.split(',')[GOAL_CSV_COLUMNS.indexOf('parent_ref')]).toBe('');
+    // What was left out, said in a last row of its own (a spreadsheet shows it under the goals).
+    expect(lines.at(-1)).toBe(['"# 1 goal you may not see was left out; goals aligned under them have no parent_ref."', ...GOAL_CSV_COLUMNS.slice(1).map(() => '')].join(','));
+    // Imported again, the note row is skipped.
+    expect((await admin.gql(PREVIEW, { csv: res.body })).data?.previewGoalImport).toMatchObject({ goals: 5, errors: [] });
+    const audit = app.services.db.$client.prepare(`SELECT actor_user_id, details FROM audit_events WHERE organization_id = ? AND action = 'GOALS_EXPORTED'`).all(w.org.id);
+    expect(audit).toEqual([{ actor_user_id: w.admin.id, details: JSON.stringify({ goals: 5, left_out: 1 }) }]);
+    const shown = (await admin.gql('{ auditEvents(filter: { action: GOALS_EXPORTED }) { events { summary } } }')).data!.auditEvents.events;
+    expect(shown).toEqual([{ summary: '5 goals; 1 goal they may not read left out' }]);
   });
 
   it('imports again into the emptied organization as it was', async () => {

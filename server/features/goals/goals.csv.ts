@@ -16,11 +16,11 @@ import { newId, nowIso } from '../../lib/tokens.js';
 import type { Db } from '../../db/connection.js';
 import { auditActorOfRequest } from '../audit/audit.actor.js';
 import { recordAudit } from '../audit/audit.repo.js';
-import { bearerToken, viewerFromAccessToken } from '../auth/viewer.js';
+import { bearerToken, viewerFromAccessToken, type Viewer } from '../auth/viewer.js';
 import { featureAreaOffMessage, isFeatureAreaOn } from '../feature-areas/feature-areas.guard.js';
 import type { FeaturePart } from '../feature-part.js';
 import { recomputeGoalProgress } from './goals.progress.repo.js';
-import { chainLengths, existingGoalIds, goalExportRows, insertImportedGoal, peopleByEmail, teamsByName, type ExportRow, type ImportGoal } from './goals.csv.repo.js';
+import { chainLengths, countUnreadableGoals, existingGoalIds, goalExportRows, insertImportedGoal, peopleByEmail, teamsByName, type ExportRow, type ImportGoal } from './goals.csv.repo.js';
 
 /**
  * CSV import and export of goals and key results (docs/decisions/0049). One row per key result
@@ -96,7 +96,7 @@ export function planGoalImport(db: Db, orgId: string, csv: string): Plan {
   for (const { record, info } of records) {
     const line = info.row;
     const cells = Object.fromEntries(GOAL_CSV_COLUMNS.map((c) => [c, index.has(c) ? unsafe(record[index.get(c)!] ?? '') : ''])) as Record<GoalCsvColumn, string>;
-    if (Object.values(cells).every((v) => v === '')) continue;
+    if (Object.values(cells).every((v) => v === '') || isNoteRow(record)) continue;
     const ref = cells.goal_ref || `line ${line}`;
     let draft = drafts.get(ref);
     if (!draft) drafts.set(ref, (draft = { ref, line, cells, krs: [] }));
@@ -254,23 +254,41 @@ const exportRecord = (r: ExportRow) => [
   r.kr_title ?? '', r.kr_kind ?? '', fmt(r.kr_start), fmt(r.kr_target), fmt(r.kr_current), r.kr_currency ?? '', fmt(r.kr_weight),
 ];
 
-/** The organization's goals as CSV (formula-safe cells, with a BOM for spreadsheets). */
-export function goalsCsv(db: Db, orgId: string): string {
-  return toSafeCsv([[...GOAL_CSV_COLUMNS], ...goalExportRows(db, orgId).map(exportRecord)], { bom: true });
+/**
+ * A note row of an export: its text in the first cell, the others empty. Spreadsheets show it as a
+ * line of text under the goals; the import skips such a row (`isNoteRow`).
+ */
+const noteRow = (text: string) => [`# ${text}`, ...GOAL_CSV_COLUMNS.slice(1).map(() => '')];
+export const isNoteRow = (record: readonly string[]) => (record[0] ?? '').trimStart().startsWith('#') && record.slice(1).every((c) => c.trim() === '');
+
+/**
+ * The goals the viewer may read as CSV (formula-safe cells, with a BOM for spreadsheets), through the
+ * same rule as the goals screens (docs/decisions/0049, 0055): a private goal is read by no admin, so no
+ * export has it. A goal aligned under one the viewer may not read has no parent_ref (the screens show
+ * its parent as hidden). When goals were left out, a last note row says how many.
+ */
+export function goalsCsv(db: Db, viewer: Viewer): { csv: string; exported: number; leftOut: number } {
+  const rows = goalExportRows(db, viewer);
+  const ids = new Set(rows.map((r) => r.id));
+  const leftOut = countUnreadableGoals(db, viewer);
+  const hiddenParents = rows.some((r) => r.parent_id && !ids.has(r.parent_id));
+  const records = rows.map((r) => exportRecord(r.parent_id && !ids.has(r.parent_id) ? { ...r, parent_id: null } : r));
+  const notes = leftOut ? [noteRow(`${leftOut === 1 ? '1 goal you may not see was' : `${leftOut} goals you may not see were`} left out${hiddenParents ? '; goals aligned under them have no parent_ref' : ''}.`)] : [];
+  return { csv: toSafeCsv([[...GOAL_CSV_COLUMNS], ...records, ...notes], { bom: true }), exported: ids.size, leftOut };
 }
 
 const csvArg = z.object({ csv: z.string() });
 
 function registerGoalsCsvRoutes(app: FastifyInstance): void {
-  /** GET /api/goals/export.csv with `Authorization: Bearer <access token>`, admin only: every goal of the organization. Recorded (GOALS_EXPORTED). */
+  /** GET /api/goals/export.csv with `Authorization: Bearer <access token>`, admin only: the goals the admin may read (goalsCsv). Recorded (GOALS_EXPORTED). */
   app.get('/api/goals/export.csv', { config: { rule: 'ADMIN' } }, async (request, reply) => {
     const viewer = viewerFromAccessToken(app, bearerToken(request.headers.authorization));
     if (!viewer) return reply.code(401).header('WWW-Authenticate', 'Bearer').send({ error: 'UNAUTHENTICATED', message: 'Sign in to continue.' });
     if (viewer.permissionLevel !== 'ADMIN') return reply.code(403).send({ error: 'FORBIDDEN', message: 'Only an admin can do this.' });
     const { db } = app.services;
     if (!isFeatureAreaOn(db, viewer.organizationId, 'GOALS')) return reply.code(403).send({ error: 'FORBIDDEN', message: featureAreaOffMessage('GOALS') });
-    const csv = goalsCsv(db, viewer.organizationId);
-    recordAudit(db, { ...auditActorOfRequest(request, viewer), action: 'GOALS_EXPORTED', details: null });
+    const { csv, exported, leftOut } = goalsCsv(db, viewer);
+    recordAudit(db, { ...auditActorOfRequest(request, viewer), action: 'GOALS_EXPORTED', details: { goals: exported, left_out: leftOut } });
     return reply
       .type('text/csv; charset=utf-8')
       .header('Content-Disposition', `attachment; filename="teamlens-goals-${new Date().toISOString().slice(0, 10)}.csv"`)

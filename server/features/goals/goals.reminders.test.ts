@@ -156,7 +156,8 @@ describe('due-date reminders', () => {
     // Due 20 January, 7 days before: the 13th (Los Angeles). The GOALS-off day above sent nothing; the 19th does.
     await at('2027-01-19T18:00:00.000Z');
     expect(remindersTo(w.report.id).filter((n) => n.title.startsWith(DUE))).toEqual([
-      { title: 'A goal is due soon: Ship the importer', body: expect.stringContaining('is due on') as unknown as string, link: `/goals/my-goals/${goalA}` },
+      // The goal is named in the body only (docs/decisions/0055).
+      { title: 'A goal is due soon, on Jan 20, 2027', body: '“Ship the importer” is due on Jan 20, 2027. Check in, or mark it done.', link: `/goals/my-goals/${goalA}` },
     ]);
     await at('2027-01-19T20:00:00.000Z');
     await at('2027-01-20T18:00:00.000Z');

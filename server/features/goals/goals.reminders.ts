@@ -10,6 +10,7 @@ import { isFeatureAreaOn } from '../feature-areas/feature-areas.guard.js';
 import type { FeaturePart } from '../feature-part.js';
 import { organizationTimeZones } from '../feedback/feedback.working-days.js';
 import { notify } from '../notifications/notifications.deliver.js';
+import { everyAdminReadsGoals } from './goals.crud.repo.js';
 import { checkInReminderCandidates, dueReminderTarget, dueSoonGoals, organizationsWithOpenGoals, readGoalSettings, writeGoalSettings } from './goals.reminders.repo.js';
 
 /**
@@ -122,8 +123,9 @@ export function checkInReminderText(goals: number): { title: string; body: strin
   };
 }
 
+/** The goal is named in the body only: titles reach the Slack channel and the admins' outbox (docs/decisions/0055). */
 export function dueReminderText(title: string, dueDate: string): { title: string; body: string } {
-  return { title: `A goal is due soon: ${title}`, body: `“${title}” is due on ${formatDay(dueDate)}. Check in, or mark it done.` };
+  return { title: `A goal is due soon, on ${formatDay(dueDate)}`, body: `“${title}” is due on ${formatDay(dueDate)}. Check in, or mark it done.` };
 }
 
 /** (Re)creates the hourly scan; tests toggle it to restart its periods from a fake clock. */
@@ -139,14 +141,15 @@ function registerGoalReminders(app: FastifyInstance): void {
   scheduler.register<CheckInPayload>(GOAL_CHECK_IN_SEND_KIND, async (payload, ctx) => {
     const orgId = ctx.organizationId ?? '';
     if (!isFeatureAreaOn(app.services.db, orgId, 'GOALS')) return;
-    await notify(app.services, { organizationId: orgId, userIds: [payload.userId], kind: 'goal_reminders', link: '/goals/my-goals', ...checkInReminderText(payload.goals) });
+    await notify(app.services, { organizationId: orgId, userIds: [payload.userId], kind: 'goal_reminders', private: false, link: '/goals/my-goals', ...checkInReminderText(payload.goals) });
   });
   scheduler.register<DuePayload>(GOAL_DUE_SEND_KIND, async (payload, ctx) => {
     const orgId = ctx.organizationId ?? '';
     const target = dueReminderTarget(app.services.db, payload.goalId);
     // Closed, deleted or moved meanwhile: the new due date has its own reminder.
     if (!target || target.due_date !== payload.dueDate || !isFeatureAreaOn(app.services.db, orgId, 'GOALS')) return;
-    await notify(app.services, { organizationId: orgId, userIds: target.userIds, kind: 'goal_reminders', link: `/goals/my-goals/${payload.goalId}`, ...dueReminderText(target.title, payload.dueDate) });
+    const open = everyAdminReadsGoals(app.services.db, orgId, [payload.goalId]);
+    await notify(app.services, { organizationId: orgId, userIds: target.userIds, kind: 'goal_reminders', private: !open, link: `/goals/my-goals/${payload.goalId}`, ...dueReminderText(target.title, payload.dueDate) });
   });
   scheduleGoalReminders(app);
 }

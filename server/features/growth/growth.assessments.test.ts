@@ -111,8 +111,8 @@ it('a self and a manager assessment end side by side with the gaps, the subject 
   expect(mgr).toMatchObject({ kind: 'MANAGER', assessor: { full_name: 'Acme Manager' } });
   await w.manager.gql(SAVE, { id: mgr.id, v: mgr.version, input: { ratings: rate(track.skillIds, [3, 3, 2]) } });
   expect((await w.manager.gql(SUBMIT, { id: mgr.id })).errors).toBeUndefined();
-  const told = app.services.db.$client.prepare("SELECT title, link FROM notifications WHERE user_id = ? AND kind = 'assessments'").all(w.s.report.id);
-  expect(told).toEqual([{ title: 'Acme Manager submitted an assessment of you', link: '/profile/assesment' }]);
+  const told = app.services.db.$client.prepare("SELECT title, body, link FROM notifications WHERE user_id = ? AND kind = 'assessments'").all(w.s.report.id);
+  expect(told).toEqual([{ title: 'Your manager submitted an assessment of you', body: 'Acme Manager submitted an assessment of you. See it side by side with your self-assessment.', link: '/profile/assesment' }]);
 
   const both = (await w.report.gql(OVERVIEW, { id: w.s.report.id })).data!.assessmentOverview;
   expect(both.self.id).toBe(self.id);

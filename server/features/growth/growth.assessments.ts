@@ -174,8 +174,9 @@ export const growthAssessmentsPart: FeaturePart = {
         if (draft.kind === 'MANAGER' && draft.subject_id !== viewer.userId) {
           const name = findUserById(db, viewer.organizationId, viewer.userId)?.full_name ?? 'Your manager';
           void notify(ctx.services, {
-            organizationId: viewer.organizationId, userIds: [draft.subject_id], kind: 'assessments',
-            title: `${name} submitted an assessment of you`, body: 'See it side by side with your self-assessment.', link: '/profile/assesment',
+            organizationId: viewer.organizationId, userIds: [draft.subject_id], kind: 'assessments', private: false,
+            // Assessments are read by the person, their managers and admins: who wrote it stays out of the title (Slack channels read titles).
+            title: 'Your manager submitted an assessment of you', body: `${name} submitted an assessment of you. See it side by side with your self-assessment.`, link: '/profile/assesment',
           });
         }
         return findAssessment(db, viewer.organizationId, draft.id);

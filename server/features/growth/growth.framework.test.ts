@@ -166,7 +166,10 @@ it('lets managers up the line and admins place people; others are refused, level
   // The team lead (through the team) places too; the person hears about a new level.
   expect((await place(w.teamLead, w.report.id, ic.levelIds[2]!)).data!.placePerson.level.name).toBe('Senior Engineer');
   const told = app.services.db.select().from(notifications).where(eq(notifications.user_id, w.report.id)).all().filter((n) => n.kind === 'assessments');
-  expect(told.map((n) => n.title)).toEqual(['You are placed on Engineer II (Placement IC)', 'You are placed on Senior Engineer (Placement IC)']);
+  // The level is named in the body only: titles reach a Slack channel, which does not read placements (docs/decisions/0055).
+  expect(told.map((n) => [n.title, n.body?.split('.')[0]])).toEqual([
+    ['You are placed on a new level', 'You are placed on Engineer II (Placement IC)'], ['You are placed on a new level', 'You are placed on Senior Engineer (Placement IC)'],
+  ]);
 
   // A manager of another team, the person themself and a peer: FORBIDDEN; another organization: NOT_FOUND.
   expect(codeOf(await place(w.otherManager, w.report.id, ic.levelIds[0]!))).toBe('FORBIDDEN');

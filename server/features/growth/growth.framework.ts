@@ -195,9 +195,10 @@ export const growthFrameworkPart: FeaturePart = {
         upsertPlacement(db, { user_id: user.id, organization_id: viewer.organizationId, track_id: track.id, level_id: level.id, placed_by: viewer.userId });
         if (before?.level_id !== level.id && user.id !== viewer.userId) {
           void notify(ctx.services, {
-            organizationId: viewer.organizationId, userIds: [user.id], kind: 'assessments', link: '/profile/assesment',
-            title: `You are placed on ${level.name} (${track.name})`,
-            body: `Your assessments now compare you with what ${level.name} expects in the ${track.name} track.`,
+            organizationId: viewer.organizationId, userIds: [user.id], kind: 'assessments', private: false, link: '/profile/assesment',
+            // A placement is read by the person, their managers and admins, not by a Slack channel: the level is named in the body.
+            title: 'You are placed on a new level',
+            body: `You are placed on ${level.name} (${track.name}). Your assessments now compare you with what ${level.name} expects in the ${track.name} track.`,
           });
         }
         return findPlacement(db, viewer.organizationId, user.id)!;

@@ -7,7 +7,6 @@ import { parseInput } from '../../lib/parse.js';
 import type { Viewer } from '../auth/viewer.js';
 import type { FeaturePart } from '../feature-part.js';
 import { notify } from '../notifications/notifications.deliver.js';
-import { findUsersByIds } from '../users/users.repo.js';
 import { noteAccess, type NoteAccess } from './notes.access.js';
 import { changeNote } from './notes.live.js';
 import { countAgendaItems, deleteAgendaItemRow, findAgendaItem, findNote, insertAgendaItem, touchNote, updateAgendaItemRow, type NoteRow } from './notes.repo.js';
@@ -26,17 +25,16 @@ function itemAccess(ctx: Ctx, viewer: Viewer, itemId: string): NoteAccess & { it
 }
 
 /**
- * A talking point added to a shared 1:1 note tells the other side (kind one_on_ones): who added it,
- * never its text nor the note's (emails reach the admins' outbox, titles reach Slack). A private
- * note (not shared) tells no one.
+ * A talking point added to a shared 1:1 note tells the other side (kind one_on_ones), privately and
+ * in words that name neither the point, the note nor who added it: emails reach the admins' outbox,
+ * who read no notes (docs/decisions/0055). A private note (not shared) tells no one.
  */
 function notifyTalkingPoint(ctx: Ctx, note: NoteRow, byUserId: string): void {
   if (!note.about_user_id || !note.shared_at) return;
   const other = byUserId === note.author_id ? note.about_user_id : note.author_id;
-  const name = findUsersByIds(ctx.services.db, note.organization_id, [byUserId], { includeDeleted: true })[0]?.full_name ?? 'A colleague';
   void notify(ctx.services, {
-    organizationId: note.organization_id, userIds: [other], kind: 'one_on_ones',
-    title: `${name} added a talking point to your 1:1 notes`, link: `/notes/my-notes/${note.id}`,
+    organizationId: note.organization_id, userIds: [other], kind: 'one_on_ones', private: true,
+    title: 'A talking point was added to your 1:1 notes', link: `/notes/my-notes/${note.id}`,
   });
 }
 

@@ -32,20 +32,17 @@ function checkAboutPerson(db: Db, viewer: Viewer, id: string): void {
   if (person.status === 'DEACTIVATED') throw field('This person is deactivated.');
 }
 
-const personName = (db: Db, orgId: string, id: string) => findUsersByIds(db, orgId, [id], { includeDeleted: true })[0]?.full_name ?? 'A colleague';
 
 /**
- * Tells the person a note is about that it was shared with them (kind one_on_ones). Only the
- * author's name: never the note's title or body, which the in-app list, emails (and so the admins'
- * outbox) and Slack would otherwise carry to readers the note does not have.
+ * Tells the person a note is about that it was shared with them (kind one_on_ones): private, and
+ * without the note's title, body or even its author, since no admin reads notes and mail reaches the
+ * admins' outbox (docs/decisions/0048, 0055). The link opens the note, which says the rest.
  */
 function notifyShared(ctx: Ctx, note: NoteRow): void {
   if (!note.about_user_id || !note.shared_at) return;
-  const { services } = ctx;
-  void notify(services, {
-    organizationId: note.organization_id, userIds: [note.about_user_id], kind: 'one_on_ones',
-    title: `${personName(services.db, note.organization_id, note.author_id)} shared 1:1 notes with you`,
-    link: `/notes/my-notes/${note.id}`,
+  void notify(ctx.services, {
+    organizationId: note.organization_id, userIds: [note.about_user_id], kind: 'one_on_ones', private: true,
+    title: 'A colleague shared 1:1 notes with you', link: `/notes/my-notes/${note.id}`,
   });
 }
 

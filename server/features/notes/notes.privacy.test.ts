@@ -106,8 +106,8 @@ describe('private means private', () => {
       const text = JSON.stringify(list);
       for (const word of WORDS) expect(text, `${name}'s notifications`).not.toContain(word);
       const about1on1 = list.filter((n) => n.kind === 'one_on_ones');
-      if (name === 'about') expect(about1on1.map((n) => n.title)).toEqual(['Aria Author shared 1:1 notes with you']);
-      else if (name === 'author') expect(about1on1.map((n) => n.title)).toEqual(['Bea About added a talking point to your 1:1 notes']);
+      if (name === 'about') expect(about1on1.map((n) => n.title)).toEqual(['A colleague shared 1:1 notes with you']);
+      else if (name === 'author') expect(about1on1.map((n) => n.title)).toEqual(['A talking point was added to your 1:1 notes']);
       else expect(about1on1, name).toEqual([]);
       expect(JSON.stringify(list.filter((n) => n.link?.includes(privateId))), `${name}: nothing about the private note`).toBe('[]');
     }

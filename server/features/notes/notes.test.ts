@@ -96,7 +96,7 @@ describe('a shared 1:1 note', () => {
     expect(shared).toMatchObject({ shared: true, about: { id: w.about.id } });
     const told = must<any[]>(await w.about.gql(NOTIFICATIONS), 'notifications');
     expect(told).toHaveLength(before + 1);
-    expect(told[0]).toMatchObject({ kind: 'one_on_ones', title: 'Aria Author shared 1:1 notes with you', body: null, link: `/notes/my-notes/${n.id}` });
+    expect(told[0]).toMatchObject({ kind: 'one_on_ones', title: 'A colleague shared 1:1 notes with you', body: null, link: `/notes/my-notes/${n.id}` });
 
     const seen = must(await w.about.gql(GET, { id: n.id }), 'note');
     expect(seen).toMatchObject({ title: 'Weekly with Bea', mine: false, pinned: false, shared: true });
@@ -109,7 +109,7 @@ describe('a shared 1:1 note', () => {
     expect(tick.agenda[0]).toMatchObject({ done: true, done_by: { id: w.author.id } });
     const authorNotes = must<any[]>(await w.author.gql(NOTIFICATIONS), 'notifications');
     expect(authorNotes).toHaveLength(authorTold + 1);
-    expect(authorNotes[0]).toMatchObject({ kind: 'one_on_ones', title: 'Bea About added a talking point to your 1:1 notes', body: null });
+    expect(authorNotes[0]).toMatchObject({ kind: 'one_on_ones', title: 'A talking point was added to your 1:1 notes', body: null });
     expect(JSON.stringify(authorNotes)).not.toContain('Conference budget');
 
     const dated = must(await w.about.gql('mutation($id: ID!, $d: String) { setNoteNextOneOnOne(id: $id, date: $d) { next_one_on_one version } }', { id: n.id, d: '2030-01-15' }), 'setNoteNextOneOnOne');

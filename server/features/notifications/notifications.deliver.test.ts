@@ -1,7 +1,7 @@
 import { expect, it } from 'vitest';
 import { addUser, outboxMails, seedOrg, signedIn } from '../../test/helpers.js';
 import { updateUser } from '../users/users.repo.js';
-import { notify } from './notifications.deliver.js';
+import { notify, PRIVATE_BODY_NOTE } from './notifications.deliver.js';
 import { startFakeSlack } from './notifications.fake-slack.js';
 import { postSlackMessage } from './notifications.slack.client.js';
 import { saveSlackWebhook } from './notifications.slack.repo.js';
@@ -22,7 +22,7 @@ it('delivers each kind through the channels each person chose: in the app, by em
   saveSlackWebhook(t.app.services.db, o.org.id, { url: t.slack.hookUrl(), channelLabel: '#reviews', createdBy: o.admin.id });
 
   const report = await notify(t.app.services, {
-    organizationId: o.org.id, userIds: [o.member.id, o.report.id, o.manager.id], kind: 'review_requests',
+    organizationId: o.org.id, userIds: [o.member.id, o.report.id, o.manager.id], kind: 'review_requests', private: false,
     title: 'Review <Ada> & Bob', body: 'Private words stay out of Slack.', link: '/reviews/pending',
   });
   expect(report).toEqual({ recipients: 3, inApp: 1, email: 1, slack: { mentioned: 1, delivered: true } });
@@ -49,13 +49,34 @@ it('delivers each kind through the channels each person chose: in the app, by em
   ]);
 });
 
+it('a private notification carries no body on any channel and is not posted to the Slack channel (docs/decisions/0055)', async () => {
+  const o = await seedOrg(t.app, 'Hushed');
+  updateUser(t.app.services.db, o.org.id, o.member.id, { notifications: ['in_app', 'email', 'slack'], slack_id: 'U0MEMBER1' });
+  updateUser(t.app.services.db, o.org.id, o.report.id, { notifications: ['in_app', 'email', 'slack'], slack_id: 'U0REPORT2' });
+  saveSlackWebhook(t.app.services.db, o.org.id, { url: t.slack.hookUrl(), channelLabel: '#team', createdBy: o.admin.id });
+
+  const report = await notify(t.app.services, {
+    organizationId: o.org.id, userIds: [o.member.id, o.report.id], kind: 'feedback_received', private: true,
+    title: 'You received feedback', body: 'Words only the recipient may read.', link: '/continuous-feedback',
+  });
+  expect(report).toEqual({ recipients: 2, inApp: 2, email: 2, slack: { mentioned: 0, delivered: null } });
+  expect(await titlesOf(o.member.email)).toEqual([{ kind: 'feedback_received', title: 'You received feedback', body: null, link: '/continuous-feedback' }]);
+  const mail = outboxMails(t.app, o.member.email).find((m) => m.subject === 'You received feedback')!;
+  expect(mail.text).not.toContain('Words only');
+  expect(mail.text).toContain(PRIVATE_BODY_NOTE);
+  expect(mail.text).toContain('Open it in Teamlens: http://localhost:3000/continuous-feedback');
+  // One channel post would name both recipients side by side, to a channel the area would not tell.
+  await notify(t.app.services, { organizationId: o.org.id, userIds: [o.member.id], kind: 'feedback_received', private: false, title: 'Round trip', link: '/continuous-feedback' });
+  expect(t.slack.received.map((r) => r.body.text)).toEqual(['<@U0MEMBER1>: Round trip <http://localhost:3000/continuous-feedback|Open in Teamlens>']);
+});
+
 it('respects kinds that are off by default, and names people whose Slack id is missing or not an id', async () => {
   const o = await seedOrg(t.app, 'Kinds');
   saveSlackWebhook(t.app.services.db, o.org.id, { url: t.slack.hookUrl('/services/T1/B1/kinds'), channelLabel: null, createdBy: o.admin.id });
   updateUser(t.app.services.db, o.org.id, o.member.id, { notifications: ['slack', 'in_app', 'weekly_digest'], slack_id: 'U1> <!channel' });
   updateUser(t.app.services.db, o.org.id, o.report.id, { notifications: ['slack', 'in_app'] });
 
-  const digest = await notify(t.app.services, { organizationId: o.org.id, userIds: [o.member.id, o.report.id], kind: 'weekly_digest', title: 'Your week' });
+  const digest = await notify(t.app.services, { organizationId: o.org.id, userIds: [o.member.id, o.report.id], kind: 'weekly_digest', private: false, title: 'Your week' });
   expect(digest).toMatchObject({ recipients: 2, inApp: 1, email: 0, slack: { mentioned: 1, delivered: true } });
   expect(t.slack.received[0]!.body.text).toBe('Kinds Member: Your week');
   expect((await titlesOf(o.report.email))).toEqual([]);
@@ -72,7 +93,7 @@ it('skips deactivated, deleted and other organizations\' people, and posts nothi
   // The other organization has a webhook: it must never hear about this organization's people.
   saveSlackWebhook(t.app.services.db, other.org.id, { url: t.slack.hookUrl('/services/OTHER/B/x'), channelLabel: null, createdBy: other.admin.id });
 
-  const report = await notify(t.app.services, { organizationId: o.org.id, userIds: [o.member.id, gone.id, deleted.id, other.member.id], kind: 'mentions', title: 'You were mentioned' });
+  const report = await notify(t.app.services, { organizationId: o.org.id, userIds: [o.member.id, gone.id, deleted.id, other.member.id], kind: 'mentions', private: false, title: 'You were mentioned' });
   expect(report).toEqual({ recipients: 1, inApp: 1, email: 1, slack: { mentioned: 0, delivered: null } });
   expect(t.slack.received).toEqual([]);
   expect(outboxMails(t.app).filter((m) => m.subject === 'You were mentioned').map((m) => m.to)).toEqual([o.member.email]);
@@ -85,12 +106,12 @@ it('never throws into the caller: a failing Slack is logged and recorded, a bad 
   saveSlackWebhook(t.app.services.db, o.org.id, { url: t.slack.hookUrl('/services/T/B/gone'), channelLabel: null, createdBy: o.admin.id });
   t.slack.answer.status = 404;
   t.slack.answer.text = 'no_service';
-  const report = await notify(t.app.services, { organizationId: o.org.id, userIds: [o.member.id], kind: 'retro_started', title: 'Retro starts' });
+  const report = await notify(t.app.services, { organizationId: o.org.id, userIds: [o.member.id], kind: 'retro_started', private: false, title: 'Retro starts' });
   expect(report).toMatchObject({ inApp: 1, slack: { mentioned: 1, delivered: false } });
   const admin = await signedIn(t.app, o.admin.email);
   expect((await admin.gql('{ slackWebhook { last_error last_error_at last_success_at } }')).data!.slackWebhook).toMatchObject({ last_error: 'Slack answered 404: no_service.', last_success_at: null });
 
-  const bad = await notify(t.app.services, { organizationId: o.org.id, userIds: [o.member.id], kind: 'retro_started', title: 'Phish', link: 'https://evil.example/x' });
+  const bad = await notify(t.app.services, { organizationId: o.org.id, userIds: [o.member.id], kind: 'retro_started', private: false, title: 'Phish', link: 'https://evil.example/x' });
   expect(bad.recipients).toBe(0);
   expect((await titlesOf(o.member.email)).map((n) => n.title)).toEqual(['Retro starts']);
 });
@@ -107,7 +128,7 @@ it('does not post to a webhook saved under another SLACK_WEBHOOK_BASE, and tells
   const o = await seedOrg(t.app, 'Moved');
   updateUser(t.app.services.db, o.org.id, o.member.id, { notifications: ['slack', 'in_app'] });
   saveSlackWebhook(t.app.services.db, o.org.id, { url: 'https://hooks.slack.com/services/T/B/old', channelLabel: null, createdBy: o.admin.id });
-  const report = await notify(t.app.services, { organizationId: o.org.id, userIds: [o.member.id], kind: 'mentions', title: 'Hello' });
+  const report = await notify(t.app.services, { organizationId: o.org.id, userIds: [o.member.id], kind: 'mentions', private: false, title: 'Hello' });
   expect(report).toMatchObject({ inApp: 1, slack: { mentioned: 0, delivered: null } });
   expect(t.slack.received).toEqual([]);
   const admin = await signedIn(t.app, o.admin.email);

@@ -11,10 +11,22 @@ export type NotifyInput = {
   organizationId: string;
   userIds: readonly string[];
   kind: NotificationKind;
-  /** Goes to Slack too, where a whole channel reads it: keep private words out of it (put them in `body`). */
+  /**
+   * Read by more than the recipients: a Slack channel (when not private), and every admin in the email
+   * outbox. It names no object a channel member or an admin may not read in its area (a goal, a cycle,
+   * a retro, a level, a note) and nobody whom the area keeps out of it: those go in `body`.
+   */
   title: string;
-  /** In the app and in the email; not sent to Slack. */
+  /** In the app and in the email (so also the admins' outbox); never to Slack. Dropped when `private`. */
   body?: string | null;
+  /**
+   * Whether what this is about is something not every admin may read in its own area (private or
+   * manager-visible feedback, a feedback request, a 1:1 note, a goal admins cannot open): then no
+   * channel carries the body (the app and the mail show the title and the link, and the area shows
+   * the rest to whoever may read it), and nothing is posted to the Slack channel (a direct message
+   * still is). Ask the area's own rule, e.g. as `anyAdminOf(orgId)` (docs/decisions/0055).
+   */
+  private: boolean;
   /** A path inside Teamlens (`/reviews/pending`); emails and Slack get it as an absolute URL. */
   link?: string | null;
 };
@@ -57,9 +69,13 @@ function problemWith(input: Delivery): string | null {
   return null;
 }
 
+/** What a private notification says instead of its body, in the mail (docs/decisions/0055). */
+export const PRIVATE_BODY_NOTE = 'What it says is kept in Teamlens, for the people who may read it there.';
+
 function emailText(services: Services, input: Delivery, url: string | null): string {
   const lines = [input.title.trim()];
   if (input.body) lines.push('', input.body);
+  else if (input.private) lines.push('', PRIVATE_BODY_NOTE);
   if (url) lines.push('', `Open it in Teamlens: ${url}`);
   lines.push('', '--', input.reason, `Choose what you get and where: ${services.config.origin}/settings/privacy`);
   return lines.join('\n');
@@ -92,6 +108,8 @@ async function deliver(services: Services, input: Delivery, wants: Wants): Promi
       services.log.error({ kind: input.kind, problem }, 'notification not sent: bad input');
       return report;
     }
+    // One rule for private notifications: their body stays in its area, whatever the caller wrote.
+    if (input.private) input = { ...input, body: null };
     const recipients = findUsersByIds(services.db, input.organizationId, [...new Set(input.userIds)]).filter((u) => u.status !== 'DEACTIVATED' && !u.deleted_at);
     report.recipients = recipients.length;
     const url = input.link ? new URL(input.link, services.config.origin).href : null;
@@ -113,7 +131,8 @@ async function deliver(services: Services, input: Delivery, wants: Wants): Promi
     for (const user of forSlack.filter((u) => u.slack_id)) {
       if ((await sendSlackDirectMessage(services.db, services.keys, input.organizationId, user.id, dm, services.log))?.skipped) break;
     }
-    const webhook = forSlack.length ? usableSlackWebhook(services, input.organizationId) : undefined;
+    // The channel is read by people the area would not tell, and one post names every recipient.
+    const webhook = forSlack.length && !input.private ? usableSlackWebhook(services, input.organizationId) : undefined;
     if (!webhook) return report;
     report.slack.mentioned = forSlack.length;
     const outcome = await postSlackMessage(webhook.webhook_url, slackMessage(forSlack, input, url));
@@ -147,6 +166,7 @@ export function sendTestNotification(services: Services, viewer: { organizationI
       userIds: [viewer.userId],
       kind: 'test',
       title: 'Test notification from Teamlens',
+      private: false,
       body: 'Notifications reach you here. Choose what you get and where in your settings.',
       link: '/settings/privacy',
       reason: 'You get this because you asked for a test notification.',

@@ -59,9 +59,9 @@ function changeForTeam<T>(services: Services, orgId: string, teamId: string, fn:
 function tellOwner(services: Services, orgId: string, item: RetroActionItemRow, retroTitle: string, by: string): void {
   if (!item.owner_id || item.owner_id === by) return;
   void notify(services, {
-    organizationId: orgId, userIds: [item.owner_id], kind: 'retros', link: retroPath(item.retro_id),
-    title: `An action item from a retro is yours: ${retroTitle}`.slice(0, 200),
-    body: `“${item.text}”${item.due_on ? `\nDue ${item.due_on}.` : ''}`,
+    organizationId: orgId, userIds: [item.owner_id], kind: 'retros', private: false, link: retroPath(item.retro_id),
+    title: 'An action item from a retro is yours',
+    body: `${retroTitle}: “${item.text}”${item.due_on ? `\nDue ${item.due_on}.` : ''}`.slice(0, 4000),
   });
 }
 

@@ -32,8 +32,9 @@ describe('async retros', () => {
     // Opened through its health check phase straight into REFLECT, with deadlines from the opening.
     expect(retro).toMatchObject({ phase: 'REFLECT', scheduled_at: '2027-01-11T10:00:00.000Z', reflect_deadline: '2027-01-12T10:00:00.000Z', vote_deadline: '2027-01-14T10:00:00.000Z' });
     const note = app.services.db.$client.prepare("SELECT title, body FROM notifications n JOIN users u ON u.id = n.user_id WHERE u.email = 'report@acme.example' AND n.kind = 'retro_started'").get() as { title: string; body: string };
-    expect(note.title).toBe(`New retro: ${retro!.title}`);
-    expect(note.body).toMatch(/^Write your reflections by .*; voting closes /);
+    expect(note.title).toBe('A retro of your team starts');
+    expect(note.body.startsWith(`${retro!.title}: write your reflections by `)).toBe(true);
+    expect(note.body).toMatch(/; voting closes /);
 
     t.clock.set('2027-01-12T09:59:00.000Z');
     await t.runAll();

@@ -32,11 +32,12 @@ export async function openAutomatedRetro(services: Services, retroId: string, _c
   const retro = services.db.select().from(retros).where(eq(retros.id, retroId)).get();
   if (!retro) return;
   scheduleRetroDeadlines(services, retro);
-  const body = retro.reflect_deadline
-    ? `Write your reflections by ${formatDateTime(retro.reflect_deadline)}${retro.vote_deadline ? `; voting closes ${formatDateTime(retro.vote_deadline)}` : ''}.`
-    : `It is planned for ${formatDateTime(retro.scheduled_at)}.`;
+  // The retro is named in the body: a team's retros are read by the team and admins, titles reach a Slack channel (docs/decisions/0055).
+  const body = `${retro.title}: ` + (retro.reflect_deadline
+    ? `write your reflections by ${formatDateTime(retro.reflect_deadline)}${retro.vote_deadline ? `; voting closes ${formatDateTime(retro.vote_deadline)}` : ''}.`
+    : `it is planned for ${formatDateTime(retro.scheduled_at)}.`);
   await notify(services, {
-    organizationId: retro.organization_id, userIds: teamAudience(services, retro.organization_id, retro.team_id), kind: 'retro_started',
-    title: `New retro: ${retro.title}`.slice(0, 200), body, link: retroLink(retro.id),
+    organizationId: retro.organization_id, userIds: teamAudience(services, retro.organization_id, retro.team_id), kind: 'retro_started', private: false,
+    title: 'A retro of your team starts', body: body.slice(0, 4000), link: retroLink(retro.id),
   });
 }

@@ -22,7 +22,7 @@ afterAll(async () => app.close());
 
 const exportCsv = (as: Pick<Caller, 'token'> | null, id: string) =>
   app.inject({ method: 'GET', url: `/api/retros/${id}/export.csv`, headers: as ? { authorization: `Bearer ${as.token}` } : {} });
-const summaries = () => app.services.db.$client.prepare("select user_id, title, body, link from notifications where kind = 'retros' and title like 'Retro summary:%'").all() as
+const summaries = () => app.services.db.$client.prepare("select user_id, title, body, link from notifications where kind = 'retros' and title = 'A retro you took part in has ended'").all() as
   Array<{ user_id: string; title: string; body: string; link: string }>;
 const ADD = 'mutation($r: ID!, $i: RetroActionItemInput!) { addRetroActionItem(retro_id: $r, input: $i) { id } }';
 
@@ -109,7 +109,8 @@ describe('the summary notification', () => {
     expect(sent.map((n) => n.user_id)).not.toContain(leo.id);
     expect(sent.map((n) => n.user_id)).not.toContain(w.outsider.id);
     for (const n of sent) {
-      expect(n.title).toBe('Retro summary: Notified retro');
+      expect(n.title).toBe('A retro you took part in has ended');
+      expect(n.body).toMatch(/^Notified retro\n/);
       expect(n.link).toBe(`/professional-development/sprint-retro/review/${id}`);
       expect(n.body).toContain('Tooling');
       expect(n.body).toContain('@Ship smaller changes');
@@ -135,8 +136,8 @@ describe('the summary notification', () => {
       await toPhase(w.manager, id, 'SUMMARY');
       await scheduler.runDueJobs();
       expect(summaries().slice(before).map((n) => n.user_id)).toEqual([mia.id]);
-      expect(outboxMails(app, max.email).slice(mails.max).filter((m) => m.subject.startsWith('Retro summary'))).toEqual([]);
-      const livMail = outboxMails(app, liv.email).slice(mails.liv).filter((m) => m.subject === 'Retro summary: Chosen retro');
+      expect(outboxMails(app, max.email).slice(mails.max).filter((m) => m.subject === 'A retro you took part in has ended')).toEqual([]);
+      const livMail = outboxMails(app, liv.email).slice(mails.liv).filter((m) => m.subject === 'A retro you took part in has ended' && m.text.includes('Chosen retro'));
       expect(livMail).toHaveLength(1);
       expect(livMail[0]!.text).toContain(`/professional-development/sprint-retro/review/${id}`);
       for (const author of ['Mia One', 'Max Two']) expect(livMail[0]!.text).not.toContain(author);

@@ -59,7 +59,7 @@ async function deliverSummary(services: Services, orgId: string, retroId: string
   const people = db.select({ id: retroParticipants.user_id }).from(retroParticipants).where(and(eq(retroParticipants.retro_id, retroId))).all().map((p) => p.id);
   if (!people.length) return;
   const { body } = summaryText(db, orgId, retroId);
-  await notify(services, { organizationId: orgId, userIds: people, kind: 'retros', title: `Retro summary: ${retro.title}`.slice(0, 200), body, link: retroPath(retroId) });
+  await notify(services, { organizationId: orgId, userIds: people, kind: 'retros', private: false, title: 'A retro you took part in has ended', body: `${retro.title}\n\n${body}`.slice(0, 4000), link: retroPath(retroId) });
 }
 
 /** Retros: the end: summary notification, CSV export. */

@@ -9,7 +9,7 @@ import { featureAreaOffMessage, isFeatureAreaOn } from '../feature-areas/feature
 import { findUsersByIds, listUsersByTeamIds, type UserRow } from '../users/users.repo.js';
 import { admins, claimAutomationPeriod, claimedPeriodKeys, finishAutomationRun, isAutomatable, listActiveAutomationRules, type ReviewAutomationRuleRow } from './reviews.automation.repo.js';
 import { duePeriods, type DuePeriod } from './reviews.automation.periods.js';
-import { launchReviewCycle } from './reviews.cycles.launch.js';
+import { launchReviewCycle, newRequestsText } from './reviews.cycles.launch.js';
 import { announceNominations } from './reviews.nominations.notices.js';
 import { createReviewCycle, findReviewCycle } from './reviews.cycles.repo.js';
 import { findReviewTemplateContent } from './reviews.templates.repo.js';
@@ -109,14 +109,14 @@ export function registerReviewAutomation(app: FastifyInstance): void {
     if (!cycle) return;
     const launched = cycle.status !== 'DRAFT';
     await notify(app.services, {
-      organizationId: orgId, userIds: p.ownerIds, kind: 'review_requests', link: `/reviews?id=${cycle.id}`,
-      title: `Review cycle created by a rule: ${cycle.name}`,
-      body: launched ? `The rule “${p.ruleName}” launched it; reviews are due ${formatDay(cycle.review_end)}.` : `The rule “${p.ruleName}” created it as a draft: people nominate peers, then launch it.`,
+      organizationId: orgId, userIds: p.ownerIds, kind: 'review_requests', private: false, link: `/reviews?id=${cycle.id}`,
+      title: 'A rule created a review cycle',
+      body: launched ? `${cycle.name}: the rule “${p.ruleName}” launched it; reviews are due ${formatDay(cycle.review_end)}.` : `${cycle.name}: the rule “${p.ruleName}” created it as a draft: people nominate peers, then launch it.`,
     });
     // A draft waits for nominations: each participant is told to choose their peers (docs/decisions/0031).
     if (!launched) announceNominations(app.services, orgId, cycle);
     if (launched && p.reviewerIds.length) {
-      await notify(app.services, { organizationId: orgId, userIds: p.reviewerIds, kind: 'review_requests', title: `New review requests: ${cycle.name}`, body: `Please write your reviews by ${formatDay(cycle.review_end)}.`, link: '/reviews/pending' });
+      await notify(app.services, { organizationId: orgId, userIds: p.reviewerIds, kind: 'review_requests', private: false, ...newRequestsText(cycle), link: '/reviews/pending' });
     }
   });
   scheduleReviewAutomation(app);

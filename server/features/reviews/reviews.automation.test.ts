@@ -53,7 +53,7 @@ describe('review automation: repeating rules', () => {
     expect(() => app!.services.db.$client.prepare("INSERT INTO review_automation_runs (id, organization_id, rule_id, period_key) VALUES ('x', ?, ?, '2027-03')").run(t.a.org.id, rule.id))
       .toThrow(/UNIQUE/);
     // The creator (admin) was told about each cycle.
-    const notes = app.services.db.$client.prepare("SELECT count(*) AS n FROM notifications WHERE user_id = ? AND title LIKE 'Review cycle created by a rule:%'").get(t.a.admin.id) as { n: number };
+    const notes = app.services.db.$client.prepare("SELECT count(*) AS n FROM notifications WHERE user_id = ? AND title = 'A rule created a review cycle'").get(t.a.admin.id) as { n: number };
     expect(notes.n).toBe(5);
   }, 60_000);
 

@@ -3,6 +3,7 @@ import type { Db } from '../../db/connection.js';
 import { groupBy } from '../../graphql/loaders.js';
 import { newId, nowIso } from '../../lib/tokens.js';
 import { conflict } from '../../../shared/app-error.js';
+import { formatDay } from '../../../shared/dates.js';
 import type { Perspective } from '../../../shared/review-template.schemas.js';
 import { findUsersByIds, listUsersByManagerIds, type UserRow } from '../users/users.repo.js';
 import { insertChunked, isEligible, type ReviewCycleRow } from './reviews.cycles.repo.js';
@@ -93,3 +94,11 @@ export function launchReviewCycle(db: Db, orgId: string, cycle: ReviewCycleRow, 
     return { requests: requests.length, reviewerIds: [...new Set(requests.map((r) => r.reviewer_id))], participants: live.length };
   });
 }
+
+/**
+ * What the reviewers of a launched cycle are told. The cycle is named in the body only: a cycle is
+ * read by whoever runs it or takes part, and titles reach a Slack channel (docs/decisions/0055).
+ */
+export const newRequestsText = (cycle: Pick<ReviewCycleRow, 'name' | 'review_end'>): { title: string; body: string } => ({
+  title: 'You have new reviews to write', body: `${cycle.name}: please write your reviews by ${formatDay(cycle.review_end)}.`,
+});

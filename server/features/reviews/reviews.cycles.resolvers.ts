@@ -6,12 +6,11 @@ import { requireViewer } from '../../graphql/context.js';
 import { groupBy, indexBy } from '../../graphql/loaders.js';
 import { parseInput } from '../../lib/parse.js';
 import type { Viewer } from '../auth/viewer.js';
-import { formatDay } from '../../../shared/dates.js';
 import { notify } from '../notifications/notifications.deliver.js';
 import { findTeamsByIds, teamsManagedBy } from '../teams/teams.repo.js';
 import { loadUser } from '../users/users.loaders.js';
 import { requireCycleRunner, requireParticipant, requireVisibleCycle } from './reviews.cycles.access.js';
-import { launchReviewCycle } from './reviews.cycles.launch.js';
+import { launchReviewCycle, newRequestsText } from './reviews.cycles.launch.js';
 import { canCreateReviewCycles, canManageParticipant, canRunReviewCycle, canSeeParticipant, outsideManagerScope } from './reviews.cycles.policy.js';
 import {
   acknowledgeParticipantResults, closeReviewCycle, findCycleTemplatesByIds, countRequestsByCycleIds, createReviewCycle, findParticipant, findReviewCycle, findReviewCyclesByIds,
@@ -99,8 +98,7 @@ export const reviewCycleResolvers = {
       if (cycle.review_end <= new Date().toISOString()) throw conflict('The review due date has passed. Move it to a later date first.');
       const outcome = launchReviewCycle(ctx.services.db, viewer.organizationId, cycle, template);
       void notify(ctx.services, {
-        organizationId: viewer.organizationId, userIds: outcome.reviewerIds, kind: 'review_requests',
-        title: `New review requests: ${cycle.name}`, body: `Please write your reviews by ${formatDay(cycle.review_end)}.`, link: '/reviews/pending',
+        organizationId: viewer.organizationId, userIds: outcome.reviewerIds, kind: 'review_requests', private: false, ...newRequestsText(cycle), link: '/reviews/pending',
       });
       return findReviewCycle(ctx.services.db, viewer.organizationId, cycle.id);
     },

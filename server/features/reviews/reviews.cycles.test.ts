@@ -28,7 +28,7 @@ describe('the life of a cycle', () => {
     const nominated = await api.nominate(t.reportA, participant.id, [ada!.id, bob!.id]);
     expect(nominated.errors).toBeUndefined();
     expect(nominated.data!.nominatePeers.nominations.map((n: { status: string }) => n.status)).toEqual(['PROPOSED', 'PROPOSED']);
-    expect(notificationsOf(a.manager.id, 'peer_nominations')).toMatchObject([{ title: 'Peer nominations to approve: Autumn 360', body: 'Acme Report proposed 2 peers. Approve or change them.' }]);
+    expect(notificationsOf(a.manager.id, 'peer_nominations')).toMatchObject([{ title: 'Peer nominations to approve', body: 'Autumn 360: Acme Report proposed 2 peers. Approve or change them.' }]);
     const approved = await api.approve(t.managerA, participant.id);
     expect(approved.data!.approveNominations.nominations).toEqual([{ reviewer: { id: ada!.id }, status: 'APPROVED' }, { reviewer: { id: bob!.id }, status: 'APPROVED' }]);
 
@@ -43,7 +43,7 @@ describe('the life of a cycle', () => {
     expect(new Set(requests.map((r) => r.due_at))).toEqual(new Set([cycle.review_end]));
     expect(countRows(t.app, 'review_cycle_questions', cycle.id)).toBe(3);
     for (const id of [a.report.id, a.manager.id, junior.id, ada!.id, bob!.id]) {
-      expect(notificationsOf(id, 'review_requests')).toMatchObject([{ title: 'New review requests: Autumn 360', link: '/reviews/pending' }]);
+      expect(notificationsOf(id, 'review_requests')).toMatchObject([{ title: 'You have new reviews to write', body: expect.stringMatching(/^Autumn 360: please write your reviews by /) as unknown as string, link: '/reviews/pending' }]);
     }
     expect(codeOf(await api.launch(t.adminA, cycle.id))).toBe('CONFLICT');
     expect(codeOf(await api.nominate(t.reportA, participant.id, [ada!.id, bob!.id]))).toBe('CONFLICT');
@@ -91,7 +91,7 @@ describe('the life of a cycle', () => {
     expect(codeOf(await api.decline(t.juniorA, juniorReq.id, '  '))).toBe('BAD_USER_INPUT');
     const declined = await api.decline(t.juniorA, juniorReq.id, 'I joined the team last week.');
     expect(declined.data!.declineReviewRequest).toMatchObject({ status: 'DECLINED', decline_reason: 'I joined the team last week.' });
-    expect(notificationsOf(a.report.id, 'review_declines')).toMatchObject([{ title: 'A review request was declined: Autumn 360', body: 'Acme Junior declined: I joined the team last week.' }]);
+    expect(notificationsOf(a.report.id, 'review_declines')).toMatchObject([{ title: 'A review request was declined', body: 'Autumn 360: Acme Junior declined: I joined the team last week.' }]);
     expect(notificationsOf(a.manager.id, 'review_declines')).toHaveLength(1);
     const selfReq = self[0]!;
     expect(codeOf(await api.decline(t.reportA, selfReq.id, 'No'))).toBe('CONFLICT');
@@ -103,7 +103,7 @@ describe('the life of a cycle', () => {
     expect(codeOf(await api.acknowledge(t.reportA, participant.id))).toBe('CONFLICT');
     expect(codeOf(await api.release(t.reportA, participant.id))).toBe('FORBIDDEN');
     expect((await api.release(t.managerA, participant.id)).data!.releaseResults.results_released_at).toBeTruthy();
-    expect(notificationsOf(a.report.id, 'results_released')).toMatchObject([{ title: 'Your review results are ready: Autumn 360' }]);
+    expect(notificationsOf(a.report.id, 'results_released')).toMatchObject([{ title: 'Your review results are ready', body: 'Autumn 360: read them and acknowledge that you have.' }]);
     expect((await api.get(t.adminA, cycle.id)).data!.reviewCycle).toMatchObject({ status: 'RELEASED', request_count: 4, submitted_count: 2 });
     expect(codeOf(await api.acknowledge(t.managerA, participant.id))).toBe('FORBIDDEN');
     expect((await api.acknowledge(t.reportA, participant.id)).data!.acknowledgeResults.acknowledged_at).toBeTruthy();

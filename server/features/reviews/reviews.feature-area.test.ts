@@ -15,7 +15,8 @@ type Setup = Awaited<ReturnType<typeof setUpAutomation>>;
 const switchReviews = (t: Setup, enabled: boolean) =>
   t.adminA.gql('mutation($c: [FeatureAreaChange!]!) { setFeatureAreas(changes: $c) { area enabled } }', { c: [{ area: 'REVIEWS', enabled }] });
 const notificationsOf = (t: Setup, userId: string) =>
-  (t.app.services.db.$client.prepare("SELECT title FROM notifications WHERE user_id = ? AND kind = 'review_reminders'").all(userId) as Array<{ title: string }>).map((n) => n.title);
+  (t.app.services.db.$client.prepare("SELECT title, body FROM notifications WHERE user_id = ? AND kind = 'review_reminders'").all(userId) as Array<{ title: string; body: string }>)
+    .map((n) => `${n.title}: ${n.body.slice(0, n.body.indexOf(': '))}`);
 
 it('an organization that switched reviews off gets FORBIDDEN from every reviews operation, its export and scheduled work; others are untouched; on again, all is back', async () => {
   const t = await setUpAutomation();

@@ -33,17 +33,17 @@ export function nominationText(cycle: ReviewCycleRow, moment: Moment): { title: 
   const by = cycle.nomination_end ? ` by ${formatDay(cycle.nomination_end)}` : ' before the cycle is launched';
   const from = moment === 'manual' ? ' (A reminder from your manager or admin.)' : '';
   return {
-    title: `Choose your peers${cycle.nomination_end ? ` by ${formatDay(cycle.nomination_end)}` : ''}: ${cycle.name}`,
-    body: `Nominate ${range} colleagues who know your work well${by}. Your manager approves them; their answers are shown to you only as a group of at least ${cycle.anonymity_threshold}.${from}`,
+    title: `Choose your peers${cycle.nomination_end ? ` by ${formatDay(cycle.nomination_end)}` : ''}`,
+    body: `${cycle.name}: nominate ${range} colleagues who know your work well${by}. Your manager approves them; their answers are shown to you only as a group of at least ${cycle.anonymity_threshold}.${from}`,
   };
 }
 
 function managerText(cycle: ReviewCycleRow, row: PeerCountRow): { title: string; body: string } {
   const missing = cycle.min_peers - row.approved;
   if (shortfallNeed(row, cycle.min_peers) === 'APPROVE') {
-    return { title: `Peer nominations to approve: ${cycle.name}`, body: `${row.full_name} proposed ${row.proposed} peer${row.proposed === 1 ? '' : 's'}; ${missing} more must be approved before the cycle can launch. Approve or change them.` };
+    return { title: 'Peer nominations to approve', body: `${cycle.name}: ${row.full_name} proposed ${row.proposed} peer${row.proposed === 1 ? '' : 's'}; ${missing} more must be approved before the cycle can launch. Approve or change them.` };
   }
-  return { title: `Choose peers for ${row.full_name}: ${cycle.name}`, body: `Nominations closed on ${formatDay(cycle.nomination_end!)} and ${row.full_name} has ${row.approved} approved peer${row.approved === 1 ? '' : 's'} of ${cycle.min_peers}. Choose the ${missing} missing.` };
+  return { title: 'Choose peers for one of your reports', body: `${cycle.name}: nominations closed on ${formatDay(cycle.nomination_end!)} and ${row.full_name} has ${row.approved} approved peer${row.approved === 1 ? '' : 's'} of ${cycle.min_peers}. Choose the ${missing} missing.` };
 }
 
 /** Queues the first "choose your peers" notice for every participant of the cycle not told yet. */
@@ -76,9 +76,9 @@ export function registerNominationNotices(app: FastifyInstance): void {
     if (!row || row.approved >= cycle.min_peers) return;
     const reviewee = shortfallNeed(row, cycle.min_peers) === 'NOMINATE' && !nominationsClosed(cycle, ctx.now);
     if (reviewee) {
-      await notify(app.services, { organizationId: orgId, userIds: [row.reviewee_id], kind: 'nominate_peers', link: `/reviews?id=${cycle.id}`, ...nominationText(cycle, payload.moment) });
+      await notify(app.services, { organizationId: orgId, userIds: [row.reviewee_id], kind: 'nominate_peers', private: false, link: `/reviews?id=${cycle.id}`, ...nominationText(cycle, payload.moment) });
     } else if (payload.moment === 'manual' && row.manager_id) {
-      await notify(app.services, { organizationId: orgId, userIds: [row.manager_id], kind: 'peer_nominations', link: `/reviews?id=${cycle.id}`, ...managerText(cycle, row) });
+      await notify(app.services, { organizationId: orgId, userIds: [row.manager_id], kind: 'peer_nominations', private: false, link: `/reviews?id=${cycle.id}`, ...managerText(cycle, row) });
     }
   });
 }

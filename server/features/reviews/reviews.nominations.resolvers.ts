@@ -57,8 +57,8 @@ export const reviewNominationResolvers = {
       if (participant.manager_id) {
         const name = reviewee(ctx, participant)?.full_name ?? 'Someone';
         void notify(ctx.services, {
-          organizationId: viewer.organizationId, userIds: [participant.manager_id], kind: 'peer_nominations',
-          title: `Peer nominations to approve: ${cycle.name}`, body: `${name} proposed ${ids.length} peer${ids.length === 1 ? '' : 's'}. Approve or change them.`, link: '/reviews',
+          organizationId: viewer.organizationId, userIds: [participant.manager_id], kind: 'peer_nominations', private: false,
+          title: 'Peer nominations to approve', body: `${cycle.name}: ${name} proposed ${ids.length} peer${ids.length === 1 ? '' : 's'}. Approve or change them.`, link: '/reviews',
         });
       }
       return findParticipant(ctx.services.db, viewer.organizationId, participant.id);

@@ -33,11 +33,14 @@ function requireClosed(cycle: ReviewCycleRow): void {
   if (cycle.status !== 'CLOSED' && cycle.status !== 'RELEASED') throw conflict('Close the cycle before releasing results.');
 }
 
-/** Tells the reviewee their results are out, with the link to them. */
+/**
+ * Tells the reviewee their results are out, with the link to them. Review notifications name their
+ * cycle in the body: a cycle is read by whoever runs it or takes part, not by a Slack channel (docs/decisions/0055).
+ */
 export function notifyReleased(services: Services, orgId: string, cycle: ReviewCycleRow, participant: ReviewParticipantRow): void {
   void notify(services, {
-    organizationId: orgId, userIds: [participant.reviewee_id], kind: 'results_released',
-    title: `Your review results are ready: ${cycle.name}`, body: 'Read them and acknowledge that you have.', link: `/reviews?id=${cycle.id}&results=${participant.id}`,
+    organizationId: orgId, userIds: [participant.reviewee_id], kind: 'results_released', private: false,
+    title: 'Your review results are ready', body: `${cycle.name}: read them and acknowledge that you have.`, link: `/reviews?id=${cycle.id}&results=${participant.id}`,
   });
 }
 
@@ -65,9 +68,9 @@ export const reviewReleaseResolvers = {
         throw conflict('The results were opened meanwhile: a release cannot be taken back once the person has read them.');
       }
       void notify(ctx.services, {
-        organizationId: viewer.organizationId, userIds: [participant.reviewee_id], kind: 'results_released',
-        title: `Your review results are not released yet: ${cycle.name}`,
-        body: 'They were released too early and taken back before you opened them. You will be told when they are released.', link: '/reviews',
+        organizationId: viewer.organizationId, userIds: [participant.reviewee_id], kind: 'results_released', private: false,
+        title: 'Your review results are not released yet',
+        body: `${cycle.name}: they were released too early and taken back before you opened them. You will be told when they are released.`, link: '/reviews',
       });
       return findParticipant(ctx.services.db, viewer.organizationId, participant.id);
     },

@@ -36,7 +36,7 @@ describe('release', () => {
     expect((await releaseAll(t.adminA)).data!.releaseAllResults).toEqual({ released: 1, cycle: { status: 'RELEASED' } });
     expect((await releaseAll(t.adminA)).data!.releaseAllResults).toEqual({ released: 0, cycle: { status: 'RELEASED' } });
     await settle();
-    expect(titles(t.a.member.id)).toEqual(['Your review results are ready: Release test']);
+    expect(titles(t.a.member.id)).toEqual(['Your review results are ready']);
   });
 
   it('a release is taken back until the reviewee opens the results, never after', async () => {
@@ -49,7 +49,7 @@ describe('release', () => {
     expect(codeOf(await results(t.memberA, member))).toBe('FORBIDDEN');
     expect(codeOf(await withdraw(t.adminA, member))).toBe('CONFLICT'); // not released
     await settle();
-    expect(titles(t.a.member.id)).toEqual(['Your review results are ready: Release test', 'Your review results are not released yet: Release test']);
+    expect(titles(t.a.member.id)).toEqual(['Your review results are ready', 'Your review results are not released yet']);
 
     // The manager reading them does not count; the reviewee opening them does.
     expect((await results(t.managerA, report)).errors).toBeUndefined();

@@ -13,7 +13,9 @@ const SETTINGS = 'days_before when_overdue updated_at';
 const read = (c: typeof t.adminA) => c.gql(`{ reviewReminderSettings { ${SETTINGS} } }`);
 const save = (c: typeof t.adminA, input: unknown) => c.gql(`mutation($input: ReviewReminderSettingsInput!) { updateReviewReminderSettings(input: $input) { ${SETTINGS} } }`, { input });
 const reminders = (userId: string) => (t.app.services.db.$client
-  .prepare("SELECT title FROM notifications WHERE user_id = ? AND kind = 'review_reminders' ORDER BY rowid").all(userId) as Array<{ title: string }>).map((n) => n.title);
+  .prepare("SELECT title, body FROM notifications WHERE user_id = ? AND kind = 'review_reminders' ORDER BY rowid").all(userId) as Array<{ title: string; body: string }>)
+  // "<title>: <cycle>": the cycle is named at the start of the body, not in the title (docs/decisions/0055).
+  .map((n) => `${n.title}: ${n.body.slice(0, n.body.indexOf(': '))}`);
 
 /** The report owes a self review due in 10 days; the scheduler runs on a hand-moved clock. */
 beforeAll(async () => {

@@ -52,9 +52,9 @@ export function reminderText(owed: readonly ReminderCandidate[], moment: Reminde
   const late = owed.filter((c) => c.due_at <= now.toISOString());
   if (late.length) {
     const when = late.length === owed.length ? `${many ? 'they were' : 'it was'} due on ${formatDay(first.due_at)}` : `${late.length} ${late.length === 1 ? 'is' : 'are'} past due`;
-    return { title: `Overdue review${many ? 's' : ''}: ${first.cycle_name}`, body: `Please write ${phrase} as soon as you can: ${when}.${from}` };
+    return { title: `Overdue review${many ? 's' : ''}`, body: `${first.cycle_name}: please write ${phrase} as soon as you can: ${when}.${from}` };
   }
-  return { title: `${many ? `${owed.length} reviews` : 'Review'} due ${formatDay(first.due_at)}: ${first.cycle_name}`, body: `Please write ${phrase} by ${formatDay(first.due_at)}.${from}` };
+  return { title: `${many ? `${owed.length} reviews` : 'Review'} due ${formatDay(first.due_at)}`, body: `${first.cycle_name}: please write ${phrase} by ${formatDay(first.due_at)}.${from}` };
 }
 
 /** Queues a manual reminder for the reviewer of these requests in their cycle; false when one was already queued today. */
@@ -106,7 +106,7 @@ export function registerReviewReminders(app: FastifyInstance): void {
     const owed = pendingRequestsOfReviewer(app.services.db, orgId, payload.cycleId, payload.reviewerId)
       .filter((c) => !payload.dueAt || c.due_at === payload.dueAt);
     if (!owed.length) return;
-    await notify(app.services, { organizationId: orgId, userIds: [payload.reviewerId], kind: 'review_reminders', link: '/reviews/pending', ...reminderText(owed, payload.moment, ctx.now) });
+    await notify(app.services, { organizationId: orgId, userIds: [payload.reviewerId], kind: 'review_reminders', private: false, link: '/reviews/pending', ...reminderText(owed, payload.moment, ctx.now) });
   });
   scheduler.schedule({
     key: REMINDER_SCAN_KIND, kind: REMINDER_SCAN_KIND, every: { unit: 'hours', count: 1 }, startAt: '2026-01-01T00:00:00.000Z',

@@ -59,8 +59,8 @@ export const reviewRequestResolvers = {
       const reviewer = findUserById(ctx.services.db, viewer.organizationId, viewer.userId);
       const participant = findParticipant(ctx.services.db, viewer.organizationId, request.participant_id);
       void notify(ctx.services, {
-        organizationId: viewer.organizationId, userIds: [request.reviewee_id, ...(participant?.manager_id ? [participant.manager_id] : [])], kind: 'review_declines',
-        title: `A review request was declined: ${cycle.name}`, body: `${reviewer?.full_name ?? 'A reviewer'} declined: ${reason}`, link: '/reviews',
+        organizationId: viewer.organizationId, userIds: [request.reviewee_id, ...(participant?.manager_id ? [participant.manager_id] : [])], kind: 'review_declines', private: false,
+        title: 'A review request was declined', body: `${cycle.name}: ${reviewer?.full_name ?? 'A reviewer'} declined: ${reason}`, link: '/reviews',
       });
       return reload(ctx, request.id);
     },
@@ -92,8 +92,8 @@ export const reviewRequestResolvers = {
       if (cycle.status !== 'ACTIVE') throw conflict('Reviews can be reopened while the cycle is active only.');
       if (!reopenRequest(ctx.services.db, viewer.organizationId, request.id, viewer.userId)) throw conflict('Only a submitted review can be reopened.');
       void notify(ctx.services, {
-        organizationId: viewer.organizationId, userIds: [request.reviewer_id], kind: 'review_requests',
-        title: `A review was reopened for you: ${cycle.name}`, body: 'Your answers are kept. Change them and submit again.', link: '/reviews/pending',
+        organizationId: viewer.organizationId, userIds: [request.reviewer_id], kind: 'review_requests', private: false,
+        title: 'A review was reopened for you', body: `${cycle.name}: your answers are kept. Change them and submit again.`, link: '/reviews/pending',
       });
       return reload(ctx, request.id);
     },

@@ -31,8 +31,8 @@ describe('nominations', () => {
     await tick();
     const [notice, ...more] = notificationsOf(t.a.report.id, 'nominate_peers');
     expect(more).toEqual([]);
-    expect(notice!.title).toMatch(/^Choose your peers by [A-Z][a-z]{2} \d{1,2}, \d{4}: Spring 360$/);
-    expect(notice!.body).toMatch(/^Nominate 2 to 4 colleagues who know your work well by .+\. Your manager approves them; their answers are shown to you only as a group of at least 3\.$/);
+    expect(notice!.title).toMatch(/^Choose your peers by [A-Z][a-z]{2} \d{1,2}, \d{4}$/);
+    expect(notice!.body).toMatch(/^Spring 360: nominate 2 to 4 colleagues who know your work well by .+\. Your manager approves them; their answers are shown to you only as a group of at least 3\.$/);
     expect(notice!.link).toBe(`/reviews?id=${cycleId}`);
     expect(notificationsOf(t.a.member.id, 'nominate_peers')).toHaveLength(1);
     expect(outboxMails(t.app, t.a.report.email).filter((m) => m.subject.includes('Choose your peers'))).toHaveLength(1);
@@ -74,7 +74,7 @@ describe('nominations', () => {
     // Acme Report proposed enough: their manager is asked to approve instead.
     expect(notificationsOf(t.a.report.id, 'nominate_peers')).toHaveLength(1);
     expect(notificationsOf(t.a.manager.id, 'peer_nominations').at(-1)).toMatchObject({
-      title: 'Peer nominations to approve: Spring 360', body: 'Acme Report proposed 2 peers; 2 more must be approved before the cycle can launch. Approve or change them.' });
+      title: 'Peer nominations to approve', body: 'Spring 360: Acme Report proposed 2 peers; 2 more must be approved before the cycle can launch. Approve or change them.' });
     // Enough approved peers: nothing to remind.
     expect((await api.approve(t.managerA, reportP)).errors).toBeUndefined();
     expect(codeOf(await remindOne(t.managerA, reportP))).toBe('CONFLICT');

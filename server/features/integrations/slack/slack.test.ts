@@ -96,7 +96,7 @@ it('sends notifications by direct message to people with a slack_id when a Slack
   updateUser(db, o.org.id, o.admin.id, { notifications: ['slack', 'in_app'], slack_id: 'U0ERIN', slack_team_id: 'T0ACME' });
   fake.messages.length = 0;
 
-  const report = await notify(app.services, { organizationId: o.org.id, userIds: [o.report.id, o.member.id], kind: 'review_requests', title: 'Review <Ada> & Bob', body: 'Private words', link: '/reviews/pending' });
+  const report = await notify(app.services, { organizationId: o.org.id, userIds: [o.report.id, o.member.id], kind: 'review_requests', private: false, title: 'Review <Ada> & Bob', body: 'Private words', link: '/reviews/pending' });
   expect(report).toEqual({ recipients: 2, inApp: 2, email: 0, slack: { mentioned: 0, delivered: null } });
   // Only the person with a slack_id; nothing for the member without one.
   expect(fake.messages).toEqual([{
@@ -114,7 +114,7 @@ it('sends notifications by direct message to people with a slack_id when a Slack
   const logs = captureLogs(app);
   fake.failNext('chat.postMessage', { status: 429, retryAfter: 30 });
   // (Both have a slack_id: after the 429 for the first, the second is not tried.)
-  const limited = await notify(app.services, { organizationId: o.org.id, userIds: [o.report.id, o.admin.id], kind: 'review_requests', title: 'Second request' });
+  const limited = await notify(app.services, { organizationId: o.org.id, userIds: [o.report.id, o.admin.id], kind: 'review_requests', private: false, title: 'Second request' });
   expect(limited).toMatchObject({ recipients: 2, inApp: 2 });
   expect(fake.messages).toHaveLength(2);
   expect(logs.text()).toContain('Slack direct message skipped: rate limited');
@@ -123,17 +123,17 @@ it('sends notifications by direct message to people with a slack_id when a Slack
 
   // A revoked token: recorded for the admin in words without the token, cleared by the next delivered message.
   fake.failNext('chat.postMessage', { error: 'token_revoked' });
-  expect(await notify(app.services, { organizationId: o.org.id, userIds: [o.report.id], kind: 'review_requests', title: 'Third request' })).toMatchObject({ inApp: 1 });
+  expect(await notify(app.services, { organizationId: o.org.id, userIds: [o.report.id], kind: 'review_requests', private: false, title: 'Third request' })).toMatchObject({ inApp: 1 });
   logs.restore();
   expect(conn().last_error).toBe('Direct message not delivered: Slack rejected the bot token (chat.postMessage) (token_revoked): it is wrong or revoked, or the app was uninstalled or its account deactivated.');
   expect(logs.text()).toContain('Slack direct message not delivered');
   expect(logs.text()).not.toContain(fake.token);
-  await notify(app.services, { organizationId: o.org.id, userIds: [o.report.id], kind: 'review_requests', title: 'Fourth request' });
+  await notify(app.services, { organizationId: o.org.id, userIds: [o.report.id], kind: 'review_requests', private: false, title: 'Fourth request' });
   expect(fake.messages.at(-1)).toMatchObject({ channel: 'U0BOB', text: 'Fourth request' });
   expect(conn().last_error).toBeNull();
 
   // A paused connection sends nothing.
   db.update(integrationConnections).set({ status: 'PAUSED' }).where(eq(integrationConnections.id, id)).run();
-  await notify(app.services, { organizationId: o.org.id, userIds: [o.report.id], kind: 'review_requests', title: 'Fifth request' });
+  await notify(app.services, { organizationId: o.org.id, userIds: [o.report.id], kind: 'review_requests', private: false, title: 'Fifth request' });
   expect(fake.messages.map((m) => m.text)).not.toContain('Fifth request');
 });
