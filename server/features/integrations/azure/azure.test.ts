@@ -14,6 +14,10 @@ import { NOW } from '../sample/synthetic-dataset.js';
 import { syntheticRecords } from '../sample/synthetic-records.js';
 import { azureAdapter } from './azure.adapter.js';
 import { basicAuthorization, basicPasswordMatches } from './azure.webhook.js';
+import { FAKES_ENV, fakesOutbound } from '../integrations.outbound.test-support.js';
+
+/** The fakes on 127.0.0.1 are allowed the operator's way (OUTBOUND_ALLOW_PRIVATE, docs/decisions/0054). */
+const outbound = fakesOutbound();
 
 let fake: FakeAzure;
 beforeAll(async () => {
@@ -25,7 +29,7 @@ afterAll(() => fake.close());
 const signal = () => new AbortController().signal;
 const connection = (token = fake.token): OpenConnection => ({
   id: 'conn-ado', organizationId: 'org', provider: 'AZURE_BOARDS', baseUrl: fake.url, account: fake.organization, authKind: 'TOKEN',
-  credentials: { token }, externalInfo: {}, backfillMonths: 6,
+  credentials: { token }, externalInfo: {}, backfillMonths: 6, outbound,
 });
 const scope = { id: 's-alpha', kind: 'PROJECT' as const, externalId: AZURE_PROJECT.id, name: AZURE_PROJECT.name };
 
@@ -194,7 +198,7 @@ describe('service hooks (the “Web Hooks” consumer) through the app', () => {
   };
 
   beforeAll(async () => {
-    app = await createTestApp();
+    app = await createTestApp({ ...FAKES_ENV });
     await app.services.scheduler.stop();
     app.services.scheduler.useClock(clock.now);
     hooks = await startFakeAzure({ now: () => new Date(clock.now()) });

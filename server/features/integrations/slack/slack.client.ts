@@ -1,4 +1,5 @@
-import { ErrorCode, WebClient, LogLevel, type Logger } from '@slack/web-api';
+import { ErrorCode, WebClient, LogLevel, type Logger, type WebClientOptions } from '@slack/web-api';
+import type { Outbound } from '../../../lib/outbound/outbound.policy.js';
 import { classifyHttpFailure, IntegrationError, unreachable } from '../integrations.errors.js';
 
 /**
@@ -14,9 +15,12 @@ export const SLACK_REQUIRED_SCOPES = ['users:read', 'users:read.email', 'chat:wr
 
 const silent: Logger = { debug() {}, info() {}, warn() {}, error() {}, setLevel() {}, getLevel: () => LogLevel.ERROR, setName() {} };
 
-export function slackClient(baseUrl: string, token: string): WebClient {
+export function slackClient(outbound: Outbound, baseUrl: string, token: string): WebClient {
+  const apiUrl = `${baseUrl.replace(/\/+$/, '')}/`;
   return new WebClient(token, {
-    slackApiUrl: `${baseUrl.replace(/\/+$/, '')}/`,
+    slackApiUrl: apiUrl,
+    // The guarded fetch (server/lib/outbound, docs/decisions/0054): every socket checked, the base URL's origin only; the SDK refuses redirects itself.
+    fetch: outbound.client(apiUrl).fetch as NonNullable<WebClientOptions['fetch']>,
     retryConfig: { retries: 0 },
     rejectRateLimitedCalls: true,
     allowAbsoluteUrls: false,
@@ -54,8 +58,8 @@ export function classifySlackError(err: unknown, now: number, what = ''): Integr
     case ErrorCode.HTTPError:
       return classifyHttpFailure('SLACK', e.statusCode ?? 500, e.headers, now, what);
     case ErrorCode.RequestError:
-      return unreachable('SLACK', e.original ?? err);
+      return unreachable('SLACK');
     default:
-      return unreachable('SLACK', err);
+      return unreachable('SLACK');
   }
 }
