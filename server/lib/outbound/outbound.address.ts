@@ -62,20 +62,17 @@ function v6Kind(a: ipaddr.IPv6): AddressKind {
 
 /** The address's kind, or null when `host` is not an IP address in the strict form `net.isIP` accepts (a name: it must be resolved first). */
 export function classifyAddress(host: string): ClassifiedAddress | null {
-  const bare = host.startsWith('[') && host.endsWith(']') ? host.slice(1, -1) : host;
-  const family = net.isIP(bare);
-  if (family === 4) {
-    const a = ipaddr.IPv4.parse(bare);
+  if (net.isIP(host) === 4) {
+    const a = ipaddr.IPv4.parse(host);
     return { address: a.toString(), family: 4, kind: v4Kind(a) };
   }
-  if (family === 6) {
-    const a = ipaddr.IPv6.parse(bare);
-    if (a.isIPv4MappedAddress()) {
-      const v4 = a.toIPv4Address();
-      return { address: v4.toString(), family: 4, kind: v4Kind(v4) };
-    }
-    const plain = new ipaddr.IPv6(a.parts);
-    return { address: plain.toString(), family: 6, kind: v6Kind(plain) };
+  const bare = host.startsWith('[') && host.endsWith(']') ? host.slice(1, -1) : host;
+  if (net.isIP(bare) !== 6) return null;
+  // Hexadecimal first (the URL parser's form, no zone): ipaddr.js would read ::a.b.c.d as IPv4-mapped, where sockets read IPv4-compatible.
+  const a = ipaddr.IPv6.parse(new URL(`http://[${bare.split('%')[0]}]/`).hostname.slice(1, -1));
+  if (a.isIPv4MappedAddress()) {
+    const v4 = a.toIPv4Address();
+    return { address: v4.toString(), family: 4, kind: v4Kind(v4) };
   }
-  return null;
+  return { address: a.toString(), family: 6, kind: v6Kind(a) };
 }

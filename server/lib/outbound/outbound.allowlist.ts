@@ -1,5 +1,4 @@
 import net from 'node:net';
-import ipaddr from 'ipaddr.js';
 import { classifyAddress } from './outbound.address.js';
 
 /**
@@ -19,10 +18,11 @@ export function parseAllowList(text: string | undefined): { entries: string[] } 
     const family = net.isIP(address);
     const bits = prefix === undefined ? (family === 6 ? 128 : 32) : /^\d{1,3}$/.test(prefix) ? Number(prefix) : -1;
     if (!family || extra !== undefined || bits < 0 || bits > (family === 6 ? 128 : 32)) return { invalid: entry };
-    const parsed = ipaddr.parse(address);
-    // An IPv4-mapped block is its IPv4 block: addresses are compared in that form (outbound.address.ts).
-    if (parsed.kind() === 'ipv6' && (parsed as ipaddr.IPv6).isIPv4MappedAddress() && bits >= 96) entries.push(`${(parsed as ipaddr.IPv6).toIPv4Address().toString()}/${bits - 96}`);
-    else entries.push(`${parsed.toString()}/${bits}`);
+    // In the form addresses are compared in (outbound.address.ts): an IPv4-mapped block is its IPv4 block.
+    const c = classifyAddress(address)!;
+    const mapped = family === 6 && c.family === 4;
+    if (mapped && bits < 96) return { invalid: entry };
+    entries.push(`${c.address}/${mapped ? bits - 96 : bits}`);
   }
   return { entries };
 }
