@@ -90,7 +90,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     outbound: new Outbound({
       allowPrivate: config.outboundAllowPrivate,
       resolve: options.resolve,
-      onRefused: (refusal) => app.log.warn({ outbound: refusal }, 'outbound connection refused (OUTBOUND_ALLOW_PRIVATE allows private addresses)'),
+      onRefused: (refusal) => app.log.warn({ outbound: refusal }, 'outbound connection refused; OUTBOUND_ALLOW_PRIVATE can allow an address on a private network'),
     }),
   };
   app.decorate('services', services);

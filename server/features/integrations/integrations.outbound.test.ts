@@ -1,15 +1,20 @@
 import dns from 'node:dns';
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { IntegrationProvider } from '../../../shared/integrations.js';
 import { fakeClock } from '../../jobs/jobs.test-support.js';
 import type { Resolver } from '../../lib/outbound/outbound.types.js';
 import { closedPort, startListener, type Listener } from '../../lib/outbound/outbound.test-support.js';
+import { newId } from '../../lib/tokens.js';
 import { codeOf, createTestApp, seedOrg, signedIn } from '../../test/helpers.js';
+import { users } from '../users/users.tables.js';
 import { runTest } from './integrations.connections.js';
-import { listConnections } from './integrations.connections.repo.js';
+import { deleteConnection, insertConnection, listConnections } from './integrations.connections.repo.js';
 import { unreachable } from './integrations.errors.js';
 import { FAKES_ENV } from './integrations.outbound.test-support.js';
+import { sealCredentials } from './integrations.secrets.js';
+import { sendSlackDirectMessage } from './slack/slack.dm.js';
 
 /**
  * An admin's base URL cannot make the server reach into its own network (docs/decisions/0054).
@@ -80,6 +85,26 @@ describe('without OUTBOUND_ALLOW_PRIVATE', () => {
     expect(r.errors![0]!.message).toBe(unreachable('GITHUB').message);
     expect(listConnections(strict.services.db, strictWorld.org.id)).toEqual([]);
     expect(listener.connections).toBe(before);
+  });
+
+  it('a connection stored before the guard, pointing here: its scopes and the Slack bot’s direct messages reach nothing', async () => {
+    const { db, keys } = strict.services;
+    const stored = (provider: IntegrationProvider) => {
+      const id = newId();
+      return insertConnection(db, {
+        id, organization_id: strictWorld.org.id, provider, base_url: `http://127.0.0.1:${listener.port}`, account: 'acme', auth_kind: 'TOKEN',
+        secret_sealed: sealCredentials(keys, id, { token: TOKEN }), secret_hint: '••••cdef', external_info: {}, backfill_months: 6, status: 'CONNECTED', created_by: strictWorld.admin.id,
+      });
+    };
+    const before = listener.connections;
+    const github = stored('GITHUB');
+    const refresh = await strictAdmin.gql('mutation($id: ID!) { refreshIntegrationScopes(id: $id) { id } }', { id: github.id });
+    expect(refresh.errors?.[0]?.message).toBe(unreachable('GITHUB').message);
+    stored('SLACK');
+    db.update(users).set({ slack_id: 'U0123ABC' }).where(eq(users.id, strictWorld.member.id)).run();
+    expect(await sendSlackDirectMessage(strict.services, strictWorld.org.id, strictWorld.member.id, { text: 'hello' })).toEqual({ ok: false, error: unreachable('SLACK').message });
+    expect(listener.connections).toBe(before);
+    for (const c of listConnections(db, strictWorld.org.id)) deleteConnection(db, strictWorld.org.id, c.id);
   });
 });
 
