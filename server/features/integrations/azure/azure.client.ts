@@ -24,20 +24,26 @@ export function azureOrgUrl(connection: OpenConnection): string {
 /**
  * The personal access token handler, guarded (server/lib/outbound, docs/decisions/0054):
  * typed-rest-client calls `prepareRequest` on every request, after choosing its agent, so the
- * connection's agent replaces it (every socket checked) and a request to another origin fails
- * before the token is set. Redirects are off (`allowRedirects: false`): the SDK would follow them
- * with the token.
+ * guarded agent of the request's origin replaces it (every socket checked) and a request to any
+ * other origin fails before the token is set. The origins: the connection's own, and for
+ * https://dev.azure.com the organization's legacy address https://<organization>.visualstudio.com,
+ * where Azure DevOps may place the services of an organization whose primary URL is the legacy one
+ * (its resource areas answer with that address). Redirects are off (`allowRedirects: false`): the
+ * SDK would follow them with the token.
  */
 function guardedHandler(connection: OpenConnection, inner: IRequestHandler): IRequestHandler {
-  const client = connection.outbound.client(connection.baseUrl);
-  const base = new URL(client.origin);
-  const port = Number(base.port) || (client.tls ? 443 : 80);
   const bare = (host: string) => host.replace(/^\[(.*)\]$/, '$1').toLowerCase();
+  const origins = [connection.baseUrl];
+  if (new URL(connection.baseUrl).origin === 'https://dev.azure.com' && /^[a-z0-9][a-z0-9-]{0,49}$/i.test(connection.account)) origins.push(`https://${connection.account}.visualstudio.com`);
+  const clients = new Map(origins.map((url) => {
+    const client = connection.outbound.client(url);
+    const u = new URL(client.origin);
+    return [`${bare(u.hostname)}:${Number(u.port) || (client.tls ? 443 : 80)}`, client] as const;
+  }));
   return {
     prepareRequest(options: RequestOptions) {
-      if (bare(String(options.host ?? '')) !== bare(base.hostname) || Number(options.port || port) !== port) {
-        throw new OutboundRefusedError({ host: String(options.host ?? ''), address: null, port: Number(options.port) || 0, reason: `another origin than ${client.origin}` });
-      }
+      const client = clients.get(`${bare(String(options.host ?? ''))}:${Number(options.port)}`);
+      if (!client) throw new OutboundRefusedError({ host: String(options.host ?? ''), address: null, port: Number(options.port) || 0, reason: 'another origin than the connection’s' });
       options.agent = client.agent;
       inner.prepareRequest(options);
     },
