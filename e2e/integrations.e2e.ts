@@ -13,7 +13,8 @@ import { NOW } from '../server/features/integrations/sample/synthetic-dataset.js
 import { accessTokenFor, horizontalOverflow, openSignedIn, seriousA11yViolations, useServerAndBrowser } from './harness.js';
 import { E2E_ADMIN } from './server.js';
 
-const e2e = useServerAndBrowser();
+// The fakes run on 127.0.0.1: the server may reach them the operator's way (docs/decisions/0054).
+const e2e = useServerAndBrowser({ env: { OUTBOUND_ALLOW_PRIVATE: '127.0.0.1' } });
 let github: FakeGitHub;
 let jira: FakeJira;
 

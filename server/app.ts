@@ -47,6 +47,8 @@ import { subscriptionsPlugin } from './graphql/subscriptions.js';
 import { spaPlugin } from './plugins/spa.js';
 import { startDisposableListRefresh } from './lib/disposable-list-refresh.js';
 import type { Services } from './services.js';
+import { Outbound } from './lib/outbound/outbound.policy.js';
+import type { Resolver } from './lib/outbound/outbound.types.js';
 
 export type BuildOptions = {
   logger?: boolean;
@@ -54,6 +56,8 @@ export type BuildOptions = {
   logStream?: { write(line: string): void };
   /** The built web app to serve (default dist/client); tests pass their own. */
   clientDist?: string;
+  /** How outbound connections resolve names (default: the system's); tests name hosts without DNS. */
+  resolve?: Resolver;
 };
 
 /** Infrastructure -> GraphQL -> features, in this order. */
@@ -83,6 +87,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     mailer: new Mailer(db, app.log, config.smtpUrl, config.mailFrom),
     scheduler: new Scheduler({ db, log: app.log }),
     log: app.log,
+    outbound: new Outbound({
+      allowPrivate: config.outboundAllowPrivate,
+      resolve: options.resolve,
+      onRefused: (refusal) => app.log.warn({ outbound: refusal }, 'outbound connection refused; OUTBOUND_ALLOW_PRIVATE can allow an address on a private network'),
+    }),
   };
   app.decorate('services', services);
   app.addHook('onReady', async () => services.scheduler.start());

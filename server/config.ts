@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { parseAllowList } from './lib/outbound/outbound.allowlist.js';
 
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no', 'on', 'off'])
@@ -32,6 +33,11 @@ const envSchema = z.object({
   // Slack incoming webhooks must start with this; https, or http only to this machine (tests, a local relay)
   // From SIGTERM/SIGINT to exit, whatever is stuck (docs/decisions/0037).
   SHUTDOWN_DEADLINE_SECONDS: z.coerce.number().min(2).max(120).default(10),
+  // Private and loopback addresses integrations may reach (docs/decisions/0054): addresses and CIDR blocks, comma-separated.
+  OUTBOUND_ALLOW_PRIVATE: z.string().optional().superRefine((v, ctx) => {
+    const parsed = parseAllowList(v);
+    if ('invalid' in parsed) ctx.addIssue({ code: 'custom', message: `${parsed.invalid} is not an IP address or CIDR block (e.g. 10.0.0.0/8, 127.0.0.1, fd12::/16)` });
+  }),
   SLACK_WEBHOOK_BASE: z.url({ protocol: /^https?$/ }).refine((v) => v.startsWith('https://') || /^http:\/\/(127\.0\.0\.1|localhost|\[::1\])[:/]/.test(v), 'must be https (http only for 127.0.0.1)').default('https://hooks.slack.com/'),
 });
 
@@ -61,6 +67,8 @@ export type Config = {
   disposableListUrl: string | undefined;
   disposableListRefreshMs: number;
   slackWebhookBase: string;
+  /** OUTBOUND_ALLOW_PRIVATE: private or loopback addresses and blocks an admin-typed URL may reach (docs/decisions/0054). */
+  outboundAllowPrivate: string[];
   shutdownDeadlineMs: number;
 };
 
@@ -102,6 +110,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     disposableListUrl: e.DISPOSABLE_LIST_URL,
     disposableListRefreshMs: e.DISPOSABLE_LIST_REFRESH_HOURS * 3_600_000,
     slackWebhookBase: e.SLACK_WEBHOOK_BASE,
+    outboundAllowPrivate: (parseAllowList(e.OUTBOUND_ALLOW_PRIVATE) as { entries: string[] }).entries,
     shutdownDeadlineMs: e.SHUTDOWN_DEADLINE_SECONDS * 1000,
   };
 }

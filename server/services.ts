@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config.js';
 import type { Db } from './db/connection.js';
 import type { Keys } from './db/keys.js';
+import type { Outbound } from './lib/outbound/outbound.policy.js';
 import type { PubSub } from './graphql/pubsub.js';
 import type { Mailer } from './features/notifications/mailer.js';
 import type { Scheduler } from './jobs/jobs.scheduler.js';
@@ -16,6 +17,8 @@ export type Services = {
   /** The persisted job scheduler (server/jobs): register handlers, enqueue jobs, recurring schedules. */
   scheduler: Scheduler;
   log: FastifyBaseLogger;
+  /** The guard of every connection to an address an admin typed (server/lib/outbound, docs/decisions/0054). */
+  outbound: Outbound;
 };
 
 declare module 'fastify' {

@@ -60,7 +60,12 @@ export type DeploymentSource = (typeof DEPLOYMENT_SOURCES)[number];
 
 export const BACKFILL_MONTHS = { min: 1, max: 24, default: 6 } as const;
 
-/** A base URL an admin types: https, or http only to this machine (a tests' fake, a local relay). */
+/**
+ * A base URL an admin types, checked as a first, friendly step: https, or http to an IP address or
+ * localhost (an address on a private network the server's operator allows: a tests' fake, an
+ * in-house Jira); no user name or password in it. Which addresses may really be reached is the
+ * server's to decide, where it connects (server/lib/outbound, docs/decisions/0054).
+ */
 export const baseUrlSchema = z
   .string()
   .trim()
@@ -68,11 +73,12 @@ export const baseUrlSchema = z
   .refine((v) => {
     try {
       const u = new URL(v);
-      return u.protocol === 'https:' || (u.protocol === 'http:' && ['127.0.0.1', 'localhost', '[::1]'].includes(u.hostname));
+      if (u.username || u.password) return false;
+      return u.protocol === 'https:' || (u.protocol === 'http:' && (u.hostname === 'localhost' || /^(\d{1,3}\.){3}\d{1,3}$|^\[[\d:a-f.]+\]$/.test(u.hostname)));
     } catch {
       return false;
     }
-  }, 'Base URL: an https:// address (http:// only for 127.0.0.1)')
+  }, 'Base URL: an https:// address (http:// only to an IP address your server’s operator allows)')
   .transform((v) => v.replace(/\/+$/, ''));
 
 const secret = (label: string) => z.string().trim().min(1, `${label}: required`).max(10_000, `${label}: at most 10,000 characters`);

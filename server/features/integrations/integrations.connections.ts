@@ -20,7 +20,7 @@ import {
   countUnmatchedAccounts, deleteConnection, findConnection, findConnectionOfProvider, insertConnection, listConnections, listScopes, patchConnection,
   setScopeChoices, upsertScopes, type ScopeRow,
 } from './integrations.connections.repo.js';
-import { IntegrationError } from './integrations.errors.js';
+import { IntegrationError, shownFailure } from './integrations.errors.js';
 import type { ConnectionTest, OpenConnection } from './integrations.provider.js';
 import {
   credentialsHint, openConnection, openCredentials, scrubSecrets, sealCredentials, sealWebhookSecret, type ConnectionRow, type Credentials,
@@ -47,13 +47,17 @@ function requireConnection(ctx: Ctx, id: string): { viewer: Viewer; row: Connect
   return { viewer, row };
 }
 
-/** The adapter's test; a thrown fault (unreachable, rate limited) is a failed test in the same plain words, never a 500. */
-export async function runTest(connection: OpenConnection): Promise<ConnectionTest> {
+/**
+ * The adapter's test; a thrown fault (unreachable, rate limited) is a failed test in the same plain
+ * words, never a 500, and never the words of an SDK, which may quote what the target answered
+ * (shownFailure; the server log has them).
+ */
+export async function runTest(connection: OpenConnection, log?: Services['log']): Promise<ConnectionTest> {
   try {
     return await adapterFor(connection.provider).test(connection, AbortSignal.timeout(TEST_TIMEOUT_MS));
   } catch (err) {
-    const message = err instanceof IntegrationError ? err.message : `${PROVIDER_LABEL[connection.provider]} could not be tested: ${err instanceof Error ? err.message : String(err)}`;
-    return { ok: false, message: scrubSecrets(message, connection.credentials), missing: [] };
+    if (!(err instanceof IntegrationError)) log?.warn({ provider: connection.provider, error: scrubSecrets(err instanceof Error ? err.message : String(err), connection.credentials) }, 'integration test failed unexpectedly');
+    return { ok: false, message: scrubSecrets(shownFailure(connection.provider, err), connection.credentials), missing: [] };
   }
 }
 
@@ -70,10 +74,10 @@ function credentialsOf(input: Parsed): Credentials {
   return input.auth_kind === 'APP' ? { app_id: input.app_id!, installation_id: input.installation_id!, private_key: input.private_key! } : { token: input.token! };
 }
 
-function draftConnection(orgId: string, input: Parsed): OpenConnection {
+function draftConnection(services: Services, orgId: string, input: Parsed): OpenConnection {
   return {
     id: 'draft', organizationId: orgId, provider: input.provider, baseUrl: input.base_url || PROVIDER_DEFAULT_BASE_URL[input.provider], account: input.account, authKind: input.auth_kind,
-    credentials: credentialsOf(input), externalInfo: {}, backfillMonths: input.backfill_months,
+    credentials: credentialsOf(input), externalInfo: {}, backfillMonths: input.backfill_months, outbound: services.outbound,
   };
 }
 
@@ -83,13 +87,13 @@ function audit(ctx: Ctx, viewer: Viewer, provider: IntegrationProvider, secret: 
 
 /** Asks the service for its repositories / projects / boards and stores them; a failure is recorded on the connection, not thrown. */
 export async function refreshScopes(services: Services, row: ConnectionRow, opts: { throwOnError?: boolean } = {}): Promise<ScopeRow[]> {
-  const connection = openConnection(services.keys, row);
+  const connection = openConnection(services, row);
   try {
     const list = await adapterFor(row.provider).listScopes(connection, AbortSignal.timeout(60_000));
     upsertScopes(services.db, row.organization_id, row.id, list);
   } catch (err) {
-    const message = scrubSecrets(err instanceof Error ? err.message : String(err), connection.credentials);
-    services.log.warn({ connectionId: row.id, error: message }, 'integration scopes could not be listed');
+    const message = scrubSecrets(shownFailure(row.provider, err), connection.credentials);
+    services.log.warn({ connectionId: row.id, error: scrubSecrets(err instanceof Error ? err.message : String(err), connection.credentials) }, 'integration scopes could not be listed');
     if (opts.throwOnError) throw badInput(message);
     patchConnection(services.db, row.id, { last_error: message });
   }
@@ -108,13 +112,13 @@ export const integrationsConnectionsPart: FeaturePart = {
       testIntegrationInput: async (_: unknown, args: { input: unknown }, ctx: Ctx) => {
         const viewer = requireAdmin(ctx);
         const input = parseInput(connectIntegrationInput, args.input);
-        const draft = draftConnection(viewer.organizationId, input);
-        return presentTest(await runTest(draft), draft.credentials);
+        const draft = draftConnection(ctx.services, viewer.organizationId, input);
+        return presentTest(await runTest(draft, ctx.services.log), draft.credentials);
       },
       testIntegration: async (_: unknown, args: { id: string }, ctx: Ctx) => {
         const { row } = requireConnection(ctx, args.id);
-        const connection = openConnection(ctx.services.keys, row);
-        const result = await runTest(connection);
+        const connection = openConnection(ctx.services, row);
+        const result = await runTest(connection, ctx.services.log);
         if (result.ok) patchConnection(ctx.services.db, row.id, { external_info: { ...row.external_info, ...(result.info ?? {}) }, ...(row.status === 'ERROR' ? { status: 'CONNECTED', last_error: null } : {}) });
         return presentTest(result, connection.credentials);
       },
@@ -126,8 +130,8 @@ export const integrationsConnectionsPart: FeaturePart = {
         // A sample connection of the provider gives way to the real one (with the sample data it brought).
         const realOne = () => { const c = findConnectionOfProvider(db, viewer.organizationId, input.provider); return c && !c.is_sample ? c : undefined; };
         if (realOne()) throw taken();
-        const draft = draftConnection(viewer.organizationId, input);
-        const result = await runTest(draft);
+        const draft = draftConnection(ctx.services, viewer.organizationId, input);
+        const result = await runTest(draft, ctx.services.log);
         if (!result.ok) refused(result, draft.credentials);
         const id = newId();
         const row = db.transaction(() => {
@@ -159,7 +163,7 @@ export const integrationsConnectionsPart: FeaturePart = {
           const old = openCredentials(keys, row);
           const credentials: Credentials = row.auth_kind === 'APP' ? { ...old, private_key: input.private_key ?? old.private_key } : { token: input.token ?? old.token };
           if (row.auth_kind === 'APP' ? !input.private_key : !input.token) throw badInput(row.auth_kind === 'APP' ? 'private_key: this connection signs in as a GitHub App: give its private key.' : 'token: this connection signs in with a token.');
-          const result = await runTest(openConnection(keys, row, credentials));
+          const result = await runTest(openConnection(ctx.services, row, credentials), ctx.services.log);
           if (!result.ok) refused(result, credentials);
           Object.assign(patch, { secret_sealed: sealCredentials(keys, row.id, credentials), secret_hint: credentialsHint(credentials), external_info: { ...row.external_info, ...(result.info ?? {}) }, last_error: null });
           if (row.status === 'ERROR') patch.status = 'CONNECTED';

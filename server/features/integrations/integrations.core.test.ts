@@ -15,6 +15,7 @@ import { signatureOf } from './github/github.webhook.js';
 import { BOT, ISSUES, PULL_REQUESTS } from './sample/synthetic-dataset.js';
 import { openCredentials } from './integrations.secrets.js';
 import { extAccounts, extIssues, extPullRequests, integrationConnections, syncRuns, webhookDeliveries } from './integrations.tables.js';
+import { FAKES_ENV } from './integrations.outbound.test-support.js';
 
 /**
  * The integrations core against the fake GitHub (a real HTTP server speaking GitHub's REST and
@@ -62,7 +63,7 @@ const webhook = (body: string, headers: Record<string, string>, id = connectionI
 
 beforeAll(async () => {
   // Logs at debug level, captured: no credential may reach a log line.
-  app = await createTestApp({ LOG_LEVEL: 'debug' });
+  app = await createTestApp({ LOG_LEVEL: 'debug', ...FAKES_ENV });
   logs = captureLogs(app);
   clock = fakeClock(new Date().toISOString());
   scheduler = app.services.scheduler;

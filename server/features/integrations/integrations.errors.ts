@@ -67,8 +67,23 @@ export function classifyHttpFailure(provider: IntegrationProvider, status: numbe
   return new IntegrationError('BAD_PAYLOAD', `${name} answered ${status}${on}.`);
 }
 
-/** A network failure (refused, DNS, timeout) in words. */
-export function unreachable(provider: IntegrationProvider, err: unknown): IntegrationError {
-  const code = err && typeof err === 'object' && 'cause' in err && err.cause && typeof err.cause === 'object' && 'code' in err.cause ? String((err.cause as { code: unknown }).code) : (err as { code?: string })?.code;
-  return new IntegrationError('UNREACHABLE', `${PROVIDER_LABEL[provider]} could not be reached${code ? ` (${code})` : ''}: check the base URL and the network.`);
+/**
+ * A network failure in one sentence, whatever the cause: a closed port, an unknown name, a timeout,
+ * a redirect that is not followed, or an address the outbound guard refuses (server/lib/outbound)
+ * read alike, so that a base URL cannot be used to learn which ports or addresses answer inside the
+ * server's network (docs/decisions/0054). The cause is in the server log when the guard refused.
+ */
+export function unreachable(provider: IntegrationProvider): IntegrationError {
+  return new IntegrationError('UNREACHABLE', `${PROVIDER_LABEL[provider]} could not be reached: check the base URL and the network. An address on a private network must be allowed by the server's operator.`);
+}
+
+/**
+ * What an admin is shown of any failure: an IntegrationError's own words; the outbound guard's
+ * refusal as `unreachable`; anything else in fixed words, since an SDK's message may quote the
+ * service's answer (a parse error quotes the body it could not read).
+ */
+export function shownFailure(provider: IntegrationProvider, err: unknown): string {
+  if (err instanceof IntegrationError) return err.message;
+  if ((err as { code?: unknown })?.code === 'EOUTBOUNDREFUSED') return unreachable(provider).message;
+  return `Something unexpected went wrong with ${PROVIDER_LABEL[provider]}; the details are in the server log.`;
 }

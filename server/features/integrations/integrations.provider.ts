@@ -1,11 +1,13 @@
 import type { IntegrationProvider, PrEventKind, PrState, ReviewState, ScopeKind, StatusCategory, SyncKind } from '../../../shared/integrations.js';
 import type { CodeProcessSettings } from '../../../shared/integrations.js';
+import type { Outbound } from '../../lib/outbound/outbound.policy.js';
 
 /**
  * What every provider adapter (github/, bitbucket/, jira/, azure/, slack/) offers the sync engine
  * (integrations.sync.ts), and the provider-neutral records it hands to the one ingest writer
  * (integrations.ingest.ts). Adapters speak to the service through its SDK, pointed at
- * `connection.baseUrl` (a fake on 127.0.0.1 in tests); they never touch the database themselves.
+ * `connection.baseUrl` (a fake on 127.0.0.1 in tests) through `connection.outbound`, the guard of
+ * every connection to an admin-typed address; they never touch the database themselves.
  * See docs/decisions/0051.
  */
 
@@ -20,6 +22,8 @@ export type OpenConnection = {
   credentials: { token?: string; app_id?: string; installation_id?: string; private_key?: string };
   externalInfo: Record<string, string>;
   backfillMonths: number;
+  /** The one way out to `baseUrl` (server/lib/outbound, docs/decisions/0054): every client is built on `outbound.client(baseUrl)`. */
+  outbound: Outbound;
 };
 
 export type ConnectionTest = {

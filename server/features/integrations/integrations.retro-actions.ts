@@ -11,6 +11,7 @@ import { findActionItem, managerOf, runningRetroIdsOfTeam } from '../retros/retr
 import { retroActionItems, retros } from '../retros/retros.tables.js';
 import type { FeaturePart } from '../feature-part.js';
 import { adapterFor } from './integrations.adapters.js';
+import { shownFailure } from './integrations.errors.js';
 import { findConnectionById, findScope } from './integrations.connections.repo.js';
 import type { OpenConnection } from './integrations.provider.js';
 import { openConnection, scrubSecrets } from './integrations.secrets.js';
@@ -126,7 +127,7 @@ export const integrationsRetroActionsPart: FeaturePart = {
     Mutation: {
       sendRetroActionToTracker: async (_: unknown, args: { action_item_id: string; scope_id: string }, ctx: MercuriusContext) => {
         const { viewer, item } = requireSendableItem(ctx, args.action_item_id);
-        const { db, keys, config, log } = ctx.services;
+        const { db, config, log } = ctx.services;
         const sent = () => db.select().from(retroActionIssues).where(eq(retroActionIssues.action_item_id, item.id)).get();
         if (sent()) throw conflict('This action item was sent already.');
         const scope = findScope(db, viewer.organizationId, args.scope_id);
@@ -134,16 +135,15 @@ export const integrationsRetroActionsPart: FeaturePart = {
         if (!scope || !row || !scope.included || (scope.kind !== 'REPOSITORY' && scope.kind !== 'PROJECT')) throw badInput('scope_id: not a repository or project you can send action items to.', { fields: { scope_id: 'Choose a repository or project.' } });
         const adapter = adapterFor(row.provider);
         if (!adapter.createIssue) throw badInput(`scope_id: ${row.provider} does not take issues.`, { fields: { scope_id: 'Choose another repository or project.' } });
-        const connection = openConnection(keys, row);
+        const connection = openConnection(ctx.services, row);
         const link = `${config.baseUrl}${retroPath(item.retro_id)}`;
         const body = `Action item from the retro “${item.retro_title}”.\n\n${item.text}\n\nIn Teamlens: ${link}\n\nClosing this issue marks the action item done.`;
         let created;
         try {
           created = await adapter.createIssue(connection, { kind: scope.kind, externalId: scope.external_id, name: scope.name }, { title: item.text.slice(0, 250), body }, AbortSignal.timeout(30_000));
         } catch (err) {
-          const message = scrubSecrets(err instanceof Error ? err.message : String(err), connection.credentials);
-          log.warn({ connectionId: row.id, error: message }, 'retro action issue could not be created');
-          throw badInput(`The issue could not be created: ${message}`);
+          log.warn({ connectionId: row.id, error: scrubSecrets(err instanceof Error ? err.message : String(err), connection.credentials) }, 'retro action issue could not be created');
+          throw badInput(`The issue could not be created: ${scrubSecrets(shownFailure(row.provider, err), connection.credentials)}`);
         }
         if (sent()) throw conflict('This action item was sent already.');
         const stored = db.insert(retroActionIssues).values({

@@ -25,8 +25,9 @@ import { extAccounts, integrationConnections, integrationScopes } from './integr
  * insights-metrics.md section 4 loaded through the SAME path as a real connection. A job
  * (`integrations.sample.load`) starts the fake GitHub and the fake Jira in-process on 127.0.0.1 with
  * the dataset moved so that its “now” is this week's Monday (`shiftMs`, fixed when the load is asked
- * for), points two `is_sample` connections at them, lists their scopes, runs their backfills with
- * the sync engine (executeRun), then stops the fakes. The fakes live only inside the job: a server
+ * for), lets the outbound guard reach exactly their two origins (services.outbound.allowOrigin;
+ * nothing else of loopback, docs/decisions/0054), points two `is_sample` connections at them, lists
+ * their scopes, runs their backfills with the sync engine (executeRun), then stops the fakes. The fakes live only inside the job: a server
  * restart mid-load runs the job again, which starts them again and continues from the cursors.
  *
  * Teams: acme/api and the Jira project go to the organization's biggest active team, acme/web to the
@@ -131,12 +132,15 @@ export function assignSampleTeams(db: Db, orgId: string, connections: readonly C
 async function loadSample(services: Services, payload: LoadPayload, job: JobContext): Promise<void> {
   const { db, keys } = services;
   const fakes: FakeService[] = [];
+  const allowed: Array<() => void> = [];
   try {
     for (const provider of SAMPLE_PROVIDERS) {
       const row = sampleConnections(db, payload.organizationId).find((c) => c.provider === provider);
       if (!row) return; // removed meanwhile
       const fake = provider === 'GITHUB' ? await startFakeGitHub({ shiftMs: payload.shiftMs }) : await startFakeJira({ shiftMs: payload.shiftMs, email: SAMPLE_JIRA_EMAIL });
       fakes.push(fake);
+      // This fake's origin only, while it runs: loopback stays refused to every base URL an admin types (docs/decisions/0054).
+      allowed.push(services.outbound.allowOrigin(fake.url));
       const credentials = { token: fake.token };
       const pointed = patchConnection(db, row.id, { base_url: fake.url, secret_sealed: sealCredentials(keys, row.id, credentials), secret_hint: credentialsHint(credentials) })!;
       await refreshScopes(services, pointed, { throwOnError: true });
@@ -148,6 +152,7 @@ async function loadSample(services: Services, payload: LoadPayload, job: JobCont
     }
     assignSampleTeams(db, payload.organizationId, sampleConnections(db, payload.organizationId));
   } finally {
+    for (const release of allowed) release();
     await Promise.all(fakes.map((f) => f.close().catch(() => undefined)));
   }
 }

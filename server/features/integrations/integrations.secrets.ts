@@ -1,4 +1,5 @@
 import type { Keys } from '../../db/keys.js';
+import type { Services } from '../../services.js';
 import { openSecret, sealSecret, secretHint } from '../../lib/secret-box.js';
 import type { OpenConnection } from './integrations.provider.js';
 import type { integrationConnections } from './integrations.tables.js';
@@ -36,11 +37,11 @@ export function credentialsHint(credentials: Credentials): string {
   return secretHint((credentials.token ?? (credentials.private_key ?? '').replace(/-----[A-Z ]+-----/g, '').replace(/\s+/g, '')).trim());
 }
 
-/** The connection as adapters see it, credentials opened (only ever in memory). */
-export function openConnection(keys: Keys, row: ConnectionRow, credentials: Credentials = openCredentials(keys, row)): OpenConnection {
+/** The connection as adapters see it, credentials opened (only ever in memory), its way out guarded (services.outbound). */
+export function openConnection(services: Pick<Services, 'keys' | 'outbound'>, row: ConnectionRow, credentials: Credentials = openCredentials(services.keys, row)): OpenConnection {
   return {
     id: row.id, organizationId: row.organization_id, provider: row.provider, baseUrl: row.base_url, account: row.account, authKind: row.auth_kind,
-    credentials, externalInfo: row.external_info ?? {}, backfillMonths: row.backfill_months,
+    credentials, externalInfo: row.external_info ?? {}, backfillMonths: row.backfill_months, outbound: services.outbound,
   };
 }
 

@@ -14,7 +14,7 @@ import type { FeaturePart } from '../feature-part.js';
 import { adapterFor } from './integrations.adapters.js';
 import { readCodeProcessSettings } from './integrations.code-process.js';
 import { findConnection, findConnectionById, listScopes, patchConnection, touchSynced } from './integrations.connections.repo.js';
-import { IntegrationError } from './integrations.errors.js';
+import { IntegrationError, shownFailure } from './integrations.errors.js';
 import { createIngestWriter } from './integrations.ingest.js';
 import { matchAccounts } from './integrations.matching.js';
 import type { IngestWriter, OpenConnection, SyncContext } from './integrations.provider.js';
@@ -102,7 +102,7 @@ type RunOutcome = { status: 'DONE' | 'RATE_LIMITED' | 'FAILED'; itemsWritten: nu
  * the fake services up). Throws for faults the scheduler should retry.
  */
 export async function executeRun(services: Services, runId: string, job: Pick<JobContext, 'attempt' | 'maxAttempts' | 'signal' | 'enqueue' | 'jobId'>): Promise<RunOutcome | null> {
-  const { db, keys, scheduler, log } = services;
+  const { db, scheduler, log } = services;
   const run = findRun(db, runId);
   if (!run || run.status === 'DONE' || run.status === 'FAILED') return null;
   const row = findConnectionById(db, run.connection_id);
@@ -124,7 +124,7 @@ export async function executeRun(services: Services, runId: string, job: Pick<Jo
     lastWrite = Date.now();
   };
   try {
-    connection = openConnection(keys, row);
+    connection = openConnection(services, row);
     const settings = readSettings(db, row.organization_id);
     const scopes = listScopes(db, row.id, { includedOnly: true }).map((s) => ({ id: s.id, kind: s.kind, externalId: s.external_id, name: s.name }));
     const reconcile = run.kind === 'RECONCILE';
@@ -185,8 +185,9 @@ export async function executeRun(services: Services, runId: string, job: Pick<Jo
       return { status: 'RATE_LIMITED', itemsWritten: written };
     }
     const fatal = err instanceof IntegrationError && (err.kind === 'AUTH' || err.kind === 'ACCESS' || err.kind === 'BAD_PAYLOAD');
-    const shown = err instanceof IntegrationError ? message : `The sync stopped on an unexpected error: ${message}`;
-    log.warn({ connectionId: row.id, runId: run.id, kind: err instanceof IntegrationError ? err.kind : 'UNEXPECTED', error: shown }, 'sync did not finish');
+    // Not the words of an unexpected error: an SDK's may quote the service's answer (shownFailure). The log has them.
+    const shown = err instanceof IntegrationError ? message : `The sync stopped: ${scrubSecrets(shownFailure(row.provider, err), connection?.credentials)}`;
+    log.warn({ connectionId: row.id, runId: run.id, kind: err instanceof IntegrationError ? err.kind : 'UNEXPECTED', error: message }, 'sync did not finish');
     if (fatal || job.attempt >= job.maxAttempts) {
       db.transaction(() => {
         patchRun(db, run.id, { status: 'FAILED', finished_at: iso(), error: shown });

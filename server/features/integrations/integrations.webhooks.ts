@@ -36,7 +36,7 @@ export const integrationsWebhooksPart: FeaturePart = {
         const adapter = row && adapterFor(row.provider);
         if (!row || !adapter?.webhook) return reply.code(404).send({ error: 'NOT_FOUND', message: 'No such integration.' });
         const rawBody = Buffer.isBuffer(request.body) ? request.body : Buffer.from(typeof request.body === 'string' ? request.body : '');
-        const connection = openConnection(keys, row);
+        const connection = openConnection(app.services, row);
         const delivery = adapter.webhook({ connection, webhookSecret: openWebhookSecret(keys, row), headers: request.headers, rawBody });
         if (!delivery) return reply.code(403).send({ error: 'FORBIDDEN', message: 'The delivery’s signature (or, for Azure Boards, its password) does not match this integration’s webhook secret.' });
         // Paused, or integrations switched off: acknowledged (the service keeps the hook) and not applied; the next sync reads what changed.

@@ -129,7 +129,7 @@ async function deliver(services: Services, input: Delivery, wants: Wants): Promi
     // once Slack asks to slow down, the remaining direct messages are skipped).
     const dm = directMessageOf(input.title, url);
     for (const user of forSlack.filter((u) => u.slack_id)) {
-      if ((await sendSlackDirectMessage(services.db, services.keys, input.organizationId, user.id, dm, services.log))?.skipped) break;
+      if ((await sendSlackDirectMessage(services, input.organizationId, user.id, dm, services.log))?.skipped) break;
     }
     // The channel is read by people the area would not tell, and one post names every recipient.
     const webhook = forSlack.length && !input.private ? usableSlackWebhook(services, input.organizationId) : undefined;

@@ -1,7 +1,10 @@
+import type { RequestOptions } from 'node:http';
 import type * as azdev from 'azure-devops-node-api';
 import type { CoreApi } from 'azure-devops-node-api/CoreApi.js';
 import type { LocationsApi } from 'azure-devops-node-api/LocationsApi.js';
 import type { WorkItemTrackingApi } from 'azure-devops-node-api/WorkItemTrackingApi.js';
+import type { IRequestHandler } from 'azure-devops-node-api/interfaces/common/VsoBaseInterfaces.js';
+import { OutboundRefusedError } from '../../../lib/outbound/outbound.types.js';
 import { IntegrationError, classifyHttpFailure, unreachable } from '../integrations.errors.js';
 import type { OpenConnection } from '../integrations.provider.js';
 
@@ -18,11 +21,43 @@ export function azureOrgUrl(connection: OpenConnection): string {
   return `${connection.baseUrl.replace(/\/+$/, '')}/${encodeURIComponent(connection.account)}`;
 }
 
+/**
+ * The personal access token handler, guarded (server/lib/outbound, docs/decisions/0054):
+ * typed-rest-client calls `prepareRequest` on every request, after choosing its agent, so the
+ * guarded agent of the request's origin replaces it (every socket checked) and a request to any
+ * other origin fails before the token is set. The origins: the connection's own, and for
+ * https://dev.azure.com the organization's legacy address https://<organization>.visualstudio.com,
+ * where Azure DevOps may place the services of an organization whose primary URL is the legacy one
+ * (its resource areas answer with that address). Redirects are off (`allowRedirects: false`): the
+ * SDK would follow them with the token.
+ */
+function guardedHandler(connection: OpenConnection, inner: IRequestHandler): IRequestHandler {
+  const bare = (host: string) => host.replace(/^\[(.*)\]$/, '$1').toLowerCase();
+  const origins = [connection.baseUrl];
+  if (new URL(connection.baseUrl).origin === 'https://dev.azure.com' && /^[a-z0-9][a-z0-9-]{0,49}$/i.test(connection.account)) origins.push(`https://${connection.account}.visualstudio.com`);
+  const clients = new Map(origins.map((url) => {
+    const client = connection.outbound.client(url);
+    const u = new URL(client.origin);
+    return [`${bare(u.hostname)}:${Number(u.port) || (client.tls ? 443 : 80)}`, client] as const;
+  }));
+  return {
+    prepareRequest(options: RequestOptions) {
+      const client = clients.get(`${bare(String(options.host ?? ''))}:${Number(options.port)}`);
+      if (!client) throw new OutboundRefusedError({ host: String(options.host ?? ''), address: null, port: Number(options.port) || 0, reason: 'another origin than the connection’s' });
+      options.agent = client.agent;
+      inner.prepareRequest(options);
+    },
+    canHandleAuthentication: () => false,
+    handleAuthentication: () => Promise.reject(new Error('Azure DevOps asked to sign in again.')),
+  };
+}
+
 /** azure-devops-node-api, loaded on first use: importing it takes ~12 MB of memory, which an install without Azure Boards never needs. */
 export async function azureClients(connection: OpenConnection): Promise<AzureClients> {
   const { WebApi, getPersonalAccessTokenHandler } = await import('azure-devops-node-api');
   const orgUrl = azureOrgUrl(connection);
-  const web = new WebApi(orgUrl, getPersonalAccessTokenHandler(connection.credentials.token ?? ''), { allowRetries: false, socketTimeout: 30_000 });
+  const handler = guardedHandler(connection, getPersonalAccessTokenHandler(connection.credentials.token ?? ''));
+  const web = new WebApi(orgUrl, handler, { allowRetries: false, allowRedirects: false, socketTimeout: 30_000 });
   let wit: Promise<WorkItemTrackingApi> | null = null;
   let core: Promise<CoreApi> | null = null;
   return {
@@ -48,7 +83,7 @@ export async function azureCall<T>(what: string, run: () => Promise<T>, now: () 
       throw classifyHttpFailure('AZURE_BOARDS', e.statusCode, e.responseHeaders, now(), what);
     }
     if (err instanceof SyntaxError) throw new IntegrationError('BAD_PAYLOAD', `Azure DevOps answered something that is not JSON (${what}).`);
-    if (e.code) throw unreachable('AZURE_BOARDS', err);
+    if (e.code) throw unreachable('AZURE_BOARDS');
     if (err instanceof Error && /Failed to find api location|resource areas/i.test(err.message)) {
       throw new IntegrationError('NOT_FOUND', `Azure DevOps does not offer ${what} at this organization URL: check the base URL and the organization.`);
     }

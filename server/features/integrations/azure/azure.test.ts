@@ -1,3 +1,4 @@
+import type { RequestOptions } from 'node:http';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -13,7 +14,12 @@ import type { AccountInput, CursorStore, IngestWriter, IssueInput, OpenConnectio
 import { NOW } from '../sample/synthetic-dataset.js';
 import { syntheticRecords } from '../sample/synthetic-records.js';
 import { azureAdapter } from './azure.adapter.js';
+import { azureClients } from './azure.client.js';
 import { basicAuthorization, basicPasswordMatches } from './azure.webhook.js';
+import { FAKES_ENV, fakesOutbound } from '../integrations.outbound.test-support.js';
+
+/** The fakes on 127.0.0.1 are allowed the operator's way (OUTBOUND_ALLOW_PRIVATE, docs/decisions/0054). */
+const outbound = fakesOutbound();
 
 let fake: FakeAzure;
 beforeAll(async () => {
@@ -25,7 +31,7 @@ afterAll(() => fake.close());
 const signal = () => new AbortController().signal;
 const connection = (token = fake.token): OpenConnection => ({
   id: 'conn-ado', organizationId: 'org', provider: 'AZURE_BOARDS', baseUrl: fake.url, account: fake.organization, authKind: 'TOKEN',
-  credentials: { token }, externalInfo: {}, backfillMonths: 6,
+  credentials: { token }, externalInfo: {}, backfillMonths: 6, outbound,
 });
 const scope = { id: 's-alpha', kind: 'PROJECT' as const, externalId: AZURE_PROJECT.id, name: AZURE_PROJECT.name };
 
@@ -164,6 +170,24 @@ it('opens a retro action item as a Task work item and sees it close', async () =
   expect(await azureAdapter.issueStates!(connection(), scope, ['7', '999'], signal())).toEqual([{ externalId: '7', closedAt: '2025-03-29T15:00:00.000Z' }]);
 });
 
+it('sends the token only to the organization’s own addresses: its base URL, and for dev.azure.com its legacy <organization>.visualstudio.com', async () => {
+  const { web } = await azureClients({ ...connection(), baseUrl: 'https://dev.azure.com', account: 'acme' });
+  const prepared = (host: string, port = 443) => {
+    const options: RequestOptions = { host, port, headers: {} };
+    try {
+      web.authHandler.prepareRequest(options);
+    } catch (err) {
+      return (err as { code?: string }).code;
+    }
+    return options.agent && (options.headers as Record<string, string>).Authorization ? 'token' : 'nothing';
+  };
+  expect(prepared('dev.azure.com')).toBe('token');
+  expect(prepared('acme.visualstudio.com')).toBe('token');
+  expect(prepared('other.visualstudio.com')).toBe('EOUTBOUNDREFUSED');
+  expect(prepared('dev.azure.com', 80)).toBe('EOUTBOUNDREFUSED');
+  expect(prepared('attacker.example')).toBe('EOUTBOUNDREFUSED');
+});
+
 describe('service hooks (the “Web Hooks” consumer) through the app', () => {
   const SECRET = 'ado-hook-secret-0123456789';
   let app: FastifyInstance;
@@ -194,7 +218,7 @@ describe('service hooks (the “Web Hooks” consumer) through the app', () => {
   };
 
   beforeAll(async () => {
-    app = await createTestApp();
+    app = await createTestApp({ ...FAKES_ENV });
     await app.services.scheduler.stop();
     app.services.scheduler.useClock(clock.now);
     hooks = await startFakeAzure({ now: () => new Date(clock.now()) });

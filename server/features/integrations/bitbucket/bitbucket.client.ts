@@ -2,11 +2,12 @@ import { classifyHttpFailure, IntegrationError, unreachable } from '../integrati
 import type { OpenConnection } from '../integrations.provider.js';
 
 /**
- * A small typed client of Bitbucket Cloud's REST API 2.0 on the global fetch. Why not the `bitbucket`
+ * A small typed client of Bitbucket Cloud's REST API 2.0 on fetch. Why not the `bitbucket`
  * npm package: it is a generated wrapper on node-fetch 2 (its own fetch, no AbortSignal of ours),
  * with retries and types we would switch off or override, and Bitbucket's API is a handful of GETs
  * whose pages carry a ready `next` URL. Here: one place that authenticates, classifies failures
- * (classifyHttpFailure; never sleeps), refuses redirects and follows `next`.
+ * (classifyHttpFailure; never sleeps), refuses redirects and follows `next`, on the connection's
+ * guarded fetch (server/lib/outbound, docs/decisions/0054).
  *
  * Authentication (support.atlassian.com "Using API tokens" / "Access tokens"): a token with a colon
  * is `username:app_password` (or `email:api_token`) sent as HTTP basic auth; a token without a colon
@@ -79,6 +80,7 @@ export class BitbucketAccessError extends IntegrationError {
 export function createBitbucketClient(connection: OpenConnection, signal: AbortSignal, now: () => number = Date.now, onRequest: () => void = () => undefined): BitbucketClient {
   const base = connection.baseUrl.replace(/\/+$/, '');
   const origin = new URL(base).origin;
+  const { fetch } = connection.outbound.client(base);
   const authorization = authorizationFor(connection.credentials.token ?? '');
   async function request<T>(method: 'GET' | 'POST', pathOrUrl: string, payload: unknown, what: string): Promise<T> {
     // `next` links are absolute; only ever follow them on the connection's own host (the token goes with them).
@@ -97,7 +99,7 @@ export function createBitbucketClient(connection: OpenConnection, signal: AbortS
       });
     } catch (err) {
       if (signal.aborted) throw err;
-      throw unreachable('BITBUCKET', err);
+      throw unreachable('BITBUCKET');
     }
     if (!res.ok) {
       const failure = classifyHttpFailure('BITBUCKET', res.status, res.headers, now(), what);

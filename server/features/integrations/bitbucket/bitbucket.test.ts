@@ -16,6 +16,10 @@ import { NOW } from '../sample/synthetic-dataset.js';
 import { syntheticRecords } from '../sample/synthetic-records.js';
 import { bitbucketAdapter } from './bitbucket.adapter.js';
 import { bitbucketSignature } from './bitbucket.webhook.js';
+import { FAKES_ENV, fakesOutbound } from '../integrations.outbound.test-support.js';
+
+/** The fakes on 127.0.0.1 are allowed the operator's way (OUTBOUND_ALLOW_PRIVATE, docs/decisions/0054). */
+const outbound = fakesOutbound();
 
 let fake: FakeBitbucket;
 // The app (one for the file) for what goes through the database: review requests written once, retro action items as issues.
@@ -26,7 +30,7 @@ let admin: Awaited<ReturnType<typeof signedIn>>;
 beforeAll(async () => {
   // Pages of 3: acme/api's 8 pull requests take three pages, followed through `next`.
   fake = await startFakeBitbucket({ maxPagelen: 3 });
-  app = await createTestApp();
+  app = await createTestApp({ ...FAKES_ENV });
   scheduler = app.services.scheduler;
   await scheduler.stop();
   scheduler.useClock(fakeClock(new Date().toISOString()).now);
@@ -40,7 +44,7 @@ afterAll(async () => {
 
 const connection = (token = fake.token): OpenConnection => ({
   id: 'conn-bb', organizationId: 'org', provider: 'BITBUCKET', baseUrl: fake.url, account: 'acme', authKind: 'TOKEN',
-  credentials: { token }, externalInfo: {}, backfillMonths: 6,
+  credentials: { token }, externalInfo: {}, backfillMonths: 6, outbound,
 });
 
 /** A writer that only records what the adapter hands it (no database), and cursors in a map. */

@@ -1,5 +1,5 @@
 import type { Octokit } from '@octokit/rest';
-import { IntegrationError } from '../integrations.errors.js';
+import { IntegrationError, unreachable } from '../integrations.errors.js';
 import type { ConnectionTest, CreatedIssue, OpenConnection, ProviderAdapter, ScopeInfo } from '../integrations.provider.js';
 import { badPayload, ghCall, githubClient, githubFailure, splitRepo } from './github.client.js';
 import { syncDeployments } from './github.deployments.js';
@@ -76,7 +76,7 @@ export function createGithubAdapter(options: { pageSize?: number; restPageSize?:
           return { ok: false, message: err.message, missing: [] };
         }
         if (signal.aborted) throw err;
-        return { ok: false, message: 'GitHub could not be reached: check the base URL and the network.', missing: [] };
+        return { ok: false, message: unreachable('GITHUB').message, missing: [] };
       }
     },
 

@@ -6,13 +6,16 @@ import { fetchUntil } from '../integrations.fetch.js';
 
 /**
  * One Octokit per connection and call: `baseUrl` = the connection's (github.com, GitHub Enterprise
- * Server `https://host/api/v3`, or a fake on 127.0.0.1), a token or a GitHub App installation
+ * Server `https://host/api/v3`, or a fake on 127.0.0.1), reached through `connection.outbound`
+ * (docs/decisions/0054), a token or a GitHub App installation
  * (createAppAuth: app id, private key, installation id). No retry or throttling plugin: failures are
  * classified by `ghCall` (docs/decisions/0051: adapters never sleep; the sync engine resumes).
  */
 export function githubClient(connection: OpenConnection, signal?: AbortSignal): Octokit {
   const silent = { debug: () => {}, info: () => {}, warn: () => {}, error: () => {} };
-  const common = { baseUrl: connection.baseUrl.replace(/\/+$/, ''), userAgent: 'teamlens-insights', log: silent, request: { fetch: fetchUntil(signal) } };
+  const baseUrl = connection.baseUrl.replace(/\/+$/, '');
+  // Every request (the app's installation token too) through the connection's guarded fetch: its origin only, no redirect elsewhere.
+  const common = { baseUrl, userAgent: 'teamlens-insights', log: silent, request: { fetch: fetchUntil(signal, connection.outbound.client(baseUrl).fetch) } };
   if (connection.authKind === 'APP') {
     const { app_id: appId, private_key: privateKey, installation_id: installationId } = connection.credentials;
     if (!appId || !privateKey || !installationId) throw new IntegrationError('AUTH', 'The GitHub App needs its app id, installation id and private key.');
@@ -42,7 +45,7 @@ export function githubFailure(err: unknown, what: string, signal?: AbortSignal):
   if (e?.response && typeof e.response.status === 'number') return classifyHttpFailure('GITHUB', e.response.status, limitHeaders(e.response.status, e.response.headers), Date.now(), what);
   if (e && typeof e.status === 'number' && e.status !== 500 && !e.cause) return classifyHttpFailure('GITHUB', e.status, undefined, Date.now(), what);
   // @octokit/request turns a fetch failure into a RequestError 500 without a response, the cause beside it.
-  return unreachable('GITHUB', e?.cause ?? err);
+  return unreachable('GITHUB');
 }
 
 type GraphqlFailure = { headers?: Record<string, string | undefined>; errors?: Array<{ type?: string; message?: string }> };

@@ -9,6 +9,7 @@ import { startFakeGitHub } from '../fakes/fake-github.js';
 import { createGithubAdapter, githubAdapter } from './github.adapter.js';
 import { signatureOf } from './github.webhook.js';
 import { syntheticRecords } from '../sample/synthetic-records.js';
+import { fakesOutbound } from '../integrations.outbound.test-support.js';
 
 /** What the adapter hands the ingest writer, kept in memory (no database: the adapter never touches one). */
 function recordingWriter(included: (externalId: string) => boolean = () => true) {
@@ -59,7 +60,7 @@ const failure = async (p: Promise<unknown>): Promise<IntegrationError> => {
 
 beforeAll(async () => {
   fake = await startFakeGitHub();
-  connection = { id: 'conn-1', organizationId: 'org-1', provider: 'GITHUB', baseUrl: fake.url, account: 'acme', authKind: 'TOKEN', credentials: { token: fake.token }, externalInfo: {}, backfillMonths: 6 };
+  connection = { id: 'conn-1', organizationId: 'org-1', provider: 'GITHUB', baseUrl: fake.url, account: 'acme', authKind: 'TOKEN', credentials: { token: fake.token }, externalInfo: {}, backfillMonths: 6, outbound: fakesOutbound() };
 });
 afterAll(async () => { await fake.close(); });
 

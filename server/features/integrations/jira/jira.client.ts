@@ -30,7 +30,7 @@ const loadJira = () => import('jira.js');
 export async function jiraClients(connection: OpenConnection, signal: AbortSignal, flavour: JiraFlavour = flavourOf(connection)): Promise<JiraClients> {
   const { AgileClient, Version2Client, Version3Client } = await loadJira();
   const token = connection.credentials.token ?? '';
-  const common = { host: connection.baseUrl, baseRequestConfig: { signal, timeout: 30_000 } };
+  const common = { host: connection.baseUrl, baseRequestConfig: transport(connection, signal) };
   // jira.js sends `Authorization: Bearer <accessToken>` for oauth2 with a host and no refresh data: a Data Center PAT.
   const config = flavour === 'DATA_CENTER'
     ? { ...common, authentication: { oauth2: { accessToken: token } } }
@@ -41,7 +41,18 @@ export async function jiraClients(connection: OpenConnection, signal: AbortSigna
 /** A client without credentials: `/rest/api/2/serverInfo` answers anonymously on Cloud and Data Center alike. */
 export async function anonymousJira(connection: OpenConnection, signal: AbortSignal): Promise<Version2Client> {
   const { Version2Client } = await loadJira();
-  return new Version2Client({ host: connection.baseUrl, baseRequestConfig: { signal, timeout: 30_000 } });
+  return new Version2Client({ host: connection.baseUrl, baseRequestConfig: transport(connection, signal) });
+}
+
+/**
+ * axios through the connection's guarded agents (server/lib/outbound, docs/decisions/0054): every
+ * socket checked, none to another origin; no redirect followed (a 3xx is a failure, read by
+ * jiraCall); no proxy from the environment, which would put the proxy's address in place of the
+ * checked one.
+ */
+function transport(connection: OpenConnection, signal: AbortSignal) {
+  const { httpAgent, httpsAgent } = connection.outbound.client(connection.baseUrl);
+  return { signal, timeout: 30_000, httpAgent, httpsAgent, maxRedirects: 0, proxy: false as const };
 }
 
 /** A GET of a path jira.js has no method for (Data Center's `/rest/api/2/project`). */
@@ -74,7 +85,7 @@ export async function jiraCall<T>(what: string, run: () => Promise<T>, now: () =
       throw classifyHttpFailure('JIRA', status, headers, now(), what);
     }
     if ((err as { name?: string }).name === 'CanceledError') throw new IntegrationError('UNREACHABLE', `The Jira request was cancelled (${what}).`);
-    throw unreachable('JIRA', e.cause ?? err);
+    throw unreachable('JIRA');
   }
   if (result === null || typeof result !== 'object') throw new IntegrationError('BAD_PAYLOAD', `Jira answered something that is not JSON (${what}).`);
   return result;

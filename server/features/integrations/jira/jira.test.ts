@@ -12,6 +12,10 @@ import type { AccountInput, CursorStore, IngestWriter, IssueInput, OpenConnectio
 import { NOW, PEOPLE } from '../sample/synthetic-dataset.js';
 import { syntheticRecords } from '../sample/synthetic-records.js';
 import { jiraAdapter } from './jira.adapter.js';
+import { FAKES_ENV, fakesOutbound } from '../integrations.outbound.test-support.js';
+
+/** The fakes on 127.0.0.1 are allowed the operator's way (OUTBOUND_ALLOW_PRIVATE, docs/decisions/0054). */
+const outbound = fakesOutbound();
 
 let fake: FakeJira;
 /** The same site as Jira Data Center 10 under /jira: REST API v2, a Bearer personal access token. */
@@ -19,7 +23,7 @@ let dcFake: FakeJira;
 /** The app (one for the file): connecting Data Center through the API, the sync engine on the scheduler's clock. */
 let app: FastifyInstance;
 beforeAll(async () => {
-  app = await createTestApp();
+  app = await createTestApp({ ...FAKES_ENV });
   await app.services.scheduler.stop();
   app.services.scheduler.useClock(fakeClock(new Date().toISOString()).now);
   // Pages of 2 issues; at most 3 histories embedded per issue: ALPHA-4's five changes need the changelog endpoint.
@@ -32,14 +36,14 @@ const SECRET = 'jira-webhook-secret-0123456789';
 const signal = () => new AbortController().signal;
 const connection = (o: { token?: string; info?: Record<string, string> } = {}): OpenConnection => ({
   id: 'conn-jira', organizationId: 'org', provider: 'JIRA', baseUrl: fake.url, account: fake.email, authKind: 'TOKEN',
-  credentials: { token: o.token ?? fake.token }, externalInfo: o.info ?? { timeZone: 'Europe/Berlin', siteUrl: 'https://acme.atlassian.net' }, backfillMonths: 6,
+  credentials: { token: o.token ?? fake.token }, externalInfo: o.info ?? { timeZone: 'Europe/Berlin', siteUrl: 'https://acme.atlassian.net' }, backfillMonths: 6, outbound,
 });
 
 const DC_INFO = { flavour: 'DATA_CENTER', timeZone: 'Europe/Berlin', siteUrl: DC_SITE_URL, storyPointsField: 'customfield_10106' };
 /** A Data Center connection: base URL with the context path, no account email, the PAT. */
 const dcConnection = (o: { token?: string; info?: Record<string, string>; account?: string; baseUrl?: string } = {}): OpenConnection => ({
   id: 'conn-jira-dc', organizationId: 'org', provider: 'JIRA', baseUrl: o.baseUrl ?? dcFake.url, account: o.account ?? '', authKind: 'TOKEN',
-  credentials: { token: o.token ?? dcFake.token }, externalInfo: o.info ?? DC_INFO, backfillMonths: 6,
+  credentials: { token: o.token ?? dcFake.token }, externalInfo: o.info ?? DC_INFO, backfillMonths: 6, outbound,
 });
 
 /** A writer that records what the adapter hands it (no database), and cursors in a map. */
@@ -250,7 +254,7 @@ it('Data Center: detects the flavour, tests a personal access token in plain wor
   const noPath = await jiraAdapter.test(draft({ baseUrl: dcFake.url.replace(/\/jira$/, '') }), signal());
   expect(noPath.message).toBe('No Jira answered at this base URL: check the address, including the context path if Jira runs under one (for example https://jira.example.com/jira).');
   const down = await jiraAdapter.test(draft({ baseUrl: 'http://127.0.0.1:9/jira' }), signal());
-  expect(down).toMatchObject({ ok: false, message: expect.stringMatching(/^Jira could not be reached .*check the base URL and the network\.$/) });
+  expect(down).toMatchObject({ ok: false, message: "Jira could not be reached: check the base URL and the network. An address on a private network must be allowed by the server's operator." });
 
   // The Cloud site without an email: the form chose Data Center for a Cloud site.
   const cloudNoEmail = await jiraAdapter.test({ ...connection({ info: {} }), account: '' }, signal());

@@ -28,7 +28,7 @@ export function slackAccount(u: SlackUser, settings: Pick<CodeProcessSettings, '
 }
 
 function clientOf(connection: OpenConnection): WebClient {
-  return slackClient(connection.baseUrl, connection.credentials.token ?? '');
+  return slackClient(connection.outbound, connection.baseUrl, connection.credentials.token ?? '');
 }
 
 async function call<T>(what: string, now: () => number, fn: () => Promise<T>): Promise<T> {

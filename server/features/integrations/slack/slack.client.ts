@@ -1,4 +1,5 @@
-import { ErrorCode, WebClient, LogLevel, type Logger } from '@slack/web-api';
+import { ErrorCode, WebClient, LogLevel, type Logger, type WebClientOptions } from '@slack/web-api';
+import type { Outbound } from '../../../lib/outbound/outbound.policy.js';
 import { classifyHttpFailure, IntegrationError, unreachable } from '../integrations.errors.js';
 
 /**
@@ -14,9 +15,12 @@ export const SLACK_REQUIRED_SCOPES = ['users:read', 'users:read.email', 'chat:wr
 
 const silent: Logger = { debug() {}, info() {}, warn() {}, error() {}, setLevel() {}, getLevel: () => LogLevel.ERROR, setName() {} };
 
-export function slackClient(baseUrl: string, token: string): WebClient {
+export function slackClient(outbound: Outbound, baseUrl: string, token: string): WebClient {
+  const apiUrl = `${baseUrl.replace(/\/+$/, '')}/`;
   return new WebClient(token, {
-    slackApiUrl: `${baseUrl.replace(/\/+$/, '')}/`,
+    slackApiUrl: apiUrl,
+    // The guarded fetch (server/lib/outbound, docs/decisions/0054): every socket checked, the base URL's origin only; the SDK refuses redirects itself.
+    fetch: outbound.client(apiUrl).fetch as NonNullable<WebClientOptions['fetch']>,
     retryConfig: { retries: 0 },
     rejectRateLimitedCalls: true,
     allowAbsoluteUrls: false,
@@ -34,7 +38,12 @@ export function slackErrorCode(err: unknown): string | null {
   return e?.code === ErrorCode.PlatformError ? (e.data?.error ?? null) : null;
 }
 
-/** Any failure of the SDK in the words of integrations.errors.ts; never with the token. */
+/** A word of Slack's answer (an error code, a scope) only when it has the shape of one: the answer is not echoed (docs/decisions/0054). */
+function slackWord(value: unknown, shape: RegExp): string | null {
+  return typeof value === 'string' && shape.test(value) ? value : null;
+}
+
+/** Any failure of the SDK in the words of integrations.errors.ts; never with the token, never the answer's own text. */
 export function classifySlackError(err: unknown, now: number, what = ''): IntegrationError {
   if (err instanceof IntegrationError) return err;
   const e = err as { code?: string; data?: { error?: string; needed?: string }; retryAfter?: number; statusCode?: number; headers?: Record<string, string>; original?: unknown };
@@ -47,15 +56,15 @@ export function classifySlackError(err: unknown, now: number, what = ''): Integr
     case ErrorCode.PlatformError: {
       const code = e.data?.error ?? 'unknown_error';
       if (AUTH_ERRORS.has(code)) return new IntegrationError('AUTH', `Slack rejected the bot token${on} (${code}): it is wrong or revoked, or the app was uninstalled or its account deactivated.`);
-      if (code === 'missing_scope') return new IntegrationError('ACCESS', `The Slack bot token lacks the ${e.data?.needed ?? 'needed'} scope${on}: add it to the Slack app and reinstall it.`);
+      if (code === 'missing_scope') return new IntegrationError('ACCESS', `The Slack bot token lacks the ${slackWord(e.data?.needed, /^[a-z][\w:.,]{0,200}$/) ?? 'needed'} scope${on}: add it to the Slack app and reinstall it.`);
       if (code === 'ratelimited') return new IntegrationError('RATE_LIMITED', `Slack asked us to slow down${on}.`, new Date(now + 60_000));
-      return new IntegrationError('BAD_PAYLOAD', `Slack answered ${code.replace(/[^\w.-]/g, '')}${on}.`);
+      return new IntegrationError('BAD_PAYLOAD', `Slack answered ${slackWord(code, /^[a-z][a-z0-9_]{0,59}$/) ?? 'with an error'}${on}.`);
     }
     case ErrorCode.HTTPError:
       return classifyHttpFailure('SLACK', e.statusCode ?? 500, e.headers, now, what);
     case ErrorCode.RequestError:
-      return unreachable('SLACK', e.original ?? err);
+      return unreachable('SLACK');
     default:
-      return unreachable('SLACK', err);
+      return unreachable('SLACK');
   }
 }

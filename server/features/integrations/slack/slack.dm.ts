@@ -1,7 +1,7 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../../../db/connection.js';
-import type { Keys } from '../../../db/keys.js';
 import { openSecret } from '../../../lib/secret-box.js';
+import type { Services } from '../../../services.js';
 import { escapeSlack, slackLink, type SlackMessage, type SlackOutcome } from '../../notifications/notifications.slack.client.js';
 import { users } from '../../users/users.tables.js';
 import { integrationConnections } from '../integrations.tables.js';
@@ -43,7 +43,8 @@ export function slackBotConnected(db: Db, orgId: string): boolean {
  * Sends `message` to one person of the organization by direct message. Null when there is nothing to
  * send to (no connected Slack bot, no person, no valid slack_id); the outcome otherwise.
  */
-export async function sendSlackDirectMessage(db: Db, keys: Keys, orgId: string, userId: string, message: SlackMessage, log?: WarnLog): Promise<DirectMessageOutcome | null> {
+export async function sendSlackDirectMessage(services: Pick<Services, 'db' | 'keys' | 'outbound'>, orgId: string, userId: string, message: SlackMessage, log?: WarnLog): Promise<DirectMessageOutcome | null> {
+  const { db, keys } = services;
   const conn = connectedSlack(db, orgId);
   if (!conn) return null;
   const person = db.select({ slack_id: users.slack_id }).from(users).where(and(eq(users.id, userId), eq(users.organization_id, orgId), isNull(users.deleted_at))).get();
@@ -55,7 +56,7 @@ export async function sendSlackDirectMessage(db: Db, keys: Keys, orgId: string, 
   try {
     const token = (JSON.parse(openSecret(keys.secretsKey, conn.secret_sealed, `integration:${conn.id}`)) as { token?: string }).token;
     if (!token) throw new Error('no token');
-    await slackClient(conn.base_url, token).chat.postMessage({ channel: person.slack_id, text: message.text, ...(message.blocks ? { blocks: message.blocks } : {}) });
+    await slackClient(services.outbound, conn.base_url, token).chat.postMessage({ channel: person.slack_id, text: message.text, ...(message.blocks ? { blocks: message.blocks } : {}) });
     outcome = { ok: true };
   } catch (err) {
     const failure = err instanceof Error && err.message === 'no token' ? null : classifySlackError(err, Date.now(), 'chat.postMessage');

@@ -11,13 +11,17 @@ import { startFakeSlack, type FakeSlackApi } from '../fakes/fake-slack.js';
 import type { AccountInput, CursorStore, OpenConnection, SyncContext } from '../integrations.provider.js';
 import { integrationConnections } from '../integrations.tables.js';
 import { slackAdapter } from './slack.adapter.js';
+import { FAKES_ENV, fakesOutbound } from '../integrations.outbound.test-support.js';
+
+/** The fakes on 127.0.0.1 are allowed the operator's way (OUTBOUND_ALLOW_PRIVATE, docs/decisions/0054). */
+const outbound = fakesOutbound();
 
 let app: FastifyInstance;
 let fake: FakeSlackApi;
 beforeAll(async () => {
   // Pages of 3 members: users.list is followed through next_cursor.
   fake = await startFakeSlack({ maxPage: 3 });
-  app = await createTestApp({ LOG_LEVEL: 'warn' });
+  app = await createTestApp({ LOG_LEVEL: 'warn', ...FAKES_ENV });
 });
 afterAll(async () => {
   await app.close();
@@ -26,7 +30,7 @@ afterAll(async () => {
 
 const signal = () => new AbortController().signal;
 const connection = (token = fake.token): OpenConnection => ({
-  id: 'conn-slack', organizationId: 'org', provider: 'SLACK', baseUrl: fake.url, account: '', authKind: 'TOKEN', credentials: { token }, externalInfo: {}, backfillMonths: 6,
+  id: 'conn-slack', organizationId: 'org', provider: 'SLACK', baseUrl: fake.url, account: '', authKind: 'TOKEN', credentials: { token }, externalInfo: {}, backfillMonths: 6, outbound,
 });
 const calls = (method: string) => fake.requests.filter((r) => r.path === `/api/${method}`).length;
 
