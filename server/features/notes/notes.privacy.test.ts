@@ -45,8 +45,8 @@ beforeAll(async () => {
 afterAll(async () => { await app.close(); });
 
 const SUB = 'subscription($id: ID!) { noteChanged(id: $id) { id title body tags agenda { text } } }';
-const PATHS = ['note', 'notes', 'search', 'noteTags', 'notesOverview', 'export', 'noteChanged'] as const;
-type Seen = Record<(typeof PATHS)[number], string[]>;
+/** For each path, the parts (by name) whose words it carried. */
+type Seen = Record<'note' | 'notes' | 'search' | 'noteTags' | 'notesOverview' | 'export' | 'noteChanged', string[]>;
 
 /** Which parts of `note` `caller` reads through every path (by their words), and nothing otherwise. */
 async function pathsOf(caller: Caller, id: string, note: Parts): Promise<Seen> {
