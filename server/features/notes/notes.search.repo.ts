@@ -16,9 +16,9 @@ import {
  * doclists, so the cost follows the viewer's matching notes, not the install's; prefix indexes (1
  * to 8 characters) keep the last word's prefix as cheap as a word. The rows are then checked
  * against READABLE_NOTES_SQL as well (FILTERS): the rule stays in one place and the token is a
- * speed-up, never the only guard. Both branches read the tables whose writes change the answer
+ * speed-up, never the only guard. The statement reads the tables whose writes change the answer
  * (notes; note_private_notes through SHARED_WITH_ME), which is what the response cache tracks
- * (server/db/table-versions.ts).
+ * (server/db/table-versions.ts): the FTS tables' own reads are not seen by it.
  */
 
 /** The token a search document's `reader` column holds for a person: 'u' and the hex of their id (SQLite's hex(), upper case). */
@@ -27,12 +27,17 @@ export const readerToken = (userId: string) => `u${Buffer.from(userId, 'utf8').t
 const WEIGHTS = '5.0, 1.0, 0.0';
 const CURSOR = 'where @cr is null or rank > @cr or (rank = @cr and rid > @ci) order by rank, rid limit @limit';
 
-/** The viewer's own notes (`src` 0), then those shared with them (`src` 1), each matched in its own index. */
-const MATCHED = `select n.rowid as rid, bm25(notes_fts, ${WEIGHTS}) as rank, 0 as src
+/**
+ * The viewer's own notes (`src` 0), then those shared with them (`src` 1), each matched in its own
+ * index. `seen` is the viewer's change time: in the shared branch it reads their private part, so
+ * that the statement reads note_private_notes whatever the planner leaves out (the response cache
+ * follows the tables a statement reads, and a private save changes what this finds).
+ */
+const MATCHED = `select n.rowid as rid, bm25(notes_fts, ${WEIGHTS}) as rank, 0 as src, n.updated_at as seen
     from notes_fts cross join notes n on n.rowid = notes_fts.rowid
     where notes_fts match @match and n.author_id = @viewer and ${FILTERS}
   union all
-  select n.rid, bm25(note_shared_fts, ${WEIGHTS}) as rank, 1 as src
+  select n.rid, bm25(note_shared_fts, ${WEIGHTS}) as rank, 1 as src, n.updated_at as seen
     from note_shared_fts cross join (${SHARED_WITH_ME}) n on n.rid = note_shared_fts.rowid
     where note_shared_fts match @match and ${FILTERS}`;
 

@@ -58,7 +58,8 @@ describe('note search', () => {
     expect(await ids_(w.about, 'shared agenda')).toEqual([ids.shared]);
     expect(await ids_(w.author, 'agenda questions')).toEqual([ids.shared]);
     expect(await ids_(w.author, 'agenda rollout')).toEqual([]);
-    // Aria changes her words: the old ones find nothing, the new ones do (the index follows at once).
+    // Aria changes her words: the old ones find nothing, the new ones do (the index, and the response cache, follow at once).
+    expect(await ids_(w.author, 'timelines')).toEqual([]);
     must(await w.author.gql(UPDATE, { id: ids.shared, input: { body: 'Ask Bea about kubernetes timelines' }, v: 1 }), 'updateNote');
     expect(await ids_(w.author, 'questions')).toEqual([]);
     expect(await ids_(w.author, 'timelines')).toEqual([ids.shared]);
