@@ -13,7 +13,7 @@ import { users } from '../users/users.tables.js';
 import { exportNotes, GET, LIST, must, UPDATE } from './notes.test-support.js';
 
 /**
- * Migration 0017 (docs/decisions/0056) on a database written before it: a 1:1 note that was already
+ * Migration 0018 (docs/decisions/0056) on a database written before it: a 1:1 note that was already
  * shared keeps its body as the author's private part. The person it is about keeps the title, the
  * talking points and the next 1:1 date, and no longer reads the body or finds the note by its words.
  */
@@ -40,9 +40,9 @@ function migrationsBefore(tag: string): string {
 beforeAll(async () => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'teamlens-upgrade-'));
   dirs.push(dataDir);
-  // Written by the version before 0017: a shared 1:1 note with a body, a talking point and a date; a private one.
+  // Written by the version before 0018: a shared 1:1 note with a body, a talking point and a date; a private one.
   const old = new Database(path.join(dataDir, 'teamlens.db'));
-  migrate(drizzle(old), { migrationsFolder: migrationsBefore('0017_') });
+  migrate(drizzle(old), { migrationsFolder: migrationsBefore('0018_') });
   old.exec(`
     insert into organizations (id, name) values ('${ORG}', 'Upgraded');
     insert into users (id, organization_id, full_name, email, status) values ('${AUTHOR}', '${ORG}', 'Mona Manager', 'mona@upgrade.example', 'ACTIVE'), ('${ABOUT}', '${ORG}', 'Rhea Report', 'rhea@upgrade.example', 'ACTIVE');

@@ -6,7 +6,7 @@ import { notePrivateNotes } from './notes.tables.js';
  * The SQL of the private part that the person a shared 1:1 note is about writes on it
  * (docs/decisions/0056). Only that person's own row is ever read or written here: the author's
  * private part is the note's body. Plain INSERT and UPDATE only (the search triggers of migration
- * 0017 come in BEFORE/AFTER pairs that an upsert would not keep), in the caller's transaction.
+ * 0018 come in BEFORE/AFTER pairs that an upsert would not keep), in the caller's transaction.
  */
 
 export type PrivatePartRow = typeof notePrivateNotes.$inferSelect;

@@ -6,7 +6,7 @@ import {
 
 /**
  * The SQL of note search (docs/decisions/0048, 0056). The index holds one document per reader of a
- * note, made of what that reader sees and nothing else (migration 0017):
+ * note, made of what that reader sees and nothing else (migration 0018):
  * - notes_fts: the author's, the title and the author's body;
  * - note_shared_fts: while a 1:1 note is shared, the other person's, the title and their own
  *   private part (never the author's body).

@@ -14,7 +14,7 @@ const org = () => text('organization_id').notNull().references(() => organizatio
  * (note_private_notes), which the author never reads. `version` grows with every save of the
  * author's title, body or tags (autosave conflicts). `updated_at` moves with any change the author
  * sees, `shared_updated_at` only with changes to the shared parts (what the other person sees move).
- * Full-text search: one FTS5 document per reader (migration 0017, notes.search.repo.ts).
+ * Full-text search: one FTS5 document per reader (migration 0018, notes.search.repo.ts).
  */
 export const notes = sqliteTable('notes', {
   id: text('id').primaryKey(),
@@ -61,7 +61,7 @@ export const noteAgendaItems = sqliteTable('note_agenda_items', {
  * private part is notes.body). Kept while the note is unshared or about someone else (that person
  * reads it again once the note is shared with them again); deleted with the note or the person.
  * Triggers keep the shared search documents (note_shared_fts) in step: write it with plain INSERT,
- * UPDATE and DELETE only, never an upsert or INSERT OR REPLACE (migration 0017).
+ * UPDATE and DELETE only, never an upsert or INSERT OR REPLACE (migration 0018).
  */
 export const notePrivateNotes = sqliteTable('note_private_notes', {
   note_id: text('note_id').notNull().references(() => notes.id, { onDelete: 'cascade' }),
