@@ -23,12 +23,12 @@ let app: FastifyInstance;
 const ORG = 'org-upgrade';
 const [AUTHOR, ABOUT] = ['user-manager', 'user-report'];
 
-/** The migrations folder as it was before `tag`: its files and the journal's entries up to it. */
-function migrationsBefore(tag: string): string {
+/** The migrations folder as it was before the migration named `name` (its tag without the number): its files and the journal's entries up to it. */
+function migrationsBefore(name: string): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'teamlens-migrations-'));
   dirs.push(dir);
   const journal = JSON.parse(fs.readFileSync(path.join(MIGRATIONS_DIR, 'meta/_journal.json'), 'utf8')) as { entries: Array<{ tag: string }> };
-  const end = journal.entries.findIndex((e) => e.tag.startsWith(tag));
+  const end = journal.entries.findIndex((e) => e.tag.replace(/^\d+_/, '') === name);
   expect(end).toBeGreaterThan(0);
   journal.entries = journal.entries.slice(0, end);
   fs.mkdirSync(path.join(dir, 'meta'));
@@ -42,7 +42,7 @@ beforeAll(async () => {
   dirs.push(dataDir);
   // Written by the version before 0018: a shared 1:1 note with a body, a talking point and a date; a private one.
   const old = new Database(path.join(dataDir, 'teamlens.db'));
-  migrate(drizzle(old), { migrationsFolder: migrationsBefore('0018_') });
+  migrate(drizzle(old), { migrationsFolder: migrationsBefore('one_on_one_private_parts') });
   old.exec(`
     insert into organizations (id, name) values ('${ORG}', 'Upgraded');
     insert into users (id, organization_id, full_name, email, status) values ('${AUTHOR}', '${ORG}', 'Mona Manager', 'mona@upgrade.example', 'ACTIVE'), ('${ABOUT}', '${ORG}', 'Rhea Report', 'rhea@upgrade.example', 'ACTIVE');
