@@ -1,8 +1,10 @@
 /**
- * Notes in the browser (issue 13): a note with an XSS payload renders harmless in the editor's
- * preview and in the search results; a 1:1 note that Ada (a manager) shares with Margaret (her
- * report) becomes a shared agenda, edited live from both browser contexts (Margaret on a 375 px
- * phone). axe scans and 375 px checks on the way. Everything through the UI.
+ * Notes in the browser (docs/decisions/0048, 0056): a note with an XSS payload renders harmless in
+ * the editor's preview and in the search results; a 1:1 note that Ada (a manager) shares with
+ * Margaret (her report), after a confirmation that names what becomes visible (cancelled first:
+ * nothing shared), becomes a shared agenda edited live from both browser contexts (Margaret on a
+ * 375 px phone), each of them with private notes the other never sees. axe scans and 375 px checks
+ * on the way. Everything through the UI.
  */
 import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
@@ -62,38 +64,64 @@ it('a note with an XSS payload renders harmless in the preview, after a reload a
   expect(problems).toEqual([]);
 });
 
-it('a 1:1 note shared by a manager with her report is a live agenda for both (375 px for the report)', async () => {
+it('a 1:1 note shared by a manager with her report, after a confirmation (cancel shares nothing): a live agenda for both, and private notes each that the other never sees (375 px for the report)', async () => {
   const ada = await openSignedIn(e2e, demo('Ada Lovelace'), { welcome: 'Ada Lovelace' });
   const margaret = await openSignedIn(e2e, demo('Margaret Hamilton'), { welcome: 'Margaret Hamilton', context: { viewport: { width: 375, height: 800 } } });
   const a = ada.page;
   const m = margaret.page;
+  const ADA_LINE = 'Manager only: discuss the **salary band** before the review.';
+  const MARGARET_LINE = 'Report only: ask about the _mentoring_ budget.';
 
   const url = await newNote(a);
   await a.getByLabel('Title').fill('1:1 Margaret');
-  await a.getByLabel('Note (Markdown)').fill('Talk about the **deploy checklist**.');
+  await a.getByLabel('Note (Markdown)').fill(ADA_LINE);
   await a.getByLabel('About a person (1:1 note)', { exact: true }).selectOption({ label: `Margaret Hamilton (${demo('Margaret Hamilton')})` });
+  await a.getByLabel('New talking point').fill('Deploy checklist');
+  await a.getByRole('button', { name: 'Add talking point' }).click();
+  await a.getByRole('checkbox', { name: /Deploy checklist/ }).waitFor();
   await saved(a);
+  expect(await a.getByLabel('My private notes (Markdown)').inputValue()).toBe(ADA_LINE);
+
+  // Sharing asks first and names what becomes visible; cancelling shares nothing.
   await a.getByRole('button', { name: 'Share with Margaret Hamilton' }).click();
-  const dialog = a.getByRole('alertdialog');
-  await dialog.getByText('Nobody else sees the note, admins included.', { exact: false }).waitFor();
+  let dialog = a.getByRole('alertdialog');
+  await dialog.getByText('Margaret Hamilton will see:').waitFor();
+  expect(await dialog.getByRole('listitem').allTextContents()).toEqual(['the title “1:1 Margaret”', '1 talking point', 'the next 1:1 date (not set yet)']);
+  await dialog.getByText('Your private notes stay private:', { exact: false }).waitFor();
+  expect(await dialog.textContent()).not.toContain('salary band');
+  expect(await seriousA11yViolations(a)).toEqual([]);
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await dialog.waitFor({ state: 'detached' });
+  await m.goto(url);
+  await m.getByText('Note not found.').waitFor();
+  await a.getByRole('button', { name: 'Share with Margaret Hamilton' }).click();
+  dialog = a.getByRole('alertdialog');
   await dialog.getByRole('button', { name: 'Share with Margaret Hamilton' }).click();
   await a.getByRole('button', { name: 'Stop sharing' }).waitFor();
-  expect(await seriousA11yViolations(a)).toEqual([]);
 
-  // Margaret finds it in her notes, marked as shared with her, and opens it on her phone.
+  // Margaret finds it in her notes, marked as shared with her, and opens it on her phone: the agenda, not Ada's private line.
   await m.goto(`${e2e.server.url}/notes/my-notes`);
-  await m.getByText('Shared with you by Ada Lovelace').first().waitFor();
+  await m.getByRole('link', { name: '1:1 Margaret', exact: true }).waitFor();
   expect(await horizontalOverflow(m)).toBeLessThanOrEqual(0);
   await m.goto(url);
   await m.getByText('Shared with you', { exact: true }).waitFor();
-  await m.locator('.note-markdown strong', { hasText: 'deploy checklist' }).waitFor();
-  expect(await m.getByLabel('Note (Markdown)').count()).toBe(0);
+  await m.getByRole('checkbox', { name: /Deploy checklist/ }).waitFor();
+  expect(await m.getByLabel('My private notes (Markdown)').inputValue()).toBe('');
+  expect(await m.locator('main').textContent()).not.toContain('salary band');
 
-  // Ada adds a talking point: it appears on Margaret's phone without a reload; Margaret ticks it off and adds one.
+  // Each writes a private line: saved, and never on the other's screen, live or after a reload.
+  await m.getByLabel('My private notes (Markdown)').fill(MARGARET_LINE);
+  await saved(m);
+  await a.getByLabel('My private notes (Markdown)').fill(`${ADA_LINE}\n\nAlso: the promotion timeline.`);
+  await saved(a);
+  // Ada adds a talking point: it appears on Margaret's phone without a reload (a round trip both screens took part in);
+  // Margaret ticks it off and adds one.
   await a.getByLabel('New talking point').fill('Conference budget');
   await a.getByRole('button', { name: 'Add talking point' }).click();
   const budgetOnPhone = m.getByRole('checkbox', { name: /Conference budget/ });
   await budgetOnPhone.waitFor();
+  expect(await m.locator('main').textContent()).not.toMatch(/salary band|promotion timeline/);
+  expect(await a.locator('main').textContent()).not.toContain('mentoring');
   await budgetOnPhone.check();
   await expect.poll(() => a.getByRole('checkbox', { name: /Conference budget/ }).isChecked(), { timeout: 10_000 }).toBe(true);
   await m.getByLabel('New talking point').fill('Promotion case');
@@ -101,15 +129,29 @@ it('a 1:1 note shared by a manager with her report is a live agenda for both (37
   await a.getByRole('checkbox', { name: /Promotion case/ }).waitFor();
   await m.getByLabel('Next 1:1').fill('2030-01-15');
   await expect.poll(() => a.getByLabel('Next 1:1').inputValue(), { timeout: 10_000 }).toBe('2030-01-15');
+  await Promise.all([a.reload(), m.reload()]);
+  await a.getByRole('checkbox', { name: /Promotion case/ }).waitFor();
+  await m.getByRole('checkbox', { name: /Promotion case/ }).waitFor();
+  expect(await m.getByLabel('My private notes (Markdown)').inputValue()).toBe(MARGARET_LINE);
+  expect(await a.getByLabel('My private notes (Markdown)').inputValue()).toBe(`${ADA_LINE}\n\nAlso: the promotion timeline.`);
+  expect(await m.locator('main').textContent()).not.toMatch(/salary band|promotion timeline/);
+  expect(await a.locator('main').textContent()).not.toContain('mentoring');
 
   expect(await horizontalOverflow(m)).toBeLessThanOrEqual(0);
   expect(await seriousA11yViolations(m)).toEqual([]);
 
+  // Stopping asks too, and says what Margaret loses.
+  await a.getByRole('button', { name: 'Stop sharing' }).click();
+  dialog = a.getByRole('alertdialog');
+  expect(await dialog.getByRole('listitem').allTextContents()).toEqual(['the title “1:1 Margaret”', '3 talking points', 'the next 1:1 date, Jan 15, 2030']);
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await dialog.waitFor({ state: 'detached' });
+
   // The editor on a phone: Write and Preview one at a time, nothing wider than the screen.
   await a.setViewportSize({ width: 375, height: 800 });
   await a.getByRole('button', { name: 'Preview' }).click();
-  await a.locator('.note-preview strong', { hasText: 'deploy checklist' }).waitFor();
-  expect(await a.getByLabel('Note (Markdown)').isVisible()).toBe(false);
+  await a.locator('.note-preview strong', { hasText: 'salary band' }).waitFor();
+  expect(await a.getByLabel('My private notes (Markdown)').isVisible()).toBe(false);
   expect(await horizontalOverflow(a)).toBeLessThanOrEqual(0);
   expect([...ada.problems, ...margaret.problems]).toEqual([]);
 });

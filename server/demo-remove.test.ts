@@ -32,8 +32,9 @@ describe('npm run demo:remove', () => {
     expect((app.services.db.$client.prepare('select email from users order by email').all() as Array<{ email: string }>).map((u) => u.email))
       .toEqual([DEFAULT_ADMIN_EMAIL, 'sam@realco.example']);
     expect(count('select count(*) as n from teams') + count('select count(*) as n from review_cycles') + count('select count(*) as n from retros') + count('select count(*) as n from demo_records')).toBe(0);
-    // Feedback and notes go too, with what hangs on them (links, reactions, asks, talking points, the search index).
-    expect(['feedback', 'feedback_tags', 'feedback_requests', 'feedback_request_asks', 'feedback_reactions', 'notes', 'note_agenda_items', 'notes_fts'].map((t) => count(`select count(*) as n from ${t}`))).toEqual([0, 0, 0, 0, 0, 0, 0, 0]);
+    // Feedback and notes go too, with what hangs on them (links, reactions, asks, talking points, private parts, the search indexes).
+    const gone = ['feedback', 'feedback_tags', 'feedback_requests', 'feedback_request_asks', 'feedback_reactions', 'notes', 'note_agenda_items', 'note_private_notes', 'notes_fts', 'note_shared_fts'];
+    expect(gone.map((t) => count(`select count(*) as n from ${t}`))).toEqual(gone.map(() => 0));
     // Goals and growth too: key results and check-ins with their goals, levels, placements and assessments with their tracks.
     const growth = ['goals', 'goal_key_results', 'goal_check_ins', 'competency_tracks', 'competency_placements', 'assessments', 'development_actions', 'development_plans'];
     expect(growth.map((t) => count(`select count(*) as n from ${t}`))).toEqual(growth.map(() => 0));

@@ -107,7 +107,7 @@ const TRIGGERS: Record<string, ((caller: Caller, orgId: string, variables: Recor
   // A retro's subscribers hear every change of it (the first event comes at once).
   retroChanged: (_caller, _orgId, v) => app.services.pubsub.publish(topics.retroChanged(String(v.id)), { version: 0 }),
   // A note's readers hear each change of it (the first event comes at once).
-  noteChanged: (_caller, _orgId, v) => app.services.pubsub.publish(noteTopic(String(v.id)), true),
+  noteChanged: (caller, _orgId, v) => app.services.pubsub.publish(noteTopic(String(v.id), caller.userId!), true),
 };
 
 const codesOf = (payload: unknown) => (Array.isArray(payload) ? payload : []).map((e: { extensions?: { code?: string } }) => e.extensions?.code ?? 'none');

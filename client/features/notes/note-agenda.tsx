@@ -5,13 +5,15 @@ import { formatDay } from '../../../shared/dates.js';
 import { DateField, isDateInRange } from '../../components/ui/date-field.js';
 import type { Note, NoteAgendaItem } from './note.types.js';
 import type { NotesApi } from './notes.api.js';
+import { GraphqlError } from '../../lib/graphql.js';
 
 const reason = (err: unknown) => (err instanceof Error ? err.message : 'Something went wrong. Try again.');
 
 /**
- * The shared 1:1 agenda of a note about a person: talking points both people add, tick off and
- * delete, and the next 1:1 date. Changes by the other person arrive through the note's subscription
- * and are read out politely.
+ * The shared 1:1 agenda of a note about a person: talking points both people add, edit, tick off
+ * and delete, and the next 1:1 date. Changes by the other person arrive through the note's
+ * subscription and are read out politely. Editing a point's text sends the version it started
+ * from: if the other person changed it meanwhile, the save is refused and both texts are shown.
  */
 export function NoteAgenda({ note, api, viewerId }: { note: Note; api: NotesApi; viewerId: string }) {
   const id = useId();
@@ -55,7 +57,7 @@ export function NoteAgenda({ note, api, viewerId }: { note: Note; api: NotesApi;
         ? <p className="muted">No talking points yet. Add what you want to talk about.</p>
         : (
           <ul className="note-agenda-list" aria-labelledby={`${id}-points`}>
-            {note.agenda.map((item) => <AgendaLine key={item.id} item={item} api={api} />)}
+            {note.agenda.map((item) => <AgendaLine key={item.id} item={item} api={api} noteId={note.id} />)}
           </ul>
         )}
       <p className="sr-only" role="status" aria-live="polite">{announcement}</p>
@@ -74,12 +76,13 @@ export function NoteAgenda({ note, api, viewerId }: { note: Note; api: NotesApi;
   );
 }
 
-function AgendaLine({ item, api }: { item: NoteAgendaItem; api: NotesApi }) {
+function AgendaLine({ item, api, noteId }: { item: NoteAgendaItem; api: NotesApi; noteId: string }) {
   const id = useId();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   /** The tick shows at once; the server's answer (or a refusal) settles it. */
   const [ticking, setTicking] = useState<boolean | null>(null);
+  const [editing, setEditing] = useState<{ text: string; base: number; conflict: boolean } | null>(null);
   async function act(what: () => Promise<unknown>, failed: string) {
     setBusy(true);
     setError(null);
@@ -91,6 +94,51 @@ function AgendaLine({ item, api }: { item: NoteAgendaItem; api: NotesApi }) {
       setBusy(false);
       setTicking(null);
     }
+  }
+  async function saveText(event: React.FormEvent) {
+    event.preventDefault();
+    if (!editing) return;
+    const parsed = agendaItemTextSchema.safeParse(editing.text);
+    if (!parsed.success) return setError(parsed.error.issues[0]?.message ?? 'Check the talking point.');
+    setBusy(true);
+    setError(null);
+    try {
+      await api.updateAgendaItem(item.id, { text: parsed.data, base_version: editing.base });
+      setEditing(null);
+    } catch (err) {
+      if (err instanceof GraphqlError && err.code === 'CONFLICT') {
+        // Theirs comes in with the latest note; saving again replaces it knowingly.
+        const latest = (await api.fetchLatest(noteId).catch(() => null))?.agenda.find((i) => i.id === item.id);
+        setEditing({ text: editing.text, base: latest?.version ?? item.version, conflict: true });
+      } else {
+        setError(`Not saved: ${reason(err)}`);
+      }
+    } finally {
+      setBusy(false);
+    }
+  }
+  if (editing) {
+    return (
+      <li className="note-agenda-item is-editing">
+        <form className="note-agenda-edit" onSubmit={(e) => void saveText(e)} noValidate>
+          {editing.conflict && (
+            <p className="field-error" role="alert">
+              This talking point was changed meanwhile. It now reads: <q>{item.text}</q>. Your text is kept below: save to replace theirs, or cancel to keep theirs.
+            </p>
+          )}
+          <div className="field">
+            <label htmlFor={`${id}-text`}>Talking point</label>
+            <input id={`${id}-text`} value={editing.text} maxLength={NOTE_LIMITS.agendaItemMax + 1} autoFocus
+              onChange={(e) => setEditing({ ...editing, text: e.target.value })} aria-invalid={error ? true : undefined} />
+          </div>
+          <div className="note-agenda-edit-actions">
+            <button type="submit" className="button button-small" disabled={busy} aria-busy={busy || undefined}>{editing.conflict ? 'Save mine over theirs' : 'Save'}</button>
+            <button type="button" className="button button-secondary button-small" onClick={() => { setEditing(null); setError(null); }}>Cancel</button>
+          </div>
+          {error && <p className="field-error" role="alert">{error}</p>}
+        </form>
+      </li>
+    );
   }
   return (
     <li className={item.done ? 'note-agenda-item is-done' : 'note-agenda-item'}>
@@ -107,10 +155,16 @@ function AgendaLine({ item, api }: { item: NoteAgendaItem; api: NotesApi }) {
           {item.done && item.done_by ? ` · done by ${item.done_by.full_name}` : ''}
         </span>
       </label>
-      <button type="button" className="button button-ghost button-small" disabled={busy} aria-label={`Delete talking point “${item.text}”`}
-        onClick={() => void act(() => api.deleteAgendaItem(item.id), 'Not deleted')}>
-        Delete
-      </button>
+      <span className="note-agenda-actions">
+        <button type="button" className="button button-ghost button-small" disabled={busy} aria-label={`Edit talking point “${item.text}”`}
+          onClick={() => { setError(null); setEditing({ text: item.text, base: item.version, conflict: false }); }}>
+          Edit
+        </button>
+        <button type="button" className="button button-ghost button-small" disabled={busy} aria-label={`Delete talking point “${item.text}”`}
+          onClick={() => void act(() => api.deleteAgendaItem(item.id), 'Not deleted')}>
+          Delete
+        </button>
+      </span>
       {error && <p className="field-error" role="alert">{error}</p>}
     </li>
   );

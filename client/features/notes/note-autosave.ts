@@ -13,27 +13,33 @@ export type SaveStatus =
   | { kind: 'error'; reason: string }
   | { kind: 'conflict' };
 
+/** What the author saves: the title, their private notes (the body), tags and the person. */
 export const fieldsOf = (note: Note): NoteFields => ({ title: note.title, body: note.body, tags: note.tags, about_user_id: note.about?.id ?? null });
-const same = (a: NoteFields, b: NoteFields) => JSON.stringify(a) === JSON.stringify(b);
+/** What the person a shared 1:1 note is about saves: their own private notes on it. */
+export type PrivateFields = { body: string };
+export const privateFieldsOf = (note: Note): PrivateFields => ({ body: note.body });
+type SavedFields = Partial<NoteFields> & { body: string };
+const same = (a: SavedFields, b: SavedFields) => JSON.stringify(a) === JSON.stringify(b);
 const sentence = (text: string) => text.trim().replace(/[.!]+$/, '');
 
 /**
- * Autosave of the author's title, body, tags and person: ~800 ms after the last change, one save at
- * a time, each with the version the text is based on. A save that fails (network, too long, changed
+ * Autosave of what the viewer writes on a note (`pick`: the author's title, body, tags and person,
+ * or the other person's own private notes): ~800 ms after the last change, one save at a time,
+ * each with the version the text is based on (the viewer's own version). A save that fails (network, too long, changed
  * elsewhere) never touches the text on screen: it says why and waits for a retry or a new change.
  * On CONFLICT it stops until the author loads the latest version (their text kept aside) or keeps
  * theirs (saved over the latest version). A newer version from another tab is taken only while
  * nothing here is unsaved.
  */
-export function useNoteAutosave(note: Note, api: NotesApi) {
-  const [fields, setFieldsState] = useState<NoteFields>(() => fieldsOf(note));
+export function useNoteAutosave<F extends SavedFields>(note: Note, api: NotesApi, pick: (note: Note) => F) {
+  const [fields, setFieldsState] = useState<F>(() => pick(note));
   const [status, setStatus] = useState<SaveStatus>({ kind: 'idle' });
-  /** What the author had when they loaded the latest version after a conflict (kept visible). */
-  const [keptCopy, setKeptCopy] = useState<NoteFields | null>(null);
+  /** What the viewer had when they loaded the latest version after a conflict (kept visible). */
+  const [keptCopy, setKeptCopy] = useState<F | null>(null);
   /** Grows when the fields are replaced from the server (components keyed on it start over). */
   const [generation, setGeneration] = useState(0);
   const current = useRef(fields);
-  const saved = useRef(fieldsOf(note));
+  const saved = useRef(pick(note));
   const base = useRef(note.version);
   const inFlight = useRef(false);
   const conflict = useRef(false);
@@ -79,7 +85,7 @@ export function useNoteAutosave(note: Note, api: NotesApi) {
   }, [api, noteId, schedule]);
   useEffect(() => { saveRef.current = save; }, [save]);
 
-  const setFields = useCallback((patch: Partial<NoteFields>) => {
+  const setFields = useCallback((patch: Partial<F>) => {
     const next = { ...current.current, ...patch };
     current.current = next;
     setFieldsState(next);
@@ -88,13 +94,13 @@ export function useNoteAutosave(note: Note, api: NotesApi) {
 
   /** Replaces the fields with the server's note (its version becomes the base). */
   const adopt = useCallback((latest: Note) => {
-    const theirs = fieldsOf(latest);
+    const theirs = pick(latest);
     base.current = latest.version;
     saved.current = theirs;
     current.current = theirs;
     setFieldsState(theirs);
     setGeneration((g) => g + 1);
-  }, []);
+  }, [pick]);
 
   // A newer version saved elsewhere (another tab) while nothing here is unsaved: show it.
   useEffect(() => {
@@ -113,10 +119,10 @@ export function useNoteAutosave(note: Note, api: NotesApi) {
   const keepMine = useCallback(async () => {
     const latest = await api.fetchLatest(noteId);
     base.current = latest.version;
-    saved.current = fieldsOf(latest);
+    saved.current = pick(latest);
     conflict.current = false;
     await save();
-  }, [api, noteId, save]);
+  }, [api, noteId, save, pick]);
 
   // Leaving the page with unsaved text: send it now rather than drop it.
   useEffect(() => () => {

@@ -7,10 +7,11 @@ import { showAlert } from '../../lib/alerts.js';
 import { pickablePeopleQueryOptions } from '../teams/api.js';
 import { PersonPicker } from '../teams/person-picker.js';
 import { meQueryOptions } from '../users/api.js';
-import { useNoteAutosave } from './note-autosave.js';
+import { fieldsOf, privateFieldsOf, useNoteAutosave } from './note-autosave.js';
 import { NoteAgenda } from './note-agenda.js';
-import { DeleteNoteDialog, SaveStatusLine, ShareNoteDialog, TagsInput } from './note-editor-parts.js';
-import { NoteMarkdown } from './note-markdown.js';
+import { NoteBodyEditor } from './note-body-editor.js';
+import { DeleteNoteDialog, KeptCopy, SaveStatusLine, TagsInput } from './note-editor-parts.js';
+import { ShareNoteDialog, StopSharingDialog } from './note-share-dialogs.js';
 import type { Note } from './note.types.js';
 import { noteQueryOptions, useNoteLive, useNotesApi, type LiveStatus, type NotesApi } from './notes.api.js';
 import './notes.css';
@@ -18,7 +19,11 @@ import './notes.css';
 const LIST_PATH = '/notes/my-notes';
 const reason = (err: unknown) => (err instanceof Error ? err.message : 'Something went wrong. Try again.');
 
-/** /notes/my-notes/$id: my note in the editor (autosaved), or a note shared with me (read-only text, shared agenda). */
+/**
+ * /notes/my-notes/$id: my note in the editor (autosaved), or a 1:1 note shared with me: its shared
+ * agenda, and beside it my own private notes on it (autosaved), which its author never sees
+ * (docs/decisions/0056). Neither side ever gets the other's private notes from the server.
+ */
 export function NoteEditorPage({ id }: { id: string }) {
   const { data: note } = useSuspenseQuery(noteQueryOptions(id));
   const { data: me } = useSuspenseQuery(meQueryOptions);
@@ -52,20 +57,24 @@ function LiveNotice({ live }: { live: { status: LiveStatus; retry: () => void } 
 }
 
 function SharedView({ note, api, viewerId }: { note: Note; api: NotesApi; viewerId: string }) {
+  const save = useNoteAutosave(note, api, privateFieldsOf);
+  const author = note.author.full_name;
   return (
     <>
       <header className="note-head">
         <h1>{note.title || 'Untitled note'}</h1>
         <p className="muted">
-          <span className="note-badge">Shared with you</span> by {note.author.full_name} · updated {formatDay(note.updated_at)}
+          <span className="note-badge note-badge-shared">Shared with you</span> by {author} · updated {formatDay(note.updated_at)}
         </p>
-        {note.tags.length > 0 && <ul className="note-chips" aria-label="Tags">{note.tags.map((t) => <li key={t} className="note-chip">{t}</li>)}</ul>}
+        <SaveStatusLine status={save.status} onRetry={() => void save.retry()}
+          onLoadLatest={() => void save.loadLatest().catch((err) => showAlert(reason(err), 'error'))}
+          onKeepMine={() => void save.keepMine().catch((err) => showAlert(reason(err), 'error'))} />
       </header>
-      <div className="note-shared-layout">
-        <article className="tile" aria-label="Note">
-          {note.body.trim() ? <NoteMarkdown source={note.body} /> : <p className="muted">{note.author.full_name} has not written anything yet.</p>}
-          <p className="field-hint">Only {note.author.full_name} edits the text. You both edit the agenda.</p>
-        </article>
+      {save.keptCopy && <KeptCopy text={save.keptCopy.body} onClose={save.dismissKeptCopy} />}
+      <div className="note-editor-layout">
+        <NoteBodyEditor label="My private notes (Markdown)" value={save.fields.body} onChange={(body) => save.setFields({ body })}
+          hint={<>Only you see these: {author} never does, and keeps private notes of their own that you never see. You both see the agenda.</>}
+          empty="Your private notes on this 1:1 show here as you write." />
         <NoteAgenda note={note} api={api} viewerId={viewerId} />
       </div>
     </>
@@ -75,12 +84,11 @@ function SharedView({ note, api, viewerId }: { note: Note; api: NotesApi; viewer
 function AuthorView({ note, api, viewerId }: { note: Note; api: NotesApi; viewerId: string }) {
   const id = useId();
   const navigate = useNavigate();
-  const save = useNoteAutosave(note, api);
+  const save = useNoteAutosave(note, api, fieldsOf);
   const { fields, setFields } = save;
   const people = useQuery(pickablePeopleQueryOptions);
   const choices = useMemo(() => (people.data ?? []).filter((p) => p.id !== viewerId && (p.status === 'ACTIVE' || p.id === fields.about_user_id)), [people.data, viewerId, fields.about_user_id]);
-  const [pane, setPane] = useState<'write' | 'preview'>('write');
-  const [sharing, setSharing] = useState(false);
+  const [sharing, setSharing] = useState<'share' | 'stop' | null>(null);
   const [deleting, setDeleting] = useState(false);
   const [said, setSaid] = useState('');
   const about = note.about;
@@ -119,13 +127,7 @@ function AuthorView({ note, api, viewerId }: { note: Note; api: NotesApi; viewer
       </header>
 
       {save.keptCopy && (
-        <section className="tile note-kept" aria-labelledby={`${id}-kept`}>
-          <h2 id={`${id}-kept`}>Your unsaved text</h2>
-          <p className="muted">The editor now shows the latest version. Copy what you need from your text below; it stays here until you close it.</p>
-          <label htmlFor={`${id}-kept-body`} className="sr-only">Your unsaved text</label>
-          <textarea id={`${id}-kept-body`} readOnly rows={6} value={save.keptCopy.title ? `${save.keptCopy.title}\n\n${save.keptCopy.body}` : save.keptCopy.body} />
-          <button type="button" className="button button-secondary button-small" onClick={save.dismissKeptCopy}>Close my unsaved text</button>
-        </section>
+        <KeptCopy text={save.keptCopy.title ? `${save.keptCopy.title}\n\n${save.keptCopy.body}` : save.keptCopy.body} onClose={save.dismissKeptCopy} />
       )}
 
       <div className="note-meta-fields">
@@ -146,42 +148,25 @@ function AuthorView({ note, api, viewerId }: { note: Note; api: NotesApi; viewer
         </div>
       </div>
 
-      <ShareLine note={note} pending={aboutChanged} onShare={() => setSharing(true)}
-        onStop={() => void act(() => api.shareNote(note.id, false), `Stopped sharing. Only you can read this note now.`)} />
+      <ShareLine note={note} pending={aboutChanged} onShare={() => setSharing('share')} onStop={() => setSharing('stop')} />
 
       <div className="note-editor-layout">
-        <div className="note-write-area">
-          <div className="note-pane-toggle" role="group" aria-label="Show">
-            <button type="button" className="button button-secondary button-small" aria-pressed={pane === 'write'} onClick={() => setPane('write')}>Write</button>
-            <button type="button" className="button button-secondary button-small" aria-pressed={pane === 'preview'} onClick={() => setPane('preview')}>Preview</button>
-          </div>
-          <div className="note-panes">
-            <div className={pane === 'write' ? 'note-pane' : 'note-pane is-hidden-small'}>
-              <label htmlFor={`${id}-body`}>Note (Markdown)</label>
-              <textarea id={`${id}-body`} className="note-body-input" value={fields.body} onChange={(e) => setFields({ body: e.target.value })}
-                aria-describedby={`${id}-count`} rows={18} />
-              <p id={`${id}-count`} className={fields.body.length > NOTE_LIMITS.bodyMax ? 'field-error' : 'field-hint'}>
-                {fields.body.length.toLocaleString('en-US')} / {NOTE_LIMITS.bodyMax.toLocaleString('en-US')} characters
-                {fields.body.length > NOTE_LIMITS.bodyMax ? ' · too long to save' : ''}
-              </p>
-            </div>
-            <section className={pane === 'preview' ? 'note-pane' : 'note-pane is-hidden-small'} aria-label="Preview">
-              <p className="note-pane-title" aria-hidden="true">Preview</p>
-              <div className="tile note-preview">
-                {fields.body.trim() ? <NoteMarkdown source={fields.body} /> : <p className="muted">The preview shows here as you write.</p>}
-              </div>
-            </section>
-          </div>
-        </div>
+        <NoteBodyEditor label={about ? 'My private notes (Markdown)' : 'Note (Markdown)'} value={fields.body} onChange={(body) => setFields({ body })}
+          hint={about ? <>Only you see these: {about.full_name} never does, {note.shared ? 'though the note is shared' : 'also once you share the note'}.</> : undefined}
+          empty="The preview shows here as you write." />
         {note.about && <NoteAgenda note={note} api={api} viewerId={viewerId} />}
       </div>
 
-      {sharing && about && (
-        <ShareNoteDialog person={about} onClose={() => setSharing(false)}
+      {sharing === 'share' && about && (
+        <ShareNoteDialog note={{ ...note, title: fields.title }} person={about} onClose={() => setSharing(null)}
           onConfirm={async () => { await api.shareNote(note.id, true); setSaid(`Shared with ${about.full_name}.`); }} />
       )}
+      {sharing === 'stop' && about && (
+        <StopSharingDialog note={note} person={about} onClose={() => setSharing(null)}
+          onConfirm={async () => { await api.shareNote(note.id, false); setSaid(`Stopped sharing. Only you can read this note now.`); }} />
+      )}
       {deleting && (
-        <DeleteNoteDialog title={note.title} shared={note.shared} onClose={() => setDeleting(false)}
+        <DeleteNoteDialog title={note.title} sharedWith={note.shared ? about : null} onClose={() => setDeleting(false)}
           onConfirm={async () => {
             await api.deleteNote(note.id);
             showAlert('The note was deleted.', 'success');
@@ -199,14 +184,14 @@ function ShareLine({ note, pending, onShare, onStop }: { note: Note; pending: bo
   if (note.shared) {
     return (
       <div className="notice note-share">
-        <p>Shared with <strong>{note.about.full_name}</strong>{note.shared_at ? ` since ${formatDay(note.shared_at)}` : ''}: they read it and edit the agenda with you. Nobody else sees it.</p>
+        <p>Shared with <strong>{note.about.full_name}</strong>{note.shared_at ? ` since ${formatDay(note.shared_at)}` : ''}: you both see the title and the agenda. Your private notes and tags stay yours. Nobody else sees it.</p>
         <button type="button" className="button button-secondary button-small" onClick={onStop}>Stop sharing</button>
       </div>
     );
   }
   return (
     <div className="note-share">
-      <p className="muted">Private: only you can read this note, admins included. Share it with {note.about.full_name} to prepare your 1:1s together.</p>
+      <p className="muted">Private: only you can read this note, admins included. Share its agenda with {note.about.full_name} to prepare your 1:1s together; your private notes stay yours.</p>
       <button type="button" className="button button-secondary button-small" disabled={pending} onClick={onShare}>
         Share with {note.about.full_name}
       </button>

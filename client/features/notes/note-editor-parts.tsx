@@ -77,47 +77,23 @@ export function TagsInput({ tags, onChange, disabled }: { tags: string[]; onChan
   );
 }
 
-/** Confirms sharing a 1:1 note, saying exactly who will see what. */
-export function ShareNoteDialog({ person, onConfirm, onClose }: { person: Person; onConfirm: () => Promise<void>; onClose: () => void }) {
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  async function confirm() {
-    setBusy(true);
-    setError(null);
-    try {
-      await onConfirm();
-      onClose();
-    } catch (err) {
-      setError(err instanceof Error ? err.message : 'Something went wrong. Try again.');
-      setBusy(false);
-    }
-  }
+/** After "Load the latest version": the viewer's own text that was not saved, in view until they close it. */
+export function KeptCopy({ text, onClose }: { text: string; onClose: () => void }) {
+  const id = useId();
   return (
-    <AlertDialog.Root open onOpenChange={(open) => !open && onClose()}>
-      <AlertDialog.Portal>
-        <AlertDialog.Overlay className="dialog-overlay" />
-        <AlertDialog.Content className="dialog">
-          <AlertDialog.Title>Share this note with {person.full_name}?</AlertDialog.Title>
-          <AlertDialog.Description asChild>
-            <div>
-              <p>{person.full_name} will be able to read this note: its title, text and tags, as you keep writing it. It becomes your shared 1:1 agenda: you both add talking points, tick them off and set the next 1:1 date.</p>
-              <p>Only you edit the text. Nobody else sees the note, admins included. You can stop sharing at any time.</p>
-            </div>
-          </AlertDialog.Description>
-          <FormError message={error} />
-          <div className="dialog-actions">
-            <AlertDialog.Cancel className="button button-secondary">Keep it private</AlertDialog.Cancel>
-            <button type="button" className="button" disabled={busy} aria-busy={busy || undefined} onClick={() => void confirm()}>
-              {busy ? 'Sharing…' : `Share with ${person.full_name}`}
-            </button>
-          </div>
-        </AlertDialog.Content>
-      </AlertDialog.Portal>
-    </AlertDialog.Root>
+    <section className="tile note-kept" aria-labelledby={`${id}-kept`}>
+      <h2 id={`${id}-kept`}>Your unsaved text</h2>
+      <p className="muted">The editor now shows the latest version. Copy what you need from your text below; it stays here until you close it.</p>
+      <label htmlFor={`${id}-kept-body`} className="sr-only">Your unsaved text</label>
+      <textarea id={`${id}-kept-body`} readOnly rows={6} value={text} />
+      <button type="button" className="button button-secondary button-small" onClick={onClose}>Close my unsaved text</button>
+    </section>
   );
 }
 
-export function DeleteNoteDialog({ title, shared, onConfirm, onClose }: { title: string; shared: boolean; onConfirm: () => Promise<void>; onClose: () => void }) {
+/** Deleting removes the note for both people of a shared 1:1, the other person's own private notes on it too. */
+export function DeleteNoteDialog({ title, sharedWith, onConfirm, onClose }: { title: string; sharedWith: Person | null; onConfirm: () => Promise<void>; onClose: () => void }) {
+  const shared = !!sharedWith;
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   async function confirm() {
@@ -137,7 +113,7 @@ export function DeleteNoteDialog({ title, shared, onConfirm, onClose }: { title:
         <AlertDialog.Content className="dialog">
           <AlertDialog.Title>Delete “{title || 'Untitled note'}”?</AlertDialog.Title>
           <AlertDialog.Description>
-            The note{shared ? ', its shared agenda and its talking points' : ' and its talking points'} will be gone{shared ? ' for both of you' : ''}. This cannot be undone.
+            The note{shared ? ', its shared agenda and its talking points' : ' and its talking points'} will be gone{shared ? ` for both of you, with ${sharedWith.full_name}'s own private notes on it` : ''}. This cannot be undone.
           </AlertDialog.Description>
           <FormError message={error} />
           <div className="dialog-actions">

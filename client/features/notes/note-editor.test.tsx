@@ -103,18 +103,29 @@ it('on a CONFLICT offers the latest version and keeps a copy of my text in view'
   expect((within(kept).getByLabelText('Your unsaved text') as HTMLTextAreaElement).value).toBe('Roadmap thoughts\n\nMy version');
 });
 
-it('shares a 1:1 note after saying who will see it, and keeps its agenda live with the other person', async () => {
-  const oneOnOne = note({ about: grace });
+it('asks before sharing a 1:1 note, naming what becomes visible (cancel shares nothing), and keeps its agenda live with the other person', async () => {
+  const point = (id: string, text: string, by = ada) => ({ id, text, done: false, done_at: null, done_by: null, created_by: by, created_at: '2026-11-25T10:00:00.000Z', version: 1 });
+  const oneOnOne = note({ about: grace, body: 'My private line about Grace', next_one_on_one: '2026-12-03', agenda: [point('i0', 'Prep'), point('i9', 'Goals')] });
   const { calls } = stubNote(oneOnOne, {
-    ShareNote: () => ({ data: { shareNote: note({ about: grace, shared: true, shared_at: '2026-11-25T10:00:00.000Z' }) } }),
-    AddNoteAgendaItem: (v) => ({ data: { addNoteAgendaItem: note({ about: grace, shared: true, agenda: [
-      { id: 'i1', text: v.text, done: false, done_at: null, done_by: null, created_by: ada, created_at: '2026-11-25T10:00:00.000Z' }] }) } }),
+    ShareNote: () => ({ data: { shareNote: { ...oneOnOne, shared: true, shared_at: '2026-11-25T10:00:00.000Z' } } }),
+    AddNoteAgendaItem: (v) => ({ data: { addNoteAgendaItem: { ...oneOnOne, shared: true, agenda: [...oneOnOne.agenda, point('i1', String(v.text))] } } }),
   });
   await renderSignedIn('/notes/my-notes/n1');
-  fireEvent.click(await screen.findByRole('button', { name: 'Share with Grace Hopper' }, T));
-  const dialog = await screen.findByRole('alertdialog');
-  expect(dialog.textContent).toContain('Grace Hopper will be able to read this note');
-  expect(dialog.textContent).toContain('Nobody else sees the note, admins included.');
+  expect((await screen.findByLabelText('My private notes (Markdown)', undefined, T) as HTMLTextAreaElement).value).toBe('My private line about Grace');
+  expect(screen.getByText(/Only you see these: Grace Hopper never does, also once you share the note/)).toBeTruthy();
+
+  fireEvent.click(screen.getByRole('button', { name: 'Share with Grace Hopper' }));
+  let dialog = await screen.findByRole('alertdialog');
+  expect(within(dialog).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['the title “Roadmap thoughts”', '2 talking points', 'the next 1:1 date, Dec 3, 2026']);
+  expect(dialog.textContent).toContain('Your private notes stay private: Grace Hopper never sees them, nor your tags.');
+  expect(dialog.textContent).not.toContain('My private line');
+  // Cancel: nothing is shared.
+  fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+  await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+  expect(calls.filter((c) => c.operationName === 'ShareNote')).toHaveLength(0);
+
+  fireEvent.click(screen.getByRole('button', { name: 'Share with Grace Hopper' }));
+  dialog = await screen.findByRole('alertdialog');
   fireEvent.click(within(dialog).getByRole('button', { name: 'Share with Grace Hopper' }));
   expect(await screen.findByText('Shared with', { exact: false, selector: '.note-share p' })).toBeTruthy();
   expect(calls.find((c) => c.operationName === 'ShareNote')?.variables).toEqual({ id: 'n1', shared: true });
@@ -125,26 +136,44 @@ it('shares a 1:1 note after saying who will see it, and keeps its agenda live wi
   expect(calls.find((c) => c.operationName === 'AddNoteAgendaItem')?.variables).toEqual({ note_id: 'n1', text: 'Roadmap' });
 
   // Grace adds one and ticks ours off in her browser: it shows here without a reload, and is read out.
-  act(() => live.sinks.get('NoteChanged:n1')!.next({ data: { noteChanged: note({ about: grace, shared: true, agenda: [
-    { id: 'i1', text: 'Roadmap', done: true, done_at: '2026-11-25T10:01:00.000Z', done_by: grace, created_by: ada, created_at: '2026-11-25T10:00:00.000Z' },
-    { id: 'i2', text: 'Promotion case', done: false, done_at: null, done_by: null, created_by: grace, created_at: '2026-11-25T10:01:00.000Z' },
-  ] }) } }));
+  act(() => live.sinks.get('NoteChanged:n1')!.next({ data: { noteChanged: { ...oneOnOne, shared: true, agenda: [
+    ...oneOnOne.agenda, { ...point('i1', 'Roadmap'), done: true, done_at: '2026-11-25T10:01:00.000Z', done_by: grace },
+    point('i2', 'Promotion case', grace),
+  ] } } }));
   expect(await screen.findByRole('checkbox', { name: /Promotion case/ })).toBeTruthy();
   expect((screen.getByRole('checkbox', { name: /Roadmap/ }) as HTMLInputElement).checked).toBe(true);
   expect(screen.getByText('Grace Hopper ticked off “Roadmap”. Grace Hopper added “Promotion case”.')).toBeTruthy();
+
+  // Stopping asks too, and says what Grace loses.
+  fireEvent.click(screen.getByRole('button', { name: 'Stop sharing' }));
+  dialog = await screen.findByRole('alertdialog');
+  expect(dialog.textContent).toContain('Grace Hopper will no longer see this note:');
+  expect(within(dialog).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['the title “Roadmap thoughts”', '4 talking points', 'the next 1:1 date, Dec 3, 2026']);
+  expect(dialog.textContent).toContain('Their own private notes on it are kept for them');
+  fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+  await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+  expect(calls.filter((c) => c.operationName === 'ShareNote')).toHaveLength(1);
 });
 
-it('shows a note shared with me read-only (rendered), with its agenda editable', async () => {
-  const shared = note({ mine: false, author: grace, about: ada, shared: true, body: 'Talk about **growth**', next_one_on_one: '2026-12-03', agenda: [
-    { id: 'i1', text: 'Conference budget', done: false, done_at: null, done_by: null, created_by: grace, created_at: '2026-11-25T10:00:00.000Z' }] });
+it('a note shared with me: the shared agenda, and beside it my own private notes (autosaved with my own version), never the author\'s', async () => {
+  const shared = note({ mine: false, author: grace, about: ada, shared: true, body: '', version: 0, tags: [], next_one_on_one: '2026-12-03', agenda: [
+    { id: 'i1', text: 'Conference budget', done: false, done_at: null, done_by: null, created_by: grace, created_at: '2026-11-25T10:00:00.000Z', version: 1 }] });
   const { calls } = stubNote(shared, {
     UpdateNoteAgendaItem: () => ({ data: { updateNoteAgendaItem: { ...shared, agenda: [{ ...shared.agenda[0]!, done: true, done_by: ada }] } } }),
+    UpdateNote: (v) => ({ data: { updateNote: { ...shared, body: v.input.body, version: 1 } } }),
   }, ada);
   await renderSignedIn('/notes/my-notes/n1');
   expect(await screen.findByText('Shared with you', undefined, T)).toBeTruthy();
-  expect(screen.queryByLabelText('Note (Markdown)')).toBeNull();
   expect(screen.queryByLabelText('Title')).toBeNull();
-  expect(screen.getByRole('article', { name: 'Note' }).querySelector('strong')?.textContent).toBe('growth');
+  expect(screen.queryByLabelText('Note (Markdown)')).toBeNull();
+  const mine = screen.getByLabelText('My private notes (Markdown)') as HTMLTextAreaElement;
+  expect(mine.value).toBe('');
+  expect(screen.getByText(/Only you see these: Grace Hopper never does/)).toBeTruthy();
+  fireEvent.change(mine, { target: { value: 'Ask for the **budget**' } });
+  await waitFor(() => expect(status().textContent).toMatch(/^Saved at/), SAVE);
+  expect(calls.find((c) => c.operationName === 'UpdateNote')?.variables).toEqual({ id: 'n1', input: { body: 'Ask for the **budget**' }, base_version: 0 });
+  expect(screen.getByRole('region', { name: 'Preview' }).querySelector('strong')?.textContent).toBe('budget');
+
   expect((screen.getByLabelText('Next 1:1') as HTMLInputElement).value).toBe('2026-12-03');
   fireEvent.click(screen.getByRole('checkbox', { name: /Conference budget/ }));
   await waitFor(() => expect((screen.getByRole('checkbox', { name: /Conference budget/ }) as HTMLInputElement).checked).toBe(true));
@@ -153,4 +182,27 @@ it('shows a note shared with me read-only (rendered), with its agenda editable',
   // Grace stops sharing: the server ends the subscription, and the screen says so.
   act(() => live.sinks.get('NoteChanged:n1')!.complete());
   expect(await screen.findByText('Live updates stopped: this note was deleted or is no longer shared with you.', { exact: false })).toBeTruthy();
+});
+
+it('editing a talking point someone changed meanwhile: refused, my text stays in the box with theirs shown, and a second save replaces theirs knowingly', async () => {
+  const item = { id: 'i1', text: 'Budget', done: false, done_at: null, done_by: null, created_by: ada, created_at: '2026-11-25T10:00:00.000Z', version: 1 };
+  const oneOnOne = note({ about: grace, shared: true, agenda: [item] });
+  let reads = 0;
+  const { calls } = stubNote(oneOnOne, {
+    Note: () => ({ data: { note: reads++ === 0 ? oneOnOne : { ...oneOnOne, agenda: [{ ...item, text: 'Budget for training', version: 2 }] } } }),
+    UpdateNoteAgendaItem: (v) => (v.base_version === 1 ? refusal('This talking point was changed meanwhile by someone else.', 'CONFLICT')
+      : { data: { updateNoteAgendaItem: { ...oneOnOne, agenda: [{ ...item, text: v.text, version: 3 }] } } }),
+  });
+  await renderSignedIn('/notes/my-notes/n1');
+  fireEvent.click(await screen.findByRole('button', { name: 'Edit talking point “Budget”' }, T));
+  fireEvent.change(screen.getByLabelText('Talking point'), { target: { value: 'Budget for the conference' } });
+  fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+  expect((await screen.findByRole('alert')).textContent).toBe('This talking point was changed meanwhile. It now reads: Budget for training. Your text is kept below: save to replace theirs, or cancel to keep theirs.');
+  expect((screen.getByLabelText('Talking point') as HTMLInputElement).value).toBe('Budget for the conference');
+  fireEvent.click(screen.getByRole('button', { name: 'Save mine over theirs' }));
+  expect(await screen.findByRole('checkbox', { name: /Budget for the conference/ })).toBeTruthy();
+  expect(calls.filter((c) => c.operationName === 'UpdateNoteAgendaItem').map((c) => c.variables)).toEqual([
+    { id: 'i1', text: 'Budget for the conference', base_version: 1 },
+    { id: 'i1', text: 'Budget for the conference', base_version: 2 },
+  ]);
 });

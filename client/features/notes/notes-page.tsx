@@ -69,14 +69,14 @@ export function NotesPage({ search }: { search: NotesSearch }) {
           {creating ? 'Creating…' : 'New note'}
         </button>
       </div>
-      <p className="muted">Private unless you share a 1:1 note with the person it is about. Nobody else reads your notes, admins included.</p>
+      <p className="muted">Private unless you share a 1:1 note with the person it is about: then you both see its title and agenda, and each keeps private notes the other never sees. Nobody else reads your notes, admins included.</p>
 
       <div className="notes-layout">
         <div className="notes-main">
           <form className="notes-toolbar" role="search" onSubmit={(e) => e.preventDefault()}>
             <div className="field">
               <label htmlFor={searchId}>Search notes</label>
-              <input id={searchId} type="search" value={query} maxLength={NOTE_LIMITS.searchMax} onChange={(e) => setQuery(e.target.value)} placeholder="Words in titles and text" />
+              <input id={searchId} type="search" value={query} maxLength={NOTE_LIMITS.searchMax} onChange={(e) => setQuery(e.target.value)} placeholder="Words in titles and your own notes" />
             </div>
             <div className="field">
               <label htmlFor={tagId}>Tag</label>

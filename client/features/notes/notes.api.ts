@@ -52,7 +52,7 @@ export const notesOverviewQueryOptions = queryOptions({
 
 export const noteKey = (id: string) => ['note', id] as const;
 
-/** The newer of two states of one note. The version grows with text saves only, so an equal version is the fresher read (agenda, date, sharing). */
+/** The newer of two states of one note. The version grows with the viewer's own text saves only, so an equal version is the fresher read (agenda, date, sharing). */
 export function newerNote(old: Note | null | undefined, next: Note | null | undefined): Note | null | undefined {
   if (!old || !next) return next;
   return next.version >= old.version ? next : old;
@@ -82,7 +82,7 @@ const M = {
   shareNote: `mutation ShareNote($id: ID!, $shared: Boolean!) { shareNote(id: $id, shared: $shared) { ${NOTE_FIELDS} } }`,
   setNoteNextOneOnOne: `mutation SetNoteNextOneOnOne($id: ID!, $date: String) { setNoteNextOneOnOne(id: $id, date: $date) { ${NOTE_FIELDS} } }`,
   addNoteAgendaItem: `mutation AddNoteAgendaItem($note_id: ID!, $text: String!) { addNoteAgendaItem(note_id: $note_id, text: $text) { ${NOTE_FIELDS} } }`,
-  updateNoteAgendaItem: `mutation UpdateNoteAgendaItem($id: ID!, $text: String, $done: Boolean) { updateNoteAgendaItem(id: $id, text: $text, done: $done) { ${NOTE_FIELDS} } }`,
+  updateNoteAgendaItem: `mutation UpdateNoteAgendaItem($id: ID!, $text: String, $done: Boolean, $base_version: Int) { updateNoteAgendaItem(id: $id, text: $text, done: $done, base_version: $base_version) { ${NOTE_FIELDS} } }`,
   deleteNoteAgendaItem: `mutation DeleteNoteAgendaItem($id: ID!) { deleteNoteAgendaItem(id: $id) { ${NOTE_FIELDS} } }`,
 };
 const DELETE_NOTE = 'mutation DeleteNote($id: ID!) { deleteNote(id: $id) }';
@@ -98,12 +98,14 @@ async function run(queryClient: QueryClient, field: keyof typeof M, variables: R
 export function notesApi(queryClient: QueryClient) {
   return {
     createNote: (input: Partial<NoteFields> & { next_one_on_one?: string | null }) => run(queryClient, 'createNote', { input }),
-    updateNote: (id: string, input: NoteFields, baseVersion: number) => run(queryClient, 'updateNote', { id, input, base_version: baseVersion }),
+    /** The author saves any of the fields; the person a shared note is about, `body` only (their own private notes). */
+    updateNote: (id: string, input: Partial<NoteFields>, baseVersion: number) => run(queryClient, 'updateNote', { id, input, base_version: baseVersion }),
     pinNote: (id: string, pinned: boolean) => run(queryClient, 'pinNote', { id, pinned }),
     shareNote: (id: string, shared: boolean) => run(queryClient, 'shareNote', { id, shared }),
     setNextOneOnOne: (id: string, date: string | null) => run(queryClient, 'setNoteNextOneOnOne', { id, date }),
     addAgendaItem: (noteId: string, text: string) => run(queryClient, 'addNoteAgendaItem', { note_id: noteId, text }),
-    updateAgendaItem: (id: string, patch: { text?: string; done?: boolean }) => run(queryClient, 'updateNoteAgendaItem', { id, ...patch }),
+    /** A new text goes with the version it was edited from (`base_version`): a stale one is CONFLICT. */
+    updateAgendaItem: (id: string, patch: { done: boolean } | { text: string; base_version: number }) => run(queryClient, 'updateNoteAgendaItem', { id, ...patch }),
     deleteAgendaItem: (id: string) => run(queryClient, 'deleteNoteAgendaItem', { id }),
     deleteNote: async (id: string) => {
       await gql<{ deleteNote: boolean }>(DELETE_NOTE, { id });

@@ -59,7 +59,7 @@ describe('the feedback and notes demo', () => {
     expect(progress.reduce((n: number, t: { received: number }) => n + t.received, 0)).toBeGreaterThan(0);
   });
 
-  it('gives the admin notes (one shared 1:1 note with talking points from both sides) and keeps private notes private', async () => {
+  it('gives the admin notes (one shared 1:1 note with talking points from both sides), a manager and her report a shared 1:1 with a private part each, and keeps private notes private', async () => {
     const admin = await signedIn(app, DEFAULT_ADMIN_EMAIL);
     const list = (await admin.gql('query { notes { total items { note { title pinned shared about { full_name } agenda { text done } } } } }')).data!.notes;
     expect(list.total).toBe(4);
@@ -72,6 +72,17 @@ describe('the feedback and notes demo', () => {
     const ada = await signedIn(app, demoEmailFor('Ada Lovelace'));
     const adas = (await ada.gql('query { notes { items { note { title mine } } } }')).data!.notes.items.map((i: { note: { title: string; mine: boolean } }) => [i.note.title, i.note.mine]);
     expect(adas.sort()).toEqual([['1:1 Ada Lovelace', false], ['1:1 Margaret Hamilton', true]]);
+    // A shared 1:1 between a manager (Ada) and her report (Margaret): each reads the shared agenda and their own private part only.
+    const oneOnOne = `query($q: String) { notes(filter: { query: $q }) { items { note { title body mine agenda { text } } } } }`;
+    const adaSees = (await ada.gql(oneOnOne, { q: 'Margaret' })).data!.notes.items[0].note;
+    expect(adaSees).toMatchObject({ title: '1:1 Margaret Hamilton', mine: true, agenda: [{ text: 'Design review date for the job queue' }, { text: 'Conference talk proposal' }] });
+    expect(adaSees.body).toContain('Private prep');
+    const margaret = await signedIn(app, demoEmailFor('Margaret Hamilton'));
+    const margaretSees = (await margaret.gql(oneOnOne, { q: 'Margaret' })).data!.notes.items[0].note;
+    expect(margaretSees).toMatchObject({ title: '1:1 Margaret Hamilton', mine: false, agenda: adaSees.agenda });
+    expect(margaretSees.body).toContain('For my 1:1 with Ada');
+    expect(JSON.stringify(margaretSees)).not.toContain('Private prep');
+    expect(JSON.stringify(adaSees)).not.toContain('For my 1:1 with Ada');
   });
 });
 

@@ -11,10 +11,12 @@ import { notesLivePart } from './notes.live.js';
 import { notesExportPart } from './notes.export.js';
 
 /**
- * Notes and 1:1 notes (docs/decisions/0048): writing, pinning, tagging and sharing (crud), ranked
- * full-text search over FTS5 (search), the shared 1:1 agenda (agenda), live changes (live) and the
- * Markdown export of one's own notes (export). Private means private: nobody but the author reads a
- * note, and the person it is about once shared. Closed when an admin switches NOTES off.
+ * Notes and 1:1 notes (docs/decisions/0048, 0056): writing, pinning, tagging and sharing (crud),
+ * ranked full-text search over FTS5 (search), the shared 1:1 agenda (agenda), live changes (live)
+ * and the Markdown export of one's own notes (export). Private means private: nobody but the author
+ * reads a note; once shared, the person it is about reads its shared parts (title, talking points,
+ * next 1:1 date) and writes a private part of their own; neither reads the other's private part.
+ * Closed when an admin switches NOTES off.
  */
 export async function notesFeature(app: FastifyInstance): Promise<void> {
   declareOperationRules(app, notesRules);

@@ -1,5 +1,5 @@
 import type { MercuriusContext } from 'mercurius';
-import { badInput, notFound } from '../../../shared/app-error.js';
+import { badInput, conflict, notFound } from '../../../shared/app-error.js';
 import { agendaItemTextSchema } from '../../../shared/notes.js';
 import { NOTE_LIMITS } from '../../../shared/notes.limits.js';
 import { requireViewer } from '../../graphql/context.js';
@@ -7,9 +7,11 @@ import { parseInput } from '../../lib/parse.js';
 import type { Viewer } from '../auth/viewer.js';
 import type { FeaturePart } from '../feature-part.js';
 import { notify } from '../notifications/notifications.deliver.js';
-import { noteAccess, type NoteAccess } from './notes.access.js';
-import { changeNote } from './notes.live.js';
-import { countAgendaItems, deleteAgendaItemRow, findAgendaItem, findNote, insertAgendaItem, touchNote, updateAgendaItemRow, type NoteRow } from './notes.repo.js';
+import { noteAccess, seenBy, type NoteAccess } from './notes.access.js';
+import { bothOf, changeNote } from './notes.live.js';
+import {
+  countAgendaItems, deleteAgendaItemRow, findAgendaItem, insertAgendaItem, saveAgendaItemText, setAgendaItemDone, touchNote, type NoteRow,
+} from './notes.repo.js';
 
 type Ctx = MercuriusContext;
 
@@ -38,9 +40,12 @@ function notifyTalkingPoint(ctx: Ctx, note: NoteRow, byUserId: string): void {
   });
 }
 
-const reread = (ctx: Ctx, note: NoteRow) => findNote(ctx.services.db, note.organization_id, note.id)!;
-
-/** The agenda of a 1:1 note: the author and, once shared, the person it is about add, edit, tick off and remove talking points. */
+/**
+ * The agenda of a 1:1 note: the author and, once shared, the person it is about add, edit, tick off
+ * and remove talking points; both hear every change. Adding at once is safe (each point is a row);
+ * editing the text of one point needs the version it started from, so two edits at once never
+ * overwrite each other silently (docs/decisions/0056).
+ */
 const notesAgendaResolvers = {
   Mutation: {
     addNoteAgendaItem: (_: unknown, args: { note_id: string; text: string }, ctx: Ctx) => {
@@ -48,35 +53,43 @@ const notesAgendaResolvers = {
       const { note } = noteAccess(ctx.services.db, viewer, args.note_id);
       const text = parseInput(agendaItemTextSchema, args.text);
       const { db } = ctx.services;
-      const saved = changeNote(ctx.services, note.id, () => {
+      const saved = changeNote(ctx.services, note.id, bothOf(note), () => {
         if (countAgendaItems(db, note.id) >= NOTE_LIMITS.agendaItemsMax) {
           throw badInput(`A note holds at most ${NOTE_LIMITS.agendaItemsMax} talking points: remove done ones first.`, { fields: { text: 'Too many talking points.' } });
         }
         insertAgendaItem(db, note, text, viewer.userId);
         touchNote(db, note.id);
-        return reread(ctx, note);
+        return seenBy(db, viewer, note.id);
       });
       notifyTalkingPoint(ctx, saved, viewer.userId);
       return saved;
     },
-    updateNoteAgendaItem: (_: unknown, args: { id: string; text?: string | null; done?: boolean | null }, ctx: Ctx) => {
+    updateNoteAgendaItem: (_: unknown, args: { id: string; text?: string | null; done?: boolean | null; base_version?: number | null }, ctx: Ctx) => {
       const viewer = requireViewer(ctx);
       const { note, itemId } = itemAccess(ctx, viewer, args.id);
       const text = args.text === undefined || args.text === null ? undefined : parseInput(agendaItemTextSchema, args.text);
       const done = args.done === undefined || args.done === null ? undefined : !!args.done;
-      return changeNote(ctx.services, note.id, () => {
-        updateAgendaItemRow(ctx.services.db, itemId, { text, done }, viewer.userId);
-        touchNote(ctx.services.db, note.id);
-        return reread(ctx, note);
+      const base = args.base_version;
+      if (text !== undefined && (typeof base !== 'number' || !Number.isInteger(base))) {
+        throw badInput('base_version: the version of the talking point the new text is based on is needed.', { fields: { base_version: 'Needed with a new text.' } });
+      }
+      const { db } = ctx.services;
+      return changeNote(ctx.services, note.id, bothOf(note), () => {
+        if (text !== undefined && !saveAgendaItemText(db, itemId, text, base!)) {
+          throw conflict('This talking point was changed meanwhile by someone else. Your text is kept: compare it with theirs and save again.');
+        }
+        if (done !== undefined) setAgendaItemDone(db, itemId, done, viewer.userId);
+        touchNote(db, note.id);
+        return seenBy(db, viewer, note.id);
       });
     },
     deleteNoteAgendaItem: (_: unknown, args: { id: string }, ctx: Ctx) => {
       const viewer = requireViewer(ctx);
       const { note, itemId } = itemAccess(ctx, viewer, args.id);
-      return changeNote(ctx.services, note.id, () => {
+      return changeNote(ctx.services, note.id, bothOf(note), () => {
         deleteAgendaItemRow(ctx.services.db, itemId);
         touchNote(ctx.services.db, note.id);
-        return reread(ctx, note);
+        return seenBy(ctx.services.db, viewer, note.id);
       });
     },
   },

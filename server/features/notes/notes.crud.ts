@@ -1,5 +1,5 @@
 import type { MercuriusContext } from 'mercurius';
-import { badInput, conflict } from '../../../shared/app-error.js';
+import { badInput, conflict, forbidden } from '../../../shared/app-error.js';
 import { isoDay } from '../../../shared/iso-day.js';
 import { noteInputSchema, type NoteInput } from '../../../shared/notes.js';
 import type { Db } from '../../db/connection.js';
@@ -11,10 +11,11 @@ import type { FeaturePart } from '../feature-part.js';
 import { notify } from '../notifications/notifications.deliver.js';
 import { findUsersByIds } from '../users/users.repo.js';
 import { loadAnyUser, loadUser } from '../users/users.loaders.js';
-import { authorAccess, noteAccess } from './notes.access.js';
-import { changeNote } from './notes.live.js';
+import { authorAccess, noteAccess, seenBy } from './notes.access.js';
+import { bothOf, changeNote } from './notes.live.js';
+import { savePrivatePart } from './notes.private.repo.js';
 import {
-  deleteNoteRow, findNote, insertNote, listAgendaOfNotes, saveNoteContent, setNoteNextDate, setNotePinned, setNoteShared,
+  deleteNoteRow, insertNote, listAgendaOfNotes, saveNoteContent, setNoteNextDate, setNotePinned, setNoteShared,
   type AgendaItemRow, type NoteRow, type NoteValues,
 } from './notes.repo.js';
 
@@ -51,6 +52,27 @@ export function loadAgenda(ctx: Ctx, noteId: string): Promise<AgendaItemRow[]> {
   return ctx.loaders.get<AgendaItemRow[]>('notes.agenda', (ids) => groupBy(listAgendaOfNotes(ctx.services.db, ids), (a) => a.note_id), []).load(noteId);
 }
 
+/**
+ * The person a shared 1:1 note is about saves their own private part (docs/decisions/0056): `body`
+ * only, with the version they started from (their own, not the author's). Only they hear of it.
+ */
+function savePrivateNotes(ctx: Ctx, viewer: Viewer, note: NoteRow, raw: Record<string, unknown>, baseVersion: number): NoteRow {
+  if (Object.keys(raw).some((key) => key !== 'body' && raw[key] !== undefined)) {
+    throw forbidden("Only the note's author can edit the title, tags or person. Your own private notes on this 1:1 are its body.");
+  }
+  const input = parseInput(noteInputSchema, raw);
+  if (input.body === undefined) return note;
+  const body = input.body;
+  const { db } = ctx.services;
+  return changeNote(ctx.services, note.id, [viewer.userId], () => {
+    if (!savePrivatePart(db, note, viewer.userId, baseVersion, body)) {
+      throw conflict('Your private notes on this 1:1 changed meanwhile (another tab or device saved them). Your text is kept: copy it, reload the note and save again.');
+    }
+    return seenBy(db, viewer, note.id);
+  });
+}
+
+/** A note's fields as the viewer sees it: the row is already theirs (READABLE_NOTES), body, tags and version included. */
 const noteFields = {
   Note: {
     // A removed author still has a name (a note shared with someone stays theirs to read).
@@ -88,7 +110,8 @@ const notesCrudResolvers = {
     updateNote: (_: unknown, args: { id: string; input: NoteInput; base_version: number }, ctx: Ctx) => {
       const viewer = requireViewer(ctx);
       const { db } = ctx.services;
-      const note = authorAccess(db, viewer, args.id, 'edit it');
+      const { note, isAuthor } = noteAccess(db, viewer, args.id);
+      if (!isAuthor) return savePrivateNotes(ctx, viewer, note, (args.input ?? {}) as Record<string, unknown>, args.base_version);
       const input = parseInput(noteInputSchema, args.input ?? {});
       const set: Partial<NoteValues> = {};
       if (input.title !== undefined) set.title = input.title;
@@ -100,22 +123,29 @@ const notesCrudResolvers = {
         if (input.about_user_id) checkAboutPerson(db, viewer, input.about_user_id);
         set.about_user_id = input.about_user_id ?? null;
       }
-      return changeNote(ctx.services, note.id, () => {
-        const saved = saveNoteContent(db, note.id, args.base_version, set, aboutChanged);
+      const change = {
+        about: aboutChanged,
+        shared: (set.title !== undefined && set.title !== note.title) || (set.next_one_on_one !== undefined && set.next_one_on_one !== note.next_one_on_one),
+      };
+      // The body and tags are the author's private part: only a change of a shared part or of the person is heard by the other side.
+      const audience = change.about || change.shared ? [...bothOf(note), set.about_user_id] : [viewer.userId];
+      return changeNote(ctx.services, note.id, audience, () => {
+        const saved = saveNoteContent(db, note.id, args.base_version, set, change);
         if (!saved) throw conflict('This note changed meanwhile (another tab or device saved it). Your text is kept: copy it, reload the note and save again.');
         return saved;
       });
     },
     deleteNote: (_: unknown, args: { id: string }, ctx: Ctx) => {
       const note = authorAccess(ctx.services.db, requireViewer(ctx), args.id, 'delete it');
-      changeNote(ctx.services, note.id, () => deleteNoteRow(ctx.services.db, note.id));
+      changeNote(ctx.services, note.id, bothOf(note), () => deleteNoteRow(ctx.services.db, note.id));
       return true;
     },
     pinNote: (_: unknown, args: { id: string; pinned: boolean }, ctx: Ctx) => {
-      const note = authorAccess(ctx.services.db, requireViewer(ctx), args.id, 'pin it');
-      return changeNote(ctx.services, note.id, () => {
+      const viewer = requireViewer(ctx);
+      const note = authorAccess(ctx.services.db, viewer, args.id, 'pin it');
+      return changeNote(ctx.services, note.id, [viewer.userId], () => {
         setNotePinned(ctx.services.db, note.id, !!args.pinned);
-        return findNote(ctx.services.db, note.organization_id, note.id)!;
+        return seenBy(ctx.services.db, viewer, note.id);
       });
     },
     shareNote: (_: unknown, args: { id: string; shared: boolean }, ctx: Ctx) => {
@@ -126,19 +156,20 @@ const notesCrudResolvers = {
       const wasShared = note.shared_at !== null;
       if (args.shared === wasShared) return note;
       if (args.shared) checkAboutPerson(db, viewer, note.about_user_id!);
-      const saved = changeNote(ctx.services, note.id, () => {
+      const saved = changeNote(ctx.services, note.id, bothOf(note), () => {
         setNoteShared(db, note.id, args.shared ? new Date().toISOString() : null);
-        return findNote(db, note.organization_id, note.id)!;
+        return seenBy(db, viewer, note.id);
       });
       if (args.shared) notifyShared(ctx, saved);
       return saved;
     },
     setNoteNextOneOnOne: (_: unknown, args: { id: string; date?: string | null }, ctx: Ctx) => {
-      const { note } = noteAccess(ctx.services.db, requireViewer(ctx), args.id);
+      const viewer = requireViewer(ctx);
+      const { note } = noteAccess(ctx.services.db, viewer, args.id);
       const date = args.date ? parseInput(isoDay, args.date) : null;
-      return changeNote(ctx.services, note.id, () => {
+      return changeNote(ctx.services, note.id, bothOf(note), () => {
         setNoteNextDate(ctx.services.db, note.id, date);
-        return findNote(ctx.services.db, note.organization_id, note.id)!;
+        return seenBy(ctx.services.db, viewer, note.id);
       });
     },
   },

@@ -18,7 +18,8 @@ const oneLine = (s: string) => s.replace(/\s+/g, ' ').trim();
 /**
  * The viewer's notes as one Markdown document: their own notes, then those shared with them, each
  * under its title with its tags, person, sharing, next 1:1 and talking points, the body as written.
- * Only what the viewer reads (READABLE_NOTES_SQL): nobody else's private note, admins included.
+ * Each note as the viewer sees it (READABLE_NOTES): nobody else's private note, admins included, and
+ * of a 1:1 note shared with them, the shared parts and their own private notes, never the author's.
  */
 export function notesMarkdown(db: Db, viewer: Viewer, today: string): string {
   const notes = allReadableNotes(db, { org: viewer.organizationId, viewer: viewer.userId });
@@ -39,7 +40,7 @@ export function notesMarkdown(db: Db, viewer: Viewer, today: string): string {
       `Last changed: ${n.updated_at.slice(0, 10)}`,
     ].filter(Boolean);
     out.push(facts.map((f) => `- ${f}`).join('\n'), '');
-    if (n.body.trim()) out.push(n.body.trimEnd(), '');
+    if (n.body.trim()) out.push(...(mine ? [] : ['### My private notes', '']), n.body.trimEnd(), '');
     const points = agenda.filter((a) => a.note_id === n.id);
     if (points.length) {
       out.push('### Talking points', '');

@@ -3,24 +3,29 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { codeOf, createTestApp } from '../../test/helpers.js';
 import { listen, openRaw } from '../../graphql/subscriptions.test-support.js';
 import {
-  ADD_POINT, exportNotes, GET, LIST, must, newNote, NOTIFICATIONS, notesWorld, OVERVIEW, SHARE, TAGS, type Caller, type NotesWorld,
+  ADD_POINT, exportNotes, GET, LIST, must, newNote, NOTIFICATIONS, notesWorld, OVERVIEW, SHARE, TAGS, UPDATE, type Caller, type NotesWorld,
 } from './notes.test-support.js';
 
 /**
- * Private means private (issue 13, notes 3): a matrix of roles x paths. A private note is read by
- * its author only; a 1:1 note shared with the person it is about is read by the two of them, and
- * by the author alone again once unshared. Nobody else, through any path, admins included: the
- * others get NOT_FOUND or nothing, and no notification, email or dashboard carries a note's words.
+ * Private means private (docs/decisions/0048, 0056): a matrix of roles x paths x parts of a note.
+ * A private note is read by its author only. A 1:1 note shared with the person it is about has
+ * shared parts (title, talking points, next 1:1 date) that both read, the author's private part
+ * (body and tags) that only the author reads, and the other person's private part that only they
+ * read; once unshared, the author alone reads it again. Nobody else, through any path, admins
+ * included: the others get NOT_FOUND or nothing, and no notification, email or dashboard carries a
+ * note's words.
  */
 
 let app: FastifyInstance;
 let w: NotesWorld;
 let wsUrl: string;
 let roles: Record<string, Caller>;
-/** A private note about Bea, and a 1:1 note about her that is shared, then unshared. */
-const P = { title: 'Zebra private title', body: 'Quokka private body', tag: 'privtag', point: 'Ocelot point' };
-const S = { title: 'Walrus shared title', body: 'Narwhal shared body', tag: 'sharedtag', point: 'Pelican point', reply: 'Heron point' };
-const WORDS = ['Zebra', 'Quokka', 'privtag', 'Ocelot', 'Walrus', 'Narwhal', 'sharedtag', 'Pelican', 'Heron'];
+
+/** Each part of a note by one word only it holds. */
+type Parts = { title: string; authorPrivate: string; authorTag: string; point: string; otherPrivate: string };
+const P: Parts = { title: 'Zebra', authorPrivate: 'Quokka', authorTag: 'privtag', point: 'Ocelot', otherPrivate: 'Axolotl' };
+const S: Parts = { title: 'Walrus', authorPrivate: 'Narwhal', authorTag: 'sharedtag', point: 'Pelican', otherPrivate: 'Heron' };
+const WORDS = [...Object.values(P), ...Object.values(S), 'Ibex'];
 let privateId: string;
 let sharedId: string;
 
@@ -30,74 +35,90 @@ beforeAll(async () => {
   wsUrl = await listen(app);
   // The author's manager is also the manager of the person the notes are about.
   roles = { author: w.author, about: w.about, manager: w.manager, admin: w.admin, member: w.member, otherOrgAdmin: w.otherAdmin };
-  const p = await newNote(w.author, { title: P.title, body: P.body, tags: [P.tag], about_user_id: w.about.id, next_one_on_one: '2099-01-10' });
-  must(await w.author.gql(ADD_POINT, { id: p.id, text: P.point }), 'addNoteAgendaItem');
-  const s = await newNote(w.author, { title: S.title, body: S.body, tags: [S.tag], about_user_id: w.about.id, next_one_on_one: '2099-01-05' });
-  must(await w.author.gql(ADD_POINT, { id: s.id, text: S.point }), 'addNoteAgendaItem');
+  const p = await newNote(w.author, { title: `${P.title} private title`, body: `${P.authorPrivate} private body`, tags: [P.authorTag], about_user_id: w.about.id, next_one_on_one: '2099-01-10' });
+  must(await w.author.gql(ADD_POINT, { id: p.id, text: `${P.point} point` }), 'addNoteAgendaItem');
+  const s = await newNote(w.author, { title: `${S.title} shared title`, body: `The manager's private line: ${S.authorPrivate} salary thoughts`, tags: [S.authorTag], about_user_id: w.about.id, next_one_on_one: '2099-01-05' });
+  must(await w.author.gql(ADD_POINT, { id: s.id, text: `${S.point} point` }), 'addNoteAgendaItem');
   privateId = p.id;
   sharedId = s.id;
 });
 afterAll(async () => { await app.close(); });
 
-type Note = typeof P;
-const SUB = 'subscription($id: ID!) { noteChanged(id: $id) { id title body agenda { text } } }';
+const SUB = 'subscription($id: ID!) { noteChanged(id: $id) { id title body tags agenda { text } } }';
+/** For each path, the parts (by name) whose words it carried. */
+type Seen = Record<'note' | 'notes' | 'search' | 'noteTags' | 'notesOverview' | 'export' | 'noteChanged', string[]>;
 
-/** What `caller` reads of `note` through every path: for each path, whether they saw its words (and nothing of it otherwise). */
-async function pathsOf(caller: Caller, id: string, note: Note): Promise<Record<string, boolean>> {
-  const sees = (value: unknown) => {
+/** Which parts of `note` `caller` reads through every path (by their words), and nothing otherwise. */
+async function pathsOf(caller: Caller, id: string, note: Parts): Promise<Seen> {
+  const partsIn = (value: unknown) => {
     const text = JSON.stringify(value);
-    const hits = [note.title, note.body, note.tag, note.point].filter((word) => text.includes(word.split(' ')[0]!)).length;
-    return hits > 0;
+    return (Object.keys(note) as Array<keyof Parts>).filter((part) => text.includes(note[part]));
   };
-  const seen: Record<string, boolean> = {};
-
   const one = await caller.gql(GET, { id });
   if (one.errors) expect(codeOf(one), 'note: refused as NOT_FOUND').toBe('NOT_FOUND');
-  seen.note = !one.errors && sees(one.data);
-  seen.notes = sees(must(await caller.gql(LIST, {}), 'notes'));
-  const byTitle = must(await caller.gql(LIST, { filter: { query: note.title.split(' ')[0] } }), 'notes');
-  const byBody = must(await caller.gql(LIST, { filter: { query: note.body.split(' ')[0] } }), 'notes');
-  seen.search = sees(byTitle) || sees(byBody) || byTitle.total > 0 || byBody.total > 0;
-  seen.noteTags = sees(must(await caller.gql(TAGS), 'noteTags'));
-  seen.notesOverview = sees(must(await caller.gql(OVERVIEW), 'notesOverview'));
+  // Search: by each part's word, the parts whose word finds the note.
+  const found: string[] = [];
+  for (const part of Object.keys(note) as Array<keyof Parts>) {
+    const r = must(await caller.gql(LIST, { filter: { query: note[part] } }), 'notes');
+    if (r.total > 0 || partsIn(r).length) found.push(part);
+  }
   const ex = await exportNotes(app, caller.token);
   expect(ex.statusCode).toBe(200);
-  seen.export = sees(ex.body);
 
   const raw = await openRaw(wsUrl);
   await raw.init(caller.token);
   raw.subscribe('s', SUB, { variables: { id } });
   const first = await raw.waitFor((m) => m.type === 'next' || m.type === 'error');
   if (first.type === 'error') expect(JSON.stringify(first.payload)).toContain('NOT_FOUND');
-  seen.noteChanged = first.type === 'next' && sees(first.payload);
   raw.close();
-  return seen;
+
+  return {
+    note: one.errors ? [] : partsIn(one.data),
+    notes: partsIn(must(await caller.gql(LIST, {}), 'notes')),
+    search: found,
+    noteTags: partsIn(must(await caller.gql(TAGS), 'noteTags')),
+    notesOverview: partsIn(must(await caller.gql(OVERVIEW), 'notesOverview')),
+    export: partsIn(ex.body),
+    noteChanged: first.type === 'next' ? partsIn(first.payload) : [],
+  };
 }
 
-const PATHS = ['note', 'notes', 'search', 'noteTags', 'notesOverview', 'export', 'noteChanged'];
-const only = (...readers: string[]) => Object.fromEntries(Object.keys(roles).map((r) => [r, Object.fromEntries(PATHS.map((p) => [p, readers.includes(r)]))]));
-
-async function matrix(id: string, note: Note): Promise<Record<string, Record<string, boolean>>> {
-  const out: Record<string, Record<string, boolean>> = {};
+async function matrix(id: string, note: Parts): Promise<Record<string, Seen>> {
+  const out: Record<string, Seen> = {};
   for (const [name, caller] of Object.entries(roles)) out[name] = await pathsOf(caller, id, note);
   return out;
 }
 
+const NOTHING: Seen = { note: [], notes: [], search: [], noteTags: [], notesOverview: [], export: [], noteChanged: [] };
+/** The author reads all of their own parts; the list shows title and body, search finds by them, the overview shows titles. */
+const AUTHOR: Seen = {
+  note: ['title', 'authorPrivate', 'authorTag', 'point'], notes: ['title', 'authorPrivate'], search: ['title', 'authorPrivate'],
+  noteTags: ['authorTag'], notesOverview: ['title'], export: ['title', 'authorPrivate', 'authorTag', 'point'], noteChanged: ['title', 'authorPrivate', 'authorTag', 'point'],
+};
+/** The person a shared note is about: the shared parts and their own private part, never the author's. */
+const OTHER: Seen = {
+  note: ['title', 'point', 'otherPrivate'], notes: ['title', 'otherPrivate'], search: ['title', 'otherPrivate'],
+  noteTags: [], notesOverview: ['title'], export: ['title', 'point', 'otherPrivate'], noteChanged: ['title', 'point', 'otherPrivate'],
+};
+const expected = (readers: Partial<Record<string, Seen>>) => Object.fromEntries(Object.keys(roles).map((r) => [r, readers[r] ?? NOTHING]));
+
 describe('private means private', () => {
-  it('a private note, and a 1:1 note before sharing, after sharing and after unsharing: each role reads exactly what it may, through every path', async () => {
+  it('a private note, and a 1:1 note before sharing, after sharing (each side writing privately) and after unsharing: each role reads exactly its parts, through every path', async () => {
     // Before sharing: the author alone reads either note.
-    expect(await matrix(privateId, P)).toEqual(only('author'));
-    expect(await matrix(sharedId, S)).toEqual(only('author'));
+    expect(await matrix(privateId, P)).toEqual(expected({ author: AUTHOR }));
+    expect(await matrix(sharedId, S)).toEqual(expected({ author: AUTHOR }));
 
-    // Shared: the person it is about reads it too (and adds a talking point); the private note stays the author's.
+    // Shared: the person it is about reads the shared parts, adds a talking point and writes their own private line.
     must(await w.author.gql(SHARE, { id: sharedId, shared: true }), 'shareNote');
-    must(await w.about.gql(ADD_POINT, { id: sharedId, text: S.reply }), 'addNoteAgendaItem');
-    expect(await matrix(sharedId, S)).toEqual(only('author', 'about'));
-    expect(await matrix(privateId, P)).toEqual(only('author'));
+    must(await w.about.gql(ADD_POINT, { id: sharedId, text: 'Ibex point' }), 'addNoteAgendaItem');
+    const theirs = must(await w.about.gql(UPDATE, { id: sharedId, input: { body: `My own private line: ${S.otherPrivate} worries` }, v: 0 }), 'updateNote');
+    expect(theirs).toMatchObject({ body: `My own private line: ${S.otherPrivate} worries`, tags: [], version: 1, mine: false });
+    expect(await matrix(sharedId, S)).toEqual(expected({ author: AUTHOR, about: OTHER }));
+    expect(await matrix(privateId, P)).toEqual(expected({ author: AUTHOR }));
 
-    // Unshared: hidden again.
+    // Unshared: hidden again; their private line stays theirs (kept, and never the author's to read).
     must(await w.author.gql(SHARE, { id: sharedId, shared: false }), 'shareNote');
-    expect(await matrix(sharedId, S)).toEqual(only('author'));
+    expect(await matrix(sharedId, S)).toEqual(expected({ author: AUTHOR }));
   });
 
   it('no notification, email or admin dashboard of anyone carries a note\'s words; only the sharing and the talking point told the other side, and nobody else heard of either note', async () => {

@@ -1,7 +1,8 @@
 /**
- * The notes API (docs/decisions/0048). A note is readable by its author and, once shared, by the
- * person it is about; by nobody else, admins included, through any path. A note the viewer may not
- * read answers NOT_FOUND (never FORBIDDEN: its existence is not told either).
+ * The notes API (docs/decisions/0048, 0056). A note is readable by its author and, once shared, by
+ * the person it is about; by nobody else, admins included, through any path. A note the viewer may
+ * not read answers NOT_FOUND (never FORBIDDEN: its existence is not told either). A shared 1:1 note
+ * is answered to each of the two as they see it: the shared parts, and their own private part.
  */
 export const notesSchema = /* GraphQL */ `
   type NoteAgendaItem {
@@ -12,14 +13,22 @@ export const notesSchema = /* GraphQL */ `
     done_by: User
     created_by: User
     created_at: DateTime!
+    "Grows with every change of its text: pass it back as base_version when editing the text."
+    version: Int!
   }
 
   type Note {
     id: ID!
     author: User!
+    "Shared: both people of a shared 1:1 read it; only the author edits it."
     title: String!
-    "Markdown as written; the screens render it sanitized."
+    """
+    The viewer's OWN private notes, Markdown as written (the screens render it sanitized): the
+    author's text for the author; for the person a shared 1:1 note is about, their own private notes
+    on it (empty until they write). Never the other person's.
+    """
     body: String!
+    "The author's own tags (empty for the person a note is shared with)."
     tags: [String!]!
     "The author's pin (false for a note shared with the viewer)."
     pinned: Boolean!
@@ -31,9 +40,13 @@ export const notesSchema = /* GraphQL */ `
     mine: Boolean!
     next_one_on_one: String
     agenda: [NoteAgendaItem!]!
-    "Grows with every save of the title, body or tags: pass it back as base_version."
+    """
+    The version of what the viewer saves, to pass back as base_version: the author's (grows with
+    every save of the title, body or tags), or the shared person's private notes (0 until they write).
+    """
     version: Int!
     created_at: DateTime!
+    "The last change the viewer sees: a shared part or their own private part (never the other person's)."
     updated_at: DateTime!
   }
 
@@ -50,7 +63,7 @@ export const notesSchema = /* GraphQL */ `
   type NotesOverview { pinned: [Note!]! recent: [Note!]! next_one_on_ones: [OneOnOne!]! }
 
   input NoteFilter {
-    "Full-text search over titles and bodies (ranked); operators are taken as plain words."
+    "Full-text search over titles and the viewer's own private notes (ranked); operators are taken as plain words."
     query: String
     tag: String
     about_user_id: ID
@@ -73,7 +86,11 @@ export const notesSchema = /* GraphQL */ `
 
   extend type Mutation {
     createNote(input: NoteInput!): Note!
-    "Title, body, tags and the person it is about: the author only. A stale base_version is CONFLICT and saves nothing."
+    """
+    The author: title, body, tags and the person it is about. The person a shared 1:1 note is about:
+    body only (their own private notes; anything else is FORBIDDEN). A stale base_version is CONFLICT
+    and saves nothing.
+    """
     updateNote(id: ID!, input: NoteInput!, base_version: Int!): Note!
     deleteNote(id: ID!): Boolean!
     pinNote(id: ID!, pinned: Boolean!): Note!
@@ -82,12 +99,13 @@ export const notesSchema = /* GraphQL */ `
     "The author or, once shared, the person it is about."
     setNoteNextOneOnOne(id: ID!, date: String): Note!
     addNoteAgendaItem(note_id: ID!, text: String!): Note!
-    updateNoteAgendaItem(id: ID!, text: String, done: Boolean): Note!
+    "A new text needs the talking point's version it is based on: a stale one is CONFLICT and saves nothing."
+    updateNoteAgendaItem(id: ID!, text: String, done: Boolean, base_version: Int): Note!
     deleteNoteAgendaItem(id: ID!): Note!
   }
 
   extend type Subscription {
-    "The note each time it changes (its author's saves, talking points, the 1:1 date), for its readers."
+    "The note, as the viewer sees it, each time a part they see changes (shared parts, their own private part)."
     noteChanged(id: ID!): Note!
   }
 `;

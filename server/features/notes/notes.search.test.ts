@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NOTE_MATCH_END as E, NOTE_MATCH_START as S } from '../../../shared/notes.js';
 import { codeOf, createTestApp } from '../../test/helpers.js';
 import { toMatchExpression } from './notes.search.js';
-import { LIST, must, newNote, notesWorld, SHARE, type NotesWorld } from './notes.test-support.js';
+import { LIST, must, newNote, notesWorld, SHARE, UPDATE, type NotesWorld } from './notes.test-support.js';
 
 /** Full-text search over notes (FTS5): ranking, highlighted matches, paging, what it never shows, and queries made of operators. */
 
@@ -19,8 +19,10 @@ beforeAll(async () => {
   ids.body = (await newNote(w.author, { title: 'Weekly sync', body: 'We talked about <b>kubernetes</b> and the budget, and planning.' })).id;
   ids.other = (await newNote(w.author, { title: 'Résumé review', body: 'Lunch "quotes" * NEAR( AND - stuff' })).id;
   ids.bea = (await newNote(w.about, { title: 'Kubernetes secrets of Bea', body: 'kubernetes kubernetes kubernetes' })).id;
-  ids.shared = (await newNote(w.about, { title: 'Shared agenda', body: 'kubernetes rollout with Aria', about_user_id: w.author.id })).id;
+  // A 1:1 note Bea shares with Aria: its body is Bea's private part; Aria writes her own private part on it.
+  ids.shared = (await newNote(w.about, { title: 'Shared agenda', body: 'kubernetes rollout Bea keeps to herself', about_user_id: w.author.id })).id;
   must(await w.about.gql(SHARE, { id: ids.shared, shared: true }), 'shareNote');
+  must(await w.author.gql(UPDATE, { id: ids.shared, input: { body: 'Ask Bea about kubernetes questions' }, v: 0 }), 'updateNote');
 });
 afterAll(async () => { await app.close(); });
 
@@ -36,7 +38,43 @@ describe('note search', () => {
     expect(body.title_match).toBe('Weekly sync');
     expect(body.snippet).toContain(`<b>${S}kubernetes${E}</b>`);
     expect(JSON.stringify(r)).not.toContain('<mark');
-    expect(JSON.stringify(r)).not.toContain('Bea');
+    expect(JSON.stringify(r)).not.toContain('secrets of Bea');
+    // The note Bea shared is found by Aria's own private words, its snippet from them; never Bea's.
+    expect(r.items.find((i: any) => i.note.id === ids.shared).snippet).toBe(`Ask Bea about ${S}kubernetes${E} questions`);
+    expect(JSON.stringify(r)).not.toContain('herself');
+  });
+
+  it('finds a shared 1:1 note by its title and by each person\'s own private words, never by the other person\'s', async () => {
+    const ids_ = async (caller: typeof w.author, query: string) => (await search(caller, query)).items.map((i: any) => i.note.id);
+    // Bea's private words: Bea finds her note, Aria does not.
+    expect(await ids_(w.about, 'herself')).toEqual([ids.shared]);
+    expect(await ids_(w.author, 'herself')).toEqual([]);
+    expect(await ids_(w.author, 'rollout')).toEqual([]);
+    // Aria's private words: Aria finds the note, Bea does not.
+    expect(await ids_(w.author, 'questions')).toEqual([ids.shared]);
+    expect(await ids_(w.about, 'questions')).toEqual([]);
+    // The title is shared: both find it; words of the title and of one's own part together too.
+    expect(await ids_(w.author, 'shared agenda')).toEqual([ids.shared]);
+    expect(await ids_(w.about, 'shared agenda')).toEqual([ids.shared]);
+    expect(await ids_(w.author, 'agenda questions')).toEqual([ids.shared]);
+    expect(await ids_(w.author, 'agenda rollout')).toEqual([]);
+    // Aria changes her words: the old ones find nothing, the new ones do (the index, and the response cache, follow at once).
+    expect(await ids_(w.author, 'timelines')).toEqual([]);
+    must(await w.author.gql(UPDATE, { id: ids.shared, input: { body: 'Ask Bea about kubernetes timelines' }, v: 1 }), 'updateNote');
+    expect(await ids_(w.author, 'questions')).toEqual([]);
+    expect(await ids_(w.author, 'timelines')).toEqual([ids.shared]);
+    must(await w.author.gql(UPDATE, { id: ids.shared, input: { body: 'Ask Bea about kubernetes questions' }, v: 2 }), 'updateNote');
+    // Unshared, nothing of it is found by Aria, not even her own words (kept, back once shared again).
+    must(await w.about.gql(SHARE, { id: ids.shared, shared: false }), 'shareNote');
+    expect(await ids_(w.author, 'questions')).toEqual([]);
+    expect(await ids_(w.author, 'shared agenda')).toEqual([]);
+    must(await w.about.gql(SHARE, { id: ids.shared, shared: true }), 'shareNote');
+    expect(await ids_(w.author, 'questions')).toEqual([ids.shared]);
+    expect(await ids_(w.about, 'questions')).toEqual([]);
+    // The index matches its content throughout (FTS5's own check).
+    for (const table of ['notes_fts', 'note_shared_fts']) {
+      expect(() => app.services.db.$client.prepare(`insert into ${table}(${table}, rank) values ('integrity-check', 1)`).run()).not.toThrow();
+    }
   });
 
   it('takes the last word as a prefix, stems words and folds diacritics', async () => {

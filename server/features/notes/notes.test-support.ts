@@ -38,7 +38,7 @@ export type NotesWorld = Awaited<ReturnType<typeof notesWorld>>;
 
 const PERSON = 'id full_name';
 export const NOTE = `id author { ${PERSON} } title body tags pinned about { ${PERSON} } shared shared_at mine next_one_on_one
-  agenda { id text done done_at done_by { ${PERSON} } created_by { ${PERSON} } created_at } version created_at updated_at`;
+  agenda { id text done done_at done_by { ${PERSON} } created_by { ${PERSON} } created_at version } version created_at updated_at`;
 
 export const CREATE = `mutation($input: NoteInput!) { createNote(input: $input) { ${NOTE} } }`;
 export const UPDATE = `mutation($id: ID!, $input: NoteInput!, $v: Int!) { updateNote(id: $id, input: $input, base_version: $v) { ${NOTE} } }`;
@@ -47,6 +47,7 @@ export const LIST = `query($filter: NoteFilter) { notes(filter: $filter) { items
 export const SHARE = `mutation($id: ID!, $shared: Boolean!) { shareNote(id: $id, shared: $shared) { ${NOTE} } }`;
 export const PIN = `mutation($id: ID!, $pinned: Boolean!) { pinNote(id: $id, pinned: $pinned) { id pinned } }`;
 export const ADD_POINT = `mutation($id: ID!, $text: String!) { addNoteAgendaItem(note_id: $id, text: $text) { ${NOTE} } }`;
+export const EDIT_POINT = `mutation($id: ID!, $text: String, $v: Int) { updateNoteAgendaItem(id: $id, text: $text, base_version: $v) { ${NOTE} } }`;
 export const TAGS = '{ noteTags { tag count } }';
 export const OVERVIEW = `{ notesOverview { pinned { id title } recent { id title } next_one_on_ones { note { id title } with { ${PERSON} } date } } }`;
 export const NOTIFICATIONS = '{ notifications(limit: 100) { kind title body link } }';

@@ -113,7 +113,8 @@ describe('a shared 1:1 note', () => {
     expect(JSON.stringify(authorNotes)).not.toContain('Conference budget');
 
     const dated = must(await w.about.gql('mutation($id: ID!, $d: String) { setNoteNextOneOnOne(id: $id, date: $d) { next_one_on_one version } }', { id: n.id, d: '2030-01-15' }), 'setNoteNextOneOnOne');
-    expect(dated).toEqual({ next_one_on_one: '2030-01-15', version: 1 });
+    // Bea's version is that of her own private notes on the 1:1 (none yet): the date is a shared part, not hers to version.
+    expect(dated).toEqual({ next_one_on_one: '2030-01-15', version: 0 });
     expect(codeOf(await w.about.gql('mutation($id: ID!, $d: String) { setNoteNextOneOnOne(id: $id, date: $d) { id } }', { id: n.id, d: '2030-02-30' }))).toBe('BAD_USER_INPUT');
 
     must(await w.author.gql(SHARE, { id: n.id, shared: false }), 'shareNote');
@@ -177,13 +178,14 @@ describe('lists, tags and the overview', () => {
     expect(codeOf(await fresh.author.gql(LIST, { filter: { after: 'garbage' } }))).toBe('BAD_USER_INPUT');
     expect(codeOf(await fresh.author.gql(LIST, { filter: { first: 0 } }))).toBe('BAD_USER_INPUT');
 
-    expect(titles(must(await fresh.author.gql(LIST, { filter: { tag: 'OPS' } }), 'notes'))).toEqual(['A', 'Shared by Bea', 'B']);
+    // Tags are their author's own: Bea's tag on the note she shared is not Aria's to filter by.
+    expect(titles(must(await fresh.author.gql(LIST, { filter: { tag: 'OPS' } }), 'notes'))).toEqual(['A', 'B']);
     expect(titles(must(await fresh.author.gql(LIST, { filter: { about_user_id: fresh.about.id } }), 'notes'))).toEqual(['B']);
     expect(titles(must(await fresh.author.gql(LIST, { filter: { pinned: true } }), 'notes'))).toEqual(['A']);
     expect(titles(must(await fresh.author.gql(LIST, { filter: { shared_with_me: true } }), 'notes'))).toEqual(['Shared by Bea']);
     expect(titles(must(await fresh.author.gql(LIST, { filter: { shared_with_me: false } }), 'notes'))).toEqual(['A', 'C', 'B']);
 
-    expect(must(await fresh.author.gql(TAGS), 'noteTags')).toEqual([{ tag: 'ops', count: 3 }, { tag: 'hiring', count: 1 }]);
+    expect(must(await fresh.author.gql(TAGS), 'noteTags')).toEqual([{ tag: 'ops', count: 2 }, { tag: 'hiring', count: 1 }]);
     expect(c.id).toBeTruthy();
   });
 
@@ -258,8 +260,9 @@ describe('live changes and the export', () => {
     const fresh = await notesWorld(app, 'export-');
     const mine = await newNote(fresh.author, { title: 'My plan', body: '## Goals\n\n- ship it', tags: ['q1'], about_user_id: fresh.about.id });
     must(await fresh.author.gql(ADD_POINT, { id: mine.id, text: 'Talk about Q1' }), 'addNoteAgendaItem');
-    const theirs = await newNote(fresh.about, { title: 'From Bea', body: 'Shared body', about_user_id: fresh.author.id });
+    const theirs = await newNote(fresh.about, { title: 'From Bea', body: 'Bea prepares privately', about_user_id: fresh.author.id });
     must(await fresh.about.gql(SHARE, { id: theirs.id, shared: true }), 'shareNote');
+    must(await fresh.author.gql(UPDATE, { id: theirs.id, input: { body: 'Aria prepares privately' }, v: 0 }), 'updateNote');
     await newNote(fresh.about, { title: 'Bea keeps this', body: 'Bea private body', about_user_id: fresh.author.id });
 
     const res = await exportNotes(app, fresh.author.token);
@@ -272,6 +275,9 @@ describe('live changes and the export', () => {
     expect(res.body).toContain('- [ ] Talk about Q1');
     expect(res.body).toContain('## From Bea');
     expect(res.body).toContain('- Shared with you by Bea About');
+    // Of the note Bea shared: Aria's own private notes, never Bea's.
+    expect(res.body).toContain('### My private notes\n\nAria prepares privately');
+    expect(res.body).not.toContain('Bea prepares privately');
     expect(res.body).not.toContain('Bea keeps this');
     expect(res.body).not.toContain('Bea private body');
     expect(res.body.indexOf('## My plan')).toBeLessThan(res.body.indexOf('## From Bea'));
