@@ -31,4 +31,7 @@ export const GRAPHQL_VALIDATION_FAILED = 'GRAPHQL_VALIDATION_FAILED';
 export const QUERY_TOO_COMPLEX = 'QUERY_TOO_COMPLEX';
 export const QUERY_TIMEOUT = 'QUERY_TIMEOUT';
 export const RESPONSE_TOO_LARGE = 'RESPONSE_TOO_LARGE';
-export const GRAPHQL_LIMIT_CODES: ReadonlySet<string> = new Set([QUERY_TOO_COMPLEX, QUERY_TIMEOUT, RESPONSE_TOO_LARGE]);
+/** An operation's variables nested or sized past shared/limits.ts (docs/decisions/0057): refused before anything walks them. */
+export const VARIABLES_TOO_DEEP = 'VARIABLES_TOO_DEEP';
+export const VARIABLES_TOO_LARGE = 'VARIABLES_TOO_LARGE';
+export const GRAPHQL_LIMIT_CODES: ReadonlySet<string> = new Set([QUERY_TOO_COMPLEX, QUERY_TIMEOUT, RESPONSE_TOO_LARGE, VARIABLES_TOO_DEEP, VARIABLES_TOO_LARGE]);

@@ -11,6 +11,13 @@ export const IMAGE_QUALITIES: readonly number[] = [IMAGE_QUALITY_DEFAULT];
 
 /** Operations in one batched POST /graphql (decision 0003); the web app batches its queries up to it (decision 0053). */
 export const GRAPHQL_MAX_BATCH = 10;
+/**
+ * The variables of one operation (decision 0057), checked before anything walks them: nesting
+ * (objects and lists inside the variables object; the deepest input of the schema is far less) and
+ * values counted over the whole tree (a 1 MiB body holds at most about 500,000).
+ */
+export const GRAPHQL_MAX_VARIABLES_DEPTH = 32;
+export const GRAPHQL_MAX_VARIABLE_VALUES = 100_000;
 
 export const PASSWORD_MIN_LENGTH = 12;
 export const PASSWORD_MAX_LENGTH = 256;

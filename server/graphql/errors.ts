@@ -4,7 +4,7 @@ import { graphql } from './graphql-runtime.js';
 
 const { GraphQLError } = graphql;
 import { AppError } from '../../shared/app-error.js';
-import { GRAPHQL_LIMIT_CODES, GRAPHQL_VALIDATION_FAILED, QUERY_TOO_COMPLEX } from '../../shared/errors.js';
+import { GRAPHQL_LIMIT_CODES, GRAPHQL_VALIDATION_FAILED, QUERY_TOO_COMPLEX, VARIABLES_TOO_DEEP, VARIABLES_TOO_LARGE } from '../../shared/errors.js';
 
 export type FormatOptions = { log: FastifyBaseLogger; requestId: string; hideSuggestions: boolean };
 
@@ -45,6 +45,6 @@ export function formatError(err: unknown, opts: FormatOptions): GraphQLFormatted
 export function statusForErrors(errors: readonly GraphQLFormattedError[], hasData: boolean): number {
   if (hasData) return 200;
   const codes = errors.map((e) => e.extensions?.code);
-  if (codes.every((c) => c === GRAPHQL_VALIDATION_FAILED || c === 'BAD_USER_INPUT' || c === QUERY_TOO_COMPLEX)) return 400;
+  if (codes.every((c) => c === GRAPHQL_VALIDATION_FAILED || c === 'BAD_USER_INPUT' || c === QUERY_TOO_COMPLEX || c === VARIABLES_TOO_DEEP || c === VARIABLES_TOO_LARGE)) return 400;
   return 200;
 }

@@ -13,6 +13,7 @@ import type { Viewer } from '../features/auth/viewer.js';
 import { bearerToken, viewerFromAccessToken } from '../features/auth/viewer.js';
 import { GRAPHQL_VALIDATION_FAILED } from '../../shared/errors.js';
 import { GRAPHQL_MAX_BATCH } from '../../shared/limits.js';
+import { variablesError, variablesProblem } from './variables-limits.js';
 
 const BASE_SCHEMA = /* GraphQL */ `
   scalar DateTime
@@ -160,12 +161,20 @@ export const graphqlPlugin = fp(async (app: FastifyInstance) => {
       if (body.length === 0 || body.length > MAX_BATCH) {
         return reply.code(400).send({ errors: [{ message: `A batch holds 1 to ${MAX_BATCH} operations.`, extensions: { code: 'BAD_USER_INPUT' } }] });
       }
+      // Every part's variables are bounded before any part runs (decision 0057): the batch is refused whole, like one too long.
+      for (const op of body) {
+        const problem = variablesProblem(op?.variables);
+        if (problem) return reply.code(400).send({ data: null, errors: [variablesError(problem)] });
+      }
       // Each operation of a batch is answered as it would be alone, through the cache when it is a
       // query: the web app batches the queries a page asks at once (client/lib/graphql.ts).
       const parts: string[] = [];
       for (const op of body) parts.push(await batchPart(request, reply, op, { ...context }));
       return sendJson(request, reply, `[${parts.join(',')}]`);
     }
+    // Before the cache key (JSON.stringify) or graphql-js walk them (decision 0057).
+    const problem = variablesProblem(body?.variables);
+    if (problem) return reply.code(400).send({ data: null, errors: [variablesError(problem)] });
     const key = cacheKeyOf(context, body);
     if (!responseCache || !key) {
       const { status, result } = await runOne(request, reply, body, context);

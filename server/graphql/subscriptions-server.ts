@@ -9,6 +9,7 @@ import { MAX_TOKENS } from './graphql.plugin.js';
 import { graphql, graphqlWs } from './graphql-runtime.js';
 import { validationRules } from './validation-rules.js';
 import { collapseBudgetErrors } from './execution-budget.js';
+import { variablesProblem } from './variables-limits.js';
 
 const { GraphQLError } = graphql;
 
@@ -39,20 +40,6 @@ function accessTokenOf(params: Readonly<Record<string, unknown>> | undefined): s
   if (typeof params.access_token === 'string') return params.access_token;
   if (typeof params.authorization === 'string') return bearerToken(params.authorization);
   return null;
-}
-
-/**
- * The messages a client may send. `next`, `error` and `connection_ack` pass graphql-ws's
- * message validation but the reference server then throws on them, which would close
- * with 4500; a message the client must not send is a bad request (4400). The reviver sees
- * the root object last (key '').
- */
-const CLIENT_TYPES = new Set(['connection_init', 'ping', 'pong', 'subscribe', 'complete']);
-function clientMessageReviver(this: unknown, key: string, value: unknown): unknown {
-  if (key === '' && value !== null && typeof value === 'object' && 'type' in value && !CLIENT_TYPES.has(String(value.type))) {
-    throw new Error('Message type not accepted from a client');
-  }
-  return value;
 }
 
 /** Like graphql-js's internal mapAsyncIterator: `return()` reaches the source at once, even while a `next()` waits. */
@@ -106,7 +93,6 @@ export function createSubscriptionServer(app: FastifyInstance, onAuthenticated: 
   return graphqlWs.makeServer<Record<string, unknown>, ConnectionExtra>({
     schema: () => app.graphql.schema,
     connectionInitWaitTimeout: CONNECTION_INIT_TIMEOUT_MS,
-    jsonMessageReviver: clientMessageReviver,
 
     // Only the token is read from the payload; nothing is copied into headers or context.
     onConnect: (ctx) => {
@@ -131,6 +117,9 @@ export function createSubscriptionServer(app: FastifyInstance, onAuthenticated: 
       if (Object.keys(ctx.subscriptions).length > MAX_SUBSCRIPTIONS_PER_SOCKET) {
         return [new GraphQLError(`Too many active subscriptions on this connection; the limit is ${MAX_SUBSCRIPTIONS_PER_SOCKET}.`, { extensions: { code: 'BAD_USER_INPUT' } })];
       }
+      // Bounded before graphql-js walks them, as over HTTP (decision 0057).
+      const problem = variablesProblem(payload.variables);
+      if (problem) return [new GraphQLError(problem.message, { extensions: { code: problem.code } })];
       const schema = app.graphql.schema;
       let document: DocumentNode;
       try {

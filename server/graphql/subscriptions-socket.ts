@@ -26,6 +26,27 @@ export function pickProtocol(offered: Set<string>): string | false {
 }
 
 /**
+ * The messages a client may send. `next`, `error` and `connection_ack` pass graphql-ws's
+ * message validation but the reference server then throws on them, which would close
+ * with 4500; a message the client must not send is a bad request (4400), as graphql-ws closes
+ * for a message it cannot read. Checked here, on a plain JSON.parse, rather than by a reviver
+ * handed to makeServer: V8 applies a reviver recursively, so a subscribe message whose variables
+ * nest thousands of levels overflowed the stack before its variables could be refused with their
+ * own error (docs/decisions/0057). Text that is not JSON is left to graphql-ws (4400 as well).
+ */
+const CLIENT_TYPES = new Set(['connection_init', 'ping', 'pong', 'subscribe', 'complete']);
+export const CLOSE_BAD_MESSAGE = { code: CloseCode.BadRequest, reason: 'Invalid message received' } as const;
+function typeRefused(data: string): boolean {
+  let message: unknown;
+  try {
+    message = JSON.parse(data);
+  } catch {
+    return false;
+  }
+  return message !== null && typeof message === 'object' && 'type' in message && !CLIENT_TYPES.has(String(message.type));
+}
+
+/**
  * makeServer's socket interface over a `ws` socket (the shape of graphql-ws's
  * use/@fastify/websocket adapter, with our logger and a reason that never carries the
  * error text: an exception while handling a message closes with 4500
@@ -43,8 +64,13 @@ export function adaptSocket(socket: WebSocket, log: FastifyBaseLogger): GraphQLW
     close: (code, reason) => socket.close(code, reason),
     onMessage: (cb) =>
       socket.on('message', async (data) => {
+        const text = String(data);
+        if (typeRefused(text)) {
+          if (socket.readyState === socket.OPEN) socket.close(CLOSE_BAD_MESSAGE.code, CLOSE_BAD_MESSAGE.reason);
+          return;
+        }
         try {
-          await cb(String(data));
+          await cb(text);
         } catch (err) {
           log.error({ err }, 'websocket message handling failed');
           if (socket.readyState === socket.OPEN) socket.close(CLOSE_INTERNAL_ERROR.code, CLOSE_INTERNAL_ERROR.reason);

@@ -5,8 +5,12 @@
  */
 export const REDACTED = '[redacted]';
 
-/** Query parameters whose value is a credential: anything named *token*, signatures, policies, secrets, passwords, codes. */
-const SECRET_PARAM = /token|sig(nature)?$|^policy$|secret|passw|^code$|^key$/i;
+/**
+ * Query parameters whose value is a credential: anything named *token*, signatures, policies, secrets, passwords, codes;
+ * and typed identifiers (`email`, `username`, as on /signup-complete?email=): what someone typed there may be a
+ * password (docs/decisions/0057).
+ */
+const SECRET_PARAM = /token|sig(nature)?$|^policy$|secret|passw|^code$|^key$|^e-?mail$|^user(name)?$|^login$/i;
 /** Parameters that carry a whole URL, whose own query is redacted the same way. */
 const URL_PARAM = /url$|^redirect|^next$|^return/i;
 

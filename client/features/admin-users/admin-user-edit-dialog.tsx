@@ -29,7 +29,7 @@ export function AdminUserEditDialog(props: Props) {
         <Dialog.Overlay className="dialog-overlay" />
         <Dialog.Content className="dialog au-edit">
           <Dialog.Title>Edit {user.full_name}</Dialog.Title>
-          <Dialog.Description className="muted">Changes to the email or the permission level sign the person out everywhere.</Dialog.Description>
+          <Dialog.Description className="muted">A change of permission level signs the person out everywhere. A new email takes effect once the person follows the confirmation link sent to it.</Dialog.Description>
           {user.status === 'INVITED' && <InvitationPanel user={user} />}
           {details.data && subdepartments.data ? (
             <EditForm {...props} details={details.data} subdepartments={subdepartments.data} />
@@ -88,7 +88,9 @@ function EditForm({ user, users, teams, onClose, details, subdepartments }: Prop
       } catch (err) {
         return serverErrorOutcome(err);
       }
-      showAlert(`${values.full_name} was saved.`, 'success');
+      // The server keeps the old address until the link mailed to the new one is followed (docs/decisions/0057).
+      const emailChanged = values.email.trim().toLowerCase() !== user.email.toLowerCase();
+      showAlert(emailChanged ? `${values.full_name} was saved. A confirmation link was sent to ${values.email.trim()}: the email changes once it is followed.` : `${values.full_name} was saved.`, 'success');
       onClose();
     },
   );

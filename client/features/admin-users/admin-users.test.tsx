@@ -137,7 +137,7 @@ it('edit: a server error shows next to its field and keeps what was typed; a goo
   expect([...subdepartment.options].map((o) => o.text)).toEqual(['No sub-department', 'Engineering › Product › Backend', 'Engineering › Product › Frontend']);
   fireEvent.change(subdepartment, { target: { value: 'sub-be' } });
   fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
-  expect((await screen.findByTestId('global-alert')).textContent).toContain('Ada Lovelace was saved.');
+  expect((await screen.findByTestId('global-alert')).textContent).toContain('Ada Lovelace was saved. A confirmation link was sent to ada.l@example.com: the email changes once it is followed.');
   expect(calls.filter((c) => c.operationName === 'AdminUpdateUserByAdmin').at(-1)?.variables).toEqual({
     id: 'user-1',
     input: { full_name: 'Ada Lovelace', email: 'ada.l@example.com', role: 'Analyst', permission_level: 'MEMBER', github_user: 'ada-gh', bitbucket_account_id: null, azure_email: null },

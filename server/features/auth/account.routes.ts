@@ -11,7 +11,7 @@ import { passwordChanged, publishUserUpdated } from '../users/users.events.js';
 import { inviteUsers } from '../users/users.invitations.js';
 import { users } from '../users/users.tables.js';
 import { eq } from 'drizzle-orm';
-import { consumeOneTimeToken, createSession, peekOneTimeToken } from './auth.repo.js';
+import { consumeOneTimeToken, createSession, expireOpenTokens, peekOneTimeToken } from './auth.repo.js';
 import { AUTH_BASE_PATH, setSessionCookie, verifyCsrf } from './auth.http.js';
 import { sendPasswordReset, sendSignUpLink } from './account-mail.js';
 import { newId } from '../../lib/tokens.js';
@@ -133,7 +133,10 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
       if (!link?.user_id || emailTaken(db, link.email)) return null;
       const user = db.select().from(users).where(eq(users.id, link.user_id)).get();
       if (!user || user.deleted_at) return null;
-      updateUser(db, user.organization_id, user.id, { email: link.email, email_verified: true });
+      // An invited person's invitation went to the old address: it stops working, and they are "not
+      // invited" at the new one until an admin sends it (docs/decisions/0027, 0057).
+      updateUser(db, user.organization_id, user.id, { email: link.email, email_verified: true, ...(user.status === 'INVITED' ? { invited_at: null } : {}) });
+      if (user.status === 'INVITED') expireOpenTokens(db, user.email, 'invite');
       return findUserById(db, user.organization_id, user.id);
     });
     if (!result) return reply.code(400).send(INVALID_LINK);

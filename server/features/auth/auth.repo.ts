@@ -142,6 +142,26 @@ export function expirePasswordLinks(db: Db, userId: string): number {
     .where(and(eq(oneTimeTokens.user_id, userId), inArray(oneTimeTokens.purpose, ['reset', 'invite']), isNull(oneTimeTokens.used_at))).run().changes;
 }
 
+/**
+ * Ends every pending link of these people, whatever it does (reset, invitation, email change):
+ * their permissions changed (level, status, removal), and a link asked for under the old ones keeps
+ * no power over the account (docs/decisions/0057). Returns how many links were ended.
+ */
+export function expireAllLinksOf(db: Db, userIds: readonly string[]): number {
+  let ended = 0;
+  for (let i = 0; i < userIds.length; i += 500) {
+    ended += db.update(oneTimeTokens).set({ used_at: Date.now() })
+      .where(and(inArray(oneTimeTokens.user_id, userIds.slice(i, i + 500)), isNull(oneTimeTokens.used_at))).run().changes;
+  }
+  return ended;
+}
+
+/** The same for everyone of an organization (it was closed). */
+export function expireOrganizationLinks(db: Db, organizationId: string): number {
+  return db.update(oneTimeTokens).set({ used_at: Date.now() })
+    .where(and(isNull(oneTimeTokens.used_at), inArray(oneTimeTokens.user_id, db.select({ id: users.id }).from(users).where(eq(users.organization_id, organizationId))))).run().changes;
+}
+
 export function pruneAuthTables(db: Db): void {
   const dayAgo = Date.now() - 86_400_000;
   db.delete(signInAttempts).where(sql`${signInAttempts.at} < ${dayAgo * 1 - 29 * 86_400_000}`).run();

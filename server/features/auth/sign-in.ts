@@ -60,7 +60,8 @@ export async function signInWithPassword(app: FastifyInstance, input: { email: s
     countFailures(db, { ip, sinceMs: 15 * MINUTE }) + inFlight.get(keys.ip) >= IP_FAILURE_LIMIT ||
     (countFailures(db, { email, sinceMs: 60 * MINUTE }) + inFlight.get(keys.account) >= ACCOUNT_FAILURE_LIMIT && !hasRecentSuccess(db, email, ip, 30 * 24 * 60 * MINUTE));
   if (blocked) {
-    log.warn({ event: 'sign_in_blocked', email, ip }, 'sign-in blocked after repeated failures');
+    // No typed identifier in the log (docs/decisions/0057): what was typed may be a password.
+    log.warn({ event: 'sign_in_blocked', ip }, 'sign-in blocked after repeated failures');
     return { ok: false, reason: 'LoginBlocked' };
   }
 
@@ -82,7 +83,9 @@ export async function signInWithPassword(app: FastifyInstance, input: { email: s
   } finally {
     inFlight.add(claimed, -1);
   }
-  log.info({ event: 'sign_in', email, ip, success: ok }, 'sign-in attempt');
+  // The account's id when the typed address is an account's (then it was an address, not a secret);
+  // nothing typed otherwise: a password typed into the email field must not land in the log (docs/decisions/0057).
+  log.info({ event: 'sign_in', userId: user?.id ?? null, ip, success: ok }, 'sign-in attempt');
   if (!ok || !user) return { ok: false, reason: 'CredentialsSignin' };
 
   db.update(users).set({ last_login: nowIso() }).where(eq(users.id, user.id)).run();

@@ -5,6 +5,7 @@ import { newId } from '../../lib/tokens.js';
 import type { ScopeInfo } from './integrations.provider.js';
 import type { ConnectionRow } from './integrations.secrets.js';
 import { extAccounts, integrationConnections, integrationScopes } from './integrations.tables.js';
+import { httpUrlOrNull } from './integrations.urls.js';
 
 /** Storage of connections and their scopes (docs/decisions/0051). Every read is scoped by organization. */
 export type ScopeRow = typeof integrationScopes.$inferSelect;
@@ -52,10 +53,10 @@ export function upsertScopes(db: Db, orgId: string, connectionId: string, list: 
   db.transaction(() => {
     for (const s of list) {
       db.insert(integrationScopes).values({
-        id: newId(), organization_id: orgId, connection_id: connectionId, kind: s.kind, external_id: s.externalId, name: s.name, url: s.url ?? null, default_branch: s.defaultBranch ?? null, included: true,
+        id: newId(), organization_id: orgId, connection_id: connectionId, kind: s.kind, external_id: s.externalId, name: s.name, url: httpUrlOrNull(s.url), default_branch: s.defaultBranch ?? null, included: true,
       }).onConflictDoUpdate({
         target: [integrationScopes.connection_id, integrationScopes.kind, integrationScopes.external_id],
-        set: { name: s.name, url: s.url ?? null, default_branch: s.defaultBranch ?? null },
+        set: { name: s.name, url: httpUrlOrNull(s.url), default_branch: s.defaultBranch ?? null },
       }).run();
     }
   });

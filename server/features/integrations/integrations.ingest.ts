@@ -6,6 +6,7 @@ import { readCodeProcessSettings } from './integrations.code-process.js';
 import { Deriver, derivePullRequest } from './integrations.ingest.derive.js';
 import { matchAccountIds } from './integrations.matching.js';
 import type { AccountInput, DeploymentInput, IngestWriter, IssueInput, PullRequestInput, ScopeInfo, SprintInput } from './integrations.provider.js';
+import { httpUrlOrNull } from './integrations.urls.js';
 
 /**
  * The one writer of the canonical ext_* tables (docs/decisions/0051): every adapter, webhook and the
@@ -20,9 +21,16 @@ import type { AccountInput, DeploymentInput, IngestWriter, IssueInput, PullReque
  *
  * Fast by construction: prepared statements, upserts with RETURNING (no SELECT per row), accounts
  * upserted once per writer, derivation batched per call.
+ *
+ * Links from the payloads (scope, pull request and issue pages) are kept only when http(s)
+ * (integrations.urls.ts). With `onlyNewer` (webhook deliveries, docs/decisions/0057) a pull request
+ * or issue whose `updatedAt` is older than the stored one, or a deployment whose `finishedAt` is
+ * older than the stored one, is not written: a delivery resent late, or replayed under a new
+ * delivery id, cannot move an object back in time. `skippedOlder()` counts them. The sync and
+ * the nightly reconciliation read the current state and write without this check.
  */
-export function createIngestWriter(db: Db, options: { organizationId: string; connectionId: string; settings: CodeProcessSettings }): IngestWriter {
-  const { organizationId, connectionId, settings } = options;
+export function createIngestWriter(db: Db, options: { organizationId: string; connectionId: string; settings: CodeProcessSettings; onlyNewer?: boolean }): IngestWriter & { skippedOlder(): number } {
+  const { organizationId, connectionId, settings, onlyNewer = false } = options;
   const c = db.$client;
   const deriver = new Deriver(db, organizationId, settings);
   const prep = (sql: string) => c.prepare(sql) as Statement<unknown[]>;
@@ -34,6 +42,9 @@ export function createIngestWriter(db: Db, options: { organizationId: string; co
       on conflict (connection_id, kind, external_id) do update set name = excluded.name, url = coalesce(excluded.url, url), default_branch = coalesce(excluded.default_branch, default_branch)
       returning id, included`),
     scopeOf: prep(`select id from integration_scopes where id = ? and connection_id = ?`),
+    prUpdatedAt: prep(`select updated_at as at from ext_pull_requests where scope_id = ? and number = ?`),
+    issueUpdatedAt: prep(`select updated_at as at from ext_issues where connection_id = ? and external_id = ?`),
+    deploymentFinishedAt: prep(`select finished_at as at from ext_deployments where scope_id = ? and external_id = ?`),
     account: prep(`insert into ext_accounts (id, organization_id, connection_id, external_id, login, display_name, email, is_bot)
       values (?, ?, ?, ?, ?, ?, ?, ?)
       on conflict (connection_id, external_id) do update set login = coalesce(excluded.login, login), display_name = coalesce(excluded.display_name, display_name),
@@ -89,6 +100,18 @@ export function createIngestWriter(db: Db, options: { organizationId: string; co
   const botIds = new Set<string>();
   const sprintIds = new Map<string, string>();
   let newAccounts: string[] = [];
+  let olderSkipped = 0;
+
+  /** With onlyNewer: whether `incoming` is before the stored moment (both readable instants); counted. */
+  function olderThanStored(stored: Statement<unknown[]>, key: unknown[], incoming: string | null | undefined): boolean {
+    if (!onlyNewer || !incoming) return false;
+    const row = stored.get(...key) as { at: string | null } | undefined;
+    const before = row?.at ? Date.parse(row.at) : NaN;
+    const at = Date.parse(incoming);
+    if (Number.isNaN(before) || Number.isNaN(at) || at >= before) return false;
+    olderSkipped += 1;
+    return true;
+  }
 
   function scopeIdChecked(scopeId: string): string {
     if (!st.scopeOf.get(scopeId, connectionId)) throw new Error(`Scope ${scopeId} is not of connection ${connectionId}`);
@@ -124,7 +147,7 @@ export function createIngestWriter(db: Db, options: { organizationId: string; co
   }
 
   const scope = tx((input: ScopeInfo) => {
-    const row = st.scope.get(newId(), organizationId, connectionId, input.kind, input.externalId, input.name, input.url ?? null, input.defaultBranch ?? null) as { id: string; included: number };
+    const row = st.scope.get(newId(), organizationId, connectionId, input.kind, input.externalId, input.name, httpUrlOrNull(input.url), input.defaultBranch ?? null) as { id: string; included: number };
     checkedScopes.add(row.id);
     return { id: row.id, included: !!row.included };
   });
@@ -143,6 +166,7 @@ export function createIngestWriter(db: Db, options: { organizationId: string; co
     const again: string[] = [];
     const merge = settings.deployment_source === 'MERGE';
     for (const pr of list) {
+      if (olderThanStored(st.prUpdatedAt, [scopeId, pr.number], pr.updatedAt)) continue;
       const author = account(pr.author);
       const events = new Map<string, { externalId: string; kind: string; at: string; actor: string | null; target: string | null; state: string | null }>();
       for (const e of pr.events) {
@@ -155,7 +179,7 @@ export function createIngestWriter(db: Db, options: { organizationId: string; co
       const id = newId();
       const dep = merge ? null : deriver.deploymentFor({ id, scope_id: scopeId, base_ref: pr.baseRef ?? null, merge_commit_sha: pr.mergeCommitSha ?? null, merged_at: pr.mergedAt ?? null });
       const row = st.pr.get({
-        id, org: organizationId, conn: connectionId, scope: scopeId, external_id: pr.externalId, number: pr.number, title: pr.title ?? '', url: pr.url ?? null,
+        id, org: organizationId, conn: connectionId, scope: scopeId, external_id: pr.externalId, number: pr.number, title: pr.title ?? '', url: httpUrlOrNull(pr.url),
         author, state: pr.state, draft: pr.isDraft ? 1 : 0, base: pr.baseRef ?? null, sha: pr.mergeCommitSha ?? null, additions: pr.additions ?? null, deletions: pr.deletions ?? null,
         created: pr.createdAt, updated: pr.updatedAt, merged: pr.mergedAt ?? null, closed: pr.closedAt ?? null,
         ...derived, deployment_id: dep?.id ?? null, deployed_at: dep?.finished_at ?? null,
@@ -176,6 +200,7 @@ export function createIngestWriter(db: Db, options: { organizationId: string; co
     ensureScope(scopeId);
     const written: Array<{ id: string; finishedAt: string; sha: string | null }> = [];
     for (const d of list) {
+      if (olderThanStored(st.deploymentFinishedAt, [scopeId, d.externalId], d.finishedAt)) continue;
       const row = st.deployment.get(newId(), organizationId, scopeId, d.externalId, d.environment, d.result, d.sha ?? null, d.startedAt ?? null, d.finishedAt) as { id: string };
       written.push({ id: row.id, finishedAt: d.finishedAt, sha: d.sha ?? null });
     }
@@ -195,8 +220,9 @@ export function createIngestWriter(db: Db, options: { organizationId: string; co
     ensureScope(scopeId);
     const touched: string[] = [];
     for (const issue of list) {
+      if (olderThanStored(st.issueUpdatedAt, [connectionId, issue.externalId], issue.updatedAt)) continue;
       const row = st.issue.get({
-        id: newId(), org: organizationId, conn: connectionId, scope: scopeId, external_id: issue.externalId, key: issue.key, title: issue.title ?? '', url: issue.url ?? null,
+        id: newId(), org: organizationId, conn: connectionId, scope: scopeId, external_id: issue.externalId, key: issue.key, title: issue.title ?? '', url: httpUrlOrNull(issue.url),
         type: issue.issueType ?? '', status: issue.status ?? '', category: issue.statusCategory, points: issue.storyPoints ?? null, assignee: account(issue.assignee),
         created: issue.createdAt, updated: issue.updatedAt, resolved: issue.resolvedAt ?? null,
       }) as { id: string };
@@ -228,7 +254,7 @@ export function createIngestWriter(db: Db, options: { organizationId: string; co
     return list.length;
   });
 
-  return { scope, accounts, pullRequests, deployments, issues, sprints };
+  return { scope, accounts, pullRequests, deployments, issues, sprints, skippedOlder: () => olderSkipped };
 }
 
 /**

@@ -16,6 +16,7 @@ import { findConnectionById, findScope } from './integrations.connections.repo.j
 import type { OpenConnection } from './integrations.provider.js';
 import { openConnection, scrubSecrets } from './integrations.secrets.js';
 import { integrationConnections, integrationScopes, retroActionIssues } from './integrations.tables.js';
+import { httpUrlOrNull } from './integrations.urls.js';
 
 /**
  * Retro action items sent to an issue tracker or repository (issue 15, Insights 5). Who may send
@@ -147,7 +148,7 @@ export const integrationsRetroActionsPart: FeaturePart = {
         }
         if (sent()) throw conflict('This action item was sent already.');
         const stored = db.insert(retroActionIssues).values({
-          action_item_id: item.id, organization_id: viewer.organizationId, connection_id: row.id, scope_id: scope.id, external_id: created.externalId, key: created.key, url: created.url, created_by: viewer.userId,
+          action_item_id: item.id, organization_id: viewer.organizationId, connection_id: row.id, scope_id: scope.id, external_id: created.externalId, key: created.key, url: httpUrlOrNull(created.url), created_by: viewer.userId,
         }).returning().get();
         return present({ ...stored, provider: row.provider });
       },

@@ -18,10 +18,19 @@ import type { FeaturePart } from '../feature-part.js';
  * one ingest writer in one transaction with its de-duplication row (a failure keeps neither, so the
  * service's redelivery is applied), retro action items whose issue closed are marked done: 202.
  * A paused connection, or an organization with integrations switched off: 202 and nothing applied.
+ * A delivery whose object (pull request, issue, deployment) is older than the stored one, by the
+ * payload's own updated-at (or a deployment status's time), is acknowledged 200 `{ stale: true }`
+ * so the service stops retrying, and nothing of it is applied, its de-duplication row included
+ * (docs/decisions/0057): the signature covers the body but not the delivery id, so a captured
+ * delivery resent under a new id, or a retry arriving after newer ones, would otherwise move the
+ * object back in time.
  * Deliveries older than 30 days are forgotten as new ones arrive.
  */
 export const WEBHOOK_BODY_LIMIT = 5 * 1024 * 1024;
 export const DELIVERY_RETENTION_DAYS = 30;
+
+/** Thrown inside the delivery's transaction to undo everything it wrote (scopes, accounts, its id) when it carried only older states. */
+class OlderDelivery extends Error {}
 
 export const integrationsWebhooksPart: FeaturePart = {
   resolvers: {},
@@ -49,14 +58,16 @@ export const integrationsWebhooksPart: FeaturePart = {
               .onConflictDoNothing().run().changes > 0;
             if (!fresh) return null;
             db.delete(webhookDeliveries).where(and(eq(webhookDeliveries.connection_id, row.id), lt(webhookDeliveries.received_at, new Date(now.getTime() - DELIVERY_RETENTION_DAYS * 86_400_000).toISOString()))).run();
-            const writer = createIngestWriter(db, { organizationId: row.organization_id, connectionId: row.id, settings });
+            const writer = createIngestWriter(db, { organizationId: row.organization_id, connectionId: row.id, settings, onlyNewer: true });
             const applied = delivery.apply(writer, settings);
+            if (applied.written === 0 && writer.skippedOlder() > 0) throw new OlderDelivery();
             const closed = markClosedActionIssues(app.services, row.id, (applied.closedIssues ?? []).map((externalId) => ({ externalId, closedAt: now.toISOString() })));
             return { written: applied.written, closed };
           }, { behavior: 'immediate' });
           if (!result) return reply.code(200).send({ duplicate: true });
           return reply.code(202).send({ accepted: true, written: result.written, action_items_done: result.closed });
         } catch (err) {
+          if (err instanceof OlderDelivery) return reply.code(200).send({ accepted: false, stale: true });
           const message = scrubSecrets(err instanceof Error ? err.message : String(err), connection.credentials);
           log.warn({ connectionId: row.id, event: delivery.event, error: message }, 'webhook delivery could not be applied');
           return reply.code(400).send({ error: 'BAD_USER_INPUT', message: 'The delivery could not be read.' });

@@ -39,8 +39,9 @@ export function findBatch(db: Db, orgId: string, id: string): BatchRow | undefin
   return db.select().from(massCreationBatches).where(and(eq(massCreationBatches.organization_id, orgId), eq(massCreationBatches.id, id))).get();
 }
 
-export function finishBatch(db: Db, id: string, patch: { status: BatchStatus; created?: number; result?: unknown }): void {
-  db.update(massCreationBatches).set({ ...patch, finished_at: nowIso() }).where(eq(massCreationBatches.id, id)).run();
+/** A batch id is its organization's (docs/decisions/0057): every write names both. */
+export function finishBatch(db: Db, orgId: string, id: string, patch: { status: BatchStatus; created?: number; result?: unknown }): void {
+  db.update(massCreationBatches).set({ ...patch, finished_at: nowIso() }).where(and(eq(massCreationBatches.organization_id, orgId), eq(massCreationBatches.id, id))).run();
 }
 
 /** Non-deleted users of the organization among these (lower-case) emails: email -> id and name. */
@@ -148,7 +149,7 @@ function writeInTransaction(db: Db, plan: MassCreationWrite, insert: Statement):
       const teamId = teamIds.get(key);
       if (teamId !== undefined && plan.newTeams.has(key)) db.update(teams).set({ manager_id: managerId }).where(and(eq(teams.organization_id, plan.organizationId), eq(teams.id, teamId))).run();
     }
-    finishBatch(db, plan.batchId, { status: 'done', created: plan.users.length, result: plan.result });
+    finishBatch(db, plan.organizationId, plan.batchId, { status: 'done', created: plan.users.length, result: plan.result });
     return plan.users.length;
   });
 }

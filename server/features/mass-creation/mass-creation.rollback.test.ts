@@ -21,6 +21,30 @@ describe('massCreation and rollbackMassCreation', () => {
     expect((await mine.admin.gql(RESULT_QUERY, { id: crypto.randomUUID() })).data!.massCreation).toBeNull();
   });
 
+  it('a batch id is its organization\'s: another organization using the same id runs its own batch, and neither reads, rolls back or learns of the other (decision 0057)', async () => {
+    const mine = await freshOrg();
+    const theirs = await freshOrg();
+    const batch_id = crypto.randomUUID();
+    expect(result(await massCreate(mine.admin, [{ email: `a1@${mine.domain}`, full_name: 'A One' }], { batch_id })).batch_id).toBe(batch_id);
+    // The same id in another organization is not "already used" there: no answer about the first one.
+    const other = await massCreate(theirs.admin, [{ email: `b1@${theirs.domain}`, full_name: 'B One' }, { email: `b2@${theirs.domain}`, full_name: 'B Two' }], { batch_id });
+    expect(other.errors).toBeUndefined();
+    expect(result(other)).toMatchObject({ batch_id, count: 2 });
+    // The CSV route takes the id the same way.
+    const csv = await upload(theirs.admin.token, `email,full_name\nb3@${theirs.domain},B Three\n`, `?batch_id=${batch_id.toUpperCase()}`);
+    expect([csv.statusCode, csv.json().error]).toEqual([409, 'CONFLICT']);
+    expect(csv.json().message).toMatch(/already used in this organization/);
+    // Each organization reads its own result under the id.
+    expect((await mine.admin.gql(RESULT_QUERY, { id: batch_id })).data!.massCreation.count).toBe(1);
+    expect((await theirs.admin.gql(RESULT_QUERY, { id: batch_id })).data!.massCreation.count).toBe(2);
+    // Rolling back removes only the caller's people of that id.
+    expect((await theirs.admin.gql(ROLLBACK, { id: batch_id })).data!.rollbackMassCreation).toBe(2);
+    expect(batchUsers(batch_id).map((u) => u.email)).toEqual([`a1@${mine.domain}`]);
+    expect((await mine.admin.gql(RESULT_QUERY, { id: batch_id })).data!.massCreation.count).toBe(1);
+    const rows = sqlite().prepare('SELECT organization_id, status FROM mass_creation_batches WHERE id = ? ORDER BY status').all(batch_id);
+    expect(rows).toEqual([{ organization_id: mine.org.id, status: 'done' }, { organization_id: theirs.org.id, status: 'rolled_back' }]);
+  });
+
   it('removes only the batch\'s users who never signed in; the emails can be imported again', async () => {
     const { admin, domain } = await freshOrg();
     const rows = ['r1', 'r2', 'r3'].map((l) => ({ email: `${l}@${domain}`, full_name: l, team: 'Rollback Team' }));

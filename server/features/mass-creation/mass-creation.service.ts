@@ -225,7 +225,7 @@ export async function runMassCreation(services: Services, viewer: Viewer, reques
 
   // Claims the id before any await, so two requests with one batch id cannot both run.
   if (!insertBatch(db, { id: batchId, organizationId: orgId, createdBy: viewer.userId, dryRun, total })) {
-    throw conflict('This batch_id was already used; choose a new one.');
+    throw conflict('This batch_id was already used in this organization; choose a new one.');
   }
 
   const topic = topics.massCreateProgress(orgId, batchId);
@@ -321,7 +321,7 @@ export async function runMassCreation(services: Services, viewer: Viewer, reques
     };
 
     if (dryRun) {
-      finishBatch(db, batchId, { status: 'done', created: 0, result });
+      finishBatch(db, orgId, batchId, { status: 'done', created: 0, result });
     } else {
       db.transaction(() => {
         const created = writeMassCreation(db, { organizationId: orgId, batchId, teamIds: liveTeams, newTeams, users: accepted, result, ...write });
@@ -334,7 +334,7 @@ export async function runMassCreation(services: Services, viewer: Viewer, reques
     return result;
   } catch (err) {
     try {
-      finishBatch(db, batchId, { status: 'failed', created: 0 });
+      finishBatch(db, orgId, batchId, { status: 'failed', created: 0 });
     } catch (markErr) {
       log.error({ err: markErr, batchId }, 'could not mark a mass creation batch as failed');
     }

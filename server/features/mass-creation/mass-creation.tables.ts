@@ -1,9 +1,13 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
+import { index, integer, primaryKey, sqliteTable, text } from 'drizzle-orm/sqlite-core';
 import { organizations } from '../org/org.tables.js';
 
+/**
+ * A batch's id is its organization's (docs/decisions/0057): the key is (organization, id), so an id
+ * chosen in one organization never collides with, nor reveals, another organization's batch.
+ */
 export const massCreationBatches = sqliteTable('mass_creation_batches', {
-  id: text('id').primaryKey(),
+  id: text('id').notNull(),
   organization_id: text('organization_id').notNull().references(() => organizations.id, { onDelete: 'cascade' }),
   created_by: text('created_by').notNull(),
   // interrupted: the server stopped or was killed during the import; nothing of it was written (mass-creation.recovery.ts).
@@ -14,4 +18,4 @@ export const massCreationBatches = sqliteTable('mass_creation_batches', {
   result: text('result', { mode: 'json' }),
   created_at: text('created_at').notNull().default(sql`(strftime('%Y-%m-%dT%H:%M:%fZ','now'))`),
   finished_at: text('finished_at'),
-}, (t) => [index('mass_creation_batches_org').on(t.organization_id)]);
+}, (t) => [primaryKey({ columns: [t.organization_id, t.id] }), index('mass_creation_batches_org').on(t.organization_id)]);

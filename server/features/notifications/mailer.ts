@@ -36,7 +36,8 @@ export class Mailer {
     this.db.insert(emailOutbox).values({ id, organization_id: mail.organizationId, to: mail.to, subject: mail.subject, ...kept }).run();
     if (!this.transport) {
       // Never the link itself: it may sign someone in (docs/decisions/0044). Admins read it in the outbox.
-      this.log.info({ mailId: id, to: mail.to, subject: mail.subject, hasLink: !!mail.link }, 'mail kept in the outbox (SMTP_URL not set): admins read it on Admin, Settings, Configurations, Email outbox');
+      // Nor the address: a sign-up or email change mails an address someone typed (docs/decisions/0057); the outbox row names it.
+      this.log.info({ mailId: id, subject: mail.subject, hasLink: !!mail.link }, 'mail kept in the outbox (SMTP_URL not set): admins read it on Admin, Settings, Configurations, Email outbox');
       return id;
     }
     this.transport

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { codeOf, createTestApp, seedOrg, signedIn } from '../../test/helpers.js';
+import { codeOf, createTestApp, outboxMails, seedOrg, signedIn } from '../../test/helpers.js';
 import { createBusinessUnit, createDepartment, createSubdepartment } from './org.repo.js';
 import { updateUser } from '../users/users.repo.js';
 
@@ -23,7 +23,11 @@ describe('organization', () => {
     expect(codeOf(await admin.gql('mutation { updateOrganization(input: { onboarding_phase: "NOPE" }) { name } }'))).toBe('BAD_USER_INPUT');
 
     // The rules apply to the email check: gmail.com is now allowed, the blocked domain is refused.
-    expect((await admin.gql('mutation($id: ID!) { updateUserByAdmin(id: $id, input: { email: "member.orgy@gmail.com" }) { email } }', { id: o.member.id })).data).toEqual({ updateUserByAdmin: { email: 'member.orgy@gmail.com' } });
+    // (An accepted address is confirmed by the link mailed to it, decision 0057: the old one stays until then.)
+    const allowed = await admin.gql('mutation($id: ID!) { updateUserByAdmin(id: $id, input: { email: "member.orgy@gmail.com" }) { email } }', { id: o.member.id });
+    expect(allowed).toMatchObject({ data: { updateUserByAdmin: { email: o.member.email } } });
+    expect(allowed.errors).toBeUndefined();
+    expect(outboxMails(app, 'member.orgy@gmail.com').map((m) => m.subject)).toEqual(['Confirm your new Teamlens email']);
     expect(codeOf(await admin.gql('mutation($id: ID!) { updateUserByAdmin(id: $id, input: { email: "x@eu.contractors.example" }) { email } }', { id: o.member.id }))).toBe('BAD_USER_INPUT');
   });
 

@@ -16,14 +16,14 @@ import { closeOrganization, findSubdepartmentsByIds } from '../org/org.repo.js';
 import { organizationEmailCheck } from '../org/org.email-rules.js';
 import { findTeamsByIds } from '../teams/teams.repo.js';
 import { addOnePerson } from './users.create.js';
-import { endUserSessions, passwordChanged, publishUserUpdated } from './users.events.js';
+import { endUserSessions, passwordChanged, permissionsChanged, publishUserUpdated } from './users.events.js';
 import { inviteUsers } from './users.invitations.js';
 import { forbiddenUserFields, managesUser } from './users.policy.js';
 import {
-  countActiveAdmins, emailTaken, findNotInvitedUsers, findUserByEmail, findUserById, findUsersByIds, setWidgetPreferences, softDeleteUsers, updateUser, updateUsers,
+  countActiveAdmins, findNotInvitedUsers, findUserByEmail, findUserById, findUsersByIds, setWidgetPreferences, softDeleteUsers, updateUser, updateUsers,
   type UserPatch, type UserRow,
 } from './users.repo.js';
-import { expireOpenTokens, revokeOrganizationSessions } from '../auth/auth.repo.js';
+import { expireOrganizationLinks, revokeOrganizationSessions } from '../auth/auth.repo.js';
 import { topics } from '../../graphql/pubsub.js';
 import { auditActor } from '../audit/audit.actor.js';
 import { recordAuditAbout } from '../audit/audit.repo.js';
@@ -61,9 +61,11 @@ function applyUserUpdate(ctx: MercuriusContext, viewer: Viewer, ids: string[], i
   checkReferences(ctx, viewer, input, ids);
   if (input.status && input.status !== 'ACTIVE' && ids.includes(viewer.userId)) throw conflict('You cannot deactivate yourself.');
   const before = input.status ? findUsersByIds(db, viewer.organizationId, ids) : [];
+  const changed = before.filter((u) => u.status !== input.status);
   db.transaction(() => {
     updateUsers(db, viewer.organizationId, ids, toPatch(input));
-    recordAuditAbout(db, auditActor(ctx, viewer), 'STATUS_CHANGED', before.filter((u) => u.status !== input.status).map((u) => ({ ...u, details: { from: u.status, to: input.status! } })));
+    recordAuditAbout(db, auditActor(ctx, viewer), 'STATUS_CHANGED', changed.map((u) => ({ ...u, details: { from: u.status, to: input.status! } })));
+    permissionsChanged(ctx.services, viewer.organizationId, changed.map((u) => u.id));
   });
   if (input.status === 'DEACTIVATED') endUserSessions(ctx.services, ids);
   publishUserUpdated(ctx.services, ids);
@@ -83,10 +85,11 @@ export const userMutations = {
       patch.last_password_update = nowIso();
     }
     if (input.email !== undefined && input.email !== me.email) {
-      // An address of one's own organization is refused; one of another organization gets the same
-      // answer as a free one but no link (verify-email refuses it anyway): no answer about others (0044).
+      // An address of one's own organization is refused; any other gets the confirmation link, one of
+      // another organization too (verify-email refuses it when followed): the answer and the outbox
+      // say nothing about other organizations (docs/decisions/0044, 0057).
       if (findUserByEmail(db, viewer.organizationId, input.email, { includeDeleted: true })) throw conflict('Another account already uses this email.');
-      if (!emailTaken(db, input.email)) sendEmailChangeLink(ctx.services, me, input.email);
+      sendEmailChangeLink(ctx.services, me, input.email);
     }
     if (input.profile_picture_id !== undefined) {
       if (input.profile_picture_id && !findMediaByIds(db, viewer.organizationId, [input.profile_picture_id]).length) throw badInput('profile_picture_id: no such picture.');
@@ -139,28 +142,28 @@ export const userMutations = {
     const { db } = ctx.services;
     const target = findUserById(db, viewer.organizationId, args.id);
     if (!target) throw notFound('User');
-    if (input.email && input.email !== target.email) {
-      if (organizationEmailCheck(db, viewer.organizationId).isBlocked(input.email)) throw badInput('email: use a work address, not a free or disposable mail provider.');
-      if (emailTaken(db, input.email)) throw conflict('Another account already uses this email.');
+    // A new address is confirmed by a link sent to it and takes effect when the link is followed
+    // (verify-email); until then the old one stays. An address of the admin's own organization is
+    // refused plainly (they can see their people); any other, free or another organization's, gets
+    // the same answer and the same mail (verify-email refuses a taken one): docs/decisions/0057.
+    const newEmail = input.email && input.email !== target.email ? input.email : null;
+    if (newEmail) {
+      if (organizationEmailCheck(db, viewer.organizationId).isBlocked(newEmail)) throw badInput('email: use a work address, not a free or disposable mail provider.');
+      if (findUserByEmail(db, viewer.organizationId, newEmail, { includeDeleted: true })) throw conflict('Another account already uses this email.');
     }
     if (input.permission_level && input.permission_level !== 'ADMIN' && target.permission_level === 'ADMIN' && countActiveAdmins(db, viewer.organizationId) <= 1) {
       throw conflict('The organization needs at least one admin.');
     }
-    const patch = toPatch(input as UserInput);
-    if (input.email && input.email !== target.email) {
-      patch.email_verified = false;
-      // An invitation mailed to the old address is dead (the link checks the address): not invited at the new one.
-      if (target.status === 'INVITED') {
-        patch.invited_at = null;
-        expireOpenTokens(db, target.email, 'invite');
-      }
-    }
+    const { email: _typed, ...fields } = input;
+    const patch = toPatch(fields as UserInput);
     db.transaction(() => {
       updateUser(db, viewer.organizationId, target.id, patch);
       if (input.permission_level && input.permission_level !== target.permission_level) {
         recordAuditAbout(db, auditActor(ctx, viewer), 'PERMISSION_LEVEL_CHANGED', [{ ...target, details: { from: target.permission_level, to: input.permission_level } }]);
+        permissionsChanged(ctx.services, viewer.organizationId, [target.id]);
       }
     });
+    if (newEmail) sendEmailChangeLink(ctx.services, target, newEmail);
     if (input.permission_level && input.permission_level !== target.permission_level) endUserSessions(ctx.services, [target.id]);
     publishUserUpdated(ctx.services, [target.id]);
     return { ...findUserById(db, viewer.organizationId, target.id)!, showAzureEmail: true };
@@ -175,6 +178,7 @@ export const userMutations = {
     db.transaction(() => {
       softDeleteUsers(db, viewer.organizationId, [me.id]);
       recordAuditAbout(db, auditActor(ctx, viewer), 'USER_REMOVED', [{ ...me, details: { own_account: true } }]);
+      permissionsChanged(ctx.services, viewer.organizationId, [me.id]);
     });
     endUserSessions(ctx.services, [me.id]);
     return true;
@@ -185,6 +189,7 @@ export const userMutations = {
     const { db, pubsub } = ctx.services;
     await requirePassword(findUserById(db, viewer.organizationId, viewer.userId)!, args.password);
     closeOrganization(db, viewer.organizationId);
+    expireOrganizationLinks(db, viewer.organizationId); // nobody's link of a closed organization works any more (decision 0057)
     const sessionIds = revokeOrganizationSessions(db, viewer.organizationId);
     pubsub.publish(topics.sessionRevoked, { sessionIds });
     return true;
@@ -209,6 +214,7 @@ export const userMutations = {
     const removed = db.transaction(() => {
       const gone = softDeleteUsers(db, viewer.organizationId, ids);
       recordAuditAbout(db, auditActor(ctx, viewer), 'USER_REMOVED', people.filter((u) => gone.includes(u.id)));
+      permissionsChanged(ctx.services, viewer.organizationId, gone);
       return gone;
     });
     endUserSessions(ctx.services, removed);

@@ -121,6 +121,14 @@ export function markInvited(db: Db, orgId: string, ids: readonly string[], at = 
   });
 }
 
+/** INVITED people among these whose invitation link was ended (docs/decisions/0057): "not invited" again, until an admin sends a new one. */
+export function clearInvitedAt(db: Db, orgId: string, ids: readonly string[]): void {
+  chunked(ids, (part) => {
+    db.update(users).set({ invited_at: null }).where(and(eq(users.organization_id, orgId), inArray(users.id, part), eq(users.status, 'INVITED'))).run();
+    return [];
+  });
+}
+
 /** Live INVITED people of the organization who were never sent an invitation. */
 export function findNotInvitedUsers(db: Db, orgId: string): UserRow[] {
   return db.select().from(users)

@@ -99,6 +99,7 @@ export const identitySchema = /* GraphQL */ `
   }
 
   input UpdateMeInput {
+    "A new address (with current_password): a confirmation link is sent to it; the address changes when the link is followed, the old one stays until then. One used in your own organization: CONFLICT."
     email: String
     password: String
     current_password: String
@@ -124,6 +125,7 @@ export const identitySchema = /* GraphQL */ `
     manager_id: ID
     team_id: ID
     subdepartment_id: ID
+    "A change (admin only) ends every link of the person still open (password reset, invitation, email change); deactivation also ends their sessions."
     status: ValidUserStatus
     excluded_review_automation: Boolean
     slack_id: String
@@ -135,8 +137,10 @@ export const identitySchema = /* GraphQL */ `
     bitbucket_account_id: String
     azure_email: String
     full_name: String
+    "A new address: a confirmation link is sent to it and the person's address changes when the link is followed; until then the answer still carries the old one. One used in the admin's organization: CONFLICT; any other address gets the same answer."
     email: String
     role: String
+    "A change ends the person's sessions and every link of theirs still open (password reset, invitation, email change)."
     permission_level: ValidUserPermissionLevel
   }
   "One person, with the fields and rules of a CSV import row (shared/mass-create.schema.ts)."

@@ -294,13 +294,15 @@ it('stores review requests once: a second sync, a pullrequest:created delivery a
   await syncNow('RECONCILE');
   expect(storedRequests()).toEqual(expected);
 
-  // The delivery Bitbucket sent when #9 was opened (bob asked), applied once; a replay is acknowledged, a second delivery of the same adds nothing.
+  // The delivery Bitbucket sent when #9 was opened (bob asked) arrives after the sync read a newer
+  // state of #9: acknowledged and not applied (decision 0057), under its id and under another; the
+  // requests stay as the sync dated them.
   const created = fake.delivery('pullrequest:created', fake.pullRequestCreated('api', 9), SECRET, 'bb-created-9');
   expect((JSON.parse(created.body) as { pullrequest: { reviewers: Array<{ account_id: string }> } }).pullrequest.reviewers.map((a) => a.account_id)).toEqual(['712020:bob']);
   const first = await webhook(created);
-  expect([first.statusCode, first.json()]).toEqual([202, { accepted: true, written: 1, action_items_done: 0 }]);
-  expect((await webhook(created)).json()).toEqual({ duplicate: true });
-  expect((await webhook(fake.delivery('pullrequest:created', fake.pullRequestCreated('api', 9), SECRET, 'bb-created-9-again'))).statusCode).toBe(202);
+  expect([first.statusCode, first.json()]).toEqual([200, { accepted: false, stale: true }]);
+  expect((await webhook(created)).json()).toEqual({ accepted: false, stale: true });
+  expect((await webhook(fake.delivery('pullrequest:created', fake.pullRequestCreated('api', 9), SECRET, 'bb-created-9-again'))).statusCode).toBe(200);
   expect(storedRequests()).toEqual(expected);
   // An update's payload names the reviewers now (bob and carol), not since when: it adds none (the sync dates them from the activity).
   const now = await (await fetch(`${fake.url}/repositories/acme/api/pullrequests/9`, { headers: { authorization: `Basic ${Buffer.from(fake.token).toString('base64')}` } })).json() as Record<string, unknown>;
@@ -316,7 +318,12 @@ it('stores review requests once: a second sync, a pullrequest:created delivery a
   const payload = fake.pullRequestCreated('web', 6);
   const dave = { type: 'user', account_id: fake.accountId('dave'), nickname: 'dave', display_name: 'Dave Diaz' };
   const opened = { ...(payload.pullrequest as Record<string, unknown>), id: 11, title: 'Dark mode', created_on: '2025-03-30T15:00:00+00:00', updated_on: '2025-03-30T15:00:00+00:00', reviewers: [dave] };
-  expect((await webhook(fake.delivery('pullrequest:created', { ...payload, pullrequest: opened }, SECRET, 'bb-created-web-11'))).statusCode).toBe(202);
+  const created11 = fake.delivery('pullrequest:created', { ...payload, pullrequest: opened }, SECRET, 'bb-created-web-11');
+  const applied = await webhook(created11);
+  expect([applied.statusCode, applied.json()]).toEqual([202, { accepted: true, written: 1, action_items_done: 0 }]);
+  // Applied once: a replay is acknowledged as a duplicate, a second delivery of the same state (another id) adds nothing.
+  expect((await webhook(created11)).json()).toEqual({ duplicate: true });
+  expect((await webhook(fake.delivery('pullrequest:created', { ...payload, pullrequest: opened }, SECRET, 'bb-created-web-11-again'))).statusCode).toBe(202);
   expect(storedRequests()).toEqual([expected[0], expected[1], ['acme/web#11', 'dave', '2025-03-30T15:00:00.000Z'], expected[2]]);
 });
 
