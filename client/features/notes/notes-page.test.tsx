@@ -25,7 +25,7 @@ function stubList(answer: (filter: GraphqlVariables) => unknown, over: Record<st
 
 it('lists pinned notes first, marks the ones shared with me and 1:1 notes, shows the next 1:1s, and searches with highlighted matches as plain text', async () => {
   const { calls } = stubList((filter) => (filter.query
-    ? page([{ note: mine, title_match: '\u0002Roadmap\u0003 thoughts', snippet: 'Plan the \u0002roadmap\u0003 <img src=x onerror="window.__xss=1"> now' }])
+    ? page([{ note: mine, title_match: '\u0002Roadmap\u0003 thoughts', snippet: '## Plan the **\u0002roadmap\u0003** <img src=x onerror="window.__xss=1"> now' }])
     : page([mine, pinned, sharedWithMe, oneOnOne])));
   await renderSignedIn('/notes/my-notes');
   const list = await screen.findByRole('list', { name: 'Notes' }, T);
@@ -47,6 +47,8 @@ it('lists pinned notes first, marks the ones shared with me and 1:1 notes, shows
   expect([...results.querySelectorAll('mark')].map((m) => m.textContent)).toEqual(['Roadmap', 'roadmap']);
   expect(results.querySelector('img')).toBeNull();
   expect(within(results).getByText('<img src=x onerror="window.__xss=1"> now', { exact: false })).toBeTruthy();
+  // The snippet reads as the rendered note does: no Markdown marks around the match.
+  expect(results.querySelector('mark')!.parentElement!.textContent).not.toMatch(/##|\*\*/);
   expect(screen.getByText('1 note found, best match first.')).toBeTruthy();
 });
 

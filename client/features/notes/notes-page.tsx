@@ -8,17 +8,12 @@ import { showAlert } from '../../lib/alerts.js';
 import { Highlighted } from './note-markdown.js';
 import { noteTagsQueryOptions, notesListQueryOptions, notesOverviewQueryOptions, useNotesApi, type NoteCardItem, type NotesSearch } from './notes.api.js';
 import { NoteBadges } from './note-badges.js';
+import { excerpt, plainMarkdown } from './note-plain.js';
 import './notes.css';
 
 const LIST_PATH = '/notes/my-notes';
 const NOTE_PATH = '/notes/my-notes/$id';
 export const SEARCH_DELAY_MS = 300;
-
-/** The start of a note's text as one plain line (Markdown marks left out) when there is no search snippet. */
-export function excerpt(body: string, max = 160): string {
-  const plain = body.replace(/```[\s\S]*?```/g, ' ').replace(/[#>*_`~[\]()!|-]+/g, ' ').replace(/\s+/g, ' ').trim();
-  return plain.length > max ? `${plain.slice(0, max - 1)}…` : plain;
-}
 
 /** /notes/my-notes: my notes and the ones shared with me, pinned first; ranked search with highlighted matches, a tag filter and the next 1:1s. */
 export function NotesPage({ search }: { search: NotesSearch }) {
@@ -136,7 +131,7 @@ export function NotesPage({ search }: { search: NotesSearch }) {
 function NoteLine({ item }: { item: NoteCardItem }) {
   const { note } = item;
   const headingId = useId();
-  const text = item.snippet ? <Highlighted text={item.snippet} /> : excerpt(note.body);
+  const text = item.snippet ? <Highlighted text={plainMarkdown(item.snippet)} /> : excerpt(note.body);
   return (
     <li className={note.pinned ? 'tile note-item is-pinned' : 'tile note-item'} aria-labelledby={headingId}>
       <h2 id={headingId} className="note-item-title">
