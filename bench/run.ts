@@ -11,7 +11,7 @@ import { benchAdminTable } from './admin-table.bench.js';
 import { benchReviews } from './reviews.bench.js';
 import { benchMixed, mixedRows, type MixedBench } from './mixed.bench.js';
 import type { LoadResult } from './load.js';
-import { measureRouteWeights } from './weight.js';
+import { PUBLIC_FORM_ROUTES, largestChunk, measureRouteWeights } from './weight.js';
 import { benchLighthouse, lighthouseRows } from './lighthouse.bench.js';
 import { benchHeavyQuery, type HeavyBench } from './heavy-query.bench.js';
 import { benchRetrosLive } from './retros-live.bench.js';
@@ -59,6 +59,8 @@ async function main(): Promise<void> {
   console.log('bench: JavaScript per route (Vite manifest, gzip)...');
   const weights = measureRouteWeights();
   const weightOf = (p: string) => weights.find((w) => w.path === p)!;
+  const publicForms = measureRouteWeights(undefined, PUBLIC_FORM_ROUTES);
+  const largest = largestChunk();
   console.log('bench: admin users table with 5,000 users in headless Chromium...');
   const table = await benchAdminTable(5000, 5);
   console.log('bench: review cycle for 1,000 participants with 5 reviewers each, and its team progress...');
@@ -98,6 +100,8 @@ async function main(): Promise<void> {
     ['email check, list load (cold process)', `${Number(email.loadMs).toFixed(1)} ms for ${email.domains} domains`, '< 50 ms', verdict(Number(email.loadMs) < 50)],
     ['JavaScript of the login page (entry + route chunks, gzip)', `${weightOf('/login').gzipKb} kB in ${weightOf('/login').files} files (${weightOf('/login').rawKb} kB uncompressed)`, 'login < 150 kB gzip', verdict(weightOf('/login').gzipKb < 150)],
     ['JavaScript of other routes (gzip; + loaded on first use)', weights.filter((w) => w.path !== '/login').map((w) => `${w.path} ${w.gzipKb} kB (+ ${w.onDemandGzipKb} kB)`).join('; '), '(no target)', '-'],
+    ['JavaScript of the public forms (page + on the first submit, gzip)', publicForms.map((w) => `${w.path} ${w.gzipKb} + ${w.formGzipKb} kB`).join('; '), '(no target; the email-domain lists stay on the server)', '-'],
+    ['largest JavaScript file of the build (uncompressed)', `${largest.rawKb} kB (${largest.gzipKb} kB gzip): ${largest.file}`, '< 500 kB', verdict(largest.rawKb < 500)],
     ['admin users table, 5,000 users: navigation to table shown, scripts cached', `median ${table.warmMedian} ms (${table.warmMs.join(', ')})`, '< 1 s', verdict(table.warmMedian < 1000)],
     ['admin users table, 5,000 users: navigation to table shown, empty browser cache', `median ${table.coldMedian} ms (${table.coldMs.join(', ')})`, '< 1 s', verdict(table.coldMedian < 1000)],
     ['launching a review cycle: 1,000 participants, 5 reviewers each (one transaction)', `${reviews.launchMs} ms for ${reviews.requests} requests`, '< 2 s', verdict(reviews.launchMs < 2000 && reviews.requests === 5000)],

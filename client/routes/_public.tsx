@@ -1,14 +1,18 @@
 import { Link, Outlet, createFileRoute } from '@tanstack/react-router';
 import { useSyncExternalStore } from 'react';
+import { signUpStatusQuery, useSignUpOpen } from '../features/auth/sign-up-status.js';
 
 /** Public pages: a simple header and footer, no session needed. */
 export const Route = createFileRoute('/_public')({
+  // Asked once for every public page: the footer links to sign-up only while it is open.
+  beforeLoad: ({ context }) => void context.queryClient.prefetchQuery(signUpStatusQuery),
   component: PublicLayout,
 });
 
 function PublicLayout() {
   const { auth } = Route.useRouteContext();
   const session = useSyncExternalStore(auth.subscribe, auth.getState, auth.getState);
+  const signUpOpen = useSignUpOpen();
   return (
     <div className="public">
       <header className="public-header">
@@ -29,7 +33,7 @@ function PublicLayout() {
       <footer className="public-footer">
         <Link to="/privacy-policy">Privacy policy</Link>
         <Link to="/cookie-policy">Cookie policy</Link>
-        <Link to="/sign-up">Create an organization</Link>
+        {signUpOpen && <Link to="/sign-up">Create an organization</Link>}
       </footer>
     </div>
   );

@@ -1,3 +1,4 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { SignUpStatus } from '../../../shared/install.js';
 
 /**
@@ -14,4 +15,15 @@ export async function fetchSignUpStatus(): Promise<SignUpStatus | null> {
   } catch {
     return null;
   }
+}
+
+/** The status in the query cache, shared by the pages that link to sign-up (a minute fresh). */
+export const signUpStatusQuery = queryOptions({ queryKey: ['auth', 'sign-up-status'], queryFn: fetchSignUpStatus, staleTime: 60_000 });
+
+/**
+ * Whether to offer "Create an organization": only when the server said sign-up is open. While it
+ * is closed (the default), or the server could not say, pages do not link to it (docs/decisions/0061).
+ */
+export function useSignUpOpen(): boolean {
+  return useQuery(signUpStatusQuery).data?.open === true;
 }

@@ -1,18 +1,18 @@
 import { Link, createFileRoute } from '@tanstack/react-router';
 import { publicPromises } from '../../features/public-forms/public-promises.js';
-import { fetchSignUpStatus } from '../../features/auth/sign-up-status.js';
+import { signUpStatusQuery, useSignUpOpen } from '../../features/auth/sign-up-status.js';
 import '../../features/public-forms/public-forms.css';
 
 export const Route = createFileRoute('/_public/')({
-  loader: () => fetchSignUpStatus(),
+  loader: ({ context }) => context.queryClient.ensureQueryData(signUpStatusQuery),
   component: LandingPage,
 });
 
 /** The start page: promises only what this version has built (shared/feature-areas.ts); the rest is listed as planned. */
 function LandingPage() {
   const { available, planned, headline } = publicPromises();
-  // While sign-up is closed the page does not offer it (people join by invitation).
-  const signUpOpen = Route.useLoaderData()?.open !== false;
+  // While sign-up is closed, or the server could not say, the page does not offer it (people join by invitation).
+  const signUpOpen = useSignUpOpen();
   return (
     <div className="landing">
       <section className="hero">
