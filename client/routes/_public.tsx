@@ -1,18 +1,18 @@
 import { Link, Outlet, createFileRoute } from '@tanstack/react-router';
 import { useSyncExternalStore } from 'react';
-import { signUpStatusQuery, useSignUpOpen } from '../features/auth/sign-up-status.js';
+import { signUpIsOpen, signUpStatusQuery } from '../features/auth/sign-up-status.js';
 
 /** Public pages: a simple header and footer, no session needed. */
 export const Route = createFileRoute('/_public')({
-  // Asked once for every public page: the footer links to sign-up only while it is open.
-  beforeLoad: ({ context }) => void context.queryClient.prefetchQuery(signUpStatusQuery),
+  // Asked for every public page (once a minute at most): the footer links to sign-up only while it is open.
+  loader: ({ context }) => context.queryClient.ensureQueryData(signUpStatusQuery),
   component: PublicLayout,
 });
 
 function PublicLayout() {
   const { auth } = Route.useRouteContext();
   const session = useSyncExternalStore(auth.subscribe, auth.getState, auth.getState);
-  const signUpOpen = useSignUpOpen();
+  const signUpOpen = signUpIsOpen(Route.useLoaderData());
   return (
     <div className="public">
       <header className="public-header">

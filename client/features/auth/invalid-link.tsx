@@ -1,9 +1,10 @@
+import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { useSignUpOpen } from './sign-up-status.js';
+import { signUpIsOpen, signUpStatusQuery } from './sign-up-status.js';
 
 /** A sign-up, invitation or reset link that is unknown, used or expired. */
 export function InvalidLink() {
-  const signUpOpen = useSignUpOpen();
+  const signUpOpen = signUpIsOpen(useQuery(signUpStatusQuery).data);
   return (
     <>
       <h1>This link is invalid or expired</h1>

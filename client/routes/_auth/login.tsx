@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { Field, FormError, SubmitButton } from '../../components/ui/field.js';
 import { signInFormSchema, signInMessage } from '../../features/auth/sign-in.js';
 import { afterSignInPath } from '../../features/auth/sign-in-redirect.js';
-import { signUpStatusQuery, useSignUpOpen } from '../../features/auth/sign-up-status.js';
+import { signUpIsOpen, signUpStatusQuery } from '../../features/auth/sign-up-status.js';
 import { useZodForm } from '../../lib/forms.js';
 
 const searchSchema = z.object({
@@ -46,7 +46,7 @@ function LoginPage() {
     if (result.error) return { formError: signInMessage(result.error) };
     router.history.push(target);
   });
-  const signUpOpen = useSignUpOpen();
+  const signUpOpen = signUpIsOpen(Route.useLoaderData());
   const notice = search.error ? signInMessage(search.error) : search.reset ? 'Password set. Sign in with your new password.' : null;
 
   return (
