@@ -55,6 +55,9 @@ const HEADER_CLASSES: Array<[string, string, string | null]> = [
   // Decorations: notes, prefixes, qualifiers, required marks.
   ['bracketed note', 'Email Address [Required]', 'email'],
   ['prefix before a dash', 'Legal Name - Last Name', 'last_name'],
+  ['prefix in snake case', 'legal_name_first_name', 'first_name'],
+  ['words written together', 'FULLNAME', 'full_name'],
+  ['words written together, German style', 'EMailAdresse', 'email'],
   ['qualifier after a dash', 'Email - Primary Work', 'email'],
   ['"Primary" before Email', 'Primary Email', 'email'],
   ['"Business" before Email', 'Business Email', 'email'],

@@ -12,7 +12,8 @@
  * 3. If that fails, read the decorations: a private qualifier ("Home", "privat", "personnel")
  *    means no field; neutral words ("Legal", "Primary", "Employee", "Pflichtfeld") are dropped,
  *    and so are work qualifiers ("Work", "Business", "geschäftlich", "professionnel") where the
- *    field allows them. Last, a header in parts ("Legal Name - First Name") is read by its last part.
+ *    field allows them. Last, a header in parts ("Legal Name - First Name", "legal_name_first_name")
+ *    is read by its last part.
  *
  * Each match has a rank: when several columns name one field, the best rank wins ("Work Email"
  * over "Email", Entra's "mail" over "userPrincipalName", "Manager Email" over "Manager"), then
@@ -63,11 +64,16 @@ function headerWords(header: string): string[] {
 }
 
 const LOOKUP = new Map<string, Match>();
+/** A name of the table, and its words written together ("Full name" is also "fullname", "FullName" splits by itself). */
 function addName(text: string, match: Match) {
-  const key = headerWords(text).join('_');
+  const words = headerWords(text);
+  const key = words.join('_');
   const known = LOOKUP.get(key);
   if (known && known.field !== match.field) throw new Error(`header word "${text}" is listed for ${known.field} and ${match.field}`);
   if (!known || match.rank < known.rank) LOOKUP.set(key, match);
+  const joined = words.join('');
+  const taken = LOOKUP.get(joined);
+  if (joined !== key && (!taken || (taken.field === match.field && match.rank < taken.rank))) LOOKUP.set(joined, match);
 }
 const allWords = (words: Partial<Record<string, readonly string[]>> | undefined) => HEADER_LANGUAGES.flatMap((lang) => words?.[lang] ?? []);
 for (const field of IMPORT_FIELDS) {
@@ -89,7 +95,7 @@ const MANAGER_ONLY = new Set(allWords(MANAGER_WORDS).map((w) => headerWords(w).j
 
 function lookupWords(words: readonly string[], workStripped: boolean): Match | null {
   if (words.length === 0) return null;
-  const match = LOOKUP.get(words.join('_'));
+  const match = LOOKUP.get(words.join('_')) ?? LOOKUP.get(words.join(''));
   if (!match || !workStripped) return match ?? null;
   const work = FIELD_SYNONYMS[match.field].work;
   if (!work) return null;
@@ -109,11 +115,20 @@ function matchWords(words: readonly string[]): Match | null {
 }
 
 function matchHeader(header: string): Match | null {
-  const whole = matchWords(headerWords(header));
+  const words = headerWords(header);
+  const whole = matchWords(words);
   if (whole) return whole;
+  if (words.some((w) => PERSONAL.has(w))) return null;
+  // "Legal Name - First Name", "Contact: Email": the last part names the field.
   const parts = header.split(/\s[-–—|]\s|:/).filter((p) => p.trim() !== '');
-  if (parts.length < 2 || headerWords(header).some((w) => PERSONAL.has(w))) return null;
-  return matchWords(headerWords(parts[parts.length - 1]!));
+  const last = parts.length > 1 ? matchWords(headerWords(parts[parts.length - 1]!)) : null;
+  if (last) return last;
+  // "legal_name_first_name": a name followed by a more precise name; the last one counts.
+  for (let k = 1; k < words.length; k++) {
+    const rest = matchWords(words.slice(k));
+    if (rest && matchWords(words.slice(0, k))) return rest;
+  }
+  return null;
 }
 
 /** The field a header cell names, or null when it names none (the column is then ignored). */
