@@ -11,6 +11,12 @@ const graphqlRuntime = [
   { name: 'graphql-ws', message: 'Import graphql-ws values from server/graphql/graphql-runtime.ts (type imports are fine).', allowTypeImports: true },
 ];
 
+// The email-domain lists (~1 MB) stay on the server: pages check formats, the server the lists (docs/decisions/0061).
+const serverOnlyShared = {
+  group: ['**/shared/email-check*', '**/shared/email-domains/**', '**/shared/work-email*'],
+  message: 'The email-domain lists are server only: check the format here and show the server\'s field error.',
+};
+
 const restrict = (patterns, paths = []) => ({
   '@typescript-eslint/no-restricted-imports': ['error', { patterns, paths }],
 });
@@ -27,7 +33,7 @@ export default tseslint.config(
     },
   },
   { files: ['shared/**/*.ts'], rules: restrict([crossing('server'), crossing('client')]) },
-  { files: ['client/**/*.{ts,tsx}'], rules: restrict([crossing('server')]) },
+  { files: ['client/**/*.{ts,tsx}'], rules: restrict([crossing('server'), serverOnlyShared]) },
   { files: ['server/**/*.test.ts', 'server/graphql/graphql-runtime.ts'], rules: restrict([crossing('client')]) },
   {
     files: ['server/**/*.ts'],

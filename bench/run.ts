@@ -11,7 +11,7 @@ import { benchAdminTable } from './admin-table.bench.js';
 import { benchReviews } from './reviews.bench.js';
 import { benchMixed, mixedRows, type MixedBench } from './mixed.bench.js';
 import type { LoadResult } from './load.js';
-import { measureRouteWeights } from './weight.js';
+import { PUBLIC_FORM_ROUTES, largestChunk, measureRouteWeights } from './weight.js';
 import { benchLighthouse, lighthouseRows } from './lighthouse.bench.js';
 import { benchHeavyQuery, type HeavyBench } from './heavy-query.bench.js';
 import { benchRetrosLive } from './retros-live.bench.js';
@@ -59,6 +59,8 @@ async function main(): Promise<void> {
   console.log('bench: JavaScript per route (Vite manifest, gzip)...');
   const weights = measureRouteWeights();
   const weightOf = (p: string) => weights.find((w) => w.path === p)!;
+  const publicForms = measureRouteWeights(undefined, PUBLIC_FORM_ROUTES);
+  const largest = largestChunk();
   console.log('bench: admin users table with 5,000 users in headless Chromium...');
   const table = await benchAdminTable(5000, 5);
   console.log('bench: review cycle for 1,000 participants with 5 reviewers each, and its team progress...');
@@ -98,6 +100,8 @@ async function main(): Promise<void> {
     ['email check, list load (cold process)', `${Number(email.loadMs).toFixed(1)} ms for ${email.domains} domains`, '< 50 ms', verdict(Number(email.loadMs) < 50)],
     ['JavaScript of the login page (entry + route chunks, gzip)', `${weightOf('/login').gzipKb} kB in ${weightOf('/login').files} files (${weightOf('/login').rawKb} kB uncompressed)`, 'login < 150 kB gzip', verdict(weightOf('/login').gzipKb < 150)],
     ['JavaScript of other routes (gzip; + loaded on first use)', weights.filter((w) => w.path !== '/login').map((w) => `${w.path} ${w.gzipKb} kB (+ ${w.onDemandGzipKb} kB)`).join('; '), '(no target)', '-'],
+    ['JavaScript of the public forms (page + on the first submit, gzip)', publicForms.map((w) => `${w.path} ${w.gzipKb} + ${w.formGzipKb} kB`).join('; '), '(no target; the email-domain lists stay on the server)', '-'],
+    ['largest JavaScript file of the build (uncompressed)', `${largest.rawKb} kB (${largest.gzipKb} kB gzip): ${largest.file}`, '< 500 kB', verdict(largest.rawKb < 500)],
     ['admin users table, 5,000 users: navigation to table shown, scripts cached', `median ${table.warmMedian} ms (${table.warmMs.join(', ')})`, '< 1 s', verdict(table.warmMedian < 1000)],
     ['admin users table, 5,000 users: navigation to table shown, empty browser cache', `median ${table.coldMedian} ms (${table.coldMs.join(', ')})`, '< 1 s', verdict(table.coldMedian < 1000)],
     ['launching a review cycle: 1,000 participants, 5 reviewers each (one transaction)', `${reviews.launchMs} ms for ${reviews.requests} requests`, '< 2 s', verdict(reviews.launchMs < 2000 && reviews.requests === 5000)],
@@ -198,6 +202,7 @@ async function main(): Promise<void> {
     '- "uncached" figures come from a server started with RESPONSE_CACHE=off (every query executed, answers compressed the same way); "cached" ones from the default server, where a repeated query is answered from the response cache (docs/decisions/0039). findOneUser: the median of three alternating rounds.',
     `- Mixed workload (bench/mixed.bench.ts): ${mixedOn.orgs} organizations of ${mixedOn.people} people, all signed in; every person checks the session every 60 s (each check writes last_seen_at), ${mixedOn.active} people per organization autosave a review draft every 3 s and load their dashboard (findOneUser, notifications, pending reviews) every 5 s and the people list every 10 s; each admin loads the users table and the team progress every 5 s. Real time (no compression), ${mixedOn.seconds} s measured after 5 s of warm-up. Response cache hit rate over that window (queries only): ${((mixedOn.hitRate ?? 0) * 100).toFixed(0)}% (${mixedOn.hits} hits, ${mixedOn.misses} misses). The server's event-loop delay over the window (p99 / max): uncached ${mixedOff.serverLoopDelay.p99} / ${mixedOff.serverLoopDelay.max} ms, cached ${mixedOn.serverLoopDelay.p99} / ${mixedOn.serverLoopDelay.max} ms.`,
     '- JavaScript per route: the Vite manifest\'s entry plus every chunk TanStack Router split out of the route\'s files (layouts included) and their static imports, each gzip-compressed (level 6). "+ kB" is what those chunks import later with import() (GraphQL client on the first request, form rules on the first save).',
+    '- Public forms: the same count for /contact, /resources/get-the-guide and /sign-up; "+ kB" is only what the route\'s own chunks import later (the form rules on the first submit). The email-domain lists stay on the server (docs/decisions/0061). Largest file: every JavaScript file of the build, uncompressed (Vite warns past 500 kB).',
     '- Admin users table: headless Chromium (playwright-core) against the production server with 5,000 people created by a CSV import; time from navigation start until the table holds all 5,000 and shows its first rows. "Empty browser cache" = a new browser context per run (only the sign-in cookies copied); "scripts cached" = reloads in one context. GET /api/auth/session writes at most once a minute per session, so repeated loads are answered from the response cache.',
     '- Review cycle: the app in its own process (bench/serve.ts, 1,300 people in 20 teams); 1,000 members reviewed by themselves, their manager and three peers of their team (set by the admin before launch). Launch time is the launchReviewCycle mutation over HTTP (the reviewers\' notifications go out after the answer), in the cached run. Team progress: the admin\'s view (every team and person, with completion bands).',
     '- Lighthouse 12 (bench/lighthouse.bench.ts): mobile form factor with simulated throttling (the defaults: 150 ms RTT, 1.6 Mbit/s, 4x CPU slowdown), performance/accessibility/best-practices categories, in Debian\'s Chromium against the production server with a fresh demo organization; /login signed out, the other pages with the admin\'s session cookies; median of 3 runs per page. The simulated CPU cost is the observed one times 4, so a busy machine lowers the performance score.',

@@ -16,7 +16,18 @@ export const MEASURED_ROUTES: Array<{ path: string; files: string[] }> = [
   { path: '/admin/settings/users', files: ['__root.tsx', '_app.tsx', '_app/admin.tsx', '_app/admin/settings/users.tsx'] },
 ];
 
-export type RouteWeight = { path: string; files: number; gzipKb: number; rawKb: number; onDemandGzipKb: number };
+/** The public pages with a form: what a visitor downloads must not include the email-domain lists (docs/decisions/0061). */
+export const PUBLIC_FORM_ROUTES: Array<{ path: string; files: string[] }> = [
+  { path: '/contact', files: ['__root.tsx', '_public.tsx', '_public/contact.tsx'] },
+  { path: '/resources/get-the-guide', files: ['__root.tsx', '_public.tsx', '_public/resources/get-the-guide.tsx'] },
+  { path: '/sign-up', files: ['__root.tsx', '_auth.tsx', '_auth/sign-up.tsx'] },
+];
+
+/**
+ * `onDemandGzipKb`: everything the page may import later (the GraphQL client included);
+ * `formGzipKb`: only what the route's own chunks import later (form rules on the first submit).
+ */
+export type RouteWeight = { path: string; files: number; gzipKb: number; rawKb: number; onDemandGzipKb: number; formGzipKb: number };
 
 const gzipSizes = new Map<string, { raw: number; gzip: number }>();
 function sizeOf(file: string): { raw: number; gzip: number } {
@@ -50,13 +61,19 @@ function closure(manifest: Manifest, keys: string[]): Set<string> {
  * what a server sends). "On demand" is what those chunks import later with import(): the
  * GraphQL client on the first request, form rules on the first submit.
  */
-export function measureRouteWeights(manifestPath = path.join(clientDir, '.vite/manifest.json')): RouteWeight[] {
+function readManifest(manifestPath: string): Manifest {
   if (!fs.existsSync(manifestPath)) throw new Error(`${manifestPath} is missing: run npm run build (vite.config.ts build.manifest).`);
-  const manifest = JSON.parse(fs.readFileSync(manifestPath, 'utf8')) as Manifest;
+  return JSON.parse(fs.readFileSync(manifestPath, 'utf8')) as Manifest;
+}
+
+const defaultManifest = () => path.join(clientDir, '.vite/manifest.json');
+
+export function measureRouteWeights(manifestPath = defaultManifest(), routes = MEASURED_ROUTES): RouteWeight[] {
+  const manifest = readManifest(manifestPath);
   const entry = Object.keys(manifest).find((k) => manifest[k]!.isEntry);
   if (!entry) throw new Error('the Vite manifest has no entry');
   const routeKeys = new Set(Object.keys(manifest).filter((k) => k.startsWith('routes/')));
-  return MEASURED_ROUTES.map(({ path: routePath, files }) => {
+  return routes.map(({ path: routePath, files }) => {
     const keys = [entry];
     for (const file of files) {
       if (!fs.existsSync(path.join(root, 'client/routes', file))) throw new Error(`client/routes/${file} does not exist`);
@@ -68,22 +85,34 @@ export function measureRouteWeights(manifestPath = path.join(clientDir, '.vite/m
       if (key === entry) continue;
       for (const dyn of manifest[key]!.dynamicImports ?? []) if (!loaded.has(dyn) && !routeKeys.has(dyn)) later.add(dyn);
     }
+    const fromRoute = new Set(later);
     // The GraphQL client is imported on demand from a shared chunk; count it once under "on demand".
     for (const dyn of manifest[entry]!.dynamicImports ?? []) if (!routeKeys.has(dyn) && !loaded.has(dyn)) later.add(dyn);
     const jsFiles = (set: Set<string>) => [...new Set([...set].map((k) => manifest[k]!.file).filter((f) => f.endsWith('.js')))];
     const now = jsFiles(loaded).map(sizeOf);
     const onDemand = jsFiles(closure(manifest, [...later])).filter((f) => !jsFiles(loaded).includes(f)).map(sizeOf);
-    const kb = (n: number) => +(n / 1024).toFixed(1);
+    const form = jsFiles(closure(manifest, [...fromRoute])).filter((f) => !jsFiles(loaded).includes(f)).map(sizeOf);
     return {
       path: routePath,
       files: now.length,
       gzipKb: kb(now.reduce((s, x) => s + x.gzip, 0)),
       rawKb: kb(now.reduce((s, x) => s + x.raw, 0)),
       onDemandGzipKb: kb(onDemand.reduce((s, x) => s + x.gzip, 0)),
+      formGzipKb: kb(form.reduce((s, x) => s + x.gzip, 0)),
     };
   });
 }
 
+const kb = (n: number) => +(n / 1024).toFixed(1);
+
+/** The build's largest JavaScript file, uncompressed (Vite warns past 500 kB). */
+export function largestChunk(manifestPath = defaultManifest()): { file: string; rawKb: number; gzipKb: number } {
+  const files = [...new Set(Object.values(readManifest(manifestPath)).map((c) => c.file).filter((f) => f.endsWith('.js')))];
+  const sized = files.map((file) => ({ file, ...sizeOf(file) })).sort((a, b) => b.raw - a.raw)[0];
+  if (!sized) throw new Error('the build has no JavaScript');
+  return { file: sized.file, rawKb: kb(sized.raw), gzipKb: kb(sized.gzip) };
+}
+
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  console.log(JSON.stringify(measureRouteWeights()));
+  console.log(JSON.stringify({ routes: measureRouteWeights(), publicForms: measureRouteWeights(defaultManifest(), PUBLIC_FORM_ROUTES), largest: largestChunk() }));
 }

@@ -135,3 +135,19 @@ export async function accessTokenFor(url: string, email: string, password = E2E_
   if (!session.access_token) throw new Error(`sign-in failed for ${email}`);
   return session.access_token;
 }
+
+/** A disposable mail domain of the server's lists (shared/email-domains): no page's script may carry them. */
+export const LISTED_DISPOSABLE_DOMAIN = 'mailinator.com';
+
+/**
+ * Watches the scripts a page downloads from now on; `scripts()` answers each one's path, its size,
+ * and whether it carries the email-domain lists (docs/decisions/0061).
+ */
+export function watchScripts(page: Page): { scripts: () => Promise<Array<{ path: string; bytes: number; lists: boolean }>> } {
+  const responses: Array<Promise<{ path: string; bytes: number; lists: boolean }>> = [];
+  page.on('response', (response) => {
+    if (response.request().resourceType() !== 'script') return;
+    responses.push(response.text().then((text) => ({ path: new URL(response.url()).pathname, bytes: text.length, lists: text.includes(LISTED_DISPOSABLE_DOMAIN) })));
+  });
+  return { scripts: () => Promise.all(responses) };
+}

@@ -49,8 +49,8 @@ async function importPeople(rows: Array<{ email: string; full_name: string }>) {
   }, rows);
 }
 
-/** A signed-out visitor opens an invitation link and chooses a password; then signs in. */
-async function join(link: string, email: string, firstName: string) {
+/** A signed-out visitor opens an invitation link and chooses a password: that signs them in, on their dashboard (docs/decisions/0061). */
+async function join(link: string, email: string, fullName: string) {
   const visitor = await e2e.browser.newContext();
   const guest = await visitor.newPage();
   await guest.goto(link);
@@ -58,8 +58,8 @@ async function join(link: string, email: string, firstName: string) {
   await guest.getByText(email).waitFor();
   await guest.getByLabel('New password').fill(PASSWORD);
   await guest.getByRole('button', { name: 'Save the password' }).click();
-  await guest.waitForURL((url) => url.pathname === '/login');
-  await signIn(guest, e2e.server.url, email, PASSWORD, { openLogin: false, welcome: firstName === '' ? /^Welcome, / : firstName });
+  await guest.getByRole('heading', { name: `Welcome, ${fullName}` }).waitFor();
+  expect(new URL(guest.url()).pathname).toBe('/home/dashboard');
   await visitor.close();
 }
 

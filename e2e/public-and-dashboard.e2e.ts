@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
 import { E2E_ADMIN, readDatabase } from './server.js';
-import { horizontalOverflow, seriousA11yViolations, signIn, useServerAndBrowser } from './harness.js';
+import { horizontalOverflow, seriousA11yViolations, signIn, useServerAndBrowser, watchScripts } from './harness.js';
 
 const MEMBER = 'brendan.eich@demo.teamlens.dev';
 
@@ -17,6 +17,7 @@ async function headcountInDatabase(): Promise<Record<string, number>> {
 it('a visitor sends the contact form, lands on thank-you, and an admin reads the message on the dashboard', async () => {
   const visitor = await e2e.browser.newPage();
   await visitor.setViewportSize({ width: 375, height: 800 });
+  const { scripts } = watchScripts(visitor);
   await visitor.goto(`${e2e.server.url}/contact`);
   await visitor.getByRole('heading', { name: 'Contact us' }).waitFor();
   expect(await horizontalOverflow(visitor), '/contact at 375px').toBeLessThanOrEqual(0);
@@ -30,6 +31,8 @@ it('a visitor sends the contact form, lands on thank-you, and an admin reads the
   await visitor.getByRole('button', { name: 'Send message' }).click();
   await visitor.getByRole('heading', { name: 'Thank you' }).waitFor();
   expect(new URL(visitor.url()).pathname).toBe('/thank-you');
+  // Typing an email and sending the form downloaded no email-domain list (docs/decisions/0061).
+  expect((await scripts()).filter((f) => f.lists || f.bytes > 500_000)).toEqual([]);
   await visitor.close();
 
   const admin = await e2e.browser.newPage();
@@ -41,17 +44,23 @@ it('a visitor sends the contact form, lands on thank-you, and an admin reads the
   await admin.close();
 });
 
-it('get-the-guide shows the guide after the lead form', async () => {
+it('get-the-guide refuses a free mail address with the server\'s answer, then shows the guide; the lists never reach the page', async () => {
   const page = await e2e.browser.newPage();
+  const { scripts } = watchScripts(page);
   await page.goto(`${e2e.server.url}/resources/get-the-guide`);
   await page.getByRole('button', { name: 'Get the guide' }).waitFor();
   expect(await seriousA11yViolations(page)).toEqual([]);
   await page.getByLabel('Your name').fill('Linus Lead');
-  await page.getByLabel('Work email').fill('linus@kernel.example');
+  await page.getByLabel('Work email').fill('linus@gmail.com');
   await page.getByLabel('Company').fill('Kernel Labs');
   await page.getByLabel('Team size').selectOption('11-50');
   await page.getByRole('button', { name: 'Get the guide' }).click();
+  await page.getByText('Use your work email: free mail providers such as Gmail or Outlook are not accepted.').waitFor();
+  expect(await page.getByLabel('Work email').getAttribute('aria-invalid')).toBe('true');
+  await page.getByLabel('Work email').fill('linus@kernel.example');
+  await page.getByRole('button', { name: 'Get the guide' }).click();
   await page.getByRole('heading', { name: 'Running effective 360 and sprint reviews in engineering teams' }).waitFor();
+  expect((await scripts()).filter((f) => f.lists || f.bytes > 500_000)).toEqual([]);
   expect(await page.getByRole('heading', { name: '3. Questions that get useful answers' }).count()).toBe(1);
   expect(await seriousA11yViolations(page)).toEqual([]);
   await page.setViewportSize({ width: 375, height: 800 });

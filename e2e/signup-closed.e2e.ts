@@ -1,4 +1,5 @@
 import { expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { E2E_ADMIN, latestMailLink } from './server.js';
 import { horizontalOverflow, seriousA11yViolations, signIn, useServerAndBrowser } from './harness.js';
 
@@ -13,9 +14,19 @@ async function postSignUp(email: string): Promise<{ status: number; body: { erro
   return { status: res.status, body: (await res.json()) as { error?: string; message?: string } };
 }
 
+const signUpLinks = (page: Page) => page.getByRole('link', { name: 'Create an organization' });
+
 it('a fresh install refuses public sign-up until its operator opens it; then the link waits in the operator’s outbox', async () => {
   const visitor = await e2e.browser.newPage();
   await visitor.setViewportSize({ width: 375, height: 800 });
+  // While sign-up is closed no page offers it: neither the sign-in page nor the landing page (hero and footer).
+  await visitor.goto(`${e2e.server.url}/login`);
+  // The page waits for the server's answer before it shows the form, and the footer reads the same answer.
+  await visitor.getByRole('link', { name: 'Forgot your password?' }).waitFor();
+  expect(await signUpLinks(visitor).count()).toBe(0);
+  await visitor.goto(`${e2e.server.url}/`);
+  await visitor.getByRole('heading', { level: 1 }).waitFor(); // shown once the sign-up status is in
+  expect(await signUpLinks(visitor).count()).toBe(0);
   await visitor.goto(`${e2e.server.url}/sign-up`);
   await visitor.getByRole('heading', { name: 'Sign-up is closed' }).waitFor();
   await visitor.getByText('This Teamlens server does not accept new organizations.').waitFor();
@@ -41,8 +52,9 @@ it('a fresh install refuses public sign-up until its operator opens it; then the
   await admin.getByText('Sign-up is open: anyone who can reach this server can create an organization.').first().waitFor();
   await section.getByRole('button', { name: 'Close sign-up' }).waitFor();
 
-  // Now the visitor signs up; without SMTP the page says where the link went instead of "we sent it".
-  await visitor.reload();
+  // Open: the sign-in page offers it again. Then the visitor signs up; without SMTP the page says where the link went instead of "we sent it".
+  await visitor.goto(`${e2e.server.url}/login`);
+  await signUpLinks(visitor).click();
   await visitor.getByLabel('Work email').fill('founder@contoso.example');
   await visitor.getByRole('button', { name: 'Send the link' }).click();
   await visitor.getByRole('heading', { name: 'Your link is waiting on the server' }).waitFor();

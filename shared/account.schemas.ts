@@ -1,13 +1,8 @@
 import { z } from 'zod';
-import { isBlockedEmail } from './email-check.js';
 import { passwordSchema } from './password-policy.js';
 import { emailSchema, fullNameSchema } from './user.schemas.js';
 
-export const WORK_EMAIL_MESSAGE = 'Use your work email: free and disposable mail providers cannot create an organization.';
-
-export const workEmailSchema = emailSchema.refine((email) => !isBlockedEmail(email), WORK_EMAIL_MESSAGE);
-
-export const signUpSchema = z.object({ email: workEmailSchema });
+// The sign-up schema checks the free-mail and disposable lists: shared/work-email.schemas.ts (server only).
 export const registerSchema = z.object({
   token: z.string().min(20).max(100),
   organization_name: z.string().trim().min(2, 'Enter the organization name.').max(120),

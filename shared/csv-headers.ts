@@ -1,16 +1,27 @@
 /**
  * Which field a CSV header cell names: the one rule of the import's column matching, used by
- * the server's CSV route and by the browser's automatic mapping (docs/decisions/0029).
+ * the server's CSV route and by the browser's automatic mapping (docs/decisions/0029, 0061).
  *
- * Headers are normalised before lookup: a BOM, notes in square brackets (Google's "Email Address
- * [Required]") and apostrophes are dropped, camelCase is split (Entra's "givenName"), the text is
- * lower-cased and runs of spaces, dashes, dots, slashes, parentheses and underscores become one
- * "_". So "Work Email", "WORK-EMAIL", "work_email", "workEmail" and "Email (work)" all read as
- * work_email or email_work, while "Email (personal)" reads as email_personal and is not mapped.
+ * One mechanism for every export and language:
+ * 1. Normalise (`headerKey`): a BOM, notes in square brackets ("Email Address [Required]"),
+ *    apostrophes and accents are dropped ("Prénom" -> "prenom", "ß" -> "ss"), camelCase is split
+ *    ("givenName"), the text is lower-cased, and runs of spaces, dashes, dots, slashes,
+ *    parentheses, stars and underscores become one "_".
+ * 2. Look the words up in the synonym table (shared/csv-headers.synonyms.ts: per field and
+ *    language, normalised the same way; small words such as "de", "des", "of" dropped on both sides).
+ * 3. If that fails, read the decorations: a private qualifier ("Home", "privat", "personnel")
+ *    means no field; neutral words ("Legal", "Primary", "Employee", "Pflichtfeld") are dropped,
+ *    and so are work qualifiers ("Work", "Business", "geschäftlich", "professionnel") where the
+ *    field allows them. Last, a header in parts ("Legal Name - First Name", "legal_name_first_name")
+ *    is read by its last part.
  *
- * Each alias has a rank: when several columns name one field, the best rank wins (Entra's
- * "mail" over "userPrincipalName"; a "Work Email" over a plain "Email"), then the first column.
+ * Each match has a rank: when several columns name one field, the best rank wins ("Work Email"
+ * over "Email", Entra's "mail" over "userPrincipalName", "Manager Email" over "Manager"), then
+ * the first column. A header that names no field may still have a suggestion (`suggestCsvField`).
  */
+import {
+  EMAIL_WORDS, FIELD_SYNONYMS, HEADER_LANGUAGES, MANAGER_WORDS, NEUTRAL_WORDS, PERSONAL_QUALIFIERS, STOP_WORDS, WORK_QUALIFIERS,
+} from './csv-headers.synonyms.js';
 
 /** Every field an import can fill, in the order the mapping menu offers them. */
 export const IMPORT_FIELDS = [
@@ -19,56 +30,105 @@ export const IMPORT_FIELDS = [
 ] as const;
 export type ImportField = (typeof IMPORT_FIELDS)[number];
 
-/** Rank 1: says exactly this field. Ranks 2 and 3: fallbacks used only when no better column is there. */
-const ALIASES: Record<ImportField, { 1: string[]; 2?: string[]; 3?: string[] }> = {
-  email: {
-    1: ['work_email', 'work_e_mail', 'work_email_address', 'email_work', 'e_mail_work', 'email_primary_work', 'primary_work_email', 'business_email',
-      'business_e_mail', 'company_email', 'company_e_mail', 'office_email'],
-    2: ['email', 'e_mail', 'email_address', 'e_mail_address', 'mail', 'mail_address', 'primary_email'],
-    3: ['user_principal_name', 'upn'],
-  },
-  full_name: { 1: ['full_name', 'fullname', 'name', 'display_name', 'employee_name', 'worker', 'legal_name', 'full_legal_name'] },
-  first_name: { 1: ['first_name', 'firstname', 'given_name', 'givenname', 'forename', 'legal_first_name', 'legal_name_first_name'] },
-  last_name: { 1: ['last_name', 'lastname', 'surname', 'family_name', 'familyname', 'legal_last_name', 'legal_name_last_name'] },
-  preferred_name: { 1: ['preferred_name', 'preferred_first_name', 'nickname', 'preferred_name_first_name', 'known_as'] },
-  role: { 1: ['role', 'job_title', 'title', 'position', 'business_title', 'employee_title', 'job', 'job_name'] },
-  permission_level: { 1: ['permission_level', 'permission', 'permissions', 'access_level'] },
-  team: { 1: ['team', 'team_name', 'squad'] },
-  department: { 1: ['department', 'department_name', 'dept', 'supervisory_organization', 'org_unit'] },
-  division: { 1: ['division', 'business_unit', 'division_name'] },
-  manager_email: {
-    1: ['manager_email', 'manager_e_mail', 'manager_email_address', 'managers_email', 'manager_work_email', 'supervisor_email', 'supervisor_work_email',
-      'supervisors_email', 'reports_to_email', 'reporting_to_email', 'line_manager_email', 'direct_manager_email'],
-    2: ['manager'],
-  },
-  location: { 1: ['location', 'office', 'office_location', 'work_location', 'site', 'work_site'], 2: ['city', 'office_city'] },
-  time_zone: { 1: ['time_zone', 'timezone', 'tz', 'work_time_zone'] },
-};
-
 type Rank = 1 | 2 | 3;
 type Match = { field: ImportField; rank: Rank };
-const LOOKUP = new Map<string, Match>();
-for (const field of IMPORT_FIELDS) {
-  for (const rank of [1, 2, 3] as const) for (const alias of ALIASES[field][rank] ?? []) LOOKUP.set(alias, { field, rank });
-}
-// Rank 2 of a lower list must not shadow a rank 1 elsewhere (checked once at load).
-for (const field of IMPORT_FIELDS) for (const alias of ALIASES[field][1]) if (LOOKUP.get(alias)?.field !== field) throw new Error(`alias ${alias} is listed twice`);
 
-/** The normalised key of a header cell ("Email Address [Required]" -> "email_address"). */
+/** The normalised key of a header cell ("Email Address [Required]" -> "email_address", "Prénom" -> "prenom"). */
 export function headerKey(header: string): string {
   return header
     .replace(/^\uFEFF/, '')
     .replace(/\[[^\]]*\]/g, ' ')
+    .replace(/(^|[^\p{L}])([dl])['’](?=\p{L})/giu, '$1$2 ') // French elision: "d'accès" -> "d accès"
     .replace(/['’`]/g, '')
+    .normalize('NFD')
+    .replace(/\p{M}/gu, '')
+    .replace(/ß/g, 'ss')
     .replace(/([a-z0-9])([A-Z])/g, '$1_$2')
     .trim()
     .toLowerCase()
-    .replace(/[\s_.\-/:#()]+/g, '_')
+    .replace(/[\s_.\-/:#()*+|,;–—]+/g, '_')
     .replace(/^_+|_+$/g, '');
 }
 
+const wordSet = (words: readonly string[]) => new Set(words.map(headerKey));
+const STOP = wordSet(STOP_WORDS);
+const WORK = wordSet(WORK_QUALIFIERS);
+const PERSONAL = wordSet(PERSONAL_QUALIFIERS);
+const NEUTRAL = wordSet(NEUTRAL_WORDS);
+
+/** The words of a header, small words dropped unless nothing else is left. */
+function headerWords(header: string): string[] {
+  const words = headerKey(header).split('_').filter(Boolean);
+  const kept = words.filter((w) => !STOP.has(w));
+  return kept.length ? kept : words;
+}
+
+const LOOKUP = new Map<string, Match>();
+/** A name of the table, and its words written together ("Full name" is also "fullname", "FullName" splits by itself). */
+function addName(text: string, match: Match) {
+  const words = headerWords(text);
+  const key = words.join('_');
+  const known = LOOKUP.get(key);
+  if (known && known.field !== match.field) throw new Error(`header word "${text}" is listed for ${known.field} and ${match.field}`);
+  if (!known || match.rank < known.rank) LOOKUP.set(key, match);
+  const joined = words.join('');
+  const taken = LOOKUP.get(joined);
+  if (joined !== key && (!taken || (taken.field === match.field && match.rank < taken.rank))) LOOKUP.set(joined, match);
+}
+const allWords = (words: Partial<Record<string, readonly string[]>> | undefined) => HEADER_LANGUAGES.flatMap((lang) => words?.[lang] ?? []);
+for (const field of IMPORT_FIELDS) {
+  const synonyms = FIELD_SYNONYMS[field];
+  for (const word of allWords(synonyms.names)) addName(word, { field, rank: 1 });
+  for (const word of allWords(synonyms.fallback)) addName(word, { field, rank: 2 });
+  for (const word of allWords(synonyms.last)) addName(word, { field, rank: 3 });
+}
+// "Manager Email", "E-Mail des Vorgesetzten", "Correo del responsable": every manager word with every email word, in either order.
+for (const manager of allWords(MANAGER_WORDS)) {
+  for (const email of allWords(EMAIL_WORDS)) {
+    addName(`${manager} ${email}`, { field: 'manager_email', rank: 1 });
+    addName(`${email} ${manager}`, { field: 'manager_email', rank: 1 });
+  }
+}
+
+/** Bare manager words that hold a name in most exports ("Supervisor", "Reports to"): never mapped, but suggested. */
+const MANAGER_ONLY = new Set(allWords(MANAGER_WORDS).map((w) => headerWords(w).join('_')).filter((key) => !LOOKUP.has(key)));
+
+function lookupWords(words: readonly string[], workStripped: boolean): Match | null {
+  if (words.length === 0) return null;
+  const match = LOOKUP.get(words.join('_')) ?? LOOKUP.get(words.join(''));
+  if (!match || !workStripped) return match ?? null;
+  const work = FIELD_SYNONYMS[match.field].work;
+  if (!work) return null;
+  return work === 'preferred' && match.rank === 2 ? { field: match.field, rank: 1 } : match;
+}
+
+/** Steps 2 and 3 on one header or one part of it. */
+function matchWords(words: readonly string[]): Match | null {
+  const exact = lookupWords(words, false);
+  if (exact) return exact;
+  if (words.some((w) => PERSONAL.has(w))) return null;
+  const plain = words.filter((w) => !NEUTRAL.has(w));
+  const neutralOnly = lookupWords(plain, false);
+  if (neutralOnly) return neutralOnly;
+  const bare = plain.filter((w) => !WORK.has(w));
+  return bare.length < plain.length ? lookupWords(bare, true) : null;
+}
+
 function matchHeader(header: string): Match | null {
-  return LOOKUP.get(headerKey(header)) ?? null;
+  const words = headerWords(header);
+  const whole = matchWords(words);
+  if (whole) return whole;
+  if (words.some((w) => PERSONAL.has(w))) return null;
+  // "Legal Name - First Name", "Contact: Email": the last part names the field.
+  const parts = header.split(/\s[-–—|]\s|:/).filter((p) => p.trim() !== '');
+  const last = parts.length > 1 ? matchWords(headerWords(parts[parts.length - 1]!)) : null;
+  if (last) return last;
+  // "legal_name_first_name": a name followed by a more precise name; the last one counts.
+  for (let k = 1; k < words.length; k++) {
+    const rest = matchWords(words.slice(k));
+    if (rest && matchWords(words.slice(0, k))) return rest;
+  }
+  return null;
 }
 
 /** The field a header cell names, or null when it names none (the column is then ignored). */
@@ -108,6 +168,8 @@ export type CsvHeaderMapping = {
   duplicates: { column: ImportField; headers: string[] }[];
   /** Header cells that name no field. */
   ignored: string[];
+  /** Ignored header cells with the field they most likely mean (`suggestCsvField`), for fields no cell fills. */
+  suggestions: { header: string; field: ImportField }[];
 };
 
 /** The server's reading of an uploaded header row (the CSV route). */
@@ -121,10 +183,64 @@ export function mapCsvHeader(headers: readonly string[]): CsvHeaderMapping {
     const same = headers.filter((_, j) => matches[j]?.field === field && matches[j]!.rank === rank);
     if (same.length > 1) duplicates.push({ column: field, headers: same.map((h) => h.trim()) });
   });
+  const taken = new Set(columns.filter((c): c is ImportField => c !== null));
+  const ignored = headers.filter((h, i) => matches[i] === null && h.trim() !== '').map((h) => h.trim());
   return {
     columns,
-    missing: missingRequiredFields(new Set(columns.filter((c): c is ImportField => c !== null))),
+    missing: missingRequiredFields(taken),
     duplicates,
-    ignored: headers.filter((h, i) => matches[i] === null && h.trim() !== '').map((h) => h.trim()),
+    ignored,
+    suggestions: ignored.flatMap((header) => {
+      const field = suggestCsvField(header, taken);
+      return field ? [{ header, field }] : [];
+    }),
   };
+}
+
+/** Optimal string alignment distance (a swap of two neighbours counts once), or `max + 1` when it is over `max`. */
+function editDistance(a: string, b: string, max: number): number {
+  if (Math.abs(a.length - b.length) > max) return max + 1;
+  let prev2: number[] = [];
+  let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const row = [i];
+    let best = i;
+    for (let j = 1; j <= b.length; j++) {
+      let d = Math.min(prev[j]! + 1, row[j - 1]! + 1, prev[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) d = Math.min(d, prev2[j - 2]! + 1);
+      row.push(d);
+      best = Math.min(best, d);
+    }
+    if (best > max) return max + 1;
+    prev2 = prev;
+    prev = row;
+  }
+  return prev[b.length]!;
+}
+
+/**
+ * The known field closest to a header that names none, for the mapping step to offer: a typo
+ * of a known name ("Emial", "Abteilng"), or a known name inside it ("Department code",
+ * "Mitarbeiter-E-Mail"). Null for a private value ("Home Email") or when nothing is close.
+ * Fields in `taken` (already filled by another column) are not suggested.
+ */
+export function suggestCsvField(header: string, taken: ReadonlySet<ImportField> = new Set()): ImportField | null {
+  const known = matchHeader(header);
+  if (known) return taken.has(known.field) ? null : known.field;
+  const words = headerWords(header).filter((w) => !NEUTRAL.has(w) && !WORK.has(w));
+  if (words.length === 0 || words.some((w) => PERSONAL.has(w))) return null;
+  const key = words.join('_');
+  if (MANAGER_ONLY.has(key)) return taken.has('manager_email') ? null : 'manager_email';
+  const tolerance = key.length < 5 ? 0 : key.length < 9 ? 1 : 2;
+  let best: { field: ImportField; score: number } | null = null;
+  for (const [name, match] of LOOKUP) {
+    if (taken.has(match.field)) continue;
+    let score = editDistance(key, name, tolerance);
+    // A known name of 4+ letters as whole words of the header, or as the start of a compound word.
+    if (score > tolerance && name.length >= 4 && (`_${key}_`.includes(`_${name}_`) || words.some((w) => w.length > name.length && w.startsWith(name)))) score = tolerance + 1;
+    else if (score > tolerance) continue;
+    const ranked = score * 4 + match.rank;
+    if (!best || ranked < best.score) best = { field: match.field, score: ranked };
+  }
+  return best?.field ?? null;
 }

@@ -43,4 +43,34 @@ export const HR_EXPORT_FIXTURES: HrExportFixture[] = [
     headers: ['userPrincipalName', 'displayName', 'surname', 'mail', 'givenName', 'id', 'userType', 'jobTitle', 'department', 'accountEnabled', 'usageLocation', 'streetAddress', 'state', 'country', 'officeLocation', 'city', 'postalCode', 'telephoneNumber', 'mobilePhone', 'companyName', 'createdDateTime'],
     expected: { email: 'mail', full_name: 'displayName', first_name: 'givenName', last_name: 'surname', role: 'jobTitle', department: 'department', location: 'officeLocation' },
   },
+  {
+    tool: 'Personio (German export)',
+    headers: ['ID', 'Vorname', 'Nachname', 'E-Mail', 'Geschlecht', 'Position', 'Abteilung', 'Team', 'Standort', 'Vorgesetzter', 'Eintrittsdatum', 'Beschäftigungsart', 'Status'],
+    expected: { first_name: 'Vorname', last_name: 'Nachname', email: 'E-Mail', role: 'Position', department: 'Abteilung', team: 'Team', location: 'Standort', manager_email: 'Vorgesetzter' },
+  },
+  {
+    tool: 'German HR report (decorated)',
+    headers: ['Personalnummer', 'Vorname (Pflichtfeld)', 'NACHNAME', 'E-Mail (privat)', 'Geschäftliche E-Mail-Adresse', 'Stellenbezeichnung', 'Bereich', 'E-Mail des Vorgesetzten', 'Zeitzone'],
+    expected: { first_name: 'Vorname (Pflichtfeld)', last_name: 'NACHNAME', email: 'Geschäftliche E-Mail-Adresse', role: 'Stellenbezeichnung', division: 'Bereich', manager_email: 'E-Mail des Vorgesetzten', time_zone: 'Zeitzone' },
+  },
+  {
+    tool: 'French HR export (Lucca-style)',
+    headers: ['Matricule', 'Prénom', 'Nom', 'Courriel', 'Email personnel', 'Intitulé du poste', 'Service', 'Direction', 'Responsable', 'Site', "Date d'entrée"],
+    expected: { first_name: 'Prénom', last_name: 'Nom', email: 'Courriel', role: 'Intitulé du poste', department: 'Service', division: 'Direction', manager_email: 'Responsable', location: 'Site' },
+  },
+  {
+    tool: 'French export without accents, upper case',
+    headers: ['PRENOM', 'NOM DE FAMILLE', 'ADRESSE E-MAIL PROFESSIONNELLE', 'EQUIPE', 'EMAIL DU RESPONSABLE', 'FUSEAU HORAIRE'],
+    expected: { first_name: 'PRENOM', last_name: 'NOM DE FAMILLE', email: 'ADRESSE E-MAIL PROFESSIONNELLE', team: 'EQUIPE', manager_email: 'EMAIL DU RESPONSABLE', time_zone: 'FUSEAU HORAIRE' },
+  },
+  {
+    tool: 'Spanish HR export (Factorial-style)',
+    headers: ['Nombre', 'Apellidos', 'Correo electrónico', 'Correo personal', 'Puesto', 'Departamento', 'Equipo', 'Ubicación', 'Responsable', 'Fecha de incorporación'],
+    expected: { first_name: 'Nombre', last_name: 'Apellidos', email: 'Correo electrónico', role: 'Puesto', department: 'Departamento', team: 'Equipo', location: 'Ubicación', manager_email: 'Responsable' },
+  },
+  {
+    tool: 'Dutch HR export (AFAS-style)',
+    headers: ['Medewerker', 'Voornaam', 'Achternaam', 'E-mailadres werk', 'E-mailadres privé', 'Functie', 'Afdeling', 'Leidinggevende', 'Vestiging', 'Tijdzone'],
+    expected: { first_name: 'Voornaam', last_name: 'Achternaam', email: 'E-mailadres werk', role: 'Functie', department: 'Afdeling', manager_email: 'Leidinggevende', location: 'Vestiging', time_zone: 'Tijdzone' },
+  },
 ];

@@ -3,8 +3,9 @@
  *
  * An address is blocked when its domain is a free mail provider (built-in list, exact match)
  * or a disposable mail domain (the domain or a listed parent of it; never a bare public suffix).
- * Used by the sign-up form and the server alike, so it runs in Node and in browsers: no Node
- * built-ins here (IDN conversion uses the WHATWG URL parser, present in both).
+ * Used on the server only: the lists weigh ~1 MB, so pages check formats and show the server's
+ * field error (docs/decisions/0061; eslint refuses this module in client/). It still has no Node
+ * built-ins (IDN conversion uses the WHATWG URL parser).
  */
 import { FREE_EMAIL_PROVIDERS } from './email-domains/free-providers.js';
 import { findListedDisposable, isPublicSuffix } from './email-domains/disposable.js';

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { classifyEmailDomain } from './email-check.js';
 import { emailSchema, fullNameSchema } from './user.schemas.js';
 import { COMPANY_MAX, CONTACT_MESSAGE_MAX, CONTACT_MESSAGE_MIN, HONEYPOT_FIELD, TEAM_SIZES } from './public-forms.limits.js';
 
@@ -18,19 +17,14 @@ export const contactMessageSchema = z.object({
 });
 export type ContactMessageInput = z.output<typeof contactMessageSchema>;
 
-const WORK_EMAIL_MESSAGES = {
-  free: 'Use your work email: free mail providers such as Gmail or Outlook are not accepted.',
-  disposable: 'Use your work email: disposable mail addresses are not accepted.',
-} as const;
-
-const workEmailSchema = emailSchema.superRefine((email, ctx) => {
-  const kind = classifyEmailDomain(email);
-  if (kind) ctx.addIssue({ code: 'custom', message: WORK_EMAIL_MESSAGES[kind] });
-});
-
+/**
+ * The guide's lead form as the page checks it: the format only. The server parses with
+ * shared/work-email.schemas.ts `guideLeadSchema`, which also refuses free and disposable
+ * mail domains (their lists stay on the server: docs/decisions/0061).
+ */
 export const guideLeadSchema = z.object({
   name: fullNameSchema,
-  email: workEmailSchema,
+  email: emailSchema,
   company: company.min(1, 'Enter your company.'),
   team_size: z.enum(TEAM_SIZES, 'Choose your team size.'),
   [HONEYPOT_FIELD]: honeypot,

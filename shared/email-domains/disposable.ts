@@ -28,8 +28,8 @@
  * by the same hit-time guard). The shipped list always stays.
  *
  * Browser bundle (mailchecker's package.json even says "browsers": false): these static imports put ~1 MB of list data (plus tldts' suffix trie) into
- * any bundle that imports shared/email-check.ts. When the sign-up form needs the check on the
- * client, load this module through a dynamic `import()` so it becomes its own lazy chunk.
+ * any bundle that imports shared/email-check.ts, so no page imports it: the server answers with a
+ * field error instead (docs/decisions/0061; eslint refuses these modules in client/).
  * Importing the data costs ~100 ms once per process (mailchecker's 1 MB source is parsed then),
  * separate from the build below.
  */

@@ -61,3 +61,19 @@ it('a sign-up refused because it closed meanwhile shows the server’s message a
   expect((await screen.findByRole('alert')).textContent).toBe(SIGN_UP_CLOSED_MESSAGE);
   expect((screen.getByLabelText('Work email') as HTMLInputElement).value).toBe('founder@acme.example');
 });
+
+it('checks the format on the page, and shows the server’s refusal of a free mail address under the field', async () => {
+  const refusal = 'Use your work email: free mail providers such as Gmail or Outlook cannot create an organization.';
+  const { restCalls } = stubSignUp({ open: true, email_sent_by: 'SMTP' }, () => jsonResponse({ error: 'BAD_USER_INPUT', message: refusal, fields: { email: refusal } }, 400));
+  renderRoute('/sign-up');
+  fireEvent.change(await screen.findByLabelText('Work email'), { target: { value: 'not an address' } });
+  fireEvent.click(screen.getByRole('button', { name: 'Send the link' }));
+  expect(await screen.findByText('Enter a valid email address.')).toBeTruthy();
+  expect(restCalls.filter((c) => c.url.endsWith('/api/auth/sign-up') && c.body !== undefined)).toEqual([]);
+
+  fireEvent.change(screen.getByLabelText('Work email'), { target: { value: 'someone@gmail.com' } });
+  fireEvent.click(screen.getByRole('button', { name: 'Send the link' }));
+  expect(await screen.findByText(refusal)).toBeTruthy();
+  expect(screen.getAllByText(refusal)).toHaveLength(1);
+  expect(screen.getByLabelText('Work email').getAttribute('aria-invalid')).toBe('true');
+});

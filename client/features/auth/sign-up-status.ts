@@ -1,3 +1,4 @@
+import { queryOptions } from '@tanstack/react-query';
 import type { SignUpStatus } from '../../../shared/install.js';
 
 /**
@@ -15,3 +16,13 @@ export async function fetchSignUpStatus(): Promise<SignUpStatus | null> {
     return null;
   }
 }
+
+/**
+ * The status in the query cache, shared by the pages that link to sign-up (a minute fresh). They
+ * offer "Create an organization" only when the server said sign-up is open: not while it is closed
+ * (the default), nor when the server could not say (docs/decisions/0061). The sign-in and public
+ * pages read it through their route loaders, which keeps react-query's observers out of their scripts.
+ */
+export const signUpStatusQuery = queryOptions({ queryKey: ['auth', 'sign-up-status'], queryFn: fetchSignUpStatus, staleTime: 60_000 });
+
+export const signUpIsOpen = (status: SignUpStatus | null | undefined): boolean => status?.open === true;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { HR_EXPORT_FIXTURES } from '../../../shared/csv-hr-exports.js';
-import { autoMapColumns, isMappingUsable, mappingProblems } from './csv-import.mapping.js';
+import { autoMapColumns, isMappingUsable, mappingProblems, suggestColumns } from './csv-import.mapping.js';
 
 describe('column mapping', () => {
   it('matches headers case-insensitively and by the server\'s aliases, ignoring unknown columns', () => {
@@ -33,5 +33,13 @@ describe('column mapping', () => {
     const none = mappingProblems(autoMapColumns(['jane@x.example', 'Jane Doe']));
     expect(none).toEqual({ missing: ['email', 'full_name'], duplicates: [], nothingRecognised: true });
     expect(isMappingUsable(none)).toBe(false);
+  });
+
+  it('offers the closest free field for a column it could not match, and nothing once that field is taken', () => {
+    const headers = ['Emial', 'Vorname', 'Nachname', 'Supervisor', 'Eintrittsdatum'];
+    const mapping = autoMapColumns(headers);
+    expect(mapping).toEqual([null, 'first_name', 'last_name', null, null]);
+    expect(suggestColumns(headers, mapping)).toEqual(['email', null, null, 'manager_email', null]);
+    expect(suggestColumns(headers, ['email', 'first_name', 'last_name', null, 'manager_email'])).toEqual([null, null, null, null, null]);
   });
 });

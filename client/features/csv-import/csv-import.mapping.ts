@@ -4,7 +4,7 @@
  * HR and directory exports, best-named column first), so a file the server would read unchanged
  * is mapped the same way; the admin can then change any column by hand.
  */
-import { IMPORT_FIELDS, autoMapHeaders, missingRequiredFields, type ImportField } from '../../../shared/csv-headers.js';
+import { IMPORT_FIELDS, autoMapHeaders, missingRequiredFields, suggestCsvField, type ImportField } from '../../../shared/csv-headers.js';
 
 /** Per column of the file, in file order: the field it fills, or null when ignored. */
 export type ColumnMapping = (ImportField | null)[];
@@ -36,6 +36,15 @@ export const FIELD_HINTS: Partial<Record<ImportField, string>> = {
 /** The automatic mapping: each header as the server reads it; a field named twice keeps its best-named column. */
 export function autoMapColumns(headers: readonly string[]): ColumnMapping {
   return autoMapHeaders(headers);
+}
+
+/**
+ * Per column: the field to offer when the column is ignored and a field it resembles is still
+ * free ("Emial" -> Email, "Supervisor" -> Manager email); null otherwise.
+ */
+export function suggestColumns(headers: readonly string[], mapping: ColumnMapping): (ImportField | null)[] {
+  const taken = new Set(mapping.filter((m): m is ImportField => m !== null));
+  return headers.map((header, i) => (mapping[i] === null && header.trim() !== '' ? suggestCsvField(header, taken) : null));
 }
 
 export type MappingProblems = {

@@ -60,4 +60,15 @@ describe('readCsvFile', () => {
     const good = new File(['email,full_name\na@x.example,Ann'], 'good.csv', { type: '' });
     expect(await readCsvFile(good)).toEqual({ ok: true, text: 'email,full_name\na@x.example,Ann' });
   });
+
+  it('reads Excel\'s "Unicode text" (UTF-16 with its mark) and its plain "CSV" of Western Europe (Windows-1252)', async () => {
+    const text = 'Prénom\tNom\tCourriel\r\nHélène\tDupré\th@x.example';
+    const utf16 = new Uint8Array([0xff, 0xfe, ...Array.from(text).flatMap((c) => [c.charCodeAt(0) & 0xff, c.charCodeAt(0) >> 8])]);
+    const unicode = await readCsvFile(new File([utf16], 'people.txt', { type: 'text/plain' }));
+    expect(unicode).toEqual({ ok: true, text });
+    const ansi = new Uint8Array(Array.from('Prénom;Nom;Courriel\r\nLoïc;Bérard;l@x.example', (c) => c.charCodeAt(0)));
+    expect(await readCsvFile(new File([ansi], 'people.csv', { type: 'text/csv' }))).toEqual({ ok: true, text: 'Prénom;Nom;Courriel\r\nLoïc;Bérard;l@x.example' });
+    if (!unicode.ok) return;
+    expect(ok(unicode.text).headers).toEqual(['Prénom', 'Nom', 'Courriel']);
+  });
 });

@@ -1,12 +1,14 @@
 /**
  * Reading the chosen file in the browser, with the browser build of the parser the server
- * uses (csv-parse) and the same options: a BOM is dropped, the separator is the one the
+ * uses (csv-parse) and the same options: the text is decoded by the server's rule
+ * (shared/csv-encoding.ts: UTF-8, UTF-16 with its mark, or Windows-1252), a BOM is dropped, the separator is the one the
  * header line uses most (",", ";" or tab), blank lines are skipped but still counted, so
  * every record carries the row number a spreadsheet shows and the server reports (the header
  * is row 1, the first data row is row 2; a line break inside a quoted cell does not count).
  */
 import { CsvError, parse } from 'csv-parse/browser/esm/sync';
 import { delimiterOfHeader } from '../../../shared/csv-delimiter.js';
+import { csvByteOrderMark, decodeCsvBytes } from '../../../shared/csv-encoding.js';
 import { CSV_UPLOAD_MAX_BYTES, MASS_CREATE_MAX_ROWS } from '../../../shared/limits.js';
 import { CSV_COLUMNS } from '../../../shared/mass-create.schema.js';
 
@@ -30,7 +32,9 @@ const CSV_TYPES = new Set(['', 'text/csv', 'text/plain', 'text/tab-separated-val
 function looksBinary(head: Uint8Array): boolean {
   const starts = (...bytes: number[]) => bytes.every((b, i) => head[i] === b);
   if (starts(0x50, 0x4b, 0x03, 0x04) || starts(0x25, 0x50, 0x44, 0x46) || starts(0xd0, 0xcf, 0x11, 0xe0) || starts(0x89, 0x50, 0x4e, 0x47) || starts(0xff, 0xd8, 0xff)) return true;
-  return head.includes(0); // text files never contain NUL bytes
+  // UTF-16 text (Excel's "Unicode text", with its mark) has a NUL byte beside every ASCII character.
+  if (csvByteOrderMark(head)?.startsWith('utf-16')) return false;
+  return head.includes(0); // other text files never contain NUL bytes
 }
 
 const notCsv = (name: string) =>
@@ -44,7 +48,7 @@ export async function readCsvFile(file: File): Promise<{ ok: true; text: string 
   if (!CSV_NAME.test(file.name) && !CSV_TYPES.has(file.type)) return { ok: false, message: notCsv(file.name) };
   const head = new Uint8Array(await file.slice(0, 8192).arrayBuffer());
   if (looksBinary(head)) return { ok: false, message: notCsv(file.name) };
-  const text = await file.text();
+  const text = decodeCsvBytes(new Uint8Array(await file.arrayBuffer()));
   if (text.replace(/^\uFEFF/, '').trim() === '') return { ok: false, message: `"${file.name}" is empty. ${TEMPLATE_HINT}` };
   return { ok: true, text };
 }

@@ -1,6 +1,7 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { SignUpSource } from '../../../shared/install.js';
 import { gql } from '../../lib/graphql.js';
+import { signUpStatusQuery } from '../auth/sign-up-status.js';
 
 /** Public organization sign-up for the whole install (server/features/install). */
 export type InstallSignUp = { open: boolean; source: SignUpSource; is_operator_organization: boolean; can_change: boolean; updated_at: string | null };
@@ -28,7 +29,10 @@ export function useSetSignUpOpen() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (open: boolean) => (await gql<{ setSignUpOpen: InstallSignUp }>(SET_SIGN_UP_OPEN, { open })).setSignUpOpen,
-    onSuccess: (state) => queryClient.setQueryData(installSignUpQueryOptions.queryKey, state),
+    onSuccess: (state) => {
+      queryClient.setQueryData(installSignUpQueryOptions.queryKey, state);
+      void queryClient.invalidateQueries({ queryKey: signUpStatusQuery.queryKey }); // the public pages' links
+    },
   });
 }
 

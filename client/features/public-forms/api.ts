@@ -19,6 +19,6 @@ async function postPublicForm(path: string, body: Record<string, unknown>): Prom
 export const sendContactMessage = (input: Record<string, unknown>) => postPublicForm('contact', input);
 export const sendGuideLead = (input: Record<string, unknown>) => postPublicForm('guide-leads', input);
 
-/** The shared schemas load with the form, not with the page (they bring the email-domain lists). */
+/** The shared schemas load on the first submit, not with the page. They check formats only; the server also checks the email-domain lists (docs/decisions/0061). */
 export const loadContactSchema = () => import('../../../shared/public-forms.schemas.js').then((m) => m.contactMessageSchema);
 export const loadGuideLeadSchema = () => import('../../../shared/public-forms.schemas.js').then((m) => m.guideLeadSchema);

@@ -1,10 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
-import { Link, createFileRoute } from '@tanstack/react-router';
+import { Link, createFileRoute, useNavigate, useRouter } from '@tanstack/react-router';
 import { useState, useSyncExternalStore } from 'react';
 import { z } from 'zod';
 import { Field, FormError, SubmitButton } from '../../components/ui/field.js';
 import { PendingView } from '../../components/ui/states.js';
 import { InvalidLink } from '../../features/auth/invalid-link.js';
+import { afterSignInPath } from '../../features/auth/sign-in-redirect.js';
 import { ChangePasswordForm } from '../../features/settings/password-form.js';
 import { checkLink, requestPasswordReset, setPasswordWithLink } from '../../lib/auth-client.js';
 import { useZodForm } from '../../lib/forms.js';
@@ -27,13 +28,27 @@ function ChangePasswordPage() {
   return session.status === 'authenticated' ? <UpdateOwnPassword /> : <ForgotPassword />;
 }
 
-/** From an invitation or reset link. */
+/**
+ * From an invitation or reset link. Once the password is set, the person is signed in with it
+ * through the sign-in form's own endpoint (CSRF token, sign-in throttling), and lands on their
+ * dashboard; if that fails, on the sign-in page with their address filled in (docs/decisions/0061).
+ */
 function SetPasswordWithLink({ token }: { token: string }) {
+  const { auth } = Route.useRouteContext();
+  const navigate = useNavigate();
+  const router = useRouter();
   const link = useQuery({ queryKey: ['auth', 'link', token], queryFn: () => checkLink(token), staleTime: Infinity });
   const form = useZodForm(loadSetPassword, async ({ password }) => {
     const result = await setPasswordWithLink(token, password);
     if (!result.ok) return { formError: result.message, fieldErrors: result.fields ?? {} };
-    window.location.assign('/login?reset=1');
+    const email = link.data?.valid ? link.data.email : undefined;
+    const target = afterSignInPath(undefined, window.location.origin);
+    const signedIn = email ? await auth.signIn(email, password, new URL(target, window.location.origin).href).catch(() => null) : null;
+    if (signedIn?.ok) {
+      router.history.push(target);
+      return;
+    }
+    await navigate({ to: '/login', search: { reset: 1, email } });
   });
   if (link.isPending) return <PendingView label="Checking your link…" />;
   if (link.isError) return <p role="alert">The link could not be checked. Reload the page to try again.</p>;

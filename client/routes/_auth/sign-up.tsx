@@ -2,13 +2,18 @@ import { Link, createFileRoute, useNavigate } from '@tanstack/react-router';
 import { Field, FormError, SubmitButton } from '../../components/ui/field.js';
 import { requestSignUp } from '../../lib/auth-client.js';
 import { useZodForm } from '../../lib/forms.js';
-import { fetchSignUpStatus } from '../../features/auth/sign-up-status.js';
+import { signUpStatusQuery } from '../../features/auth/sign-up-status.js';
+import { signInFormSchema } from '../../features/auth/sign-in.js';
 
-// The work-email check (free and disposable domain lists) loads on demand, never with the sign-in page.
-const loadSchema = () => import('../../features/auth/sign-up.schema.js').then((m) => m.signUpFormSchema);
+/**
+ * The page checks the address's format; the server refuses free and disposable mail domains
+ * with a field error shown under the field (their lists stay on the server: docs/decisions/0061).
+ */
+const signUpFormSchema = signInFormSchema.pick({ email: true });
 
 export const Route = createFileRoute('/_auth/sign-up')({
-  loader: () => fetchSignUpStatus(),
+  // Always asked again here (the cached answer may be a minute old), which also refreshes the links elsewhere.
+  loader: ({ context }) => context.queryClient.fetchQuery({ ...signUpStatusQuery, staleTime: 0 }),
   pendingComponent: () => <p role="status">Loading…</p>,
   component: SignUpPage,
 });
@@ -35,7 +40,7 @@ function SignUpClosed() {
 
 function SignUpForm() {
   const navigate = useNavigate();
-  const form = useZodForm(loadSchema, async ({ email }) => {
+  const form = useZodForm(signUpFormSchema, async ({ email }) => {
     const result = await requestSignUp(email);
     if (!result.ok) return { formError: result.message, fieldErrors: result.fields ?? {} };
     await navigate({ to: '/signup-complete', search: { email } });
@@ -44,7 +49,7 @@ function SignUpForm() {
     <>
       <h1>Create your organization</h1>
       <p>Enter your work email. We will send you a link to finish setting up.</p>
-      <form onSubmit={form.onSubmit} noValidate className="form" onFocus={() => void loadSchema()}>
+      <form onSubmit={form.onSubmit} noValidate className="form">
         <Field label="Work email" name="email" type="email" autoComplete="email" required error={form.fieldErrors.email} />
         <FormError message={form.formError} />
         <SubmitButton sending={form.sending} sendingText="Sending…">Send the link</SubmitButton>

@@ -1,18 +1,20 @@
-import { Link, createFileRoute } from '@tanstack/react-router';
+import { Link, createFileRoute, getRouteApi } from '@tanstack/react-router';
 import { publicPromises } from '../../features/public-forms/public-promises.js';
-import { fetchSignUpStatus } from '../../features/auth/sign-up-status.js';
+import { signUpIsOpen } from '../../features/auth/sign-up-status.js';
 import '../../features/public-forms/public-forms.css';
 
 export const Route = createFileRoute('/_public/')({
-  loader: () => fetchSignUpStatus(),
   component: LandingPage,
 });
+
+/** The public layout's loader asks whether sign-up is open. */
+const publicLayout = getRouteApi('/_public');
 
 /** The start page: promises only what this version has built (shared/feature-areas.ts); the rest is listed as planned. */
 function LandingPage() {
   const { available, planned, headline } = publicPromises();
-  // While sign-up is closed the page does not offer it (people join by invitation).
-  const signUpOpen = Route.useLoaderData()?.open !== false;
+  // While sign-up is closed, or the server could not say, the page does not offer it (people join by invitation).
+  const signUpOpen = signUpIsOpen(publicLayout.useLoaderData());
   return (
     <div className="landing">
       <section className="hero">

@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { BASE, Browser, TEST_PASSWORD, addUser, codeOf, createTestApp, gql, outboxMails, seedOrg, signedIn } from '../../test/helpers.js';
-import { WORK_EMAIL_MESSAGE } from '../../../shared/account.schemas.js';
+import { SIGN_UP_EMAIL_MESSAGES } from '../../../shared/work-email.schemas.js';
 
 const NEW_PASSWORD = 'a brand new passphrase';
 const INVALID_LINK = { error: 'INVALID_LINK', message: expect.any(String) };
@@ -43,10 +43,10 @@ afterAll(async () => {
 });
 
 describe('sign-up and register', () => {
-  it.each(['someone@gmail.com', 'someone@GMAIL.com', 'x@mailinator.com', 'x@outlook.com'])('%s is refused with the work-email message', async (email) => {
+  it.each([['someone@gmail.com', 'free'], ['someone@GMAIL.com', 'free'], ['x@mailinator.com', 'disposable'], ['x@outlook.com', 'free']] as const)('%s is refused with the work-email message that names its list (%s)', async (email, kind) => {
     const res = await post(freshBrowser(), 'sign-up', { email });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ error: 'BAD_USER_INPUT', message: WORK_EMAIL_MESSAGE, fields: { email: WORK_EMAIL_MESSAGE } });
+    expect(res.json()).toEqual({ error: 'BAD_USER_INPUT', message: SIGN_UP_EMAIL_MESSAGES[kind], fields: { email: SIGN_UP_EMAIL_MESSAGES[kind] } });
     expect(outboxMails(app, email)).toHaveLength(0);
   });
 

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import { forgotPasswordSchema, registerSchema, setPasswordSchema, signUpSchema, tokenSchema } from '../../../shared/account.schemas.js';
+import { forgotPasswordSchema, registerSchema, setPasswordSchema, tokenSchema } from '../../../shared/account.schemas.js';
+import { signUpSchema } from '../../../shared/work-email.schemas.js';
 import { RateLimiter } from '../../lib/rate-limiter.js';
 import { replyBadInput } from '../../lib/parse.js';
 import { hashPassword } from '../../lib/password.js';

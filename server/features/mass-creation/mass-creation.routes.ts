@@ -1,5 +1,7 @@
+import { isUtf8 } from 'node:buffer';
 import { Readable } from 'node:stream';
 import { delimiterOfHeader } from '../../../shared/csv-delimiter.js';
+import { csvByteOrderMark, decodeCsvBytes } from '../../../shared/csv-encoding.js';
 import { finished } from 'node:stream/promises';
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import { CsvError, parse } from 'csv-parse';
@@ -46,6 +48,16 @@ function detectDelimiter(buf: Buffer): string {
   return delimiterOfHeader(buf.subarray(0, end === -1 ? Math.min(buf.length, 4096) : Math.min(end, 4096)).toString('utf8'));
 }
 
+/**
+ * The upload as UTF-8 (shared/csv-encoding.ts): a UTF-8 file is kept as it is (no copy); a UTF-16
+ * file with its mark, or a Windows-1252 one, is decoded and re-encoded once.
+ */
+function utf8Body(buf: Buffer): Buffer {
+  const mark = csvByteOrderMark(buf);
+  if (mark === 'utf-8' || (mark === null && isUtf8(buf))) return buf;
+  return Buffer.from(decodeCsvBytes(buf), 'utf8');
+}
+
 function csvErrorMessage(err: CsvError, lastGoodLine: number): { message: string; line: number } {
   const line = typeof err.lines === 'number' ? err.lines : lastGoodLine + 1;
   switch (err.code) {
@@ -67,7 +79,8 @@ function csvErrorMessage(err: CsvError, lastGoodLine: number): { message: string
  * that row (extra cells that are all empty are tolerated). Parsing runs in chunks with yields
  * to the event loop; a malformed file is a 400 naming the line, before anything is written.
  */
-async function parseCsvUpload(body: Buffer): Promise<RowQueue> {
+async function parseCsvUpload(upload: Buffer): Promise<RowQueue> {
+  const body = utf8Body(upload);
   let columns: (MassCreateColumn | null)[] | null = null;
   /** Index in a record of each field the queue keeps (the header's known columns). */
   let kept: number[] = [];
@@ -90,7 +103,9 @@ async function parseCsvUpload(body: Buffer): Promise<RowQueue> {
       if (columns === null) {
         const mapping = mapCsvHeader(record);
         if (mapping.missing.length) {
-          throw badInput(`The header row lacks the column${mapping.missing.length > 1 ? 's' : ''} ${mapping.missing.join(', ')}. Expected columns: ${CSV_COLUMNS.join(', ')}.`, { missing: mapping.missing });
+          const close = mapping.suggestions.filter((s) => mapping.missing.includes(s.field) || (mapping.missing.includes('full_name') && (s.field === 'first_name' || s.field === 'last_name')));
+          const hint = close.map((s) => ` The column "${s.header}" may be ${s.field}: rename it, or choose its field in the import screen.`).join('');
+          throw badInput(`The header row lacks the column${mapping.missing.length > 1 ? 's' : ''} ${mapping.missing.join(', ')}. Expected columns: ${CSV_COLUMNS.join(', ')}.${hint}`, { missing: mapping.missing, suggestions: close });
         }
         if (mapping.duplicates.length) {
           const d = mapping.duplicates[0]!;

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import { contactMessageSchema, guideLeadSchema } from '../../../shared/public-forms.schemas.js';
+import { contactMessageSchema } from '../../../shared/public-forms.schemas.js';
+import { guideLeadSchema } from '../../../shared/work-email.schemas.js';
 import { HONEYPOT_FIELD, PUBLIC_FORM_BODY_LIMIT, PUBLIC_FORM_HOURLY_LIMIT } from '../../../shared/public-forms.limits.js';
 import { RateLimiter } from '../../lib/rate-limiter.js';
 import { replyBadInput } from '../../lib/parse.js';

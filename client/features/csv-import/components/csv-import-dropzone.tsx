@@ -33,7 +33,7 @@ export function CsvImportDropzone({ onFile, disabled, fileName }: Props) {
       <button type="button" className="button button-secondary" disabled={disabled} aria-describedby={hintId} onClick={() => input.current?.click()}>
         {fileName ? 'Choose another file' : 'Choose a CSV file'}
       </button>
-      <p id={hintId} className="field-hint">CSV (UTF-8), separated by commas, semicolons or tabs; up to 50,000 people and 20 MB.</p>
+      <p id={hintId} className="field-hint">CSV or Unicode text as your spreadsheet saves it, separated by commas, semicolons or tabs; up to 50,000 people and 20 MB.</p>
       <input
         ref={input}
         type="file"

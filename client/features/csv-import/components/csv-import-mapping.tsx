@@ -1,5 +1,6 @@
+import { useMemo } from 'react';
 import { IMPORT_FIELDS, type ImportField } from '../../../../shared/csv-headers.js';
-import { FIELD_HINTS, FIELD_LABELS, type ColumnMapping, type MappingProblems } from '../csv-import.mapping.js';
+import { FIELD_HINTS, FIELD_LABELS, suggestColumns, type ColumnMapping, type MappingProblems } from '../csv-import.mapping.js';
 import type { ParsedCsv } from '../csv-import.parse.js';
 
 type Props = { csv: ParsedCsv; mapping: ColumnMapping; problems: MappingProblems; onChange: (mapping: ColumnMapping) => void; disabled: boolean };
@@ -8,12 +9,19 @@ const label = (field: ImportField) => (field === 'email' ? 'Email (required)' : 
 
 /**
  * Each column of the file with its first value and the field it fills; matched automatically,
- * changeable. On a phone each column is a small card (name, first value, menu) instead of a row.
+ * changeable. An ignored column that resembles a field still free offers it ("Closest field").
+ * On a phone each column is a small card (name, first value, menu) instead of a row.
  */
 export function CsvImportMapping({ csv, mapping, problems, onChange, disabled }: Props) {
   const sample = csv.records[0]?.cells ?? [];
   const used = new Set(mapping.filter((m): m is ImportField => m !== null));
   const hints = IMPORT_FIELDS.filter((f) => used.has(f) && FIELD_HINTS[f]);
+  const suggestions = useMemo(() => suggestColumns(csv.headers, mapping), [csv.headers, mapping]);
+  const choose = (i: number, field: ImportField | null) => {
+    const next = [...mapping];
+    next[i] = field;
+    onChange(next);
+  };
   return (
     <div className="csv-mapping">
       {problems.nothingRecognised && (
@@ -40,15 +48,19 @@ export function CsvImportMapping({ csv, mapping, problems, onChange, disabled }:
                       aria-label={`Field for the column "${name}"`}
                       value={mapping[i] ?? ''}
                       disabled={disabled}
-                      onChange={(event) => {
-                        const next = [...mapping];
-                        next[i] = (event.currentTarget.value || null) as ImportField | null;
-                        onChange(next);
-                      }}
+                      onChange={(event) => choose(i, (event.currentTarget.value || null) as ImportField | null)}
                     >
                       <option value="">Ignore this column</option>
                       {IMPORT_FIELDS.map((field) => <option key={field} value={field}>{label(field)}</option>)}
                     </select>
+                    {suggestions[i] && (
+                      <p className="csv-suggestion">
+                        <span className="muted">Closest field: {FIELD_LABELS[suggestions[i]]}</span>{' '}
+                        <button type="button" className="button button-small button-secondary" disabled={disabled} aria-label={`Use ${FIELD_LABELS[suggestions[i]]} for the column "${name}"`} onClick={() => choose(i, suggestions[i]!)}>
+                          Use it
+                        </button>
+                      </p>
+                    )}
                   </td>
                 </tr>
               );
