@@ -5,6 +5,7 @@ import type { Keys } from './db/keys.js';
 import type { PubSub } from './graphql/pubsub.js';
 import type { Mailer } from './features/notifications/mailer.js';
 import type { Scheduler } from './jobs/jobs.scheduler.js';
+import type { StorageHealth } from './db/storage-health.js';
 
 /** What every feature gets: passed in, never imported as a singleton. */
 export type Services = {
@@ -16,6 +17,8 @@ export type Services = {
   /** The persisted job scheduler (server/jobs): register handlers, enqueue jobs, recurring schedules. */
   scheduler: Scheduler;
   log: FastifyBaseLogger;
+  /** Storage failures met anywhere, logged once and kept for GET /api/health (docs/decisions/0058). */
+  storage: StorageHealth;
 };
 
 declare module 'fastify' {
