@@ -39,7 +39,7 @@ export async function startServer(options: StartOptions = {}): Promise<FastifyIn
   } catch (err) {
     // A full or failing data directory (migrations, keys, the first-start seed, marking interrupted
     // work): one line that says where and why, no stack, and a failed exit (docs/decisions/0058).
-    const failure = classifyStorageError(err);
+    const failure = classifyStorageError(err, config.dataDir);
     if (!failure) throw err;
     console.error(`Teamlens cannot start: ${describeForOperator(failure, config.dataDir)}.`);
     process.exit(1);

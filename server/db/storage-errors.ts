@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import { ErrorCode, STORAGE_MESSAGES, type StorageCause } from '../../shared/errors.js';
 
 /**
@@ -34,15 +35,31 @@ function causeOfCode(code: unknown): StorageCause | null {
   return ERRNO_CAUSES[code] ?? null;
 }
 
+/** Below this many bytes free for the server's account, a file system counts as full. */
+export const FULL_BELOW_BYTES = 64 * 1024;
+
+/** Whether the file system of `dir` has (almost) no space left for the server's account; false when that cannot be told. */
+function isOutOfSpace(dir: string): boolean {
+  try {
+    const stats = fs.statfsSync(dir);
+    return stats.bavail * stats.bsize < FULL_BELOW_BYTES;
+  } catch {
+    return false;
+  }
+}
+
 /**
  * The storage failure behind `err`, or null when it is something else. Looks through wrappers:
- * GraphQL's `originalError` and `cause`, a few levels deep.
+ * GraphQL's `originalError` and `cause`, a few levels deep. With `dataDir`, an I/O error on a file
+ * system that has no space left counts as full: SQLite reports a full disk as SQLITE_IOERR_SHMSIZE
+ * when it cannot make its -shm file, as on a start with the disk already full.
  */
-export function classifyStorageError(err: unknown): StorageFailure | null {
+export function classifyStorageError(err: unknown, dataDir?: string): StorageFailure | null {
   let current: unknown = err;
   for (let depth = 0; depth < 5 && current && typeof current === 'object'; depth += 1) {
     const { code } = current as { code?: unknown };
-    const cause = causeOfCode(code);
+    let cause = causeOfCode(code);
+    if (cause === 'io' && dataDir !== undefined && isOutOfSpace(dataDir)) cause = 'full';
     if (cause) {
       return { code: cause === 'full' ? ErrorCode.STORAGE_FULL : ErrorCode.STORAGE_UNAVAILABLE, cause, raw: code as string, message: STORAGE_MESSAGES[cause] };
     }

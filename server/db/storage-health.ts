@@ -39,7 +39,7 @@ export class StorageHealth {
 
   /** The storage failure behind `err` (recorded and logged), or null when `err` is something else. */
   report(err: unknown, where: string): StorageFailure | null {
-    const failure = classifyStorageError(err);
+    const failure = classifyStorageError(err, this.options.dataDir);
     if (failure) this.record(failure, where);
     return failure;
   }
