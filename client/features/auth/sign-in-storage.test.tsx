@@ -13,6 +13,7 @@ cleanUpBetweenTests();
 it('a sign-in refused because the server is out of storage says so plainly, not "Unable to sign in"', async () => {
   const { api } = fakeApi(async () => null);
   Object.assign(auth, { api: { ...api, signIn: signInWithCredentials } });
+  await auth.check(); // signed out, whatever an earlier file in this worker left
   stubGraphql({}, {
     rest: (url) => {
       if (url.endsWith('/api/auth/csrf')) return jsonResponse({ csrfToken: 'csrf' });
@@ -32,6 +33,7 @@ it('a sign-in refused because the server is out of storage says so plainly, not 
 it('the sign-in page opened with error=StorageUnavailable (a form sent without JavaScript) words it too', async () => {
   const { api } = fakeApi(async () => null);
   Object.assign(auth, { api });
+  await auth.check();
   stubGraphql();
   renderRoute('/login?error=StorageUnavailable');
   expect((await screen.findByRole('status')).textContent).toBe('The server cannot use its storage, so signing in is not possible right now. Try again later.');
