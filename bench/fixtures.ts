@@ -16,11 +16,11 @@ import { eq } from 'drizzle-orm';
 
 export const BENCH_PASSWORD = 'benchmark passphrase 1';
 
-/** The real app, listening on a free loopback port, on a fresh SQLite file (RESPONSE_CACHE from the environment). */
+/** The real app, listening on a free loopback port, on a fresh SQLite file (RESPONSE_CACHE and DB_SYNCHRONOUS from the environment). */
 export async function startBenchApp(): Promise<{ app: FastifyInstance; url: string; dataDir: string }> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'teamlens-bench-'));
   // OUTBOUND_ALLOW_PRIVATE: benches connect to fakes on this machine (docs/decisions/0054).
-  const config = loadConfig({ DATA_DIR: dataDir, SEED_DEMO: 'false', LOG_LEVEL: 'silent', PORT: '0', RESPONSE_CACHE: process.env.RESPONSE_CACHE, OUTBOUND_ALLOW_PRIVATE: '127.0.0.1' });
+  const config = loadConfig({ DATA_DIR: dataDir, SEED_DEMO: 'false', LOG_LEVEL: 'silent', PORT: '0', RESPONSE_CACHE: process.env.RESPONSE_CACHE, DB_SYNCHRONOUS: process.env.DB_SYNCHRONOUS, OUTBOUND_ALLOW_PRIVATE: '127.0.0.1' });
   const app = await buildApp(config);
   app.addHook('onClose', async () => fs.rmSync(dataDir, { recursive: true, force: true }));
   await app.listen({ port: 0, host: '127.0.0.1' });

@@ -19,6 +19,7 @@ import { benchRetrosProgress } from './retros-progress.bench.js';
 import { benchFeedbackNotes, type FeedbackNotesBench } from './feedback-notes.bench.js';
 import { benchGoals, type GoalsBench } from './goals.bench.js';
 import type { InsightsBench } from './insights.bench.js';
+import { durabilitySection, type DurabilityBench } from './durability.bench.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '..');
@@ -80,6 +81,8 @@ async function main(): Promise<void> {
   const insights = runScript('insights.bench.ts') as unknown as InsightsBench;
   console.log('bench: email check...');
   const email = runScript('email.ts');
+  console.log('bench: durability, DB_SYNCHRONOUS normal vs full (a note saved over HTTP, one at a time and 8 at once)...');
+  const durability = runScript('durability.bench.ts') as unknown as DurabilityBench;
   // Lighthouse rows (docs/decisions/0040): their own block, added after the rows above.
   console.log('bench: Lighthouse, mobile with simulated throttling, 3 runs per page...');
   const lighthouse = await benchLighthouse(3);
@@ -192,6 +195,7 @@ async function main(): Promise<void> {
     '|---|---|---|---|',
     ...insightRows.map((r) => `| ${r.join(' | ')} |`),
     '',
+    ...durabilitySection(durability),
     'GraphQL cost limit and budgets (docs/decisions/0043):',
     '',
     '| what | result | target | |',

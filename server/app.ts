@@ -6,6 +6,7 @@ import formbody from '@fastify/formbody';
 import jwt from '@fastify/jwt';
 import type { Config } from './config.js';
 import { openDatabase } from './db/connection.js';
+import { StorageHealth } from './db/storage-health.js';
 import { ensurePrivateDataDir } from './db/private-files.js';
 import { warmPasswordHashing } from './lib/password.js';
 import { censorLogged, LOG_REDACT_PATHS, serializeRequest } from './lib/log-redaction.js';
@@ -45,6 +46,7 @@ import { integrationsFeature } from './features/integrations/index.js';
 import { insightsFeature } from './features/insights/index.js';
 import { subscriptionsPlugin } from './graphql/subscriptions.js';
 import { spaPlugin } from './plugins/spa.js';
+import { healthPlugin } from './plugins/health.js';
 import { startDisposableListRefresh } from './lib/disposable-list-refresh.js';
 import type { Services } from './services.js';
 import { Outbound } from './lib/outbound/outbound.policy.js';
@@ -78,20 +80,22 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   const dataDirWarning = ensurePrivateDataDir(config.dataDir);
   if (dataDirWarning) app.log.warn(dataDirWarning);
-  const db = openDatabase(path.join(config.dataDir, 'teamlens.db'));
+  const db = openDatabase(path.join(config.dataDir, 'teamlens.db'), { synchronous: config.dbSynchronous });
+  const storage = new StorageHealth({ sqlite: db.$client, dataDir: config.dataDir, log: app.log });
   const services: Services = {
     config,
     db,
     keys: loadKeys(config.dataDir),
     pubsub: new PubSub(),
     mailer: new Mailer(db, app.log, config.smtpUrl, config.mailFrom),
-    scheduler: new Scheduler({ db, log: app.log }),
+    scheduler: new Scheduler({ db, log: app.log, storage }),
     log: app.log,
     outbound: new Outbound({
       allowPrivate: config.outboundAllowPrivate,
       resolve: options.resolve,
       onRefused: (refusal) => app.log.warn({ outbound: refusal }, 'outbound connection refused; OUTBOUND_ALLOW_PRIVATE can allow an address on a private network'),
     }),
+    storage,
   };
   app.decorate('services', services);
   app.addHook('onReady', async () => services.scheduler.start());
@@ -109,6 +113,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(formbody, { bodyLimit: 64 * 1024 });
   await app.register(jwt, { secret: services.keys.jwtSecret, sign: { algorithm: 'HS256' }, verify: { algorithms: ['HS256'], cache: false } });
   await app.register(securityPlugin);
+  await app.register(healthPlugin);
   await app.register(graphqlPlugin);
 
   const features = [authRoutes, accountRoutes, authSessionsFeature, usersFeature, orgFeature, teamsFeature, notificationsFeature, massCreationFeature, mediaFeature,

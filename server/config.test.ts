@@ -20,6 +20,12 @@ describe('configuration', () => {
     expect(() => loadConfig({ RESPONSE_CACHE: 'sometimes' })).toThrow(/RESPONSE_CACHE/);
   });
 
+  it('DB_SYNCHRONOUS is normal unless set to full (docs/decisions/0058)', () => {
+    expect(loadConfig({}).dbSynchronous).toBe('NORMAL');
+    expect(loadConfig({ DB_SYNCHRONOUS: 'full' }).dbSynchronous).toBe('FULL');
+    expect(() => loadConfig({ DB_SYNCHRONOUS: 'extra' })).toThrow('DB_SYNCHRONOUS: must be normal or full');
+  });
+
   it('lists every problem at once', () => {
     let error: unknown;
     try {

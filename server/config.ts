@@ -25,6 +25,8 @@ const envSchema = z.object({
   GRAPHQL_INTROSPECTION: bool.default(false),
   // The GraphQL whole-response cache (docs/decisions/0039); off: every query is executed.
   RESPONSE_CACHE: bool.default(true),
+  // SQLite's synchronous setting in WAL mode (docs/decisions/0058): full also survives a power loss, at a cost per write.
+  DB_SYNCHRONOUS: z.enum(['normal', 'full'], 'must be normal or full').default('normal'),
   ALLOWED_ORIGINS: z.string().optional(),
   TRUST_PROXY: bool.default(false),
   DISPOSABLE_LIST_URL: z.url({ protocol: /^https?$/ }).optional(),
@@ -40,6 +42,8 @@ const envSchema = z.object({
   }),
   SLACK_WEBHOOK_BASE: z.url({ protocol: /^https?$/ }).refine((v) => v.startsWith('https://') || /^http:\/\/(127\.0\.0\.1|localhost|\[::1\])[:/]/.test(v), 'must be https (http only for 127.0.0.1)').default('https://hooks.slack.com/'),
 });
+
+export type DbSynchronous = 'NORMAL' | 'FULL';
 
 export type Config = {
   port: number;
@@ -63,6 +67,8 @@ export type Config = {
   introspection: boolean;
   /** RESPONSE_CACHE: whether GraphQL query answers are cached (docs/decisions/0039). */
   responseCache: boolean;
+  /** DB_SYNCHRONOUS: NORMAL loses nothing on a crash of the process; FULL also nothing on a power loss (docs/decisions/0058). */
+  dbSynchronous: DbSynchronous;
   trustProxy: boolean;
   disposableListUrl: string | undefined;
   disposableListRefreshMs: number;
@@ -106,6 +112,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     accessTokenSeconds: e.ACCESS_TOKEN_SECONDS,
     introspection: e.GRAPHQL_INTROSPECTION,
     responseCache: e.RESPONSE_CACHE,
+    dbSynchronous: e.DB_SYNCHRONOUS === 'full' ? 'FULL' : 'NORMAL',
     trustProxy: e.TRUST_PROXY,
     disposableListUrl: e.DISPOSABLE_LIST_URL,
     disposableListRefreshMs: e.DISPOSABLE_LIST_REFRESH_HOURS * 3_600_000,

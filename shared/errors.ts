@@ -7,6 +7,10 @@ export const ErrorCode = {
   CONFLICT: 'CONFLICT',
   RATE_LIMITED: 'RATE_LIMITED',
   INTERNAL_SERVER_ERROR: 'INTERNAL_SERVER_ERROR',
+  /** The server's disk is full: nothing was saved (docs/decisions/0058). */
+  STORAGE_FULL: 'STORAGE_FULL',
+  /** The server cannot read or write its database (I/O error, read-only, cannot open, damaged). */
+  STORAGE_UNAVAILABLE: 'STORAGE_UNAVAILABLE',
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
 
@@ -16,9 +20,25 @@ export const SignInError = {
   LoginBlocked: 'LoginBlocked',
   SessionRequired: 'SessionRequired',
   Configuration: 'Configuration',
+  /** Sign-in could not be recorded: the server's storage is full or failing (docs/decisions/0058). */
+  StorageFull: 'StorageFull',
+  StorageUnavailable: 'StorageUnavailable',
   Default: 'Default',
 } as const;
 export type SignInError = (typeof SignInError)[keyof typeof SignInError];
+
+/**
+ * Why the server's storage failed, as people using the app are told it (docs/decisions/0058):
+ * GraphQL `extensions.code` STORAGE_FULL for `full`, STORAGE_UNAVAILABLE for the others.
+ */
+export const STORAGE_MESSAGES = {
+  full: 'The server is out of storage; nothing was saved. Try again later.',
+  io: 'The server could not read or write its storage; nothing was saved. Try again later.',
+  read_only: 'The server cannot write to its storage right now; nothing was saved. Try again later.',
+  cant_open: 'The server cannot open its storage right now; nothing was saved. Try again later.',
+  corrupt: 'The server\'s stored data is damaged; nothing was saved. Tell whoever runs Teamlens.',
+} as const;
+export type StorageCause = keyof typeof STORAGE_MESSAGES;
 
 /** GraphQL documents that fail parsing or validation. */
 export const GRAPHQL_VALIDATION_FAILED = 'GRAPHQL_VALIDATION_FAILED';

@@ -6,6 +6,7 @@ import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
 import { MIGRATIONS_DIR } from '../lib/paths.js';
 import { TableVersions } from './table-versions.js';
 import { ensurePrivateFile, narrowToPrivate, PRIVATE_DIR_MODE } from './private-files.js';
+import type { DbSynchronous } from '../config.js';
 
 export type Db = BetterSQLite3Database & { $client: Database.Database };
 
@@ -13,14 +14,17 @@ export type Db = BetterSQLite3Database & { $client: Database.Database };
  * Opens the SQLite file with WAL, foreign keys and a busy timeout, then applies migrations.
  * The file is created 0600 first (SQLite gives its -wal and -shm files the database file's mode);
  * files of an older install that others could read are narrowed to 0600 (docs/decisions/0044).
+ * `synchronous` (DB_SYNCHRONOUS): NORMAL syncs the WAL to disk at checkpoints only, so a crash of
+ * the process loses nothing committed but a power loss can lose the last commits; FULL syncs
+ * it at every commit (docs/decisions/0058).
  */
-export function openDatabase(file: string): Db {
+export function openDatabase(file: string, options: { synchronous?: DbSynchronous } = {}): Db {
   fs.mkdirSync(path.dirname(file), { recursive: true, mode: PRIVATE_DIR_MODE });
   ensurePrivateFile(file);
   for (const companion of [`${file}-wal`, `${file}-shm`]) narrowToPrivate(companion);
   const sqlite = new Database(file);
   sqlite.pragma('journal_mode = WAL');
-  sqlite.pragma('synchronous = NORMAL');
+  sqlite.pragma(`synchronous = ${options.synchronous === 'FULL' ? 'FULL' : 'NORMAL'}`);
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('cache_size = -32000');

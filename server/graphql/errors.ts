@@ -5,8 +5,9 @@ import { graphql } from './graphql-runtime.js';
 const { GraphQLError } = graphql;
 import { AppError } from '../../shared/app-error.js';
 import { GRAPHQL_LIMIT_CODES, GRAPHQL_VALIDATION_FAILED, QUERY_TOO_COMPLEX, VARIABLES_TOO_DEEP, VARIABLES_TOO_LARGE } from '../../shared/errors.js';
+import type { StorageHealth } from '../db/storage-health.js';
 
-export type FormatOptions = { log: FastifyBaseLogger; requestId: string; hideSuggestions: boolean };
+export type FormatOptions = { log: FastifyBaseLogger; requestId: string; hideSuggestions: boolean; storage: StorageHealth };
 
 function originalOf(err: unknown): unknown {
   let current = err;
@@ -16,8 +17,9 @@ function originalOf(err: unknown): unknown {
 
 /**
  * The one error formatter: AppError -> its code and message; GraphQL syntax, validation and
- * variable errors -> their message; anything else -> a generic message with the request id,
- * details to the log only.
+ * variable errors -> their message; a storage failure (disk full, I/O error...) -> STORAGE_FULL or
+ * STORAGE_UNAVAILABLE with a plain message, one log line (docs/decisions/0058); anything else ->
+ * a generic message with the request id, details to the log only.
  */
 export function formatError(err: unknown, opts: FormatOptions): GraphQLFormattedError {
   const original = originalOf(err);
@@ -38,6 +40,8 @@ export function formatError(err: unknown, opts: FormatOptions): GraphQLFormatted
     const code = own === 'BAD_USER_INPUT' || /^Variable "\$/.test(message) ? 'BAD_USER_INPUT' : GRAPHQL_VALIDATION_FAILED;
     return { message, ...where, extensions: { code } };
   }
+  const storage = opts.storage.report(original, `GraphQL ${gql?.path?.join('.') ?? 'operation'} (request ${opts.requestId})`);
+  if (storage) return { message: storage.message, ...where, extensions: { code: storage.code } };
   opts.log.error({ err: original, reqId: opts.requestId, path: gql?.path }, 'unexpected error in GraphQL resolver');
   return { message: 'Internal server error', ...where, extensions: { code: 'INTERNAL_SERVER_ERROR', requestId: opts.requestId } };
 }

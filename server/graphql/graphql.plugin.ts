@@ -67,7 +67,7 @@ export const graphqlPlugin = fp(async (app: FastifyInstance) => {
     // every answer two more promises.
     errorFormatter: (execution, context) => {
       const ctx = context as unknown as GraphQLContext;
-      const errors = (execution.errors ?? []).map((e) => formatError(e, { log: ctx.log, requestId: ctx.requestId, hideSuggestions: !config.introspection }));
+      const errors = (execution.errors ?? []).map((e) => formatError(e, { log: ctx.log, requestId: ctx.requestId, hideSuggestions: !config.introspection, storage: app.services.storage }));
       return { statusCode: 200, response: collapseBudgetErrors({ data: execution.data ?? null, errors }) };
     },
   });
@@ -138,7 +138,7 @@ export const graphqlPlugin = fp(async (app: FastifyInstance) => {
       const status = result.errors?.length ? statusForErrors(result.errors as unknown as GraphQLFormattedError[], result.data != null) : 200;
       return { status, result };
     } catch (err) {
-      const fmt = { log: request.log, requestId: request.id, hideSuggestions: !config.introspection };
+      const fmt = { log: request.log, requestId: request.id, hideSuggestions: !config.introspection, storage: app.services.storage };
       const listed = (err as { errors?: unknown[] }).errors;
       const errors: GraphQLFormattedError[] = Array.isArray(listed) && listed.length > 0 ? listed.map((e) => formatError(e, fmt)) : [formatError(err, fmt)];
       return { status: statusForErrors(errors, false), result: { data: null, errors } };

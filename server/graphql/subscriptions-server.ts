@@ -77,7 +77,7 @@ export function createSubscriptionServer(app: FastifyInstance, onAuthenticated: 
   const { config } = app.services;
   const rules = [...graphql.specifiedRules, ...validationRules(config.introspection)];
   const started = new WeakMap<ExecutionArgs, AsyncGenerator<ExecutionResult, void, void>>();
-  const formatOptions = (c: Connection): FormatOptions => ({ log: c.request.log, requestId: c.request.id, hideSuggestions: !config.introspection });
+  const formatOptions = (c: Connection): FormatOptions => ({ log: c.request.log, requestId: c.request.id, hideSuggestions: !config.introspection, storage: app.services.storage });
 
   /**
    * graphql-js's subscribe(), except that the subscribe call and every event get their own

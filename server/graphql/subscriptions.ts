@@ -15,6 +15,8 @@ export const KEEP_ALIVE_MS = 12_000;
 /** How long shutdown waits for clients to answer the 1001 close before cutting them off. */
 export const SHUTDOWN_GRACE_MS = 1_000;
 const MAX_TIMER_MS = 2 ** 31 - 1;
+/** When the session could not be read (storage failing), the next try. */
+const STORAGE_RECHECK_MS = 60_000;
 
 function normalizeOrigin(value: string): string | null {
   try {
@@ -51,6 +53,19 @@ export const subscriptionsPlugin = fp(async (app: FastifyInstance): Promise<void
     if (c.socket.readyState === c.socket.OPEN || c.socket.readyState === c.socket.CONNECTING) c.socket.close(CLOSE_FORBIDDEN.code, CLOSE_FORBIDDEN.reason);
   };
 
+  /**
+   * A read in a timer: a storage failure (docs/decisions/0058) is reported and answers undefined
+   * instead of throwing out of the timer, which would end the process.
+   */
+  function readSafely<T>(read: () => T, where: string): T | undefined {
+    try {
+      return read();
+    } catch (err) {
+      if (!app.services.storage.report(err, where)) app.log.error({ err }, `${where} failed`);
+      return undefined;
+    }
+  }
+
   /** The session's end (absolute expiry or idle limit), read now; 0 when it is gone or revoked. */
   function sessionEnd(sessionId: string): number {
     const row = db.select({ expiresAt: sessions.expires_at, lastSeenAt: sessions.last_seen_at, revokedAt: sessions.revoked_at }).from(sessions).where(eq(sessions.id, sessionId)).get();
@@ -65,7 +80,9 @@ export const subscriptionsPlugin = fp(async (app: FastifyInstance): Promise<void
   function armSessionEnd(c: Tracked, sessionId: string) {
     let timer: NodeJS.Timeout | undefined;
     const check = () => {
-      const endsAt = sessionEnd(sessionId);
+      const endsAt = readSafely(() => sessionEnd(sessionId), 'websocket session check');
+      // Unreadable storage: the socket stays as it is (a revocation still reaches it by pubsub) and is checked again later.
+      if (endsAt === undefined) return void (timer = setTimeout(check, STORAGE_RECHECK_MS));
       if (endsAt <= Date.now()) return closeForbidden(c);
       timer = setTimeout(check, Math.min(endsAt - Date.now(), MAX_TIMER_MS));
     };
@@ -100,7 +117,8 @@ export const subscriptionsPlugin = fp(async (app: FastifyInstance): Promise<void
     // Each tick also re-reads the session, so a revocation that was never published
     // (or an expiry) still ends the socket within one interval.
     c.cleanup.push(startKeepAlive(socket, KEEP_ALIVE_MS, () => {
-      if (c.viewer && !findActiveSessionUser(db, c.viewer.sessionId, config.sessionIdleMs)) closeForbidden(c);
+      const viewer = c.viewer;
+      if (viewer && readSafely(() => findActiveSessionUser(db, viewer.sessionId, config.sessionIdleMs) ?? null, 'websocket session check') === null) closeForbidden(c);
     }));
     let closed: ((code?: number, reason?: string) => Promise<void>) | null = null;
     socket.once('close', (code: number, reason: Buffer) => {

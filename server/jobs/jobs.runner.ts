@@ -1,6 +1,7 @@
 import type { Db } from '../db/connection.js';
 import { INTERRUPTED_ERROR, markJobDone, markJobFailed } from './jobs.repo.js';
 import type { JobRow } from './jobs.tables.js';
+import { classifyStorageError } from '../db/storage-errors.js';
 
 export type Backoff = { baseMs: number; maxMs: number; jitter: number };
 
@@ -62,8 +63,11 @@ function untilAborted(signal: AbortSignal): Promise<never> {
 
 export type RunDeps = { db: Db; runnerId: string; now: () => number; random: () => number; enqueue: JobContext['enqueue']; shutdown: AbortSignal };
 
-/** Runs one claimed job and records the outcome (done, failed with a retry time, or dead). */
-export async function runClaimedJob(deps: RunDeps, job: JobRow, reg: Registration): Promise<{ outcome: RunOutcome; error?: string }> {
+/**
+ * Runs one claimed job and records the outcome (done, failed with a retry time, or dead).
+ * `storageError`: the handler failed on the storage (disk full...), which the scheduler waits out.
+ */
+export async function runClaimedJob(deps: RunDeps, job: JobRow, reg: Registration): Promise<{ outcome: RunOutcome; error?: string; storageError?: unknown }> {
   const lease = new AbortController();
   const timer = setTimeout(() => lease.abort(new Error(`Timed out after ${Math.round(reg.leaseMs / 1000)} s.`)), reg.leaseMs);
   timer.unref?.();
@@ -94,7 +98,7 @@ export async function runClaimedJob(deps: RunDeps, job: JobRow, reg: Registratio
     // Cut by the shutdown (not by its own lease): interrupted, due again as soon as the server is back.
     const interrupted = deps.shutdown.aborted && !lease.signal.aborted;
     const recorded = markJobFailed(deps.db, { ...held, now: new Date(now).toISOString(), error, retryAt, interrupted });
-    return { outcome: !recorded ? 'lost' : retryAt ? 'failed' : 'dead', error };
+    return { outcome: !recorded ? 'lost' : retryAt ? 'failed' : 'dead', error, ...(classifyStorageError(err) ? { storageError: err } : {}) };
   } finally {
     clearTimeout(timer);
   }

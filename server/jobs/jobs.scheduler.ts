@@ -6,6 +6,8 @@ import { firstIndexFrom, lastStartedIndex, periodStart, type Every } from './job
 import { runClaimedJob, type Backoff, type EnqueueInput, type EnqueueResult, type JobHandler, type Registration, type RunOutcome } from './jobs.runner.js';
 import { deleteScheduleByKey, findDueSchedules, materializePeriods, upsertSchedule } from './jobs.schedules.repo.js';
 import type { CatchUpMode, JobRow, JobScheduleRow } from './jobs.tables.js';
+import { classifyStorageError } from '../db/storage-errors.js';
+import type { StorageHealth } from '../db/storage-health.js';
 
 export type { EnqueueInput, EnqueueResult, JobContext, JobHandler } from './jobs.runner.js';
 
@@ -35,11 +37,17 @@ export type SchedulerOptions = {
   pollMs?: number;
   batchSize?: number;
   maxJobsPerTick?: number;
+  /** Where storage failures go (docs/decisions/0058); while it reports one, passes wait for its probe. */
+  storage?: StorageHealth;
+  /** The wait between passes while the storage fails (default STORAGE_RETRY_MS). */
+  storageRetryMs?: number;
 };
 
 export type RunSummary = Record<RunOutcome, number>;
 
 export const DEFAULT_HANDLER_OPTIONS = { maxAttempts: 5, backoff: { baseMs: 60_000, maxMs: 6 * 3_600_000, jitter: 0.2 }, leaseMs: 5 * 60_000, transactional: false };
+/** While the storage fails (disk full...), the loop waits this long between tries instead of pollMs. */
+export const STORAGE_RETRY_MS = 30_000;
 /** At most this many periods of one schedule per tick; a longer backlog continues on the next tick. */
 export const MAX_PERIODS_PER_TICK = 500;
 
@@ -70,6 +78,8 @@ export class Scheduler {
   private rerun = false;
   private shutdown = new AbortController();
   private inFlight: readonly JobRow[] = [];
+  private readonly storage: StorageHealth | undefined;
+  private readonly storageRetryMs: number;
 
   constructor(options: SchedulerOptions) {
     this.db = options.db;
@@ -79,6 +89,8 @@ export class Scheduler {
     this.pollMs = options.pollMs ?? 5_000;
     this.batchSize = options.batchSize ?? 4;
     this.maxJobsPerTick = options.maxJobsPerTick ?? 100;
+    this.storage = options.storage;
+    this.storageRetryMs = options.storageRetryMs ?? STORAGE_RETRY_MS;
   }
 
   now(): number {
@@ -151,6 +163,8 @@ export class Scheduler {
       try {
         created += this.materialize(schedule, now);
       } catch (err) {
+        // Storage full or failing: no other schedule can be written either; the pass stops (loop()).
+        if (classifyStorageError(err)) throw err;
         // One broken schedule must not hold up the others; it is tried again on the next pass.
         this.log.error({ err, schedule: schedule.key }, 'schedule could not be materialized');
       }
@@ -203,6 +217,9 @@ export class Scheduler {
         if (result.outcome === 'done') this.log.debug({ jobId: job.id, kind: job.kind }, 'job done');
         else this.log.warn({ jobId: job.id, kind: job.kind, attempt: job.attempts, outcome: result.outcome, error: result.error }, 'job did not finish');
       });
+      // A job failed on the storage (it was recorded failed, to run again): the next ones would too.
+      const storageFailure = results.find((r) => r.storageError !== undefined);
+      if (storageFailure) throw storageFailure.storageError;
     }
     return summary;
   }
@@ -249,17 +266,32 @@ export class Scheduler {
     this.timer.unref();
   }
 
+  /**
+   * Passes until no rerun is asked for, then waits pollMs. While the storage fails (docs/decisions/0058)
+   * it does not spin: a failed pass is reported once, and the next tries are a probe every
+   * storageRetryMs until a write works again.
+   */
   private async loop(): Promise<void> {
     this.timer = null;
+    let wait = this.pollMs;
     do {
       this.rerun = false;
       try {
+        if (this.storage?.failing && this.storage.probe()) {
+          wait = this.storageRetryMs;
+          break;
+        }
         await this.tick();
       } catch (err) {
+        const storage = this.storage ? this.storage.report(err, 'job scheduler') : classifyStorageError(err);
+        if (storage) {
+          wait = this.storageRetryMs;
+          break;
+        }
         this.log.error({ err }, 'job scheduler pass failed');
       }
     } while (this.rerun && this.started);
-    this.arm(this.pollMs);
+    this.arm(wait);
   }
 
   /** A job became due now: run it soon instead of at the next poll. */

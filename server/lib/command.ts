@@ -17,7 +17,7 @@ export function withDatabase(run: (db: Db, config: Config) => number): number {
   const config = loadConfig();
   const file = path.join(config.dataDir, 'teamlens.db');
   if (!fs.existsSync(file)) return fail(`No database at ${file}: start Teamlens once first (or set DATA_DIR).`);
-  const db = openDatabase(file);
+  const db = openDatabase(file, { synchronous: config.dbSynchronous });
   try {
     return run(db, config);
   } finally {

@@ -14,6 +14,9 @@ export const SIGN_IN_MESSAGES: Record<string, string> = {
   CredentialsSignin: 'Sign in failed. Check the details you provided are correct.',
   SessionRequired: 'Please sign in to access this page.',
   LoginBlocked: 'Too many failed attempts. Wait a few minutes, then try again.',
+  // The server could not record the sign-in (docs/decisions/0058).
+  StorageFull: 'The server is out of storage, so signing in is not possible right now. Try again later.',
+  StorageUnavailable: 'The server cannot use its storage, so signing in is not possible right now. Try again later.',
   Default: 'Unable to sign in.',
 };
 

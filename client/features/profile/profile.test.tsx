@@ -55,6 +55,17 @@ it('shows a server refusal next to the field it names', async () => {
   expect(within(form).getByLabelText('Time zone').getAttribute('aria-invalid')).toBe('true');
 });
 
+it('a save the server could not store (its disk is full) says so above the form and keeps what was typed (docs/decisions/0058)', async () => {
+  const message = 'The server is out of storage; nothing was saved. Try again later.';
+  stubProfileApi({ me: makeProfile() }, { UpdateMe: () => ({ errors: [{ message, extensions: { code: 'STORAGE_FULL' } }] }) });
+  await renderSignedIn('/settings/personal');
+  const form = await screen.findByRole('form', { name: 'Edit your profile' });
+  fireEvent.change(within(form).getByLabelText('Bio'), { target: { value: 'Wrote Unix, then Go.' } });
+  fireEvent.click(within(form).getByRole('button', { name: 'Save profile' }));
+  expect(await within(form).findByText(message)).toBeTruthy();
+  expect((within(form).getByLabelText('Bio') as HTMLTextAreaElement).value).toBe('Wrote Unix, then Go.');
+});
+
 it('changes the sign-in email only with the current password, and says a link was sent', async () => {
   const { calls } = stubProfileApi({ me: makeProfile() }, {
     UpdateMe: (v) => ((v.input as { current_password: string }).current_password === 'right password'

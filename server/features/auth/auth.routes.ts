@@ -9,12 +9,18 @@ import {
 import { buildSessionPayload } from './session-payload.js';
 import { signInWithPassword } from './sign-in.js';
 import { recordAudit } from '../audit/audit.repo.js';
+import { SignInError } from '../../../shared/errors.js';
+import type { StorageFailure } from '../../db/storage-errors.js';
 
-const SIGN_IN_ERRORS = new Set(['Signin', 'OAuthSignin', 'OAuthCallback', 'OAuthCreateAccount', 'EmailCreateAccount', 'Callback', 'OAuthAccountNotLinked', 'EmailSignin', 'CredentialsSignin', 'SessionRequired', 'LoginBlocked']);
+const SIGN_IN_ERRORS = new Set(['Signin', 'OAuthSignin', 'OAuthCallback', 'OAuthCreateAccount', 'EmailCreateAccount', 'Callback', 'OAuthAccountNotLinked', 'EmailSignin', 'CredentialsSignin', 'SessionRequired', 'LoginBlocked',
+  SignInError.StorageFull, SignInError.StorageUnavailable]);
+
+/** A sign-in the server could not record (its storage is full or failing): 503 and a code the sign-in page words plainly (docs/decisions/0058). */
+const storageSignInError = (failure: StorageFailure) => (failure.code === 'STORAGE_FULL' ? SignInError.StorageFull : SignInError.StorageUnavailable);
 
 /** The NextAuth v4 REST API (protocols.md section 1), with server-side revocable sessions. */
 export async function authRoutes(app: FastifyInstance): Promise<void> {
-  const { config, keys, db, pubsub, log } = app.services;
+  const { config, keys, db, pubsub, log, storage } = app.services;
   const base = authBase(config);
   const logLimiter = new RateLimiter(30, 60_000);
 
@@ -37,8 +43,13 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
     const token = currentSessionToken(request);
     const session = token && token.length <= 100 ? findSessionByToken(db, token) : undefined;
     if (session) {
-      revokeSession(db, session.id);
-      if (!session.revoked_at) recordAudit(db, { organizationId: session.organization_id, action: 'SESSIONS_REVOKED', actorUserId: session.user_id, subjectUserId: session.user_id, ip: request.ip, details: { scope: 'this_device', count: 1 } });
+      try {
+        revokeSession(db, session.id);
+        if (!session.revoked_at) recordAudit(db, { organizationId: session.organization_id, action: 'SESSIONS_REVOKED', actorUserId: session.user_id, subjectUserId: session.user_id, ip: request.ip, details: { scope: 'this_device', count: 1 } });
+      } catch (err) {
+        // Storage full or failing: the browser is still signed out (its cookie goes, its sockets close) and the log says so (docs/decisions/0058).
+        if (!storage.report(err, 'sign-out')) throw err;
+      }
       pubsub.publish(topics.sessionRevoked, { sessionIds: [session.id] });
     }
     clearSessionCookie(reply, config);
@@ -51,6 +62,8 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
     if (request.routeOptions.url !== `${AUTH_BASE_PATH}/callback/:provider`) throw error;
     const code = (error as { statusCode?: unknown }).statusCode;
     const status = typeof code === 'number' && code >= 400 && code < 500 ? code : 500;
+    const failure = status >= 500 ? storage.report(error, 'sign-in') : null;
+    if (failure) return reply.code(503).send({ url: `${base}/error?error=${storageSignInError(failure)}&provider=credentials` });
     if (status >= 500) log.error({ err: error, reqId: request.id }, 'sign-in request failed');
     return reply.code(status).send({ url: `${base}/error?error=Default` });
   });
@@ -94,6 +107,9 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
       setSessionCookie(reply, config, result.token, result.expiresAt);
       return sendUrl(request, reply, callbackUrl);
     } catch (err) {
+      // The attempt, the session or the audit event could not be written: no session, whatever the password (docs/decisions/0058).
+      const failure = storage.report(err, 'sign-in');
+      if (failure) return sendUrl(request, reply, `${base}/error?error=${storageSignInError(failure)}&provider=credentials`, 503);
       log.error({ err, reqId: request.id }, 'sign-in failed with an internal error');
       return sendUrl(request, reply, `${base}/error?error=Default`, 500);
     }
