@@ -59,6 +59,8 @@ function typingOf(r: RetroRow, ctx: Ctx): TypingView {
   const none: TypingView = { count: 0, user_ids: [], per_group: [] };
   if (r.ended_at || (r.phase !== 'REFLECT' && r.phase !== 'DISCUSS')) return none;
   const writers = writersNow(ctx.services, r.id).filter((w) => (r.phase === 'REFLECT' ? w.groupId === null : w.groupId !== null));
+  // Writers expire with the clock, not with a write: such an answer is not kept by the response cache (graphql.plugin.ts).
+  if (writers.length && ctx.cache) ctx.cache.noStore = true;
   const named = (ids: string[]) => (r.anonymous ? [] : ids);
   const byGroup = new Map<string, string[]>();
   for (const w of writers) if (w.groupId) byGroup.set(w.groupId, [...(byGroup.get(w.groupId) ?? []), w.userId]);
