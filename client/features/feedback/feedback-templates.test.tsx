@@ -108,7 +108,8 @@ it('a copy opens in the form; questions reorder with buttons and the saved order
   fireEvent.click(within(form).getByRole('button', { name: 'Save template' }));
   const [, q2, q3] = BUILTIN_FEEDBACK_TEMPLATES[1]!.questions;
   await waitFor(() => expect(calls.filter((c) => c.operationName === 'UpdateFeedbackTemplate').map((c) => c.variables)).toEqual([
-    { id: 'copy1', input: { name: 'Copy of After a project', description: 'Feedback when a project ends.', questions: [q3, q2] } },
+    // The version the form was opened on goes with the save (docs/decisions/0059).
+    { id: 'copy1', input: { name: 'Copy of After a project', description: 'Feedback when a project ends.', questions: [q3, q2] }, base_version: 1 },
   ]));
   expect(names(await templateList())).toContain('Copy of After a project');
 });

@@ -42,7 +42,7 @@ function stubMeeting(retro: Retro, over: Record<string, (v: GraphqlVariables) =>
   } as never, { me: meAs('MEMBER', { id: 'ada', full_name: 'Ada Lovelace' }) });
 }
 async function push(retro: Retro) {
-  await waitFor(() => expect(live.sinks.has('RetroChanged:r1')).toBe(true));
+  await waitFor(() => expect(live.sinks.has('RetroChanged:r1')).toBe(true), T);
   act(() => live.sinks.get('RetroChanged:r1')!.next({ data: { retroChanged: retro } }));
 }
 
@@ -58,19 +58,19 @@ it('in DISCUSS each person writes their own comment: what I type stays in my box
   fireEvent.change(box, { target: { value: 'Ask ops first' } });
   fireEvent.change(box, { target: { value: 'Ask ops first, then ship' } });
   // One "is writing" signal for the burst, for this topic, without the text.
-  await waitFor(() => expect(calls.filter((c) => c.operationName === 'SetRetroTyping').map((c) => c.variables)).toEqual([{ retro_id: 'r1', group_id: 'g1', writing: true }]));
+  await waitFor(() => expect(calls.filter((c) => c.operationName === 'SetRetroTyping').map((c) => c.variables)).toEqual([{ retro_id: 'r1', group_id: 'g1', writing: true }]), T);
 
   // Grace adds a comment and is writing another one: my box keeps my text.
   await push(discussing([comment('c1', 'Freeze on Fridays'), comment('c2', 'Checklist first')], {
     version: 11, typing: { count: 2, people: [ada, grace], per_group: [{ group_id: 'g1', count: 2, people: [ada, grace] }] },
   }));
-  await waitFor(() => expect(within(screen.getByRole('list', { name: 'Comments on Deploys' })).getAllByRole('listitem')).toHaveLength(2));
+  await waitFor(() => expect(within(screen.getByRole('list', { name: 'Comments on Deploys' })).getAllByRole('listitem')).toHaveLength(2), T);
   expect(box.value).toBe('Ask ops first, then ship');
   expect(screen.getByText('Grace Hopper is writing…')).toBeTruthy();
 
   fireEvent.click(screen.getByRole('button', { name: 'Add comment on Deploys' }));
-  await waitFor(() => expect(calls.find((c) => c.operationName === 'AddRetroComment')?.variables).toEqual({ group_id: 'g1', text: 'Ask ops first, then ship' }));
-  await waitFor(() => expect(box.value).toBe(''));
+  await waitFor(() => expect(calls.find((c) => c.operationName === 'AddRetroComment')?.variables).toEqual({ group_id: 'g1', text: 'Ask ops first, then ship' }), T);
+  await waitFor(() => expect(box.value).toBe(''), T);
   const mine = within(screen.getByRole('list', { name: 'Comments on Deploys' })).getAllByRole('listitem').at(-1)!;
   expect(mine.textContent).toContain('You');
   expect(within(mine).getByRole('button', { name: 'Edit your comment “Ask ops first, then ship”' })).toBeTruthy();
