@@ -13,6 +13,7 @@ import { clientResolve } from './scripts/client-resolve.js';
 const MOCKING_FILES = [
   'client/features/csv-import/csv-import-page.test.tsx', 'client/features/notes/note-editor.test.tsx',
   'client/features/notifications/notification-bell.test.tsx', 'client/features/retros/retro-meeting.test.tsx',
+  'client/features/retros/retro-meeting.collab.test.tsx',
 ];
 
 export default defineConfig({

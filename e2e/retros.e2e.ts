@@ -1,8 +1,9 @@
 /**
  * A whole sprint retro in the browser (issue 12), three people of the Platform team in three browser
- * contexts, everything in the UI: Ada (the team's manager) facilitates; Margaret and Ken (Ken on a
- * 375 px phone) reflect, group by drag and by keyboard ("Move to…"), vote, discuss and agree on an
- * action item. The team's next retro then shows that action item in its review of last action items.
+ * contexts, everything in the UI: Ada (the team's manager) facilitates and sees who is writing and
+ * who has voted; Margaret and Ken (Ken on a 375 px phone) reflect, group by drag and by keyboard
+ * ("Move to…"), vote, comment on the same topic at the same time (both comments kept, docs/decisions/0059)
+ * and agree on an action item; ending asks first. The team's next retro then shows that action item in its review of last action items.
  * axe scans and 375 px checks on the way. The retros are created through the API (the list screen has
  * its own test).
  */
@@ -88,10 +89,13 @@ it('three people run a whole retro live, and the next retro reviews its action i
   for (const page of all) await phaseHeading(page, 'Reflect');
   await margaret.getByText('Anonymous: nobody, admins included, will see who wrote what.', { exact: false }).waitFor();
   await reflect(ada, 'Start', 'Write a deploy checklist');
+  // Margaret types without sending yet: the facilitator sees someone writing (a count: the retro is anonymous).
+  await margaret.getByLabel('New reflection: Stop').fill('Deploys break');
+  await ada.getByText('1 person is writing now', { exact: true }).waitFor();
   await reflect(margaret, 'Stop', 'Deploys break on Fridays', true);
   await reflect(ken, 'Stop', 'Friday deploys keep breaking production');
   await reflect(ken, 'Continue', 'Pairing on code reviews');
-  await ada.getByText('3 people are writing · 4 reflections').waitFor();
+  await ada.getByText('3 people have written 4 reflections').waitFor();
   expect(await ada.getByText('Deploys break on Fridays').count()).toBe(0);
   expect(await seriousA11yViolations(margaret)).toEqual([]);
   expect(await horizontalOverflow(ken)).toBeLessThanOrEqual(0);
@@ -165,30 +169,47 @@ it('three people run a whole retro live, and the next retro reviews its action i
   }
   await ken.getByRole('button', { name: /^Vote for (?!Friday deploys$)/ }).first().click();
   await ken.getByText('1 of 5 votes left').waitFor();
+  // The facilitator sees who has voted (counts only: anonymous): Margaret and Ken still have votes, Ada none cast.
+  const voted = ada.getByRole('region', { name: 'Who has voted' });
+  await expect.poll(() => voted.textContent(), { timeout: 10_000 }).toContain('2 still voting');
+  expect(await voted.textContent()).toContain('1 here has not voted yet');
   expect(await seriousA11yViolations(ken)).toEqual([]);
   await ada.getByRole('button', { name: 'Next: Discuss' }).click();
 
-  // Discuss: the most voted topic first and current, with its timer; notes and an action item.
+  // Discuss: the most voted topic first and current, with its timer; comments and an action item.
   for (const page of all) await phaseHeading(page, 'Discuss');
   const current = ada.locator('li.retro-topic-current');
   await current.getByRole('heading', { name: 'Friday deploys' }).waitFor();
   await current.getByText('6 votes').waitFor();
   await current.getByRole('timer').waitFor();
-  await current.getByLabel('Notes on Friday deploys').fill('No deploys after Thursday noon.');
-  await current.getByText('Saved').waitFor();
+  // Margaret and Ken type into the same topic at the same time and send together: nobody's words are lost.
+  const said = ['No deploys after Thursday noon.', 'Ops reviews every Friday change.'];
+  const topicOf = (page: Page) => page.locator('li.retro-topic-current');
+  await Promise.all([margaret, ken].map((page, i) => topicOf(page).getByLabel('Your comment on Friday deploys').pressSequentially(said[i]!, { delay: 5 })));
+  await current.getByText('2 people are writing…').waitFor();
+  await Promise.all([margaret, ken].map((page) => topicOf(page).getByRole('button', { name: 'Add comment on Friday deploys' }).click()));
+  for (const page of all) {
+    const comments = topicOf(page).getByRole('list', { name: 'Comments on Friday deploys' });
+    for (const text of said) await comments.getByText(text).waitFor();
+  }
   await current.getByLabel('Action item', { exact: true }).fill('Write the deploy checklist');
   await current.getByLabel('Owner', { exact: true }).selectOption({ label: 'Margaret Hamilton' });
   await current.getByLabel('Due', { exact: true }).fill(isoDay(7));
   await current.getByRole('button', { name: 'Add action item' }).click();
   await ken.getByRole('region', { name: /^Action items of this retro/ }).locator('strong', { hasText: 'Write the deploy checklist' }).waitFor();
-  await expect.poll(() => margaret.getByLabel('Notes on Friday deploys').inputValue(), { timeout: 10_000 }).toBe('No deploys after Thursday noon.');
   expect(await seriousA11yViolations(ada)).toEqual([]);
   expect(await horizontalOverflow(ken)).toBeLessThanOrEqual(0);
+  // Ending asks first: it erases the anonymity links for good.
   await ada.getByRole('button', { name: 'Next: Summary' }).click();
+  const ending = ada.getByRole('alertdialog', { name: 'End the retro now?' });
+  await ending.getByText('erases the anonymity links for good', { exact: false }).waitFor();
+  await ending.getByRole('button', { name: 'End the retro' }).click();
 
-  // Summary for everyone.
+  // Summary for everyone, with both comments and who took part.
   for (const page of all) await page.getByRole('heading', { name: 'Topics by votes' }).waitFor();
   await ken.getByRole('table').getByText('Write the deploy checklist').waitFor();
+  for (const text of said) await ken.getByRole('list', { name: 'Comments on Friday deploys' }).getByText(text).waitFor();
+  await margaret.getByRole('region', { name: 'Participation' }).getByText(/Took part: .*Ken Thompson/).waitFor();
 
   // The team's next retro reviews the open action item; Margaret marks it done in place.
   const nextId = await createRetro(adaToken, 'Sprint 43 retro');

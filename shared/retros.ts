@@ -27,7 +27,7 @@ export const RETRO_LIMITS = {
   titleMax: 120,
   reflectionMax: 2_000,
   groupTitleMax: 120,
-  notesMax: 10_000,
+  commentMax: 2_000,
   actionTextMax: 500,
   checkInMax: 500,
   checkInQuestionMax: 300,
@@ -48,6 +48,12 @@ export const RETRO_LIMITS = {
   topicMinutesDefault: 5,
   topicMinutesMax: 60,
 } as const;
+
+/**
+ * "Is writing" signals (docs/decisions/0059): a client sends one at most every `sendEveryMs` while
+ * keys are pressed; the server forgets a person `expiresAfterMs` after their last one.
+ */
+export const RETRO_TYPING = { sendEveryMs: 2_000, expiresAfterMs: 6_000 } as const;
 const L = RETRO_LIMITS;
 
 /** Prompt colours people can pick (the template editor); each has enough contrast with white text. */
@@ -134,6 +140,7 @@ export const createRetroSchema = z.object({
 export type CreateRetroInput = z.infer<typeof createRetroSchema>;
 
 export const reflectionTextSchema = trimmed(L.reflectionMax, 'Reflection');
+export const commentTextSchema = trimmed(L.commentMax, 'Comment');
 export const groupTitleSchema = trimmed(L.groupTitleMax, 'Group title');
 export const actionItemInputSchema = z.object({
   text: trimmed(L.actionTextMax, 'Action item').optional(),

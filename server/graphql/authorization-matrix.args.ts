@@ -135,7 +135,7 @@ const INPUTS: Record<string, Pick> = {
 /** What `id` / `ids` name, by the object type the operation returns or names. */
 const BY_TYPE: Array<[string, Pick]> = [
   // Retro types before Retro: operations that return nothing are matched by name, the longest first.
-  ['RetroReflection', (w) => w.retros.reflectionId], ['RetroGroup', (w) => w.retros.groupId], ['RetroActionItem', (w) => w.retros.actionItemId],
+  ['RetroReflection', (w) => w.retros.reflectionId], ['RetroComment', (w) => w.retros.commentId], ['RetroGroup', (w) => w.retros.groupId], ['RetroActionItem', (w) => w.retros.actionItemId],
   ['RetroTemplate', (w) => w.retros.templateId], ['RetroHealthCheck', (w) => w.retros.healthCheckId], ['RetroAutomationRule', (w) => w.retros.ruleId],
   ['Retro', (w) => w.retros.retroId],
   ['FeedbackTag', (w) => w.feedback.tagId], ['FeedbackTemplate', (w) => w.feedback.templateId], ['FeedbackAutomationRule', (w) => w.feedback.ruleId],

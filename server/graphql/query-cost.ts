@@ -108,6 +108,13 @@ export const LIST_SIZES: Readonly<Record<string, number>> = {
   'Query.developmentTeamProgress': ORG_TEAMS,
   // Everyone of the organization across its teams: ORG_PEOPLE / ORG_TEAMS a team on average.
   'DevelopmentTeamProgress.people': ORG_PEOPLE / ORG_TEAMS,
+  // A live retro (docs/decisions/0059): the people of one team writing, voting, taking part; a topic's comments.
+  'RetroTyping.people': TEAM_PEOPLE,
+  'RetroTyping.per_group': 50,
+  'RetroGroupTyping.people': TEAM_PEOPLE,
+  'RetroVoting.people': TEAM_PEOPLE,
+  'RetroParticipation.people': TEAM_PEOPLE,
+  'RetroGroup.comments': 30,
 };
 
 /** The integer a literal, or null for a variable or anything else. */

@@ -34,6 +34,8 @@ export function FeedbackTemplateForm({ template, onDone, onCancel }: Props) {
   const [attempt, setAttempt] = useState(0);
   const formRef = useRef<HTMLFormElement>(null);
   const save = useSaveFeedbackTemplate();
+  // The version this form started from (docs/decisions/0059): a save over someone else's newer one is refused, the form keeps its text.
+  const [baseVersion] = useState(template?.version ?? 0);
   const problems = Object.keys(errors).length;
   const [initial] = useState(() => JSON.stringify(inputOf(name, description, questions)));
   const saved = useRef(false);
@@ -80,7 +82,7 @@ export function FeedbackTemplateForm({ template, onDone, onCancel }: Props) {
     setErrors({});
     setFormError(null);
     try {
-      const result = await save.mutateAsync({ id: template?.id ?? null, input: parsed.data });
+      const result = await save.mutateAsync({ id: template?.id ?? null, input: parsed.data, baseVersion });
       saved.current = true;
       showAlert(`${result.name} was saved.`, 'success');
       onDone(result);

@@ -26,7 +26,7 @@ export type FeedbackTagDraftInput = { name: string; kind: FeedbackTagKind; descr
 
 const T = {
   create: `mutation CreateFeedbackTemplate($input: FeedbackTemplateInput!) { createFeedbackTemplate(input: $input) { ${FEEDBACK_TEMPLATE_FIELDS} } }`,
-  update: `mutation UpdateFeedbackTemplate($id: ID!, $input: FeedbackTemplateInput!) { updateFeedbackTemplate(id: $id, input: $input) { ${FEEDBACK_TEMPLATE_FIELDS} } }`,
+  update: `mutation UpdateFeedbackTemplate($id: ID!, $input: FeedbackTemplateInput!, $base_version: Int!) { updateFeedbackTemplate(id: $id, input: $input, base_version: $base_version) { ${FEEDBACK_TEMPLATE_FIELDS} } }`,
   copy: `mutation CopyFeedbackTemplate($id: ID!) { copyFeedbackTemplate(id: $id) { ${FEEDBACK_TEMPLATE_FIELDS} } }`,
   archive: `mutation ArchiveFeedbackTemplate($id: ID!) { archiveFeedbackTemplate(id: $id) { ${FEEDBACK_TEMPLATE_FIELDS} } }`,
   restore: `mutation RestoreFeedbackTemplate($id: ID!) { restoreFeedbackTemplate(id: $id) { ${FEEDBACK_TEMPLATE_FIELDS} } }`,
@@ -46,8 +46,9 @@ function useChange<V, R>(key: string, run: (variables: V) => Promise<R>) {
 
 const first = <R,>(data: Record<string, R>): R => Object.values(data)[0]!;
 
-export const useSaveFeedbackTemplate = () => useChange('feedbackTemplates', async ({ id, input }: { id: string | null; input: FeedbackTemplateDraftInput }) =>
-  first(await gql<Record<string, FeedbackTemplate>>(id ? T.update : T.create, id ? { id, input } : { input })));
+/** `baseVersion`: the version the form was opened on; a save over a newer one is CONFLICT (nothing saved, the form keeps its text). */
+export const useSaveFeedbackTemplate = () => useChange('feedbackTemplates', async ({ id, input, baseVersion }: { id: string | null; input: FeedbackTemplateDraftInput; baseVersion: number }) =>
+  first(await gql<Record<string, FeedbackTemplate>>(id ? T.update : T.create, id ? { id, input, base_version: baseVersion } : { input })));
 
 export const useFeedbackTemplateAction = () => useChange('feedbackTemplates', async ({ action, id }: { action: 'copy' | 'archive' | 'restore'; id: string }) =>
   first(await gql<Record<string, FeedbackTemplate>>(T[action], { id })));

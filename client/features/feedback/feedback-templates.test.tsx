@@ -10,10 +10,10 @@ cleanUpBetweenTests();
 const PATH = '/continuous-feedback/templates';
 const T = { timeout: 5000 };
 
-const builtIns = (): FeedbackTemplate[] => BUILTIN_FEEDBACK_TEMPLATES.map((t) => ({ ...t, questions: [...t.questions], built_in: true, archived: false, created_by: null, updated_at: null, can_manage: false }));
+const builtIns = (): FeedbackTemplate[] => BUILTIN_FEEDBACK_TEMPLATES.map((t) => ({ ...t, questions: [...t.questions], built_in: true, archived: false, created_by: null, updated_at: null, can_manage: false, version: 0 }));
 const own = (id: string, name: string, patch: Partial<FeedbackTemplate> = {}): FeedbackTemplate => ({
   id, name, description: '', questions: ['How was onboarding?'], built_in: false, archived: false, created_by: { id: 'ada', full_name: 'Ada Lovelace' },
-  updated_at: '2026-11-20T10:00:00.000Z', can_manage: true, ...patch,
+  updated_at: '2026-11-20T10:00:00.000Z', can_manage: true, version: 1, ...patch,
 });
 const tag = (id: string, name: string, kind: FeedbackTag['kind'], patch: Partial<FeedbackTag> = {}): FeedbackTag => ({ id, name, kind, description: '', archived: false, uses: 0, ...patch });
 
@@ -108,7 +108,8 @@ it('a copy opens in the form; questions reorder with buttons and the saved order
   fireEvent.click(within(form).getByRole('button', { name: 'Save template' }));
   const [, q2, q3] = BUILTIN_FEEDBACK_TEMPLATES[1]!.questions;
   await waitFor(() => expect(calls.filter((c) => c.operationName === 'UpdateFeedbackTemplate').map((c) => c.variables)).toEqual([
-    { id: 'copy1', input: { name: 'Copy of After a project', description: 'Feedback when a project ends.', questions: [q3, q2] } },
+    // The version the form was opened on goes with the save (docs/decisions/0059).
+    { id: 'copy1', input: { name: 'Copy of After a project', description: 'Feedback when a project ends.', questions: [q3, q2] }, base_version: 1 },
   ]));
   expect(names(await templateList())).toContain('Copy of After a project');
 });

@@ -21,6 +21,8 @@ export type FeedbackPage = { items: FeedbackItem[]; total: number; next_cursor: 
 export type FeedbackTemplate = {
   id: string; name: string; description: string; questions: string[]; built_in: boolean; archived: boolean;
   created_by: Person | null; updated_at: string | null; can_manage: boolean;
+  /** Pass back as base_version when saving (docs/decisions/0059). */
+  version: number;
 };
 export type FeedbackAsk = { id: string; request_id: string; responder: Person; status: FeedbackAskStatus; decline_reason: string | null; answered_at: string | null; created_at: string };
 export type FeedbackRequest = {
@@ -47,7 +49,7 @@ const PERSON = 'id full_name';
 export const FEEDBACK_TAG_FIELDS = 'id name kind description archived uses';
 export const FEEDBACK_FIELDS = `id giver { ${PERSON} } recipient { ${PERSON} } body visibility tags { id name kind } answers { question answer } request_id reactions { reaction count mine } slack_shared can_delete created_at`;
 export const FEEDBACK_PAGE_FIELDS = `items { ${FEEDBACK_FIELDS} } total next_cursor`;
-export const FEEDBACK_TEMPLATE_FIELDS = `id name description questions built_in archived created_by { ${PERSON} } updated_at can_manage`;
+export const FEEDBACK_TEMPLATE_FIELDS = `id name description questions built_in archived created_by { ${PERSON} } updated_at can_manage version`;
 export const FEEDBACK_ASK_FIELDS = `id request_id responder { ${PERSON} } status decline_reason answered_at created_at`;
 export const FEEDBACK_REQUEST_FIELDS = `id requester { ${PERSON} } subject { ${PERSON} } template_name questions message due_on about_report shared_at cancelled_at automated asks { ${FEEDBACK_ASK_FIELDS} } answers { ${FEEDBACK_FIELDS} } answered asked created_at`;
 export const PENDING_ASK_FIELDS = `id status created_at request { ${FEEDBACK_REQUEST_FIELDS} }`;

@@ -28,7 +28,7 @@ export const placementsQueryOptions = queryOptions({
 
 const M = {
   create: `mutation CreateCompetencyTrack($input: CompetencyTrackInput!) { createCompetencyTrack(input: $input) { ${TRACK_FIELDS} } }`,
-  update: `mutation UpdateCompetencyTrack($id: ID!, $input: CompetencyTrackInput!) { updateCompetencyTrack(id: $id, input: $input) { ${TRACK_FIELDS} } }`,
+  update: `mutation UpdateCompetencyTrack($id: ID!, $input: CompetencyTrackInput!, $base_version: Int!) { updateCompetencyTrack(id: $id, input: $input, base_version: $base_version) { ${TRACK_FIELDS} } }`,
   copy: `mutation CopyBuiltinCompetencyTrack($key: String!) { copyBuiltinCompetencyTrack(key: $key) { ${TRACK_FIELDS} } }`,
   archive: `mutation ArchiveCompetencyTrack($id: ID!) { archiveCompetencyTrack(id: $id) { ${TRACK_FIELDS} } }`,
   restore: `mutation RestoreCompetencyTrack($id: ID!) { restoreCompetencyTrack(id: $id) { ${TRACK_FIELDS} } }`,
@@ -49,8 +49,9 @@ function useChange<V, R>(run: (variables: V) => Promise<R>) {
 
 const first = <R,>(data: Record<string, R>): R => Object.values(data)[0]!;
 
-export const useSaveTrack = () => useChange(async ({ id, input }: { id: string | null; input: CompetencyTrackInput }) =>
-  first(await gql<Record<string, CompetencyTrack>>(id ? M.update : M.create, id ? { id, input } : { input })));
+/** `baseVersion`: the version the editor was opened on; a save over a newer one is CONFLICT (nothing saved, the editor keeps its text). */
+export const useSaveTrack = () => useChange(async ({ id, input, baseVersion }: { id: string | null; input: CompetencyTrackInput; baseVersion: number }) =>
+  first(await gql<Record<string, CompetencyTrack>>(id ? M.update : M.create, id ? { id, input, base_version: baseVersion } : { input })));
 
 export const useCopyBuiltinTrack = () => useChange(async (key: string) => first(await gql<Record<string, CompetencyTrack>>(M.copy, { key })));
 

@@ -10,6 +10,8 @@ export type Competency = { id: string; track_id: string; name: string; descripti
 export type CompetencyTrack = {
   id: string; name: string; description: string; builtin_key: string | null; archived: boolean; levels: CompetencyLevel[];
   competencies: Competency[]; people: number; updated_at: string;
+  /** Pass back as base_version when saving (docs/decisions/0059). */
+  version: number;
 };
 export type BuiltinCompetencyTrack = { key: string; name: string; description: string; levels: string[]; competencies: string[]; copied: boolean };
 export type Placement = { user: Person; track: Pick<CompetencyTrack, 'id' | 'name'>; level: Pick<CompetencyLevel, 'id' | 'name' | 'position'>; placed_by: Person | null; placed_at: string };
@@ -37,7 +39,7 @@ export type DevelopmentTeamProgress = { team: { id: string; name: string } | nul
 
 const PERSON = 'id full_name';
 export const COMPETENCY_FIELDS = 'id track_id name description position expectations { level_id text }';
-export const TRACK_FIELDS = `id name description builtin_key archived levels { id name description position people } competencies { ${COMPETENCY_FIELDS} } people updated_at`;
+export const TRACK_FIELDS = `id name description builtin_key archived levels { id name description position people } competencies { ${COMPETENCY_FIELDS} } people updated_at version`;
 export const PLACEMENT_FIELDS = `user { ${PERSON} } track { id name } level { id name position } placed_by { ${PERSON} } placed_at`;
 export const ASSESSMENT_FIELDS = `id subject { ${PERSON} } assessor { ${PERSON} } kind status track { id name } level { id name } ratings { competency_id rating comment } summary version submitted_at updated_at`;
 export const ASSESSMENT_OVERVIEW_FIELDS = `subject { ${PERSON} } placement { ${PLACEMENT_FIELDS} } self { ${ASSESSMENT_FIELDS} } manager { ${ASSESSMENT_FIELDS} } rows { competency { ${COMPETENCY_FIELDS} } expectation next_expectation self manager gap } my_draft { ${ASSESSMENT_FIELDS} } can_assess_as history { ${ASSESSMENT_FIELDS} }`;

@@ -10,7 +10,7 @@ const PATH = '/professional-development/framework';
 const T = { timeout: 5000 };
 
 const icTrack = (): CompetencyTrack => ({
-  id: 'ic', name: 'Engineering IC', description: 'Builders', builtin_key: 'engineering-ic', archived: false, people: 3, updated_at: '2026-11-20T10:00:00.000Z',
+  id: 'ic', name: 'Engineering IC', description: 'Builders', builtin_key: 'engineering-ic', archived: false, people: 3, updated_at: '2026-11-20T10:00:00.000Z', version: 1,
   levels: [
     { id: 'l1', name: 'Engineer I', description: '', position: 0, people: 1 },
     { id: 'l2', name: 'Engineer II', description: '', position: 1, people: 2 },

@@ -62,6 +62,8 @@ export function TrackEditor({ track, onDone }: { track: CompetencyTrack | null; 
   const [errors, setErrors] = useState<FieldErrors>({});
   const [formError, setFormError] = useState<string | null>(null);
   const save = useSaveTrack();
+  // The version this editor started from (docs/decisions/0059): a save over another admin's newer one is refused, the editor keeps its text.
+  const [baseVersion] = useState(track?.version ?? 0);
   const headingId = useId();
   const headingRef = useRef<HTMLHeadingElement>(null);
   useEffect(() => headingRef.current?.focus(), []);
@@ -107,7 +109,7 @@ export function TrackEditor({ track, onDone }: { track: CompetencyTrack | null; 
     setErrors({});
     setFormError(null);
     try {
-      const saved = await save.mutateAsync({ id: track?.id ?? null, input: inputOf(draft) });
+      const saved = await save.mutateAsync({ id: track?.id ?? null, input: inputOf(draft), baseVersion });
       showAlert(track ? `${saved.name} was saved.` : `${saved.name} was added to the framework.`, 'success');
       onDone();
     } catch (err) {

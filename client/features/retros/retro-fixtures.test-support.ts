@@ -32,8 +32,11 @@ export function endedRetro(patch: Partial<Retro> = {}): Retro {
       { id: 'x3', prompt_id: 'start', text: 'Pairing on reviews', group_id: 'g2', mine: false, author: grace },
     ],
     groups: [
-      { id: 'g2', title: 'Reviews', reflection_ids: ['x3'], votes: 2, my_votes: 0, notes: '', discussed_seconds: 60 },
-      { id: 'g1', title: 'Deploys', reflection_ids: ['x1', 'x2'], votes: 5, my_votes: 0, notes: 'Friday freeze agreed.\nRevisit in January.', discussed_seconds: 300 },
+      { id: 'g2', title: 'Reviews', reflection_ids: ['x3'], votes: 2, my_votes: 0, comments: [], discussed_seconds: 60 },
+      { id: 'g1', title: 'Deploys', reflection_ids: ['x1', 'x2'], votes: 5, my_votes: 0, discussed_seconds: 300, comments: [
+        { id: 'c1', group_id: 'g1', text: 'Friday freeze agreed.\nRevisit in January.', mine: false, author: grace, from_notes: false, edited: false },
+        { id: 'c2', group_id: 'g1', text: 'I will write the checklist.', mine: false, author: ada, from_notes: false, edited: false },
+      ] },
     ],
     my_votes_left: 0, check_ins: [],
     health: [
@@ -42,7 +45,8 @@ export function endedRetro(patch: Partial<Retro> = {}): Retro {
     ],
     previous_action_items: [], action_items: [actionItem()],
     discussion: { group_id: null, started_at: null, elapsed_seconds: 0, topic_minutes: 5 },
-    participation: { participants: 4, team_size: 6, reflections: 3, votes_cast: 7 },
+    participation: { participants: 4, team_size: 6, reflections: 3, votes_cast: 7, people: [ada, grace] },
+    typing: { count: 0, people: [], per_group: [] }, voting: { voted: 0, done: 0, waiting: 0, people: [] },
     created_at: '2026-11-18T09:00:00.000Z',
     ...patch,
   };

@@ -24,6 +24,8 @@ export function RetroHealthCheckForm({ check, onDone, onCancel }: Props) {
   const [attempt, setAttempt] = useState(0);
   const formRef = useRef<HTMLFormElement>(null);
   const save = useSaveRetroHealthCheck();
+  // The version this form started from (docs/decisions/0059): a save over someone else's newer one is refused, the form keeps its text.
+  const [baseVersion] = useState(check?.version ?? 0);
   const problems = Object.keys(errors).length;
 
   useEffect(() => {
@@ -53,7 +55,7 @@ export function RetroHealthCheckForm({ check, onDone, onCancel }: Props) {
     setErrors({});
     setFormError(null);
     try {
-      const saved = await save.mutateAsync({ id: check?.id ?? null, input: parsed.data });
+      const saved = await save.mutateAsync({ id: check?.id ?? null, input: parsed.data, baseVersion });
       showAlert(`${saved.name} was saved.`, 'success');
       onDone(saved);
     } catch (err) {

@@ -3,7 +3,7 @@ import { endedRetro } from './retro-fixtures.test-support.js';
 import { retroMarkdown } from './retro-markdown.js';
 
 describe('retroMarkdown', () => {
-  it('lists topics by votes with their reflections and notes, action items, participation and only the health results that may be shown', () => {
+  it('lists topics by votes with their reflections and comments, action items, participation and only the health results that may be shown', () => {
     const md = retroMarkdown(endedRetro());
     expect(md).toBe(`# Sprint 12 retro
 
@@ -17,6 +17,7 @@ describe('retroMarkdown', () => {
 ## Participation
 
 - 4 of 6 people took part
+- Took part: Ada Lovelace, Grace Hopper
 - 3 reflections
 - 7 votes cast
 
@@ -27,10 +28,11 @@ describe('retroMarkdown', () => {
 - **Stop:** Deploys break on Fridays (Grace Hopper)
 - **Start:** A checklist before each deploy (Ada Lovelace)
 
-Notes:
+Comments:
 
-> Friday freeze agreed.
-> Revisit in January.
+> Friday freeze agreed. Revisit in January. (Grace Hopper)
+>
+> I will write the checklist. (Ada Lovelace)
 
 ### 2. Reviews (2 votes)
 

@@ -4,7 +4,7 @@ import type { Retro, RetroGroup, RetroReflection } from './retro.types.js';
 
 /**
  * A retro's summary as Markdown (to paste into a wiki, a chat or an issue): topics by votes with
- * their reflections and notes, action items, participation and the health aggregates that may be
+ * their reflections and comments, action items, participation and the health aggregates that may be
  * shown. Authors appear only for signed retros; anonymous ones never name anyone but owners of
  * action items. Pure: the same retro gives the same text.
  */
@@ -22,6 +22,7 @@ export function retroMarkdown(retro: Retro): string {
 
   const p = retro.participation;
   out.push('## Participation', '', `- ${p.participants} of ${p.team_size} ${plural(p.team_size, 'person', 'people')} took part`,
+    ...(p.people.length ? [`- Took part: ${[...p.people].map((x) => inline(x.full_name)).sort((a, b) => a.localeCompare(b)).join(', ')}`] : []),
     `- ${p.reflections} ${plural(p.reflections, 'reflection', 'reflections')}`, `- ${p.votes_cast} ${plural(p.votes_cast, 'vote', 'votes')} cast`, '');
 
   const groups = groupsByVotes(retro.groups);
@@ -34,7 +35,12 @@ export function retroMarkdown(retro: Retro): string {
     const reflections = group.reflection_ids.map((id) => reflectionById.get(id)).filter((r): r is RetroReflection => !!r && r.text !== null);
     for (const r of reflections) out.push(`- ${reflectionLine(r, promptTitle, retro.anonymous)}`);
     if (reflections.length) out.push('');
-    if (group.notes.trim()) out.push('Notes:', '', ...group.notes.trim().split(/\r?\n/).map((line) => `> ${inline(line)}`), '');
+    if (group.comments.length) {
+      out.push('Comments:', '');
+      for (const c of group.comments) out.push(`> ${inline(c.text)}${!retro.anonymous && c.author && !c.from_notes ? ` (${inline(c.author.full_name)})` : ''}`, '>');
+      out.pop();
+      out.push('');
+    }
   });
   const loose = retro.reflections.filter((r) => !r.group_id && r.text !== null);
   if (loose.length) out.push('### Not grouped', '', ...loose.map((r) => `- ${reflectionLine(r, promptTitle, retro.anonymous)}`), '');

@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import { RETRO_PHASE_LABELS, type RetroPhase } from '../../../shared/retros.js';
 import { Avatar } from '../../components/ui/avatar.js';
+import { ConfirmDialog } from '../review-cycles/review-cycle-dialogs.js';
 import { LiveError, useMeeting, useRun } from './retro-meeting-context.js';
 import { formatWhen } from './retro-format.js';
 import type { Retro } from './retro.types.js';
@@ -86,6 +87,13 @@ function Presence() {
   );
 }
 
+/** What ending erases for good, in words for this retro (docs/decisions/0047, 0059). */
+export function endWarning(retro: Pick<Retro, 'anonymous'>): string {
+  const links = retro.anonymous ? 'reflections, comments, votes and health answers' : 'votes and health answers';
+  return `Ending erases the anonymity links for good: after it, nobody, admins and anyone reading the database included, can tell who wrote which of the ${links}. `
+    + 'Nothing can be written, edited or voted on any more, and the team moves to the summary.';
+}
+
 /** Next phase, end, hand over (the facilitator) or take over (the team's manager or lead, an admin). */
 function FacilitatorControls() {
   const { retro, api, me, people } = useMeeting();
@@ -99,7 +107,6 @@ function FacilitatorControls() {
   const move = async (to: RetroPhase) => {
     // CONFLICT: someone moved it first; the new state is already on its way, nothing to say.
     await run(() => api.setPhase(retro.phase, to), ['CONFLICT']);
-    setConfirmEnd(false);
   };
   const candidates = people.filter((p) => p.id !== retro.facilitator?.id);
 
@@ -112,22 +119,30 @@ function FacilitatorControls() {
       </div>
     );
   }
+  // Ending is for good (docs/decisions/0059): asked first, whichever button ends it.
+  const ask = (to: RetroPhase) => (to === 'SUMMARY' ? setConfirmEnd(true) : void move(to));
   return (
     <div className="retro-controls">
       {next && (
-        <button type="button" className="button" disabled={busy} onClick={() => void move(next)}>
+        <button type="button" className="button" disabled={busy} onClick={() => ask(next)}>
           {retro.phase === 'SCHEDULED' ? `Start: ${RETRO_PHASE_LABELS[next]}` : `Next: ${RETRO_PHASE_LABELS[next]}`}
         </button>
       )}
-      {retro.phase !== 'SCHEDULED' && next !== 'SUMMARY' && (confirmEnd ? (
-        <span className="retro-confirm" role="group" aria-label="End the retro now?">
-          <span>End the retro now?</span>
-          <button type="button" className="button button-secondary" disabled={busy} onClick={() => void move('SUMMARY')}>Yes, end it</button>
-          <button type="button" className="button button-ghost" onClick={() => setConfirmEnd(false)}>Cancel</button>
-        </span>
-      ) : (
+      {retro.phase !== 'SCHEDULED' && next !== 'SUMMARY' && (
         <button type="button" className="button button-secondary" onClick={() => setConfirmEnd(true)}>End retro</button>
-      ))}
+      )}
+      {confirmEnd && (
+        <ConfirmDialog title="End the retro now?" confirmLabel="End the retro" busyLabel="Ending…" onClose={() => setConfirmEnd(false)}
+          description={endWarning(retro)}
+          onConfirm={async () => {
+            try {
+              await api.setPhase(retro.phase, 'SUMMARY');
+            } catch (err) {
+              // Someone ended it or moved it on first: the new state is on its way.
+              if ((err as { code?: string }).code !== 'CONFLICT') throw err;
+            }
+          }} />
+      )}
       {handing ? (
         <form className="retro-handover" onSubmit={(e) => {
           e.preventDefault();

@@ -9,7 +9,7 @@ import { useMemo } from 'react';
 import type { RetroActionStatus, RetroPhase } from '../../../shared/retros.js';
 import { gql } from '../../lib/graphql.js';
 import { useLiveObject, type LiveStatus } from '../../lib/live-object.js';
-import { ACTION_ITEM_FIELDS, RETRO_FIELDS, type Person, type Retro, type RetroActionItem, type RetroGroup, type RetroReflection } from './retro.types.js';
+import { ACTION_ITEM_FIELDS, COMMENT_FIELDS, RETRO_FIELDS, type Person, type Retro, type RetroActionItem, type RetroComment, type RetroGroup, type RetroReflection } from './retro.types.js';
 
 export const retroKey = (id: string) => ['retro', id] as const;
 
@@ -96,6 +96,8 @@ function meetingApi(queryClient: QueryClient, retroId: string) {
     return answer;
   };
   const patch = (fn: (r: Retro) => Retro) => patchRetro(queryClient, retroId, fn);
+  const patchComments = (groupId: string, fn: (list: RetroComment[]) => RetroComment[]) =>
+    patch((r) => ({ ...r, groups: r.groups.map((g) => (g.id === groupId ? { ...g, comments: fn(g.comments) } : g)) }));
   const id = retroId;
   return {
     setPhase: async (from: RetroPhase, to: RetroPhase) =>
@@ -140,11 +142,26 @@ function meetingApi(queryClient: QueryClient, retroId: string) {
       patch((r) => ({ ...r, groups: r.groups.map((g) => (g.id === group.id ? { ...g, title: group.title } : g)) }));
       return group;
     },
-    updateNotes: async (groupId: string, notes: string) => {
-      const { updateRetroGroupNotes: group } = await gql<{ updateRetroGroupNotes: RetroGroup }>(
-        `mutation UpdateRetroGroupNotes($group_id: ID!, $notes: String!) { updateRetroGroupNotes(group_id: $group_id, notes: $notes) { ${GROUP} } }`, { group_id: groupId, notes });
-      patch((r) => ({ ...r, groups: r.groups.map((g) => (g.id === group.id ? { ...g, notes: group.notes } : g)) }));
-      return group;
+    addComment: async (groupId: string, text: string) => {
+      const { addRetroComment: added } = await gql<{ addRetroComment: RetroComment }>(
+        `mutation AddRetroComment($group_id: ID!, $text: String!) { addRetroComment(group_id: $group_id, text: $text) { ${COMMENT_FIELDS} } }`, { group_id: groupId, text });
+      patchComments(added.group_id, (list) => (list.some((c) => c.id === added.id) ? list : [...list, added]));
+      return added;
+    },
+    updateComment: async (commentId: string, text: string) => {
+      const { updateRetroComment: changed } = await gql<{ updateRetroComment: RetroComment }>(
+        `mutation UpdateRetroComment($id: ID!, $text: String!) { updateRetroComment(id: $id, text: $text) { ${COMMENT_FIELDS} } }`, { id: commentId, text });
+      patchComments(changed.group_id, (list) => list.map((c) => (c.id === changed.id ? changed : c)));
+      return changed;
+    },
+    deleteComment: async (groupId: string, commentId: string) => {
+      await gql('mutation DeleteRetroComment($id: ID!) { deleteRetroComment(id: $id) }', { id: commentId });
+      patchComments(groupId, (list) => list.filter((c) => c.id !== commentId));
+    },
+    /** "I am writing" (or, false, "I stopped"): the caller throttles (useTypingSignal). */
+    setTyping: async (writing: boolean, groupId: string | null = null) => {
+      await gql('mutation SetRetroTyping($retro_id: ID!, $group_id: ID, $writing: Boolean!) { setRetroTyping(retro_id: $retro_id, group_id: $group_id, writing: $writing) }',
+        { retro_id: id, group_id: groupId, writing });
     },
     addActionItem: async (input: ActionItemInput) => {
       const { addRetroActionItem: item } = await gql<{ addRetroActionItem: RetroActionItem }>(
@@ -173,4 +190,4 @@ export type MeetingApi = ReturnType<typeof meetingApi>;
 export type ActionItemInput = { text?: string; owner_id?: string | null; due_on?: string | null; status?: RetroActionStatus; group_id?: string | null };
 
 const REFLECTION = 'id prompt_id text group_id mine author { id full_name }';
-const GROUP = 'id title reflection_ids votes my_votes notes discussed_seconds';
+const GROUP = 'id title reflection_ids votes my_votes discussed_seconds';

@@ -47,7 +47,7 @@ function stubMeeting(retro: Retro | null, over: Record<string, (v: GraphqlVariab
 const push = (retro: Retro) => act(() => live.sinks.get('RetroChanged:r1')!.next({ data: { retroChanged: retro } }));
 
 it('shows the phases with the current one marked, who is here, the facilitator, and says so when the phase moves on', async () => {
-  stubMeeting(running({ phase: 'GROUP', groups: [{ id: 'g1', title: 'Deploys', reflection_ids: ['x1'], votes: null, my_votes: 0, notes: '', discussed_seconds: 0 }],
+  stubMeeting(running({ phase: 'GROUP', groups: [{ id: 'g1', title: 'Deploys', reflection_ids: ['x1'], votes: null, my_votes: 0, comments: [], discussed_seconds: 0 }],
     reflections: [{ id: 'x1', prompt_id: 'stop', text: 'Deploys break on Fridays', group_id: 'g1', mine: false, author: null }] }));
   await renderSignedIn(PATH);
   const phases = await screen.findByRole('navigation', { name: 'Retro phases' }, T);
@@ -59,7 +59,7 @@ it('shows the phases with the current one marked, who is here, the facilitator, 
   expect(screen.getByRole('button', { name: 'Next: Vote' })).toBeTruthy();
   expect(screen.getByRole('heading', { level: 2 }).textContent).toBe('Group');
 
-  push(running({ phase: 'VOTE', version: 11, groups: [{ id: 'g1', title: 'Deploys', reflection_ids: ['x1'], votes: null, my_votes: 0, notes: '', discussed_seconds: 0 }] }));
+  push(running({ phase: 'VOTE', version: 11, groups: [{ id: 'g1', title: 'Deploys', reflection_ids: ['x1'], votes: null, my_votes: 0, comments: [], discussed_seconds: 0 }] }));
   await waitFor(() => expect(screen.getByText('The retro moved to Vote.')).toBeTruthy());
   expect(screen.getByRole('listitem', { current: 'step' }).textContent).toBe('4Vote');
 });
@@ -98,7 +98,9 @@ it('in REFLECT shows my reflections in full and only counts of everyone else\'s'
     AddRetroReflection: ({ prompt_id, text }) => ({ data: { addRetroReflection: { id: 'm2', prompt_id, text, group_id: null, mine: true, author: null } } }),
   });
   await renderSignedIn(PATH);
-  expect(await screen.findByText('4 people are writing · 9 reflections', undefined, T)).toBeTruthy();
+  // Who is writing now comes from the "is writing" signals, not from the cards (docs/decisions/0059).
+  await screen.findByText('0 people are writing now', undefined, T);
+  expect(screen.getByText('4 people have written 9 reflections')).toBeTruthy();
   expect(screen.getByText('Anonymous: nobody, admins included, will see who wrote what.', { exact: false })).toBeTruthy();
   const start = screen.getByRole('region', { name: 'Start' });
   expect(within(start).getByText('5 reflections (4 by others)')).toBeTruthy();
@@ -121,8 +123,8 @@ it('in REFLECT shows my reflections in full and only counts of everyone else\'s'
 
 it('in VOTE shows the votes left, disables "+" once none are left, and reads out the server\'s refusal', async () => {
   const groups = [
-    { id: 'g1', title: 'Deploys', reflection_ids: [], votes: null, my_votes: 3, notes: '', discussed_seconds: 0 },
-    { id: 'g2', title: 'Reviews', reflection_ids: [], votes: null, my_votes: 1, notes: '', discussed_seconds: 0 },
+    { id: 'g1', title: 'Deploys', reflection_ids: [], votes: null, my_votes: 3, comments: [], discussed_seconds: 0 },
+    { id: 'g2', title: 'Reviews', reflection_ids: [], votes: null, my_votes: 1, comments: [], discussed_seconds: 0 },
   ];
   stubMeeting(running({ phase: 'VOTE', groups, my_votes_left: 1, max_votes: 5, max_votes_per_group: 3 }), {
     VoteRetroGroup: () => refusal('You have used all 5 of your votes.', 'CONFLICT'),
@@ -147,8 +149,8 @@ it('in GROUP moves a card with the keyboard through its "Move to…" menu', asyn
     { id: 'x2', prompt_id: 'start', text: 'A deploy checklist', group_id: 'g2', mine: false, author: null },
   ];
   const groups = [
-    { id: 'g1', title: 'Fridays', reflection_ids: ['x1'], votes: null, my_votes: 0, notes: '', discussed_seconds: 0 },
-    { id: 'g2', title: 'Checklist', reflection_ids: ['x2'], votes: null, my_votes: 0, notes: '', discussed_seconds: 0 },
+    { id: 'g1', title: 'Fridays', reflection_ids: ['x1'], votes: null, my_votes: 0, comments: [], discussed_seconds: 0 },
+    { id: 'g2', title: 'Checklist', reflection_ids: ['x2'], votes: null, my_votes: 0, comments: [], discussed_seconds: 0 },
   ];
   const moved = running({ phase: 'GROUP', version: 11, reflections: reflections.map((r) => ({ ...r, group_id: 'g2' })), groups: [{ ...groups[1]!, reflection_ids: ['x2', 'x1'] }] });
   const { calls } = stubMeeting(running({ phase: 'GROUP', reflections, groups }), { MoveRetroReflection: () => ({ data: { moveRetroReflection: moved } }) });
@@ -251,8 +253,8 @@ it('hands the facilitator role over to a person of the team', async () => {
 
 it('in DISCUSS shows topics in vote order with the current one and its time, and the facilitator moves to the next topic', async () => {
   const groups = [
-    { id: 'g1', title: 'Deploys', reflection_ids: [], votes: 5, my_votes: 0, notes: 'Freeze on Fridays', discussed_seconds: 0 },
-    { id: 'g2', title: 'Reviews', reflection_ids: [], votes: 2, my_votes: 0, notes: '', discussed_seconds: 0 },
+    { id: 'g1', title: 'Deploys', reflection_ids: [], votes: 5, my_votes: 0, comments: [], discussed_seconds: 0 },
+    { id: 'g2', title: 'Reviews', reflection_ids: [], votes: 2, my_votes: 0, comments: [], discussed_seconds: 0 },
   ];
   const discussion = { group_id: 'g1', started_at: null, elapsed_seconds: 95, topic_minutes: 5 };
   const { calls } = stubMeeting(running({ phase: 'DISCUSS', groups, discussion }), {
@@ -262,7 +264,6 @@ it('in DISCUSS shows topics in vote order with the current one and its time, and
   const current = await screen.findByRole('listitem', { current: true }, T);
   expect(within(current).getByRole('heading', { level: 3 }).textContent).toBe('Deploys');
   expect(within(current).getByRole('timer').textContent).toBe('1:35 / 5:00');
-  expect((within(current).getByLabelText('Notes on Deploys') as HTMLTextAreaElement).value).toBe('Freeze on Fridays');
   fireEvent.click(screen.getByRole('button', { name: 'Discuss next: Reviews' }));
   await waitFor(() => expect(calls.find((c) => c.operationName === 'SetRetroTopic')?.variables).toEqual({ retro_id: 'r1', group_id: 'g2' }));
   await waitFor(() => expect(within(screen.getByRole('listitem', { current: true })).getByRole('heading', { level: 3 }).textContent).toBe('Reviews'));

@@ -1,9 +1,9 @@
-import { useEffect, useId, useRef, useState } from 'react';
-import { RETRO_LIMITS } from '../../../shared/retros.js';
+import { useEffect, useState } from 'react';
 import { GroupTitle, ReflectionBody } from './retro-board-parts.js';
 import { LiveError, plural, useMeeting, useRun } from './retro-meeting-context.js';
 import { ActionItemForm } from './retro-meeting-actions.js';
 import { ActionItemRow } from './retro-phase-checkin.js';
+import { TopicComments } from './retro-topic-comments.js';
 import type { Retro, RetroGroup, RetroReflection } from './retro.types.js';
 
 const clock = (seconds: number) => `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
@@ -25,7 +25,7 @@ export function useTopicSeconds(discussion: Retro['discussion']): number {
   return discussion.elapsed_seconds + (discussion.started_at ? Math.max(0, Math.floor((now - syncedAt) / 1000)) : 0);
 }
 
-/** DISCUSS: topics in vote order, the current one with its timer, notes and action items; the retro's action items below. */
+/** DISCUSS: topics in vote order, the current one with its timer, each person's comments and action items; the retro's action items below. */
 export function DiscussPhase() {
   const { retro, api } = useMeeting();
   const { run, error, busy } = useRun();
@@ -83,12 +83,14 @@ function Topic({ group, rank, current, onChoose, busy }: { group: RetroGroup; ra
       </ul>
       {expanded ? (
         <>
-          <TopicNotes group={group} />
+          <TopicComments group={group} />
           {items.length > 0 && <p className="muted">{plural(items.length, 'action item')} on this topic (listed below).</p>}
           <ActionItemForm groupId={group.id} topic={group.title} />
         </>
       ) : (
-        <button type="button" className="button button-ghost button-small" aria-expanded={false} onClick={() => setOpen(true)} aria-label={`Notes and action items for ${group.title}`}>Notes and action items</button>
+        <button type="button" className="button button-ghost button-small" aria-expanded={false} onClick={() => setOpen(true)} aria-label={`Comments and action items for ${group.title}`}>
+          {group.comments.length ? `${plural(group.comments.length, 'comment')} and action items` : 'Comments and action items'}
+        </button>
       )}
     </li>
   );
@@ -103,42 +105,5 @@ function TopicTimer() {
     <span className={`retro-timer${over ? ' retro-timer-over' : ''}`} role="timer" aria-label={`Time on this topic: ${clock(seconds)} of ${retro.discussion.topic_minutes} minutes`}>
       {clock(seconds)} / {clock(limit)}{over ? ' · over time' : ''}
     </span>
-  );
-}
-
-/** Notes of a topic, saved a moment after typing stops; a change by someone else shows unless I am typing. */
-function TopicNotes({ group }: { group: RetroGroup }) {
-  const { api } = useMeeting();
-  const [text, setText] = useState(group.notes);
-  const [state, setState] = useState<'' | 'saving' | 'saved'>('');
-  const dirty = useRef(false);
-  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
-  const { run, error } = useRun();
-  const id = useId();
-  useEffect(() => {
-    if (!dirty.current) setText(group.notes);
-  }, [group.notes]);
-  useEffect(() => () => { if (timer.current) clearTimeout(timer.current); }, []);
-  const save = (value: string) => {
-    setState('saving');
-    void run(() => api.updateNotes(group.id, value)).then((ok) => {
-      dirty.current = false;
-      setState(ok ? 'saved' : '');
-    });
-  };
-  return (
-    <div className="retro-notes-field">
-      <label htmlFor={id}>Notes</label>
-      <textarea id={id} aria-label={`Notes on ${group.title}`} rows={3} maxLength={RETRO_LIMITS.notesMax} value={text} onChange={(e) => {
-        const value = e.target.value;
-        setText(value);
-        dirty.current = true;
-        setState('');
-        if (timer.current) clearTimeout(timer.current);
-        timer.current = setTimeout(() => save(value), 800);
-      }} />
-      <span className="muted retro-hint" role="status">{state === 'saving' ? 'Saving…' : state === 'saved' ? 'Saved' : ''}</span>
-      <LiveError error={error} />
-    </div>
   );
 }

@@ -1,7 +1,8 @@
-import { useId, useState, type KeyboardEvent } from 'react';
+import { useCallback, useId, useState, type KeyboardEvent } from 'react';
 import { RETRO_LIMITS, type RetroPrompt } from '../../../shared/retros.js';
 import { LiveError, plural, useMeeting, useRun } from './retro-meeting-context.js';
-import type { RetroReflection } from './retro.types.js';
+import { useTypingSignal } from './retro-typing.js';
+import type { Retro, RetroReflection } from './retro.types.js';
 
 const MAX = RETRO_LIMITS.reflectionMax;
 const count = new Intl.NumberFormat('en');
@@ -19,7 +20,7 @@ export function ReflectPhase() {
           : 'Signed: from the Group phase on, the team sees who wrote each reflection.'}
         {' '}Others see your reflections only from the Group phase on; until then you can edit or delete them.
       </p>
-      <p className="retro-writing" aria-live="polite">{plural(w.people, 'person is', 'people are')} writing · {plural(w.reflections, 'reflection')}</p>
+      <p className="retro-writing"><span>{writingNow(retro)}</span> · <span aria-live="polite">{plural(w.people, 'person has', 'people have')} written {plural(w.reflections, 'reflection')}</span></p>
       <div className="retro-columns">
         {retro.prompts.map((prompt) => (
           <PromptColumn key={prompt.id} prompt={prompt} mine={mine.filter((r) => r.prompt_id === prompt.id)}
@@ -28,6 +29,16 @@ export function ReflectPhase() {
       </div>
     </div>
   );
+}
+
+/**
+ * "2 people are writing now": from the "is writing" signals, not from the cards (docs/decisions/0059);
+ * never what; who only in signed retros.
+ */
+export function writingNow(retro: Pick<Retro, 'anonymous' | 'typing'>): string {
+  const t = retro.typing;
+  const who = !retro.anonymous && t.people.length ? ` (${t.people.map((p) => p.full_name).join(', ')})` : '';
+  return `${plural(t.count, 'person is', 'people are')} writing now${who}`;
 }
 
 function PromptColumn({ prompt, mine, total }: { prompt: RetroPrompt; mine: RetroReflection[]; total: number }) {
@@ -68,14 +79,20 @@ function AddReflection({ prompt }: { prompt: RetroPrompt }) {
   const [text, setText] = useState('');
   const { run, error, busy } = useRun();
   const id = useId();
+  const send = useCallback((writing: boolean) => api.setTyping(writing), [api]);
+  const signal = useTypingSignal(send);
   const valid = text.trim().length > 0 && text.length <= MAX;
   const add = () => {
     if (!valid || busy) return;
-    void run(() => api.addReflection(prompt.id, text.trim())).then((ok) => ok && setText(''));
+    void run(() => api.addReflection(prompt.id, text.trim())).then((ok) => {
+      if (!ok) return;
+      signal.sent();
+      setText('');
+    });
   };
   return (
     <form className="retro-add" onSubmit={(e) => { e.preventDefault(); add(); }}>
-      <ReflectionText id={id} label={`New reflection: ${prompt.title}`} value={text} onChange={setText} onSend={add} />
+      <ReflectionText id={id} label={`New reflection: ${prompt.title}`} value={text} onChange={(v) => { setText(v); signal.typed(v); }} onSend={add} />
       <div className="retro-row">
         <button type="submit" className="button button-small" disabled={!valid || busy} aria-label={`Add to ${prompt.title}`}>Add</button>
         <span className="muted retro-hint">Ctrl+Enter or ⌘+Enter adds</span>

@@ -16,6 +16,7 @@ export function VotePhase() {
         <p className="retro-votes-left" aria-live="polite"><strong>{left} of {retro.max_votes}</strong> votes left</p>
         <p className="muted">At most {plural(retro.max_votes_per_group, 'vote')} on one group. Nobody sees who voted for what.</p>
       </div>
+      <VotingStatus />
       <p className="retro-live-error" role="status" aria-live="polite">{error ?? ''}</p>
       <ul className="retro-vote-groups">
         {retro.groups.map((g) => {
@@ -34,6 +35,37 @@ export function VotePhase() {
         })}
       </ul>
     </div>
+  );
+}
+
+/**
+ * Who has voted, never on what (docs/decisions/0059): counts for everyone; in signed retros also
+ * each person with the votes they used, so the facilitator sees who still has votes left.
+ */
+export function VotingStatus() {
+  const { retro } = useMeeting();
+  const v = retro.voting;
+  const stillVoting = v.voted - v.done;
+  const people = [...v.people].sort((a, b) => a.left - b.left || (a.user?.full_name ?? '').localeCompare(b.user?.full_name ?? ''));
+  return (
+    <section className="tile retro-voting" aria-labelledby="retro-voting-title">
+      <h3 id="retro-voting-title">Who has voted</h3>
+      <p className="retro-voting-counts">
+        <span><strong>{v.done}</strong> used all their votes</span>
+        <span><strong>{stillVoting}</strong> still voting</span>
+        <span><strong>{v.waiting}</strong> here {v.waiting === 1 ? 'has' : 'have'} not voted yet</span>
+      </p>
+      {retro.anonymous ? <p className="muted retro-hint">Anonymous retro: only how many, never who.</p> : people.length > 0 && (
+        <ul className="retro-voters" aria-label="Votes used per person">
+          {people.map((p, i) => (
+            <li key={p.user?.id ?? i} className={p.left === 0 ? 'retro-voter-done' : undefined}>
+              <span>{p.user?.full_name ?? 'A former colleague'}</span>
+              <span className="muted">{p.left === 0 ? 'done' : p.used === 0 ? 'not voted yet' : `${plural(p.left, 'vote')} left`}</span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
   );
 }
 

@@ -10,21 +10,23 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-it('shows topics by votes with their reflections and notes, action items, participation and only the health results that may be shown', () => {
+it('shows topics by votes with their reflections and comments, action items, participation and only the health results that may be shown', () => {
   render(<RetroSummary retro={endedRetro()} />);
   const topics = screen.getAllByRole('listitem').filter((li) => li.classList.contains('retro-topic'));
   expect(topics.map((t) => within(t).getByRole('heading', { level: 3 }).textContent)).toEqual(['Deploys', 'Reviews']);
   expect(topics[0]!.textContent).toContain('5 votes');
   const deploys = within(topics[0]!).getByRole('list', { name: 'Reflections in Deploys' });
   expect(within(deploys).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['StopDeploys break on Fridays · Grace Hopper', 'StartA checklist before each deploy · Ada Lovelace']);
-  expect(within(topics[0]!).getByText(/Friday freeze agreed\./)).toBeTruthy();
+  const comments = within(topics[0]!).getByRole('list', { name: 'Comments on Deploys' });
+  expect(within(comments).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['Grace HopperFriday freeze agreed.\nRevisit in January.', 'Ada LovelaceI will write the checklist.']);
 
   const actions = screen.getByRole('table');
   expect(within(actions).getByRole('row', { name: /Write the deploy checklist/ }).textContent).toBe('Write the deploy checklistGrace HopperDec 4, 2026Open');
   expect(screen.getByRole('progressbar', { name: /Action items done/ })).toBeTruthy();
 
   const participation = screen.getByRole('region', { name: 'Participation' });
-  expect(participation.textContent).toContain('4 of 6 people took part');
+  expect(participation.textContent).toContain('4 of 6 people took part (the team when the retro ended)');
+  expect(participation.textContent).toContain('Took part: Ada Lovelace, Grace Hopper');
   expect(participation.textContent).toContain('3 reflections');
   expect(participation.textContent).toContain('7 votes cast');
 
@@ -35,8 +37,11 @@ it('shows topics by votes with their reflections and notes, action items, partic
 
 it('names no author in an anonymous retro', () => {
   render(<RetroSummary retro={endedRetro({ anonymous: true })} />);
-  expect(screen.queryByText(/Ada Lovelace/)).toBeNull();
+  expect(screen.getByRole('region', { name: 'Topics by votes' }).textContent).not.toMatch(/Ada Lovelace|Grace Hopper/);
+  // Who took part is signed by design (it never says what anyone wrote).
+  expect(screen.getByRole('region', { name: 'Participation' }).textContent).toContain('Took part: Ada Lovelace, Grace Hopper');
   expect(screen.getByRole('list', { name: 'Reflections in Deploys' }).textContent).not.toContain('Grace Hopper');
+  expect(screen.getByRole('list', { name: 'Comments on Deploys' }).textContent).not.toContain('Grace Hopper');
   expect(screen.getByRole('region', { name: 'Participation' }).textContent).toContain('Reflections were anonymous');
 });
 

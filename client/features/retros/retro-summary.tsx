@@ -5,11 +5,12 @@ import { CompletionMeter } from '../../components/ui/completion-meter.js';
 import { downloadWithToken } from '../../lib/download.js';
 import { SendToTracker } from '../integrations/send-to-tracker.js';
 import { groupsByVotes, healthText, retroMarkdown, votesText } from './retro-markdown.js';
+import { commentAuthor } from './retro-topic-comments.js';
 import type { Retro, RetroReflection } from './retro.types.js';
 import './retros.css';
 
 /**
- * The SUMMARY view of a retro: topics by votes with their reflections and notes, action items,
+ * The SUMMARY view of a retro: topics by votes with their reflections and comments, action items,
  * participation and the health aggregates that may be shown; copy as Markdown and download as CSV.
  * Anonymous retros name no author (the server sends none; this view would not show one anyway).
  */
@@ -38,11 +39,14 @@ export function RetroSummary({ retro }: { retro: Retro }) {
       <section aria-labelledby="retro-participation" className="tile">
         <h2 id="retro-participation">Participation</h2>
         <ul className="retro-facts">
-          <li><strong>{p.participants}</strong> of {p.team_size} {p.team_size === 1 ? 'person' : 'people'} took part</li>
+          <li><strong>{p.participants}</strong> of {p.team_size} {p.team_size === 1 ? 'person' : 'people'} took part{retro.ended_at ? <span className="muted"> (the team when the retro ended)</span> : null}</li>
           <li><strong>{p.reflections}</strong> {p.reflections === 1 ? 'reflection' : 'reflections'}</li>
           <li><strong>{p.votes_cast}</strong> {p.votes_cast === 1 ? 'vote' : 'votes'} cast</li>
           <li>Reflections were {retro.anonymous ? 'anonymous' : 'signed'}</li>
         </ul>
+        {p.people.length > 0 && (
+          <p className="retro-took-part"><span className="muted">Took part: </span>{[...p.people].map((x) => x.full_name).sort((a, b) => a.localeCompare(b)).join(', ')}</p>
+        )}
       </section>
 
       <section aria-labelledby="retro-topics">
@@ -58,10 +62,17 @@ export function RetroSummary({ retro }: { retro: Retro }) {
                     <span className="retro-votes">{votesText(g.votes)}</span>
                   </div>
                   {reflections.length > 0 && <ul className="retro-reflections" aria-label={`Reflections in ${g.title}`}>{reflections.map(reflectionItem)}</ul>}
-                  {g.notes.trim() && (
+                  {g.comments.length > 0 && (
                     <div className="retro-notes">
-                      <h4>Notes</h4>
-                      <p>{g.notes}</p>
+                      <h4>Comments</h4>
+                      <ul className="retro-comment-list" aria-label={`Comments on ${g.title}`}>
+                        {g.comments.map((c) => (
+                          <li key={c.id} className="retro-comment">
+                            {(!retro.anonymous || c.from_notes) && <p className="retro-comment-author">{commentAuthor(retro, c)}</p>}
+                            <p className="retro-text">{c.text}</p>
+                          </li>
+                        ))}
+                      </ul>
                     </div>
                   )}
                 </li>

@@ -42,6 +42,8 @@ export function RetroTemplateForm({ template, onDone, onCancel }: Props) {
   const [attempt, setAttempt] = useState(0);
   const formRef = useRef<HTMLFormElement>(null);
   const save = useSaveRetroTemplate();
+  // The version this form started from: a list refreshed meanwhile must not move it (docs/decisions/0059).
+  const [baseVersion] = useState(template?.version ?? 0);
   const problems = Object.keys(errors).length;
   // Leaving for another page (a link, back, closing the tab) with unsaved changes asks first.
   const [initial] = useState(() => JSON.stringify(inputOfDraft(name, description, prompts)));
@@ -92,7 +94,7 @@ export function RetroTemplateForm({ template, onDone, onCancel }: Props) {
     setErrors({});
     setFormError(null);
     try {
-      const result = await save.mutateAsync({ id: template?.id ?? null, input: parsed.data });
+      const result = await save.mutateAsync({ id: template?.id ?? null, input: parsed.data, baseVersion });
       saved.current = true;
       showAlert(`${result.name} was saved.`, 'success');
       onDone(result);

@@ -6,16 +6,18 @@ import { gql } from '../../lib/graphql.js';
 export type RetroTemplate = {
   id: string; name: string; description: string; prompts: RetroPrompt[]; built_in: boolean; archived: boolean;
   created_by: { id: string; full_name: string } | null; updated_at: string | null; can_manage: boolean;
+  /** Pass back as base_version when saving (docs/decisions/0059). */
+  version: number;
 };
 export type RetroHealthCheck = {
   id: string; name: string; statements: string[]; built_in: boolean; archived: boolean;
-  created_by: { id: string; full_name: string } | null; updated_at: string | null; can_manage: boolean;
+  created_by: { id: string; full_name: string } | null; updated_at: string | null; can_manage: boolean; version: number;
 };
 export type RetroTemplateDraftInput = { name: string; description: string; prompts: Array<{ id?: string; title: string; description: string; colour: string }> };
 export type RetroHealthCheckDraftInput = { name: string; statements: string[] };
 
-const TEMPLATE = 'id name description prompts { id title description colour } built_in archived created_by { id full_name } updated_at can_manage';
-const HEALTH = 'id name statements built_in archived created_by { id full_name } updated_at can_manage';
+const TEMPLATE = 'id name description prompts { id title description colour } built_in archived created_by { id full_name } updated_at can_manage version';
+const HEALTH = 'id name statements built_in archived created_by { id full_name } updated_at can_manage version';
 
 const TEMPLATES = /* GraphQL */ `query RetroTemplates { retroTemplates(include_archived: true) { ${TEMPLATE} } }`;
 const HEALTH_CHECKS = /* GraphQL */ `query RetroHealthChecks { retroHealthChecks(include_archived: true) { ${HEALTH} } }`;
@@ -32,14 +34,14 @@ export const retroHealthChecksQueryOptions = queryOptions({
 
 const T = {
   create: `mutation CreateRetroTemplate($input: RetroTemplateInput!) { createRetroTemplate(input: $input) { ${TEMPLATE} } }`,
-  update: `mutation UpdateRetroTemplate($id: ID!, $input: RetroTemplateInput!) { updateRetroTemplate(id: $id, input: $input) { ${TEMPLATE} } }`,
+  update: `mutation UpdateRetroTemplate($id: ID!, $input: RetroTemplateInput!, $base_version: Int!) { updateRetroTemplate(id: $id, input: $input, base_version: $base_version) { ${TEMPLATE} } }`,
   copy: `mutation CopyRetroTemplate($id: ID!) { copyRetroTemplate(id: $id) { ${TEMPLATE} } }`,
   archive: `mutation ArchiveRetroTemplate($id: ID!) { archiveRetroTemplate(id: $id) { ${TEMPLATE} } }`,
   restore: `mutation RestoreRetroTemplate($id: ID!) { restoreRetroTemplate(id: $id) { ${TEMPLATE} } }`,
 };
 const H = {
   create: `mutation CreateRetroHealthCheck($input: RetroHealthCheckInput!) { createRetroHealthCheck(input: $input) { ${HEALTH} } }`,
-  update: `mutation UpdateRetroHealthCheck($id: ID!, $input: RetroHealthCheckInput!) { updateRetroHealthCheck(id: $id, input: $input) { ${HEALTH} } }`,
+  update: `mutation UpdateRetroHealthCheck($id: ID!, $input: RetroHealthCheckInput!, $base_version: Int!) { updateRetroHealthCheck(id: $id, input: $input, base_version: $base_version) { ${HEALTH} } }`,
   copy: `mutation CopyRetroHealthCheck($id: ID!) { copyRetroHealthCheck(id: $id) { ${HEALTH} } }`,
   archive: `mutation ArchiveRetroHealthCheck($id: ID!) { archiveRetroHealthCheck(id: $id) { ${HEALTH} } }`,
   restore: `mutation RestoreRetroHealthCheck($id: ID!) { restoreRetroHealthCheck(id: $id) { ${HEALTH} } }`,
@@ -53,14 +55,15 @@ function useChange<V, R>(key: string, run: (variables: V) => Promise<R>) {
 
 const first = <R,>(data: Record<string, R>): R => Object.values(data)[0]!;
 
-export const useSaveRetroTemplate = () => useChange('retroTemplates', async ({ id, input }: { id: string | null; input: RetroTemplateDraftInput }) =>
-  first(await gql<Record<string, RetroTemplate>>(id ? T.update : T.create, id ? { id, input } : { input })));
+/** `baseVersion`: the version the form was opened on; a save over a newer one is CONFLICT (nothing saved, the form keeps its text). */
+export const useSaveRetroTemplate = () => useChange('retroTemplates', async ({ id, input, baseVersion }: { id: string | null; input: RetroTemplateDraftInput; baseVersion: number }) =>
+  first(await gql<Record<string, RetroTemplate>>(id ? T.update : T.create, id ? { id, input, base_version: baseVersion } : { input })));
 
 export const useRetroTemplateAction = () => useChange('retroTemplates', async ({ action, id }: { action: 'copy' | 'archive' | 'restore'; id: string }) =>
   first(await gql<Record<string, RetroTemplate>>(T[action], { id })));
 
-export const useSaveRetroHealthCheck = () => useChange('retroHealthChecks', async ({ id, input }: { id: string | null; input: RetroHealthCheckDraftInput }) =>
-  first(await gql<Record<string, RetroHealthCheck>>(id ? H.update : H.create, id ? { id, input } : { input })));
+export const useSaveRetroHealthCheck = () => useChange('retroHealthChecks', async ({ id, input, baseVersion }: { id: string | null; input: RetroHealthCheckDraftInput; baseVersion: number }) =>
+  first(await gql<Record<string, RetroHealthCheck>>(id ? H.update : H.create, id ? { id, input, base_version: baseVersion } : { input })));
 
 export const useRetroHealthCheckAction = () => useChange('retroHealthChecks', async ({ action, id }: { action: 'copy' | 'archive' | 'restore'; id: string }) =>
   first(await gql<Record<string, RetroHealthCheck>>(H[action], { id })));

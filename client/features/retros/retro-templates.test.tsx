@@ -7,15 +7,15 @@ import { cleanUpBetweenTests, renderSignedIn } from '../../test/render-route.js'
 import type { RetroHealthCheck, RetroTemplate } from './retro-templates.api.js';
 
 const PATH = '/professional-development/sprint-retro/templates';
-const base = { built_in: false, archived: false, created_by: { id: 'ada', full_name: 'Ada Lovelace' }, updated_at: '2026-11-20T10:00:00.000Z', can_manage: true };
-const builtIns = (): RetroTemplate[] => BUILTIN_RETRO_TEMPLATES.map((t) => ({ ...t, prompts: [...t.prompts], built_in: true, archived: false, created_by: null, updated_at: null, can_manage: false }));
+const base = { built_in: false, archived: false, created_by: { id: 'ada', full_name: 'Ada Lovelace' }, updated_at: '2026-11-20T10:00:00.000Z', can_manage: true, version: 1 };
+const builtIns = (): RetroTemplate[] => BUILTIN_RETRO_TEMPLATES.map((t) => ({ ...t, prompts: [...t.prompts], built_in: true, archived: false, created_by: null, updated_at: null, can_manage: false, version: 0 }));
 const own = (id: string, name: string, patch: Partial<RetroTemplate> = {}): RetroTemplate => ({
   id, name, description: '', prompts: [{ id: 'good', title: 'Good', description: '', colour: '#2f7d4f' }], ...base, ...patch,
 });
-const healthBuiltIns = (): RetroHealthCheck[] => BUILTIN_RETRO_HEALTH_CHECKS.map((h) => ({ ...h, statements: [...h.statements], built_in: true, archived: false, created_by: null, updated_at: null, can_manage: false }));
+const healthBuiltIns = (): RetroHealthCheck[] => BUILTIN_RETRO_HEALTH_CHECKS.map((h) => ({ ...h, statements: [...h.statements], built_in: true, archived: false, created_by: null, updated_at: null, can_manage: false, version: 0 }));
 
 /** The server at the network edge: templates in memory; CreateRetroTemplate answers `refuseCreate` when given. */
-function stubServer(options: { refuseCreate?: ReturnType<typeof refusal>; templates?: RetroTemplate[]; failList?: boolean } = {}) {
+function stubServer(options: { refuseCreate?: ReturnType<typeof refusal>; refuseUpdate?: ReturnType<typeof refusal>; templates?: RetroTemplate[]; failList?: boolean } = {}) {
   const templates = [...builtIns(), ...(options.templates ?? [own('t1', 'Our retro'), own('t2', 'Old format', { archived: true })])];
   const checks = healthBuiltIns();
   const { calls } = stubGraphql({
@@ -33,6 +33,7 @@ function stubServer(options: { refuseCreate?: ReturnType<typeof refusal>; templa
       templates.push(made);
       return { data: { createRetroTemplate: made } };
     },
+    UpdateRetroTemplate: ({ id, input }: GraphqlVariables) => options.refuseUpdate ?? { data: { updateRetroTemplate: own(id, input.name, { prompts: input.prompts, version: 2 }) } },
     ArchiveRetroTemplate: ({ id }: GraphqlVariables) => {
       const t = templates.find((x) => x.id === id)!;
       t.archived = true;
@@ -166,4 +167,22 @@ it('archiving asks first, then hides the template unless archived ones are shown
   await waitFor(() => expect(names(list)).not.toContain('Our retro'));
   fireEvent.click(screen.getByLabelText('Show archived'));
   expect(within(within(list).getByRole('listitem', { name: 'Our retro' })).getByText('Archived')).toBeTruthy();
+});
+
+it('a save refused because someone else saved first (CONFLICT) says so and keeps what I typed in the form', async () => {
+  const message = 'Someone else saved this template after you opened it, so your changes were not saved. They are still in the form: copy what you need, reload to see the other version, then save again.';
+  const { calls } = stubServer({ refuseUpdate: refusal(message, 'CONFLICT') });
+  await renderSignedIn(PATH);
+  const list = await templateList();
+  fireEvent.click(within(list).getByRole('button', { name: 'Edit Our retro' }));
+  const form = await screen.findByRole('form', { name: 'Edit Our retro' });
+  fireEvent.change(within(form).getByLabelText('Template name'), { target: { value: 'Our better retro' } });
+  const prompt = within(within(form).getByRole('list', { name: 'Prompts' })).getAllByRole('listitem')[0]!;
+  fireEvent.change(within(prompt).getByLabelText('Title'), { target: { value: 'What helped us' } });
+  fireEvent.click(within(form).getByRole('button', { name: 'Save template' }));
+  // The version the form was opened on goes with the save.
+  await waitFor(() => expect(calls.find((c) => c.operationName === 'UpdateRetroTemplate')?.variables).toMatchObject({ id: 't1', base_version: 1 }));
+  expect(await within(form).findByText(message)).toBeTruthy();
+  expect((within(form).getByLabelText('Template name') as HTMLInputElement).value).toBe('Our better retro');
+  expect((within(prompt).getByLabelText('Title') as HTMLInputElement).value).toBe('What helped us');
 });

@@ -77,3 +77,17 @@ it('the dashboard card counts my pending reviews and names the next one due', as
   expect(within(card).getByText('Next: Grace Hopper, due Jan 10, 2099')).toBeTruthy();
   expect(within(card).getByRole('link', { name: 'Open pending reviews' }).getAttribute('href')).toBe('/reviews/pending');
 });
+
+it('closing asks first and says how many of the reviews were submitted', async () => {
+  const { calls } = stubGraphql({
+    ReviewCycle: () => ({ data: { reviewCycle: cycle([participant('p1', person('linus', 'Linus Torvalds'))], { status: 'ACTIVE', request_count: 7, submitted_count: 5 }) } }),
+    CloseReviewCycle: () => ({ data: { closeReviewCycle: cycle([], { status: 'CLOSED' }) } }),
+  }, { me: meAs('ADMIN', { id: 'ada' }) });
+  await renderSignedIn('/reviews?id=c1');
+  fireEvent.click(await screen.findByRole('button', { name: 'Close cycle' }, T));
+  const dialog = await screen.findByRole('alertdialog', { name: 'Close Autumn 360?' });
+  expect(dialog.textContent).toContain('5 of 7 reviews were submitted. The 2 not submitted by now can no longer be answered.');
+  expect(calls.some((c) => c.operationName === 'CloseReviewCycle')).toBe(false);
+  fireEvent.click(within(dialog).getByRole('button', { name: 'Close cycle' }));
+  await waitFor(() => expect(calls.some((c) => c.operationName === 'CloseReviewCycle')).toBe(true));
+});

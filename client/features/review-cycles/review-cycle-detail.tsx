@@ -62,11 +62,19 @@ export function ReviewCycleDetail({ id, onBack }: { id: string; onBack: () => vo
       )}
       {confirm === 'close' && (
         <ConfirmDialog title={`Close ${cycle.name}?`} confirmLabel="Close cycle" busyLabel="Closing…" onClose={() => setConfirm(null)}
-          description="Reviews not submitted by now can no longer be answered. Results can then be released for each person."
+          description={closeWarning(cycle)}
           onConfirm={async () => { await close.mutateAsync(cycle.id); showAlert(`${cycle.name} is closed.`, 'success'); }} />
       )}
     </section>
   );
+}
+
+/** Closing is for good: it says how many of the reviews asked for came in (docs/decisions/0059). */
+export function closeWarning(cycle: Pick<Cycle, 'submitted_count' | 'request_count'>): string {
+  const missing = cycle.request_count - cycle.submitted_count;
+  return `${cycle.submitted_count} of ${cycle.request_count} ${cycle.request_count === 1 ? 'review was' : 'reviews were'} submitted. `
+    + (missing > 0 ? `The ${missing === 1 ? 'one' : missing} not submitted by now can no longer be answered. ` : '')
+    + 'Results can then be released for each person.';
 }
 
 const NOMINATION_LABELS = { PROPOSED: 'Proposed', APPROVED: 'Approved', REJECTED: 'Not chosen' } as const;

@@ -35,6 +35,8 @@ export function TemplateEditor({ template, onDone, onCancel }: Props) {
   const formRef = useRef<HTMLFormElement>(null);
   const create = useCreateReviewTemplate();
   const update = useUpdateReviewTemplate();
+  // The version this editor started from (docs/decisions/0059): a save over someone else's newer one is refused, the editor keeps its text.
+  const [baseVersion] = useState(template?.version ?? 0);
   const sending = create.isPending || update.isPending;
   const totalQuestions = draft.sections.reduce((n, s) => n + s.questions.length, 0);
   const problems = Object.keys(errors).length;
@@ -61,7 +63,7 @@ export function TemplateEditor({ template, onDone, onCancel }: Props) {
     setErrors({});
     setFormError(null);
     try {
-      const result = template ? await update.mutateAsync({ id: template.id, input: parsed.data }) : await create.mutateAsync(parsed.data);
+      const result = template ? await update.mutateAsync({ id: template.id, input: parsed.data, baseVersion }) : await create.mutateAsync(parsed.data);
       saved.current = true;
       showAlert(`${result.name} was saved.`, 'success');
       onDone(result);

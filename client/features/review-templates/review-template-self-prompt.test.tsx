@@ -16,7 +16,7 @@ const question = (id: string, prompt: string, patch: Partial<ReviewQuestion> = {
 
 const template: ReviewTemplate = {
   id: 't1', name: 'Engineering review', description: null, review_type: '360', built_in: false, archived_at: null, created_by: { id: 'ada', full_name: 'Ada Lovelace' },
-  updated_at: '2026-11-20T10:00:00.000Z', section_count: 1, question_count: 2, can_edit: true, can_archive: true,
+  updated_at: '2026-11-20T10:00:00.000Z', section_count: 1, question_count: 2, can_edit: true, can_archive: true, version: 1,
   sections: [{ id: 's1', title: 'Skills', description: null, questions: [
     question('q1', 'How clearly does this person communicate?', { self_prompt: 'How clearly do you communicate?' }),
     question('q2', 'How well do they plan?', { perspectives: ['MANAGER', 'PEER'] }),

@@ -12,10 +12,12 @@ export type ReviewTemplateSummary = {
   id: string; name: string; description: string | null; review_type: ReviewTemplateType; built_in: boolean; archived_at: string | null;
   created_by: { id: string; full_name: string } | null; updated_at: string; section_count: number; question_count: number;
   can_edit: boolean; can_archive: boolean;
+  /** Pass back as base_version when saving (docs/decisions/0059). */
+  version: number;
 };
 export type ReviewTemplate = ReviewTemplateSummary & { sections: ReviewTemplateSection[] };
 
-const SUMMARY = 'id name description review_type built_in archived_at created_by { id full_name } updated_at section_count question_count can_edit can_archive';
+const SUMMARY = 'id name description review_type built_in archived_at created_by { id full_name } updated_at section_count question_count can_edit can_archive version';
 const FULL = `${SUMMARY} sections { id title description questions { id kind prompt self_prompt help_text options competency competency_id show_goals perspectives required private } }`;
 
 const LIST = /* GraphQL */ `
@@ -39,7 +41,7 @@ const CREATE = /* GraphQL */ `
   mutation CreateReviewTemplate($input: ReviewTemplateInput!) { createReviewTemplate(input: $input) { ${FULL} } }
 `;
 const UPDATE = /* GraphQL */ `
-  mutation UpdateReviewTemplate($id: ID!, $input: ReviewTemplateInput!) { updateReviewTemplate(id: $id, input: $input) { ${FULL} } }
+  mutation UpdateReviewTemplate($id: ID!, $input: ReviewTemplateInput!, $base_version: Int!) { updateReviewTemplate(id: $id, input: $input, base_version: $base_version) { ${FULL} } }
 `;
 const COPY = /* GraphQL */ `
   mutation CopyReviewTemplate($id: ID!, $name: String!) { copyReviewTemplate(id: $id, name: $name) { ${FULL} } }
@@ -63,9 +65,10 @@ function useTemplateMutation<V, R>(run: (variables: V) => Promise<R>) {
 export const useCreateReviewTemplate = () =>
   useTemplateMutation(async (input: ReviewTemplateInput) => (await gql<{ createReviewTemplate: ReviewTemplate }>(CREATE, { input })).createReviewTemplate);
 
+/** `baseVersion`: the version the editor was opened on; a save over a newer one is CONFLICT (nothing saved, the editor keeps its text). */
 export const useUpdateReviewTemplate = () =>
-  useTemplateMutation(async ({ id, input }: { id: string; input: ReviewTemplateInput }) =>
-    (await gql<{ updateReviewTemplate: ReviewTemplate }>(UPDATE, { id, input })).updateReviewTemplate);
+  useTemplateMutation(async ({ id, input, baseVersion }: { id: string; input: ReviewTemplateInput; baseVersion: number }) =>
+    (await gql<{ updateReviewTemplate: ReviewTemplate }>(UPDATE, { id, input, base_version: baseVersion })).updateReviewTemplate);
 
 export const useCopyReviewTemplate = () =>
   useTemplateMutation(async ({ id, name }: { id: string; name: string }) => (await gql<{ copyReviewTemplate: ReviewTemplate }>(COPY, { id, name })).copyReviewTemplate);

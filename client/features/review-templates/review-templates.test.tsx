@@ -14,7 +14,7 @@ function template(id: string, name: string, patch: Partial<ReviewTemplate> = {})
   const sections = patch.sections ?? [{ id: `${id}-s1`, title: 'Skills', description: null, questions: [question(`${id}-q1`, 'How well does this person communicate?'), question(`${id}-q2`, 'How well do they plan?')] }];
   return {
     id, name, description: null, review_type: '360', built_in: false, archived_at: null, created_by: { id: 'ada', full_name: 'Ada Lovelace' }, updated_at: '2026-11-20T10:00:00.000Z',
-    section_count: sections.length, question_count: sections.reduce((n, s) => n + s.questions.length, 0), can_edit: true, can_archive: true, ...patch, sections,
+    section_count: sections.length, question_count: sections.reduce((n, s) => n + s.questions.length, 0), can_edit: true, can_archive: true, version: 1, ...patch, sections,
   };
 }
 

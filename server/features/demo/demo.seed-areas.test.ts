@@ -161,7 +161,7 @@ describe('the retros demo', () => {
     expect(Date.parse(upcoming[0]!.scheduled_at)).toBeGreaterThan(Date.now());
   });
 
-  it('past retros hold reflections in titled groups with tallied votes, action items some done, health answers for one; all in the ended, erased state', () => {
+  it('past retros hold reflections in titled groups with tallied votes, comments, action items some done, health answers for one, participation recorded; all in the ended, erased state', () => {
     const past = all<{ id: string; anonymous: number; author_key: string | null; health_statements: string | null }>(
       "select id, anonymous, author_key, health_statements from retros where organization_id = ? and phase = 'SUMMARY'", orgId);
     expect(past).toHaveLength(12);
@@ -178,6 +178,12 @@ describe('the retros demo', () => {
       expect(one<{ n: number }>('select count(*) as n from retro_reflections where retro_id = ? and author_token is not null', r.id).n).toBe(0);
       if (r.anonymous) expect(one<{ n: number }>('select count(*) as n from retro_reflections where retro_id = ? and author_id is not null', r.id).n).toBe(0);
       expect(one<{ n: number }>('select count(*) as n from retro_participants where retro_id = ?', r.id).n).toBeGreaterThanOrEqual(3);
+      // Comments in the discussion (docs/decisions/0059), no longer linked to anyone in anonymous retros; participation recorded at the end.
+      const comments = one<{ n: number; tokens: number; authors: number }>('select count(*) as n, count(author_token) as tokens, count(author_id) as authors from retro_comments where retro_id = ?', r.id);
+      expect([comments.n >= 2, comments.tokens, r.anonymous ? comments.authors : comments.n]).toEqual([true, 0, r.anonymous ? 0 : comments.n]);
+      const record = one<{ p: number | null; size: number | null }>('select participants_at_end as p, team_size_at_end as size from retros where id = ?', r.id);
+      expect(record.p).toBe(one<{ n: number }>('select count(*) as n from retro_participants where retro_id = ?', r.id).n);
+      expect(record.size).toBeGreaterThanOrEqual(record.p!);
     }
     const health = all<{ retro_id: string; statement_index: number; n: number; tokens: number }>(
       'select retro_id, statement_index, count(*) as n, count(voter_token) as tokens from retro_health_answers group by retro_id, statement_index');

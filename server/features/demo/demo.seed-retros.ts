@@ -4,8 +4,8 @@ import { BUILTIN_RETRO_HEALTH_CHECKS, createRetroSchema, type RetroActionStatus 
 import { newId } from '../../lib/tokens.js';
 import { authorToken } from '../retros/retros.access.js';
 import { eraseAuthorLinks } from '../retros/retros.anonymity.js';
-import { insertRetro } from '../retros/retros.repo.js';
-import { retroActionItems, retroGroups, retroHealthAnswers, retroParticipants, retroReflections, retros, retroVotes } from '../retros/retros.tables.js';
+import { insertRetro, teamSizes } from '../retros/retros.repo.js';
+import { retroActionItems, retroComments, retroGroups, retroHealthAnswers, retroParticipants, retroReflections, retros, retroVotes } from '../retros/retros.tables.js';
 import { registerDemoRows } from './demo.repo.js';
 import { DEMO_TEAMS, type DemoPeople } from './demo.seed.js';
 
@@ -14,7 +14,8 @@ const HOUR = 3_600_000;
 const iso = (t: number) => new Date(t).toISOString();
 const dayOf = (t: number) => iso(t).slice(0, 10);
 
-type Topic = { prompt: string; title: string; texts: string[]; notes?: string };
+/** `comments`: what people said in the discussion, one comment each, in order. */
+type Topic = { prompt: string; title: string; texts: string[]; comments?: string[] };
 type Item = { text: string; due_days: number };
 type Plan = { template: string; topics: Topic[]; items: Item[] };
 
@@ -23,7 +24,8 @@ const PLANS: readonly Plan[] = [
   {
     template: 'builtin:mad-sad-glad',
     topics: [
-      { prompt: 'mad', title: 'Flaky CI', texts: ['CI failed on unrelated tests again', 'Reruns cost us hours this sprint', 'Nobody owns the flaky test list'], notes: 'Quarantine flaky tests within a day; the owner of the last change looks first.' },
+      { prompt: 'mad', title: 'Flaky CI', texts: ['CI failed on unrelated tests again', 'Reruns cost us hours this sprint', 'Nobody owns the flaky test list'], comments: [
+        'Quarantine flaky tests within a day; the owner of the last change looks first.', 'Can we show the quarantine list on the team board?', 'Yes, and cap it at ten tests.'] },
       { prompt: 'sad', title: 'Missed the beta date', texts: ['We slipped the beta by a week', 'Design sign-off came late'] },
       { prompt: 'glad', title: 'Onboarding that works', texts: ['The new onboarding doc saved me days', 'Great welcome for the new joiners'] },
       { prompt: 'glad', title: 'Calm incident response', texts: ['Quick and calm response to the outage'] },
@@ -34,7 +36,8 @@ const PLANS: readonly Plan[] = [
   {
     template: 'builtin:start-stop-continue',
     topics: [
-      { prompt: 'stop', title: 'Late scope changes', texts: ['Stop adding tickets after sprint planning', 'Scope changed twice mid-sprint'], notes: 'New work goes to the next sprint unless the product lead says it is urgent.' },
+      { prompt: 'stop', title: 'Late scope changes', texts: ['Stop adding tickets after sprint planning', 'Scope changed twice mid-sprint'], comments: [
+        'New work goes to the next sprint unless the product lead says it is urgent.', 'Who decides what counts as urgent?', 'The product lead, and they say why in the ticket.'] },
       { prompt: 'start', title: 'Pairing on big reviews', texts: ['Start pairing on large code reviews', 'Review billing changes in pairs'] },
       { prompt: 'continue', title: 'Weekly release train', texts: ['Keep the weekly release train', 'Small releases made on-call quiet'] },
       { prompt: 'start', title: 'Friday demos', texts: ['A short Friday demo of what shipped'] },
@@ -45,7 +48,7 @@ const PLANS: readonly Plan[] = [
   {
     template: 'builtin:well-improve',
     topics: [
-      { prompt: 'improve', title: 'Estimates', texts: ['Our estimates were off for the API work', 'Split large stories before planning'], notes: 'Stories over 5 points get split before planning.' },
+      { prompt: 'improve', title: 'Estimates', texts: ['Our estimates were off for the API work', 'Split large stories before planning'], comments: ['Stories over 5 points get split before planning.', 'Let us try it for two sprints and look again.'] },
       { prompt: 'well', title: 'Clear sprint goal', texts: ['Everyone knew the sprint goal', 'Planning was short and focused'] },
       { prompt: 'improve', title: 'Outdated runbooks', texts: ['The runbooks are outdated', 'On-call had to guess the restart steps'] },
       { prompt: 'well', title: 'Fewer bugs', texts: ['Bug count went down after the test push'] },
@@ -64,7 +67,7 @@ const PULSE_SCORES = [[4, 4, 5, 3, 4], [3, 2, 3, 4, 3], [5, 4, 4, 5, 4]];
 /**
  * The retros area of the demo (docs/decisions/0036): per team, three past retros two weeks apart
  * and one upcoming. Past retros are written as a meeting leaves them (reflections with their
- * author's token, vote rows, health answers) and then ended through the board's own erasure
+ * author's token, comments in the discussion, vote rows, health answers) and then ended through the board's own erasure
  * (eraseAuthorLinks, docs/decisions/0047): votes tallied and their rows gone, no tokens, no key.
  * The second is a signed retro, the others anonymous; the latest has a health check. Their action
  * items are partly done, so the open ones carry into the next retro and onto their owners'
@@ -100,13 +103,20 @@ export function seedDemoRetros(services: Services, orgId: string, people: DemoPe
           groupIds.push(groupId);
           db.insert(retroGroups).values({
             id: groupId, organization_id: orgId, retro_id: retro.id, title: topic.title, sort_order: g,
-            notes: topic.notes ?? '', discussed_seconds: g < 3 ? 240 + 60 * ((g + t + k) % 4) : 0, created_at: iso(start),
+            discussed_seconds: g < 3 ? 240 + 60 * ((g + t + k) % 4) : 0, created_at: iso(start),
           }).run();
           for (const [i, text] of topic.texts.entries()) {
             const author = present[(g * 2 + i) % present.length]!;
             db.insert(retroReflections).values({
               id: newId(), organization_id: orgId, retro_id: retro.id, prompt_id: topic.prompt, text, group_id: groupId, sort_order: position++,
               author_id: input.anonymous ? null : author, author_token: input.anonymous ? token(author) : null,
+            }).run();
+          }
+          for (const [c, text] of (topic.comments ?? []).entries()) {
+            const author = present[(g + c * 2) % present.length]!;
+            db.insert(retroComments).values({
+              id: newId(), organization_id: orgId, retro_id: retro.id, group_id: groupId, text, position: c,
+              author_id: input.anonymous ? null : author, author_token: token(author),
             }).run();
           }
           for (let v = 0; v < VOTES[(g + t) % VOTES.length]!; v++) {
@@ -123,6 +133,8 @@ export function seedDemoRetros(services: Services, orgId: string, people: DemoPe
         // Ended: the same erasure as a meeting's move to SUMMARY.
         db.update(retros).set({ phase: 'SUMMARY', started_at: iso(start), ended_at: iso(end), version: 40 + k, updated_at: iso(end) }).where(eq(retros.id, retro.id)).run();
         eraseAuthorLinks(db, retro.id, iso(end));
+        // Participation as recorded at the end (docs/decisions/0059).
+        db.update(retros).set({ participants_at_end: present.length, team_size_at_end: teamSizes(db, orgId, [teamId]).get(teamId) ?? 0 }).where(eq(retros.id, retro.id)).run();
         for (const [i, item] of plan.items.entries()) {
           const status = STATUSES[k]![i] ?? 'OPEN';
           const created = start + 45 * 60_000 + i * 60_000;

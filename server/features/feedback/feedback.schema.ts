@@ -59,6 +59,8 @@ export const feedbackSchema = /* GraphQL */ `
     archived: Boolean!
     created_by: User
     updated_at: DateTime
+    "Grows with every save (0 for built-ins): pass it back as base_version when saving."
+    version: Int!
     "Not built in, and the viewer created it, manages its creator or is an admin."
     can_manage: Boolean!
   }
@@ -189,7 +191,8 @@ export const feedbackSchema = /* GraphQL */ `
     restoreFeedbackTag(id: ID!): FeedbackTag!
     createFeedbackTemplate(input: FeedbackTemplateInput!): FeedbackTemplate!
     copyFeedbackTemplate(id: ID!): FeedbackTemplate!
-    updateFeedbackTemplate(id: ID!, input: FeedbackTemplateInput!): FeedbackTemplate!
+    "A stale base_version is CONFLICT (someone else saved meanwhile); nothing is saved."
+    updateFeedbackTemplate(id: ID!, input: FeedbackTemplateInput!, base_version: Int!): FeedbackTemplate!
     archiveFeedbackTemplate(id: ID!): FeedbackTemplate!
     restoreFeedbackTemplate(id: ID!): FeedbackTemplate!
     requestFeedback(input: RequestFeedbackInput!): FeedbackRequest!

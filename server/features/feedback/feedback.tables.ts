@@ -67,6 +67,8 @@ export const feedbackTemplates = sqliteTable('feedback_templates', {
   name: text('name').notNull(),
   description: text('description').notNull().default(''),
   questions: text('questions', { mode: 'json' }).$type<string[]>().notNull(),
+  /** Grows with every save of the content: a save based on an older one is refused (docs/decisions/0059). */
+  version: integer('version').notNull().default(1),
   archived_at: text('archived_at'),
   created_by: text('created_by').references(() => users.id, { onDelete: 'set null' }),
   created_at: text('created_at').notNull().default(now),

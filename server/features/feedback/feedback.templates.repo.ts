@@ -1,4 +1,5 @@
 import { and, asc, eq, isNull, or, sql } from 'drizzle-orm';
+import { staleSave } from '../../../shared/app-error.js';
 import type { Db } from '../../db/connection.js';
 import { newId, nowIso } from '../../lib/tokens.js';
 import { BUILTIN_FEEDBACK_TEMPLATES, FEEDBACK_LIMITS, type FeedbackTemplateDef, type FeedbackTemplateInput } from '../../../shared/feedback.js';
@@ -8,14 +9,14 @@ import { users } from '../users/users.tables.js';
 import { feedbackTemplates } from './feedback.tables.js';
 
 /** What the API presents for a request template: built-ins and stored ones alike. */
-export type FeedbackTemplateView = FeedbackTemplateDef & { built_in: boolean; archived: boolean; created_by: string | null; updated_at: string | null };
+export type FeedbackTemplateView = FeedbackTemplateDef & { built_in: boolean; archived: boolean; created_by: string | null; updated_at: string | null; version: number };
 
 type Row = typeof feedbackTemplates.$inferSelect;
 
 const rowView = (r: Row): FeedbackTemplateView => ({
-  id: r.id, name: r.name, description: r.description, questions: r.questions, built_in: false, archived: r.archived_at !== null, created_by: r.created_by, updated_at: r.updated_at,
+  id: r.id, name: r.name, description: r.description, questions: r.questions, built_in: false, archived: r.archived_at !== null, created_by: r.created_by, updated_at: r.updated_at, version: r.version,
 });
-const builtInView = (t: FeedbackTemplateDef): FeedbackTemplateView => ({ ...t, questions: [...t.questions], built_in: true, archived: false, created_by: null, updated_at: null });
+const builtInView = (t: FeedbackTemplateDef): FeedbackTemplateView => ({ ...t, questions: [...t.questions], built_in: true, archived: false, created_by: null, updated_at: null, version: 0 });
 
 export const isBuiltInFeedbackTemplateId = (id: string): boolean => id.startsWith('builtin:');
 
@@ -42,10 +43,12 @@ export function insertFeedbackTemplate(db: Db, orgId: string, input: FeedbackTem
   return rowView(row);
 }
 
-export function updateFeedbackTemplateRow(db: Db, orgId: string, id: string, input: FeedbackTemplateInput): FeedbackTemplateView {
-  const row = db.update(feedbackTemplates).set({ name: input.name, description: input.description ?? '', questions: input.questions, updated_at: nowIso() })
-    .where(and(eq(feedbackTemplates.organization_id, orgId), eq(feedbackTemplates.id, id))).returning().get();
-  return rowView(row!);
+/** Saves over `baseVersion` only (one statement: two saves of the same version cannot both pass); else CONFLICT, nothing saved (docs/decisions/0059). */
+export function updateFeedbackTemplateRow(db: Db, orgId: string, id: string, input: FeedbackTemplateInput, baseVersion: number): FeedbackTemplateView {
+  const row = db.update(feedbackTemplates).set({ name: input.name, description: input.description ?? '', questions: input.questions, version: sql`${feedbackTemplates.version} + 1`, updated_at: nowIso() })
+    .where(and(eq(feedbackTemplates.organization_id, orgId), eq(feedbackTemplates.id, id), eq(feedbackTemplates.version, baseVersion))).returning().get();
+  if (!row) throw staleSave('template');
+  return rowView(row);
 }
 
 export function setFeedbackTemplateArchived(db: Db, orgId: string, id: string, archived: boolean): FeedbackTemplateView {

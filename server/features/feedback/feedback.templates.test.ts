@@ -18,10 +18,11 @@ afterAll(async () => { await app.close(); });
 const T = 'id name description questions built_in archived created_by { id } can_manage';
 const list = (c: FeedbackCaller, all = false) => c.gql(`query($all: Boolean) { feedbackTemplates(include_archived: $all) { ${T} } }`, { all });
 const create = (c: FeedbackCaller, input: unknown) => c.gql(`mutation($input: FeedbackTemplateInput!) { createFeedbackTemplate(input: $input) { ${T} } }`, { input });
-const update = (c: FeedbackCaller, id: string, input: unknown) =>
-  c.gql(`mutation($id: ID!, $input: FeedbackTemplateInput!) { updateFeedbackTemplate(id: $id, input: $input) { ${T} } }`, { id, input });
-const op = (c: FeedbackCaller, name: 'copy' | 'archive' | 'restore', id: string) => c.gql(`mutation($id: ID!) { ${name}FeedbackTemplate(id: $id) { ${T} } }`, { id });
 const rowOf = (id: string) => app.services.db.select().from(feedbackTemplates).where(eq(feedbackTemplates.id, id)).get();
+/** Edits what is stored now (a fresh form) unless `base` says which version the form started from. */
+const update = (c: FeedbackCaller, id: string, input: unknown, base = rowOf(id)?.version ?? 1) =>
+  c.gql(`mutation($id: ID!, $input: FeedbackTemplateInput!, $base: Int!) { updateFeedbackTemplate(id: $id, input: $input, base_version: $base) { ${T} version } }`, { id, input, base });
+const op = (c: FeedbackCaller, name: 'copy' | 'archive' | 'restore', id: string) => c.gql(`mutation($id: ID!) { ${name}FeedbackTemplate(id: $id) { ${T} } }`, { id });
 
 describe('feedback templates', () => {
   it('lists the built-ins first, then the organization\'s own; never another organization\'s', async () => {
@@ -83,5 +84,16 @@ describe('feedback templates', () => {
     expect((await update(w.report, copy.id, { name: 'Renamed', questions: ['Only this?'] })).errors).toBeUndefined();
     const stored = app.services.db.select().from(feedbackRequests).where(eq(feedbackRequests.id, req.id)).get()!;
     expect(stored.questions).toEqual(builtIn.questions);
+  });
+});
+
+describe('two people editing the same template', () => {
+  it('the save based on the older version is refused with CONFLICT and saves nothing', async () => {
+    const t = (await create(w.peer, { name: 'Ours', questions: ['Q1?'] })).data!.createFeedbackTemplate;
+    const opened = rowOf(t.id)!.version;
+    expect((await update(w.manager, t.id, { name: 'Manager edit', questions: ['Q1?', 'Q2?'] }, opened)).data!.updateFeedbackTemplate.version).toBe(opened + 1);
+    const stale = await update(w.peer, t.id, { name: 'Peer edit', questions: ['Only mine?'] }, opened);
+    expect(codeOf(stale)).toBe('CONFLICT');
+    expect(rowOf(t.id)).toMatchObject({ name: 'Manager edit', questions: ['Q1?', 'Q2?'], version: opened + 1 });
   });
 });

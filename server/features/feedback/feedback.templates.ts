@@ -62,10 +62,10 @@ export const feedbackTemplatesPart: FeaturePart = {
         const t = requireTemplate(ctx, viewer, args.id);
         return insertFeedbackTemplate(ctx.services.db, viewer.organizationId, { name: copyFeedbackTemplateName(t.name), description: t.description, questions: [...t.questions] }, viewer.userId);
       },
-      updateFeedbackTemplate: (_: unknown, args: { id: string; input: unknown }, ctx: Ctx) => {
+      updateFeedbackTemplate: (_: unknown, args: { id: string; input: unknown; base_version: number }, ctx: Ctx) => {
         const { viewer, template } = requireManageable(ctx, args.id, 'edit');
         const data = parseInput(feedbackTemplateInputSchema, withoutNulls(args.input));
-        return updateFeedbackTemplateRow(ctx.services.db, viewer.organizationId, template.id, data);
+        return updateFeedbackTemplateRow(ctx.services.db, viewer.organizationId, template.id, data, args.base_version);
       },
       archiveFeedbackTemplate: (_: unknown, args: { id: string }, ctx: Ctx) => {
         const { viewer, template } = requireManageable(ctx, args.id, 'archive');

@@ -1,4 +1,5 @@
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { staleSave } from '../../../shared/app-error.js';
 import type { Db } from '../../db/connection.js';
 import { newId, nowIso } from '../../lib/tokens.js';
 import { goals } from '../goals/goals.tables.js';
@@ -158,8 +159,9 @@ function keptIds(items: ReadonlyArray<{ id?: string | null }>, existing: Readonl
  * Writes a whole track (new when trackId is null) in the caller's transaction: the track row, its
  * levels and competencies in the given order (ids keep rows, rows left out are removed), and every
  * expectation. Growth goals pointing at a removed competency lose the link. Returns the track id.
+ * An existing track is written over `extra.baseVersion` only, when given.
  */
-export function writeTrack(db: Db, orgId: string, trackId: string | null, data: TrackData, extra: { builtin_key?: string | null } = {}): string {
+export function writeTrack(db: Db, orgId: string, trackId: string | null, data: TrackData, extra: { builtin_key?: string | null; baseVersion?: number } = {}): string {
   const at = nowIso();
   let id = trackId;
   if (!id) {
@@ -170,8 +172,10 @@ export function writeTrack(db: Db, orgId: string, trackId: string | null, data: 
       position: (last?.p ?? -1) + 1, created_at: at, updated_at: at,
     }).run();
   } else {
-    db.update(competencyTracks).set({ name: data.name, description: data.description, updated_at: at })
-      .where(and(eq(competencyTracks.organization_id, orgId), eq(competencyTracks.id, id))).run();
+    // Over the version the editor started from only (docs/decisions/0059): else CONFLICT, and the caller's transaction saves nothing.
+    const saved = db.update(competencyTracks).set({ name: data.name, description: data.description, version: sql`${competencyTracks.version} + 1`, updated_at: at })
+      .where(and(eq(competencyTracks.organization_id, orgId), eq(competencyTracks.id, id), ...(extra.baseVersion === undefined ? [] : [eq(competencyTracks.version, extra.baseVersion)]))).run();
+    if (!saved.changes) throw staleSave('track');
   }
   const trackWhere = (t: typeof competencyLevels | typeof competencies) => and(eq(t.organization_id, orgId), eq(t.track_id, id!));
 

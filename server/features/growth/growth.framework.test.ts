@@ -7,7 +7,7 @@ import { addUser, codeOf, createTestApp } from '../../test/helpers.js';
 import { feedbackWorld, type FeedbackWorld } from '../feedback/feedback.test-support.js';
 import { goals } from '../goals/goals.tables.js';
 import { notifications } from '../notifications/notifications.tables.js';
-import { assessments } from './growth.tables.js';
+import { assessments, competencyTracks } from './growth.tables.js';
 import { insertTrack, placeUser } from './growth.test-support.js';
 
 let app: FastifyInstance;
@@ -26,7 +26,9 @@ const ONE = `query($id: ID!) { competencyTrack(id: $id) { ${TRACK} } }`;
 const BUILTINS = '{ builtinCompetencyTracks { key name levels competencies copied } }';
 const COPY = `mutation($key: String!) { copyBuiltinCompetencyTrack(key: $key) { ${TRACK} } }`;
 const CREATE = `mutation($input: CompetencyTrackInput!) { createCompetencyTrack(input: $input) { ${TRACK} } }`;
-const UPDATE = `mutation($id: ID!, $input: CompetencyTrackInput!) { updateCompetencyTrack(id: $id, input: $input) { ${TRACK} } }`;
+const UPDATE = `mutation($id: ID!, $input: CompetencyTrackInput!, $base: Int!) { updateCompetencyTrack(id: $id, input: $input, base_version: $base) { ${TRACK} version } }`;
+/** The version stored now: each save edits what is there (a fresh editor) unless the test says otherwise. */
+const trackVersion = (id: string) => app.services.db.select({ v: competencyTracks.version }).from(competencyTracks).where(eq(competencyTracks.id, id)).get()?.v ?? 1;
 const ARCHIVE = `mutation($id: ID!) { archiveCompetencyTrack(id: $id) { id archived } }`;
 const RESTORE = `mutation($id: ID!) { restoreCompetencyTrack(id: $id) { id archived } }`;
 const PLACEMENT_FIELDS = 'user { id full_name } track { id name } level { id name position } placed_by { id } placed_at';
@@ -75,7 +77,7 @@ it('copies a built-in track with every level, competency and expectation; a seco
   expect(seen).toEqual(['Engineering IC', 'Engineering IC (copy)']);
   expect((await w.otherAdmin.gql(FRAMEWORK, { all: true })).data!.competencyFramework).toEqual([]);
   expect(codeOf(await w.otherAdmin.gql(ONE, { id: t.id }))).toBe('NOT_FOUND');
-  expect(codeOf(await w.otherAdmin.gql(UPDATE, { id: t.id, input: inputOf(t) }))).toBe('NOT_FOUND');
+  expect(codeOf(await w.otherAdmin.gql(UPDATE, { base: trackVersion(t.id), id: t.id, input: inputOf(t) }))).toBe('NOT_FOUND');
   expect(codeOf(await w.otherAdmin.gql(ARCHIVE, { id: t.id }))).toBe('NOT_FOUND');
 
   // Archived: left out of the framework unless asked for; restored: back.
@@ -103,7 +105,7 @@ it('edits a whole track: ids keep levels and competencies, validation refuses ba
     levels: [{ id: t.levels[0]!.id, name: 'Designer' }, { name: 'Designer II' }, { id: t.levels[1]!.id, name: 'Senior designer' }],
     competencies: [{ name: 'Systems', expectations: ['a', 'b', 'c'] }, { id: craft!.id, name: 'Visual craft', expectations: ['Good', 'Better', 'Great'] }],
   };
-  const saved = await w.admin.gql(UPDATE, { id: t.id, input });
+  const saved = await w.admin.gql(UPDATE, { base: trackVersion(t.id), id: t.id, input });
   expect(saved.errors).toBeUndefined();
   const u: Track = saved.data!.updateCompetencyTrack;
   expect(u.levels.map((l) => l.name)).toEqual(['Designer', 'Designer II', 'Senior designer']);
@@ -115,16 +117,16 @@ it('edits a whole track: ids keep levels and competencies, validation refuses ba
   expect(goal.competency_id).toBeNull();
 
   // Bad input: the shared schema's words, nothing saved.
-  const wrongCount = await w.admin.gql(UPDATE, { id: t.id, input: { ...input, competencies: [{ name: 'Systems', expectations: ['a'] }] } });
+  const wrongCount = await w.admin.gql(UPDATE, { base: trackVersion(t.id), id: t.id, input: { ...input, competencies: [{ name: 'Systems', expectations: ['a'] }] } });
   expect(codeOf(wrongCount)).toBe('BAD_USER_INPUT');
   expect(wrongCount.errors![0]!.message).toContain('one expectation per level (3)');
-  expect(codeOf(await w.admin.gql(UPDATE, { id: t.id, input: { ...input, levels: [] } }))).toBe('BAD_USER_INPUT');
-  expect(codeOf(await w.admin.gql(UPDATE, { id: t.id, input: { ...input, name: 'engineering ic' } }))).toBe('BAD_USER_INPUT');
+  expect(codeOf(await w.admin.gql(UPDATE, { base: trackVersion(t.id), id: t.id, input: { ...input, levels: [] } }))).toBe('BAD_USER_INPUT');
+  expect(codeOf(await w.admin.gql(UPDATE, { base: trackVersion(t.id), id: t.id, input: { ...input, name: 'engineering ic' } }))).toBe('BAD_USER_INPUT');
   expect((await w.admin.gql(ONE, { id: t.id })).data!.competencyTrack.competencies.map((c: { name: string }) => c.name)).toEqual(['Systems', 'Visual craft']);
-  expect(codeOf(await w.manager.gql(UPDATE, { id: t.id, input }))).toBe('FORBIDDEN');
+  expect(codeOf(await w.manager.gql(UPDATE, { base: trackVersion(t.id), id: t.id, input }))).toBe('FORBIDDEN');
 
   // An id sent twice keeps one row; the second item is a new level (never a 500).
-  const twice = await w.admin.gql(UPDATE, { id: t.id, input: { ...input, levels: [input.levels[0], { ...input.levels[0], name: 'Designer bis' }, input.levels[2]] } });
+  const twice = await w.admin.gql(UPDATE, { base: trackVersion(t.id), id: t.id, input: { ...input, levels: [input.levels[0], { ...input.levels[0], name: 'Designer bis' }, input.levels[2]] } });
   expect(twice.errors).toBeUndefined();
   const ids = twice.data!.updateCompetencyTrack.levels.map((l: { id: string }) => l.id);
   expect(ids[0]).toBe(t.levels[0]!.id);
@@ -141,16 +143,16 @@ it('refuses to remove a level someone is placed on or assessed against, naming h
   expect(t.levels.map((l) => l.people)).toEqual([0, 2, 0]);
 
   const withoutSecond = { ...inputOf(t), levels: inputOf(t).levels.filter((_, i) => i !== 1), competencies: inputOf(t).competencies.map((c) => ({ ...c, expectations: c.expectations.filter((_, i) => i !== 1) })) };
-  const refused = await w.admin.gql(UPDATE, { id: t.id, input: withoutSecond });
+  const refused = await w.admin.gql(UPDATE, { base: trackVersion(t.id), id: t.id, input: withoutSecond });
   expect(codeOf(refused)).toBe('CONFLICT');
   expect(refused.errors![0]!.message).toContain('Senior Engineering Manager cannot be removed: 2 people are placed on it');
   const withoutThird = { ...inputOf(t), levels: inputOf(t).levels.slice(0, 2), competencies: inputOf(t).competencies.map((c) => ({ ...c, expectations: c.expectations.slice(0, 2) })) };
-  expect((await w.admin.gql(UPDATE, { id: t.id, input: withoutThird })).errors![0]!.message).toContain('1 person is placed on it or assessed against it');
+  expect((await w.admin.gql(UPDATE, { base: trackVersion(t.id), id: t.id, input: withoutThird })).errors![0]!.message).toContain('1 person is placed on it or assessed against it');
   expect((await w.admin.gql(ONE, { id: t.id })).data!.competencyTrack.levels).toHaveLength(3);
 
   // The first level holds nobody: it goes.
   const withoutFirst = { ...inputOf(t), levels: inputOf(t).levels.slice(1), competencies: inputOf(t).competencies.map((c) => ({ ...c, expectations: c.expectations.slice(1) })) };
-  const saved = await w.admin.gql(UPDATE, { id: t.id, input: withoutFirst });
+  const saved = await w.admin.gql(UPDATE, { base: trackVersion(t.id), id: t.id, input: withoutFirst });
   expect(saved.errors).toBeUndefined();
   expect(saved.data!.updateCompetencyTrack.levels.map((l: { name: string; people: number }) => [l.name, l.people])).toEqual([['Senior Engineering Manager', 2], ['Director of Engineering', 0]]);
 });
@@ -198,4 +200,17 @@ it('lets managers up the line and admins place people; others are refused, level
   expect((await w.admin.gql(PLACEMENTS, { track: ic.trackId })).data!.placements.map((p: { user: { full_name: string } }) => p.user.full_name)).toEqual(['Remy Report']);
   expect((await w.manager.gql(UNPLACE, { id: w.report.id })).data!.removePlacement).toBe(true);
   expect((await w.admin.gql(PLACEMENTS, { track: ic.trackId })).data!.placements).toEqual([]);
+});
+
+it('two admins editing the same track: the save based on the older version is refused with CONFLICT and saves nothing', async () => {
+  const created = await w.admin.gql(CREATE, { input: { name: 'Data', levels: [{ name: 'Analyst' }], competencies: [{ name: 'SQL', expectations: ['Writes joins'] }] } });
+  const t: Track = created.data!.createCompetencyTrack;
+  const opened = trackVersion(t.id);
+  const first = await w.admin.gql(UPDATE, { base: opened, id: t.id, input: { name: 'Data', levels: [{ id: t.levels[0]!.id, name: 'Analyst' }], competencies: [{ id: t.competencies[0]!.id, name: 'SQL', expectations: ['Writes window functions'] }] } });
+  expect(first.data!.updateCompetencyTrack.version).toBe(opened + 1);
+  const stale = await w.admin.gql(UPDATE, { base: opened, id: t.id, input: { name: 'Data team', levels: [{ name: 'Junior analyst' }], competencies: [{ name: 'Python', expectations: ['Writes scripts'] }] } });
+  expect(codeOf(stale)).toBe('CONFLICT');
+  const now = (await w.admin.gql(ONE, { id: t.id })).data!.competencyTrack;
+  expect([now.name, now.levels.map((l: { name: string }) => l.name), now.competencies.map((c: { expectations: Array<{ text: string }> }) => c.expectations[0]!.text)])
+    .toEqual(['Data', ['Analyst'], ['Writes window functions']]);
 });

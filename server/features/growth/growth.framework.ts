@@ -151,7 +151,7 @@ export const growthFrameworkPart: FeaturePart = {
         const id = db.transaction(() => writeTrack(db, viewer.organizationId, null, { ...data, levels: data.levels.map((l) => ({ ...l, id: null })), competencies: data.competencies.map((c) => ({ ...c, id: null })) }));
         return requireTrack(ctx, viewer, id);
       },
-      updateCompetencyTrack: (_: unknown, args: { id: string; input: unknown }, ctx: Ctx) => {
+      updateCompetencyTrack: (_: unknown, args: { id: string; input: unknown; base_version: number }, ctx: Ctx) => {
         const viewer = requireAdmin(ctx);
         const track = requireTrack(ctx, viewer, args.id);
         const data = parseTrack(ctx, viewer, args.input, track.id);
@@ -164,7 +164,7 @@ export const growthFrameworkPart: FeaturePart = {
             const names = removed.map((l) => l.name).join(', ');
             throw conflict(`${names} cannot be removed: ${plural(people, 'person is', 'people are')} placed on it or assessed against it. Place them on another level first.`);
           }
-          writeTrack(db, viewer.organizationId, track.id, data);
+          writeTrack(db, viewer.organizationId, track.id, data, { baseVersion: args.base_version });
         });
         return requireTrack(ctx, viewer, track.id);
       },

@@ -28,6 +28,8 @@ export const growthSchema = /* GraphQL */ `
     "People placed on this track."
     people: Int!
     updated_at: DateTime!
+    "Grows with every save: pass it back as base_version when saving."
+    version: Int!
   }
   "A built-in track an admin can copy into the organization."
   type BuiltinCompetencyTrack { key: String! name: String! description: String! levels: [String!]! competencies: [String!]! "Already copied into this organization." copied: Boolean! }
@@ -143,7 +145,8 @@ export const growthSchema = /* GraphQL */ `
   extend type Mutation {
     copyBuiltinCompetencyTrack(key: String!): CompetencyTrack!
     createCompetencyTrack(input: CompetencyTrackInput!): CompetencyTrack!
-    updateCompetencyTrack(id: ID!, input: CompetencyTrackInput!): CompetencyTrack!
+    "A stale base_version is CONFLICT (someone else saved meanwhile); nothing is saved."
+    updateCompetencyTrack(id: ID!, input: CompetencyTrackInput!, base_version: Int!): CompetencyTrack!
     archiveCompetencyTrack(id: ID!): CompetencyTrack!
     restoreCompetencyTrack(id: ID!): CompetencyTrack!
     placePerson(input: PlacementInput!): CompetencyPlacement!

@@ -20,6 +20,8 @@ export const competencyTracks = sqliteTable('competency_tracks', {
   description: text('description').notNull().default(''),
   builtin_key: text('builtin_key'),
   position: integer('position').notNull().default(0),
+  /** Grows with every save of the content: a save based on an older one is refused (docs/decisions/0059). */
+  version: integer('version').notNull().default(1),
   archived_at: text('archived_at'),
   created_at: text('created_at').notNull().default(now),
   updated_at: text('updated_at').notNull().default(now),

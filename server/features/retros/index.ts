@@ -3,6 +3,8 @@ import { declareOperationRules } from '../../graphql/operation-rules.js';
 import { withFeatureArea } from '../feature-areas/feature-areas.guard.js';
 import { retrosRules } from './retros.rules.js';
 import { retrosSchema } from './retros.schema.js';
+import { retrosCollabSchema } from './retros.collab.schema.js';
+import { retroCollabPart } from './retros.collab.js';
 import type { RetroPart } from './retros.part.js';
 import { retroMeetingPart } from './retros.meeting.js';
 import { retroBoardPart } from './retros.board.js';
@@ -22,7 +24,8 @@ import { retroProgressPart } from './retros.progress.js';
 export async function retrosFeature(app: FastifyInstance): Promise<void> {
   declareOperationRules(app, retrosRules);
   app.graphql.extendSchema(retrosSchema);
-  const parts: RetroPart[] = [retroMeetingPart, retroBoardPart, retroDiscussPart, retroActionsPart, retroSummaryPart, retroTemplatesPart, retroAutomationPart, retroProgressPart];
+  app.graphql.extendSchema(retrosCollabSchema);
+  const parts: RetroPart[] = [retroMeetingPart, retroBoardPart, retroDiscussPart, retroCollabPart, retroActionsPart, retroSummaryPart, retroTemplatesPart, retroAutomationPart, retroProgressPart];
   for (const part of parts) app.graphql.defineResolvers(withFeatureArea('SPRINT_RETROS', part.resolvers) as never);
   for (const part of parts) await part.register?.(app);
 }

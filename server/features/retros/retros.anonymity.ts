@@ -2,7 +2,7 @@ import { asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/connection.js';
 import { tallyVotes } from './retros.board.groups.js';
 import { onRetroPhase } from './retros.live.js';
-import { retroGroups, retroHealthAnswers, retroReflections, retros, retroVotes } from './retros.tables.js';
+import { retroComments, retroGroups, retroHealthAnswers, retroReflections, retros, retroVotes } from './retros.tables.js';
 
 /**
  * The end of a retro erases every link from its content to a person (docs/decisions/0047), in
@@ -11,6 +11,8 @@ import { retroGroups, retroHealthAnswers, retroReflections, retros, retroVotes }
  * - reflections lose their author token, their times become the end time, and they are written
  *   again in id order (random UUIDs), so neither a time nor the table's row order (rowid) tells
  *   in which order they were written;
+ * - comments (docs/decisions/0059) the same: no token, the end time, written again in id order;
+ *   only their position within their topic (the order of the conversation) stays;
  * - health answers lose their token and are written again ordered by statement and score;
  * - groups' times become the end time; the retro's HMAC key is erased (nothing can recompute a token).
  * Signed retros keep author_id: signed reflections are signed.
@@ -25,6 +27,12 @@ export function eraseAuthorLinks(db: Db, retroId: string, at: string): void {
   if (reflections.length) {
     db.delete(retroReflections).where(eq(retroReflections.retro_id, retroId)).run();
     for (const x of reflections) db.insert(retroReflections).values({ ...x, author_token: null, created_at: at, updated_at: at }).run();
+  }
+
+  const comments = db.select().from(retroComments).where(eq(retroComments.retro_id, retroId)).orderBy(asc(retroComments.id)).all();
+  if (comments.length) {
+    db.delete(retroComments).where(eq(retroComments.retro_id, retroId)).run();
+    for (const c of comments) db.insert(retroComments).values({ ...c, author_token: null, created_at: at, updated_at: at }).run();
   }
 
   const answers = db.select().from(retroHealthAnswers).where(eq(retroHealthAnswers.retro_id, retroId))

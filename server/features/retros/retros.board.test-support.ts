@@ -6,7 +6,7 @@ export const BOARD_FIELDS = `
   id phase version anonymous max_votes max_votes_per_group ended_at
   writing { people reflections per_prompt { prompt_id count } }
   reflections { id prompt_id text group_id mine author { id full_name email } }
-  groups { id title reflection_ids votes my_votes notes discussed_seconds } my_votes_left
+  groups { id title reflection_ids votes my_votes comments { id text mine author { id full_name } from_notes } discussed_seconds } my_votes_left
 `;
 export const BOARD = `query($id: ID!) { retro(id: $id) { ${BOARD_FIELDS} } }`;
 export const ADD = `mutation($r: ID!, $p: ID!, $t: String!) { addRetroReflection(retro_id: $r, prompt_id: $p, text: $t) { id prompt_id text group_id mine author { id } } }`;

@@ -15,6 +15,7 @@ import { accessVia, boardViewResolvers, reflectionView, type ReflectionView } fr
 import { boardVoteResolvers } from './retros.board.votes.js';
 import { changeRetro } from './retros.live.js';
 import type { RetroPart } from './retros.part.js';
+import { stopTyping } from './retros.typing.js';
 import { findRetro } from './retros.repo.js';
 import { retroParticipants, retroReflections } from './retros.tables.js';
 
@@ -68,6 +69,8 @@ function addRetroReflection(_: unknown, args: { retro_id: string; prompt_id: str
       author_id: retro.anonymous ? null : viewer.userId, author_token: token,
     }).run();
     db.insert(retroParticipants).values({ retro_id: retro.id, user_id: viewer.userId }).onConflictDoNothing().run();
+    // What they wrote is sent: they are no longer "writing" (in this same change, one event).
+    stopTyping(services, retro.id, viewer.userId);
   });
   return viewOwn(db, viewer, id);
 }

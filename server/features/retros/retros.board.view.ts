@@ -7,6 +7,7 @@ import { notFound } from '../../../shared/app-error.js';
 import type { Db } from '../../db/connection.js';
 import type { Viewer } from '../auth/viewer.js';
 import { authorToken, retroAccess, type RetroAccess, type RetroRow } from './retros.access.js';
+import { commentsByGroup, type CommentView } from './retros.comments.view.js';
 import { loadRetroState, type RetroGroupRow, type RetroReflectionRow, type RetroState } from './retros.state.js';
 import { retros } from './retros.tables.js';
 
@@ -17,7 +18,8 @@ import { retros } from './retros.tables.js';
  *   placeholders (id "hidden-<n>", text null) so counts show but nothing can be matched later;
  * - from GROUP on everyone sees every text; `author` only in signed retros, never in anonymous
  *   ones (their author is not even stored);
- * - `votes` (the tally) from DISCUSS on; `my_votes` and `my_votes_left` from the viewer's token.
+ * - `votes` (the tally) from DISCUSS on; `my_votes` and `my_votes_left` from the viewer's token;
+ * - comments of each topic as reflections are shown: authors only in signed retros (docs/decisions/0059).
  */
 
 /** retroAccess for a thing found by its own id: refused access reads as "no such <what>" (nothing tells the two apart). */
@@ -37,7 +39,7 @@ const TALLIED: ReadonlySet<RetroPhase> = new Set(['DISCUSS', 'SUMMARY']);
 export const isRevealed = (phase: RetroPhase): boolean => REVEALED.has(phase);
 
 export type ReflectionView = { id: string; prompt_id: string; text: string | null; group_id: string | null; mine: boolean; author_id: string | null };
-export type GroupView = { id: string; title: string; reflection_ids: string[]; votes: number | null; my_votes: number; notes: string; discussed_seconds: number; viewed: true };
+export type GroupView = { id: string; title: string; reflection_ids: string[]; votes: number | null; my_votes: number; comments: CommentView[]; discussed_seconds: number; viewed: true };
 
 type RetroLike = Pick<RetroRow, 'phase' | 'anonymous' | 'ended_at' | 'author_key'>;
 
@@ -74,6 +76,7 @@ function myVotes(state: RetroState, token: string | null): Map<string, number> {
 export function groupsView(r: RetroLike, state: RetroState, token: string | null): GroupView[] {
   const mine = myVotes(state, token);
   const tallied = TALLIED.has(r.phase);
+  const comments = commentsByGroup(r, state, token);
   const members = new Map<string, string[]>();
   for (const x of state.reflections) {
     if (!x.group_id) continue;
@@ -83,7 +86,7 @@ export function groupsView(r: RetroLike, state: RetroState, token: string | null
   }
   const out = state.groups.map((g: RetroGroupRow): GroupView => ({
     id: g.id, title: g.title, reflection_ids: members.get(g.id) ?? [], votes: tallied ? g.votes : null,
-    my_votes: mine.get(g.id) ?? 0, notes: g.notes, discussed_seconds: g.discussed_seconds, viewed: true,
+    my_votes: mine.get(g.id) ?? 0, comments: comments.get(g.id) ?? [], discussed_seconds: g.discussed_seconds, viewed: true,
   }));
   // Array.prototype.sort is stable: equal tallies keep the board's order.
   if (tallied) out.sort((a, b) => (b.votes ?? 0) - (a.votes ?? 0));
@@ -131,10 +134,11 @@ export const boardViewResolvers = {
   RetroReflection: {
     author: (x: ReflectionView, _: unknown, ctx: Ctx) => (x.author_id ? loadUser(ctx, x.author_id) : null),
   },
-  // Other parts return plain retro_groups rows (updateRetroGroupNotes): computed here for them.
+  // Other parts return plain retro_groups rows (renameRetroGroup): computed here for them.
   RetroGroup: {
     reflection_ids: (g: GroupParent, _: unknown, ctx: Ctx) => viewOf(g, ctx)?.reflection_ids ?? [],
     votes: (g: GroupParent, _: unknown, ctx: Ctx) => (viewOf(g, ctx)?.votes ?? null),
     my_votes: (g: GroupParent, _: unknown, ctx: Ctx) => viewOf(g, ctx)?.my_votes ?? 0,
+    comments: (g: GroupParent, _: unknown, ctx: Ctx) => viewOf(g, ctx)?.comments ?? [],
   },
 };

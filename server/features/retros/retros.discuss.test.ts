@@ -19,7 +19,6 @@ const DISCUSSION = 'discussion { group_id started_at elapsed_seconds topic_minut
 const readDiscussion = async (as: RetroWorld['members'][number], id: string) =>
   (await as.gql(`query($id: ID!) { retro(id: $id) { phase ${DISCUSSION} } }`, { id })).data!.retro;
 const SET_TOPIC = `mutation($r: ID!, $g: ID!) { setRetroTopic(retro_id: $r, group_id: $g) { id ${DISCUSSION} } }`;
-const NOTES = 'mutation($g: ID!, $n: String!) { updateRetroGroupNotes(group_id: $g, notes: $n) { id notes } }';
 
 /** A retro in VOTE with three topics (B most voted), then moved to DISCUSS. */
 async function discussing() {
@@ -89,22 +88,5 @@ describe('the discussion', () => {
     const [g] = addGroups(app, retro.id, [{ title: 'Too early' }]);
     expect(codeOf(await w.manager.gql(SET_TOPIC, { r: retro.id, g }))).toBe('CONFLICT');
     expect(retroRow(app, retro.id).topic_group_id).toBeNull();
-  });
-});
-
-describe('notes per topic', () => {
-  it('any participant writes them in DISCUSS; over 10,000 characters, an outsider, another organization or after the end change nothing', async () => {
-    const r = await discussing();
-    const res = await w.members[2]!.gql(NOTES, { g: r.b, n: 'Ship on Tuesdays.\nAsk ops first.' });
-    expect(res.errors).toBeUndefined();
-    expect(res.data!.updateRetroGroupNotes).toEqual({ id: r.b, notes: 'Ship on Tuesdays.\nAsk ops first.' });
-    expect(codeOf(await w.members[2]!.gql(NOTES, { g: r.b, n: 'x'.repeat(10_001) }))).toBe('BAD_USER_INPUT');
-    expect(codeOf(await w.outsider.gql(NOTES, { g: r.b, n: 'hi' }))).toBe('NOT_FOUND');
-    expect(codeOf(await w.otherOrgMember.gql(NOTES, { g: r.b, n: 'hi' }))).toBe('NOT_FOUND');
-    expect((await w.members[2]!.gql(NOTES, { g: r.a, n: 'y'.repeat(10_000) })).errors).toBeUndefined();
-    await toPhase(w.manager, r.id, 'SUMMARY');
-    expect(codeOf(await w.members[2]!.gql(NOTES, { g: r.b, n: 'after' }))).toBe('CONFLICT');
-    expect(groupRow(app, r.b).notes).toBe('Ship on Tuesdays.\nAsk ops first.');
-    expect(groupRow(app, r.a).notes).toHaveLength(10_000);
   });
 });

@@ -1,13 +1,12 @@
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { MercuriusContext } from 'mercurius';
-import { z } from 'zod';
 import { conflict, forbidden, notFound } from '../../../shared/app-error.js';
 import { RETRO_LIMITS } from '../../../shared/retros.js';
 import type { Db } from '../../db/connection.js';
 import { requireViewer } from '../../graphql/context.js';
-import { parseInput } from '../../lib/parse.js';
 import type { Services } from '../../services.js';
 import { retroAccess, type RetroRow } from './retros.access.js';
+import { retroCommentResolvers } from './retros.comments.js';
 import { changeRetro, onRetroPhase } from './retros.live.js';
 import type { RetroPart } from './retros.part.js';
 import { findRetro } from './retros.repo.js';
@@ -92,30 +91,11 @@ function setRetroTopic(_: unknown, args: { retro_id: string; group_id: string },
   return findRetro(db, viewer.organizationId, args.retro_id)!;
 }
 
-const notesSchema = z.string().max(RETRO_LIMITS.notesMax, `Notes: at most ${RETRO_LIMITS.notesMax.toLocaleString('en')} characters.`);
-
-/** DISCUSS, any participant: the notes of one topic. */
-function updateRetroGroupNotes(_: unknown, args: { group_id: string; notes: string }, ctx: MercuriusContext): RetroGroupRow {
-  const viewer = requireViewer(ctx);
-  const { services } = ctx;
-  const { db } = services;
-  const group = db.select({ retro_id: retroGroups.retro_id }).from(retroGroups)
-    .where(and(eq(retroGroups.organization_id, viewer.organizationId), eq(retroGroups.id, args.group_id))).get();
-  if (!group) throw notFound('Group');
-  retroAccess(db, viewer, group.retro_id);
-  const notes = parseInput(notesSchema, args.notes);
-  changeRetro(services, group.retro_id, () => {
-    const retro = findRetro(db, viewer.organizationId, group.retro_id)!;
-    if (retro.phase !== 'DISCUSS') throw conflict('Notes are written in the discussion.');
-    db.update(retroGroups).set({ notes }).where(eq(retroGroups.id, args.group_id)).run();
-  });
-  return groupOf(db, group.retro_id, args.group_id)!;
-}
-
-/** Retros: DISCUSS: topics in vote order, the server-kept timer, notes. */
+/** Retros: DISCUSS: topics in vote order, the server-kept timer, each person's comments (retros.comments.ts). */
 export const retroDiscussPart: RetroPart = {
   resolvers: {
-    Mutation: { setRetroTopic, updateRetroGroupNotes },
+    Mutation: { setRetroTopic, ...retroCommentResolvers.Mutation },
     Retro: { discussion },
+    RetroComment: retroCommentResolvers.RetroComment,
   },
 };

@@ -3,13 +3,13 @@ import { eq } from 'drizzle-orm';
 import { newId } from '../../lib/tokens.js';
 import type { GqlResult } from '../../test/helpers.js';
 import { authorToken } from './retros.access.js';
-import { retroActionItems, retroGroups, retroReflections, retros } from './retros.tables.js';
+import { retroActionItems, retroComments, retroGroups, retroReflections, retros } from './retros.tables.js';
 import { toPhase } from './retros.test-support.js';
 
 /**
  * The retro objects of the authorization matrix (server/graphql/authorization-matrix.fixtures.ts,
  * docs/decisions/0041, 0047): a signed retro of the subject's team that the subject facilitates,
- * in GROUP, with the subject's reflection in a group and an action item the subject owns; a
+ * in GROUP, with the subject's reflection in a group, the subject's comment on it and an action item the subject owns; a
  * template and a health check the subject made; an automation rule the team's manager made.
  */
 type Gql = { gql: (query: string, variables?: Record<string, unknown>) => Promise<GqlResult<Record<string, any>>> };
@@ -56,9 +56,12 @@ export async function seedRetroObjects(app: FastifyInstance, p: { orgId: string;
     db.insert(retroGroups).values({ id: group.id, organization_id: p.orgId, retro_id: retroId, title: 'Matrix group' }).run();
     db.update(retroReflections).set({ group_id: group.id }).where(eq(retroReflections.id, reflectionId)).run();
   }
+  const retro = db.select().from(retros).where(eq(retros.id, retroId)).get()!;
+  const commentId = newId();
+  db.insert(retroComments).values({ id: commentId, organization_id: p.orgId, retro_id: retroId, group_id: group.id, text: 'Matrix comment', author_id: p.subjectId, author_token: authorToken(retro, p.subjectId), position: 0 }).run();
   const actionItemId = insertActionItem(app, p.orgId, retroId, p.teamId, p.subjectId);
   const templateId = ok(await p.subject.gql('mutation($i: RetroTemplateInput!) { createRetroTemplate(input: $i) { id } }', { i: retroTemplateInput() }), 'createRetroTemplate').id;
   const healthCheckId = ok(await p.subject.gql('mutation($i: RetroHealthCheckInput!) { createRetroHealthCheck(input: $i) { id } }', { i: retroHealthCheckInput() }), 'createRetroHealthCheck').id;
   const ruleId = ok(await p.ownManager.gql('mutation($i: RetroAutomationRuleInput!) { createRetroAutomationRule(input: $i) { id } }', { i: retroRuleInput(p.teamId) }), 'createRetroAutomationRule').id;
-  return { retroId, reflectionId, groupId: group.id, actionItemId, templateId, healthCheckId, ruleId };
+  return { retroId, reflectionId, groupId: group.id, commentId, actionItemId, templateId, healthCheckId, ruleId };
 }

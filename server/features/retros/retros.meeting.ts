@@ -20,9 +20,11 @@ import { scheduleRetroDeadlines } from './retros.automation.deadlines.js';
 import { retroEvents } from './retros.meeting.events.js';
 import type { RetroPart } from './retros.part.js';
 import { moveRetroPhase, phasesOf } from './retros.phases.js';
+import { participationOf, participationResolvers } from './retros.participation.js';
 import { joinPresence, leavePresence, presentUserIds } from './retros.presence.js';
 import { canTakePart, findRetro, insertRetro, listRetros, listUpcomingRetros, retroSettingsPatch, type RetroListStatus } from './retros.repo.js';
 import { loadRetroState, type RetroState } from './retros.state.js';
+import { stopTyping } from './retros.typing.js';
 import { retroHealthAnswers, retroParticipants, retros } from './retros.tables.js';
 
 type Ctx = MercuriusContext;
@@ -213,7 +215,11 @@ export const retroMeetingResolvers = {
         const { retro } = retroAccess(ctx.services.db, viewer, args.id);
         const services = ctx.services;
         const events = retroEvents(services.pubsub, topics.retroChanged(retro.id), () => {
-          if (leavePresence(services, retro.id, viewer.userId)) presenceChanged(services, retro.id, null);
+          // Leaving also ends their "is writing" (in the same version change).
+          if (leavePresence(services, retro.id, viewer.userId)) {
+            stopTyping(services, retro.id, viewer.userId);
+            presenceChanged(services, retro.id, null);
+          }
         }, () => isFeatureAreaOn(services.db, viewer.organizationId, 'SPRINT_RETROS'));
         if (joinPresence(services, retro.id, viewer.userId)) presenceChanged(services, retro.id, viewer.userId);
         return events;
@@ -246,13 +252,8 @@ export const retroMeetingResolvers = {
       return rows.map((p, i) => ({ user: people[i], answer: p.check_in })).filter((c) => c.user);
     },
     health: (r: RetroRow, _: unknown, ctx: Ctx) => healthResults(r, stateOf(ctx, r), authorToken(r, requireViewer(ctx).userId)),
-    participation: async (r: RetroRow, _: unknown, ctx: Ctx) => {
-      const state = stateOf(ctx, r);
-      const teamSize = state.teamSize;
-      const tallied = state.groups.reduce((s, g) => s + g.votes, 0);
-      return { participants: state.participants.length, team_size: teamSize, reflections: state.reflections.length, votes_cast: Math.max(state.votes.length, tallied) };
-    },
+    participation: (r: RetroRow, _: unknown, ctx: Ctx) => participationOf(r, ctx),
   },
 };
 
-export const retroMeetingPart: RetroPart = { resolvers: retroMeetingResolvers };
+export const retroMeetingPart: RetroPart = { resolvers: { ...retroMeetingResolvers, ...participationResolvers } };

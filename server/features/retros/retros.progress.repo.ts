@@ -15,7 +15,10 @@ export type EndedRetroRow = {
   sprint_name: string | null;
   /** JSON text of the retro's copy of the health statements (null: no health check). */
   health_statements: string | null;
+  /** Who took part, as recorded at the end (docs/decisions/0059). */
   participants: number;
+  /** The team's size recorded at the end; null only for a retro ended without a record (then: the team now). */
+  team_size: number | null;
   /** Action items decided in the retro, dropped ones left out. */
   action_items_total: number;
   action_items_done: number;
@@ -23,12 +26,12 @@ export type EndedRetroRow = {
 
 const ENDED = `r.phase = 'SUMMARY' AND r.ended_at IS NOT NULL`;
 
-/** Every ended retro of these teams, oldest first, with its participants and action items counted. */
+/** Every ended retro of these teams, oldest first, with its participation as recorded at the end and its action items counted. */
 export function endedRetrosOfTeams(db: Db, orgId: string, teamIds: readonly string[]): EndedRetroRow[] {
   if (!teamIds.length) return [];
   return prepared(db, 'retros.progress.endedRetros', () => db.$client.prepare(`
     SELECT r.id, r.team_id, r.title, r.ended_at, s.name AS sprint_name, r.health_statements,
-      (SELECT count(*) FROM retro_participants p WHERE p.retro_id = r.id) AS participants,
+      coalesce(r.participants_at_end, (SELECT count(*) FROM retro_participants p WHERE p.retro_id = r.id)) AS participants, r.team_size_at_end AS team_size,
       coalesce(a.total, 0) AS action_items_total, coalesce(a.done, 0) AS action_items_done
     FROM retros r
     LEFT JOIN review_sprints s ON s.id = r.sprint_id

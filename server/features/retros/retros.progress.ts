@@ -54,8 +54,9 @@ export function bandOf(done: number, total: number): RetroBand | null {
 /** Share of the team that took part in one retro (0-1), or null when the team has nobody. */
 const shareOf = (participants: number, teamSize: number) => (teamSize > 0 ? Math.min(1, participants / teamSize) : null);
 
+/** Each retro's share against the team as it was when the retro ended (docs/decisions/0059); `teamSize` (now) only without a record. */
 function summaryOf(team: TeamRow, rows: readonly EndedRetroRow[], teamSize: number) {
-  const shares = rows.map((r) => shareOf(r.participants, teamSize)).filter((s): s is number => s !== null);
+  const shares = rows.map((r) => shareOf(r.participants, r.team_size ?? teamSize)).filter((s): s is number => s !== null);
   const total = rows.reduce((n, r) => n + r.action_items_total, 0);
   const done = rows.reduce((n, r) => n + r.action_items_done, 0);
   return {
@@ -123,7 +124,7 @@ export const retroProgressResolvers = {
         summary: summaryOf(team, rows, teamSize),
         sprints: rows.map((r) => ({
           retro_id: r.id, title: r.title, sprint_name: r.sprint_name, held_at: r.ended_at,
-          participants: r.participants, team_size: teamSize,
+          participants: r.participants, team_size: r.team_size ?? teamSize,
           action_items_total: r.action_items_total, action_items_done: r.action_items_done,
           completion: bandOf(r.action_items_done, r.action_items_total),
         })),

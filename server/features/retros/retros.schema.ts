@@ -32,7 +32,6 @@ export const retrosSchema = /* GraphQL */ `
     votes: Int
     "The viewer's own votes on this group (while VOTE runs)."
     my_votes: Int!
-    notes: String!
     discussed_seconds: Int!
   }
 
@@ -77,6 +76,7 @@ export const retrosSchema = /* GraphQL */ `
     topic_minutes: Int!
   }
 
+  "While the retro runs: counted now. Once it ended: as recorded at the end (the team's size then)."
   type RetroParticipation { participants: Int! team_size: Int! reflections: Int! votes_cast: Int! }
 
   type Retro {
@@ -133,6 +133,8 @@ export const retrosSchema = /* GraphQL */ `
     archived: Boolean!
     created_by: User
     updated_at: DateTime
+    "Grows with every save (0 for built-ins): pass it back as base_version when saving."
+    version: Int!
     "Not built in, and the viewer created it or is a manager or admin: may edit, archive and restore it."
     can_manage: Boolean!
   }
@@ -145,6 +147,8 @@ export const retrosSchema = /* GraphQL */ `
     archived: Boolean!
     created_by: User
     updated_at: DateTime
+    "Grows with every save (0 for built-ins): pass it back as base_version when saving."
+    version: Int!
     "Not built in, and the viewer created it or is a manager or admin: may edit, archive and restore it."
     can_manage: Boolean!
   }
@@ -293,19 +297,20 @@ export const retrosSchema = /* GraphQL */ `
     unvoteRetroGroup(group_id: ID!): Retro!
     "DISCUSS: the topic discussed now (its timer starts; the previous topic's time is added to it)."
     setRetroTopic(retro_id: ID!, group_id: ID!): Retro!
-    updateRetroGroupNotes(group_id: ID!, notes: String!): RetroGroup!
     addRetroActionItem(retro_id: ID!, input: RetroActionItemInput!): RetroActionItem!
     "Text, owner and due date by the team until the retro ends, status by the team, the owner and managers any time."
     updateRetroActionItem(id: ID!, input: RetroActionItemInput!): RetroActionItem!
     deleteRetroActionItem(id: ID!): Boolean!
 
     createRetroTemplate(input: RetroTemplateInput!): RetroTemplate!
-    updateRetroTemplate(id: ID!, input: RetroTemplateInput!): RetroTemplate!
+    "A base_version older than the template's version is CONFLICT: someone else saved meanwhile; nothing is saved."
+    updateRetroTemplate(id: ID!, input: RetroTemplateInput!, base_version: Int!): RetroTemplate!
     copyRetroTemplate(id: ID!): RetroTemplate!
     archiveRetroTemplate(id: ID!): RetroTemplate!
     restoreRetroTemplate(id: ID!): RetroTemplate!
     createRetroHealthCheck(input: RetroHealthCheckInput!): RetroHealthCheck!
-    updateRetroHealthCheck(id: ID!, input: RetroHealthCheckInput!): RetroHealthCheck!
+    "A stale base_version is CONFLICT; nothing is saved."
+    updateRetroHealthCheck(id: ID!, input: RetroHealthCheckInput!, base_version: Int!): RetroHealthCheck!
     copyRetroHealthCheck(id: ID!): RetroHealthCheck!
     archiveRetroHealthCheck(id: ID!): RetroHealthCheck!
     restoreRetroHealthCheck(id: ID!): RetroHealthCheck!

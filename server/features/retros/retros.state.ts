@@ -2,13 +2,14 @@ import { asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/connection.js';
 import { hasEarlierRetro } from './retros.phases.js';
 import { teamSizes } from './retros.repo.js';
-import { retroGroups, retroHealthAnswers, retroParticipants, retroReflections, retros, retroVotes } from './retros.tables.js';
+import { retroComments, retroGroups, retroHealthAnswers, retroParticipants, retroReflections, retros, retroVotes } from './retros.tables.js';
 
 export type RetroReflectionRow = typeof retroReflections.$inferSelect;
 export type RetroGroupRow = typeof retroGroups.$inferSelect;
 export type RetroVoteRow = typeof retroVotes.$inferSelect;
 export type RetroHealthAnswerRow = typeof retroHealthAnswers.$inferSelect;
 export type RetroParticipantRow = typeof retroParticipants.$inferSelect;
+export type RetroCommentRow = typeof retroComments.$inferSelect;
 
 /**
  * The rows of a retro's live state at one version, the same for every viewer: per-viewer fields
@@ -21,6 +22,8 @@ export type RetroState = {
   votes: readonly RetroVoteRow[];
   health: readonly RetroHealthAnswerRow[];
   participants: readonly RetroParticipantRow[];
+  /** Comments of the topics, each topic's in the order they were written (docs/decisions/0059). */
+  comments: readonly RetroCommentRow[];
   /** The team held a retro before this one (the REVIEW_ACTIONS phase applies). */
   earlier: boolean;
   /** Active people of the team now. */
@@ -60,6 +63,7 @@ function read(db: Db, retroId: string): RetroState | null {
       votes: db.select().from(retroVotes).where(eq(retroVotes.retro_id, retroId)).all(),
       health: db.select().from(retroHealthAnswers).where(eq(retroHealthAnswers.retro_id, retroId)).all(),
       participants: db.select().from(retroParticipants).where(eq(retroParticipants.retro_id, retroId)).orderBy(asc(retroParticipants.joined_at), asc(retroParticipants.user_id)).all(),
+      comments: db.select().from(retroComments).where(eq(retroComments.retro_id, retroId)).orderBy(asc(retroComments.group_id), asc(retroComments.position), asc(retroComments.id)).all(),
     });
   });
 }
@@ -77,7 +81,7 @@ export function loadRetroState(db: Db, retroId: string, version: number): RetroS
   const hit = cache.get(retroId);
   // Nothing written since it was read: it is the state now (the version asked for, or newer).
   if (hit && hit.changes === changes && hit.state.version >= version) return hit.state;
-  const state = read(db, retroId) ?? { version, reflections: [], groups: [], votes: [], health: [], participants: [], earlier: false, teamSize: 0 };
+  const state = read(db, retroId) ?? { version, reflections: [], groups: [], votes: [], health: [], participants: [], comments: [], earlier: false, teamSize: 0 };
   // Only the latest state of each retro is kept (a write anywhere makes older ones useless), for the most recently read retros.
   cache.delete(retroId);
   if (cache.size >= CACHE_MAX) cache.delete(cache.keys().next().value!);

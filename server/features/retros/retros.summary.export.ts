@@ -10,7 +10,7 @@ import { featureAreaOffMessage, isFeatureAreaOn } from '../feature-areas/feature
 import { findUsersByIds } from '../users/users.repo.js';
 import { retroAccess, type RetroRow } from './retros.access.js';
 import { listActionItemsOfRetros } from './retros.actions.repo.js';
-import { retroGroups, retroReflections } from './retros.tables.js';
+import { retroComments, retroGroups, retroReflections } from './retros.tables.js';
 
 const STATUS: Record<ErrorCode, number> = {
   UNAUTHENTICATED: 401, FORBIDDEN: 403, NOT_FOUND: 404, BAD_USER_INPUT: 400, CONFLICT: 409, RATE_LIMITED: 429, INTERNAL_SERVER_ERROR: 500, STORAGE_FULL: 503, STORAGE_UNAVAILABLE: 503,
@@ -20,8 +20,8 @@ const STATUS: Record<ErrorCode, number> = {
 const slug = (s: string) => s.normalize('NFKD').replace(/[^A-Za-z0-9]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 60).toLowerCase() || 'retro';
 
 /**
- * The summary as rows: each group by votes (most first) followed by its reflections, reflections in
- * no group, then the action items. Anonymous retros have no Author column at all; signed ones name
+ * The summary as rows: each group by votes (most first) followed by its reflections and its
+ * comments in the order written, reflections in no group, then the action items. Anonymous retros have no Author column at all; signed ones name
  * each reflection's author. Every cell goes through toSafeCsv (formula-safe).
  */
 export function retroSummaryRows(db: Db, retro: RetroRow): string[][] {
@@ -31,10 +31,11 @@ export function retroSummaryRows(db: Db, retro: RetroRow): string[][] {
     .orderBy(desc(retroGroups.votes), asc(retroGroups.sort_order), asc(retroGroups.created_at), asc(retroGroups.id)).all();
   const reflections = db.select().from(retroReflections).where(eq(retroReflections.retro_id, retro.id))
     .orderBy(asc(retroReflections.sort_order), asc(retroReflections.created_at), asc(retroReflections.id)).all();
+  const comments = db.select().from(retroComments).where(eq(retroComments.retro_id, retro.id)).orderBy(asc(retroComments.position), asc(retroComments.id)).all();
   const items = listActionItemsOfRetros(db, orgId, [retro.id]);
   const ids = new Set<string>();
   for (const i of items) if (i.owner_id) ids.add(i.owner_id);
-  if (signed) for (const r of reflections) if (r.author_id) ids.add(r.author_id);
+  if (signed) for (const r of [...reflections, ...comments]) if (r.author_id) ids.add(r.author_id);
   const names = new Map(findUsersByIds(db, orgId, [...ids], { includeDeleted: true }).map((u) => [u.id, u.full_name]));
   const prompt = new Map(retro.prompts.map((p) => [p.id, p.title]));
   const title = new Map(groups.map((g) => [g.id, g.title]));
@@ -50,8 +51,12 @@ export function retroSummaryRows(db: Db, retro: RetroRow): string[][] {
   });
   const rows: string[][] = [header];
   for (const g of groups) {
-    rows.push(row({ kind: 'Topic', topic: g.title, votes: g.votes, text: g.notes, minutes: Math.round(g.discussed_seconds / 6) / 10 }));
+    rows.push(row({ kind: 'Topic', topic: g.title, votes: g.votes, minutes: Math.round(g.discussed_seconds / 6) / 10 }));
     for (const r of reflections) if (r.group_id === g.id) rows.push(reflectionRow(r));
+    for (const c of comments) {
+      if (c.group_id !== g.id) continue;
+      rows.push(row({ kind: 'Comment', topic: g.title, text: c.text, author: signed && c.author_id ? names.get(c.author_id) ?? 'Former employee' : '' }));
+    }
   }
   for (const r of reflections) if (!r.group_id || !title.has(r.group_id)) rows.push(reflectionRow(r));
   for (const i of items) {

@@ -17,6 +17,8 @@ export const retroTemplates = sqliteTable('retro_templates', {
   description: text('description').notNull().default(''),
   /** 1-6 prompts: { id, title, description, colour }. */
   prompts: text('prompts', { mode: 'json' }).$type<RetroPrompt[]>().notNull(),
+  /** Grows with every save of the content: a save based on an older one is refused (docs/decisions/0059). */
+  version: integer('version').notNull().default(1),
   archived_at: text('archived_at'),
   created_by: text('created_by').references(() => users.id, { onDelete: 'set null' }),
   created_at: text('created_at').notNull().default(now),
@@ -29,6 +31,7 @@ export const retroHealthChecks = sqliteTable('retro_health_checks', {
   organization_id: org(),
   name: text('name').notNull(),
   statements: text('statements', { mode: 'json' }).$type<string[]>().notNull(),
+  version: integer('version').notNull().default(1),
   archived_at: text('archived_at'),
   created_by: text('created_by').references(() => users.id, { onDelete: 'set null' }),
   created_at: text('created_at').notNull().default(now),
@@ -70,6 +73,9 @@ export const retros = sqliteTable('retros', {
   topic_minutes: integer('topic_minutes').notNull().default(5),
   started_at: text('started_at'),
   ended_at: text('ended_at'),
+  /** Recorded when the retro ends (docs/decisions/0059): who took part and the team's size then, so history does not move. */
+  participants_at_end: integer('participants_at_end'),
+  team_size_at_end: integer('team_size_at_end'),
   version: integer('version').notNull().default(1),
   author_key: text('author_key'),
   automation_rule_id: text('automation_rule_id'),
@@ -109,11 +115,30 @@ export const retroGroups = sqliteTable('retro_groups', {
   title: text('title').notNull(),
   sort_order: integer('sort_order').notNull().default(0),
   votes: integer('votes').notNull().default(0),
-  notes: text('notes').notNull().default(''),
   /** Seconds spent on this topic in DISCUSS, summed over its turns. */
   discussed_seconds: integer('discussed_seconds').notNull().default(0),
   created_at: text('created_at').notNull().default(now),
 }, (t) => [index('retro_groups_retro_idx').on(t.retro_id)]);
+
+/**
+ * A comment on a topic in DISCUSS: each person writes their own, so nothing one person types can
+ * overwrite another's (docs/decisions/0059). Like reflections, signed retros keep `author_id` and
+ * anonymous ones only `author_token`, nulled when the retro ends. `position` is the order of the
+ * topic's conversation. `from_notes`: the topic's shared notes of before comments, by nobody in particular.
+ */
+export const retroComments = sqliteTable('retro_comments', {
+  id: text('id').primaryKey(),
+  organization_id: org(),
+  retro_id: text('retro_id').notNull().references(() => retros.id, { onDelete: 'cascade' }),
+  group_id: text('group_id').notNull().references(() => retroGroups.id, { onDelete: 'cascade' }),
+  text: text('text').notNull(),
+  author_id: text('author_id').references(() => users.id, { onDelete: 'set null' }),
+  author_token: text('author_token'),
+  from_notes: integer('from_notes', { mode: 'boolean' }).notNull().default(false),
+  position: integer('position').notNull(),
+  created_at: text('created_at').notNull().default(now),
+  updated_at: text('updated_at').notNull().default(now),
+}, (t) => [index('retro_comments_retro_idx').on(t.retro_id), index('retro_comments_group_idx').on(t.group_id, t.position)]);
 
 /** One vote (a person may put several on one group). The voter is an HMAC token; the rows are deleted when the retro ends. */
 export const retroVotes = sqliteTable('retro_votes', {

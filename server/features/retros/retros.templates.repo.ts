@@ -1,4 +1,5 @@
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import { staleSave } from '../../../shared/app-error.js';
 import type { Db } from '../../db/connection.js';
 import { newId, nowIso } from '../../lib/tokens.js';
 import {
@@ -24,20 +25,20 @@ export function resolveRetroHealthCheck(db: Db, orgId: string, id: string): (Ret
 }
 
 /** What the API presents for a template or a health check: built-ins and stored ones alike. */
-export type RetroTemplateView = RetroTemplateDef & { built_in: boolean; archived: boolean; created_by: string | null; updated_at: string | null };
-export type RetroHealthCheckView = RetroHealthCheckDef & { built_in: boolean; archived: boolean; created_by: string | null; updated_at: string | null };
+export type RetroTemplateView = RetroTemplateDef & { built_in: boolean; archived: boolean; created_by: string | null; updated_at: string | null; version: number };
+export type RetroHealthCheckView = RetroHealthCheckDef & { built_in: boolean; archived: boolean; created_by: string | null; updated_at: string | null; version: number };
 
 type TemplateRow = typeof retroTemplates.$inferSelect;
 type HealthRow = typeof retroHealthChecks.$inferSelect;
 
 const templateView = (r: TemplateRow): RetroTemplateView => ({
-  id: r.id, name: r.name, description: r.description, prompts: r.prompts, built_in: false, archived: r.archived_at !== null, created_by: r.created_by, updated_at: r.updated_at,
+  id: r.id, name: r.name, description: r.description, prompts: r.prompts, built_in: false, archived: r.archived_at !== null, created_by: r.created_by, updated_at: r.updated_at, version: r.version,
 });
 const healthView = (r: HealthRow): RetroHealthCheckView => ({
-  id: r.id, name: r.name, statements: r.statements, built_in: false, archived: r.archived_at !== null, created_by: r.created_by, updated_at: r.updated_at,
+  id: r.id, name: r.name, statements: r.statements, built_in: false, archived: r.archived_at !== null, created_by: r.created_by, updated_at: r.updated_at, version: r.version,
 });
-const builtInTemplateView = (t: RetroTemplateDef): RetroTemplateView => ({ ...t, prompts: t.prompts.map((p) => ({ ...p })), built_in: true, archived: false, created_by: null, updated_at: null });
-const builtInHealthView = (h: RetroHealthCheckDef): RetroHealthCheckView => ({ ...h, statements: [...h.statements], built_in: true, archived: false, created_by: null, updated_at: null });
+const builtInTemplateView = (t: RetroTemplateDef): RetroTemplateView => ({ ...t, prompts: t.prompts.map((p) => ({ ...p })), built_in: true, archived: false, created_by: null, updated_at: null, version: 0 });
+const builtInHealthView = (h: RetroHealthCheckDef): RetroHealthCheckView => ({ ...h, statements: [...h.statements], built_in: true, archived: false, created_by: null, updated_at: null, version: 0 });
 
 /** Built-ins first (in their fixed order), then the organization's own by name. */
 export function listRetroTemplates(db: Db, orgId: string, includeArchived: boolean): RetroTemplateView[] {
@@ -98,10 +99,12 @@ export function insertRetroTemplate(db: Db, orgId: string, input: RetroTemplateI
   return templateView(row);
 }
 
-export function updateRetroTemplateRow(db: Db, orgId: string, id: string, input: RetroTemplateInput): RetroTemplateView {
-  const row = db.update(retroTemplates).set({ name: input.name, description: input.description ?? '', prompts: withPromptIds(input.prompts), updated_at: nowIso() })
-    .where(and(eq(retroTemplates.organization_id, orgId), eq(retroTemplates.id, id))).returning().get();
-  return templateView(row!);
+/** Saves over `baseVersion` only (one statement: two saves of the same version cannot both pass); else CONFLICT, nothing saved. */
+export function updateRetroTemplateRow(db: Db, orgId: string, id: string, input: RetroTemplateInput, baseVersion: number): RetroTemplateView {
+  const row = db.update(retroTemplates).set({ name: input.name, description: input.description ?? '', prompts: withPromptIds(input.prompts), version: sql`${retroTemplates.version} + 1`, updated_at: nowIso() })
+    .where(and(eq(retroTemplates.organization_id, orgId), eq(retroTemplates.id, id), eq(retroTemplates.version, baseVersion))).returning().get();
+  if (!row) throw staleSave('template');
+  return templateView(row);
 }
 
 export function setRetroTemplateArchived(db: Db, orgId: string, id: string, archived: boolean): RetroTemplateView {
@@ -116,10 +119,12 @@ export function insertRetroHealthCheck(db: Db, orgId: string, input: { name: str
   return healthView(row);
 }
 
-export function updateRetroHealthCheckRow(db: Db, orgId: string, id: string, input: { name: string; statements: string[] }): RetroHealthCheckView {
-  const row = db.update(retroHealthChecks).set({ name: input.name, statements: input.statements, updated_at: nowIso() })
-    .where(and(eq(retroHealthChecks.organization_id, orgId), eq(retroHealthChecks.id, id))).returning().get();
-  return healthView(row!);
+/** Saves over `baseVersion` only; else CONFLICT, nothing saved. */
+export function updateRetroHealthCheckRow(db: Db, orgId: string, id: string, input: { name: string; statements: string[] }, baseVersion: number): RetroHealthCheckView {
+  const row = db.update(retroHealthChecks).set({ name: input.name, statements: input.statements, version: sql`${retroHealthChecks.version} + 1`, updated_at: nowIso() })
+    .where(and(eq(retroHealthChecks.organization_id, orgId), eq(retroHealthChecks.id, id), eq(retroHealthChecks.version, baseVersion))).returning().get();
+  if (!row) throw staleSave('health check');
+  return healthView(row);
 }
 
 export function setRetroHealthCheckArchived(db: Db, orgId: string, id: string, archived: boolean): RetroHealthCheckView {

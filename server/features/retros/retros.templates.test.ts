@@ -32,14 +32,18 @@ const TEMPLATE = 'id name description prompts { id title description colour } bu
 const HEALTH = 'id name statements built_in archived created_by { id } can_manage';
 const list = (c: Caller, all = false) => c.gql(`query($all: Boolean) { retroTemplates(include_archived: $all) { ${TEMPLATE} } }`, { all });
 const create = (c: Caller, input: unknown) => c.gql(`mutation($input: RetroTemplateInput!) { createRetroTemplate(input: $input) { ${TEMPLATE} } }`, { input });
-const update = (c: Caller, id: string, input: unknown) => c.gql(`mutation($id: ID!, $input: RetroTemplateInput!) { updateRetroTemplate(id: $id, input: $input) { ${TEMPLATE} } }`, { id, input });
+/** The version stored now: each helper call edits what is there (a fresh form), unless `base` says which version the form started from. */
+const templateVersion = (id: string) => app.services.db.select({ v: retroTemplates.version }).from(retroTemplates).where(eq(retroTemplates.id, id)).get()?.v ?? 1;
+const healthVersion = (id: string) => app.services.db.select({ v: retroHealthChecks.version }).from(retroHealthChecks).where(eq(retroHealthChecks.id, id)).get()?.v ?? 1;
+const update = (c: Caller, id: string, input: unknown, base = templateVersion(id)) =>
+  c.gql(`mutation($id: ID!, $input: RetroTemplateInput!, $base: Int!) { updateRetroTemplate(id: $id, input: $input, base_version: $base) { ${TEMPLATE} version } }`, { id, input, base });
 const templateOp = (c: Caller, op: 'copy' | 'archive' | 'restore', id: string) =>
   c.gql(`mutation($id: ID!) { ${op}RetroTemplate(id: $id) { ${TEMPLATE} } }`, { id });
 const healthOp = (c: Caller, op: 'copy' | 'archive' | 'restore', id: string) =>
   c.gql(`mutation($id: ID!) { ${op}RetroHealthCheck(id: $id) { ${HEALTH} } }`, { id });
 const createHealth = (c: Caller, input: unknown) => c.gql(`mutation($input: RetroHealthCheckInput!) { createRetroHealthCheck(input: $input) { ${HEALTH} } }`, { input });
-const updateHealth = (c: Caller, id: string, input: unknown) =>
-  c.gql(`mutation($id: ID!, $input: RetroHealthCheckInput!) { updateRetroHealthCheck(id: $id, input: $input) { ${HEALTH} } }`, { id, input });
+const updateHealth = (c: Caller, id: string, input: unknown, base = healthVersion(id)) =>
+  c.gql(`mutation($id: ID!, $input: RetroHealthCheckInput!, $base: Int!) { updateRetroHealthCheck(id: $id, input: $input, base_version: $base) { ${HEALTH} version } }`, { id, input, base });
 
 const prompt = (title: string, colour = '#2f7d4f', id?: string) => ({ ...(id ? { id } : {}), title, description: `${title}?`, colour });
 const input = (name: string, prompts = [prompt('Went well'), prompt('To improve', '#b3261e')]) => ({ name, description: 'Ours', prompts });
@@ -235,4 +239,25 @@ it('a member of another organization cannot reach a template through a copy or a
   expect(codeOf(await templateOp(caller, 'copy', t.id))).toBe('NOT_FOUND');
   expect(codeOf(await templateOp(caller, 'restore', t.id))).toBe('NOT_FOUND');
   expect(templateCount()).toBe(before);
+});
+
+describe('two people editing the same template', () => {
+  it('the save based on the older version is refused with CONFLICT and saves nothing; the first save stays (templates and health checks)', async () => {
+    const t = (await create(reportA, input('Ours'))).data!.createRetroTemplate;
+    const opened = templateVersion(t.id);
+    const first = await update(managerA, t.id, input('Manager edit'), opened);
+    expect(first.data!.updateRetroTemplate).toMatchObject({ name: 'Manager edit', version: opened + 1 });
+    const stale = await update(reportA, t.id, input('Report edit'), opened);
+    expect(codeOf(stale)).toBe('CONFLICT');
+    expect(stale.errors![0]!.message).toMatch(/Someone else saved this template after you opened it/);
+    expect(app.services.db.select().from(retroTemplates).where(eq(retroTemplates.id, t.id)).get()).toMatchObject({ name: 'Manager edit', version: opened + 1 });
+    // Saved again from the newer version: it goes through.
+    expect((await update(reportA, t.id, input('Report edit'), opened + 1)).data!.updateRetroTemplate.name).toBe('Report edit');
+
+    const h = (await createHealth(reportA, { name: 'Pulse', statements: ['We ship calmly.'] })).data!.createRetroHealthCheck;
+    const base = healthVersion(h.id);
+    expect((await updateHealth(adminA, h.id, { name: 'Pulse', statements: ['Admin'] }, base)).errors).toBeUndefined();
+    expect(codeOf(await updateHealth(reportA, h.id, { name: 'Pulse', statements: ['Report'] }, base))).toBe('CONFLICT');
+    expect(app.services.db.select().from(retroHealthChecks).where(eq(retroHealthChecks.id, h.id)).get()!.statements).toEqual(['Admin']);
+  });
 });

@@ -108,10 +108,10 @@ export const retroTemplatesPart: RetroPart = {
         const data = parseInput(retroTemplateInputSchema, withoutNulls(args.input));
         return insertRetroTemplate(ctx.services.db, viewer.organizationId, data, viewer.userId);
       },
-      updateRetroTemplate: (_: unknown, args: { id: string; input: unknown }, ctx: Ctx) => {
+      updateRetroTemplate: (_: unknown, args: { id: string; input: unknown; base_version: number }, ctx: Ctx) => {
         const { viewer, template } = requireManageableTemplate(ctx, args.id, 'edit');
         const data = parseInput(retroTemplateInputSchema, withoutNulls(args.input));
-        return updateRetroTemplateRow(ctx.services.db, viewer.organizationId, template.id, data);
+        return updateRetroTemplateRow(ctx.services.db, viewer.organizationId, template.id, data, args.base_version);
       },
       copyRetroTemplate: (_: unknown, args: { id: string }, ctx: Ctx) => {
         const viewer = requireViewer(ctx);
@@ -131,10 +131,10 @@ export const retroTemplatesPart: RetroPart = {
         const data = parseInput(retroHealthCheckInputSchema, withoutNulls(args.input));
         return insertRetroHealthCheck(ctx.services.db, viewer.organizationId, data, viewer.userId);
       },
-      updateRetroHealthCheck: (_: unknown, args: { id: string; input: unknown }, ctx: Ctx) => {
+      updateRetroHealthCheck: (_: unknown, args: { id: string; input: unknown; base_version: number }, ctx: Ctx) => {
         const { viewer, check } = requireManageableHealthCheck(ctx, args.id, 'edit');
         const data = parseInput(retroHealthCheckInputSchema, withoutNulls(args.input));
-        return updateRetroHealthCheckRow(ctx.services.db, viewer.organizationId, check.id, data);
+        return updateRetroHealthCheckRow(ctx.services.db, viewer.organizationId, check.id, data, args.base_version);
       },
       copyRetroHealthCheck: (_: unknown, args: { id: string }, ctx: Ctx) => {
         const viewer = requireViewer(ctx);

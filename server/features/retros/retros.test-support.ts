@@ -61,7 +61,7 @@ export const RETRO_FIELDS_TEST = `
   ${RETRO_MEETING_FIELDS}
   writing { people reflections per_prompt { prompt_id count } }
   reflections { id prompt_id text group_id mine author { id full_name } }
-  groups { id title reflection_ids votes my_votes notes discussed_seconds } my_votes_left
+  groups { id title reflection_ids votes my_votes comments { id text mine author { id full_name } from_notes } discussed_seconds } my_votes_left
   previous_action_items { id retro_id retro_title team { id name } group_id text owner { id full_name } due_on status done_at created_at }
   action_items { id retro_id retro_title team { id name } group_id text owner { id full_name } due_on status done_at created_at }
   discussion { group_id started_at elapsed_seconds topic_minutes }

@@ -30,7 +30,7 @@ describe('answers', () => {
     expect(managerReq.questions.map((x) => x.prompt)).toEqual(['Overall?', 'Ready for promotion?']);
     expect(selfReq.questions.map((x) => x.prompt)).toEqual(['Overall?', 'Anything else?']);
     // Editing the template afterwards does not reach the running cycle.
-    const edit = await t.adminA.gql('mutation($id: ID!, $input: ReviewTemplateInput!) { updateReviewTemplate(id: $id, input: $input) { id } }', {
+    const edit = await t.adminA.gql('mutation($id: ID!, $input: ReviewTemplateInput!) { updateReviewTemplate(id: $id, input: $input, base_version: 1) { id } }', {
       id: t.templateId, input: { name: 'Changed', review_type: '360', sections: [{ title: 'New', questions: [{ kind: 'TEXT', prompt: 'Only this?', perspectives: ['MANAGER'] }] }] },
     });
     expect(edit.errors).toBeUndefined();

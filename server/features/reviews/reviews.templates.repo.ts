@@ -1,4 +1,5 @@
 import { and, asc, count, eq, isNull, sql } from 'drizzle-orm';
+import { staleSave } from '../../../shared/app-error.js';
 import type { Db } from '../../db/connection.js';
 import { inJsonList, jsonList, prepared } from '../../db/prepared.js';
 import { newId, nowIso } from '../../lib/tokens.js';
@@ -86,14 +87,19 @@ export function createReviewTemplate(db: Db, orgId: string, data: ReviewTemplate
 }
 
 /** Replaces the template's details, sections and questions as a whole. */
-export function replaceReviewTemplate(db: Db, orgId: string, id: string, data: ReviewTemplateData): void {
+/**
+ * Replaces the content, over `baseVersion` only (docs/decisions/0059): when someone saved since, CONFLICT
+ * and nothing is saved (the version is checked and raised by the first statement of the transaction).
+ */
+export function replaceReviewTemplate(db: Db, orgId: string, id: string, data: ReviewTemplateData, baseVersion: number): void {
   db.transaction(() => {
     const existing = new Set([
       ...db.select({ id: reviewTemplateSections.id }).from(reviewTemplateSections).where(eq(reviewTemplateSections.template_id, id)).all().map((r) => r.id),
       ...db.select({ id: reviewTemplateQuestions.id }).from(reviewTemplateQuestions).where(eq(reviewTemplateQuestions.template_id, id)).all().map((r) => r.id),
     ]);
-    db.update(reviewTemplates).set({ name: data.name, description: data.description, review_type: data.review_type, updated_at: nowIso() })
-      .where(and(inOrg(orgId), eq(reviewTemplates.id, id))).run();
+    const saved = db.update(reviewTemplates).set({ name: data.name, description: data.description, review_type: data.review_type, version: sql`${reviewTemplates.version} + 1`, updated_at: nowIso() })
+      .where(and(inOrg(orgId), eq(reviewTemplates.id, id), eq(reviewTemplates.version, baseVersion))).run();
+    if (!saved.changes) throw staleSave('template');
     db.delete(reviewTemplateSections).where(and(eq(reviewTemplateSections.organization_id, orgId), eq(reviewTemplateSections.template_id, id))).run();
     insertContent(db, orgId, id, data, existing);
   });

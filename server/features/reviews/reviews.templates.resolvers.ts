@@ -66,11 +66,11 @@ export const reviewTemplateResolvers = {
       checkCompetencies(ctx, viewer.organizationId, data);
       return requireTemplate(ctx, viewer, createReviewTemplate(ctx.services.db, viewer.organizationId, data, viewer.userId));
     },
-    updateReviewTemplate: (_: unknown, args: { id: string; input: unknown }, ctx: Ctx) => {
+    updateReviewTemplate: (_: unknown, args: { id: string; input: unknown; base_version: number }, ctx: Ctx) => {
       const { viewer, template } = requireManageable(ctx, args.id, 'edit');
       const data = parseInput(reviewTemplateInputSchema, args.input);
       checkCompetencies(ctx, viewer.organizationId, data);
-      replaceReviewTemplate(ctx.services.db, viewer.organizationId, template.id, data);
+      replaceReviewTemplate(ctx.services.db, viewer.organizationId, template.id, data, args.base_version);
       return requireTemplate(ctx, viewer, template.id);
     },
     copyReviewTemplate: (_: unknown, args: { id: string; name: unknown }, ctx: Ctx) => {

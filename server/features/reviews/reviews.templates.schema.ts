@@ -47,6 +47,8 @@ export const reviewTemplatesSchema = /* GraphQL */ `
     created_by: User
     created_at: DateTime!
     updated_at: DateTime!
+    "Grows with every save: pass it back as base_version when saving."
+    version: Int!
     section_count: Int!
     question_count: Int!
     sections: [ReviewTemplateSection!]!
@@ -102,8 +104,8 @@ export const reviewTemplatesSchema = /* GraphQL */ `
   extend type Mutation {
     "Admins and managers."
     createReviewTemplate(input: ReviewTemplateInput!): ReviewTemplate!
-    "Replaces details, sections and questions as a whole. Not for built-in or archived templates."
-    updateReviewTemplate(id: ID!, input: ReviewTemplateInput!): ReviewTemplate!
+    "Replaces details, sections and questions as a whole. Not for built-in or archived templates. A stale base_version is CONFLICT (someone else saved meanwhile); nothing is saved."
+    updateReviewTemplate(id: ID!, input: ReviewTemplateInput!, base_version: Int!): ReviewTemplate!
     "A new template with the same content (built-in ones too)."
     copyReviewTemplate(id: ID!, name: String!): ReviewTemplate!
     archiveReviewTemplate(id: ID!): ReviewTemplate!

@@ -31,13 +31,13 @@ describe('template questions', () => {
     const read = await t.managerA.gql(`query($id: ID!) { reviewTemplate(id: $id) { ${QUESTIONS} } }`, { id });
     expect(questionsOf(read.data!.reviewTemplate)[0]!.self_prompt).toBe('How clearly do you communicate?');
 
-    const edited = await t.adminA.gql(`mutation($id: ID!, $input: ReviewTemplateInput!) { updateReviewTemplate(id: $id, input: $input) { ${QUESTIONS} } }`, { id, input: input('How openly do you share context?') });
+    const edited = await t.adminA.gql(`mutation($id: ID!, $input: ReviewTemplateInput!) { updateReviewTemplate(id: $id, input: $input, base_version: 1) { ${QUESTIONS} } }`, { id, input: input('How openly do you share context?') });
     expect(questionsOf(edited.data!.updateReviewTemplate)[0]!.self_prompt).toBe('How openly do you share context?');
     const copied = await t.adminA.gql(`mutation($id: ID!) { copyReviewTemplate(id: $id, name: "Copy") { ${QUESTIONS} } }`, { id });
     expect(questionsOf(copied.data!.copyReviewTemplate)[0]!.self_prompt).toBe('How openly do you share context?');
 
     // Clearing it stores nothing.
-    const cleared = await t.adminA.gql(`mutation($id: ID!, $input: ReviewTemplateInput!) { updateReviewTemplate(id: $id, input: $input) { ${QUESTIONS} } }`, { id, input: input('') });
+    const cleared = await t.adminA.gql(`mutation($id: ID!, $input: ReviewTemplateInput!) { updateReviewTemplate(id: $id, input: $input, base_version: 2) { ${QUESTIONS} } }`, { id, input: input('') });
     expect(questionsOf(cleared.data!.updateReviewTemplate)[0]!.self_prompt).toBeNull();
   });
 

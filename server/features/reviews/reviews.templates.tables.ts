@@ -18,6 +18,8 @@ export const reviewTemplates = sqliteTable('review_templates', {
   review_type: text('review_type').$type<ReviewTemplateType>().notNull(),
   /** Set on the templates Teamlens ships (one per key and organization); they are read-only. */
   built_in_key: text('built_in_key'),
+  /** Grows with every save of the content: a save based on an older one is refused (docs/decisions/0059). */
+  version: integer('version').notNull().default(1),
   archived_at: text('archived_at'),
   created_by: text('created_by').references(() => users.id, { onDelete: 'set null' }),
   created_at: text('created_at').notNull().default(now),

@@ -1,9 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
+import { eq } from 'drizzle-orm';
 import { codeOf, createTestApp, seedOrg, signedIn } from '../../test/helpers.js';
 import { BUILT_IN_TEMPLATE_KEYS } from '../../../shared/review-template.builtins.js';
 import { DEFAULT_RATING_LABELS } from '../../../shared/review-template.schemas.js';
 import { ensureBuiltInTemplates, findReviewTemplateContent, listReviewTemplates } from './reviews.templates.repo.js';
+import { reviewTemplates } from './reviews.templates.tables.js';
 
 let app: FastifyInstance;
 let a: Awaited<ReturnType<typeof seedOrg>>;
@@ -42,7 +44,10 @@ const validInput = (name = 'Engineering review') => ({
   ],
 });
 const create = (caller: Caller, input: unknown) => caller.gql(`mutation($input: ReviewTemplateInput!) { createReviewTemplate(input: $input) { ${TEMPLATE} } }`, { input });
-const update = (caller: Caller, id: string, input: unknown) => caller.gql(`mutation($id: ID!, $input: ReviewTemplateInput!) { updateReviewTemplate(id: $id, input: $input) { ${TEMPLATE} } }`, { id, input });
+/** The version stored now: each call edits what is there (a fresh form), unless `base` says which version the form started from. */
+const versionOf = (id: string) => app.services.db.select({ v: reviewTemplates.version }).from(reviewTemplates).where(eq(reviewTemplates.id, id)).get()?.v ?? 1;
+const update = (caller: Caller, id: string, input: unknown, base = versionOf(id)) =>
+  caller.gql(`mutation($id: ID!, $input: ReviewTemplateInput!, $base: Int!) { updateReviewTemplate(id: $id, input: $input, base_version: $base) { ${TEMPLATE} version } }`, { id, input, base });
 const copy = (caller: Caller, id: string, name: string) => caller.gql(`mutation($id: ID!, $name: String!) { copyReviewTemplate(id: $id, name: $name) { ${TEMPLATE} } }`, { id, name });
 const archive = (caller: Caller, id: string, restore = false) =>
   caller.gql(`mutation($id: ID!) { ${restore ? 'restoreReviewTemplate' : 'archiveReviewTemplate'}(id: $id) { id archived_at } }`, { id });
@@ -231,3 +236,17 @@ function strip(q: Record<string, unknown>) {
   const { position: _p, ...rest } = q;
   return rest;
 }
+
+describe('two people editing the same template', () => {
+  it('the save based on the older version is refused with CONFLICT and saves nothing, sections and questions included', async () => {
+    const own = (await create(managerA, validInput('Shared review'))).data!.createReviewTemplate;
+    const opened = versionOf(own.id);
+    expect((await update(adminA, own.id, validInput('Admin edit'), opened)).data!.updateReviewTemplate).toMatchObject({ name: 'Admin edit', version: opened + 1 });
+    const stale = await update(managerA, own.id, { ...validInput('Manager edit'), sections: [{ title: 'Only this', questions: [{ kind: 'TEXT', prompt: 'Mine?', perspectives: ['MANAGER'] }] }] }, opened);
+    expect(codeOf(stale)).toBe('CONFLICT');
+    const content = findReviewTemplateContent(app.services.db, a.org.id, own.id)!;
+    expect(content.name).toBe('Admin edit');
+    expect(content.sections.flatMap((s) => s.questions.map((q) => q.prompt))).not.toContain('Mine?');
+    expect(versionOf(own.id)).toBe(opened + 1);
+  });
+});
