@@ -11,6 +11,11 @@ const graphqlRuntime = [
   { name: 'graphql-ws', message: 'Import graphql-ws values from server/graphql/graphql-runtime.ts (type imports are fine).', allowTypeImports: true },
 ];
 
+// Dialogs return focus to their opener only through client/components/ui/dialog.tsx (docs/decisions/0060).
+const dialogs = [
+  { name: 'radix-ui', importNames: ['Dialog', 'AlertDialog'], message: 'Import Dialog and AlertDialog from client/components/ui/dialog.tsx: it returns focus to the control that opened the dialog.' },
+];
+
 const restrict = (patterns, paths = []) => ({
   '@typescript-eslint/no-restricted-imports': ['error', { patterns, paths }],
 });
@@ -27,7 +32,8 @@ export default tseslint.config(
     },
   },
   { files: ['shared/**/*.ts'], rules: restrict([crossing('server'), crossing('client')]) },
-  { files: ['client/**/*.{ts,tsx}'], rules: restrict([crossing('server')]) },
+  { files: ['client/**/*.{ts,tsx}'], rules: restrict([crossing('server')], dialogs) },
+  { files: ['client/components/ui/dialog.tsx'], rules: restrict([crossing('server')]) },
   { files: ['server/**/*.test.ts', 'server/graphql/graphql-runtime.ts'], rules: restrict([crossing('client')]) },
   {
     files: ['server/**/*.ts'],
