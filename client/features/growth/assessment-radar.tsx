@@ -48,7 +48,7 @@ export function labelLines(name: string, chars: number): string[] {
 
 /** The radar's geometry at a box width: rings as large as the width leaves after the side labels. */
 function layout(width: number) {
-  const r = Math.round(Math.max(56, Math.min(130, width / 2 - 96)));
+  const r = Math.round(Math.max(52, Math.min(130, width / 2 - 100)));
   return { r, width, cx: width / 2, cy: V_ROOM + r, height: 2 * (V_ROOM + r) };
 }
 type Layout = ReturnType<typeof layout>;
