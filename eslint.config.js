@@ -17,6 +17,11 @@ const serverOnlyShared = {
   message: 'The email-domain lists are server only: check the format here and show the server\'s field error.',
 };
 
+// Dialogs return focus to their opener only through client/components/ui/dialog.tsx (docs/decisions/0060).
+const dialogs = [
+  { name: 'radix-ui', importNames: ['Dialog', 'AlertDialog'], message: 'Import Dialog and AlertDialog from client/components/ui/dialog.tsx: it returns focus to the control that opened the dialog.' },
+];
+
 const restrict = (patterns, paths = []) => ({
   '@typescript-eslint/no-restricted-imports': ['error', { patterns, paths }],
 });
@@ -33,7 +38,8 @@ export default tseslint.config(
     },
   },
   { files: ['shared/**/*.ts'], rules: restrict([crossing('server'), crossing('client')]) },
-  { files: ['client/**/*.{ts,tsx}'], rules: restrict([crossing('server'), serverOnlyShared]) },
+  { files: ['client/**/*.{ts,tsx}'], rules: restrict([crossing('server'), serverOnlyShared], dialogs) },
+  { files: ['client/components/ui/dialog.tsx'], rules: restrict([crossing('server'), serverOnlyShared]) },
   { files: ['server/**/*.test.ts', 'server/graphql/graphql-runtime.ts'], rules: restrict([crossing('client')]) },
   {
     files: ['server/**/*.ts'],

@@ -32,3 +32,26 @@ it('signed-in pages, small and wide, have no serious or critical accessibility v
   expect(await seriousA11yViolations(page), 'navigation menu').toEqual([]);
   await page.close();
 });
+
+it('a dialog closed with Escape gives focus back to the control that opened it', async () => {
+  const page = await e2e.browser.newPage();
+  await signIn(page, e2e.server.url, E2E_ADMIN.email, E2E_ADMIN.password, { welcome: 'Alex Admin' });
+  // Dialogs opened from state (not a radix Trigger), and an alert dialog (client/components/ui/dialog.tsx).
+  const dialogs = [
+    { path: '/goals/my-goals', opener: 'New goal', role: 'dialog' },
+    { path: '/continuous-feedback', opener: 'Give feedback', role: 'dialog' },
+    { path: '/admin/settings/account', opener: 'Remove the demo data…', role: 'alertdialog' },
+  ] as const;
+  for (const { path, opener, role } of dialogs) {
+    await page.goto(`${e2e.server.url}${path}`);
+    const button = page.getByRole('button', { name: opener, exact: true });
+    await button.focus();
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole(role);
+    await dialog.waitFor();
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+    await expect.poll(() => button.evaluate((el) => el === document.activeElement), { message: `focus after closing the dialog of "${opener}"` }).toBe(true);
+  }
+  await page.close();
+});

@@ -8,7 +8,7 @@
 import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
 import { E2E_ADMIN } from './server.js';
-import { accessTokenFor, horizontalOverflow, openSignedIn, seriousA11yViolations, useServerAndBrowser } from './harness.js';
+import { accessTokenFor, chartProblems, horizontalOverflow, openSignedIn, seriousA11yViolations, useServerAndBrowser } from './harness.js';
 
 const e2e = useServerAndBrowser();
 const demo = (name: string) => `${name.toLowerCase().replace(/ /g, '.')}@demo.teamlens.dev`;
@@ -85,6 +85,8 @@ it('a member and her manager submit assessments and both are shown side by side,
   expect(await row(competencies[1]!)).toEqual(['3', '2', '-1 Manager rates 1 lower']);
   expect(await row(competencies[2]!)).toEqual(['3', '3', '0 Same rating']);
   const radar = radia.getByRole('img', { name: /^Ratings of Radia Perlman/ });
+  // The radar fills its box with every label inside it and 11 px or larger, at 1440 and 375 px.
+  expect(await chartProblems(radia, 1)).toEqual([]);
   const summaryId = await radar.getAttribute('aria-describedby');
   const summary = await radia.locator(`[id="${summaryId}"]`).textContent();
   expect(summary).toContain(`${competencies[0]}: self 3 (Meets), manager 4 (Next level) (manager rates 1 higher)`);

@@ -1,7 +1,7 @@
 import { expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { E2E_ADMIN, readDatabase } from './server.js';
-import { horizontalOverflow, openSignedIn, seriousA11yViolations, signIn, useServerAndBrowser } from './harness.js';
+import { chartProblems, horizontalOverflow, openSignedIn, seriousA11yViolations, signIn, useServerAndBrowser } from './harness.js';
 
 const e2e = useServerAndBrowser();
 
@@ -25,6 +25,19 @@ it('the demo shows the reviews area at work on first start', async () => {
   await page.getByText('Mobile sprint reviews: Sprint 42').waitFor();
   await page.goto(`${e2e.server.url}/reviews/pending`);
   await page.getByText('Grace Hopper').first().waitFor();
+  expect(problems).toEqual([]);
+  await page.context().close();
+});
+
+it('the demo’s retro and feedback progress charts are drawn across their boxes at 1440 and 375 px', async () => {
+  const { page, problems } = await openSignedIn(e2e, E2E_ADMIN.email, { welcome: 'Alex Admin' });
+  await page.goto(`${e2e.server.url}/professional-development/sprint-retro/team-progress`);
+  await page.getByRole('link', { name: /^Platform/ }).first().click();
+  await page.getByRole('img', { name: 'Action-item completion per retro' }).waitFor();
+  expect(await chartProblems(page, 2)).toEqual([]);
+  await page.goto(`${e2e.server.url}/continuous-feedback/team-progress`);
+  await page.getByRole('img', { name: 'Feedback given and received in Platform' }).waitFor();
+  expect(await chartProblems(page, 4)).toEqual([]);
   expect(problems).toEqual([]);
   await page.context().close();
 });

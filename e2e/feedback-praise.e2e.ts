@@ -1,8 +1,9 @@
 /**
  * Public praise in the browser (issue 13): Ada gives Grace public praise through the "Give feedback"
  * dialog and shares it to Slack (a fake Slack on 127.0.0.1 the admin connected through the API);
- * Ken, on a 375 px phone, finds it on the praise wall and reacts to it. axe scans and 375 px checks
- * on the way.
+ * Ken, on a 375 px phone, finds it on the praise wall and reacts to it, and Ada's open praise wall
+ * shows his reaction and his new praise without a reload (praiseWallChanged). axe scans and 375 px
+ * checks on the way.
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startFakeSlack, type FakeSlack } from '../server/features/notifications/notifications.fake-slack.js';
@@ -71,6 +72,15 @@ it('Ada gives Grace public praise shared to Slack; Ken sees it on the praise wal
   expect(await given.textContent()).toContain('Shared to Slack');
   expect(await given.textContent()).toContain('Public praise');
 
+  // Ada keeps the praise wall open (a fresh page: its socket and subscription are watched from the start).
+  let subscribed = false;
+  ada.page.on('websocket', (ws) => ws.on('framesent', (frame) => { if (String(frame.payload).includes('PraiseWallChanged')) subscribed = true; }));
+  await ada.page.goto(`${e2e.server.url}/continuous-feedback?tab=praise`);
+  const adaWall = ada.page.getByRole('list', { name: 'Praise wall' });
+  const adaCard = adaWall.getByRole('listitem').filter({ hasText: praise });
+  await adaCard.getByRole('button', { name: 'Applause, 0', pressed: false }).waitFor();
+  await expect.poll(() => subscribed).toBe(true);
+
   // Ken, on a phone, opens the praise wall and reacts.
   const ken = await openSignedIn(e2e, demo('Ken Thompson'), { context: { viewport: { width: 375, height: 740 }, isMobile: true, hasTouch: true } });
   await ken.page.goto(`${e2e.server.url}/continuous-feedback?tab=praise`);
@@ -79,14 +89,21 @@ it('Ada gives Grace public praise shared to Slack; Ken sees it on the praise wal
   await ken.page.getByRole('tab', { name: 'Praise wall', selected: true }).waitFor();
   await card.getByRole('button', { name: 'Applause, 0', pressed: false }).click();
   await card.getByRole('button', { name: 'Applause, 1', pressed: true }).waitFor();
+  // Ada's wall follows without a reload: the count, not her own reaction.
+  await adaCard.getByRole('button', { name: 'Applause, 1', pressed: false }).waitFor();
   expect(await seriousA11yViolations(ken.page)).toEqual([]);
   expect(await horizontalOverflow(ken.page)).toBeLessThanOrEqual(0);
 
   // The reaction was saved: it is still there after a reload, and Ada sees the count too.
   await ken.page.reload();
   await ken.page.getByRole('list', { name: 'Praise wall' }).getByRole('listitem').filter({ hasText: praise }).getByRole('button', { name: 'Applause, 1', pressed: true }).waitFor();
-  await ada.page.getByRole('tab', { name: 'Praise wall' }).click();
-  await ada.page.getByRole('list', { name: 'Praise wall' }).getByRole('listitem').filter({ hasText: praise }).getByRole('button', { name: 'Applause, 1', pressed: false }).waitFor();
+
+  // New praise reaches Ada's open wall too, at the top.
+  const kenToken = await accessTokenFor(e2e.server.url, demo('Ken Thompson'));
+  const { praiseWall } = await gql<{ praiseWall: { items: Array<{ recipient: { id: string } }> } }>(kenToken, '{ praiseWall(first: 1) { items { recipient { id } } } }');
+  const more = `Grace again: the release notes were clear for once (${Date.now()}).`;
+  await gql(kenToken, 'mutation($input: GiveFeedbackInput!) { giveFeedback(input: $input) { id } }', { input: { recipient_id: praiseWall.items[0]!.recipient.id, body: more, visibility: 'PUBLIC' } });
+  await adaWall.getByRole('listitem').first().filter({ hasText: more }).waitFor();
 
   // The give dialog fits the phone too.
   await ken.page.getByRole('button', { name: 'Give feedback' }).click();

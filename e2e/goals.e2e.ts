@@ -6,7 +6,7 @@
  */
 import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
-import { accessTokenFor, horizontalOverflow, openSignedIn, seriousA11yViolations, useServerAndBrowser } from './harness.js';
+import { accessTokenFor, chartProblems, horizontalOverflow, openSignedIn, seriousA11yViolations, useServerAndBrowser } from './harness.js';
 
 const e2e = useServerAndBrowser();
 const demo = (name: string) => `${name.toLowerCase().replace(/ /g, '.')}@demo.teamlens.dev`;
@@ -84,6 +84,8 @@ it('a member aligns a goal with three key results under a team goal, checks in t
   await checkIn(m, { 'Deploys without downtime': '10', 'Services on the new pipeline': '60' }, null, 'All deploys were zero-downtime.');
   await expect.poll(() => progressOf(m, MY_GOAL)).toBe(86);
   expect(await m.getByRole('list', { name: 'Check-ins' }).getByRole('listitem').filter({ hasText: 'Margaret Hamilton' }).count()).toBe(2);
+  // The progress-over-time chart is drawn across its box, readable at 1440 and 375 px.
+  expect(await chartProblems(m, 1)).toEqual([]);
   await m.getByText('Show as a table').click();
   await m.getByRole('region', { name: `Progress of “${MY_GOAL}” over time, table` }).getByRole('cell', { name: '60%' }).waitFor();
 

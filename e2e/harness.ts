@@ -151,3 +151,91 @@ export function watchScripts(page: Page): { scripts: () => Promise<Array<{ path:
   });
   return { scripts: () => Promise.all(responses) };
 }
+
+/** The widths every chart is checked at: a desktop and a phone. */
+export const CHART_WIDTHS = [1440, 375] as const;
+
+/**
+ * Problems of the charts on the page as it is now (docs/decisions/0060), one line each (none: []).
+ * A chart is an element marked `data-chart` (client/components/ui/chart-box.tsx, the insights charts,
+ * the structure and review-result bars). Each one shown must:
+ * - for an SVG chart: draw an SVG as wide as its box (within 4 px), its text at 11 px or more as
+ *   rendered (a viewBox that shrinks the drawing shrinks its text) and inside the box;
+ * - draw at least one visible mark (a bar, line, area or point: `data-mark` or recharts' own), unless
+ *   it says it has nothing to draw (`data-chart-empty`), every mark inside its box;
+ * - for an HTML chart: no bar over its text.
+ */
+async function chartProblemsNow(page: Page): Promise<{ charts: number; problems: string[] }> {
+  // Two frames first: a chart follows a new width through a ResizeObserver, a frame later.
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+  return page.evaluate(() => {
+    const TOLERANCE = 4;
+    const problems: string[] = [];
+    const shown = (el: Element) => el.getClientRects().length > 0 && getComputedStyle(el).visibility !== 'hidden';
+    const inside = (r: DOMRect, b: DOMRect) => r.left >= b.left - TOLERANCE && r.right <= b.right + TOLERANCE && r.top >= b.top - TOLERANCE && r.bottom <= b.bottom + TOLERANCE;
+    const boxes = [...document.querySelectorAll('[data-chart]')].filter(shown);
+    boxes.forEach((box, index) => {
+      const name = `chart ${index + 1} (${(box.getAttribute('aria-label') ?? box.querySelector('svg title, figcaption')?.textContent ?? box.textContent ?? '').trim().slice(0, 60)})`;
+      const b = box.getBoundingClientRect();
+      if (b.width < 1 || b.height < 1) { problems.push(`${name}: its box is ${Math.round(b.width)} x ${Math.round(b.height)} px`); return; }
+      const svg = box.querySelector('.recharts-wrapper > svg') ?? box.querySelector('svg[role="img"]');
+      if (svg) {
+        const s = svg.getBoundingClientRect();
+        if (s.width < b.width - TOLERANCE || s.height < 1) problems.push(`${name}: drawn ${Math.round(s.width)} x ${Math.round(s.height)} px in a box ${Math.round(b.width)} px wide`);
+        for (const text of svg.querySelectorAll('text')) {
+          if (!text.textContent?.trim() || !shown(text)) continue;
+          const ctm = (text as SVGTextElement).getScreenCTM();
+          const px = parseFloat(getComputedStyle(text).fontSize) * (ctm ? Math.hypot(ctm.a, ctm.b) : 1);
+          if (px < 11) problems.push(`${name}: "${text.textContent.trim()}" is ${px.toFixed(1)} px`);
+          if (!inside(text.getBoundingClientRect(), b)) problems.push(`${name}: "${text.textContent.trim()}" is cut off by its box`);
+        }
+      }
+      const marks = [...box.querySelectorAll('[data-mark], .recharts-bar-rectangle path, .recharts-line-curve, .recharts-line-dot, .recharts-area-area')].filter(shown);
+      const lineLike = (m: Element) => m.tagName === 'polyline' || m.tagName === 'path' && !m.closest('.recharts-bar-rectangle');
+      const painted = marks.filter((m) => {
+        const r = m.getBoundingClientRect();
+        return lineLike(m) ? r.width >= 1 || r.height >= 1 : r.width >= 1 && r.height >= 1;
+      });
+      if (!box.hasAttribute('data-chart-empty') && painted.length === 0) problems.push(`${name}: no bar, line or point is drawn`);
+      for (const m of painted) if (!inside(m.getBoundingClientRect(), b)) problems.push(`${name}: a mark spills out of its box`);
+      // HTML bars must not cover the chart's words.
+      const htmlMarks = painted.filter((m) => !(m instanceof SVGElement)).map((m) => m.getBoundingClientRect());
+      if (htmlMarks.length) {
+        const walker = document.createTreeWalker(box, NodeFilter.SHOW_TEXT);
+        for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+          if (!node.textContent?.trim()) continue;
+          const range = document.createRange();
+          range.selectNodeContents(node);
+          for (const t of range.getClientRects()) {
+            const covered = htmlMarks.some((m) => Math.min(m.right, t.right) - Math.max(m.left, t.left) > 1 && Math.min(m.bottom, t.bottom) - Math.max(m.top, t.top) > 1);
+            if (covered) { problems.push(`${name}: a bar covers "${node.textContent.trim().slice(0, 40)}"`); break; }
+          }
+        }
+      }
+    });
+    return { charts: boxes.length, problems };
+  });
+}
+
+/**
+ * Checks the page's charts at 1440 and at 375 px ({@link CHART_WIDTHS}), then puts the viewport back:
+ * one line for each problem (none: []), prefixed with the width. Waits (up to 10 s at each width)
+ * for at least `atLeast` charts drawn without a problem: lazy charts load and redraw after a resize.
+ */
+export async function chartProblems(page: Page, atLeast = 1): Promise<string[]> {
+  const before = page.viewportSize();
+  const all: string[] = [];
+  for (const width of CHART_WIDTHS) {
+    await page.setViewportSize({ width, height: 900 });
+    const until = Date.now() + 10_000;
+    let found = await chartProblemsNow(page);
+    while ((found.problems.length || found.charts < atLeast) && Date.now() < until) {
+      await page.waitForTimeout(200);
+      found = await chartProblemsNow(page);
+    }
+    if (found.charts < atLeast) all.push(`${width} px: ${found.charts} charts shown, at least ${atLeast} expected`);
+    all.push(...found.problems.map((p) => `${width} px: ${p}`));
+  }
+  if (before) await page.setViewportSize(before);
+  return all;
+}

@@ -7,7 +7,7 @@
  */
 import { expect, it } from 'vitest';
 import { E2E_ADMIN } from './server.js';
-import { accessTokenFor, horizontalOverflow, openSignedIn, seriousA11yViolations, useServerAndBrowser } from './harness.js';
+import { accessTokenFor, chartProblems, horizontalOverflow, openSignedIn, seriousA11yViolations, useServerAndBrowser } from './harness.js';
 
 const e2e = useServerAndBrowser();
 
@@ -68,9 +68,10 @@ it('a manager reads the pull request flow of their team as a chart and as a tabl
   await page.getByRole('heading', { level: 1, name: `Team insights: ${team.team.name}` }).waitFor();
   expect(await page.getByRole('list', { name: 'Data sources' }).textContent()).toContain('Sample data');
 
-  // The chart (lazily loaded) and its headline numbers.
+  // The chart (lazily loaded) and its headline numbers; every chart of the page drawn across its box at 1440 and 375 px.
   const flow = page.getByRole('region', { name: 'Pull request flow' });
   await flow.getByRole('img', { name: /^Cycle time split into coding, pickup, review and deploy, per week/ }).waitFor();
+  expect(await chartProblems(page, 8)).toEqual([]);
   const stat = flow.locator('.ins-stat', { has: page.locator('dt', { hasText: /^Pickup time$/ }) });
   // insights-metrics.md section 4, team Alpha: pickup [1, 1, 2, 2, 4] h of 6 merged pull requests (PR4 had no review by someone else).
   expect(await stat.locator('.ins-stat-value').textContent()).toBe('2 h');
@@ -98,6 +99,13 @@ it('a manager reads the pull request flow of their team as a chart and as a tabl
   await page.setViewportSize({ width: 375, height: 800 });
   expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
   expect(problems).toEqual([]);
+
+  // The admin's view of the same team draws the same charts.
+  const { page: adminPage, problems: adminProblems } = await openSignedIn(e2e, E2E_ADMIN.email);
+  await adminPage.goto(`${e2e.server.url}/admin/team-insights/${team.team.id}`);
+  await adminPage.getByRole('heading', { level: 1, name: `Team insights: ${team.team.name}` }).waitFor();
+  expect(await chartProblems(adminPage, 8)).toEqual([]);
+  expect(adminProblems).toEqual([]);
 });
 
 it('a member cannot open another member’s individual insights, and their own page fits 375 px', async () => {

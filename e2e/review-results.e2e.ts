@@ -7,7 +7,7 @@
 import { expect, it } from 'vitest';
 import { COMPLETION_COLOURS, completionStatus } from '../shared/completion.js';
 import { DEFAULT_RATING_LABELS } from '../shared/review-template.schemas.js';
-import { accessTokenFor, horizontalOverflow, openSignedIn, seriousA11yViolations, useServerAndBrowser } from './harness.js';
+import { accessTokenFor, chartProblems, horizontalOverflow, openSignedIn, seriousA11yViolations, useServerAndBrowser } from './harness.js';
 import { E2E_ADMIN } from './server.js';
 
 const e2e = useServerAndBrowser();
@@ -98,6 +98,7 @@ it('a manager follows progress by the shared bands, reminds, reads aggregated re
   expect(await peerComments.textContent()).toContain('Peer: patient code reviews.');
   expect(await peerComments.textContent()).not.toMatch(/Ken|Margaret|Radia/);
   expect(await ada.getByRole('region', { name: 'Comments: Manager' }).first().textContent()).toContain('— Ada Lovelace');
+  expect(await chartProblems(ada, 1)).toEqual([]);
   expect(await seriousA11yViolations(ada)).toEqual([]);
   await ada.setViewportSize({ width: 375, height: 800 });
   expect(await horizontalOverflow(ada)).toBeLessThanOrEqual(0);

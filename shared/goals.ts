@@ -204,6 +204,21 @@ export function goalProgress(status: GoalStatus, keyResults: readonly KeyResultV
   return Math.round((sum / weights) * 10) / 10;
 }
 
+/**
+ * How far along an open goal would be today if its progress moved evenly from its start date to its
+ * due date, in whole percent (rounded down): 0 on or before the start, 100 on or after the due date.
+ * A hint beside the progress, never a status: the status is the one the owner sets at check-in
+ * (docs/decisions/0060). Null without both dates (or with a due date before the start), and for a
+ * goal that is done or dropped. `today` is a `YYYY-MM-DD` day.
+ */
+export function expectedProgress(goal: { status: GoalStatus; start_date: string | null; due_date: string | null }, today: string): number | null {
+  if (goal.status === 'DONE' || goal.status === 'DROPPED' || !goal.start_date || !goal.due_date) return null;
+  const day = (iso: string) => Date.parse(`${iso}T00:00:00Z`) / 86_400_000;
+  const [start, due, now] = [day(goal.start_date), day(goal.due_date), day(today)];
+  if (!(due > start)) return null;
+  return Math.floor(Math.min(100, Math.max(0, ((now - start) / (due - start)) * 100)));
+}
+
 /** The CSV columns of goal import and export: one row per key result (a goal without any: one row, key-result columns empty). */
 export const GOAL_CSV_COLUMNS = [
   'goal_ref', 'title', 'description', 'owner_kind', 'owner_email', 'owner_team', 'parent_ref', 'start_date', 'due_date', 'visibility', 'status',

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link, useLocation, useNavigate } from '@tanstack/react-router';
-import { Dialog } from 'radix-ui';
+import { Dialog } from './ui/dialog.js';
 import type { ReactNode } from 'react';
 import { modalStore, setModalOpen } from '../lib/modals.js';
 import { useStore } from '../lib/store.js';

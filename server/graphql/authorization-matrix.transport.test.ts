@@ -108,6 +108,8 @@ const TRIGGERS: Record<string, ((caller: Caller, orgId: string, variables: Recor
   retroChanged: (_caller, _orgId, v) => app.services.pubsub.publish(topics.retroChanged(String(v.id)), { version: 0 }),
   // A note's readers hear each change of it (the first event comes at once).
   noteChanged: (caller, _orgId, v) => app.services.pubsub.publish(noteTopic(String(v.id), caller.userId!), true),
+  // The organization's praise wall: any id (one the caller may not read comes as feedback: null).
+  praiseWallChanged: (_caller, orgId) => app.services.pubsub.publish(topics.praiseWallChanged(orgId), 'matrix-praise'),
 };
 
 const codesOf = (payload: unknown) => (Array.isArray(payload) ? payload : []).map((e: { extensions?: { code?: string } }) => e.extensions?.code ?? 'none');

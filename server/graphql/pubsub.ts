@@ -72,4 +72,6 @@ export const topics = {
   sessionRevoked: 'session:revoked',
   /** Payload: { version } after a change of the retro's live state (server/features/retros/retros.live.ts). */
   retroChanged: (retroId: string) => `retro:${retroId}:changed`,
+  /** Payload: the id of public praise that was given, deleted or reacted to (server/features/feedback/feedback.live.ts). */
+  praiseWallChanged: (orgId: string) => `org:${orgId}:praise`,
 } as const;

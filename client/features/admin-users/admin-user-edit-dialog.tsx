@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { Dialog } from 'radix-ui';
+import { Dialog } from '../../components/ui/dialog.js';
 import { useEffect, useMemo } from 'react';
 import { PERMISSION_LEVELS, USER_STATUSES } from '../../../shared/enums.js';
 import { Field, FormError, SubmitButton } from '../../components/ui/field.js';

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { Dialog } from 'radix-ui';
+import { Dialog } from '../../components/ui/dialog.js';
 import { useEffect, useId, useMemo, useState } from 'react';
 import { PERMISSION_LEVELS } from '../../../shared/enums.js';
 import { INVITATION_LINK_DAYS } from '../../../shared/invitations.js';

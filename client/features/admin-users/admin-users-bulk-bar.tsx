@@ -1,4 +1,4 @@
-import { AlertDialog, Dialog } from 'radix-ui';
+import { AlertDialog, Dialog } from '../../components/ui/dialog.js';
 import { useId, useState, type FormEvent } from 'react';
 import { showAlert } from '../../lib/alerts.js';
 import { useRemoveUsers, useUpdateManyUsers, type AdminUser, type TeamOption } from './admin-users.api.js';

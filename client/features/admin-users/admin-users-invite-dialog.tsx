@@ -1,4 +1,4 @@
-import { AlertDialog } from 'radix-ui';
+import { AlertDialog } from '../../components/ui/dialog.js';
 import { useState, type ReactNode } from 'react';
 import { INVITATION_LINK_DAYS } from '../../../shared/invitations.js';
 import { showAlert } from '../../lib/alerts.js';

@@ -1,4 +1,4 @@
-import { Dialog } from 'radix-ui';
+import { Dialog } from '../../components/ui/dialog.js';
 import { useState } from 'react';
 import { z } from 'zod';
 import { FEEDBACK_LIMITS, feedbackAutomationRuleInputSchema, type FeedbackAutomationTrigger, type FeedbackResponders } from '../../../shared/feedback.js';

@@ -1,5 +1,5 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
-import { AlertDialog } from 'radix-ui';
+import { AlertDialog } from '../../components/ui/dialog.js';
 import { useState } from 'react';
 import { FormError } from '../../components/ui/field.js';
 import { EmptyState } from '../../components/ui/states.js';

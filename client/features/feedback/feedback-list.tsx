@@ -1,4 +1,4 @@
-import { AlertDialog } from 'radix-ui';
+import { AlertDialog } from '../../components/ui/dialog.js';
 import { useId, useState, type ReactNode } from 'react';
 import { FEEDBACK_REACTIONS, FEEDBACK_REACTION_LABELS, FEEDBACK_VISIBILITY_LABELS, type FeedbackReaction } from '../../../shared/feedback.js';
 import { formatDay } from '../../../shared/dates.js';

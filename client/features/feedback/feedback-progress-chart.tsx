@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import { ChartBox } from '../../components/ui/chart-box.js';
 import type { FeedbackPersonProgress } from './feedback.types.js';
 
 /**
@@ -7,15 +8,19 @@ import type { FeedbackPersonProgress } from './feedback.types.js';
  * title, a text summary, a legend, and the same numbers as a table beneath.
  */
 
-const WIDTH = 520;
 const ROW = 34;
-const PAD = { top: 8, right: 40, bottom: 24, left: 150 };
-const innerW = WIDTH - PAD.left - PAD.right;
+const PAD = { top: 8, right: 40, bottom: 24 };
+/** The names' column: 150 px, down to 96 px in a narrow box (about 7 px a character at 13 px). */
+const nameColumn = (width: number) => Math.round(Math.max(96, Math.min(150, width * 0.34)));
 const GIVEN = '#1d4ed8';
 const RECEIVED = '#146c2e';
 
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
-const short = (name: string) => (name.length > 17 ? `${name.slice(0, 16)}…` : name);
+/** A name cut to fit its column; the whole name is in the bar's tooltip and in the table. */
+const short = (name: string, room: number) => {
+  const chars = Math.max(6, Math.floor((room - 8) / 7));
+  return name.length > chars ? `${name.slice(0, chars - 1)}…` : name;
+};
 
 function summaryOf(people: FeedbackPersonProgress[]): string {
   if (!people.length) return 'Nobody in this team.';
@@ -34,41 +39,13 @@ function summaryOf(people: FeedbackPersonProgress[]): string {
 export function GivenReceivedChart({ team, people }: { team: string; people: FeedbackPersonProgress[] }) {
   const id = useId();
   const patternId = `${id}-hatch`.replace(/:/g, '');
-  const max = Math.max(1, ...people.map((p) => Math.max(p.given, p.received)));
-  const height = PAD.top + PAD.bottom + people.length * ROW;
-  const x = (n: number) => (n / max) * innerW;
   const title = `Feedback given and received in ${team}`;
+  const nothing = people.every((p) => p.given === 0 && p.received === 0);
   return (
     <figure className="fp-chart">
-      <svg viewBox={`0 0 ${WIDTH} ${height}`} role="img" aria-label={title} aria-describedby={`${id}-desc`}>
-        <title>{title}</title>
-        <desc id={`${id}-desc`}>{summaryOf(people)}</desc>
-        <defs>
-          <pattern id={patternId} width="6" height="6" patternUnits="userSpaceOnUse" patternTransform="rotate(45)">
-            <rect width="6" height="6" fill="#e7f6ec" />
-            <line x1="0" y1="0" x2="0" y2="6" stroke={RECEIVED} strokeWidth="3" />
-          </pattern>
-        </defs>
-        <line x1={PAD.left} x2={PAD.left} y1={PAD.top} y2={height - PAD.bottom} className="fp-axis" />
-        {people.map((p, i) => {
-          const top = PAD.top + i * ROW;
-          return (
-            <g key={p.user.id} data-person={p.user.full_name}>
-              <text x={PAD.left - 8} y={top + ROW / 2 + 5} textAnchor="end" className="fp-tick">{short(p.user.full_name)}</text>
-              <rect x={PAD.left} y={top + 4} width={x(p.given)} height={12} fill={GIVEN} data-kind="given">
-                <title>{`${p.user.full_name}: ${p.given} given`}</title>
-              </rect>
-              <text x={PAD.left + x(p.given) + 4} y={top + 14} className="fp-value">{p.given}</text>
-              <rect x={PAD.left} y={top + 17} width={x(p.received)} height={12} fill={`url(#${patternId})`} stroke={RECEIVED} strokeWidth={p.received ? 1 : 0} data-kind="received">
-                <title>{`${p.user.full_name}: ${p.received} received`}</title>
-              </rect>
-              <text x={PAD.left + x(p.received) + 4} y={top + 27} className="fp-value">{p.received}</text>
-            </g>
-          );
-        })}
-        <text x={PAD.left} y={height - 6} className="fp-tick">0</text>
-        <text x={WIDTH - PAD.right} y={height - 6} textAnchor="end" className="fp-tick">{max}</text>
-      </svg>
+      <ChartBox fallbackWidth={520} maxWidth={640} empty={nothing}>
+        {(width) => <Bars people={people} width={width} title={title} descId={`${id}-desc`} patternId={patternId} />}
+      </ChartBox>
       <ul className="fp-legend" aria-label={`Legend of ${team}`}>
         <li><svg width="22" height="12" aria-hidden="true"><rect width="22" height="12" fill={GIVEN} /></svg>Given (solid)</li>
         <li><svg width="22" height="12" aria-hidden="true"><rect width="22" height="12" fill={`url(#${patternId})`} stroke={RECEIVED} /></svg>Received (hatched)</li>
@@ -90,5 +67,44 @@ export function GivenReceivedChart({ team, people }: { team: string; people: Fee
         </details>
       </figcaption>
     </figure>
+  );
+}
+
+function Bars({ people, width, title, descId, patternId }: { people: FeedbackPersonProgress[]; width: number; title: string; descId: string; patternId: string }) {
+  const left = nameColumn(width);
+  const innerW = width - left - PAD.right;
+  const max = Math.max(1, ...people.map((p) => Math.max(p.given, p.received)));
+  const height = PAD.top + PAD.bottom + people.length * ROW;
+  const x = (n: number) => (n / max) * innerW;
+  return (
+    <svg width={width} height={height} viewBox={`0 0 ${width} ${height}`} role="img" aria-label={title} aria-describedby={descId}>
+      <title>{title}</title>
+      <desc id={descId}>{summaryOf(people)}</desc>
+      <defs>
+        <pattern id={patternId} width="6" height="6" patternUnits="userSpaceOnUse" patternTransform="rotate(45)">
+          <rect width="6" height="6" fill="#e7f6ec" />
+          <line x1="0" y1="0" x2="0" y2="6" stroke={RECEIVED} strokeWidth="3" />
+        </pattern>
+      </defs>
+      <line x1={left} x2={left} y1={PAD.top} y2={height - PAD.bottom} className="fp-axis" />
+      {people.map((p, i) => {
+        const top = PAD.top + i * ROW;
+        return (
+          <g key={p.user.id} data-person={p.user.full_name}>
+            <text x={left - 8} y={top + ROW / 2 + 5} textAnchor="end" className="fp-tick">{short(p.user.full_name, left)}</text>
+            <rect x={left} y={top + 4} width={x(p.given)} height={12} fill={GIVEN} data-kind="given" data-mark="">
+              <title>{`${p.user.full_name}: ${p.given} given`}</title>
+            </rect>
+            <text x={left + x(p.given) + 4} y={top + 14} className="fp-value">{p.given}</text>
+            <rect x={left} y={top + 17} width={x(p.received)} height={12} fill={`url(#${patternId})`} stroke={RECEIVED} strokeWidth={p.received ? 1 : 0} data-kind="received" data-mark="">
+              <title>{`${p.user.full_name}: ${p.received} received`}</title>
+            </rect>
+            <text x={left + x(p.received) + 4} y={top + 27} className="fp-value">{p.received}</text>
+          </g>
+        );
+      })}
+      <text x={left} y={height - 6} className="fp-tick">0</text>
+      <text x={width - PAD.right} y={height - 6} textAnchor="end" className="fp-tick">{max}</text>
+    </svg>
   );
 }

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { AlertDialog } from 'radix-ui';
+import { AlertDialog } from '../../components/ui/dialog.js';
 import { useState } from 'react';
 import { EmptyState } from '../../components/ui/states.js';
 import { showAlert } from '../../lib/alerts.js';

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { Dialog } from 'radix-ui';
+import { Dialog } from '../../components/ui/dialog.js';
 import { useId, useState } from 'react';
 import { z } from 'zod';
 import { FEEDBACK_GIVE_VISIBILITIES, FEEDBACK_LIMITS, FEEDBACK_VISIBILITY_LABELS, giveFeedbackSchema, type FeedbackVisibility } from '../../../shared/feedback.js';

@@ -1,10 +1,12 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { PagedFeedbackList } from './feedback-list.js';
 import { praiseWallQueryOptions } from './feedback.api.js';
+import { usePraiseWallLive } from './praise-wall.live.js';
 
-/** The organization's public praise, newest first, with reactions anyone may add or take back. */
+/** The organization's public praise, newest first, with reactions anyone may add or take back; live (praise-wall.live.ts). */
 export function PraiseWall() {
   const query = useInfiniteQuery(praiseWallQueryOptions);
+  usePraiseWallLive();
   return (
     <>
       <p className="muted">Public praise from everyone in your organization. React to celebrate it.</p>

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { Dialog } from 'radix-ui';
+import { Dialog } from '../../components/ui/dialog.js';
 import { useId, useMemo, useRef, useState, type FormEvent } from 'react';
 import { FEEDBACK_LIMITS, requestFeedbackSchema } from '../../../shared/feedback.js';
 import { DateField } from '../../components/ui/date-field.js';

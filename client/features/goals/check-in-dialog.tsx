@@ -1,4 +1,4 @@
-import { Dialog } from 'radix-ui';
+import { Dialog } from '../../components/ui/dialog.js';
 import { useId, useState, type FormEvent } from 'react';
 import {
   checkInInputSchema, CONFIDENCE_LABELS, CONFIDENCE_MAX, CONFIDENCE_MIN, GOAL_LIMITS, GOAL_STATUS_LABELS, GOAL_STATUSES, goalProgress,

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { Dialog } from 'radix-ui';
+import { Dialog } from '../../components/ui/dialog.js';
 import { useDeferredValue, useId, useState, type FormEvent } from 'react';
 import {
   GOAL_LIMITS, GOAL_STATUS_LABELS, GOAL_STATUSES, GOAL_VISIBILITIES, GOAL_VISIBILITY_LABELS, goalInputSchema, goalUpdateSchema,

@@ -19,7 +19,7 @@ const kr = (id: string, title: string, patch: Partial<KeyResult> = {}): KeyResul
 const summary = (patch: Partial<GoalSummary> = {}): GoalSummary => ({
   id: 'g1', title: 'Cut the invoice run time', kind: 'OBJECTIVE', owner_kind: 'PERSON', owner: ada, team: null, parent: null, parent_hidden: false,
   competency_id: null, start_date: '2099-01-01', due_date: '2099-06-30', visibility: 'EVERYONE', status: 'ON_TRACK', progress: 0,
-  band: { percent: 0, band: 'behind' }, key_results: [], child_count: 0, last_check_in_at: null, can_edit: true, updated_at: '2026-11-20T09:00:00.000Z', ...patch,
+  band: { percent: 0, band: 'behind' }, expected_progress: null, key_results: [], child_count: 0, last_check_in_at: null, can_edit: true, updated_at: '2026-11-20T09:00:00.000Z', ...patch,
 });
 const detail = (patch: Partial<GoalDetail> = {}): GoalDetail => ({
   ...summary(), description: 'Invoices go out the same hour.', children: [], check_ins: [], created_by: ada, created_at: '2026-11-20T09:00:00.000Z', ...patch,
@@ -172,4 +172,16 @@ it('the goal page: key results, a check-in previewing the new progress, the hist
 
   await router.navigate({ to: '/goals/my-goals/$id', params: { id: 'gone' } });
   expect(await screen.findByRole('heading', { name: 'Goal not found' }, T)).toBeTruthy();
+});
+
+it('a goal shows one status, the owner’s: 75 % checked in “On track” with an even pace at 40 % is never “Behind”', async () => {
+  // The server's band for 75 % is "behind" (under 80 %): it is not shown as a status (docs/decisions/0060).
+  const goal = detail({ status: 'AT_RISK', progress: 75, band: { percent: 75, band: 'behind' }, expected_progress: 40, key_results: [kr('k1', 'Invoices per minute', { current_value: 7.5, progress: 75 })] });
+  stubGraphql({ Goal: () => ({ data: { goal: { ...goal, status: 'ON_TRACK' } } }) }, { me: meAs('MEMBER', { id: 'ada', full_name: 'Ada Lovelace' }) });
+  await renderSignedIn('/goals/my-goals/g1');
+  const bar = await screen.findByRole('progressbar', { name: 'Progress of Cut the invoice run time: 75%' }, T);
+  expect(bar.getAttribute('aria-valuetext')).toBe('75%. Expected by today: 40%');
+  expect(screen.getByText('Expected by today: 40%').className).toBe('goal-progress-hint');
+  expect(screen.getAllByText('On track')).toHaveLength(1);
+  expect(screen.queryByText(/Behind|Almost|At risk/)).toBeNull();
 });

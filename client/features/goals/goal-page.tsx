@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
-import { AlertDialog } from 'radix-ui';
+import { AlertDialog } from '../../components/ui/dialog.js';
 import { useState } from 'react';
 import { CONFIDENCE_LABELS, GOAL_STATUS_LABELS, GOAL_VISIBILITY_LABELS, KEY_RESULT_KIND_LABELS } from '../../../shared/goals.js';
 import { PendingView } from '../../components/ui/states.js';
@@ -56,7 +56,7 @@ function GoalView({ goal }: { goal: GoalDetail }) {
       </div>
       <div className="goal-summary">
         <GoalStatusBadge status={goal.status} />
-        <GoalProgress progress={goal.progress} label={`Progress of ${goal.title}`} />
+        <GoalProgress progress={goal.progress} label={`Progress of ${goal.title}`} expected={goal.expected_progress} />
       </div>
       {goal.description && <p className="goal-description">{goal.description}</p>}
       <dl className="goal-facts">

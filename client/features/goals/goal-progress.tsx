@@ -1,27 +1,32 @@
-import { completionStatus, completionStyle } from '../../../shared/completion.js';
 import { GOAL_STATUS_LABELS, type GoalStatus } from '../../../shared/goals.js';
 import '../../components/ui/completion-meter.css';
+import './goal-progress.css';
 
 /**
- * A goal's progress as a bar coloured by the completion band (shared/completion.ts), with the band's
- * word and the percentage as text (never colour alone). Used by every goals screen, the tree and the
- * widgets.
+ * A goal's (or a development plan's) progress as a bar with the percentage as text. The bar has no
+ * status of its own: a goal's status is the one its owner sets at check-in (GoalStatusBadge), and a
+ * red "Behind" beside an owner's "On track" said two things at once (docs/decisions/0060). With
+ * `expected` (shared/goals.ts expectedProgress), a tick on the bar and neutral text say where an even
+ * pace would be today: a hint, never a second status. Used by every goals screen, the tree, the
+ * widgets and the development plans.
  */
-export function GoalProgress({ progress, label, compact = false }: { progress: number; label: string; compact?: boolean }) {
-  const status = completionStatus(progress, 100);
-  const percent = status.percent ?? 0;
+export function GoalProgress({ progress, label, compact = false, expected = null }: { progress: number; label: string; compact?: boolean; expected?: number | null }) {
+  const percent = Math.max(0, Math.min(100, Math.floor(progress + 1e-9)));
+  const hint = expected === null ? '' : `Expected by today: ${expected}%`;
   return (
-    <div className={`tp-meter${compact ? ' goal-progress-compact' : ''}`} style={completionStyle(status.band)} data-band={status.band}>
-      {!compact && <span className="tp-badge">{status.label}</span>}
-      <span className="tp-track" role="progressbar" aria-label={`${label}: ${percent}% (${status.label})`} aria-valuemin={0} aria-valuemax={100} aria-valuenow={percent} aria-valuetext={`${percent}%, ${status.label}`}>
+    <div className={`tp-meter goal-progress${compact ? ' goal-progress-compact' : ''}`}>
+      <span className="tp-track goal-progress-track" role="progressbar" aria-label={`${label}: ${percent}%`} aria-valuemin={0} aria-valuemax={100} aria-valuenow={percent}
+        aria-valuetext={hint ? `${percent}%. ${hint}` : `${percent}%`}>
         <span className="tp-fill" style={{ width: `${percent}%` }} />
+        {expected !== null && <span className="goal-progress-expected" style={{ left: `${expected}%` }} aria-hidden="true" />}
       </span>
       <span className="tp-text">{percent}%</span>
+      {hint && <span className="goal-progress-hint">{hint}</span>}
     </div>
   );
 }
 
-/** A goal's status as a word with its own class (goal-status-ON_TRACK ...). */
+/** A goal's status as a word with its own class (goal-status-ON_TRACK ...): the one status a goal shows. */
 export function GoalStatusBadge({ status }: { status: GoalStatus }) {
   return <span className={`goal-status goal-status-${status}`}>{GOAL_STATUS_LABELS[status]}</span>;
 }

@@ -15,7 +15,9 @@ export type GoalRefLite = { id: string; title: string };
 export type GoalSummary = {
   id: string; title: string; kind: GoalKind; owner_kind: GoalOwnerKind; owner: Person | null; team: TeamRef | null;
   parent: GoalRefLite | null; parent_hidden: boolean; competency_id: string | null; start_date: string | null; due_date: string | null;
-  visibility: GoalVisibility; status: GoalStatus; progress: number; band: GoalBand; key_results: KeyResult[]; child_count: number;
+  visibility: GoalVisibility; status: GoalStatus; progress: number; band: GoalBand;
+  /** Where an even pace would be today (shared/goals.ts expectedProgress): a hint, not a status. */
+  expected_progress: number | null; key_results: KeyResult[]; child_count: number;
   last_check_in_at: string | null; can_edit: boolean; updated_at: string;
 };
 export type GoalCheckIn = {
@@ -34,7 +36,7 @@ export type GoalSettings = { check_in_cadence: CheckInCadence; check_in_weekday:
 
 const PERSON = 'id full_name';
 export const KEY_RESULT_FIELDS = 'id title kind start_value target_value current_value currency weight progress';
-export const GOAL_SUMMARY_FIELDS = `id title kind owner_kind owner { ${PERSON} } team { id name } parent { id title } parent_hidden competency_id start_date due_date visibility status progress band { percent band } key_results { ${KEY_RESULT_FIELDS} } child_count last_check_in_at can_edit updated_at`;
+export const GOAL_SUMMARY_FIELDS = `id title kind owner_kind owner { ${PERSON} } team { id name } parent { id title } parent_hidden competency_id start_date due_date visibility status progress band { percent band } expected_progress key_results { ${KEY_RESULT_FIELDS} } child_count last_check_in_at can_edit updated_at`;
 export const GOAL_CHECK_IN_FIELDS = `id author { ${PERSON} } comment confidence status progress changes { key_result_id title before after } created_at`;
 export const GOAL_DETAIL_FIELDS = `${GOAL_SUMMARY_FIELDS} description children { ${GOAL_SUMMARY_FIELDS} } check_ins { ${GOAL_CHECK_IN_FIELDS} } created_by { ${PERSON} } created_at`;
 export const GOAL_TREE_NODE_FIELDS = 'id parent_id title owner_kind owner_name owner_id status progress band { percent band } due_date child_count depth';

@@ -1,4 +1,4 @@
-import { Dialog } from 'radix-ui';
+import { Dialog } from '../../components/ui/dialog.js';
 import { useId, useState, type ChangeEvent } from 'react';
 import { GOAL_CSV_COLUMNS } from '../../../shared/goals.js';
 import { FormError } from '../../components/ui/field.js';

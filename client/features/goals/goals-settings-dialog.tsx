@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { Dialog } from 'radix-ui';
+import { Dialog } from '../../components/ui/dialog.js';
 import { useId, useState, type FormEvent } from 'react';
 import { CHECK_IN_CADENCE_LABELS, CHECK_IN_CADENCES, GOAL_LIMITS, goalSettingsSchema, type CheckInCadence, type GoalSettings } from '../../../shared/goals.js';
 import { FormError, SubmitButton } from '../../components/ui/field.js';

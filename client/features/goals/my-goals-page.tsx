@@ -72,7 +72,7 @@ export function GoalCard({ goal }: { goal: GoalSummary }) {
         {goal.parent ? <> · Aligned under <Link to="/goals/my-goals/$id" params={{ id: goal.parent.id }}>{goal.parent.title}</Link></>
           : goal.parent_hidden ? ' · Aligned under a goal you cannot see' : ' · Not aligned'}
       </p>
-      <GoalProgress progress={goal.progress} label={`Progress of ${goal.title}`} />
+      <GoalProgress progress={goal.progress} label={`Progress of ${goal.title}`} expected={goal.expected_progress} />
       <dl className="goal-facts">
         <div><dt>Due</dt><dd className={overdue ? 'goal-overdue' : undefined}>{goal.due_date ? `${formatDay(goal.due_date)}${overdue ? ' (overdue)' : ''}` : 'No due date'}</dd></div>
         <div><dt>Key results</dt><dd>{goal.key_results.length ? `${done} of ${goal.key_results.length} complete` : 'None'}</dd></div>

@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useId, useState, type FormEvent } from 'react';
-import { COMPLETION_LABELS, completionStyle, type CompletionBand } from '../../../shared/completion.js';
+import { COMPLETION_LABELS, completionStyle } from '../../../shared/completion.js';
 import { developmentPlanInputSchema, GROWTH_LIMITS } from '../../../shared/growth.js';
 import { FormError, SubmitButton } from '../../components/ui/field.js';
 import { EmptyState, PendingView } from '../../components/ui/states.js';
@@ -72,14 +72,13 @@ function PlanView({ plan, userId, own }: { plan: DevelopmentPlanView; userId: st
 }
 
 function PlanProgress({ plan }: { plan: DevelopmentPlanView }) {
-  const band = (plan.progress?.band ?? 'none') as CompletionBand;
   return (
     <div className="dev-progress" aria-live="polite">
       <h2 className="dev-progress-label">Plan progress</h2>
       {plan.progress ? <GoalProgress progress={plan.progress.percent} label="Plan progress" />
-        : <span className="tp-badge" style={completionStyle(band)}>{COMPLETION_LABELS.none}</span>}
+        : <span className="tp-badge" style={completionStyle('none')}>{COMPLETION_LABELS.none}</span>}
       <p className="muted dev-progress-note">
-        {plan.progress ? `${plan.progress.percent}% (${COMPLETION_LABELS[band]}): the mean of the growth goals’ progress and the actions, each done action counting 100%.`
+        {plan.progress ? `${plan.progress.percent}%: the mean of the growth goals’ progress and the actions, each done action counting 100%.`
           : 'Progress shows once the plan has a growth goal or an action.'}
         {plan.updated_at ? ` Last changed ${formatInstant(plan.updated_at)}.` : ''}
       </p>
@@ -192,7 +191,7 @@ function GrowthGoals({ plan, userId }: { plan: DevelopmentPlanView; userId: stri
                 {' · '}
                 {g.due_date ? `Due ${formatDay(g.due_date)}${isOverdue(g) ? ' (overdue)' : ''}` : 'No due date'}
               </p>
-              <GoalProgress progress={g.progress} label={`Progress of ${g.title}`} />
+              <GoalProgress progress={g.progress} label={`Progress of ${g.title}`} expected={g.expected_progress} />
             </li>
           ))}
         </ul>

@@ -1,4 +1,4 @@
-import { Dialog } from 'radix-ui';
+import { Dialog } from '../../components/ui/dialog.js';
 import { useRef, useState, type FormEvent } from 'react';
 import { BACKFILL_MONTHS, connectIntegrationInput, PROVIDER_DEFAULT_BASE_URL, PROVIDER_LABEL, type AuthKind, type IntegrationProvider } from '../../../shared/integrations.js';
 import { fieldErrorsOf } from '../../../shared/field-errors.js';

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { AlertDialog } from 'radix-ui';
+import { AlertDialog } from '../../components/ui/dialog.js';
 import { useId, useState, type FormEvent } from 'react';
 import { BACKFILL_MONTHS, PROVIDER_KIND, PROVIDER_LABEL, type IntegrationProvider } from '../../../shared/integrations.js';
 import { Field, FormError } from '../../components/ui/field.js';

@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { AlertDialog } from 'radix-ui';
+import { AlertDialog } from '../../components/ui/dialog.js';
 import { useEffect, useId, useRef, useState } from 'react';
 import { PROVIDER_LABEL, type IntegrationProvider } from '../../../shared/integrations.js';
 import { PendingView } from '../../components/ui/states.js';

@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Dialog } from 'radix-ui';
+import { Dialog } from '../../components/ui/dialog.js';
 import { useId, useState, type FormEvent } from 'react';
 import { INTEGRATION_PROVIDERS, PROVIDER_LABEL, type IntegrationProvider } from '../../../shared/integrations.js';
 import { FormError } from '../../components/ui/field.js';

@@ -1,5 +1,5 @@
 import { QueryClientContext, useQuery } from '@tanstack/react-query';
-import { Dialog } from 'radix-ui';
+import { Dialog } from '../../components/ui/dialog.js';
 import { useContext, useId, useState, type FormEvent } from 'react';
 import { PROVIDER_LABEL } from '../../../shared/integrations.js';
 import { FormError } from '../../components/ui/field.js';

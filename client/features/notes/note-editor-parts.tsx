@@ -1,4 +1,4 @@
-import { AlertDialog } from 'radix-ui';
+import { AlertDialog } from '../../components/ui/dialog.js';
 import { useId, useState, type KeyboardEvent } from 'react';
 import { NOTE_LIMITS } from '../../../shared/notes.limits.js';
 import { FormError } from '../../components/ui/field.js';

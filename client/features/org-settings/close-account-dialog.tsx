@@ -1,5 +1,5 @@
 import { useNavigate } from '@tanstack/react-router';
-import { AlertDialog } from 'radix-ui';
+import { AlertDialog } from '../../components/ui/dialog.js';
 import { useId, useMemo, useState } from 'react';
 import { z } from 'zod';
 import { Field, FormError } from '../../components/ui/field.js';

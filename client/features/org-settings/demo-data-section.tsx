@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { AlertDialog } from 'radix-ui';
+import { AlertDialog } from '../../components/ui/dialog.js';
 import { useId, useState } from 'react';
 import { showAlert } from '../../lib/alerts.js';
 import { demoDataQueryOptions, useRemoveDemoData, type DemoDataCount } from './demo-data-api.js';

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { Dialog } from 'radix-ui';
+import { Dialog } from '../../components/ui/dialog.js';
 import { useId, useMemo, useState, type ReactNode, type SelectHTMLAttributes } from 'react';
 import { RETRO_LIMITS } from '../../../shared/retros.js';
 import { Field, FormError, SubmitButton } from '../../components/ui/field.js';

@@ -1,4 +1,4 @@
-import { Dialog } from 'radix-ui';
+import { Dialog } from '../../components/ui/dialog.js';
 import { useState } from 'react';
 import { z } from 'zod';
 import { DateField } from '../../components/ui/date-field.js';

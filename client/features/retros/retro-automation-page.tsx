@@ -1,6 +1,6 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { AlertDialog } from 'radix-ui';
+import { AlertDialog } from '../../components/ui/dialog.js';
 import { useState } from 'react';
 import { EmptyState } from '../../components/ui/states.js';
 import { FormError } from '../../components/ui/field.js';

@@ -1,16 +1,16 @@
 import { useId } from 'react';
+import { ChartBox } from '../../components/ui/chart-box.js';
 import { COMPLETION_COLOURS, COMPLETION_LABELS, COMPLETION_THRESHOLDS } from '../../../shared/completion.js';
 import { formatRetroDay, retroLabel, shortRetroDay, type RetroHealthTrend, type RetroSprintProgress } from './retro-progress.api.js';
 
 /**
  * Hand-written SVG charts of a team's retros (like the admin dashboard's engagement chart): each
- * is an image with a title and a text summary, and the same numbers as a table beneath.
+ * is an image with a title and a text summary, and the same numbers as a table beneath. Each is
+ * drawn at its box's width (ChartBox), so its text keeps its size on a phone.
  */
 
-const WIDTH = 520;
 const HEIGHT = 230;
 const PAD = { top: 14, right: 14, bottom: 30, left: 46 };
-const innerW = WIDTH - PAD.left - PAD.right;
 const innerH = HEIGHT - PAD.top - PAD.bottom;
 
 const bandOf = (s: RetroSprintProgress) => s.completion?.band ?? 'none';
@@ -19,7 +19,6 @@ const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? o
 /** Action-item completion per retro (oldest first) as bars coloured by the shared bands, with the 80 % and 100 % lines. */
 export function CompletionChart({ sprints }: { sprints: RetroSprintProgress[] }) {
   const id = useId();
-  const step = innerW / Math.max(1, sprints.length);
   const y = (percent: number) => PAD.top + innerH - (percent / 100) * innerH;
   const counts = { behind: 0, almost: 0, complete: 0, none: 0 };
   for (const s of sprints) counts[bandOf(s)] += 1;
@@ -33,27 +32,34 @@ export function CompletionChart({ sprints }: { sprints: RetroSprintProgress[] })
   const title = 'Action-item completion per retro';
   return (
     <figure className="rp-chart">
-      <svg viewBox={`0 0 ${WIDTH} ${HEIGHT}`} role="img" aria-label={title} aria-describedby={`${id}-desc`}>
-        <title>{title}</title>
-        <desc id={`${id}-desc`}>{summary}</desc>
-        {[0, COMPLETION_THRESHOLDS.almost, COMPLETION_THRESHOLDS.complete].map((p) => (
-          <g key={p}>
-            <line x1={PAD.left} x2={WIDTH - PAD.right} y1={y(p)} y2={y(p)} className={p === 0 ? 'rp-axis' : 'rp-grid'} />
-            <text x={PAD.left - 6} y={y(p) + 4} textAnchor="end" className="rp-tick">{`${p}%`}</text>
-          </g>
-        ))}
-        {sprints.map((s, i) => {
-          const percent = s.completion?.percent ?? 0;
-          const h = Math.max(percent === 0 && s.completion ? 2 : 0, (percent / 100) * innerH);
+      <ChartBox fallbackWidth={520} maxWidth={704} empty={!sprints.some((s) => s.completion)}>
+        {(width) => {
+          const step = (width - PAD.left - PAD.right) / Math.max(1, sprints.length);
           return (
-            <rect key={s.retro_id} x={PAD.left + i * step + step * 0.15} width={step * 0.7} y={PAD.top + innerH - h} height={h} fill={COMPLETION_COLOURS[bandOf(s)].fill} data-band={bandOf(s)}>
-              <title>{`${retroLabel(s)}: ${s.completion ? `${s.action_items_done} of ${s.action_items_total} done (${s.completion.percent}%), ${COMPLETION_LABELS[s.completion.band]}` : 'no action items'}`}</title>
-            </rect>
+            <svg width={width} height={HEIGHT} viewBox={`0 0 ${width} ${HEIGHT}`} role="img" aria-label={title} aria-describedby={`${id}-desc`}>
+              <title>{title}</title>
+              <desc id={`${id}-desc`}>{summary}</desc>
+              {[0, COMPLETION_THRESHOLDS.almost, COMPLETION_THRESHOLDS.complete].map((p) => (
+                <g key={p}>
+                  <line x1={PAD.left} x2={width - PAD.right} y1={y(p)} y2={y(p)} className={p === 0 ? 'rp-axis' : 'rp-grid'} />
+                  <text x={PAD.left - 6} y={y(p) + 4} textAnchor="end" className="rp-tick">{`${p}%`}</text>
+                </g>
+              ))}
+              {sprints.map((s, i) => {
+                const percent = s.completion?.percent ?? 0;
+                const h = Math.max(percent === 0 && s.completion ? 2 : 0, (percent / 100) * innerH);
+                return (
+                  <rect key={s.retro_id} x={PAD.left + i * step + step * 0.15} width={step * 0.7} y={PAD.top + innerH - h} height={h} fill={COMPLETION_COLOURS[bandOf(s)].fill} data-band={bandOf(s)} data-mark="">
+                    <title>{`${retroLabel(s)}: ${s.completion ? `${s.action_items_done} of ${s.action_items_total} done (${s.completion.percent}%), ${COMPLETION_LABELS[s.completion.band]}` : 'no action items'}`}</title>
+                  </rect>
+                );
+              })}
+              {first && <text x={PAD.left} y={HEIGHT - 8} className="rp-tick">{shortRetroDay(first.held_at)}</text>}
+              {last && sprints.length > 1 && <text x={width - PAD.right} y={HEIGHT - 8} textAnchor="end" className="rp-tick">{shortRetroDay(last.held_at)}</text>}
+            </svg>
           );
-        })}
-        {first && <text x={PAD.left} y={HEIGHT - 8} className="rp-tick">{shortRetroDay(first.held_at)}</text>}
-        {last && sprints.length > 1 && <text x={WIDTH - PAD.right} y={HEIGHT - 8} textAnchor="end" className="rp-tick">{shortRetroDay(last.held_at)}</text>}
-      </svg>
+        }}
+      </ChartBox>
       <figcaption>
         <details>
           <summary>Show as table</summary>
@@ -110,7 +116,6 @@ export function HealthChart({ trends, labels }: { trends: RetroHealthTrend[]; la
   const id = useId();
   const columns = healthColumns(trends);
   const index = new Map(columns.map((c, i) => [c.retro_id, i]));
-  const x = (i: number) => PAD.left + (columns.length === 1 ? innerW / 2 : (i / (columns.length - 1)) * innerW);
   const y = (score: number) => PAD.top + innerH - ((score - 1) / 4) * innerH;
   const title = 'Team health per statement over retros';
   const summary = trends.map((t) => {
@@ -125,44 +130,52 @@ export function HealthChart({ trends, labels }: { trends: RetroHealthTrend[]; la
   const last = columns.at(-1);
   return (
     <figure className="rp-chart">
-      <svg viewBox={`0 0 ${WIDTH} ${HEIGHT}`} role="img" aria-label={title} aria-describedby={`${id}-desc`}>
-        <title>{title}</title>
-        <desc id={`${id}-desc`}>{summary}</desc>
-        {[1, 2, 3, 4, 5].map((score) => (
-          <g key={score}>
-            <line x1={PAD.left} x2={WIDTH - PAD.right} y1={y(score)} y2={y(score)} className={score === 1 ? 'rp-axis' : 'rp-grid'} />
-            <text x={PAD.left - 6} y={y(score) + 4} textAnchor="end" className="rp-tick">{score}</text>
-          </g>
-        ))}
-        {trends.map((t, s) => {
-          const style = healthLineStyle(s);
-          // Runs of consecutive shown points: a retro without an average breaks the line.
-          const runs: Array<Array<{ i: number; average: number }>> = [[]];
-          const points = [...t.points].sort((a, b) => index.get(a.retro_id)! - index.get(b.retro_id)!);
-          let previous = -2;
-          for (const p of points) {
-            const i = index.get(p.retro_id)!;
-            if (p.average === null) { runs.push([]); previous = -2; continue; }
-            if (i !== previous + 1 && runs.at(-1)!.length) runs.push([]);
-            runs.at(-1)!.push({ i, average: p.average });
-            previous = i;
-          }
+      <ChartBox fallbackWidth={520} maxWidth={704} empty={!trends.some((t) => t.points.some((p) => p.average !== null))}>
+        {(width) => {
+          const innerW = width - PAD.left - PAD.right;
+          const x = (i: number) => PAD.left + (columns.length === 1 ? innerW / 2 : (i / (columns.length - 1)) * innerW);
           return (
-            <g key={t.statement} data-statement={t.statement} stroke={style.stroke} fill={style.stroke}>
-              {runs.filter((r) => r.length > 1).map((r) => (
-                <polyline key={r[0]!.i} points={r.map((p) => `${x(p.i)},${y(p.average)}`).join(' ')} fill="none" strokeWidth={2} strokeDasharray={style.dash || undefined} vectorEffect="non-scaling-stroke" />
+            <svg width={width} height={HEIGHT} viewBox={`0 0 ${width} ${HEIGHT}`} role="img" aria-label={title} aria-describedby={`${id}-desc`}>
+              <title>{title}</title>
+              <desc id={`${id}-desc`}>{summary}</desc>
+              {[1, 2, 3, 4, 5].map((score) => (
+                <g key={score}>
+                  <line x1={PAD.left} x2={width - PAD.right} y1={y(score)} y2={y(score)} className={score === 1 ? 'rp-axis' : 'rp-grid'} />
+                  <text x={PAD.left - 6} y={y(score) + 4} textAnchor="end" className="rp-tick">{score}</text>
+                </g>
               ))}
-              {runs.flat().map((p) => (
-                <circle key={p.i} cx={x(p.i)} cy={y(p.average)} r={3.5}>
-                  <title>{`${t.statement} ${labels.get(columns[p.i]!.retro_id) ?? formatRetroDay(columns[p.i]!.held_at)}: ${p.average.toFixed(2)}`}</title>
-                </circle>
-              ))}
-            </g>
+              {trends.map((t, s) => {
+                const style = healthLineStyle(s);
+                // Runs of consecutive shown points: a retro without an average breaks the line.
+                const runs: Array<Array<{ i: number; average: number }>> = [[]];
+                const points = [...t.points].sort((a, b) => index.get(a.retro_id)! - index.get(b.retro_id)!);
+                let previous = -2;
+                for (const p of points) {
+                  const i = index.get(p.retro_id)!;
+                  if (p.average === null) { runs.push([]); previous = -2; continue; }
+                  if (i !== previous + 1 && runs.at(-1)!.length) runs.push([]);
+                  runs.at(-1)!.push({ i, average: p.average });
+                  previous = i;
+                }
+                return (
+                  <g key={t.statement} data-statement={t.statement} stroke={style.stroke} fill={style.stroke}>
+                    {runs.filter((r) => r.length > 1).map((r) => (
+                      <polyline key={r[0]!.i} data-mark="" points={r.map((p) => `${x(p.i)},${y(p.average)}`).join(' ')} fill="none" strokeWidth={2} strokeDasharray={style.dash || undefined} vectorEffect="non-scaling-stroke" />
+                    ))}
+                    {runs.flat().map((p) => (
+                      <circle key={p.i} cx={x(p.i)} cy={y(p.average)} r={3.5} data-mark="">
+                        <title>{`${t.statement} ${labels.get(columns[p.i]!.retro_id) ?? formatRetroDay(columns[p.i]!.held_at)}: ${p.average.toFixed(2)}`}</title>
+                      </circle>
+                    ))}
+                  </g>
+                );
+              })}
+              {first && <text x={PAD.left} y={HEIGHT - 8} className="rp-tick">{shortRetroDay(first.held_at)}</text>}
+              {last && columns.length > 1 && <text x={width - PAD.right} y={HEIGHT - 8} textAnchor="end" className="rp-tick">{shortRetroDay(last.held_at)}</text>}
+            </svg>
           );
-        })}
-        {first && <text x={PAD.left} y={HEIGHT - 8} className="rp-tick">{shortRetroDay(first.held_at)}</text>}
-        {last && columns.length > 1 && <text x={WIDTH - PAD.right} y={HEIGHT - 8} textAnchor="end" className="rp-tick">{shortRetroDay(last.held_at)}</text>}
-      </svg>
+        }}
+      </ChartBox>
       <ul className="rp-legend" aria-label="Statements">
         {trends.map((t, s) => (
           <li key={t.statement}>

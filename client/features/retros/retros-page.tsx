@@ -1,6 +1,6 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
-import { AlertDialog } from 'radix-ui';
+import { AlertDialog } from '../../components/ui/dialog.js';
 import { useId, useState } from 'react';
 import { RETRO_PHASE_LABELS } from '../../../shared/retros.js';
 import { formatDay } from '../../../shared/dates.js';

@@ -25,8 +25,10 @@ const countText = (r: Rating) => `${r.count} rating${r.count === 1 ? '' : 's'}`;
  */
 export function RatingBars({ title, rows }: { title: string; rows: BarRow[] }) {
   if (rows.length === 0) return null;
+  const drawn = rows.some((row) => !row.withheld && row.rating?.average);
+  // data-chart: the box the browser tests' chart check measures (e2e/harness.ts, docs/decisions/0060).
   return (
-    <figure className="rr-chart">
+    <figure className="rr-chart" data-chart="" data-chart-empty={drawn ? undefined : ''}>
       <figcaption className="rr-chart-title">{title}</figcaption>
       <ul className="rr-bars" aria-label={title}>
         {rows.map((row) => (
@@ -34,7 +36,7 @@ export function RatingBars({ title, rows }: { title: string; rows: BarRow[] }) {
             <span className="rr-bar-label">{row.label}</span>
             {row.withheld ? <span className="rr-withheld">{row.withheld.message}</span> : row.rating && row.rating.average !== null ? (
               <>
-                <span className="rr-bar-track" aria-hidden="true"><span className="rr-bar-fill" style={{ width: `${(row.rating.average / RATING_POINTS) * 100}%` }} /></span>
+                <span className="rr-bar-track" aria-hidden="true"><span className="rr-bar-fill" style={{ width: `${(row.rating.average / RATING_POINTS) * 100}%` }} data-mark="" /></span>
                 <span className="rr-bar-value">{formatAverage(row.rating.average)} / {RATING_POINTS} <span className="muted">({countText(row.rating)})</span></span>
               </>
             ) : <span className="muted">No rating given</span>}
@@ -75,11 +77,11 @@ export function RatingBars({ title, rows }: { title: string; rows: BarRow[] }) {
 export function Distribution({ label, rating, points }: { label: string; rating: Rating; points: string[] }) {
   const max = Math.max(1, ...rating.distribution);
   return (
-    <ul className="rr-dist" aria-label={`${label}: how many gave each rating`}>
+    <ul className="rr-dist" aria-label={`${label}: how many gave each rating`} data-chart="" data-chart-empty={rating.distribution.some((n) => n > 0) ? undefined : ''}>
       {rating.distribution.map((n, i) => (
         <li key={i} className="rr-dist-row">
           <span className="rr-dist-label">{i + 1}{points[i] ? ` · ${points[i]}` : ''}</span>
-          <span className="rr-bar-track rr-dist-track" aria-hidden="true"><span className="rr-bar-fill" style={{ width: `${(n / max) * 100}%` }} /></span>
+          <span className="rr-bar-track rr-dist-track" aria-hidden="true"><span className="rr-bar-fill" style={{ width: `${(n / max) * 100}%` }} data-mark="" /></span>
           <span className="rr-dist-count">{n}</span>
         </li>
       ))}

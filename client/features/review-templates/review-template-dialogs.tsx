@@ -1,4 +1,4 @@
-import { AlertDialog, Dialog } from 'radix-ui';
+import { AlertDialog, Dialog } from '../../components/ui/dialog.js';
 import { Field, FormError, SubmitButton } from '../../components/ui/field.js';
 import { useZodForm } from '../../lib/forms.js';
 import { GraphqlError } from '../../lib/graphql.js';

@@ -1,5 +1,5 @@
 import { useNavigate } from '@tanstack/react-router';
-import { AlertDialog } from 'radix-ui';
+import { AlertDialog } from '../../components/ui/dialog.js';
 import { useState } from 'react';
 import { FormError } from '../../components/ui/field.js';
 import { GraphqlError } from '../../lib/graphql.js';

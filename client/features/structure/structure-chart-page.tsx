@@ -8,7 +8,8 @@ import './structure.css';
 /** A headcount bar, relative to the organization; the number is the text beside it. */
 function Bar({ count, total }: { count: number; total: number }) {
   const width = total ? Math.round((count / total) * 100) : 0;
-  return <span className="structure-bar" aria-hidden="true"><span style={{ width: `${width}%` }} /></span>;
+  // A span (it sits in a heading and a <strong>), shown as a block by structure.css: an inline box would ignore its height.
+  return <span className="structure-bar" aria-hidden="true"><span style={{ width: `${width}%` }} data-mark="" /></span>;
 }
 
 function Line({ node, total }: { node: StructureNode; total: number }) {
@@ -38,7 +39,7 @@ export function StructureChartPage() {
       ) : (
         <ul className="structure-chart" aria-label="Business units">
           {nodes.map((unit) => (
-            <li key={unit.id} className="tile structure-chart-unit">
+            <li key={unit.id} className="tile structure-chart-unit" data-chart="" data-chart-empty={unit.headcount === 0 ? '' : undefined}>
               <h2><span>{unit.name}</span><span className="muted">{people(unit.headcount)}</span></h2>
               <Bar count={unit.headcount} total={total} />
               {unit.children.length === 0 ? <p className="muted">No departments yet.</p> : (

@@ -1,4 +1,4 @@
-import { AlertDialog } from 'radix-ui';
+import { AlertDialog } from '../../components/ui/dialog.js';
 import { useState } from 'react';
 import { showAlert } from '../../lib/alerts.js';
 import { useStructureChange } from './api.js';

@@ -1,4 +1,4 @@
-import { AlertDialog, Dialog } from 'radix-ui';
+import { AlertDialog, Dialog } from '../../components/ui/dialog.js';
 import { showAlert } from '../../lib/alerts.js';
 import { useDeleteTeam, type PickablePerson, type Team } from './api.js';
 import { TeamForm } from './team-form.js';

@@ -1,5 +1,5 @@
 import { useNavigate } from '@tanstack/react-router';
-import { Dialog } from 'radix-ui';
+import { Dialog } from '../../components/ui/dialog.js';
 import { showAlert } from '../../lib/alerts.js';
 import { modalStore, setModalOpen } from '../../lib/modals.js';
 import { useStore } from '../../lib/store.js';

@@ -1,4 +1,4 @@
-import { Dialog } from 'radix-ui';
+import { Dialog } from '../../components/ui/dialog.js';
 import { useState, type FormEvent } from 'react';
 import { WIDGET_TYPES, type WidgetType } from '../../../shared/enums.js';
 import { showAlert } from '../../lib/alerts.js';

@@ -12,6 +12,7 @@ import { deleteFeedbackRow, insertFeedback, toggleReaction } from './feedback.gi
 import { feedbackReadResolvers, requireReadableFeedback } from './feedback.read.js';
 import { findReadableFeedback, type FeedbackRow } from './feedback.read.repo.js';
 import { sharePraiseToSlack, slackConnected } from './feedback.slack.js';
+import { praiseChanged } from './feedback.live.js';
 import { findActiveFeedbackTags } from './feedback.tags.repo.js';
 import { canDeleteFeedback, feedbackTypeResolvers, FEEDBACK_DELETE_WINDOW_MS } from './feedback.types.js';
 
@@ -81,8 +82,12 @@ export const feedbackGivePart: FeaturePart = {
         });
         if (data.share_to_slack) {
           const shared = await sharePraiseToSlack(services, { organizationId: viewer.organizationId, feedbackId: row.id, giverName, recipientName: recipient.full_name, body: data.body, tagNames });
-          if (shared) return requireReadableFeedback(ctx, viewer, row.id);
+          if (shared) {
+            praiseChanged(services, viewer.organizationId, row.id);
+            return requireReadableFeedback(ctx, viewer, row.id);
+          }
         }
+        if (data.visibility === 'PUBLIC') praiseChanged(services, viewer.organizationId, row.id);
         return row;
       },
       deleteFeedback: (_: unknown, args: { id: string }, ctx: Ctx) => {
@@ -94,6 +99,7 @@ export const feedbackGivePart: FeaturePart = {
           throw conflict(`Feedback can be deleted only within ${FEEDBACK_DELETE_WINDOW_MS / 3_600_000} hours of giving it.`);
         }
         deleteFeedbackRow(ctx.services.db, viewer.organizationId, row.id);
+        if (row.visibility === 'PUBLIC') praiseChanged(ctx.services, viewer.organizationId, row.id);
         return true;
       },
       toggleFeedbackReaction: (_: unknown, args: { id: string; reaction: FeedbackReaction }, ctx: Ctx) => {
@@ -102,6 +108,7 @@ export const feedbackGivePart: FeaturePart = {
         if (row.visibility !== 'PUBLIC') throw refuse('id', 'Reactions are for public praise only.');
         if (!FEEDBACK_REACTIONS.includes(args.reaction)) throw refuse('reaction', 'Choose one of the reactions offered.');
         toggleReaction(ctx.services.db, viewer.organizationId, row.id, viewer.userId, args.reaction, new Date(ctx.services.scheduler.now()).toISOString());
+        praiseChanged(ctx.services, viewer.organizationId, row.id);
         return row;
       },
     },

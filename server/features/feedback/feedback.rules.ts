@@ -23,4 +23,5 @@ export const feedbackRules: OperationRules = {
     createFeedbackAutomationRule: 'MANAGER_OF_SUBJECT', updateFeedbackAutomationRule: 'MANAGER_OF_SUBJECT',
     pauseFeedbackAutomationRule: 'MANAGER_OF_SUBJECT', resumeFeedbackAutomationRule: 'MANAGER_OF_SUBJECT', deleteFeedbackAutomationRule: 'MANAGER_OF_SUBJECT',
   },
+  Subscription: { praiseWallChanged: 'SIGNED_IN' },
 };

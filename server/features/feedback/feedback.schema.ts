@@ -180,6 +180,14 @@ export const feedbackSchema = /* GraphQL */ `
     feedbackAutomationRules: [FeedbackAutomationRule!]!
   }
 
+  "A change of the praise wall: the praise as the wall shows it to the viewer, or null once it is not on the wall (deleted)."
+  type PraiseWallChange { id: ID! feedback: Feedback }
+
+  extend type Subscription {
+    "Each change of the organization's praise wall (praise given or deleted, a reaction added or taken back), as the praise wall shows it to the viewer."
+    praiseWallChanged: PraiseWallChange!
+  }
+
   extend type Mutation {
     giveFeedback(input: GiveFeedbackInput!): Feedback!
     deleteFeedback(id: ID!): Boolean!

@@ -1,11 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { topics } from '../../graphql/pubsub.js';
+import { listen, openRaw, type Raw } from '../../graphql/subscriptions.test-support.js';
 import { codeOf, createTestApp } from '../../test/helpers.js';
 import { feedbackPerson, feedbackWorld, insertFeedbackRow, insertRequestRow, type FeedbackCaller, type FeedbackWorld } from './feedback.test-support.js';
 
 /**
  * Who reads each kind of feedback (feedback.visibility.ts), through every read path: myFeedback,
- * praiseWall, feedbackItem and feedbackAbout. Feedback about `report`, given by `giver` (no other
+ * praiseWall, feedbackItem, feedbackAbout and the live praise wall (praiseWallChanged). Feedback about `report`, given by `giver` (no other
  * relation to the report); the rows are written directly, the requests too.
  */
 
@@ -110,4 +112,54 @@ it('MANAGER feedback reaches the manager of the recipient\'s team too, and no ot
   expect(await about(w.otherManager)).toEqual([id]);
   expect(await about(newcomer)).toEqual([id]);
   for (const c of [w.manager, w.teamLead, w.admin, w.owl]) expect(await about(c), c.name).toEqual([]);
+});
+
+const LIVE = 'subscription { praiseWallChanged { id feedback { id body visibility reactions { reaction count mine } } } }';
+const REACT = 'mutation($id: ID!, $reaction: FeedbackReaction!) { toggleFeedbackReaction(id: $id, reaction: $reaction) { id } }';
+const GIVE = 'mutation($input: GiveFeedbackInput!) { giveFeedback(input: $input) { id } }';
+
+it('the live praise wall tells each subscriber what the praise wall shows them, and nothing else', async () => {
+  const url = await listen(app);
+  const live = async (c: FeedbackCaller): Promise<Raw> => {
+    const raw = await openRaw(url);
+    await raw.init(c.token);
+    raw.subscribe('wall', LIVE);
+    return raw;
+  };
+  const [peer, recipient, globex] = [await live(w.peer), await live(w.report), await live(w.otherAdmin)];
+  // The server does not acknowledge a subscribe: wait until the three listen.
+  for (const [org, n] of [[w.org.id, 2], [w.otherOrg.id, 1]] as const) {
+    for (let i = 0; app.services.pubsub.listenerCount(topics.praiseWallChanged(org)) < n; i += 1) {
+      if (i > 200) throw new Error('the subscriptions did not start');
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+  }
+  const events = (raw: Raw) => raw.messages.filter((m) => m.id === 'wall' && m.type === 'next').map((m) => m.payload.data.praiseWallChanged);
+  const nth = async (raw: Raw, n: number) => { await raw.waitFor(() => events(raw).length >= n); return events(raw)[n - 1]; };
+
+  // A reaction: both Acme subscribers get the praise as the wall shows it, each with their own `mine`.
+  expect((await w.peer.gql(REACT, { id: items.PUBLIC, reaction: 'CLAP' })).errors).toBeUndefined();
+  expect(await nth(peer, 1)).toEqual({ id: items.PUBLIC, feedback: { id: items.PUBLIC, body: 'public praise', visibility: 'PUBLIC', reactions: [{ reaction: 'CLAP', count: 1, mine: true }] } });
+  expect((await nth(recipient, 1)).feedback.reactions).toEqual([{ reaction: 'CLAP', count: 1, mine: false }]);
+
+  // Private feedback tells nobody; the public praise after it is the next event.
+  const given = (visibility: string, body: string) => giver.gql(GIVE, { input: { recipient_id: w.peer.id, body, visibility } });
+  expect((await given('PRIVATE', 'a private word')).errors).toBeUndefined();
+  const praise = (await given('PUBLIC', 'new public praise')).data!.giveFeedback.id;
+  expect((await nth(peer, 2)).feedback).toMatchObject({ id: praise, body: 'new public praise' });
+  expect((await nth(recipient, 2)).feedback).toMatchObject({ id: praise, body: 'new public praise' });
+
+  // An id that is not public praise never carries the item, even to someone who may read it elsewhere.
+  app.services.pubsub.publish(topics.praiseWallChanged(w.org.id), items.PRIVATE);
+  expect(await nth(recipient, 3)).toEqual({ id: items.PRIVATE, feedback: null });
+
+  // Deleted praise leaves the wall.
+  expect((await giver.gql('mutation($id: ID!) { deleteFeedback(id: $id) }', { id: praise })).errors).toBeUndefined();
+  expect(await nth(peer, 4)).toEqual({ id: praise, feedback: null });
+
+  // Globex heard none of Acme's: its first event is its own praise.
+  expect((await w.otherAdmin.gql(REACT, { id: items.GLOBEX_PUBLIC, reaction: 'HEART' })).errors).toBeUndefined();
+  expect((await nth(globex, 1)).feedback).toMatchObject({ id: items.GLOBEX_PUBLIC, body: 'globex praise' });
+  expect(events(globex)).toHaveLength(1);
+  for (const raw of [peer, recipient, globex]) raw.close();
 });

@@ -47,6 +47,21 @@ describe('roll-up (hand-computed)', () => {
     expect(g.band).toEqual({ percent: 42, band: 'behind' });
   });
 
+  it('the expected pace is a hint beside the owner’s status: 75 % “On track”, 40 % of the way from start to due (docs/decisions/0060)', async () => {
+    const day = (offset: number) => new Date(app.services.scheduler.now() + offset * 86_400_000).toISOString().slice(0, 10);
+    const g = must(await w.owner.gql(CREATE_GOAL, { input: person({ start_date: day(-40), due_date: day(60), status: 'ON_TRACK', key_results: [
+      { title: 'Ship 4 features', kind: 'NUMBER', start_value: 0, target_value: 4, current_value: 3, weight: 1 },
+    ] }) }), 'createGoal');
+    expect([g.status, g.progress, g.expected_progress]).toEqual(['ON_TRACK', 75, 40]);
+    // Just started: nothing is expected yet. Without a start or a due date, or once done: no hint at all.
+    const fresh = must(await w.owner.gql(CREATE_GOAL, { input: person({ start_date: day(0), due_date: day(120) }) }), 'createGoal');
+    expect(fresh.expected_progress).toBe(0);
+    const open = must(await w.owner.gql(CREATE_GOAL, { input: person({ due_date: day(30) }) }), 'createGoal');
+    expect(open.expected_progress).toBeNull();
+    const done = must(await w.owner.gql(CREATE_GOAL, { input: person({ start_date: day(-40), due_date: day(60), status: 'DONE' }) }), 'createGoal');
+    expect(done.expected_progress).toBeNull();
+  });
+
   it('mixed kinds with a decreasing target: (50 + 100 + 25 + 75) / 4 = 62.5', async () => {
     const g = must(await w.owner.gql(CREATE_GOAL, { input: person({ key_results: [
       { title: 'Bugs from 100 down to 20', kind: 'NUMBER', start_value: 100, target_value: 20, current_value: 60 },

@@ -2,7 +2,7 @@ import type { MercuriusContext } from 'mercurius';
 import { badInput, forbidden, notFound } from '../../../shared/app-error.js';
 import { completionStatus } from '../../../shared/completion.js';
 import {
-  GOAL_STATUS_LABELS, goalInputSchema, goalUpdateSchema, keyResultProgress,
+  expectedProgress, GOAL_STATUS_LABELS, goalInputSchema, goalUpdateSchema, keyResultProgress,
   type GoalInput, type GoalKind, type GoalStatus, type GoalUpdate,
 } from '../../../shared/goals.js';
 import type { Db } from '../../db/connection.js';
@@ -64,6 +64,7 @@ const goalFields = {
     children: (g: GoalRow, _: unknown, ctx: Ctx) => ctx.loaders.get<GoalRow[]>('goals.children', (ids) => groupBy(listReadableChildren(ctx.services.db, requireViewer(ctx), ids), (c) => c.parent_id), []).load(g.id),
     child_count: (g: GoalRow, _: unknown, ctx: Ctx) => ctx.loaders.get<number>('goals.childCount', (ids) => countChildren(ctx.services.db, ids), 0).load(g.id),
     band: (g: GoalRow) => goalBand(g.progress),
+    expected_progress: (g: GoalRow, _: unknown, ctx: Ctx) => expectedProgress(g, new Date(ctx.services.scheduler.now()).toISOString().slice(0, 10)),
     key_results: (g: GoalRow, _: unknown, ctx: Ctx) => loadKeyResults(ctx, g.id),
     check_ins: (g: GoalRow, args: { first?: number | null }, ctx: Ctx) => {
       const first = Math.max(0, Math.min(CHECK_INS_MAX, args.first ?? CHECK_INS_DEFAULT));

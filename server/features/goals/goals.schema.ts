@@ -13,7 +13,7 @@ export const goalsSchema = /* GraphQL */ `
   enum KeyResultKind { BINARY NUMBER PERCENTAGE CURRENCY }
   enum CheckInCadence { OFF WEEKLY BIWEEKLY MONTHLY }
 
-  "Progress in whole percent with its completion band (shared/completion.ts): behind, almost, complete."
+  "Progress in whole percent with its completion band (shared/completion.ts): behind, almost, complete. Not a status: a goal's status is the one its owner sets (docs/decisions/0060)."
   type GoalBand { percent: Int! band: String! }
 
   type KeyResult {
@@ -67,6 +67,8 @@ export const goalsSchema = /* GraphQL */ `
     "0..100, one decimal: rolled up from key results and aligned child goals."
     progress: Float!
     band: GoalBand!
+    "Whole percent an open goal would have today at an even pace from its start date to its due date; null without both dates, or when done or dropped. A hint, not a status."
+    expected_progress: Int
     key_results: [KeyResult!]!
     "Aligned child goals the viewer may read."
     children: [Goal!]!

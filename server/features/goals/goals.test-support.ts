@@ -100,7 +100,7 @@ export type GoalsWorld = Awaited<ReturnType<typeof goalsWorld>>;
 const PERSON = 'id full_name';
 /** The Goal fields the tests read. */
 export const GOAL = `id title description kind owner_kind owner { ${PERSON} } team { id name } parent { id title } parent_hidden competency_id
-  start_date due_date visibility status progress band { percent band } child_count children { id title progress }
+  start_date due_date visibility status progress band { percent band } expected_progress child_count children { id title progress }
   key_results { id title kind start_value target_value current_value currency weight progress }
   check_ins(first: 10) { id author { ${PERSON} } comment confidence status progress changes { key_result_id title before after } created_at }
   last_check_in_at can_edit created_by { ${PERSON} } created_at updated_at`;

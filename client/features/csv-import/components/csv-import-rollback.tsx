@@ -1,4 +1,4 @@
-import { AlertDialog } from 'radix-ui';
+import { AlertDialog } from '../../../components/ui/dialog.js';
 import { useState } from 'react';
 import { FormError } from '../../../components/ui/field.js';
 import { useRollbackImport } from '../csv-import.api.js';
