@@ -10,24 +10,45 @@ export function PendingView({ label = 'Loading…' }: { label?: string }) {
   );
 }
 
-/** Route error component: says what happened and offers a retry. */
+/** Errors that the same request would meet again: a retry cannot help, the way back can. */
+const FINAL_CODES: ReadonlySet<string> = new Set(['NOT_FOUND', 'FORBIDDEN', 'BAD_USER_INPUT']);
+
+const codeOf = (error: unknown): string | null => {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'string' ? code : null;
+};
+
+/**
+ * Route error component: says what happened; offers a retry when one may help (the network, the
+ * server's storage, a timeout), and the way back when it cannot (not found, not allowed).
+ */
 export function ErrorView({ error, reset }: ErrorComponentProps) {
   const router = useRouter();
   const message = error instanceof Error ? error.message : 'Something went wrong.';
+  const final = FINAL_CODES.has(codeOf(error) ?? '');
   return (
     <div className="state-card" role="alert">
-      <h1>This page could not be shown</h1>
-      <p>{message}</p>
-      <button
-        type="button"
-        className="button"
-        onClick={() => {
-          reset();
-          void router.invalidate();
-        }}
-      >
-        Try again
-      </button>
+      <h1>{final ? message : 'This page could not be shown'}</h1>
+      {final ? <p>It may have been removed, or it belongs to people whose work you do not see.</p> : <p>{message}</p>}
+      <div className="state-actions">
+        {final ? (
+          <>
+            {window.history.length > 1 && <button type="button" className="button" onClick={() => router.history.back()}>Go back</button>}
+            <Link className={window.history.length > 1 ? 'button button-secondary' : 'button'} to="/home/dashboard">Go to your dashboard</Link>
+          </>
+        ) : (
+          <button
+            type="button"
+            className="button"
+            onClick={() => {
+              reset();
+              void router.invalidate();
+            }}
+          >
+            Try again
+          </button>
+        )}
+      </div>
     </div>
   );
 }

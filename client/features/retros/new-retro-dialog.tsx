@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
 import { Dialog } from '../../components/ui/dialog.js';
 import { useId, useMemo, useState, type ReactNode, type SelectHTMLAttributes } from 'react';
 import { RETRO_LIMITS } from '../../../shared/retros.js';
@@ -6,6 +7,7 @@ import { Field, FormError, SubmitButton } from '../../components/ui/field.js';
 import { showAlert } from '../../lib/alerts.js';
 import { useZodForm, type FieldErrors } from '../../lib/forms.js';
 import { PersonPicker } from '../teams/person-picker.js';
+import { meQueryOptions } from '../users/api.js';
 import { formatDueDay, toLocalInput } from './retro-format.js';
 import { KEEP, formSchema, nextFullHour, outcomeOfError, peopleOfTeam, type Mode } from './new-retro-form.js';
 import {
@@ -46,6 +48,7 @@ function DialogFrame({ title, description, onClose, children }: { title: string;
 export function NewRetroDialog({ initialTeamId, onCreated, onClose }: { initialTeamId: string | null; onCreated: (id: string) => void; onClose: () => void }) {
   const teams = useQuery(retroTeamsQueryOptions);
   const templates = useQuery(retroTemplateChoicesQueryOptions);
+  const { data: me } = useQuery(meQueryOptions);
   const [teamId, setTeamId] = useState(() => initialTeamId ?? '');
   const [templateId, setTemplateId] = useState('');
   const [sprintId, setSprintId] = useState('');
@@ -81,7 +84,7 @@ export function NewRetroDialog({ initialTeamId, onCreated, onClose }: { initialT
                 onChange={(e) => { setTeamId(e.target.value); setSprintId(''); }}>
                 {teamList.map((t) => <option key={t.id} value={t.id}>{t.name}</option>)}
               </SelectField>
-              <SprintField loading={sprints.isPending && !!chosenTeamId} refused={sprints.isError} sprints={sprintList} value={sprintId} onChange={setSprintId} error={errors.sprint_id} />
+              <SprintField canPlanSprints={me?.permission_level === 'ADMIN' || me?.permission_level === 'MANAGER'} loading={sprints.isPending && !!chosenTeamId} refused={sprints.isError} sprints={sprintList} value={sprintId} onChange={setSprintId} error={errors.sprint_id} />
             </div>
             <SelectField label="Template" name="template_id" value={chosenTemplate?.id ?? ''} error={errors.template_id} onChange={(e) => setTemplateId(e.target.value)}
               hint={chosenTemplate && (
@@ -115,12 +118,12 @@ export function NewRetroDialog({ initialTeamId, onCreated, onClose }: { initialT
   );
 }
 
-function SprintField({ loading, refused, sprints, value, onChange, error }: {
-  loading: boolean; refused: boolean; sprints: Array<{ id: string; name: string; ends_on: string }>; value: string; onChange: (id: string) => void; error?: string | undefined;
+function SprintField({ loading, refused, sprints, value, onChange, error, canPlanSprints }: {
+  canPlanSprints: boolean; loading: boolean; refused: boolean; sprints: Array<{ id: string; name: string; ends_on: string }>; value: string; onChange: (id: string) => void; error?: string | undefined;
 }) {
   const hint = loading ? 'Loading the team’s sprints…'
     : refused ? 'Only the team’s manager or lead and admins can link a sprint.'
-    : sprints.length === 0 ? 'This team has no sprints yet (they are kept under Reviews, Automation).' : undefined;
+    : sprints.length === 0 ? <>This team has no sprints yet. {canPlanSprints ? <>Add them under <Link to="/reviews/automation">Review automation</Link>, Sprints.</> : 'The team’s manager adds them.'}</> : undefined;
   return (
     <SelectField label="Sprint (optional)" name="sprint_id" value={value} onChange={(e) => onChange(e.target.value)} disabled={loading || refused || sprints.length === 0} error={error} hint={hint}>
       <option value="">No sprint</option>
@@ -137,13 +140,15 @@ function SettingsFields({ mode, team, errors, titlePlaceholder, settings }: {
   const healthChecks = useQuery(retroHealthCheckChoicesQueryOptions);
   const [isAsync, setAsync] = useState(() => !!settings?.reflect_deadline);
   const checks = (healthChecks.data ?? []).filter((c) => !c.archived);
-  const people = useMemo(() => peopleOfTeam(team), [team]);
+  const { data: me } = useQuery(meQueryOptions);
+  // Creating, "You" (the empty choice) is the viewer: they are not listed a second time under their name.
+  const people = useMemo(() => peopleOfTeam(team, mode === 'create' ? me?.id ?? null : null), [team, mode, me?.id]);
   return (
     <>
       <Field label="Title (optional)" name="title" defaultValue={settings?.title ?? ''} placeholder={titlePlaceholder} maxLength={RETRO_LIMITS.titleMax} error={errors.title}
         hint={mode === 'create' ? 'Left empty, the retro is named after the team and the sprint or its date.' : undefined} />
       <PersonPicker key={team?.id ?? 'none'} label="Facilitator" name="facilitator_id" people={people} defaultValue={settings?.facilitator?.id ?? null} error={errors.facilitator_id}
-        noneLabel={mode === 'create' ? 'You' : 'Keep the facilitator'} />
+        noneLabel={mode === 'create' ? (me ? `You (${me.full_name})` : 'You') : 'Keep the facilitator'} />
       <div className="field">
         <div className="retro-check">
           <input id={`${id}-anonymous`} type="checkbox" name="anonymous" defaultChecked={settings ? settings.anonymous : true} aria-describedby={`${id}-anonymous-hint`} />

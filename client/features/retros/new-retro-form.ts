@@ -83,11 +83,11 @@ export function nextFullHour(now = new Date()): string {
 }
 
 /** Members, manager and lead of a team, as the person picker lists them. */
-export function peopleOfTeam(team: RetroTeam | undefined): PickablePerson[] {
+export function peopleOfTeam(team: RetroTeam | undefined, except: string | null = null): PickablePerson[] {
   if (!team) return [];
   const byId = new Map<string, PickablePerson>();
   for (const p of [...team.users, team.manager, team.team_lead]) {
-    if (p && !byId.has(p.id)) byId.set(p.id, { ...p, status: 'ACTIVE', team: { id: team.id, name: team.name } });
+    if (p && p.id !== except && !byId.has(p.id)) byId.set(p.id, { ...p, status: 'ACTIVE', team: { id: team.id, name: team.name } });
   }
   return [...byId.values()].sort((a, b) => a.full_name.localeCompare(b.full_name));
 }

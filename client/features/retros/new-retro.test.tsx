@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { expect, it } from 'vitest';
 import { BUILTIN_RETRO_TEMPLATES } from '../../../shared/retros.js';
 import { meAs, refusal, stubGraphql, type OperationHandler } from '../../test/graphql-stub.js';
@@ -20,7 +20,7 @@ const templates = [
   { id: 'gone', name: 'Archived one', description: '', prompts: [], built_in: false, archived: true },
 ];
 
-function stubNew(operations: Record<string, OperationHandler> = {}) {
+function stubNew(operations: Record<string, OperationHandler> = {}, level: 'MEMBER' | 'MANAGER' = 'MEMBER') {
   return stubGraphql({
     Retros: () => ({ data: { retros: [listEntry()] } }),
     RetroTeams: () => ({ data: { retroTeams: teams } }),
@@ -31,7 +31,7 @@ function stubNew(operations: Record<string, OperationHandler> = {}) {
       : refusal('Only managers and admins read sprints.', 'FORBIDDEN')),
     RetroMeeting: () => ({ data: { retro: endedRetro({ id: 'new1' }) } }),
     ...operations,
-  }, { me: meAs('MEMBER', { id: 'ada' }) });
+  }, { me: meAs(level, { id: 'ada', full_name: 'Ada Lovelace' }) });
 }
 
 async function openDialog() {
@@ -63,7 +63,7 @@ it('offers the team, its sprints, templates with built-ins first and their promp
   expect((within(form).getByLabelText('Votes per person') as HTMLInputElement).value).toBe('5');
   expect((within(form).getByLabelText('Votes per group') as HTMLInputElement).value).toBe('3');
   expect([...(within(form).getByLabelText('Facilitator') as HTMLSelectElement).options].map((o) => o.textContent))
-    .toEqual(['You', 'Ada Lovelace (ada@example.com)', 'Grace Hopper (grace@example.com)', 'Mia Manager (mia@example.com)']);
+    .toEqual(['You (Ada Lovelace)', 'Grace Hopper (grace@example.com)', 'Mia Manager (mia@example.com)']);
   expect(within(form).queryByLabelText('Reflecting closes')).toBeNull();
 
   // Another team: its people, and no sprint for someone who may not read them; what was typed stays.
@@ -72,6 +72,17 @@ it('offers the team, its sprints, templates with built-ins first and their promp
   expect((within(form).getByLabelText('Votes per person') as HTMLInputElement).value).toBe('7');
   expect([...(within(form).getByLabelText('Facilitator') as HTMLSelectElement).options].map((o) => o.textContent)).toContain('Linus Torvalds (linus@example.com)');
   expect(await within(form).findByText('Only the team’s manager or lead and admins can link a sprint.')).toBeTruthy();
+});
+
+it('a team without sprints: a manager is pointed to where sprints are added, a member to who adds them', async () => {
+  stubNew({ RetroTeamSprints: () => ({ data: { reviewSprints: [] } }) }, 'MANAGER');
+  const { form } = await openDialog();
+  const hint = await within(form).findByText(/This team has no sprints yet/, undefined, T);
+  expect(within(hint).getByRole('link', { name: 'Review automation' }).getAttribute('href')).toBe('/reviews/automation');
+  cleanup();
+  stubNew({ RetroTeamSprints: () => ({ data: { reviewSprints: [] } }) });
+  const member = await openDialog();
+  expect((await within(member.form).findByText(/This team has no sprints yet/, undefined, T)).textContent).toBe('This team has no sprints yet. The team’s manager adds them.');
 });
 
 it('checks the form before sending and shows the messages at the fields', async () => {

@@ -185,6 +185,14 @@ it('says when the retro does not exist', async () => {
   expect(await screen.findByRole('heading', { name: 'Retro not found' }, T)).toBeTruthy();
 });
 
+it('a retro the server refuses (another team\'s) says so and offers the way back, not a retry that cannot help', async () => {
+  stubMeeting(null, { RetroMeeting: () => refusal('Retro not found.', 'NOT_FOUND') });
+  await renderSignedIn(PATH);
+  expect(await screen.findByRole('heading', { name: 'Retro not found.' }, T)).toBeTruthy();
+  expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull();
+  expect(screen.getByRole('link', { name: 'Go to your dashboard' }).getAttribute('href')).toBe('/home/dashboard');
+});
+
 it('in HEALTH sends my score and shows the team\'s average only when the server shows it', async () => {
   const health = [
     { index: 0, statement: 'Releasing our work is easy and safe.', answers: 4, average: 3.5, distribution: [0, 1, 1, 1, 1], my_score: null },
