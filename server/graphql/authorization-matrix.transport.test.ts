@@ -21,7 +21,8 @@ let url: string;
 let a: OrgWorld;
 let b: OrgWorld;
 beforeAll(async () => {
-  app = await createTestApp();
+  // Callers sign in once; a loaded machine can take longer than the default 120 s token over the whole matrix.
+  app = await createTestApp({ ACCESS_TOKEN_SECONDS: '3600' });
   url = await listen(app);
   ({ a, b } = await seedWorlds(app));
 }, 60_000);
