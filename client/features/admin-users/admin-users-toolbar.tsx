@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { PERMISSION_LEVELS } from '../../../shared/enums.js';
 import type { TeamOption } from './admin-users.api.js';
 import { LEVEL_LABEL } from './admin-users.labels.js';
@@ -16,19 +16,31 @@ type Props = {
 export function AdminUsersToolbar({ search, teams, onChange }: Props) {
   const id = useId();
   // What is typed shows at once; the URL follows a moment later (one history entry, no lag while typing).
+  // Only typing schedules that; a change of the URL from elsewhere ("Clear search") wins over a pending one.
   const [text, setText] = useState(search.q ?? '');
-  useEffect(() => setText(search.q ?? ''), [search.q]);
+  const pending = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const sent = useRef<string | undefined>(search.q);
   useEffect(() => {
-    if (text === (search.q ?? '')) return;
-    const timer = setTimeout(() => onChange({ q: text || undefined }), 150);
-    return () => clearTimeout(timer);
-  }, [text, search.q, onChange]);
+    if (search.q === sent.current) return; // our own update arriving: what was typed since stays
+    sent.current = search.q;
+    clearTimeout(pending.current);
+    setText(search.q ?? '');
+  }, [search.q]);
+  useEffect(() => () => clearTimeout(pending.current), []);
+  const type = (value: string) => {
+    setText(value);
+    clearTimeout(pending.current);
+    pending.current = setTimeout(() => {
+      sent.current = value || undefined;
+      onChange({ q: sent.current });
+    }, 150);
+  };
 
   return (
     <div className="au-toolbar" role="search">
       <div className="field au-search">
         <label htmlFor={`${id}-q`}>Search</label>
-        <input id={`${id}-q`} type="search" placeholder="Name, email or role" value={text} onChange={(e) => setText(e.target.value)} />
+        <input id={`${id}-q`} type="search" placeholder="Name, email or role" value={text} onChange={(e) => type(e.target.value)} />
       </div>
       <div className="field">
         <label htmlFor={`${id}-status`}>Status</label>

@@ -47,7 +47,7 @@ it('search narrows the list by name, email or role, and is kept in the URL', asy
   fireEvent.click(screen.getByRole('button', { name: 'Clear search and filters' }));
   await waitFor(() => expect(router.state.location.search).toEqual({}));
   await waitFor(() => expect(screen.getByLabelText<HTMLInputElement>('Search').value).toBe(''));
-  expect(screen.getByTestId('admin-users-count').textContent).toBe('300 people');
+  await waitFor(() => expect(screen.getByTestId('admin-users-count').textContent).toBe('300 people'));
 });
 
 it('filters by status and permission level from the URL, and a bad value falls back to all', async () => {
