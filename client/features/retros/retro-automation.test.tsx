@@ -144,7 +144,7 @@ it('people who lead no team are told why, and no rules are asked for', async () 
 });
 
 it('a list that cannot be loaded says so and offers to try again', async () => {
-  stubAutomation([], meAs('ADMIN'), { RetroAutomationRules: () => refusal('Sprint retrospectives are switched off for your organization.', 'FORBIDDEN') });
+  stubAutomation([], meAs('ADMIN'), { RetroAutomationRules: () => refusal('Database is busy.', 'INTERNAL_SERVER_ERROR') });
   await renderSignedIn(PATH);
   expect(await screen.findByText('This page could not be shown', undefined, T)).toBeTruthy();
   expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy();

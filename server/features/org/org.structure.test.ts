@@ -3,9 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import { codeOf, createTestApp, seedOrg, signedIn } from '../../test/helpers.js';
 import { findUserById } from '../users/users.repo.js';
 import { createBusinessUnit, createDepartment, createSubdepartment, listBusinessUnits, listDepartments, listSubdepartments } from './org.repo.js';
+import { countStatements } from '../../test/statements.js';
 
-/** The response cache's own statements (EXPLAIN once per SQL text, data_version checks: docs/decisions/0039) are not the query's. */
-const BOOKKEEPING = /^\s*(explain|pragma)\b/i;
 
 let app: FastifyInstance;
 let a: Awaited<ReturnType<typeof seedOrg>>;
@@ -114,33 +113,25 @@ describe('company structure', () => {
   it('reads the tree with headcounts in a constant number of SQL statements, whatever its size', async () => {
     const o = await seedOrg(app, 'Treey');
     const admin = await signedIn(app, o.admin.email);
-    const proto = Object.getPrototypeOf(app.services.db.$client.prepare('select 1')) as Record<string, (...args: unknown[]) => unknown>;
-    const originals = { all: proto.all!, get: proto.get!, run: proto.run!, iterate: proto.iterate! };
-    let statements = 0;
-    for (const [name, fn] of Object.entries(originals)) proto[name] = function (this: { source: string }, ...args: unknown[]) { if (!BOOKKEEPING.test(this.source)) statements++; return fn.apply(this, args); };
     const count = async (name: string) => {
       await admin.gql('{ findOneUser { id } }'); // the session lookup, remembered until users or sessions change
-      statements = 0;
-      const res = await admin.gql(`query ${name} ${TREE}`);
-      expect(res.errors).toBeUndefined();
-      return statements;
+      return countStatements(app, async () => {
+        const res = await admin.gql(`query ${name} ${TREE}`);
+        expect(res.errors).toBeUndefined();
+      });
     };
-    try {
-      const unit = createBusinessUnit(app.services.db, o.org.id, 'One');
-      createSubdepartment(app.services.db, o.org.id, createDepartment(app.services.db, o.org.id, unit.id, 'Dept').id, 'Sub');
-      const small = await count('SmallTree');
-      for (let u = 0; u < 5; u++) {
-        const bu = createBusinessUnit(app.services.db, o.org.id, `Unit ${u}`);
-        for (let d = 0; d < 4; d++) {
-          const dept = createDepartment(app.services.db, o.org.id, bu.id, `Dept ${d}`);
-          for (let s = 0; s < 3; s++) createSubdepartment(app.services.db, o.org.id, dept.id, `Sub ${s}`);
-        }
+    const unit = createBusinessUnit(app.services.db, o.org.id, 'One');
+    createSubdepartment(app.services.db, o.org.id, createDepartment(app.services.db, o.org.id, unit.id, 'Dept').id, 'Sub');
+    const small = await count('SmallTree');
+    for (let u = 0; u < 5; u++) {
+      const bu = createBusinessUnit(app.services.db, o.org.id, `Unit ${u}`);
+      for (let d = 0; d < 4; d++) {
+        const dept = createDepartment(app.services.db, o.org.id, bu.id, `Dept ${d}`);
+        for (let s = 0; s < 3; s++) createSubdepartment(app.services.db, o.org.id, dept.id, `Sub ${s}`);
       }
-      const large = await count('LargeTree');
-      expect(large).toBe(small);
-    } finally {
-      Object.assign(proto, originals);
     }
+    const large = await count('LargeTree');
+    expect(large).toBe(small);
   });
 
   it('another organization can neither see nor change any of it', async () => {

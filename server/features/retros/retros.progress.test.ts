@@ -10,9 +10,8 @@ import { addUser, codeOf, createTestApp, signedIn } from '../../test/helpers.js'
 import { insertRetro } from './retros.repo.js';
 import { seedEndedRetro } from './retros.progress.test-support.js';
 import { retroActionItems, retroParticipants } from './retros.tables.js';
+import { countStatements } from '../../test/statements.js';
 
-/** The response cache's own statements (EXPLAIN once per SQL text, data_version checks: docs/decisions/0039) are not the query's. */
-const BOOKKEEPING = /^\s*(explain|pragma)\b/i;
 
 type Caller = Awaited<ReturnType<typeof signedIn>>;
 let app: FastifyInstance;
@@ -184,20 +183,13 @@ describe('retroTeamProgressDetail', () => {
 });
 
 describe('SQL statements', () => {
-  /** Counts statement runs (statements are prepared once and reused). */
+  /** Counts statement runs (server/test/statements.ts). */
   async function statementsOf(run: () => Promise<{ errors?: unknown }>): Promise<number> {
-    await admin.gql('query Warm { findOneUser { id } }');
-    const proto = Object.getPrototypeOf(app.services.db.$client.prepare('select 1')) as Record<string, (...args: unknown[]) => unknown>;
-    const originals = { all: proto.all!, get: proto.get!, run: proto.run!, iterate: proto.iterate! };
-    let statements = 0;
-    for (const [name, fn] of Object.entries(originals)) proto[name] = function (this: { source: string }, ...args: unknown[]) { if (!BOOKKEEPING.test(this.source)) statements++; return fn.apply(this, args); };
-    try {
+    await admin.gql('query Warm { findOneUser { id } }'); // the session lookup, remembered until users or sessions change
+    return countStatements(app, async () => {
       const res = await run();
       expect(res.errors).toBeUndefined();
-      return statements;
-    } finally {
-      Object.assign(proto, originals);
-    }
+    });
   }
 
   it('the detail costs the same for 1 retro as for 4, and the list the same for 1 team as for 3', async () => {

@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { codeOf, signedIn } from '../../test/helpers.js';
 import { api, cycleInput, future, setUpReviewOrgs, type Caller } from './reviews.cycles.test-support.js';
+import { countStatements } from '../../test/statements.js';
 
-/** The response cache's own statements (EXPLAIN once per SQL text, data_version checks: docs/decisions/0039) are not the query's. */
-const BOOKKEEPING = /^\s*(explain|pragma)\b/i;
 
 let t: Awaited<ReturnType<typeof setUpReviewOrgs>>;
 let cycleId: string;
@@ -99,20 +98,13 @@ describe('remind', () => {
 });
 
 describe('SQL statements', () => {
-  /** Counts statement runs (statements are prepared once and reused). */
+  /** Counts statement runs (server/test/statements.ts). */
   async function statementsOf(run: () => Promise<{ errors?: unknown }>): Promise<number> {
     await t.adminA.gql('query Warm { findOneUser { id } }'); // the session lookup, remembered until users or sessions change
-    const proto = Object.getPrototypeOf(t.app.services.db.$client.prepare('select 1')) as Record<string, (...args: unknown[]) => unknown>;
-    const originals = { all: proto.all!, get: proto.get!, run: proto.run!, iterate: proto.iterate! };
-    let statements = 0;
-    for (const [name, fn] of Object.entries(originals)) proto[name] = function (this: { source: string }, ...args: unknown[]) { if (!BOOKKEEPING.test(this.source)) statements++; return fn.apply(this, args); };
-    try {
+    return countStatements(t.app, async () => {
       const res = await run();
       expect(res.errors).toBeUndefined();
-      return statements;
-    } finally {
-      Object.assign(proto, originals);
-    }
+    });
   }
 
   it('team progress and user_reviews_reviewee cost the same number of statements for 1 or many people', async () => {

@@ -2,9 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { Browser, addUser, codeOf, createTestApp, gql, seedOrg, signedIn, TEST_PASSWORD } from '../../test/helpers.js';
 import { createTeam } from '../teams/teams.repo.js';
+import { countStatements } from '../../test/statements.js';
 
 /** The response cache's own statements (EXPLAIN once per SQL text, data_version checks: docs/decisions/0039) are not the query's. */
-const BOOKKEEPING = /^\s*(explain|pragma)\b/i;
 
 let app: FastifyInstance;
 beforeAll(async () => { app = await createTestApp(); });
@@ -68,29 +68,20 @@ describe('reading users', () => {
   it('runs a constant number of SQL statements whatever the list length', async () => {
     const o = await seedOrg(app, 'Loady');
     const admin = await signedIn(app, o.admin.email);
-    // Count statement executions (statements are prepared once and reused, so count runs, not prepares).
-    const proto = Object.getPrototypeOf(app.services.db.$client.prepare('select 1')) as Record<string, (...args: unknown[]) => unknown>;
-    const originals = { all: proto.all!, get: proto.get!, run: proto.run!, iterate: proto.iterate! };
-    let statements = 0;
-    for (const [name, fn] of Object.entries(originals)) proto[name] = function (this: { source: string }, ...args: unknown[]) { if (!BOOKKEEPING.test(this.source)) statements++; return fn.apply(this, args); };
     // Each call has its own operation name, so neither is answered from the response cache.
     const count = async (name: string) => {
       await admin.gql('{ findOneUser { id } }'); // the session lookup, remembered until users or sessions change
-      statements = 0;
-      const res = await admin.gql(`query ${name} { organizationUsersFull { ${USER_FIELDS} } }`);
-      expect(res.errors).toBeUndefined();
-      return statements;
+      return countStatements(app, async () => {
+        const res = await admin.gql(`query ${name} { organizationUsersFull { ${USER_FIELDS} } }`);
+        expect(res.errors).toBeUndefined();
+      });
     };
-    try {
-      const small = await count('Small');
-      const team = createTeam(app.services.db, o.org.id, { name: 'Big' });
-      for (let i = 0; i < 40; i++) await addUser(app, o.org.id, { manager_id: o.manager.id, team_id: team.id });
-      const large = await count('Large');
-      expect(small).toBeGreaterThan(3);
-      expect(large).toBe(small);
-    } finally {
-      Object.assign(proto, originals);
-    }
+    const small = await count('Small');
+    const team = createTeam(app.services.db, o.org.id, { name: 'Big' });
+    for (let i = 0; i < 40; i++) await addUser(app, o.org.id, { manager_id: o.manager.id, team_id: team.id });
+    const large = await count('Large');
+    expect(small).toBeGreaterThan(3);
+    expect(large).toBe(small);
   });
 });
 
