@@ -44,6 +44,11 @@ export async function runCli(argv: string[]): Promise<number | 'serving'> {
       console.error(err.message);
       return 1;
     }
+    const e = err as NodeJS.ErrnoException & { port?: number };
+    if (e.syscall === 'listen' && (e.code === 'EADDRINUSE' || e.code === 'EACCES')) {
+      console.error(`Teamlens cannot listen on port ${e.port ?? process.env.PORT}: ${e.code === 'EADDRINUSE' ? 'another program uses it' : 'this account may not use it'}. Set PORT (and HOST) to another one.`);
+      return 1;
+    }
     throw err;
   }
 }
