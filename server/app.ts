@@ -41,6 +41,7 @@ import { goalsFeature } from './features/goals/index.js';
 import { growthFeature } from './features/growth/index.js';
 import { demoFeature } from './features/demo/index.js';
 import { auditFeature } from './features/audit/index.js';
+import { backupsFeature } from './features/backups/index.js';
 import { integrationsFeature } from './features/integrations/index.js';
 import { insightsFeature } from './features/insights/index.js';
 import { subscriptionsPlugin } from './graphql/subscriptions.js';
@@ -103,7 +104,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(graphqlPlugin);
 
   const features = [authRoutes, accountRoutes, authSessionsFeature, usersFeature, orgFeature, teamsFeature, notificationsFeature, massCreationFeature, mediaFeature,
-    publicFormsFeature, engagementFeature, adminDashboardFeature, featureAreasFeature, installFeature, jobsFeature, reviewsFeature, retrosFeature, feedbackFeature, notesFeature, goalsFeature, growthFeature, integrationsFeature, insightsFeature, demoFeature, auditFeature,
+    publicFormsFeature, engagementFeature, adminDashboardFeature, featureAreasFeature, installFeature, jobsFeature, reviewsFeature, retrosFeature, feedbackFeature, notesFeature, goalsFeature, growthFeature, integrationsFeature, insightsFeature, demoFeature, auditFeature, backupsFeature,
     // Work a stop or a kill cut off, marked on start (docs/decisions/0038); jobs: Scheduler.start().
     massCreationRecoveryFeature, mediaRecoveryFeature];
   for (const feature of features) await app.register(feature);
