@@ -15,6 +15,11 @@ export async function serveCommand(argv: string[]): Promise<number | 'serving'> 
   ensurePrivateDataDir(dataDir);
   const lock = ServerLock.acquire(dataDir);
   if (!lock) return fail(`Another Teamlens server is running on ${dataDir}: one server per data directory.`);
-  await startServer();
+  try {
+    await startServer();
+  } catch (err) {
+    lock.release();
+    throw err;
+  }
   return 'serving';
 }
