@@ -74,7 +74,11 @@ export function unpackRuntime(root: string, manifest: Manifest, payload: Uint8Ar
       fs.rmSync(dir, { recursive: true, force: true });
       fs.renameSync(partial, dir);
     } catch (err) {
-      fs.rmSync(partial, { recursive: true, force: true });
+      try {
+        fs.rmSync(partial, { recursive: true, force: true });
+      } catch {
+        // nothing was written there
+      }
       if (complete(dir, manifest)) return dir; // another start unpacked the same build meanwhile
       const e = err as NodeJS.ErrnoException;
       throw cannot(root, e.code ? `${e.code} (${e.message})` : e.message);
