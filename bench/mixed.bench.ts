@@ -18,11 +18,14 @@ import { percentile } from './fixtures.js';
  * Run alone with `npx tsx bench/mixed.bench.ts [on|off]` (prints one JSON line).
  */
 export type OpStats = { count: number; errors: number; p50: number; p99: number };
-export type MixedBench = { cache: boolean; orgs: number; people: number; active: number; seconds: number; ops: Record<string, OpStats>; hits: number; misses: number; hitRate: number | null; serverLoopDelay: { p99: number; max: number } };
+export type ServerMemory = { rssMb: number; heapMb: number };
+export type MixedBench = { cache: boolean; orgs: number; people: number; active: number; seconds: number; ops: Record<string, OpStats>; hits: number; misses: number; hitRate: number | null; serverLoopDelay: { p99: number; max: number }; memory: { idle: ServerMemory; end: ServerMemory } };
+/** The size of the install (bench/run.ts scales it: docs/operations/scaling.md). */
+export type MixedScale = { orgs?: number; people?: number; active?: number };
 
-const ORGS = 4;
-const PEOPLE = 300;
-const ACTIVE = 20;
+const DEFAULT_ORGS = 4;
+const DEFAULT_PEOPLE = 300;
+const DEFAULT_ACTIVE = 20;
 const WARMUP = 5;
 const DURATION = 25;
 
@@ -36,7 +39,8 @@ const QUERIES = {
 };
 
 
-export async function benchMixed(cache: boolean): Promise<MixedBench> {
+export async function benchMixed(cache: boolean, scale: MixedScale = {}): Promise<MixedBench> {
+  const { orgs: ORGS = DEFAULT_ORGS, people: PEOPLE = DEFAULT_PEOPLE, active: ACTIVE = DEFAULT_ACTIVE } = scale;
   const server = forkBench('serve.ts', { USERS: String(PEOPLE), ORGS: String(ORGS), RESPONSE_CACHE: cache ? 'on' : 'off' });
   const agent = new Agent({ connections: 256, pipelining: 1 });
   try {
@@ -69,6 +73,9 @@ export async function benchMixed(cache: boolean): Promise<MixedBench> {
       return { org, admin, cycleId: cycle.id, reviewers };
     }));
     await new Promise((r) => setTimeout(r, 1000)); // launch notifications go out after the answer
+    type Stats = { cache: { hits: number; misses: number } | null; loop: { p99: number; max: number }; memory: ServerMemory };
+    server.send({ type: 'stats' });
+    const idle = (await server.next<Stats>('stats')).memory; // everyone signed in, before the load
 
     const latencies = new Map<string, number[]>();
     const errors = new Map<string, number>();
@@ -124,13 +131,12 @@ export async function benchMixed(cache: boolean): Promise<MixedBench> {
       }));
     }
     await new Promise((r) => setTimeout(r, WARMUP * 1000));
-    type Stats = { cache: { hits: number; misses: number } | null; loop: { p99: number; max: number } };
     server.send({ type: 'stats' });
     const before = (await server.next<Stats>('stats')).cache;
     measuring = true;
     await Promise.all(loops);
     server.send({ type: 'stats' });
-    const { cache: after, loop } = await server.next<Stats>('stats');
+    const { cache: after, loop, memory: endMemory } = await server.next<Stats>('stats');
 
     const ops: Record<string, OpStats> = {};
     for (const op of new Set([...latencies.keys(), ...errors.keys()])) {
@@ -139,7 +145,7 @@ export async function benchMixed(cache: boolean): Promise<MixedBench> {
     }
     const hits = after && before ? after.hits - before.hits : 0;
     const misses = after && before ? after.misses - before.misses : 0;
-    return { cache, orgs: ORGS, people: PEOPLE, active: ACTIVE, seconds: DURATION, ops, hits, misses, hitRate: cache && hits + misses > 0 ? +(hits / (hits + misses)).toFixed(3) : null, serverLoopDelay: loop };
+    return { cache, orgs: ORGS, people: PEOPLE, active: ACTIVE, seconds: DURATION, ops, hits, misses, hitRate: cache && hits + misses > 0 ? +(hits / (hits + misses)).toFixed(3) : null, serverLoopDelay: loop, memory: { idle, end: endMemory } };
   } finally {
     await agent.close();
     await server.stop();

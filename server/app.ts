@@ -12,6 +12,7 @@ import { censorLogged, LOG_REDACT_PATHS, serializeRequest } from './lib/log-reda
 import { loadKeys } from './db/keys.js';
 import { PubSub } from './graphql/pubsub.js';
 import { graphqlPlugin } from './graphql/graphql.plugin.js';
+import { batchSchemaExtensions } from './graphql/schema-batch.js';
 import { operationRulesPlugin } from './graphql/operation-rules.js';
 import { Mailer } from './features/notifications/mailer.js';
 import { securityPlugin } from './plugins/security.js';
@@ -107,7 +108,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     publicFormsFeature, engagementFeature, adminDashboardFeature, featureAreasFeature, installFeature, jobsFeature, reviewsFeature, retrosFeature, feedbackFeature, notesFeature, goalsFeature, growthFeature, integrationsFeature, insightsFeature, demoFeature, auditFeature, backupsFeature,
     // Work a stop or a kill cut off, marked on start (docs/decisions/0038); jobs: Scheduler.start().
     massCreationRecoveryFeature, mediaRecoveryFeature];
+  const schema = batchSchemaExtensions(app);
   for (const feature of features) await app.register(feature);
+  schema.apply();
 
   await app.register(subscriptionsPlugin);
   await app.register(authFallbackRoute);

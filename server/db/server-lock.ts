@@ -20,6 +20,7 @@ export class ServerLock {
     const db = new Database(file, { timeout: 0 });
     try {
       db.pragma('locking_mode = EXCLUSIVE');
+      db.pragma('journal_mode = MEMORY'); // no -journal file beside it
       db.exec(`CREATE TABLE IF NOT EXISTS holder (pid INTEGER NOT NULL, since TEXT NOT NULL);
         DELETE FROM holder; INSERT INTO holder VALUES (${process.pid}, '${new Date().toISOString()}');`);
       return new ServerLock(db);
