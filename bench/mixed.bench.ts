@@ -19,7 +19,9 @@ import { percentile } from './fixtures.js';
  */
 export type OpStats = { count: number; errors: number; p50: number; p99: number };
 export type ServerMemory = { rssMb: number; heapMb: number };
-export type MixedBench = { cache: boolean; orgs: number; people: number; active: number; seconds: number; ops: Record<string, OpStats>; hits: number; misses: number; hitRate: number | null; serverLoopDelay: { p99: number; max: number }; memory: { idle: ServerMemory; end: ServerMemory } };
+export type MixedBench = { cache: boolean; orgs: number; people: number; active: number; seconds: number; ops: Record<string, OpStats>; hits: number; misses: number; hitRate: number | null; serverLoopDelay: { p99: number; max: number }; memory: { idle: ServerMemory; end: ServerMemory };
+  /** The server's CPU time over the measured window: per request, and as a share of one core (1 = a core busy all the time). */
+  serverCpu: { ms: number; perRequestMs: number; cores: number } };
 /** The size of the install (bench/run.ts scales it: docs/operations/scaling.md). */
 export type MixedScale = { orgs?: number; people?: number; active?: number };
 
@@ -73,7 +75,7 @@ export async function benchMixed(cache: boolean, scale: MixedScale = {}): Promis
       return { org, admin, cycleId: cycle.id, reviewers };
     }));
     await new Promise((r) => setTimeout(r, 1000)); // launch notifications go out after the answer
-    type Stats = { cache: { hits: number; misses: number } | null; loop: { p99: number; max: number }; memory: ServerMemory };
+    type Stats = { cache: { hits: number; misses: number } | null; loop: { p99: number; max: number }; memory: ServerMemory; cpuMs: number };
     server.send({ type: 'stats' });
     const idle = (await server.next<Stats>('stats')).memory; // everyone signed in, before the load
 
@@ -132,20 +134,22 @@ export async function benchMixed(cache: boolean, scale: MixedScale = {}): Promis
     }
     await new Promise((r) => setTimeout(r, WARMUP * 1000));
     server.send({ type: 'stats' });
-    const before = (await server.next<Stats>('stats')).cache;
+    const { cache: before, cpuMs: cpuBefore } = await server.next<Stats>('stats');
     measuring = true;
     await Promise.all(loops);
     server.send({ type: 'stats' });
-    const { cache: after, loop, memory: endMemory } = await server.next<Stats>('stats');
+    const { cache: after, loop, memory: endMemory, cpuMs: cpuAfter } = await server.next<Stats>('stats');
 
     const ops: Record<string, OpStats> = {};
     for (const op of new Set([...latencies.keys(), ...errors.keys()])) {
       const sorted = (latencies.get(op) ?? []).sort((a, b) => a - b);
       ops[op] = { count: sorted.length, errors: errors.get(op) ?? 0, p50: percentile(sorted, 0.5), p99: percentile(sorted, 0.99) };
     }
+    const requests = Object.values(ops).reduce((n, o) => n + o.count + o.errors, 0);
+    const serverCpu = { ms: cpuAfter - cpuBefore, perRequestMs: requests ? +((cpuAfter - cpuBefore) / requests).toFixed(2) : 0, cores: +((cpuAfter - cpuBefore) / (DURATION * 1000)).toFixed(2) };
     const hits = after && before ? after.hits - before.hits : 0;
     const misses = after && before ? after.misses - before.misses : 0;
-    return { cache, orgs: ORGS, people: PEOPLE, active: ACTIVE, seconds: DURATION, ops, hits, misses, hitRate: cache && hits + misses > 0 ? +(hits / (hits + misses)).toFixed(3) : null, serverLoopDelay: loop, memory: { idle, end: endMemory } };
+    return { cache, orgs: ORGS, people: PEOPLE, active: ACTIVE, seconds: DURATION, ops, hits, misses, hitRate: cache && hits + misses > 0 ? +(hits / (hits + misses)).toFixed(3) : null, serverLoopDelay: loop, memory: { idle, end: endMemory }, serverCpu };
   } finally {
     await agent.close();
     await server.stop();

@@ -19,6 +19,8 @@ import { benchRetrosProgress } from './retros-progress.bench.js';
 import { benchFeedbackNotes, type FeedbackNotesBench } from './feedback-notes.bench.js';
 import { benchGoals, type GoalsBench } from './goals.bench.js';
 import type { InsightsBench } from './insights.bench.js';
+import { benchBinary, binaryRows } from './binary.bench.js';
+import { benchScale, scaleRows } from './scale.bench.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '..');
@@ -34,8 +36,47 @@ function runScript(script: string, env: Record<string, string> = {}): Line {
 }
 
 const verdict = (ok: boolean) => (ok ? 'met' : '**not met**');
+const table = (rows: Array<[string, string, string, string]>) => ['| what | result | target | |', '|---|---|---|---|', ...rows.map((r) => `| ${r.join(' | ')} |`)];
+
+/**
+ * The single executable and the scale of one process (docs/decisions/0062, 0063): sections between
+ * markers, so that `BENCH_ONLY=binary,scale npm run bench` reruns them alone and replaces just them.
+ */
+const SECTIONS = {
+  binary: async () => {
+    console.log('bench: the single executable (build, size, first and warm start)...');
+    const b = await benchBinary();
+    return [`The single executable (docs/decisions/0062, bench/binary.bench.ts; load average during the starts: ${b.load.join(', ')} on ${os.cpus().length} cores):`, '', ...table(binaryRows(b))];
+  },
+  scale: async () => {
+    console.log('bench: the mixed workload at 3,000 and 6,000 signed-in people (cached)...');
+    const sc = await benchScale();
+    return [`One process at scale (docs/operations/scaling.md, bench/scale.bench.ts): the mixed workload with the response cache on, ${sc.runs[0]!.seconds} s measured per scale; load average at the end: ${os.loadavg().map((l) => l.toFixed(1)).join(', ')}:`, '', ...table(scaleRows(sc))];
+  },
+} satisfies Record<string, () => Promise<string[]>>;
+type SectionName = keyof typeof SECTIONS;
+const marked = (name: string, lines: string[]) => [`<!-- bench:${name} -->`, ...lines, `<!-- /bench:${name} -->`].join('\n');
+
+/** Reruns only the named sections and puts them in place in docs/benchmarks.md (appended when missing). */
+async function runOnly(names: string[]): Promise<void> {
+  const file = path.join(root, 'docs/benchmarks.md');
+  let md = fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : '# Benchmarks\n';
+  for (const name of names) {
+    if (!(name in SECTIONS)) throw new Error(`BENCH_ONLY: no section ${name} (${Object.keys(SECTIONS).join(', ')})`);
+    const text = marked(name, [...(await SECTIONS[name as SectionName]()), '', `(this section rerun alone on ${new Date().toISOString()})`]);
+    const at = new RegExp(`<!-- bench:${name} -->[\\s\\S]*?<!-- /bench:${name} -->`);
+    md = at.test(md) ? md.replace(at, text) : `${md.trimEnd()}\n\n${text}\n`;
+  }
+  fs.writeFileSync(file, md);
+  console.log(md);
+}
 
 async function main(): Promise<void> {
+  const only = (process.env.BENCH_ONLY ?? '').split(',').filter(Boolean);
+  if (only.length) {
+    await runOnly(only);
+    process.exit(0);
+  }
   console.log('bench: HTTP (findOneUser vs plain route; organizationUsersFull over 5,000 users), without the response cache...');
   const uncachedServer = forkBench('serve.ts', { USERS: '5000', RESPONSE_CACHE: 'off' });
   const uncached: HttpBench = await benchHttp(uncachedServer, await uncachedServer.next('ready'));
@@ -81,6 +122,8 @@ async function main(): Promise<void> {
   // Lighthouse rows (docs/decisions/0040): their own block, added after the rows above.
   console.log('bench: Lighthouse, mobile with simulated throttling, 3 runs per page...');
   const lighthouse = await benchLighthouse(3);
+  const binarySection = await SECTIONS.binary();
+  const scaleSection = await SECTIONS.scale();
 
   const loadOf = (l: Pick<LoadResult, 'p50' | 'p99' | 'requestsPerSecond'>) => `p50 ${l.p50} ms, p99 ${l.p99} ms, ${l.requestsPerSecond} req/s`;
   const ratioOf = (h: HttpBench) => `${h.graphql.requestsPerSecond} vs ${h.plain.requestsPerSecond} req/s = ${(h.ratio * 100).toFixed(0)}% (p99 ${h.graphql.p99} ms vs ${h.plain.p99} ms)`;
@@ -193,6 +236,10 @@ async function main(): Promise<void> {
     '| what | result | target | |',
     '|---|---|---|---|',
     ...heavyRows.map((r) => `| ${r.join(' | ')} |`),
+    '',
+    marked('binary', binarySection),
+    '',
+    marked('scale', scaleSection),
     '',
     'Notes:',
     '- "uncached" figures come from a server started with RESPONSE_CACHE=off (every query executed, answers compressed the same way); "cached" ones from the default server, where a repeated query is answered from the response cache (docs/decisions/0039). findOneUser: the median of three alternating rounds.',

@@ -4,16 +4,18 @@
 // the migrations and the native addons, which the executable unpacks once per build into RUNTIME_DIR.
 // Needs `npm run build` first (the npm script runs it when dist/ is stale).
 import { execFileSync } from 'node:child_process';
+import { Buffer } from 'node:buffer';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import { nativePlugin } from './esbuild-native.mjs';
 import { checkAddonAbi, NODE_VERSION, pinnedNode } from './node-runtime.mjs';
 import { glibcFloor } from './glibc-floor.mjs';
 
 const started = Date.now();
-const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../..');
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const out = path.join(root, 'dist/bin');
 const work = path.join(out, '.work');
 const target = path.join(out, 'teamlens-linux-x64');

@@ -4,8 +4,9 @@
 // plugin collects their files for the payload; `bindings` (better-sqlite3's addon finder) the same.
 import fs from 'node:fs';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 
-const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../..');
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const nodeModules = fs.realpathSync(path.join(root, 'node_modules'));
 const loader = path.join(root, 'server/binary/binary.native.ts');
 

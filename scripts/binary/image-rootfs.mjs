@@ -5,8 +5,9 @@
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 
-const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../..');
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const binary = path.join(root, 'dist/bin/teamlens-linux-x64');
 const rootfs = path.join(root, 'dist/image/rootfs');
 const nodeModules = path.join(root, 'node_modules');

@@ -4,7 +4,7 @@ import { applyConfigFile } from './cli.config-file.js';
 import { helpText } from './cli.help.js';
 import { version } from './cli.version.js';
 
-type Command = (argv: string[]) => number | Promise<number> | 'serving' | Promise<'serving'>;
+type Command = (argv: string[]) => number | 'serving' | Promise<number | 'serving'>;
 
 /** The commands load their modules when chosen: `teamlens --help` starts nothing it does not need. */
 const COMMANDS: Record<string, () => Promise<Command>> = {

@@ -14,12 +14,12 @@ export function batchSchemaExtensions(app: FastifyInstance): { apply: () => void
   const extendSchema = target.extendSchema;
   const defineResolvers = target.defineResolvers;
   const documents: DocumentNode[] = [];
-  const resolvers: Parameters<typeof defineResolvers>[0][] = [];
+  const resolvers: unknown[] = [];
   target.extendSchema = ((s: string | DocumentNode) => {
     // Parsed here: mercurius would parse the joined text with the request token limit.
     documents.push(typeof s === 'string' ? graphql.parse(s) : s);
   }) as typeof extendSchema;
-  target.defineResolvers = ((r) => {
+  target.defineResolvers = ((r: unknown) => {
     resolvers.push(r);
   }) as typeof defineResolvers;
   return {
@@ -27,7 +27,7 @@ export function batchSchemaExtensions(app: FastifyInstance): { apply: () => void
       target.extendSchema = extendSchema;
       target.defineResolvers = defineResolvers;
       if (documents.length) target.extendSchema({ kind: graphql.Kind.DOCUMENT, definitions: documents.flatMap((d) => d.definitions) });
-      for (const r of resolvers) target.defineResolvers(r);
+      for (const r of resolvers) target.defineResolvers(r as never);
     },
   };
 }
