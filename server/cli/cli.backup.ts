@@ -24,7 +24,7 @@ export async function backupCommand(argv: string[]): Promise<number> {
   const target = path.resolve(argv[0] ?? path.join(config.backupDir, backupName(new Date())));
   try {
     const made = await backupDatabase(source, target);
-    console.log(`Backed up ${source} to ${made.file} (${mib(made.size)}, integrity checked).`);
+    console.log(`Backed up ${source} to ${made.file} (${mib(made.size)}, integrity ok).`);
   } catch (err) {
     return fail(`The backup failed: ${(err as Error).message}`);
   }
