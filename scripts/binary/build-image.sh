@@ -6,6 +6,6 @@ set -euo pipefail
 cd "$(dirname "$0")/../.."
 node scripts/binary/image-rootfs.mjs
 version=$(node -p "require('./package.json').version")
-tool=$(command -v docker || command -v podman || { echo "needs docker or podman" >&2; exit 1; })
+tool=${CONTAINER_TOOL:-$(command -v podman || command -v docker || { echo "needs podman or docker (or CONTAINER_TOOL)" >&2; exit 1; })}
 "$tool" build -f Dockerfile -t "teamlens:$version" -t teamlens:latest dist/image
 echo "built teamlens:$version with $tool"
