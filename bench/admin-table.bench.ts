@@ -54,7 +54,7 @@ async function timeTable(context: BrowserContext, url: string, expected: number,
 
 /**
  * Time from navigation to /admin/settings/users until the table holds 5,000 people, in headless
- * Chromium against the production server (`node dist/server/server.mjs`, fresh database, people
+ * Chromium against the production server (`node dist/server/teamlens.mjs`, fresh database, people
  * created through the CSV import). "cold" = a new browser context each time (empty HTTP cache,
  * signed-in cookies copied); "warm" = reloads in one context (scripts cached).
  */
@@ -62,7 +62,7 @@ export async function benchAdminTable(users = 5000, runs = 5): Promise<AdminTabl
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'teamlens-bench-table-'));
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  const server = spawn(process.execPath, ['dist/server/server.mjs'], {
+  const server = spawn(process.execPath, ['dist/server/teamlens.mjs'], {
     env: { PATH: process.env.PATH, PORT: String(port), HOST: '127.0.0.1', BASE_URL: url, DATA_DIR: dataDir, LOG_LEVEL: 'warn', SEED_DEMO: 'false', ADMIN_EMAIL: ADMIN, ADMIN_PASSWORD: BENCH_PASSWORD },
     stdio: ['ignore', 'pipe', 'inherit'],
   });

@@ -111,7 +111,7 @@ async function auditWithRetry(url: string, port: number): Promise<PageScores & {
 
 /**
  * Lighthouse (mobile form factor, simulated throttling) on the production server
- * (`node dist/server/server.mjs`, a fresh data directory with the demo organization), in
+ * (`node dist/server/teamlens.mjs`, a fresh data directory with the demo organization), in
  * Debian's Chromium: /login signed out, then the signed-in pages with the admin's session
  * cookies in the browser. Each page `runs` times; the median of each score and of LCP.
  */
@@ -119,7 +119,7 @@ export async function benchLighthouse(runs = 3, only: readonly string[] = LIGHTH
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'teamlens-bench-lighthouse-'));
   const serverPort = await freePort();
   const url = `http://127.0.0.1:${serverPort}`;
-  const server = spawn(process.execPath, ['dist/server/server.mjs'], {
+  const server = spawn(process.execPath, ['dist/server/teamlens.mjs'], {
     env: { PATH: process.env.PATH, PORT: String(serverPort), HOST: '127.0.0.1', BASE_URL: url, DATA_DIR: dataDir, LOG_LEVEL: 'warn', ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password },
     stdio: ['ignore', 'pipe', 'inherit'],
   });

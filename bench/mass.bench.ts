@@ -13,7 +13,7 @@ function memoryOf(pid: number): { rssMb: number; peakMb: number } {
 }
 
 /**
- * One CSV upload of `rows` new people to the production server (`node dist/server/server.mjs`,
+ * One CSV upload of `rows` new people to the production server (`node dist/server/teamlens.mjs`,
  * started fresh for this run), measuring wall time and the server process's peak RSS (VmHWM).
  */
 export async function benchMass(rows: number): Promise<MassBench> {
@@ -21,7 +21,7 @@ export async function benchMass(rows: number): Promise<MassBench> {
   const port = 3900 + Math.floor(Math.random() * 90);
   const url = `http://127.0.0.1:${port}`;
   // MASS_SERVER_ENTRY: another bundle of the server (e.g. one built elsewhere to compare two versions).
-  const server = spawn(process.execPath, [process.env.MASS_SERVER_ENTRY ?? 'dist/server/server.mjs'], {
+  const server = spawn(process.execPath, [process.env.MASS_SERVER_ENTRY ?? 'dist/server/teamlens.mjs'], {
     env: { PATH: process.env.PATH, PORT: String(port), BASE_URL: url, DATA_DIR: dataDir, LOG_LEVEL: 'warn', SEED_DEMO: 'false', ADMIN_EMAIL: 'admin@massbench.example', ADMIN_PASSWORD: BENCH_PASSWORD },
     stdio: ['ignore', 'pipe', 'inherit'],
   });

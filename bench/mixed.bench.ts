@@ -18,11 +18,16 @@ import { percentile } from './fixtures.js';
  * Run alone with `npx tsx bench/mixed.bench.ts [on|off]` (prints one JSON line).
  */
 export type OpStats = { count: number; errors: number; p50: number; p99: number };
-export type MixedBench = { cache: boolean; orgs: number; people: number; active: number; seconds: number; ops: Record<string, OpStats>; hits: number; misses: number; hitRate: number | null; serverLoopDelay: { p99: number; max: number } };
+export type ServerMemory = { rssMb: number; heapMb: number };
+export type MixedBench = { cache: boolean; orgs: number; people: number; active: number; seconds: number; ops: Record<string, OpStats>; hits: number; misses: number; hitRate: number | null; serverLoopDelay: { p99: number; max: number }; memory: { idle: ServerMemory; end: ServerMemory };
+  /** The server's CPU time over the measured window: per request, and as a share of one core (1 = a core busy all the time). */
+  serverCpu: { ms: number; perRequestMs: number; cores: number } };
+/** The size of the install (bench/run.ts scales it: docs/operations/scaling.md). */
+export type MixedScale = { orgs?: number; people?: number; active?: number };
 
-const ORGS = 4;
-const PEOPLE = 300;
-const ACTIVE = 20;
+const DEFAULT_ORGS = 4;
+const DEFAULT_PEOPLE = 300;
+const DEFAULT_ACTIVE = 20;
 const WARMUP = 5;
 const DURATION = 25;
 
@@ -36,7 +41,8 @@ const QUERIES = {
 };
 
 
-export async function benchMixed(cache: boolean): Promise<MixedBench> {
+export async function benchMixed(cache: boolean, scale: MixedScale = {}): Promise<MixedBench> {
+  const { orgs: ORGS = DEFAULT_ORGS, people: PEOPLE = DEFAULT_PEOPLE, active: ACTIVE = DEFAULT_ACTIVE } = scale;
   const server = forkBench('serve.ts', { USERS: String(PEOPLE), ORGS: String(ORGS), RESPONSE_CACHE: cache ? 'on' : 'off' });
   const agent = new Agent({ connections: 256, pipelining: 1 });
   try {
@@ -69,6 +75,9 @@ export async function benchMixed(cache: boolean): Promise<MixedBench> {
       return { org, admin, cycleId: cycle.id, reviewers };
     }));
     await new Promise((r) => setTimeout(r, 1000)); // launch notifications go out after the answer
+    type Stats = { cache: { hits: number; misses: number } | null; loop: { p99: number; max: number }; memory: ServerMemory; cpuMs: number };
+    server.send({ type: 'stats' });
+    const idle = (await server.next<Stats>('stats')).memory; // everyone signed in, before the load
 
     const latencies = new Map<string, number[]>();
     const errors = new Map<string, number>();
@@ -124,22 +133,23 @@ export async function benchMixed(cache: boolean): Promise<MixedBench> {
       }));
     }
     await new Promise((r) => setTimeout(r, WARMUP * 1000));
-    type Stats = { cache: { hits: number; misses: number } | null; loop: { p99: number; max: number } };
     server.send({ type: 'stats' });
-    const before = (await server.next<Stats>('stats')).cache;
+    const { cache: before, cpuMs: cpuBefore } = await server.next<Stats>('stats');
     measuring = true;
     await Promise.all(loops);
     server.send({ type: 'stats' });
-    const { cache: after, loop } = await server.next<Stats>('stats');
+    const { cache: after, loop, memory: endMemory, cpuMs: cpuAfter } = await server.next<Stats>('stats');
 
     const ops: Record<string, OpStats> = {};
     for (const op of new Set([...latencies.keys(), ...errors.keys()])) {
       const sorted = (latencies.get(op) ?? []).sort((a, b) => a - b);
       ops[op] = { count: sorted.length, errors: errors.get(op) ?? 0, p50: percentile(sorted, 0.5), p99: percentile(sorted, 0.99) };
     }
+    const requests = Object.values(ops).reduce((n, o) => n + o.count + o.errors, 0);
+    const serverCpu = { ms: cpuAfter - cpuBefore, perRequestMs: requests ? +((cpuAfter - cpuBefore) / requests).toFixed(2) : 0, cores: +((cpuAfter - cpuBefore) / (DURATION * 1000)).toFixed(2) };
     const hits = after && before ? after.hits - before.hits : 0;
     const misses = after && before ? after.misses - before.misses : 0;
-    return { cache, orgs: ORGS, people: PEOPLE, active: ACTIVE, seconds: DURATION, ops, hits, misses, hitRate: cache && hits + misses > 0 ? +(hits / (hits + misses)).toFixed(3) : null, serverLoopDelay: loop };
+    return { cache, orgs: ORGS, people: PEOPLE, active: ACTIVE, seconds: DURATION, ops, hits, misses, hitRate: cache && hits + misses > 0 ? +(hits / (hits + misses)).toFixed(3) : null, serverLoopDelay: loop, memory: { idle, end: endMemory }, serverCpu };
   } finally {
     await agent.close();
     await server.stop();

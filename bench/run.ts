@@ -20,6 +20,8 @@ import { benchFeedbackNotes, type FeedbackNotesBench } from './feedback-notes.be
 import { benchGoals, type GoalsBench } from './goals.bench.js';
 import type { InsightsBench } from './insights.bench.js';
 import { durabilitySection, type DurabilityBench } from './durability.bench.js';
+import { benchBinary, binaryRows } from './binary.bench.js';
+import { benchScale, scaleRows } from './scale.bench.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '..');
@@ -35,8 +37,47 @@ function runScript(script: string, env: Record<string, string> = {}): Line {
 }
 
 const verdict = (ok: boolean) => (ok ? 'met' : '**not met**');
+const table = (rows: Array<[string, string, string, string]>) => ['| what | result | target | |', '|---|---|---|---|', ...rows.map((r) => `| ${r.join(' | ')} |`)];
+
+/**
+ * The single executable and the scale of one process (docs/decisions/0062, 0063): sections between
+ * markers, so that `BENCH_ONLY=binary,scale npm run bench` reruns them alone and replaces just them.
+ */
+const SECTIONS = {
+  binary: async () => {
+    console.log('bench: the single executable (build, size, first and warm start)...');
+    const b = await benchBinary();
+    return [`The single executable (docs/decisions/0062, bench/binary.bench.ts; load average during the starts: ${b.load.join(', ')} on ${os.cpus().length} cores):`, '', ...table(binaryRows(b))];
+  },
+  scale: async () => {
+    console.log('bench: the mixed workload at 3,000 and 6,000 signed-in people (cached)...');
+    const sc = await benchScale();
+    return [`One process at scale (docs/operations/scaling.md, bench/scale.bench.ts): the mixed workload with the response cache on, ${sc.runs[0]!.seconds} s measured per scale; load average at the end: ${os.loadavg().map((l) => l.toFixed(1)).join(', ')}:`, '', ...table(scaleRows(sc))];
+  },
+} satisfies Record<string, () => Promise<string[]>>;
+type SectionName = keyof typeof SECTIONS;
+const marked = (name: string, lines: string[]) => [`<!-- bench:${name} -->`, ...lines, `<!-- /bench:${name} -->`].join('\n');
+
+/** Reruns only the named sections and puts them in place in docs/benchmarks.md (appended when missing). */
+async function runOnly(names: string[]): Promise<void> {
+  const file = path.join(root, 'docs/benchmarks.md');
+  let md = fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : '# Benchmarks\n';
+  for (const name of names) {
+    if (!(name in SECTIONS)) throw new Error(`BENCH_ONLY: no section ${name} (${Object.keys(SECTIONS).join(', ')})`);
+    const text = marked(name, [...(await SECTIONS[name as SectionName]()), '', `(this section rerun alone on ${new Date().toISOString()})`]);
+    const at = new RegExp(`<!-- bench:${name} -->[\\s\\S]*?<!-- /bench:${name} -->`);
+    md = at.test(md) ? md.replace(at, text) : `${md.trimEnd()}\n\n${text}\n`;
+  }
+  fs.writeFileSync(file, md);
+  console.log(md);
+}
 
 async function main(): Promise<void> {
+  const only = (process.env.BENCH_ONLY ?? '').split(',').filter(Boolean);
+  if (only.length) {
+    await runOnly(only);
+    process.exit(0);
+  }
   console.log('bench: HTTP (findOneUser vs plain route; organizationUsersFull over 5,000 users), without the response cache...');
   const uncachedServer = forkBench('serve.ts', { USERS: '5000', RESPONSE_CACHE: 'off' });
   const uncached: HttpBench = await benchHttp(uncachedServer, await uncachedServer.next('ready'));
@@ -86,6 +127,8 @@ async function main(): Promise<void> {
   // Lighthouse rows (docs/decisions/0040): their own block, added after the rows above.
   console.log('bench: Lighthouse, mobile with simulated throttling, 3 runs per page...');
   const lighthouse = await benchLighthouse(3);
+  const binarySection = await SECTIONS.binary();
+  const scaleSection = await SECTIONS.scale();
 
   const loadOf = (l: Pick<LoadResult, 'p50' | 'p99' | 'requestsPerSecond'>) => `p50 ${l.p50} ms, p99 ${l.p99} ms, ${l.requestsPerSecond} req/s`;
   const ratioOf = (h: HttpBench) => `${h.graphql.requestsPerSecond} vs ${h.plain.requestsPerSecond} req/s = ${(h.ratio * 100).toFixed(0)}% (p99 ${h.graphql.p99} ms vs ${h.plain.p99} ms)`;
@@ -202,6 +245,10 @@ async function main(): Promise<void> {
     '|---|---|---|---|',
     ...heavyRows.map((r) => `| ${r.join(' | ')} |`),
     '',
+    marked('binary', binarySection),
+    '',
+    marked('scale', scaleSection),
+    '',
     'Notes:',
     '- "uncached" figures come from a server started with RESPONSE_CACHE=off (every query executed, answers compressed the same way); "cached" ones from the default server, where a repeated query is answered from the response cache (docs/decisions/0039). findOneUser: the median of three alternating rounds.',
     `- Mixed workload (bench/mixed.bench.ts): ${mixedOn.orgs} organizations of ${mixedOn.people} people, all signed in; every person checks the session every 60 s (each check writes last_seen_at), ${mixedOn.active} people per organization autosave a review draft every 3 s and load their dashboard (findOneUser, notifications, pending reviews) every 5 s and the people list every 10 s; each admin loads the users table and the team progress every 5 s. Real time (no compression), ${mixedOn.seconds} s measured after 5 s of warm-up. Response cache hit rate over that window (queries only): ${((mixedOn.hitRate ?? 0) * 100).toFixed(0)}% (${mixedOn.hits} hits, ${mixedOn.misses} misses). The server's event-loop delay over the window (p99 / max): uncached ${mixedOff.serverLoopDelay.p99} / ${mixedOff.serverLoopDelay.max} ms, cached ${mixedOn.serverLoopDelay.p99} / ${mixedOn.serverLoopDelay.max} ms.`,
@@ -211,7 +258,7 @@ async function main(): Promise<void> {
     '- Review cycle: the app in its own process (bench/serve.ts, 1,300 people in 20 teams); 1,000 members reviewed by themselves, their manager and three peers of their team (set by the admin before launch). Launch time is the launchReviewCycle mutation over HTTP (the reviewers\' notifications go out after the answer), in the cached run. Team progress: the admin\'s view (every team and person, with completion bands).',
     '- Lighthouse 12 (bench/lighthouse.bench.ts): mobile form factor with simulated throttling (the defaults: 150 ms RTT, 1.6 Mbit/s, 4x CPU slowdown), performance/accessibility/best-practices categories, in Debian\'s Chromium against the production server with a fresh demo organization; /login signed out, the other pages with the admin\'s session cookies; median of 3 runs per page. The simulated CPU cost is the observed one times 4, so a busy machine lowers the performance score.',
     '- Heaviest allowed query: the same document as the admin table\'s organizationUsersFull with its relations one level deeper, priced just under the cost limit; each run carries a new comment, so neither the response cache nor the parse cache nor the JIT answers it. findOneUser is measured from two other connections meanwhile.',
-    '- Mass creation runs against the production server (`node dist/server/server.mjs`) started fresh for each run; peak RSS is its VmHWM (whole process: Node, native modules, email lists), idle is its RSS just before the upload.',
+    '- Mass creation runs against the production server (`node dist/server/teamlens.mjs`) started fresh for each run; peak RSS is its VmHWM (whole process: Node, native modules, email lists), idle is its RSS just before the upload.',
     '',
   ].join('\n');
   fs.mkdirSync(path.join(root, 'docs'), { recursive: true });

@@ -41,7 +41,12 @@ async function main(): Promise<void> {
       // the event loop's delay since the previous stats (ms): stalls in the server vs a busy machine.
       const loop = { p99: +(loopDelay.percentile(99) / 1e6).toFixed(1), max: +(loopDelay.max / 1e6).toFixed(1) };
       loopDelay.reset();
-      process.send?.({ type: 'stats', cache: app.responseCache ? { ...app.responseCache.stats } : null, loop });
+      // The server's memory now (MB): resident, and the JavaScript heap in use (bench/mixed.bench.ts at scale).
+      const mem = process.memoryUsage();
+      const memory = { rssMb: Math.round(mem.rss / 2 ** 20), heapMb: Math.round(mem.heapUsed / 2 ** 20) };
+      // CPU time the server process used so far (ms): its cost per request, whatever the machine's load.
+      const cpu = process.cpuUsage();
+      process.send?.({ type: 'stats', cache: app.responseCache ? { ...app.responseCache.stats } : null, loop, memory, cpuMs: Math.round((cpu.user + cpu.system) / 1000) });
     } else if (msg.type === 'stop') {
       void Promise.all([plain.close(), app.close()]).then(() => process.exit(0));
     }

@@ -23,15 +23,27 @@ export async function freePort(): Promise<number> {
 export type ServerOptions = { env?: Record<string, string>; dataDir?: string };
 
 /**
- * The real server (`dist/server/server.mjs`) on a free port with a fresh data directory, or on
+ * What the browser tests start: `node dist/server/teamlens.mjs`, or the single executable when
+ * TEAMLENS_BINARY names it (e.g. `TEAMLENS_BINARY=dist/bin/teamlens-linux-x64`; .ci/run runs a few
+ * files so). The executable's runtime is unpacked once for all test servers, not into each data directory.
+ */
+function serverCommand(): { command: string; args: string[]; env: Record<string, string> } {
+  const binary = process.env.TEAMLENS_BINARY;
+  if (!binary) return { command: process.execPath, args: ['dist/server/teamlens.mjs'], env: {} };
+  return { command: path.resolve(binary), args: [], env: { RUNTIME_DIR: path.join(os.tmpdir(), 'teamlens-e2e-runtime') } };
+}
+
+/**
+ * The real server (serverCommand) on a free port with a fresh data directory, or on
  * `options.dataDir` to start it again after `crash()` (SIGKILL, the data kept).
  */
 export async function startServer(options: ServerOptions = {}): Promise<{ url: string; dataDir: string; stop: () => Promise<void>; crash: () => Promise<void> }> {
   const port = await freePort();
   const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'teamlens-e2e-'));
   const url = `http://127.0.0.1:${port}`;
-  const child: ChildProcess = spawn(process.execPath, ['dist/server/server.mjs'], {
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', BASE_URL: url, DATA_DIR: dataDir, LOG_LEVEL: 'warn', ADMIN_EMAIL: E2E_ADMIN.email, ADMIN_PASSWORD: E2E_ADMIN.password, ...options.env },
+  const server = serverCommand();
+  const child: ChildProcess = spawn(server.command, server.args, {
+    env: { ...process.env, ...server.env, PORT: String(port), HOST: '127.0.0.1', BASE_URL: url, DATA_DIR: dataDir, LOG_LEVEL: 'warn', ADMIN_EMAIL: E2E_ADMIN.email, ADMIN_PASSWORD: E2E_ADMIN.password, ...options.env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

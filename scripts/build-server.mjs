@@ -1,9 +1,10 @@
-// Bundles the server into dist/server/*.mjs (npm packages stay external) so production runs
-// on plain Node: faster start and ~50 MB less memory than running TypeScript through tsx.
+// Bundles the server and its commands into dist/server/teamlens.mjs (npm packages stay external) so
+// production runs on plain Node: faster start and ~50 MB less memory than running TypeScript through
+// tsx. The single executable bundles the same entry with its packages (scripts/binary, docs/decisions/0062).
 import { build } from 'esbuild';
 
 await build({
-  entryPoints: { server: 'server/server.ts', backup: 'server/backup.ts', 'demo-remove': 'server/demo-remove.ts', 'reset-link': 'server/reset-link.ts' },
+  entryPoints: { teamlens: 'server/teamlens.ts' },
   outdir: 'dist/server',
   outExtension: { '.js': '.mjs' },
   bundle: true,

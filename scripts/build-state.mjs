@@ -4,7 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const outputs = ['dist/client/index.html', 'dist/server/server.mjs', 'dist/server/backup.mjs', 'dist/server/demo-remove.mjs', 'dist/server/reset-link.mjs'].map((f) => path.join(root, f));
+const outputs = ['dist/client/index.html', 'dist/server/teamlens.mjs'].map((f) => path.join(root, f));
 const sources = ['client', 'server', 'shared', 'vite.config.ts', 'scripts/vite-chunk-groups.ts', 'package-lock.json'].map((f) => path.join(root, f));
 
 function newest(target) {

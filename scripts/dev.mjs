@@ -8,7 +8,7 @@ const origin = process.env.BASE_URL ?? `http://localhost:${webPort}`;
 
 const children = [
   // The browser talks to the Vite origin, so that is the server's public origin (links, cookies, Origin checks).
-  spawn('node_modules/.bin/tsx', ['watch', 'server/server.ts'], {
+  spawn('node_modules/.bin/tsx', ['watch', 'server/teamlens.ts', 'serve'], {
     stdio: 'inherit',
     env: { ...process.env, PORT: String(apiPort), HOST: '127.0.0.1', BASE_URL: origin },
   }),

@@ -13,6 +13,7 @@ import { censorLogged, LOG_REDACT_PATHS, serializeRequest } from './lib/log-reda
 import { loadKeys } from './db/keys.js';
 import { PubSub } from './graphql/pubsub.js';
 import { graphqlPlugin } from './graphql/graphql.plugin.js';
+import { batchSchemaExtensions } from './graphql/schema-batch.js';
 import { operationRulesPlugin } from './graphql/operation-rules.js';
 import { Mailer } from './features/notifications/mailer.js';
 import { securityPlugin } from './plugins/security.js';
@@ -42,6 +43,7 @@ import { goalsFeature } from './features/goals/index.js';
 import { growthFeature } from './features/growth/index.js';
 import { demoFeature } from './features/demo/index.js';
 import { auditFeature } from './features/audit/index.js';
+import { backupsFeature } from './features/backups/index.js';
 import { integrationsFeature } from './features/integrations/index.js';
 import { insightsFeature } from './features/insights/index.js';
 import { subscriptionsPlugin } from './graphql/subscriptions.js';
@@ -117,10 +119,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(graphqlPlugin);
 
   const features = [authRoutes, accountRoutes, authSessionsFeature, usersFeature, orgFeature, teamsFeature, notificationsFeature, massCreationFeature, mediaFeature,
-    publicFormsFeature, engagementFeature, adminDashboardFeature, featureAreasFeature, installFeature, jobsFeature, reviewsFeature, retrosFeature, feedbackFeature, notesFeature, goalsFeature, growthFeature, integrationsFeature, insightsFeature, demoFeature, auditFeature,
+    publicFormsFeature, engagementFeature, adminDashboardFeature, featureAreasFeature, installFeature, jobsFeature, reviewsFeature, retrosFeature, feedbackFeature, notesFeature, goalsFeature, growthFeature, integrationsFeature, insightsFeature, demoFeature, auditFeature, backupsFeature,
     // Work a stop or a kill cut off, marked on start (docs/decisions/0038); jobs: Scheduler.start().
     massCreationRecoveryFeature, mediaRecoveryFeature];
+  const schema = batchSchemaExtensions(app);
   for (const feature of features) await app.register(feature);
+  schema.apply();
 
   await app.register(subscriptionsPlugin);
   await app.register(authFallbackRoute);

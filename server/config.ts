@@ -6,7 +6,8 @@ const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no', 'on', 'off'])
   .transform((v) => ['true', '1', 'yes', 'on'].includes(v));
 
-const envSchema = z.object({
+/** Every variable the server reads, with its default (README, Configuration; `teamlens --help`). */
+export const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().min(1).default('127.0.0.1'),
   BASE_URL: z.url({ protocol: /^https?$/ }).optional(),
@@ -40,6 +41,10 @@ const envSchema = z.object({
     const parsed = parseAllowList(v);
     if ('invalid' in parsed) ctx.addIssue({ code: 'custom', message: `${parsed.invalid} is not an IP address or CIDR block (e.g. 10.0.0.0/8, 127.0.0.1, fd12::/16)` });
   }),
+  // Backups on the scheduler (docs/decisions/0062): hours between two (0: none), how many to keep, where.
+  BACKUP_EVERY_HOURS: z.coerce.number().int().min(0).max(24 * 7).default(24),
+  BACKUP_KEEP: z.coerce.number().int().min(1).max(1000).default(7),
+  BACKUP_DIR: z.string().min(1).optional(),
   SLACK_WEBHOOK_BASE: z.url({ protocol: /^https?$/ }).refine((v) => v.startsWith('https://') || /^http:\/\/(127\.0\.0\.1|localhost|\[::1\])[:/]/.test(v), 'must be https (http only for 127.0.0.1)').default('https://hooks.slack.com/'),
 });
 
@@ -76,6 +81,10 @@ export type Config = {
   /** OUTBOUND_ALLOW_PRIVATE: private or loopback addresses and blocks an admin-typed URL may reach (docs/decisions/0054). */
   outboundAllowPrivate: string[];
   shutdownDeadlineMs: number;
+  /** BACKUP_EVERY_HOURS: 0 turns the scheduled backups off. */
+  backupEveryHours: number;
+  backupKeep: number;
+  backupDir: string;
 };
 
 export class ConfigError extends Error {}
@@ -119,5 +128,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     slackWebhookBase: e.SLACK_WEBHOOK_BASE,
     outboundAllowPrivate: (parseAllowList(e.OUTBOUND_ALLOW_PRIVATE) as { entries: string[] }).entries,
     shutdownDeadlineMs: e.SHUTDOWN_DEADLINE_SECONDS * 1000,
+    backupEveryHours: e.BACKUP_EVERY_HOURS,
+    backupKeep: e.BACKUP_KEEP,
+    backupDir: path.resolve(e.BACKUP_DIR ?? path.join(e.DATA_DIR, 'backups')),
   };
 }

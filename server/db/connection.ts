@@ -2,9 +2,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { drizzle, type BetterSQLite3Database } from 'drizzle-orm/better-sqlite3';
-import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
-import { MIGRATIONS_DIR } from '../lib/paths.js';
+import { migrationsDir } from '../lib/paths.js';
 import { TableVersions } from './table-versions.js';
+import { applyMigrations } from './migrations.js';
 import { ensurePrivateFile, narrowToPrivate, PRIVATE_DIR_MODE } from './private-files.js';
 import type { DbSynchronous } from '../config.js';
 
@@ -18,7 +18,7 @@ export type Db = BetterSQLite3Database & { $client: Database.Database };
  * the process loses nothing committed but a power loss can lose the last commits; FULL syncs
  * it at every commit (docs/decisions/0058).
  */
-export function openDatabase(file: string, options: { synchronous?: DbSynchronous } = {}): Db {
+export function openDatabase(file: string, options: { synchronous?: DbSynchronous; migrationsFolder?: string } = {}): Db {
   fs.mkdirSync(path.dirname(file), { recursive: true, mode: PRIVATE_DIR_MODE });
   ensurePrivateFile(file);
   for (const companion of [`${file}-wal`, `${file}-shm`]) narrowToPrivate(companion);
@@ -29,7 +29,12 @@ export function openDatabase(file: string, options: { synchronous?: DbSynchronou
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('cache_size = -32000');
   const db = drizzle(sqlite) as Db;
-  migrate(db, { migrationsFolder: MIGRATIONS_DIR });
+  try {
+    applyMigrations(db, file, options.migrationsFolder ?? migrationsDir());
+  } catch (err) {
+    sqlite.close();
+    throw err;
+  }
   // After the migrations, so that every table has its change triggers (docs/decisions/0039).
   TableVersions.of(sqlite);
   return db;

@@ -65,7 +65,7 @@ describe('file modes of the data directory', () => {
     expect(modeOf(path.dirname(picture))).toBe('700');
     expect(modeOf(path.join(dataDir, 'media'))).toBe('700');
 
-    const out = execFileSync(process.execPath, ['--import', 'tsx', 'server/backup.ts'], { env: { PATH: process.env.PATH, HOME: process.env.HOME, DATA_DIR: dataDir }, encoding: 'utf8' });
+    const out = execFileSync(process.execPath, ['--import', 'tsx', 'server/teamlens.ts', 'backup'], { env: { PATH: process.env.PATH, HOME: process.env.HOME, DATA_DIR: dataDir }, encoding: 'utf8' });
     expect(out).toContain('integrity ok');
     const backups = path.join(dataDir, 'backups');
     expect(modeOf(backups)).toBe('700');
@@ -74,7 +74,7 @@ describe('file modes of the data directory', () => {
     expect(modeOf(path.join(backups, copy!))).toBe('600');
     // A backup to a path of the operator's choosing is private too.
     const chosen = path.join(root, 'chosen-copy.db');
-    execFileSync(process.execPath, ['--import', 'tsx', 'server/backup.ts', chosen], { env: { PATH: process.env.PATH, HOME: process.env.HOME, DATA_DIR: dataDir }, encoding: 'utf8' });
+    execFileSync(process.execPath, ['--import', 'tsx', 'server/teamlens.ts', 'backup', chosen], { env: { PATH: process.env.PATH, HOME: process.env.HOME, DATA_DIR: dataDir }, encoding: 'utf8' });
     expect(modeOf(chosen)).toBe('600');
   });
 

@@ -64,11 +64,11 @@ describe('first start', () => {
     await expect(seedOnFirstStart(app.services)).rejects.toThrow(/ADMIN_PASSWORD is not acceptable: Use at least 12 characters/);
   });
 
-  it('npm run backup writes a consistent copy while the server runs', async () => {
+  it('teamlens backup (npm run backup) writes a consistent copy while the server runs', async () => {
     const { app, dataDir } = await start({});
     await seedOnFirstStart(app.services);
     const target = path.join(dataDir, 'copy.db');
-    const out = execFileSync(process.execPath, ['--import', 'tsx', 'server/backup.ts', target], { env: { PATH: process.env.PATH, HOME: process.env.HOME, DATA_DIR: dataDir }, encoding: 'utf8' });
+    const out = execFileSync(process.execPath, ['--import', 'tsx', 'server/teamlens.ts', 'backup', target], { env: { PATH: process.env.PATH, HOME: process.env.HOME, DATA_DIR: dataDir }, encoding: 'utf8' });
     expect(out).toContain('integrity ok');
     const copy = new Database(target, { readonly: true });
     expect((copy.prepare('select count(*) as n from users').get() as { n: number }).n).toBe(count(app, 'users'));

@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import { passwordProblem } from '../../shared/password-policy.js';
+import { ConfigError } from '../config.js';
 import type { Services } from '../services.js';
 import { hashPassword } from '../lib/password.js';
 import { newId, nowIso } from '../lib/tokens.js';
@@ -23,7 +24,7 @@ export async function seedOnFirstStart(services: Services): Promise<FirstStart |
   if (countOrganizations(db) > 0) return null;
   const password = config.adminPassword ?? crypto.randomBytes(12).toString('base64url');
   const problem = passwordProblem(password);
-  if (problem) throw new Error(`ADMIN_PASSWORD is not acceptable: ${problem}`);
+  if (problem) throw new ConfigError(`ADMIN_PASSWORD is not acceptable: ${problem}`);
   const adminEmail = config.adminEmail ?? DEFAULT_ADMIN_EMAIL;
   const hash = await hashPassword(password);
   const demo = config.seedDemo;

@@ -127,6 +127,11 @@ export function listOrganizationJobs(db: Db, organizationId: string, opts: { sta
   return db.select().from(jobs).where(and(...conds)).orderBy(desc(jobs.run_at), desc(jobs.created_at)).limit(opts.limit).all();
 }
 
+/** The newest system job (no organization) of a kind, by its run time: how the last scheduled run went. */
+export function latestSystemJob(db: Db, kind: string): JobRow | undefined {
+  return db.select().from(jobs).where(and(eq(jobs.kind, kind), isNull(jobs.organization_id))).orderBy(desc(jobs.run_at), desc(jobs.created_at)).limit(1).get();
+}
+
 export function findOrganizationJob(db: Db, organizationId: string, id: string): JobRow | undefined {
   return db.select().from(jobs).where(and(eq(jobs.id, id), eq(jobs.organization_id, organizationId))).get();
 }

@@ -13,6 +13,20 @@ function findRoot(start: string): string {
   return dir;
 }
 
-export const PROJECT_ROOT = findRoot(path.dirname(fileURLToPath(import.meta.url)));
-export const MIGRATIONS_DIR = path.join(PROJECT_ROOT, 'migrations');
-export const CLIENT_DIST = path.join(PROJECT_ROOT, 'dist/client');
+let resources: string | undefined;
+
+/**
+ * Where the migrations and the built web app are read from: the project root (npm start, tests),
+ * or the folder the single executable unpacked itself into (server/binary, docs/decisions/0062),
+ * which sets it before anything reads a path.
+ */
+export function useResourceRoot(dir: string): void {
+  resources = dir;
+}
+
+export function resourceRoot(): string {
+  return (resources ??= findRoot(path.dirname(fileURLToPath(import.meta.url))));
+}
+
+export const migrationsDir = (): string => path.join(resourceRoot(), 'migrations');
+export const clientDist = (): string => path.join(resourceRoot(), 'dist/client');

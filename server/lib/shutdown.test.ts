@@ -3,7 +3,7 @@ import { afterEach, expect, it } from 'vitest';
 import { graphql, openSubscription, peopleCsv, readDb, removeServer, signInOverHttp, spawnServer, type ServerProcess } from '../test/process.js';
 
 /**
- * SIGTERM on the real process (server/server.ts under tsx): what the issue saw hang for 28 minutes.
+ * SIGTERM on the real process (server/teamlens.ts under tsx): what the issue saw hang for 28 minutes.
  * Each test starts its own server on its own data directory.
  */
 let server: ServerProcess | undefined;

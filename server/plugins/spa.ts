@@ -5,7 +5,7 @@ import zlib from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import fp from 'fastify-plugin';
-import { CLIENT_DIST } from '../lib/paths.js';
+import { clientDist } from '../lib/paths.js';
 import { createSpaPreloader, type ViteManifest } from './spa-preload.js';
 import { pageCsp } from './csp.js';
 
@@ -50,7 +50,7 @@ export type SpaOptions = { /** The built web app (default dist/client). */ root?
  * other misses are JSON 404s.
  */
 export const spaPlugin = fp(async (app: FastifyInstance, options: SpaOptions): Promise<void> => {
-  const root = options.root ?? CLIENT_DIST;
+  const root = options.root ?? clientDist();
   const indexFile = path.join(root, 'index.html');
   const hasBuild = fs.existsSync(indexFile);
   // The inline scripts' hashes come from the file this server serves, read once at start.

@@ -7,7 +7,7 @@ import Database from 'better-sqlite3';
 import WebSocket from 'ws';
 
 /**
- * The real server as a child process (`node --import tsx server/server.ts`) for the tests of
+ * The real server as a child process (`node --import tsx server/teamlens.ts`, the teamlens command's serve) for the tests of
  * what only a process shows: signals, exit, a blocked stdout, SIGKILL and restart.
  */
 export const PROCESS_ADMIN = { email: 'admin@process.example', password: 'process test passphrase' };
@@ -38,7 +38,7 @@ export type ServerProcess = {
 
 export type SpawnOptions = {
   dataDir?: string;
-  /** Another entry that starts the server (a test fixture); default server/server.ts. */
+  /** Another entry that starts the server (a test fixture); default server/teamlens.ts. */
   entry?: string;
   /** 'read': collected; 'blocked': piped and never read (the pipe fills up). */
   stdout?: 'read' | 'blocked';
@@ -49,7 +49,7 @@ export async function spawnServer(options: SpawnOptions = {}): Promise<ServerPro
   const port = await freePort();
   const dataDir = options.dataDir ?? newDataDir();
   const url = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ['--import', 'tsx', options.entry ?? 'server/server.ts'], {
+  const child = spawn(process.execPath, ['--import', 'tsx', options.entry ?? 'server/teamlens.ts'], {
     env: {
       ...process.env, PORT: String(port), HOST: '127.0.0.1', BASE_URL: url, DATA_DIR: dataDir, LOG_LEVEL: 'info', SEED_DEMO: 'false',
       ADMIN_EMAIL: PROCESS_ADMIN.email, ADMIN_PASSWORD: PROCESS_ADMIN.password, ...options.env,

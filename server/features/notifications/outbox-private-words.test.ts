@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { MIGRATIONS_DIR } from '../../lib/paths.js';
+import { migrationsDir } from '../../lib/paths.js';
 import { createTestApp, seedOrg, signedIn } from '../../test/helpers.js';
 import { newId } from '../../lib/tokens.js';
 import { emailOutbox } from './notifications.tables.js';
@@ -40,7 +40,7 @@ it('scrubs stored notification mail that could hold private words, and nothing e
   ];
   rows.forEach((r, i) => app.services.db.insert(emailOutbox).values({ id: newId(), organization_id: org.org.id, to: `person${i}@upgraded.example`, ...r }).run());
 
-  app.services.db.$client.exec(fs.readFileSync(path.join(MIGRATIONS_DIR, '0017_outbox_private_words.sql'), 'utf8'));
+  app.services.db.$client.exec(fs.readFileSync(path.join(migrationsDir(), '0017_outbox_private_words.sql'), 'utf8'));
 
   const admin = await signedIn(app, org.admin.email);
   const outbox = (await admin.gql('{ emailOutbox(limit: 500) { to subject text } }')).data!.emailOutbox as Array<{ to: string; subject: string; text: string }>;

@@ -6,6 +6,7 @@ import { EmailOutboxList } from '../../../../features/org-settings/email-outbox-
 import { OnboardingSettings } from '../../../../features/org-settings/onboarding-settings.js';
 import { installSignUpQueryOptions } from '../../../../features/org-settings/install-api.js';
 import { SignUpSetting } from '../../../../features/org-settings/sign-up-setting.js';
+import { BackupsSection } from '../../../../features/org-settings/backups-section.js';
 
 export const Route = createFileRoute('/_app/admin/settings/configurations')({
   loader: ({ context }) =>
@@ -17,7 +18,7 @@ export const Route = createFileRoute('/_app/admin/settings/configurations')({
   component: ConfigurationsPage,
 });
 
-/** Email domain rules, onboarding, public sign-up (operator organization), and the email outbox. */
+/** Email domain rules, onboarding, public sign-up and backups (operator organization), and the email outbox. */
 function ConfigurationsPage() {
   const { data: org } = useSuspenseQuery(organizationSettingsQueryOptions);
   return (
@@ -44,6 +45,7 @@ function ConfigurationsPage() {
       />
       <OnboardingSettings phase={org.onboarding_phase} skipped={org.is_onboarding_phase_skipped} />
       <SignUpSetting />
+      <BackupsSection />
       <EmailOutboxList />
     </section>
   );

@@ -1,16 +1,16 @@
-import { countDemoRows, organizationsWithDemoRows, removeDemoRows } from './features/demo/demo.repo.js';
-import { demoSummary } from '../shared/demo-data.js';
-import { AppError } from '../shared/app-error.js';
-import { fail, withDatabase } from './lib/command.js';
+import { countDemoRows, organizationsWithDemoRows, removeDemoRows } from '../features/demo/demo.repo.js';
+import { demoSummary } from '../../shared/demo-data.js';
+import { AppError } from '../../shared/app-error.js';
+import { fail, withDatabase } from '../lib/command.js';
 
-const USAGE = 'Usage: npm run demo:remove [-- --yes] [-- --organization <id or name>]';
+const USAGE = 'Usage: teamlens demo-remove [--yes] [--organization <id or name>]   (from a checkout: npm run demo:remove -- ...)';
 
 /**
- * `npm run demo:remove`: removes the demo data the first start seeded (docs/decisions/0036), like
+ * `teamlens demo-remove` (`npm run demo:remove`): removes the demo data the first start seeded (docs/decisions/0036), like
  * the admin action on /admin/settings/account. Without --yes it only says what it would remove.
  * Keeps the organization, its admin and everything real people created.
  */
-function main(argv: string[]): number {
+export function demoRemoveCommand(argv: string[]): number {
   const yes = argv.includes('--yes') || argv.includes('-y');
   const at = argv.indexOf('--organization');
   const wanted = at >= 0 ? argv[at + 1] : undefined;
@@ -32,7 +32,7 @@ function main(argv: string[]): number {
     if (!yes) {
       console.log(`Demo data in ${org.name}: ${summary}.`);
       console.log('Removing it keeps the organization, its admins and everything real people created.');
-      console.log('Nothing was removed. To remove it: npm run demo:remove -- --yes');
+      console.log('Nothing was removed. To remove it: teamlens demo-remove --yes (from a checkout: npm run demo:remove -- --yes)');
       return 0;
     }
     let removed;
@@ -49,4 +49,3 @@ function main(argv: string[]): number {
   });
 }
 
-process.exitCode = main(process.argv.slice(2));

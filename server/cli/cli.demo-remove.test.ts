@@ -1,17 +1,17 @@
 import { spawnSync } from 'node:child_process';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { DEFAULT_ADMIN_EMAIL, seedOnFirstStart } from './db/seed.js';
-import { addUser, Browser, createTestApp, TEST_PASSWORD } from './test/helpers.js';
+import { DEFAULT_ADMIN_EMAIL, seedOnFirstStart } from '../db/seed.js';
+import { addUser, Browser, createTestApp, TEST_PASSWORD } from '../test/helpers.js';
 
 let app: FastifyInstance | undefined;
 afterEach(async () => { await app?.close(); app = undefined; });
 
-const run = (dataDir: string, ...args: string[]) => spawnSync(process.execPath, ['--import', 'tsx', 'server/demo-remove.ts', ...args],
+const run = (dataDir: string, ...args: string[]) => spawnSync(process.execPath, ['--import', 'tsx', 'server/teamlens.ts', 'demo-remove', ...args],
   { env: { PATH: process.env.PATH, HOME: process.env.HOME, DATA_DIR: dataDir }, encoding: 'utf8' });
 const count = (sql: string) => (app!.services.db.$client.prepare(sql).get() as { n: number }).n;
 
-describe('npm run demo:remove', () => {
+describe('teamlens demo-remove (npm run demo:remove)', () => {
   it('says what it would remove, removes it with --yes, and keeps the admin and real people', async () => {
     app = await createTestApp({ SEED_DEMO: 'true', ADMIN_PASSWORD: TEST_PASSWORD });
     const { organizationId } = (await seedOnFirstStart(app.services))!;
@@ -21,7 +21,7 @@ describe('npm run demo:remove', () => {
     const dry = run(dataDir);
     expect(dry.status).toBe(0);
     expect(dry.stdout).toMatch(/^Demo data in Demo Company: 2 business units, 2 departments, 4 sub-departments, 4 teams, 28 people, \d+ review cycles, 5 sprints, 1 review automation rule, \d+ retros, 8 feedback tags, 1 feedback template, 1 feedback automation rule, 3 feedback requests, \d+ pieces of feedback, 5 notes, \d+ goals, 2 competency tracks, \d+ development actions and 2 sample connections \(GitHub, Jira\) with their data\.$/m);
-    expect(dry.stdout).toContain('Nothing was removed. To remove it: npm run demo:remove -- --yes');
+    expect(dry.stdout).toContain('Nothing was removed. To remove it: teamlens demo-remove --yes (from a checkout: npm run demo:remove -- --yes)');
     expect(count('select count(*) as n from users')).toBe(30);
 
     const wet = run(dataDir, '--yes');

@@ -1,7 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { addUser, BASE, Browser, createTestApp, seedOrg, TEST_PASSWORD } from './test/helpers.js';
+import { addUser, BASE, Browser, createTestApp, seedOrg, TEST_PASSWORD } from '../test/helpers.js';
 
 let app: FastifyInstance;
 let org: Awaited<ReturnType<typeof seedOrg>>;
@@ -11,7 +11,7 @@ beforeAll(async () => {
 });
 afterAll(async () => { await app.close(); });
 
-const run = (...args: string[]) => spawnSync(process.execPath, ['--import', 'tsx', 'server/reset-link.ts', ...args],
+const run = (...args: string[]) => spawnSync(process.execPath, ['--import', 'tsx', 'server/teamlens.ts', 'reset-link', ...args],
   { env: { PATH: process.env.PATH, HOME: process.env.HOME, DATA_DIR: app.services.config.dataDir, BASE_URL: BASE }, encoding: 'utf8' });
 
 it('prints a one-hour reset link that lets the person choose a new password once, and audits it', async () => {
@@ -33,12 +33,12 @@ it('prints a one-hour reset link that lets the person choose a new password once
   expect((await choose('another long passphrase here')).statusCode).toBe(400);
 
   const events = app.services.db.$client.prepare("SELECT actor_label, subject_label FROM audit_events WHERE action = 'PASSWORD_RESET_REQUESTED'").all();
-  expect(events).toEqual([{ actor_label: 'npm run reset-link (on the server)', subject_label: org.admin.email }]);
+  expect(events).toEqual([{ actor_label: 'teamlens reset-link (on the server)', subject_label: org.admin.email }]);
 });
 
 it('refuses an unknown address, an invited person and a missing argument, saying why', async () => {
   const invited = await addUser(app, org.org.id, { email: 'nora@acme.example', status: 'INVITED', password: TEST_PASSWORD });
   expect(run('nobody@acme.example')).toMatchObject({ status: 1, stdout: '', stderr: 'Nobody signs in as nobody@acme.example here.\n' });
   expect(run(invited.email).stderr).toBe('nora@acme.example has not joined yet: send their invitation again from Admin, Users (the outbox shows its link).\n');
-  expect(run()).toMatchObject({ status: 1, stderr: 'Usage: npm run reset-link -- <email>\n' });
+  expect(run()).toMatchObject({ status: 1, stderr: 'Usage: teamlens reset-link <email>   (from a checkout: npm run reset-link -- <email>)\n' });
 });
