@@ -5,7 +5,6 @@ import { seedOnFirstStart } from './db/seed.js';
 import { createLogSink } from './lib/log-sink.js';
 import { usePrivateUmask } from './db/private-files.js';
 import { installShutdown } from './lib/shutdown.js';
-import { classifyStorageError, describeForOperator } from './db/storage-errors.js';
 
 export type StartOptions = {
   /** Runs after the app is built, before the first-start seed and listen (tests register extra job kinds here). */
@@ -27,23 +26,14 @@ export async function startServer(options: StartOptions = {}): Promise<FastifyIn
   // Everything the server writes into the data directory is for its own account only (docs/decisions/0044).
   usePrivateUmask();
   const sink = createLogSink(process.stdout);
-  let app: FastifyInstance;
-  let first: Awaited<ReturnType<typeof seedOnFirstStart>>;
-  try {
-    app = await buildApp(config, { logStream: sink });
-    // Before anything slow: a SIGTERM during the seed or listen closes what is open, within the deadline.
-    installShutdown(app, { out: process.stdout, deadlineMs: config.shutdownDeadlineMs });
-    await options.beforeListen?.(app);
-    first = await seedOnFirstStart(app.services);
-    await app.listen({ port: config.port, host: config.host });
-  } catch (err) {
-    // A full or failing data directory (migrations, keys, the first-start seed, marking interrupted
-    // work): one line that says where and why, no stack, and a failed exit (docs/decisions/0058).
-    const failure = classifyStorageError(err, config.dataDir);
-    if (!failure) throw err;
-    console.error(`Teamlens cannot start: ${describeForOperator(failure, config.dataDir)}.`);
-    process.exit(1);
-  }
+  // A failing data directory here (migrations, keys, the seed, marking interrupted work) is reported
+  // in one line by the command (server/cli/cli.ts, docs/decisions/0058), which then exits.
+  const app = await buildApp(config, { logStream: sink });
+  // Before anything slow: a SIGTERM during the seed or listen closes what is open, within the deadline.
+  installShutdown(app, { out: process.stdout, deadlineMs: config.shutdownDeadlineMs });
+  await options.beforeListen?.(app);
+  const first = await seedOnFirstStart(app.services);
+  await app.listen({ port: config.port, host: config.host });
 
   const lines = [`Teamlens is running at ${config.baseUrl}`];
   if (first) {

@@ -1,5 +1,7 @@
 import { ConfigError } from '../config.js';
+import path from 'node:path';
 import { MigrationError } from '../db/migrations.js';
+import { classifyStorageError, describeForOperator } from '../db/storage-errors.js';
 import { applyConfigFile } from './cli.config-file.js';
 import { helpText } from './cli.help.js';
 import { version } from './cli.version.js';
@@ -42,6 +44,14 @@ export async function runCli(argv: string[]): Promise<number | 'serving'> {
   } catch (err) {
     if (err instanceof ConfigError || err instanceof MigrationError) {
       console.error(err.message);
+      return 1;
+    }
+    // A full or failing data directory, met by any command (the lock, migrations, keys, the seed,
+    // a backup): one line that says where and why, no stack (docs/decisions/0058).
+    const dataDir = path.resolve(process.env.DATA_DIR || './data');
+    const storage = classifyStorageError(err, dataDir);
+    if (storage) {
+      console.error(`Teamlens cannot ${name === 'serve' ? 'start' : name}: ${describeForOperator(storage, dataDir)}.`);
       return 1;
     }
     const e = err as NodeJS.ErrnoException & { port?: number };

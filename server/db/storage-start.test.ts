@@ -15,10 +15,10 @@ afterEach(() => {
   for (const fn of cleanUp.splice(0).reverse()) fn();
 });
 
-/** Starts server/server.ts on `dataDir` and waits for it to exit (it must not come up). */
+/** Starts server/teamlens.ts on `dataDir` and waits for it to exit (it must not come up). */
 async function startOn(dataDir: string): Promise<{ code: number | null; output: string }> {
   const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/server.ts'], {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/teamlens.ts'], {
     env: {
       ...process.env, PORT: String(port), HOST: '127.0.0.1', BASE_URL: `http://127.0.0.1:${port}`, DATA_DIR: dataDir, LOG_LEVEL: 'info', SEED_DEMO: 'false',
       ADMIN_EMAIL: PROCESS_ADMIN.email, ADMIN_PASSWORD: PROCESS_ADMIN.password,

@@ -6,7 +6,7 @@ import { drizzle } from 'drizzle-orm/better-sqlite3';
 import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { MIGRATIONS_DIR } from '../../lib/paths.js';
+import { migrationsDir } from '../../lib/paths.js';
 import { hashPassword } from '../../lib/password.js';
 import { createTestApp, signedIn, TEST_PASSWORD } from '../../test/helpers.js';
 import { users } from '../users/users.tables.js';
@@ -27,13 +27,13 @@ const [AUTHOR, ABOUT] = ['user-manager', 'user-report'];
 function migrationsBefore(name: string): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'teamlens-migrations-'));
   dirs.push(dir);
-  const journal = JSON.parse(fs.readFileSync(path.join(MIGRATIONS_DIR, 'meta/_journal.json'), 'utf8')) as { entries: Array<{ tag: string }> };
+  const journal = JSON.parse(fs.readFileSync(path.join(migrationsDir(), 'meta/_journal.json'), 'utf8')) as { entries: Array<{ tag: string }> };
   const end = journal.entries.findIndex((e) => e.tag.replace(/^\d+_/, '') === name);
   expect(end).toBeGreaterThan(0);
   journal.entries = journal.entries.slice(0, end);
   fs.mkdirSync(path.join(dir, 'meta'));
   fs.writeFileSync(path.join(dir, 'meta/_journal.json'), JSON.stringify(journal));
-  for (const e of journal.entries) fs.copyFileSync(path.join(MIGRATIONS_DIR, `${e.tag}.sql`), path.join(dir, `${e.tag}.sql`));
+  for (const e of journal.entries) fs.copyFileSync(path.join(migrationsDir(), `${e.tag}.sql`), path.join(dir, `${e.tag}.sql`));
   return dir;
 }
 

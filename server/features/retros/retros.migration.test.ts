@@ -11,7 +11,7 @@ import Database from 'better-sqlite3';
 import { drizzle } from 'drizzle-orm/better-sqlite3';
 import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
 import { afterAll, expect, it } from 'vitest';
-import { MIGRATIONS_DIR } from '../../lib/paths.js';
+import { migrationsDir } from '../../lib/paths.js';
 
 /** Found by name, not number: the migration may be renumbered when branches meet. */
 const UPGRADE = 'retro_comments_presence_versions';
@@ -21,7 +21,7 @@ afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 /** A copy of the migrations folder that ends before the upgrade. */
 function migrationsBefore(tag: string): string {
   const out = path.join(dir, 'before');
-  fs.cpSync(MIGRATIONS_DIR, out, { recursive: true });
+  fs.cpSync(migrationsDir(), out, { recursive: true });
   const journalFile = path.join(out, 'meta', '_journal.json');
   const journal = JSON.parse(fs.readFileSync(journalFile, 'utf8')) as { entries: Array<{ idx: number; tag: string }> };
   const at = journal.entries.findIndex((e) => e.tag.endsWith(`_${tag}`));
@@ -55,7 +55,7 @@ it('turns each topic\'s notes into a comment by nobody in particular and records
   run("INSERT INTO retro_groups (id, organization_id, retro_id, title, notes) VALUES ('g2', 'o1', 'r1', 'Pairing', '  ')");
   run("INSERT INTO retro_groups (id, organization_id, retro_id, title, notes) VALUES ('g3', 'o1', 'r2', 'Flaky CI', 'Quarantine them.')");
 
-  migrate(db, { migrationsFolder: MIGRATIONS_DIR });
+  migrate(db, { migrationsFolder: migrationsDir() });
 
   const comments = sqlite.prepare('SELECT * FROM retro_comments ORDER BY group_id').all() as Array<Record<string, unknown>>;
   expect(comments.map((c) => [c.group_id, c.text, c.author_id, c.author_token, c.from_notes, c.position])).toEqual([
