@@ -18,3 +18,4 @@ export const notFound = (what = 'Item') => new AppError('NOT_FOUND', `${what} no
 export const badInput = (msg: string, details?: Record<string, unknown>) => new AppError('BAD_USER_INPUT', msg, details);
 export const conflict = (msg: string) => new AppError('CONFLICT', msg);
 export const rateLimited = (msg = 'Too many requests. Try again later.') => new AppError('RATE_LIMITED', msg);
+export const billingReadOnly = (msg: string) => new AppError('BILLING_READ_ONLY', msg);

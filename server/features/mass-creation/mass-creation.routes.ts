@@ -19,7 +19,7 @@ import { auditActorOfRequest } from '../audit/audit.actor.js';
 import { recordAudit } from '../audit/audit.repo.js';
 
 const STATUS: Record<ErrorCode, number> = {
-  UNAUTHENTICATED: 401, FORBIDDEN: 403, NOT_FOUND: 404, BAD_USER_INPUT: 400, CONFLICT: 409, RATE_LIMITED: 429, INTERNAL_SERVER_ERROR: 500,
+  UNAUTHENTICATED: 401, FORBIDDEN: 403, NOT_FOUND: 404, BAD_USER_INPUT: 400, CONFLICT: 409, RATE_LIMITED: 429, BILLING_READ_ONLY: 403, INTERNAL_SERVER_ERROR: 500,
 };
 const EXPORT_PAGE = 1_000;
 /** Bytes handed to the CSV parser between two yields to the event loop. */

@@ -9,7 +9,7 @@ import { findUsersByIds } from '../users/users.repo.js';
 import { allReadableNotes, listAgendaOfNotes } from './notes.repo.js';
 
 const STATUS: Record<ErrorCode, number> = {
-  UNAUTHENTICATED: 401, FORBIDDEN: 403, NOT_FOUND: 404, BAD_USER_INPUT: 400, CONFLICT: 409, RATE_LIMITED: 429, INTERNAL_SERVER_ERROR: 500,
+  UNAUTHENTICATED: 401, FORBIDDEN: 403, NOT_FOUND: 404, BAD_USER_INPUT: 400, CONFLICT: 409, RATE_LIMITED: 429, BILLING_READ_ONLY: 403, INTERNAL_SERVER_ERROR: 500,
 };
 
 /** A title on one line (a newline in it would start Markdown of its own). */
