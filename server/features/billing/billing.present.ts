@@ -60,7 +60,8 @@ export function presentBilling(db: Db, config: Config, orgId: string, now: Date)
     past_due_since: account?.past_due_since ?? null,
     read_only_from: readOnlyFrom,
     grace_days: config.billing.graceDays,
-    plans: state.exempt || config.billing.mode === 'none' ? [] : config.billing.plans.map((p) => presentPlan(config, p)),
+    // The operator organization sees them too: it gives them to the others.
+    plans: config.billing.mode === 'none' ? [] : config.billing.plans.map((p) => presentPlan(config, p)),
     can_manage_payment: config.billing.mode === 'stripe' && !!account?.stripe_customer_id,
   };
 }
