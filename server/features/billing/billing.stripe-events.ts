@@ -92,7 +92,7 @@ export function applyStripeEvent(services: Services, event: Stripe.Event): Event
   return db.transaction(() => {
     if (!claimStripeEvent(db, { id: event.id, type: event.type, organizationId: account?.organization_id ?? null })) return 'duplicate';
     if (!account) return 'ignored';
-    let patch: BillingAccountPatch | null = null;
+    let patch: BillingAccountPatch | null;
     let replaced: string | null = null;
     switch (event.type) {
       case 'customer.subscription.created':
