@@ -7,11 +7,13 @@ import type { Billing } from './api.js';
 export function historySummary(history: Billing['history'], limit: number | null): string {
   const known = history.filter((m) => m.highest !== null);
   if (!known.length) return 'No seats recorded in the last 12 months yet: the count is kept once a day from now on.';
+  const seats = (n: number) => `${n.toLocaleString('en')} ${n === 1 ? 'seat' : 'seats'}`;
+  const limitText = limit === null ? '' : ` The limit is ${seats(limit)}.`;
+  if (known.length === 1) return `${seats(known[0]!.highest!)} in ${known[0]!.label}, the first month with a count.${limitText}`;
   const highest = Math.max(...known.map((m) => m.highest!));
   const first = known[0]!;
   const last = known.at(-1)!;
-  const limitText = limit === null ? '' : ` The limit is ${limit.toLocaleString('en')} seats.`;
-  return `From ${first.highest} seats in ${first.label} to ${last.highest} in ${last.label}; at most ${highest} in one month.${limitText}`;
+  return `From ${seats(first.highest!)} in ${first.label} to ${last.highest} in ${last.label}; at most ${highest} in one month.${limitText}`;
 }
 
 /**

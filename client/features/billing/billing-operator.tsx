@@ -115,10 +115,10 @@ export function BillingOperator({ billing }: { billing: Billing }) {
           <tbody>
             {orgs.data.map((o) => (
               <tr key={o.organization_id}>
-                <td data-label="Organization">{o.name}{o.is_operator && <span className="muted"> (runs this server)</span>}</td>
+                <td data-label="Organization"><span>{o.name}{o.is_operator && <span className="muted"> (runs this server)</span>}</span></td>
                 <td data-label="Plan">{o.is_operator ? 'Never billed' : o.plan?.name ?? 'No plan'}</td>
                 <td data-label="Seats">{limitText(o)}</td>
-                <td data-label="Status"><span className={`billing-status billing-status-${o.status.toLowerCase()}`}>{BILLING_STATUS_LABEL[o.status]}</span></td>
+                <td data-label="Status"><span><span className={`billing-status billing-status-${o.status.toLowerCase()}`}>{BILLING_STATUS_LABEL[o.status]}</span></span></td>
                 <td data-label="Renewal">{dateText(o)}</td>
                 {canEdit && <td data-label="Action">{o.is_operator ? <span className="muted">—</span> : <EditDialog org={o} plans={billing.plans.length ? billing.plans : []} />}</td>}
               </tr>

@@ -8,7 +8,7 @@ import { billingSeatPeopleQueryOptions, type SeatPerson } from './api.js';
 const STATE_LABEL: Record<SeatState, string> = { ACTIVE: 'Active', INVITED: 'Invited' };
 
 function stateText(p: SeatPerson): string {
-  if (p.state === 'ACTIVE') return p.last_login ? `Active, last signed in ${formatDay(p.last_login)}` : 'Active';
+  if (p.state === 'ACTIVE') return p.last_login ? `Active, last signed in on ${formatDay(p.last_login)}` : 'Active';
   return p.invited_at ? `Invited ${formatDay(p.invited_at)}` : 'Added, invitation not sent yet';
 }
 
@@ -73,7 +73,7 @@ export function BillingPeople({ search, onSearch }: Props) {
                 <tr key={p.id}>
                   <td data-label="Name">{p.full_name}</td>
                   <td data-label="Email" className="billing-email">{p.email}</td>
-                  <td data-label="Counts as"><span className="billing-state">{STATE_LABEL[p.state]}</span> <span className="muted">{stateText(p)}</span></td>
+                  <td data-label="Counts as"><span><span className="billing-state">{STATE_LABEL[p.state]}</span> <span className="muted">{stateText(p)}</span></span></td>
                 </tr>
               ))}
             </tbody>

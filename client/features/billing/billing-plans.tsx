@@ -19,7 +19,7 @@ function PlanCard({ plan, billing, onChoose, choosing }: { plan: BillingPlan; bi
       {billing.mode === 'STRIPE' && !current && plan.can_checkout && (
         <div>
           <button type="button" className="button button-small" disabled={!!choosing || tooSmall} aria-busy={choosing === plan.id || undefined} onClick={() => onChoose(plan.id)}>
-            {choosing === plan.id ? 'Opening Stripe Checkout…' : billing.plan && LIVE.has(billing.status) ? `Change to ${plan.name}` : `Choose ${plan.name}`}
+            {choosing === plan.id ? 'Opening Stripe Checkout…' : billing.plan?.can_checkout && LIVE.has(billing.status) ? `Change to ${plan.name}` : `Choose ${plan.name}`}
           </button>
           {tooSmall && <p className="field-hint">Too small for your {billing.seats.seats} seats.</p>}
         </div>
@@ -87,8 +87,10 @@ export function BillingInvoices() {
                 <td data-label="Amount">{money(i.amount, i.currency)}</td>
                 <td data-label="Status">{i.status === 'paid' ? 'Paid' : i.status === 'open' ? 'Due' : i.status}</td>
                 <td data-label="Links">
-                  {i.hosted_url && <a href={i.hosted_url} rel="noreferrer" target="_blank">View<span className="sr-only"> invoice {i.number}</span></a>}
-                  {i.pdf_url && <> · <a href={i.pdf_url} rel="noreferrer" target="_blank">PDF<span className="sr-only"> of invoice {i.number}</span></a></>}
+                  <span>
+                    {i.hosted_url && <a href={i.hosted_url} rel="noreferrer" target="_blank">View<span className="sr-only"> invoice {i.number}</span></a>}
+                    {i.pdf_url && <> · <a href={i.pdf_url} rel="noreferrer" target="_blank">PDF<span className="sr-only"> of invoice {i.number}</span></a></>}
+                  </span>
                 </td>
               </tr>
             ))}
