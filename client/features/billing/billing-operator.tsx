@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { Dialog } from 'radix-ui';
+import { Dialog } from '../../components/ui/dialog.js';
 import { useId, useState, type FormEvent } from 'react';
 import { BILLING_STATUS_LABEL, OPERATOR_SETTABLE_STATUSES, operatorBillingChangeSchema, type BillingStatus } from '../../../shared/billing.js';
 import { formatDay } from '../../../shared/dates.js';
