@@ -156,6 +156,20 @@ it('the settings pages fit 375 px and have no serious accessibility problems', a
   await page.getByRole('alertdialog').waitFor({ state: 'detached' });
 });
 
+it('billing without plans (BILLING=none): the page says the server is self-hosted and draws the seats of the demo\'s year, at 375 and 1440 px', async () => {
+  for (const width of [375, 1440]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.goto(`${e2e.server.url}/admin/settings/billing`);
+    await page.getByText(/^This Teamlens server is self-hosted: there are no plans, no limits/).waitFor();
+    expect(await page.getByRole('region', { name: 'Plan and seats' }).textContent()).toMatch(/\d+ seats? used, no limit/);
+    const chart = page.getByRole('img', { name: /^Seats used, highest in each month\./ });
+    await expect.poll(async () => (await chart.locator('svg.recharts-surface').boundingBox())?.width ?? 0, { timeout: 15_000 }).toBeGreaterThan(200);
+    expect(await chart.locator('.recharts-bar-rectangle path').count()).toBe(12); // the demo's year of history
+    expect(await horizontalOverflow(page), `billing at ${width}px`).toBeLessThanOrEqual(0);
+    expect(await seriousA11yViolations(page), `billing at ${width}px`).toEqual([]);
+  }
+});
+
 it('closing the account refuses a wrong password with a clear message', async () => {
   await page.goto(`${e2e.server.url}/admin/settings/account`);
   await page.getByRole('button', { name: 'Close the account…' }).click();

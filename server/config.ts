@@ -1,5 +1,7 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { BILLING_MODES, billingPlansSchema, DEFAULT_GRACE_DAYS, type BillingMode, type BillingPlan } from '../shared/billing.js';
 import { parseAllowList } from './lib/outbound/outbound.allowlist.js';
 
 const bool = z
@@ -45,6 +47,15 @@ export const envSchema = z.object({
   BACKUP_EVERY_HOURS: z.coerce.number().int().min(0).max(24 * 7).default(24),
   BACKUP_KEEP: z.coerce.number().int().min(1).max(1000).default(7),
   BACKUP_DIR: z.string().min(1).optional(),
+  // Billing (docs/decisions/0068): none (default: no plans, no limits, no outside calls), plans, or stripe.
+  BILLING: z.enum(BILLING_MODES, 'must be none, plans or stripe').default('none'),
+  // The plans: a JSON array, or the path of a JSON file holding one.
+  BILLING_PLANS: z.string().optional(),
+  BILLING_GRACE_DAYS: z.coerce.number().int().min(0).max(90).default(DEFAULT_GRACE_DAYS),
+  STRIPE_SECRET_KEY: z.string().regex(/^(sk|rk)_/, 'must be a Stripe secret key (sk_...) or restricted key (rk_...)').optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().regex(/^whsec_/, 'must be a Stripe webhook signing secret (whsec_...)').optional(),
+  // Where Stripe's API is: https, or http only to this machine (a local fake or stripe-mock).
+  STRIPE_API_URL: z.url({ protocol: /^https?$/ }).refine((v) => v.startsWith('https://') || /^http:\/\/(127\.0\.0\.1|localhost|\[::1\])[:/]/.test(v), 'must be https (http only for 127.0.0.1)').default('https://api.stripe.com'),
   SLACK_WEBHOOK_BASE: z.url({ protocol: /^https?$/ }).refine((v) => v.startsWith('https://') || /^http:\/\/(127\.0\.0\.1|localhost|\[::1\])[:/]/.test(v), 'must be https (http only for 127.0.0.1)').default('https://hooks.slack.com/'),
 });
 
@@ -85,6 +96,16 @@ export type Config = {
   backupEveryHours: number;
   backupKeep: number;
   backupDir: string;
+  /** BILLING and its settings (docs/decisions/0068). */
+  billing: BillingConfig;
+};
+
+export type BillingConfig = {
+  mode: BillingMode;
+  plans: BillingPlan[];
+  graceDays: number;
+  /** Set only in stripe mode (its keys are then required): nothing loads or calls Stripe otherwise. */
+  stripe: { secretKey: string; webhookSecret: string; apiUrl: string } | null;
 };
 
 export class ConfigError extends Error {}
@@ -98,6 +119,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  const billing = billingConfig(e);
   const baseUrl = (e.BASE_URL ?? `http://${e.HOST === '0.0.0.0' ? 'localhost' : e.HOST}:${e.PORT}`).replace(/\/+$/, '');
   const origin = new URL(baseUrl).origin;
   const extraOrigins = (e.ALLOWED_ORIGINS ?? '').split(',').map((s) => s.trim()).filter(Boolean);
@@ -131,5 +153,46 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     backupEveryHours: e.BACKUP_EVERY_HOURS,
     backupKeep: e.BACKUP_KEEP,
     backupDir: path.resolve(e.BACKUP_DIR ?? path.join(e.DATA_DIR, 'backups')),
+    billing,
+  };
+}
+
+/** BILLING_PLANS: inline JSON when it starts with "[", else a file to read. */
+function readPlans(value: string | undefined): unknown {
+  if (value === undefined) return [];
+  const text = value.trimStart().startsWith('[') ? value : readPlansFile(value);
+  try {
+    return JSON.parse(text);
+  } catch (err) {
+    throw new ConfigError(`Invalid configuration:\n  BILLING_PLANS: not valid JSON (${(err as Error).message})`);
+  }
+}
+
+function readPlansFile(file: string): string {
+  try {
+    return fs.readFileSync(path.resolve(file), 'utf8');
+  } catch {
+    throw new ConfigError(`Invalid configuration:\n  BILLING_PLANS: ${file} cannot be read (give a JSON array or the path of a JSON file)`);
+  }
+}
+
+/** The billing settings, with every rule that needs more than one variable; fails like loadConfig. */
+function billingConfig(e: z.infer<typeof envSchema>): BillingConfig {
+  const problems: string[] = [];
+  const plans = billingPlansSchema.safeParse(readPlans(e.BILLING_PLANS));
+  if (!plans.success) for (const i of plans.error.issues) problems.push(`  BILLING_PLANS${i.path.length ? `[${i.path.join('.')}]` : ''}: ${i.message}`);
+  const list = plans.success ? plans.data : [];
+  if (e.BILLING !== 'none' && plans.success && list.length === 0) problems.push(`  BILLING_PLANS: BILLING=${e.BILLING} needs at least one plan`);
+  if (e.BILLING === 'stripe') {
+    if (!e.STRIPE_SECRET_KEY) problems.push('  STRIPE_SECRET_KEY: required when BILLING=stripe');
+    if (!e.STRIPE_WEBHOOK_SECRET) problems.push('  STRIPE_WEBHOOK_SECRET: required when BILLING=stripe');
+    for (const p of list) if (p.default && p.stripe_price) problems.push(`  BILLING_PLANS: the default plan ${p.id} has a stripe_price; new organizations start on a free plan (without one) and subscribe through Checkout`);
+  }
+  if (problems.length) throw new ConfigError(`Invalid configuration:\n${problems.join('\n')}`);
+  return {
+    mode: e.BILLING,
+    plans: list,
+    graceDays: e.BILLING_GRACE_DAYS,
+    stripe: e.BILLING === 'stripe' ? { secretKey: e.STRIPE_SECRET_KEY!, webhookSecret: e.STRIPE_WEBHOOK_SECRET!, apiUrl: e.STRIPE_API_URL.replace(/\/+$/, '') } : null,
   };
 }

@@ -25,3 +25,4 @@ export const rateLimited = (msg = 'Too many requests. Try again later.') => new 
  */
 export const staleSave = (what: string) =>
   conflict(`Someone else saved this ${what} after you opened it, so your changes were not saved. They are still in the form: copy what you need, reload to see the other version, then save again.`);
+export const billingReadOnly = (msg: string) => new AppError('BILLING_READ_ONLY', msg);

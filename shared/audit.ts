@@ -25,6 +25,9 @@ export const AUDIT_ACTIONS = [
   'FEATURE_AREA_SWITCHED',
   'AUDIT_RETENTION_CHANGED',
   'AUDIT_EXPORTED',
+  'BILLING_PLAN_CHANGED',
+  'BILLING_SEAT_LIMIT_CHANGED',
+  'BILLING_STATUS_CHANGED',
 ] as const;
 
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
@@ -49,12 +52,17 @@ export const AUDIT_ACTION_LABEL: Record<AuditAction, string> = {
   FEATURE_AREA_SWITCHED: 'Feature area switched',
   AUDIT_RETENTION_CHANGED: 'Audit retention changed',
   AUDIT_EXPORTED: 'Audit log exported (CSV)',
+  BILLING_PLAN_CHANGED: 'Billing plan changed',
+  BILLING_SEAT_LIMIT_CHANGED: 'Seat limit changed',
+  BILLING_STATUS_CHANGED: 'Billing status changed',
 };
 
 /** What `details` may hold: short facts, never a secret, password, token or webhook URL. */
 export type AuditDetails = Record<string, string | number | boolean | null>;
 
 const word = (v: unknown) => String(v).toLowerCase().replace(/_/g, ' ');
+/** A status (PAST_DUE) in words; plan names and numbers as they are; nothing as "none". */
+const billingWord = (v: unknown) => (v === null || v === undefined || v === '' ? 'none' : typeof v === 'string' && /^[A-Z_]+$/.test(v) ? word(v) : String(v));
 const plural = (n: unknown, one: string, many: string) => `${String(n)} ${n === 1 ? one : many}`;
 
 /** The details of one event in a few plain words (the screen's "Details" column and the CSV's). */
@@ -89,6 +97,11 @@ export function describeAuditDetails(action: AuditAction, details: AuditDetails 
       return typeof d.goals === 'number' ? `${plural(d.goals, 'goal', 'goals')}${d.left_out ? `; ${plural(d.left_out, 'goal', 'goals')} they may not read left out` : ''}` : '';
     case 'AUDIT_EXPORTED':
       return d.filters ? `Filters: ${String(d.filters)}` : 'No filters';
+    case 'BILLING_PLAN_CHANGED':
+    case 'BILLING_SEAT_LIMIT_CHANGED':
+    case 'BILLING_STATUS_CHANGED':
+      // Billing changes (docs/decisions/0068): the organization they concern, from what to what, and why.
+      return `${d.organization ? `${String(d.organization)}: ` : ''}from ${billingWord(d.from)} to ${billingWord(d.to)}${d.reason ? ` (${String(d.reason)})` : ''}`;
     default:
       return '';
   }

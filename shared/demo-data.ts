@@ -22,6 +22,7 @@ export const DEMO_TABLE_LABELS: Record<string, readonly [string, string]> = {
   goals: ['goal', 'goals'],
   competency_tracks: ['competency track', 'competency tracks'],
   development_actions: ['development action', 'development actions'],
+  billing_seat_history: ['day of seat history', 'days of seat history'],
   integration_connections: ['sample connection (GitHub, Jira) with its data', 'sample connections (GitHub, Jira) with their data'],
 };
 

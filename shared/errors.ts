@@ -6,6 +6,8 @@ export const ErrorCode = {
   BAD_USER_INPUT: 'BAD_USER_INPUT',
   CONFLICT: 'CONFLICT',
   RATE_LIMITED: 'RATE_LIMITED',
+  /** The organization is read-only for new content over billing (docs/decisions/0068); reading, exports and sign-in still work. */
+  BILLING_READ_ONLY: 'BILLING_READ_ONLY',
   INTERNAL_SERVER_ERROR: 'INTERNAL_SERVER_ERROR',
   /** The server's disk is full: nothing was saved (docs/decisions/0058). */
   STORAGE_FULL: 'STORAGE_FULL',

@@ -57,7 +57,7 @@ export const FEATURE_AREA_INFO: Record<FeatureArea, FeatureAreaInfo> = {
     label: 'AI assistant', description: 'Summaries and answers over your own data.', built: false, paths: ['/admin/ai-assistant'],
     pitch: { title: 'AI assistant', text: 'Summaries and answers with citations over your own reviews, feedback, goals and retros, working offline.', short: 'an AI assistant' },
   },
-  BILLING: { label: 'Billing', description: 'Plan, seats and invoices.', built: false, paths: ['/admin/settings/billing'] },
+  BILLING: { label: 'Billing', description: 'Plan, seats and invoices.', built: true, paths: ['/admin/settings/billing'] },
 };
 
 export type FeatureAreaList = Readonly<Record<FeatureArea, FeatureAreaInfo>>;

@@ -9,6 +9,7 @@ import { EmailText } from './ui/email-text.js';
 import { ADMIN_NAV, USER_NAV, isDisabledPath, visibleNav, type NavSection } from './navigation.js';
 import { disabledAreasOf, featureAreasQueryOptions } from '../features/feature-areas/api.js';
 import { FeatureOffView } from '../features/feature-areas/feature-off-view.js';
+import { BillingNoticeBanner } from '../features/billing/billing-notice.js';
 import { NotificationBell } from '../features/notifications/notification-bell.js';
 import { useLiveNotifications } from '../features/notifications/use-live-notifications.js';
 
@@ -115,6 +116,7 @@ export function AppShell({ user, children }: { user: ShellUser; children: ReactN
         {signOut}
       </aside>
       <main id="main" className="content" tabIndex={-1}>
+        <BillingNoticeBanner isAdmin={isAdminUser} />
         {offArea ? <FeatureOffView area={offArea} isAdmin={isAdminUser} /> : children}
       </main>
     </div>

@@ -6,6 +6,7 @@ import { OnboardingQuestion } from '../features/users/onboarding-question.js';
 import { meQueryOptions } from '../features/users/api.js';
 import { useOwnUserUpdates } from '../features/users/live.js';
 import { featureAreasQueryOptions } from '../features/feature-areas/api.js';
+import { billingNoticeQueryOptions } from '../features/billing/api.js';
 import { useEngagementTimers } from '../features/engagement/use-engagement-timers.js';
 
 /** The authenticated area: a visitor without a session goes to sign-in and comes back after. */
@@ -17,7 +18,11 @@ export const Route = createFileRoute('/_app')({
     }
     return { session };
   },
-  loader: ({ context }) => Promise.all([context.queryClient.ensureQueryData(meQueryOptions), context.queryClient.ensureQueryData(featureAreasQueryOptions)]),
+  loader: ({ context }) => {
+    // The shell's billing notice goes in the same batch as the shell's data, without holding it up (docs/decisions/0053, 0068).
+    void context.queryClient.prefetchQuery(billingNoticeQueryOptions);
+    return Promise.all([context.queryClient.ensureQueryData(meQueryOptions), context.queryClient.ensureQueryData(featureAreasQueryOptions)]);
+  },
   component: AppLayout,
 });
 

@@ -33,6 +33,12 @@ export const SETTINGS: Setting[] = [
   { name: 'BACKUP_EVERY_HOURS', default: '24', meaning: 'hours between scheduled backups (0: none)' },
   { name: 'BACKUP_KEEP', default: '7', meaning: 'how many backups BACKUP_DIR keeps (the oldest are deleted)' },
   { name: 'BACKUP_DIR', default: 'DATA_DIR/backups', meaning: 'where backups are written' },
+  { name: 'BILLING', default: 'none', meaning: 'none (self-hosted: no plans, no limits), plans or stripe' },
+  { name: 'BILLING_PLANS', default: '(none)', meaning: 'the plans: a JSON array, or the path of a JSON file holding one' },
+  { name: 'BILLING_GRACE_DAYS', default: '14', meaning: 'days after a failed payment before the organization is read-only for new content' },
+  { name: 'STRIPE_SECRET_KEY', default: '(none)', meaning: 'Stripe secret key, with BILLING=stripe' },
+  { name: 'STRIPE_WEBHOOK_SECRET', default: '(none)', meaning: 'Stripe webhook signing secret, with BILLING=stripe' },
+  { name: 'STRIPE_API_URL', default: 'https://api.stripe.com', meaning: "where Stripe's API is (a local fake in tests)" },
   { name: 'SLACK_WEBHOOK_BASE', default: 'https://hooks.slack.com/', meaning: 'Slack incoming webhooks must start with this' },
 ];
 

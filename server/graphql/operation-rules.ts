@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { forbidden, unauthenticated } from '../../shared/app-error.js';
+import { forbidden, unauthenticated, type AppError } from '../../shared/app-error.js';
 import { bearerToken, viewerFromAccessToken, type Viewer } from '../features/auth/viewer.js';
 import type { GraphQLContext } from './context.js';
 
@@ -56,10 +56,28 @@ declare module 'fastify' {
 
 export type RegisteredRoute = { method: string; url: string; readonly rule: Rule | undefined };
 
+/**
+ * A check that every write of a signed-in caller passes after its rule: a mutation (`Mutation.<name>`)
+ * or a REST route that is not GET/HEAD/OPTIONS (`POST /api/...`, the route's pattern). Answers the
+ * refusal, or null. One place for conditions of the whole organization, such as billing's read-only
+ * state (docs/decisions/0068), instead of a check in every resolver.
+ */
+export type WriteGate = (viewer: Viewer, operation: string) => AppError | null;
+
 export class OperationRuleRegistry {
   /** 'Query.teams' -> rule. */
   readonly operations = new Map<string, Rule>();
   readonly routes: RegisteredRoute[] = [];
+  readonly writeGates: WriteGate[] = [];
+
+  /** The first gate's refusal of this write, or null. */
+  gateWrite(viewer: Viewer, operation: string): AppError | null {
+    for (const gate of this.writeGates) {
+      const refused = gate(viewer, operation);
+      if (refused) return refused;
+    }
+    return null;
+  }
 
   declare(rules: OperationRules): void {
     for (const [type, fields] of Object.entries(rules)) {
@@ -85,6 +103,13 @@ const BASE_RULES: OperationRules = {
 export function declareOperationRules(app: FastifyInstance, rules: OperationRules): void {
   app.operationRules.declare(rules);
 }
+
+/** Adds a check to every write of a signed-in caller (see WriteGate). */
+export function addWriteGate(app: FastifyInstance, gate: WriteGate): void {
+  app.operationRules.writeGates.push(gate);
+}
+
+const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /** The coarse check of a rule; null when it passes. */
 function refusal(rule: Rule, viewer: Viewer | null) {
@@ -116,9 +141,13 @@ function enforceOnSchema(app: FastifyInstance): void {
       const key = type === 'Subscription' ? 'subscribe' : 'resolve';
       const inner = field[key];
       if (!inner) continue;
+      const operation = `${type}.${name}`;
+      const write = type === 'Mutation';
       field[key] = (parent, args, ctx, info) => {
-        const refused = rule ? refusal(rule, ctx.viewer) : forbidden(`${type}.${name} declares no rule of who may call it (operation-rules.ts).`);
+        const refused = rule ? refusal(rule, ctx.viewer) : forbidden(`${operation} declares no rule of who may call it (operation-rules.ts).`);
         if (refused) throw refused;
+        const gated = write && ctx.viewer ? app.operationRules.gateWrite(ctx.viewer, operation) : null;
+        if (gated) throw gated;
         return inner(parent, args, ctx, info);
       };
     }
@@ -144,7 +173,9 @@ export const operationRulesPlugin = fp(async (app: FastifyInstance) => {
   app.addHook('onRequest', (request: FastifyRequest, reply: FastifyReply, done: () => void) => {
     const rule = request.routeOptions.config?.rule;
     if (!rule || RULES[rule].needs === 'nothing') return done();
-    const refused = refusal(rule, viewerFromAccessToken(app, bearerToken(request.headers.authorization)));
+    const viewer = viewerFromAccessToken(app, bearerToken(request.headers.authorization));
+    const refused = refusal(rule, viewer)
+      ?? (viewer && !READS.has(request.method) ? registry.gateWrite(viewer, `${request.method} ${request.routeOptions.url ?? request.url}`) : null);
     if (!refused) return done();
     if (refused.code === 'UNAUTHENTICATED') void reply.header('WWW-Authenticate', 'Bearer');
     void reply.code(refused.code === 'UNAUTHENTICATED' ? 401 : 403).send({ error: refused.code, message: refused.message });

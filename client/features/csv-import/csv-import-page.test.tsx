@@ -30,7 +30,7 @@ function choose(name: string, content: string | Uint8Array, type = 'text/csv') {
 type Result = {
   batch_id: string; count: number; totalUserWithEmailError: number; created_ids: string[];
   usersWithErrors: { row: number; email: string; errorType: string; message: string }[];
-  teams: unknown[]; divisions: unknown[]; promoted: unknown[];
+  teams: unknown[]; divisions: unknown[]; promoted: unknown[]; seat_limit?: string | null;
 };
 
 /** The server's answer for the HR file below: the gmail row is refused by the organization's email rules, which only the server knows. */
@@ -104,6 +104,20 @@ it('previews an HR export with the server\'s own dry run, imports exactly that, 
   expect(calls.find((c) => c.operationName === 'SendInvitations')!.variables).toEqual({ ids: ['u-noah', 'u-liam'] });
   expect(sent.closest('[role="status"]')!.textContent).toContain('No mail server is set up, so the invitations wait in the email outbox');
   expect(screen.getByRole('link', { name: 'email outbox' }).getAttribute('href')).toBe('/admin/settings/configurations');
+});
+
+it('says before anything is written that the people do not fit the seat limit, and offers no import (docs/decisions/0068)', async () => {
+  const message = '3 of the 4 seats the Team plan allows are used; adding 2 people needs 5 seats. To get more seats, ask the people who run this Teamlens server for a larger plan, or deactivate people who no longer need access. Nothing was changed.';
+  const { restCalls } = stubGraphql({}, {
+    me: meAs('ADMIN'),
+    rest: (url) => (url.includes('/api/admin/users/import') ? jsonResponse({ ...serverAnswer(url), seat_limit: message }) : new Response('{}', { status: 404 })),
+  });
+  renderRoute('/admin/settings/users/import');
+  await screen.findByRole('heading', { name: 'Import users from a CSV file', level: 1 });
+  choose('bamboo.csv', HR_FILE);
+  expect((await screen.findByRole('alert', {}, { timeout: 4000 })).textContent).toBe(message);
+  expect((screen.getByRole('button', { name: 'Import 2 people' }) as HTMLButtonElement).disabled).toBe(true);
+  expect(restCalls.filter((c) => c.url.includes('dryRun=false'))).toEqual([]);
 });
 
 it('says when the server could not check the rows, and checks again on request', async () => {

@@ -53,6 +53,7 @@ const RESULT = /* GraphQL */ `
       teams { name existing members_before joining manager_email manager_name }
       divisions { name existing departments { name existing } }
       promoted { row email full_name reports }
+      seat_limit
     }
   }
 `;

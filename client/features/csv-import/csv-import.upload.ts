@@ -29,6 +29,8 @@ export type MassCreateResult = {
   teams: PlannedTeam[];
   divisions: PlannedDivision[];
   promoted: Promotion[];
+  /** Why the rows do not fit the organization's seat limit (docs/decisions/0068): the import would be refused whole. */
+  seat_limit?: string | null;
 };
 export type ImportOptions = { dryRun: boolean; createTeams: boolean; promoteManagers: boolean };
 

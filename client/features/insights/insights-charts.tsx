@@ -37,7 +37,8 @@ export default function InsightsChart({ kind, rows, series, unit, title, summary
     <>
       <CartesianGrid strokeDasharray="3 3" stroke="#dde1ea" />
       <XAxis dataKey="label" tick={AXIS} tickFormatter={shortLabel} interval="preserveStartEnd" minTickGap={8} />
-      <YAxis tick={AXIS} width={44} allowDecimals label={unit ? { value: unit, angle: -90, position: 'insideLeft', style: AXIS } : undefined} />
+      {/* Counts (people, seats) have no fractions between their ticks. */}
+      <YAxis tick={AXIS} width={44} allowDecimals={!series.every((s) => s.count)} label={unit ? { value: unit, angle: -90, position: 'insideLeft', style: AXIS } : undefined} />
       <Tooltip />
       {/* In the order of the series (coding, pickup, review, deploy), not sorted by name. */}
       {series.length > 1 && <Legend wrapperStyle={{ fontSize: 13 }} itemSorter={null} />}

@@ -21,8 +21,8 @@ it('the settings overview links every settings page with what it holds', async (
   const list = await screen.findByRole('list', { name: 'Settings pages' });
   const links = within(list).getAllByRole('link');
   expect(links.map((a) => a.getAttribute('href'))).toEqual([
-    '/admin/settings/account', '/admin/settings/configurations', '/admin/settings/users', '/admin/settings/teams', '/admin/settings/pages', '/admin/settings/audit',
-  ]); // Billing is not built yet (shared/feature-areas.ts): not linked.
+    '/admin/settings/account', '/admin/settings/configurations', '/admin/settings/users', '/admin/settings/teams', '/admin/settings/pages', '/admin/settings/billing', '/admin/settings/audit',
+  ]);
   expect(within(list).getByRole('link', { name: /Configurations/ }).textContent).toContain('Allowed and blocked email domains');
 });
 

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
+import { startNewOrganization } from '../billing/billing.assign.js';
 import { forgotPasswordSchema, registerSchema, setPasswordSchema, tokenSchema } from '../../../shared/account.schemas.js';
 import { signUpSchema } from '../../../shared/work-email.schemas.js';
 import { RateLimiter } from '../../lib/rate-limiter.js';
@@ -89,6 +90,7 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
       recordOperatorOrganization(db, org.id); // only when it is the install's first organization
       const userId = newId();
       insertUser(db, { id: userId, organization_id: org.id, email: link.email, full_name: input.full_name, status: 'ACTIVE', permission_level: 'ADMIN', password_hash: passwordHash, last_password_update: nowIso(), email_verified: true, last_login: nowIso() });
+      startNewOrganization(db, config, org.id, new Date(app.services.scheduler.now())); // the operator's default plan (docs/decisions/0068)
       return { orgId: org.id, userId };
     });
     if (!result) return reply.code(400).send(INVALID_LINK);

@@ -27,6 +27,7 @@ describe('demo data registry', () => {
     expect(counts).toMatchObject({
       users: '28 people', teams: '4 teams', business_units: '2 business units', departments: '2 departments', subdepartments: '4 sub-departments',
       review_sprints: '5 sprints', review_automation_rules: '1 review automation rule',
+      billing_seat_history: '365 days of seat history',
     });
     // two 360 cycles seeded, plus the sprint reviews the rule's own pass started (derived demo data)
     expect(counts.review_cycles).toBe(`${count('select count(*) as n from review_cycles')} review cycles`);
@@ -72,6 +73,7 @@ describe('removing the demo data', () => {
     expect(rows('select name from review_cycles')).toEqual([{ name: 'Real cycle' }]);
     expect(rows('select reviewee_id from review_participants')).toEqual([{ reviewee_id: real.id }]);
     expect(count('select count(*) as n from review_sprints') + count('select count(*) as n from review_automation_rules') + count('select count(*) as n from demo_records')).toBe(0);
+    expect(count('select count(*) as n from billing_seat_history')).toBe(0);
     expect(rows('select email, manager_id from users order by email')).toEqual([
       { email: DEFAULT_ADMIN_EMAIL, manager_id: null }, { email: 'sam@realco.example', manager_id: null },
     ]);

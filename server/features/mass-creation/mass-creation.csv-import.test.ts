@@ -85,7 +85,7 @@ describe('CSV upload', () => {
     expect(res.json()).toEqual({
       batch_id, count: 1, totalUserWithEmailError: 0,
       usersWithErrors: [{ row: 2, errorType: 'UNKNOWN_TEAM', email: `s1@${domain}`, message: 'team: there is no team "Nowhere" (creating teams was turned off).' }],
-      created_ids: [], teams: [], divisions: [], promoted: [],
+      created_ids: [], teams: [], divisions: [], promoted: [], seat_limit: null,
     });
     expect(countUsers()).toBe(users);
     expect((await upload(admin.token, 'email,full_name\nx@y.example,X\n', `?batch_id=${batch_id}`)).statusCode).toBe(409);

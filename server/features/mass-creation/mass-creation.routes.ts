@@ -8,7 +8,6 @@ import { CsvError, parse } from 'csv-parse';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { AppError, badInput } from '../../../shared/app-error.js';
-import type { ErrorCode } from '../../../shared/errors.js';
 import { CSV_UPLOAD_MAX_BYTES, MASS_CREATE_MAX_ROWS } from '../../../shared/limits.js';
 import { CSV_COLUMNS, mapCsvHeader, type MassCreateColumn } from '../../../shared/mass-create.schema.js';
 import { toSafeCsv } from '../../../shared/csv-safe.js';
@@ -17,10 +16,8 @@ import { pageUsersForExport, type ExportUserRow } from './mass-creation.repo.js'
 import { RowQueue, runMassCreation } from './mass-creation.service.js';
 import { auditActorOfRequest } from '../audit/audit.actor.js';
 import { recordAudit } from '../audit/audit.repo.js';
+import { HTTP_STATUS } from '../../lib/http-status.js';
 
-const STATUS: Record<ErrorCode, number> = {
-  UNAUTHENTICATED: 401, FORBIDDEN: 403, NOT_FOUND: 404, BAD_USER_INPUT: 400, CONFLICT: 409, RATE_LIMITED: 429, INTERNAL_SERVER_ERROR: 500, STORAGE_FULL: 503, STORAGE_UNAVAILABLE: 503,
-};
 const EXPORT_PAGE = 1_000;
 /** Bytes handed to the CSV parser between two yields to the event loop. */
 const PARSE_CHUNK = 64 * 1024;
@@ -181,7 +178,7 @@ export async function massCreationRoutes(app: FastifyInstance): Promise<void> {
 
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
     if (error instanceof AppError) {
-      const status = STATUS[error.code] ?? 400;
+      const status = HTTP_STATUS[error.code] ?? 400;
       if (status >= 500) throw error;
       return reply.code(status).send({ error: error.code, message: error.message, ...(error.details ?? {}) });
     }

@@ -40,6 +40,8 @@ export const massCreationSchema = /* GraphQL */ `
     teams: [MassCreateTeamPlan!]!
     divisions: [MassCreateDivisionPlan!]!
     promoted: [MassCreatePromotion!]!
+    "Why these people do not fit the organization's seat limit (the real import then writes nothing); null when they fit."
+    seat_limit: String
   }
   "How the server's mail leaves: SMTP, or OUTBOX (kept for admins to hand out the links, under Settings > Configurations)."
   enum MailDelivery { SMTP OUTBOX }

@@ -10,6 +10,8 @@ import type { Services } from '../../services.js';
 import type { Viewer } from '../auth/viewer.js';
 import { auditActorOf } from '../audit/audit.actor.js';
 import { recordAudit, recordAuditAbout } from '../audit/audit.repo.js';
+import { seatsAdded } from '../billing/billing.jobs.js';
+import { seatLimitProblem } from '../billing/billing.state.js';
 import { findOrganization } from '../org/org.repo.js';
 import { listTeams } from '../teams/teams.repo.js';
 import { findEmailOrganizations } from '../users/users.repo.js';
@@ -36,6 +38,8 @@ export type MassCreateResult = {
   totalUserWithEmailError: number;
   /** Ids of the people created (empty for a dry run), e.g. to send them their invitations. */
   created_ids: string[];
+  /** Why the accepted rows do not fit the organization's seat limit (docs/decisions/0068); null when they do. The real run then writes nothing. */
+  seat_limit: string | null;
 } & MassCreatePlan;
 export type MassCreateProgress = { batch_id: string; processed: number; total: number; created: number; failed: number; done: boolean };
 
@@ -125,7 +129,7 @@ function toCandidate(row: number, data: MassCreateRow, raw: unknown, teamKey: st
 
 /** A stored result of a batch finished before the plan existed, with the plan's fields empty. */
 function withPlanDefaults(result: Partial<MassCreateResult>): MassCreateResult {
-  return { created_ids: [], teams: [], divisions: [], promoted: [], ...result } as MassCreateResult;
+  return { created_ids: [], teams: [], divisions: [], promoted: [], seat_limit: null, ...result } as MassCreateResult;
 }
 
 function rawEmailOf(data: unknown): string {
@@ -311,12 +315,16 @@ export async function runMassCreation(services: Services, viewer: Viewer, reques
     const { plan, write } = planImport(db, orgId, accepted, orgManagers, { live: liveTeams, liveNames, newTeams }, request.promoteManagers !== false);
 
     errors.sort((a, b) => a.row - b.row);
+    // The seat limit (docs/decisions/0068): the preview says it; the import is refused whole, before anything is written.
+    const seatProblem = accepted.length > 0 ? seatLimitProblem(services, orgId, accepted.length) : null;
+    if (seatProblem && !dryRun) throw conflict(seatProblem);
     const result: MassCreateResult = {
       batch_id: batchId,
       count: accepted.length,
       usersWithErrors: errors,
       totalUserWithEmailError: errors.filter((e) => EMAIL_ERRORS.has(e.errorType)).length,
       created_ids: dryRun ? [] : accepted.map((a) => a.id),
+      seat_limit: seatProblem,
       ...plan,
     };
 
@@ -329,6 +337,7 @@ export async function runMassCreation(services: Services, viewer: Viewer, reques
         if (request.single && accepted.length === 1) recordAuditAbout(db, auditActorOf(viewer, request.ip), 'USER_ADDED', [{ id: accepted[0]!.id, email: accepted[0]!.email }]);
         else if (created > 0) recordAudit(db, { ...auditActorOf(viewer, request.ip), action: 'USERS_MASS_CREATED', details: { batch_id: batchId, created } });
       });
+      seatsAdded(services, orgId);
     }
     publish(total, dryRun ? 0 : accepted.length, true);
     return result;

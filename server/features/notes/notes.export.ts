@@ -1,16 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import { AppError, forbidden } from '../../../shared/app-error.js';
-import type { ErrorCode } from '../../../shared/errors.js';
 import type { Db } from '../../db/connection.js';
 import { bearerToken, viewerFromAccessToken, type Viewer } from '../auth/viewer.js';
 import { featureAreaOffMessage, isFeatureAreaOn } from '../feature-areas/feature-areas.guard.js';
 import type { FeaturePart } from '../feature-part.js';
 import { findUsersByIds } from '../users/users.repo.js';
 import { allReadableNotes, listAgendaOfNotes } from './notes.repo.js';
-
-const STATUS: Record<ErrorCode, number> = {
-  UNAUTHENTICATED: 401, FORBIDDEN: 403, NOT_FOUND: 404, BAD_USER_INPUT: 400, CONFLICT: 409, RATE_LIMITED: 429, INTERNAL_SERVER_ERROR: 500, STORAGE_FULL: 503, STORAGE_UNAVAILABLE: 503,
-};
+import { sendAppError } from '../../lib/http-status.js';
 
 /** A title on one line (a newline in it would start Markdown of its own). */
 const oneLine = (s: string) => s.replace(/\s+/g, ' ').trim();
@@ -70,7 +66,7 @@ async function registerNotesExport(app: FastifyInstance): Promise<void> {
         .header('X-Content-Type-Options', 'nosniff')
         .send(notesMarkdown(db, viewer, today));
     } catch (error) {
-      if (error instanceof AppError) return reply.code(STATUS[error.code]).send({ error: error.code, message: error.message });
+      if (error instanceof AppError) return sendAppError(reply, error);
       throw error;
     }
   });

@@ -2,7 +2,6 @@ import { asc, desc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { AppError, conflict, forbidden } from '../../../shared/app-error.js';
 import { toSafeCsv } from '../../../shared/csv-safe.js';
-import type { ErrorCode } from '../../../shared/errors.js';
 import { RETRO_ACTION_STATUS_LABELS } from '../../../shared/retros.js';
 import type { Db } from '../../db/connection.js';
 import { bearerToken, viewerFromAccessToken } from '../auth/viewer.js';
@@ -11,10 +10,7 @@ import { findUsersByIds } from '../users/users.repo.js';
 import { retroAccess, type RetroRow } from './retros.access.js';
 import { listActionItemsOfRetros } from './retros.actions.repo.js';
 import { retroComments, retroGroups, retroReflections } from './retros.tables.js';
-
-const STATUS: Record<ErrorCode, number> = {
-  UNAUTHENTICATED: 401, FORBIDDEN: 403, NOT_FOUND: 404, BAD_USER_INPUT: 400, CONFLICT: 409, RATE_LIMITED: 429, INTERNAL_SERVER_ERROR: 500, STORAGE_FULL: 503, STORAGE_UNAVAILABLE: 503,
-};
+import { sendAppError } from '../../lib/http-status.js';
 
 /** A file name made of letters, digits and dashes only (the title is user input). */
 const slug = (s: string) => s.normalize('NFKD').replace(/[^A-Za-z0-9]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 60).toLowerCase() || 'retro';
@@ -89,7 +85,7 @@ export async function retroExportRoutes(app: FastifyInstance): Promise<void> {
         .header('Cache-Control', 'no-store')
         .send(csv);
     } catch (error) {
-      if (error instanceof AppError) return reply.code(STATUS[error.code]).send({ error: error.code, message: error.message });
+      if (error instanceof AppError) return sendAppError(reply, error);
       throw error;
     }
   });

@@ -1,17 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import { AppError, forbidden } from '../../../shared/app-error.js';
 import { featureAreaOffMessage, isFeatureAreaOn } from '../feature-areas/feature-areas.guard.js';
-import type { ErrorCode } from '../../../shared/errors.js';
 import { bearerToken, viewerFromAccessToken } from '../auth/viewer.js';
 import { findUsersByIds } from '../users/users.repo.js';
 import { loadReviewResults } from './reviews.results.access.js';
 import { reviewResultsCsv } from './reviews.results.csv.js';
 import { auditActorOfRequest } from '../audit/audit.actor.js';
 import { recordAudit } from '../audit/audit.repo.js';
-
-const STATUS: Record<ErrorCode, number> = {
-  UNAUTHENTICATED: 401, FORBIDDEN: 403, NOT_FOUND: 404, BAD_USER_INPUT: 400, CONFLICT: 409, RATE_LIMITED: 429, INTERNAL_SERVER_ERROR: 500, STORAGE_FULL: 503, STORAGE_UNAVAILABLE: 503,
-};
+import { sendAppError } from '../../lib/http-status.js';
 
 /** A file name made of letters, digits and dashes only (the cycle and person names are user input). */
 const slug = (s: string) => s.normalize('NFKD').replace(/[^A-Za-z0-9]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 60).toLowerCase() || 'review';
@@ -40,7 +36,7 @@ export async function reviewResultsExportRoutes(app: FastifyInstance): Promise<v
         .header('Cache-Control', 'no-store')
         .send(csv);
     } catch (error) {
-      if (error instanceof AppError) return reply.code(STATUS[error.code]).send({ error: error.code, message: error.message });
+      if (error instanceof AppError) return sendAppError(reply, error);
       throw error;
     }
   });

@@ -26,6 +26,8 @@ import {
 import { expireOrganizationLinks, revokeOrganizationSessions } from '../auth/auth.repo.js';
 import { topics } from '../../graphql/pubsub.js';
 import { auditActor } from '../audit/audit.actor.js';
+import { seatsAdded } from '../billing/billing.jobs.js';
+import { requireSeats } from '../billing/billing.state.js';
 import { recordAuditAbout } from '../audit/audit.repo.js';
 
 type UserInput = ReturnType<typeof updateUserSchema.parse>;
@@ -62,12 +64,16 @@ function applyUserUpdate(ctx: MercuriusContext, viewer: Viewer, ids: string[], i
   if (input.status && input.status !== 'ACTIVE' && ids.includes(viewer.userId)) throw conflict('You cannot deactivate yourself.');
   const before = input.status ? findUsersByIds(db, viewer.organizationId, ids) : [];
   const changed = before.filter((u) => u.status !== input.status);
+  // Bringing deactivated people back takes seats (docs/decisions/0068).
+  const returning = input.status && input.status !== 'DEACTIVATED' ? changed.filter((u) => u.status === 'DEACTIVATED').length : 0;
+  if (returning) requireSeats(ctx.services, viewer.organizationId, returning);
   db.transaction(() => {
     updateUsers(db, viewer.organizationId, ids, toPatch(input));
     recordAuditAbout(db, auditActor(ctx, viewer), 'STATUS_CHANGED', changed.map((u) => ({ ...u, details: { from: u.status, to: input.status! } })));
     permissionsChanged(ctx.services, viewer.organizationId, changed.map((u) => u.id));
   });
   if (input.status === 'DEACTIVATED') endUserSessions(ctx.services, ids);
+  if (returning) seatsAdded(ctx.services, viewer.organizationId);
   publishUserUpdated(ctx.services, ids);
   return findUsersByIds(db, viewer.organizationId, ids);
 }
@@ -231,12 +237,14 @@ export const userMutations = {
 
   sendInvitations: (_: unknown, args: { ids: string[] }, ctx: MercuriusContext) => {
     const viewer = requireAdmin(ctx);
+    requireSeats(ctx.services, viewer.organizationId, 0); // refused only while over the seat limit (docs/decisions/0068)
     const people = findUsersByIds(ctx.services.db, viewer.organizationId, parseInput(idListSchema, args.ids));
     return inviteUsers(ctx.services, viewer.organizationId, people);
   },
 
   sendInvitationsToAllNotInvited: (_: unknown, __: unknown, ctx: MercuriusContext) => {
     const viewer = requireAdmin(ctx);
+    requireSeats(ctx.services, viewer.organizationId, 0);
     return inviteUsers(ctx.services, viewer.organizationId, findNotInvitedUsers(ctx.services.db, viewer.organizationId));
   },
 

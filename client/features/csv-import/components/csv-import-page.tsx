@@ -106,9 +106,10 @@ export function CsvImportPage() {
         <section className="csv-step" aria-labelledby="csv-step-import">
           <h2 id="csv-step-import">4. Import</h2>
           {checked && !result && checked.count === 0 && <p className="form-error">No row can be imported; fix the file and choose it again.</p>}
+          {checked && !result && checked.seat_limit && <p className="form-error" role="alert">{checked.seat_limit}</p>}
           {checked && !result && (
             <div>
-              <button type="button" className="button" disabled={running || checked.count === 0} aria-busy={running || undefined} onClick={startImport}>
+              <button type="button" className="button" disabled={running || checked.count === 0 || !!checked.seat_limit} aria-busy={running || undefined} onClick={startImport}>
                 {running ? 'Importing…' : `Import ${people(checked.count)}`}
               </button>
             </div>

@@ -1,14 +1,19 @@
+import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
-import { FeaturePlaceholder } from '../../../../components/feature-placeholder.js';
+import { billingSearchSchema, type BillingSearch } from '../../../../../shared/billing.js';
+import { billingQueryOptions } from '../../../../features/billing/api.js';
+import { BillingPage } from '../../../../features/billing/billing-page.js';
+import { installSignUpQueryOptions } from '../../../../features/org-settings/install-api.js';
 
 export const Route = createFileRoute('/_app/admin/settings/billing')({
-  component: BillingPage,
+  validateSearch: (search: Record<string, unknown>): BillingSearch => billingSearchSchema.parse(search),
+  loader: ({ context }) => Promise.all([context.queryClient.ensureQueryData(billingQueryOptions), context.queryClient.ensureQueryData(installSignUpQueryOptions)]),
+  component: BillingRoute,
 });
 
-function BillingPage() {
-  return (
-    <FeaturePlaceholder title="Billing" area="Billing">
-      Here admins will see the plan and seats (active plus invited users) and, when a payments provider is configured, invoices.
-    </FeaturePlaceholder>
-  );
+function BillingRoute() {
+  const search = Route.useSearch();
+  const navigate = Route.useNavigate();
+  const { data: install } = useSuspenseQuery(installSignUpQueryOptions);
+  return <BillingPage search={search} isOperator={install.is_operator_organization} onSearch={(next) => void navigate({ search: next, replace: true })} />;
 }

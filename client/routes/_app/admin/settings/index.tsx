@@ -16,7 +16,7 @@ const SECTIONS = [
   { to: '/admin/settings/users', title: 'Users', text: 'People in the organization: invite, edit, import from a CSV file, remove.' },
   { to: '/admin/settings/teams', title: 'Teams', text: 'Teams with their manager, team lead and members.' },
   { to: '/admin/settings/pages', title: 'Pages', text: 'Which feature areas the organization uses.' },
-  { to: '/admin/settings/billing', title: 'Billing', text: 'The plan and its seats (active plus invited users).' },
+  { to: '/admin/settings/billing', title: 'Billing', text: 'The plan, the seats (active people plus pending invitations) over a year, and invoices.' },
   { to: '/admin/settings/audit', title: 'Audit log', text: 'Sign-ins, access changes, exports and other security events; how long they are kept.' },
 ] as const;
 

@@ -1,0 +1,120 @@
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { BillingPlan as PlanConfig, BillingStatus, OperatorBillingChange, SeatState } from '../../../shared/billing.js';
+import { gql } from '../../lib/graphql.js';
+
+/** Billing (server/features/billing, docs/decisions/0068). */
+export type BillingMode = 'NONE' | 'PLANS' | 'STRIPE';
+export type BillingPlan = Pick<PlanConfig, 'id' | 'name' | 'seat_limit' | 'per_seat' | 'features' | 'trial_days' | 'price_label'> & { can_checkout: boolean };
+export type SeatMonth = { month: string; label: string; highest: number | null; latest: number | null };
+export type Billing = {
+  mode: BillingMode;
+  exempt: boolean;
+  plan: BillingPlan | null;
+  status: BillingStatus;
+  seats: { seats: number; active: number; invited: number };
+  seat_limit: number | null;
+  not_counted: { deactivated: number; demo: number; removed: number };
+  history: SeatMonth[];
+  history_is_demo: boolean;
+  trial_ends_at: string | null;
+  current_period_end: string | null;
+  cancel_at_period_end: boolean;
+  past_due_since: string | null;
+  read_only_from: string | null;
+  grace_days: number;
+  plans: BillingPlan[];
+  can_manage_payment: boolean;
+};
+export type SeatPerson = { id: string; full_name: string; email: string; state: SeatState; invited_at: string | null; last_login: string | null };
+export type BillingInvoice = { id: string; number: string | null; created: string; amount: number; currency: string; status: string; hosted_url: string | null; pdf_url: string | null };
+export type BillingNotice = { status: BillingStatus; message: string; read_only_from: string | null };
+export type OrganizationBilling = {
+  organization_id: string; name: string; is_operator: boolean; plan: { id: string; name: string } | null; status: BillingStatus; seats: number;
+  seat_limit: number | null; own_seat_limit: number | null; renews_at: string | null; trial_ends_at: string | null; cancel_at_period_end: boolean; created_at: string;
+};
+
+const PLAN = 'id name seat_limit per_seat features trial_days price_label can_checkout';
+const BILLING = /* GraphQL */ `
+  query Billing {
+    billing {
+      mode exempt status seat_limit history_is_demo trial_ends_at current_period_end cancel_at_period_end past_due_since read_only_from grace_days can_manage_payment
+      plan { ${PLAN} } plans { ${PLAN} }
+      seats { seats active invited } not_counted { deactivated demo removed }
+      history { month label highest latest }
+    }
+  }
+`;
+
+export const billingQueryOptions = queryOptions({
+  queryKey: ['billing'],
+  queryFn: async () => (await gql<{ billing: Billing }>(BILLING)).billing,
+});
+
+const PEOPLE = /* GraphQL */ `
+  query BillingSeatPeople($q: String, $state: SeatState, $first: Int) {
+    billingSeatPeople(q: $q, state: $state, first: $first) { total people { id full_name email state invited_at last_login } }
+  }
+`;
+/** People listed at once; the search narrows a longer list. */
+export const SEAT_PEOPLE_PAGE = 100;
+
+export const billingSeatPeopleQueryOptions = (filter: { q?: string | undefined; state?: SeatState | undefined }) => queryOptions({
+  queryKey: ['billing', 'people', filter.q ?? '', filter.state ?? ''],
+  queryFn: async () => (await gql<{ billingSeatPeople: { total: number; people: SeatPerson[] } }>(PEOPLE, { q: filter.q || null, state: filter.state ?? null, first: SEAT_PEOPLE_PAGE })).billingSeatPeople,
+});
+
+const INVOICES = /* GraphQL */ `query BillingInvoices { billingInvoices { available error invoices { id number created amount currency status hosted_url pdf_url } } }`;
+export const billingInvoicesQueryOptions = queryOptions({
+  queryKey: ['billing', 'invoices'],
+  queryFn: async () => (await gql<{ billingInvoices: { available: boolean; error: string | null; invoices: BillingInvoice[] } }>(INVOICES)).billingInvoices,
+});
+
+const NOTICE = /* GraphQL */ `query BillingNotice { billingNotice { status message read_only_from } }`;
+/** The app shell's billing notice; an answer without it (an older server, a stubbed test) means none. */
+export const billingNoticeQueryOptions = queryOptions({
+  queryKey: ['billing', 'notice'],
+  queryFn: async () => (await gql<{ billingNotice?: BillingNotice | null }>(NOTICE)).billingNotice ?? null,
+  staleTime: 60_000,
+});
+
+const ORG_FIELDS = 'organization_id name is_operator plan { id name } status seats seat_limit own_seat_limit renews_at trial_ends_at cancel_at_period_end created_at';
+const OPERATOR = /* GraphQL */ `query OperatorBilling { operatorBilling { ${ORG_FIELDS} } }`;
+export const operatorBillingQueryOptions = queryOptions({
+  queryKey: ['billing', 'operator'],
+  queryFn: async () => (await gql<{ operatorBilling: OrganizationBilling[] }>(OPERATOR)).operatorBilling,
+});
+
+const CHECKOUT = /* GraphQL */ `mutation StartBillingCheckout($plan: ID!) { startBillingCheckout(plan_id: $plan) }`;
+const PORTAL = /* GraphQL */ `mutation OpenBillingPortal { openBillingPortal }`;
+
+/** Stripe's pages (Checkout, the Customer Portal) open in place of the app; Stripe brings the admin back. */
+export function leaveFor(url: string): void {
+  window.location.assign(url);
+}
+
+export function useStartCheckout() {
+  return useMutation({
+    mutationFn: async (planId: string) => (await gql<{ startBillingCheckout: string }>(CHECKOUT, { plan: planId })).startBillingCheckout,
+    onSuccess: leaveFor,
+  });
+}
+
+export function useOpenPortal() {
+  return useMutation({
+    mutationFn: async () => (await gql<{ openBillingPortal: string }>(PORTAL)).openBillingPortal,
+    onSuccess: leaveFor,
+  });
+}
+
+const SET = /* GraphQL */ `mutation SetOrganizationBilling($input: OrganizationBillingInput!) { setOrganizationBilling(input: $input) { ${ORG_FIELDS} } }`;
+
+export function useSetOrganizationBilling() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (input: OperatorBillingChange) => (await gql<{ setOrganizationBilling: OrganizationBilling }>(SET, { input })).setOrganizationBilling,
+    onSuccess: (saved) => {
+      queryClient.setQueryData(operatorBillingQueryOptions.queryKey, (list) => list?.map((o) => (o.organization_id === saved.organization_id ? saved : o)));
+      void queryClient.invalidateQueries({ queryKey: ['auditEvents'] });
+    },
+  });
+}
