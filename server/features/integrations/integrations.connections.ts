@@ -15,7 +15,7 @@ import type { Viewer } from '../auth/viewer.js';
 import type { FeaturePart } from '../feature-part.js';
 import { findTeamsByIds } from '../teams/teams.repo.js';
 import { loadTeam, loadUser } from '../users/users.loaders.js';
-import { adapterFor } from './integrations.adapters.js';
+import { adapterFor, adapterOf } from './integrations.adapters.js';
 import {
   countUnmatchedAccounts, deleteConnection, findConnection, findConnectionOfProvider, insertConnection, listConnections, listScopes, patchConnection,
   setScopeChoices, upsertScopes, type ScopeRow,
@@ -52,9 +52,9 @@ function requireConnection(ctx: Ctx, id: string): { viewer: Viewer; row: Connect
  * words, never a 500, and never the words of an SDK, which may quote what the target answered
  * (shownFailure; the server log has them).
  */
-export async function runTest(connection: OpenConnection, log?: Services['log']): Promise<ConnectionTest> {
+export async function runTest(connection: OpenConnection, log?: Services['log'], adapter = adapterFor(connection.provider)): Promise<ConnectionTest> {
   try {
-    return await adapterFor(connection.provider).test(connection, AbortSignal.timeout(TEST_TIMEOUT_MS));
+    return await adapter.test(connection, AbortSignal.timeout(TEST_TIMEOUT_MS));
   } catch (err) {
     if (!(err instanceof IntegrationError)) log?.warn({ provider: connection.provider, error: scrubSecrets(err instanceof Error ? err.message : String(err), connection.credentials) }, 'integration test failed unexpectedly');
     return { ok: false, message: scrubSecrets(shownFailure(connection.provider, err), connection.credentials), missing: [] };
@@ -89,7 +89,7 @@ function audit(ctx: Ctx, viewer: Viewer, provider: IntegrationProvider, secret: 
 export async function refreshScopes(services: Services, row: ConnectionRow, opts: { throwOnError?: boolean } = {}): Promise<ScopeRow[]> {
   const connection = openConnection(services, row);
   try {
-    const list = await adapterFor(row.provider).listScopes(connection, AbortSignal.timeout(60_000));
+    const list = await adapterOf(services.db, row).listScopes(connection, AbortSignal.timeout(60_000));
     upsertScopes(services.db, row.organization_id, row.id, list);
   } catch (err) {
     const message = scrubSecrets(shownFailure(row.provider, err), connection.credentials);
@@ -118,7 +118,7 @@ export const integrationsConnectionsPart: FeaturePart = {
       testIntegration: async (_: unknown, args: { id: string }, ctx: Ctx) => {
         const { row } = requireConnection(ctx, args.id);
         const connection = openConnection(ctx.services, row);
-        const result = await runTest(connection, ctx.services.log);
+        const result = await runTest(connection, ctx.services.log, adapterOf(ctx.services.db, row));
         if (result.ok) patchConnection(ctx.services.db, row.id, { external_info: { ...row.external_info, ...(result.info ?? {}) }, ...(row.status === 'ERROR' ? { status: 'CONNECTED', last_error: null } : {}) });
         return presentTest(result, connection.credentials);
       },
@@ -215,7 +215,8 @@ export const integrationsConnectionsPart: FeaturePart = {
     IntegrationConnection: {
       edition: (r: ConnectionRow) => (r.provider === 'JIRA' ? (flavourOf({ externalInfo: r.external_info, account: r.account }) === 'DATA_CENTER' ? 'Jira Data Center' : 'Jira Cloud') : null),
       has_webhook_secret: (r: ConnectionRow) => !!r.webhook_secret_sealed,
-      webhook_url: (r: ConnectionRow, _: unknown, ctx: Ctx) => (PROVIDERS_WITH_WEBHOOKS.includes(r.provider) ? `${ctx.services.config.baseUrl}/api/integrations/webhooks/${r.id}` : null),
+      // The sample's services send no webhooks.
+      webhook_url: (r: ConnectionRow, _: unknown, ctx: Ctx) => (PROVIDERS_WITH_WEBHOOKS.includes(r.provider) && !r.is_sample ? `${ctx.services.config.baseUrl}/api/integrations/webhooks/${r.id}` : null),
       connected_by: (r: ConnectionRow, _: unknown, ctx: Ctx) => loadUser(ctx, r.created_by),
       scopes: (r: ConnectionRow, _: unknown, ctx: Ctx) => listScopes(ctx.services.db, r.id),
       current_run: (r: ConnectionRow, _: unknown, ctx: Ctx) => listRuns(ctx.services.db, [r.id], 1)[0] ?? null,

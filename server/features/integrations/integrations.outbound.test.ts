@@ -168,24 +168,3 @@ describe('redirects', () => {
     }
   });
 });
-
-describe('the sample data set', () => {
-  it('loads on a server without OUTBOUND_ALLOW_PRIVATE: its own fakes only, and only while it loads', async () => {
-    const scheduler = strict.services.scheduler;
-    await scheduler.stop();
-    scheduler.useClock(fakeClock(new Date().toISOString()).now);
-    expect((await strictAdmin.gql('mutation { loadSampleInsightsData { loaded } }')).errors).toBeUndefined();
-    for (let i = 0; i < 20; i++) {
-      const s = await scheduler.tick();
-      if (!s.done && !s.failed && !s.dead && !s.lost) break;
-    }
-    const status = (await strictAdmin.gql('{ sampleInsightsData { loaded runs { status error } } }')).data!.sampleInsightsData as { runs: Array<{ status: string; error: string | null }> };
-    expect(status.runs).toEqual([{ status: 'DONE', error: null }, { status: 'DONE', error: null }]);
-    const list = (await strictAdmin.gql('{ integrations { base_url is_sample } }')).data!.integrations as Array<{ base_url: string; is_sample: boolean }>;
-    expect(list).toHaveLength(2);
-    for (const c of list) {
-      const u = new URL(c.base_url);
-      expect(strict.services.outbound.verdict(u.hostname, Number(u.port), false), c.base_url).toBe('a loopback address');
-    }
-  });
-});
