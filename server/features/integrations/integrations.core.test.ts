@@ -6,15 +6,13 @@ import { jobs, jobSchedules } from '../../jobs/jobs.tables.js';
 import { fakeClock, type FakeClock } from '../../jobs/jobs.test-support.js';
 import { addUser, captureLogs, codeOf, createTestApp, seedOrg, signedIn } from '../../test/helpers.js';
 import { auditEvents } from '../audit/audit.tables.js';
-import { createTeam } from '../teams/teams.repo.js';
-import { users } from '../users/users.tables.js';
 import { seedEndedRetro } from '../retros/retros.progress.test-support.js';
 import { retroActionItems } from '../retros/retros.tables.js';
 import { startFakeGitHub, type FakeGitHub } from './fakes/fake-github.js';
 import { signatureOf } from './github/github.webhook.js';
-import { BOT, PULL_REQUESTS } from './sample/synthetic-dataset.js';
+import { PULL_REQUESTS } from './sample/synthetic-dataset.js';
 import { openCredentials } from './integrations.secrets.js';
-import { extAccounts, extIssues, extPullRequests, integrationConnections, syncRuns, webhookDeliveries } from './integrations.tables.js';
+import { extPullRequests, integrationConnections, syncRuns, webhookDeliveries } from './integrations.tables.js';
 import { FAKES_ENV } from './integrations.outbound.test-support.js';
 
 /**
@@ -57,7 +55,6 @@ const read = async () => {
   return r.data!.integration as Record<string, any>;
 };
 const prCount = () => app.services.db.select({ id: extPullRequests.id }).from(extPullRequests).where(eq(extPullRequests.connection_id, connectionId)).all().length;
-const name = (id: string) => app.services.db.select({ n: users.full_name }).from(users).where(eq(users.id, id)).get()!.n;
 const webhook = (body: string, headers: Record<string, string>, id = connectionId) =>
   app.inject({ method: 'POST', url: `/api/integrations/webhooks/${id}`, payload: body, headers: { 'content-type': 'application/json', ...headers } });
 

@@ -3,7 +3,6 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { IntegrationProvider } from '../../../shared/integrations.js';
-import { fakeClock } from '../../jobs/jobs.test-support.js';
 import type { Resolver } from '../../lib/outbound/outbound.types.js';
 import { closedPort, startListener, type Listener } from '../../lib/outbound/outbound.test-support.js';
 import { newId } from '../../lib/tokens.js';
