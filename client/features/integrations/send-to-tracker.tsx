@@ -23,6 +23,8 @@ function TrackerCell({ retroId, actionItemId, actionText }: { retroId: string; a
   const issue = issues.data?.find((i) => i.action_item_id === actionItemId);
   if (issue) {
     const text = `${issue.key}${issue.closed_at ? ' (closed)' : ''}`;
+    // A sample issue has no page outside Teamlens: its key, marked as sample data.
+    if (issue.sample) return <span className="tracker-issue">{text} <span className="muted">(sample data)</span></span>;
     return issue.url
       ? <a className="tracker-issue" href={issue.url} target="_blank" rel="noreferrer">{text}<span className="sr-only"> in {PROVIDER_LABEL[issue.provider]} (opens in a new tab)</span></a>
       : <span className="tracker-issue">{text}</span>;
@@ -64,7 +66,7 @@ function SendDialog({ targets, actionItemId, actionText, onClose }: { targets: T
             <div className="field">
               <label htmlFor={id}>Repository or project</label>
               <select id={id} name="scope_id" defaultValue={ordered[0]?.scope_id}>
-                {ordered.map((t) => <option key={t.scope_id} value={t.scope_id}>{t.name} ({PROVIDER_LABEL[t.provider]}{t.team_owned ? ', this team' : ''})</option>)}
+                {ordered.map((t) => <option key={t.scope_id} value={t.scope_id}>{t.name} ({t.sample ? 'sample ' : ''}{PROVIDER_LABEL[t.provider]}{t.team_owned ? ', this team' : ''})</option>)}
               </select>
             </div>
             <FormError message={error} />

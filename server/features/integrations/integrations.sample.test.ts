@@ -25,6 +25,8 @@ const TEST = `mutation($id: ID!) { testIntegration(id: $id) { ok message missing
 const SYNC = `mutation($id: ID!) { syncIntegration(id: $id) { id status } }`;
 const TARGETS = `query($r: ID!) { trackerTargets(retro_id: $r) { scope_id name provider team_owned sample } }`;
 const SEND = `mutation($a: ID!, $s: ID!) { sendRetroActionToTracker(action_item_id: $a, scope_id: $s) { key url sample closed_at } }`;
+const SOURCES = `query($t: ID!) { teamInsights(team_id: $t) { sources { code issues code_connected issues_connected } }
+  individualInsights { sources { code issues code_connected issues_connected } } }`;
 const TEAM_INSIGHTS = `query($t: ID!) { teamInsights(team_id: $t, grain: WEEK) { sources { code issues deployments sample }
   metrics { key summary { n } } sprints { name } } }`;
 
@@ -76,6 +78,8 @@ afterAll(async () => {
 describe('the sample data set', () => {
   it('loads over the four teams: each has its repository and project, its people matched, pull requests, issues and sprints', async () => {
     const a = await admin();
+    const none = { code: false, issues: false, code_connected: false, issues_connected: false };
+    expect((await a.gql(SOURCES, { t: world.team.id })).data).toEqual({ teamInsights: { sources: none }, individualInsights: { sources: none } });
     expect((await a.gql(`mutation { loadSampleInsightsData ${STATUS} }`)).data!.loadSampleInsightsData).toMatchObject({ loaded: true, runs: [{ status: 'QUEUED' }, { status: 'QUEUED' }] });
     await settle();
     expect((await a.gql(`{ sampleInsightsData ${STATUS} }`)).data!.sampleInsightsData.runs.map((r: { status: string; error: string | null }) => [r.status, r.error])).toEqual([['DONE', null], ['DONE', null]]);
@@ -106,6 +110,9 @@ describe('the sample data set', () => {
       expect(n('DEPLOYMENT_FREQUENCY'), name).toBeGreaterThanOrEqual(10);
       expect(insights.sprints.length, name).toBeGreaterThanOrEqual(5);
     }
+    // A team the sample did not go to (Core), and a person it matched no account to (the admin): connected, none of it theirs.
+    const unassigned = { code: false, issues: false, code_connected: true, issues_connected: true };
+    expect((await a.gql(SOURCES, { t: world.team.id })).data).toEqual({ teamInsights: { sources: unassigned }, individualInsights: { sources: unassigned } });
     // Links stay inside Teamlens: no sample item points at github.com or atlassian.net.
     expect(scopes.every((s) => s.url === null)).toBe(true);
     const urls = app.services.db.$client.prepare(`select url from ext_pull_requests where url is not null union all select url from ext_issues where url is not null`).all();
