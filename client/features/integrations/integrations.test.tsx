@@ -237,3 +237,25 @@ it('a retro action item is sent to the team’s tracker from the summary, and it
   expect(calls.find((c) => c.operationName === 'TrackerTargets')!.variables).toEqual({ retro_id: retro.id });
   expect(screen.queryByRole('button', { name: `Send to tracker: ${item.text}` })).toBeNull();
 });
+
+it('an action item sent to the sample tracker shows its key marked as sample data, with no link out of Teamlens', async () => {
+  const issues: Array<Record<string, unknown>> = [];
+  stubGraphql({
+    TrackerTargets: () => ({ data: { trackerTargets: [{ connection_id: 'gh', scope_id: 'r-web', provider: 'GITHUB', name: 'acme/web-app', team_owned: true, sample: true }] } }),
+    RetroActionIssues: () => ({ data: { retroActionIssues: issues } }),
+    SendRetroActionToTracker: ({ action_item_id }: GraphqlVariables) => {
+      issues.push({ action_item_id, provider: 'GITHUB', key: 'acme/web-app#90001', url: null, closed_at: null, sample: true });
+      return { data: { sendRetroActionToTracker: issues[0] } };
+    },
+  });
+  const retro = endedRetro();
+  const item = retro.action_items[0]!;
+  render(<QueryClientProvider client={createQueryClient()}><RetroSummary retro={retro} /></QueryClientProvider>);
+  fireEvent.click(await screen.findByRole('button', { name: `Send to tracker: ${item.text}` }, T));
+  const form = await screen.findByRole('form', { name: 'Send to tracker' });
+  expect(within(within(form).getByLabelText('Repository or project')).getAllByRole('option').map((o) => o.textContent)).toEqual(['acme/web-app (sample GitHub, this team)']);
+  fireEvent.click(within(form).getByRole('button', { name: 'Open the issue' }));
+  const key = await screen.findByText('acme/web-app#90001', { exact: false }, T);
+  expect(key.textContent).toBe('acme/web-app#90001 (sample data)');
+  expect(key.closest('a')).toBeNull();
+});
