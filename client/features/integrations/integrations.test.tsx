@@ -88,24 +88,27 @@ it('connecting Jira: Cloud asks the site, email and API token; Data Center its b
   const form = await screen.findByRole('form', { name: 'Connect Jira' });
   const edition = within(form).getByRole('group', { name: 'Jira edition' });
   expect((within(edition).getByRole('radio', { name: /Jira Cloud/ }) as HTMLInputElement).checked).toBe(true);
-  fireEvent.change(within(form).getByLabelText('Site URL'), { target: { value: 'https://acme.atlassian.net' } });
+  // Typed without https://: completed, not refused (the shared schema).
+  fireEvent.change(within(form).getByLabelText('Site URL'), { target: { value: 'acme.atlassian.net' } });
   fireEvent.change(within(form).getByLabelText('API token'), { target: { value: 'ATATT-secret' } });
   // Cloud without the email: said at its field, nothing sent.
   fireEvent.click(within(form).getByRole('button', { name: 'Test connection' }));
   expect(await within(form).findByText('Account email: required (Jira Cloud signs in with an email and an API token)', undefined, T)).toBeTruthy();
   expect(calls.some((c) => c.operationName === 'TestIntegrationInput')).toBe(false);
+  expect(within(form).queryByText(/Base URL: an https/)).toBeNull();
 
   fireEvent.click(within(edition).getByRole('radio', { name: /Jira Data Center/ }));
   expect(within(form).queryByLabelText('Account email')).toBeNull();
   expect(within(form).queryByLabelText('Site URL')).toBeNull();
   expect(within(form).getByText(/context path/)).toBeTruthy();
-  fireEvent.change(within(form).getByLabelText('Base URL'), { target: { value: 'https://jira.acme.test/jira' } });
+  fireEvent.change(within(form).getByLabelText('Base URL'), { target: { value: 'jira.acme.test/jira' } });
   fireEvent.change(within(form).getByLabelText('Personal access token'), { target: { value: 'NjM0-pat' } });
   fireEvent.click(within(form).getByRole('button', { name: 'Test connection' }));
   expect(await within(form).findByText(/Connected to Jira Data Center 10\.3\.1/, undefined, T)).toBeTruthy();
   expect(calls.find((c) => c.operationName === 'TestIntegrationInput')!.variables.input).toMatchObject({
     provider: 'JIRA', base_url: 'https://jira.acme.test/jira', account: null, auth_kind: 'TOKEN', token: 'NjM0-pat',
   });
+  expect((within(form).getByLabelText('Base URL') as HTMLInputElement).value).toBe('https://jira.acme.test/jira');
 });
 
 it('a running sync shows a progress bar with its label, a rate-limited one when it resumes, and the history its items and errors', async () => {
