@@ -20,7 +20,7 @@ import {
   countUnmatchedAccounts, deleteConnection, findConnection, findConnectionOfProvider, insertConnection, listConnections, listScopes, patchConnection,
   setScopeChoices, upsertScopes, type ScopeRow,
 } from './integrations.connections.repo.js';
-import { IntegrationError, shownFailure } from './integrations.errors.js';
+import { IntegrationError, NotTheService, notTheServiceMessage, shownFailure } from './integrations.errors.js';
 import type { ConnectionTest, OpenConnection } from './integrations.provider.js';
 import {
   credentialsHint, openConnection, openCredentials, scrubSecrets, sealCredentials, sealWebhookSecret, type ConnectionRow, type Credentials,
@@ -56,6 +56,7 @@ export async function runTest(connection: OpenConnection, log?: Services['log'],
   try {
     return await adapter.test(connection, AbortSignal.timeout(TEST_TIMEOUT_MS));
   } catch (err) {
+    if (err instanceof NotTheService) return { ok: false, message: notTheServiceMessage(connection.provider, connection.baseUrl), missing: [] };
     if (!(err instanceof IntegrationError)) log?.warn({ provider: connection.provider, error: scrubSecrets(err instanceof Error ? err.message : String(err), connection.credentials) }, 'integration test failed unexpectedly');
     return { ok: false, message: scrubSecrets(shownFailure(connection.provider, err), connection.credentials), missing: [] };
   }
