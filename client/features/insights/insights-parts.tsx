@@ -131,9 +131,9 @@ export function NoIntegrationNotice({ sources, admin, subject }: { sources: Insi
       {admin ? (
         <p>
           {notConnected.length > 0 && <><Link to="/admin/integrations">Connect a service</Link>{nothingConnected ? ' or load the sample data set there to see every chart filled.' : ' under Integrations.'} </>}
-          {assigning && (subject.kind === 'team' || issuesUnassigned
-            ? <>Assign repositories and projects to teams on <Link to="/admin/integrations">Integrations</Link>, in each connection’s list of repositories or projects.</>
-            : <>Match accounts to people on <Link to="/admin/integrations">Integrations</Link>, under People.</>)}
+          {subject.kind === 'person' && codeUnassigned && <>Match accounts to people on <Link to="/admin/integrations">Integrations</Link>, under People. </>}
+          {(subject.kind === 'team' ? assigning : issuesUnassigned)
+            && <>Assign repositories and projects to teams on <Link to="/admin/integrations">Integrations</Link>, in each connection’s list of repositories or projects.</>}
         </p>
       ) : <p className="muted">{notConnected.length ? 'An admin of your organization can connect them under Integrations.' : 'An admin of your organization assigns them under Integrations.'}</p>}
     </div>

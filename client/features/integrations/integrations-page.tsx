@@ -86,7 +86,7 @@ function SampleDataPanel({ connections, teams }: { connections: IntegrationConne
     <section className="settings-section" aria-labelledby={id}>
       <h2 id={id}>Sample data</h2>
       <p>
-        No GitHub or Jira at hand? Load a sample data set: four made-up teams’ pull requests, deployments, issues and sprints over the last six months,
+        {loaded ? 'The sample data set' : 'No GitHub or Jira at hand? Load a sample data set'}: four made-up teams’ pull requests, deployments, issues and sprints over the last six months,
         read by the same sync as a real connection from a sample GitHub and Jira built into Teamlens, so every insights page fills. It goes to your teams named
         Platform, Web, Mobile and Data (else to your biggest teams), is marked as sample data everywhere and is removed in one step.
       </p>

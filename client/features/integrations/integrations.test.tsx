@@ -262,3 +262,16 @@ it('an action item sent to the sample tracker shows its key marked as sample dat
   expect(key.textContent).toBe('acme/web-app#90001 (sample data)');
   expect(key.closest('a')).toBeNull();
 });
+
+it('once the sample data set is loaded, the page no longer offers to load it: it shows the sample connections and how to remove them', async () => {
+  stubPage([connection({ id: 'sgh', is_sample: true, base_url: '', webhook_url: null, sync_runs: [run()] })], {
+    SampleInsightsData: () => ({ data: { sampleInsightsData: { loaded: true, runs: [run()] } } }),
+  });
+  await renderSignedIn(PATH);
+  const panel = await screen.findByRole('region', { name: 'Sample data' }, T);
+  await within(panel).findByText('Sample data is loaded.', undefined, T);
+  expect(panel.textContent).not.toMatch(/load a sample data set|load sample data/i);
+  expect(within(panel).queryByRole('button', { name: 'Load sample data' })).toBeNull();
+  expect(within(panel).getByRole('button', { name: 'Remove sample data' })).toBeTruthy();
+  expect(within(panel).getByRole('article', { name: 'Sample GitHub' })).toBeTruthy();
+});

@@ -214,7 +214,7 @@ export const integrationsConnectionsPart: FeaturePart = {
       },
     },
     IntegrationConnection: {
-      edition: (r: ConnectionRow) => (r.provider === 'JIRA' ? (flavourOf({ externalInfo: r.external_info, account: r.account }) === 'DATA_CENTER' ? 'Jira Data Center' : 'Jira Cloud') : null),
+      edition: (r: ConnectionRow) => (r.provider === 'JIRA' && !r.is_sample ? (flavourOf({ externalInfo: r.external_info, account: r.account }) === 'DATA_CENTER' ? 'Jira Data Center' : 'Jira Cloud') : null),
       has_webhook_secret: (r: ConnectionRow) => !!r.webhook_secret_sealed,
       // The sample's services send no webhooks.
       webhook_url: (r: ConnectionRow, _: unknown, ctx: Ctx) => (PROVIDERS_WITH_WEBHOOKS.includes(r.provider) && !r.is_sample ? `${ctx.services.config.baseUrl}/api/integrations/webhooks/${r.id}` : null),

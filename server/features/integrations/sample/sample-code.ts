@@ -55,7 +55,8 @@ function drawPullRequest(team: SampleTeam, week: number, index: number): Draft {
   let end = ready + r.around(3, 0.8) * HOUR;
   if (!closedUnmerged && !unreviewed) {
     const reviewer2 = githubSampleAccount(reviewer);
-    const firstReview = ready + r.around(team.pickupHours, 0.9) * HOUR;
+    // Now and then a pull request waits days for its first review (it is still open at the end of a week).
+    const firstReview = ready + r.around(team.pickupHours * (r.chance(0.15) ? 20 : 1), 0.9) * HOUR;
     let at = firstReview;
     if (r.chance(0.35)) {
       events.push({ externalId: `r${number}-1`, kind: 'REVIEW', at: isoAt(at), actor: reviewer2, state: 'CHANGES_REQUESTED' });
