@@ -49,7 +49,9 @@ function SendDialog({ targets, actionItemId, actionText, onClose }: { targets: T
     if (typeof scope !== 'string' || !scope) return;
     try {
       const issue = await send.mutateAsync({ action_item_id: actionItemId, scope_id: scope });
-      showAlert(`Issue ${issue.key} was opened. The action item is marked done when it closes.`, 'success');
+      showAlert(issue.sample
+        ? `Sample issue ${issue.key} was opened in the sample data set. Nobody closes it there: mark the action item done here.`
+        : `Issue ${issue.key} was opened. The action item is marked done when it closes.`, 'success');
       onClose();
     } catch (err) {
       setError(err instanceof Error ? err.message : 'Something went wrong.');
