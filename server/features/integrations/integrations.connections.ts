@@ -164,7 +164,7 @@ export const integrationsConnectionsPart: FeaturePart = {
           const old = openCredentials(keys, row);
           const credentials: Credentials = row.auth_kind === 'APP' ? { ...old, private_key: input.private_key ?? old.private_key } : { token: input.token ?? old.token };
           if (row.auth_kind === 'APP' ? !input.private_key : !input.token) throw badInput(row.auth_kind === 'APP' ? 'private_key: this connection signs in as a GitHub App: give its private key.' : 'token: this connection signs in with a token.');
-          const result = await runTest(openConnection(ctx.services, row, credentials), ctx.services.log);
+          const result = await runTest(openConnection(ctx.services, row, credentials), ctx.services.log, adapterOf(ctx.services.db, row));
           if (!result.ok) refused(result, credentials);
           Object.assign(patch, { secret_sealed: sealCredentials(keys, row.id, credentials), secret_hint: credentialsHint(credentials), external_info: { ...row.external_info, ...(result.info ?? {}) }, last_error: null });
           if (row.status === 'ERROR') patch.status = 'CONNECTED';
