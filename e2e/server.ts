@@ -22,6 +22,8 @@ export async function freePort(): Promise<number> {
 /** Extra environment for the server, e.g. `{ SIGNUP: 'open' }` for a file that signs up new organizations. */
 export type ServerOptions = { env?: Record<string, string>; dataDir?: string };
 
+export type StartedServer = { url: string; dataDir: string; stop: () => Promise<void>; crash: () => Promise<void>; restart: () => Promise<StartedServer> };
+
 /**
  * What the browser tests start: `node dist/server/teamlens.mjs`, or the single executable when
  * TEAMLENS_BINARY names it (e.g. `TEAMLENS_BINARY=dist/bin/teamlens-linux-x64`; .ci/run runs a few
@@ -35,9 +37,10 @@ function serverCommand(): { command: string; args: string[]; env: Record<string,
 
 /**
  * The real server (serverCommand) on a free port with a fresh data directory, or on
- * `options.dataDir` to start it again after `crash()` (SIGKILL, the data kept).
+ * `options.dataDir` to start it again after `crash()` (SIGKILL, the data kept); `restart()` stops it
+ * as an operator would (SIGTERM) and starts it again on the same data directory (a new port).
  */
-export async function startServer(options: ServerOptions = {}): Promise<{ url: string; dataDir: string; stop: () => Promise<void>; crash: () => Promise<void> }> {
+export async function startServer(options: ServerOptions = {}): Promise<StartedServer> {
   const port = await freePort();
   const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'teamlens-e2e-'));
   const url = `http://127.0.0.1:${port}`;
@@ -55,6 +58,12 @@ export async function startServer(options: ServerOptions = {}): Promise<{ url: s
     await new Promise((r) => setTimeout(r, 100));
   }
   let stopped: Promise<void> | undefined;
+  const halt = async () => {
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    const exited = new Promise((r) => child.once('exit', r));
+    child.kill('SIGTERM');
+    await exited;
+  };
   return {
     url,
     dataDir,
@@ -68,6 +77,11 @@ export async function startServer(options: ServerOptions = {}): Promise<{ url: s
         }
         fs.rmSync(dataDir, { recursive: true, force: true });
       })()),
+    /** Stops the server (SIGTERM), keeping its data, and starts it again on the same data directory. */
+    restart: async () => {
+      await halt();
+      return startServer({ ...options, dataDir });
+    },
     /** Kills the server as a crash would, keeping its data for a restart. */
     crash: async () => {
       if (child.exitCode !== null || child.signalCode !== null) return;

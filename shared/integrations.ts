@@ -60,17 +60,22 @@ export type DeploymentSource = (typeof DEPLOYMENT_SOURCES)[number];
 
 export const BACKFILL_MONTHS = { min: 1, max: 24, default: 6 } as const;
 
+/** "acme.atlassian.net" as "https://acme.atlassian.net": an address typed without a scheme is an https one. */
+export const withHttps = (v: string): string => (v && !/^[a-z][a-z\d+.-]*:\/\//i.test(v) ? `https://${v.replace(/^\/+/, '')}` : v);
+
 /**
  * A base URL an admin types, checked as a first, friendly step: https, or http to an IP address or
  * localhost (an address on a private network the server's operator allows: a tests' fake, an
- * in-house Jira); no user name or password in it. Which addresses may really be reached is the
- * server's to decide, where it connects (server/lib/outbound, docs/decisions/0054).
+ * in-house Jira); no user name or password in it. Typed without a scheme, it is completed to https://
+ * (the form and the server read it alike, docs/decisions/0064). Which addresses may really be reached
+ * is the server's to decide, where it connects (server/lib/outbound, docs/decisions/0054).
  */
 export const baseUrlSchema = z
   .string()
   .trim()
   .max(500, 'Base URL: at most 500 characters')
-  .refine((v) => {
+  .transform(withHttps)
+  .pipe(z.string().refine((v) => {
     try {
       const u = new URL(v);
       if (u.username || u.password) return false;
@@ -78,7 +83,7 @@ export const baseUrlSchema = z
     } catch {
       return false;
     }
-  }, 'Base URL: an https:// address (http:// only to an IP address your server’s operator allows)')
+  }, 'Base URL: an https:// address (http:// only to an IP address your server’s operator allows)'))
   .transform((v) => v.replace(/\/+$/, ''));
 
 const secret = (label: string) => z.string().trim().min(1, `${label}: required`).max(10_000, `${label}: at most 10,000 characters`);

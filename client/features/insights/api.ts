@@ -15,7 +15,8 @@ export type InsightsValue = {
 };
 export type InsightsPeriod = { start: string; end: string; label: string };
 export type InsightsMetric = { key: InsightMetricKey; summary: InsightsValue; points: InsightsValue[] };
-export type InsightsSources = { code: boolean; issues: boolean; deployments: boolean; sample: boolean; last_synced_at: string | null };
+/** code / issues / deployments: data of this team or person; *_connected: the organization has such a service at all. */
+export type InsightsSources = { code: boolean; issues: boolean; deployments: boolean; sample: boolean; last_synced_at: string | null; code_connected: boolean; issues_connected: boolean };
 export type PersonRef = { id: string; full_name: string };
 export type InsightsPullRequest = {
   id: string; number: number; title: string; url: string | null; repository: string; state: string;
@@ -56,7 +57,7 @@ export type InsightsPerson = { id: string; full_name: string; role: string | nul
 
 const VALUE = 'n value mean median p75 numerator denominator excluded suppressed';
 const METRICS = `metrics { key summary { ${VALUE} } points { ${VALUE} } }`;
-const SOURCES = 'sources { code issues deployments sample last_synced_at }';
+const SOURCES = 'sources { code issues deployments sample last_synced_at code_connected issues_connected }';
 const PR = `id number title url repository state author_login author { id full_name } created_at first_commit_at ready_at first_review_at merged_at deployed_at
   coding_hours pickup_hours review_hours deploy_hours cycle_hours size reviewers excluded_reasons`;
 const ISSUE = 'id key title url issue_type status status_category story_points created_at resolved_at lead_hours cycle_hours assignee { id full_name }';
@@ -148,13 +149,13 @@ export const individualInsightsQueryOptions = (userId: string | null, w: Pick<In
 const TEAM_CARD = `query TeamInsightsCard($team_id: ID!) {
   teamInsights(team_id: $team_id) { team { id name } periods { label } metrics { key summary { ${VALUE} } points { n value } } ${SOURCES} ${GOALS} }
 }`;
-const MY_CARD = `query MyInsightsCard { individualInsights { open_pull_requests { ${OPEN} } review_requests { ${OPEN} } sources { code } } }`;
+const MY_CARD = `query MyInsightsCard { individualInsights { open_pull_requests { ${OPEN} } review_requests { ${OPEN} } sources { code code_connected } } }`;
 
 export type TeamInsightsCard = Pick<TeamInsights, 'team' | 'sources' | 'goals'> & {
   periods: Array<{ label: string }>;
   metrics: Array<{ key: InsightMetricKey; summary: InsightsValue; points: Array<{ n: number; value: number | null }> }>;
 };
-export type MyInsightsCard = Pick<IndividualInsights, 'open_pull_requests' | 'review_requests'> & { sources: { code: boolean } };
+export type MyInsightsCard = Pick<IndividualInsights, 'open_pull_requests' | 'review_requests'> & { sources: { code: boolean; code_connected: boolean } };
 
 /** The TEAM_INSIGHTS card: the viewer's own team when they may see it, else their first team; null: no team. */
 export const teamInsightsCardQueryOptions = (ownTeamId: string | null) => queryOptions({

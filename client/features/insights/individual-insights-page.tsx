@@ -128,7 +128,7 @@ function Sections({ data, self }: { data: IndividualInsights; self: boolean }) {
       <InsightsSection title="Feedback, goals and reviews" metrics={PRODUCT}>
         <dl className="ins-stats">
           {PRODUCT.filter((k) => metricOf(data.metrics, k)).map((k) => <MetricStat key={k} metric={k} value={metricOf(data.metrics, k)?.summary} />)}
-          <div className="ins-stat"><dt>Open goals</dt><dd><strong className="ins-stat-value">{g.count}</strong><span className="muted ins-stat-parts">{`${g.on_track} on track · ${g.at_risk} at risk · ${g.off_track} off track · ${g.done} done`}</span></dd></div>
+          <div className="ins-stat"><dt>Open goals</dt><dd><strong className="ins-stat-value">{plural(g.count, 'goal')}</strong><span className="muted ins-stat-parts">{`${g.on_track} on track · ${g.at_risk} at risk · ${g.off_track} off track · ${g.done} done`}</span></dd></div>
         </dl>
         {data.review_cycles.length > 0 && (
           <div className="ins-table-wrap" role="region" aria-label="Review scores, table" tabIndex={0}>
@@ -167,8 +167,8 @@ export function IndividualInsightsPage({ userId, search, area }: { userId: strin
       </p>
       {picker}
       <WindowPicker search={search} withGrain={false} />
-      <SourceBadges sources={data.sources} />
-      <NoIntegrationNotice sources={data.sources} admin={me.data?.permission_level === 'ADMIN'} />
+      <SourceBadges sources={data.sources} subject={{ kind: 'person', self }} />
+      <NoIntegrationNotice sources={data.sources} admin={me.data?.permission_level === 'ADMIN'} subject={{ kind: 'person', self }} />
       <Sections data={data} self={self} />
       {!self && <p className="muted ins-note">{plural(data.authored.length, 'pull request')} merged in this window.</p>}
     </section>

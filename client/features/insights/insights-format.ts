@@ -30,6 +30,28 @@ export function formatUnit(unit: MetricUnit, v: number | null | undefined): stri
   }
 }
 
+/**
+ * What a count, rate or score counts (durations, ratios, percents and lines carry their unit): no
+ * number on a tile stands without one. One and many.
+ */
+const UNIT_WORDS: Partial<Record<InsightMetricKey, readonly [string, string]>> = {
+  PR_REVIEW_DEPTH: ['review per PR', 'reviews per PR'],
+  PR_THROUGHPUT: ['PR per member per week', 'PRs per member per week'],
+  DEPLOYMENT_FREQUENCY: ['deploy day per week', 'deploy days per week'],
+  ISSUE_THROUGHPUT: ['issue', 'issues'],
+  STORY_POINTS_COMPLETED: ['point', 'points'],
+  FEEDBACK_GIVEN: ['piece', 'pieces'],
+  FEEDBACK_RECEIVED: ['piece', 'pieces'],
+  REVIEW_SCORE: ['average rating', 'average rating'],
+};
+
+/** A metric's value with its unit: "3.2 h", "45%", "0.02 PRs per member per week", "12 issues". */
+export function formatMetric(key: InsightMetricKey, v: number | null | undefined): string {
+  const text = formatUnit(INSIGHT_METRICS[key].unit, v);
+  const words = UNIT_WORDS[key];
+  return words && v !== null && v !== undefined ? `${text} ${v === 1 ? words[0] : words[1]}` : text;
+}
+
 /** The same value as a plain number for tables and charts (hours stay hours, ratios become percents). */
 export function plainNumber(unit: MetricUnit, v: number | null | undefined): number | null {
   if (v === null || v === undefined) return null;
@@ -50,8 +72,7 @@ export const NOT_ENOUGH = `Not enough data to show (fewer than ${INDIVIDUAL_MIN_
 /** The headline of a value: the median for durations, else the value. */
 export function headline(key: InsightMetricKey, v: InsightsValue): string {
   if (v.suppressed) return NOT_ENOUGH;
-  const unit = INSIGHT_METRICS[key].unit;
-  return formatUnit(unit, unit === 'HOURS' ? v.median ?? v.value : v.value);
+  return formatMetric(key, INSIGHT_METRICS[key].unit === 'HOURS' ? v.median ?? v.value : v.value);
 }
 
 /** What the headline stands on: median, p75, mean and n for durations; the parts of ratios; what was left out. */

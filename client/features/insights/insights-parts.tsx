@@ -71,33 +71,71 @@ export function WindowPicker({ search, withGrain }: { search: InsightsSearch; wi
   );
 }
 
-/** Which data the page stands on, in words (never colour alone). */
-export function SourceBadges({ sources }: { sources: InsightsSources }) {
-  const badge = (on: boolean, label: string) => (
-    <li className={on ? 'ins-badge on' : 'ins-badge'}>{label}: {on ? 'connected' : 'not connected'}</li>
-  );
+export type InsightsSubject = { kind: 'team' } | { kind: 'person'; self: boolean };
+
+/**
+ * Which data the page stands on, in words (never colour alone): connected and this team's (or
+ * person's); connected but none of it assigned to them; or no such service in the organization.
+ */
+export function SourceBadges({ sources, subject }: { sources: InsightsSources; subject: InsightsSubject }) {
+  const team = subject.kind === 'team';
+  const theirTeam = team ? 'this team' : subject.self ? 'your team' : 'their team';
+  const none = {
+    code: team ? 'no repository assigned to this team' : `no account matched to ${subject.self ? 'you' : 'this person'}`,
+    issues: `no project assigned to ${theirTeam}`,
+    deployments: `no repository assigned to ${theirTeam}`,
+  };
+  const badge = (key: 'code' | 'issues' | 'deployments', label: string) => {
+    const on = sources[key];
+    const connected = key === 'issues' ? sources.issues_connected : sources.code_connected;
+    return <li className={on ? 'ins-badge on' : 'ins-badge'}>{label}: {on ? 'connected' : connected ? none[key] : 'not connected'}</li>;
+  };
   return (
     <ul className="ins-badges" aria-label="Data sources">
-      {badge(sources.code, 'Code')}
-      {badge(sources.issues, 'Issues')}
-      {badge(sources.deployments, 'Deployments')}
+      {badge('code', 'Code')}
+      {badge('issues', 'Issues')}
+      {badge('deployments', 'Deployments')}
       {sources.sample && <li className="ins-badge sample">Sample data</li>}
       {sources.last_synced_at && <li className="ins-badge-text muted">Last synced {formatStamp(sources.last_synced_at)}</li>}
     </ul>
   );
 }
 
-/** Code and issue metrics need a connection; the product's own metrics show anyway. */
-export function NoIntegrationNotice({ sources, admin }: { sources: InsightsSources; admin: boolean }) {
+/**
+ * Code and issue metrics need a connection, and the connection's repositories and projects assigned
+ * to the team (a person's accounts matched to them); the product's own metrics show anyway. Says which
+ * is missing and where an admin does it; offers the sample data set only while nothing is connected.
+ */
+export function NoIntegrationNotice({ sources, admin, subject }: { sources: InsightsSources; admin: boolean; subject: InsightsSubject }) {
   if (sources.code && sources.issues) return null;
-  const missing = !sources.code && !sources.issues ? 'Code and issue metrics appear' : !sources.code ? 'Code metrics (pull requests, deployments) appear' : 'Issue and sprint metrics appear';
-  const what = !sources.code && !sources.issues ? 'GitHub, Bitbucket, Jira or Azure Boards is' : !sources.code ? 'GitHub or Bitbucket is' : 'Jira or Azure Boards is';
+  const lines: string[] = [];
+  const notConnected = [!sources.code && !sources.code_connected ? 'GitHub or Bitbucket' : null, !sources.issues && !sources.issues_connected ? 'Jira or Azure Boards' : null].filter((x): x is string => !!x);
+  if (notConnected.length) {
+    const what = !sources.code && !sources.code_connected && !sources.issues && !sources.issues_connected ? 'Code and issue metrics appear' : !sources.code && !sources.code_connected ? 'Code metrics (pull requests, deployments) appear' : 'Issue and sprint metrics appear';
+    lines.push(`${what} once ${notConnected.join(' and ')} ${notConnected.length > 1 ? 'are' : 'is'} connected.`);
+  }
+  const codeUnassigned = !sources.code && sources.code_connected;
+  const issuesUnassigned = !sources.issues && sources.issues_connected;
+  if (subject.kind === 'team' && (codeUnassigned || issuesUnassigned)) {
+    const things = [codeUnassigned ? 'repository' : null, issuesUnassigned ? 'project' : null].filter(Boolean).join(' or ');
+    lines.push(`No ${things} is assigned to this team yet: its ${codeUnassigned && issuesUnassigned ? 'code and issue' : codeUnassigned ? 'code' : 'issue'} metrics appear once one is.`);
+  }
+  if (subject.kind === 'person' && codeUnassigned) lines.push(`No code host account is matched to ${subject.self ? 'you' : 'this person'} yet: pull request metrics appear once one is.`);
+  if (subject.kind === 'person' && issuesUnassigned) lines.push(`No project is assigned to ${subject.self ? 'your' : 'their'} team yet: issue metrics appear once one is.`);
+  if (!lines.length) return null;
+  const nothingConnected = !sources.code_connected && !sources.issues_connected;
+  const assigning = codeUnassigned || issuesUnassigned;
   return (
     <div className="notice ins-notice">
-      <p><strong>{missing} once {what} connected.</strong> Reviews, feedback, goals and retros below come from Teamlens itself.</p>
-      {admin
-        ? <p><Link to="/admin/integrations">Connect a service</Link> or load the sample data set there to see every chart filled.</p>
-        : <p className="muted">An admin of your organization can connect them under Integrations.</p>}
+      <p><strong>{lines.join(' ')}</strong> Reviews, feedback, goals and retros below come from Teamlens itself.</p>
+      {admin ? (
+        <p>
+          {notConnected.length > 0 && <><Link to="/admin/integrations">Connect a service</Link>{nothingConnected ? ' or load the sample data set there to see every chart filled.' : ' under Integrations.'} </>}
+          {subject.kind === 'person' && codeUnassigned && <>Match accounts to people on <Link to="/admin/integrations">Integrations</Link>, under People. </>}
+          {(subject.kind === 'team' ? assigning : issuesUnassigned)
+            && <>Assign repositories and projects to teams on <Link to="/admin/integrations">Integrations</Link>, in each connection’s list of repositories or projects.</>}
+        </p>
+      ) : <p className="muted">{notConnected.length ? 'An admin of your organization can connect them under Integrations.' : 'An admin of your organization assigns them under Integrations.'}</p>}
     </div>
   );
 }

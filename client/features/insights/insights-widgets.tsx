@@ -4,7 +4,7 @@ import { INSIGHT_METRICS } from '../../../shared/insights.js';
 import { meQueryOptions } from '../users/api.js';
 import { myInsightsCardQueryOptions, teamInsightsCardQueryOptions, type OpenPullRequest, type TeamInsightsCard } from './api.js';
 import { COLORS, LazyInsightsChart } from './insights-chart.js';
-import { formatHours, formatUnit, plural } from './insights-format.js';
+import { formatHours, formatMetric, plural } from './insights-format.js';
 import './insights.css';
 
 /**
@@ -36,7 +36,7 @@ function TeamCardBody({ card }: { card: TeamInsightsCard }) {
       <>
         <dl className="ins-card-stats">
           <div><dt>PR cycle time (median)</dt><dd>{formatHours(cycle.summary.median)} <span className="muted">n = {cycle.summary.n}</span></dd></div>
-          <div><dt>{INSIGHT_METRICS.PR_THROUGHPUT.label}</dt><dd>{formatUnit('RATE', throughput.summary.value)} <span className="muted">per member per week</span></dd></div>
+          <div><dt>{INSIGHT_METRICS.PR_THROUGHPUT.label}</dt><dd>{formatMetric('PR_THROUGHPUT', throughput.summary.value)}</dd></div>
         </dl>
         <LazyInsightsChart kind="spark" rows={rows} series={[{ key: 'value', label: 'Throughput', color: COLORS.teal }]} unit=""
           title={`${card.team.name}: throughput per week`} summary={last ? `Latest week ${last.label}: ${last.value}.` : 'No merged pull requests yet.'} />
@@ -46,9 +46,9 @@ function TeamCardBody({ card }: { card: TeamInsightsCard }) {
   const sum = (m: typeof given) => m?.points.reduce((s, p) => s + (p.value ?? 0), 0) ?? 0;
   return (
     <dl className="ins-card-stats">
-      <div><dt>Feedback given</dt><dd>{sum(given)}</dd></div>
-      <div><dt>Feedback received</dt><dd>{sum(received)}</dd></div>
-      <div><dt>Open goals</dt><dd>{card.goals.count}{card.goals.average_progress !== null ? <span className="muted"> · {Math.round(card.goals.average_progress)}% on average</span> : null}</dd></div>
+      <div><dt>Feedback given</dt><dd>{formatMetric('FEEDBACK_GIVEN', sum(given))}</dd></div>
+      <div><dt>Feedback received</dt><dd>{formatMetric('FEEDBACK_RECEIVED', sum(received))}</dd></div>
+      <div><dt>Open goals</dt><dd>{plural(card.goals.count, 'goal')}{card.goals.average_progress !== null ? <span className="muted"> · {Math.round(card.goals.average_progress)}% on average</span> : null}</dd></div>
     </dl>
   );
 }
@@ -98,7 +98,9 @@ export function IndividualInsightsWidget() {
       <h3>My insights</h3>
       {q.isPending ? <p className="muted" role="status">Loading your insights…</p>
         : q.isError ? <p className="muted" role="alert">Your insights could not be loaded.</p>
-        : !q.data.sources.code ? <p className="muted">Your pull requests and reviews appear here once a code host is connected.</p>
+        : !q.data.sources.code ? <p className="muted">{q.data.sources.code_connected
+          ? 'No code host account is matched to you yet: an admin matches accounts to people under Integrations.'
+          : 'Your pull requests and reviews appear here once a code host is connected.'}</p>
         : (
           <>
             <h4>Reviews waiting on me</h4>

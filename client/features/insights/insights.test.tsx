@@ -4,6 +4,7 @@ import { beforeAll, expect, it } from 'vitest';
 import { INSIGHT_METRIC_KEYS, INSIGHT_METRICS, type InsightMetricKey } from '../../../shared/insights.js';
 import { meAs, refusal, stubGraphql } from '../../test/graphql-stub.js';
 import { cleanUpBetweenTests, renderSignedIn } from '../../test/render-route.js';
+import { headline } from './insights-format.js';
 import { daysBefore, localDay, type IndividualInsights, type InsightsPullRequest, type InsightsValue, type TeamInsights } from './api.js';
 
 cleanUpBetweenTests();
@@ -18,7 +19,7 @@ const v = (patch: Partial<InsightsValue>): InsightsValue => ({
   n: 0, value: null, mean: null, median: null, p75: null, numerator: null, denominator: null, excluded: 0, suppressed: false, ...patch,
 });
 const PERIODS = ['3 Mar', '10 Mar', '17 Mar', '24 Mar'].map((label, i) => ({ label, start: `2025-03-${String(3 + i * 7).padStart(2, '0')}T00:00:00Z`, end: `2025-03-${String(10 + i * 7).padStart(2, '0')}T00:00:00Z` }));
-const SOURCES = { code: true, issues: true, deployments: true, sample: true, last_synced_at: '2025-03-31T00:00:00Z' };
+const SOURCES = { code: true, issues: true, deployments: true, sample: true, last_synced_at: '2025-03-31T00:00:00Z', code_connected: true, issues_connected: true };
 
 /** The synthetic dataset's team Alpha (insights-metrics.md section 4): pickup [1, 1, 2, 2, 4] of 6 merged, and so on. */
 const SUMMARY: Partial<Record<InsightMetricKey, InsightsValue>> = {
@@ -95,9 +96,12 @@ it('shows a team’s numbers with n and what was left out, the same numbers as a
   // Other sections: merged without review as a percent with its parts, DORA with the unattributed incident, sprints.
   expect(screen.getByRole('region', { name: 'Merged without review' }).textContent).toContain('16.7%');
   expect(screen.getByRole('region', { name: 'Merged without review' }).textContent).toContain('1 of 6');
+  // Every number with its unit.
+  expect(screen.getByRole('region', { name: 'Throughput' }).querySelector('.ins-stat-value')!.textContent).toBe('0.5 PRs per member per week');
   const dora = screen.getByRole('region', { name: 'Delivery (DORA)' });
   expect(within(dora).getByText(/ALPHA-5 Checkout down/)).toBeTruthy();
   expect(dora.textContent).toContain('20%');
+  expect(dora.querySelector('.ins-stat-value')!.textContent).toBe('1.5 deploy days per week');
   const sprint = within(screen.getByRole('region', { name: 'Sprints, table' })).getAllByRole('row')[1]!;
   expect(sprint.textContent).toContain('80%');
   expect(sprint.textContent).toContain('100%');
@@ -167,7 +171,7 @@ it('shows the dashboard cards: my team’s PR cycle time with its n, and what wa
     WidgetPreferences: () => ({ data: { userWidgetPreferences: { user_id: 'user-1', enabled_widgets: ['TEAM_INSIGHTS', 'INDIVIDUAL_INSIGHTS'] } } }),
     InsightsTeams: () => ({ data: { insightsTeams: [{ id: 'beta', name: 'Beta' }, { id: 'alpha', name: 'Alpha' }] } }),
     TeamInsightsCard: (vars) => ({ data: { teamInsights: vars.team_id === 'alpha' ? { team: TEAM.team, periods: PERIODS, metrics: TEAM.metrics, sources: SOURCES, goals: TEAM.goals } : null } }),
-    MyInsightsCard: () => ({ data: { individualInsights: { open_pull_requests: PERSON.open_pull_requests, review_requests: [], sources: { code: true } } } }),
+    MyInsightsCard: () => ({ data: { individualInsights: { open_pull_requests: PERSON.open_pull_requests, review_requests: [], sources: { code: true, code_connected: true } } } }),
   }, { me: meAs('MEMBER', { team: { id: 'alpha', name: 'Alpha' } }) });
   await renderSignedIn('/home/dashboard');
   const cards = await screen.findByRole('list', { name: 'Dashboard widgets' }, T);
@@ -178,4 +182,48 @@ it('shows the dashboard cards: my team’s PR cycle time with its n, and what wa
   const mine = await within(cards).findByRole('list', { name: 'My open pull requests' }, T);
   expect(mine.textContent).toContain('waiting 3.6 days (87 h) for bob');
   expect(within(cards).getByText('Nobody is waiting for your review.')).toBeTruthy();
+});
+
+it('gives every metric’s headline its unit: hours, percents, lines, per week, per PR, issues, points', () => {
+  for (const key of INSIGHT_METRIC_KEYS) {
+    for (const value of [0.02, 1, 12.5]) {
+      const text = headline(key, v({ n: 6, value, median: value }));
+      expect([key, /\d/.test(text) && /[a-z%]/i.test(text.replace(/[\d.]/g, ''))], text).toEqual([key, true]);
+    }
+  }
+  expect(headline('DEPLOYMENT_FREQUENCY', v({ n: 4, value: 1 }))).toBe('1 deploy day per week');
+  expect(headline('STORY_POINTS_COMPLETED', v({ n: 4, value: 34 }))).toBe('34 points');
+});
+
+const NOT_ASSIGNED = { ...SOURCES, code: false, issues: false, deployments: false, sample: false, last_synced_at: null };
+
+it('tells “not connected” from “connected, none of it this team’s”, and shows an admin where to assign repositories', async () => {
+  stubGraphql({ TeamInsights: () => ({ data: { teamInsights: { ...TEAM, sources: { ...NOT_ASSIGNED, issues_connected: false } } } }) }, { me: meAs('ADMIN') });
+  await renderSignedIn('/insights/team-insights/alpha');
+  await screen.findByRole('heading', { name: 'Team insights: Alpha' }, T);
+  const chips = [...screen.getByRole('list', { name: 'Data sources' }).querySelectorAll('li')].map((li) => li.textContent);
+  expect(chips).toEqual(['Code: no repository assigned to this team', 'Issues: not connected', 'Deployments: no repository assigned to this team']);
+  const notice = screen.getByText(/No repository is assigned to this team yet/).closest('.ins-notice')!;
+  expect(notice.textContent).toContain('Issue and sprint metrics appear once Jira or Azure Boards is connected.');
+  expect(notice.textContent).toContain('Assign repositories and projects to teams on Integrations');
+  // Something is connected already (the sample, or a real service): the sample data set is not offered.
+  expect(notice.textContent).not.toMatch(/sample data/i);
+  expect(within(notice as HTMLElement).getAllByRole('link').map((a) => a.getAttribute('href'))).toContain('/admin/integrations');
+});
+
+it('tells a person no account is matched to them when a code host is connected', async () => {
+  stubGraphql({ IndividualInsights: () => ({ data: { individualInsights: { ...PERSON, sources: NOT_ASSIGNED } } }) }, { me: meAs('MEMBER') });
+  await renderSignedIn('/insights/individual');
+  await screen.findByRole('heading', { name: 'My insights' }, T);
+  const chips = [...screen.getByRole('list', { name: 'Data sources' }).querySelectorAll('li')].map((li) => li.textContent);
+  expect(chips).toEqual(['Code: no account matched to you', 'Issues: no project assigned to your team', 'Deployments: no repository assigned to your team']);
+  expect(screen.getByText(/No code host account is matched to you yet/).closest('.ins-notice')!.textContent).toContain('An admin of your organization assigns them under Integrations.');
+});
+
+it('offers an admin the sample data set while nothing is connected', async () => {
+  stubGraphql({ TeamInsights: () => ({ data: { teamInsights: { ...TEAM, sources: { ...NOT_ASSIGNED, code_connected: false, issues_connected: false } } } }) }, { me: meAs('ADMIN') });
+  await renderSignedIn('/insights/team-insights/alpha');
+  await screen.findByRole('heading', { name: 'Team insights: Alpha' }, T);
+  expect([...screen.getByRole('list', { name: 'Data sources' }).querySelectorAll('li')].map((li) => li.textContent)).toEqual(['Code: not connected', 'Issues: not connected', 'Deployments: not connected']);
+  expect(screen.getByText(/Code and issue metrics appear once GitHub or Bitbucket and Jira or Azure Boards are connected/).closest('.ins-notice')!.textContent).toContain('or load the sample data set there');
 });

@@ -8,7 +8,7 @@ import {
   type InsightsMetric, type InsightsSearch, type InsightsValue, type TeamInsights,
 } from './api.js';
 import { COLORS, ChartFigure, type ChartKind, type ChartRow, type ChartSeries } from './insights-chart.js';
-import { formatDayShort, formatUnit, hasData, inSentence, metricOf, plainNumber, plural, unitSuffix } from './insights-format.js';
+import { formatDayShort, formatMetric, hasData, inSentence, metricOf, plainNumber, plural, unitSuffix } from './insights-format.js';
 import {
   InsightsError, InsightsSection, MetricStat, NoIntegrationNotice, PullRequestsDrillDown, SourceBadges, WindowPicker,
 } from './insights-parts.js';
@@ -68,7 +68,7 @@ function summaryOf(key: InsightMetricKey, m: InsightsMetric | undefined): string
   const unit = INSIGHT_METRICS[key].unit;
   const v = unit === 'HOURS' ? m.summary.median : m.summary.value;
   const withData = m.points.filter((p) => p.n > 0).length;
-  return `${INSIGHT_METRICS[key].label} over the window: ${formatUnit(unit, v)} (n = ${m.summary.n}${m.summary.excluded ? `, ${m.summary.excluded} left out` : ''}); ${plural(withData, 'period')} with data.`;
+  return `${INSIGHT_METRICS[key].label} over the window: ${formatMetric(key, v)} (n = ${m.summary.n}${m.summary.excluded ? `, ${m.summary.excluded} left out` : ''}); ${plural(withData, 'period')} with data.`;
 }
 
 function DrillButton({ metric, onDrill }: { metric: InsightMetricKey | null; onDrill: (m: InsightMetricKey | null) => void }) {
@@ -233,12 +233,12 @@ function ProductSection({ data }: { data: TeamInsights }) {
       <h3>Goals</h3>
       {g.count === 0 ? <p className="muted">No open goals of this team.</p> : (
         <dl className="ins-stats">
-          <div className="ins-stat"><dt>Goals</dt><dd><strong className="ins-stat-value">{g.count}</strong></dd></div>
+          <div className="ins-stat"><dt>Open goals</dt><dd><strong className="ins-stat-value">{plural(g.count, 'goal')}</strong></dd></div>
           <div className="ins-stat"><dt>Average progress</dt><dd><strong className="ins-stat-value">{g.average_progress === null ? '—' : `${Math.round(g.average_progress)}%`}</strong></dd></div>
-          <div className="ins-stat"><dt>On track</dt><dd><strong className="ins-stat-value">{g.on_track}</strong></dd></div>
-          <div className="ins-stat"><dt>At risk</dt><dd><strong className="ins-stat-value">{g.at_risk}</strong></dd></div>
-          <div className="ins-stat"><dt>Off track</dt><dd><strong className="ins-stat-value">{g.off_track}</strong></dd></div>
-          <div className="ins-stat"><dt>Done</dt><dd><strong className="ins-stat-value">{g.done}</strong></dd></div>
+          <div className="ins-stat"><dt>On track</dt><dd><strong className="ins-stat-value">{plural(g.on_track, 'goal')}</strong></dd></div>
+          <div className="ins-stat"><dt>At risk</dt><dd><strong className="ins-stat-value">{plural(g.at_risk, 'goal')}</strong></dd></div>
+          <div className="ins-stat"><dt>Off track</dt><dd><strong className="ins-stat-value">{plural(g.off_track, 'goal')}</strong></dd></div>
+          <div className="ins-stat"><dt>Done</dt><dd><strong className="ins-stat-value">{plural(g.done, 'goal')}</strong></dd></div>
         </dl>
       )}
       <h3>Retros</h3>
@@ -284,8 +284,8 @@ export function TeamInsightsPage({ teamId, search, area, admin }: { teamId: stri
       <h1>Team insights: {data.team.name}</h1>
       <p className="muted">{plural(data.members, 'member')}. Trends of the team as a whole, compared with itself over time: never a ranking of people.</p>
       <WindowPicker search={search} withGrain />
-      <SourceBadges sources={data.sources} />
-      <NoIntegrationNotice sources={data.sources} admin={admin} />
+      <SourceBadges sources={data.sources} subject={{ kind: 'team' }} />
+      <NoIntegrationNotice sources={data.sources} admin={admin} subject={{ kind: 'team' }} />
       {code && (
         <>
           <PrFlowSection data={data} onDrill={setDrill} />

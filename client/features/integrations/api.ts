@@ -33,8 +33,8 @@ export type ExternalAccountPage = { items: ExternalAccount[]; total: number };
 export type AccountFilter = 'ALL' | 'UNMATCHED' | 'AMBIGUOUS' | 'MATCHED' | 'BOTS';
 export type CodeProcess = CodeProcessSettings & { updated_at: string | null };
 export type SampleDataStatus = { loaded: boolean; runs: SyncRun[] };
-export type TrackerTarget = { connection_id: string; scope_id: string; provider: IntegrationProvider; name: string; team_owned: boolean };
-export type RetroActionIssue = { action_item_id: string; provider: IntegrationProvider; key: string; url: string | null; closed_at: string | null };
+export type TrackerTarget = { connection_id: string; scope_id: string; provider: IntegrationProvider; name: string; team_owned: boolean; sample: boolean };
+export type RetroActionIssue = { action_item_id: string; provider: IntegrationProvider; key: string; url: string | null; closed_at: string | null; sample: boolean };
 
 export type ConnectInput = {
   provider: IntegrationProvider; base_url?: string | null; account?: string | null; auth_kind?: AuthKind | null; token?: string | null; app_id?: string | null;
@@ -88,13 +88,13 @@ export const sampleDataQueryOptions = queryOptions({
 export const trackerTargetsQueryOptions = (retroId: string) => queryOptions({
   queryKey: ['integrations', 'trackerTargets', retroId],
   queryFn: async () => (await gql<{ trackerTargets?: TrackerTarget[] }>(
-    'query TrackerTargets($retro_id: ID!) { trackerTargets(retro_id: $retro_id) { connection_id scope_id provider name team_owned } }', { retro_id: retroId })).trackerTargets ?? [],
+    'query TrackerTargets($retro_id: ID!) { trackerTargets(retro_id: $retro_id) { connection_id scope_id provider name team_owned sample } }', { retro_id: retroId })).trackerTargets ?? [],
 });
 
 export const retroActionIssuesQueryOptions = (retroId: string) => queryOptions({
   queryKey: ['integrations', 'retroActionIssues', retroId],
   queryFn: async () => (await gql<{ retroActionIssues?: RetroActionIssue[] }>(
-    'query RetroActionIssues($retro_id: ID!) { retroActionIssues(retro_id: $retro_id) { action_item_id provider key url closed_at } }', { retro_id: retroId })).retroActionIssues ?? [],
+    'query RetroActionIssues($retro_id: ID!) { retroActionIssues(retro_id: $retro_id) { action_item_id provider key url closed_at sample } }', { retro_id: retroId })).retroActionIssues ?? [],
 });
 
 /** Every change refreshes the whole integrations family (connections, accounts, sample status). */
@@ -150,7 +150,7 @@ export const useRemoveSampleData = () => useIntegrationsMutation(async () =>
 
 export const useSendRetroActionToTracker = () => useIntegrationsMutation(async ({ action_item_id, scope_id }: { action_item_id: string; scope_id: string }) =>
   (await gql<{ sendRetroActionToTracker: RetroActionIssue }>(
-    'mutation SendRetroActionToTracker($action_item_id: ID!, $scope_id: ID!) { sendRetroActionToTracker(action_item_id: $action_item_id, scope_id: $scope_id) { action_item_id provider key url closed_at } }',
+    'mutation SendRetroActionToTracker($action_item_id: ID!, $scope_id: ID!) { sendRetroActionToTracker(action_item_id: $action_item_id, scope_id: $scope_id) { action_item_id provider key url closed_at sample } }',
     { action_item_id, scope_id })).sendRetroActionToTracker);
 
 export const DEPLOYMENT_SOURCE_LABELS: Record<DeploymentSource, string> = {

@@ -108,7 +108,11 @@ export function ConnectDialog({ provider, onClose }: { provider: IntegrationProv
     }
     setErrors({});
     setFormError(null);
-    return input;
+    // "acme.atlassian.net" reads as https://acme.atlassian.net (the shared schema): the field shows what is sent.
+    const completed = parsed.success ? parsed.data.base_url ?? null : null;
+    const field = formRef.current?.querySelector<HTMLInputElement>('[name="base_url"]');
+    if (completed && field?.value.trim() && field.value.trim() !== completed) field.value = completed;
+    return { ...input, base_url: completed ?? input.base_url };
   }
 
   function refused(err: unknown) {

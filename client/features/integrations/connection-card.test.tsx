@@ -40,3 +40,16 @@ it('Azure Boards without a webhook secret says where to set it; GitHub keeps its
   expect(screen.getByText('(signed with the webhook secret you set)', { exact: false })).toBeTruthy();
   expect(screen.queryByText(/Service hooks/)).toBeNull();
 });
+
+it('a sample connection says it is built-in sample data and offers what works on it: sync, test, its repositories; no address, token, pause or disconnect', () => {
+  renderCard(azure({ id: 'sample-gh', provider: 'GITHUB', base_url: '', account: 'acme', webhook_url: null, is_sample: true, last_synced_at: '2026-11-30T08:00:00.000Z',
+    scopes: [{ id: 's1', kind: 'REPOSITORY', external_id: 'acme/web-app', name: 'acme/web-app', url: null, default_branch: 'main', included: true, team: { id: 't-web', name: 'Web' } }] }));
+  const card = screen.getByRole('article', { name: 'GitHub' });
+  expect(within(card).getByText('Sample data, built into Teamlens: nothing is fetched from GitHub')).toBeTruthy();
+  expect(within(card).queryByText('Address')).toBeNull();
+  expect(within(card).queryByText('Token')).toBeNull();
+  expect(within(card).queryByRole('region', { name: /Webhook URL/ })).toBeNull();
+  const buttons = within(card).getAllByRole('button').map((b) => b.textContent);
+  expect(buttons).toEqual(expect.arrayContaining(['Sync now', 'Test connection', 'Save repositories']));
+  for (const absent of ['Pause', 'Update token', 'Disconnect']) expect(buttons).not.toContain(absent);
+});

@@ -93,11 +93,14 @@ function Connected({ initial, label, teams }: { initial: IntegrationConnection; 
     <>
       <dl className="integration-facts">
         {c.edition && <div><dt>Edition</dt><dd>{c.edition}</dd></div>}
-        <div><dt>Account</dt><dd>{c.account || '—'}</dd></div>
-        <div><dt>Address</dt><dd className="integration-code">{c.base_url}</dd></div>
-        <div><dt>{c.auth_kind === 'APP' ? 'Private key' : 'Token'}</dt><dd>ends in <code>{c.secret_hint}</code></dd></div>
+        {c.is_sample ? <div><dt>Data</dt><dd>Sample data, built into Teamlens: nothing is fetched from {PROVIDER_LABEL[c.provider]}</dd></div> : (
+          <>
+            <div><dt>Account</dt><dd>{c.account || '—'}</dd></div>
+            <div><dt>Address</dt><dd className="integration-code">{c.base_url}</dd></div>
+            <div><dt>{c.auth_kind === 'APP' ? 'Private key' : 'Token'}</dt><dd>ends in <code>{c.secret_hint}</code></dd></div>
+          </>
+        )}
         <div><dt>Last sync</dt><dd>{c.last_synced_at ? formatDateTime(c.last_synced_at) : 'Not yet'}</dd></div>
-        {c.is_sample && <div><dt>Data</dt><dd>Sample data (a built-in fake service)</dd></div>}
       </dl>
       {c.last_error && <p className="notice notice-warning" role="status">{c.last_error}</p>}
       {c.webhook_url && (c.provider === 'AZURE_BOARDS' ? <AzureServiceHookSetup url={c.webhook_url} hasSecret={c.has_webhook_secret} /> : (
@@ -120,10 +123,12 @@ function Connected({ initial, label, teams }: { initial: IntegrationConnection; 
           {test.isPending ? 'Testing…' : 'Test connection'}
         </button>
         {!c.is_sample && <button type="button" className="button button-secondary" onClick={() => setEditing((v) => !v)} aria-expanded={editing}>Update token</button>}
-        <button type="button" className="button button-secondary" disabled={update.isPending}
-          onClick={() => update.mutate({ id: c.id, input: { paused: !paused } }, { onSuccess: () => showAlert(paused ? `${label} syncs again.` : `${label} is paused: no syncs until you resume it.`, 'success'), onError: fail })}>
-          {paused ? 'Resume' : 'Pause'}
-        </button>
+        {(!c.is_sample || paused) && (
+          <button type="button" className="button button-secondary" disabled={update.isPending}
+            onClick={() => update.mutate({ id: c.id, input: { paused: !paused } }, { onSuccess: () => showAlert(paused ? `${label} syncs again.` : `${label} is paused: no syncs until you resume it.`, 'success'), onError: fail })}>
+            {paused ? 'Resume' : 'Pause'}
+          </button>
+        )}
         {!c.is_sample && <button type="button" className="button button-ghost" onClick={() => setDisconnecting(true)}>Disconnect</button>}
       </div>
       {editing && <UpdateForm connection={c} onDone={() => setEditing(false)} />}

@@ -65,7 +65,7 @@ function ProviderGroup({ title, text, providers, byProvider, teams }: {
   );
 }
 
-/** Sample data: the synthetic dataset through fake GitHub and Jira services and a real sync; removable in one step. */
+/** Sample data: a sample GitHub and Jira answered inside Teamlens, read by the sync engine (docs/decisions/0064); removable in one step. */
 function SampleDataPanel({ connections, teams }: { connections: IntegrationConnection[]; teams: Parameters<typeof ProviderCard>[0]['teams'] }) {
   const id = useId();
   const status = useQuery(sampleDataQueryOptions);
@@ -86,14 +86,15 @@ function SampleDataPanel({ connections, teams }: { connections: IntegrationConne
     <section className="settings-section" aria-labelledby={id}>
       <h2 id={id}>Sample data</h2>
       <p>
-        No GitHub or Jira at hand? Load a sample data set: a made-up team’s pull requests, issues and sprints, brought in by the same sync as a real connection,
-        so every insights page fills. It is marked as sample data everywhere and removed in one step.
+        {loaded ? 'The sample data set' : 'No GitHub or Jira at hand? Load a sample data set'}: four made-up teams’ pull requests, deployments, issues and sprints over the last six months,
+        read by the same sync as a real connection from a sample GitHub and Jira built into Teamlens, so every insights page fills. It goes to your teams named
+        Platform, Web, Mobile and Data (else to your biggest teams), is marked as sample data everywhere and is removed in one step.
       </p>
       {status.isPending ? <PendingView label="Checking for sample data…" /> : status.isError ? <p role="alert" className="form-error">{status.error.message}</p> : (
         <>
           <div aria-live="polite" className="integration-live">
             {runs.filter(isActiveRun).map((r) => <SyncProgress key={r.id} run={r} name="Sample data" />)}
-            {loaded && !loading && <p className="integration-sample-note"><strong>Sample data is loaded.</strong> The insights pages show a made-up team, not your organization.</p>}
+            {loaded && !loading && <p className="integration-sample-note"><strong>Sample data is loaded.</strong> The insights pages show made-up work, not your organization’s. Each sample repository and project below says which team it counts for.</p>}
           </div>
           {connections.length > 0 && (
             <div className="integration-grid">

@@ -88,24 +88,27 @@ it('connecting Jira: Cloud asks the site, email and API token; Data Center its b
   const form = await screen.findByRole('form', { name: 'Connect Jira' });
   const edition = within(form).getByRole('group', { name: 'Jira edition' });
   expect((within(edition).getByRole('radio', { name: /Jira Cloud/ }) as HTMLInputElement).checked).toBe(true);
-  fireEvent.change(within(form).getByLabelText('Site URL'), { target: { value: 'https://acme.atlassian.net' } });
+  // Typed without https://: completed, not refused (the shared schema).
+  fireEvent.change(within(form).getByLabelText('Site URL'), { target: { value: 'acme.atlassian.net' } });
   fireEvent.change(within(form).getByLabelText('API token'), { target: { value: 'ATATT-secret' } });
   // Cloud without the email: said at its field, nothing sent.
   fireEvent.click(within(form).getByRole('button', { name: 'Test connection' }));
   expect(await within(form).findByText('Account email: required (Jira Cloud signs in with an email and an API token)', undefined, T)).toBeTruthy();
   expect(calls.some((c) => c.operationName === 'TestIntegrationInput')).toBe(false);
+  expect(within(form).queryByText(/Base URL: an https/)).toBeNull();
 
   fireEvent.click(within(edition).getByRole('radio', { name: /Jira Data Center/ }));
   expect(within(form).queryByLabelText('Account email')).toBeNull();
   expect(within(form).queryByLabelText('Site URL')).toBeNull();
   expect(within(form).getByText(/context path/)).toBeTruthy();
-  fireEvent.change(within(form).getByLabelText('Base URL'), { target: { value: 'https://jira.acme.test/jira' } });
+  fireEvent.change(within(form).getByLabelText('Base URL'), { target: { value: 'jira.acme.test/jira' } });
   fireEvent.change(within(form).getByLabelText('Personal access token'), { target: { value: 'NjM0-pat' } });
   fireEvent.click(within(form).getByRole('button', { name: 'Test connection' }));
   expect(await within(form).findByText(/Connected to Jira Data Center 10\.3\.1/, undefined, T)).toBeTruthy();
   expect(calls.find((c) => c.operationName === 'TestIntegrationInput')!.variables.input).toMatchObject({
     provider: 'JIRA', base_url: 'https://jira.acme.test/jira', account: null, auth_kind: 'TOKEN', token: 'NjM0-pat',
   });
+  expect((within(form).getByLabelText('Base URL') as HTMLInputElement).value).toBe('https://jira.acme.test/jira');
 });
 
 it('a running sync shows a progress bar with its label, a rate-limited one when it resumes, and the history its items and errors', async () => {
@@ -236,4 +239,39 @@ it('a retro action item is sent to the team’s tracker from the summary, and it
   expect(calls.find((c) => c.operationName === 'SendRetroActionToTracker')!.variables).toEqual({ action_item_id: item.id, scope_id: 'r-api' });
   expect(calls.find((c) => c.operationName === 'TrackerTargets')!.variables).toEqual({ retro_id: retro.id });
   expect(screen.queryByRole('button', { name: `Send to tracker: ${item.text}` })).toBeNull();
+});
+
+it('an action item sent to the sample tracker shows its key marked as sample data, with no link out of Teamlens', async () => {
+  const issues: Array<Record<string, unknown>> = [];
+  stubGraphql({
+    TrackerTargets: () => ({ data: { trackerTargets: [{ connection_id: 'gh', scope_id: 'r-web', provider: 'GITHUB', name: 'acme/web-app', team_owned: true, sample: true }] } }),
+    RetroActionIssues: () => ({ data: { retroActionIssues: issues } }),
+    SendRetroActionToTracker: ({ action_item_id }: GraphqlVariables) => {
+      issues.push({ action_item_id, provider: 'GITHUB', key: 'acme/web-app#90001', url: null, closed_at: null, sample: true });
+      return { data: { sendRetroActionToTracker: issues[0] } };
+    },
+  });
+  const retro = endedRetro();
+  const item = retro.action_items[0]!;
+  render(<QueryClientProvider client={createQueryClient()}><RetroSummary retro={retro} /></QueryClientProvider>);
+  fireEvent.click(await screen.findByRole('button', { name: `Send to tracker: ${item.text}` }, T));
+  const form = await screen.findByRole('form', { name: 'Send to tracker' });
+  expect(within(within(form).getByLabelText('Repository or project')).getAllByRole('option').map((o) => o.textContent)).toEqual(['acme/web-app (sample GitHub, this team)']);
+  fireEvent.click(within(form).getByRole('button', { name: 'Open the issue' }));
+  const key = await screen.findByText('acme/web-app#90001', { exact: false }, T);
+  expect(key.textContent).toBe('acme/web-app#90001 (sample data)');
+  expect(key.closest('a')).toBeNull();
+});
+
+it('once the sample data set is loaded, the page no longer offers to load it: it shows the sample connections and how to remove them', async () => {
+  stubPage([connection({ id: 'sgh', is_sample: true, base_url: '', webhook_url: null, sync_runs: [run()] })], {
+    SampleInsightsData: () => ({ data: { sampleInsightsData: { loaded: true, runs: [run()] } } }),
+  });
+  await renderSignedIn(PATH);
+  const panel = await screen.findByRole('region', { name: 'Sample data' }, T);
+  await within(panel).findByText('Sample data is loaded.', undefined, T);
+  expect(panel.textContent).not.toMatch(/load a sample data set|load sample data/i);
+  expect(within(panel).queryByRole('button', { name: 'Load sample data' })).toBeNull();
+  expect(within(panel).getByRole('button', { name: 'Remove sample data' })).toBeTruthy();
+  expect(within(panel).getByRole('article', { name: 'Sample GitHub' })).toBeTruthy();
 });

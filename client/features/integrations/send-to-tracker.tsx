@@ -23,6 +23,8 @@ function TrackerCell({ retroId, actionItemId, actionText }: { retroId: string; a
   const issue = issues.data?.find((i) => i.action_item_id === actionItemId);
   if (issue) {
     const text = `${issue.key}${issue.closed_at ? ' (closed)' : ''}`;
+    // A sample issue has no page outside Teamlens: its key, marked as sample data.
+    if (issue.sample) return <span className="tracker-issue">{text} <span className="muted">(sample data)</span></span>;
     return issue.url
       ? <a className="tracker-issue" href={issue.url} target="_blank" rel="noreferrer">{text}<span className="sr-only"> in {PROVIDER_LABEL[issue.provider]} (opens in a new tab)</span></a>
       : <span className="tracker-issue">{text}</span>;
@@ -47,7 +49,9 @@ function SendDialog({ targets, actionItemId, actionText, onClose }: { targets: T
     if (typeof scope !== 'string' || !scope) return;
     try {
       const issue = await send.mutateAsync({ action_item_id: actionItemId, scope_id: scope });
-      showAlert(`Issue ${issue.key} was opened. The action item is marked done when it closes.`, 'success');
+      showAlert(issue.sample
+        ? `Sample issue ${issue.key} was opened in the sample data set. Nobody closes it there: mark the action item done here.`
+        : `Issue ${issue.key} was opened. The action item is marked done when it closes.`, 'success');
       onClose();
     } catch (err) {
       setError(err instanceof Error ? err.message : 'Something went wrong.');
@@ -64,7 +68,7 @@ function SendDialog({ targets, actionItemId, actionText, onClose }: { targets: T
             <div className="field">
               <label htmlFor={id}>Repository or project</label>
               <select id={id} name="scope_id" defaultValue={ordered[0]?.scope_id}>
-                {ordered.map((t) => <option key={t.scope_id} value={t.scope_id}>{t.name} ({PROVIDER_LABEL[t.provider]}{t.team_owned ? ', this team' : ''})</option>)}
+                {ordered.map((t) => <option key={t.scope_id} value={t.scope_id}>{t.name} ({t.sample ? 'sample ' : ''}{PROVIDER_LABEL[t.provider]}{t.team_owned ? ', this team' : ''})</option>)}
               </select>
             </div>
             <FormError message={error} />

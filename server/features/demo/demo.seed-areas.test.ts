@@ -129,20 +129,26 @@ describe('the goals and growth demo', () => {
 });
 
 describe('the insights demo', () => {
-  it('loads the sample data set through the fake GitHub and Jira once the scheduler runs, and team insights show it on a demo team', async () => {
+  it('loads the sample data set once the scheduler runs, and team insights show it on each of the four demo teams', async () => {
     const admin = await signedIn(app, DEFAULT_ADMIN_EMAIL);
     const status = async () => (await admin.gql('query { sampleInsightsData { loaded runs { status } } }')).data!.sampleInsightsData as { loaded: boolean; runs: Array<{ status: string }> };
     for (let i = 0; i < 20 && !(await status()).runs.every((r) => r.status === 'DONE'); i++) await app.services.scheduler.tick();
     expect((await status()).runs.map((r) => r.status)).toEqual(['DONE', 'DONE']);
-    expect(one<{ n: number }>('select count(*) as n from ext_pull_requests').n).toBe(10);
     const teams = (await admin.gql('query { insightsTeams { id name } }')).data!.insightsTeams as Array<{ id: string; name: string }>;
-    const scoped = all<{ team_id: string }>("select distinct team_id from integration_scopes where team_id is not null");
-    expect(scoped.length).toBe(2);
-    const team = teams.find((t) => t.id === scoped[0]!.team_id)!;
-    const res = await admin.gql('query($t: ID!) { teamInsights(team_id: $t, grain: WEEK) { sources { code issues sample } metrics { key summary { n } } } }', { t: team.id });
-    expect(res.errors).toBeUndefined();
-    expect(res.data!.teamInsights.sources).toMatchObject({ code: true, sample: true });
-    expect(res.data!.teamInsights.metrics.find((m: { key: string }) => m.key === 'PR_TIME_TO_MERGE').summary.n).toBeGreaterThan(0);
+    const scoped = all<{ name: string; team: string }>('select s.name, t.name as team from integration_scopes s join teams t on t.id = s.team_id order by s.name');
+    expect(scoped.map((s) => [s.name, s.team])).toEqual([
+      ['DATA', 'Data'], ['MOB', 'Mobile'], ['PLAT', 'Platform'], ['WEB', 'Web'],
+      ['acme/data-pipeline', 'Data'], ['acme/mobile-app', 'Mobile'], ['acme/platform-api', 'Platform'], ['acme/web-app', 'Web'],
+    ]);
+    // Each team's lead and engineers wrote its pull requests; its manager none.
+    for (const team of teams) {
+      const res = await admin.gql('query($t: ID!) { teamInsights(team_id: $t, grain: WEEK) { sources { code issues sample } metrics { key summary { n } } } }', { t: team.id });
+      expect(res.errors).toBeUndefined();
+      expect([team.name, res.data!.teamInsights.sources]).toEqual([team.name, { code: true, issues: true, sample: true }]);
+      expect(res.data!.teamInsights.metrics.find((m: { key: string }) => m.key === 'PR_TIME_TO_MERGE').summary.n, team.name).toBeGreaterThan(20);
+    }
+    const authors = all<{ role: string }>(`select distinct u.role from ext_pull_requests p join ext_accounts a on a.id = p.author_account_id join users u on u.id = a.user_id`).map((r) => r.role).sort();
+    expect(authors).toEqual(['Software Engineer', 'Tech Lead']);
   });
 });
 

@@ -24,6 +24,16 @@ export function teamScopes(db: Db, orgId: string, teamId: string): TeamScopes {
   return scopesOf(rows);
 }
 
+/**
+ * Whether the organization has a code host (GitHub, Bitbucket) and an issue tracker (Jira, Azure
+ * Boards) connected at all, the sample's included: a page tells “not connected” from “connected, but
+ * nothing of it is this team's or this person's” (docs/decisions/0064).
+ */
+export function connectedSources(db: Db, orgId: string): { code_connected: boolean; issues_connected: boolean } {
+  const providers = new Set(db.all<{ provider: string }>(sql`select distinct provider from integration_connections where organization_id = ${orgId}`).map((r) => r.provider));
+  return { code_connected: providers.has('GITHUB') || providers.has('BITBUCKET'), issues_connected: providers.has('JIRA') || providers.has('AZURE_BOARDS') };
+}
+
 /** Every included scope of the organization (an organization-wide view). */
 export function organizationScopes(db: Db, orgId: string): TeamScopes {
   const rows = db.all<{ id: string; kind: string; is_sample: number; last_synced_at: string | null }>(sql`

@@ -7,7 +7,7 @@ import { loadUser } from '../users/users.loaders.js';
 import type { UserRow } from '../users/users.repo.js';
 import { requirePersonInsights } from './insights.access.js';
 import {
-  accountsOf, assignedIssues, authoredPullRequests, pullRequestsByIds, reviewEventsOf, reviewersOf, reviewRequestsFor, reviewsGivenBy, teamScopes,
+  accountsOf, assignedIssues, authoredPullRequests, connectedSources, pullRequestsByIds, reviewEventsOf, reviewersOf, reviewRequestsFor, reviewsGivenBy, teamScopes,
 } from './insights.code.repo.js';
 import { countMetric, forIndividual, issueMetrics, prFactColumns, prFlowMetrics, snapshotMetric, type PrRow } from './insights.metrics.js';
 import type { InsightsMetric } from './insights.values.js';
@@ -104,7 +104,7 @@ export function computeIndividualInsights(db: Db, orgId: string, person: UserRow
     user: person, from: iso(window.from), to: iso(window.to),
     periods: presentPeriods(periods),
     metrics: inRegistryOrder(forIndividual(metrics, INDIVIDUAL_MIN_N)),
-    sources: { code: accounts.length > 0, issues: issues.length > 0 || scopes.projects.length > 0, deployments: scopes.repos.length > 0, sample: scopes.sample, last_synced_at: scopes.lastSyncedAt },
+    sources: { code: accounts.length > 0, issues: issues.length > 0 || scopes.projects.length > 0, deployments: scopes.repos.length > 0, sample: scopes.sample, last_synced_at: scopes.lastSyncedAt, ...connectedSources(db, orgId) },
     authored: authored.map(present),
     open_pull_requests: openPullRequests,
     review_requests: reviewRequests,

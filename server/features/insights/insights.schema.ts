@@ -44,6 +44,10 @@ export const insightsSchema = /* GraphQL */ `
     "Some of the data is the sample data set."
     sample: Boolean!
     last_synced_at: DateTime
+    "The organization has a code host connected (the sample's included), whether or not any of it is this team's or person's."
+    code_connected: Boolean!
+    "The organization has an issue tracker connected (the sample's included), whether or not any of it is this team's or person's."
+    issues_connected: Boolean!
   }
 
   "A pull request with its boundary timestamps and durations (hours): what every PR number drills down to."

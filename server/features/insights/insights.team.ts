@@ -9,7 +9,7 @@ import { readPrFacts } from '../integrations/integrations.pr-facts.js';
 import type { TeamRow } from '../teams/teams.repo.js';
 import { insightsPeopleOf, insightsTeamsOf, requireTeamInsights } from './insights.access.js';
 import {
-  closedUnmergedMs, closedUnmergedPullRequests, deploymentsIn, DEPLOY_LOOKBACK_MS, mergedPullRequests, resolvedIssues, reviewersOf, sprintIssues, sprintsIn, teamIncidents, teamScopes,
+  closedUnmergedMs, closedUnmergedPullRequests, connectedSources, deploymentsIn, DEPLOY_LOOKBACK_MS, mergedPullRequests, resolvedIssues, reviewersOf, sprintIssues, sprintsIn, teamIncidents, teamScopes,
 } from './insights.code.repo.js';
 import { countMetric, deliveryMetrics, issueMetrics, prFlowMetrics, snapshotMetric, sprintEnd, sprintMetrics, sprintOutcome, type PrRow } from './insights.metrics.js';
 import { bucket, ratioValue, type InsightsMetric } from './insights.values.js';
@@ -75,7 +75,7 @@ export function computeTeamInsights(db: Db, orgId: string, team: TeamRow, args: 
     team, from: iso(window.from), to: iso(window.to), grain, members: memberIds.length,
     periods: presentPeriods(periods),
     metrics: inRegistryOrder(metrics),
-    sources: { code: scopes.repos.length > 0, issues: scopes.projects.length > 0, deployments: scopes.repos.length > 0, sample: scopes.sample, last_synced_at: scopes.lastSyncedAt },
+    sources: { code: scopes.repos.length > 0, issues: scopes.projects.length > 0, deployments: scopes.repos.length > 0, sample: scopes.sample, last_synced_at: scopes.lastSyncedAt, ...connectedSources(db, orgId) },
     sprints: outcomes.filter((o) => (o.end_at ? Date.parse(o.end_at) >= window.from : true)),
     unattributed_incidents: unattributed.map(presentIssue),
     review_cycles: cycles,

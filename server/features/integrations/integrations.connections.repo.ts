@@ -4,7 +4,7 @@ import type { Db } from '../../db/connection.js';
 import { newId } from '../../lib/tokens.js';
 import type { ScopeInfo } from './integrations.provider.js';
 import type { ConnectionRow } from './integrations.secrets.js';
-import { extAccounts, integrationConnections, integrationScopes } from './integrations.tables.js';
+import { extAccounts, integrationConnections, integrationScopes, retroActionIssues } from './integrations.tables.js';
 import { httpUrlOrNull } from './integrations.urls.js';
 
 /** Storage of connections and their scopes (docs/decisions/0051). Every read is scoped by organization. */
@@ -81,4 +81,10 @@ export function countUnmatchedAccounts(db: Db, connectionIds: readonly string[])
 export function touchSynced(db: Db, id: string, at: string): void {
   db.update(integrationConnections).set({ last_synced_at: at, status: sql`case when ${integrationConnections.status} = 'ERROR' then 'CONNECTED' else ${integrationConnections.status} end`, last_error: null })
     .where(eq(integrationConnections.id, id)).run();
+}
+
+/** How many retro action items a connection opened as issues in a scope (by the scope's external id). */
+export function countActionIssues(db: Db, connectionId: string, scopeExternalId: string): number {
+  return db.select({ n: count() }).from(retroActionIssues).innerJoin(integrationScopes, eq(integrationScopes.id, retroActionIssues.scope_id))
+    .where(and(eq(retroActionIssues.connection_id, connectionId), eq(integrationScopes.external_id, scopeExternalId))).get()?.n ?? 0;
 }

@@ -15,12 +15,12 @@ import type { Viewer } from '../auth/viewer.js';
 import type { FeaturePart } from '../feature-part.js';
 import { findTeamsByIds } from '../teams/teams.repo.js';
 import { loadTeam, loadUser } from '../users/users.loaders.js';
-import { adapterFor } from './integrations.adapters.js';
+import { adapterFor, adapterOf } from './integrations.adapters.js';
 import {
   countUnmatchedAccounts, deleteConnection, findConnection, findConnectionOfProvider, insertConnection, listConnections, listScopes, patchConnection,
   setScopeChoices, upsertScopes, type ScopeRow,
 } from './integrations.connections.repo.js';
-import { IntegrationError, shownFailure } from './integrations.errors.js';
+import { IntegrationError, NotTheService, notTheServiceMessage, shownFailure } from './integrations.errors.js';
 import type { ConnectionTest, OpenConnection } from './integrations.provider.js';
 import {
   credentialsHint, openConnection, openCredentials, scrubSecrets, sealCredentials, sealWebhookSecret, type ConnectionRow, type Credentials,
@@ -52,10 +52,11 @@ function requireConnection(ctx: Ctx, id: string): { viewer: Viewer; row: Connect
  * words, never a 500, and never the words of an SDK, which may quote what the target answered
  * (shownFailure; the server log has them).
  */
-export async function runTest(connection: OpenConnection, log?: Services['log']): Promise<ConnectionTest> {
+export async function runTest(connection: OpenConnection, log?: Services['log'], adapter = adapterFor(connection.provider)): Promise<ConnectionTest> {
   try {
-    return await adapterFor(connection.provider).test(connection, AbortSignal.timeout(TEST_TIMEOUT_MS));
+    return await adapter.test(connection, AbortSignal.timeout(TEST_TIMEOUT_MS));
   } catch (err) {
+    if (err instanceof NotTheService) return { ok: false, message: notTheServiceMessage(connection.provider, connection.baseUrl), missing: [] };
     if (!(err instanceof IntegrationError)) log?.warn({ provider: connection.provider, error: scrubSecrets(err instanceof Error ? err.message : String(err), connection.credentials) }, 'integration test failed unexpectedly');
     return { ok: false, message: scrubSecrets(shownFailure(connection.provider, err), connection.credentials), missing: [] };
   }
@@ -89,7 +90,7 @@ function audit(ctx: Ctx, viewer: Viewer, provider: IntegrationProvider, secret: 
 export async function refreshScopes(services: Services, row: ConnectionRow, opts: { throwOnError?: boolean } = {}): Promise<ScopeRow[]> {
   const connection = openConnection(services, row);
   try {
-    const list = await adapterFor(row.provider).listScopes(connection, AbortSignal.timeout(60_000));
+    const list = await adapterOf(services.db, row).listScopes(connection, AbortSignal.timeout(60_000));
     upsertScopes(services.db, row.organization_id, row.id, list);
   } catch (err) {
     const message = scrubSecrets(shownFailure(row.provider, err), connection.credentials);
@@ -118,7 +119,7 @@ export const integrationsConnectionsPart: FeaturePart = {
       testIntegration: async (_: unknown, args: { id: string }, ctx: Ctx) => {
         const { row } = requireConnection(ctx, args.id);
         const connection = openConnection(ctx.services, row);
-        const result = await runTest(connection, ctx.services.log);
+        const result = await runTest(connection, ctx.services.log, adapterOf(ctx.services.db, row));
         if (result.ok) patchConnection(ctx.services.db, row.id, { external_info: { ...row.external_info, ...(result.info ?? {}) }, ...(row.status === 'ERROR' ? { status: 'CONNECTED', last_error: null } : {}) });
         return presentTest(result, connection.credentials);
       },
@@ -163,7 +164,7 @@ export const integrationsConnectionsPart: FeaturePart = {
           const old = openCredentials(keys, row);
           const credentials: Credentials = row.auth_kind === 'APP' ? { ...old, private_key: input.private_key ?? old.private_key } : { token: input.token ?? old.token };
           if (row.auth_kind === 'APP' ? !input.private_key : !input.token) throw badInput(row.auth_kind === 'APP' ? 'private_key: this connection signs in as a GitHub App: give its private key.' : 'token: this connection signs in with a token.');
-          const result = await runTest(openConnection(ctx.services, row, credentials), ctx.services.log);
+          const result = await runTest(openConnection(ctx.services, row, credentials), ctx.services.log, adapterOf(ctx.services.db, row));
           if (!result.ok) refused(result, credentials);
           Object.assign(patch, { secret_sealed: sealCredentials(keys, row.id, credentials), secret_hint: credentialsHint(credentials), external_info: { ...row.external_info, ...(result.info ?? {}) }, last_error: null });
           if (row.status === 'ERROR') patch.status = 'CONNECTED';
@@ -213,9 +214,10 @@ export const integrationsConnectionsPart: FeaturePart = {
       },
     },
     IntegrationConnection: {
-      edition: (r: ConnectionRow) => (r.provider === 'JIRA' ? (flavourOf({ externalInfo: r.external_info, account: r.account }) === 'DATA_CENTER' ? 'Jira Data Center' : 'Jira Cloud') : null),
+      edition: (r: ConnectionRow) => (r.provider === 'JIRA' && !r.is_sample ? (flavourOf({ externalInfo: r.external_info, account: r.account }) === 'DATA_CENTER' ? 'Jira Data Center' : 'Jira Cloud') : null),
       has_webhook_secret: (r: ConnectionRow) => !!r.webhook_secret_sealed,
-      webhook_url: (r: ConnectionRow, _: unknown, ctx: Ctx) => (PROVIDERS_WITH_WEBHOOKS.includes(r.provider) ? `${ctx.services.config.baseUrl}/api/integrations/webhooks/${r.id}` : null),
+      // The sample's services send no webhooks.
+      webhook_url: (r: ConnectionRow, _: unknown, ctx: Ctx) => (PROVIDERS_WITH_WEBHOOKS.includes(r.provider) && !r.is_sample ? `${ctx.services.config.baseUrl}/api/integrations/webhooks/${r.id}` : null),
       connected_by: (r: ConnectionRow, _: unknown, ctx: Ctx) => loadUser(ctx, r.created_by),
       scopes: (r: ConnectionRow, _: unknown, ctx: Ctx) => listScopes(ctx.services.db, r.id),
       current_run: (r: ConnectionRow, _: unknown, ctx: Ctx) => listRuns(ctx.services.db, [r.id], 1)[0] ?? null,

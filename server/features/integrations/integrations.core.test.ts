@@ -6,15 +6,13 @@ import { jobs, jobSchedules } from '../../jobs/jobs.tables.js';
 import { fakeClock, type FakeClock } from '../../jobs/jobs.test-support.js';
 import { addUser, captureLogs, codeOf, createTestApp, seedOrg, signedIn } from '../../test/helpers.js';
 import { auditEvents } from '../audit/audit.tables.js';
-import { createTeam } from '../teams/teams.repo.js';
-import { users } from '../users/users.tables.js';
 import { seedEndedRetro } from '../retros/retros.progress.test-support.js';
 import { retroActionItems } from '../retros/retros.tables.js';
 import { startFakeGitHub, type FakeGitHub } from './fakes/fake-github.js';
 import { signatureOf } from './github/github.webhook.js';
-import { BOT, ISSUES, PULL_REQUESTS } from './sample/synthetic-dataset.js';
+import { PULL_REQUESTS } from './sample/synthetic-dataset.js';
 import { openCredentials } from './integrations.secrets.js';
-import { extAccounts, extIssues, extPullRequests, integrationConnections, syncRuns, webhookDeliveries } from './integrations.tables.js';
+import { extPullRequests, integrationConnections, syncRuns, webhookDeliveries } from './integrations.tables.js';
 import { FAKES_ENV } from './integrations.outbound.test-support.js';
 
 /**
@@ -57,7 +55,6 @@ const read = async () => {
   return r.data!.integration as Record<string, any>;
 };
 const prCount = () => app.services.db.select({ id: extPullRequests.id }).from(extPullRequests).where(eq(extPullRequests.connection_id, connectionId)).all().length;
-const name = (id: string) => app.services.db.select({ n: users.full_name }).from(users).where(eq(users.id, id)).get()!.n;
 const webhook = (body: string, headers: Record<string, string>, id = connectionId) =>
   app.inject({ method: 'POST', url: `/api/integrations/webhooks/${id}`, payload: body, headers: { 'content-type': 'application/json', ...headers } });
 
@@ -302,46 +299,6 @@ describe('organizations and disconnecting', () => {
     expect(codeOf(await admin.gql(GET, { id: connectionId }))).toBe('NOT_FOUND');
     const audit = app.services.db.select().from(auditEvents).where(eq(auditEvents.action, 'INTEGRATION_SECRET_CHANGED')).all().map((a) => a.details);
     expect(audit).toContainEqual({ integration: 'GitHub', secret: 'token', change: 'removed' });
-  });
-});
-
-describe('the sample data set', () => {
-  const count = (table: typeof extPullRequests | typeof extIssues) => app.services.db.select({ id: table.id }).from(table).where(eq(table.organization_id, world.org.id)).all().length;
-
-  it('loads the synthetic dataset through fake GitHub and Jira and the same sync, with teams and people; removed in one step', async () => {
-    // Core (the seeded team) gets two more members: the biggest team; Web has two.
-    const alpha = [world.report.id, (await addUser(app, world.org.id, { full_name: 'Zed Alpha', team_id: world.team.id })).id, (await addUser(app, world.org.id, { full_name: 'Amy Alpha', team_id: world.team.id })).id];
-    const web = createTeam(app.services.db, world.org.id, { name: 'Web' });
-    const beta = [(await addUser(app, world.org.id, { full_name: 'Ben Beta', team_id: web.id })).id, (await addUser(app, world.org.id, { full_name: 'Cat Beta', team_id: web.id })).id];
-    const STATUS = `{ loaded runs { kind status error } }`;
-    const loaded = await admin.gql(`mutation { loadSampleInsightsData ${STATUS} }`);
-    expect(loaded.errors).toBeUndefined();
-    expect(loaded.data!.loadSampleInsightsData).toMatchObject({ loaded: true, runs: [{ kind: 'BACKFILL', status: 'QUEUED' }, { kind: 'BACKFILL', status: 'QUEUED' }] });
-    await settle();
-    const status = (await admin.gql(`{ sampleInsightsData ${STATUS} }`)).data!.sampleInsightsData as { runs: Array<{ status: string; error: string | null }> };
-    expect(status.runs.map((r) => [r.status, r.error])).toEqual([['DONE', null], ['DONE', null]]);
-    expect(count(extPullRequests)).toBe(PULL_REQUESTS.length);
-    expect(count(extIssues)).toBe(ISSUES.length);
-
-    const list = (await admin.gql(`{ integrations { provider is_sample scopes { name team { id } } } }`)).data!.integrations as Array<{ provider: string; is_sample: boolean; scopes: Array<{ name: string; team: { id: string } | null }> }>;
-    expect(list.map((c) => [c.provider, c.is_sample]).sort()).toEqual([['GITHUB', true], ['JIRA', true]]);
-    const teamOf = (name: string) => list.flatMap((c) => c.scopes).find((s) => s.name === name)?.team?.id;
-    expect(teamOf('acme/api')).toBe(world.team.id);
-    expect(teamOf('acme/web')).toBe(web.id);
-    const accounts = app.services.db.select().from(extAccounts).where(eq(extAccounts.organization_id, world.org.id)).all();
-    const byLogin = (login: string) => accounts.find((a) => a.login === login)!;
-    const alphaByName = [...alpha].sort((a, b) => name(a).localeCompare(name(b)));
-    const betaByName = [...beta].sort((a, b) => name(a).localeCompare(name(b)));
-    expect([byLogin('alice').user_id, byLogin('bob').user_id, byLogin('carol').user_id]).toEqual(alphaByName);
-    expect([byLogin('dave').user_id, byLogin('erin').user_id]).toEqual(betaByName);
-    expect(byLogin('alice').match_kind).toBe('MANUAL');
-    expect(byLogin(BOT.login)).toMatchObject({ is_bot: true, user_id: null });
-    expect(accounts.find((a) => a.external_id === 'jira-carol')!.user_id).toBe(alphaByName[2]);
-
-    expect((await admin.gql(`mutation { removeSampleInsightsData }`)).data!.removeSampleInsightsData).toBe(true);
-    expect(count(extPullRequests)).toBe(0);
-    expect(count(extIssues)).toBe(0);
-    expect((await admin.gql(`{ sampleInsightsData ${STATUS} }`)).data!.sampleInsightsData).toEqual({ loaded: false, runs: [] });
   });
 });
 

@@ -78,6 +78,36 @@ export function unreachable(provider: IntegrationProvider): IntegrationError {
 }
 
 /**
+ * A server answered at the base URL, but not as the provider's API answers: a web page, a login
+ * page, something that is not JSON, or JSON without what the provider always sends (GitHub's login,
+ * Jira's account id, Slack's `ok`). Its body is never quoted (docs/decisions/0054). A connection
+ * test names the host the admin typed (`notTheServiceMessage`, in runTest); a sync shows this message.
+ * Adapters' tests let it through to runTest rather than turning it into their own words.
+ */
+export class NotTheService extends IntegrationError {
+  constructor(readonly provider: IntegrationProvider) {
+    super('BAD_PAYLOAD', `The server at the base URL answered, but it is not ${PROVIDER_LABEL[provider]}: check the base URL.`);
+  }
+}
+
+/** What a connection test says of a NotTheService: the host the admin typed, and what it is not (docs/decisions/0064). */
+export function notTheServiceMessage(provider: IntegrationProvider, baseUrl: string): string {
+  let host = baseUrl;
+  try { host = new URL(baseUrl).host; } catch { /* the address as typed */ }
+  return `The server at ${host} answered, but it is not ${PROVIDER_LABEL[provider]}: check the base URL.`;
+}
+
+/** Whether a content type is JSON's (application/json, application/vnd.github+json, ...). */
+export const isJsonType = (contentType: string | null | undefined): boolean => !!contentType && /[/+]json\b/i.test(contentType);
+
+/**
+ * A 4xx answer that is not JSON, other than those a proxy in front of the service may send for it
+ * (401, 403, 429): a web server's page, so another server than the provider's API.
+ */
+export const foreignErrorAnswer = (status: number, contentType: string | null | undefined): boolean =>
+  status >= 400 && status < 500 && ![401, 403, 429].includes(status) && !isJsonType(contentType);
+
+/**
  * What an admin is shown of any failure: an IntegrationError's own words; the outbound guard's
  * refusal as `unreachable`; anything else in fixed words, since an SDK's message may quote the
  * service's answer (a parse error quotes the body it could not read).

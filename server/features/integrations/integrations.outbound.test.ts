@@ -3,7 +3,6 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { IntegrationProvider } from '../../../shared/integrations.js';
-import { fakeClock } from '../../jobs/jobs.test-support.js';
 import type { Resolver } from '../../lib/outbound/outbound.types.js';
 import { closedPort, startListener, type Listener } from '../../lib/outbound/outbound.test-support.js';
 import { newId } from '../../lib/tokens.js';
@@ -132,6 +131,42 @@ describe('with OUTBOUND_ALLOW_PRIVATE=127.0.0.1', () => {
   });
 });
 
+describe('a server that answers but is not the service', () => {
+  // A web page, someone else's JSON, a reply that is not JSON, a web server's 404 page.
+  const answers = {
+    page: { status: 200, headers: { 'content-type': 'text/html' }, body: `<html>${MARKER}</html>` },
+    json: { status: 200, body: `{"service":"${MARKER}"}` },
+    broken: { status: 200, body: `{"oops": "${MARKER}"` },
+    missing: { status: 404, headers: { 'content-type': 'text/html' }, body: `<h1>${MARKER}</h1>` },
+  };
+  // What Jira and Azure DevOps already say of some of them, naming the base URL too.
+  const own: Partial<Record<IntegrationProvider, Partial<Record<keyof typeof answers, string>>>> = {
+    JIRA: { missing: 'No Jira answered at this base URL: check the address, including the context path if Jira runs under one (for example https://jira.example.com/jira).' },
+    AZURE_BOARDS: Object.fromEntries((['page', 'broken', 'missing'] as const).map((k) => [k, 'Azure DevOps does not know this organization URL: check the base URL and the organization.'])),
+  };
+
+  it.each(PROVIDERS)('%s: names the host and what it is not, never “could not be reached”, never its words', async (provider) => {
+    for (const [name, answer] of Object.entries(answers) as Array<[keyof typeof answers, (typeof answers)[keyof typeof answers]]>) {
+      const target = await startListener(answer);
+      try {
+        const result = await tested(allowingAdmin, provider, target.url);
+        const label = { GITHUB: 'GitHub', BITBUCKET: 'Bitbucket Cloud', JIRA: 'Jira', AZURE_BOARDS: 'Azure Boards', SLACK: 'Slack' }[provider];
+        expect([name, result], provider).toEqual([name, { ok: false, missing: [], message: own[provider]?.[name] ?? `The server at 127.0.0.1:${target.port} answered, but it is not ${label}: check the base URL.` }]);
+      } finally {
+        await target.close();
+      }
+    }
+    // Connecting is refused in the same words, and stores nothing.
+    const target = await startListener(answers.json);
+    try {
+      const r = await allowingAdmin.gql(CONNECT, { input: input(provider, target.url) });
+      expect([codeOf(r), r.errors?.[0]?.message]).toEqual(['BAD_USER_INPUT', expect.stringContaining(`The server at 127.0.0.1:${target.port} answered, but it is not`)]);
+    } finally {
+      await target.close();
+    }
+  });
+});
+
 describe('redirects', () => {
   it.each(PROVIDERS)('%s does not follow a redirect to another host, allowed or not: no credential reaches it', async (provider) => {
     const target = await startListener();
@@ -165,27 +200,6 @@ describe('redirects', () => {
     } finally {
       await redirector.close();
       await publicLike.close();
-    }
-  });
-});
-
-describe('the sample data set', () => {
-  it('loads on a server without OUTBOUND_ALLOW_PRIVATE: its own fakes only, and only while it loads', async () => {
-    const scheduler = strict.services.scheduler;
-    await scheduler.stop();
-    scheduler.useClock(fakeClock(new Date().toISOString()).now);
-    expect((await strictAdmin.gql('mutation { loadSampleInsightsData { loaded } }')).errors).toBeUndefined();
-    for (let i = 0; i < 20; i++) {
-      const s = await scheduler.tick();
-      if (!s.done && !s.failed && !s.dead && !s.lost) break;
-    }
-    const status = (await strictAdmin.gql('{ sampleInsightsData { loaded runs { status error } } }')).data!.sampleInsightsData as { runs: Array<{ status: string; error: string | null }> };
-    expect(status.runs).toEqual([{ status: 'DONE', error: null }, { status: 'DONE', error: null }]);
-    const list = (await strictAdmin.gql('{ integrations { base_url is_sample } }')).data!.integrations as Array<{ base_url: string; is_sample: boolean }>;
-    expect(list).toHaveLength(2);
-    for (const c of list) {
-      const u = new URL(c.base_url);
-      expect(strict.services.outbound.verdict(u.hostname, Number(u.port), false), c.base_url).toBe('a loopback address');
     }
   });
 });

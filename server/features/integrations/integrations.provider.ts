@@ -24,6 +24,8 @@ export type OpenConnection = {
   backfillMonths: number;
   /** The one way out to `baseUrl` (server/lib/outbound, docs/decisions/0054): every client is built on `outbound.client(baseUrl)`. */
   outbound: Outbound;
+  /** A sample connection: answered by the sample data set in this process, never over the network (docs/decisions/0064). */
+  sample?: boolean;
 };
 
 export type ConnectionTest = {

@@ -10,7 +10,7 @@ import { retroPath } from '../retros/retros.actions.js';
 import { findActionItem, managerOf, runningRetroIdsOfTeam } from '../retros/retros.actions.repo.js';
 import { retroActionItems, retros } from '../retros/retros.tables.js';
 import type { FeaturePart } from '../feature-part.js';
-import { adapterFor } from './integrations.adapters.js';
+import { adapterOf } from './integrations.adapters.js';
 import { shownFailure } from './integrations.errors.js';
 import { findConnectionById, findScope } from './integrations.connections.repo.js';
 import type { OpenConnection } from './integrations.provider.js';
@@ -27,7 +27,7 @@ import { httpUrlOrNull } from './integrations.urls.js';
  */
 type IssueRow = typeof retroActionIssues.$inferSelect;
 
-const present = (row: IssueRow & { provider: string }) => ({ action_item_id: row.action_item_id, provider: row.provider, key: row.key, url: row.url, closed_at: row.closed_at });
+const present = (row: IssueRow & { provider: string; sample: boolean }) => ({ action_item_id: row.action_item_id, provider: row.provider, key: row.key, url: row.url, closed_at: row.closed_at, sample: row.sample });
 
 /**
  * Marks issues closed and their action items DONE (those not DONE or DROPPED already), and tells the
@@ -68,7 +68,7 @@ export function markClosedActionIssues(services: Pick<Services, 'db' | 'pubsub'>
 /** Asks the service about this connection's open action-item issues (per scope) and closes the ones closed there. */
 export async function checkActionIssues(services: Services, connection: OpenConnection, signal: AbortSignal): Promise<number> {
   const { db } = services;
-  const adapter = adapterFor(connection.provider);
+  const adapter = adapterOf(db, connection);
   if (!adapter.issueStates) return 0;
   const open = db.select({ external_id: retroActionIssues.external_id, scope_id: retroActionIssues.scope_id, kind: integrationScopes.kind, scope_external_id: integrationScopes.external_id, name: integrationScopes.name })
     .from(retroActionIssues).innerJoin(integrationScopes, eq(integrationScopes.id, retroActionIssues.scope_id))
@@ -97,12 +97,12 @@ function requireSendableItem(ctx: MercuriusContext, id: string) {
 }
 
 function targetsFor(db: Db, orgId: string, teamId: string) {
-  const rows = db.select({ scope: integrationScopes, provider: integrationConnections.provider }).from(integrationScopes)
+  const rows = db.select({ scope: integrationScopes, provider: integrationConnections.provider, sample: integrationConnections.is_sample }).from(integrationScopes)
     .innerJoin(integrationConnections, eq(integrationConnections.id, integrationScopes.connection_id))
     .where(and(eq(integrationScopes.organization_id, orgId), eq(integrationScopes.included, true), inArray(integrationScopes.kind, ['REPOSITORY', 'PROJECT']))).all();
   return rows
-    .filter((r) => !!adapterFor(r.provider).createIssue)
-    .map((r) => ({ connection_id: r.scope.connection_id, scope_id: r.scope.id, provider: r.provider, name: r.scope.name, team_owned: r.scope.team_id === teamId }))
+    .filter((r) => !!adapterOf(db, r).createIssue)
+    .map((r) => ({ connection_id: r.scope.connection_id, scope_id: r.scope.id, provider: r.provider, name: r.scope.name, team_owned: r.scope.team_id === teamId, sample: r.sample }))
     .sort((a, b) => Number(b.team_owned) - Number(a.team_owned) || a.name.localeCompare(b.name));
 }
 
@@ -118,11 +118,11 @@ export const integrationsRetroActionsPart: FeaturePart = {
         const viewer = requireViewer(ctx);
         const { db } = ctx.services;
         retroAccess(db, viewer, args.retro_id);
-        return db.select({ issue: retroActionIssues, provider: integrationConnections.provider }).from(retroActionIssues)
+        return db.select({ issue: retroActionIssues, provider: integrationConnections.provider, sample: integrationConnections.is_sample }).from(retroActionIssues)
           .innerJoin(retroActionItems, eq(retroActionItems.id, retroActionIssues.action_item_id))
           .innerJoin(integrationConnections, eq(integrationConnections.id, retroActionIssues.connection_id))
           .where(and(eq(retroActionIssues.organization_id, viewer.organizationId), eq(retroActionItems.retro_id, args.retro_id))).all()
-          .map((r) => present({ ...r.issue, provider: r.provider }));
+          .map((r) => present({ ...r.issue, provider: r.provider, sample: r.sample }));
       },
     },
     Mutation: {
@@ -134,7 +134,7 @@ export const integrationsRetroActionsPart: FeaturePart = {
         const scope = findScope(db, viewer.organizationId, args.scope_id);
         const row = scope && findConnectionById(db, scope.connection_id);
         if (!scope || !row || !scope.included || (scope.kind !== 'REPOSITORY' && scope.kind !== 'PROJECT')) throw badInput('scope_id: not a repository or project you can send action items to.', { fields: { scope_id: 'Choose a repository or project.' } });
-        const adapter = adapterFor(row.provider);
+        const adapter = adapterOf(db, row);
         if (!adapter.createIssue) throw badInput(`scope_id: ${row.provider} does not take issues.`, { fields: { scope_id: 'Choose another repository or project.' } });
         const connection = openConnection(ctx.services, row);
         const link = `${config.baseUrl}${retroPath(item.retro_id)}`;
@@ -150,7 +150,7 @@ export const integrationsRetroActionsPart: FeaturePart = {
         const stored = db.insert(retroActionIssues).values({
           action_item_id: item.id, organization_id: viewer.organizationId, connection_id: row.id, scope_id: scope.id, external_id: created.externalId, key: created.key, url: httpUrlOrNull(created.url), created_by: viewer.userId,
         }).returning().get();
-        return present({ ...stored, provider: row.provider });
+        return present({ ...stored, provider: row.provider, sample: row.is_sample });
       },
     },
   },

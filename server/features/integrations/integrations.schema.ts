@@ -64,7 +64,7 @@ export const integrationsSchema = /* GraphQL */ `
     status: IntegrationStatus!
     last_error: String
     last_synced_at: DateTime
-    "The sample data set's connection (a fake service); removed with the sample data."
+    "The sample data set's connection (answered by the sample data set inside Teamlens, docs/decisions/0064); removed with the sample data."
     is_sample: Boolean!
     connected_by: User
     created_at: DateTime!
@@ -126,8 +126,11 @@ export const integrationsSchema = /* GraphQL */ `
     action_item_id: ID!
     provider: IntegrationProvider!
     key: String!
+    "Null for an issue of the sample data set: it has no page outside Teamlens."
     url: String
     closed_at: DateTime
+    "An issue of the sample data set's tracker (docs/decisions/0064)."
+    sample: Boolean!
   }
 
   "Where a retro action item can be sent: a repository or project of a connected code host or tracker."
@@ -138,6 +141,8 @@ export const integrationsSchema = /* GraphQL */ `
     name: String!
     "Owned by the retro's team."
     team_owned: Boolean!
+    "A repository or project of the sample data set."
+    sample: Boolean!
   }
 
   input ConnectIntegrationInput {
@@ -212,7 +217,7 @@ export const integrationsSchema = /* GraphQL */ `
     "Admin: matches every unmatched account again by the users' fields and email."
     rematchExternalAccounts: Int!
     updateCodeProcessSettings(input: CodeProcessSettingsInput!): CodeProcessSettings!
-    "Admin: loads the sample data set through fake GitHub and Jira services and a real sync."
+    "Admin: loads the sample data set: a sample GitHub and Jira answered inside Teamlens, read by the sync engine."
     loadSampleInsightsData: SampleDataStatus!
     "Admin: removes the sample connections and all they brought in."
     removeSampleInsightsData: Boolean!

@@ -41,7 +41,7 @@ export function credentialsHint(credentials: Credentials): string {
 export function openConnection(services: Pick<Services, 'keys' | 'outbound'>, row: ConnectionRow, credentials: Credentials = openCredentials(services.keys, row)): OpenConnection {
   return {
     id: row.id, organizationId: row.organization_id, provider: row.provider, baseUrl: row.base_url, account: row.account, authKind: row.auth_kind,
-    credentials, externalInfo: row.external_info ?? {}, backfillMonths: row.backfill_months, outbound: services.outbound,
+    credentials, externalInfo: row.external_info ?? {}, backfillMonths: row.backfill_months, outbound: services.outbound, sample: row.is_sample,
   };
 }
 

@@ -11,7 +11,7 @@ import { parseInput } from '../../lib/parse.js';
 import type { Services } from '../../services.js';
 import { isFeatureAreaOn } from '../feature-areas/feature-areas.guard.js';
 import type { FeaturePart } from '../feature-part.js';
-import { adapterFor } from './integrations.adapters.js';
+import { adapterOf } from './integrations.adapters.js';
 import { readCodeProcessSettings } from './integrations.code-process.js';
 import { findConnection, findConnectionById, listScopes, patchConnection, touchSynced } from './integrations.connections.repo.js';
 import { IntegrationError, shownFailure } from './integrations.errors.js';
@@ -112,7 +112,7 @@ export async function executeRun(services: Services, runId: string, job: Pick<Jo
   patchRun(db, run.id, { status: 'RUNNING', started_at: run.started_at ?? iso(nowMs), resumes_at: null, error: null, job_id: job.jobId });
 
   let connection: OpenConnection | null = null;
-  const adapter = adapterFor(row.provider);
+  const adapter = adapterOf(db, row);
   let written = run.items_written;
   let requests = run.requests;
   let pending: Partial<SyncRunRow> = {};
@@ -240,7 +240,6 @@ export const integrationsSyncPart: FeaturePart = {
         const row = findConnection(ctx.services.db, viewer.organizationId, args.id);
         if (!row) throw notFound('Integration');
         if (row.status === 'PAUSED') throw conflict('This connection is paused: resume it first.');
-        if (row.is_sample) throw conflict('The sample data is loaded once: remove it and load it again to refresh it.');
         const kind = parseInput(syncKindSchema, args.kind) ?? (row.last_synced_at ? 'INCREMENTAL' : 'BACKFILL');
         return startSync(ctx.services, row, kind);
       },

@@ -17,7 +17,7 @@ const connection = () => text('connection_id').notNull().references(() => integr
  * holds the credentials as sealed JSON (server/lib/secret-box.ts, purpose `integration:<id>`):
  * `{ token }` or `{ app_id, installation_id, private_key }`; `webhook_secret_sealed` the secret
  * webhooks are signed with (purpose `integration-webhook:<id>`). Neither ever leaves the server.
- * `is_sample`: the sample data set's connection (a fake service), removed in one step.
+ * `is_sample`: the sample data set's connection (answered inside Teamlens, docs/decisions/0064), removed in one step.
  */
 export const integrationConnections = sqliteTable('integration_connections', {
   id: text('id').primaryKey(),

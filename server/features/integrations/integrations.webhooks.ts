@@ -1,6 +1,6 @@
 import { and, eq, lt } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { adapterFor } from './integrations.adapters.js';
+import { adapterOf } from './integrations.adapters.js';
 import { findConnectionById } from './integrations.connections.repo.js';
 import { createIngestWriter } from './integrations.ingest.js';
 import { markClosedActionIssues } from './integrations.retro-actions.js';
@@ -42,7 +42,7 @@ export const integrationsWebhooksPart: FeaturePart = {
       scope.post<{ Params: { connectionId: string } }>('/api/integrations/webhooks/:connectionId', { bodyLimit: WEBHOOK_BODY_LIMIT, config: { rule: 'PUBLIC' } }, async (request, reply) => {
         const { db, keys, log } = app.services;
         const row = /^[\w-]{1,100}$/.test(request.params.connectionId) ? findConnectionById(db, request.params.connectionId) : undefined;
-        const adapter = row && adapterFor(row.provider);
+        const adapter = row && adapterOf(db, row);
         if (!row || !adapter?.webhook) return reply.code(404).send({ error: 'NOT_FOUND', message: 'No such integration.' });
         const rawBody = Buffer.isBuffer(request.body) ? request.body : Buffer.from(typeof request.body === 'string' ? request.body : '');
         const connection = openConnection(app.services, row);

@@ -1,5 +1,5 @@
 import type { ScopeKind, StatusCategory } from '../../../../shared/integrations.js';
-import { IntegrationError } from '../integrations.errors.js';
+import { IntegrationError, NotTheService } from '../integrations.errors.js';
 import type { AccountInput, ConnectionTest, CreatedIssue, IssueInput, OpenConnection, ProviderAdapter, ScopeInfo, SyncContext } from '../integrations.provider.js';
 import { azureCall, azureClients, type AzureClients } from './azure.client.js';
 import type { TreeStructureGroup } from 'azure-devops-node-api/interfaces/WorkItemTrackingInterfaces.js';
@@ -21,9 +21,11 @@ async function test(connection: OpenConnection, _signal: AbortSignal): Promise<C
   let who: string;
   try {
     const data = await azureCall('your profile', async () => (await clients.locations()).getConnectionData());
-    if (!data?.authenticatedUser) throw new IntegrationError('BAD_PAYLOAD', 'Azure DevOps answered without the signed-in user.');
+    // Azure DevOps always names the signed-in user: other JSON is another server's.
+    if (!data || typeof data !== 'object' || !data.authenticatedUser) throw new NotTheService('AZURE_BOARDS');
     who = data.authenticatedUser.providerDisplayName ?? data.authenticatedUser.customDisplayName ?? 'this token';
   } catch (err) {
+    if (err instanceof NotTheService) throw err;
     if (err instanceof IntegrationError) return { ok: false, missing: [], message: err.kind === 'NOT_FOUND' ? 'Azure DevOps does not know this organization URL: check the base URL and the organization.' : err.message };
     throw err;
   }

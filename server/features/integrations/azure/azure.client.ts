@@ -5,7 +5,7 @@ import type { LocationsApi } from 'azure-devops-node-api/LocationsApi.js';
 import type { WorkItemTrackingApi } from 'azure-devops-node-api/WorkItemTrackingApi.js';
 import type { IRequestHandler } from 'azure-devops-node-api/interfaces/common/VsoBaseInterfaces.js';
 import { OutboundRefusedError } from '../../../lib/outbound/outbound.types.js';
-import { IntegrationError, classifyHttpFailure, unreachable } from '../integrations.errors.js';
+import { IntegrationError, NotTheService, classifyHttpFailure, unreachable } from '../integrations.errors.js';
 import type { OpenConnection } from '../integrations.provider.js';
 
 /**
@@ -82,7 +82,8 @@ export async function azureCall<T>(what: string, run: () => Promise<T>, now: () 
       if (e.statusCode === 401 || e.statusCode === 203) throw new IntegrationError('AUTH', `Azure DevOps rejected the personal access token (${what}): it is wrong, expired or revoked, or not for this organization.`);
       throw classifyHttpFailure('AZURE_BOARDS', e.statusCode, e.responseHeaders, now(), what);
     }
-    if (err instanceof SyntaxError) throw new IntegrationError('BAD_PAYLOAD', `Azure DevOps answered something that is not JSON (${what}).`);
+    // Not JSON, or JSON the SDK cannot read as Azure DevOps's (it stumbles over a missing field): another server's answer.
+    if (err instanceof SyntaxError || err instanceof TypeError) throw new NotTheService('AZURE_BOARDS');
     if (e.code) throw unreachable('AZURE_BOARDS');
     if (err instanceof Error && /Failed to find api location|resource areas/i.test(err.message)) {
       throw new IntegrationError('NOT_FOUND', `Azure DevOps does not offer ${what} at this organization URL: check the base URL and the organization.`);

@@ -1,5 +1,5 @@
 import type { CodeProcessSettings } from '../../../../shared/integrations.js';
-import { IntegrationError } from '../integrations.errors.js';
+import { IntegrationError, NotTheService } from '../integrations.errors.js';
 import type { AccountInput, ConnectionTest, CreatedIssue, OpenConnection, ProviderAdapter, PullRequestInput, ScopeInfo, SyncContext } from '../integrations.provider.js';
 import {
   BitbucketAccessError, createBitbucketClient, repoPath,
@@ -99,6 +99,8 @@ async function test(connection: OpenConnection, signal: AbortSignal): Promise<Co
   let step: 'workspace' | 'repository' | 'pullrequest' = 'workspace';
   try {
     const ws = await client.get<{ slug?: string; name?: string; uuid?: string }>(`/workspaces/${workspaceOf(connection)}`, `workspace ${connection.account}`);
+    // Bitbucket always names a workspace by its slug and uuid: other JSON is another server's.
+    if (!ws || typeof ws !== 'object' || (typeof ws.slug !== 'string' && typeof ws.uuid !== 'string')) throw new NotTheService('BITBUCKET');
     step = 'repository';
     const repos = await client.get<{ size?: number; values: BbRepository[] }>(`/repositories/${workspaceOf(connection)}?pagelen=1`, 'repositories');
     const first = repos.values?.[0];
@@ -120,7 +122,7 @@ async function test(connection: OpenConnection, signal: AbortSignal): Promise<Co
     }
     return { ok: true, message: `Connected to ${where}.`, missing: [], info };
   } catch (err) {
-    if (!(err instanceof IntegrationError)) throw err;
+    if (!(err instanceof IntegrationError) || err instanceof NotTheService) throw err;
     if (err instanceof BitbucketAccessError) {
       const missing = err.missing.length ? err.missing : step === 'workspace' ? ['account'] : [step];
       return { ok: false, message: `Bitbucket Cloud refused access: the token lacks the ${missing.join(', ')} permission (read).`, missing };

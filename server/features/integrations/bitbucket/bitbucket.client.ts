@@ -1,4 +1,4 @@
-import { classifyHttpFailure, IntegrationError, unreachable } from '../integrations.errors.js';
+import { classifyHttpFailure, foreignErrorAnswer, IntegrationError, NotTheService, unreachable } from '../integrations.errors.js';
 import type { OpenConnection } from '../integrations.provider.js';
 
 /**
@@ -102,6 +102,10 @@ export function createBitbucketClient(connection: OpenConnection, signal: AbortS
       throw unreachable('BITBUCKET');
     }
     if (!res.ok) {
+      if (foreignErrorAnswer(res.status, res.headers.get('content-type'))) {
+        await res.body?.cancel().catch(() => undefined);
+        throw new NotTheService('BITBUCKET');
+      }
       const failure = classifyHttpFailure('BITBUCKET', res.status, res.headers, now(), what);
       if (failure.kind === 'ACCESS') {
         const missing = await requiredScopes(res);
@@ -113,7 +117,7 @@ export function createBitbucketClient(connection: OpenConnection, signal: AbortS
     try {
       return (await res.json()) as T;
     } catch {
-      throw new IntegrationError('BAD_PAYLOAD', `Bitbucket Cloud sent an answer that is not JSON${what ? ` (${what})` : ''}.`);
+      throw new NotTheService('BITBUCKET');
     }
   }
   const client: BitbucketClient = {

@@ -1,5 +1,5 @@
 import type { Octokit } from '@octokit/rest';
-import { IntegrationError, unreachable } from '../integrations.errors.js';
+import { IntegrationError, NotTheService, unreachable } from '../integrations.errors.js';
 import type { ConnectionTest, CreatedIssue, OpenConnection, ProviderAdapter, ScopeInfo } from '../integrations.provider.js';
 import { badPayload, ghCall, githubClient, githubFailure, splitRepo } from './github.client.js';
 import { syncDeployments } from './github.deployments.js';
@@ -45,7 +45,9 @@ export function createGithubAdapter(options: { pageSize?: number; restPageSize?:
         const missing: string[] = [];
         if (!app) {
           const me = await ghCall('the signed-in user', () => octokit.request('GET /user'), signal);
-          login = (me.data as { login?: string }).login ?? '';
+          // GitHub always names the signed-in user: a page or another service's JSON is not GitHub.
+          if (!me.data || typeof me.data !== 'object' || typeof (me.data as { login?: unknown }).login !== 'string') throw new NotTheService('GITHUB');
+          login = (me.data as { login: string }).login;
           const scopes = me.headers['x-oauth-scopes'];
           if (typeof scopes === 'string') {
             const have = scopes.split(',').map((s) => s.trim()).filter(Boolean);
@@ -55,6 +57,7 @@ export function createGithubAdapter(options: { pageSize?: number; restPageSize?:
         let repos: Repo[];
         try {
           repos = await listRepos(octokit, connection, signal, restPageSize);
+          if (!Array.isArray(repos) || repos.some((r) => typeof r?.full_name !== 'string')) throw new NotTheService('GITHUB');
         } catch (err) {
           if (err instanceof IntegrationError && err.kind === 'ACCESS') {
             return { ok: false, message: `Connected as ${login}, but GitHub refused to list the repositories of ${connection.account}: the token needs read access to pull requests and contents.`, missing: [...new Set([...missing, ...NEEDS_READ])], info: login ? { login } : {} };
@@ -69,6 +72,7 @@ export function createGithubAdapter(options: { pageSize?: number; restPageSize?:
         const lacking = missing.length ? ` The token lacks: ${missing.join(', ')}.` : '';
         return { ok: missing.length === 0, message: `Connected as ${who}${to} (${repositories(repos.length)}).${lacking}`, missing, info: login ? { login } : {} };
       } catch (err) {
+        if (err instanceof NotTheService) throw err;
         if (err instanceof IntegrationError) {
           if (err.kind === 'AUTH') {
             return { ok: false, message: app ? 'GitHub rejected the app credentials: check the app id, the installation id and the private key.' : 'GitHub rejected the token: it is wrong, expired or revoked.', missing: [] };

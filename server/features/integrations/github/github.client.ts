@@ -1,6 +1,6 @@
 import { Octokit } from '@octokit/rest';
 import { createAppAuth } from '@octokit/auth-app';
-import { IntegrationError, classifyHttpFailure, unreachable } from '../integrations.errors.js';
+import { IntegrationError, NotTheService, classifyHttpFailure, foreignErrorAnswer, unreachable } from '../integrations.errors.js';
 import type { OpenConnection } from '../integrations.provider.js';
 import { fetchUntil } from '../integrations.fetch.js';
 
@@ -42,6 +42,7 @@ export function githubFailure(err: unknown, what: string, signal?: AbortSignal):
   const e = err as HttpFailure;
   if (e?.name === 'AbortError') return err;
   if (e?.name === 'GraphqlResponseError') return graphqlFailure(err as GraphqlFailure, what);
+  if (e?.response && typeof e.response.status === 'number' && foreignErrorAnswer(e.response.status, e.response.headers['content-type'])) return new NotTheService('GITHUB');
   if (e?.response && typeof e.response.status === 'number') return classifyHttpFailure('GITHUB', e.response.status, limitHeaders(e.response.status, e.response.headers), Date.now(), what);
   if (e && typeof e.status === 'number' && e.status !== 500 && !e.cause) return classifyHttpFailure('GITHUB', e.status, undefined, Date.now(), what);
   // @octokit/request turns a fetch failure into a RequestError 500 without a response, the cause beside it.

@@ -1,5 +1,5 @@
 import { DEFAULT_CODE_PROCESS, type ScopeKind } from '../../../../shared/integrations.js';
-import { IntegrationError } from '../integrations.errors.js';
+import { IntegrationError, NotTheService } from '../integrations.errors.js';
 import type { AccountInput, ConnectionTest, CreatedIssue, OpenConnection, ProviderAdapter, ScopeInfo, SprintInput, SyncContext } from '../integrations.provider.js';
 import { anonymousJira, flavourOf, jiraCall, jiraClients, jiraGet, type JiraClients, type JiraFlavour } from './jira.client.js';
 import { adf, categoryOf, jiraAccountOf, jiraInstant, jqlDate, mapIssue, statusCategories, type JiraHistory, type JiraIssue, type JiraStatus, type JiraUser } from './jira.map.js';
@@ -60,7 +60,10 @@ async function testCloud(connection: OpenConnection, signal: AbortSignal, siteUr
   let me: JiraUser & { timeZone?: string };
   try {
     me = await jiraCall('your profile', () => v3.myself.getCurrentUser());
+    // Jira Cloud always names the account: other JSON is another server's.
+    if (typeof me.accountId !== 'string') throw new NotTheService('JIRA');
   } catch (err) {
+    if (err instanceof NotTheService) throw err;
     if (err instanceof IntegrationError) {
       if (err.kind === 'AUTH') return { ok: false, missing: [], message: 'Jira rejected the email and API token: the token is wrong, expired or revoked, or the email is not its owner.' };
       return { ok: false, missing: [], message: err.message };
@@ -90,8 +93,10 @@ async function testDataCenter(connection: OpenConnection, signal: AbortSignal, s
   let me: JiraUser & { timeZone?: string };
   try {
     me = await dc('your profile', () => v2.myself.getCurrentUser()) as JiraUser & { timeZone?: string };
+    // Jira Data Center always names the account by its key and user name: other JSON is another server's.
+    if (typeof me.key !== 'string' && typeof me.name !== 'string') throw new NotTheService('JIRA');
   } catch (err) {
-    if (!(err instanceof IntegrationError)) throw err;
+    if (!(err instanceof IntegrationError) || err instanceof NotTheService) throw err;
     if (err.kind === 'AUTH') return { ok: false, missing: [], message: `Jira rejected the personal access token: it is wrong, expired or revoked. ${DC_TOKEN_HELP}` };
     if (err.kind === 'ACCESS') return { ok: false, missing: [], message: 'Jira refused the personal access token: tokens may be turned off on this server, or the account must first sign in once in the browser (a CAPTCHA after failed sign-ins).' };
     if (err.kind === 'NOT_FOUND') return { ok: false, missing: [], message: 'Jira has no REST API at this base URL: check the address, including the context path if Jira runs under one (for example https://jira.example.com/jira).' };

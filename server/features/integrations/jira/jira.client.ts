@@ -1,5 +1,5 @@
 import type { AgileClient, Version2Client, Version3Client } from 'jira.js';
-import { IntegrationError, classifyHttpFailure, unreachable } from '../integrations.errors.js';
+import { IntegrationError, NotTheService, classifyHttpFailure, unreachable } from '../integrations.errors.js';
 import type { OpenConnection } from '../integrations.provider.js';
 
 /**
@@ -87,6 +87,6 @@ export async function jiraCall<T>(what: string, run: () => Promise<T>, now: () =
     if ((err as { name?: string }).name === 'CanceledError') throw new IntegrationError('UNREACHABLE', `The Jira request was cancelled (${what}).`);
     throw unreachable('JIRA');
   }
-  if (result === null || typeof result !== 'object') throw new IntegrationError('BAD_PAYLOAD', `Jira answered something that is not JSON (${what}).`);
+  if (result === null || typeof result !== 'object') throw new NotTheService('JIRA');
   return result;
 }

@@ -1,6 +1,6 @@
 import type { WebClient } from '@slack/web-api';
 import { isBotLogin, type CodeProcessSettings } from '../../../../shared/integrations.js';
-import { IntegrationError } from '../integrations.errors.js';
+import { IntegrationError, NotTheService } from '../integrations.errors.js';
 import type { AccountInput, ConnectionTest, OpenConnection, ProviderAdapter, ScopeInfo, SyncContext } from '../integrations.provider.js';
 import { classifySlackError, SLACK_REQUIRED_SCOPES, slackClient, slackErrorCode } from './slack.client.js';
 
@@ -57,6 +57,7 @@ async function test(connection: OpenConnection): Promise<ConnectionTest> {
     }
     return { ok: true, missing: [], info, message: `Connected to ${where} as ${me.user ?? 'the bot'}.` };
   } catch (err) {
+    if (err instanceof NotTheService) throw err;
     const e = err as IntegrationError;
     const needed = /lacks the (\S+) scope/.exec(e.message)?.[1];
     return { ok: false, message: e.message, missing: e.kind === 'ACCESS' && needed ? [needed] : [] };

@@ -1,6 +1,6 @@
 import { ErrorCode, WebClient, LogLevel, type Logger, type WebClientOptions } from '@slack/web-api';
 import type { Outbound } from '../../../lib/outbound/outbound.policy.js';
-import { classifyHttpFailure, IntegrationError, unreachable } from '../integrations.errors.js';
+import { classifyHttpFailure, foreignErrorAnswer, IntegrationError, NotTheService, unreachable } from '../integrations.errors.js';
 
 /**
  * The Slack Web API through the official SDK (`@slack/web-api`), pointed at the connection's base URL
@@ -54,13 +54,17 @@ export function classifySlackError(err: unknown, now: number, what = ''): Integr
       return new IntegrationError('RATE_LIMITED', `Slack asked us to slow down${on}; the sync resumes at ${at.toISOString().slice(11, 16)} UTC.`, at);
     }
     case ErrorCode.PlatformError: {
-      const code = e.data?.error ?? 'unknown_error';
+      // Slack's own errors are JSON with `ok: false` and an error code; the SDK reads anything else
+      // (a web page, other JSON) as an error too: that came from another server.
+      const code = e.data && typeof e.data === 'object' && (e.data as { ok?: unknown }).ok === false ? slackWord(e.data.error, /^[a-z][a-z0-9_]{0,59}$/) : null;
+      if (!code) return new NotTheService('SLACK');
       if (AUTH_ERRORS.has(code)) return new IntegrationError('AUTH', `Slack rejected the bot token${on} (${code}): it is wrong or revoked, or the app was uninstalled or its account deactivated.`);
       if (code === 'missing_scope') return new IntegrationError('ACCESS', `The Slack bot token lacks the ${slackWord(e.data?.needed, /^[a-z][\w:.,]{0,200}$/) ?? 'needed'} scope${on}: add it to the Slack app and reinstall it.`);
       if (code === 'ratelimited') return new IntegrationError('RATE_LIMITED', `Slack asked us to slow down${on}.`, new Date(now + 60_000));
-      return new IntegrationError('BAD_PAYLOAD', `Slack answered ${slackWord(code, /^[a-z][a-z0-9_]{0,59}$/) ?? 'with an error'}${on}.`);
+      return new IntegrationError('BAD_PAYLOAD', `Slack answered ${code}${on}.`);
     }
     case ErrorCode.HTTPError:
+      if (foreignErrorAnswer(e.statusCode ?? 500, e.headers?.['content-type'])) return new NotTheService('SLACK');
       return classifyHttpFailure('SLACK', e.statusCode ?? 500, e.headers, now, what);
     case ErrorCode.RequestError:
       return unreachable('SLACK');
