@@ -1,6 +1,6 @@
 /**
  * The data directory is the server's own: folders 0700, files 0600 (docs/decisions/0044), after a
- * first start, a picture upload and a backup, with this test process's ordinary umask (022).
+ * first start, a picture upload and a backup, with an ordinary umask (022) set by the test.
  */
 import crypto from 'node:crypto';
 import fs from 'node:fs';
@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { execFileSync } from 'node:child_process';
 import sharp from 'sharp';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, onTestFinished } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app.js';
 import { loadConfig } from '../config.js';
@@ -44,7 +44,9 @@ function uploadPicture(app: FastifyInstance, token: string, png: Buffer) {
 
 describe('file modes of the data directory', () => {
   it('first start, a picture and a backup are readable by the server account only', async () => {
-    expect(process.umask() & 0o077).not.toBe(0o077); // the test itself would not make the files private
+    // An ordinary umask (022), whatever an earlier file in this worker left: the test itself would not make the files private.
+    const umaskBefore = process.umask(0o022);
+    onTestFinished(() => void process.umask(umaskBefore));
     const root = fs.mkdtempSync(path.join(os.tmpdir(), 'teamlens-modes-'));
     dirs.push(root);
     const dataDir = path.join(root, 'var', 'teamlens');
