@@ -6,6 +6,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { DemoIds } from '../e2e/demo-ids.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -32,34 +33,6 @@ export function routePatterns(routeTree = fs.readFileSync(path.join(root, 'clien
     seen.add(pattern);
     return [{ pattern, signedIn: id.startsWith('/_app/') }];
   });
-}
-
-/** Ids of the demo organization (as its admin sees them) for the parameterised routes. */
-export type DemoIds = { team: string; person: string; retro: string; reviewCycle: string; goal: string; note: string };
-
-/** Asks the app (GraphQL, the admin's access token) for one of each: the first team and its manager, an ended retro, an active review cycle, a goal, a note. */
-export async function demoIds(url: string, accessToken: string): Promise<DemoIds> {
-  const res = await fetch(`${url}/graphql`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${accessToken}` },
-    body: JSON.stringify({
-      operationName: 'BenchDemoIds',
-      query: 'query BenchDemoIds { teams { id name manager { id } } retros(team_id: null) { id phase } reviewCycles { id status } myGoals { id } goalTree(root_id: null, depth: 1) { id } notes { items { note { id } } } }',
-    }),
-  });
-  type Answer = {
-    teams: Array<{ id: string; name: string; manager: { id: string } | null }>; retros: Array<{ id: string; phase: string }>;
-    reviewCycles: Array<{ id: string; status: string }>; myGoals: Array<{ id: string }>; goalTree: Array<{ id: string }>; notes: { items: Array<{ note: { id: string } }> };
-  };
-  const { data, errors } = (await res.json()) as { data?: Answer; errors?: unknown[] };
-  if (!data) throw new Error(`demo ids: ${JSON.stringify(errors)}`);
-  const team = [...data.teams].sort((a, b) => a.name.localeCompare(b.name)).find((t) => t.manager);
-  const retro = data.retros.find((r) => r.phase === 'SUMMARY') ?? data.retros[0];
-  const cycle = data.reviewCycles.find((c) => c.status === 'ACTIVE') ?? data.reviewCycles[0];
-  const goal = data.myGoals[0] ?? data.goalTree[0];
-  const note = data.notes.items[0]?.note;
-  if (!team || !retro || !cycle || !goal || !note) throw new Error('demo ids: the demo organization lacks a team with a manager, a retro, a review cycle, a goal or a note');
-  return { team: team.id, person: team.manager!.id, retro: retro.id, reviewCycle: cycle.id, goal: goal.id, note: note.id };
 }
 
 /** What each parameterised route's `$id` is. */

@@ -12,7 +12,8 @@ import { benchReviews } from './reviews.bench.js';
 import { benchMixed, mixedRows, type MixedBench } from './mixed.bench.js';
 import type { LoadResult } from './load.js';
 import { measureRouteWeights } from './weight.js';
-import { benchLighthouse, lighthouseRows } from './lighthouse.bench.js';
+import { benchLighthouse } from './lighthouse.bench.js';
+import { lighthouseBlock, replaceLighthouseBlock } from './lighthouse.report.js';
 import { benchHeavyQuery, type HeavyBench } from './heavy-query.bench.js';
 import { benchRetrosLive } from './retros-live.bench.js';
 import { benchRetrosProgress } from './retros-progress.bench.js';
@@ -34,6 +35,20 @@ function runScript(script: string, env: Record<string, string> = {}): Line {
 }
 
 const verdict = (ok: boolean) => (ok ? 'met' : '**not met**');
+
+/**
+ * `BENCH_ONLY=lighthouse npm run bench`: only the Lighthouse part (bench/lighthouse.bench.ts), which
+ * rewrites only its block of docs/benchmarks.md.
+ */
+async function lighthouseOnly(): Promise<void> {
+  execFileSync(process.execPath, ['scripts/ensure-build.mjs'], { cwd: root, stdio: 'inherit' });
+  console.log('bench: Lighthouse, mobile with simulated throttling, 3 runs per key page, then every route once...');
+  const file = path.join(root, 'docs/benchmarks.md');
+  const block = lighthouseBlock(await benchLighthouse(3));
+  fs.writeFileSync(file, replaceLighthouseBlock(fs.readFileSync(file, 'utf8'), block));
+  console.log(block.join('\n'));
+  process.exit(0);
+}
 
 async function main(): Promise<void> {
   console.log('bench: HTTP (findOneUser vs plain route; organizationUsersFull over 5,000 users), without the response cache...');
@@ -79,7 +94,7 @@ async function main(): Promise<void> {
   console.log('bench: email check...');
   const email = runScript('email.ts');
   // Lighthouse rows (docs/decisions/0040): their own block, added after the rows above.
-  console.log('bench: Lighthouse, mobile with simulated throttling, 3 runs per page...');
+  console.log('bench: Lighthouse, mobile with simulated throttling, 3 runs per key page, then every route once...');
   const lighthouse = await benchLighthouse(3);
 
   const loadOf = (l: Pick<LoadResult, 'p50' | 'p99' | 'requestsPerSecond'>) => `p50 ${l.p50} ms, p99 ${l.p99} ms, ${l.requestsPerSecond} req/s`;
@@ -105,7 +120,6 @@ async function main(): Promise<void> {
     ['team progress of that cycle (10 connections, brotli)', `uncached: ${loadOf(reviewsOff.progressLoad)}; cached: ${loadOf(reviews.progressLoad)}`, 'cached p99 < 100 ms', verdict(reviews.progressLoad.p99 < 100)],
     ['1,000 websocket subscribers, one event: delivery latency', `p50 ${ws.p50} ms, p99 ${ws.p99} ms (${ws.received}/${ws.subscribers} received)`, 'p99 < 250 ms', verdict(ws.p99 < 250 && ws.received === ws.subscribers)],
   ];
-  rows.push(...lighthouseRows(lighthouse));
   // The GraphQL cost limit and budgets (docs/decisions/0043), a block of their own.
   const heavyRows: Array<[string, string, string, string]> = [
     ['findOneUser while the heaviest allowed query runs in a loop on another connection (2 connections)', `p99 ${heavy.during.p99} ms, p50 ${heavy.during.p50} ms (alone: p99 ${heavy.alone.p99} ms)`, 'p99 < 100 ms', verdict(heavy.during.p99 < 100)],
@@ -194,13 +208,14 @@ async function main(): Promise<void> {
     '|---|---|---|---|',
     ...heavyRows.map((r) => `| ${r.join(' | ')} |`),
     '',
+    ...lighthouseBlock(lighthouse),
+    '',
     'Notes:',
     '- "uncached" figures come from a server started with RESPONSE_CACHE=off (every query executed, answers compressed the same way); "cached" ones from the default server, where a repeated query is answered from the response cache (docs/decisions/0039). findOneUser: the median of three alternating rounds.',
     `- Mixed workload (bench/mixed.bench.ts): ${mixedOn.orgs} organizations of ${mixedOn.people} people, all signed in; every person checks the session every 60 s (each check writes last_seen_at), ${mixedOn.active} people per organization autosave a review draft every 3 s and load their dashboard (findOneUser, notifications, pending reviews) every 5 s and the people list every 10 s; each admin loads the users table and the team progress every 5 s. Real time (no compression), ${mixedOn.seconds} s measured after 5 s of warm-up. Response cache hit rate over that window (queries only): ${((mixedOn.hitRate ?? 0) * 100).toFixed(0)}% (${mixedOn.hits} hits, ${mixedOn.misses} misses). The server's event-loop delay over the window (p99 / max): uncached ${mixedOff.serverLoopDelay.p99} / ${mixedOff.serverLoopDelay.max} ms, cached ${mixedOn.serverLoopDelay.p99} / ${mixedOn.serverLoopDelay.max} ms.`,
     '- JavaScript per route: the Vite manifest\'s entry plus every chunk TanStack Router split out of the route\'s files (layouts included) and their static imports, each gzip-compressed (level 6). "+ kB" is what those chunks import later with import() (GraphQL client on the first request, form rules on the first save).',
     '- Admin users table: headless Chromium (playwright-core) against the production server with 5,000 people created by a CSV import; time from navigation start until the table holds all 5,000 and shows its first rows. "Empty browser cache" = a new browser context per run (only the sign-in cookies copied); "scripts cached" = reloads in one context. GET /api/auth/session writes at most once a minute per session, so repeated loads are answered from the response cache.',
     '- Review cycle: the app in its own process (bench/serve.ts, 1,300 people in 20 teams); 1,000 members reviewed by themselves, their manager and three peers of their team (set by the admin before launch). Launch time is the launchReviewCycle mutation over HTTP (the reviewers\' notifications go out after the answer), in the cached run. Team progress: the admin\'s view (every team and person, with completion bands).',
-    '- Lighthouse 12 (bench/lighthouse.bench.ts): mobile form factor with simulated throttling (the defaults: 150 ms RTT, 1.6 Mbit/s, 4x CPU slowdown), performance/accessibility/best-practices categories, in Debian\'s Chromium against the production server with a fresh demo organization; /login signed out, the other pages with the admin\'s session cookies; median of 3 runs per page. The simulated CPU cost is the observed one times 4, so a busy machine lowers the performance score.',
     '- Heaviest allowed query: the same document as the admin table\'s organizationUsersFull with its relations one level deeper, priced just under the cost limit; each run carries a new comment, so neither the response cache nor the parse cache nor the JIT answers it. findOneUser is measured from two other connections meanwhile.',
     '- Mass creation runs against the production server (`node dist/server/server.mjs`) started fresh for each run; peak RSS is its VmHWM (whole process: Node, native modules, email lists), idle is its RSS just before the upload.',
     '',
@@ -211,4 +226,4 @@ async function main(): Promise<void> {
   process.exit(0);
 }
 
-void main();
+void (process.env.BENCH_ONLY === 'lighthouse' ? lighthouseOnly() : main());
