@@ -56,7 +56,7 @@ const BY_SEARCH: Array<{ pattern: string; path: (ids: DemoIds) => string }> = [
   { pattern: '/reviews?id=$cycle', path: (ids) => `/reviews?id=${ids.reviewCycle}` },
 ];
 
-/** Every route with its demo ids: the signed-out pages first (in route-tree order), then the signed-in ones. */
+/** Every route with its demo ids: the signed-out pages first, then the signed-in ones, each in the order of their paths. */
 export function appRoutes(ids: DemoIds, patterns = routePatterns()): AppRoute[] {
   const routes = patterns.map(({ pattern, signedIn }) => {
     const key = PARAMETER[pattern];
@@ -64,5 +64,6 @@ export function appRoutes(ids: DemoIds, patterns = routePatterns()): AppRoute[] 
     return { pattern, signedIn, path: key ? pattern.replace('$id', ids[key]) : pattern };
   });
   routes.push(...BY_SEARCH.map((s) => ({ pattern: s.pattern, signedIn: true, path: s.path(ids) })));
-  return [...routes.filter((r) => !r.signedIn), ...routes.filter((r) => r.signedIn)];
+  const byPattern = (a: AppRoute, b: AppRoute) => a.pattern.localeCompare(b.pattern);
+  return [...routes.filter((r) => !r.signedIn).sort(byPattern), ...routes.filter((r) => r.signedIn).sort(byPattern)];
 }
