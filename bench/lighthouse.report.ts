@@ -21,8 +21,8 @@ function routeRow(r: RouteResult, medianRuns: number): string {
   return `| ${name} | ${perf} | ${s.cls} | ${seconds(s.lcpMs)} | ${s.tbtMs} ms | ${meetsRoute(s) ? 'met' : '**not met**'} |`;
 }
 
-/** The lines of the block, markers included. */
-export function lighthouseBlock(result: LighthouseBench): string[] {
+/** The lines of the block, markers included; `written` says when and from which commit (the block may be newer than the rest of the file). */
+export function lighthouseBlock(result: LighthouseBench, written: { at: Date; commit: string }): string[] {
   const keyRows = result.pages.map((p) => [
     `Lighthouse mobile (simulated throttling), ${p.path}${p.path === '/login' ? ' (signed out)' : ' (signed in)'}`,
     `performance ${p.performance}, accessibility ${p.accessibility}, best practices ${p.bestPractices}, CLS ${p.cls}, LCP ${seconds(p.lcpMs)}, TBT ${p.tbtMs} ms (median of ${result.runs}; performance ${p.runs.map((r) => r.performance).join(', ')})`,
@@ -36,7 +36,7 @@ export function lighthouseBlock(result: LighthouseBench): string[] {
   const busy = Math.max(load.start, load.end) > load.cores;
   return [
     BLOCK_START,
-    'Lighthouse (docs/decisions/0040, 0065; bench/lighthouse.bench.ts):',
+    `Lighthouse (docs/decisions/0040, 0065; bench/lighthouse.bench.ts), written ${written.at.toISOString()} (commit ${written.commit}):`,
     '',
     '| what | result | target | |',
     '|---|---|---|---|',

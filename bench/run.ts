@@ -36,6 +36,14 @@ function runScript(script: string, env: Record<string, string> = {}): Line {
 
 const verdict = (ok: boolean) => (ok ? 'met' : '**not met**');
 
+function commitOf(): string {
+  try {
+    return execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: root, encoding: 'utf8' }).trim();
+  } catch {
+    return 'unknown';
+  }
+}
+
 /**
  * `BENCH_ONLY=lighthouse npm run bench`: only the Lighthouse part (bench/lighthouse.bench.ts), which
  * rewrites only its block of docs/benchmarks.md.
@@ -44,7 +52,7 @@ async function lighthouseOnly(): Promise<void> {
   execFileSync(process.execPath, ['scripts/ensure-build.mjs'], { cwd: root, stdio: 'inherit' });
   console.log('bench: Lighthouse, mobile with simulated throttling, 3 runs per key page, then every route once...');
   const file = path.join(root, 'docs/benchmarks.md');
-  const block = lighthouseBlock(await benchLighthouse(3));
+  const block = lighthouseBlock(await benchLighthouse(3), { at: new Date(), commit: commitOf() });
   fs.writeFileSync(file, replaceLighthouseBlock(fs.readFileSync(file, 'utf8'), block));
   console.log(block.join('\n'));
   process.exit(0);
@@ -100,7 +108,7 @@ async function main(): Promise<void> {
   const loadOf = (l: Pick<LoadResult, 'p50' | 'p99' | 'requestsPerSecond'>) => `p50 ${l.p50} ms, p99 ${l.p99} ms, ${l.requestsPerSecond} req/s`;
   const ratioOf = (h: HttpBench) => `${h.graphql.requestsPerSecond} vs ${h.plain.requestsPerSecond} req/s = ${(h.ratio * 100).toFixed(0)}% (p99 ${h.graphql.p99} ms vs ${h.plain.p99} ms)`;
   const cpu = os.cpus()[0]?.model ?? 'unknown CPU';
-  const commit = (() => { try { return execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: root, encoding: 'utf8' }).trim(); } catch { return 'unknown'; } })();
+  const commit = commitOf();
   const rows: Array<[string, string, string, string]> = [
     ['findOneUser over HTTP vs plain Fastify route (10 connections), uncached', ratioOf(uncached), 'GraphQL >= 50% of plain (aim 70%)', verdict(uncached.ratio >= 0.5)],
     ['findOneUser over HTTP vs plain Fastify route (10 connections), cached', ratioOf(cached), '(no target)', '-'],
@@ -208,7 +216,7 @@ async function main(): Promise<void> {
     '|---|---|---|---|',
     ...heavyRows.map((r) => `| ${r.join(' | ')} |`),
     '',
-    ...lighthouseBlock(lighthouse),
+    ...lighthouseBlock(lighthouse, { at: new Date(), commit }),
     '',
     'Notes:',
     '- "uncached" figures come from a server started with RESPONSE_CACHE=off (every query executed, answers compressed the same way); "cached" ones from the default server, where a repeated query is answered from the response cache (docs/decisions/0039). findOneUser: the median of three alternating rounds.',
