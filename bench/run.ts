@@ -12,7 +12,8 @@ import { benchReviews } from './reviews.bench.js';
 import { benchMixed, mixedRows, type MixedBench } from './mixed.bench.js';
 import type { LoadResult } from './load.js';
 import { PUBLIC_FORM_ROUTES, largestChunk, measureRouteWeights } from './weight.js';
-import { benchLighthouse, lighthouseRows } from './lighthouse.bench.js';
+import { benchLighthouse } from './lighthouse.bench.js';
+import { lighthouseBlock } from './lighthouse.report.js';
 import { benchHeavyQuery, type HeavyBench } from './heavy-query.bench.js';
 import { benchRetrosLive } from './retros-live.bench.js';
 import { benchRetrosProgress } from './retros-progress.bench.js';
@@ -40,10 +41,16 @@ const verdict = (ok: boolean) => (ok ? 'met' : '**not met**');
 const table = (rows: Array<[string, string, string, string]>) => ['| what | result | target | |', '|---|---|---|---|', ...rows.map((r) => `| ${r.join(' | ')} |`)];
 
 /**
- * The single executable and the scale of one process (docs/decisions/0062, 0063): sections between
- * markers, so that `BENCH_ONLY=binary,scale npm run bench` reruns them alone and replaces just them.
+ * Parts of docs/benchmarks.md between markers, so that `BENCH_ONLY=lighthouse,binary,scale npm run bench`
+ * reruns them alone and replaces just them: Lighthouse on every route (docs/decisions/0040, 0065), the
+ * single executable and the scale of one process (docs/decisions/0062, 0063).
  */
 const SECTIONS = {
+  lighthouse: async () => {
+    execFileSync(process.execPath, ['scripts/ensure-build.mjs'], { cwd: root, stdio: 'inherit' });
+    console.log('bench: Lighthouse, mobile with simulated throttling, 3 runs per key page, then every route once...');
+    return lighthouseBlock(await benchLighthouse(3), { at: new Date(), commit: commitOf() });
+  },
   binary: async () => {
     console.log('bench: the single executable (build, size, first and warm start)...');
     const b = await benchBinary();
@@ -70,6 +77,14 @@ async function runOnly(names: string[]): Promise<void> {
   }
   fs.writeFileSync(file, md);
   console.log(md);
+}
+
+function commitOf(): string {
+  try {
+    return execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: root, encoding: 'utf8' }).trim();
+  } catch {
+    return 'unknown';
+  }
 }
 
 async function main(): Promise<void> {
@@ -124,16 +139,14 @@ async function main(): Promise<void> {
   const email = runScript('email.ts');
   console.log('bench: durability, DB_SYNCHRONOUS normal vs full (a note saved over HTTP, one at a time and 8 at once)...');
   const durability = runScript('durability.bench.ts') as unknown as DurabilityBench;
-  // Lighthouse rows (docs/decisions/0040): their own block, added after the rows above.
-  console.log('bench: Lighthouse, mobile with simulated throttling, 3 runs per page...');
-  const lighthouse = await benchLighthouse(3);
+  const lighthouseSection = await SECTIONS.lighthouse();
   const binarySection = await SECTIONS.binary();
   const scaleSection = await SECTIONS.scale();
 
   const loadOf = (l: Pick<LoadResult, 'p50' | 'p99' | 'requestsPerSecond'>) => `p50 ${l.p50} ms, p99 ${l.p99} ms, ${l.requestsPerSecond} req/s`;
   const ratioOf = (h: HttpBench) => `${h.graphql.requestsPerSecond} vs ${h.plain.requestsPerSecond} req/s = ${(h.ratio * 100).toFixed(0)}% (p99 ${h.graphql.p99} ms vs ${h.plain.p99} ms)`;
   const cpu = os.cpus()[0]?.model ?? 'unknown CPU';
-  const commit = (() => { try { return execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: root, encoding: 'utf8' }).trim(); } catch { return 'unknown'; } })();
+  const commit = commitOf();
   const rows: Array<[string, string, string, string]> = [
     ['findOneUser over HTTP vs plain Fastify route (10 connections), uncached', ratioOf(uncached), 'GraphQL >= 50% of plain (aim 70%)', verdict(uncached.ratio >= 0.5)],
     ['findOneUser over HTTP vs plain Fastify route (10 connections), cached', ratioOf(cached), '(no target)', '-'],
@@ -155,7 +168,6 @@ async function main(): Promise<void> {
     ['team progress of that cycle (10 connections, brotli)', `uncached: ${loadOf(reviewsOff.progressLoad)}; cached: ${loadOf(reviews.progressLoad)}`, 'cached p99 < 100 ms', verdict(reviews.progressLoad.p99 < 100)],
     ['1,000 websocket subscribers, one event: delivery latency', `p50 ${ws.p50} ms, p99 ${ws.p99} ms (${ws.received}/${ws.subscribers} received)`, 'p99 < 250 ms', verdict(ws.p99 < 250 && ws.received === ws.subscribers)],
   ];
-  rows.push(...lighthouseRows(lighthouse));
   // The GraphQL cost limit and budgets (docs/decisions/0043), a block of their own.
   const heavyRows: Array<[string, string, string, string]> = [
     ['findOneUser while the heaviest allowed query runs in a loop on another connection (2 connections)', `p99 ${heavy.during.p99} ms, p50 ${heavy.during.p50} ms (alone: p99 ${heavy.alone.p99} ms)`, 'p99 < 100 ms', verdict(heavy.during.p99 < 100)],
@@ -245,6 +257,8 @@ async function main(): Promise<void> {
     '|---|---|---|---|',
     ...heavyRows.map((r) => `| ${r.join(' | ')} |`),
     '',
+    marked('lighthouse', lighthouseSection),
+    '',
     marked('binary', binarySection),
     '',
     marked('scale', scaleSection),
@@ -256,7 +270,6 @@ async function main(): Promise<void> {
     '- Public forms: the same count for /contact, /resources/get-the-guide and /sign-up; "+ kB" is only what the route\'s own chunks import later (the form rules on the first submit). The email-domain lists stay on the server (docs/decisions/0061). Largest file: every JavaScript file of the build, uncompressed (Vite warns past 500 kB).',
     '- Admin users table: headless Chromium (playwright-core) against the production server with 5,000 people created by a CSV import; time from navigation start until the table holds all 5,000 and shows its first rows. "Empty browser cache" = a new browser context per run (only the sign-in cookies copied); "scripts cached" = reloads in one context. GET /api/auth/session writes at most once a minute per session, so repeated loads are answered from the response cache.',
     '- Review cycle: the app in its own process (bench/serve.ts, 1,300 people in 20 teams); 1,000 members reviewed by themselves, their manager and three peers of their team (set by the admin before launch). Launch time is the launchReviewCycle mutation over HTTP (the reviewers\' notifications go out after the answer), in the cached run. Team progress: the admin\'s view (every team and person, with completion bands).',
-    '- Lighthouse 12 (bench/lighthouse.bench.ts): mobile form factor with simulated throttling (the defaults: 150 ms RTT, 1.6 Mbit/s, 4x CPU slowdown), performance/accessibility/best-practices categories, in Debian\'s Chromium against the production server with a fresh demo organization; /login signed out, the other pages with the admin\'s session cookies; median of 3 runs per page. The simulated CPU cost is the observed one times 4, so a busy machine lowers the performance score.',
     '- Heaviest allowed query: the same document as the admin table\'s organizationUsersFull with its relations one level deeper, priced just under the cost limit; each run carries a new comment, so neither the response cache nor the parse cache nor the JIT answers it. findOneUser is measured from two other connections meanwhile.',
     '- Mass creation runs against the production server (`node dist/server/teamlens.mjs`) started fresh for each run; peak RSS is its VmHWM (whole process: Node, native modules, email lists), idle is its RSS just before the upload.',
     '',

@@ -2,6 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
+import './fonts.css';
 import './styles.css';
 import { auth } from './lib/auth.js';
 import { loadFonts } from './lib/fonts.js';

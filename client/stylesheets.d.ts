@@ -1,2 +1,2 @@
-/** Stylesheets imported by code (client/lib/fonts.ts imports one on demand): Vite adds them to the page. */
+/** Stylesheets imported by code: Vite adds them to the page. */
 declare module '*.css' {}

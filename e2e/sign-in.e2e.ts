@@ -149,22 +149,28 @@ it('a work email signs up through the mailed link and lands signed in as the new
   await context.close();
 });
 
-it('a first visit paints before it asks for the Inter font files; a later visit uses them from the start', async () => {
+it('a first visit paints before it asks for the Inter font files and keeps the stand-in font; a later visit uses Inter from the start', async () => {
   const page = await e2e.browser.newPage();
   const timings = () => page.evaluate(async () => {
     await document.fonts.ready;
     const fonts = performance.getEntriesByType('resource').filter((e) => e.name.endsWith('.woff2'));
-    return { fcp: performance.getEntriesByName('first-contentful-paint')[0]!.startTime, fontsAt: fonts.map((e) => e.startTime), inter: document.fonts.check('600 16px Inter') };
+    return {
+      fcp: performance.getEntriesByName('first-contentful-paint')[0]!.startTime, fontsAt: fonts.map((e) => e.startTime), inter: document.fonts.check('600 16px Inter'),
+      family: getComputedStyle(document.body).fontFamily,
+    };
   });
   await page.goto(`${e2e.server.url}/login`, { waitUntil: 'networkidle' });
   const first = await timings();
   expect(first.fontsAt.length).toBeGreaterThan(0);
   expect(Math.min(...first.fontsAt)).toBeGreaterThanOrEqual(first.fcp);
   expect(first.inter).toBe(true);
+  // Loaded, but not swapped in under text already shown (the lines would wrap anew: docs/decisions/0065).
+  expect(first.family).toMatch(/^"Inter fallback"/);
 
   await page.reload({ waitUntil: 'networkidle' });
   const later = await timings();
   expect(Math.min(...later.fontsAt)).toBeLessThan(later.fcp);
   expect(later.inter).toBe(true);
+  expect(later.family).toMatch(/^Inter,/);
   await page.close();
 });

@@ -1,4 +1,4 @@
-import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, type QueryClient } from '@tanstack/react-query';
 import { INSIGHTS_DEFAULT_WEEKS, type InsightMetricKey } from '../../../shared/insights.js';
 import { gql } from '../../lib/graphql.js';
 import type { InsightsSearch } from './insights-search.js';
@@ -142,6 +142,15 @@ export const individualInsightsQueryOptions = (userId: string | null, w: Pick<In
   queryFn: async () => (await gql<{ individualInsights: IndividualInsights }>(INDIVIDUAL, { user_id: userId, from: w.from, to: w.to })).individualInsights,
   placeholderData: keepPreviousData,
 });
+
+/**
+ * What an individual insights page shows first: the person's insights and, above them, the person
+ * picker's list (managers and admins), loaded together so the picker does not arrive later and push
+ * the page down (docs/decisions/0065). Prefetched: a refused or broken answer is shown on the page.
+ */
+export function loadIndividualInsights(queryClient: QueryClient, userId: string | null, search: InsightsSearch): Promise<unknown> {
+  return Promise.all([queryClient.prefetchQuery(individualInsightsQueryOptions(userId, insightsWindow(search))), queryClient.prefetchQuery(insightsPeopleQueryOptions)]);
+}
 
 // ---------------------------------------------------------------------------------------------
 // Dashboard cards: few fields.

@@ -5,9 +5,17 @@ import { EngagementSection, HeadcountTiles, PendingInvitations, RecentSignIns } 
 import { PublicInbox } from '../../../features/admin-dashboard/public-inbox.js';
 import { ActiveReviewCycles } from '../../../features/admin-dashboard/active-cycles.js';
 import { EmailSetupBanner } from '../../../features/admin-dashboard/email-setup-banner.js';
+import { emailDeliveryQueryOptions } from '../../../features/org-settings/install-api.js';
+import { reviewCyclesQueryOptions } from '../../../features/review-cycles/review-cycles.api.js';
 
 export const Route = createFileRoute('/_app/admin/dashboard')({
-  loader: ({ context }) => context.queryClient.ensureQueryData(adminDashboardQueryOptions),
+  // The email banner at the top and the review cycles card load with the page (in parallel, never
+  // failing it), so neither appears late and pushes the page down (docs/decisions/0065).
+  loader: ({ context: { queryClient } }) => Promise.all([
+    queryClient.ensureQueryData(adminDashboardQueryOptions),
+    queryClient.prefetchQuery(emailDeliveryQueryOptions),
+    queryClient.prefetchQuery(reviewCyclesQueryOptions),
+  ]),
   component: AdminDashboardPage,
 });
 

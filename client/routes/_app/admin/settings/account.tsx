@@ -3,11 +3,13 @@ import { createFileRoute } from '@tanstack/react-router';
 import { CloseAccountDialog } from '../../../../features/org-settings/close-account-dialog.js';
 import { DemoDataSection } from '../../../../features/org-settings/demo-data-section.js';
 import { organizationSettingsQueryOptions } from '../../../../features/org-settings/api.js';
+import { demoDataQueryOptions } from '../../../../features/org-settings/demo-data-api.js';
 import { OrganizationNameForm } from '../../../../features/org-settings/organization-name-form.js';
 import { OrganizationPictureForm } from '../../../../features/org-settings/organization-picture-form.js';
 
 export const Route = createFileRoute('/_app/admin/settings/account')({
-  loader: ({ context }) => context.queryClient.ensureQueryData(organizationSettingsQueryOptions),
+  // The demo data check loads with the page (never failing it), so its section does not appear late and push the rest down (docs/decisions/0065).
+  loader: ({ context: { queryClient } }) => Promise.all([queryClient.ensureQueryData(organizationSettingsQueryOptions), queryClient.prefetchQuery(demoDataQueryOptions)]),
   component: AccountSettingsPage,
 });
 

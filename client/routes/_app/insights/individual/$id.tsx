@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { parseIdParams } from '../../../../lib/route-params.js';
-import { individualInsightsQueryOptions, insightsWindow } from '../../../../features/insights/api.js';
+import { loadIndividualInsights } from '../../../../features/insights/api.js';
 import { insightsSearchSchema } from '../../../../features/insights/insights-search.js';
 import { IndividualInsightsPage } from '../../../../features/insights/individual-insights-page.js';
 
@@ -9,7 +9,7 @@ export const Route = createFileRoute('/_app/insights/individual/$id')({
   params: { parse: parseIdParams },
   validateSearch: insightsSearchSchema,
   loaderDeps: ({ search }) => search,
-  loader: ({ context, params, deps }) => context.queryClient.prefetchQuery(individualInsightsQueryOptions(params.id, insightsWindow(deps))),
+  loader: ({ context, params, deps }) => loadIndividualInsights(context.queryClient, params.id, deps),
   component: IndividualInsightsRoute,
 });
 

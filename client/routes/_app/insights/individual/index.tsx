@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { individualInsightsQueryOptions, insightsWindow } from '../../../../features/insights/api.js';
+import { loadIndividualInsights } from '../../../../features/insights/api.js';
 import { insightsSearchSchema } from '../../../../features/insights/insights-search.js';
 import { IndividualInsightsPage } from '../../../../features/insights/individual-insights-page.js';
 
@@ -7,7 +7,7 @@ import { IndividualInsightsPage } from '../../../../features/insights/individual
 export const Route = createFileRoute('/_app/insights/individual/')({
   validateSearch: insightsSearchSchema,
   loaderDeps: ({ search }) => search,
-  loader: ({ context, deps }) => context.queryClient.prefetchQuery(individualInsightsQueryOptions(null, insightsWindow(deps))),
+  loader: ({ context, deps }) => loadIndividualInsights(context.queryClient, null, deps),
   component: IndividualInsightsRoute,
 });
 
