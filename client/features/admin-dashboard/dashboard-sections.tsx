@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { formatDay } from '../../../shared/dates.js';
+import { formatDay } from '../../../shared/format.js';
 import { invitationState } from '../../../shared/invitations.js';
 import { SendToAllNotInvited } from '../admin-users/admin-users-invite-dialog.js';
 import { useSendInvitations } from '../admin-users/admin-users.api.js';

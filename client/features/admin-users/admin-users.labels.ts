@@ -1,5 +1,5 @@
 import { PERMISSION_LEVEL_LABEL, type UserStatus } from '../../../shared/enums.js';
-import { formatDay } from '../../../shared/dates.js';
+import { formatDay } from '../../../shared/format.js';
 import { invitationExpiresAt, invitationState, type InvitationState } from '../../../shared/invitations.js';
 import type { SortKey } from './admin-users.search.js';
 

@@ -1,5 +1,5 @@
 import type { RetroPhase } from '../../../shared/retros.js';
-import { formatDay } from '../../../shared/dates.js';
+import { formatDay } from '../../../shared/format.js';
 
 /** How the retro screens write times and sort retros into running, upcoming and past. */
 const sameYear = new Intl.DateTimeFormat('en', { weekday: 'short', day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });

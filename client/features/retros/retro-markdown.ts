@@ -1,5 +1,5 @@
 import { HEALTH_SCALE_LABELS, RETRO_ACTION_STATUS_LABELS, RETRO_LIMITS } from '../../../shared/retros.js';
-import { formatDay } from '../../../shared/dates.js';
+import { formatDay } from '../../../shared/format.js';
 import type { Retro, RetroGroup, RetroReflection } from './retro.types.js';
 
 /**

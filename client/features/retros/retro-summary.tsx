@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { HEALTH_SCALE_LABELS, RETRO_ACTION_STATUS_LABELS, RETRO_LIMITS } from '../../../shared/retros.js';
-import { formatDay } from '../../../shared/dates.js';
+import { formatDay } from '../../../shared/format.js';
 import { CompletionMeter } from '../../components/ui/completion-meter.js';
 import { downloadWithToken } from '../../lib/download.js';
 import { SendToTracker } from '../integrations/send-to-tracker.js';

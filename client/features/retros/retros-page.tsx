@@ -3,7 +3,7 @@ import { Link, useNavigate } from '@tanstack/react-router';
 import { AlertDialog } from '../../components/ui/dialog.js';
 import { useId, useState } from 'react';
 import { RETRO_PHASE_LABELS } from '../../../shared/retros.js';
-import { formatDay } from '../../../shared/dates.js';
+import { formatDay } from '../../../shared/format.js';
 import { FormError } from '../../components/ui/field.js';
 import { EmptyState } from '../../components/ui/states.js';
 import { showAlert } from '../../lib/alerts.js';

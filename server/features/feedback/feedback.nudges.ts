@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { formatDay } from '../../../shared/dates.js';
+import { formatDay } from '../../../shared/format.js';
 import { FEEDBACK_LIMITS } from '../../../shared/feedback.js';
 import type { JobContext } from '../../jobs/jobs.scheduler.js';
 import { newId } from '../../lib/tokens.js';

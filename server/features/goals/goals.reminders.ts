@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { MercuriusContext } from 'mercurius';
-import { formatDay } from '../../../shared/dates.js';
+import { formatDay } from '../../../shared/format.js';
 import { goalSettingsSchema, type GoalSettings } from '../../../shared/goals.js';
 import { requireAdmin, requireViewer } from '../../graphql/context.js';
 import type { JobContext } from '../../jobs/jobs.scheduler.js';

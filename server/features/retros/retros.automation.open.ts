@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { formatDateTime } from '../../../shared/dates.js';
+import { formatDateTime } from '../../../shared/format.js';
 import type { JobContext } from '../../jobs/jobs.scheduler.js';
 import type { Services } from '../../services.js';
 import { notify } from '../notifications/notifications.deliver.js';

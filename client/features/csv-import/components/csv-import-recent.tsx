@@ -1,6 +1,6 @@
 import { useIsMutating, useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useRef } from 'react';
-import { formatDateTime } from '../../../../shared/dates.js';
+import { formatDateTime } from '../../../../shared/format.js';
 import { PendingView } from '../../../components/ui/states.js';
 import { recentImportsQueryOptions, type ImportBatch } from '../csv-import.batches.api.js';
 
