@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   formatDateTime, formatDay, formatNumber, formatPercent, formatRatio, formatRelativeTime, formatShortDay, formatTime,
-  formatWeekdayDateTime, isTimeZone, ratioPercent,
+  formatWeekdayDateTime, formatWeekdayTime, isTimeZone, ratioPercent,
 } from './format.js';
 
 // 18:48 UTC on Dec 6: already Dec 7 in Tokyo (UTC+9), still the afternoon in New York (UTC-5).
@@ -67,6 +67,7 @@ describe('moments and times of day', () => {
     expect(formatWeekdayDateTime('2026-12-07T09:00:00.000Z', 'UTC')).toBe('Mon, Dec 7, 2026, 09:00');
     expect(formatWeekdayDateTime('2026-12-07T09:00:00.000Z', null)).toBe('Mon, Dec 7, 2026, 09:00 UTC');
     expect(formatWeekdayDateTime('2026-12-31T23:30:00.000Z', 'Europe/Paris')).toBe('Fri, Jan 1, 2027, 00:30');
+    expect(formatWeekdayTime('2026-12-07T09:00:00.000Z', 'Asia/Tokyo')).toBe('Monday 18:00');
   });
 
   it('knows time zone names', () => {

@@ -28,6 +28,7 @@ const SHAPES = {
   moment: { month: 'short', day: 'numeric', year: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' },
   weekdayMoment: { weekday: 'short', month: 'short', day: 'numeric', year: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' },
   time: { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' },
+  weekdayTime: { weekday: 'long', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' },
 } as const satisfies Record<string, Intl.DateTimeFormatOptions>;
 type Shape = keyof typeof SHAPES;
 
@@ -97,6 +98,9 @@ export const formatDateTime = (value: Moment | null | undefined, zone?: Zone): s
 
 /** A moment on a schedule, with its weekday: "Mon, Dec 7, 2026, 09:00". */
 export const formatWeekdayDateTime = (value: Moment | null | undefined, zone?: Zone): string => writeMoment('weekdayMoment', value, zone);
+
+/** A weekly repeating moment: "Monday 09:00" ("Monday 09:00 UTC" when `zone` is null). */
+export const formatWeekdayTime = (value: Moment | null | undefined, zone?: Zone): string => writeMoment('weekdayTime', value, zone);
 
 /** A time of day: "18:48" ("18:48 UTC" when `zone` is null). */
 export const formatTime = (value: Moment | null | undefined, zone?: Zone): string => writeMoment('time', value, zone);

@@ -17,6 +17,7 @@ import { pageUsersForExport, type ExportUserRow } from './mass-creation.repo.js'
 import { RowQueue, runMassCreation } from './mass-creation.service.js';
 import { auditActorOfRequest } from '../audit/audit.actor.js';
 import { recordAudit } from '../audit/audit.repo.js';
+import { formatNumber } from '../../../shared/format.js';
 
 const STATUS: Record<ErrorCode, number> = {
   UNAUTHENTICATED: 401, FORBIDDEN: 403, NOT_FOUND: 404, BAD_USER_INPUT: 400, CONFLICT: 409, RATE_LIMITED: 429, INTERNAL_SERVER_ERROR: 500, STORAGE_FULL: 503, STORAGE_UNAVAILABLE: 503,
@@ -118,7 +119,7 @@ async function parseCsvUpload(upload: Buffer): Promise<RowQueue> {
       }
       if (record.every((cell) => cell.trim() === '')) return null;
       if (rows!.length >= MASS_CREATE_MAX_ROWS) {
-        throw badInput(`The file has more than ${MASS_CREATE_MAX_ROWS.toLocaleString('en')} rows; split it into several files.`);
+        throw badInput(`The file has more than ${formatNumber(MASS_CREATE_MAX_ROWS)} rows; split it into several files.`);
       }
       const row = info.records + info.empty_lines;
       const header = columns;
