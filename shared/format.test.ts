@@ -100,7 +100,7 @@ describe('numbers, percentages and ratios', () => {
 
   it('writes percentages as whole numbers; precise ones keep a decimal below 10 %', () => {
     expect(formatPercent(42.857)).toBe('43%');
-    expect(formatPercent(0.4)).toBe('0%');
+    expect(formatPercent(0.4)).toBe('1%');
     expect(formatPercent(-0.4)).toBe('0%');
     expect(formatPercent(0.4, { precise: true })).toBe('0.4%');
     expect(formatPercent(2.5, { precise: true })).toBe('2.5%');
@@ -108,6 +108,10 @@ describe('numbers, percentages and ratios', () => {
     expect(formatPercent(42.857, { precise: true })).toBe('43%');
     expect(formatPercent(0, { precise: true })).toBe('0%');
     expect(formatPercent(1234)).toBe('1,234%');
+    expect(formatPercent(99.6)).toBe('99%'); // not all
+    expect(formatPercent(0.3)).toBe('1%'); // not none
+    expect(formatPercent(0.04, { precise: true })).toBe('0.1%');
+    expect(formatPercent(99.96, { precise: true })).toBe('99%');
     expect(formatPercent(null)).toBe('—');
   });
 

@@ -132,30 +132,39 @@ export function formatNumber(n: number | null | undefined, maxDecimals = 2): str
   return f.format(n === 0 ? 0 : n).replace(/^-(?=0(\.0*)?$)/, '');
 }
 
-/**
- * A percentage, given in percent (43 for 43 %): a whole number, "43%". `precise` (tables of
- * measurements only, never prose) keeps one decimal below 10 %, where rounding would change the
- * reading: "0.4%", "2.5%", but "43%" and "0%".
- */
-export function formatPercent(percent: number | null | undefined, options: { precise?: boolean } = {}): string {
-  if (percent === null || percent === undefined || !Number.isFinite(percent)) return NONE;
-  const small = options.precise && percent !== 0 && Math.abs(percent) < 10;
-  return `${formatNumber(small ? Math.round(percent * 10) / 10 : Math.round(percent), small ? 1 : 0)}%`;
-}
-
 /** Float noise (0.29 * 100 = 28.999999999999996) must not move a rounding. */
 const FLOAT_SLACK = 1e-9;
 
 /**
- * The whole percentage `part` is of `whole`, rounded to the nearest, except that it is never 100
- * while something is left nor 0 once something is done (99.6 % is 99, 0.3 % is 1). More than
- * the whole is 100. Null when the whole is 0: a share of nothing is no number.
+ * `percent` rounded to the nearest `step` (1, or 0.1 for precise ones), except that a value between
+ * 0 and 100 never becomes 0 or 100: "100%" reads as all and "0%" as none (99.6 is 99, 0.3 is 1).
+ */
+function roundPercent(percent: number, step: number): number {
+  const rounded = Math.round(percent / step + FLOAT_SLACK) * step;
+  if (percent <= 0 || percent >= 100) return rounded;
+  return Math.min(100 - step, Math.max(step, Math.round(rounded * 10) / 10));
+}
+
+/**
+ * A percentage, given in percent (43 for 43 %): a whole number, "43%" (rounded as roundPercent says).
+ * `precise` (tables and tiles of measurements, never prose) keeps one decimal below 10 %, where
+ * rounding would change the reading: "0.4%", "2.5%", but "43%" and "0%".
+ */
+export function formatPercent(percent: number | null | undefined, options: { precise?: boolean } = {}): string {
+  if (percent === null || percent === undefined || !Number.isFinite(percent)) return NONE;
+  const small = !!options.precise && percent > -10 && percent < 10;
+  return `${formatNumber(roundPercent(percent, small ? 0.1 : 1), small ? 1 : 0)}%`;
+}
+
+/**
+ * The whole percentage `part` is of `whole`, as formatPercent rounds it: never 100 while something
+ * is left nor 0 once something is done. More than the whole is 100. Null when the whole is 0: a
+ * share of nothing is no number.
  */
 export function ratioPercent(part: number, whole: number): number | null {
   if (!(whole > 0)) return null;
   if (part >= whole) return 100;
-  if (!(part > 0)) return 0;
-  return Math.min(99, Math.max(1, Math.round((part / whole) * 100 + FLOAT_SLACK)));
+  return roundPercent(Math.max(0, part) / whole * 100, 1);
 }
 
 /**

@@ -1,7 +1,7 @@
 import { GOAL_STATUS_LABELS, type GoalStatus } from '../../../shared/goals.js';
 import '../../components/ui/completion-meter.css';
 import './goal-progress.css';
-import { formatPercent } from '../../../shared/format.js';
+import { formatPercent, ratioPercent } from '../../../shared/format.js';
 
 /**
  * A goal's (or a development plan's) progress as a bar with the percentage as text. The bar has no
@@ -12,7 +12,7 @@ import { formatPercent } from '../../../shared/format.js';
  * widgets and the development plans.
  */
 export function GoalProgress({ progress, label, compact = false, expected = null }: { progress: number; label: string; compact?: boolean; expected?: number | null }) {
-  const percent = Math.max(0, Math.min(100, Math.floor(progress + 1e-9)));
+  const percent = Math.min(100, ratioPercent(progress, 100) ?? 0);
   const hint = expected === null ? '' : `Expected by today: ${formatPercent(expected)}`;
   return (
     <div className={`tp-meter goal-progress${compact ? ' goal-progress-compact' : ''}`}>

@@ -1,5 +1,5 @@
 import { RUN_KIND_LABELS, RUN_STATUS_LABELS, isActiveRun, type SyncRun } from './api.js';
-import { formatDateTime, formatTime } from '../../../shared/format.js';
+import { formatDateTime, formatNumber, formatRatio, formatTime } from '../../../shared/format.js';
 
 /** "1 h 4 min", "3 min 20 s", "12 s"; "—" while unknown. */
 export function formatDuration(run: SyncRun, now = Date.now()): string {
@@ -17,8 +17,8 @@ export function runLine(run: SyncRun): string {
   const what = run.progress_label ?? RUN_KIND_LABELS[run.kind];
   if (run.status === 'RATE_LIMITED') return `${what}. Rate limited: resumes at ${run.resumes_at ? formatTime(run.resumes_at) : 'soon'}.`;
   if (run.status === 'QUEUED') return `${what}: waiting to start.`;
-  const counted = run.progress_total ? `${run.progress_done} of ${run.progress_total}` : `${run.progress_done} done`;
-  return `${what}: ${counted}, ${run.items_written} items written.`;
+  const counted = run.progress_total ? formatRatio(run.progress_done, run.progress_total) : `${formatNumber(run.progress_done)} done`;
+  return `${what}: ${counted}, ${formatNumber(run.items_written)} items written.`;
 }
 
 /** A progress bar for a run that is moving (indeterminate while the size of the work is unknown). */
@@ -48,7 +48,7 @@ export function SyncHistory({ runs, caption }: { runs: SyncRun[]; caption: strin
               <td><span className={`sync-status sync-status-${r.status}`}>{RUN_STATUS_LABELS[r.status]}</span></td>
               <td>{formatDateTime(r.started_at ?? r.created_at)}</td>
               <td>{formatDuration(r)}</td>
-              <td>{r.items_written}</td>
+              <td>{formatNumber(r.items_written)}</td>
               <td className="integration-error">{r.status === 'RATE_LIMITED' && r.resumes_at ? `Rate limited: resumes at ${formatTime(r.resumes_at)}` : (r.error ?? '')}</td>
             </tr>
           ))}
