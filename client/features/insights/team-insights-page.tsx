@@ -13,7 +13,7 @@ import {
   InsightsError, InsightsSection, MetricStat, NoIntegrationNotice, PullRequestsDrillDown, SourceBadges, WindowPicker,
 } from './insights-parts.js';
 import './insights.css';
-import { formatDay, formatPercent } from '../../../shared/format.js';
+import { formatDay, formatPercent, formatShortDay } from '../../../shared/format.js';
 
 /** Team insights: the list of the viewer's teams and a team's page (the same in the admin area). */
 
@@ -201,7 +201,7 @@ function SprintsSection({ data }: { data: TeamInsights }) {
           <tbody>
             {data.sprints.map((s) => (
               <tr key={s.id}>
-                <th scope="row">{s.name}</th><td>{formatDay(s.start_at)} – {formatDay(s.end_at)}</td>
+                <th scope="row">{s.name}</th><td>{formatShortDay(s.start_at)} – {formatShortDay(s.end_at)}</td>
                 <td>{s.committed_points}</td><td>{s.added_points}</td><td>{s.completed_points}</td>
                 <td>{pct(s.completion_rate)}</td><td>{pct(s.commitment_reliability)}</td><td>{s.carried_over}</td>
               </tr>
