@@ -22,6 +22,17 @@ const dialogs = [
   { name: 'radix-ui', importNames: ['Dialog', 'AlertDialog'], message: 'Import Dialog and AlertDialog from client/components/ui/dialog.tsx: it returns focus to the control that opened the dialog.' },
 ];
 
+// Dates, times, numbers and percentages are written to people only by shared/format.ts (docs/decisions/0070).
+const INTL_WRITERS = /^(DateTimeFormat|NumberFormat|RelativeTimeFormat)$/;
+const formatHere = 'Write dates, times and numbers with shared/format.ts (formatDay, formatDateTime, formatNumber, formatPercent, ...): one way across the app (docs/decisions/0070).';
+const oneFormatter = {
+  'no-restricted-syntax': ['error',
+    { selector: `NewExpression[callee.object.name='Intl'][callee.property.name=${INTL_WRITERS}]`, message: formatHere },
+    { selector: `CallExpression[callee.object.name='Intl'][callee.property.name=${INTL_WRITERS}]`, message: formatHere },
+    { selector: "CallExpression[callee.property.name=/^toLocale(Date|Time)?String$/]", message: formatHere },
+  ],
+};
+
 const restrict = (patterns, paths = []) => ({
   '@typescript-eslint/no-restricted-imports': ['error', { patterns, paths }],
 });
@@ -37,6 +48,7 @@ export default tseslint.config(
       '@typescript-eslint/no-empty-object-type': 'off',
     },
   },
+  { files: ['**/*.{ts,tsx}'], ignores: ['shared/format.ts', 'shared/format.test.ts'], rules: oneFormatter },
   { files: ['shared/**/*.ts'], rules: restrict([crossing('server'), crossing('client')]) },
   { files: ['client/**/*.{ts,tsx}'], rules: restrict([crossing('server'), serverOnlyShared], dialogs) },
   { files: ['client/components/ui/dialog.tsx'], rules: restrict([crossing('server'), serverOnlyShared]) },

@@ -23,6 +23,7 @@ import type { InsightsBench } from './insights.bench.js';
 import { durabilitySection, type DurabilityBench } from './durability.bench.js';
 import { benchBinary, binaryRows } from './binary.bench.js';
 import { benchScale, scaleRows } from './scale.bench.js';
+import { formatNumber } from '../shared/format.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '..');
@@ -208,10 +209,10 @@ async function main(): Promise<void> {
   // Integrations and insights (docs/decisions/0051), a block of their own.
   const ti = insights.teamInsights;
   const insightRows: Array<[string, string, string, string]> = [
-    [`backfill from the fake GitHub (its own process, GraphQL pages of 50): ${insights.pullRequests.toLocaleString('en-US')} pull requests with ${insights.events.toLocaleString('en-US')} events, connect to DONE (${insights.rows.toLocaleString('en-US')} rows)`,
+    [`backfill from the fake GitHub (its own process, GraphQL pages of 50): ${formatNumber(insights.pullRequests)} pull requests with ${formatNumber(insights.events)} events, connect to DONE (${formatNumber(insights.rows)} rows)`,
       `${(insights.backfillMs / 1000).toFixed(1)} s`, '< 60 s', verdict(insights.backfillMs < 60_000)],
     ['peak RSS of the app process during that backfill', `${insights.peakRssMb} MB`, '< 400 MB', verdict(insights.peakRssMb < 400)],
-    [`teamInsights, 12-month window, weekly, one team owning both repositories (all ${insights.pullRequests.toLocaleString('en-US')} pull requests), uncached`,
+    [`teamInsights, 12-month window, weekly, one team owning both repositories (all ${formatNumber(insights.pullRequests)} pull requests), uncached`,
       `idle: p50 ${ti.idle.p50} ms, p99 ${ti.idle.p99} ms; with a webhook-like pull request write every 50 ms: p50 ${ti.writes.p50} ms, p99 ${ti.writes.p99} ms`, 'uncached p99 < 100 ms', verdict(ti.idle.p99 < 100 && ti.writes.p99 < 100)],
   ];
   const md = [
@@ -232,13 +233,13 @@ async function main(): Promise<void> {
     '|---|---|---|---|',
     ...retroRows.map((r) => `| ${r.join(' | ')} |`),
     '',
-    `Continuous feedback and notes (docs/decisions/0048): ${fbOff.people.toLocaleString('en-US')} people, ${fbOff.feedback.toLocaleString('en-US')} pieces of feedback, ${fbOff.notes.toLocaleString('en-US')} notes (seeded in ${(fbOff.seedMs / 1000).toFixed(0)} s); one read at a time, 500 reads per figure, the server in its own process; writes: a piece of feedback and a note autosave every 50 ms by another person:`,
+    `Continuous feedback and notes (docs/decisions/0048): ${formatNumber(fbOff.people)} people, ${formatNumber(fbOff.feedback)} pieces of feedback, ${formatNumber(fbOff.notes)} notes (seeded in ${(fbOff.seedMs / 1000).toFixed(0)} s); one read at a time, 500 reads per figure, the server in its own process; writes: a piece of feedback and a note autosave every 50 ms by another person:`,
     '',
     '| what | result | target | |',
     '|---|---|---|---|',
     ...feedbackRows.map((r) => `| ${r.join(' | ')} |`),
     '',
-    `Goals (docs/decisions/0049): ${goalsOff.people.toLocaleString('en-US')} people, ${goalsOff.goals.toLocaleString('en-US')} goals (company, then 10 per team aligned under them, then personal ones aligned under their team's) with ${goalsOff.keyResults.toLocaleString('en-US')} key results (seeded in ${(goalsOff.seedMs / 1000).toFixed(0)} s); one read at a time, 500 reads per figure; writes: another person checks in on a goal every 50 ms (its progress moves up to the company goal):`,
+    `Goals (docs/decisions/0049): ${formatNumber(goalsOff.people)} people, ${formatNumber(goalsOff.goals)} goals (company, then 10 per team aligned under them, then personal ones aligned under their team's) with ${formatNumber(goalsOff.keyResults)} key results (seeded in ${(goalsOff.seedMs / 1000).toFixed(0)} s); one read at a time, 500 reads per figure; writes: another person checks in on a goal every 50 ms (its progress moves up to the company goal):`,
     '',
     '| what | result | target | |',
     '|---|---|---|---|',

@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { benchMixed, type MixedBench } from './mixed.bench.js';
+import { formatNumber } from '../shared/format.js';
 
 /**
  * How far one process goes (docs/operations/scaling.md): the mixed workload (bench/mixed.bench.ts,
@@ -28,11 +29,11 @@ export function scaleRows(s: ScaleBench): Array<[string, string, string, string]
     const failed = ops.reduce((n, [, o]) => n + o.errors, 0);
     const requests = ops.reduce((n, [, o]) => n + o.count, 0);
     rows.push([
-      `${signedIn(r).toLocaleString('en-US')} people signed in (${r.orgs} organizations of ${r.people}, ${r.orgs * r.active} active): the whole workload`,
+      `${formatNumber(signedIn(r))} people signed in (${r.orgs} organizations of ${r.people}, ${r.orgs * r.active} active): the whole workload`,
       `${Math.round(requests / r.seconds)} req/s; worst p99 ${worst[1].p99} ms (${worst[0]}); ${failed} failed; event-loop delay p99 ${r.serverLoopDelay.p99} ms, max ${r.serverLoopDelay.max} ms; server CPU ${r.serverCpu.perRequestMs} ms per request, ${r.serverCpu.cores} of a core busy; memory: RSS ${r.memory.idle.rssMb} MB signed in and idle, ${r.memory.end.rssMb} MB under load (heap ${r.memory.end.heapMb} MB)`,
       'p99 < 100 ms, none failed', worst[1].p99 < 100 && failed === 0 ? 'met' : '**not met**',
     ]);
-    for (const [op, o] of ops) rows.push([`${signedIn(r).toLocaleString('en-US')} people: ${op}`, `p50 ${o.p50} ms, p99 ${o.p99} ms (${o.count}${o.errors ? `, ${o.errors} failed` : ''})`, 'p99 < 100 ms', o.p99 < 100 && !o.errors ? 'met' : '**not met**']);
+    for (const [op, o] of ops) rows.push([`${formatNumber(signedIn(r))} people: ${op}`, `p50 ${o.p50} ms, p99 ${o.p99} ms (${o.count}${o.errors ? `, ${o.errors} failed` : ''})`, 'p99 < 100 ms', o.p99 < 100 && !o.errors ? 'met' : '**not met**']);
   }
   return rows;
 }

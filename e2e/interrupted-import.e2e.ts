@@ -2,6 +2,7 @@ import { afterAll, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { E2E_ADMIN, launchBrowser, readDatabase, startServer } from './server.js';
 import { accessTokenFor, horizontalOverflow, seriousA11yViolations, signIn, type E2EServer } from './harness.js';
+import { formatNumber } from '../shared/format.js';
 
 /**
  * Issue 10 §4 in the browser: the server is killed (SIGKILL) during a 50,000-row import and started
@@ -74,7 +75,7 @@ it('an import cut by a kill reads Interrupted after the restart, nothing of it e
   // The list follows an undo too.
   await page.getByRole('button', { name: 'Undo this import' }).click();
   await page.getByRole('alertdialog', { name: 'Undo this import?' }).getByRole('button', { name: 'Remove them' }).click();
-  await page.getByText(`Import undone: ${ROWS.toLocaleString('en')} users removed.`).waitFor();
+  await page.getByText(`Import undone: ${formatNumber(ROWS)} users removed.`).waitFor();
   await expect.poll(async () => (await recent.locator('tbody tr').first().locator('td').allTextContents())[4]).toBe('Rolled back');
   expect(await countRestartPeople(second.dataDir)).toBe(0);
   // The interrupted import was retried: no notice about it any more.

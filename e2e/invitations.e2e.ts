@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
-import { formatDay } from '../shared/dates.js';
+import { formatDay } from '../shared/format.js';
 import { E2E_ADMIN, latestMailLink, readDatabase } from './server.js';
 import { horizontalOverflow, seriousA11yViolations, signIn, useServerAndBrowser } from './harness.js';
 

@@ -7,7 +7,7 @@
  */
 import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
-import { formatDay } from '../shared/dates.js';
+import { formatDay } from '../shared/format.js';
 import { horizontalOverflow, openSignedIn, seriousA11yViolations, useServerAndBrowser } from './harness.js';
 import { E2E_ADMIN } from './server.js';
 

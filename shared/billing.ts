@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { formatNumber } from './format.js';
 
 /**
  * Billing (docs/decisions/0068): seats are always counted; plans, limits and payments only when the
@@ -68,7 +69,7 @@ export const billingPlansSchema = z.array(billingPlanSchema).max(50).superRefine
 });
 
 /** The seats of a plan, or of an organization with an operator-set limit: null means no limit. */
-export const seatWord = (n: number) => `${n.toLocaleString('en')} ${n === 1 ? 'seat' : 'seats'}`;
+export const seatWord = (n: number) => `${formatNumber(n)} ${n === 1 ? 'seat' : 'seats'}`;
 
 /**
  * The refusal when people would not fit: how many seats are used, how many the plan allows, and
@@ -79,8 +80,8 @@ export function seatLimitMessage(input: { used: number; limit: number; adding: n
   const plan = planName ? `the ${planName} plan` : 'this organization';
   const state = used > limit
     ? `This organization uses ${seatWord(used)}, more than the ${seatWord(limit)} ${plan} allows`
-    : `${used.toLocaleString('en')} of the ${seatWord(limit)} ${plan} allows ${used === 1 ? 'is' : 'are'} used`;
-  const need = adding > 0 ? `; adding ${adding.toLocaleString('en')} ${adding === 1 ? 'person' : 'people'} needs ${seatWord(used + adding)}` : '';
+    : `${formatNumber(used)} of the ${seatWord(limit)} ${plan} allows ${used === 1 ? 'is' : 'are'} used`;
+  const need = adding > 0 ? `; adding ${formatNumber(adding)} ${adding === 1 ? 'person' : 'people'} needs ${seatWord(used + adding)}` : '';
   const more = mode === 'stripe'
     ? 'To get more seats, choose a larger plan under Settings, Billing'
     : 'To get more seats, ask the people who run this Teamlens server for a larger plan';

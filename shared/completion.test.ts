@@ -6,7 +6,9 @@ describe('completionStatus at the spec\'s boundaries', () => {
     // done, total, percent, band
     [0, 10, 0, 'behind'],
     [79, 100, 79, 'behind'],
-    [799, 1000, 79, 'behind'], // 79.9 % is still behind: rounded down, never up
+    [794, 1000, 79, 'behind'], // 79.4 % shows 79: behind
+    [796, 1000, 80, 'almost'], // 79.6 % shows 80, and the band is the shown number's (docs/decisions/0070)
+    [3, 7, 43, 'behind'], // nearest whole percent, as every page writes it
     [80, 100, 80, 'almost'],
     [4, 5, 80, 'almost'],
     [99, 100, 99, 'almost'],
@@ -20,10 +22,11 @@ describe('completionStatus at the spec\'s boundaries', () => {
     expect(status.band).toBe(band);
   });
 
-  it('works on amounts that are not counts (goal progress), without float noise costing a percent', () => {
+  it('works on amounts that are not counts (goal progress), without float noise moving a percent', () => {
     expect(completionStatus(0.29, 1)).toMatchObject({ percent: 29, band: 'behind' });
     expect(completionStatus(0.8, 1)).toMatchObject({ percent: 80, band: 'almost' });
-    expect(completionStatus(79.9, 100)).toMatchObject({ percent: 79, band: 'behind' });
+    expect(completionStatus(79.4, 100)).toMatchObject({ percent: 79, band: 'behind' });
+    expect(completionStatus(0.2, 100)).toMatchObject({ percent: 1, band: 'behind' }); // something done is never 0 %
     expect(completionStatus(99.99, 100)).toMatchObject({ percent: 99, band: 'almost' });
     expect(completionStatus(99.9999999999, 100)).toMatchObject({ percent: 99, band: 'almost' });
   });

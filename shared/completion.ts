@@ -1,7 +1,9 @@
+import { formatRatio, ratioPercent } from './format.js';
+
 /**
  * The one rule for completion and progress colours everywhere (review cycles, feedback
- * requests, goals, retro action items), from the product spec: below 80 % "behind" (red),
- * 80 to 99 % "almost" (amber), 100 % "complete" (green). See docs/decisions/0017.
+ * requests, goals, retro action items): below 80 % "behind" (red), 80 to 99 % "almost" (amber),
+ * 100 % "complete" (green), of the whole percentage shown. See docs/decisions/0017 and 0070.
  */
 
 export const COMPLETION_BANDS = ['behind', 'almost', 'complete', 'none'] as const;
@@ -20,7 +22,7 @@ export const COMPLETION_LABELS: Record<CompletionBand, string> = {
 export interface CompletionStatus {
   done: number;
   total: number;
-  /** Whole percentage, rounded down: 100 only when everything is done; null when there is nothing to do. */
+  /** Whole percentage as shown (shared/format.ts ratioPercent): 100 only when everything is done; null when there is nothing to do. */
   percent: number | null;
   band: CompletionBand;
   /** The band's word ("Behind"): colour never carries the meaning alone. */
@@ -29,13 +31,11 @@ export interface CompletionStatus {
   text: string;
 }
 
-/** Float noise (0.29 * 100 = 28.999999999999996) must not cost a whole percent. */
-const FLOAT_SLACK = 1e-9;
-
 /**
  * Completion of `done` out of `total` (counts, or any non-negative amounts such as goal
- * progress against a target). The percentage is rounded down, so 99.6 % stays 99 % and
- * "complete" always means everything is done. More done than total counts as complete.
+ * progress against a target). The percentage is the one pages show (ratioPercent: the nearest
+ * whole number, but 99.6 % stays 99 %), and the band is that percentage's, so the word and the
+ * number agree; "complete" always means everything is done. More done than total counts as complete.
  * A total of 0 is band "none" with a null percent: not green (nothing was achieved) and not
  * red (nobody is late). Negative or non-finite input is a programming error and throws.
  */
@@ -43,19 +43,17 @@ export function completionStatus(done: number, total: number): CompletionStatus 
   if (!Number.isFinite(done) || !Number.isFinite(total) || done < 0 || total < 0) {
     throw new RangeError(`completionStatus needs finite, non-negative numbers (got ${done} of ${total}).`);
   }
-  if (total === 0) return status(done, total, null, 'none');
-  if (done >= total) return status(done, total, 100, 'complete');
-  const percent = Math.min(99, Math.floor((done / total) * 100 + FLOAT_SLACK));
+  const percent = ratioPercent(done, total);
+  if (percent === null) return status(done, total, null, 'none');
+  if (percent === 100) return status(done, total, 100, 'complete');
   return status(done, total, percent, percent >= COMPLETION_THRESHOLDS.almost ? 'almost' : 'behind');
 }
 
 function status(done: number, total: number, percent: number | null, band: CompletionBand): CompletionStatus {
   const label = COMPLETION_LABELS[band];
-  const text = percent === null ? label : `${formatAmount(done)} of ${formatAmount(total)} done (${percent}%): ${label}`;
+  const text = percent === null ? label : `${formatRatio(done, total, 'done')}: ${label}`;
   return { done, total, percent, band, label, text };
 }
-
-const formatAmount = (n: number) => (Number.isInteger(n) ? String(n) : String(Math.round(n * 100) / 100));
 
 /**
  * Colours per band. `text` on `background` is a badge (WCAG AA: at least 4.5:1); `fill` is a

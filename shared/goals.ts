@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isoDay } from './iso-day.js';
+import { formatNumber } from './format.js';
 
 /**
  * Goals with key results (docs/decisions/0049): owners, visibility, statuses, key-result kinds, the
@@ -76,7 +77,7 @@ const L = GOAL_LIMITS;
 
 export const GOAL_SETTINGS_DEFAULTS = { check_in_cadence: 'WEEKLY' as CheckInCadence, check_in_weekday: 1, due_reminder_days: 7 };
 
-const trimmed = (max: number, what: string) => z.string().trim().min(1, `${what} is required.`).max(max, `${what}: at most ${max.toLocaleString('en')} characters.`);
+const trimmed = (max: number, what: string) => z.string().trim().min(1, `${what} is required.`).max(max, `${what}: at most ${formatNumber(max)} characters.`);
 const value = z.number('A number is required.').refine((n) => Math.abs(n) <= L.valueAbsMax, 'A number is out of range.');
 
 export const keyResultInputSchema = z.object({
@@ -106,7 +107,7 @@ export type KeyResultInput = z.input<typeof keyResultInputSchema>;
 
 const goalFields = {
   title: trimmed(L.titleMax, 'Title'),
-  description: z.string().trim().max(L.descriptionMax, `Description: at most ${L.descriptionMax.toLocaleString('en')} characters.`).default(''),
+  description: z.string().trim().max(L.descriptionMax, `Description: at most ${formatNumber(L.descriptionMax)} characters.`).default(''),
   parent_id: z.string().min(1).nullish(),
   start_date: isoDay.nullish(),
   due_date: isoDay.nullish(),
@@ -149,7 +150,7 @@ export type GoalUpdate = z.input<typeof goalUpdateSchema>;
 export const checkInInputSchema = z.object({
   goal_id: z.string().min(1),
   values: z.array(z.object({ key_result_id: z.string().min(1), value })).max(L.keyResultsMax).default([]),
-  comment: z.string().trim().max(L.commentMax, `Comment: at most ${L.commentMax.toLocaleString('en')} characters.`).default(''),
+  comment: z.string().trim().max(L.commentMax, `Comment: at most ${formatNumber(L.commentMax)} characters.`).default(''),
   confidence: z.number().int().min(CONFIDENCE_MIN, `Confidence: ${CONFIDENCE_MIN} to ${CONFIDENCE_MAX}.`).max(CONFIDENCE_MAX, `Confidence: ${CONFIDENCE_MIN} to ${CONFIDENCE_MAX}.`).nullish(),
   status: z.enum(GOAL_STATUSES).nullish(),
 }).refine((c) => c.values.length > 0 || c.comment.length > 0 || !!c.status, { message: 'A check-in needs a new value, a status or a comment.', path: ['comment'] });

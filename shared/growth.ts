@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isoDay } from './iso-day.js';
+import { formatNumber } from './format.js';
 
 /**
  * Competency framework, assessments and development plans (docs/decisions/0050): the rating scale,
@@ -46,8 +47,8 @@ export const GROWTH_LIMITS = {
 } as const;
 const L = GROWTH_LIMITS;
 
-const trimmed = (max: number, what: string) => z.string().trim().min(1, `${what} is required.`).max(max, `${what}: at most ${max.toLocaleString('en')} characters.`);
-const optionalText = (max: number, what: string) => z.string().trim().max(max, `${what}: at most ${max.toLocaleString('en')} characters.`).default('');
+const trimmed = (max: number, what: string) => z.string().trim().min(1, `${what} is required.`).max(max, `${what}: at most ${formatNumber(max)} characters.`);
+const optionalText = (max: number, what: string) => z.string().trim().max(max, `${what}: at most ${formatNumber(max)} characters.`).default('');
 
 /**
  * A whole track saved at once (levels in order, competencies in order, each competency's

@@ -39,6 +39,7 @@ function canonicalTimeZone(zone: string): string | null {
   // IANA names only (Area/Location, UTC, ...): no bare offsets such as "+01:00".
   if (/^[A-Za-z][A-Za-z0-9_+\-/]*$/.test(zone) && zone.length <= 64) {
     try {
+      // eslint-disable-next-line no-restricted-syntax -- a zone name's canonical spelling: nothing is written (docs/decisions/0070)
       canonical = new Intl.DateTimeFormat('en', { timeZone: zone }).resolvedOptions().timeZone;
     } catch {
       canonical = null;

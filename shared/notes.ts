@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { isoDay } from './iso-day.js';
 import { NOTE_LIMITS } from './notes.limits.js';
+import { formatNumber } from './format.js';
 
 /** Notes and 1:1 notes: input rules shared by the server and the editor (docs/decisions/0048). */
 const L = NOTE_LIMITS;
@@ -13,7 +14,7 @@ const tag = z.string().trim().min(1, 'A tag cannot be empty.').max(L.tagMax, `Ea
 
 export const noteInputSchema = z.object({
   title: z.string().trim().max(L.titleMax, `Title: at most ${L.titleMax} characters.`).optional(),
-  body: z.string().max(L.bodyMax, `The note is too long: at most ${L.bodyMax.toLocaleString('en-US')} characters.`).optional(),
+  body: z.string().max(L.bodyMax, `The note is too long: at most ${formatNumber(L.bodyMax)} characters.`).optional(),
   tags: z.array(tag).max(L.tagsMax, `At most ${L.tagsMax} tags.`).optional(),
   about_user_id: z.string().min(1).nullish(),
   next_one_on_one: isoDay.nullish(),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { emailSchema, fullNameSchema } from './user.schemas.js';
 import { COMPANY_MAX, CONTACT_MESSAGE_MAX, CONTACT_MESSAGE_MIN, HONEYPOT_FIELD, TEAM_SIZES } from './public-forms.limits.js';
+import { formatNumber } from './format.js';
 
 const honeypot = z.string().max(2_000).optional();
 
@@ -12,7 +13,7 @@ export const contactMessageSchema = z.object({
   company: company.optional().transform((v) => v ?? ''),
   message: z.string().trim()
     .min(CONTACT_MESSAGE_MIN, `Write at least ${CONTACT_MESSAGE_MIN} characters.`)
-    .max(CONTACT_MESSAGE_MAX, `At most ${CONTACT_MESSAGE_MAX.toLocaleString('en')} characters.`),
+    .max(CONTACT_MESSAGE_MAX, `At most ${formatNumber(CONTACT_MESSAGE_MAX)} characters.`),
   [HONEYPOT_FIELD]: honeypot,
 });
 export type ContactMessageInput = z.output<typeof contactMessageSchema>;

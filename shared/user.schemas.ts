@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PERMISSION_LEVELS, USER_STATUSES, WIDGET_TYPES } from './enums.js';
 import { BIO_MAX, FULL_NAME_MAX, TEXT_FIELD_MAX } from './limits.js';
+import { isTimeZone } from './format.js';
 
 /** Trimmed text; an empty string means "clear the field" (null). */
 const optionalText = (max: number) =>
@@ -9,15 +10,7 @@ const optionalText = (max: number) =>
 export const emailSchema = z.string().trim().toLowerCase().max(254, 'At most 254 characters.').pipe(z.email('Enter a valid email address.'));
 export const fullNameSchema = z.string().trim().min(1, 'Enter a name.').max(FULL_NAME_MAX, `At most ${FULL_NAME_MAX} characters.`);
 
-export const timeZoneSchema = z.string().trim().max(64).refine((tz) => {
-  if (tz === '') return true;
-  try {
-    new Intl.DateTimeFormat('en', { timeZone: tz });
-    return true;
-  } catch {
-    return false;
-  }
-}, 'Unknown time zone.').transform((v) => (v === '' ? null : v)).nullish();
+export const timeZoneSchema = z.string().trim().max(64).refine((tz) => tz === '' || isTimeZone(tz), 'Unknown time zone.').transform((v) => (v === '' ? null : v)).nullish();
 
 export const phoneSchema = z.string().trim().max(32).regex(/^$|^\+?[0-9 ()./-]{4,32}$/, 'Enter a phone number with digits, spaces and an optional leading +.').transform((v) => (v === '' ? null : v)).nullish();
 

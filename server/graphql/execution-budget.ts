@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { GraphQLFieldResolver, GraphQLFormattedError, GraphQLResolveInfo, GraphQLSchema, SelectionSetNode } from 'graphql';
 import { graphql } from './graphql-runtime.js';
 import { GRAPHQL_LIMIT_CODES, QUERY_TIMEOUT, RESPONSE_TOO_LARGE } from '../../shared/errors.js';
+import { formatNumber } from '../../shared/format.js';
 
 const { GraphQLError, getNullableType, isListType, isObjectType } = graphql;
 
@@ -56,7 +57,7 @@ function countList(budget: Budget, result: unknown, info: GraphQLResolveInfo): v
   if (!Array.isArray(result)) return;
   budget.values += result.length * width(info);
   if (budget.values > EXECUTION_BUDGET.maxValues) {
-    fail(budget, RESPONSE_TOO_LARGE, `The answer would hold more than ${EXECUTION_BUDGET.maxValues.toLocaleString('en-US')} values; ask for fewer fields or fewer nested lists.`);
+    fail(budget, RESPONSE_TOO_LARGE, `The answer would hold more than ${formatNumber(EXECUTION_BUDGET.maxValues)} values; ask for fewer fields or fewer nested lists.`);
   }
 }
 

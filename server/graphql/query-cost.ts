@@ -4,6 +4,7 @@ import type {
 } from 'graphql';
 import { graphql } from './graphql-runtime.js';
 import { QUERY_TOO_COMPLEX } from '../../shared/errors.js';
+import { formatNumber } from '../../shared/format.js';
 
 const { GraphQLError, Kind, getNamedType, getNullableType, isCompositeType, isListType, isObjectType } = graphql;
 
@@ -198,7 +199,7 @@ export function operationCost(schema: GraphQLSchema, document: DocumentNode, ope
 
 export function tooComplexError(name: string, limit = QUERY_COST_LIMIT, nodes?: readonly OperationDefinitionNode[]) {
   return new GraphQLError(
-    `Operation ${name} is too expensive: its estimated cost is over ${limit.toLocaleString('en-US')} (lists count their expected size). Ask for fewer fields or fewer nested lists.`,
+    `Operation ${name} is too expensive: its estimated cost is over ${formatNumber(limit)} (lists count their expected size). Ask for fewer fields or fewer nested lists.`,
     { nodes, extensions: { code: QUERY_TOO_COMPLEX, limit } },
   );
 }

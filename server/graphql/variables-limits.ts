@@ -1,6 +1,7 @@
 import type { GraphQLFormattedError } from 'graphql';
 import { GRAPHQL_MAX_VARIABLE_VALUES, GRAPHQL_MAX_VARIABLES_DEPTH } from '../../shared/limits.js';
 import { VARIABLES_TOO_DEEP, VARIABLES_TOO_LARGE } from '../../shared/errors.js';
+import { formatNumber } from '../../shared/format.js';
 
 /**
  * Bounds an operation's variables before anything walks them (docs/decisions/0057): the response
@@ -22,7 +23,7 @@ export function variablesProblem(variables: unknown, limits = { maxDepth: GRAPHQ
     const children: unknown[] = Array.isArray(value) ? value : Object.values(value);
     values += children.length;
     if (values > limits.maxValues) {
-      return { code: VARIABLES_TOO_LARGE, message: `The variables hold more than ${limits.maxValues.toLocaleString('en')} values; send less at once.` };
+      return { code: VARIABLES_TOO_LARGE, message: `The variables hold more than ${formatNumber(limits.maxValues)} values; send less at once.` };
     }
     for (const child of children) {
       if (child === null || typeof child !== 'object') continue;

@@ -1,5 +1,6 @@
 import { completionStatus, completionStyle } from '../../../shared/completion.js';
 import './completion-meter.css';
+import { formatRatio } from '../../../shared/format.js';
 
 /** A band badge (its word, never colour alone) and a bar, both from the one shared completionStatus. */
 export function CompletionMeter({ completion, label }: { completion: { done: number; total: number }; label: string }) {
@@ -10,7 +11,7 @@ export function CompletionMeter({ completion, label }: { completion: { done: num
       <span className="tp-track" role="progressbar" aria-label={`${label}: ${status.text}`} aria-valuemin={0} aria-valuemax={100} aria-valuenow={status.percent ?? 0} aria-valuetext={status.text}>
         <span className="tp-fill" style={{ width: `${status.percent ?? 0}%` }} />
       </span>
-      <span className="tp-text">{status.percent === null ? 'Nothing to do' : `${status.done} of ${status.total} (${status.percent}%)`}</span>
+      <span className="tp-text">{status.percent === null ? 'Nothing to do' : formatRatio(status.done, status.total)}</span>
     </div>
   );
 }

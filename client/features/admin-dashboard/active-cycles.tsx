@@ -3,8 +3,7 @@ import { Link } from '@tanstack/react-router';
 import { CompletionMeter } from '../../components/ui/completion-meter.js';
 import { PendingView } from '../../components/ui/states.js';
 import { reviewCyclesQueryOptions } from '../review-cycles/review-cycles.api.js';
-
-const day = (iso: string) => new Date(iso).toLocaleDateString('en', { dateStyle: 'medium' });
+import { formatDay } from '../../../shared/format.js';
 
 /** Running review cycles and how far their reviews are, with the shared completion bands. */
 export function ActiveReviewCycles() {
@@ -21,7 +20,7 @@ export function ActiveReviewCycles() {
             <li key={c.id}>
               <p>
                 <Link to="/reviews" search={{ id: c.id }}><strong>{c.name}</strong></Link>
-                <span className="muted"> · {c.participant_count} people · reviews due {day(c.review_end)} · </span>
+                <span className="muted"> · {c.participant_count} people · reviews due {formatDay(c.review_end)} · </span>
                 <Link to="/reviews/team-progress" search={{ cycle: c.id }}>Progress</Link>
               </p>
               <CompletionMeter completion={{ done: c.submitted_count, total: c.request_count }} label={`${c.name} reviews submitted`} />

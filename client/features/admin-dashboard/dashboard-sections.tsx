@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { formatDay } from '../../../shared/dates.js';
+import { formatDateTime, formatDay } from '../../../shared/format.js';
 import { invitationState } from '../../../shared/invitations.js';
 import { SendToAllNotInvited } from '../admin-users/admin-users-invite-dialog.js';
 import { useSendInvitations } from '../admin-users/admin-users.api.js';
@@ -7,8 +7,6 @@ import { showAlert } from '../../lib/alerts.js';
 import type { AdminDashboard, DashboardPerson } from './api.js';
 import { EngagementChart } from './engagement-chart.js';
 import './admin-dashboard.css';
-
-const dateTime = (iso: string) => new Date(iso).toLocaleString('en', { dateStyle: 'medium', timeStyle: 'short' });
 
 /** Whole days since `iso` (0 for today), for "waiting 12 days". */
 export function daysSince(iso: string, now = Date.now()): number {
@@ -105,7 +103,7 @@ export function RecentSignIns({ people }: { people: DashboardPerson[] }) {
   return (
     <section className="tile" aria-labelledby="sign-ins-title">
       <h2 id="sign-ins-title" className="dash-card-title">Recent sign-ins</h2>
-      {people.length === 0 ? <p className="muted">Nobody has signed in yet.</p> : <PeopleList people={people} detail={(p) => (p.last_login ? dateTime(p.last_login) : '')} />}
+      {people.length === 0 ? <p className="muted">Nobody has signed in yet.</p> : <PeopleList people={people} detail={(p) => (p.last_login ? formatDateTime(p.last_login) : '')} />}
     </section>
   );
 }

@@ -2,8 +2,9 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { emailDeliveryQueryOptions } from '../org-settings/install-api.js';
 import { OUTBOX_ANCHOR } from '../org-settings/email-outbox-list.js';
+import { formatNumber } from '../../../shared/format.js';
 
-const messages = (n: number) => (n === 0 ? 'no messages are' : n === 1 ? '1 message is' : `${n.toLocaleString('en')} messages are`);
+const messages = (n: number) => (n === 0 ? 'no messages are' : n === 1 ? '1 message is' : `${formatNumber(n)} messages are`);
 
 /**
  * Without SMTP_URL nothing leaves the server: invitations and password links wait in the outbox

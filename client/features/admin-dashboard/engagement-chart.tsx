@@ -1,10 +1,9 @@
 import { ChartBox } from '../../components/ui/chart-box.js';
 import type { EngagementDay } from './api.js';
+import { formatDay, formatShortDay } from '../../../shared/format.js';
 
 const HEIGHT = 180;
 const PAD = { top: 12, right: 8, bottom: 24, left: 32 };
-
-const dayLabel = (day: string) => new Date(`${day}T00:00:00Z`).toLocaleDateString('en', { month: 'short', day: 'numeric', timeZone: 'UTC' });
 
 /** Events per day as an SVG bar chart drawn at its box's width (ChartBox), with the same numbers as a table. */
 export function EngagementChart({ days }: { days: EngagementDay[] }) {
@@ -12,7 +11,7 @@ export function EngagementChart({ days }: { days: EngagementDay[] }) {
   const total = days.reduce((sum, d) => sum + d.events, 0);
   const first = days[0];
   const last = days.at(-1);
-  const summary = first && last ? `${total} engagement events from ${dayLabel(first.day)} to ${dayLabel(last.day)}; the busiest day had ${busiest}.` : 'No days.';
+  const summary = first && last ? `${total} engagement events from ${formatDay(first.day)} to ${formatDay(last.day)}; the busiest day had ${busiest}.` : 'No days.';
 
   return (
     <figure className="dash-chart">
@@ -26,7 +25,7 @@ export function EngagementChart({ days }: { days: EngagementDay[] }) {
             <table className="dash-table">
               <caption className="sr-only">Engagement events per day</caption>
               <thead><tr><th scope="col">Day</th><th scope="col">Events</th></tr></thead>
-              <tbody>{days.map((d) => <tr key={d.day}><td>{dayLabel(d.day)}</td><td>{d.events}</td></tr>)}</tbody>
+              <tbody>{days.map((d) => <tr key={d.day}><td>{formatShortDay(d.day)}</td><td>{d.events}</td></tr>)}</tbody>
             </table>
           </div>
         </details>
@@ -53,12 +52,12 @@ function Bars({ days, width, summary }: { days: EngagementDay[]; width: number; 
         const h = (d.events / max) * innerH;
         return (
           <rect key={d.day} x={PAD.left + i * step + step * 0.15} width={step * 0.7} y={PAD.top + innerH - h} height={h} className="dash-bar" data-mark="">
-            <title>{`${dayLabel(d.day)}: ${d.events}`}</title>
+            <title>{`${formatDay(d.day)}: ${d.events}`}</title>
           </rect>
         );
       })}
-      {first && <text x={PAD.left} y={HEIGHT - 6} className="dash-tick">{dayLabel(first.day)}</text>}
-      {last && <text x={width - PAD.right} y={HEIGHT - 6} textAnchor="end" className="dash-tick">{dayLabel(last.day)}</text>}
+      {first && <text x={PAD.left} y={HEIGHT - 6} className="dash-tick">{formatShortDay(first.day)}</text>}
+      {last && <text x={width - PAD.right} y={HEIGHT - 6} textAnchor="end" className="dash-tick">{formatShortDay(last.day)}</text>}
     </svg>
   );
 }

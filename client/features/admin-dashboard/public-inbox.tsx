@@ -2,9 +2,9 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { PendingView } from '../../components/ui/states.js';
 import { publicInboxQueryOptions } from './api.js';
+import { formatDateTime } from '../../../shared/format.js';
 
 const PAGE = 20;
-const dateTime = (iso: string) => new Date(iso).toLocaleString('en', { dateStyle: 'medium', timeStyle: 'short' });
 
 /** Messages from /contact and requests from /resources/get-the-guide (admins of the operating organization). */
 export function PublicInbox() {
@@ -23,7 +23,7 @@ export function PublicInbox() {
                   <li key={m.id}>
                     <p><strong>{m.name}</strong>{m.company ? ` · ${m.company}` : ''} · <a href={`mailto:${m.email}`}>{m.email}</a></p>
                     <p className="dash-message-text">{m.message}</p>
-                    <p className="muted dash-detail">{dateTime(m.created_at)}</p>
+                    <p className="muted dash-detail">{formatDateTime(m.created_at)}</p>
                   </li>
                 ))}
               </ul>
@@ -38,7 +38,7 @@ export function PublicInbox() {
                   <li key={l.id}>
                     <p><strong>{l.name}</strong>{l.company ? ` · ${l.company}` : ''}</p>
                     <p className="dash-email"><a href={`mailto:${l.email}`}>{l.email}</a></p>
-                    <p className="muted dash-detail">Team size {l.team_size} · {dateTime(l.created_at)}</p>
+                    <p className="muted dash-detail">Team size {l.team_size} · {formatDateTime(l.created_at)}</p>
                   </li>
                 ))}
               </ul>

@@ -18,6 +18,7 @@ import { AdminUsersTable } from './admin-users-table.js';
 import { AdminUsersTeamSummary } from './admin-users-team-summary.js';
 import { AdminUsersToolbar } from './admin-users-toolbar.js';
 import './admin-users.css';
+import { formatNumber } from '../../../shared/format.js';
 
 export const IMPORT_PATH = '/admin/settings/users/import';
 
@@ -130,7 +131,7 @@ function AdminUsersContent({ variant, search, onSearchChange, users, teams }: Ad
       <AdminUsersToolbar search={search} teams={teams} onChange={onSearchChange} />
       {variant === 'teams' && <AdminUsersTeamSummary users={users} teams={teams} active={search.team} onPick={(team) => onSearchChange({ team })} />}
       <p className="au-count" role="status" aria-live="polite" data-testid="admin-users-count">
-        {filtered ? `Showing ${shown.length.toLocaleString('en')} of ${countLabel(users.length, 'person', 'people')}` : countLabel(users.length, 'person', 'people')}
+        {filtered ? `Showing ${formatNumber(shown.length)} of ${countLabel(users.length, 'person', 'people')}` : countLabel(users.length, 'person', 'people')}
         {search.deleted ? ' (deleted people included)' : ''}
       </p>
       {selectedShown.length > 0 && <AdminUsersBulkBar people={selectedShown} teams={teams} onDone={() => setSelected(new Set())} />}

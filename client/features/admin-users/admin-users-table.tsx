@@ -5,6 +5,7 @@ import { EmailText } from '../../components/ui/email-text.js';
 import { invitationState } from '../../../shared/invitations.js';
 import { LEVEL_LABEL, SORT_LABEL, STATE_LABEL, formatSignIn, stateDetail } from './admin-users.labels.js';
 import type { SortKey } from './admin-users.search.js';
+import { formatNumber } from '../../../shared/format.js';
 
 const WIDE = '(min-width: 768px)';
 const subscribeWide = (notify: () => void) => {
@@ -86,7 +87,7 @@ export function AdminUsersTable({ users, total, sort, dir, onSort, selected, onT
     <div className="au-table" role="table" aria-label="Users" aria-rowcount={users.length + 1} data-testid="admin-users-table" data-row-count={users.length}>
       <div className="au-row au-head" role="row" aria-rowindex={1}>
         <span className="au-col-check" role="columnheader">
-          <input type="checkbox" aria-label={`Select all ${users.length.toLocaleString('en')} shown`} checked={allSelected} disabled={!selectable.length} onChange={(e) => onToggleAll(e.target.checked)} />
+          <input type="checkbox" aria-label={`Select all ${formatNumber(users.length)} shown`} checked={allSelected} disabled={!selectable.length} onChange={(e) => onToggleAll(e.target.checked)} />
         </span>
         {wide ? (
           <>

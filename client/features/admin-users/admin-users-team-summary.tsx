@@ -1,6 +1,7 @@
 import { useMemo } from 'react';
 import type { AdminUser, TeamOption } from './admin-users.api.js';
 import { NO_TEAM } from './admin-users.search.js';
+import { formatNumber } from '../../../shared/format.js';
 
 type Props = { users: readonly AdminUser[]; teams: readonly TeamOption[]; active: string | undefined; onPick: (team: string | undefined) => void };
 
@@ -25,7 +26,7 @@ export function AdminUsersTeamSummary({ users, teams, active, onPick }: Props) {
         {chips.map((c) => (
           <li key={c.id}>
             <button type="button" className="au-chip" aria-pressed={active === c.id} onClick={() => onPick(active === c.id ? undefined : c.id)}>
-              {c.name} <span className="au-chip-count">{(counts.get(c.id) ?? 0).toLocaleString('en')}</span>
+              {c.name} <span className="au-chip-count">{formatNumber(counts.get(c.id) ?? 0)}</span>
             </button>
           </li>
         ))}

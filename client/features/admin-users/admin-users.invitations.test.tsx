@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, expect, it } from 'vitest';
-import { formatDay } from '../../../shared/dates.js';
+import { formatDay } from '../../../shared/format.js';
 import { cleanUpBetweenTests, renderSignedIn } from '../../test/render-route.js';
 import { INVITED_AT, makeUsers, stubAdminApi } from './admin-users.test-server.js';
 

@@ -1,5 +1,5 @@
 import { PERMISSION_LEVEL_LABEL, type UserStatus } from '../../../shared/enums.js';
-import { formatDay } from '../../../shared/dates.js';
+import { formatDay, formatNumber } from '../../../shared/format.js';
 import { invitationExpiresAt, invitationState, type InvitationState } from '../../../shared/invitations.js';
 import type { SortKey } from './admin-users.search.js';
 
@@ -31,7 +31,6 @@ export const SORT_LABEL: Record<SortKey, string> = {
   name: 'Name', email: 'Email', status: 'Status', permission: 'Permission', team: 'Team', lastSignIn: 'Last sign-in',
 };
 
-const dateFormat = new Intl.DateTimeFormat('en', { dateStyle: 'medium' });
-export const formatSignIn = (iso: string | null): string => (iso ? dateFormat.format(new Date(iso)) : 'Never');
+export const formatSignIn = (iso: string | null): string => (iso ? formatDay(iso) : 'Never');
 
-export const countLabel = (n: number, one: string, many = `${one}s`) => `${n.toLocaleString('en')} ${n === 1 ? one : many}`;
+export const countLabel = (n: number, one: string, many = `${one}s`) => `${formatNumber(n)} ${n === 1 ? one : many}`;

@@ -4,8 +4,7 @@ import type { AuditSearch } from '../../../shared/audit.js';
 import { PendingView } from '../../components/ui/states.js';
 import { showAlert } from '../../lib/alerts.js';
 import { auditEventsQueryOptions, downloadAuditCsv, type AuditEvent } from './api.js';
-
-const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'medium' });
+import { formatDateTime } from '../../../shared/format.js';
 
 function Person({ name, label, fallback }: { name: string | null; label: string | null; fallback: string }) {
   if (!name && !label) return <span className="muted">{fallback}</span>;
@@ -20,7 +19,7 @@ function Person({ name, label, fallback }: { name: string | null; label: string 
 function EventRow({ event }: { event: AuditEvent }) {
   return (
     <tr>
-      <td data-label="When"><time dateTime={event.at}>{dateTime.format(new Date(event.at))}</time></td>
+      <td data-label="When"><time dateTime={event.at}>{formatDateTime(event.at)}</time></td>
       <td data-label="Who"><Person name={event.actor_name} label={event.actor_label} fallback="Nobody signed in" /></td>
       <td data-label="What"><strong>{event.action_label}</strong></td>
       <td data-label="About"><Person name={event.subject_name} label={event.subject_label} fallback="—" /></td>

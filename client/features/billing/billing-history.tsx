@@ -2,12 +2,13 @@ import { useId } from 'react';
 import { ChartFigure, COLORS } from '../insights/insights-chart.js';
 import '../insights/insights.css';
 import type { Billing } from './api.js';
+import { formatNumber } from '../../../shared/format.js';
 
 /** The summary a screen reader reads with the chart: the range of the year and where it ends. */
 export function historySummary(history: Billing['history'], limit: number | null): string {
   const known = history.filter((m) => m.highest !== null);
   if (!known.length) return 'No seats recorded in the last 12 months yet: the count is kept once a day from now on.';
-  const seats = (n: number) => `${n.toLocaleString('en')} ${n === 1 ? 'seat' : 'seats'}`;
+  const seats = (n: number) => `${formatNumber(n)} ${n === 1 ? 'seat' : 'seats'}`;
   const limitText = limit === null ? '' : ` The limit is ${seats(limit)}.`;
   if (known.length === 1) return `${seats(known[0]!.highest!)} in ${known[0]!.label}, the first month with a count.${limitText}`;
   const highest = Math.max(...known.map((m) => m.highest!));

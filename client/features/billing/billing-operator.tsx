@@ -2,14 +2,14 @@ import { useQuery } from '@tanstack/react-query';
 import { Dialog } from '../../components/ui/dialog.js';
 import { useId, useState, type FormEvent } from 'react';
 import { BILLING_STATUS_LABEL, OPERATOR_SETTABLE_STATUSES, operatorBillingChangeSchema, type BillingStatus } from '../../../shared/billing.js';
-import { formatDay } from '../../../shared/dates.js';
+import { formatDay, formatNumber } from '../../../shared/format.js';
 import { fieldErrorsOf } from '../../../shared/field-errors.js';
 import { FormError } from '../../components/ui/field.js';
 import { PendingView } from '../../components/ui/states.js';
 import { showAlert } from '../../lib/alerts.js';
 import { operatorBillingQueryOptions, useSetOrganizationBilling, type Billing, type OrganizationBilling } from './api.js';
 
-const limitText = (o: OrganizationBilling) => (o.seat_limit === null ? `${o.seats.toLocaleString('en')}, no limit` : `${o.seats.toLocaleString('en')} of ${o.seat_limit.toLocaleString('en')}`);
+const limitText = (o: OrganizationBilling) => (o.seat_limit === null ? `${formatNumber(o.seats)}, no limit` : `${formatNumber(o.seats)} of ${formatNumber(o.seat_limit)}`);
 
 function dateText(o: OrganizationBilling): string {
   if (o.status === 'TRIALING' && o.trial_ends_at) return `Trial ends ${formatDay(o.trial_ends_at)}`;

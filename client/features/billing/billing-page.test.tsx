@@ -4,12 +4,13 @@ import { expect, it } from 'vitest';
 import { meAs, refusal, stubGraphql, type GraphqlVariables, type OperationHandler } from '../../test/graphql-stub.js';
 import { cleanUpBetweenTests, renderSignedIn } from '../../test/render-route.js';
 import type { Billing, OrganizationBilling, SeatPerson } from './api.js';
+import { formatMonth } from '../../../shared/format.js';
 
 cleanUpBetweenTests();
 
 const months = (values: Array<number | null>) => values.map((v, i) => {
   const month = `2026-${String(i + 1).padStart(2, '0')}`;
-  return { month, label: new Date(`${month}-01T00:00:00Z`).toLocaleDateString('en', { month: 'short', year: 'numeric', timeZone: 'UTC' }), highest: v, latest: v };
+  return { month, label: formatMonth(month), highest: v, latest: v };
 });
 const TEAM = { id: 'team', name: 'Team', seat_limit: 10, per_seat: false, features: ['Reviews', 'Retros'], trial_days: 14, price_label: '€90 a month', can_checkout: true };
 const BUSINESS = { id: 'business', name: 'Business', seat_limit: null, per_seat: true, features: ['Insights'], trial_days: 0, price_label: '€8 per seat a month', can_checkout: true };
@@ -69,7 +70,7 @@ it('stripe mode: the plan, renewal and a full seat bar; choosing a plan opens Ch
     past_due_since: '2026-12-01T08:00:00Z', read_only_from: '2026-12-15T08:00:00Z', plans: [TEAM, BUSINESS], can_manage_payment: true,
   }), {
     StartBillingCheckout: (v) => { checkouts.push(v.plan); return refusal('Stripe could not be reached or refused the request. Try again in a minute; if it keeps failing, tell the people who run this server.', 'CONFLICT'); },
-    BillingNotice: () => ({ data: { billingNotice: { status: 'PAST_DUE', message: 'A payment failed on 1 December 2026. Update the card under Settings, Billing before 15 December 2026.', read_only_from: '2026-12-15T08:00:00Z' } } }),
+    BillingNotice: () => ({ data: { billingNotice: { status: 'PAST_DUE', message: 'A payment failed on Dec 1, 2026. Update the card under Settings, Billing before Dec 15, 2026.', read_only_from: '2026-12-15T08:00:00Z' } } }),
   });
   await renderSignedIn('/admin/settings/billing');
   expect(await screen.findByText(/You choose and pay for your plan here\. Payments go through Stripe/)).toBeTruthy();
@@ -80,7 +81,7 @@ it('stripe mode: the plan, renewal and a full seat bar; choosing a plan opens Ch
   expect(within(summary).getByRole('progressbar', { name: 'Seats used' }).getAttribute('aria-valuetext')).toBe('10 of 10 seats used');
   expect(within(summary).getByText(/All seats are used: adding or inviting more people is refused/)).toBeTruthy();
   expect(within(summary).getByText(/Unless it is paid by Dec 15, 2026, the organization becomes read-only for new content/)).toBeTruthy();
-  expect(screen.getByText(/A payment failed on 1 December 2026/).closest('.billing-banner')).toBeTruthy();
+  expect(screen.getByText(/A payment failed on Dec 1, 2026/).closest('.billing-banner')).toBeTruthy();
   expect(screen.getByRole('link', { name: 'Open billing' }).getAttribute('href')).toBe('/admin/settings/billing');
 
   const plans = screen.getByRole('region', { name: 'Plans' });

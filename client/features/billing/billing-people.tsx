@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useId, type FormEvent } from 'react';
 import type { BillingSearch, SeatState } from '../../../shared/billing.js';
-import { formatDay } from '../../../shared/dates.js';
+import { formatDay, formatNumber } from '../../../shared/format.js';
 import { PendingView } from '../../components/ui/states.js';
 import { billingSeatPeopleQueryOptions, type SeatPerson } from './api.js';
 
@@ -62,8 +62,8 @@ export function BillingPeople({ search, onSearch }: Props) {
         <>
           <p className="muted" role="status">
             {people.data.total > people.data.people.length
-              ? `The first ${people.data.people.length} of ${people.data.total.toLocaleString('en')} people, by name: search to find someone.`
-              : `${people.data.total.toLocaleString('en')} ${people.data.total === 1 ? 'person' : 'people'}${filtered ? ' match' : ''}.`}
+              ? `The first ${people.data.people.length} of ${formatNumber(people.data.total)} people, by name: search to find someone.`
+              : `${formatNumber(people.data.total)} ${people.data.total === 1 ? 'person' : 'people'}${filtered ? ' match' : ''}.`}
           </p>
           <table className="billing-table">
             <caption className="sr-only">People who count as seats</caption>

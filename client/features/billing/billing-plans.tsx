@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
-import { formatDay } from '../../../shared/dates.js';
+import { formatDay, formatMoney } from '../../../shared/format.js';
 import { FormError } from '../../components/ui/field.js';
 import { PendingView } from '../../components/ui/states.js';
 import { billingInvoicesQueryOptions, useOpenPortal, useStartCheckout, type Billing, type BillingPlan } from './api.js';
@@ -56,8 +56,6 @@ export function BillingPlans({ billing }: { billing: Billing }) {
   );
 }
 
-const money = (amount: number, currency: string) => new Intl.NumberFormat('en', { style: 'currency', currency: currency.toUpperCase() }).format(amount / 100);
-
 /** Stripe's latest invoices for the organization (stripe mode). */
 export function BillingInvoices() {
   const headingId = useId();
@@ -84,7 +82,7 @@ export function BillingInvoices() {
               <tr key={i.id}>
                 <td data-label="Invoice">{i.number ?? 'Draft'}</td>
                 <td data-label="Date">{formatDay(i.created)}</td>
-                <td data-label="Amount">{money(i.amount, i.currency)}</td>
+                <td data-label="Amount">{formatMoney(i.amount, i.currency)}</td>
                 <td data-label="Status">{i.status === 'paid' ? 'Paid' : i.status === 'open' ? 'Due' : i.status}</td>
                 <td data-label="Links">
                   <span>

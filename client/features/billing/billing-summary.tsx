@@ -1,9 +1,9 @@
 import { useId } from 'react';
 import { BILLING_STATUS_LABEL, seatWord } from '../../../shared/billing.js';
-import { formatDay } from '../../../shared/dates.js';
+import { formatDay, formatNumber } from '../../../shared/format.js';
 import type { Billing } from './api.js';
 
-const people = (n: number, one: string, many: string) => `${n.toLocaleString('en')} ${n === 1 ? one : many}`;
+const people = (n: number, one: string, many: string) => `${formatNumber(n)} ${n === 1 ? one : many}`;
 
 /** What the page says first, by mode: who decides about plans, and where payments go. */
 export function billingIntro(billing: Billing): string {
@@ -29,7 +29,7 @@ export function BillingSummary({ billing }: { billing: Billing }) {
     billing.not_counted.demo ? people(billing.not_counted.demo, 'demo person', 'demo people') : null,
     billing.not_counted.removed ? people(billing.not_counted.removed, 'removed person', 'removed people') : null,
   ].filter(Boolean);
-  const usedText = limit === null ? `${seatWord(seats.seats)} used, no limit` : `${seats.seats.toLocaleString('en')} of ${seatWord(limit)} used`;
+  const usedText = limit === null ? `${seatWord(seats.seats)} used, no limit` : `${formatNumber(seats.seats)} of ${seatWord(limit)} used`;
   return (
     <section className="settings-section billing-summary" aria-labelledby={headingId}>
       <h2 id={headingId}>Plan and seats</h2>

@@ -31,9 +31,9 @@ it('lists recent imports; one the server stop cut off reads Interrupted, says no
   ]);
   const table = await screen.findByRole('table', { name: 'Recent imports' });
   expect(rowsOf(table)).toEqual([
-    ['Nov 25, 2026, 08:00 UTC', 'Alex Admin', '50,000', '0', 'Interrupted, nothing saved'],
-    ['Nov 24, 2026, 10:00 UTC', 'Alex Admin', '12', '11', 'Imported'],
-    ['Nov 23, 2026, 10:00 UTC', '(removed)', '12', '0', 'Checked (dry run), nothing saved'],
+    ['Nov 25, 2026, 08:00', 'Alex Admin', '50,000', '0', 'Interrupted, nothing saved'],
+    ['Nov 24, 2026, 10:00', 'Alex Admin', '12', '11', 'Imported'],
+    ['Nov 23, 2026, 10:00', '(removed)', '12', '0', 'Checked (dry run), nothing saved'],
   ]);
   const notice = screen.getByRole('status');
   expect(notice.textContent).toContain('An import was interrupted: the server stopped while it ran, so nobody from that file was added.');

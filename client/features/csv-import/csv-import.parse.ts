@@ -11,6 +11,7 @@ import { delimiterOfHeader } from '../../../shared/csv-delimiter.js';
 import { csvByteOrderMark, decodeCsvBytes } from '../../../shared/csv-encoding.js';
 import { CSV_UPLOAD_MAX_BYTES, MASS_CREATE_MAX_ROWS } from '../../../shared/limits.js';
 import { CSV_COLUMNS } from '../../../shared/mass-create.schema.js';
+import { formatNumber } from '../../../shared/format.js';
 
 export type CsvRecord = { row: number; cells: string[] };
 export type ParsedCsv = { fileName: string; headers: string[]; records: CsvRecord[] };
@@ -105,7 +106,7 @@ export function parseCsvText(fileName: string, text: string): ParseOutcome {
   const headers = found.headers;
   if (headers === null || headers.every((h) => h === '')) return { ok: false, message: `"${fileName}" is empty. ${TEMPLATE_HINT}` };
   if (tooMany) {
-    return { ok: false, message: `"${fileName}" has more than ${MASS_CREATE_MAX_ROWS.toLocaleString('en')} rows; one import takes at most ${MASS_CREATE_MAX_ROWS.toLocaleString('en')}. Split it into several files.` };
+    return { ok: false, message: `"${fileName}" has more than ${formatNumber(MASS_CREATE_MAX_ROWS)} rows; one import takes at most ${formatNumber(MASS_CREATE_MAX_ROWS)}. Split it into several files.` };
   }
   if (records.length === 0) return { ok: false, message: `"${fileName}" has a header row but no people in it. Add one row per person below the header.` };
   return { ok: true, csv: { fileName, headers, records } };

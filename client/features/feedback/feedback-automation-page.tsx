@@ -6,17 +6,18 @@ import { EmptyState } from '../../components/ui/states.js';
 import { showAlert } from '../../lib/alerts.js';
 import { FeedbackRuleDialog, type FeedbackAutomationTeam } from './feedback-automation-form.js';
 import {
-  describeFeedbackTrigger, describeResponders, feedbackAutomationRulesQueryOptions, feedbackAutomationTemplatesQueryOptions, localDateTime,
+  describeFeedbackTrigger, describeResponders, feedbackAutomationRulesQueryOptions, feedbackAutomationTemplatesQueryOptions,
   useDeleteFeedbackRule, useSetFeedbackRulePaused,
 } from './feedback-automation.api.js';
 import type { FeedbackAutomationRule } from './feedback.types.js';
 import './feedback-progress.css';
+import { formatWeekdayDateTime } from '../../../shared/format.js';
 
 const messageOf = (err: unknown) => (err instanceof Error ? err.message : 'Something went wrong. Try again.');
 
 function nextRun(rule: FeedbackAutomationRule): string {
   if (rule.paused) return 'Paused';
-  if (rule.next_run_at) return localDateTime(rule.next_run_at);
+  if (rule.next_run_at) return formatWeekdayDateTime(rule.next_run_at);
   if (rule.trigger === 'SPRINT_END') return 'When the next sprint ends';
   if (rule.trigger === 'START_DATE') return 'When someone reaches the day';
   return 'Nothing planned';
@@ -40,7 +41,7 @@ function RuleCard({ rule, onEdit, onDelete }: { rule: FeedbackAutomationRule; on
         <div><dt>For</dt><dd>{rule.team?.name ?? 'The whole organization'}</dd></div>
         <div><dt>Template</dt><dd>{rule.template?.name ?? 'Deleted template: no requests until another is chosen'}</dd></div>
         <div><dt>Who is asked</dt><dd>{describeResponders(rule)}</dd></div>
-        <div><dt>Last run</dt><dd>{rule.last_run_at ? localDateTime(rule.last_run_at) : 'Not yet'}</dd></div>
+        <div><dt>Last run</dt><dd>{rule.last_run_at ? formatWeekdayDateTime(rule.last_run_at) : 'Not yet'}</dd></div>
         <div><dt>Next run</dt><dd>{nextRun(rule)}</dd></div>
         <div><dt>Requests created</dt><dd>{rule.requests_created}</dd></div>
       </dl>

@@ -57,7 +57,3 @@ export function describeFeedbackTrigger(rule: Pick<FeedbackAutomationRule, 'trig
   return `${days} day${days === 1 ? '' : 's'} after each start date in ${scope}`;
 }
 
-/** Local date and time of an instant, for the viewer ("Mon, 11 Jan 2027, 10:00"). */
-export function localDateTime(iso: string): string {
-  return new Intl.DateTimeFormat('en-GB', { weekday: 'short', day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(new Date(iso));
-}

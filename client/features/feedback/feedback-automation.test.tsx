@@ -99,11 +99,11 @@ it('lists each rule in words with who is asked, last and next run and requests c
   const list = await screen.findByRole('list', { name: 'Feedback rules' }, T);
   const sprint = within(list).getByRole('heading', { name: /After each sprint end of Platform/ }).closest('li')!;
   expect([...sprint.querySelectorAll('dl > div')].map((d) => d.textContent)).toEqual([
-    'ForPlatform', 'TemplateAfter a sprint', 'Who is asked3 teammates', 'Last runFri, 1 Jan 2027, 09:00', 'Next runWhen the next sprint ends', 'Requests created12',
+    'ForPlatform', 'TemplateAfter a sprint', 'Who is asked3 teammates', 'Last runFri, Jan 1, 2027, 09:00', 'Next runWhen the next sprint ends', 'Requests created12',
   ]);
   const monthly = within(list).getByRole('heading', { name: /Monthly for Mobile/ }).closest('li')!;
   expect(within(monthly).getByText('Their manager')).toBeTruthy();
-  expect(within(monthly).getByText('Mon, 1 Feb 2027, 09:00')).toBeTruthy();
+  expect(within(monthly).getByText('Mon, Feb 1, 2027, 09:00')).toBeTruthy();
   expect(within(monthly).getByText(/Deleted template/)).toBeTruthy();
 
   fireEvent.click(within(sprint).getByRole('button', { name: 'Pause: After each sprint end of Platform' }));

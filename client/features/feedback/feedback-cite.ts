@@ -1,6 +1,6 @@
 import { useCallback, useRef, type FocusEvent } from 'react';
-import { formatFeedbackDay } from './feedback-progress.api.js';
 import type { FeedbackItem } from './feedback.types.js';
+import { formatDay } from '../../../shared/format.js';
 
 /**
  * Citing feedback in a review answer (the panel beside a review being written): the quotation of
@@ -14,7 +14,7 @@ export function quoteOf(item: Pick<FeedbackItem, 'giver' | 'body' | 'answers' | 
   const answered = (item.answers ?? []).filter((a) => a.answer.trim());
   const text = item.body.trim() || answered.map((a) => `${a.question.trim()}\n${a.answer.trim()}`).join('\n\n');
   const quoted = text.split(/\r?\n/).map((line) => (line.trim() ? `> ${line}` : '>')).join('\n');
-  return `${quoted}\n— ${giverName(item)}, ${formatFeedbackDay(item.created_at)}`;
+  return `${quoted}\n— ${giverName(item)}, ${formatDay(item.created_at)}`;
 }
 
 /** The answer with the quotation after what is already written (a blank line between). */

@@ -4,9 +4,10 @@ import { FEEDBACK_VISIBILITY_LABELS } from '../../../shared/feedback.js';
 import { isDisabledPath } from '../../components/navigation.js';
 import { disabledAreasOf, featureAreasQueryOptions } from '../feature-areas/api.js';
 import { giverName, quoteOf } from './feedback-cite.js';
-import { feedbackAboutQueryOptions, formatFeedbackDay, reviewFeedbackPeriod } from './feedback-progress.api.js';
+import { feedbackAboutQueryOptions, reviewFeedbackPeriod } from './feedback-progress.api.js';
 import type { FeedbackItem } from './feedback.types.js';
 import './feedback-in-review.css';
+import { formatDay } from '../../../shared/format.js';
 
 type Props = {
   person: { id: string; full_name: string };
@@ -21,7 +22,7 @@ const wide = () => typeof window.matchMedia !== 'function' || window.matchMedia(
 
 function Item({ item, onCite }: { item: FeedbackItem; onCite: () => void }) {
   const giver = giverName(item);
-  const day = formatFeedbackDay(item.created_at);
+  const day = formatDay(item.created_at);
   return (
     <li className="fir-item">
       <article aria-label={`Feedback from ${giver}, ${day}`}>
@@ -67,7 +68,7 @@ export function FeedbackInReview({ person, cycleType, dueAt, onCite }: Props) {
           <span className="fir-title">{title}</span>
           {feedback.data && <span className="fir-count">{items.length}</span>}
         </summary>
-        <p className="muted fir-period">From {formatFeedbackDay(period.from)} to {formatFeedbackDay(period.to)}: only what you may read. Cite puts a quotation into the answer you were writing.</p>
+        <p className="muted fir-period">From {formatDay(period.from)} to {formatDay(period.to)}: only what you may read. Cite puts a quotation into the answer you were writing.</p>
         {feedback.isPending ? (
           <p role="status" className="muted">Loading feedback…</p>
         ) : feedback.isError ? (

@@ -1,7 +1,7 @@
 import { AlertDialog } from '../../components/ui/dialog.js';
 import { useId, useState, type ReactNode } from 'react';
 import { FEEDBACK_REACTIONS, FEEDBACK_REACTION_LABELS, FEEDBACK_VISIBILITY_LABELS, type FeedbackReaction } from '../../../shared/feedback.js';
-import { formatDay } from '../../../shared/dates.js';
+import { formatDay } from '../../../shared/format.js';
 import { FormError } from '../../components/ui/field.js';
 import { showAlert } from '../../lib/alerts.js';
 import { useDeleteFeedback, useToggleFeedbackReaction } from './feedback.api.js';

@@ -8,10 +8,11 @@ import { FormError } from '../../components/ui/field.js';
 import { EmptyState } from '../../components/ui/states.js';
 import { GivenReceivedChart } from './feedback-progress-chart.js';
 import {
-  feedbackTeamProgressQueryOptions, formatFeedbackDay, progressRange, type FeedbackProgressSearch,
+  feedbackTeamProgressQueryOptions, progressRange, type FeedbackProgressSearch,
 } from './feedback-progress.api.js';
 import type { FeedbackPersonProgress, FeedbackTeamProgress } from './feedback.types.js';
 import './feedback-progress.css';
+import { formatDay } from '../../../shared/format.js';
 
 const QUIET = FEEDBACK_LIMITS.quietDays;
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
@@ -58,7 +59,7 @@ function PeriodPicker({ search }: { search: FeedbackProgressSearch }) {
           <FormError message={error} />
         </form>
       )}
-      <p className="muted fp-range" aria-live="polite">From {formatFeedbackDay(range.from)} to {formatFeedbackDay(range.to)}</p>
+      <p className="muted fp-range" aria-live="polite">From {formatDay(range.from)} to {formatDay(range.to)}</p>
     </div>
   );
 }
@@ -100,7 +101,7 @@ function TeamSection({ team, onlyQuiet }: { team: FeedbackTeamProgress; onlyQuie
                   <td data-label="Given">{p.given}</td>
                   <td data-label="Received">{p.received}</td>
                   <td data-label="Requests answered" className="fp-meter-cell"><Asked person={p} label={`${p.user.full_name} requests answered`} /></td>
-                  <td data-label="Last received">{p.last_received_at ? formatFeedbackDay(p.last_received_at) : <span className="muted">Never</span>}</td>
+                  <td data-label="Last received">{p.last_received_at ? formatDay(p.last_received_at) : <span className="muted">Never</span>}</td>
                 </tr>
               ))}
             </tbody>

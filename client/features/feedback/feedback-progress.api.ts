@@ -51,12 +51,6 @@ export const feedbackAboutQueryOptions = (userId: string, from: string, to: stri
     `query FeedbackAbout($userId: ID!, $from: String, $to: String) { feedbackAbout(user_id: $userId, from: $from, to: $to) { ${FEEDBACK_FIELDS} } }`, { userId, from, to })).feedbackAbout ?? [],
 });
 
-/** "Oct 13, 2026" from a day or an instant, in the viewer's calendar for days. */
-export function formatFeedbackDay(value: string): string {
-  const date = /^\d{4}-\d{2}-\d{2}$/.test(value) ? new Date(`${value}T12:00:00`) : new Date(value);
-  return date.toLocaleDateString('en', { month: 'short', day: 'numeric', year: 'numeric' });
-}
-
 /**
  * The period of a review whose feedback is shown beside it: the sprint (the 30 days) or, for a
  * 360, the 6 months up to the review's due date (never beyond today).

@@ -6,9 +6,9 @@ import { showAlert } from '../../lib/alerts.js';
 import { sentFeedbackRequestsQueryOptions, useCancelFeedbackRequest, useShareFeedbackRequest } from './feedback-requests.api.js';
 import type { FeedbackAsk, FeedbackItem, FeedbackRequest } from './feedback.types.js';
 import './feedback-requests.css';
+import { formatDay } from '../../../shared/format.js';
 
 const messageOf = (err: unknown) => (err instanceof Error ? err.message : 'Something went wrong. Try again.');
-const day = (iso: string) => new Date(iso.length === 10 ? `${iso}T12:00:00` : iso).toLocaleDateString(undefined, { day: 'numeric', month: 'short', year: 'numeric' });
 
 export const ASK_STATUS_LABELS: Record<FeedbackAsk['status'], string> = { PENDING: 'Waiting', ANSWERED: 'Answered', DECLINED: 'Declined', CANCELLED: 'Cancelled' };
 
@@ -56,11 +56,11 @@ function SentRequestCard({ request: r, onConfirm }: { request: FeedbackRequest; 
         <span className="frq-count">{r.answered} of {r.asked} answered</span>
       </div>
       <p className="muted frq-meta">
-        Asked {day(r.created_at)}{r.template_name ? ` · ${r.template_name}` : ''}{r.due_on ? ` · answer by ${day(r.due_on)}` : ''}{r.automated ? ' · sent by an automation' : ''}
+        Asked {formatDay(r.created_at)}{r.template_name ? ` · ${r.template_name}` : ''}{r.due_on ? ` · answer by ${formatDay(r.due_on)}` : ''}{r.automated ? ' · sent by an automation' : ''}
       </p>
       {r.message && <p className="frq-message">{r.message}</p>}
-      {r.cancelled_at && <p className="frq-status-note">Cancelled on {day(r.cancelled_at)}.</p>}
-      {r.about_report && r.shared_at && <p className="frq-status-note frq-shared">Shared with {r.subject.full_name} on {day(r.shared_at)}.</p>}
+      {r.cancelled_at && <p className="frq-status-note">Cancelled on {formatDay(r.cancelled_at)}.</p>}
+      {r.about_report && r.shared_at && <p className="frq-status-note frq-shared">Shared with {r.subject.full_name} on {formatDay(r.shared_at)}.</p>}
       <ul className="frq-asks" aria-label={`People asked about ${aboutOf(r)}`}>
         {r.asks.map((a) => (
           <li key={a.id} className="frq-ask">
@@ -93,7 +93,7 @@ export function AnswerBlock({ item }: { item: FeedbackItem }) {
   const who = item.giver?.full_name ?? 'A former colleague';
   return (
     <article className="frq-answer" aria-label={`Answer from ${who}`}>
-      <p className="frq-answer-head"><strong>{who}</strong> <span className="muted">{day(item.created_at)}</span></p>
+      <p className="frq-answer-head"><strong>{who}</strong> <span className="muted">{formatDay(item.created_at)}</span></p>
       {item.answers?.length ? (
         <dl className="frq-qa">
           {item.answers.map((a, i) => (

@@ -1,6 +1,6 @@
 import { useQuery, type QueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { formatDay } from '../../../shared/dates.js';
+import { formatDay } from '../../../shared/format.js';
 import { latestFeedbackReceivedQueryOptions, myPendingAsksQueryOptions } from './feedback.api.js';
 import { giverName } from './feedback.types.js';
 import './feedback.css';

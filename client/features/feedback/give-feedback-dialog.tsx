@@ -12,6 +12,7 @@ import { PersonPicker } from '../teams/person-picker.js';
 import { meQueryOptions } from '../users/api.js';
 import { feedbackTagsQueryOptions, useGiveFeedback, type GiveFeedbackVariables } from './feedback.api.js';
 import './feedback.css';
+import { formatNumber } from '../../../shared/format.js';
 
 type Raw = Record<string, FormDataEntryValue | undefined>;
 const FIELDS = new Set(['recipient_id', 'body', 'visibility', 'tag_ids', 'share_to_slack']);
@@ -87,7 +88,7 @@ export function GiveFeedbackDialog({ onClose }: { onClose: () => void }) {
                 <div className="field">
                   <label htmlFor={`${id}-body`}>Feedback</label>
                   <textarea id={`${id}-body`} name="body" rows={5} aria-invalid={errors.body ? true : undefined} aria-describedby={describe('body', `${id}-body-hint`)} />
-                  <p id={`${id}-body-hint`} className="field-hint">Be specific: what happened, and what it changed. Up to {FEEDBACK_LIMITS.bodyMax.toLocaleString('en-US')} characters.</p>
+                  <p id={`${id}-body-hint`} className="field-hint">Be specific: what happened, and what it changed. Up to {formatNumber(FEEDBACK_LIMITS.bodyMax)} characters.</p>
                   {errors.body && <p id={`${id}-body-error`} className="field-error">{errors.body}</p>}
                 </div>
                 <fieldset className="fb-choices" aria-invalid={errors.visibility ? true : undefined} aria-describedby={describe('visibility')}>

@@ -8,13 +8,13 @@ import { fieldErrorsOf, type FieldErrors } from '../../lib/forms.js';
 import { GraphqlError } from '../../lib/graphql.js';
 import { TextAreaField } from '../review-templates/review-template-fields.js';
 import { FeedbackNav } from './feedback-nav.js';
+import { localDay } from './feedback-progress.api.js';
 import { pendingFeedbackRequestsQueryOptions, useAnswerFeedbackRequest, useDeclineFeedbackRequest } from './feedback-requests.api.js';
 import type { FeedbackRequest, PendingFeedbackAsk } from './feedback.types.js';
 import './feedback-requests.css';
+import { formatDay } from '../../../shared/format.js';
 
 const L = FEEDBACK_LIMITS;
-const day = (iso: string) => new Date(iso.length === 10 ? `${iso}T12:00:00` : iso).toLocaleDateString(undefined, { day: 'numeric', month: 'short', year: 'numeric' });
-const today = () => new Date().toLocaleDateString('en-CA');
 
 /** Who asks and about whom, in one line: "Ada Lovelace asks about Margaret Hamilton" or "… asks about themself". */
 function askedLine(r: FeedbackRequest): string {
@@ -58,13 +58,13 @@ export function PendingPage() {
 
 function RequestHead({ ask, headingId }: { ask: PendingFeedbackAsk; headingId: string }) {
   const r = ask.request;
-  const overdue = r.due_on && r.due_on < today() && ask.status === 'PENDING';
+  const overdue = r.due_on && r.due_on < localDay(new Date()) && ask.status === 'PENDING';
   return (
     <>
       <h3 id={headingId}>{askedLine(r)}</h3>
       <p className="muted frq-meta">
-        Asked {day(ask.created_at)}{r.template_name ? ` · ${r.template_name}` : ''}
-        {r.due_on && <> · <span className={overdue ? 'frq-overdue' : undefined}>answer by {day(r.due_on)}{overdue ? ' (overdue)' : ''}</span></>}
+        Asked {formatDay(ask.created_at)}{r.template_name ? ` · ${r.template_name}` : ''}
+        {r.due_on && <> · <span className={overdue ? 'frq-overdue' : undefined}>answer by {formatDay(r.due_on)}{overdue ? ' (overdue)' : ''}</span></>}
       </p>
       {r.message && <blockquote className="frq-message">{r.message}</blockquote>}
     </>

@@ -10,6 +10,7 @@ import { GraphqlError } from '../../lib/graphql.js';
 import type { GoalDetail } from './goal.types.js';
 import { GoalProgress } from './goal-progress.js';
 import { useCheckInGoal } from './goals.api.js';
+import { formatPercent } from '../../../shared/format.js';
 
 /** Check in on a goal: a new value per key result, status, confidence and a comment, with the progress it would give. */
 export function CheckInDialog({ goal, onClose }: { goal: GoalDetail; onClose: () => void }) {
@@ -120,7 +121,7 @@ export function CheckInDialog({ goal, onClose }: { goal: GoalDetail; onClose: ()
               {errors.comment && <p id={`${id}-comment-error`} className="field-error">{errors.comment}</p>}
             </div>
             <div className="goal-preview" aria-live="polite">
-              <p>Progress after this check-in: <strong>{preview}%</strong> (now {goal.progress}%)</p>
+              <p>Progress after this check-in: <strong>{formatPercent(preview)}</strong> (now {formatPercent(goal.progress)})</p>
               <GoalProgress progress={preview} label="Progress after this check-in" compact />
             </div>
             <FormError message={formError} />

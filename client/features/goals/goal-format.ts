@@ -1,6 +1,7 @@
 import type { GoalSummary, KeyResult } from './goal.types.js';
+import { formatNumber } from '../../../shared/format.js';
 
-/** Shared wording of the goals screens: owner, dates, key-result values. */
+/** Shared wording of the goals screens: owner, key-result values (dates and numbers: shared/format.ts). */
 export function ownerLabel(goal: Pick<GoalSummary, 'owner_kind' | 'owner' | 'team'>): string {
   if (goal.owner_kind === 'TEAM') return goal.team ? `Team ${goal.team.name}` : 'A team';
   if (goal.owner_kind === 'COMPANY') return 'Company goal';
@@ -9,21 +10,16 @@ export function ownerLabel(goal: Pick<GoalSummary, 'owner_kind' | 'owner' | 'tea
 
 export const todayIso = () => new Date().toISOString().slice(0, 10);
 
-export function formatDay(iso: string): string {
-  return new Date(`${iso.slice(0, 10)}T00:00:00Z`).toLocaleDateString('en', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
-}
-
-export const formatInstant = (iso: string) => new Date(iso).toLocaleDateString('en', { day: 'numeric', month: 'short', year: 'numeric' });
-
 /** Open and past its due date. */
 export const isOverdue = (goal: Pick<GoalSummary, 'due_date' | 'status'>) =>
   !!goal.due_date && goal.due_date < todayIso() && goal.status !== 'DONE' && goal.status !== 'DROPPED';
 
 export function valueText(kr: KeyResult, value: number): string {
   if (kr.kind === 'BINARY') return value >= 1 ? 'Done' : 'Not done';
-  if (kr.kind === 'PERCENTAGE') return `${value}%`;
-  if (kr.kind === 'CURRENCY') return `${value.toLocaleString('en')} ${kr.currency ?? ''}`.trim();
-  return value.toLocaleString('en');
+  // A value someone entered is written as entered (99.8%), not rounded like a computed percentage.
+  if (kr.kind === 'PERCENTAGE') return `${formatNumber(value)}%`;
+  if (kr.kind === 'CURRENCY') return `${formatNumber(value)} ${kr.currency ?? ''}`.trim();
+  return formatNumber(value);
 }
 
 export const keyResultLine = (kr: KeyResult) =>

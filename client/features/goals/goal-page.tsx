@@ -7,12 +7,13 @@ import { PendingView } from '../../components/ui/states.js';
 import { showAlert } from '../../lib/alerts.js';
 import type { GoalDetail } from './goal.types.js';
 import { CheckInDialog } from './check-in-dialog.js';
-import { formatDay, formatInstant, isOverdue, keyResultLine, ownerLabel, valueText } from './goal-format.js';
+import { isOverdue, keyResultLine, ownerLabel, valueText } from './goal-format.js';
 import { GoalFormDialog } from './goal-form-dialog.js';
 import { GoalProgress, GoalStatusBadge } from './goal-progress.js';
 import { GoalProgressChart } from './goal-progress-chart.js';
 import { goalQueryOptions, useDeleteGoal } from './goals.api.js';
 import './goals.css';
+import { formatDay, formatPercent } from '../../../shared/format.js';
 
 /** /goals/my-goals/$id: one goal with its key results, aligned goals, check-ins and progress over time. */
 export function GoalPage({ id }: { id: string }) {
@@ -113,7 +114,7 @@ function GoalView({ goal }: { goal: GoalDetail }) {
           <ol className="goal-check-ins" aria-label="Check-ins">
             {goal.check_ins.map((c) => (
               <li key={c.id}>
-                <p><strong>{c.author?.full_name ?? 'A former member'}</strong> <span className="muted">on {formatInstant(c.created_at)}</span> · {GOAL_STATUS_LABELS[c.status]} · {c.progress}%
+                <p><strong>{c.author?.full_name ?? 'A former member'}</strong> <span className="muted">on {formatDay(c.created_at)}</span> · {GOAL_STATUS_LABELS[c.status]} · {formatPercent(c.progress)}
                   {c.confidence != null && <> · confidence {c.confidence} ({CONFIDENCE_LABELS[c.confidence]})</>}</p>
                 {c.changes.length > 0 && (
                   <ul className="goal-changes">

@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import { ChartBox } from '../../components/ui/chart-box.js';
 import type { GoalCheckIn } from './goal.types.js';
+import { formatDay, formatPercent, formatShortDay } from '../../../shared/format.js';
 
 /**
  * A goal's progress over time from its check-ins as a hand-written SVG line (docs/decisions/0020):
@@ -12,8 +13,6 @@ const PAD = { top: 12, right: 16, bottom: 28, left: 40 };
 const innerH = HEIGHT - PAD.top - PAD.bottom;
 const LINE = '#1d4ed8';
 
-const day = (iso: string) => new Date(iso).toLocaleDateString('en', { day: 'numeric', month: 'short', year: 'numeric' });
-
 export function GoalProgressChart({ title, checkIns }: { title: string; checkIns: GoalCheckIn[] }) {
   const id = useId();
   const points = [...checkIns].sort((a, b) => a.created_at.localeCompare(b.created_at));
@@ -21,7 +20,7 @@ export function GoalProgressChart({ title, checkIns }: { title: string; checkIns
   if (!points.length) return <p className="muted">No check-ins yet: the chart of progress over time starts with the first one.</p>;
   const first = points[0]!;
   const last = points[points.length - 1]!;
-  const summary = `${points.length} ${points.length === 1 ? 'check-in' : 'check-ins'} from ${day(first.created_at)} to ${day(last.created_at)}: progress went from ${first.progress}% to ${last.progress}%.`;
+  const summary = `${points.length} ${points.length === 1 ? 'check-in' : 'check-ins'} from ${formatDay(first.created_at)} to ${formatDay(last.created_at)}: progress went from ${formatPercent(first.progress)} to ${formatPercent(last.progress)}.`;
   return (
     <figure className="goal-chart">
       <ChartBox fallbackWidth={520} maxWidth={640}>
@@ -37,7 +36,7 @@ export function GoalProgressChart({ title, checkIns }: { title: string; checkIns
               <thead><tr><th scope="col">Date</th><th scope="col">Progress</th><th scope="col">By</th></tr></thead>
               <tbody>
                 {points.map((p) => (
-                  <tr key={p.id}><th scope="row">{day(p.created_at)}</th><td>{p.progress}%</td><td>{p.author?.full_name ?? 'A former member'}</td></tr>
+                  <tr key={p.id}><th scope="row">{formatDay(p.created_at)}</th><td>{formatPercent(p.progress)}</td><td>{p.author?.full_name ?? 'A former member'}</td></tr>
                 ))}
               </tbody>
             </table>
@@ -63,17 +62,17 @@ function Line({ points, width, label, descId, summary }: { points: GoalCheckIn[]
       {[0, 50, 100].map((p) => (
         <g key={p}>
           <line x1={PAD.left} x2={width - PAD.right} y1={y(p)} y2={y(p)} className="goal-chart-grid" />
-          <text x={PAD.left - 6} y={y(p) + 4} textAnchor="end" className="goal-chart-tick">{p}%</text>
+          <text x={PAD.left - 6} y={y(p) + 4} textAnchor="end" className="goal-chart-tick">{formatPercent(p)}</text>
         </g>
       ))}
       <polyline data-mark="" fill="none" stroke={LINE} strokeWidth={2} points={points.map((p, i) => `${x(p.created_at, i)},${y(p.progress)}`).join(' ')} />
       {points.map((p, i) => (
         <circle key={p.id} cx={x(p.created_at, i)} cy={y(p.progress)} r={4} fill={LINE} data-mark="">
-          <title>{`${day(p.created_at)}: ${p.progress}%`}</title>
+          <title>{`${formatDay(p.created_at)}: ${formatPercent(p.progress)}`}</title>
         </circle>
       ))}
-      <text x={PAD.left} y={HEIGHT - 8} className="goal-chart-tick">{day(first.created_at)}</text>
-      <text x={width - PAD.right} y={HEIGHT - 8} textAnchor="end" className="goal-chart-tick">{day(last.created_at)}</text>
+      <text x={PAD.left} y={HEIGHT - 8} className="goal-chart-tick">{formatShortDay(first.created_at)}</text>
+      <text x={width - PAD.right} y={HEIGHT - 8} textAnchor="end" className="goal-chart-tick">{formatShortDay(last.created_at)}</text>
     </svg>
   );
 }

@@ -1,6 +1,7 @@
 import { GOAL_STATUS_LABELS, type GoalStatus } from '../../../shared/goals.js';
 import '../../components/ui/completion-meter.css';
 import './goal-progress.css';
+import { formatPercent, ratioPercent } from '../../../shared/format.js';
 
 /**
  * A goal's (or a development plan's) progress as a bar with the percentage as text. The bar has no
@@ -11,16 +12,16 @@ import './goal-progress.css';
  * widgets and the development plans.
  */
 export function GoalProgress({ progress, label, compact = false, expected = null }: { progress: number; label: string; compact?: boolean; expected?: number | null }) {
-  const percent = Math.max(0, Math.min(100, Math.floor(progress + 1e-9)));
-  const hint = expected === null ? '' : `Expected by today: ${expected}%`;
+  const percent = Math.min(100, ratioPercent(progress, 100) ?? 0);
+  const hint = expected === null ? '' : `Expected by today: ${formatPercent(expected)}`;
   return (
     <div className={`tp-meter goal-progress${compact ? ' goal-progress-compact' : ''}`}>
-      <span className="tp-track goal-progress-track" role="progressbar" aria-label={`${label}: ${percent}%`} aria-valuemin={0} aria-valuemax={100} aria-valuenow={percent}
-        aria-valuetext={hint ? `${percent}%. ${hint}` : `${percent}%`}>
+      <span className="tp-track goal-progress-track" role="progressbar" aria-label={`${label}: ${formatPercent(percent)}`} aria-valuemin={0} aria-valuemax={100} aria-valuenow={percent}
+        aria-valuetext={hint ? `${formatPercent(percent)}. ${hint}` : formatPercent(percent)}>
         <span className="tp-fill" style={{ width: `${percent}%` }} />
         {expected !== null && <span className="goal-progress-expected" style={{ left: `${expected}%` }} aria-hidden="true" />}
       </span>
-      <span className="tp-text">{percent}%</span>
+      <span className="tp-text">{formatPercent(percent)}</span>
       {hint && <span className="goal-progress-hint">{hint}</span>}
     </div>
   );

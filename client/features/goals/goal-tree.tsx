@@ -2,7 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { GOAL_OWNER_KINDS } from '../../../shared/goals.js';
-import { formatDay } from '../../../shared/dates.js';
+import { formatDay } from '../../../shared/format.js';
 import { EmptyState, PendingView } from '../../components/ui/states.js';
 import type { GoalTreeNode } from './goal.types.js';
 import { GoalProgress, GoalStatusBadge } from './goal-progress.js';

@@ -4,8 +4,9 @@ import { GOAL_CSV_COLUMNS } from '../../../shared/goals.js';
 import { FormError } from '../../components/ui/field.js';
 import { GOAL_IMPORT_FILE_MAX_BYTES, useImportGoals, usePreviewGoalImport, type GoalImportPreview, type GoalImportResult } from './goals-admin.api.js';
 import './goals-admin.css';
+import { formatNumber } from '../../../shared/format.js';
 
-const plural = (n: number, one: string, many: string) => `${n.toLocaleString('en')} ${n === 1 ? one : many}`;
+const plural = (n: number, one: string, many: string) => `${formatNumber(n)} ${n === 1 ? one : many}`;
 
 /**
  * Admins: import goals and key results from a CSV file (GOAL_CSV_COLUMNS). Choosing a file previews

@@ -1,6 +1,6 @@
 import { useQuery, type QueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { formatDay } from '../../../shared/dates.js';
+import { formatDay } from '../../../shared/format.js';
 import { GoalProgress, GoalStatusBadge } from './goal-progress.js';
 import { myGoalsCardQueryOptions, teamGoalsCardQueryOptions, type GoalLine } from './goals-tree.api.js';
 import './goals.css';

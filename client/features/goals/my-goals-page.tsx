@@ -3,12 +3,13 @@ import { Link, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { EmptyState, PendingView } from '../../components/ui/states.js';
 import type { GoalSummary } from './goal.types.js';
-import { formatDay, formatInstant, isOverdue, ownerLabel } from './goal-format.js';
+import { isOverdue, ownerLabel } from './goal-format.js';
 import { GoalFormDialog } from './goal-form-dialog.js';
 import { GoalProgress, GoalStatusBadge } from './goal-progress.js';
 import { GoalsAdminMenu } from './goals-admin-menu.js';
 import { myGoalsQueryOptions } from './goals.api.js';
 import './goals.css';
+import { formatDay } from '../../../shared/format.js';
 
 /** /goals/my-goals: my goals, open ones first, with their progress, due dates and key results. */
 export function MyGoalsPage() {
@@ -76,7 +77,7 @@ export function GoalCard({ goal }: { goal: GoalSummary }) {
       <dl className="goal-facts">
         <div><dt>Due</dt><dd className={overdue ? 'goal-overdue' : undefined}>{goal.due_date ? `${formatDay(goal.due_date)}${overdue ? ' (overdue)' : ''}` : 'No due date'}</dd></div>
         <div><dt>Key results</dt><dd>{goal.key_results.length ? `${done} of ${goal.key_results.length} complete` : 'None'}</dd></div>
-        <div><dt>Last check-in</dt><dd>{goal.last_check_in_at ? formatInstant(goal.last_check_in_at) : 'Never'}</dd></div>
+        <div><dt>Last check-in</dt><dd>{goal.last_check_in_at ? formatDay(goal.last_check_in_at) : 'Never'}</dd></div>
       </dl>
     </li>
   );

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useId } from 'react';
-import { formatDay } from '../../../shared/dates.js';
+import { formatDay } from '../../../shared/format.js';
 import { EmptyState, PendingView } from '../../components/ui/states.js';
 import { GraphqlError } from '../../lib/graphql.js';
 import { teamsQueryOptions } from '../teams/api.js';

@@ -3,11 +3,11 @@ import { ASSESSMENT_RATING_LABELS, ASSESSMENT_RATINGS, GROWTH_LIMITS } from '../
 import { GraphqlError } from '../../lib/graphql.js';
 import type { AssessmentApi, RatingsInput } from './assessment.api.js';
 import type { Assessment, AssessmentComparisonRow } from './growth.types.js';
+import { formatTime } from '../../../shared/format.js';
 
 export const ASSESSMENT_AUTOSAVE_MS = 800;
 
 type Status = { kind: 'idle' } | { kind: 'saving' } | { kind: 'saved'; at: Date } | { kind: 'error'; reason: string } | { kind: 'conflict' };
-const timeFormat = new Intl.DateTimeFormat('en', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
 const sentence = (text: string) => text.trim().replace(/[.!]+$/, '');
 
 const inputOf = (a: Assessment): RatingsInput => ({ ratings: a.ratings.map((r) => ({ competency_id: r.competency_id, rating: r.rating, comment: r.comment })), summary: a.summary });
@@ -103,7 +103,7 @@ export function AssessmentForm({ draft, rows, subjectName, api, onDone }: {
   }
 
   const statusText = status.kind === 'saving' ? 'Saving…'
-    : status.kind === 'saved' ? `Draft saved at ${timeFormat.format(status.at)}`
+    : status.kind === 'saved' ? `Draft saved at ${formatTime(status.at)}`
     : status.kind === 'error' ? `Not saved: ${status.reason}. Your ratings and text are kept here.`
     : status.kind === 'conflict' ? 'Not saved: this draft was saved from another window since you opened it. Your ratings and text are kept here: copy what you need, then reload.'
     : 'Changes are saved as a draft as you go; only you see it until you submit.';

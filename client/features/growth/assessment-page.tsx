@@ -8,10 +8,9 @@ import { AssessmentRadar } from './assessment-radar.js';
 import { assessablePeopleQueryOptions, assessmentApi, assessmentOverviewQueryOptions, gapInWords, peopleBelow, rowsComparedWith } from './assessment.api.js';
 import type { Assessment, AssessmentComparisonRow, AssessmentOverview } from './growth.types.js';
 import './assessment.css';
+import { formatDay } from '../../../shared/format.js';
 
-const dayFormat = new Intl.DateTimeFormat('en', { month: 'short', day: 'numeric', year: 'numeric' });
-const day = (iso: string | null) => (iso ? dayFormat.format(new Date(iso)) : '');
-const describe = (a: Assessment) => `${a.kind === 'SELF' ? 'Self-assessment' : `Manager assessment by ${a.assessor?.full_name ?? 'a removed account'}`}, ${day(a.submitted_at)}`;
+const describe = (a: Assessment) => `${a.kind === 'SELF' ? 'Self-assessment' : `Manager assessment by ${a.assessor?.full_name ?? 'a removed account'}`}, ${formatDay(a.submitted_at)}`;
 
 /** /profile/assesment: a person's self and manager assessments side by side, their draft, and their history. */
 export function AssessmentPage({ userId }: { userId: string }) {
@@ -95,7 +94,7 @@ function SideBySide({ overview, rows, chosen, onBack }: { overview: AssessmentOv
     <section className="as-section as-compare" aria-labelledby="as-compare-title">
       <h2 id="as-compare-title">Side by side</h2>
       <p className="muted">
-        Self: {self ? day(self.submitted_at) : 'not submitted yet'}. Manager: {manager ? `${manager.assessor?.full_name ?? 'a removed account'}, ${day(manager.submitted_at)}` : 'not submitted yet'}.
+        Self: {self ? formatDay(self.submitted_at) : 'not submitted yet'}. Manager: {manager ? `${manager.assessor?.full_name ?? 'a removed account'}, ${formatDay(manager.submitted_at)}` : 'not submitted yet'}.
         {chosen && <> Comparing with a past {chosen.kind === 'SELF' ? 'self-assessment' : 'manager assessment'}. <button type="button" className="button button-ghost button-small" onClick={onBack}>Back to the latest</button></>}
       </p>
       <div className="as-compare-grid">

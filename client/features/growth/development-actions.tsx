@@ -3,9 +3,10 @@ import { developmentActionInputSchema, GROWTH_LIMITS } from '../../../shared/gro
 import { DateField } from '../../components/ui/date-field.js';
 import { FormError, SubmitButton } from '../../components/ui/field.js';
 import { GraphqlError } from '../../lib/graphql.js';
-import { formatDay, todayIso } from '../goals/goal-format.js';
+import { todayIso } from '../goals/goal-format.js';
 import { useAddDevelopmentAction, useDeleteDevelopmentAction, useSetDevelopmentActionDone, type DevelopmentPlanView } from './development.api.js';
 import type { DevelopmentAction } from './growth.types.js';
+import { formatDay } from '../../../shared/format.js';
 
 /** The plan's actions: add one (title, due date, competency of the person's track, growth goal), tick it done, delete it. */
 export function DevelopmentActions({ plan, userId }: { plan: DevelopmentPlanView; userId: string }) {

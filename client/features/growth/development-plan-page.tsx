@@ -7,7 +7,7 @@ import { FormError, SubmitButton } from '../../components/ui/field.js';
 import { EmptyState, PendingView } from '../../components/ui/states.js';
 import { GraphqlError } from '../../lib/graphql.js';
 import { feedbackRequestPeopleQueryOptions } from '../feedback/feedback-requests.api.js';
-import { formatDay, formatInstant, isOverdue } from '../goals/goal-format.js';
+import { isOverdue } from '../goals/goal-format.js';
 import { GoalFormDialog } from '../goals/goal-form-dialog.js';
 import { GoalProgress, GoalStatusBadge } from '../goals/goal-progress.js';
 import { PersonPicker } from '../teams/person-picker.js';
@@ -16,6 +16,7 @@ import { DevelopmentActions } from './development-actions.js';
 import { developmentPlanQueryOptions, useUpdateDevelopmentPlan, type DevelopmentPlanView } from './development.api.js';
 import '../../components/ui/completion-meter.css';
 import './development.css';
+import { formatDay, formatPercent } from '../../../shared/format.js';
 
 /**
  * /professional-development: a person's development plan (mine, or `?user=` a report's): where they
@@ -78,9 +79,9 @@ function PlanProgress({ plan }: { plan: DevelopmentPlanView }) {
       {plan.progress ? <GoalProgress progress={plan.progress.percent} label="Plan progress" />
         : <span className="tp-badge" style={completionStyle('none')}>{COMPLETION_LABELS.none}</span>}
       <p className="muted dev-progress-note">
-        {plan.progress ? `${plan.progress.percent}%: the mean of the growth goals’ progress and the actions, each done action counting 100%.`
+        {plan.progress ? `${formatPercent(plan.progress.percent)}: the mean of the growth goals’ progress and the actions, each done action counting 100%.`
           : 'Progress shows once the plan has a growth goal or an action.'}
-        {plan.updated_at ? ` Last changed ${formatInstant(plan.updated_at)}.` : ''}
+        {plan.updated_at ? ` Last changed ${formatDay(plan.updated_at)}.` : ''}
       </p>
     </div>
   );

@@ -4,12 +4,12 @@ import { useId } from 'react';
 import { COMPLETION_LABELS, completionStyle } from '../../../shared/completion.js';
 import { EmptyState, PendingView } from '../../components/ui/states.js';
 import { GraphqlError } from '../../lib/graphql.js';
-import { formatInstant } from '../goals/goal-format.js';
 import { GoalProgress } from '../goals/goal-progress.js';
 import { developmentTeamProgressQueryOptions } from './development.api.js';
 import type { DevelopmentPersonProgress, DevelopmentTeamProgress } from './growth.types.js';
 import '../../components/ui/completion-meter.css';
 import './development.css';
+import { formatDay } from '../../../shared/format.js';
 
 const NO_TEAM = 'none';
 const teamKey = (g: DevelopmentTeamProgress) => g.team?.id ?? NO_TEAM;
@@ -104,8 +104,8 @@ function PersonRow({ person: p }: { person: DevelopmentPersonProgress }) {
         <Link to="/profile/assesment" search={{ user: p.user.id }} className="dev-small-link" aria-label={`Assessment of ${p.user.full_name}`}>Assessment</Link>
       </th>
       <td data-label="Track and level">{p.placement ? `${p.placement.track.name}, ${p.placement.level.name}` : <span className="muted">Not placed</span>}</td>
-      <td data-label="Self assessed">{p.self_assessed_at ? formatInstant(p.self_assessed_at) : <span className="muted">Not yet</span>}</td>
-      <td data-label="Manager assessed">{p.manager_assessed_at ? formatInstant(p.manager_assessed_at) : <span className="muted">Not yet</span>}</td>
+      <td data-label="Self assessed">{p.self_assessed_at ? formatDay(p.self_assessed_at) : <span className="muted">Not yet</span>}</td>
+      <td data-label="Manager assessed">{p.manager_assessed_at ? formatDay(p.manager_assessed_at) : <span className="muted">Not yet</span>}</td>
       <td data-label="Plan progress" className="dev-progress-cell">
         {p.plan_progress ? <GoalProgress progress={p.plan_progress.percent} label={`Plan progress of ${p.user.full_name}`} />
           : <span className="tp-badge" style={completionStyle('none')}>{COMPLETION_LABELS.none}</span>}

@@ -8,12 +8,13 @@ import {
   individualInsightsQueryOptions, insightsPeopleQueryOptions, insightsWindow,
   type IndividualInsights, type InsightsSearch, type OpenPullRequest,
 } from './api.js';
-import { formatDayShort, formatHours, formatStamp, metricOf, plural } from './insights-format.js';
+import { formatHours, metricOf, plural } from './insights-format.js';
 import {
   InsightsError, InsightsSection, MetricStat, NoIntegrationNotice, PullRequestName, PullRequestRows, SourceBadges, WindowPicker,
 } from './insights-parts.js';
 import type { InsightsArea } from './team-insights-page.js';
 import './insights.css';
+import { formatDateTime, formatDay } from '../../../shared/format.js';
 
 /**
  * A person's insights: a self-view that helps, never a ranking (insights-metrics.md 3.13). What is
@@ -49,7 +50,7 @@ function Waiting({ items, empty, label, forWhom }: { items: OpenPullRequest[]; e
           <span className="muted">
             {` Waiting ${formatHours(o.waiting_hours)}`}
             {forWhom ? (o.waiting_for.length ? ` for ${o.waiting_for.join(', ')}` : ' for a reviewer (nobody asked yet)') : ` · by ${o.pull_request.author?.full_name ?? o.pull_request.author_login ?? 'someone'}`}
-            {` · opened ${formatStamp(o.pull_request.created_at)}`}
+            {` · opened ${formatDateTime(o.pull_request.created_at)}`}
           </span>
         </li>
       ))}
@@ -85,7 +86,7 @@ function Sections({ data, self }: { data: IndividualInsights; self: boolean }) {
                 {data.reviews_given.map((r) => (
                   <li key={`${r.pull_request.id}-${r.at}`}>
                     <PullRequestName pr={r.pull_request} />
-                    <span className="muted">{` Reviewed ${formatStamp(r.at)}`}{r.hours_after_ready !== null ? `, ${formatHours(r.hours_after_ready)} after it was ready` : ''}</span>
+                    <span className="muted">{` Reviewed ${formatDateTime(r.at)}`}{r.hours_after_ready !== null ? `, ${formatHours(r.hours_after_ready)} after it was ready` : ''}</span>
                   </li>
                 ))}
               </ul>
@@ -112,7 +113,7 @@ function Sections({ data, self }: { data: IndividualInsights; self: boolean }) {
               {data.issues.map((i) => (
                 <li key={i.id}>
                   {i.url ? <a href={i.url} target="_blank" rel="noreferrer">{i.key}</a> : i.key} {i.title}
-                  <span className="muted">{` · ${i.issue_type} · ${i.status}`}{i.resolved_at ? ` · done ${formatDayShort(i.resolved_at)}` : ''}{i.cycle_hours !== null ? ` · cycle ${formatHours(i.cycle_hours)}` : ''}</span>
+                  <span className="muted">{` · ${i.issue_type} · ${i.status}`}{i.resolved_at ? ` · done ${formatDay(i.resolved_at)}` : ''}{i.cycle_hours !== null ? ` · cycle ${formatHours(i.cycle_hours)}` : ''}</span>
                 </li>
               ))}
             </ul>
@@ -137,7 +138,7 @@ function Sections({ data, self }: { data: IndividualInsights; self: boolean }) {
               <thead><tr><th scope="col">Cycle</th><th scope="col">Ended</th><th scope="col">Average rating</th><th scope="col">n</th></tr></thead>
               <tbody>
                 {data.review_cycles.map((c) => (
-                  <tr key={c.cycle_id}><th scope="row">{c.name}</th><td>{formatDayShort(c.ended_at)}</td><td>{c.average === null ? '—' : Math.round(c.average * 100) / 100}</td><td>{c.n}</td></tr>
+                  <tr key={c.cycle_id}><th scope="row">{c.name}</th><td>{formatDay(c.ended_at)}</td><td>{c.average === null ? '—' : Math.round(c.average * 100) / 100}</td><td>{c.n}</td></tr>
                 ))}
               </tbody>
             </table>

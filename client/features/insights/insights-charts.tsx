@@ -11,8 +11,8 @@ import type { ChartProps } from './insights-chart.js';
  */
 
 const AXIS = { fontSize: 12, fill: '#4a5468' };
-/** "Week of 3 Mar 2025" -> "3 Mar" under the bars (the table keeps the whole label). */
-const shortLabel = (label: unknown) => String(label).replace(/^Week of /, '').replace(/ \d{4}$/, '');
+/** "Week of Mar 3, 2025" -> "Mar 3" under the bars (the table keeps the whole label). */
+const shortLabel = (label: unknown) => String(label).replace(/^Week of /, '').replace(/,? \d{4}$/, '');
 
 /** Nothing to draw: every value of every series is missing or zero (the browser tests expect no bar or line then). */
 const nothingToDraw = (rows: ChartProps['rows'], series: ChartProps['series']) =>

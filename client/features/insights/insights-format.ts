@@ -1,7 +1,8 @@
 import { INSIGHT_METRICS, INDIVIDUAL_MIN_N, type InsightMetricKey, type MetricUnit } from '../../../shared/insights.js';
 import type { InsightsMetric, InsightsValue } from './api.js';
+import { formatNumber, formatPercent } from '../../../shared/format.js';
 
-/** How the insights pages write numbers: hours with one decimal (days past 48 h), ratios as percents. */
+/** How the insights pages write numbers: hours with one decimal (days past 48 h), ratios as percents (shared/format.ts, docs/decisions/0070). */
 
 export const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 const round = (v: number, digits = 1) => {
@@ -22,8 +23,8 @@ export function formatUnit(unit: MetricUnit, v: number | null | undefined): stri
   if (v === null || v === undefined) return '—';
   switch (unit) {
     case 'HOURS': return formatHours(v);
-    case 'RATIO': return `${round(v * 100)}%`;
-    case 'PERCENT': return `${round(v)}%`;
+    case 'RATIO': return formatPercent(v * 100, { precise: true });
+    case 'PERCENT': return formatPercent(v, { precise: true });
     case 'LINES': return `${round(v, 0)} lines`;
     case 'SCORE': return round(v, 2);
     default: return round(v, 2);
@@ -83,7 +84,7 @@ export function summaryParts(key: InsightMetricKey, v: InsightsValue): string[] 
   if (unit === 'HOURS' || unit === 'LINES') {
     parts.push(`median ${formatUnit(unit, v.median)}`, `p75 ${formatUnit(unit, v.p75)}`, `mean ${formatUnit(unit, v.mean)}`);
   }
-  if (unit === 'RATIO' && v.numerator !== null && v.denominator !== null) parts.push(`${round(v.numerator, 2)} of ${round(v.denominator, 2)}`);
+  if (unit === 'RATIO' && v.numerator !== null && v.denominator !== null) parts.push(`${formatNumber(v.numerator)} of ${formatNumber(v.denominator)}`);
   parts.push(`n = ${v.n}`);
   if (v.excluded > 0) parts.push(`${v.n} of ${v.n + v.excluded} counted, ${v.excluded} left out`);
   return parts;
@@ -93,5 +94,3 @@ export const metricOf = (metrics: InsightsMetric[], key: InsightMetricKey) => me
 /** A metric worth a section: it exists and some period or the summary has data. */
 export const hasData = (m: InsightsMetric | undefined): m is InsightsMetric => !!m && (m.summary.n > 0 || m.summary.excluded > 0 || m.points.some((p) => p.n > 0));
 
-export const formatDayShort = (iso: string | null | undefined) => (iso ? new Date(iso).toLocaleDateString('en', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' }) : '—');
-export const formatStamp = (iso: string | null | undefined) => (iso ? new Date(iso).toLocaleString('en', { day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit', hour12: false, timeZone: 'UTC' }) + ' UTC' : '—');

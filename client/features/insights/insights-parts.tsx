@@ -10,7 +10,8 @@ import {
   type InsightsPullRequest, type InsightsSearch, type InsightsSources, type InsightsValue, type InsightsWindow,
 } from './api.js';
 import { MetricDefinition } from './insights-chart.js';
-import { formatDayShort, formatHours, formatStamp, headline, inSentence, plural, summaryParts } from './insights-format.js';
+import { formatHours, headline, inSentence, plural, summaryParts } from './insights-format.js';
+import { formatDateTime, formatDay } from '../../../shared/format.js';
 
 /** Pieces both insights pages use: the window picker, source badges, a metric's headline, the pull requests drill-down. */
 
@@ -66,7 +67,7 @@ export function WindowPicker({ search, withGrain }: { search: InsightsSearch; wi
           <FormError message={error} />
         </form>
       )}
-      <p className="muted ins-range" aria-live="polite">From {formatDayShort(`${w.from}T00:00:00Z`)} to {formatDayShort(`${w.to}T00:00:00Z`)}</p>
+      <p className="muted ins-range" aria-live="polite">From {formatDay(w.from)} to {formatDay(w.to)}</p>
     </div>
   );
 }
@@ -96,7 +97,7 @@ export function SourceBadges({ sources, subject }: { sources: InsightsSources; s
       {badge('issues', 'Issues')}
       {badge('deployments', 'Deployments')}
       {sources.sample && <li className="ins-badge sample">Sample data</li>}
-      {sources.last_synced_at && <li className="ins-badge-text muted">Last synced {formatStamp(sources.last_synced_at)}</li>}
+      {sources.last_synced_at && <li className="ins-badge-text muted">Last synced {formatDateTime(sources.last_synced_at)}</li>}
     </ul>
   );
 }
@@ -227,8 +228,8 @@ export function PullRequestRows({ items, label }: { items: InsightsPullRequest[]
               <th scope="row"><PullRequestName pr={pr} /></th>
               <td>{pr.author?.full_name ?? pr.author_login ?? '—'}</td>
               <td>{pr.state.toLowerCase()}</td>
-              <td>{formatStamp(pr.first_commit_at)}</td><td>{formatStamp(pr.created_at)}</td><td>{formatStamp(pr.ready_at)}</td>
-              <td>{formatStamp(pr.first_review_at)}</td><td>{formatStamp(pr.merged_at)}</td><td>{formatStamp(pr.deployed_at)}</td>
+              <td>{formatDateTime(pr.first_commit_at)}</td><td>{formatDateTime(pr.created_at)}</td><td>{formatDateTime(pr.ready_at)}</td>
+              <td>{formatDateTime(pr.first_review_at)}</td><td>{formatDateTime(pr.merged_at)}</td><td>{formatDateTime(pr.deployed_at)}</td>
               <td>{formatHours(pr.coding_hours)}</td><td>{formatHours(pr.pickup_hours)}</td><td>{formatHours(pr.review_hours)}</td>
               <td>{formatHours(pr.deploy_hours)}</td><td>{formatHours(pr.cycle_hours)}</td>
               <td>{pr.size ?? '—'}</td><td>{reasonsOf(pr)}</td>

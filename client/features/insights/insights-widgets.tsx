@@ -6,6 +6,7 @@ import { myInsightsCardQueryOptions, teamInsightsCardQueryOptions, type OpenPull
 import { COLORS, LazyInsightsChart } from './insights-chart.js';
 import { formatHours, formatMetric, plural } from './insights-format.js';
 import './insights.css';
+import { formatPercent } from '../../../shared/format.js';
 
 /**
  * Dashboard cards TEAM_INSIGHTS and INDIVIDUAL_INSIGHTS. Small on purpose: the dashboard's chunk
@@ -48,7 +49,7 @@ function TeamCardBody({ card }: { card: TeamInsightsCard }) {
     <dl className="ins-card-stats">
       <div><dt>Feedback given</dt><dd>{formatMetric('FEEDBACK_GIVEN', sum(given))}</dd></div>
       <div><dt>Feedback received</dt><dd>{formatMetric('FEEDBACK_RECEIVED', sum(received))}</dd></div>
-      <div><dt>Open goals</dt><dd>{plural(card.goals.count, 'goal')}{card.goals.average_progress !== null ? <span className="muted"> · {Math.round(card.goals.average_progress)}% on average</span> : null}</dd></div>
+      <div><dt>Open goals</dt><dd>{plural(card.goals.count, 'goal')}{card.goals.average_progress !== null ? <span className="muted"> · {formatPercent(card.goals.average_progress)} on average</span> : null}</dd></div>
     </dl>
   );
 }

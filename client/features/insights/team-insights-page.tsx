@@ -8,11 +8,12 @@ import {
   type InsightsMetric, type InsightsSearch, type InsightsValue, type TeamInsights,
 } from './api.js';
 import { COLORS, ChartFigure, type ChartKind, type ChartRow, type ChartSeries } from './insights-chart.js';
-import { formatDayShort, formatMetric, hasData, inSentence, metricOf, plainNumber, plural, unitSuffix } from './insights-format.js';
+import { formatMetric, hasData, inSentence, metricOf, plainNumber, plural, unitSuffix } from './insights-format.js';
 import {
   InsightsError, InsightsSection, MetricStat, NoIntegrationNotice, PullRequestsDrillDown, SourceBadges, WindowPicker,
 } from './insights-parts.js';
 import './insights.css';
+import { formatDay, formatPercent, formatShortDay } from '../../../shared/format.js';
 
 /** Team insights: the list of the viewer's teams and a team's page (the same in the admin area). */
 
@@ -158,7 +159,7 @@ function DeliverySection({ data }: { data: TeamInsights }) {
               {data.unattributed_incidents.map((i) => (
                 <li key={i.id}>
                   {i.url ? <a href={i.url} target="_blank" rel="noreferrer">{i.key}</a> : i.key} {i.title}
-                  <span className="muted"> · created {formatDayShort(i.created_at)}{i.resolved_at ? `, resolved ${formatDayShort(i.resolved_at)}` : ', open'}</span>
+                  <span className="muted"> · created {formatDay(i.created_at)}{i.resolved_at ? `, resolved ${formatDay(i.resolved_at)}` : ', open'}</span>
                 </li>
               ))}
             </ul>
@@ -186,7 +187,7 @@ function IssuesSection({ data }: { data: TeamInsights }) {
   );
 }
 
-const pct = (v: number | null) => (v === null ? '—' : `${Math.round(v * 1000) / 10}%`);
+const pct = (v: number | null) => (v === null ? '—' : formatPercent(v * 100, { precise: true }));
 
 function SprintsSection({ data }: { data: TeamInsights }) {
   return (
@@ -200,7 +201,7 @@ function SprintsSection({ data }: { data: TeamInsights }) {
           <tbody>
             {data.sprints.map((s) => (
               <tr key={s.id}>
-                <th scope="row">{s.name}</th><td>{formatDayShort(s.start_at)} – {formatDayShort(s.end_at)}</td>
+                <th scope="row">{s.name}</th><td>{formatShortDay(s.start_at)} – {formatShortDay(s.end_at)}</td>
                 <td>{s.committed_points}</td><td>{s.added_points}</td><td>{s.completed_points}</td>
                 <td>{pct(s.completion_rate)}</td><td>{pct(s.commitment_reliability)}</td><td>{s.carried_over}</td>
               </tr>
@@ -234,7 +235,7 @@ function ProductSection({ data }: { data: TeamInsights }) {
       {g.count === 0 ? <p className="muted">No open goals of this team.</p> : (
         <dl className="ins-stats">
           <div className="ins-stat"><dt>Open goals</dt><dd><strong className="ins-stat-value">{plural(g.count, 'goal')}</strong></dd></div>
-          <div className="ins-stat"><dt>Average progress</dt><dd><strong className="ins-stat-value">{g.average_progress === null ? '—' : `${Math.round(g.average_progress)}%`}</strong></dd></div>
+          <div className="ins-stat"><dt>Average progress</dt><dd><strong className="ins-stat-value">{formatPercent(g.average_progress)}</strong></dd></div>
           <div className="ins-stat"><dt>On track</dt><dd><strong className="ins-stat-value">{plural(g.on_track, 'goal')}</strong></dd></div>
           <div className="ins-stat"><dt>At risk</dt><dd><strong className="ins-stat-value">{plural(g.at_risk, 'goal')}</strong></dd></div>
           <div className="ins-stat"><dt>Off track</dt><dd><strong className="ins-stat-value">{plural(g.off_track, 'goal')}</strong></dd></div>
@@ -254,7 +255,7 @@ function ProductSection({ data }: { data: TeamInsights }) {
             <tbody>
               {data.retros.map((r) => (
                 <tr key={r.retro_id}>
-                  <th scope="row">{r.title}</th><td>{formatDayShort(r.held_at)}</td>
+                  <th scope="row">{r.title}</th><td>{formatDay(r.held_at)}</td>
                   <td>{r.participants} of {r.members}</td><td>{r.actions_done} of {r.actions_total}</td>
                 </tr>
               ))}

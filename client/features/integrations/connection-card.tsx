@@ -11,7 +11,8 @@ import {
   useUpdateIntegration, type IntegrationConnection, type IntegrationScope,
 } from './api.js';
 import { ConnectDialog } from './connect-dialog.js';
-import { formatDateTime, SyncHistory, SyncProgress } from './sync-progress.js';
+import { SyncHistory, SyncProgress } from './sync-progress.js';
+import { formatDateTime } from '../../../shared/format.js';
 
 const STATUS_LABEL = { CONNECTED: 'Connected', ERROR: 'Needs attention', PAUSED: 'Paused' } as const;
 

@@ -128,7 +128,7 @@ it('a running sync shows a progress bar with its label, a rate-limited one when 
   const bar = await screen.findByRole('progressbar', { name: 'GitHub sync: Pull requests of acme/api' }, T);
   expect(bar.getAttribute('value')).toBe('12');
   expect(bar.getAttribute('max')).toBe('40');
-  expect(screen.getByText('Running · Pull requests of acme/api: 12 of 40, 300 items written.')).toBeTruthy();
+  expect(screen.getByText('Running · Pull requests of acme/api: 12 of 40 (30%), 300 items written.')).toBeTruthy();
   // No second sync while one moves (also while it waits for the rate limit).
   expect(screen.getAllByRole('button', { name: 'Syncing…' }).map((b) => (b as HTMLButtonElement).disabled)).toEqual([true, true]);
   expect(screen.getByRole('progressbar', { name: 'Jira sync: Issues of ENG' })).toBeTruthy();
@@ -136,8 +136,8 @@ it('a running sync shows a progress bar with its label, a rate-limited one when 
 
   const history = screen.getByRole('table', { name: 'Sync history of GitHub' });
   expect([...history.querySelectorAll('tbody tr')].map((r) => [...r.querySelectorAll('td')].map((d) => d.textContent))).toEqual([
-    ['Backfill', 'Running', '26 Nov 2026, 09:00', expect.any(String), '300', ''],
-    ['Incremental', 'Done', '26 Nov 2026, 09:00', '2 min 5 s', '1234', ''],
+    ['Backfill', 'Running', 'Nov 26, 2026, 09:00', expect.any(String), '300', ''],
+    ['Incremental', 'Done', 'Nov 26, 2026, 09:00', '2 min 5 s', '1,234', ''],
   ]);
   expect(screen.getByText('Jira Cloud')).toBeTruthy();
   const jiraHistory = screen.getByRole('table', { name: 'Sync history of Jira' });

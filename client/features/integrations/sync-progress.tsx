@@ -1,10 +1,5 @@
 import { RUN_KIND_LABELS, RUN_STATUS_LABELS, isActiveRun, type SyncRun } from './api.js';
-
-const dateTime = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
-const clock = new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
-
-export const formatDateTime = (iso: string | null | undefined): string => (iso ? dateTime.format(new Date(iso)) : '—');
-export const formatClock = (iso: string): string => clock.format(new Date(iso));
+import { formatDateTime, formatNumber, formatRatio, formatTime } from '../../../shared/format.js';
 
 /** "1 h 4 min", "3 min 20 s", "12 s"; "—" while unknown. */
 export function formatDuration(run: SyncRun, now = Date.now()): string {
@@ -20,10 +15,10 @@ export function formatDuration(run: SyncRun, now = Date.now()): string {
 /** What a run is doing, in words. */
 export function runLine(run: SyncRun): string {
   const what = run.progress_label ?? RUN_KIND_LABELS[run.kind];
-  if (run.status === 'RATE_LIMITED') return `${what}. Rate limited: resumes at ${run.resumes_at ? formatClock(run.resumes_at) : 'soon'}.`;
+  if (run.status === 'RATE_LIMITED') return `${what}. Rate limited: resumes at ${run.resumes_at ? formatTime(run.resumes_at) : 'soon'}.`;
   if (run.status === 'QUEUED') return `${what}: waiting to start.`;
-  const counted = run.progress_total ? `${run.progress_done} of ${run.progress_total}` : `${run.progress_done} done`;
-  return `${what}: ${counted}, ${run.items_written} items written.`;
+  const counted = run.progress_total ? formatRatio(run.progress_done, run.progress_total) : `${formatNumber(run.progress_done)} done`;
+  return `${what}: ${counted}, ${formatNumber(run.items_written)} items written.`;
 }
 
 /** A progress bar for a run that is moving (indeterminate while the size of the work is unknown). */
@@ -53,8 +48,8 @@ export function SyncHistory({ runs, caption }: { runs: SyncRun[]; caption: strin
               <td><span className={`sync-status sync-status-${r.status}`}>{RUN_STATUS_LABELS[r.status]}</span></td>
               <td>{formatDateTime(r.started_at ?? r.created_at)}</td>
               <td>{formatDuration(r)}</td>
-              <td>{r.items_written}</td>
-              <td className="integration-error">{r.status === 'RATE_LIMITED' && r.resumes_at ? `Rate limited: resumes at ${formatClock(r.resumes_at)}` : (r.error ?? '')}</td>
+              <td>{formatNumber(r.items_written)}</td>
+              <td className="integration-error">{r.status === 'RATE_LIMITED' && r.resumes_at ? `Rate limited: resumes at ${formatTime(r.resumes_at)}` : (r.error ?? '')}</td>
             </tr>
           ))}
         </tbody>

@@ -4,9 +4,7 @@ import { PendingView } from '../../components/ui/states.js';
 import { showAlert } from '../../lib/alerts.js';
 import { JOB_STATUSES, JOBS_LIMIT, scheduledJobsQueryOptions, useRetryJob, type JobStatus, type ScheduledJob } from './api.js';
 import './jobs.css';
-
-const dateTime = new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'short' });
-const formatDate = (value: string) => dateTime.format(new Date(value));
+import { formatDateTime } from '../../../shared/format.js';
 
 export const STATUS_LABEL: Record<JobStatus, string> = {
   QUEUED: 'Waiting',
@@ -21,12 +19,12 @@ const RETRYABLE: ReadonlySet<JobStatus> = new Set(['FAILED', 'INTERRUPTED', 'DEA
 
 /** What the time column says for each status. */
 function whenOf(job: ScheduledJob): string {
-  if (job.status === 'QUEUED') return `Runs ${formatDate(job.run_at)}`;
-  if (job.status === 'FAILED') return `Next try ${formatDate(job.run_at)}`;
+  if (job.status === 'QUEUED') return `Runs ${formatDateTime(job.run_at)}`;
+  if (job.status === 'FAILED') return `Next try ${formatDateTime(job.run_at)}`;
   // Due again at once: it runs on the scheduler's next pass after the restart.
-  if (job.status === 'INTERRUPTED') return `Runs again ${formatDate(job.run_at)}`;
-  if (job.status === 'RUNNING') return `Due ${formatDate(job.run_at)}`;
-  return `Finished ${formatDate(job.finished_at ?? job.run_at)}`;
+  if (job.status === 'INTERRUPTED') return `Runs again ${formatDateTime(job.run_at)}`;
+  if (job.status === 'RUNNING') return `Due ${formatDateTime(job.run_at)}`;
+  return `Finished ${formatDateTime(job.finished_at ?? job.run_at)}`;
 }
 
 function RetryButton({ job }: { job: ScheduledJob }) {
@@ -58,7 +56,7 @@ function JobRow({ job }: { job: ScheduledJob }) {
       <td data-label="Job">
         <span className="jobs-kind">{job.kind}</span>
         <span className="jobs-key">{job.unique_key}</span>
-        {job.period && <span className="jobs-period">Period from {formatDate(job.period)}</span>}
+        {job.period && <span className="jobs-period">Period from {formatDateTime(job.period)}</span>}
       </td>
       <td data-label="Status"><span className={`jobs-status jobs-status-${job.status.toLowerCase()}`}>{STATUS_LABEL[job.status]}</span></td>
       <td data-label="Attempts">{`${job.attempts} of ${job.max_attempts}`}</td>

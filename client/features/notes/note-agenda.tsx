@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { agendaItemTextSchema } from '../../../shared/notes.js';
 import { NOTE_LIMITS } from '../../../shared/notes.limits.js';
-import { formatDay } from '../../../shared/dates.js';
+import { formatDay } from '../../../shared/format.js';
 import { DateField, isDateInRange } from '../../components/ui/date-field.js';
 import type { Note, NoteAgendaItem } from './note.types.js';
 import type { NotesApi } from './notes.api.js';

@@ -1,6 +1,7 @@
 import { useId, useState, type ReactNode } from 'react';
 import { NOTE_LIMITS } from '../../../shared/notes.limits.js';
 import { NoteMarkdown } from './note-markdown.js';
+import { formatNumber } from '../../../shared/format.js';
 
 /**
  * A Markdown text being written, with its live preview (side by side from 768 px, one at a time
@@ -28,7 +29,7 @@ export function NoteBodyEditor({ label, hint, value, onChange, empty }: {
           <textarea id={`${id}-body`} className="note-body-input" value={value} onChange={(e) => onChange(e.target.value)}
             aria-describedby={`${hint ? `${id}-hint ` : ''}${id}-count`} rows={18} />
           <p id={`${id}-count`} className={tooLong ? 'field-error' : 'field-hint'}>
-            {value.length.toLocaleString('en-US')} / {NOTE_LIMITS.bodyMax.toLocaleString('en-US')} characters
+            {formatNumber(value.length)} / {formatNumber(NOTE_LIMITS.bodyMax)} characters
             {tooLong ? ' · too long to save' : ''}
           </p>
         </div>

@@ -2,7 +2,7 @@ import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useId, useMemo, useState, type ChangeEvent } from 'react';
 import { NOTE_LIMITS } from '../../../shared/notes.limits.js';
-import { formatDay } from '../../../shared/dates.js';
+import { formatDay } from '../../../shared/format.js';
 import { showAlert } from '../../lib/alerts.js';
 import { pickablePeopleQueryOptions } from '../teams/api.js';
 import { PersonPicker } from '../teams/person-picker.js';

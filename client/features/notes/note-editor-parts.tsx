@@ -4,16 +4,14 @@ import { NOTE_LIMITS } from '../../../shared/notes.limits.js';
 import { FormError } from '../../components/ui/field.js';
 import type { SaveStatus } from './note-autosave.js';
 import type { Person } from './note.types.js';
-
-const timeFormat = new Intl.DateTimeFormat('en', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
-export const formatSavedAt = (at: Date) => timeFormat.format(at);
+import { formatTime } from '../../../shared/format.js';
 
 /** The autosave line, read out politely: "Saving…", "Saved at 10:42", or why the text is not saved (with a retry). */
 export function SaveStatusLine({ status, onRetry, onLoadLatest, onKeepMine }: {
   status: SaveStatus; onRetry: () => void; onLoadLatest: () => void; onKeepMine: () => void;
 }) {
   const text = status.kind === 'saving' ? 'Saving…'
-    : status.kind === 'saved' ? `Saved at ${formatSavedAt(status.at)}`
+    : status.kind === 'saved' ? `Saved at ${formatTime(status.at)}`
     : status.kind === 'error' ? `Not saved: ${status.reason}. Your text is kept here.`
     : status.kind === 'conflict' ? 'Not saved: this note was changed elsewhere (another tab or device) since you opened it. Your text is kept here.'
     : '';

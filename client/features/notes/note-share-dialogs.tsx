@@ -1,4 +1,4 @@
-import { formatDay } from '../../../shared/dates.js';
+import { formatDay } from '../../../shared/format.js';
 import { ConfirmDialog } from '../review-cycles/review-cycle-dialogs.js';
 import type { Note, Person } from './note.types.js';
 

@@ -2,7 +2,7 @@ import { useSuspenseInfiniteQuery, useSuspenseQuery } from '@tanstack/react-quer
 import { Link, useNavigate, useRouterState } from '@tanstack/react-router';
 import { useEffect, useId, useRef, useState } from 'react';
 import { NOTE_LIMITS } from '../../../shared/notes.limits.js';
-import { formatDay } from '../../../shared/dates.js';
+import { formatDay } from '../../../shared/format.js';
 import { EmptyState } from '../../components/ui/states.js';
 import { showAlert } from '../../lib/alerts.js';
 import { Highlighted } from './note-markdown.js';

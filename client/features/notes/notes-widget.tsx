@@ -1,6 +1,6 @@
 import { useQuery, type QueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { formatDay } from '../../../shared/dates.js';
+import { formatDay } from '../../../shared/format.js';
 import { notesOverviewQueryOptions, type NoteCard } from './notes.api.js';
 import { NoteBadges } from './note-badges.js';
 import './notes.css';

@@ -4,8 +4,8 @@ import { Popover } from 'radix-ui';
 import { useEffect, useId, useRef, useState, type MouseEvent } from 'react';
 import { showAlert } from '../../lib/alerts.js';
 import { notificationsQueryOptions, useMarkNotificationsRead, type AppNotification } from './api.js';
-import { fullTime, timeAgo } from './notification-time.js';
 import './notifications.css';
+import { formatDateTime, formatRelativeTime } from '../../../shared/format.js';
 
 export function bellLabel(unread: number): string {
   return unread ? `Notifications, ${unread} unread` : 'Notifications, none unread';
@@ -28,7 +28,7 @@ function NotificationItem({ item, onOpen, onMarkRead, marking }: { item: AppNoti
         {unread && <span className="sr-only">Unread: </span>}
         {item.link ? <a href={item.link} className="bell-item-title" onClick={(e) => onOpen(item, e)}>{item.title}</a> : <strong className="bell-item-title">{item.title}</strong>}
         {item.body && <p className="bell-item-body">{item.body}</p>}
-        <time dateTime={item.created_at} title={fullTime(item.created_at)}>{timeAgo(item.created_at)}</time>
+        <time dateTime={item.created_at} title={formatDateTime(item.created_at)}>{formatRelativeTime(item.created_at)}</time>
       </div>
       {unread && (
         <button type="button" className="button button-ghost button-small" disabled={marking} onClick={() => onMarkRead(item.id)} aria-label={`Mark as read: ${item.title}`}>

@@ -6,8 +6,8 @@ import { showAlert } from '../../lib/alerts.js';
 import { useZodForm, type SubmitOutcome } from '../../lib/forms.js';
 import { GraphqlError } from '../../lib/graphql.js';
 import { slackWebhookQueryOptions, useRemoveSlackWebhook, useSendSlackTestMessage, useSendTestNotification, useSetSlackWebhook, type SlackWebhook, type TestNotificationResult } from './api.js';
-import { fullTime } from './notification-time.js';
 import './notifications.css';
+import { formatDateTime } from '../../../shared/format.js';
 
 function outcomeOf(error: unknown): SubmitOutcome {
   if (!(error instanceof GraphqlError)) throw error;
@@ -69,8 +69,8 @@ function ConnectedWebhook({ webhook }: { webhook: SlackWebhook }) {
         <dt>Last delivery</dt>
         <dd>
           {webhook.last_error && webhook.last_error_at
-            ? <span className="slack-error">Failed {fullTime(webhook.last_error_at)}: {webhook.last_error}</span>
-            : webhook.last_success_at ? `Delivered ${fullTime(webhook.last_success_at)}.` : 'Nothing posted yet.'}
+            ? <span className="slack-error">Failed {formatDateTime(webhook.last_error_at)}: {webhook.last_error}</span>
+            : webhook.last_success_at ? `Delivered ${formatDateTime(webhook.last_success_at)}.` : 'Nothing posted yet.'}
         </dd>
       </dl>
       <div className="slack-actions">

@@ -3,9 +3,8 @@ import { useId } from 'react';
 import { installSignUpQueryOptions } from './install-api.js';
 import { serverBackupsQueryOptions, type ServerBackups } from './backups-api.js';
 import './org-settings.css';
+import { formatDateTime } from '../../../shared/format.js';
 
-const when = new Intl.DateTimeFormat('en', { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' });
-const formatWhen = (iso: string) => when.format(new Date(iso));
 
 /** 1.9 MB, 512 kB: bytes as people read them (powers of 1,024, as `ls -lh` and file managers show). */
 export function formatSize(bytes: number): string {
@@ -17,7 +16,7 @@ export function formatSize(bytes: number): string {
 function schedule(b: ServerBackups): string {
   if (!b.every_hours) return 'None scheduled (BACKUP_EVERY_HOURS=0): back up with teamlens backup.';
   const every = b.every_hours === 24 ? 'Daily' : `Every ${b.every_hours} hours`;
-  return `${every}, keeping the newest ${b.keep}${b.next_at ? `; next on ${formatWhen(b.next_at)}` : ''}.`;
+  return `${every}, keeping the newest ${b.keep}${b.next_at ? `; next on ${formatDateTime(b.next_at)}` : ''}.`;
 }
 
 function Details({ backups }: { backups: ServerBackups }) {
@@ -25,12 +24,12 @@ function Details({ backups }: { backups: ServerBackups }) {
     <>
       {backups.last_error && (
         <p role="alert" className="form-error">
-          The last scheduled backup failed{backups.last_error_at ? ` (${formatWhen(backups.last_error_at)})` : ''}: {backups.last_error}. It is tried again; the server log says more.
+          The last scheduled backup failed{backups.last_error_at ? ` (${formatDateTime(backups.last_error_at)})` : ''}: {backups.last_error}. It is tried again; the server log says more.
         </p>
       )}
       <dl className="details">
         <dt>Last backup</dt>
-        <dd>{backups.last ? `${formatWhen(backups.last.created_at)}, ${formatSize(backups.last.size)}` : 'None yet.'}</dd>
+        <dd>{backups.last ? `${formatDateTime(backups.last.created_at)}, ${formatSize(backups.last.size)}` : 'None yet.'}</dd>
         {backups.last && <><dt>File</dt><dd><code>{backups.last.name}</code> ({backups.count} kept in <code>{backups.directory}</code>)</dd></>}
         <dt>Schedule</dt>
         <dd>{schedule(backups)}</dd>

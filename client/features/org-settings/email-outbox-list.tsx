@@ -4,14 +4,13 @@ import { INVITATION_LINK_DAYS } from '../../../shared/invitations.js';
 import { showAlert } from '../../lib/alerts.js';
 import { emailOutboxQueryOptions, OUTBOX_LIMIT, type OutboxMail } from './api.js';
 import './org-settings.css';
+import { formatDateTime } from '../../../shared/format.js';
 
 /** The outbox's anchor on /admin/settings/configurations (the admin dashboard links to it). */
 export const OUTBOX_ANCHOR = 'email-outbox';
 
-const dateTime = new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'short' });
-
 function stateOf(mail: OutboxMail): { label: string; tone: 'sent' | 'failed' | 'kept' } {
-  if (mail.sent_at) return { label: `Sent ${dateTime.format(new Date(mail.sent_at))}`, tone: 'sent' };
+  if (mail.sent_at) return { label: `Sent ${formatDateTime(mail.sent_at)}`, tone: 'sent' };
   if (mail.error) return { label: `Not sent: ${mail.error}`, tone: 'failed' };
   return { label: 'Kept in the outbox (not sent by email)', tone: 'kept' };
 }
@@ -89,7 +88,7 @@ export function EmailOutboxList() {
                   <span className={`outbox-state outbox-state-${state.tone}`}>{state.label}</span>
                 </div>
                 <p className="outbox-meta">
-                  To <span className="outbox-to">{mail.to}</span> · <time dateTime={mail.created_at}>{dateTime.format(new Date(mail.created_at))}</time>
+                  To <span className="outbox-to">{mail.to}</span> · <time dateTime={mail.created_at}>{formatDateTime(mail.created_at)}</time>
                 </p>
                 {mail.link ? <CopyableLink link={mail.link} mailId={mail.id} to={mail.to} /> : <p className="muted">{linkAbsence(mail)}</p>}
               </li>

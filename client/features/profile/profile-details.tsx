@@ -3,14 +3,9 @@ import { Avatar } from '../../components/ui/avatar.js';
 import type { Profile } from './api.js';
 import { personPath, teamPath, type ProfileArea } from './profile-links.js';
 import './profile.css';
+import { formatTime, isTimeZone } from '../../../shared/format.js';
 
-function localTime(timeZone: string): string | null {
-  try {
-    return new Intl.DateTimeFormat('en', { timeZone, hour: '2-digit', minute: '2-digit' }).format(new Date());
-  } catch {
-    return null;
-  }
-}
+const localTime = (timeZone: string): string | null => (isTimeZone(timeZone) ? formatTime(new Date(), timeZone) : null);
 
 export function ProfileHead({ profile, headingLevel = 1 }: { profile: Profile; headingLevel?: 1 | 2 }) {
   const Heading = headingLevel === 1 ? 'h1' : 'h2';

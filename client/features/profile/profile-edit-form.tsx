@@ -5,6 +5,7 @@ import { GraphqlError } from '../../lib/graphql.js';
 import { useUpdateMe, type Profile } from './api.js';
 import { TextAreaField, TimeZoneField } from './profile-fields.js';
 import { BIO_MAX, FULL_NAME_MAX, TEXT_FIELD_MAX } from '../../../shared/limits.js';
+import { formatNumber } from '../../../shared/format.js';
 
 // The shared rules load with the form's first focus or submit (they bring the password policy along).
 const loadSchema = () => import('./profile-form.schema.js').then((m) => m.profileFormSchema);
@@ -31,7 +32,7 @@ export function ProfileEditForm({ profile, onSaved, onCancel, showRole = true }:
         <Field label="Phone" name="phone_number" type="tel" defaultValue={profile.phone_number ?? ''} autoComplete="tel" error={form.fieldErrors.phone_number} />
       </div>
       <TimeZoneField label="Time zone" name="time_zone" defaultValue={profile.time_zone} error={form.fieldErrors.time_zone} />
-      <TextAreaField label="Bio" name="bio" defaultValue={profile.bio ?? ''} rows={5} maxLength={BIO_MAX} hint={`A few words about you and your work (at most ${BIO_MAX.toLocaleString('en')} characters).`} error={form.fieldErrors.bio} />
+      <TextAreaField label="Bio" name="bio" defaultValue={profile.bio ?? ''} rows={5} maxLength={BIO_MAX} hint={`A few words about you and your work (at most ${formatNumber(BIO_MAX)} characters).`} error={form.fieldErrors.bio} />
       <FormError message={form.formError} />
       <div className="form-actions">
         <SubmitButton sending={form.sending} sendingText="Saving…">Save profile</SubmitButton>

@@ -8,13 +8,14 @@ import { showAlert } from '../../lib/alerts.js';
 import { useZodForm, type FieldErrors } from '../../lib/forms.js';
 import { PersonPicker } from '../teams/person-picker.js';
 import { meQueryOptions } from '../users/api.js';
-import { formatDueDay, toLocalInput } from './retro-format.js';
+import { toLocalInput } from './retro-format.js';
 import { KEEP, formSchema, nextFullHour, outcomeOfError, peopleOfTeam, type Mode } from './new-retro-form.js';
 import {
   retroHealthCheckChoicesQueryOptions, retroSettingsQueryOptions, retroTeamSprintsQueryOptions, retroTeamsQueryOptions, retroTemplateChoicesQueryOptions,
   useCreateRetro, useUpdateRetro, type CreateRetroVariables, type RetroSettings, type RetroSettingsVariables, type RetroTeam,
 } from './retros.api.js';
 import './retros.css';
+import { formatDay } from '../../../shared/format.js';
 
 function SelectField({ label, name, error, hint, children, ...select }: SelectHTMLAttributes<HTMLSelectElement> & { label: string; name: string; error?: string | undefined; hint?: ReactNode }) {
   const id = useId();
@@ -127,7 +128,7 @@ function SprintField({ loading, refused, sprints, value, onChange, error, canPla
   return (
     <SelectField label="Sprint (optional)" name="sprint_id" value={value} onChange={(e) => onChange(e.target.value)} disabled={loading || refused || sprints.length === 0} error={error} hint={hint}>
       <option value="">No sprint</option>
-      {sprints.map((s) => <option key={s.id} value={s.id}>{s.name} (ends {formatDueDay(s.ends_on)})</option>)}
+      {sprints.map((s) => <option key={s.id} value={s.id}>{s.name} (ends {formatDay(s.ends_on)})</option>)}
     </SelectField>
   );
 }

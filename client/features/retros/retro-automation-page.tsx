@@ -10,8 +10,9 @@ import {
   retroAutomationChoicesQueryOptions, retroAutomationRulesQueryOptions, useDeleteRetroRule, useSetRetroRulePaused, type RetroAutomationRule,
 } from './retro-automation.api.js';
 import { RetroRuleDialog, type AutomationTeam } from './retro-automation-form.js';
-import { describeTrigger, localDateTime } from './retro-automation-words.js';
+import { describeTrigger } from './retro-automation-words.js';
 import './retro-automation.css';
+import { formatWeekdayDateTime } from '../../../shared/format.js';
 
 const messageOf = (err: unknown) => (err instanceof Error ? err.message : 'Something went wrong. Try again.');
 
@@ -31,7 +32,7 @@ function RuleCard({ rule, onEdit, onDelete }: { rule: RetroAutomationRule; onEdi
       showAlert(messageOf(err), 'error');
     }
   }
-  const next = rule.paused ? 'Paused' : rule.next_run_at ? localDateTime(rule.next_run_at) : rule.trigger === 'SPRINT_END' ? 'When the next sprint is planned' : 'Nothing planned';
+  const next = rule.paused ? 'Paused' : rule.next_run_at ? formatWeekdayDateTime(rule.next_run_at) : rule.trigger === 'SPRINT_END' ? 'When the next sprint is planned' : 'Nothing planned';
   return (
     <li className="rauto-rule">
       <h3>{words}<span className={rule.paused ? 'rauto-badge paused' : 'rauto-badge'}>{rule.paused ? 'Paused' : 'Active'}</span></h3>
@@ -58,7 +59,7 @@ function RuleCard({ rule, onEdit, onDelete }: { rule: RetroAutomationRule; onEdi
             {rule.retros.map((r) => (
               <li key={r.id}>
                 <Link to="/professional-development/sprint-retro/review/$id" params={{ id: r.id }}>{r.title}</Link>
-                <span className="muted"> · {localDateTime(r.scheduled_at)} · {RETRO_PHASE_LABELS[r.phase]}</span>
+                <span className="muted"> · {formatWeekdayDateTime(r.scheduled_at)} · {RETRO_PHASE_LABELS[r.phase]}</span>
               </li>
             ))}
           </ul>

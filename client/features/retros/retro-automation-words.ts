@@ -1,23 +1,11 @@
 import type { RetroAutomationRule } from './retro-automation.api.js';
-
-/** The viewer's local weekday and time of an instant ("Monday 10:00"). */
-export function weekdayAndTime(iso: string): string {
-  const d = new Date(iso);
-  const weekday = new Intl.DateTimeFormat('en-GB', { weekday: 'long' }).format(d);
-  const time = new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(d);
-  return `${weekday} ${time}`;
-}
+import { formatWeekdayTime } from '../../../shared/format.js';
 
 /** A rule's trigger in words: "After every sprint of Core", "Every 2 weeks on Monday 10:00". */
 export function describeTrigger(rule: Pick<RetroAutomationRule, 'trigger' | 'every_weeks' | 'anchor_at' | 'team'>): string {
   if (rule.trigger === 'SPRINT_END') return `After every sprint of ${rule.team.name}`;
   const every = rule.every_weeks === 1 ? 'Every week' : `Every ${rule.every_weeks} weeks`;
-  return rule.anchor_at ? `${every} on ${weekdayAndTime(rule.anchor_at)}` : every;
-}
-
-/** Local date and time of an instant, for the viewer ("Mon, 11 Jan 2027, 10:00"). */
-export function localDateTime(iso: string): string {
-  return new Intl.DateTimeFormat('en-GB', { weekday: 'short', day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(new Date(iso));
+  return rule.anchor_at ? `${every} on ${formatWeekdayTime(rule.anchor_at)}` : every;
 }
 
 const pad = (n: number) => String(n).padStart(2, '0');

@@ -96,7 +96,7 @@ it('lists rules per team in words, with the next retro and links to the retros m
   await renderSignedIn(PATH);
   const platform = await screen.findByRole('list', { name: 'Rules of Platform' }, T);
   expect(within(platform).getByRole('heading', { name: /After every sprint of Platform/ })).toBeTruthy();
-  expect(within(platform).getByText('Fri, 15 Jan 2027, 00:00')).toBeTruthy();
+  expect(within(platform).getByText('Fri, Jan 15, 2027, 00:00')).toBeTruthy();
   const link = within(platform).getByRole('link', { name: 'Platform retro: Sprint 9' });
   expect(link.getAttribute('href')).toBe('/professional-development/sprint-retro/review/retro-9');
   const mobile = screen.getByRole('list', { name: 'Rules of Mobile' });

@@ -1,7 +1,8 @@
 import { useId } from 'react';
 import { ChartBox } from '../../components/ui/chart-box.js';
 import { COMPLETION_COLOURS, COMPLETION_LABELS, COMPLETION_THRESHOLDS } from '../../../shared/completion.js';
-import { formatRetroDay, retroLabel, shortRetroDay, type RetroHealthTrend, type RetroSprintProgress } from './retro-progress.api.js';
+import { retroLabel, type RetroHealthTrend, type RetroSprintProgress } from './retro-progress.api.js';
+import { formatDay, formatPercent, formatRatio, formatShortDay } from '../../../shared/format.js';
 
 /**
  * Hand-written SVG charts of a team's retros (like the admin dashboard's engagement chart): each
@@ -25,8 +26,8 @@ export function CompletionChart({ sprints }: { sprints: RetroSprintProgress[] })
   const first = sprints[0];
   const last = sprints.at(-1);
   const summary = first && last
-    ? `Action-item completion of ${plural(sprints.length, 'retro')} from ${formatRetroDay(first.held_at)} to ${formatRetroDay(last.held_at)}. `
-      + `Latest: ${last.completion ? `${last.completion.percent}% (${COMPLETION_LABELS[last.completion.band]})` : 'no action items'}. `
+    ? `Action-item completion of ${plural(sprints.length, 'retro')} from ${formatDay(first.held_at)} to ${formatDay(last.held_at)}. `
+      + `Latest: ${last.completion ? `${formatPercent(last.completion.percent)} (${COMPLETION_LABELS[last.completion.band]})` : 'no action items'}. `
       + `${counts.complete} complete, ${counts.almost} almost, ${counts.behind} behind, ${counts.none} without action items.`
     : 'No retros.';
   const title = 'Action-item completion per retro';
@@ -42,7 +43,7 @@ export function CompletionChart({ sprints }: { sprints: RetroSprintProgress[] })
               {[0, COMPLETION_THRESHOLDS.almost, COMPLETION_THRESHOLDS.complete].map((p) => (
                 <g key={p}>
                   <line x1={PAD.left} x2={width - PAD.right} y1={y(p)} y2={y(p)} className={p === 0 ? 'rp-axis' : 'rp-grid'} />
-                  <text x={PAD.left - 6} y={y(p) + 4} textAnchor="end" className="rp-tick">{`${p}%`}</text>
+                  <text x={PAD.left - 6} y={y(p) + 4} textAnchor="end" className="rp-tick">{formatPercent(p)}</text>
                 </g>
               ))}
               {sprints.map((s, i) => {
@@ -50,12 +51,12 @@ export function CompletionChart({ sprints }: { sprints: RetroSprintProgress[] })
                 const h = Math.max(percent === 0 && s.completion ? 2 : 0, (percent / 100) * innerH);
                 return (
                   <rect key={s.retro_id} x={PAD.left + i * step + step * 0.15} width={step * 0.7} y={PAD.top + innerH - h} height={h} fill={COMPLETION_COLOURS[bandOf(s)].fill} data-band={bandOf(s)} data-mark="">
-                    <title>{`${retroLabel(s)}: ${s.completion ? `${s.action_items_done} of ${s.action_items_total} done (${s.completion.percent}%), ${COMPLETION_LABELS[s.completion.band]}` : 'no action items'}`}</title>
+                    <title>{`${retroLabel(s)}: ${s.completion ? `${formatRatio(s.action_items_done, s.action_items_total, 'done')}, ${COMPLETION_LABELS[s.completion.band]}` : 'no action items'}`}</title>
                   </rect>
                 );
               })}
-              {first && <text x={PAD.left} y={HEIGHT - 8} className="rp-tick">{shortRetroDay(first.held_at)}</text>}
-              {last && sprints.length > 1 && <text x={width - PAD.right} y={HEIGHT - 8} textAnchor="end" className="rp-tick">{shortRetroDay(last.held_at)}</text>}
+              {first && <text x={PAD.left} y={HEIGHT - 8} className="rp-tick">{formatShortDay(first.held_at)}</text>}
+              {last && sprints.length > 1 && <text x={width - PAD.right} y={HEIGHT - 8} textAnchor="end" className="rp-tick">{formatShortDay(last.held_at)}</text>}
             </svg>
           );
         }}
@@ -71,9 +72,9 @@ export function CompletionChart({ sprints }: { sprints: RetroSprintProgress[] })
                 {sprints.map((s) => (
                   <tr key={s.retro_id}>
                     <th scope="row">{retroLabel(s)}</th>
-                    <td>{formatRetroDay(s.held_at)}</td>
+                    <td>{formatDay(s.held_at)}</td>
                     <td>{`${s.action_items_done} of ${s.action_items_total}`}</td>
-                    <td>{s.completion ? `${s.completion.percent}% (${COMPLETION_LABELS[s.completion.band]})` : 'No action items'}</td>
+                    <td>{s.completion ? `${formatPercent(s.completion.percent)} (${COMPLETION_LABELS[s.completion.band]})` : 'No action items'}</td>
                   </tr>
                 ))}
               </tbody>
@@ -164,14 +165,14 @@ export function HealthChart({ trends, labels }: { trends: RetroHealthTrend[]; la
                     ))}
                     {runs.flat().map((p) => (
                       <circle key={p.i} cx={x(p.i)} cy={y(p.average)} r={3.5} data-mark="">
-                        <title>{`${t.statement} ${labels.get(columns[p.i]!.retro_id) ?? formatRetroDay(columns[p.i]!.held_at)}: ${p.average.toFixed(2)}`}</title>
+                        <title>{`${t.statement} ${labels.get(columns[p.i]!.retro_id) ?? formatDay(columns[p.i]!.held_at)}: ${p.average.toFixed(2)}`}</title>
                       </circle>
                     ))}
                   </g>
                 );
               })}
-              {first && <text x={PAD.left} y={HEIGHT - 8} className="rp-tick">{shortRetroDay(first.held_at)}</text>}
-              {last && columns.length > 1 && <text x={width - PAD.right} y={HEIGHT - 8} textAnchor="end" className="rp-tick">{shortRetroDay(last.held_at)}</text>}
+              {first && <text x={PAD.left} y={HEIGHT - 8} className="rp-tick">{formatShortDay(first.held_at)}</text>}
+              {last && columns.length > 1 && <text x={width - PAD.right} y={HEIGHT - 8} textAnchor="end" className="rp-tick">{formatShortDay(last.held_at)}</text>}
             </svg>
           );
         }}
@@ -194,7 +195,7 @@ export function HealthChart({ trends, labels }: { trends: RetroHealthTrend[]; la
               <tbody>
                 {columns.map((c) => (
                   <tr key={c.retro_id}>
-                    <th scope="row">{labels.get(c.retro_id) ?? formatRetroDay(c.held_at)}</th>
+                    <th scope="row">{labels.get(c.retro_id) ?? formatDay(c.held_at)}</th>
                     {trends.map((t) => {
                       const p = t.points.find((q) => q.retro_id === c.retro_id);
                       return <td key={t.statement}>{p ? averageText(p.average, p.answers) : 'Not asked'}</td>;

@@ -1,18 +1,6 @@
 import type { RetroPhase } from '../../../shared/retros.js';
-import { formatDay } from '../../../shared/dates.js';
 
-/** How the retro screens write times and sort retros into running, upcoming and past. */
-const sameYear = new Intl.DateTimeFormat('en', { weekday: 'short', day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
-const otherYear = new Intl.DateTimeFormat('en', { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
-
-/** "Mon, Dec 7, 10:00" in the viewer's own time zone (people meet at their local time); the year when it is not this one. */
-export function formatWhen(iso: string, now = new Date()): string {
-  const date = new Date(iso);
-  return (date.getFullYear() === now.getFullYear() ? sameYear : otherYear).format(date);
-}
-
-/** A day ('YYYY-MM-DD') as people read it. */
-export const formatDueDay = (day: string): string => formatDay(`${day}T00:00:00Z`);
+/** How the retro screens sort retros into running, upcoming and past, and read their date inputs (shared/format.ts writes dates and times). */
 
 /** Today in the viewer's time zone, as 'YYYY-MM-DD'. */
 export function localToday(now = new Date()): string {

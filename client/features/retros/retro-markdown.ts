@@ -1,5 +1,5 @@
 import { HEALTH_SCALE_LABELS, RETRO_ACTION_STATUS_LABELS, RETRO_LIMITS } from '../../../shared/retros.js';
-import { formatDay } from '../../../shared/dates.js';
+import { formatDay } from '../../../shared/format.js';
 import type { Retro, RetroGroup, RetroReflection } from './retro.types.js';
 
 /**
@@ -49,7 +49,7 @@ export function retroMarkdown(retro: Retro): string {
   if (retro.action_items.length === 0) out.push('No action items.', '');
   else {
     for (const a of retro.action_items) {
-      const details = [`owner: ${a.owner ? inline(a.owner.full_name) : 'nobody yet'}`, `due: ${a.due_on ? formatDay(`${a.due_on}T00:00:00Z`) : 'no date'}`, `status: ${RETRO_ACTION_STATUS_LABELS[a.status]}`];
+      const details = [`owner: ${a.owner ? inline(a.owner.full_name) : 'nobody yet'}`, `due: ${a.due_on ? formatDay(a.due_on) : 'no date'}`, `status: ${RETRO_ACTION_STATUS_LABELS[a.status]}`];
       out.push(`- [${a.status === 'DONE' ? 'x' : ' '}] ${inline(a.text)} (${details.join(', ')})`);
     }
     out.push('');

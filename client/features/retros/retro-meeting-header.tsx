@@ -3,8 +3,8 @@ import { RETRO_PHASE_LABELS, type RetroPhase } from '../../../shared/retros.js';
 import { Avatar } from '../../components/ui/avatar.js';
 import { ConfirmDialog } from '../review-cycles/review-cycle-dialogs.js';
 import { LiveError, useMeeting, useRun } from './retro-meeting-context.js';
-import { formatWhen } from './retro-format.js';
 import type { Retro } from './retro.types.js';
+import { formatDateTime } from '../../../shared/format.js';
 
 /** The phase after the current one in this retro (null once it ended). */
 export function nextPhase(retro: Pick<Retro, 'phase' | 'phases'>): RetroPhase | null {
@@ -41,8 +41,8 @@ export function deadlineLines(retro: Pick<Retro, 'phase' | 'phases' | 'reflect_d
   const at = (p: RetroPhase) => retro.phases.indexOf(p);
   const now = at(retro.phase);
   const out: string[] = [];
-  if (retro.reflect_deadline && now <= at('REFLECT')) out.push(`Reflection closes ${formatWhen(retro.reflect_deadline)}`);
-  if (retro.vote_deadline && now <= at('VOTE')) out.push(`Voting closes ${formatWhen(retro.vote_deadline)}`);
+  if (retro.reflect_deadline && now <= at('REFLECT')) out.push(`Reflection closes ${formatDateTime(retro.reflect_deadline)}`);
+  if (retro.vote_deadline && now <= at('VOTE')) out.push(`Voting closes ${formatDateTime(retro.vote_deadline)}`);
   return out;
 }
 

@@ -12,11 +12,11 @@ import { DiscussPhase } from './retro-phase-discuss.js';
 import { HealthPhase } from './retro-phase-health.js';
 import { ReflectPhase } from './retro-phase-reflect.js';
 import { VotePhase } from './retro-phase-vote.js';
-import { formatWhen } from './retro-format.js';
 import { RetroSummary } from './retro-summary.js';
 import type { Retro } from './retro.types.js';
 import './retros.css';
 import './retro-meeting.css';
+import { formatDateTime } from '../../../shared/format.js';
 
 /** /professional-development/sprint-retro/review/$id: the live meeting (or, once ended, its summary). */
 export function RetroMeetingPage({ id }: { id: string }) {
@@ -83,7 +83,7 @@ function PhaseBody({ retro }: { retro: Retro }) {
     case 'SCHEDULED':
       return (
         <div className="retro-phase-body">
-          <p>The retro has not started yet. It is planned for <strong>{formatWhen(retro.scheduled_at)}</strong>.</p>
+          <p>The retro has not started yet. It is planned for <strong>{formatDateTime(retro.scheduled_at)}</strong>.</p>
           <p className="muted">{retro.viewer_is_facilitator ? 'Start it when the team is here: everyone with this page open moves along with you.' : 'Keep this page open: it moves along as soon as the facilitator starts.'}</p>
           <p className="muted">Phases: {retro.phases.filter((p) => p !== 'SCHEDULED').map((p) => RETRO_PHASE_LABELS[p]).join(' → ')}</p>
         </div>

@@ -2,8 +2,9 @@ import { useId, useState } from 'react';
 import { RETRO_ACTION_STATUSES, RETRO_ACTION_STATUS_LABELS, RETRO_LIMITS, type RetroActionStatus } from '../../../shared/retros.js';
 import { EmptyState } from '../../components/ui/states.js';
 import { LiveError, useMeeting, useRun } from './retro-meeting-context.js';
-import { formatDueDay, isDayOverdue } from './retro-format.js';
+import { isDayOverdue } from './retro-format.js';
 import type { RetroActionItem } from './retro.types.js';
+import { formatDay } from '../../../shared/format.js';
 
 /** CHECK_IN: the question, my answer, everyone's answers. */
 export function CheckInPhase() {
@@ -77,7 +78,7 @@ export function ActionItemRow({ item, showRetro = false, onDelete }: { item: Ret
       <p className="retro-text"><strong>{item.text}</strong></p>
       <p className="retro-meta">
         <span>Owner: {item.owner?.full_name ?? 'nobody yet'}</span>
-        <span className={overdue ? 'retro-overdue' : undefined}>{item.due_on ? `Due ${formatDueDay(item.due_on)}${overdue ? ' (overdue)' : ''}` : 'No due date'}</span>
+        <span className={overdue ? 'retro-overdue' : undefined}>{item.due_on ? `Due ${formatDay(item.due_on)}${overdue ? ' (overdue)' : ''}` : 'No due date'}</span>
         {showRetro && <span>From {item.retro_title}</span>}
       </p>
       <div className="retro-row">

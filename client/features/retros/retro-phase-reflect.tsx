@@ -3,9 +3,9 @@ import { RETRO_LIMITS, type RetroPrompt } from '../../../shared/retros.js';
 import { LiveError, plural, useMeeting, useRun } from './retro-meeting-context.js';
 import { useTypingSignal } from './retro-typing.js';
 import type { Retro, RetroReflection } from './retro.types.js';
+import { formatNumber } from '../../../shared/format.js';
 
 const MAX = RETRO_LIMITS.reflectionMax;
-const count = new Intl.NumberFormat('en');
 
 /** REFLECT: one column per prompt; my reflections in full, everyone else's only as counts. */
 export function ReflectPhase() {
@@ -69,7 +69,7 @@ function ReflectionText({ id, label, value, onChange, onSend, autoFocus }: { id:
       <label htmlFor={id} className="sr-only">{label}</label>
       <textarea id={id} rows={3} value={value} autoFocus={autoFocus} aria-invalid={over || undefined} aria-describedby={`${id}-count`}
         onChange={(e) => onChange(e.target.value)} onKeyDown={(e) => { if (sendsOnEnter(e)) { e.preventDefault(); onSend(); } }} />
-      <span id={`${id}-count`} className={`retro-counter${over ? ' retro-counter-over' : ''}`}>{count.format(value.length)} / {count.format(MAX)}{over ? ' · too long' : ''}</span>
+      <span id={`${id}-count`} className={`retro-counter${over ? ' retro-counter-over' : ''}`}>{formatNumber(value.length)} / {formatNumber(MAX)}{over ? ' · too long' : ''}</span>
     </>
   );
 }

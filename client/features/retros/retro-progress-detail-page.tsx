@@ -3,8 +3,9 @@ import { Link } from '@tanstack/react-router';
 import { EmptyState } from '../../components/ui/states.js';
 import { CompletionChart, HealthChart } from './retro-charts.js';
 import { ActionItemsMeter } from './retro-progress-page.js';
-import { formatRetroDay, retroLabel, retroTeamProgressDetailQueryOptions, type RetroTeamProgressDetail } from './retro-progress.api.js';
+import { retroLabel, retroTeamProgressDetailQueryOptions, type RetroTeamProgressDetail } from './retro-progress.api.js';
 import './retro-progress.css';
+import { formatDay, formatPercent } from '../../../shared/format.js';
 
 const BACK = <Link to="/professional-development/sprint-retro/team-progress" className="rp-back">← All teams</Link>;
 
@@ -33,8 +34,8 @@ function Detail({ detail }: { detail: RetroTeamProgressDetail }) {
       <h1>{summary.team.name}: retro progress</h1>
       <dl className="tile rp-summary">
         <div><dt>Retros held</dt><dd>{summary.retros_held}</dd></div>
-        <div><dt>Last retro</dt><dd>{summary.last_retro_at ? formatRetroDay(summary.last_retro_at) : 'None yet'}</dd></div>
-        <div><dt>Participation</dt><dd>{summary.participation_percent === null ? '–' : `${summary.participation_percent}%`}</dd></div>
+        <div><dt>Last retro</dt><dd>{summary.last_retro_at ? formatDay(summary.last_retro_at) : 'None yet'}</dd></div>
+        <div><dt>Participation</dt><dd>{summary.participation_percent === null ? '–' : formatPercent(summary.participation_percent)}</dd></div>
         <div className="rp-summary-wide"><dt>Action items</dt><dd><ActionItemsMeter done={summary.action_items_done} total={summary.action_items_total} label="All action items" /></dd></div>
       </dl>
       {sprints.length === 0 ? (
@@ -51,7 +52,7 @@ function Detail({ detail }: { detail: RetroTeamProgressDetail }) {
                   {newestFirst.map((s) => (
                     <tr key={s.retro_id}>
                       <th scope="row" data-label="Retro"><Link to="/professional-development/sprint-retro/review/$id" params={{ id: s.retro_id }}>{s.title}</Link>{s.sprint_name && <span className="muted rp-sprint">{s.sprint_name}</span>}</th>
-                      <td data-label="Held">{formatRetroDay(s.held_at)}</td>
+                      <td data-label="Held">{formatDay(s.held_at)}</td>
                       <td data-label="Participation">{`${s.participants} of ${s.team_size}`}</td>
                       <td data-label="Action items" className="rp-meter-cell"><ActionItemsMeter done={s.action_items_done} total={s.action_items_total} label={`${s.title} action items`} /></td>
                     </tr>

@@ -2,8 +2,9 @@ import { useSuspenseQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { CompletionMeter } from '../../components/ui/completion-meter.js';
 import { EmptyState } from '../../components/ui/states.js';
-import { formatRetroDay, retroTeamProgressQueryOptions } from './retro-progress.api.js';
+import { retroTeamProgressQueryOptions } from './retro-progress.api.js';
 import './retro-progress.css';
+import { formatDay, formatPercent } from '../../../shared/format.js';
 
 /** Action-item completion as the shared band badge and bar; "No action items" when nothing was decided. */
 export function ActionItemsMeter({ done, total, label }: { done: number; total: number; label: string }) {
@@ -38,8 +39,8 @@ export function RetroProgressPage() {
                     <Link to="/professional-development/sprint-retro/team-progress/$id" params={{ id: t.team.id }}>{t.team.name}</Link>
                   </th>
                   <td data-label="Retros held">{t.retros_held}</td>
-                  <td data-label="Last retro">{t.last_retro_at ? formatRetroDay(t.last_retro_at) : <span className="muted">No retro yet</span>}</td>
-                  <td data-label="Participation">{t.participation_percent === null ? <span className="muted">–</span> : `${t.participation_percent}%`}</td>
+                  <td data-label="Last retro">{t.last_retro_at ? formatDay(t.last_retro_at) : <span className="muted">No retro yet</span>}</td>
+                  <td data-label="Participation">{t.participation_percent === null ? <span className="muted">–</span> : formatPercent(t.participation_percent)}</td>
                   <td data-label="Action items" className="rp-meter-cell">
                     <ActionItemsMeter done={t.action_items_done} total={t.action_items_total} label={`${t.team.name} action items`} />
                   </td>

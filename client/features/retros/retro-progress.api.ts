@@ -49,9 +49,5 @@ export const retroTeamProgressDetailQueryOptions = (teamId: string) => queryOpti
   },
 });
 
-/** "Oct 13, 2026". */
-export const formatRetroDay = (iso: string) => new Date(iso).toLocaleDateString('en', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
-/** "Oct 13". */
-export const shortRetroDay = (iso: string) => new Date(iso).toLocaleDateString('en', { month: 'short', day: 'numeric', timeZone: 'UTC' });
 /** The retro's name on charts and tables: its sprint when it has one. */
 export const retroLabel = (s: Pick<RetroSprintProgress, 'title' | 'sprint_name'>) => s.sprint_name ?? s.title;

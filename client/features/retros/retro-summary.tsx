@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { HEALTH_SCALE_LABELS, RETRO_ACTION_STATUS_LABELS, RETRO_LIMITS } from '../../../shared/retros.js';
-import { formatDay } from '../../../shared/dates.js';
+import { formatDay } from '../../../shared/format.js';
 import { CompletionMeter } from '../../components/ui/completion-meter.js';
 import { downloadWithToken } from '../../lib/download.js';
 import { SendToTracker } from '../integrations/send-to-tracker.js';
@@ -102,7 +102,7 @@ export function RetroSummary({ retro }: { retro: Retro }) {
                     <tr key={a.id}>
                       <td className="retro-text">{a.text}</td>
                       <td>{a.owner?.full_name ?? 'Nobody yet'}</td>
-                      <td>{a.due_on ? formatDay(`${a.due_on}T00:00:00Z`) : 'No date'}</td>
+                      <td>{a.due_on ? formatDay(a.due_on) : 'No date'}</td>
                       <td><span className={`retro-status retro-status-${a.status}`}>{RETRO_ACTION_STATUS_LABELS[a.status]}</span><SendToTracker retroId={retro.id} actionItemId={a.id} actionText={a.text} /></td>
                     </tr>
                   ))}

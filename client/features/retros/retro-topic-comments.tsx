@@ -3,6 +3,7 @@ import { RETRO_LIMITS } from '../../../shared/retros.js';
 import { LiveError, plural, useMeeting, useRun } from './retro-meeting-context.js';
 import { useTypingSignal } from './retro-typing.js';
 import type { Retro, RetroComment, RetroGroup } from './retro.types.js';
+import { formatNumber } from '../../../shared/format.js';
 
 const MAX = RETRO_LIMITS.commentMax;
 const sendsOnEnter = (e: KeyboardEvent<HTMLTextAreaElement>) => e.key === 'Enter' && (e.ctrlKey || e.metaKey);
@@ -43,7 +44,7 @@ function CommentText({ id, label, value, onChange, onSend, autoFocus }: { id: st
       <label htmlFor={id} className="sr-only">{label}</label>
       <textarea id={id} rows={2} value={value} autoFocus={autoFocus} aria-invalid={over || undefined} placeholder="Add your comment…"
         onChange={(e) => onChange(e.target.value)} onKeyDown={(e) => { if (sendsOnEnter(e)) { e.preventDefault(); onSend(); } }} />
-      {over && <span className="retro-counter retro-counter-over">{value.length.toLocaleString('en')} / {MAX.toLocaleString('en')} · too long</span>}
+      {over && <span className="retro-counter retro-counter-over">{formatNumber(value.length)} / {formatNumber(MAX)} · too long</span>}
     </>
   );
 }

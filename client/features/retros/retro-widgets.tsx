@@ -3,9 +3,10 @@ import { Link } from '@tanstack/react-router';
 import { useId, useState } from 'react';
 import { RETRO_ACTION_STATUSES, RETRO_ACTION_STATUS_LABELS, RETRO_PHASE_LABELS, type RetroActionStatus } from '../../../shared/retros.js';
 import type { RetroActionItem } from './retro.types.js';
-import { formatDueDay, formatWhen, isDayOverdue, sectionOf } from './retro-format.js';
+import { isDayOverdue, sectionOf } from './retro-format.js';
 import { myRetroActionItemsQueryOptions, upcomingRetrosQueryOptions, useUpdateRetroActionItemStatus } from './retros.api.js';
 import './retros.css';
+import { formatDateTime, formatDay } from '../../../shared/format.js';
 
 /** Loads what the enabled retro cards show together with the dashboard (no request after the page appears). */
 export function prefetchRetroWidgets(queryClient: QueryClient, enabled: readonly string[]): Promise<unknown> {
@@ -35,7 +36,7 @@ export function UpcomingRetrosWidget() {
               return (
                 <li key={r.id}>
                   <p><Link to={RETRO_PATH} params={{ id: r.id }}>{r.title}</Link></p>
-                  <p className="muted">{r.team.name} · {running ? <span className="retro-badge">Running now: {RETRO_PHASE_LABELS[r.phase]}</span> : formatWhen(r.scheduled_at)}</p>
+                  <p className="muted">{r.team.name} · {running ? <span className="retro-badge">Running now: {RETRO_PHASE_LABELS[r.phase]}</span> : formatDateTime(r.scheduled_at)}</p>
                   {running && <p><Link to={RETRO_PATH} params={{ id: r.id }} className="button button-small" aria-label={`Join ${r.title}`}>Join</Link></p>}
                 </li>
               );
@@ -89,7 +90,7 @@ function ActionItemLine({ item, onSaid }: { item: RetroActionItem; onSaid: (text
       <p id={`${id}-text`} className="retro-text"><strong>{item.text}</strong></p>
       <p className="muted">{item.team.name} · {item.retro_title}</p>
       <p className={overdue ? 'retro-overdue' : 'muted'}>
-        {!item.due_on ? 'No due date' : overdue ? `Overdue: was due ${formatDueDay(item.due_on)}` : `Due ${formatDueDay(item.due_on)}`}
+        {!item.due_on ? 'No due date' : overdue ? `Overdue: was due ${formatDay(item.due_on)}` : `Due ${formatDay(item.due_on)}`}
       </p>
       <div className="field">
         <label htmlFor={`${id}-status`} className="sr-only">Status of {item.text}</label>

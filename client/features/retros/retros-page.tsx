@@ -3,12 +3,12 @@ import { Link, useNavigate } from '@tanstack/react-router';
 import { AlertDialog } from '../../components/ui/dialog.js';
 import { useId, useState } from 'react';
 import { RETRO_PHASE_LABELS } from '../../../shared/retros.js';
-import { formatDay } from '../../../shared/dates.js';
+import { formatDateTime, formatDay } from '../../../shared/format.js';
 import { FormError } from '../../components/ui/field.js';
 import { EmptyState } from '../../components/ui/states.js';
 import { showAlert } from '../../lib/alerts.js';
 import { EditRetroDialog, NewRetroDialog } from './new-retro-dialog.js';
-import { formatWhen, sectionOf, type RetroListSection } from './retro-format.js';
+import { sectionOf, type RetroListSection } from './retro-format.js';
 import { retroTeamsQueryOptions, retrosQueryOptions, useDeleteRetro, type RetroListEntry } from './retros.api.js';
 import './retros.css';
 
@@ -93,11 +93,11 @@ function RetroLine({ retro: r, section, onEdit, onDelete }: { retro: RetroListEn
         {r.sprint && <span>{r.sprint.name}</span>}
         <span>{r.template_name}</span>
         {section === 'RUNNING' && <span className="retro-badge">Now: {RETRO_PHASE_LABELS[r.phase]}</span>}
-        {section === 'UPCOMING' && <span>{formatWhen(r.scheduled_at)}</span>}
+        {section === 'UPCOMING' && <span>{formatDateTime(r.scheduled_at)}</span>}
         {section === 'PAST' && <span>Ended {formatDay(r.ended_at ?? r.scheduled_at)}</span>}
         {section !== 'PAST' && <span>Facilitator: {r.facilitator?.full_name ?? 'nobody yet'}</span>}
         {section === 'PAST' && <span>{p.participants} of {p.team_size} took part · {p.reflections} {p.reflections === 1 ? 'reflection' : 'reflections'} · {p.votes_cast} {p.votes_cast === 1 ? 'vote' : 'votes'}</span>}
-        {section !== 'PAST' && r.reflect_deadline && <span>Async: reflecting closes {formatWhen(r.reflect_deadline)}{r.vote_deadline ? `, voting ${formatWhen(r.vote_deadline)}` : ''}</span>}
+        {section !== 'PAST' && r.reflect_deadline && <span>Async: reflecting closes {formatDateTime(r.reflect_deadline)}{r.vote_deadline ? `, voting ${formatDateTime(r.vote_deadline)}` : ''}</span>}
         {section !== 'PAST' && <span>{r.anonymous ? 'Anonymous' : 'Signed'}</span>}
       </p>
       <div className="retro-actions">

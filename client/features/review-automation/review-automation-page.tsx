@@ -2,7 +2,7 @@ import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { EmptyState } from '../../components/ui/states.js';
-import { formatDateTime, formatDay } from '../../../shared/dates.js';
+import { formatDateTime, formatDay } from '../../../shared/format.js';
 import { showAlert } from '../../lib/alerts.js';
 import { PERSPECTIVE_LABELS } from '../../../shared/review-template.schemas.js';
 import { CYCLE_STATUS_LABELS } from '../review-cycles/review-cycles.search.js';

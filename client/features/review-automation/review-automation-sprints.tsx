@@ -3,7 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import { DateField } from '../../components/ui/date-field.js';
 import { Field, FormError, SubmitButton } from '../../components/ui/field.js';
 import { EmptyState } from '../../components/ui/states.js';
-import { formatDay } from '../../../shared/dates.js';
+import { formatDay } from '../../../shared/format.js';
 import { showAlert } from '../../lib/alerts.js';
 import { useZodForm } from '../../lib/forms.js';
 import { GraphqlError } from '../../lib/graphql.js';

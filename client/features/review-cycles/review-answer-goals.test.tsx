@@ -49,6 +49,6 @@ it('a manager review shows the level’s expectation under the competency questi
   await within(panel).findByText('Ship the job queue', {}, T);
   expect(asked[0]).toMatchObject({ user: 'u2', to: '2026-12-31' });
   expect(within(panel).getByText('At risk')).toBeTruthy();
-  expect(within(panel).getByRole('progressbar', { name: /Progress of Ship the job queue: 42%/ })).toBeTruthy();
+  expect(within(panel).getByRole('progressbar', { name: /Progress of Ship the job queue: 43%/ })).toBeTruthy();
   expect(within(panel).getByRole('progressbar', { name: /Progress of Give a public talk: 100%/ })).toBeTruthy();
 });

@@ -5,6 +5,7 @@ import { gql } from '../../lib/graphql.js';
 import { reviewFeedbackPeriod } from '../feedback/feedback-progress.api.js';
 import { GoalProgress, GoalStatusBadge } from '../goals/goal-progress.js';
 import './review-answer-goals.css';
+import { formatDay } from '../../../shared/format.js';
 
 type PeriodGoal = { id: string; title: string; status: GoalStatus; progress: number; start_date: string | null; due_date: string | null };
 
@@ -19,8 +20,6 @@ const goalsInPeriodQuery = (user: string, from: string, to: string) => queryOpti
   retry: false,
 });
 
-const dayText = (day: string) => new Date(`${day}T12:00:00`).toLocaleDateString('en', { day: 'numeric', month: 'short', year: 'numeric' });
-
 /**
  * Under a review question that asks for it: the reviewee's goals of the review period that the
  * reviewer may read (the server decides), with status and progress. The period is the one the
@@ -33,7 +32,7 @@ export function GoalsInReview({ person, self, cycleType, dueAt }: { person: { id
   const heading = 'Goals in this period';
   return (
     <section className="rag-panel" aria-label={self ? 'Your goals in this period' : `${person.full_name}'s goals in this period`}>
-      <h3 className="rag-heading">{heading} <span className="muted">{dayText(period.from)} to {dayText(period.to)}</span></h3>
+      <h3 className="rag-heading">{heading} <span className="muted">{formatDay(period.from)} to {formatDay(period.to)}</span></h3>
       {goals.isPending && <p className="muted" role="status">Loading goals…</p>}
       {goals.data && goals.data.length === 0 && <p className="muted">{self ? 'You have' : `${person.full_name} has`} no goals you can see in this period.</p>}
       {goals.data && goals.data.length > 0 && (
@@ -43,7 +42,7 @@ export function GoalsInReview({ person, self, cycleType, dueAt }: { person: { id
               <div className="rag-goal-head">
                 <a href={`/goals/my-goals/${g.id}`} target="_blank" rel="noreferrer">{g.title}</a>
                 <GoalStatusBadge status={g.status} />
-                {g.due_date && <span className="muted">Due {dayText(g.due_date)}</span>}
+                {g.due_date && <span className="muted">Due {formatDay(g.due_date)}</span>}
               </div>
               <GoalProgress progress={g.progress} label={`Progress of ${g.title}`} compact />
             </li>

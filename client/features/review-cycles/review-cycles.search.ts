@@ -19,7 +19,7 @@ export type PendingReviewsSearch = z.infer<typeof pendingReviewsSearchSchema>;
 export const CYCLE_STATUS_LABELS: Record<ReviewCycleStatus, string> = { DRAFT: 'Draft', ACTIVE: 'Active', CLOSED: 'Closed', RELEASED: 'Results released' };
 export const CYCLE_TYPE_LABELS: Record<string, string> = { '360': '360 review', sprint: 'Sprint review' };
 
-export { formatDay } from '../../../shared/dates.js';
+export { formatDay } from '../../../shared/format.js';
 
 export const isOverdue = (dueAt: string, now = Date.now()): boolean => Date.parse(dueAt) < now;
 

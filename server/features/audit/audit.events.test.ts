@@ -163,7 +163,7 @@ describe('the email outbox', () => {
     const notices = app.services.db.$client.prepare("SELECT title, body, link FROM notifications WHERE user_id = ? AND kind = 'account_security' ORDER BY created_at").all(person.id) as Array<{ title: string; body: string; link: string }>;
     expect(notices).toHaveLength(2);
     expect(notices[0]!.title).toBe('An admin viewed your password reset link');
-    expect(notices[0]!.body).toMatch(/^Audited Admin viewed it on \d{4}-\d{2}-\d{2} at \d{2}:\d{2} UTC\. /);
+    expect(notices[0]!.body).toMatch(/^Audited Admin viewed it on [A-Z][a-z]{2} \d{1,2}, \d{4}, \d{2}:\d{2} UTC\. /);
     expect(notices[1]!.body).toContain('Second Admin');
     const seen = await (await signedIn(app, person.email)).gql('{ notifications { kind title link } }');
     expect(seen.data!.notifications.filter((n: { kind: string }) => n.kind === 'account_security')).toHaveLength(2);

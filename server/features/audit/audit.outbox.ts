@@ -6,14 +6,13 @@ import { findUserByEmail, findUserById } from '../users/users.repo.js';
 import { linkToken } from '../notifications/notifications.outbox.js';
 import { auditActorOf } from './audit.actor.js';
 import { findViewedMailIds, recordAudit } from './audit.repo.js';
+import { formatDateTime } from '../../../shared/format.js';
 
 type ShownMail = { id: string; to: string; subject: string; link: string | null };
 
 /** Links that sign someone in (or set their password), by the one-time token they carry. */
 const SIGN_IN_PURPOSES: ReadonlySet<OneTimePurpose> = new Set(['reset', 'invite']);
 const LINK_WORDS: Record<string, string> = { reset: 'password reset link', invite: 'invitation link' };
-
-const stamp = (d: Date) => `${d.toISOString().slice(0, 10)} at ${d.toISOString().slice(11, 16)} UTC`;
 
 /**
  * An admin read the email outbox and was shown these links: OUTBOX_LINK_VIEWED once per mail with a
@@ -29,7 +28,7 @@ export function recordOutboxLinksViewed(services: Services, viewer: Viewer, ip: 
   const seen = findViewedMailIds(db, viewer.organizationId, viewer.userId, withLinks.map((m) => m.id));
   const fresh = withLinks.filter((m) => !seen.has(m.id));
   if (!fresh.length) return;
-  const toTell: Array<{ userId: string; words: string }> = [];
+  const toTell: Array<{ userId: string; timeZone: string | null; words: string }> = [];
   db.transaction(() => {
     for (const mail of fresh) {
       const live = peekOneTimeToken(db, linkToken(mail.link)!, ['signup', 'invite', 'reset', 'email-change']);
@@ -39,18 +38,18 @@ export function recordOutboxLinksViewed(services: Services, viewer: Viewer, ip: 
         details: { mail_id: mail.id, subject: mail.subject.slice(0, 120), link_kind: live ? live.purpose : 'expired_or_used' },
       });
       // An admin reading their own link is not told about it.
-      if (live && recipient && recipient.id !== viewer.userId && SIGN_IN_PURPOSES.has(live.purpose)) toTell.push({ userId: recipient.id, words: LINK_WORDS[live.purpose]! });
+      if (live && recipient && recipient.id !== viewer.userId && SIGN_IN_PURPOSES.has(live.purpose)) toTell.push({ userId: recipient.id, timeZone: recipient.time_zone, words: LINK_WORDS[live.purpose]! });
     }
   });
   if (!toTell.length) return;
   const adminName = findUserById(db, viewer.organizationId, viewer.userId)?.full_name ?? viewer.email;
-  const when = stamp(new Date());
-  for (const { userId, words } of toTell) {
+  const now = new Date();
+  for (const { userId, timeZone, words } of toTell) {
     // Admins read the audit log; a Slack channel does not: who and when are in the body (docs/decisions/0055).
     void notify(services, {
       organizationId: viewer.organizationId, userIds: [userId], kind: 'account_security', private: false,
       title: `An admin viewed your ${words}`,
-      body: `${adminName} viewed it on ${when}. No mail server is set up, so admins can read the mail Teamlens sends. If you did not expect this, change your password and tell your admin.`,
+      body: `${adminName} viewed it on ${formatDateTime(now, timeZone)}. No mail server is set up, so admins can read the mail Teamlens sends. If you did not expect this, change your password and tell your admin.`,
       link: '/settings/security',
     });
   }

@@ -12,6 +12,7 @@ import { countSeats, listSeatPeople } from './billing.seats.repo.js';
 import { presentBilling, presentOrganizations } from './billing.present.js';
 import { billingState, planById } from './billing.state.js';
 import { createCheckout, createPortal, ensureCustomer, listInvoices } from './billing.stripe.js';
+import { formatDay } from '../../../shared/format.js';
 
 const peopleArgs = z.object({
   q: z.string().trim().max(100, 'Search with at most 100 characters.').nullish(),
@@ -20,7 +21,6 @@ const peopleArgs = z.object({
 });
 
 const nowOf = (ctx: MercuriusContext) => new Date(ctx.services.scheduler.now());
-const dayOf = (iso: string) => new Date(iso).toLocaleDateString('en', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
 
 /** The notice of the app shell: read-only for everyone, past due for admins only. */
 function notice(ctx: MercuriusContext) {
@@ -32,7 +32,7 @@ function notice(ctx: MercuriusContext) {
   const since = state.account?.past_due_since ?? nowOf(ctx).toISOString();
   const from = new Date(Date.parse(since) + config.billing.graceDays * 86_400_000).toISOString();
   const how = config.billing.mode === 'stripe' ? 'Update the card under Settings, Billing' : 'Ask the people who run this server how to pay';
-  return { status: state.status, message: `A payment failed on ${dayOf(since)}. ${how} before ${dayOf(from)}, or the organization becomes read-only for new content then. Nothing will be deleted.`, read_only_from: from };
+  return { status: state.status, message: `A payment failed on ${formatDay(since, null)}. ${how} before ${formatDay(from, null)}, or the organization becomes read-only for new content then. Nothing will be deleted.`, read_only_from: from };
 }
 
 export const billingResolvers = {

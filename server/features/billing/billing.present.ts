@@ -5,6 +5,7 @@ import { isOperatorOrganization } from '../install/install.sign-up.js';
 import { listBillingAccounts } from './billing.accounts.repo.js';
 import { countNotCounted, countSeats, countSeatsByOrganization, hasDemoSeatHistory, listLiveOrganizations, listSeatHistory, type SeatHistoryRow } from './billing.seats.repo.js';
 import { billingState, planById } from './billing.state.js';
+import { formatMonth } from '../../../shared/format.js';
 
 const DAY_MS = 86_400_000;
 
@@ -13,7 +14,6 @@ export const presentPlan = (config: Config, plan: BillingPlan) => ({ ...plan, ca
 
 export type SeatMonth = { month: string; label: string; highest: number | null; latest: number | null };
 
-const monthLabel = (month: string) => new Date(`${month}-01T00:00:00Z`).toLocaleDateString('en', { month: 'short', year: 'numeric', timeZone: 'UTC' });
 
 /**
  * The last 12 months (UTC), oldest first: the highest and the latest seats of each month's daily
@@ -30,8 +30,8 @@ export function seatMonths(rows: readonly SeatHistoryRow[], today: string, live:
   const all = rows.some((r) => r.day === today) ? rows : [...rows, { day: today, seats: live }];
   return months.map((month) => {
     const inMonth = all.filter((r) => r.day.startsWith(month));
-    if (!inMonth.length) return { month, label: monthLabel(month), highest: null, latest: null };
-    return { month, label: monthLabel(month), highest: Math.max(...inMonth.map((r) => r.seats)), latest: inMonth.at(-1)!.seats };
+    if (!inMonth.length) return { month, label: formatMonth(month), highest: null, latest: null };
+    return { month, label: formatMonth(month), highest: Math.max(...inMonth.map((r) => r.seats)), latest: inMonth.at(-1)!.seats };
   });
 }
 

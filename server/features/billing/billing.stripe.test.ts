@@ -122,7 +122,7 @@ it('past due to read-only after the grace period, then paid again lifts it at on
   await deliverAll(w.app, fake);
   const member = await signedIn(w.app, w.customer.manager.email);
   const notice = 'query Notice { billingNotice { status message read_only_from } }';
-  expect((await w.customerAdmin.gql(notice)).data!.billingNotice).toMatchObject({ status: 'PAST_DUE', message: expect.stringMatching(/^A payment failed on .*Update the card under Settings, Billing before .*read-only for new content then\. Nothing will be deleted\.$/) });
+  expect((await w.customerAdmin.gql(notice)).data!.billingNotice).toMatchObject({ status: 'PAST_DUE', message: expect.stringMatching(/^A payment failed on [A-Z][a-z]{2} \d{1,2}, \d{4}\. Update the card under Settings, Billing before .*read-only for new content then\. Nothing will be deleted\.$/) });
   expect((await member.gql(notice)).data!.billingNotice).toBeNull(); // the banner is for admins
   const team = (name: string) => w.customerAdmin.gql('mutation T($i: CreateTeamInput!) { createTeam(input: $i) { id } }', { i: { name } });
   expect((await team('During the grace period')).errors).toBeUndefined();

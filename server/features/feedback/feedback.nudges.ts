@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify';
-import { formatDay } from '../../../shared/dates.js';
+import { formatDay } from '../../../shared/format.js';
 import { FEEDBACK_LIMITS } from '../../../shared/feedback.js';
 import type { JobContext } from '../../jobs/jobs.scheduler.js';
 import { newId } from '../../lib/tokens.js';
 import type { Services } from '../../services.js';
 import { isFeatureAreaOn } from '../feature-areas/feature-areas.guard.js';
-import { notify } from '../notifications/notifications.deliver.js';
+import { notify, type Reader } from '../notifications/notifications.deliver.js';
 import { nudgeCandidates, recordNudge } from './feedback.progress.repo.js';
 
 /**
@@ -43,11 +43,11 @@ export function runNudgeScan(services: Services, ctx: Pick<JobContext, 'now' | '
   return recorded;
 }
 
-/** The message to the manager: the name stays out of the title (Slack channels read titles). */
-export function nudgeText(name: string, since: string): { title: string; body: string } {
+/** The message to the manager: the name stays out of the title (Slack channels read titles); the day is the manager's (docs/decisions/0070). */
+export function nudgeText(name: string, since: string): { title: string; body: (reader: Reader) => string } {
   return {
     title: `One of your reports has received no feedback in ${FEEDBACK_LIMITS.quietDays} days`,
-    body: `${name} has received no feedback since ${formatDay(since)}. Give them feedback, or ask their teammates for some.`,
+    body: ({ time_zone }) => `${name} has received no feedback since ${formatDay(since, time_zone)}. Give them feedback, or ask their teammates for some.`,
   };
 }
 

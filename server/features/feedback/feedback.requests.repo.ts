@@ -2,7 +2,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/connection.js';
 import type { Services } from '../../services.js';
 import { badInput } from '../../../shared/app-error.js';
-import { formatDay } from '../../../shared/dates.js';
+import { formatDay } from '../../../shared/format.js';
 import { FEEDBACK_LIMITS } from '../../../shared/feedback.js';
 import { newId } from '../../lib/tokens.js';
 import { notify } from '../notifications/notifications.deliver.js';

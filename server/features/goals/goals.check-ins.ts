@@ -13,6 +13,7 @@ import { insertCheckIn, setKeyResultValue } from './goals.check-ins.repo.js';
 import { everyAdminReadsGoals, findGoalInOrg, listKeyResultsOfGoals, updateGoalRow, type GoalRow } from './goals.crud.repo.js';
 import { editableGoalOrThrow, notifyStatusChange } from './goals.crud.js';
 import { recomputeGoalProgress } from './goals.progress.repo.js';
+import { formatPercent } from '../../../shared/format.js';
 
 type Ctx = MercuriusContext;
 
@@ -68,7 +69,7 @@ function notifyOwnerOfCheckIn(services: Services, actor: Viewer, goal: GoalRow):
   void notify(services, {
     organizationId: goal.organization_id, userIds: [goal.owner_user_id], kind: 'goal_updates', private: !everyAdminReadsGoals(services.db, goal.organization_id, [goal.id]),
     title: 'A colleague checked in on your goal',
-    body: `${author} checked in on "${goal.title}": ${goal.progress}% (${GOAL_STATUS_LABELS[goal.status]}).`,
+    body: `${author} checked in on "${goal.title}": ${formatPercent(goal.progress)} (${GOAL_STATUS_LABELS[goal.status]}).`,
     link: `/goals/my-goals/${goal.id}`,
   });
 }

@@ -44,7 +44,7 @@ describe('roll-up (hand-computed)', () => {
     ] }) }), 'createGoal');
     expect(g.key_results.map((k: any) => k.progress)).toEqual([50, 20]);
     expect(g.progress).toBe(42.5);
-    expect(g.band).toEqual({ percent: 42, band: 'behind' });
+    expect(g.band).toEqual({ percent: 43, band: 'behind' }); // 42.5 % is written 43 % (docs/decisions/0070)
   });
 
   it('the expected pace is a hint beside the owner’s status: 75 % “On track”, 40 % of the way from start to due (docs/decisions/0060)', async () => {

@@ -21,6 +21,7 @@ import { featureAreaOffMessage, isFeatureAreaOn } from '../feature-areas/feature
 import type { FeaturePart } from '../feature-part.js';
 import { recomputeGoalProgress } from './goals.progress.repo.js';
 import { chainLengths, countUnreadableGoals, existingGoalIds, goalExportRows, insertImportedGoal, peopleByEmail, teamsByName, type ExportRow, type ImportGoal } from './goals.csv.repo.js';
+import { formatNumber } from '../../../shared/format.js';
 
 /**
  * CSV import and export of goals and key results (docs/decisions/0049). One row per key result
@@ -85,7 +86,7 @@ export function planGoalImport(db: Db, orgId: string, csv: string): Plan {
   for (const c of REQUIRED) if (!index.has(c)) fail(1, c, `The header row lacks the column ${c}.`);
   if (plan.errors.length) return plan;
   if (records.length > GOAL_LIMITS.importRowsMax) {
-    fail(1, null, `The file has more than ${GOAL_LIMITS.importRowsMax.toLocaleString('en')} rows; split it into several files.`);
+    fail(1, null, `The file has more than ${formatNumber(GOAL_LIMITS.importRowsMax)} rows; split it into several files.`);
     return plan;
   }
 

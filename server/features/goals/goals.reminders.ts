@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { MercuriusContext } from 'mercurius';
-import { formatDay } from '../../../shared/dates.js';
+import { formatDay } from '../../../shared/format.js';
 import { goalSettingsSchema, type GoalSettings } from '../../../shared/goals.js';
 import { requireAdmin, requireViewer } from '../../graphql/context.js';
 import type { JobContext } from '../../jobs/jobs.scheduler.js';
@@ -45,6 +45,7 @@ const formatters = new Map<string, Intl.DateTimeFormat>();
 function wall(at: number, zone: string): { day: string; hour: number; ms: number } {
   let f = formatters.get(zone);
   if (!f) {
+    // eslint-disable-next-line no-restricted-syntax -- the wall clock of a zone for reminder hours: read as parts, never shown (docs/decisions/0070)
     f = new Intl.DateTimeFormat('en-US', { timeZone: zone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit' });
     formatters.set(zone, f);
   }

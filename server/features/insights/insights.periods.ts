@@ -2,6 +2,7 @@ import { badInput } from '../../../shared/app-error.js';
 import { INSIGHTS_DEFAULT_WEEKS, INSIGHTS_MAX_DAYS } from '../../../shared/insights.js';
 import type { Db } from '../../db/connection.js';
 import { instantOf, organizationTimeZones, wallOf } from '../feedback/feedback.working-days.js';
+import { formatDay } from '../../../shared/format.js';
 
 /**
  * The window and periods of an insights page (docs/decisions/0051). Dates are YYYY-MM-DD in the
@@ -83,12 +84,8 @@ export function parseWindow(input: { from?: string | null; to?: string | null },
   return { from, to, zone };
 }
 
-const labelFormats = new Map<string, Intl.DateTimeFormat>();
-export function dayLabel(at: number, zone: string): string {
-  let f = labelFormats.get(zone);
-  if (!f) labelFormats.set(zone, (f = new Intl.DateTimeFormat('en-GB', { timeZone: zone, day: 'numeric', month: 'short', year: 'numeric' })));
-  return f.format(new Date(at));
-}
+/** The day `at` falls on in `zone`: "Dec 6, 2026". */
+export const dayLabel = (at: number, zone: string): string => formatDay(at, zone);
 
 /** Monday-start weeks covering the window, the first and last clipped to it. */
 export function weekPeriods(window: Window): Period[] {

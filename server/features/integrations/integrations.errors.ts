@@ -1,5 +1,6 @@
 import type { IntegrationProvider } from '../../../shared/integrations.js';
 import { PROVIDER_LABEL } from '../../../shared/integrations.js';
+import { formatTime } from '../../../shared/format.js';
 
 /**
  * What can go wrong talking to a service, in plain words an admin can act on (docs/decisions/0051).
@@ -58,7 +59,7 @@ export function classifyHttpFailure(provider: IntegrationProvider, status: numbe
   // GitHub sends x-ratelimit-reset on every answer: a 403 is a rate limit only when the budget is spent or the service says when to retry.
   if (status === 429 || (status === 403 && (remaining === '0' || header(headers, 'retry-after') !== null))) {
     const at = retryAt ?? new Date(now + 60_000);
-    return new IntegrationError('RATE_LIMITED', `${name} asked us to slow down${on}; the sync resumes at ${at.toISOString().slice(11, 16)} UTC.`, at);
+    return new IntegrationError('RATE_LIMITED', `${name} asked us to slow down${on}; the sync resumes at ${formatTime(at, null)}.`, at);
   }
   if (status === 401) return new IntegrationError('AUTH', `${name} rejected the credentials${on}: the token is wrong, expired or revoked.`);
   if (status === 403) return new IntegrationError('ACCESS', `${name} refused access${on}: the token lacks a permission it needs.`);

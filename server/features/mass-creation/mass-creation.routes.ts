@@ -17,6 +17,7 @@ import { RowQueue, runMassCreation } from './mass-creation.service.js';
 import { auditActorOfRequest } from '../audit/audit.actor.js';
 import { recordAudit } from '../audit/audit.repo.js';
 import { HTTP_STATUS } from '../../lib/http-status.js';
+import { formatNumber } from '../../../shared/format.js';
 
 const EXPORT_PAGE = 1_000;
 /** Bytes handed to the CSV parser between two yields to the event loop. */
@@ -115,7 +116,7 @@ async function parseCsvUpload(upload: Buffer): Promise<RowQueue> {
       }
       if (record.every((cell) => cell.trim() === '')) return null;
       if (rows!.length >= MASS_CREATE_MAX_ROWS) {
-        throw badInput(`The file has more than ${MASS_CREATE_MAX_ROWS.toLocaleString('en')} rows; split it into several files.`);
+        throw badInput(`The file has more than ${formatNumber(MASS_CREATE_MAX_ROWS)} rows; split it into several files.`);
       }
       const row = info.records + info.empty_lines;
       const header = columns;

@@ -20,6 +20,7 @@ import {
 } from './mass-creation.repo.js';
 import { resolveManagers } from './mass-creation.managers.js';
 import { planImport, type MassCreatePlan, type PlanRow } from './mass-creation.plan.js';
+import { formatNumber } from '../../../shared/format.js';
 
 const EMAIL_ERRORS: ReadonlySet<MassCreateErrorType> = new Set(['INVALID_EMAIL', 'BLOCKED_EMAIL_DOMAIN', 'DUPLICATE_IN_FILE', 'ALREADY_EXISTS']);
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -219,7 +220,7 @@ export async function runMassCreation(services: Services, viewer: Viewer, reques
   const { db, pubsub, log } = services;
   const total = request.rows.length;
   if (total === 0) throw badInput('Give at least one row.');
-  if (total > MASS_CREATE_MAX_ROWS) throw badInput(`At most ${MASS_CREATE_MAX_ROWS.toLocaleString('en')} rows at once; this has ${total.toLocaleString('en')}.`);
+  if (total > MASS_CREATE_MAX_ROWS) throw badInput(`At most ${formatNumber(MASS_CREATE_MAX_ROWS)} rows at once; this has ${formatNumber(total)}.`);
   const batchId = resolveBatchId(request.batchId);
   const dryRun = request.dryRun === true;
   const createTeams = request.createTeams !== false;

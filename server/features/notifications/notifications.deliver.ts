@@ -17,8 +17,12 @@ export type NotifyInput = {
    * a retro, a level, a note) and nobody whom the area keeps out of it: those go in `body`.
    */
   title: string;
-  /** In the app and in the email (so also the admins' outbox); never to Slack. Dropped when `private`. */
-  body?: string | null;
+  /**
+   * In the app and in the email (so also the admins' outbox); never to Slack. Dropped when `private`.
+   * A function writes it for each reader: a moment in it is then in their profile time zone
+   * (`time_zone`, null when unset: shared/format.ts writes UTC and says so; docs/decisions/0070).
+   */
+  body?: string | null | ((reader: Reader) => string);
   /**
    * Whether what this is about is something not every admin may read in its own area (private or
    * manager-visible feedback, a feedback request, a 1:1 note, a goal admins cannot open): then no
@@ -38,6 +42,9 @@ export type NotifyReport = {
   /** `delivered` is null when nothing was posted (no webhook, or nobody chose Slack). */
   slack: { mentioned: number; delivered: boolean | null };
 };
+
+/** What a body written per reader may know of them. */
+export type Reader = { time_zone: string | null };
 
 type Delivery = Omit<NotifyInput, 'kind'> & { kind: NotificationKind | 'test'; reason: string };
 type Wants = (user: UserRow, channel: NotificationChannel) => boolean;
@@ -64,7 +71,7 @@ export function usableSlackWebhook(services: Services, orgId: string): SlackWebh
 
 function problemWith(input: Delivery): string | null {
   if (!input.title.trim() || input.title.length > 200) return 'title must be 1 to 200 characters';
-  if (input.body && input.body.length > 4000) return 'body must be at most 4000 characters';
+  if (typeof input.body === 'string' && input.body.length > 4000) return 'body must be at most 4000 characters';
   if (input.link && (!/^\/(?![/\\])/.test(input.link) || input.link.length > 500)) return 'link must be a path inside Teamlens, such as /reviews/pending';
   return null;
 }
@@ -72,9 +79,13 @@ function problemWith(input: Delivery): string | null {
 /** What a private notification says instead of its body, in the mail (docs/decisions/0055). */
 export const PRIVATE_BODY_NOTE = 'What it says is kept in Teamlens, for the people who may read it there.';
 
-function emailText(services: Services, input: Delivery, url: string | null): string {
+/** The body as `user` reads it; one written per reader is cut at the 4000 characters a body may have. */
+const bodyFor = (input: Delivery, user: UserRow): string | null =>
+  (typeof input.body === 'function' ? input.body({ time_zone: user.time_zone }).slice(0, 4000) : input.body ?? null);
+
+function emailText(services: Services, input: Delivery, body: string | null, url: string | null): string {
   const lines = [input.title.trim()];
-  if (input.body) lines.push('', input.body);
+  if (body) lines.push('', body);
   else if (input.private) lines.push('', PRIVATE_BODY_NOTE);
   if (url) lines.push('', `Open it in Teamlens: ${url}`);
   lines.push('', '--', input.reason, `Choose what you get and where: ${services.config.origin}/settings/privacy`);
@@ -115,12 +126,13 @@ async function deliver(services: Services, input: Delivery, wants: Wants): Promi
     const url = input.link ? new URL(input.link, services.config.origin).href : null;
     const forSlack: UserRow[] = [];
     for (const user of recipients) {
+      const body = bodyFor(input, user);
       if (wants(user, 'in_app')) {
-        addNotification(services, { organizationId: input.organizationId, userId: user.id, kind: input.kind, title: input.title.trim(), body: input.body ?? undefined, link: input.link ?? undefined });
+        addNotification(services, { organizationId: input.organizationId, userId: user.id, kind: input.kind, title: input.title.trim(), body: body ?? undefined, link: input.link ?? undefined });
         report.inApp++;
       }
       if (wants(user, 'email')) {
-        services.mailer.send({ organizationId: input.organizationId, to: user.email, subject: input.title.trim(), text: emailText(services, input, url), link: url ?? undefined });
+        services.mailer.send({ organizationId: input.organizationId, to: user.email, subject: input.title.trim(), text: emailText(services, input, body, url), link: url ?? undefined });
         report.email++;
       }
       if (wants(user, 'slack')) forSlack.push(user);

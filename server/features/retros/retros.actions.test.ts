@@ -120,7 +120,7 @@ describe('my action items', () => {
     const told = inApp(max.id).slice(before);
     expect(told).toHaveLength(1);
     expect(told[0]!.body).toContain('Rotate the on-call calendar');
-    expect(told[0]!.body).toContain('2027-01-10');
+    expect(told[0]!.body).toContain('Due Jan 10, 2027.');
     expect(told[0]!.link).toBe(`/professional-development/sprint-retro/review/${retro.id}`);
     const miaBefore = inApp(mia.id).length;
     await add(mia, retro.id, { text: 'My own', owner_id: mia.id });

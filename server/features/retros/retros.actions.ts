@@ -19,6 +19,7 @@ import { changeRetro } from './retros.live.js';
 import type { RetroPart } from './retros.part.js';
 import { canTakePart, findRetro } from './retros.repo.js';
 import { retros } from './retros.tables.js';
+import { formatDay } from '../../../shared/format.js';
 
 /** Where a retro is seen; notifications link here. */
 export const retroPath = (retroId: string): string => `/professional-development/sprint-retro/review/${retroId}`;
@@ -61,7 +62,7 @@ function tellOwner(services: Services, orgId: string, item: RetroActionItemRow, 
   void notify(services, {
     organizationId: orgId, userIds: [item.owner_id], kind: 'retros', private: false, link: retroPath(item.retro_id),
     title: 'An action item from a retro is yours',
-    body: `${retroTitle}: “${item.text}”${item.due_on ? `\nDue ${item.due_on}.` : ''}`.slice(0, 4000),
+    body: `${retroTitle}: “${item.text}”${item.due_on ? `\nDue ${formatDay(item.due_on)}.` : ''}`.slice(0, 4000),
   });
 }
 

@@ -26,15 +26,20 @@ describe('async retros', () => {
     expect(res.errors).toBeUndefined();
     expect(res.data!.createRetroAutomationRule).toMatchObject({ reflect_hours: 24, vote_hours: 48 });
 
+    // The report reads times in Tokyo (their profile); the manager set no time zone.
+    const zone = await t.reportA.gql('mutation($id: ID!) { updateUser(id: $id, input: { time_zone: "Asia/Tokyo" }) { time_zone } }', { id: t.a.report.id });
+    expect(zone.errors).toBeUndefined();
     t.clock.set('2027-01-11T10:00:00.000Z');
     await t.runAll();
     const [retro] = retroRows(app, t.a.org.id);
     // Opened through its health check phase straight into REFLECT, with deadlines from the opening.
     expect(retro).toMatchObject({ phase: 'REFLECT', scheduled_at: '2027-01-11T10:00:00.000Z', reflect_deadline: '2027-01-12T10:00:00.000Z', vote_deadline: '2027-01-14T10:00:00.000Z' });
-    const note = app.services.db.$client.prepare("SELECT title, body FROM notifications n JOIN users u ON u.id = n.user_id WHERE u.email = 'report@acme.example' AND n.kind = 'retro_started'").get() as { title: string; body: string };
+    const noteOf = (email: string) => app!.services.db.$client.prepare("SELECT title, body FROM notifications n JOIN users u ON u.id = n.user_id WHERE u.email = ? AND n.kind = 'retro_started'").get(email) as { title: string; body: string };
+    const note = noteOf(t.a.report.email);
     expect(note.title).toBe('A retro of your team starts');
-    expect(note.body.startsWith(`${retro!.title}: write your reflections by `)).toBe(true);
-    expect(note.body).toMatch(/; voting closes /);
+    // Each reader's own clock (docs/decisions/0070): Tokyo is UTC+9; without a zone, UTC and said so.
+    expect(note.body).toBe(`${retro!.title}: write your reflections by Jan 12, 2027, 19:00; voting closes Jan 14, 2027, 19:00.`);
+    expect(noteOf(t.a.manager.email).body).toBe(`${retro!.title}: write your reflections by Jan 12, 2027, 10:00 UTC; voting closes Jan 14, 2027, 10:00 UTC.`);
 
     t.clock.set('2027-01-12T09:59:00.000Z');
     await t.runAll();

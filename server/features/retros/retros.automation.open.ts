@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
-import { formatDateTime } from '../../../shared/dates.js';
+import { formatDateTime } from '../../../shared/format.js';
 import type { JobContext } from '../../jobs/jobs.scheduler.js';
 import type { Services } from '../../services.js';
-import { notify } from '../notifications/notifications.deliver.js';
+import { notify, type Reader } from '../notifications/notifications.deliver.js';
 import { findTeamById } from '../teams/teams.repo.js';
 import { findUsersByIds, listUsersByTeamIds } from '../users/users.repo.js';
 import { retros } from './retros.tables.js';
@@ -33,11 +33,12 @@ export async function openAutomatedRetro(services: Services, retroId: string, _c
   if (!retro) return;
   scheduleRetroDeadlines(services, retro);
   // The retro is named in the body: a team's retros are read by the team and admins, titles reach a Slack channel (docs/decisions/0055).
-  const body = `${retro.title}: ` + (retro.reflect_deadline
-    ? `write your reflections by ${formatDateTime(retro.reflect_deadline)}${retro.vote_deadline ? `; voting closes ${formatDateTime(retro.vote_deadline)}` : ''}.`
-    : `it is planned for ${formatDateTime(retro.scheduled_at)}.`);
+  // Its times are each reader's own (their profile time zone, else UTC said as such: docs/decisions/0070).
+  const body = ({ time_zone: zone }: Reader) => `${retro.title}: ` + (retro.reflect_deadline
+    ? `write your reflections by ${formatDateTime(retro.reflect_deadline, zone)}${retro.vote_deadline ? `; voting closes ${formatDateTime(retro.vote_deadline, zone)}` : ''}.`
+    : `it is planned for ${formatDateTime(retro.scheduled_at, zone)}.`);
   await notify(services, {
     organizationId: retro.organization_id, userIds: teamAudience(services, retro.organization_id, retro.team_id), kind: 'retro_started', private: false,
-    title: 'A retro of your team starts', body: body.slice(0, 4000), link: retroLink(retro.id),
+    title: 'A retro of your team starts', body, link: retroLink(retro.id),
   });
 }

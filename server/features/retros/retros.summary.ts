@@ -12,6 +12,7 @@ import type { RetroPart } from './retros.part.js';
 import { findRetro } from './retros.repo.js';
 import { retroExportRoutes } from './retros.summary.export.js';
 import { retroGroups, retroParticipants } from './retros.tables.js';
+import { formatDay } from '../../../shared/format.js';
 
 export const RETRO_SUMMARY_NOTIFY_KIND = 'retros.summary.notify';
 type SummaryPayload = { retroId: string };
@@ -45,7 +46,7 @@ export function summaryText(db: Db, orgId: string, retroId: string): { topics: n
     lines.push(`Action items (${items.length}):`);
     for (const i of items.slice(0, 10)) {
       const who = i.owner_id ? owners.get(i.owner_id) ?? 'a former colleague' : 'no owner yet';
-      lines.push(`- ${quote(i.text)}: ${who}${i.due_on ? `, due ${i.due_on}` : ''}`);
+      lines.push(`- ${quote(i.text)}: ${who}${i.due_on ? `, due ${formatDay(i.due_on)}` : ''}`);
     }
     if (items.length > 10) lines.push(`- and ${items.length - 10} more`);
   } else lines.push('No action items were decided.');

@@ -3,7 +3,7 @@ import type { Db } from '../../db/connection.js';
 import { needsNominations } from '../../../shared/review-automation.schemas.js';
 import type { CreateReviewCycleData } from '../../../shared/review-cycle.schemas.js';
 import type { JobContext } from '../../jobs/jobs.scheduler.js';
-import { formatDay } from '../../../shared/dates.js';
+import { formatDay } from '../../../shared/format.js';
 import { notify } from '../notifications/notifications.deliver.js';
 import { featureAreaOffMessage, isFeatureAreaOn } from '../feature-areas/feature-areas.guard.js';
 import { findUsersByIds, listUsersByTeamIds, type UserRow } from '../users/users.repo.js';

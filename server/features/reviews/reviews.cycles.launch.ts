@@ -3,7 +3,7 @@ import type { Db } from '../../db/connection.js';
 import { groupBy } from '../../graphql/loaders.js';
 import { newId, nowIso } from '../../lib/tokens.js';
 import { conflict } from '../../../shared/app-error.js';
-import { formatDay } from '../../../shared/dates.js';
+import { formatDay } from '../../../shared/format.js';
 import type { Perspective } from '../../../shared/review-template.schemas.js';
 import { findUsersByIds, listUsersByManagerIds, type UserRow } from '../users/users.repo.js';
 import { insertChunked, isEligible, type ReviewCycleRow } from './reviews.cycles.repo.js';

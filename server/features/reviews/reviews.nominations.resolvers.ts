@@ -3,7 +3,7 @@ import { badInput, conflict } from '../../../shared/app-error.js';
 import { peerCountProblem, peerIdsSchema } from '../../../shared/review-cycle.schemas.js';
 import { groupBy } from '../../graphql/loaders.js';
 import { parseInput } from '../../lib/parse.js';
-import { formatDay } from '../../../shared/dates.js';
+import { formatDay } from '../../../shared/format.js';
 import { notify } from '../notifications/notifications.deliver.js';
 import { findUserById, findUsersByIds } from '../users/users.repo.js';
 import { loadUser } from '../users/users.loaders.js';

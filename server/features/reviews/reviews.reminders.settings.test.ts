@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { formatDay } from '../../../shared/dates.js';
+import { formatDay } from '../../../shared/format.js';
 import { fakeClock } from '../../jobs/jobs.test-support.js';
 import { codeOf } from '../../test/helpers.js';
 import { api, cycleInput, future, setUpReviewOrgs } from './reviews.cycles.test-support.js';

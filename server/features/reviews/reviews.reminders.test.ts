@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { formatDay } from '../../../shared/dates.js';
+import { formatDay } from '../../../shared/format.js';
 import { fakeClock, jobRows } from '../../jobs/jobs.test-support.js';
 import { api, cycleInput, future, setUpReviewOrgs } from './reviews.cycles.test-support.js';
 import { REMINDER_SEND_KIND } from './reviews.reminders.js';

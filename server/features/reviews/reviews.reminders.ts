@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Services } from '../../services.js';
-import { formatDay } from '../../../shared/dates.js';
+import { formatDay } from '../../../shared/format.js';
 import { notify } from '../notifications/notifications.deliver.js';
 import { isFeatureAreaOn } from '../feature-areas/feature-areas.guard.js';
 import { REVIEW_REMINDER_DEFAULTS } from '../../../shared/review-reminders.schemas.js';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { formatDay } from '../../../shared/dates.js';
+import { formatDay } from '../../../shared/format.js';
 import { codeOf } from '../../test/helpers.js';
 import { api, cycleInput, setUpReviewOrgs } from './reviews.cycles.test-support.js';
 import { findSubmittedReviews } from './reviews.requests.repo.js';

@@ -1,8 +1,9 @@
 import { Link } from '@tanstack/react-router';
 import { FormError } from '../../../components/ui/field.js';
 import { useSendInvitations } from '../csv-import.api.js';
+import { formatNumber } from '../../../../shared/format.js';
 
-const people = (n: number) => `${n.toLocaleString('en')} ${n === 1 ? 'person' : 'people'}`;
+const people = (n: number) => `${formatNumber(n)} ${n === 1 ? 'person' : 'people'}`;
 
 /** Sends the invitation mail to the people an import created, then says how many went out and where the mail went. */
 export function CsvImportInvitations({ ids }: { ids: readonly string[] }) {

@@ -1,4 +1,5 @@
 import type { MassCreateErrorType } from '../../../../shared/enums.js';
+import { formatNumber } from '../../../../shared/format.js';
 
 export const ERROR_TYPE_LABELS: Record<MassCreateErrorType, string> = {
   INVALID_EMAIL: 'Invalid email',
@@ -36,7 +37,7 @@ export function CsvImportIssueTable({ issues, caption, limit = 200 }: { issues: 
         </table>
       </div>
       {issues.length > shown.length && (
-        <p className="muted">Showing the first {shown.length} of {issues.length.toLocaleString('en')} rows with problems.</p>
+        <p className="muted">Showing the first {shown.length} of {formatNumber(issues.length)} rows with problems.</p>
       )}
     </>
   );

@@ -15,6 +15,7 @@ import { CsvImportProgress } from './csv-import-progress.js';
 import { CsvImportRecent } from './csv-import-recent.js';
 import { CsvImportResult } from './csv-import-result.js';
 import { CsvImportTemplateButton } from './csv-import-template-button.js';
+import { formatNumber } from '../../../../shared/format.js';
 
 type FileState =
   | { kind: 'none' }
@@ -22,7 +23,7 @@ type FileState =
   | { kind: 'error'; fileName: string; message: string }
   | { kind: 'ready'; csv: ParsedCsv };
 
-const people = (n: number) => `${n.toLocaleString('en')} ${n === 1 ? 'person' : 'people'}`;
+const people = (n: number) => `${formatNumber(n)} ${n === 1 ? 'person' : 'people'}`;
 
 /**
  * Admin: import people from a CSV file (the template, or an HR or directory export as it comes).

@@ -1,7 +1,8 @@
 import type { MassCreateResult } from '../csv-import.upload.js';
+import { formatNumber } from '../../../../shared/format.js';
 
-const people = (n: number) => `${n.toLocaleString('en')} ${n === 1 ? 'person' : 'people'}`;
-const members = (n: number) => `${n.toLocaleString('en')} ${n === 1 ? 'member' : 'members'}`;
+const people = (n: number) => `${formatNumber(n)} ${n === 1 ? 'person' : 'people'}`;
+const members = (n: number) => `${formatNumber(n)} ${n === 1 ? 'member' : 'members'}`;
 
 type Props = { result: MassCreateResult; promoteManagers: boolean; onPromoteManagers: (on: boolean) => void; disabled: boolean };
 

@@ -1,8 +1,9 @@
 import type { ServerPreview } from '../csv-import.run.js';
 import { CsvImportIssueTable } from './csv-import-issue-table.js';
 import { CsvImportProgress } from './csv-import-progress.js';
+import { formatNumber } from '../../../../shared/format.js';
 
-const rows = (n: number) => `${n.toLocaleString('en')} ${n === 1 ? 'row' : 'rows'}`;
+const rows = (n: number) => `${formatNumber(n)} ${n === 1 ? 'row' : 'rows'}`;
 
 /**
  * The server's dry run of the file as mapped: how many people the import creates and every row it
@@ -29,9 +30,9 @@ export function CsvImportPreview({ preview, total, onRetry }: { preview: ServerP
     <div className="csv-preview">
       <div role="group" aria-label="Preview counts">
         <dl className="csv-counts">
-          <div><dt>Rows in the file</dt><dd>{total.toLocaleString('en')}</dd></div>
-          <div className="csv-count-ok"><dt>Ready to import</dt><dd>{result.count.toLocaleString('en')}</dd></div>
-          <div className={refused ? 'csv-count-bad' : undefined}><dt>Need fixing</dt><dd>{refused.toLocaleString('en')}</dd></div>
+          <div><dt>Rows in the file</dt><dd>{formatNumber(total)}</dd></div>
+          <div className="csv-count-ok"><dt>Ready to import</dt><dd>{formatNumber(result.count)}</dd></div>
+          <div className={refused ? 'csv-count-bad' : undefined}><dt>Need fixing</dt><dd>{formatNumber(refused)}</dd></div>
         </dl>
       </div>
       {refused === 0 ? (

@@ -1,6 +1,6 @@
 import { useIsMutating, useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useRef } from 'react';
-import { formatDateTime } from '../../../../shared/dates.js';
+import { formatDateTime, formatNumber } from '../../../../shared/format.js';
 import { PendingView } from '../../../components/ui/states.js';
 import { recentImportsQueryOptions, type ImportBatch } from '../csv-import.batches.api.js';
 
@@ -70,8 +70,8 @@ export function CsvImportRecent() {
                 <tr key={batch.id}>
                   <td>{formatDateTime(batch.created_at)}</td>
                   <td>{batch.created_by_name ?? <span className="muted">(removed)</span>}</td>
-                  <td>{batch.total.toLocaleString('en')}</td>
-                  <td>{batch.created.toLocaleString('en')}</td>
+                  <td>{formatNumber(batch.total)}</td>
+                  <td>{formatNumber(batch.created)}</td>
                   <td><span className={`csv-batch-status csv-batch-${batch.status.toLowerCase()}`}>{statusOf(batch)}</span></td>
                 </tr>
               ))}

@@ -4,9 +4,10 @@ import type { MassCreateResult } from '../csv-import.upload.js';
 import { CsvImportInvitations } from './csv-import-invitations.js';
 import { CsvImportIssueTable } from './csv-import-issue-table.js';
 import { CsvImportRollback } from './csv-import-rollback.js';
+import { formatNumber } from '../../../../shared/format.js';
 
-const users = (n: number) => `${n.toLocaleString('en')} ${n === 1 ? 'user' : 'users'}`;
-const rows = (n: number) => `${n.toLocaleString('en')} ${n === 1 ? 'row' : 'rows'}`;
+const users = (n: number) => `${formatNumber(n)} ${n === 1 ? 'user' : 'users'}`;
+const rows = (n: number) => `${formatNumber(n)} ${n === 1 ? 'row' : 'rows'}`;
 
 /** The server's answer: how many were created, each row it refused, the errors as CSV, and the undo. */
 export function CsvImportResult({ result }: { result: MassCreateResult }) {

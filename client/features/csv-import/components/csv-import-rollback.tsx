@@ -2,8 +2,9 @@ import { AlertDialog } from '../../../components/ui/dialog.js';
 import { useState } from 'react';
 import { FormError } from '../../../components/ui/field.js';
 import { useRollbackImport } from '../csv-import.api.js';
+import { formatNumber } from '../../../../shared/format.js';
 
-const users = (n: number) => `${n.toLocaleString('en')} ${n === 1 ? 'user' : 'users'}`;
+const users = (n: number) => `${formatNumber(n)} ${n === 1 ? 'user' : 'users'}`;
 
 /** Undo of a finished import, after a confirmation; says how many users were removed. */
 export function CsvImportRollback({ batchId, created }: { batchId: string; created: number }) {

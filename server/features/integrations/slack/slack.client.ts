@@ -1,6 +1,7 @@
 import { ErrorCode, WebClient, LogLevel, type Logger, type WebClientOptions } from '@slack/web-api';
 import type { Outbound } from '../../../lib/outbound/outbound.policy.js';
 import { classifyHttpFailure, foreignErrorAnswer, IntegrationError, NotTheService, unreachable } from '../integrations.errors.js';
+import { formatTime } from '../../../../shared/format.js';
 
 /**
  * The Slack Web API through the official SDK (`@slack/web-api`), pointed at the connection's base URL
@@ -51,7 +52,7 @@ export function classifySlackError(err: unknown, now: number, what = ''): Integr
   switch (e?.code) {
     case ErrorCode.RateLimitedError: {
       const at = new Date(now + Math.max(1, e.retryAfter ?? 60) * 1000);
-      return new IntegrationError('RATE_LIMITED', `Slack asked us to slow down${on}; the sync resumes at ${at.toISOString().slice(11, 16)} UTC.`, at);
+      return new IntegrationError('RATE_LIMITED', `Slack asked us to slow down${on}; the sync resumes at ${formatTime(at, null)}.`, at);
     }
     case ErrorCode.PlatformError: {
       // Slack's own errors are JSON with `ok: false` and an error code; the SDK reads anything else
