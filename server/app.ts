@@ -43,6 +43,7 @@ import { demoFeature } from './features/demo/index.js';
 import { auditFeature } from './features/audit/index.js';
 import { integrationsFeature } from './features/integrations/index.js';
 import { insightsFeature } from './features/insights/index.js';
+import { assistantFeature } from './features/assistant/index.js';
 import { subscriptionsPlugin } from './graphql/subscriptions.js';
 import { spaPlugin } from './plugins/spa.js';
 import { startDisposableListRefresh } from './lib/disposable-list-refresh.js';
@@ -112,7 +113,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(graphqlPlugin);
 
   const features = [authRoutes, accountRoutes, authSessionsFeature, usersFeature, orgFeature, teamsFeature, notificationsFeature, massCreationFeature, mediaFeature,
-    publicFormsFeature, engagementFeature, adminDashboardFeature, featureAreasFeature, installFeature, jobsFeature, reviewsFeature, retrosFeature, feedbackFeature, notesFeature, goalsFeature, growthFeature, integrationsFeature, insightsFeature, demoFeature, auditFeature,
+    publicFormsFeature, engagementFeature, adminDashboardFeature, featureAreasFeature, installFeature, jobsFeature, reviewsFeature, retrosFeature, feedbackFeature, notesFeature, goalsFeature, growthFeature, integrationsFeature, insightsFeature, assistantFeature, demoFeature, auditFeature,
     // Work a stop or a kill cut off, marked on start (docs/decisions/0038); jobs: Scheduler.start().
     massCreationRecoveryFeature, mediaRecoveryFeature];
   for (const feature of features) await app.register(feature);

@@ -25,6 +25,8 @@ export const AUDIT_ACTIONS = [
   'FEATURE_AREA_SWITCHED',
   'AUDIT_RETENTION_CHANGED',
   'AUDIT_EXPORTED',
+  'ASSISTANT_MODEL_CALLED',
+  'ASSISTANT_SETTINGS_CHANGED',
 ] as const;
 
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
@@ -49,6 +51,8 @@ export const AUDIT_ACTION_LABEL: Record<AuditAction, string> = {
   FEATURE_AREA_SWITCHED: 'Feature area switched',
   AUDIT_RETENTION_CHANGED: 'Audit retention changed',
   AUDIT_EXPORTED: 'Audit log exported (CSV)',
+  ASSISTANT_MODEL_CALLED: 'Sources sent to the assistant’s model',
+  ASSISTANT_SETTINGS_CHANGED: 'Assistant settings changed',
 };
 
 /** What `details` may hold: short facts, never a secret, password, token or webhook URL. */
@@ -89,6 +93,11 @@ export function describeAuditDetails(action: AuditAction, details: AuditDetails 
       return typeof d.goals === 'number' ? `${plural(d.goals, 'goal', 'goals')}${d.left_out ? `; ${plural(d.left_out, 'goal', 'goals')} they may not read left out` : ''}` : '';
     case 'AUDIT_EXPORTED':
       return d.filters ? `Filters: ${String(d.filters)}` : 'No filters';
+    case 'ASSISTANT_MODEL_CALLED':
+      return `${plural(d.count, 'passage', 'passages')} (${String(d.kinds ?? '')}) sent to ${String(d.host ?? 'the endpoint')}: ${String(d.sources ?? '')}`;
+    case 'ASSISTANT_SETTINGS_CHANGED':
+      return [d.sources !== undefined ? `Sources: ${String(d.sources) || 'none'}` : '', d.endpoint !== undefined ? `Endpoint: ${String(d.endpoint ?? 'none')}` : '',
+        d.key ? `Key ${String(d.key)}` : '', d.retention_days !== undefined ? `Kept ${String(d.retention_days)} days` : ''].filter(Boolean).join('; ');
     default:
       return '';
   }

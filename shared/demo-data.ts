@@ -22,6 +22,7 @@ export const DEMO_TABLE_LABELS: Record<string, readonly [string, string]> = {
   goals: ['goal', 'goals'],
   competency_tracks: ['competency track', 'competency tracks'],
   development_actions: ['development action', 'development actions'],
+  assistant_conversations: ['conversation with the assistant', 'conversations with the assistant'],
   integration_connections: ['sample connection (GitHub, Jira) with its data', 'sample connections (GitHub, Jira) with their data'],
 };
 

@@ -108,6 +108,16 @@ export const LIST_SIZES: Readonly<Record<string, number>> = {
   'Query.developmentTeamProgress': ORG_TEAMS,
   // Everyone of the organization across its teams: ORG_PEOPLE / ORG_TEAMS a team on average.
   'DevelopmentTeamProgress.people': ORG_PEOPLE / ORG_TEAMS,
+  // The assistant (docs/decisions/0066): 7 sources; an answer shows at most 24 passages in 10 sources, 4 each.
+  'AssistantStatus.sources': 7,
+  'AssistantSettings.sources': 7,
+  'AssistantScope.sources': 7,
+  'AssistantEndpointTest.models': 500,
+  'AssistantConversation.messages': 50,
+  'AssistantMessage.groups': 10,
+  'AssistantSourceGroup.passages': 4,
+  'AssistantMessage.model_sentences': 12,
+  'AssistantModelSentence.cites': 5,
 };
 
 /** The integer a literal, or null for a variable or anything else. */

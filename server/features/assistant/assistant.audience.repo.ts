@@ -1,0 +1,45 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../db/connection.js';
+import type { Viewer } from '../auth/viewer.js';
+import { belowViewer } from '../goals/goals.visibility.js';
+import { ADMIN_TOKEN, PUBLIC_TOKEN, token } from './assistant.index.repo.js';
+
+/**
+ * The audience tokens of an asker (docs/decisions/0066): the documents whose tags hold one of them
+ * are the ones the asker might read. Computed at each question from the people and teams as they
+ * are now, so a reporting line or a team that changed counts at once. A superset: each passage is
+ * checked by its area's rule afterwards.
+ * - everyone: the public token and their own person token (p); admins the admin token;
+ * - d: the people they manage directly or whose team they manage or lead (feedback for managers);
+ * - c: everyone below them at any depth (goals' manager chain, growth);
+ * - t: their team and the teams they manage or lead; u: teams whose manager or lead is below them.
+ */
+export const AUDIENCE_MAX = 3000;
+
+export type Audience = {
+  /** Null: too many to list (a manager of most of the organization): the audience is not narrowed, only the rules decide. */
+  tokens: string[] | null;
+};
+
+export function askerAudience(db: Db, viewer: Viewer): Audience {
+  const v = viewer.userId;
+  const org = viewer.organizationId;
+  const ids = (query: ReturnType<typeof sql>) => db.all<{ id: string }>(query).map((r) => r.id);
+  const direct = ids(sql`select id from users where manager_id = ${v} and organization_id = ${org}
+    union select u.id from teams t join users u on u.team_id = t.id
+      where (t.manager_id = ${v} or t.team_lead_id = ${v}) and t.organization_id = ${org} and t.deleted_at is null and u.organization_id = ${org}`);
+  const below = ids(sql`select id from ${belowViewer(viewer)}`);
+  const teams = ids(sql`select id from teams where organization_id = ${org} and deleted_at is null and (manager_id = ${v} or team_lead_id = ${v})
+    union select team_id as id from users where id = ${v} and team_id is not null`);
+  const belowSet = new Set(below);
+  const teamsBelow = below.length
+    ? db.all<{ id: string; manager_id: string | null; team_lead_id: string | null }>(sql`select id, manager_id, team_lead_id from teams where organization_id = ${org} and deleted_at is null`)
+      .filter((t) => (t.manager_id && belowSet.has(t.manager_id)) || (t.team_lead_id && belowSet.has(t.team_lead_id))).map((t) => t.id)
+    : [];
+  const tokens = [
+    PUBLIC_TOKEN, token('p', v), ...(viewer.permissionLevel === 'ADMIN' ? [ADMIN_TOKEN] : []),
+    ...direct.map((id) => token('d', id)), ...below.map((id) => token('c', id)),
+    ...teams.map((id) => token('t', id)), ...teamsBelow.map((id) => token('u', id)),
+  ];
+  return { tokens: tokens.length > AUDIENCE_MAX ? null : [...new Set(tokens)] };
+}

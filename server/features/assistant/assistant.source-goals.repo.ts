@@ -1,0 +1,69 @@
+import { GOAL_STATUS_LABELS, OPEN_GOAL_STATUSES, type GoalStatus } from '../../../shared/goals.js';
+import { readableGoalIds } from '../goals/goals.crud.repo.js';
+import { ADMIN_TOKEN, PUBLIC_TOKEN, tokenSql, tokenWhen } from './assistant.index.repo.js';
+import { fingerprint, srcList, type LoadContext, type LoadedPassage, type SourceKind } from './assistant.sources.js';
+
+/**
+ * Goals and check-ins (docs/decisions/0049). Audience from the goal: EVERYONE the organization; a
+ * person's goal its owner (p), with MANAGER_CHAIN anyone above them (c) and admins; a team's goal the
+ * team (t), with MANAGER_CHAIN anyone above its manager or lead (u) and admins; a company goal admins.
+ * Read again through readableGoalIds, the goals' one rule (readableGoal). A check-in's document
+ * follows its goal's owner and visibility (made again when they change).
+ */
+const goalTags = (g: string) => [
+  tokenWhen(`${g}.visibility = 'EVERYONE'`, PUBLIC_TOKEN),
+  `(case when ${g}.owner_kind = 'PERSON' then ${tokenSql('p', `${g}.owner_user_id`)} || ' ' || ${tokenSql('s', `${g}.owner_user_id`)} else '' end)`,
+  `(case when ${g}.owner_kind = 'PERSON' and ${g}.visibility = 'MANAGER_CHAIN' then ${tokenSql('c', `${g}.owner_user_id`)} else '' end)`,
+  `(case when ${g}.owner_kind = 'TEAM' then ${tokenSql('t', `${g}.owner_team_id`)} else '' end)`,
+  `(case when ${g}.owner_kind = 'TEAM' and ${g}.visibility = 'MANAGER_CHAIN' then ${tokenSql('u', `${g}.owner_team_id`)} else '' end)`,
+  tokenWhen(`${g}.visibility = 'MANAGER_CHAIN' or ${g}.owner_kind = 'COMPANY'`, ADMIN_TOKEN),
+];
+const WHO_READS = ['visibility', 'owner_kind', 'owner_user_id', 'owner_team_id'];
+
+type GoalRow = { goal_id: string; title: string; description: string; status: GoalStatus; progress: number };
+const GOAL_COLUMNS = 'g.id as goal_id, g.title, g.description, g.status, g.progress';
+
+function readable<T extends GoalRow>(ctx: LoadContext, rows: T[]): T[] {
+  const ok = readableGoalIds(ctx.db, ctx.viewer, [...new Set(rows.map((r) => r.goal_id))]);
+  return rows.filter((r) => ok.has(r.goal_id));
+}
+
+const groupOf = (r: GoalRow) => ({ key: `goal:${r.goal_id}`, source: 'GOALS' as const, title: r.title, link: `/goals/my-goals/${r.goal_id}` });
+const state = (r: GoalRow) => `${GOAL_STATUS_LABELS[r.status].toLowerCase()}, ${Math.round(r.progress)}% done`;
+
+export const goalKind: SourceKind = {
+  kind: 'goal',
+  index: {
+    kind: 'goal', code: 8, table: 'goals', from: 'goals s', org: 's.organization_id', at: 's.created_at',
+    body: `s.title || char(10) || s.description`, tags: goalTags('s'), columns: ['title', 'description', ...WHO_READS],
+  },
+  load(ctx, srcs) {
+    const rows = ctx.db.$client.prepare(`select g.rowid as src, g.created_at, ${GOAL_COLUMNS} from goals g where g.rowid in (select value from json_each(?)) and g.organization_id = ?`)
+      .all(srcList(srcs), ctx.viewer.organizationId) as Array<GoalRow & { src: number; created_at: string }>;
+    return readable(ctx, rows).map((r): LoadedPassage => ({
+      kind: 'goal', src: r.src, fp: fingerprint('goal', r.goal_id), text: r.description.trim() ? `${r.title}\n${r.description}` : r.title, at: r.created_at,
+      author: null, tone: false, label: `Goal, ${state(r)}`, group: groupOf(r), audit: `goal:${r.goal_id}`, open: OPEN_GOAL_STATUSES.includes(r.status),
+    }));
+  },
+};
+
+export const goalCheckInKind: SourceKind = {
+  kind: 'goal_check_in',
+  index: {
+    kind: 'goal_check_in', code: 9, table: 'goal_check_ins', from: 'goal_check_ins s join goals g on g.id = s.goal_id', where: `trim(s.comment) <> ''`,
+    org: 's.organization_id', at: 's.created_at', body: 's.comment', tags: goalTags('g'), columns: ['comment', 'goal_id'],
+    dependents: [{ table: 'goals', columns: WHO_READS, where: (row) => `s.goal_id = ${row}.id` }],
+  },
+  load(ctx, srcs) {
+    const rows = ctx.db.$client.prepare(`select c.rowid as src, c.id, c.comment, c.author_id, c.status as check_status, c.created_at, ${GOAL_COLUMNS}
+      from goal_check_ins c join goals g on g.id = c.goal_id where c.rowid in (select value from json_each(?)) and c.organization_id = ?`)
+      .all(srcList(srcs), ctx.viewer.organizationId) as Array<GoalRow & { src: number; id: string; comment: string; author_id: string | null; check_status: GoalStatus; created_at: string }>;
+    const kept = readable(ctx, rows);
+    const who = ctx.names(kept.map((r) => r.author_id));
+    return kept.filter((r) => r.comment.trim()).map((r): LoadedPassage => ({
+      kind: 'goal_check_in', src: r.src, fp: fingerprint('goal_check_in', r.id), text: r.comment, at: r.created_at,
+      author: r.author_id ? who.get(r.author_id) ?? 'A former colleague' : null, tone: false,
+      label: `Check-in, ${GOAL_STATUS_LABELS[r.check_status].toLowerCase()}`, group: groupOf(r), audit: `goal:${r.goal_id}`, open: OPEN_GOAL_STATUSES.includes(r.status),
+    }));
+  },
+};

@@ -1,0 +1,96 @@
+import type { PassageKind } from '../../../shared/assistant.js';
+import { RETRO_ACTION_OPEN, RETRO_ACTION_STATUS_LABELS, type RetroActionStatus, type RetroPrompt } from '../../../shared/retros.js';
+import { takesPart, teamRelation, type TeamRelation } from '../retros/retros.access.js';
+import { ADMIN_TOKEN, tokenSql, type IndexDeclaration } from './assistant.index.repo.js';
+import { dayOf, fingerprint, srcList, type LoadContext, type LoadedPassage, type SourceKind } from './assistant.sources.js';
+
+/**
+ * Retros (docs/decisions/0047): reflections, discussion notes and action items, indexed only once the
+ * retro has ended (their documents are made in the transaction that ends it, after the author links
+ * were erased, in the reflections' id order). Audience: the team (t) and admins. Read again through
+ * the retros' own rule (teamRelation + takesPart, as retroAccess): members, the team's manager and
+ * lead, admins. An anonymous retro's reflections never name an author; a signed one's do.
+ */
+type RetroRow = { retro_id: string; team_id: string; title: string; anonymous: number; ended_at: string | null; prompts: string };
+
+const ENDED = 'r.ended_at is not null';
+const RETRO_TAGS = [tokenSql('t', 'r.team_id'), `'${ADMIN_TOKEN}'`];
+const onRetroChange = { table: 'retros', columns: ['ended_at', 'team_id'], where: (row: 'new' | 'old') => `s.retro_id = ${row}.id` };
+
+const declaration = (kind: PassageKind, code: number, table: string, body: string, at: string, extra: Partial<IndexDeclaration> = {}): IndexDeclaration => ({
+  kind, code, table, from: `${table} s join retros r on r.id = s.retro_id`, where: `${ENDED}${extra.where ? ` and ${extra.where}` : ''}`,
+  org: 's.organization_id', at, body, tags: [...RETRO_TAGS, ...(extra.tags ?? [])], dependents: [onRetroChange], columns: extra.columns,
+});
+
+/** The retros of these rows the asker takes part in and that ended, by id (one relation per team). */
+function readableRetros(ctx: LoadContext, rows: readonly RetroRow[]): Set<string> {
+  const relations = new Map<string, TeamRelation>();
+  const ok = new Set<string>();
+  for (const r of rows) {
+    if (!r.ended_at) continue;
+    let relation = relations.get(r.team_id);
+    if (!relation) relations.set(r.team_id, (relation = teamRelation(ctx.db, ctx.viewer, r.team_id)));
+    if (takesPart(relation)) ok.add(r.retro_id);
+  }
+  return ok;
+}
+
+const groupOf = (r: RetroRow) => ({
+  key: `retro:${r.retro_id}`, source: 'RETROS' as const, title: `${r.title}, ended ${dayOf(r.ended_at!)}`, link: `/professional-development/sprint-retro/review/${r.retro_id}`,
+});
+
+const RETRO_COLUMNS = `s.retro_id, r.team_id, r.title, r.anonymous, r.ended_at, r.prompts`;
+const rowsOf = <T>(ctx: LoadContext, table: string, columns: string, srcs: readonly number[]) => ctx.db.$client.prepare(
+  `select s.rowid as src, s.id, ${columns}, ${RETRO_COLUMNS} from ${table} s join retros r on r.id = s.retro_id
+    where s.rowid in (select value from json_each(?)) and r.organization_id = ?`).all(srcList(srcs), ctx.viewer.organizationId) as Array<T & RetroRow & { src: number; id: string }>;
+
+export const retroReflectionKind: SourceKind = {
+  kind: 'retro_reflection',
+  index: declaration('retro_reflection', 2, 'retro_reflections', 's.text', 'r.ended_at', { columns: ['text', 'retro_id', 'prompt_id', 'author_id'] }),
+  load(ctx, srcs) {
+    const rows = rowsOf<{ text: string; prompt_id: string; author_id: string | null }>(ctx, 'retro_reflections', 's.text, s.prompt_id, s.author_id', srcs);
+    const ok = readableRetros(ctx, rows);
+    const signed = rows.filter((r) => !r.anonymous && r.author_id).map((r) => r.author_id);
+    const who = ctx.names(signed);
+    return rows.filter((r) => ok.has(r.retro_id)).map((r): LoadedPassage => {
+      const prompt = (JSON.parse(r.prompts) as RetroPrompt[]).find((p) => p.id === r.prompt_id)?.title;
+      // Anonymous: never an author, whatever the row holds (it holds none after the end).
+      const author = !r.anonymous && r.author_id ? who.get(r.author_id) ?? 'A former colleague' : null;
+      return {
+        kind: 'retro_reflection', src: r.src, fp: fingerprint('retro_reflection', r.id), text: r.text, at: r.ended_at!, author, tone: true,
+        label: `${author ? 'Reflection' : 'Anonymous reflection'}${prompt ? `, under “${prompt}”` : ''}`, group: groupOf(r), audit: `retro:${r.retro_id}`,
+      };
+    });
+  },
+};
+
+export const retroDiscussionKind: SourceKind = {
+  kind: 'retro_discussion',
+  index: declaration('retro_discussion', 3, 'retro_groups', `s.title || char(10) || s.notes`, 'r.ended_at', { where: `trim(s.notes) <> ''`, columns: ['title', 'notes', 'retro_id'] }),
+  load(ctx, srcs) {
+    const rows = rowsOf<{ title_of_group: string; notes: string }>(ctx, 'retro_groups', 's.title as title_of_group, s.notes', srcs);
+    const ok = readableRetros(ctx, rows);
+    return rows.filter((r) => ok.has(r.retro_id) && r.notes.trim()).map((r): LoadedPassage => ({
+      kind: 'retro_discussion', src: r.src, fp: fingerprint('retro_discussion', r.id), text: r.notes, at: r.ended_at!, author: null, tone: true,
+      label: `Discussion notes on “${r.title_of_group}”`, group: groupOf(r), audit: `retro:${r.retro_id}`,
+    }));
+  },
+};
+
+export const retroActionKind: SourceKind = {
+  kind: 'retro_action',
+  index: declaration('retro_action', 4, 'retro_action_items', 's.text', 's.created_at', { tags: [tokenSql('s', 's.owner_id')], columns: ['text', 'retro_id', 'owner_id', 'created_at'] }),
+  load(ctx, srcs) {
+    const rows = rowsOf<{ text: string; owner_id: string | null; status: RetroActionStatus; created_at: string }>(ctx, 'retro_action_items', 's.text, s.owner_id, s.status, s.created_at', srcs);
+    const ok = readableRetros(ctx, rows);
+    const who = ctx.names(rows.map((r) => r.owner_id));
+    return rows.filter((r) => ok.has(r.retro_id)).map((r): LoadedPassage => {
+      const owner = r.owner_id ? who.get(r.owner_id) ?? 'a former colleague' : null;
+      return {
+        kind: 'retro_action', src: r.src, fp: fingerprint('retro_action', r.id), text: r.text, at: r.created_at, author: null, tone: false,
+        label: `Action item${owner ? ` for ${owner}` : ''}, ${RETRO_ACTION_STATUS_LABELS[r.status].toLowerCase()}`, group: groupOf(r), audit: `retro:${r.retro_id}`,
+        open: RETRO_ACTION_OPEN.includes(r.status),
+      };
+    });
+  },
+};
