@@ -84,6 +84,8 @@ export function resolveScope(db: Db, viewer: Viewer, input: AssistantAskInput, n
     since ??= dayIso(end - (cycle.type === 'sprint' ? 30 : 182) * DAY_MS);
     wanted = scope.sources ?? ASSISTANT_SOURCES;
   }
+  // A 1:1's preparation and a review's evidence are what the scope holds, not a search for the button's words.
+  if (context !== 'GENERAL') terms = [];
   if (!personId && !teamId && !noteId) {
     const named = namedIn(db, org, input.question);
     const used = new Set<string>();
