@@ -42,7 +42,8 @@ export function listOwnConversations(db: Db, orgId: string, userId: string, afte
 
 export function messagesOf(db: Db, conversationId: string): MessageRow[] {
   return db.select().from(assistantMessages).where(eq(assistantMessages.conversation_id, conversationId))
-    .orderBy(asc(assistantMessages.created_at), asc(assistantMessages.id)).all();
+    // Asked one after the other: the row order breaks ties of equal times (a clock moved by hand, two questions in a millisecond).
+    .orderBy(asc(assistantMessages.created_at), sql`rowid`).all();
 }
 
 export function deleteConversation(db: Db, id: string): void {

@@ -32,6 +32,8 @@ export type FakeModel = {
   models: string[];
   /** A key the endpoint demands (Bearer), or null. */
   key: string | null;
+  /** Responses whose connection closed before they were finished (the caller went away). */
+  aborted: number;
   close(): Promise<void>;
 };
 
@@ -48,11 +50,12 @@ const chunk = (content: string) => `data: ${JSON.stringify({ id: 'chatcmpl-fake'
 export async function startFakeModel(options: Partial<Pick<FakeModel, 'reply' | 'models' | 'key'>> = {}): Promise<FakeModel> {
   const sockets = new Set<Socket>();
   const fake: FakeModel = {
-    url: '', requests: [], sentAt: [], models: options.models ?? ['fake-small', 'fake-large'], key: options.key ?? null,
+    url: '', requests: [], sentAt: [], aborted: 0, models: options.models ?? ['fake-small', 'fake-large'], key: options.key ?? null,
     reply: options.reply ?? (() => ({ text: 'Nothing to say [1].' })),
     close: () => new Promise<void>((resolve) => { for (const s of sockets) s.destroy(); server.close(() => resolve()); }),
   };
   const server = http.createServer((req, res) => {
+    res.on('close', () => { if (!res.writableFinished) fake.aborted += 1; });
     let raw = '';
     req.on('data', (c: Buffer) => { raw += c.toString('utf8'); });
     req.on('end', () => void (async () => {
