@@ -169,7 +169,8 @@ export type AssistantEvent =
   | { type: 'answer'; answer: AssistantAnswer }
   | { type: 'model_start'; host: string; model: string }
   | { type: 'delta'; text: string }
-  | { type: 'sentence'; index: number; text: string; cites: number[]; kept: boolean }
+  /** A finished sentence, checked: `end` is how much of the raw text (all deltas so far) it took. */
+  | { type: 'sentence'; index: number; text: string; cites: number[]; kept: boolean; end: number }
   | { type: 'model_done'; fallback: boolean; message: string | null }
   | { type: 'saved'; conversation_id: string; message_id: string }
   | { type: 'error'; message: string }

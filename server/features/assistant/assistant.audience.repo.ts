@@ -13,13 +13,19 @@ import { ADMIN_TOKEN, PUBLIC_TOKEN, token } from './assistant.index.repo.js';
  * - d: the people they manage directly or whose team they manage or lead (feedback for managers);
  * - c: everyone below them at any depth (goals' manager chain, growth);
  * - t: their team and the teams they manage or lead; u: teams whose manager or lead is below them.
+ * Each kind is searched with the classes its documents can hold (SourceKind.audience): a note never
+ * with the hundreds of tokens of a manager's reports.
  */
-export const AUDIENCE_MAX = 3000;
+/** The kinds of audience token (see assistant.index.repo.ts). */
+export type AudienceClass = 'pub' | 'adm' | 'p' | 'd' | 'c' | 't' | 'u';
 
-export type Audience = {
-  /** Null: too many to list (a manager of most of the organization): the audience is not narrowed, only the rules decide. */
-  tokens: string[] | null;
-};
+/**
+ * Above this many tokens for one kind, the kind is searched without narrowing by audience (only the
+ * rules decide): an OR of that many terms costs FTS5 more than reading the candidates does.
+ */
+export const AUDIENCE_MAX = 600;
+
+export type Audience = Record<AudienceClass, string[]>;
 
 export function askerAudience(db: Db, viewer: Viewer): Audience {
   const v = viewer.userId;
@@ -28,7 +34,8 @@ export function askerAudience(db: Db, viewer: Viewer): Audience {
   const direct = ids(sql`select id from users where manager_id = ${v} and organization_id = ${org}
     union select u.id from teams t join users u on u.team_id = t.id
       where (t.manager_id = ${v} or t.team_lead_id = ${v}) and t.organization_id = ${org} and t.deleted_at is null and u.organization_id = ${org}`);
-  const below = ids(sql`select id from ${belowViewer(viewer)}`);
+  // Enough to know whether there are too many to list (then every kind reading them is searched wide).
+  const below = ids(sql`select id from ${belowViewer(viewer)} limit ${AUDIENCE_MAX + 1}`);
   const teams = ids(sql`select id from teams where organization_id = ${org} and deleted_at is null and (manager_id = ${v} or team_lead_id = ${v})
     union select team_id as id from users where id = ${v} and team_id is not null`);
   const belowSet = new Set(below);
@@ -36,10 +43,14 @@ export function askerAudience(db: Db, viewer: Viewer): Audience {
     ? db.all<{ id: string; manager_id: string | null; team_lead_id: string | null }>(sql`select id, manager_id, team_lead_id from teams where organization_id = ${org} and deleted_at is null`)
       .filter((t) => (t.manager_id && belowSet.has(t.manager_id)) || (t.team_lead_id && belowSet.has(t.team_lead_id))).map((t) => t.id)
     : [];
-  const tokens = [
-    PUBLIC_TOKEN, token('p', v), ...(viewer.permissionLevel === 'ADMIN' ? [ADMIN_TOKEN] : []),
-    ...direct.map((id) => token('d', id)), ...below.map((id) => token('c', id)),
-    ...teams.map((id) => token('t', id)), ...teamsBelow.map((id) => token('u', id)),
-  ];
-  return { tokens: tokens.length > AUDIENCE_MAX ? null : [...new Set(tokens)] };
+  return {
+    pub: [PUBLIC_TOKEN], adm: viewer.permissionLevel === 'ADMIN' ? [ADMIN_TOKEN] : [], p: [token('p', v)],
+    d: direct.map((id) => token('d', id)), c: below.map((id) => token('c', id)), t: teams.map((id) => token('t', id)), u: teamsBelow.map((id) => token('u', id)),
+  };
+}
+
+/** The tokens a kind's documents may hold for this asker (its classes), or null when there are too many to list. */
+export function audienceFor(audience: Audience, classes: readonly AudienceClass[]): string[] | null {
+  const tokens = [...new Set(classes.flatMap((c) => audience[c]))];
+  return tokens.length > AUDIENCE_MAX ? null : tokens;
 }

@@ -4,7 +4,8 @@
  * without one is dropped, and so is, for review evidence, a sentence about a rating. The caller falls
  * back to the sources-only answer when no sentence is kept.
  */
-export type SentenceVerdict = { index: number; text: string; cites: number[]; kept: boolean };
+/** `end`: how many characters of the model's raw text this sentence and those before it took (the screen drops them from what is still being written). */
+export type SentenceVerdict = { index: number; text: string; cites: number[]; kept: boolean; end: number };
 
 /** A sentence ends at . ! ? (with closing quotes and the citations after it) before a space and the next sentence, or at a line break. */
 const BOUNDARY = /[.!?…]+["”’')]*(?:\s*\[[^\]\n]{1,40}\])*\s+(?=[^\s[])|\n+(?=\S)/g;
@@ -29,16 +30,18 @@ export function checkCitations(sentence: string, given: number): { text: string;
 export class CitationFilter {
   private buffer = '';
   private index = 0;
+  private consumed = 0;
   private readonly verdicts: SentenceVerdict[] = [];
 
   constructor(private readonly given: number, private readonly options: { noRatings: boolean }) {}
 
   private judge(raw: string): SentenceVerdict | null {
+    this.consumed += raw.length;
     const trimmed = raw.trim();
     if (!trimmed) return null;
     const { text, cites } = checkCitations(trimmed, this.given);
     const kept = cites.length > 0 && !(this.options.noRatings && mentionsRating(text));
-    const verdict = { index: this.index++, text, cites, kept };
+    const verdict = { index: this.index++, text, cites, kept, end: this.consumed };
     this.verdicts.push(verdict);
     return verdict;
   }

@@ -32,6 +32,8 @@ export type FakeModel = {
   models: string[];
   /** A key the endpoint demands (Bearer), or null. */
   key: string | null;
+  /** When the first piece of each streamed answer was written (epoch ms), in order. */
+  firstPieceAt: number[];
   /** Responses whose connection closed before they were finished (the caller went away). */
   aborted: number;
   close(): Promise<void>;
@@ -50,7 +52,7 @@ const chunk = (content: string) => `data: ${JSON.stringify({ id: 'chatcmpl-fake'
 export async function startFakeModel(options: Partial<Pick<FakeModel, 'reply' | 'models' | 'key'>> = {}): Promise<FakeModel> {
   const sockets = new Set<Socket>();
   const fake: FakeModel = {
-    url: '', requests: [], sentAt: [], aborted: 0, models: options.models ?? ['fake-small', 'fake-large'], key: options.key ?? null,
+    url: '', requests: [], sentAt: [], firstPieceAt: [], aborted: 0, models: options.models ?? ['fake-small', 'fake-large'], key: options.key ?? null,
     reply: options.reply ?? (() => ({ text: 'Nothing to say [1].' })),
     close: () => new Promise<void>((resolve) => { for (const s of sockets) s.destroy(); server.close(() => resolve()); }),
   };
@@ -95,7 +97,9 @@ export async function startFakeModel(options: Partial<Pick<FakeModel, 'reply' | 
           req.socket.destroy();
           return;
         }
-        fake.sentAt.push(now());
+        const at = now();
+        fake.sentAt.push(at);
+        if (i === 0) fake.firstPieceAt.push(at);
         res.write(chunk(piece));
         if (r.pieceDelayMs) await pause(r.pieceDelayMs);
       }

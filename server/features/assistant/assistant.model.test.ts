@@ -44,6 +44,8 @@ beforeEach(async () => {
 });
 
 const of = <T extends AssistantEvent['type']>(events: AssistantEvent[], type: T) => events.filter((e): e is Extract<AssistantEvent, { type: T }> => e.type === type);
+/** Sentence events without `end` (how much raw text each took: checked once, in the first test). */
+const sentencesOf = (events: AssistantEvent[]) => of(events, 'sentence').map(({ end: _end, ...rest }) => rest);
 
 describe('a model writes the answer from the sources it is given', () => {
   it('streams: the sources first, then the words as they come, each sentence checked; the exchange is kept with its sentences', async () => {
@@ -53,7 +55,8 @@ describe('a model writes the answer from the sources it is given', () => {
     expect(types[0]).toBe('answer');
     expect(types.slice(1, 2)).toEqual(['model_start']);
     expect(of(asked.events, 'delta').map((d) => d.text).join('')).toBe(script.text);
-    expect(of(asked.events, 'sentence')).toEqual([
+    expect(of(asked.events, 'sentence').map((e) => e.end)).toEqual([script.text.indexOf('Tickets'), script.text.length]);
+    expect(sentencesOf(asked.events)).toEqual([
       { type: 'sentence', index: 0, text: 'The walrus release was on time [1].', cites: [1], kept: true },
       { type: 'sentence', index: 1, text: 'Tickets were answered within a day [2].', cites: [2], kept: true },
     ]);
@@ -71,7 +74,7 @@ describe('a model writes the answer from the sources it is given', () => {
   it('takes one JSON completion from a server that does not stream', async () => {
     script = { text: 'Both notes praise the walrus work [1][2].', mode: 'json' };
     const asked = await ask(app, member.token, { question: 'walrus' });
-    expect(of(asked.events, 'sentence')).toEqual([{ type: 'sentence', index: 0, text: 'Both notes praise the walrus work [1][2].', cites: [1, 2], kept: true }]);
+    expect(sentencesOf(asked.events)).toEqual([{ type: 'sentence', index: 0, text: 'Both notes praise the walrus work [1][2].', cites: [1, 2], kept: true }]);
     expect(of(asked.events, 'model_done')[0]!.fallback).toBe(false);
   });
 

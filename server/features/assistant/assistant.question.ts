@@ -27,6 +27,9 @@ const SOURCE_WORDS: Array<[RegExp, AssistantSource]> = [
   [/\b(self[- ]assessments?|assessments?)\b/i, 'ASSESSMENTS'],
   [/\b(development plans?|growth plans?)\b/i, 'DEVELOPMENT_PLANS'],
 ];
+/** Phrases where a source's word names something else ("code reviews" are not review cycles): not read as a source. */
+const NOT_A_SOURCE = /\b(?:code|design|pull[- ]request|pr|security|architecture|post[- ]?mortem)\s+reviews?\b|\b(?:sprint|team|release)\s+goals?\b|\b(?:release|meeting|design)\s+notes?\b/gi;
+
 /** Words that only say where to look: not searched for once the source is known. */
 const SOURCE_TERMS = new Set(['retro', 'retros', 'retrospective', 'retrospectives', 'reflection', 'reflections', 'feedback', 'praise', 'kudos',
   'note', 'notes', '1', 'one', 'ones', 'on', 'goal', 'goals', 'okr', 'okrs', 'check', 'checkin', 'checkins', 'ins', 'review', 'reviews', '360',
@@ -71,7 +74,8 @@ export function timeOf(question: string, now: number): { since: string | null; u
 }
 
 export function parseQuestion(question: string, now: number): ParsedQuestion {
-  const sources = ASSISTANT_SOURCES.filter((s) => SOURCE_WORDS.some(([re, source]) => source === s && re.test(question)));
+  const naming = question.replace(NOT_A_SOURCE, ' ');
+  const sources = ASSISTANT_SOURCES.filter((s) => SOURCE_WORDS.some(([re, source]) => source === s && re.test(naming)));
   const time = timeOf(question, now);
   const aboutMe = /\b(i (?:have )?(?:received|got|get)|about me|for me|my (?:feedback|goals?|reviews?|notes?|plan|assessments?|development))\b/i.test(question);
   const words = tokenize(question).filter((w) => w.length > 1 && !STOP_WORDS.has(w) && !/^\d+$/.test(w) && !MONTHS.includes(w));

@@ -1,7 +1,7 @@
 import { PASSAGE_KIND_INFO, type PassageKind } from '../../../shared/assistant.js';
 import type { Db } from '../../db/connection.js';
 import type { Viewer } from '../auth/viewer.js';
-import { askerAudience } from './assistant.audience.repo.js';
+import { askerAudience, audienceFor } from './assistant.audience.repo.js';
 import { token } from './assistant.index.repo.js';
 import { ASSISTANT_KINDS } from './assistant.kinds.js';
 import type { ResolvedScope } from './assistant.scope.js';
@@ -14,8 +14,8 @@ import { nameLookup, type LoadedPassage } from './assistant.sources.js';
  * kind's `load` reads the rows again and keeps what the area's own rule lets the asker read. What
  * comes out is only ever that.
  */
-const CAP_SEARCH = 200;
-const CAP_BROWSE = 120;
+const CAP_SEARCH = 150;
+const CAP_BROWSE = 100;
 
 /** Which scope tokens a kind's documents must hold. Kinds that cannot be about the scope's object are skipped (null). */
 function scopeTokens(kind: PassageKind, scope: ResolvedScope): string[] | null {
@@ -42,8 +42,11 @@ export function retrieve(db: Db, viewer: Viewer, scope: ResolvedScope): Retrieve
     if (!scope.sources.includes(PASSAGE_KIND_INFO[kind.kind].source)) continue;
     const tokens = scopeTokens(kind.kind, scope);
     if (tokens === null) continue;
+    const readers = audienceFor(audience, kind.audience);
+    // No token at all: nobody the asker is may read this kind's documents (no team for retros, say).
+    if (readers && !readers.length) continue;
     const srcs = candidates(db, {
-      orgId: viewer.organizationId, code: kind.index.code, audience: audience.tokens, scope: tokens, terms: scope.terms,
+      orgId: viewer.organizationId, code: kind.index.code, audience: readers, scope: tokens, terms: scope.terms,
       since: scope.since, until: scope.until, cap: scope.terms.length ? CAP_SEARCH : CAP_BROWSE,
     });
     if (!srcs.length) continue;

@@ -27,6 +27,7 @@ function linkFor(viewer: Viewer, r: Row): string {
 
 export const feedbackKind: SourceKind = {
   kind: 'feedback',
+  audience: ['pub', 'p', 'd'],
   index: {
     kind: 'feedback',
     code: 1,
@@ -47,7 +48,7 @@ export const feedbackKind: SourceKind = {
     // Not aliased: the rule names the feedback table's columns.
     const rows = db.all<Row>(sql`select feedback.rowid as src, feedback.id, feedback.giver_id, feedback.recipient_id, feedback.body, feedback.visibility,
         feedback.request_id, feedback.created_at, (select r.requester_id from feedback_requests r where r.id = feedback.request_id) as requester_id
-      from ${feedback} where feedback.rowid in (select value from json_each(${srcList(srcs)})) and ${readableFeedback(viewer)}`);
+      from json_each(${srcList(srcs)}) j cross join ${feedback} on feedback.rowid = j.value where ${readableFeedback(viewer)}`);
     const who = names(rows.flatMap((r) => [r.giver_id, r.recipient_id]));
     return rows.map((r): LoadedPassage => {
       const giver = r.giver_id ? who.get(r.giver_id) ?? 'A former colleague' : 'A former colleague';

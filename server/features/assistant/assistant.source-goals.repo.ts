@@ -1,5 +1,6 @@
 import { GOAL_STATUS_LABELS, OPEN_GOAL_STATUSES, type GoalStatus } from '../../../shared/goals.js';
-import { readableGoalIds } from '../goals/goals.crud.repo.js';
+import { sql } from 'drizzle-orm';
+import { readableGoal } from '../goals/goals.visibility.js';
 import { ADMIN_TOKEN, PUBLIC_TOKEN, tokenSql, tokenWhen } from './assistant.index.repo.js';
 import { fingerprint, srcList, type LoadContext, type LoadedPassage, type SourceKind } from './assistant.sources.js';
 
@@ -7,8 +8,8 @@ import { fingerprint, srcList, type LoadContext, type LoadedPassage, type Source
  * Goals and check-ins (docs/decisions/0049). Audience from the goal: EVERYONE the organization; a
  * person's goal its owner (p), with MANAGER_CHAIN anyone above them (c) and admins; a team's goal the
  * team (t), with MANAGER_CHAIN anyone above its manager or lead (u) and admins; a company goal admins.
- * Read again through readableGoalIds, the goals' one rule (readableGoal). A check-in's document
- * follows its goal's owner and visibility (made again when they change).
+ * Read again through readableGoal, the goals' one rule, in the statement that reads the rows. A
+ * check-in's document follows its goal's owner and visibility (made again when they change).
  */
 const goalTags = (g: string) => [
   tokenWhen(`${g}.visibility = 'EVERYONE'`, PUBLIC_TOKEN),
@@ -21,11 +22,14 @@ const goalTags = (g: string) => [
 const WHO_READS = ['visibility', 'owner_kind', 'owner_user_id', 'owner_team_id'];
 
 type GoalRow = { goal_id: string; title: string; description: string; status: GoalStatus; progress: number };
-const GOAL_COLUMNS = 'g.id as goal_id, g.title, g.description, g.status, g.progress';
 
-function readable<T extends GoalRow>(ctx: LoadContext, rows: T[]): T[] {
-  const ok = readableGoalIds(ctx.db, ctx.viewer, [...new Set(rows.map((r) => r.goal_id))]);
-  return rows.filter((r) => ok.has(r.goal_id));
+/**
+ * Rows joined with their goal, kept only where readableGoal(viewer), the goals' one rule, holds: one
+ * statement (not aliased: the rule names the goals table's columns).
+ */
+function readableRows<T>(ctx: LoadContext, columns: string, from: string, srcs: readonly number[]): Array<T & GoalRow> {
+  return ctx.db.all<T & GoalRow>(sql`select ${sql.raw(columns)}, goals.id as goal_id, goals.title, goals.description, goals.status, goals.progress
+    from json_each(${srcList(srcs)}) j cross join ${sql.raw(from)} where ${readableGoal(ctx.viewer)}`);
 }
 
 const groupOf = (r: GoalRow) => ({ key: `goal:${r.goal_id}`, source: 'GOALS' as const, title: r.title, link: `/goals/my-goals/${r.goal_id}` });
@@ -33,14 +37,14 @@ const state = (r: GoalRow) => `${GOAL_STATUS_LABELS[r.status].toLowerCase()}, ${
 
 export const goalKind: SourceKind = {
   kind: 'goal',
+  audience: ['pub', 'p', 'c', 't', 'u', 'adm'],
   index: {
     kind: 'goal', code: 8, table: 'goals', from: 'goals s', org: 's.organization_id', at: 's.created_at',
     body: `s.title || char(10) || s.description`, tags: goalTags('s'), columns: ['title', 'description', ...WHO_READS],
   },
   load(ctx, srcs) {
-    const rows = ctx.db.$client.prepare(`select g.rowid as src, g.created_at, ${GOAL_COLUMNS} from goals g where g.rowid in (select value from json_each(?)) and g.organization_id = ?`)
-      .all(srcList(srcs), ctx.viewer.organizationId) as Array<GoalRow & { src: number; created_at: string }>;
-    return readable(ctx, rows).map((r): LoadedPassage => ({
+    const rows = readableRows<{ src: number; created_at: string }>(ctx, 'goals.rowid as src, goals.created_at', 'goals on goals.rowid = j.value', srcs);
+    return rows.map((r): LoadedPassage => ({
       kind: 'goal', src: r.src, fp: fingerprint('goal', r.goal_id), text: r.description.trim() ? `${r.title}\n${r.description}` : r.title, at: r.created_at,
       author: null, tone: false, label: `Goal, ${state(r)}`, group: groupOf(r), audit: `goal:${r.goal_id}`, open: OPEN_GOAL_STATUSES.includes(r.status),
     }));
@@ -49,16 +53,15 @@ export const goalKind: SourceKind = {
 
 export const goalCheckInKind: SourceKind = {
   kind: 'goal_check_in',
+  audience: ['pub', 'p', 'c', 't', 'u', 'adm'],
   index: {
     kind: 'goal_check_in', code: 9, table: 'goal_check_ins', from: 'goal_check_ins s join goals g on g.id = s.goal_id', where: `trim(s.comment) <> ''`,
     org: 's.organization_id', at: 's.created_at', body: 's.comment', tags: goalTags('g'), columns: ['comment', 'goal_id'],
     dependents: [{ table: 'goals', columns: WHO_READS, where: (row) => `s.goal_id = ${row}.id` }],
   },
   load(ctx, srcs) {
-    const rows = ctx.db.$client.prepare(`select c.rowid as src, c.id, c.comment, c.author_id, c.status as check_status, c.created_at, ${GOAL_COLUMNS}
-      from goal_check_ins c join goals g on g.id = c.goal_id where c.rowid in (select value from json_each(?)) and c.organization_id = ?`)
-      .all(srcList(srcs), ctx.viewer.organizationId) as Array<GoalRow & { src: number; id: string; comment: string; author_id: string | null; check_status: GoalStatus; created_at: string }>;
-    const kept = readable(ctx, rows);
+    const kept = readableRows<{ src: number; id: string; comment: string; author_id: string | null; check_status: GoalStatus; created_at: string }>(ctx,
+      'c.rowid as src, c.id, c.comment, c.author_id, c.status as check_status, c.created_at', 'goal_check_ins c on c.rowid = j.value join goals on goals.id = c.goal_id', srcs);
     const who = ctx.names(kept.map((r) => r.author_id));
     return kept.filter((r) => r.comment.trim()).map((r): LoadedPassage => ({
       kind: 'goal_check_in', src: r.src, fp: fingerprint('goal_check_in', r.id), text: r.comment, at: r.created_at,

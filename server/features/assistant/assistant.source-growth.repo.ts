@@ -1,6 +1,6 @@
 import { canReadAssessment, canReadPlanOf } from '../growth/growth.access.js';
 import { ADMIN_TOKEN, tokenSql } from './assistant.index.repo.js';
-import { fingerprint, srcList, type LoadedPassage, type SourceKind } from './assistant.sources.js';
+import { fingerprint, srcList, type LoadedPassage, type SourceKind, stmt } from './assistant.sources.js';
 
 /**
  * Assessments and development plans (docs/decisions/0050). Audience: the person (p, and s for the
@@ -12,6 +12,7 @@ const PERSON_TAGS = (who: string) => [tokenSql('p', who), tokenSql('c', who), to
 
 export const assessmentKind: SourceKind = {
   kind: 'assessment',
+  audience: ['p', 'c', 'adm'],
   index: {
     kind: 'assessment', code: 11, table: 'assessments', from: 'assessments s', org: 's.organization_id',
     at: 'coalesce(s.submitted_at, s.updated_at)',
@@ -21,9 +22,9 @@ export const assessmentKind: SourceKind = {
     dependents: [{ table: 'assessment_ratings', columns: ['comment', 'assessment_id'], where: (row) => `s.id = ${row}.assessment_id` }],
   },
   load(ctx, srcs) {
-    const rows = ctx.db.$client.prepare(`select s.rowid as src, s.id, s.organization_id, s.subject_id, s.assessor_id, s.kind, s.status, s.summary, s.submitted_at, s.updated_at,
+    const rows = stmt(ctx.db, `select s.rowid as src, s.id, s.organization_id, s.subject_id, s.assessor_id, s.kind, s.status, s.summary, s.submitted_at, s.updated_at,
         (select group_concat(c.comment, char(10)) from assessment_ratings c where c.assessment_id = s.id and trim(c.comment) <> '') as comments
-      from assessments s where s.rowid in (select value from json_each(?)) and s.organization_id = ?`).all(srcList(srcs), ctx.viewer.organizationId) as Array<{
+      from json_each(?) j cross join assessments s on s.rowid = j.value where s.organization_id = ?`).all(srcList(srcs), ctx.viewer.organizationId) as Array<{
         src: number; id: string; organization_id: string; subject_id: string; assessor_id: string | null; kind: string; status: string; summary: string;
         submitted_at: string | null; updated_at: string; comments: string | null;
       }>;
@@ -46,6 +47,7 @@ export const assessmentKind: SourceKind = {
 
 export const developmentPlanKind: SourceKind = {
   kind: 'development_plan',
+  audience: ['p', 'c', 'adm'],
   index: {
     kind: 'development_plan', code: 12, table: 'development_plans', from: 'development_plans s', org: 's.organization_id', at: 's.updated_at',
     body: `s.focus || char(10) || coalesce((select group_concat(a.title, char(10)) from development_actions a where a.user_id = s.user_id and a.organization_id = s.organization_id), '')`,
@@ -53,9 +55,9 @@ export const developmentPlanKind: SourceKind = {
     dependents: [{ table: 'development_actions', columns: ['title', 'user_id'], where: (row) => `s.user_id = ${row}.user_id` }],
   },
   load(ctx, srcs) {
-    const rows = ctx.db.$client.prepare(`select s.rowid as src, s.user_id, s.mentor_id, s.focus, s.updated_at,
+    const rows = stmt(ctx.db, `select s.rowid as src, s.user_id, s.mentor_id, s.focus, s.updated_at,
         (select group_concat(a.title, char(10)) from development_actions a where a.user_id = s.user_id and a.organization_id = s.organization_id) as actions
-      from development_plans s where s.rowid in (select value from json_each(?)) and s.organization_id = ?`).all(srcList(srcs), ctx.viewer.organizationId) as Array<{
+      from json_each(?) j cross join development_plans s on s.rowid = j.value where s.organization_id = ?`).all(srcList(srcs), ctx.viewer.organizationId) as Array<{
         src: number; user_id: string; mentor_id: string | null; focus: string; updated_at: string; actions: string | null;
       }>;
     const kept = rows.filter((r) => canReadPlanOf(ctx.db, ctx.viewer, r.user_id, r.mentor_id));

@@ -1,7 +1,7 @@
 import { canReadNote } from '../notes/notes.access.js';
 import { readNote, type NoteRow } from '../notes/notes.repo.js';
 import { tokenSql } from './assistant.index.repo.js';
-import { fingerprint, srcList, type LoadContext, type LoadedPassage, type SourceKind } from './assistant.sources.js';
+import { fingerprint, srcList, type LoadContext, type LoadedPassage, type SourceKind, stmt } from './assistant.sources.js';
 
 /**
  * Notes (docs/decisions/0048, 0056). Three kinds, one per part, each indexed for its readers only:
@@ -25,12 +25,13 @@ function readableNotes(ctx: LoadContext, noteIds: readonly string[]): Map<string
 
 const groupOf = (note: NoteRow) => ({ key: `note:${note.id}`, source: 'NOTES' as const, title: note.title.trim() || 'Untitled note', link: `/notes/my-notes/${note.id}` });
 
-const rows = <T>(ctx: LoadContext, table: string, columns: string, noteColumn: string, srcs: readonly number[]) => ctx.db.$client.prepare(
-  `select s.rowid as src, ${noteColumn} as note_id, ${columns} from ${table} s where s.rowid in (select value from json_each(?)) and s.organization_id = ?`,
+const rows = <T>(ctx: LoadContext, table: string, columns: string, noteColumn: string, srcs: readonly number[]) => stmt(ctx.db,
+  `select s.rowid as src, ${noteColumn} as note_id, ${columns} from json_each(?) j cross join ${table} s on s.rowid = j.value where s.organization_id = ?`,
 ).all(srcList(srcs), ctx.viewer.organizationId) as Array<Raw & T>;
 
 export const noteKind: SourceKind = {
   kind: 'note',
+  audience: ['p'],
   index: {
     kind: 'note', code: 5, table: 'notes', from: 'notes s', org: 's.organization_id', at: 's.updated_at',
     body: `s.title || char(10) || s.body`, tags: [tokenSql('p', 's.author_id'), tokenSql('s', 's.about_user_id'), tokenSql('n', 's.id')],
@@ -53,6 +54,7 @@ export const noteKind: SourceKind = {
 
 export const notePrivateKind: SourceKind = {
   kind: 'note_private',
+  audience: ['p'],
   index: {
     kind: 'note_private', code: 6, table: 'note_private_notes', from: 'note_private_notes s join notes n on n.id = s.note_id',
     org: 's.organization_id', at: 's.updated_at', body: 's.body',
@@ -75,6 +77,7 @@ export const notePrivateKind: SourceKind = {
 
 export const noteAgendaKind: SourceKind = {
   kind: 'note_agenda',
+  audience: ['p'],
   index: {
     kind: 'note_agenda', code: 7, table: 'note_agenda_items', from: 'note_agenda_items s join notes n on n.id = s.note_id',
     org: 's.organization_id', at: 's.created_at', body: 's.text',

@@ -3,7 +3,7 @@ import { canOpenRequest } from '../reviews/reviews.requests.resolvers.js';
 import { readableReviewResults, type LoadedResults } from '../reviews/reviews.results.access.js';
 import type { QuestionResult } from '../reviews/reviews.results.types.js';
 import { ADMIN_TOKEN, tokenSql } from './assistant.index.repo.js';
-import { fingerprint, srcList, type LoadedPassage, type SourceKind } from './assistant.sources.js';
+import { fingerprint, srcList, type LoadedPassage, type SourceKind, stmt } from './assistant.sources.js';
 
 /**
  * Review answers (docs/decisions/0017, 0018): the written answers of submitted reviews. Audience: the
@@ -20,6 +20,11 @@ type Row = {
 };
 
 const ANONYMOUS: readonly Perspective[] = ['PEER', 'DIRECT_REPORT'];
+/**
+ * Results built per question, at most: each is a reviewee's whole results (every submitted review).
+ * Candidates come newest first; answers of further reviewees are left out of this answer.
+ */
+export const RESULTS_MAX = 20;
 
 /** How the results page shows this answer to the asker: signed with its reviewer, unsigned, or not at all. */
 function shownAs(results: LoadedResults, r: Row): { signed: boolean } | null {
@@ -37,6 +42,7 @@ function shownAs(results: LoadedResults, r: Row): { signed: boolean } | null {
 
 export const reviewAnswerKind: SourceKind = {
   kind: 'review_answer',
+  audience: ['p', 'adm'],
   index: {
     kind: 'review_answer', code: 10, table: 'review_answers',
     from: 'review_answers s join review_requests q on q.id = s.request_id join review_participants p on p.id = q.participant_id',
@@ -52,15 +58,18 @@ export const reviewAnswerKind: SourceKind = {
     ],
   },
   load(ctx, srcs) {
-    const rows = ctx.db.$client.prepare(`select s.rowid as src, s.id, s.text, s.question_id, s.request_id, s.organization_id, q.reviewer_id, q.perspective,
+    const rows = stmt(ctx.db, `select s.rowid as src, s.id, s.text, s.question_id, s.request_id, s.organization_id, q.reviewer_id, q.perspective,
         q.participant_id, q.cycle_id, c.review_end, c.name as cycle_name, k.prompt
-      from review_answers s join review_requests q on q.id = s.request_id join review_cycles c on c.id = q.cycle_id
+      from json_each(?) j cross join review_answers s on s.rowid = j.value join review_requests q on q.id = s.request_id join review_cycles c on c.id = q.cycle_id
       join review_cycle_questions k on k.id = s.question_id
-      where s.rowid in (select value from json_each(?)) and s.organization_id = ? and q.status = 'SUBMITTED'`)
+      where s.organization_id = ? and q.status = 'SUBMITTED'`)
       .all(srcList(srcs), ctx.viewer.organizationId) as Row[];
     const resultsOf = new Map<string, LoadedResults | null>();
     const results = (participantId: string) => {
-      if (!resultsOf.has(participantId)) resultsOf.set(participantId, readableReviewResults(ctx.db, ctx.viewer, participantId));
+      if (!resultsOf.has(participantId)) {
+        if (resultsOf.size >= RESULTS_MAX) return null;
+        resultsOf.set(participantId, readableReviewResults(ctx.db, ctx.viewer, participantId));
+      }
       return resultsOf.get(participantId) ?? null;
     };
     const who = ctx.names(rows.map((r) => r.reviewer_id));

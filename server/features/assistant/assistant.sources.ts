@@ -1,8 +1,11 @@
 import crypto from 'node:crypto';
 import type { AssistantSource, PassageKind } from '../../../shared/assistant.js';
+import type Database from 'better-sqlite3';
 import type { Db } from '../../db/connection.js';
+import { prepared } from '../../db/prepared.js';
 import type { Viewer } from '../auth/viewer.js';
 import { findUsersByIds } from '../users/users.repo.js';
+import type { AudienceClass } from './assistant.audience.repo.js';
 import type { IndexDeclaration } from './assistant.index.repo.js';
 
 /**
@@ -38,6 +41,8 @@ export type LoadContext = { db: Db; viewer: Viewer; names: (ids: ReadonlyArray<s
 export type SourceKind = {
   kind: PassageKind;
   index: IndexDeclaration;
+  /** The audience token classes its documents hold (assistant.audience.repo.ts). */
+  audience: readonly AudienceClass[];
   load(ctx: LoadContext, srcs: readonly number[]): LoadedPassage[];
 };
 
@@ -58,6 +63,9 @@ const dayFormat = new Intl.DateTimeFormat('en', { day: 'numeric', month: 'short'
 export const dayOf = (iso: string) => dayFormat.format(new Date(iso));
 /** YYYY-MM-DD of an instant (UTC). */
 export const isoDay = (iso: string) => iso.slice(0, 10);
+
+/** A statement prepared once per connection (preparing costs more than running an indexed read). */
+export const stmt = (db: Db, text: string): Database.Statement => prepared(db, `assistant:${text}`, () => db.$client.prepare(text));
 
 /** Rowids as a JSON list for `in (select value from json_each(?))`. */
 export const srcList = (srcs: readonly number[]) => JSON.stringify([...new Set(srcs)]);

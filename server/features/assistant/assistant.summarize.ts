@@ -11,7 +11,7 @@ import { contentStems, stem, STOP_WORDS, tokenize } from './assistant.words.js';
  * - counts per kind, over every readable passage behind the answer;
  * - tone (feedback and retros): wink-nlp's sentiment of each such passage, the most relevant first.
  */
-export const TONE_MAX = 80;
+export const TONE_MAX = 40;
 const THEMES = 5;
 const CENTRAL = 3;
 

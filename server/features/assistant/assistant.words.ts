@@ -17,7 +17,9 @@ write wrote written ask asked`.split(/\s+/).map((w) => w.replace(/'/g, '')));
 
 /** Letters and digits in lower case, diacritics folded; apostrophes inside words dropped ("don't" → "dont"). */
 export function tokenize(text: string): string[] {
-  return text.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').toLowerCase().replace(/(\p{L})['’](\p{L})/gu, '$1$2').match(/[\p{L}\p{N}]+/gu) ?? [];
+  // Plain ASCII (most text) needs no folding: the cheap path.
+  const folded = /[\u0080-\uffff]/.test(text) ? text.normalize('NFKD').replace(/[\u0300-\u036f]/g, '') : text;
+  return folded.toLowerCase().replace(/([a-z\p{L}])['’]([a-z\p{L}])/gu, '$1$2').match(/[\p{L}\p{N}]+/gu) ?? [];
 }
 
 /** A light English stemmer: plural and verb endings, consistent for a word and its forms. */
