@@ -75,7 +75,7 @@ it('the Pages screen marks every unbuilt area "Not built yet", and built or not,
   renderRoute('/admin/settings/pages');
   await screen.findByRole('switch', { name: 'Billing' });
   const unbuilt = FEATURE_AREAS.filter((a) => !FEATURE_AREA_INFO[a].built);
-  expect(unbuilt).toEqual(['AI_ASSISTANT', 'BILLING']);
+  expect(unbuilt).toEqual(['BILLING']);
   for (const area of FEATURE_AREAS) {
     const toggle = screen.getByRole('switch', { name: FEATURE_AREA_INFO[area].label }) as HTMLInputElement;
     expect(toggle.getAttribute('aria-describedby')!.includes('unbuilt'), area).toBe(!FEATURE_AREA_INFO[area].built);

@@ -61,7 +61,7 @@ export async function startFakeModel(options: Partial<Pick<FakeModel, 'reply' | 
     let raw = '';
     req.on('data', (c: Buffer) => { raw += c.toString('utf8'); });
     req.on('end', () => void (async () => {
-      let body: unknown = null;
+      let body: unknown;
       try { body = raw ? JSON.parse(raw) : null; } catch { body = raw; }
       const request: FakeRequest = { method: req.method ?? '', path: req.url ?? '', authorization: req.headers.authorization ?? null, body };
       fake.requests.push(request);
