@@ -15,6 +15,7 @@ import { seedDemoNotes } from './demo.seed-notes.js';
 import { seedDemoGoals } from './demo.seed-goals.js';
 import { seedDemoGrowth } from './demo.seed-growth.js';
 import { seedDemoInsights } from './demo.seed-insights.js';
+import { seedDemoAssistant } from './demo.seed-assistant.js';
 
 export const DEMO_EMAIL_DOMAIN = 'demo.teamlens.dev';
 
@@ -82,4 +83,5 @@ export async function seedDemoOrganization(services: Services, orgId: string, ad
   seedDemoGoals(services, orgId, people);
   seedDemoGrowth(services, orgId, people);
   seedDemoInsights(services, orgId, adminId);
+  seedDemoAssistant(services, orgId, people);
 }
