@@ -26,19 +26,19 @@ export const PASSAGE_KINDS = [
 ] as const;
 export type PassageKind = (typeof PASSAGE_KINDS)[number];
 
-export const PASSAGE_KIND_INFO: Record<PassageKind, { source: AssistantSource; label: string; plural: string }> = {
-  retro_reflection: { source: 'RETROS', label: 'Retro reflection', plural: 'retro reflections' },
-  retro_discussion: { source: 'RETROS', label: 'Retro discussion', plural: 'retro discussion notes' },
-  retro_action: { source: 'RETROS', label: 'Retro action item', plural: 'retro action items' },
-  feedback: { source: 'FEEDBACK', label: 'Feedback', plural: 'pieces of feedback' },
-  note: { source: 'NOTES', label: 'Note', plural: 'notes' },
-  note_private: { source: 'NOTES', label: 'Your private 1:1 notes', plural: 'private 1:1 notes' },
-  note_agenda: { source: 'NOTES', label: '1:1 talking point', plural: '1:1 talking points' },
-  goal: { source: 'GOALS', label: 'Goal', plural: 'goals' },
-  goal_check_in: { source: 'GOALS', label: 'Goal check-in', plural: 'goal check-ins' },
-  review_answer: { source: 'REVIEWS', label: 'Review answer', plural: 'review answers' },
-  assessment: { source: 'ASSESSMENTS', label: 'Assessment', plural: 'assessments' },
-  development_plan: { source: 'DEVELOPMENT_PLANS', label: 'Development plan', plural: 'development plans' },
+export const PASSAGE_KIND_INFO: Record<PassageKind, { source: AssistantSource; label: string; plural: string; one: string }> = {
+  retro_reflection: { source: 'RETROS', label: 'Retro reflection', plural: 'retro reflections', one: 'retro reflection' },
+  retro_discussion: { source: 'RETROS', label: 'Retro discussion', plural: 'retro discussion notes', one: 'retro discussion note' },
+  retro_action: { source: 'RETROS', label: 'Retro action item', plural: 'retro action items', one: 'retro action item' },
+  feedback: { source: 'FEEDBACK', label: 'Feedback', plural: 'pieces of feedback', one: 'piece of feedback' },
+  note: { source: 'NOTES', label: 'Note', plural: 'notes', one: 'note' },
+  note_private: { source: 'NOTES', label: 'Your private 1:1 notes', plural: 'private 1:1 notes', one: 'private 1:1 note' },
+  note_agenda: { source: 'NOTES', label: '1:1 talking point', plural: '1:1 talking points', one: '1:1 talking point' },
+  goal: { source: 'GOALS', label: 'Goal', plural: 'goals', one: 'goal' },
+  goal_check_in: { source: 'GOALS', label: 'Goal check-in', plural: 'goal check-ins', one: 'goal check-in' },
+  review_answer: { source: 'REVIEWS', label: 'Review answer', plural: 'review answers', one: 'review answer' },
+  assessment: { source: 'ASSESSMENTS', label: 'Assessment', plural: 'assessments', one: 'assessment' },
+  development_plan: { source: 'DEVELOPMENT_PLANS', label: 'Development plan', plural: 'development plans', one: 'development plan' },
 };
 
 export const ASSISTANT_LIMITS = {

@@ -85,5 +85,6 @@ describe('reading a question', () => {
     expect(parseQuestion('deploy pipeline incidents last month', NOW)).toMatchObject({ sources: null, terms: ['deploy', 'pipeline', 'incidents'], since: '2026-11-01', until: '2026-12-01' });
     expect(timeOf('goals in the last 2 weeks', NOW)).toMatchObject({ since: '2026-11-17', text: 'the last 2 weeks' });
     expect(timeOf('in October', NOW)).toMatchObject({ since: '2026-10-01', until: '2026-11-01' });
+    expect(parseQuestion('Summarize the feedback I received since Sep 7, 2026', NOW)).toMatchObject({ terms: [], since: '2026-09-07', timeText: 'since september 7, 2026' });
   });
 });

@@ -37,6 +37,10 @@ const SOURCE_TERMS = new Set(['retro', 'retros', 'retrospective', 'retrospective
   'objective', 'objectives', 'received', 'receive', 'get', 'got', 'gave', 'given', 'giving', 'write', 'wrote', 'written', 'mine', 'action', 'item', 'items']);
 
 const MONTHS = ['january', 'february', 'march', 'april', 'may', 'june', 'july', 'august', 'september', 'october', 'november', 'december'];
+/** A month by its name or its first three letters (and "sept"). */
+const MONTH_RE = '(january|february|march|april|may|june|july|august|september|october|november|december|jan|feb|mar|apr|jun|jul|aug|sept|sep|oct|nov|dec)\\.?';
+const monthIndex = (word: string) => MONTHS.findIndex((m) => m.startsWith(word.slice(0, 3)));
+const MONTH_WORDS = new Set([...MONTHS, 'jan', 'feb', 'mar', 'apr', 'jun', 'jul', 'aug', 'sep', 'sept', 'oct', 'nov', 'dec']);
 const DAY_MS = 86_400_000;
 const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 const monthStart = (y: number, m: number) => Date.UTC(y, m, 1);
@@ -52,14 +56,18 @@ export function timeOf(question: string, now: number): { since: string | null; u
   if (match) return { since: isoDay(now - Number(match[1]) * unitDays[match[2]!]! * DAY_MS), until: null, text: `the last ${match[1]} ${match[2]}` };
   match = /\bsince\s+(\d{4}-\d{2}-\d{2})\b/.exec(q);
   if (match && !Number.isNaN(Date.parse(match[1]!))) return { since: match[1]!, until: null, text: `since ${match[1]}` };
-  match = new RegExp(`\\b(since|in)\\s+(${MONTHS.join('|')})(?:\\s+(\\d{4}))?\\b`).exec(q);
+  // "since March", "in Oct 2026", "since Sep 7, 2026" (a day: from that day; a month alone: from its first day).
+  match = new RegExp(`\\b(since|in)\\s+${MONTH_RE}(?:\\s+(\\d{1,2})(?!\\d))?,?(?:\\s+(\\d{4}))?\\b`).exec(q);
   if (match) {
-    const month = MONTHS.indexOf(match[2]!);
-    const year = match[3] ? Number(match[3]) : month > m ? y - 1 : y;
-    const start = monthStart(year, month);
-    return match[1] === 'since'
-      ? { since: isoDay(start), until: null, text: `since ${match[2]} ${year}` }
-      : { since: isoDay(start), until: isoDay(monthStart(year, month + 1)), text: `in ${match[2]} ${year}` };
+    const month = monthIndex(match[2]!);
+    const name = MONTHS[month]!;
+    const year = match[4] ? Number(match[4]) : month > m ? y - 1 : y;
+    const day = match[3] ? Math.min(31, Math.max(1, Number(match[3]))) : null;
+    if (match[1] === 'since') {
+      const start = day ? Date.UTC(year, month, day) : monthStart(year, month);
+      return { since: isoDay(start), until: null, text: `since ${day ? `${name} ${day}, ` : `${name} `}${year}` };
+    }
+    return { since: isoDay(monthStart(year, month)), until: isoDay(monthStart(year, month + 1)), text: `in ${name} ${year}` };
   }
   if (/\bthis week\b/.test(q)) return { since: isoDay(now - 7 * DAY_MS), until: null, text: 'this week' };
   if (/\blast week\b/.test(q)) return { since: isoDay(now - 14 * DAY_MS), until: isoDay(now - 7 * DAY_MS), text: 'last week' };
@@ -78,7 +86,7 @@ export function parseQuestion(question: string, now: number): ParsedQuestion {
   const sources = ASSISTANT_SOURCES.filter((s) => SOURCE_WORDS.some(([re, source]) => source === s && re.test(naming)));
   const time = timeOf(question, now);
   const aboutMe = /\b(i (?:have )?(?:received|got|get)|about me|for me|my (?:feedback|goals?|reviews?|notes?|plan|assessments?|development))\b/i.test(question);
-  const words = tokenize(question).filter((w) => w.length > 1 && !STOP_WORDS.has(w) && !/^\d+$/.test(w) && !MONTHS.includes(w));
+  const words = tokenize(question).filter((w) => w.length > 1 && !STOP_WORDS.has(w) && !/^\d+$/.test(w) && !MONTH_WORDS.has(w));
   const terms = [...new Set(words.filter((w) => !(sources.length && SOURCE_TERMS.has(w))))].slice(0, 12);
   return { terms, sources: sources.length ? sources : null, since: time.since, until: time.until, timeText: time.text, aboutMe };
 }

@@ -30,7 +30,7 @@ export class Analyses {
 function counts(relevant: readonly Scored[]): AssistantSummary['counts'] {
   const n = new Map<PassageKind, number>();
   for (const p of relevant) n.set(p.kind, (n.get(p.kind) ?? 0) + 1);
-  return PASSAGE_KINDS.filter((k) => n.has(k)).map((k) => ({ kind: k, label: PASSAGE_KIND_INFO[k].plural, count: n.get(k)! }));
+  return PASSAGE_KINDS.filter((k) => n.has(k)).map((k) => ({ kind: k, label: n.get(k) === 1 ? PASSAGE_KIND_INFO[k].one : PASSAGE_KIND_INFO[k].plural, count: n.get(k)! }));
 }
 
 function themes(relevant: readonly Scored[], exclude: ReadonlySet<string>): AssistantSummary['themes'] {
