@@ -11,9 +11,10 @@ import type { Db } from '../../db/connection.js';
  * no migration, no trigger written by hand.
  *
  * A document's rowid is the source row's rowid * 32 + the kind's code. Its `tags` column holds tokens:
- * the organization (o), the kind (k), who may possibly read it (the audience: z pub / z adm, p person,
- * d "the person's manager or team lead", c "anyone above the person", t team, u "anyone above the
- * team's manager or lead") and what it is about (s person, n note). The audience is a superset, a
+ * the organization (o), the kind (k), who may possibly read it (the audience: b everyone of the
+ * organization, a its admins, p person,
+ * m "whose direct manager", l "the manager or lead of this team", c "anyone above the person", t team,
+ * u "anyone above the team's manager or lead") and what it is about (s person, n note). The audience is a superset, a
  * speed-up: every passage found is read again and checked by its area's own rule.
  */
 
@@ -21,10 +22,16 @@ import type { Db } from '../../db/connection.js';
 export const token = (letter: string, value: string) => `${letter}${Buffer.from(value, 'utf8').toString('hex').toUpperCase()}x`;
 /** The same token made in SQL from an expression; nothing when the expression is null. */
 export const tokenSql = (letter: string, expr: string) => `(case when (${expr}) is null then '' else '${letter}' || hex(${expr}) || 'x' end)`;
-/** A fixed token when a condition holds. */
-export const tokenWhen = (condition: string, fixed: string) => `(case when ${condition} then '${fixed}' else '' end)`;
-export const PUBLIC_TOKEN = 'zpubx';
-export const ADMIN_TOKEN = 'zadmx';
+/** A token expression when a condition holds. */
+export const tagWhen = (condition: string, tag: string) => `(case when ${condition} then ${tag} else '' end)`;
+/**
+ * Everyone of the organization (b), and its admins (a): tokens of the organization itself, so that a
+ * search with an audience needs no organization token (whose list holds every document of it).
+ */
+export const PUBLIC_TAG = tokenSql('b', 's.organization_id');
+export const ADMIN_TAG = tokenSql('a', 's.organization_id');
+export const publicToken = (orgId: string) => token('b', orgId);
+export const adminToken = (orgId: string) => token('a', orgId);
 export const kindToken = (code: number) => `k${code}x`;
 
 export type IndexDependent = {
@@ -49,7 +56,7 @@ export type IndexDeclaration = {
   org: string;
   at: string;
   body: string;
-  /** Token expressions (tokenSql, tokenWhen, or a literal in quotes), besides the organization and kind. */
+  /** Token expressions (tokenSql, tagWhen, PUBLIC_TAG, ADMIN_TAG), besides the organization and kind; the source row is `s`. */
   tags: string[];
   /** The source table's columns that the document depends on (UPDATE OF); none: any column. */
   columns?: string[];
@@ -104,7 +111,7 @@ export function indexDdl(d: IndexDeclaration): string[] {
 }
 
 /** Bumped when the way declarations become SQL changes: every kind is rebuilt once. */
-const GENERATOR_VERSION = '1';
+const GENERATOR_VERSION = '2';
 export const declarationHash = (d: IndexDeclaration) => crypto.createHash('sha256').update(GENERATOR_VERSION).update(indexDdl(d).join('\n')).digest('hex').slice(0, 32);
 
 function triggersOf(db: Db, kind: PassageKind): string[] {

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import type { LoadedPassage } from './assistant.sources.js';
-import { contentStems, stem } from './assistant.words.js';
+import { contentWords, stem } from './assistant.words.js';
 
 /**
  * Ranking (docs/decisions/0066), over the passages the asker may read and nothing else: BM25 with
@@ -9,7 +9,8 @@ import { contentStems, stem } from './assistant.words.js';
  * hash of the text, never by when or in which order things were written: an anonymous author's
  * passages must not come out side by side because they were stored side by side.
  */
-export type Scored = LoadedPassage & { score: number; stems: string[]; key: string };
+/** `words`: the content words as written (lower case); `stems`: each one's stem, in the same order. */
+export type Scored = LoadedPassage & { score: number; words: string[]; stems: string[]; key: string };
 
 const K1 = 1.2;
 const B = 0.75;
@@ -20,7 +21,10 @@ const tieBreak = (p: LoadedPassage) => crypto.createHash('sha256').update(`${p.k
 
 export function rank(passages: readonly LoadedPassage[], terms: readonly string[], now: number): Scored[] {
   const query = [...new Set(terms.map((t) => stem(t)))];
-  const docs = passages.map((p) => ({ ...p, stems: contentStems(p.text), key: passageKey(p), score: 0 }));
+  const docs = passages.map((p) => {
+    const words = contentWords(p.text);
+    return { ...p, words, stems: words.map(stem), key: passageKey(p), score: 0 };
+  });
   if (query.length) {
     const df = new Map<string, number>(query.map((q) => [q, 0]));
     for (const d of docs) for (const q of new Set(d.stems)) if (df.has(q)) df.set(q, df.get(q)! + 1);

@@ -86,14 +86,15 @@ export function resolveScope(db: Db, viewer: Viewer, input: AssistantAskInput, n
   }
   // A 1:1's preparation and a review's evidence are what the scope holds, not a search for the button's words.
   if (context !== 'GENERAL') terms = [];
-  if (!personId && !teamId && !noteId) {
+  // Names are written with capitals: a question without one (after its first letter) names nobody.
+  if (!personId && !teamId && !noteId && /\p{Lu}/u.test(input.question.slice(1))) {
     const named = namedIn(db, org, input.question);
     const used = new Set<string>();
     if (named.people.length === 1) { personId = named.people[0]!.id; named.people[0]!.words.forEach((w) => used.add(w)); }
     if (named.teams.length === 1) { teamId = named.teams[0]!.id; named.teams[0]!.words.forEach((w) => used.add(w)); }
-    if (!personId && parsed.aboutMe) personId = viewer.userId;
     terms = terms.filter((t) => !used.has(t));
   }
+  if (!personId && !teamId && !noteId && parsed.aboutMe) personId = viewer.userId;
   if (personId) about.push(personId === viewer.userId ? 'you' : nameOf(db, org, personId));
   if (teamId) {
     const team = db.$client.prepare('select name from teams where id = ? and organization_id = ?').get(teamId, org) as { name: string } | undefined;

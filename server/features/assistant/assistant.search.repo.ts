@@ -25,7 +25,8 @@ export type CandidateQuery = {
 const quoted = (word: string) => `"${word.replace(/[^\p{L}\p{N}]+/gu, '')}"`;
 
 export function matchExpression(q: Pick<CandidateQuery, 'orgId' | 'code' | 'audience' | 'scope' | 'terms'>): string {
-  const tags = [token('o', q.orgId), kindToken(q.code), ...q.scope];
+  // Audience tokens belong to one organization (people, teams, its public and admin tokens): with them, the organization's own token is redundant.
+  const tags = [...(q.audience?.length ? [] : [token('o', q.orgId)]), kindToken(q.code), ...q.scope];
   const audience = q.audience?.length ? ` AND (${q.audience.join(' OR ')})` : '';
   const words = q.terms.map(quoted).filter((w) => w.length > 2);
   return `tags : (${tags.join(' AND ')}${audience})${words.length ? ` AND body : (${words.join(' OR ')})` : ''}`;

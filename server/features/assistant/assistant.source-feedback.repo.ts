@@ -2,13 +2,14 @@ import { sql } from 'drizzle-orm';
 import type { Viewer } from '../auth/viewer.js';
 import { feedback } from '../feedback/feedback.tables.js';
 import { readableFeedback } from '../feedback/feedback.visibility.js';
-import { PUBLIC_TOKEN, tokenSql, tokenWhen } from './assistant.index.repo.js';
+import { PUBLIC_TAG, tagWhen, tokenSql } from './assistant.index.repo.js';
 import { dayOf, fingerprint, isoDay, srcList, type LoadedPassage, type SourceKind } from './assistant.sources.js';
 
 /**
  * Feedback (docs/decisions/0048): one document per piece of feedback (its body, which holds a
  * request's answers joined). Audience: the giver and the recipient; PUBLIC everyone; MANAGER the
- * recipient's managers (token d); REQUESTER the requester. Read again through readableFeedback, the
+ * recipient's direct manager (m) and whoever manages or leads the recipient's team (l), made again
+ * when the recipient's manager or team changes; REQUESTER the requester. Read again through readableFeedback, the
  * one rule of every feedback query.
  */
 type Row = { src: number; id: string; giver_id: string | null; recipient_id: string; body: string; visibility: string; request_id: string | null; created_at: string; requester_id: string | null };
@@ -27,7 +28,7 @@ function linkFor(viewer: Viewer, r: Row): string {
 
 export const feedbackKind: SourceKind = {
   kind: 'feedback',
-  audience: ['pub', 'p', 'd'],
+  audience: ['pub', 'p', 'm', 'l'],
   index: {
     kind: 'feedback',
     code: 1,
@@ -38,11 +39,15 @@ export const feedbackKind: SourceKind = {
     body: 's.body',
     tags: [
       tokenSql('p', 's.giver_id'), tokenSql('p', 's.recipient_id'), tokenSql('s', 's.recipient_id'),
-      tokenWhen(`s.visibility = 'PUBLIC'`, PUBLIC_TOKEN),
-      `(case when s.visibility = 'MANAGER' then ${tokenSql('d', 's.recipient_id')} else '' end)`,
+      tagWhen(`s.visibility = 'PUBLIC'`, PUBLIC_TAG),
+      // The recipient's managers as the rule names them: their direct manager (m), their team's manager and lead (l: the team).
+      `(case when s.visibility = 'MANAGER' then ${tokenSql('m', '(select u.manager_id from users u where u.id = s.recipient_id)')} || ' ' || ${tokenSql('l', '(select u.team_id from users u where u.id = s.recipient_id)')} else '' end)`,
       `(case when s.visibility = 'REQUESTER' then ${tokenSql('p', '(select r.requester_id from feedback_requests r where r.id = s.request_id)')} else '' end)`,
     ],
-    dependents: [{ table: 'feedback_requests', columns: ['requester_id'], where: (row) => `s.request_id = ${row}.id` }],
+    dependents: [
+      { table: 'feedback_requests', columns: ['requester_id'], where: (row) => `s.request_id = ${row}.id` },
+      { table: 'users', columns: ['manager_id', 'team_id'], where: (row) => `s.recipient_id = ${row}.id and s.visibility = 'MANAGER'` },
+    ],
   },
   load({ db, viewer, names }, srcs) {
     // Not aliased: the rule names the feedback table's columns.

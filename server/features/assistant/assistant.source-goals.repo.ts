@@ -1,7 +1,7 @@
 import { GOAL_STATUS_LABELS, OPEN_GOAL_STATUSES, type GoalStatus } from '../../../shared/goals.js';
 import { sql } from 'drizzle-orm';
 import { readableGoal } from '../goals/goals.visibility.js';
-import { ADMIN_TOKEN, PUBLIC_TOKEN, tokenSql, tokenWhen } from './assistant.index.repo.js';
+import { ADMIN_TAG, PUBLIC_TAG, tagWhen, tokenSql } from './assistant.index.repo.js';
 import { fingerprint, srcList, type LoadContext, type LoadedPassage, type SourceKind } from './assistant.sources.js';
 
 /**
@@ -12,12 +12,12 @@ import { fingerprint, srcList, type LoadContext, type LoadedPassage, type Source
  * check-in's document follows its goal's owner and visibility (made again when they change).
  */
 const goalTags = (g: string) => [
-  tokenWhen(`${g}.visibility = 'EVERYONE'`, PUBLIC_TOKEN),
+  tagWhen(`${g}.visibility = 'EVERYONE'`, PUBLIC_TAG),
   `(case when ${g}.owner_kind = 'PERSON' then ${tokenSql('p', `${g}.owner_user_id`)} || ' ' || ${tokenSql('s', `${g}.owner_user_id`)} else '' end)`,
   `(case when ${g}.owner_kind = 'PERSON' and ${g}.visibility = 'MANAGER_CHAIN' then ${tokenSql('c', `${g}.owner_user_id`)} else '' end)`,
   `(case when ${g}.owner_kind = 'TEAM' then ${tokenSql('t', `${g}.owner_team_id`)} else '' end)`,
   `(case when ${g}.owner_kind = 'TEAM' and ${g}.visibility = 'MANAGER_CHAIN' then ${tokenSql('u', `${g}.owner_team_id`)} else '' end)`,
-  tokenWhen(`${g}.visibility = 'MANAGER_CHAIN' or ${g}.owner_kind = 'COMPANY'`, ADMIN_TOKEN),
+  tagWhen(`${g}.visibility = 'MANAGER_CHAIN' or ${g}.owner_kind = 'COMPANY'`, ADMIN_TAG),
 ];
 const WHO_READS = ['visibility', 'owner_kind', 'owner_user_id', 'owner_team_id'];
 

@@ -1,5 +1,5 @@
 import { canReadAssessment, canReadPlanOf } from '../growth/growth.access.js';
-import { ADMIN_TOKEN, tokenSql } from './assistant.index.repo.js';
+import { ADMIN_TAG, tokenSql } from './assistant.index.repo.js';
 import { fingerprint, srcList, type LoadedPassage, type SourceKind, stmt } from './assistant.sources.js';
 
 /**
@@ -8,7 +8,7 @@ import { fingerprint, srcList, type LoadedPassage, type SourceKind, stmt } from 
  * again through growth.access.ts, the rules the growth GraphQL uses: a draft assessment only by its
  * writer. The ratings themselves are never quoted: a summary and the comments are.
  */
-const PERSON_TAGS = (who: string) => [tokenSql('p', who), tokenSql('c', who), tokenSql('s', who), `'${ADMIN_TOKEN}'`];
+const PERSON_TAGS = (who: string) => [tokenSql('p', who), tokenSql('c', who), tokenSql('s', who), ADMIN_TAG];
 
 export const assessmentKind: SourceKind = {
   kind: 'assessment',

@@ -1,7 +1,7 @@
 import type { PassageKind } from '../../../shared/assistant.js';
 import { RETRO_ACTION_OPEN, RETRO_ACTION_STATUS_LABELS, type RetroActionStatus, type RetroPrompt } from '../../../shared/retros.js';
 import { viewerTeamIds } from '../retros/retros.access.js';
-import { ADMIN_TOKEN, tokenSql, type IndexDeclaration } from './assistant.index.repo.js';
+import { ADMIN_TAG, tokenSql, type IndexDeclaration } from './assistant.index.repo.js';
 import { dayOf, fingerprint, srcList, type LoadContext, type LoadedPassage, type SourceKind, stmt } from './assistant.sources.js';
 
 /**
@@ -14,7 +14,7 @@ import { dayOf, fingerprint, srcList, type LoadContext, type LoadedPassage, type
 type RetroRow = { retro_id: string; team_id: string; team_live: number; title: string; anonymous: number; ended_at: string | null; prompts: string };
 
 const ENDED = 'r.ended_at is not null';
-const RETRO_TAGS = [tokenSql('t', 'r.team_id'), `'${ADMIN_TOKEN}'`];
+const RETRO_TAGS = [tokenSql('t', 'r.team_id'), ADMIN_TAG];
 const onRetroChange = { table: 'retros', columns: ['ended_at', 'team_id'], where: (row: 'new' | 'old') => `s.retro_id = ${row}.id` };
 
 const declaration = (kind: PassageKind, code: number, table: string, body: string, at: string, extra: Partial<IndexDeclaration> = {}): IndexDeclaration => ({

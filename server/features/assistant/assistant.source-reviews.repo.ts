@@ -2,7 +2,7 @@ import { PERSPECTIVE_LABELS, type Perspective } from '../../../shared/review-tem
 import { canOpenRequest } from '../reviews/reviews.requests.resolvers.js';
 import { readableReviewResults, type LoadedResults } from '../reviews/reviews.results.access.js';
 import type { QuestionResult } from '../reviews/reviews.results.types.js';
-import { ADMIN_TOKEN, tokenSql } from './assistant.index.repo.js';
+import { ADMIN_TAG, tokenSql } from './assistant.index.repo.js';
 import { fingerprint, srcList, type LoadedPassage, type SourceKind, stmt } from './assistant.sources.js';
 
 /**
@@ -24,7 +24,7 @@ const ANONYMOUS: readonly Perspective[] = ['PEER', 'DIRECT_REPORT'];
  * Results built per question, at most: each is a reviewee's whole results (every submitted review).
  * Candidates come newest first; answers of further reviewees are left out of this answer.
  */
-export const RESULTS_MAX = 20;
+export const RESULTS_MAX = 10;
 
 /** How the results page shows this answer to the asker: signed with its reviewer, unsigned, or not at all. */
 function shownAs(results: LoadedResults, r: Row): { signed: boolean } | null {
@@ -49,7 +49,7 @@ export const reviewAnswerKind: SourceKind = {
     where: `q.status = 'SUBMITTED' and trim(coalesce(s.text, '')) <> ''`,
     // The cycle's end, never a review's submission time: the times of anonymous answers would tell which came from the same reviewer.
     org: 's.organization_id', at: '(select c.review_end from review_cycles c where c.id = q.cycle_id)', body: 's.text',
-    tags: [tokenSql('p', 'q.reviewer_id'), tokenSql('p', 'p.reviewee_id'), tokenSql('s', 'p.reviewee_id'), tokenSql('p', 'p.manager_id'), `'${ADMIN_TOKEN}'`],
+    tags: [tokenSql('p', 'q.reviewer_id'), tokenSql('p', 'p.reviewee_id'), tokenSql('s', 'p.reviewee_id'), tokenSql('p', 'p.manager_id'), ADMIN_TAG],
     columns: ['text', 'request_id', 'question_id'],
     dependents: [
       { table: 'review_requests', columns: ['status', 'reviewer_id', 'participant_id'], where: (row) => `s.request_id = ${row}.id` },

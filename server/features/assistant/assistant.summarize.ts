@@ -1,7 +1,7 @@
 import { PASSAGE_KIND_INFO, PASSAGE_KINDS, type AssistantSummary, type PassageKind } from '../../../shared/assistant.js';
 import { analyse, toneOf, type Analysed } from './assistant.nlp.js';
 import type { Scored } from './assistant.rank.js';
-import { contentStems, stem, STOP_WORDS, tokenize } from './assistant.words.js';
+import { contentStems, stem } from './assistant.words.js';
 
 /**
  * Extractive summaries (docs/decisions/0066): nothing is written, everything is counted or quoted.
@@ -11,7 +11,7 @@ import { contentStems, stem, STOP_WORDS, tokenize } from './assistant.words.js';
  * - counts per kind, over every readable passage behind the answer;
  * - tone (feedback and retros): wink-nlp's sentiment of each such passage, the most relevant first.
  */
-export const TONE_MAX = 40;
+export const TONE_MAX = 30;
 const THEMES = 5;
 const CENTRAL = 3;
 
@@ -38,9 +38,9 @@ function themes(relevant: readonly Scored[], exclude: ReadonlySet<string>): Assi
   const surface = new Map<string, Map<string, number>>();
   for (const p of relevant.slice(0, 400)) {
     const seen = new Set<string>();
-    for (const word of tokenize(p.text)) {
-      if (word.length < 4 || STOP_WORDS.has(word) || /\d/.test(word)) continue;
-      const s = stem(word);
+    for (const [i, word] of p.words.entries()) {
+      if (word.length < 4 || /\d/.test(word)) continue;
+      const s = p.stems[i]!;
       if (exclude.has(s)) continue;
       const forms = surface.get(s) ?? new Map<string, number>();
       forms.set(word, (forms.get(word) ?? 0) + 1);

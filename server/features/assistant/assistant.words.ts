@@ -38,7 +38,8 @@ export function stem(word: string): string {
   return w;
 }
 
-/** The content words of a text, stemmed (stop words, one-letter words and bare numbers left out). */
-export function contentStems(text: string): string[] {
-  return tokenize(text).filter((t) => t.length > 1 && !STOP_WORDS.has(t) && !/^\d+$/.test(t)).map(stem);
-}
+/** The content words of a text (stop words, one-letter words and bare numbers left out). */
+export const contentWords = (text: string): string[] => tokenize(text).filter((t) => t.length > 1 && !STOP_WORDS.has(t) && !/^\d+$/.test(t));
+
+/** The content words of a text, stemmed. */
+export const contentStems = (text: string): string[] => contentWords(text).map(stem);
