@@ -24,6 +24,7 @@ import { durabilitySection, type DurabilityBench } from './durability.bench.js';
 import { benchBinary, binaryRows } from './binary.bench.js';
 import { benchScale, scaleRows } from './scale.bench.js';
 import { formatNumber } from '../shared/format.js';
+import { benchAssistant } from './assistant.bench.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '..');
@@ -136,6 +137,10 @@ async function main(): Promise<void> {
   const goalsOn = await benchGoals(true);
   console.log('bench: integrations and insights: a backfill of 100,000 pull requests (500,000 events) from the fake GitHub, then team insights over 12 months...');
   const insights = runScript('insights.bench.ts') as unknown as InsightsBench;
+  console.log('bench: the AI assistant with 5,000 people and 150,000 items: index build, sources-only answers, a fake model endpoint...');
+  const assistant = await benchAssistant();
+  console.log('bench: the AI assistant\'s evaluation set over the demo...');
+  const evaluation = runScript('assistant-eval.ts') as unknown as { recall: number; expected: number; found: number; cases: Array<{ question: string; recall: number }> };
   console.log('bench: email check...');
   const email = runScript('email.ts');
   console.log('bench: durability, DB_SYNCHRONOUS normal vs full (a note saved over HTTP, one at a time and 8 at once)...');
@@ -215,6 +220,18 @@ async function main(): Promise<void> {
     [`teamInsights, 12-month window, weekly, one team owning both repositories (all ${formatNumber(insights.pullRequests)} pull requests), uncached`,
       `idle: p50 ${ti.idle.p50} ms, p99 ${ti.idle.p99} ms; with a webhook-like pull request write every 50 ms: p50 ${ti.writes.p50} ms, p99 ${ti.writes.p99} ms`, 'uncached p99 < 100 ms', verdict(ti.idle.p99 < 100 && ti.writes.p99 < 100)],
   ];
+  // The AI assistant (docs/decisions/0066), a block of its own.
+  const assistantRows: Array<[string, string, string, string]> = [
+    [`index build for an organization of ${formatNumber(assistant.people)} people and ${formatNumber(assistant.items)} searchable items (all kinds, from nothing)`,
+      `${(assistant.build.ms / 1000).toFixed(1)} s; ${formatNumber(assistant.build.docs)} documents, ${(assistant.build.bytes / 2 ** 20).toFixed(1)} MB (FTS5 and document rows)`, '< 60 s', verdict(assistant.build.ms < 60_000)],
+    ['sources-only answers, 7 questions round robin (member, manager of 250, admin; search and browse), read to the end, uncached',
+      `idle: p50 ${assistant.idle.p50} ms, p99 ${assistant.idle.p99} ms; with a piece of feedback given every 50 ms: p50 ${assistant.writes.p50} ms, p99 ${assistant.writes.p99} ms`, 'p99 < 100 ms, also with writes', verdict(assistant.idle.p99 < 100 && assistant.writes.p99 < 100)],
+    ['the same, per question (idle)', assistant.byQuestion.map((q) => `${q.question}: p50 ${q.p50}, p99 ${q.p99} ms`).join('; '), '(no target)', '-'],
+    ['fake OpenAI-compatible endpoint: its first streamed piece to the first `delta` event in the browser\'s place (50 questions)',
+      `p50 ${assistant.firstWords.p50} ms, p99 ${assistant.firstWords.p99} ms`, '< 50 ms', verdict(assistant.firstWords.p99 < 50)],
+    [`evaluation set over the demo (${evaluation.cases.length} questions): recall of the passages a good answer cites`,
+      `${(evaluation.recall * 100).toFixed(0)}% (${evaluation.found} of ${evaluation.expected})`, '(no target)', '-'],
+  ];
   const md = [
     '# Benchmarks',
     '',
@@ -252,6 +269,12 @@ async function main(): Promise<void> {
     ...insightRows.map((r) => `| ${r.join(' | ')} |`),
     '',
     ...durabilitySection(durability),
+    `AI assistant (docs/decisions/0066, bench/assistant.bench.ts): the server in its own process, one question at a time; load average while measured: ${assistant.load}:`,
+    '',
+    '| what | result | target | |',
+    '|---|---|---|---|',
+    ...assistantRows.map((r) => `| ${r.join(' | ')} |`),
+    '',
     'GraphQL cost limit and budgets (docs/decisions/0043):',
     '',
     '| what | result | target | |',

@@ -27,7 +27,6 @@ import { Route as PublicCookiePolicyRouteImport } from './routes/_public/cookie-
 import { Route as PublicPrivacyPolicyRouteImport } from './routes/_public/privacy-policy'
 import { Route as PublicThankYouRouteImport } from './routes/_public/thank-you'
 import { Route as AppAdminIndexRouteImport } from './routes/_app/admin/index'
-import { Route as AppAdminAiAssistantRouteImport } from './routes/_app/admin/ai-assistant'
 import { Route as AppAdminDashboardRouteImport } from './routes/_app/admin/dashboard'
 import { Route as AppContinuousFeedbackIndexRouteImport } from './routes/_app/continuous-feedback/index'
 import { Route as AppContinuousFeedbackAutomationRouteImport } from './routes/_app/continuous-feedback/automation'
@@ -49,6 +48,8 @@ import { Route as AppSettingsPersonalRouteImport } from './routes/_app/settings/
 import { Route as AppSettingsPrivacyRouteImport } from './routes/_app/settings/privacy'
 import { Route as AppSettingsSecurityRouteImport } from './routes/_app/settings/security'
 import { Route as PublicResourcesGetTheGuideRouteImport } from './routes/_public/resources/get-the-guide'
+import { Route as AppAdminAiAssistantIndexRouteImport } from './routes/_app/admin/ai-assistant/index'
+import { Route as AppAdminAiAssistantSettingsRouteImport } from './routes/_app/admin/ai-assistant/settings'
 import { Route as AppAdminCompanyIndexRouteImport } from './routes/_app/admin/company/index'
 import { Route as AppAdminCompanyCompanyStructureRouteImport } from './routes/_app/admin/company/company-structure'
 import { Route as AppAdminCompanyStructureRouteImport } from './routes/_app/admin/company/structure'
@@ -181,11 +182,6 @@ const AppAdminIndexRoute = AppAdminIndexRouteImport.update({
   path: '/',
   getParentRoute: () => AppAdminRoute,
 } as any)
-const AppAdminAiAssistantRoute = AppAdminAiAssistantRouteImport.update({
-  id: '/ai-assistant',
-  path: '/ai-assistant',
-  getParentRoute: () => AppAdminRoute,
-} as any)
 const AppAdminDashboardRoute = AppAdminDashboardRouteImport.update({
   id: '/dashboard',
   path: '/dashboard',
@@ -299,6 +295,18 @@ const PublicResourcesGetTheGuideRoute =
     id: '/resources/get-the-guide',
     path: '/resources/get-the-guide',
     getParentRoute: () => PublicRoute,
+  } as any)
+const AppAdminAiAssistantIndexRoute =
+  AppAdminAiAssistantIndexRouteImport.update({
+    id: '/ai-assistant/',
+    path: '/ai-assistant/',
+    getParentRoute: () => AppAdminRoute,
+  } as any)
+const AppAdminAiAssistantSettingsRoute =
+  AppAdminAiAssistantSettingsRouteImport.update({
+    id: '/ai-assistant/settings',
+    path: '/ai-assistant/settings',
+    getParentRoute: () => AppAdminRoute,
   } as any)
 const AppAdminCompanyIndexRoute = AppAdminCompanyIndexRouteImport.update({
   id: '/company/',
@@ -559,7 +567,6 @@ export interface FileRoutesByFullPath {
   '/cookie-policy': typeof PublicCookiePolicyRoute
   '/privacy-policy': typeof PublicPrivacyPolicyRoute
   '/thank-you': typeof PublicThankYouRoute
-  '/admin/ai-assistant': typeof AppAdminAiAssistantRoute
   '/admin/dashboard': typeof AppAdminDashboardRoute
   '/continuous-feedback/automation': typeof AppContinuousFeedbackAutomationRoute
   '/continuous-feedback/pending': typeof AppContinuousFeedbackPendingRoute
@@ -582,6 +589,7 @@ export interface FileRoutesByFullPath {
   '/continuous-feedback/': typeof AppContinuousFeedbackIndexRoute
   '/professional-development/': typeof AppProfessionalDevelopmentIndexRoute
   '/reviews/': typeof AppReviewsIndexRoute
+  '/admin/ai-assistant/settings': typeof AppAdminAiAssistantSettingsRoute
   '/admin/company/company-structure': typeof AppAdminCompanyCompanyStructureRoute
   '/admin/company/structure': typeof AppAdminCompanyStructureRoute
   '/admin/individual-insights/$id': typeof AppAdminIndividualInsightsIdRoute
@@ -605,6 +613,7 @@ export interface FileRoutesByFullPath {
   '/profile/team/$id': typeof AppProfileTeamIdRoute
   '/profile/user-profile/$id': typeof AppProfileUserProfileIdRoute
   '/profile/user-profile/organization-chart': typeof AppProfileUserProfileOrganizationChartRoute
+  '/admin/ai-assistant/': typeof AppAdminAiAssistantIndexRoute
   '/admin/company/': typeof AppAdminCompanyIndexRoute
   '/admin/individual-insights/': typeof AppAdminIndividualInsightsIndexRoute
   '/admin/integrations/': typeof AppAdminIntegrationsIndexRoute
@@ -641,7 +650,6 @@ export interface FileRoutesByTo {
   '/cookie-policy': typeof PublicCookiePolicyRoute
   '/privacy-policy': typeof PublicPrivacyPolicyRoute
   '/thank-you': typeof PublicThankYouRoute
-  '/admin/ai-assistant': typeof AppAdminAiAssistantRoute
   '/admin/dashboard': typeof AppAdminDashboardRoute
   '/continuous-feedback/automation': typeof AppContinuousFeedbackAutomationRoute
   '/continuous-feedback/pending': typeof AppContinuousFeedbackPendingRoute
@@ -664,6 +672,7 @@ export interface FileRoutesByTo {
   '/continuous-feedback': typeof AppContinuousFeedbackIndexRoute
   '/professional-development': typeof AppProfessionalDevelopmentIndexRoute
   '/reviews': typeof AppReviewsIndexRoute
+  '/admin/ai-assistant/settings': typeof AppAdminAiAssistantSettingsRoute
   '/admin/company/company-structure': typeof AppAdminCompanyCompanyStructureRoute
   '/admin/company/structure': typeof AppAdminCompanyStructureRoute
   '/admin/individual-insights/$id': typeof AppAdminIndividualInsightsIdRoute
@@ -687,6 +696,7 @@ export interface FileRoutesByTo {
   '/profile/team/$id': typeof AppProfileTeamIdRoute
   '/profile/user-profile/$id': typeof AppProfileUserProfileIdRoute
   '/profile/user-profile/organization-chart': typeof AppProfileUserProfileOrganizationChartRoute
+  '/admin/ai-assistant': typeof AppAdminAiAssistantIndexRoute
   '/admin/company': typeof AppAdminCompanyIndexRoute
   '/admin/individual-insights': typeof AppAdminIndividualInsightsIndexRoute
   '/admin/integrations': typeof AppAdminIntegrationsIndexRoute
@@ -728,7 +738,6 @@ export interface FileRoutesById {
   '/_public/privacy-policy': typeof PublicPrivacyPolicyRoute
   '/_public/thank-you': typeof PublicThankYouRoute
   '/_public/': typeof PublicIndexRoute
-  '/_app/admin/ai-assistant': typeof AppAdminAiAssistantRoute
   '/_app/admin/dashboard': typeof AppAdminDashboardRoute
   '/_app/continuous-feedback/automation': typeof AppContinuousFeedbackAutomationRoute
   '/_app/continuous-feedback/pending': typeof AppContinuousFeedbackPendingRoute
@@ -751,6 +760,7 @@ export interface FileRoutesById {
   '/_app/continuous-feedback/': typeof AppContinuousFeedbackIndexRoute
   '/_app/professional-development/': typeof AppProfessionalDevelopmentIndexRoute
   '/_app/reviews/': typeof AppReviewsIndexRoute
+  '/_app/admin/ai-assistant/settings': typeof AppAdminAiAssistantSettingsRoute
   '/_app/admin/company/company-structure': typeof AppAdminCompanyCompanyStructureRoute
   '/_app/admin/company/structure': typeof AppAdminCompanyStructureRoute
   '/_app/admin/individual-insights/$id': typeof AppAdminIndividualInsightsIdRoute
@@ -774,6 +784,7 @@ export interface FileRoutesById {
   '/_app/profile/team/$id': typeof AppProfileTeamIdRoute
   '/_app/profile/user-profile/$id': typeof AppProfileUserProfileIdRoute
   '/_app/profile/user-profile/organization-chart': typeof AppProfileUserProfileOrganizationChartRoute
+  '/_app/admin/ai-assistant/': typeof AppAdminAiAssistantIndexRoute
   '/_app/admin/company/': typeof AppAdminCompanyIndexRoute
   '/_app/admin/individual-insights/': typeof AppAdminIndividualInsightsIndexRoute
   '/_app/admin/integrations/': typeof AppAdminIntegrationsIndexRoute
@@ -813,7 +824,6 @@ export interface FileRouteTypes {
     | '/cookie-policy'
     | '/privacy-policy'
     | '/thank-you'
-    | '/admin/ai-assistant'
     | '/admin/dashboard'
     | '/continuous-feedback/automation'
     | '/continuous-feedback/pending'
@@ -836,6 +846,7 @@ export interface FileRouteTypes {
     | '/continuous-feedback/'
     | '/professional-development/'
     | '/reviews/'
+    | '/admin/ai-assistant/settings'
     | '/admin/company/company-structure'
     | '/admin/company/structure'
     | '/admin/individual-insights/$id'
@@ -859,6 +870,7 @@ export interface FileRouteTypes {
     | '/profile/team/$id'
     | '/profile/user-profile/$id'
     | '/profile/user-profile/organization-chart'
+    | '/admin/ai-assistant/'
     | '/admin/company/'
     | '/admin/individual-insights/'
     | '/admin/integrations/'
@@ -895,7 +907,6 @@ export interface FileRouteTypes {
     | '/cookie-policy'
     | '/privacy-policy'
     | '/thank-you'
-    | '/admin/ai-assistant'
     | '/admin/dashboard'
     | '/continuous-feedback/automation'
     | '/continuous-feedback/pending'
@@ -918,6 +929,7 @@ export interface FileRouteTypes {
     | '/continuous-feedback'
     | '/professional-development'
     | '/reviews'
+    | '/admin/ai-assistant/settings'
     | '/admin/company/company-structure'
     | '/admin/company/structure'
     | '/admin/individual-insights/$id'
@@ -941,6 +953,7 @@ export interface FileRouteTypes {
     | '/profile/team/$id'
     | '/profile/user-profile/$id'
     | '/profile/user-profile/organization-chart'
+    | '/admin/ai-assistant'
     | '/admin/company'
     | '/admin/individual-insights'
     | '/admin/integrations'
@@ -981,7 +994,6 @@ export interface FileRouteTypes {
     | '/_public/privacy-policy'
     | '/_public/thank-you'
     | '/_public/'
-    | '/_app/admin/ai-assistant'
     | '/_app/admin/dashboard'
     | '/_app/continuous-feedback/automation'
     | '/_app/continuous-feedback/pending'
@@ -1004,6 +1016,7 @@ export interface FileRouteTypes {
     | '/_app/continuous-feedback/'
     | '/_app/professional-development/'
     | '/_app/reviews/'
+    | '/_app/admin/ai-assistant/settings'
     | '/_app/admin/company/company-structure'
     | '/_app/admin/company/structure'
     | '/_app/admin/individual-insights/$id'
@@ -1027,6 +1040,7 @@ export interface FileRouteTypes {
     | '/_app/profile/team/$id'
     | '/_app/profile/user-profile/$id'
     | '/_app/profile/user-profile/organization-chart'
+    | '/_app/admin/ai-assistant/'
     | '/_app/admin/company/'
     | '/_app/admin/individual-insights/'
     | '/_app/admin/integrations/'
@@ -1184,13 +1198,6 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppAdminIndexRouteImport
       parentRoute: typeof AppAdminRoute
     }
-    '/_app/admin/ai-assistant': {
-      id: '/_app/admin/ai-assistant'
-      path: '/ai-assistant'
-      fullPath: '/admin/ai-assistant'
-      preLoaderRoute: typeof AppAdminAiAssistantRouteImport
-      parentRoute: typeof AppAdminRoute
-    }
     '/_app/admin/dashboard': {
       id: '/_app/admin/dashboard'
       path: '/dashboard'
@@ -1337,6 +1344,20 @@ declare module '@tanstack/react-router' {
       fullPath: '/resources/get-the-guide'
       preLoaderRoute: typeof PublicResourcesGetTheGuideRouteImport
       parentRoute: typeof PublicRoute
+    }
+    '/_app/admin/ai-assistant/': {
+      id: '/_app/admin/ai-assistant/'
+      path: '/ai-assistant'
+      fullPath: '/admin/ai-assistant/'
+      preLoaderRoute: typeof AppAdminAiAssistantIndexRouteImport
+      parentRoute: typeof AppAdminRoute
+    }
+    '/_app/admin/ai-assistant/settings': {
+      id: '/_app/admin/ai-assistant/settings'
+      path: '/ai-assistant/settings'
+      fullPath: '/admin/ai-assistant/settings'
+      preLoaderRoute: typeof AppAdminAiAssistantSettingsRouteImport
+      parentRoute: typeof AppAdminRoute
     }
     '/_app/admin/company/': {
       id: '/_app/admin/company/'
@@ -1650,9 +1671,9 @@ declare module '@tanstack/react-router' {
 }
 
 interface AppAdminRouteChildren {
-  AppAdminAiAssistantRoute: typeof AppAdminAiAssistantRoute
   AppAdminDashboardRoute: typeof AppAdminDashboardRoute
   AppAdminIndexRoute: typeof AppAdminIndexRoute
+  AppAdminAiAssistantSettingsRoute: typeof AppAdminAiAssistantSettingsRoute
   AppAdminCompanyCompanyStructureRoute: typeof AppAdminCompanyCompanyStructureRoute
   AppAdminCompanyStructureRoute: typeof AppAdminCompanyStructureRoute
   AppAdminIndividualInsightsIdRoute: typeof AppAdminIndividualInsightsIdRoute
@@ -1667,6 +1688,7 @@ interface AppAdminRouteChildren {
   AppAdminTeamInsightsIdRoute: typeof AppAdminTeamInsightsIdRoute
   AppAdminTeamsMyTeamsRoute: typeof AppAdminTeamsMyTeamsRoute
   AppAdminTeamsUsersRoute: typeof AppAdminTeamsUsersRoute
+  AppAdminAiAssistantIndexRoute: typeof AppAdminAiAssistantIndexRoute
   AppAdminCompanyIndexRoute: typeof AppAdminCompanyIndexRoute
   AppAdminIndividualInsightsIndexRoute: typeof AppAdminIndividualInsightsIndexRoute
   AppAdminIntegrationsIndexRoute: typeof AppAdminIntegrationsIndexRoute
@@ -1681,9 +1703,9 @@ interface AppAdminRouteChildren {
 }
 
 const AppAdminRouteChildren: AppAdminRouteChildren = {
-  AppAdminAiAssistantRoute: AppAdminAiAssistantRoute,
   AppAdminDashboardRoute: AppAdminDashboardRoute,
   AppAdminIndexRoute: AppAdminIndexRoute,
+  AppAdminAiAssistantSettingsRoute: AppAdminAiAssistantSettingsRoute,
   AppAdminCompanyCompanyStructureRoute: AppAdminCompanyCompanyStructureRoute,
   AppAdminCompanyStructureRoute: AppAdminCompanyStructureRoute,
   AppAdminIndividualInsightsIdRoute: AppAdminIndividualInsightsIdRoute,
@@ -1698,6 +1720,7 @@ const AppAdminRouteChildren: AppAdminRouteChildren = {
   AppAdminTeamInsightsIdRoute: AppAdminTeamInsightsIdRoute,
   AppAdminTeamsMyTeamsRoute: AppAdminTeamsMyTeamsRoute,
   AppAdminTeamsUsersRoute: AppAdminTeamsUsersRoute,
+  AppAdminAiAssistantIndexRoute: AppAdminAiAssistantIndexRoute,
   AppAdminCompanyIndexRoute: AppAdminCompanyIndexRoute,
   AppAdminIndividualInsightsIndexRoute: AppAdminIndividualInsightsIndexRoute,
   AppAdminIntegrationsIndexRoute: AppAdminIntegrationsIndexRoute,

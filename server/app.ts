@@ -47,6 +47,7 @@ import { backupsFeature } from './features/backups/index.js';
 import { integrationsFeature } from './features/integrations/index.js';
 import { insightsFeature } from './features/insights/index.js';
 import { billingFeature } from './features/billing/index.js';
+import { assistantFeature } from './features/assistant/index.js';
 import { subscriptionsPlugin } from './graphql/subscriptions.js';
 import { spaPlugin } from './plugins/spa.js';
 import { healthPlugin } from './plugins/health.js';
@@ -120,7 +121,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(graphqlPlugin);
 
   const features = [authRoutes, accountRoutes, authSessionsFeature, usersFeature, orgFeature, teamsFeature, notificationsFeature, massCreationFeature, mediaFeature,
-    publicFormsFeature, engagementFeature, adminDashboardFeature, featureAreasFeature, installFeature, jobsFeature, reviewsFeature, retrosFeature, feedbackFeature, notesFeature, goalsFeature, growthFeature, integrationsFeature, insightsFeature, billingFeature, demoFeature, auditFeature, backupsFeature,
+    publicFormsFeature, engagementFeature, adminDashboardFeature, featureAreasFeature, installFeature, jobsFeature, reviewsFeature, retrosFeature, feedbackFeature, notesFeature, goalsFeature, growthFeature, integrationsFeature, insightsFeature, billingFeature, assistantFeature, demoFeature, auditFeature, backupsFeature,
     // Work a stop or a kill cut off, marked on start (docs/decisions/0038); jobs: Scheduler.start().
     massCreationRecoveryFeature, mediaRecoveryFeature];
   const schema = batchSchemaExtensions(app);

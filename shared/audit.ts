@@ -28,6 +28,8 @@ export const AUDIT_ACTIONS = [
   'BILLING_PLAN_CHANGED',
   'BILLING_SEAT_LIMIT_CHANGED',
   'BILLING_STATUS_CHANGED',
+  'ASSISTANT_MODEL_CALLED',
+  'ASSISTANT_SETTINGS_CHANGED',
 ] as const;
 
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
@@ -55,6 +57,8 @@ export const AUDIT_ACTION_LABEL: Record<AuditAction, string> = {
   BILLING_PLAN_CHANGED: 'Billing plan changed',
   BILLING_SEAT_LIMIT_CHANGED: 'Seat limit changed',
   BILLING_STATUS_CHANGED: 'Billing status changed',
+  ASSISTANT_MODEL_CALLED: 'Sources sent to the assistant’s model',
+  ASSISTANT_SETTINGS_CHANGED: 'Assistant settings changed',
 };
 
 /** What `details` may hold: short facts, never a secret, password, token or webhook URL. */
@@ -102,6 +106,11 @@ export function describeAuditDetails(action: AuditAction, details: AuditDetails 
     case 'BILLING_STATUS_CHANGED':
       // Billing changes (docs/decisions/0068): the organization they concern, from what to what, and why.
       return `${d.organization ? `${String(d.organization)}: ` : ''}from ${billingWord(d.from)} to ${billingWord(d.to)}${d.reason ? ` (${String(d.reason)})` : ''}`;
+    case 'ASSISTANT_MODEL_CALLED':
+      return `${plural(d.count, 'passage', 'passages')} (${String(d.kinds ?? '')}) sent to ${String(d.host ?? 'the endpoint')}: ${String(d.sources ?? '')}`;
+    case 'ASSISTANT_SETTINGS_CHANGED':
+      return [d.sources !== undefined ? `Sources: ${String(d.sources) || 'none'}` : '', d.endpoint !== undefined ? `Endpoint: ${String(d.endpoint ?? 'none')}` : '',
+        d.key ? `Key ${String(d.key)}` : '', d.retention_days !== undefined ? `Kept ${String(d.retention_days)} days` : ''].filter(Boolean).join('; ');
     default:
       return '';
   }

@@ -23,6 +23,7 @@ export const DEMO_TABLE_LABELS: Record<string, readonly [string, string]> = {
   competency_tracks: ['competency track', 'competency tracks'],
   development_actions: ['development action', 'development actions'],
   billing_seat_history: ['day of seat history', 'days of seat history'],
+  assistant_conversations: ['conversation with the assistant', 'conversations with the assistant'],
   integration_connections: ['sample connection (GitHub, Jira) with its data', 'sample connections (GitHub, Jira) with their data'],
 };
 

@@ -54,7 +54,7 @@ export const FEATURE_AREA_INFO: Record<FeatureArea, FeatureAreaInfo> = {
   INTEGRATIONS: { label: 'Integrations', description: 'GitHub, Bitbucket, Jira, Azure Boards and Slack: connections, syncs and people matching.', built: true, paths: ['/admin/integrations'] },
   CODE_HOST: { label: 'Code host and issue tracker', description: 'GitHub, Bitbucket, Jira and Azure Boards connections and the code process view.', built: true, paths: ['/admin/integrations/code-process'] },
   AI_ASSISTANT: {
-    label: 'AI assistant', description: 'Summaries and answers over your own data.', built: false, paths: ['/admin/ai-assistant'],
+    label: 'AI assistant', description: 'Answers with sources from your own data, offline by default.', built: true, paths: ['/admin/ai-assistant'],
     pitch: { title: 'AI assistant', text: 'Summaries and answers with citations over your own reviews, feedback, goals and retros, working offline.', short: 'an AI assistant' },
   },
   BILLING: { label: 'Billing', description: 'Plan, seats and invoices.', built: true, paths: ['/admin/settings/billing'] },

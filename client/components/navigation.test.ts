@@ -34,27 +34,26 @@ it('no link in either navigation leads to an area this version has not built', (
   expect(user).toEqual(expect.arrayContaining(['Sprint retros', 'Feedback', 'My notes', 'My goals', 'Team goals', 'Assessment', 'Development plan', 'Competency framework', 'Development progress',
     'Individual insights', 'Team insights']));
   const admin = visibleNav(ADMIN_NAV, new Set(), 'ADMIN').flatMap((s) => s.links.map((l) => l.label));
-  expect(admin).toEqual(expect.arrayContaining(['Users', 'Integrations', 'Pages', 'Billing', 'Code process', 'Team insights']));
-  for (const unbuilt of ['AI assistant']) expect(admin).not.toContain(unbuilt);
+  expect(admin).toEqual(expect.arrayContaining(['Users', 'Integrations', 'Pages', 'Billing', 'Code process', 'Team insights', 'AI assistant']));
 });
 
 it('flipping an area’s built flag is the only change needed: the navigation and the public pages follow', () => {
-  const assistantBuilt: FeatureAreaList = { ...FEATURE_AREA_INFO, AI_ASSISTANT: { ...FEATURE_AREA_INFO.AI_ASSISTANT, built: true } };
+  // The AI assistant is built (docs/decisions/0066); a copy of the list where it is not shows what unbuilding it does.
+  const assistantUnbuilt: FeatureAreaList = { ...FEATURE_AREA_INFO, AI_ASSISTANT: { ...FEATURE_AREA_INFO.AI_ASSISTANT, built: false } };
   const adminLabels = (areas?: FeatureAreaList, off = new Set<FeatureArea>()) => visibleNav(ADMIN_NAV, off, 'ADMIN', areas).flatMap((s) => s.links.map((l) => l.label));
-  expect(adminLabels()).not.toContain('AI assistant');
-  expect(adminLabels(assistantBuilt)).toContain('AI assistant');
-  // Still switchable off like any area.
-  expect(adminLabels(assistantBuilt, new Set<FeatureArea>(['AI_ASSISTANT']))).not.toContain('AI assistant');
+  expect(adminLabels()).toContain('AI assistant');
+  expect(adminLabels(assistantUnbuilt)).not.toContain('AI assistant');
+  // Switchable off like any area.
+  expect(adminLabels(undefined, new Set<FeatureArea>(['AI_ASSISTANT']))).not.toContain('AI assistant');
 
   const today = publicPromises();
-  expect(today.available.map((p) => p.title)).toContain('Team and individual insights');
-  expect(today.available.map((p) => p.title)).not.toContain('AI assistant');
-  expect(today.planned.map((p) => p.title)).toEqual(['AI assistant']);
-  const later = publicPromises(assistantBuilt);
-  expect(later.available.map((p) => p.title)).toContain('AI assistant');
-  expect(later.planned).toEqual([]);
-  expect(today.headline).toBe('Reviews, retros, feedback, goals, and insights for engineering teams');
-  expect(later.headline).toBe('Reviews, retros, feedback, goals, insights, and an AI assistant for engineering teams');
+  expect(today.available.map((p) => p.title)).toEqual(expect.arrayContaining(['Team and individual insights', 'AI assistant']));
+  expect(today.planned).toEqual([]);
+  const unbuilt = publicPromises(assistantUnbuilt);
+  expect(unbuilt.available.map((p) => p.title)).not.toContain('AI assistant');
+  expect(unbuilt.planned.map((p) => p.title)).toEqual(['AI assistant']);
+  expect(today.headline).toBe('Reviews, retros, feedback, goals, insights, and an AI assistant for engineering teams');
+  expect(unbuilt.headline).toBe('Reviews, retros, feedback, goals, and insights for engineering teams');
 });
 
 it('a path belongs to the area with the longest matching prefix', () => {
@@ -68,5 +67,7 @@ it('a path belongs to the area with the longest matching prefix', () => {
 });
 
 it('the guide ends with what Teamlens does today and what is only planned', () => {
-  expect(publicPromises().guideClosing).toBe('Teamlens supports this today with 360 and sprint reviews, sprint retrospectives, continuous feedback, goals, and team and individual insights, all on your own server. Planned for a later version, and not available yet: AI assistant.');
+  expect(publicPromises().guideClosing).toBe('Teamlens supports this today with 360 and sprint reviews, sprint retrospectives, continuous feedback, goals, team and individual insights, and AI assistant, all on your own server.');
+  const assistantUnbuilt: FeatureAreaList = { ...FEATURE_AREA_INFO, AI_ASSISTANT: { ...FEATURE_AREA_INFO.AI_ASSISTANT, built: false } };
+  expect(publicPromises(assistantUnbuilt).guideClosing).toBe('Teamlens supports this today with 360 and sprint reviews, sprint retrospectives, continuous feedback, goals, and team and individual insights, all on your own server. Planned for a later version, and not available yet: AI assistant.');
 });

@@ -20,7 +20,7 @@ describe('teamlens demo-remove (npm run demo:remove)', () => {
 
     const dry = run(dataDir);
     expect(dry.status).toBe(0);
-    expect(dry.stdout).toMatch(/^Demo data in Demo Company: 2 business units, 2 departments, 4 sub-departments, 4 teams, 28 people, \d+ review cycles, 5 sprints, 1 review automation rule, \d+ retros, 8 feedback tags, 1 feedback template, 1 feedback automation rule, 3 feedback requests, \d+ pieces of feedback, 5 notes, \d+ goals, 2 competency tracks, \d+ development actions, 2 sample connections \(GitHub, Jira\) with their data and 365 days of seat history\.$/m);
+    expect(dry.stdout).toMatch(/^Demo data in Demo Company: 2 business units, 2 departments, 4 sub-departments, 4 teams, 28 people, \d+ review cycles, 5 sprints, 1 review automation rule, \d+ retros, 8 feedback tags, 1 feedback template, 1 feedback automation rule, 3 feedback requests, \d+ pieces of feedback, 5 notes, \d+ goals, 2 competency tracks, \d+ development actions, 2 sample connections \(GitHub, Jira\) with their data, 365 days of seat history and 3 conversations with the assistant\.$/m);
     expect(dry.stdout).toContain('Nothing was removed. To remove it: teamlens demo-remove --yes (from a checkout: npm run demo:remove -- --yes)');
     expect(count('select count(*) as n from users')).toBe(30);
 

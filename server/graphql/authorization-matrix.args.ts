@@ -11,6 +11,7 @@ import { insertMatrixGoal, matrixGoalsCsv } from '../features/goals/goals.matrix
 import { insertMatrixAction, insertMatrixTrack, placeMatrixPerson, subjectDraft } from '../features/growth/growth.matrix-support.js';
 import { BUILTIN_TRACKS } from '../../shared/growth.builtin-framework.js';
 import { insertMatrixConnection, matrixCodeProcessInput } from '../features/integrations/integrations.matrix-support.js';
+import { assistantSettingsInput, insertMatrixConversation } from '../features/assistant/assistant.matrix-support.js';
 
 /**
  * Arguments of any operation, aimed at one organization's objects (docs/decisions/0041): chosen by
@@ -78,6 +79,9 @@ const OVERRIDES: Record<string, Record<string, Pick | { fresh: Fresh }>> = {
   refreshIntegrationScopes: { id: (w) => w.integrations.connectionId },
   setIntegrationScopes: { id: (w) => w.integrations.connectionId },
   disconnectIntegration: { id: { fresh: async (app, w) => insertMatrixConnection(app, w.orgId, 'BITBUCKET') } },
+  // The assistant: a fresh conversation of the subject to delete; nothing listens at the endpoint tested (the guard refuses it first).
+  deleteAssistantConversation: { id: { fresh: async (app, w) => insertMatrixConversation(app, w.orgId, w.people.subject.id) } },
+  testAssistantEndpoint: { base_url: () => 'http://127.0.0.1:9', api_key: () => null },
   sendRetroActionToTracker: { action_item_id: (w) => w.retros.actionItemId, scope_id: (w) => w.integrations.scopeId },
   // Exactly the team's members as they are: nobody moves.
   setTeamMembers: { user_ids: (w) => [w.people.subject.id, ...w.people.peers.map((p) => p.id)] },
@@ -130,6 +134,7 @@ const INPUTS: Record<string, Pick> = {
   UpdateIntegrationInput: () => ({ backfill_months: 6 }),
   IntegrationScopeInput: (w) => ({ id: w.integrations.scopeId, included: true, team_id: w.team.id }),
   CodeProcessSettingsInput: matrixCodeProcessInput,
+  AssistantSettingsInput: assistantSettingsInput,
 };
 
 /** What `id` / `ids` name, by the object type the operation returns or names. */
@@ -143,6 +148,7 @@ const BY_TYPE: Array<[string, Pick]> = [
   ['NoteAgendaItem', (w) => w.notes.agendaItemId], ['Note', (w) => w.notes.noteId],
   ['CompetencyTrack', (w) => w.growth.trackId], ['DevelopmentAction', (w) => w.growth.actionId], ['Assessment', (w) => w.growth.assessmentId],
   ['Goal', (w) => w.goals.goalId],
+  ['AssistantConversation', (w) => w.assistant.conversationId],
   ['IntegrationConnection', (w) => w.integrations.connectionId], ['ExternalAccount', (w) => w.integrations.accountId],
   ['ReviewAutomationRule', (w) => w.rule.id], ['ReviewTemplate', (w) => w.template.id], ['ReviewRequest', (w) => w.request.id],
   ['ReviewCycle', (w) => w.cycle.id], ['ReviewSprint', (w) => w.sprint.id], ['ScheduledJob', (w) => w.job.id], ['Subdepartment', (w) => w.subdept.id],

@@ -10,6 +10,7 @@ import { addUser, seedOrg, signedIn, type TestUser } from '../test/helpers.js';
 import { seedRetroObjects } from '../features/retros/retros.matrix-support.js';
 import { seedFeedbackObjects } from '../features/feedback/feedback.matrix-support.js';
 import { seedNotesObjects } from '../features/notes/notes.matrix-support.js';
+import { seedAssistantObjects } from '../features/assistant/assistant.matrix-support.js';
 import { seedGoalsObjects } from '../features/goals/goals.matrix-support.js';
 import { seedGrowthObjects } from '../features/growth/growth.matrix-support.js';
 import { seedIntegrationsObjects } from '../features/integrations/integrations.matrix-support.js';
@@ -82,16 +83,17 @@ export async function seedWorld(app: FastifyInstance, name: string) {
   const goals = seedGoalsObjects(app, { orgId, teamId: base.team.id, subjectId: base.report.id });
   const growth = seedGrowthObjects(app, { orgId, subjectId: base.report.id });
   const integrations = seedIntegrationsObjects(app, { orgId, teamId: base.team.id });
+  const assistant = seedAssistantObjects(app, { orgId, subjectId: base.report.id });
 
   const objects = {
-    retros, feedback, notes, goals, growth, integrations,
+    retros, feedback, notes, goals, growth, integrations, assistant,
     org: base.org, team: base.team, otherTeam, bu, dept, subdept, template, cycle, closedCycle: { ...closed, requestId: closedRequest.id }, request, rule, sprint, notification, job, batch,
     people: { ...people, otherReport, peers, spare },
   };
   const ids = new Set<string>([orgId, base.team.id, otherTeam.id, bu.id, dept.id, subdept.id, template.id, cycle.id, cycle.participantId, closed.id, closed.participantId, closedRequest.id,
     request.id, rule.id, sprint.id, notification.id, job.id, batch.batch_id]);
   for (const u of [...Object.values(people), otherReport, spare, ...peers]) { ids.add(u.id); ids.add(u.email); }
-  for (const id of [...Object.values(retros), ...Object.values(feedback), ...Object.values(notes), ...Object.values(goals), ...Object.values(growth), ...Object.values(integrations)]) ids.add(id);
+  for (const id of [...Object.values(retros), ...Object.values(feedback), ...Object.values(notes), ...Object.values(goals), ...Object.values(growth), ...Object.values(integrations), ...Object.values(assistant)]) ids.add(id);
   return { name, orgId, callers, ...objects, ids, admin: callers.admin, ownManager: callers.ownManager };
 }
 

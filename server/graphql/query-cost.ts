@@ -116,6 +116,16 @@ export const LIST_SIZES: Readonly<Record<string, number>> = {
   'RetroVoting.people': TEAM_PEOPLE,
   'RetroParticipation.people': TEAM_PEOPLE,
   'RetroGroup.comments': 30,
+  // The assistant (docs/decisions/0066): 7 sources; an answer shows at most 24 passages in 10 sources, 4 each.
+  'AssistantStatus.sources': 7,
+  'AssistantSettings.sources': 7,
+  'AssistantScope.sources': 7,
+  'AssistantEndpointTest.models': 500,
+  'AssistantConversation.messages': 50,
+  'AssistantMessage.groups': 10,
+  'AssistantSourceGroup.passages': 4,
+  'AssistantMessage.model_sentences': 12,
+  'AssistantModelSentence.cites': 5,
 };
 
 /** The integer a literal, or null for a variable or anything else. */

@@ -8,7 +8,7 @@ export const HTTP_STATUS: Record<ErrorCode, number> = {
   STORAGE_FULL: 503, STORAGE_UNAVAILABLE: 503, BILLING_READ_ONLY: 403,
 };
 
-/** A REST route's answer to a refusal: its status and `{ error: code, message }`. */
+/** A REST route's answer to a refusal: its status and `{ error: code, message }` with the error's details (field errors), as GraphQL's extensions carry them. */
 export function sendAppError(reply: FastifyReply, error: AppError): FastifyReply {
-  return reply.code(HTTP_STATUS[error.code]).send({ error: error.code, message: error.message });
+  return reply.code(HTTP_STATUS[error.code]).send({ error: error.code, message: error.message, ...(error.details ?? {}) });
 }

@@ -13,6 +13,7 @@ import { GiveFeedbackButton } from './give-feedback-dialog.js';
 import { PraiseWall } from './praise-wall.js';
 import { RequestFeedbackButton } from './request-feedback-dialog.js';
 import './feedback.css';
+import { AssistantMyFeedback } from '../assistant/assistant-my-feedback.js';
 
 const TAB_LABELS: Record<FeedbackTab, string> = { received: 'Received', given: 'Given', requested: 'Requested', praise: 'Praise wall' };
 
@@ -38,6 +39,7 @@ export function FeedbackPage({ search }: { search: FeedbackSearch }) {
           {FEEDBACK_TABS.map((t) => <Tabs.Trigger key={t} value={t} className="fb-tab">{TAB_LABELS[t]}</Tabs.Trigger>)}
         </Tabs.List>
         <Tabs.Content value="received" className="fb-panel">
+          <AssistantMyFeedback />
           <BoxPanel box="RECEIVED" filter={filterOfSearch(search)} onFilter={(f) => go({ tab: search.tab, ...f })} />
         </Tabs.Content>
         <Tabs.Content value="given" className="fb-panel">

@@ -15,6 +15,7 @@ import { ShareNoteDialog, StopSharingDialog } from './note-share-dialogs.js';
 import type { Note } from './note.types.js';
 import { noteQueryOptions, useNoteLive, useNotesApi, type LiveStatus, type NotesApi } from './notes.api.js';
 import './notes.css';
+import { AssistantInContext } from '../assistant/assistant-in-context.js';
 
 const LIST_PATH = '/notes/my-notes';
 const reason = (err: unknown) => (err instanceof Error ? err.message : 'Something went wrong. Try again.');
@@ -77,7 +78,17 @@ function SharedView({ note, api, viewerId }: { note: Note; api: NotesApi; viewer
           empty="Your private notes on this 1:1 show here as you write." />
         <NoteAgenda note={note} api={api} viewerId={viewerId} />
       </div>
+      <PrepareOneOnOne note={note} other={author} />
     </>
+  );
+}
+
+/** "Prepare our 1:1" on a shared 1:1 note (docs/decisions/0066): the other person's open goals, recent feedback about them, this agenda's open points. */
+function PrepareOneOnOne({ note, other }: { note: Note; other: string }) {
+  if (!note.shared || !note.about) return null;
+  return (
+    <AssistantInContext summary="Prepare our 1:1" source="NOTES" question="Prepare our 1:1" scope={{ note_id: note.id }}
+      intro={`Open goals and recent feedback about ${other} that you may read, and the open points of this agenda; your private notes count only for you.`} />
   );
 }
 
@@ -156,6 +167,7 @@ function AuthorView({ note, api, viewerId }: { note: Note; api: NotesApi; viewer
           empty="The preview shows here as you write." />
         {note.about && <NoteAgenda note={note} api={api} viewerId={viewerId} />}
       </div>
+      {about && <PrepareOneOnOne note={note} other={about.full_name} />}
 
       {sharing === 'share' && about && (
         <ShareNoteDialog note={{ ...note, title: fields.title }} person={about} onClose={() => setSharing(null)}

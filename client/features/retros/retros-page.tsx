@@ -7,6 +7,7 @@ import { formatDateTime, formatDay } from '../../../shared/format.js';
 import { FormError } from '../../components/ui/field.js';
 import { EmptyState } from '../../components/ui/states.js';
 import { showAlert } from '../../lib/alerts.js';
+import { AssistantInContext } from '../assistant/assistant-in-context.js';
 import { EditRetroDialog, NewRetroDialog } from './new-retro-dialog.js';
 import { sectionOf, type RetroListSection } from './retro-format.js';
 import { retroTeamsQueryOptions, retrosQueryOptions, useDeleteRetro, type RetroListEntry } from './retros.api.js';
@@ -44,6 +45,9 @@ export function RetrosPage({ teamId }: { teamId: string | null }) {
         {teams.length > 0 && <button type="button" className="button" onClick={() => setCreating(true)}>New retro</button>}
       </div>
       <p className="muted">Reflect on the sprint together: write, group, vote, discuss, and agree on action items that carry into the next retro.</p>
+      <AssistantInContext key={teamId ?? 'all'} summary="What came up in our retros lately?" source="RETROS" question="What came up in our retros lately?"
+        scope={{ sources: ['RETROS'], ...(teamId ? { team_id: teamId } : {}) }}
+        intro="Themes, tone and the most telling reflections of your team’s ended retros; anonymous ones stay anonymous." />
       {teams.length > 1 && (
         <div className="retro-toolbar">
           <div className="field">

@@ -13,6 +13,7 @@ import { formatDay, isOverdue } from './review-cycles.search.js';
 import { useCiteIntoAnswers } from '../feedback/feedback-cite.js';
 import { FeedbackInReview } from '../feedback/feedback-in-review.js';
 import { CompetencyExpectation, GoalsInReview } from './review-answer-goals.js';
+import { AssistantInContext } from '../assistant/assistant-in-context.js';
 
 /** /reviews/pending?request=…: one review to write (or read back once submitted). */
 export function ReviewAnswerPage({ id, onBack }: { id: string; onBack: () => void }) {
@@ -104,6 +105,11 @@ function AnswerForm({ request, onBack }: { request: ReviewRequest; onBack: () =>
       {request.status === 'DECLINED' && <p className="notice" role="status">You declined this review{request.decline_reason ? `: ${request.decline_reason}` : '.'}</p>}
       {request.status === 'PENDING' && request.cycle_status !== 'ACTIVE' && <p className="notice notice-warning" role="status">This cycle is closed: the review can no longer be answered.</p>}
       {!readOnly && <SaveStatusText status={draft.status} />}
+      {!readOnly && request.perspective === 'MANAGER' && (
+        <AssistantInContext summary={`Evidence for this review of ${name}`} question={`Evidence for this review of ${name}`}
+          scope={{ review_request_id: request.id }}
+          intro="Quotes with links from what you may read about them in the review’s period: feedback, goals and check-ins, 1:1 notes, earlier reviews, development. It never suggests a rating." />
+      )}
       <div className="fir-layout">
       {feedbackAbout && <FeedbackInReview person={feedbackAbout} cycleType={request.cycle_type} dueAt={request.due_at} onCite={citing.cite} />}
       <form className="rc-answer" aria-label={title} noValidate onFocus={citing.onFocus} onSubmit={(e) => { e.preventDefault(); if (check()) setConfirming(true); }}>

@@ -16,6 +16,7 @@ import { seedDemoGoals } from './demo.seed-goals.js';
 import { seedDemoGrowth } from './demo.seed-growth.js';
 import { seedDemoInsights } from './demo.seed-insights.js';
 import { seedDemoBilling } from './demo.seed-billing.js';
+import { seedDemoAssistant } from './demo.seed-assistant.js';
 
 export const DEMO_EMAIL_DOMAIN = 'demo.teamlens.dev';
 
@@ -84,4 +85,5 @@ export async function seedDemoOrganization(services: Services, orgId: string, ad
   seedDemoGrowth(services, orgId, people);
   seedDemoInsights(services, orgId, adminId);
   seedDemoBilling(services, orgId);
+  seedDemoAssistant(services, orgId, people);
 }

@@ -14,22 +14,19 @@ import {
   type AssessmentRow, type RatingRow,
 } from './growth.assessments.repo.js';
 import { competenciesOfTracks, expectationsOfCompetencies, findPlacement, levelsOfTracks } from './growth.framework.repo.js';
-import { isBelowViewer } from '../goals/goals.visibility.js';
+import { canReadAssessment, managesGrowthOf } from './growth.access.js';
 import { loadLevel, loadTrack } from './growth.framework.js';
 
 type Ctx = MercuriusContext;
 const orgOf = (ctx: Ctx): string => ctx.viewer?.organizationId ?? '';
 const nowOf = (ctx: Ctx): string => new Date(ctx.services.scheduler.now()).toISOString();
-const isAdmin = (viewer: Viewer) => viewer.permissionLevel === 'ADMIN';
 
 function loadRatings(ctx: Ctx, assessmentId: string): Promise<RatingRow[]> {
   return ctx.loaders.get<RatingRow[]>('growth.assess.ratings', (ids) => groupBy(ratingsOf(ctx.services.db, orgOf(ctx), ids), (r) => r.assessment_id), []).load(assessmentId);
 }
 
-/** May the viewer read what is written about `subjectId`: themself, someone below them, or an admin. */
-function managesSubject(ctx: Ctx, viewer: Viewer, subjectId: string): boolean {
-  return subjectId !== viewer.userId && (isAdmin(viewer) || isBelowViewer(ctx.services.db, viewer, subjectId));
-}
+/** May the viewer read what is written about `subjectId`: someone below them, or an admin (growth.access.ts). */
+const managesSubject = (ctx: Ctx, viewer: Viewer, subjectId: string): boolean => managesGrowthOf(ctx.services.db, viewer, subjectId);
 
 function requireSubject(ctx: Ctx, viewer: Viewer, userId: string): UserRow {
   const subject = findUserById(ctx.services.db, viewer.organizationId, userId);
@@ -40,10 +37,8 @@ function requireSubject(ctx: Ctx, viewer: Viewer, userId: string): UserRow {
 /** The assessment if the viewer may read it: its assessor always; a submitted one also its subject and their managers and admins. */
 function requireReadable(ctx: Ctx, viewer: Viewer, id: string): AssessmentRow {
   const row = findAssessment(ctx.services.db, viewer.organizationId, id);
-  if (!row) throw notFound('Assessment');
-  if (row.assessor_id === viewer.userId) return row;
-  if (row.status === 'SUBMITTED' && (row.subject_id === viewer.userId || managesSubject(ctx, viewer, row.subject_id))) return row;
-  throw notFound('Assessment');
+  if (!row || !canReadAssessment(ctx.services.db, viewer, row)) throw notFound('Assessment');
+  return row;
 }
 
 /** A draft the viewer wrote: others' drafts are NOT_FOUND, submitted ones CONFLICT. */

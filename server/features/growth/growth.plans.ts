@@ -12,7 +12,7 @@ import {
   competenciesByIds, countActions, deleteAction, findAction, findCompetencyInOrg, findPlacementOf, findPlan, growthGoalsOf, insertAction,
   listActions, readableGrowthGoalsOf, touchPlan, updateAction, upsertPlan, type ActionRow, type ActionValues, type CompetencyRow,
 } from './growth.plans.repo.js';
-import { isBelowViewer } from '../goals/goals.visibility.js';
+import { canEditPlanOf as canEditPlan, canReadPlanOf } from './growth.access.js';
 
 /**
  * Development plans (docs/decisions/0050): a person's focus, optional mentor, growth goals (goals of
@@ -34,7 +34,6 @@ export function planBand(percent: number | null): GoalBand | null {
   return { percent: status.percent ?? 0, band: status.band };
 }
 
-const isAdmin = (viewer: Viewer) => viewer.permissionLevel === 'ADMIN';
 const field = (name: string, message: string) => badInput(message, { fields: { [name]: message } });
 const nowAt = (ctx: Ctx) => new Date(ctx.services.scheduler.now()).toISOString();
 
@@ -45,9 +44,7 @@ function personOf(ctx: Ctx, viewer: Viewer, userId: string): UserRow {
   return person;
 }
 
-function canEditPlanOf(ctx: Ctx, viewer: Viewer, userId: string): boolean {
-  return userId === viewer.userId || isAdmin(viewer) || isBelowViewer(ctx.services.db, viewer, userId);
-}
+const canEditPlanOf = (ctx: Ctx, viewer: Viewer, userId: string): boolean => canEditPlan(ctx.services.db, viewer, userId);
 
 const EDIT_REFUSED = 'Only the person, their managers and admins can change a development plan.';
 
@@ -61,7 +58,7 @@ function developmentPlan(ctx: Ctx, userId: string) {
   const person = personOf(ctx, viewer, userId);
   const plan = findPlan(db, viewer.organizationId, person.id);
   const canEdit = canEditPlanOf(ctx, viewer, person.id);
-  if (!canEdit && plan?.mentor_id !== viewer.userId) throw forbidden('Only the person, their managers, their mentor and admins can see a development plan.');
+  if (!canReadPlanOf(ctx.services.db, viewer, person.id, plan?.mentor_id ?? null)) throw forbidden('Only the person, their managers, their mentor and admins can see a development plan.');
   const actions = listActions(db, viewer.organizationId, person.id);
   const allGoals = growthGoalsOf(db, viewer.organizationId, person.id);
   const progress = developmentPlanProgress(allGoals, actions.map((a) => ({ done: !!a.done_at })));

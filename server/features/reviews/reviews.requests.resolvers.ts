@@ -19,13 +19,17 @@ import {
 type Ctx = MercuriusContext;
 const orgOf = (ctx: Ctx) => ctx.viewer?.organizationId ?? '';
 
+/** Who opens a review request and its answers: its reviewer, within their organization (the assistant asks it too, docs/decisions/0066). */
+export const canOpenRequest = (viewer: Viewer, request: Pick<ReviewRequestRow, 'organization_id' | 'reviewer_id'>): boolean =>
+  request.organization_id === viewer.organizationId && request.reviewer_id === viewer.userId;
+
 /** AUTH: the request exists in the viewer's organization and the viewer is its reviewer. */
 function requireOwnRequest(ctx: Ctx, id: string): { viewer: Viewer; request: ReviewRequestRow; cycle: ReviewCycleRow } {
   const viewer = requireViewer(ctx);
   const request = findReviewRequest(ctx.services.db, viewer.organizationId, id);
   const cycle = request && findReviewCycle(ctx.services.db, viewer.organizationId, request.cycle_id);
   if (!request || !cycle) throw notFound('Review request');
-  if (request.reviewer_id !== viewer.userId) throw forbidden('Only the reviewer can open this review.');
+  if (!canOpenRequest(viewer, request)) throw forbidden('Only the reviewer can open this review.');
   return { viewer, request, cycle };
 }
 

@@ -38,6 +38,18 @@ export interface LoadedResults {
   results: ReviewResults;
 }
 
+/** The results of one reviewee as this viewer may see them (no check: the callers check first). */
+function buildFor(db: Db, viewer: Viewer, cycle: ReviewCycleRow, participant: ReviewParticipantRow, role: Exclude<ResultViewerRole, 'OTHER'>): ReviewResults {
+  const { questions, submissions, asked } = findSubmittedReviews(db, viewer.organizationId, cycle.id, participant.id);
+  return buildReviewResults({
+    sections: sectionsFromSnapshot(questions),
+    submissions,
+    asked,
+    threshold: cycle.anonymity_threshold,
+    viewer: { user_id: viewer.userId, role },
+  });
+}
+
 /** Finds the participant in the viewer's organization, checks the rules above and builds the viewer's results. */
 export function loadReviewResults(db: Db, viewer: Viewer, participantId: string): LoadedResults {
   const participant = findParticipant(db, viewer.organizationId, participantId);
@@ -49,13 +61,19 @@ export function loadReviewResults(db: Db, viewer: Viewer, participantId: string)
   if (!resultsReadable(cycle)) throw conflict(RESULTS_NOT_CLOSED);
   // The reviewee has seen them: from now on the release cannot be taken back (docs/decisions/0031).
   if (role === 'REVIEWEE' && !participant.results_opened_at) markResultsOpened(db, viewer.organizationId, participant.id);
-  const { questions, submissions, asked } = findSubmittedReviews(db, viewer.organizationId, cycle.id, participant.id);
-  const results = buildReviewResults({
-    sections: sectionsFromSnapshot(questions),
-    submissions,
-    asked,
-    threshold: cycle.anonymity_threshold,
-    viewer: { user_id: viewer.userId, role },
-  });
-  return { cycle, participant, results };
+  return { cycle, participant, results: buildFor(db, viewer, cycle, participant, role) };
+}
+
+/**
+ * The same results under the same rules (canReadResults), or null when the viewer may not read them
+ * now; without marking them opened: for a reader that only quotes them (the assistant,
+ * docs/decisions/0066), which must not make a release final.
+ */
+export function readableReviewResults(db: Db, viewer: Viewer, participantId: string): LoadedResults | null {
+  const participant = findParticipant(db, viewer.organizationId, participantId);
+  const cycle = participant && findReviewCycle(db, viewer.organizationId, participant.cycle_id);
+  if (!participant || !cycle || !canReadResults(viewer, cycle, participant)) return null;
+  const role = resultViewerRole(viewer, participant);
+  if (role === 'OTHER') return null;
+  return { cycle, participant, results: buildFor(db, viewer, cycle, participant, role) };
 }

@@ -1,0 +1,110 @@
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { AssistantAnswerStatus, AssistantScope, AssistantSource, AssistantSourceGroup, AssistantEvent } from '../../../shared/assistant.js';
+import { auth } from '../../lib/auth.js';
+import { gql } from '../../lib/graphql.js';
+import { readEvents } from './assistant-stream.js';
+
+/**
+ * The assistant's client API (docs/decisions/0066): one question is one POST /api/assistant/ask read
+ * as server-sent events (askAssistant), whatever screen asks it; settings and history are GraphQL.
+ */
+export type AssistantStatus = { sources: AssistantSource[]; model: boolean };
+export type AssistantSettings = {
+  sources: AssistantSource[]; retention_days: number; endpoint_url: string | null; endpoint_model: string | null; key_hint: string | null;
+  first_token_seconds: number; total_seconds: number; updated_at: string | null;
+};
+export type ConversationSummary = { id: string; title: string; created_at: string; updated_at: string };
+export type StoredMessage = {
+  id: string; question: string; scope: AssistantScope; created_at: string; status: AssistantAnswerStatus; groups: AssistantSourceGroup[]; missing: number;
+  model_sentences: Array<{ text: string; cites: number[] }>; model_host: string | null;
+};
+
+const SETTINGS_FIELDS = 'sources retention_days endpoint_url endpoint_model key_hint first_token_seconds total_seconds updated_at';
+
+export const assistantStatusQueryOptions = queryOptions({
+  queryKey: ['assistant', 'status'],
+  queryFn: async () => (await gql<{ assistantStatus: AssistantStatus }>('query AssistantStatus { assistantStatus { sources model } }')).assistantStatus,
+  staleTime: 60_000,
+});
+
+export const assistantSettingsQueryOptions = queryOptions({
+  queryKey: ['assistant', 'settings'],
+  queryFn: async () => (await gql<{ assistantSettings: AssistantSettings }>(`query AssistantSettings { assistantSettings { ${SETTINGS_FIELDS} } }`)).assistantSettings,
+});
+
+export type SettingsInput = Omit<AssistantSettings, 'key_hint' | 'updated_at'> & { api_key?: string };
+
+export function useUpdateAssistantSettings() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (input: SettingsInput) => (await gql<{ updateAssistantSettings: AssistantSettings }>(
+      `mutation UpdateAssistantSettings($input: AssistantSettingsInput!) { updateAssistantSettings(input: $input) { ${SETTINGS_FIELDS} } }`, { input })).updateAssistantSettings,
+    onSuccess: (settings) => {
+      queryClient.setQueryData(assistantSettingsQueryOptions.queryKey, settings);
+      void queryClient.invalidateQueries({ queryKey: assistantStatusQueryOptions.queryKey });
+    },
+  });
+}
+
+export type EndpointTest = { ok: boolean; message: string; models: string[] };
+
+export async function testEndpoint(baseUrl: string, apiKey: string | null): Promise<EndpointTest> {
+  return (await gql<{ testAssistantEndpoint: EndpointTest }>('mutation TestAssistantEndpoint($base: String!, $key: String) { testAssistantEndpoint(base_url: $base, api_key: $key) { ok message models } }',
+    { base: baseUrl, key: apiKey })).testAssistantEndpoint;
+}
+
+export const conversationsQueryOptions = queryOptions({
+  queryKey: ['assistant', 'conversations'],
+  queryFn: async () => (await gql<{ assistantConversations: { items: ConversationSummary[] } }>(
+    'query AssistantConversations { assistantConversations(first: 50) { items { id title created_at updated_at } } }')).assistantConversations.items,
+});
+
+const PASSAGE = 'n kind text at author label tone';
+export const conversationQueryOptions = (id: string) => queryOptions({
+  queryKey: ['assistant', 'conversation', id],
+  queryFn: async () => (await gql<{ assistantConversation: ConversationSummary & { messages: StoredMessage[] } }>(
+    `query AssistantConversation($id: ID!) { assistantConversation(id: $id) { id title created_at updated_at messages {
+      id question created_at status missing model_host model_sentences { text cites }
+      scope { sources person_id team_id since until note_id review_request_id }
+      groups { key source title link passages { ${PASSAGE} } } } } }`, { id })).assistantConversation,
+});
+
+export function useDeleteConversation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (id: string) => (await gql<{ deleteAssistantConversation: boolean }>('mutation DeleteAssistantConversation($id: ID!) { deleteAssistantConversation(id: $id) }', { id })),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: conversationsQueryOptions.queryKey }),
+  });
+}
+
+export type AskBody = { question: string; scope?: AssistantScope; conversation_id?: string };
+
+/** Refused before any answer (signed out, switched off, bad input): the server's own words. */
+export class AskRefused extends Error {
+  constructor(message: string, readonly status: number, readonly fields: Record<string, string> = {}) {
+    super(message);
+    this.name = 'AskRefused';
+  }
+}
+
+/**
+ * Asks one question and hands each event to `onEvent` as it arrives. Aborting `signal` (the person
+ * leaves the screen or asks again) closes the connection, and the server stops the model.
+ */
+export async function askAssistant(body: AskBody, onEvent: (event: AssistantEvent) => void, signal: AbortSignal): Promise<void> {
+  const token = await auth.getAccessToken();
+  let res: Response;
+  try {
+    res = await fetch('/api/assistant/ask', {
+      method: 'POST', signal, headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) }, body: JSON.stringify(body),
+    });
+  } catch (error) {
+    if (signal.aborted) throw error;
+    throw new AskRefused('The server could not be reached. Check your connection and try again.', 0);
+  }
+  if (!res.ok || !res.body || !(res.headers.get('content-type') ?? '').startsWith('text/event-stream')) {
+    const refusal = (await res.json().catch(() => null)) as { message?: string; fields?: Record<string, string> } | null;
+    throw new AskRefused(refusal?.message ?? `The question could not be asked (HTTP ${res.status}).`, res.status, refusal?.fields ?? {});
+  }
+  await readEvents(res.body, onEvent);
+}
