@@ -90,4 +90,6 @@ it('closing asks first and says how many of the reviews were submitted', async (
   expect(calls.some((c) => c.operationName === 'CloseReviewCycle')).toBe(false);
   fireEvent.click(within(dialog).getByRole('button', { name: 'Close cycle' }));
   await waitFor(() => expect(calls.some((c) => c.operationName === 'CloseReviewCycle')).toBe(true));
+  // The test ends when the person has read the outcome: no alert is left to land in the next test.
+  expect((await screen.findByRole('status', {}, T)).textContent).toContain('Done: Autumn 360 is closed.');
 });
