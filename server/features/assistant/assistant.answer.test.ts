@@ -24,6 +24,13 @@ beforeAll(async () => {
 afterAll(async () => app?.close());
 
 describe('the answer', () => {
+  it('a reflection\'s tone is its column\'s when the column says it (a "Stop" reflection is negative, whatever its words)', async () => {
+    const asked = await ask(app, w.people.manager.token, { question: 'What came up in our retros lately?' });
+    const reflections = asked.answer!.groups.flatMap((g) => g.passages).filter((p) => p.kind === 'retro_reflection');
+    expect(reflections.length).toBeGreaterThan(0);
+    for (const r of reflections) expect([r.label, r.tone]).toEqual([expect.stringContaining('under “Stop”'), 'negative']);
+  });
+
   it('quotes only: every central sentence is in a passage shown, every theme is counted from passages, tone from feedback and retros', async () => {
     const asked = await ask(app, w.people.manager.token, { question: 'kettle' });
     const answer = asked.answer!;

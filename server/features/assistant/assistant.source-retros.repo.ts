@@ -1,4 +1,4 @@
-import type { PassageKind } from '../../../shared/assistant.js';
+import type { PassageKind, PassageTone } from '../../../shared/assistant.js';
 import { RETRO_ACTION_OPEN, RETRO_ACTION_STATUS_LABELS, type RetroActionStatus, type RetroPrompt } from '../../../shared/retros.js';
 import { viewerTeamIds } from '../retros/retros.access.js';
 import { ADMIN_TAG, tokenSql, type IndexDeclaration } from './assistant.index.repo.js';
@@ -34,6 +34,17 @@ function readableRetros(ctx: LoadContext, rows: readonly RetroRow[]): Set<string
   return ok;
 }
 
+/**
+ * The tone a reflection was written with, by the built-in columns that say it ("What went well",
+ * "Glad", "Continue", "Liked", "Wind" positive; "What to improve", "Mad", "Sad", "Stop", "Lacked",
+ * "Anchors" negative): a column is a
+ * better reading than the words ("Bug count went down" is good news). Other columns: the words.
+ */
+const COLUMN_TONE: Readonly<Record<string, PassageTone>> = {
+  well: 'positive', glad: 'positive', continue: 'positive', liked: 'positive', wind: 'positive',
+  improve: 'negative', mad: 'negative', sad: 'negative', stop: 'negative', lacked: 'negative', anchors: 'negative',
+};
+
 const prompts = new Map<string, RetroPrompt[]>();
 const promptTitle = (r: RetroRow, promptId: string) => {
   let list = prompts.get(r.prompts);
@@ -67,7 +78,7 @@ export const retroReflectionKind: SourceKind = {
       // Anonymous: never an author, whatever the row holds (it holds none after the end).
       const author = !r.anonymous && r.author_id ? who.get(r.author_id) ?? 'A former colleague' : null;
       return {
-        kind: 'retro_reflection', src: r.src, fp: fingerprint('retro_reflection', r.id), text: r.text, at: r.ended_at!, author, tone: true,
+        kind: 'retro_reflection', src: r.src, fp: fingerprint('retro_reflection', r.id), text: r.text, at: r.ended_at!, author, tone: COLUMN_TONE[r.prompt_id] ?? true,
         label: `${author ? 'Reflection' : 'Anonymous reflection'}${prompt ? `, under “${prompt}”` : ''}`, group: groupOf(r), audit: `retro:${r.retro_id}`,
       };
     });
