@@ -72,7 +72,7 @@ it('asks on the admin page: the sources with their links, the summaries, and the
   expect(summary.textContent).not.toContain('CEO');
   expect(within(summary).getByRole('link', { name: 'Source 1' }).getAttribute('href')).toMatch(/-passage-1$/);
   expect(screen.getByRole('region', { name: 'Recurring themes' }).textContent).toContain('pipeline in 2 passages');
-  expect(screen.getByRole('region', { name: 'Tone' }).textContent).toContain('1 positive, 1 negative');
+  expect(screen.getByRole('region', { name: 'Tone' }).textContent).toContain('1 positive, 1 negative, 0 neutral of 2 pieces of feedback and retro notes');
 });
 
 it('says when there is not enough behind a question, and shows a refusal in the server\'s words', async () => {

@@ -60,7 +60,8 @@ export const feedbackKind: SourceKind = {
       const recipient = who.get(r.recipient_id) ?? 'a former colleague';
       return {
         kind: 'feedback', src: r.src, fp: fingerprint('feedback', r.id), text: r.body, at: r.created_at, author: giver,
-        label: LABEL[r.visibility] ?? 'Feedback', tone: true, audit: `feedback:${r.id}`,
+        // Praise is positive, whatever a lexicon reads in it.
+        label: LABEL[r.visibility] ?? 'Feedback', tone: r.visibility === 'PUBLIC' ? 'positive' : true, audit: `feedback:${r.id}`,
         group: { key: `feedback:${r.id}`, source: 'FEEDBACK', title: `${LABEL[r.visibility] ?? 'Feedback'} from ${giver} to ${recipient}, ${dayOf(r.created_at)}`, link: linkFor(viewer, r) },
       };
     });
