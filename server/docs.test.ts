@@ -1,0 +1,56 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+
+/**
+ * The decision records' index (docs/decisions/README.md, docs/decisions/0071): every record in the
+ * folder has a row with its number, title, status and date, and every row links a record that exists.
+ */
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const decisionsDir = path.join(root, 'docs', 'decisions');
+const RECORD = /^(\d{4})-[a-z0-9-]+\.md$/;
+
+const records = () => fs.readdirSync(decisionsDir).filter((name) => RECORD.test(name)).sort();
+const indexText = () => fs.readFileSync(path.join(decisionsDir, 'README.md'), 'utf8');
+/** The index's table rows: `| [0001](0001-....md) | title | status | date |`. */
+function indexRows(text: string): Array<{ number: string; file: string; title: string; status: string; date: string }> {
+  const rows = [];
+  for (const line of text.split('\n')) {
+    const m = /^\| \[(\d{4})\]\(([^)]+)\) \| (.+?) \| (.+?) \| (.+?) \|$/.exec(line);
+    if (m) rows.push({ number: m[1]!, file: m[2]!, title: m[3]!, status: m[4]!, date: m[5]! });
+  }
+  return rows;
+}
+
+describe('docs/decisions/README.md', () => {
+  it('lists every decision record in the folder', () => {
+    const listed = new Set(indexRows(indexText()).map((row) => row.file));
+    const missing = records().filter((file) => !listed.has(file));
+    expect(missing, `add a row for each of these to docs/decisions/README.md (number, title, status, date of the commit that added it): ${missing.join(', ')}`).toEqual([]);
+  });
+
+  it('links only records that exist, each once, under its own number, in order', () => {
+    const rows = indexRows(indexText());
+    const files = new Set(records());
+    expect(rows.filter((row) => !files.has(row.file)).map((row) => row.file), 'rows whose record is not in docs/decisions/').toEqual([]);
+    expect(rows.filter((row) => !row.file.startsWith(`${row.number}-`)).map((row) => row.file), 'rows whose number is not their file\'s').toEqual([]);
+    const numbers = rows.map((row) => row.number);
+    expect(numbers, 'one row per record, in number order').toEqual([...new Set(numbers)].sort());
+  });
+
+  it('gives each record a title, a status and a date', () => {
+    for (const row of indexRows(indexText())) {
+      expect(row.title.trim(), row.file).not.toBe('');
+      expect(row.status, row.file).toMatch(/^(Accepted|Partly superseded by|Superseded by)\b/);
+      expect(row.date, row.file).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    }
+  });
+
+  it('names, in a status, only records that exist', () => {
+    const numbers = new Set(records().map((file) => file.slice(0, 4)));
+    for (const row of indexRows(indexText())) {
+      for (const [, number] of row.status.matchAll(/\[(\d{4})\]/g)) expect(numbers.has(number!), `${row.file} names ${number}`).toBe(true);
+    }
+  });
+});
