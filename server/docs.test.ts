@@ -2,10 +2,12 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { INSIGHT_METRIC_KEYS } from '../shared/insights.js';
 
 /**
- * The decision records' index (docs/decisions/README.md, docs/decisions/0071): every record in the
- * folder has a row with its number, title, status and date, and every row links a record that exists.
+ * The docs a newcomer reads stay true to the repository (docs/decisions/0071): the decision records'
+ * index lists every record with its number, title, status and date and links only records that exist;
+ * relative links between docs resolve; the metrics page names every metric of the registry.
  */
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const decisionsDir = path.join(root, 'docs', 'decisions');
@@ -52,5 +54,32 @@ describe('docs/decisions/README.md', () => {
     for (const row of indexRows(indexText())) {
       for (const [, number] of row.status.matchAll(/\[(\d{4})\]/g)) expect(numbers.has(number!), `${row.file} names ${number}`).toBe(true);
     }
+  });
+});
+
+/** Every markdown file under docs/, relative to the repository. */
+function docsFiles(dir = path.join(root, 'docs')): string[] {
+  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const full = path.join(dir, entry.name);
+    return entry.isDirectory() ? docsFiles(full) : entry.name.endsWith('.md') ? [full] : [];
+  });
+}
+
+describe('docs/', () => {
+  it('links only to files that exist (relative links, anchors aside)', () => {
+    const broken: string[] = [];
+    for (const file of docsFiles()) {
+      for (const [, target] of fs.readFileSync(file, 'utf8').matchAll(/\]\(([^)\s]+)\)/g)) {
+        if (/^[a-z]+:/i.test(target!) || target!.startsWith('#')) continue;
+        const resolved = path.resolve(path.dirname(file), target!.split('#')[0]!);
+        if (!fs.existsSync(resolved)) broken.push(`${path.relative(root, file)} -> ${target}`);
+      }
+    }
+    expect(broken).toEqual([]);
+  });
+
+  it('describes every metric of shared/insights.ts in docs/insights-metrics.md', () => {
+    const text = fs.readFileSync(path.join(root, 'docs', 'insights-metrics.md'), 'utf8');
+    expect(INSIGHT_METRIC_KEYS.filter((key) => !text.includes(`\`${key}\``))).toEqual([]);
   });
 });
