@@ -79,7 +79,7 @@ describe('docs/', () => {
   });
 
   it('describes every metric of shared/insights.ts in docs/insights-metrics.md', () => {
-    const text = fs.readFileSync(path.join(root, 'docs', 'insights-metrics.md'), 'utf8');
+    const text = fs.readFileSync(path.join(root, 'docs/insights-metrics.md'), 'utf8');
     expect(INSIGHT_METRIC_KEYS.filter((key) => !text.includes(`\`${key}\``))).toEqual([]);
   });
 });
