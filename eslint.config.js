@@ -1,7 +1,8 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
-// Architecture rule 3: shared imports nothing from server/ or client/; server and client never import each other.
+// The layers (docs/architecture.md): shared imports nothing from server/ or client/;
+// server and client never import each other.
 // Imports are relative, so a path segment named server/ or client/ is what crosses a boundary.
 const crossing = (area) => ({ group: [`**/${area}/**`, `${area}/**`], message: `This folder must not import ${area}/ code.` });
 

@@ -1,5 +1,5 @@
 /**
- * Goals in the browser (issue 14): Ada (the Platform team's manager) sets a team goal; Margaret (a
+ * Goals in the browser (docs/decisions/0049): Ada (the Platform team's manager) sets a team goal; Margaret (a
  * member) creates a goal with three key results aligned under it, checks in twice, and the team
  * goal's progress moves with hers. axe scans and 375 px checks of my goals and the goal page.
  * Everything through the UI, except the second test's goal (made through the API).

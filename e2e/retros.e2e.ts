@@ -1,6 +1,6 @@
 /**
- * A whole sprint retro in the browser (issue 12), three people of the Platform team in three browser
- * contexts, everything in the UI: Ada (the team's manager) facilitates and sees who is writing and
+ * A whole sprint retro in the browser (docs/decisions/0047, 0059), three people of the Platform
+ * team in three browser contexts, everything in the UI: Ada (the team's manager) facilitates and sees who is writing and
  * who has voted; Margaret and Ken (Ken on a 375 px phone) reflect, group by drag and by keyboard
  * ("Move to…"), vote, comment on the same topic at the same time (both comments kept, docs/decisions/0059)
  * and agree on an action item; ending asks first. The team's next retro then shows that action item in its review of last action items.

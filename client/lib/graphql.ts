@@ -1,6 +1,6 @@
 /**
  * The one GraphQL client: POST /graphql with operationName, variables and query, and the
- * session's access token as a Bearer header (spec section 7). graphql-request (and the
+ * session's access token as a Bearer header. graphql-request (and the
  * graphql parser it brings) loads on the first operation, so public pages never carry it.
  *
  * Queries asked within BATCH_WINDOW_MS of each other (a page's loaders and components asking for
@@ -51,7 +51,7 @@ function loadClient() {
     client: new GraphQLClient(new URL('/graphql', window.location.href).href, {
       // Answers with errors are returned, not thrown: each operation of a batch is judged on its own (answerOf).
       errorPolicy: 'all',
-      // Every operation goes out with its operationName (spec section 7), batched or not.
+      // Every operation goes out with its operationName, batched or not.
       jsonSerializer: { parse: JSON.parse, stringify: (body: unknown) => JSON.stringify(Array.isArray(body) ? body.map(named) : named(body)) },
       requestMiddleware: async (request) => {
         const token = await auth.getAccessToken();

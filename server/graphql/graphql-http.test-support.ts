@@ -4,7 +4,7 @@ import { createTestApp, seedOrg, signedIn } from '../test/helpers.js';
 
 /**
  * Shared setup for the GraphQL over HTTP tests through the real app (graphql-http.*.test.ts,
- * protocols.md section 5, tests 23-32). GraphQL status codes vary by error class; each test
+ * docs/protocols.md, security bar 23-32). GraphQL status codes vary by error class; each test
  * asserts the one this server chose.
  */
 export type Body = { data?: Record<string, any> | null; errors?: Array<{ message: string; extensions?: Record<string, unknown> }> };

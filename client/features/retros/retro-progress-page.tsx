@@ -15,7 +15,7 @@ export function ActionItemsMeter({ done, total, label }: { done: number; total: 
 /**
  * /professional-development/sprint-retro/team-progress: per team the viewer may see (members:
  * their team; managers: the teams they manage or lead; admins: all), its ended retros, last retro,
- * participation and action-item completion with the spec's bands; each team opens its detail.
+ * participation and action-item completion with the completion bands (shared/completion.ts); each team opens its detail.
  */
 export function RetroProgressPage() {
   const { data: teams } = useSuspenseQuery(retroTeamProgressQueryOptions);

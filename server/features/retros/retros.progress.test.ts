@@ -101,7 +101,7 @@ beforeAll(async () => {
 afterAll(async () => { await app.close(); });
 
 describe('retroTeamProgress', () => {
-  it('sums the ended retros of each team the admin sees, with the spec bands', async () => {
+  it('sums the ended retros of each team the admin sees, with the completion bands', async () => {
     const res = await list(admin);
     expect(res.errors).toBeUndefined();
     const rows = res.data!.retroTeamProgress as Array<Record<string, any>>;
