@@ -46,7 +46,9 @@ export const feedbackKind: SourceKind = {
     ],
     dependents: [
       { table: 'feedback_requests', columns: ['requester_id'], where: (row) => `s.request_id = ${row}.id` },
-      { table: 'users', columns: ['manager_id', 'team_id'], where: (row) => `s.recipient_id = ${row}.id and s.visibility = 'MANAGER'` },
+      // Through feedback's (organization, recipient) index: `+` keeps the planner off the visibility index, and without the
+      // organization every change to a person scanned all feedback.
+      { table: 'users', columns: ['manager_id', 'team_id'], where: (row) => `s.organization_id = ${row}.organization_id and s.recipient_id = ${row}.id and +s.visibility = 'MANAGER'` },
     ],
   },
   load({ db, viewer, names }, srcs) {

@@ -15,7 +15,8 @@ type RetroRow = { retro_id: string; team_id: string; team_live: number; title: s
 
 const ENDED = 'r.ended_at is not null';
 const RETRO_TAGS = [tokenSql('t', 'r.team_id'), ADMIN_TAG];
-const onRetroChange = { table: 'retros', columns: ['ended_at', 'team_id'], where: (row: 'new' | 'old') => `s.retro_id = ${row}.id` };
+// The organization too: action items are indexed by organization and team, not by retro.
+const onRetroChange = { table: 'retros', columns: ['ended_at', 'team_id'], where: (row: 'new' | 'old') => `s.organization_id = ${row}.organization_id and s.retro_id = ${row}.id` };
 
 const declaration = (kind: PassageKind, code: number, table: string, body: string, at: string, extra: Partial<IndexDeclaration> = {}): IndexDeclaration => ({
   kind, code, table, from: `${table} s join retros r on r.id = s.retro_id`, where: `${ENDED}${extra.where ? ` and ${extra.where}` : ''}`,
