@@ -1,5 +1,6 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ReviewAutomationRuleData, ReviewAutomationRuleType, ReviewSprintData } from '../../../shared/review-automation.schemas.js';
+import type { ReviewAutomationRuleData, ReviewAutomationRuleType } from '../../../shared/review-automation.schemas.js';
+import type { SprintData } from '../../../shared/sprints.schemas.js';
 import type { ReviewReminderSettingsData } from '../../../shared/review-reminders.schemas.js';
 import type { ReviewCycleStatus } from '../../../shared/review-cycle.schemas.js';
 import type { Perspective } from '../../../shared/review-template.schemas.js';
@@ -50,11 +51,11 @@ export const useSetRuleActive = () => useInvalidating(async ({ id, active }: { i
 export const useDeleteRule = () => useInvalidating(async (id: string) =>
   (await gql<{ deleteReviewAutomationRule: boolean }>('mutation DeleteReviewAutomationRule($id: ID!) { deleteReviewAutomationRule(id: $id) }', { id })).deleteReviewAutomationRule);
 
-export const useCreateSprint = () => useInvalidating(async (input: ReviewSprintData) =>
+export const useCreateSprint = () => useInvalidating(async (input: SprintData) =>
   (await gql<{ createReviewSprint: Sprint }>(`mutation CreateReviewSprint($input: ReviewSprintInput!) { createReviewSprint(input: $input) { ${SPRINT} } }`, { input })).createReviewSprint);
 
 /** Same invalidation as creating: the list, and the rules' next run (a sprint's end is a sprint rule's next run). */
-export const useUpdateSprint = () => useInvalidating(async ({ id, input }: { id: string; input: ReviewSprintData }) =>
+export const useUpdateSprint = () => useInvalidating(async ({ id, input }: { id: string; input: SprintData }) =>
   (await gql<{ updateReviewSprint: Sprint }>(`mutation UpdateReviewSprint($id: ID!, $input: ReviewSprintInput!) { updateReviewSprint(id: $id, input: $input) { ${SPRINT} } }`, { id, input })).updateReviewSprint);
 
 export const useDeleteSprint = () => useInvalidating(async (id: string) =>
