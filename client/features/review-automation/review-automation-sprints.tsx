@@ -6,7 +6,7 @@ import { EmptyState } from '../../components/ui/states.js';
 import { formatDay } from '../../../shared/format.js';
 import { showAlert } from '../../lib/alerts.js';
 import { useZodForm } from '../../lib/forms.js';
-import { GraphqlError } from '../../lib/graphql.js';
+import { refusedSave } from '../../lib/graphql.js';
 import { SPRINT_LIMITS, sprintSchema } from '../../../shared/sprints.schemas.js';
 import { ConfirmDialog } from '../review-cycles/review-cycle-dialogs.js';
 import { sprintsQueryOptions, useCreateSprint, useDeleteSprint, type Sprint } from './review-automation.api.js';
@@ -56,8 +56,7 @@ export function SprintsSection({ teams }: { teams: Option[] }) {
       showAlert(`${sprint.name} was added.`, 'success');
       element.reset();
     } catch (err) {
-      if (err instanceof GraphqlError && Object.keys(err.fields).length) return { fieldErrors: err.fields };
-      return { formError: err instanceof Error ? err.message : 'Something went wrong. Try again.' };
+      return refusedSave(err, false);
     }
   });
   const e = form.fieldErrors;

@@ -5,6 +5,7 @@ import type { ReviewReminderSettingsData } from '../../../shared/review-reminder
 import type { ReviewCycleStatus } from '../../../shared/review-cycle.schemas.js';
 import type { Perspective } from '../../../shared/review-template.schemas.js';
 import { gql } from '../../lib/graphql.js';
+import { automationRuleMutations } from '../automation/automation.api.js';
 
 export type AutomationRule = {
   id: string; name: string; type: ReviewAutomationRuleType; template_id: string | null; template_name: string | null; every_count: number; anchor_on: string | null;
@@ -40,16 +41,8 @@ function useInvalidating<V, R>(run: (variables: V) => Promise<R>) {
   return useMutation({ mutationFn: run, onSuccess: () => queryClient.invalidateQueries({ queryKey: ['reviewAutomation'] }) });
 }
 
-export const useSaveRule = () => useInvalidating(async ({ id, input }: { id: string | null; input: ReviewAutomationRuleData }) => (id
-  ? (await gql<{ updateReviewAutomationRule: AutomationRule }>(`mutation UpdateReviewAutomationRule($id: ID!, $input: ReviewAutomationRuleInput!) { updateReviewAutomationRule(id: $id, input: $input) { ${RULE} } }`, { id, input })).updateReviewAutomationRule
-  : (await gql<{ createReviewAutomationRule: AutomationRule }>(`mutation CreateReviewAutomationRule($input: ReviewAutomationRuleInput!) { createReviewAutomationRule(input: $input) { ${RULE} } }`, { input })).createReviewAutomationRule));
-
-export const useSetRuleActive = () => useInvalidating(async ({ id, active }: { id: string; active: boolean }) => (active
-  ? (await gql<{ resumeReviewAutomationRule: AutomationRule }>(`mutation ResumeReviewAutomationRule($id: ID!) { resumeReviewAutomationRule(id: $id) { ${RULE} } }`, { id })).resumeReviewAutomationRule
-  : (await gql<{ pauseReviewAutomationRule: AutomationRule }>(`mutation PauseReviewAutomationRule($id: ID!) { pauseReviewAutomationRule(id: $id) { ${RULE} } }`, { id })).pauseReviewAutomationRule));
-
-export const useDeleteRule = () => useInvalidating(async (id: string) =>
-  (await gql<{ deleteReviewAutomationRule: boolean }>('mutation DeleteReviewAutomationRule($id: ID!) { deleteReviewAutomationRule(id: $id) }', { id })).deleteReviewAutomationRule);
+/** Create, update, pause, resume and delete a rule (client/features/automation). */
+export const reviewRuleMutations = automationRuleMutations<AutomationRule, ReviewAutomationRuleData>('Review', 'reviewAutomation', RULE);
 
 export const useCreateSprint = () => useInvalidating(async (input: SprintData) =>
   (await gql<{ createReviewSprint: Sprint }>(`mutation CreateReviewSprint($input: ReviewSprintInput!) { createReviewSprint(input: $input) { ${SPRINT} } }`, { input })).createReviewSprint);

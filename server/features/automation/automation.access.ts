@@ -13,14 +13,22 @@ export const clockIso = (ctx: Ctx): string => new Date(ctx.services.scheduler.no
 /** A field error of a rule's input, shown next to the field. */
 export const ruleField = (name: string, message: string) => badInput(`${name}: ${message}`, { fields: { [name]: message } });
 
+/** Managers and admins only (review rules, sprints); FORBIDDEN (`refusal`) for members. */
+export function requireManagerOrAdmin(ctx: Ctx, refusal: string): Viewer {
+  const viewer = requireViewer(ctx);
+  if (viewer.permissionLevel === 'MEMBER') throw forbidden(refusal);
+  return viewer;
+}
+
+/** The teams the viewer manages or leads. */
+export const teamsLedBy = (ctx: Ctx, viewer: Viewer): Set<string> =>
+  new Set(teamsManagedBy(ctx.services.db, viewer.organizationId, [viewer.userId]).map((t) => t.id));
+
 /**
  * Rules run per team (retros, feedback: docs/decisions/0047, 0048, 0073): an admin runs every team's
  * rules; a team's manager or lead its team's. These are the teams the viewer runs (null: all).
  */
-export function automatedTeamIds(ctx: Ctx, viewer: Viewer): Set<string> | null {
-  if (viewer.permissionLevel === 'ADMIN') return null;
-  return new Set(teamsManagedBy(ctx.services.db, viewer.organizationId, [viewer.userId]).map((t) => t.id));
-}
+export const automatedTeamIds = (ctx: Ctx, viewer: Viewer): Set<string> | null => (viewer.permissionLevel === 'ADMIN' ? null : teamsLedBy(ctx, viewer));
 
 /** The viewer and the teams they automate; FORBIDDEN (`refusal`) for members who lead no team (managers who lead none see an empty list). */
 export function requireTeamAutomation(ctx: Ctx, refusal: string): { viewer: Viewer; teamIds: Set<string> | null } {

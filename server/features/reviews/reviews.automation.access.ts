@@ -2,10 +2,9 @@ import type { MercuriusContext } from 'mercurius';
 import { forbidden, notFound } from '../../../shared/app-error.js';
 import type { ReviewAutomationRuleData } from '../../../shared/review-automation.schemas.js';
 import { REVIEW_TEMPLATE_TYPE_LABELS } from '../../../shared/review-template.schemas.js';
-import { requireViewer } from '../../graphql/context.js';
 import type { Viewer } from '../auth/viewer.js';
-import { ruleField } from '../automation/automation.access.js';
-import { findTeamsByIds, teamsManagedBy } from '../teams/teams.repo.js';
+import { requireManagerOrAdmin, ruleField, teamsLedBy } from '../automation/automation.access.js';
+import { findTeamsByIds } from '../teams/teams.repo.js';
 import { findUsersByIds } from '../users/users.repo.js';
 import { findAutomationRule, type ReviewAutomationRuleRow } from './reviews.automation.repo.js';
 import { ensureBuiltInTemplates, findReviewTemplate, listReviewTemplates } from './reviews.templates.repo.js';
@@ -17,14 +16,7 @@ type Ctx = MercuriusContext;
  * managers the rules they created, for the teams they manage or lead and their direct reports,
  * and (sprints.resolvers.ts) the sprints of those teams. Members: FORBIDDEN. Another organization's rows: NOT_FOUND.
  */
-export function requireAutomationViewer(ctx: Ctx): Viewer {
-  const viewer = requireViewer(ctx);
-  if (viewer.permissionLevel === 'MEMBER') throw forbidden('Only managers and admins can automate reviews.');
-  return viewer;
-}
-
-const ledTeamIds = (ctx: Ctx, viewer: Viewer): Set<string> =>
-  new Set(teamsManagedBy(ctx.services.db, viewer.organizationId, [viewer.userId]).map((t) => t.id));
+export const requireAutomationViewer = (ctx: Ctx): Viewer => requireManagerOrAdmin(ctx, 'Only managers and admins can automate reviews.');
 
 export function requireRule(ctx: Ctx, id: string): { viewer: Viewer; rule: ReviewAutomationRuleRow } {
   const viewer = requireAutomationViewer(ctx);
@@ -49,7 +41,7 @@ export function checkRuleInput(ctx: Ctx, viewer: Viewer, data: ReviewAutomationR
   const people = findUsersByIds(db, orgId, data.user_ids);
   if (people.length !== data.user_ids.length) throw ruleField('user_ids', 'Some of these people do not exist.');
   if (viewer.permissionLevel !== 'ADMIN') {
-    const led = ledTeamIds(ctx, viewer);
+    const led = teamsLedBy(ctx, viewer);
     if (data.team_ids.some((t) => !led.has(t)) || people.some((u) => u.manager_id !== viewer.userId)) {
       throw forbidden('Managers automate reviews only for the teams they manage or lead and their direct reports.');
     }

@@ -1,10 +1,10 @@
 import type { MercuriusContext } from 'mercurius';
 import { badInput, forbidden, notFound } from '../../../shared/app-error.js';
 import { sprintSchema, type SprintData } from '../../../shared/sprints.schemas.js';
-import { requireViewer } from '../../graphql/context.js';
 import { parseInput } from '../../lib/parse.js';
 import type { Viewer } from '../auth/viewer.js';
-import { findTeamsByIds, teamsManagedBy } from '../teams/teams.repo.js';
+import { requireManagerOrAdmin, teamsLedBy } from '../automation/automation.access.js';
+import { findTeamsByIds } from '../teams/teams.repo.js';
 import { deleteSprint, findSprint, insertSprint, listSprints, updateSprint, type SprintRow } from './sprints.repo.js';
 
 type Ctx = MercuriusContext;
@@ -14,18 +14,11 @@ type Ctx = MercuriusContext;
  * they manage or lead; members nobody's (FORBIDDEN, in the words of the review automation screen
  * where sprints are planned). Another organization's sprints and teams: NOT_FOUND, "Choose a team.".
  */
-function requirePlanner(ctx: Ctx): Viewer {
-  const viewer = requireViewer(ctx);
-  if (viewer.permissionLevel === 'MEMBER') throw forbidden('Only managers and admins can automate reviews.');
-  return viewer;
-}
-
-const ledTeamIds = (ctx: Ctx, viewer: Viewer): Set<string> =>
-  new Set(teamsManagedBy(ctx.services.db, viewer.organizationId, [viewer.userId]).map((t) => t.id));
+const requirePlanner = (ctx: Ctx): Viewer => requireManagerOrAdmin(ctx, 'Only managers and admins can automate reviews.');
 
 function checkTeam(ctx: Ctx, viewer: Viewer, teamId: string): void {
   if (!findTeamsByIds(ctx.services.db, viewer.organizationId, [teamId]).length) throw badInput('team_id: Choose a team.', { fields: { team_id: 'Choose a team.' } });
-  if (viewer.permissionLevel !== 'ADMIN' && !ledTeamIds(ctx, viewer).has(teamId)) throw forbidden('Managers plan sprints only for the teams they manage or lead.');
+  if (viewer.permissionLevel !== 'ADMIN' && !teamsLedBy(ctx, viewer).has(teamId)) throw forbidden('Managers plan sprints only for the teams they manage or lead.');
 }
 
 function requireSprint(ctx: Ctx, id: string): { viewer: Viewer; sprint: SprintRow } {
@@ -44,7 +37,7 @@ export const sprintResolvers = {
       const viewer = requirePlanner(ctx);
       let teamIds: string[] | null = args.teamId ? [args.teamId] : null;
       if (viewer.permissionLevel !== 'ADMIN') {
-        const led = ledTeamIds(ctx, viewer);
+        const led = teamsLedBy(ctx, viewer);
         teamIds = (teamIds ?? [...led]).filter((t) => led.has(t));
       }
       return listSprints(ctx.services.db, viewer.organizationId, teamIds);
