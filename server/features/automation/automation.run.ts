@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { JobContext } from '../../jobs/jobs.scheduler.js';
-import type { Scheduler } from '../../jobs/jobs.scheduler.js';
+import type { JobContext, Scheduler } from '../../jobs/jobs.scheduler.js';
 import { classifyStorageError } from '../../db/storage-errors.js';
 import type { Services } from '../../services.js';
 import type { AnyAutomation, Automation, AutomationDeps, AutomationRule, Created, DuePeriod, PassContext } from './automation.types.js';
