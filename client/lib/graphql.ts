@@ -70,6 +70,15 @@ function loadClient() {
 
 type ServerError = NonNullable<Answer['errors']>[number];
 
+/**
+ * What a form shows when the server refused a save (useZodForm's outcome): its field errors next to
+ * the fields (and, with `aboveButtons`, its message above the buttons too), anything else above the buttons.
+ */
+export function refusedSave(err: unknown, aboveButtons = true): { fieldErrors?: Record<string, string>; formError?: string } {
+  if (err instanceof GraphqlError && Object.keys(err.fields).length) return aboveButtons ? { fieldErrors: err.fields, formError: err.message } : { fieldErrors: err.fields };
+  return { formError: err instanceof Error ? err.message : 'Something went wrong. Try again.' };
+}
+
 /** A server error as a GraphqlError with its extensions.code (and field messages). */
 function errorOf(error: ServerError | undefined, status: number): GraphqlError {
   const ext = error?.extensions ?? {};

@@ -1,6 +1,7 @@
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import type { FeedbackAutomationRuleInput, FeedbackResponders } from '../../../shared/feedback.js';
 import { gql } from '../../lib/graphql.js';
+import { automationRuleMutations } from '../automation/automation.api.js';
 import { FEEDBACK_RULE_FIELDS, type FeedbackAutomationRule } from './feedback.types.js';
 
 /** Feedback automation rules (/continuous-feedback/automation): periodic requests per team or the whole organization. */
@@ -20,21 +21,8 @@ export const feedbackAutomationTemplatesQueryOptions = queryOptions({
     'query FeedbackAutomationTemplates { feedbackTemplates { id name archived } }')).feedbackTemplates.filter((t) => !t.archived),
 });
 
-function useInvalidating<V, R>(run: (variables: V) => Promise<R>) {
-  const queryClient = useQueryClient();
-  return useMutation({ mutationFn: run, onSuccess: () => queryClient.invalidateQueries({ queryKey: ['feedbackAutomation'] }) });
-}
-
-export const useSaveFeedbackRule = () => useInvalidating(async ({ id, input }: { id: string | null; input: FeedbackAutomationRuleInput }) => (id
-  ? (await gql<{ updateFeedbackAutomationRule: FeedbackAutomationRule }>(`mutation UpdateFeedbackAutomationRule($id: ID!, $input: FeedbackAutomationRuleInput!) { updateFeedbackAutomationRule(id: $id, input: $input) { ${FEEDBACK_RULE_FIELDS} } }`, { id, input })).updateFeedbackAutomationRule
-  : (await gql<{ createFeedbackAutomationRule: FeedbackAutomationRule }>(`mutation CreateFeedbackAutomationRule($input: FeedbackAutomationRuleInput!) { createFeedbackAutomationRule(input: $input) { ${FEEDBACK_RULE_FIELDS} } }`, { input })).createFeedbackAutomationRule));
-
-export const useSetFeedbackRulePaused = () => useInvalidating(async ({ id, paused }: { id: string; paused: boolean }) => (paused
-  ? (await gql<{ pauseFeedbackAutomationRule: FeedbackAutomationRule }>(`mutation PauseFeedbackAutomationRule($id: ID!) { pauseFeedbackAutomationRule(id: $id) { ${FEEDBACK_RULE_FIELDS} } }`, { id })).pauseFeedbackAutomationRule
-  : (await gql<{ resumeFeedbackAutomationRule: FeedbackAutomationRule }>(`mutation ResumeFeedbackAutomationRule($id: ID!) { resumeFeedbackAutomationRule(id: $id) { ${FEEDBACK_RULE_FIELDS} } }`, { id })).resumeFeedbackAutomationRule));
-
-export const useDeleteFeedbackRule = () => useInvalidating(async (id: string) =>
-  (await gql<{ deleteFeedbackAutomationRule: boolean }>('mutation DeleteFeedbackAutomationRule($id: ID!) { deleteFeedbackAutomationRule(id: $id) }', { id })).deleteFeedbackAutomationRule);
+/** Create, update, pause, resume and delete a rule (client/features/automation). */
+export const feedbackRuleMutations = automationRuleMutations<FeedbackAutomationRule, FeedbackAutomationRuleInput>('Feedback', 'feedbackAutomation', FEEDBACK_RULE_FIELDS);
 
 export const RESPONDER_LABELS: Record<FeedbackResponders, string> = {
   TEAMMATES: 'Teammates', MANAGER: 'Their manager', BOTH: 'Teammates and their manager',

@@ -1,7 +1,8 @@
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import type { RetroAutomationTrigger, RetroPhase } from '../../../shared/retros.js';
 import type { RetroAutomationRuleData } from '../../../shared/retros.automation.js';
 import { gql } from '../../lib/graphql.js';
+import { automationRuleMutations } from '../automation/automation.api.js';
 
 /** Retro automation rules as the automation screen reads them (retros: the latest 10 the rule created). */
 export type RetroAutomationRule = {
@@ -31,18 +32,5 @@ export const retroAutomationChoicesQueryOptions = queryOptions({
   },
 });
 
-function useInvalidating<V, R>(run: (variables: V) => Promise<R>) {
-  const queryClient = useQueryClient();
-  return useMutation({ mutationFn: run, onSuccess: () => queryClient.invalidateQueries({ queryKey: ['retroAutomation'] }) });
-}
-
-export const useSaveRetroRule = () => useInvalidating(async ({ id, input }: { id: string | null; input: RetroAutomationRuleData }) => (id
-  ? (await gql<{ updateRetroAutomationRule: RetroAutomationRule }>(`mutation UpdateRetroAutomationRule($id: ID!, $input: RetroAutomationRuleInput!) { updateRetroAutomationRule(id: $id, input: $input) { ${RULE} } }`, { id, input })).updateRetroAutomationRule
-  : (await gql<{ createRetroAutomationRule: RetroAutomationRule }>(`mutation CreateRetroAutomationRule($input: RetroAutomationRuleInput!) { createRetroAutomationRule(input: $input) { ${RULE} } }`, { input })).createRetroAutomationRule));
-
-export const useSetRetroRulePaused = () => useInvalidating(async ({ id, paused }: { id: string; paused: boolean }) => (paused
-  ? (await gql<{ pauseRetroAutomationRule: RetroAutomationRule }>(`mutation PauseRetroAutomationRule($id: ID!) { pauseRetroAutomationRule(id: $id) { ${RULE} } }`, { id })).pauseRetroAutomationRule
-  : (await gql<{ resumeRetroAutomationRule: RetroAutomationRule }>(`mutation ResumeRetroAutomationRule($id: ID!) { resumeRetroAutomationRule(id: $id) { ${RULE} } }`, { id })).resumeRetroAutomationRule));
-
-export const useDeleteRetroRule = () => useInvalidating(async (id: string) =>
-  (await gql<{ deleteRetroAutomationRule: boolean }>('mutation DeleteRetroAutomationRule($id: ID!) { deleteRetroAutomationRule(id: $id) }', { id })).deleteRetroAutomationRule);
+/** Create, update, pause, resume and delete a rule (client/features/automation). */
+export const retroRuleMutations = automationRuleMutations<RetroAutomationRule, RetroAutomationRuleData>('Retro', 'retroAutomation', RULE);

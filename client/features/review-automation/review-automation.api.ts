@@ -1,9 +1,11 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ReviewAutomationRuleData, ReviewAutomationRuleType, ReviewSprintData } from '../../../shared/review-automation.schemas.js';
+import type { ReviewAutomationRuleData, ReviewAutomationRuleType } from '../../../shared/review-automation.schemas.js';
+import type { SprintData } from '../../../shared/sprints.schemas.js';
 import type { ReviewReminderSettingsData } from '../../../shared/review-reminders.schemas.js';
 import type { ReviewCycleStatus } from '../../../shared/review-cycle.schemas.js';
 import type { Perspective } from '../../../shared/review-template.schemas.js';
 import { gql } from '../../lib/graphql.js';
+import { automationRuleMutations } from '../automation/automation.api.js';
 
 export type AutomationRule = {
   id: string; name: string; type: ReviewAutomationRuleType; template_id: string | null; template_name: string | null; every_count: number; anchor_on: string | null;
@@ -39,22 +41,14 @@ function useInvalidating<V, R>(run: (variables: V) => Promise<R>) {
   return useMutation({ mutationFn: run, onSuccess: () => queryClient.invalidateQueries({ queryKey: ['reviewAutomation'] }) });
 }
 
-export const useSaveRule = () => useInvalidating(async ({ id, input }: { id: string | null; input: ReviewAutomationRuleData }) => (id
-  ? (await gql<{ updateReviewAutomationRule: AutomationRule }>(`mutation UpdateReviewAutomationRule($id: ID!, $input: ReviewAutomationRuleInput!) { updateReviewAutomationRule(id: $id, input: $input) { ${RULE} } }`, { id, input })).updateReviewAutomationRule
-  : (await gql<{ createReviewAutomationRule: AutomationRule }>(`mutation CreateReviewAutomationRule($input: ReviewAutomationRuleInput!) { createReviewAutomationRule(input: $input) { ${RULE} } }`, { input })).createReviewAutomationRule));
+/** Create, update, pause, resume and delete a rule (client/features/automation). */
+export const reviewRuleMutations = automationRuleMutations<AutomationRule, ReviewAutomationRuleData>('Review', 'reviewAutomation', RULE);
 
-export const useSetRuleActive = () => useInvalidating(async ({ id, active }: { id: string; active: boolean }) => (active
-  ? (await gql<{ resumeReviewAutomationRule: AutomationRule }>(`mutation ResumeReviewAutomationRule($id: ID!) { resumeReviewAutomationRule(id: $id) { ${RULE} } }`, { id })).resumeReviewAutomationRule
-  : (await gql<{ pauseReviewAutomationRule: AutomationRule }>(`mutation PauseReviewAutomationRule($id: ID!) { pauseReviewAutomationRule(id: $id) { ${RULE} } }`, { id })).pauseReviewAutomationRule));
-
-export const useDeleteRule = () => useInvalidating(async (id: string) =>
-  (await gql<{ deleteReviewAutomationRule: boolean }>('mutation DeleteReviewAutomationRule($id: ID!) { deleteReviewAutomationRule(id: $id) }', { id })).deleteReviewAutomationRule);
-
-export const useCreateSprint = () => useInvalidating(async (input: ReviewSprintData) =>
+export const useCreateSprint = () => useInvalidating(async (input: SprintData) =>
   (await gql<{ createReviewSprint: Sprint }>(`mutation CreateReviewSprint($input: ReviewSprintInput!) { createReviewSprint(input: $input) { ${SPRINT} } }`, { input })).createReviewSprint);
 
 /** Same invalidation as creating: the list, and the rules' next run (a sprint's end is a sprint rule's next run). */
-export const useUpdateSprint = () => useInvalidating(async ({ id, input }: { id: string; input: ReviewSprintData }) =>
+export const useUpdateSprint = () => useInvalidating(async ({ id, input }: { id: string; input: SprintData }) =>
   (await gql<{ updateReviewSprint: Sprint }>(`mutation UpdateReviewSprint($id: ID!, $input: ReviewSprintInput!) { updateReviewSprint(id: $id, input: $input) { ${SPRINT} } }`, { id, input })).updateReviewSprint);
 
 export const useDeleteSprint = () => useInvalidating(async (id: string) =>

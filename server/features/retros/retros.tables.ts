@@ -4,7 +4,7 @@ import type { RetroActionStatus, RetroPhase, RetroPrompt, RetroAutomationTrigger
 import { organizations } from '../org/org.tables.js';
 import { teams } from '../teams/teams.tables.js';
 import { users } from '../users/users.tables.js';
-import { reviewSprints } from '../reviews/reviews.automation.tables.js';
+import { sprints } from '../sprints/sprints.tables.js';
 
 const now = sql`(strftime('%Y-%m-%dT%H:%M:%fZ','now'))`;
 const org = () => text('organization_id').notNull().references(() => organizations.id, { onDelete: 'cascade' });
@@ -50,7 +50,7 @@ export const retros = sqliteTable('retros', {
   id: text('id').primaryKey(),
   organization_id: org(),
   team_id: text('team_id').notNull().references(() => teams.id, { onDelete: 'cascade' }),
-  sprint_id: text('sprint_id').references(() => reviewSprints.id, { onDelete: 'set null' }),
+  sprint_id: text('sprint_id').references(() => sprints.id, { onDelete: 'set null' }),
   title: text('title').notNull(),
   template_id: text('template_id').notNull(),
   template_name: text('template_name').notNull(),
