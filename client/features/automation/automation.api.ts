@@ -1,30 +1,25 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { gql } from '../../lib/graphql.js';
 
+/** An area's five rule documents, written out in its api file so that every document the client sends can be read from the source. */
+export type AutomationRuleDocuments = { create: string; update: string; pause: string; resume: string; delete: string };
+
 /**
  * The mutations of an area's automation rules (docs/decisions/0073), named the same way in every
  * area: `create<Area>AutomationRule(input: <Area>AutomationRuleInput!)`, `update…`, `pause…`,
- * `resume…`, `delete…`, each operation named after its field. Each one refreshes the area's queries
- * (`key`): the list, and anything that follows from the rules.
+ * `resume…`, `delete…`, each operation named after its field, given as documents by the area. Each
+ * one refreshes the area's queries (`key`): the list, and anything that follows from the rules.
  */
-export function automationRuleMutations<R, I>(area: 'Review' | 'Retro' | 'Feedback', key: string, fields: string) {
-  const call = async (field: string, variables: Record<string, unknown>, args: string, params: string, selection = ` { ${fields} }`) => {
-    const op = `${field[0]!.toUpperCase()}${field.slice(1)}`;
-    return (await gql<Record<string, unknown>>(`mutation ${op}(${params}) { ${field}(${args})${selection} }`, variables))[field];
-  };
-  const rule = (verb: string) => `${verb}${area}AutomationRule`;
+export function automationRuleMutations<R, I>(key: string, docs: AutomationRuleDocuments) {
+  const call = async <T>(document: string, variables: Record<string, unknown>) => Object.values(await gql<Record<string, T>>(document, variables))[0] as T;
   const useRefreshing = <V, T>(run: (variables: V) => Promise<T>) => {
     const queryClient = useQueryClient();
     return useMutation({ mutationFn: run, onSuccess: () => queryClient.invalidateQueries({ queryKey: [key] }) });
   };
-  const input = `$input: ${area}AutomationRuleInput!`;
   return {
-    useSaveRule: () => useRefreshing(async ({ id, input: value }: { id: string | null; input: I }) => (id
-      ? call(rule('update'), { id, input: value }, 'id: $id, input: $input', `$id: ID!, ${input}`)
-      : call(rule('create'), { input: value }, 'input: $input', input)) as Promise<R>),
-    useSetPaused: () => useRefreshing(async ({ id, paused }: { id: string; paused: boolean }) =>
-      call(rule(paused ? 'pause' : 'resume'), { id }, 'id: $id', '$id: ID!') as Promise<R>),
-    useDeleteRule: () => useRefreshing(async (id: string) => call(rule('delete'), { id }, 'id: $id', '$id: ID!', '') as Promise<boolean>),
+    useSaveRule: () => useRefreshing(async ({ id, input }: { id: string | null; input: I }) => (id ? call<R>(docs.update, { id, input }) : call<R>(docs.create, { input }))),
+    useSetPaused: () => useRefreshing(async ({ id, paused }: { id: string; paused: boolean }) => call<R>(paused ? docs.pause : docs.resume, { id })),
+    useDeleteRule: () => useRefreshing(async (id: string) => call<boolean>(docs.delete, { id })),
   };
 }
 

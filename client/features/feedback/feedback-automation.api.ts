@@ -22,7 +22,13 @@ export const feedbackAutomationTemplatesQueryOptions = queryOptions({
 });
 
 /** Create, update, pause, resume and delete a rule (client/features/automation). */
-export const feedbackRuleMutations = automationRuleMutations<FeedbackAutomationRule, FeedbackAutomationRuleInput>('Feedback', 'feedbackAutomation', FEEDBACK_RULE_FIELDS);
+export const feedbackRuleMutations = automationRuleMutations<FeedbackAutomationRule, FeedbackAutomationRuleInput>('feedbackAutomation', {
+  create: `mutation CreateFeedbackAutomationRule($input: FeedbackAutomationRuleInput!) { createFeedbackAutomationRule(input: $input) { ${FEEDBACK_RULE_FIELDS} } }`,
+  update: `mutation UpdateFeedbackAutomationRule($id: ID!, $input: FeedbackAutomationRuleInput!) { updateFeedbackAutomationRule(id: $id, input: $input) { ${FEEDBACK_RULE_FIELDS} } }`,
+  pause: `mutation PauseFeedbackAutomationRule($id: ID!) { pauseFeedbackAutomationRule(id: $id) { ${FEEDBACK_RULE_FIELDS} } }`,
+  resume: `mutation ResumeFeedbackAutomationRule($id: ID!) { resumeFeedbackAutomationRule(id: $id) { ${FEEDBACK_RULE_FIELDS} } }`,
+  delete: 'mutation DeleteFeedbackAutomationRule($id: ID!) { deleteFeedbackAutomationRule(id: $id) }',
+});
 
 export const RESPONDER_LABELS: Record<FeedbackResponders, string> = {
   TEAMMATES: 'Teammates', MANAGER: 'Their manager', BOTH: 'Teammates and their manager',

@@ -33,4 +33,10 @@ export const retroAutomationChoicesQueryOptions = queryOptions({
 });
 
 /** Create, update, pause, resume and delete a rule (client/features/automation). */
-export const retroRuleMutations = automationRuleMutations<RetroAutomationRule, RetroAutomationRuleData>('Retro', 'retroAutomation', RULE);
+export const retroRuleMutations = automationRuleMutations<RetroAutomationRule, RetroAutomationRuleData>('retroAutomation', {
+  create: `mutation CreateRetroAutomationRule($input: RetroAutomationRuleInput!) { createRetroAutomationRule(input: $input) { ${RULE} } }`,
+  update: `mutation UpdateRetroAutomationRule($id: ID!, $input: RetroAutomationRuleInput!) { updateRetroAutomationRule(id: $id, input: $input) { ${RULE} } }`,
+  pause: `mutation PauseRetroAutomationRule($id: ID!) { pauseRetroAutomationRule(id: $id) { ${RULE} } }`,
+  resume: `mutation ResumeRetroAutomationRule($id: ID!) { resumeRetroAutomationRule(id: $id) { ${RULE} } }`,
+  delete: 'mutation DeleteRetroAutomationRule($id: ID!) { deleteRetroAutomationRule(id: $id) }',
+});

@@ -42,7 +42,13 @@ function useInvalidating<V, R>(run: (variables: V) => Promise<R>) {
 }
 
 /** Create, update, pause, resume and delete a rule (client/features/automation). */
-export const reviewRuleMutations = automationRuleMutations<AutomationRule, ReviewAutomationRuleData>('Review', 'reviewAutomation', RULE);
+export const reviewRuleMutations = automationRuleMutations<AutomationRule, ReviewAutomationRuleData>('reviewAutomation', {
+  create: `mutation CreateReviewAutomationRule($input: ReviewAutomationRuleInput!) { createReviewAutomationRule(input: $input) { ${RULE} } }`,
+  update: `mutation UpdateReviewAutomationRule($id: ID!, $input: ReviewAutomationRuleInput!) { updateReviewAutomationRule(id: $id, input: $input) { ${RULE} } }`,
+  pause: `mutation PauseReviewAutomationRule($id: ID!) { pauseReviewAutomationRule(id: $id) { ${RULE} } }`,
+  resume: `mutation ResumeReviewAutomationRule($id: ID!) { resumeReviewAutomationRule(id: $id) { ${RULE} } }`,
+  delete: 'mutation DeleteReviewAutomationRule($id: ID!) { deleteReviewAutomationRule(id: $id) }',
+});
 
 export const useCreateSprint = () => useInvalidating(async (input: SprintData) =>
   (await gql<{ createReviewSprint: Sprint }>(`mutation CreateReviewSprint($input: ReviewSprintInput!) { createReviewSprint(input: $input) { ${SPRINT} } }`, { input })).createReviewSprint);
