@@ -10,19 +10,15 @@ const clock = (seconds: number) => `${Math.floor(seconds / 60)}:${String(seconds
 
 /** The current topic's seconds: the server's count when the state arrived, plus the local seconds since (re-synced on every state). */
 export function useTopicSeconds(discussion: Retro['discussion']): number {
-  const [syncedAt, setSyncedAt] = useState(() => Date.now());
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    const t = Date.now();
-    setSyncedAt(t);
-    setNow(t);
-  }, [discussion]);
+  // Local seconds counted for one state: a new state starts again from the server's count.
+  const [local, setLocal] = useState({ discussion, seconds: 0 });
   useEffect(() => {
     if (!discussion.started_at) return undefined;
-    const timer = setInterval(() => setNow(Date.now()), 1000);
+    const syncedAt = Date.now();
+    const timer = setInterval(() => setLocal({ discussion, seconds: Math.max(0, Math.floor((Date.now() - syncedAt) / 1000)) }), 1000);
     return () => clearInterval(timer);
   }, [discussion]);
-  return discussion.elapsed_seconds + (discussion.started_at ? Math.max(0, Math.floor((now - syncedAt) / 1000)) : 0);
+  return discussion.elapsed_seconds + (discussion.started_at && local.discussion === discussion ? local.seconds : 0);
 }
 
 /** DISCUSS: topics in vote order, the current one with its timer, each person's comments and action items; the retro's action items below. */
