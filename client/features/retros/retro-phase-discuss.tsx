@@ -1,6 +1,7 @@
+import { useMutation } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { GroupTitle, ReflectionBody } from './retro-board-parts.js';
-import { LiveError, plural, useMeeting, useRun } from './retro-meeting-context.js';
+import { LiveError, meetingOutcome, plural, useMeeting } from './retro-meeting-context.js';
 import { ActionItemForm } from './retro-meeting-actions.js';
 import { ActionItemRow } from './retro-phase-checkin.js';
 import { TopicComments } from './retro-topic-comments.js';
@@ -24,7 +25,9 @@ export function useTopicSeconds(discussion: Retro['discussion']): number {
 /** DISCUSS: topics in vote order, the current one with its timer, each person's comments and action items; the retro's action items below. */
 export function DiscussPhase() {
   const { retro, api } = useMeeting();
-  const { run, error, busy } = useRun();
+  const chooseTopic = useMutation({ mutationFn: (groupId: string) => api.setTopic(groupId) });
+  const deleteItem = useMutation({ mutationFn: (itemId: string) => api.deleteActionItem(itemId) });
+  const { error, busy } = meetingOutcome([chooseTopic, deleteItem]);
   const current = retro.discussion.group_id;
   const at = retro.groups.findIndex((g) => g.id === current);
   const next = retro.groups[at + 1] ?? null;
@@ -32,20 +35,20 @@ export function DiscussPhase() {
     <div className="retro-phase-body">
       {retro.viewer_is_facilitator && (
         <div className="retro-row">
-          {next && <button type="button" className="button" disabled={busy} onClick={() => void run(() => api.setTopic(next.id))}>Discuss next: {next.title}</button>}
+          {next && <button type="button" className="button" disabled={busy} onClick={() => chooseTopic.mutate(next.id)}>Discuss next: {next.title}</button>}
           {!next && retro.groups.length > 0 && <span className="muted">This is the last topic. Move on to the summary when the team is done.</span>}
           <LiveError error={error} />
         </div>
       )}
       {retro.groups.length === 0 && <p className="muted">There is nothing to discuss: nobody wrote a reflection.</p>}
       <ol className="retro-topics">
-        {retro.groups.map((g, i) => <Topic key={g.id} group={g} rank={i + 1} current={g.id === current} onChoose={() => void run(() => api.setTopic(g.id))} busy={busy} />)}
+        {retro.groups.map((g, i) => <Topic key={g.id} group={g} rank={i + 1} current={g.id === current} onChoose={() => chooseTopic.mutate(g.id)} busy={busy} />)}
       </ol>
       <section aria-labelledby="retro-all-actions" className="retro-section">
         <h3 id="retro-all-actions">Action items of this retro ({retro.action_items.length})</h3>
         {retro.action_items.length === 0 ? <p className="muted">No action items yet. Add them under each topic.</p> : (
           <ul className="retro-action-list">
-            {retro.action_items.map((a) => <ActionItemRow key={a.id} item={a} onDelete={() => void run(() => api.deleteActionItem(a.id))} />)}
+            {retro.action_items.map((a) => <ActionItemRow key={a.id} item={a} onDelete={() => deleteItem.mutate(a.id)} />)}
           </ul>
         )}
       </section>
