@@ -23,7 +23,7 @@ import { addUser, signedIn, type GqlResult, type TestUser } from './helpers.js';
  *
  * Globex has the same roles (names ending in "Globex", emails @globex.example, teams "Globex Core"
  * and "Globex Owls"). Every password is TEST_PASSWORD; nobody is signed in until a test asks
- * (`signInAs`, `signInAll`).
+ * (`signInAs`).
  */
 export type WorldPerson = TestUser & { name: string };
 export type WorldCaller = WorldPerson & { token: string; gql: (query: string, variables?: Record<string, unknown>) => Promise<GqlResult<Record<string, any>>> };
@@ -91,14 +91,4 @@ export async function createWorld(app: FastifyInstance, options: WorldOrgOptions
 export async function signInAs(app: FastifyInstance, person: WorldPerson): Promise<WorldCaller> {
   const s = await signedIn(app, person.email);
   return { ...person, token: s.token, gql: s.gql };
-}
-
-/** The roles of a world organization that can sign in (the deactivated person cannot). */
-export type WorldRole = 'admin' | 'manager' | 'lead' | 'report' | 'peer' | 'member' | 'otherManager' | 'outsider';
-
-/** Signs in the people of `org` under `roles`: `{ admin: caller, ... }`. */
-export async function signInAll<K extends WorldRole>(app: FastifyInstance, org: WorldOrg, roles: readonly K[]): Promise<Record<K, WorldCaller>> {
-  const callers = {} as Record<K, WorldCaller>;
-  for (const role of roles) callers[role] = await signInAs(app, org[role]);
-  return callers;
 }
