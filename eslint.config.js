@@ -1,5 +1,6 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
+import reactHooks from 'eslint-plugin-react-hooks';
 
 // The layers (docs/architecture.md): shared imports nothing from server/ or client/;
 // server and client never import each other.
@@ -52,6 +53,16 @@ export default tseslint.config(
   { files: ['**/*.{ts,tsx}'], ignores: ['shared/format.ts', 'shared/format.test.ts'], rules: oneFormatter },
   { files: ['shared/**/*.ts'], rules: restrict([crossing('server'), crossing('client')]) },
   { files: ['client/**/*.{ts,tsx}'], rules: restrict([crossing('server'), serverOnlyShared], dialogs) },
+  // React's hook rules with the React Compiler's checks (docs/decisions/0074).
+  {
+    files: ['client/**/*.{ts,tsx}'],
+    ...reactHooks.configs.flat.recommended,
+    rules: {
+      ...reactHooks.configs.flat.recommended.rules,
+      // Only says the compiler would not memoize a component using such a library (useVirtualizer): no compiler, no React.memo here.
+      'react-hooks/incompatible-library': 'off',
+    },
+  },
   { files: ['client/components/ui/dialog.tsx'], rules: restrict([crossing('server'), serverOnlyShared]) },
   { files: ['server/**/*.test.ts', 'server/graphql/graphql-runtime.ts'], rules: restrict([crossing('client')]) },
   {

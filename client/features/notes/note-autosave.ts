@@ -39,7 +39,13 @@ export function useNoteAutosave<F extends SavedFields>(note: Note, api: NotesApi
   /** Grows when the fields are replaced from the server (components keyed on it start over). */
   const [generation, setGeneration] = useState(0);
   const current = useRef(fields);
-  const saved = useRef(pick(note));
+  const saved = useRef(fields);
+  /** What the server has, for rendering (`saved` is the same, for the callbacks). */
+  const [savedFields, setSavedFields] = useState<F>(fields);
+  const markSaved = useCallback((value: F) => {
+    saved.current = value;
+    setSavedFields(value);
+  }, []);
   const base = useRef(note.version);
   const inFlight = useRef(false);
   const conflict = useRef(false);
@@ -67,7 +73,7 @@ export function useNoteAutosave<F extends SavedFields>(note: Note, api: NotesApi
     try {
       const answer = await api.updateNote(noteId, sending, base.current);
       base.current = answer.version;
-      saved.current = sending;
+      markSaved(sending);
       setStatus({ kind: 'saved', at: new Date() });
     } catch (err) {
       if (err instanceof GraphqlError && err.code === 'CONFLICT') {
@@ -82,7 +88,7 @@ export function useNoteAutosave<F extends SavedFields>(note: Note, api: NotesApi
     }
     // Typed on while the save was on its way: save that too.
     if (!same(current.current, saved.current)) schedule();
-  }, [api, noteId, schedule]);
+  }, [api, noteId, schedule, markSaved]);
   useEffect(() => { saveRef.current = save; }, [save]);
 
   const setFields = useCallback((patch: Partial<F>) => {
@@ -96,11 +102,11 @@ export function useNoteAutosave<F extends SavedFields>(note: Note, api: NotesApi
   const adopt = useCallback((latest: Note) => {
     const theirs = pick(latest);
     base.current = latest.version;
-    saved.current = theirs;
+    markSaved(theirs);
     current.current = theirs;
     setFieldsState(theirs);
     setGeneration((g) => g + 1);
-  }, [pick]);
+  }, [pick, markSaved]);
 
   // A newer version saved elsewhere (another tab) while nothing here is unsaved: show it.
   useEffect(() => {
@@ -119,10 +125,10 @@ export function useNoteAutosave<F extends SavedFields>(note: Note, api: NotesApi
   const keepMine = useCallback(async () => {
     const latest = await api.fetchLatest(noteId);
     base.current = latest.version;
-    saved.current = pick(latest);
+    markSaved(pick(latest));
     conflict.current = false;
     await save();
-  }, [api, noteId, save, pick]);
+  }, [api, noteId, save, pick, markSaved]);
 
   // Leaving the page with unsaved text: send it now rather than drop it.
   useEffect(() => () => {
@@ -132,7 +138,7 @@ export function useNoteAutosave<F extends SavedFields>(note: Note, api: NotesApi
     }
   }, [api, noteId]);
 
-  const dirty = !same(fields, saved.current);
+  const dirty = !same(fields, savedFields);
   useEffect(() => {
     if (!dirty) return;
     const warn = (e: BeforeUnloadEvent) => e.preventDefault();
