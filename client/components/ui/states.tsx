@@ -1,4 +1,4 @@
-import { Link, useRouter, type ErrorComponentProps } from '@tanstack/react-router';
+import { Link, useRouter, type ErrorComponentProps, type LinkProps } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 
 export function PendingView({ label = 'Loading…' }: { label?: string }) {
@@ -72,12 +72,16 @@ export function EmptyState({ title, children }: { title: string; children: React
   );
 }
 
-export function NotAllowedView() {
+/**
+ * A page the viewer may not open: why, and where to go instead. Without arguments, the admin
+ * area's refusal.
+ */
+export function NotAllowedView({ children, to = '/home/dashboard', linkText = 'Go to your dashboard' }: { children?: ReactNode; to?: LinkProps['to']; linkText?: string }) {
   return (
     <div className="state-card" role="alert">
       <h1>Not allowed</h1>
-      <p>Only organization admins can open the admin area. Ask an admin of your organization if you need access.</p>
-      <Link to="/home/dashboard">Go to your dashboard</Link>
+      <p>{children ?? 'Only organization admins can open the admin area. Ask an admin of your organization if you need access.'}</p>
+      <Link to={to}>{linkText}</Link>
     </div>
   );
 }
