@@ -53,6 +53,32 @@ export function ErrorView({ error, reset }: ErrorComponentProps) {
   );
 }
 
+/**
+ * A page whose read failed, inside the page's own frame: refused (why, and the way elsewhere), or
+ * failed for another reason (the message, and a retry).
+ */
+export function ReadFailedView({ className, refused, title, why, way, message, onRetry }: {
+  className: string;
+  refused: boolean;
+  title: { refused: string; failed: string };
+  /** Who may see this, said when refused. */
+  why: string;
+  /** Where to go instead, when refused. */
+  way: ReactNode;
+  message: string;
+  onRetry: () => void;
+}) {
+  return (
+    <section className={className}>
+      <div className="state-card" role="alert">
+        <h1>{refused ? title.refused : title.failed}</h1>
+        <p>{refused ? why : message}</p>
+        {refused ? way : <button type="button" className="button" onClick={onRetry}>Try again</button>}
+      </div>
+    </section>
+  );
+}
+
 export function NotFoundView() {
   return (
     <div className="state-card">

@@ -1,7 +1,7 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { ArchiveTemplateDialog, cardActions, useTemplateRun } from '../templates/template-actions.js';
-import { FocusedHeading, NoOwnTemplates, TemplateCards, TemplateListPage, TemplateSection } from '../templates/template-list.js';
+import { ArchiveTemplateDialog, CopyableTemplateCards, templateRunner } from '../templates/template-actions.js';
+import { FocusedHeading, TemplateListPage, TemplateSection } from '../templates/template-list.js';
 import { FeedbackNav } from './feedback-nav.js';
 import { FeedbackTagsAdmin } from './feedback-tags-admin.js';
 import { FeedbackTemplateForm } from './feedback-template-form.js';
@@ -45,22 +45,13 @@ export function FeedbackTemplatesPage() {
 function TemplateList({ showArchived, onEdit, onArchive }: { showArchived: boolean; onEdit: (t: FeedbackTemplate) => void; onArchive: (t: FeedbackTemplate) => void }) {
   const { data } = useSuspenseQuery(feedbackTemplatesQueryOptions);
   const action = useFeedbackTemplateAction();
-  const run = useTemplateRun(action.mutateAsync, onEdit);
-  const templates = [...data].filter((t) => showArchived || !t.archived).sort((a, b) => Number(b.built_in) - Number(a.built_in));
-  const own = templates.filter((t) => !t.built_in).length;
-  const hidden = data.filter((t) => t.archived).length;
+  const templates = [...data].sort((a, b) => Number(b.built_in) - Number(a.built_in));
   return (
-    <>
-      <TemplateCards label="Feedback templates" idPrefix="ft" items={templates} className="card-grid ft-list" card={(t) => ({
-        id: t.id, name: t.name, builtIn: t.built_in, archived: t.archived, description: t.description, createdBy: t.created_by?.full_name,
-        body: (
-          <ol className="ft-question-list" aria-label={`Questions of ${t.name}`}>
-            {t.questions.map((q, i) => <li key={i}>{q}</li>)}
-          </ol>
-        ),
-        actions: cardActions(t, action.isPending, { edit: () => onEdit(t), copy: () => void run('copy', t), restore: () => void run('restore', t), archive: () => onArchive(t) }),
-      })} />
-      {own === 0 && <NoOwnTemplates hidden={showArchived ? 0 : hidden} />}
-    </>
+    <CopyableTemplateCards label="Feedback templates" idPrefix="ft" className="card-grid ft-list" items={templates} showArchived={showArchived} sayWhenNoneOwn
+      busy={action.isPending} run={templateRunner(action.mutateAsync, onEdit)} onEdit={onEdit} onArchive={onArchive} body={(t) => (
+        <ol className="ft-question-list" aria-label={`Questions of ${t.name}`}>
+          {t.questions.map((q, i) => <li key={i}>{q}</li>)}
+        </ol>
+      )} />
   );
 }

@@ -13,6 +13,7 @@ import { feedbackTemplatesQueryOptions } from './feedback-templates.api.js';
 import { RespondersPicker } from './feedback-responders-picker.js';
 import type { FeedbackTemplate } from './feedback.types.js';
 import './feedback-requests.css';
+import { TemplateOptionGroups } from '../templates/template-list.js';
 
 const OWN = '';
 const L = FEEDBACK_LIMITS;
@@ -133,14 +134,7 @@ function RequestFeedbackForm({ people, templates, subjectId, onDone }: { people:
       <RespondersPicker people={askable} value={responders} onChange={setResponders} error={errors.responder_ids} />
 
       <SelectField label="Questions" name="template_id" value={templateId} onChange={(e) => setTemplateId(e.target.value)} error={errors.template_id}>
-        {[true, false].map((builtIn) => {
-          const group = templates.filter((t) => t.built_in === builtIn);
-          return group.length === 0 ? null : (
-            <optgroup key={String(builtIn)} label={builtIn ? 'Built-in templates' : 'Your organization’s templates'}>
-              {group.map((t) => <option key={t.id} value={t.id}>{t.name}</option>)}
-            </optgroup>
-          );
-        })}
+        <TemplateOptionGroups templates={templates} labels={{ builtIn: 'Built-in templates', own: 'Your organization’s templates' }} />
         <option value={OWN}>Write my own questions</option>
       </SelectField>
       {template ? (

@@ -3,7 +3,7 @@ import { Link, useNavigate } from '@tanstack/react-router';
 import { useId } from 'react';
 import { COMPLETION_LABELS, completionStyle } from '../../../shared/completion.js';
 import { ProgressTable, type ProgressColumn } from '../../components/ui/progress-table.js';
-import { PendingView } from '../../components/ui/states.js';
+import { PendingView, ReadFailedView } from '../../components/ui/states.js';
 import { TeamProgressLayout, TeamProgressSection } from '../../components/ui/team-progress.js';
 import { GraphqlError } from '../../lib/graphql.js';
 import { GoalProgress } from '../goals/goal-progress.js';
@@ -27,16 +27,11 @@ export function DevelopmentTeamProgressPage({ team }: { team: string | undefined
   const progress = useQuery(developmentTeamProgressQueryOptions);
   if (progress.isPending) return <PendingView label="Loading team progress…" />;
   if (progress.isError) {
-    const refused = progress.error instanceof GraphqlError && progress.error.code === 'FORBIDDEN';
     return (
-      <section className="page dev-page">
-        <div className="state-card" role="alert">
-          <h1>{refused ? 'Team progress is for managers' : 'Team progress could not be loaded'}</h1>
-          <p>{refused ? 'Managers, team leads and admins follow the development plans of their people here.' : progress.error.message}</p>
-          {refused ? <Link to="/professional-development">Go to my development plan</Link>
-            : <button type="button" className="button" onClick={() => void progress.refetch()}>Try again</button>}
-        </div>
-      </section>
+      <ReadFailedView className="page dev-page" refused={progress.error instanceof GraphqlError && progress.error.code === 'FORBIDDEN'}
+        title={{ refused: 'Team progress is for managers', failed: 'Team progress could not be loaded' }}
+        why="Managers, team leads and admins follow the development plans of their people here." way={<Link to="/professional-development">Go to my development plan</Link>}
+        message={progress.error.message} onRetry={() => void progress.refetch()} />
     );
   }
   const groups = progress.data;

@@ -1,7 +1,7 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { ArchiveTemplateDialog, cardActions, useTemplateRun } from '../templates/template-actions.js';
-import { FocusedHeading, NoOwnTemplates, TemplateCards, TemplateListPage, TemplateSection } from '../templates/template-list.js';
+import { ArchiveTemplateDialog, CopyableTemplateCards, templateRunner } from '../templates/template-actions.js';
+import { FocusedHeading, TemplateListPage, TemplateSection } from '../templates/template-list.js';
 import { RetroHealthCheckForm } from './retro-health-check-form.js';
 import { RetroTemplateForm, colourName } from './retro-template-form.js';
 import {
@@ -58,43 +58,29 @@ export function RetroTemplatesPage() {
 function Templates({ showArchived, onEdit, onArchive }: { showArchived: boolean; onEdit: (t: RetroTemplate) => void; onArchive: (t: RetroTemplate) => void }) {
   const { data } = useSuspenseQuery(retroTemplatesQueryOptions);
   const action = useRetroTemplateAction();
-  const run = useTemplateRun(action.mutateAsync, onEdit);
-  const templates = data.filter((t) => showArchived || !t.archived);
-  const own = templates.filter((t) => !t.built_in).length;
-  const hiddenArchived = data.filter((t) => t.archived).length;
   return (
-    <>
-      <TemplateCards label="Retro templates" idPrefix="rtt" items={templates} className="card-grid rtt-list" card={(t) => ({
-        id: t.id, name: t.name, builtIn: t.built_in, archived: t.archived, description: t.description, createdBy: t.created_by?.full_name,
-        actions: cardActions(t, action.isPending, { edit: () => onEdit(t), copy: () => void run('copy', t), restore: () => void run('restore', t), archive: () => onArchive(t) }),
-        body: (
-          <ul className="rtt-chips" aria-label={`Prompts of ${t.name}`}>
-            {t.prompts.map((p) => (
-              <li key={p.id} className="rtt-chip" style={{ background: p.colour }} title={p.description || undefined}>
-                {p.title}<span className="sr-only"> ({colourName(p.colour)})</span>
-              </li>
-            ))}
-          </ul>
-        ),
-      })} />
-      {own === 0 && <NoOwnTemplates hidden={showArchived ? 0 : hiddenArchived} />}
-    </>
+    <CopyableTemplateCards label="Retro templates" idPrefix="rtt" className="card-grid rtt-list" items={data} showArchived={showArchived} sayWhenNoneOwn
+      busy={action.isPending} run={templateRunner(action.mutateAsync, onEdit)} onEdit={onEdit} onArchive={onArchive} body={(t) => (
+        <ul className="rtt-chips" aria-label={`Prompts of ${t.name}`}>
+          {t.prompts.map((p) => (
+            <li key={p.id} className="rtt-chip" style={{ background: p.colour }} title={p.description || undefined}>
+              {p.title}<span className="sr-only"> ({colourName(p.colour)})</span>
+            </li>
+          ))}
+        </ul>
+      )} />
   );
 }
 
 function HealthChecks({ showArchived, onEdit, onArchive }: { showArchived: boolean; onEdit: (h: RetroHealthCheck) => void; onArchive: (h: RetroHealthCheck) => void }) {
   const { data } = useSuspenseQuery(retroHealthChecksQueryOptions);
   const action = useRetroHealthCheckAction();
-  const run = useTemplateRun(action.mutateAsync, onEdit);
   return (
-    <TemplateCards label="Health check sets" idPrefix="rtth" items={data.filter((h) => showArchived || !h.archived)} className="card-grid rtt-list" card={(h) => ({
-      id: h.id, name: h.name, builtIn: h.built_in, archived: h.archived, createdBy: h.created_by?.full_name,
-      actions: cardActions(h, action.isPending, { edit: () => onEdit(h), copy: () => void run('copy', h), restore: () => void run('restore', h), archive: () => onArchive(h) }),
-      body: (
+    <CopyableTemplateCards label="Health check sets" idPrefix="rtth" className="card-grid rtt-list" items={data} showArchived={showArchived}
+      busy={action.isPending} run={templateRunner(action.mutateAsync, onEdit)} onEdit={onEdit} onArchive={onArchive} body={(h) => (
         <ol className="rtt-statement-list" aria-label={`Statements of ${h.name}`}>
           {h.statements.map((s, i) => <li key={i}>{s}</li>)}
         </ol>
-      ),
-    })} />
+      )} />
   );
 }

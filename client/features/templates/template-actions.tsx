@@ -1,6 +1,7 @@
 import { ConfirmDialog } from '../../components/ui/confirm-dialog.js';
 import { showAlert } from '../../lib/alerts.js';
-import type { TemplateAction } from './template-list.js';
+import type { ReactNode } from 'react';
+import { NoOwnTemplates, TemplateCards, type TemplateAction } from './template-list.js';
 
 const messageOf = (err: unknown) => (err instanceof Error ? err.message : 'Something went wrong. Try again.');
 
@@ -10,7 +11,7 @@ type Named = { id: string; name: string };
  * Runs a card's action that needs no question (copy, a restore without one): the outcome is said in
  * an alert; a copy then opens in the editor.
  */
-export function useTemplateRun<T extends Named>(run: (v: { action: 'copy' | 'restore' | 'archive'; id: string }) => Promise<T>, onCopied?: (copy: T) => void) {
+export function templateRunner<T extends Named>(run: (v: { action: 'copy' | 'restore' | 'archive'; id: string }) => Promise<T>, onCopied?: (copy: T) => void) {
   return async (action: 'copy' | 'restore', item: Named) => {
     try {
       const result = await run({ action, id: item.id });
@@ -63,4 +64,35 @@ export function cardActions(t: { can_manage: boolean; archived: boolean }, busy:
       ? { label: 'Restore', tone: 'ghost' as const, disabled: busy, onClick: on.restore }
       : { label: 'Archive', tone: 'ghost' as const, onClick: on.archive }] : []),
   ];
+}
+
+/** A template anyone may copy, as its list reads it (feedback request templates, retro templates and health checks). */
+type Copyable = Named & { built_in: boolean; archived: boolean; can_manage: boolean; created_by: { full_name: string } | null; description?: string };
+
+/**
+ * The cards of templates anyone may copy, next to built-ins: archived ones only when asked, each with
+ * its actions (cardActions); with `sayWhenNoneOwn`, a word when the organization has none of its own.
+ */
+export function CopyableTemplateCards<T extends Copyable>({ label, idPrefix, className, items, showArchived, busy, run, onEdit, onArchive, body, sayWhenNoneOwn = false }: {
+  label: string; idPrefix: string; className: string; items: T[]; showArchived: boolean;
+  /** Another action runs: Copy and Restore wait. */
+  busy: boolean;
+  run: (action: 'copy' | 'restore', item: T) => Promise<void>;
+  onEdit: (item: T) => void;
+  onArchive: (item: T) => void;
+  /** The area's own content of a card (prompts, questions, statements). */
+  body: (item: T) => ReactNode;
+  sayWhenNoneOwn?: boolean;
+}) {
+  const shown = items.filter((t) => showArchived || !t.archived);
+  const hidden = showArchived ? 0 : items.filter((t) => t.archived).length;
+  return (
+    <>
+      <TemplateCards label={label} idPrefix={idPrefix} items={shown} className={className} card={(t) => ({
+        id: t.id, name: t.name, builtIn: t.built_in, archived: t.archived, description: t.description, createdBy: t.created_by?.full_name, body: body(t),
+        actions: cardActions(t, busy, { edit: () => onEdit(t), copy: () => void run('copy', t), restore: () => void run('restore', t), archive: () => onArchive(t) }),
+      })} />
+      {sayWhenNoneOwn && !shown.some((t) => !t.built_in) && <NoOwnTemplates hidden={hidden} />}
+    </>
+  );
 }

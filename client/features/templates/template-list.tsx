@@ -150,3 +150,19 @@ export function NoOwnTemplates({ hidden }: { hidden: number }) {
     </EmptyState>
   );
 }
+
+/** A template picker's options: the built-ins, then the organization's own, each group labelled (an empty group is left out). */
+export function TemplateOptionGroups({ templates, labels }: { templates: ReadonlyArray<{ id: string; name: string; built_in: boolean }>; labels: { builtIn: string; own: string } }) {
+  return (
+    <>
+      {[true, false].map((builtIn) => {
+        const group = templates.filter((t) => t.built_in === builtIn);
+        return group.length === 0 ? null : (
+          <optgroup key={String(builtIn)} label={builtIn ? labels.builtIn : labels.own}>
+            {group.map((t) => <option key={t.id} value={t.id}>{t.name}</option>)}
+          </optgroup>
+        );
+      })}
+    </>
+  );
+}
