@@ -36,7 +36,7 @@ export function FeedbackTagsAdmin({ showArchived }: { showArchived: boolean }) {
   }
 
   return (
-    <section className="ft-section" aria-labelledby="ft-tags">
+    <section className="template-section" aria-labelledby="ft-tags">
       <h2 id="ft-tags">Values and competencies</h2>
       <p className="muted">
         People can tag the feedback they give with these.{isAdmin ? ' Archived ones are no longer offered; feedback already tagged keeps them.' : ' Admins keep this list.'}
