@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { SQLiteColumn, SQLiteTable } from 'drizzle-orm/sqlite-core';
 import { staleSave } from '../../../shared/app-error.js';
 import type { Db } from '../../db/connection.js';
@@ -44,26 +44,27 @@ export function storedTemplates<T extends TemplateTable, Def extends { id: strin
   });
   // A copy: the built-ins are shared constants.
   const builtInView = (def: Def): StoredTemplateView<Def> => ({ ...structuredClone(def), built_in: true, archived: false, created_by: null, updated_at: null, version: 0 });
-  // The table is generic here: drizzle cannot type a generic table's rows, so they are read as the table's row type.
-  const rows = (db: Db) => db.select().from(t as SQLiteTable) as unknown as { where: (w: unknown) => { get: () => Row | undefined; orderBy: (...o: unknown[]) => { all: () => Row[] } } };
+  // Drizzle cannot type the rows of a table given as a type parameter: the queries use the plain
+  // table, and their rows are read as this table's rows.
+  const plain = t as SQLiteTable;
   const inOrg = (orgId: string) => eq(t.organization_id, orgId);
-  const write = (db: Db, set: Record<string, unknown>, where: unknown) =>
-    (db.update(t as SQLiteTable).set(set as never).where(where as never) as unknown as { returning: () => { get: () => Row | undefined } }).returning().get();
+  const write = (db: Db, set: Record<string, unknown>, where: SQL | undefined) =>
+    db.update(plain).set(set).where(where).returning().get() as Row | undefined;
   return {
     list(db, orgId, includeArchived) {
-      const own = rows(db).where(includeArchived ? inOrg(orgId) : and(inOrg(orgId), isNull(t.archived_at)))
-        .orderBy(asc(sql`lower(${t.name})`), asc(t.created_at)).all();
+      const own = db.select().from(plain).where(includeArchived ? inOrg(orgId) : and(inOrg(orgId), isNull(t.archived_at)))
+        .orderBy(asc(sql`lower(${t.name})`), asc(t.created_at)).all() as Row[];
       return [...config.builtIns.map(builtInView), ...own.map(view)];
     },
     find(db, orgId, id) {
       const builtIn = config.builtIns.find((d) => d.id === id);
       if (builtIn) return builtInView(builtIn);
-      const row = rows(db).where(and(inOrg(orgId), eq(t.id, id))).get();
+      const row = db.select().from(plain).where(and(inOrg(orgId), eq(t.id, id))).get() as Row | undefined;
       return row ? view(row) : undefined;
     },
     insert(db, orgId, input, createdBy) {
       const values = { id: newId(), organization_id: orgId, ...config.columns(input), created_by: createdBy };
-      const row = (db.insert(t as SQLiteTable).values(values as never) as unknown as { returning: () => { get: () => Row } }).returning().get();
+      const row = db.insert(plain).values(values).returning().get() as Row;
       return view(row);
     },
     update(db, orgId, id, input, baseVersion) {
