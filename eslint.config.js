@@ -24,6 +24,15 @@ const dialogs = [
   { name: 'radix-ui', importNames: ['Dialog', 'AlertDialog'], message: 'Import Dialog and AlertDialog from client/components/ui/dialog.tsx: it returns focus to the control that opened the dialog.' },
 ];
 
+// Asking before an action goes through the one ConfirmDialog (docs/decisions/0075): no feature builds its own AlertDialog.
+const confirmDialog = {
+  group: ['**/components/ui/dialog.js'],
+  importNames: ['AlertDialog'],
+  message: 'Ask with ConfirmDialog from client/components/ui/confirm-dialog.tsx: the one confirm dialog of the app.',
+};
+// The two automation pages keep their own until the automation work that is changing them lands.
+const ownAlertDialogsForNow = ['client/features/feedback/feedback-automation-page.tsx', 'client/features/retros/retro-automation-page.tsx'];
+
 // Dates, times, numbers and percentages are written to people only by shared/format.ts (docs/decisions/0070).
 const INTL_WRITERS = /^(DateTimeFormat|NumberFormat|RelativeTimeFormat)$/;
 const formatHere = 'Write dates, times and numbers with shared/format.ts (formatDay, formatDateTime, formatNumber, formatPercent, ...): one way across the app (docs/decisions/0070).';
@@ -52,7 +61,7 @@ export default tseslint.config(
   },
   { files: ['**/*.{ts,tsx}'], ignores: ['shared/format.ts', 'shared/format.test.ts'], rules: oneFormatter },
   { files: ['shared/**/*.ts'], rules: restrict([crossing('server'), crossing('client')]) },
-  { files: ['client/**/*.{ts,tsx}'], rules: restrict([crossing('server'), serverOnlyShared], dialogs) },
+  { files: ['client/**/*.{ts,tsx}'], rules: restrict([crossing('server'), serverOnlyShared, confirmDialog], dialogs) },
   // React's hook rules with the React Compiler's checks (docs/decisions/0074).
   {
     files: ['client/**/*.{ts,tsx}'],
@@ -64,6 +73,7 @@ export default tseslint.config(
     },
   },
   { files: ['client/components/ui/dialog.tsx'], rules: restrict([crossing('server'), serverOnlyShared]) },
+  { files: ['client/components/ui/confirm-dialog.tsx', 'client/components/ui/dialog.test.tsx', ...ownAlertDialogsForNow], rules: restrict([crossing('server'), serverOnlyShared], dialogs) },
   { files: ['server/**/*.test.ts', 'server/graphql/graphql-runtime.ts'], rules: restrict([crossing('client')]) },
   {
     files: ['server/**/*.ts'],

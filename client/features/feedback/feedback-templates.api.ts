@@ -1,6 +1,7 @@
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import type { FeedbackTagKind } from '../../../shared/feedback.js';
 import { gql } from '../../lib/graphql.js';
+import { first, useRefreshing, useSaveTemplate, useTemplateAction } from '../templates/template-api.js';
 import { FEEDBACK_TAG_FIELDS, FEEDBACK_TEMPLATE_FIELDS, type FeedbackTag, type FeedbackTemplate } from './feedback.types.js';
 
 /**
@@ -39,22 +40,11 @@ const G = {
 };
 
 /** A change refreshes every list of its kind (the request dialog and the give form read the same families). */
-function useChange<V, R>(key: string, run: (variables: V) => Promise<R>) {
-  const queryClient = useQueryClient();
-  return useMutation({ mutationFn: run, onSuccess: () => queryClient.invalidateQueries({ queryKey: [key] }) });
-}
+export const useSaveFeedbackTemplate = () => useSaveTemplate<FeedbackTemplate, FeedbackTemplateDraftInput>(['feedbackTemplates'], T);
 
-const first = <R,>(data: Record<string, R>): R => Object.values(data)[0]!;
+export const useFeedbackTemplateAction = () => useTemplateAction<FeedbackTemplate, 'copy' | 'archive' | 'restore'>(['feedbackTemplates'], T);
 
-/** `baseVersion`: the version the form was opened on; a save over a newer one is CONFLICT (nothing saved, the form keeps its text). */
-export const useSaveFeedbackTemplate = () => useChange('feedbackTemplates', async ({ id, input, baseVersion }: { id: string | null; input: FeedbackTemplateDraftInput; baseVersion: number }) =>
-  first(await gql<Record<string, FeedbackTemplate>>(id ? T.update : T.create, id ? { id, input, base_version: baseVersion } : { input })));
-
-export const useFeedbackTemplateAction = () => useChange('feedbackTemplates', async ({ action, id }: { action: 'copy' | 'archive' | 'restore'; id: string }) =>
-  first(await gql<Record<string, FeedbackTemplate>>(T[action], { id })));
-
-export const useSaveFeedbackTag = () => useChange('feedbackTags', async ({ id, input }: { id: string | null; input: FeedbackTagDraftInput }) =>
+export const useSaveFeedbackTag = () => useRefreshing(['feedbackTags'], async ({ id, input }: { id: string | null; input: FeedbackTagDraftInput }) =>
   first(await gql<Record<string, FeedbackTag>>(id ? G.update : G.create, id ? { id, input } : { input })));
 
-export const useFeedbackTagAction = () => useChange('feedbackTags', async ({ action, id }: { action: 'archive' | 'restore'; id: string }) =>
-  first(await gql<Record<string, FeedbackTag>>(G[action], { id })));
+export const useFeedbackTagAction = () => useTemplateAction<FeedbackTag, 'archive' | 'restore'>(['feedbackTags'], G);

@@ -1,6 +1,7 @@
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import type { CompetencyTrackInput } from '../../../shared/growth.js';
 import { gql } from '../../lib/graphql.js';
+import { first, useRefreshing, useSaveTemplate, useTemplateAction } from '../templates/template-api.js';
 import { PLACEMENT_FIELDS, TRACK_FIELDS, type BuiltinCompetencyTrack, type CompetencyTrack, type Placement } from './growth.types.js';
 
 /** The competency framework screen's reads and changes (server/features/growth/growth.framework.ts). */
@@ -37,28 +38,15 @@ const M = {
 };
 
 /** Every change refreshes the framework family (tracks, built-ins, placements and their counts), and the assessment and plan screens that show placements. */
-function useChange<V, R>(run: (variables: V) => Promise<R>) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: run,
-    onSuccess: async () => {
-      await Promise.all(['competencyFramework', 'assessmentOverview', 'developmentPlan'].map((k) => queryClient.invalidateQueries({ queryKey: [k] })));
-    },
-  });
-}
+const REFRESHED = ['competencyFramework', 'assessmentOverview', 'developmentPlan'];
 
-const first = <R,>(data: Record<string, R>): R => Object.values(data)[0]!;
+export const useSaveTrack = () => useSaveTemplate<CompetencyTrack, CompetencyTrackInput>(REFRESHED, M);
 
-/** `baseVersion`: the version the editor was opened on; a save over a newer one is CONFLICT (nothing saved, the editor keeps its text). */
-export const useSaveTrack = () => useChange(async ({ id, input, baseVersion }: { id: string | null; input: CompetencyTrackInput; baseVersion: number }) =>
-  first(await gql<Record<string, CompetencyTrack>>(id ? M.update : M.create, id ? { id, input, base_version: baseVersion } : { input })));
+export const useCopyBuiltinTrack = () => useRefreshing(REFRESHED, async (key: string) => first(await gql<Record<string, CompetencyTrack>>(M.copy, { key })));
 
-export const useCopyBuiltinTrack = () => useChange(async (key: string) => first(await gql<Record<string, CompetencyTrack>>(M.copy, { key })));
+export const useTrackAction = () => useTemplateAction<CompetencyTrack, 'archive' | 'restore'>(REFRESHED, M);
 
-export const useTrackAction = () => useChange(async ({ action, id }: { action: 'archive' | 'restore'; id: string }) =>
-  first(await gql<Record<string, CompetencyTrack>>(M[action], { id })));
-
-export const usePlacePerson = () => useChange(async (input: { user_id: string; track_id: string; level_id: string }) =>
+export const usePlacePerson = () => useRefreshing(REFRESHED, async (input: { user_id: string; track_id: string; level_id: string }) =>
   first(await gql<Record<string, Placement>>(M.place, { input })));
 
-export const useRemovePlacement = () => useChange(async (userId: string) => first(await gql<Record<string, boolean>>(M.unplace, { user_id: userId })));
+export const useRemovePlacement = () => useRefreshing(REFRESHED, async (userId: string) => first(await gql<Record<string, boolean>>(M.unplace, { user_id: userId })));

@@ -2,7 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { RETRO_PHASE_LABELS, type RetroPhase } from '../../../shared/retros.js';
 import { Avatar } from '../../components/ui/avatar.js';
-import { ConfirmDialog } from '../review-cycles/review-cycle-dialogs.js';
+import { ConfirmDialog } from '../../components/ui/confirm-dialog.js';
 import { LiveError, meetingOutcome, useMeeting } from './retro-meeting-context.js';
 import type { Retro } from './retro.types.js';
 import { formatDateTime } from '../../../shared/format.js';

@@ -7,7 +7,7 @@ import { PERSPECTIVE_LABELS } from '../../../shared/review-template.schemas.js';
 import { AnswerAudience } from './review-answer-audience.js';
 import { AnswerQuestion, missingAnswer } from './review-answer-question.js';
 import { forgetLocalDraft, useDraftAnswers, type SaveStatus } from './review-answer-draft.js';
-import { ConfirmDialog } from './review-cycle-dialogs.js';
+import { ConfirmDialog } from '../../components/ui/confirm-dialog.js';
 import { reviewRequestQueryOptions, useSubmitReviewRequest, type CycleQuestion, type ReviewRequest } from './review-cycles.api.js';
 import { formatDay, isOverdue } from './review-cycles.search.js';
 import { useCiteIntoAnswers } from '../feedback/feedback-cite.js';
