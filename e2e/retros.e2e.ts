@@ -129,6 +129,8 @@ it('three people run a whole retro live, and the next retro reviews its action i
   await margaret.keyboard.press('Space');
   await margaret.getByText(/“Pairing on code reviews” was dropped into group /).waitFor({ state: 'attached' });
   await groupWith(ken, 'Deploys break on Fridays').getByText('Pairing on code reviews').waitFor();
+  // Her own board shows the card in its new group first (a menu opened on the card as it moves closes with it).
+  await groupWith(margaret, 'Deploys break on Fridays').getByText('Pairing on code reviews').waitFor();
   // ...and takes it back out into a new group of its own with its "Move to…" menu.
   await margaret.getByRole('button', { name: 'Move to… (reflection “Pairing on code reviews”)' }).focus();
   await margaret.keyboard.press('Enter');

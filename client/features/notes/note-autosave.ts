@@ -8,6 +8,7 @@ export const AUTOSAVE_DELAY_MS = 800;
 
 export type SaveStatus =
   | { kind: 'idle' }
+  | { kind: 'unsaved' }
   | { kind: 'saving' }
   | { kind: 'saved'; at: Date }
   | { kind: 'error'; reason: string }
@@ -29,7 +30,9 @@ const sentence = (text: string) => text.trim().replace(/[.!]+$/, '');
  * elsewhere) never touches the text on screen: it says why and waits for a retry or a new change.
  * On CONFLICT it stops until the author loads the latest version (their text kept aside) or keeps
  * theirs (saved over the latest version). A newer version from another tab is taken only while
- * nothing here is unsaved.
+ * nothing here is unsaved. Between a change and its save the status says so ("Unsaved changes",
+ * never an older "Saved at"), and a page that goes out of view (another tab, a phone locked, a
+ * reload or a closed tab) sends what is unsaved at once instead of waiting for the delay.
  */
 export function useNoteAutosave<F extends SavedFields>(note: Note, api: NotesApi, pick: (note: Note) => F) {
   const [fields, setFieldsState] = useState<F>(() => pick(note));
@@ -95,7 +98,9 @@ export function useNoteAutosave<F extends SavedFields>(note: Note, api: NotesApi
     const next = { ...current.current, ...patch };
     current.current = next;
     setFieldsState(next);
-    if (!conflict.current) schedule();
+    if (conflict.current) return;
+    if (!inFlight.current) setStatus({ kind: 'unsaved' });
+    schedule();
   }, [schedule]);
 
   /** Replaces the fields with the server's note (its version becomes the base). */
@@ -129,6 +134,22 @@ export function useNoteAutosave<F extends SavedFields>(note: Note, api: NotesApi
     conflict.current = false;
     await save();
   }, [api, noteId, save, pick, markSaved]);
+
+  // The page goes out of view (or away): send what is unsaved now, not after the delay.
+  useEffect(() => {
+    const flush = () => {
+      if (timer.current) void saveRef.current();
+    };
+    const hidden = () => {
+      if (document.visibilityState === 'hidden') flush();
+    };
+    document.addEventListener('visibilitychange', hidden);
+    window.addEventListener('pagehide', flush);
+    return () => {
+      document.removeEventListener('visibilitychange', hidden);
+      window.removeEventListener('pagehide', flush);
+    };
+  }, []);
 
   // Leaving the page with unsaved text: send it now rather than drop it.
   useEffect(() => () => {

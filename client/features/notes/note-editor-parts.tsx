@@ -9,7 +9,8 @@ import { formatTime } from '../../../shared/format.js';
 export function SaveStatusLine({ status, onRetry, onLoadLatest, onKeepMine }: {
   status: SaveStatus; onRetry: () => void; onLoadLatest: () => void; onKeepMine: () => void;
 }) {
-  const text = status.kind === 'saving' ? 'Saving…'
+  const text = status.kind === 'unsaved' ? 'Unsaved changes'
+    : status.kind === 'saving' ? 'Saving…'
     : status.kind === 'saved' ? `Saved at ${formatTime(status.at)}`
     : status.kind === 'error' ? `Not saved: ${status.reason}. Your text is kept here.`
     : status.kind === 'conflict' ? 'Not saved: this note was changed elsewhere (another tab or device) since you opened it. Your text is kept here.'
