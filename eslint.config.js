@@ -72,6 +72,14 @@ export default tseslint.config(
       'react-hooks/incompatible-library': 'off',
     },
   },
+  // The browser's own confirm() is the other way to ask before an action: ConfirmDialog is the one (docs/decisions/0075).
+  {
+    files: ['client/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-globals': ['error', { name: 'confirm', message: 'Ask with ConfirmDialog from client/components/ui/confirm-dialog.tsx.' }],
+      'no-restricted-properties': ['error', { object: 'window', property: 'confirm', message: 'Ask with ConfirmDialog from client/components/ui/confirm-dialog.tsx.' }],
+    },
+  },
   { files: ['client/components/ui/dialog.tsx'], rules: restrict([crossing('server'), serverOnlyShared]) },
   { files: ['client/components/ui/confirm-dialog.tsx', 'client/components/ui/dialog.test.tsx', ...ownAlertDialogsForNow], rules: restrict([crossing('server'), serverOnlyShared], dialogs) },
   { files: ['server/**/*.test.ts', 'server/graphql/graphql-runtime.ts'], rules: restrict([crossing('client')]) },

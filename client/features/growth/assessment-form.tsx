@@ -1,73 +1,33 @@
-import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { useCallback, useId, useState } from 'react';
 import { ASSESSMENT_RATING_LABELS, ASSESSMENT_RATINGS, GROWTH_LIMITS } from '../../../shared/growth.js';
-import { GraphqlError } from '../../lib/graphql.js';
+import { ConfirmDialog } from '../../components/ui/confirm-dialog.js';
+import { useAutosave } from '../../lib/use-autosave.js';
 import type { AssessmentApi, RatingsInput } from './assessment.api.js';
 import type { Assessment, AssessmentComparisonRow } from './growth.types.js';
 import { formatTime } from '../../../shared/format.js';
 
-export const ASSESSMENT_AUTOSAVE_MS = 800;
-
-type Status = { kind: 'idle' } | { kind: 'saving' } | { kind: 'saved'; at: Date } | { kind: 'error'; reason: string } | { kind: 'conflict' };
-const sentence = (text: string) => text.trim().replace(/[.!]+$/, '');
-
 const inputOf = (a: Assessment): RatingsInput => ({ ratings: a.ratings.map((r) => ({ competency_id: r.competency_id, rating: r.rating, comment: r.comment })), summary: a.summary });
-const same = (a: RatingsInput, b: RatingsInput) => JSON.stringify(a) === JSON.stringify(b);
 
 /**
  * The assessor's draft: per competency what the level and the next level expect, a 1..4 rating and a
- * comment, then a summary. Saved ~800 ms after a change with the version it is based on; a failed
- * save keeps everything on screen and says why. Submitting saves first.
+ * comment, then a summary. Saved through the client's one autosave (client/lib/use-autosave.ts) with
+ * the version it is based on; a failed save keeps everything on screen and says why. Submitting saves first.
  */
 export function AssessmentForm({ draft, rows, subjectName, api, onDone }: {
   draft: Assessment; rows: readonly AssessmentComparisonRow[]; subjectName: string; api: AssessmentApi; onDone: (message: string) => void;
 }) {
   const formId = useId();
-  const [value, setValue] = useState<RatingsInput>(() => inputOf(draft));
-  const [status, setStatus] = useState<Status>({ kind: 'idle' });
   const [submitError, setSubmitError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const current = useRef(value);
-  const saved = useRef(inputOf(draft));
-  const base = useRef(draft.version);
-  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
-  const inFlight = useRef<Promise<boolean> | null>(null);
-
-  const save = useCallback(async (): Promise<boolean> => {
-    if (timer.current) clearTimeout(timer.current);
-    timer.current = null;
-    if (inFlight.current) await inFlight.current;
-    const sending = current.current;
-    if (same(sending, saved.current)) return true;
-    setStatus({ kind: 'saving' });
-    const run = (async () => {
-      try {
-        const answer = await api.save(draft.id, sending, base.current);
-        base.current = answer.version;
-        saved.current = sending;
-        setStatus({ kind: 'saved', at: new Date() });
-        return true;
-      } catch (err) {
-        if (err instanceof GraphqlError && err.code === 'CONFLICT') setStatus({ kind: 'conflict' });
-        else setStatus({ kind: 'error', reason: sentence(err instanceof Error ? err.message : 'something went wrong') });
-        return false;
-      }
-    })();
-    inFlight.current = run;
-    try { return await run; } finally { inFlight.current = null; }
-  }, [api, draft.id]);
-
+  const [deleting, setDeleting] = useState(false);
+  const draftId = draft.id;
+  const send = useCallback((value: RatingsInput, base: number) => api.save(draftId, value, base), [api, draftId]);
+  const autosave = useAutosave<RatingsInput>({ initial: inputOf(draft), version: draft.version, send });
+  const { value, status } = autosave;
   const change = (next: RatingsInput) => {
-    current.current = next;
-    setValue(next);
+    autosave.change(next);
     setSubmitError(null);
-    if (timer.current) clearTimeout(timer.current);
-    timer.current = setTimeout(() => void save(), ASSESSMENT_AUTOSAVE_MS);
   };
-  // Leaving with a change not saved yet: send it now rather than drop it.
-  useEffect(() => () => {
-    if (timer.current) clearTimeout(timer.current);
-    if (!inFlight.current && !same(current.current, saved.current)) void api.save(draft.id, current.current, base.current).catch(() => undefined);
-  }, [api, draft.id]);
 
   const setRating = (competencyId: string, patch: { rating?: number; comment?: string }) => {
     const ratings = value.ratings.some((r) => r.competency_id === competencyId)
@@ -80,7 +40,7 @@ export function AssessmentForm({ draft, rows, subjectName, api, onDone }: {
     setBusy(true);
     setSubmitError(null);
     try {
-      if (!(await save())) { setSubmitError('Not submitted: the assessment could not be saved first (see above). Your ratings are kept here.'); return; }
+      if (!(await autosave.flush())) { setSubmitError('Not submitted: the assessment could not be saved first (see above). Your ratings are kept here.'); return; }
       await api.submit(draft.id);
       onDone(draft.kind === 'SELF' ? 'Your self-assessment is submitted.' : `Your assessment of ${subjectName} is submitted: they are told.`);
     } catch (err) {
@@ -90,19 +50,15 @@ export function AssessmentForm({ draft, rows, subjectName, api, onDone }: {
     }
   }
 
+  /** Deleting asks first (ConfirmDialog); a refusal shows in the dialog, which stays open. */
   async function discard() {
-    if (!window.confirm('Delete this draft? Its ratings and comments are lost.')) return;
-    if (timer.current) clearTimeout(timer.current);
-    try {
-      await api.remove(draft.id);
-      saved.current = current.current;
-      onDone('Draft deleted.');
-    } catch (err) {
-      setSubmitError(err instanceof Error ? err.message : 'The draft could not be deleted.');
-    }
+    autosave.forget();
+    await api.remove(draft.id);
+    onDone('Draft deleted.');
   }
 
-  const statusText = status.kind === 'saving' ? 'Saving…'
+  const statusText = status.kind === 'unsaved' ? 'Unsaved changes'
+    : status.kind === 'saving' ? 'Saving…'
     : status.kind === 'saved' ? `Draft saved at ${formatTime(status.at)}`
     : status.kind === 'error' ? `Not saved: ${status.reason}. Your ratings and text are kept here.`
     : status.kind === 'conflict' ? 'Not saved: this draft was saved from another window since you opened it. Your ratings and text are kept here: copy what you need, then reload.'
@@ -151,12 +107,16 @@ export function AssessmentForm({ draft, rows, subjectName, api, onDone }: {
         <textarea id={`${formId}-summary`} rows={3} maxLength={GROWTH_LIMITS.commentMax} value={value.summary} onChange={(e) => change({ ...value, summary: e.target.value })} />
       </div>
       <p role="status" aria-live="polite" className={failed ? 'as-save-error' : 'muted'}>{statusText}</p>
-      {status.kind === 'error' && <button type="button" className="button button-secondary button-small" onClick={() => void save()}>Retry saving</button>}
+      {status.kind === 'error' && <button type="button" className="button button-secondary button-small" onClick={() => void autosave.flush()}>Retry saving</button>}
       {submitError && <p role="alert" className="field-error">{submitError}</p>}
       <div className="as-actions">
         <button type="button" className="button" disabled={busy} onClick={() => void submit()}>{busy ? 'Submitting…' : 'Submit assessment'}</button>
-        <button type="button" className="button button-secondary" onClick={() => void discard()}>Delete draft</button>
+        <button type="button" className="button button-secondary" onClick={() => setDeleting(true)}>Delete draft</button>
       </div>
+      {deleting && (
+        <ConfirmDialog title="Delete this draft?" description="Its ratings and comments are lost." tone="danger" confirmLabel="Delete draft" busyLabel="Deleting…"
+          onConfirm={discard} onClose={() => setDeleting(false)} />
+      )}
     </section>
   );
 }

@@ -84,16 +84,46 @@ it('starts a self-assessment: expectations of the level and the next, autosave w
   expect(saves).toHaveLength(1);
   expect(saves[0]!.variables).toEqual({ id: 'd1', base_version: 1, input: { summary: '', ratings: [{ competency_id: 'c1', rating: 3, comment: 'Shipped the importer' }, { competency_id: 'c2', rating: null, comment: '' }] } });
 
-  conflictNext = true;
-  fireEvent.change(form.getByLabelText('Summary'), { target: { value: 'A good half year' } });
-  await waitFor(() => expect(form.getByText(/^Not saved: this draft was saved from another window/)).toBeTruthy(), T);
-  expect((form.getByLabelText('Summary') as HTMLTextAreaElement).value).toBe('A good half year');
-  expect(calls.filter((c) => c.operationName === 'SaveAssessment')[1]!.variables.base_version).toBe(2);
-
-  conflictNext = false;
   fireEvent.click(form.getByRole('button', { name: 'Submit assessment' }));
   await waitFor(() => expect(form.getByRole('alert').textContent).toBe('Rate every competency before submitting. Not rated yet: Craft.'), T);
   expect((form.getByLabelText('Comment on Delivery') as HTMLTextAreaElement).value).toBe('Shipped the importer');
+
+  // A change says it is not saved yet, never the earlier "Draft saved at".
+  conflictNext = true;
+  fireEvent.change(form.getByLabelText('Summary'), { target: { value: 'A good half year' } });
+  expect(form.getByText('Unsaved changes')).toBeTruthy();
+  await waitFor(() => expect(form.getByText(/^Not saved: this draft was saved from another window/)).toBeTruthy(), T);
+  expect((form.getByLabelText('Summary') as HTMLTextAreaElement).value).toBe('A good half year');
+  expect(calls.filter((c) => c.operationName === 'SaveAssessment')[1]!.variables.base_version).toBe(2);
+  // Changed elsewhere: nothing is submitted over it, and the text stays.
+  const submits = calls.filter((c) => c.operationName === 'SubmitAssessment').length;
+  fireEvent.click(form.getByRole('button', { name: 'Submit assessment' }));
+  await waitFor(() => expect(form.getByRole('alert').textContent).toBe('Not submitted: the assessment could not be saved first (see above). Your ratings are kept here.'), T);
+  expect(calls.filter((c) => c.operationName === 'SubmitAssessment')).toHaveLength(submits);
+  expect((form.getByLabelText('Summary') as HTMLTextAreaElement).value).toBe('A good half year');
+});
+
+it('deleting a draft asks first: Cancel keeps it, confirming deletes it and says so', async () => {
+  const draft = assessment({ id: 'd1', status: 'DRAFT', version: 1, submitted_at: null, ratings: [{ competency_id: 'c1', rating: null, comment: '' }] });
+  const { calls } = stubGraphql({
+    AssessmentOverview: () => ({ data: { assessmentOverview: overview({ self: null, manager: null, history: [], rows: overview().rows.map((r) => ({ ...r, self: null, manager: null, gap: null })) }) } }),
+    StartAssessment: () => ({ data: { startAssessment: draft } }),
+    DeleteAssessmentDraft: () => ({ data: { deleteAssessmentDraft: true } }),
+  }, { me: meAs('MEMBER') });
+  await renderSignedIn('/profile/assesment');
+  fireEvent.click(await screen.findByRole('button', { name: 'Assess yourself' }, T));
+  const form = within(await screen.findByRole('region', { name: 'Your self-assessment' }, T));
+  fireEvent.click(form.getByRole('button', { name: 'Delete draft' }));
+  let dialog = within(await screen.findByRole('alertdialog', { name: 'Delete this draft?' }, T));
+  expect(dialog.getByText('Its ratings and comments are lost.')).toBeTruthy();
+  fireEvent.click(dialog.getByRole('button', { name: 'Cancel' }));
+  await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull(), T);
+  expect(calls.filter((c) => c.operationName === 'DeleteAssessmentDraft')).toHaveLength(0);
+  fireEvent.click(form.getByRole('button', { name: 'Delete draft' }));
+  dialog = within(await screen.findByRole('alertdialog', { name: 'Delete this draft?' }, T));
+  fireEvent.click(dialog.getByRole('button', { name: 'Delete draft' }));
+  await screen.findByText('Draft deleted.', undefined, T);
+  expect(calls.filter((c) => c.operationName === 'DeleteAssessmentDraft').map((c) => c.variables)).toEqual([{ id: 'd1' }]);
 });
 
 it('a manager picks a report to see and assess; someone not placed is told to ask for a placement', async () => {

@@ -1,5 +1,6 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { developmentActionInputSchema, GROWTH_LIMITS } from '../../../shared/growth.js';
+import { ConfirmDialog } from '../../components/ui/confirm-dialog.js';
 import { DateField } from '../../components/ui/date-field.js';
 import { FormError, SubmitButton } from '../../components/ui/field.js';
 import { GraphqlError } from '../../lib/graphql.js';
@@ -48,9 +49,10 @@ function ActionItem({ action, plan, canEdit, onStatus }: { action: DevelopmentAc
       onError: (err) => setError(err.message),
     });
   };
-  const del = () => {
-    if (!window.confirm(`Delete the action “${action.title}”?`)) return;
-    remove.mutate(action.id, { onSuccess: () => onStatus(`${action.title}: deleted.`), onError: (err) => setError(err.message) });
+  const [deleting, setDeleting] = useState(false);
+  const del = async () => {
+    await remove.mutateAsync(action.id);
+    onStatus(`${action.title}: deleted.`);
   };
   return (
     <li className={`dev-action${action.done ? ' dev-action-done' : ''}`}>
@@ -65,7 +67,10 @@ function ActionItem({ action, plan, canEdit, onStatus }: { action: DevelopmentAc
         {goal && ` · For “${goal.title}”`}
       </span>
       {canEdit && (
-        <button type="button" className="button button-secondary dev-action-delete" onClick={del} disabled={remove.isPending} aria-label={`Delete ${action.title}`}>Delete</button>
+        <button type="button" className="button button-secondary dev-action-delete" onClick={() => setDeleting(true)} disabled={remove.isPending} aria-label={`Delete ${action.title}`}>Delete</button>
+      )}
+      {deleting && (
+        <ConfirmDialog title={`Delete the action “${action.title}”?`} tone="danger" confirmLabel="Delete action" busyLabel="Deleting…" onConfirm={del} onClose={() => setDeleting(false)} />
       )}
       {error && <span className="field-error" role="alert">{error}</span>}
     </li>

@@ -47,6 +47,10 @@ function planServer(initial: DevelopmentAction[] = []) {
       Object.assign(action, { done: v.done, done_at: v.done ? '2026-11-26T10:00:00.000Z' : null });
       return { data: { setDevelopmentActionDone: action } };
     },
+    DeleteDevelopmentAction: (v: GraphqlVariables) => {
+      actions.splice(actions.findIndex((a) => a.id === v.id), 1);
+      return { data: { deleteDevelopmentAction: true } };
+    },
   };
 }
 
@@ -147,4 +151,20 @@ it('team progress tells a member it is for managers', async () => {
   stubGraphql({ DevelopmentTeamProgress: () => refusal('Only managers, team leads and admins can see team progress.', 'FORBIDDEN') }, { me: meAs('MEMBER') });
   await renderSignedIn('/professional-development/team-progress');
   expect(await screen.findByRole('heading', { name: 'Team progress is for managers' }, T)).toBeTruthy();
+});
+
+it('deleting an action asks first: Cancel keeps it, confirming removes it from the plan', async () => {
+  const action: DevelopmentAction = { id: 'a0', title: 'Read the RFC guide', due_date: null, competency: null, goal_id: null, done: false, done_at: null, created_at: '2026-01-01T00:00:00.000Z' };
+  const { calls } = stubGraphql(planServer([action]), { me: meAs('MEMBER') });
+  await renderSignedIn('/professional-development');
+  fireEvent.click(await screen.findByRole('button', { name: 'Delete Read the RFC guide' }, T));
+  let dialog = within(await screen.findByRole('alertdialog', { name: 'Delete the action “Read the RFC guide”?' }, T));
+  fireEvent.click(dialog.getByRole('button', { name: 'Cancel' }));
+  await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull(), T);
+  expect(calls.filter((c) => c.operationName === 'DeleteDevelopmentAction')).toHaveLength(0);
+  fireEvent.click(screen.getByRole('button', { name: 'Delete Read the RFC guide' }));
+  dialog = within(await screen.findByRole('alertdialog', { name: 'Delete the action “Read the RFC guide”?' }, T));
+  fireEvent.click(dialog.getByRole('button', { name: 'Delete action' }));
+  await waitFor(() => expect(screen.queryByRole('button', { name: 'Delete Read the RFC guide' })).toBeNull(), T);
+  expect(calls.filter((c) => c.operationName === 'DeleteDevelopmentAction').map((c) => c.variables)).toEqual([{ id: 'a0' }]);
 });
