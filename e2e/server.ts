@@ -52,7 +52,9 @@ export async function startServer(options: ServerOptions = {}): Promise<StartedS
   let output = '';
   child.stdout?.on('data', (d: Buffer) => (output += d.toString()));
   child.stderr?.on('data', (d: Buffer) => (output += d.toString()));
-  const deadline = Date.now() + 30_000;
+  // A first start migrates and seeds the demo: seconds on a quiet machine, much longer on a busy CI runner
+  // (the hook's own timeout, 90 s, is the outer bound).
+  const deadline = Date.now() + 75_000;
   while (!output.includes('Teamlens is running')) {
     if (Date.now() > deadline || child.exitCode !== null) throw new Error(`server did not start:\n${output}`);
     await new Promise((r) => setTimeout(r, 100));
