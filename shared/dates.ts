@@ -1,0 +1,104 @@
+import { TZDate, tzOffset } from '@date-fns/tz';
+import {
+  addDays as addCalendarDays, addMonths as addCalendarMonths, differenceInCalendarDays, differenceInCalendarMonths, formatISO, getISODay,
+  isWeekend as isCalendarWeekend, startOfDay as startOfCalendarDay, startOfWeek as startOfCalendarWeek,
+} from 'date-fns';
+
+/**
+ * Date arithmetic, one way (docs/decisions/0079): the date-fns and @date-fns/tz functions Teamlens
+ * uses, wrapped so that every calculation names its clock. Writing dates for people is
+ * shared/format.ts (docs/decisions/0070); this module only counts.
+ *
+ * - An instant (a Date, ms since the epoch or an ISO timestamp) is moved on the calendar of a zone:
+ *   UTC unless an IANA name is given ("Europe/Berlin", a person's or an organization's zone). Never
+ *   the runtime's own zone, which differs between a server and a browser. A day added in a zone
+ *   keeps the wall-clock time, so across a DST change it lasts 23 or 25 hours; a wall-clock time the
+ *   change skips moves forward (02:30 becomes 03:30). Results are plain Dates (`toISOString()` ends
+ *   in Z).
+ * - A calendar day is `YYYY-MM-DD` (IsoDay): the same day in every zone. Days after a day and days
+ *   between two days are whole multiples of DAY_MS between their UTC midnights (ECMAScript reads a
+ *   bare date as UTC), exact because UTC has no DST; months, weekdays and week starts come from
+ *   date-fns.
+ * - DAY_MS and WEEK_MS are lengths of time (a lifetime, a retention window, slack in a query), 24
+ *   hours and 7 days of them: the only place those numbers are written (eslint.config.js).
+ *
+ * Import only the functions you use: the client's bundler keeps the rest out.
+ */
+
+/** 24 hours in milliseconds: a length of time, not a calendar day of a zone (use addDays for that). */
+export const DAY_MS = 86_400_000;
+/** 7 × 24 hours in milliseconds. */
+export const WEEK_MS = 7 * DAY_MS;
+export const UTC = 'UTC';
+
+/** A calendar day, `YYYY-MM-DD`. */
+export type IsoDay = string;
+/** An instant: a Date, ms since the epoch, or an ISO timestamp. */
+export type Instant = Date | number | string;
+
+const msOf = (at: Instant): number => (typeof at === 'number' ? at : typeof at === 'string' ? Date.parse(at) : at.getTime());
+const inZone = (at: Instant, zone: string): TZDate => new TZDate(msOf(at), zone);
+const plain = (d: Date): Date => new Date(d.getTime());
+const utcMidnight = (day: IsoDay): number => Date.parse(`${day.slice(0, 10)}T00:00:00.000Z`);
+
+// ------------------------------------------------------------------ instants on a zone's calendar
+
+/** `at` plus `days` calendar days (negative: before) in `zone`, at the same wall-clock time. */
+export const addDays = (at: Instant, days: number, zone: string = UTC): Date => plain(addCalendarDays(inZone(at, zone), days));
+
+/** `at` plus `months` calendar months in `zone`; a day the month lacks becomes its last (Jan 31 + 1 month = Feb 28, or 29). */
+export const addMonths = (at: Instant, months: number, zone: string = UTC): Date => plain(addCalendarMonths(inZone(at, zone), months));
+
+/** Whole calendar months from `from` to `to` in `zone`, counting month boundaries only (Jan 31 to Feb 1 is 1). */
+export const monthsBetween = (from: Instant, to: Instant, zone: string = UTC): number => differenceInCalendarMonths(inZone(to, zone), inZone(from, zone));
+
+/** Calendar days from the day of `from` to the day of `to` in `zone` (Monday to Wednesday is 2, whatever the hours). */
+export const calendarDaysBetween = (from: Instant, to: Instant, zone: string = UTC): number => differenceInCalendarDays(inZone(to, zone), inZone(from, zone));
+
+/** Midnight starting the day `at` falls on in `zone`. */
+export const startOfDay = (at: Instant, zone: string = UTC): Date => plain(startOfCalendarDay(inZone(at, zone)));
+
+/** Monday 00:00 in `zone` of the week `at` falls in (weeks start on Monday). */
+export const startOfWeek = (at: Instant, zone: string = UTC): Date => plain(startOfCalendarWeek(inZone(at, zone), { weekStartsOn: 1 }));
+
+/** Whether `at` falls on a Saturday or Sunday in `zone`. */
+export const isWeekend = (at: Instant, zone: string = UTC): boolean => isCalendarWeekend(inZone(at, zone));
+
+/** The hour (0-23) on the wall clock of `zone` at `at`. */
+export const hourOf = (at: Instant, zone: string = UTC): number => inZone(at, zone).getHours();
+
+/**
+ * Weeks from `from` to `to` as the clocks of `zone` read them: a Monday-to-Monday week is 1 even when
+ * a DST change makes it 167 or 169 hours long.
+ */
+export function weeksBetween(from: Instant, to: Instant, zone: string = UTC): number {
+  const wall = (at: Instant) => msOf(at) + tzOffset(zone, new Date(msOf(at))) * 60_000;
+  return (wall(to) - wall(from)) / WEEK_MS;
+}
+
+// ------------------------------------------------------------------ calendar days (YYYY-MM-DD)
+
+/** The calendar day `at` falls on in `zone`. */
+export const dayOf = (at: Instant, zone: string = UTC): IsoDay => formatISO(inZone(at, zone), { representation: 'date' });
+
+/** Today in `zone` by the clock `now` (the scheduler's, in the server). */
+export const todayIn = (zone: string = UTC, now: Instant = Date.now()): IsoDay => dayOf(now, zone);
+
+/** The instant the calendar day starts in `zone`: its midnight (where a DST change skips midnight, the first moment after). */
+export const dayStartsAt = (day: IsoDay, zone: string = UTC): Date =>
+  plain(new TZDate(Number(day.slice(0, 4)), Number(day.slice(5, 7)) - 1, Number(day.slice(8, 10)), zone));
+
+/** The day `days` days after `day` (negative: before). */
+export const addDaysToDay = (day: IsoDay, days: number): IsoDay => new Date(utcMidnight(day) + days * DAY_MS).toISOString().slice(0, 10);
+
+/** Days from `from` to `to` (`to` later: positive; the same day: 0). */
+export const daysBetween = (from: IsoDay, to: IsoDay): number => (utcMidnight(to) - utcMidnight(from)) / DAY_MS;
+
+/** The day `months` months after `day`, the month's last day when it has no such day (2024-01-31 + 1 = 2024-02-29). */
+export const addMonthsToDay = (day: IsoDay, months: number): IsoDay => dayOf(addCalendarMonths(inZone(utcMidnight(day), UTC), months));
+
+/** The first day of the month of `day`. */
+export const monthStartOf = (day: IsoDay): IsoDay => `${day.slice(0, 7)}-01`;
+
+/** The weekday of `day`: 1 Monday ... 7 Sunday (ISO 8601). */
+export const weekdayOf = (day: IsoDay): number => getISODay(inZone(utcMidnight(day), UTC));
