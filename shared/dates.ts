@@ -102,3 +102,6 @@ export const monthStartOf = (day: IsoDay): IsoDay => `${day.slice(0, 7)}-01`;
 
 /** The weekday of `day`: 1 Monday ... 7 Sunday (ISO 8601). */
 export const weekdayOf = (day: IsoDay): number => getISODay(inZone(utcMidnight(day), UTC));
+
+/** Whether `day` is a Saturday or a Sunday. */
+export const isWeekendDay = (day: IsoDay): boolean => isCalendarWeekend(inZone(utcMidnight(day), UTC));
