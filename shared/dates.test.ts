@@ -128,6 +128,19 @@ describe('month ends and leap days', () => {
   });
 });
 
+describe('UTC', () => {
+  it('takes the 24-hour shortcut only where date-fns on a UTC TZDate gives the same', () => {
+    // Etc/UTC is UTC under another name: it goes the date-fns way.
+    for (let i = 0; i < 500; i += 1) {
+      const at = Date.UTC(1900 + (i % 200), (i * 7) % 12, 1 + (i * 13) % 28, (i * 5) % 24, (i * 11) % 60) + (i % 3) * 999;
+      const days = (i % 41) - 20;
+      expect(addDays(at, days).getTime()).toBe(addDays(at, days, 'Etc/UTC').getTime());
+      expect(startOfDay(at).getTime()).toBe(startOfDay(at, 'Etc/UTC').getTime());
+      expect(dayOf(at)).toBe(dayOf(at, 'Etc/UTC'));
+    }
+  });
+});
+
 describe('the runtime\'s own zone plays no part', () => {
   it('gives the same results when the process runs in another zone', () => {
     const run = () => [
