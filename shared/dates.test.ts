@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import {
-  addDays, addDaysToDay, addMonths, addMonthsToDay, calendarDaysBetween, DAY_MS, dayOf, dayStartsAt, daysBetween, hourOf, monthsBetween,
-  monthStartOf, startOfDay, startOfWeek, todayIn, weekdayOf, weeksBetween, WEEK_MS,
+  addDays, addMonths, addMonthsToDay, calendarDaysBetween, dayOf, dayStartsAt, hourOf, monthsBetween, monthStartOf, startOfDay, startOfWeek, todayIn,
+  weekdayOf, weeksBetween,
 } from './dates.js';
+import { addDaysToDay, DAY_MS, daysBetween, WEEK_MS } from './dates.days.js';
 
 const BERLIN = 'Europe/Berlin';
 const NEW_YORK = 'America/New_York';

@@ -3,6 +3,7 @@ import {
   addDays as addCalendarDays, addMonths as addCalendarMonths, differenceInCalendarDays, differenceInCalendarMonths, formatISO, getISODay,
   isWeekend as isCalendarWeekend, startOfDay as startOfCalendarDay, startOfWeek as startOfCalendarWeek,
 } from 'date-fns';
+import { DAY_MS, utcMidnight, WEEK_MS, type IsoDay } from './dates.days.js';
 
 /**
  * Date arithmetic, one way (docs/decisions/0079): the date-fns and @date-fns/tz functions Teamlens
@@ -15,34 +16,26 @@ import {
  *   keeps the wall-clock time, so across a DST change it lasts 23 or 25 hours; a wall-clock time the
  *   change skips moves forward (02:30 becomes 03:30). Results are plain Dates (`toISOString()` ends
  *   in Z).
- * - A calendar day is `YYYY-MM-DD` (IsoDay): the same day in every zone. Days after a day and days
- *   between two days are whole multiples of DAY_MS between their UTC midnights (ECMAScript reads a
- *   bare date as UTC), exact because UTC has no DST; months, weekdays and week starts come from
- *   date-fns.
+ * - A calendar day is `YYYY-MM-DD` (IsoDay): the same day in every zone. Its months, weekdays and
+ *   week starts come from date-fns; counting whole days after and between days needs no calendar and
+ *   is shared/dates.days.ts (addDaysToDay, daysBetween), with the lengths of time (DAY_MS).
  * - In UTC every day lasts DAY_MS, so addDays, startOfDay and dayOf take that exact shortcut there
  *   (a TZDate per call costs tens of microseconds; reminder scans call these per row); a test holds
  *   the shortcut to the date-fns result.
- * - DAY_MS and WEEK_MS are lengths of time (a lifetime, a retention window, slack in a query), 24
- *   hours and 7 days of them: the only place those numbers are written (eslint.config.js).
  *
- * Import only the functions you use: the client's bundler keeps the rest out.
+ * Pages import only the functions they use. A page that imports this module loads the used parts of
+ * date-fns and @date-fns/tz (about 2.3 kB gzip, one shared chunk): nothing the first page loads may
+ * import it (the login page's budget), and a page that only counts days uses shared/dates.days.ts.
  */
 
-/** 24 hours in milliseconds: a length of time, not a calendar day of a zone (use addDays for that). */
-export const DAY_MS = 86_400_000;
-/** 7 × 24 hours in milliseconds. */
-export const WEEK_MS = 7 * DAY_MS;
 export const UTC = 'UTC';
 
-/** A calendar day, `YYYY-MM-DD`. */
-export type IsoDay = string;
 /** An instant: a Date, ms since the epoch, or an ISO timestamp. */
 export type Instant = Date | number | string;
 
 const msOf = (at: Instant): number => (typeof at === 'number' ? at : typeof at === 'string' ? Date.parse(at) : at.getTime());
 const inZone = (at: Instant, zone: string): TZDate => new TZDate(msOf(at), zone);
 const plain = (d: Date): Date => new Date(d.getTime());
-const utcMidnight = (day: IsoDay): number => Date.parse(`${day.slice(0, 10)}T00:00:00.000Z`);
 
 // ------------------------------------------------------------------ instants on a zone's calendar
 
@@ -93,12 +86,6 @@ export const todayIn = (zone: string = UTC, now: Instant = Date.now()): IsoDay =
 /** The instant the calendar day starts in `zone`: its midnight (where a DST change skips midnight, the first moment after). */
 export const dayStartsAt = (day: IsoDay, zone: string = UTC): Date =>
   plain(new TZDate(Number(day.slice(0, 4)), Number(day.slice(5, 7)) - 1, Number(day.slice(8, 10)), zone));
-
-/** The day `days` days after `day` (negative: before). */
-export const addDaysToDay = (day: IsoDay, days: number): IsoDay => new Date(utcMidnight(day) + days * DAY_MS).toISOString().slice(0, 10);
-
-/** Days from `from` to `to` (`to` later: positive; the same day: 0). */
-export const daysBetween = (from: IsoDay, to: IsoDay): number => (utcMidnight(to) - utcMidnight(from)) / DAY_MS;
 
 /** The day `months` months after `day`, the month's last day when it has no such day (2024-01-31 + 1 = 2024-02-29). */
 export const addMonthsToDay = (day: IsoDay, months: number): IsoDay => dayOf(addCalendarMonths(inZone(utcMidnight(day), UTC), months));

@@ -3,7 +3,7 @@ import {
   formatDateTime, formatDay, formatMoney, formatMonth, formatNumber, formatPercent, formatRatio, formatRelativeTime, formatShortDay, formatTime,
   formatWeekdayDateTime, formatWeekdayTime, isTimeZone, ratioPercent,
 } from './format.js';
-import { DAY_MS } from './dates.js';
+import { DAY_MS } from './dates.days.js';
 
 // 18:48 UTC on Dec 6: already Dec 7 in Tokyo (UTC+9), still the afternoon in New York (UTC-5).
 const EVENING = '2026-12-06T18:48:00.000Z';

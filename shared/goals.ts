@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { isoDay } from './iso-day.js';
 import { formatNumber } from './format.js';
-import { daysBetween } from './dates.js';
+import { daysBetween } from './dates.days.js';
 
 /**
  * Goals with key results (docs/decisions/0049): owners, visibility, statuses, key-result kinds, the

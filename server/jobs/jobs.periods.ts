@@ -1,5 +1,6 @@
 import type { ScheduleUnit } from './jobs.tables.js';
-import { addMonths, DAY_MS, monthsBetween, WEEK_MS } from '../../shared/dates.js';
+import { addMonths, monthsBetween } from '../../shared/dates.js';
+import { DAY_MS, WEEK_MS } from '../../shared/dates.days.js';
 
 export type Every = { unit: ScheduleUnit; count: number };
 

@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { firstIndexFrom, lastStartedIndex, periodStart } from './jobs.periods.js';
 import { appOnDataDir, createSchedulerTestApp, fakeClock, jobRows, secondRunner, tempDataDir, type FakeClock } from './jobs.test-support.js';
 import type { Scheduler } from './jobs.scheduler.js';
-import { DAY_MS } from '../../shared/dates.js';
+import { DAY_MS } from '../../shared/dates.days.js';
 
 let app: FastifyInstance;
 let clock: FakeClock;

@@ -6,7 +6,8 @@ import { countNotInvited, countUsersByStatus, findOldestInvitations, findRecentS
 import { declareOperationRules } from '../../graphql/operation-rules.js';
 import { adminDashboardRules } from './admin-dashboard.rules.js';
 
-import { addDaysToDay, dayStartsAt, todayIn, UTC } from '../../../shared/dates.js';
+import { dayStartsAt, todayIn, UTC } from '../../../shared/dates.js';
+import { addDaysToDay } from '../../../shared/dates.days.js';
 
 export const ENGAGEMENT_DAYS = 30;
 const LIST_LENGTH = 5;

@@ -1,7 +1,7 @@
 import type { AssistantScope, PassageKind } from '../../../shared/assistant.js';
 import type { Db } from '../../db/connection.js';
 
-import { DAY_MS as DAY } from '../../../shared/dates.js';
+import { DAY_MS as DAY } from '../../../shared/dates.days.js';
 
 /**
  * The assistant's evaluation set (docs/decisions/0066): questions over the demo organization

@@ -4,7 +4,7 @@ import { ASSISTANT_SOURCES } from '../../../shared/assistant.js';
 import { codeOf, createTestApp } from '../../test/helpers.js';
 import { ask } from './assistant.test-support.js';
 import { seedAssistantOrg, type AssistantOrg } from './assistant.world.test-support.js';
-import { DAY_MS } from '../../../shared/dates.js';
+import { DAY_MS } from '../../../shared/dates.days.js';
 
 /**
  * History (docs/decisions/0066): a conversation is its asker's alone; a stored answer shows only what

@@ -1,7 +1,8 @@
 import { ASSISTANT_SOURCES, type AssistantSource } from '../../../shared/assistant.js';
 import { STOP_WORDS, tokenize } from './assistant.words.js';
 
-import { addDays, addDaysToDay, addMonthsToDay, dayOf } from '../../../shared/dates.js';
+import { addDays, addMonthsToDay, dayOf } from '../../../shared/dates.js';
+import { addDaysToDay } from '../../../shared/dates.days.js';
 
 /**
  * What a question asks (docs/decisions/0066), read without a model: the words to search for, the

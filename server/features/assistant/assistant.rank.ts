@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import type { LoadedPassage } from './assistant.sources.js';
 import { contentWords, stem } from './assistant.words.js';
 
-import { DAY_MS } from '../../../shared/dates.js';
+import { DAY_MS } from '../../../shared/dates.days.js';
 
 /**
  * Ranking (docs/decisions/0066), over the passages the asker may read and nothing else: BM25 with

@@ -8,7 +8,7 @@ import { Browser, codeOf, createTestApp, seedOrg, signedIn } from '../../test/he
 import { recordAudit } from './audit.repo.js';
 import { AUDIT_RETENTION_KIND } from './audit.retention.js';
 import { EVENTS, auditRows } from './audit.test-support.js';
-import { DAY_MS } from '../../../shared/dates.js';
+import { DAY_MS } from '../../../shared/dates.days.js';
 
 let app: FastifyInstance;
 let a: Awaited<ReturnType<typeof seedOrg>>;

@@ -10,7 +10,7 @@ import { listBackups } from '../../db/backup.js';
 import { restoreDatabase, RestoreRefused } from '../../db/restore.js';
 import { ServerLock } from '../../db/server-lock.js';
 import { migrationsDir } from '../../lib/paths.js';
-import { DAY_MS } from '../../../shared/dates.js';
+import { DAY_MS } from '../../../shared/dates.days.js';
 
 const QUERY = '{ serverBackups { every_hours keep directory count next_at last_error last { name size created_at } } }';
 

@@ -8,7 +8,7 @@ import { registerDemoRows } from '../demo/demo.repo.js';
 import { users } from '../users/users.tables.js';
 import { FakeStripe } from './billing.stripe-fake.test-support.js';
 import { BILLING_QUERY, billingWorld, FAKE_PRICES, sqlSeatCount, STRIPE_KEYS } from './billing.test-support.js';
-import { DAY_MS } from '../../../shared/dates.js';
+import { DAY_MS } from '../../../shared/dates.days.js';
 
 let w: Awaited<ReturnType<typeof billingWorld>>;
 let fake: FakeStripe;

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { Browser, codeOf, outboxMails, TEST_PASSWORD } from '../../test/helpers.js';
 import { BILLING_QUERY, billingWorld, sqlSeatCount } from './billing.test-support.js';
-import { DAY_MS } from '../../../shared/dates.js';
+import { DAY_MS } from '../../../shared/dates.days.js';
 
 let w: Awaited<ReturnType<typeof billingWorld>>;
 beforeAll(async () => {

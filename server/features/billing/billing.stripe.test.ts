@@ -7,7 +7,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { codeOf, signedIn, type GqlResult } from '../../test/helpers.js';
 import { FakeStripe } from './billing.stripe-fake.test-support.js';
 import { BILLING_QUERY, billingWorld, deliver, deliverAll, FAKE_PRICES, sqlSeatCount, STRIPE_KEYS } from './billing.test-support.js';
-import { DAY_MS } from '../../../shared/dates.js';
+import { DAY_MS } from '../../../shared/dates.days.js';
 
 let w: Awaited<ReturnType<typeof billingWorld>>;
 let fake: FakeStripe;

@@ -8,7 +8,7 @@ import { assistantConversations } from '../assistant/assistant.tables.js';
 import { registerDemoRows } from './demo.repo.js';
 import type { DemoPeople } from './demo.seed.js';
 
-import { DAY_MS as DAY } from '../../../shared/dates.js';
+import { DAY_MS as DAY } from '../../../shared/dates.days.js';
 const MINUTE = 60_000;
 
 /**

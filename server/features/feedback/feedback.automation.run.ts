@@ -16,7 +16,8 @@ import {
 import { insertFeedbackRequest, notifyFeedbackRequest } from './feedback.requests.repo.js';
 import { findFeedbackTemplateView } from './feedback.templates.repo.js';
 
-import { addDaysToDay, dayOf } from '../../../shared/dates.js';
+import { dayOf } from '../../../shared/dates.js';
+import { addDaysToDay } from '../../../shared/dates.days.js';
 
 /**
  * What feedback automation creates (docs/decisions/0048), plugged into the automation module's hourly

@@ -6,7 +6,8 @@ import { newId } from '../../lib/tokens.js';
 import { addUser, codeOf } from '../../test/helpers.js';
 import { feedbackPerson, feedbackWorld, insertFeedbackRow, insertRequestRow, type FeedbackCaller, type FeedbackWorld } from './feedback.test-support.js';
 import { runNudgeScan, scheduleFeedbackNudges } from './feedback.nudges.js';
-import { addDays, DAY_MS } from '../../../shared/dates.js';
+import { addDays } from '../../../shared/dates.js';
+import { DAY_MS } from '../../../shared/dates.days.js';
 
 /**
  * Team progress (who sees which teams, counts in the period, the shared completion bands, quiet

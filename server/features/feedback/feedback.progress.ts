@@ -12,7 +12,8 @@ import type { UserRow } from '../users/users.repo.js';
 import { managesAnyone, peopleInScope, periodCounts, teamsInScope } from './feedback.progress.repo.js';
 import { registerFeedbackNudges } from './feedback.nudges.js';
 
-import { addDays, addDaysToDay, todayIn, UTC } from '../../../shared/dates.js';
+import { addDays, todayIn, UTC } from '../../../shared/dates.js';
+import { addDaysToDay } from '../../../shared/dates.days.js';
 
 /**
  * Continuous feedback: team progress (docs/decisions/0048). Managers see the teams they manage or

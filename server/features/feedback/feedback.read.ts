@@ -8,7 +8,8 @@ import { parseInput } from '../../lib/parse.js';
 import type { Viewer } from '../auth/viewer.js';
 import { decodeCursor, findReadableFeedback, listFeedbackAbout, listMyFeedback, listPraise, type FeedbackRow } from './feedback.read.repo.js';
 
-import { addDaysToDay, dayStartsAt } from '../../../shared/dates.js';
+import { dayStartsAt } from '../../../shared/dates.js';
+import { addDaysToDay } from '../../../shared/dates.days.js';
 
 type Ctx = MercuriusContext;
 

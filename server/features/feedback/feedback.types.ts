@@ -2,7 +2,7 @@ import type { MercuriusContext } from 'mercurius';
 import { loadAnyUser, loadUser } from '../users/users.loaders.js';
 import { reactionsOfFeedback, tagsOfFeedback, tagUses, type FeedbackRow, type FeedbackTagRow, type ReactionCount } from './feedback.read.repo.js';
 
-import { DAY_MS } from '../../../shared/dates.js';
+import { DAY_MS } from '../../../shared/dates.days.js';
 
 type Ctx = MercuriusContext;
 

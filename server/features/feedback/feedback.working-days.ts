@@ -2,7 +2,8 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/connection.js';
 import { users } from '../users/users.tables.js';
 
-import { addDays, addDaysToDay, dayOf, daysBetween, dayStartsAt, isWeekendDay } from '../../../shared/dates.js';
+import { addDays, dayOf, dayStartsAt, isWeekendDay } from '../../../shared/dates.js';
+import { addDaysToDay, daysBetween } from '../../../shared/dates.days.js';
 import { isTimeZone } from '../../../shared/format.js';
 
 /**

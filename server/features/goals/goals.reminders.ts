@@ -13,7 +13,8 @@ import { notify } from '../notifications/notifications.deliver.js';
 import { everyAdminReadsGoals } from './goals.crud.repo.js';
 import { checkInReminderCandidates, dueReminderTarget, dueSoonGoals, organizationsWithOpenGoals, readGoalSettings, writeGoalSettings } from './goals.reminders.repo.js';
 
-import { addDaysToDay, addMonthsToDay, daysBetween, dayStartsAt, hourOf, monthStartOf, todayIn, weekdayOf } from '../../../shared/dates.js';
+import { addMonthsToDay, dayStartsAt, hourOf, monthStartOf, todayIn, weekdayOf } from '../../../shared/dates.js';
+import { addDaysToDay, daysBetween } from '../../../shared/dates.days.js';
 
 /**
  * Goal reminders and the organization's goal settings (docs/decisions/0049).

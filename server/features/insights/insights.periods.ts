@@ -3,7 +3,8 @@ import { INSIGHTS_DEFAULT_WEEKS, INSIGHTS_MAX_DAYS } from '../../../shared/insig
 import type { Db } from '../../db/connection.js';
 import { organizationTimeZones } from '../feedback/feedback.working-days.js';
 import { formatDay } from '../../../shared/format.js';
-import { addDaysToDay, calendarDaysBetween, dayOf, dayStartsAt, startOfWeek, weeksBetween } from '../../../shared/dates.js';
+import { calendarDaysBetween, dayOf, dayStartsAt, startOfWeek, weeksBetween } from '../../../shared/dates.js';
+import { addDaysToDay } from '../../../shared/dates.days.js';
 
 /**
  * The window and periods of an insights page (docs/decisions/0051). Dates are YYYY-MM-DD in the

@@ -1,6 +1,6 @@
 import type { Db } from '../../db/connection.js';
 
-import { DAY_MS } from '../../../shared/dates.js';
+import { DAY_MS } from '../../../shared/dates.days.js';
 
 /**
  * The team insights' read model of merged pull requests (docs/decisions/0052): per organization,

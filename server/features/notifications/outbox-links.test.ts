@@ -8,7 +8,7 @@ import { Browser, addUser, createTestApp, seedOrg, signedIn } from '../../test/h
 import { sha256 } from '../../lib/tokens.js';
 import { startFakeSmtp, type FakeSmtp } from './notifications.fake-smtp.js';
 import { LINK_GONE, OUTBOX_RETENTION_DAYS } from './notifications.outbox-links.js';
-import { DAY_MS } from '../../../shared/dates.js';
+import { DAY_MS } from '../../../shared/dates.days.js';
 
 const NEW_PASSWORD = 'a brand new passphrase';
 type Row = { id: string; to: string; text: string; link: string | null; sent_at: string | null; error: string | null };

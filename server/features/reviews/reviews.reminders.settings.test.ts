@@ -3,7 +3,7 @@ import { formatDay } from '../../../shared/format.js';
 import { fakeClock } from '../../jobs/jobs.test-support.js';
 import { codeOf } from '../../test/helpers.js';
 import { api, cycleInput, future, setUpReviewOrgs } from './reviews.cycles.test-support.js';
-import { DAY_MS } from '../../../shared/dates.js';
+import { DAY_MS } from '../../../shared/dates.days.js';
 
 let t: Awaited<ReturnType<typeof setUpReviewOrgs>>;
 let dueAt: string;

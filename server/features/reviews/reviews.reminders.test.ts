@@ -3,7 +3,7 @@ import { formatDay } from '../../../shared/format.js';
 import { fakeClock, jobRows } from '../../jobs/jobs.test-support.js';
 import { api, cycleInput, future, setUpReviewOrgs } from './reviews.cycles.test-support.js';
 import { REMINDER_SEND_KIND } from './reviews.reminders.js';
-import { DAY_MS } from '../../../shared/dates.js';
+import { DAY_MS } from '../../../shared/dates.days.js';
 
 let t: Awaited<ReturnType<typeof setUpReviewOrgs>>;
 let dueAt: string;

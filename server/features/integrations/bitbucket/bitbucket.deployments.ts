@@ -2,7 +2,7 @@ import { IntegrationError } from '../integrations.errors.js';
 import type { DeploymentInput, SyncContext } from '../integrations.provider.js';
 import { repoPath, type BbDeployment, type BbEnvironment, type BitbucketClient } from './bitbucket.client.js';
 
-import { DAY_MS } from '../../../../shared/dates.js';
+import { DAY_MS } from '../../../../shared/dates.days.js';
 
 /**
  * Deployments of a Bitbucket repository as the code process recognises them (deployment_source):

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { BOT, DEPLOYMENTS, PEOPLE, PULL_REQUESTS, REPOS, shiftIso } from '../sample/synthetic-dataset.js';
 
-import { DAY_MS } from '../../../../shared/dates.js';
+import { DAY_MS } from '../../../../shared/dates.days.js';
 
 /**
  * The synthetic dataset (sample/synthetic-dataset.ts) as GitHub holds it: users and a bot, two

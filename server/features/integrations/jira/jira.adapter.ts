@@ -5,7 +5,7 @@ import { anonymousJira, flavourOf, jiraCall, jiraClients, jiraGet, type JiraClie
 import { adf, categoryOf, jiraAccountOf, jiraInstant, jqlDate, mapIssue, statusCategories, type JiraHistory, type JiraIssue, type JiraStatus, type JiraUser } from './jira.map.js';
 import { jiraWebhook } from './jira.webhook.js';
 
-import { DAY_MS } from '../../../../shared/dates.js';
+import { DAY_MS } from '../../../../shared/dates.days.js';
 
 /**
  * Jira Cloud / Data Center through jira.js. Cloud: REST API v3, issues from the enhanced search

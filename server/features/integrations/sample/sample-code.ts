@@ -3,7 +3,7 @@ import {
   BASE_WEEK, HOUR, SAMPLE_BOT, SAMPLE_WEEKS, isoAt, randomOf, sampleRepoName, weekOf, weekStart,
   type SamplePersonSpec, type SampleTeam,
 } from './sample-teams.js';
-import { DAY_MS } from '../../../../shared/dates.js';
+import { DAY_MS } from '../../../../shared/dates.days.js';
 
 /**
  * A sample team's pull requests and deployments (docs/decisions/0064), generated week by week for

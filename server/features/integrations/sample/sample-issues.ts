@@ -1,7 +1,7 @@
 import type { AccountInput, IssueInput, IssueTransitionInput, SprintInput } from '../integrations.provider.js';
 import { sampleDeployments } from './sample-code.js';
 import { BASE_WEEK, HOUR, isoAt, randomOf, weekOf, weekStart, type SamplePersonSpec, type SampleTeam } from './sample-teams.js';
-import { DAY_MS } from '../../../../shared/dates.js';
+import { DAY_MS } from '../../../../shared/dates.days.js';
 
 /**
  * A sample team's Jira project (docs/decisions/0064): two-week sprints starting on Mondays, stories

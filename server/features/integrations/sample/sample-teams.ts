@@ -1,4 +1,4 @@
-import { WEEK_MS } from '../../../../shared/dates.js';
+import { WEEK_MS } from '../../../../shared/dates.days.js';
 /**
  * The sample data set's four made-up teams (docs/decisions/0064): each with its own repository, Jira
  * project, six people and a way of working (how many pull requests a week, how fast they are picked up
