@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
-  addDays, addMonths, addMonthsToDay, calendarDaysBetween, dayOf, dayStartsAt, hourOf, monthsBetween, monthStartOf, startOfDay, startOfWeek, todayIn,
-  weekdayOf, weeksBetween,
+  addDays, addMonths, addMonthsToDay, atWallTime, calendarDaysBetween, dayOf, dayStartsAt, hourOf, monthsBetween, monthStartOf, startOfDay, startOfWeek, todayIn,
+  wallTimeOf, weekdayOf, weeksBetween,
 } from './dates.js';
 import { addDaysToDay, DAY_MS, daysBetween, WEEK_MS } from './dates.days.js';
 
@@ -47,6 +47,17 @@ describe('days in a zone across DST changes', () => {
     expect(iso(startOfDay('2026-03-29T12:00:00.000Z', BERLIN))).toBe('2026-03-28T23:00:00.000Z');
     // Santiago skipped midnight on 2026-09-06 (Saturday 24:00 became Sunday 01:00): the day starts at 01:00.
     expect(iso(dayStartsAt('2026-09-06', 'America/Santiago'))).toBe('2026-09-06T04:00:00.000Z');
+  });
+
+  it('reads the wall-clock time of an instant in a zone, and finds the instant of a wall-clock time', () => {
+    expect(wallTimeOf('2026-03-29T01:30:00.000Z', BERLIN)).toEqual({ day: '2026-03-29', time: '03:30' });
+    expect(wallTimeOf('2026-11-01T05:30:00.000Z', NEW_YORK)).toEqual({ day: '2026-11-01', time: '01:30' });
+    expect(wallTimeOf('2026-11-01T05:30:00.000Z')).toEqual({ day: '2026-11-01', time: '05:30' });
+    expect(iso(atWallTime('2026-03-29', '09:00', BERLIN))).toBe('2026-03-29T07:00:00.000Z');
+    expect(iso(atWallTime('2026-03-28', '09:00', BERLIN))).toBe('2026-03-28T08:00:00.000Z');
+    expect(iso(atWallTime('2026-03-29', '02:30', BERLIN))).toBe('2026-03-29T01:30:00.000Z'); // skipped: 03:30 CEST
+    expect(iso(atWallTime('2026-03-08', '02:30', NEW_YORK))).toBe('2026-03-08T07:30:00.000Z'); // skipped: 03:30 EDT
+    expect(iso(atWallTime('2026-12-31', '23:59'))).toBe('2026-12-31T23:59:00.000Z');
   });
 
   it('reads the day and the hour of an instant on the clock of a zone', () => {

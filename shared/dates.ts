@@ -83,6 +83,16 @@ export const dayOf = (at: Instant, zone: string = UTC): IsoDay =>
 /** Today in `zone` by the clock `now` (the scheduler's, in the server). */
 export const todayIn = (zone: string = UTC, now: Instant = Date.now()): IsoDay => dayOf(now, zone);
 
+/** What the clocks of `zone` read at `at`: the day and the time `HH:mm`. */
+export function wallTimeOf(at: Instant, zone: string = UTC): { day: IsoDay; time: string } {
+  const local = formatISO(inZone(at, zone));
+  return { day: local.slice(0, 10), time: local.slice(11, 16) };
+}
+
+/** The instant the clocks of `zone` read `day` at `time` (`HH:mm`); a time a DST change skips moves forward (02:30 is 03:30). */
+export const atWallTime = (day: IsoDay, time: string, zone: string = UTC): Date =>
+  plain(new TZDate(Number(day.slice(0, 4)), Number(day.slice(5, 7)) - 1, Number(day.slice(8, 10)), Number(time.slice(0, 2)), Number(time.slice(3, 5)), zone));
+
 /** The instant the calendar day starts in `zone`: its midnight (where a DST change skips midnight, the first moment after). */
 export const dayStartsAt = (day: IsoDay, zone: string = UTC): Date =>
   plain(new TZDate(Number(day.slice(0, 4)), Number(day.slice(5, 7)) - 1, Number(day.slice(8, 10)), zone));
