@@ -24,8 +24,8 @@ import { DAY_MS, utcMidnight, WEEK_MS, type IsoDay } from './dates.days.js';
  *   the shortcut to the date-fns result.
  *
  * Pages import only the functions they use. A page that imports this module loads the used parts of
- * date-fns and @date-fns/tz (about 2.3 kB gzip, one shared chunk): nothing the first page loads may
- * import it (the login page's budget), and a page that only counts days uses shared/dates.days.ts.
+ * date-fns and @date-fns/tz (about 2 kB gzip): nothing the first page loads may import it (the login
+ * page's budget), and a page that only counts days uses shared/dates.days.ts.
  */
 
 export const UTC = 'UTC';
@@ -59,9 +59,6 @@ export const startOfDay = (at: Instant, zone: string = UTC): Date =>
 /** Monday 00:00 in `zone` of the week `at` falls in (weeks start on Monday). */
 export const startOfWeek = (at: Instant, zone: string = UTC): Date => plain(startOfCalendarWeek(inZone(at, zone), { weekStartsOn: 1 }));
 
-/** Whether `at` falls on a Saturday or Sunday in `zone`. */
-export const isWeekend = (at: Instant, zone: string = UTC): boolean => isCalendarWeekend(inZone(at, zone));
-
 /** The hour (0-23) on the wall clock of `zone` at `at`. */
 export const hourOf = (at: Instant, zone: string = UTC): number => inZone(at, zone).getHours();
 
@@ -94,8 +91,7 @@ export const atWallTime = (day: IsoDay, time: string, zone: string = UTC): Date 
   plain(new TZDate(Number(day.slice(0, 4)), Number(day.slice(5, 7)) - 1, Number(day.slice(8, 10)), Number(time.slice(0, 2)), Number(time.slice(3, 5)), zone));
 
 /** The instant the calendar day starts in `zone`: its midnight (where a DST change skips midnight, the first moment after). */
-export const dayStartsAt = (day: IsoDay, zone: string = UTC): Date =>
-  plain(new TZDate(Number(day.slice(0, 4)), Number(day.slice(5, 7)) - 1, Number(day.slice(8, 10)), zone));
+export const dayStartsAt = (day: IsoDay, zone: string = UTC): Date => atWallTime(day, '00:00', zone);
 
 /** The day `months` months after `day`, the month's last day when it has no such day (2024-01-31 + 1 = 2024-02-29). */
 export const addMonthsToDay = (day: IsoDay, months: number): IsoDay => dayOf(addCalendarMonths(inZone(utcMidnight(day), UTC), months));
