@@ -12,7 +12,6 @@ let scheduler: Scheduler;
 beforeAll(async () => ({ app, clock, scheduler } = await createSchedulerTestApp('2026-11-23T09:00:00.000Z')));
 afterAll(async () => { await app.close(); });
 
-
 it('counts months from the anchor and keeps its day, clamped to short months', () => {
   const anchor = Date.parse('2026-01-31T09:00:00.000Z');
   const every = { unit: 'months' as const, count: 1 };

@@ -40,7 +40,6 @@ export type ResolvedScope = {
   empty: boolean;
 };
 
-
 function nameOf(db: Db, orgId: string, userId: string): string {
   const user = findUserById(db, orgId, userId, { includeDeleted: true });
   if (!user) throw badInput('No such person in this organization.', { fields: { person_id: 'No such person in this organization.' } });

@@ -10,7 +10,6 @@ import { planById } from './billing.state.js';
 
 import { addDays } from '../../../shared/dates.js';
 
-
 /**
  * The operator's change to one organization (plans mode, docs/decisions/0068): its plan, its own
  * seat limit (in place of the plan's) and its status. A new plan starts its trial when it has one

@@ -9,7 +9,6 @@ import { formatMonth } from '../../../shared/format.js';
 
 import { addDays, addMonthsToDay, dayOf, monthStartOf } from '../../../shared/dates.js';
 
-
 /** A plan as the page shows it; `can_checkout`: Stripe can sell it (it has a price). */
 export const presentPlan = (config: Config, plan: BillingPlan) => ({ ...plan, can_checkout: config.billing.mode === 'stripe' && !!plan.stripe_price });
 
