@@ -33,6 +33,17 @@ const confirmDialog = {
 // The two automation pages keep their own until the automation work that is changing them lands.
 const ownAlertDialogsForNow = ['client/features/feedback/feedback-automation-page.tsx', 'client/features/retros/retro-automation-page.tsx'];
 
+// Date arithmetic goes through shared/dates.ts (docs/decisions/0079), which alone imports date-fns, so every
+// calculation names its zone; 24 hours is DAY_MS from shared/dates.days.ts, never a literal.
+const datesHere = 'Count dates with shared/dates.ts (addDays, addMonths, startOfWeek, dayOf, daysBetween: UTC or a named zone); 24 hours as a length of time is DAY_MS from shared/dates.days.ts (docs/decisions/0079).';
+const oneDateArithmetic = [
+  { selector: 'Literal[value=86400000]', message: datesHere },
+  { selector: "BinaryExpression[operator='*']:has(Literal[value=24]):has(Literal[value=60]):has(Literal[value=1000]):not(BinaryExpression[operator='*'] > BinaryExpression)", message: datesHere },
+  { selector: "BinaryExpression[operator='*']:has(Literal[value=24]):has(Literal[value=3600000]):not(BinaryExpression[operator='*'] > BinaryExpression)", message: datesHere },
+  { selector: "BinaryExpression[operator='*']:has(Literal[value=86400]):has(Literal[value=1000])", message: datesHere },
+  { selector: "ImportDeclaration[source.value=/^(date-fns|@date-fns)/]", message: datesHere },
+];
+
 // Dates, times, numbers and percentages are written to people only by shared/format.ts (docs/decisions/0070).
 const INTL_WRITERS = /^(DateTimeFormat|NumberFormat|RelativeTimeFormat)$/;
 const formatHere = 'Write dates, times and numbers with shared/format.ts (formatDay, formatDateTime, formatNumber, formatPercent, ...): one way across the app (docs/decisions/0070).';
@@ -41,6 +52,7 @@ const oneFormatter = {
     { selector: `NewExpression[callee.object.name='Intl'][callee.property.name=${INTL_WRITERS}]`, message: formatHere },
     { selector: `CallExpression[callee.object.name='Intl'][callee.property.name=${INTL_WRITERS}]`, message: formatHere },
     { selector: "CallExpression[callee.property.name=/^toLocale(Date|Time)?String$/]", message: formatHere },
+    ...oneDateArithmetic,
   ],
 };
 
@@ -60,6 +72,8 @@ export default tseslint.config(
     },
   },
   { files: ['**/*.{ts,tsx}'], ignores: ['shared/format.ts', 'shared/format.test.ts'], rules: oneFormatter },
+  { files: ['shared/format.ts', 'shared/format.test.ts'], rules: { 'no-restricted-syntax': ['error', ...oneDateArithmetic] } },
+  { files: ['shared/dates.ts', 'shared/dates.days.ts'], rules: { 'no-restricted-syntax': oneFormatter['no-restricted-syntax'].filter((entry) => !oneDateArithmetic.includes(entry)) } },
   { files: ['shared/**/*.ts'], rules: restrict([crossing('server'), crossing('client')]) },
   { files: ['client/**/*.{ts,tsx}'], rules: restrict([crossing('server'), serverOnlyShared, confirmDialog], dialogs) },
   // React's hook rules with the React Compiler's checks (docs/decisions/0074).

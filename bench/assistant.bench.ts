@@ -9,6 +9,8 @@ import { ASSISTANT_KINDS } from '../server/features/assistant/assistant.kinds.js
 import { indexSize } from '../server/features/assistant/assistant.search.repo.js';
 import { startFakeModel } from '../server/features/assistant/assistant.fake-model.test-support.js';
 import { ASSISTANT_SOURCES, type AssistantEvent } from '../shared/assistant.js';
+import { addDays } from '../shared/dates.js';
+import { DAY_MS } from '../shared/dates.days.js';
 
 /**
  * The assistant at size (docs/decisions/0066): 5,000 people in 20 teams and 150,000 searchable items
@@ -78,7 +80,7 @@ export async function seedAssistantBench(app: FastifyInstance) {
   const rand = rng(7);
   const pick = <T>(xs: readonly T[]) => xs[Math.floor(rand() * xs.length)]!;
   const text = (n: number) => Array.from({ length: n }, (_, i) => (i % 3 === 2 ? pick(WORDS) : pick(FILLERS))).join(' ') + (rand() < 0.002 ? ` ${RARE}` : '') + '.';
-  const yearMs = 365 * 86_400_000;
+  const yearMs = 365 * DAY_MS;
   const now = Date.now();
   const when = () => new Date(now - rand() * yearMs).toISOString();
   db.transaction(() => {
@@ -133,7 +135,7 @@ export async function seedAssistantBench(app: FastifyInstance) {
     }
     const cycleId = newId();
     sql.prepare("insert into review_cycles (id, organization_id, name, type, status, review_end, perspectives, min_peers, max_peers, anonymity_threshold, closed_at) values (?, ?, 'Annual 360', '360', 'CLOSED', ?, '[\"SELF\",\"MANAGER\",\"PEER\"]', 0, 5, 3, ?)")
-      .run(cycleId, orgId, new Date(now - 30 * 86_400_000).toISOString(), new Date(now - 20 * 86_400_000).toISOString());
+      .run(cycleId, orgId, addDays(now, -30).toISOString(), addDays(now, -20).toISOString());
     const questions = [0, 1, 2].map((position) => {
       const id = newId();
       sql.prepare("insert into review_cycle_questions (id, organization_id, cycle_id, section_position, section_title, position, kind, prompt, options, perspectives, required, private) values (?, ?, ?, 0, 'Impact', ?, 'TEXT', ?, '[]', '[\"SELF\",\"MANAGER\",\"PEER\"]', 0, 0)")
@@ -146,11 +148,11 @@ export async function seedAssistantBench(app: FastifyInstance) {
     for (let p = 0; p < 1_000; p++) {
       const reviewee = members[p * 4]!;
       const pid = newId();
-      participant.run(pid, orgId, cycleId, reviewee, manager.id, new Date(now - 10 * 86_400_000).toISOString());
+      participant.run(pid, orgId, cycleId, reviewee, manager.id, addDays(now, -10).toISOString());
       const reviewers: Array<[string, string]> = [[reviewee, 'SELF'], [manager.id, 'MANAGER'], [members[p * 4 + 1]!, 'PEER'], [members[p * 4 + 2]!, 'PEER'], [members[p * 4 + 3]!, 'PEER']];
       for (const [reviewer, perspective] of reviewers) {
         const rid = newId();
-        request.run(rid, orgId, cycleId, pid, reviewee, reviewer, perspective, new Date(now - 30 * 86_400_000).toISOString(), new Date(now - 31 * 86_400_000).toISOString());
+        request.run(rid, orgId, cycleId, pid, reviewee, reviewer, perspective, addDays(now, -30).toISOString(), addDays(now, -31).toISOString());
         for (const q of questions) answer.run(newId(), orgId, rid, q, text(20));
       }
     }

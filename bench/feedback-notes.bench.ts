@@ -2,6 +2,8 @@ import { fileURLToPath } from 'node:url';
 import { forkBench } from './child.js';
 import { benchPeople, latencyStats, rng, seedUsers, startBenchApp, type LatencyStats } from './fixtures.js';
 import { newId } from '../server/lib/tokens.js';
+import { addDays, dayOf } from '../shared/dates.js';
+import { DAY_MS } from '../shared/dates.days.js';
 
 /**
  * Continuous feedback and notes at size (docs/decisions/0048): 5,000 people in 20 teams,
@@ -57,7 +59,7 @@ async function serve(): Promise<void> {
 
   const rand = rng(42);
   const pick = <T>(xs: readonly T[]) => xs[Math.floor(rand() * xs.length)]!;
-  const yearMs = 365 * 86_400_000;
+  const yearMs = 365 * DAY_MS;
   const now = Date.now();
   const tags = Array.from({ length: 8 }, (_, i) => newId() + i);
   db.transaction(() => {
@@ -115,7 +117,7 @@ export async function benchFeedbackNotes(cache: boolean): Promise<FeedbackNotesB
   try {
     const { url, emails, team1, writeTo, seedMs } = await server.next<{ url: string; emails: Record<string, string>; team1: string; writeTo: string; seedMs: number }>('ready');
     const { signIn, gql } = benchPeople(url, emails);
-    const from = new Date(Date.now() - 90 * 86_400_000).toISOString().slice(0, 10);
+    const from = dayOf(addDays(Date.now(), -90));
     const run = async (read: (i: number) => Promise<unknown>): Promise<number[]> => {
       const times: number[] = [];
       for (let i = 0; i < WARM_UP + READS; i++) {

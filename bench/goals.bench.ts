@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { forkBench } from './child.js';
 import { benchPeople, latencyStats, rng, seedUsers, startBenchApp, type LatencyStats } from './fixtures.js';
 import { newId } from '../server/lib/tokens.js';
+import { addDays, dayOf } from '../shared/dates.js';
 
 /**
  * Goals at size (docs/decisions/0049): 5,000 people in 20 teams and 50,000 goals (5
@@ -50,7 +51,7 @@ async function serve(): Promise<void> {
   const rand = rng(14);
   const pick = <T>(xs: readonly T[]) => xs[Math.floor(rand() * xs.length)]!;
   const now = Date.now();
-  const day = (offset: number) => new Date(now + offset * 86_400_000).toISOString().slice(0, 10);
+  const day = (offset: number) => dayOf(addDays(now, offset));
   let keyResults = 0;
   let writerGoal = { id: '', kr: '' };
   db.transaction(() => {

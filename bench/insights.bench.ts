@@ -6,6 +6,7 @@ import { accessToken, latencyStats, seedUsers, startBenchApp, type LatencyStats 
 import { startFakeGitHub } from '../server/features/integrations/fakes/fake-github.js';
 import { createIngestWriter } from '../server/features/integrations/integrations.ingest.js';
 import { readCodeProcessSettings } from '../server/features/integrations/integrations.code-process.js';
+import { addDays, dayOf } from '../shared/dates.js';
 
 /**
  * Integrations and insights at size (docs/decisions/0051, 0052), against the real app:
@@ -77,7 +78,7 @@ async function main(): Promise<void> {
     const scopes = sql.prepare('select id from integration_scopes where connection_id = ?').all(connection.id) as Array<{ id: string }>;
     await gql('mutation($id: ID!, $s: [IntegrationScopeInput!]!) { setIntegrationScopes(id: $id, scopes: $s) { id } }', { id: connection.id, s: scopes.map((s) => ({ id: s.id, included: true, team_id: teamId })) });
     const to = new Date().toISOString().slice(0, 10);
-    const from = new Date(Date.now() - 364 * 86_400_000).toISOString().slice(0, 10);
+    const from = dayOf(addDays(Date.now(), -364));
     const query = `query($t: ID!, $from: String, $to: String) { teamInsights(team_id: $t, from: $from, to: $to, grain: WEEK) {
       periods { start } metrics { key summary { n value mean median p75 excluded } points { n value } } sprints { id } review_cycles { n } retros { participants } goals { count } } }`;
     const read = async () => { const s = performance.now(); await gql(query, { t: teamId, from, to }); return performance.now() - s; };

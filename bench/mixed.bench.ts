@@ -4,6 +4,7 @@ import { forkBench } from './child.js';
 import { ADMIN_TABLE_FIELDS } from './http.bench.js';
 import type { MixedOrg } from './fixtures.js';
 import { percentile } from './fixtures.js';
+import { addDays } from '../shared/dates.js';
 
 /**
  * A live install in miniature, against the real app in its own process (bench/serve.ts): ORGS
@@ -64,7 +65,7 @@ export async function benchMixed(cache: boolean, scale: MixedScale = {}): Promis
       const template = templates.find((t) => t.name === '360 review') ?? templates[0]!;
       const cycle = (await post(admin.accessToken, 'mutation($input: ReviewCycleInput!) { createReviewCycle(input: $input) { id } }', { input: {
         name: 'Mixed bench', type: '360', template_id: template.id, participant_ids: active.map((p) => p.userId), team_ids: [],
-        review_end: new Date(Date.now() + 30 * 86_400_000).toISOString(), perspectives: ['SELF', 'MANAGER'], min_peers: 0, max_peers: 3, anonymity_threshold: 3,
+        review_end: addDays(Date.now(), 30).toISOString(), perspectives: ['SELF', 'MANAGER'], min_peers: 0, max_peers: 3, anonymity_threshold: 3,
       } })).createReviewCycle as { id: string };
       await post(admin.accessToken, 'mutation($id: ID!) { launchReviewCycle(id: $id) { status } }', { id: cycle.id });
       const reviewers = await Promise.all(active.map(async (p) => {

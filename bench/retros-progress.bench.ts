@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { forkBench } from './child.js';
 import { accessToken, latencyStats, seedUsers, startBenchApp } from './fixtures.js';
 import { seedEndedRetro } from '../server/features/retros/retros.progress.test-support.js';
+import { addDays } from '../shared/dates.js';
 
 /**
  * Retro team progress of one team with 50 ended retros (10 reflections, 4 groups, 3 action items,
@@ -39,7 +40,7 @@ async function serve(): Promise<void> {
     for (let r = 0; r < RETROS; r++) {
       const word = (i: number) => WORDS[(r * 7 + i * 3) % WORDS.length]!;
       seedEndedRetro(db, {
-        orgId, teamId, endedAt: new Date(start + r * 14 * 86_400_000).toISOString(), title: `Sprint ${r + 1} retro`,
+        orgId, teamId, endedAt: addDays(start, r * 14).toISOString(), title: `Sprint ${r + 1} retro`,
         participants: members.slice(0, 8),
         reflections: Array.from({ length: 10 }, (_, i) => `The ${word(i)} was ${i % 2 ? 'slow again this sprint' : 'much better than before'} because of ${word(i + 5)}`),
         groups: Array.from({ length: 4 }, (_, i) => `${word(i)} and ${word(i + 1)}`),

@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { forkBench } from './child.js';
 import { load } from './load.js';
 import { latencyStats } from './fixtures.js';
+import { addDays } from '../shared/dates.js';
 
 /**
  * Review cycles at scale, against the real app in its own process (bench/serve.ts, 1,300 people
@@ -39,7 +40,7 @@ export async function benchReviews(cache: boolean): Promise<ReviewsBench> {
     for (const m of members) byTeam.set(m.team!.id, [...(byTeam.get(m.team!.id) ?? []), m.id]);
     const participants = members.slice(0, PARTICIPANTS);
     const template = ((await gql('{ reviewTemplates { id name } }')).reviewTemplates as Array<{ id: string; name: string }>).find((t) => t.name === '360 review')!;
-    const reviewEnd = new Date(Date.now() + 30 * 86_400_000).toISOString();
+    const reviewEnd = addDays(Date.now(), 30).toISOString();
     const cycle = (await gql('mutation($input: ReviewCycleInput!) { createReviewCycle(input: $input) { id participants { id reviewee { id } } } }', {
       input: { name: 'Bench 360', type: '360', template_id: template.id, participant_ids: participants.map((p) => p.id), team_ids: [], review_end: reviewEnd,
         perspectives: ['SELF', 'MANAGER', 'PEER'], min_peers: PEERS, max_peers: PEERS, anonymity_threshold: 3 },

@@ -12,6 +12,7 @@ import { COMPLETION_COLOURS, completionStatus } from '../shared/completion.js';
 import { formatDay } from '../shared/format.js';
 import { horizontalOverflow, openSignedIn, seriousA11yViolations, useServerAndBrowser } from './harness.js';
 import { E2E_ADMIN } from './server.js';
+import { addDays, dayOf } from '../shared/dates.js';
 
 const e2e = useServerAndBrowser();
 const demo = (name: string) => `${name.toLowerCase().replace(/ /g, '.')}@demo.teamlens.dev`;
@@ -54,7 +55,7 @@ async function proposePeers(page: Page, cycleUrl: string, peers: string[]) {
   await page.getByText('Your peers were proposed to your manager.').waitFor();
 }
 
-const isoDay = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+const isoDay = (days: number) => dayOf(addDays(Date.now(), days));
 const rgb = (hex: string) => `rgb(${[1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16)).join(', ')})`;
 
 it('a 360 cycle from creation to acknowledged results, every step in the browser', async () => {

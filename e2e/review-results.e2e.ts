@@ -9,10 +9,11 @@ import { COMPLETION_COLOURS, completionStatus } from '../shared/completion.js';
 import { DEFAULT_RATING_LABELS } from '../shared/review-template.schemas.js';
 import { accessTokenFor, chartProblems, horizontalOverflow, openSignedIn, seriousA11yViolations, useServerAndBrowser } from './harness.js';
 import { E2E_ADMIN } from './server.js';
+import { addDays } from '../shared/dates.js';
 
 const e2e = useServerAndBrowser();
 const demo = (name: string) => `${name.toLowerCase().replace(/ /g, '.')}@demo.teamlens.dev`;
-const future = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString();
+const future = (days: number) => addDays(Date.now(), days).toISOString();
 
 const tokenFor = (email: string) => accessTokenFor(e2e.server.url, email);
 

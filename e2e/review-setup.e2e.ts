@@ -10,10 +10,11 @@ import { expect, it } from 'vitest';
 import { formatDay } from '../shared/format.js';
 import { horizontalOverflow, openSignedIn, seriousA11yViolations, useServerAndBrowser } from './harness.js';
 import { E2E_ADMIN } from './server.js';
+import { addDays, dayOf } from '../shared/dates.js';
 
 const e2e = useServerAndBrowser();
 const demo = (name: string) => `${name.toLowerCase().replace(/ /g, '.')}@demo.teamlens.dev`;
-const isoDay = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+const isoDay = (days: number) => dayOf(addDays(Date.now(), days));
 const problems: string[][] = [];
 
 async function openAs(name: string, email = demo(name)): Promise<Page> {

@@ -3,6 +3,7 @@ import {
   formatDateTime, formatDay, formatMoney, formatMonth, formatNumber, formatPercent, formatRatio, formatRelativeTime, formatShortDay, formatTime,
   formatWeekdayDateTime, formatWeekdayTime, isTimeZone, ratioPercent,
 } from './format.js';
+import { DAY_MS } from './dates.days.js';
 
 // 18:48 UTC on Dec 6: already Dec 7 in Tokyo (UTC+9), still the afternoon in New York (UTC-5).
 const EVENING = '2026-12-06T18:48:00.000Z';
@@ -97,7 +98,7 @@ describe('relative times', () => {
     expect(formatRelativeTime(new Date(now - 20_000), now)).toBe('just now');
     expect(formatRelativeTime(new Date(now - 5 * 60_000), now)).toBe('5 minutes ago');
     expect(formatRelativeTime(new Date(now - 3 * 3_600_000), now)).toBe('3 hours ago');
-    expect(formatRelativeTime(new Date(now - 86_400_000), now)).toBe('yesterday');
+    expect(formatRelativeTime(new Date(now - DAY_MS), now)).toBe('yesterday');
     expect(formatRelativeTime(new Date(now + 2 * 3_600_000), now)).toBe('in 2 hours');
     expect(formatRelativeTime('2026-11-20T08:00:00.000Z', now, 'UTC')).toBe('Nov 20, 2026, 08:00');
   });

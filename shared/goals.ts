@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { isoDay } from './iso-day.js';
 import { formatNumber } from './format.js';
+import { daysBetween } from './dates.days.js';
 
 /**
  * Goals with key results (docs/decisions/0049): owners, visibility, statuses, key-result kinds, the
@@ -214,10 +215,9 @@ export function goalProgress(status: GoalStatus, keyResults: readonly KeyResultV
  */
 export function expectedProgress(goal: { status: GoalStatus; start_date: string | null; due_date: string | null }, today: string): number | null {
   if (goal.status === 'DONE' || goal.status === 'DROPPED' || !goal.start_date || !goal.due_date) return null;
-  const day = (iso: string) => Date.parse(`${iso}T00:00:00Z`) / 86_400_000;
-  const [start, due, now] = [day(goal.start_date), day(goal.due_date), day(today)];
-  if (!(due > start)) return null;
-  return Math.floor(Math.min(100, Math.max(0, ((now - start) / (due - start)) * 100)));
+  const length = daysBetween(goal.start_date, goal.due_date);
+  if (!(length > 0)) return null;
+  return Math.floor(Math.min(100, Math.max(0, (daysBetween(goal.start_date, today) / length) * 100)));
 }
 
 /** The CSV columns of goal import and export: one row per key result (a goal without any: one row, key-result columns empty). */

@@ -5,9 +5,10 @@
  * setting a password through the link makes the person ACTIVE ("joined").
  */
 import type { UserStatus } from './enums.js';
+import { DAY_MS } from './dates.days.js';
 
 export const INVITATION_LINK_DAYS = 14;
-export const INVITATION_LINK_MS = INVITATION_LINK_DAYS * 24 * 3_600_000;
+export const INVITATION_LINK_MS = INVITATION_LINK_DAYS * DAY_MS;
 
 export type InvitationState = 'NOT_INVITED' | 'INVITED' | 'EXPIRED' | 'JOINED' | 'DEACTIVATED';
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { daysBetween } from './dates.days.js';
 
 /** A team's sprint, one source for the sprints form and the resolvers (docs/decisions/0021, 0073). */
 export const SPRINT_LIMITS = { nameMax: 80, daysMax: 120 } as const;
@@ -14,7 +15,7 @@ export const sprintSchema = z.object({
   ends_on: dateOnly('Enter the last day of the sprint.'),
 }).superRefine((s, ctx) => {
   if (s.ends_on < s.starts_on) ctx.addIssue({ code: 'custom', path: ['ends_on'], message: 'The sprint ends on or after its first day.' });
-  else if ((Date.parse(s.ends_on) - Date.parse(s.starts_on)) / 86_400_000 > SPRINT_LIMITS.daysMax) ctx.addIssue({ code: 'custom', path: ['ends_on'], message: `A sprint lasts at most ${SPRINT_LIMITS.daysMax} days.` });
+  else if (daysBetween(s.starts_on, s.ends_on) > SPRINT_LIMITS.daysMax) ctx.addIssue({ code: 'custom', path: ['ends_on'], message: `A sprint lasts at most ${SPRINT_LIMITS.daysMax} days.` });
 });
 export type SprintInput = z.input<typeof sprintSchema>;
 export type SprintData = z.output<typeof sprintSchema>;

@@ -1,5 +1,6 @@
 import type { Session } from '../lib/auth-client.js';
 import type { SessionApi } from '../lib/session.js';
+import { addDays } from '../../shared/dates.js';
 
 function base64Url(value: string): string {
   return btoa(value).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
@@ -13,7 +14,7 @@ export function tokenExpiringAt(expSeconds: number): string {
 export function sessionWith(accessToken: string): Session {
   return {
     user: { id: 'user-1', name: 'Alex Admin', email: 'alex@example.com', image: null },
-    expires: new Date(Date.now() + 86_400_000).toISOString(),
+    expires: addDays(Date.now(), 1).toISOString(),
     access_token: accessToken,
     data: { organization: { id: 'org-1' } },
   };

@@ -1,29 +1,22 @@
 import type { ScheduleUnit } from './jobs.tables.js';
+import { addMonths, monthsBetween } from '../../shared/dates.js';
+import { DAY_MS, WEEK_MS } from '../../shared/dates.days.js';
 
 export type Every = { unit: ScheduleUnit; count: number };
 
 const FIXED_MS: Record<Exclude<ScheduleUnit, 'months'>, number> = {
   minutes: 60_000,
   hours: 3_600_000,
-  days: 86_400_000,
-  weeks: 7 * 86_400_000,
+  days: DAY_MS,
+  weeks: WEEK_MS,
 };
 
-const daysInMonth = (year: number, month: number): number => new Date(Date.UTC(year, month + 1, 0)).getUTCDate();
-
-/** anchor plus `months` calendar months (UTC), keeping the anchor's day, clamped to the month's length (Jan 31 -> Feb 28 -> Mar 31). */
-function addMonths(anchor: number, months: number): number {
-  const a = new Date(anchor);
-  const total = a.getUTCFullYear() * 12 + a.getUTCMonth() + months;
-  const year = Math.floor(total / 12);
-  const month = total - year * 12;
-  const day = Math.min(a.getUTCDate(), daysInMonth(year, month));
-  return Date.UTC(year, month, day, a.getUTCHours(), a.getUTCMinutes(), a.getUTCSeconds(), a.getUTCMilliseconds());
-}
-
-/** Start (ms) of period `index`: anchor + index * every. */
+/**
+ * Start (ms) of period `index`: anchor + index * every, in UTC. Months keep the anchor's day, clamped
+ * to the month's length and counted from the anchor each time (Jan 31 -> Feb 28 -> Mar 31).
+ */
 export function periodStart(anchor: number, every: Every, index: number): number {
-  if (every.unit === 'months') return addMonths(anchor, index * every.count);
+  if (every.unit === 'months') return addMonths(anchor, index * every.count).getTime();
   return anchor + index * every.count * FIXED_MS[every.unit];
 }
 
@@ -32,10 +25,7 @@ export function lastStartedIndex(anchor: number, every: Every, at: number): numb
   if (at < anchor) return -1;
   let index: number;
   if (every.unit === 'months') {
-    const a = new Date(anchor);
-    const b = new Date(at);
-    const months = (b.getUTCFullYear() - a.getUTCFullYear()) * 12 + (b.getUTCMonth() - a.getUTCMonth());
-    index = Math.floor(months / every.count) + 1;
+    index = Math.floor(monthsBetween(anchor, at) / every.count) + 1;
   } else {
     index = Math.floor((at - anchor) / (every.count * FIXED_MS[every.unit])) + 1;
   }

@@ -4,14 +4,13 @@ import type { FastifyInstance } from 'fastify';
 import { firstIndexFrom, lastStartedIndex, periodStart } from './jobs.periods.js';
 import { appOnDataDir, createSchedulerTestApp, fakeClock, jobRows, secondRunner, tempDataDir, type FakeClock } from './jobs.test-support.js';
 import type { Scheduler } from './jobs.scheduler.js';
+import { DAY_MS } from '../../shared/dates.days.js';
 
 let app: FastifyInstance;
 let clock: FakeClock;
 let scheduler: Scheduler;
 beforeAll(async () => ({ app, clock, scheduler } = await createSchedulerTestApp('2026-11-23T09:00:00.000Z')));
 afterAll(async () => { await app.close(); });
-
-const DAY = 86_400_000;
 
 it('counts months from the anchor and keeps its day, clamped to short months', () => {
   const anchor = Date.parse('2026-01-31T09:00:00.000Z');
@@ -23,7 +22,7 @@ it('counts months from the anchor and keeps its day, clamped to short months', (
   expect(lastStartedIndex(anchor, every, Date.parse('2026-03-31T09:00:00.000Z'))).toBe(2);
   expect(lastStartedIndex(anchor, every, Date.parse('2025-12-01T00:00:00.000Z'))).toBe(-1);
   expect(firstIndexFrom(anchor, { unit: 'months', count: 3 }, Date.parse('2026-05-01T00:00:00.000Z'))).toBe(2);
-  expect(lastStartedIndex(anchor, { unit: 'days', count: 2 }, anchor + 5 * DAY)).toBe(2);
+  expect(lastStartedIndex(anchor, { unit: 'days', count: 2 }, anchor + 5 * DAY_MS)).toBe(2);
 });
 
 it('a recurring schedule materializes each period once, and catches up every missed period after downtime', async () => {

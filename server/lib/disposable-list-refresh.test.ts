@@ -7,6 +7,7 @@ import { clearExtraDisposableDomains, extraDisposableDomains, setExtraDisposable
 import { loadConfig } from '../config.js';
 import { createTestApp } from '../test/helpers.js';
 import { createDisposableListRefresher, type DisposableListRefresher, type DisposableListRefresherOptions, type RefreshLog } from './disposable-list-refresh.js';
+import { DAY_MS } from '../../shared/dates.days.js';
 
 /** Domains on no shipped list (the served lists need at least 100 valid domains). */
 const burners = (n: number, tag = 'a') => Array.from({ length: n }, (_, i) => `burner-${tag}${i}.teamlens-test.com`);
@@ -344,7 +345,7 @@ describe('setExtraDisposableDomains', () => {
 
 describe('configuration and wiring', () => {
   it('reads DISPOSABLE_LIST_URL and DISPOSABLE_LIST_REFRESH_HOURS', () => {
-    expect(loadConfig({})).toMatchObject({ disposableListUrl: undefined, disposableListRefreshMs: 24 * 3_600_000 });
+    expect(loadConfig({})).toMatchObject({ disposableListUrl: undefined, disposableListRefreshMs: DAY_MS });
     expect(loadConfig({ DISPOSABLE_LIST_URL: 'https://lists.example.com/disposable.txt', DISPOSABLE_LIST_REFRESH_HOURS: '6' }))
       .toMatchObject({ disposableListUrl: 'https://lists.example.com/disposable.txt', disposableListRefreshMs: 6 * 3_600_000 });
     expect(() => loadConfig({ DISPOSABLE_LIST_URL: 'ftp://lists.example.com/x' })).toThrow(/DISPOSABLE_LIST_URL/);

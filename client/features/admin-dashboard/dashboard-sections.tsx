@@ -7,10 +7,11 @@ import { showAlert } from '../../lib/alerts.js';
 import type { AdminDashboard, DashboardPerson } from './api.js';
 import { EngagementChart } from './engagement-chart.js';
 import './admin-dashboard.css';
+import { DAY_MS } from '../../../shared/dates.days.js';
 
-/** Whole days since `iso` (0 for today), for "waiting 12 days". */
+/** Whole days (24 hours each) since `iso`: 0 for less than a day, for "waiting 12 days". */
 export function daysSince(iso: string, now = Date.now()): number {
-  return Math.max(0, Math.floor((now - new Date(iso).getTime()) / 86_400_000));
+  return Math.max(0, Math.floor((now - new Date(iso).getTime()) / DAY_MS));
 }
 
 const waited = (days: number) => (days === 0 ? 'less than a day' : days === 1 ? '1 day' : `${days} days`);

@@ -1,10 +1,11 @@
 import { meAs, stubGraphql, type OperationHandler } from '../../test/graphql-stub.js';
 import type { AdminUser } from './admin-users.api.js';
+import { addDays } from '../../../shared/dates.js';
 
 const TEAMS = [{ id: 'team-a', name: 'Apollo' }, { id: 'team-b', name: 'Borealis' }];
 
 /** When the invited people (every 20th) were sent their invitation: two days ago, so the link is still valid. */
-export const INVITED_AT = new Date(Date.now() - 2 * 86_400_000).toISOString();
+export const INVITED_AT = addDays(Date.now(), -2).toISOString();
 
 /** `count` people; user-0 is the signed-in admin. Every 10th is invited (every 20th was sent the invitation), every 7th deactivated, every 25th a manager. */
 export function makeUsers(count: number): AdminUser[] {

@@ -3,10 +3,11 @@ import { useId, useState } from 'react';
 import { formatDay } from '../../../shared/format.js';
 import { meQueryOptions } from '../users/api.js';
 import { AssistantInContext } from './assistant-in-context.js';
+import { addDays, dayOf } from '../../../shared/dates.js';
 
 /** "Summarize the feedback I received since…" on the Received tab (docs/decisions/0066): one question, the period chosen here. */
 const PERIODS = [{ days: 30, label: 'the last 30 days' }, { days: 90, label: 'the last 3 months' }, { days: 182, label: 'the last 6 months' }, { days: 365, label: 'the last year' }];
-const dayBack = (days: number) => new Date(Date.now() - days * 86_400_000).toISOString().slice(0, 10);
+const dayBack = (days: number) => dayOf(addDays(Date.now(), -days));
 
 export function AssistantMyFeedback() {
   const { data: me } = useQuery(meQueryOptions);

@@ -12,6 +12,7 @@ import {
 import { MetricDefinition } from './insights-chart.js';
 import { formatHours, headline, inSentence, plural, summaryParts } from './insights-format.js';
 import { formatDateTime, formatDay } from '../../../shared/format.js';
+import { daysBetween } from '../../../shared/dates.days.js';
 
 /** Pieces both insights pages use: the window picker, source badges, a metric's headline, the pull requests drill-down. */
 
@@ -37,7 +38,7 @@ export function WindowPicker({ search, withGrain }: { search: InsightsSearch; wi
     const to = String(data.get('to') ?? '');
     if (!isDateInRange(from) || !isDateInRange(to)) return setError('Choose both dates.');
     if (from > to) return setError('The window must start on or before its end.');
-    if ((Date.parse(to) - Date.parse(from)) / 86_400_000 > 365) return setError('Choose at most 366 days.');
+    if (daysBetween(from, to) > 365) return setError('Choose at most 366 days.');
     setError(null);
     go({ weeks: 'custom', from, to });
   }

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { addUser, codeOf, createTestApp, seedOrg, signedIn } from '../../test/helpers.js';
 import { lastDays } from './index.js';
+import { addDays } from '../../../shared/dates.js';
 
 let app: FastifyInstance;
 beforeAll(async () => { app = await createTestApp(); });
@@ -35,7 +36,7 @@ it('counts people, invitations, sign-ins and engagement of the organization only
   await admin.gql('mutation { recordEngagement(path: "/home/dashboard", minutes: 1) }');
   // An event 40 days old is outside the 30-day window.
   sql.prepare("insert into engagement_events (id, organization_id, user_id, path, minutes, created_at) values ('old', ?, ?, '/notes/my-notes', 1, ?)")
-    .run(o.org.id, o.member.id, new Date(Date.now() - 40 * 86_400_000).toISOString());
+    .run(o.org.id, o.member.id, addDays(Date.now(), -40).toISOString());
 
   const res = await admin.gql(DASHBOARD);
   expect(res.errors).toBeUndefined();

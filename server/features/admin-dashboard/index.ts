@@ -6,6 +6,9 @@ import { countNotInvited, countUsersByStatus, findOldestInvitations, findRecentS
 import { declareOperationRules } from '../../graphql/operation-rules.js';
 import { adminDashboardRules } from './admin-dashboard.rules.js';
 
+import { dayStartsAt, todayIn, UTC } from '../../../shared/dates.js';
+import { addDaysToDay } from '../../../shared/dates.days.js';
+
 export const ENGAGEMENT_DAYS = 30;
 const LIST_LENGTH = 5;
 const TOP_PAGES = 8;
@@ -34,8 +37,8 @@ const schema = /* GraphQL */ `
 
 /** The last `days` UTC days ending today, as YYYY-MM-DD, oldest first. */
 export function lastDays(now: Date, days: number): string[] {
-  const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
-  return Array.from({ length: days }, (_, i) => new Date(today - (days - 1 - i) * 86_400_000).toISOString().slice(0, 10));
+  const today = todayIn(UTC, now);
+  return Array.from({ length: days }, (_, i) => addDaysToDay(today, i - (days - 1)));
 }
 
 /** The admin dashboard: headcount, invitations, sign-ins and engagement in one query. */
@@ -49,7 +52,7 @@ export async function adminDashboardFeature(app: FastifyInstance): Promise<void>
         const { db } = ctx.services;
         const headcount = countUsersByStatus(db, organizationId);
         const days = lastDays(new Date(), ENGAGEMENT_DAYS);
-        const since = `${days[0]}T00:00:00.000Z`;
+        const since = dayStartsAt(days[0]!).toISOString();
         const perDay = new Map(countEngagementByDay(db, organizationId, since).map((d) => [d.day, d.events]));
         return {
           headcount,

@@ -1,6 +1,8 @@
 import type { AssistantScope, PassageKind } from '../../../shared/assistant.js';
 import type { Db } from '../../db/connection.js';
 
+import { DAY_MS as DAY } from '../../../shared/dates.days.js';
+
 /**
  * The assistant's evaluation set (docs/decisions/0066): questions over the demo organization
  * (server/features/demo), each asked as a demo person, with the passages a good answer cites. An
@@ -20,8 +22,6 @@ export type EvalCase = {
 };
 
 export type DemoIds = { orgId: string; person: (name: string) => string; team: (name: string) => string; adminId: string; now: number };
-
-const DAY = 86_400_000;
 
 export const EVAL_SET: readonly EvalCase[] = [
   {

@@ -4,6 +4,7 @@ import { ASSISTANT_SOURCES } from '../../../shared/assistant.js';
 import { codeOf, createTestApp } from '../../test/helpers.js';
 import { ask } from './assistant.test-support.js';
 import { seedAssistantOrg, type AssistantOrg } from './assistant.world.test-support.js';
+import { DAY_MS } from '../../../shared/dates.days.js';
 
 /**
  * History (docs/decisions/0066): a conversation is its asker's alone; a stored answer shows only what
@@ -12,7 +13,6 @@ import { seedAssistantOrg, type AssistantOrg } from './assistant.world.test-supp
 let app: FastifyInstance;
 let w: AssistantOrg;
 let now = Date.parse('2026-12-01T12:00:00.000Z');
-const DAY = 86_400_000;
 
 beforeAll(async () => {
   app = await createTestApp();
@@ -82,10 +82,10 @@ describe('a conversation', () => {
     if (kept?.type !== 'saved') throw new Error('not saved');
     const count = () => app.services.db.$client.prepare('select count(*) from assistant_conversations where id = ?').pluck().get(kept.conversation_id);
     await app.services.scheduler.tick();
-    now += 6 * DAY;
+    now += 6 * DAY_MS;
     await app.services.scheduler.tick();
     expect(count()).toBe(1);
-    now += 2 * DAY;
+    now += 2 * DAY_MS;
     await app.services.scheduler.tick();
     expect(count()).toBe(0);
   });

@@ -1,6 +1,9 @@
 import { ASSISTANT_SOURCES, type AssistantSource } from '../../../shared/assistant.js';
 import { STOP_WORDS, tokenize } from './assistant.words.js';
 
+import { addDays, addMonthsToDay, dayOf } from '../../../shared/dates.js';
+import { addDaysToDay } from '../../../shared/dates.days.js';
+
 /**
  * What a question asks (docs/decisions/0066), read without a model: the words to search for, the
  * sources it names ("feedback", "retros"), the time it names ("lately", "last month", "since March"),
@@ -41,9 +44,10 @@ const MONTHS = ['january', 'february', 'march', 'april', 'may', 'june', 'july', 
 const MONTH_RE = '(january|february|march|april|may|june|july|august|september|october|november|december|jan|feb|mar|apr|jun|jul|aug|sept|sep|oct|nov|dec)\\.?';
 const monthIndex = (word: string) => MONTHS.findIndex((m) => m.startsWith(word.slice(0, 3)));
 const MONTH_WORDS = new Set([...MONTHS, 'jan', 'feb', 'mar', 'apr', 'jun', 'jul', 'aug', 'sep', 'sept', 'oct', 'nov', 'dec']);
-const DAY_MS = 86_400_000;
-const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
-const monthStart = (y: number, m: number) => Date.UTC(y, m, 1);
+/** The day `days` before `now` (UTC). */
+const daysAgo = (now: number, days: number) => dayOf(addDays(now, -days));
+/** The first day of month `m` (0 January; below 0 or above 11 runs into the years around) of year `y`. */
+const monthStart = (y: number, m: number) => addMonthsToDay(`${y}-01-01`, m);
 
 /** The time a question names, as [since, until) days (UTC), by the given clock. */
 export function timeOf(question: string, now: number): { since: string | null; until: string | null; text: string | null } {
@@ -53,7 +57,7 @@ export function timeOf(question: string, now: number): { since: string | null; u
   const m = today.getUTCMonth();
   const unitDays: Record<string, number> = { day: 1, days: 1, week: 7, weeks: 7, month: 30, months: 30, quarter: 91, quarters: 91, year: 365, years: 365 };
   let match = /\b(?:last|past|previous)\s+(\d{1,3})\s+(days?|weeks?|months?|quarters?|years?)\b/.exec(q);
-  if (match) return { since: isoDay(now - Number(match[1]) * unitDays[match[2]!]! * DAY_MS), until: null, text: `the last ${match[1]} ${match[2]}` };
+  if (match) return { since: daysAgo(now, Number(match[1]) * unitDays[match[2]!]!), until: null, text: `the last ${match[1]} ${match[2]}` };
   match = /\bsince\s+(\d{4}-\d{2}-\d{2})\b/.exec(q);
   if (match && !Number.isNaN(Date.parse(match[1]!))) return { since: match[1]!, until: null, text: `since ${match[1]}` };
   // "since March", "in Oct 2026", "since Sep 7, 2026" (a day: from that day; a month alone: from its first day).
@@ -64,20 +68,20 @@ export function timeOf(question: string, now: number): { since: string | null; u
     const year = match[4] ? Number(match[4]) : month > m ? y - 1 : y;
     const day = match[3] ? Math.min(31, Math.max(1, Number(match[3]))) : null;
     if (match[1] === 'since') {
-      const start = day ? Date.UTC(year, month, day) : monthStart(year, month);
-      return { since: isoDay(start), until: null, text: `since ${day ? `${name} ${day}, ` : `${name} `}${year}` };
+      const start = day ? addDaysToDay(monthStart(year, month), day - 1) : monthStart(year, month);
+      return { since: start, until: null, text: `since ${day ? `${name} ${day}, ` : `${name} `}${year}` };
     }
-    return { since: isoDay(monthStart(year, month)), until: isoDay(monthStart(year, month + 1)), text: `in ${name} ${year}` };
+    return { since: monthStart(year, month), until: monthStart(year, month + 1), text: `in ${name} ${year}` };
   }
-  if (/\bthis week\b/.test(q)) return { since: isoDay(now - 7 * DAY_MS), until: null, text: 'this week' };
-  if (/\blast week\b/.test(q)) return { since: isoDay(now - 14 * DAY_MS), until: isoDay(now - 7 * DAY_MS), text: 'last week' };
-  if (/\bthis month\b/.test(q)) return { since: isoDay(monthStart(y, m)), until: null, text: 'this month' };
-  if (/\blast month\b/.test(q)) return { since: isoDay(monthStart(y, m - 1)), until: isoDay(monthStart(y, m)), text: 'last month' };
-  if (/\bthis quarter\b/.test(q)) return { since: isoDay(monthStart(y, m - (m % 3))), until: null, text: 'this quarter' };
-  if (/\blast quarter\b/.test(q)) return { since: isoDay(monthStart(y, m - (m % 3) - 3)), until: isoDay(monthStart(y, m - (m % 3))), text: 'last quarter' };
+  if (/\bthis week\b/.test(q)) return { since: daysAgo(now, 7), until: null, text: 'this week' };
+  if (/\blast week\b/.test(q)) return { since: daysAgo(now, 14), until: daysAgo(now, 7), text: 'last week' };
+  if (/\bthis month\b/.test(q)) return { since: monthStart(y, m), until: null, text: 'this month' };
+  if (/\blast month\b/.test(q)) return { since: monthStart(y, m - 1), until: monthStart(y, m), text: 'last month' };
+  if (/\bthis quarter\b/.test(q)) return { since: monthStart(y, m - (m % 3)), until: null, text: 'this quarter' };
+  if (/\blast quarter\b/.test(q)) return { since: monthStart(y, m - (m % 3) - 3), until: monthStart(y, m - (m % 3)), text: 'last quarter' };
   if (/\bthis year\b/.test(q)) return { since: `${y}-01-01`, until: null, text: 'this year' };
   if (/\blast year\b/.test(q)) return { since: `${y - 1}-01-01`, until: `${y}-01-01`, text: `in ${y - 1}` };
-  if (/\b(lately|recently|recent|these days)\b/.test(q)) return { since: isoDay(now - 90 * DAY_MS), until: null, text: 'the last 90 days' };
+  if (/\b(lately|recently|recent|these days)\b/.test(q)) return { since: daysAgo(now, 90), until: null, text: 'the last 90 days' };
   return { since: null, until: null, text: null };
 }
 

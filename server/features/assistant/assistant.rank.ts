@@ -2,6 +2,8 @@ import crypto from 'node:crypto';
 import type { LoadedPassage } from './assistant.sources.js';
 import { contentWords, stem } from './assistant.words.js';
 
+import { DAY_MS } from '../../../shared/dates.days.js';
+
 /**
  * Ranking (docs/decisions/0066), over the passages the asker may read and nothing else: BM25 with
  * document frequencies counted in that set only (so the order never depends on words of documents
@@ -14,7 +16,6 @@ export type Scored = LoadedPassage & { score: number; words: string[]; stems: st
 
 const K1 = 1.2;
 const B = 0.75;
-const DAY_MS = 86_400_000;
 
 export const passageKey = (p: Pick<LoadedPassage, 'kind' | 'src'>) => `${p.kind}:${p.src}`;
 const tieBreak = (p: LoadedPassage) => crypto.createHash('sha256').update(`${p.kind}\u0000${p.text}`).digest('hex');

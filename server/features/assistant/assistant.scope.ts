@@ -13,6 +13,8 @@ import { parseQuestion } from './assistant.question.js';
 import { findSettings } from './assistant.settings.repo.js';
 import { dayOf } from './assistant.sources.js';
 
+import { addDays, dayOf as dayOfUtc } from '../../../shared/dates.js';
+
 /**
  * Where a question looks (docs/decisions/0066): the sources the organization lets the assistant read
  * and whose areas are on, narrowed by the scope the screen sent and by what the question says. A
@@ -37,9 +39,6 @@ export type ResolvedScope = {
   /** True when the question names neither words nor any scope: nothing to look for. */
   empty: boolean;
 };
-
-const DAY_MS = 86_400_000;
-const dayIso = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
 function nameOf(db: Db, orgId: string, userId: string): string {
   const user = findUserById(db, orgId, userId, { includeDeleted: true });
@@ -69,7 +68,7 @@ export function resolveScope(db: Db, viewer: Viewer, input: AssistantAskInput, n
     noteId = note.id;
     personId = note.author_id === viewer.userId ? note.about_user_id : note.author_id;
     wanted = scope.sources ?? ['GOALS', 'FEEDBACK', 'NOTES'];
-    since ??= dayIso(now - 60 * DAY_MS);
+    since ??= dayOfUtc(addDays(now, -60));
   }
   if (scope.review_request_id) {
     const request = findReviewRequest(db, org, scope.review_request_id);
@@ -80,8 +79,8 @@ export function resolveScope(db: Db, viewer: Viewer, input: AssistantAskInput, n
     excludeAudit = `review_request:${request.id}`;
     // The review's period, as the feedback beside the form uses (docs/decisions/0048): 30 days back for a sprint review, 182 for a 360.
     const end = Date.parse(request.due_at);
-    until ??= dayIso(end + DAY_MS);
-    since ??= dayIso(end - (cycle.type === 'sprint' ? 30 : 182) * DAY_MS);
+    until ??= dayOfUtc(addDays(end, 1));
+    since ??= dayOfUtc(addDays(end, -(cycle.type === 'sprint' ? 30 : 182)));
     wanted = scope.sources ?? ASSISTANT_SOURCES;
   }
   // A 1:1's preparation and a review's evidence are what the scope holds, not a search for the button's words.
@@ -104,7 +103,7 @@ export function resolveScope(db: Db, viewer: Viewer, input: AssistantAskInput, n
   }
   const sources = ASSISTANT_SOURCES.filter((s) => wanted.includes(s) && allowed.has(s));
   const what = sources.length === ASSISTANT_SOURCES.length ? 'Everything you may read' : sources.map((s) => ASSISTANT_SOURCE_INFO[s].label).join(', ') || 'Nothing';
-  const when = since && until ? ` from ${dayOf(since)} to ${dayOf(new Date(Date.parse(until) - DAY_MS).toISOString())}` : since ? ` since ${dayOf(since)}` : until ? ` before ${dayOf(until)}` : '';
+  const when = since && until ? ` from ${dayOf(since)} to ${dayOf(addDays(until, -1).toISOString())}` : since ? ` since ${dayOf(since)}` : until ? ` before ${dayOf(until)}` : '';
   const text = `${what}${about.length ? ` about ${about.join(' and ')}` : ''}${when}${terms.length ? `, matching “${terms.join(' ')}”` : ''}`;
   const empty = !terms.length && !personId && !teamId && !noteId && !scope.sources && !parsed.sources && !since;
   return { context, sources, terms, personId, teamId, noteId, excludeAudit, since, until, text, empty };

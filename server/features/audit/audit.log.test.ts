@@ -8,6 +8,7 @@ import { Browser, codeOf, createTestApp, seedOrg, signedIn } from '../../test/he
 import { recordAudit } from './audit.repo.js';
 import { AUDIT_RETENTION_KIND } from './audit.retention.js';
 import { EVENTS, auditRows } from './audit.test-support.js';
+import { DAY_MS } from '../../../shared/dates.days.js';
 
 let app: FastifyInstance;
 let a: Awaited<ReturnType<typeof seedOrg>>;
@@ -15,12 +16,11 @@ let b: Awaited<ReturnType<typeof seedOrg>>;
 let adminA: Awaited<ReturnType<typeof signedIn>>;
 let adminB: Awaited<ReturnType<typeof signedIn>>;
 
-const DAY = 86_400_000;
 const sqlite = () => app.services.db.$client;
 /** An event written straight into the table at a chosen time (the app only ever writes "now"). */
 function insertAt(orgId: string, daysAgo: number, label = 'old'): string {
   const id = newId();
-  sqlite().prepare("INSERT INTO audit_events (id, organization_id, at, action, actor_label) VALUES (?, ?, ?, 'SIGN_IN_FAILED', ?)").run(id, orgId, new Date(Date.now() - daysAgo * DAY).toISOString(), label);
+  sqlite().prepare("INSERT INTO audit_events (id, organization_id, at, action, actor_label) VALUES (?, ?, ?, 'SIGN_IN_FAILED', ?)").run(id, orgId, new Date(Date.now() - daysAgo * DAY_MS).toISOString(), label);
   return id;
 }
 const exists = (id: string) => !!sqlite().prepare('SELECT 1 FROM audit_events WHERE id = ?').get(id);
@@ -71,7 +71,7 @@ describe('auditEvents', () => {
     expect((await adminA.gql(EVENTS, { filter: { actor: a.manager.id, action: 'PEOPLE_EXPORTED' } })).data!.auditEvents.events).toHaveLength(5);
     expect((await adminA.gql(EVENTS, { filter: { subject: a.manager.id, action: 'PEOPLE_EXPORTED' } })).data!.auditEvents.events).toHaveLength(0);
     expect((await adminA.gql(EVENTS, { filter: { subject: a.manager.id } })).data!.auditEvents.events.map((e: { action: string }) => e.action)).toEqual(['SIGN_IN_SUCCEEDED']);
-    const future = new Date(Date.now() + DAY).toISOString();
+    const future = new Date(Date.now() + DAY_MS).toISOString();
     expect((await adminA.gql(EVENTS, { filter: { from_at: future } })).data!.auditEvents.events).toEqual([]);
     expect((await adminA.gql(EVENTS, { filter: { to_at: future, action: 'PEOPLE_EXPORTED' } })).data!.auditEvents.events).toHaveLength(5);
     expect(codeOf(await adminA.gql(EVENTS, { filter: { from_at: future, to_at: new Date().toISOString() } }))).toBe('BAD_USER_INPUT');
@@ -118,7 +118,7 @@ describe('retention', () => {
     const before = runs();
     expect(exists(a400)).toBe(true);
 
-    let now = Date.now() + DAY;
+    let now = Date.now() + DAY_MS;
     scheduler.useClock(() => now);
     await scheduler.tick();
     expect(runs()).toBe(before + 1);
@@ -128,7 +128,7 @@ describe('retention', () => {
     await scheduler.tick();
     expect(runs()).toBe(before + 1);
     expect(exists(lateComer)).toBe(true);
-    now += DAY;
+    now += DAY_MS;
     await scheduler.tick();
     expect(runs()).toBe(before + 2);
     expect(exists(lateComer)).toBe(false);

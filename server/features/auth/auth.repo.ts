@@ -7,6 +7,8 @@ import { users } from '../users/users.tables.js';
 import { oneTimeTokens, sessions, signInAttempts } from './auth.tables.js';
 import { forgetOutboxLinkOfToken } from '../notifications/notifications.outbox-links.js';
 
+import { addDays } from '../../../shared/dates.js';
+
 export type SessionRecord = {
   id: string;
   user_id: string;
@@ -163,7 +165,7 @@ export function expireOrganizationLinks(db: Db, organizationId: string): number 
 }
 
 export function pruneAuthTables(db: Db): void {
-  const dayAgo = Date.now() - 86_400_000;
-  db.delete(signInAttempts).where(sql`${signInAttempts.at} < ${dayAgo * 1 - 29 * 86_400_000}`).run();
+  const dayAgo = addDays(Date.now(), -1).getTime();
+  db.delete(signInAttempts).where(sql`${signInAttempts.at} < ${addDays(dayAgo, -29).getTime()}`).run();
   db.delete(sessions).where(sql`${sessions.expires_at} < ${dayAgo}`).run();
 }

@@ -2,6 +2,8 @@ import type { Db } from '../../db/connection.js';
 import { firstIndexFrom, lastStartedIndex, periodStart, type Every } from '../../jobs/jobs.periods.js';
 import { endedSprints, sprintEndsAt, upcomingSprints, type SprintRow } from '../sprints/sprints.repo.js';
 
+import { addDays, dayOf } from '../../../shared/dates.js';
+
 /**
  * Due-period arithmetic of automation rules (docs/decisions/0073), in UTC, on the scheduler's period
  * arithmetic (server/jobs/jobs.periods.ts: months keep the anchor's day, clamped):
@@ -10,21 +12,15 @@ import { endedSprints, sprintEndsAt, upcomingSprints, type SprintRow } from '../
  * - sprint ends: each sprint of a team that ended since a day (period `sprint:<id>`);
  * - days after a person's start.
  */
-export const DAY_MS = 86_400_000;
 export const HOUR_MS = 3_600_000;
 /** Guard against an anchor far in the past: at most this many periods of a rule a pass. */
 export const MAX_PERIODS = 240;
 
 export const iso = (ms: number): string => new Date(ms).toISOString();
-/** The day (YYYY-MM-DD, UTC) of an instant. */
-export const dayOf = (at: number | string): string => (typeof at === 'string' ? at : iso(at)).slice(0, 10);
-/** The start (ms) of the day of an instant. */
-export const dayStart = (at: string): number => Date.parse(`${at.slice(0, 10)}T00:00:00.000Z`);
-export const addDays = (day: string, n: number): string => dayOf(dayStart(day) + n * DAY_MS);
 /** The later of two days (YYYY-MM-DD). */
 export const laterDay = (a: string, b: string): string => (a > b ? a : b);
-/** The day `days` before now: periods older than that are too late to be useful. */
-export const lookbackDay = (now: number, days: number): string => dayOf(now - days * DAY_MS);
+/** The day (UTC) `days` before now: periods older than that are too late to be useful. */
+export const lookbackDay = (now: number, days: number): string => dayOf(addDays(now, -days));
 /** The start of the next hour: when the hourly pass takes up a period that is due now. */
 export const nextHour = (ms: number): number => Math.floor(ms / HOUR_MS) * HOUR_MS + HOUR_MS;
 

@@ -10,9 +10,9 @@ import { listBackups } from '../../db/backup.js';
 import { restoreDatabase, RestoreRefused } from '../../db/restore.js';
 import { ServerLock } from '../../db/server-lock.js';
 import { migrationsDir } from '../../lib/paths.js';
+import { DAY_MS } from '../../../shared/dates.days.js';
 
 const QUERY = '{ serverBackups { every_hours keep directory count next_at last_error last { name size created_at } } }';
-const DAY = 24 * 3_600_000;
 
 describe('backups on the scheduler, and a restore of one of them', () => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'teamlens-backups-'));
@@ -39,7 +39,7 @@ describe('backups on the scheduler, and a restore of one of them', () => {
     expect(Date.parse(none.next_at)).toBeGreaterThan(clock.now());
 
     for (let day = 0; day < 3; day++) {
-      clock.advance(DAY);
+      clock.advance(DAY_MS);
       await app.services.scheduler.tick();
     }
     const files = listBackups(path.join(dataDir, 'backups'));
@@ -60,7 +60,7 @@ describe('backups on the scheduler, and a restore of one of them', () => {
 
   it('restores: what was written after the backup is gone, what was before is there, and the server starts', async () => {
     await addUser(app, org.org.id, { email: 'before@acme.example' });
-    clock.advance(DAY);
+    clock.advance(DAY_MS);
     await app.services.scheduler.tick();
     const backup = listBackups(path.join(dataDir, 'backups'))[0]!;
     await addUser(app, org.org.id, { email: 'after@acme.example' });

@@ -8,7 +8,7 @@ import { findBillingAccount, saveBillingAccount, type BillingAccountPatch } from
 import { auditBillingChange, type BillingActor } from './billing.audit.js';
 import { planById } from './billing.state.js';
 
-const DAY_MS = 86_400_000;
+import { addDays } from '../../../shared/dates.js';
 
 /**
  * The operator's change to one organization (plans mode, docs/decisions/0068): its plan, its own
@@ -31,7 +31,7 @@ export function setOrganizationBilling(db: Db, config: Config, actor: BillingAct
   let status: BillingStatus = input.status ?? (planChanged ? (plan ? (plan.trial_days > 0 ? 'TRIALING' : 'ACTIVE') : 'NONE') : before?.status ?? 'NONE');
   if (!plan && status !== 'CANCELLED' && status !== 'READ_ONLY') status = 'NONE';
   patch.status = status;
-  patch.trial_ends_at = status === 'TRIALING' ? (planChanged || !before?.trial_ends_at ? new Date(now.getTime() + plan!.trial_days * DAY_MS).toISOString() : before.trial_ends_at) : null;
+  patch.trial_ends_at = status === 'TRIALING' ? (planChanged || !before?.trial_ends_at ? addDays(now, plan!.trial_days).toISOString() : before.trial_ends_at) : null;
   patch.past_due_since = status === 'PAST_DUE' || status === 'READ_ONLY' ? before?.past_due_since ?? now.toISOString() : null;
   db.transaction(() => {
     const after = saveBillingAccount(db, input.organization_id, patch);
@@ -50,7 +50,7 @@ export function startNewOrganization(db: Db, config: Config, orgId: string, now:
   if (!plan) return;
   const trial = config.billing.mode === 'plans' && plan.trial_days > 0;
   const after = saveBillingAccount(db, orgId, {
-    plan_id: plan.id, status: trial ? 'TRIALING' : 'ACTIVE', trial_ends_at: trial ? new Date(now.getTime() + plan.trial_days * DAY_MS).toISOString() : null,
+    plan_id: plan.id, status: trial ? 'TRIALING' : 'ACTIVE', trial_ends_at: trial ? addDays(now, plan.trial_days).toISOString() : null,
   });
   auditBillingChange(db, config, orgId, null, after, { userId: null, label: 'Teamlens', ip: null }, 'the default plan of a new organization');
 }

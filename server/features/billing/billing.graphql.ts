@@ -14,6 +14,8 @@ import { billingState, planById } from './billing.state.js';
 import { createCheckout, createPortal, ensureCustomer, listInvoices } from './billing.stripe.js';
 import { formatDay } from '../../../shared/format.js';
 
+import { addDays } from '../../../shared/dates.js';
+
 const peopleArgs = z.object({
   q: z.string().trim().max(100, 'Search with at most 100 characters.').nullish(),
   state: z.enum(SEAT_STATES).nullish(),
@@ -30,7 +32,7 @@ function notice(ctx: MercuriusContext) {
   if (state.readOnly) return { status: state.status, message: BILLING_READ_ONLY_MESSAGE[state.status === 'CANCELLED' ? 'CANCELLED' : 'READ_ONLY'], read_only_from: null };
   if (state.status !== 'PAST_DUE' || viewer.permissionLevel !== 'ADMIN') return null;
   const since = state.account?.past_due_since ?? nowOf(ctx).toISOString();
-  const from = new Date(Date.parse(since) + config.billing.graceDays * 86_400_000).toISOString();
+  const from = addDays(since, config.billing.graceDays).toISOString();
   const how = config.billing.mode === 'stripe' ? 'Update the card under Settings, Billing' : 'Ask the people who run this server how to pay';
   return { status: state.status, message: `A payment failed on ${formatDay(since, null)}. ${how} before ${formatDay(from, null)}, or the organization becomes read-only for new content then. Nothing will be deleted.`, read_only_from: from };
 }

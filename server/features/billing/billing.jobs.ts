@@ -7,11 +7,12 @@ import { planById } from './billing.state.js';
 import { cancelReplaced, updateQuantity } from './billing.stripe.js';
 import { CANCEL_REPLACED_KIND } from './billing.stripe-events.js';
 
+import { addDays, dayOf } from '../../../shared/dates.js';
+
 export const DAILY_KIND = 'billing.daily';
 export const QUANTITY_KIND = 'billing.stripe.quantity';
 
 const TEAMLENS = { userId: null, label: 'Teamlens', ip: null };
-const DAY_MS = 86_400_000;
 
 /** Whether Stripe bills this organization per seat now (a per-seat plan with a subscription item). */
 function billedPerSeat(services: Pick<Services, 'config'>, account: BillingAccountRow | null): account is BillingAccountRow & { stripe_item_id: string } {
@@ -40,13 +41,13 @@ export function seatsAdded(services: Services, orgId: string): void {
  */
 function dailyPass(services: Services, at: Date, enqueue: Services['scheduler']['enqueue']): void {
   const { db, config } = services;
-  const day = at.toISOString().slice(0, 10);
+  const day = dayOf(at);
   const seats = countSeatsByOrganization(db);
   for (const org of listLiveOrganizations(db)) recordSeatDay(db, org.id, day, seats.get(org.id) ?? { seats: 0, active: 0, invited: 0 });
   if (config.billing.mode === 'none') return;
   const now = at.toISOString();
   for (const account of listBillingAccounts(db)) {
-    const graceEnds = account.past_due_since ? new Date(Date.parse(account.past_due_since) + config.billing.graceDays * DAY_MS).toISOString() : null;
+    const graceEnds = account.past_due_since ? addDays(account.past_due_since, config.billing.graceDays).toISOString() : null;
     if (account.status === 'PAST_DUE' && graceEnds && graceEnds <= now) {
       const after = saveBillingAccount(db, account.organization_id, { status: 'READ_ONLY' });
       auditBillingChange(db, config, account.organization_id, account, after, TEAMLENS, `unpaid ${config.billing.graceDays} days after the payment failed`);

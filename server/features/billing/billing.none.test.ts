@@ -8,6 +8,7 @@ import { registerDemoRows } from '../demo/demo.repo.js';
 import { users } from '../users/users.tables.js';
 import { FakeStripe } from './billing.stripe-fake.test-support.js';
 import { BILLING_QUERY, billingWorld, FAKE_PRICES, sqlSeatCount, STRIPE_KEYS } from './billing.test-support.js';
+import { DAY_MS } from '../../../shared/dates.days.js';
 
 let w: Awaited<ReturnType<typeof billingWorld>>;
 let fake: FakeStripe;
@@ -45,7 +46,7 @@ it('a daily row per organization, and no request ever leaves for Stripe', async 
     const added = await w.customerAdmin.gql('mutation Add($i: AddUserInput!) { addUser(input: $i, sendInvitation: true) { id } }', { i: { email: `person${i}@globex.example`, full_name: `Person ${i}` } });
     expect(added.errors).toBeUndefined(); // no limit
   }
-  w.clock.advance(86_400_000);
+  w.clock.advance(DAY_MS);
   await w.app.services.scheduler.tick();
   const rows = w.app.services.db.$client.prepare('SELECT o.name, h.seats, h.active, h.invited FROM billing_seat_history h JOIN organizations o ON o.id = h.organization_id ORDER BY o.created_at').all();
   expect(rows).toEqual([{ name: 'Operator', seats: 4, active: 4, invited: 0 }, { name: 'Globex', seats: 22, active: 2, invited: 20 }]);

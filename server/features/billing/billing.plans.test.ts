@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { Browser, codeOf, outboxMails, TEST_PASSWORD } from '../../test/helpers.js';
 import { BILLING_QUERY, billingWorld, sqlSeatCount } from './billing.test-support.js';
+import { DAY_MS } from '../../../shared/dates.days.js';
 
 let w: Awaited<ReturnType<typeof billingWorld>>;
 beforeAll(async () => {
@@ -38,7 +39,7 @@ it('a plan with a trial starts it; the operator list shows plan, seats, status a
   const assigned = await set({ plan_id: 'team' });
   expect(assigned.errors).toBeUndefined();
   expect(assigned.data!.setOrganizationBilling).toMatchObject({ name: 'Globex', plan: { id: 'team' }, status: 'TRIALING', seats: 4, seat_limit: 10, own_seat_limit: null });
-  expect(Date.parse(assigned.data!.setOrganizationBilling.trial_ends_at) - w.clock.now()).toBe(14 * 86_400_000);
+  expect(Date.parse(assigned.data!.setOrganizationBilling.trial_ends_at) - w.clock.now()).toBe(14 * DAY_MS);
   const list = (await w.operatorAdmin.gql('query Orgs { operatorBilling { name is_operator plan { name } status seats seat_limit } }')).data!.operatorBilling;
   expect(list).toEqual([
     { name: 'Operator', is_operator: true, plan: null, status: 'NONE', seats: 4, seat_limit: null },
@@ -48,7 +49,7 @@ it('a plan with a trial starts it; the operator list shows plan, seats, status a
   expect(audit(w.customer.org.id)).toEqual(expected);
   expect(audit(w.operator.org.id)).toEqual(expected);
 
-  w.clock.advance(15 * 86_400_000);
+  w.clock.advance(15 * DAY_MS);
   await w.app.services.scheduler.tick();
   expect(await billing()).toMatchObject({ status: 'ACTIVE', trial_ends_at: null });
   expect(audit(w.customer.org.id).at(-1)).toBe('BILLING_STATUS_CHANGED by Teamlens: TRIALING -> ACTIVE');

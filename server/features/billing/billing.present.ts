@@ -7,7 +7,7 @@ import { countNotCounted, countSeats, countSeatsByOrganization, hasDemoSeatHisto
 import { billingState, planById } from './billing.state.js';
 import { formatMonth } from '../../../shared/format.js';
 
-const DAY_MS = 86_400_000;
+import { addDays, addMonthsToDay, dayOf, monthStartOf } from '../../../shared/dates.js';
 
 /** A plan as the page shows it; `can_checkout`: Stripe can sell it (it has a price). */
 export const presentPlan = (config: Config, plan: BillingPlan) => ({ ...plan, can_checkout: config.billing.mode === 'stripe' && !!plan.stripe_price });
@@ -21,12 +21,8 @@ export type SeatMonth = { month: string; label: string; highest: number | null; 
  * rows has nulls (no data), never zero.
  */
 export function seatMonths(rows: readonly SeatHistoryRow[], today: string, live: number): SeatMonth[] {
-  const [y, m] = today.split('-').map(Number) as [number, number];
   const months: string[] = [];
-  for (let i = 11; i >= 0; i--) {
-    const d = new Date(Date.UTC(y, m - 1 - i, 1));
-    months.push(d.toISOString().slice(0, 7));
-  }
+  for (let i = 11; i >= 0; i--) months.push(addMonthsToDay(monthStartOf(today), -i).slice(0, 7));
   const all = rows.some((r) => r.day === today) ? rows : [...rows, { day: today, seats: live }];
   return months.map((month) => {
     const inMonth = all.filter((r) => r.day.startsWith(month));
@@ -39,11 +35,11 @@ export function seatMonths(rows: readonly SeatHistoryRow[], today: string, live:
 export function presentBilling(db: Db, config: Config, orgId: string, now: Date) {
   const state = billingState(db, config, orgId);
   const seats = countSeats(db, orgId);
-  const today = now.toISOString().slice(0, 10);
-  const from = new Date(now.getTime() - 366 * DAY_MS).toISOString().slice(0, 10);
+  const today = dayOf(now);
+  const from = dayOf(addDays(now, -366));
   const account = state.account;
   const readOnlyFrom = account?.status === 'PAST_DUE' && account.past_due_since
-    ? new Date(Date.parse(account.past_due_since) + config.billing.graceDays * DAY_MS).toISOString() : null;
+    ? addDays(account.past_due_since, config.billing.graceDays).toISOString() : null;
   return {
     mode: config.billing.mode.toUpperCase(),
     exempt: state.exempt,

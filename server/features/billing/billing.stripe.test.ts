@@ -7,6 +7,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { codeOf, signedIn, type GqlResult } from '../../test/helpers.js';
 import { FakeStripe } from './billing.stripe-fake.test-support.js';
 import { BILLING_QUERY, billingWorld, deliver, deliverAll, FAKE_PRICES, sqlSeatCount, STRIPE_KEYS } from './billing.test-support.js';
+import { DAY_MS } from '../../../shared/dates.days.js';
 
 let w: Awaited<ReturnType<typeof billingWorld>>;
 let fake: FakeStripe;
@@ -31,7 +32,7 @@ const auditRows = (orgId: string, action: string) => w.app.services.db.$client
   .prepare('SELECT actor_label, details FROM audit_events WHERE organization_id = ? AND action = ? ORDER BY at, rowid').all(orgId, action) as Array<{ actor_label: string; details: string }>;
 const runJobs = () => w.app.services.scheduler.runDueJobs();
 const nextDay = async () => {
-  w.clock.advance(86_400_000);
+  w.clock.advance(DAY_MS);
   await w.app.services.scheduler.tick();
 };
 
@@ -127,7 +128,7 @@ it('past due to read-only after the grace period, then paid again lifts it at on
   const team = (name: string) => w.customerAdmin.gql('mutation T($i: CreateTeamInput!) { createTeam(input: $i) { id } }', { i: { name } });
   expect((await team('During the grace period')).errors).toBeUndefined();
 
-  w.clock.advance(15 * 86_400_000);
+  w.clock.advance(15 * DAY_MS);
   await w.app.services.scheduler.tick();
   expect((await billing()).status).toBe('READ_ONLY');
   const refused: GqlResult = await team('While read-only');

@@ -8,8 +8,8 @@ import { assistantConversations } from '../assistant/assistant.tables.js';
 import { registerDemoRows } from './demo.repo.js';
 import type { DemoPeople } from './demo.seed.js';
 
+import { DAY_MS as DAY } from '../../../shared/dates.days.js';
 const MINUTE = 60_000;
-const DAY = 86_400_000;
 
 /**
  * The assistant in the demo (docs/decisions/0066): it is on, in sources-only mode (no endpoint: the

@@ -3,7 +3,7 @@ import { recordSeatDay } from '../billing/billing.seats.repo.js';
 import { billingSeatHistory } from '../billing/billing.tables.js';
 import { registerDemoRows } from './demo.repo.js';
 
-const DAY = 86_400_000;
+import { DAY_MS as DAY } from '../../../shared/dates.days.js';
 /** The demo company's seats at the start of each of the last 12 months, oldest first: it grew to its 29 people. */
 const GROWTH = [12, 13, 15, 16, 18, 19, 21, 21, 23, 25, 27, 29];
 

@@ -12,7 +12,7 @@ import {
 import { registerDemoRows } from './demo.repo.js';
 import { DEMO_TEAMS, type DemoPeople } from './demo.seed.js';
 
-const DAY = 86_400_000;
+import { DAY_MS as DAY } from '../../../shared/dates.days.js';
 const iso = (t: number) => new Date(t).toISOString();
 const dayOf = (t: number) => iso(t).slice(0, 10);
 

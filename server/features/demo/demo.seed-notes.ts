@@ -4,7 +4,7 @@ import { noteAgendaItems, notePrivateNotes, notes } from '../notes/notes.tables.
 import { registerDemoRows } from './demo.repo.js';
 import type { DemoPeople } from './demo.seed.js';
 
-const DAY = 86_400_000;
+import { DAY_MS as DAY } from '../../../shared/dates.days.js';
 const iso = (t: number) => new Date(t).toISOString();
 const dayOf = (t: number) => iso(t).slice(0, 10);
 

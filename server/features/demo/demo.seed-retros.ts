@@ -9,7 +9,7 @@ import { retroActionItems, retroComments, retroGroups, retroHealthAnswers, retro
 import { registerDemoRows } from './demo.repo.js';
 import { DEMO_TEAMS, type DemoPeople } from './demo.seed.js';
 
-const DAY = 86_400_000;
+import { DAY_MS as DAY } from '../../../shared/dates.days.js';
 const HOUR = 3_600_000;
 const iso = (t: number) => new Date(t).toISOString();
 const dayOf = (t: number) => iso(t).slice(0, 10);

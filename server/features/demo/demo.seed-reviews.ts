@@ -24,7 +24,7 @@ import { registerDemoRows } from './demo.repo.js';
 import type { DemoPeople } from './demo.seed.js';
 import { DO_DIFFERENTLY, KEEP_DOING, MANAGER_DRAFT_NOTE, PRIVATE_NOTES, SELF_DO_DIFFERENTLY, SELF_KEEP_DOING, pick } from './demo.seed-reviews.text.js';
 
-const DAY = 86_400_000;
+import { DAY_MS as DAY } from '../../../shared/dates.days.js';
 const dayOf = (t: number) => new Date(t).toISOString().slice(0, 10);
 const quarter = (t: number) => { const d = new Date(t); return `Q${Math.floor(d.getUTCMonth() / 3) + 1} ${d.getUTCFullYear()}`; };
 

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../../shared/app-error.js';
 import type { Db } from '../../db/connection.js';
 import {
-  CALENDAR_MONTHS, addDays, dayOf, iso, laterDay, lookbackDay, nextHour, nextPeriodStart, nextSprintEnd, sprintEndPeriods, startedPeriods,
+  CALENDAR_MONTHS, iso, laterDay, lookbackDay, nextHour, nextPeriodStart, nextSprintEnd, sprintEndPeriods, startedPeriods,
 } from '../automation/automation.periods.js';
 import { registerAutomation } from '../automation/automation.run.js';
 import type { Automation } from '../automation/automation.types.js';
@@ -15,6 +15,9 @@ import {
 } from './feedback.automation.repo.js';
 import { insertFeedbackRequest, notifyFeedbackRequest } from './feedback.requests.repo.js';
 import { findFeedbackTemplateView } from './feedback.templates.repo.js';
+
+import { dayOf } from '../../../shared/dates.js';
+import { addDaysToDay } from '../../../shared/dates.days.js';
 
 /**
  * What feedback automation creates (docs/decisions/0048), plugged into the automation module's hourly
@@ -33,7 +36,7 @@ import { findFeedbackTemplateView } from './feedback.templates.repo.js';
 export const LOOKBACK_DAYS = 7;
 
 /** The START_DATE day of a person: `days` days after the day their account was made. */
-export const startDueDay = (person: Pick<UserRow, 'created_at'>, days: number) => addDays(person.created_at, days);
+export const startDueDay = (person: Pick<UserRow, 'created_at'>, days: number) => addDaysToDay(dayOf(person.created_at), days);
 
 /** One request due: about `person`, for `period`; `key` (person and period) is unique per rule. */
 type Due = { key: string; person: UserRow; period: string };

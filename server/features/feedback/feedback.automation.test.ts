@@ -210,3 +210,22 @@ describe('feedback automation rules', () => {
     expect(requestsOf(sprintRule.id)).toHaveLength(3);
   });
 });
+
+describe('feedback reminders across a DST change on a working day', () => {
+  it('reminds on time when the clocks go forward on a Friday: 3 working days in Jerusalem are then 71 hours', async () => {
+    app.services.db.$client.prepare(`UPDATE users SET time_zone = 'Asia/Jerusalem' WHERE organization_id = ?`).run(w.org.id);
+    try {
+      // Tuesday 23 March 2027, 09:00 in Jerusalem (UTC+2); summer time (UTC+3) starts on Friday 26 March at 02:00.
+      const ask = askAt(w.peer.id, '2027-03-23T07:00:00.000Z');
+      clock.set('2027-03-26T05:30:00.000Z'); // Friday 08:30
+      await runAll();
+      expect(remindedAt(ask)).toBeNull();
+      clock.set('2027-03-26T06:30:00.000Z'); // Friday 09:30: three working days have passed, 71.5 hours after the ask
+      await runAll();
+      expect(remindedAt(ask)).toBe('2027-03-26T06:30:00.000Z');
+    } finally {
+      app.services.db.$client.prepare(`UPDATE users SET time_zone = 'America/Los_Angeles' WHERE organization_id = ?`).run(w.org.id);
+      app.services.db.$client.prepare(`UPDATE users SET time_zone = 'Europe/Berlin' WHERE id = ?`).run(w.admin.id);
+    }
+  });
+});

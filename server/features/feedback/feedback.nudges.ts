@@ -8,6 +8,8 @@ import { isFeatureAreaOn } from '../feature-areas/feature-areas.guard.js';
 import { notify, type Reader } from '../notifications/notifications.deliver.js';
 import { nudgeCandidates, recordNudge } from './feedback.progress.repo.js';
 
+import { addDays } from '../../../shared/dates.js';
+
 /**
  * Nudges (docs/decisions/0048): once a day, for every active person who received no feedback for
  * 60 days (since their last received feedback, or since their start when they never got any), their
@@ -17,7 +19,6 @@ import { nudgeCandidates, recordNudge } from './feedback.progress.repo.js';
  */
 export const NUDGE_SCAN_KIND = 'feedback.nudges';
 export const NUDGE_SEND_KIND = 'feedback.nudge.send';
-const DAY_MS = 86_400_000;
 
 type SendPayload = { userId: string; managerId: string; name: string; since: string };
 
@@ -25,7 +26,7 @@ type SendPayload = { userId: string; managerId: string; name: string; since: str
 export function runNudgeScan(services: Services, ctx: Pick<JobContext, 'now' | 'enqueue'>): number {
   const { db } = services;
   const now = ctx.now.getTime();
-  const cutoff = new Date(now - FEEDBACK_LIMITS.quietDays * DAY_MS).toISOString();
+  const cutoff = addDays(now, -FEEDBACK_LIMITS.quietDays).toISOString();
   const areaOn = new Map<string, boolean>();
   let recorded = 0;
   for (const c of nudgeCandidates(db, cutoff)) {

@@ -6,13 +6,14 @@ import { newId } from '../../lib/tokens.js';
 import { addUser, codeOf } from '../../test/helpers.js';
 import { feedbackPerson, feedbackWorld, insertFeedbackRow, insertRequestRow, type FeedbackCaller, type FeedbackWorld } from './feedback.test-support.js';
 import { runNudgeScan, scheduleFeedbackNudges } from './feedback.nudges.js';
+import { addDays } from '../../../shared/dates.js';
+import { DAY_MS } from '../../../shared/dates.days.js';
 
 /**
  * Team progress (who sees which teams, counts in the period, the shared completion bands, quiet
  * people) and nudges (a manager told once per quiet stretch), on one app with a fake clock.
  */
 
-const DAY = 86_400_000;
 const START = '2027-03-01T09:00:00.000Z';
 const PROGRESS = `query($from: String, $to: String, $team: ID) { feedbackTeamProgress(from: $from, to: $to, team_id: $team) {
   team { id name } given received asked answered completion { percent band } quiet
@@ -28,7 +29,7 @@ let w: FeedbackWorld;
 let third: FeedbackCaller;
 let newcomer: FeedbackCaller;
 
-const daysAgo = (n: number) => new Date(clock.now() - n * DAY).toISOString();
+const daysAgo = (n: number) => addDays(clock.now(), -n).toISOString();
 
 /** `total` asks of `responderId` (each its own request by `requesterId`), `answered` of them answered, plus declined and cancelled ones that do not count. */
 function asks(orgId: string, requesterId: string, responderId: string, total: number, answered: number, at = daysAgo(5)): void {
@@ -151,7 +152,7 @@ describe('feedback nudges', () => {
     expect(runNudgeScan(app.services, { now: new Date(clock.now()), enqueue: scheduler.enqueue })).toBe(0);
     scheduleFeedbackNudges(app, false);
     scheduleFeedbackNudges(app, true);
-    clock.advance(DAY);
+    clock.advance(DAY_MS);
     await runAll();
     const toManager = nudgesOf(w.manager.id);
     expect(toManager.map((n) => n.body.split(' has ')[0]).sort()).toEqual(['Pia Peer', 'Tia Third']);
@@ -163,10 +164,10 @@ describe('feedback nudges', () => {
 
     // Pia gets feedback: a new stretch, nudged again only 60 days later.
     insertFeedbackRow(app, { organizationId: w.org.id, giverId: w.report.id, recipientId: w.peer.id, visibility: 'PRIVATE', createdAt: clock.iso() });
-    clock.advance(59 * DAY);
+    clock.advance(59 * DAY_MS);
     await runAll();
     expect(nudgesOf(w.manager.id).filter((n) => n.body.startsWith('Pia Peer'))).toHaveLength(1);
-    clock.advance(2 * DAY);
+    clock.advance(2 * DAY_MS);
     await runAll();
     await runAll();
     expect(nudgesOf(w.manager.id).filter((n) => n.body.startsWith('Pia Peer'))).toHaveLength(2);

@@ -12,6 +12,9 @@ import type { UserRow } from '../users/users.repo.js';
 import { managesAnyone, peopleInScope, periodCounts, teamsInScope } from './feedback.progress.repo.js';
 import { registerFeedbackNudges } from './feedback.nudges.js';
 
+import { addDays, todayIn, UTC } from '../../../shared/dates.js';
+import { addDaysToDay } from '../../../shared/dates.days.js';
+
 /**
  * Continuous feedback: team progress (docs/decisions/0048). Managers see the teams they manage or
  * lead and their direct reports, grouped by team (people in no team under a null team); admins
@@ -23,7 +26,6 @@ import { registerFeedbackNudges } from './feedback.nudges.js';
  */
 
 type Ctx = MercuriusContext;
-const DAY_MS = 86_400_000;
 const DEFAULT_DAYS = 90;
 
 export type FeedbackBand = { percent: number; band: string };
@@ -40,8 +42,6 @@ const periodSchema = z.object({ from: isoDay.nullish(), to: isoDay.nullish(), te
 type PersonProgress = { user: UserRow; given: number; received: number; asked: number; answered: number; completion: FeedbackBand | null; last_received_at: string | null; quiet: boolean };
 type TeamProgress = { team: TeamRow | null; people: PersonProgress[]; given: number; received: number; asked: number; answered: number; completion: FeedbackBand | null; quiet: number };
 
-const nextDay = (day: string) => new Date(Date.parse(`${day}T00:00:00.000Z`) + DAY_MS).toISOString().slice(0, 10);
-
 export function feedbackTeamProgress(ctx: Ctx, args: { from?: string | null; to?: string | null; team_id?: string | null }): TeamProgress[] {
   const viewer = requireViewer(ctx);
   const { db } = ctx.services;
@@ -56,15 +56,15 @@ export function feedbackTeamProgress(ctx: Ctx, args: { from?: string | null; to?
     if (!team || team.deleted_at) throw notFound('Team');
   }
   const now = ctx.services.scheduler.now();
-  const to = input.to ?? new Date(now).toISOString().slice(0, 10);
-  const from = input.from ?? new Date(Date.parse(`${to}T00:00:00.000Z`) - (DEFAULT_DAYS - 1) * DAY_MS).toISOString().slice(0, 10);
+  const to = input.to ?? todayIn(UTC, now);
+  const from = input.from ?? addDaysToDay(to, -(DEFAULT_DAYS - 1));
   if (from > to) throw badInput('The period must start on or before its end.', { fields: { from: 'The period must start on or before its end.' } });
 
   const scope = { orgId: viewer.organizationId, me: viewer.userId, admin, teamId: input.team_id ?? null };
   const people = peopleInScope(db, scope);
   const teams = teamsInScope(db, scope);
-  const counts = periodCounts(db, viewer.organizationId, people.map((p) => p.id), from, nextDay(to), admin && !scope.teamId);
-  const quietBefore = new Date(now - FEEDBACK_LIMITS.quietDays * DAY_MS).toISOString();
+  const counts = periodCounts(db, viewer.organizationId, people.map((p) => p.id), from, addDaysToDay(to, 1), admin && !scope.teamId);
+  const quietBefore = addDays(now, -FEEDBACK_LIMITS.quietDays).toISOString();
 
   const groups = new Map<string | null, TeamProgress>();
   const groupOf = (team: TeamRow | null): TeamProgress => {

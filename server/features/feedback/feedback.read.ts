@@ -8,12 +8,13 @@ import { parseInput } from '../../lib/parse.js';
 import type { Viewer } from '../auth/viewer.js';
 import { decodeCursor, findReadableFeedback, listFeedbackAbout, listMyFeedback, listPraise, type FeedbackRow } from './feedback.read.repo.js';
 
+import { dayStartsAt } from '../../../shared/dates.js';
+import { addDaysToDay } from '../../../shared/dates.days.js';
+
 type Ctx = MercuriusContext;
 
 /** Default page size of the lists. */
 export const FEEDBACK_PAGE_DEFAULT = 20;
-
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** A period of whole days (UTC), either end open: from inclusive, to inclusive. */
 const periodSchema = z.object({
@@ -30,8 +31,8 @@ const pagingSchema = z.object({
 function instantsOf(period: { from?: string | null; to?: string | null }): { from: string | null; until: string | null } {
   const p = parseInput(periodSchema, period);
   return {
-    from: p.from ? `${p.from}T00:00:00.000Z` : null,
-    until: p.to ? new Date(Date.parse(`${p.to}T00:00:00.000Z`) + DAY_MS).toISOString() : null,
+    from: p.from ? dayStartsAt(p.from).toISOString() : null,
+    until: p.to ? dayStartsAt(addDaysToDay(p.to, 1)).toISOString() : null,
   };
 }
 

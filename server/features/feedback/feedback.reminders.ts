@@ -7,6 +7,8 @@ import { notify } from '../notifications/notifications.deliver.js';
 import { markAskReminded, pendingAsk, reminderCandidates } from './feedback.automation.repo.js';
 import { addWorkingDays, organizationTimeZones } from './feedback.working-days.js';
 
+import { addDays } from '../../../shared/dates.js';
+
 /**
  * Reminders for unanswered feedback requests (docs/decisions/0048): an hourly scan finds every
  * PENDING ask that has waited 3 working days (the organization's time zone, weekends skipped:
@@ -17,7 +19,6 @@ import { addWorkingDays, organizationTimeZones } from './feedback.working-days.j
  */
 export const REMINDER_SCAN_KIND = 'feedback.reminders';
 export const REMINDER_SEND_KIND = 'feedback.reminder.send';
-const DAY_MS = 86_400_000;
 
 /** Jobs queued by earlier versions also carry names: they are not read. */
 type SendPayload = { askId: string };
@@ -26,8 +27,9 @@ type SendPayload = { askId: string };
 export function runReminderScan(services: Services, ctx: Pick<JobContext, 'now' | 'enqueue'>): string[] {
   const { db } = services;
   const now = ctx.now.getTime();
-  // Working days are at least calendar days: older asks only.
-  const candidates = reminderCandidates(db, new Date(now - FEEDBACK_LIMITS.reminderWorkingDays * DAY_MS).toISOString());
+  // A first cut: N working days span at least N - 1 calendar days in any zone (N full days less the hour a
+  // DST change on a working day takes away: Jerusalem's clocks go forward on a Friday). The count below is exact.
+  const candidates = reminderCandidates(db, addDays(now, -(FEEDBACK_LIMITS.reminderWorkingDays - 1)).toISOString());
   if (!candidates.length) return [];
   const zones = organizationTimeZones(db, candidates.map((c) => c.organization_id));
   const areaOn = new Map<string, boolean>();

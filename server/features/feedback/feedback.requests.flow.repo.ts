@@ -10,6 +10,8 @@ import type { FeedbackAskRow, FeedbackRequestRow } from './feedback.requests.rep
 import { feedback, feedbackRequestAsks, feedbackRequests } from './feedback.tables.js';
 import { readableFeedback } from './feedback.visibility.js';
 
+import { addDays } from '../../../shared/dates.js';
+
 /**
  * Feedback requests after they were made (docs/decisions/0048): cancel and share by the requester,
  * answer once or decline by the person asked, and the lists. Each change is one synchronous
@@ -98,7 +100,7 @@ const DONE_DAYS = 90;
 
 /** The viewer's asks: PENDING first (newest first), then with `includeDone` the last 90 days' answered and declined. */
 export function listPendingAsks(db: Db, viewer: Viewer, includeDone: boolean, now: number): FeedbackAskRow[] {
-  const since = new Date(now - DONE_DAYS * 86_400_000).toISOString();
+  const since = addDays(now, -DONE_DAYS).toISOString();
   const statusCondition = includeDone
     ? or(eq(feedbackRequestAsks.status, 'PENDING'), and(inArray(feedbackRequestAsks.status, ['ANSWERED', 'DECLINED']),
       sql`coalesce(${feedbackRequestAsks.answered_at}, ${feedbackRequestAsks.created_at}) >= ${since}`))

@@ -2,10 +2,12 @@ import type { MercuriusContext } from 'mercurius';
 import { loadAnyUser, loadUser } from '../users/users.loaders.js';
 import { reactionsOfFeedback, tagsOfFeedback, tagUses, type FeedbackRow, type FeedbackTagRow, type ReactionCount } from './feedback.read.repo.js';
 
+import { DAY_MS } from '../../../shared/dates.days.js';
+
 type Ctx = MercuriusContext;
 
-/** The giver may delete an item within this long of giving it (answers to a request stay). */
-export const FEEDBACK_DELETE_WINDOW_MS = 24 * 60 * 60 * 1000;
+/** The giver may delete an item within this long of giving it, 24 hours (answers to a request stay). */
+export const FEEDBACK_DELETE_WINDOW_MS = DAY_MS;
 
 const orgOf = (ctx: Ctx): string => ctx.viewer?.organizationId ?? '';
 

@@ -12,6 +12,7 @@ import {
   CHECK_IN, CREATE_GOAL, DELETE_GOAL, GET_GOAL, MY_GOALS, UPDATE_GOAL, goalsPerson, goalsWorld, insertGoal, must,
   type GoalsCaller, type GoalsWorld,
 } from './goals.test-support.js';
+import { addDays, dayOf } from '../../../shared/dates.js';
 
 /**
  * Goals and key results through the real app (docs/decisions/0049): the roll-up arithmetic
@@ -48,7 +49,7 @@ describe('roll-up (hand-computed)', () => {
   });
 
   it('the expected pace is a hint beside the owner’s status: 75 % “On track”, 40 % of the way from start to due (docs/decisions/0060)', async () => {
-    const day = (offset: number) => new Date(app.services.scheduler.now() + offset * 86_400_000).toISOString().slice(0, 10);
+    const day = (offset: number) => dayOf(addDays(app.services.scheduler.now(), offset));
     const g = must(await w.owner.gql(CREATE_GOAL, { input: person({ start_date: day(-40), due_date: day(60), status: 'ON_TRACK', key_results: [
       { title: 'Ship 4 features', kind: 'NUMBER', start_value: 0, target_value: 4, current_value: 3, weight: 1 },
     ] }) }), 'createGoal');

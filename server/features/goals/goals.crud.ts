@@ -27,6 +27,8 @@ import { checkAlignment, checkCompetency, checkNewGoalOwner } from './goals.poli
 import { recomputeGoalProgress } from './goals.progress.repo.js';
 import { isBelowViewer } from './goals.visibility.js';
 
+import { todayIn, UTC } from '../../../shared/dates.js';
+
 type Ctx = MercuriusContext;
 const round1 = (n: number) => Math.round(n * 10) / 10;
 
@@ -64,7 +66,7 @@ const goalFields = {
     children: (g: GoalRow, _: unknown, ctx: Ctx) => ctx.loaders.get<GoalRow[]>('goals.children', (ids) => groupBy(listReadableChildren(ctx.services.db, requireViewer(ctx), ids), (c) => c.parent_id), []).load(g.id),
     child_count: (g: GoalRow, _: unknown, ctx: Ctx) => ctx.loaders.get<number>('goals.childCount', (ids) => countChildren(ctx.services.db, ids), 0).load(g.id),
     band: (g: GoalRow) => goalBand(g.progress),
-    expected_progress: (g: GoalRow, _: unknown, ctx: Ctx) => expectedProgress(g, new Date(ctx.services.scheduler.now()).toISOString().slice(0, 10)),
+    expected_progress: (g: GoalRow, _: unknown, ctx: Ctx) => expectedProgress(g, todayIn(UTC, ctx.services.scheduler.now())),
     key_results: (g: GoalRow, _: unknown, ctx: Ctx) => loadKeyResults(ctx, g.id),
     check_ins: (g: GoalRow, args: { first?: number | null }, ctx: Ctx) => {
       const first = Math.max(0, Math.min(CHECK_INS_MAX, args.first ?? CHECK_INS_DEFAULT));

@@ -13,6 +13,9 @@ import { notify } from '../notifications/notifications.deliver.js';
 import { everyAdminReadsGoals } from './goals.crud.repo.js';
 import { checkInReminderCandidates, dueReminderTarget, dueSoonGoals, organizationsWithOpenGoals, readGoalSettings, writeGoalSettings } from './goals.reminders.repo.js';
 
+import { addMonthsToDay, dayStartsAt, hourOf, monthStartOf, todayIn, weekdayOf } from '../../../shared/dates.js';
+import { addDaysToDay, daysBetween } from '../../../shared/dates.days.js';
+
 /**
  * Goal reminders and the organization's goal settings (docs/decisions/0049).
  *
@@ -36,53 +39,26 @@ export const GOAL_CHECK_IN_SEND_KIND = 'goals.reminder.check-in';
 export const GOAL_DUE_SEND_KIND = 'goals.reminder.due';
 /** Reminders go out from this hour (local time) of their day. */
 export const REMINDER_HOUR = 9;
-const DAY_MS = 86_400_000;
 
 type CheckInPayload = { userId: string; day: string; goals: number };
 type DuePayload = { goalId: string; dueDate: string };
 
-const formatters = new Map<string, Intl.DateTimeFormat>();
-function wall(at: number, zone: string): { day: string; hour: number; ms: number } {
-  let f = formatters.get(zone);
-  if (!f) {
-    // eslint-disable-next-line no-restricted-syntax -- the wall clock of a zone for reminder hours: read as parts, never shown (docs/decisions/0070)
-    f = new Intl.DateTimeFormat('en-US', { timeZone: zone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit' });
-    formatters.set(zone, f);
-  }
-  const p = Object.fromEntries(f.formatToParts(new Date(at)).map((x) => [x.type, x.value]));
-  const day = `${p.year}-${p.month}-${p.day}`;
-  return { day, hour: Number(p.hour), ms: Date.parse(`${day}T${p.hour}:${p.minute}:${p.second}.000Z`) };
-}
-
-const dayMs = (day: string) => Date.parse(`${day}T00:00:00.000Z`);
-export const addDays = (day: string, n: number) => new Date(dayMs(day) + n * DAY_MS).toISOString().slice(0, 10);
-/** 1 = Monday ... 7 = Sunday. */
-export const isoWeekday = (day: string) => ((new Date(dayMs(day)).getUTCDay() + 6) % 7) + 1;
-/** The instant of local midnight starting `day` in `zone`. */
-function midnightIn(day: string, zone: string): string {
-  const guess = dayMs(day);
-  let at = guess - (wall(guess, zone).ms - guess);
-  const again = guess - (wall(at, zone).ms - at);
-  if (again !== at) at = Math.max(at, again);
-  return new Date(at).toISOString();
-}
-
-const firstWeekdayOfMonth = (year: number, month0: number, weekday: number) => {
-  const first = new Date(Date.UTC(year, month0, 1)).toISOString().slice(0, 10);
-  return addDays(first, (weekday - isoWeekday(first) + 7) % 7);
+/** The first `weekday` (1 Monday ... 7 Sunday) of the month of `day`. */
+const firstWeekdayOfMonth = (day: string, weekday: number) => {
+  const first = monthStartOf(day);
+  return addDaysToDay(first, (weekday - weekdayOf(first) + 7) % 7);
 };
 
 /** Whether `day` is a check-in day under the settings, with the previous check-in day. */
 export function checkInDay(day: string, s: GoalSettings): { previous: string } | null {
-  if (s.check_in_cadence === 'OFF' || isoWeekday(day) !== s.check_in_weekday) return null;
-  if (s.check_in_cadence === 'WEEKLY') return { previous: addDays(day, -7) };
+  if (s.check_in_cadence === 'OFF' || weekdayOf(day) !== s.check_in_weekday) return null;
+  if (s.check_in_cadence === 'WEEKLY') return { previous: addDaysToDay(day, -7) };
   if (s.check_in_cadence === 'BIWEEKLY') {
-    const weeks = Math.floor((dayMs(day) - dayMs('1970-01-05')) / (7 * DAY_MS));
-    return weeks % 2 === 0 ? { previous: addDays(day, -14) } : null;
+    const weeks = Math.floor(daysBetween('1970-01-05', day) / 7);
+    return weeks % 2 === 0 ? { previous: addDaysToDay(day, -14) } : null;
   }
   if (Number(day.slice(8, 10)) > 7) return null;
-  const d = new Date(dayMs(day));
-  return { previous: firstWeekdayOfMonth(d.getUTCFullYear(), d.getUTCMonth() - 1, s.check_in_weekday) };
+  return { previous: firstWeekdayOfMonth(addMonthsToDay(monthStartOf(day), -1), s.check_in_weekday) };
 }
 
 /** One scan; returns the unique keys of the reminders it queued. */
@@ -95,19 +71,19 @@ export function runGoalReminderScan(services: Services, ctx: Pick<JobContext, 'n
   const queued: string[] = [];
   for (const org of orgs) {
     const zone = zones.get(org.organization_id) ?? 'UTC';
-    const local = wall(now, zone);
+    const local = { day: todayIn(zone, now), hour: hourOf(now, zone) };
     if (local.hour < REMINDER_HOUR) continue;
     if (!isFeatureAreaOn(db, org.organization_id, 'GOALS')) continue;
     const period = checkInDay(local.day, org);
     if (period) {
-      for (const c of checkInReminderCandidates(db, org.organization_id, midnightIn(period.previous, zone))) {
+      for (const c of checkInReminderCandidates(db, org.organization_id, dayStartsAt(period.previous, zone).toISOString())) {
         const uniqueKey = `${org.organization_id}:${c.user_id}@${local.day}`;
         const { created } = ctx.enqueue({ kind: GOAL_CHECK_IN_SEND_KIND, uniqueKey, organizationId: org.organization_id, payload: { userId: c.user_id, day: local.day, goals: c.goals } satisfies CheckInPayload });
         if (created) queued.push(uniqueKey);
       }
     }
     if (org.due_reminder_days > 0) {
-      for (const g of dueSoonGoals(db, org.organization_id, local.day, addDays(local.day, org.due_reminder_days))) {
+      for (const g of dueSoonGoals(db, org.organization_id, local.day, addDaysToDay(local.day, org.due_reminder_days))) {
         const uniqueKey = `${g.id}@${g.due_date}`;
         const { created } = ctx.enqueue({ kind: GOAL_DUE_SEND_KIND, uniqueKey, organizationId: org.organization_id, payload: { goalId: g.id, dueDate: g.due_date } satisfies DuePayload });
         if (created) queued.push(uniqueKey);

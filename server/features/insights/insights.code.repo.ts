@@ -2,6 +2,8 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/connection.js';
 import type { DeploymentRow, IncidentRow, IssueRow, PrRow, SprintIssueRow, SprintRow } from './insights.metrics.js';
 
+import { DAY_MS } from '../../../shared/dates.days.js';
+
 /**
  * The insights' reads of the canonical ext_* tables (docs/decisions/0051), only the columns the
  * metrics need, one statement per family. A team's data: the included scopes it owns
@@ -11,9 +13,8 @@ import type { DeploymentRow, IncidentRow, IssueRow, PrRow, SprintIssueRow, Sprin
 
 const ids = (list: readonly string[]) => sql`(select value from json_each(${JSON.stringify(list)}))`;
 const iso = (ms: number) => new Date(ms).toISOString();
-const DAY = 86_400_000;
-/** How long before the window a PR deployed in it may have been merged (lead time for changes). */
-export const DEPLOY_LOOKBACK_MS = 60 * DAY;
+/** How long before the window a PR deployed in it may have been merged (lead time for changes): 60 days, a length of time. */
+export const DEPLOY_LOOKBACK_MS = 60 * DAY_MS;
 
 export type TeamScopes = { repos: string[]; projects: string[]; sample: boolean; lastSyncedAt: string | null };
 

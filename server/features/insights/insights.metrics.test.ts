@@ -9,7 +9,10 @@ import { createTeam, updateTeam } from '../teams/teams.repo.js';
 import { createIngestWriter } from '../integrations/integrations.ingest.js';
 import { NOW } from '../integrations/sample/synthetic-dataset.js';
 import { syntheticRecords } from '../integrations/sample/synthetic-records.js';
-import { dayKey, parseWindow, weekPeriods, weekStart } from './insights.periods.js';
+import { parseWindow, weekPeriods } from './insights.periods.js';
+import { prFlowMetrics } from './insights.metrics.js';
+import { emptyPrFactColumns } from '../integrations/integrations.pr-facts.js';
+import { dayOf, startOfWeek } from '../../../shared/dates.js';
 
 /**
  * Team and individual insights over the synthetic dataset (docs/insights-metrics.md) (loaded
@@ -216,15 +219,27 @@ describe('team insights of Alpha over the synthetic dataset', () => {
 describe('weeks in the organization’s time zone', () => {
   it('a deployment late on Sunday in UTC falls on Monday in UTC+1; weeks start Monday 00:00 local time, across daylight saving', () => {
     const sunday = Date.parse('2025-03-09T23:30:00.000Z');
-    expect(dayKey(sunday, 'UTC')).toBe('2025-03-09');
-    expect(dayKey(sunday, 'Europe/Berlin')).toBe('2025-03-10');
-    expect(new Date(weekStart(sunday, 'Europe/Berlin')).toISOString()).toBe('2025-03-09T23:00:00.000Z');
+    expect(dayOf(sunday, 'UTC')).toBe('2025-03-09');
+    expect(dayOf(sunday, 'Europe/Berlin')).toBe('2025-03-10');
+    expect(startOfWeek(sunday, 'Europe/Berlin').toISOString()).toBe('2025-03-09T23:00:00.000Z');
     const berlin = parseWindow({ from: '2025-03-24', to: '2025-04-06' }, 'Europe/Berlin', Date.parse(NOW));
     // Summer time starts on Sunday 30 March: the second week begins at 22:00 UTC.
     expect(weekPeriods(berlin).map((p) => new Date(p.start).toISOString())).toEqual(['2025-03-23T23:00:00.000Z', '2025-03-30T22:00:00.000Z']);
     expect(new Date(berlin.to).toISOString()).toBe('2025-04-06T22:00:00.000Z');
     const defaults = parseWindow({}, 'UTC', Date.parse('2025-03-26T12:00:00.000Z'));
     expect(weekPeriods(defaults)).toHaveLength(13);
+  });
+
+  it('a week with a DST change is one week for per-week rates: 6 PRs by one person that week are 6 a week, not 6.04', () => {
+    // Berlin, Monday 24 March to Sunday 30 March 2025: summer time starts on the Sunday, so the week lasts 167 hours.
+    const window = parseWindow({ from: '2025-03-24', to: '2025-04-06' }, 'Europe/Berlin', Date.parse(NOW));
+    const periods = weekPeriods(window);
+    const merged = emptyPrFactColumns(12);
+    for (let i = 0; i < 12; i++) merged.merged[i] = Date.parse(i < 6 ? '2025-03-26T10:00:00.000Z' : '2025-04-02T10:00:00.000Z');
+    merged.n = 12;
+    const throughput = prFlowMetrics({ merged, closedUnmerged: [], periods, window, members: 1 }).find((m) => m.key === 'PR_THROUGHPUT')!;
+    expect(throughput.points.map((p) => [p.value, p.denominator])).toEqual([[6, 1], [6, 1]]);
+    expect(throughput.summary.value).toBe(6);
   });
 });
 

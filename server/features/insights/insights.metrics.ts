@@ -1,5 +1,6 @@
 import { hoursBetween, INSIGHT_METRICS, stats, type InsightMetricKey } from '../../../shared/insights.js';
-import { dayKey, periodIndex, weeksOf, type Period, type Window } from './insights.periods.js';
+import { periodIndex, weeksOf, type Period, type Window } from './insights.periods.js';
+import { dayOf } from '../../../shared/dates.js';
 import {
   bucket, countValue, distribution, durationValue, EMPTY, OUTSIDE, rateValue, ratioValue, slotsOf, type InsightsMetric, type InsightsValue,
 } from './insights.values.js';
@@ -127,7 +128,7 @@ export function prFlowMetrics(input: PrFamilyInput): InsightsMetric[] {
   const closedByPeriod = bucketMs(closed, (c) => c, periods);
   const closedRatio = (closedCount: number, mergedCount: number) => ratioValue(closedCount, closedCount + mergedCount);
   const throughput = (n: number, weeks: number) => rateValue(input.members > 0 && weeks > 0 ? n / input.members / weeks : null, n, n, input.members * weeks);
-  const windowWeeks = weeksOf({ start: window.from, end: window.to });
+  const windowWeeks = weeksOf({ start: window.from, end: window.to }, window.zone);
   return [
     duration('PR_CYCLE_TIME', 'cycle'),
     duration('PR_CODING_TIME', 'coding'),
@@ -139,7 +140,7 @@ export function prFlowMetrics(input: PrFamilyInput): InsightsMetric[] {
     { key: 'PR_REVIEW_DEPTH', summary: depth(total, totalComments), points: count.map((n, i) => depth(n, comments[i]!)) },
     { key: 'PR_MERGED_WITHOUT_REVIEW', summary: ratioValue(totalUnreviewed, total), points: count.map((n, i) => ratioValue(unreviewed[i]!, n)) },
     { key: 'PR_CLOSED_WITHOUT_MERGE', summary: closedRatio(closed.length, total), points: count.map((n, i) => closedRatio(closedByPeriod[i]!.length, n)) },
-    { key: 'PR_THROUGHPUT', summary: throughput(total, windowWeeks), points: count.map((n, i) => throughput(n, weeksOf(periods[i]!))) },
+    { key: 'PR_THROUGHPUT', summary: throughput(total, windowWeeks), points: count.map((n, i) => throughput(n, weeksOf(periods[i]!, window.zone))) },
   ];
 }
 
@@ -166,7 +167,7 @@ type DeliveryInput = {
 
 /** Distinct deployment days (organization time zone) of production deployments. */
 function deployDays(list: readonly DeploymentRow[], zone: string): number {
-  return new Set(list.map((d) => dayKey(ms(d.finished_at), zone))).size;
+  return new Set(list.map((d) => dayOf(ms(d.finished_at), zone))).size;
 }
 
 export function deliveryMetrics(input: DeliveryInput): InsightsMetric[] {
@@ -179,7 +180,7 @@ export function deliveryMetrics(input: DeliveryInput): InsightsMetric[] {
     summary: { ...EMPTY, n: perWeek.length, value: weekStats.median, mean: weekStats.mean, median: weekStats.median, p75: weekStats.p75, numerator: deployDays(deployments, window.zone), denominator: perWeek.length },
     points: bucket(deployments, (d) => d.finished_at, periods).map((list, i) => {
       const days = deployDays(list, window.zone);
-      return rateValue(days / Math.max(1, weeksOf(periods[i]!)), list.length, days, null);
+      return rateValue(days / Math.max(1, weeksOf(periods[i]!, window.zone)), list.length, days, null);
     }),
   };
 

@@ -1,8 +1,10 @@
 import { badInput } from '../../../shared/app-error.js';
 import { INSIGHTS_DEFAULT_WEEKS, INSIGHTS_MAX_DAYS } from '../../../shared/insights.js';
 import type { Db } from '../../db/connection.js';
-import { instantOf, organizationTimeZones, wallOf } from '../feedback/feedback.working-days.js';
+import { organizationTimeZones } from '../feedback/feedback.working-days.js';
 import { formatDay } from '../../../shared/format.js';
+import { calendarDaysBetween, dayOf, dayStartsAt, startOfWeek, weeksBetween } from '../../../shared/dates.js';
+import { addDaysToDay } from '../../../shared/dates.days.js';
 
 /**
  * The window and periods of an insights page (docs/decisions/0051). Dates are YYYY-MM-DD in the
@@ -10,7 +12,6 @@ import { formatDay } from '../../../shared/format.js';
  * people, else UTC); `to` is inclusive. Weeks start on Monday 00:00 in that zone. Instants are ms.
  */
 
-const DAY_MS = 86_400_000;
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 
 export type Window = { from: number; to: number; zone: string };
@@ -20,34 +21,14 @@ export function organizationZone(db: Db, orgId: string): string {
   return organizationTimeZones(db, [orgId]).get(orgId) ?? 'UTC';
 }
 
-/** Midnight at the start of a calendar day (y, m 1-12, d) in `zone`. */
-function midnight(y: number, m: number, d: number, zone: string): number {
-  return instantOf({ y, m, d, h: 0, mi: 0, s: 0, ms: 0 }, zone);
-}
-
-/** The calendar day of an instant in `zone`, as a key YYYY-MM-DD. */
-export function dayKey(at: number, zone: string): string {
-  const w = wallOf(at, zone);
-  return `${w.y}-${String(w.m).padStart(2, '0')}-${String(w.d).padStart(2, '0')}`;
-}
-
 /** Monday 00:00 (in `zone`) of the week holding `at`. */
-export function weekStart(at: number, zone: string): number {
-  const w = wallOf(at, zone);
-  const weekday = new Date(Date.UTC(w.y, w.m - 1, w.d)).getUTCDay(); // 0 Sunday
-  const back = (weekday + 6) % 7;
-  const day = new Date(Date.UTC(w.y, w.m - 1, w.d) - back * DAY_MS);
-  return midnight(day.getUTCFullYear(), day.getUTCMonth() + 1, day.getUTCDate(), zone);
-}
+const weekStart = (at: number, zone: string): number => startOfWeek(at, zone).getTime();
 
-/** Midnight `days` calendar days after the day starting at `start` (DST-safe). */
-function addDays(start: number, days: number, zone: string): number {
-  const w = wallOf(start, zone);
-  const day = new Date(Date.UTC(w.y, w.m - 1, w.d) + days * DAY_MS);
-  return midnight(day.getUTCFullYear(), day.getUTCMonth() + 1, day.getUTCDate(), zone);
-}
+/** Midnight (in `zone`) `days` calendar days after the day `start` falls on: a day lasts 23 or 25 hours across a DST change. */
+const midnightAfter = (start: number, days: number, zone: string): number => dayStartsAt(addDaysToDay(dayOf(start, zone), days), zone).getTime();
 
-function parseDate(value: string, field: 'from' | 'to'): { y: number; m: number; d: number } {
+/** A real calendar day YYYY-MM-DD, or BAD_USER_INPUT on the field. */
+function parseDate(value: string, field: 'from' | 'to'): string {
   const match = DATE.exec(value.trim());
   const y = Number(match?.[1]);
   const m = Number(match?.[2]);
@@ -57,7 +38,7 @@ function parseDate(value: string, field: 'from' | 'to'): { y: number; m: number;
     const message = `${field === 'from' ? 'From' : 'To'}: a date such as 2025-03-31`;
     throw badInput(message, { fields: { [field]: message } });
   }
-  return { y, m, d };
+  return value.trim();
 }
 
 /**
@@ -66,17 +47,13 @@ function parseDate(value: string, field: 'from' | 'to'): { y: number; m: number;
  */
 export function parseWindow(input: { from?: string | null; to?: string | null }, zone: string, now: number): Window {
   let to: number;
-  if (input.to) {
-    const t = parseDate(input.to, 'to');
-    to = addDays(midnight(t.y, t.m, t.d, zone), 1, zone);
-  } else to = addDays(weekStart(now, zone), 7, zone);
+  if (input.to) to = dayStartsAt(addDaysToDay(parseDate(input.to, 'to'), 1), zone).getTime();
+  else to = midnightAfter(weekStart(now, zone), 7, zone);
   let from: number;
-  if (input.from) {
-    const f = parseDate(input.from, 'from');
-    from = midnight(f.y, f.m, f.d, zone);
-  } else from = addDays(weekStart(now, zone), -7 * INSIGHTS_DEFAULT_WEEKS, zone);
+  if (input.from) from = dayStartsAt(parseDate(input.from, 'from'), zone).getTime();
+  else from = midnightAfter(weekStart(now, zone), -7 * INSIGHTS_DEFAULT_WEEKS, zone);
   if (from >= to) throw badInput('From: on or before To', { fields: { from: 'From: on or before To' } });
-  const days = Math.round((to - from) / DAY_MS);
+  const days = calendarDaysBetween(from, to, zone);
   if (days > INSIGHTS_MAX_DAYS) {
     const message = `The window is ${days} days long: at most ${INSIGHTS_MAX_DAYS} days.`;
     throw badInput(message, { fields: { from: message } });
@@ -92,7 +69,7 @@ export function weekPeriods(window: Window): Period[] {
   const out: Period[] = [];
   let start = window.from;
   while (start < window.to) {
-    const next = addDays(weekStart(start, window.zone), 7, window.zone);
+    const next = midnightAfter(weekStart(start, window.zone), 7, window.zone);
     const end = Math.min(next, window.to);
     out.push({ start, end, label: `Week of ${dayLabel(weekStart(start, window.zone), window.zone)}` });
     start = end;
@@ -114,8 +91,8 @@ export function periodIndex(periods: readonly Period[], at: number): number {
   return -1;
 }
 
-/** Length of a period in weeks (a normaliser for per-week rates). */
-export const weeksOf = (p: { start: number; end: number }) => (p.end - p.start) / (7 * DAY_MS);
+/** Length of a period in weeks on the clocks of `zone` (a normaliser for per-week rates): a week with a DST change is 1, not 167/168. */
+export const weeksOf = (p: { start: number; end: number }, zone: string) => weeksBetween(p.start, p.end, zone);
 
 /** Sprints as periods: those overlapping the window, in start order, each clipped to the next one's start. */
 export function sprintPeriods(window: Window, sprints: ReadonlyArray<{ name: string; start: number; end: number }>): Period[] {

@@ -1,5 +1,7 @@
 import type { Db } from '../../db/connection.js';
 
+import { DAY_MS } from '../../../shared/dates.days.js';
+
 /**
  * The team insights' read model of merged pull requests (docs/decisions/0052): per organization,
  * scope and UTC day of merge, the facts of the PRs merged that day by people (bots left out), packed
@@ -20,7 +22,7 @@ export type PrFactField = (typeof PR_FACT_FIELDS)[number];
 export type PrFactColumns = { n: number } & Record<PrFactField, Float64Array>;
 
 const STRIDE = PR_FACT_FIELDS.length;
-const DAY_MS = 86_400_000;
+/** The UTC day number of an instant (days since 1970-01-01), as ext_pr_fact_days keys days (unixepoch / 86400 in its triggers). */
 export const dayOf = (ms: number) => Math.floor(ms / DAY_MS);
 
 /** Columns with room for n PRs. */

@@ -24,6 +24,8 @@ import {
   activeRun, clearCursors, cursorStore, findRun, hasCursors, insertRun, jobStatuses, patchRun, reconcilePrefix, type SyncRunRow,
 } from './integrations.sync.repo.js';
 
+import { addDays, addMonths } from '../../../shared/dates.js';
+
 /**
  * The sync engine (docs/decisions/0051) on the persisted scheduler. One run at a time per
  * connection: `syncIntegration` (or a schedule) writes a QUEUED sync_runs row and enqueues the job
@@ -47,7 +49,6 @@ export const SCHEDULED_SYNC_KIND = 'integrations.sync.scheduled';
 export const RECONCILE_DAYS = 3;
 const MAX_ATTEMPTS = 5;
 const PROGRESS_EVERY_MS = 250;
-const DAY_MS = 86_400_000;
 
 type SyncPayload = { connectionId: string; runId: string };
 type ScheduledPayload = { connectionId: string; kind: SyncKind };
@@ -57,11 +58,8 @@ export const scheduleKey = (connectionId: string, kind: 'INCREMENTAL' | 'RECONCI
 /** The organization's code process (what counts; how deployments, bugs and incidents are recognised). */
 export const readSettings = (db: Db, orgId: string): CodeProcessSettings => readCodeProcessSettings(db, orgId);
 
-const monthsBefore = (now: number, months: number) => {
-  const d = new Date(now);
-  d.setUTCMonth(d.getUTCMonth() - months);
-  return d.toISOString();
-};
+/** Where a backfill starts: `months` calendar months before `now` (UTC), the month's last day when it has no such day (May 31 less 3 months is Feb 28). */
+export const monthsBefore = (now: number, months: number) => addMonths(now, -months).toISOString();
 
 /** Creates a QUEUED run and its job; CONFLICT while another run of the connection is queued, running or waiting on a rate limit. */
 export function startSync(services: Services, connection: ConnectionRow, kind: SyncKind): SyncRunRow {
@@ -129,7 +127,7 @@ export async function executeRun(services: Services, runId: string, job: Pick<Jo
     const scopes = listScopes(db, row.id, { includedOnly: true }).map((s) => ({ id: s.id, kind: s.kind, externalId: s.external_id, name: s.name }));
     const reconcile = run.kind === 'RECONCILE';
     // A backfill, or an incremental run with no cursor yet, reads from the backfill start; a reconciliation its own wider window.
-    const since = reconcile && hasCursors(db, row.id) ? iso(nowMs - RECONCILE_DAYS * DAY_MS) : monthsBefore(nowMs, row.backfill_months);
+    const since = reconcile && hasCursors(db, row.id) ? addDays(nowMs, -RECONCILE_DAYS).toISOString() : monthsBefore(nowMs, row.backfill_months);
     const writer = createIngestWriter(db, { organizationId: row.organization_id, connectionId: row.id, settings });
     const count = (n: unknown) => { if (typeof n === 'number') { written += n; pending.items_written = written; } return n; };
     const write: IngestWriter = {

@@ -10,6 +10,8 @@ import { webhookDeliveries } from './integrations.tables.js';
 import { isFeatureAreaOn } from '../feature-areas/feature-areas.guard.js';
 import type { FeaturePart } from '../feature-part.js';
 
+import { addDays } from '../../../shared/dates.js';
+
 /**
  * Webhooks (docs/decisions/0051): `POST /api/integrations/webhooks/:connectionId`, public (the
  * adapter verifies the signature over the raw body in constant time), body at most 5 MB.
@@ -57,7 +59,7 @@ export const integrationsWebhooksPart: FeaturePart = {
             const fresh = db.insert(webhookDeliveries).values({ connection_id: row.id, delivery_id: delivery.deliveryId.slice(0, 200), event: delivery.event.slice(0, 100), received_at: now.toISOString() })
               .onConflictDoNothing().run().changes > 0;
             if (!fresh) return null;
-            db.delete(webhookDeliveries).where(and(eq(webhookDeliveries.connection_id, row.id), lt(webhookDeliveries.received_at, new Date(now.getTime() - DELIVERY_RETENTION_DAYS * 86_400_000).toISOString()))).run();
+            db.delete(webhookDeliveries).where(and(eq(webhookDeliveries.connection_id, row.id), lt(webhookDeliveries.received_at, addDays(now, -DELIVERY_RETENTION_DAYS).toISOString()))).run();
             const writer = createIngestWriter(db, { organizationId: row.organization_id, connectionId: row.id, settings, onlyNewer: true });
             const applied = delivery.apply(writer, settings);
             if (applied.written === 0 && writer.skippedOlder() > 0) throw new OlderDelivery();

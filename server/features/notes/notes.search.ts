@@ -10,6 +10,9 @@ import {
 } from './notes.repo.js';
 import { searchReadableNotes } from './notes.search.repo.js';
 
+import { todayIn, UTC } from '../../../shared/dates.js';
+import { isTimeZone } from '../../../shared/format.js';
+
 type Ctx = MercuriusContext;
 
 /** Words after this many are left out of a search (a bound on its cost). */
@@ -48,12 +51,7 @@ type FilterArgs = { query?: string | null; tag?: string | null; about_user_id?: 
 
 /** Today as YYYY-MM-DD in the viewer's time zone (UTC when unset or unknown), by the scheduler's clock. */
 function todayFor(now: number, timeZone: string | null | undefined): string {
-  try {
-    // eslint-disable-next-line no-restricted-syntax -- today's YYYY-MM-DD in a zone, compared with stored days: never shown (docs/decisions/0070)
-    return new Intl.DateTimeFormat('en-CA', { timeZone: timeZone || 'UTC', year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
-  } catch {
-    return new Date(now).toISOString().slice(0, 10);
-  }
+  return todayIn(timeZone && isTimeZone(timeZone) ? timeZone : UTC, now);
 }
 
 const notesSearchResolvers = {

@@ -4,6 +4,8 @@ import { sha256 } from '../../lib/tokens.js';
 import { oneTimeTokens } from '../auth/auth.tables.js';
 import { emailOutbox } from './notifications.tables.js';
 
+import { addDays } from '../../../shared/dates.js';
+
 /**
  * Links in the outbox (docs/decisions/0044). A link with a one-time token is kept only while an
  * admin may need to hand it out: the mail is unsent (no SMTP, or sending failed) and its token is
@@ -67,6 +69,6 @@ export function forgetDeadOutboxLinks(db: Db, opts: { ids?: readonly string[]; n
 
 /** Deletes outbox messages older than OUTBOX_RETENTION_DAYS; returns how many. */
 export function deleteOldOutboxMail(db: Db, now = Date.now()): number {
-  const before = new Date(now - OUTBOX_RETENTION_DAYS * 86_400_000).toISOString();
+  const before = addDays(now, -OUTBOX_RETENTION_DAYS).toISOString();
   return db.delete(emailOutbox).where(lt(emailOutbox.created_at, before)).run().changes;
 }

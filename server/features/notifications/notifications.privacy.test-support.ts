@@ -11,6 +11,7 @@ import { insertTrack } from '../growth/growth.test-support.js';
 import { openAutomatedRetro } from '../retros/retros.automation.open.js';
 import { newRetro, toPhase } from '../retros/retros.test-support.js';
 import { api, cycleInput, TEMPLATE_INPUT, type Caller } from '../reviews/reviews.cycles.test-support.js';
+import { addDays, dayOf } from '../../../shared/dates.js';
 
 /**
  * The notification privacy matrix's table (notifications.privacy.test.ts, docs/decisions/0055): for
@@ -165,7 +166,7 @@ export const CASES: PrivacyCase[] = [
   },
   {
     kind: 'goal_reminders', what: 'a private goal due soon', send: async (w) => {
-      const dueDate = new Date(Date.now() + 3 * 86_400_000).toISOString().slice(0, 10);
+      const dueDate = dayOf(addDays(Date.now(), 3));
       const goal = insertGoal(w.app, { organization_id: w.org.id, owner_user_id: w.report.id, title: 'Hush: apply elsewhere', visibility: 'PRIVATE', due_date: dueDate });
       w.enqueue(GOAL_DUE_SEND_KIND, `${goal}@${dueDate}`, { goalId: goal, dueDate });
       await w.runJobs();

@@ -8,9 +8,9 @@ import { Browser, addUser, createTestApp, seedOrg, signedIn } from '../../test/h
 import { sha256 } from '../../lib/tokens.js';
 import { startFakeSmtp, type FakeSmtp } from './notifications.fake-smtp.js';
 import { LINK_GONE, OUTBOX_RETENTION_DAYS } from './notifications.outbox-links.js';
+import { DAY_MS } from '../../../shared/dates.days.js';
 
 const NEW_PASSWORD = 'a brand new passphrase';
-const DAY = 86_400_000;
 type Row = { id: string; to: string; text: string; link: string | null; sent_at: string | null; error: string | null };
 
 const rowsTo = (app: FastifyInstance, to: string) => app.services.db.$client.prepare('SELECT id, "to", text, link, sent_at, error FROM email_outbox WHERE "to" = ? ORDER BY rowid').all(to) as Row[];
@@ -89,11 +89,11 @@ describe('without SMTP: the outbox', () => {
     db.prepare('INSERT INTO email_outbox (id, organization_id, "to", subject, text, link, sent_at) VALUES (?, ?, ?, ?, ?, ?, ?)')
       .run('legacy-sent', org.org.id, person.email, 'Reset', 'Open https://x.example/change-password?token=legacyLegacyLegacyLegacy now', 'https://x.example/change-password?token=legacyLegacyLegacyLegacy', new Date().toISOString());
     db.prepare('INSERT INTO email_outbox (id, organization_id, "to", subject, text, created_at) VALUES (?, ?, ?, ?, ?, ?)')
-      .run('ancient', org.org.id, person.email, 'Old', 'An old message', new Date(Date.now() - (OUTBOX_RETENTION_DAYS + 1) * DAY).toISOString());
+      .run('ancient', org.org.id, person.email, 'Old', 'An old message', new Date(Date.now() - (OUTBOX_RETENTION_DAYS + 1) * DAY_MS).toISOString());
     expect(rowsTo(app, person.email).map((r) => r.link !== null)).toEqual([true, true, false]);
 
     const { scheduler } = app.services;
-    const now = Date.now() + DAY;
+    const now = Date.now() + DAY_MS;
     scheduler.useClock(() => now);
     await scheduler.tick();
     scheduler.useClock(() => Date.now());

@@ -3,7 +3,7 @@ import { cadencePeriodKey } from '../../../shared/retros.automation.js';
 import type { Db } from '../../db/connection.js';
 import type { JobContext } from '../../jobs/jobs.scheduler.js';
 import type { Services } from '../../services.js';
-import { HOUR_MS, dayOf, iso, laterDay, lookbackDay, sprintEndPeriods } from '../automation/automation.periods.js';
+import { HOUR_MS, iso, laterDay, lookbackDay, sprintEndPeriods } from '../automation/automation.periods.js';
 import { registerAutomation, runTimedPeriod } from '../automation/automation.run.js';
 import type { Automation } from '../automation/automation.types.js';
 import { isFeatureAreaOn } from '../feature-areas/feature-areas.guard.js';
@@ -13,6 +13,8 @@ import { canTakePart, insertRetro } from './retros.repo.js';
 import { claimedPeriodKeys, findRetroAutomationRuleById, listActiveRetroAutomationRules, type RetroAutomationRuleRow } from './retros.automation.repo.js';
 import { resolveRetroHealthCheck, resolveRetroTemplate } from './retros.templates.repo.js';
 import { openAutomatedRetro } from './retros.automation.open.js';
+
+import { dayOf } from '../../../shared/dates.js';
 
 /**
  * What retro automation creates (docs/decisions/0047, automation), plugged into the automation module

@@ -4,7 +4,7 @@ import type { Services } from '../../services.js';
 import { needsNominations } from '../../../shared/review-automation.schemas.js';
 import type { CreateReviewCycleData } from '../../../shared/review-cycle.schemas.js';
 import { formatDay } from '../../../shared/format.js';
-import { DAY_MS, iso } from '../automation/automation.periods.js';
+import { iso } from '../automation/automation.periods.js';
 import { registerAutomation } from '../automation/automation.run.js';
 import type { Automation } from '../automation/automation.types.js';
 import { notify } from '../notifications/notifications.deliver.js';
@@ -16,6 +16,8 @@ import { launchReviewCycle, newRequestsText } from './reviews.cycles.launch.js';
 import { announceNominations } from './reviews.nominations.notices.js';
 import { createReviewCycle, findReviewCycle } from './reviews.cycles.repo.js';
 import { findReviewTemplateContent } from './reviews.templates.repo.js';
+
+import { addDays } from '../../../shared/dates.js';
 
 /**
  * What review automation creates for a due period (docs/decisions/0021), plugged into the automation
@@ -38,12 +40,12 @@ function peopleFor(db: Db, rule: ReviewAutomationRuleRow, period: DuePeriod): Us
 
 function cycleData(rule: ReviewAutomationRuleRow, period: DuePeriod, now: number): CreateReviewCycleData {
   const drafts = needsNominations(rule);
-  const nominationEnd = drafts ? now + rule.nomination_days * DAY_MS : null;
-  const reviewEnd = (nominationEnd ?? now) + rule.review_days * DAY_MS;
+  const nominationEnd = drafts ? addDays(now, rule.nomination_days).getTime() : null;
+  const reviewEnd = addDays(nominationEnd ?? now, rule.review_days).getTime();
   return {
     name: `${rule.name}: ${period.label}`.slice(0, 120), type: rule.type === 'SPRINT_END' ? 'sprint' : '360', template_id: rule.template_id ?? '',
     participant_ids: [], team_ids: [], nomination_end: nominationEnd === null ? null : iso(nominationEnd), review_end: iso(reviewEnd),
-    results_release: rule.release_days === null ? null : iso(reviewEnd + rule.release_days * DAY_MS),
+    results_release: rule.release_days === null ? null : addDays(reviewEnd, rule.release_days).toISOString(),
     perspectives: rule.perspectives, min_peers: rule.min_peers, max_peers: rule.max_peers, anonymity_threshold: rule.anonymity_threshold,
   };
 }

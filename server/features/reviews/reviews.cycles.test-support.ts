@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { addUser, createTestApp, seedOrg, signedIn } from '../../test/helpers.js';
 import { DEFAULT_RATING_LABELS } from '../../../shared/review-template.schemas.js';
+import { addDays } from '../../../shared/dates.js';
 
 /** Shared setup and GraphQL documents for the review-cycle tests. */
 export type Caller = Awaited<ReturnType<typeof signedIn>>;
@@ -13,7 +14,7 @@ export const CYCLE = `id name type status template_name nomination_end review_en
 export const REQUEST = `id cycle_id cycle_name cycle_type cycle_status reviewee { id full_name } perspective status due_at submitted_at decline_reason reopened_at
   questions { id section_title position kind prompt options required private } answers { question_id rating text choices }`;
 
-export const future = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString();
+export const future = (days: number) => addDays(Date.now(), days).toISOString();
 
 /** A small template with known questions: every perspective rates, SELF and PEER may comment, the manager picks. */
 export const TEMPLATE_INPUT = {

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_RATING_LABELS } from '../../../shared/review-template.schemas.js';
 import { newId } from '../../lib/tokens.js';
 import { codeOf, createTestApp, seedOrg, signedIn } from '../../test/helpers.js';
+import { addDays } from '../../../shared/dates.js';
 
 /** Reviews with goals and the competency framework (docs/decisions/0049, 0050): goalsInPeriod, show_goals, competency_id and the level's expectations. */
 let app: FastifyInstance;
@@ -99,7 +100,7 @@ describe('review questions with goals and a framework competency', () => {
 
     // Launch a cycle about the report: the manager's request carries the level's expectation, the questions their flags.
     const templateId = res.data!.createReviewTemplate.id;
-    const future = (d: number) => new Date(Date.now() + d * 86_400_000).toISOString();
+    const future = (d: number) => addDays(Date.now(), d).toISOString();
     const cycle = await admin.gql('mutation($input: ReviewCycleInput!) { createReviewCycle(input: $input) { id } }', { input: {
       name: 'Spring', type: '360', template_id: templateId, participant_ids: [acme.report.id], review_end: future(20), perspectives: ['SELF', 'MANAGER'],
     } });

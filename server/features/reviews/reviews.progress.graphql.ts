@@ -13,6 +13,8 @@ import { findReminderCandidate, pendingRequestsOfCycle, reviewerProgress, type R
 import { queueManualReminder } from './reviews.reminders.js';
 import { findReminderSettings } from './reviews.reminders.repo.js';
 
+import { addDays } from '../../../shared/dates.js';
+
 /**
  * Team progress of a review cycle: per team and per reviewer, requests written out of those that
  * count (declined ones do not), banded by the one shared `completionStatus`. Admins see everyone;
@@ -66,7 +68,6 @@ export const reviewProgressSchema = /* GraphQL */ `
 `;
 
 type Ctx = MercuriusContext;
-const DAY_MS = 86_400_000;
 
 /** Whose progress the viewer sees: null = everyone (admin). Members with nobody to manage: FORBIDDEN. */
 function progressScope(db: Db, viewer: Viewer): ((row: Pick<ReviewerProgressRow, 'team_id' | 'manager_id'>) => boolean) | null {
@@ -145,7 +146,7 @@ export const reviewProgressResolvers = {
       const cycle = findCycleOrThrow(ctx.services.db, viewer, args.cycleId);
       if (!isAdmin(viewer) && viewer.permissionLevel !== 'MANAGER') throw forbidden('Only managers and admins can send reminders.');
       if (cycle.status !== 'ACTIVE') throw conflict('Reminders go out while the cycle is active.');
-      const until = new Date(ctx.services.scheduler.now() + findReminderSettings(ctx.services.db, viewer.organizationId).days_before * DAY_MS).toISOString();
+      const until = addDays(ctx.services.scheduler.now(), findReminderSettings(ctx.services.db, viewer.organizationId).days_before).toISOString();
       return remind(ctx, viewer, pendingRequestsOfCycle(ctx.services.db, viewer.organizationId, cycle.id, until)).result;
     },
   },

@@ -3,12 +3,12 @@ import { formatDay } from '../../../shared/format.js';
 import { fakeClock } from '../../jobs/jobs.test-support.js';
 import { codeOf } from '../../test/helpers.js';
 import { api, cycleInput, future, setUpReviewOrgs } from './reviews.cycles.test-support.js';
+import { DAY_MS } from '../../../shared/dates.days.js';
 
 let t: Awaited<ReturnType<typeof setUpReviewOrgs>>;
 let dueAt: string;
 const clock = fakeClock();
 const HOUR = 3_600_000;
-const DAY = 24 * HOUR;
 const SETTINGS = 'days_before when_overdue updated_at';
 const read = (c: typeof t.adminA) => c.gql(`{ reviewReminderSettings { ${SETTINGS} } }`);
 const save = (c: typeof t.adminA, input: unknown) => c.gql(`mutation($input: ReviewReminderSettingsInput!) { updateReviewReminderSettings(input: $input) { ${SETTINGS} } }`, { input });
@@ -42,13 +42,13 @@ it('defaults to 2 days before and when overdue; only admins change them, with cl
 });
 
 it('the scan follows the organization\'s window (5 days) and sends nothing once overdue when that is off', async () => {
-  clock.set(new Date(Date.parse(dueAt) - 5.5 * DAY).toISOString());
+  clock.set(new Date(Date.parse(dueAt) - 5.5 * DAY_MS).toISOString());
   await t.app.services.scheduler.tick();
   expect(reminders(t.a.report.id)).toEqual([]);
-  clock.set(new Date(Date.parse(dueAt) - 4.5 * DAY).toISOString());
+  clock.set(new Date(Date.parse(dueAt) - 4.5 * DAY_MS).toISOString());
   await t.app.services.scheduler.tick();
   expect(reminders(t.a.report.id)).toEqual([`Review due ${formatDay(dueAt)}: Winter`]);
-  clock.set(new Date(Date.parse(dueAt) + DAY).toISOString());
+  clock.set(new Date(Date.parse(dueAt) + DAY_MS).toISOString());
   await t.app.services.scheduler.tick();
   clock.advance(HOUR);
   await t.app.services.scheduler.tick();

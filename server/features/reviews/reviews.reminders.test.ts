@@ -3,12 +3,12 @@ import { formatDay } from '../../../shared/format.js';
 import { fakeClock, jobRows } from '../../jobs/jobs.test-support.js';
 import { api, cycleInput, future, setUpReviewOrgs } from './reviews.cycles.test-support.js';
 import { REMINDER_SEND_KIND } from './reviews.reminders.js';
+import { DAY_MS } from '../../../shared/dates.days.js';
 
 let t: Awaited<ReturnType<typeof setUpReviewOrgs>>;
 let dueAt: string;
 const clock = fakeClock();
 const HOUR = 3_600_000;
-const DAY = 24 * HOUR;
 
 const reminders = (userId: string) => (t.app.services.db.$client
   .prepare("SELECT title, body FROM notifications WHERE user_id = ? AND kind = 'review_reminders' ORDER BY rowid").all(userId) as Array<{ title: string; body: string }>)
@@ -33,12 +33,12 @@ afterAll(async () => { await t.app.close(); });
 
 describe('scheduled review reminders', () => {
   it('nothing before the window; one reminder 2 days before, however many scans; one when overdue; catch-up after downtime', async () => {
-    at(-3 * DAY);
+    at(-3 * DAY_MS);
     await t.app.services.scheduler.tick();
     expect(reminders(t.a.report.id)).toEqual([]);
 
     // The server was down from 3 days to 1.5 days before the due date: the latest period runs once.
-    at(-1.5 * DAY);
+    at(-1.5 * DAY_MS);
     await t.app.services.scheduler.tick();
     expect(reminders(t.a.report.id)).toEqual([`Review due ${formatDay(dueAt)}: Spring`]);
     for (let i = 0; i < 3; i += 1) {
@@ -48,7 +48,7 @@ describe('scheduled review reminders', () => {
     expect(reminders(t.a.report.id)).toHaveLength(1);
 
     // Down again over the due date: one overdue reminder, then no more.
-    at(2 * DAY);
+    at(2 * DAY_MS);
     await t.app.services.scheduler.tick();
     clock.advance(HOUR);
     await t.app.services.scheduler.tick();
@@ -79,7 +79,7 @@ describe('one message per reviewer', () => {
     const answers = di.questions.map((q) => (q.kind === 'RATING' ? { question_id: q.id, rating: 4 } : { question_id: q.id, choices: ['Soon'] }));
     expect((await api.submit(t.managerA, di.id, answers)).errors).toBeUndefined();
 
-    clock.set(new Date(Date.parse(launched.review_end) - 1.5 * DAY).toISOString());
+    clock.set(new Date(Date.parse(launched.review_end) - 1.5 * DAY_MS).toISOString());
     await t.app.services.scheduler.tick();
     clock.advance(HOUR);
     await t.app.services.scheduler.tick();

@@ -7,6 +7,8 @@ import { REVIEW_REMINDER_DEFAULTS } from '../../../shared/review-reminders.schem
 import { listReminderSettings, reminderSettingsOf } from './reviews.reminders.repo.js';
 import { findReminderCandidate, pendingRequestsDueBefore, pendingRequestsOfReviewer, type ReminderCandidate } from './reviews.progress.repo.js';
 
+import { addDays, dayOf } from '../../../shared/dates.js';
+
 /**
  * Review reminders through the persisted scheduler (docs/decisions/0013, 0018, 0023).
  * One reminder is one message to one reviewer about one cycle, listing every review they still owe
@@ -25,14 +27,13 @@ import { findReminderCandidate, pendingRequestsDueBefore, pendingRequestsOfRevie
  */
 export const REMINDER_SCAN_KIND = 'reviews.reminders';
 export const REMINDER_SEND_KIND = 'reviews.reminder.send';
-const DAY_MS = 86_400_000;
 
 export type ReminderMoment = 'before' | 'overdue' | 'manual';
 type SendPayload = { reviewerId: string; cycleId: string; moment: ReminderMoment; dueAt?: string };
 type Target = Pick<ReminderCandidate, 'organization_id' | 'reviewer_id' | 'cycle_id'>;
 
 export const reminderKey = (t: Target, dueAt: string, moment: 'before' | 'overdue') => `${t.reviewer_id}:${t.cycle_id}:${dueAt}:${moment}`;
-export const manualReminderKey = (t: Target, at: Date) => `${t.reviewer_id}:${t.cycle_id}:manual:${at.toISOString().slice(0, 10)}`;
+export const manualReminderKey = (t: Target, at: Date) => `${t.reviewer_id}:${t.cycle_id}:manual:${dayOf(at)}`;
 
 
 /** "Linus Torvalds", "your self review and Ada Lovelace", "A, B, C and 3 others". */
@@ -83,11 +84,11 @@ export function registerReviewReminders(app: FastifyInstance): void {
     const settings = listReminderSettings(db);
     const widest = Math.max(REVIEW_REMINDER_DEFAULTS.days_before, ...[...settings.values()].map((s) => s.days_before));
     const queued = new Set<string>();
-    for (const c of pendingRequestsDueBefore(db, new Date(now + widest * DAY_MS).toISOString())) {
+    for (const c of pendingRequestsDueBefore(db, addDays(now, widest).toISOString())) {
       const moment = Date.parse(c.due_at) <= now ? 'overdue' : 'before';
       const own = reminderSettingsOf(settings, c.organization_id);
       // Each organization's own window and choice (/reviews/automation).
-      if (moment === 'overdue' ? !own.when_overdue : Date.parse(c.due_at) > now + own.days_before * DAY_MS) continue;
+      if (moment === 'overdue' ? !own.when_overdue : Date.parse(c.due_at) > addDays(now, own.days_before).getTime()) continue;
       // Same reviewer, cycle, due date and moment: the same key, so one job (asked once per pass; enqueue ignores keys it has).
       const key = reminderKey(c, c.due_at, moment);
       if (queued.has(key)) continue;

@@ -3,6 +3,7 @@ import { formatDay } from '../../../shared/format.js';
 import { codeOf } from '../../test/helpers.js';
 import { api, cycleInput, setUpReviewOrgs } from './reviews.cycles.test-support.js';
 import { findSubmittedReviews } from './reviews.requests.repo.js';
+import { addDays } from '../../../shared/dates.js';
 
 let t: Awaited<ReturnType<typeof setUpReviewOrgs>>;
 type Req = { id: string; cycle_id: string; perspective: string; questions: Array<{ id: string; kind: string; prompt: string }> };
@@ -71,7 +72,7 @@ describe('answers', () => {
   });
 
   it('nominations close at the nomination end: then only the manager picks peers', async () => {
-    const past = new Date(Date.now() - 86_400_000).toISOString();
+    const past = addDays(Date.now(), -1).toISOString();
     const cycle = (await api.create(t.adminA, cycleInput(t.templateId, { name: 'Late', participant_ids: [t.a.report.id], nomination_end: past }))).data!.createReviewCycle;
     const p = cycle.participants[0].id;
     const late = await api.nominate(t.reportA, p, [t.peers[0]!.id, t.peers[1]!.id]);

@@ -2,6 +2,8 @@ import { IntegrationError } from '../integrations.errors.js';
 import type { DeploymentInput, SyncContext } from '../integrations.provider.js';
 import { repoPath, type BbDeployment, type BbEnvironment, type BitbucketClient } from './bitbucket.client.js';
 
+import { DAY_MS } from '../../../../shared/dates.days.js';
+
 /**
  * Deployments of a Bitbucket repository as the code process recognises them (deployment_source):
  * DEPLOYMENTS: Bitbucket Pipelines' deployments (environment + state); TAGS, and RELEASES (Bitbucket
@@ -90,7 +92,7 @@ export async function syncDeployments(ctx: SyncContext, client: BitbucketClient,
           return [{ externalId: `pipeline:${p.uuid}`, environment: production, result: resultOf(p.state.result?.name), sha: p.target?.commit?.hash ?? null, startedAt: iso(p.created_on), finishedAt: iso(p.completed_on) }];
         }));
         // A pipeline may run for a while: stop a day before the bound.
-        return page.values.every((p) => Date.parse(p.created_on) < lower - 24 * 3600_000) ? 'stop' : undefined;
+        return page.values.every((p) => Date.parse(p.created_on) < lower - DAY_MS) ? 'stop' : undefined;
       });
     }
   }

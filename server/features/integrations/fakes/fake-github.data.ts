@@ -1,6 +1,8 @@
 import { createHash } from 'node:crypto';
 import { BOT, DEPLOYMENTS, PEOPLE, PULL_REQUESTS, REPOS, shiftIso } from '../sample/synthetic-dataset.js';
 
+import { DAY_MS } from '../../../../shared/dates.days.js';
+
 /**
  * The synthetic dataset (sample/synthetic-dataset.ts) as GitHub holds it: users and a bot, two
  * repositories, pull requests with their reviews (the PENDING one without submittedAt), comments,
@@ -79,7 +81,7 @@ export function generatedData(count: number, eventsPerPr: number, nowMs: number,
   const data = emptyData(htmlBase);
   const people = PEOPLE.map((p) => ({ id: p.githubId, login: p.login, type: 'User' as const, name: p.name, email: p.emails[0] ?? null }));
   people.forEach((p, i) => data.users.set(PEOPLE[i]!.key, p));
-  const span = 365 * 86_400_000;
+  const span = 365 * DAY_MS;
   for (let n = 1; n <= count; n++) {
     const repo = n % 2 ? 'acme/api' : 'acme/web';
     const created = nowMs - span + Math.floor((n / count) * span);

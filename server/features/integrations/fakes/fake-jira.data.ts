@@ -1,4 +1,5 @@
 import { ISSUES, JIRA_PROJECT, PEOPLE, SPRINTS, shiftIso, type SampleStatus } from '../sample/synthetic-dataset.js';
+import { atWallTime } from '../../../../shared/dates.js';
 
 /**
  * The synthetic dataset's ALPHA project as Jira Cloud stores it (fake-jira.ts serves it): statuses
@@ -126,14 +127,5 @@ export const historyJson = (h: FakeHistory, dc = false) => ({
 export function wallToUtc(wall: string, timeZone: string): number {
   const m = /^(\d{4})[/-](\d{2})[/-](\d{2})(?:\s+(\d{2}):(\d{2}))?$/.exec(wall.trim());
   if (!m) return NaN;
-  const asUtc = Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]), Number(m[4] ?? 0), Number(m[5] ?? 0));
-  const offset = (ms: number) => {
-    // eslint-disable-next-line no-restricted-syntax -- the fake Jira reads JQL dates in a zone as the real one does: parts, never shown (docs/decisions/0070)
-    const parts = new Intl.DateTimeFormat('en-GB', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' }).formatToParts(ms);
-    const p = (k: string) => Number(parts.find((x) => x.type === k)?.value ?? 0);
-    return Date.UTC(p('year'), p('month') - 1, p('day'), p('hour'), p('minute'), p('second')) - ms;
-  };
-  let guess = asUtc - offset(asUtc);
-  guess = asUtc - offset(guess);
-  return guess;
+  return atWallTime(`${m[1]}-${m[2]}-${m[3]}`, `${m[4] ?? '00'}:${m[5] ?? '00'}`, timeZone).getTime();
 }

@@ -5,6 +5,8 @@ import { anonymousJira, flavourOf, jiraCall, jiraClients, jiraGet, type JiraClie
 import { adf, categoryOf, jiraAccountOf, jiraInstant, jqlDate, mapIssue, statusCategories, type JiraHistory, type JiraIssue, type JiraStatus, type JiraUser } from './jira.map.js';
 import { jiraWebhook } from './jira.webhook.js';
 
+import { DAY_MS } from '../../../../shared/dates.days.js';
+
 /**
  * Jira Cloud / Data Center through jira.js. Cloud: REST API v3, issues from the enhanced search
  * (`/rest/api/3/search/jql`, pages by `nextPageToken`). Data Center (Server 9.x/10.x): REST API v2,
@@ -17,7 +19,6 @@ import { jiraWebhook } from './jira.webhook.js';
  * (`/rest/api/2/serverInfo` → deploymentType) and kept in the connection's external info.
  */
 const PAGE = 100;
-const DAY = 24 * 3_600_000;
 const SPRINT_SCHEMA = 'com.pyxis.greenhopper.jira:gh-sprint';
 
 const siteOf = (c: OpenConnection) => (c.externalInfo.siteUrl || c.baseUrl).replace(/\/+$/, '');
@@ -294,7 +295,7 @@ async function sync(ctx: SyncContext): Promise<void> {
     ctx.progress({ label: `Issues of ${scope.name}` });
     const stored = ctx.cursors.get(scope.externalId, 'issues').cursor;
     const storedMs = stored ? Date.parse(stored) : NaN;
-    const fromMs = (Number.isFinite(storedMs) ? storedMs - DAY : Date.parse(ctx.since)) - (knownZone ? 0 : DAY);
+    const fromMs = (Number.isFinite(storedMs) ? storedMs - DAY_MS : Date.parse(ctx.since)) - (knownZone ? 0 : DAY_MS);
     const jql = `project = ${jqlValue(scope.name)} AND updated >= "${jqlDate(new Date(fromMs), timeZone)}" ORDER BY updated ASC`;
     let latest = Number.isFinite(storedMs) ? storedMs : null;
     const wanted = ['summary', 'issuetype', 'status', 'assignee', 'created', 'updated', 'resolutiondate', 'project', pointsField, ...(sprintField ? [sprintField] : [])];

@@ -1,5 +1,7 @@
 import type { StatusCategory } from '../../../../shared/integrations.js';
 import type { AccountInput, IssueInput, IssueTransitionInput } from '../integrations.provider.js';
+import { UTC, wallTimeOf } from '../../../../shared/dates.js';
+import { isTimeZone } from '../../../../shared/format.js';
 
 /**
  * Jira's shapes (REST API v3 on Cloud, v2 on Data Center, as jira.js returns them) turned into the provider-neutral records of
@@ -40,16 +42,8 @@ export function jiraInstant(value: string | null | undefined): string | null {
  * time zone (`yyyy/MM/dd HH:mm`), so a UTC bound would miss (or repeat) hours of changes.
  */
 export function jqlDate(at: Date, timeZone: string): string {
-  let parts: Intl.DateTimeFormatPart[];
-  /* eslint-disable no-restricted-syntax -- JQL dates in the Jira user's zone, built from parts: a query, never shown (docs/decisions/0070) */
-  try {
-    parts = new Intl.DateTimeFormat('en-GB', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).formatToParts(at);
-  } catch {
-    parts = new Intl.DateTimeFormat('en-GB', { timeZone: 'UTC', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).formatToParts(at);
-  }
-  /* eslint-enable no-restricted-syntax */
-  const p = (t: string) => parts.find((x) => x.type === t)?.value ?? '00';
-  return `${p('year')}/${p('month')}/${p('day')} ${p('hour')}:${p('minute')}`;
+  const { day, time } = wallTimeOf(at, isTimeZone(timeZone) ? timeZone : UTC);
+  return `${day.replaceAll('-', '/')} ${time}`;
 }
 
 /** Cloud: the accountId. Data Center: the user key (stable across renames), the username as the login. */

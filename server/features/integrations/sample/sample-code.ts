@@ -1,8 +1,9 @@
 import type { AccountInput, DeploymentInput, PrEventInput, PullRequestInput } from '../integrations.provider.js';
 import {
-  BASE_WEEK, DAY, HOUR, SAMPLE_BOT, SAMPLE_WEEKS, isoAt, randomOf, sampleRepoName, weekOf, weekStart,
+  BASE_WEEK, HOUR, SAMPLE_BOT, SAMPLE_WEEKS, isoAt, randomOf, sampleRepoName, weekOf, weekStart,
   type SamplePersonSpec, type SampleTeam,
 } from './sample-teams.js';
+import { DAY_MS } from '../../../../shared/dates.days.js';
 
 /**
  * A sample team's pull requests and deployments (docs/decisions/0064), generated week by week for
@@ -36,7 +37,7 @@ function drawPullRequest(team: SampleTeam, week: number, index: number): Draft {
   const author = r.chance(0.1) ? people[0]! : people[r.int(1, people.length - 1)]!;
   const others = people.filter((p) => p !== author);
   const reviewer = r.chance(0.45) ? people[0] === author ? others[0]! : people[0]! : r.pick(others);
-  const created = weekStart(week) + r.int(0, 4) * DAY + r.int(8, 17) * HOUR + r.int(0, 59) * 60_000;
+  const created = weekStart(week) + r.int(0, 4) * DAY_MS + r.int(8, 17) * HOUR + r.int(0, 59) * 60_000;
   const number = (week - BASE_WEEK) * 16 + index + 1;
   const repo = sampleRepoName(team);
   const events: PrEventInput[] = [];
@@ -113,7 +114,7 @@ export function sampleDeployments(team: SampleTeam, week: number, now: number): 
   const out: SampleDeployment[] = [];
   for (let day = 0; day < 5; day++) {
     const r = randomOf(`${team.key}:deploy:${week}:${day}`);
-    const at = weekStart(week) + day * DAY + r.int(13, 17) * HOUR + r.int(0, 59) * 60_000;
+    const at = weekStart(week) + day * DAY_MS + r.int(13, 17) * HOUR + r.int(0, 59) * 60_000;
     if (at > now) continue;
     if (team.deployDays.includes(day)) {
       out.push({ externalId: `${team.key}-${week}-${day}`, environment: 'production', result: r.chance(0.05) ? 'FAILURE' : 'SUCCESS', sha: null, startedAt: isoAt(at - 8 * 60_000), finishedAt: isoAt(at), at });

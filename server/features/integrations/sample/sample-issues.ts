@@ -1,6 +1,7 @@
 import type { AccountInput, IssueInput, IssueTransitionInput, SprintInput } from '../integrations.provider.js';
 import { sampleDeployments } from './sample-code.js';
-import { BASE_WEEK, DAY, HOUR, isoAt, randomOf, weekOf, weekStart, type SamplePersonSpec, type SampleTeam } from './sample-teams.js';
+import { BASE_WEEK, HOUR, isoAt, randomOf, weekOf, weekStart, type SamplePersonSpec, type SampleTeam } from './sample-teams.js';
+import { DAY_MS } from '../../../../shared/dates.days.js';
 
 /**
  * A sample team's Jira project (docs/decisions/0064): two-week sprints starting on Mondays, stories
@@ -21,7 +22,7 @@ export const jiraSampleAccount = (p: SamplePersonSpec): AccountInput => ({ exter
 const sprintOf = (week: number) => Math.floor((week - BASE_WEEK) / 2);
 const sprintStart = (sprint: number) => weekStart(BASE_WEEK + sprint * 2) + 9 * HOUR;
 /** Friday 17:00 of the sprint's second week. */
-const sprintEndAt = (sprint: number) => sprintStart(sprint) + 11 * DAY + 8 * HOUR;
+const sprintEndAt = (sprint: number) => sprintStart(sprint) + 11 * DAY_MS + 8 * HOUR;
 
 type Drawn = { n: number; type: 'Story' | 'Bug' | 'Incident'; title: string; points: number | null; assignee: SamplePersonSpec; createdAt: number; steps: Array<{ at: number; to: Status }>; sprints: Array<{ sprint: number; addedAt: number }> };
 
@@ -46,7 +47,7 @@ function issueInput(team: SampleTeam, d: Drawn, now: number): IssueInput | null 
 
 /** A piece of work that starts at `start` and takes about `days`: in progress, in review, done. */
 function worked(r: ReturnType<typeof randomOf>, start: number, days: number, review = true): Array<{ at: number; to: Status }> {
-  const done = start + Math.max(0.15, r.around(days, 0.5)) * DAY;
+  const done = start + Math.max(0.15, r.around(days, 0.5)) * DAY_MS;
   const steps: Array<{ at: number; to: Status }> = [{ at: start, to: 'In Progress' }];
   if (review) steps.push({ at: start + (done - start) * 0.7, to: 'In Review' });
   steps.push({ at: done, to: 'Done' });
@@ -61,18 +62,18 @@ function drawSprint(team: SampleTeam, sprint: number): Drawn[] {
   const stories = Math.max(3, team.storiesPerSprint + r.int(-2, 2));
   for (let i = 0; i < stories; i++) {
     const committed = r.chance(0.85);
-    const addedAt = committed ? start - HOUR : start + r.int(1, 7) * DAY;
+    const addedAt = committed ? start - HOUR : start + r.int(1, 7) * DAY_MS;
     const points = r.pick(POINTS);
-    const begin = Math.max(addedAt, start) + r.around(2, 0.7) * DAY;
+    const begin = Math.max(addedAt, start) + r.around(2, 0.7) * DAY_MS;
     const steps = worked(r, begin, points * 0.8 + 0.5);
     const sprints = [{ sprint, addedAt }];
     // Not done by the sprint's end: carried into the next sprint, where it was committed again.
     if (steps.at(-1)!.at > end) sprints.push({ sprint: sprint + 1, addedAt: sprintStart(sprint + 1) - HOUR });
     const title = r.pick(STORIES).replace('{x}', r.pick(ACTIONS));
-    out.push({ n: sprint * 20 + i + 1, type: 'Story', title, points, assignee: r.pick(team.people), createdAt: Math.min(addedAt, start) - r.around(6, 0.6) * DAY, steps, sprints });
+    out.push({ n: sprint * 20 + i + 1, type: 'Story', title, points, assignee: r.pick(team.people), createdAt: Math.min(addedAt, start) - r.around(6, 0.6) * DAY_MS, steps, sprints });
   }
   for (let i = 0; i < r.int(1, 2); i++) {
-    const createdAt = start + r.int(1, 9) * DAY + r.int(9, 16) * HOUR;
+    const createdAt = start + r.int(1, 9) * DAY_MS + r.int(9, 16) * HOUR;
     out.push({ n: sprint * 20 + 14 + i, type: 'Bug', title: r.pick(BUGS), points: null, assignee: r.pick(team.people), createdAt, steps: worked(r, createdAt + r.around(8, 0.6) * HOUR, 1.2), sprints: [] });
   }
   // Incidents follow production deployments of the sprint's two weeks.

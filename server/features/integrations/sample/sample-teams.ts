@@ -1,3 +1,4 @@
+import { WEEK_MS } from '../../../../shared/dates.days.js';
 /**
  * The sample data set's four made-up teams (docs/decisions/0064): each with its own repository, Jira
  * project, six people and a way of working (how many pull requests a week, how fast they are picked up
@@ -65,17 +66,15 @@ export const SAMPLE_PEOPLE: SamplePersonSpec[] = SAMPLE_TEAMS.flatMap((t) => t.p
 export const sampleRepoName = (team: SampleTeam) => `${SAMPLE_OWNER}/${team.repo}`;
 
 export const HOUR = 3_600_000;
-export const DAY = 24 * HOUR;
-const WEEK = 7 * DAY;
 /** Monday 1970-01-05 00:00 UTC: week 0 of the sample's calendar. */
 const FIRST_MONDAY = Date.UTC(1970, 0, 5);
 /** The week the sample's numbering starts from (pull request and issue numbers grow from it). */
-export const BASE_WEEK = Math.floor((Date.UTC(2020, 0, 6) - FIRST_MONDAY) / WEEK);
+export const BASE_WEEK = Math.floor((Date.UTC(2020, 0, 6) - FIRST_MONDAY) / WEEK_MS);
 /** How many weeks before the current one the sample holds. */
 export const SAMPLE_WEEKS = 26;
 
-export const weekOf = (ms: number) => Math.floor((ms - FIRST_MONDAY) / WEEK);
-export const weekStart = (week: number) => FIRST_MONDAY + week * WEEK;
+export const weekOf = (ms: number) => Math.floor((ms - FIRST_MONDAY) / WEEK_MS);
+export const weekStart = (week: number) => FIRST_MONDAY + week * WEEK_MS;
 export const isoAt = (ms: number) => new Date(Math.round(ms / 1000) * 1000).toISOString();
 
 /** A small deterministic generator (mulberry32) seeded by a text: the same week of the same team is the same whenever it is read. */
