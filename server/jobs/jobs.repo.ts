@@ -2,6 +2,7 @@ import { and, desc, eq, gte, inArray, isNull, lte, ne, or, sql } from 'drizzle-o
 import type { Db } from '../db/connection.js';
 import { newId } from '../lib/tokens.js';
 import { jobs, type JobRow, type JobStatus } from './jobs.tables.js';
+import { sqliteTransaction } from '../db/sqlite.js';
 
 export type NewJob = {
   kind: string;
@@ -53,7 +54,7 @@ export function insertJobsIgnoringDuplicates(db: Db, list: readonly NewJob[]): n
 /** Claims due jobs of the given kinds; each is locked until its own kind's lease ends (`lockedUntil(kind)`). */
 export function claimDueJobs(db: Db, input: { now: string; lockedUntil: (kind: string) => string; runnerId: string; kinds: readonly string[]; limit: number }): JobRow[] {
   if (!input.kinds.length) return [];
-  return db.$client.transaction(() => {
+  return sqliteTransaction(db, () => {
     const interrupted = and(eq(jobs.status, 'running'), lte(jobs.locked_until, input.now));
     db.update(jobs)
       .set({ status: 'dead', last_error: INTERRUPTED_ERROR, locked_until: null, locked_by: null, finished_at: input.now })
@@ -86,7 +87,7 @@ export function claimDueJobs(db: Db, input: { now: string; lockedUntil: (kind: s
  * A transactional handler's writes were rolled back with the kill; the others are at-least-once.
  */
 export function markInterruptedJobs(db: Db, input: { runnerId: string; now: string }): { interrupted: number; dead: number } {
-  return db.$client.transaction(() => {
+  return sqliteTransaction(db, () => {
     const orphaned = and(eq(jobs.status, 'running'), or(isNull(jobs.locked_by), ne(jobs.locked_by, input.runnerId)));
     const dead = db.update(jobs)
       .set({ status: 'dead', last_error: INTERRUPTED_ERROR, locked_until: null, locked_by: null, finished_at: input.now })

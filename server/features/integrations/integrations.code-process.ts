@@ -6,6 +6,7 @@ import { parseInput } from '../../lib/parse.js';
 import { nowIso } from '../../lib/tokens.js';
 import type { FeaturePart } from '../feature-part.js';
 import { recomputeDerived } from './integrations.ingest.js';
+import { sqliteTransaction, statement } from '../../db/sqlite.js';
 
 /**
  * The organization's code process (/admin/integrations/code-process): which branches count, how a
@@ -17,7 +18,7 @@ import { recomputeDerived } from './integrations.ingest.js';
 type Stored = { settings: CodeProcessSettings; updated_at: string | null };
 
 function readStored(db: Db, organizationId: string): Stored {
-  const row = db.$client.prepare(`select settings, updated_at from code_process_settings where organization_id = ?`).get(organizationId) as { settings: string; updated_at: string } | undefined;
+  const row = statement(db, `select settings, updated_at from code_process_settings where organization_id = ?`).get(organizationId) as { settings: string; updated_at: string } | undefined;
   if (!row) return { settings: DEFAULT_CODE_PROCESS, updated_at: null };
   let parsed: unknown = null;
   try { parsed = JSON.parse(row.settings); } catch { /* default below */ }
@@ -34,8 +35,8 @@ export function readCodeProcessSettings(db: Db, organizationId: string): CodePro
 /** Saves the code process and recomputes the organization's derived columns, in one transaction. */
 export function saveCodeProcessSettings(db: Db, organizationId: string, settings: CodeProcessSettings, userId: string | null): Stored {
   const at = nowIso();
-  db.$client.transaction(() => {
-    db.$client.prepare(`insert into code_process_settings (organization_id, settings, updated_by, updated_at) values (?, ?, ?, ?)
+  sqliteTransaction(db, () => {
+    statement(db, `insert into code_process_settings (organization_id, settings, updated_by, updated_at) values (?, ?, ?, ?)
       on conflict (organization_id) do update set settings = excluded.settings, updated_by = excluded.updated_by, updated_at = excluded.updated_at`)
       .run(organizationId, JSON.stringify(settings), userId, at);
     recomputeDerived(db, organizationId, settings);

@@ -10,6 +10,7 @@ import { recomputeForAccount } from './integrations.ingest.js';
 import {
   candidatesFor, clearPersonFields, connectionInfo, matchAccountIds, matchAccounts, personFields, writePersonFields,
 } from './integrations.matching.js';
+import { sqliteTransaction, statement } from '../../db/sqlite.js';
 
 /**
  * People of the connected services (docs/decisions/0051, /admin/integrations): the accounts, who they
@@ -49,15 +50,15 @@ export function listExternalAccounts(db: Db, organizationId: string, args: { pro
   const limit = Math.min(Math.max(args.limit ?? 50, 1), 200);
   const offset = Math.max(args.offset ?? 0, 0);
   const clause = where.join(' and ');
-  const total = db.$client.prepare(`select count(*) from ext_accounts a join integration_connections c on c.id = a.connection_id where ${clause}`).pluck().get(params) as number;
-  const items = (db.$client.prepare(`${SELECT} where ${clause}
+  const total = statement(db, `select count(*) from ext_accounts a join integration_connections c on c.id = a.connection_id where ${clause}`).pluck().get(params) as number;
+  const items = (statement(db, `${SELECT} where ${clause}
     order by case when a.is_bot = 0 and a.user_id is null then 0 else 1 end, lower(coalesce(a.display_name, a.login, a.email, a.external_id)), a.id limit @limit offset @offset`)
     .all({ ...params, limit, offset }) as Array<Record<string, unknown>>).map(toRow);
   return { items, total };
 }
 
 export function findExternalAccount(db: Db, organizationId: string, id: string): ExternalAccountRow | undefined {
-  const row = db.$client.prepare(`${SELECT} where a.organization_id = ? and a.id = ?`).get(organizationId, id) as Record<string, unknown> | undefined;
+  const row = statement(db, `${SELECT} where a.organization_id = ? and a.id = ?`).get(organizationId, id) as Record<string, unknown> | undefined;
   return row ? toRow(row) : undefined;
 }
 
@@ -71,9 +72,9 @@ function requireAccount(ctx: Ctx, organizationId: string, id: string): ExternalA
 export function matchExternalAccountManually(db: Db, account: ExternalAccountRow, userId: string | null): void {
   const conn = connectionInfo(db, account.connection_id);
   const fields = conn ? personFields(conn, account) : {};
-  db.$client.transaction(() => {
+  sqliteTransaction(db, () => {
     if (account.user_id && account.user_id !== userId) clearPersonFields(db, account.organization_id, account.user_id, fields);
-    db.$client.prepare(`update ext_accounts set user_id = ?, match_kind = 'MANUAL' where id = ?`).run(userId, account.id);
+    statement(db, `update ext_accounts set user_id = ?, match_kind = 'MANUAL' where id = ?`).run(userId, account.id);
     if (userId) writePersonFields(db, account.organization_id, userId, fields, true);
   })();
 }
@@ -109,8 +110,8 @@ export const integrationsPeoplePart: FeaturePart = {
         const db = ctx.services.db;
         const account = requireAccount(ctx, viewer.organizationId, args.id);
         if (account.is_bot !== args.is_bot) {
-          db.$client.transaction(() => {
-            db.$client.prepare(`update ext_accounts set is_bot = ? where id = ?`).run(args.is_bot ? 1 : 0, account.id);
+          sqliteTransaction(db, () => {
+            statement(db, `update ext_accounts set is_bot = ? where id = ?`).run(args.is_bot ? 1 : 0, account.id);
             if (!args.is_bot && account.match_kind !== 'MANUAL') matchAccountIds(db, viewer.organizationId, account.connection_id, [account.id]);
             // Reviews by bots do not count: the pull requests' boundaries move.
             recomputeForAccount(db, viewer.organizationId, account.id);

@@ -2,6 +2,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/connection.js';
 import type { ConnectionRow } from './integrations.secrets.js';
 import { extAccounts, integrationConnections, integrationScopes } from './integrations.tables.js';
+import { statement } from '../../db/sqlite.js';
 
 /** Storage the sample data set needs (integrations.sample.ts): its connections, the teams it can go to, and its assignments. */
 
@@ -17,7 +18,7 @@ export type TeamForSample = { id: string; name: string; members: string[] };
  * little and is the first left out when the team is smaller than the sample's).
  */
 export function teamsForSample(db: Db, orgId: string): TeamForSample[] {
-  const rows = db.$client.prepare(`select t.id as team_id, t.name as team_name, u.id as user_id from teams t
+  const rows = statement(db, `select t.id as team_id, t.name as team_name, u.id as user_id from teams t
       join users u on u.team_id = t.id and u.deleted_at is null and u.status = 'ACTIVE'
     where t.organization_id = ? and t.deleted_at is null
     order by (u.id = t.team_lead_id) desc, (u.id = t.manager_id), u.full_name collate nocase, u.id`).all(orgId) as Array<{ team_id: string; team_name: string; user_id: string }>;

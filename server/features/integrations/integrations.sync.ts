@@ -23,6 +23,7 @@ import { openConnection, scrubSecrets, type ConnectionRow } from './integrations
 import {
   activeRun, clearCursors, cursorStore, findRun, hasCursors, insertRun, jobStatuses, patchRun, reconcilePrefix, type SyncRunRow,
 } from './integrations.sync.repo.js';
+import { statement } from '../../db/sqlite.js';
 
 /**
  * The sync engine (docs/decisions/0051) on the persisted scheduler. One run at a time per
@@ -202,7 +203,7 @@ export async function executeRun(services: Services, runId: string, job: Pick<Jo
 
 /** Slack: emails of the organization's active people no account of this connection is matched to (the adapter looks them up one by one). */
 function unmatchedEmails(db: Db, row: ConnectionRow): string[] {
-  return db.$client.prepare(`select lower(u.email) from users u where u.organization_id = ? and u.deleted_at is null and u.status = 'ACTIVE'
+  return statement(db, `select lower(u.email) from users u where u.organization_id = ? and u.deleted_at is null and u.status = 'ACTIVE'
     and not exists (select 1 from ext_accounts a where a.connection_id = ? and a.user_id = u.id) order by u.email limit 5000`).pluck().all(row.organization_id, row.id) as string[];
 }
 

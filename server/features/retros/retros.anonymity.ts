@@ -1,5 +1,5 @@
 import { asc, eq } from 'drizzle-orm';
-import type { Db } from '../../db/connection.js';
+import { checkpointAndTruncateWal, zeroDeletedContent, type Db } from '../../db/connection.js';
 import { tallyVotes } from './retros.board.groups.js';
 import { onRetroPhase } from './retros.live.js';
 import { retroComments, retroGroups, retroHealthAnswers, retroReflections, retros, retroVotes } from './retros.tables.js';
@@ -54,17 +54,13 @@ export function eraseAuthorLinks(db: Db, retroId: string, at: string): void {
 function checkpointSoon(db: Db): void {
   setImmediate(() => {
     try {
-      if (db.$client.open) db.$client.pragma('wal_checkpoint(TRUNCATE)');
+      checkpointAndTruncateWal(db);
     } catch {
       // The database is closing (shutdown) or busy: nothing to do.
     }
   });
 }
 
-/** Deleted content is overwritten with zeros on this connection (old tokens and keys do not stay in free space). */
-export function zeroDeletedContent(db: Db): void {
-  db.$client.pragma('secure_delete = ON');
-}
 
 onRetroPhase(({ services, retroId, to, at }) => {
   if (to !== 'SUMMARY') return;

@@ -10,6 +10,7 @@ import type { TeamRow } from '../teams/teams.repo.js';
 import type { RetroPart } from './retros.part.js';
 import { activeTeamSizes, endedRetrosOfTeams, healthOfTeam, themeTextsOfTeam, type EndedRetroRow, type HealthAggregateRow } from './retros.progress.repo.js';
 import { recurringThemes } from './retros.themes.js';
+import { statement } from '../../db/sqlite.js';
 
 /**
  * Retros: team progress and recurring themes, from ended retros only (phase SUMMARY).
@@ -32,12 +33,12 @@ const TEAM_SCOPE = `organization_id = @orgId AND deleted_at IS NULL
   AND (@admin = 1 OR id = (SELECT team_id FROM users WHERE id = @me) OR manager_id = @me OR team_lead_id = @me)`;
 
 function visibleTeams(db: Db, viewer: Viewer): TeamRow[] {
-  return prepared(db, 'retros.progress.visibleTeams', () => db.$client.prepare(`SELECT * FROM teams WHERE ${TEAM_SCOPE} ORDER BY name COLLATE NOCASE, id`))
+  return prepared(db, 'retros.progress.visibleTeams', () => statement(db, `SELECT * FROM teams WHERE ${TEAM_SCOPE} ORDER BY name COLLATE NOCASE, id`))
     .all(scopeParams(viewer)) as TeamRow[];
 }
 
 function visibleTeam(db: Db, viewer: Viewer, teamId: string): TeamRow {
-  const team = prepared(db, 'retros.progress.visibleTeam', () => db.$client.prepare(`SELECT * FROM teams WHERE id = @teamId AND ${TEAM_SCOPE}`))
+  const team = prepared(db, 'retros.progress.visibleTeam', () => statement(db, `SELECT * FROM teams WHERE id = @teamId AND ${TEAM_SCOPE}`))
     .get({ ...scopeParams(viewer), teamId }) as TeamRow | undefined;
   if (!team) throw notFound('Team');
   return team;

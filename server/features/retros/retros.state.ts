@@ -1,5 +1,5 @@
 import { asc, eq } from 'drizzle-orm';
-import type { Db } from '../../db/connection.js';
+import { totalChanges, type Db } from '../../db/connection.js';
 import { hasEarlierRetro } from './retros.phases.js';
 import { teamSizes } from './retros.repo.js';
 import { retroComments, retroGroups, retroHealthAnswers, retroParticipants, retroReflections, retros, retroVotes } from './retros.tables.js';
@@ -39,15 +39,6 @@ const caches = new WeakMap<Db, Map<string, Cached>>();
  * moves it, so a cached state is used only while nothing at all was written since it was read, even
  * by code that wrote board rows without going through changeRetro (tests, seeds).
  */
-const changeCounters = new WeakMap<Db, () => number>();
-function totalChanges(db: Db): number {
-  let counter = changeCounters.get(db);
-  if (!counter) {
-    const stmt = db.$client.prepare('select total_changes() as n');
-    changeCounters.set(db, (counter = () => (stmt.get() as { n: number }).n));
-  }
-  return counter();
-}
 
 function read(db: Db, retroId: string): RetroState | null {
   // better-sqlite3 is synchronous: these reads see one state, no change can come in between.
