@@ -29,6 +29,11 @@ function jobValues(job: NewJob): JobRow {
 }
 
 /** Inserts the job unless one with the same kind and unique key exists; returns the stored one. */
+/** Runs `fn` in one synchronous transaction that takes the write lock at BEGIN (BEGIN IMMEDIATE); a throw rolls it back. */
+export function inImmediateTransaction<T>(db: Db, fn: () => T): T {
+  return sqliteTransaction(db, fn).immediate();
+}
+
 export function insertJob(db: Db, job: NewJob): { created: boolean; job: JobRow } {
   const row = jobValues(job);
   const created = db.insert(jobs).values(row).onConflictDoNothing({ target: [jobs.kind, jobs.unique_key] }).run().changes === 1;

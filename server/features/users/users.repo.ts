@@ -6,7 +6,13 @@ import { DEFAULT_WIDGETS } from '../../../shared/enums.js';
 import { nowIso } from '../../lib/tokens.js';
 import { userSecondaryEmails, userSecondaryPhones, users, widgetPreferences } from './users.tables.js';
 
+/** For another feature's repo that joins people in one statement (docs/decisions/0076). */
+export { users };
+
 export type UserRow = typeof users.$inferSelect;
+
+/** The names of the users table's columns (a list reads only the ones its fields need: users.columns.ts). */
+export const USER_COLUMN_NAMES: ReadonlySet<string> = new Set(Object.keys(getTableColumns(users)));
 export type UserPatch = Partial<Omit<UserRow, 'id' | 'organization_id' | 'created_at'>>;
 export type ListFilter = { status?: UserStatus | null; permission_level?: PermissionLevel | null; includeDeleted?: boolean };
 
