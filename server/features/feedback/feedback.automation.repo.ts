@@ -4,7 +4,7 @@ import type { Db } from '../../db/connection.js';
 import { prepared } from '../../db/prepared.js';
 import { newId } from '../../lib/tokens.js';
 import type { UserRow } from '../users/users.repo.js';
-import { users } from '../users/users.tables.js';
+import { users } from '../users/users.repo.js';
 import { feedbackAutomationRules, feedbackRequestAsks, feedbackRequests } from './feedback.tables.js';
 import { statement } from '../../db/sqlite.js';
 

@@ -3,7 +3,7 @@ import { FEEDBACK_REACTIONS, type FeedbackReaction } from '../../../shared/feedb
 import type { Db } from '../../db/connection.js';
 import type { Viewer } from '../auth/viewer.js';
 import { feedback, feedbackReactions, feedbackTagLinks, feedbackTags } from './feedback.tables.js';
-import { readableFeedback } from './feedback.visibility.js';
+import { readableFeedback } from './feedback.visibility.repo.js';
 
 /**
  * Reading feedback (docs/decisions/0048): every statement here has readableFeedback(viewer) in its

@@ -4,7 +4,7 @@ import type { Db } from '../../db/connection.js';
 import { newId } from '../../lib/tokens.js';
 import type { Viewer } from '../auth/viewer.js';
 import { goalKeyResults, goals } from './goals.tables.js';
-import { readableGoal } from './goals.visibility.js';
+import { readableGoal } from './goals.visibility.repo.js';
 import { statement } from '../../db/sqlite.js';
 
 export type ExportRow = {
@@ -14,7 +14,7 @@ export type ExportRow = {
 };
 
 /**
- * The goals of the organization the viewer reads (the one rule of goals.visibility.ts, as every goals
+ * The goals of the organization the viewer reads (the one rule of goals.visibility.repo.ts, as every goals
  * query), with their key results: one row per key result (a goal without any: one row), parents' rows
  * first where possible. `goals` is not aliased: the rule names its columns.
  */

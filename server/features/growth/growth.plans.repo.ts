@@ -3,7 +3,7 @@ import type { Db } from '../../db/connection.js';
 import { newId } from '../../lib/tokens.js';
 import type { Viewer } from '../auth/viewer.js';
 import { goals } from '../goals/goals.tables.js';
-import { readableGoal } from '../goals/goals.visibility.js';
+import { readableGoal } from '../goals/goals.visibility.repo.js';
 import { competencies, competencyPlacements, developmentActions, developmentPlans } from './growth.tables.js';
 
 /** Development plans and their actions: the SQL of growth.plans.ts (docs/decisions/0050). */
@@ -62,7 +62,7 @@ export function growthGoalsOf(db: Db, orgId: string, userId: string): GrowthGoal
     .orderBy(sql`${goals.due_date} is null`, asc(goals.due_date), asc(goals.created_at), sql`${goals}.rowid`).all();
 }
 
-/** The person's GROWTH goals the viewer reads (goals.visibility.ts), in growthGoalsOf's order. */
+/** The person's GROWTH goals the viewer reads (goals.visibility.repo.ts), in growthGoalsOf's order. */
 export function readableGrowthGoalsOf(db: Db, viewer: Viewer, userId: string): GrowthGoalRow[] {
   return db.select().from(goals).where(and(eq(goals.organization_id, viewer.organizationId), eq(goals.owner_user_id, userId), eq(goals.owner_kind, 'PERSON'), eq(goals.kind, 'GROWTH'), readableGoal(viewer)))
     .orderBy(sql`${goals.due_date} is null`, asc(goals.due_date), asc(goals.created_at), sql`${goals}.rowid`).all();

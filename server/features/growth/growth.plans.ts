@@ -16,7 +16,7 @@ import { canEditPlanOf as canEditPlan, canReadPlanOf } from './growth.access.js'
 
 /**
  * Development plans (docs/decisions/0050): a person's focus, optional mentor, growth goals (goals of
- * kind GROWTH they own, read through goals.visibility.ts) and actions, with the plan's progress.
+ * kind GROWTH they own, read through goals.visibility.repo.ts) and actions, with the plan's progress.
  *
  * Read: the person, the people they are below (direct manager, team manager or lead, anyone above),
  * admins, and the plan's mentor (read only). Edit (focus, mentor, actions): the person, the people

@@ -16,7 +16,7 @@ import { statement } from '../../db/sqlite.js';
 
 /**
  * Active and invited people (never deactivated or removed): admins everyone, others the people below
- * them, any depth (the same line as goals.visibility.ts belowViewer: direct reports, members of the
+ * them, any depth (the same line as goals.visibility.repo.ts belowViewer: direct reports, members of the
  * teams they manage or lead, and the reports of those in turn). The recursive step walks
  * users_manager from each person found (`+` keeps SQLite off the organization index, which would
  * scan the whole organization once per person).

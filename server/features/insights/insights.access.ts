@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { forbidden, notFound } from '../../../shared/app-error.js';
 import type { Db } from '../../db/connection.js';
 import type { Viewer } from '../auth/viewer.js';
-import { belowViewer, isBelowViewer } from '../goals/goals.visibility.js';
+import { belowViewer, isBelowViewer } from '../goals/goals.visibility.repo.js';
 import { findTeamById, listTeams } from '../teams/teams.repo.js';
 import type { TeamRow } from '../teams/teams.repo.js';
 import { teams } from '../teams/teams.tables.js';
@@ -10,7 +10,7 @@ import { findUserById, type UserRow } from '../users/users.repo.js';
 import { users } from '../users/users.tables.js';
 
 /**
- * Who sees which insights (docs/decisions/0051), with the reporting line of goals.visibility.ts:
+ * Who sees which insights (docs/decisions/0051), with the reporting line of goals.visibility.repo.ts:
  * - a team's insights: its members, its manager and lead, the people they are below, admins;
  * - a person's insights: the person, the people they are below (direct manager and up, managers and
  *   leads of their team and up), admins.

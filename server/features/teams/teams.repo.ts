@@ -5,6 +5,9 @@ import { newId, nowIso } from '../../lib/tokens.js';
 import { users } from '../users/users.tables.js';
 import { teams } from './teams.tables.js';
 
+/** For another feature's repo that joins teams in one statement (docs/decisions/0076). */
+export { teams };
+
 export type TeamRow = typeof teams.$inferSelect;
 
 const live = (orgId: string) => and(eq(teams.organization_id, orgId), isNull(teams.deleted_at));
