@@ -7,7 +7,7 @@ import { reviewAutomationRules } from '../reviews/reviews.automation.tables.js';
 import { missingRequired } from '../reviews/reviews.answers.js';
 import { reviewAutomation } from '../reviews/reviews.automation.run.js';
 import { runAutomation } from '../automation/automation.run.js';
-import { launchReviewCycle } from '../reviews/reviews.cycles.launch.js';
+import { launchReviewCycle } from '../reviews/reviews.cycles.launch.repo.js';
 import {
   acknowledgeParticipantResults, closeReviewCycle, createReviewCycle, findReviewCycle, listParticipantsByCycleIds, listReviewCycles, releaseParticipantResults,
 } from '../reviews/reviews.cycles.repo.js';

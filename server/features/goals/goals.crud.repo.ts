@@ -183,3 +183,20 @@ export function listGoalsInPeriod(db: Db, viewer: Viewer, p: { userId: string; f
     readableGoal(viewer),
   )).orderBy(sql`${goals.due_date} is null`, asc(goals.due_date), asc(goals.created_at), sql`${goals}.rowid`).all();
 }
+
+/** All the person's GROWTH goals (the plan's progress counts every one). */
+export function growthGoalsOf(db: Db, orgId: string, userId: string): GoalRow[] {
+  return db.select().from(goals).where(and(eq(goals.organization_id, orgId), eq(goals.owner_user_id, userId), eq(goals.owner_kind, 'PERSON'), eq(goals.kind, 'GROWTH')))
+    .orderBy(sql`${goals.due_date} is null`, asc(goals.due_date), asc(goals.created_at), sql`${goals}.rowid`).all();
+}
+
+/** The person's GROWTH goals the viewer reads (goals.visibility.repo.ts readableGoal), in growthGoalsOf's order. */
+export function readableGrowthGoalsOf(db: Db, viewer: Viewer, userId: string): GoalRow[] {
+  return db.select().from(goals).where(and(eq(goals.organization_id, viewer.organizationId), eq(goals.owner_user_id, userId), eq(goals.owner_kind, 'PERSON'), eq(goals.kind, 'GROWTH'), readableGoal(viewer)))
+    .orderBy(sql`${goals.due_date} is null`, asc(goals.due_date), asc(goals.created_at), sql`${goals}.rowid`).all();
+}
+
+/** GROWTH goals pointing at these competencies (removed from the framework) lose the link. */
+export function unlinkGrowthGoalsFromCompetencies(db: Db, orgId: string, competencyIds: string[]): void {
+  db.update(goals).set({ competency_id: null }).where(and(eq(goals.organization_id, orgId), eq(goals.kind, 'GROWTH'), inArray(goals.competency_id, competencyIds))).run();
+}

@@ -9,9 +9,10 @@ import type { Viewer } from '../auth/viewer.js';
 import type { FeaturePart } from '../feature-part.js';
 import { findUserById, type UserRow } from '../users/users.repo.js';
 import {
-  competenciesByIds, countActions, deleteAction, findAction, findCompetencyInOrg, findPlacementOf, findPlan, growthGoalsOf, insertAction,
-  listActions, readableGrowthGoalsOf, touchPlan, updateAction, upsertPlan, type ActionRow, type ActionValues, type CompetencyRow,
+  competenciesByIds, countActions, deleteAction, findAction, findCompetencyInOrg, findPlacementOf, findPlan, insertAction,
+  listActions, touchPlan, updateAction, upsertPlan, type ActionRow, type ActionValues, type CompetencyRow,
 } from './growth.plans.repo.js';
+import { growthGoalsOf, readableGrowthGoalsOf } from '../goals/goals.crud.repo.js';
 import { canEditPlanOf as canEditPlan, canReadPlanOf } from './growth.access.js';
 
 /**

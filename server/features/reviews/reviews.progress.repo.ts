@@ -1,7 +1,7 @@
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/connection.js';
 import { inJsonList, jsonList, prepared } from '../../db/prepared.js';
-import { users } from '../users/users.tables.js';
+import { users } from '../users/users.repo.js';
 import { reviewCycles, reviewParticipants, reviewRequests } from './reviews.cycles.tables.js';
 import { statement } from '../../db/sqlite.js';
 
