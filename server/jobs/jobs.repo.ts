@@ -157,3 +157,9 @@ export function requeueJob(db: Db, id: string, now: string): boolean {
 export function deletePendingScheduleJobs(db: Db, scheduleId: string): number {
   return db.delete(jobs).where(and(eq(jobs.schedule_id, scheduleId), inArray(jobs.status, ['queued', 'failed']))).run().changes;
 }
+
+/** The scheduler's status of each of these jobs (a job the server left running shows `interrupted`; one not found is left out). */
+export function jobStatusesByIds(db: Db, jobIds: readonly string[]): Map<string, string> {
+  if (!jobIds.length) return new Map();
+  return new Map(db.select({ id: jobs.id, status: jobs.status }).from(jobs).where(inArray(jobs.id, [...jobIds])).all().map((j) => [j.id, j.status]));
+}

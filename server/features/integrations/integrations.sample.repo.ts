@@ -1,4 +1,5 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
+import type { IntegrationProvider } from '../../../shared/integrations.js';
 import type { Db } from '../../db/connection.js';
 import type { ConnectionRow } from './integrations.secrets.js';
 import { extAccounts, integrationConnections, integrationScopes } from './integrations.tables.js';
@@ -43,4 +44,19 @@ export function matchAccountManually(db: Db, connectionId: string, externalId: s
 
 export function markBot(db: Db, connectionId: string, externalId: string): void {
   db.update(extAccounts).set({ is_bot: true, user_id: null, match_kind: 'NONE' }).where(and(eq(extAccounts.connection_id, connectionId), eq(extAccounts.external_id, externalId))).run();
+}
+
+/** The organization's connections of these providers, sample or not. */
+export function connectionsOfProviders(db: Db, orgId: string, providers: readonly IntegrationProvider[]): Array<{ provider: IntegrationProvider; is_sample: boolean }> {
+  return db.select({ provider: integrationConnections.provider, is_sample: integrationConnections.is_sample }).from(integrationConnections)
+    .where(and(eq(integrationConnections.organization_id, orgId), inArray(integrationConnections.provider, [...providers]))).all();
+}
+
+export function insertSampleConnection(db: Db, row: typeof integrationConnections.$inferInsert): void {
+  db.insert(integrationConnections).values(row).run();
+}
+
+/** Removes the organization's sample connections (their rows go with them); whether there were any. */
+export function deleteSampleConnections(db: Db, orgId: string): boolean {
+  return db.delete(integrationConnections).where(and(eq(integrationConnections.organization_id, orgId), eq(integrationConnections.is_sample, true))).run().changes > 0;
 }

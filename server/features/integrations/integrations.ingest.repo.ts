@@ -2,9 +2,9 @@ import type { Statement } from 'better-sqlite3';
 import { isBotLogin, type CodeProcessSettings } from '../../../shared/integrations.js';
 import type { Db } from '../../db/connection.js';
 import { newId } from '../../lib/tokens.js';
-import { readCodeProcessSettings } from './integrations.code-process.js';
-import { Deriver, derivePullRequest } from './integrations.ingest.derive.js';
-import { matchAccountIds } from './integrations.matching.js';
+import { readCodeProcessSettings } from './integrations.code-process.repo.js';
+import { Deriver, derivePullRequest } from './integrations.ingest.derive.repo.js';
+import { matchAccountIds } from './integrations.matching.repo.js';
 import type { AccountInput, DeploymentInput, IngestWriter, IssueInput, PullRequestInput, ScopeInfo, SprintInput } from './integrations.provider.js';
 import { httpUrlOrNull } from './integrations.urls.js';
 import { sqliteTransaction, statement } from '../../db/sqlite.js';
@@ -17,8 +17,8 @@ import { sqliteTransaction, statement } from '../../db/sqlite.js';
  * connection + external id; transition: issue + external id; sprint: connection + external id;
  * sprint membership: sprint + issue), so re-reading a page never duplicates a row. Events of a pull
  * request missing from a later read stay (GitHub's nested pages may be partial). After writing, the
- * derived columns of the rows touched are recomputed (integrations.ingest.derive.ts), and new
- * accounts are matched to people (integrations.matching.ts).
+ * derived columns of the rows touched are recomputed (integrations.ingest.derive.repo.ts), and new
+ * accounts are matched to people (integrations.matching.repo.ts).
  *
  * Fast by construction: prepared statements, upserts with RETURNING (no SELECT per row), accounts
  * upserted once per writer, derivation batched per call.

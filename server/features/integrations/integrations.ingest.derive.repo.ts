@@ -6,7 +6,7 @@ import { statement } from '../../db/sqlite.js';
 /**
  * The derived columns of the canonical ext_* tables (docs/insights-metrics.md), recomputed
  * from the stored events by the ingest writer for the rows a call touched, and for a whole
- * organization when its code process changes (recomputeDerived in integrations.ingest.ts):
+ * organization when its code process changes (recomputeDerived in integrations.ingest.repo.ts):
  *
  * - pull requests: first commit, ready for review (created, or the last time it left draft; null while
  *   a draft), first review or comment and first/last approval by someone who is neither the author nor
