@@ -3,6 +3,9 @@ import type { Db } from '../../db/connection.js';
 import { conflict } from '../../../shared/app-error.js';
 import type { DemoDataCount } from '../../../shared/demo-data.js';
 import { demoRecords } from './demo.tables.js';
+
+/** For another feature's repo that asks in one statement whether a row is demo data (docs/decisions/0076). */
+export { demoRecords };
 import { statement } from '../../db/sqlite.js';
 
 /**

@@ -7,8 +7,8 @@ import type { PermissionLevel } from '../../../shared/enums.js';
 import { nowIso } from '../../lib/tokens.js';
 import { createBusinessUnit, createDepartment, listBusinessUnits, listDepartments } from '../org/org.repo.js';
 import { createTeam } from '../teams/teams.repo.js';
-import { teams } from '../teams/teams.tables.js';
-import { users } from '../users/users.tables.js';
+import { teams } from '../teams/teams.repo.js';
+import { users } from '../users/users.repo.js';
 import { massCreationBatches } from './mass-creation.tables.js';
 
 /*

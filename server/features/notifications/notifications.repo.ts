@@ -51,3 +51,12 @@ export function markOutboxMailSent(db: Db, id: string, at: string): void {
 export function markOutboxMailFailed(db: Db, id: string, failure: { error: string; text: string; link: string | null }): void {
   db.update(emailOutbox).set({ error: failure.error, attempts: 1, text: failure.text, link: failure.link }).where(eq(emailOutbox.id, id)).run();
 }
+
+/**
+ * Mail kept in the outbox and not sent (no SMTP, or sending failed): the organization's, and with
+ * `withInstallMail` (the operator organization) also the install's own, such as sign-up links.
+ */
+export function countWaitingMail(db: Db, organizationId: string, withInstallMail = false): number {
+  const mine = eq(emailOutbox.organization_id, organizationId);
+  return db.select({ n: count() }).from(emailOutbox).where(and(withInstallMail ? or(mine, isNull(emailOutbox.organization_id)) : mine, isNull(emailOutbox.sent_at))).get()?.n ?? 0;
+}

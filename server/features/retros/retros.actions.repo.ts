@@ -1,8 +1,8 @@
 import { and, asc, eq, getTableColumns, inArray, isNotNull, isNull, ne, sql } from 'drizzle-orm';
 import { RETRO_ACTION_OPEN, type RetroActionStatus } from '../../../shared/retros.js';
 import type { Db } from '../../db/connection.js';
-import { teams } from '../teams/teams.tables.js';
-import { users } from '../users/users.tables.js';
+import { teams } from '../teams/teams.repo.js';
+import { users } from '../users/users.repo.js';
 import type { RetroRow } from './retros.access.js';
 import { retroActionItems, retroGroups, retros } from './retros.tables.js';
 

@@ -1,8 +1,7 @@
-import { and, asc, count, eq, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/connection.js';
 import { inJsonList, jsonList, prepared } from '../../db/prepared.js';
 import { newId, nowIso } from '../../lib/tokens.js';
-import { users } from '../users/users.tables.js';
 import { teams } from './teams.tables.js';
 
 /** For another feature's repo that joins teams in one statement (docs/decisions/0076). */
@@ -35,14 +34,6 @@ export function teamsManagedBy(db: Db, orgId: string, userIds: readonly string[]
     .orderBy(asc(teams.name)).prepare()).all({ orgId, ids: jsonList(userIds) });
 }
 
-export function countMembersByTeamIds(db: Db, orgId: string, teamIds: readonly string[]): Map<string, number> {
-  if (!teamIds.length) return new Map();
-  const rows = prepared(db, 'teams.memberCounts', () => db.select({ team_id: users.team_id, n: count() }).from(users)
-    .where(and(eq(users.organization_id, sql.placeholder('orgId')), isNull(users.deleted_at), inJsonList(users.team_id, 'ids')))
-    .groupBy(users.team_id).prepare()).all({ orgId, ids: jsonList(teamIds) });
-  return new Map(rows.map((r) => [r.team_id ?? '', r.n]));
-}
-
 export function createTeam(db: Db, orgId: string, input: { name: string; manager_id?: string | null; team_lead_id?: string | null }): TeamRow {
   const row = { id: newId(), organization_id: orgId, name: input.name.trim(), manager_id: input.manager_id ?? null, team_lead_id: input.team_lead_id ?? null };
   db.insert(teams).values(row).run();
@@ -66,4 +57,10 @@ export function softDeleteTeam(db: Db, orgId: string, id: string): void {
 /** True when a write failed on a unique index (a name taken by a concurrent or legacy row). */
 export function isUniqueViolation(err: unknown): boolean {
   return typeof err === 'object' && err !== null && (err as { code?: string }).code === 'SQLITE_CONSTRAINT_UNIQUE';
+}
+
+/** Whether the team (live or removed) has this person as its manager or lead. */
+export function isTeamManagedOrLedBy(db: Db, teamId: string, userId: string): boolean {
+  return !!db.select({ id: teams.id }).from(teams)
+    .where(and(eq(teams.id, teamId), or(eq(teams.manager_id, userId), eq(teams.team_lead_id, userId)))).get();
 }

@@ -175,3 +175,12 @@ export function countUsersBySubdepartment(db: Db, orgId: string): Map<string | n
     .where(visible(orgId)).groupBy(users.subdepartment_id).all();
   return new Map(rows.map((r) => [r.subdepartment_id, r.n]));
 }
+
+/** Live people of each of these teams (members only: a manager or lead who is not a member is not counted). */
+export function countMembersByTeamIds(db: Db, orgId: string, teamIds: readonly string[]): Map<string, number> {
+  if (!teamIds.length) return new Map();
+  const rows = prepared(db, 'teams.memberCounts', () => db.select({ team_id: users.team_id, n: count() }).from(users)
+    .where(and(eq(users.organization_id, sql.placeholder('orgId')), isNull(users.deleted_at), inJsonList(users.team_id, 'ids')))
+    .groupBy(users.team_id).prepare()).all({ orgId, ids: jsonList(teamIds) });
+  return new Map(rows.map((r) => [r.team_id ?? '', r.n]));
+}
