@@ -1,5 +1,6 @@
 import { and, asc, eq, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/connection.js';
+import { statement } from '../../db/sqlite.js';
 import { inJsonList, jsonList, prepared } from '../../db/prepared.js';
 import { newId, nowIso } from '../../lib/tokens.js';
 import { teams } from './teams.tables.js';
@@ -63,4 +64,9 @@ export function isUniqueViolation(err: unknown): boolean {
 export function isTeamManagedOrLedBy(db: Db, teamId: string, userId: string): boolean {
   return !!db.select({ id: teams.id }).from(teams)
     .where(and(eq(teams.id, teamId), or(eq(teams.manager_id, userId), eq(teams.team_lead_id, userId)))).get();
+}
+
+/** The name of a team of the organization, removed teams included. */
+export function findTeamNameInOrganization(db: Db, orgId: string, teamId: string): { name: string } | undefined {
+  return statement(db, 'select name from teams where id = ? and organization_id = ?').get(teamId, orgId) as { name: string } | undefined;
 }
