@@ -1,20 +1,20 @@
-import { and, eq, getTableName, sql, type Table } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/connection.js';
 import { conflict } from '../../../shared/app-error.js';
 import type { DemoDataCount } from '../../../shared/demo-data.js';
 import { demoRecords } from './demo.tables.js';
 
+import { statement } from '../../db/sqlite.js';
+
 /** For another feature's repo that asks in one statement whether a row is demo data (docs/decisions/0076). */
 export { demoRecords };
-import { statement } from '../../db/sqlite.js';
 
 /**
  * Records rows as demo data (docs/decisions/0036). Every demo seed calls this for the rows it
  * creates at the top of a tree (a cycle, not its requests: those go with it through ON DELETE
- * CASCADE). The table must have `id` and `organization_id` columns.
+ * CASCADE). `table_name` is the table's SQL name; it must have `id` and `organization_id` columns.
  */
-export function registerDemoRows(db: Db, orgId: string, table: Table, ids: readonly string[]): void {
-  const table_name = getTableName(table);
+export function registerDemoRows(db: Db, orgId: string, table_name: string, ids: readonly string[]): void {
   for (let i = 0; i < ids.length; i += 500) {
     db.insert(demoRecords).values(ids.slice(i, i + 500).map((row_id) => ({ organization_id: orgId, table_name, row_id }))).onConflictDoNothing().run();
   }
@@ -68,9 +68,10 @@ export function countDemoRows(db: Db, orgId: string): DemoDataCount[] {
   }).filter((c) => c.count > 0);
 }
 
-export function isDemoRow(db: Db, orgId: string, table: Table, id: string): boolean {
+/** Whether this row (of the table with this SQL name) is demo data. */
+export function isDemoRow(db: Db, orgId: string, tableName: string, id: string): boolean {
   return !!db.select({ id: demoRecords.row_id }).from(demoRecords)
-    .where(and(eq(demoRecords.organization_id, orgId), eq(demoRecords.table_name, getTableName(table)), eq(demoRecords.row_id, id))).get();
+    .where(and(eq(demoRecords.organization_id, orgId), eq(demoRecords.table_name, tableName), eq(demoRecords.row_id, id))).get();
 }
 
 const quoted = (name: string) => `"${name.replace(/"/g, '""')}"`;
