@@ -3,7 +3,7 @@ import type { Services } from '../../services.js';
 import { BUILTIN_RETRO_HEALTH_CHECKS, createRetroSchema, type RetroActionStatus } from '../../../shared/retros.js';
 import { newId } from '../../lib/tokens.js';
 import { authorToken } from './retros.access.js';
-import { eraseAuthorLinks } from './retros.anonymity.js';
+import { eraseAuthorLinks } from './retros.anonymity.repo.js';
 import { insertRetro, teamSizes } from './retros.repo.js';
 import { retroActionItems, retroComments, retroGroups, retroHealthAnswers, retroParticipants, retroReflections, retros, retroVotes } from './retros.tables.js';
 import { registerDemoRows } from '../demo/demo.repo.js';

@@ -1,5 +1,7 @@
 import type { Db } from '../../db/connection.js';
 import { jsonList, prepared } from '../../db/prepared.js';
+import type { Viewer } from '../auth/viewer.js';
+import type { TeamRow } from '../teams/teams.repo.js';
 import type { ThemeText } from './retros.themes.js';
 import { statement } from '../../db/sqlite.js';
 
@@ -76,4 +78,22 @@ export function activeTeamSizes(db: Db, orgId: string, teamIds: readonly string[
     GROUP BY team_id`)).all({ orgId, teams: jsonList(teamIds) }) as Array<{ team_id: string; n: number }>;
   for (const row of rows) out.set(row.team_id, row.n);
   return out;
+}
+
+/** One statement: the teams the viewer may see (admins: all), by name; or just `teamId` if they may see it. */
+const TEAM_SCOPE = `organization_id = @orgId AND deleted_at IS NULL
+  AND (@admin = 1 OR id = (SELECT team_id FROM users WHERE id = @me) OR manager_id = @me OR team_lead_id = @me)`;
+
+const scopeParams = (viewer: Viewer) => ({ orgId: viewer.organizationId, me: viewer.userId, admin: viewer.permissionLevel === 'ADMIN' ? 1 : 0 });
+
+/** The teams whose progress the viewer may see (their team, the teams they manage or lead; admins: all), by name. */
+export function visibleTeams(db: Db, viewer: Viewer): TeamRow[] {
+  return prepared(db, 'retros.progress.visibleTeams', () => statement(db, `SELECT * FROM teams WHERE ${TEAM_SCOPE} ORDER BY name COLLATE NOCASE, id`))
+    .all(scopeParams(viewer)) as TeamRow[];
+}
+
+/** The team if the viewer may see its progress. */
+export function findVisibleTeam(db: Db, viewer: Viewer, teamId: string): TeamRow | undefined {
+  return prepared(db, 'retros.progress.visibleTeam', () => statement(db, `SELECT * FROM teams WHERE id = @teamId AND ${TEAM_SCOPE}`))
+    .get({ ...scopeParams(viewer), teamId }) as TeamRow | undefined;
 }

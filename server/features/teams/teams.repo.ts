@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/connection.js';
 import { statement } from '../../db/sqlite.js';
 import { inJsonList, jsonList, prepared } from '../../db/prepared.js';
@@ -21,6 +21,11 @@ const livePlaceholder = () => and(eq(teams.organization_id, sql.placeholder('org
 export function findTeamsByIds(db: Db, orgId: string, ids: readonly string[]): TeamRow[] {
   if (!ids.length) return [];
   return prepared(db, 'teams.byIds', () => db.select().from(teams).where(and(livePlaceholder(), inJsonList(teams.id, 'ids'))).prepare()).all({ orgId, ids: jsonList(ids) });
+}
+
+/** Live teams of the organization among these ids, by name. */
+export function listTeamsByIds(db: Db, orgId: string, ids: readonly string[]): TeamRow[] {
+  return db.select().from(teams).where(and(eq(teams.organization_id, orgId), isNull(teams.deleted_at), inArray(teams.id, [...ids]))).orderBy(asc(teams.name)).all();
 }
 
 export function findTeamByName(db: Db, orgId: string, name: string): TeamRow | undefined {
