@@ -51,11 +51,12 @@ const drizzleOnlyInRepos = {
   group: ['drizzle-orm', 'drizzle-orm/*', '**/db/sqlite.js'],
   message: 'SQL (Drizzle, or statements from server/db/sqlite.ts) belongs in a *.repo.ts, a *.tables.ts or server/db/: put this query in the feature\'s repo as a named function and call it (docs/decisions/0076).',
 };
-// Relative imports: from server/features/<a>/x.ts another feature's tables are ../<b>/…tables.js;
-// from server/features/<a>/<part>/x.ts they are ../../<b>/…tables.js (../x.tables.js is a's own).
+// Relative imports: from server/features/<a>/x.ts another feature's tables are ../<b>/…tables.js (and
+// ../../jobs/jobs.tables.js is the scheduler's); from server/features/<a>/<part>/x.ts they are
+// ../../<b>/…tables.js (../x.tables.js is a's own).
 const otherFeatureTables = (up) => ({
   group: [`${'../'.repeat(up)}*/*.tables.js`, `${'../'.repeat(up + 1)}**/*.tables.js`],
-  message: 'Another feature\'s tables are its own: call the functions its repo (or index) exports, or add one there (docs/decisions/0076).',
+  message: 'Another feature\'s tables are its own: call the functions its repo (or index) exports, or add one there; a repo statement that joins its table takes the table from its repo (docs/decisions/0076).',
 });
 const anatomy = (...patterns) => ({ 'no-restricted-imports': ['error', { patterns }] });
 const rawHere = 'The raw SQLite handle ($client, pragma, prepare, SQL functions, transactions) is used only under server/db/: call a helper from server/db/sqlite.ts or add one there (docs/decisions/0076).';
