@@ -65,8 +65,8 @@ export function checkpointAndTruncateWal(db: Db): void {
   if (db.$client.open) db.$client.pragma('wal_checkpoint(TRUNCATE)');
 }
 
-/** Deleted content is overwritten with zeros on this connection from now on. */
-export function zeroDeletedContent(db: Db): void {
+/** Deleted content is overwritten with zeros on this connection from now on (SQLite's secure_delete). */
+export function enableSecureDelete(db: Db): void {
   db.$client.pragma('secure_delete = ON');
 }
 

@@ -1,6 +1,11 @@
-import { checkpointAndTruncateWal, zeroDeletedContent, type Db } from '../../db/connection.js';
+import { checkpointAndTruncateWal, enableSecureDelete, type Db } from '../../db/connection.js';
 import { eraseAuthorLinks } from './retros.anonymity.repo.js';
 import { onRetroPhase } from './retros.live.js';
+
+/** Deleted content is overwritten with zeros on this connection (old tokens and keys do not stay in free space). */
+export function zeroDeletedContent(db: Db): void {
+  enableSecureDelete(db);
+}
 
 /**
  * After the transaction that ended a retro: copy the WAL into the database file and truncate it,

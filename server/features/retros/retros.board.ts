@@ -8,7 +8,8 @@ import { parseInput } from '../../lib/parse.js';
 import { newId } from '../../lib/tokens.js';
 import type { Viewer } from '../auth/viewer.js';
 import { authorToken, retroAccess } from './retros.access.js';
-import { zeroDeletedContent } from '../../db/connection.js';
+// Also registers the end of a retro's erasure of author links (its onRetroPhase listener).
+import { zeroDeletedContent } from './retros.anonymity.js';
 import { boardGroupResolvers } from './retros.board.groups.js';
 import { accessVia, boardViewResolvers, reflectionView, type ReflectionView } from './retros.board.view.js';
 import { boardVoteResolvers } from './retros.board.votes.js';
