@@ -60,7 +60,7 @@ export function totalChanges(db: Db): number {
   return counter();
 }
 
-/** Copies the WAL into the database file and truncates it (throws when the database is busy or closed). */
+/** Copies the WAL into the database file and truncates it (when the connection is still open). */
 export function checkpointAndTruncateWal(db: Db): void {
   if (db.$client.open) db.$client.pragma('wal_checkpoint(TRUNCATE)');
 }

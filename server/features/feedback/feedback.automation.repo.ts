@@ -3,8 +3,7 @@ import type { FeedbackAutomationRuleInput } from '../../../shared/feedback.js';
 import type { Db } from '../../db/connection.js';
 import { prepared } from '../../db/prepared.js';
 import { newId } from '../../lib/tokens.js';
-import type { UserRow } from '../users/users.repo.js';
-import { users } from '../users/users.repo.js';
+import { users, type UserRow } from '../users/users.repo.js';
 import { feedbackAutomationRules, feedbackRequestAsks, feedbackRequests } from './feedback.tables.js';
 import { statement } from '../../db/sqlite.js';
 

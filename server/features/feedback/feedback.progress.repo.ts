@@ -1,9 +1,8 @@
 import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/connection.js';
 import { prepared, preparedRows } from '../../db/prepared.js';
-import { users } from '../users/users.repo.js';
 import type { TeamRow } from '../teams/teams.repo.js';
-import type { UserRow } from '../users/users.repo.js';
+import { users, type UserRow } from '../users/users.repo.js';
 import { statement } from '../../db/sqlite.js';
 
 /**

@@ -3,8 +3,7 @@ import type { Db } from '../../db/connection.js';
 import { prepared } from '../../db/prepared.js';
 import type { Viewer } from '../auth/viewer.js';
 import type { TeamRow } from '../teams/teams.repo.js';
-import type { UserRow } from '../users/users.repo.js';
-import { users } from '../users/users.repo.js';
+import { users, type UserRow } from '../users/users.repo.js';
 import type { PlacementRow } from './growth.plans.repo.js';
 import { statement } from '../../db/sqlite.js';
 

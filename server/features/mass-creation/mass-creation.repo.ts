@@ -6,8 +6,7 @@ import { statement } from '../../db/sqlite.js';
 import type { PermissionLevel } from '../../../shared/enums.js';
 import { nowIso } from '../../lib/tokens.js';
 import { createBusinessUnit, createDepartment, listBusinessUnits, listDepartments } from '../org/org.repo.js';
-import { createTeam } from '../teams/teams.repo.js';
-import { teams } from '../teams/teams.repo.js';
+import { createTeam, teams } from '../teams/teams.repo.js';
 import { users } from '../users/users.repo.js';
 import { massCreationBatches } from './mass-creation.tables.js';
 
