@@ -56,6 +56,34 @@ const oneFormatter = {
   ],
 };
 
+// A server feature's anatomy (docs/architecture.md, docs/decisions/0076): SQL through Drizzle only in
+// *.repo.ts, *.tables.ts and server/db/; a feature reads another feature's tables only through that
+// feature's repo; the raw better-sqlite3 handle only in server/db/.
+const drizzleOnlyInRepos = {
+  group: ['drizzle-orm', 'drizzle-orm/*', '**/db/sqlite.js'],
+  message: 'SQL (Drizzle, or statements from server/db/sqlite.ts) belongs in a *.repo.ts, a *.tables.ts or server/db/: put this query in the feature\'s repo as a named function and call it (docs/decisions/0076).',
+};
+// Relative imports: from server/features/<a>/x.ts another feature's tables are ../<b>/…tables.js (and
+// ../../jobs/jobs.tables.js is the scheduler's); from server/features/<a>/<part>/x.ts they are
+// ../../<b>/…tables.js (../x.tables.js is a's own).
+const otherFeatureTables = (up) => ({
+  group: [`${'../'.repeat(up)}*/*.tables.js`, `${'../'.repeat(up + 1)}**/*.tables.js`],
+  message: 'Another feature\'s tables are its own: call the functions its repo (or index) exports, or add one there; a repo statement that joins its table takes the table from its repo (docs/decisions/0076).',
+});
+const anatomy = (...patterns) => ({ 'no-restricted-imports': ['error', { patterns }] });
+const rawHere = 'The raw SQLite handle ($client, pragma, prepare, SQL functions, transactions) is used only under server/db/: call a helper from server/db/sqlite.ts or add one there (docs/decisions/0076).';
+const rawSqlite = [
+  { selector: "MemberExpression[property.name='$client']", message: rawHere },
+  { selector: "CallExpression[callee.property.name=/^(pragma|function)$/]", message: rawHere },
+  { selector: "CallExpression[callee.property.name='prepare'][arguments.0.type=/^(Literal|TemplateLiteral)$/]", message: rawHere },
+];
+// Tests and the code only tests load (*.test-support.ts, the authorization matrix's objects, server/test/)
+// write fixture rows straight into tables; server/db/ is where the raw handle and the schema live.
+const ANATOMY_EXEMPT = [
+  'server/**/*.test.ts', 'server/**/*.test-support.ts', 'server/**/*.matrix-support.ts', 'server/graphql/authorization-matrix.*.ts',
+  'server/test/**', 'server/db/**',
+];
+
 const restrict = (patterns, paths = []) => ({
   '@typescript-eslint/no-restricted-imports': ['error', { patterns, paths }],
 });
@@ -101,6 +129,20 @@ export default tseslint.config(
     files: ['server/**/*.ts'],
     ignores: ['server/**/*.test.ts', 'server/graphql/graphql-runtime.ts'],
     rules: restrict([crossing('client')], graphqlRuntime),
+  },
+  // The feature anatomy (docs/decisions/0076). Later objects win for the same rule.
+  { files: ['server/**/*.ts'], ignores: ANATOMY_EXEMPT, rules: anatomy(drizzleOnlyInRepos) },
+  { files: ['server/**/*.repo.ts'], rules: { 'no-restricted-imports': 'off' } },
+  { files: ['server/features/*/*.ts'], ignores: ANATOMY_EXEMPT, rules: anatomy(drizzleOnlyInRepos, otherFeatureTables(1)) },
+  { files: ['server/features/*/*/*.ts'], ignores: ANATOMY_EXEMPT, rules: anatomy(drizzleOnlyInRepos, otherFeatureTables(2)) },
+  { files: ['server/features/*/*.repo.ts'], ignores: ANATOMY_EXEMPT, rules: anatomy(otherFeatureTables(1)) },
+  { files: ['server/features/*/*/*.repo.ts'], ignores: ANATOMY_EXEMPT, rules: anatomy(otherFeatureTables(2)) },
+  // A *.tables.ts may name another feature's table for a foreign key (drizzle-kit reads them all).
+  { files: ['server/**/*.tables.ts'], rules: { 'no-restricted-imports': 'off' } },
+  {
+    files: ['server/**/*.ts'],
+    ignores: ANATOMY_EXEMPT,
+    rules: { 'no-restricted-syntax': ['error', ...oneFormatter['no-restricted-syntax'].slice(1), ...rawSqlite] },
   },
   {
     files: ['scripts/**/*.mjs'],

@@ -4,8 +4,8 @@ import readline from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { accessToken, latencyStats, seedUsers, startBenchApp, type LatencyStats } from './fixtures.js';
 import { startFakeGitHub } from '../server/features/integrations/fakes/fake-github.js';
-import { createIngestWriter } from '../server/features/integrations/integrations.ingest.js';
-import { readCodeProcessSettings } from '../server/features/integrations/integrations.code-process.js';
+import { createIngestWriter } from '../server/features/integrations/integrations.ingest.repo.js';
+import { readCodeProcessSettings } from '../server/features/integrations/integrations.code-process.repo.js';
 import { addDays, dayOf } from '../shared/dates.js';
 
 /**

@@ -5,7 +5,7 @@ import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
 import jwt from '@fastify/jwt';
 import type { Config } from './config.js';
-import { openDatabase } from './db/connection.js';
+import { closeDatabase, openDatabase } from './db/connection.js';
 import { StorageHealth } from './db/storage-health.js';
 import { ensurePrivateDataDir } from './db/private-files.js';
 import { warmPasswordHashing } from './lib/password.js';
@@ -86,7 +86,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const dataDirWarning = ensurePrivateDataDir(config.dataDir);
   if (dataDirWarning) app.log.warn(dataDirWarning);
   const db = openDatabase(path.join(config.dataDir, 'teamlens.db'), { synchronous: config.dbSynchronous });
-  const storage = new StorageHealth({ sqlite: db.$client, dataDir: config.dataDir, log: app.log });
+  const storage = new StorageHealth({ db, dataDir: config.dataDir, log: app.log });
   const services: Services = {
     config,
     db,
@@ -107,7 +107,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.addHook('onClose', async () => {
     await services.scheduler.stop();
     services.mailer.close();
-    db.$client.close();
+    closeDatabase(db);
   });
   const disposableList = startDisposableListRefresh(config, app.log);
   app.addHook('onClose', async () => disposableList.stop());

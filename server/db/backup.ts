@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
+import type { Db } from './connection.js';
 import { narrowToPrivate, PRIVATE_DIR_MODE } from './private-files.js';
 import { migrationState } from './migrations.js';
 
@@ -107,4 +108,9 @@ export function restoreProblem(file: string, migrationsFolder: string): string |
   } finally {
     db.close();
   }
+}
+
+/** backupDatabase of the server's own open connection. */
+export function backupOpenDatabase(db: Db, target: string): Promise<BackupFile> {
+  return backupDatabase(db.$client, target);
 }

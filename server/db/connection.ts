@@ -39,3 +39,49 @@ export function openDatabase(file: string, options: { synchronous?: DbSynchronou
   TableVersions.of(sqlite);
   return db;
 }
+
+/** Whether the connection is still open (shutdown closes it once). */
+export function isDatabaseOpen(db: Db): boolean {
+  return db.$client.open;
+}
+
+export function closeDatabase(db: Db): void {
+  db.$client.close();
+}
+
+const changeCounters = new WeakMap<Db, () => number>();
+/** The count of rows changed by every statement on this connection since it opened (SQLite's total_changes()). */
+export function totalChanges(db: Db): number {
+  let counter = changeCounters.get(db);
+  if (!counter) {
+    const stmt = db.$client.prepare('select total_changes() as n');
+    changeCounters.set(db, (counter = () => (stmt.get() as { n: number }).n));
+  }
+  return counter();
+}
+
+/** Copies the WAL into the database file and truncates it (when the connection is still open). */
+export function checkpointAndTruncateWal(db: Db): void {
+  if (db.$client.open) db.$client.pragma('wal_checkpoint(TRUNCATE)');
+}
+
+/** Deleted content is overwritten with zeros on this connection from now on (SQLite's secure_delete). */
+export function enableSecureDelete(db: Db): void {
+  db.$client.pragma('secure_delete = ON');
+}
+
+/** Runs `fn` with the connection's page cache set to `kib` KiB, then puts the cache size back. */
+export function withPageCache<T>(db: Db, kib: number, fn: () => T): T {
+  const cacheSize = db.$client.pragma('cache_size', { simple: true }) as number;
+  db.$client.pragma(`cache_size = -${kib}`);
+  try {
+    return fn();
+  } finally {
+    db.$client.pragma(`cache_size = ${cacheSize}`);
+  }
+}
+
+/** Inside a transaction: foreign keys are checked at its commit (SQLite resets this at the end of it). */
+export function deferForeignKeys(db: Db): void {
+  db.$client.pragma('defer_foreign_keys = ON');
+}

@@ -1,4 +1,4 @@
-import type Database from 'better-sqlite3';
+import type { Db } from './connection.js';
 import type { FastifyBaseLogger } from 'fastify';
 import type { StorageCause } from '../../shared/errors.js';
 import { classifyStorageError, describeForOperator, type StorageFailure } from './storage-errors.js';
@@ -13,7 +13,7 @@ export type StorageStatus =
   | { status: 'failing'; code: StorageFailure['code']; cause: StorageCause; since: string; last_failure_at: string };
 
 export type StorageHealthOptions = {
-  sqlite: Database.Database;
+  db: Db;
   dataDir: string;
   log: Pick<FastifyBaseLogger, 'error' | 'info'>;
   now?: () => number;
@@ -56,7 +56,7 @@ export class StorageHealth {
    * reported until the server restarts.
    */
   probe(): StorageFailure | null {
-    const { sqlite } = this.options;
+    const sqlite = this.options.db.$client;
     this.probedAt = this.now();
     // Never inside someone's transaction: its writes are not this probe's to commit.
     if (sqlite.inTransaction) return null;

@@ -1,5 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type Database from 'better-sqlite3';
+import type { Db } from './connection.js';
 
 /** What an execution read: the tables named by every statement it ran, and when it started. */
 export type ReadSet = { since: number; tables: Set<string> };
@@ -188,4 +189,9 @@ function patchStatements(sqlite: Database.Database): void {
       return original.apply(this, args);
     };
   }
+}
+
+/** The table versions of a database opened with openDatabase (one per connection). */
+export function tableVersionsOf(db: Db): TableVersions {
+  return TableVersions.of(db.$client);
 }

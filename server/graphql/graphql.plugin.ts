@@ -8,7 +8,7 @@ import { validationRules } from './validation-rules.js';
 import { collapseBudgetErrors, EXECUTION_BUDGET, executionBudgetHooks, responseSizeBudget } from './execution-budget.js';
 import { graphql } from './graphql-runtime.js';
 import { COMPRESS_ABOVE, encode, pickEncoding, ResponseCache, type Encoded } from './response-cache.js';
-import { TableVersions } from '../db/table-versions.js';
+import { tableVersionsOf } from '../db/table-versions.js';
 import type { Viewer } from '../features/auth/viewer.js';
 import { bearerToken, viewerFromAccessToken } from '../features/auth/viewer.js';
 import { GRAPHQL_VALIDATION_FAILED } from '../../shared/errors.js';
@@ -74,7 +74,7 @@ export const graphqlPlugin = fp(async (app: FastifyInstance) => {
   executionBudgetHooks(app); // time and size budgets per operation (docs/decisions/0043)
 
   // RESPONSE_CACHE=off: every query is executed (its answer still compressed the same way).
-  const versions = TableVersions.of(app.services.db.$client);
+  const versions = tableVersionsOf(app.services.db);
   const responseCache = config.responseCache ? new ResponseCache(versions) : null;
   app.decorate('responseCache', responseCache);
   const inFlight = new Map<string, Promise<void>>();

@@ -1,10 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import websocket from '@fastify/websocket';
 import fp from 'fastify-plugin';
-import { eq } from 'drizzle-orm';
 import type { WebSocket } from 'ws';
-import { findActiveSessionUser, sessionEndsAt } from '../features/auth/auth.repo.js';
-import { sessions } from '../features/auth/auth.tables.js';
+import { findActiveSessionUser, findSessionTimes, sessionEndsAt } from '../features/auth/auth.repo.js';
 import type { Viewer } from '../features/auth/viewer.js';
 import { topics } from './pubsub.js';
 import { createSubscriptionServer, type Connection } from './subscriptions-server.js';
@@ -68,7 +66,7 @@ export const subscriptionsPlugin = fp(async (app: FastifyInstance): Promise<void
 
   /** The session's end (absolute expiry or idle limit), read now; 0 when it is gone or revoked. */
   function sessionEnd(sessionId: string): number {
-    const row = db.select({ expiresAt: sessions.expires_at, lastSeenAt: sessions.last_seen_at, revokedAt: sessions.revoked_at }).from(sessions).where(eq(sessions.id, sessionId)).get();
+    const row = findSessionTimes(db, sessionId);
     return row && row.revokedAt === null ? sessionEndsAt(row, config.sessionIdleMs) : 0;
   }
 

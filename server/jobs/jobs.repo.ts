@@ -2,6 +2,7 @@ import { and, desc, eq, gte, inArray, isNull, lte, ne, or, sql } from 'drizzle-o
 import type { Db } from '../db/connection.js';
 import { newId } from '../lib/tokens.js';
 import { jobs, type JobRow, type JobStatus } from './jobs.tables.js';
+import { sqliteTransaction } from '../db/sqlite.js';
 
 export type NewJob = {
   kind: string;
@@ -28,6 +29,11 @@ function jobValues(job: NewJob): JobRow {
 }
 
 /** Inserts the job unless one with the same kind and unique key exists; returns the stored one. */
+/** Runs `fn` in one synchronous transaction that takes the write lock at BEGIN (BEGIN IMMEDIATE); a throw rolls it back. */
+export function inImmediateTransaction<T>(db: Db, fn: () => T): T {
+  return sqliteTransaction(db, fn).immediate();
+}
+
 export function insertJob(db: Db, job: NewJob): { created: boolean; job: JobRow } {
   const row = jobValues(job);
   const created = db.insert(jobs).values(row).onConflictDoNothing({ target: [jobs.kind, jobs.unique_key] }).run().changes === 1;
@@ -53,7 +59,7 @@ export function insertJobsIgnoringDuplicates(db: Db, list: readonly NewJob[]): n
 /** Claims due jobs of the given kinds; each is locked until its own kind's lease ends (`lockedUntil(kind)`). */
 export function claimDueJobs(db: Db, input: { now: string; lockedUntil: (kind: string) => string; runnerId: string; kinds: readonly string[]; limit: number }): JobRow[] {
   if (!input.kinds.length) return [];
-  return db.$client.transaction(() => {
+  return sqliteTransaction(db, () => {
     const interrupted = and(eq(jobs.status, 'running'), lte(jobs.locked_until, input.now));
     db.update(jobs)
       .set({ status: 'dead', last_error: INTERRUPTED_ERROR, locked_until: null, locked_by: null, finished_at: input.now })
@@ -86,7 +92,7 @@ export function claimDueJobs(db: Db, input: { now: string; lockedUntil: (kind: s
  * A transactional handler's writes were rolled back with the kill; the others are at-least-once.
  */
 export function markInterruptedJobs(db: Db, input: { runnerId: string; now: string }): { interrupted: number; dead: number } {
-  return db.$client.transaction(() => {
+  return sqliteTransaction(db, () => {
     const orphaned = and(eq(jobs.status, 'running'), or(isNull(jobs.locked_by), ne(jobs.locked_by, input.runnerId)));
     const dead = db.update(jobs)
       .set({ status: 'dead', last_error: INTERRUPTED_ERROR, locked_until: null, locked_by: null, finished_at: input.now })
@@ -150,4 +156,10 @@ export function requeueJob(db: Db, id: string, now: string): boolean {
 /** Jobs of a removed schedule that have not started do not run. */
 export function deletePendingScheduleJobs(db: Db, scheduleId: string): number {
   return db.delete(jobs).where(and(eq(jobs.schedule_id, scheduleId), inArray(jobs.status, ['queued', 'failed']))).run().changes;
+}
+
+/** The scheduler's status of each of these jobs (a job the server left running shows `interrupted`; one not found is left out). */
+export function jobStatusesByIds(db: Db, jobIds: readonly string[]): Map<string, string> {
+  if (!jobIds.length) return new Map();
+  return new Map(db.select({ id: jobs.id, status: jobs.status }).from(jobs).where(inArray(jobs.id, [...jobIds])).all().map((j) => [j.id, j.status]));
 }

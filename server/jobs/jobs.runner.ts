@@ -1,5 +1,5 @@
 import type { Db } from '../db/connection.js';
-import { INTERRUPTED_ERROR, markJobDone, markJobFailed } from './jobs.repo.js';
+import { inImmediateTransaction, INTERRUPTED_ERROR, markJobDone, markJobFailed } from './jobs.repo.js';
 import type { JobRow } from './jobs.tables.js';
 import { classifyStorageError } from '../db/storage-errors.js';
 
@@ -79,13 +79,13 @@ export async function runClaimedJob(deps: RunDeps, job: JobRow, reg: Registratio
   };
   try {
     if (reg.transactional) {
-      const finished = deps.db.$client.transaction(() => {
+      const finished = inImmediateTransaction(deps.db, () => {
         const result: unknown = reg.handler(job.payload, ctx);
         if (result && typeof (result as Promise<void>).then === 'function') throw new Error(`The handler of ${job.kind} is transactional and must be synchronous.`);
         // Lost the lock (another runner took the job over): roll the handler's writes back.
         if (!markJobDone(deps.db, { ...held, now: new Date(deps.now()).toISOString() })) throw new Interrupted('lost');
         return true;
-      }).immediate();
+      });
       return { outcome: finished ? 'done' : 'lost' };
     }
     await Promise.race([reg.handler(job.payload, ctx), untilAborted(signal)]);

@@ -3,6 +3,7 @@ import type { Db } from '../db/connection.js';
 import { newId } from '../lib/tokens.js';
 import { deletePendingScheduleJobs, insertJobsIgnoringDuplicates, type NewJob } from './jobs.repo.js';
 import { jobSchedules, type CatchUpMode, type JobScheduleRow, type ScheduleUnit } from './jobs.tables.js';
+import { sqliteTransaction } from '../db/sqlite.js';
 
 export type ScheduleValues = {
   key: string;
@@ -26,7 +27,7 @@ export function findScheduleByKey(db: Db, key: string): JobScheduleRow | undefin
  * used for a new schedule and whenever `resetCursor` says the timing changed or it was re-activated.
  */
 export function upsertSchedule(db: Db, values: ScheduleValues, cursor: (existing: JobScheduleRow | undefined) => { index: number; runAt: string } | null, now: string): JobScheduleRow {
-  return db.$client.transaction(() => {
+  return sqliteTransaction(db, () => {
     const existing = findScheduleByKey(db, values.key);
     const fields = {
       kind: values.kind, organization_id: values.organizationId, payload: values.payload ?? {}, every_unit: values.everyUnit, every_count: values.everyCount,
@@ -47,7 +48,7 @@ export function upsertSchedule(db: Db, values: ScheduleValues, cursor: (existing
 
 /** Removes the schedule and the jobs it queued that have not started. */
 export function deleteScheduleByKey(db: Db, key: string): boolean {
-  return db.$client.transaction(() => {
+  return sqliteTransaction(db, () => {
     const existing = findScheduleByKey(db, key);
     if (!existing) return false;
     deletePendingScheduleJobs(db, existing.id);
@@ -71,7 +72,7 @@ export function findDueSchedules(db: Db, now: string, limit: number): JobSchedul
  * that got there first makes this a no-op. Returns how many jobs were new.
  */
 export function materializePeriods(db: Db, schedule: JobScheduleRow, periodJobs: readonly NewJob[], next: { index: number; runAt: string }, now: string): number {
-  return db.$client.transaction(() => {
+  return sqliteTransaction(db, () => {
     const moved = db.update(jobSchedules)
       .set({ next_index: next.index, next_run_at: next.runAt, updated_at: now })
       .where(and(eq(jobSchedules.id, schedule.id), eq(jobSchedules.next_index, schedule.next_index)))

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { loadConfig, type Config } from '../config.js';
-import { openDatabase, type Db } from '../db/connection.js';
+import { closeDatabase, openDatabase, type Db } from '../db/connection.js';
 
 /** Says why a server command stopped and gives its exit code (1). */
 export function fail(message: string): number {
@@ -21,6 +21,6 @@ export function withDatabase(run: (db: Db, config: Config) => number): number {
   try {
     return run(db, config);
   } finally {
-    db.$client.close();
+    closeDatabase(db);
   }
 }

@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Writable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
+import { closeDatabase, isDatabaseOpen } from '../db/connection.js';
 
 /** From the first SIGTERM/SIGINT to exit, whatever happens (docs/decisions/0037). */
 export const SHUTDOWN_DEADLINE_MS = 10_000;
@@ -58,7 +59,7 @@ export function installShutdown(app: FastifyInstance, options: ShutdownOptions =
     if (sockets) out.push(`${sockets} open websocket${sockets === 1 ? '' : 's'}`);
     const jobs = app.services.scheduler.inProgress();
     if (jobs.length) out.push(`${jobs.length} job${jobs.length === 1 ? '' : 's'} running (${jobs.map((j) => `${j.kind} ${j.id}`).join(', ')}), to run again on the next start`);
-    if (includeDatabase && app.services.db.$client.open) out.push('the database was not closed yet (closed now; SQLite keeps every committed transaction)');
+    if (includeDatabase && isDatabaseOpen(app.services.db)) out.push('the database was not closed yet (closed now; SQLite keeps every committed transaction)');
     return out;
   }
 
@@ -66,7 +67,7 @@ export function installShutdown(app: FastifyInstance, options: ShutdownOptions =
     const open = pending();
     try {
       // Synchronous, so no statement is half-way: better-sqlite3 never yields inside one.
-      if (app.services.db.$client.open) app.services.db.$client.close();
+      if (isDatabaseOpen(app.services.db)) closeDatabase(app.services.db);
     } catch {
       // already closing; SQLite's journal covers it
     }

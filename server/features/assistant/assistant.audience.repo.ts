@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/connection.js';
 import type { Viewer } from '../auth/viewer.js';
-import { belowViewer } from '../goals/goals.visibility.js';
+import { belowViewer } from '../goals/goals.visibility.repo.js';
 import { adminToken, publicToken, token } from './assistant.index.repo.js';
 
 /**

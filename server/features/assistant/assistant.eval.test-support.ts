@@ -3,11 +3,11 @@ import type { AssistantAnswer } from '../../../shared/assistant.js';
 import { DEFAULT_ADMIN_EMAIL, seedOnFirstStart } from '../../db/seed.js';
 import { createTestApp, signedIn, TEST_PASSWORD } from '../../test/helpers.js';
 import { demoEmailFor } from '../demo/demo.seed.js';
-import { EVAL_SET, type DemoIds, type Expected } from './assistant.eval-set.js';
+import { EVAL_SET, type DemoIds, type Expected } from './assistant.eval-set.test-support.js';
 import { ask } from './assistant.test-support.js';
 
 /**
- * Runs the evaluation set (assistant.eval-set.ts) against a fresh demo organization, through the ask
+ * Runs the evaluation set (assistant.eval-set.test-support.ts) against a fresh demo organization, through the ask
  * route as each asker, and measures the recall of the expected passages (docs/decisions/0066).
  */
 export type EvalResult = { question: string; asker: string; expected: number; found: number; recall: number; ms: number };

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { DemoIds } from './assistant.eval-set.js';
+import type { DemoIds } from './assistant.eval-set.test-support.js';
 import { demoApp, runEval } from './assistant.eval.test-support.js';
 
 /**

@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import type { PassageKind } from '../../../shared/assistant.js';
 import type { Db } from '../../db/connection.js';
+import { execSql, sqliteTransaction, statement } from '../../db/sqlite.js';
 
 /**
  * The assistant's search index (docs/decisions/0066): `assistant_docs` + the contentless FTS5 table
@@ -120,21 +121,21 @@ export const declarationHash = (d: IndexDeclaration) => crypto.createHash('sha25
 
 function triggersOf(db: Db, kind: PassageKind): string[] {
   const prefix = triggerPrefixOf(kind);
-  return (db.$client.prepare("SELECT name FROM sqlite_master WHERE type = 'trigger' AND substr(name, 1, ?) = ?").pluck().all(prefix.length, prefix) as string[]);
+  return (statement(db, "SELECT name FROM sqlite_master WHERE type = 'trigger' AND substr(name, 1, ?) = ?").pluck().all(prefix.length, prefix) as string[]);
 }
 const existingTriggers = (db: Db, d: IndexDeclaration) => triggersOf(db, d.kind);
 
 /** Drops what an older declaration of this kind made (its view and triggers). */
 function dropKind(db: Db, d: IndexDeclaration): void {
-  for (const name of existingTriggers(db, d)) db.$client.exec(`DROP TRIGGER IF EXISTS "${name}"`);
-  db.$client.exec(`DROP VIEW IF EXISTS ${view(d)}`);
+  for (const name of existingTriggers(db, d)) execSql(db, `DROP TRIGGER IF EXISTS "${name}"`);
+  execSql(db, `DROP VIEW IF EXISTS ${view(d)}`);
 }
 
 /** Every document of the kind again, from its source rows. */
 export function rebuildKind(db: Db, d: IndexDeclaration): number {
-  db.$client.prepare('DELETE FROM assistant_docs WHERE kind = ?').run(d.kind);
-  const n = db.$client.prepare(`INSERT INTO assistant_docs(rid, organization_id, kind, at) SELECT rid, org, '${d.kind}', at FROM ${view(d)}`).run().changes;
-  db.$client.exec(`INSERT INTO assistant_fts(rowid, body, tags) SELECT rid, body, tags FROM ${view(d)} ORDER BY rid`);
+  statement(db, 'DELETE FROM assistant_docs WHERE kind = ?').run(d.kind);
+  const n = statement(db, `INSERT INTO assistant_docs(rid, organization_id, kind, at) SELECT rid, org, '${d.kind}', at FROM ${view(d)}`).run().changes;
+  execSql(db, `INSERT INTO assistant_fts(rowid, body, tags) SELECT rid, body, tags FROM ${view(d)} ORDER BY rid`);
   return n;
 }
 
@@ -156,30 +157,30 @@ export function ensureIndex(db: Db, declarations: readonly IndexDeclaration[]): 
   for (const d of declarations) {
     const hash = declarationHash(d);
     const ddl = indexDdl(d);
-    const stored = db.$client.prepare('SELECT hash FROM assistant_index_state WHERE kind = ?').pluck().get(d.kind) as string | undefined;
+    const stored = statement(db, 'SELECT hash FROM assistant_index_state WHERE kind = ?').pluck().get(d.kind) as string | undefined;
     const triggers = ddl.length - 1;
     if (stored === hash && existingTriggers(db, d).length === triggers) {
       results.push({ kind: d.kind, rebuilt: false, docs: 0 });
       continue;
     }
-    const docs = db.$client.transaction(() => {
+    const docs = sqliteTransaction(db, () => {
       dropKind(db, d);
-      for (const statement of ddl) db.$client.exec(statement);
+      for (const statement of ddl) execSql(db, statement);
       const n = rebuildKind(db, d);
-      db.$client.prepare(`INSERT INTO assistant_index_state(kind, hash, built_at) VALUES (?, ?, strftime('%Y-%m-%dT%H:%M:%fZ','now'))
+      statement(db, `INSERT INTO assistant_index_state(kind, hash, built_at) VALUES (?, ?, strftime('%Y-%m-%dT%H:%M:%fZ','now'))
         ON CONFLICT(kind) DO UPDATE SET hash = excluded.hash, built_at = excluded.built_at`).run(d.kind, hash);
       return n;
     }).immediate();
     results.push({ kind: d.kind, rebuilt: true, docs });
   }
   const declared = new Set(declarations.map((d) => d.kind));
-  for (const kind of db.$client.prepare('SELECT kind FROM assistant_index_state').pluck().all() as PassageKind[]) {
+  for (const kind of statement(db, 'SELECT kind FROM assistant_index_state').pluck().all() as PassageKind[]) {
     if (declared.has(kind)) continue;
-    db.$client.transaction(() => {
-      for (const name of triggersOf(db, kind)) db.$client.exec(`DROP TRIGGER IF EXISTS "${name}"`);
-      db.$client.exec(`DROP VIEW IF EXISTS assistant_src_${kind}`);
-      db.$client.prepare('DELETE FROM assistant_docs WHERE kind = ?').run(kind);
-      db.$client.prepare('DELETE FROM assistant_index_state WHERE kind = ?').run(kind);
+    sqliteTransaction(db, () => {
+      for (const name of triggersOf(db, kind)) execSql(db, `DROP TRIGGER IF EXISTS "${name}"`);
+      execSql(db, `DROP VIEW IF EXISTS assistant_src_${kind}`);
+      statement(db, 'DELETE FROM assistant_docs WHERE kind = ?').run(kind);
+      statement(db, 'DELETE FROM assistant_index_state WHERE kind = ?').run(kind);
     }).immediate();
   }
   return results;

@@ -11,6 +11,7 @@ import { findUserById } from '../users/users.repo.js';
 import { namedIn } from './assistant.names.repo.js';
 import { parseQuestion } from './assistant.question.js';
 import { findSettings } from './assistant.settings.repo.js';
+import { findTeamNameInOrganization } from '../teams/teams.repo.js';
 import { dayOf } from './assistant.sources.js';
 
 import { addDays, dayOf as dayOfUtc } from '../../../shared/dates.js';
@@ -97,7 +98,7 @@ export function resolveScope(db: Db, viewer: Viewer, input: AssistantAskInput, n
   if (!personId && !teamId && !noteId && parsed.aboutMe) personId = viewer.userId;
   if (personId) about.push(personId === viewer.userId ? 'you' : nameOf(db, org, personId));
   if (teamId) {
-    const team = db.$client.prepare('select name from teams where id = ? and organization_id = ?').get(teamId, org) as { name: string } | undefined;
+    const team = findTeamNameInOrganization(db, org, teamId);
     if (!team) throw badInput('No such team in this organization.', { fields: { team_id: 'No such team in this organization.' } });
     about.push(`the team ${team.name}`);
   }

@@ -1,6 +1,7 @@
 import type { Db } from '../../db/connection.js';
 import { prepared } from '../../db/prepared.js';
 import { kindToken, token } from './assistant.index.repo.js';
+import { statement } from '../../db/sqlite.js';
 
 /**
  * Candidates from the index (docs/decisions/0066): the documents of one kind in the asker's
@@ -40,17 +41,17 @@ const SQL_ANY = 'select rowid as rid from assistant_fts where assistant_fts matc
 export function candidates(db: Db, q: CandidateQuery): number[] {
   const match = matchExpression(q);
   const rows = q.since || q.until
-    ? prepared(db, 'assistant.candidates.dated', () => db.$client.prepare(SQL_DATED)).all(match, q.since ?? '', q.until ?? '\uffff', q.cap) as Array<{ rid: number }>
-    : prepared(db, 'assistant.candidates.any', () => db.$client.prepare(SQL_ANY)).all(match, q.cap) as Array<{ rid: number }>;
+    ? prepared(db, 'assistant.candidates.dated', () => statement(db, SQL_DATED)).all(match, q.since ?? '', q.until ?? '\uffff', q.cap) as Array<{ rid: number }>
+    : prepared(db, 'assistant.candidates.any', () => statement(db, SQL_ANY)).all(match, q.cap) as Array<{ rid: number }>;
   return rows.map((r) => Math.floor(r.rid / 32));
 }
 
 /** How many documents the index holds, and its size on disk (the FTS shadow tables and the document rows). */
 export function indexSize(db: Db): { docs: number; bytes: number } {
-  const docs = db.$client.prepare('select count(*) from assistant_docs').pluck().get() as number;
+  const docs = statement(db, 'select count(*) from assistant_docs').pluck().get() as number;
   let bytes = 0;
   try {
-    bytes = db.$client.prepare(`select coalesce(sum(pgsize), 0) from dbstat where name like 'assistant_fts%' or name in ('assistant_docs', 'assistant_docs_org_kind_at')`).pluck().get() as number;
+    bytes = statement(db, `select coalesce(sum(pgsize), 0) from dbstat where name like 'assistant_fts%' or name in ('assistant_docs', 'assistant_docs_org_kind_at')`).pluck().get() as number;
   } catch {
     // dbstat is compiled in by better-sqlite3; without it the size is unknown.
   }

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Viewer } from '../auth/viewer.js';
-import { feedback } from '../feedback/feedback.tables.js';
-import { readableFeedback } from '../feedback/feedback.visibility.js';
+import { feedback } from '../feedback/feedback.read.repo.js';
+import { readableFeedback } from '../feedback/feedback.visibility.repo.js';
 import { PUBLIC_TAG, tagWhen, tokenSql } from './assistant.index.repo.js';
 import { dayOf, fingerprint, isoDay, srcList, type LoadedPassage, type SourceKind } from './assistant.sources.js';
 

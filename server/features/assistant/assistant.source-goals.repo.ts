@@ -1,6 +1,6 @@
 import { GOAL_STATUS_LABELS, OPEN_GOAL_STATUSES, type GoalStatus } from '../../../shared/goals.js';
 import { sql } from 'drizzle-orm';
-import { readableGoal } from '../goals/goals.visibility.js';
+import { readableGoal } from '../goals/goals.visibility.repo.js';
 import { ADMIN_TAG, PUBLIC_TAG, tagWhen, tokenSql } from './assistant.index.repo.js';
 import { fingerprint, srcList, type LoadContext, type LoadedPassage, type SourceKind } from './assistant.sources.js';
 

@@ -1,6 +1,7 @@
 import { canReadAssessment, canReadPlanOf } from '../growth/growth.access.js';
 import { ADMIN_TAG, tokenSql } from './assistant.index.repo.js';
-import { fingerprint, srcList, type LoadedPassage, type SourceKind, stmt } from './assistant.sources.js';
+import { fingerprint, srcList, type LoadedPassage, type SourceKind } from './assistant.sources.js';
+import { stmt } from './assistant.statements.repo.js';
 
 /**
  * Assessments and development plans (docs/decisions/0050). Audience: the person (p, and s for the

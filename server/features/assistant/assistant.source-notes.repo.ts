@@ -1,7 +1,8 @@
 import { canReadNote } from '../notes/notes.access.js';
 import { readNote, type NoteRow } from '../notes/notes.repo.js';
 import { tokenSql } from './assistant.index.repo.js';
-import { fingerprint, srcList, type LoadContext, type LoadedPassage, type SourceKind, stmt } from './assistant.sources.js';
+import { fingerprint, srcList, type LoadContext, type LoadedPassage, type SourceKind } from './assistant.sources.js';
+import { stmt } from './assistant.statements.repo.js';
 
 /**
  * Notes (docs/decisions/0048, 0056). Three kinds, one per part, each indexed for its readers only:

@@ -2,7 +2,8 @@ import type { PassageKind, PassageTone } from '../../../shared/assistant.js';
 import { RETRO_ACTION_OPEN, RETRO_ACTION_STATUS_LABELS, type RetroActionStatus, type RetroPrompt } from '../../../shared/retros.js';
 import { viewerTeamIds } from '../retros/retros.access.js';
 import { ADMIN_TAG, tokenSql, type IndexDeclaration } from './assistant.index.repo.js';
-import { dayOf, fingerprint, srcList, type LoadContext, type LoadedPassage, type SourceKind, stmt } from './assistant.sources.js';
+import { dayOf, fingerprint, srcList, type LoadContext, type LoadedPassage, type SourceKind } from './assistant.sources.js';
+import { stmt } from './assistant.statements.repo.js';
 
 /**
  * Retros (docs/decisions/0047): reflections, topic comments and action items, indexed only once the

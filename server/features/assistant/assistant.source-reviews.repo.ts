@@ -3,7 +3,8 @@ import { canOpenRequest } from '../reviews/reviews.requests.resolvers.js';
 import { readableReviewResults, type LoadedResults } from '../reviews/reviews.results.access.js';
 import type { QuestionResult } from '../reviews/reviews.results.types.js';
 import { ADMIN_TAG, tokenSql } from './assistant.index.repo.js';
-import { fingerprint, srcList, type LoadedPassage, type SourceKind, stmt } from './assistant.sources.js';
+import { fingerprint, srcList, type LoadedPassage, type SourceKind } from './assistant.sources.js';
+import { stmt } from './assistant.statements.repo.js';
 
 /**
  * Review answers (docs/decisions/0017, 0018): the written answers of submitted reviews. Audience: the

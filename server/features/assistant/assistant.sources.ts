@@ -1,8 +1,6 @@
 import crypto from 'node:crypto';
 import type { AssistantSource, PassageKind, PassageTone } from '../../../shared/assistant.js';
-import type Database from 'better-sqlite3';
 import type { Db } from '../../db/connection.js';
-import { prepared } from '../../db/prepared.js';
 import type { Viewer } from '../auth/viewer.js';
 import { findUsersByIds } from '../users/users.repo.js';
 import type { AudienceClass } from './assistant.audience.repo.js';
@@ -66,9 +64,6 @@ export function nameLookup(db: Db, orgId: string): LoadContext['names'] {
 export const dayOf = (iso: string) => formatDay(iso, null);
 /** YYYY-MM-DD of an instant (UTC). */
 export const isoDay = (iso: string) => iso.slice(0, 10);
-
-/** A statement prepared once per connection (preparing costs more than running an indexed read). */
-export const stmt = (db: Db, text: string): Database.Statement => prepared(db, `assistant:${text}`, () => db.$client.prepare(text));
 
 /** Rowids as a JSON list for `in (select value from json_each(?))`. */
 export const srcList = (srcs: readonly number[]) => JSON.stringify([...new Set(srcs)]);

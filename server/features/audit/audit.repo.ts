@@ -4,6 +4,7 @@ import { newId } from '../../lib/tokens.js';
 import { AUDIT_RETENTION_DEFAULT_DAYS, type AuditAction, type AuditDetails } from '../../../shared/audit.js';
 import type { AuditFilter } from '../../../shared/audit.schemas.js';
 import { auditEvents, auditSettings } from './audit.tables.js';
+import { statement } from '../../db/sqlite.js';
 
 export type AuditEventRow = typeof auditEvents.$inferSelect;
 
@@ -110,7 +111,7 @@ export function setAuditRetentionDays(db: Db, actor: AuditActor & { actorUserId:
  * purge is exactly what the table permits. Returns how many events went.
  */
 export function purgeExpiredAuditEvents(db: Db): number {
-  return db.$client.prepare(`
+  return statement(db, `
     DELETE FROM audit_events
     WHERE at < strftime('%Y-%m-%dT%H:%M:%fZ', 'now', '-' || COALESCE((SELECT retention_days FROM audit_settings s WHERE s.organization_id = audit_events.organization_id), ${AUDIT_RETENTION_DEFAULT_DAYS}) || ' days')`).run().changes;
 }

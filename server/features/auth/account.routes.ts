@@ -11,8 +11,7 @@ import { createOrganization } from '../org/org.repo.js';
 import { emailTaken, findUserById, insertUser, updateUser } from '../users/users.repo.js';
 import { passwordChanged, publishUserUpdated } from '../users/users.events.js';
 import { inviteUsers } from '../users/users.invitations.js';
-import { users } from '../users/users.tables.js';
-import { eq } from 'drizzle-orm';
+import { findAccountByEmail, findAccountById } from '../users/users.accounts.repo.js';
 import { consumeOneTimeToken, createSession, expireOpenTokens, peekOneTimeToken } from './auth.repo.js';
 import { AUTH_BASE_PATH, setSessionCookie, verifyCsrf } from './auth.http.js';
 import { sendPasswordReset, sendSignUpLink } from './account-mail.js';
@@ -104,7 +103,7 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
     if (!input) return reply;
     // Counted before the address is looked up: the answer never tells whether it has an account.
     if (!resetsPerAddress.take(input.email)) return reply.code(429).send(RESETS_LIMITED);
-    const user = db.select().from(users).where(eq(users.email, input.email)).get();
+    const user = findAccountByEmail(db, input.email);
     // Same answer whatever the address (no enumeration). An invited person who never set a
     // password gets the invitation again (a new link; the earlier one stops working).
     if (user && !user.deleted_at && user.status === 'ACTIVE') sendPasswordReset(app.services, user);
@@ -118,7 +117,7 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
     if (!input) return reply;
     const passwordHash = await hashPassword(input.password);
     const link = consumeOneTimeToken(db, input.token, ['invite', 'reset']);
-    const user = link?.user_id ? db.select().from(users).where(eq(users.id, link.user_id)).get() : undefined;
+    const user = link?.user_id ? findAccountById(db, link.user_id) : undefined;
     // A link mailed to an address the account no longer uses (email changed since) is dead.
     if (!link || !user || user.deleted_at || user.status === 'DEACTIVATED' || user.email !== link.email) return reply.code(400).send(INVALID_LINK);
     updateUser(db, user.organization_id, user.id, { password_hash: passwordHash, last_password_update: nowIso(), email_verified: true, ...(user.status === 'INVITED' ? { status: 'ACTIVE' as const } : {}) });
@@ -134,7 +133,7 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
     const result = db.transaction(() => {
       const link = consumeOneTimeToken(db, input.token, ['email-change']);
       if (!link?.user_id || emailTaken(db, link.email)) return null;
-      const user = db.select().from(users).where(eq(users.id, link.user_id)).get();
+      const user = findAccountById(db, link.user_id);
       if (!user || user.deleted_at) return null;
       // An invited person's invitation went to the old address: it stops working, and they are "not
       // invited" at the new one until an admin sends it (docs/decisions/0027, 0057).

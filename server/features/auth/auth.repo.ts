@@ -2,10 +2,10 @@ import { and, count, eq, gt, gte, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/connection.js';
 import { prepared } from '../../db/prepared.js';
 import { newId, randomToken, sha256 } from '../../lib/tokens.js';
-import { organizations } from '../org/org.tables.js';
-import { users } from '../users/users.tables.js';
+import { organizations } from '../org/org.repo.js';
+import { users } from '../users/users.repo.js';
 import { oneTimeTokens, sessions, signInAttempts } from './auth.tables.js';
-import { forgetOutboxLinkOfToken } from '../notifications/notifications.outbox-links.js';
+import { forgetOutboxLinkOfToken } from '../notifications/notifications.outbox-links.repo.js';
 
 import { addDays } from '../../../shared/dates.js';
 
@@ -57,6 +57,11 @@ export function revokeOrganizationSessions(db: Db, organizationId: string): stri
 export type ActiveViewerRow = { sessionId: string; userId: string; organizationId: string; permissionLevel: 'ADMIN' | 'MANAGER' | 'MEMBER'; email: string; fullName: string; profilePictureId: string | null; sessionExpiresAt: number; sessionLastSeenAt: number };
 
 /** When a live session ends unless it is used again: its absolute expiry or its idle limit, whichever comes first. */
+/** A session's times and revocation, whoever's it is; undefined when there is no such session. */
+export function findSessionTimes(db: Db, sessionId: string) {
+  return db.select({ expiresAt: sessions.expires_at, lastSeenAt: sessions.last_seen_at, revokedAt: sessions.revoked_at }).from(sessions).where(eq(sessions.id, sessionId)).get();
+}
+
 export function sessionEndsAt(session: { expiresAt: number; lastSeenAt: number }, idleMs: number): number {
   return Math.min(session.expiresAt, session.lastSeenAt + idleMs);
 }
@@ -122,6 +127,11 @@ export function peekOneTimeToken(db: Db, token: string, purposes: OneTimePurpose
 }
 
 /** Whose account each link's token belongs to (used or not), by token: null for links of no account (sign-up); absent when unknown. */
+/** Whether a one-time token (as mailed) was used and when it expires; undefined when there is no such token. */
+export function findOneTimeTokenState(db: Db, token: string): { used_at: number | null; expires_at: number } | undefined {
+  return db.select({ used_at: oneTimeTokens.used_at, expires_at: oneTimeTokens.expires_at }).from(oneTimeTokens).where(eq(oneTimeTokens.token_hash, sha256(token))).get();
+}
+
 export function findOneTimeTokenUsers(db: Db, tokens: readonly string[]): Map<string, string | null> {
   const byHash = new Map(tokens.map((t) => [sha256(t), t]));
   if (!byHash.size) return new Map();

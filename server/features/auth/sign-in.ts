@@ -1,9 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import { and, eq, isNull } from 'drizzle-orm';
 import { verifyPassword } from '../../lib/password.js';
 import { nowIso } from '../../lib/tokens.js';
-import { organizations } from '../org/org.tables.js';
-import { users } from '../users/users.tables.js';
+import { findSignInAccount, recordLastLogin, type SignInAccount } from '../users/users.accounts.repo.js';
 import { countFailures, createSession, hasRecentSuccess, recordSignInAttempt } from './auth.repo.js';
 import { recordAudit } from '../audit/audit.repo.js';
 
@@ -68,13 +66,9 @@ export async function signInWithPassword(app: FastifyInstance, input: { email: s
   const claimed = [keys.pair, keys.ip, keys.account];
   inFlight.add(claimed, 1);
   let ok: boolean;
-  let user: { id: string; hash: string | null; status: string; organizationId: string } | undefined;
+  let user: SignInAccount | undefined;
   try {
-    user = db.select({ id: users.id, hash: users.password_hash, status: users.status, organizationId: users.organization_id })
-      .from(users)
-      .innerJoin(organizations, eq(organizations.id, users.organization_id))
-      .where(and(eq(users.email, email), isNull(users.deleted_at), isNull(organizations.deleted_at)))
-      .get();
+    user = findSignInAccount(db, email);
     const passwordOk = await verifyPassword(user?.hash, input.password);
     ok = !!user && passwordOk && user.status === 'ACTIVE';
     recordSignInAttempt(db, email, ip, ok);
@@ -88,7 +82,7 @@ export async function signInWithPassword(app: FastifyInstance, input: { email: s
   log.info({ event: 'sign_in', userId: user?.id ?? null, ip, success: ok }, 'sign-in attempt');
   if (!ok || !user) return { ok: false, reason: 'CredentialsSignin' };
 
-  db.update(users).set({ last_login: nowIso() }).where(eq(users.id, user.id)).run();
+  recordLastLogin(db, user.id, nowIso());
   const { token, session } = createSession(db, { userId: user.id, organizationId: user.organizationId, maxAgeMs: config.sessionMaxAgeMs, ip, userAgent: input.userAgent });
   return { ok: true, token, expiresAt: session.expires_at, userId: user.id };
 }

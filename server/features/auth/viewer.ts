@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { PermissionLevel } from '../../../shared/enums.js';
 import type { Db } from '../../db/connection.js';
-import { TableVersions, type ReadSet } from '../../db/table-versions.js';
+import { tableVersionsOf, type ReadSet } from '../../db/table-versions.js';
 import { findActiveSessionUser, type ActiveViewerRow } from './auth.repo.js';
 
 export type Viewer = {
@@ -79,7 +79,7 @@ const sessionCache = new WeakMap<Db, Map<string, CachedSession>>();
 function activeSessionUser(db: Db, sessionId: string, idleMs: number): ActiveViewerRow | undefined {
   let cache = sessionCache.get(db);
   if (!cache) sessionCache.set(db, (cache = new Map()));
-  const versions = TableVersions.of(db.$client);
+  const versions = tableVersionsOf(db);
   const hit = cache.get(sessionId);
   const now = Date.now();
   if (hit && versions.unchanged(hit.read)) return hit.row.sessionExpiresAt > now && hit.row.sessionLastSeenAt >= now - idleMs ? hit.row : undefined;

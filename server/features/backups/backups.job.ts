@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { backupDatabase, backupName, pruneBackups } from '../../db/backup.js';
+import { backupName, backupOpenDatabase, pruneBackups } from '../../db/backup.js';
 
 export const BACKUP_KIND = 'backup.scheduled';
 
@@ -14,7 +14,7 @@ export const BACKUP_KIND = 'backup.scheduled';
 export function registerScheduledBackups(app: FastifyInstance): void {
   const { scheduler, config, db, log } = app.services;
   scheduler.register(BACKUP_KIND, async () => {
-    const made = await backupDatabase(db.$client, path.join(config.backupDir, backupName(new Date(scheduler.now()))));
+    const made = await backupOpenDatabase(db, path.join(config.backupDir, backupName(new Date(scheduler.now()))));
     const deleted = pruneBackups(config.backupDir, config.backupKeep);
     log.info({ file: made.file, bytes: made.size, deleted }, 'scheduled backup written');
   }, { backoff: { baseMs: 10 * 60_000 } });

@@ -5,7 +5,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { codeOf, signedIn } from '../../test/helpers.js';
 import { registerDemoRows } from '../demo/demo.repo.js';
-import { users } from '../users/users.tables.js';
 import { FakeStripe } from './billing.stripe-fake.test-support.js';
 import { BILLING_QUERY, billingWorld, FAKE_PRICES, sqlSeatCount, STRIPE_KEYS } from './billing.test-support.js';
 import { DAY_MS } from '../../../shared/dates.days.js';
@@ -25,7 +24,7 @@ afterAll(async () => {
 it('the page of every organization: self-hosted, no plan or limit, seats and who does not count', async () => {
   const org = w.customer.org.id;
   const demo = await w.customerAdmin.gql('mutation Add($i: AddUserInput!) { addUser(input: $i, sendInvitation: true) { id } }', { i: { email: 'sample@globex.example', full_name: 'Sample Person' } });
-  registerDemoRows(w.app.services.db, org, users, [demo.data!.addUser.id]);
+  registerDemoRows(w.app.services.db, org, 'users', [demo.data!.addUser.id]);
   expect((await w.customerAdmin.gql('mutation Rm($ids: [ID!]!) { removeUsers(ids: $ids) }', { ids: [w.customer.report.id] })).errors).toBeUndefined();
   expect((await w.customerAdmin.gql('mutation Off($id: ID!) { updateOneUser(id: $id, input: { status: DEACTIVATED }) { id } }', { id: w.customer.member.id })).errors).toBeUndefined();
   const billing = (await w.customerAdmin.gql(BILLING_QUERY)).data!.billing;

@@ -3,9 +3,9 @@ import type { Db } from '../../db/connection.js';
 import { prepared } from '../../db/prepared.js';
 import { newId } from '../../lib/tokens.js';
 import type { SeatState } from '../../../shared/billing.js';
-import { demoRecords } from '../demo/demo.tables.js';
-import { organizations } from '../org/org.tables.js';
-import { users } from '../users/users.tables.js';
+import { demoRecords } from '../demo/demo.repo.js';
+import { organizations } from '../org/org.repo.js';
+import { users } from '../users/users.repo.js';
 import { billingSeatHistory } from './billing.tables.js';
 
 /**

@@ -1,16 +1,20 @@
-import { and, eq, getTableName, sql, type Table } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/connection.js';
 import { conflict } from '../../../shared/app-error.js';
 import type { DemoDataCount } from '../../../shared/demo-data.js';
 import { demoRecords } from './demo.tables.js';
 
+import { statement } from '../../db/sqlite.js';
+
+/** For another feature's repo that asks in one statement whether a row is demo data (docs/decisions/0076). */
+export { demoRecords };
+
 /**
  * Records rows as demo data (docs/decisions/0036). Every demo seed calls this for the rows it
  * creates at the top of a tree (a cycle, not its requests: those go with it through ON DELETE
- * CASCADE). The table must have `id` and `organization_id` columns.
+ * CASCADE). `table_name` is the table's SQL name; it must have `id` and `organization_id` columns.
  */
-export function registerDemoRows(db: Db, orgId: string, table: Table, ids: readonly string[]): void {
-  const table_name = getTableName(table);
+export function registerDemoRows(db: Db, orgId: string, table_name: string, ids: readonly string[]): void {
   for (let i = 0; i < ids.length; i += 500) {
     db.insert(demoRecords).values(ids.slice(i, i + 500).map((row_id) => ({ organization_id: orgId, table_name, row_id }))).onConflictDoNothing().run();
   }
@@ -37,7 +41,7 @@ const DERIVED: ReadonlyArray<{ table: string; select: string }> = [
 
 function registerDerived(db: Db, orgId: string): void {
   for (const d of DERIVED) {
-    db.$client.prepare(`insert or ignore into demo_records (organization_id, table_name, row_id) select ?, ?, x.id from (${d.select}) x`)
+    statement(db, `insert or ignore into demo_records (organization_id, table_name, row_id) select ?, ?, x.id from (${d.select}) x`)
       .run(orgId, d.table, orgId);
   }
 }
@@ -58,22 +62,23 @@ export function countDemoRows(db: Db, orgId: string): DemoDataCount[] {
   for (const d of DERIVED) if (!tables.includes(d.table)) tables.push(d.table);
   return tables.filter((t) => knownTable(db, t)).map((table) => {
     const ids = demoIdsSql(table);
-    const n = db.$client.prepare(`select count(*) as n from ${quoted(table)} where organization_id = ? and id in (${ids.sql})`)
+    const n = statement(db, `select count(*) as n from ${quoted(table)} where organization_id = ? and id in (${ids.sql})`)
       .get(orgId, orgId, table, ...Array<string>(ids.extra).fill(orgId)) as { n: number };
     return { table, count: n.n };
   }).filter((c) => c.count > 0);
 }
 
-export function isDemoRow(db: Db, orgId: string, table: Table, id: string): boolean {
+/** Whether this row (of the table with this SQL name) is demo data. */
+export function isDemoRow(db: Db, orgId: string, tableName: string, id: string): boolean {
   return !!db.select({ id: demoRecords.row_id }).from(demoRecords)
-    .where(and(eq(demoRecords.organization_id, orgId), eq(demoRecords.table_name, getTableName(table)), eq(demoRecords.row_id, id))).get();
+    .where(and(eq(demoRecords.organization_id, orgId), eq(demoRecords.table_name, tableName), eq(demoRecords.row_id, id))).get();
 }
 
 const quoted = (name: string) => `"${name.replace(/"/g, '""')}"`;
 
 /** Only real tables with an id and an organization_id column are ever named in SQL. */
 function knownTable(db: Db, name: string): boolean {
-  const columns = db.$client.prepare('select name from pragma_table_info(?)').pluck().all(name) as string[];
+  const columns = statement(db, 'select name from pragma_table_info(?)').pluck().all(name) as string[];
   return columns.includes('id') && columns.includes('organization_id');
 }
 
@@ -92,11 +97,11 @@ export function removeDemoRows(db: Db, orgId: string): DemoDataCount[] {
       .where(eq(demoRecords.organization_id, orgId)).groupBy(demoRecords.table_name).orderBy(sql`max(rowid) desc`).all();
     for (const { table } of order) {
       if (!knownTable(db, table)) continue;
-      db.$client.prepare(`delete from ${quoted(table)} where organization_id = ?
+      statement(db, `delete from ${quoted(table)} where organization_id = ?
         and id in (select row_id from demo_records where organization_id = ? and table_name = ?)`).run(orgId, orgId, table);
     }
     db.delete(demoRecords).where(eq(demoRecords.organization_id, orgId)).run();
-    const admins = db.$client.prepare(`select count(*) as n from users where organization_id = ? and permission_level = 'ADMIN'
+    const admins = statement(db, `select count(*) as n from users where organization_id = ? and permission_level = 'ADMIN'
       and status = 'ACTIVE' and deleted_at is null`).get(orgId) as { n: number };
     if (!admins.n) throw conflict('Removing the demo data would leave the organization without an admin: make a real person an admin first.');
     return removed;
@@ -105,6 +110,6 @@ export function removeDemoRows(db: Db, orgId: string): DemoDataCount[] {
 
 /** Organizations that still have demo rows (for the command line). */
 export function organizationsWithDemoRows(db: Db): Array<{ id: string; name: string }> {
-  return db.$client.prepare(`select o.id, o.name from organizations o
+  return statement(db, `select o.id, o.name from organizations o
     where exists (select 1 from demo_records d where d.organization_id = o.id) order by o.created_at, o.id`).all() as Array<{ id: string; name: string }>;
 }

@@ -4,7 +4,6 @@ import type { Viewer } from '../auth/viewer.js';
 import { sourcesAnswer } from '../assistant/assistant.ask.js';
 import { addMessage, createConversation } from '../assistant/assistant.conversations.repo.js';
 import { resolveScope } from '../assistant/assistant.scope.js';
-import { assistantConversations } from '../assistant/assistant.tables.js';
 import { registerDemoRows } from './demo.repo.js';
 import type { DemoPeople } from './demo.seed.js';
 
@@ -41,6 +40,6 @@ export function seedDemoAssistant(services: Services, orgId: string, people: Dem
         }, new Date(start + (i + 1) * 2 * MINUTE).toISOString());
       });
     }
-    registerDemoRows(db, orgId, assistantConversations, ids);
+    registerDemoRows(db, orgId, 'assistant_conversations', ids);
   });
 }

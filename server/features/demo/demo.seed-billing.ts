@@ -1,6 +1,5 @@
 import type { Services } from '../../services.js';
 import { recordSeatDay } from '../billing/billing.seats.repo.js';
-import { billingSeatHistory } from '../billing/billing.tables.js';
 import { registerDemoRows } from './demo.repo.js';
 
 import { DAY_MS as DAY } from '../../../shared/dates.days.js';
@@ -26,6 +25,6 @@ export function seedDemoBilling(services: Services, orgId: string): void {
       const invited = new Date(at).getUTCDate() <= 4 && step > 0 ? Math.max(0, base - GROWTH[step - 1]!) : 0;
       ids.push(recordSeatDay(db, orgId, new Date(at).toISOString().slice(0, 10), { seats: base, active: base - invited, invited }));
     }
-    registerDemoRows(db, orgId, billingSeatHistory, ids);
+    registerDemoRows(db, orgId, 'billing_seat_history', ids);
   });
 }

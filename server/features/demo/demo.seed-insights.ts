@@ -1,7 +1,6 @@
-import { and, eq } from 'drizzle-orm';
 import type { Services } from '../../services.js';
 import { enqueueSampleLoad } from '../integrations/integrations.sample.js';
-import { integrationConnections } from '../integrations/integrations.tables.js';
+import { sampleConnections } from '../integrations/integrations.sample.repo.js';
 import { registerDemoRows } from './demo.repo.js';
 
 /**
@@ -13,7 +12,6 @@ import { registerDemoRows } from './demo.repo.js';
  */
 export function seedDemoInsights(services: Services, orgId: string, adminId: string): void {
   enqueueSampleLoad(services, orgId, adminId);
-  const ids = services.db.select({ id: integrationConnections.id }).from(integrationConnections)
-    .where(and(eq(integrationConnections.organization_id, orgId), eq(integrationConnections.is_sample, true))).all().map((r) => r.id);
-  registerDemoRows(services.db, orgId, integrationConnections, ids);
+  const ids = sampleConnections(services.db, orgId).map((c) => c.id);
+  registerDemoRows(services.db, orgId, 'integration_connections', ids);
 }

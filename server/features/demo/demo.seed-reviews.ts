@@ -3,22 +3,19 @@ import { createReviewCycleSchema } from '../../../shared/review-cycle.schemas.js
 import { reviewAutomationRuleSchema } from '../../../shared/review-automation.schemas.js';
 import type { Perspective } from '../../../shared/review-template.schemas.js';
 import { insertAutomationRule } from '../reviews/reviews.automation.repo.js';
-import { reviewAutomationRules } from '../reviews/reviews.automation.tables.js';
 import { missingRequired } from '../reviews/reviews.answers.js';
 import { reviewAutomation } from '../reviews/reviews.automation.run.js';
 import { runAutomation } from '../automation/automation.run.js';
-import { launchReviewCycle } from '../reviews/reviews.cycles.launch.js';
+import { launchReviewCycle } from '../reviews/reviews.cycles.launch.repo.js';
 import {
   acknowledgeParticipantResults, closeReviewCycle, createReviewCycle, findReviewCycle, listParticipantsByCycleIds, listReviewCycles, releaseParticipantResults,
 } from '../reviews/reviews.cycles.repo.js';
-import { reviewCycles } from '../reviews/reviews.cycles.tables.js';
 import { approveProposedPeers, proposePeers } from '../reviews/reviews.nominations.repo.js';
 import {
   listCycleQuestions, listRequestsByParticipantIds, questionsFor, saveDraftAnswers, submitRequest, type ReviewCycleQuestionRow, type ReviewRequestRow,
 } from '../reviews/reviews.requests.repo.js';
 import { ensureBuiltInTemplates, findReviewTemplateContent, listReviewTemplates } from '../reviews/reviews.templates.repo.js';
 import { insertSprint } from '../sprints/sprints.repo.js';
-import { sprints } from '../sprints/sprints.tables.js';
 import { findUsersByIds } from '../users/users.repo.js';
 import { registerDemoRows } from './demo.repo.js';
 import type { DemoPeople } from './demo.seed.js';
@@ -80,7 +77,7 @@ export function seedDemoReviews(services: Services, orgId: string, people: DemoP
         approveProposedPeers(db, orgId, p.id, p.manager_id ?? adminId);
       }
       launchReviewCycle(db, orgId, findReviewCycle(db, orgId, cycleId)!, template360);
-      registerDemoRows(db, orgId, reviewCycles, [cycleId]);
+      registerDemoRows(db, orgId, 'review_cycles', [cycleId]);
       return cycleId;
     };
     const requestsOf = (cycleId: string) => listRequestsByParticipantIds(db, orgId, listParticipantsByCycleIds(db, orgId, [cycleId]).map((p) => p.id));
@@ -128,12 +125,12 @@ export function seedDemoReviews(services: Services, orgId: string, people: DemoP
     const sprintIds = [40, 41, 42, 43, 44].map((n, i) => insertSprint(db, orgId, {
       team_id: mobile, name: `Sprint ${n}`, starts_on: dayOf(sprintStart + i * 14 * DAY), ends_on: dayOf(sprintStart + (i * 14 + 13) * DAY),
     }, id('Katherine Johnson')));
-    registerDemoRows(db, orgId, sprints, sprintIds);
+    registerDemoRows(db, orgId, 'review_sprints', sprintIds);
     const rule = reviewAutomationRuleSchema.parse({
       name: 'Mobile sprint reviews', type: 'SPRINT_END', template_id: builtIn('sprint_review').id, team_ids: [mobile],
       perspectives: ['SELF', 'MANAGER', 'PEER'], min_peers: 0, max_peers: 3, anonymity_threshold: 3, review_days: 5, release_days: 2,
     });
-    registerDemoRows(db, orgId, reviewAutomationRules, [insertAutomationRule(db, orgId, rule, id('Katherine Johnson'), new Date(now - 20 * DAY).toISOString())]);
+    registerDemoRows(db, orgId, 'review_automation_rules', [insertAutomationRule(db, orgId, rule, id('Katherine Johnson'), new Date(now - 20 * DAY).toISOString())]);
     // The rule's own pass creates the reviews of the sprints that ended since (registered as demo through the rule).
     // Quietly: the demo is what already happened, so nobody starts with a bell full of "new review requests"
     // (the pass only enqueues its notifications and never reads the result).

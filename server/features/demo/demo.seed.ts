@@ -2,18 +2,15 @@ import type { Services } from '../../services.js';
 import { hashPassword } from '../../lib/password.js';
 import { newId, nowIso } from '../../lib/tokens.js';
 import { createBusinessUnit, createDepartment, createSubdepartment } from '../org/org.repo.js';
-import { businessUnits, departments, subdepartments } from '../org/org.tables.js';
 import { createTeam, updateTeam } from '../teams/teams.repo.js';
-import { teams } from '../teams/teams.tables.js';
 import { insertUser } from '../users/users.repo.js';
-import { users } from '../users/users.tables.js';
 import { registerDemoRows } from './demo.repo.js';
 import { seedDemoReviews } from './demo.seed-reviews.js';
-import { seedDemoRetros } from './demo.seed-retros.js';
-import { seedDemoFeedback } from './demo.seed-feedback.js';
-import { seedDemoNotes } from './demo.seed-notes.js';
-import { seedDemoGoals } from './demo.seed-goals.js';
-import { seedDemoGrowth } from './demo.seed-growth.js';
+import { seedDemoRetros } from '../retros/retros.demo.repo.js';
+import { seedDemoFeedback } from '../feedback/feedback.demo.repo.js';
+import { seedDemoNotes } from '../notes/notes.demo.repo.js';
+import { seedDemoGoals } from '../goals/goals.demo.repo.js';
+import { seedDemoGrowth } from '../growth/growth.demo.repo.js';
 import { seedDemoInsights } from './demo.seed-insights.js';
 import { seedDemoBilling } from './demo.seed-billing.js';
 import { seedDemoAssistant } from './demo.seed-assistant.js';
@@ -53,9 +50,9 @@ export async function seedDemoOrganization(services: Services, orgId: string, ad
     const ops = createBusinessUnit(db, orgId, 'Operations');
     const peopleDept = createDepartment(db, orgId, ops.id, 'People');
     const talent = createSubdepartment(db, orgId, peopleDept.id, 'Talent');
-    registerDemoRows(db, orgId, businessUnits, [bu.id, ops.id]);
-    registerDemoRows(db, orgId, departments, [dept.id, peopleDept.id]);
-    registerDemoRows(db, orgId, subdepartments, [...subs.values(), talent.id]);
+    registerDemoRows(db, orgId, 'business_units', [bu.id, ops.id]);
+    registerDemoRows(db, orgId, 'departments', [dept.id, peopleDept.id]);
+    registerDemoRows(db, orgId, 'subdepartments', [...subs.values(), talent.id]);
 
     let h = 0;
     for (const spec of DEMO_TEAMS) {
@@ -74,8 +71,8 @@ export async function seedDemoOrganization(services: Services, orgId: string, ad
       for (const name of members) add(name, { permission_level: 'MEMBER', role: 'Software Engineer', manager_id: managerId });
       updateTeam(db, orgId, team.id, { manager_id: managerId, team_lead_id: leadId });
     }
-    registerDemoRows(db, orgId, teams, [...people.teamIds.values()]);
-    registerDemoRows(db, orgId, users, [...people.byName.values()]);
+    registerDemoRows(db, orgId, 'teams', [...people.teamIds.values()]);
+    registerDemoRows(db, orgId, 'users', [...people.byName.values()]);
   });
   seedDemoReviews(services, orgId, people);
   seedDemoRetros(services, orgId, people);

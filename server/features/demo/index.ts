@@ -3,7 +3,6 @@ import type { MercuriusContext } from 'mercurius';
 import { conflict } from '../../../shared/app-error.js';
 import { demoCountLabel, type DemoDataCount } from '../../../shared/demo-data.js';
 import { requireAdmin } from '../../graphql/context.js';
-import { users } from '../users/users.tables.js';
 import { countDemoRows, isDemoRow, removeDemoRows } from './demo.repo.js';
 import { declareOperationRules } from '../../graphql/operation-rules.js';
 import { demoRules } from './demo.rules.js';
@@ -45,7 +44,7 @@ export async function demoFeature(app: FastifyInstance): Promise<void> {
       removeDemoData: (_: unknown, __: unknown, ctx: MercuriusContext) => {
         const viewer = requireAdmin(ctx);
         const { db } = ctx.services;
-        if (isDemoRow(db, viewer.organizationId, users, viewer.userId)) {
+        if (isDemoRow(db, viewer.organizationId, 'users', viewer.userId)) {
           throw conflict('You are signed in as a demo person, who would be removed too. Sign in with your own admin account to remove the demo data.');
         }
         const removed = removeDemoRows(db, viewer.organizationId);

@@ -3,9 +3,9 @@ import type { FeedbackAutomationRuleInput } from '../../../shared/feedback.js';
 import type { Db } from '../../db/connection.js';
 import { prepared } from '../../db/prepared.js';
 import { newId } from '../../lib/tokens.js';
-import type { UserRow } from '../users/users.repo.js';
-import { users } from '../users/users.tables.js';
+import { users, type UserRow } from '../users/users.repo.js';
 import { feedbackAutomationRules, feedbackRequestAsks, feedbackRequests } from './feedback.tables.js';
+import { statement } from '../../db/sqlite.js';
 
 /** SQL of feedback automation: rules, the people and responders of their runs, and reminders (docs/decisions/0048). */
 
@@ -97,7 +97,7 @@ export type ReminderCandidate = {
 
 /** Pending asks of live requests, never reminded, asked at or before `before`, whose responder is active (every organization). */
 export function reminderCandidates(db: Db, before: string): ReminderCandidate[] {
-  const stmt = prepared(db, 'feedback.reminders.candidates', () => db.$client.prepare(`
+  const stmt = prepared(db, 'feedback.reminders.candidates', () => statement(db, `
     SELECT a.id AS ask_id, a.organization_id, a.responder_id, a.created_at, r.id AS request_id, q.full_name AS requester_name, r.requester_id,
       r.subject_id, s.full_name AS subject_name
     FROM feedback_request_asks a
@@ -112,7 +112,7 @@ export function reminderCandidates(db: Db, before: string): ReminderCandidate[] 
 
 /** Marks the ask reminded, if it still waits and was not reminded; true when this call decided to remind. */
 export function markAskReminded(db: Db, askId: string, at: string): boolean {
-  const stmt = prepared(db, 'feedback.reminders.mark', () => db.$client.prepare(`UPDATE feedback_request_asks SET reminded_at = @at
+  const stmt = prepared(db, 'feedback.reminders.mark', () => statement(db, `UPDATE feedback_request_asks SET reminded_at = @at
     WHERE id = @askId AND status = 'PENDING' AND reminded_at IS NULL`));
   return stmt.run({ askId, at }).changes === 1;
 }

@@ -32,3 +32,8 @@ export function toggleReaction(db: Db, orgId: string, feedbackId: string, userId
     return true;
   });
 }
+
+/** Public praise was posted to the organization's Slack channel. */
+export function markSharedOnSlack(db: Db, feedbackId: string, at: string): void {
+  db.update(feedback).set({ slack_shared_at: at }).where(eq(feedback.id, feedbackId)).run();
+}

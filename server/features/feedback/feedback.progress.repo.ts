@@ -1,9 +1,9 @@
 import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/connection.js';
 import { prepared, preparedRows } from '../../db/prepared.js';
-import { users } from '../users/users.tables.js';
 import type { TeamRow } from '../teams/teams.repo.js';
-import type { UserRow } from '../users/users.repo.js';
+import { users, type UserRow } from '../users/users.repo.js';
+import { statement } from '../../db/sqlite.js';
 
 /**
  * SQL of team progress and nudges (docs/decisions/0048). Team progress costs four statements
@@ -34,7 +34,7 @@ export function peopleInScope(db: Db, scope: ProgressScope): UserRow[] {
 
 /** The live teams shown even when empty: every team for admins, the managed or led ones for others. */
 export function teamsInScope(db: Db, scope: ProgressScope): TeamRow[] {
-  const stmt = prepared(db, 'feedback.progress.teams', () => db.$client.prepare(`SELECT * FROM teams
+  const stmt = prepared(db, 'feedback.progress.teams', () => statement(db, `SELECT * FROM teams
     WHERE organization_id = @orgId AND deleted_at IS NULL AND (@admin = 1 OR id IN (${MANAGED_TEAMS}) OR id IN (SELECT team_id FROM users WHERE organization_id = @orgId AND manager_id = @me))
       AND (@teamId = '' OR id = @teamId)
     ORDER BY name COLLATE NOCASE, id`));
@@ -43,7 +43,7 @@ export function teamsInScope(db: Db, scope: ProgressScope): TeamRow[] {
 
 /** Whether the viewer manages or leads a live team, or has a direct report (active or invited). */
 export function managesAnyone(db: Db, orgId: string, me: string): boolean {
-  const stmt = prepared(db, 'feedback.progress.managesAnyone', () => db.$client.prepare(`SELECT EXISTS (${MANAGED_TEAMS.replace('SELECT id', 'SELECT 1')})
+  const stmt = prepared(db, 'feedback.progress.managesAnyone', () => statement(db, `SELECT EXISTS (${MANAGED_TEAMS.replace('SELECT id', 'SELECT 1')})
     OR EXISTS (SELECT 1 FROM users WHERE organization_id = @orgId AND manager_id = @me AND deleted_at IS NULL AND status <> 'DEACTIVATED') AS yes`));
   return !!(stmt.get({ orgId, me }) as { yes: number }).yes;
 }
@@ -60,7 +60,7 @@ export function periodCounts(db: Db, orgId: string, ids: readonly string[], from
   const out: PeriodCounts = { given: new Map(), received: new Map(), asks: new Map() };
   if (!ids.length) return out;
   const params = { orgId, ids: JSON.stringify(ids), from, to };
-  const feedbackCounts = prepared(db, 'feedback.progress.feedback', () => db.$client.prepare(`SELECT j.value AS id,
+  const feedbackCounts = prepared(db, 'feedback.progress.feedback', () => statement(db, `SELECT j.value AS id,
       (SELECT count(*) FROM feedback f WHERE f.organization_id = @orgId AND f.giver_id = j.value AND f.created_at >= @from AND f.created_at < @to) AS given,
       (SELECT count(*) FROM feedback f WHERE f.organization_id = @orgId AND f.recipient_id = j.value AND f.created_at >= @from AND f.created_at < @to) AS received,
       (SELECT max(f.created_at) FROM feedback f WHERE f.organization_id = @orgId AND f.recipient_id = j.value) AS last
@@ -70,7 +70,7 @@ export function periodCounts(db: Db, orgId: string, ids: readonly string[], from
     if (r.received || r.last) out.received.set(r.id, { n: r.received, last: r.last });
   }
   const who = everyone ? '' : 'AND responder_id IN (SELECT value FROM json_each(@ids))';
-  const asks = prepared(db, `feedback.progress.asks.${everyone}`, () => db.$client.prepare(`SELECT responder_id AS id, count(*) AS asked, sum(status = 'ANSWERED') AS answered
+  const asks = prepared(db, `feedback.progress.asks.${everyone}`, () => statement(db, `SELECT responder_id AS id, count(*) AS asked, sum(status = 'ANSWERED') AS answered
     FROM feedback_request_asks
     WHERE organization_id = @orgId ${who} AND status IN ('PENDING', 'ANSWERED') AND created_at >= @from AND created_at < @to GROUP BY responder_id`));
   for (const r of asks.all(everyone ? { orgId, from, to } : params) as Array<{ id: string; asked: number; answered: number }>) out.asks.set(r.id, { asked: r.asked, answered: r.answered });
@@ -87,7 +87,7 @@ export type NudgeCandidate = { user_id: string; organization_id: string; full_na
  */
 export function nudgeCandidates(db: Db, cutoff: string): NudgeCandidate[] {
   const live = (alias: string) => `${alias}.organization_id = u.organization_id AND ${alias}.id <> u.id AND ${alias}.deleted_at IS NULL AND ${alias}.status = 'ACTIVE'`;
-  const stmt = prepared(db, 'feedback.nudges.candidates', () => db.$client.prepare(`
+  const stmt = prepared(db, 'feedback.nudges.candidates', () => statement(db, `
     SELECT q.user_id, q.organization_id, q.full_name, q.since, q.manager_id FROM (
       SELECT u.id AS user_id, u.organization_id, u.full_name, coalesce(dm.id, tm.id, tl.id) AS manager_id,
         coalesce((SELECT max(f.created_at) FROM feedback f WHERE f.organization_id = u.organization_id AND f.recipient_id = u.id), u.created_at) AS since
@@ -105,7 +105,7 @@ export function nudgeCandidates(db: Db, cutoff: string): NudgeCandidate[] {
 
 /** Records the nudge of a quiet stretch; false when it was recorded already (another run, a restart). */
 export function recordNudge(db: Db, c: NudgeCandidate, id: string, at: string): boolean {
-  const stmt = prepared(db, 'feedback.nudges.insert', () => db.$client.prepare(`INSERT INTO feedback_nudges (id, organization_id, user_id, manager_id, since, created_at)
+  const stmt = prepared(db, 'feedback.nudges.insert', () => statement(db, `INSERT INTO feedback_nudges (id, organization_id, user_id, manager_id, since, created_at)
     VALUES (@id, @orgId, @userId, @managerId, @since, @at) ON CONFLICT (user_id, since) DO NOTHING`));
   return stmt.run({ id, orgId: c.organization_id, userId: c.user_id, managerId: c.manager_id, since: c.since, at }).changes === 1;
 }

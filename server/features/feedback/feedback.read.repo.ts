@@ -3,7 +3,10 @@ import { FEEDBACK_REACTIONS, type FeedbackReaction } from '../../../shared/feedb
 import type { Db } from '../../db/connection.js';
 import type { Viewer } from '../auth/viewer.js';
 import { feedback, feedbackReactions, feedbackTagLinks, feedbackTags } from './feedback.tables.js';
-import { readableFeedback } from './feedback.visibility.js';
+import { readableFeedback } from './feedback.visibility.repo.js';
+
+/** For another feature's repo that reads feedback in one statement (the assistant's index: docs/decisions/0076). */
+export { feedback };
 
 /**
  * Reading feedback (docs/decisions/0048): every statement here has readableFeedback(viewer) in its

@@ -57,7 +57,7 @@ type FilterArgs = { box: 'RECEIVED' | 'GIVEN'; person_id?: string | null; tag_id
 /**
  * Reading feedback (docs/decisions/0048): the viewer's received and given feedback, the praise wall,
  * one item, and what the viewer may read about a person beside a review. Each list is decided by
- * readableFeedback (feedback.visibility.ts) in its SQL; admins read no more than anyone else.
+ * readableFeedback (feedback.visibility.repo.ts) in its SQL; admins read no more than anyone else.
  */
 export const feedbackReadResolvers = {
   Query: {

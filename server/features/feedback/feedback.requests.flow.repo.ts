@@ -4,11 +4,11 @@ import { conflict } from '../../../shared/app-error.js';
 import type { FeedbackAnswer } from '../../../shared/feedback.js';
 import { newId, nowIso } from '../../lib/tokens.js';
 import type { Viewer } from '../auth/viewer.js';
-import { teams } from '../teams/teams.tables.js';
-import { users } from '../users/users.tables.js';
+import { teams } from '../teams/teams.repo.js';
+import { users } from '../users/users.repo.js';
 import type { FeedbackAskRow, FeedbackRequestRow } from './feedback.requests.repo.js';
 import { feedback, feedbackRequestAsks, feedbackRequests } from './feedback.tables.js';
-import { readableFeedback } from './feedback.visibility.js';
+import { readableFeedback } from './feedback.visibility.repo.js';
 
 import { addDays } from '../../../shared/dates.js';
 

@@ -4,7 +4,7 @@ import type { OperationRules } from '../../graphql/operation-rules.js';
  * Who may call each feedback operation (docs/decisions/0041, 0048). "Subject" is the giver of a
  * feedback item, the requester of a request, the person asked (an ask), the creator of a template;
  * a request's subject_id for requestFeedback. Reading feedback is decided per item by its
- * visibility (feedback.visibility.ts): admins have no extra right to read it.
+ * visibility (feedback.visibility.repo.ts): admins have no extra right to read it.
  */
 export const feedbackRules: OperationRules = {
   Query: {

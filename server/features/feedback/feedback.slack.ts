@@ -1,10 +1,9 @@
-import { eq } from 'drizzle-orm';
 import type { Services } from '../../services.js';
 import { nowIso } from '../../lib/tokens.js';
 import { usableSlackWebhook } from '../notifications/notifications.deliver.js';
 import { escapeSlack, postSlackMessage, slackLink, type SlackMessage } from '../notifications/notifications.slack.client.js';
 import { recordSlackDelivery } from '../notifications/notifications.slack.repo.js';
-import { feedback } from './feedback.tables.js';
+import { markSharedOnSlack } from './feedback.give.repo.js';
 
 /** Slack's section text is limited to 3,000 characters; the praise is cut before that. */
 const SLACK_BODY_MAX = 2_500;
@@ -47,7 +46,7 @@ export async function sharePraiseToSlack(services: Services, praise: PraiseForSl
       services.log.warn({ organizationId: praise.organizationId, feedbackId: praise.feedbackId, error: outcome.error }, 'praise not shared to Slack');
       return false;
     }
-    services.db.update(feedback).set({ slack_shared_at: nowIso() }).where(eq(feedback.id, praise.feedbackId)).run();
+    markSharedOnSlack(services.db, praise.feedbackId, nowIso());
     return true;
   } catch (err) {
     services.log.error({ err, organizationId: praise.organizationId, feedbackId: praise.feedbackId }, 'praise not shared to Slack');

@@ -6,7 +6,7 @@ import { codeOf, createTestApp } from '../../test/helpers.js';
 import { feedbackPerson, feedbackWorld, insertFeedbackRow, insertRequestRow, type FeedbackCaller, type FeedbackWorld } from './feedback.test-support.js';
 
 /**
- * Who reads each kind of feedback (feedback.visibility.ts), through every read path: myFeedback,
+ * Who reads each kind of feedback (feedback.visibility.repo.ts), through every read path: myFeedback,
  * praiseWall, feedbackItem, feedbackAbout and the live praise wall (praiseWallChanged). Feedback about `report`, given by `giver` (no other
  * relation to the report); the rows are written directly, the requests too.
  */

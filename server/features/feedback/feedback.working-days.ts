@@ -1,6 +1,5 @@
-import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/connection.js';
-import { users } from '../users/users.tables.js';
+import { countTimeZonesByOrganization } from '../users/users.stats.repo.js';
 
 import { addDays, dayOf, dayStartsAt, isWeekendDay } from '../../../shared/dates.js';
 import { addDaysToDay, daysBetween } from '../../../shared/dates.days.js';
@@ -38,10 +37,7 @@ export function addWorkingDays(from: number, days: number, zone: string): number
 export function organizationTimeZones(db: Db, orgIds: readonly string[]): Map<string, string> {
   const out = new Map<string, string>(orgIds.map((id) => [id, 'UTC']));
   if (!orgIds.length) return out;
-  const rows = db.select({ org: users.organization_id, zone: users.time_zone, n: sql<number>`count(*)` }).from(users)
-    .where(sql`${users.organization_id} in (select value from json_each(${JSON.stringify([...new Set(orgIds)])})) and ${users.deleted_at} is null
-      and ${users.status} = 'ACTIVE' and ${users.time_zone} is not null and ${users.time_zone} <> ''`)
-    .groupBy(users.organization_id, users.time_zone).orderBy(sql`count(*) desc`, users.time_zone).all();
+  const rows = countTimeZonesByOrganization(db, orgIds);
   const decided = new Set<string>();
   for (const r of rows) {
     if (decided.has(r.org)) continue;

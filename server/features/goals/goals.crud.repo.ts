@@ -1,10 +1,10 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { GoalKind, GoalOwnerKind, GoalStatus, GoalVisibility, KeyResultKind } from '../../../shared/goals.js';
 import type { Db } from '../../db/connection.js';
 import { newId, nowIso } from '../../lib/tokens.js';
 import { anyAdminOf, type Viewer } from '../auth/viewer.js';
 import { goalKeyResults, goals } from './goals.tables.js';
-import { editableGoal, readableGoal } from './goals.visibility.js';
+import { editableGoal, readableGoal } from './goals.visibility.repo.js';
 
 /** Goals and key results: the SQL of goals.crud.ts (docs/decisions/0049). */
 
@@ -138,12 +138,12 @@ export function deleteGoalRow(db: Db, id: string): void {
   db.delete(goals).where(eq(goals.id, id)).run();
 }
 
-/** `ownerBelowViewer`: whether the owner is below the viewer (goals.visibility.ts isBelowViewer); needed when the viewer is not the owner. */
+/** `ownerBelowViewer`: whether the owner is below the viewer (goals.visibility.repo.ts isBelowViewer); needed when the viewer is not the owner. */
 export type MyGoalsFilter = { ownerId: string; includeClosed: boolean; kind: GoalKind | null; ownerBelowViewer?: boolean };
 
 /**
  * A person's PERSON goals the viewer reads, due date first (no due date last). One statement on
- * goals_org_owner_user_idx. For one known owner goals.visibility.ts readableGoal comes down to:
+ * goals_org_owner_user_idx. For one known owner goals.visibility.repo.ts readableGoal comes down to:
  * the owner reads all; others read EVERYONE, and MANAGER_CHAIN when admin or the owner is below
  * them (decided once by the caller, not per row: the reporting line below a senior manager is
  * thousands of people). goals.visibility.test.ts checks both agree for every role.
@@ -168,4 +168,35 @@ export function listReadablePersonGoalsOf(db: Db, viewer: Viewer, userIds: reado
   return db.select({ id: goals.id, owner_user_id: goals.owner_user_id, due_date: goals.due_date }).from(goals).where(and(
     eq(goals.organization_id, viewer.organizationId), inArray(goals.owner_user_id, [...userIds]), eq(goals.owner_kind, 'PERSON'), readableGoal(viewer),
   )).orderBy(sql`${goals.due_date} is null`, asc(goals.due_date), asc(goals.created_at), sql`${goals}.rowid`).all();
+}
+
+/**
+ * A person's PERSON goals the viewer reads, not dropped, whose [start_date (else the day created),
+ * due_date (else never)] overlaps [from, to]: due date first, undated last (goals.in-period.ts).
+ */
+export function listGoalsInPeriod(db: Db, viewer: Viewer, p: { userId: string; from: string; to: string }): GoalRow[] {
+  const start = sql`coalesce(${goals.start_date}, substr(${goals.created_at}, 1, 10))`;
+  return db.select().from(goals).where(and(
+    eq(goals.organization_id, viewer.organizationId), eq(goals.owner_kind, 'PERSON'), eq(goals.owner_user_id, p.userId),
+    ne(goals.status, 'DROPPED'),
+    sql`${start} <= ${p.to}`, sql`(${goals.due_date} is null or ${goals.due_date} >= ${p.from})`,
+    readableGoal(viewer),
+  )).orderBy(sql`${goals.due_date} is null`, asc(goals.due_date), asc(goals.created_at), sql`${goals}.rowid`).all();
+}
+
+/** All the person's GROWTH goals (the plan's progress counts every one). */
+export function growthGoalsOf(db: Db, orgId: string, userId: string): GoalRow[] {
+  return db.select().from(goals).where(and(eq(goals.organization_id, orgId), eq(goals.owner_user_id, userId), eq(goals.owner_kind, 'PERSON'), eq(goals.kind, 'GROWTH')))
+    .orderBy(sql`${goals.due_date} is null`, asc(goals.due_date), asc(goals.created_at), sql`${goals}.rowid`).all();
+}
+
+/** The person's GROWTH goals the viewer reads (goals.visibility.repo.ts readableGoal), in growthGoalsOf's order. */
+export function readableGrowthGoalsOf(db: Db, viewer: Viewer, userId: string): GoalRow[] {
+  return db.select().from(goals).where(and(eq(goals.organization_id, viewer.organizationId), eq(goals.owner_user_id, userId), eq(goals.owner_kind, 'PERSON'), eq(goals.kind, 'GROWTH'), readableGoal(viewer)))
+    .orderBy(sql`${goals.due_date} is null`, asc(goals.due_date), asc(goals.created_at), sql`${goals}.rowid`).all();
+}
+
+/** GROWTH goals pointing at these competencies (removed from the framework) lose the link. */
+export function unlinkGrowthGoalsFromCompetencies(db: Db, orgId: string, competencyIds: string[]): void {
+  db.update(goals).set({ competency_id: null }).where(and(eq(goals.organization_id, orgId), eq(goals.kind, 'GROWTH'), inArray(goals.competency_id, competencyIds))).run();
 }

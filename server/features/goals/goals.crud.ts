@@ -25,7 +25,7 @@ import {
 } from './goals.crud.repo.js';
 import { checkAlignment, checkCompetency, checkNewGoalOwner } from './goals.policy.js';
 import { recomputeGoalProgress } from './goals.progress.repo.js';
-import { isBelowViewer } from './goals.visibility.js';
+import { isBelowViewer } from './goals.visibility.repo.js';
 
 import { todayIn, UTC } from '../../../shared/dates.js';
 

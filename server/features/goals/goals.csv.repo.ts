@@ -4,7 +4,8 @@ import type { Db } from '../../db/connection.js';
 import { newId } from '../../lib/tokens.js';
 import type { Viewer } from '../auth/viewer.js';
 import { goalKeyResults, goals } from './goals.tables.js';
-import { readableGoal } from './goals.visibility.js';
+import { readableGoal } from './goals.visibility.repo.js';
+import { statement } from '../../db/sqlite.js';
 
 export type ExportRow = {
   id: string; title: string; description: string; owner_kind: GoalOwnerKind; owner_email: string | null; owner_team: string | null; parent_id: string | null;
@@ -13,7 +14,7 @@ export type ExportRow = {
 };
 
 /**
- * The goals of the organization the viewer reads (the one rule of goals.visibility.ts, as every goals
+ * The goals of the organization the viewer reads (the one rule of goals.visibility.repo.ts, as every goals
  * query), with their key results: one row per key result (a goal without any: one row), parents' rows
  * first where possible. `goals` is not aliased: the rule names its columns.
  */
@@ -33,20 +34,20 @@ export function countUnreadableGoals(db: Db, viewer: Viewer): number {
 
 /** The organization's people by lower-case email (removed people left out). */
 export function peopleByEmail(db: Db, orgId: string): Map<string, string> {
-  const rows = db.$client.prepare('SELECT id, lower(email) AS email FROM users WHERE organization_id = ? AND deleted_at IS NULL').all(orgId) as Array<{ id: string; email: string }>;
+  const rows = statement(db, 'SELECT id, lower(email) AS email FROM users WHERE organization_id = ? AND deleted_at IS NULL').all(orgId) as Array<{ id: string; email: string }>;
   return new Map(rows.map((r) => [r.email, r.id]));
 }
 
 /** The organization's live teams by lower-case name. */
 export function teamsByName(db: Db, orgId: string): Map<string, string> {
-  const rows = db.$client.prepare('SELECT id, lower(name) AS name FROM teams WHERE organization_id = ? AND deleted_at IS NULL').all(orgId) as Array<{ id: string; name: string }>;
+  const rows = statement(db, 'SELECT id, lower(name) AS name FROM teams WHERE organization_id = ? AND deleted_at IS NULL').all(orgId) as Array<{ id: string; name: string }>;
   return new Map(rows.map((r) => [r.name, r.id]));
 }
 
 /** Which of these ids are goals of the organization. */
 export function existingGoalIds(db: Db, orgId: string, ids: readonly string[]): Set<string> {
   if (!ids.length) return new Set();
-  const rows = db.$client.prepare('SELECT id FROM goals WHERE organization_id = ? AND id IN (SELECT value FROM json_each(?))').all(orgId, JSON.stringify([...new Set(ids)])) as Array<{ id: string }>;
+  const rows = statement(db, 'SELECT id FROM goals WHERE organization_id = ? AND id IN (SELECT value FROM json_each(?))').all(orgId, JSON.stringify([...new Set(ids)])) as Array<{ id: string }>;
   return new Set(rows.map((r) => r.id));
 }
 
@@ -70,7 +71,7 @@ export function insertImportedGoal(db: Db, orgId: string, by: string, id: string
 /** For each existing goal id: how many goals its chain from the root holds, itself included. */
 export function chainLengths(db: Db, ids: ReadonlySet<string>): Map<string, number> {
   const out = new Map<string, number>();
-  const stmt = db.$client.prepare(`WITH RECURSIVE up(id, parent_id, n) AS (
+  const stmt = statement(db, `WITH RECURSIVE up(id, parent_id, n) AS (
       SELECT id, parent_id, 1 FROM goals WHERE id = ? UNION ALL SELECT g.id, g.parent_id, up.n + 1 FROM goals g JOIN up ON g.id = up.parent_id WHERE up.n < 100
     ) SELECT max(n) AS n FROM up`);
   for (const id of ids) out.set(id, (stmt.get(id) as { n: number | null }).n ?? 1);

@@ -1,11 +1,9 @@
-import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import type { MercuriusContext } from 'mercurius';
 import { isoDay } from '../../../shared/iso-day.js';
 import { requireViewer } from '../../graphql/context.js';
 import { parseInput } from '../../lib/parse.js';
 import type { FeaturePart } from '../feature-part.js';
-import { goals } from './goals.tables.js';
-import { readableGoal } from './goals.visibility.js';
+import { listGoalsInPeriod } from './goals.crud.repo.js';
 import { z } from 'zod';
 
 /**
@@ -23,13 +21,7 @@ export const goalsInPeriodPart: FeaturePart = {
       goalsInPeriod: (_: unknown, args: { user_id: string; from: string; to: string }, ctx: MercuriusContext) => {
         const viewer = requireViewer(ctx);
         const { user_id, from, to } = parseInput(periodSchema, args);
-        const start = sql`coalesce(${goals.start_date}, substr(${goals.created_at}, 1, 10))`;
-        return ctx.services.db.select().from(goals).where(and(
-          eq(goals.organization_id, viewer.organizationId), eq(goals.owner_kind, 'PERSON'), eq(goals.owner_user_id, user_id),
-          ne(goals.status, 'DROPPED'),
-          sql`${start} <= ${to}`, sql`(${goals.due_date} is null or ${goals.due_date} >= ${from})`,
-          readableGoal(viewer),
-        )).orderBy(sql`${goals.due_date} is null`, asc(goals.due_date), asc(goals.created_at), sql`${goals}.rowid`).all();
+        return listGoalsInPeriod(ctx.services.db, viewer, { userId: user_id, from, to });
       },
     },
   },

@@ -1,17 +1,16 @@
-import { and, eq, isNull } from 'drizzle-orm';
 import { AppError, badInput, forbidden, notFound } from '../../../shared/app-error.js';
 import { GOAL_LIMITS, type GoalKind, type GoalOwnerKind } from '../../../shared/goals.js';
 import type { Db } from '../../db/connection.js';
 import type { Viewer } from '../auth/viewer.js';
-import { competencies } from '../growth/growth.tables.js';
-import { teams } from '../teams/teams.tables.js';
-import { users } from '../users/users.tables.js';
+import { findCompetenciesByIds } from '../growth/growth.framework.repo.js';
+import { findTeamById } from '../teams/teams.repo.js';
+import { findUserById } from '../users/users.repo.js';
 import { ancestorIds, findReadableGoal, subtree, type GoalRow } from './goals.crud.repo.js';
-import { isBelowViewer } from './goals.visibility.js';
+import { isBelowViewer } from './goals.visibility.repo.js';
 
 /**
  * Who may create a goal for whom, and which alignments hold (docs/decisions/0049). Reading and
- * editing an existing goal is goals.visibility.ts; this file decides the new owner, the team, the
+ * editing an existing goal is goals.visibility.repo.ts; this file decides the new owner, the team, the
  * competency and the parent.
  */
 
@@ -20,8 +19,7 @@ const field = (name: string, message: string) => badInput(`${name}: ${message}`,
 
 /** An active (or invited) person of the viewer's organization: NOT_FOUND when unknown or removed, BAD_USER_INPUT when deactivated. */
 function activePerson(db: Db, viewer: Viewer, userId: string) {
-  const person = db.select({ id: users.id, status: users.status }).from(users)
-    .where(and(eq(users.id, userId), eq(users.organization_id, viewer.organizationId), isNull(users.deleted_at))).get();
+  const person = findUserById(db, viewer.organizationId, userId);
   if (!person) throw notFound('Person');
   if (person.status === 'DEACTIVATED') throw field('owner_user_id', 'This person is deactivated: their goals cannot change owner or grow.');
   return person;
@@ -29,7 +27,7 @@ function activePerson(db: Db, viewer: Viewer, userId: string) {
 
 /** A live team of the viewer's organization. */
 export function liveTeam(db: Db, viewer: Viewer, teamId: string) {
-  const team = db.select().from(teams).where(and(eq(teams.id, teamId), eq(teams.organization_id, viewer.organizationId), isNull(teams.deleted_at))).get();
+  const team = findTeamById(db, viewer.organizationId, teamId);
   if (!team) throw notFound('Team');
   return team;
 }
@@ -65,9 +63,7 @@ export function checkNewGoalOwner(db: Db, viewer: Viewer, input: { owner_kind: G
 
 /** A GROWTH goal's competency must be one of the organization's. */
 export function checkCompetency(db: Db, viewer: Viewer, competencyId: string): void {
-  const found = db.select({ id: competencies.id }).from(competencies)
-    .where(and(eq(competencies.id, competencyId), eq(competencies.organization_id, viewer.organizationId))).get();
-  if (!found) throw new AppError('NOT_FOUND', 'Competency not found in your organization\'s framework.', { fields: { competency_id: 'No such competency.' } });
+  if (!findCompetenciesByIds(db, viewer.organizationId, [competencyId]).length) throw new AppError('NOT_FOUND', 'Competency not found in your organization\'s framework.', { fields: { competency_id: 'No such competency.' } });
 }
 
 export const CYCLE_MESSAGE = 'A goal cannot be aligned under itself or one of its own goals.';

@@ -2,7 +2,7 @@ import type { OperationRules } from '../../graphql/operation-rules.js';
 
 /**
  * Who may call each goals operation (docs/decisions/0041, 0049). The subject of a goal is its
- * PERSON owner; which goals a viewer reads and edits is decided per goal by goals.visibility.ts.
+ * PERSON owner; which goals a viewer reads and edits is decided per goal by goals.visibility.repo.ts.
  */
 export const goalsRules: OperationRules = {
   Query: {

@@ -2,15 +2,15 @@ import { and, asc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { OPEN_GOAL_STATUSES, type GoalOwnerKind, type GoalStatus } from '../../../shared/goals.js';
 import type { Db } from '../../db/connection.js';
 import type { Viewer } from '../auth/viewer.js';
-import { teams } from '../teams/teams.tables.js';
-import { users } from '../users/users.tables.js';
+import { teams } from '../teams/teams.repo.js';
+import { users } from '../users/users.repo.js';
 import type { GoalRow } from './goals.crud.repo.js';
 import { goals } from './goals.tables.js';
-import { readableGoal } from './goals.visibility.js';
+import { readableGoal } from './goals.visibility.repo.js';
 
 /**
  * The alignment tree, team goals and the goals one may align under: the SQL of goals.tree.ts
- * (docs/decisions/0049). Every read goes through goals.visibility.ts readableGoal, which names the
+ * (docs/decisions/0049). Every read goes through goals.visibility.repo.ts readableGoal, which names the
  * unaliased `goals` table: each statement below reads `goals` in exactly one place per scope.
  */
 

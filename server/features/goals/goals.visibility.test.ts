@@ -5,7 +5,7 @@ import { codeOf, createTestApp } from '../../test/helpers.js';
 import { GET_GOAL, MY_GOALS, goalsWorld, insertGoal, must, type GoalsCaller, type GoalsWorld } from './goals.test-support.js';
 
 /**
- * Who reads and who edits a goal (goals.visibility.ts, docs/decisions/0049), for PERSON, TEAM and
+ * Who reads and who edits a goal (goals.visibility.repo.ts, docs/decisions/0049), for PERSON, TEAM and
  * COMPANY goals in each visibility, through goal(id), can_edit, myGoals(user_id), User.goals and a
  * readable child's parent. The PERSON goals belong to `owner` (reports to `manager`, who reports
  * to `boss`; member of team Core led by `lead`); the TEAM goals to Core (manager `manager`, lead

@@ -1,11 +1,11 @@
 import type { Db } from '../../db/connection.js';
 import type { Viewer } from '../auth/viewer.js';
-import { isBelowViewer } from '../goals/goals.visibility.js';
+import { isBelowViewer } from '../goals/goals.visibility.repo.js';
 
 /**
  * Who reads what of a person's growth (docs/decisions/0050), the rules the growth GraphQL uses and
  * the assistant asks too (docs/decisions/0066). "Their managers" is anyone the person is below
- * (goals.visibility.ts), the line goals use.
+ * (goals.visibility.repo.ts), the line goals use.
  */
 const isAdmin = (viewer: Viewer) => viewer.permissionLevel === 'ADMIN';
 

@@ -2,8 +2,8 @@ import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { staleSave } from '../../../shared/app-error.js';
 import type { Db } from '../../db/connection.js';
 import { newId, nowIso } from '../../lib/tokens.js';
-import { goals } from '../goals/goals.tables.js';
-import { users } from '../users/users.tables.js';
+import { unlinkGrowthGoalsFromCompetencies } from '../goals/goals.crud.repo.js';
+import { users } from '../users/users.repo.js';
 import {
   assessments, competencies, competencyExpectations, competencyLevels, competencyPlacements, competencyTracks,
 } from './growth.tables.js';
@@ -195,7 +195,7 @@ export function writeTrack(db: Db, orgId: string, trackId: string | null, data: 
   const keptCompetencies = new Set(competencyIds);
   const goneCompetencies = [...oldCompetencies].filter((c) => !keptCompetencies.has(c));
   if (goneCompetencies.length) {
-    db.update(goals).set({ competency_id: null }).where(and(eq(goals.organization_id, orgId), eq(goals.kind, 'GROWTH'), inArray(goals.competency_id, goneCompetencies))).run();
+    unlinkGrowthGoalsFromCompetencies(db, orgId, goneCompetencies);
     db.delete(competencies).where(inArray(competencies.id, goneCompetencies)).run();
   }
   data.competencies.forEach((c, position) => {
@@ -210,4 +210,18 @@ export function writeTrack(db: Db, orgId: string, trackId: string | null, data: 
   })));
   for (let i = 0; i < expectationRows.length; i += 200) db.insert(competencyExpectations).values(expectationRows.slice(i, i + 200)).run();
   return id;
+}
+
+/** The level a person is placed on, with its name; undefined when not placed (review questions that rate competencies). */
+export function findPlacedLevel(db: Db, orgId: string, userId: string): { level_id: string; level_name: string } | undefined {
+  return db.select({ level_id: competencyPlacements.level_id, level_name: competencyLevels.name }).from(competencyPlacements)
+    .innerJoin(competencyLevels, eq(competencyLevels.id, competencyPlacements.level_id))
+    .where(and(eq(competencyPlacements.organization_id, orgId), eq(competencyPlacements.user_id, userId))).get();
+}
+
+/** What a level expects of each of these competencies (those with an expectation at that level). */
+export function expectationsAtLevel(db: Db, orgId: string, competencyIds: readonly string[], levelId: string): Array<{ competency_id: string; name: string; text: string }> {
+  return db.select({ competency_id: competencies.id, name: competencies.name, text: competencyExpectations.text }).from(competencies)
+    .innerJoin(competencyExpectations, and(eq(competencyExpectations.competency_id, competencies.id), eq(competencyExpectations.level_id, levelId)))
+    .where(and(eq(competencies.organization_id, orgId), inArray(competencies.id, [...competencyIds]))).all();
 }

@@ -7,7 +7,7 @@ import { groupBy, indexBy } from '../../graphql/loaders.js';
 import { parseInput, withoutNulls } from '../../lib/parse.js';
 import type { Viewer } from '../auth/viewer.js';
 import type { FeaturePart } from '../feature-part.js';
-import { isBelowViewer } from '../goals/goals.visibility.js';
+import { isBelowViewer } from '../goals/goals.visibility.repo.js';
 import { notify } from '../notifications/notifications.deliver.js';
 import { findUserById, type UserRow } from '../users/users.repo.js';
 import { loadAnyUser } from '../users/users.loaders.js';

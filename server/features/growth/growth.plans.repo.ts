@@ -1,16 +1,14 @@
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/connection.js';
 import { newId } from '../../lib/tokens.js';
-import type { Viewer } from '../auth/viewer.js';
-import { goals } from '../goals/goals.tables.js';
-import { readableGoal } from '../goals/goals.visibility.js';
+import type { GoalRow } from '../goals/goals.crud.repo.js';
 import { competencies, competencyPlacements, developmentActions, developmentPlans } from './growth.tables.js';
 
 /** Development plans and their actions: the SQL of growth.plans.ts (docs/decisions/0050). */
 
 export type PlanRow = typeof developmentPlans.$inferSelect;
 export type ActionRow = typeof developmentActions.$inferSelect;
-export type GrowthGoalRow = typeof goals.$inferSelect;
+export type GrowthGoalRow = GoalRow;
 export type CompetencyRow = typeof competencies.$inferSelect;
 
 export function findPlan(db: Db, orgId: string, userId: string): PlanRow | undefined {
@@ -56,17 +54,6 @@ export function deleteAction(db: Db, id: string): void {
   db.delete(developmentActions).where(eq(developmentActions.id, id)).run();
 }
 
-/** All the person's GROWTH goals (the plan's progress counts every one). */
-export function growthGoalsOf(db: Db, orgId: string, userId: string): GrowthGoalRow[] {
-  return db.select().from(goals).where(and(eq(goals.organization_id, orgId), eq(goals.owner_user_id, userId), eq(goals.owner_kind, 'PERSON'), eq(goals.kind, 'GROWTH')))
-    .orderBy(sql`${goals.due_date} is null`, asc(goals.due_date), asc(goals.created_at), sql`${goals}.rowid`).all();
-}
-
-/** The person's GROWTH goals the viewer reads (goals.visibility.ts), in growthGoalsOf's order. */
-export function readableGrowthGoalsOf(db: Db, viewer: Viewer, userId: string): GrowthGoalRow[] {
-  return db.select().from(goals).where(and(eq(goals.organization_id, viewer.organizationId), eq(goals.owner_user_id, userId), eq(goals.owner_kind, 'PERSON'), eq(goals.kind, 'GROWTH'), readableGoal(viewer)))
-    .orderBy(sql`${goals.due_date} is null`, asc(goals.due_date), asc(goals.created_at), sql`${goals}.rowid`).all();
-}
 
 export function findCompetencyInOrg(db: Db, orgId: string, id: string): CompetencyRow | undefined {
   return db.select().from(competencies).where(and(eq(competencies.organization_id, orgId), eq(competencies.id, id))).get();

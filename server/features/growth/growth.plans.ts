@@ -9,14 +9,15 @@ import type { Viewer } from '../auth/viewer.js';
 import type { FeaturePart } from '../feature-part.js';
 import { findUserById, type UserRow } from '../users/users.repo.js';
 import {
-  competenciesByIds, countActions, deleteAction, findAction, findCompetencyInOrg, findPlacementOf, findPlan, growthGoalsOf, insertAction,
-  listActions, readableGrowthGoalsOf, touchPlan, updateAction, upsertPlan, type ActionRow, type ActionValues, type CompetencyRow,
+  competenciesByIds, countActions, deleteAction, findAction, findCompetencyInOrg, findPlacementOf, findPlan, insertAction,
+  listActions, touchPlan, updateAction, upsertPlan, type ActionRow, type ActionValues, type CompetencyRow,
 } from './growth.plans.repo.js';
+import { growthGoalsOf, readableGrowthGoalsOf } from '../goals/goals.crud.repo.js';
 import { canEditPlanOf as canEditPlan, canReadPlanOf } from './growth.access.js';
 
 /**
  * Development plans (docs/decisions/0050): a person's focus, optional mentor, growth goals (goals of
- * kind GROWTH they own, read through goals.visibility.ts) and actions, with the plan's progress.
+ * kind GROWTH they own, read through goals.visibility.repo.ts) and actions, with the plan's progress.
  *
  * Read: the person, the people they are below (direct manager, team manager or lead, anyone above),
  * admins, and the plan's mentor (read only). Edit (focus, mentor, actions): the person, the people

@@ -3,9 +3,9 @@ import type { Db } from '../../db/connection.js';
 import { prepared } from '../../db/prepared.js';
 import type { Viewer } from '../auth/viewer.js';
 import type { TeamRow } from '../teams/teams.repo.js';
-import type { UserRow } from '../users/users.repo.js';
-import { users } from '../users/users.tables.js';
+import { users, type UserRow } from '../users/users.repo.js';
 import type { PlacementRow } from './growth.plans.repo.js';
+import { statement } from '../../db/sqlite.js';
 
 /**
  * SQL of development team progress (docs/decisions/0050): six statements whatever the number of
@@ -15,7 +15,7 @@ import type { PlacementRow } from './growth.plans.repo.js';
 
 /**
  * Active and invited people (never deactivated or removed): admins everyone, others the people below
- * them, any depth (the same line as goals.visibility.ts belowViewer: direct reports, members of the
+ * them, any depth (the same line as goals.visibility.repo.ts belowViewer: direct reports, members of the
  * teams they manage or lead, and the reports of those in turn). The recursive step walks
  * users_manager from each person found (`+` keeps SQLite off the organization index, which would
  * scan the whole organization once per person).
@@ -35,20 +35,20 @@ export function peopleInScope(db: Db, viewer: Viewer): UserRow[] {
 }
 
 export function liveTeamsByIds(db: Db, orgId: string, ids: string): TeamRow[] {
-  const stmt = prepared(db, 'growth.progress.teams', () => db.$client.prepare(`SELECT * FROM teams
+  const stmt = prepared(db, 'growth.progress.teams', () => statement(db, `SELECT * FROM teams
     WHERE organization_id = @orgId AND deleted_at IS NULL AND id IN (SELECT value FROM json_each(@ids)) ORDER BY name COLLATE NOCASE, id`));
   return stmt.all({ orgId, ids }) as TeamRow[];
 }
 
 export function placementsOf(db: Db, orgId: string, ids: string): PlacementRow[] {
-  const stmt = prepared(db, 'growth.progress.placements', () => db.$client.prepare(`SELECT * FROM competency_placements
+  const stmt = prepared(db, 'growth.progress.placements', () => statement(db, `SELECT * FROM competency_placements
     WHERE user_id IN (SELECT value FROM json_each(@ids)) AND organization_id = @orgId`));
   return stmt.all({ orgId, ids }) as PlacementRow[];
 }
 
 /** The last submitted SELF and MANAGER assessment of each person. */
 export function lastAssessed(db: Db, orgId: string, ids: string): Array<{ id: string; self: string | null; manager: string | null }> {
-  const stmt = prepared(db, 'growth.progress.assessed', () => db.$client.prepare(`SELECT j.value AS id,
+  const stmt = prepared(db, 'growth.progress.assessed', () => statement(db, `SELECT j.value AS id,
       (SELECT max(a.submitted_at) FROM assessments a WHERE a.organization_id = @orgId AND a.subject_id = j.value AND a.kind = 'SELF' AND a.status = 'SUBMITTED') AS self,
       (SELECT max(a.submitted_at) FROM assessments a WHERE a.organization_id = @orgId AND a.subject_id = j.value AND a.kind = 'MANAGER' AND a.status = 'SUBMITTED') AS manager
     FROM json_each(@ids) j`));
@@ -56,13 +56,13 @@ export function lastAssessed(db: Db, orgId: string, ids: string): Array<{ id: st
 }
 
 export function growthGoalsOfPeople(db: Db, orgId: string, ids: string): Array<{ owner_user_id: string; status: string; progress: number }> {
-  const stmt = prepared(db, 'growth.progress.goals', () => db.$client.prepare(`SELECT g.owner_user_id, g.status, g.progress FROM goals g INDEXED BY goals_org_owner_user_idx
+  const stmt = prepared(db, 'growth.progress.goals', () => statement(db, `SELECT g.owner_user_id, g.status, g.progress FROM goals g INDEXED BY goals_org_owner_user_idx
     WHERE g.organization_id = @orgId AND g.owner_user_id IN (SELECT value FROM json_each(@ids)) AND g.owner_kind = 'PERSON' AND g.kind = 'GROWTH'`));
   return stmt.all({ orgId, ids }) as Array<{ owner_user_id: string; status: string; progress: number }>;
 }
 
 export function actionsOfPeople(db: Db, orgId: string, ids: string): Array<{ user_id: string; due_date: string | null; done_at: string | null }> {
-  const stmt = prepared(db, 'growth.progress.actions', () => db.$client.prepare(`SELECT a.user_id, a.due_date, a.done_at FROM development_actions a
+  const stmt = prepared(db, 'growth.progress.actions', () => statement(db, `SELECT a.user_id, a.due_date, a.done_at FROM development_actions a
     WHERE a.organization_id = @orgId AND a.user_id IN (SELECT value FROM json_each(@ids))`));
   return stmt.all({ orgId, ids }) as Array<{ user_id: string; due_date: string | null; done_at: string | null }>;
 }

@@ -1,16 +1,14 @@
-import { sql } from 'drizzle-orm';
 import { forbidden, notFound } from '../../../shared/app-error.js';
 import type { Db } from '../../db/connection.js';
 import type { Viewer } from '../auth/viewer.js';
-import { belowViewer, isBelowViewer } from '../goals/goals.visibility.js';
+import { isBelowViewer } from '../goals/goals.visibility.repo.js';
 import { findTeamById, listTeams } from '../teams/teams.repo.js';
 import type { TeamRow } from '../teams/teams.repo.js';
-import { teams } from '../teams/teams.tables.js';
 import { findUserById, type UserRow } from '../users/users.repo.js';
-import { users } from '../users/users.tables.js';
+import { activePeopleOfViewerLine, teamsOfViewerLine } from './insights.access.repo.js';
 
 /**
- * Who sees which insights (docs/decisions/0051), with the reporting line of goals.visibility.ts:
+ * Who sees which insights (docs/decisions/0051), with the reporting line of goals.visibility.repo.ts:
  * - a team's insights: its members, its manager and lead, the people they are below, admins;
  * - a person's insights: the person, the people they are below (direct manager and up, managers and
  *   leads of their team and up), admins.
@@ -52,17 +50,10 @@ export function requirePersonInsights(db: Db, viewer: Viewer, userId: string): U
 /** Teams whose insights the viewer may open, by name. */
 export function insightsTeamsOf(db: Db, viewer: Viewer): TeamRow[] {
   if (isAdmin(viewer)) return listTeams(db, viewer.organizationId);
-  const v = viewer.userId;
-  const below = belowViewer(viewer);
-  return db.select().from(teams).where(sql`${teams.organization_id} = ${viewer.organizationId} and ${teams.deleted_at} is null and (
-      ${teams.manager_id} = ${v} or ${teams.team_lead_id} = ${v}
-      or ${teams.id} = (select ${users.team_id} from ${users} where ${users.id} = ${v})
-      or ${teams.manager_id} in ${below} or ${teams.team_lead_id} in ${below})`).orderBy(teams.name).all();
+  return teamsOfViewerLine(db, viewer);
 }
 
 /** People whose insights the viewer may open: themselves and everyone below them (admins: every active person), by name. */
 export function insightsPeopleOf(db: Db, viewer: Viewer): UserRow[] {
-  const base = sql`${users.organization_id} = ${viewer.organizationId} and ${users.deleted_at} is null and ${users.status} = 'ACTIVE'`;
-  const where = isAdmin(viewer) ? base : sql`${base} and (${users.id} = ${viewer.userId} or ${users.id} in ${belowViewer(viewer)})`;
-  return db.select().from(users).where(where).orderBy(users.full_name).all() as UserRow[];
+  return activePeopleOfViewerLine(db, viewer, !isAdmin(viewer));
 }

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/connection.js';
 import type { DeploymentRow, IncidentRow, IssueRow, PrRow, SprintIssueRow, SprintRow } from './insights.metrics.js';
+import { statement } from '../../db/sqlite.js';
 
 import { DAY_MS } from '../../../shared/dates.days.js';
 
@@ -74,7 +75,7 @@ export function mergedPullRequests(db: Db, orgId: string, repos: readonly string
  */
 export function closedUnmergedMs(db: Db, orgId: string, repos: readonly string[], from: number, to: number): number[] {
   if (!repos.length) return [];
-  return (db.$client.prepare(`select unixepoch(p.closed_at, 'subsec') from ext_pull_requests p indexed by ext_pull_requests_merged
+  return (statement(db, `select unixepoch(p.closed_at, 'subsec') from ext_pull_requests p indexed by ext_pull_requests_merged
     where p.organization_id = ? and p.merged_at is null and p.state = 'CLOSED' and p.closed_at >= ? and p.closed_at < ? and p.scope_id in (select value from json_each(?))`)
     .pluck().all(orgId, iso(from), iso(to), JSON.stringify(repos)) as number[]).map((s) => Math.round(s * 1000));
 }

@@ -13,7 +13,7 @@ import { countMetric, forIndividual, issueMetrics, prFactColumns, prFlowMetrics,
 import type { InsightsMetric } from './insights.values.js';
 import { iso, organizationZone, parseWindow, weekPeriods } from './insights.periods.js';
 import { inRegistryOrder, presentIssue, presentPeriods, presentPr } from './insights.present.js';
-import { feedbackInstants, goalsSnapshot, reviewScores } from './insights.product.js';
+import { feedbackInstants, goalsSnapshot, reviewScores } from './insights.product.repo.js';
 
 /**
  * A person's insights (docs/decisions/0051): what they worked on, what waits for them and for whom

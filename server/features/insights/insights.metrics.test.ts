@@ -6,7 +6,7 @@ import { newId } from '../../lib/tokens.js';
 import { addUser, codeOf, createTestApp, signedIn, type TestUser } from '../../test/helpers.js';
 import { createOrganization } from '../org/org.repo.js';
 import { createTeam, updateTeam } from '../teams/teams.repo.js';
-import { createIngestWriter } from '../integrations/integrations.ingest.js';
+import { createIngestWriter } from '../integrations/integrations.ingest.repo.js';
 import { NOW } from '../integrations/sample/synthetic-dataset.js';
 import { syntheticRecords } from '../integrations/sample/synthetic-records.js';
 import { parseWindow, weekPeriods } from './insights.periods.js';

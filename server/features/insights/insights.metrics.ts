@@ -4,7 +4,7 @@ import { dayOf } from '../../../shared/dates.js';
 import {
   bucket, countValue, distribution, durationValue, EMPTY, OUTSIDE, rateValue, ratioValue, slotsOf, type InsightsMetric, type InsightsValue,
 } from './insights.values.js';
-import { emptyPrFactColumns, PR_FACT_FIELDS, prFactValues, type PrFactColumns, type PrFactField } from '../integrations/integrations.pr-facts.js';
+import { emptyPrFactColumns, PR_FACT_FIELDS, prFactValues, type PrFactColumns, type PrFactField } from '../integrations/integrations.pr-facts.repo.js';
 
 /**
  * The metrics of shared/insights.ts computed from rows (docs/decisions/0051): pure functions, one per
@@ -64,7 +64,7 @@ export function prDurations(pr: PrRow): PrDurations {
   return { coding: coding ?? null, pickup: pickup ?? null, review: review ?? null, deploy: deploy ?? null, cycle: cycle ?? null, merge: merge ?? null, size: size ?? null, reasons };
 }
 
-/** A pull request's facts in blob order (prFactValues of integrations.pr-facts.ts, the one place the spans are defined). */
+/** A pull request's facts in blob order (prFactValues of integrations.pr-facts.repo.ts, the one place the spans are defined). */
 function factsOf(pr: PrRow): number[] {
   return prFactValues({
     merged: ms(pr.merged_at), deployed: ms(pr.deployed_at), created: ms(pr.created_at), ready: ms(pr.ready_at), firstCommit: ms(pr.first_commit_at),

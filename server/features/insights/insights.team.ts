@@ -4,8 +4,8 @@ import { INDIVIDUAL_MIN_N, type InsightMetricKey } from '../../../shared/insight
 import type { Db } from '../../db/connection.js';
 import { requireViewer } from '../../graphql/context.js';
 import type { FeaturePart } from '../feature-part.js';
-import { readCodeProcessSettings } from '../integrations/integrations.code-process.js';
-import { readPrFacts } from '../integrations/integrations.pr-facts.js';
+import { readCodeProcessSettings } from '../integrations/integrations.code-process.repo.js';
+import { readPrFacts } from '../integrations/integrations.pr-facts.repo.js';
 import type { TeamRow } from '../teams/teams.repo.js';
 import { insightsPeopleOf, insightsTeamsOf, requireTeamInsights } from './insights.access.js';
 import {
@@ -15,7 +15,7 @@ import { countMetric, deliveryMetrics, issueMetrics, prFlowMetrics, snapshotMetr
 import { bucket, ratioValue, type InsightsMetric } from './insights.values.js';
 import { organizationZone, parseWindow, sprintPeriods, weekPeriods, iso, type Period, type Window } from './insights.periods.js';
 import { inRegistryOrder, insightsTypeResolvers, presentIssue, presentPeriods, presentPr } from './insights.present.js';
-import { feedbackInstants, goalsSnapshot, reviewScores, teamMemberIds, teamRetros } from './insights.product.js';
+import { feedbackInstants, goalsSnapshot, reviewScores, teamMemberIds, teamRetros } from './insights.product.repo.js';
 
 /**
  * Team insights (docs/decisions/0051): the metrics of the team's repositories and projects

@@ -1,6 +1,5 @@
-import { and, count, eq, isNull, or, sql } from 'drizzle-orm';
+import { eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/connection.js';
-import { emailOutbox } from '../notifications/notifications.tables.js';
 import { installSettings } from './install.tables.js';
 
 export type InstallSettingsRow = typeof installSettings.$inferSelect;
@@ -26,13 +25,4 @@ export function setSignUp(db: Db, value: 'OPEN' | 'CLOSED', userId: string): voi
   db.insert(installSettings).values({ id: ROW_ID, sign_up: value, updated_by: userId })
     .onConflictDoUpdate({ target: installSettings.id, set: { sign_up: value, updated_by: userId, updated_at: sql`(strftime('%Y-%m-%dT%H:%M:%fZ','now'))` } })
     .run();
-}
-
-/**
- * Mail kept in the outbox and not sent (no SMTP, or sending failed): the organization's, and with
- * `withInstallMail` (the operator organization) also the install's own, such as sign-up links.
- */
-export function countWaitingMail(db: Db, organizationId: string, withInstallMail = false): number {
-  const mine = eq(emailOutbox.organization_id, organizationId);
-  return db.select({ n: count() }).from(emailOutbox).where(and(withInstallMail ? or(mine, isNull(emailOutbox.organization_id)) : mine, isNull(emailOutbox.sent_at))).get()?.n ?? 0;
 }

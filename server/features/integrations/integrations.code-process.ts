@@ -1,47 +1,16 @@
 import type { MercuriusContext } from 'mercurius';
-import { codeProcessSettingsInput, DEFAULT_CODE_PROCESS, type CodeProcessSettings } from '../../../shared/integrations.js';
-import type { Db } from '../../db/connection.js';
+import { codeProcessSettingsInput } from '../../../shared/integrations.js';
 import { requireAdmin } from '../../graphql/context.js';
 import { parseInput } from '../../lib/parse.js';
-import { nowIso } from '../../lib/tokens.js';
 import type { FeaturePart } from '../feature-part.js';
-import { recomputeDerived } from './integrations.ingest.js';
+import { readStoredCodeProcess, saveCodeProcessSettings, type Stored } from './integrations.code-process.repo.js';
 
 /**
  * The organization's code process (/admin/integrations/code-process): which branches count, how a
  * deployment is recognised, which issue types are bugs or incidents, the incident window, bot
  * accounts. Saving it recomputes every derived column of the organization in the same request
- * (integrations.ingest.ts recomputeDerived), so the insights follow at once.
+ * (integrations.ingest.repo.ts recomputeDerived), so the insights follow at once.
  */
-
-type Stored = { settings: CodeProcessSettings; updated_at: string | null };
-
-function readStored(db: Db, organizationId: string): Stored {
-  const row = db.$client.prepare(`select settings, updated_at from code_process_settings where organization_id = ?`).get(organizationId) as { settings: string; updated_at: string } | undefined;
-  if (!row) return { settings: DEFAULT_CODE_PROCESS, updated_at: null };
-  let parsed: unknown = null;
-  try { parsed = JSON.parse(row.settings); } catch { /* default below */ }
-  // Settings saved by an older version: what still parses, defaults for the rest.
-  const result = codeProcessSettingsInput.safeParse({ ...DEFAULT_CODE_PROCESS, ...(parsed && typeof parsed === 'object' ? parsed : {}) });
-  return { settings: result.success ? result.data : DEFAULT_CODE_PROCESS, updated_at: row.updated_at };
-}
-
-/** The code process of an organization (DEFAULT_CODE_PROCESS while none is saved): for the sync engine and the ingest writer. */
-export function readCodeProcessSettings(db: Db, organizationId: string): CodeProcessSettings {
-  return readStored(db, organizationId).settings;
-}
-
-/** Saves the code process and recomputes the organization's derived columns, in one transaction. */
-export function saveCodeProcessSettings(db: Db, organizationId: string, settings: CodeProcessSettings, userId: string | null): Stored {
-  const at = nowIso();
-  db.$client.transaction(() => {
-    db.$client.prepare(`insert into code_process_settings (organization_id, settings, updated_by, updated_at) values (?, ?, ?, ?)
-      on conflict (organization_id) do update set settings = excluded.settings, updated_by = excluded.updated_by, updated_at = excluded.updated_at`)
-      .run(organizationId, JSON.stringify(settings), userId, at);
-    recomputeDerived(db, organizationId, settings);
-  })();
-  return { settings, updated_at: at };
-}
 
 /** GraphQL inputs may carry nulls where the shared schema expects a missing key (incident_window_hours keeps its null: unlimited). */
 const present = (s: Stored) => ({ ...s.settings, updated_at: s.updated_at });
@@ -49,7 +18,7 @@ const present = (s: Stored) => ({ ...s.settings, updated_at: s.updated_at });
 export const integrationsCodeProcessPart: FeaturePart = {
   resolvers: {
     Query: {
-      codeProcessSettings: (_: unknown, __: unknown, ctx: MercuriusContext) => present(readStored(ctx.services.db, requireAdmin(ctx).organizationId)),
+      codeProcessSettings: (_: unknown, __: unknown, ctx: MercuriusContext) => present(readStoredCodeProcess(ctx.services.db, requireAdmin(ctx).organizationId)),
     },
     Mutation: {
       updateCodeProcessSettings: (_: unknown, args: { input: Record<string, unknown> }, ctx: MercuriusContext) => {

@@ -1,10 +1,10 @@
-import { and, asc, count, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { IntegrationProvider } from '../../../shared/integrations.js';
 import type { Db } from '../../db/connection.js';
 import { newId } from '../../lib/tokens.js';
 import type { ScopeInfo } from './integrations.provider.js';
 import type { ConnectionRow } from './integrations.secrets.js';
-import { extAccounts, integrationConnections, integrationScopes, retroActionIssues } from './integrations.tables.js';
+import { extAccounts, integrationConnections, integrationScopes, retroActionIssues, webhookDeliveries } from './integrations.tables.js';
 import { httpUrlOrNull } from './integrations.urls.js';
 
 /** Storage of connections and their scopes (docs/decisions/0051). Every read is scoped by organization. */
@@ -25,6 +25,12 @@ export function findConnectionById(db: Db, id: string): ConnectionRow | undefine
 
 export function findConnectionOfProvider(db: Db, orgId: string, provider: IntegrationProvider): ConnectionRow | undefined {
   return db.select().from(integrationConnections).where(and(eq(integrationConnections.organization_id, orgId), eq(integrationConnections.provider, provider))).get();
+}
+
+/** The organization's connection of this provider when it is CONNECTED (not paused, not in error). */
+export function findConnectedOfProvider(db: Db, orgId: string, provider: IntegrationProvider): ConnectionRow | undefined {
+  return db.select().from(integrationConnections)
+    .where(and(eq(integrationConnections.organization_id, orgId), eq(integrationConnections.provider, provider), eq(integrationConnections.status, 'CONNECTED'))).get();
 }
 
 export function insertConnection(db: Db, row: typeof integrationConnections.$inferInsert): ConnectionRow {
@@ -87,4 +93,15 @@ export function touchSynced(db: Db, id: string, at: string): void {
 export function countActionIssues(db: Db, connectionId: string, scopeExternalId: string): number {
   return db.select({ n: count() }).from(retroActionIssues).innerJoin(integrationScopes, eq(integrationScopes.id, retroActionIssues.scope_id))
     .where(and(eq(retroActionIssues.connection_id, connectionId), eq(integrationScopes.external_id, scopeExternalId))).get()?.n ?? 0;
+}
+
+/** Records a webhook delivery; false when this delivery id was recorded already (a duplicate). */
+export function recordWebhookDelivery(db: Db, d: { connectionId: string; deliveryId: string; event: string; at: string }): boolean {
+  return db.insert(webhookDeliveries).values({ connection_id: d.connectionId, delivery_id: d.deliveryId, event: d.event, received_at: d.at })
+    .onConflictDoNothing().run().changes > 0;
+}
+
+/** Forgets the connection's deliveries received before `before`. */
+export function pruneWebhookDeliveries(db: Db, connectionId: string, before: string): void {
+  db.delete(webhookDeliveries).where(and(eq(webhookDeliveries.connection_id, connectionId), lt(webhookDeliveries.received_at, before))).run();
 }

@@ -4,9 +4,9 @@ import { DEFAULT_CODE_PROCESS, type CodeProcessSettings, type IntegrationProvide
 import { newId } from '../../lib/tokens.js';
 import { addUser, codeOf, createTestApp, seedOrg, signedIn } from '../../test/helpers.js';
 import { createTeam } from '../teams/teams.repo.js';
-import { readCodeProcessSettings } from './integrations.code-process.js';
-import { createIngestWriter } from './integrations.ingest.js';
-import { matchAccounts } from './integrations.matching.js';
+import { readCodeProcessSettings } from './integrations.code-process.repo.js';
+import { createIngestWriter } from './integrations.ingest.repo.js';
+import { matchAccounts } from './integrations.matching.repo.js';
 import { syntheticRecords } from './sample/synthetic-records.js';
 
 /**

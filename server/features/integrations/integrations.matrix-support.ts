@@ -3,6 +3,7 @@ import { DEFAULT_CODE_PROCESS } from '../../../shared/integrations.js';
 import { sealSecret } from '../../lib/secret-box.js';
 import { newId } from '../../lib/tokens.js';
 import { extAccounts, integrationConnections, integrationScopes } from './integrations.tables.js';
+import { statement } from '../../db/sqlite.js';
 
 /**
  * The integrations objects of the authorization matrix (server/graphql/authorization-matrix.fixtures.ts,
@@ -12,7 +13,7 @@ import { extAccounts, integrationConnections, integrationScopes } from './integr
  */
 export function insertMatrixConnection(app: FastifyInstance, orgId: string, provider: 'GITHUB' | 'BITBUCKET' = 'GITHUB'): string {
   const { db, keys } = app.services;
-  const existing = db.$client.prepare('SELECT id FROM integration_connections WHERE organization_id = ? AND provider = ?').get(orgId, provider) as { id: string } | undefined;
+  const existing = statement(db, 'SELECT id FROM integration_connections WHERE organization_id = ? AND provider = ?').get(orgId, provider) as { id: string } | undefined;
   if (existing) return existing.id;
   const id = newId();
   db.insert(integrationConnections).values({

@@ -5,7 +5,7 @@ import type { Outbound } from '../../lib/outbound/outbound.policy.js';
 /**
  * What every provider adapter (github/, bitbucket/, jira/, azure/, slack/) offers the sync engine
  * (integrations.sync.ts), and the provider-neutral records it hands to the one ingest writer
- * (integrations.ingest.ts). Adapters speak to the service through its SDK, pointed at
+ * (integrations.ingest.repo.ts). Adapters speak to the service through its SDK, pointed at
  * `connection.baseUrl` (a fake on 127.0.0.1 in tests) through `connection.outbound`, the guard of
  * every connection to an admin-typed address; they never touch the database themselves.
  * See docs/decisions/0051.
@@ -98,7 +98,7 @@ export type IssueInput = {
 
 export type SprintInput = { externalId: string; name: string; state: string; startAt?: string | null; endAt?: string | null; completeAt?: string | null };
 
-/** The one writer of the canonical ext_* tables (integrations.ingest.ts). Each call is one transaction; rows are upserted by natural key. */
+/** The one writer of the canonical ext_* tables (integrations.ingest.repo.ts). Each call is one transaction; rows are upserted by natural key. */
 export type IngestWriter = {
   scope(input: ScopeInfo): { id: string; included: boolean };
   accounts(list: AccountInput[]): void;

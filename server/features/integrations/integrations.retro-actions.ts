@@ -1,4 +1,3 @@
-import { and, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { MercuriusContext } from 'mercurius';
 import { badInput, conflict, notFound } from '../../../shared/app-error.js';
 import type { Db } from '../../db/connection.js';
@@ -7,15 +6,16 @@ import { topics } from '../../graphql/pubsub.js';
 import type { Services } from '../../services.js';
 import { retroAccess, takesPart, teamRelation } from '../retros/retros.access.js';
 import { retroPath } from '../retros/retros.actions.js';
-import { findActionItem, managerOf, runningRetroIdsOfTeam } from '../retros/retros.actions.repo.js';
-import { retroActionItems, retros } from '../retros/retros.tables.js';
+import { findActionItem, managerOf } from '../retros/retros.actions.repo.js';
 import type { FeaturePart } from '../feature-part.js';
 import { adapterOf } from './integrations.adapters.js';
 import { shownFailure } from './integrations.errors.js';
 import { findConnectionById, findScope } from './integrations.connections.repo.js';
 import type { OpenConnection } from './integrations.provider.js';
 import { openConnection, scrubSecrets } from './integrations.secrets.js';
-import { integrationConnections, integrationScopes, retroActionIssues } from './integrations.tables.js';
+import {
+  closeActionIssues, findIssueOfActionItem, includedIssueScopes, insertActionIssue, issuesOfRetro, openActionIssues, type IssueRow,
+} from './integrations.retro-actions.repo.js';
 import { httpUrlOrNull } from './integrations.urls.js';
 
 /**
@@ -25,7 +25,6 @@ import { httpUrlOrNull } from './integrations.urls.js';
  * included projects; the retro's team's scopes first. Closing the issue there marks the action item
  * DONE: after every sync (checkActionIssues) and on a webhook delivery that says so (markClosedActionIssues).
  */
-type IssueRow = typeof retroActionIssues.$inferSelect;
 
 const present = (row: IssueRow & { provider: string; sample: boolean }) => ({ action_item_id: row.action_item_id, provider: row.provider, key: row.key, url: row.url, closed_at: row.closed_at, sample: row.sample });
 
@@ -37,30 +36,7 @@ export function markClosedActionIssues(services: Pick<Services, 'db' | 'pubsub'>
   const { db } = services;
   const shut = closed.filter((c) => c.closedAt);
   if (!shut.length) return 0;
-  const teams = new Map<string, string>();
-  const bumped: Array<{ id: string; version: number }> = [];
-  const total = db.transaction(() => {
-    let changed = 0;
-    for (const c of shut) {
-      const issues = db.update(retroActionIssues).set({ closed_at: c.closedAt }).where(and(eq(retroActionIssues.connection_id, connectionId), eq(retroActionIssues.external_id, c.externalId), isNull(retroActionIssues.closed_at)))
-        .returning({ id: retroActionIssues.action_item_id }).all();
-      if (!issues.length) continue;
-      const at = new Date().toISOString();
-      const done = db.update(retroActionItems).set({ status: 'DONE', done_at: c.closedAt ?? at, updated_at: at })
-        .where(and(inArray(retroActionItems.id, issues.map((i) => i.id)), ne(retroActionItems.status, 'DONE'), ne(retroActionItems.status, 'DROPPED')))
-        .returning({ team_id: retroActionItems.team_id, organization_id: retroActionItems.organization_id }).all();
-      for (const d of done) teams.set(d.team_id, d.organization_id);
-      changed += done.length;
-    }
-    for (const [teamId, orgId] of teams) {
-      const running = runningRetroIdsOfTeam(db, orgId, teamId);
-      if (running.length) {
-        bumped.push(...db.update(retros).set({ version: sql`${retros.version} + 1`, updated_at: new Date().toISOString() })
-          .where(inArray(retros.id, running)).returning({ id: retros.id, version: retros.version }).all());
-      }
-    }
-    return changed;
-  });
+  const { changed: total, bumped } = closeActionIssues(db, connectionId, shut);
   for (const b of bumped) services.pubsub.publish(topics.retroChanged(b.id), { version: b.version });
   return total;
 }
@@ -70,9 +46,7 @@ export async function checkActionIssues(services: Services, connection: OpenConn
   const { db } = services;
   const adapter = adapterOf(db, connection);
   if (!adapter.issueStates) return 0;
-  const open = db.select({ external_id: retroActionIssues.external_id, scope_id: retroActionIssues.scope_id, kind: integrationScopes.kind, scope_external_id: integrationScopes.external_id, name: integrationScopes.name })
-    .from(retroActionIssues).innerJoin(integrationScopes, eq(integrationScopes.id, retroActionIssues.scope_id))
-    .where(and(eq(retroActionIssues.connection_id, connection.id), isNull(retroActionIssues.closed_at))).all();
+  const open = openActionIssues(db, connection.id);
   const byScope = new Map<string, typeof open>();
   for (const o of open) byScope.set(o.scope_id, [...(byScope.get(o.scope_id) ?? []), o]);
   let changed = 0;
@@ -97,9 +71,7 @@ function requireSendableItem(ctx: MercuriusContext, id: string) {
 }
 
 function targetsFor(db: Db, orgId: string, teamId: string) {
-  const rows = db.select({ scope: integrationScopes, provider: integrationConnections.provider, sample: integrationConnections.is_sample }).from(integrationScopes)
-    .innerJoin(integrationConnections, eq(integrationConnections.id, integrationScopes.connection_id))
-    .where(and(eq(integrationScopes.organization_id, orgId), eq(integrationScopes.included, true), inArray(integrationScopes.kind, ['REPOSITORY', 'PROJECT']))).all();
+  const rows = includedIssueScopes(db, orgId);
   return rows
     .filter((r) => !!adapterOf(db, r).createIssue)
     .map((r) => ({ connection_id: r.scope.connection_id, scope_id: r.scope.id, provider: r.provider, name: r.scope.name, team_owned: r.scope.team_id === teamId, sample: r.sample }))
@@ -118,10 +90,7 @@ export const integrationsRetroActionsPart: FeaturePart = {
         const viewer = requireViewer(ctx);
         const { db } = ctx.services;
         retroAccess(db, viewer, args.retro_id);
-        return db.select({ issue: retroActionIssues, provider: integrationConnections.provider, sample: integrationConnections.is_sample }).from(retroActionIssues)
-          .innerJoin(retroActionItems, eq(retroActionItems.id, retroActionIssues.action_item_id))
-          .innerJoin(integrationConnections, eq(integrationConnections.id, retroActionIssues.connection_id))
-          .where(and(eq(retroActionIssues.organization_id, viewer.organizationId), eq(retroActionItems.retro_id, args.retro_id))).all()
+        return issuesOfRetro(db, viewer.organizationId, args.retro_id)
           .map((r) => present({ ...r.issue, provider: r.provider, sample: r.sample }));
       },
     },
@@ -129,7 +98,7 @@ export const integrationsRetroActionsPart: FeaturePart = {
       sendRetroActionToTracker: async (_: unknown, args: { action_item_id: string; scope_id: string }, ctx: MercuriusContext) => {
         const { viewer, item } = requireSendableItem(ctx, args.action_item_id);
         const { db, config, log } = ctx.services;
-        const sent = () => db.select().from(retroActionIssues).where(eq(retroActionIssues.action_item_id, item.id)).get();
+        const sent = () => findIssueOfActionItem(db, item.id);
         if (sent()) throw conflict('This action item was sent already.');
         const scope = findScope(db, viewer.organizationId, args.scope_id);
         const row = scope && findConnectionById(db, scope.connection_id);
@@ -147,9 +116,9 @@ export const integrationsRetroActionsPart: FeaturePart = {
           throw badInput(`The issue could not be created: ${scrubSecrets(shownFailure(row.provider, err), connection.credentials)}`);
         }
         if (sent()) throw conflict('This action item was sent already.');
-        const stored = db.insert(retroActionIssues).values({
+        const stored = insertActionIssue(db, {
           action_item_id: item.id, organization_id: viewer.organizationId, connection_id: row.id, scope_id: scope.id, external_id: created.externalId, key: created.key, url: httpUrlOrNull(created.url), created_by: viewer.userId,
-        }).returning().get();
+        });
         return present({ ...stored, provider: row.provider, sample: row.is_sample });
       },
     },

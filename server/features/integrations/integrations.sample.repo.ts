@@ -1,7 +1,9 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
+import type { IntegrationProvider } from '../../../shared/integrations.js';
 import type { Db } from '../../db/connection.js';
 import type { ConnectionRow } from './integrations.secrets.js';
 import { extAccounts, integrationConnections, integrationScopes } from './integrations.tables.js';
+import { statement } from '../../db/sqlite.js';
 
 /** Storage the sample data set needs (integrations.sample.ts): its connections, the teams it can go to, and its assignments. */
 
@@ -17,7 +19,7 @@ export type TeamForSample = { id: string; name: string; members: string[] };
  * little and is the first left out when the team is smaller than the sample's).
  */
 export function teamsForSample(db: Db, orgId: string): TeamForSample[] {
-  const rows = db.$client.prepare(`select t.id as team_id, t.name as team_name, u.id as user_id from teams t
+  const rows = statement(db, `select t.id as team_id, t.name as team_name, u.id as user_id from teams t
       join users u on u.team_id = t.id and u.deleted_at is null and u.status = 'ACTIVE'
     where t.organization_id = ? and t.deleted_at is null
     order by (u.id = t.team_lead_id) desc, (u.id = t.manager_id), u.full_name collate nocase, u.id`).all(orgId) as Array<{ team_id: string; team_name: string; user_id: string }>;
@@ -42,4 +44,19 @@ export function matchAccountManually(db: Db, connectionId: string, externalId: s
 
 export function markBot(db: Db, connectionId: string, externalId: string): void {
   db.update(extAccounts).set({ is_bot: true, user_id: null, match_kind: 'NONE' }).where(and(eq(extAccounts.connection_id, connectionId), eq(extAccounts.external_id, externalId))).run();
+}
+
+/** The organization's connections of these providers, sample or not. */
+export function connectionsOfProviders(db: Db, orgId: string, providers: readonly IntegrationProvider[]): Array<{ provider: IntegrationProvider; is_sample: boolean }> {
+  return db.select({ provider: integrationConnections.provider, is_sample: integrationConnections.is_sample }).from(integrationConnections)
+    .where(and(eq(integrationConnections.organization_id, orgId), inArray(integrationConnections.provider, [...providers]))).all();
+}
+
+export function insertSampleConnection(db: Db, row: typeof integrationConnections.$inferInsert): void {
+  db.insert(integrationConnections).values(row).run();
+}
+
+/** Removes the organization's sample connections (their rows go with them); whether there were any. */
+export function deleteSampleConnections(db: Db, orgId: string): boolean {
+  return db.delete(integrationConnections).where(and(eq(integrationConnections.organization_id, orgId), eq(integrationConnections.is_sample, true))).run().changes > 0;
 }

@@ -1,4 +1,3 @@
-import { and, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { MercuriusContext } from 'mercurius';
 import { badInput } from '../../../shared/app-error.js';
@@ -12,11 +11,13 @@ import type { FeaturePart } from '../feature-part.js';
 import { refreshScopes } from './integrations.connections.js';
 import { listScopes } from './integrations.connections.repo.js';
 import { sampleTeamOfScope } from './integrations.sample-adapter.js';
-import { markBot, matchAccountManually, sampleConnections, setScopeTeamIfNone, teamsForSample, type TeamForSample } from './integrations.sample.repo.js';
+import {
+  connectionsOfProviders, deleteSampleConnections, insertSampleConnection, markBot, matchAccountManually, sampleConnections, setScopeTeamIfNone, teamsForSample,
+  type TeamForSample,
+} from './integrations.sample.repo.js';
 import { credentialsHint, sealCredentials, type ConnectionRow } from './integrations.secrets.js';
 import { executeRun } from './integrations.sync.js';
 import { insertRun, listRuns, patchRun } from './integrations.sync.repo.js';
-import { integrationConnections } from './integrations.tables.js';
 import { SAMPLE_BOT, SAMPLE_TEAMS } from './sample/sample-teams.js';
 
 /**
@@ -56,8 +57,7 @@ function sampleStatus(db: Db, orgId: string) {
 export function enqueueSampleLoad(services: Services, organizationId: string, createdBy: string | null = null): { loaded: boolean; runs: ReturnType<typeof listRuns> } {
   const { db, keys, scheduler } = services;
   db.transaction(() => {
-    const existing = db.select({ provider: integrationConnections.provider, is_sample: integrationConnections.is_sample }).from(integrationConnections)
-      .where(and(eq(integrationConnections.organization_id, organizationId), inArray(integrationConnections.provider, [...SAMPLE_PROVIDERS]))).all();
+    const existing = connectionsOfProviders(db, organizationId, SAMPLE_PROVIDERS);
     const real = existing.filter((c) => !c.is_sample).map((c) => (c.provider === 'GITHUB' ? 'GitHub' : 'Jira'));
     if (real.length) throw badInput(`Disconnect ${real.join(' and ')} first, or keep your own data: the sample data set brings a GitHub and a Jira connection of its own.`);
     if (existing.length) return;
@@ -67,10 +67,10 @@ export function enqueueSampleLoad(services: Services, organizationId: string, cr
       const id = newId();
       // No address and no real credential: the sample adapter answers it (integrations.adapters.ts adapterOf).
       const credentials = { token: 'no-token:answered-inside-teamlens' };
-      db.insert(integrationConnections).values({
+      insertSampleConnection(db, {
         id, organization_id: organizationId, provider, base_url: '', account: provider === 'GITHUB' ? 'acme' : SAMPLE_JIRA_EMAIL, auth_kind: 'TOKEN',
         secret_sealed: sealCredentials(keys, id, credentials), secret_hint: credentialsHint(credentials), external_info: {}, backfill_months: 6, status: 'CONNECTED', is_sample: true, created_by: createdBy,
-      }).run();
+      });
       runIds.push(insertRun(db, { organizationId, connectionId: id, kind: 'BACKFILL', now: new Date(now).toISOString() }).id);
     }
     const { job } = scheduler.enqueue({ kind: SAMPLE_LOAD_KIND, uniqueKey: `sample:${runIds.join(':')}`, organizationId, payload: { organizationId, runIds } satisfies LoadPayload });
@@ -146,8 +146,7 @@ export const integrationsSamplePart: FeaturePart = {
       },
       removeSampleInsightsData: (_: unknown, __: unknown, ctx: MercuriusContext) => {
         const viewer = requireAdmin(ctx);
-        const { db } = ctx.services;
-        return db.delete(integrationConnections).where(and(eq(integrationConnections.organization_id, viewer.organizationId), eq(integrationConnections.is_sample, true))).run().changes > 0;
+        return deleteSampleConnections(ctx.services.db, viewer.organizationId);
       },
     },
   },

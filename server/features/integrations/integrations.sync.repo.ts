@@ -1,8 +1,8 @@
 import { and, desc, eq, inArray, like, not, sql } from 'drizzle-orm';
 import type { SyncKind, SyncRunStatus } from '../../../shared/integrations.js';
 import type { Db } from '../../db/connection.js';
+import { statement } from '../../db/sqlite.js';
 import { newId } from '../../lib/tokens.js';
-import { jobs } from '../../jobs/jobs.tables.js';
 import type { CursorStore } from './integrations.provider.js';
 import { syncCursors, syncRuns } from './integrations.tables.js';
 
@@ -34,12 +34,6 @@ export function listRuns(db: Db, connectionIds: readonly string[], limit: number
   return db.select().from(syncRuns).where(inArray(syncRuns.connection_id, [...connectionIds])).orderBy(desc(syncRuns.created_at), desc(sql`rowid`)).limit(limit).all();
 }
 
-/** The scheduler's status of each run's job (a job the server left running shows `interrupted`). */
-export function jobStatuses(db: Db, jobIds: readonly string[]): Map<string, string> {
-  if (!jobIds.length) return new Map();
-  return new Map(db.select({ id: jobs.id, status: jobs.status }).from(jobs).where(inArray(jobs.id, [...jobIds])).all().map((j) => [j.id, j.status]));
-}
-
 /**
  * The cursor store of one connection over sync_cursors. `prefix` keeps a reconciliation's cursors
  * apart (it re-reads a wider window from its own start and may resume from its own cursors after a
@@ -68,4 +62,10 @@ export function hasCursors(db: Db, connectionId: string): boolean {
 /** `prefix` null: every cursor of the connection (a new backfill starts over). */
 export function clearCursors(db: Db, connectionId: string, prefix: string | null): void {
   db.delete(syncCursors).where(prefix === null ? eq(syncCursors.connection_id, connectionId) : and(eq(syncCursors.connection_id, connectionId), like(syncCursors.scope_key, `${prefix}%`))).run();
+}
+
+/** Slack: emails of the organization's active people no account of this connection is matched to (the adapter looks them up one by one). */
+export function unmatchedEmails(db: Db, row: { id: string; organization_id: string }): string[] {
+  return statement(db, `select lower(u.email) from users u where u.organization_id = ? and u.deleted_at is null and u.status = 'ACTIVE'
+    and not exists (select 1 from ext_accounts a where a.connection_id = ? and a.user_id = u.id) order by u.email limit 5000`).pluck().all(row.organization_id, row.id) as string[];
 }

@@ -1,4 +1,4 @@
-import { refreshPrFactDays } from './integrations.pr-facts.js';
+import { refreshPrFactDays } from './integrations.pr-facts.repo.js';
 import type { FastifyInstance } from 'fastify';
 import type { MercuriusContext } from 'mercurius';
 import { z } from 'zod';
@@ -12,17 +12,18 @@ import type { Services } from '../../services.js';
 import { isFeatureAreaOn } from '../feature-areas/feature-areas.guard.js';
 import type { FeaturePart } from '../feature-part.js';
 import { adapterOf } from './integrations.adapters.js';
-import { readCodeProcessSettings } from './integrations.code-process.js';
+import { readCodeProcessSettings } from './integrations.code-process.repo.js';
 import { findConnection, findConnectionById, listScopes, patchConnection, touchSynced } from './integrations.connections.repo.js';
 import { IntegrationError, shownFailure } from './integrations.errors.js';
-import { createIngestWriter } from './integrations.ingest.js';
-import { matchAccounts } from './integrations.matching.js';
+import { createIngestWriter } from './integrations.ingest.repo.js';
+import { matchAccounts } from './integrations.matching.repo.js';
 import type { IngestWriter, OpenConnection, SyncContext } from './integrations.provider.js';
 import { checkActionIssues } from './integrations.retro-actions.js';
 import { openConnection, scrubSecrets, type ConnectionRow } from './integrations.secrets.js';
 import {
-  activeRun, clearCursors, cursorStore, findRun, hasCursors, insertRun, jobStatuses, patchRun, reconcilePrefix, type SyncRunRow,
+  activeRun, clearCursors, cursorStore, findRun, hasCursors, insertRun, patchRun, reconcilePrefix, unmatchedEmails, type SyncRunRow,
 } from './integrations.sync.repo.js';
+import { jobStatusesByIds } from '../../jobs/jobs.repo.js';
 
 import { addDays, addMonths } from '../../../shared/dates.js';
 
@@ -82,14 +83,14 @@ export function startSync(services: Services, connection: ConnectionRow, kind: S
 /** A run whose job is gone or finished without it (dead after its attempts, removed): it holds nothing. */
 function isStale(db: Db, run: SyncRunRow): boolean {
   if (!run.job_id) return false;
-  const status = jobStatuses(db, [run.job_id]).get(run.job_id);
+  const status = jobStatusesByIds(db, [run.job_id]).get(run.job_id);
   return status === undefined || status === 'dead' || (status === 'done' && run.status !== 'RATE_LIMITED');
 }
 
 /** The status a page shows: a queued or running run whose job the server left behind is INTERRUPTED (it continues when the job runs again). */
 export function shownRunStatuses(db: Db, runs: readonly SyncRunRow[]): Map<string, SyncRunStatus> {
   const jobIds = runs.filter((r) => (r.status === 'RUNNING' || r.status === 'QUEUED') && r.job_id).map((r) => r.job_id!);
-  const statuses = jobStatuses(db, jobIds);
+  const statuses = jobStatusesByIds(db, jobIds);
   return new Map(runs.map((r) => [r.id, r.job_id && statuses.get(r.job_id) === 'interrupted' ? 'INTERRUPTED' : r.status]));
 }
 
@@ -196,12 +197,6 @@ export async function executeRun(services: Services, runId: string, job: Pick<Jo
     patchRun(db, run.id, { status: 'QUEUED', error: `${shown} (attempt ${job.attempt} of ${job.maxAttempts})` });
     throw new Error(shown, { cause: err });
   }
-}
-
-/** Slack: emails of the organization's active people no account of this connection is matched to (the adapter looks them up one by one). */
-function unmatchedEmails(db: Db, row: ConnectionRow): string[] {
-  return db.$client.prepare(`select lower(u.email) from users u where u.organization_id = ? and u.deleted_at is null and u.status = 'ACTIVE'
-    and not exists (select 1 from ext_accounts a where a.connection_id = ? and a.user_id = u.id) order by u.email limit 5000`).pluck().all(row.organization_id, row.id) as string[];
 }
 
 /** Whether scheduled work may run for the connection now. */

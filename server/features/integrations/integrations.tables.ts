@@ -168,7 +168,7 @@ export const extPullRequests = sqliteTable('ext_pull_requests', {
 ]);
 
 /**
- * The team insights' read model of merged pull requests (integrations.pr-facts.ts, docs/decisions/0052):
+ * The team insights' read model of merged pull requests (integrations.pr-facts.repo.ts, docs/decisions/0052):
  * per organization, scope and UTC day of merge, the PR facts of its merged PRs by people (not bots)
  * packed as float64 columns in one blob, so a year of 100,000 PRs is read as ~850 rows, not 100,000.
  * Kept in step by triggers (migration 0016) that mark a day stale in `ext_pr_fact_stale` whenever a

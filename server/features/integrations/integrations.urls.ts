@@ -4,7 +4,7 @@
  * The pages show them as links, so only an absolute `http:` or `https:` URL is kept; anything else
  * (`javascript:`, `data:`, `vbscript:`, a relative or unparsable value) is stored as null, as if the
  * service had sent none. Applied where records enter the tables: the ingest writer
- * (integrations.ingest.ts), the scope list (integrations.connections.repo.ts) and the issues opened
+ * (integrations.ingest.repo.ts), the scope list (integrations.connections.repo.ts) and the issues opened
  * for retro action items (integrations.retro-actions.ts).
  */
 export function httpUrlOrNull(value: string | null | undefined): string | null {

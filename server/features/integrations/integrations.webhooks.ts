@@ -1,12 +1,10 @@
-import { and, eq, lt } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { adapterOf } from './integrations.adapters.js';
-import { findConnectionById } from './integrations.connections.repo.js';
-import { createIngestWriter } from './integrations.ingest.js';
+import { findConnectionById, pruneWebhookDeliveries, recordWebhookDelivery } from './integrations.connections.repo.js';
+import { createIngestWriter } from './integrations.ingest.repo.js';
 import { markClosedActionIssues } from './integrations.retro-actions.js';
 import { openConnection, openWebhookSecret, scrubSecrets } from './integrations.secrets.js';
 import { readSettings } from './integrations.sync.js';
-import { webhookDeliveries } from './integrations.tables.js';
 import { isFeatureAreaOn } from '../feature-areas/feature-areas.guard.js';
 import type { FeaturePart } from '../feature-part.js';
 
@@ -56,10 +54,9 @@ export const integrationsWebhooksPart: FeaturePart = {
         const now = new Date(app.services.scheduler.now());
         try {
           const result = db.transaction(() => {
-            const fresh = db.insert(webhookDeliveries).values({ connection_id: row.id, delivery_id: delivery.deliveryId.slice(0, 200), event: delivery.event.slice(0, 100), received_at: now.toISOString() })
-              .onConflictDoNothing().run().changes > 0;
+            const fresh = recordWebhookDelivery(db, { connectionId: row.id, deliveryId: delivery.deliveryId.slice(0, 200), event: delivery.event.slice(0, 100), at: now.toISOString() });
             if (!fresh) return null;
-            db.delete(webhookDeliveries).where(and(eq(webhookDeliveries.connection_id, row.id), lt(webhookDeliveries.received_at, addDays(now, -DELIVERY_RETENTION_DAYS).toISOString()))).run();
+            pruneWebhookDeliveries(db, row.id, addDays(now, -DELIVERY_RETENTION_DAYS).toISOString());
             const writer = createIngestWriter(db, { organizationId: row.organization_id, connectionId: row.id, settings, onlyNewer: true });
             const applied = delivery.apply(writer, settings);
             if (applied.written === 0 && writer.skippedOlder() > 0) throw new OlderDelivery();

@@ -1,6 +1,6 @@
 import { and, desc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/connection.js';
-import { users } from '../users/users.tables.js';
+import { users } from '../users/users.repo.js';
 import { massCreationBatches } from './mass-creation.tables.js';
 
 export type BatchListRow = {

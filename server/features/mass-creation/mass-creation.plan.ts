@@ -11,7 +11,7 @@
  */
 import type { PermissionLevel } from '../../../shared/enums.js';
 import type { Db } from '../../db/connection.js';
-import { countMembersByTeamIds } from '../teams/teams.repo.js';
+import { countMembersByTeamIds } from '../users/users.repo.js';
 import { listStructureByName } from './mass-creation.repo.js';
 
 export type PlannedTeam = {

@@ -1,13 +1,13 @@
 import { and, asc, eq, gt, inArray, isNull, type SQL } from 'drizzle-orm';
 import type { Statement } from 'better-sqlite3';
 import { alias } from 'drizzle-orm/sqlite-core';
-import type { Db } from '../../db/connection.js';
+import { deferForeignKeys, withPageCache, type Db } from '../../db/connection.js';
+import { statement } from '../../db/sqlite.js';
 import type { PermissionLevel } from '../../../shared/enums.js';
 import { nowIso } from '../../lib/tokens.js';
 import { createBusinessUnit, createDepartment, listBusinessUnits, listDepartments } from '../org/org.repo.js';
-import { createTeam } from '../teams/teams.repo.js';
-import { teams } from '../teams/teams.tables.js';
-import { users } from '../users/users.tables.js';
+import { createTeam, teams } from '../teams/teams.repo.js';
+import { users } from '../users/users.repo.js';
 import { massCreationBatches } from './mass-creation.tables.js';
 
 /*
@@ -108,7 +108,7 @@ export type MassCreationWrite = {
 export function writeMassCreation(db: Db, plan: MassCreationWrite): number {
   // A raw prepared statement: drizzle's per-call placeholder mapping costs more than the
   // insert itself at 50,000 rows. Booleans are 0/1 in SQLite.
-  const insert = db.$client.prepare(`
+  const insert = statement(db, `
     INSERT INTO users (id, organization_id, email, full_name, role, permission_level, location, time_zone,
                        manager_id, team_id, status, email_verified, password_hash, mass_batch_id)
     VALUES (@id, @organization_id, @email, @full_name, @role, @permission_level, @location, @time_zone,
@@ -116,18 +116,12 @@ export function writeMassCreation(db: Db, plan: MassCreationWrite): number {
 
   // The connection's page cache (32 MB) would fill with the batch's dirty pages (50,000 users and
   // their indexes): a small cache makes SQLite spill them to the WAL as it goes, still uncommitted.
-  const cacheSize = db.$client.pragma('cache_size', { simple: true }) as number;
-  db.$client.pragma(`cache_size = -${WRITE_CACHE_KIB}`);
-  try {
-    return writeInTransaction(db, plan, insert);
-  } finally {
-    db.$client.pragma(`cache_size = ${cacheSize}`);
-  }
+  return withPageCache(db, WRITE_CACHE_KIB, () => writeInTransaction(db, plan, insert));
 }
 
 function writeInTransaction(db: Db, plan: MassCreationWrite, insert: Statement): number {
   return db.transaction(() => {
-    db.$client.pragma('defer_foreign_keys = ON'); // reset by SQLite at the end of the transaction
+    deferForeignKeys(db); // reset by SQLite at the end of the transaction
     const teamIds = new Map(plan.teamIds);
     for (const [key, name] of plan.newTeams) teamIds.set(key, createTeam(db, plan.organizationId, { name }).id);
     for (const { name, departments } of plan.newUnits.values()) {

@@ -3,6 +3,7 @@ import { and, asc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/connection.js';
 import { newId } from '../../lib/tokens.js';
 import { noteAgendaItems, notes } from './notes.tables.js';
+import { statement } from '../../db/sqlite.js';
 
 /**
  * All SQL of notes (docs/decisions/0048, 0056). Reads of several notes, and every note that is
@@ -56,13 +57,13 @@ const AUTHOR_FIELDS = (() => {
   return fields;
 })();
 
-const statements = new WeakMap<Database.Database, Map<string, Database.Statement>>();
+const statements = new WeakMap<Db, Map<string, Database.Statement>>();
 /** One prepared statement per SQL text and connection. */
 export function prepared(db: Db, text: string): Database.Statement {
-  let byText = statements.get(db.$client);
-  if (!byText) statements.set(db.$client, (byText = new Map()));
+  let byText = statements.get(db);
+  if (!byText) statements.set(db, (byText = new Map()));
   let st = byText.get(text);
-  if (!st) byText.set(text, (st = db.$client.prepare(text)));
+  if (!st) byText.set(text, (st = statement(db, text)));
   return st;
 }
 

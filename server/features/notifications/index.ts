@@ -12,7 +12,7 @@ import { recordOutboxLinksViewed } from '../audit/audit.outbox.js';
 import { declareOperationRules } from '../../graphql/operation-rules.js';
 import { notificationsRules } from './notifications.rules.js';
 import { outboxForAdmin } from './notifications.outbox.js';
-import { forgetDeadOutboxLinks } from './notifications.outbox-links.js';
+import { forgetDeadOutboxLinks } from './notifications.outbox-links.repo.js';
 import { registerOutboxRetention } from './notifications.outbox-retention.js';
 
 const schema = /* GraphQL */ `

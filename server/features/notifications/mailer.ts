@@ -1,10 +1,9 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { eq } from 'drizzle-orm';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Db } from '../../db/connection.js';
 import { newId, nowIso } from '../../lib/tokens.js';
-import { emailOutbox } from './notifications.tables.js';
-import { LINK_GONE } from './notifications.outbox-links.js';
+import { insertOutboxMail, markOutboxMailFailed, markOutboxMailSent } from './notifications.repo.js';
+import { LINK_GONE } from './notifications.outbox-links.repo.js';
 
 export type Mail = { organizationId: string | null; to: string; subject: string; text: string; link?: string };
 
@@ -33,7 +32,7 @@ export class Mailer {
     // With SMTP the row never holds the link (it may sign someone in): only if sending fails is it
     // kept, for an admin to hand out until it is used or expires (docs/decisions/0044).
     const kept = this.transport && mail.link ? { text: mail.text.split(mail.link).join(LINK_GONE.sent), link: null } : { text: mail.text, link: mail.link ?? null };
-    this.db.insert(emailOutbox).values({ id, organization_id: mail.organizationId, to: mail.to, subject: mail.subject, ...kept }).run();
+    insertOutboxMail(this.db, { id, organization_id: mail.organizationId, to: mail.to, subject: mail.subject, ...kept });
     if (!this.transport) {
       // Never the link itself: it may sign someone in (docs/decisions/0044). Admins read it in the outbox.
       // Nor the address: a sign-up or email change mails an address someone typed (docs/decisions/0057); the outbox row names it.
@@ -42,10 +41,10 @@ export class Mailer {
     }
     this.transport
       .sendMail({ from: this.from, to: mail.to, subject: mail.subject, text: mail.text })
-      .then(() => this.db.update(emailOutbox).set({ sent_at: nowIso(), attempts: 1 }).where(eq(emailOutbox.id, id)).run())
+      .then(() => markOutboxMailSent(this.db, id, nowIso()))
       .catch((err: unknown) => {
         this.log.warn({ mailId: id, err: String(err) }, 'mail could not be sent; kept in outbox');
-        this.db.update(emailOutbox).set({ error: String(err).slice(0, 500), attempts: 1, text: mail.text, link: mail.link ?? null }).where(eq(emailOutbox.id, id)).run();
+        markOutboxMailFailed(this.db, id, { error: String(err).slice(0, 500), text: mail.text, link: mail.link ?? null });
       });
     return id;
   }

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { deleteOldOutboxMail, forgetDeadOutboxLinks } from './notifications.outbox-links.js';
+import { deleteOldOutboxMail, forgetDeadOutboxLinks } from './notifications.outbox-links.repo.js';
 
 export const OUTBOX_RETENTION_KIND = 'notifications.outbox-retention';
 

@@ -36,3 +36,27 @@ export function listOutbox(db: Db, orgId: string, limit: number, withInstallMail
   const mine = eq(emailOutbox.organization_id, orgId);
   return db.select().from(emailOutbox).where(withInstallMail ? or(mine, isNull(emailOutbox.organization_id)) : mine).orderBy(desc(emailOutbox.created_at)).limit(limit).all();
 }
+
+export type NewOutboxMail = { id: string; organization_id: string | null; to: string; subject: string; text: string; link: string | null };
+
+export function insertOutboxMail(db: Db, mail: NewOutboxMail): void {
+  db.insert(emailOutbox).values(mail).run();
+}
+
+export function markOutboxMailSent(db: Db, id: string, at: string): void {
+  db.update(emailOutbox).set({ sent_at: at, attempts: 1 }).where(eq(emailOutbox.id, id)).run();
+}
+
+/** Sending failed: the error is kept, with the full text and link for an admin to hand out (docs/decisions/0044). */
+export function markOutboxMailFailed(db: Db, id: string, failure: { error: string; text: string; link: string | null }): void {
+  db.update(emailOutbox).set({ error: failure.error, attempts: 1, text: failure.text, link: failure.link }).where(eq(emailOutbox.id, id)).run();
+}
+
+/**
+ * Mail kept in the outbox and not sent (no SMTP, or sending failed): the organization's, and with
+ * `withInstallMail` (the operator organization) also the install's own, such as sign-up links.
+ */
+export function countWaitingMail(db: Db, organizationId: string, withInstallMail = false): number {
+  const mine = eq(emailOutbox.organization_id, organizationId);
+  return db.select({ n: count() }).from(emailOutbox).where(and(withInstallMail ? or(mine, isNull(emailOutbox.organization_id)) : mine, isNull(emailOutbox.sent_at))).get()?.n ?? 0;
+}

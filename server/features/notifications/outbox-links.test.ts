@@ -7,7 +7,7 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { Browser, addUser, createTestApp, seedOrg, signedIn } from '../../test/helpers.js';
 import { sha256 } from '../../lib/tokens.js';
 import { startFakeSmtp, type FakeSmtp } from './notifications.fake-smtp.js';
-import { LINK_GONE, OUTBOX_RETENTION_DAYS } from './notifications.outbox-links.js';
+import { LINK_GONE, OUTBOX_RETENTION_DAYS } from './notifications.outbox-links.repo.js';
 import { DAY_MS } from '../../../shared/dates.days.js';
 
 const NEW_PASSWORD = 'a brand new passphrase';

@@ -4,6 +4,9 @@ import { inJsonList, jsonList, prepared } from '../../db/prepared.js';
 import { newId, nowIso } from '../../lib/tokens.js';
 import { businessUnits, departments, githubIntegrations, organizations, subdepartments } from './org.tables.js';
 
+/** For another feature's repo that joins organizations in one statement (docs/decisions/0076). */
+export { organizations };
+
 export type OrganizationRow = typeof organizations.$inferSelect;
 
 export function findOrganization(db: Db, id: string): OrganizationRow | undefined {

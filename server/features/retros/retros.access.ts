@@ -1,11 +1,11 @@
 import crypto from 'node:crypto';
-import { and, eq, isNull, or } from 'drizzle-orm';
 import { notFound } from '../../../shared/app-error.js';
 import type { Db } from '../../db/connection.js';
 import type { Viewer } from '../auth/viewer.js';
-import { teams } from '../teams/teams.tables.js';
-import { users } from '../users/users.tables.js';
-import { retros } from './retros.tables.js';
+import { findTeamById, teamsManagedBy } from '../teams/teams.repo.js';
+import { findAccountById } from '../users/users.accounts.repo.js';
+import { findRetro } from './retros.repo.js';
+import type { retros } from './retros.tables.js';
 
 export type RetroRow = typeof retros.$inferSelect;
 export type TeamRelation = { member: boolean; leads: boolean; admin: boolean };
@@ -15,10 +15,9 @@ export type TeamRelation = { member: boolean; leads: boolean; admin: boolean };
  * Taking part in a team's retros needs any of the three (docs/decisions/0047).
  */
 export function teamRelation(db: Db, viewer: Viewer, teamId: string): TeamRelation {
-  const team = db.select({ manager_id: teams.manager_id, team_lead_id: teams.team_lead_id }).from(teams)
-    .where(and(eq(teams.organization_id, viewer.organizationId), eq(teams.id, teamId), isNull(teams.deleted_at))).get();
+  const team = findTeamById(db, viewer.organizationId, teamId);
   if (!team) return { member: false, leads: false, admin: false };
-  const me = db.select({ team_id: users.team_id }).from(users).where(eq(users.id, viewer.userId)).get();
+  const me = findAccountById(db, viewer.userId);
   return {
     member: me?.team_id === teamId,
     leads: team.manager_id === viewer.userId || team.team_lead_id === viewer.userId,
@@ -32,10 +31,9 @@ export const takesPart = (r: TeamRelation): boolean => r.member || r.leads || r.
 export function viewerTeamIds(db: Db, viewer: Viewer): string[] | null {
   if (viewer.permissionLevel === 'ADMIN') return null;
   const ids = new Set<string>();
-  const me = db.select({ team_id: users.team_id }).from(users).where(eq(users.id, viewer.userId)).get();
+  const me = findAccountById(db, viewer.userId);
   if (me?.team_id) ids.add(me.team_id);
-  for (const t of db.select({ id: teams.id }).from(teams).where(and(eq(teams.organization_id, viewer.organizationId),
-    or(eq(teams.manager_id, viewer.userId), eq(teams.team_lead_id, viewer.userId)), isNull(teams.deleted_at))).all()) ids.add(t.id);
+  for (const t of teamsManagedBy(db, viewer.organizationId, [viewer.userId])) ids.add(t.id);
   return [...ids];
 }
 
@@ -46,7 +44,7 @@ export type RetroAccess = { retro: RetroRow; relation: TeamRelation; isFacilitat
  * team the viewer does not take part in (nothing tells those apart).
  */
 export function retroAccess(db: Db, viewer: Viewer, retroId: string): RetroAccess {
-  const retro = db.select().from(retros).where(and(eq(retros.organization_id, viewer.organizationId), eq(retros.id, retroId))).get();
+  const retro = findRetro(db, viewer.organizationId, retroId);
   if (!retro) throw notFound('Retro');
   const relation = teamRelation(db, viewer, retro.team_id);
   if (!takesPart(relation)) throw notFound('Retro');

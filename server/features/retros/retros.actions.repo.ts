@@ -1,8 +1,8 @@
 import { and, asc, eq, getTableColumns, inArray, isNotNull, isNull, ne, sql } from 'drizzle-orm';
 import { RETRO_ACTION_OPEN, type RetroActionStatus } from '../../../shared/retros.js';
 import type { Db } from '../../db/connection.js';
-import { teams } from '../teams/teams.tables.js';
-import { users } from '../users/users.tables.js';
+import { teams } from '../teams/teams.repo.js';
+import { users } from '../users/users.repo.js';
 import type { RetroRow } from './retros.access.js';
 import { retroActionItems, retroGroups, retros } from './retros.tables.js';
 
@@ -91,4 +91,20 @@ export function patchActionItem(db: Db, id: string, patch: Partial<RetroActionIt
 
 export function deleteActionItem(db: Db, id: string): void {
   db.delete(retroActionItems).where(eq(retroActionItems.id, id)).run();
+}
+
+/** For another feature's repo that joins action items in one statement (docs/decisions/0076). */
+export { retroActionItems };
+
+/** Marks these action items DONE (those not DONE or DROPPED already); returns the team and organization of each one changed. */
+export function markActionItemsDone(db: Db, ids: readonly string[], doneAt: string, at: string): Array<{ team_id: string; organization_id: string }> {
+  return db.update(retroActionItems).set({ status: 'DONE', done_at: doneAt, updated_at: at })
+    .where(and(inArray(retroActionItems.id, [...ids]), ne(retroActionItems.status, 'DONE'), ne(retroActionItems.status, 'DROPPED')))
+    .returning({ team_id: retroActionItems.team_id, organization_id: retroActionItems.organization_id }).all();
+}
+
+/** Moves on the version of these retros (their screens read them again); returns the new versions. */
+export function bumpRetroVersions(db: Db, retroIds: readonly string[], at: string): Array<{ id: string; version: number }> {
+  return db.update(retros).set({ version: sql`${retros.version} + 1`, updated_at: at })
+    .where(inArray(retros.id, [...retroIds])).returning({ id: retros.id, version: retros.version }).all();
 }

@@ -1,4 +1,3 @@
-import { inArray, sql } from 'drizzle-orm';
 import type { MercuriusContext } from 'mercurius';
 import { z } from 'zod';
 import { badInput, conflict, forbidden, notFound } from '../../../shared/app-error.js';
@@ -12,13 +11,12 @@ import { notify } from '../notifications/notifications.deliver.js';
 import { loadTeam, loadUser } from '../users/users.loaders.js';
 import { retroAccess, takesPart, teamRelation, type RetroRow } from './retros.access.js';
 import {
-  deleteActionItem, findActionItem, insertActionItem, isGroupOfRetro, listActionItemsOfRetros, listCarriedActionItems, listOwnedActionItems,
+  bumpRetroVersions, deleteActionItem, findActionItem, insertActionItem, isGroupOfRetro, listActionItemsOfRetros, listCarriedActionItems, listOwnedActionItems,
   managerOf, patchActionItem, runningRetroIdsOfTeam, type RetroActionItemRow, type RetroActionItemView,
 } from './retros.actions.repo.js';
 import { changeRetro } from './retros.live.js';
 import type { RetroPart } from './retros.part.js';
 import { canTakePart, findRetro } from './retros.repo.js';
-import { retros } from './retros.tables.js';
 import { formatDay } from '../../../shared/format.js';
 
 /** Where a retro is seen; notifications link here. */
@@ -47,8 +45,7 @@ function changeForTeam<T>(services: Services, orgId: string, teamId: string, fn:
   const out = changeRetro(services, first!, () => {
     const result = fn();
     if (others.length) {
-      bumped.push(...db.update(retros).set({ version: sql`${retros.version} + 1`, updated_at: new Date().toISOString() })
-        .where(inArray(retros.id, others)).returning({ id: retros.id, version: retros.version }).all());
+      bumped.push(...bumpRetroVersions(db, others, new Date().toISOString()));
     }
     return result;
   });

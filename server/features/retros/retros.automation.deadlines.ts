@@ -1,12 +1,11 @@
 import type { FastifyInstance } from 'fastify';
-import { eq } from 'drizzle-orm';
 import type { RetroPhase } from '../../../shared/retros.js';
 import type { Services } from '../../services.js';
 import type { JobContext } from '../../jobs/jobs.scheduler.js';
 import { isFeatureAreaOn } from '../feature-areas/feature-areas.guard.js';
 import type { RetroRow } from './retros.access.js';
 import { onRetroPhase } from './retros.live.js';
-import { retros } from './retros.tables.js';
+import { findRetroById } from './retros.repo.js';
 import { stepRetroPhase } from './retros.automation.phases.js';
 
 /**
@@ -28,7 +27,7 @@ const CLOSES: Record<Which, Partial<Record<RetroPhase, RetroPhase[]>>> = {
   vote: { REFLECT: ['GROUP', 'VOTE', 'DISCUSS'], GROUP: ['VOTE', 'DISCUSS'], VOTE: ['DISCUSS'] },
 };
 
-const findRetro = (services: Services, id: string): RetroRow | undefined => services.db.select().from(retros).where(eq(retros.id, id)).get();
+const findRetro = (services: Services, id: string): RetroRow | undefined => findRetroById(services.db, id);
 
 /** Enqueues the deadline jobs of a retro (idempotent: the same deadline is one job). */
 export function scheduleRetroDeadlines(services: Services, retro: Pick<RetroRow, 'id' | 'organization_id' | 'reflect_deadline' | 'vote_deadline' | 'phase'>): void {

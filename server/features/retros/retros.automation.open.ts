@@ -1,11 +1,10 @@
-import { eq } from 'drizzle-orm';
 import { formatDateTime } from '../../../shared/format.js';
 import type { JobContext } from '../../jobs/jobs.scheduler.js';
 import type { Services } from '../../services.js';
 import { notify, type Reader } from '../notifications/notifications.deliver.js';
 import { findTeamById } from '../teams/teams.repo.js';
 import { findUsersByIds, listUsersByTeamIds } from '../users/users.repo.js';
-import { retros } from './retros.tables.js';
+import { findRetroById } from './retros.repo.js';
 import { openInReflect } from './retros.automation.phases.js';
 import { scheduleRetroDeadlines } from './retros.automation.deadlines.js';
 
@@ -26,10 +25,10 @@ export function teamAudience(services: Services, orgId: string, teamId: string):
  * is told. Safe to run again: moves check the current phase; notifications are at-least-once.
  */
 export async function openAutomatedRetro(services: Services, retroId: string, _ctx: Pick<JobContext, 'now'>): Promise<void> {
-  const first = services.db.select().from(retros).where(eq(retros.id, retroId)).get();
+  const first = findRetroById(services.db, retroId);
   if (!first) return;
   if (first.reflect_deadline && first.phase === 'SCHEDULED') openInReflect(services, first);
-  const retro = services.db.select().from(retros).where(eq(retros.id, retroId)).get();
+  const retro = findRetroById(services.db, retroId);
   if (!retro) return;
   scheduleRetroDeadlines(services, retro);
   // The retro is named in the body: a team's retros are read by the team and admins, titles reach a Slack channel (docs/decisions/0055).

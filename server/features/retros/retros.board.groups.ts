@@ -1,4 +1,3 @@
-import { and, asc, eq, inArray, max, notExists, sql } from 'drizzle-orm';
 import type { MercuriusContext } from 'mercurius';
 import { conflict, notFound } from '../../../shared/app-error.js';
 import { RETRO_LIMITS, groupTitleSchema } from '../../../shared/retros.js';
@@ -10,14 +9,13 @@ import { retroAccess, type RetroRow } from './retros.access.js';
 import { accessVia, groupViewById, type GroupView } from './retros.board.view.js';
 import { groupTitle, suggestGroups, titleModel, type TitleModel } from './retros.grouping.js';
 import { changeRetro, onRetroPhase } from './retros.live.js';
-import { findRetro } from './retros.repo.js';
-import { retroGroups, retroReflections, retros, retroVotes } from './retros.tables.js';
+import {
+  deleteGroups, dropEmptyGroups, findGroupInOrg, groupIdsOf, groupsOf, insertGroup, lastGroupOrder, placeReflection, reflectionRetro, reflectionsOf, setGroupOrder,
+  setGroupTitle, tallyVotes,
+} from './retros.board.repo.js';
+import { findRetro, findRetroById } from './retros.repo.js';
 
 type Ctx = MercuriusContext;
-type ReflectionRow = typeof retroReflections.$inferSelect;
-
-const reflectionsOf = (db: Db, retroId: string): ReflectionRow[] =>
-  db.select().from(retroReflections).where(eq(retroReflections.retro_id, retroId)).orderBy(asc(retroReflections.sort_order), asc(retroReflections.id)).all();
 
 /** The title a group gets from its reflections' key words (the retro's texts set how distinctive a word is). */
 const autoTitle = (texts: string[], model: TitleModel): string => groupTitle(texts, model, 3, RETRO_LIMITS.groupTitleMax);
@@ -35,51 +33,34 @@ export function ensureOwnGroups(db: Db, retro: Pick<RetroRow, 'id' | 'organizati
   const corpus = titleModel(rows.map((x) => x.text));
   const ordered = [...loose].sort((a, b) => ((promptIndex.get(a.prompt_id) ?? 99) - (promptIndex.get(b.prompt_id) ?? 99))
     || a.text.localeCompare(b.text, 'en', { sensitivity: 'base' }) || (a.id < b.id ? -1 : 1));
-  let order = (db.select({ m: max(retroGroups.sort_order) }).from(retroGroups).where(eq(retroGroups.retro_id, retro.id)).get()?.m ?? -1) + 1;
+  let order = (lastGroupOrder(db, retro.id) ?? -1) + 1;
   let pos = (rows.filter((x) => x.group_id).reduce((m, x) => Math.max(m, x.sort_order), -1)) + 1;
   for (const x of ordered) {
     const id = newId();
-    db.insert(retroGroups).values({ id, organization_id: retro.organization_id, retro_id: retro.id, title: autoTitle([x.text], corpus), sort_order: order++, created_at: at }).run();
-    db.update(retroReflections).set({ group_id: id, sort_order: pos++ }).where(eq(retroReflections.id, x.id)).run();
+    insertGroup(db, { id, organization_id: retro.organization_id, retro_id: retro.id, title: autoTitle([x.text], corpus), sort_order: order++, created_at: at });
+    placeReflection(db, x.id, id, pos++);
   }
-}
-
-/** Stores each group's vote count as its tally (entering DISCUSS or SUMMARY; idempotent while the vote rows exist). */
-export function tallyVotes(db: Db, retroId: string): void {
-  db.update(retroGroups).set({ votes: sql`(select count(*) from ${retroVotes} where ${retroVotes.group_id} = ${retroGroups.id})` })
-    .where(and(eq(retroGroups.retro_id, retroId), sql`exists (select 1 from ${retroVotes} where ${retroVotes.retro_id} = ${retroId})`)).run();
 }
 
 onRetroPhase(({ services, retroId, to, at }) => {
   const { db } = services;
-  const retro = db.select().from(retros).where(eq(retros.id, retroId)).get();
+  const retro = findRetroById(db, retroId);
   if (!retro) return;
   if (to === 'GROUP' || to === 'SUMMARY') ensureOwnGroups(db, retro, at);
   if (to === 'DISCUSS' || to === 'SUMMARY') tallyVotes(db, retroId);
 });
-
-/** Deletes the retro's groups that no reflection is in (any more). */
-function dropEmptyGroups(db: Db, retroId: string): void {
-  db.delete(retroGroups).where(and(eq(retroGroups.retro_id, retroId),
-    notExists(db.select({ one: sql`1` }).from(retroReflections).where(eq(retroReflections.group_id, retroGroups.id))))).run();
-}
-
-function groupInOrg(db: Db, orgId: string, groupId: string) {
-  return db.select().from(retroGroups).where(and(eq(retroGroups.organization_id, orgId), eq(retroGroups.id, groupId))).get();
-}
 
 /** GROUP: a reflection into a group, or (group_id null) into a new group of its own. Groups left empty disappear. */
 function moveRetroReflection(_: unknown, args: { id: string; group_id?: string | null }, ctx: Ctx): RetroRow {
   const viewer = requireViewer(ctx);
   const { services } = ctx;
   const { db } = services;
-  const reflection = db.select({ retro_id: retroReflections.retro_id }).from(retroReflections)
-    .where(and(eq(retroReflections.organization_id, viewer.organizationId), eq(retroReflections.id, args.id))).get();
+  const reflection = reflectionRetro(db, viewer.organizationId, args.id);
   if (!reflection) throw notFound('Reflection');
   accessVia(db, viewer, reflection.retro_id, 'Reflection');
   const targetId = args.group_id ?? null;
   if (targetId) {
-    const target = groupInOrg(db, viewer.organizationId, targetId);
+    const target = findGroupInOrg(db, viewer.organizationId, targetId);
     if (!target || target.retro_id !== reflection.retro_id) throw notFound('Group');
   }
   changeRetro(services, reflection.retro_id, () => {
@@ -92,7 +73,7 @@ function moveRetroReflection(_: unknown, args: { id: string; group_id?: string |
     if (targetId === source) return;
     const membersOf = (groupId: string | null) => rows.filter((x) => x.group_id === groupId && x.id !== card.id);
     if (!targetId && source && membersOf(source).length === 0) return; // already alone in its group
-    const groups = db.select().from(retroGroups).where(eq(retroGroups.retro_id, retro.id)).all();
+    const groups = groupsOf(db, retro.id);
     // Someone else's move may have emptied (and so removed) the group this card was dropped on.
     if (targetId && !groups.some((g) => g.id === targetId)) throw conflict('That group no longer exists: someone moved its last card. Drop the card again.');
     const corpus = titleModel(rows.map((x) => x.text));
@@ -104,13 +85,13 @@ function moveRetroReflection(_: unknown, args: { id: string; group_id?: string |
     if (!destination) {
       destination = newId();
       const lastGroup = groups.reduce((m, g) => Math.max(m, g.sort_order), 0);
-      db.insert(retroGroups).values({ id: destination, organization_id: retro.organization_id, retro_id: retro.id, title: autoTitle([card.text], corpus), sort_order: lastGroup + 1 }).run();
+      insertGroup(db, { id: destination, organization_id: retro.organization_id, retro_id: retro.id, title: autoTitle([card.text], corpus), sort_order: lastGroup + 1 });
     }
-    db.update(retroReflections).set({ group_id: destination, sort_order: lastPos + 1 }).where(eq(retroReflections.id, card.id)).run();
+    placeReflection(db, card.id, destination, lastPos + 1);
     for (const groupId of [source, targetId]) {
       if (!groupId || !autoBefore.get(groupId)) continue;
       const texts = groupId === targetId ? [...membersOf(groupId), card].map((x) => x.text) : membersOf(groupId).map((x) => x.text);
-      if (texts.length) db.update(retroGroups).set({ title: autoTitle(texts, corpus) }).where(eq(retroGroups.id, groupId)).run();
+      if (texts.length) setGroupTitle(db, groupId, autoTitle(texts, corpus));
     }
     dropEmptyGroups(db, retro.id);
   });
@@ -123,14 +104,13 @@ function renameRetroGroup(_: unknown, args: { id: string; title: string }, ctx: 
   const { services } = ctx;
   const { db } = services;
   const title = parseInput(groupTitleSchema, args.title);
-  const group = groupInOrg(db, viewer.organizationId, args.id);
+  const group = findGroupInOrg(db, viewer.organizationId, args.id);
   if (!group) throw notFound('Group');
   accessVia(db, viewer, group.retro_id, 'Group');
   changeRetro(services, group.retro_id, () => {
     const retro = findRetro(db, viewer.organizationId, group.retro_id)!;
     if (!['GROUP', 'VOTE', 'DISCUSS'].includes(retro.phase)) throw conflict('Group titles can change from the Group phase to the discussion.');
-    const changed = db.update(retroGroups).set({ title }).where(eq(retroGroups.id, group.id)).run();
-    if (!changed.changes) throw conflict('That group no longer exists: someone moved its last card.');
+    if (!setGroupTitle(db, group.id, title)) throw conflict('That group no longer exists: someone moved its last card.');
   });
   const view = groupViewById(ctx, group.retro_id, group.id);
   if (!view) throw notFound('Group');
@@ -149,7 +129,7 @@ function suggestRetroGroups(_: unknown, args: { retro_id: string }, ctx: Ctx): R
     const rows = reflectionsOf(db, retro.id);
     const suggested = suggestGroups(rows.map((x) => ({ id: x.id, text: x.text })));
     // A suggested group with exactly the cards of an existing group is that group (its id and title stay).
-    const old = db.select({ id: retroGroups.id }).from(retroGroups).where(eq(retroGroups.retro_id, retro.id)).all().map((g) => g.id);
+    const old = groupIdsOf(db, retro.id);
     const setKey = (ids: string[]) => [...ids].sort().join(',');
     const cards = new Map<string, string[]>();
     for (const x of rows) if (x.group_id) cards.set(x.group_id, [...(cards.get(x.group_id) ?? []), x.id]);
@@ -160,15 +140,15 @@ function suggestRetroGroups(_: unknown, args: { retro_id: string }, ctx: Ctx): R
       let id = existing.get(setKey(s.ids));
       if (id) {
         kept.add(id);
-        db.update(retroGroups).set({ sort_order: i }).where(eq(retroGroups.id, id)).run();
+        setGroupOrder(db, id, i);
       } else {
         id = newId();
-        db.insert(retroGroups).values({ id, organization_id: retro.organization_id, retro_id: retro.id, title: s.title.slice(0, RETRO_LIMITS.groupTitleMax), sort_order: i }).run();
+        insertGroup(db, { id, organization_id: retro.organization_id, retro_id: retro.id, title: s.title.slice(0, RETRO_LIMITS.groupTitleMax), sort_order: i });
       }
-      for (const reflectionId of s.ids) db.update(retroReflections).set({ group_id: id, sort_order: pos++ }).where(eq(retroReflections.id, reflectionId)).run();
+      for (const reflectionId of s.ids) placeReflection(db, reflectionId, id, pos++);
     }
     const gone = old.filter((g) => !kept.has(g));
-    if (gone.length) db.delete(retroGroups).where(inArray(retroGroups.id, gone)).run();
+    if (gone.length) deleteGroups(db, gone);
   });
   return findRetro(db, viewer.organizationId, access.retro.id)!;
 }

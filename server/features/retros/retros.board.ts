@@ -1,4 +1,3 @@
-import { and, count, eq } from 'drizzle-orm';
 import type { MercuriusContext } from 'mercurius';
 import { z } from 'zod';
 import { badInput, conflict, notFound } from '../../../shared/app-error.js';
@@ -9,6 +8,7 @@ import { parseInput } from '../../lib/parse.js';
 import { newId } from '../../lib/tokens.js';
 import type { Viewer } from '../auth/viewer.js';
 import { authorToken, retroAccess } from './retros.access.js';
+// Also registers the end of a retro's erasure of author links (its onRetroPhase listener).
 import { zeroDeletedContent } from './retros.anonymity.js';
 import { boardGroupResolvers } from './retros.board.groups.js';
 import { accessVia, boardViewResolvers, reflectionView, type ReflectionView } from './retros.board.view.js';
@@ -17,7 +17,8 @@ import { changeRetro } from './retros.live.js';
 import type { RetroPart } from './retros.part.js';
 import { stopTyping } from './retros.typing.js';
 import { findRetro } from './retros.repo.js';
-import { retroParticipants, retroReflections } from './retros.tables.js';
+import { countReflectionsOf, deleteReflection, findReflectionInOrg, insertReflection, setReflectionText } from './retros.board.repo.js';
+import { insertParticipant } from './retros.meeting.repo.js';
 
 type Ctx = MercuriusContext;
 
@@ -33,7 +34,7 @@ const textInput = z.object({ text: reflectionTextSchema });
  * reflection is anyone's.
  */
 function ownReflection(db: Db, viewer: Viewer, id: string) {
-  const row = db.select().from(retroReflections).where(and(eq(retroReflections.organization_id, viewer.organizationId), eq(retroReflections.id, id))).get();
+  const row = findReflectionInOrg(db, viewer.organizationId, id);
   if (!row) throw notFound('Reflection');
   const { retro } = accessVia(db, viewer, row.retro_id, 'Reflection');
   const token = authorToken(retro, viewer.userId);
@@ -62,13 +63,13 @@ function addRetroReflection(_: unknown, args: { retro_id: string; prompt_id: str
     requireReflect(retro.phase, retro.ended_at, 'written');
     const token = authorToken(retro, viewer.userId);
     if (!token) throw conflict('The retro has ended.');
-    const written = db.select({ n: count() }).from(retroReflections).where(and(eq(retroReflections.retro_id, retro.id), eq(retroReflections.author_token, token))).get()?.n ?? 0;
+    const written = countReflectionsOf(db, retro.id, token);
     if (written >= REFLECTIONS_PER_PERSON_MAX) throw conflict(`You can write at most ${REFLECTIONS_PER_PERSON_MAX} reflections in one retro.`);
-    db.insert(retroReflections).values({
+    insertReflection(db, {
       id, organization_id: retro.organization_id, retro_id: retro.id, prompt_id: args.prompt_id, text,
       author_id: retro.anonymous ? null : viewer.userId, author_token: token,
-    }).run();
-    db.insert(retroParticipants).values({ retro_id: retro.id, user_id: viewer.userId }).onConflictDoNothing().run();
+    });
+    insertParticipant(db, retro.id, viewer.userId);
     // What they wrote is sent: they are no longer "writing" (in this same change, one event).
     stopTyping(services, retro.id, viewer.userId);
   });
@@ -92,7 +93,7 @@ function updateRetroReflection(_: unknown, args: { id: string; text: string }, c
     const retro = findRetro(db, viewer.organizationId, row.retro_id)!;
     requireReflect(retro.phase, retro.ended_at, 'changed');
     ownReflection(db, viewer, args.id);
-    db.update(retroReflections).set({ text, updated_at: new Date().toISOString() }).where(eq(retroReflections.id, row.id)).run();
+    setReflectionText(db, row.id, text, new Date().toISOString());
   });
   return viewOwn(db, viewer, args.id);
 }
@@ -107,7 +108,7 @@ function deleteRetroReflection(_: unknown, args: { id: string }, ctx: Ctx): bool
     const retro = findRetro(db, viewer.organizationId, row.retro_id)!;
     requireReflect(retro.phase, retro.ended_at, 'deleted');
     ownReflection(db, viewer, args.id);
-    db.delete(retroReflections).where(eq(retroReflections.id, row.id)).run();
+    deleteReflection(db, row.id);
   });
   return true;
 }

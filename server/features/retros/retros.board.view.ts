@@ -1,4 +1,3 @@
-import { and, eq } from 'drizzle-orm';
 import type { MercuriusContext } from 'mercurius';
 import type { RetroPhase } from '../../../shared/retros.js';
 import { requireViewer } from '../../graphql/context.js';
@@ -9,7 +8,7 @@ import type { Viewer } from '../auth/viewer.js';
 import { authorToken, retroAccess, type RetroAccess, type RetroRow } from './retros.access.js';
 import { commentsByGroup, type CommentView } from './retros.comments.view.js';
 import { loadRetroState, type RetroGroupRow, type RetroReflectionRow, type RetroState } from './retros.state.js';
-import { retros } from './retros.tables.js';
+import { findRetro } from './retros.repo.js';
 
 /**
  * What each viewer sees of the board (docs/decisions/0047). Computed from the live state rows of
@@ -116,7 +115,7 @@ const tokenFor = (ctx: Ctx, r: RetroRow): string | null => viewerToken(r, requir
 /** The group as the viewer sees it now (for a plain retro_groups row returned by a mutation). */
 export function groupViewById(ctx: Ctx, retroId: string, groupId: string): GroupView | null {
   const viewer = requireViewer(ctx);
-  const r = ctx.services.db.select().from(retros).where(and(eq(retros.organization_id, viewer.organizationId), eq(retros.id, retroId))).get();
+  const r = findRetro(ctx.services.db, viewer.organizationId, retroId);
   if (!r) return null;
   return groupsView(r, stateFor(ctx, r), tokenFor(ctx, r)).find((g) => g.id === groupId) ?? null;
 }

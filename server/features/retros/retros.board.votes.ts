@@ -1,4 +1,3 @@
-import { and, count, eq } from 'drizzle-orm';
 import type { MercuriusContext } from 'mercurius';
 import { conflict, notFound } from '../../../shared/app-error.js';
 import { requireViewer } from '../../graphql/context.js';
@@ -7,7 +6,8 @@ import { authorToken, type RetroRow } from './retros.access.js';
 import { accessVia } from './retros.board.view.js';
 import { changeRetro } from './retros.live.js';
 import { findRetro } from './retros.repo.js';
-import { retroGroups, retroParticipants, retroVotes } from './retros.tables.js';
+import { deleteOneVote, findGroupInOrg, groupExists, insertVote, votesOfToken } from './retros.board.repo.js';
+import { insertParticipant } from './retros.meeting.repo.js';
 
 type Ctx = MercuriusContext;
 
@@ -17,8 +17,7 @@ const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? o
 function reachGroup(ctx: Ctx, groupId: string) {
   const viewer = requireViewer(ctx);
   const { db } = ctx.services;
-  const group = db.select({ id: retroGroups.id, retro_id: retroGroups.retro_id }).from(retroGroups)
-    .where(and(eq(retroGroups.organization_id, viewer.organizationId), eq(retroGroups.id, groupId))).get();
+  const group = findGroupInOrg(db, viewer.organizationId, groupId);
   if (!group) throw notFound('Group');
   accessVia(db, viewer, group.retro_id, 'Group');
   return group;
@@ -38,17 +37,16 @@ function voteRetroGroup(_: unknown, args: { group_id: string }, ctx: Ctx): Retro
   changeRetro(services, group.retro_id, () => {
     const retro = findRetro(db, viewer.organizationId, group.retro_id)!;
     if (retro.phase !== 'VOTE') throw conflict(retro.ended_at ? 'The retro has ended.' : 'Votes are cast in the Vote phase.');
-    if (!db.select({ id: retroGroups.id }).from(retroGroups).where(eq(retroGroups.id, group.id)).get()) throw notFound('Group');
+    if (!groupExists(db, group.id)) throw notFound('Group');
     const token = authorToken(retro, viewer.userId);
     if (!token) throw conflict('The retro has ended.');
-    const mine = db.select({ group_id: retroVotes.group_id, n: count() }).from(retroVotes)
-      .where(and(eq(retroVotes.retro_id, retro.id), eq(retroVotes.voter_token, token))).groupBy(retroVotes.group_id).all();
+    const mine = votesOfToken(db, retro.id, token);
     const total = mine.reduce((s, v) => s + v.n, 0);
     const here = mine.find((v) => v.group_id === group.id)?.n ?? 0;
     if (total >= retro.max_votes) throw conflict(retro.max_votes === 1 ? 'You have used your only vote.' : `You have used all ${retro.max_votes} of your votes.`);
     if (here >= retro.max_votes_per_group) throw conflict(`You can put at most ${plural(retro.max_votes_per_group, 'vote')} on one group.`);
-    db.insert(retroVotes).values({ id: newId(), retro_id: retro.id, group_id: group.id, voter_token: token }).run();
-    db.insert(retroParticipants).values({ retro_id: retro.id, user_id: viewer.userId }).onConflictDoNothing().run();
+    insertVote(db, { id: newId(), retro_id: retro.id, group_id: group.id, voter_token: token });
+    insertParticipant(db, retro.id, viewer.userId);
   });
   return findRetro(db, viewer.organizationId, group.retro_id)!;
 }
@@ -64,10 +62,7 @@ function unvoteRetroGroup(_: unknown, args: { group_id: string }, ctx: Ctx): Ret
     if (retro.phase !== 'VOTE') throw conflict(retro.ended_at ? 'The retro has ended.' : 'Votes can be taken back only in the Vote phase.');
     const token = authorToken(retro, viewer.userId);
     if (!token) throw conflict('The retro has ended.');
-    const one = db.select({ id: retroVotes.id }).from(retroVotes)
-      .where(and(eq(retroVotes.retro_id, retro.id), eq(retroVotes.group_id, group.id), eq(retroVotes.voter_token, token))).limit(1).get();
-    if (!one) throw conflict('You have no vote on this group to take back.');
-    db.delete(retroVotes).where(eq(retroVotes.id, one.id)).run();
+    if (!deleteOneVote(db, retro.id, group.id, token)) throw conflict('You have no vote on this group to take back.');
   });
   return findRetro(db, viewer.organizationId, group.retro_id)!;
 }

@@ -1,4 +1,3 @@
-import { and, eq } from 'drizzle-orm';
 import type { MercuriusContext } from 'mercurius';
 import { requireViewer } from '../../graphql/context.js';
 import type { Services } from '../../services.js';
@@ -8,7 +7,7 @@ import { changeRetro, onRetroPhase } from './retros.live.js';
 import type { RetroPart } from './retros.part.js';
 import { presentUserIds } from './retros.presence.js';
 import { loadRetroState } from './retros.state.js';
-import { retroGroups } from './retros.tables.js';
+import { isGroupOfRetro } from './retros.actions.repo.js';
 import { clearTyping, markTyping, stopTyping, watchExpiry, writersNow } from './retros.typing.js';
 
 type Ctx = MercuriusContext;
@@ -43,9 +42,8 @@ function setRetroTyping(_: unknown, args: { retro_id: string; group_id?: string 
   let groupId: string | null = null;
   if (retro.phase === 'DISCUSS') {
     if (!args.group_id) return false;
-    const group = services.db.select({ id: retroGroups.id }).from(retroGroups).where(and(eq(retroGroups.retro_id, retro.id), eq(retroGroups.id, args.group_id))).get();
-    if (!group) return false;
-    groupId = group.id;
+    if (!isGroupOfRetro(services.db, retro.id, args.group_id)) return false;
+    groupId = args.group_id;
   }
   if (markTyping(services, retro.id, viewer.userId, groupId)) announce(services, retro.id);
   watchExpiry(services, retro.id, () => announce(services, retro.id));

@@ -1,4 +1,3 @@
-import { and, eq, sql } from 'drizzle-orm';
 import type { MercuriusContext } from 'mercurius';
 import { z } from 'zod';
 import { conflict, notFound } from '../../../shared/app-error.js';
@@ -15,7 +14,9 @@ import { accessVia } from './retros.board.view.js';
 import { changeRetro } from './retros.live.js';
 import { findRetro } from './retros.repo.js';
 import type { RetroCommentRow } from './retros.state.js';
-import { retroComments, retroGroups, retroParticipants } from './retros.tables.js';
+import { findGroupInOrg } from './retros.board.repo.js';
+import { deleteComment, findComment, findCommentInOrg, insertComment, lastCommentPosition, setCommentText } from './retros.discuss.repo.js';
+import { insertParticipant } from './retros.meeting.repo.js';
 import { stopTyping } from './retros.typing.js';
 
 type Ctx = MercuriusContext;
@@ -38,7 +39,7 @@ function requireDiscussion(retro: RetroRow): void {
 
 /** The viewer's own comment, or NOT_FOUND (an unknown id and someone else's comment are told apart by nothing). */
 function ownComment(db: Db, viewer: Viewer, id: string): RetroCommentRow {
-  const row = db.select().from(retroComments).where(and(eq(retroComments.organization_id, viewer.organizationId), eq(retroComments.id, id))).get();
+  const row = findCommentInOrg(db, viewer.organizationId, id);
   if (!row) throw notFound('Comment');
   const { retro } = accessVia(db, viewer, row.retro_id, 'Comment');
   const token = authorToken(retro, viewer.userId);
@@ -47,7 +48,7 @@ function ownComment(db: Db, viewer: Viewer, id: string): RetroCommentRow {
 }
 
 function viewOf(db: Db, viewer: Viewer, id: string): CommentView {
-  const row = db.select().from(retroComments).where(eq(retroComments.id, id)).get()!;
+  const row = findComment(db, id)!;
   const retro = findRetro(db, viewer.organizationId, row.retro_id)!;
   return commentView(retro, row, authorToken(retro, viewer.userId));
 }
@@ -57,8 +58,7 @@ function addRetroComment(_: unknown, args: { group_id: string; text: string }, c
   const viewer = requireViewer(ctx);
   const { services } = ctx;
   const { db } = services;
-  const group = db.select({ retro_id: retroGroups.retro_id }).from(retroGroups)
-    .where(and(eq(retroGroups.organization_id, viewer.organizationId), eq(retroGroups.id, args.group_id))).get();
+  const group = findGroupInOrg(db, viewer.organizationId, args.group_id);
   if (!group) throw notFound('Group');
   accessVia(db, viewer, group.retro_id, 'Group');
   const { text } = parseInput(textInput, { text: args.text });
@@ -68,13 +68,13 @@ function addRetroComment(_: unknown, args: { group_id: string; text: string }, c
     requireDiscussion(retro);
     const token = authorToken(retro, viewer.userId);
     if (!token) throw conflict('The retro has ended.');
-    const last = db.select({ n: sql<number>`coalesce(max(${retroComments.position}), -1)` }).from(retroComments).where(eq(retroComments.group_id, args.group_id)).get()?.n ?? -1;
+    const last = lastCommentPosition(db, args.group_id);
     const at = new Date().toISOString();
-    db.insert(retroComments).values({
+    insertComment(db, {
       id, organization_id: retro.organization_id, retro_id: retro.id, group_id: args.group_id, text,
       author_id: retro.anonymous ? null : viewer.userId, author_token: token, position: last + 1, created_at: at, updated_at: at,
-    }).run();
-    db.insert(retroParticipants).values({ retro_id: retro.id, user_id: viewer.userId }).onConflictDoNothing().run();
+    });
+    insertParticipant(db, retro.id, viewer.userId);
     // What they wrote is sent: they are no longer "writing" (in this same change, one event).
     stopTyping(services, retro.id, viewer.userId);
   });
@@ -91,7 +91,7 @@ function updateRetroComment(_: unknown, args: { id: string; text: string }, ctx:
   changeRetro(services, row.retro_id, () => {
     requireDiscussion(findRetro(db, viewer.organizationId, row.retro_id)!);
     ownComment(db, viewer, args.id);
-    db.update(retroComments).set({ text, updated_at: new Date().toISOString() }).where(eq(retroComments.id, row.id)).run();
+    setCommentText(db, row.id, text, new Date().toISOString());
     stopTyping(services, row.retro_id, viewer.userId);
   });
   return viewOf(db, viewer, args.id);
@@ -106,7 +106,7 @@ function deleteRetroComment(_: unknown, args: { id: string }, ctx: Ctx): boolean
   changeRetro(services, row.retro_id, () => {
     requireDiscussion(findRetro(db, viewer.organizationId, row.retro_id)!);
     ownComment(db, viewer, args.id);
-    db.delete(retroComments).where(eq(retroComments.id, row.id)).run();
+    deleteComment(db, row.id);
   });
   return true;
 }

@@ -1,4 +1,3 @@
-import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { MercuriusContext } from 'mercurius';
 import { conflict, forbidden, notFound } from '../../../shared/app-error.js';
 import { RETRO_LIMITS } from '../../../shared/retros.js';
@@ -9,47 +8,35 @@ import { retroAccess, type RetroRow } from './retros.access.js';
 import { retroCommentResolvers } from './retros.comments.js';
 import { changeRetro, onRetroPhase } from './retros.live.js';
 import type { RetroPart } from './retros.part.js';
-import { findRetro } from './retros.repo.js';
-import { retroGroups, retros, retroVotes } from './retros.tables.js';
-
-type RetroGroupRow = typeof retroGroups.$inferSelect;
+import { isGroupOfRetro } from './retros.actions.repo.js';
+import { addDiscussedSeconds, topGroup } from './retros.discuss.repo.js';
+import { patchRetro } from './retros.meeting.repo.js';
+import { findRetro, findRetroById } from './retros.repo.js';
 
 /** The server's clock (the scheduler's: tests move it by hand), as an ISO instant. */
 const serverNow = (services: Services): string => new Date(services.scheduler.now()).toISOString();
 const secondsBetween = (from: string, to: string): number => Math.max(0, Math.floor((Date.parse(to) - Date.parse(from)) / 1000));
 
-/**
- * The group with the most votes: the stored tally, or the vote rows while they still exist (the
- * board part tallies on entering DISCUSS; this does not depend on which listener runs first).
- * Ties: the board's order.
- */
-function topGroup(db: Db, retroId: string): string | null {
-  const counted = sql<number>`max(${retroGroups.votes}, (select count(*) from ${retroVotes} where ${retroVotes.group_id} = ${retroGroups.id}))`;
-  return db.select({ id: retroGroups.id }).from(retroGroups).where(eq(retroGroups.retro_id, retroId))
-    .orderBy(desc(counted), asc(retroGroups.sort_order), asc(retroGroups.created_at), asc(retroGroups.id)).limit(1).get()?.id ?? null;
-}
-
 /** Adds the running topic's time to its group and stops the timer (in the caller's transaction). */
 function closeTopic(db: Db, retro: Pick<RetroRow, 'id' | 'topic_group_id' | 'topic_started_at'>, at: string): void {
   if (retro.topic_group_id && retro.topic_started_at) {
-    db.update(retroGroups).set({ discussed_seconds: sql`${retroGroups.discussed_seconds} + ${secondsBetween(retro.topic_started_at, at)}` })
-      .where(and(eq(retroGroups.retro_id, retro.id), eq(retroGroups.id, retro.topic_group_id))).run();
+    addDiscussedSeconds(db, retro.id, retro.topic_group_id, secondsBetween(retro.topic_started_at, at));
   }
 }
 
 // Entering DISCUSS starts on the most voted topic; leaving it (SUMMARY) adds the running topic's time.
 onRetroPhase(({ services, retroId, to }) => {
   const { db } = services;
-  const retro = db.select().from(retros).where(eq(retros.id, retroId)).get();
+  const retro = findRetroById(db, retroId);
   if (!retro) return;
   const at = serverNow(services);
   if (to === 'DISCUSS') {
     closeTopic(db, retro, at);
     const first = topGroup(db, retroId);
-    db.update(retros).set({ topic_group_id: first, topic_started_at: first ? at : null }).where(eq(retros.id, retroId)).run();
+    patchRetro(db, retroId, { topic_group_id: first, topic_started_at: first ? at : null });
   } else if (retro.topic_started_at || retro.topic_group_id) {
     closeTopic(db, retro, at);
-    db.update(retros).set({ topic_group_id: null, topic_started_at: null }).where(eq(retros.id, retroId)).run();
+    patchRetro(db, retroId, { topic_group_id: null, topic_started_at: null });
   }
 });
 
@@ -68,10 +55,6 @@ function discussion(r: RetroRow, _: unknown, ctx: MercuriusContext) {
   };
 }
 
-function groupOf(db: Db, retroId: string, groupId: string): RetroGroupRow | undefined {
-  return db.select().from(retroGroups).where(and(eq(retroGroups.retro_id, retroId), eq(retroGroups.id, groupId))).get();
-}
-
 /** DISCUSS, facilitators only: the topic discussed now. The previous topic's time is added to it; the new one's timer starts. */
 function setRetroTopic(_: unknown, args: { retro_id: string; group_id: string }, ctx: MercuriusContext): RetroRow {
   const viewer = requireViewer(ctx);
@@ -79,14 +62,14 @@ function setRetroTopic(_: unknown, args: { retro_id: string; group_id: string },
   const { db } = services;
   const access = retroAccess(db, viewer, args.retro_id);
   if (!access.canFacilitate) throw forbidden('Only the facilitator, the team\'s manager or lead, or an admin can choose the topic.');
-  if (!groupOf(db, args.retro_id, args.group_id)) throw notFound('Group');
+  if (!isGroupOfRetro(db, args.retro_id, args.group_id)) throw notFound('Group');
   changeRetro(services, args.retro_id, () => {
     const retro = findRetro(db, viewer.organizationId, args.retro_id)!;
     if (retro.phase !== 'DISCUSS') throw conflict('Topics are chosen in the discussion.');
     if (retro.topic_group_id === args.group_id && retro.topic_started_at) return;
     const at = serverNow(services);
     closeTopic(db, retro, at);
-    db.update(retros).set({ topic_group_id: args.group_id, topic_started_at: at }).where(eq(retros.id, retro.id)).run();
+    patchRetro(db, retro.id, { topic_group_id: args.group_id, topic_started_at: at });
   });
   return findRetro(db, viewer.organizationId, args.retro_id)!;
 }

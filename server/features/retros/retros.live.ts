@@ -1,8 +1,7 @@
-import { eq, sql } from 'drizzle-orm';
 import type { Services } from '../../services.js';
 import { topics } from '../../graphql/pubsub.js';
 import type { RetroPhase } from '../../../shared/retros.js';
-import { retros } from './retros.tables.js';
+import { bumpRetroVersion } from './retros.meeting.repo.js';
 
 /**
  * The one way to change a retro's live state (docs/decisions/0047): `fn` runs in one transaction
@@ -15,9 +14,7 @@ export function changeRetro<T>(services: Services, retroId: string, fn: () => T)
   let version = 0;
   const result = db.transaction(() => {
     const out = fn();
-    const row = db.update(retros).set({ version: sql`${retros.version} + 1`, updated_at: new Date().toISOString() })
-      .where(eq(retros.id, retroId)).returning({ version: retros.version }).get();
-    version = row?.version ?? 0;
+    version = bumpRetroVersion(db, retroId, new Date().toISOString());
     return out;
   }, { behavior: 'immediate' });
   if (version) services.pubsub.publish(topics.retroChanged(retroId), { version });

@@ -1,4 +1,3 @@
-import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import type { MercuriusContext } from 'mercurius';
 import { z } from 'zod';
 import { badInput, conflict, forbidden, notFound } from '../../../shared/app-error.js';
@@ -7,12 +6,10 @@ import { requireViewer } from '../../graphql/context.js';
 import { indexBy } from '../../graphql/loaders.js';
 import { topics } from '../../graphql/pubsub.js';
 import { parseInput } from '../../lib/parse.js';
-import { newId } from '../../lib/tokens.js';
 import type { Services } from '../../services.js';
 import { isFeatureAreaOn } from '../feature-areas/feature-areas.guard.js';
 import { findSprintsByIds } from '../sprints/sprints.repo.js';
-import { findTeamById } from '../teams/teams.repo.js';
-import { teams } from '../teams/teams.tables.js';
+import { findTeamById, listTeams, listTeamsByIds } from '../teams/teams.repo.js';
 import { loadTeam, loadUser } from '../users/users.loaders.js';
 import { authorToken, checkedAccess, retroAccess, teamRelation, viewerTeamIds, type RetroAccess, type RetroRow, type TeamRelation } from './retros.access.js';
 import { announceRetro, changeRetro } from './retros.live.js';
@@ -25,7 +22,7 @@ import { joinPresence, leavePresence, presentUserIds } from './retros.presence.j
 import { canTakePart, findRetro, insertRetro, listRetros, listUpcomingRetros, retroSettingsPatch, type RetroListStatus } from './retros.repo.js';
 import { loadRetroState, type RetroState } from './retros.state.js';
 import { stopTyping } from './retros.typing.js';
-import { retroHealthAnswers, retroParticipants, retros } from './retros.tables.js';
+import { deleteRetroNotStarted, insertParticipant, patchRetro, retroRunTimes, saveCheckIn, saveHealthAnswer } from './retros.meeting.repo.js';
 
 type Ctx = MercuriusContext;
 const orgOf = (ctx: Ctx) => ctx.viewer?.organizationId ?? '';
@@ -55,7 +52,7 @@ function requireFacilitation(access: RetroAccess, what: string): void {
 
 /** Marks a person as having taken part (first presence while running, a check-in, a health answer). */
 function markParticipant(services: Services, retroId: string, userId: string): void {
-  services.db.insert(retroParticipants).values({ retro_id: retroId, user_id: userId }).onConflictDoNothing().run();
+  insertParticipant(services.db, retroId, userId);
 }
 
 /**
@@ -65,7 +62,7 @@ function markParticipant(services: Services, retroId: string, userId: string): v
  */
 function presenceChanged(services: Services, retroId: string, userId: string | null): void {
   try {
-    const r = services.db.select({ started_at: retros.started_at, ended_at: retros.ended_at }).from(retros).where(eq(retros.id, retroId)).get();
+    const r = retroRunTimes(services.db, retroId);
     if (!r || r.ended_at) {
       announceRetro(services, retroId);
       return;
@@ -109,8 +106,7 @@ export const retroMeetingResolvers = {
       const viewer = requireViewer(ctx);
       const ids = viewerTeamIds(ctx.services.db, viewer);
       if (ids && !ids.length) return [];
-      return ctx.services.db.select().from(teams).where(and(eq(teams.organization_id, viewer.organizationId), isNull(teams.deleted_at), ...(ids ? [inArray(teams.id, ids)] : [])))
-        .orderBy(asc(teams.name)).all();
+      return ids ? listTeamsByIds(ctx.services.db, viewer.organizationId, ids) : listTeams(ctx.services.db, viewer.organizationId);
     },
     upcomingRetros: (_: unknown, __: unknown, ctx: Ctx) => listUpcomingRetros(ctx.services.db, orgOf(ctx), ownTeamIds(ctx), 10),
   },
@@ -135,7 +131,7 @@ export const retroMeetingResolvers = {
         const retro = findRetro(ctx.services.db, viewer.organizationId, access.retro.id);
         if (!retro) throw notFound('Retro');
         const patch = retroSettingsPatch(ctx.services.db, retro, input);
-        if (Object.keys(patch).length) ctx.services.db.update(retros).set(patch).where(eq(retros.id, retro.id)).run();
+        if (Object.keys(patch).length) patchRetro(ctx.services.db, retro.id, patch);
       });
       const updated = findRetro(ctx.services.db, viewer.organizationId, access.retro.id);
       // Deadlines set or moved on a running retro close at their new time (retros.automation.deadlines.ts).
@@ -146,8 +142,7 @@ export const retroMeetingResolvers = {
       const viewer = requireViewer(ctx);
       const access = retroAccess(ctx.services.db, viewer, args.id);
       if (!access.canFacilitate && access.retro.created_by !== viewer.userId) throw forbidden('Only the facilitator, the team\'s manager or lead, an admin, or whoever created the retro can delete it.');
-      const deleted = ctx.services.db.delete(retros).where(and(eq(retros.id, access.retro.id), eq(retros.phase, 'SCHEDULED'), isNull(retros.started_at))).run();
-      if (!deleted.changes) throw conflict('Only a retro that has not started can be deleted.');
+      if (!deleteRetroNotStarted(ctx.services.db, access.retro.id)) throw conflict('Only a retro that has not started can be deleted.');
       ctx.services.pubsub.publish(topics.retroChanged(access.retro.id), { version: 0 });
       return true;
     },
@@ -168,7 +163,7 @@ export const retroMeetingResolvers = {
         const retro = findRetro(ctx.services.db, viewer.organizationId, access.retro.id);
         if (!retro) throw notFound('Retro');
         if (retro.ended_at) throw conflict('The retro has ended: there is nothing left to facilitate.');
-        ctx.services.db.update(retros).set({ facilitator_id: args.user_id }).where(eq(retros.id, retro.id)).run();
+        patchRetro(ctx.services.db, retro.id, { facilitator_id: args.user_id });
       });
       return findRetro(ctx.services.db, viewer.organizationId, access.retro.id);
     },
@@ -180,8 +175,7 @@ export const retroMeetingResolvers = {
         const retro = findRetro(ctx.services.db, viewer.organizationId, access.retro.id);
         if (!retro) throw notFound('Retro');
         if (retro.phase !== 'CHECK_IN') throw conflict(retro.check_in_question ? 'The check-in is over.' : 'This retro has no check-in.');
-        ctx.services.db.insert(retroParticipants).values({ retro_id: retro.id, user_id: viewer.userId, check_in: answer })
-          .onConflictDoUpdate({ target: [retroParticipants.retro_id, retroParticipants.user_id], set: { check_in: answer } }).run();
+        saveCheckIn(ctx.services.db, retro.id, viewer.userId, answer);
       });
       return findRetro(ctx.services.db, viewer.organizationId, access.retro.id);
     },
@@ -197,11 +191,7 @@ export const retroMeetingResolvers = {
         if (!Number.isInteger(args.index) || args.index < 0 || args.index >= statements.length) throw badInput(`index: this health check has statements 0 to ${statements.length - 1}.`, { fields: { index: 'No such statement.' } });
         const token = authorToken(retro, viewer.userId);
         if (!token) throw conflict('The retro has ended.');
-        const { db } = ctx.services;
-        const existing = db.select({ id: retroHealthAnswers.id }).from(retroHealthAnswers)
-          .where(and(eq(retroHealthAnswers.retro_id, retro.id), eq(retroHealthAnswers.statement_index, args.index), eq(retroHealthAnswers.voter_token, token))).get();
-        if (existing) db.update(retroHealthAnswers).set({ score: args.score }).where(eq(retroHealthAnswers.id, existing.id)).run();
-        else db.insert(retroHealthAnswers).values({ id: newId(), retro_id: retro.id, statement_index: args.index, voter_token: token, score: args.score }).run();
+        saveHealthAnswer(ctx.services.db, retro.id, args.index, token, args.score);
         markParticipant(ctx.services, retro.id, viewer.userId);
       });
       return findRetro(ctx.services.db, viewer.organizationId, access.retro.id);

@@ -1,11 +1,10 @@
-import { count, eq } from 'drizzle-orm';
 import type { MercuriusContext } from 'mercurius';
 import { loadUser } from '../users/users.loaders.js';
 import type { RetroRow } from './retros.access.js';
 import { onRetroPhase } from './retros.live.js';
 import { teamSizes } from './retros.repo.js';
 import { loadRetroState } from './retros.state.js';
-import { retroParticipants, retros } from './retros.tables.js';
+import { countParticipants, patchRetro, retroTeamOf } from './retros.meeting.repo.js';
 
 /**
  * Participation of a retro (docs/decisions/0059): who took part, out of how many team members.
@@ -17,11 +16,11 @@ import { retroParticipants, retros } from './retros.tables.js';
 onRetroPhase(({ services, retroId, to }) => {
   if (to !== 'SUMMARY') return;
   const { db } = services;
-  const retro = db.select({ organization_id: retros.organization_id, team_id: retros.team_id }).from(retros).where(eq(retros.id, retroId)).get();
+  const retro = retroTeamOf(db, retroId);
   if (!retro) return;
-  const participants = db.select({ n: count() }).from(retroParticipants).where(eq(retroParticipants.retro_id, retroId)).get()?.n ?? 0;
+  const participants = countParticipants(db, retroId);
   const teamSize = teamSizes(db, retro.organization_id, [retro.team_id]).get(retro.team_id) ?? 0;
-  db.update(retros).set({ participants_at_end: participants, team_size_at_end: teamSize }).where(eq(retros.id, retroId)).run();
+  patchRetro(db, retroId, { participants_at_end: participants, team_size_at_end: teamSize });
 });
 
 type Participation = { participants: number; team_size: number; reflections: number; votes_cast: number; people_ids: string[] };

@@ -1,4 +1,3 @@
-import { and, eq, isNotNull, lt, ne, or } from 'drizzle-orm';
 import { conflict, notFound } from '../../../shared/app-error.js';
 import { RETRO_PHASES, RETRO_PHASE_LABELS, type RetroPhase } from '../../../shared/retros.js';
 import type { Db } from '../../db/connection.js';
@@ -6,19 +5,8 @@ import type { Services } from '../../services.js';
 import type { RetroRow } from './retros.access.js';
 import { changeRetro, runPhaseListeners } from './retros.live.js';
 import { presentUserIds } from './retros.presence.js';
-import { retroParticipants, retros } from './retros.tables.js';
-
-/**
- * Whether the team held a retro before this one (scheduled earlier, and started: only a retro that
- * ran can leave action items): then the REVIEW_ACTIONS phase reviews them.
- */
-export function hasEarlierRetro(db: Db, retro: Pick<RetroRow, 'id' | 'organization_id' | 'team_id' | 'scheduled_at' | 'created_at'>): boolean {
-  return !!db.select({ id: retros.id }).from(retros).where(and(
-    eq(retros.organization_id, retro.organization_id), eq(retros.team_id, retro.team_id), ne(retros.id, retro.id), isNotNull(retros.started_at),
-    or(lt(retros.scheduled_at, retro.scheduled_at), and(eq(retros.scheduled_at, retro.scheduled_at),
-      or(lt(retros.created_at, retro.created_at), and(eq(retros.created_at, retro.created_at), lt(retros.id, retro.id))))),
-  )).limit(1).get();
-}
+import { insertParticipant, patchRetro } from './retros.meeting.repo.js';
+import { findRetro, findRetroById, hasEarlierRetro } from './retros.repo.js';
 
 /** The phases a retro goes through, in order: optional ones only when they apply. */
 export function phasesOf(retro: Pick<RetroRow, 'check_in_question' | 'health_statements'>, earlier: boolean): RetroPhase[] {
@@ -58,23 +46,23 @@ export function phaseMoveRefusal(phases: readonly RetroPhase[], current: RetroPh
 export function moveRetroPhase(services: Services, orgId: string, retroId: string, from: RetroPhase, to: RetroPhase): RetroRow {
   const { db } = services;
   changeRetro(services, retroId, () => {
-    const retro = db.select().from(retros).where(and(eq(retros.organization_id, orgId), eq(retros.id, retroId))).get();
+    const retro = findRetro(db, orgId, retroId);
     if (!retro) throw notFound('Retro');
     const refusal = phaseMoveRefusal(retroPhases(db, retro), retro.phase, from, to);
     if (refusal) throw conflict(refusal);
     const at = new Date().toISOString();
-    db.update(retros).set({
+    patchRetro(db, retroId, {
       phase: to,
       ...(retro.phase === 'SCHEDULED' ? { started_at: at } : {}),
       ...(to === 'SUMMARY' ? { ended_at: at } : {}),
-    }).where(eq(retros.id, retroId)).run();
+    });
     if (retro.phase === 'SCHEDULED') {
       // People who had the meeting open before it started took part.
       for (const userId of presentUserIds(services, retroId)) {
-        db.insert(retroParticipants).values({ retro_id: retroId, user_id: userId }).onConflictDoNothing().run();
+        insertParticipant(db, retroId, userId);
       }
     }
     runPhaseListeners({ services, organizationId: orgId, retroId, from, to, at });
   });
-  return db.select().from(retros).where(eq(retros.id, retroId)).get()!;
+  return findRetroById(db, retroId)!;
 }

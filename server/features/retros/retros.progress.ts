@@ -3,12 +3,13 @@ import { notFound } from '../../../shared/app-error.js';
 import { completionStatus } from '../../../shared/completion.js';
 import { RETRO_LIMITS } from '../../../shared/retros.js';
 import type { Db } from '../../db/connection.js';
-import { prepared } from '../../db/prepared.js';
 import { requireViewer } from '../../graphql/context.js';
 import type { Viewer } from '../auth/viewer.js';
 import type { TeamRow } from '../teams/teams.repo.js';
 import type { RetroPart } from './retros.part.js';
-import { activeTeamSizes, endedRetrosOfTeams, healthOfTeam, themeTextsOfTeam, type EndedRetroRow, type HealthAggregateRow } from './retros.progress.repo.js';
+import {
+  activeTeamSizes, endedRetrosOfTeams, findVisibleTeam, healthOfTeam, themeTextsOfTeam, visibleTeams, type EndedRetroRow, type HealthAggregateRow,
+} from './retros.progress.repo.js';
 import { recurringThemes } from './retros.themes.js';
 
 /**
@@ -27,23 +28,11 @@ import { recurringThemes } from './retros.themes.js';
 type Ctx = MercuriusContext;
 export type RetroBand = { percent: number; band: string };
 
-/** One statement: the teams the viewer may see (admins: all), by name; or just `teamId` if they may see it. */
-const TEAM_SCOPE = `organization_id = @orgId AND deleted_at IS NULL
-  AND (@admin = 1 OR id = (SELECT team_id FROM users WHERE id = @me) OR manager_id = @me OR team_lead_id = @me)`;
-
-function visibleTeams(db: Db, viewer: Viewer): TeamRow[] {
-  return prepared(db, 'retros.progress.visibleTeams', () => db.$client.prepare(`SELECT * FROM teams WHERE ${TEAM_SCOPE} ORDER BY name COLLATE NOCASE, id`))
-    .all(scopeParams(viewer)) as TeamRow[];
-}
-
 function visibleTeam(db: Db, viewer: Viewer, teamId: string): TeamRow {
-  const team = prepared(db, 'retros.progress.visibleTeam', () => db.$client.prepare(`SELECT * FROM teams WHERE id = @teamId AND ${TEAM_SCOPE}`))
-    .get({ ...scopeParams(viewer), teamId }) as TeamRow | undefined;
+  const team = findVisibleTeam(db, viewer, teamId);
   if (!team) throw notFound('Team');
   return team;
 }
-
-const scopeParams = (viewer: Viewer) => ({ orgId: viewer.organizationId, me: viewer.userId, admin: viewer.permissionLevel === 'ADMIN' ? 1 : 0 });
 
 /** Completion, banded by shared/completion.ts; null when nothing was decided. */
 export function bandOf(done: number, total: number): RetroBand | null {

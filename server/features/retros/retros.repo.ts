@@ -1,12 +1,12 @@
 import crypto from 'node:crypto';
-import { and, asc, count, desc, eq, inArray, isNotNull, isNull, ne, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNotNull, isNull, lt, ne, or, type SQL } from 'drizzle-orm';
 import { badInput, conflict } from '../../../shared/app-error.js';
 import { RETRO_LIMITS, type CreateRetroInput } from '../../../shared/retros.js';
 import type { Db } from '../../db/connection.js';
 import { newId } from '../../lib/tokens.js';
 import { findSprint } from '../sprints/sprints.repo.js';
-import { teams } from '../teams/teams.tables.js';
-import { users } from '../users/users.tables.js';
+import { teams } from '../teams/teams.repo.js';
+import { users } from '../users/users.repo.js';
 import type { RetroRow } from './retros.access.js';
 import { retros } from './retros.tables.js';
 import { resolveRetroHealthCheck, resolveRetroTemplate } from './retros.templates.repo.js';
@@ -108,6 +108,23 @@ export function teamSizes(db: Db, orgId: string, teamIds: readonly string[]): Ma
     .where(and(eq(users.organization_id, orgId), inArray(users.team_id, [...teamIds]), isNull(users.deleted_at), ne(users.status, 'DEACTIVATED')))
     .groupBy(users.team_id).all()) if (row.team_id) out.set(row.team_id, row.n);
   return out;
+}
+
+/**
+ * Whether the team held a retro before this one (scheduled earlier, and started: only a retro that
+ * ran can leave action items): then the REVIEW_ACTIONS phase reviews them.
+ */
+export function hasEarlierRetro(db: Db, retro: Pick<RetroRow, 'id' | 'organization_id' | 'team_id' | 'scheduled_at' | 'created_at'>): boolean {
+  return !!db.select({ id: retros.id }).from(retros).where(and(
+    eq(retros.organization_id, retro.organization_id), eq(retros.team_id, retro.team_id), ne(retros.id, retro.id), isNotNull(retros.started_at),
+    or(lt(retros.scheduled_at, retro.scheduled_at), and(eq(retros.scheduled_at, retro.scheduled_at),
+      or(lt(retros.created_at, retro.created_at), and(eq(retros.created_at, retro.created_at), lt(retros.id, retro.id))))),
+  )).limit(1).get();
+}
+
+/** A retro by id whatever its organization: jobs know a retro by its id only. */
+export function findRetroById(db: Db, id: string): RetroRow | undefined {
+  return db.select().from(retros).where(eq(retros.id, id)).get();
 }
 
 export function findRetro(db: Db, orgId: string, id: string): RetroRow | undefined {

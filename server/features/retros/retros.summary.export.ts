@@ -1,4 +1,3 @@
-import { asc, desc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { AppError, conflict, forbidden } from '../../../shared/app-error.js';
 import { toSafeCsv } from '../../../shared/csv-safe.js';
@@ -9,7 +8,7 @@ import { featureAreaOffMessage, isFeatureAreaOn } from '../feature-areas/feature
 import { findUsersByIds } from '../users/users.repo.js';
 import { retroAccess, type RetroRow } from './retros.access.js';
 import { listActionItemsOfRetros } from './retros.actions.repo.js';
-import { retroComments, retroGroups, retroReflections } from './retros.tables.js';
+import { boardRows } from './retros.summary.repo.js';
 import { sendAppError } from '../../lib/http-status.js';
 
 /** A file name made of letters, digits and dashes only (the title is user input). */
@@ -23,11 +22,7 @@ const slug = (s: string) => s.normalize('NFKD').replace(/[^A-Za-z0-9]+/g, '-').r
 export function retroSummaryRows(db: Db, retro: RetroRow): string[][] {
   const orgId = retro.organization_id;
   const signed = !retro.anonymous;
-  const groups = db.select().from(retroGroups).where(eq(retroGroups.retro_id, retro.id))
-    .orderBy(desc(retroGroups.votes), asc(retroGroups.sort_order), asc(retroGroups.created_at), asc(retroGroups.id)).all();
-  const reflections = db.select().from(retroReflections).where(eq(retroReflections.retro_id, retro.id))
-    .orderBy(asc(retroReflections.sort_order), asc(retroReflections.created_at), asc(retroReflections.id)).all();
-  const comments = db.select().from(retroComments).where(eq(retroComments.retro_id, retro.id)).orderBy(asc(retroComments.position), asc(retroComments.id)).all();
+  const { groups, reflections, comments } = boardRows(db, retro.id);
   const items = listActionItemsOfRetros(db, orgId, [retro.id]);
   const ids = new Set<string>();
   for (const i of items) if (i.owner_id) ids.add(i.owner_id);

@@ -1,4 +1,3 @@
-import { and, desc, asc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/connection.js';
 import type { Services } from '../../services.js';
@@ -11,7 +10,8 @@ import { onRetroPhase } from './retros.live.js';
 import type { RetroPart } from './retros.part.js';
 import { findRetro } from './retros.repo.js';
 import { retroExportRoutes } from './retros.summary.export.js';
-import { retroGroups, retroParticipants } from './retros.tables.js';
+import { participantIds } from './retros.meeting.repo.js';
+import { topicsByVotes } from './retros.summary.repo.js';
 import { formatDay } from '../../../shared/format.js';
 
 export const RETRO_SUMMARY_NOTIFY_KIND = 'retros.summary.notify';
@@ -31,8 +31,7 @@ const quote = (s: string, max = 120) => `“${s.length > max ? `${s.slice(0, max
  * no author of any reflection (in anonymous retros nothing could; in signed ones it is not needed).
  */
 export function summaryText(db: Db, orgId: string, retroId: string): { topics: number; items: number; body: string } {
-  const groups = db.select({ title: retroGroups.title, votes: retroGroups.votes }).from(retroGroups).where(eq(retroGroups.retro_id, retroId))
-    .orderBy(desc(retroGroups.votes), asc(retroGroups.sort_order), asc(retroGroups.id)).all();
+  const groups = topicsByVotes(db, retroId);
   const items = listActionItemsOfRetros(db, orgId, [retroId]);
   const owners = new Map(findUsersByIds(db, orgId, items.flatMap((i) => (i.owner_id ? [i.owner_id] : []))).map((u) => [u.id, u.full_name]));
   const lines: string[] = [];
@@ -57,7 +56,7 @@ async function deliverSummary(services: Services, orgId: string, retroId: string
   const { db } = services;
   const retro = findRetro(db, orgId, retroId);
   if (!retro || !retro.ended_at || !isFeatureAreaOn(db, orgId, 'SPRINT_RETROS')) return;
-  const people = db.select({ id: retroParticipants.user_id }).from(retroParticipants).where(and(eq(retroParticipants.retro_id, retroId))).all().map((p) => p.id);
+  const people = participantIds(db, retroId);
   if (!people.length) return;
   const { body } = summaryText(db, orgId, retroId);
   await notify(services, { organizationId: orgId, userIds: people, kind: 'retros', private: false, title: 'A retro you took part in has ended', body: `${retro.title}\n\n${body}`.slice(0, 4000), link: retroPath(retroId) });

@@ -2,8 +2,7 @@ import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/connection.js';
 import { newId } from '../../lib/tokens.js';
 import type { ReviewAutomationRuleData } from '../../../shared/review-automation.schemas.js';
-import { users } from '../users/users.tables.js';
-import type { UserRow } from '../users/users.repo.js';
+import { users, type UserRow } from '../users/users.repo.js';
 import { reviewAutomationRules, reviewAutomationRuns } from './reviews.automation.tables.js';
 
 export type ReviewAutomationRuleRow = typeof reviewAutomationRules.$inferSelect;

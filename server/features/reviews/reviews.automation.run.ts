@@ -12,7 +12,8 @@ import { featureAreaOffMessage, isFeatureAreaOn } from '../feature-areas/feature
 import { findUsersByIds, listUsersByTeamIds, type UserRow } from '../users/users.repo.js';
 import { admins, claimAutomationPeriod, claimedPeriodKeys, finishAutomationRun, isAutomatable, listActiveAutomationRules, type ReviewAutomationRuleRow } from './reviews.automation.repo.js';
 import { duePeriods, type DuePeriod } from './reviews.automation.periods.js';
-import { launchReviewCycle, newRequestsText } from './reviews.cycles.launch.js';
+import { newRequestsText } from './reviews.cycles.launch.js';
+import { launchReviewCycle } from './reviews.cycles.launch.repo.js';
 import { announceNominations } from './reviews.nominations.notices.js';
 import { createReviewCycle, findReviewCycle } from './reviews.cycles.repo.js';
 import { findReviewTemplateContent } from './reviews.templates.repo.js';

@@ -1,8 +1,7 @@
-import { and, eq, inArray } from 'drizzle-orm';
 import type { MercuriusContext } from 'mercurius';
 import type { Db } from '../../db/connection.js';
-import { competencies, competencyExpectations, competencyLevels, competencyPlacements } from '../growth/growth.tables.js';
-import { reviewCycleQuestions } from './reviews.cycles.tables.js';
+import { expectationsAtLevel, findCompetenciesByIds, findPlacedLevel } from '../growth/growth.framework.repo.js';
+import { competencyQuestionsOfCycle } from './reviews.cycles.launch.repo.js';
 import type { ReviewRequestRow } from './reviews.requests.repo.js';
 
 /**
@@ -39,25 +38,18 @@ export const reviewCompetenciesSchema = /* GraphQL */ `
 /** Of `ids`, those that are not competencies of the organization. */
 export function unknownCompetencyIds(db: Db, orgId: string, ids: readonly string[]): Set<string> {
   if (!ids.length) return new Set();
-  const known = new Set(db.select({ id: competencies.id }).from(competencies)
-    .where(and(eq(competencies.organization_id, orgId), inArray(competencies.id, [...new Set(ids)]))).all().map((r) => r.id));
+  const known = new Set(findCompetenciesByIds(db, orgId, [...new Set(ids)]).map((r) => r.id));
   return new Set(ids.filter((id) => !known.has(id)));
 }
 
 export function expectationsForRequest(db: Db, request: ReviewRequestRow) {
-  const questions = db.select({ id: reviewCycleQuestions.id, competency_id: reviewCycleQuestions.competency_id, perspectives: reviewCycleQuestions.perspectives })
-    .from(reviewCycleQuestions)
-    .where(and(eq(reviewCycleQuestions.organization_id, request.organization_id), eq(reviewCycleQuestions.cycle_id, request.cycle_id), eq(reviewCycleQuestions.kind, 'COMPETENCY_RATING'))).all()
+  const questions = competencyQuestionsOfCycle(db, request.organization_id, request.cycle_id)
     .filter((q) => q.competency_id && q.perspectives.includes(request.perspective));
   if (!questions.length) return [];
-  const placement = db.select({ level_id: competencyPlacements.level_id, level_name: competencyLevels.name }).from(competencyPlacements)
-    .innerJoin(competencyLevels, eq(competencyLevels.id, competencyPlacements.level_id))
-    .where(and(eq(competencyPlacements.organization_id, request.organization_id), eq(competencyPlacements.user_id, request.reviewee_id))).get();
+  const placement = findPlacedLevel(db, request.organization_id, request.reviewee_id);
   if (!placement) return [];
   const ids = [...new Set(questions.map((q) => q.competency_id!))];
-  const rows = db.select({ competency_id: competencies.id, name: competencies.name, text: competencyExpectations.text }).from(competencies)
-    .innerJoin(competencyExpectations, and(eq(competencyExpectations.competency_id, competencies.id), eq(competencyExpectations.level_id, placement.level_id)))
-    .where(and(eq(competencies.organization_id, request.organization_id), inArray(competencies.id, ids))).all();
+  const rows = expectationsAtLevel(db, request.organization_id, ids, placement.level_id);
   const byId = new Map(rows.map((r) => [r.competency_id, r]));
   const showLevel = request.perspective === 'MANAGER' || request.perspective === 'SELF';
   return questions.flatMap((q) => {

@@ -3,8 +3,7 @@ import type { Db } from '../../db/connection.js';
 import { inJsonList, jsonList, prepared } from '../../db/prepared.js';
 import { newId, nowIso } from '../../lib/tokens.js';
 import type { CreateReviewCycleData, ReviewCycleStatus } from '../../../shared/review-cycle.schemas.js';
-import { users } from '../users/users.tables.js';
-import { findUsersByIds, listUsersByTeamIds, type UserRow } from '../users/users.repo.js';
+import { findUsersByIds, listUsersByTeamIds, users, type UserRow } from '../users/users.repo.js';
 import { reviewCycles, reviewParticipants, reviewRequests } from './reviews.cycles.tables.js';
 import { reviewTemplates } from './reviews.templates.tables.js';
 

@@ -10,7 +10,8 @@ import { notify } from '../notifications/notifications.deliver.js';
 import { findTeamsByIds, teamsManagedBy } from '../teams/teams.repo.js';
 import { loadUser } from '../users/users.loaders.js';
 import { requireCycleRunner, requireParticipant, requireVisibleCycle } from './reviews.cycles.access.js';
-import { launchReviewCycle, newRequestsText } from './reviews.cycles.launch.js';
+import { newRequestsText } from './reviews.cycles.launch.js';
+import { launchReviewCycle } from './reviews.cycles.launch.repo.js';
 import { canCreateReviewCycles, canManageParticipant, canRunReviewCycle, canSeeParticipant, outsideManagerScope } from './reviews.cycles.policy.js';
 import {
   acknowledgeParticipantResults, closeReviewCycle, findCycleTemplatesByIds, countRequestsByCycleIds, createReviewCycle, findParticipant, findReviewCycle, findReviewCyclesByIds,

@@ -2,8 +2,7 @@ import { and, asc, eq, ne, notInArray, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/connection.js';
 import { inJsonList, jsonList, prepared } from '../../db/prepared.js';
 import { newId, nowIso } from '../../lib/tokens.js';
-import { users } from '../users/users.tables.js';
-import type { UserRow } from '../users/users.repo.js';
+import { users, type UserRow } from '../users/users.repo.js';
 import type { ReviewParticipantRow } from './reviews.cycles.repo.js';
 import { reviewPeerNominations } from './reviews.cycles.tables.js';
 

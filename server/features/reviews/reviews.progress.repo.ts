@@ -1,8 +1,9 @@
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/connection.js';
 import { inJsonList, jsonList, prepared } from '../../db/prepared.js';
-import { users } from '../users/users.tables.js';
+import { users } from '../users/users.repo.js';
 import { reviewCycles, reviewParticipants, reviewRequests } from './reviews.cycles.tables.js';
+import { statement } from '../../db/sqlite.js';
 
 /** Participants about these reviewees with their cycle's status, for `user_reviews_reviewee` (one statement). */
 export function listResultParticipantsByReviewees(db: Db, orgId: string, revieweeIds: readonly string[]) {
@@ -61,7 +62,7 @@ const candidateColumns = {
  * Reviewers excluded from review automation, deactivated or deleted are left out.
  */
 export function pendingRequestsDueBefore(db: Db, until: string): ReminderCandidate[] {
-  return db.$client.prepare(`
+  return statement(db, `
     SELECT r.id AS request_id, r.organization_id, r.cycle_id, c.name AS cycle_name, r.reviewer_id, r.reviewee_id, reviewee.full_name AS reviewee_name, r.due_at
     FROM review_requests r
     JOIN review_cycles c ON c.id = r.cycle_id AND c.status = 'ACTIVE'

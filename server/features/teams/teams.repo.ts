@@ -1,9 +1,12 @@
-import { and, asc, count, eq, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/connection.js';
+import { statement } from '../../db/sqlite.js';
 import { inJsonList, jsonList, prepared } from '../../db/prepared.js';
 import { newId, nowIso } from '../../lib/tokens.js';
-import { users } from '../users/users.tables.js';
 import { teams } from './teams.tables.js';
+
+/** For another feature's repo that joins teams in one statement (docs/decisions/0076). */
+export { teams };
 
 export type TeamRow = typeof teams.$inferSelect;
 
@@ -20,6 +23,11 @@ export function findTeamsByIds(db: Db, orgId: string, ids: readonly string[]): T
   return prepared(db, 'teams.byIds', () => db.select().from(teams).where(and(livePlaceholder(), inJsonList(teams.id, 'ids'))).prepare()).all({ orgId, ids: jsonList(ids) });
 }
 
+/** Live teams of the organization among these ids, by name. */
+export function listTeamsByIds(db: Db, orgId: string, ids: readonly string[]): TeamRow[] {
+  return db.select().from(teams).where(and(eq(teams.organization_id, orgId), isNull(teams.deleted_at), inArray(teams.id, [...ids]))).orderBy(asc(teams.name)).all();
+}
+
 export function findTeamByName(db: Db, orgId: string, name: string): TeamRow | undefined {
   return db.select().from(teams).where(and(live(orgId), sql`lower(${teams.name}) = lower(${name.trim()})`)).get();
 }
@@ -30,14 +38,6 @@ export function teamsManagedBy(db: Db, orgId: string, userIds: readonly string[]
   return prepared(db, 'teams.managedBy', () => db.select().from(teams)
     .where(and(livePlaceholder(), or(inJsonList(teams.manager_id, 'ids'), inJsonList(teams.team_lead_id, 'ids'))))
     .orderBy(asc(teams.name)).prepare()).all({ orgId, ids: jsonList(userIds) });
-}
-
-export function countMembersByTeamIds(db: Db, orgId: string, teamIds: readonly string[]): Map<string, number> {
-  if (!teamIds.length) return new Map();
-  const rows = prepared(db, 'teams.memberCounts', () => db.select({ team_id: users.team_id, n: count() }).from(users)
-    .where(and(eq(users.organization_id, sql.placeholder('orgId')), isNull(users.deleted_at), inJsonList(users.team_id, 'ids')))
-    .groupBy(users.team_id).prepare()).all({ orgId, ids: jsonList(teamIds) });
-  return new Map(rows.map((r) => [r.team_id ?? '', r.n]));
 }
 
 export function createTeam(db: Db, orgId: string, input: { name: string; manager_id?: string | null; team_lead_id?: string | null }): TeamRow {
@@ -63,4 +63,15 @@ export function softDeleteTeam(db: Db, orgId: string, id: string): void {
 /** True when a write failed on a unique index (a name taken by a concurrent or legacy row). */
 export function isUniqueViolation(err: unknown): boolean {
   return typeof err === 'object' && err !== null && (err as { code?: string }).code === 'SQLITE_CONSTRAINT_UNIQUE';
+}
+
+/** Whether the team (live or removed) has this person as its manager or lead. */
+export function isTeamManagedOrLedBy(db: Db, teamId: string, userId: string): boolean {
+  return !!db.select({ id: teams.id }).from(teams)
+    .where(and(eq(teams.id, teamId), or(eq(teams.manager_id, userId), eq(teams.team_lead_id, userId)))).get();
+}
+
+/** The name of a team of the organization, removed teams included. */
+export function findTeamNameInOrganization(db: Db, orgId: string, teamId: string): { name: string } | undefined {
+  return statement(db, 'select name from teams where id = ? and organization_id = ?').get(teamId, orgId) as { name: string } | undefined;
 }

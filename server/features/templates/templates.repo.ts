@@ -1,11 +1,11 @@
-import { and, asc, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { SQLiteColumn, SQLiteTable } from 'drizzle-orm/sqlite-core';
 import { staleSave } from '../../../shared/app-error.js';
 import type { Db } from '../../db/connection.js';
 import { newId, nowIso } from '../../lib/tokens.js';
 import type { Viewer } from '../auth/viewer.js';
-import { teams } from '../teams/teams.tables.js';
-import { users } from '../users/users.tables.js';
+import { isTeamManagedOrLedBy } from '../teams/teams.repo.js';
+import { findUserById } from '../users/users.repo.js';
 import type { TemplateStore } from './templates.lifecycle.js';
 
 /** A table of stored templates: an organization's rows with the lifecycle columns of templates.tables.ts. */
@@ -87,11 +87,9 @@ export function storedTemplates<T extends TemplateTable, Def extends { id: strin
 export function isCreatorOrTheirManager(db: Db, viewer: Viewer, createdBy: string | null): boolean {
   if (viewer.permissionLevel === 'ADMIN' || (!!createdBy && createdBy === viewer.userId)) return true;
   if (!createdBy) return false;
-  const creator = db.select({ manager_id: users.manager_id, team_id: users.team_id }).from(users)
-    .where(and(eq(users.organization_id, viewer.organizationId), eq(users.id, createdBy))).get();
+  const creator = findUserById(db, viewer.organizationId, createdBy, { includeDeleted: true });
   if (!creator) return false;
   if (creator.manager_id === viewer.userId) return true;
   if (!creator.team_id) return false;
-  return !!db.select({ id: teams.id }).from(teams)
-    .where(and(eq(teams.id, creator.team_id), or(eq(teams.manager_id, viewer.userId), eq(teams.team_lead_id, viewer.userId)))).get();
+  return isTeamManagedOrLedBy(db, creator.team_id, viewer.userId);
 }

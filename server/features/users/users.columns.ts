@@ -1,10 +1,10 @@
 import type { GraphQLResolveInfo, SelectionSetNode } from 'graphql';
-import { getTableColumns } from 'drizzle-orm';
-import { users } from './users.tables.js';
+import { USER_COLUMN_NAMES } from './users.repo.js';
+import type { users } from './users.tables.js';
 
 type UserColumn = keyof typeof users.$inferSelect;
 
-const COLUMNS = new Set(Object.keys(getTableColumns(users)));
+const COLUMNS = USER_COLUMN_NAMES;
 /** Read by policies and relations whatever the fields (isAdmin, canSeePrivateFields, loaders). */
 const ALWAYS: UserColumn[] = ['id', 'organization_id', 'status', 'permission_level', 'deleted_at', 'manager_id', 'team_id'];
 /** User fields that are not columns, and the columns their resolvers read. */

@@ -6,7 +6,13 @@ import { DEFAULT_WIDGETS } from '../../../shared/enums.js';
 import { nowIso } from '../../lib/tokens.js';
 import { userSecondaryEmails, userSecondaryPhones, users, widgetPreferences } from './users.tables.js';
 
+/** For another feature's repo that joins people in one statement (docs/decisions/0076). */
+export { users };
+
 export type UserRow = typeof users.$inferSelect;
+
+/** The names of the users table's columns (a list reads only the ones its fields need: users.columns.ts). */
+export const USER_COLUMN_NAMES: ReadonlySet<string> = new Set(Object.keys(getTableColumns(users)));
 export type UserPatch = Partial<Omit<UserRow, 'id' | 'organization_id' | 'created_at'>>;
 export type ListFilter = { status?: UserStatus | null; permission_level?: PermissionLevel | null; includeDeleted?: boolean };
 
@@ -168,4 +174,13 @@ export function countUsersBySubdepartment(db: Db, orgId: string): Map<string | n
   const rows = db.select({ subdepartment_id: users.subdepartment_id, n: count() }).from(users)
     .where(visible(orgId)).groupBy(users.subdepartment_id).all();
   return new Map(rows.map((r) => [r.subdepartment_id, r.n]));
+}
+
+/** Live people of each of these teams (members only: a manager or lead who is not a member is not counted). */
+export function countMembersByTeamIds(db: Db, orgId: string, teamIds: readonly string[]): Map<string, number> {
+  if (!teamIds.length) return new Map();
+  const rows = prepared(db, 'teams.memberCounts', () => db.select({ team_id: users.team_id, n: count() }).from(users)
+    .where(and(eq(users.organization_id, sql.placeholder('orgId')), isNull(users.deleted_at), inJsonList(users.team_id, 'ids')))
+    .groupBy(users.team_id).prepare()).all({ orgId, ids: jsonList(teamIds) });
+  return new Map(rows.map((r) => [r.team_id ?? '', r.n]));
 }

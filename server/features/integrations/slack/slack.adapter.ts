@@ -8,7 +8,7 @@ import { classifySlackError, SLACK_REQUIRED_SCOPES, slackClient, slackErrorCode 
  * Slack with a bot token (docs/decisions/0051): the workspace (auth.test: team id, stored in the
  * connection's info as `team_id`, then on people as `slack_team_id`), its members as accounts
  * (users.list, cursor pagination), and users.lookupByEmail for people users.list did not name
- * (guests, Slack Connect). Matching accounts to people is the sync engine's (integrations.matching.ts);
+ * (guests, Slack Connect). Matching accounts to people is the sync engine's (integrations.matching.repo.ts);
  * direct messages are slack.dm.ts.
  */
 type SlackUser = {

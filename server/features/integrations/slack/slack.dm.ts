@@ -1,10 +1,9 @@
-import { and, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../../../db/connection.js';
 import { openSecret } from '../../../lib/secret-box.js';
 import type { Services } from '../../../services.js';
 import { escapeSlack, slackLink, type SlackMessage, type SlackOutcome } from '../../notifications/notifications.slack.client.js';
-import { users } from '../../users/users.tables.js';
-import { integrationConnections } from '../integrations.tables.js';
+import { findUserById } from '../../users/users.repo.js';
+import { findConnectedOfProvider, patchConnection } from '../integrations.connections.repo.js';
 import { classifySlackError, slackClient } from './slack.client.js';
 
 /**
@@ -30,8 +29,7 @@ export function directMessageOf(title: string, url: string | null): SlackMessage
 
 /** The organization's Slack bot connection when it is connected (not paused, not in error). */
 function connectedSlack(db: Db, orgId: string) {
-  return db.select().from(integrationConnections)
-    .where(and(eq(integrationConnections.organization_id, orgId), eq(integrationConnections.provider, 'SLACK'), eq(integrationConnections.status, 'CONNECTED'))).get();
+  return findConnectedOfProvider(db, orgId, 'SLACK');
 }
 
 /** Whether direct messages can go out for the organization (a connected Slack bot). */
@@ -47,10 +45,10 @@ export async function sendSlackDirectMessage(services: Pick<Services, 'db' | 'ke
   const { db, keys } = services;
   const conn = connectedSlack(db, orgId);
   if (!conn) return null;
-  const person = db.select({ slack_id: users.slack_id }).from(users).where(and(eq(users.id, userId), eq(users.organization_id, orgId), isNull(users.deleted_at))).get();
+  const person = findUserById(db, orgId, userId);
   if (!person?.slack_id || !SLACK_ID.test(person.slack_id)) return null;
   const record = (lastError: string | null) => {
-    db.update(integrationConnections).set({ last_error: lastError, updated_at: new Date().toISOString() }).where(eq(integrationConnections.id, conn.id)).run();
+    patchConnection(db, conn.id, { last_error: lastError });
   };
   let outcome: DirectMessageOutcome;
   try {

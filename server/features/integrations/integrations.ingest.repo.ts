@@ -2,11 +2,12 @@ import type { Statement } from 'better-sqlite3';
 import { isBotLogin, type CodeProcessSettings } from '../../../shared/integrations.js';
 import type { Db } from '../../db/connection.js';
 import { newId } from '../../lib/tokens.js';
-import { readCodeProcessSettings } from './integrations.code-process.js';
-import { Deriver, derivePullRequest } from './integrations.ingest.derive.js';
-import { matchAccountIds } from './integrations.matching.js';
+import { readCodeProcessSettings } from './integrations.code-process.repo.js';
+import { Deriver, derivePullRequest } from './integrations.ingest.derive.repo.js';
+import { matchAccountIds } from './integrations.matching.repo.js';
 import type { AccountInput, DeploymentInput, IngestWriter, IssueInput, PullRequestInput, ScopeInfo, SprintInput } from './integrations.provider.js';
 import { httpUrlOrNull } from './integrations.urls.js';
+import { sqliteTransaction, statement } from '../../db/sqlite.js';
 
 /**
  * The one writer of the canonical ext_* tables (docs/decisions/0051): every adapter, webhook and the
@@ -16,8 +17,8 @@ import { httpUrlOrNull } from './integrations.urls.js';
  * connection + external id; transition: issue + external id; sprint: connection + external id;
  * sprint membership: sprint + issue), so re-reading a page never duplicates a row. Events of a pull
  * request missing from a later read stay (GitHub's nested pages may be partial). After writing, the
- * derived columns of the rows touched are recomputed (integrations.ingest.derive.ts), and new
- * accounts are matched to people (integrations.matching.ts).
+ * derived columns of the rows touched are recomputed (integrations.ingest.derive.repo.ts), and new
+ * accounts are matched to people (integrations.matching.repo.ts).
  *
  * Fast by construction: prepared statements, upserts with RETURNING (no SELECT per row), accounts
  * upserted once per writer, derivation batched per call.
@@ -31,10 +32,9 @@ import { httpUrlOrNull } from './integrations.urls.js';
  */
 export function createIngestWriter(db: Db, options: { organizationId: string; connectionId: string; settings: CodeProcessSettings; onlyNewer?: boolean }): IngestWriter & { skippedOlder(): number } {
   const { organizationId, connectionId, settings, onlyNewer = false } = options;
-  const c = db.$client;
   const deriver = new Deriver(db, organizationId, settings);
-  const prep = (sql: string) => c.prepare(sql) as Statement<unknown[]>;
-  const tx = <A extends unknown[], R>(fn: (...args: A) => R) => c.transaction(fn) as unknown as (...args: A) => R;
+  const prep = (sql: string) => statement(db, sql) as Statement<unknown[]>;
+  const tx = <A extends unknown[], R>(fn: (...args: A) => R) => sqliteTransaction(db, fn) as unknown as (...args: A) => R;
 
   const st = {
     scope: prep(`insert into integration_scopes (id, organization_id, connection_id, kind, external_id, name, url, default_branch)
@@ -263,17 +263,16 @@ export function createIngestWriter(db: Db, options: { organizationId: string; co
  * times and incident attribution. One transaction.
  */
 export function recomputeDerived(db: Db, organizationId: string, settings: CodeProcessSettings = readCodeProcessSettings(db, organizationId)): void {
-  const c = db.$client;
-  c.transaction(() => {
+  sqliteTransaction(db, () => {
     if (settings.bot_logins.length) {
       const logins = settings.bot_logins.map((l) => l.toLowerCase());
-      c.prepare(`update ext_accounts set is_bot = 1 where organization_id = ? and is_bot = 0 and lower(login) in (${logins.map(() => '?').join(',')})`).run(organizationId, ...logins);
+      statement(db, `update ext_accounts set is_bot = 1 where organization_id = ? and is_bot = 0 and lower(login) in (${logins.map(() => '?').join(',')})`).run(organizationId, ...logins);
     }
-    if (settings.deployment_source !== 'MERGE') c.prepare(`delete from ext_deployments where organization_id = ? and external_id like 'merge:%'`).run(organizationId);
+    if (settings.deployment_source !== 'MERGE') statement(db, `delete from ext_deployments where organization_id = ? and external_id like 'merge:%'`).run(organizationId);
     const deriver = new Deriver(db, organizationId, settings);
-    const prIds = (c.prepare(`select id from ext_pull_requests where organization_id = ?`).pluck().all(organizationId) as string[]);
+    const prIds = (statement(db, `select id from ext_pull_requests where organization_id = ?`).pluck().all(organizationId) as string[]);
     for (let i = 0; i < prIds.length; i += 2000) deriver.pullRequests(prIds.slice(i, i + 2000));
-    const issueIds = (c.prepare(`select id from ext_issues where organization_id = ?`).pluck().all(organizationId) as string[]);
+    const issueIds = (statement(db, `select id from ext_issues where organization_id = ?`).pluck().all(organizationId) as string[]);
     for (let i = 0; i < issueIds.length; i += 2000) deriver.issuesChanged(issueIds.slice(i, i + 2000));
     deriver.incidents();
   })();
@@ -281,10 +280,10 @@ export function recomputeDerived(db: Db, organizationId: string, settings: CodeP
 
 /** Recomputes the pull requests an account reviewed or commented on (it was marked a bot, or no longer). */
 export function recomputeForAccount(db: Db, organizationId: string, accountId: string): void {
-  const ids = db.$client.prepare(`select distinct e.pull_request_id from ext_pr_events e join ext_pull_requests p on p.id = e.pull_request_id
+  const ids = statement(db, `select distinct e.pull_request_id from ext_pr_events e join ext_pull_requests p on p.id = e.pull_request_id
     where e.actor_account_id = ? and p.organization_id = ?`).pluck().all(accountId, organizationId) as string[];
   const deriver = new Deriver(db, organizationId, readCodeProcessSettings(db, organizationId));
-  db.$client.transaction(() => {
+  sqliteTransaction(db, () => {
     for (let i = 0; i < ids.length; i += 2000) deriver.pullRequests(ids.slice(i, i + 2000));
   })();
 }

@@ -1,5 +1,6 @@
 import type { AssistantScope, PassageKind } from '../../../shared/assistant.js';
 import type { Db } from '../../db/connection.js';
+import { statement } from '../../db/sqlite.js';
 
 import { DAY_MS as DAY } from '../../../shared/dates.days.js';
 
@@ -58,17 +59,17 @@ export const EVAL_SET: readonly EvalCase[] = [
   {
     asker: 'admin', question: 'What did the retros say about the weekly release train?',
     // Every team had that retro: one passage from each.
-    expected: (db, ids) => (db.$client.prepare(`select r.id from retros r join retro_reflections x on x.retro_id = r.id
+    expected: (db, ids) => (statement(db, `select r.id from retros r join retro_reflections x on x.retro_id = r.id
       where r.organization_id = ? and x.text like '%weekly release train%'`).pluck().all(ids.orgId) as string[]).map((id) => ({ group: `retro:${id}` })),
   },
   {
     asker: 'Ada Lovelace', question: 'What came up in our retros lately?', scope: (ids) => ({ team_id: ids.team('Platform'), sources: ['RETROS'] }),
-    expected: (db, ids) => (db.$client.prepare(`select id from retros where organization_id = ? and team_id = ? and ended_at >= ?`)
+    expected: (db, ids) => (statement(db, `select id from retros where organization_id = ? and team_id = ? and ended_at >= ?`)
       .pluck().all(ids.orgId, ids.team('Platform'), new Date(ids.now - 90 * DAY).toISOString()) as string[]).map((id) => ({ group: `retro:${id}` })),
   },
   {
     asker: 'Grace Hopper', question: 'Summarize the feedback I received lately', scope: (ids) => ({ person_id: ids.person('Grace Hopper'), sources: ['FEEDBACK'] }),
-    expected: (db, ids) => (db.$client.prepare(`select id from feedback where organization_id = ? and recipient_id = ? and visibility <> 'REQUESTER' and created_at >= ?`)
+    expected: (db, ids) => (statement(db, `select id from feedback where organization_id = ? and recipient_id = ? and visibility <> 'REQUESTER' and created_at >= ?`)
       .pluck().all(ids.orgId, ids.person('Grace Hopper'), new Date(ids.now - 90 * DAY).toISOString()) as string[]).map((id) => ({ group: `feedback:${id}` })),
   },
   {

@@ -1,4 +1,5 @@
 import type { Db } from '../../db/connection.js';
+import { sqliteTransaction, statement } from '../../db/sqlite.js';
 
 import { DAY_MS } from '../../../shared/dates.days.js';
 
@@ -50,21 +51,20 @@ const iso = (ms: number) => new Date(ms).toISOString();
 
 /** Rebuilds the organization's stale days (one transaction). Returns how many days were rebuilt. */
 export function refreshPrFactDays(db: Db, orgId: string): number {
-  const c = db.$client;
-  const stale = c.prepare('select day from ext_pr_fact_stale where organization_id = ?').pluck().all(orgId) as number[];
+  const stale = statement(db, 'select day from ext_pr_fact_stale where organization_id = ?').pluck().all(orgId) as number[];
   if (!stale.length) return 0;
   // The day's PRs: found through the merged index with a day of slack each side (stored instants may carry an offset), then held to the trigger's own day.
-  const prsOfDay = c.prepare(`select p.scope_id, unixepoch(p.merged_at, 'subsec'), unixepoch(p.deployed_at, 'subsec'), unixepoch(p.created_at, 'subsec'),
+  const prsOfDay = statement(db, `select p.scope_id, unixepoch(p.merged_at, 'subsec'), unixepoch(p.deployed_at, 'subsec'), unixepoch(p.created_at, 'subsec'),
       unixepoch(p.ready_at, 'subsec'), unixepoch(p.first_commit_at, 'subsec'), unixepoch(p.first_review_at, 'subsec'),
       case when p.additions is null and p.deletions is null then null else coalesce(p.additions, 0) + coalesce(p.deletions, 0) end, p.review_comments
     from ext_pull_requests p
     where p.organization_id = ? and p.merged_at >= ? and p.merged_at < ? and unixepoch(p.merged_at) / 86400 = ?
       and (p.author_account_id is null or p.author_account_id not in (select id from ext_accounts where organization_id = ? and is_bot = 1))
     order by p.scope_id, p.merged_at`).raw(true);
-  const clearDay = c.prepare('delete from ext_pr_fact_days where organization_id = ? and day = ?');
-  const insertDay = c.prepare('insert into ext_pr_fact_days (organization_id, scope_id, day, count, facts) values (?, ?, ?, ?, ?)');
-  const done = c.prepare('delete from ext_pr_fact_stale where organization_id = ? and day = ?');
-  c.transaction(() => {
+  const clearDay = statement(db, 'delete from ext_pr_fact_days where organization_id = ? and day = ?');
+  const insertDay = statement(db, 'insert into ext_pr_fact_days (organization_id, scope_id, day, count, facts) values (?, ?, ?, ?, ?)');
+  const done = statement(db, 'delete from ext_pr_fact_stale where organization_id = ? and day = ?');
+  sqliteTransaction(db, () => {
     for (const day of stale) {
       const rows = prsOfDay.all(orgId, iso((day - 1) * DAY_MS), iso((day + 2) * DAY_MS), day, orgId) as Array<[string, ...Array<number | null>]>;
       clearDay.run(orgId, day);
@@ -97,7 +97,7 @@ export function refreshPrFactDays(db: Db, orgId: string): number {
 export function readPrFacts(db: Db, orgId: string, scopeIds: readonly string[], from: number, to: number): PrFactColumns {
   if (!scopeIds.length || to <= from) return emptyPrFactColumns(0);
   refreshPrFactDays(db, orgId);
-  const days = db.$client.prepare(`select count, facts from ext_pr_fact_days
+  const days = statement(db, `select count, facts from ext_pr_fact_days
     where organization_id = ? and scope_id in (select value from json_each(?)) and day >= ? and day <= ?`)
     .raw(true).all(orgId, JSON.stringify(scopeIds), dayOf(from), dayOf(to - 1)) as Array<[number, Buffer]>;
   let total = 0;

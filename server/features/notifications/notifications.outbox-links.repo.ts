@@ -1,7 +1,6 @@
 import { and, eq, inArray, isNotNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/connection.js';
-import { sha256 } from '../../lib/tokens.js';
-import { oneTimeTokens } from '../auth/auth.tables.js';
+import { findOneTimeTokenState } from '../auth/auth.repo.js';
 import { emailOutbox } from './notifications.tables.js';
 
 import { addDays } from '../../../shared/dates.js';
@@ -55,7 +54,7 @@ export function forgetDeadOutboxLinks(db: Db, opts: { ids?: readonly string[]; n
     let reason: keyof typeof LINK_GONE | null = row.sent_at ? 'sent' : null;
     const token = reason ? null : tokenOf(link);
     if (token) {
-      const live = db.select({ used_at: oneTimeTokens.used_at, expires_at: oneTimeTokens.expires_at }).from(oneTimeTokens).where(eq(oneTimeTokens.token_hash, sha256(token))).get();
+      const live = findOneTimeTokenState(db, token);
       if (!live || live.used_at !== null) reason = 'used';
       else if (live.expires_at < now) reason = 'expired';
     }

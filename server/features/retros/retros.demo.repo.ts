@@ -2,12 +2,12 @@ import { eq } from 'drizzle-orm';
 import type { Services } from '../../services.js';
 import { BUILTIN_RETRO_HEALTH_CHECKS, createRetroSchema, type RetroActionStatus } from '../../../shared/retros.js';
 import { newId } from '../../lib/tokens.js';
-import { authorToken } from '../retros/retros.access.js';
-import { eraseAuthorLinks } from '../retros/retros.anonymity.js';
-import { insertRetro, teamSizes } from '../retros/retros.repo.js';
-import { retroActionItems, retroComments, retroGroups, retroHealthAnswers, retroParticipants, retroReflections, retros, retroVotes } from '../retros/retros.tables.js';
-import { registerDemoRows } from './demo.repo.js';
-import { DEMO_TEAMS, type DemoPeople } from './demo.seed.js';
+import { authorToken } from './retros.access.js';
+import { eraseAuthorLinks } from './retros.anonymity.repo.js';
+import { insertRetro, teamSizes } from './retros.repo.js';
+import { retroActionItems, retroComments, retroGroups, retroHealthAnswers, retroParticipants, retroReflections, retros, retroVotes } from './retros.tables.js';
+import { registerDemoRows } from '../demo/demo.repo.js';
+import { DEMO_TEAMS, type DemoPeople } from '../demo/demo.seed.js';
 
 import { DAY_MS as DAY } from '../../../shared/dates.days.js';
 const HOUR = 3_600_000;
@@ -161,6 +161,6 @@ export function seedDemoRetros(services: Services, orgId: string, people: DemoPe
       }), managerId);
       ids.push(next.id);
     }
-    registerDemoRows(db, orgId, retros, ids);
+    registerDemoRows(db, orgId, 'retros', ids);
   });
 }

@@ -1,5 +1,6 @@
 import type { IntegrationProvider, MatchKind } from '../../../shared/integrations.js';
 import type { Db } from '../../db/connection.js';
+import { sqliteTransaction, statement } from '../../db/sqlite.js';
 
 /**
  * Matching accounts of connected services to people (docs/decisions/0051):
@@ -27,7 +28,7 @@ export function noreplyLogin(email: string | null | undefined): string | null {
 }
 
 function connectionInfo(db: Db, connectionId: string): ConnectionInfo | null {
-  const row = db.$client.prepare(`select provider, external_info from integration_connections where id = ?`).get(connectionId) as { provider: IntegrationProvider; external_info: string } | undefined;
+  const row = statement(db, `select provider, external_info from integration_connections where id = ?`).get(connectionId) as { provider: IntegrationProvider; external_info: string } | undefined;
   if (!row) return null;
   let info: Record<string, string> = {};
   try { info = JSON.parse(row.external_info || '{}') as Record<string, string>; } catch { /* keep empty */ }
@@ -36,8 +37,7 @@ function connectionInfo(db: Db, connectionId: string): ConnectionInfo | null {
 
 /** People who fit an account: by the provider's field first, then by email. */
 export function candidatesFor(db: Db, organizationId: string, conn: ConnectionInfo, account: Pick<AccountRow, 'external_id' | 'login' | 'email'>): { kind: 'FIELD' | 'EMAIL' | null; userIds: string[] } {
-  const c = db.$client;
-  const ids = (sql: string, params: Record<string, unknown>) => [...new Set(c.prepare(sql).pluck().all({ org: organizationId, ...params }) as string[])];
+  const ids = (sql: string, params: Record<string, unknown>) => [...new Set(statement(db, sql).pluck().all({ org: organizationId, ...params }) as string[])];
   let byField: string[] = [];
   const ext = account.external_id;
   const email = account.email?.trim().toLowerCase() || null;
@@ -90,11 +90,11 @@ export function writePersonFields(db: Db, organizationId: string, userId: string
     if (force) {
       // The value belongs to one person: another who held it loses it (the slack team goes with the id).
       if (column !== 'slack_team_id' && column !== 'azure_email') {
-        db.$client.prepare(`update users set ${column} = null where organization_id = ? and id <> ? and ${column} = ?`).run(organizationId, userId, value);
+        statement(db, `update users set ${column} = null where organization_id = ? and id <> ? and ${column} = ?`).run(organizationId, userId, value);
       }
-      db.$client.prepare(`update users set ${column} = ? where organization_id = ? and id = ?`).run(value, organizationId, userId);
+      statement(db, `update users set ${column} = ? where organization_id = ? and id = ?`).run(value, organizationId, userId);
     } else {
-      db.$client.prepare(`update users set ${column} = ? where organization_id = ? and id = ? and (${column} is null or ${column} = '')`).run(value, organizationId, userId);
+      statement(db, `update users set ${column} = ? where organization_id = ? and id = ? and (${column} is null or ${column} = '')`).run(value, organizationId, userId);
     }
   }
 }
@@ -104,15 +104,15 @@ export function clearPersonFields(db: Db, organizationId: string, userId: string
   for (const [column, value] of Object.entries(fields)) {
     if (!FIELD_COLUMNS.has(column)) continue;
     const cmp = column === 'github_user' || column === 'azure_email' ? `lower(${column}) = lower(?)` : `${column} = ?`;
-    db.$client.prepare(`update users set ${column} = null where organization_id = ? and id = ? and ${cmp}`).run(organizationId, userId, value);
+    statement(db, `update users set ${column} = null where organization_id = ? and id = ? and ${cmp}`).run(organizationId, userId, value);
   }
 }
 
 function matchRows(db: Db, organizationId: string, rows: AccountRow[]): MatchCounts {
   const counts: MatchCounts = { matched: 0, ambiguous: 0, unmatched: 0 };
   const conns = new Map<string, ConnectionInfo | null>();
-  const update = db.$client.prepare(`update ext_accounts set user_id = ?, match_kind = ? where id = ?`);
-  db.$client.transaction(() => {
+  const update = statement(db, `update ext_accounts set user_id = ?, match_kind = ? where id = ?`);
+  sqliteTransaction(db, () => {
     for (const a of rows) {
       if (!conns.has(a.connection_id)) conns.set(a.connection_id, connectionInfo(db, a.connection_id));
       const conn = conns.get(a.connection_id);
@@ -140,15 +140,15 @@ const SELECT_ACCOUNTS = `select id, connection_id, external_id, login, email, us
 /** Matches every account of the organization (of one connection) that is neither a bot nor matched by an admin. */
 export function matchAccounts(db: Db, organizationId: string, connectionId?: string | null): MatchCounts {
   const rows = (connectionId
-    ? db.$client.prepare(`${SELECT_ACCOUNTS} where organization_id = ? and connection_id = ? and is_bot = 0 and match_kind <> 'MANUAL'`).all(organizationId, connectionId)
-    : db.$client.prepare(`${SELECT_ACCOUNTS} where organization_id = ? and is_bot = 0 and match_kind <> 'MANUAL'`).all(organizationId)) as AccountRow[];
+    ? statement(db, `${SELECT_ACCOUNTS} where organization_id = ? and connection_id = ? and is_bot = 0 and match_kind <> 'MANUAL'`).all(organizationId, connectionId)
+    : statement(db, `${SELECT_ACCOUNTS} where organization_id = ? and is_bot = 0 and match_kind <> 'MANUAL'`).all(organizationId)) as AccountRow[];
   return matchRows(db, organizationId, rows);
 }
 
 /** Matches these accounts (the ingest writer's new ones). */
 export function matchAccountIds(db: Db, organizationId: string, connectionId: string, ids: readonly string[]): MatchCounts {
   const rows: AccountRow[] = [];
-  const st = db.$client.prepare(`${SELECT_ACCOUNTS} where id = ? and organization_id = ? and connection_id = ? and is_bot = 0 and match_kind <> 'MANUAL'`);
+  const st = statement(db, `${SELECT_ACCOUNTS} where id = ? and organization_id = ? and connection_id = ? and is_bot = 0 and match_kind <> 'MANUAL'`);
   for (const id of ids) {
     const row = st.get(id, organizationId, connectionId) as AccountRow | undefined;
     if (row) rows.push(row);

@@ -1,16 +1,14 @@
-import { eq } from 'drizzle-orm';
 import { BUILTIN_TRACKS } from '../../../shared/growth.builtin-framework.js';
 import type { KeyResultKind } from '../../../shared/goals.js';
 import type { Services } from '../../services.js';
 import { newId } from '../../lib/tokens.js';
-import { goalCheckIns, goalKeyResults, goals } from '../goals/goals.tables.js';
-import { recomputeGoalProgress } from '../goals/goals.progress.repo.js';
+import { insertDemoGrowthGoal } from '../goals/goals.demo.repo.js';
 import {
   assessmentRatings, assessments, competencies, competencyExpectations, competencyLevels, competencyPlacements, competencyTracks,
   developmentActions, developmentPlans,
-} from '../growth/growth.tables.js';
-import { registerDemoRows } from './demo.repo.js';
-import { DEMO_TEAMS, type DemoPeople } from './demo.seed.js';
+} from './growth.tables.js';
+import { registerDemoRows } from '../demo/demo.repo.js';
+import { DEMO_TEAMS, type DemoPeople } from '../demo/demo.seed.js';
 
 import { DAY_MS as DAY } from '../../../shared/dates.days.js';
 const iso = (t: number) => new Date(t).toISOString();
@@ -131,18 +129,7 @@ export function seedDemoGrowth(services: Services, orgId: string, people: DemoPe
       const p = placed.get(plan.person)!;
       const competencyId = p.track.competencies[plan.competency % p.track.competencies.length]!;
       db.insert(developmentPlans).values({ user_id: userId, organization_id: orgId, mentor_id: who(plan.mentor), focus: plan.focus, updated_at: iso(now - 5 * DAY) }).run();
-      const goalId = newId();
-      db.insert(goals).values({
-        id: goalId, organization_id: orgId, title: plan.goal, owner_kind: 'PERSON', owner_user_id: userId, kind: 'GROWTH', competency_id: competencyId,
-        start_date: dayOf(now - 30 * DAY), due_date: dayOf(now + 90 * DAY), visibility: 'MANAGER_CHAIN', status: 'ON_TRACK', created_by: userId,
-        created_at: iso(now - 30 * DAY), updated_at: iso(now - 6 * DAY), last_check_in_at: iso(now - 6 * DAY),
-      }).run();
-      plan.krs.forEach(([title, kind, start, target, current], position) => {
-        db.insert(goalKeyResults).values({ id: newId(), organization_id: orgId, goal_id: goalId, title, kind, start_value: start, target_value: target, current_value: current, position }).run();
-      });
-      recomputeGoalProgress(db, goalId);
-      const progress = db.select({ progress: goals.progress }).from(goals).where(eq(goals.id, goalId)).get()?.progress ?? 0;
-      db.insert(goalCheckIns).values({ id: newId(), organization_id: orgId, goal_id: goalId, author_id: userId, comment: 'Good progress; the next step is scheduled.', confidence: 4, status: 'ON_TRACK', progress, created_at: iso(now - 6 * DAY) }).run();
+      const goalId = insertDemoGrowthGoal(db, { orgId, userId, competencyId, title: plan.goal, krs: plan.krs, now });
       goalIds.push(goalId);
       for (const [title, inDays, done] of plan.actions) {
         const id = newId();
@@ -153,8 +140,8 @@ export function seedDemoGrowth(services: Services, orgId: string, people: DemoPe
         actionIds.push(id);
       }
     }
-    registerDemoRows(db, orgId, competencyTracks, trackIds);
-    registerDemoRows(db, orgId, goals, goalIds);
-    registerDemoRows(db, orgId, developmentActions, actionIds);
+    registerDemoRows(db, orgId, 'competency_tracks', trackIds);
+    registerDemoRows(db, orgId, 'goals', goalIds);
+    registerDemoRows(db, orgId, 'development_actions', actionIds);
   });
 }

@@ -1,8 +1,8 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Viewer } from '../auth/viewer.js';
 import { feedback, feedbackRequests } from './feedback.tables.js';
-import { users } from '../users/users.tables.js';
-import { teams } from '../teams/teams.tables.js';
+import { users } from '../users/users.repo.js';
+import { teams } from '../teams/teams.repo.js';
 
 /**
  * Who reads a piece of feedback (docs/decisions/0048): the one rule, as an SQL condition on the

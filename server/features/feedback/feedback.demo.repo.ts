@@ -3,9 +3,9 @@ import { BUILTIN_FEEDBACK_TEMPLATES, FEEDBACK_REACTIONS, type FeedbackTagKind, t
 import { newId } from '../../lib/tokens.js';
 import {
   feedback, feedbackAutomationRules, feedbackReactions, feedbackRequestAsks, feedbackRequests, feedbackTagLinks, feedbackTags, feedbackTemplates,
-} from '../feedback/feedback.tables.js';
-import { registerDemoRows } from './demo.repo.js';
-import { DEMO_TEAMS, type DemoPeople } from './demo.seed.js';
+} from './feedback.tables.js';
+import { registerDemoRows } from '../demo/demo.repo.js';
+import { DEMO_TEAMS, type DemoPeople } from '../demo/demo.seed.js';
 
 import { DAY_MS as DAY } from '../../../shared/dates.days.js';
 const iso = (t: number) => new Date(t).toISOString();
@@ -146,10 +146,10 @@ export function seedDemoFeedback(services: Services, orgId: string, people: Demo
     request(id('Ada Lovelace'), id('Margaret Hamilton'), [id('Linus Torvalds'), id('Ken Thompson')], [true, true], now - 25 * DAY, true);
     request(id('Tim Berners-Lee'), id('Tim Berners-Lee'), [people.adminId, id('Brendan Eich')], [false, true], now - 2 * DAY, false);
 
-    registerDemoRows(db, orgId, feedbackTags, ids.tags);
-    registerDemoRows(db, orgId, feedbackTemplates, ids.templates);
-    registerDemoRows(db, orgId, feedbackAutomationRules, ids.rules);
-    registerDemoRows(db, orgId, feedbackRequests, ids.requests);
-    registerDemoRows(db, orgId, feedback, ids.feedback);
+    registerDemoRows(db, orgId, 'feedback_tags', ids.tags);
+    registerDemoRows(db, orgId, 'feedback_templates', ids.templates);
+    registerDemoRows(db, orgId, 'feedback_automation_rules', ids.rules);
+    registerDemoRows(db, orgId, 'feedback_requests', ids.requests);
+    registerDemoRows(db, orgId, 'feedback', ids.feedback);
   });
 }

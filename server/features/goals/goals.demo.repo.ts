@@ -1,11 +1,12 @@
 import { eq } from 'drizzle-orm';
 import type { GoalStatus, GoalVisibility, KeyResultKind } from '../../../shared/goals.js';
+import type { Db } from '../../db/connection.js';
 import type { Services } from '../../services.js';
 import { newId } from '../../lib/tokens.js';
-import { goalCheckIns, goalCheckInValues, goalKeyResults, goals } from '../goals/goals.tables.js';
-import { recomputeGoalProgress } from '../goals/goals.progress.repo.js';
-import { registerDemoRows } from './demo.repo.js';
-import { DEMO_TEAMS, type DemoPeople } from './demo.seed.js';
+import { goalCheckIns, goalCheckInValues, goalKeyResults, goals } from './goals.tables.js';
+import { recomputeGoalProgress } from './goals.progress.repo.js';
+import { registerDemoRows } from '../demo/demo.repo.js';
+import { DEMO_TEAMS, type DemoPeople } from '../demo/demo.seed.js';
 
 import { DAY_MS as DAY } from '../../../shared/dates.days.js';
 const iso = (t: number) => new Date(t).toISOString();
@@ -151,8 +152,29 @@ export function seedDemoGoals(services: Services, orgId: string, people: DemoPeo
         db.update(goals).set({ last_check_in_at: at, updated_at: at }).where(eq(goals.id, goal.id)).run();
       });
     }
-    registerDemoRows(db, orgId, goals, ids);
+    registerDemoRows(db, orgId, 'goals', ids);
   });
+}
+
+/**
+ * A demo person's GROWTH goal for one competency (growth.demo.repo.ts, a development plan): its key
+ * results at their current values, and one check-in six days ago. Returns the goal's id.
+ */
+export function insertDemoGrowthGoal(db: Db, p: { orgId: string; userId: string; competencyId: string; title: string; krs: ReadonlyArray<readonly [string, KeyResultKind, number, number, number]>; now: number }): string {
+  const { orgId, userId, competencyId, now } = p;
+  const goalId = newId();
+  db.insert(goals).values({
+    id: goalId, organization_id: orgId, title: p.title, owner_kind: 'PERSON', owner_user_id: userId, kind: 'GROWTH', competency_id: competencyId,
+    start_date: dayOf(now - 30 * DAY), due_date: dayOf(now + 90 * DAY), visibility: 'MANAGER_CHAIN', status: 'ON_TRACK', created_by: userId,
+    created_at: iso(now - 30 * DAY), updated_at: iso(now - 6 * DAY), last_check_in_at: iso(now - 6 * DAY),
+  }).run();
+  p.krs.forEach(([title, kind, start, target, current], position) => {
+    db.insert(goalKeyResults).values({ id: newId(), organization_id: orgId, goal_id: goalId, title, kind, start_value: start, target_value: target, current_value: current, position }).run();
+  });
+  recomputeGoalProgress(db, goalId);
+  const progress = db.select({ progress: goals.progress }).from(goals).where(eq(goals.id, goalId)).get()?.progress ?? 0;
+  db.insert(goalCheckIns).values({ id: newId(), organization_id: orgId, goal_id: goalId, author_id: userId, comment: 'Good progress; the next step is scheduled.', confidence: 4, status: 'ON_TRACK', progress, created_at: iso(now - 6 * DAY) }).run();
+  return goalId;
 }
 
 const teamOf = (team: string) => DEMO_TEAMS.find((t) => t.name === team)!;

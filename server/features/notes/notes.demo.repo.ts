@@ -1,8 +1,8 @@
 import type { Services } from '../../services.js';
 import { newId } from '../../lib/tokens.js';
-import { noteAgendaItems, notePrivateNotes, notes } from '../notes/notes.tables.js';
-import { registerDemoRows } from './demo.repo.js';
-import type { DemoPeople } from './demo.seed.js';
+import { noteAgendaItems, notePrivateNotes, notes } from './notes.tables.js';
+import { registerDemoRows } from '../demo/demo.repo.js';
+import type { DemoPeople } from '../demo/demo.seed.js';
 
 import { DAY_MS as DAY } from '../../../shared/dates.days.js';
 const iso = (t: number) => new Date(t).toISOString();
@@ -78,6 +78,6 @@ export function seedDemoNotes(services: Services, orgId: string, people: DemoPeo
       }
       ids.push(noteId);
     }
-    registerDemoRows(db, orgId, notes, ids);
+    registerDemoRows(db, orgId, 'notes', ids);
   });
 }

@@ -1,11 +1,12 @@
 import type { Statement } from 'better-sqlite3';
 import type { CodeProcessSettings, StatusCategory } from '../../../shared/integrations.js';
 import type { Db } from '../../db/connection.js';
+import { statement } from '../../db/sqlite.js';
 
 /**
  * The derived columns of the canonical ext_* tables (docs/insights-metrics.md), recomputed
  * from the stored events by the ingest writer for the rows a call touched, and for a whole
- * organization when its code process changes (recomputeDerived in integrations.ingest.ts):
+ * organization when its code process changes (recomputeDerived in integrations.ingest.repo.ts):
  *
  * - pull requests: first commit, ready for review (created, or the last time it left draft; null while
  *   a draft), first review or comment and first/last approval by someone who is neither the author nor
@@ -130,7 +131,6 @@ export class Deriver {
   private readonly deploymentCache = new Map<string, DeploymentRow[]>();
 
   constructor(private readonly db: Db, private readonly organizationId: string, private readonly settings: CodeProcessSettings) {
-    const c = db.$client;
     const inList = <T>(sqlOf: (marks: string) => string) => {
       const cache = new Map<number, Statement>();
       return (ids: string[]): T[] => {
@@ -138,7 +138,7 @@ export class Deriver {
         for (let i = 0; i < ids.length; i += 500) {
           const chunk = ids.slice(i, i + 500);
           let st = cache.get(chunk.length);
-          if (!st) { st = c.prepare(sqlOf(chunk.map(() => '?').join(','))); cache.set(chunk.length, st); }
+          if (!st) { st = statement(db, sqlOf(chunk.map(() => '?').join(','))); cache.set(chunk.length, st); }
           out.push(...(st.all(...chunk) as T[]));
         }
         return out;
@@ -147,30 +147,30 @@ export class Deriver {
     const prod = productionSql(settings);
     this.prs = inList<PrRow>((m) => `select id, scope_id, external_id, author_account_id, is_draft, base_ref, merge_commit_sha, created_at, merged_at from ext_pull_requests where id in (${m})`);
     this.events = inList<EventRow>((m) => `select e.pull_request_id, e.kind, e.state, e.at, e.actor_account_id, a.is_bot as actor_bot from ext_pr_events e left join ext_accounts a on a.id = e.actor_account_id where e.pull_request_id in (${m}) and e.kind in ('COMMIT','READY_FOR_REVIEW','REVIEW','COMMENT')`);
-    this.updatePr = c.prepare(`update ext_pull_requests set first_commit_at = ?, ready_at = ?, first_review_at = ?, first_approval_at = ?, last_approval_at = ?,
+    this.updatePr = statement(db, `update ext_pull_requests set first_commit_at = ?, ready_at = ?, first_review_at = ?, first_approval_at = ?, last_approval_at = ?,
       review_comments = ?, all_comments = ?, review_rounds = ?, deployment_id = ?, deployed_at = ? where id = ?`);
-    this.prodDeployments = c.prepare(`select id, sha, finished_at from ext_deployments where scope_id = ? and upper(result) = 'SUCCESS' and lower(environment) in (${prod}) order by finished_at, id`);
-    this.upsertMergeDeployment = c.prepare(`insert into ext_deployments (id, organization_id, scope_id, external_id, environment, result, sha, started_at, finished_at)
+    this.prodDeployments = statement(db, `select id, sha, finished_at from ext_deployments where scope_id = ? and upper(result) = 'SUCCESS' and lower(environment) in (${prod}) order by finished_at, id`);
+    this.upsertMergeDeployment = statement(db, `insert into ext_deployments (id, organization_id, scope_id, external_id, environment, result, sha, started_at, finished_at)
       values (?, ?, ?, ?, 'production', 'SUCCESS', ?, null, ?)
       on conflict (scope_id, external_id) do update set sha = excluded.sha, finished_at = excluded.finished_at, environment = excluded.environment, result = excluded.result`);
-    this.deleteMergeDeployment = c.prepare(`delete from ext_deployments where scope_id = ? and external_id = ?`);
-    this.prsOfScopeSince = c.prepare(`select id from ext_pull_requests where scope_id = ? and merged_at is not null and merged_at <= ? and (deployed_at is null or deployed_at >= ?)`);
+    this.deleteMergeDeployment = statement(db, `delete from ext_deployments where scope_id = ? and external_id = ?`);
+    this.prsOfScopeSince = statement(db, `select id from ext_pull_requests where scope_id = ? and merged_at is not null and merged_at <= ? and (deployed_at is null or deployed_at >= ?)`);
     this.prsLinkedTo = (ids) => inList<{ id: string }>((m) => `select id from ext_pull_requests where deployment_id in (${m})`)(ids).map((r) => r.id);
     this.issues = inList((m) => `select id, organization_id, scope_id, issue_type, status_category, created_at, resolved_at from ext_issues where id in (${m})`);
     this.transitions = inList((m) => `select issue_id, at, from_category, to_category from ext_issue_transitions where issue_id in (${m})`);
-    this.updateIssue = c.prepare(`update ext_issues set is_bug = @bug, is_incident = @incident, first_in_progress_at = @first, cycle_minutes = @cycle, resolved_at = @resolved,
+    this.updateIssue = statement(db, `update ext_issues set is_bug = @bug, is_incident = @incident, first_in_progress_at = @first, cycle_minutes = @cycle, resolved_at = @resolved,
       caused_by_deployment_id = case when @incident = 1 then caused_by_deployment_id else null end where id = @id`);
-    this.incidentsOfOrg = c.prepare(`select id, scope_id, created_at from ext_issues where organization_id = ? and is_incident = 1`);
-    this.scopeTeam = c.prepare(`select team_id from integration_scopes where id = ?`);
+    this.incidentsOfOrg = statement(db, `select id, scope_id, created_at from ext_issues where organization_id = ? and is_incident = 1`);
+    this.scopeTeam = statement(db, `select team_id from integration_scopes where id = ?`);
     const window = settings.incident_window_hours;
     const base = `select d.id from ext_deployments d join integration_scopes s on s.id = d.scope_id
       where d.organization_id = ? and s.kind = 'REPOSITORY' and s.included = 1 and upper(d.result) = 'SUCCESS' and lower(d.environment) in (${prod})
       and d.finished_at < ? ${window === null ? '' : 'and d.finished_at >= ?'}`;
     this.attribution = {
-      team: c.prepare(`${base} and s.team_id = ? order by d.finished_at desc, d.id desc limit 1`),
-      any: c.prepare(`${base} order by d.finished_at desc, d.id desc limit 1`),
+      team: statement(db, `${base} and s.team_id = ? order by d.finished_at desc, d.id desc limit 1`),
+      any: statement(db, `${base} order by d.finished_at desc, d.id desc limit 1`),
     };
-    this.updateAttribution = c.prepare(`update ext_issues set caused_by_deployment_id = ? where id = ? and caused_by_deployment_id is not ?`);
+    this.updateAttribution = statement(db, `update ext_issues set caused_by_deployment_id = ? where id = ? and caused_by_deployment_id is not ?`);
   }
 
   /** Deployments that counted as production successes of a scope, by finish (cached for the call; dropped when deployments are written). */
@@ -254,7 +254,7 @@ export class Deriver {
     for (const id of this.prsLinkedTo(written.map((d) => d.id))) ids.add(id);
     const shas = written.map((d) => d.sha).filter((s): s is string => !!s);
     if (shas.length) {
-      for (const r of this.db.$client.prepare(`select id from ext_pull_requests where scope_id = ? and merge_commit_sha in (${shas.map(() => '?').join(',')})`).all(scopeId, ...shas) as Array<{ id: string }>) ids.add(r.id);
+      for (const r of statement(this.db, `select id from ext_pull_requests where scope_id = ? and merge_commit_sha in (${shas.map(() => '?').join(',')})`).all(scopeId, ...shas) as Array<{ id: string }>) ids.add(r.id);
     }
     this.pullRequests([...ids], { mergeDeployments: false });
     this.incidents();
