@@ -11,7 +11,7 @@ import { NOW } from '../integrations/sample/synthetic-dataset.js';
 import { syntheticRecords } from '../integrations/sample/synthetic-records.js';
 import { parseWindow, weekPeriods } from './insights.periods.js';
 import { prFlowMetrics } from './insights.metrics.js';
-import { emptyPrFactColumns } from '../integrations/integrations.pr-facts.js';
+import { emptyPrFactColumns } from '../integrations/integrations.pr-facts.repo.js';
 import { dayOf, startOfWeek } from '../../../shared/dates.js';
 
 /**
