@@ -17,6 +17,13 @@ const serverOnlyShared = {
   message: 'The email-domain lists are server only: check the format here and show the server\'s field error.',
 };
 
+// The web app's GraphQL documents are strings typed by gql.tada (docs/decisions/0072): its runtime, a parser, stays out of the pages.
+const tadaTypesOnly = {
+  group: ['**/lib/graphql-tada*', 'gql.tada', 'gql.tada/*'],
+  allowTypeImports: true,
+  message: 'Write documents with graphql() from client/lib/graphql.ts; gql.tada is imported for its types only.',
+};
+
 // Dialogs return focus to their opener only through client/components/ui/dialog.tsx (docs/decisions/0060).
 const dialogs = [
   { name: 'radix-ui', importNames: ['Dialog', 'AlertDialog'], message: 'Import Dialog and AlertDialog from client/components/ui/dialog.tsx: it returns focus to the control that opened the dialog.' },
@@ -50,7 +57,8 @@ export default tseslint.config(
   },
   { files: ['**/*.{ts,tsx}'], ignores: ['shared/format.ts', 'shared/format.test.ts'], rules: oneFormatter },
   { files: ['shared/**/*.ts'], rules: restrict([crossing('server'), crossing('client')]) },
-  { files: ['client/**/*.{ts,tsx}'], rules: restrict([crossing('server'), serverOnlyShared], dialogs) },
+  { files: ['client/**/*.{ts,tsx}'], ignores: ['client/lib/graphql-tada.ts'], rules: restrict([crossing('server'), serverOnlyShared, tadaTypesOnly], dialogs) },
+  { files: ['client/lib/graphql-tada.ts'], rules: restrict([crossing('server'), serverOnlyShared], dialogs) },
   { files: ['client/components/ui/dialog.tsx'], rules: restrict([crossing('server'), serverOnlyShared]) },
   { files: ['server/**/*.test.ts', 'server/graphql/graphql-runtime.ts'], rules: restrict([crossing('client')]) },
   {

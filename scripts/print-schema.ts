@@ -1,8 +1,14 @@
-// `npm run schema`: rewrites schema.graphql from the app's schema (server/graphql/schema-file.ts).
+// `npm run schema`: rewrites schema.graphql from the app's schema, then client/graphql-env.d.ts from it
+// (server/graphql/schema-file.ts).
 import fs from 'node:fs';
-import { printSchemaOfApp, SCHEMA_FILE } from '../server/graphql/schema-file.js';
+import path from 'node:path';
+import { printSchemaOfApp, SCHEMA_FILE, TADA_OUTPUT_FILE, tadaOutputOfSchemaFile } from '../server/graphql/schema-file.js';
 
-const sdl = await printSchemaOfApp();
-const before = fs.existsSync(SCHEMA_FILE) ? fs.readFileSync(SCHEMA_FILE, 'utf8') : null;
-fs.writeFileSync(SCHEMA_FILE, sdl);
-console.log(before === sdl ? 'schema.graphql is up to date.' : 'schema.graphql rewritten from the app.');
+function write(file: string, text: string): void {
+  const before = fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : null;
+  fs.writeFileSync(file, text);
+  console.log(`${path.relative(process.cwd(), file)}: ${before === text ? 'up to date' : 'rewritten'}.`);
+}
+
+write(SCHEMA_FILE, await printSchemaOfApp());
+write(TADA_OUTPUT_FILE, await tadaOutputOfSchemaFile());
