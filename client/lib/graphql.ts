@@ -19,11 +19,17 @@ import { GRAPHQL_MAX_BATCH } from '../../shared/limits.js';
 import { auth } from './auth.js';
 import type { typedDocument } from './graphql-tada.js';
 
-/** A GraphQL document: its text, as sent, carrying its result and variables types and its operation's name. */
+declare const written: unique symbol;
+
+/**
+ * A GraphQL document: its text, as sent, carrying its result and variables types and its operation's
+ * name. Only graphql() makes one: a plain string is not a document.
+ */
 export type Document<Result = unknown, Variables = unknown, Name extends string = string> = string & {
   /** Types only (the shape graphql-request and gql.tada read a typed document's types from). */
   readonly __apiType?: (variables: Variables) => Result;
   readonly __operationName?: Name;
+  readonly [written]: true;
 };
 
 type Space = ' ' | '\n' | '\r' | '\t' | ',';
@@ -37,21 +43,28 @@ export type OperationNameOf<Source extends string> = TrimStart<Source> extends `
 
 type Typed<Source extends string> = ReturnType<typeof typedDocument<Source>>;
 
-const written = new Set<string>();
+const documents = new Set<string>();
 
 /**
  * A document, typed from schema.graphql: one named operation, written as a module-level constant
  * (client/lib/graphql.documents.test.ts validates every one against the schema).
  */
 export function graphql<const Source extends string>(source: Source): Document<ResultOf<Typed<Source>>, VariablesOf<Typed<Source>>, OperationNameOf<Source>> {
-  written.add(source);
+  documents.add(source);
   return source as string as Document<ResultOf<Typed<Source>>, VariablesOf<Typed<Source>>, OperationNameOf<Source>>;
 }
 
 /** Every document written so far (the modules that hold them loaded). */
-export const writtenDocuments = (): ReadonlySet<string> => written;
+export const writtenDocuments = (): ReadonlySet<string> => documents;
 
 export type { ResultOf, VariablesOf };
+
+/**
+ * A result type with some fields narrowed to the values the server writes where the schema only
+ * says String (a team's status: ACTIVE or ARCHIVED). Each field must be one of the result's, so a
+ * field renamed on the server still fails; the answer is cast to it where it is read.
+ */
+export type Narrowed<T, Narrow extends { [K in keyof Narrow]: K extends keyof T ? unknown : never }> = Omit<T, keyof Narrow> & Narrow;
 /** Variables as the last argument: optional when the operation needs none. */
 export type VariablesArgument<Variables> = {} extends Variables ? [variables?: Variables] : [variables: Variables];
 
@@ -183,16 +196,21 @@ function flush(): void {
 }
 
 /** Runs one operation; answers its data; throws GraphqlError with the server's extensions.code. */
-export function gql<Result, Variables>(document: Document<Result, Variables>, ...[variables]: VariablesArgument<Variables>): Promise<Result>;
-/** A document not typed yet: a plain string, its result type given. */
-export function gql<T>(document: string, variables?: Record<string, unknown>): Promise<T>;
-export function gql<T>(document: string, variables?: unknown): Promise<T> {
+export function gql<Result, Variables>(document: Document<Result, Variables>, ...[variables]: VariablesArgument<Variables>): Promise<Result> {
   const vars = variables as Record<string, unknown> | undefined;
-  if (MUTATION.test(document)) return runAlone<T>(document, vars);
-  return new Promise<T>((resolve, reject) => {
+  if (MUTATION.test(document)) return runAlone<Result>(document, vars);
+  return new Promise<Result>((resolve, reject) => {
     if (queue.length === 0) flushTimer = setTimeout(flush, BATCH_WINDOW_MS);
     queue.push({ document, variables: vars, resolve: resolve as (data: unknown) => void, reject });
   });
+}
+
+/**
+ * Runs an operation whose answer is one field and answers that field: for a document chosen among
+ * alike ones (archive or restore), whose fields differ only by name.
+ */
+export async function gqlField<Value, Variables>(document: Document<Record<string, Value>, Variables>, ...variables: VariablesArgument<Variables>): Promise<Value> {
+  return Object.values(await gql(document, ...variables))[0]!;
 }
 
 /** Drops the queries waiting for their batch, failing them (the client tests end each test so: none reaches the next test's server). */

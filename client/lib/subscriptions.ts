@@ -58,9 +58,6 @@ export function subscriptionClient(): Client {
 }
 
 /** Subscribes to one operation; returns the function that ends it. */
-export function subscribe<Result, Variables>(query: Document<Result, Variables>, sink: Sink<{ data?: Result | null }>, ...[variables]: VariablesArgument<Variables>): () => void;
-/** A document not typed yet: a plain string, its result type given. */
-export function subscribe<T>(query: string, sink: Sink<{ data?: T | null }>, variables?: Record<string, unknown>): () => void;
-export function subscribe<T>(query: string, sink: Sink<{ data?: T | null }>, variables?: unknown): () => void {
-  return subscriptionClient().subscribe<T>({ query, variables: variables as Record<string, unknown> | undefined }, sink as Sink);
+export function subscribe<Result, Variables>(query: Document<Result, Variables>, sink: Sink<{ data?: Result | null }>, ...[variables]: VariablesArgument<Variables>): () => void {
+  return subscriptionClient().subscribe<Result>({ query, variables: variables as Record<string, unknown> | undefined }, sink as Sink);
 }

@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { gql } from '../../lib/graphql.js';
+import { gql, graphql } from '../../lib/graphql.js';
 
 export type DashboardPerson = { id: string; full_name: string; email: string; created_at: string; last_login: string | null; invited_at: string | null };
 export type EngagementDay = { day: string; events: number };
@@ -13,7 +13,7 @@ export type AdminDashboard = {
 
 const PERSON = 'id full_name email created_at last_login invited_at';
 
-const ADMIN_DASHBOARD = /* GraphQL */ `
+export const ADMIN_DASHBOARD = graphql(`
   query AdminDashboard {
     adminDashboard {
       headcount { active invited deactivated }
@@ -24,24 +24,24 @@ const ADMIN_DASHBOARD = /* GraphQL */ `
     }
     readsPublicForms
   }
-`;
+`);
 
 export const adminDashboardQueryOptions = queryOptions({
   queryKey: ['admin', 'dashboard'],
-  queryFn: () => gql<{ adminDashboard: AdminDashboard; readsPublicForms: boolean }>(ADMIN_DASHBOARD),
+  queryFn: () => gql(ADMIN_DASHBOARD),
 });
 
 export type ContactMessage = { id: string; name: string; email: string; company: string; message: string; created_at: string };
 export type GuideLead = { id: string; name: string; email: string; company: string; team_size: string; created_at: string };
 
-const PUBLIC_INBOX = /* GraphQL */ `
+export const PUBLIC_INBOX = graphql(`
   query PublicInbox($limit: Int!) {
     contactMessages(limit: $limit) { total items { id name email company message created_at } }
     guideLeads(limit: $limit) { total items { id name email company team_size created_at } }
   }
-`;
+`);
 
 export const publicInboxQueryOptions = (limit: number) => queryOptions({
   queryKey: ['admin', 'public-inbox', limit],
-  queryFn: () => gql<{ contactMessages: { total: number; items: ContactMessage[] }; guideLeads: { total: number; items: GuideLead[] } }>(PUBLIC_INBOX, { limit }),
+  queryFn: () => gql(PUBLIC_INBOX, { limit }),
 });

@@ -1,23 +1,25 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { FeedbackAutomationRuleInput, FeedbackResponders } from '../../../shared/feedback.js';
-import { gql } from '../../lib/graphql.js';
+import { gql, graphql } from '../../lib/graphql.js';
 import { FEEDBACK_RULE_FIELDS, type FeedbackAutomationRule } from './feedback.types.js';
+
+export const FEEDBACK_AUTOMATION_RULES = graphql(`query FeedbackAutomationRules { feedbackAutomationRules { ${FEEDBACK_RULE_FIELDS} } }`);
 
 /** Feedback automation rules (/continuous-feedback/automation): periodic requests per team or the whole organization. */
 
 export const feedbackAutomationRulesQueryOptions = queryOptions({
   queryKey: ['feedbackAutomation', 'rules'],
-  queryFn: async () => (await gql<{ feedbackAutomationRules: FeedbackAutomationRule[] }>(
-    `query FeedbackAutomationRules { feedbackAutomationRules { ${FEEDBACK_RULE_FIELDS} } }`)).feedbackAutomationRules,
+  queryFn: async () => (await gql(FEEDBACK_AUTOMATION_RULES)).feedbackAutomationRules,
 });
 
 export type FeedbackTemplateChoice = { id: string; name: string; archived: boolean };
 
+export const FEEDBACK_AUTOMATION_TEMPLATES = graphql('query FeedbackAutomationTemplates { feedbackTemplates { id name archived } }');
+
 /** Templates a rule may use: built-ins and the organization's own, archived ones left out. */
 export const feedbackAutomationTemplatesQueryOptions = queryOptions({
   queryKey: ['feedbackTemplates', 'automationChoices'],
-  queryFn: async () => (await gql<{ feedbackTemplates: FeedbackTemplateChoice[] }>(
-    'query FeedbackAutomationTemplates { feedbackTemplates { id name archived } }')).feedbackTemplates.filter((t) => !t.archived),
+  queryFn: async () => (await gql(FEEDBACK_AUTOMATION_TEMPLATES)).feedbackTemplates.filter((t) => !t.archived),
 });
 
 function useInvalidating<V, R>(run: (variables: V) => Promise<R>) {
@@ -25,16 +27,24 @@ function useInvalidating<V, R>(run: (variables: V) => Promise<R>) {
   return useMutation({ mutationFn: run, onSuccess: () => queryClient.invalidateQueries({ queryKey: ['feedbackAutomation'] }) });
 }
 
+export const UPDATE_FEEDBACK_AUTOMATION_RULE = graphql(`mutation UpdateFeedbackAutomationRule($id: ID!, $input: FeedbackAutomationRuleInput!) { updateFeedbackAutomationRule(id: $id, input: $input) { ${FEEDBACK_RULE_FIELDS} } }`);
+export const CREATE_FEEDBACK_AUTOMATION_RULE = graphql(`mutation CreateFeedbackAutomationRule($input: FeedbackAutomationRuleInput!) { createFeedbackAutomationRule(input: $input) { ${FEEDBACK_RULE_FIELDS} } }`);
+
 export const useSaveFeedbackRule = () => useInvalidating(async ({ id, input }: { id: string | null; input: FeedbackAutomationRuleInput }) => (id
-  ? (await gql<{ updateFeedbackAutomationRule: FeedbackAutomationRule }>(`mutation UpdateFeedbackAutomationRule($id: ID!, $input: FeedbackAutomationRuleInput!) { updateFeedbackAutomationRule(id: $id, input: $input) { ${FEEDBACK_RULE_FIELDS} } }`, { id, input })).updateFeedbackAutomationRule
-  : (await gql<{ createFeedbackAutomationRule: FeedbackAutomationRule }>(`mutation CreateFeedbackAutomationRule($input: FeedbackAutomationRuleInput!) { createFeedbackAutomationRule(input: $input) { ${FEEDBACK_RULE_FIELDS} } }`, { input })).createFeedbackAutomationRule));
+  ? (await gql(UPDATE_FEEDBACK_AUTOMATION_RULE, { id, input })).updateFeedbackAutomationRule
+  : (await gql(CREATE_FEEDBACK_AUTOMATION_RULE, { input })).createFeedbackAutomationRule));
+
+export const PAUSE_FEEDBACK_AUTOMATION_RULE = graphql(`mutation PauseFeedbackAutomationRule($id: ID!) { pauseFeedbackAutomationRule(id: $id) { ${FEEDBACK_RULE_FIELDS} } }`);
+export const RESUME_FEEDBACK_AUTOMATION_RULE = graphql(`mutation ResumeFeedbackAutomationRule($id: ID!) { resumeFeedbackAutomationRule(id: $id) { ${FEEDBACK_RULE_FIELDS} } }`);
 
 export const useSetFeedbackRulePaused = () => useInvalidating(async ({ id, paused }: { id: string; paused: boolean }) => (paused
-  ? (await gql<{ pauseFeedbackAutomationRule: FeedbackAutomationRule }>(`mutation PauseFeedbackAutomationRule($id: ID!) { pauseFeedbackAutomationRule(id: $id) { ${FEEDBACK_RULE_FIELDS} } }`, { id })).pauseFeedbackAutomationRule
-  : (await gql<{ resumeFeedbackAutomationRule: FeedbackAutomationRule }>(`mutation ResumeFeedbackAutomationRule($id: ID!) { resumeFeedbackAutomationRule(id: $id) { ${FEEDBACK_RULE_FIELDS} } }`, { id })).resumeFeedbackAutomationRule));
+  ? (await gql(PAUSE_FEEDBACK_AUTOMATION_RULE, { id })).pauseFeedbackAutomationRule
+  : (await gql(RESUME_FEEDBACK_AUTOMATION_RULE, { id })).resumeFeedbackAutomationRule));
+
+export const DELETE_FEEDBACK_AUTOMATION_RULE = graphql('mutation DeleteFeedbackAutomationRule($id: ID!) { deleteFeedbackAutomationRule(id: $id) }');
 
 export const useDeleteFeedbackRule = () => useInvalidating(async (id: string) =>
-  (await gql<{ deleteFeedbackAutomationRule: boolean }>('mutation DeleteFeedbackAutomationRule($id: ID!) { deleteFeedbackAutomationRule(id: $id) }', { id })).deleteFeedbackAutomationRule);
+  (await gql(DELETE_FEEDBACK_AUTOMATION_RULE, { id })).deleteFeedbackAutomationRule);
 
 export const RESPONDER_LABELS: Record<FeedbackResponders, string> = {
   TEAMMATES: 'Teammates', MANAGER: 'Their manager', BOTH: 'Teammates and their manager',

@@ -1,41 +1,41 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { FeedbackTagKind } from '../../../shared/feedback.js';
-import { gql } from '../../lib/graphql.js';
-import { FEEDBACK_TAG_FIELDS, FEEDBACK_TEMPLATE_FIELDS, type FeedbackTag, type FeedbackTemplate } from './feedback.types.js';
+import { gql, gqlField, graphql } from '../../lib/graphql.js';
+import { FEEDBACK_TAG_FIELDS, FEEDBACK_TEMPLATE_FIELDS } from './feedback.types.js';
 
 /**
  * Request templates and the organization's values and competencies, as the templates screen and the
  * request dialog read them (archived ones included: the screens hide them behind a toggle).
  */
 
-const TEMPLATES = /* GraphQL */ `query FeedbackTemplates { feedbackTemplates(include_archived: true) { ${FEEDBACK_TEMPLATE_FIELDS} } }`;
-const TAGS = /* GraphQL */ `query FeedbackTagsAdmin { feedbackTags(include_archived: true) { ${FEEDBACK_TAG_FIELDS} } }`;
+export const TEMPLATES = graphql(`query FeedbackTemplates { feedbackTemplates(include_archived: true) { ${FEEDBACK_TEMPLATE_FIELDS} } }`);
+export const TAGS = graphql(`query FeedbackTagsAdmin { feedbackTags(include_archived: true) { ${FEEDBACK_TAG_FIELDS} } }`);
 
 export const feedbackTemplatesQueryOptions = queryOptions({
   queryKey: ['feedbackTemplates', 'all'],
-  queryFn: async () => (await gql<{ feedbackTemplates: FeedbackTemplate[] }>(TEMPLATES)).feedbackTemplates,
+  queryFn: async () => (await gql(TEMPLATES)).feedbackTemplates,
 });
 
 export const feedbackTagsAdminQueryOptions = queryOptions({
   queryKey: ['feedbackTags', 'all'],
-  queryFn: async () => (await gql<{ feedbackTags: FeedbackTag[] }>(TAGS)).feedbackTags,
+  queryFn: async () => (await gql(TAGS)).feedbackTags,
 });
 
 export type FeedbackTemplateDraftInput = { name: string; description: string; questions: string[] };
 export type FeedbackTagDraftInput = { name: string; kind: FeedbackTagKind; description: string };
 
-const T = {
-  create: `mutation CreateFeedbackTemplate($input: FeedbackTemplateInput!) { createFeedbackTemplate(input: $input) { ${FEEDBACK_TEMPLATE_FIELDS} } }`,
-  update: `mutation UpdateFeedbackTemplate($id: ID!, $input: FeedbackTemplateInput!, $base_version: Int!) { updateFeedbackTemplate(id: $id, input: $input, base_version: $base_version) { ${FEEDBACK_TEMPLATE_FIELDS} } }`,
-  copy: `mutation CopyFeedbackTemplate($id: ID!) { copyFeedbackTemplate(id: $id) { ${FEEDBACK_TEMPLATE_FIELDS} } }`,
-  archive: `mutation ArchiveFeedbackTemplate($id: ID!) { archiveFeedbackTemplate(id: $id) { ${FEEDBACK_TEMPLATE_FIELDS} } }`,
-  restore: `mutation RestoreFeedbackTemplate($id: ID!) { restoreFeedbackTemplate(id: $id) { ${FEEDBACK_TEMPLATE_FIELDS} } }`,
+export const T = {
+  create: graphql(`mutation CreateFeedbackTemplate($input: FeedbackTemplateInput!) { createFeedbackTemplate(input: $input) { ${FEEDBACK_TEMPLATE_FIELDS} } }`),
+  update: graphql(`mutation UpdateFeedbackTemplate($id: ID!, $input: FeedbackTemplateInput!, $base_version: Int!) { updateFeedbackTemplate(id: $id, input: $input, base_version: $base_version) { ${FEEDBACK_TEMPLATE_FIELDS} } }`),
+  copy: graphql(`mutation CopyFeedbackTemplate($id: ID!) { copyFeedbackTemplate(id: $id) { ${FEEDBACK_TEMPLATE_FIELDS} } }`),
+  archive: graphql(`mutation ArchiveFeedbackTemplate($id: ID!) { archiveFeedbackTemplate(id: $id) { ${FEEDBACK_TEMPLATE_FIELDS} } }`),
+  restore: graphql(`mutation RestoreFeedbackTemplate($id: ID!) { restoreFeedbackTemplate(id: $id) { ${FEEDBACK_TEMPLATE_FIELDS} } }`),
 };
-const G = {
-  create: `mutation CreateFeedbackTag($input: FeedbackTagInput!) { createFeedbackTag(input: $input) { ${FEEDBACK_TAG_FIELDS} } }`,
-  update: `mutation UpdateFeedbackTag($id: ID!, $input: FeedbackTagInput!) { updateFeedbackTag(id: $id, input: $input) { ${FEEDBACK_TAG_FIELDS} } }`,
-  archive: `mutation ArchiveFeedbackTag($id: ID!) { archiveFeedbackTag(id: $id) { ${FEEDBACK_TAG_FIELDS} } }`,
-  restore: `mutation RestoreFeedbackTag($id: ID!) { restoreFeedbackTag(id: $id) { ${FEEDBACK_TAG_FIELDS} } }`,
+export const G = {
+  create: graphql(`mutation CreateFeedbackTag($input: FeedbackTagInput!) { createFeedbackTag(input: $input) { ${FEEDBACK_TAG_FIELDS} } }`),
+  update: graphql(`mutation UpdateFeedbackTag($id: ID!, $input: FeedbackTagInput!) { updateFeedbackTag(id: $id, input: $input) { ${FEEDBACK_TAG_FIELDS} } }`),
+  archive: graphql(`mutation ArchiveFeedbackTag($id: ID!) { archiveFeedbackTag(id: $id) { ${FEEDBACK_TAG_FIELDS} } }`),
+  restore: graphql(`mutation RestoreFeedbackTag($id: ID!) { restoreFeedbackTag(id: $id) { ${FEEDBACK_TAG_FIELDS} } }`),
 };
 
 /** A change refreshes every list of its kind (the request dialog and the give form read the same families). */
@@ -44,17 +44,15 @@ function useChange<V, R>(key: string, run: (variables: V) => Promise<R>) {
   return useMutation({ mutationFn: run, onSuccess: () => queryClient.invalidateQueries({ queryKey: [key] }) });
 }
 
-const first = <R,>(data: Record<string, R>): R => Object.values(data)[0]!;
-
 /** `baseVersion`: the version the form was opened on; a save over a newer one is CONFLICT (nothing saved, the form keeps its text). */
 export const useSaveFeedbackTemplate = () => useChange('feedbackTemplates', async ({ id, input, baseVersion }: { id: string | null; input: FeedbackTemplateDraftInput; baseVersion: number }) =>
-  first(await gql<Record<string, FeedbackTemplate>>(id ? T.update : T.create, id ? { id, input, base_version: baseVersion } : { input })));
+  (id ? gqlField(T.update, { id, input, base_version: baseVersion }) : gqlField(T.create, { input })));
 
 export const useFeedbackTemplateAction = () => useChange('feedbackTemplates', async ({ action, id }: { action: 'copy' | 'archive' | 'restore'; id: string }) =>
-  first(await gql<Record<string, FeedbackTemplate>>(T[action], { id })));
+  gqlField(T[action], { id }));
 
 export const useSaveFeedbackTag = () => useChange('feedbackTags', async ({ id, input }: { id: string | null; input: FeedbackTagDraftInput }) =>
-  first(await gql<Record<string, FeedbackTag>>(id ? G.update : G.create, id ? { id, input } : { input })));
+  (id ? gqlField(G.update, { id, input }) : gqlField(G.create, { input })));
 
 export const useFeedbackTagAction = () => useChange('feedbackTags', async ({ action, id }: { action: 'archive' | 'restore'; id: string }) =>
-  first(await gql<Record<string, FeedbackTag>>(G[action], { id })));
+  gqlField(G[action], { id }));

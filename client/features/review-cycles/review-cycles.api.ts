@@ -1,7 +1,7 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ReviewCycleInput, ReviewCycleStatus, NominationStatus, ReviewRequestStatus } from '../../../shared/review-cycle.schemas.js';
 import type { Perspective, QuestionKind } from '../../../shared/review-template.schemas.js';
-import { gql } from '../../lib/graphql.js';
+import { gql, gqlField, graphql } from '../../lib/graphql.js';
 
 export type Person = { id: string; full_name: string };
 export type Nomination = { id: string; reviewer: Person | null; nominated_by: Person | null; status: NominationStatus };
@@ -50,34 +50,46 @@ const REQUEST = `${REQUEST_ITEM} anonymity_threshold questions { id section_posi
   competency_expectations { question_id competency_name level_name text }
   answers { question_id rating text choices updated_at }`;
 
+export const REVIEW_CYCLES = graphql(`query ReviewCycles { reviewCycles { ${SUMMARY} } }`);
+
 export const reviewCyclesQueryOptions = queryOptions({
   queryKey: ['reviewCycles', 'list'],
-  queryFn: async () => (await gql<{ reviewCycles: CycleSummary[] }>(`query ReviewCycles { reviewCycles { ${SUMMARY} } }`)).reviewCycles,
+  queryFn: async () => (await gql(REVIEW_CYCLES)).reviewCycles,
 });
+
+export const REVIEW_CYCLE = graphql(`query ReviewCycle($id: ID!) { reviewCycle(id: $id) { ${FULL} } }`);
 
 export const reviewCycleQueryOptions = (id: string) => queryOptions({
   queryKey: ['reviewCycles', 'one', id],
-  queryFn: async () => (await gql<{ reviewCycle: Cycle }>(`query ReviewCycle($id: ID!) { reviewCycle(id: $id) { ${FULL} } }`, { id })).reviewCycle,
+  queryFn: async () => (await gql(REVIEW_CYCLE, { id })).reviewCycle,
 });
+
+export const PEER_SUGGESTIONS = graphql(`query PeerSuggestions($participantId: ID!) { peerSuggestions(participantId: $participantId) { ${P} } }`);
 
 export const peerSuggestionsQueryOptions = (participantId: string) => queryOptions({
   queryKey: ['reviewCycles', 'peerSuggestions', participantId],
-  queryFn: async () => (await gql<{ peerSuggestions: Person[] }>(`query PeerSuggestions($participantId: ID!) { peerSuggestions(participantId: $participantId) { ${P} } }`, { participantId })).peerSuggestions,
+  queryFn: async () => (await gql(PEER_SUGGESTIONS, { participantId })).peerSuggestions,
 });
+
+export const MY_REVIEW_REQUESTS = graphql(`query MyReviewRequests($includeDone: Boolean) { myReviewRequests(includeDone: $includeDone) { ${REQUEST_ITEM} } }`);
 
 export const myReviewRequestsQueryOptions = (includeDone: boolean) => queryOptions({
   queryKey: ['reviewRequests', 'mine', { includeDone }],
-  queryFn: async () => (await gql<{ myReviewRequests: RequestListItem[] }>(`query MyReviewRequests($includeDone: Boolean) { myReviewRequests(includeDone: $includeDone) { ${REQUEST_ITEM} } }`, { includeDone })).myReviewRequests,
+  queryFn: async () => (await gql(MY_REVIEW_REQUESTS, { includeDone })).myReviewRequests,
 });
+
+export const MY_NOMINATION_TASKS = graphql(`query MyNominationTasks { myNominationTasks { participant_id cycle_id cycle_name nomination_end min_peers max_peers chosen } }`);
 
 export const myNominationTasksQueryOptions = queryOptions({
   queryKey: ['reviewCycles', 'nominationTasks'],
-  queryFn: async () => (await gql<{ myNominationTasks: NominationTask[] }>(`query MyNominationTasks { myNominationTasks { participant_id cycle_id cycle_name nomination_end min_peers max_peers chosen } }`)).myNominationTasks,
+  queryFn: async () => (await gql(MY_NOMINATION_TASKS)).myNominationTasks,
 });
+
+export const REVIEW_REQUEST = graphql(`query ReviewRequest($id: ID!) { reviewRequest(id: $id) { ${REQUEST} } }`);
 
 export const reviewRequestQueryOptions = (id: string) => queryOptions({
   queryKey: ['reviewRequests', 'one', id],
-  queryFn: async () => (await gql<{ reviewRequest: ReviewRequest }>(`query ReviewRequest($id: ID!) { reviewRequest(id: $id) { ${REQUEST} } }`, { id })).reviewRequest,
+  queryFn: async () => (await gql(REVIEW_REQUEST, { id })).reviewRequest,
 });
 
 function useInvalidating<V, R>(run: (variables: V) => Promise<R>, keys: string[][]) {
@@ -90,46 +102,70 @@ function useInvalidating<V, R>(run: (variables: V) => Promise<R>, keys: string[]
 const CYCLES = [['reviewCycles']];
 const REQUESTS = [['reviewRequests']];
 
+export const CREATE_REVIEW_CYCLE = graphql(`mutation CreateReviewCycle($input: ReviewCycleInput!) { createReviewCycle(input: $input) { ${FULL} } }`);
+
 export const useCreateReviewCycle = () => useInvalidating(async (input: ReviewCycleInput) =>
-  (await gql<{ createReviewCycle: Cycle }>(`mutation CreateReviewCycle($input: ReviewCycleInput!) { createReviewCycle(input: $input) { ${FULL} } }`, { input })).createReviewCycle, CYCLES);
+  (await gql(CREATE_REVIEW_CYCLE, { input })).createReviewCycle, CYCLES);
 
-type CycleAction = 'launchReviewCycle' | 'closeReviewCycle';
-export const useCycleAction = (action: CycleAction) => useInvalidating(async (id: string) =>
-  (await gql<Record<CycleAction, Cycle>>(`mutation ${action === 'launchReviewCycle' ? 'LaunchReviewCycle' : 'CloseReviewCycle'}($id: ID!) { ${action}(id: $id) { ${FULL} } }`, { id }))[action], [...CYCLES, ...REQUESTS]);
-
-type ParticipantAction = 'nominatePeers' | 'approveNominations' | 'changeNominations' | 'releaseResults' | 'withdrawResults' | 'acknowledgeResults';
-const OP_NAMES: Record<ParticipantAction, string> = {
-  nominatePeers: 'NominatePeers', approveNominations: 'ApproveNominations', changeNominations: 'ChangeNominations', releaseResults: 'ReleaseResults',
-  withdrawResults: 'WithdrawResults', acknowledgeResults: 'AcknowledgeResults',
+export const CYCLE_ACTIONS = {
+  launchReviewCycle: graphql(`mutation LaunchReviewCycle($id: ID!) { launchReviewCycle(id: $id) { ${FULL} } }`),
+  closeReviewCycle: graphql(`mutation CloseReviewCycle($id: ID!) { closeReviewCycle(id: $id) { ${FULL} } }`),
 };
-export const useParticipantAction = (action: ParticipantAction) => useInvalidating(async ({ participantId, reviewerIds }: { participantId: string; reviewerIds?: string[] }) => {
-  const withPeers = action === 'nominatePeers' || action === 'changeNominations';
-  const doc = `mutation ${OP_NAMES[action]}($participantId: ID!${withPeers ? ', $reviewerIds: [ID!]!' : ''}) { ${action}(participantId: $participantId${withPeers ? ', reviewerIds: $reviewerIds' : ''}) { ${PARTICIPANT} } }`;
-  return (await gql<Record<ParticipantAction, Participant>>(doc, withPeers ? { participantId, reviewerIds } : { participantId }))[action];
-}, CYCLES);
+type CycleAction = keyof typeof CYCLE_ACTIONS;
+export const useCycleAction = (action: CycleAction) => useInvalidating(async (id: string) =>
+  gqlField(CYCLE_ACTIONS[action], { id }), [...CYCLES, ...REQUESTS]);
+
+export const NOMINATIONS = {
+  nominatePeers: graphql(`mutation NominatePeers($participantId: ID!, $reviewerIds: [ID!]!) { nominatePeers(participantId: $participantId, reviewerIds: $reviewerIds) { ${PARTICIPANT} } }`),
+  changeNominations: graphql(`mutation ChangeNominations($participantId: ID!, $reviewerIds: [ID!]!) { changeNominations(participantId: $participantId, reviewerIds: $reviewerIds) { ${PARTICIPANT} } }`),
+};
+export const PARTICIPANT_ACTIONS = {
+  approveNominations: graphql(`mutation ApproveNominations($participantId: ID!) { approveNominations(participantId: $participantId) { ${PARTICIPANT} } }`),
+  releaseResults: graphql(`mutation ReleaseResults($participantId: ID!) { releaseResults(participantId: $participantId) { ${PARTICIPANT} } }`),
+  withdrawResults: graphql(`mutation WithdrawResults($participantId: ID!) { withdrawResults(participantId: $participantId) { ${PARTICIPANT} } }`),
+  acknowledgeResults: graphql(`mutation AcknowledgeResults($participantId: ID!) { acknowledgeResults(participantId: $participantId) { ${PARTICIPANT} } }`),
+};
+type ParticipantAction = keyof typeof NOMINATIONS | keyof typeof PARTICIPANT_ACTIONS;
+export const useParticipantAction = (action: ParticipantAction) => useInvalidating(async ({ participantId, reviewerIds }: { participantId: string; reviewerIds?: string[] }) =>
+  action === 'nominatePeers' || action === 'changeNominations'
+    ? gqlField(NOMINATIONS[action], { participantId, reviewerIds: reviewerIds! })
+    : gqlField(PARTICIPANT_ACTIONS[action], { participantId }), CYCLES);
+
+export const REOPEN_REVIEW_REQUEST = graphql(`mutation ReopenReviewRequest($id: ID!) { reopenReviewRequest(id: $id) { ${REQUEST_ITEM} } }`);
 
 export const useReopenReviewRequest = () => useInvalidating(async (id: string) =>
-  (await gql<{ reopenReviewRequest: RequestListItem }>(`mutation ReopenReviewRequest($id: ID!) { reopenReviewRequest(id: $id) { ${REQUEST_ITEM} } }`, { id })).reopenReviewRequest, [...CYCLES, ...REQUESTS]);
+  (await gql(REOPEN_REVIEW_REQUEST, { id })).reopenReviewRequest, [...CYCLES, ...REQUESTS]);
+
+export const DECLINE_REVIEW_REQUEST = graphql(`mutation DeclineReviewRequest($id: ID!, $reason: String!) { declineReviewRequest(id: $id, reason: $reason) { ${REQUEST_ITEM} } }`);
 
 export const useDeclineReviewRequest = () => useInvalidating(async ({ id, reason }: { id: string; reason: string }) =>
-  (await gql<{ declineReviewRequest: RequestListItem }>(`mutation DeclineReviewRequest($id: ID!, $reason: String!) { declineReviewRequest(id: $id, reason: $reason) { ${REQUEST_ITEM} } }`, { id, reason })).declineReviewRequest, REQUESTS);
+  (await gql(DECLINE_REVIEW_REQUEST, { id, reason })).declineReviewRequest, REQUESTS);
+
+export const SAVE_REVIEW_DRAFT = graphql(`mutation SaveReviewDraft($requestId: ID!, $answers: [ReviewAnswerInput!]!) { saveReviewDraft(requestId: $requestId, answers: $answers) { id } }`);
 
 /** Saves answers as a draft; returns when they were saved (no cache refresh: the page holds what was typed). */
 export async function saveReviewDraft(requestId: string, answers: Answer[]): Promise<void> {
-  await gql(`mutation SaveReviewDraft($requestId: ID!, $answers: [ReviewAnswerInput!]!) { saveReviewDraft(requestId: $requestId, answers: $answers) { id } }`, { requestId, answers });
+  await gql(SAVE_REVIEW_DRAFT, { requestId, answers });
 }
 
+export const SUBMIT_REVIEW_REQUEST = graphql(`mutation SubmitReviewRequest($id: ID!, $answers: [ReviewAnswerInput!]) { submitReviewRequest(id: $id, answers: $answers) { ${REQUEST} } }`);
+
 export const useSubmitReviewRequest = () => useInvalidating(async ({ id, answers }: { id: string; answers: Answer[] }) =>
-  (await gql<{ submitReviewRequest: ReviewRequest }>(`mutation SubmitReviewRequest($id: ID!, $answers: [ReviewAnswerInput!]) { submitReviewRequest(id: $id, answers: $answers) { ${REQUEST} } }`, { id, answers })).submitReviewRequest, REQUESTS);
+  (await gql(SUBMIT_REVIEW_REQUEST, { id, answers })).submitReviewRequest, REQUESTS);
 
 export type ReminderResult = { queued: number; already_reminded: number };
+export const REMIND_TO_NOMINATE = graphql('mutation RemindToNominate($id: ID!) { remindToNominate(participantId: $id) { queued already_reminded } }');
+export const REMIND_ALL_TO_NOMINATE = graphql('mutation RemindAllToNominate($id: ID!) { remindAllToNominate(cycleId: $id) { queued already_reminded } }');
+
 /** "Remind to nominate" for one person (participantId) or everyone short (cycleId). */
 export const useRemindToNominate = () => useInvalidating(async (target: { participantId: string } | { cycleId: string }) => {
   if ('participantId' in target) {
-    return (await gql<{ remindToNominate: ReminderResult }>('mutation RemindToNominate($id: ID!) { remindToNominate(participantId: $id) { queued already_reminded } }', { id: target.participantId })).remindToNominate;
+    return (await gql(REMIND_TO_NOMINATE, { id: target.participantId })).remindToNominate;
   }
-  return (await gql<{ remindAllToNominate: ReminderResult }>('mutation RemindAllToNominate($id: ID!) { remindAllToNominate(cycleId: $id) { queued already_reminded } }', { id: target.cycleId })).remindAllToNominate;
+  return (await gql(REMIND_ALL_TO_NOMINATE, { id: target.cycleId })).remindAllToNominate;
 }, []);
 
+export const RELEASE_ALL_RESULTS = graphql('mutation ReleaseAllResults($id: ID!) { releaseAllResults(cycleId: $id) { released cycle { id status } } }');
+
 export const useReleaseAllResults = () => useInvalidating(async (cycleId: string) =>
-  (await gql<{ releaseAllResults: { released: number } }>('mutation ReleaseAllResults($id: ID!) { releaseAllResults(cycleId: $id) { released cycle { id status } } }', { id: cycleId })).releaseAllResults, CYCLES);
+  (await gql(RELEASE_ALL_RESULTS, { id: cycleId })).releaseAllResults, CYCLES);

@@ -7,7 +7,7 @@ import { cleanUpBetweenTests, renderSignedIn } from '../../test/render-route.js'
 import type { ReviewQuestion, ReviewTemplate } from './review-templates.api.js';
 
 const question = (id: string, prompt: string, patch: Partial<ReviewQuestion> = {}): ReviewQuestion => ({
-  id, kind: 'RATING', prompt, self_prompt: null, help_text: null, options: [...DEFAULT_RATING_LABELS], competency: null, perspectives: ['SELF', 'PEER'], required: true, private: false, ...patch,
+  id, kind: 'RATING', prompt, self_prompt: null, help_text: null, options: [...DEFAULT_RATING_LABELS], competency: null, competency_id: null, show_goals: false, perspectives: ['SELF', 'PEER'], required: true, private: false, ...patch,
 });
 
 function template(id: string, name: string, patch: Partial<ReviewTemplate> = {}): ReviewTemplate {
