@@ -45,6 +45,12 @@ it('finds the documents of every module that writes one, each written once at lo
   expect(documents.length).toBe(writers.reduce((n, w) => n + w.calls, 0));
 });
 
+it('client/test/operations.ts knows every module that writes documents (the client tests type their stubs from it)', () => {
+  const operations = fs.readFileSync(path.join(root, 'client/test/operations.ts'), 'utf8');
+  const missing = writers.map((w) => w.file).filter((file) => !operations.includes(`'../${file.slice('client/'.length).replace(/\.tsx?$/, '.js')}'`));
+  expect(missing).toEqual([]);
+});
+
 it('every document is valid against schema.graphql', () => {
   const problems = documents.flatMap((source) => {
     const name = /^\s*(?:query|mutation|subscription)\s+(\w+)/.exec(source)?.[1] ?? source.slice(0, 60);

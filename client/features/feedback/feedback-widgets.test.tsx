@@ -4,7 +4,7 @@ import { RouterProvider, createMemoryHistory, createRootRoute, createRoute, crea
 import { render, screen, within } from '@testing-library/react';
 import { expect, it } from 'vitest';
 import { createQueryClient } from '../../lib/query-client.js';
-import { meAs, refusal, stubGraphql, type OperationHandler } from '../../test/graphql-stub.js';
+import { meAs, refusal, stubGraphql, type OperationHandlers } from '../../test/graphql-stub.js';
 import { cleanUpBetweenTests, signIn } from '../../test/render-route.js';
 import { FeedbackReceivedWidget, FeedbackRequestsWidget, prefetchFeedbackWidgets } from './feedback-widgets.js';
 import type { FeedbackItem } from './feedback.types.js';
@@ -23,7 +23,7 @@ function item(patch: Partial<FeedbackItem>): FeedbackItem {
   };
 }
 const ask = (id: string, requester: typeof ada | null, subject: typeof ada, patch: Record<string, unknown> = {}) => ({
-  id, status: 'PENDING', created_at: '2026-11-24T09:00:00.000Z',
+  id, status: 'PENDING' as const, created_at: '2026-11-24T09:00:00.000Z',
   request: { id: `r-${id}`, requester, subject, template_name: 'After a sprint', due_on: null, about_report: requester?.id !== subject.id, ...patch },
 });
 
@@ -31,7 +31,7 @@ const ask = (id: string, requester: typeof ada | null, subject: typeof ada, patc
  * The two cards as the dashboard shows them (each in a tile), in the app's router setup with a real
  * QueryClient, loaded first with prefetchFeedbackWidgets as the dashboard's loader does.
  */
-async function renderCards(enabled: string[], operations: Record<string, OperationHandler>) {
+async function renderCards(enabled: string[], operations: OperationHandlers) {
   const stub = stubGraphql(operations, { me: meAs('MEMBER', { id: 'ada' }) });
   await signIn();
   const queryClient = createQueryClient();

@@ -25,7 +25,7 @@ const UNDER_T1 = [
   node('P2', { title: 'Faster builds', parent_id: 'T1', owner_name: 'Grace Hopper' }),
 ];
 
-function stubTree(under: (root: string) => ReturnType<typeof refusal> | { data: unknown }) {
+function stubTree(under: (root: string) => ReturnType<typeof refusal> | { data: { goalTree: GoalTreeNode[] } }) {
   return stubGraphql({
     GoalTree: (v: GraphqlVariables) => (v.root_id ? under(v.root_id) : { data: { goalTree: TOP } }),
     Goal: () => refusal('Goal not found.', 'NOT_FOUND'),

@@ -1,42 +1,6 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ReviewCycleInput, ReviewCycleStatus, NominationStatus, ReviewRequestStatus } from '../../../shared/review-cycle.schemas.js';
-import type { Perspective, QuestionKind } from '../../../shared/review-template.schemas.js';
-import { gql, gqlField, graphql } from '../../lib/graphql.js';
-
-export type Person = { id: string; full_name: string };
-export type Nomination = { id: string; reviewer: Person | null; nominated_by: Person | null; status: NominationStatus };
-export type RequestSummary = { id: string; reviewer: Person | null; perspective: Perspective; status: ReviewRequestStatus; due_at: string; submitted_at: string | null; decline_reason: string | null };
-export type Participant = {
-  id: string; cycle_id: string; reviewee: Person | null; manager: Person | null; results_released_at: string | null; results_opened_at: string | null; acknowledged_at: string | null;
-  nominations: Nomination[]; requests: RequestSummary[]; can_manage: boolean;
-};
-export type CycleSummary = {
-  id: string; name: string; type: string; status: ReviewCycleStatus; template_name: string | null; nomination_end: string | null; review_end: string;
-  results_release: string | null; participant_count: number; request_count: number; submitted_count: number; can_manage: boolean; created_by: Person | null;
-};
-export type PeerShortfall = { participant_id: string; reviewee: Person | null; approved: number; proposed: number; missing: number; needs: 'NOMINATE' | 'APPROVE'; asked_at: string | null };
-export type AnonymityRisk = { participant_id: string; reviewee: Person | null; perspective: Perspective; have: number; need: number; message: string };
-/** Drafts only, for whoever runs the cycle (docs/decisions/0031). */
-export type Readiness = { short: PeerShortfall[]; at_risk: AnonymityRisk[] };
-export type Cycle = CycleSummary & {
-  perspectives: Perspective[]; min_peers: number; max_peers: number; anonymity_threshold: number; launched_at: string | null; closed_at: string | null; participants: Participant[];
-  readiness: Readiness | null;
-};
-export type NominationTask = { participant_id: string; cycle_id: string; cycle_name: string; nomination_end: string | null; min_peers: number; max_peers: number; chosen: number };
-export type CycleQuestion = {
-  id: string; section_position: number; section_title: string; section_description: string | null; position: number; kind: QuestionKind;
-  prompt: string; self_prompt: string | null; help_text: string | null; options: string[]; competency: string | null; required: boolean; private: boolean;
-  competency_id?: string | null; show_goals?: boolean;
-};
-export type Answer = { question_id: string; rating: number | null; text: string | null; choices: string[] | null };
-export type ReviewRequest = {
-  id: string; cycle_id: string; cycle_name: string; cycle_type: string; cycle_status: ReviewCycleStatus; reviewee: Person | null; perspective: Perspective;
-  status: ReviewRequestStatus; due_at: string; submitted_at: string | null; decline_reason: string | null; questions: CycleQuestion[]; answers: (Answer & { updated_at: string })[];
-  anonymity_threshold: number;
-  /** What the reviewee's level expects of the competencies the questions rate (reviews.competencies.ts). */
-  competency_expectations?: Array<{ question_id: string; competency_name: string; level_name: string | null; text: string }>;
-};
-export type RequestListItem = Omit<ReviewRequest, 'questions' | 'answers' | 'anonymity_threshold'>;
+import type { ReviewCycleInput } from '../../../shared/review-cycle.schemas.js';
+import { gql, gqlField, graphql, type ResultOf } from '../../lib/graphql.js';
 
 const P = 'id full_name';
 const SUMMARY = `id name type status template_name nomination_end review_end results_release participant_count request_count submitted_count can_manage created_by { ${P} }`;
@@ -51,6 +15,23 @@ const REQUEST = `${REQUEST_ITEM} anonymity_threshold questions { id section_posi
   answers { question_id rating text choices updated_at }`;
 
 export const REVIEW_CYCLES = graphql(`query ReviewCycles { reviewCycles { ${SUMMARY} } }`);
+
+export type CycleSummary = ResultOf<typeof REVIEW_CYCLES>['reviewCycles'][number];
+export type Cycle = ResultOf<typeof REVIEW_CYCLE>['reviewCycle'];
+export type Participant = Cycle['participants'][number];
+export type Nomination = Participant['nominations'][number];
+export type RequestSummary = Participant['requests'][number];
+/** Drafts only, for whoever runs the cycle (docs/decisions/0031). */
+export type Readiness = NonNullable<Cycle['readiness']>;
+export type PeerShortfall = Readiness['short'][number];
+export type AnonymityRisk = Readiness['at_risk'][number];
+export type Person = ResultOf<typeof PEER_SUGGESTIONS>['peerSuggestions'][number];
+export type NominationTask = ResultOf<typeof MY_NOMINATION_TASKS>['myNominationTasks'][number];
+export type RequestListItem = ResultOf<typeof MY_REVIEW_REQUESTS>['myReviewRequests'][number];
+/** A request with its questions, the answers so far, and what the reviewee's level expects of the competencies rated (reviews.competencies.ts). */
+export type ReviewRequest = ResultOf<typeof REVIEW_REQUEST>['reviewRequest'];
+export type CycleQuestion = ReviewRequest['questions'][number];
+export type Answer = Omit<ReviewRequest['answers'][number], 'updated_at'>;
 
 export const reviewCyclesQueryOptions = queryOptions({
   queryKey: ['reviewCycles', 'list'],

@@ -23,7 +23,7 @@ function stubServer(level: 'ADMIN' | 'MANAGER' | 'MEMBER' = 'ADMIN', refuseUpdat
   const templates = [template('b360', '360 review', { built_in: true, created_by: null, can_edit: false, description: 'A rounded view.' }), template('t1', 'Engineering review', { review_type: 'sprint' })];
   const { calls } = stubGraphql({
     ReviewTemplates: () => ({ data: { reviewTemplates: templates } }),
-    ReviewTemplate: ({ id }) => ({ data: { reviewTemplate: templates.find((t) => t.id === id) } }),
+    ReviewTemplate: ({ id }) => ({ data: { reviewTemplate: templates.find((t) => t.id === id)! } }),
     CopyReviewTemplate: ({ id, name }: GraphqlVariables) => {
       const copy = { ...template('copy1', name), sections: templates.find((t) => t.id === id)!.sections };
       templates.push(copy);
