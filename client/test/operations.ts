@@ -43,6 +43,7 @@ import type * as retrosRetroTemplatesApi from '../features/retros/retro-template
 import type * as retrosRetrosApi from '../features/retros/retros.api.js';
 import type * as reviewAutomationReviewAutomationApi from '../features/review-automation/review-automation.api.js';
 import type * as reviewCyclesReviewAnswerGoals from '../features/review-cycles/review-answer-goals.js';
+import type * as reviewCyclesReviewCycleActionsApi from '../features/review-cycles/review-cycle-actions.api.js';
 import type * as reviewCyclesReviewCyclesApi from '../features/review-cycles/review-cycles.api.js';
 import type * as reviewResultsReviewResultsApi from '../features/review-results/review-results.api.js';
 import type * as reviewResultsReviewTeamProgressApi from '../features/review-results/review-team-progress.api.js';
@@ -93,6 +94,7 @@ type Modules =
   | typeof retrosRetrosApi
   | typeof reviewAutomationReviewAutomationApi
   | typeof reviewCyclesReviewAnswerGoals
+  | typeof reviewCyclesReviewCycleActionsApi
   | typeof reviewCyclesReviewCyclesApi
   | typeof reviewResultsReviewResultsApi
   | typeof reviewResultsReviewTeamProgressApi

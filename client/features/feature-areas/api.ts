@@ -1,8 +1,6 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { FeatureArea } from '../../../shared/feature-areas.js';
-import { gql, graphql } from '../../lib/graphql.js';
-
-export type FeatureAreaSetting = { area: FeatureArea; label: string; built: boolean; enabled: boolean; updated_at: string | null };
+import { gql, graphql, type ResultOf } from '../../lib/graphql.js';
 
 const FIELDS = 'area label built enabled updated_at';
 
@@ -11,6 +9,8 @@ export const FEATURE_AREAS = graphql(`
     featureAreas { ${FIELDS} }
   }
 `);
+
+export type FeatureAreaSetting = ResultOf<typeof FEATURE_AREAS>['featureAreas'][number];
 
 export const featureAreasQueryOptions = queryOptions({
   queryKey: ['feature-areas'],

@@ -1,22 +1,8 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { gql, graphql } from '../../lib/graphql.js';
+import { gql, graphql, type ResultOf } from '../../lib/graphql.js';
 
 export const JOB_STATUSES = ['QUEUED', 'RUNNING', 'INTERRUPTED', 'FAILED', 'DEAD', 'DONE'] as const;
 export type JobStatus = (typeof JOB_STATUSES)[number];
-
-export type ScheduledJob = {
-  id: string;
-  kind: string;
-  unique_key: string;
-  status: JobStatus;
-  period: string | null;
-  attempts: number;
-  max_attempts: number;
-  run_at: string;
-  last_error: string | null;
-  created_at: string;
-  finished_at: string | null;
-};
 
 const FIELDS = 'id kind unique_key status period attempts max_attempts run_at last_error created_at finished_at';
 
@@ -25,6 +11,8 @@ export const SCHEDULED_JOBS = graphql(`
     scheduledJobs(status: $status, limit: $limit) { ${FIELDS} }
   }
 `);
+
+export type ScheduledJob = ResultOf<typeof SCHEDULED_JOBS>['scheduledJobs'][number];
 
 /** The latest jobs by run time; the server answers at most this many. */
 export const JOBS_LIMIT = 100;

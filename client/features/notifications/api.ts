@@ -1,9 +1,7 @@
 import { queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { SlackWebhookInput } from '../../../shared/slack-webhook.schemas.js';
-import { gql, graphql } from '../../lib/graphql.js';
+import { gql, graphql, type ResultOf } from '../../lib/graphql.js';
 
-export type AppNotification = { id: string; kind: string; title: string; body: string | null; link: string | null; created_at: string; read_at: string | null };
-export type NotificationInbox = { items: AppNotification[]; unread: number };
 
 /** The bell shows the newest ones; older ones stay on the server. */
 export const INBOX_LIMIT = 20;
@@ -15,6 +13,9 @@ export const NOTIFICATIONS = graphql(`
     unreadNotificationCount
   }
 `);
+
+export type AppNotification = ResultOf<typeof NOTIFICATIONS>['notifications'][number];
+export type NotificationInbox = { items: AppNotification[]; unread: number };
 
 export const notificationsQueryOptions = queryOptions({
   queryKey: ['notifications'],
@@ -54,7 +55,6 @@ export function useMarkNotificationsRead() {
   });
 }
 
-export type SlackWebhook = { webhook_hint: string; channel_label: string | null; created_at: string; last_success_at: string | null; last_error: string | null; last_error_at: string | null };
 const SLACK_FIELDS = 'webhook_hint channel_label created_at last_success_at last_error last_error_at';
 
 export const SLACK_WEBHOOK = graphql(`
@@ -62,6 +62,8 @@ export const SLACK_WEBHOOK = graphql(`
     slackWebhook { ${SLACK_FIELDS} }
   }
 `);
+
+export type SlackWebhook = NonNullable<ResultOf<typeof SLACK_WEBHOOK>['slackWebhook']>;
 
 export const slackWebhookQueryOptions = queryOptions({
   queryKey: ['slackWebhook'],

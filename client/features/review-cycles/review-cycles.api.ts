@@ -1,14 +1,14 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ReviewCycleInput } from '../../../shared/review-cycle.schemas.js';
-import { gql, gqlField, graphql, type ResultOf } from '../../lib/graphql.js';
+import { gql, graphql, type ResultOf } from '../../lib/graphql.js';
 
 const P = 'id full_name';
 const SUMMARY = `id name type status template_name nomination_end review_end results_release participant_count request_count submitted_count can_manage created_by { ${P} }`;
-const PARTICIPANT = `id cycle_id reviewee { ${P} } manager { ${P} } results_released_at results_opened_at acknowledged_at can_manage
+export const PARTICIPANT = `id cycle_id reviewee { ${P} } manager { ${P} } results_released_at results_opened_at acknowledged_at can_manage
   nominations { id reviewer { ${P} } nominated_by { ${P} } status }
   requests { id reviewer { ${P} } perspective status due_at submitted_at decline_reason }`;
 const READINESS = `readiness { short { participant_id reviewee { ${P} } approved proposed missing needs asked_at } at_risk { participant_id reviewee { ${P} } perspective have need message } }`;
-const FULL = `${SUMMARY} perspectives min_peers max_peers anonymity_threshold launched_at closed_at participants { ${PARTICIPANT} } ${READINESS}`;
+export const FULL = `${SUMMARY} perspectives min_peers max_peers anonymity_threshold launched_at closed_at participants { ${PARTICIPANT} } ${READINESS}`;
 const REQUEST_ITEM = `id cycle_id cycle_name cycle_type cycle_status reviewee { ${P} } perspective status due_at submitted_at decline_reason`;
 const REQUEST = `${REQUEST_ITEM} anonymity_threshold questions { id section_position section_title section_description position kind prompt self_prompt help_text options competency competency_id show_goals required private }
   competency_expectations { question_id competency_name level_name text }
@@ -73,44 +73,21 @@ export const reviewRequestQueryOptions = (id: string) => queryOptions({
   queryFn: async () => (await gql(REVIEW_REQUEST, { id })).reviewRequest,
 });
 
-function useInvalidating<V, R>(run: (variables: V) => Promise<R>, keys: string[][]) {
+/** A mutation that refreshes these key families when it succeeds. */
+export function useInvalidating<V, R>(run: (variables: V) => Promise<R>, keys: string[][]) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: run,
     onSuccess: () => Promise.all(keys.map((queryKey) => queryClient.invalidateQueries({ queryKey }))),
   });
 }
-const CYCLES = [['reviewCycles']];
-const REQUESTS = [['reviewRequests']];
+export const CYCLES = [['reviewCycles']];
+export const REQUESTS = [['reviewRequests']];
 
 export const CREATE_REVIEW_CYCLE = graphql(`mutation CreateReviewCycle($input: ReviewCycleInput!) { createReviewCycle(input: $input) { ${FULL} } }`);
 
 export const useCreateReviewCycle = () => useInvalidating(async (input: ReviewCycleInput) =>
   (await gql(CREATE_REVIEW_CYCLE, { input })).createReviewCycle, CYCLES);
-
-export const CYCLE_ACTIONS = {
-  launchReviewCycle: graphql(`mutation LaunchReviewCycle($id: ID!) { launchReviewCycle(id: $id) { ${FULL} } }`),
-  closeReviewCycle: graphql(`mutation CloseReviewCycle($id: ID!) { closeReviewCycle(id: $id) { ${FULL} } }`),
-};
-type CycleAction = keyof typeof CYCLE_ACTIONS;
-export const useCycleAction = (action: CycleAction) => useInvalidating(async (id: string) =>
-  gqlField(CYCLE_ACTIONS[action], { id }), [...CYCLES, ...REQUESTS]);
-
-export const NOMINATIONS = {
-  nominatePeers: graphql(`mutation NominatePeers($participantId: ID!, $reviewerIds: [ID!]!) { nominatePeers(participantId: $participantId, reviewerIds: $reviewerIds) { ${PARTICIPANT} } }`),
-  changeNominations: graphql(`mutation ChangeNominations($participantId: ID!, $reviewerIds: [ID!]!) { changeNominations(participantId: $participantId, reviewerIds: $reviewerIds) { ${PARTICIPANT} } }`),
-};
-export const PARTICIPANT_ACTIONS = {
-  approveNominations: graphql(`mutation ApproveNominations($participantId: ID!) { approveNominations(participantId: $participantId) { ${PARTICIPANT} } }`),
-  releaseResults: graphql(`mutation ReleaseResults($participantId: ID!) { releaseResults(participantId: $participantId) { ${PARTICIPANT} } }`),
-  withdrawResults: graphql(`mutation WithdrawResults($participantId: ID!) { withdrawResults(participantId: $participantId) { ${PARTICIPANT} } }`),
-  acknowledgeResults: graphql(`mutation AcknowledgeResults($participantId: ID!) { acknowledgeResults(participantId: $participantId) { ${PARTICIPANT} } }`),
-};
-type ParticipantAction = keyof typeof NOMINATIONS | keyof typeof PARTICIPANT_ACTIONS;
-export const useParticipantAction = (action: ParticipantAction) => useInvalidating(async ({ participantId, reviewerIds }: { participantId: string; reviewerIds?: string[] }) =>
-  action === 'nominatePeers' || action === 'changeNominations'
-    ? gqlField(NOMINATIONS[action], { participantId, reviewerIds: reviewerIds! })
-    : gqlField(PARTICIPANT_ACTIONS[action], { participantId }), CYCLES);
 
 export const REOPEN_REVIEW_REQUEST = graphql(`mutation ReopenReviewRequest($id: ID!) { reopenReviewRequest(id: $id) { ${REQUEST_ITEM} } }`);
 

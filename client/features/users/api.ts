@@ -1,22 +1,15 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { PermissionLevel, WidgetType } from '../../../shared/enums.js';
-import { gql, graphql } from '../../lib/graphql.js';
-
-export type Me = {
-  id: string;
-  full_name: string;
-  email: string;
-  role: string | null;
-  permission_level: PermissionLevel;
-  team: { id: string; name: string } | null;
-  manager: { id: string; full_name: string } | null;
-};
+import type { WidgetType } from '../../../shared/enums.js';
+import { gql, graphql, type ResultOf } from '../../lib/graphql.js';
 
 export const ME = graphql(`
   query Me {
     findOneUser { id full_name email role permission_level team { id name } manager { id full_name } }
   }
 `);
+
+/** The signed-in person. */
+export type Me = ResultOf<typeof ME>['findOneUser'];
 
 export const meQueryOptions = queryOptions({
   queryKey: ['users', 'me'],
@@ -34,13 +27,13 @@ export const widgetPreferencesQueryOptions = queryOptions({
   queryFn: async () => (await gql(WIDGETS)).userWidgetPreferences,
 });
 
-export type OrganizationSummary = { id: string; name: string; onboarding_phase: string; is_onboarding_phase_skipped: boolean };
-
 export const ORGANIZATION = graphql(`
   query OrganizationSummary {
     organization { id name onboarding_phase is_onboarding_phase_skipped }
   }
 `);
+
+export type OrganizationSummary = ResultOf<typeof ORGANIZATION>['organization'];
 
 export const organizationQueryOptions = queryOptions({
   queryKey: ['organization'],
