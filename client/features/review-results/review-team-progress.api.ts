@@ -1,13 +1,7 @@
 import { queryOptions, useMutation } from '@tanstack/react-query';
 import { z } from 'zod';
-import type { CompletionBand } from '../../../shared/completion.js';
-import type { ReviewCycleStatus } from '../../../shared/review-cycle.schemas.js';
-import { gql, graphql, GraphqlError } from '../../lib/graphql.js';
+import { gql, graphql, GraphqlError, type ResultOf } from '../../lib/graphql.js';
 
-export type Completion = { done: number; total: number; percent: number | null; band: CompletionBand; label: string; text: string };
-export type PersonProgress = { user_id: string; full_name: string; completion: Completion; late: number };
-export type TeamProgress = { team_id: string | null; team_name: string; completion: Completion; people: PersonProgress[] };
-export type CycleProgress = { cycle_id: string; cycle_name: string; cycle_status: ReviewCycleStatus; completion: Completion; teams: TeamProgress[] };
 /** The server decides who sees progress: a refusal (FORBIDDEN for members) is shown, not thrown. */
 export type ProgressAnswer = { kind: 'progress'; progress: CycleProgress } | { kind: 'refused'; code: string; message: string };
 export type ReminderResult = { queued: number; already_reminded: number };
@@ -20,6 +14,11 @@ const C = 'done total percent band label text';
 const PROGRESS = `cycle_id cycle_name cycle_status completion { ${C} } teams { team_id team_name completion { ${C} } people { user_id full_name completion { ${C} } late } }`;
 
 export const REVIEW_TEAM_PROGRESS = graphql(`query ReviewTeamProgress($cycleId: ID!) { reviewTeamProgress(cycleId: $cycleId) { ${PROGRESS} } }`);
+
+export type CycleProgress = ResultOf<typeof REVIEW_TEAM_PROGRESS>['reviewTeamProgress'];
+export type Completion = CycleProgress['completion'];
+export type TeamProgress = CycleProgress['teams'][number];
+export type PersonProgress = TeamProgress['people'][number];
 
 export const teamProgressQueryOptions = (cycleId: string) => queryOptions({
   queryKey: ['reviewTeamProgress', cycleId],
