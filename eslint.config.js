@@ -1,7 +1,9 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
+import reactHooks from 'eslint-plugin-react-hooks';
 
-// Architecture rule 3: shared imports nothing from server/ or client/; server and client never import each other.
+// The layers (docs/architecture.md): shared imports nothing from server/ or client/;
+// server and client never import each other.
 // Imports are relative, so a path segment named server/ or client/ is what crosses a boundary.
 const crossing = (area) => ({ group: [`**/${area}/**`, `${area}/**`], message: `This folder must not import ${area}/ code.` });
 
@@ -28,6 +30,15 @@ const tadaTypesOnly = {
 const dialogs = [
   { name: 'radix-ui', importNames: ['Dialog', 'AlertDialog'], message: 'Import Dialog and AlertDialog from client/components/ui/dialog.tsx: it returns focus to the control that opened the dialog.' },
 ];
+
+// Asking before an action goes through the one ConfirmDialog (docs/decisions/0075): no feature builds its own AlertDialog.
+const confirmDialog = {
+  group: ['**/components/ui/dialog.js'],
+  importNames: ['AlertDialog'],
+  message: 'Ask with ConfirmDialog from client/components/ui/confirm-dialog.tsx: the one confirm dialog of the app.',
+};
+// The two automation pages keep their own until the automation work that is changing them lands.
+const ownAlertDialogsForNow = ['client/features/feedback/feedback-automation-page.tsx', 'client/features/retros/retro-automation-page.tsx'];
 
 // Dates, times, numbers and percentages are written to people only by shared/format.ts (docs/decisions/0070).
 const INTL_WRITERS = /^(DateTimeFormat|NumberFormat|RelativeTimeFormat)$/;
@@ -57,9 +68,20 @@ export default tseslint.config(
   },
   { files: ['**/*.{ts,tsx}'], ignores: ['shared/format.ts', 'shared/format.test.ts'], rules: oneFormatter },
   { files: ['shared/**/*.ts'], rules: restrict([crossing('server'), crossing('client')]) },
-  { files: ['client/**/*.{ts,tsx}'], ignores: ['client/lib/graphql-tada.ts'], rules: restrict([crossing('server'), serverOnlyShared, tadaTypesOnly], dialogs) },
-  { files: ['client/lib/graphql-tada.ts'], rules: restrict([crossing('server'), serverOnlyShared], dialogs) },
-  { files: ['client/components/ui/dialog.tsx'], rules: restrict([crossing('server'), serverOnlyShared]) },
+  { files: ['client/**/*.{ts,tsx}'], ignores: ['client/lib/graphql-tada.ts'], rules: restrict([crossing('server'), serverOnlyShared, tadaTypesOnly, confirmDialog], dialogs) },
+  { files: ['client/lib/graphql-tada.ts'], rules: restrict([crossing('server'), serverOnlyShared, confirmDialog], dialogs) },
+  // React's hook rules with the React Compiler's checks (docs/decisions/0074).
+  {
+    files: ['client/**/*.{ts,tsx}'],
+    ...reactHooks.configs.flat.recommended,
+    rules: {
+      ...reactHooks.configs.flat.recommended.rules,
+      // Only says the compiler would not memoize a component using such a library (useVirtualizer): no compiler, no React.memo here.
+      'react-hooks/incompatible-library': 'off',
+    },
+  },
+  { files: ['client/components/ui/dialog.tsx'], rules: restrict([crossing('server'), serverOnlyShared, tadaTypesOnly]) },
+  { files: ['client/components/ui/confirm-dialog.tsx', 'client/components/ui/dialog.test.tsx', ...ownAlertDialogsForNow], rules: restrict([crossing('server'), serverOnlyShared, tadaTypesOnly], dialogs) },
   { files: ['server/**/*.test.ts', 'server/graphql/graphql-runtime.ts'], rules: restrict([crossing('client')]) },
   {
     files: ['server/**/*.ts'],

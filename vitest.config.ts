@@ -5,10 +5,15 @@ import { defineConfig } from 'vitest/config';
  * - server: the real app on a real SQLite file per test file. Modules are loaded once per worker
  *   (isolate: false): importing Fastify, Mercurius, graphql and the email lists took longer than most
  *   files' tests. Every file still builds its own app on its own database, so no test shares data.
- * - client: React in jsdom, each file in a process of its own (module mocks and the app's session and
- *   alert stores must not carry over from one file to the next).
+ * - client: React in jsdom. The files share a worker's modules too (isolate: false): a process per file
+ *   made the project about five times slower (docs/decisions/0074). So every test ends in
+ *   client/test/setup.ts: unmounted, the answers still on their way refused, its query clients'
+ *   queries cancelled and mutations settled, then the stubbed globals restored and the app's
+ *   module-level stores (the alert, the modals, the session) reset: nothing a test started reaches the next.
+ * - client-mocks: the client files that replace modules (vi.mock), each in a process of its own, so the
+ *   mock cannot leak.
  */
-/** Client test files that replace modules (vi.mock): each runs in a process of its own, so the mock cannot leak. */
+/** Client test files that replace modules (vi.mock). */
 const MOCKING_FILES = [
   'client/features/csv-import/csv-import-page.test.tsx', 'client/features/notes/note-editor.test.tsx',
   'client/features/notifications/notification-bell.test.tsx', 'client/features/retros/retro-meeting.test.tsx',

@@ -4,7 +4,7 @@ import { benchPeople, latencyStats, rng, seedUsers, startBenchApp, type LatencyS
 import { newId } from '../server/lib/tokens.js';
 
 /**
- * Continuous feedback and notes at size (issue 13, docs/decisions/0048): 5,000 people in 20 teams,
+ * Continuous feedback and notes at size (docs/decisions/0048): 5,000 people in 20 teams,
  * 100,000 pieces of feedback over a year (visibility mixed, a third tagged, 5,000 answered requests)
  * and 50,000 notes (bodies of 60-200 words), against the real app in its own process, one read at a
  * time, p50/p99 over 500 reads after 5 warm-up reads (p99 of 200 reads is the second worst one: on 2 cores, noise):

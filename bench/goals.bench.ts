@@ -4,7 +4,7 @@ import { benchPeople, latencyStats, rng, seedUsers, startBenchApp, type LatencyS
 import { newId } from '../server/lib/tokens.js';
 
 /**
- * Goals at size (issue 14, docs/decisions/0049): 5,000 people in 20 teams and 50,000 goals (5
+ * Goals at size (docs/decisions/0049): 5,000 people in 20 teams and 50,000 goals (5
  * company goals, 10 goals per team aligned under them, about 10 personal goals per person aligned
  * under their team's goals, each goal with 2 key results; personal goals visible to everyone, to the
  * manager chain or private), against the real app in its own process, one read at a time, p50/p99

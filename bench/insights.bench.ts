@@ -8,7 +8,7 @@ import { createIngestWriter } from '../server/features/integrations/integrations
 import { readCodeProcessSettings } from '../server/features/integrations/integrations.code-process.js';
 
 /**
- * Integrations and insights at size (issue 15, docs/decisions/0051), against the real app:
+ * Integrations and insights at size (docs/decisions/0051, 0052), against the real app:
  * - Backfill: a fake GitHub in a process of its own serves 100,000 pull requests with 5 events each
  *   (500,000 events: commits, reviews, comments) over its GraphQL API; the app connects to it through
  *   `connectIntegration` and the sync job runs to DONE. Reported: wall time from connecting to DONE

@@ -3,7 +3,7 @@ import { screen } from '@testing-library/react';
 import { expect, it } from 'vitest';
 import { auth } from './lib/auth.js';
 import { SessionManager } from './lib/session.js';
-import { fakeApi, sessionWith, tokenExpiringAt } from './test/fixtures.js';
+import { fakeApi } from './test/fixtures.js';
 import { meAs, stubGraphql } from './test/graphql-stub.js';
 import { cleanUpBetweenTests, renderRoute, signIn } from './test/render-route.js';
 
@@ -41,8 +41,7 @@ it('public pages need no session', async () => {
 it('a signed-in member sees their dashboard, and the admin area says not allowed', async () => {
   signedInAs('MEMBER');
   // The GraphQL client takes its token from the app's session.
-  const { api } = fakeApi(async () => sessionWith(tokenExpiringAt(Math.floor(Date.now() / 1000) + 120)));
-  Object.assign(auth, { api });
+  await signIn();
   const router = renderAt('/home/dashboard', auth);
   expect(await screen.findByRole('heading', { name: 'Welcome, Ken Thompson' })).toBeTruthy();
   expect(screen.getByRole('heading', { name: 'My goals' })).toBeTruthy();

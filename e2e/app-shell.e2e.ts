@@ -116,7 +116,7 @@ it('a person picks their dashboard widgets; an admin opens the onboarding questi
   await context.close();
 });
 
-it('a profile photo shows in the shell through a signed URL at a spec width and quality 75', async () => {
+it('a profile photo shows in the shell through a signed URL at a served width and quality 75', async () => {
   const context = await e2e.browser.newContext();
   const page = await context.newPage();
   await signIn(page, e2e.server.url, 'lea.verou@demo.teamlens.dev', E2E_ADMIN.password, { welcome: 'Lea Verou' });

@@ -1,5 +1,5 @@
 /**
- * Competency assessment in the browser (issue 14): Radia (a member of the demo's Platform team)
+ * Competency assessment in the browser (docs/decisions/0050): Radia (a member of the demo's Platform team)
  * assesses herself, Ada (her manager, on a 375 px phone) picks her among her reports and assesses
  * her too, and Radia then sees both side by side: the table's values and gaps, and the radar chart's
  * accessible summary. axe scans and the 375 px check on the way. Everything through the UI; the

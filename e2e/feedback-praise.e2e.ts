@@ -1,6 +1,6 @@
 /**
- * Public praise in the browser (issue 13): Ada gives Grace public praise through the "Give feedback"
- * dialog and shares it to Slack (a fake Slack on 127.0.0.1 the admin connected through the API);
+ * Public praise in the browser (docs/decisions/0048, 0060): Ada gives Grace public praise through
+ * the "Give feedback" dialog and shares it to Slack (a fake Slack on 127.0.0.1 the admin connected through the API);
  * Ken, on a 375 px phone, finds it on the praise wall and reacts to it, and Ada's open praise wall
  * shows his reaction and his new praise without a reload (praiseWallChanged). axe scans and 375 px
  * checks on the way.

@@ -1,6 +1,6 @@
 /**
- * Feedback requests in the browser (issue 13), everything in the UI, each person in their own browser
- * context: Ada (manager of the demo Platform team) asks Ken and Radia for feedback about her report
+ * Feedback requests in the browser (docs/decisions/0048), everything in the UI, each person in
+ * their own browser context: Ada (manager of the demo Platform team) asks Ken and Radia for feedback about her report
  * Margaret; both answer on /continuous-feedback/pending (Radia on a 375 px phone, with an axe scan);
  * Ada reads both answers and shares them; Margaret then reads them in her received feedback.
  */

@@ -1,5 +1,5 @@
 /**
- * Goals in the browser (issue 14): Ada (the Platform team's manager) sets a team goal; Margaret (a
+ * Goals in the browser (docs/decisions/0049): Ada (the Platform team's manager) sets a team goal; Margaret (a
  * member) creates a goal with three key results aligned under it, checks in twice, and the team
  * goal's progress moves with hers. axe scans and 375 px checks of my goals and the goal page.
  * Everything through the UI, except the second test's goal (made through the API).
@@ -78,11 +78,11 @@ it('a member aligns a goal with three key results under a team goal, checks in t
   expect(await m.getByRole('list', { name: 'Key results' }).getByRole('listitem').count()).toBe(3);
   expect(await progressOf(m, MY_GOAL)).toBe(0);
 
-  // Two check-ins: (50 + 100 + 30) / 3 = 60 %, then (100 + 100 + 60) / 3 = 86.7 % (shown 86 %).
+  // Two check-ins: (50 + 100 + 30) / 3 = 60 %, then (100 + 100 + 60) / 3 = 86.7 % (shown 87 %, the nearest whole percent: docs/decisions/0070).
   await checkIn(m, { 'Deploys without downtime': '5', 'Services on the new pipeline': '30' }, 'Rollback runbook written', 'Runbook done, halfway on deploys.');
   await expect.poll(() => progressOf(m, MY_GOAL)).toBe(60);
   await checkIn(m, { 'Deploys without downtime': '10', 'Services on the new pipeline': '60' }, null, 'All deploys were zero-downtime.');
-  await expect.poll(() => progressOf(m, MY_GOAL)).toBe(86);
+  await expect.poll(() => progressOf(m, MY_GOAL)).toBe(87);
   expect(await m.getByRole('list', { name: 'Check-ins' }).getByRole('listitem').filter({ hasText: 'Margaret Hamilton' }).count()).toBe(2);
   // The progress-over-time chart is drawn across its box, readable at 1440 and 375 px.
   expect(await chartProblems(m, 1)).toEqual([]);
@@ -92,11 +92,11 @@ it('a member aligns a goal with three key results under a team goal, checks in t
   // The team goal's page (through the alignment link) shows the moved progress and the aligned goal.
   await m.getByRole('link', { name: TEAM_GOAL }).click();
   await m.getByRole('heading', { level: 1, name: TEAM_GOAL }).waitFor();
-  await expect.poll(() => progressOf(m, TEAM_GOAL)).toBe(86);
+  await expect.poll(() => progressOf(m, TEAM_GOAL)).toBe(87);
   await m.getByRole('list', { name: 'Aligned goals' }).getByRole('link', { name: MY_GOAL }).waitFor();
   // Ada sees the same on her team goal.
   await ada.page.reload();
-  await expect.poll(() => progressOf(ada.page, TEAM_GOAL)).toBe(86);
+  await expect.poll(() => progressOf(ada.page, TEAM_GOAL)).toBe(87);
   expect(ada.problems).toEqual([]);
   expect(margaret.problems).toEqual([]);
 });

@@ -1,6 +1,6 @@
 /**
- * Integrations in the browser (issue 15): an admin connects GitHub and Jira (the fakes of
- * server/features/integrations/fakes, on 127.0.0.1 in this process) through the forms, sees the
+ * Integrations in the browser (docs/decisions/0051, 0064): an admin connects GitHub and Jira (the
+ * fakes of server/features/integrations/fakes, on 127.0.0.1 in this process) through the forms, sees the
  * GitHub sync held by a rate limit with its progress bar, then both syncs done with items in the
  * history; fixes carol's Jira account (her Jira email differs from her Git email) with the person
  * picker. axe scans and 375 px checks of /admin/integrations and its code process page.

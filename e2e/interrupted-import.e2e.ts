@@ -5,7 +5,7 @@ import { accessTokenFor, horizontalOverflow, seriousA11yViolations, signIn, type
 import { formatNumber } from '../shared/format.js';
 
 /**
- * Issue 10 §4 in the browser: the server is killed (SIGKILL) during a 50,000-row import and started
+ * Interrupted work in the browser: the server is killed (SIGKILL) during a 50,000-row import and started
  * again on the same data; the import screen lists the import as interrupted, nothing of it exists,
  * and the admin retries by choosing the same file again (docs/decisions/0038).
  */

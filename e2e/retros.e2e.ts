@@ -1,6 +1,6 @@
 /**
- * A whole sprint retro in the browser (issue 12), three people of the Platform team in three browser
- * contexts, everything in the UI: Ada (the team's manager) facilitates and sees who is writing and
+ * A whole sprint retro in the browser (docs/decisions/0047, 0059), three people of the Platform
+ * team in three browser contexts, everything in the UI: Ada (the team's manager) facilitates and sees who is writing and
  * who has voted; Margaret and Ken (Ken on a 375 px phone) reflect, group by drag and by keyboard
  * ("Move to…"), vote, comment on the same topic at the same time (both comments kept, docs/decisions/0059)
  * and agree on an action item; ending asks first. The team's next retro then shows that action item in its review of last action items.
@@ -129,6 +129,8 @@ it('three people run a whole retro live, and the next retro reviews its action i
   await margaret.keyboard.press('Space');
   await margaret.getByText(/“Pairing on code reviews” was dropped into group /).waitFor({ state: 'attached' });
   await groupWith(ken, 'Deploys break on Fridays').getByText('Pairing on code reviews').waitFor();
+  // Her own board shows the card in its new group first (a menu opened on the card as it moves closes with it).
+  await groupWith(margaret, 'Deploys break on Fridays').getByText('Pairing on code reviews').waitFor();
   // ...and takes it back out into a new group of its own with its "Move to…" menu.
   await margaret.getByRole('button', { name: 'Move to… (reflection “Pairing on code reviews”)' }).focus();
   await margaret.keyboard.press('Enter');

@@ -1,5 +1,5 @@
 /**
- * Releasing results (issue 9, section 3; docs/decisions/0031), in the browser: the manager's release
+ * Releasing results (docs/decisions/0031), in the browser: the manager's release
  * asks first and names who will see them; a release is taken back until the person opened their
  * results, never after; "Release all" gives the count and names the people. 1440 and 375 px, axe.
  */

@@ -1,5 +1,5 @@
 /**
- * Review set-up that cannot fail silently (issue 9, section 3; docs/decisions/0031), in the browser:
+ * Review set-up that cannot fail silently (docs/decisions/0031), in the browser:
  * the new-cycle form defaults to as many peers as the anonymity threshold and warns below it; each
  * reviewee is told to nominate (bell, pending page, dashboard card) with the date; the cycle page
  * says who is short of approved peers and by how many and reminds them; the launch names who is at

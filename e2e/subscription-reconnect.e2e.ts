@@ -1,5 +1,5 @@
 /**
- * protocols.md acceptance test 46: the web app's subscription client (the real graphql-ws
+ * docs/protocols.md, security bar 46: the web app's subscription client (the real graphql-ws
  * client with client/lib/subscriptions.ts's retry rules) against the real server process.
  * When the server goes away (close 1001) it reconnects after 1.3-4 s, then 2.3-5 s, and gives
  * up after 5 attempts, handing the close event to the subscriber.

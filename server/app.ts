@@ -35,6 +35,7 @@ import { featureAreasFeature } from './features/feature-areas/index.js';
 import { installFeature } from './features/install/index.js';
 import { Scheduler } from './jobs/jobs.scheduler.js';
 import { jobsFeature } from './jobs/index.js';
+import { sprintsFeature } from './features/sprints/index.js';
 import { reviewsFeature } from './features/reviews/index.js';
 import { retrosFeature } from './features/retros/index.js';
 import { feedbackFeature } from './features/feedback/index.js';
@@ -121,7 +122,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(graphqlPlugin);
 
   const features = [authRoutes, accountRoutes, authSessionsFeature, usersFeature, orgFeature, teamsFeature, notificationsFeature, massCreationFeature, mediaFeature,
-    publicFormsFeature, engagementFeature, adminDashboardFeature, featureAreasFeature, installFeature, jobsFeature, reviewsFeature, retrosFeature, feedbackFeature, notesFeature, goalsFeature, growthFeature, integrationsFeature, insightsFeature, billingFeature, assistantFeature, demoFeature, auditFeature, backupsFeature,
+    publicFormsFeature, engagementFeature, adminDashboardFeature, featureAreasFeature, installFeature, jobsFeature, sprintsFeature, reviewsFeature, retrosFeature, feedbackFeature, notesFeature, goalsFeature, growthFeature, integrationsFeature, insightsFeature, billingFeature, assistantFeature, demoFeature, auditFeature, backupsFeature,
     // Work a stop or a kill cut off, marked on start (docs/decisions/0038); jobs: Scheduler.start().
     massCreationRecoveryFeature, mediaRecoveryFeature];
   const schema = batchSchemaExtensions(app);

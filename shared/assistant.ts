@@ -10,7 +10,7 @@ export const ASSISTANT_SOURCES = ['RETROS', 'FEEDBACK', 'NOTES', 'GOALS', 'REVIE
 export type AssistantSource = (typeof ASSISTANT_SOURCES)[number];
 
 export const ASSISTANT_SOURCE_INFO: Record<AssistantSource, { label: string; area: FeatureArea; description: string }> = {
-  RETROS: { label: 'Retros', area: 'SPRINT_RETROS', description: 'Reflections, discussion notes and action items of ended retros; anonymous reflections are never attributed.' },
+  RETROS: { label: 'Retros', area: 'SPRINT_RETROS', description: 'Reflections, comments and action items of ended retros; in anonymous retros nothing is attributed.' },
   FEEDBACK: { label: 'Feedback', area: 'CONTINUOUS_FEEDBACK', description: 'Feedback and answers to requests, by their visibility.' },
   NOTES: { label: 'Notes and 1:1s', area: 'NOTES', description: 'Your own notes, and of a shared 1:1 its talking points and your own private part.' },
   GOALS: { label: 'Goals and check-ins', area: 'GOALS', description: 'Goals and check-in comments, by their visibility.' },

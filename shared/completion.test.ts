@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { COMPLETION_BANDS, COMPLETION_COLOURS, COMPLETION_TRACK, completionStatus, completionStyle } from './completion.js';
 
-describe('completionStatus at the spec\'s boundaries', () => {
+describe('completionStatus at the bands\' boundaries', () => {
   it.each([
     // done, total, percent, band
     [0, 10, 0, 'behind'],

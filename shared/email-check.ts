@@ -1,5 +1,5 @@
 /**
- * The email check, spec section 5 and shared/design/email-check.md.
+ * The email check (docs/email-check.md; its normalisation rules are numbered there).
  *
  * An address is blocked when its domain is a free mail provider (built-in list, exact match)
  * or a disposable mail domain (the domain or a listed parent of it; never a bare public suffix).
@@ -105,7 +105,7 @@ export function classifyEmailDomain(value: unknown): EmailDomainClass | null {
 }
 
 /**
- * Spec section 5: true when the address's domain is a free mail provider or a disposable
+ * True when the address's domain is a free mail provider or a disposable
  * mail domain; false when the value is empty, not a string, or has no (valid) domain part.
  */
 export function isBlockedEmail(value: unknown): boolean {

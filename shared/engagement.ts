@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Spec sections 4 and 9: engagement events fire after 60 s, 600 s and 1800 s on one route. */
+/** Engagement events fire after 60 s, 600 s and 1800 s on one route (docs/product/session.md). */
 export const ENGAGEMENT_MINUTES = [1, 10, 30] as const;
 export type EngagementMinutes = (typeof ENGAGEMENT_MINUTES)[number];
 export const ENGAGEMENT_PATH_MAX = 200;

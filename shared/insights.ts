@@ -1,5 +1,5 @@
 /**
- * The one registry of insights metrics (docs/decisions/0051, ../shared/design/insights-metrics.md):
+ * The one registry of insights metrics (docs/decisions/0051, docs/insights-metrics.md):
  * what each measures, from where to where, in which unit, and what is left out. The server computes
  * them (server/features/insights), the pages show these definitions beside every chart, and the
  * synthetic dataset's tests pin each one to its hand-computed value.
@@ -30,7 +30,7 @@ export type MetricDefinition = {
   better: 'LOWER' | 'HIGHER' | 'NEUTRAL';
   /** The definition shown beside the chart: start -> end, formula, what is left out. */
   definition: string;
-  /** Fit for a person's own page (I-self in insights-metrics.md); team-only metrics never appear per person. */
+  /** Fit for a person's own page (docs/insights-metrics.md); team-only metrics never appear per person. */
   individual: boolean;
 };
 

@@ -1,4 +1,4 @@
-/** Product constants (spec section 9) and limits shared by client and server. */
+/** Product constants (docs/product/constants.md) and limits shared by client and server. */
 export const ACCESS_TOKEN_LIFETIME_SECONDS = 120;
 export const SESSION_CHECK_INTERVAL_MS = 60_000;
 export const ALERT_DISPLAY_MS = 3_500;

@@ -1,6 +1,6 @@
 /**
  * What a person can choose to be notified about, and where (the user's `notifications`
- * list, spec section 3). The list holds the ids of enabled channels and enabled kinds.
+ * list, docs/product/README.md). The list holds the ids of enabled channels and enabled kinds.
  *
  * The column's default (`['email', 'in_app']`) predates kinds: a list that names no kind
  * at all means "the default kinds". Someone who turns every kind off gets the explicit

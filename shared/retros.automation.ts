@@ -36,6 +36,5 @@ export const retroAutomationRuleSchema = z.object({
   .refine((r) => (r.reflect_hours === null) === (r.vote_hours === null), { message: 'An async retro needs both the reflect hours and the vote hours.', path: ['vote_hours'] });
 export type RetroAutomationRuleData = z.output<typeof retroAutomationRuleSchema>;
 
-/** Period keys of the retros a rule creates (unique per rule: retros(automation_rule_id, period_key)). */
-export const sprintPeriodKey = (sprintId: string) => `sprint:${sprintId}`;
+/** Period key of a cadence rule's retro (unique per rule: retros(automation_rule_id, period_key); sprint ends: `sprint:<id>`). */
 export const cadencePeriodKey = (periodStartIso: string) => `cadence:${periodStartIso}`;

@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { REVIEW_CYCLE_DEFAULTS, REVIEW_CYCLE_LIMITS } from './review-cycle.schemas.js';
 import { PERSPECTIVES } from './review-template.schemas.js';
+import { dateOnly } from './sprints.schemas.js';
 
-/** Review automation rules and sprints, one source for the screen and the resolvers (docs/decisions/0021). */
+/** Review automation rules, one source for the screen and the resolvers (docs/decisions/0021). */
 export const REVIEW_AUTOMATION_RULE_TYPES = ['REPEAT', 'AFTER_START', 'SPRINT_END'] as const;
 export type ReviewAutomationRuleType = (typeof REVIEW_AUTOMATION_RULE_TYPES)[number];
 export const REVIEW_AUTOMATION_RULE_TYPE_LABELS: Record<ReviewAutomationRuleType, string> = {
@@ -11,7 +12,7 @@ export const REVIEW_AUTOMATION_RULE_TYPE_LABELS: Record<ReviewAutomationRuleType
   SPRINT_END: 'At the end of each sprint',
 };
 
-export const REVIEW_AUTOMATION_LIMITS = { nameMax: 120, monthsMax: 24, daysAfterStartMax: 730, phaseDaysMax: 90, sprintNameMax: 80, sprintDaysMax: 120 } as const;
+export const REVIEW_AUTOMATION_LIMITS = { nameMax: 120, monthsMax: 24, daysAfterStartMax: 730, phaseDaysMax: 90 } as const;
 const L = REVIEW_AUTOMATION_LIMITS;
 const C = REVIEW_CYCLE_LIMITS;
 
@@ -23,8 +24,6 @@ const whole = (min: number, max: number, what: string) => z.preprocess(blankToNu
 const optionalWhole = (min: number, max: number) => z.preprocess(blankToNull,
   z.number().int('Use a whole number.').min(min, `At least ${min}.`).max(max, `At most ${max}.`).nullish()).transform((v) => v ?? null);
 const list = (max: number) => z.preprocess((v) => (typeof v === 'string' ? (v ? [v] : []) : v ?? []), z.array(id).max(max)).transform((v) => [...new Set(v)]);
-const dateOnly = (message: string) => z.string(message).trim().regex(/^\d{4}-\d{2}-\d{2}$/, message)
-  .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00.000Z`)) && new Date(`${v}T00:00:00.000Z`).toISOString().startsWith(v), message);
 
 export const reviewAutomationRuleSchema = z.object({
   name: z.string('Enter a rule name.').trim().min(1, 'Enter a rule name.').max(L.nameMax, `At most ${L.nameMax} characters.`),
@@ -62,15 +61,3 @@ export type ReviewAutomationRuleData = z.output<typeof reviewAutomationRuleSchem
 
 /** Peers must be nominated and approved first: such cycles start as drafts; others launch at once. */
 export const needsNominations = (r: { perspectives: readonly string[]; min_peers: number }): boolean => r.perspectives.includes('PEER') && r.min_peers > 0;
-
-export const reviewSprintSchema = z.object({
-  team_id: z.string('Choose a team.').trim().min(1, 'Choose a team.').max(64),
-  name: z.string('Enter a sprint name.').trim().min(1, 'Enter a sprint name.').max(L.sprintNameMax, `At most ${L.sprintNameMax} characters.`),
-  starts_on: dateOnly('Enter the first day of the sprint.'),
-  ends_on: dateOnly('Enter the last day of the sprint.'),
-}).superRefine((s, ctx) => {
-  if (s.ends_on < s.starts_on) ctx.addIssue({ code: 'custom', path: ['ends_on'], message: 'The sprint ends on or after its first day.' });
-  else if ((Date.parse(s.ends_on) - Date.parse(s.starts_on)) / 86_400_000 > L.sprintDaysMax) ctx.addIssue({ code: 'custom', path: ['ends_on'], message: `A sprint lasts at most ${L.sprintDaysMax} days.` });
-});
-export type ReviewSprintInput = z.input<typeof reviewSprintSchema>;
-export type ReviewSprintData = z.output<typeof reviewSprintSchema>;

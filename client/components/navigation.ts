@@ -1,6 +1,6 @@
 import { FEATURE_AREA_INFO, featureAreaOfPath, isBuiltPath, type FeatureArea, type FeatureAreaList } from '../../shared/feature-areas.js';
 
-/** The navigation of the two areas (spec section 2). Paths are the routes' own. */
+/** The navigation of the two areas (docs/product/routes.md). Paths are the routes' own. */
 /** `managers`: the link is for managers and admins only (templates, automation, team progress). */
 export type NavLink = { to: string; label: string; managers?: true };
 export type NavSection = { title: string; links: NavLink[] };

@@ -4,7 +4,7 @@ import { createStore } from './store.js';
 export type AlertSeverity = 'error' | 'warning' | 'info' | 'success';
 export type AlertState = { id: number; severity: AlertSeverity; message: string; durationMs: number } | null;
 
-/** The one transient alert (spec section 2): bottom-left, one at a time. */
+/** The one transient alert (docs/product/routes.md): bottom-left, one at a time. */
 export const alertStore = createStore<AlertState>(null);
 let nextId = 1;
 

@@ -1,4 +1,4 @@
-/** The browser side of /api/auth (NextAuth v4 shapes, protocols.md 1.6) and the account routes beside it. */
+/** The browser side of /api/auth (NextAuth v4 shapes, docs/protocols.md) and the account routes beside it. */
 export type Session = {
   user: { id: string; name: string; email: string; image: string | null };
   expires: string;
@@ -66,7 +66,7 @@ export async function signOutRequest(): Promise<void> {
   await fetch(`${AUTH}/signout`, { method: 'POST', credentials: 'same-origin', headers: FORM, body: new URLSearchParams({ csrfToken, json: 'true' }) });
 }
 
-/** Spec section 4: what another tab calls when this browser logged out elsewhere. */
+/** What another tab calls when this browser logged out elsewhere (docs/product/session.md). */
 export async function logoutRequest(): Promise<void> {
   await fetch(`${AUTH}/logout`, { method: 'POST', credentials: 'same-origin' });
 }

@@ -42,7 +42,7 @@ it('sends the queries asked in one task as one batch; each answers or fails on i
 
   const bodies = graphqlBodies();
   expect(bodies).toHaveLength(1);
-  // Each operation of the batch carries its name (spec section 7), read from the document.
+  // Each operation of the batch carries its name, read from the document.
   expect((bodies[0] as Array<{ operationName: string; query: string; variables?: unknown }>).map((op) => [op.operationName, op.query, op.variables])).toEqual([
     ['Alpha', query('Alpha'), undefined], ['Beta', query('Beta'), undefined], ['Gamma', query('Gamma'), { n: 3 }],
   ]);

@@ -1,6 +1,6 @@
 /**
  * The one GraphQL client: POST /graphql with operationName, variables and query, and the
- * session's access token as a Bearer header (spec section 7). graphql-request (and the
+ * session's access token as a Bearer header. graphql-request (and the
  * graphql parser it brings) loads on the first operation, so public pages never carry it.
  *
  * Documents are written with `graphql()`: a string as sent, typed from schema.graphql by gql.tada
@@ -107,7 +107,7 @@ function loadClient() {
     client: new GraphQLClient(new URL('/graphql', window.location.href).href, {
       // Answers with errors are returned, not thrown: each operation of a batch is judged on its own (answerOf).
       errorPolicy: 'all',
-      // Every operation goes out with its operationName (spec section 7), batched or not.
+      // Every operation goes out with its operationName, batched or not.
       jsonSerializer: { parse: JSON.parse, stringify: (body: unknown) => JSON.stringify(Array.isArray(body) ? body.map(named) : body) },
       requestMiddleware: async (request) => {
         const token = await auth.getAccessToken();
@@ -125,6 +125,15 @@ function loadClient() {
 }
 
 type ServerError = NonNullable<Answer['errors']>[number];
+
+/**
+ * What a form shows when the server refused a save (useZodForm's outcome): its field errors next to
+ * the fields (and, with `aboveButtons`, its message above the buttons too), anything else above the buttons.
+ */
+export function refusedSave(err: unknown, aboveButtons = true): { fieldErrors?: Record<string, string>; formError?: string } {
+  if (err instanceof GraphqlError && Object.keys(err.fields).length) return aboveButtons ? { fieldErrors: err.fields, formError: err.message } : { fieldErrors: err.fields };
+  return { formError: err instanceof Error ? err.message : 'Something went wrong. Try again.' };
+}
 
 /** A server error as a GraphqlError with its extensions.code (and field messages). */
 function errorOf(error: ServerError | undefined, status: number): GraphqlError {

@@ -25,7 +25,7 @@ export function decodeJwt(token: unknown): JwtClaims | null {
   }
 }
 
-/** Spec section 5: the expiry claim compared with the current time. A token without exp counts as expired. */
+/** The expiry claim compared with the current time (docs/product/session.md). A token without exp counts as expired. */
 export function isExpired(claims: JwtClaims, now = Date.now()): boolean {
   return typeof claims.exp !== 'number' || claims.exp * 1000 <= now;
 }

@@ -4,7 +4,7 @@ import { imageWidths, signedImageUrl } from './media.js';
 
 const signed = { key_pair_id: 'teamlens-media-1', policy: 'cG9saWN5', signature: 'abc123' };
 
-it('asks for a spec width at quality 75 with the session signature', () => {
+it('asks for a served width at quality 75 with the session signature', () => {
   const url = new URL(signedImageUrl('/api/media/org-1/m-1', 64, signed), 'http://localhost:3000');
   expect(url.pathname).toBe('/api/media/org-1/m-1');
   expect(Object.fromEntries(url.searchParams)).toEqual({ w: '64', q: '75', Policy: 'cG9saWN5', Signature: 'abc123', 'Key-Pair-Id': 'teamlens-media-1' });

@@ -2,7 +2,7 @@ import { IMAGE_DEVICE_SIZES, IMAGE_QUALITY_DEFAULT, IMAGE_SIZES } from '../../sh
 
 export type MediaSignature = { key_pair_id: string; policy: string; signature: string };
 
-/** An image URL at one of the spec's widths, quality 75 by default, signed with the session's media policy. */
+/** An image URL at one of the served widths (docs/product/constants.md), quality 75 by default, signed with the session's media policy. */
 export function signedImageUrl(src: string, width: number, signed: MediaSignature | null | undefined, quality = IMAGE_QUALITY_DEFAULT): string {
   const url = new URL(src, window.location.origin);
   url.searchParams.set('w', String(width));
@@ -16,7 +16,7 @@ export function signedImageUrl(src: string, width: number, signed: MediaSignatur
 }
 
 /**
- * Widths for a srcset (the Next.js rule the spec's sizes come from): a fixed-size image uses
+ * Widths for a srcset (the Next.js rule these sizes come from): a fixed-size image uses
  * the smallest listed widths covering 1x and 2x; a responsive one uses every device size.
  */
 export function imageWidths(width: number | undefined): number[] {

@@ -1,6 +1,6 @@
 import { createStore } from './store.js';
 
-/** The two named modals of spec section 2, both closed initially. */
+/** The two named modals (docs/product/routes.md), both closed initially. */
 export type ModalName = 'navigationModal' | 'onboardingQuestion';
 export const modalStore = createStore<Record<ModalName, boolean>>({ navigationModal: false, onboardingQuestion: false });
 

@@ -12,7 +12,7 @@ beforeEach(() => {
 });
 afterEach(() => vi.useRealTimers());
 
-describe('session rules (spec section 4)', () => {
+describe('session rules (docs/product/session.md)', () => {
   it('is loading until the check answers, then authenticated, storing teamlens_id and org_id', async () => {
     const { api } = fakeApi(async () => sessionWith(tokenExpiringAt(inAMinute())));
     const session = new SessionManager({ api });

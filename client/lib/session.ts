@@ -1,5 +1,5 @@
 /**
- * The session, exactly as spec section 4 describes it:
+ * The session, exactly as docs/product/session.md describes it:
  * - status: loading while fetched, then authenticated (session data) or unauthenticated;
  * - checked on load, every SESSION_CHECK_INTERVAL_MS and when the tab becomes visible;
  * - cleared (sign-out without redirect, `teamlens_id` removed) when the access token has

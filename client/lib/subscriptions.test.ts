@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { RETRY_ATTEMPTS, isFatalCloseCode, retryDelayMs, shouldRetry } from './subscriptions.js';
 
-describe('subscription client retry rules (spec section 4, protocols.md 2.2-2.3)', () => {
+describe('subscription client retry rules (docs/product/session.md, docs/protocols.md close codes)', () => {
   it('retries 5 times', () => expect(RETRY_ATTEMPTS).toBe(5));
 
   it('waits 2^n seconds plus 300 to 3000 ms of jitter', () => {

@@ -9,7 +9,7 @@ import type { Document, VariablesArgument } from './graphql.js';
 
 export const RETRY_ATTEMPTS = 5;
 
-/** Close codes after which reconnecting cannot help (protocols.md 2.2). */
+/** Close codes after which reconnecting cannot help (docs/protocols.md, close codes). */
 export const FATAL_CLOSE_CODES: ReadonlySet<number> = new Set([4400, 4401, 4406, 4409, 4429, 4500, 4004, 4005]);
 
 export function isFatalCloseCode(code: number): boolean {
@@ -18,7 +18,7 @@ export function isFatalCloseCode(code: number): boolean {
   return code >= 1000 && code < 2000 && ![1000, 1001, 1005, 1006, 1012, 1013, 1014].includes(code);
 }
 
-/** Spec section 4: base 1 s doubled per retry, plus 300-3000 ms of jitter. */
+/** Base 1 s doubled per retry, plus 300-3000 ms of jitter (docs/product/session.md). */
 export function retryDelayMs(retries: number, random: () => number = Math.random): number {
   return 2 ** retries * 1000 + Math.floor(random() * (3000 - 300) + 300);
 }

@@ -47,6 +47,15 @@ type OperationBody = { query?: string; operationName?: string; variables?: Graph
 
 const notFound: RestHandler = () => new Response('{}', { status: 404 });
 
+/** How to refuse each answer still being worked out (client/test/setup.ts refuses them when a test ends). */
+const inFlight = new Set<(reason: unknown) => void>();
+
+/** Refuses every answer a test left unfinished (a network error to the app): it can never land in the next test. */
+export function refuseAnswersInFlight(): void {
+  for (const refuse of [...inFlight]) refuse(new TypeError('fetch failed: the test ended'));
+  inFlight.clear();
+}
+
 function urlOf(input: RequestInfo | URL): string {
   return typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
 }
@@ -78,7 +87,7 @@ export function stubUntypedGraphql(operations: Record<string, UntypedHandler> = 
 function stubFetch(handlers: Record<string, UntypedHandler>, rest: RestHandler = notFound) {
   const calls: GraphqlCall[] = [];
   const restCalls: RestCall[] = [];
-  vi.stubGlobal('fetch', vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+  const respond = async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
     const url = urlOf(input);
     const body = parsedBody(init?.body);
     if (!url.endsWith('/graphql')) {
@@ -99,6 +108,10 @@ function stubFetch(handlers: Record<string, UntypedHandler>, rest: RestHandler =
       answers.push(answer);
     }
     return jsonResponse(Array.isArray(body) ? answers : answers[0]);
-  }));
+  };
+  vi.stubGlobal('fetch', vi.fn((input: RequestInfo | URL, init?: RequestInit) => new Promise<Response>((resolve, reject) => {
+    inFlight.add(reject);
+    respond(input, init).then(resolve, reject).finally(() => inFlight.delete(reject));
+  })));
   return { calls, restCalls };
 }

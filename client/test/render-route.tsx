@@ -4,14 +4,15 @@
  */
 import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider, createMemoryHistory } from '@tanstack/react-router';
-import { cleanup, render } from '@testing-library/react';
-import { afterEach, beforeEach, vi } from 'vitest';
+import { render } from '@testing-library/react';
+import { beforeEach } from 'vitest';
 import { auth } from '../lib/auth.js';
-import { dropQueuedQueries } from '../lib/graphql.js';
-import { createQueryClient } from '../lib/query-client.js';
 import type { SessionManager } from '../lib/session.js';
 import { createAppRouter } from '../router.js';
 import { fakeApi, sessionWith, tokenExpiringAt } from './fixtures.js';
+import { testQueryClient } from './teardown.js';
+
+export { testQueryClient };
 
 /** Gives the app's session (`auth`) a signed-in session whose token expires in `expiresInSeconds`. */
 export async function signIn({ expiresInSeconds = 120 } = {}): Promise<void> {
@@ -25,7 +26,7 @@ export function renderRoute(path: string, { session = auth }: { session?: Sessio
   // jsdom has no scrolling (the router restores scroll positions) and no CSS.escape (forms focus the first bad field).
   window.scrollTo = () => undefined;
   (globalThis as { CSS?: { escape?: (v: string) => string } }).CSS ??= { escape: (v: string) => v };
-  const queryClient = createQueryClient();
+  const queryClient = testQueryClient();
   const router = createAppRouter({ queryClient, auth: session }, createMemoryHistory({ initialEntries: [path] }));
   render(
     <QueryClientProvider client={queryClient}>
@@ -41,13 +42,10 @@ export async function renderSignedIn(path: string) {
   return renderRoute(path);
 }
 
-/** Each test starts with empty localStorage and ends unmounted, with fetch (and other stubbed globals) restored. */
+/**
+ * Each test starts with empty localStorage. (Every client test ends unmounted, its unfinished work
+ * settled and its stubbed globals restored: client/test/setup.ts.)
+ */
 export function cleanUpBetweenTests(): void {
   beforeEach(() => localStorage.clear());
-  afterEach(() => {
-    cleanup();
-    // A query an unmounted screen asked for never reaches the next test's server.
-    dropQueuedQueries();
-    vi.unstubAllGlobals();
-  });
 }

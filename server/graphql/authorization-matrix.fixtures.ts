@@ -6,7 +6,8 @@ import { ruleInput } from '../features/reviews/reviews.automation.test-support.j
 import { insertJob } from '../jobs/jobs.repo.js';
 import { recordOperatorOrganization } from '../features/install/install.repo.js';
 import { saveSlackWebhook } from '../features/notifications/notifications.slack.repo.js';
-import { addUser, seedOrg, signedIn, type TestUser } from '../test/helpers.js';
+import { addUser, signedIn } from '../test/helpers.js';
+import { seedWorldOrg } from '../test/world.js';
 import { seedRetroObjects } from '../features/retros/retros.matrix-support.js';
 import { seedFeedbackObjects } from '../features/feedback/feedback.matrix-support.js';
 import { seedNotesObjects } from '../features/notes/notes.matrix-support.js';
@@ -16,9 +17,10 @@ import { seedGrowthObjects } from '../features/growth/growth.matrix-support.js';
 import { seedIntegrationsObjects } from '../features/integrations/integrations.matrix-support.js';
 
 /**
- * The world of the authorization matrix (docs/decisions/0041): two organizations seeded alike, each
- * with every object an operation takes. The subject is the report; their manager (`ownManager`)
- * manages the team, and created the template, the cycles, the automation rule and the sprint.
+ * The world of the authorization matrix (docs/decisions/0041): the two organizations of the test
+ * world (server/test/world.ts), each with every object an operation takes. The subject is the
+ * report; their manager (`ownManager`) manages the team, and created the template, the cycles, the
+ * automation rule and the sprint; the other manager manages the other team and its person.
  */
 export type Caller = Awaited<ReturnType<typeof signedIn>>;
 export const ROLES = ['member', 'otherManager', 'ownManager', 'subject', 'admin'] as const;
@@ -32,23 +34,18 @@ const ok = <T>(res: { data: Record<string, any> | null; errors?: unknown }, fiel
 };
 
 /** One organization with people, callers and objects; `ids` holds every id and email it owns (the leak check). */
-export async function seedWorld(app: FastifyInstance, name: string) {
-  const base = await seedOrg(app, name);
+export async function seedWorld(app: FastifyInstance, name: 'Acme' | 'Globex') {
+  const base = await seedWorldOrg(app, name, { peers: 3 });
   const slug = name.toLowerCase();
   const { db } = app.services;
   const orgId = base.org.id;
-  db.$client.prepare('UPDATE teams SET manager_id = ? WHERE id = ?').run(base.manager.id, base.team.id);
-  const otherManager = await addUser(app, orgId, { email: `other-manager@${slug}.example`, full_name: `${name} Other Manager`, permission_level: 'MANAGER' });
-  const otherReport = await addUser(app, orgId, { email: `other-report@${slug}.example`, full_name: `${name} Other Report`, manager_id: otherManager.id });
-  const peers: TestUser[] = [];
-  for (const p of ['ada', 'bo', 'cy']) peers.push(await addUser(app, orgId, { email: `${p}@${slug}.example`, full_name: `${name} ${p}`, manager_id: base.manager.id, team_id: base.team.id }));
+  const { otherManager, otherTeam, outsider: otherReport, peers } = base;
   const spare = await addUser(app, orgId, { email: `spare@${slug}.example`, full_name: `${name} Spare` });
   const people = { member: base.member, otherManager, ownManager: base.manager, subject: base.report, admin: base.admin };
   const callers = {} as Record<Role, Caller>;
   for (const role of ROLES) callers[role] = await signedIn(app, people[role].email);
   const { admin, ownManager, subject } = callers;
 
-  const otherTeam = ok<{ id: string }>(await admin.gql('mutation($i: CreateTeamInput!) { createTeam(input: $i) { id } }', { i: { name: 'Other', manager_id: otherManager.id } }), 'createTeam');
   const bu = ok<{ id: string }>(await admin.gql('mutation { createBusinessUnit(unit_name: "Unit") { id } }'), 'createBusinessUnit');
   const dept = ok<{ id: string }>(await admin.gql('mutation($b: ID!) { createDepartment(business_unit_id: $b, name: "Dept") { id } }', { b: bu.id }), 'createDepartment');
   const subdept = ok<{ id: string }>(await admin.gql('mutation($d: ID!) { createSubdepartment(department_id: $d, title: "Sub") { id } }', { d: dept.id }), 'createSubdepartment');
@@ -92,7 +89,7 @@ export async function seedWorld(app: FastifyInstance, name: string) {
   };
   const ids = new Set<string>([orgId, base.team.id, otherTeam.id, bu.id, dept.id, subdept.id, template.id, cycle.id, cycle.participantId, closed.id, closed.participantId, closedRequest.id,
     request.id, rule.id, sprint.id, notification.id, job.id, batch.batch_id]);
-  for (const u of [...Object.values(people), otherReport, spare, ...peers]) { ids.add(u.id); ids.add(u.email); }
+  for (const u of [...base.everyone, spare]) { ids.add(u.id); ids.add(u.email); }
   for (const id of [...Object.values(retros), ...Object.values(feedback), ...Object.values(notes), ...Object.values(goals), ...Object.values(growth), ...Object.values(integrations), ...Object.values(assistant)]) ids.add(id);
   return { name, orgId, callers, ...objects, ids, admin: callers.admin, ownManager: callers.ownManager };
 }

@@ -1,5 +1,5 @@
 /**
- * GraphQL over HTTP: no introspection, IDE or field suggestions (protocols.md section 5, tests 23-24).
+ * GraphQL over HTTP: no introspection, IDE or field suggestions (docs/protocols.md, security bar 23-24).
  */
 import { describe, expect, it } from 'vitest';
 import { codeOf, createTestApp, gql } from '../test/helpers.js';

@@ -1,5 +1,5 @@
 /**
- * GraphQL over HTTP: depth, alias, field, size and token limits (protocols.md section 5, tests 25, 26 and 31).
+ * GraphQL over HTTP: depth, alias, field, size and token limits (docs/protocols.md, security bar 25, 26 and 31).
  */
 import { describe, expect, it } from 'vitest';
 import { QUERY_LIMITS } from './validation-rules.js';

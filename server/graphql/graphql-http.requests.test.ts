@@ -1,6 +1,6 @@
 /**
  * GraphQL over HTTP: batched requests, variables and malformed bodies, and operations that
- * belong elsewhere (protocols.md section 5, tests 27 and 32).
+ * belong elsewhere (docs/protocols.md, security bar 27 and 32).
  */
 import { describe, expect, it } from 'vitest';
 import { gql } from '../test/helpers.js';

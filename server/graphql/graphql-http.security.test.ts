@@ -1,5 +1,5 @@
 /**
- * GraphQL over HTTP: error masking, CSRF and authorization (protocols.md section 5, tests 28-30).
+ * GraphQL over HTTP: error masking, CSRF and authorization (docs/protocols.md, security bar 28-30).
  */
 import { describe, expect, it } from 'vitest';
 import { captureLogs, codeOf, createTestApp, gql, seedOrg, signedIn } from '../test/helpers.js';

@@ -4,7 +4,7 @@ import { createTestApp, seedOrg, signedIn, WEB_APP_ACCEPT } from '../test/helper
 
 /**
  * Shared setup for the GraphQL over HTTP tests through the real app (graphql-http.*.test.ts,
- * protocols.md section 5, tests 23-32). Requests ask for application/graphql-response+json as the
+ * docs/protocols.md, security bar 23-32). Requests ask for application/graphql-response+json as the
  * web app does, so an operation that never ran answers 400 (answer-media.ts); what application/json
  * answers is graphql-http.audit.test.ts's part.
  */

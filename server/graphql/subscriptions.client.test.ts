@@ -4,7 +4,7 @@ import WebSocket from 'ws';
 import { createClient, type Client } from 'graphql-ws';
 import { signedIn } from '../test/helpers.js';
 import { topics } from './pubsub.js';
-import { USER_UPDATED, sleep, useSocketApp } from './subscriptions.test-support.js';
+import { USER_UPDATED, listening, useSocketApp } from './subscriptions.test-support.js';
 
 const t = useSocketApp();
 
@@ -25,7 +25,7 @@ describe('real graphql-ws client', () => {
         });
       });
       await connected;
-      await sleep(50);
+      await listening(t.app, topics.userUpdated(t.org.member.id));
       t.app.services.pubsub.publish(topics.userUpdated(t.org.member.id), { userId: t.org.member.id });
       await done;
       expect(received).toEqual([{ data: { userUpdated: { id: t.org.member.id, full_name: expect.any(String) } } }]);

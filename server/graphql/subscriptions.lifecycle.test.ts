@@ -1,11 +1,12 @@
 /** graphql-transport-ws: sockets closed when their session ends or the app closes, and the keep-alive pings. */
 import type { AddressInfo } from 'node:net';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import WebSocket, { WebSocketServer } from 'ws';
 import { BASE, createTestApp, seedOrg, signedIn } from '../test/helpers.js';
 import { endUserSessions } from '../features/users/users.events.js';
 import { startKeepAlive } from './subscriptions-socket.js';
-import { USER_UPDATED, listen, openRaw, sleep, useSocketApp } from './subscriptions.test-support.js';
+import { topics } from './pubsub.js';
+import { USER_UPDATED, listen, listening, openRaw, sleep, useSocketApp } from './subscriptions.test-support.js';
 
 const t = useSocketApp();
 
@@ -18,13 +19,13 @@ describe('session lifecycle', () => {
     raw.subscribe('1', USER_UPDATED);
     const otherRaw = await openRaw(t.url);
     await otherRaw.init(other.token);
-    await sleep(50);
+    await listening(t.app, topics.userUpdated(t.org.manager.id));
     const csrfToken = await me.browser.csrf();
     const res = await me.browser.request({ method: 'POST', url: '/api/auth/signout', form: { csrfToken, callbackUrl: BASE, json: 'true' } });
     expect(res.statusCode).toBe(200);
     expect(await raw.closedWithin()).toEqual({ code: 4403, reason: 'Forbidden' });
-    // Another session of the same user is untouched.
-    await sleep(50);
+    // Another session of the same user is untouched: the sign-out closed what it closes before it answered, and this socket still answers.
+    await otherRaw.roundTrip();
     expect(otherRaw.ws.readyState).toBe(WebSocket.OPEN);
     otherRaw.close();
   });
@@ -78,9 +79,11 @@ describe('keep-alive', () => {
       live.on('ping', () => pings++);
       const s1 = await serverSide;
       const stop1 = startKeepAlive(s1, 40, () => ticks.push(Date.now()));
-      await sleep(200);
-      expect(pings).toBeGreaterThanOrEqual(3);
-      expect(ticks.length).toBeGreaterThanOrEqual(3);
+      // A third ping is sent only if the peer's pongs kept the socket from being terminated.
+      await vi.waitFor(() => {
+        expect(pings).toBeGreaterThanOrEqual(3);
+        expect(ticks.length).toBeGreaterThanOrEqual(3);
+      }, { timeout: 5000, interval: 10 });
       expect(s1.readyState).toBe(WebSocket.OPEN);
       stop1();
       live.close();

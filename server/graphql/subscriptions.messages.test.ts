@@ -4,7 +4,7 @@ import WebSocket from 'ws';
 import { signedIn } from '../test/helpers.js';
 import { topics } from './pubsub.js';
 import { MAX_SUBSCRIPTIONS_PER_SOCKET } from './subscriptions-server.js';
-import { USER_UPDATED, openRaw, sleep, useSocketApp } from './subscriptions.test-support.js';
+import { USER_UPDATED, listening, openRaw, useSocketApp } from './subscriptions.test-support.js';
 
 const t = useSocketApp();
 
@@ -18,7 +18,7 @@ describe('messages', () => {
     raw.send({ type: 'ping' });
     await raw.waitFor((m) => m.type === 'pong' && m.payload === undefined);
     raw.send({ type: 'pong', payload: { heartbeat: true } }); // unsolicited pong is fine
-    await sleep(50);
+    await raw.roundTrip(); // answered after the unsolicited pong was read
     expect(raw.ws.readyState).toBe(WebSocket.OPEN);
     raw.close();
   });
@@ -54,7 +54,7 @@ describe('messages', () => {
     const raw = await openRaw(t.url);
     await raw.init(me.token);
     raw.subscribe('a', USER_UPDATED);
-    await sleep(50);
+    await listening(t.app, topics.userUpdated(t.org.member.id));
     raw.subscribe('a', USER_UPDATED);
     expect(await raw.closedWithin()).toEqual({ code: 4409, reason: 'Subscriber for a already exists' });
   });
@@ -63,12 +63,13 @@ describe('messages', () => {
     const me = await signedIn(t.app, t.org.member.email);
     const raw = await openRaw(t.url);
     await raw.init(me.token);
+    const topic = topics.userUpdated(t.org.member.id);
     raw.subscribe('a', USER_UPDATED);
-    await sleep(50);
+    await listening(t.app, topic);
     raw.send({ type: 'complete', id: 'a' });
-    await sleep(50);
+    await listening(t.app, topic, 0);
     raw.subscribe('a', USER_UPDATED);
-    await sleep(50);
+    await listening(t.app, topic);
     t.app.services.pubsub.publish(topics.userUpdated(t.org.member.id), { userId: t.org.member.id });
     expect((await raw.waitFor((m) => m.type === 'next')).id).toBe('a');
     raw.close();
@@ -110,7 +111,7 @@ describe('operations', () => {
     expect(raw.messages.some((m) => m.type === 'next' || m.type === 'complete')).toBe(false);
     // Still usable.
     raw.subscribe('ok', USER_UPDATED);
-    await sleep(50);
+    await listening(t.app, topics.userUpdated(t.org.member.id));
     t.app.services.pubsub.publish(topics.userUpdated(t.org.member.id), { userId: t.org.member.id });
     expect((await raw.waitFor((m) => m.id === 'ok')).type).toBe('next');
     raw.close();
@@ -141,7 +142,7 @@ describe('operations', () => {
     const raw = await openRaw(t.url);
     await raw.init(me.token);
     raw.subscribe('u', 'subscription { userUpdated { id full_name team { name } manager { email } } }');
-    await sleep(50);
+    await listening(t.app, topics.userUpdated(t.org.report.id));
     const res = await me.gql('mutation($input: UpdateMeInput!) { updateMe(input: $input) { user { id } } }', { input: { full_name: 'Renamed Report' } });
     expect(res.errors).toBeUndefined();
     const msg = await raw.waitFor((m) => m.type === 'next');
@@ -161,27 +162,35 @@ describe('operations', () => {
     await raw.init(a.token);
     raw.subscribe('1', USER_UPDATED);
     raw.subscribe('2', 'subscription { notificationAdded { id title } }');
-    await sleep(50);
+    const mine = { updated: topics.userUpdated(t.org.member.id), notified: topics.notificationAdded(t.org.member.id) };
+    await listening(t.app, mine.updated);
+    await listening(t.app, mine.notified);
     const { pubsub } = t.app.services;
+    const nexts = () => raw.messages.filter((m) => m.type === 'next').map((m) => ({ id: m.id, data: m.payload.data }));
     pubsub.publish(topics.userUpdated(t.org.admin.id), { userId: t.org.admin.id });
     pubsub.publish(topics.notificationAdded(t.org.admin.id), { id: 'n-b', kind: 'x', title: 'for B', created_at: new Date().toISOString() });
-    await sleep(100);
-    expect(raw.messages.filter((m) => m.type === 'next')).toEqual([]);
-
-    pubsub.publish(topics.userUpdated(t.org.member.id), { userId: t.org.member.id });
-    expect((await raw.waitFor((m) => m.type === 'next' && m.id === '1')).payload.data.userUpdated.id).toBe(t.org.member.id);
+    // A's own events after B's: each subscription sends its events in order, so one of B's would come first.
+    pubsub.publish(mine.updated, { userId: t.org.member.id });
+    pubsub.publish(mine.notified, { id: 'n-a', kind: 'x', title: 'for A', created_at: new Date().toISOString() });
+    await raw.waitFor((m) => m.type === 'next' && m.id === '1');
+    await raw.waitFor((m) => m.type === 'next' && m.id === '2');
+    expect(nexts()).toEqual(expect.arrayContaining([
+      { id: '1', data: { userUpdated: { id: t.org.member.id, full_name: expect.any(String) } } },
+      { id: '2', data: { notificationAdded: { id: 'n-a', title: 'for A' } } },
+    ]));
+    expect(nexts()).toHaveLength(2);
 
     raw.send({ type: 'complete', id: '1' });
-    await sleep(50);
-    expect(pubsub.listenerCount(topics.userUpdated(t.org.member.id))).toBe(0);
+    await listening(t.app, mine.updated, 0);
     const before = raw.messages.length;
-    pubsub.publish(topics.userUpdated(t.org.member.id), { userId: t.org.member.id });
-    await sleep(100);
-    expect(raw.messages.slice(before)).toEqual([]);
+    pubsub.publish(mine.updated, { userId: t.org.member.id });
+    // The socket's other subscription hears the next event: the one before it went nowhere.
+    pubsub.publish(mine.notified, { id: 'n-a2', kind: 'x', title: 'for A again', created_at: new Date().toISOString() });
+    await raw.waitFor((m) => m.type === 'next' && m.payload.data?.notificationAdded?.id === 'n-a2');
+    expect(raw.messages.slice(before)).toEqual([{ id: '2', type: 'next', payload: { data: { notificationAdded: { id: 'n-a2', title: 'for A again' } } } }]);
     raw.close();
     await raw.closed;
-    await sleep(20);
-    expect(pubsub.listenerCount(topics.notificationAdded(t.org.member.id))).toBe(0);
+    await listening(t.app, mine.notified, 0);
   });
 
   it(`caps active subscriptions at ${MAX_SUBSCRIPTIONS_PER_SOCKET} per socket with an error for the extra id`, async () => {

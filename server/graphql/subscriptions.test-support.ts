@@ -1,4 +1,4 @@
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, expect, vi } from 'vitest';
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import WebSocket from 'ws';
@@ -16,6 +16,7 @@ export class Raw {
   readonly messages: Msg[] = [];
   readonly closed: Promise<Closed>;
   private waiters: Array<() => void> = [];
+  private pings = 0;
 
   constructor(readonly ws: WebSocket) {
     ws.on('message', (data) => {
@@ -48,6 +49,17 @@ export class Raw {
     }
   }
 
+  /**
+   * A round trip: a ping, and its pong. The server reads a socket's messages in order and answers a
+   * ping at once, so the pong says that everything sent before it was read (and that the socket is
+   * still served); throws if the socket closes first.
+   */
+  async roundTrip(ms = 5000): Promise<void> {
+    const n = ++this.pings;
+    this.send({ type: 'ping', payload: { roundTrip: n } });
+    await this.waitFor((m) => m.type === 'pong' && m.payload?.roundTrip === n, ms);
+  }
+
   async closedWithin(ms = 2000): Promise<Closed> {
     return Promise.race([this.closed, sleep(ms).then(() => { throw new Error(`not closed within ${ms} ms; got ${JSON.stringify(this.messages)}`); })]);
   }
@@ -67,6 +79,14 @@ export class Raw {
 }
 
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Waits until `count` subscriptions listen on `topic`: the server does not acknowledge a `subscribe`,
+ * so this is how a test knows an event published now reaches it (0: the subscription has ended).
+ */
+export async function listening(app: FastifyInstance, topic: string, count = 1): Promise<void> {
+  await vi.waitFor(() => expect(app.services.pubsub.listenerCount(topic)).toBe(count), { timeout: 5000, interval: 5 });
+}
 
 export async function listen(app: FastifyInstance): Promise<string> {
   await app.listen({ port: 0, host: '127.0.0.1' });

@@ -30,7 +30,7 @@ function normalizeOrigin(value: string): string | null {
 /**
  * graphql-transport-ws at GET /graphql (graphql-ws's reference server over
  * @fastify/websocket); plain GET answers 405. Mercurius's own websocket transport is not
- * used (see stack.md): the close codes of the protocol are the contract.
+ * used (docs/decisions/0006): the close codes of the protocol are the contract (docs/protocols.md).
  *
  * Per socket: Origin checked at the handshake, access token at connection_init, a
  * protocol ping every 12 s, closed with 4403 when its session is revoked (topics.sessionRevoked),

@@ -40,6 +40,18 @@ function refresher(options: Partial<DisposableListRefresherOptions> = {}) {
   return { r, ...logs };
 }
 
+/** The refresher's interval on a fake clock: only its timers (the list still comes over HTTP from the local server). */
+const fakeClock = () => vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+
+/** Waits (up to 5 s) until `ok()`, looking again after each turn of the event loop: the fake clock stands still meanwhile. */
+async function until(ok: () => boolean, what: string): Promise<void> {
+  const deadline = Date.now() + 5000;
+  while (!ok()) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+}
+
 /** A refresher that has installed the served list of burners(120). */
 async function installed(options: Partial<DisposableListRefresherOptions> = {}) {
   handler = serveText(burners(120).join('\n'));
@@ -61,6 +73,7 @@ beforeEach(async () => {
 });
 
 afterEach(async () => {
+  vi.useRealTimers();
   for (const r of refreshers.splice(0)) r.stop();
   clearExtraDisposableDomains();
   vi.restoreAllMocks();
@@ -233,10 +246,12 @@ describe('disposable list refresh', () => {
 
   it('fetches nothing without a URL', async () => {
     const spy = vi.fn<typeof fetch>();
+    fakeClock();
     const { r } = refresher({ url: undefined, fetch: spy, intervalMs: 10 });
     r.start();
     expect(await r.refreshOnce()).toEqual({ status: 'disabled' });
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // A hundred intervals on the fake clock: a refresh it had scheduled would have started.
+    await vi.advanceTimersByTimeAsync(100 * 10);
     expect(spy).not.toHaveBeenCalled();
   });
 
@@ -247,16 +262,25 @@ describe('disposable list refresh', () => {
       res.writeHead(200, { 'content-type': 'text/plain' });
       res.end(burners(120, `v${version}-`).join('\n'));
     };
-    const { r } = refresher({ intervalMs: 40 });
+    fakeClock();
+    let downloads = 0; // counted as each starts (a timer that fires starts one at once)
+    const { r } = refresher({ intervalMs: 40, fetch: (input, init) => { downloads++; return fetch(input, init); } });
     r.start();
     r.start(); // idempotent
-    await vi.waitFor(() => expect(requests.length).toBeGreaterThanOrEqual(3), { timeout: 5000, interval: 10 });
-    await vi.waitFor(() => expect(isBlockedEmail(`x@burner-v${version}-7.teamlens-test.com`)).toBe(true), { timeout: 5000, interval: 10 });
+    for (let n = 1; n <= 3; n++) {
+      expect(downloads).toBe(n);
+      await until(() => isBlockedEmail(`x@burner-v${n}-7.teamlens-test.com`), `list ${n}`);
+      if (n === 3) break;
+      await vi.advanceTimersByTimeAsync(39);
+      expect(downloads).toBe(n); // not before the interval has passed
+      await vi.advanceTimersByTimeAsync(1);
+    }
+    expect(requests).toHaveLength(3);
     expect(isBlockedEmail('x@burner-v1-7.teamlens-test.com')).toBe(false); // replaced since
     r.stop();
-    const seen = requests.length;
-    await new Promise((resolve) => setTimeout(resolve, 150));
-    expect(requests.length).toBe(seen);
+    // Ten intervals on the fake clock: a refresh still scheduled would have started.
+    await vi.advanceTimersByTimeAsync(10 * 40);
+    expect(downloads).toBe(3);
     expect(extraDisposableDomains().size).toBe(0); // stop removes what this refresher installed
   });
 
@@ -331,8 +355,8 @@ describe('configuration and wiring', () => {
 
   it('the app fetches nothing without a URL', async () => {
     const spy = vi.spyOn(globalThis, 'fetch');
+    // Built and ready: with a URL the first download would have started as the app was built (startDisposableListRefresh in server/app.ts).
     const app = await createTestApp();
-    await new Promise((resolve) => setTimeout(resolve, 50));
     await app.close();
     expect(spy).not.toHaveBeenCalled();
   });

@@ -1,6 +1,6 @@
 /**
  * Periodic refresh of the disposable mail domain list from an admin's URL
- * (DISPOSABLE_LIST_URL, shared/design/email-check.md "Beyond the anchors").
+ * (DISPOSABLE_LIST_URL, docs/email-check.md).
  *
  * The downloaded list is an EXTRA set next to the shipped one (shared/email-domains/disposable.ts):
  * the shipped list always stays, so the check works offline and a broken download can only ever

@@ -2,7 +2,7 @@
  * Disposable (throwaway) mail domains: the union of two maintained npm lists, guarded.
  *
  * Sources (their DATA only; their per-email functions are slow or wrong, see
- * shared/design/email-check.md):
+ * docs/email-check.md):
  * - `mailchecker` (MIT): `blacklist()` returns the package's own Set (~56k domains).
  *   Never mutate it: the package's `addCustomDomains()` would leak into ours and vice versa.
  * - `disposable-email-domains-js` (CC0): `disposableEmailBlocklist()` returns its JSON array

@@ -1,5 +1,5 @@
 /**
- * Built-in list of free (consumer) mail providers, spec section 5.
+ * Built-in list of free (consumer) mail providers (docs/email-check.md).
  *
  * Matched EXACTLY against the normalised (lower-case, punycode) domain of an address:
  * `x@gmail.com` is free, `x@corp.gmail.com` is not looked up here.

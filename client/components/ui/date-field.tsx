@@ -1,7 +1,7 @@
 import { Field } from './field.js';
 import type { InputHTMLAttributes } from 'react';
 
-/** The date picker's range (spec section 9). */
+/** The date picker's range (docs/product/constants.md). */
 export const DATE_MIN = '1900-01-01';
 export const DATE_MAX = '2099-12-31';
 

@@ -2,25 +2,22 @@ import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { auth } from '../../lib/auth.js';
 import { imageWidths, isMediaSignature, signedImageUrl } from '../../lib/media.js';
 
-/** Starts loading when the image comes within 200px of the viewport (spec section 9). */
+/** Starts loading when the image comes within 200px of the viewport (docs/product/constants.md). */
 export const LAZY_LOAD_MARGIN = '200px';
 
 type Props = { src: string; alt: string; width?: number; height?: number; sizes?: string; className?: string };
 
-/** A media image: signed URLs from the session, spec widths at quality 75, lazy with a 200px margin. */
+/** A media image: signed URLs from the session, the served widths at quality 75, lazy with a 200px margin. */
 export function SignedImage({ src, alt, width, height, sizes, className }: Props) {
   const ref = useRef<HTMLImageElement>(null);
-  const [near, setNear] = useState(false);
+  // Without IntersectionObserver (old browsers, jsdom) every image loads at once.
+  const [near, setNear] = useState(() => typeof IntersectionObserver === 'undefined');
   const session = useSyncExternalStore(auth.subscribe, auth.getState, auth.getState);
   const signed = isMediaSignature(session.data?.cf_cookies) ? session.data.cf_cookies : null;
 
   useEffect(() => {
     const element = ref.current;
     if (!element || near) return;
-    if (typeof IntersectionObserver === 'undefined') {
-      setNear(true);
-      return;
-    }
     const observer = new IntersectionObserver((entries) => {
       if (entries.some((e) => e.isIntersecting)) {
         setNear(true);

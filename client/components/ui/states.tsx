@@ -1,4 +1,4 @@
-import { Link, useRouter, type ErrorComponentProps } from '@tanstack/react-router';
+import { Link, useRouter, type ErrorComponentProps, type LinkProps } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 
 export function PendingView({ label = 'Loading…' }: { label?: string }) {
@@ -53,6 +53,32 @@ export function ErrorView({ error, reset }: ErrorComponentProps) {
   );
 }
 
+/**
+ * A page whose read failed, inside the page's own frame: refused (why, and the way elsewhere), or
+ * failed for another reason (the message, and a retry).
+ */
+export function ReadFailedView({ className, refused, title, why, way, message, onRetry }: {
+  className: string;
+  refused: boolean;
+  title: { refused: string; failed: string };
+  /** Who may see this, said when refused. */
+  why: string;
+  /** Where to go instead, when refused. */
+  way: ReactNode;
+  message: string;
+  onRetry: () => void;
+}) {
+  return (
+    <section className={className}>
+      <div className="state-card" role="alert">
+        <h1>{refused ? title.refused : title.failed}</h1>
+        <p>{refused ? why : message}</p>
+        {refused ? way : <button type="button" className="button" onClick={onRetry}>Try again</button>}
+      </div>
+    </section>
+  );
+}
+
 export function NotFoundView() {
   return (
     <div className="state-card">
@@ -72,12 +98,16 @@ export function EmptyState({ title, children }: { title: string; children: React
   );
 }
 
-export function NotAllowedView() {
+/**
+ * A page the viewer may not open: why, and where to go instead. Without arguments, the admin
+ * area's refusal.
+ */
+export function NotAllowedView({ children, to = '/home/dashboard', linkText = 'Go to your dashboard' }: { children?: ReactNode; to?: LinkProps['to']; linkText?: string }) {
   return (
     <div className="state-card" role="alert">
       <h1>Not allowed</h1>
-      <p>Only organization admins can open the admin area. Ask an admin of your organization if you need access.</p>
-      <Link to="/home/dashboard">Go to your dashboard</Link>
+      <p>{children ?? 'Only organization admins can open the admin area. Ask an admin of your organization if you need access.'}</p>
+      <Link to={to}>{linkText}</Link>
     </div>
   );
 }

@@ -1,4 +1,5 @@
-import { AlertDialog, Dialog } from '../../components/ui/dialog.js';
+import { ConfirmDialog } from '../../components/ui/confirm-dialog.js';
+import { Dialog } from '../../components/ui/dialog.js';
 import { useId, useState, type FormEvent } from 'react';
 import { showAlert } from '../../lib/alerts.js';
 import { useRemoveUsers, useUpdateManyUsers, type AdminUser, type TeamOption } from './admin-users.api.js';
@@ -45,18 +46,14 @@ export function AdminUsersBulkBar({ people: selected, teams, onDone }: Props) {
     });
   }
 
-  function confirmRemove() {
-    remove.mutate(ids, {
-      onSuccess: (n) => {
-        setRemoveOpen(false);
-        showAlert(`${countLabel(n, 'person', 'people')} removed.`, 'success');
-        onDone();
-      },
-      onError: (err) => {
-        setRemoveOpen(false);
-        failed('Removing', err);
-      },
-    });
+  async function confirmRemove() {
+    try {
+      const n = await remove.mutateAsync(ids);
+      showAlert(`${countLabel(n, 'person', 'people')} removed.`, 'success');
+      onDone();
+    } catch (err) {
+      failed('Removing', err as Error);
+    }
   }
 
   return (
@@ -91,26 +88,11 @@ export function AdminUsersBulkBar({ people: selected, teams, onDone }: Props) {
         </Dialog.Portal>
       </Dialog.Root>
 
-      <AlertDialog.Root open={removeOpen} onOpenChange={setRemoveOpen}>
-        <AlertDialog.Trigger asChild>
-          <button type="button" className="button button-secondary button-small au-danger" disabled={busy}>Remove</button>
-        </AlertDialog.Trigger>
-        <AlertDialog.Portal>
-          <AlertDialog.Overlay className="dialog-overlay" />
-          <AlertDialog.Content className="dialog">
-            <AlertDialog.Title>Remove {people}?</AlertDialog.Title>
-            <AlertDialog.Description>
-              They can no longer sign in and disappear from lists. Their records are kept, and admins can still see them with “Show deleted”.
-            </AlertDialog.Description>
-            <div className="dialog-actions">
-              <AlertDialog.Cancel className="button button-ghost">Cancel</AlertDialog.Cancel>
-              <button type="button" className="button au-danger-solid" onClick={confirmRemove} disabled={remove.isPending}>
-                {remove.isPending ? 'Removing…' : `Remove ${people}`}
-              </button>
-            </div>
-          </AlertDialog.Content>
-        </AlertDialog.Portal>
-      </AlertDialog.Root>
+      <button type="button" className="button button-secondary button-small au-danger" disabled={busy} onClick={() => setRemoveOpen(true)}>Remove</button>
+      {removeOpen && (
+        <ConfirmDialog title={`Remove ${people}?`} tone="danger" confirmLabel={`Remove ${people}`} busyLabel="Removing…" onConfirm={confirmRemove} onClose={() => setRemoveOpen(false)}
+          description="They can no longer sign in and disappear from lists. Their records are kept, and admins can still see them with “Show deleted”." />
+      )}
 
       <button type="button" className="button button-ghost button-small" onClick={onDone}>Clear selection</button>
     </div>

@@ -1,4 +1,4 @@
-import { AlertDialog } from '../../components/ui/dialog.js';
+import { ConfirmDialog } from '../../components/ui/confirm-dialog.js';
 import { useState, type ReactNode } from 'react';
 import { INVITATION_LINK_DAYS } from '../../../shared/invitations.js';
 import { showAlert } from '../../lib/alerts.js';
@@ -8,34 +8,22 @@ import { countLabel } from './admin-users.labels.js';
 const WHAT_HAPPENS = `Each gets an email with a link to choose a password. The link works once, for ${INVITATION_LINK_DAYS} days.`;
 
 type ConfirmProps = {
-  trigger: ReactNode;
+  /** The button that opens the question. */
+  trigger: { label: string; className: string };
   title: string;
   children: ReactNode;
   confirmLabel: string;
-  pending: boolean;
-  onConfirm: (close: () => void) => void;
+  send: () => Promise<void>;
 };
 
 /** A confirmation before mail goes out: what will be sent to whom, then Send or Cancel. */
-function ConfirmSend({ trigger, title, children, confirmLabel, pending, onConfirm }: ConfirmProps) {
+function ConfirmSend({ trigger, title, children, confirmLabel, send }: ConfirmProps) {
   const [open, setOpen] = useState(false);
   return (
-    <AlertDialog.Root open={open} onOpenChange={setOpen}>
-      <AlertDialog.Trigger asChild>{trigger}</AlertDialog.Trigger>
-      <AlertDialog.Portal>
-        <AlertDialog.Overlay className="dialog-overlay" />
-        <AlertDialog.Content className="dialog">
-          <AlertDialog.Title>{title}</AlertDialog.Title>
-          <AlertDialog.Description asChild><div>{children}</div></AlertDialog.Description>
-          <div className="dialog-actions">
-            <AlertDialog.Cancel className="button button-ghost">Cancel</AlertDialog.Cancel>
-            <button type="button" className="button" disabled={pending} aria-busy={pending || undefined} onClick={() => onConfirm(() => setOpen(false))}>
-              {pending ? 'Sending…' : confirmLabel}
-            </button>
-          </div>
-        </AlertDialog.Content>
-      </AlertDialog.Portal>
-    </AlertDialog.Root>
+    <>
+      <button type="button" className={trigger.className} onClick={() => setOpen(true)}>{trigger.label}</button>
+      {open && <ConfirmDialog title={title} details={<div>{children}</div>} confirmLabel={confirmLabel} busyLabel="Sending…" onConfirm={send} onClose={() => setOpen(false)} />}
+    </>
   );
 }
 
@@ -45,15 +33,14 @@ const failedAlert = (err: unknown) => showAlert(`Sending the invitations failed:
 /**
  * Awaits the send (not mutate callbacks: the button may unmount once the refreshed list has
  * nobody left to invite, and React Query drops a mutate() callback of an unmounted component).
+ * Either way the question closes and an alert says what happened.
  */
-async function settle(sending: Promise<number>, close: () => void, after?: () => void) {
+async function settle(sending: Promise<number>, after?: () => void) {
   try {
     const n = await sending;
-    close();
     sentAlert(n);
     after?.();
   } catch (err) {
-    close();
     failedAlert(err);
   }
 }
@@ -68,11 +55,10 @@ export function SendSelectedInvitations({ people, onSent }: { people: readonly A
   const who = countLabel(invitable.length, 'person', 'people');
   return (
     <ConfirmSend
-      trigger={<button type="button" className="button button-secondary button-small">Send invitations</button>}
+      trigger={{ label: 'Send invitations', className: 'button button-secondary button-small' }}
       title={`Send invitations to ${who}?`}
       confirmLabel={`Send ${countLabel(invitable.length, 'invitation')}`}
-      pending={send.isPending}
-      onConfirm={(close) => void settle(send.mutateAsync(invitable.map((u) => u.id)), close, onSent)}
+      send={() => settle(send.mutateAsync(invitable.map((u) => u.id)), onSent)}
     >
       <p>{WHAT_HAPPENS}</p>
       {again > 0 && <p>{countLabel(again, 'person was', 'people were')} invited before: their earlier link stops working.</p>}
@@ -87,11 +73,10 @@ export function SendToAllNotInvited({ count, className = 'button button-small' }
   const who = countLabel(count, 'person', 'people');
   return (
     <ConfirmSend
-      trigger={<button type="button" className={className}>Send invitations to {who}</button>}
+      trigger={{ label: `Send invitations to ${who}`, className }}
       title={`Send invitations to ${who} not invited yet?`}
       confirmLabel={`Send ${countLabel(count, 'invitation')}`}
-      pending={send.isPending}
-      onConfirm={(close) => void settle(send.mutateAsync(), close)}
+      send={() => settle(send.mutateAsync())}
     >
       <p>{WHAT_HAPPENS}</p>
       <p>People who were invited before are not mailed again; resend to them from their row or the table selection.</p>

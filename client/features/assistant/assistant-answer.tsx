@@ -63,6 +63,8 @@ export function SourceGroups({ groups, idPrefix }: { groups: AssistantSourceGrou
 function Summary({ summary, idPrefix }: { summary: AssistantSummary; idPrefix: string }) {
   const tone = summary.tone;
   const toneTotal = tone ? tone.positive + tone.negative + tone.neutral : 0;
+  const toned = new Set(summary.counts.map((c) => (c.kind === 'feedback' ? 'feedback' : c.kind.startsWith('retro_') ? 'retros' : null)));
+  const tonedWhat = toned.has('feedback') && toned.has('retros') ? 'pieces of feedback and retro notes' : toned.has('feedback') ? 'pieces of feedback' : 'retro notes';
   return (
     <div className="ai-summary">
       {summary.central.length > 0 && (
@@ -89,7 +91,7 @@ function Summary({ summary, idPrefix }: { summary: AssistantSummary; idPrefix: s
         {tone && toneTotal > 0 && (
           <section aria-label="Tone">
             <h3>Tone</h3>
-            <p className="ai-tone-line">{tone.positive} positive, {tone.negative} negative, {tone.neutral} neutral <span className="muted">of {toneTotal} pieces of feedback and retro notes</span></p>
+            <p className="ai-tone-line">{tone.positive} positive, {tone.negative} negative, {tone.neutral} neutral <span className="muted">of {toneTotal} {tonedWhat}</span></p>
           </section>
         )}
       </div>

@@ -72,13 +72,13 @@ it('asks on the admin page: the sources with their links, the summaries, and the
   expect(summary.textContent).not.toContain('CEO');
   expect(within(summary).getByRole('link', { name: 'Source 1' }).getAttribute('href')).toMatch(/-passage-1$/);
   expect(screen.getByRole('region', { name: 'Recurring themes' }).textContent).toContain('pipeline in 2 passages');
-  expect(screen.getByRole('region', { name: 'Tone' }).textContent).toContain('1 positive, 1 negative');
+  expect(screen.getByRole('region', { name: 'Tone' }).textContent).toContain('1 positive, 1 negative, 0 neutral of 2 pieces of feedback and retro notes');
 });
 
 it('says when there is not enough behind a question, and shows a refusal in the server\'s words', async () => {
   let refuse = false;
   stubAssistant(() => (refuse
-    ? jsonResponse({ error: 'FORBIDDEN', message: 'AI assistant are switched off for your organization.' }, 403)
+    ? jsonResponse({ error: 'FORBIDDEN', message: 'AI assistant is switched off for your organization.' }, 403)
     : sse([{ type: 'answer', answer: { ...ANSWER, status: 'NOT_ENOUGH', message: 'Not enough behind this question: nothing you may read matches it.', groups: [], summary: null, considered: 0 } }, { type: 'done' }])));
   await renderSignedIn('/admin/ai-assistant');
   fireEvent.change(await screen.findByRole('textbox', { name: 'Question' }), { target: { value: 'zeppelins?' } });

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
-import { afterEach, beforeAll, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, expect, it, vi } from 'vitest';
 import { jsonResponse, meAs, stubGraphql } from '../../test/graphql-stub.js';
 
 // The websocket is the edge here: no progress events arrive, the upload's answer carries the result.
@@ -10,7 +10,7 @@ vi.mock('../../lib/subscriptions.js', () => ({
 }));
 import { renderRoute, signIn } from '../../test/render-route.js';
 
-beforeAll(() => signIn({ expiresInSeconds: 3600 }));
+beforeEach(() => signIn({ expiresInSeconds: 3600 }));
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();

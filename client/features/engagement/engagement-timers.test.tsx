@@ -3,9 +3,9 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { Outlet, RouterProvider, createMemoryHistory, createRootRoute, createRoute, createRouter } from '@tanstack/react-router';
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
-import { createQueryClient } from '../../lib/query-client.js';
 import { EngagementTimers, routeTemplateOf, type EngagementEvent } from './engagement-timers.js';
 import { useEngagementTimers } from './use-engagement-timers.js';
+import { testQueryClient } from '../../test/render-route.js';
 
 const MINUTE = 60_000;
 window.scrollTo = () => undefined;
@@ -66,7 +66,7 @@ function renderRouter(path: string) {
   const home = createRoute({ getParentRoute: () => root, path: '/home/dashboard', component: () => <h1>Home</h1> });
   const profile = createRoute({ getParentRoute: () => root, path: '/profile/user-profile/$id', component: () => <h1>Profile</h1> });
   const router = createRouter({ routeTree: root.addChildren([home, profile]), history: createMemoryHistory({ initialEntries: [path] }) });
-  render(<QueryClientProvider client={createQueryClient()}><RouterProvider router={router} /></QueryClientProvider>);
+  render(<QueryClientProvider client={testQueryClient()}><RouterProvider router={router} /></QueryClientProvider>);
   return router;
 }
 

@@ -3,8 +3,8 @@ import { ENGAGEMENT_MINUTES, type EngagementMinutes } from '../../../shared/enga
 export type EngagementEvent = { path: string; minutes: EngagementMinutes };
 
 /**
- * Spec section 4: timers fire engagement events at 1, 10 and 30 minutes on a route and
- * reset on each route change. `enter` starts a new visit (cancelling the previous one).
+ * Timers fire engagement events at 1, 10 and 30 minutes on a route and reset on each route
+ * change (docs/product/session.md). `enter` starts a new visit (cancelling the previous one).
  */
 export class EngagementTimers {
   private timers: ReturnType<typeof setTimeout>[] = [];

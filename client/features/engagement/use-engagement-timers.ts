@@ -1,5 +1,5 @@
 import { useRouterState } from '@tanstack/react-router';
-import { useEffect, useRef } from 'react';
+import { useEffect, useEffectEvent, useRef } from 'react';
 import { gql, graphql } from '../../lib/graphql.js';
 import { EngagementTimers, routeTemplateOf, type EngagementEvent } from './engagement-timers.js';
 
@@ -26,12 +26,12 @@ export function useEngagementTimers(send: (event: EngagementEvent) => void = rec
       return `${pathname}\n${routeTemplateOf(s.matches.at(-1)?.fullPath, pathname)}`;
     },
   });
-  const sendRef = useRef(send);
-  sendRef.current = send;
+  // The timers outlive a render: they always send through the latest `send`.
+  const sendLatest = useEffectEvent((event: EngagementEvent) => send(event));
   const timers = useRef<EngagementTimers | null>(null);
 
   useEffect(() => {
-    const current = (timers.current ??= new EngagementTimers((event) => sendRef.current(event)));
+    const current = (timers.current ??= new EngagementTimers((event) => sendLatest(event)));
     current.enter(visit.slice(visit.indexOf('\n') + 1));
     return () => current.stop();
   }, [visit]);

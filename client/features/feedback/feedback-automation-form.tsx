@@ -1,14 +1,11 @@
-import { Dialog } from '../../components/ui/dialog.js';
 import { useState } from 'react';
 import { z } from 'zod';
 import { FEEDBACK_LIMITS, feedbackAutomationRuleInputSchema, type FeedbackAutomationTrigger, type FeedbackResponders } from '../../../shared/feedback.js';
-import { Field, FormError, SubmitButton } from '../../components/ui/field.js';
+import { Field } from '../../components/ui/field.js';
 import { showAlert } from '../../lib/alerts.js';
-import { useZodForm } from '../../lib/forms.js';
-import { GraphqlError } from '../../lib/graphql.js';
-import { describeFeedbackTrigger, RESPONDER_LABELS, useSaveFeedbackRule, type FeedbackTemplateChoice } from './feedback-automation.api.js';
+import { RuleDialog, selectErrors, useRuleForm } from '../automation/automation-form.js';
+import { describeFeedbackTrigger, feedbackRuleMutations, RESPONDER_LABELS, type FeedbackTemplateChoice } from './feedback-automation.api.js';
 import type { FeedbackAutomationRule } from './feedback.types.js';
-import './feedback-progress.css';
 
 export type FeedbackAutomationTeam = { id: string; name: string };
 
@@ -31,7 +28,7 @@ const TRIGGERS: Array<{ value: FeedbackAutomationTrigger; label: string }> = [
 
 /** Create or edit a rule in a dialog: for which team, when, with which template, who is asked and how many. */
 export function FeedbackRuleDialog({ rule, teams, wholeOrganization, templates, onClose }: Props) {
-  const save = useSaveFeedbackRule();
+  const save = feedbackRuleMutations.useSaveRule();
   const [trigger, setTrigger] = useState<FeedbackAutomationTrigger>(rule?.trigger ?? 'MONTHLY');
   const [responders, setResponders] = useState<FeedbackResponders>(rule?.responders ?? 'TEAMMATES');
   const title = rule ? 'Edit feedback rule' : 'New feedback rule';
@@ -48,82 +45,62 @@ export function FeedbackRuleDialog({ rule, teams, wholeOrganization, templates, 
       responder_count: responders === 'MANAGER' ? 1 : numberOrUndefined(r.responder_count),
     };
   }, feedbackAutomationRuleInputSchema);
-  const form = useZodForm(schema, async (values) => {
-    try {
-      const saved = await save.mutateAsync({ id: rule?.id ?? null, input: values });
-      showAlert(`${describeFeedbackTrigger(saved)}: ${rule ? 'saved' : 'the rule is running'}.`, 'success');
-      onClose();
-    } catch (err) {
-      if (err instanceof GraphqlError && Object.keys(err.fields).length) return { fieldErrors: err.fields, formError: err.message };
-      return { formError: err instanceof Error ? err.message : 'Something went wrong. Try again.' };
-    }
+  const form = useRuleForm(schema, (input) => save.mutateAsync({ id: rule?.id ?? null, input }), (saved) => {
+    showAlert(`${describeFeedbackTrigger(saved)}: ${rule ? 'saved' : 'the rule is running'}.`, 'success');
+    onClose();
   });
   const e = form.fieldErrors;
-  const selectError = (name: string) => (e[name] ? { 'aria-invalid': true as const, 'aria-describedby': `fa-${name}-error` } : {});
-  const errorOf = (name: string) => (e[name] ? <p id={`fa-${name}-error`} className="field-error">{e[name]}</p> : null);
+  const { props: selectError, message: errorOf } = selectErrors('fa', e);
   const defaultTeam = rule ? rule.team?.id ?? '' : wholeOrganization ? '' : teams[0]?.id ?? '';
 
   return (
-    <Dialog.Root open onOpenChange={(open) => !open && onClose()}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="dialog-overlay" />
-        <Dialog.Content className="dialog fa-dialog">
-          <Dialog.Title>{title}</Dialog.Title>
-          <Dialog.Description className="muted">The server sends the requests once per period, and reminds people who have not answered after {FEEDBACK_LIMITS.reminderWorkingDays} working days.</Dialog.Description>
-          <form className="fa-form" aria-label={title} onSubmit={form.onSubmit} noValidate>
-            <div className="field">
-              <label htmlFor="fa-team">For</label>
-              <select id="fa-team" name="team_id" defaultValue={defaultTeam} {...selectError('team_id')}>
-                {(wholeOrganization || (rule && !rule.team)) && <option value="">The whole organization</option>}
-                {rule?.team && !teams.some((t) => t.id === rule.team!.id) && <option value={rule.team.id}>{rule.team.name}</option>}
-                {teams.map((t) => <option key={t.id} value={t.id}>{t.name}</option>)}
-              </select>
-              {errorOf('team_id')}
-            </div>
-            <fieldset className="fa-fieldset">
-              <legend>Ask for feedback</legend>
-              {TRIGGERS.map((t) => (
-                <label key={t.value} className="checkbox">
-                  <input type="radio" name="trigger" value={t.value} checked={trigger === t.value} onChange={() => setTrigger(t.value)} />{t.label}
-                </label>
-              ))}
-              {trigger === 'SPRINT_END' && <p className="field-hint">Sprints are planned under Review automation; requests go out when each sprint of the team ends.</p>}
-              {trigger === 'MONTHLY' && <p className="field-hint">Once a month, about each person of the team.</p>}
-              {trigger === 'START_DATE' && (
-                <Field label="Days after the start date" name="days_after_start" type="number" inputMode="numeric" min={1} max={FEEDBACK_LIMITS.daysAfterStartMax}
-                  defaultValue={rule?.days_after_start ?? 30} error={e.days_after_start} />
-              )}
-            </fieldset>
-            <div className="field">
-              <label htmlFor="fa-template">Template</label>
-              <select id="fa-template" name="template_id" defaultValue={rule?.template?.id ?? templates[0]?.id ?? ''} {...selectError('template_id')}>
-                {rule?.template && !templates.some((t) => t.id === rule.template!.id) && <option value={rule.template.id}>{rule.template.name} (archived)</option>}
-                {templates.length === 0 && !rule?.template && <option value="">No template available</option>}
-                {templates.map((t) => <option key={t.id} value={t.id}>{t.name}</option>)}
-              </select>
-              {errorOf('template_id')}
-            </div>
-            <div className="fa-grid">
-              <div className="field">
-                <label htmlFor="fa-responders">Who is asked</label>
-                <select id="fa-responders" name="responders" value={responders} onChange={(ev) => setResponders(ev.target.value as FeedbackResponders)} {...selectError('responders')}>
-                  {(Object.keys(RESPONDER_LABELS) as FeedbackResponders[]).map((r) => <option key={r} value={r}>{RESPONDER_LABELS[r]}</option>)}
-                </select>
-                {errorOf('responders')}
-              </div>
-              {responders !== 'MANAGER' && (
-                <Field label="Teammates to ask" name="responder_count" type="number" inputMode="numeric" min={1} max={FEEDBACK_LIMITS.respondersMax}
-                  defaultValue={rule && rule.responders !== 'MANAGER' ? rule.responder_count : 3} error={e.responder_count} />
-              )}
-            </div>
-            <FormError message={form.formError} />
-            <div className="dialog-actions">
-              <Dialog.Close className="button button-ghost" type="button">Cancel</Dialog.Close>
-              <SubmitButton sending={form.sending} sendingText="Saving…">{rule ? 'Save rule' : 'Create rule'}</SubmitButton>
-            </div>
-          </form>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    <RuleDialog title={title} description={`The server sends the requests once per period, and reminds people who have not answered after ${FEEDBACK_LIMITS.reminderWorkingDays} working days.`}
+      form={form} editing={!!rule} onClose={onClose}>
+      <div className="field">
+        <label htmlFor="fa-team">For</label>
+        <select id="fa-team" name="team_id" defaultValue={defaultTeam} {...selectError('team_id')}>
+          {(wholeOrganization || (rule && !rule.team)) && <option value="">The whole organization</option>}
+          {rule?.team && !teams.some((t) => t.id === rule.team!.id) && <option value={rule.team.id}>{rule.team.name}</option>}
+          {teams.map((t) => <option key={t.id} value={t.id}>{t.name}</option>)}
+        </select>
+        {errorOf('team_id')}
+      </div>
+      <fieldset className="automation-fieldset">
+        <legend>Ask for feedback</legend>
+        {TRIGGERS.map((t) => (
+          <label key={t.value} className="checkbox">
+            <input type="radio" name="trigger" value={t.value} checked={trigger === t.value} onChange={() => setTrigger(t.value)} />{t.label}
+          </label>
+        ))}
+        {trigger === 'SPRINT_END' && <p className="field-hint">Sprints are planned under Review automation; requests go out when each sprint of the team ends.</p>}
+        {trigger === 'MONTHLY' && <p className="field-hint">Once a month, about each person of the team.</p>}
+        {trigger === 'START_DATE' && (
+          <Field label="Days after the start date" name="days_after_start" type="number" inputMode="numeric" min={1} max={FEEDBACK_LIMITS.daysAfterStartMax}
+            defaultValue={rule?.days_after_start ?? 30} error={e.days_after_start} />
+        )}
+      </fieldset>
+      <div className="field">
+        <label htmlFor="fa-template">Template</label>
+        <select id="fa-template" name="template_id" defaultValue={rule?.template?.id ?? templates[0]?.id ?? ''} {...selectError('template_id')}>
+          {rule?.template && !templates.some((t) => t.id === rule.template!.id) && <option value={rule.template.id}>{rule.template.name} (archived)</option>}
+          {templates.length === 0 && !rule?.template && <option value="">No template available</option>}
+          {templates.map((t) => <option key={t.id} value={t.id}>{t.name}</option>)}
+        </select>
+        {errorOf('template_id')}
+      </div>
+      <div className="automation-grid">
+        <div className="field">
+          <label htmlFor="fa-responders">Who is asked</label>
+          <select id="fa-responders" name="responders" value={responders} onChange={(ev) => setResponders(ev.target.value as FeedbackResponders)} {...selectError('responders')}>
+            {(Object.keys(RESPONDER_LABELS) as FeedbackResponders[]).map((r) => <option key={r} value={r}>{RESPONDER_LABELS[r]}</option>)}
+          </select>
+          {errorOf('responders')}
+        </div>
+        {responders !== 'MANAGER' && (
+          <Field label="Teammates to ask" name="responder_count" type="number" inputMode="numeric" min={1} max={FEEDBACK_LIMITS.respondersMax}
+            defaultValue={rule && rule.responders !== 'MANAGER' ? rule.responder_count : 3} error={e.responder_count} />
+        )}
+      </div>
+    </RuleDialog>
   );
 }

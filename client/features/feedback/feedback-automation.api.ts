@@ -1,6 +1,7 @@
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import type { FeedbackAutomationRuleInput, FeedbackResponders } from '../../../shared/feedback.js';
 import { gql, graphql } from '../../lib/graphql.js';
+import { automationRuleMutations } from '../automation/automation.api.js';
 import { FEEDBACK_RULE_FIELDS, type FeedbackAutomationRule } from './feedback.types.js';
 
 export const FEEDBACK_AUTOMATION_RULES = graphql(`query FeedbackAutomationRules { feedbackAutomationRules { ${FEEDBACK_RULE_FIELDS} } }`);
@@ -22,29 +23,15 @@ export const feedbackAutomationTemplatesQueryOptions = queryOptions({
   queryFn: async () => (await gql(FEEDBACK_AUTOMATION_TEMPLATES)).feedbackTemplates.filter((t) => !t.archived),
 });
 
-function useInvalidating<V, R>(run: (variables: V) => Promise<R>) {
-  const queryClient = useQueryClient();
-  return useMutation({ mutationFn: run, onSuccess: () => queryClient.invalidateQueries({ queryKey: ['feedbackAutomation'] }) });
-}
-
-export const UPDATE_FEEDBACK_AUTOMATION_RULE = graphql(`mutation UpdateFeedbackAutomationRule($id: ID!, $input: FeedbackAutomationRuleInput!) { updateFeedbackAutomationRule(id: $id, input: $input) { ${FEEDBACK_RULE_FIELDS} } }`);
-export const CREATE_FEEDBACK_AUTOMATION_RULE = graphql(`mutation CreateFeedbackAutomationRule($input: FeedbackAutomationRuleInput!) { createFeedbackAutomationRule(input: $input) { ${FEEDBACK_RULE_FIELDS} } }`);
-
-export const useSaveFeedbackRule = () => useInvalidating(async ({ id, input }: { id: string | null; input: FeedbackAutomationRuleInput }) => (id
-  ? (await gql(UPDATE_FEEDBACK_AUTOMATION_RULE, { id, input })).updateFeedbackAutomationRule
-  : (await gql(CREATE_FEEDBACK_AUTOMATION_RULE, { input })).createFeedbackAutomationRule));
-
-export const PAUSE_FEEDBACK_AUTOMATION_RULE = graphql(`mutation PauseFeedbackAutomationRule($id: ID!) { pauseFeedbackAutomationRule(id: $id) { ${FEEDBACK_RULE_FIELDS} } }`);
-export const RESUME_FEEDBACK_AUTOMATION_RULE = graphql(`mutation ResumeFeedbackAutomationRule($id: ID!) { resumeFeedbackAutomationRule(id: $id) { ${FEEDBACK_RULE_FIELDS} } }`);
-
-export const useSetFeedbackRulePaused = () => useInvalidating(async ({ id, paused }: { id: string; paused: boolean }) => (paused
-  ? (await gql(PAUSE_FEEDBACK_AUTOMATION_RULE, { id })).pauseFeedbackAutomationRule
-  : (await gql(RESUME_FEEDBACK_AUTOMATION_RULE, { id })).resumeFeedbackAutomationRule));
-
-export const DELETE_FEEDBACK_AUTOMATION_RULE = graphql('mutation DeleteFeedbackAutomationRule($id: ID!) { deleteFeedbackAutomationRule(id: $id) }');
-
-export const useDeleteFeedbackRule = () => useInvalidating(async (id: string) =>
-  (await gql(DELETE_FEEDBACK_AUTOMATION_RULE, { id })).deleteFeedbackAutomationRule);
+/** Create, update, pause, resume and delete a rule (client/features/automation). */
+export const FEEDBACK_RULE_DOCUMENTS = {
+  create: graphql(`mutation CreateFeedbackAutomationRule($input: FeedbackAutomationRuleInput!) { createFeedbackAutomationRule(input: $input) { ${FEEDBACK_RULE_FIELDS} } }`),
+  update: graphql(`mutation UpdateFeedbackAutomationRule($id: ID!, $input: FeedbackAutomationRuleInput!) { updateFeedbackAutomationRule(id: $id, input: $input) { ${FEEDBACK_RULE_FIELDS} } }`),
+  pause: graphql(`mutation PauseFeedbackAutomationRule($id: ID!) { pauseFeedbackAutomationRule(id: $id) { ${FEEDBACK_RULE_FIELDS} } }`),
+  resume: graphql(`mutation ResumeFeedbackAutomationRule($id: ID!) { resumeFeedbackAutomationRule(id: $id) { ${FEEDBACK_RULE_FIELDS} } }`),
+  delete: graphql('mutation DeleteFeedbackAutomationRule($id: ID!) { deleteFeedbackAutomationRule(id: $id) }'),
+};
+export const feedbackRuleMutations = automationRuleMutations<FeedbackAutomationRule, FeedbackAutomationRuleInput>('feedbackAutomation', FEEDBACK_RULE_DOCUMENTS);
 
 export const RESPONDER_LABELS: Record<FeedbackResponders, string> = {
   TEAMMATES: 'Teammates', MANAGER: 'Their manager', BOTH: 'Teammates and their manager',

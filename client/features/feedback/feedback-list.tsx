@@ -1,8 +1,7 @@
-import { AlertDialog } from '../../components/ui/dialog.js';
+import { ConfirmDialog } from '../../components/ui/confirm-dialog.js';
 import { useId, useState, type ReactNode } from 'react';
 import { FEEDBACK_REACTIONS, FEEDBACK_REACTION_LABELS, FEEDBACK_VISIBILITY_LABELS, type FeedbackReaction } from '../../../shared/feedback.js';
 import { formatDay } from '../../../shared/format.js';
-import { FormError } from '../../components/ui/field.js';
 import { showAlert } from '../../lib/alerts.js';
 import { useDeleteFeedback, useToggleFeedbackReaction } from './feedback.api.js';
 import { giverName, type FeedbackItem } from './feedback.types.js';
@@ -106,34 +105,13 @@ function Reactions({ item }: { item: FeedbackItem }) {
 
 function DeleteFeedbackDialog({ item, onClose }: { item: FeedbackItem; onClose: () => void }) {
   const remove = useDeleteFeedback();
-  const [error, setError] = useState<string | null>(null);
-  async function confirm() {
-    setError(null);
-    try {
-      await remove.mutateAsync(item.id);
-      showAlert(`Your feedback to ${item.recipient.full_name} was deleted.`, 'success');
-      onClose();
-    } catch (err) {
-      setError(err instanceof Error ? err.message : 'Something went wrong. Try again.');
-    }
-  }
   return (
-    <AlertDialog.Root open onOpenChange={(open) => !open && onClose()}>
-      <AlertDialog.Portal>
-        <AlertDialog.Overlay className="dialog-overlay" />
-        <AlertDialog.Content className="dialog">
-          <AlertDialog.Title>Delete your feedback to {item.recipient.full_name}?</AlertDialog.Title>
-          <AlertDialog.Description>Nobody will see it any more. This cannot be undone.</AlertDialog.Description>
-          <FormError message={error} />
-          <div className="dialog-actions">
-            <AlertDialog.Cancel className="button button-secondary">Keep it</AlertDialog.Cancel>
-            <button type="button" className="button" disabled={remove.isPending} aria-busy={remove.isPending || undefined} onClick={() => void confirm()}>
-              {remove.isPending ? 'Deleting…' : 'Delete feedback'}
-            </button>
-          </div>
-        </AlertDialog.Content>
-      </AlertDialog.Portal>
-    </AlertDialog.Root>
+    <ConfirmDialog title={`Delete your feedback to ${item.recipient.full_name}?`} description="Nobody will see it any more. This cannot be undone."
+      cancelLabel="Keep it" confirmLabel="Delete feedback" busyLabel="Deleting…" onClose={onClose}
+      onConfirm={async () => {
+        await remove.mutateAsync(item.id);
+        showAlert(`Your feedback to ${item.recipient.full_name} was deleted.`, 'success');
+      }} />
   );
 }
 

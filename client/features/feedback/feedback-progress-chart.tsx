@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import { ChartBox } from '../../components/ui/chart-box.js';
 import type { FeedbackPersonProgress } from './feedback.types.js';
+import { ProgressTable } from '../../components/ui/progress-table.js';
 
 /**
  * Feedback given and received per person of a team as a hand-written SVG (like the retro charts):
@@ -53,17 +54,11 @@ export function GivenReceivedChart({ team, people }: { team: string; people: Fee
       <figcaption>
         <details>
           <summary>Show as table</summary>
-          <div className="fp-table-wrap" role="region" aria-label={`${title}, table`} tabIndex={0}>
-            <table className="fp-table">
-              <caption className="sr-only">{title}</caption>
-              <thead><tr><th scope="col">Person</th><th scope="col">Given</th><th scope="col">Received</th></tr></thead>
-              <tbody>
-                {people.map((p) => (
-                  <tr key={p.user.id}><th scope="row">{p.user.full_name}</th><td>{p.given}</td><td>{p.received}</td></tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <ProgressTable label={`${title}, table`} caption={title} stack={false} rows={people} rowKey={(p) => p.user.id} columns={[
+            { header: 'Person', cell: (p) => p.user.full_name },
+            { header: 'Given', cell: (p) => p.given },
+            { header: 'Received', cell: (p) => p.received },
+          ]} />
         </details>
       </figcaption>
     </figure>

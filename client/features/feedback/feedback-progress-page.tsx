@@ -5,7 +5,8 @@ import { FEEDBACK_LIMITS } from '../../../shared/feedback.js';
 import { CompletionMeter } from '../../components/ui/completion-meter.js';
 import { DateField, isDateInRange } from '../../components/ui/date-field.js';
 import { FormError } from '../../components/ui/field.js';
-import { EmptyState } from '../../components/ui/states.js';
+import { ProgressTable } from '../../components/ui/progress-table.js';
+import { TeamProgressLayout, TeamProgressSection } from '../../components/ui/team-progress.js';
 import { GivenReceivedChart } from './feedback-progress-chart.js';
 import {
   feedbackTeamProgressQueryOptions, progressRange, type FeedbackProgressSearch,
@@ -71,11 +72,9 @@ function Asked({ person: p, label }: { person: Pick<FeedbackPersonProgress, 'ask
 
 function TeamSection({ team, onlyQuiet }: { team: FeedbackTeamProgress; onlyQuiet: boolean }) {
   const name = teamName(team);
-  const headingId = useId();
   const people = onlyQuiet ? team.people.filter((p) => p.quiet) : team.people;
   return (
-    <section className="tile fp-team" aria-labelledby={headingId}>
-      <h2 id={headingId}>{name}</h2>
+    <TeamProgressSection className="tile fp-team" title={name}>
       <p className="fp-team-summary">
         <span>{team.given} given</span><span>{team.received} received</span>
         <span>{team.quiet === 0 ? 'Nobody quiet' : `${plural(team.quiet, 'person', 'people')} quiet`}</span>
@@ -85,30 +84,15 @@ function TeamSection({ team, onlyQuiet }: { team: FeedbackTeamProgress; onlyQuie
       {people.length === 0 ? (
         <p className="muted">{onlyQuiet ? `Everyone in ${name} received feedback in the last ${QUIET} days.` : 'Nobody in this team.'}</p>
       ) : (
-        <div className="fp-table-wrap" role="region" aria-label={`People of ${name}`} tabIndex={0}>
-          <table className="fp-table fp-stack">
-            <caption className="sr-only">Feedback per person in {name}</caption>
-            <thead>
-              <tr><th scope="col">Person</th><th scope="col">Given</th><th scope="col">Received</th><th scope="col">Requests answered</th><th scope="col">Last received</th></tr>
-            </thead>
-            <tbody>
-              {people.map((p) => (
-                <tr key={p.user.id} className={p.quiet ? 'fp-quiet' : undefined}>
-                  <th scope="row" data-label="Person">
-                    {p.user.full_name}
-                    {p.quiet && <span className="fp-quiet-badge">Quiet: no feedback in {QUIET} days</span>}
-                  </th>
-                  <td data-label="Given">{p.given}</td>
-                  <td data-label="Received">{p.received}</td>
-                  <td data-label="Requests answered" className="fp-meter-cell"><Asked person={p} label={`${p.user.full_name} requests answered`} /></td>
-                  <td data-label="Last received">{p.last_received_at ? formatDay(p.last_received_at) : <span className="muted">Never</span>}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <ProgressTable label={`People of ${name}`} caption={`Feedback per person in ${name}`} rows={people} rowKey={(p) => p.user.id} rowClassName={(p) => (p.quiet ? 'fp-quiet' : undefined)} columns={[
+          { header: 'Person', cell: (p) => <>{p.user.full_name}{p.quiet && <span className="fp-quiet-badge">Quiet: no feedback in {QUIET} days</span>}</> },
+          { header: 'Given', cell: (p) => p.given },
+          { header: 'Received', cell: (p) => p.received },
+          { header: 'Requests answered', className: 'fp-meter-cell', cell: (p) => <Asked person={p} label={`${p.user.full_name} requests answered`} /> },
+          { header: 'Last received', cell: (p) => (p.last_received_at ? formatDay(p.last_received_at) : <span className="muted">Never</span>) },
+        ]} />
       )}
-    </section>
+    </TeamProgressSection>
   );
 }
 
@@ -124,19 +108,19 @@ export function FeedbackProgressPage({ search }: { search: FeedbackProgressSearc
   const onlyQuiet = search.quiet === true;
   const quiet = teams.reduce((n, t) => n + t.quiet, 0);
   return (
-    <section className="page fp-page">
-      <h1>Feedback progress</h1>
-      <p className="muted">Feedback given and received per person, and how many feedback requests they answered. People who received no feedback in {QUIET} days are marked quiet; their manager is reminded once.</p>
-      <div className="fp-controls">
-        <PeriodPicker search={search} />
-        <label className="checkbox">
-          <input type="checkbox" checked={onlyQuiet} onChange={(e) => void navigate({ search: (s) => ({ ...s, quiet: e.target.checked || undefined }) })} />
-          Only quiet people ({quiet})
-        </label>
-      </div>
-      {teams.length === 0 ? (
-        <EmptyState title="No team to show"><p>You manage no team and have no reports yet. Progress shows once you do.</p></EmptyState>
-      ) : teams.map((t) => <TeamSection key={t.team?.id ?? 'none'} team={t} onlyQuiet={onlyQuiet} />)}
-    </section>
+    <TeamProgressLayout className="fp-page" title="Feedback progress"
+      intro={<p className="muted">Feedback given and received per person, and how many feedback requests they answered. People who received no feedback in {QUIET} days are marked quiet; their manager is reminded once.</p>}
+      controls={(
+        <div className="fp-controls">
+          <PeriodPicker search={search} />
+          <label className="checkbox">
+            <input type="checkbox" checked={onlyQuiet} onChange={(e) => void navigate({ search: (s) => ({ ...s, quiet: e.target.checked || undefined }) })} />
+            Only quiet people ({quiet})
+          </label>
+        </div>
+      )}
+      empty={teams.length === 0 ? { title: 'No team to show', children: <p>You manage no team and have no reports yet. Progress shows once you do.</p> } : null}>
+      {teams.map((t) => <TeamSection key={t.team?.id ?? 'none'} team={t} onlyQuiet={onlyQuiet} />)}
+    </TeamProgressLayout>
   );
 }

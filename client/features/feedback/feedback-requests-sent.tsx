@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { AlertDialog } from '../../components/ui/dialog.js';
+import { ConfirmDialog } from '../../components/ui/confirm-dialog.js';
 import { useState } from 'react';
 import { EmptyState } from '../../components/ui/states.js';
 import { showAlert } from '../../lib/alerts.js';
@@ -7,8 +7,6 @@ import { sentFeedbackRequestsQueryOptions, useCancelFeedbackRequest, useShareFee
 import type { FeedbackAsk, FeedbackItem, FeedbackRequest } from './feedback.types.js';
 import './feedback-requests.css';
 import { formatDay } from '../../../shared/format.js';
-
-const messageOf = (err: unknown) => (err instanceof Error ? err.message : 'Something went wrong. Try again.');
 
 export const ASK_STATUS_LABELS: Record<FeedbackAsk['status'], string> = { PENDING: 'Waiting', ANSWERED: 'Answered', DECLINED: 'Declined', CANCELLED: 'Cancelled' };
 
@@ -38,7 +36,7 @@ export function SentRequests() {
       <ul className="frq-list" aria-label="Requests I made">
         {requests.map((r) => <SentRequestCard key={r.id} request={r} onConfirm={(kind) => setConfirming({ kind, request: r })} />)}
       </ul>
-      {confirming && <ConfirmDialog {...confirming} onClose={() => setConfirming(null)} />}
+      {confirming && <ShareOrCancelDialog {...confirming} onClose={() => setConfirming(null)} />}
     </>
   );
 }
@@ -108,44 +106,27 @@ export function AnswerBlock({ item }: { item: FeedbackItem }) {
   );
 }
 
-function ConfirmDialog({ kind, request, onClose }: { kind: 'share' | 'cancel'; request: FeedbackRequest; onClose: () => void }) {
+/** Asks before sharing a request's answers with its subject (for good) or cancelling what is not answered yet. */
+function ShareOrCancelDialog({ kind, request, onClose }: { kind: 'share' | 'cancel'; request: FeedbackRequest; onClose: () => void }) {
   const share = useShareFeedbackRequest();
   const cancel = useCancelFeedbackRequest();
-  const pending = share.isPending || cancel.isPending;
   const name = request.subject.full_name;
-  async function confirm() {
-    try {
-      if (kind === 'share') {
-        await share.mutateAsync(request.id);
-        showAlert(`The answers were shared with ${name}.`, 'success');
-      } else {
-        await cancel.mutateAsync(request.id);
-        showAlert('The request was cancelled.', 'success');
-      }
-      onClose();
-    } catch (err) {
-      showAlert(messageOf(err), 'error');
-    }
+  if (kind === 'share') {
+    return (
+      <ConfirmDialog title={`Share the answers with ${name}?`} cancelLabel="Not now" confirmLabel="Share answers" busyLabel="Sharing…" onClose={onClose}
+        description={`${name} will read every answer to this request, with who gave it, including answers that come later. Sharing cannot be undone.`}
+        onConfirm={async () => {
+          await share.mutateAsync(request.id);
+          showAlert(`The answers were shared with ${name}.`, 'success');
+        }} />
+    );
   }
   return (
-    <AlertDialog.Root open onOpenChange={(open) => !open && onClose()}>
-      <AlertDialog.Portal>
-        <AlertDialog.Overlay className="dialog-overlay" />
-        <AlertDialog.Content className="dialog">
-          <AlertDialog.Title>{kind === 'share' ? `Share the answers with ${name}?` : `Cancel the request about ${aboutOf(request)}?`}</AlertDialog.Title>
-          <AlertDialog.Description>
-            {kind === 'share'
-              ? `${name} will read every answer to this request, with who gave it, including answers that come later. Sharing cannot be undone.`
-              : 'People who have not answered yet are no longer asked. Answers already given stay.'}
-          </AlertDialog.Description>
-          <div className="dialog-actions">
-            <AlertDialog.Cancel className="button button-secondary">{kind === 'share' ? 'Not now' : 'Keep the request'}</AlertDialog.Cancel>
-            <button type="button" className="button" disabled={pending} onClick={() => void confirm()}>
-              {pending ? (kind === 'share' ? 'Sharing…' : 'Cancelling…') : kind === 'share' ? 'Share answers' : 'Cancel request'}
-            </button>
-          </div>
-        </AlertDialog.Content>
-      </AlertDialog.Portal>
-    </AlertDialog.Root>
+    <ConfirmDialog title={`Cancel the request about ${aboutOf(request)}?`} cancelLabel="Keep the request" confirmLabel="Cancel request" busyLabel="Cancelling…" onClose={onClose}
+      description="People who have not answered yet are no longer asked. Answers already given stay."
+      onConfirm={async () => {
+        await cancel.mutateAsync(request.id);
+        showAlert('The request was cancelled.', 'success');
+      }} />
   );
 }

@@ -3,9 +3,8 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { expect, it } from 'vitest';
 import { BUILTIN_FEEDBACK_TEMPLATES } from '../../../shared/feedback.js';
-import { createQueryClient } from '../../lib/query-client.js';
 import { meAs, refusal, stubGraphql, type GraphqlVariables } from '../../test/graphql-stub.js';
-import { cleanUpBetweenTests, renderSignedIn, signIn } from '../../test/render-route.js';
+import { cleanUpBetweenTests, renderSignedIn, signIn, testQueryClient } from '../../test/render-route.js';
 import { SentRequests } from './feedback-requests-sent.js';
 import { RequestFeedbackButton } from './request-feedback-dialog.js';
 import type { FeedbackAsk, FeedbackItem, FeedbackRequest, FeedbackTemplate, PendingFeedbackAsk } from './feedback.types.js';
@@ -151,7 +150,7 @@ function stubRequests(options: { refuseFirst?: boolean } = {}) {
 
 async function renderRequests() {
   await signIn();
-  render(<QueryClientProvider client={createQueryClient()}><RequestFeedbackButton /><SentRequests /></QueryClientProvider>);
+  render(<QueryClientProvider client={testQueryClient()}><RequestFeedbackButton /><SentRequests /></QueryClientProvider>);
 }
 
 it('a manager asks about a report: only reports to choose, people added and removed by keyboard, checks before sending, and keeps everything on a refusal', async () => {

@@ -1,12 +1,11 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { FEEDBACK_LIMITS, FEEDBACK_TAG_KINDS, feedbackTagInputSchema, type FeedbackTagKind } from '../../../shared/feedback.js';
-import { Field, FormError, SubmitButton } from '../../components/ui/field.js';
+import { Field, FormError, SelectField, SubmitButton } from '../../components/ui/field.js';
 import { showAlert } from '../../lib/alerts.js';
 import { fieldErrorsOf, type FieldErrors } from '../../lib/forms.js';
 import { GraphqlError } from '../../lib/graphql.js';
 import { meQueryOptions } from '../users/api.js';
-import { SelectField } from '../review-templates/review-template-fields.js';
 import { feedbackTagsAdminQueryOptions, useFeedbackTagAction, useSaveFeedbackTag, type FeedbackTagDraftInput } from './feedback-templates.api.js';
 import type { FeedbackTag } from './feedback.types.js';
 
@@ -37,7 +36,7 @@ export function FeedbackTagsAdmin({ showArchived }: { showArchived: boolean }) {
   }
 
   return (
-    <section className="ft-section" aria-labelledby="ft-tags">
+    <section className="template-section" aria-labelledby="ft-tags">
       <h2 id="ft-tags">Values and competencies</h2>
       <p className="muted">
         People can tag the feedback they give with these.{isAdmin ? ' Archived ones are no longer offered; feedback already tagged keeps them.' : ' Admins keep this list.'}

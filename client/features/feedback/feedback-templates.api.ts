@@ -1,7 +1,8 @@
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import type { FeedbackTagKind } from '../../../shared/feedback.js';
 import { gql, gqlField, graphql } from '../../lib/graphql.js';
-import { FEEDBACK_TAG_FIELDS, FEEDBACK_TEMPLATE_FIELDS } from './feedback.types.js';
+import { useRefreshing, useSaveTemplate, useTemplateAction } from '../templates/template-api.js';
+import { FEEDBACK_TAG_FIELDS, FEEDBACK_TEMPLATE_FIELDS, type FeedbackTag, type FeedbackTemplate } from './feedback.types.js';
 
 /**
  * Request templates and the organization's values and competencies, as the templates screen and the
@@ -39,20 +40,11 @@ export const G = {
 };
 
 /** A change refreshes every list of its kind (the request dialog and the give form read the same families). */
-function useChange<V, R>(key: string, run: (variables: V) => Promise<R>) {
-  const queryClient = useQueryClient();
-  return useMutation({ mutationFn: run, onSuccess: () => queryClient.invalidateQueries({ queryKey: [key] }) });
-}
+export const useSaveFeedbackTemplate = () => useSaveTemplate<FeedbackTemplate, FeedbackTemplateDraftInput>(['feedbackTemplates'], T);
 
-/** `baseVersion`: the version the form was opened on; a save over a newer one is CONFLICT (nothing saved, the form keeps its text). */
-export const useSaveFeedbackTemplate = () => useChange('feedbackTemplates', async ({ id, input, baseVersion }: { id: string | null; input: FeedbackTemplateDraftInput; baseVersion: number }) =>
-  (id ? gqlField(T.update, { id, input, base_version: baseVersion }) : gqlField(T.create, { input })));
+export const useFeedbackTemplateAction = () => useTemplateAction<FeedbackTemplate, 'copy' | 'archive' | 'restore'>(['feedbackTemplates'], T);
 
-export const useFeedbackTemplateAction = () => useChange('feedbackTemplates', async ({ action, id }: { action: 'copy' | 'archive' | 'restore'; id: string }) =>
-  gqlField(T[action], { id }));
-
-export const useSaveFeedbackTag = () => useChange('feedbackTags', async ({ id, input }: { id: string | null; input: FeedbackTagDraftInput }) =>
+export const useSaveFeedbackTag = () => useRefreshing(['feedbackTags'], async ({ id, input }: { id: string | null; input: FeedbackTagDraftInput }) =>
   (id ? gqlField(G.update, { id, input }) : gqlField(G.create, { input })));
 
-export const useFeedbackTagAction = () => useChange('feedbackTags', async ({ action, id }: { action: 'archive' | 'restore'; id: string }) =>
-  gqlField(G[action], { id }));
+export const useFeedbackTagAction = () => useTemplateAction<FeedbackTag, 'archive' | 'restore'>(['feedbackTags'], G);

@@ -3,9 +3,8 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider, createMemoryHistory, createRootRoute, createRoute, createRouter } from '@tanstack/react-router';
 import { render, screen, within } from '@testing-library/react';
 import { expect, it } from 'vitest';
-import { createQueryClient } from '../../lib/query-client.js';
 import { meAs, refusal, stubGraphql, type OperationHandlers } from '../../test/graphql-stub.js';
-import { cleanUpBetweenTests, signIn } from '../../test/render-route.js';
+import { cleanUpBetweenTests, signIn, testQueryClient } from '../../test/render-route.js';
 import { FeedbackReceivedWidget, FeedbackRequestsWidget, prefetchFeedbackWidgets } from './feedback-widgets.js';
 import type { FeedbackItem } from './feedback.types.js';
 
@@ -34,7 +33,7 @@ const ask = (id: string, requester: typeof ada | null, subject: typeof ada, patc
 async function renderCards(enabled: string[], operations: OperationHandlers) {
   const stub = stubGraphql(operations, { me: meAs('MEMBER', { id: 'ada' }) });
   await signIn();
-  const queryClient = createQueryClient();
+  const queryClient = testQueryClient();
   const root = createRootRoute();
   const dashboard = createRoute({
     getParentRoute: () => root, path: '/home/dashboard',

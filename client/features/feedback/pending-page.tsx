@@ -1,12 +1,11 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { FEEDBACK_LIMITS, answerFeedbackSchema, declineReasonSchema } from '../../../shared/feedback.js';
-import { FormError, SubmitButton } from '../../components/ui/field.js';
+import { FormError, SubmitButton, TextAreaField } from '../../components/ui/field.js';
 import { EmptyState } from '../../components/ui/states.js';
 import { showAlert } from '../../lib/alerts.js';
 import { fieldErrorsOf, type FieldErrors } from '../../lib/forms.js';
 import { GraphqlError } from '../../lib/graphql.js';
-import { TextAreaField } from '../review-templates/review-template-fields.js';
 import { FeedbackNav } from './feedback-nav.js';
 import { localDay } from './feedback-progress.api.js';
 import { pendingFeedbackRequestsQueryOptions, useAnswerFeedbackRequest, useDeclineFeedbackRequest } from './feedback-requests.api.js';

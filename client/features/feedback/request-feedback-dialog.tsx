@@ -3,17 +3,17 @@ import { Dialog } from '../../components/ui/dialog.js';
 import { useId, useMemo, useRef, useState, type FormEvent } from 'react';
 import { FEEDBACK_LIMITS, requestFeedbackSchema } from '../../../shared/feedback.js';
 import { DateField } from '../../components/ui/date-field.js';
-import { FormError, SubmitButton } from '../../components/ui/field.js';
+import { FormError, SelectField, SubmitButton, TextAreaField } from '../../components/ui/field.js';
 import { showAlert } from '../../lib/alerts.js';
 import { fieldErrorsOf, type FieldErrors } from '../../lib/forms.js';
 import { GraphqlError } from '../../lib/graphql.js';
-import { SelectField, TextAreaField } from '../review-templates/review-template-fields.js';
 import { PersonPicker } from '../teams/person-picker.js';
 import { feedbackRequestPeopleQueryOptions, subjectsFor, useRequestFeedback, type RequestPeople } from './feedback-requests.api.js';
 import { feedbackTemplatesQueryOptions } from './feedback-templates.api.js';
 import { RespondersPicker } from './feedback-responders-picker.js';
 import type { FeedbackTemplate } from './feedback.types.js';
 import './feedback-requests.css';
+import { TemplateOptionGroups } from '../templates/template-list.js';
 
 const OWN = '';
 const L = FEEDBACK_LIMITS;
@@ -134,14 +134,7 @@ function RequestFeedbackForm({ people, templates, subjectId, onDone }: { people:
       <RespondersPicker people={askable} value={responders} onChange={setResponders} error={errors.responder_ids} />
 
       <SelectField label="Questions" name="template_id" value={templateId} onChange={(e) => setTemplateId(e.target.value)} error={errors.template_id}>
-        {[true, false].map((builtIn) => {
-          const group = templates.filter((t) => t.built_in === builtIn);
-          return group.length === 0 ? null : (
-            <optgroup key={String(builtIn)} label={builtIn ? 'Built-in templates' : 'Your organization’s templates'}>
-              {group.map((t) => <option key={t.id} value={t.id}>{t.name}</option>)}
-            </optgroup>
-          );
-        })}
+        <TemplateOptionGroups templates={templates} labels={{ builtIn: 'Built-in templates', own: 'Your organization’s templates' }} />
         <option value={OWN}>Write my own questions</option>
       </SelectField>
       {template ? (

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
-import { AlertDialog } from '../../components/ui/dialog.js';
+import { ConfirmDialog } from '../../components/ui/confirm-dialog.js';
 import { useState } from 'react';
 import { CONFIDENCE_LABELS, GOAL_STATUS_LABELS, GOAL_VISIBILITY_LABELS, KEY_RESULT_KIND_LABELS } from '../../../shared/goals.js';
 import { PendingView } from '../../components/ui/states.js';
@@ -140,33 +140,23 @@ function GoalView({ goal }: { goal: GoalDetail }) {
 function DeleteGoalButton({ goal }: { goal: GoalDetail }) {
   const del = useDeleteGoal();
   const navigate = useNavigate();
-  const [error, setError] = useState<string | null>(null);
+  const [open, setOpen] = useState(false);
+  async function remove() {
+    try {
+      await del.mutateAsync(goal.id);
+    } catch (err) {
+      throw new Error(`The goal was not deleted: ${err instanceof Error ? err.message : 'try again.'}`, { cause: err });
+    }
+    showAlert(`“${goal.title}” was deleted.`, 'success');
+    void navigate({ to: '/goals/my-goals' });
+  }
   return (
-    <AlertDialog.Root onOpenChange={() => setError(null)}>
-      <AlertDialog.Trigger className="button button-ghost">Delete</AlertDialog.Trigger>
-      <AlertDialog.Portal>
-        <AlertDialog.Overlay className="dialog-overlay" />
-        <AlertDialog.Content className="dialog">
-          <AlertDialog.Title>Delete “{goal.title}”?</AlertDialog.Title>
-          <AlertDialog.Description>
-            The goal, its key results and its check-ins are deleted for good.
-            {goal.child_count > 0 ? ` The ${goal.child_count} ${goal.child_count === 1 ? 'goal' : 'goals'} aligned under it stay, but become unaligned.` : ''}
-          </AlertDialog.Description>
-          {error && <p role="alert" className="form-error">{error}</p>}
-          <div className="dialog-actions">
-            <AlertDialog.Cancel className="button button-ghost">Cancel</AlertDialog.Cancel>
-            <button type="button" className="button goal-danger" disabled={del.isPending} onClick={() => {
-              del.mutate(goal.id, {
-                onSuccess: () => {
-                  showAlert(`“${goal.title}” was deleted.`, 'success');
-                  void navigate({ to: '/goals/my-goals' });
-                },
-                onError: (err) => setError(`The goal was not deleted: ${err.message}`),
-              });
-            }}>{del.isPending ? 'Deleting…' : 'Delete goal'}</button>
-          </div>
-        </AlertDialog.Content>
-      </AlertDialog.Portal>
-    </AlertDialog.Root>
+    <>
+      <button type="button" className="button button-ghost" onClick={() => setOpen(true)}>Delete</button>
+      {open && (
+        <ConfirmDialog title={`Delete “${goal.title}”?`} tone="danger" confirmLabel="Delete goal" busyLabel="Deleting…" onConfirm={remove} onClose={() => setOpen(false)}
+          description={`The goal, its key results and its check-ins are deleted for good.${goal.child_count > 0 ? ` The ${goal.child_count} ${goal.child_count === 1 ? 'goal' : 'goals'} aligned under it stay, but become unaligned.` : ''}`} />
+      )}
+    </>
   );
 }

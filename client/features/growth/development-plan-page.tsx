@@ -4,7 +4,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { COMPLETION_LABELS, completionStyle } from '../../../shared/completion.js';
 import { developmentPlanInputSchema, GROWTH_LIMITS } from '../../../shared/growth.js';
 import { FormError, SubmitButton } from '../../components/ui/field.js';
-import { EmptyState, PendingView } from '../../components/ui/states.js';
+import { EmptyState, PendingView, ReadFailedView } from '../../components/ui/states.js';
 import { GraphqlError } from '../../lib/graphql.js';
 import { feedbackRequestPeopleQueryOptions } from '../feedback/feedback-requests.api.js';
 import { isOverdue } from '../goals/goal-format.js';
@@ -27,16 +27,11 @@ export function DevelopmentPlanPage({ userId, own }: { userId: string; own: bool
   const plan = useQuery(developmentPlanQueryOptions(userId));
   if (plan.isPending) return <PendingView label="Loading the development plan…" />;
   if (plan.isError) {
-    const refused = plan.error instanceof GraphqlError && (plan.error.code === 'FORBIDDEN' || plan.error.code === 'NOT_FOUND');
     return (
-      <section className="page dev-page">
-        <div className="state-card" role="alert">
-          <h1>{refused ? 'This development plan is not yours to see' : 'The development plan could not be loaded'}</h1>
-          <p>{refused ? 'A development plan is seen by the person, their managers, their mentor and admins.' : plan.error.message}</p>
-          {refused ? <Link to="/professional-development">Go to my development plan</Link>
-            : <button type="button" className="button" onClick={() => void plan.refetch()}>Try again</button>}
-        </div>
-      </section>
+      <ReadFailedView className="page dev-page" refused={plan.error instanceof GraphqlError && (plan.error.code === 'FORBIDDEN' || plan.error.code === 'NOT_FOUND')}
+        title={{ refused: 'This development plan is not yours to see', failed: 'The development plan could not be loaded' }}
+        why="A development plan is seen by the person, their managers, their mentor and admins." way={<Link to="/professional-development">Go to my development plan</Link>}
+        message={plan.error.message} onRetry={() => void plan.refetch()} />
     );
   }
   return <PlanView plan={plan.data} userId={userId} own={own} />;

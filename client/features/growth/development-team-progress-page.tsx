@@ -2,7 +2,9 @@ import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useId } from 'react';
 import { COMPLETION_LABELS, completionStyle } from '../../../shared/completion.js';
-import { EmptyState, PendingView } from '../../components/ui/states.js';
+import { ProgressTable, type ProgressColumn } from '../../components/ui/progress-table.js';
+import { PendingView, ReadFailedView } from '../../components/ui/states.js';
+import { TeamProgressLayout, TeamProgressSection } from '../../components/ui/team-progress.js';
 import { GraphqlError } from '../../lib/graphql.js';
 import { GoalProgress } from '../goals/goal-progress.js';
 import { developmentTeamProgressQueryOptions } from './development.api.js';
@@ -25,28 +27,20 @@ export function DevelopmentTeamProgressPage({ team }: { team: string | undefined
   const progress = useQuery(developmentTeamProgressQueryOptions);
   if (progress.isPending) return <PendingView label="Loading team progress…" />;
   if (progress.isError) {
-    const refused = progress.error instanceof GraphqlError && progress.error.code === 'FORBIDDEN';
     return (
-      <section className="page dev-page">
-        <div className="state-card" role="alert">
-          <h1>{refused ? 'Team progress is for managers' : 'Team progress could not be loaded'}</h1>
-          <p>{refused ? 'Managers, team leads and admins follow the development plans of their people here.' : progress.error.message}</p>
-          {refused ? <Link to="/professional-development">Go to my development plan</Link>
-            : <button type="button" className="button" onClick={() => void progress.refetch()}>Try again</button>}
-        </div>
-      </section>
+      <ReadFailedView className="page dev-page" refused={progress.error instanceof GraphqlError && progress.error.code === 'FORBIDDEN'}
+        title={{ refused: 'Team progress is for managers', failed: 'Team progress could not be loaded' }}
+        why="Managers, team leads and admins follow the development plans of their people here." way={<Link to="/professional-development">Go to my development plan</Link>}
+        message={progress.error.message} onRetry={() => void progress.refetch()} />
     );
   }
   const groups = progress.data;
   const shown = team ? groups.filter((g) => teamKey(g) === team) : groups;
   return (
-    <section className="page dev-page">
-      <div className="row-between dev-header">
-        <h1>Development team progress</h1>
-        <Link to="/professional-development" className="button button-secondary">My development plan</Link>
-      </div>
-      <p className="muted">Per person: where they stand, whether they and their manager have assessed them, and how far their development plan is (below 80% behind, 80 to 99% almost, 100% complete).</p>
-      {groups.length > 1 && (
+    <TeamProgressLayout className="dev-page" title="Development team progress"
+      action={<Link to="/professional-development" className="button button-secondary">My development plan</Link>}
+      intro={<p className="muted">Per person: where they stand, whether they and their manager have assessed them, and how far their development plan is (below 80% behind, 80 to 99% almost, 100% complete).</p>}
+      controls={groups.length > 1 && (
         <div className="field dev-team-filter">
           <label htmlFor={`${id}-team`}>Team</label>
           <select id={`${id}-team`} value={team ?? ''} onChange={(e) => void navigate({ to: '/professional-development/team-progress', search: e.target.value ? { team: e.target.value } : {} })}>
@@ -55,64 +49,44 @@ export function DevelopmentTeamProgressPage({ team }: { team: string | undefined
           </select>
         </div>
       )}
-      {groups.length === 0 ? (
-        <EmptyState title="Nobody to follow yet">
-          <p>People who report to you, directly or further down, and the members of teams you manage or lead show here with their development plans.</p>
-        </EmptyState>
-      ) : shown.length === 0 ? (
-        <EmptyState title="Nobody in this team">
-          <p><Link to="/professional-development/team-progress">Show all teams</Link></p>
-        </EmptyState>
-      ) : shown.map((g) => <TeamTable key={teamKey(g)} group={g} />)}
-    </section>
+      empty={groups.length === 0
+        ? { title: 'Nobody to follow yet', children: <p>People who report to you, directly or further down, and the members of teams you manage or lead show here with their development plans.</p> }
+        : shown.length === 0 ? { title: 'Nobody in this team', children: <p><Link to="/professional-development/team-progress">Show all teams</Link></p> } : null}>
+      {shown.map((g) => <TeamTable key={teamKey(g)} group={g} />)}
+    </TeamProgressLayout>
   );
 }
 
 function TeamTable({ group }: { group: DevelopmentTeamProgress }) {
-  const id = useId();
   const name = group.team?.name ?? 'No team';
   return (
-    <section className="dev-card" aria-labelledby={`${id}-title`}>
-      <h2 id={`${id}-title`}>{name} <span className="muted dev-count">({group.people.length} {group.people.length === 1 ? 'person' : 'people'})</span></h2>
-      <div className="dev-table-wrap" tabIndex={0} role="region" aria-label={`${name}: development progress`}>
-        <table className="dev-table dev-stack">
-          <thead>
-            <tr>
-              <th scope="col">Person</th>
-              <th scope="col">Track and level</th>
-              <th scope="col">Self assessed</th>
-              <th scope="col">Manager assessed</th>
-              <th scope="col">Plan progress</th>
-              <th scope="col">Growth goals</th>
-              <th scope="col">Open actions</th>
-              <th scope="col">Overdue</th>
-            </tr>
-          </thead>
-          <tbody>{group.people.map((p) => <PersonRow key={p.user.id} person={p} />)}</tbody>
-        </table>
-      </div>
-    </section>
+    <TeamProgressSection className="dev-card" title={<>{name} </>} after={<span className="muted dev-count">({group.people.length} {group.people.length === 1 ? 'person' : 'people'})</span>}>
+      <ProgressTable label={`${name}: development progress`} className="dev-table" rows={group.people} rowKey={(p) => p.user.id} columns={COLUMNS} />
+    </TeamProgressSection>
   );
 }
 
-function PersonRow({ person: p }: { person: DevelopmentPersonProgress }) {
-  return (
-    <tr>
-      <th scope="row" data-label="Person">
+const COLUMNS: Array<ProgressColumn<DevelopmentPersonProgress>> = [
+  {
+    header: 'Person',
+    cell: (p) => (
+      <>
         <Link to="/professional-development" search={{ user: p.user.id }}>{p.user.full_name}</Link>
         <br />
         <Link to="/profile/assesment" search={{ user: p.user.id }} className="dev-small-link" aria-label={`Assessment of ${p.user.full_name}`}>Assessment</Link>
-      </th>
-      <td data-label="Track and level">{p.placement ? `${p.placement.track.name}, ${p.placement.level.name}` : <span className="muted">Not placed</span>}</td>
-      <td data-label="Self assessed">{p.self_assessed_at ? formatDay(p.self_assessed_at) : <span className="muted">Not yet</span>}</td>
-      <td data-label="Manager assessed">{p.manager_assessed_at ? formatDay(p.manager_assessed_at) : <span className="muted">Not yet</span>}</td>
-      <td data-label="Plan progress" className="dev-progress-cell">
-        {p.plan_progress ? <GoalProgress progress={p.plan_progress.percent} label={`Plan progress of ${p.user.full_name}`} />
-          : <span className="tp-badge" style={completionStyle('none')}>{COMPLETION_LABELS.none}</span>}
-      </td>
-      <td data-label="Growth goals">{p.growth_goals}</td>
-      <td data-label="Open actions">{p.actions_open}</td>
-      <td data-label="Overdue" className={p.actions_overdue ? 'dev-overdue' : undefined}>{p.actions_overdue ? `${p.actions_overdue} overdue` : '0'}</td>
-    </tr>
-  );
-}
+      </>
+    ),
+  },
+  { header: 'Track and level', cell: (p) => (p.placement ? `${p.placement.track.name}, ${p.placement.level.name}` : <span className="muted">Not placed</span>) },
+  { header: 'Self assessed', cell: (p) => (p.self_assessed_at ? formatDay(p.self_assessed_at) : <span className="muted">Not yet</span>) },
+  { header: 'Manager assessed', cell: (p) => (p.manager_assessed_at ? formatDay(p.manager_assessed_at) : <span className="muted">Not yet</span>) },
+  {
+    header: 'Plan progress',
+    className: 'dev-progress-cell',
+    cell: (p) => (p.plan_progress ? <GoalProgress progress={p.plan_progress.percent} label={`Plan progress of ${p.user.full_name}`} />
+      : <span className="tp-badge" style={completionStyle('none')}>{COMPLETION_LABELS.none}</span>),
+  },
+  { header: 'Growth goals', cell: (p) => p.growth_goals },
+  { header: 'Open actions', cell: (p) => p.actions_open },
+  { header: 'Overdue', className: (p) => (p.actions_overdue ? 'dev-overdue' : undefined), cell: (p) => (p.actions_overdue ? `${p.actions_overdue} overdue` : '0') },
+];

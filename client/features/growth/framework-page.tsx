@@ -8,7 +8,7 @@ import { builtinTracksQueryOptions, frameworkQueryOptions, useCopyBuiltinTrack, 
 import type { CompetencyTrack } from './growth.types.js';
 import { Placements } from './placements.js';
 import { TrackEditor } from './track-editor.js';
-import '../review-templates/review-templates.css';
+import { TemplateCards, TemplateListPage } from '../templates/template-list.js';
 import './framework.css';
 
 const messageOf = (err: unknown) => (err instanceof Error ? err.message : 'Something went wrong. Try again.');
@@ -48,53 +48,39 @@ export function FrameworkPage() {
   }
 
   return (
-    <div className="page fw-page">
-      <header className="fw-header">
-        <div>
-          <h1>Competency framework</h1>
+    <TemplateListPage className="fw-page" title="Competency framework" aside
+      intro={(
+        <>
           <p className="muted">
             Tracks, their levels and what each competency expects at each level. Assessments and development plans use them.
             {isAdmin ? '' : ' Admins keep the framework.'}
           </p>
           <p><Link to="/professional-development">Professional development</Link></p>
-        </div>
-        {isAdmin && (
-          <div className="fw-header-actions">
-            <button type="button" className="button" onClick={() => setEditing('new')}>New track</button>
-            {archived > 0 && (
-              <label className="fw-toggle"><input type="checkbox" checked={showArchived} onChange={(e) => setShowArchived(e.target.checked)} /> Show archived ({archived})</label>
-            )}
-          </div>
-        )}
-      </header>
-
+        </>
+      )}
+      action={isAdmin && <button type="button" className="button" onClick={() => setEditing('new')}>New track</button>}
+      toggle={isAdmin && archived > 0 ? { label: `Show archived (${archived})`, checked: showArchived, onChange: setShowArchived } : null}>
       {shown.length === 0 ? (
         <EmptyState title="No tracks yet">
           {isAdmin ? 'Start from the built-in framework below, or add a track of your own.' : 'Your admins have not set up the competency framework yet.'}
         </EmptyState>
       ) : (
-        <ul className="fw-tracks" aria-label="Tracks">
-          {shown.map((t) => (
-            <li key={t.id} className="tile fw-track" aria-labelledby={`fw-track-${t.id}`}>
-              <div className="fw-track-head">
-                <h2 id={`fw-track-${t.id}`}>{t.name}{t.archived && <span className="rt-badge rt-badge-archived">Archived</span>}</h2>
-                <span className="muted">{people(t.people)}</span>
-              </div>
-              {t.description && <p className="muted">{t.description}</p>}
+        <TemplateCards label="Tracks" idPrefix="fw-track" heading={2} items={shown} className="fw-tracks" cardClassName="fw-track" badgesInHeading card={(t) => ({
+          id: t.id, name: t.name, archived: t.archived, description: t.description,
+          aside: <span className="muted">{people(t.people)}</span>,
+          body: (
+            <>
               <ol className="fw-levels" aria-label={`Levels of ${t.name}`}>
                 {t.levels.map((l) => <li key={l.id}><strong>{l.name}</strong> <span className="muted">· {people(l.people)}</span></li>)}
               </ol>
               <TrackDetails track={t} />
-              {isAdmin && (
-                <div className="rt-item-actions">
-                  {!t.archived && <button type="button" className="button button-secondary button-small" onClick={() => setEditing(t)} aria-label={`Edit ${t.name}`}>Edit</button>}
-                  <button type="button" className="button button-ghost button-small" disabled={action.isPending} onClick={() => void run(t.archived ? 'restore' : 'archive', t)}
-                    aria-label={`${t.archived ? 'Restore' : 'Archive'} ${t.name}`}>{t.archived ? 'Restore' : 'Archive'}</button>
-                </div>
-              )}
-            </li>
-          ))}
-        </ul>
+            </>
+          ),
+          actions: isAdmin ? [
+            ...(t.archived ? [] : [{ label: 'Edit', tone: 'secondary' as const, onClick: () => setEditing(t) }]),
+            { label: t.archived ? 'Restore' : 'Archive', tone: 'ghost', disabled: action.isPending, onClick: () => void run(t.archived ? 'restore' : 'archive', t) },
+          ] : [],
+        })} />
       )}
 
       {isAdmin && <BuiltinTracks />}
@@ -103,7 +89,7 @@ export function FrameworkPage() {
           <Placements tracks={tracks} />
         </Suspense>
       )}
-    </div>
+    </TemplateListPage>
   );
 }
 

@@ -1,6 +1,7 @@
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import { gql, gqlField, graphql, type VariablesOf } from '../../lib/graphql.js';
-import { PLACEMENT_FIELDS, TRACK_FIELDS } from './growth.types.js';
+import { useRefreshing, useSaveTemplate, useTemplateAction } from '../templates/template-api.js';
+import { PLACEMENT_FIELDS, TRACK_FIELDS, type CompetencyTrack } from './growth.types.js';
 
 /** The competency framework screen's reads and changes (server/features/growth/growth.framework.ts). */
 
@@ -36,29 +37,18 @@ export const M = {
 };
 
 /** Every change refreshes the framework family (tracks, built-ins, placements and their counts), and the assessment and plan screens that show placements. */
-function useChange<V, R>(run: (variables: V) => Promise<R>) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: run,
-    onSuccess: async () => {
-      await Promise.all(['competencyFramework', 'assessmentOverview', 'developmentPlan'].map((k) => queryClient.invalidateQueries({ queryKey: [k] })));
-    },
-  });
-}
+const REFRESHED = ['competencyFramework', 'assessmentOverview', 'developmentPlan'];
 
 /** A track as saved: the schema's input (shared/growth.ts checks it first, in the editor and on the server). */
 export type TrackInput = VariablesOf<typeof M.create>['input'];
 
-/** `baseVersion`: the version the editor was opened on; a save over a newer one is CONFLICT (nothing saved, the editor keeps its text). */
-export const useSaveTrack = () => useChange(async ({ id, input, baseVersion }: { id: string | null; input: TrackInput; baseVersion: number }) =>
-  (id ? gqlField(M.update, { id, input, base_version: baseVersion }) : gqlField(M.create, { input })));
+export const useSaveTrack = () => useSaveTemplate<CompetencyTrack, TrackInput>(REFRESHED, M);
 
-export const useCopyBuiltinTrack = () => useChange(async (key: string) => gqlField(M.copy, { key }));
+export const useCopyBuiltinTrack = () => useRefreshing(REFRESHED, async (key: string) => gqlField(M.copy, { key }));
 
-export const useTrackAction = () => useChange(async ({ action, id }: { action: 'archive' | 'restore'; id: string }) =>
-  gqlField(M[action], { id }));
+export const useTrackAction = () => useTemplateAction<CompetencyTrack, 'archive' | 'restore'>(REFRESHED, M);
 
-export const usePlacePerson = () => useChange(async (input: { user_id: string; track_id: string; level_id: string }) =>
+export const usePlacePerson = () => useRefreshing(REFRESHED, async (input: { user_id: string; track_id: string; level_id: string }) =>
   gqlField(M.place, { input }));
 
-export const useRemovePlacement = () => useChange(async (userId: string) => (await gql(M.unplace, { user_id: userId })).removePlacement);
+export const useRemovePlacement = () => useRefreshing(REFRESHED, async (userId: string) => (await gql(M.unplace, { user_id: userId })).removePlacement);

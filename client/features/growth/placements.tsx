@@ -1,13 +1,12 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { useId, useMemo, useState, type FormEvent } from 'react';
 import { placementInputSchema } from '../../../shared/growth.js';
-import { FormError, SubmitButton } from '../../components/ui/field.js';
+import { FormError, SelectField, SubmitButton } from '../../components/ui/field.js';
 import { showAlert } from '../../lib/alerts.js';
 import { fieldErrorsOf, type FieldErrors } from '../../lib/forms.js';
 import { GraphqlError } from '../../lib/graphql.js';
 import { pickablePeopleQueryOptions, type PickablePerson } from '../teams/api.js';
 import { matchesPerson, PersonPicker } from '../teams/person-picker.js';
-import { SelectField } from '../review-templates/review-template-fields.js';
 import { placementsQueryOptions, usePlacePerson, useRemovePlacement } from './framework.api.js';
 import type { CompetencyTrack } from './growth.types.js';
 

@@ -17,7 +17,7 @@ import './insights.css';
 import { formatDateTime, formatDay } from '../../../shared/format.js';
 
 /**
- * A person's insights: a self-view that helps, never a ranking (insights-metrics.md 3.13). What is
+ * A person's insights: a self-view that helps, never a ranking (docs/insights-metrics.md). What is
  * waiting, on whom, what was merged and how it went, who they work with; aggregates over fewer than
  * the minimum items are not shown. Visible to the person, their manager chain and admins.
  */

@@ -243,9 +243,12 @@ export function PullRequestRows({ items, label }: { items: InsightsPullRequest[]
 
 /** The pull requests behind a team's number, a page at a time. */
 export function PullRequestsDrillDown({ teamId, window: w, metric, onClose }: { teamId: string; window: InsightsWindow; metric: InsightMetricKey | null; onClose: () => void }) {
-  const [page, setPage] = useState(0);
+  // Another metric, team or window starts again at the first page.
+  const filters = `${metric}\n${teamId}\n${w.from}\n${w.to}`;
+  const [paging, setPaging] = useState({ filters, page: 0 });
+  const page = paging.filters === filters ? paging.page : 0;
+  const setPage = (next: number) => setPaging({ filters, page: next });
   const headingRef = useRef<HTMLHeadingElement>(null);
-  useEffect(() => setPage(0), [metric, teamId, w.from, w.to]);
   useEffect(() => headingRef.current?.focus(), [metric]);
   const q = useQuery(teamPullRequestsQueryOptions(teamId, w, metric, page));
   const title = metric ? `Pull requests behind ${inSentence(INSIGHT_METRICS[metric].label)}` : 'Pull requests';
@@ -266,9 +269,9 @@ export function PullRequestsDrillDown({ teamId, window: w, metric, onClose }: { 
           <>
             <PullRequestRows items={q.data.items} label={`${title}, table`} />
             <div className="ins-pager">
-              <button type="button" className="button button-secondary button-small" disabled={page === 0} onClick={() => setPage((p) => p - 1)}>Previous</button>
+              <button type="button" className="button button-secondary button-small" disabled={page === 0} onClick={() => setPage(page - 1)}>Previous</button>
               <p aria-live="polite">{`${first + 1}–${Math.min(first + q.data.items.length, total)} of ${plural(total, 'pull request')}`} (page {page + 1} of {pages})</p>
-              <button type="button" className="button button-secondary button-small" disabled={page + 1 >= pages} onClick={() => setPage((p) => p + 1)}>Next</button>
+              <button type="button" className="button button-secondary button-small" disabled={page + 1 >= pages} onClick={() => setPage(page + 1)}>Next</button>
             </div>
           </>
         )}

@@ -21,7 +21,7 @@ const v = (patch: Partial<InsightsValue>): InsightsValue => ({
 const PERIODS = ['3 Mar', '10 Mar', '17 Mar', '24 Mar'].map((label, i) => ({ label, start: `2025-03-${String(3 + i * 7).padStart(2, '0')}T00:00:00Z`, end: `2025-03-${String(10 + i * 7).padStart(2, '0')}T00:00:00Z` }));
 const SOURCES = { code: true, issues: true, deployments: true, sample: true, last_synced_at: '2025-03-31T00:00:00Z', code_connected: true, issues_connected: true };
 
-/** The synthetic dataset's team Alpha (insights-metrics.md section 4): pickup [1, 1, 2, 2, 4] of 6 merged, and so on. */
+/** The synthetic dataset's team Alpha (docs/insights-metrics.md, the synthetic dataset): pickup [1, 1, 2, 2, 4] of 6 merged, and so on. */
 const SUMMARY: Partial<Record<InsightMetricKey, InsightsValue>> = {
   PR_CYCLE_TIME: v({ n: 6, value: 27, median: 27, p75: 44.5, mean: 30.8, excluded: 0 }),
   PR_CODING_TIME: v({ n: 5, value: 4, median: 4, p75: 24, mean: 11.4, excluded: 1 }),

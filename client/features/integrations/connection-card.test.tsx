@@ -2,9 +2,8 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, within } from '@testing-library/react';
 import { expect, it } from 'vitest';
-import { createQueryClient } from '../../lib/query-client.js';
 import { meAs, stubGraphql } from '../../test/graphql-stub.js';
-import { cleanUpBetweenTests } from '../../test/render-route.js';
+import { cleanUpBetweenTests, testQueryClient } from '../../test/render-route.js';
 import type { IntegrationConnection } from './api.js';
 import { ProviderCard } from './connection-card.js';
 
@@ -18,7 +17,7 @@ const azure = (patch: Partial<IntegrationConnection> = {}): IntegrationConnectio
 
 function renderCard(connection: IntegrationConnection) {
   stubGraphql({ Integration: () => ({ data: { integration: connection } }) }, { me: meAs('ADMIN') });
-  return render(<QueryClientProvider client={createQueryClient()}><ProviderCard provider={connection.provider} connection={connection} teams={[]} /></QueryClientProvider>);
+  return render(<QueryClientProvider client={testQueryClient()}><ProviderCard provider={connection.provider} connection={connection} teams={[]} /></QueryClientProvider>);
 }
 
 it('Azure Boards: the card tells how to create the service hook, with the URL and the webhook secret as Basic password', () => {

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { AlertDialog } from '../../components/ui/dialog.js';
+import { ConfirmDialog } from '../../components/ui/confirm-dialog.js';
 import { useId, useState, type FormEvent } from 'react';
 import { BACKFILL_MONTHS, PROVIDER_KIND, PROVIDER_LABEL, type IntegrationProvider } from '../../../shared/integrations.js';
 import { Field, FormError } from '../../components/ui/field.js';
@@ -235,24 +235,11 @@ function ScopesEditor({ connection, teams }: { connection: IntegrationConnection
 function DisconnectDialog({ connection, label, onClose }: { connection: IntegrationConnection; label: string; onClose: () => void }) {
   const disconnect = useDisconnectIntegration();
   return (
-    <AlertDialog.Root open onOpenChange={(o) => !o && !disconnect.isPending && onClose()}>
-      <AlertDialog.Portal>
-        <AlertDialog.Overlay className="dialog-overlay" />
-        <AlertDialog.Content className="dialog">
-          <AlertDialog.Title>Disconnect {label}?</AlertDialog.Title>
-          <AlertDialog.Description>
-            This removes everything it brought in: its {PROVIDER_KIND[connection.provider] === 'CODE' ? 'pull requests, reviews and deployments' : 'issues and sprints'}, its accounts and their matches.
-            Insights built on them go empty. The stored credentials are deleted.
-          </AlertDialog.Description>
-          <div className="dialog-actions">
-            <AlertDialog.Cancel className="button button-secondary" disabled={disconnect.isPending}>Keep it</AlertDialog.Cancel>
-            <button type="button" className="button button-danger" disabled={disconnect.isPending}
-              onClick={() => disconnect.mutate(connection.id, { onSuccess: () => { showAlert(`${label} was disconnected.`, 'success'); onClose(); }, onError: fail })}>
-              {disconnect.isPending ? 'Disconnecting…' : 'Disconnect'}
-            </button>
-          </div>
-        </AlertDialog.Content>
-      </AlertDialog.Portal>
-    </AlertDialog.Root>
+    <ConfirmDialog title={`Disconnect ${label}?`} tone="danger" cancelLabel="Keep it" confirmLabel="Disconnect" busyLabel="Disconnecting…" onClose={onClose}
+      description={`This removes everything it brought in: its ${PROVIDER_KIND[connection.provider] === 'CODE' ? 'pull requests, reviews and deployments' : 'issues and sprints'}, its accounts and their matches. Insights built on them go empty. The stored credentials are deleted.`}
+      onConfirm={async () => {
+        await disconnect.mutateAsync(connection.id);
+        showAlert(`${label} was disconnected.`, 'success');
+      }} />
   );
 }

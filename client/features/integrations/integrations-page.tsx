@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { AlertDialog } from '../../components/ui/dialog.js';
+import { ConfirmDialog } from '../../components/ui/confirm-dialog.js';
 import { useEffect, useId, useRef, useState } from 'react';
 import { PROVIDER_LABEL, type IntegrationProvider } from '../../../shared/integrations.js';
 import { PendingView } from '../../components/ui/states.js';
@@ -111,22 +111,12 @@ function SampleDataPanel({ connections, teams }: { connections: IntegrationConne
         </>
       )}
       {confirming && (
-        <AlertDialog.Root open onOpenChange={(o) => !o && !remove.isPending && setConfirming(false)}>
-          <AlertDialog.Portal>
-            <AlertDialog.Overlay className="dialog-overlay" />
-            <AlertDialog.Content className="dialog">
-              <AlertDialog.Title>Remove the sample data?</AlertDialog.Title>
-              <AlertDialog.Description>The sample {connections.map((c) => PROVIDER_LABEL[c.provider]).join(' and ') || 'connections'} and everything they brought in are removed. Your own connections stay.</AlertDialog.Description>
-              <div className="dialog-actions">
-                <AlertDialog.Cancel className="button button-secondary">Keep it</AlertDialog.Cancel>
-                <button type="button" className="button button-danger" disabled={remove.isPending}
-                  onClick={() => remove.mutate(undefined, { onSuccess: () => { setConfirming(false); showAlert('The sample data was removed.', 'success'); }, onError: (e) => showAlert(e.message, 'error') })}>
-                  {remove.isPending ? 'Removing…' : 'Remove sample data'}
-                </button>
-              </div>
-            </AlertDialog.Content>
-          </AlertDialog.Portal>
-        </AlertDialog.Root>
+        <ConfirmDialog title="Remove the sample data?" tone="danger" cancelLabel="Keep it" confirmLabel="Remove sample data" busyLabel="Removing…" onClose={() => setConfirming(false)}
+          description={`The sample ${connections.map((c) => PROVIDER_LABEL[c.provider]).join(' and ') || 'connections'} and everything they brought in are removed. Your own connections stay.`}
+          onConfirm={async () => {
+            await remove.mutateAsync(undefined);
+            showAlert('The sample data was removed.', 'success');
+          }} />
       )}
     </section>
   );

@@ -3,9 +3,8 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, expect, it } from 'vitest';
 import { closeAlert } from '../../lib/alerts.js';
-import { createQueryClient } from '../../lib/query-client.js';
 import { meAs, refusal, stubGraphql, type GraphqlVariables, type OperationHandlers } from '../../test/graphql-stub.js';
-import { cleanUpBetweenTests, renderSignedIn } from '../../test/render-route.js';
+import { cleanUpBetweenTests, renderSignedIn, testQueryClient } from '../../test/render-route.js';
 import { endedRetro } from '../retros/retro-fixtures.test-support.js';
 import { RetroSummary } from '../retros/retro-summary.js';
 import type { ExternalAccount, IntegrationConnection, RetroActionIssue, SyncRun } from './api.js';
@@ -228,7 +227,7 @@ it('a retro action item is sent to the team’s tracker from the summary, and it
   });
   const retro = endedRetro();
   const item = retro.action_items[0]!;
-  render(<QueryClientProvider client={createQueryClient()}><RetroSummary retro={retro} /></QueryClientProvider>);
+  render(<QueryClientProvider client={testQueryClient()}><RetroSummary retro={retro} /></QueryClientProvider>);
   fireEvent.click(await screen.findByRole('button', { name: `Send to tracker: ${item.text}` }, T));
   const form = await screen.findByRole('form', { name: 'Send to tracker' });
   // The retro's team's repository first.
@@ -253,7 +252,7 @@ it('an action item sent to the sample tracker shows its key marked as sample dat
   });
   const retro = endedRetro();
   const item = retro.action_items[0]!;
-  render(<QueryClientProvider client={createQueryClient()}><RetroSummary retro={retro} /></QueryClientProvider>);
+  render(<QueryClientProvider client={testQueryClient()}><RetroSummary retro={retro} /></QueryClientProvider>);
   fireEvent.click(await screen.findByRole('button', { name: `Send to tracker: ${item.text}` }, T));
   const form = await screen.findByRole('form', { name: 'Send to tracker' });
   expect(within(within(form).getByLabelText('Repository or project')).getAllByRole('option').map((o) => o.textContent)).toEqual(['acme/web-app (sample GitHub, this team)']);

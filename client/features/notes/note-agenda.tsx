@@ -204,20 +204,24 @@ function NextOneOnOne({ note, api }: { note: Note; api: NotesApi }) {
 
 /** "Grace added “Roadmap”." when the agenda changes under the viewer's eyes (their own changes are told by the screen itself). */
 function useAgendaAnnouncement(agenda: NoteAgendaItem[], viewerId: string): string {
-  const [message, setMessage] = useState('');
-  const before = useRef(agenda);
-  useEffect(() => {
-    const old = new Map(before.current.map((i) => [i.id, i]));
-    before.current = agenda;
-    const said: string[] = [];
-    for (const item of agenda) {
-      const was = old.get(item.id);
-      if (!was && item.created_by && item.created_by.id !== viewerId) said.push(`${item.created_by.full_name} added “${item.text}”.`);
-      if (was && !was.done && item.done && item.done_by && item.done_by.id !== viewerId) said.push(`${item.done_by.full_name} ticked off “${item.text}”.`);
-    }
-    const now = new Set(agenda.map((i) => i.id));
-    for (const gone of old.values()) if (!now.has(gone.id)) said.push(`“${gone.text}” was removed.`);
-    if (said.length > 0) setMessage(said.join(' '));
-  }, [agenda, viewerId]);
-  return message;
+  // The agenda the message was last worked out from: a new agenda is compared with it while rendering.
+  const [told, setTold] = useState({ agenda, message: '' });
+  if (told.agenda !== agenda) {
+    const said = agendaChanges(told.agenda, agenda, viewerId);
+    setTold({ agenda, message: said.length > 0 ? said.join(' ') : told.message });
+  }
+  return told.message;
+}
+
+function agendaChanges(before: NoteAgendaItem[], agenda: NoteAgendaItem[], viewerId: string): string[] {
+  const old = new Map(before.map((i) => [i.id, i]));
+  const said: string[] = [];
+  for (const item of agenda) {
+    const was = old.get(item.id);
+    if (!was && item.created_by && item.created_by.id !== viewerId) said.push(`${item.created_by.full_name} added “${item.text}”.`);
+    if (was && !was.done && item.done && item.done_by && item.done_by.id !== viewerId) said.push(`${item.done_by.full_name} ticked off “${item.text}”.`);
+  }
+  const now = new Set(agenda.map((i) => i.id));
+  for (const gone of old.values()) if (!now.has(gone.id)) said.push(`“${gone.text}” was removed.`);
+  return said;
 }

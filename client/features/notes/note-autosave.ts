@@ -8,6 +8,7 @@ export const AUTOSAVE_DELAY_MS = 800;
 
 export type SaveStatus =
   | { kind: 'idle' }
+  | { kind: 'unsaved' }
   | { kind: 'saving' }
   | { kind: 'saved'; at: Date }
   | { kind: 'error'; reason: string }
@@ -29,7 +30,9 @@ const sentence = (text: string) => text.trim().replace(/[.!]+$/, '');
  * elsewhere) never touches the text on screen: it says why and waits for a retry or a new change.
  * On CONFLICT it stops until the author loads the latest version (their text kept aside) or keeps
  * theirs (saved over the latest version). A newer version from another tab is taken only while
- * nothing here is unsaved.
+ * nothing here is unsaved. Between a change and its save the status says so ("Unsaved changes",
+ * never an older "Saved at"), and a page that goes out of view (another tab, a phone locked, a
+ * reload or a closed tab) sends what is unsaved at once instead of waiting for the delay.
  */
 export function useNoteAutosave<F extends SavedFields>(note: Note, api: NotesApi, pick: (note: Note) => F) {
   const [fields, setFieldsState] = useState<F>(() => pick(note));
@@ -39,7 +42,13 @@ export function useNoteAutosave<F extends SavedFields>(note: Note, api: NotesApi
   /** Grows when the fields are replaced from the server (components keyed on it start over). */
   const [generation, setGeneration] = useState(0);
   const current = useRef(fields);
-  const saved = useRef(pick(note));
+  const saved = useRef(fields);
+  /** What the server has, for rendering (`saved` is the same, for the callbacks). */
+  const [savedFields, setSavedFields] = useState<F>(fields);
+  const markSaved = useCallback((value: F) => {
+    saved.current = value;
+    setSavedFields(value);
+  }, []);
   const base = useRef(note.version);
   const inFlight = useRef(false);
   const conflict = useRef(false);
@@ -67,7 +76,7 @@ export function useNoteAutosave<F extends SavedFields>(note: Note, api: NotesApi
     try {
       const answer = await api.updateNote(noteId, sending, base.current);
       base.current = answer.version;
-      saved.current = sending;
+      markSaved(sending);
       setStatus({ kind: 'saved', at: new Date() });
     } catch (err) {
       if (err instanceof GraphqlError && err.code === 'CONFLICT') {
@@ -82,25 +91,27 @@ export function useNoteAutosave<F extends SavedFields>(note: Note, api: NotesApi
     }
     // Typed on while the save was on its way: save that too.
     if (!same(current.current, saved.current)) schedule();
-  }, [api, noteId, schedule]);
+  }, [api, noteId, schedule, markSaved]);
   useEffect(() => { saveRef.current = save; }, [save]);
 
   const setFields = useCallback((patch: Partial<F>) => {
     const next = { ...current.current, ...patch };
     current.current = next;
     setFieldsState(next);
-    if (!conflict.current) schedule();
+    if (conflict.current) return;
+    if (!inFlight.current) setStatus({ kind: 'unsaved' });
+    schedule();
   }, [schedule]);
 
   /** Replaces the fields with the server's note (its version becomes the base). */
   const adopt = useCallback((latest: Note) => {
     const theirs = pick(latest);
     base.current = latest.version;
-    saved.current = theirs;
+    markSaved(theirs);
     current.current = theirs;
     setFieldsState(theirs);
     setGeneration((g) => g + 1);
-  }, [pick]);
+  }, [pick, markSaved]);
 
   // A newer version saved elsewhere (another tab) while nothing here is unsaved: show it.
   useEffect(() => {
@@ -119,10 +130,26 @@ export function useNoteAutosave<F extends SavedFields>(note: Note, api: NotesApi
   const keepMine = useCallback(async () => {
     const latest = await api.fetchLatest(noteId);
     base.current = latest.version;
-    saved.current = pick(latest);
+    markSaved(pick(latest));
     conflict.current = false;
     await save();
-  }, [api, noteId, save, pick]);
+  }, [api, noteId, save, pick, markSaved]);
+
+  // The page goes out of view (or away): send what is unsaved now, not after the delay.
+  useEffect(() => {
+    const flush = () => {
+      if (timer.current) void saveRef.current();
+    };
+    const hidden = () => {
+      if (document.visibilityState === 'hidden') flush();
+    };
+    document.addEventListener('visibilitychange', hidden);
+    window.addEventListener('pagehide', flush);
+    return () => {
+      document.removeEventListener('visibilitychange', hidden);
+      window.removeEventListener('pagehide', flush);
+    };
+  }, []);
 
   // Leaving the page with unsaved text: send it now rather than drop it.
   useEffect(() => () => {
@@ -132,7 +159,7 @@ export function useNoteAutosave<F extends SavedFields>(note: Note, api: NotesApi
     }
   }, [api, noteId]);
 
-  const dirty = !same(fields, saved.current);
+  const dirty = !same(fields, savedFields);
   useEffect(() => {
     if (!dirty) return;
     const warn = (e: BeforeUnloadEvent) => e.preventDefault();

@@ -1,7 +1,6 @@
-import { AlertDialog } from '../../components/ui/dialog.js';
+import { ConfirmDialog } from '../../components/ui/confirm-dialog.js';
 import { useId, useState, type KeyboardEvent } from 'react';
 import { NOTE_LIMITS } from '../../../shared/notes.limits.js';
-import { FormError } from '../../components/ui/field.js';
 import type { SaveStatus } from './note-autosave.js';
 import type { Person } from './note.types.js';
 import { formatTime } from '../../../shared/format.js';
@@ -10,7 +9,8 @@ import { formatTime } from '../../../shared/format.js';
 export function SaveStatusLine({ status, onRetry, onLoadLatest, onKeepMine }: {
   status: SaveStatus; onRetry: () => void; onLoadLatest: () => void; onKeepMine: () => void;
 }) {
-  const text = status.kind === 'saving' ? 'Saving…'
+  const text = status.kind === 'unsaved' ? 'Unsaved changes'
+    : status.kind === 'saving' ? 'Saving…'
     : status.kind === 'saved' ? `Saved at ${formatTime(status.at)}`
     : status.kind === 'error' ? `Not saved: ${status.reason}. Your text is kept here.`
     : status.kind === 'conflict' ? 'Not saved: this note was changed elsewhere (another tab or device) since you opened it. Your text is kept here.'
@@ -92,36 +92,8 @@ export function KeptCopy({ text, onClose }: { text: string; onClose: () => void 
 /** Deleting removes the note for both people of a shared 1:1, the other person's own private notes on it too. */
 export function DeleteNoteDialog({ title, sharedWith, onConfirm, onClose }: { title: string; sharedWith: Person | null; onConfirm: () => Promise<void>; onClose: () => void }) {
   const shared = !!sharedWith;
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  async function confirm() {
-    setBusy(true);
-    setError(null);
-    try {
-      await onConfirm();
-    } catch (err) {
-      setError(err instanceof Error ? err.message : 'Something went wrong. Try again.');
-      setBusy(false);
-    }
-  }
   return (
-    <AlertDialog.Root open onOpenChange={(open) => !open && onClose()}>
-      <AlertDialog.Portal>
-        <AlertDialog.Overlay className="dialog-overlay" />
-        <AlertDialog.Content className="dialog">
-          <AlertDialog.Title>Delete “{title || 'Untitled note'}”?</AlertDialog.Title>
-          <AlertDialog.Description>
-            The note{shared ? ', its shared agenda and its talking points' : ' and its talking points'} will be gone{shared ? ` for both of you, with ${sharedWith.full_name}'s own private notes on it` : ''}. This cannot be undone.
-          </AlertDialog.Description>
-          <FormError message={error} />
-          <div className="dialog-actions">
-            <AlertDialog.Cancel className="button button-secondary">Keep it</AlertDialog.Cancel>
-            <button type="button" className="button" disabled={busy} aria-busy={busy || undefined} onClick={() => void confirm()}>
-              {busy ? 'Deleting…' : 'Delete note'}
-            </button>
-          </div>
-        </AlertDialog.Content>
-      </AlertDialog.Portal>
-    </AlertDialog.Root>
+    <ConfirmDialog title={`Delete “${title || 'Untitled note'}”?`} cancelLabel="Keep it" confirmLabel="Delete note" busyLabel="Deleting…" onConfirm={onConfirm} onClose={onClose}
+      description={`The note${shared ? ', its shared agenda and its talking points' : ' and its talking points'} will be gone${shared ? ` for both of you, with ${sharedWith.full_name}'s own private notes on it` : ''}. This cannot be undone.`} />
   );
 }

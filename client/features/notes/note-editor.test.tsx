@@ -35,7 +35,7 @@ function stubNote(start: Note, over: Record<string, (v: GraphqlVariables) => unk
 }
 const saved = (v: GraphqlVariables, version: number) => ({ data: { updateNote: note({ ...v.input, about: null, version }) } });
 const body = () => screen.getByLabelText('Note (Markdown)') as HTMLTextAreaElement;
-const status = () => screen.getByText(/^(Saving…|Saved at|Not saved)/);
+const status = () => screen.getByText(/^(Unsaved changes|Saving…|Saved at|Not saved)/);
 
 it('autosaves with the base version, says when it saved, and previews the Markdown sanitized (no script, no handlers, no javascript: links)', async () => {
   const { calls } = stubNote(note({ body: '' }), { UpdateNote: (v) => saved(v, 4) });
@@ -56,9 +56,27 @@ it('autosaves with the base version, says when it saved, and previews the Markdo
   const updates = calls.filter((c) => c.operationName === 'UpdateNote');
   expect(updates).toHaveLength(1);
   expect(updates[0]!.variables).toEqual({ id: 'n1', base_version: 3, input: { title: 'Roadmap thoughts', body: xss, tags: ['planning'], about_user_id: null } });
+  // A change after a save: the status never goes on saying "Saved at" over words that are not saved yet.
   fireEvent.change(screen.getByLabelText('Title'), { target: { value: 'Plan' } });
+  expect(status().textContent).toBe('Unsaved changes');
   await waitFor(() => expect(calls.filter((c) => c.operationName === 'UpdateNote')).toHaveLength(2), SAVE);
   expect(calls.filter((c) => c.operationName === 'UpdateNote')[1]!.variables.base_version).toBe(4);
+});
+
+it('sends unsaved words at once when the page goes out of view (another tab, a locked phone), not after the delay', async () => {
+  const { calls } = stubNote(note(), { UpdateNote: (v) => saved(v, 4) });
+  await renderSignedIn('/notes/my-notes/n1');
+  await screen.findByLabelText('Note (Markdown)', undefined, T);
+  fireEvent.change(body(), { target: { value: 'Typed just before switching tabs' } });
+  const visibility = vi.spyOn(document, 'visibilityState', 'get').mockReturnValue('hidden');
+  try {
+    document.dispatchEvent(new Event('visibilitychange'));
+    // Sent before the autosave delay (800 ms) could have run out.
+    await waitFor(() => expect(calls.filter((c) => c.operationName === 'UpdateNote').map((c) => c.variables.input.body)).toEqual(['Typed just before switching tabs']), { timeout: 300 });
+  } finally {
+    visibility.mockRestore();
+  }
+  await waitFor(() => expect(status().textContent).toMatch(/^Saved at/), SAVE);
 });
 
 it('never loses the text when a save fails: says why, keeps it, and saves it on Retry', async () => {

@@ -1,5 +1,5 @@
 import { formatDay } from '../../../shared/format.js';
-import { ConfirmDialog } from '../review-cycles/review-cycle-dialogs.js';
+import { ConfirmDialog } from '../../components/ui/confirm-dialog.js';
 import type { Note, Person } from './note.types.js';
 
 /**

@@ -1,8 +1,8 @@
 import { useNavigate } from '@tanstack/react-router';
-import { AlertDialog } from '../../components/ui/dialog.js';
+import { ConfirmDialog } from '../../components/ui/confirm-dialog.js';
 import { useId, useMemo, useState } from 'react';
 import { z } from 'zod';
-import { Field, FormError } from '../../components/ui/field.js';
+import { Field } from '../../components/ui/field.js';
 import { showAlert } from '../../lib/alerts.js';
 import { useZodForm } from '../../lib/forms.js';
 import { useCloseAccount } from './api.js';
@@ -30,28 +30,14 @@ export function CloseAccountDialog({ organizationName }: { organizationName: str
       <p>
         Closing the account closes the whole organization: nobody in it can sign in any more, and everyone is signed out at once.
       </p>
-      <AlertDialog.Root open={open} onOpenChange={setOpen}>
-        <AlertDialog.Trigger asChild>
-          <button type="button" className="button button-danger">Close the account…</button>
-        </AlertDialog.Trigger>
-        <AlertDialog.Portal>
-          <AlertDialog.Overlay className="dialog-overlay" />
-          <AlertDialog.Content className="dialog">
-            <AlertDialog.Title>Close {organizationName}?</AlertDialog.Title>
-            <AlertDialog.Description>
-              This cannot be undone from Teamlens. Everyone in the organization is signed out and can no longer sign in. To confirm, type
-              the organization name <strong className="confirm-name">{organizationName}</strong> and your password.
-            </AlertDialog.Description>
-            {/* Inside the content, so closing the dialog forgets what was typed and any error. */}
-            <CloseAccountForm organizationName={organizationName} onClosed={() => setOpen(false)} />
-          </AlertDialog.Content>
-        </AlertDialog.Portal>
-      </AlertDialog.Root>
+      <button type="button" className="button button-danger" onClick={() => setOpen(true)}>Close the account…</button>
+      {/* Rendered only while open, so closing the dialog forgets what was typed and any error. */}
+      {open && <CloseAccountQuestion organizationName={organizationName} onClose={() => setOpen(false)} />}
     </section>
   );
 }
 
-function CloseAccountForm({ organizationName, onClosed }: { organizationName: string; onClosed: () => void }) {
+function CloseAccountQuestion({ organizationName, onClose }: { organizationName: string; onClose: () => void }) {
   const [typedName, setTypedName] = useState('');
   const close = useCloseAccount();
   const navigate = useNavigate();
@@ -63,14 +49,21 @@ function CloseAccountForm({ organizationName, onClosed }: { organizationName: st
     } catch (error) {
       return outcomeOfError(error, 'password');
     }
-    onClosed();
+    onClose();
     showAlert(`${organizationName} was closed. Everyone in it has been signed out.`, 'success');
     await navigate({ to: '/logout', replace: true });
   });
 
   const nameMatches = typedName.trim() === organizationName.trim();
   return (
-    <form onSubmit={form.onSubmit} noValidate className="form close-account-form">
+    <ConfirmDialog title={`Close ${organizationName}?`} tone="danger" cancelLabel="Keep the account" confirmLabel="Close the account" busyLabel="Closing…"
+      canConfirm={nameMatches} busy={form.sending} onClose={onClose} form={{ onSubmit: form.onSubmit, className: 'form close-account-form', error: form.formError }}
+      description={(
+        <>
+          This cannot be undone from Teamlens. Everyone in the organization is signed out and can no longer sign in. To confirm, type
+          the organization name <strong className="confirm-name">{organizationName}</strong> and your password.
+        </>
+      )}>
       <Field
         label="Organization name"
         name="confirm_name"
@@ -81,13 +74,6 @@ function CloseAccountForm({ organizationName, onClosed }: { organizationName: st
         error={form.fieldErrors.confirm_name}
       />
       <Field label="Your password" name="password" type="password" autoComplete="current-password" required error={form.fieldErrors.password} />
-      <FormError message={form.formError} />
-      <div className="dialog-actions">
-        <AlertDialog.Cancel className="button button-secondary" type="button">Keep the account</AlertDialog.Cancel>
-        <button type="submit" className="button button-danger" disabled={!nameMatches || form.sending} aria-busy={form.sending || undefined}>
-          {form.sending ? 'Closing…' : 'Close the account'}
-        </button>
-      </div>
-    </form>
+    </ConfirmDialog>
   );
 }

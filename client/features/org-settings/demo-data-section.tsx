@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { AlertDialog } from '../../components/ui/dialog.js';
+import { ConfirmDialog } from '../../components/ui/confirm-dialog.js';
 import { useId, useState } from 'react';
 import { showAlert } from '../../lib/alerts.js';
 import { demoDataQueryOptions, useRemoveDemoData, type DemoDataCount } from './demo-data-api.js';
@@ -37,13 +37,8 @@ export function DemoDataSection({ organizationName }: { organizationName: string
   const counts = demo.data.counts;
 
   const onRemove = async () => {
-    try {
-      const removed = await remove.mutateAsync();
-      setOpen(false);
-      showAlert(`The demo data was removed: ${sentence(removed.counts)}. ${organizationName} is ready for your people.`, 'success');
-    } catch (err) {
-      showAlert(err instanceof Error ? err.message : 'The demo data could not be removed. Try again.', 'error');
-    }
+    const removed = await remove.mutateAsync();
+    showAlert(`The demo data was removed: ${sentence(removed.counts)}. ${organizationName} is ready for your people.`, 'success');
   };
 
   return (
@@ -53,43 +48,31 @@ export function DemoDataSection({ organizationName }: { organizationName: string
         The first start filled {organizationName} with sample data so you could see Teamlens at work: {sentence(counts)}.
         Remove it before you invite your own people.
       </p>
-      <AlertDialog.Root open={open} onOpenChange={(next) => !remove.isPending && setOpen(next)}>
-        <AlertDialog.Trigger asChild>
-          <button type="button" className="button button-danger">Remove the demo data…</button>
-        </AlertDialog.Trigger>
-        <AlertDialog.Portal>
-          <AlertDialog.Overlay className="dialog-overlay" />
-          <AlertDialog.Content className="dialog demo-data-dialog">
-            <AlertDialog.Title>Remove the demo data?</AlertDialog.Title>
-            <AlertDialog.Description asChild>
-              <div className="demo-data-lists">
-                <div>
-                  <h3>Removed, for good</h3>
-                  <ul>
-                    {counts.map((c) => <li key={c.table}>{c.label}</li>)}
-                  </ul>
-                  <p>With them go their answers, sessions and notifications.</p>
-                </div>
-                <div>
-                  <h3>Kept</h3>
-                  <ul>
-                    <li>The organization {organizationName}, its name and picture</li>
-                    <li>Your own admin account</li>
-                    <li>Everything real people added: they keep their accounts, teams and review cycles (without the demo people in them)</li>
-                  </ul>
-                </div>
-                <p className="muted">This cannot be undone in Teamlens. To keep a copy first, run <code>npm run backup</code> on the server.</p>
+      <button type="button" className="button button-danger" onClick={() => setOpen(true)}>Remove the demo data…</button>
+      {open && (
+        <ConfirmDialog title="Remove the demo data?" className="demo-data-dialog" tone="danger" cancelLabel="Keep the demo data" confirmLabel="Remove the demo data" busyLabel="Removing…"
+          onConfirm={onRemove} onClose={() => setOpen(false)}
+          details={(
+            <div className="demo-data-lists">
+              <div>
+                <h3>Removed, for good</h3>
+                <ul>
+                  {counts.map((c) => <li key={c.table}>{c.label}</li>)}
+                </ul>
+                <p>With them go their answers, sessions and notifications.</p>
               </div>
-            </AlertDialog.Description>
-            <div className="dialog-actions">
-              <AlertDialog.Cancel className="button button-secondary" type="button" disabled={remove.isPending}>Keep the demo data</AlertDialog.Cancel>
-              <button type="button" className="button button-danger" onClick={() => void onRemove()} disabled={remove.isPending} aria-busy={remove.isPending || undefined}>
-                {remove.isPending ? 'Removing…' : 'Remove the demo data'}
-              </button>
+              <div>
+                <h3>Kept</h3>
+                <ul>
+                  <li>The organization {organizationName}, its name and picture</li>
+                  <li>Your own admin account</li>
+                  <li>Everything real people added: they keep their accounts, teams and review cycles (without the demo people in them)</li>
+                </ul>
+              </div>
+              <p className="muted">This cannot be undone in Teamlens. To keep a copy first, run <code>npm run backup</code> on the server.</p>
             </div>
-          </AlertDialog.Content>
-        </AlertDialog.Portal>
-      </AlertDialog.Root>
+          )} />
+      )}
     </section>
   );
 }

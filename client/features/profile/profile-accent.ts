@@ -1,10 +1,9 @@
 import { useSyncExternalStore } from 'react';
 
 /**
- * The accent colour of team-member pages (spec section 2: "a team-member page accent
- * colour is remembered"): chosen on the team page, kept in local storage in this browser,
- * applied to the team page and to people's profile pages. Colours are step 9 (solid) and
- * step 3 (tint) of Radix Colors scales.
+ * The accent colour of team-member pages, remembered (docs/product/routes.md): chosen on the team
+ * page, kept in local storage in this browser, applied to the team page and to people's profile
+ * pages. Colours are step 9 (solid) and step 3 (tint) of Radix Colors scales.
  */
 export const ACCENTS = [
   { id: 'indigo', label: 'Indigo', solid: '#3e63dd', tint: '#edf2fe' },

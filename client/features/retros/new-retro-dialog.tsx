@@ -16,6 +16,7 @@ import {
 } from './retros.api.js';
 import './retros.css';
 import { formatDay } from '../../../shared/format.js';
+import { TemplateOptionGroups } from '../templates/template-list.js';
 
 function SelectField({ label, name, error, hint, children, ...select }: SelectHTMLAttributes<HTMLSelectElement> & { label: string; name: string; error?: string | undefined; hint?: ReactNode }) {
   const id = useId();
@@ -97,14 +98,7 @@ export function NewRetroDialog({ initialTeamId, onCreated, onClose }: { initialT
                   </ul>
                 </>
               )}>
-              {[true, false].map((builtIn) => {
-                const group = templateList.filter((t) => t.built_in === builtIn);
-                return group.length === 0 ? null : (
-                  <optgroup key={String(builtIn)} label={builtIn ? 'Built-in' : 'Your organization’s'}>
-                    {group.map((t) => <option key={t.id} value={t.id}>{t.name}</option>)}
-                  </optgroup>
-                );
-              })}
+              <TemplateOptionGroups templates={templateList} labels={{ builtIn: 'Built-in', own: 'Your organization’s' }} />
             </SelectField>
             <SettingsFields mode="create" team={team} errors={errors}
               titlePlaceholder={team ? `${team.name} retro${sprint ? `: ${sprint.name}` : ' and its start date'}` : ''} />

@@ -1,7 +1,8 @@
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import type { RetroAutomationTrigger, RetroPhase } from '../../../shared/retros.js';
 import type { RetroAutomationRuleData } from '../../../shared/retros.automation.js';
 import { gql, graphql } from '../../lib/graphql.js';
+import { automationRuleMutations } from '../automation/automation.api.js';
 
 /** Retro automation rules as the automation screen reads them (retros: the latest 10 the rule created). */
 export type RetroAutomationRule = {
@@ -34,26 +35,12 @@ export const retroAutomationChoicesQueryOptions = queryOptions({
   },
 });
 
-function useInvalidating<V, R>(run: (variables: V) => Promise<R>) {
-  const queryClient = useQueryClient();
-  return useMutation({ mutationFn: run, onSuccess: () => queryClient.invalidateQueries({ queryKey: ['retroAutomation'] }) });
-}
-
-export const UPDATE_RETRO_AUTOMATION_RULE = graphql(`mutation UpdateRetroAutomationRule($id: ID!, $input: RetroAutomationRuleInput!) { updateRetroAutomationRule(id: $id, input: $input) { ${RULE} } }`);
-export const CREATE_RETRO_AUTOMATION_RULE = graphql(`mutation CreateRetroAutomationRule($input: RetroAutomationRuleInput!) { createRetroAutomationRule(input: $input) { ${RULE} } }`);
-
-export const useSaveRetroRule = () => useInvalidating(async ({ id, input }: { id: string | null; input: RetroAutomationRuleData }) => (id
-  ? (await gql(UPDATE_RETRO_AUTOMATION_RULE, { id, input })).updateRetroAutomationRule
-  : (await gql(CREATE_RETRO_AUTOMATION_RULE, { input })).createRetroAutomationRule));
-
-export const PAUSE_RETRO_AUTOMATION_RULE = graphql(`mutation PauseRetroAutomationRule($id: ID!) { pauseRetroAutomationRule(id: $id) { ${RULE} } }`);
-export const RESUME_RETRO_AUTOMATION_RULE = graphql(`mutation ResumeRetroAutomationRule($id: ID!) { resumeRetroAutomationRule(id: $id) { ${RULE} } }`);
-
-export const useSetRetroRulePaused = () => useInvalidating(async ({ id, paused }: { id: string; paused: boolean }) => (paused
-  ? (await gql(PAUSE_RETRO_AUTOMATION_RULE, { id })).pauseRetroAutomationRule
-  : (await gql(RESUME_RETRO_AUTOMATION_RULE, { id })).resumeRetroAutomationRule));
-
-export const DELETE_RETRO_AUTOMATION_RULE = graphql('mutation DeleteRetroAutomationRule($id: ID!) { deleteRetroAutomationRule(id: $id) }');
-
-export const useDeleteRetroRule = () => useInvalidating(async (id: string) =>
-  (await gql(DELETE_RETRO_AUTOMATION_RULE, { id })).deleteRetroAutomationRule);
+/** Create, update, pause, resume and delete a rule (client/features/automation). */
+export const RETRO_RULE_DOCUMENTS = {
+  create: graphql(`mutation CreateRetroAutomationRule($input: RetroAutomationRuleInput!) { createRetroAutomationRule(input: $input) { ${RULE} } }`),
+  update: graphql(`mutation UpdateRetroAutomationRule($id: ID!, $input: RetroAutomationRuleInput!) { updateRetroAutomationRule(id: $id, input: $input) { ${RULE} } }`),
+  pause: graphql(`mutation PauseRetroAutomationRule($id: ID!) { pauseRetroAutomationRule(id: $id) { ${RULE} } }`),
+  resume: graphql(`mutation ResumeRetroAutomationRule($id: ID!) { resumeRetroAutomationRule(id: $id) { ${RULE} } }`),
+  delete: graphql('mutation DeleteRetroAutomationRule($id: ID!) { deleteRetroAutomationRule(id: $id) }'),
+};
+export const retroRuleMutations = automationRuleMutations<RetroAutomationRule, RetroAutomationRuleData>('retroAutomation', RETRO_RULE_DOCUMENTS);

@@ -2,9 +2,10 @@ import {
   DndContext, DragOverlay, KeyboardSensor, PointerSensor, TouchSensor, pointerWithin, rectIntersection, useDraggable, useDroppable, useSensor, useSensors,
   type Announcements, type CollisionDetection, type DragEndEvent, type KeyboardCoordinateGetter, type UniqueIdentifier,
 } from '@dnd-kit/core';
+import { useMutation } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { GroupTitle, MoveToMenu, NEW_GROUP, ReflectionBody, SuggestGroups } from './retro-board-parts.js';
-import { LiveError, plural, useMeeting, useRun } from './retro-meeting-context.js';
+import { LiveError, meetingOutcome, plural, useMeeting } from './retro-meeting-context.js';
 import type { RetroGroup, RetroReflection } from './retro.types.js';
 
 const dropId = (groupId: string) => `group:${groupId}`;
@@ -36,9 +37,17 @@ export const jumpBetweenTargets: KeyboardCoordinateGetter = (event, { context: {
 /** GROUP: every card in its group; drag a card (pointer, touch or keyboard) or use its "Move to…" menu. */
 export function GroupPhase() {
   const { retro, api } = useMeeting();
-  const { run, error } = useRun();
   const [dragging, setDragging] = useState<string | null>(null);
   const [pending, setPending] = useState<{ id: string; group: string } | null>(null);
+  // Every move's own outcome (the callbacks here run for each one, also while another move is on its way).
+  const moveCard = useMutation({
+    mutationFn: ({ reflectionId, groupId }: { reflectionId: string; groupId: string | null; keepFocus: boolean }) => api.moveReflection(reflectionId, groupId),
+    onSettled: () => setPending(null),
+    onSuccess: (_retro, { reflectionId, keepFocus }) => {
+      if (keepFocus) setTimeout(() => document.querySelector<HTMLElement>(`[data-move-for="${CSS.escape(reflectionId)}"]`)?.focus(), 0);
+    },
+  });
+  const { error } = meetingOutcome([moveCard]);
   const byId = useMemo(() => new Map(retro.reflections.map((r) => [r.id, r])), [retro.reflections]);
   const groups = useMemo(() => {
     if (!pending) return retro.groups;
@@ -70,10 +79,7 @@ export function GroupPhase() {
     const card = byId.get(reflectionId);
     if (!card || card.group_id === groupId) return;
     if (groupId) setPending({ id: reflectionId, group: groupId });
-    void run(() => api.moveReflection(reflectionId, groupId)).then((ok) => {
-      setPending(null);
-      if (ok && keepFocus) setTimeout(() => document.querySelector<HTMLElement>(`[data-move-for="${CSS.escape(reflectionId)}"]`)?.focus(), 0);
-    });
+    moveCard.mutate({ reflectionId, groupId, keepFocus });
   };
   const onDragEnd = ({ active, over }: DragEndEvent) => {
     setDragging(null);

@@ -1,7 +1,8 @@
+import { useMutation } from '@tanstack/react-query';
 import { DropdownMenu } from 'radix-ui';
 import { useId, useState } from 'react';
 import { groupTitleSchema } from '../../../shared/retros.js';
-import { LiveError, useMeeting, useRun } from './retro-meeting-context.js';
+import { LiveError, meetingOutcome, useMeeting } from './retro-meeting-context.js';
 import type { RetroGroup, RetroReflection } from './retro.types.js';
 
 /** A group's title, renamed in place (Enter saves, Escape cancels; an empty title says why it is refused). */
@@ -9,13 +10,24 @@ export function GroupTitle({ group, level = 3, editable = true }: { group: Retro
   const { api } = useMeeting();
   const [editing, setEditing] = useState(false);
   const [title, setTitle] = useState(group.title);
-  const { run, error, setError, busy } = useRun();
+  const rename = useMutation({ mutationFn: (renamed: string) => api.renameGroup(group.id, renamed) });
+  const outcome = meetingOutcome([rename]);
+  /** Why the title typed here is refused before it is sent. */
+  const [invalid, setInvalid] = useState<string | null>(null);
+  const error = invalid ?? outcome.error;
+  const busy = outcome.busy;
   const id = useId();
   const Heading = level === 3 ? 'h3' : 'h4';
+  const stop = () => {
+    setEditing(false);
+    setInvalid(null);
+    rename.reset();
+  };
   const save = () => {
     const parsed = groupTitleSchema.safeParse(title);
-    if (!parsed.success) return setError(parsed.error.issues[0]?.message ?? 'Group title cannot be empty.');
-    void run(() => api.renameGroup(group.id, parsed.data)).then((ok) => ok && setEditing(false));
+    if (!parsed.success) return setInvalid(parsed.error.issues[0]?.message ?? 'Group title cannot be empty.');
+    setInvalid(null);
+    rename.mutate(parsed.data, { onSuccess: () => setEditing(false) });
   };
   if (editing) {
     return (
@@ -23,9 +35,9 @@ export function GroupTitle({ group, level = 3, editable = true }: { group: Retro
         <label htmlFor={id} className="sr-only">Group title</label>
         <input id={id} value={title} autoFocus maxLength={200} aria-invalid={error ? true : undefined} aria-describedby={`${id}-error`}
           onChange={(e) => setTitle(e.target.value)}
-          onKeyDown={(e) => { if (e.key === 'Escape') { e.preventDefault(); setEditing(false); setError(null); } }} />
+          onKeyDown={(e) => { if (e.key === 'Escape') { e.preventDefault(); stop(); } }} />
         <button type="submit" className="button button-small" disabled={busy}>Save</button>
-        <button type="button" className="button button-ghost button-small" onClick={() => { setEditing(false); setError(null); }}>Cancel</button>
+        <button type="button" className="button button-ghost button-small" onClick={stop}>Cancel</button>
         <p id={`${id}-error`} className="field-error" role="alert">{error ?? ''}</p>
       </form>
     );
@@ -81,12 +93,13 @@ export function MoveToMenu({ reflection, groups, alone, onMove }: { reflection: 
 /** Suggest groups: regroups every card by text similarity on the server. */
 export function SuggestGroups() {
   const { api } = useMeeting();
-  const { run, error, busy } = useRun();
+  const suggest = useMutation({ mutationFn: () => api.suggestGroups() });
+  const { error, busy } = meetingOutcome([suggest]);
   const [done, setDone] = useState('');
   return (
     <div className="retro-row">
       <button type="button" className="button button-secondary" disabled={busy}
-        onClick={() => { setDone(''); void run(() => api.suggestGroups()).then((ok) => ok && setDone('Groups suggested from similar words. Move cards or rename groups as you like.')); }}>
+        onClick={() => { setDone(''); suggest.mutate(undefined, { onSuccess: () => setDone('Groups suggested from similar words. Move cards or rename groups as you like.') }); }}>
         {busy ? 'Suggesting…' : 'Suggest groups'}
       </button>
       <span className="muted">Regroups all cards by similar words; titles come from their key words.</span>

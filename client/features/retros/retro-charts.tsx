@@ -3,6 +3,7 @@ import { ChartBox } from '../../components/ui/chart-box.js';
 import { COMPLETION_COLOURS, COMPLETION_LABELS, COMPLETION_THRESHOLDS } from '../../../shared/completion.js';
 import { retroLabel, type RetroHealthTrend, type RetroSprintProgress } from './retro-progress.api.js';
 import { formatDay, formatPercent, formatRatio, formatShortDay } from '../../../shared/format.js';
+import { ProgressTable } from '../../components/ui/progress-table.js';
 
 /**
  * Hand-written SVG charts of a team's retros (like the admin dashboard's engagement chart): each
@@ -64,22 +65,12 @@ export function CompletionChart({ sprints }: { sprints: RetroSprintProgress[] })
       <figcaption>
         <details>
           <summary>Show as table</summary>
-          <div className="rp-table-wrap" role="region" aria-label="Action-item completion per retro table" tabIndex={0}>
-            <table className="rp-table">
-              <caption className="sr-only">Action-item completion per retro</caption>
-              <thead><tr><th scope="col">Retro</th><th scope="col">Held</th><th scope="col">Done</th><th scope="col">Completion</th></tr></thead>
-              <tbody>
-                {sprints.map((s) => (
-                  <tr key={s.retro_id}>
-                    <th scope="row">{retroLabel(s)}</th>
-                    <td>{formatDay(s.held_at)}</td>
-                    <td>{`${s.action_items_done} of ${s.action_items_total}`}</td>
-                    <td>{s.completion ? `${formatPercent(s.completion.percent)} (${COMPLETION_LABELS[s.completion.band]})` : 'No action items'}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <ProgressTable label="Action-item completion per retro table" caption="Action-item completion per retro" stack={false} rows={sprints} rowKey={(s) => s.retro_id} columns={[
+            { header: 'Retro', cell: (s) => retroLabel(s) },
+            { header: 'Held', cell: (s) => formatDay(s.held_at) },
+            { header: 'Done', cell: (s) => `${s.action_items_done} of ${s.action_items_total}` },
+            { header: 'Completion', cell: (s) => (s.completion ? `${formatPercent(s.completion.percent)} (${COMPLETION_LABELS[s.completion.band]})` : 'No action items') },
+          ]} />
         </details>
       </figcaption>
     </figure>
@@ -188,23 +179,13 @@ export function HealthChart({ trends, labels }: { trends: RetroHealthTrend[]; la
       <figcaption>
         <details>
           <summary>Show as table</summary>
-          <div className="rp-table-wrap" role="region" aria-label="Team health per retro table" tabIndex={0}>
-            <table className="rp-table">
-              <caption className="sr-only">Average health score (1 to 5) per statement and retro</caption>
-              <thead><tr><th scope="col">Retro</th>{trends.map((t) => <th key={t.statement} scope="col">{t.statement}</th>)}</tr></thead>
-              <tbody>
-                {columns.map((c) => (
-                  <tr key={c.retro_id}>
-                    <th scope="row">{labels.get(c.retro_id) ?? formatDay(c.held_at)}</th>
-                    {trends.map((t) => {
-                      const p = t.points.find((q) => q.retro_id === c.retro_id);
-                      return <td key={t.statement}>{p ? averageText(p.average, p.answers) : 'Not asked'}</td>;
-                    })}
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <ProgressTable label="Team health per retro table" caption="Average health score (1 to 5) per statement and retro" stack={false} rows={columns} rowKey={(c) => c.retro_id} columns={[
+            { header: 'Retro', cell: (c) => labels.get(c.retro_id) ?? formatDay(c.held_at) },
+            ...trends.map((t) => ({ key: t.statement, header: t.statement, cell: (c: (typeof columns)[number]) => {
+              const p = t.points.find((q) => q.retro_id === c.retro_id);
+              return p ? averageText(p.average, p.answers) : 'Not asked';
+            } })),
+          ]} />
         </details>
       </figcaption>
     </figure>

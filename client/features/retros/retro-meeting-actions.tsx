@@ -1,6 +1,8 @@
+import { useMutation } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { RETRO_LIMITS, actionItemInputSchema } from '../../../shared/retros.js';
-import { LiveError, useMeeting, useRun } from './retro-meeting-context.js';
+import { LiveError, meetingOutcome, useMeeting } from './retro-meeting-context.js';
+import type { ActionItemInput } from './retro-meeting.api.js';
 
 /** A new action item for a topic: what, who (from the team) and by when. */
 export function ActionItemForm({ groupId, topic }: { groupId: string | null; topic: string }) {
@@ -8,19 +10,25 @@ export function ActionItemForm({ groupId, topic }: { groupId: string | null; top
   const [text, setText] = useState('');
   const [owner, setOwner] = useState('');
   const [due, setDue] = useState('');
-  const { run, error, setError, busy } = useRun();
+  const addItem = useMutation({ mutationFn: (input: ActionItemInput) => api.addActionItem(input) });
+  const outcome = meetingOutcome([addItem]);
+  /** Why the action item typed here is refused before it is sent. */
+  const [invalid, setInvalid] = useState<string | null>(null);
+  const error = invalid ?? outcome.error;
   const [added, setAdded] = useState('');
   const id = useId();
   const submit = () => {
     const parsed = actionItemInputSchema.safeParse({ text, owner_id: owner || null, due_on: due || null, group_id: groupId });
-    if (!parsed.success) return setError(parsed.error.issues[0]?.message ?? 'Check the action item.');
+    if (!parsed.success) return setInvalid(parsed.error.issues[0]?.message ?? 'Check the action item.');
+    setInvalid(null);
     setAdded('');
-    void run(() => api.addActionItem(parsed.data)).then((ok) => {
-      if (!ok) return;
-      setAdded(`Action item added: ${parsed.data.text}`);
-      setText('');
-      setOwner('');
-      setDue('');
+    addItem.mutate(parsed.data, {
+      onSuccess: () => {
+        setAdded(`Action item added: ${parsed.data.text}`);
+        setText('');
+        setOwner('');
+        setDue('');
+      },
     });
   };
   return (
@@ -40,7 +48,7 @@ export function ActionItemForm({ groupId, topic }: { groupId: string | null; top
         <label htmlFor={`${id}-due`}>Due</label>
         <input id={`${id}-due`} type="date" value={due} onChange={(e) => setDue(e.target.value)} />
       </div>
-      <button type="submit" className="button" disabled={busy || !text.trim()}>Add action item</button>
+      <button type="submit" className="button" disabled={outcome.busy || !text.trim()}>Add action item</button>
       <p className="retro-live muted" role="status">{added}</p>
       <LiveError error={error} />
     </form>

@@ -1,4 +1,5 @@
-import { createContext, useCallback, useContext, useState } from 'react';
+import type { UseMutationResult } from '@tanstack/react-query';
+import { createContext, useContext } from 'react';
 import type { Me } from '../users/api.js';
 import type { MeetingApi } from './retro-meeting.api.js';
 import type { Person, Retro } from './retro.types.js';
@@ -17,28 +18,19 @@ export function useMeeting(): Meeting {
 
 export const messageOf = (err: unknown): string => (err instanceof Error ? err.message : 'Something went wrong. Try again.');
 
+/** What `meetingOutcome` reads of a TanStack Query mutation (useMutation's result). */
+type MeetingMutation = Pick<UseMutationResult<unknown, Error, never>, 'error' | 'isPending' | 'submittedAt'>;
+
 /**
- * Runs one meeting action at a time and keeps its refusal (the server's message) to show in a live
- * region. A CONFLICT means the meeting moved on meanwhile: the new state arrives by itself.
+ * What a part of the meeting says about its actions, each a TanStack Query mutation (useMutation, as
+ * in every feature; the action itself updates the cached retro, retro-meeting.api.ts): busy while one
+ * runs, and the refusal (the server's message) of the one sent last, for the part's live region
+ * (sending another clears it).
  */
-export function useRun() {
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  /** Resolves to true when the action succeeded; a refusal whose code is in `quiet` is not shown. */
-  const run = useCallback(async (action: () => Promise<unknown>, quiet: readonly string[] = []): Promise<boolean> => {
-    setBusy(true);
-    setError(null);
-    try {
-      await action();
-      return true;
-    } catch (err) {
-      if (!quiet.includes((err as { code?: string }).code ?? '')) setError(messageOf(err));
-      return false;
-    } finally {
-      setBusy(false);
-    }
-  }, []);
-  return { run, error, setError, busy };
+export function meetingOutcome(mutations: MeetingMutation[]): { busy: boolean; error: string | null } {
+  let last: MeetingMutation | undefined;
+  for (const m of mutations) if (!last || m.submittedAt > last.submittedAt) last = m;
+  return { busy: mutations.some((m) => m.isPending), error: last?.error ? messageOf(last.error) : null };
 }
 
 /** A live region for an action's refusal; empty (but present, so screen readers hear the next one) otherwise. */

@@ -1,8 +1,9 @@
+import { useMutation } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { RETRO_PHASE_LABELS, type RetroPhase } from '../../../shared/retros.js';
 import { Avatar } from '../../components/ui/avatar.js';
-import { ConfirmDialog } from '../review-cycles/review-cycle-dialogs.js';
-import { LiveError, useMeeting, useRun } from './retro-meeting-context.js';
+import { ConfirmDialog } from '../../components/ui/confirm-dialog.js';
+import { LiveError, meetingOutcome, useMeeting } from './retro-meeting-context.js';
 import type { Retro } from './retro.types.js';
 import { formatDateTime } from '../../../shared/format.js';
 
@@ -94,33 +95,48 @@ export function endWarning(retro: Pick<Retro, 'anonymous'>): string {
     + 'Nothing can be written, edited or voted on any more, and the team moves to the summary.';
 }
 
+/** A phase change that someone else's overtook (CONFLICT) is no failure: the state that won is already on its way, nothing to say. */
+async function movedOrOvertaken(change: Promise<unknown>): Promise<void> {
+  try {
+    await change;
+  } catch (err) {
+    if ((err as { code?: string }).code !== 'CONFLICT') throw err;
+  }
+}
+
 /** Next phase, end, hand over (the facilitator) or take over (the team's manager or lead, an admin). */
 function FacilitatorControls() {
   const { retro, api, me, people } = useMeeting();
-  const { run, error, setError, busy } = useRun();
+  const setFacilitator = useMutation({ mutationFn: (userId: string) => api.setFacilitator(userId) });
+  const movePhase = useMutation({ mutationFn: ({ from, to }: { from: RetroPhase; to: RetroPhase }) => movedOrOvertaken(api.setPhase(from, to)) });
+  const outcome = meetingOutcome([setFacilitator, movePhase]);
+  /** Why the hand-over cannot be sent yet. */
+  const [invalid, setInvalid] = useState<string | null>(null);
+  const error = invalid ?? outcome.error;
+  const busy = outcome.busy;
   const [confirmEnd, setConfirmEnd] = useState(false);
   const [handing, setHanding] = useState(false);
   const [heir, setHeir] = useState('');
   const selectId = useId();
   const next = nextPhase(retro);
 
-  const move = async (to: RetroPhase) => {
-    // CONFLICT: someone moved it first; the new state is already on its way, nothing to say.
-    await run(() => api.setPhase(retro.phase, to), ['CONFLICT']);
+  const move = (to: RetroPhase) => {
+    setInvalid(null);
+    movePhase.mutate({ from: retro.phase, to });
   };
   const candidates = people.filter((p) => p.id !== retro.facilitator?.id);
 
   if (!retro.viewer_is_facilitator) {
     return (
       <div className="retro-controls">
-        <button type="button" className="button button-secondary" disabled={busy} onClick={() => void run(() => api.setFacilitator(me.id))}>Take over</button>
+        <button type="button" className="button button-secondary" disabled={busy} onClick={() => { setInvalid(null); setFacilitator.mutate(me.id); }}>Take over</button>
         <span className="muted">You may lead this retro as the team’s manager or lead, or as an admin.</span>
         <LiveError error={error} />
       </div>
     );
   }
   // Ending is for good (docs/decisions/0059): asked first, whichever button ends it.
-  const ask = (to: RetroPhase) => (to === 'SUMMARY' ? setConfirmEnd(true) : void move(to));
+  const ask = (to: RetroPhase) => (to === 'SUMMARY' ? setConfirmEnd(true) : move(to));
   return (
     <div className="retro-controls">
       {next && (
@@ -134,20 +150,14 @@ function FacilitatorControls() {
       {confirmEnd && (
         <ConfirmDialog title="End the retro now?" confirmLabel="End the retro" busyLabel="Ending…" onClose={() => setConfirmEnd(false)}
           description={endWarning(retro)}
-          onConfirm={async () => {
-            try {
-              await api.setPhase(retro.phase, 'SUMMARY');
-            } catch (err) {
-              // Someone ended it or moved it on first: the new state is on its way.
-              if ((err as { code?: string }).code !== 'CONFLICT') throw err;
-            }
-          }} />
+          onConfirm={() => movedOrOvertaken(api.setPhase(retro.phase, 'SUMMARY'))} />
       )}
       {handing ? (
         <form className="retro-handover" onSubmit={(e) => {
           e.preventDefault();
-          if (!heir) return setError('Choose who leads the retro next.');
-          void run(() => api.setFacilitator(heir)).then((ok) => ok && setHanding(false));
+          if (!heir) return setInvalid('Choose who leads the retro next.');
+          setInvalid(null);
+          setFacilitator.mutate(heir, { onSuccess: () => setHanding(false) });
         }}>
           <label htmlFor={selectId}>Hand over to</label>
           <select id={selectId} value={heir} onChange={(e) => setHeir(e.target.value)}>

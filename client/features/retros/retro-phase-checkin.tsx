@@ -1,7 +1,8 @@
+import { useMutation } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { RETRO_ACTION_STATUSES, RETRO_ACTION_STATUS_LABELS, RETRO_LIMITS, type RetroActionStatus } from '../../../shared/retros.js';
 import { EmptyState } from '../../components/ui/states.js';
-import { LiveError, useMeeting, useRun } from './retro-meeting-context.js';
+import { LiveError, meetingOutcome, useMeeting } from './retro-meeting-context.js';
 import { isDayOverdue } from './retro-format.js';
 import type { RetroActionItem } from './retro.types.js';
 import { formatDay } from '../../../shared/format.js';
@@ -11,7 +12,8 @@ export function CheckInPhase() {
   const { retro, me, api } = useMeeting();
   const mine = retro.check_ins.find((c) => c.user.id === me.id)?.answer ?? '';
   const [answer, setAnswer] = useState(mine);
-  const { run, error, busy } = useRun();
+  const share = useMutation({ mutationFn: (text: string) => api.answerCheckIn(text) });
+  const { error, busy } = meetingOutcome([share]);
   const [saved, setSaved] = useState(false);
   const fieldId = useId();
   const answered = retro.check_ins.filter((c) => c.answer);
@@ -21,7 +23,7 @@ export function CheckInPhase() {
       <form className="tile retro-checkin-form" onSubmit={(e) => {
         e.preventDefault();
         setSaved(false);
-        void run(() => api.answerCheckIn(answer.trim())).then(setSaved);
+        share.mutate(answer.trim(), { onSuccess: () => setSaved(true) });
       }}>
         <label htmlFor={fieldId} className="retro-question">{retro.check_in_question}</label>
         <textarea id={fieldId} rows={2} maxLength={RETRO_LIMITS.checkInMax} value={answer} onChange={(e) => { setAnswer(e.target.value); setSaved(false); }} />
@@ -70,7 +72,8 @@ export function ReviewActionsPhase() {
 /** One action item: text, owner, due day, and its status as a select (saved on change). */
 export function ActionItemRow({ item, showRetro = false, onDelete }: { item: RetroActionItem; showRetro?: boolean; onDelete?: () => void }) {
   const { api } = useMeeting();
-  const { run, error, busy } = useRun();
+  const setStatus = useMutation({ mutationFn: (status: RetroActionStatus) => api.updateActionItem(item.id, { status }) });
+  const { error, busy } = meetingOutcome([setStatus]);
   const selectId = useId();
   const overdue = isDayOverdue(item.due_on) && (item.status === 'OPEN' || item.status === 'IN_PROGRESS');
   return (
@@ -84,7 +87,7 @@ export function ActionItemRow({ item, showRetro = false, onDelete }: { item: Ret
       <div className="retro-row">
         <label htmlFor={selectId}>Status</label>
         <select id={selectId} value={item.status} aria-busy={busy || undefined} aria-describedby={`${selectId}-text`}
-          onChange={(e) => void run(() => api.updateActionItem(item.id, { status: e.target.value as RetroActionStatus }))}>
+          onChange={(e) => setStatus.mutate(e.target.value as RetroActionStatus)}>
           {RETRO_ACTION_STATUSES.map((s) => <option key={s} value={s}>{RETRO_ACTION_STATUS_LABELS[s]}</option>)}
         </select>
         <span id={`${selectId}-text`} className="sr-only">{item.text}</span>

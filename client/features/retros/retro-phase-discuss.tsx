@@ -1,6 +1,7 @@
+import { useMutation } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { GroupTitle, ReflectionBody } from './retro-board-parts.js';
-import { LiveError, plural, useMeeting, useRun } from './retro-meeting-context.js';
+import { LiveError, meetingOutcome, plural, useMeeting } from './retro-meeting-context.js';
 import { ActionItemForm } from './retro-meeting-actions.js';
 import { ActionItemRow } from './retro-phase-checkin.js';
 import { TopicComments } from './retro-topic-comments.js';
@@ -10,25 +11,23 @@ const clock = (seconds: number) => `${Math.floor(seconds / 60)}:${String(seconds
 
 /** The current topic's seconds: the server's count when the state arrived, plus the local seconds since (re-synced on every state). */
 export function useTopicSeconds(discussion: Retro['discussion']): number {
-  const [syncedAt, setSyncedAt] = useState(() => Date.now());
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    const t = Date.now();
-    setSyncedAt(t);
-    setNow(t);
-  }, [discussion]);
+  // Local seconds counted for one state: a new state starts again from the server's count.
+  const [local, setLocal] = useState({ discussion, seconds: 0 });
   useEffect(() => {
     if (!discussion.started_at) return undefined;
-    const timer = setInterval(() => setNow(Date.now()), 1000);
+    const syncedAt = Date.now();
+    const timer = setInterval(() => setLocal({ discussion, seconds: Math.max(0, Math.floor((Date.now() - syncedAt) / 1000)) }), 1000);
     return () => clearInterval(timer);
   }, [discussion]);
-  return discussion.elapsed_seconds + (discussion.started_at ? Math.max(0, Math.floor((now - syncedAt) / 1000)) : 0);
+  return discussion.elapsed_seconds + (discussion.started_at && local.discussion === discussion ? local.seconds : 0);
 }
 
 /** DISCUSS: topics in vote order, the current one with its timer, each person's comments and action items; the retro's action items below. */
 export function DiscussPhase() {
   const { retro, api } = useMeeting();
-  const { run, error, busy } = useRun();
+  const chooseTopic = useMutation({ mutationFn: (groupId: string) => api.setTopic(groupId) });
+  const deleteItem = useMutation({ mutationFn: (itemId: string) => api.deleteActionItem(itemId) });
+  const { error, busy } = meetingOutcome([chooseTopic, deleteItem]);
   const current = retro.discussion.group_id;
   const at = retro.groups.findIndex((g) => g.id === current);
   const next = retro.groups[at + 1] ?? null;
@@ -36,20 +35,20 @@ export function DiscussPhase() {
     <div className="retro-phase-body">
       {retro.viewer_is_facilitator && (
         <div className="retro-row">
-          {next && <button type="button" className="button" disabled={busy} onClick={() => void run(() => api.setTopic(next.id))}>Discuss next: {next.title}</button>}
+          {next && <button type="button" className="button" disabled={busy} onClick={() => chooseTopic.mutate(next.id)}>Discuss next: {next.title}</button>}
           {!next && retro.groups.length > 0 && <span className="muted">This is the last topic. Move on to the summary when the team is done.</span>}
           <LiveError error={error} />
         </div>
       )}
       {retro.groups.length === 0 && <p className="muted">There is nothing to discuss: nobody wrote a reflection.</p>}
       <ol className="retro-topics">
-        {retro.groups.map((g, i) => <Topic key={g.id} group={g} rank={i + 1} current={g.id === current} onChoose={() => void run(() => api.setTopic(g.id))} busy={busy} />)}
+        {retro.groups.map((g, i) => <Topic key={g.id} group={g} rank={i + 1} current={g.id === current} onChoose={() => chooseTopic.mutate(g.id)} busy={busy} />)}
       </ol>
       <section aria-labelledby="retro-all-actions" className="retro-section">
         <h3 id="retro-all-actions">Action items of this retro ({retro.action_items.length})</h3>
         {retro.action_items.length === 0 ? <p className="muted">No action items yet. Add them under each topic.</p> : (
           <ul className="retro-action-list">
-            {retro.action_items.map((a) => <ActionItemRow key={a.id} item={a} onDelete={() => void run(() => api.deleteActionItem(a.id))} />)}
+            {retro.action_items.map((a) => <ActionItemRow key={a.id} item={a} onDelete={() => deleteItem.mutate(a.id)} />)}
           </ul>
         )}
       </section>

@@ -1,5 +1,6 @@
+import { useMutation } from '@tanstack/react-query';
 import { HEALTH_SCALE_LABELS, RETRO_LIMITS } from '../../../shared/retros.js';
-import { LiveError, plural, useMeeting, useRun } from './retro-meeting-context.js';
+import { LiveError, meetingOutcome, plural, useMeeting } from './retro-meeting-context.js';
 import type { RetroHealthResult } from './retro.types.js';
 
 /** HEALTH: each statement rated 1-5; the team's aggregate only once enough people answered (the server decides). */
@@ -21,7 +22,8 @@ export function HealthPhase() {
 
 function HealthStatement({ index, statement, result }: { index: number; statement: string; result: RetroHealthResult | undefined }) {
   const { retro, api } = useMeeting();
-  const { run, error, busy } = useRun();
+  const answer = useMutation({ mutationFn: (score: number) => api.answerHealth(index, score) });
+  const { error, busy } = meetingOutcome([answer]);
   const name = `retro-health-${retro.id}-${index}`;
   const mine = result?.my_score ?? null;
   return (
@@ -31,7 +33,7 @@ function HealthStatement({ index, statement, result }: { index: number; statemen
         <div className="retro-scale-options">
           {HEALTH_SCALE_LABELS.map((label, i) => (
             <label key={label} className={`retro-scale-option${mine === i + 1 ? ' retro-scale-chosen' : ''}`}>
-              <input type="radio" name={name} value={i + 1} checked={mine === i + 1} onChange={() => void run(() => api.answerHealth(index, i + 1))} />
+              <input type="radio" name={name} value={i + 1} checked={mine === i + 1} onChange={() => answer.mutate(i + 1)} />
               <span className="retro-scale-number">{i + 1}</span>{' '}
               <span className="retro-scale-label">{label}</span>
             </label>

@@ -1,6 +1,7 @@
+import { useMutation } from '@tanstack/react-query';
 import { useCallback, useId, useState, type KeyboardEvent } from 'react';
 import { RETRO_LIMITS, type RetroPrompt } from '../../../shared/retros.js';
-import { LiveError, plural, useMeeting, useRun } from './retro-meeting-context.js';
+import { LiveError, meetingOutcome, plural, useMeeting } from './retro-meeting-context.js';
 import { useTypingSignal } from './retro-typing.js';
 import type { Retro, RetroReflection } from './retro.types.js';
 import { formatNumber } from '../../../shared/format.js';
@@ -77,17 +78,19 @@ function ReflectionText({ id, label, value, onChange, onSend, autoFocus }: { id:
 function AddReflection({ prompt }: { prompt: RetroPrompt }) {
   const { api } = useMeeting();
   const [text, setText] = useState('');
-  const { run, error, busy } = useRun();
+  const addReflection = useMutation({ mutationFn: (writing: string) => api.addReflection(prompt.id, writing) });
+  const { error, busy } = meetingOutcome([addReflection]);
   const id = useId();
   const send = useCallback((writing: boolean) => api.setTyping(writing), [api]);
   const signal = useTypingSignal(send);
   const valid = text.trim().length > 0 && text.length <= MAX;
   const add = () => {
     if (!valid || busy) return;
-    void run(() => api.addReflection(prompt.id, text.trim())).then((ok) => {
-      if (!ok) return;
-      signal.sent();
-      setText('');
+    addReflection.mutate(text.trim(), {
+      onSuccess: () => {
+        signal.sent();
+        setText('');
+      },
     });
   };
   return (
@@ -106,11 +109,13 @@ function MyReflection({ reflection }: { reflection: RetroReflection }) {
   const { api } = useMeeting();
   const [editing, setEditing] = useState(false);
   const [text, setText] = useState(reflection.text ?? '');
-  const { run, error, busy } = useRun();
+  const update = useMutation({ mutationFn: (changed: string) => api.updateReflection(reflection.id, changed) });
+  const remove = useMutation({ mutationFn: () => api.deleteReflection(reflection.id) });
+  const { error, busy } = meetingOutcome([update, remove]);
   const id = useId();
   const save = () => {
     if (!text.trim() || text.length > MAX || busy) return;
-    void run(() => api.updateReflection(reflection.id, text.trim())).then((ok) => ok && setEditing(false));
+    update.mutate(text.trim(), { onSuccess: () => setEditing(false) });
   };
   if (editing) {
     return (
@@ -131,7 +136,7 @@ function MyReflection({ reflection }: { reflection: RetroReflection }) {
       <p className="retro-text">{reflection.text}</p>
       <div className="retro-row">
         <button type="button" className="button button-ghost button-small" aria-label={`Edit “${reflection.text}”`} onClick={() => { setText(reflection.text ?? ''); setEditing(true); }}>Edit</button>
-        <button type="button" className="button button-ghost button-small" disabled={busy} aria-label={`Delete “${reflection.text}”`} onClick={() => void run(() => api.deleteReflection(reflection.id))}>Delete</button>
+        <button type="button" className="button button-ghost button-small" disabled={busy} aria-label={`Delete “${reflection.text}”`} onClick={() => remove.mutate()}>Delete</button>
       </div>
       <LiveError error={error} />
     </li>

@@ -1,13 +1,15 @@
+import { useMutation } from '@tanstack/react-query';
 import { GroupTitle, ReflectionBody } from './retro-board-parts.js';
-import { plural, useMeeting, useRun } from './retro-meeting-context.js';
+import { meetingOutcome, plural, useMeeting } from './retro-meeting-context.js';
 import type { RetroGroup, RetroReflection } from './retro.types.js';
 
 /** VOTE: "+" and "−" per group, my votes per group, how many are left; the server's refusals read out. */
 export function VotePhase() {
   const { retro, api } = useMeeting();
-  const { run, error, busy } = useRun();
+  const cast = useMutation({ mutationFn: ({ groupId, up }: { groupId: string; up: boolean }) => (up ? api.vote(groupId) : api.unvote(groupId)) });
+  const { error, busy } = meetingOutcome([cast]);
   // Not disabled while a vote is on its way (a keyboard user would lose focus): a second press waits for the first.
-  const once = (action: () => Promise<unknown>) => { if (!busy) void run(action); };
+  const once = (groupId: string, up: boolean) => { if (!busy) cast.mutate({ groupId, up }); };
   const byId = new Map(retro.reflections.map((r) => [r.id, r]));
   const left = retro.my_votes_left;
   return (
@@ -25,7 +27,7 @@ export function VotePhase() {
             <li key={g.id} className="tile retro-vote-group">
               <div className="row-between">
                 <GroupTitle group={g} />
-                <VoteButtons group={g} left={left} max={retro.max_votes_per_group} onVote={() => once(() => api.vote(g.id))} onUnvote={() => once(() => api.unvote(g.id))} />
+                <VoteButtons group={g} left={left} max={retro.max_votes_per_group} onVote={() => once(g.id, true)} onUnvote={() => once(g.id, false)} />
               </div>
               <ul className="retro-cards" aria-label={`Reflections in ${g.title}`}>
                 {cards.map((r) => <li key={r.id} className="retro-card"><ReflectionBody reflection={r} /></li>)}

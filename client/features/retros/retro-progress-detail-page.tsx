@@ -1,6 +1,7 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { EmptyState } from '../../components/ui/states.js';
+import { ProgressTable } from '../../components/ui/progress-table.js';
 import { CompletionChart, HealthChart } from './retro-charts.js';
 import { ActionItemsMeter } from './retro-progress-page.js';
 import { retroLabel, retroTeamProgressDetailQueryOptions, type RetroTeamProgressDetail } from './retro-progress.api.js';
@@ -44,22 +45,12 @@ function Detail({ detail }: { detail: RetroTeamProgressDetail }) {
         <>
           <section className="tile rp-section" aria-labelledby="rp-retros">
             <h2 id="rp-retros">Per retro</h2>
-            <div className="rp-table-wrap" role="region" aria-label="Retros" tabIndex={0}>
-              <table className="rp-table rp-stack">
-                <caption className="sr-only">Participation and action items per retro, newest first</caption>
-                <thead><tr><th scope="col">Retro</th><th scope="col">Held</th><th scope="col">Participation</th><th scope="col">Action items</th></tr></thead>
-                <tbody>
-                  {newestFirst.map((s) => (
-                    <tr key={s.retro_id}>
-                      <th scope="row" data-label="Retro"><Link to="/professional-development/sprint-retro/review/$id" params={{ id: s.retro_id }}>{s.title}</Link>{s.sprint_name && <span className="muted rp-sprint">{s.sprint_name}</span>}</th>
-                      <td data-label="Held">{formatDay(s.held_at)}</td>
-                      <td data-label="Participation">{`${s.participants} of ${s.team_size}`}</td>
-                      <td data-label="Action items" className="rp-meter-cell"><ActionItemsMeter done={s.action_items_done} total={s.action_items_total} label={`${s.title} action items`} /></td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            <ProgressTable label="Retros" caption="Participation and action items per retro, newest first" rows={newestFirst} rowKey={(s) => s.retro_id} columns={[
+              { header: 'Retro', cell: (s) => <><Link to="/professional-development/sprint-retro/review/$id" params={{ id: s.retro_id }}>{s.title}</Link>{s.sprint_name && <span className="muted rp-sprint">{s.sprint_name}</span>}</> },
+              { header: 'Held', cell: (s) => formatDay(s.held_at) },
+              { header: 'Participation', cell: (s) => `${s.participants} of ${s.team_size}` },
+              { header: 'Action items', className: 'rp-meter-cell', cell: (s) => <ActionItemsMeter done={s.action_items_done} total={s.action_items_total} label={`${s.title} action items`} /> },
+            ]} />
           </section>
           <section className="tile rp-section" aria-labelledby="rp-completion">
             <h2 id="rp-completion">Action-item completion per sprint</h2>

@@ -1,6 +1,7 @@
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import type { RetroPrompt } from '../../../shared/retros.js';
-import { gql, gqlField, graphql } from '../../lib/graphql.js';
+import { gql, graphql } from '../../lib/graphql.js';
+import { useSaveTemplate, useTemplateAction } from '../templates/template-api.js';
 
 /** Retro templates and health check sets as the templates screen reads them (include_archived: the screen hides them behind a toggle). */
 export type RetroTemplate = {
@@ -48,20 +49,10 @@ export const H = {
 };
 
 /** A change refreshes the lists of its kind (the retro forms read the same keys). */
-function useChange<V, R>(key: string, run: (variables: V) => Promise<R>) {
-  const queryClient = useQueryClient();
-  return useMutation({ mutationFn: run, onSuccess: () => queryClient.invalidateQueries({ queryKey: [key] }) });
-}
+export const useSaveRetroTemplate = () => useSaveTemplate<RetroTemplate, RetroTemplateDraftInput>(['retroTemplates'], T);
 
-/** `baseVersion`: the version the form was opened on; a save over a newer one is CONFLICT (nothing saved, the form keeps its text). */
-export const useSaveRetroTemplate = () => useChange('retroTemplates', async ({ id, input, baseVersion }: { id: string | null; input: RetroTemplateDraftInput; baseVersion: number }) =>
-  (id ? gqlField(T.update, { id, input, base_version: baseVersion }) : gqlField(T.create, { input })));
+export const useRetroTemplateAction = () => useTemplateAction<RetroTemplate, 'copy' | 'archive' | 'restore'>(['retroTemplates'], T);
 
-export const useRetroTemplateAction = () => useChange('retroTemplates', async ({ action, id }: { action: 'copy' | 'archive' | 'restore'; id: string }) =>
-  gqlField(T[action], { id }));
+export const useSaveRetroHealthCheck = () => useSaveTemplate<RetroHealthCheck, RetroHealthCheckDraftInput>(['retroHealthChecks'], H);
 
-export const useSaveRetroHealthCheck = () => useChange('retroHealthChecks', async ({ id, input, baseVersion }: { id: string | null; input: RetroHealthCheckDraftInput; baseVersion: number }) =>
-  (id ? gqlField(H.update, { id, input, base_version: baseVersion }) : gqlField(H.create, { input })));
-
-export const useRetroHealthCheckAction = () => useChange('retroHealthChecks', async ({ action, id }: { action: 'copy' | 'archive' | 'restore'; id: string }) =>
-  gqlField(H[action], { id }));
+export const useRetroHealthCheckAction = () => useTemplateAction<RetroHealthCheck, 'copy' | 'archive' | 'restore'>(['retroHealthChecks'], H);

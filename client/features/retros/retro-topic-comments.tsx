@@ -1,6 +1,7 @@
+import { useMutation } from '@tanstack/react-query';
 import { useCallback, useId, useState, type KeyboardEvent } from 'react';
 import { RETRO_LIMITS } from '../../../shared/retros.js';
-import { LiveError, plural, useMeeting, useRun } from './retro-meeting-context.js';
+import { LiveError, meetingOutcome, plural, useMeeting } from './retro-meeting-context.js';
 import { useTypingSignal } from './retro-typing.js';
 import type { Retro, RetroComment, RetroGroup } from './retro.types.js';
 import { formatNumber } from '../../../shared/format.js';
@@ -65,17 +66,19 @@ function writingLine(retro: Retro, groupId: string, meId: string, iAmWriting: bo
 function AddComment({ group }: { group: RetroGroup }) {
   const { retro, api, me } = useMeeting();
   const [text, setText] = useState('');
-  const { run, error, busy } = useRun();
+  const addComment = useMutation({ mutationFn: (writing: string) => api.addComment(group.id, writing) });
+  const { error, busy } = meetingOutcome([addComment]);
   const id = useId();
   const send = useCallback((writing: boolean) => api.setTyping(writing, group.id), [api, group.id]);
   const signal = useTypingSignal(send);
   const valid = text.trim().length > 0 && text.length <= MAX;
   const add = () => {
     if (!valid || busy) return;
-    void run(() => api.addComment(group.id, text.trim())).then((ok) => {
-      if (!ok) return;
-      signal.sent();
-      setText('');
+    addComment.mutate(text.trim(), {
+      onSuccess: () => {
+        signal.sent();
+        setText('');
+      },
     });
   };
   const writing = writingLine(retro, group.id, me.id, text.trim().length > 0);
@@ -96,12 +99,14 @@ function CommentItem({ retro, comment }: { retro: Retro; comment: RetroComment }
   const { api } = useMeeting();
   const [editing, setEditing] = useState(false);
   const [text, setText] = useState(comment.text);
-  const { run, error, busy } = useRun();
+  const update = useMutation({ mutationFn: (changed: string) => api.updateComment(comment.id, changed) });
+  const remove = useMutation({ mutationFn: () => api.deleteComment(comment.group_id, comment.id) });
+  const { error, busy } = meetingOutcome([update, remove]);
   const id = useId();
   const who = commentAuthor(retro, comment);
   const save = () => {
     if (!text.trim() || text.length > MAX || busy) return;
-    void run(() => api.updateComment(comment.id, text.trim())).then((ok) => ok && setEditing(false));
+    update.mutate(text.trim(), { onSuccess: () => setEditing(false) });
   };
   if (editing) {
     return (
@@ -124,7 +129,7 @@ function CommentItem({ retro, comment }: { retro: Retro; comment: RetroComment }
       {comment.mine && (
         <div className="retro-row">
           <button type="button" className="button button-ghost button-small" aria-label={`Edit your comment “${comment.text}”`} onClick={() => { setText(comment.text); setEditing(true); }}>Edit</button>
-          <button type="button" className="button button-ghost button-small" disabled={busy} aria-label={`Delete your comment “${comment.text}”`} onClick={() => void run(() => api.deleteComment(comment.group_id, comment.id))}>Delete</button>
+          <button type="button" className="button button-ghost button-small" disabled={busy} aria-label={`Delete your comment “${comment.text}”`} onClick={() => remove.mutate()}>Delete</button>
         </div>
       )}
       <LiveError error={error} />

@@ -1,10 +1,9 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
-import { AlertDialog } from '../../components/ui/dialog.js';
+import { ConfirmDialog } from '../../components/ui/confirm-dialog.js';
 import { useId, useState } from 'react';
 import { RETRO_PHASE_LABELS } from '../../../shared/retros.js';
 import { formatDateTime, formatDay } from '../../../shared/format.js';
-import { FormError } from '../../components/ui/field.js';
 import { EmptyState } from '../../components/ui/states.js';
 import { showAlert } from '../../lib/alerts.js';
 import { AssistantInContext } from '../assistant/assistant-in-context.js';
@@ -120,33 +119,12 @@ function RetroLine({ retro: r, section, onEdit, onDelete }: { retro: RetroListEn
 
 function DeleteRetroDialog({ retro, onClose }: { retro: RetroListEntry; onClose: () => void }) {
   const remove = useDeleteRetro();
-  const [error, setError] = useState<string | null>(null);
-  async function confirm() {
-    setError(null);
-    try {
-      await remove.mutateAsync(retro.id);
-      showAlert(`${retro.title} was deleted.`, 'success');
-      onClose();
-    } catch (err) {
-      setError(err instanceof Error ? err.message : 'Something went wrong. Try again.');
-    }
-  }
   return (
-    <AlertDialog.Root open onOpenChange={(open) => !open && onClose()}>
-      <AlertDialog.Portal>
-        <AlertDialog.Overlay className="dialog-overlay" />
-        <AlertDialog.Content className="dialog">
-          <AlertDialog.Title>Delete {retro.title}?</AlertDialog.Title>
-          <AlertDialog.Description>The retro has not started, so nothing written in it is lost. This cannot be undone.</AlertDialog.Description>
-          <FormError message={error} />
-          <div className="dialog-actions">
-            <AlertDialog.Cancel className="button button-secondary">Keep it</AlertDialog.Cancel>
-            <button type="button" className="button" disabled={remove.isPending} aria-busy={remove.isPending || undefined} onClick={() => void confirm()}>
-              {remove.isPending ? 'Deleting…' : 'Delete retro'}
-            </button>
-          </div>
-        </AlertDialog.Content>
-      </AlertDialog.Portal>
-    </AlertDialog.Root>
+    <ConfirmDialog title={`Delete ${retro.title}?`} description="The retro has not started, so nothing written in it is lost. This cannot be undone."
+      cancelLabel="Keep it" confirmLabel="Delete retro" busyLabel="Deleting…" onClose={onClose}
+      onConfirm={async () => {
+        await remove.mutateAsync(retro.id);
+        showAlert(`${retro.title} was deleted.`, 'success');
+      }} />
   );
 }

@@ -3,15 +3,14 @@ import { z } from 'zod';
 import { DateField } from '../../components/ui/date-field.js';
 import { Field, FormError, SubmitButton } from '../../components/ui/field.js';
 import { showAlert } from '../../lib/alerts.js';
-import { useZodForm } from '../../lib/forms.js';
-import { GraphqlError } from '../../lib/graphql.js';
 import {
   REVIEW_AUTOMATION_LIMITS, REVIEW_AUTOMATION_RULE_TYPES, REVIEW_AUTOMATION_RULE_TYPE_LABELS, needsNominations, reviewAutomationRuleSchema, type ReviewAutomationRuleType,
 } from '../../../shared/review-automation.schemas.js';
 import { REVIEW_CYCLE_DEFAULTS, REVIEW_CYCLE_LIMITS, peerThresholdWarning } from '../../../shared/review-cycle.schemas.js';
 import { PeerThresholdWarning } from '../review-cycles/review-cycle-readiness.js';
 import { PERSPECTIVES, PERSPECTIVE_LABELS, type Perspective } from '../../../shared/review-template.schemas.js';
-import { useSaveRule, type AutomationRule } from './review-automation.api.js';
+import { useRuleForm } from '../automation/automation-form.js';
+import { reviewRuleMutations, type AutomationRule } from './review-automation.api.js';
 import './review-automation.css';
 
 export type Option = { id: string; name: string };
@@ -21,7 +20,7 @@ type Props = { rule: AutomationRule | null; teams: Option[]; people: Option[]; t
 
 /** Create or edit a rule: when cycles start, for whom, with which template and cycle settings. */
 export function RuleForm({ rule, teams, people, templates, onDone }: Props) {
-  const save = useSaveRule();
+  const save = reviewRuleMutations.useSaveRule();
   const [type, setType] = useState<ReviewAutomationRuleType>(rule?.type ?? 'REPEAT');
   const [teamIds, setTeamIds] = useState<string[]>(rule?.team_ids ?? []);
   const [userIds, setUserIds] = useState<string[]>(rule?.user_ids ?? []);
@@ -32,15 +31,9 @@ export function RuleForm({ rule, teams, people, templates, onDone }: Props) {
 
   // Chosen teams, people and perspectives live in state; everything else is read from the form.
   const schema = z.preprocess((raw) => ({ ...(raw as Record<string, unknown>), type, team_ids: teamIds, user_ids: type === 'REPEAT' ? userIds : [], perspectives }), reviewAutomationRuleSchema);
-  const form = useZodForm(schema, async (values) => {
-    try {
-      const saved = await save.mutateAsync({ id: rule?.id ?? null, input: values });
-      showAlert(rule ? `${saved.name} was saved.` : `${saved.name} was created.`, 'success');
-      onDone();
-    } catch (err) {
-      if (err instanceof GraphqlError && Object.keys(err.fields).length) return { fieldErrors: err.fields, formError: err.message };
-      return { formError: err instanceof Error ? err.message : 'Something went wrong. Try again.' };
-    }
+  const form = useRuleForm(schema, (input) => save.mutateAsync({ id: rule?.id ?? null, input }), (saved) => {
+    showAlert(rule ? `${saved.name} was saved.` : `${saved.name} was created.`, 'success');
+    onDone();
   });
   const e = form.fieldErrors;
   const toggle = <T extends string>(list: T[], value: T, on: boolean) => (on ? [...list, value] : list.filter((v) => v !== value));

@@ -2,7 +2,7 @@ import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { Field, FormError, SubmitButton } from '../../components/ui/field.js';
 import { showAlert } from '../../lib/alerts.js';
 import { useZodForm } from '../../lib/forms.js';
-import { GraphqlError } from '../../lib/graphql.js';
+import { refusedSave } from '../../lib/graphql.js';
 import { REVIEW_REMINDER_LIMITS, reviewReminderSettingsSchema } from '../../../shared/review-reminders.schemas.js';
 import { meQueryOptions } from '../users/api.js';
 import { reminderSettingsQueryOptions, useSaveReminderSettings, type ReminderSettings } from './review-automation.api.js';
@@ -20,8 +20,7 @@ export function ReminderSettingsSection() {
       await save.mutateAsync(values);
       showAlert('Reminder settings saved.', 'success');
     } catch (err) {
-      if (err instanceof GraphqlError && Object.keys(err.fields).length) return { fieldErrors: err.fields };
-      return { formError: err instanceof Error ? err.message : 'Something went wrong. Try again.' };
+      return refusedSave(err, false);
     }
   });
   const e = form.fieldErrors;

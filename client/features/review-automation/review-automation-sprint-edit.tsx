@@ -4,7 +4,7 @@ import { Field, FormError, SubmitButton } from '../../components/ui/field.js';
 import { showAlert } from '../../lib/alerts.js';
 import { useZodForm } from '../../lib/forms.js';
 import { GraphqlError } from '../../lib/graphql.js';
-import { REVIEW_AUTOMATION_LIMITS, reviewSprintSchema } from '../../../shared/review-automation.schemas.js';
+import { SPRINT_LIMITS, sprintSchema } from '../../../shared/sprints.schemas.js';
 import { useUpdateSprint, type Sprint } from './review-automation.api.js';
 import type { Option } from './review-automation-form.js';
 
@@ -26,7 +26,7 @@ export function SprintEditForm({ sprint, teams, onClose }: Props) {
   // The sprint's own team stays choosable even when it is not in the picker (e.g. no longer led by a manager).
   const options = teams.some((t) => t.id === sprint.team_id) ? teams : [{ id: sprint.team_id, name: sprint.team?.name ?? 'Removed team' }, ...teams];
   const ended = sprintHasEnded(sprint);
-  const form = useZodForm(reviewSprintSchema, async (values) => {
+  const form = useZodForm(sprintSchema, async (values) => {
     try {
       const saved = await update.mutateAsync({ id: sprint.id, input: values });
       showAlert(`${saved.name} was saved.`, 'success');
@@ -61,7 +61,7 @@ export function SprintEditForm({ sprint, teams, onClose }: Props) {
           </select>
           {e.team_id && <p id={teamError} className="field-error">{e.team_id}</p>}
         </div>
-        <Field label="Sprint name" name="name" defaultValue={sprint.name} maxLength={REVIEW_AUTOMATION_LIMITS.sprintNameMax} error={e.name} />
+        <Field label="Sprint name" name="name" defaultValue={sprint.name} maxLength={SPRINT_LIMITS.nameMax} error={e.name} />
         <DateField label="First day" name="starts_on" defaultValue={sprint.starts_on} error={e.starts_on} />
         <DateField label="Last day" name="ends_on" defaultValue={sprint.ends_on} error={e.ends_on} />
       </div>

@@ -6,8 +6,8 @@ import { EmptyState } from '../../components/ui/states.js';
 import { formatDay } from '../../../shared/format.js';
 import { showAlert } from '../../lib/alerts.js';
 import { useZodForm } from '../../lib/forms.js';
-import { GraphqlError } from '../../lib/graphql.js';
-import { REVIEW_AUTOMATION_LIMITS, reviewSprintSchema } from '../../../shared/review-automation.schemas.js';
+import { refusedSave } from '../../lib/graphql.js';
+import { SPRINT_LIMITS, sprintSchema } from '../../../shared/sprints.schemas.js';
 import { ConfirmDialog } from '../review-cycles/review-cycle-dialogs.js';
 import { sprintsQueryOptions, useCreateSprint, useDeleteSprint, type Sprint } from './review-automation.api.js';
 import type { Option } from './review-automation-form.js';
@@ -50,14 +50,13 @@ export function SprintsSection({ teams }: { teams: Option[] }) {
   const remove = useDeleteSprint();
   const [deleting, setDeleting] = useState<Sprint | null>(null);
   const [editingId, setEditingId] = useState<string | null>(null);
-  const form = useZodForm(reviewSprintSchema, async (values, element) => {
+  const form = useZodForm(sprintSchema, async (values, element) => {
     try {
       const sprint = await create.mutateAsync(values);
       showAlert(`${sprint.name} was added.`, 'success');
       element.reset();
     } catch (err) {
-      if (err instanceof GraphqlError && Object.keys(err.fields).length) return { fieldErrors: err.fields };
-      return { formError: err instanceof Error ? err.message : 'Something went wrong. Try again.' };
+      return refusedSave(err, false);
     }
   });
   const e = form.fieldErrors;
@@ -82,7 +81,7 @@ export function SprintsSection({ teams }: { teams: Option[] }) {
               </select>
               {e.team_id && <p id="ra-sprint-team-error" className="field-error">{e.team_id}</p>}
             </div>
-            <Field label="Sprint name" name="name" maxLength={REVIEW_AUTOMATION_LIMITS.sprintNameMax} error={e.name} />
+            <Field label="Sprint name" name="name" maxLength={SPRINT_LIMITS.nameMax} error={e.name} />
             <DateField label="First day" name="starts_on" error={e.starts_on} />
             <DateField label="Last day" name="ends_on" error={e.ends_on} />
           </div>

@@ -1,9 +1,11 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ReviewAutomationRuleData, ReviewAutomationRuleType, ReviewSprintData } from '../../../shared/review-automation.schemas.js';
+import type { ReviewAutomationRuleData, ReviewAutomationRuleType } from '../../../shared/review-automation.schemas.js';
+import type { SprintData } from '../../../shared/sprints.schemas.js';
 import type { ReviewReminderSettingsData } from '../../../shared/review-reminders.schemas.js';
 import type { ReviewCycleStatus } from '../../../shared/review-cycle.schemas.js';
 import type { Perspective } from '../../../shared/review-template.schemas.js';
 import { gql, graphql } from '../../lib/graphql.js';
+import { automationRuleMutations } from '../automation/automation.api.js';
 
 export type AutomationRule = {
   id: string; name: string; type: ReviewAutomationRuleType; template_id: string | null; template_name: string | null; every_count: number; anchor_on: string | null;
@@ -44,34 +46,25 @@ function useInvalidating<V, R>(run: (variables: V) => Promise<R>) {
   return useMutation({ mutationFn: run, onSuccess: () => queryClient.invalidateQueries({ queryKey: ['reviewAutomation'] }) });
 }
 
-export const UPDATE_REVIEW_AUTOMATION_RULE = graphql(`mutation UpdateReviewAutomationRule($id: ID!, $input: ReviewAutomationRuleInput!) { updateReviewAutomationRule(id: $id, input: $input) { ${RULE} } }`);
-export const CREATE_REVIEW_AUTOMATION_RULE = graphql(`mutation CreateReviewAutomationRule($input: ReviewAutomationRuleInput!) { createReviewAutomationRule(input: $input) { ${RULE} } }`);
-
-export const useSaveRule = () => useInvalidating(async ({ id, input }: { id: string | null; input: ReviewAutomationRuleData }) => (id
-  ? (await gql(UPDATE_REVIEW_AUTOMATION_RULE, { id, input })).updateReviewAutomationRule
-  : (await gql(CREATE_REVIEW_AUTOMATION_RULE, { input })).createReviewAutomationRule));
-
-export const RESUME_REVIEW_AUTOMATION_RULE = graphql(`mutation ResumeReviewAutomationRule($id: ID!) { resumeReviewAutomationRule(id: $id) { ${RULE} } }`);
-export const PAUSE_REVIEW_AUTOMATION_RULE = graphql(`mutation PauseReviewAutomationRule($id: ID!) { pauseReviewAutomationRule(id: $id) { ${RULE} } }`);
-
-export const useSetRuleActive = () => useInvalidating(async ({ id, active }: { id: string; active: boolean }) => (active
-  ? (await gql(RESUME_REVIEW_AUTOMATION_RULE, { id })).resumeReviewAutomationRule
-  : (await gql(PAUSE_REVIEW_AUTOMATION_RULE, { id })).pauseReviewAutomationRule));
-
-export const DELETE_REVIEW_AUTOMATION_RULE = graphql('mutation DeleteReviewAutomationRule($id: ID!) { deleteReviewAutomationRule(id: $id) }');
-
-export const useDeleteRule = () => useInvalidating(async (id: string) =>
-  (await gql(DELETE_REVIEW_AUTOMATION_RULE, { id })).deleteReviewAutomationRule);
+/** Create, update, pause, resume and delete a rule (client/features/automation). */
+export const REVIEW_RULE_DOCUMENTS = {
+  create: graphql(`mutation CreateReviewAutomationRule($input: ReviewAutomationRuleInput!) { createReviewAutomationRule(input: $input) { ${RULE} } }`),
+  update: graphql(`mutation UpdateReviewAutomationRule($id: ID!, $input: ReviewAutomationRuleInput!) { updateReviewAutomationRule(id: $id, input: $input) { ${RULE} } }`),
+  pause: graphql(`mutation PauseReviewAutomationRule($id: ID!) { pauseReviewAutomationRule(id: $id) { ${RULE} } }`),
+  resume: graphql(`mutation ResumeReviewAutomationRule($id: ID!) { resumeReviewAutomationRule(id: $id) { ${RULE} } }`),
+  delete: graphql('mutation DeleteReviewAutomationRule($id: ID!) { deleteReviewAutomationRule(id: $id) }'),
+};
+export const reviewRuleMutations = automationRuleMutations<AutomationRule, ReviewAutomationRuleData>('reviewAutomation', REVIEW_RULE_DOCUMENTS);
 
 export const CREATE_REVIEW_SPRINT = graphql(`mutation CreateReviewSprint($input: ReviewSprintInput!) { createReviewSprint(input: $input) { ${SPRINT} } }`);
 
-export const useCreateSprint = () => useInvalidating(async (input: ReviewSprintData) =>
+export const useCreateSprint = () => useInvalidating(async (input: SprintData) =>
   (await gql(CREATE_REVIEW_SPRINT, { input })).createReviewSprint);
 
 export const UPDATE_REVIEW_SPRINT = graphql(`mutation UpdateReviewSprint($id: ID!, $input: ReviewSprintInput!) { updateReviewSprint(id: $id, input: $input) { ${SPRINT} } }`);
 
 /** Same invalidation as creating: the list, and the rules' next run (a sprint's end is a sprint rule's next run). */
-export const useUpdateSprint = () => useInvalidating(async ({ id, input }: { id: string; input: ReviewSprintData }) =>
+export const useUpdateSprint = () => useInvalidating(async ({ id, input }: { id: string; input: SprintData }) =>
   (await gql(UPDATE_REVIEW_SPRINT, { id, input })).updateReviewSprint);
 
 export const DELETE_REVIEW_SPRINT = graphql('mutation DeleteReviewSprint($id: ID!) { deleteReviewSprint(id: $id) }');

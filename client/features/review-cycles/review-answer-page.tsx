@@ -7,7 +7,7 @@ import { PERSPECTIVE_LABELS } from '../../../shared/review-template.schemas.js';
 import { AnswerAudience } from './review-answer-audience.js';
 import { AnswerQuestion, missingAnswer } from './review-answer-question.js';
 import { forgetLocalDraft, useDraftAnswers, type SaveStatus } from './review-answer-draft.js';
-import { ConfirmDialog } from './review-cycle-dialogs.js';
+import { ConfirmDialog } from '../../components/ui/confirm-dialog.js';
 import { reviewRequestQueryOptions, useSubmitReviewRequest, type CycleQuestion, type ReviewRequest } from './review-cycles.api.js';
 import { formatDay, isOverdue } from './review-cycles.search.js';
 import { useCiteIntoAnswers } from '../feedback/feedback-cite.js';
@@ -88,7 +88,8 @@ function AnswerForm({ request, onBack }: { request: ReviewRequest; onBack: () =>
     }
   }
 
-  let number = 0;
+  // Questions are numbered across sections: how many come before each one.
+  const before = sections.map((_, i) => sections.slice(0, i).reduce((n, s) => n + s.questions.length, 0));
   return (
     <section className="page">
       <div className="row-between">
@@ -118,8 +119,8 @@ function AnswerForm({ request, onBack }: { request: ReviewRequest; onBack: () =>
             <h2 className="section-title">{s.title || `Section ${i + 1}`}</h2>
             {s.description && <p className="muted">{s.description}</p>}
             <ol className="rc-list">
-              {s.questions.map((q) => {
-                number += 1;
+              {s.questions.map((q, j) => {
+                const number = before[i]! + j + 1;
                 const expectation = request.competency_expectations?.find((e) => e.question_id === q.id);
                 return (
                   <AnswerQuestion key={q.id} question={q} number={number} answer={draft.answers[q.id]} error={errors[q.id]} readOnly={readOnly} self={isSelf}

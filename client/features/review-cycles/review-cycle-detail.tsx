@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { alertOutcome, showAlert } from '../../lib/alerts.js';
 import { PERSPECTIVE_LABELS } from '../../../shared/review-template.schemas.js';
 import { meQueryOptions } from '../users/api.js';
-import { ConfirmDialog } from './review-cycle-dialogs.js';
+import { ConfirmDialog } from '../../components/ui/confirm-dialog.js';
 import { PeerEditor } from './review-cycle-peers.js';
 import { LaunchRisks, ReadinessPanel, RemindToNominateButton } from './review-cycle-readiness.js';
 import { ReleaseAllButton, ReleaseControls } from './review-cycle-release.js';

@@ -1,5 +1,5 @@
-import { AlertDialog, Dialog } from '../../components/ui/dialog.js';
-import { useId, useState, type ReactNode } from 'react';
+import { Dialog } from '../../components/ui/dialog.js';
+import { useId } from 'react';
 import { FormError, SubmitButton } from '../../components/ui/field.js';
 import { showAlert } from '../../lib/alerts.js';
 import { useZodForm } from '../../lib/forms.js';
@@ -8,46 +8,8 @@ import { REVIEW_CYCLE_LIMITS, declineReasonSchema } from '../../../shared/review
 import { useDeclineReviewRequest, type RequestListItem } from './review-cycles.api.js';
 import { messageOf } from './review-cycles.search.js';
 
-/** Asks before an action that cannot be undone; shows the server's refusal inside the dialog. */
-export function ConfirmDialog({ title, description, confirmLabel, busyLabel, onConfirm, onClose, children, canConfirm = true }: {
-  title: string; description: string; confirmLabel: string; busyLabel: string; onConfirm: () => Promise<void>; onClose: () => void;
-  /** More to read or acknowledge before confirming (who is at risk, who will see what). */
-  children?: ReactNode;
-  /** False keeps the confirm button disabled (until an acknowledgement is ticked). */
-  canConfirm?: boolean;
-}) {
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  async function confirm() {
-    setBusy(true);
-    setError(null);
-    try {
-      await onConfirm();
-      onClose();
-    } catch (err) {
-      setError(messageOf(err));
-    } finally {
-      setBusy(false);
-    }
-  }
-  return (
-    <AlertDialog.Root open onOpenChange={(open) => !open && onClose()}>
-      <AlertDialog.Portal>
-        <AlertDialog.Overlay className="dialog-overlay" />
-        <AlertDialog.Content className="dialog">
-          <AlertDialog.Title>{title}</AlertDialog.Title>
-          <AlertDialog.Description>{description}</AlertDialog.Description>
-          {children}
-          <FormError message={error} />
-          <div className="dialog-actions">
-            <AlertDialog.Cancel className="button button-secondary">Cancel</AlertDialog.Cancel>
-            <button type="button" className="button" disabled={busy || !canConfirm} aria-busy={busy || undefined} onClick={() => void confirm()}>{busy ? busyLabel : confirmLabel}</button>
-          </div>
-        </AlertDialog.Content>
-      </AlertDialog.Portal>
-    </AlertDialog.Root>
-  );
-}
+/** The app's one confirm dialog (components/ui/confirm-dialog.tsx), also named here for the review automation pages, which import it from this file. */
+export { ConfirmDialog } from '../../components/ui/confirm-dialog.js';
 
 /** Declining needs a reason: the reviewee and their manager are told it. */
 export function DeclineDialog({ request, onClose }: { request: RequestListItem; onClose: () => void }) {

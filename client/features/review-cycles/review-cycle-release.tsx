@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { showAlert } from '../../lib/alerts.js';
-import { ConfirmDialog } from './review-cycle-dialogs.js';
+import { ConfirmDialog } from '../../components/ui/confirm-dialog.js';
 import { useParticipantAction } from './review-cycle-actions.api.js';
 import { useReleaseAllResults, type Cycle, type Participant } from './review-cycles.api.js';
 import { formatDay } from './review-cycles.search.js';

@@ -28,7 +28,8 @@ function RequestList({ done }: { done: boolean }) {
   const go = useGo();
   const { data: requests } = useSuspenseQuery(myReviewRequestsQueryOptions(done));
   const [declining, setDeclining] = useState<RequestListItem | null>(null);
-  const now = Date.now();
+  // Overdue as of when the list was shown.
+  const [now] = useState(() => Date.now());
   return (
     <section className="page">
       <h1>Pending reviews</h1>

@@ -2,7 +2,7 @@ import { useSuspenseQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useId } from 'react';
 import { CompletionMeter } from '../../components/ui/completion-meter.js';
-import { EmptyState } from '../../components/ui/states.js';
+import { TeamProgressLayout, TeamProgressSection } from '../../components/ui/team-progress.js';
 import { showAlert } from '../../lib/alerts.js';
 import { reviewCycleQueryOptions, reviewCyclesQueryOptions, type CycleSummary } from '../review-cycles/review-cycles.api.js';
 import { CYCLE_STATUS_LABELS, formatDay, messageOf } from '../review-cycles/review-cycles.search.js';
@@ -21,22 +21,17 @@ export function TeamProgressPage({ cycleId }: { cycleId: string | undefined }) {
   const options = progressCycles(cycles);
   const chosen = options.find((c) => c.id === cycleId) ?? defaultProgressCycle(cycles);
   return (
-    <section className="page">
-      <h1>Review progress</h1>
-      {!chosen ? (
-        <EmptyState title="No running review cycle"><p>Progress shows once a cycle is launched.</p></EmptyState>
-      ) : (
-        <>
-          <div className="field tp-select">
-            <label htmlFor={selectId}>Cycle</label>
-            <select id={selectId} value={chosen.id} onChange={(e) => void navigate({ to: '/reviews/team-progress', search: { cycle: e.target.value } })}>
-              {options.map((c) => <option key={c.id} value={c.id}>{c.name} ({CYCLE_STATUS_LABELS[c.status]}, due {formatDay(c.review_end)})</option>)}
-            </select>
-          </div>
-          <CycleProgressView cycleId={chosen.id} />
-        </>
-      )}
-    </section>
+    <TeamProgressLayout title="Review progress" empty={chosen ? null : { title: 'No running review cycle', children: <p>Progress shows once a cycle is launched.</p> }}
+      controls={chosen && (
+        <div className="field tp-select">
+          <label htmlFor={selectId}>Cycle</label>
+          <select id={selectId} value={chosen.id} onChange={(e) => void navigate({ to: '/reviews/team-progress', search: { cycle: e.target.value } })}>
+            {options.map((c) => <option key={c.id} value={c.id}>{c.name} ({CYCLE_STATUS_LABELS[c.status]}, due {formatDay(c.review_end)})</option>)}
+          </select>
+        </div>
+      )}>
+      {chosen && <CycleProgressView cycleId={chosen.id} />}
+    </TeamProgressLayout>
   );
 }
 
@@ -63,13 +58,12 @@ function CycleProgressView({ cycleId }: { cycleId: string }) {
         {active && late > 0 && <button type="button" className="button" disabled={remindAll.isPending} onClick={() => void onRemindAll()}>{remindAll.isPending ? 'Reminding…' : 'Remind all late'}</button>}
       </div>
       {progress.teams.length === 0 ? <p className="muted">Nobody in your teams writes a review in this cycle.</p> : progress.teams.map((t) => (
-        <section key={t.team_id ?? 'none'} className="tile tp-team" aria-labelledby={`tp-${t.team_id ?? 'none'}`}>
-          <h2 id={`tp-${t.team_id ?? 'none'}`}>{t.team_name}</h2>
+        <TeamProgressSection key={t.team_id ?? 'none'} className="tile tp-team" title={t.team_name}>
           <CompletionMeter completion={t.completion} label={t.team_name} />
           <ul className="tp-people" aria-label={`People of ${t.team_name}`}>
             {t.people.map((p) => <PersonRow key={p.user_id} progress={progress} person={p} active={active} />)}
           </ul>
-        </section>
+        </TeamProgressSection>
       ))}
     </>
   );

@@ -3,6 +3,7 @@ import {
   type Perspective, type QuestionKind, type ReviewTemplateInput, type ReviewTemplateType,
 } from '../../../shared/review-template.schemas.js';
 import type { ReviewTemplate } from './review-templates.api.js';
+import { moved } from '../templates/template-form.js';
 
 /**
  * The template editor's state: the nested draft lives in a reducer (not in uncontrolled form
@@ -83,15 +84,6 @@ export type DraftAction =
   | { type: 'setOption'; s: number; q: number; i: number; value: string }
   | { type: 'addChoice'; s: number; q: number }
   | { type: 'removeChoice'; s: number; q: number; i: number };
-
-/** The list with the item at `from` swapped one place up (-1) or down (1); unchanged at the ends. Also used by the retro template forms. */
-export function moved<T>(list: T[], from: number, by: -1 | 1): T[] {
-  const to = from + by;
-  if (to < 0 || to >= list.length) return list;
-  const next = [...list];
-  [next[from], next[to]] = [next[to]!, next[from]!];
-  return next;
-}
 
 const replaceAt = <T>(list: T[], i: number, update: (item: T) => T): T[] => list.map((item, j) => (j === i ? update(item) : item));
 

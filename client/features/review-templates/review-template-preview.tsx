@@ -25,7 +25,8 @@ export function TemplatePreview({ template, titled = true }: { template: Preview
   const sections = template.sections
     .map((s) => ({ ...s, questions: s.questions.filter((q) => perspective === 'ALL' || q.perspectives.includes(perspective)) }))
     .filter((s) => s.questions.length > 0);
-  let number = 0;
+  // Questions are numbered across sections: how many come before each one.
+  const before = sections.map((_, i) => sections.slice(0, i).reduce((n, s) => n + s.questions.length, 0));
   return (
     <div className="rt-preview">
       <div className="field rt-preview-filter">
@@ -42,11 +43,8 @@ export function TemplatePreview({ template, titled = true }: { template: Preview
         <section key={s} className="rt-preview-section" aria-label={section.title || `Section ${s + 1}`}>
           <SectionHeading className="rt-preview-section-title">{section.title || `Section ${s + 1}`}</SectionHeading>
           {section.description && <p className="muted">{section.description}</p>}
-          <ol className="rt-preview-questions" start={number + 1}>
-            {section.questions.map((q, i) => {
-              number += 1;
-              return <PreviewQuestionItem key={i} question={q} name={`${id}-${s}-${i}`} perspective={perspective} />;
-            })}
+          <ol className="rt-preview-questions" start={before[s]! + 1}>
+            {section.questions.map((q, i) => <PreviewQuestionItem key={i} question={q} name={`${id}-${s}-${i}`} perspective={perspective} />)}
           </ol>
         </section>
       ))}

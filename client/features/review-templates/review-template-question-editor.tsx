@@ -1,10 +1,10 @@
 import type { Dispatch } from 'react';
-import { Field } from '../../components/ui/field.js';
+import { Field, SelectField, TextAreaField } from '../../components/ui/field.js';
 import {
   CHOICE_KINDS, PERSPECTIVES, PERSPECTIVE_LABELS, QUESTION_KINDS, QUESTION_KIND_LABELS, RATING_KINDS, REVIEW_TEMPLATE_LIMITS, type QuestionKind,
 } from '../../../shared/review-template.schemas.js';
 import type { DraftAction, DraftQuestion } from './review-template-draft.js';
-import { SelectField, TextAreaField, focusSoon } from './review-template-fields.js';
+import { ItemOrderButtons, focusSoon } from '../templates/template-form.js';
 import { useFrameworkCompetencies } from './review-template-competencies.js';
 
 type Props = {
@@ -37,11 +37,8 @@ export function QuestionEditor({ question, s, q, count, errors, dispatch, announ
     <li className="rt-question" aria-labelledby={`${question.key}-title`}>
       <div className="rt-item-head">
         <h4 id={`${question.key}-title`}>Question {number}{question.prompt.trim() ? <span className="muted">: {question.prompt.trim()}</span> : null}</h4>
-        <div className="rt-item-actions">
-          <button id={`${question.key}-up`} type="button" className="button button-secondary button-small" disabled={q === 0} onClick={() => move(-1)} aria-label={`Move question ${number} up`}>Up</button>
-          <button id={`${question.key}-down`} type="button" className="button button-secondary button-small" disabled={q === count - 1} onClick={() => move(1)} aria-label={`Move question ${number} down`}>Down</button>
-          <button type="button" className="button button-ghost button-small rt-danger-text" disabled={count === 1} onClick={() => { dispatch({ type: 'removeQuestion', s, q }); announce(`Question ${number} removed.`); }} aria-label={`Remove question ${number}`}>Remove</button>
-        </div>
+        <ItemOrderButtons itemKey={question.key} index={q} count={count} noun="question" onMove={move} canRemove={count > 1}
+          onRemove={() => { dispatch({ type: 'removeQuestion', s, q }); announce(`Question ${number} removed.`); }} />
       </div>
       <div className="rt-question-grid">
         <SelectField label="Kind" name={`${path}.kind`} value={question.kind} onChange={(e) => set({ kind: e.target.value as QuestionKind })} error={err('kind')}>

@@ -1,8 +1,8 @@
 import type { Dispatch } from 'react';
-import { Field } from '../../components/ui/field.js';
+import { Field, TextAreaField } from '../../components/ui/field.js';
 import { REVIEW_TEMPLATE_LIMITS } from '../../../shared/review-template.schemas.js';
 import type { DraftAction, DraftSection } from './review-template-draft.js';
-import { TextAreaField, focusSoon } from './review-template-fields.js';
+import { ItemOrderButtons, focusSoon } from '../templates/template-form.js';
 import { QuestionEditor } from './review-template-question-editor.js';
 
 type Props = {
@@ -32,11 +32,8 @@ export function SectionEditor({ section, s, count, totalQuestions, errors, dispa
     <li className="rt-section" aria-labelledby={`${section.key}-title`}>
       <div className="rt-item-head">
         <h3 id={`${section.key}-title`}>Section {number}{section.title.trim() ? `: ${section.title.trim()}` : ''}</h3>
-        <div className="rt-item-actions">
-          <button id={`${section.key}-up`} type="button" className="button button-secondary button-small" disabled={s === 0} onClick={() => move(-1)} aria-label={`Move section ${number} up`}>Up</button>
-          <button id={`${section.key}-down`} type="button" className="button button-secondary button-small" disabled={s === count - 1} onClick={() => move(1)} aria-label={`Move section ${number} down`}>Down</button>
-          <button type="button" className="button button-ghost button-small rt-danger-text" disabled={count === 1} onClick={() => { dispatch({ type: 'removeSection', s }); announce(`Section ${number} removed.`); }} aria-label={`Remove section ${number}`}>Remove</button>
-        </div>
+        <ItemOrderButtons itemKey={section.key} index={s} count={count} noun="section" onMove={move} canRemove={count > 1}
+          onRemove={() => { dispatch({ type: 'removeSection', s }); announce(`Section ${number} removed.`); }} />
       </div>
       <Field label="Section title" name={`${path}.title`} value={section.title} maxLength={REVIEW_TEMPLATE_LIMITS.sectionTitleMax}
         onChange={(e) => dispatch({ type: 'section', s, patch: { title: e.target.value } })} error={errors[`${path}.title`]} />

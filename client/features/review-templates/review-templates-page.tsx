@@ -3,10 +3,12 @@ import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { EmptyState } from '../../components/ui/states.js';
 import { REVIEW_TEMPLATE_TYPE_LABELS } from '../../../shared/review-template.schemas.js';
-import { ArchiveTemplateDialog, CopyTemplateDialog } from './review-template-dialogs.js';
+import { ArchiveTemplateDialog } from '../templates/template-actions.js';
+import { TemplateCards, TemplateListPage } from '../templates/template-list.js';
+import { CopyTemplateDialog } from './review-template-copy-dialog.js';
 import { TemplateEditor } from './review-template-editor.js';
 import { TemplatePreview } from './review-template-preview.js';
-import { reviewTemplateQueryOptions, reviewTemplatesQueryOptions, type ReviewTemplateSummary } from './review-templates.api.js';
+import { reviewTemplateQueryOptions, reviewTemplatesQueryOptions, useSetReviewTemplateArchived, type ReviewTemplateSummary } from './review-templates.api.js';
 import type { ReviewTemplatesSearch } from './review-templates.search.js';
 import './review-templates.css';
 
@@ -65,52 +67,42 @@ function TemplateScreen({ id, view, archived }: { id: string; view: 'edit' | 'pr
   );
 }
 
+const WORDING = {
+  kind: 'template',
+  archive: 'It will no longer be offered for new review cycles. Cycles that already use it keep their own copy of its questions. You can restore it later.',
+  restore: 'It will be offered for new review cycles again.',
+};
+
 function TemplateList({ archived }: { archived: boolean }) {
   const go = useGo();
   const { data: templates } = useSuspenseQuery(reviewTemplatesQueryOptions(archived));
+  const setArchived = useSetReviewTemplateArchived();
   const [open, setOpen] = useState<Open>(null);
+  const view = (v: 'edit' | 'preview', t: ReviewTemplateSummary) => go({ view: v, id: t.id, archived: archived || undefined });
   return (
-    <section className="page">
-      <div className="row-between">
-        <h1>Review templates</h1>
-        <button type="button" className="button" onClick={() => go({ view: 'new', archived: archived || undefined })}>New template</button>
-      </div>
-      <p className="muted">Templates are the questions of a review. A review cycle copies its template's questions when it starts, so later edits never change a running cycle.</p>
-      <label className="checkbox">
-        <input type="checkbox" checked={archived} onChange={(e) => go(e.target.checked ? { archived: true } : {})} />
-        Show archived templates
-      </label>
+    <TemplateListPage title="Review templates" action={<button type="button" className="button" onClick={() => go({ view: 'new', archived: archived || undefined })}>New template</button>}
+      intro={<p className="muted">Templates are the questions of a review. A review cycle copies its template's questions when it starts, so later edits never change a running cycle.</p>}
+      toggle={{ label: 'Show archived templates', checked: archived, onChange: (checked) => go(checked ? { archived: true } : {}) }}>
       {templates.length === 0 ? (
         <EmptyState title="No templates"><p>Create a template to start, or show archived templates to restore one.</p></EmptyState>
       ) : (
-        <ul className="card-grid rt-list" aria-label="Review templates">
-          {templates.map((t) => (
-            <li key={t.id} className="tile rt-card" aria-labelledby={`rt-${t.id}`}>
-              <h2 id={`rt-${t.id}`}>{t.name}</h2>
-              <p className="rt-badges">
-                {t.built_in && <span className="rt-badge">Built-in</span>}
-                <span className="rt-badge rt-badge-type">{REVIEW_TEMPLATE_TYPE_LABELS[t.review_type]}</span>
-                {t.archived_at && <span className="rt-badge rt-badge-archived">Archived</span>}
-              </p>
-              {t.description && <p className="muted rt-description">{t.description}</p>}
-              <p data-testid="rt-counts">{plural(t.question_count, 'question')} in {plural(t.section_count, 'section')}</p>
-              {t.created_by && <p className="muted">Created by {t.created_by.full_name}</p>}
-              <div className="rt-item-actions">
-                <button type="button" className="button button-secondary button-small" onClick={() => go({ view: 'preview', id: t.id, archived: archived || undefined })} aria-label={`Preview ${t.name}`}>Preview</button>
-                {t.can_edit && <button type="button" className="button button-small" onClick={() => go({ view: 'edit', id: t.id, archived: archived || undefined })} aria-label={`Edit ${t.name}`}>Edit</button>}
-                <button type="button" className="button button-secondary button-small" onClick={() => setOpen({ kind: 'copy', template: t })} aria-label={`Copy ${t.name}`}>Copy</button>
-                {t.can_archive && (
-                  <button type="button" className="button button-ghost button-small" onClick={() => setOpen({ kind: 'archive', template: t })} aria-label={`${t.archived_at ? 'Restore' : 'Archive'} ${t.name}`}>
-                    {t.archived_at ? 'Restore' : 'Archive'}
-                  </button>
-                )}
-              </div>
-            </li>
-          ))}
-        </ul>
+        <TemplateCards label="Review templates" idPrefix="rt" heading={2} items={templates} className="card-grid rt-list" card={(t) => ({
+          id: t.id, name: t.name, builtIn: t.built_in, archived: !!t.archived_at, description: t.description, createdBy: t.created_by?.full_name,
+          badges: <span className="rt-badge rt-badge-type">{REVIEW_TEMPLATE_TYPE_LABELS[t.review_type]}</span>,
+          body: <p data-testid="rt-counts">{plural(t.question_count, 'question')} in {plural(t.section_count, 'section')}</p>,
+          actions: [
+            { label: 'Preview', tone: 'secondary', onClick: () => view('preview', t) },
+            ...(t.can_edit ? [{ label: 'Edit', tone: 'primary' as const, onClick: () => view('edit', t) }] : []),
+            { label: 'Copy', tone: 'secondary', onClick: () => setOpen({ kind: 'copy', template: t }) },
+            ...(t.can_archive ? [{ label: t.archived_at ? 'Restore' : 'Archive', tone: 'ghost' as const, onClick: () => setOpen({ kind: 'archive', template: t }) }] : []),
+          ],
+        })} />
       )}
       {open?.kind === 'copy' && <CopyTemplateDialog template={open.template} onClose={() => setOpen(null)} onCopied={(copy) => go({ view: 'edit', id: copy.id })} />}
-      {open?.kind === 'archive' && <ArchiveTemplateDialog template={open.template} onClose={() => setOpen(null)} />}
-    </section>
+      {open?.kind === 'archive' && (
+        <ArchiveTemplateDialog template={open.template} archiving={!open.template.archived_at} wording={WORDING} onClose={() => setOpen(null)}
+          onConfirm={() => setArchived.mutateAsync({ id: open.template.id, archived: !open.template.archived_at })} />
+      )}
+    </TemplateListPage>
   );
 }

@@ -1,7 +1,6 @@
 import { useNavigate } from '@tanstack/react-router';
-import { AlertDialog } from '../../components/ui/dialog.js';
+import { ConfirmDialog } from '../../components/ui/confirm-dialog.js';
 import { useState } from 'react';
-import { FormError } from '../../components/ui/field.js';
 import { GraphqlError } from '../../lib/graphql.js';
 import { useSignOutEverywhere } from './api.js';
 import './settings.css';
@@ -10,15 +9,13 @@ import './settings.css';
 export function SignOutEverywhere() {
   const signOut = useSignOutEverywhere();
   const navigate = useNavigate();
-  const [error, setError] = useState<string | null>(null);
+  const [open, setOpen] = useState(false);
 
   async function confirm() {
-    setError(null);
     try {
       await signOut.mutateAsync();
     } catch (err) {
-      setError(err instanceof GraphqlError ? err.message : 'Something went wrong. Try again.');
-      return;
+      throw new Error(err instanceof GraphqlError ? err.message : 'Something went wrong. Try again.', { cause: err });
     }
     await navigate({ to: '/logout' });
   }
@@ -27,27 +24,11 @@ export function SignOutEverywhere() {
     <section className="tile settings-section" aria-labelledby="sign-out-everywhere-title">
       <h2 id="sign-out-everywhere-title">Sign out everywhere</h2>
       <p>Lost a phone or signed in on a shared computer? This ends every session of yours on every device, including this one.</p>
-      <AlertDialog.Root>
-        <AlertDialog.Trigger asChild>
-          <button type="button" className="button button-secondary">Sign out everywhere</button>
-        </AlertDialog.Trigger>
-        <AlertDialog.Portal>
-          <AlertDialog.Overlay className="dialog-overlay" />
-          <AlertDialog.Content className="dialog">
-            <AlertDialog.Title>Sign out on every device?</AlertDialog.Title>
-            <AlertDialog.Description>You will need to sign in again here and everywhere else.</AlertDialog.Description>
-            <FormError message={error} />
-            <div className="dialog-actions">
-              <AlertDialog.Cancel asChild>
-                <button type="button" className="button button-secondary">Cancel</button>
-              </AlertDialog.Cancel>
-              <button type="button" className="button" disabled={signOut.isPending} aria-busy={signOut.isPending || undefined} onClick={() => void confirm()}>
-                {signOut.isPending ? 'Signing out…' : 'Sign out everywhere'}
-              </button>
-            </div>
-          </AlertDialog.Content>
-        </AlertDialog.Portal>
-      </AlertDialog.Root>
+      <button type="button" className="button button-secondary" onClick={() => setOpen(true)}>Sign out everywhere</button>
+      {open && (
+        <ConfirmDialog title="Sign out on every device?" description="You will need to sign in again here and everywhere else."
+          confirmLabel="Sign out everywhere" busyLabel="Signing out…" onConfirm={confirm} onClose={() => setOpen(false)} />
+      )}
     </section>
   );
 }

@@ -1,9 +1,9 @@
-import { AlertDialog, Dialog } from '../../components/ui/dialog.js';
+import { ConfirmDialog } from '../../components/ui/confirm-dialog.js';
+import { Dialog } from '../../components/ui/dialog.js';
 import { showAlert } from '../../lib/alerts.js';
 import { useDeleteTeam, type PickablePerson, type Team } from './api.js';
 import { TeamForm } from './team-form.js';
 import { TeamMembersEditor } from './team-members-editor.js';
-import { errorMessage } from './team-errors.js';
 
 /** A new team's name, manager and lead; on success the caller opens it for members. */
 export function TeamCreateDialog({ people, onClose, onCreated }: { people: readonly PickablePerson[]; onClose: () => void; onCreated: (team: Team) => void }) {
@@ -54,36 +54,11 @@ export function TeamDeleteDialog({ team, onClose }: { team: Team; onClose: () =>
   const remove = useDeleteTeam();
   const count = team.aggregations.count_users;
   return (
-    <AlertDialog.Root open onOpenChange={(open) => !open && onClose()}>
-      <AlertDialog.Portal>
-        <AlertDialog.Overlay className="dialog-overlay" />
-        <AlertDialog.Content className="dialog">
-          <AlertDialog.Title>Delete {team.name}?</AlertDialog.Title>
-          <AlertDialog.Description>
-            {count ? `Its ${count === 1 ? 'member' : `${count} members`} will have no team. ` : ''}
-            This cannot be undone; archive the team instead to keep it.
-          </AlertDialog.Description>
-          <div className="dialog-actions">
-            <AlertDialog.Cancel className="button button-secondary">Cancel</AlertDialog.Cancel>
-            <button
-              type="button"
-              className="button team-danger"
-              disabled={remove.isPending}
-              onClick={async () => {
-                try {
-                  await remove.mutateAsync(team.id);
-                  showAlert(`${team.name} was deleted.`, 'success');
-                  onClose();
-                } catch (err) {
-                  showAlert(errorMessage(err), 'error');
-                }
-              }}
-            >
-              {remove.isPending ? 'Deleting…' : 'Delete team'}
-            </button>
-          </div>
-        </AlertDialog.Content>
-      </AlertDialog.Portal>
-    </AlertDialog.Root>
+    <ConfirmDialog title={`Delete ${team.name}?`} tone="danger" confirmLabel="Delete team" busyLabel="Deleting…" onClose={onClose}
+      description={`${count ? `Its ${count === 1 ? 'member' : `${count} members`} will have no team. ` : ''}This cannot be undone; archive the team instead to keep it.`}
+      onConfirm={async () => {
+        await remove.mutateAsync(team.id);
+        showAlert(`${team.name} was deleted.`, 'success');
+      }} />
   );
 }

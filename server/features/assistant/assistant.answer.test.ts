@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '../../lib/tokens.js';
 import { createTestApp } from '../../test/helpers.js';
+import { feedback } from '../feedback/feedback.tables.js';
 import { notes } from '../notes/notes.tables.js';
 import { parseQuestion, timeOf } from './assistant.question.js';
 import { ask, passageTexts } from './assistant.test-support.js';
@@ -24,6 +25,23 @@ beforeAll(async () => {
 afterAll(async () => app?.close());
 
 describe('the answer', () => {
+  it('praise reads positive, even in words a lexicon finds negative', async () => {
+    const { db } = app.services;
+    for (const body of ['You stayed late to fix the broken kraken build.', 'The kraken build notes are in the wiki.']) {
+      db.insert(feedback).values({ id: newId(), organization_id: w.orgId, giver_id: w.people.peer.id, recipient_id: w.people.report.id, visibility: 'PUBLIC', body, created_at: '2026-11-25T10:00:00.000Z' }).run();
+    }
+    const asked = await ask(app, w.people.report.token, { question: 'kraken build' });
+    const praise = asked.answer!.groups.flatMap((g) => g.passages).find((p) => p.text.includes('broken kraken'));
+    expect([praise?.label, praise?.tone]).toEqual(['Praise', 'positive']);
+  });
+
+  it('a reflection\'s tone is its column\'s when the column says it (a "Stop" reflection is negative, whatever its words)', async () => {
+    const asked = await ask(app, w.people.manager.token, { question: 'What came up in our retros lately?' });
+    const reflections = asked.answer!.groups.flatMap((g) => g.passages).filter((p) => p.kind === 'retro_reflection');
+    expect(reflections.length).toBeGreaterThan(0);
+    for (const r of reflections) expect([r.label, r.tone]).toEqual([expect.stringContaining('under “Stop”'), 'negative']);
+  });
+
   it('quotes only: every central sentence is in a passage shown, every theme is counted from passages, tone from feedback and retros', async () => {
     const asked = await ask(app, w.people.manager.token, { question: 'kettle' });
     const answer = asked.answer!;

@@ -1,9 +1,8 @@
 import type { AssistantAnswer, AssistantPassage, AssistantSourceGroup } from '../../../shared/assistant.js';
-import { toneOf } from './assistant.nlp.js';
 import { pick, rank, type Scored } from './assistant.rank.js';
 import type { Retrieved } from './assistant.retrieve.js';
 import type { ResolvedScope } from './assistant.scope.js';
-import { Analyses, summarize, type Shown } from './assistant.summarize.js';
+import { Analyses, passageTone, summarize, type Shown } from './assistant.summarize.js';
 import { contentStems } from './assistant.words.js';
 
 /**
@@ -79,7 +78,7 @@ export function buildAnswer(question: string, scope: ResolvedScope, retrieved: R
       }
       const passage: AssistantPassage = {
         n, kind: p.kind, text: excerpt(p, terms, analyses), at: p.at, author: p.author, label: p.label,
-        tone: p.tone ? toneOf(analyses.of(p).sentiment) : null,
+        tone: passageTone(p, analyses),
       };
       group.passages.push(passage);
     }

@@ -99,12 +99,16 @@ export function indexDdl(d: IndexDeclaration): string[] {
       ${reindex(d, 'new.rowid')} END`,
     `CREATE TRIGGER ${p}ad AFTER DELETE ON ${d.table} BEGIN DELETE FROM assistant_docs WHERE rid = old.rowid * 32 + ${d.code}; END`,
   ];
+  // A dependent row's change reindexes only when some document hangs on it: one index probe for the
+  // rest (a person deleted or given a manager with no feedback to their manager costs almost nothing).
+  const any = (where: string) => `EXISTS (SELECT 1 FROM ${d.table} s WHERE ${where})`;
   (d.dependents ?? []).forEach((dep, i) => {
     const depOf = dep.columns?.length ? ` OF ${dep.columns.join(', ')}` : '';
+    const [before, after] = [dep.where('old'), dep.where('new')];
     out.push(
-      `CREATE TRIGGER ${p}dep${i}_ai AFTER INSERT ON ${dep.table} BEGIN ${reindexWhere(d, dep.where('new'))} END`,
-      `CREATE TRIGGER ${p}dep${i}_au AFTER UPDATE${depOf} ON ${dep.table} BEGIN ${reindexWhere(d, dep.where('old'))} ${reindexWhere(d, dep.where('new'))} END`,
-      `CREATE TRIGGER ${p}dep${i}_ad AFTER DELETE ON ${dep.table} BEGIN ${reindexWhere(d, dep.where('old'))} END`,
+      `CREATE TRIGGER ${p}dep${i}_ai AFTER INSERT ON ${dep.table} WHEN ${any(after)} BEGIN ${reindexWhere(d, after)} END`,
+      `CREATE TRIGGER ${p}dep${i}_au AFTER UPDATE${depOf} ON ${dep.table} WHEN ${any(before)} OR ${any(after)} BEGIN ${reindexWhere(d, before)} ${reindexWhere(d, after)} END`,
+      `CREATE TRIGGER ${p}dep${i}_ad AFTER DELETE ON ${dep.table} WHEN ${any(before)} BEGIN ${reindexWhere(d, before)} END`,
     );
   });
   return out;

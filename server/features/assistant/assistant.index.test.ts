@@ -133,3 +133,21 @@ describe('built from the declarations', () => {
     }
   });
 });
+
+describe('the triggers that keep the index', () => {
+  it('find the rows a change concerns through an index, never by reading a whole table', () => {
+    const db = app.services.db.$client;
+    const triggers = db.prepare("select name, sql from sqlite_master where type = 'trigger' and name like 'assistant%'").all() as Array<{ name: string; sql: string }>;
+    expect(triggers.length).toBeGreaterThan(30);
+    const scans: string[] = [];
+    for (const t of triggers) {
+      // Each "FROM <table> s WHERE <condition>" of a trigger, with the changed row's columns as parameters.
+      for (const [, from, where] of t.sql.matchAll(/FROM (\w+) s WHERE (.+?)\)(?= OR | BEGIN|;)/g)) {
+        const query = `SELECT 1 FROM ${from} s WHERE ${where!.replace(/\b(?:new|old)\.\w+/g, '?')}`;
+        const plan = (db.prepare(`EXPLAIN QUERY PLAN ${query}`).all(...Array(query.split('?').length - 1).fill('x')) as Array<{ detail: string }>).map((r) => r.detail);
+        if (plan.some((d) => /^SCAN s\b/.test(d))) scans.push(`${t.name}: ${query} => ${plan.join(' / ')}`);
+      }
+    }
+    expect(scans).toEqual([]);
+  });
+});

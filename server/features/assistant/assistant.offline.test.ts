@@ -53,6 +53,14 @@ describe('with no endpoint configured', () => {
   });
 });
 
+describe('reading a question', () => {
+  it('a team named with a possessive is the scope, and neither its name nor "team" is searched for', async () => {
+    const asked = await ask(app, w.people.manager.token, { question: "What came up in the Acme Core team's retros lately?" });
+    expect(asked.status).toBe(200);
+    expect(asked.answer!.scope_text).toBe('Retros about the team Acme Core since Sep 2, 2026');
+  });
+});
+
 describe('what is switched off is not read', () => {
   it('the assistant\'s area off closes the route and its GraphQL; on again, everything is back', async () => {
     const { admin, report } = w.people;
@@ -60,7 +68,7 @@ describe('what is switched off is not read', () => {
     try {
       const refused = await ask(app, report.token, { question: 'kettle' });
       expect(refused).toMatchObject({ status: 403, json: { error: 'FORBIDDEN' } });
-      expect(String(refused.json!.message)).toMatch(/^AI assistant .*switched off for your organization/);
+      expect(String(refused.json!.message)).toBe('AI assistant is switched off for your organization. An admin can switch it on under Settings, Pages.');
       const status = await report.gql('{ assistantStatus { sources } }');
       expect(status.errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
     } finally {

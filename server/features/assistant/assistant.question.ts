@@ -86,7 +86,8 @@ export function parseQuestion(question: string, now: number): ParsedQuestion {
   const sources = ASSISTANT_SOURCES.filter((s) => SOURCE_WORDS.some(([re, source]) => source === s && re.test(naming)));
   const time = timeOf(question, now);
   const aboutMe = /\b(i (?:have )?(?:received|got|get)|about me|for me|my (?:feedback|goals?|reviews?|notes?|plan|assessments?|development))\b/i.test(question);
-  const words = tokenize(question).filter((w) => w.length > 1 && !STOP_WORDS.has(w) && !/^\d+$/.test(w) && !MONTH_WORDS.has(w));
+  // A possessive is the word itself: "the Platform team's retros" searches no "teams".
+  const words = tokenize(question.replace(/(\p{L})['’]s\b/gu, '$1')).filter((w) => w.length > 1 && !STOP_WORDS.has(w) && !/^\d+$/.test(w) && !MONTH_WORDS.has(w));
   const terms = [...new Set(words.filter((w) => !(sources.length && SOURCE_TERMS.has(w))))].slice(0, 12);
   return { terms, sources: sources.length ? sources : null, since: time.since, until: time.until, timeText: time.text, aboutMe };
 }

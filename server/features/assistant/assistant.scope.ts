@@ -91,7 +91,8 @@ export function resolveScope(db: Db, viewer: Viewer, input: AssistantAskInput, n
     const named = namedIn(db, org, input.question);
     const used = new Set<string>();
     if (named.people.length === 1) { personId = named.people[0]!.id; named.people[0]!.words.forEach((w) => used.add(w)); }
-    if (named.teams.length === 1) { teamId = named.teams[0]!.id; named.teams[0]!.words.forEach((w) => used.add(w)); }
+    // A named team's words, and the word "team" that names it ("the Platform team"), are the scope, not a search.
+    if (named.teams.length === 1) { teamId = named.teams[0]!.id; [...named.teams[0]!.words, 'team', 'teams'].forEach((w) => used.add(w)); }
     terms = terms.filter((t) => !used.has(t));
   }
   if (!personId && !teamId && !noteId && parsed.aboutMe) personId = viewer.userId;

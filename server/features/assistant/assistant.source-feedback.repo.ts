@@ -46,7 +46,9 @@ export const feedbackKind: SourceKind = {
     ],
     dependents: [
       { table: 'feedback_requests', columns: ['requester_id'], where: (row) => `s.request_id = ${row}.id` },
-      { table: 'users', columns: ['manager_id', 'team_id'], where: (row) => `s.recipient_id = ${row}.id and s.visibility = 'MANAGER'` },
+      // Through feedback's (organization, recipient) index: `+` keeps the planner off the visibility index, and without the
+      // organization every change to a person scanned all feedback.
+      { table: 'users', columns: ['manager_id', 'team_id'], where: (row) => `s.organization_id = ${row}.organization_id and s.recipient_id = ${row}.id and +s.visibility = 'MANAGER'` },
     ],
   },
   load({ db, viewer, names }, srcs) {
@@ -60,7 +62,8 @@ export const feedbackKind: SourceKind = {
       const recipient = who.get(r.recipient_id) ?? 'a former colleague';
       return {
         kind: 'feedback', src: r.src, fp: fingerprint('feedback', r.id), text: r.body, at: r.created_at, author: giver,
-        label: LABEL[r.visibility] ?? 'Feedback', tone: true, audit: `feedback:${r.id}`,
+        // Praise is positive, whatever a lexicon reads in it.
+        label: LABEL[r.visibility] ?? 'Feedback', tone: r.visibility === 'PUBLIC' ? 'positive' : true, audit: `feedback:${r.id}`,
         group: { key: `feedback:${r.id}`, source: 'FEEDBACK', title: `${LABEL[r.visibility] ?? 'Feedback'} from ${giver} to ${recipient}, ${dayOf(r.created_at)}`, link: linkFor(viewer, r) },
       };
     });

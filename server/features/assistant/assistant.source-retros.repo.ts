@@ -1,4 +1,4 @@
-import type { PassageKind } from '../../../shared/assistant.js';
+import type { PassageKind, PassageTone } from '../../../shared/assistant.js';
 import { RETRO_ACTION_OPEN, RETRO_ACTION_STATUS_LABELS, type RetroActionStatus, type RetroPrompt } from '../../../shared/retros.js';
 import { viewerTeamIds } from '../retros/retros.access.js';
 import { ADMIN_TAG, tokenSql, type IndexDeclaration } from './assistant.index.repo.js';
@@ -15,7 +15,8 @@ type RetroRow = { retro_id: string; team_id: string; team_live: number; title: s
 
 const ENDED = 'r.ended_at is not null';
 const RETRO_TAGS = [tokenSql('t', 'r.team_id'), ADMIN_TAG];
-const onRetroChange = { table: 'retros', columns: ['ended_at', 'team_id'], where: (row: 'new' | 'old') => `s.retro_id = ${row}.id` };
+// The organization too: action items are indexed by organization and team, not by retro.
+const onRetroChange = { table: 'retros', columns: ['ended_at', 'team_id'], where: (row: 'new' | 'old') => `s.organization_id = ${row}.organization_id and s.retro_id = ${row}.id` };
 
 const declaration = (kind: PassageKind, code: number, table: string, body: string, at: string, extra: Partial<IndexDeclaration> = {}): IndexDeclaration => ({
   kind, code, table, from: `${table} s join retros r on r.id = s.retro_id`, where: `${ENDED}${extra.where ? ` and ${extra.where}` : ''}`,
@@ -33,6 +34,17 @@ function readableRetros(ctx: LoadContext, rows: readonly RetroRow[]): Set<string
   for (const r of rows) if (r.ended_at && r.team_live && (teams === null || teams.includes(r.team_id))) ok.add(r.retro_id);
   return ok;
 }
+
+/**
+ * The tone a reflection was written with, by the built-in columns that say it ("What went well",
+ * "Glad", "Continue", "Liked", "Wind" positive; "What to improve", "Mad", "Sad", "Stop", "Lacked",
+ * "Anchors" negative): a column is a
+ * better reading than the words ("Bug count went down" is good news). Other columns: the words.
+ */
+const COLUMN_TONE: Readonly<Record<string, PassageTone>> = {
+  well: 'positive', glad: 'positive', continue: 'positive', liked: 'positive', wind: 'positive',
+  improve: 'negative', mad: 'negative', sad: 'negative', stop: 'negative', lacked: 'negative', anchors: 'negative',
+};
 
 const prompts = new Map<string, RetroPrompt[]>();
 const promptTitle = (r: RetroRow, promptId: string) => {
@@ -67,7 +79,7 @@ export const retroReflectionKind: SourceKind = {
       // Anonymous: never an author, whatever the row holds (it holds none after the end).
       const author = !r.anonymous && r.author_id ? who.get(r.author_id) ?? 'A former colleague' : null;
       return {
-        kind: 'retro_reflection', src: r.src, fp: fingerprint('retro_reflection', r.id), text: r.text, at: r.ended_at!, author, tone: true,
+        kind: 'retro_reflection', src: r.src, fp: fingerprint('retro_reflection', r.id), text: r.text, at: r.ended_at!, author, tone: COLUMN_TONE[r.prompt_id] ?? true,
         label: `${author ? 'Reflection' : 'Anonymous reflection'}${prompt ? `, under “${prompt}”` : ''}`, group: groupOf(r), audit: `retro:${r.retro_id}`,
       };
     });

@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import type { AssistantSource, PassageKind } from '../../../shared/assistant.js';
+import type { AssistantSource, PassageKind, PassageTone } from '../../../shared/assistant.js';
 import type Database from 'better-sqlite3';
 import type { Db } from '../../db/connection.js';
 import { prepared } from '../../db/prepared.js';
@@ -28,8 +28,11 @@ export type LoadedPassage = {
   at: string;
   author: string | null;
   label: string;
-  /** Whether positive/negative tone is counted (feedback and retros). */
-  tone: boolean;
+  /**
+   * Whether positive/negative tone is counted (feedback and retros): `true` to read it from the words
+   * (wink-nlp), or the tone the passage was written with when the area says it (a retro's "Glad" column).
+   */
+  tone: boolean | PassageTone;
   /** Goals, talking points and action items: still open or not (a 1:1's preparation lists open ones). */
   open?: boolean;
   group: { key: string; source: AssistantSource; title: string; link: string };

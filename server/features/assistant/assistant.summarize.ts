@@ -1,4 +1,4 @@
-import { PASSAGE_KIND_INFO, PASSAGE_KINDS, type AssistantSummary, type PassageKind } from '../../../shared/assistant.js';
+import { PASSAGE_KIND_INFO, PASSAGE_KINDS, type AssistantSummary, type PassageKind, type PassageTone } from '../../../shared/assistant.js';
 import { analyse, toneOf, type Analysed } from './assistant.nlp.js';
 import type { Scored } from './assistant.rank.js';
 import { contentStems, stem } from './assistant.words.js';
@@ -104,11 +104,15 @@ function central(shown: readonly Shown[], analyses: Analyses): AssistantSummary[
   return chosen.map((s) => ({ text: s.text, n: s.n }));
 }
 
+/** A passage's tone: the one it was written with when known (a retro column), else read from its words; null when tone is not counted. */
+export const passageTone = (p: Scored, analyses: Analyses): PassageTone | null =>
+  p.tone === false ? null : p.tone === true ? toneOf(analyses.of(p).sentiment) : p.tone;
+
 function tone(relevant: readonly Scored[], analyses: Analyses): AssistantSummary['tone'] {
   const toned = relevant.filter((p) => p.tone).slice(0, TONE_MAX);
   if (!toned.length) return null;
   const out = { positive: 0, negative: 0, neutral: 0 };
-  for (const p of toned) out[toneOf(analyses.of(p).sentiment)] += 1;
+  for (const p of toned) out[passageTone(p, analyses)!] += 1;
   return out;
 }
 

@@ -18,7 +18,7 @@ const SIGN_IN_ERRORS = new Set(['Signin', 'OAuthSignin', 'OAuthCallback', 'OAuth
 /** A sign-in the server could not record (its storage is full or failing): 503 and a code the sign-in page words plainly (docs/decisions/0058). */
 const storageSignInError = (failure: StorageFailure) => (failure.code === 'STORAGE_FULL' ? SignInError.StorageFull : SignInError.StorageUnavailable);
 
-/** The NextAuth v4 REST API (protocols.md section 1), with server-side revocable sessions. */
+/** The NextAuth v4 REST API (docs/protocols.md), with server-side revocable sessions. */
 export async function authRoutes(app: FastifyInstance): Promise<void> {
   const { config, keys, db, pubsub, log, storage } = app.services;
   const base = authBase(config);
@@ -57,7 +57,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
 
   // A body the client never sends (bad JSON, too large, unknown Content-Type) still gets
   // NextAuth's {url} shape on the sign-in route: next-auth/react's signIn() does
-  // `new URL(data.url)` and throws on anything else (protocols.md section 5, test 7).
+  // `new URL(data.url)` and throws on anything else (docs/protocols.md, security bar 7).
   app.setErrorHandler((error, request, reply) => {
     if (request.routeOptions.url !== `${AUTH_BASE_PATH}/callback/:provider`) throw error;
     const code = (error as { statusCode?: unknown }).statusCode;
@@ -127,7 +127,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
     return sendUrl(request, reply, safeCallbackUrl(config, bodyField(request, 'callbackUrl')));
   });
 
-  // Spec section 7: called by a tab when another tab logged out. Same-origin only.
+  // Called by a tab when another tab logged out (docs/product/session.md). Same-origin only.
   app.post(`${AUTH_BASE_PATH}/logout`, { config: { rule: 'PUBLIC' } }, async (request, reply) => {
     if (isCrossSite(request, config)) return reply.code(403).send({ error: 'FORBIDDEN' });
     endSession(request, reply);

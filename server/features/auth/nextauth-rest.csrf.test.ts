@@ -1,6 +1,6 @@
 /**
  * The NextAuth v4 REST API through the real app: the CSRF cookie and the CSRF checks on
- * sign-in, for every Content-Type (protocols.md section 5, tests 1-3 and 17).
+ * sign-in, for every Content-Type (docs/protocols.md, security bar 1-3 and 17).
  */
 import { describe, expect, it } from 'vitest';
 import { AUTH, BASE, Browser, TEST_PASSWORD, createTestApp } from '../../test/helpers.js';

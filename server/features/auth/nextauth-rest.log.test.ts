@@ -1,6 +1,6 @@
 /**
  * The NextAuth v4 REST API through the real app: the client _log endpoint and unsupported
- * methods or actions (protocols.md section 5, tests 15-16).
+ * methods or actions (docs/protocols.md, security bar 15-16).
  */
 import { describe, expect, it } from 'vitest';
 import { captureLogs, createTestApp } from '../../test/helpers.js';

@@ -1,6 +1,6 @@
 /**
  * The NextAuth v4 REST API through the real app: no open redirect and no Host header
- * injection (protocols.md section 5, tests 9-10).
+ * injection (docs/protocols.md, security bar 9-10).
  */
 import { describe, expect, it } from 'vitest';
 import { BASE, Browser, TEST_PASSWORD, createTestApp } from '../../test/helpers.js';

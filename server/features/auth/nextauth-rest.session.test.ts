@@ -1,6 +1,6 @@
 /**
  * The NextAuth v4 REST API through the real app: reading and updating the session
- * (protocols.md section 5, tests 11, 12 and 14, and session activity).
+ * (docs/protocols.md, security bar 11, 12 and 14, and session activity).
  */
 import { describe, expect, it } from 'vitest';
 import { Browser, codeOf, gql } from '../../test/helpers.js';

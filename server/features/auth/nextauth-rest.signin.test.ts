@@ -1,6 +1,6 @@
 /**
  * The NextAuth v4 REST API through the real app: failed and successful sign-ins
- * (protocols.md section 5, tests 4-8).
+ * (docs/protocols.md, security bar 4-8).
  */
 import { describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';

@@ -1,5 +1,5 @@
 /**
- * The NextAuth v4 REST API through the real app: signing out (protocols.md section 5, test 13).
+ * The NextAuth v4 REST API through the real app: signing out (docs/protocols.md, security bar 13).
  */
 import { describe, expect, it } from 'vitest';
 import { AUTH, BASE, Browser, codeOf, gql } from '../../test/helpers.js';

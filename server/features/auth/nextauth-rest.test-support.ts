@@ -3,7 +3,7 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { AUTH, createTestApp, seedOrg, type Browser } from '../../test/helpers.js';
 
 /**
- * Shared setup for the NextAuth v4 REST API tests (protocols.md section 5, tests 1-17), one
+ * Shared setup for the NextAuth v4 REST API tests (docs/protocols.md, security bar 1-17), one
  * nextauth-rest.*.test.ts file per endpoint group. Every test that makes failed sign-ins uses its
  * own client address (freshIp), so the per-address throttles of one test never leak into another.
  */

@@ -24,8 +24,8 @@ export function mediaResourcePrefix(organizationId: string): string {
 }
 
 /**
- * GET /api/auth/session body: NextAuth's {user, expires} plus the fields the spec's
- * client reads (access_token, data.organization.id, cf_cookies). Nothing else.
+ * GET /api/auth/session body: NextAuth's {user, expires} plus the fields the web app reads
+ * (access_token, data.organization.id, cf_cookies; docs/protocols.md). Nothing else.
  */
 export function buildSessionPayload(app: FastifyInstance, session: SessionRecord) {
   const { config, db, keys } = app.services;

@@ -1,6 +1,6 @@
 /**
  * Brute force, credential stuffing, password policy, hash storage and hashing load
- * (protocols.md section 5, tests 18-22), through the real app.
+ * (docs/protocols.md, security bar 18-22), through the real app.
  */
 import fs from 'node:fs';
 import path from 'node:path';

@@ -73,7 +73,7 @@ const ADMIN_GOALS: ReadonlyArray<Omit<Personal, 'owner' | 'team_goal'> & { compa
 ];
 
 /**
- * The goals area of the demo (issue 14, docs/decisions/0036, 0049): three company goals, two team
+ * The goals area of the demo (docs/decisions/0036, 0049): three company goals, two team
  * goals per demo team aligned under them, personal goals aligned under the team goals, key results
  * of all four kinds, and check-ins over the last three weeks with comments and confidence. Stored
  * progress comes from recomputeGoalProgress after each check-in, as the app does it. Every goal is

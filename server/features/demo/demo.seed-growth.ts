@@ -37,7 +37,7 @@ const PLANS: readonly Plan[] = [
 ];
 
 /**
- * The competency framework of the demo (issue 14, docs/decisions/0036, 0050): the built-in tracks
+ * The competency framework of the demo (docs/decisions/0036, 0050): the built-in tracks
  * copied in as the organization's own, managers on the manager track and everyone else on the IC
  * track at a level that fits their role, submitted self and manager assessments for four people,
  * and two development plans with a mentor, actions and a growth goal with key results. Tracks are

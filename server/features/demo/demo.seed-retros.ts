@@ -24,14 +24,14 @@ const PLANS: readonly Plan[] = [
   {
     template: 'builtin:mad-sad-glad',
     topics: [
-      { prompt: 'mad', title: 'Flaky CI', texts: ['CI failed on unrelated tests again', 'Reruns cost us hours this sprint', 'Nobody owns the flaky test list'], comments: [
+      { prompt: 'mad', title: 'Flaky CI', texts: ['CI failed on unrelated tests again', 'Reruns cost us hours on {work} this sprint', 'Nobody owns the flaky test list'], comments: [
         'Quarantine flaky tests within a day; the owner of the last change looks first.', 'Can we show the quarantine list on the team board?', 'Yes, and cap it at ten tests.'] },
-      { prompt: 'sad', title: 'Missed the beta date', texts: ['We slipped the beta by a week', 'Design sign-off came late'] },
+      { prompt: 'sad', title: 'Missed the beta date', texts: ['We slipped {release} by a week', 'Design sign-off came late'] },
       { prompt: 'glad', title: 'Onboarding that works', texts: ['The new onboarding doc saved me days', 'Great welcome for the new joiners'] },
       { prompt: 'glad', title: 'Calm incident response', texts: ['Quick and calm response to the outage'] },
       { prompt: 'mad', title: 'Slow local builds', texts: ['A clean build takes twelve minutes'] },
     ],
-    items: [{ text: 'Quarantine flaky tests and keep the list short', due_days: 7 }, { text: 'Ask design for sign-off dates at planning', due_days: 10 }, { text: 'Profile the local build', due_days: 14 }],
+    items: [{ text: 'Quarantine flaky tests and keep the list short', due_days: 7 }, { text: 'Ask design for sign-off dates at planning', due_days: 10 }, { text: 'Profile the local build of {work}', due_days: 14 }],
   },
   {
     template: 'builtin:start-stop-continue',
@@ -40,7 +40,7 @@ const PLANS: readonly Plan[] = [
         'New work goes to the next sprint unless the product lead says it is urgent.', 'Who decides what counts as urgent?', 'The product lead, and they say why in the ticket.'] },
       { prompt: 'start', title: 'Pairing on big reviews', texts: ['Start pairing on large code reviews', 'Review billing changes in pairs'] },
       { prompt: 'continue', title: 'Weekly release train', texts: ['Keep the weekly release train', 'Small releases made on-call quiet'] },
-      { prompt: 'start', title: 'Friday demos', texts: ['A short Friday demo of what shipped'] },
+      { prompt: 'start', title: 'Friday demos', texts: ['A short Friday demo of {work}'] },
       { prompt: 'stop', title: 'Meeting load', texts: ['Too many status meetings on Tuesdays'] },
     ],
     items: [{ text: 'Agree a rule for work added mid-sprint', due_days: 5 }, { text: 'Try pair reviews for changes over 400 lines', due_days: 14 }],
@@ -48,7 +48,7 @@ const PLANS: readonly Plan[] = [
   {
     template: 'builtin:well-improve',
     topics: [
-      { prompt: 'improve', title: 'Estimates', texts: ['Our estimates were off for the API work', 'Split large stories before planning'], comments: ['Stories over 5 points get split before planning.', 'Let us try it for two sprints and look again.'] },
+      { prompt: 'improve', title: 'Estimates', texts: ['Our estimates were off for {work}', 'Split large stories before planning'], comments: ['Stories over 5 points get split before planning.', 'Let us try it for two sprints and look again.'] },
       { prompt: 'well', title: 'Clear sprint goal', texts: ['Everyone knew the sprint goal', 'Planning was short and focused'] },
       { prompt: 'improve', title: 'Outdated runbooks', texts: ['The runbooks are outdated', 'On-call had to guess the restart steps'] },
       { prompt: 'well', title: 'Fewer bugs', texts: ['Bug count went down after the test push'] },
@@ -56,6 +56,15 @@ const PLANS: readonly Plan[] = [
     items: [{ text: 'Update the restart runbook', due_days: 7 }, { text: 'Split stories over 5 points before planning', due_days: 12 }],
   },
 ];
+
+/** What each team works on, so that their retros read as theirs: `{work}` and `{release}` in the plans above. */
+const TEAM_WORDS: Record<string, { work: string; release: string }> = {
+  Platform: { work: 'the API work', release: 'the gateway beta' },
+  Web: { work: 'the checkout redesign', release: 'the new checkout' },
+  Mobile: { work: 'the offline sync', release: 'the 3.0 app release' },
+  Data: { work: 'the warehouse migration', release: 'the reporting beta' },
+};
+const inTeam = (team: string, text: string) => text.replace(/\{(work|release)\}/g, (_, key: 'work' | 'release') => TEAM_WORDS[team]![key]);
 
 /** Statuses of each past retro's items, oldest retro first: the oldest mostly done, the latest still open. */
 const STATUSES: readonly (readonly RetroActionStatus[])[] = [['DONE', 'DONE', 'OPEN'], ['DONE', 'IN_PROGRESS'], ['OPEN', 'OPEN']];
@@ -108,14 +117,14 @@ export function seedDemoRetros(services: Services, orgId: string, people: DemoPe
           for (const [i, text] of topic.texts.entries()) {
             const author = present[(g * 2 + i) % present.length]!;
             db.insert(retroReflections).values({
-              id: newId(), organization_id: orgId, retro_id: retro.id, prompt_id: topic.prompt, text, group_id: groupId, sort_order: position++,
+              id: newId(), organization_id: orgId, retro_id: retro.id, prompt_id: topic.prompt, text: inTeam(spec.name, text), group_id: groupId, sort_order: position++,
               author_id: input.anonymous ? null : author, author_token: input.anonymous ? token(author) : null,
             }).run();
           }
           for (const [c, text] of (topic.comments ?? []).entries()) {
             const author = present[(g + c * 2) % present.length]!;
             db.insert(retroComments).values({
-              id: newId(), organization_id: orgId, retro_id: retro.id, group_id: groupId, text, position: c,
+              id: newId(), organization_id: orgId, retro_id: retro.id, group_id: groupId, text: inTeam(spec.name, text), position: c,
               author_id: input.anonymous ? null : author, author_token: token(author),
             }).run();
           }
@@ -139,7 +148,7 @@ export function seedDemoRetros(services: Services, orgId: string, people: DemoPe
           const status = STATUSES[k]![i] ?? 'OPEN';
           const created = start + 45 * 60_000 + i * 60_000;
           db.insert(retroActionItems).values({
-            id: newId(), organization_id: orgId, retro_id: retro.id, team_id: teamId, group_id: groupIds[i] ?? null, text: item.text,
+            id: newId(), organization_id: orgId, retro_id: retro.id, team_id: teamId, group_id: groupIds[i] ?? null, text: inTeam(spec.name, item.text),
             owner_id: team[(i + k + t + 1) % team.length]!, due_on: dayOf(start + item.due_days * DAY), status,
             done_at: status === 'DONE' ? iso(start + (item.due_days - 1) * DAY) : null, created_by: leadId, created_at: iso(created), updated_at: iso(status === 'OPEN' ? created : start + (item.due_days - 1) * DAY),
           }).run();

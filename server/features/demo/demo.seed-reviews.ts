@@ -3,9 +3,10 @@ import { createReviewCycleSchema } from '../../../shared/review-cycle.schemas.js
 import { reviewAutomationRuleSchema } from '../../../shared/review-automation.schemas.js';
 import type { Perspective } from '../../../shared/review-template.schemas.js';
 import { insertAutomationRule } from '../reviews/reviews.automation.repo.js';
-import { reviewAutomationRules, reviewSprints } from '../reviews/reviews.automation.tables.js';
+import { reviewAutomationRules } from '../reviews/reviews.automation.tables.js';
 import { missingRequired } from '../reviews/reviews.answers.js';
-import { runReviewAutomation } from '../reviews/reviews.automation.run.js';
+import { reviewAutomation } from '../reviews/reviews.automation.run.js';
+import { runAutomation } from '../automation/automation.run.js';
 import { launchReviewCycle } from '../reviews/reviews.cycles.launch.js';
 import {
   acknowledgeParticipantResults, closeReviewCycle, createReviewCycle, findReviewCycle, listParticipantsByCycleIds, listReviewCycles, releaseParticipantResults,
@@ -15,8 +16,9 @@ import { approveProposedPeers, proposePeers } from '../reviews/reviews.nominatio
 import {
   listCycleQuestions, listRequestsByParticipantIds, questionsFor, saveDraftAnswers, submitRequest, type ReviewCycleQuestionRow, type ReviewRequestRow,
 } from '../reviews/reviews.requests.repo.js';
-import { insertSprint } from '../reviews/reviews.sprints.repo.js';
 import { ensureBuiltInTemplates, findReviewTemplateContent, listReviewTemplates } from '../reviews/reviews.templates.repo.js';
+import { insertSprint } from '../sprints/sprints.repo.js';
+import { sprints } from '../sprints/sprints.tables.js';
 import { findUsersByIds } from '../users/users.repo.js';
 import { registerDemoRows } from './demo.repo.js';
 import type { DemoPeople } from './demo.seed.js';
@@ -126,7 +128,7 @@ export function seedDemoReviews(services: Services, orgId: string, people: DemoP
     const sprintIds = [40, 41, 42, 43, 44].map((n, i) => insertSprint(db, orgId, {
       team_id: mobile, name: `Sprint ${n}`, starts_on: dayOf(sprintStart + i * 14 * DAY), ends_on: dayOf(sprintStart + (i * 14 + 13) * DAY),
     }, id('Katherine Johnson')));
-    registerDemoRows(db, orgId, reviewSprints, sprintIds);
+    registerDemoRows(db, orgId, sprints, sprintIds);
     const rule = reviewAutomationRuleSchema.parse({
       name: 'Mobile sprint reviews', type: 'SPRINT_END', template_id: builtIn('sprint_review').id, team_ids: [mobile],
       perspectives: ['SELF', 'MANAGER', 'PEER'], min_peers: 0, max_peers: 3, anonymity_threshold: 3, review_days: 5, release_days: 2,
@@ -135,7 +137,7 @@ export function seedDemoReviews(services: Services, orgId: string, people: DemoP
     // The rule's own pass creates the reviews of the sprints that ended since (registered as demo through the rule).
     // Quietly: the demo is what already happened, so nobody starts with a bell full of "new review requests"
     // (the pass only enqueues its notifications and never reads the result).
-    runReviewAutomation(db, { now: new Date(now), enqueue: () => ({ created: false, job: undefined as never }) });
+    runAutomation(reviewAutomation, { db }, { now: new Date(now), enqueue: () => ({ created: false, job: undefined as never }) });
     // The older sprint's reviews are nearly all in, the latest sprint's have just started.
     for (const cycle of listReviewCycles(db, orgId, null, 'ACTIVE').filter((c) => c.type === 'sprint')) {
       const older = cycle.name.endsWith('Sprint 41');

@@ -5,7 +5,7 @@ import { users } from '../users/users.tables.js';
 
 const now = sql`(strftime('%Y-%m-%dT%H:%M:%fZ','now'))`;
 
-/** Spec section 4: a signed-in person stayed 1, 10 or 30 minutes on a route (its template path). */
+/** Engagement (docs/product/session.md): a signed-in person stayed 1, 10 or 30 minutes on a route (its template path). */
 export const engagementEvents = sqliteTable('engagement_events', {
   id: text('id').primaryKey(),
   organization_id: text('organization_id').notNull().references(() => organizations.id, { onDelete: 'cascade' }),

@@ -11,7 +11,7 @@ import { engagementRules } from './engagement.rules.js';
 
 const schema = /* GraphQL */ `
   extend type Mutation {
-    "Spec section 4: the viewer stayed 1, 10 or 30 minutes on a route. path is the route template (ids replaced, e.g. /profile/user-profile/$id)."
+    "The viewer stayed 1, 10 or 30 minutes on a route. path is the route template (ids replaced, e.g. /profile/user-profile/$id)."
     recordEngagement(path: String!, minutes: Int!): Boolean!
   }
 `;

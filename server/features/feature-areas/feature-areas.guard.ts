@@ -14,7 +14,7 @@ export function isFeatureAreaOn(db: Db, orgId: string, area: FeatureArea): boole
 }
 
 export const featureAreaOffMessage = (area: FeatureArea) =>
-  `${FEATURE_AREA_INFO[area].label} are switched off for your organization. An admin can switch them on under Settings, Pages.`;
+  `${FEATURE_AREA_INFO[area].label} is switched off for your organization. An admin can switch it on under Settings, Pages.`;
 
 /** One look per request and area, however many fields of the area the operation asks for. */
 const seen = new WeakMap<object, Map<FeatureArea, boolean>>();

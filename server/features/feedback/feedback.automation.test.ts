@@ -4,9 +4,9 @@ import { createSchedulerTestApp, type FakeClock } from '../../jobs/jobs.test-sup
 import type { Scheduler } from '../../jobs/jobs.scheduler.js';
 import { newId } from '../../lib/tokens.js';
 import { codeOf } from '../../test/helpers.js';
-import { insertSprint } from '../reviews/reviews.sprints.repo.js';
+import { insertSprint } from '../sprints/sprints.repo.js';
 import { feedbackPerson, feedbackWorld, insertRequestRow, type FeedbackCaller, type FeedbackWorld } from './feedback.test-support.js';
-import { runAutomationPass, scheduleFeedbackAutomation } from './feedback.automation.run.js';
+import { runAutomationPass, scheduleAutomationPass as scheduleFeedbackAutomation } from '../automation/automation.run.js';
 import { runReminderScan } from './feedback.reminders.js';
 
 /**

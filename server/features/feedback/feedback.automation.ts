@@ -1,11 +1,11 @@
 import type { MercuriusContext } from 'mercurius';
-import { badInput, forbidden, notFound } from '../../../shared/app-error.js';
+import { forbidden } from '../../../shared/app-error.js';
 import { feedbackAutomationRuleInputSchema, type FeedbackAutomationRuleInput } from '../../../shared/feedback.js';
-import { requireViewer } from '../../graphql/context.js';
 import { parseInput } from '../../lib/parse.js';
 import type { Viewer } from '../auth/viewer.js';
+import { automatedTeamIds, clockIso, requireTeamAutomation, requireTeamRule, ruleField, ruleLifecycle } from '../automation/automation.access.js';
 import type { FeaturePart } from '../feature-part.js';
-import { findTeamById, teamsManagedBy } from '../teams/teams.repo.js';
+import { findTeamById } from '../teams/teams.repo.js';
 import { loadTeam } from '../users/users.loaders.js';
 import {
   countRequestsByRuleIds, deleteFeedbackAutomationRule, findFeedbackAutomationRule, insertFeedbackAutomationRule,
@@ -24,31 +24,11 @@ import { registerFeedbackReminders } from './feedback.reminders.js';
 
 type Ctx = MercuriusContext;
 const orgOf = (ctx: Ctx) => ctx.viewer?.organizationId ?? '';
-const clockIso = (ctx: Ctx) => new Date(ctx.services.scheduler.now()).toISOString();
 
-/** The teams whose rules the viewer runs (null: all, admins). */
-function automatedTeamIds(ctx: Ctx, viewer: Viewer): Set<string> | null {
-  if (viewer.permissionLevel === 'ADMIN') return null;
-  return new Set(teamsManagedBy(ctx.services.db, viewer.organizationId, [viewer.userId]).map((t) => t.id));
-}
+const requireAutomationViewer = (ctx: Ctx) => requireTeamAutomation(ctx, 'Only a team’s manager or lead, or an admin, can automate feedback requests.');
 
-function requireAutomationViewer(ctx: Ctx): { viewer: Viewer; teamIds: Set<string> | null } {
-  const viewer = requireViewer(ctx);
-  const teamIds = automatedTeamIds(ctx, viewer);
-  if (teamIds && !teamIds.size && viewer.permissionLevel === 'MEMBER') throw forbidden('Only a team’s manager or lead, or an admin, can automate feedback requests.');
-  return { viewer, teamIds };
-}
-
-function requireRule(ctx: Ctx, id: string): { viewer: Viewer; rule: FeedbackAutomationRuleRow } {
-  const viewer = requireViewer(ctx);
-  const rule = findFeedbackAutomationRule(ctx.services.db, viewer.organizationId, id);
-  if (!rule) throw notFound('Automation rule');
-  const teamIds = automatedTeamIds(ctx, viewer);
-  if (teamIds && (!rule.team_id || !teamIds.has(rule.team_id))) throw forbidden('Only the team’s manager or lead, or an admin, can change its feedback automation.');
-  return { viewer, rule };
-}
-
-const field = (name: string, message: string) => badInput(`${name}: ${message}`, { fields: { [name]: message } });
+const requireRule = (ctx: Ctx, id: string): { viewer: Viewer; rule: FeedbackAutomationRuleRow } =>
+  requireTeamRule(ctx, id, findFeedbackAutomationRule, 'Only the team’s manager or lead, or an admin, can change its feedback automation.');
 
 /**
  * The input, checked: first whether the viewer may automate its team (a refused caller learns
@@ -63,16 +43,24 @@ function checkedInput(ctx: Ctx, viewer: Viewer, input: unknown): FeedbackAutomat
   }
   const data = parseInput(feedbackAutomationRuleInputSchema, input);
   if (!data.team_id) {
-    if (data.trigger === 'SPRINT_END') throw field('team_id', 'Sprints belong to a team: choose one.');
+    if (data.trigger === 'SPRINT_END') throw ruleField('team_id', 'Sprints belong to a team: choose one.');
   } else {
     const team = findTeamById(db, viewer.organizationId, data.team_id);
-    if (!team || team.deleted_at) throw field('team_id', 'No such team in this organization.');
+    if (!team || team.deleted_at) throw ruleField('team_id', 'No such team in this organization.');
   }
   const template = findFeedbackTemplateView(db, viewer.organizationId, data.template_id);
-  if (!template) throw field('template_id', 'No such template.');
-  if (template.archived) throw field('template_id', 'This template is archived. Restore it or choose another.');
+  if (!template) throw ruleField('template_id', 'No such template.');
+  if (template.archived) throw ruleField('template_id', 'This template is archived. Restore it or choose another.');
   return data;
 }
+
+/** The requests a deleted rule created stay (their period stays taken). */
+const lifecycle = ruleLifecycle<FeedbackAutomationRuleRow>({
+  require: requireRule,
+  paused: (rule) => rule.paused_at !== null,
+  setPaused: (ctx, rule, paused) => setFeedbackAutomationRulePaused(ctx.services.db, rule, paused, clockIso(ctx)),
+  remove: (ctx, rule) => deleteFeedbackAutomationRule(ctx.services.db, rule.organization_id, rule.id),
+});
 
 export const feedbackAutomationPart: FeaturePart = {
   resolvers: {
@@ -93,19 +81,9 @@ export const feedbackAutomationPart: FeaturePart = {
         const data = checkedInput(ctx, viewer, args.input);
         return updateFeedbackAutomationRule(ctx.services.db, rule, data, clockIso(ctx));
       },
-      pauseFeedbackAutomationRule: (_: unknown, args: { id: string }, ctx: Ctx) => {
-        const { rule } = requireRule(ctx, args.id);
-        return rule.paused_at ? rule : setFeedbackAutomationRulePaused(ctx.services.db, rule, true, clockIso(ctx));
-      },
-      resumeFeedbackAutomationRule: (_: unknown, args: { id: string }, ctx: Ctx) => {
-        const { rule } = requireRule(ctx, args.id);
-        return rule.paused_at ? setFeedbackAutomationRulePaused(ctx.services.db, rule, false, clockIso(ctx)) : rule;
-      },
-      deleteFeedbackAutomationRule: (_: unknown, args: { id: string }, ctx: Ctx) => {
-        const { viewer, rule } = requireRule(ctx, args.id);
-        deleteFeedbackAutomationRule(ctx.services.db, viewer.organizationId, rule.id);
-        return true;
-      },
+      pauseFeedbackAutomationRule: lifecycle.pause,
+      resumeFeedbackAutomationRule: lifecycle.resume,
+      deleteFeedbackAutomationRule: lifecycle.remove,
     },
     FeedbackAutomationRule: {
       team: (r: FeedbackAutomationRuleRow, _: unknown, ctx: Ctx) => loadTeam(ctx, r.team_id),

@@ -101,7 +101,7 @@ describe('feedback team progress', () => {
     expect(shape(gs)).toEqual([
       ['Core', ['Pia Peer', 'Remy Report', 'Tia Third']],
       ['Owls', ['Nico New', 'Olga Owl']],
-      [null, ['Ada Admin', 'Lee Lead', 'Mona Manager', 'Otto Other']],
+      [null, ['Ada Admin', 'Lee Lead', 'Max Member', 'Mona Manager', 'Otto Other']],
     ]);
     expect(person(gs, w.report.id)).toMatchObject({ given: 2, received: 2, asked: 100, answered: 79, completion: { percent: 79, band: 'behind' }, last_received_at: daysAgo(3), quiet: false });
     expect(person(gs, w.peer.id)).toMatchObject({ given: 1, received: 0, asked: 5, answered: 4, completion: { percent: 80, band: 'almost' }, last_received_at: daysAgo(120), quiet: true });

@@ -28,7 +28,7 @@ const DEFAULT_DAYS = 90;
 
 export type FeedbackBand = { percent: number; band: string };
 
-/** Completion with the spec's bands; null when nobody was asked. */
+/** Completion, banded by shared/completion.ts; null when nobody was asked. */
 export function feedbackBand(done: number, total: number): FeedbackBand | null {
   const status = completionStatus(done, total);
   return status.percent === null ? null : { percent: status.percent, band: status.band };

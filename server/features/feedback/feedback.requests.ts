@@ -3,7 +3,7 @@ import { badInput, forbidden, notFound } from '../../../shared/app-error.js';
 import { answerFeedbackSchema, declineReasonSchema, requestFeedbackSchema, type FeedbackAnswer } from '../../../shared/feedback.js';
 import { requireViewer } from '../../graphql/context.js';
 import { groupBy, indexBy } from '../../graphql/loaders.js';
-import { parseInput } from '../../lib/parse.js';
+import { parseInput, withoutNulls } from '../../lib/parse.js';
 import type { Services } from '../../services.js';
 import type { Viewer } from '../auth/viewer.js';
 import { notify } from '../notifications/notifications.deliver.js';
@@ -29,13 +29,6 @@ type Ctx = MercuriusContext;
  */
 
 const orgOf = (ctx: Ctx): string => ctx.viewer?.organizationId ?? '';
-
-/** GraphQL inputs may carry nulls where the shared schemas expect a missing key. */
-function withoutNulls(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(withoutNulls);
-  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== null).map(([k, v]) => [k, withoutNulls(v)]));
-  return value;
-}
 
 /** The subject reads the whole request: they asked about themself, or the requester shared it. */
 const subjectReads = (viewer: Viewer, r: FeedbackRequestRow) => r.subject_id === viewer.userId && (r.requester_id === r.subject_id || r.shared_at !== null);

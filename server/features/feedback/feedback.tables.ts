@@ -5,6 +5,7 @@ import type {
 } from '../../../shared/feedback.js';
 import { organizations } from '../org/org.tables.js';
 import { teams } from '../teams/teams.tables.js';
+import { templateLifecycleColumns } from '../templates/templates.tables.js';
 import { users } from '../users/users.tables.js';
 
 const now = sql`(strftime('%Y-%m-%dT%H:%M:%fZ','now'))`;
@@ -67,12 +68,7 @@ export const feedbackTemplates = sqliteTable('feedback_templates', {
   name: text('name').notNull(),
   description: text('description').notNull().default(''),
   questions: text('questions', { mode: 'json' }).$type<string[]>().notNull(),
-  /** Grows with every save of the content: a save based on an older one is refused (docs/decisions/0059). */
-  version: integer('version').notNull().default(1),
-  archived_at: text('archived_at'),
-  created_by: text('created_by').references(() => users.id, { onDelete: 'set null' }),
-  created_at: text('created_at').notNull().default(now),
-  updated_at: text('updated_at').notNull().default(now),
+  ...templateLifecycleColumns(),
 }, (t) => [index('feedback_templates_org_idx').on(t.organization_id)]);
 
 /**

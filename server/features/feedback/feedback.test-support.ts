@@ -1,9 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { FeedbackAnswer, FeedbackVisibility } from '../../../shared/feedback.js';
 import { newId, nowIso } from '../../lib/tokens.js';
-import { addUser, signedIn, type GqlResult } from '../../test/helpers.js';
-import { createOrganization } from '../org/org.repo.js';
-import { createTeam } from '../teams/teams.repo.js';
+import { addUser } from '../../test/helpers.js';
+import { createWorld, signInAs, type WorldCaller, type WorldPerson } from '../../test/world.js';
 import { feedback, feedbackRequests } from './feedback.tables.js';
 
 /**
@@ -11,40 +10,35 @@ import { feedback, feedbackRequests } from './feedback.tables.js';
  * signed in: `caller.gql(query, variables)` runs as them.
  */
 
-export type FeedbackCaller = {
-  id: string; email: string; name: string; organizationId: string; token: string;
-  gql: (query: string, variables?: Record<string, unknown>) => Promise<GqlResult<Record<string, any>>>;
-};
+export type FeedbackCaller = WorldCaller;
 
 export async function feedbackPerson(app: FastifyInstance, orgId: string, input: Parameters<typeof addUser>[2] & { full_name: string; email: string }): Promise<FeedbackCaller> {
   const u = await addUser(app, orgId, input);
-  const s = await signedIn(app, u.email);
-  return { id: u.id, email: u.email, name: input.full_name, organizationId: orgId, token: s.token, gql: s.gql };
+  return signInAs(app, { ...u, name: input.full_name });
 }
 
 /**
- * Two organizations. "Acme": an admin; `manager` (MANAGER) is the direct manager (users.manager_id)
- * of `report` and `peer`, both in the team "Core" whose team lead is `teamLead` (a MEMBER, lead
- * only through teams.team_lead_id; the team has no team manager); `otherManager` (MANAGER) manages
- * the team "Owls" and its member `owl`. "Globex": its admin and a member.
- * Nobody but `manager` and `teamLead` is a manager of `report`.
+ * The test world (server/test/world.ts), with everyone these tests call on signed in. Feedback tells
+ * a person's direct manager apart from their team's manager and lead, so here the team "Core" has no
+ * team manager and its lead is in no team: "Acme": an admin; `manager` (MANAGER) is the direct
+ * manager (users.manager_id) of `report` and `peer`, both in Core, whose team lead is `teamLead` (a
+ * MEMBER, lead only through teams.team_lead_id); `otherManager` (MANAGER) manages the team "Owls"
+ * and its member `owl`; also a member of no team and a deactivated person of Core. "Globex": its
+ * admin and a member (and the world's other roles). Nobody but `manager` and `teamLead` is a manager of `report`.
  */
 export async function feedbackWorld(app: FastifyInstance) {
-  const { db } = app.services;
-  const org = createOrganization(db, 'Acme');
-  const admin = await feedbackPerson(app, org.id, { email: 'admin@acme.example', full_name: 'Ada Admin', permission_level: 'ADMIN' });
-  const manager = await feedbackPerson(app, org.id, { email: 'manager@acme.example', full_name: 'Mona Manager', permission_level: 'MANAGER' });
-  const teamLead = await feedbackPerson(app, org.id, { email: 'lead@acme.example', full_name: 'Lee Lead' });
-  const team = createTeam(db, org.id, { name: 'Core', team_lead_id: teamLead.id });
-  const report = await feedbackPerson(app, org.id, { email: 'report@acme.example', full_name: 'Remy Report', manager_id: manager.id, team_id: team.id });
-  const peer = await feedbackPerson(app, org.id, { email: 'peer@acme.example', full_name: 'Pia Peer', manager_id: manager.id, team_id: team.id });
-  const otherManager = await feedbackPerson(app, org.id, { email: 'other.manager@acme.example', full_name: 'Otto Other', permission_level: 'MANAGER' });
-  const otherTeam = createTeam(db, org.id, { name: 'Owls', manager_id: otherManager.id });
-  const owl = await feedbackPerson(app, org.id, { email: 'owl@acme.example', full_name: 'Olga Owl', manager_id: otherManager.id, team_id: otherTeam.id });
-  const otherOrg = createOrganization(db, 'Globex');
-  const otherAdmin = await feedbackPerson(app, otherOrg.id, { email: 'admin@globex.example', full_name: 'Gus Globex', permission_level: 'ADMIN' });
-  const otherMember = await feedbackPerson(app, otherOrg.id, { email: 'member@globex.example', full_name: 'Gina Globex' });
-  return { org, team, otherTeam, admin, manager, teamLead, report, peer, otherManager, owl, otherOrg, otherAdmin, otherMember };
+  const { acme, globex } = await createWorld(app);
+  const { $client } = app.services.db;
+  $client.prepare('UPDATE teams SET manager_id = NULL WHERE id = ?').run(acme.team.id);
+  $client.prepare('UPDATE users SET team_id = NULL, manager_id = NULL WHERE id = ?').run(acme.lead.id);
+  const as = (p: WorldPerson) => signInAs(app, p);
+  return {
+    org: acme.org, team: acme.team, otherTeam: acme.otherTeam,
+    admin: await as(acme.admin), manager: await as(acme.manager), teamLead: await as(acme.lead), report: await as(acme.report), peer: await as(acme.peer),
+    otherManager: await as(acme.otherManager), owl: await as(acme.outsider),
+    otherOrg: globex.org, otherAdmin: await as(globex.admin), otherMember: await as(globex.member),
+    world: { acme, globex },
+  };
 }
 export type FeedbackWorld = Awaited<ReturnType<typeof feedbackWorld>>;
 

@@ -95,7 +95,7 @@ describe('roll-up (hand-computed)', () => {
     const after = must(await w.owner.gql(CHECK_IN, { input: { goal_id: mine.id, values: [{ key_result_id: mine.key_results[0].id, value: 3 }], comment: 'Three done', confidence: 4 } }), 'checkInGoal');
     expect(after.progress).toBe(75);
     expect(after.last_check_in_at).not.toBeNull();
-    expect(after.check_ins).toEqual([expect.objectContaining({ comment: 'Three done', confidence: 4, status: 'ON_TRACK', progress: 75, author: { id: w.owner.id, full_name: 'Olive Owner' },
+    expect(after.check_ins).toEqual([expect.objectContaining({ comment: 'Three done', confidence: 4, status: 'ON_TRACK', progress: 75, author: { id: w.owner.id, full_name: 'Remy Report' },
       changes: [{ key_result_id: mine.key_results[0].id, title: 'Four things', before: 0, after: 3 }] })]);
     // Team: (0 + 75) / 2 = 37.5; company: its only child, 37.5.
     expect(must(await w.manager.gql(GET_GOAL, { id: team.id }), 'goal').progress).toBe(37.5);

@@ -10,7 +10,7 @@ import { z } from 'zod';
 
 /**
  * Goals part "in period" (docs/decisions/0049): a person's goals of a review period, for the goals
- * panel under a review question (issue 14, goals 5). Goals the PERSON owns that the viewer may read,
+ * panel under a review question (docs/decisions/0050). Goals the PERSON owns that the viewer may read,
  * open or done (not dropped), whose [start_date, due_date] overlaps [from, to]; a missing start is
  * the day the goal was created, a missing due date never ends. Due date first, undated last.
  */

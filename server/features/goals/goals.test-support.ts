@@ -3,8 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { GoalKind, GoalOwnerKind, GoalStatus, GoalVisibility, KeyResultKind } from '../../../shared/goals.js';
 import { newId, nowIso } from '../../lib/tokens.js';
 import { addUser, signedIn, type GqlResult } from '../../test/helpers.js';
-import { createOrganization } from '../org/org.repo.js';
-import { createTeam } from '../teams/teams.repo.js';
+import { createWorld, signInAs, type WorldPerson } from '../../test/world.js';
 import { users } from '../users/users.tables.js';
 import { goalKeyResults, goals } from './goals.tables.js';
 import { recomputeGoalProgress } from './goals.progress.repo.js';
@@ -73,27 +72,23 @@ export async function goalsPerson(app: FastifyInstance, orgId: string, input: Pa
 }
 
 /**
- * "Acme": `boss` (a manager) above `manager`, who manages team "Core" and `owner` (a member of
- * Core); `lead` leads Core; `member` is in Core; `otherManager` manages `outsider` (another team,
- * "Edge"); `admin`. "Globex" with its admin. Everyone is signed in. `prefix` keeps emails unique.
+ * The test world (server/test/world.ts) as the goals tests call on it, everyone signed in. "Acme":
+ * `manager` manages the team "Core" and `owner` (the world's report) and `member` (its peer), both in
+ * Core; `lead` leads Core; above `manager` is `boss` (a manager's manager, added here: goals reach up
+ * the line); `otherManager` manages `outsider` (the team "Owls"); `admin`. "Globex" with its admin.
+ * `prefix` keeps emails unique.
  */
 export async function goalsWorld(app: FastifyInstance, prefix = '') {
   const { db } = app.services;
-  const org = createOrganization(db, `${prefix}Acme`);
-  const admin = await goalsPerson(app, org.id, { email: `${prefix}admin@acme.example`, full_name: 'Ada Admin', permission_level: 'ADMIN' });
-  const boss = await goalsPerson(app, org.id, { email: `${prefix}boss@acme.example`, full_name: 'Bo Boss', permission_level: 'MANAGER' });
-  const manager = await goalsPerson(app, org.id, { email: `${prefix}manager@acme.example`, full_name: 'Mona Manager', permission_level: 'MANAGER', manager_id: boss.id });
-  const lead = await goalsPerson(app, org.id, { email: `${prefix}lead@acme.example`, full_name: 'Lee Lead', manager_id: manager.id });
-  const team = createTeam(db, org.id, { name: `${prefix}Core`, manager_id: manager.id, team_lead_id: lead.id });
-  db.update(users).set({ team_id: team.id }).where(eq(users.id, lead.id)).run();
-  const owner = await goalsPerson(app, org.id, { email: `${prefix}owner@acme.example`, full_name: 'Olive Owner', manager_id: manager.id, team_id: team.id });
-  const member = await goalsPerson(app, org.id, { email: `${prefix}member@acme.example`, full_name: 'Max Member', team_id: team.id });
-  const otherManager = await goalsPerson(app, org.id, { email: `${prefix}other-manager@acme.example`, full_name: 'Otto Other', permission_level: 'MANAGER' });
-  const otherTeam = createTeam(db, org.id, { name: `${prefix}Edge`, manager_id: otherManager.id });
-  const outsider = await goalsPerson(app, org.id, { email: `${prefix}outsider@acme.example`, full_name: 'Una Outsider', manager_id: otherManager.id, team_id: otherTeam.id });
-  const otherOrg = createOrganization(db, `${prefix}Globex`);
-  const otherAdmin = await goalsPerson(app, otherOrg.id, { email: `${prefix}admin@globex.example`, full_name: 'Gus Globex', permission_level: 'ADMIN' });
-  return { org, team, otherTeam, admin, boss, manager, lead, owner, member, otherManager, outsider, otherOrg, otherAdmin };
+  const { acme, globex } = await createWorld(app, { prefix });
+  const boss = await goalsPerson(app, acme.org.id, { email: `${prefix}boss@acme.example`, full_name: 'Bo Boss', permission_level: 'MANAGER' });
+  db.update(users).set({ manager_id: boss.id }).where(eq(users.id, acme.manager.id)).run();
+  const as = async (p: WorldPerson): Promise<GoalsCaller> => signInAs(app, p);
+  return {
+    org: acme.org, team: acme.team, otherTeam: acme.otherTeam, admin: await as(acme.admin), boss, manager: await as(acme.manager), lead: await as(acme.lead),
+    owner: await as(acme.report), member: await as(acme.peer), otherManager: await as(acme.otherManager), outsider: await as(acme.outsider),
+    otherOrg: globex.org, otherAdmin: await as(globex.admin),
+  };
 }
 export type GoalsWorld = Awaited<ReturnType<typeof goalsWorld>>;
 

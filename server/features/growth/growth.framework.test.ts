@@ -80,10 +80,13 @@ it('copies a built-in track with every level, competency and expectation; a seco
   expect(codeOf(await w.otherAdmin.gql(UPDATE, { base: trackVersion(t.id), id: t.id, input: inputOf(t) }))).toBe('NOT_FOUND');
   expect(codeOf(await w.otherAdmin.gql(ARCHIVE, { id: t.id }))).toBe('NOT_FOUND');
 
-  // Archived: left out of the framework unless asked for; restored: back.
+  // Archived: left out of the framework unless asked for, and not edited until restored (docs/decisions/0075); restored: back.
   expect((await w.admin.gql(ARCHIVE, { id: again.id })).data!.archiveCompetencyTrack.archived).toBe(true);
   expect((await w.report.gql(FRAMEWORK)).data!.competencyFramework.map((x: Track) => x.name)).toEqual(['Engineering IC']);
   expect((await w.admin.gql(FRAMEWORK, { all: true })).data!.competencyFramework).toHaveLength(2);
+  const whileArchived = await w.admin.gql(UPDATE, { base: trackVersion(again.id), id: again.id, input: { ...inputOf(again), name: 'Renamed while archived' } });
+  expect(codeOf(whileArchived)).toBe('CONFLICT');
+  expect(whileArchived.errors![0]!.message).toBe('This track is archived. Restore it to edit it.');
   expect((await w.admin.gql(RESTORE, { id: again.id })).data!.restoreCompetencyTrack.archived).toBe(false);
 });
 

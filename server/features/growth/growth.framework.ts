@@ -1,11 +1,10 @@
 import type { MercuriusContext } from 'mercurius';
-import { badInput, conflict, forbidden, notFound } from '../../../shared/app-error.js';
-import { BUILTIN_TRACKS, builtinTrack } from '../../../shared/growth.builtin-framework.js';
-import { GROWTH_LIMITS, competencyTrackInputSchema, placementInputSchema } from '../../../shared/growth.js';
+import { badInput, forbidden, notFound } from '../../../shared/app-error.js';
+import { BUILTIN_TRACKS } from '../../../shared/growth.builtin-framework.js';
+import { placementInputSchema } from '../../../shared/growth.js';
 import { requireAdmin, requireViewer } from '../../graphql/context.js';
 import { groupBy, indexBy } from '../../graphql/loaders.js';
-import { parseInput } from '../../lib/parse.js';
-import { nowIso } from '../../lib/tokens.js';
+import { parseInput, withoutNulls } from '../../lib/parse.js';
 import type { Viewer } from '../auth/viewer.js';
 import type { FeaturePart } from '../feature-part.js';
 import { isBelowViewer } from '../goals/goals.visibility.js';
@@ -13,21 +12,14 @@ import { notify } from '../notifications/notifications.deliver.js';
 import { findUserById, type UserRow } from '../users/users.repo.js';
 import { loadAnyUser } from '../users/users.loaders.js';
 import {
-  competenciesOfTracks, copiedBuiltinKeys, countTracks, deletePlacement, expectationsOfCompetencies, findLevelsByIds, findPlacement,
-  findPlacementsByUserIds, findTrack, findTrackByName, findTracksByIds, levelsOfTracks, listPlacements, listTracks, peopleByLevel, peopleByTrack,
-  peopleUsingLevels, setTrackArchived, upsertPlacement, writeTrack,
-  type CompetencyRow, type ExpectationRow, type LevelRow, type PlacementRow, type TrackData, type TrackRow,
+  competenciesOfTracks, copiedBuiltinKeys, deletePlacement, expectationsOfCompetencies, findLevelsByIds, findPlacement,
+  findPlacementsByUserIds, findTracksByIds, levelsOfTracks, listPlacements, peopleByLevel, peopleByTrack, upsertPlacement,
+  type CompetencyRow, type ExpectationRow, type LevelRow, type PlacementRow, type TrackRow,
 } from './growth.framework.repo.js';
+import { competencyTrackResolvers, competencyTracks } from './growth.tracks.js';
 
 type Ctx = MercuriusContext;
 const orgOf = (ctx: Ctx) => ctx.viewer?.organizationId ?? '';
-
-/** GraphQL inputs may carry nulls where the shared schemas expect a missing key. */
-function withoutNulls(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(withoutNulls);
-  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== null).map(([k, v]) => [k, withoutNulls(v)]));
-  return value;
-}
 
 // ---- Loaders: every list of tracks, levels, competencies and placements costs one statement per field and query level.
 
@@ -67,50 +59,16 @@ function requirePlacer(ctx: Ctx, viewer: Viewer, userId: string): UserRow {
   return user;
 }
 
-function requireTrack(ctx: Ctx, viewer: Viewer, id: string): TrackRow {
-  const track = findTrack(ctx.services.db, viewer.organizationId, id);
-  if (!track) throw notFound('Track');
-  return track;
-}
-
-function nameTaken(message: string): never {
-  throw badInput(message, { fields: { name: message } });
-}
-
-function parseTrack(ctx: Ctx, viewer: Viewer, input: unknown, exceptId?: string): TrackData {
-  const data = parseInput(competencyTrackInputSchema, withoutNulls(input));
-  if (findTrackByName(ctx.services.db, viewer.organizationId, data.name, exceptId)) nameTaken(`A track named "${data.name}" already exists (archived tracks count too).`);
-  return data;
-}
-
-function requireRoomForTrack(ctx: Ctx, viewer: Viewer): void {
-  if (countTracks(ctx.services.db, viewer.organizationId) >= GROWTH_LIMITS.tracksMax) {
-    throw conflict(`An organization has at most ${GROWTH_LIMITS.tracksMax} tracks (archived ones count): remove or reuse one.`);
-  }
-}
-
-/** A free name for another copy of a built-in track: "Name (copy)", then "Name (copy 2)"... */
-function freeCopyName(ctx: Ctx, orgId: string, name: string): string {
-  if (!findTrackByName(ctx.services.db, orgId, name)) return name;
-  for (let i = 1; ; i++) {
-    const candidate = `${name} (copy${i > 1 ? ` ${i}` : ''})`;
-    if (!findTrackByName(ctx.services.db, orgId, candidate)) return candidate;
-  }
-}
-
-const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
-
 /**
  * The competency framework (docs/decisions/0050): everyone reads the organization's tracks; admins
- * copy a built-in track, create, edit (the whole track at once), archive and restore them; a person's
- * managers and admins place them on a track and level.
+ * copy a built-in track, create, edit (the whole track at once), archive and restore them
+ * (growth.tracks.ts, the template lifecycle); a person's managers and admins place them on a track
+ * and level.
  */
 export const growthFrameworkPart: FeaturePart = {
   resolvers: {
     Query: {
-      competencyFramework: (_: unknown, args: { include_archived?: boolean | null }, ctx: Ctx) =>
-        listTracks(ctx.services.db, requireViewer(ctx).organizationId, !!args.include_archived),
-      competencyTrack: (_: unknown, args: { id: string }, ctx: Ctx) => requireTrack(ctx, requireViewer(ctx), args.id),
+      ...competencyTrackResolvers.Query,
       builtinCompetencyTracks: (_: unknown, __: unknown, ctx: Ctx) => {
         const copied = copiedBuiltinKeys(ctx.services.db, requireAdmin(ctx).organizationId);
         return BUILTIN_TRACKS.map((t) => ({
@@ -127,66 +85,19 @@ export const growthFrameworkPart: FeaturePart = {
       },
       placements: (_: unknown, args: { track_id?: string | null }, ctx: Ctx) => {
         const viewer = requireAdmin(ctx);
-        if (args.track_id) requireTrack(ctx, viewer, args.track_id);
+        if (args.track_id) competencyTracks.one(ctx, args.track_id);
         return listPlacements(ctx.services.db, viewer.organizationId, args.track_id ?? null);
       },
     },
     Mutation: {
-      copyBuiltinCompetencyTrack: (_: unknown, args: { key: string }, ctx: Ctx) => {
-        const viewer = requireAdmin(ctx);
-        const builtin = builtinTrack(args.key);
-        if (!builtin) throw badInput(`There is no built-in track "${args.key}".`, { fields: { key: 'Choose one of the built-in tracks.' } });
-        requireRoomForTrack(ctx, viewer);
-        const { db } = ctx.services;
-        const id = db.transaction(() => writeTrack(db, viewer.organizationId, null, {
-          name: freeCopyName(ctx, viewer.organizationId, builtin.name), description: builtin.description, levels: builtin.levels, competencies: builtin.competencies,
-        }, { builtin_key: builtin.key }));
-        return requireTrack(ctx, viewer, id);
-      },
-      createCompetencyTrack: (_: unknown, args: { input: unknown }, ctx: Ctx) => {
-        const viewer = requireAdmin(ctx);
-        const data = parseTrack(ctx, viewer, args.input);
-        requireRoomForTrack(ctx, viewer);
-        const { db } = ctx.services;
-        const id = db.transaction(() => writeTrack(db, viewer.organizationId, null, { ...data, levels: data.levels.map((l) => ({ ...l, id: null })), competencies: data.competencies.map((c) => ({ ...c, id: null })) }));
-        return requireTrack(ctx, viewer, id);
-      },
-      updateCompetencyTrack: (_: unknown, args: { id: string; input: unknown; base_version: number }, ctx: Ctx) => {
-        const viewer = requireAdmin(ctx);
-        const track = requireTrack(ctx, viewer, args.id);
-        const data = parseTrack(ctx, viewer, args.input, track.id);
-        const { db } = ctx.services;
-        db.transaction(() => {
-          const kept = new Set(data.levels.map((l) => l.id).filter(Boolean));
-          const removed = levelsOfTracks(db, viewer.organizationId, [track.id]).filter((l) => !kept.has(l.id));
-          const people = peopleUsingLevels(db, viewer.organizationId, removed.map((l) => l.id));
-          if (people > 0) {
-            const names = removed.map((l) => l.name).join(', ');
-            throw conflict(`${names} cannot be removed: ${plural(people, 'person is', 'people are')} placed on it or assessed against it. Place them on another level first.`);
-          }
-          writeTrack(db, viewer.organizationId, track.id, data, { baseVersion: args.base_version });
-        });
-        return requireTrack(ctx, viewer, track.id);
-      },
-      archiveCompetencyTrack: (_: unknown, args: { id: string }, ctx: Ctx) => {
-        const viewer = requireAdmin(ctx);
-        const track = requireTrack(ctx, viewer, args.id);
-        if (!track.archived_at) setTrackArchived(ctx.services.db, viewer.organizationId, track.id, nowIso());
-        return requireTrack(ctx, viewer, track.id);
-      },
-      restoreCompetencyTrack: (_: unknown, args: { id: string }, ctx: Ctx) => {
-        const viewer = requireAdmin(ctx);
-        const track = requireTrack(ctx, viewer, args.id);
-        if (track.archived_at) setTrackArchived(ctx.services.db, viewer.organizationId, track.id, null);
-        return requireTrack(ctx, viewer, track.id);
-      },
+      ...competencyTrackResolvers.Mutation,
       placePerson: (_: unknown, args: { input: unknown }, ctx: Ctx) => {
         const viewer = requireViewer(ctx);
         const input = parseInput(placementInputSchema, withoutNulls(args.input));
         const user = requirePlacer(ctx, viewer, input.user_id);
         if (user.status === 'DEACTIVATED') throw badInput(`${user.full_name}'s account is deactivated: they cannot be placed.`, { fields: { user_id: 'Choose an active person.' } });
         const { db } = ctx.services;
-        const track = requireTrack(ctx, viewer, input.track_id);
+        const track = competencyTracks.one(ctx, input.track_id);
         if (track.archived_at) throw badInput(`${track.name} is archived: restore it before placing people on it.`, { fields: { track_id: 'Choose an active track.' } });
         const level = findLevelsByIds(db, viewer.organizationId, [input.level_id])[0];
         if (!level) throw notFound('Level');

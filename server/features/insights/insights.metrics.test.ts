@@ -12,7 +12,7 @@ import { syntheticRecords } from '../integrations/sample/synthetic-records.js';
 import { dayKey, parseWindow, weekPeriods, weekStart } from './insights.periods.js';
 
 /**
- * Team and individual insights over the synthetic dataset of insights-metrics.md section 4 (loaded
+ * Team and individual insights over the synthetic dataset (docs/insights-metrics.md) (loaded
  * through the one ingest writer): every metric equals its hand-computed value, and who may see what.
  * Window 2025-03-03 -> 2025-03-30 (to inclusive), organization time zone UTC, now 2025-03-31 00:00.
  */

@@ -3,7 +3,7 @@ import type { CodeProcessSettings, StatusCategory } from '../../../shared/integr
 import type { Db } from '../../db/connection.js';
 
 /**
- * The derived columns of the canonical ext_* tables (insights-metrics.md sections 3 and 4), recomputed
+ * The derived columns of the canonical ext_* tables (docs/insights-metrics.md), recomputed
  * from the stored events by the ingest writer for the rows a call touched, and for a whole
  * organization when its code process changes (recomputeDerived in integrations.ingest.ts):
  *

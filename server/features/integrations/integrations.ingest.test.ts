@@ -10,7 +10,7 @@ import { matchAccounts } from './integrations.matching.js';
 import { syntheticRecords } from './sample/synthetic-records.js';
 
 /**
- * The one ingest writer on a real SQLite file: the synthetic dataset (insights-metrics.md section 4)
+ * The one ingest writer on a real SQLite file: the synthetic dataset (docs/insights-metrics.md)
  * written through it gives the hand-computed boundaries, deployments and incident attribution; a
  * second write duplicates nothing; the code process recomputes; people are matched by field and
  * email and fixed by an admin.

@@ -2,14 +2,14 @@ import type { IntegrationProvider, MatchKind } from '../../../shared/integration
 import type { Db } from '../../db/connection.js';
 
 /**
- * Matching accounts of connected services to people (docs/decisions/0051, issue 15 “People”):
- * first by the spec's field for the provider (GitHub login = `github_user` whatever its case,
+ * Matching accounts of connected services to people (docs/decisions/0051):
+ * first by the person's account field for the provider (GitHub login = `github_user` whatever its case,
  * Bitbucket account id = `bitbucket_account_id`, Jira accountId = `jira_account_id`, Azure Boards id
  * = `azure_boards_user_id` or email = `azure_email`, Slack member = `slack_id` of the same team), then
  * by email against the people's primary and secondary emails (a GitHub noreply address
  * `<id>+<login>@users.noreply.github.com` is matched by its login). Exactly one active or invited
  * person of the same organization: FIELD / EMAIL; several: AMBIGUOUS; none: NONE. Accounts an admin
- * matched (MANUAL) and bots are left alone. A match writes the person's spec field unless it already
+ * matched (MANUAL) and bots are left alone. A match writes the person's account field unless it already
  * holds another value, so the next sync matches by field.
  */
 
@@ -70,7 +70,7 @@ export function candidatesFor(db: Db, organizationId: string, conn: ConnectionIn
   return { kind: byEmail.length ? 'EMAIL' : null, userIds: byEmail };
 }
 
-/** The spec's fields of a person that an account of this provider sets: column -> value. */
+/** The account fields of a person that an account of this provider sets: column -> value. */
 export function personFields(conn: ConnectionInfo, account: Pick<AccountRow, 'external_id' | 'login' | 'email'>): Record<string, string> {
   switch (conn.provider) {
     case 'GITHUB': return account.login ? { github_user: account.login } : {};

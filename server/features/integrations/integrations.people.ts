@@ -12,9 +12,9 @@ import {
 } from './integrations.matching.js';
 
 /**
- * People of the connected services (issue 15 “People”, /admin/integrations): the accounts, who they
+ * People of the connected services (docs/decisions/0051, /admin/integrations): the accounts, who they
  * are matched to and how, the people who fit an ambiguous one; an admin matches an account by hand
- * (the person's spec field follows, and is cleared again when unmatched), marks bots, or matches
+ * (the person's account field follows, and is cleared again when unmatched), marks bots, or matches
  * every account again. Admin-only (integrations.rules.ts).
  */
 
@@ -67,7 +67,7 @@ function requireAccount(ctx: Ctx, organizationId: string, id: string): ExternalA
   return account;
 }
 
-/** An admin's match (user null: no one): MANUAL, so automatic matching leaves it; the person's spec field follows. */
+/** An admin's match (user null: no one): MANUAL, so automatic matching leaves it; the person's account field follows. */
 export function matchExternalAccountManually(db: Db, account: ExternalAccountRow, userId: string | null): void {
   const conn = connectionInfo(db, account.connection_id);
   const fields = conn ? personFields(conn, account) : {};

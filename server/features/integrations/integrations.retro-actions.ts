@@ -19,7 +19,7 @@ import { integrationConnections, integrationScopes, retroActionIssues } from './
 import { httpUrlOrNull } from './integrations.urls.js';
 
 /**
- * Retro action items sent to an issue tracker or repository (issue 15, Insights 5). Who may send
+ * Retro action items sent to an issue tracker or repository (docs/decisions/0051). Who may send
  * one: whoever may change the action item's status (its team, its owner, the owner's manager, admins;
  * retros.actions.ts); where: included repositories of a code host whose adapter opens issues, and
  * included projects; the retro's team's scopes first. Closing the issue there marks the action item

@@ -211,7 +211,7 @@ export const integrationsSchema = /* GraphQL */ `
     "Admin: asks the service again for its repositories / projects / boards."
     refreshIntegrationScopes(id: ID!): [IntegrationScope!]!
     setIntegrationScopes(id: ID!, scopes: [IntegrationScopeInput!]!): [IntegrationScope!]!
-    "Admin: matches an account to a person (user_id null: no one); the person's spec field (github_user, jira_account_id, slack_id...) follows."
+    "Admin: matches an account to a person (user_id null: no one); the person's account field (github_user, jira_account_id, slack_id...) follows."
     matchExternalAccount(id: ID!, user_id: ID): ExternalAccount!
     setExternalAccountBot(id: ID!, is_bot: Boolean!): ExternalAccount!
     "Admin: matches every unmatched account again by the users' fields and email."

@@ -106,7 +106,7 @@ export const webhookDeliveries = sqliteTable('webhook_deliveries', {
 
 /**
  * An account on a connected service (GitHub login, Jira accountId, Slack member...) and the person
- * it belongs to. Matched by the spec's user fields, then by email; MANUAL when an admin chose;
+ * it belongs to. Matched by the person's account fields, then by email; MANUAL when an admin chose;
  * AMBIGUOUS when several people fit. Bots are kept out of every metric.
  */
 export const extAccounts = sqliteTable('ext_accounts', {

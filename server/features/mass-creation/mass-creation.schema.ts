@@ -1,4 +1,4 @@
-/** Mass creation of users, as identity.graphql defines it (createTeams is our addition). */
+/** Mass creation of users, as the identity API defines it (docs/product/README.md); createTeams is our addition. */
 export const massCreationSchema = /* GraphQL */ `
   enum MassCreateErrorType {
     INVALID_EMAIL

@@ -35,8 +35,8 @@ function nameFromFilename(filename: string | undefined): string | null {
 const single = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
 
 /**
- * `w` must be one of the spec's image widths (absent: original size) and `q` one of IMAGE_QUALITIES
- * (absent: 75); anything else is refused, so a picture has at most widths x qualities x formats
+ * `w` must be one of the served image widths, IMAGE_WIDTHS (absent: original size), and `q` one of
+ * IMAGE_QUALITIES (absent: 75); anything else is refused, so a picture has at most widths x qualities x formats
  * variants on disk (docs/decisions/0045).
  */
 function parseVariantQuery(query: Record<string, unknown>): { width: number | null; quality: number } | string {

@@ -1,38 +1,28 @@
 import type { FastifyInstance } from 'fastify';
-import { createOrganization } from '../org/org.repo.js';
-import { createTeam } from '../teams/teams.repo.js';
-import { addUser, signedIn, type GqlResult } from '../../test/helpers.js';
+import type { GqlResult } from '../../test/helpers.js';
+import { createWorld, signInAs, type WorldCaller, type WorldPerson } from '../../test/world.js';
 
 /**
  * Test support for notes (server tests drive the real app). Everyone in the world is signed in:
  * `caller.gql(query, variables)` runs as them.
  */
 
-export type Caller = { id: string; email: string; name: string; token: string; gql: (query: string, variables?: Record<string, unknown>) => Promise<GqlResult<Record<string, any>>> };
-
-async function person(app: FastifyInstance, orgId: string, input: Parameters<typeof addUser>[2] & { full_name: string; email: string }): Promise<Caller> {
-  const u = await addUser(app, orgId, input);
-  const s = await signedIn(app, u.email);
-  return { id: u.id, email: u.email, name: input.full_name, token: s.token, gql: s.gql };
-}
+export type Caller = WorldCaller;
 
 /**
- * "Acme": an author, the colleague their notes are about (a report of `manager`), the manager, an
- * admin, another member; "Globex" with its admin. `prefix` keeps emails unique when a file needs
- * two worlds.
+ * The test world (server/test/world.ts) as the notes tests call on it. "Acme": an author (the
+ * world's report) and the colleague their notes are about (the world's peer), both in Core under
+ * `manager`; an admin; a member of no team; "Globex" with its admin. `prefix` keeps emails unique
+ * when a file needs two worlds.
  */
 export async function notesWorld(app: FastifyInstance, prefix = '') {
-  const { db } = app.services;
-  const org = createOrganization(db, `${prefix}Acme`);
-  const team = createTeam(db, org.id, { name: 'Core' });
-  const admin = await person(app, org.id, { email: `${prefix}admin@acme.example`, full_name: 'Ada Admin', permission_level: 'ADMIN' });
-  const manager = await person(app, org.id, { email: `${prefix}manager@acme.example`, full_name: 'Mona Manager', permission_level: 'MANAGER' });
-  const author = await person(app, org.id, { email: `${prefix}author@acme.example`, full_name: 'Aria Author', team_id: team.id, manager_id: manager.id });
-  const about = await person(app, org.id, { email: `${prefix}about@acme.example`, full_name: 'Bea About', team_id: team.id, manager_id: manager.id });
-  const member = await person(app, org.id, { email: `${prefix}member@acme.example`, full_name: 'Max Member', team_id: team.id });
-  const otherOrg = createOrganization(db, `${prefix}Globex`);
-  const otherAdmin = await person(app, otherOrg.id, { email: `${prefix}admin@globex.example`, full_name: 'Gus Globex', permission_level: 'ADMIN' });
-  return { org, team, admin, manager, author, about, member, otherOrg, otherAdmin };
+  const { acme, globex } = await createWorld(app, { prefix });
+  const as = (p: WorldPerson) => signInAs(app, p);
+  return {
+    org: acme.org, team: acme.team,
+    admin: await as(acme.admin), manager: await as(acme.manager), author: await as(acme.report), about: await as(acme.peer), member: await as(acme.member),
+    otherOrg: globex.org, otherAdmin: await as(globex.admin),
+  };
 }
 export type NotesWorld = Awaited<ReturnType<typeof notesWorld>>;
 

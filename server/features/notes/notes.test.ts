@@ -60,7 +60,7 @@ describe('writing a note', () => {
       expect(r.errors?.[0]?.message).toMatch(message);
     }
     const gone = await newNote(w.member, { title: 'about Bea' , about_user_id: w.about.id });
-    expect(gone.about).toEqual({ id: w.about.id, full_name: 'Bea About' });
+    expect(gone.about).toEqual({ id: w.about.id, full_name: 'Pia Peer' });
     app.services.db.update(users).set({ status: 'DEACTIVATED' }).where(eq(users.id, w.member.id)).run();
     try {
       const r = await w.author.gql(`mutation($input: NoteInput!) { createNote(input: $input) { id } }`, { input: { about_user_id: w.member.id } });
@@ -140,7 +140,7 @@ describe('a shared 1:1 note', () => {
     const n = await newNote(fresh.author, { title: 'Before I leave', about_user_id: fresh.about.id });
     must(await fresh.author.gql(SHARE, { id: n.id, shared: true }), 'shareNote');
     app.services.db.update(users).set({ deleted_at: new Date().toISOString() }).where(eq(users.id, fresh.author.id)).run();
-    expect(must(await fresh.about.gql(GET, { id: n.id }), 'note')).toMatchObject({ title: 'Before I leave', author: { full_name: 'Aria Author' }, mine: false });
+    expect(must(await fresh.about.gql(GET, { id: n.id }), 'note')).toMatchObject({ title: 'Before I leave', author: { full_name: 'Remy Report' }, mine: false });
     expect(must(await fresh.about.gql(LIST, {}), 'notes').total).toBe(1);
   });
 
@@ -205,8 +205,8 @@ describe('lists, tags and the overview', () => {
       expect(o.recent).toHaveLength(5);
       expect(o.recent[0].title).toBe('Bea 1:1');
       expect(o.next_one_on_ones).toEqual([
-        { note: { id: shared.id, title: 'Bea 1:1' }, with: { id: fresh.about.id, full_name: 'Bea About' }, date: '2030-03-05' },
-        { note: { id: soon.id, title: 'Soon 1:1' }, with: { id: fresh.about.id, full_name: 'Bea About' }, date: '2030-03-10' },
+        { note: { id: shared.id, title: 'Bea 1:1' }, with: { id: fresh.about.id, full_name: 'Pia Peer' }, date: '2030-03-05' },
+        { note: { id: soon.id, title: 'Soon 1:1' }, with: { id: fresh.about.id, full_name: 'Pia Peer' }, date: '2030-03-10' },
       ]);
       expect(past.id).toBeTruthy();
     } finally {
@@ -270,11 +270,11 @@ describe('live changes and the export', () => {
     expect(res.headers['content-type']).toBe('text/markdown; charset=utf-8');
     expect(res.headers['content-disposition']).toMatch(/^attachment; filename="teamlens-notes-\d{4}-\d{2}-\d{2}\.md"$/);
     expect(res.body).toContain('## My plan');
-    expect(res.body).toContain('- About Bea About (private)');
+    expect(res.body).toContain('- About Pia Peer (private)');
     expect(res.body).toContain('## Goals\n\n- ship it');
     expect(res.body).toContain('- [ ] Talk about Q1');
     expect(res.body).toContain('## From Bea');
-    expect(res.body).toContain('- Shared with you by Bea About');
+    expect(res.body).toContain('- Shared with you by Pia Peer');
     // Of the note Bea shared: Aria's own private notes, never Bea's.
     expect(res.body).toContain('### My private notes\n\nAria prepares privately');
     expect(res.body).not.toContain('Bea prepares privately');

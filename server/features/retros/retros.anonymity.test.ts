@@ -158,7 +158,8 @@ describe('an anonymous retro, start to end', () => {
     for (const t of [...tokensBefore, ...voteTokens, key]) expect(text).not.toContain(t);
 
     // A reader of the database file alone.
-    await new Promise((resolve) => setTimeout(resolve, 50)); // the checkpoint after the end runs on the next turn
+    // The checkpoint after the end was queued with setImmediate as the retro ended: one queued now runs after it.
+    await new Promise((resolve) => setImmediate(resolve));
     const file = app.services.db.$client.name;
     const reader = new Database(file, { readonly: true });
     try {

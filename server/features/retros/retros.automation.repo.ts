@@ -67,11 +67,6 @@ export function deleteRetroAutomationRule(db: Db, orgId: string, id: string): vo
   db.delete(retroAutomationRules).where(and(inOrg(orgId), eq(retroAutomationRules.id, id))).run();
 }
 
-/** The retro a rule created for a period, if any. */
-export function findRetroOfPeriod(db: Db, ruleId: string, periodKey: string): RetroRow | undefined {
-  return db.select().from(retros).where(and(eq(retros.automation_rule_id, ruleId), eq(retros.period_key, periodKey))).get();
-}
-
 /** The period keys among `keys` a rule has already created a retro for. */
 export function claimedPeriodKeys(db: Db, ruleId: string, keys: readonly string[]): Set<string> {
   if (!keys.length) return new Set();

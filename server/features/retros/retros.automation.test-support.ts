@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { createSchedulerTestApp } from '../../jobs/jobs.test-support.js';
 import { addUser, seedOrg, signedIn } from '../../test/helpers.js';
-import { insertSprint } from '../reviews/reviews.sprints.repo.js';
-import { scheduleSprintRetroPass } from './retros.automation.run.js';
+import { insertSprint } from '../sprints/sprints.repo.js';
+import { scheduleAutomationPass as scheduleSprintRetroPass } from '../automation/automation.run.js';
 
 /** Shared setup of the retro automation tests: two organizations on a fake clock, the hourly sprint pass restarted from it. */
 export const RULE = `id trigger every_weeks anchor_at paused next_run_at anonymous max_votes max_votes_per_group reflect_hours vote_hours

@@ -3,9 +3,10 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { appOnDataDir, fakeClock, tempDataDir } from '../../jobs/jobs.test-support.js';
 import { seedOrg, signedIn } from '../../test/helpers.js';
-import { insertSprint } from '../reviews/reviews.sprints.repo.js';
+import { insertSprint } from '../sprints/sprints.repo.js';
 import { createRule, listRules, retroRows, ruleInput, ruleOp, setUpRetroAutomation, switchRetros, toldAbout } from './retros.automation.test-support.js';
-import { runCadenceRetro, runSprintRetroPass, scheduleSprintRetroPass } from './retros.automation.run.js';
+import { runCadenceRetro } from './retros.automation.run.js';
+import { runAutomationPass as runSprintRetroPass, scheduleAutomationPass as scheduleSprintRetroPass } from '../automation/automation.run.js';
 import type { RetroAutomationSetup } from './retros.automation.test-support.js';
 
 const passCtx = (t: RetroAutomationSetup) => ({ now: new Date(t.clock.now()), enqueue: t.scheduler.enqueue });

@@ -9,8 +9,8 @@ import { topics } from '../../graphql/pubsub.js';
 import { parseInput } from '../../lib/parse.js';
 import { newId } from '../../lib/tokens.js';
 import type { Services } from '../../services.js';
-import { reviewSprints } from '../reviews/reviews.automation.tables.js';
 import { isFeatureAreaOn } from '../feature-areas/feature-areas.guard.js';
+import { findSprintsByIds } from '../sprints/sprints.repo.js';
 import { findTeamById } from '../teams/teams.repo.js';
 import { teams } from '../teams/teams.tables.js';
 import { loadTeam, loadUser } from '../users/users.loaders.js';
@@ -231,8 +231,7 @@ export const retroMeetingResolvers = {
   Retro: {
     team: (r: RetroRow, _: unknown, ctx: Ctx) => loadTeam(ctx, r.team_id),
     sprint: (r: RetroRow, _: unknown, ctx: Ctx) => (r.sprint_id
-      ? ctx.loaders.get('retros.sprint', (ids) => indexBy(ctx.services.db.select().from(reviewSprints)
-        .where(and(eq(reviewSprints.organization_id, orgOf(ctx)), inArray(reviewSprints.id, [...ids]))).all(), (s) => s.id), null).load(r.sprint_id)
+      ? ctx.loaders.get('retros.sprint', (ids) => indexBy(findSprintsByIds(ctx.services.db, orgOf(ctx), ids), (s) => s.id), null).load(r.sprint_id)
       : null),
     facilitator: (r: RetroRow, _: unknown, ctx: Ctx) => loadUser(ctx, r.facilitator_id),
     phases: (r: RetroRow, _: unknown, ctx: Ctx) => phasesOf(r, stateOf(ctx, r).earlier),

@@ -5,7 +5,7 @@ import { newId } from '../../lib/tokens.js';
 import { createOrganization } from '../org/org.repo.js';
 import { createTeam } from '../teams/teams.repo.js';
 import { teams } from '../teams/teams.tables.js';
-import { reviewSprints } from '../reviews/reviews.automation.tables.js';
+import { sprints as reviewSprints } from '../sprints/sprints.tables.js';
 import { addUser, codeOf, createTestApp, signedIn } from '../../test/helpers.js';
 import { insertRetro } from './retros.repo.js';
 import { seedEndedRetro } from './retros.progress.test-support.js';
@@ -101,7 +101,7 @@ beforeAll(async () => {
 afterAll(async () => { await app.close(); });
 
 describe('retroTeamProgress', () => {
-  it('sums the ended retros of each team the admin sees, with the spec bands', async () => {
+  it('sums the ended retros of each team the admin sees, with the completion bands', async () => {
     const res = await list(admin);
     expect(res.errors).toBeUndefined();
     const rows = res.data!.retroTeamProgress as Array<Record<string, any>>;

@@ -45,7 +45,7 @@ function visibleTeam(db: Db, viewer: Viewer, teamId: string): TeamRow {
 
 const scopeParams = (viewer: Viewer) => ({ orgId: viewer.organizationId, me: viewer.userId, admin: viewer.permissionLevel === 'ADMIN' ? 1 : 0 });
 
-/** Completion with the spec's bands; null when nothing was decided. */
+/** Completion, banded by shared/completion.ts; null when nothing was decided. */
 export function bandOf(done: number, total: number): RetroBand | null {
   const status = completionStatus(done, total);
   return status.percent === null ? null : { percent: status.percent, band: status.band };

@@ -4,7 +4,7 @@ import { badInput, conflict } from '../../../shared/app-error.js';
 import { RETRO_LIMITS, type CreateRetroInput } from '../../../shared/retros.js';
 import type { Db } from '../../db/connection.js';
 import { newId } from '../../lib/tokens.js';
-import { reviewSprints } from '../reviews/reviews.automation.tables.js';
+import { findSprint } from '../sprints/sprints.repo.js';
 import { teams } from '../teams/teams.tables.js';
 import { users } from '../users/users.tables.js';
 import type { RetroRow } from './retros.access.js';
@@ -31,7 +31,7 @@ export function insertRetro(db: Db, orgId: string, input: CreateRetroInput, crea
   if (!team) throw badInput('team_id: no such team in this organization.');
   let sprintName: string | null = null;
   if (input.sprint_id) {
-    const sprint = db.select().from(reviewSprints).where(and(eq(reviewSprints.organization_id, orgId), eq(reviewSprints.id, input.sprint_id))).get();
+    const sprint = findSprint(db, orgId, input.sprint_id);
     if (!sprint || sprint.team_id !== team.id) throw badInput('sprint_id: no such sprint of this team.');
     sprintName = sprint.name;
   }

@@ -183,7 +183,7 @@ export const retrosSchema = /* GraphQL */ `
     participation_percent: Int
     action_items_total: Int!
     action_items_done: Int!
-    "Completion of action items with the spec's bands (null when there are none)."
+    "Completion of action items, banded as everywhere: behind, almost, complete (null when there are none)."
     completion: RetroBand
   }
   type RetroSprintProgress {

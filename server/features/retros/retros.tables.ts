@@ -3,8 +3,9 @@ import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'driz
 import type { RetroActionStatus, RetroPhase, RetroPrompt, RetroAutomationTrigger } from '../../../shared/retros.js';
 import { organizations } from '../org/org.tables.js';
 import { teams } from '../teams/teams.tables.js';
+import { templateLifecycleColumns } from '../templates/templates.tables.js';
 import { users } from '../users/users.tables.js';
-import { reviewSprints } from '../reviews/reviews.automation.tables.js';
+import { sprints } from '../sprints/sprints.tables.js';
 
 const now = sql`(strftime('%Y-%m-%dT%H:%M:%fZ','now'))`;
 const org = () => text('organization_id').notNull().references(() => organizations.id, { onDelete: 'cascade' });
@@ -17,12 +18,7 @@ export const retroTemplates = sqliteTable('retro_templates', {
   description: text('description').notNull().default(''),
   /** 1-6 prompts: { id, title, description, colour }. */
   prompts: text('prompts', { mode: 'json' }).$type<RetroPrompt[]>().notNull(),
-  /** Grows with every save of the content: a save based on an older one is refused (docs/decisions/0059). */
-  version: integer('version').notNull().default(1),
-  archived_at: text('archived_at'),
-  created_by: text('created_by').references(() => users.id, { onDelete: 'set null' }),
-  created_at: text('created_at').notNull().default(now),
-  updated_at: text('updated_at').notNull().default(now),
+  ...templateLifecycleColumns(),
 }, (t) => [index('retro_templates_org_idx').on(t.organization_id)]);
 
 /** A custom set of team health statements (built-ins in shared/retros.ts). */
@@ -31,11 +27,7 @@ export const retroHealthChecks = sqliteTable('retro_health_checks', {
   organization_id: org(),
   name: text('name').notNull(),
   statements: text('statements', { mode: 'json' }).$type<string[]>().notNull(),
-  version: integer('version').notNull().default(1),
-  archived_at: text('archived_at'),
-  created_by: text('created_by').references(() => users.id, { onDelete: 'set null' }),
-  created_at: text('created_at').notNull().default(now),
-  updated_at: text('updated_at').notNull().default(now),
+  ...templateLifecycleColumns(),
 }, (t) => [index('retro_health_checks_org_idx').on(t.organization_id)]);
 
 /**
@@ -50,7 +42,7 @@ export const retros = sqliteTable('retros', {
   id: text('id').primaryKey(),
   organization_id: org(),
   team_id: text('team_id').notNull().references(() => teams.id, { onDelete: 'cascade' }),
-  sprint_id: text('sprint_id').references(() => reviewSprints.id, { onDelete: 'set null' }),
+  sprint_id: text('sprint_id').references(() => sprints.id, { onDelete: 'set null' }),
   title: text('title').notNull(),
   template_id: text('template_id').notNull(),
   template_name: text('template_name').notNull(),

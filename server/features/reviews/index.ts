@@ -13,7 +13,6 @@ import { registerNominationNotices } from './reviews.nominations.notices.js';
 import { reviewReleaseResolvers, reviewReleaseSchema } from './reviews.release.graphql.js';
 import { reviewSetupResolvers, reviewSetupSchema } from './reviews.setup.graphql.js';
 import { reviewReminderSettingsResolvers, reviewReminderSettingsSdl } from './reviews.reminders.graphql.js';
-import { reviewSprintResolvers } from './reviews.sprints.resolvers.js';
 import { reviewRequestResolvers } from './reviews.requests.resolvers.js';
 import { reviewResultsResolvers, reviewResultsSchema } from './reviews.results.graphql.js';
 import { reviewTemplateResolvers } from './reviews.templates.resolvers.js';
@@ -24,7 +23,7 @@ import { reviewsRules } from './reviews.rules.js';
 
 /**
  * 360 and sprint reviews: templates, then cycles with their peer nominations, requests and answers,
- * results (GraphQL and CSV), team progress, reminders and automation rules (with team sprints).
+ * results (GraphQL and CSV), team progress, reminders and automation rules (team sprints: server/features/sprints).
  * All of it closes when an admin switches the REVIEWS area off (feature-areas.guard.ts).
  */
 export async function reviewsFeature(app: FastifyInstance): Promise<void> {
@@ -38,7 +37,7 @@ export async function reviewsFeature(app: FastifyInstance): Promise<void> {
   app.graphql.extendSchema(reviewSetupSchema);
   app.graphql.extendSchema(reviewReleaseSchema);
   app.graphql.extendSchema(reviewCompetenciesSchema);
-  for (const resolvers of [reviewTemplateResolvers, reviewCycleResolvers, reviewNominationResolvers, reviewRequestResolvers, reviewResultsResolvers, reviewProgressResolvers, reviewAutomationResolvers, reviewSprintResolvers, reviewReminderSettingsResolvers, reviewSetupResolvers, reviewReleaseResolvers, reviewCompetenciesResolvers]) {
+  for (const resolvers of [reviewTemplateResolvers, reviewCycleResolvers, reviewNominationResolvers, reviewRequestResolvers, reviewResultsResolvers, reviewProgressResolvers, reviewAutomationResolvers, reviewReminderSettingsResolvers, reviewSetupResolvers, reviewReleaseResolvers, reviewCompetenciesResolvers]) {
     app.graphql.defineResolvers(withFeatureArea('REVIEWS', resolvers) as never);
   }
   await app.register(reviewResultsExportRoutes);

@@ -2,6 +2,7 @@ import type { MercuriusContext } from 'mercurius';
 import { reviewAutomationRuleSchema, needsNominations } from '../../../shared/review-automation.schemas.js';
 import { indexBy } from '../../graphql/loaders.js';
 import { parseInput } from '../../lib/parse.js';
+import { clockIso, ruleLifecycle } from '../automation/automation.access.js';
 import { findTeamsByIds } from '../teams/teams.repo.js';
 import { loadUser } from '../users/users.loaders.js';
 import { findUsersByIds } from '../users/users.repo.js';
@@ -16,7 +17,17 @@ import { findCycleTemplatesByIds } from './reviews.cycles.repo.js';
 
 type Ctx = MercuriusContext;
 const orgOf = (ctx: Ctx) => ctx.viewer?.organizationId ?? '';
-const clockIso = (ctx: Ctx) => new Date(ctx.services.scheduler.now()).toISOString();
+
+/** Resuming counts periods from then on: what fell due while paused is skipped. The cycles a deleted rule created stay. */
+const lifecycle = ruleLifecycle<ReviewAutomationRuleRow>({
+  require: requireRule,
+  paused: (rule) => !rule.active,
+  setPaused: (ctx, rule, paused) => {
+    setAutomationRuleActive(ctx.services.db, rule.organization_id, rule.id, !paused, clockIso(ctx));
+    return findAutomationRule(ctx.services.db, rule.organization_id, rule.id)!;
+  },
+  remove: (ctx, rule) => deleteAutomationRule(ctx.services.db, rule.organization_id, rule.id),
+});
 
 export const reviewAutomationResolvers = {
   Query: {
@@ -45,21 +56,9 @@ export const reviewAutomationResolvers = {
       updateAutomationRule(ctx.services.db, viewer.organizationId, rule.id, { ...data, template_id: templateId }, clockIso(ctx));
       return findAutomationRule(ctx.services.db, viewer.organizationId, rule.id);
     },
-    pauseReviewAutomationRule: (_: unknown, args: { id: string }, ctx: Ctx) => {
-      const { viewer, rule } = requireRule(ctx, args.id);
-      setAutomationRuleActive(ctx.services.db, viewer.organizationId, rule.id, false, clockIso(ctx));
-      return findAutomationRule(ctx.services.db, viewer.organizationId, rule.id);
-    },
-    resumeReviewAutomationRule: (_: unknown, args: { id: string }, ctx: Ctx) => {
-      const { viewer, rule } = requireRule(ctx, args.id);
-      if (!rule.active) setAutomationRuleActive(ctx.services.db, viewer.organizationId, rule.id, true, clockIso(ctx));
-      return findAutomationRule(ctx.services.db, viewer.organizationId, rule.id);
-    },
-    deleteReviewAutomationRule: (_: unknown, args: { id: string }, ctx: Ctx) => {
-      const { viewer, rule } = requireRule(ctx, args.id);
-      deleteAutomationRule(ctx.services.db, viewer.organizationId, rule.id);
-      return true;
-    },
+    pauseReviewAutomationRule: lifecycle.pause,
+    resumeReviewAutomationRule: lifecycle.resume,
+    deleteReviewAutomationRule: lifecycle.remove,
   },
   ReviewAutomationRule: {
     anchor_on: (r: ReviewAutomationRuleRow) => r.anchor_at?.slice(0, 10) ?? null,

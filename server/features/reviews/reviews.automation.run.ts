@@ -1,9 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/connection.js';
+import type { Services } from '../../services.js';
 import { needsNominations } from '../../../shared/review-automation.schemas.js';
 import type { CreateReviewCycleData } from '../../../shared/review-cycle.schemas.js';
-import type { JobContext } from '../../jobs/jobs.scheduler.js';
 import { formatDay } from '../../../shared/format.js';
+import { DAY_MS, iso } from '../automation/automation.periods.js';
+import { registerAutomation } from '../automation/automation.run.js';
+import type { Automation } from '../automation/automation.types.js';
 import { notify } from '../notifications/notifications.deliver.js';
 import { featureAreaOffMessage, isFeatureAreaOn } from '../feature-areas/feature-areas.guard.js';
 import { findUsersByIds, listUsersByTeamIds, type UserRow } from '../users/users.repo.js';
@@ -15,17 +18,13 @@ import { createReviewCycle, findReviewCycle } from './reviews.cycles.repo.js';
 import { findReviewTemplateContent } from './reviews.templates.repo.js';
 
 /**
- * The automation pass (docs/decisions/0021): one hourly schedule. Catch-up lives in the pass itself:
- * it creates every period due since the rule started counting, so after downtime the schedule runs
- * only its latest missed hour ('latest'); 'all' would queue one redundant full pass per missed hour
- * (2,000+ after three months) ahead of every other job. Each pass runs
- * in the job's transaction (transactional handler): for every active rule and every due period it
- * claims the period in review_automation_runs (unique rule + period key) and creates the cycle in
- * the same transaction, so a period yields one cycle or none, however often or late passes run.
+ * What review automation creates for a due period (docs/decisions/0021), plugged into the automation
+ * module's hourly pass (docs/decisions/0073). The period is claimed first in review_automation_runs
+ * (unique rule + period key), then its cycle is created; a cycle that cannot be created (nobody to
+ * review, template archived or deleted, launch refused, area off) leaves the period claimed with the
+ * reason, shown in the runs list, so it is not tried again every hour.
  */
-export const AUTOMATION_SCAN_KIND = 'reviews.automation';
 export const AUTOMATION_NOTIFY_KIND = 'reviews.automation.notify';
-const DAY_MS = 86_400_000;
 
 type NotifyPayload = { cycleId: string; ruleName: string; reviewerIds: string[]; ownerIds: string[] };
 
@@ -41,7 +40,6 @@ function cycleData(rule: ReviewAutomationRuleRow, period: DuePeriod, now: number
   const drafts = needsNominations(rule);
   const nominationEnd = drafts ? now + rule.nomination_days * DAY_MS : null;
   const reviewEnd = (nominationEnd ?? now) + rule.review_days * DAY_MS;
-  const iso = (t: number) => new Date(t).toISOString();
   return {
     name: `${rule.name}: ${period.label}`.slice(0, 120), type: rule.type === 'SPRINT_END' ? 'sprint' : '360', template_id: rule.template_id ?? '',
     participant_ids: [], team_ids: [], nomination_end: nominationEnd === null ? null : iso(nominationEnd), review_end: iso(reviewEnd),
@@ -49,6 +47,8 @@ function cycleData(rule: ReviewAutomationRuleRow, period: DuePeriod, now: number
     perspectives: rule.perspectives, min_peers: rule.min_peers, max_peers: rule.max_peers, anonymity_threshold: rule.anonymity_threshold,
   };
 }
+
+const isAutomatableOwner = (u: UserRow) => u.status !== 'DEACTIVATED' && !u.deleted_at;
 
 /** Creates (and, when no peers are nominated, launches) the cycle of one claimed period; returns why not, or the notification. */
 function createCycleFor(db: Db, rule: ReviewAutomationRuleRow, period: DuePeriod, now: number): { skipped: string } | { cycleId: string; payload: NotifyPayload } {
@@ -74,55 +74,42 @@ function createCycleFor(db: Db, rule: ReviewAutomationRuleRow, period: DuePeriod
   }
 }
 
-const isAutomatableOwner = (u: UserRow) => u.status !== 'DEACTIVATED' && !u.deleted_at;
-
-/** One pass over every active rule; returns how many cycles were created. */
-export function runReviewAutomation(db: Db, ctx: Pick<JobContext, 'now' | 'enqueue'>): number {
-  const now = ctx.now.getTime();
-  const at = ctx.now.toISOString();
-  let created = 0;
-  for (const rule of listActiveAutomationRules(db)) {
-    const claimed = claimedPeriodKeys(db, rule.id);
-    for (const period of duePeriods(db, rule, now).filter((p) => !claimed.has(p.key))) {
-      const runId = claimAutomationPeriod(db, rule, period.key, at);
-      if (!runId) continue;
-      const outcome = createCycleFor(db, rule, period, now);
-      finishAutomationRun(db, runId, outcome);
-      if ('cycleId' in outcome) {
-        created += 1;
-        ctx.enqueue({ kind: AUTOMATION_NOTIFY_KIND, uniqueKey: runId, organizationId: rule.organization_id, payload: outcome.payload });
-      }
-    }
-  }
-  return created;
-}
-
-/** Registers both job kinds and the hourly schedule (same key on every start: the cursor survives restarts). */
-export function registerReviewAutomation(app: FastifyInstance): void {
-  const { scheduler, db } = app.services;
-  scheduler.register(AUTOMATION_SCAN_KIND, (_payload, ctx) => {
-    runReviewAutomation(db, ctx);
-  }, { transactional: true });
-  scheduler.register<NotifyPayload>(AUTOMATION_NOTIFY_KIND, async (p, ctx) => {
-    const orgId = ctx.organizationId ?? '';
-    const cycle = findReviewCycle(db, orgId, p.cycleId);
-    if (!cycle) return;
-    const launched = cycle.status !== 'DRAFT';
-    await notify(app.services, {
-      organizationId: orgId, userIds: p.ownerIds, kind: 'review_requests', private: false, link: `/reviews?id=${cycle.id}`,
-      title: 'A rule created a review cycle',
-      body: launched ? `${cycle.name}: the rule “${p.ruleName}” launched it; reviews are due ${formatDay(cycle.review_end)}.` : `${cycle.name}: the rule “${p.ruleName}” created it as a draft: people nominate peers, then launch it.`,
-    });
-    // A draft waits for nominations: each participant is told to choose their peers (docs/decisions/0031).
-    if (!launched) announceNominations(app.services, orgId, cycle);
-    if (launched && p.reviewerIds.length) {
-      await notify(app.services, { organizationId: orgId, userIds: p.reviewerIds, kind: 'review_requests', private: false, ...newRequestsText(cycle), link: '/reviews/pending' });
-    }
+/** Tells the cycle's owner (or every admin) what the rule made, and its reviewers or nominators like a manual launch would. */
+async function notifyCreated(services: Services, p: NotifyPayload, organizationId: string | null): Promise<void> {
+  const orgId = organizationId ?? '';
+  const cycle = findReviewCycle(services.db, orgId, p.cycleId);
+  if (!cycle) return;
+  const launched = cycle.status !== 'DRAFT';
+  await notify(services, {
+    organizationId: orgId, userIds: p.ownerIds, kind: 'review_requests', private: false, link: `/reviews?id=${cycle.id}`,
+    title: 'A rule created a review cycle',
+    body: launched ? `${cycle.name}: the rule “${p.ruleName}” launched it; reviews are due ${formatDay(cycle.review_end)}.` : `${cycle.name}: the rule “${p.ruleName}” created it as a draft: people nominate peers, then launch it.`,
   });
-  scheduleReviewAutomation(app);
+  // A draft waits for nominations: each participant is told to choose their peers (docs/decisions/0031).
+  if (!launched) announceNominations(services, orgId, cycle);
+  if (launched && p.reviewerIds.length) {
+    await notify(services, { organizationId: orgId, userIds: p.reviewerIds, kind: 'review_requests', private: false, ...newRequestsText(cycle), link: '/reviews/pending' });
+  }
 }
 
-/** (Re)creates the hourly schedule; tests toggle it to restart its periods from a fake clock. */
-export function scheduleReviewAutomation(app: FastifyInstance, active = true): void {
-  app.services.scheduler.schedule({ key: AUTOMATION_SCAN_KIND, kind: AUTOMATION_SCAN_KIND, every: { unit: 'hours', count: 1 }, startAt: '2026-01-01T00:00:00.000Z', catchUp: 'latest', active });
-}
+export const reviewAutomation: Automation<ReviewAutomationRuleRow, DuePeriod> = {
+  name: 'review',
+  claimIndex: 'review_automation_runs.',
+  formerSchedule: 'reviews.automation',
+  activeRules: listActiveAutomationRules,
+  duePeriods,
+  claimed: (db, rule) => claimedPeriodKeys(db, rule.id),
+  create: ({ db }, rule, period, ctx) => {
+    const runId = claimAutomationPeriod(db, rule, period.key, ctx.now.toISOString());
+    if (!runId) return null;
+    const outcome = createCycleFor(db, rule, period, ctx.now.getTime());
+    finishAutomationRun(db, runId, outcome);
+    return 'cycleId' in outcome ? { id: runId, followUp: outcome.payload } : null;
+  },
+  followUp: {
+    kind: AUTOMATION_NOTIFY_KIND,
+    run: (services, payload: NotifyPayload, ctx) => notifyCreated(services, payload, ctx.organizationId),
+  },
+};
+
+export const registerReviewAutomation = (app: FastifyInstance): void => registerAutomation(app, reviewAutomation);

@@ -1,4 +1,4 @@
-/** GraphQL for review automation rules, their runs and team sprints (docs/decisions/0021). */
+/** GraphQL for review automation rules and their runs (docs/decisions/0021); team sprints: server/features/sprints. */
 export const reviewAutomationSchema = /* GraphQL */ `
   enum ReviewAutomationRuleType { REPEAT AFTER_START SPRINT_END }
 
@@ -42,15 +42,6 @@ export const reviewAutomationSchema = /* GraphQL */ `
     created_at: String!
   }
 
-  type ReviewSprint {
-    id: ID!
-    team: Team
-    team_id: ID!
-    name: String!
-    starts_on: String!
-    ends_on: String!
-  }
-
   input ReviewAutomationRuleInput {
     name: String!
     type: ReviewAutomationRuleType!
@@ -69,20 +60,11 @@ export const reviewAutomationSchema = /* GraphQL */ `
     release_days: Int
   }
 
-  input ReviewSprintInput {
-    team_id: ID!
-    name: String!
-    starts_on: String!
-    ends_on: String!
-  }
-
   extend type Query {
     "Admins: every rule. Managers: the rules they created."
     reviewAutomationRules: [ReviewAutomationRule!]!
     "The periods a rule handled, newest first, with the cycle each created (or why not)."
     reviewAutomationRuns(ruleId: ID!): [ReviewAutomationRun!]!
-    "Admins: every team's sprints. Managers: the sprints of teams they manage or lead."
-    reviewSprints(teamId: ID): [ReviewSprint!]!
   }
 
   extend type Mutation {
@@ -92,8 +74,5 @@ export const reviewAutomationSchema = /* GraphQL */ `
     resumeReviewAutomationRule(id: ID!): ReviewAutomationRule!
     "Cycles the rule created stay."
     deleteReviewAutomationRule(id: ID!): Boolean!
-    createReviewSprint(input: ReviewSprintInput!): ReviewSprint!
-    updateReviewSprint(id: ID!, input: ReviewSprintInput!): ReviewSprint!
-    deleteReviewSprint(id: ID!): Boolean!
   }
 `;

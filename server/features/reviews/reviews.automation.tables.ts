@@ -3,7 +3,6 @@ import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqli
 import type { ReviewAutomationRuleType } from '../../../shared/review-automation.schemas.js';
 import type { Perspective } from '../../../shared/review-template.schemas.js';
 import { organizations } from '../org/org.tables.js';
-import { teams } from '../teams/teams.tables.js';
 import { users } from '../users/users.tables.js';
 import { reviewCycles } from './reviews.cycles.tables.js';
 import { reviewTemplates } from './reviews.templates.tables.js';
@@ -53,15 +52,3 @@ export const reviewAutomationRuns = sqliteTable('review_automation_runs', {
   uniqueIndex('review_automation_runs_once').on(t.rule_id, t.period_key),
   index('review_automation_runs_org').on(t.organization_id, t.created_at),
 ]);
-
-/** Dated sprints of a team: SPRINT_END rules create a cycle when one ends. */
-export const reviewSprints = sqliteTable('review_sprints', {
-  id: text('id').primaryKey(),
-  organization_id: org(),
-  team_id: text('team_id').notNull().references(() => teams.id, { onDelete: 'cascade' }),
-  name: text('name').notNull(),
-  starts_on: text('starts_on').notNull(),
-  ends_on: text('ends_on').notNull(),
-  created_by: text('created_by').references(() => users.id, { onDelete: 'set null' }),
-  created_at: text('created_at').notNull().default(now),
-}, (t) => [index('review_sprints_team').on(t.organization_id, t.team_id, t.ends_on)]);

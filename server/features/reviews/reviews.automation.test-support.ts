@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { createSchedulerTestApp } from '../../jobs/jobs.test-support.js';
 import { addUser, seedOrg, signedIn } from '../../test/helpers.js';
-import { scheduleReviewAutomation } from './reviews.automation.run.js';
+import { scheduleAutomationPass as scheduleReviewAutomation } from '../automation/automation.run.js';
 
 /** Shared setup for the automation tests: two organizations on a fake clock, the hourly pass restarted from it. */
 export const RULE = `id name type template_name every_count anchor_on user_ids team_ids perspectives min_peers max_peers anonymity_threshold

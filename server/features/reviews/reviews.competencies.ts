@@ -6,7 +6,7 @@ import { reviewCycleQuestions } from './reviews.cycles.tables.js';
 import type { ReviewRequestRow } from './reviews.requests.repo.js';
 
 /**
- * Reviews and the competency framework (issue 14): a COMPETENCY_RATING question may name a
+ * Reviews and the competency framework (docs/decisions/0050): a COMPETENCY_RATING question may name a
  * competency of the organization's framework (competency_id); the answer page then shows what the
  * reviewee's level expects of it (their placement's competency_expectations).
  */

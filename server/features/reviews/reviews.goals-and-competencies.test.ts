@@ -4,7 +4,7 @@ import { DEFAULT_RATING_LABELS } from '../../../shared/review-template.schemas.j
 import { newId } from '../../lib/tokens.js';
 import { codeOf, createTestApp, seedOrg, signedIn } from '../../test/helpers.js';
 
-/** Reviews with goals and the competency framework (issue 14): goalsInPeriod, show_goals, competency_id and the level's expectations. */
+/** Reviews with goals and the competency framework (docs/decisions/0049, 0050): goalsInPeriod, show_goals, competency_id and the level's expectations. */
 let app: FastifyInstance;
 let acme: Awaited<ReturnType<typeof seedOrg>>;
 let globex: Awaited<ReturnType<typeof seedOrg>>;

@@ -4,7 +4,7 @@ import type { OperationRules } from '../../graphql/operation-rules.js';
  * Who may call each reviews operation (docs/decisions/0041); the policy files decide the detail
  * (reviews.cycles.policy.ts, reviews.templates.policy.ts, reviews.results.access.ts, reviews.automation.access.ts).
  * "Subject" is the reviewee of a participant, the reviewer of a request; "manager of subject" includes
- * the manager who created the cycle, template, rule or sprint, and the manager or lead of its team.
+ * the manager who created the cycle, template or rule, and the manager or lead of its team.
  */
 export const reviewsRules: OperationRules = {
   Query: {
@@ -14,7 +14,7 @@ export const reviewsRules: OperationRules = {
     myReviewRequests: 'SELF', myNominationTasks: 'SELF', reviewRequest: 'SUBJECT',
     reviewTeamProgress: 'MANAGER',
     reviewAutomationRules: 'MANAGER', reviewAutomationRuns: 'MANAGER_OF_SUBJECT',
-    reviewSprints: 'MANAGER', reviewReminderSettings: 'MANAGER',
+    reviewReminderSettings: 'MANAGER',
   },
   Mutation: {
     createReviewTemplate: 'MANAGER', copyReviewTemplate: 'MANAGER',
@@ -27,7 +27,6 @@ export const reviewsRules: OperationRules = {
     remindReviewer: 'MANAGER_OF_SUBJECT', remindLateReviewers: 'MANAGER',
     createReviewAutomationRule: 'MANAGER_OF_SUBJECT', updateReviewAutomationRule: 'MANAGER_OF_SUBJECT', pauseReviewAutomationRule: 'MANAGER_OF_SUBJECT',
     resumeReviewAutomationRule: 'MANAGER_OF_SUBJECT', deleteReviewAutomationRule: 'MANAGER_OF_SUBJECT',
-    createReviewSprint: 'MANAGER_OF_SUBJECT', updateReviewSprint: 'MANAGER_OF_SUBJECT', deleteReviewSprint: 'MANAGER_OF_SUBJECT',
     updateReviewReminderSettings: 'ADMIN',
   },
 };

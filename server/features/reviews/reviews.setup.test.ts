@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { codeOf, outboxMails } from '../../test/helpers.js';
 import { api, cycleInput, setUpReviewOrgs, type Caller } from './reviews.cycles.test-support.js';
 
-/** Issue 9 section 3: nomination notices and reminders, readiness before launch (docs/decisions/0031). */
+/** Nomination notices and reminders, readiness before launch (docs/decisions/0031). */
 let t: Awaited<ReturnType<typeof setUpReviewOrgs>>;
 beforeAll(async () => { t = await setUpReviewOrgs(); });
 afterAll(async () => { await t.app.close(); });

@@ -5,6 +5,7 @@ import { inJsonList, jsonList, prepared } from '../../db/prepared.js';
 import { newId, nowIso } from '../../lib/tokens.js';
 import { BUILT_IN_TEMPLATES, BUILT_IN_TEMPLATE_KEYS } from '../../../shared/review-template.builtins.js';
 import { reviewTemplateInputSchema, type ReviewTemplateData } from '../../../shared/review-template.schemas.js';
+import type { TemplateStore } from '../templates/templates.lifecycle.js';
 import { reviewTemplateQuestions, reviewTemplateSections, reviewTemplates } from './reviews.templates.tables.js';
 
 export type ReviewTemplateRow = typeof reviewTemplates.$inferSelect;
@@ -86,10 +87,10 @@ export function createReviewTemplate(db: Db, orgId: string, data: ReviewTemplate
   return id;
 }
 
-/** Replaces the template's details, sections and questions as a whole. */
 /**
- * Replaces the content, over `baseVersion` only (docs/decisions/0059): when someone saved since, CONFLICT
- * and nothing is saved (the version is checked and raised by the first statement of the transaction).
+ * Replaces the template's details, sections and questions as a whole, over `baseVersion` only
+ * (docs/decisions/0059): when someone saved since, CONFLICT and nothing is saved (the version is
+ * checked and raised by the first statement of the transaction).
  */
 export function replaceReviewTemplate(db: Db, orgId: string, id: string, data: ReviewTemplateData, baseVersion: number): void {
   db.transaction(() => {
@@ -109,6 +110,24 @@ export function setReviewTemplateArchived(db: Db, orgId: string, id: string, arc
   const at = nowIso();
   db.update(reviewTemplates).set({ archived_at: archived ? at : null, updated_at: at }).where(and(inOrg(orgId), eq(reviewTemplates.id, id))).run();
 }
+
+/**
+ * The review templates' store of the template lifecycle (server/features/templates): built-ins are
+ * rows here (ensureBuiltInTemplates), listed first; every write answers the row as read again.
+ */
+export const reviewTemplateStore: TemplateStore<ReviewTemplateRow, ReviewTemplateData> = {
+  list: listReviewTemplates,
+  find: findReviewTemplate,
+  insert: (db, orgId, data, createdBy) => findReviewTemplate(db, orgId, createReviewTemplate(db, orgId, data, createdBy))!,
+  update: (db, orgId, id, data, baseVersion) => {
+    replaceReviewTemplate(db, orgId, id, data, baseVersion);
+    return findReviewTemplate(db, orgId, id)!;
+  },
+  setArchived: (db, orgId, id, archived) => {
+    setReviewTemplateArchived(db, orgId, id, archived);
+    return findReviewTemplate(db, orgId, id)!;
+  },
+};
 
 /** The content of a stored template as editor input (for copies). */
 export function contentAsInput(content: ReviewTemplateContent, name: string): ReviewTemplateData {

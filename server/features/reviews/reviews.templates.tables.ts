@@ -2,9 +2,7 @@ import { sql } from 'drizzle-orm';
 import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import type { Perspective, QuestionKind, ReviewTemplateType } from '../../../shared/review-template.schemas.js';
 import { organizations } from '../org/org.tables.js';
-import { users } from '../users/users.tables.js';
-
-const now = sql`(strftime('%Y-%m-%dT%H:%M:%fZ','now'))`;
+import { templateLifecycleColumns } from '../templates/templates.tables.js';
 
 /**
  * Review templates: ordered sections of ordered questions. A cycle copies a template's questions
@@ -18,12 +16,7 @@ export const reviewTemplates = sqliteTable('review_templates', {
   review_type: text('review_type').$type<ReviewTemplateType>().notNull(),
   /** Set on the templates Teamlens ships (one per key and organization); they are read-only. */
   built_in_key: text('built_in_key'),
-  /** Grows with every save of the content: a save based on an older one is refused (docs/decisions/0059). */
-  version: integer('version').notNull().default(1),
-  archived_at: text('archived_at'),
-  created_by: text('created_by').references(() => users.id, { onDelete: 'set null' }),
-  created_at: text('created_at').notNull().default(now),
-  updated_at: text('updated_at').notNull().default(now),
+  ...templateLifecycleColumns(),
 }, (t) => [
   index('review_templates_org').on(t.organization_id, t.name),
   uniqueIndex('review_templates_org_builtin').on(t.organization_id, t.built_in_key).where(sql`${t.built_in_key} is not null`),

@@ -1,4 +1,4 @@
-/** The identity types of identity.graphql (users, teams, organization structure). */
+/** The identity types of the identity API (docs/product/README.md): users, teams, organization structure. */
 export const identitySchema = /* GraphQL */ `
   enum ValidUserStatus { ACTIVE INVITED DEACTIVATED }
   enum ValidUserPermissionLevel { ADMIN MANAGER MEMBER }

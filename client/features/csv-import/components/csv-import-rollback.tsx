@@ -1,6 +1,5 @@
-import { AlertDialog } from '../../../components/ui/dialog.js';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog.js';
 import { useState } from 'react';
-import { FormError } from '../../../components/ui/field.js';
 import { useRollbackImport } from '../csv-import.api.js';
 import { formatNumber } from '../../../../shared/format.js';
 
@@ -16,33 +15,11 @@ export function CsvImportRollback({ batchId, created }: { batchId: string; creat
   }
   return (
     <div className="csv-rollback">
-      <AlertDialog.Root open={open} onOpenChange={setOpen}>
-        <AlertDialog.Trigger asChild>
-          <button type="button" className="button button-secondary">Undo this import</button>
-        </AlertDialog.Trigger>
-        <AlertDialog.Portal>
-          <AlertDialog.Overlay className="dialog-overlay" />
-          <AlertDialog.Content className="dialog">
-            <AlertDialog.Title>Undo this import?</AlertDialog.Title>
-            <AlertDialog.Description>
-              This removes the {users(created)} this import created. People who have already signed in are kept. Teams and company structure it created stay.
-            </AlertDialog.Description>
-            <FormError message={rollback.error?.message} />
-            <div className="dialog-actions">
-              <AlertDialog.Cancel className="button button-ghost" type="button">Keep them</AlertDialog.Cancel>
-              <button
-                type="button"
-                className="button"
-                disabled={rollback.isPending}
-                aria-busy={rollback.isPending || undefined}
-                onClick={() => rollback.mutate(batchId, { onSuccess: () => setOpen(false) })}
-              >
-                {rollback.isPending ? 'Removing…' : 'Remove them'}
-              </button>
-            </div>
-          </AlertDialog.Content>
-        </AlertDialog.Portal>
-      </AlertDialog.Root>
+      <button type="button" className="button button-secondary" onClick={() => setOpen(true)}>Undo this import</button>
+      {open && (
+        <ConfirmDialog title="Undo this import?" cancelLabel="Keep them" confirmLabel="Remove them" busyLabel="Removing…" onConfirm={() => rollback.mutateAsync(batchId)} onClose={() => setOpen(false)}
+          description={`This removes the ${users(created)} this import created. People who have already signed in are kept. Teams and company structure it created stay.`} />
+      )}
     </div>
   );
 }

@@ -1,6 +1,7 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { Link, createFileRoute } from '@tanstack/react-router';
 import { PendingView } from '../../../components/ui/states.js';
+import { AutomationNotAllowed, automatedTeams } from '../../../features/automation/automation-access.js';
 import { FeedbackAutomationPage } from '../../../features/feedback/feedback-automation-page.js';
 import { feedbackAutomationRulesQueryOptions, feedbackAutomationTemplatesQueryOptions } from '../../../features/feedback/feedback-automation.api.js';
 import { teamsQueryOptions } from '../../../features/teams/api.js';
@@ -24,19 +25,16 @@ function FeedbackAutomationRoute() {
   const { data: me } = useSuspenseQuery(meQueryOptions);
   if (me.permission_level === 'MEMBER') {
     return (
-      <div className="state-card" role="alert">
-        <h1>Not allowed</h1>
-        <p>Only managers and admins can automate feedback requests. You can ask for feedback about yourself at any time under My feedback.</p>
-        <Link to="/continuous-feedback">Go to my feedback</Link>
-      </div>
+      <AutomationNotAllowed why="Only managers and admins can automate feedback requests. You can ask for feedback about yourself at any time under My feedback."
+        link={<Link to="/continuous-feedback">Go to my feedback</Link>} />
     );
   }
-  return <AutomationData admin={me.permission_level === 'ADMIN'} meId={me.id} />;
+  return <AutomationData me={me} />;
 }
 
-function AutomationData({ admin, meId }: { admin: boolean; meId: string }) {
+function AutomationData({ me }: { me: { id: string; permission_level: string } }) {
   const { data: teams } = useSuspenseQuery(teamsQueryOptions);
-  // Managers automate the teams they manage or lead (the server refuses others); admins any team or the whole organization.
-  const mine = admin ? teams : teams.filter((t) => t.manager?.id === meId || t.team_lead?.id === meId);
-  return <FeedbackAutomationPage teams={mine.map((t) => ({ id: t.id, name: t.name })).sort((a, b) => a.name.localeCompare(b.name))} wholeOrganization={admin} />;
+  // Admins automate any team or the whole organization.
+  const mine = automatedTeams(teams, me);
+  return <FeedbackAutomationPage teams={mine.map((t) => ({ id: t.id, name: t.name })).sort((a, b) => a.name.localeCompare(b.name))} wholeOrganization={me.permission_level === 'ADMIN'} />;
 }

@@ -1,6 +1,6 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
-import { Link, createFileRoute } from '@tanstack/react-router';
-import { PendingView } from '../../../components/ui/states.js';
+import { createFileRoute } from '@tanstack/react-router';
+import { NotAllowedView, PendingView } from '../../../components/ui/states.js';
 import { FeedbackProgressPage } from '../../../features/feedback/feedback-progress-page.js';
 import { feedbackProgressSearchSchema, feedbackTeamProgressQueryOptions, progressRange } from '../../../features/feedback/feedback-progress.api.js';
 import { meQueryOptions } from '../../../features/users/api.js';
@@ -22,13 +22,7 @@ function FeedbackProgressRoute() {
   const { data: me } = useSuspenseQuery(meQueryOptions);
   const search = Route.useSearch();
   if (me.permission_level === 'MEMBER') {
-    return (
-      <div className="state-card" role="alert">
-        <h1>Not allowed</h1>
-        <p>Only managers and admins see feedback progress. Your own feedback is under My feedback.</p>
-        <Link to="/continuous-feedback">Go to my feedback</Link>
-      </div>
-    );
+    return <NotAllowedView to="/continuous-feedback" linkText="Go to my feedback">Only managers and admins see feedback progress. Your own feedback is under My feedback.</NotAllowedView>;
   }
   return <FeedbackProgressPage search={search} />;
 }

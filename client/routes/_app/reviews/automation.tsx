@@ -2,6 +2,7 @@ import { useSuspenseQuery } from '@tanstack/react-query';
 import { Link, createFileRoute } from '@tanstack/react-router';
 import { PendingView } from '../../../components/ui/states.js';
 import { automationRulesQueryOptions, reminderSettingsQueryOptions, sprintsQueryOptions } from '../../../features/review-automation/review-automation.api.js';
+import { AutomationNotAllowed, automatedTeams } from '../../../features/automation/automation-access.js';
 import { ReviewAutomationPage } from '../../../features/review-automation/review-automation-page.js';
 import { reviewTemplatesQueryOptions } from '../../../features/review-templates/review-templates.api.js';
 import { pickablePeopleQueryOptions, teamsQueryOptions } from '../../../features/teams/api.js';
@@ -25,26 +26,25 @@ function ReviewAutomationRoute() {
   const { data: me } = useSuspenseQuery(meQueryOptions);
   if (me.permission_level === 'MEMBER') {
     return (
-      <div className="state-card" role="alert">
-        <h1>Not allowed</h1>
-        <p>Only managers and admins can automate reviews. The reviews you are asked to write are under Pending reviews.</p>
-        <Link to="/reviews/pending">Go to pending reviews</Link>
-      </div>
+      <AutomationNotAllowed why="Only managers and admins can automate reviews. The reviews you are asked to write are under Pending reviews."
+        link={<Link to="/reviews/pending">Go to pending reviews</Link>} />
     );
   }
-  return me.permission_level === 'ADMIN' ? <AdminAutomation meId={me.id} /> : <AutomationData admin={false} meId={me.id} people={[]} />;
+  return me.permission_level === 'ADMIN' ? <AdminAutomation me={me} /> : <AutomationData me={me} people={[]} />;
 }
 
-function AdminAutomation({ meId }: { meId: string }) {
+type Me = { id: string; permission_level: string };
+
+function AdminAutomation({ me }: { me: Me }) {
   const { data: people } = useSuspenseQuery(pickablePeopleQueryOptions);
-  return <AutomationData admin meId={meId} people={people.filter((p) => p.status !== 'DEACTIVATED').map((p) => ({ id: p.id, name: p.full_name }))} />;
+  return <AutomationData me={me} people={people.filter((p) => p.status !== 'DEACTIVATED').map((p) => ({ id: p.id, name: p.full_name }))} />;
 }
 
-function AutomationData({ admin, meId, people }: { admin: boolean; meId: string; people: Array<{ id: string; name: string }> }) {
+function AutomationData({ me, people }: { me: Me; people: Array<{ id: string; name: string }> }) {
   const { data: teams } = useSuspenseQuery(teamsQueryOptions);
   const { data: templates } = useSuspenseQuery(reviewTemplatesQueryOptions(false));
-  // Managers automate their own teams only (the server refuses others); people are picked by admins.
-  const mine = admin ? teams : teams.filter((t) => t.manager?.id === meId || t.team_lead?.id === meId);
+  // People are picked by admins.
+  const mine = automatedTeams(teams, me);
   return (
     <ReviewAutomationPage teams={mine.map((t) => ({ id: t.id, name: t.name }))} people={people}
       templates={templates.filter((t) => !t.archived_at).map((t) => ({ id: t.id, name: t.name, review_type: t.review_type }))} />

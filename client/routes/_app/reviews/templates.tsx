@@ -1,6 +1,6 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
-import { Link, createFileRoute } from '@tanstack/react-router';
-import { PendingView } from '../../../components/ui/states.js';
+import { createFileRoute } from '@tanstack/react-router';
+import { NotAllowedView, PendingView } from '../../../components/ui/states.js';
 import { reviewTemplateQueryOptions, reviewTemplatesQueryOptions } from '../../../features/review-templates/review-templates.api.js';
 import { ReviewTemplatesPage } from '../../../features/review-templates/review-templates-page.js';
 import { openTemplateId, reviewTemplatesSearchSchema } from '../../../features/review-templates/review-templates.search.js';
@@ -23,13 +23,7 @@ function ReviewTemplatesRoute() {
   const { data: me } = useSuspenseQuery(meQueryOptions);
   const search = Route.useSearch();
   if (me.permission_level === 'MEMBER') {
-    return (
-      <div className="state-card" role="alert">
-        <h1>Not allowed</h1>
-        <p>Only managers and admins can see review templates. The reviews you are asked to write are under Pending reviews.</p>
-        <Link to="/reviews/pending">Go to pending reviews</Link>
-      </div>
-    );
+    return <NotAllowedView to="/reviews/pending" linkText="Go to pending reviews">Only managers and admins can see review templates. The reviews you are asked to write are under Pending reviews.</NotAllowedView>;
   }
   return <ReviewTemplatesPage search={search} />;
 }

@@ -1,5 +1,5 @@
 /**
- * The hand-checkable synthetic dataset of ../shared/design/insights-metrics.md section 4, in one
+ * The hand-checkable synthetic dataset (docs/insights-metrics.md), in one
  * provider-neutral shape. The fake services (server/features/integrations/fakes) serve it through
  * their real APIs, the sample data set (“Load sample data” on /admin/integrations) loads it through
  * a real sync, and the metric tests pin every metric to the values computed by hand in that section.

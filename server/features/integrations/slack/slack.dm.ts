@@ -8,7 +8,7 @@ import { integrationConnections } from '../integrations.tables.js';
 import { classifySlackError, slackClient } from './slack.client.js';
 
 /**
- * Direct messages through the organization's Slack bot (issue 15, Slack 5): what notify() posts to the
+ * Direct messages through the organization's Slack bot (docs/decisions/0051): what notify() posts to the
  * channel webhook also reaches each recipient who chose Slack and has a `slack_id`, by
  * `chat.postMessage` to that id. Never throws and never waits for Slack's rate limit: a 429 is skipped
  * with a warning; other failures are recorded on the connection's `last_error` (as the webhook's are

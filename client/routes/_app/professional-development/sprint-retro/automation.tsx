@@ -4,13 +4,13 @@ import { PendingView } from '../../../../components/ui/states.js';
 import { retroAutomationChoicesQueryOptions, retroAutomationRulesQueryOptions } from '../../../../features/retros/retro-automation.api.js';
 import { RetroAutomationPage } from '../../../../features/retros/retro-automation-page.js';
 import type { AutomationTeam } from '../../../../features/retros/retro-automation-form.js';
+import { AutomationNotAllowed, automatedTeams } from '../../../../features/automation/automation-access.js';
 import { teamsQueryOptions, type Team } from '../../../../features/teams/api.js';
 import { meQueryOptions } from '../../../../features/users/api.js';
 
-/** The teams a person automates: all for admins, else those they manage or lead (the server refuses the rest). */
-function automatedTeams(teams: Team[], me: { id: string; permission_level: string }): AutomationTeam[] {
-  const mine = me.permission_level === 'ADMIN' ? teams : teams.filter((t) => t.manager?.id === me.id || t.team_lead?.id === me.id);
-  return mine.map((t) => {
+/** The teams a person automates, each with the people who may facilitate its retros. */
+function withFacilitators(teams: Team[]): AutomationTeam[] {
+  return teams.map((t) => {
     const people = new Map<string, { id: string; full_name: string }>();
     for (const p of [t.manager, t.team_lead, ...t.users]) if (p) people.set(p.id, { id: p.id, full_name: p.full_name });
     return { id: t.id, name: t.name, people: [...people.values()].sort((x, y) => x.full_name.localeCompare(y.full_name)) };
@@ -31,14 +31,11 @@ export const Route = createFileRoute('/_app/professional-development/sprint-retr
 function RetroAutomationRoute() {
   const { data: me } = useSuspenseQuery(meQueryOptions);
   const { data: teams } = useSuspenseQuery(teamsQueryOptions);
-  const mine = automatedTeams(teams, me);
+  const mine = withFacilitators(automatedTeams(teams, me));
   if (me.permission_level === 'MEMBER' && !mine.length) {
     return (
-      <div className="state-card" role="alert">
-        <h1>Not allowed</h1>
-        <p>Only a team’s manager or lead, or an admin, can automate its retros. Your team’s retros are under Retros.</p>
-        <Link to="/professional-development/sprint-retro/review">Go to retros</Link>
-      </div>
+      <AutomationNotAllowed why="Only a team’s manager or lead, or an admin, can automate its retros. Your team’s retros are under Retros."
+        link={<Link to="/professional-development/sprint-retro/review">Go to retros</Link>} />
     );
   }
   return <RetroAutomationPage teams={mine} />;
