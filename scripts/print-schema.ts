@@ -1,5 +1,5 @@
 // `npm run schema`: rewrites schema.graphql from the app's schema, then client/graphql-env.d.ts from it
-// (server/graphql/schema-file.ts).
+// (server/graphql/schema-file.ts); scripts/graphql-cache.ts then rewrites the documents' type cache.
 import fs from 'node:fs';
 import path from 'node:path';
 import { printSchemaOfApp, SCHEMA_FILE, TADA_OUTPUT_FILE, tadaOutputOfSchemaFile } from '../server/graphql/schema-file.js';

@@ -13,7 +13,7 @@
  * held (docs/decisions/0053). Each operation still answers or fails on its own. Mutations always
  * go alone, at once.
  */
-import type { ResultOf, VariablesOf } from 'gql.tada';
+import type { ResultOf, setupCache, VariablesOf } from 'gql.tada';
 import type { GraphQLClient } from 'graphql-request';
 import { GRAPHQL_MAX_BATCH } from '../../shared/limits.js';
 import { auth } from './auth.js';
@@ -41,7 +41,12 @@ type ReadName<S extends string, Name extends string = ''> = S extends `${infer C
 /** The name of a document's operation (`query Teams { ... }` -> 'Teams'). */
 export type OperationNameOf<Source extends string> = TrimStart<Source> extends `${'query' | 'mutation' | 'subscription'}${infer Rest}` ? ReadName<TrimStart<Rest>> : never;
 
-type Typed<Source extends string> = ReturnType<typeof typedDocument<Source>>;
+/**
+ * gql.tada's types of a document: its entry in the turbo cache (client/graphql-cache.d.ts, written by
+ * `npm run schema`), else worked out from its text. The lookup is made here, on the document's text:
+ * typedDocument's own call of gql.tada resolves once for any text, past the cache.
+ */
+type Typed<Source extends string> = Source extends keyof setupCache ? setupCache[Source] : ReturnType<typeof typedDocument<Source>>;
 
 const documents = new Set<string>();
 
