@@ -3,13 +3,15 @@
  * a field renamed or removed on the server, an argument or variable of the wrong type, fails here.
  * Documents are written with graphql() as module-level constants; loading the modules that hold
  * them writes them all (writtenDocuments), and the count of graphql() calls in those modules says
- * none was left out.
+ * none was left out. Their types are cached in client/graphql-cache.d.ts (gql.tada's turbo cache, so
+ * tsc reads them instead of working them out): it must hold exactly these documents, for this schema.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildSchema, Kind, parse, validate, type OperationDefinitionNode } from 'graphql';
 import { beforeAll, expect, it } from 'vitest';
+import { cacheHeader, cachedDocuments, GRAPHQL_CACHE_FILE } from '../../scripts/graphql-cache.documents.js';
 import { writtenDocuments } from './graphql.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -73,4 +75,18 @@ it('every document is one named operation, and no two share a name (the client t
     return operation.name!.value;
   });
   expect(names.filter((name, i) => names.indexOf(name) !== i)).toEqual([]);
+});
+
+it('client/graphql-cache.d.ts caches the types of exactly these documents, worked out from this schema', () => {
+  const stale = 'client/graphql-cache.d.ts is stale: run `npm run schema` and commit it.';
+  const cache = fs.existsSync(GRAPHQL_CACHE_FILE) ? fs.readFileSync(GRAPHQL_CACHE_FILE, 'utf8') : '';
+  // Another schema or gql.tada: every cached type may be wrong.
+  expect(cache.split('\n', 1)[0], stale).toBe(cacheHeader());
+  const cached = new Set(cachedDocuments(cache));
+  const nameOf = (source: string) => /^\s*(?:query|mutation|subscription)\s+(\w+)/.exec(source)?.[1] ?? source.slice(0, 60);
+  // A document written or changed since (not cached: tsc works it out, slowly), or one no longer written.
+  expect({
+    notCached: documents.filter((source) => !cached.has(source)).map(nameOf),
+    noLongerWritten: [...cached].filter((source) => !documents.includes(source)).map(nameOf),
+  }, stale).toEqual({ notCached: [], noLongerWritten: [] });
 });
