@@ -19,6 +19,13 @@ const serverOnlyShared = {
   message: 'The email-domain lists are server only: check the format here and show the server\'s field error.',
 };
 
+// The web app's GraphQL documents are strings typed by gql.tada (docs/decisions/0072): its runtime, a parser, stays out of the pages.
+const tadaTypesOnly = {
+  group: ['**/lib/graphql-tada*', 'gql.tada', 'gql.tada/*'],
+  allowTypeImports: true,
+  message: 'Write documents with graphql() from client/lib/graphql.ts; gql.tada is imported for its types only.',
+};
+
 // Dialogs return focus to their opener only through client/components/ui/dialog.tsx (docs/decisions/0060).
 const dialogs = [
   { name: 'radix-ui', importNames: ['Dialog', 'AlertDialog'], message: 'Import Dialog and AlertDialog from client/components/ui/dialog.tsx: it returns focus to the control that opened the dialog.' },
@@ -103,7 +110,8 @@ export default tseslint.config(
   { files: ['shared/format.ts', 'shared/format.test.ts'], rules: { 'no-restricted-syntax': ['error', ...oneDateArithmetic] } },
   { files: ['shared/dates.ts', 'shared/dates.days.ts'], rules: { 'no-restricted-syntax': oneFormatter['no-restricted-syntax'].filter((entry) => !oneDateArithmetic.includes(entry)) } },
   { files: ['shared/**/*.ts'], rules: restrict([crossing('server'), crossing('client')]) },
-  { files: ['client/**/*.{ts,tsx}'], rules: restrict([crossing('server'), serverOnlyShared, confirmDialog], dialogs) },
+  { files: ['client/**/*.{ts,tsx}'], ignores: ['client/lib/graphql-tada.ts'], rules: restrict([crossing('server'), serverOnlyShared, tadaTypesOnly, confirmDialog], dialogs) },
+  { files: ['client/lib/graphql-tada.ts'], rules: restrict([crossing('server'), serverOnlyShared, confirmDialog], dialogs) },
   // React's hook rules with the React Compiler's checks (docs/decisions/0074).
   {
     files: ['client/**/*.{ts,tsx}'],
@@ -122,8 +130,8 @@ export default tseslint.config(
       'no-restricted-properties': ['error', { object: 'window', property: 'confirm', message: 'Ask with ConfirmDialog from client/components/ui/confirm-dialog.tsx.' }],
     },
   },
-  { files: ['client/components/ui/dialog.tsx'], rules: restrict([crossing('server'), serverOnlyShared]) },
-  { files: ['client/components/ui/confirm-dialog.tsx', 'client/components/ui/dialog.test.tsx', ...ownAlertDialogsForNow], rules: restrict([crossing('server'), serverOnlyShared], dialogs) },
+  { files: ['client/components/ui/dialog.tsx'], rules: restrict([crossing('server'), serverOnlyShared, tadaTypesOnly]) },
+  { files: ['client/components/ui/confirm-dialog.tsx', 'client/components/ui/dialog.test.tsx', ...ownAlertDialogsForNow], rules: restrict([crossing('server'), serverOnlyShared, tadaTypesOnly], dialogs) },
   { files: ['server/**/*.test.ts', 'server/graphql/graphql-runtime.ts'], rules: restrict([crossing('client')]) },
   {
     files: ['server/**/*.ts'],

@@ -3,7 +3,6 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import { chunkGroups } from './scripts/vite-chunk-groups.js';
-import { clientResolve } from './scripts/client-resolve.js';
 
 const api = process.env.TEAMLENS_API ?? 'http://127.0.0.1:3000';
 const here = (p: string) => fileURLToPath(new URL(p, import.meta.url));
@@ -11,7 +10,6 @@ const chunks = chunkGroups();
 
 export default defineConfig({
   root: 'client',
-  resolve: clientResolve,
   plugins: [
     // Before react(): generates client/routeTree.gen.ts (committed) and splits each route's component into its own chunk.
     tanstackRouter({

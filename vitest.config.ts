@@ -1,5 +1,4 @@
 import { defineConfig } from 'vitest/config';
-import { clientResolve } from './scripts/client-resolve.js';
 
 /**
  * Two projects (docs/test-budget.md):
@@ -28,8 +27,8 @@ export default defineConfig({
     pool: 'forks',
     projects: [
       { extends: true, test: { name: 'server', include: ['server/**/*.test.ts', 'shared/**/*.test.ts'], environment: 'node', isolate: false } },
-      { extends: true, resolve: clientResolve, test: { name: 'client', include: ['client/**/*.test.{ts,tsx}'], exclude: MOCKING_FILES, environment: 'node', setupFiles: ['client/test/setup.ts'], isolate: false } },
-      { extends: true, resolve: clientResolve, test: { name: 'client-mocks', include: MOCKING_FILES, environment: 'node', setupFiles: ['client/test/setup.ts'] } },
+      { extends: true, test: { name: 'client', include: ['client/**/*.test.{ts,tsx}'], exclude: MOCKING_FILES, environment: 'node', setupFiles: ['client/test/setup.ts'], isolate: false } },
+      { extends: true, test: { name: 'client-mocks', include: MOCKING_FILES, environment: 'node', setupFiles: ['client/test/setup.ts'] } },
     ],
   },
 });

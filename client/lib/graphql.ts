@@ -3,15 +3,75 @@
  * session's access token as a Bearer header. graphql-request (and the
  * graphql parser it brings) loads on the first operation, so public pages never carry it.
  *
+ * Documents are written with `graphql()`: a string as sent, typed from schema.graphql by gql.tada
+ * (its result, its variables and its operation name), so `gql(document, variables)` checks the
+ * variables and answers the result's type (docs/decisions/0072).
+ *
  * Queries asked within BATCH_WINDOW_MS of each other (a page's loaders and components asking for
  * their data at once) go to the server together, as one batched request of up to GRAPHQL_MAX_BATCH
  * operations: one round trip instead of one per query, and fewer of the browser's six connections
  * held (docs/decisions/0053). Each operation still answers or fails on its own. Mutations always
  * go alone, at once.
  */
+import type { ResultOf, setupCache, VariablesOf } from 'gql.tada';
 import type { GraphQLClient } from 'graphql-request';
 import { GRAPHQL_MAX_BATCH } from '../../shared/limits.js';
 import { auth } from './auth.js';
+import type { typedDocument } from './graphql-tada.js';
+
+declare const written: unique symbol;
+
+/**
+ * A GraphQL document: its text, as sent, carrying its result and variables types and its operation's
+ * name. Only graphql() makes one: a plain string is not a document.
+ */
+export type Document<Result = unknown, Variables = unknown, Name extends string = string> = string & {
+  /** Types only (the shape graphql-request and gql.tada read a typed document's types from). */
+  readonly __apiType?: (variables: Variables) => Result;
+  readonly __operationName?: Name;
+  readonly [written]: true;
+};
+
+type Space = ' ' | '\n' | '\r' | '\t' | ',';
+type TrimStart<S extends string> = S extends `${Space}${infer Rest}` ? TrimStart<Rest> : S;
+type NameChar = '_' | 'a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z'
+  | 'A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z'
+  | '0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9';
+type ReadName<S extends string, Name extends string = ''> = S extends `${infer C}${infer Rest}` ? (C extends NameChar ? ReadName<Rest, `${Name}${C}`> : Name) : Name;
+/** The name of a document's operation (`query Teams { ... }` -> 'Teams'). */
+export type OperationNameOf<Source extends string> = TrimStart<Source> extends `${'query' | 'mutation' | 'subscription'}${infer Rest}` ? ReadName<TrimStart<Rest>> : never;
+
+/**
+ * gql.tada's types of a document: its entry in the turbo cache (client/graphql-cache.d.ts, written by
+ * `npm run schema`), else worked out from its text. The lookup is made here, on the document's text:
+ * typedDocument's own call of gql.tada resolves once for any text, past the cache.
+ */
+type Typed<Source extends string> = Source extends keyof setupCache ? setupCache[Source] : ReturnType<typeof typedDocument<Source>>;
+
+const documents = new Set<string>();
+
+/**
+ * A document, typed from schema.graphql: one named operation, written as a module-level constant
+ * (client/lib/graphql.documents.test.ts validates every one against the schema).
+ */
+export function graphql<const Source extends string>(source: Source): Document<ResultOf<Typed<Source>>, VariablesOf<Typed<Source>>, OperationNameOf<Source>> {
+  documents.add(source);
+  return source as string as Document<ResultOf<Typed<Source>>, VariablesOf<Typed<Source>>, OperationNameOf<Source>>;
+}
+
+/** Every document written so far (the modules that hold them loaded). */
+export const writtenDocuments = (): ReadonlySet<string> => documents;
+
+export type { ResultOf, VariablesOf };
+
+/**
+ * A result type with some fields narrowed to the values the server writes where the schema only
+ * says String (a team's status: ACTIVE or ARCHIVED). Each field must be one of the result's, so a
+ * field renamed on the server still fails; the answer is cast to it where it is read.
+ */
+export type Narrowed<T, Narrow extends { [K in keyof Narrow]: K extends keyof T ? unknown : never }> = Omit<T, keyof Narrow> & Narrow;
+/** Variables as the last argument: optional when the operation needs none. */
+export type VariablesArgument<Variables> = {} extends Variables ? [variables?: Variables] : [variables: Variables];
 
 export class GraphqlError extends Error {
   constructor(message: string, readonly code: string | null, readonly fields: Record<string, string> = {}) {
@@ -35,13 +95,14 @@ type Pending = { document: string; variables?: Record<string, unknown>; resolve:
 let client: Promise<Loaded> | null = null;
 
 /**
- * Each document holds one named operation (`query Name ...`, `mutation Name ...`): its name is read
- * here, not by parsing (graphql-request's parser is left out of the build: no-graphql-parser.ts).
+ * Each document holds one named operation (`query Name ...`, `mutation Name ...`). graphql-request
+ * sends a lone operation with its name (read by parsing it), but the parts of a batch without: each
+ * part's name is read here from its first words.
  */
 const OPERATION_NAME = /^\s*(?:query|mutation)\s+([_A-Za-z][_0-9A-Za-z]*)/;
-function named(body: unknown): unknown {
-  if (!body || typeof body !== 'object' || typeof (body as { query?: unknown }).query !== 'string') return body;
-  const { query, variables } = body as { query: string; variables?: unknown };
+function named(part: unknown): unknown {
+  if (!part || typeof part !== 'object' || typeof (part as { query?: unknown }).query !== 'string') return part;
+  const { query, variables } = part as { query: string; variables?: unknown };
   return { operationName: OPERATION_NAME.exec(query)?.[1], query, variables };
 }
 
@@ -52,7 +113,7 @@ function loadClient() {
       // Answers with errors are returned, not thrown: each operation of a batch is judged on its own (answerOf).
       errorPolicy: 'all',
       // Every operation goes out with its operationName, batched or not.
-      jsonSerializer: { parse: JSON.parse, stringify: (body: unknown) => JSON.stringify(Array.isArray(body) ? body.map(named) : named(body)) },
+      jsonSerializer: { parse: JSON.parse, stringify: (body: unknown) => JSON.stringify(Array.isArray(body) ? body.map(named) : body) },
       requestMiddleware: async (request) => {
         const token = await auth.getAccessToken();
         const headers = new Headers(request.headers);
@@ -148,13 +209,22 @@ function flush(): void {
   }
 }
 
-/** Runs one operation; throws GraphqlError with the server's extensions.code. */
-export function gql<T>(document: string, variables?: Record<string, unknown>): Promise<T> {
-  if (MUTATION.test(document)) return runAlone<T>(document, variables);
-  return new Promise<T>((resolve, reject) => {
+/** Runs one operation; answers its data; throws GraphqlError with the server's extensions.code. */
+export function gql<Result, Variables>(document: Document<Result, Variables>, ...[variables]: VariablesArgument<Variables>): Promise<Result> {
+  const vars = variables as Record<string, unknown> | undefined;
+  if (MUTATION.test(document)) return runAlone<Result>(document, vars);
+  return new Promise<Result>((resolve, reject) => {
     if (queue.length === 0) flushTimer = setTimeout(flush, BATCH_WINDOW_MS);
-    queue.push({ document, variables, resolve: resolve as (data: unknown) => void, reject });
+    queue.push({ document, variables: vars, resolve: resolve as (data: unknown) => void, reject });
   });
+}
+
+/**
+ * Runs an operation whose answer is one field and answers that field: for a document chosen among
+ * alike ones (archive or restore), whose fields differ only by name.
+ */
+export async function gqlField<Value, Variables>(document: Document<Record<string, Value>, Variables>, ...variables: VariablesArgument<Variables>): Promise<Value> {
+  return Object.values(await gql(document, ...variables))[0]!;
 }
 
 /** Drops the queries waiting for their batch, failing them (the client tests end each test so: none reaches the next test's server). */

@@ -1,5 +1,6 @@
 import { useQueryClient, type QueryClient, type QueryKey } from '@tanstack/react-query';
 import { useCallback, useEffect, useState } from 'react';
+import type { Document } from './graphql.js';
 import { subscribe, subscriptionClient } from './subscriptions.js';
 
 /**
@@ -16,8 +17,9 @@ export type LiveStatus = 'live' | 'reconnecting' | 'lost' | 'ended';
  * completes the subscription the status is `onComplete` ('lost' for a retro, 'ended' for a note,
  * which is then read again). `retry` subscribes again after the client gave up.
  */
-export function useLiveObject<T>(options: {
-  document: string; field: string; id: string; queryKey: QueryKey; apply: (queryClient: QueryClient, object: T) => void; onComplete: 'lost' | 'ended';
+export function useLiveObject<Result, Field extends keyof Result & string>(options: {
+  document: Document<Result, { id: string }>; field: Field; id: string; queryKey: QueryKey;
+  apply: (queryClient: QueryClient, object: NonNullable<Result[Field]>) => void; onComplete: 'lost' | 'ended';
 }): { status: LiveStatus; retry: () => void } {
   const { document, field, id, queryKey, apply, onComplete } = options;
   const queryClient = useQueryClient();
@@ -40,7 +42,7 @@ export function useLiveObject<T>(options: {
       setStatus('live');
       reread();
     });
-    const stop = subscribe<Record<string, T>>(document, {
+    const stop = subscribe(document, {
       next: (message) => {
         const object = message.data?.[field];
         if (!object) return;

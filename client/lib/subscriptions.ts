@@ -5,6 +5,7 @@
  */
 import { createClient, type Client, type Sink } from 'graphql-ws/client';
 import { auth } from './auth.js';
+import type { Document, VariablesArgument } from './graphql.js';
 
 export const RETRY_ATTEMPTS = 5;
 
@@ -57,6 +58,6 @@ export function subscriptionClient(): Client {
 }
 
 /** Subscribes to one operation; returns the function that ends it. */
-export function subscribe<T>(query: string, sink: Sink<{ data?: T | null }>, variables?: Record<string, unknown>): () => void {
-  return subscriptionClient().subscribe<T>({ query, variables }, sink as Sink);
+export function subscribe<Result, Variables>(query: Document<Result, Variables>, sink: Sink<{ data?: Result | null }>, ...[variables]: VariablesArgument<Variables>): () => void {
+  return subscriptionClient().subscribe<Result>({ query, variables: variables as Record<string, unknown> | undefined }, sink as Sink);
 }

@@ -1,23 +1,29 @@
 /**
  * Stands in for the server at the network edge (fetch) in client tests: POST /graphql is answered by
  * operation name, every other URL by `rest`. Every call is recorded so tests can assert what was sent.
+ * Each operation's answer is typed by its document (client/test/operations.ts): its data must be the
+ * operation's result, so a field renamed in the schema fails the type check of the tests that stub it
+ * (docs/decisions/0072).
  */
 import { vi } from 'vitest';
+import type { ResultOf, VariablesOf } from '../lib/graphql.js';
+import type { OperationName, Operations } from './operations.js';
 
 export type GraphqlVariables = Record<string, any>;
 export type GraphqlCall = { operationName: string; variables: GraphqlVariables };
 export type RestCall = { url: string; body: unknown };
 export type GraphqlError = { message: string; extensions?: Record<string, unknown> };
-/** What an operation answers: a GraphQL body (data and/or errors), or a raw HTTP answer. */
-export type Answer = { data?: unknown; errors?: GraphqlError[] } | Response;
-export type OperationHandler = (variables: GraphqlVariables) => Answer | Promise<Answer>;
+/** What an operation answers: a GraphQL body (its data and/or errors), or a raw HTTP answer. */
+export type Answer<Data = unknown> = { data?: Data | null; errors?: GraphqlError[] } | Response;
+/** Answers one operation from its variables, with its result type. */
+export type OperationHandler<Name extends OperationName> = (variables: VariablesOf<Operations[Name]>) => Answer<ResultOf<Operations[Name]>> | Promise<Answer<ResultOf<Operations[Name]>>>;
+/** Handlers by operation name: only the app's operations, each answering its own result type. */
+export type OperationHandlers = { [Name in OperationName]?: OperationHandler<Name> };
+type UntypedHandler = (variables: GraphqlVariables) => Answer | Promise<Answer>;
 export type RestHandler = (url: string, body: unknown) => Response | Promise<Response>;
 
 /** The user the `Me` query answers with (the signed-in person), as the server shapes it. */
-export type SignedInUser = {
-  id: string; full_name: string; email: string; role: string | null; permission_level: string;
-  team: { id: string; name: string } | null; manager: { id: string } | null;
-};
+export type SignedInUser = ResultOf<Operations['Me']>['findOneUser'];
 
 export function meAs(permissionLevel: 'ADMIN' | 'MANAGER' | 'MEMBER', patch: Partial<SignedInUser> = {}): SignedInUser {
   return { id: 'user-1', full_name: 'Ada Lovelace', email: 'ada@example.com', role: null, permission_level: permissionLevel, team: null, manager: null, ...patch };
@@ -28,12 +34,12 @@ export function jsonResponse(body: unknown, status = 200): Response {
 }
 
 /** A GraphQL refusal as the server sends it: no data, one error with its code (and field messages). */
-export function refusal(message: string, code: string, fields?: Record<string, string>): Answer {
+export function refusal(message: string, code: string, fields?: Record<string, string>): { data: null; errors: GraphqlError[] } {
   return { data: null, errors: [{ message, extensions: { code, ...(fields ? { fields } : {}) } }] };
 }
 
 /** Operations of the app shell that most screens trigger; a test's own handlers win. */
-const SHELL_ANSWERS: Record<string, OperationHandler> = {
+const SHELL_ANSWERS: OperationHandlers = {
   WidgetPreferences: () => ({ data: { userWidgetPreferences: { user_id: 'user-1', enabled_widgets: ['MY_GOALS'] } } }),
 };
 
@@ -68,15 +74,19 @@ function parsedBody(body: BodyInit | null | undefined): unknown {
  * `{ data: {} }`); `me`, when given, answers the `Me` query; `rest` answers any other URL
  * (404 by default) with the body parsed from JSON when it is JSON, else as sent (e.g. FormData).
  */
-export function stubGraphql(operations: Record<string, OperationHandler> = {}, options: { me?: SignedInUser; rest?: RestHandler } = {}) {
+export function stubGraphql(operations: OperationHandlers = {}, options: { me?: SignedInUser; rest?: RestHandler } = {}) {
+  const me: OperationHandlers = options.me ? { Me: () => ({ data: { findOneUser: options.me! } }) } : {};
+  return stubFetch({ ...SHELL_ANSWERS, ...me, ...operations } as Record<string, UntypedHandler>, options.rest);
+}
+
+/** The same for operations of no schema: the GraphQL client's own tests (client/lib/graphql.test.ts). */
+export function stubUntypedGraphql(operations: Record<string, UntypedHandler> = {}) {
+  return stubFetch(operations);
+}
+
+function stubFetch(handlers: Record<string, UntypedHandler>, rest: RestHandler = notFound) {
   const calls: GraphqlCall[] = [];
   const restCalls: RestCall[] = [];
-  const { me, rest = notFound } = options;
-  const handlers: Record<string, OperationHandler> = {
-    ...SHELL_ANSWERS,
-    ...(me ? { Me: () => ({ data: { findOneUser: me } }) } : {}),
-    ...operations,
-  };
   const respond = async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
     const url = urlOf(input);
     const body = parsedBody(init?.body);

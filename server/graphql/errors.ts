@@ -46,9 +46,9 @@ export function formatError(err: unknown, opts: FormatOptions): GraphQLFormatted
   return { message: 'Internal server error', ...where, extensions: { code: 'INTERNAL_SERVER_ERROR', requestId: opts.requestId } };
 }
 
-export function statusForErrors(errors: readonly GraphQLFormattedError[], hasData: boolean): number {
-  if (hasData) return 200;
-  const codes = errors.map((e) => e.extensions?.code);
-  if (codes.every((c) => c === GRAPHQL_VALIDATION_FAILED || c === 'BAD_USER_INPUT' || c === QUERY_TOO_COMPLEX || c === VARIABLES_TOO_DEEP || c === VARIABLES_TOO_LARGE)) return 400;
-  return 200;
+const REQUEST_ERROR_CODES = new Set<unknown>([GRAPHQL_VALIDATION_FAILED, 'BAD_USER_INPUT', QUERY_TOO_COMPLEX, VARIABLES_TOO_DEEP, VARIABLES_TOO_LARGE]);
+
+/** Errors of a document that did not parse or validate, or was refused by a limit before it ran (a GraphQL request error). */
+export function isRequestError(errors: readonly GraphQLFormattedError[]): boolean {
+  return errors.every((e) => REQUEST_ERROR_CODES.has(e.extensions?.code));
 }

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { GraphQLFieldResolver, GraphQLFormattedError, GraphQLResolveInfo, GraphQLSchema, SelectionSetNode } from 'graphql';
 import { graphql } from './graphql-runtime.js';
+import { answerMediaOf, contentTypeOf } from './answer-media.js';
 import { GRAPHQL_LIMIT_CODES, QUERY_TIMEOUT, RESPONSE_TOO_LARGE } from '../../shared/errors.js';
 import { formatNumber } from '../../shared/format.js';
 
@@ -148,7 +149,7 @@ export function responseSizeBudget(request: FastifyRequest, reply: FastifyReply,
   const bytes = typeof payload === 'string' ? Buffer.byteLength(payload) : Buffer.isBuffer(payload) ? payload.length : 0;
   if (bytes <= EXECUTION_BUDGET.maxBytes) return done(null, payload);
   request.log.warn({ bytes }, 'GraphQL answer over the response size budget');
-  reply.code(200).type('application/json; charset=utf-8');
+  reply.code(200).type(contentTypeOf(answerMediaOf(request.headers.accept)));
   // A batch keeps its shape: one answer per operation.
   const batch = Array.isArray(request.body) ? request.body.length : 0;
   done(null, JSON.stringify(batch ? Array.from({ length: batch }, () => responseTooLarge(bytes)) : responseTooLarge(bytes)));

@@ -80,3 +80,52 @@ describe('operations that belong elsewhere', () => {
     expect(res.errors?.[0]?.message).toContain('websocket');
   });
 });
+
+describe('media types and statuses (answer-media.ts, docs/decisions/0072)', () => {
+  const JSON_ONLY = { accept: 'application/json' };
+
+  it('an operation that ran answers 200 with its data entry, even when a refused field left it null', async () => {
+    for (const headers of [{}, JSON_ONLY]) {
+      const res = await post({ query: '{ notifications(limit: -1) { id } }' }, headers);
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toMatchObject({ data: null, errors: [{ extensions: { code: 'BAD_USER_INPUT' } }] });
+    }
+  });
+
+  it('an operation that never ran answers without a data entry: 400 in graphql-response+json, 200 in application/json', async () => {
+    const neverRan = [{ query: '{' }, { query: '{ nope }' }, { query: 'query($id: ID!) { fullProfile(id: $id) { id } }', variables: { id: null } }];
+    for (const payload of neverRan) {
+      const modern = await post(payload);
+      expect(modern.statusCode, payload.query).toBe(400);
+      expect(modern.headers['content-type']).toBe('application/graphql-response+json; charset=utf-8');
+      expect(modern.json(), payload.query).not.toHaveProperty('data');
+      const legacy = await post(payload, JSON_ONLY);
+      expect(legacy.statusCode, payload.query).toBe(200);
+      expect(legacy.headers['content-type']).toBe('application/json; charset=utf-8');
+      expect(legacy.json(), payload.query).not.toHaveProperty('data');
+    }
+  });
+
+  it('answers in the type the client prefers, application/json when it names neither', async () => {
+    const cases: Array<[string, string]> = [
+      ['application/graphql-response+json, application/json', 'application/graphql-response+json'],
+      ['application/json, application/graphql-response+json', 'application/json'],
+      ['application/json;q=0.5, application/graphql-response+json', 'application/graphql-response+json'],
+      ['application/graphql-response+json;q=0, */*', 'application/json'],
+      ['text/html', 'application/json'],
+    ];
+    for (const [accept, type] of cases) {
+      const res = await post({ query: '{ findOneUser { id } }' }, { accept });
+      expect(res.statusCode, accept).toBe(200);
+      expect(res.headers['content-type'], accept).toBe(`${type}; charset=utf-8`);
+    }
+  });
+
+  it('refuses an operationName or extensions of the wrong kind with 400', async () => {
+    for (const extra of [{ operationName: 7 }, { operationName: ['A'] }, { extensions: 'x' }, { extensions: [1] }]) {
+      const res = await post({ query: '{ findOneUser { id } }', ...extra });
+      expect(res.statusCode, JSON.stringify(extra)).toBe(400);
+    }
+    expect((await post({ query: '{ findOneUser { id } }', operationName: null, extensions: { persistedQuery: null } })).statusCode).toBe(200);
+  });
+});

@@ -1,11 +1,12 @@
 import { afterAll, beforeAll } from 'vitest';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { createTestApp, seedOrg, signedIn } from '../test/helpers.js';
+import { createTestApp, seedOrg, signedIn, WEB_APP_ACCEPT } from '../test/helpers.js';
 
 /**
  * Shared setup for the GraphQL over HTTP tests through the real app (graphql-http.*.test.ts,
- * docs/protocols.md, security bar 23-32). GraphQL status codes vary by error class; each test
- * asserts the one this server chose.
+ * docs/protocols.md, security bar 23-32). Requests ask for application/graphql-response+json as the
+ * web app does, so an operation that never ran answers 400 (answer-media.ts); what application/json
+ * answers is graphql-http.audit.test.ts's part.
  */
 export type Body = { data?: Record<string, any> | null; errors?: Array<{ message: string; extensions?: Record<string, unknown> }> };
 
@@ -21,7 +22,8 @@ export type HttpOrg = Awaited<ReturnType<typeof seedOrg>>;
 /**
  * Registers the file's beforeAll/afterAll: the real app with one organization (Acme) and its
  * member's access token (`t.token`), closed after the file. Read `t.app`, `t.org` and `t.token` in
- * tests (they are set once beforeAll has run); `post` sends a JSON body to /graphql as that member.
+ * tests (they are set once beforeAll has run); `post` sends a JSON body to /graphql as that member,
+ * with the web app's Accept header unless `headers` says otherwise.
  */
 export function useGraphqlHttpApp() {
   let app: FastifyInstance;
@@ -38,7 +40,7 @@ export function useGraphqlHttpApp() {
   function post(payload: unknown, headers: Record<string, string> = {}, raw = false): Promise<LightMyRequestResponse> {
     return app.inject({
       method: 'POST', url: '/graphql',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}`, ...headers },
+      headers: { 'content-type': 'application/json', accept: WEB_APP_ACCEPT, authorization: `Bearer ${token}`, ...headers },
       payload: raw ? (payload as string) : JSON.stringify(payload),
     });
   }

@@ -3,7 +3,8 @@ import fp from 'fastify-plugin';
 import mercurius from 'mercurius';
 import type { GraphQLFormattedError } from 'graphql';
 import { createContext, type GraphQLContext } from './context.js';
-import { formatError, statusForErrors } from './errors.js';
+import { formatError, isRequestError } from './errors.js';
+import { answerMediaOf, contentTypeOf, requestErrorStatus, type AnswerMedia } from './answer-media.js';
 import { validationRules } from './validation-rules.js';
 import { collapseBudgetErrors, EXECUTION_BUDGET, executionBudgetHooks, responseSizeBudget } from './execution-budget.js';
 import { graphql } from './graphql-runtime.js';
@@ -26,7 +27,21 @@ export const MAX_BATCH = GRAPHQL_MAX_BATCH;
 export const GRAPHQL_BODY_LIMIT = 1024 * 1024;
 export const MAX_TOKENS = 5000;
 
-type OperationBody = { query?: unknown; variables?: unknown; operationName?: unknown };
+type OperationBody = { query?: unknown; variables?: unknown; operationName?: unknown; extensions?: unknown };
+
+/**
+ * What makes a body no GraphQL request at all (answered 400 in either media type), or null: checked
+ * before the response cache is asked, whose key leaves out `extensions`.
+ */
+function malformed(body: OperationBody): { errors: GraphQLFormattedError[] } | null {
+  const refused = (message: string) => ({ errors: [{ message, extensions: { code: 'BAD_USER_INPUT' } }] });
+  if (typeof body !== 'object' || body === null || typeof body.query !== 'string' || body.query.length === 0) return refused('A "query" string is required.');
+  const isMap = (v: unknown) => v === undefined || v === null || (typeof v === 'object' && !Array.isArray(v));
+  if (!isMap(body.variables)) return refused('"variables" must be an object.');
+  if (body.operationName !== undefined && body.operationName !== null && typeof body.operationName !== 'string') return refused('"operationName" must be a string.');
+  if (!isMap(body.extensions)) return refused('"extensions" must be an object.');
+  return null;
+}
 
 /**
  * mercurius takes a source that fails GraphQL parsing but passes JSON.parse as a ready-made
@@ -68,7 +83,8 @@ export const graphqlPlugin = fp(async (app: FastifyInstance) => {
     errorFormatter: (execution, context) => {
       const ctx = context as unknown as GraphQLContext;
       const errors = (execution.errors ?? []).map((e) => formatError(e, { log: ctx.log, requestId: ctx.requestId, hideSuggestions: !config.introspection, storage: app.services.storage }));
-      return { statusCode: 200, response: collapseBudgetErrors({ data: execution.data ?? null, errors }) };
+      // No data at all: the operation never ran (its variables did not coerce), and says so by having no `data` entry.
+      return { statusCode: 200, response: collapseBudgetErrors(execution.data === undefined ? { errors } : { data: execution.data, errors }) };
     },
   });
   executionBudgetHooks(app); // time and size budgets per operation (docs/decisions/0043)
@@ -115,33 +131,31 @@ export const graphqlPlugin = fp(async (app: FastifyInstance) => {
     return known;
   }
 
-  /** One operation. Mercurius adds its fields to the context it is given: a batch passes each operation a copy. */
-  async function runOne(request: FastifyRequest, reply: FastifyReply, body: OperationBody, context: GraphQLContext) {
-    if (typeof body !== 'object' || body === null || typeof body.query !== 'string' || body.query.length === 0) {
-      return { status: 400, result: { data: null, errors: [{ message: 'A "query" string is required.', extensions: { code: 'BAD_USER_INPUT' } }] } };
-    }
-    const variables = body.variables === undefined || body.variables === null ? undefined : body.variables;
-    if (variables !== undefined && (typeof variables !== 'object' || Array.isArray(variables))) {
-      return { status: 400, result: { data: null, errors: [{ message: '"variables" must be an object.', extensions: { code: 'BAD_USER_INPUT' } }] } };
-    }
+  /**
+   * One operation, answered in `media` (answer-media.ts): a request that is not a GraphQL request
+   * answers 400; an operation that never ran answers no `data` and requestErrorStatus(media); one
+   * that ran answers 200. Mercurius adds its fields to the context it is given: a batch passes each
+   * operation a copy.
+   */
+  async function runOne(request: FastifyRequest, reply: FastifyReply, body: OperationBody, context: GraphQLContext, media: AnswerMedia) {
+    const problem = malformed(body);
+    if (problem) return { status: 400, result: problem };
+    const notRun = (message: string, code: string) => ({ status: requestErrorStatus(media), result: { errors: [{ message, extensions: { code } }] } });
+    const variables = body.variables ?? undefined;
     const operationName = typeof body.operationName === 'string' ? body.operationName : undefined;
-    const document = documentKind(body.query, operationName);
-    if (document.json) {
-      return { status: 400, result: { data: null, errors: [{ message: 'Syntax Error: the query must be a GraphQL document.', extensions: { code: GRAPHQL_VALIDATION_FAILED } }] } };
-    }
-    if (document.kind === 'subscription') {
-      return { status: 400, result: { data: null, errors: [{ message: 'Subscriptions run over the websocket at /graphql (graphql-transport-ws), not over POST.', extensions: { code: 'BAD_USER_INPUT' } }] } };
-    }
+    const document = documentKind(body.query as string, operationName);
+    if (document.json) return notRun('Syntax Error: the query must be a GraphQL document.', GRAPHQL_VALIDATION_FAILED);
+    if (document.kind === 'subscription') return notRun('Subscriptions run over the websocket at /graphql (graphql-transport-ws), not over POST.', 'BAD_USER_INPUT');
     try {
-      const result = await reply.graphql(body.query, context, variables as Record<string, unknown> | undefined, operationName);
-      // Errors found while executing (e.g. a missing required variable) get the same status rule as validation errors.
-      const status = result.errors?.length ? statusForErrors(result.errors as unknown as GraphQLFormattedError[], result.data != null) : 200;
-      return { status, result };
+      const result = await reply.graphql(body.query as string, context, variables as Record<string, unknown> | undefined, operationName);
+      // Without data the operation never ran: its variables did not coerce (errorFormatter).
+      return { status: result.data === undefined ? requestErrorStatus(media) : 200, result };
     } catch (err) {
       const fmt = { log: request.log, requestId: request.id, hideSuggestions: !config.introspection, storage: app.services.storage };
       const listed = (err as { errors?: unknown[] }).errors;
       const errors: GraphQLFormattedError[] = Array.isArray(listed) && listed.length > 0 ? listed.map((e) => formatError(e, fmt)) : [formatError(err, fmt)];
-      return { status: statusForErrors(errors, false), result: { data: null, errors } };
+      // The document did not parse or validate; anything else is a failure of ours, answered as an operation that failed.
+      return isRequestError(errors) ? { status: requestErrorStatus(media), result: { errors } } : { status: 200, result: { data: null, errors } };
     }
   }
 
@@ -150,6 +164,7 @@ export const graphqlPlugin = fp(async (app: FastifyInstance) => {
     if (!/^application\/(json|graphql-response\+json)\s*(;|$)/.test(type)) {
       return reply.code(415).send({ errors: [{ message: 'Send GraphQL as application/json.', extensions: { code: 'BAD_USER_INPUT' } }] });
     }
+    const media = answerMediaOf(request.headers.accept);
     const context = createContext({
       viewer: viewerFromAccessToken(app, bearerToken(request.headers.authorization)),
       services: app.services,
@@ -164,34 +179,36 @@ export const graphqlPlugin = fp(async (app: FastifyInstance) => {
       // Every part's variables are bounded before any part runs (decision 0057): the batch is refused whole, like one too long.
       for (const op of body) {
         const problem = variablesProblem(op?.variables);
-        if (problem) return reply.code(400).send({ data: null, errors: [variablesError(problem)] });
+        if (problem) return reply.code(400).send({ errors: [variablesError(problem)] });
       }
       // Each operation of a batch is answered as it would be alone, through the cache when it is a
       // query: the web app batches the queries a page asks at once (client/lib/graphql.ts).
       const parts: string[] = [];
-      for (const op of body) parts.push(await batchPart(request, reply, op, { ...context }));
-      return sendJson(request, reply, `[${parts.join(',')}]`);
+      for (const op of body) parts.push(await batchPart(request, reply, op, { ...context }, media));
+      return sendJson(request, reply, `[${parts.join(',')}]`, media);
     }
     // Before the cache key (JSON.stringify) or graphql-js walk them (decision 0057).
     const problem = variablesProblem(body?.variables);
-    if (problem) return reply.code(400).send({ data: null, errors: [variablesError(problem)] });
+    if (problem) return reply.code(400).send({ errors: [variablesError(problem)] });
+    const bad = malformed(body);
+    if (bad) return reply.code(400).send(bad);
     const key = cacheKeyOf(context, body);
     if (!responseCache || !key) {
-      const { status, result } = await runOne(request, reply, body, context);
-      if (status !== 200 || result.errors) return reply.code(status).send(result);
-      return sendJson(request, reply, JSON.stringify(result));
+      const { status, result } = await runOne(request, reply, body, context, media);
+      if (status !== 200 || result.errors) return reply.code(status).type(contentTypeOf(media)).send(result);
+      return sendJson(request, reply, JSON.stringify(result), media);
     }
     const encoding = pickEncoding(request.headers['accept-encoding']);
     const answer = await onceCached(key, () => responseCache.get(key, encoding), async () => {
-      const ran = await runAndStore(request, reply, key, body, context);
+      const ran = await runAndStore(request, reply, key, body, context, media);
       return ran.entry ? responseCache.encodedOf(ran.entry, encoding) : ran;
     });
-    return 'bytes' in answer ? sendEncoded(reply, answer) : reply.code(answer.status).send(answer.result);
+    return 'bytes' in answer ? sendEncoded(reply, answer, media) : reply.code(answer.status).type(contentTypeOf(media)).send(answer.result);
   });
 
   /** Runs a query, tracking the tables it reads, and stores a good answer in the cache (entry: null for an answer not to keep: errors, noStore). */
-  async function runAndStore(request: FastifyRequest, reply: FastifyReply, key: string, body: OperationBody, context: GraphQLContext) {
-    const tracked = versions.track(() => runOne(request, reply, body, context));
+  async function runAndStore(request: FastifyRequest, reply: FastifyReply, key: string, body: OperationBody, context: GraphQLContext, media: AnswerMedia) {
+    const tracked = versions.track(() => runOne(request, reply, body, context, media));
     const ran = await tracked.result;
     const good = ran.status === 200 && !ran.result.errors && !context.cache?.noStore;
     const json = JSON.stringify(ran.result);
@@ -224,10 +241,12 @@ export const graphqlPlugin = fp(async (app: FastifyInstance) => {
   }
 
   /** One operation of a batch, as JSON text: from the cache when it holds the answer. */
-  async function batchPart(request: FastifyRequest, reply: FastifyReply, body: OperationBody, context: GraphQLContext): Promise<string> {
+  async function batchPart(request: FastifyRequest, reply: FastifyReply, body: OperationBody, context: GraphQLContext, media: AnswerMedia): Promise<string> {
+    const bad = malformed(body);
+    if (bad) return JSON.stringify(bad);
     const key = cacheKeyOf(context, body);
-    if (!responseCache || !key) return JSON.stringify((await runOne(request, reply, body, context)).result);
-    return onceCached(key, () => responseCache.body(key), async () => (await runAndStore(request, reply, key, body, context)).json);
+    if (!responseCache || !key) return JSON.stringify((await runOne(request, reply, body, context, media)).result);
+    return onceCached(key, () => responseCache.body(key), async () => (await runAndStore(request, reply, key, body, context, media)).json);
   }
 });
 
@@ -237,11 +256,11 @@ export const graphqlPlugin = fp(async (app: FastifyInstance) => {
  * a Buffer costs a pool allocation and a second chunk (writev). One past the size budget goes out
  * as text, for responseSizeBudget to replace.
  */
-function sendJson(request: FastifyRequest, reply: FastifyReply, json: string): FastifyReply {
+function sendJson(request: FastifyRequest, reply: FastifyReply, json: string, media: AnswerMedia): FastifyReply {
   const bytes = Buffer.byteLength(json);
-  if (bytes < COMPRESS_ABOVE || bytes > EXECUTION_BUDGET.maxBytes) return sendEncoded(reply, json);
+  if (bytes < COMPRESS_ABOVE || bytes > EXECUTION_BUDGET.maxBytes) return sendEncoded(reply, json, media);
   const wanted = pickEncoding(request.headers['accept-encoding']);
-  return sendEncoded(reply, wanted === 'identity' ? json : encode(json, wanted));
+  return sendEncoded(reply, wanted === 'identity' ? json : encode(json, wanted), media);
 }
 
 declare module 'fastify' {
@@ -256,8 +275,8 @@ function responseCacheKey(viewer: Viewer, body: OperationBody): string {
 }
 
 /** A 200 JSON answer: encoded bytes, or a JSON string sent as it is (identity). */
-function sendEncoded(reply: FastifyReply, encoded: Encoded | string): FastifyReply {
-  reply.code(200).type('application/json; charset=utf-8').header('Vary', 'Accept-Encoding');
+function sendEncoded(reply: FastifyReply, encoded: Encoded | string, media: AnswerMedia): FastifyReply {
+  reply.code(200).type(contentTypeOf(media)).header('Vary', 'Accept, Accept-Encoding');
   if (typeof encoded === 'string') return reply.send(encoded);
   if (encoded.encoding !== 'identity') reply.header('Content-Encoding', encoded.encoding);
   return reply.send(encoded.bytes);

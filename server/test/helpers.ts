@@ -119,10 +119,18 @@ export async function signedIn(app: FastifyInstance, email: string) {
 
 export type GqlResult<T = Record<string, unknown>> = { status: number; data: T | null; errors?: Array<{ message: string; extensions?: { code?: string } & Record<string, unknown> }> };
 
+/**
+ * The Accept header the web app's GraphQL client (graphql-request) sends: answers in
+ * application/graphql-response+json, where an operation that never ran answers 400
+ * (server/graphql/answer-media.ts, docs/decisions/0072).
+ */
+export const WEB_APP_ACCEPT = 'application/graphql-response+json, application/json';
+
+/** One operation as the web app sends it. */
 export async function gql<T = Record<string, any>>(app: FastifyInstance, token: string | null, query: string, variables?: Record<string, unknown>): Promise<GqlResult<T>> {
   const res = await app.inject({
     method: 'POST', url: '/graphql',
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    headers: { 'content-type': 'application/json', accept: WEB_APP_ACCEPT, ...(token ? { authorization: `Bearer ${token}` } : {}) },
     payload: JSON.stringify({ query, variables }),
   });
   const body = res.json() as { data?: T | null; errors?: GqlResult<T>['errors'] };

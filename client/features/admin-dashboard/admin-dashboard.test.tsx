@@ -11,7 +11,7 @@ const person = (name: string, extra: Partial<{ created_at: string; last_login: s
 
 function stubDashboard(dashboard: AdminDashboard, readsPublicForms = false, more: Parameters<typeof stubGraphql>[0] = {}) {
   return stubGraphql({
-    FeatureAreas: () => ({ data: { featureAreas: FEATURE_AREAS.map((area) => ({ area, label: area, enabled: true, updated_at: null })) } }),
+    FeatureAreas: () => ({ data: { featureAreas: FEATURE_AREAS.map((area) => ({ area, label: area, built: true, enabled: true, updated_at: null })) } }),
     AdminDashboard: () => ({ data: { adminDashboard: dashboard, readsPublicForms } }),
     ReviewCycles: () => ({ data: { reviewCycles: [] } }),
     PublicInbox: () => ({
@@ -105,13 +105,13 @@ it('sends the invitations from the pending card: to everyone not invited yet, an
 });
 
 it('lists active review cycles with their completion band', async () => {
-  const cycle = (id: string, name: string, status: string, submitted: number, requests: number) => ({
+  const cycle = (id: string, name: string, status: 'ACTIVE' | 'CLOSED', submitted: number, requests: number) => ({
     id, name, type: '360', status, template_name: '360 review', nomination_end: null, review_end: '2026-12-15T00:00:00.000Z', results_release: null,
     participant_count: 4, request_count: requests, submitted_count: submitted, can_manage: true, created_by: null,
   });
   const empty = { headcount: { active: 1, invited: 0, deactivated: 0 }, pending_invitations: { count: 0, not_invited: 0, oldest: [] }, recent_sign_ins: [], engagement_by_day: days(() => 0), top_pages: [] };
   stubGraphql({
-    FeatureAreas: () => ({ data: { featureAreas: FEATURE_AREAS.map((area) => ({ area, label: area, enabled: true, updated_at: null })) } }),
+    FeatureAreas: () => ({ data: { featureAreas: FEATURE_AREAS.map((area) => ({ area, label: area, built: true, enabled: true, updated_at: null })) } }),
     AdminDashboard: () => ({ data: { adminDashboard: empty, readsPublicForms: false } }),
     ReviewCycles: () => ({ data: { reviewCycles: [cycle('c1', 'Q4 360', 'ACTIVE', 8, 10), cycle('c2', 'Spring 360', 'CLOSED', 10, 10), cycle('c3', 'Sprint 12', 'ACTIVE', 3, 4)] } }),
   }, { me: meAs('ADMIN') });

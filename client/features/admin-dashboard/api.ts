@@ -1,19 +1,9 @@
 import { queryOptions } from '@tanstack/react-query';
-import { gql } from '../../lib/graphql.js';
-
-export type DashboardPerson = { id: string; full_name: string; email: string; created_at: string; last_login: string | null; invited_at: string | null };
-export type EngagementDay = { day: string; events: number };
-export type AdminDashboard = {
-  headcount: { active: number; invited: number; deactivated: number };
-  pending_invitations: { count: number; not_invited: number; oldest: DashboardPerson[] };
-  recent_sign_ins: DashboardPerson[];
-  engagement_by_day: EngagementDay[];
-  top_pages: Array<{ path: string; events: number; people: number }>;
-};
+import { gql, graphql, type ResultOf } from '../../lib/graphql.js';
 
 const PERSON = 'id full_name email created_at last_login invited_at';
 
-const ADMIN_DASHBOARD = /* GraphQL */ `
+export const ADMIN_DASHBOARD = graphql(`
   query AdminDashboard {
     adminDashboard {
       headcount { active invited deactivated }
@@ -24,24 +14,28 @@ const ADMIN_DASHBOARD = /* GraphQL */ `
     }
     readsPublicForms
   }
-`;
+`);
+
+export type AdminDashboard = ResultOf<typeof ADMIN_DASHBOARD>['adminDashboard'];
+export type DashboardPerson = AdminDashboard['recent_sign_ins'][number];
+export type EngagementDay = AdminDashboard['engagement_by_day'][number];
 
 export const adminDashboardQueryOptions = queryOptions({
   queryKey: ['admin', 'dashboard'],
-  queryFn: () => gql<{ adminDashboard: AdminDashboard; readsPublicForms: boolean }>(ADMIN_DASHBOARD),
+  queryFn: () => gql(ADMIN_DASHBOARD),
 });
 
-export type ContactMessage = { id: string; name: string; email: string; company: string; message: string; created_at: string };
-export type GuideLead = { id: string; name: string; email: string; company: string; team_size: string; created_at: string };
-
-const PUBLIC_INBOX = /* GraphQL */ `
+export const PUBLIC_INBOX = graphql(`
   query PublicInbox($limit: Int!) {
     contactMessages(limit: $limit) { total items { id name email company message created_at } }
     guideLeads(limit: $limit) { total items { id name email company team_size created_at } }
   }
-`;
+`);
+
+export type ContactMessage = ResultOf<typeof PUBLIC_INBOX>['contactMessages']['items'][number];
+export type GuideLead = ResultOf<typeof PUBLIC_INBOX>['guideLeads']['items'][number];
 
 export const publicInboxQueryOptions = (limit: number) => queryOptions({
   queryKey: ['admin', 'public-inbox', limit],
-  queryFn: () => gql<{ contactMessages: { total: number; items: ContactMessage[] }; guideLeads: { total: number; items: GuideLead[] } }>(PUBLIC_INBOX, { limit }),
+  queryFn: () => gql(PUBLIC_INBOX, { limit }),
 });

@@ -8,7 +8,7 @@ cleanUpBetweenTests();
 // The router scrolls to the outbox's anchor; jsdom has no layout to scroll.
 beforeAll(() => { Element.prototype.scrollIntoView ??= () => {}; });
 
-const empty = { headcount: { active: 1, invited: 0, deactivated: 0 }, pending_invitations: { count: 0, oldest: [] }, recent_sign_ins: [], engagement_by_day: [], top_pages: [] };
+const empty = { headcount: { active: 1, invited: 0, deactivated: 0 }, pending_invitations: { count: 0, not_invited: 0, oldest: [] }, recent_sign_ins: [], engagement_by_day: [], top_pages: [] };
 
 function stub(delivery: { configured: boolean; waiting: number }) {
   return stubGraphql({

@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { PermissionLevel, UserStatus } from '../../../shared/enums.js';
-import { gql } from '../../lib/graphql.js';
+import { gql, graphql } from '../../lib/graphql.js';
 
 /**
  * One row of the admin users table: what the table, search, filters and sort need, plus the
@@ -40,88 +40,88 @@ export type TeamOption = { id: string; name: string };
 export type SubdepartmentOption = { id: string; title: string; department: { name: string; business_unit: { unit_name: string } } };
 
 // allUsers is the admin list that can include deleted people and Azure emails (both admin-only).
-const ADMIN_USERS = /* GraphQL */ `
+export const ADMIN_USERS = graphql(`
   query AdminUsers($includeDeleted: Boolean) {
     allUsers(includeDeleted: $includeDeleted, includeAzureEmail: true) {
       id full_name email role status permission_level last_login deleted_at team { id name } azure_email invited_at
     }
   }
-`;
+`);
 
 export const adminUsersQueryOptions = (includeDeleted: boolean) =>
   queryOptions({
     queryKey: ['admin-users', { includeDeleted }],
-    queryFn: async () => (await gql<{ allUsers: AdminUser[] }>(ADMIN_USERS, { includeDeleted })).allUsers,
+    queryFn: async () => (await gql(ADMIN_USERS, { includeDeleted })).allUsers,
   });
 
-const USER_DETAILS = /* GraphQL */ `
+export const USER_DETAILS = graphql(`
   query AdminUserDetails($ids: [ID!]!) {
     usersByIds(ids: $ids) {
       id location time_zone manager { id } subdepartment { id }
       github_user bitbucket_account_id jira_account_id slack_id azure_boards_user_id
     }
   }
-`;
+`);
 
 export const adminUserDetailsQueryOptions = (id: string) =>
   queryOptions({
     queryKey: ['admin-users', 'details', id],
     queryFn: async () => {
-      const [details] = (await gql<{ usersByIds: AdminUserDetails[] }>(USER_DETAILS, { ids: [id] })).usersByIds;
+      const [details] = (await gql(USER_DETAILS, { ids: [id] })).usersByIds;
       if (!details) throw new Error('This person no longer exists.');
       return details;
     },
   });
 
-const TEAMS = /* GraphQL */ `
+export const TEAMS = graphql(`
   query AdminTeamOptions {
     teams { id name }
   }
-`;
+`);
 
 export const teamOptionsQueryOptions = queryOptions({
   queryKey: ['teams', 'options'],
-  queryFn: async () => (await gql<{ teams: TeamOption[] }>(TEAMS)).teams.slice().sort((a, b) => a.name.localeCompare(b.name)),
+  queryFn: async () => (await gql(TEAMS)).teams.slice().sort((a, b) => a.name.localeCompare(b.name)),
 });
 
-const SUBDEPARTMENTS = /* GraphQL */ `
+export const SUBDEPARTMENTS = graphql(`
   query AdminSubdepartmentOptions {
     subdepartments { id title department { name business_unit { unit_name } } }
   }
-`;
+`);
 
 /** Sub-departments labelled "Unit › Department › Sub-department", in that order. */
 export const subdepartmentOptionsQueryOptions = queryOptions({
   queryKey: ['structure', 'subdepartment-options'],
   queryFn: async () =>
-    (await gql<{ subdepartments: SubdepartmentOption[] }>(SUBDEPARTMENTS)).subdepartments
+    (await gql(SUBDEPARTMENTS)).subdepartments
       .map((s) => ({ id: s.id, label: `${s.department.business_unit.unit_name} › ${s.department.name} › ${s.title}` }))
       .sort((a, b) => a.label.localeCompare(b.label)),
 });
 
-const UPDATE_MANY = /* GraphQL */ `
+export const UPDATE_MANY = graphql(`
   mutation AdminUpdateManyUsers($ids: [ID!]!, $input: UpdateUserInput!) {
     updateManyUsers(ids: $ids, input: $input) { id }
   }
-`;
+`);
 
-const REMOVE = /* GraphQL */ `
+export const REMOVE = graphql(`
   mutation AdminRemoveUsers($ids: [ID!]!) {
     removeUsers(ids: $ids)
   }
-`;
+`);
 
-const UPDATE_ONE = /* GraphQL */ `
+export const UPDATE_ONE = graphql(`
   mutation AdminUpdateOneUser($id: ID!, $input: UpdateUserInput!) {
     updateOneUser(id: $id, input: $input) { id }
   }
-`;
+`);
 
-const UPDATE_BY_ADMIN = /* GraphQL */ `
+export const UPDATE_BY_ADMIN = graphql(`
   mutation AdminUpdateUserByAdmin($id: ID!, $input: AdminUserInput!) {
     updateUserByAdmin(id: $id, input: $input) { id }
   }
-`;
+`);
 
 export type BulkInput = { status?: UserStatus; team_id?: string | null };
 export type ProfileInput = {
@@ -147,7 +147,7 @@ export function useUpdateManyUsers() {
   const invalidate = useInvalidateUsers();
   return useMutation({
     mutationFn: async ({ ids, input }: { ids: string[]; input: BulkInput }) =>
-      (await gql<{ updateManyUsers: Array<{ id: string }> }>(UPDATE_MANY, { ids, input })).updateManyUsers.length,
+      (await gql(UPDATE_MANY, { ids, input })).updateManyUsers.length,
     onSettled: invalidate,
   });
 }
@@ -155,7 +155,7 @@ export function useUpdateManyUsers() {
 export function useRemoveUsers() {
   const invalidate = useInvalidateUsers();
   return useMutation({
-    mutationFn: async (ids: string[]) => (await gql<{ removeUsers: number }>(REMOVE, { ids })).removeUsers,
+    mutationFn: async (ids: string[]) => (await gql(REMOVE, { ids })).removeUsers,
     onSettled: invalidate,
   });
 }
@@ -189,23 +189,23 @@ export function useSaveUser() {
   });
 }
 
-const SEND_INVITATIONS = /* GraphQL */ `
+export const SEND_INVITATIONS = graphql(`
   mutation SendInvitations($ids: [ID!]!) {
     sendInvitations(ids: $ids)
   }
-`;
+`);
 
-const SEND_TO_ALL_NOT_INVITED = /* GraphQL */ `
+export const SEND_TO_ALL_NOT_INVITED = graphql(`
   mutation SendInvitationsToAllNotInvited {
     sendInvitationsToAllNotInvited
   }
-`;
+`);
 
 /** Sends (again) the invitation to these people; the server skips anyone who has joined. Resolves to how many were sent. */
 export function useSendInvitations() {
   const invalidate = useInvalidateUsers();
   return useMutation({
-    mutationFn: async (ids: string[]) => (await gql<{ sendInvitations: number }>(SEND_INVITATIONS, { ids })).sendInvitations,
+    mutationFn: async (ids: string[]) => (await gql(SEND_INVITATIONS, { ids })).sendInvitations,
     onSettled: invalidate,
   });
 }
@@ -214,16 +214,16 @@ export function useSendInvitations() {
 export function useSendInvitationsToAllNotInvited() {
   const invalidate = useInvalidateUsers();
   return useMutation({
-    mutationFn: async () => (await gql<{ sendInvitationsToAllNotInvited: number }>(SEND_TO_ALL_NOT_INVITED)).sendInvitationsToAllNotInvited,
+    mutationFn: async () => (await gql(SEND_TO_ALL_NOT_INVITED)).sendInvitationsToAllNotInvited,
     onSettled: invalidate,
   });
 }
 
-const ADD_USER = /* GraphQL */ `
+export const ADD_USER = graphql(`
   mutation AddUser($input: AddUserInput!, $sendInvitation: Boolean!) {
     addUser(input: $input, sendInvitation: $sendInvitation) { id full_name invited_at }
   }
-`;
+`);
 
 export type AddUserInput = { email: string; full_name: string; role?: string; permission_level: PermissionLevel; team?: string; manager_email?: string };
 
@@ -231,7 +231,7 @@ export function useAddUser() {
   const invalidate = useInvalidateUsers();
   return useMutation({
     mutationFn: async (vars: { input: AddUserInput; sendInvitation: boolean }) =>
-      (await gql<{ addUser: { id: string; full_name: string; invited_at: string | null } }>(ADD_USER, vars)).addUser,
+      (await gql(ADD_USER, vars)).addUser,
     onSettled: invalidate,
   });
 }

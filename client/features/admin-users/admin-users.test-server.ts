@@ -1,4 +1,4 @@
-import { meAs, stubGraphql, type OperationHandler } from '../../test/graphql-stub.js';
+import { meAs, stubGraphql, type OperationHandlers } from '../../test/graphql-stub.js';
 import type { AdminUser } from './admin-users.api.js';
 import { addDays } from '../../../shared/dates.js';
 
@@ -34,18 +34,22 @@ export const SUBDEPARTMENTS = [
   { id: 'sub-be', title: 'Backend', department: { name: 'Product', business_unit: { unit_name: 'Engineering' } } },
 ];
 
-export function stubAdminApi(users: AdminUser[], overrides: Record<string, OperationHandler> = {}) {
+export function stubAdminApi(users: AdminUser[], overrides: OperationHandlers = {}) {
   const deleted: AdminUser[] = [];
-  const updateOne = (field: string): OperationHandler => (v) => {
+  const updateOne = (v: { id: string; input: object }) => {
     Object.assign(users.find((u) => u.id === v.id)!, v.input);
-    return { data: { [field]: { id: v.id } } };
+    return { id: v.id };
   };
   const { calls } = stubGraphql({
     AdminUsers: (v) => ({ data: { allUsers: v.includeDeleted ? [...users, ...deleted] : users } }),
     AdminUserDetails: (v) => {
       const u = users.find((x) => x.id === (v.ids as string[])[0]) as AdminUser & Record<string, unknown>;
-      const keys = ['location', 'time_zone', 'github_user', 'bitbucket_account_id', 'jira_account_id', 'slack_id', 'azure_boards_user_id'];
-      return { data: { usersByIds: [{ id: u.id, manager: u.manager_id ? { id: u.manager_id } : null, subdepartment: u.subdepartment_id ? { id: u.subdepartment_id } : null, ...Object.fromEntries(keys.map((k) => [k, u[k] ?? null])) }] } };
+      const field = (key: string) => (u[key] as string | undefined) ?? null;
+      return { data: { usersByIds: [{
+        id: u.id, manager: u.manager_id ? { id: String(u.manager_id) } : null, subdepartment: u.subdepartment_id ? { id: String(u.subdepartment_id) } : null,
+        location: field('location'), time_zone: field('time_zone'), github_user: field('github_user'), bitbucket_account_id: field('bitbucket_account_id'),
+        jira_account_id: field('jira_account_id'), slack_id: field('slack_id'), azure_boards_user_id: field('azure_boards_user_id'),
+      }] } };
     },
     AdminTeamOptions: () => ({ data: { teams: TEAMS } }),
     AdminSubdepartmentOptions: () => ({ data: { subdepartments: SUBDEPARTMENTS } }),
@@ -62,7 +66,7 @@ export function stubAdminApi(users: AdminUser[], overrides: Record<string, Opera
       }
       return { data: { removeUsers: ids.length } };
     },
-    AdminUpdateUserByAdmin: updateOne('updateUserByAdmin'),
+    AdminUpdateUserByAdmin: (v) => ({ data: { updateUserByAdmin: updateOne(v) } }),
     SendInvitations: (v) => {
       const sent = users.filter((u) => (v.ids as string[]).includes(u.id) && u.status === 'INVITED');
       for (const u of sent) u.invited_at = new Date().toISOString();
@@ -82,7 +86,7 @@ export function stubAdminApi(users: AdminUser[], overrides: Record<string, Opera
       users.push(user);
       return { data: { addUser: { id: user.id, full_name: user.full_name, invited_at: user.invited_at } } };
     },
-    AdminUpdateOneUser: updateOne('updateOneUser'),
+    AdminUpdateOneUser: (v) => ({ data: { updateOneUser: updateOne(v) } }),
     ...overrides,
   }, { me: meAs('ADMIN', { id: 'user-0', full_name: 'Ken Thompson', email: 'ken@example.com' }) });
   return { calls, deleted };

@@ -1,7 +1,7 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AssistantAnswerStatus, AssistantScope, AssistantSource, AssistantSourceGroup, AssistantEvent } from '../../../shared/assistant.js';
 import { auth } from '../../lib/auth.js';
-import { gql } from '../../lib/graphql.js';
+import { gql, graphql, type Narrowed, type ResultOf } from '../../lib/graphql.js';
 import { readEvents } from './assistant-stream.js';
 
 /**
@@ -14,31 +14,32 @@ export type AssistantSettings = {
   first_token_seconds: number; total_seconds: number; updated_at: string | null;
 };
 export type ConversationSummary = { id: string; title: string; created_at: string; updated_at: string };
-export type StoredMessage = {
-  id: string; question: string; scope: AssistantScope; created_at: string; status: AssistantAnswerStatus; groups: AssistantSourceGroup[]; missing: number;
-  model_sentences: Array<{ text: string; cites: number[] }>; model_host: string | null;
-};
 
 const SETTINGS_FIELDS = 'sources retention_days endpoint_url endpoint_model key_hint first_token_seconds total_seconds updated_at';
 
+export const ASSISTANT_STATUS = graphql('query AssistantStatus { assistantStatus { sources model } }');
+
 export const assistantStatusQueryOptions = queryOptions({
   queryKey: ['assistant', 'status'],
-  queryFn: async () => (await gql<{ assistantStatus: AssistantStatus }>('query AssistantStatus { assistantStatus { sources model } }')).assistantStatus,
+  queryFn: async () => (await gql(ASSISTANT_STATUS)).assistantStatus,
   staleTime: 60_000,
 });
 
+export const ASSISTANT_SETTINGS = graphql(`query AssistantSettings { assistantSettings { ${SETTINGS_FIELDS} } }`);
+
 export const assistantSettingsQueryOptions = queryOptions({
   queryKey: ['assistant', 'settings'],
-  queryFn: async () => (await gql<{ assistantSettings: AssistantSettings }>(`query AssistantSettings { assistantSettings { ${SETTINGS_FIELDS} } }`)).assistantSettings,
+  queryFn: async () => (await gql(ASSISTANT_SETTINGS)).assistantSettings,
 });
 
 export type SettingsInput = Omit<AssistantSettings, 'key_hint' | 'updated_at'> & { api_key?: string };
 
+export const UPDATE_ASSISTANT_SETTINGS = graphql(`mutation UpdateAssistantSettings($input: AssistantSettingsInput!) { updateAssistantSettings(input: $input) { ${SETTINGS_FIELDS} } }`);
+
 export function useUpdateAssistantSettings() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (input: SettingsInput) => (await gql<{ updateAssistantSettings: AssistantSettings }>(
-      `mutation UpdateAssistantSettings($input: AssistantSettingsInput!) { updateAssistantSettings(input: $input) { ${SETTINGS_FIELDS} } }`, { input })).updateAssistantSettings,
+    mutationFn: async (input: SettingsInput) => (await gql(UPDATE_ASSISTANT_SETTINGS, { input })).updateAssistantSettings,
     onSuccess: (settings) => {
       queryClient.setQueryData(assistantSettingsQueryOptions.queryKey, settings);
       void queryClient.invalidateQueries({ queryKey: assistantStatusQueryOptions.queryKey });
@@ -48,31 +49,43 @@ export function useUpdateAssistantSettings() {
 
 export type EndpointTest = { ok: boolean; message: string; models: string[] };
 
+export const TEST_ASSISTANT_ENDPOINT = graphql('mutation TestAssistantEndpoint($base: String!, $key: String) { testAssistantEndpoint(base_url: $base, api_key: $key) { ok message models } }');
+
 export async function testEndpoint(baseUrl: string, apiKey: string | null): Promise<EndpointTest> {
-  return (await gql<{ testAssistantEndpoint: EndpointTest }>('mutation TestAssistantEndpoint($base: String!, $key: String) { testAssistantEndpoint(base_url: $base, api_key: $key) { ok message models } }',
+  return (await gql(TEST_ASSISTANT_ENDPOINT,
     { base: baseUrl, key: apiKey })).testAssistantEndpoint;
 }
 
+export const ASSISTANT_CONVERSATIONS = graphql('query AssistantConversations { assistantConversations(first: 50) { items { id title created_at updated_at } } }');
+
 export const conversationsQueryOptions = queryOptions({
   queryKey: ['assistant', 'conversations'],
-  queryFn: async () => (await gql<{ assistantConversations: { items: ConversationSummary[] } }>(
-    'query AssistantConversations { assistantConversations(first: 50) { items { id title created_at updated_at } } }')).assistantConversations.items,
+  queryFn: async () => (await gql(ASSISTANT_CONVERSATIONS)).assistantConversations.items,
 });
 
 const PASSAGE = 'n kind text at author label tone';
-export const conversationQueryOptions = (id: string) => queryOptions({
-  queryKey: ['assistant', 'conversation', id],
-  queryFn: async () => (await gql<{ assistantConversation: ConversationSummary & { messages: StoredMessage[] } }>(
-    `query AssistantConversation($id: ID!) { assistantConversation(id: $id) { id title created_at updated_at messages {
+export const ASSISTANT_CONVERSATION = graphql(`query AssistantConversation($id: ID!) { assistantConversation(id: $id) { id title created_at updated_at messages {
       id question created_at status missing model_host model_sentences { text cites }
       scope { sources person_id team_id since until note_id review_request_id }
-      groups { key source title link passages { ${PASSAGE} } } } } }`, { id })).assistantConversation,
+      groups { key source title link passages { ${PASSAGE} } } } } }`);
+type ConversationAnswer = ResultOf<typeof ASSISTANT_CONVERSATION>['assistantConversation'];
+/**
+ * A stored question and what it showed. Its status and its groups' source kinds are the shared
+ * unions (the schema says String: shared/assistant.ts writes them).
+ */
+export type StoredMessage = Narrowed<ConversationAnswer['messages'][number], { status: AssistantAnswerStatus; groups: AssistantSourceGroup[] }>;
+
+export const conversationQueryOptions = (id: string) => queryOptions({
+  queryKey: ['assistant', 'conversation', id],
+  queryFn: async () => (await gql(ASSISTANT_CONVERSATION, { id })).assistantConversation as Narrowed<ConversationAnswer, { messages: StoredMessage[] }>,
 });
+
+export const DELETE_ASSISTANT_CONVERSATION = graphql('mutation DeleteAssistantConversation($id: ID!) { deleteAssistantConversation(id: $id) }');
 
 export function useDeleteConversation() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (id: string) => (await gql<{ deleteAssistantConversation: boolean }>('mutation DeleteAssistantConversation($id: ID!) { deleteAssistantConversation(id: $id) }', { id })),
+    mutationFn: async (id: string) => (await gql(DELETE_ASSISTANT_CONVERSATION, { id })),
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: conversationsQueryOptions.queryKey }),
   });
 }

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { expect, it } from 'vitest';
-import type { AssistantAnswer, AssistantEvent } from '../../../shared/assistant.js';
+import type { AssistantAnswer, AssistantEvent, AssistantSource } from '../../../shared/assistant.js';
 import { jsonResponse, meAs, stubGraphql } from '../../test/graphql-stub.js';
 import { cleanUpBetweenTests, renderSignedIn } from '../../test/render-route.js';
 import { eventsOf } from './assistant-stream.js';
@@ -99,7 +99,7 @@ it('lists the asker\'s conversations', async () => {
 });
 
 it('settings: the connection test offers the endpoint\'s models; saving never sends a key that was not typed', async () => {
-  const settings = { sources: ['RETROS', 'FEEDBACK', 'NOTES', 'GOALS', 'REVIEWS', 'ASSESSMENTS', 'DEVELOPMENT_PLANS'], retention_days: 90, endpoint_url: null, endpoint_model: null, key_hint: null, first_token_seconds: 20, total_seconds: 120, updated_at: null };
+  const settings = { sources: ['RETROS', 'FEEDBACK', 'NOTES', 'GOALS', 'REVIEWS', 'ASSESSMENTS', 'DEVELOPMENT_PLANS'] as AssistantSource[], retention_days: 90, endpoint_url: null, endpoint_model: null, key_hint: null, first_token_seconds: 20, total_seconds: 120, updated_at: null };
   const { calls } = stubGraphql({
     AssistantSettings: () => ({ data: { assistantSettings: settings } }),
     FeatureAreas: () => ({ data: { featureAreas: [{ area: 'AI_ASSISTANT', label: 'AI assistant', built: true, enabled: true, updated_at: null }] } }),

@@ -1,23 +1,21 @@
 import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AuditAction, AuditEvent, AuditSearch } from '../../../shared/audit.js';
 import { downloadWithToken } from '../../lib/download.js';
-import { gql } from '../../lib/graphql.js';
+import { gql, graphql } from '../../lib/graphql.js';
 
 export type { AuditEvent };
-
-type Page = { events: AuditEvent[]; next_cursor: string | null };
 
 /** Events per page on the screen. */
 export const AUDIT_PAGE_SIZE = 50;
 
-const EVENTS = /* GraphQL */ `
+export const EVENTS = graphql(`
   query AuditEvents($filter: AuditEventFilter, $first: Int, $after: String) {
     auditEvents(filter: $filter, first: $first, after: $after) {
       events { id at action action_label actor_id actor_name actor_label subject_id subject_name subject_label ip summary }
       next_cursor
     }
   }
-`;
+`);
 
 /** A calendar day (YYYY-MM-DD) in the viewer's time zone as an instant: its start, or with `end` its last millisecond. */
 function dayInstant(day: string, end: boolean): string {
@@ -39,25 +37,25 @@ export const auditEventsQueryOptions = (search: AuditSearch) => {
   const filter = serverFilter(search);
   return infiniteQueryOptions({
     queryKey: ['auditEvents', filter],
-    queryFn: async ({ pageParam }) => (await gql<{ auditEvents: Page }>(EVENTS, { filter, first: AUDIT_PAGE_SIZE, after: pageParam })).auditEvents,
+    queryFn: async ({ pageParam }) => (await gql(EVENTS, { filter, first: AUDIT_PAGE_SIZE, after: pageParam })).auditEvents,
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.next_cursor,
   });
 };
 
-const SETTINGS = /* GraphQL */ `query AuditSettings { auditSettings { retention_days } }`;
-const UPDATE_SETTINGS = /* GraphQL */ `mutation UpdateAuditSettings($days: Int!) { updateAuditSettings(retention_days: $days) { retention_days } }`;
+export const SETTINGS = graphql(`query AuditSettings { auditSettings { retention_days } }`);
+export const UPDATE_SETTINGS = graphql(`mutation UpdateAuditSettings($days: Int!) { updateAuditSettings(retention_days: $days) { retention_days } }`);
 
 export const auditSettingsQueryOptions = queryOptions({
   queryKey: ['auditSettings'],
-  queryFn: async () => (await gql<{ auditSettings: { retention_days: number } }>(SETTINGS)).auditSettings,
+  queryFn: async () => (await gql(SETTINGS)).auditSettings,
 });
 
 /** Saves the retention; the change itself appears in the log, so the events are read again. */
 export function useUpdateAuditSettings() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (days: number) => (await gql<{ updateAuditSettings: { retention_days: number } }>(UPDATE_SETTINGS, { days })).updateAuditSettings,
+    mutationFn: async (days: number) => (await gql(UPDATE_SETTINGS, { days })).updateAuditSettings,
     onSuccess: (saved) => queryClient.setQueryData(auditSettingsQueryOptions.queryKey, saved),
     onSettled: () => queryClient.invalidateQueries({ queryKey: ['auditEvents'] }),
   });

@@ -15,7 +15,7 @@ function event(n: number, patch: Partial<AuditEvent> = {}): AuditEvent {
   };
 }
 
-const PEOPLE = [{ id: 'user-2', full_name: 'Ada Byron', email: 'ada@example.com', role: null, status: 'ACTIVE', team: null }];
+const PEOPLE = [{ id: 'user-2', full_name: 'Ada Byron', email: 'ada@example.com', role: null, status: 'ACTIVE' as const, team: null }];
 
 /** 60 events in two pages (50, then 10), or none when the filters say so. */
 function stubAudit(options: { empty?: boolean } = {}) {

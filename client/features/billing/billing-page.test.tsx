@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { expect, it } from 'vitest';
-import { meAs, refusal, stubGraphql, type GraphqlVariables, type OperationHandler } from '../../test/graphql-stub.js';
+import { meAs, refusal, stubGraphql, type GraphqlVariables, type OperationHandlers } from '../../test/graphql-stub.js';
 import { cleanUpBetweenTests, renderSignedIn } from '../../test/render-route.js';
 import type { Billing, OrganizationBilling, SeatPerson } from './api.js';
 import { formatMonth } from '../../../shared/format.js';
@@ -24,7 +24,7 @@ function billing(patch: Partial<Billing> = {}): Billing {
 }
 const person = (n: number, state: SeatPerson['state'] = 'ACTIVE'): SeatPerson => ({ id: `u${n}`, full_name: `Person ${n}`, email: `p${n}@acme.example`, state, invited_at: state === 'INVITED' ? '2026-11-02T10:00:00Z' : null, last_login: null });
 
-function stub(state: Billing, handlers: Record<string, OperationHandler> = {}, operator = false) {
+function stub(state: Billing, handlers: OperationHandlers = {}, operator = false) {
   return stubGraphql({
     Billing: () => ({ data: { billing: state } }),
     BillingSeatPeople: (v: GraphqlVariables) => {

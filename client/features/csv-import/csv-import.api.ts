@@ -6,17 +6,18 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toSafeCsv } from '../../../shared/csv-safe.js';
 import { downloadWithToken } from '../../lib/download.js';
-import { gql } from '../../lib/graphql.js';
+import { gql, graphql } from '../../lib/graphql.js';
 import { subscribe, subscriptionClient } from '../../lib/subscriptions.js';
+import { SEND_INVITATIONS } from '../admin-users/admin-users.api.js';
 import type { MassCreateResult, MassCreateUserError } from './csv-import.upload.js';
 
 export type MassCreateProgress = { batch_id: string; processed: number; total: number; created: number; failed: number; done: boolean };
 
-const PROGRESS = /* GraphQL */ `
+export const PROGRESS = graphql(`
   subscription MassCreateProgress($batch_id: ID!) {
     massCreateProgress(batch_id: $batch_id) { batch_id processed total created failed done }
   }
-`;
+`);
 
 /** How long to wait for a new socket's acknowledgement before sending anyway. */
 const SUBSCRIBE_SETTLE_MS = 600;
@@ -32,7 +33,7 @@ export async function watchImportProgress(batchId: string, onProgress: (progress
   const connected = new Promise<void>((resolve) => {
     offConnected = client.on('connected', () => setTimeout(resolve, 50));
   });
-  const stop = subscribe<{ massCreateProgress: MassCreateProgress }>(PROGRESS, {
+  const stop = subscribe(PROGRESS, {
     next: (message) => {
       const progress = message.data?.massCreateProgress;
       if (progress) onProgress(progress);
@@ -46,7 +47,7 @@ export async function watchImportProgress(batchId: string, onProgress: (progress
   return stop;
 }
 
-const RESULT = /* GraphQL */ `
+export const RESULT = graphql(`
   query MassCreation($batch_id: ID!) {
     massCreation(batch_id: $batch_id) {
       batch_id count totalUserWithEmailError usersWithErrors { row email errorType message } created_ids
@@ -56,24 +57,24 @@ const RESULT = /* GraphQL */ `
       seat_limit
     }
   }
-`;
+`);
 
 /** The stored result of a finished batch, or null when it has none (yet). */
 export async function fetchImportResult(batchId: string): Promise<MassCreateResult | null> {
-  return (await gql<{ massCreation: MassCreateResult | null }>(RESULT, { batch_id: batchId })).massCreation;
+  return (await gql(RESULT, { batch_id: batchId })).massCreation;
 }
 
-const ROLLBACK = /* GraphQL */ `
+export const ROLLBACK = graphql(`
   mutation RollbackMassCreation($batch_id: ID!) {
     rollbackMassCreation(batch_id: $batch_id)
   }
-`;
+`);
 
 /** Removes the batch's users who never signed in; answers how many. Lists of users refetch. */
 export function useRollbackImport() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (batchId: string) => (await gql<{ rollbackMassCreation: number }>(ROLLBACK, { batch_id: batchId })).rollbackMassCreation,
+    mutationFn: async (batchId: string) => (await gql(ROLLBACK, { batch_id: batchId })).rollbackMassCreation,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['users'] }),
   });
 }
@@ -90,16 +91,11 @@ export function errorsToCsv(errors: readonly MassCreateUserError[]): string {
   return toSafeCsv([['row', 'email', 'errorType', 'message'], ...errors.map((e) => [e.row, e.email, e.errorType, e.message])], { bom: true });
 }
 
-const SEND_INVITATIONS = /* GraphQL */ `
-  mutation SendInvitations($ids: [ID!]!) {
-    sendInvitations(ids: $ids)
-  }
-`;
-const MAIL_DELIVERY = /* GraphQL */ `
+export const MAIL_DELIVERY = graphql(`
   query MailDelivery {
     mailDelivery
   }
-`;
+`);
 /** sendInvitations takes at most this many ids at once. */
 const INVITE_CHUNK = 5_000;
 
@@ -112,9 +108,9 @@ export function useSendInvitations() {
     mutationFn: async (ids: readonly string[]): Promise<InvitationOutcome> => {
       let sent = 0;
       for (let i = 0; i < ids.length; i += INVITE_CHUNK) {
-        sent += (await gql<{ sendInvitations: number }>(SEND_INVITATIONS, { ids: ids.slice(i, i + INVITE_CHUNK) })).sendInvitations;
+        sent += (await gql(SEND_INVITATIONS, { ids: ids.slice(i, i + INVITE_CHUNK) })).sendInvitations;
       }
-      const { mailDelivery } = await gql<{ mailDelivery: 'SMTP' | 'OUTBOX' }>(MAIL_DELIVERY);
+      const { mailDelivery } = await gql(MAIL_DELIVERY);
       return { sent, delivery: mailDelivery };
     },
     onSuccess: () => Promise.all([queryClient.invalidateQueries({ queryKey: ['users'] }), queryClient.invalidateQueries({ queryKey: ['emailOutbox'] })]),

@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { gql } from '../../lib/graphql.js';
+import { gql, graphql } from '../../lib/graphql.js';
 
 export type ImportBatchStatus = 'RUNNING' | 'DONE' | 'FAILED' | 'ROLLED_BACK' | 'INTERRUPTED';
 export type ImportBatch = {
@@ -13,11 +13,11 @@ export type ImportBatch = {
   created_by_name: string | null;
 };
 
-const BATCHES = /* GraphQL */ `
+export const BATCHES = graphql(`
   query MassCreationBatches($limit: Int) {
     massCreationBatches(limit: $limit) { id status dry_run total created created_at finished_at created_by_name }
   }
-`;
+`);
 
 export const RECENT_IMPORTS_LIMIT = 10;
 
@@ -25,5 +25,5 @@ export const RECENT_IMPORTS_LIMIT = 10;
 export const recentImportsQueryOptions = () =>
   queryOptions({
     queryKey: ['massCreationBatches', RECENT_IMPORTS_LIMIT],
-    queryFn: async () => (await gql<{ massCreationBatches?: ImportBatch[] }>(BATCHES, { limit: RECENT_IMPORTS_LIMIT })).massCreationBatches ?? [],
+    queryFn: async () => (await gql(BATCHES, { limit: RECENT_IMPORTS_LIMIT })).massCreationBatches ?? [],
   });

@@ -1,13 +1,13 @@
 import { useRouterState } from '@tanstack/react-router';
 import { useEffect, useEffectEvent, useRef } from 'react';
-import { gql } from '../../lib/graphql.js';
+import { gql, graphql } from '../../lib/graphql.js';
 import { EngagementTimers, routeTemplateOf, type EngagementEvent } from './engagement-timers.js';
 
-const RECORD_ENGAGEMENT = /* GraphQL */ `
+export const RECORD_ENGAGEMENT = graphql(`
   mutation RecordEngagement($path: String!, $minutes: Int!) {
     recordEngagement(path: $path, minutes: $minutes)
   }
-`;
+`);
 
 /** Sends one event; a lost event is not worth bothering the person about. */
 export function recordEngagement(event: EngagementEvent): void {

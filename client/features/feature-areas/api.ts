@@ -1,21 +1,21 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { FeatureArea } from '../../../shared/feature-areas.js';
-import { gql } from '../../lib/graphql.js';
-
-export type FeatureAreaSetting = { area: FeatureArea; label: string; built: boolean; enabled: boolean; updated_at: string | null };
+import { gql, graphql, type ResultOf } from '../../lib/graphql.js';
 
 const FIELDS = 'area label built enabled updated_at';
 
-const FEATURE_AREAS = /* GraphQL */ `
+export const FEATURE_AREAS = graphql(`
   query FeatureAreas {
     featureAreas { ${FIELDS} }
   }
-`;
+`);
+
+export type FeatureAreaSetting = ResultOf<typeof FEATURE_AREAS>['featureAreas'][number];
 
 export const featureAreasQueryOptions = queryOptions({
   queryKey: ['feature-areas'],
   // An answer without the list (an older server) means nothing was switched off.
-  queryFn: async () => (await gql<{ featureAreas?: FeatureAreaSetting[] }>(FEATURE_AREAS)).featureAreas ?? [],
+  queryFn: async () => (await gql(FEATURE_AREAS)).featureAreas ?? [],
   staleTime: 60_000,
 });
 
@@ -24,17 +24,17 @@ export function disabledAreasOf(settings: readonly FeatureAreaSetting[] | undefi
   return new Set((settings ?? []).filter((s) => !s.enabled).map((s) => s.area));
 }
 
-const SET_FEATURE_AREAS = /* GraphQL */ `
+export const SET_FEATURE_AREAS = graphql(`
   mutation SetFeatureAreas($changes: [FeatureAreaChange!]!) {
     setFeatureAreas(changes: $changes) { ${FIELDS} }
   }
-`;
+`);
 
 export function useSetFeatureAreas() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (changes: Array<{ area: FeatureArea; enabled: boolean }>) =>
-      (await gql<{ setFeatureAreas: FeatureAreaSetting[] }>(SET_FEATURE_AREAS, { changes })).setFeatureAreas,
+      (await gql(SET_FEATURE_AREAS, { changes })).setFeatureAreas,
     onSuccess: (settings) => queryClient.setQueryData(featureAreasQueryOptions.queryKey, settings),
   });
 }

@@ -1,34 +1,37 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { FeedbackAutomationRuleInput, FeedbackResponders } from '../../../shared/feedback.js';
-import { gql } from '../../lib/graphql.js';
+import { gql, graphql } from '../../lib/graphql.js';
 import { automationRuleMutations } from '../automation/automation.api.js';
 import { FEEDBACK_RULE_FIELDS, type FeedbackAutomationRule } from './feedback.types.js';
+
+export const FEEDBACK_AUTOMATION_RULES = graphql(`query FeedbackAutomationRules { feedbackAutomationRules { ${FEEDBACK_RULE_FIELDS} } }`);
 
 /** Feedback automation rules (/continuous-feedback/automation): periodic requests per team or the whole organization. */
 
 export const feedbackAutomationRulesQueryOptions = queryOptions({
   queryKey: ['feedbackAutomation', 'rules'],
-  queryFn: async () => (await gql<{ feedbackAutomationRules: FeedbackAutomationRule[] }>(
-    `query FeedbackAutomationRules { feedbackAutomationRules { ${FEEDBACK_RULE_FIELDS} } }`)).feedbackAutomationRules,
+  queryFn: async () => (await gql(FEEDBACK_AUTOMATION_RULES)).feedbackAutomationRules,
 });
 
 export type FeedbackTemplateChoice = { id: string; name: string; archived: boolean };
 
+export const FEEDBACK_AUTOMATION_TEMPLATES = graphql('query FeedbackAutomationTemplates { feedbackTemplates { id name archived } }');
+
 /** Templates a rule may use: built-ins and the organization's own, archived ones left out. */
 export const feedbackAutomationTemplatesQueryOptions = queryOptions({
   queryKey: ['feedbackTemplates', 'automationChoices'],
-  queryFn: async () => (await gql<{ feedbackTemplates: FeedbackTemplateChoice[] }>(
-    'query FeedbackAutomationTemplates { feedbackTemplates { id name archived } }')).feedbackTemplates.filter((t) => !t.archived),
+  queryFn: async () => (await gql(FEEDBACK_AUTOMATION_TEMPLATES)).feedbackTemplates.filter((t) => !t.archived),
 });
 
 /** Create, update, pause, resume and delete a rule (client/features/automation). */
-export const feedbackRuleMutations = automationRuleMutations<FeedbackAutomationRule, FeedbackAutomationRuleInput>('feedbackAutomation', {
-  create: `mutation CreateFeedbackAutomationRule($input: FeedbackAutomationRuleInput!) { createFeedbackAutomationRule(input: $input) { ${FEEDBACK_RULE_FIELDS} } }`,
-  update: `mutation UpdateFeedbackAutomationRule($id: ID!, $input: FeedbackAutomationRuleInput!) { updateFeedbackAutomationRule(id: $id, input: $input) { ${FEEDBACK_RULE_FIELDS} } }`,
-  pause: `mutation PauseFeedbackAutomationRule($id: ID!) { pauseFeedbackAutomationRule(id: $id) { ${FEEDBACK_RULE_FIELDS} } }`,
-  resume: `mutation ResumeFeedbackAutomationRule($id: ID!) { resumeFeedbackAutomationRule(id: $id) { ${FEEDBACK_RULE_FIELDS} } }`,
-  delete: 'mutation DeleteFeedbackAutomationRule($id: ID!) { deleteFeedbackAutomationRule(id: $id) }',
-});
+export const FEEDBACK_RULE_DOCUMENTS = {
+  create: graphql(`mutation CreateFeedbackAutomationRule($input: FeedbackAutomationRuleInput!) { createFeedbackAutomationRule(input: $input) { ${FEEDBACK_RULE_FIELDS} } }`),
+  update: graphql(`mutation UpdateFeedbackAutomationRule($id: ID!, $input: FeedbackAutomationRuleInput!) { updateFeedbackAutomationRule(id: $id, input: $input) { ${FEEDBACK_RULE_FIELDS} } }`),
+  pause: graphql(`mutation PauseFeedbackAutomationRule($id: ID!) { pauseFeedbackAutomationRule(id: $id) { ${FEEDBACK_RULE_FIELDS} } }`),
+  resume: graphql(`mutation ResumeFeedbackAutomationRule($id: ID!) { resumeFeedbackAutomationRule(id: $id) { ${FEEDBACK_RULE_FIELDS} } }`),
+  delete: graphql('mutation DeleteFeedbackAutomationRule($id: ID!) { deleteFeedbackAutomationRule(id: $id) }'),
+};
+export const feedbackRuleMutations = automationRuleMutations<FeedbackAutomationRule, FeedbackAutomationRuleInput>('feedbackAutomation', FEEDBACK_RULE_DOCUMENTS);
 
 export const RESPONDER_LABELS: Record<FeedbackResponders, string> = {
   TEAMMATES: 'Teammates', MANAGER: 'Their manager', BOTH: 'Teammates and their manager',

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, expect, it } from 'vitest';
-import { meAs, refusal, stubGraphql, type GraphqlVariables } from '../../test/graphql-stub.js';
+import { meAs, refusal, stubGraphql, type OperationHandlers } from '../../test/graphql-stub.js';
 import { cleanUpBetweenTests, renderSignedIn } from '../../test/render-route.js';
 import type { FeedbackAutomationRule } from './feedback.types.js';
 
@@ -25,33 +25,34 @@ const rule = (patch: Partial<FeedbackAutomationRule> = {}): FeedbackAutomationRu
   responders: 'TEAMMATES', responder_count: 3, paused: false, last_run_at: '2027-01-01T09:00:00.000Z', next_run_at: null, requests_created: 12, ...patch,
 });
 
-function stubAutomation(rules: FeedbackAutomationRule[], me = meAs('ADMIN', { id: 'ada' }), over: Record<string, (v: GraphqlVariables) => unknown> = {}) {
+function stubAutomation(rules: FeedbackAutomationRule[], me = meAs('ADMIN', { id: 'ada' }), over: OperationHandlers = {}) {
   return stubGraphql({
     Teams: () => ({ data: { teams: TEAMS } }),
     FeedbackAutomationRules: () => ({ data: { feedbackAutomationRules: rules } }),
     FeedbackAutomationTemplates: () => ({ data: { feedbackTemplates: TEMPLATES } }),
-    CreateFeedbackAutomationRule: ({ input }: GraphqlVariables) => {
+    CreateFeedbackAutomationRule: ({ input }) => {
       const team = TEAMS.find((t) => t.id === input.team_id);
-      rules.push(rule({ id: `r${rules.length + 1}`, team: team ? { id: team.id, name: team.name } : null, trigger: input.trigger, days_after_start: input.days_after_start,
-        template: TEMPLATES.find((t) => t.id === input.template_id)!, responders: input.responders, responder_count: input.responder_count, last_run_at: null, requests_created: 0 }));
-      return { data: { createFeedbackAutomationRule: rules.at(-1) } };
+      const created = rule({ id: `r${rules.length + 1}`, team: team ? { id: team.id, name: team.name } : null, trigger: input.trigger, days_after_start: input.days_after_start ?? null,
+        template: TEMPLATES.find((t) => t.id === input.template_id)!, responders: input.responders ?? 'TEAMMATES', responder_count: input.responder_count ?? 3, last_run_at: null, requests_created: 0 });
+      rules.push(created);
+      return { data: { createFeedbackAutomationRule: created } };
     },
-    PauseFeedbackAutomationRule: ({ id }: GraphqlVariables) => {
+    PauseFeedbackAutomationRule: ({ id }) => {
       const r = rules.find((x) => x.id === id)!;
       r.paused = true;
       return { data: { pauseFeedbackAutomationRule: r } };
     },
-    ResumeFeedbackAutomationRule: ({ id }: GraphqlVariables) => {
+    ResumeFeedbackAutomationRule: ({ id }) => {
       const r = rules.find((x) => x.id === id)!;
       r.paused = false;
       return { data: { resumeFeedbackAutomationRule: r } };
     },
-    DeleteFeedbackAutomationRule: ({ id }: GraphqlVariables) => {
+    DeleteFeedbackAutomationRule: ({ id }) => {
       rules.splice(rules.findIndex((x) => x.id === id), 1);
       return { data: { deleteFeedbackAutomationRule: true } };
     },
     ...over,
-  } as never, { me });
+  }, { me });
 }
 
 it('an admin creates a rule for the whole organization: the shared schema\'s errors show at the fields, then the rule is sent in the API\'s terms', async () => {

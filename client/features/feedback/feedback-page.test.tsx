@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { expect, it } from 'vitest';
-import { meAs, refusal, stubGraphql, type Answer, type OperationHandler } from '../../test/graphql-stub.js';
+import { meAs, refusal, stubGraphql, type Answer, type OperationHandlers } from '../../test/graphql-stub.js';
 import { cleanUpBetweenTests, renderSignedIn } from '../../test/render-route.js';
 import type { FeedbackItem } from './feedback.types.js';
 
@@ -14,7 +14,7 @@ const grace = { id: 'grace', full_name: 'Grace Hopper' };
 const ken = { id: 'ken', full_name: 'Ken Thompson' };
 const ownership = { id: 'tag-own', name: 'Ownership', kind: 'VALUE' as const, description: 'We own outcomes.', archived: false, uses: 3 };
 const clarity = { id: 'tag-clear', name: 'Clear writing', kind: 'COMPETENCY' as const, description: '', archived: false, uses: 1 };
-const people = [ada, grace, ken].map((p) => ({ ...p, email: `${p.id}@example.com`, role: null, status: 'ACTIVE', team: null }));
+const people = [ada, grace, ken].map((p) => ({ ...p, email: `${p.id}@example.com`, role: null, status: 'ACTIVE' as const, team: null }));
 
 function item(patch: Partial<FeedbackItem> = {}): FeedbackItem {
   return {
@@ -23,7 +23,7 @@ function item(patch: Partial<FeedbackItem> = {}): FeedbackItem {
   };
 }
 
-function stubPage(operations: Record<string, OperationHandler> = {}) {
+function stubPage(operations: OperationHandlers = {}) {
   return stubGraphql({
     TeamPickerPeople: () => ({ data: { organizationUsers: people } }),
     FeedbackTags: () => ({ data: { feedbackTags: [ownership, clarity] } }),
@@ -149,7 +149,7 @@ it('gives feedback: field messages first, a refusal keeps the text and says why,
 });
 
 it('reacts to praise on the wall at once, takes a refused reaction back, and deletes my own praise', async () => {
-  let answer: (value: Answer) => void = () => undefined;
+  let answer: (value: Answer<{ toggleFeedbackReaction: FeedbackItem }>) => void = () => undefined;
   let refuse = false;
   const praise = item({ id: 'p1', giver: grace, recipient: ken, visibility: 'PUBLIC', body: 'Ken shipped search in a week!', reactions: [{ reaction: 'CLAP', count: 2, mine: false }] });
   const mine = item({ id: 'p2', giver: ada, recipient: grace, visibility: 'PUBLIC', body: 'Grace ran a great retro.', can_delete: true });
@@ -176,7 +176,7 @@ it('reacts to praise on the wall at once, takes a refused reaction back, and del
   fireEvent.click(clap);
   // Shown before the server answers.
   expect(await within(card).findByRole('button', { name: 'Applause, 3', pressed: true })).toBeTruthy();
-  answer({ data: { toggleFeedbackReaction: { ...praise, reactions: [{ reaction: 'CLAP', count: 3, mine: true }] } } });
+  answer({ data: { toggleFeedbackReaction: { ...praise, reactions: [{ reaction: 'CLAP' as const, count: 3, mine: true }] } } });
   await waitFor(() => expect(calls.filter((c) => c.operationName === 'ToggleFeedbackReaction')).toHaveLength(1));
 
   refuse = true;

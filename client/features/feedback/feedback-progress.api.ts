@@ -1,8 +1,8 @@
 import { queryOptions } from '@tanstack/react-query';
 import { z } from 'zod';
 import { isoDay } from '../../../shared/iso-day.js';
-import { gql } from '../../lib/graphql.js';
-import { FEEDBACK_FIELDS, FEEDBACK_TEAM_PROGRESS_FIELDS, type FeedbackItem, type FeedbackTeamProgress } from './feedback.types.js';
+import { gql, graphql } from '../../lib/graphql.js';
+import { FEEDBACK_FIELDS, FEEDBACK_TEAM_PROGRESS_FIELDS } from './feedback.types.js';
 
 /**
  * Feedback team progress (/continuous-feedback/team-progress) and the feedback beside a review
@@ -37,18 +37,20 @@ export function progressRange(search: FeedbackProgressSearch, now = new Date()):
   return { from: daysBefore(to, search.period === '30' ? 30 : 90), to };
 }
 
+export const FEEDBACK_TEAM_PROGRESS = graphql(`query FeedbackTeamProgress($from: String, $to: String) { feedbackTeamProgress(from: $from, to: $to) { ${FEEDBACK_TEAM_PROGRESS_FIELDS} } }`);
+
 export const feedbackTeamProgressQueryOptions = ({ from, to }: { from: string; to: string }) => queryOptions({
   queryKey: ['feedbackTeamProgress', from, to],
-  queryFn: async () => (await gql<{ feedbackTeamProgress: FeedbackTeamProgress[] }>(
-    `query FeedbackTeamProgress($from: String, $to: String) { feedbackTeamProgress(from: $from, to: $to) { ${FEEDBACK_TEAM_PROGRESS_FIELDS} } }`, { from, to })).feedbackTeamProgress,
+  queryFn: async () => (await gql(FEEDBACK_TEAM_PROGRESS, { from, to })).feedbackTeamProgress,
 });
+
+export const FEEDBACK_ABOUT = graphql(`query FeedbackAbout($userId: ID!, $from: String, $to: String) { feedbackAbout(user_id: $userId, from: $from, to: $to) { ${FEEDBACK_FIELDS} } }`);
 
 /** Feedback about a person in a period that the viewer may read (the server leaves out the rest). */
 export const feedbackAboutQueryOptions = (userId: string, from: string, to: string) => queryOptions({
   queryKey: ['feedbackAbout', userId, from, to],
   // An answer without the list (an older server) is read as nothing to show.
-  queryFn: async () => (await gql<{ feedbackAbout?: FeedbackItem[] }>(
-    `query FeedbackAbout($userId: ID!, $from: String, $to: String) { feedbackAbout(user_id: $userId, from: $from, to: $to) { ${FEEDBACK_FIELDS} } }`, { userId, from, to })).feedbackAbout ?? [],
+  queryFn: async () => (await gql(FEEDBACK_ABOUT, { userId, from, to })).feedbackAbout ?? [],
 });
 
 /**

@@ -111,8 +111,8 @@ it('members are told only managers and admins see it (nothing asked); a failed l
 
 // The panel beside a review being written.
 const questions: CycleQuestion[] = [
-  { id: 'q1', section_position: 0, section_title: 'About', section_description: null, position: 0, kind: 'RATING_COMMENT', prompt: 'Communication', self_prompt: null, help_text: null, options: [...DEFAULT_RATING_LABELS], competency: null, required: false, private: false },
-  { id: 'q2', section_position: 0, section_title: 'About', section_description: null, position: 1, kind: 'TEXT', prompt: 'Strengths?', self_prompt: null, help_text: null, options: [], competency: null, required: false, private: false },
+  { id: 'q1', section_position: 0, section_title: 'About', section_description: null, position: 0, kind: 'RATING_COMMENT', prompt: 'Communication', self_prompt: null, help_text: null, options: [...DEFAULT_RATING_LABELS], competency: null, competency_id: null, show_goals: false, required: false, private: false },
+  { id: 'q2', section_position: 0, section_title: 'About', section_description: null, position: 1, kind: 'TEXT', prompt: 'Strengths?', self_prompt: null, help_text: null, options: [], competency: null, competency_id: null, show_goals: false, required: false, private: false },
 ];
 const item = (id: string, giver: string | null, body: string, created_at: string, patch: Partial<FeedbackItem> = {}): FeedbackItem => ({
   id, giver: giver ? { id: `g-${id}`, full_name: giver } : null, recipient: { id: 'u2', full_name: 'Grace Hopper' }, body, visibility: 'MANAGER',
@@ -123,7 +123,7 @@ function stubReview(perspective: ReviewRequest['perspective'], feedback: Feedbac
     id: 'r1', cycle_id: 'c1', cycle_name: 'Autumn 360', cycle_type: '360', cycle_status: 'ACTIVE', perspective,
     reviewee: perspective === 'SELF' ? { id: 'ada', full_name: 'Ada Lovelace' } : { id: 'u2', full_name: 'Grace Hopper' },
     status: 'PENDING', due_at: '2026-01-31T23:59:59.999Z', submitted_at: null, decline_reason: null, questions,
-    answers: [{ question_id: 'q2', rating: null, text: 'Calm under pressure.', choices: null, updated_at: '2026-01-10T10:00:00.000Z' }], anonymity_threshold: 5,
+    answers: [{ question_id: 'q2', rating: null, text: 'Calm under pressure.', choices: null, updated_at: '2026-01-10T10:00:00.000Z' }], anonymity_threshold: 5, competency_expectations: [],
   };
   return stubGraphql({
     ReviewRequest: () => ({ data: { reviewRequest: request } }),

@@ -1,7 +1,7 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { UserStatus } from '../../../shared/enums.js';
-import { gql } from '../../lib/graphql.js';
-import { FEEDBACK_REQUEST_FIELDS, PENDING_ASK_FIELDS, type FeedbackRequest, type PendingFeedbackAsk } from './feedback.types.js';
+import { gql, graphql } from '../../lib/graphql.js';
+import { FEEDBACK_REQUEST_FIELDS, PENDING_ASK_FIELDS } from './feedback.types.js';
 
 /**
  * Feedback requests (server/features/feedback/feedback.schema.ts): the ones I sent, the ones waiting
@@ -9,17 +9,17 @@ import { FEEDBACK_REQUEST_FIELDS, PENDING_ASK_FIELDS, type FeedbackRequest, type
  * `feedback` family (answers become feedback items the lists show).
  */
 
-const SENT = /* GraphQL */ `query SentFeedbackRequests { sentFeedbackRequests { ${FEEDBACK_REQUEST_FIELDS} } }`;
-const PENDING = /* GraphQL */ `query PendingFeedbackRequests { pendingFeedbackRequests(include_done: true) { ${PENDING_ASK_FIELDS} } }`;
+export const SENT = graphql(`query SentFeedbackRequests { sentFeedbackRequests { ${FEEDBACK_REQUEST_FIELDS} } }`);
+export const PENDING = graphql(`query PendingFeedbackRequests { pendingFeedbackRequests(include_done: true) { ${PENDING_ASK_FIELDS} } }`);
 
 export const sentFeedbackRequestsQueryOptions = queryOptions({
   queryKey: ['feedbackRequests', 'sent'],
-  queryFn: async () => (await gql<{ sentFeedbackRequests: FeedbackRequest[] }>(SENT)).sentFeedbackRequests,
+  queryFn: async () => (await gql(SENT)).sentFeedbackRequests,
 });
 
 export const pendingFeedbackRequestsQueryOptions = queryOptions({
   queryKey: ['feedbackRequests', 'pending'],
-  queryFn: async () => (await gql<{ pendingFeedbackRequests: PendingFeedbackAsk[] }>(PENDING)).pendingFeedbackRequests,
+  queryFn: async () => (await gql(PENDING)).pendingFeedbackRequests,
 });
 
 /** A person the request dialog offers: live people of the organization, with who manages them. */
@@ -31,17 +31,17 @@ export type RequestPeople = {
   people: RequestPerson[];
 };
 
-const PEOPLE = /* GraphQL */ `
+export const PEOPLE = graphql(`
   query FeedbackRequestPeople {
     findOneUser { id permission_level managed_teams { id } }
     organizationUsers { id full_name email role status manager { id } team { id name } }
   }
-`;
+`);
 
 export const feedbackRequestPeopleQueryOptions = queryOptions({
   queryKey: ['users', 'feedback-request-people'],
   queryFn: async () => {
-    const data = await gql<{ findOneUser: RequestPeople['me']; organizationUsers: RequestPerson[] }>(PEOPLE);
+    const data = await gql(PEOPLE);
     return { me: data.findOneUser, people: data.organizationUsers.filter((p) => p.status !== 'DEACTIVATED') } satisfies RequestPeople;
   },
 });
@@ -61,11 +61,11 @@ export type RequestFeedbackVariables = {
   subject_id?: string | null; responder_ids: string[]; template_id?: string | null; questions?: string[] | null; message: string; due_on?: string | null;
 };
 
-const REQUEST = `mutation RequestFeedback($input: RequestFeedbackInput!) { requestFeedback(input: $input) { ${FEEDBACK_REQUEST_FIELDS} } }`;
-const CANCEL = `mutation CancelFeedbackRequest($id: ID!) { cancelFeedbackRequest(id: $id) { ${FEEDBACK_REQUEST_FIELDS} } }`;
-const SHARE = `mutation ShareFeedbackRequest($id: ID!) { shareFeedbackRequest(id: $id) { ${FEEDBACK_REQUEST_FIELDS} } }`;
-const ANSWER = `mutation AnswerFeedbackRequest($ask_id: ID!, $answers: [String!]!) { answerFeedbackRequest(ask_id: $ask_id, answers: $answers) { ${PENDING_ASK_FIELDS} } }`;
-const DECLINE = `mutation DeclineFeedbackRequest($ask_id: ID!, $reason: String!) { declineFeedbackRequest(ask_id: $ask_id, reason: $reason) { ${PENDING_ASK_FIELDS} } }`;
+export const REQUEST = graphql(`mutation RequestFeedback($input: RequestFeedbackInput!) { requestFeedback(input: $input) { ${FEEDBACK_REQUEST_FIELDS} } }`);
+export const CANCEL = graphql(`mutation CancelFeedbackRequest($id: ID!) { cancelFeedbackRequest(id: $id) { ${FEEDBACK_REQUEST_FIELDS} } }`);
+export const SHARE = graphql(`mutation ShareFeedbackRequest($id: ID!) { shareFeedbackRequest(id: $id) { ${FEEDBACK_REQUEST_FIELDS} } }`);
+export const ANSWER = graphql(`mutation AnswerFeedbackRequest($ask_id: ID!, $answers: [String!]!) { answerFeedbackRequest(ask_id: $ask_id, answers: $answers) { ${PENDING_ASK_FIELDS} } }`);
+export const DECLINE = graphql(`mutation DeclineFeedbackRequest($ask_id: ID!, $reason: String!) { declineFeedbackRequest(ask_id: $ask_id, reason: $reason) { ${PENDING_ASK_FIELDS} } }`);
 
 function useRequestChange<V, R>(run: (variables: V) => Promise<R>) {
   const queryClient = useQueryClient();
@@ -79,16 +79,16 @@ function useRequestChange<V, R>(run: (variables: V) => Promise<R>) {
 }
 
 export const useRequestFeedback = () => useRequestChange(async (input: RequestFeedbackVariables) =>
-  (await gql<{ requestFeedback: FeedbackRequest }>(REQUEST, { input })).requestFeedback);
+  (await gql(REQUEST, { input })).requestFeedback);
 
 export const useCancelFeedbackRequest = () => useRequestChange(async (id: string) =>
-  (await gql<{ cancelFeedbackRequest: FeedbackRequest }>(CANCEL, { id })).cancelFeedbackRequest);
+  (await gql(CANCEL, { id })).cancelFeedbackRequest);
 
 export const useShareFeedbackRequest = () => useRequestChange(async (id: string) =>
-  (await gql<{ shareFeedbackRequest: FeedbackRequest }>(SHARE, { id })).shareFeedbackRequest);
+  (await gql(SHARE, { id })).shareFeedbackRequest);
 
 export const useAnswerFeedbackRequest = () => useRequestChange(async ({ askId, answers }: { askId: string; answers: string[] }) =>
-  (await gql<{ answerFeedbackRequest: PendingFeedbackAsk }>(ANSWER, { ask_id: askId, answers })).answerFeedbackRequest);
+  (await gql(ANSWER, { ask_id: askId, answers })).answerFeedbackRequest);
 
 export const useDeclineFeedbackRequest = () => useRequestChange(async ({ askId, reason }: { askId: string; reason: string }) =>
-  (await gql<{ declineFeedbackRequest: PendingFeedbackAsk }>(DECLINE, { ask_id: askId, reason })).declineFeedbackRequest);
+  (await gql(DECLINE, { ask_id: askId, reason })).declineFeedbackRequest);

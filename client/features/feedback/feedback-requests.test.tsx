@@ -113,7 +113,7 @@ it('declining needs a reason, which is sent; a second answer refused by the serv
 
 const builtIns = (): FeedbackTemplate[] => BUILTIN_FEEDBACK_TEMPLATES.map((t) => ({ ...t, questions: [...t.questions], built_in: true, archived: false, created_by: null, updated_at: null, can_manage: false, version: 0 }));
 const orgPerson = (p: { id: string; full_name: string }, managerId: string | null, team: string | null) => ({
-  ...p, email: `${p.id}@example.com`, role: null, status: 'ACTIVE', manager: managerId ? { id: managerId } : null, team: team ? { id: team, name: team } : null,
+  ...p, email: `${p.id}@example.com`, role: null, status: 'ACTIVE' as const, manager: managerId ? { id: managerId } : null, team: team ? { id: team, name: team } : null,
 });
 
 function stubRequests(options: { refuseFirst?: boolean } = {}) {

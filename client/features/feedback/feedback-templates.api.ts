@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { FeedbackTagKind } from '../../../shared/feedback.js';
-import { gql } from '../../lib/graphql.js';
-import { first, useRefreshing, useSaveTemplate, useTemplateAction } from '../templates/template-api.js';
+import { gql, gqlField, graphql } from '../../lib/graphql.js';
+import { useRefreshing, useSaveTemplate, useTemplateAction } from '../templates/template-api.js';
 import { FEEDBACK_TAG_FIELDS, FEEDBACK_TEMPLATE_FIELDS, type FeedbackTag, type FeedbackTemplate } from './feedback.types.js';
 
 /**
@@ -9,34 +9,34 @@ import { FEEDBACK_TAG_FIELDS, FEEDBACK_TEMPLATE_FIELDS, type FeedbackTag, type F
  * request dialog read them (archived ones included: the screens hide them behind a toggle).
  */
 
-const TEMPLATES = /* GraphQL */ `query FeedbackTemplates { feedbackTemplates(include_archived: true) { ${FEEDBACK_TEMPLATE_FIELDS} } }`;
-const TAGS = /* GraphQL */ `query FeedbackTagsAdmin { feedbackTags(include_archived: true) { ${FEEDBACK_TAG_FIELDS} } }`;
+export const TEMPLATES = graphql(`query FeedbackTemplates { feedbackTemplates(include_archived: true) { ${FEEDBACK_TEMPLATE_FIELDS} } }`);
+export const TAGS = graphql(`query FeedbackTagsAdmin { feedbackTags(include_archived: true) { ${FEEDBACK_TAG_FIELDS} } }`);
 
 export const feedbackTemplatesQueryOptions = queryOptions({
   queryKey: ['feedbackTemplates', 'all'],
-  queryFn: async () => (await gql<{ feedbackTemplates: FeedbackTemplate[] }>(TEMPLATES)).feedbackTemplates,
+  queryFn: async () => (await gql(TEMPLATES)).feedbackTemplates,
 });
 
 export const feedbackTagsAdminQueryOptions = queryOptions({
   queryKey: ['feedbackTags', 'all'],
-  queryFn: async () => (await gql<{ feedbackTags: FeedbackTag[] }>(TAGS)).feedbackTags,
+  queryFn: async () => (await gql(TAGS)).feedbackTags,
 });
 
 export type FeedbackTemplateDraftInput = { name: string; description: string; questions: string[] };
 export type FeedbackTagDraftInput = { name: string; kind: FeedbackTagKind; description: string };
 
-const T = {
-  create: `mutation CreateFeedbackTemplate($input: FeedbackTemplateInput!) { createFeedbackTemplate(input: $input) { ${FEEDBACK_TEMPLATE_FIELDS} } }`,
-  update: `mutation UpdateFeedbackTemplate($id: ID!, $input: FeedbackTemplateInput!, $base_version: Int!) { updateFeedbackTemplate(id: $id, input: $input, base_version: $base_version) { ${FEEDBACK_TEMPLATE_FIELDS} } }`,
-  copy: `mutation CopyFeedbackTemplate($id: ID!) { copyFeedbackTemplate(id: $id) { ${FEEDBACK_TEMPLATE_FIELDS} } }`,
-  archive: `mutation ArchiveFeedbackTemplate($id: ID!) { archiveFeedbackTemplate(id: $id) { ${FEEDBACK_TEMPLATE_FIELDS} } }`,
-  restore: `mutation RestoreFeedbackTemplate($id: ID!) { restoreFeedbackTemplate(id: $id) { ${FEEDBACK_TEMPLATE_FIELDS} } }`,
+export const T = {
+  create: graphql(`mutation CreateFeedbackTemplate($input: FeedbackTemplateInput!) { createFeedbackTemplate(input: $input) { ${FEEDBACK_TEMPLATE_FIELDS} } }`),
+  update: graphql(`mutation UpdateFeedbackTemplate($id: ID!, $input: FeedbackTemplateInput!, $base_version: Int!) { updateFeedbackTemplate(id: $id, input: $input, base_version: $base_version) { ${FEEDBACK_TEMPLATE_FIELDS} } }`),
+  copy: graphql(`mutation CopyFeedbackTemplate($id: ID!) { copyFeedbackTemplate(id: $id) { ${FEEDBACK_TEMPLATE_FIELDS} } }`),
+  archive: graphql(`mutation ArchiveFeedbackTemplate($id: ID!) { archiveFeedbackTemplate(id: $id) { ${FEEDBACK_TEMPLATE_FIELDS} } }`),
+  restore: graphql(`mutation RestoreFeedbackTemplate($id: ID!) { restoreFeedbackTemplate(id: $id) { ${FEEDBACK_TEMPLATE_FIELDS} } }`),
 };
-const G = {
-  create: `mutation CreateFeedbackTag($input: FeedbackTagInput!) { createFeedbackTag(input: $input) { ${FEEDBACK_TAG_FIELDS} } }`,
-  update: `mutation UpdateFeedbackTag($id: ID!, $input: FeedbackTagInput!) { updateFeedbackTag(id: $id, input: $input) { ${FEEDBACK_TAG_FIELDS} } }`,
-  archive: `mutation ArchiveFeedbackTag($id: ID!) { archiveFeedbackTag(id: $id) { ${FEEDBACK_TAG_FIELDS} } }`,
-  restore: `mutation RestoreFeedbackTag($id: ID!) { restoreFeedbackTag(id: $id) { ${FEEDBACK_TAG_FIELDS} } }`,
+export const G = {
+  create: graphql(`mutation CreateFeedbackTag($input: FeedbackTagInput!) { createFeedbackTag(input: $input) { ${FEEDBACK_TAG_FIELDS} } }`),
+  update: graphql(`mutation UpdateFeedbackTag($id: ID!, $input: FeedbackTagInput!) { updateFeedbackTag(id: $id, input: $input) { ${FEEDBACK_TAG_FIELDS} } }`),
+  archive: graphql(`mutation ArchiveFeedbackTag($id: ID!) { archiveFeedbackTag(id: $id) { ${FEEDBACK_TAG_FIELDS} } }`),
+  restore: graphql(`mutation RestoreFeedbackTag($id: ID!) { restoreFeedbackTag(id: $id) { ${FEEDBACK_TAG_FIELDS} } }`),
 };
 
 /** A change refreshes every list of its kind (the request dialog and the give form read the same families). */
@@ -45,6 +45,6 @@ export const useSaveFeedbackTemplate = () => useSaveTemplate<FeedbackTemplate, F
 export const useFeedbackTemplateAction = () => useTemplateAction<FeedbackTemplate, 'copy' | 'archive' | 'restore'>(['feedbackTemplates'], T);
 
 export const useSaveFeedbackTag = () => useRefreshing(['feedbackTags'], async ({ id, input }: { id: string | null; input: FeedbackTagDraftInput }) =>
-  first(await gql<Record<string, FeedbackTag>>(id ? G.update : G.create, id ? { id, input } : { input })));
+  (id ? gqlField(G.update, { id, input }) : gqlField(G.create, { input })));
 
 export const useFeedbackTagAction = () => useTemplateAction<FeedbackTag, 'archive' | 'restore'>(['feedbackTags'], G);

@@ -3,7 +3,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider, createMemoryHistory, createRootRoute, createRoute, createRouter } from '@tanstack/react-router';
 import { render, screen, within } from '@testing-library/react';
 import { expect, it } from 'vitest';
-import { meAs, refusal, stubGraphql, type OperationHandler } from '../../test/graphql-stub.js';
+import { meAs, refusal, stubGraphql, type OperationHandlers } from '../../test/graphql-stub.js';
 import { cleanUpBetweenTests, signIn, testQueryClient } from '../../test/render-route.js';
 import { FeedbackReceivedWidget, FeedbackRequestsWidget, prefetchFeedbackWidgets } from './feedback-widgets.js';
 import type { FeedbackItem } from './feedback.types.js';
@@ -22,7 +22,7 @@ function item(patch: Partial<FeedbackItem>): FeedbackItem {
   };
 }
 const ask = (id: string, requester: typeof ada | null, subject: typeof ada, patch: Record<string, unknown> = {}) => ({
-  id, status: 'PENDING', created_at: '2026-11-24T09:00:00.000Z',
+  id, status: 'PENDING' as const, created_at: '2026-11-24T09:00:00.000Z',
   request: { id: `r-${id}`, requester, subject, template_name: 'After a sprint', due_on: null, about_report: requester?.id !== subject.id, ...patch },
 });
 
@@ -30,7 +30,7 @@ const ask = (id: string, requester: typeof ada | null, subject: typeof ada, patc
  * The two cards as the dashboard shows them (each in a tile), in the app's router setup with a real
  * QueryClient, loaded first with prefetchFeedbackWidgets as the dashboard's loader does.
  */
-async function renderCards(enabled: string[], operations: Record<string, OperationHandler>) {
+async function renderCards(enabled: string[], operations: OperationHandlers) {
   const stub = stubGraphql(operations, { me: meAs('MEMBER', { id: 'ada' }) });
   await signIn();
   const queryClient = testQueryClient();

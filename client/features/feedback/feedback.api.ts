@@ -1,8 +1,8 @@
 import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient, type InfiniteData, type QueryClient } from '@tanstack/react-query';
 import type { FeedbackReaction } from '../../../shared/feedback.js';
-import { gql } from '../../lib/graphql.js';
+import { gql, graphql } from '../../lib/graphql.js';
 import {
-  FEEDBACK_FIELDS, FEEDBACK_PAGE_FIELDS, FEEDBACK_TAG_FIELDS, type FeedbackItem, type FeedbackPage, type FeedbackTag,
+  FEEDBACK_FIELDS, FEEDBACK_PAGE_FIELDS, FEEDBACK_TAG_FIELDS, type FeedbackItem, type FeedbackPage,
 } from './feedback.types.js';
 
 /** Giving and reading feedback, tags and reactions: the main page, the praise wall and the two dashboard cards. */
@@ -12,21 +12,21 @@ export type FeedbackListFilter = { person?: string | undefined; tag?: string | u
 /** How many cards one "Load more" adds. */
 export const FEEDBACK_PAGE_SIZE = 20;
 
-const MY_FEEDBACK = `query MyFeedback($filter: FeedbackFilter!) { myFeedback(filter: $filter) { ${FEEDBACK_PAGE_FIELDS} } }`;
-const PRAISE_WALL = `query PraiseWall($first: Int, $after: String) { praiseWall(first: $first, after: $after) { ${FEEDBACK_PAGE_FIELDS} } }`;
-const LATEST_RECEIVED = `query LatestFeedbackReceived { myFeedback(filter: { box: RECEIVED, first: 3 }) { ${FEEDBACK_PAGE_FIELDS} } }`;
-const FEEDBACK_TAGS = `query FeedbackTags { feedbackTags { ${FEEDBACK_TAG_FIELDS} } }`;
-const MY_PENDING_ASKS = `query MyPendingFeedbackAsks { pendingFeedbackRequests { id status created_at request { id requester { id full_name } subject { id full_name } template_name due_on about_report } } }`;
-const GIVE = `mutation GiveFeedback($input: GiveFeedbackInput!) { giveFeedback(input: $input) { ${FEEDBACK_FIELDS} } }`;
-const DELETE = 'mutation DeleteFeedback($id: ID!) { deleteFeedback(id: $id) }';
-const TOGGLE_REACTION = `mutation ToggleFeedbackReaction($id: ID!, $reaction: FeedbackReaction!) { toggleFeedbackReaction(id: $id, reaction: $reaction) { ${FEEDBACK_FIELDS} } }`;
+export const MY_FEEDBACK = graphql(`query MyFeedback($filter: FeedbackFilter!) { myFeedback(filter: $filter) { ${FEEDBACK_PAGE_FIELDS} } }`);
+export const PRAISE_WALL = graphql(`query PraiseWall($first: Int, $after: String) { praiseWall(first: $first, after: $after) { ${FEEDBACK_PAGE_FIELDS} } }`);
+export const LATEST_RECEIVED = graphql(`query LatestFeedbackReceived { myFeedback(filter: { box: RECEIVED, first: 3 }) { ${FEEDBACK_PAGE_FIELDS} } }`);
+export const FEEDBACK_TAGS = graphql(`query FeedbackTags { feedbackTags { ${FEEDBACK_TAG_FIELDS} } }`);
+export const MY_PENDING_ASKS = graphql(`query MyPendingFeedbackAsks { pendingFeedbackRequests { id status created_at request { id requester { id full_name } subject { id full_name } template_name due_on about_report } } }`);
+export const GIVE = graphql(`mutation GiveFeedback($input: GiveFeedbackInput!) { giveFeedback(input: $input) { ${FEEDBACK_FIELDS} } }`);
+export const DELETE = graphql('mutation DeleteFeedback($id: ID!) { deleteFeedback(id: $id) }');
+export const TOGGLE_REACTION = graphql(`mutation ToggleFeedbackReaction($id: ID!, $reaction: FeedbackReaction!) { toggleFeedbackReaction(id: $id, reaction: $reaction) { ${FEEDBACK_FIELDS} } }`);
 
 /** Received or given feedback, newest first, page by page (next_cursor). */
 export const myFeedbackQueryOptions = (box: FeedbackBoxName, filter: FeedbackListFilter) => infiniteQueryOptions({
   queryKey: ['feedback', 'mine', box, { person: filter.person ?? null, tag: filter.tag ?? null, from: filter.from ?? null, to: filter.to ?? null }],
   initialPageParam: null as string | null,
   getNextPageParam: (last: FeedbackPage) => last.next_cursor,
-  queryFn: async ({ pageParam }) => (await gql<{ myFeedback: FeedbackPage }>(MY_FEEDBACK, {
+  queryFn: async ({ pageParam }) => (await gql(MY_FEEDBACK, {
     filter: { box, person_id: filter.person ?? null, tag_id: filter.tag ?? null, from: filter.from ?? null, to: filter.to ?? null, first: FEEDBACK_PAGE_SIZE, after: pageParam },
   })).myFeedback,
 });
@@ -36,19 +36,19 @@ export const praiseWallQueryOptions = infiniteQueryOptions({
   queryKey: ['feedback', 'praise'],
   initialPageParam: null as string | null,
   getNextPageParam: (last: FeedbackPage) => last.next_cursor,
-  queryFn: async ({ pageParam }) => (await gql<{ praiseWall: FeedbackPage }>(PRAISE_WALL, { first: FEEDBACK_PAGE_SIZE, after: pageParam })).praiseWall,
+  queryFn: async ({ pageParam }) => (await gql(PRAISE_WALL, { first: FEEDBACK_PAGE_SIZE, after: pageParam })).praiseWall,
 });
 
 /** The dashboard card: the 3 latest items I received. */
 export const latestFeedbackReceivedQueryOptions = queryOptions({
   queryKey: ['feedback', 'received', 'latest'],
-  queryFn: async () => (await gql<{ myFeedback: FeedbackPage }>(LATEST_RECEIVED)).myFeedback,
+  queryFn: async () => (await gql(LATEST_RECEIVED)).myFeedback,
 });
 
 /** The organization's active tags (values and competencies), as the give dialog and the filters offer them. */
 export const feedbackTagsQueryOptions = queryOptions({
   queryKey: ['feedbackTags', 'active'],
-  queryFn: async () => (await gql<{ feedbackTags: FeedbackTag[] }>(FEEDBACK_TAGS)).feedbackTags,
+  queryFn: async () => (await gql(FEEDBACK_TAGS)).feedbackTags,
 });
 
 export type MyPendingAsk = {
@@ -59,7 +59,7 @@ export type MyPendingAsk = {
 /** The dashboard card: requests waiting for my answer (the pending page has its own, fuller query). */
 export const myPendingAsksQueryOptions = queryOptions({
   queryKey: ['feedbackRequests', 'pending', 'card'],
-  queryFn: async () => (await gql<{ pendingFeedbackRequests: MyPendingAsk[] }>(MY_PENDING_ASKS)).pendingFeedbackRequests.filter((a) => a.status === 'PENDING'),
+  queryFn: async () => (await gql(MY_PENDING_ASKS)).pendingFeedbackRequests.filter((a) => a.status === 'PENDING'),
 });
 
 export type GiveFeedbackVariables = { recipient_id: string; body: string; visibility: 'PRIVATE' | 'MANAGER' | 'PUBLIC'; tag_ids: string[]; share_to_slack: boolean };
@@ -67,7 +67,7 @@ export type GiveFeedbackVariables = { recipient_id: string; body: string; visibi
 export function useGiveFeedback() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (input: GiveFeedbackVariables) => (await gql<{ giveFeedback: FeedbackItem }>(GIVE, { input })).giveFeedback,
+    mutationFn: async (input: GiveFeedbackVariables) => (await gql(GIVE, { input })).giveFeedback,
     onSuccess: () => Promise.all([queryClient.invalidateQueries({ queryKey: ['feedback'] }), queryClient.invalidateQueries({ queryKey: ['feedbackTags'] })]),
   });
 }
@@ -75,7 +75,7 @@ export function useGiveFeedback() {
 export function useDeleteFeedback() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (id: string) => (await gql<{ deleteFeedback: boolean }>(DELETE, { id })).deleteFeedback,
+    mutationFn: async (id: string) => (await gql(DELETE, { id })).deleteFeedback,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['feedback'] }),
   });
 }
@@ -105,7 +105,7 @@ export function useToggleFeedbackReaction() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async ({ id, reaction }: { id: string; reaction: FeedbackReaction }) =>
-      (await gql<{ toggleFeedbackReaction: FeedbackItem }>(TOGGLE_REACTION, { id, reaction })).toggleFeedbackReaction,
+      (await gql(TOGGLE_REACTION, { id, reaction })).toggleFeedbackReaction,
     onMutate: async ({ id, reaction }) => {
       await queryClient.cancelQueries({ queryKey: ['feedback'] });
       const before = queryClient.getQueriesData<Cached>({ queryKey: ['feedback'] });

@@ -1,49 +1,32 @@
-import type {
-  FeedbackAskStatus, FeedbackAutomationTrigger, FeedbackReaction, FeedbackResponders, FeedbackTagKind, FeedbackVisibility,
-} from '../../../shared/feedback.js';
+import type { ResultOf } from '../../lib/graphql.js';
+import type { FEEDBACK_AUTOMATION_RULES } from './feedback-automation.api.js';
+import type { FEEDBACK_TEAM_PROGRESS } from './feedback-progress.api.js';
+import type { PENDING, SENT } from './feedback-requests.api.js';
+import type { TEMPLATES } from './feedback-templates.api.js';
+import type { FEEDBACK_TAGS, MY_FEEDBACK } from './feedback.api.js';
 
 /**
  * Continuous feedback as the screens read it (server/features/feedback/feedback.schema.ts): one
- * field list per type, used by every query and mutation so the cache holds one shape.
+ * field list per type, used by every query and mutation so the cache holds one shape. The types are
+ * those of the documents (schema.graphql).
  */
-export type Person = { id: string; full_name: string };
-export type FeedbackTag = { id: string; name: string; kind: FeedbackTagKind; description: string; archived: boolean; uses: number };
+export type FeedbackPage = ResultOf<typeof MY_FEEDBACK>['myFeedback'];
+export type FeedbackItem = FeedbackPage['items'][number];
+export type Person = FeedbackItem['recipient'];
 /** A tag as shown on a piece of feedback (no use count: counting per card is what made pages slow). */
-export type FeedbackItemTag = Pick<FeedbackTag, 'id' | 'name' | 'kind'>;
-export type FeedbackItem = {
-  id: string; giver: Person | null; recipient: Person; body: string; visibility: FeedbackVisibility; tags: FeedbackItemTag[];
-  answers: Array<{ question: string; answer: string }> | null; request_id: string | null;
-  reactions: Array<{ reaction: FeedbackReaction; count: number; mine: boolean }>; slack_shared: boolean; can_delete: boolean; created_at: string;
-};
+export type FeedbackItemTag = FeedbackItem['tags'][number];
+export type FeedbackTag = ResultOf<typeof FEEDBACK_TAGS>['feedbackTags'][number];
 /** The giver's name, or "A former colleague" when their account was removed. */
 export const giverName = (item: Pick<FeedbackItem, 'giver'>) => item.giver?.full_name ?? 'A former colleague';
-export type FeedbackPage = { items: FeedbackItem[]; total: number; next_cursor: string | null };
-export type FeedbackTemplate = {
-  id: string; name: string; description: string; questions: string[]; built_in: boolean; archived: boolean;
-  created_by: Person | null; updated_at: string | null; can_manage: boolean;
-  /** Pass back as base_version when saving (docs/decisions/0059). */
-  version: number;
-};
-export type FeedbackAsk = { id: string; request_id: string; responder: Person; status: FeedbackAskStatus; decline_reason: string | null; answered_at: string | null; created_at: string };
-export type FeedbackRequest = {
-  id: string; requester: Person | null; subject: Person; template_name: string | null; questions: string[]; message: string; due_on: string | null;
-  about_report: boolean; shared_at: string | null; cancelled_at: string | null; automated: boolean; asks: FeedbackAsk[]; answers: FeedbackItem[];
-  answered: number; asked: number; created_at: string;
-};
-export type PendingFeedbackAsk = { id: string; status: FeedbackAskStatus; request: FeedbackRequest; created_at: string };
-export type FeedbackBand = { percent: number; band: string };
-export type FeedbackPersonProgress = {
-  user: Person; given: number; received: number; asked: number; answered: number; completion: FeedbackBand | null; last_received_at: string | null; quiet: boolean;
-};
-export type FeedbackTeamProgress = {
-  team: { id: string; name: string } | null; people: FeedbackPersonProgress[]; given: number; received: number; asked: number; answered: number;
-  completion: FeedbackBand | null; quiet: number;
-};
-export type FeedbackAutomationRule = {
-  id: string; team: { id: string; name: string } | null; trigger: FeedbackAutomationTrigger; days_after_start: number | null;
-  template: { id: string; name: string } | null; responders: FeedbackResponders; responder_count: number; paused: boolean;
-  last_run_at: string | null; next_run_at: string | null; requests_created: number;
-};
+/** Pass `version` back as base_version when saving (docs/decisions/0059). */
+export type FeedbackTemplate = ResultOf<typeof TEMPLATES>['feedbackTemplates'][number];
+export type FeedbackRequest = ResultOf<typeof SENT>['sentFeedbackRequests'][number];
+export type FeedbackAsk = FeedbackRequest['asks'][number];
+export type PendingFeedbackAsk = ResultOf<typeof PENDING>['pendingFeedbackRequests'][number];
+export type FeedbackTeamProgress = ResultOf<typeof FEEDBACK_TEAM_PROGRESS>['feedbackTeamProgress'][number];
+export type FeedbackPersonProgress = FeedbackTeamProgress['people'][number];
+export type FeedbackBand = NonNullable<FeedbackTeamProgress['completion']>;
+export type FeedbackAutomationRule = ResultOf<typeof FEEDBACK_AUTOMATION_RULES>['feedbackAutomationRules'][number];
 
 const PERSON = 'id full_name';
 export const FEEDBACK_TAG_FIELDS = 'id name kind description archived uses';

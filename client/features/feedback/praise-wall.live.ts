@@ -3,6 +3,7 @@ import { useEffect } from 'react';
 import { subscribe, subscriptionClient } from '../../lib/subscriptions.js';
 import { praiseWallQueryOptions } from './feedback.api.js';
 import { FEEDBACK_FIELDS, type FeedbackItem, type FeedbackPage } from './feedback.types.js';
+import { graphql } from '../../lib/graphql.js';
 
 /**
  * The praise wall, live (docs/decisions/0060): each change the server tells (praise given or
@@ -12,7 +13,7 @@ import { FEEDBACK_FIELDS, type FeedbackItem, type FeedbackPage } from './feedbac
  * drops and comes back, the wall is read again: changes meanwhile were not heard.
  */
 
-const PRAISE_WALL_CHANGED = `subscription PraiseWallChanged { praiseWallChanged { id feedback { ${FEEDBACK_FIELDS} } } }`;
+export const PRAISE_WALL_CHANGED = graphql(`subscription PraiseWallChanged { praiseWallChanged { id feedback { ${FEEDBACK_FIELDS} } } }`);
 
 export type PraiseWallChange = { id: string; feedback: FeedbackItem | null };
 
@@ -47,7 +48,7 @@ export function usePraiseWallLive(): void {
       dropped = false;
       void queryClient.invalidateQueries({ queryKey: praiseWallQueryOptions.queryKey, exact: true });
     });
-    const stop = subscribe<{ praiseWallChanged: PraiseWallChange }>(PRAISE_WALL_CHANGED, {
+    const stop = subscribe(PRAISE_WALL_CHANGED, {
       next: (message) => {
         const change = message.data?.praiseWallChanged;
         if (active && change) applyPraiseWallChange(queryClient, change);

@@ -25,7 +25,7 @@ const UNDER_T1 = [
   node('P2', { title: 'Faster builds', parent_id: 'T1', owner_name: 'Grace Hopper' }),
 ];
 
-function stubTree(under: (root: string) => ReturnType<typeof refusal> | { data: unknown }) {
+function stubTree(under: (root: string) => ReturnType<typeof refusal> | { data: { goalTree: GoalTreeNode[] } }) {
   return stubGraphql({
     GoalTree: (v: GraphqlVariables) => (v.root_id ? under(v.root_id) : { data: { goalTree: TOP } }),
     Goal: () => refusal('Goal not found.', 'NOT_FOUND'),
@@ -135,7 +135,7 @@ function summary(id: string, patch: Partial<GoalSummary>): GoalSummary {
 it("shows a team's goals with its members' goals grouped under the goal they align to, the unaligned ones, and the team's progress", async () => {
   const core = { id: 'core', name: 'Core' };
   const { calls } = stubGraphql({
-    MyGoalTeams: () => ({ data: { myGoalTeams: [core] } }),
+    GoalTeamNames: () => ({ data: { myGoalTeams: [core] } }),
     TeamGoals: () => ({ data: { teamGoals: {
       team: core, progress: { percent: 47, band: 'behind' },
       goals: [summary('T1', { title: 'Platform', owner_kind: 'TEAM', owner: null, team: core, status: 'AT_RISK', progress: 47.5, due_date: '2026-12-31' })],

@@ -1,16 +1,16 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { GOAL_LIMITS, type GoalSettings } from '../../../shared/goals.js';
 import { downloadWithToken } from '../../lib/download.js';
-import { gql } from '../../lib/graphql.js';
+import { gql, graphql } from '../../lib/graphql.js';
 
 /** Admins' goal tools: reminder settings, the CSV import (preview, then import) and the export download. */
 
 const SETTINGS_FIELDS = 'check_in_cadence check_in_weekday due_reminder_days';
-const SETTINGS = `query GoalSettings { goalSettings { ${SETTINGS_FIELDS} } }`;
-const UPDATE_SETTINGS = `mutation UpdateGoalSettings($input: GoalSettingsInput!) { updateGoalSettings(input: $input) { ${SETTINGS_FIELDS} } }`;
-const PREVIEW = `mutation PreviewGoalImport($csv: String!) { previewGoalImport(csv: $csv) {
-  goals key_results errors { line column message } sample { line title owner parent due_date key_results } } }`;
-const IMPORT = 'mutation ImportGoals($csv: String!) { importGoals(csv: $csv) { goals key_results } }';
+export const SETTINGS = graphql(`query GoalSettings { goalSettings { ${SETTINGS_FIELDS} } }`);
+export const UPDATE_SETTINGS = graphql(`mutation UpdateGoalSettings($input: GoalSettingsInput!) { updateGoalSettings(input: $input) { ${SETTINGS_FIELDS} } }`);
+export const PREVIEW = graphql(`mutation PreviewGoalImport($csv: String!) { previewGoalImport(csv: $csv) {
+  goals key_results errors { line column message } sample { line title owner parent due_date key_results } } }`);
+export const IMPORT = graphql('mutation ImportGoals($csv: String!) { importGoals(csv: $csv) { goals key_results } }');
 
 export const GOALS_EXPORT_URL = '/api/goals/export.csv';
 /** The largest file the dialog sends: the server's own limit (the file travels inside a GraphQL request of at most 1 MiB). */
@@ -23,27 +23,27 @@ export type GoalImportResult = { goals: number; key_results: number };
 
 export const goalSettingsQueryOptions = queryOptions({
   queryKey: ['goals', 'settings'],
-  queryFn: async () => (await gql<{ goalSettings: GoalSettings }>(SETTINGS)).goalSettings,
+  queryFn: async () => (await gql(SETTINGS)).goalSettings,
 });
 
 export function useUpdateGoalSettings() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (input: GoalSettings) => (await gql<{ updateGoalSettings: GoalSettings }>(UPDATE_SETTINGS, { input })).updateGoalSettings,
+    mutationFn: async (input: GoalSettings) => (await gql(UPDATE_SETTINGS, { input })).updateGoalSettings,
     onSuccess: (saved) => queryClient.setQueryData(goalSettingsQueryOptions.queryKey, saved),
   });
 }
 
 export function usePreviewGoalImport() {
   return useMutation({
-    mutationFn: async (csv: string) => (await gql<{ previewGoalImport: GoalImportPreview }>(PREVIEW, { csv })).previewGoalImport,
+    mutationFn: async (csv: string) => (await gql(PREVIEW, { csv })).previewGoalImport,
   });
 }
 
 export function useImportGoals() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (csv: string) => (await gql<{ importGoals: GoalImportResult }>(IMPORT, { csv })).importGoals,
+    mutationFn: async (csv: string) => (await gql(IMPORT, { csv })).importGoals,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['goals'] }),
   });
 }

@@ -4,6 +4,7 @@ import { expect, it } from 'vitest';
 import { meAs, stubGraphql, type GraphqlVariables } from '../../test/graphql-stub.js';
 import { cleanUpBetweenTests, renderSignedIn } from '../../test/render-route.js';
 import type { GoalImportPreview } from './goals-admin.api.js';
+import type { GoalSettings } from './goal.types.js';
 
 cleanUpBetweenTests();
 const T = { timeout: 5000 };
@@ -21,7 +22,7 @@ const GOOD: GoalImportPreview = {
 };
 
 function stubGoals(permission: 'ADMIN' | 'MEMBER', exported: Array<{ url: string }> = []) {
-  let settings = { check_in_cadence: 'WEEKLY', check_in_weekday: 1, due_reminder_days: 7 };
+  let settings: GoalSettings = { check_in_cadence: 'WEEKLY', check_in_weekday: 1, due_reminder_days: 7 };
   return stubGraphql({
     MyGoals: () => ({ data: { myGoals: [] } }),
     GoalSettings: () => ({ data: { goalSettings: settings } }),

@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { GoalStatus } from '../../../shared/goals.js';
-import { gql } from '../../lib/graphql.js';
-import { GOAL_SUMMARY_FIELDS, GOAL_TREE_NODE_FIELDS, type GoalBand, type GoalTreeNode, type TeamGoals, type TeamRef } from './goal.types.js';
+import { gql, graphql } from '../../lib/graphql.js';
+import { GOAL_SUMMARY_FIELDS, GOAL_TREE_NODE_FIELDS, type GoalBand, type TeamRef } from './goal.types.js';
 
 /**
  * The alignment tree, team goals and the two dashboard cards (server/features/goals/goals.tree.ts).
@@ -9,9 +9,9 @@ import { GOAL_SUMMARY_FIELDS, GOAL_TREE_NODE_FIELDS, type GoalBand, type GoalTre
  * from goals.api.ts: the dashboard's cards import this module, not the goal screens'.
  */
 
-const TREE = `query GoalTree($root_id: ID, $depth: Int) { goalTree(root_id: $root_id, depth: $depth) { ${GOAL_TREE_NODE_FIELDS} } }`;
-const TEAM_GOALS = `query TeamGoals($team_id: ID!) { teamGoals(team_id: $team_id) { team { id name } goals { ${GOAL_SUMMARY_FIELDS} } member_goals { ${GOAL_SUMMARY_FIELDS} } unaligned_member_goals { ${GOAL_SUMMARY_FIELDS} } progress { percent band } } }`;
-const GOAL_TEAMS = 'query MyGoalTeams { myGoalTeams { id name } }';
+export const TREE = graphql(`query GoalTree($root_id: ID, $depth: Int) { goalTree(root_id: $root_id, depth: $depth) { ${GOAL_TREE_NODE_FIELDS} } }`);
+export const TEAM_GOALS = graphql(`query TeamGoals($team_id: ID!) { teamGoals(team_id: $team_id) { team { id name } goals { ${GOAL_SUMMARY_FIELDS} } member_goals { ${GOAL_SUMMARY_FIELDS} } unaligned_member_goals { ${GOAL_SUMMARY_FIELDS} } progress { percent band } } }`);
+export const GOAL_TEAMS = graphql('query GoalTeamNames { myGoalTeams { id name } }');
 
 /** Levels each request of the tree brings: a node's children and theirs, so one expand shows the next level at once. */
 export const GOAL_TREE_DEPTH = 2;
@@ -19,18 +19,18 @@ export const GOAL_TREE_DEPTH = 2;
 /** rootId null: the company and team goals at the top; else that goal's descendants. */
 export const goalTreeQueryOptions = (rootId: string | null) => queryOptions({
   queryKey: ['goals', 'tree', rootId ?? '', GOAL_TREE_DEPTH],
-  queryFn: async () => (await gql<{ goalTree: GoalTreeNode[] }>(TREE, { root_id: rootId, depth: GOAL_TREE_DEPTH })).goalTree,
+  queryFn: async () => (await gql(TREE, { root_id: rootId, depth: GOAL_TREE_DEPTH })).goalTree,
 });
 
 export const teamGoalsQueryOptions = (teamId: string) => queryOptions({
   queryKey: ['goals', 'team', teamId],
-  queryFn: async () => (await gql<{ teamGoals: TeamGoals }>(TEAM_GOALS, { team_id: teamId })).teamGoals,
+  queryFn: async () => (await gql(TEAM_GOALS, { team_id: teamId })).teamGoals,
 });
 
 /** The viewer's own team and the teams they manage or lead (same key and shape as goals.api.ts). */
 export const goalTeamsQueryOptions = queryOptions({
   queryKey: ['goals', 'teams'],
-  queryFn: async () => (await gql<{ myGoalTeams: TeamRef[] }>(GOAL_TEAMS)).myGoalTeams,
+  queryFn: async () => (await gql(GOAL_TEAMS)).myGoalTeams,
 });
 
 // ---------------------------------------------------------------------------------------------
@@ -38,13 +38,13 @@ export const goalTeamsQueryOptions = queryOptions({
 
 export type GoalLine = { id: string; title: string; status: GoalStatus; progress: number; band: GoalBand; due_date: string | null };
 const LINE = 'id title status progress band { percent band } due_date';
-const MY_OPEN = `query MyGoalsCard { myGoals { ${LINE} } }`;
-const TEAM_CARD = `query TeamGoalsCard($team_id: ID!) { teamGoals(team_id: $team_id) { team { id name } goals { ${LINE} } progress { percent band } } }`;
+export const MY_OPEN = graphql(`query MyGoalsCard { myGoals { ${LINE} } }`);
+export const TEAM_CARD = graphql(`query TeamGoalsCard($team_id: ID!) { teamGoals(team_id: $team_id) { team { id name } goals { ${LINE} } progress { percent band } } }`);
 
 /** My open goals (myGoals leaves done and dropped out by default), due date first. */
 export const myGoalsCardQueryOptions = queryOptions({
   queryKey: ['goals', 'card', 'mine'],
-  queryFn: async () => (await gql<{ myGoals: GoalLine[] }>(MY_OPEN)).myGoals,
+  queryFn: async () => (await gql(MY_OPEN)).myGoals,
 });
 
 export type TeamGoalsCard = { team: TeamRef; goals: GoalLine[]; progress: GoalBand | null };
@@ -55,7 +55,7 @@ export const TEAM_CARD_TEAMS = 3;
 export const teamGoalsCardQueryOptions = queryOptions({
   queryKey: ['goals', 'card', 'teams'],
   queryFn: async (): Promise<TeamGoalsCard[]> => {
-    const teams = (await gql<{ myGoalTeams: TeamRef[] }>(GOAL_TEAMS)).myGoalTeams.slice(0, TEAM_CARD_TEAMS);
-    return Promise.all(teams.map(async (t) => (await gql<{ teamGoals: TeamGoalsCard }>(TEAM_CARD, { team_id: t.id })).teamGoals));
+    const teams = (await gql(GOAL_TEAMS)).myGoalTeams.slice(0, TEAM_CARD_TEAMS);
+    return Promise.all(teams.map(async (t) => (await gql(TEAM_CARD, { team_id: t.id })).teamGoals));
   },
 });

@@ -1,15 +1,16 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
-import { gql } from '../../lib/graphql.js';
-import { ASSESSMENT_FIELDS, ASSESSMENT_OVERVIEW_FIELDS, type Assessment, type AssessmentComparisonRow, type AssessmentOverview } from './growth.types.js';
+import { gql, graphql } from '../../lib/graphql.js';
+import { ASSESSMENT_FIELDS, ASSESSMENT_OVERVIEW_FIELDS, type Assessment, type AssessmentComparisonRow } from './growth.types.js';
 
 /** The assessment page's queries and mutations (server/features/growth/growth.assessments.ts). */
 
 export const assessmentOverviewKey = (userId: string) => ['assessmentOverview', userId] as const;
 
+export const ASSESSMENT_OVERVIEW = graphql(`query AssessmentOverview($userId: ID!) { assessmentOverview(user_id: $userId) { ${ASSESSMENT_OVERVIEW_FIELDS} } }`);
+
 export const assessmentOverviewQueryOptions = (userId: string) => queryOptions({
   queryKey: assessmentOverviewKey(userId),
-  queryFn: async () => (await gql<{ assessmentOverview: AssessmentOverview }>(
-    `query AssessmentOverview($userId: ID!) { assessmentOverview(user_id: $userId) { ${ASSESSMENT_OVERVIEW_FIELDS} } }`, { userId })).assessmentOverview,
+  queryFn: async () => (await gql(ASSESSMENT_OVERVIEW, { userId })).assessmentOverview,
 });
 
 export type AssessablePerson = {
@@ -17,11 +18,12 @@ export type AssessablePerson = {
   team: { id: string; manager: { id: string } | null; team_lead: { id: string } | null } | null;
 };
 
+export const ASSESSMENT_PEOPLE = graphql('query AssessmentPeople { organizationUsers { id full_name email status manager { id } team { id manager { id } team_lead { id } } } }');
+
 /** The organization's people with who they report to, for the managers' picker of their reports. */
 export const assessablePeopleQueryOptions = queryOptions({
   queryKey: ['users', 'assessable'],
-  queryFn: async () => (await gql<{ organizationUsers: AssessablePerson[] }>(
-    'query AssessmentPeople { organizationUsers { id full_name email status manager { id } team { id manager { id } team_lead { id } } } }')).organizationUsers,
+  queryFn: async () => (await gql(ASSESSMENT_PEOPLE)).organizationUsers,
 });
 
 /**
@@ -50,24 +52,28 @@ export function peopleBelow(people: readonly AssessablePerson[], viewerId: strin
 const A = `{ ${ASSESSMENT_FIELDS} }`;
 export type RatingsInput = { ratings: Array<{ competency_id: string; rating: number | null; comment: string }>; summary: string };
 
+export const START_ASSESSMENT = graphql(`mutation StartAssessment($userId: ID!) { startAssessment(user_id: $userId) ${A} }`);
+export const SAVE_ASSESSMENT = graphql(`mutation SaveAssessment($id: ID!, $input: AssessmentRatingsInput!, $base_version: Int!) { saveAssessment(id: $id, input: $input, base_version: $base_version) ${A} }`);
+export const SUBMIT_ASSESSMENT = graphql(`mutation SubmitAssessment($id: ID!) { submitAssessment(id: $id) ${A} }`);
+export const DELETE_ASSESSMENT_DRAFT = graphql('mutation DeleteAssessmentDraft($id: ID!) { deleteAssessmentDraft(id: $id) }');
+
 export function assessmentApi(queryClient: QueryClient, userId: string) {
   const refresh = () => queryClient.invalidateQueries({ queryKey: assessmentOverviewKey(userId) });
   return {
     start: async () => {
-      const a = (await gql<{ startAssessment: Assessment }>(`mutation StartAssessment($userId: ID!) { startAssessment(user_id: $userId) ${A} }`, { userId })).startAssessment;
+      const a = (await gql(START_ASSESSMENT, { userId })).startAssessment;
       void refresh();
       return a;
     },
-    save: async (id: string, input: RatingsInput, baseVersion: number) => (await gql<{ saveAssessment: Assessment }>(
-      `mutation SaveAssessment($id: ID!, $input: AssessmentRatingsInput!, $base_version: Int!) { saveAssessment(id: $id, input: $input, base_version: $base_version) ${A} }`,
+    save: async (id: string, input: RatingsInput, baseVersion: number) => (await gql(SAVE_ASSESSMENT,
       { id, input, base_version: baseVersion })).saveAssessment,
     submit: async (id: string) => {
-      const a = (await gql<{ submitAssessment: Assessment }>(`mutation SubmitAssessment($id: ID!) { submitAssessment(id: $id) ${A} }`, { id })).submitAssessment;
+      const a = (await gql(SUBMIT_ASSESSMENT, { id })).submitAssessment;
       await refresh();
       return a;
     },
     remove: async (id: string) => {
-      await gql<{ deleteAssessmentDraft: boolean }>('mutation DeleteAssessmentDraft($id: ID!) { deleteAssessmentDraft(id: $id) }', { id });
+      await gql(DELETE_ASSESSMENT_DRAFT, { id });
       await refresh();
     },
   };

@@ -1,7 +1,7 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { gql } from '../../lib/graphql.js';
+import { gql, graphql } from '../../lib/graphql.js';
 import { GOAL_SUMMARY_FIELDS } from '../goals/goal.types.js';
-import { ACTION_FIELDS, PLACEMENT_FIELDS, type DevelopmentAction, type DevelopmentPlan, type DevelopmentTeamProgress } from './growth.types.js';
+import { ACTION_FIELDS, PLACEMENT_FIELDS, type DevelopmentPlan } from './growth.types.js';
 
 /** The development plan, its actions and team progress (server/features/growth/growth.schema.ts). */
 
@@ -18,23 +18,23 @@ const PLAN_FIELDS = `user { ${PERSON} } mentor { ${PERSON} } focus
   growth_goals { ${GOAL_SUMMARY_FIELDS} competency { id name } }
   actions { ${ACTION_FIELDS} } progress { percent band } updated_at can_edit`;
 
-const PLAN = `query DevelopmentPlan($user_id: ID!) { developmentPlan(user_id: $user_id) { ${PLAN_FIELDS} } }`;
-const UPDATE_PLAN = `mutation UpdateDevelopmentPlan($user_id: ID!, $input: DevelopmentPlanInput!) { updateDevelopmentPlan(user_id: $user_id, input: $input) { ${PLAN_FIELDS} } }`;
-const ADD_ACTION = `mutation AddDevelopmentAction($user_id: ID!, $input: DevelopmentActionInput!) { addDevelopmentAction(user_id: $user_id, input: $input) { ${ACTION_FIELDS} } }`;
-const SET_DONE = `mutation SetDevelopmentActionDone($id: ID!, $done: Boolean!) { setDevelopmentActionDone(id: $id, done: $done) { ${ACTION_FIELDS} } }`;
-const DELETE_ACTION = 'mutation DeleteDevelopmentAction($id: ID!) { deleteDevelopmentAction(id: $id) }';
-const TEAM_PROGRESS = `query DevelopmentTeamProgress { developmentTeamProgress { team { id name } people {
+export const PLAN = graphql(`query DevelopmentPlan($user_id: ID!) { developmentPlan(user_id: $user_id) { ${PLAN_FIELDS} } }`);
+export const UPDATE_PLAN = graphql(`mutation UpdateDevelopmentPlan($user_id: ID!, $input: DevelopmentPlanInput!) { updateDevelopmentPlan(user_id: $user_id, input: $input) { ${PLAN_FIELDS} } }`);
+export const ADD_ACTION = graphql(`mutation AddDevelopmentAction($user_id: ID!, $input: DevelopmentActionInput!) { addDevelopmentAction(user_id: $user_id, input: $input) { ${ACTION_FIELDS} } }`);
+export const SET_DONE = graphql(`mutation SetDevelopmentActionDone($id: ID!, $done: Boolean!) { setDevelopmentActionDone(id: $id, done: $done) { ${ACTION_FIELDS} } }`);
+export const DELETE_ACTION = graphql('mutation DeleteDevelopmentAction($id: ID!) { deleteDevelopmentAction(id: $id) }');
+export const TEAM_PROGRESS = graphql(`query DevelopmentTeamProgress { developmentTeamProgress { team { id name } people {
   user { ${PERSON} } placement { ${PLACEMENT_FIELDS} } self_assessed_at manager_assessed_at plan_progress { percent band } growth_goals actions_open actions_overdue
-} } }`;
+} } }`);
 
 export const developmentPlanQueryOptions = (userId: string) => queryOptions({
   queryKey: ['growth', 'plan', userId],
-  queryFn: async () => (await gql<{ developmentPlan: DevelopmentPlanView }>(PLAN, { user_id: userId })).developmentPlan,
+  queryFn: async () => (await gql(PLAN, { user_id: userId })).developmentPlan,
 });
 
 export const developmentTeamProgressQueryOptions = queryOptions({
   queryKey: ['growth', 'team-progress'],
-  queryFn: async () => (await gql<{ developmentTeamProgress: DevelopmentTeamProgress[] }>(TEAM_PROGRESS)).developmentTeamProgress,
+  queryFn: async () => (await gql(TEAM_PROGRESS)).developmentTeamProgress,
 });
 
 export type ActionVariables = { title: string; due_date: string | null; competency_id: string | null; goal_id: string | null };
@@ -46,9 +46,9 @@ function usePlanMutation<V, R>(run: (variables: V) => Promise<R>) {
 }
 
 export const useUpdateDevelopmentPlan = () => usePlanMutation(async (v: { userId: string; mentor_id: string | null; focus: string }) =>
-  (await gql<{ updateDevelopmentPlan: DevelopmentPlanView }>(UPDATE_PLAN, { user_id: v.userId, input: { mentor_id: v.mentor_id, focus: v.focus } })).updateDevelopmentPlan);
+  (await gql(UPDATE_PLAN, { user_id: v.userId, input: { mentor_id: v.mentor_id, focus: v.focus } })).updateDevelopmentPlan);
 export const useAddDevelopmentAction = () => usePlanMutation(async (v: { userId: string; input: ActionVariables }) =>
-  (await gql<{ addDevelopmentAction: DevelopmentAction }>(ADD_ACTION, { user_id: v.userId, input: v.input })).addDevelopmentAction);
+  (await gql(ADD_ACTION, { user_id: v.userId, input: v.input })).addDevelopmentAction);
 export const useSetDevelopmentActionDone = () => usePlanMutation(async (v: { id: string; done: boolean }) =>
-  (await gql<{ setDevelopmentActionDone: DevelopmentAction }>(SET_DONE, v)).setDevelopmentActionDone);
-export const useDeleteDevelopmentAction = () => usePlanMutation(async (id: string) => (await gql<{ deleteDevelopmentAction: boolean }>(DELETE_ACTION, { id })).deleteDevelopmentAction);
+  (await gql(SET_DONE, v)).setDevelopmentActionDone);
+export const useDeleteDevelopmentAction = () => usePlanMutation(async (id: string) => (await gql(DELETE_ACTION, { id })).deleteDevelopmentAction);

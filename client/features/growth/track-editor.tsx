@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { GROWTH_LIMITS, competencyTrackInputSchema, type CompetencyTrackInput } from '../../../shared/growth.js';
+import { GROWTH_LIMITS, competencyTrackInputSchema } from '../../../shared/growth.js';
 import { Field, FormError, SubmitButton } from '../../components/ui/field.js';
 import { showAlert } from '../../lib/alerts.js';
 import { fieldErrorsOf, type FieldErrors } from '../../lib/forms.js';
@@ -34,7 +34,7 @@ function draftOf(track: CompetencyTrack | null): Draft {
   };
 }
 
-const inputOf = (d: Draft): CompetencyTrackInput => ({
+const inputOf = (d: Draft) => ({
   name: d.name, description: d.description,
   levels: d.levels.map((l) => ({ id: l.id, name: l.name, description: l.description })),
   competencies: d.competencies.map((c) => ({ id: c.id, name: c.name, description: c.description, expectations: c.expectations })),

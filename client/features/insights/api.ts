@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, type QueryClient } from '@tanstack/react-query';
 import { INSIGHTS_DEFAULT_WEEKS, type InsightMetricKey } from '../../../shared/insights.js';
-import { gql } from '../../lib/graphql.js';
+import { gql, graphql } from '../../lib/graphql.js';
 import type { InsightsSearch } from './insights-search.js';
 
 /**
@@ -64,28 +64,28 @@ const ISSUE = 'id key title url issue_type status status_category story_points c
 const GOALS = 'goals { count average_progress on_track at_risk off_track done }';
 const CYCLES = 'review_cycles { cycle_id name ended_at average n }';
 
-const TEAMS = 'query InsightsTeams { insightsTeams { id name } }';
-const PEOPLE = 'query InsightsPeople { insightsPeople { id full_name role team { id name } } }';
-const TEAM = `query TeamInsights($team_id: ID!, $from: String, $to: String, $grain: InsightsGrain) {
+export const TEAMS = graphql('query InsightsTeams { insightsTeams { id name } }');
+export const PEOPLE = graphql('query InsightsPeople { insightsPeople { id full_name role team { id name } } }');
+export const TEAM = graphql(`query TeamInsights($team_id: ID!, $from: String, $to: String, $grain: InsightsGrain) {
   teamInsights(team_id: $team_id, from: $from, to: $to, grain: $grain) {
     team { id name } from to grain members periods { start end label } ${METRICS} ${SOURCES}
     sprints { id name start_at end_at committed_points added_points completed_points completion_rate commitment_reliability carried_over }
     unattributed_incidents { ${ISSUE} } ${CYCLES}
     retros { retro_id title held_at participants members actions_total actions_done } ${GOALS}
   }
-}`;
-const TEAM_PRS = `query TeamInsightsPullRequests($team_id: ID!, $from: String, $to: String, $metric: InsightMetricKey, $limit: Int, $offset: Int) {
+}`);
+export const TEAM_PRS = graphql(`query TeamInsightsPullRequests($team_id: ID!, $from: String, $to: String, $metric: InsightMetricKey, $limit: Int, $offset: Int) {
   teamInsightsPullRequests(team_id: $team_id, from: $from, to: $to, metric: $metric, limit: $limit, offset: $offset) { total items { ${PR} } }
-}`;
+}`);
 const OPEN = `pull_request { ${PR} } waiting_hours waiting_for`;
-const INDIVIDUAL = `query IndividualInsights($user_id: ID, $from: String, $to: String) {
+export const INDIVIDUAL = graphql(`query IndividualInsights($user_id: ID, $from: String, $to: String) {
   individualInsights(user_id: $user_id, from: $from, to: $to) {
     user { id full_name } from to periods { start end label } ${METRICS} ${SOURCES}
     authored { ${PR} } open_pull_requests { ${OPEN} } review_requests { ${OPEN} }
     reviews_given { pull_request { ${PR} } at hours_after_ready } collaborators { login user { id full_name } pull_requests }
     issues { ${ISSUE} } ${CYCLES} ${GOALS}
   }
-}`;
+}`);
 
 // ---------------------------------------------------------------------------------------------
 // The window a page shows (search params): the last 4 / 12 / 26 / 52 weeks, or from..to; week or sprint.
@@ -113,24 +113,24 @@ export function insightsWindow(search: InsightsSearch, now = new Date()): Insigh
 
 export const insightsTeamsQueryOptions = queryOptions({
   queryKey: ['insights', 'teams'],
-  queryFn: async () => (await gql<{ insightsTeams: TeamRef[] }>(TEAMS)).insightsTeams,
+  queryFn: async () => (await gql(TEAMS)).insightsTeams,
 });
 
 export const insightsPeopleQueryOptions = queryOptions({
   queryKey: ['insights', 'people'],
-  queryFn: async () => (await gql<{ insightsPeople: InsightsPerson[] }>(PEOPLE)).insightsPeople,
+  queryFn: async () => (await gql(PEOPLE)).insightsPeople,
 });
 
 export const teamInsightsQueryOptions = (teamId: string, w: InsightsWindow) => queryOptions({
   queryKey: ['insights', 'team', teamId, w.from, w.to, w.grain],
-  queryFn: async () => (await gql<{ teamInsights: TeamInsights }>(TEAM, { team_id: teamId, from: w.from, to: w.to, grain: w.grain })).teamInsights,
+  queryFn: async () => (await gql(TEAM, { team_id: teamId, from: w.from, to: w.to, grain: w.grain })).teamInsights,
   placeholderData: keepPreviousData,
 });
 
 export const PR_PAGE_SIZE = 20;
 export const teamPullRequestsQueryOptions = (teamId: string, w: InsightsWindow, metric: InsightMetricKey | null, page: number) => queryOptions({
   queryKey: ['insights', 'team-prs', teamId, w.from, w.to, metric ?? '', page],
-  queryFn: async () => (await gql<{ teamInsightsPullRequests: { total: number; items: InsightsPullRequest[] } }>(TEAM_PRS, {
+  queryFn: async () => (await gql(TEAM_PRS, {
     team_id: teamId, from: w.from, to: w.to, metric, limit: PR_PAGE_SIZE, offset: page * PR_PAGE_SIZE,
   })).teamInsightsPullRequests,
   placeholderData: keepPreviousData,
@@ -139,7 +139,7 @@ export const teamPullRequestsQueryOptions = (teamId: string, w: InsightsWindow, 
 /** userId null: the viewer's own page. */
 export const individualInsightsQueryOptions = (userId: string | null, w: Pick<InsightsWindow, 'from' | 'to'>) => queryOptions({
   queryKey: ['insights', 'person', userId ?? 'me', w.from, w.to],
-  queryFn: async () => (await gql<{ individualInsights: IndividualInsights }>(INDIVIDUAL, { user_id: userId, from: w.from, to: w.to })).individualInsights,
+  queryFn: async () => (await gql(INDIVIDUAL, { user_id: userId, from: w.from, to: w.to })).individualInsights,
   placeholderData: keepPreviousData,
 });
 
@@ -155,10 +155,10 @@ export function loadIndividualInsights(queryClient: QueryClient, userId: string 
 // ---------------------------------------------------------------------------------------------
 // Dashboard cards: few fields.
 
-const TEAM_CARD = `query TeamInsightsCard($team_id: ID!) {
+export const TEAM_CARD = graphql(`query TeamInsightsCard($team_id: ID!) {
   teamInsights(team_id: $team_id) { team { id name } periods { label } metrics { key summary { ${VALUE} } points { n value } } ${SOURCES} ${GOALS} }
-}`;
-const MY_CARD = `query MyInsightsCard { individualInsights { open_pull_requests { ${OPEN} } review_requests { ${OPEN} } sources { code code_connected } } }`;
+}`);
+export const MY_CARD = graphql(`query MyInsightsCard { individualInsights { open_pull_requests { ${OPEN} } review_requests { ${OPEN} } sources { code code_connected } } }`);
 
 export type TeamInsightsCard = Pick<TeamInsights, 'team' | 'sources' | 'goals'> & {
   periods: Array<{ label: string }>;
@@ -170,14 +170,14 @@ export type MyInsightsCard = Pick<IndividualInsights, 'open_pull_requests' | 're
 export const teamInsightsCardQueryOptions = (ownTeamId: string | null) => queryOptions({
   queryKey: ['insights', 'card', 'team', ownTeamId ?? ''],
   queryFn: async (): Promise<TeamInsightsCard | null> => {
-    const teams = (await gql<{ insightsTeams: TeamRef[] }>(TEAMS)).insightsTeams;
+    const teams = (await gql(TEAMS)).insightsTeams;
     const team = teams.find((t) => t.id === ownTeamId) ?? teams[0];
     if (!team) return null;
-    return (await gql<{ teamInsights: TeamInsightsCard }>(TEAM_CARD, { team_id: team.id })).teamInsights;
+    return (await gql(TEAM_CARD, { team_id: team.id })).teamInsights;
   },
 });
 
 export const myInsightsCardQueryOptions = queryOptions({
   queryKey: ['insights', 'card', 'mine'],
-  queryFn: async () => (await gql<{ individualInsights: MyInsightsCard }>(MY_CARD)).individualInsights,
+  queryFn: async () => (await gql(MY_CARD)).individualInsights,
 });

@@ -170,7 +170,7 @@ it('shows the dashboard cards: my team’s PR cycle time with its n, and what wa
   stubGraphql({
     WidgetPreferences: () => ({ data: { userWidgetPreferences: { user_id: 'user-1', enabled_widgets: ['TEAM_INSIGHTS', 'INDIVIDUAL_INSIGHTS'] } } }),
     InsightsTeams: () => ({ data: { insightsTeams: [{ id: 'beta', name: 'Beta' }, { id: 'alpha', name: 'Alpha' }] } }),
-    TeamInsightsCard: (vars) => ({ data: { teamInsights: vars.team_id === 'alpha' ? { team: TEAM.team, periods: PERIODS, metrics: TEAM.metrics, sources: SOURCES, goals: TEAM.goals } : null } }),
+    TeamInsightsCard: (vars) => (vars.team_id === 'alpha' ? { data: { teamInsights: { team: TEAM.team, periods: PERIODS, metrics: TEAM.metrics, sources: SOURCES, goals: TEAM.goals } } } : refusal('Team not found.', 'NOT_FOUND')),
     MyInsightsCard: () => ({ data: { individualInsights: { open_pull_requests: PERSON.open_pull_requests, review_requests: [], sources: { code: true, code_connected: true } } } }),
   }, { me: meAs('MEMBER', { team: { id: 'alpha', name: 'Alpha' } }) });
   await renderSignedIn('/home/dashboard');

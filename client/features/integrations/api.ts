@@ -2,7 +2,7 @@ import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query
 import type {
   AuthKind, CodeProcessSettings, ConnectionStatus, DeploymentSource, IntegrationProvider, MatchKind, ScopeKind, SyncKind, SyncRunStatus,
 } from '../../../shared/integrations.js';
-import { gql } from '../../lib/graphql.js';
+import { gql, graphql } from '../../lib/graphql.js';
 
 /**
  * The integrations API (server/features/integrations/integrations.schema.ts) for /admin/integrations,
@@ -54,47 +54,57 @@ const SAMPLE_FIELDS = `loaded runs { ${RUN_FIELDS} }`;
 export const isActiveRun = (run: SyncRun | null | undefined): boolean => !!run && (run.status === 'QUEUED' || run.status === 'RUNNING' || run.status === 'RATE_LIMITED');
 export const POLL_MS = 1500;
 
+export const INTEGRATIONS = graphql(`query Integrations { integrations { ${CONNECTION_FIELDS} } }`);
+
 export const integrationsQueryOptions = queryOptions({
   queryKey: ['integrations', 'list'],
-  queryFn: async () => (await gql<{ integrations: IntegrationConnection[] }>(`query Integrations { integrations { ${CONNECTION_FIELDS} } }`)).integrations ?? [],
+  queryFn: async () => (await gql(INTEGRATIONS)).integrations ?? [],
 });
+
+export const INTEGRATION = graphql(`query Integration($id: ID!) { integration(id: $id) { ${CONNECTION_FIELDS} } }`);
 
 /** One connection; polled every 1.5 s while its run is queued, running or waiting for a rate limit. */
 export const integrationQueryOptions = (id: string) => queryOptions({
   queryKey: ['integrations', 'one', id],
-  queryFn: async () => (await gql<{ integration: IntegrationConnection }>(`query Integration($id: ID!) { integration(id: $id) { ${CONNECTION_FIELDS} } }`, { id })).integration,
+  queryFn: async () => (await gql(INTEGRATION, { id })).integration,
   refetchInterval: (query) => (isActiveRun(query.state.data?.current_run) ? POLL_MS : false),
 });
 
+export const EXTERNAL_ACCOUNTS = graphql(`query ExternalAccounts($provider: IntegrationProvider, $filter: AccountMatchFilter, $search: String, $limit: Int, $offset: Int) {
+      externalAccounts(provider: $provider, filter: $filter, search: $search, limit: $limit, offset: $offset) { items { ${ACCOUNT_FIELDS} } total } }`);
 export const externalAccountsQueryOptions = (v: { provider: IntegrationProvider | null; filter: AccountFilter; search: string; limit: number; offset: number }) => queryOptions({
   queryKey: ['integrations', 'accounts', v],
-  queryFn: async () => (await gql<{ externalAccounts: ExternalAccountPage }>(
-    `query ExternalAccounts($provider: IntegrationProvider, $filter: AccountMatchFilter, $search: String, $limit: Int, $offset: Int) {
-      externalAccounts(provider: $provider, filter: $filter, search: $search, limit: $limit, offset: $offset) { items { ${ACCOUNT_FIELDS} } total } }`,
+  queryFn: async () => (await gql(EXTERNAL_ACCOUNTS,
     { ...v, search: v.search.trim() || null })).externalAccounts ?? { items: [], total: 0 },
 });
 
+export const CODE_PROCESS_SETTINGS = graphql(`query CodeProcessSettings { codeProcessSettings { ${CODE_PROCESS_FIELDS} } }`);
+
 export const codeProcessQueryOptions = queryOptions({
   queryKey: ['integrations', 'codeProcess'],
-  queryFn: async () => (await gql<{ codeProcessSettings: CodeProcess }>(`query CodeProcessSettings { codeProcessSettings { ${CODE_PROCESS_FIELDS} } }`)).codeProcessSettings,
+  queryFn: async () => (await gql(CODE_PROCESS_SETTINGS)).codeProcessSettings,
 });
+
+export const SAMPLE_INSIGHTS_DATA = graphql(`query SampleInsightsData { sampleInsightsData { ${SAMPLE_FIELDS} } }`);
 
 export const sampleDataQueryOptions = queryOptions({
   queryKey: ['integrations', 'sample'],
-  queryFn: async () => (await gql<{ sampleInsightsData: SampleDataStatus }>(`query SampleInsightsData { sampleInsightsData { ${SAMPLE_FIELDS} } }`)).sampleInsightsData ?? { loaded: false, runs: [] },
+  queryFn: async () => (await gql(SAMPLE_INSIGHTS_DATA)).sampleInsightsData ?? { loaded: false, runs: [] },
   refetchInterval: (query) => (query.state.data?.runs.some(isActiveRun) ? POLL_MS : false),
 });
 
+export const TRACKER_TARGETS = graphql('query TrackerTargets($retro_id: ID!) { trackerTargets(retro_id: $retro_id) { connection_id scope_id provider name team_owned sample } }');
+
 export const trackerTargetsQueryOptions = (retroId: string) => queryOptions({
   queryKey: ['integrations', 'trackerTargets', retroId],
-  queryFn: async () => (await gql<{ trackerTargets?: TrackerTarget[] }>(
-    'query TrackerTargets($retro_id: ID!) { trackerTargets(retro_id: $retro_id) { connection_id scope_id provider name team_owned sample } }', { retro_id: retroId })).trackerTargets ?? [],
+  queryFn: async () => (await gql(TRACKER_TARGETS, { retro_id: retroId })).trackerTargets ?? [],
 });
+
+export const RETRO_ACTION_ISSUES = graphql('query RetroActionIssues($retro_id: ID!) { retroActionIssues(retro_id: $retro_id) { action_item_id provider key url closed_at sample } }');
 
 export const retroActionIssuesQueryOptions = (retroId: string) => queryOptions({
   queryKey: ['integrations', 'retroActionIssues', retroId],
-  queryFn: async () => (await gql<{ retroActionIssues?: RetroActionIssue[] }>(
-    'query RetroActionIssues($retro_id: ID!) { retroActionIssues(retro_id: $retro_id) { action_item_id provider key url closed_at sample } }', { retro_id: retroId })).retroActionIssues ?? [],
+  queryFn: async () => (await gql(RETRO_ACTION_ISSUES, { retro_id: retroId })).retroActionIssues ?? [],
 });
 
 /** Every change refreshes the whole integrations family (connections, accounts, sample status). */
@@ -103,54 +113,82 @@ function useIntegrationsMutation<V, R>(run: (variables: V) => Promise<R>) {
   return useMutation({ mutationFn: run, onSuccess: () => queryClient.invalidateQueries({ queryKey: ['integrations'] }) });
 }
 
+export const CONNECT_INTEGRATION = graphql(`mutation ConnectIntegration($input: ConnectIntegrationInput!) { connectIntegration(input: $input) { ${CONNECTION_FIELDS} } }`);
+
 export const useConnectIntegration = () => useIntegrationsMutation(async (input: ConnectInput) =>
-  (await gql<{ connectIntegration: IntegrationConnection }>(`mutation ConnectIntegration($input: ConnectIntegrationInput!) { connectIntegration(input: $input) { ${CONNECTION_FIELDS} } }`, { input })).connectIntegration);
+  (await gql(CONNECT_INTEGRATION, { input })).connectIntegration);
+
+export const TEST_INTEGRATION_INPUT = graphql('mutation TestIntegrationInput($input: ConnectIntegrationInput!) { testIntegrationInput(input: $input) { ok message missing } }');
 
 export const useTestIntegrationInput = () => useMutation({
-  mutationFn: async (input: ConnectInput) => (await gql<{ testIntegrationInput: IntegrationTestResult }>(
-    'mutation TestIntegrationInput($input: ConnectIntegrationInput!) { testIntegrationInput(input: $input) { ok message missing } }', { input })).testIntegrationInput,
+  mutationFn: async (input: ConnectInput) => (await gql(TEST_INTEGRATION_INPUT, { input })).testIntegrationInput,
 });
+
+export const TEST_INTEGRATION = graphql('mutation TestIntegration($id: ID!) { testIntegration(id: $id) { ok message missing } }');
 
 export const useTestIntegration = () => useMutation({
-  mutationFn: async (id: string) => (await gql<{ testIntegration: IntegrationTestResult }>('mutation TestIntegration($id: ID!) { testIntegration(id: $id) { ok message missing } }', { id })).testIntegration,
+  mutationFn: async (id: string) => (await gql(TEST_INTEGRATION, { id })).testIntegration,
 });
 
+export const UPDATE_INTEGRATION = graphql(`mutation UpdateIntegration($id: ID!, $input: UpdateIntegrationInput!) { updateIntegration(id: $id, input: $input) { ${CONNECTION_FIELDS} } }`);
+
 export const useUpdateIntegration = () => useIntegrationsMutation(async ({ id, input }: { id: string; input: UpdateInput }) =>
-  (await gql<{ updateIntegration: IntegrationConnection }>(`mutation UpdateIntegration($id: ID!, $input: UpdateIntegrationInput!) { updateIntegration(id: $id, input: $input) { ${CONNECTION_FIELDS} } }`, { id, input })).updateIntegration);
+  (await gql(UPDATE_INTEGRATION, { id, input })).updateIntegration);
+
+export const DISCONNECT_INTEGRATION = graphql('mutation DisconnectIntegration($id: ID!) { disconnectIntegration(id: $id) }');
 
 export const useDisconnectIntegration = () => useIntegrationsMutation(async (id: string) =>
-  (await gql<{ disconnectIntegration: boolean }>('mutation DisconnectIntegration($id: ID!) { disconnectIntegration(id: $id) }', { id })).disconnectIntegration);
+  (await gql(DISCONNECT_INTEGRATION, { id })).disconnectIntegration);
+
+export const SYNC_INTEGRATION = graphql(`mutation SyncIntegration($id: ID!, $kind: SyncKind) { syncIntegration(id: $id, kind: $kind) { ${RUN_FIELDS} } }`);
 
 export const useSyncIntegration = () => useIntegrationsMutation(async ({ id, kind }: { id: string; kind?: SyncKind }) =>
-  (await gql<{ syncIntegration: SyncRun }>(`mutation SyncIntegration($id: ID!, $kind: SyncKind) { syncIntegration(id: $id, kind: $kind) { ${RUN_FIELDS} } }`, { id, kind: kind ?? null })).syncIntegration);
+  (await gql(SYNC_INTEGRATION, { id, kind: kind ?? null })).syncIntegration);
+
+export const REFRESH_INTEGRATION_SCOPES = graphql(`mutation RefreshIntegrationScopes($id: ID!) { refreshIntegrationScopes(id: $id) { ${SCOPE_FIELDS} } }`);
 
 export const useRefreshIntegrationScopes = () => useIntegrationsMutation(async (id: string) =>
-  (await gql<{ refreshIntegrationScopes: IntegrationScope[] }>(`mutation RefreshIntegrationScopes($id: ID!) { refreshIntegrationScopes(id: $id) { ${SCOPE_FIELDS} } }`, { id })).refreshIntegrationScopes);
+  (await gql(REFRESH_INTEGRATION_SCOPES, { id })).refreshIntegrationScopes);
+
+export const SET_INTEGRATION_SCOPES = graphql(`mutation SetIntegrationScopes($id: ID!, $scopes: [IntegrationScopeInput!]!) { setIntegrationScopes(id: $id, scopes: $scopes) { ${SCOPE_FIELDS} } }`);
 
 export const useSetIntegrationScopes = () => useIntegrationsMutation(async ({ id, scopes }: { id: string; scopes: Array<{ id: string; included: boolean; team_id: string | null }> }) =>
-  (await gql<{ setIntegrationScopes: IntegrationScope[] }>(`mutation SetIntegrationScopes($id: ID!, $scopes: [IntegrationScopeInput!]!) { setIntegrationScopes(id: $id, scopes: $scopes) { ${SCOPE_FIELDS} } }`, { id, scopes })).setIntegrationScopes);
+  (await gql(SET_INTEGRATION_SCOPES, { id, scopes })).setIntegrationScopes);
+
+export const MATCH_EXTERNAL_ACCOUNT = graphql(`mutation MatchExternalAccount($id: ID!, $user_id: ID) { matchExternalAccount(id: $id, user_id: $user_id) { ${ACCOUNT_FIELDS} } }`);
 
 export const useMatchExternalAccount = () => useIntegrationsMutation(async ({ id, user_id }: { id: string; user_id: string | null }) =>
-  (await gql<{ matchExternalAccount: ExternalAccount }>(`mutation MatchExternalAccount($id: ID!, $user_id: ID) { matchExternalAccount(id: $id, user_id: $user_id) { ${ACCOUNT_FIELDS} } }`, { id, user_id })).matchExternalAccount);
+  (await gql(MATCH_EXTERNAL_ACCOUNT, { id, user_id })).matchExternalAccount);
+
+export const SET_EXTERNAL_ACCOUNT_BOT = graphql(`mutation SetExternalAccountBot($id: ID!, $is_bot: Boolean!) { setExternalAccountBot(id: $id, is_bot: $is_bot) { ${ACCOUNT_FIELDS} } }`);
 
 export const useSetExternalAccountBot = () => useIntegrationsMutation(async ({ id, is_bot }: { id: string; is_bot: boolean }) =>
-  (await gql<{ setExternalAccountBot: ExternalAccount }>(`mutation SetExternalAccountBot($id: ID!, $is_bot: Boolean!) { setExternalAccountBot(id: $id, is_bot: $is_bot) { ${ACCOUNT_FIELDS} } }`, { id, is_bot })).setExternalAccountBot);
+  (await gql(SET_EXTERNAL_ACCOUNT_BOT, { id, is_bot })).setExternalAccountBot);
+
+export const REMATCH_EXTERNAL_ACCOUNTS = graphql('mutation RematchExternalAccounts { rematchExternalAccounts }');
 
 export const useRematchExternalAccounts = () => useIntegrationsMutation(async () =>
-  (await gql<{ rematchExternalAccounts: number }>('mutation RematchExternalAccounts { rematchExternalAccounts }')).rematchExternalAccounts);
+  (await gql(REMATCH_EXTERNAL_ACCOUNTS)).rematchExternalAccounts);
+
+export const UPDATE_CODE_PROCESS_SETTINGS = graphql(`mutation UpdateCodeProcessSettings($input: CodeProcessSettingsInput!) { updateCodeProcessSettings(input: $input) { ${CODE_PROCESS_FIELDS} } }`);
 
 export const useUpdateCodeProcess = () => useIntegrationsMutation(async (input: CodeProcessSettings) =>
-  (await gql<{ updateCodeProcessSettings: CodeProcess }>(`mutation UpdateCodeProcessSettings($input: CodeProcessSettingsInput!) { updateCodeProcessSettings(input: $input) { ${CODE_PROCESS_FIELDS} } }`, { input })).updateCodeProcessSettings);
+  (await gql(UPDATE_CODE_PROCESS_SETTINGS, { input })).updateCodeProcessSettings);
+
+export const LOAD_SAMPLE_INSIGHTS_DATA = graphql(`mutation LoadSampleInsightsData { loadSampleInsightsData { ${SAMPLE_FIELDS} } }`);
 
 export const useLoadSampleData = () => useIntegrationsMutation(async () =>
-  (await gql<{ loadSampleInsightsData: SampleDataStatus }>(`mutation LoadSampleInsightsData { loadSampleInsightsData { ${SAMPLE_FIELDS} } }`)).loadSampleInsightsData);
+  (await gql(LOAD_SAMPLE_INSIGHTS_DATA)).loadSampleInsightsData);
+
+export const REMOVE_SAMPLE_INSIGHTS_DATA = graphql('mutation RemoveSampleInsightsData { removeSampleInsightsData }');
 
 export const useRemoveSampleData = () => useIntegrationsMutation(async () =>
-  (await gql<{ removeSampleInsightsData: boolean }>('mutation RemoveSampleInsightsData { removeSampleInsightsData }')).removeSampleInsightsData);
+  (await gql(REMOVE_SAMPLE_INSIGHTS_DATA)).removeSampleInsightsData);
+
+export const SEND_RETRO_ACTION_TO_TRACKER = graphql('mutation SendRetroActionToTracker($action_item_id: ID!, $scope_id: ID!) { sendRetroActionToTracker(action_item_id: $action_item_id, scope_id: $scope_id) { action_item_id provider key url closed_at sample } }');
 
 export const useSendRetroActionToTracker = () => useIntegrationsMutation(async ({ action_item_id, scope_id }: { action_item_id: string; scope_id: string }) =>
-  (await gql<{ sendRetroActionToTracker: RetroActionIssue }>(
-    'mutation SendRetroActionToTracker($action_item_id: ID!, $scope_id: ID!) { sendRetroActionToTracker(action_item_id: $action_item_id, scope_id: $scope_id) { action_item_id provider key url closed_at sample } }',
+  (await gql(SEND_RETRO_ACTION_TO_TRACKER,
     { action_item_id, scope_id })).sendRetroActionToTracker);
 
 export const DEPLOYMENT_SOURCE_LABELS: Record<DeploymentSource, string> = {

@@ -3,11 +3,11 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, expect, it } from 'vitest';
 import { closeAlert } from '../../lib/alerts.js';
-import { meAs, refusal, stubGraphql, type GraphqlVariables, type OperationHandler } from '../../test/graphql-stub.js';
+import { meAs, refusal, stubGraphql, type GraphqlVariables, type OperationHandlers } from '../../test/graphql-stub.js';
 import { cleanUpBetweenTests, renderSignedIn, testQueryClient } from '../../test/render-route.js';
 import { endedRetro } from '../retros/retro-fixtures.test-support.js';
 import { RetroSummary } from '../retros/retro-summary.js';
-import type { ExternalAccount, IntegrationConnection, SyncRun } from './api.js';
+import type { ExternalAccount, IntegrationConnection, RetroActionIssue, SyncRun } from './api.js';
 
 // Times on this screen are the viewer's own: the tests read them in UTC.
 beforeAll(() => { process.env.TZ = 'UTC'; });
@@ -27,11 +27,11 @@ const connection = (patch: Partial<IntegrationConnection> = {}): IntegrationConn
   connected_by: { id: 'user-1', full_name: 'Ada Lovelace' }, created_at: '2026-11-26T08:59:00.000Z', scopes: [], current_run: null, sync_runs: [], unmatched_accounts: 0, ...patch,
 });
 
-function stubPage(connections: IntegrationConnection[], over: Record<string, OperationHandler> = {}, accounts: ExternalAccount[] = []) {
+function stubPage(connections: IntegrationConnection[], over: OperationHandlers = {}, accounts: ExternalAccount[] = []) {
   return stubGraphql({
     SlackWebhook: () => ({ data: { slackWebhook: null } }),
     Integrations: () => ({ data: { integrations: connections } }),
-    Integration: ({ id }: GraphqlVariables) => ({ data: { integration: connections.find((c) => c.id === id) } }),
+    Integration: ({ id }: GraphqlVariables) => ({ data: { integration: connections.find((c) => c.id === id)! } }),
     SampleInsightsData: () => ({ data: { sampleInsightsData: { loaded: false, runs: [] } } }),
     Teams: () => ({ data: { teams: [] } }),
     ExternalAccounts: () => ({ data: { externalAccounts: { items: accounts, total: accounts.length } } }),
@@ -213,16 +213,16 @@ it('code process: lists are edited one name at a time; the server’s refusal sh
 });
 
 it('a retro action item is sent to the team’s tracker from the summary, and its issue key then links to the issue', async () => {
-  const issues: Array<Record<string, unknown>> = [];
+  const issues: RetroActionIssue[] = [];
   const { calls } = stubGraphql({
     TrackerTargets: () => ({ data: { trackerTargets: [
-      { connection_id: 'jira', scope_id: 'p-ops', provider: 'JIRA', name: 'OPS', team_owned: false },
-      { connection_id: 'gh', scope_id: 'r-api', provider: 'GITHUB', name: 'acme/api', team_owned: true },
+      { connection_id: 'jira', scope_id: 'p-ops', provider: 'JIRA', name: 'OPS', team_owned: false, sample: false },
+      { connection_id: 'gh', scope_id: 'r-api', provider: 'GITHUB', name: 'acme/api', team_owned: true, sample: false },
     ] } }),
     RetroActionIssues: () => ({ data: { retroActionIssues: issues } }),
     SendRetroActionToTracker: ({ action_item_id }: GraphqlVariables) => {
-      issues.push({ action_item_id, provider: 'GITHUB', key: 'acme/api#42', url: 'https://github.com/acme/api/issues/42', closed_at: null });
-      return { data: { sendRetroActionToTracker: issues[0] } };
+      issues.push({ action_item_id, provider: 'GITHUB', key: 'acme/api#42', url: 'https://github.com/acme/api/issues/42', closed_at: null, sample: false });
+      return { data: { sendRetroActionToTracker: issues[0]! } };
     },
   });
   const retro = endedRetro();
@@ -241,13 +241,13 @@ it('a retro action item is sent to the team’s tracker from the summary, and it
 });
 
 it('an action item sent to the sample tracker shows its key marked as sample data, with no link out of Teamlens', async () => {
-  const issues: Array<Record<string, unknown>> = [];
+  const issues: RetroActionIssue[] = [];
   stubGraphql({
     TrackerTargets: () => ({ data: { trackerTargets: [{ connection_id: 'gh', scope_id: 'r-web', provider: 'GITHUB', name: 'acme/web-app', team_owned: true, sample: true }] } }),
     RetroActionIssues: () => ({ data: { retroActionIssues: issues } }),
     SendRetroActionToTracker: ({ action_item_id }: GraphqlVariables) => {
       issues.push({ action_item_id, provider: 'GITHUB', key: 'acme/web-app#90001', url: null, closed_at: null, sample: true });
-      return { data: { sendRetroActionToTracker: issues[0] } };
+      return { data: { sendRetroActionToTracker: issues[0]! } };
     },
   });
   const retro = endedRetro();

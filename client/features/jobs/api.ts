@@ -1,30 +1,18 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { gql } from '../../lib/graphql.js';
+import { gql, graphql, type ResultOf } from '../../lib/graphql.js';
 
 export const JOB_STATUSES = ['QUEUED', 'RUNNING', 'INTERRUPTED', 'FAILED', 'DEAD', 'DONE'] as const;
 export type JobStatus = (typeof JOB_STATUSES)[number];
 
-export type ScheduledJob = {
-  id: string;
-  kind: string;
-  unique_key: string;
-  status: JobStatus;
-  period: string | null;
-  attempts: number;
-  max_attempts: number;
-  run_at: string;
-  last_error: string | null;
-  created_at: string;
-  finished_at: string | null;
-};
-
 const FIELDS = 'id kind unique_key status period attempts max_attempts run_at last_error created_at finished_at';
 
-const SCHEDULED_JOBS = /* GraphQL */ `
+export const SCHEDULED_JOBS = graphql(`
   query ScheduledJobs($status: JobStatus, $limit: Int) {
     scheduledJobs(status: $status, limit: $limit) { ${FIELDS} }
   }
-`;
+`);
+
+export type ScheduledJob = ResultOf<typeof SCHEDULED_JOBS>['scheduledJobs'][number];
 
 /** The latest jobs by run time; the server answers at most this many. */
 export const JOBS_LIMIT = 100;
@@ -32,20 +20,20 @@ export const JOBS_LIMIT = 100;
 export const scheduledJobsQueryOptions = (status: JobStatus | null) =>
   queryOptions({
     queryKey: ['scheduledJobs', status ?? 'ALL', JOBS_LIMIT],
-    queryFn: async () => (await gql<{ scheduledJobs: ScheduledJob[] }>(SCHEDULED_JOBS, { status, limit: JOBS_LIMIT })).scheduledJobs,
+    queryFn: async () => (await gql(SCHEDULED_JOBS, { status, limit: JOBS_LIMIT })).scheduledJobs,
   });
 
-const RETRY_JOB = /* GraphQL */ `
+export const RETRY_JOB = graphql(`
   mutation RetryJob($id: ID!) {
     retryJob(id: $id) { ${FIELDS} }
   }
-`;
+`);
 
 /** Runs a failed or interrupted job now, or a dead one again with all its attempts; every job list is refreshed. */
 export function useRetryJob() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (id: string) => (await gql<{ retryJob: ScheduledJob }>(RETRY_JOB, { id })).retryJob,
+    mutationFn: async (id: string) => (await gql(RETRY_JOB, { id })).retryJob,
     onSettled: () => queryClient.invalidateQueries({ queryKey: ['scheduledJobs'] }),
   });
 }

@@ -21,7 +21,7 @@ function stubJobs(jobs: ScheduledJob[]) {
     ScheduledJobs: (v: GraphqlVariables) => ({ data: { scheduledJobs: state.jobs.filter((j) => !v.status || j.status === v.status) } }),
     RetryJob: (v: GraphqlVariables) => {
       state.jobs = state.jobs.map((j) => (j.id === v.id ? { ...j, status: 'QUEUED', attempts: 0, finished_at: null } : j));
-      return { data: { retryJob: state.jobs.find((j) => j.id === v.id) } };
+      return { data: { retryJob: state.jobs.find((j) => j.id === v.id)! } };
     },
   }, { me: meAs('ADMIN') });
   return calls;

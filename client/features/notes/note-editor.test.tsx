@@ -1,7 +1,9 @@
 // @vitest-environment jsdom
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { expect, it, vi } from 'vitest';
-import { meAs, refusal, stubGraphql, type GraphqlVariables } from '../../test/graphql-stub.js';
+import type { VariablesOf } from '../../lib/graphql.js';
+import { meAs, refusal, stubGraphql, type OperationHandlers } from '../../test/graphql-stub.js';
+import type { Operations } from '../../test/operations.js';
 import { cleanUpBetweenTests, renderSignedIn } from '../../test/render-route.js';
 import type { Note } from './note.types.js';
 import { ada, grace, note } from './notes-fixtures.test-support.js';
@@ -22,18 +24,22 @@ cleanUpBetweenTests();
 const T = { timeout: 5000 };
 const SAVE = { timeout: 4000 };
 const people = [
-  { id: ada.id, full_name: ada.full_name, email: 'ada@example.com', role: null, status: 'ACTIVE', team: null },
-  { id: grace.id, full_name: grace.full_name, email: 'grace@example.com', role: null, status: 'ACTIVE', team: null },
+  { id: ada.id, full_name: ada.full_name, email: 'ada@example.com', role: null, status: 'ACTIVE' as const, team: null },
+  { id: grace.id, full_name: grace.full_name, email: 'grace@example.com', role: null, status: 'ACTIVE' as const, team: null },
 ];
 
-function stubNote(start: Note, over: Record<string, (v: GraphqlVariables) => unknown> = {}, viewer = ada) {
+function stubNote(start: Note, over: OperationHandlers = {}, viewer = ada) {
   return stubGraphql({
     Note: () => ({ data: { note: start } }),
     TeamPickerPeople: () => ({ data: { organizationUsers: people } }),
     ...over,
-  } as never, { me: meAs('MEMBER', { id: viewer.id, full_name: viewer.full_name }) });
+  }, { me: meAs('MEMBER', { id: viewer.id, full_name: viewer.full_name }) });
 }
-const saved = (v: GraphqlVariables, version: number) => ({ data: { updateNote: note({ ...v.input, about: null, version }) } });
+/** The note as the server answers a save: what was sent over the fixture's note. */
+const saved = ({ input }: VariablesOf<Operations['UpdateNote']>, version: number) => {
+  const { title, body, tags } = note();
+  return { data: { updateNote: note({ title: input.title ?? title, body: input.body ?? body, tags: input.tags ?? tags, next_one_on_one: input.next_one_on_one ?? null, about: null, version }) } };
+};
 const body = () => screen.getByLabelText('Note (Markdown)') as HTMLTextAreaElement;
 const status = () => screen.getByText(/^(Unsaved changes|Saving…|Saved at|Not saved)/);
 
@@ -178,7 +184,7 @@ it('a note shared with me: the shared agenda, and beside it my own private notes
     { id: 'i1', text: 'Conference budget', done: false, done_at: null, done_by: null, created_by: grace, created_at: '2026-11-25T10:00:00.000Z', version: 1 }] });
   const { calls } = stubNote(shared, {
     UpdateNoteAgendaItem: () => ({ data: { updateNoteAgendaItem: { ...shared, agenda: [{ ...shared.agenda[0]!, done: true, done_by: ada }] } } }),
-    UpdateNote: (v) => ({ data: { updateNote: { ...shared, body: v.input.body, version: 1 } } }),
+    UpdateNote: (v) => ({ data: { updateNote: { ...shared, body: v.input.body ?? shared.body, version: 1 } } }),
   }, ada);
   await renderSignedIn('/notes/my-notes/n1');
   expect(await screen.findByText('Shared with you', undefined, T)).toBeTruthy();
@@ -209,7 +215,7 @@ it('editing a talking point someone changed meanwhile: refused, my text stays in
   const { calls } = stubNote(oneOnOne, {
     Note: () => ({ data: { note: reads++ === 0 ? oneOnOne : { ...oneOnOne, agenda: [{ ...item, text: 'Budget for training', version: 2 }] } } }),
     UpdateNoteAgendaItem: (v) => (v.base_version === 1 ? refusal('This talking point was changed meanwhile by someone else.', 'CONFLICT')
-      : { data: { updateNoteAgendaItem: { ...oneOnOne, agenda: [{ ...item, text: v.text, version: 3 }] } } }),
+      : { data: { updateNoteAgendaItem: { ...oneOnOne, agenda: [{ ...item, text: v.text ?? item.text, version: 3 }] } } }),
   });
   await renderSignedIn('/notes/my-notes/n1');
   fireEvent.click(await screen.findByRole('button', { name: 'Edit talking point “Budget”' }, T));

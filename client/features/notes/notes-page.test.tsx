@@ -1,7 +1,9 @@
 // @vitest-environment jsdom
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { expect, it } from 'vitest';
-import { meAs, stubGraphql, type GraphqlVariables } from '../../test/graphql-stub.js';
+import type { ResultOf, VariablesOf } from '../../lib/graphql.js';
+import { meAs, stubGraphql, type OperationHandlers } from '../../test/graphql-stub.js';
+import type { Operations } from '../../test/operations.js';
 import { cleanUpBetweenTests, renderSignedIn } from '../../test/render-route.js';
 import { ada, emptyOverview, grace, note, page } from './notes-fixtures.test-support.js';
 
@@ -14,13 +16,15 @@ const pinned = note({ id: 'n2', title: 'Hiring plan', pinned: true, tags: ['hiri
 const sharedWithMe = note({ id: 'n3', title: '1:1 Grace / Ada', mine: false, author: grace, about: ada, shared: true, tags: [] });
 const oneOnOne = note({ id: 'n4', title: 'Grace 1:1', about: grace, shared: false, tags: [], next_one_on_one: '2026-12-03' });
 
-function stubList(answer: (filter: GraphqlVariables) => unknown, over: Record<string, (v: GraphqlVariables) => unknown> = {}) {
+type NotesFilter = NonNullable<VariablesOf<Operations['Notes']>['filter']>;
+
+function stubList(answer: (filter: NotesFilter) => ResultOf<Operations['Notes']>['notes'], over: OperationHandlers = {}) {
   return stubGraphql({
-    Notes: (v: GraphqlVariables) => ({ data: { notes: answer(v.filter ?? {}) } }),
+    Notes: (v) => ({ data: { notes: answer(v.filter ?? {}) } }),
     NoteTags: () => ({ data: { noteTags: [{ tag: 'hiring', count: 1 }, { tag: 'planning', count: 2 }] } }),
     NotesOverview: () => ({ data: { notesOverview: { ...emptyOverview, next_one_on_ones: [{ note: oneOnOne, with: grace, date: '2026-12-03' }] } } }),
     ...over,
-  } as never, { me });
+  }, { me });
 }
 
 it('lists pinned notes first, marks the ones shared with me and 1:1 notes, shows the next 1:1s, and searches with highlighted matches as plain text', async () => {

@@ -7,7 +7,7 @@
  */
 import { infiniteQueryOptions, queryOptions, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { gql } from '../../lib/graphql.js';
+import { gql, gqlField, graphql } from '../../lib/graphql.js';
 import { useLiveObject, type LiveStatus } from '../../lib/live-object.js';
 import { NOTE_FIELDS, type Note, type NoteListItem, type NotePage, type NotesOverview, type Person } from './note.types.js';
 
@@ -23,18 +23,18 @@ export type { NotesOverview };
 
 export type NotesSearch = { q?: string | undefined; tag?: string | undefined };
 
-const NOTES = `query Notes($filter: NoteFilter) { notes(filter: $filter) { items { note { ${NOTE_CARD_FIELDS} } title_match snippet } total next_cursor } }`;
-const NOTE = `query Note($id: ID!) { note(id: $id) { ${NOTE_FIELDS} } }`;
-const NOTE_TAGS = 'query NoteTags { noteTags { tag count } }';
-const NOTES_OVERVIEW = `query NotesOverview { notesOverview { pinned { ${NOTE_CARD_FIELDS} } recent { ${NOTE_CARD_FIELDS} } next_one_on_ones { note { ${NOTE_CARD_FIELDS} } with { ${PERSON} } date } } }`;
-const NOTE_CHANGED = `subscription NoteChanged($id: ID!) { noteChanged(id: $id) { ${NOTE_FIELDS} } }`;
+export const NOTES = graphql(`query Notes($filter: NoteFilter) { notes(filter: $filter) { items { note { ${NOTE_CARD_FIELDS} } title_match snippet } total next_cursor } }`);
+export const NOTE = graphql(`query Note($id: ID!) { note(id: $id) { ${NOTE_FIELDS} } }`);
+export const NOTE_TAGS = graphql('query NoteTags { noteTags { tag count } }');
+export const NOTES_OVERVIEW = graphql(`query NotesOverview { notesOverview { pinned { ${NOTE_CARD_FIELDS} } recent { ${NOTE_CARD_FIELDS} } next_one_on_ones { note { ${NOTE_CARD_FIELDS} } with { ${PERSON} } date } } }`);
+export const NOTE_CHANGED = graphql(`subscription NoteChanged($id: ID!) { noteChanged(id: $id) { ${NOTE_FIELDS} } }`);
 
 export const NOTES_PAGE_SIZE = 30;
 
 export const notesListQueryOptions = (search: NotesSearch) => infiniteQueryOptions({
   queryKey: ['notes', 'list', search.q?.trim() ?? '', search.tag ?? ''],
   initialPageParam: null as string | null,
-  queryFn: async ({ pageParam }) => (await gql<{ notes: NoteCardPage }>(NOTES, {
+  queryFn: async ({ pageParam }) => (await gql(NOTES, {
     filter: { query: search.q?.trim() || null, tag: search.tag || null, first: NOTES_PAGE_SIZE, after: pageParam },
   })).notes,
   getNextPageParam: (page) => page.next_cursor,
@@ -42,12 +42,12 @@ export const notesListQueryOptions = (search: NotesSearch) => infiniteQueryOptio
 
 export const noteTagsQueryOptions = queryOptions({
   queryKey: ['notes', 'tags'],
-  queryFn: async () => (await gql<{ noteTags: NoteTagCount[] }>(NOTE_TAGS)).noteTags,
+  queryFn: async () => (await gql(NOTE_TAGS)).noteTags,
 });
 
 export const notesOverviewQueryOptions = queryOptions({
   queryKey: ['notes', 'overview'],
-  queryFn: async () => (await gql<{ notesOverview: NotesOverviewCards }>(NOTES_OVERVIEW)).notesOverview,
+  queryFn: async () => (await gql(NOTES_OVERVIEW)).notesOverview,
 });
 
 export const noteKey = (id: string) => ['note', id] as const;
@@ -60,7 +60,7 @@ export function newerNote(old: Note | null | undefined, next: Note | null | unde
 
 export const noteQueryOptions = (id: string) => queryOptions({
   queryKey: noteKey(id),
-  queryFn: async () => (await gql<{ note: Note }>(NOTE, { id })).note,
+  queryFn: async () => (await gql(NOTE, { id })).note,
   structuralSharing: (old, next) => newerNote(old as Note | undefined, next as Note | undefined),
 });
 
@@ -75,20 +75,20 @@ function refreshLists(queryClient: QueryClient): Promise<void> {
 
 export type NoteFields = { title: string; body: string; tags: string[]; about_user_id: string | null };
 
-const M = {
-  createNote: `mutation CreateNote($input: NoteInput!) { createNote(input: $input) { ${NOTE_FIELDS} } }`,
-  updateNote: `mutation UpdateNote($id: ID!, $input: NoteInput!, $base_version: Int!) { updateNote(id: $id, input: $input, base_version: $base_version) { ${NOTE_FIELDS} } }`,
-  pinNote: `mutation PinNote($id: ID!, $pinned: Boolean!) { pinNote(id: $id, pinned: $pinned) { ${NOTE_FIELDS} } }`,
-  shareNote: `mutation ShareNote($id: ID!, $shared: Boolean!) { shareNote(id: $id, shared: $shared) { ${NOTE_FIELDS} } }`,
-  setNoteNextOneOnOne: `mutation SetNoteNextOneOnOne($id: ID!, $date: String) { setNoteNextOneOnOne(id: $id, date: $date) { ${NOTE_FIELDS} } }`,
-  addNoteAgendaItem: `mutation AddNoteAgendaItem($note_id: ID!, $text: String!) { addNoteAgendaItem(note_id: $note_id, text: $text) { ${NOTE_FIELDS} } }`,
-  updateNoteAgendaItem: `mutation UpdateNoteAgendaItem($id: ID!, $text: String, $done: Boolean, $base_version: Int) { updateNoteAgendaItem(id: $id, text: $text, done: $done, base_version: $base_version) { ${NOTE_FIELDS} } }`,
-  deleteNoteAgendaItem: `mutation DeleteNoteAgendaItem($id: ID!) { deleteNoteAgendaItem(id: $id) { ${NOTE_FIELDS} } }`,
+export const M = {
+  createNote: graphql(`mutation CreateNote($input: NoteInput!) { createNote(input: $input) { ${NOTE_FIELDS} } }`),
+  updateNote: graphql(`mutation UpdateNote($id: ID!, $input: NoteInput!, $base_version: Int!) { updateNote(id: $id, input: $input, base_version: $base_version) { ${NOTE_FIELDS} } }`),
+  pinNote: graphql(`mutation PinNote($id: ID!, $pinned: Boolean!) { pinNote(id: $id, pinned: $pinned) { ${NOTE_FIELDS} } }`),
+  shareNote: graphql(`mutation ShareNote($id: ID!, $shared: Boolean!) { shareNote(id: $id, shared: $shared) { ${NOTE_FIELDS} } }`),
+  setNoteNextOneOnOne: graphql(`mutation SetNoteNextOneOnOne($id: ID!, $date: String) { setNoteNextOneOnOne(id: $id, date: $date) { ${NOTE_FIELDS} } }`),
+  addNoteAgendaItem: graphql(`mutation AddNoteAgendaItem($note_id: ID!, $text: String!) { addNoteAgendaItem(note_id: $note_id, text: $text) { ${NOTE_FIELDS} } }`),
+  updateNoteAgendaItem: graphql(`mutation UpdateNoteAgendaItem($id: ID!, $text: String, $done: Boolean, $base_version: Int) { updateNoteAgendaItem(id: $id, text: $text, done: $done, base_version: $base_version) { ${NOTE_FIELDS} } }`),
+  deleteNoteAgendaItem: graphql(`mutation DeleteNoteAgendaItem($id: ID!) { deleteNoteAgendaItem(id: $id) { ${NOTE_FIELDS} } }`),
 };
-const DELETE_NOTE = 'mutation DeleteNote($id: ID!) { deleteNote(id: $id) }';
+export const DELETE_NOTE = graphql('mutation DeleteNote($id: ID!) { deleteNote(id: $id) }');
 
-async function run(queryClient: QueryClient, field: keyof typeof M, variables: Record<string, unknown>): Promise<Note> {
-  const note = (await gql<Record<string, Note>>(M[field], variables))[field]!;
+async function run(queryClient: QueryClient, answer: Promise<Note>): Promise<Note> {
+  const note = await answer;
   applyNote(queryClient, note);
   void refreshLists(queryClient);
   return note;
@@ -97,24 +97,24 @@ async function run(queryClient: QueryClient, field: keyof typeof M, variables: R
 /** The notes mutations; each applies the note it answers to the cache and refreshes the lists. */
 export function notesApi(queryClient: QueryClient) {
   return {
-    createNote: (input: Partial<NoteFields> & { next_one_on_one?: string | null }) => run(queryClient, 'createNote', { input }),
+    createNote: (input: Partial<NoteFields> & { next_one_on_one?: string | null }) => run(queryClient, gqlField(M.createNote, { input })),
     /** The author saves any of the fields; the person a shared note is about, `body` only (their own private notes). */
-    updateNote: (id: string, input: Partial<NoteFields>, baseVersion: number) => run(queryClient, 'updateNote', { id, input, base_version: baseVersion }),
-    pinNote: (id: string, pinned: boolean) => run(queryClient, 'pinNote', { id, pinned }),
-    shareNote: (id: string, shared: boolean) => run(queryClient, 'shareNote', { id, shared }),
-    setNextOneOnOne: (id: string, date: string | null) => run(queryClient, 'setNoteNextOneOnOne', { id, date }),
-    addAgendaItem: (noteId: string, text: string) => run(queryClient, 'addNoteAgendaItem', { note_id: noteId, text }),
+    updateNote: (id: string, input: Partial<NoteFields>, baseVersion: number) => run(queryClient, gqlField(M.updateNote, { id, input, base_version: baseVersion })),
+    pinNote: (id: string, pinned: boolean) => run(queryClient, gqlField(M.pinNote, { id, pinned })),
+    shareNote: (id: string, shared: boolean) => run(queryClient, gqlField(M.shareNote, { id, shared })),
+    setNextOneOnOne: (id: string, date: string | null) => run(queryClient, gqlField(M.setNoteNextOneOnOne, { id, date })),
+    addAgendaItem: (noteId: string, text: string) => run(queryClient, gqlField(M.addNoteAgendaItem, { note_id: noteId, text })),
     /** A new text goes with the version it was edited from (`base_version`): a stale one is CONFLICT. */
-    updateAgendaItem: (id: string, patch: { done: boolean } | { text: string; base_version: number }) => run(queryClient, 'updateNoteAgendaItem', { id, ...patch }),
-    deleteAgendaItem: (id: string) => run(queryClient, 'deleteNoteAgendaItem', { id }),
+    updateAgendaItem: (id: string, patch: { done: boolean } | { text: string; base_version: number }) => run(queryClient, gqlField(M.updateNoteAgendaItem, { id, ...patch })),
+    deleteAgendaItem: (id: string) => run(queryClient, gqlField(M.deleteNoteAgendaItem, { id })),
     deleteNote: async (id: string) => {
-      await gql<{ deleteNote: boolean }>(DELETE_NOTE, { id });
+      await gql(DELETE_NOTE, { id });
       queryClient.removeQueries({ queryKey: noteKey(id), exact: true });
       await refreshLists(queryClient);
     },
     /** The note as the server has it now (after a CONFLICT). */
     fetchLatest: async (id: string) => {
-      const note = (await gql<{ note: Note }>(NOTE, { id })).note;
+      const note = (await gql(NOTE, { id })).note;
       applyNote(queryClient, note);
       return note;
     },
@@ -136,5 +136,5 @@ export type { LiveStatus };
  * saves from another browser. When the socket comes back the note is read again.
  */
 export function useNoteLive(id: string): { status: LiveStatus; retry: () => void } {
-  return useLiveObject<Note>({ document: NOTE_CHANGED, field: 'noteChanged', id, queryKey: noteKey(id), apply: applyNote, onComplete: 'ended' });
+  return useLiveObject({ document: NOTE_CHANGED, field: 'noteChanged', id, queryKey: noteKey(id), apply: applyNote, onComplete: 'ended' });
 }

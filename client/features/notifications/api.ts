@@ -1,34 +1,35 @@
 import { queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { SlackWebhookInput } from '../../../shared/slack-webhook.schemas.js';
-import { gql } from '../../lib/graphql.js';
+import { gql, graphql, type ResultOf } from '../../lib/graphql.js';
 
-export type AppNotification = { id: string; kind: string; title: string; body: string | null; link: string | null; created_at: string; read_at: string | null };
-export type NotificationInbox = { items: AppNotification[]; unread: number };
 
 /** The bell shows the newest ones; older ones stay on the server. */
 export const INBOX_LIMIT = 20;
 const FIELDS = 'id kind title body link created_at read_at';
 
-const NOTIFICATIONS = /* GraphQL */ `
+export const NOTIFICATIONS = graphql(`
   query Notifications($limit: Int) {
     notifications(limit: $limit) { ${FIELDS} }
     unreadNotificationCount
   }
-`;
+`);
+
+export type AppNotification = ResultOf<typeof NOTIFICATIONS>['notifications'][number];
+export type NotificationInbox = { items: AppNotification[]; unread: number };
 
 export const notificationsQueryOptions = queryOptions({
   queryKey: ['notifications'],
   queryFn: async (): Promise<NotificationInbox> => {
-    const data = await gql<{ notifications?: AppNotification[]; unreadNotificationCount?: number }>(NOTIFICATIONS, { limit: INBOX_LIMIT });
+    const data = await gql(NOTIFICATIONS, { limit: INBOX_LIMIT });
     return { items: data.notifications ?? [], unread: data.unreadNotificationCount ?? 0 };
   },
 });
 
-export const NOTIFICATION_ADDED = /* GraphQL */ `
+export const NOTIFICATION_ADDED = graphql(`
   subscription NotificationAdded {
     notificationAdded { ${FIELDS} }
   }
-`;
+`);
 
 /** A notification that arrived live goes on top of the list and counts as unread (once, even if it arrives twice). */
 export function addToInbox(queryClient: QueryClient, added: AppNotification): void {
@@ -39,46 +40,47 @@ export function addToInbox(queryClient: QueryClient, added: AppNotification): vo
   });
 }
 
-const MARK_READ = /* GraphQL */ `
+export const MARK_READ = graphql(`
   mutation MarkNotificationsRead($ids: [ID!]) {
     markNotificationsRead(ids: $ids)
   }
-`;
+`);
 
 /** Marks these notifications read, or all of them when `ids` is null. */
 export function useMarkNotificationsRead() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (ids: string[] | null) => gql<{ markNotificationsRead: number }>(MARK_READ, { ids }),
+    mutationFn: (ids: string[] | null) => gql(MARK_READ, { ids }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: notificationsQueryOptions.queryKey }),
   });
 }
 
-export type SlackWebhook = { webhook_hint: string; channel_label: string | null; created_at: string; last_success_at: string | null; last_error: string | null; last_error_at: string | null };
 const SLACK_FIELDS = 'webhook_hint channel_label created_at last_success_at last_error last_error_at';
 
-const SLACK_WEBHOOK = /* GraphQL */ `
+export const SLACK_WEBHOOK = graphql(`
   query SlackWebhook {
     slackWebhook { ${SLACK_FIELDS} }
   }
-`;
+`);
+
+export type SlackWebhook = NonNullable<ResultOf<typeof SLACK_WEBHOOK>['slackWebhook']>;
 
 export const slackWebhookQueryOptions = queryOptions({
   queryKey: ['slackWebhook'],
-  queryFn: async () => (await gql<{ slackWebhook?: SlackWebhook | null }>(SLACK_WEBHOOK)).slackWebhook ?? null,
+  queryFn: async () => (await gql(SLACK_WEBHOOK)).slackWebhook ?? null,
 });
 
-const SET_SLACK_WEBHOOK = /* GraphQL */ `
+export const SET_SLACK_WEBHOOK = graphql(`
   mutation SetSlackWebhook($url: String!, $channel_label: String) {
     setSlackWebhook(url: $url, channel_label: $channel_label) { ${SLACK_FIELDS} }
   }
-`;
+`);
 
-const REMOVE_SLACK_WEBHOOK = /* GraphQL */ `
+export const REMOVE_SLACK_WEBHOOK = graphql(`
   mutation RemoveSlackWebhook {
     removeSlackWebhook
   }
-`;
+`);
 
 /** Slack changes also change `organization.slack_integration`. */
 function useSlackChange<I, R>(run: (input: I) => Promise<R>) {
@@ -92,31 +94,31 @@ function useSlackChange<I, R>(run: (input: I) => Promise<R>) {
 }
 
 export function useSetSlackWebhook() {
-  return useSlackChange(async (input: SlackWebhookInput) => (await gql<{ setSlackWebhook: SlackWebhook }>(SET_SLACK_WEBHOOK, input)).setSlackWebhook);
+  return useSlackChange(async (input: SlackWebhookInput) => (await gql(SET_SLACK_WEBHOOK, input)).setSlackWebhook);
 }
 
 export function useRemoveSlackWebhook() {
-  return useSlackChange(async () => (await gql<{ removeSlackWebhook: boolean }>(REMOVE_SLACK_WEBHOOK)).removeSlackWebhook);
+  return useSlackChange(async () => (await gql(REMOVE_SLACK_WEBHOOK)).removeSlackWebhook);
 }
 
-const SEND_SLACK_TEST = /* GraphQL */ `
+export const SEND_SLACK_TEST = graphql(`
   mutation SendSlackTestMessage {
     sendSlackTestMessage { delivered message }
   }
-`;
+`);
 
 export function useSendSlackTestMessage() {
-  return useSlackChange(async () => (await gql<{ sendSlackTestMessage: { delivered: boolean; message: string } }>(SEND_SLACK_TEST)).sendSlackTestMessage);
+  return useSlackChange(async () => (await gql(SEND_SLACK_TEST)).sendSlackTestMessage);
 }
 
 export type TestNotificationResult = { in_app: boolean; email: boolean; slack_delivered: boolean | null };
 
-const SEND_TEST_NOTIFICATION = /* GraphQL */ `
+export const SEND_TEST_NOTIFICATION = graphql(`
   mutation SendTestNotification {
     sendTestNotification { in_app email slack_delivered }
   }
-`;
+`);
 
 export function useSendTestNotification() {
-  return useSlackChange(async () => (await gql<{ sendTestNotification: TestNotificationResult }>(SEND_TEST_NOTIFICATION)).sendTestNotification);
+  return useSlackChange(async () => (await gql(SEND_TEST_NOTIFICATION)).sendTestNotification);
 }

@@ -1,14 +1,14 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { subscribe } from '../../lib/subscriptions.js';
-import { addToInbox, NOTIFICATION_ADDED, type AppNotification } from './api.js';
+import { addToInbox, NOTIFICATION_ADDED } from './api.js';
 
 /** New notifications arrive through `notificationAdded` and land in the bell's list at once. Mount once (the app shell). */
 export function useLiveNotifications(): void {
   const queryClient = useQueryClient();
   useEffect(
     () =>
-      subscribe<{ notificationAdded: AppNotification }>(NOTIFICATION_ADDED, {
+      subscribe(NOTIFICATION_ADDED, {
         next: ({ data }) => {
           if (data?.notificationAdded) addToInbox(queryClient, data.notificationAdded);
         },

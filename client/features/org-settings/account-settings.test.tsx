@@ -2,9 +2,9 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, expect, it } from 'vitest';
 import { closeAlert } from '../../lib/alerts.js';
-import { refusal, type Answer } from '../../test/graphql-stub.js';
+import { refusal } from '../../test/graphql-stub.js';
 import { cleanUpBetweenTests, renderSignedIn } from '../../test/render-route.js';
-import { applyOrganizationPatch, organization, stubServer } from './org-settings.test-support.js';
+import { applyOrganizationPatch, organization, stubServer, type OrganizationAnswer } from './org-settings.test-support.js';
 
 cleanUpBetweenTests();
 // Runs before the shared clean-up (after-hooks run last-registered first).
@@ -14,9 +14,9 @@ const nameSection = () => screen.getByRole('region', { name: 'Organization name'
 
 it('renames the organization, disabling the button while it saves, and confirms it', async () => {
   const state = { org: organization() };
-  let release: (answer: Answer) => void = () => undefined;
+  let release: (answer: OrganizationAnswer) => void = () => undefined;
   const calls = stubServer(state, {
-    UpdateOrganization: (variables) => new Promise<Answer>((resolve) => (release = () => resolve(applyOrganizationPatch(state)(variables)))),
+    UpdateOrganization: (variables) => new Promise<OrganizationAnswer>((resolve) => (release = () => resolve(applyOrganizationPatch(state)(variables)))),
   });
   await renderSignedIn('/admin/settings/account');
   const input = (await screen.findByLabelText('Name')) as HTMLInputElement;
@@ -53,7 +53,7 @@ it('refuses an empty name with the shared message, and shows the server refusal 
 it("uploads a picture, uses it for the organization, and shows the server's refusal of a file that is not an image", async () => {
   const state = { org: organization() };
   let uploads = 0;
-  const usePicture = (variables: Record<string, unknown>): Answer => {
+  const usePicture = (variables: Record<string, unknown>): OrganizationAnswer => {
     const id = (variables.input as { profile_picture_id: string }).profile_picture_id;
     state.org = { ...state.org, profile_picture: { id, display_name: 'logo.png', url: `/api/media/org-1/${id}` } };
     return { data: { updateOrganization: state.org } };

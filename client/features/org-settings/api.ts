@@ -1,32 +1,24 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { OnboardingPhase } from '../../../shared/enums.js';
 import { auth } from '../../lib/auth.js';
-import { gql } from '../../lib/graphql.js';
-
-export type OrganizationMedia = { id: string; display_name: string | null; url: string };
-
-export type OrganizationSettings = {
-  id: string;
-  name: string;
-  profile_picture: OrganizationMedia | null;
-  onboarding_phase: OnboardingPhase;
-  is_onboarding_phase_skipped: boolean;
-  allowed_email_domains: string[];
-  blocked_email_domains: string[];
-};
+import { gql, graphql, type Narrowed, type ResultOf } from '../../lib/graphql.js';
 
 const FIELDS = 'id name profile_picture { id display_name url } onboarding_phase is_onboarding_phase_skipped allowed_email_domains blocked_email_domains';
 
-const ORGANIZATION_SETTINGS = /* GraphQL */ `
+export const ORGANIZATION_SETTINGS = graphql(`
   query OrganizationSettings {
     organization { ${FIELDS} }
   }
-`;
+`);
+
+/** The organization's settings: its onboarding phase is an OnboardingPhase (the schema says String). */
+export type OrganizationSettings = Narrowed<ResultOf<typeof ORGANIZATION_SETTINGS>['organization'], { onboarding_phase: OnboardingPhase }>;
+export type OrganizationMedia = NonNullable<OrganizationSettings['profile_picture']>;
 
 /** Under ['organization'], so invalidating the organization (as every mutation here does) refreshes the summary too. */
 export const organizationSettingsQueryOptions = queryOptions({
   queryKey: ['organization', 'settings'],
-  queryFn: async () => (await gql<{ organization: OrganizationSettings }>(ORGANIZATION_SETTINGS)).organization,
+  queryFn: async () => (await gql(ORGANIZATION_SETTINGS)).organization as OrganizationSettings,
 });
 
 export type OrganizationPatch = Partial<{
@@ -38,16 +30,16 @@ export type OrganizationPatch = Partial<{
   blocked_email_domains: string[];
 }>;
 
-const UPDATE_ORGANIZATION = /* GraphQL */ `
+export const UPDATE_ORGANIZATION = graphql(`
   mutation UpdateOrganization($input: UpdateOrganizationInput!) {
     updateOrganization(input: $input) { ${FIELDS} }
   }
-`;
+`);
 
 export function useUpdateOrganization() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (input: OrganizationPatch) => (await gql<{ updateOrganization: OrganizationSettings }>(UPDATE_ORGANIZATION, { input })).updateOrganization,
+    mutationFn: async (input: OrganizationPatch) => (await gql(UPDATE_ORGANIZATION, { input })).updateOrganization as OrganizationSettings,
     onSuccess: async (org) => {
       queryClient.setQueryData(organizationSettingsQueryOptions.queryKey, org);
       await queryClient.invalidateQueries({ queryKey: ['organization'] });
@@ -58,25 +50,25 @@ export function useUpdateOrganization() {
 /** `link_withheld`: why the link is not shown (it opens another admin's account), else null. */
 export type OutboxMail = { id: string; to: string; subject: string; link: string | null; link_withheld: string | null; created_at: string; sent_at: string | null; error: string | null };
 
-const EMAIL_OUTBOX = /* GraphQL */ `
+export const EMAIL_OUTBOX = graphql(`
   query EmailOutbox($limit: Int) {
     emailOutbox(limit: $limit) { id to subject link link_withheld created_at sent_at error }
   }
-`;
+`);
 
 /** The newest mails first; the server keeps at most this many per answer. */
 export const OUTBOX_LIMIT = 100;
 
 export const emailOutboxQueryOptions = queryOptions({
   queryKey: ['emailOutbox', OUTBOX_LIMIT],
-  queryFn: async () => (await gql<{ emailOutbox: OutboxMail[] }>(EMAIL_OUTBOX, { limit: OUTBOX_LIMIT })).emailOutbox,
+  queryFn: async () => (await gql(EMAIL_OUTBOX, { limit: OUTBOX_LIMIT })).emailOutbox,
 });
 
-const CLOSE_ACCOUNT = /* GraphQL */ `
+export const CLOSE_ACCOUNT = graphql(`
   mutation CloseAccount($password: String!) {
     closeAccount(password: $password)
   }
-`;
+`);
 
 /**
  * Closes the organization. The server revokes every session of it (this one included), so the
@@ -84,7 +76,7 @@ const CLOSE_ACCOUNT = /* GraphQL */ `
  */
 export function useCloseAccount() {
   return useMutation({
-    mutationFn: async (password: string) => (await gql<{ closeAccount: boolean }>(CLOSE_ACCOUNT, { password })).closeAccount,
+    mutationFn: async (password: string) => (await gql(CLOSE_ACCOUNT, { password })).closeAccount,
   });
 }
 

@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { gql } from '../../lib/graphql.js';
+import { gql, graphql } from '../../lib/graphql.js';
 
 /** The install's database backups (server/features/backups): operator organization admins only. */
 export type ServerBackups = {
@@ -13,13 +13,13 @@ export type ServerBackups = {
   last: { name: string; size: number; created_at: string } | null;
 };
 
-const SERVER_BACKUPS = /* GraphQL */ `
+export const SERVER_BACKUPS = graphql(`
   query ServerBackups {
     serverBackups { every_hours keep directory count next_at last_error last_error_at last { name size created_at } }
   }
-`;
+`);
 
 export const serverBackupsQueryOptions = queryOptions({
   queryKey: ['install', 'backups'],
-  queryFn: async () => (await gql<{ serverBackups: ServerBackups }>(SERVER_BACKUPS)).serverBackups,
+  queryFn: async () => (await gql(SERVER_BACKUPS)).serverBackups,
 });

@@ -18,10 +18,10 @@ const demoData = (present: boolean) => ({ data: { demoData: { present, counts: p
 
 it('names what goes and what stays, removes the demo data on confirmation, then no longer offers it', async () => {
   let present = true;
-  let release: (answer: Answer) => void = () => undefined;
+  let release: (answer: Answer<{ removeDemoData: { present: boolean; counts: typeof COUNTS } }>) => void = () => undefined;
   const calls = stubServer({ org: organization({ name: 'Demo Company' }) }, {
     DemoData: () => demoData(present),
-    RemoveDemoData: () => new Promise<Answer>((resolve) => (release = resolve)),
+    RemoveDemoData: () => new Promise((resolve) => (release = resolve)),
   });
   await renderSignedIn('/admin/settings/account');
   const section = await screen.findByRole('region', { name: 'Demo data' });

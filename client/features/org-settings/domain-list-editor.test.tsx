@@ -2,9 +2,9 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, expect, it } from 'vitest';
 import { closeAlert } from '../../lib/alerts.js';
-import { refusal, type Answer } from '../../test/graphql-stub.js';
+import { refusal } from '../../test/graphql-stub.js';
 import { cleanUpBetweenTests, renderSignedIn } from '../../test/render-route.js';
-import { applyOrganizationPatch, organization, stubServer } from './org-settings.test-support.js';
+import { applyOrganizationPatch, organization, stubServer, type OrganizationAnswer } from './org-settings.test-support.js';
 
 cleanUpBetweenTests();
 // Runs before the shared clean-up (after-hooks run last-registered first).
@@ -55,8 +55,8 @@ it('refuses what is not a domain, or already listed, next to the field without a
 
 it("shows the server's CONFLICT next to the field, keeps what was typed, and disables Add while sending", async () => {
   const state = { org: organization({ allowed_email_domains: ['partner.example'] }) };
-  let release: (answer: Answer) => void = () => undefined;
-  stubServer(state, { UpdateOrganization: () => new Promise<Answer>((resolve) => (release = resolve)) });
+  let release: (answer: OrganizationAnswer) => void = () => undefined;
+  stubServer(state, { UpdateOrganization: () => new Promise<OrganizationAnswer>((resolve) => (release = resolve)) });
   await renderSignedIn('/admin/settings/configurations');
   const blocked = await screen.findByRole('region', { name: 'Blocked domains' });
 

@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { SignUpSource } from '../../../shared/install.js';
-import { gql } from '../../lib/graphql.js';
+import { gql, graphql } from '../../lib/graphql.js';
 import { signUpStatusQuery } from '../auth/sign-up-status.js';
 
 /** Public organization sign-up for the whole install (server/features/install). */
@@ -8,27 +8,27 @@ export type InstallSignUp = { open: boolean; source: SignUpSource; is_operator_o
 
 const FIELDS = 'open source is_operator_organization can_change updated_at';
 
-const INSTALL_SIGN_UP = /* GraphQL */ `
+export const INSTALL_SIGN_UP = graphql(`
   query InstallSignUp {
     installSignUp { ${FIELDS} }
   }
-`;
+`);
 
 export const installSignUpQueryOptions = queryOptions({
   queryKey: ['install', 'sign-up'],
-  queryFn: async () => (await gql<{ installSignUp: InstallSignUp }>(INSTALL_SIGN_UP)).installSignUp,
+  queryFn: async () => (await gql(INSTALL_SIGN_UP)).installSignUp,
 });
 
-const SET_SIGN_UP_OPEN = /* GraphQL */ `
+export const SET_SIGN_UP_OPEN = graphql(`
   mutation SetSignUpOpen($open: Boolean!) {
     setSignUpOpen(open: $open) { ${FIELDS} }
   }
-`;
+`);
 
 export function useSetSignUpOpen() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (open: boolean) => (await gql<{ setSignUpOpen: InstallSignUp }>(SET_SIGN_UP_OPEN, { open })).setSignUpOpen,
+    mutationFn: async (open: boolean) => (await gql(SET_SIGN_UP_OPEN, { open })).setSignUpOpen,
     onSuccess: (state) => {
       queryClient.setQueryData(installSignUpQueryOptions.queryKey, state);
       void queryClient.invalidateQueries({ queryKey: signUpStatusQuery.queryKey }); // the public pages' links
@@ -39,13 +39,13 @@ export function useSetSignUpOpen() {
 /** Whether this server sends mail, and how many messages wait in the outbox (admin dashboard banner). */
 export type EmailDelivery = { configured: boolean; waiting: number };
 
-const EMAIL_DELIVERY = /* GraphQL */ `
+export const EMAIL_DELIVERY = graphql(`
   query EmailDelivery {
     emailDelivery { configured waiting }
   }
-`;
+`);
 
 export const emailDeliveryQueryOptions = queryOptions({
   queryKey: ['emailOutbox', 'delivery'],
-  queryFn: async () => (await gql<{ emailDelivery: EmailDelivery }>(EMAIL_DELIVERY)).emailDelivery,
+  queryFn: async () => (await gql(EMAIL_DELIVERY)).emailDelivery,
 });

@@ -1,4 +1,4 @@
-import { jsonResponse, meAs, stubGraphql, type Answer, type OperationHandler } from '../../test/graphql-stub.js';
+import { jsonResponse, meAs, stubGraphql, type Answer, type OperationHandlers } from '../../test/graphql-stub.js';
 import type { OrganizationSettings, OutboxMail } from './api.js';
 import type { InstallSignUp } from './install-api.js';
 
@@ -14,7 +14,7 @@ export function organization(patch: Partial<OrganizationSettings> = {}): Organiz
  * from `state`; mutations through `handlers` (by operation name); POST /api/media through `upload`.
  * Every GraphQL call is recorded in the calls returned.
  */
-export function stubServer(state: { org: OrganizationSettings; outbox?: OutboxMail[]; signUp?: InstallSignUp }, handlers: Record<string, OperationHandler> = {}, upload?: (body: FormData) => Response) {
+export function stubServer(state: { org: OrganizationSettings; outbox?: OutboxMail[]; signUp?: InstallSignUp }, handlers: OperationHandlers = {}, upload?: (body: FormData) => Response) {
   const { calls } = stubGraphql({
     OrganizationSettings: () => ({ data: { organization: state.org } }),
     EmailOutbox: () => ({ data: { emailOutbox: state.outbox ?? [] } }),
@@ -32,9 +32,12 @@ export function stubServer(state: { org: OrganizationSettings; outbox?: OutboxMa
   return calls;
 }
 
+/** What UpdateOrganization answers. */
+export type OrganizationAnswer = Answer<{ updateOrganization: OrganizationSettings }>;
+
 /** A mutation answer that applies the patch to the state, as the server would. */
 export function applyOrganizationPatch(state: { org: OrganizationSettings }) {
-  return (variables: Record<string, unknown>): Answer => {
+  return (variables: Record<string, unknown>): OrganizationAnswer => {
     state.org = { ...state.org, ...(variables.input as Partial<OrganizationSettings>) };
     return { data: { updateOrganization: state.org } };
   };

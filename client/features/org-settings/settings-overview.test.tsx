@@ -7,7 +7,7 @@ import { organization, stubServer } from './org-settings.test-support.js';
 cleanUpBetweenTests();
 
 it('/admin opens the admin dashboard', async () => {
-  const empty = { headcount: { active: 1, invited: 0, deactivated: 0 }, pending_invitations: { count: 0, oldest: [] }, recent_sign_ins: [], engagement_by_day: [], top_pages: [] };
+  const empty = { headcount: { active: 1, invited: 0, deactivated: 0 }, pending_invitations: { count: 0, not_invited: 0, oldest: [] }, recent_sign_ins: [], engagement_by_day: [], top_pages: [] };
   stubServer({ org: organization() }, { AdminDashboard: () => ({ data: { adminDashboard: empty, readsPublicForms: false } }) });
   const { router } = await renderSignedIn('/admin');
   await waitFor(() => expect(router.state.location.pathname).toBe('/admin/dashboard'));

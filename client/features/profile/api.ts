@@ -1,7 +1,7 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { PermissionLevel, UserStatus } from '../../../shared/enums.js';
 import { auth } from '../../lib/auth.js';
-import { gql, GraphqlError } from '../../lib/graphql.js';
+import { gql, graphql, GraphqlError } from '../../lib/graphql.js';
 
 export type PersonRef = { id: string; full_name: string; role: string | null; profile_picture: { url: string } | null };
 
@@ -35,25 +35,25 @@ const PROFILE_FIELDS = /* GraphQL */ `
   subdepartment { id title department { name business_unit { unit_name } } }
 `;
 
-const MY_PROFILE = /* GraphQL */ `
+export const MY_PROFILE = graphql(`
   query MyProfile {
     findOneUser { ${PROFILE_FIELDS} }
   }
-`;
+`);
 
 /** The signed-in person's own full record; under ['users', 'me'] so live updates refresh it. */
 export const myProfileQueryOptions = queryOptions({
   queryKey: ['users', 'me', 'profile'],
-  queryFn: async () => (await gql<{ findOneUser: Profile }>(MY_PROFILE)).findOneUser,
+  queryFn: async () => (await gql(MY_PROFILE)).findOneUser,
 });
 
-const PERSON = /* GraphQL */ `
+export const PERSON = graphql(`
   query PersonProfile($id: ID!) {
     fullProfile(id: $id) { ${PROFILE_FIELDS} }
     profileWorkInfo(userId: $id) { user_id team { id name } manager { id full_name role profile_picture { url } } }
     profilePhoto(userId: $id) { id url }
   }
-`;
+`);
 
 type PersonAnswer = {
   fullProfile: Profile;
@@ -68,7 +68,7 @@ export const personQueryOptions = (id: string) =>
     queryFn: async (): Promise<Profile | null> => {
       let answer: PersonAnswer;
       try {
-        answer = await gql<PersonAnswer>(PERSON, { id });
+        answer = await gql(PERSON, { id });
       } catch (err) {
         if (err instanceof GraphqlError && err.code === 'NOT_FOUND') return null;
         throw err;
@@ -90,11 +90,11 @@ export type UpdateMeInput = Partial<{
   notifications: string[];
 }>;
 
-const UPDATE_ME = /* GraphQL */ `
+export const UPDATE_ME = graphql(`
   mutation UpdateMe($input: UpdateMeInput!) {
     updateMe(input: $input) { access_token user { ${PROFILE_FIELDS} } }
   }
-`;
+`);
 
 /**
  * updateMe: the answer carries a fresh access token for this session, which the session
@@ -104,7 +104,7 @@ const UPDATE_ME = /* GraphQL */ `
 export function useUpdateMe() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (input: UpdateMeInput) => (await gql<{ updateMe: { access_token: string; user: Profile } }>(UPDATE_ME, { input })).updateMe,
+    mutationFn: async (input: UpdateMeInput) => (await gql(UPDATE_ME, { input })).updateMe,
     onSuccess: async ({ access_token, user }, input) => {
       auth.acceptAccessToken(access_token);
       queryClient.setQueryData(myProfileQueryOptions.queryKey, user);
@@ -130,24 +130,19 @@ export type TeamDetails = {
 
 const PERSON_REF = 'id full_name role profile_picture { url }';
 
-const TEAM = /* GraphQL */ `
+export const TEAM = graphql(`
   query TeamPage($ids: [ID!]!) {
     teams { id name status manager { ${PERSON_REF} } team_lead { ${PERSON_REF} } }
     usersByTeamIds(teamIds: $ids) { ${PERSON_REF} status email }
   }
-`;
-
-type TeamAnswer = {
-  teams: Array<Omit<TeamDetails, 'members'>>;
-  usersByTeamIds: TeamMember[];
-};
+`);
 
 /** One team with its members; null when the organization has no such team. */
 export const teamQueryOptions = (id: string) =>
   queryOptions({
     queryKey: ['teams', id],
     queryFn: async (): Promise<TeamDetails | null> => {
-      const answer = await gql<TeamAnswer>(TEAM, { ids: [id] });
+      const answer = await gql(TEAM, { ids: [id] });
       const team = answer.teams.find((t) => t.id === id);
       if (!team) return null;
       const members = [...answer.usersByTeamIds].sort((a, b) => a.full_name.localeCompare(b.full_name));
@@ -157,15 +152,15 @@ export const teamQueryOptions = (id: string) =>
 
 export type TeamSummary = { id: string; name: string; aggregations: { count_users: number }; manager: { id: string; full_name: string; manager: { id: string } | null } | null };
 
-const TEAMS = /* GraphQL */ `
+export const TEAMS = graphql(`
   query TeamList {
     teams { id name aggregations { count_users } manager { id full_name manager { id } } }
   }
-`;
+`);
 
 export const teamListQueryOptions = queryOptions({
   queryKey: ['teams', 'list'],
-  queryFn: async () => [...(await gql<{ teams: TeamSummary[] }>(TEAMS)).teams].sort((a, b) => a.name.localeCompare(b.name)),
+  queryFn: async () => [...(await gql(TEAMS)).teams].sort((a, b) => a.name.localeCompare(b.name)),
 });
 
 export type ChartPerson = {
@@ -178,14 +173,14 @@ export type ChartPerson = {
   profile_picture: { url: string } | null;
 };
 
-const ORG_CHART = /* GraphQL */ `
+export const ORG_CHART = graphql(`
   query OrganizationChart {
     organizationUsers { id full_name role status manager { id } team { name } profile_picture { url } }
   }
-`;
+`);
 
 /** Everyone in the organization with their manager: the organization chart and the people finder. */
 export const orgChartQueryOptions = queryOptions({
   queryKey: ['org-chart'],
-  queryFn: async () => (await gql<{ organizationUsers: ChartPerson[] }>(ORG_CHART)).organizationUsers,
+  queryFn: async () => (await gql(ORG_CHART)).organizationUsers,
 });

@@ -1,4 +1,4 @@
-import { meAs, stubGraphql, type OperationHandler } from '../../test/graphql-stub.js';
+import { meAs, stubGraphql, type OperationHandlers } from '../../test/graphql-stub.js';
 import type { ChartPerson, Profile } from './api.js';
 
 const b64 = (value: unknown) => btoa(JSON.stringify(value)).replace(/=+$/, '');
@@ -37,7 +37,7 @@ export function makeChart(extra = 30): ChartPerson[] {
  * screen's operations from `state`, records the calls. Other operations of the shell (e.g. feature
  * areas) get an empty answer.
  */
-export function stubProfileApi(state: { me: Profile; chart?: ChartPerson[] }, overrides: Record<string, OperationHandler> = {}) {
+export function stubProfileApi(state: { me: Profile; chart?: ChartPerson[] }, overrides: OperationHandlers = {}) {
   const { calls } = stubGraphql({
     Me: () => {
       const { me } = state;

@@ -2,7 +2,7 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { expect, it } from 'vitest';
 import { BUILTIN_RETRO_TEMPLATES } from '../../../shared/retros.js';
-import { meAs, refusal, stubGraphql, type OperationHandler } from '../../test/graphql-stub.js';
+import { meAs, refusal, stubGraphql, type OperationHandlers } from '../../test/graphql-stub.js';
 import { cleanUpBetweenTests, renderSignedIn } from '../../test/render-route.js';
 import { endedRetro, listEntry } from './retro-fixtures.test-support.js';
 
@@ -20,7 +20,7 @@ const templates = [
   { id: 'gone', name: 'Archived one', description: '', prompts: [], built_in: false, archived: true },
 ];
 
-function stubNew(operations: Record<string, OperationHandler> = {}, level: 'MEMBER' | 'MANAGER' = 'MEMBER') {
+function stubNew(operations: OperationHandlers = {}, level: 'MEMBER' | 'MANAGER' = 'MEMBER') {
   return stubGraphql({
     Retros: () => ({ data: { retros: [listEntry()] } }),
     RetroTeams: () => ({ data: { retroTeams: teams } }),

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, expect, it } from 'vitest';
-import { meAs, refusal, stubGraphql, type GraphqlVariables } from '../../test/graphql-stub.js';
+import { meAs, refusal, stubGraphql, type OperationHandlers } from '../../test/graphql-stub.js';
 import { cleanUpBetweenTests, renderSignedIn } from '../../test/render-route.js';
 import type { RetroAutomationRule } from './retro-automation.api.js';
 
@@ -23,7 +23,7 @@ const rule = (patch: Partial<RetroAutomationRule> = {}): RetroAutomationRule => 
   next_run_at: '2027-01-15T00:00:00.000Z', retros: [], ...patch,
 });
 
-function stubAutomation(rules: RetroAutomationRule[], me = meAs('ADMIN', { id: 'ada' }), over: Record<string, (v: GraphqlVariables) => unknown> = {}) {
+function stubAutomation(rules: RetroAutomationRule[], me = meAs('ADMIN', { id: 'ada' }), over: OperationHandlers = {}) {
   return stubGraphql({
     Teams: () => ({ data: { teams: TEAMS } }),
     RetroAutomationRules: () => ({ data: { retroAutomationRules: rules } }),
@@ -31,22 +31,23 @@ function stubAutomation(rules: RetroAutomationRule[], me = meAs('ADMIN', { id: '
       retroTemplates: [{ id: 'builtin:4ls', name: '4Ls', archived: false }, { id: 'old', name: 'Old one', archived: true }, { id: 'builtin:sailboat', name: 'Sailboat', archived: false }],
       retroHealthChecks: [{ id: 'builtin:quick-pulse', name: 'Quick pulse', archived: false }],
     } }),
-    CreateRetroAutomationRule: ({ input }: GraphqlVariables) => {
-      rules.push(rule({ id: `r${rules.length + 1}`, trigger: input.trigger, every_weeks: input.every_weeks, anchor_at: input.anchor_at, reflect_hours: input.reflect_hours, vote_hours: input.vote_hours, next_run_at: input.anchor_at }));
-      return { data: { createRetroAutomationRule: rules.at(-1) } };
+    CreateRetroAutomationRule: ({ input }) => {
+      const created = rule({ id: `r${rules.length + 1}`, trigger: input.trigger, every_weeks: input.every_weeks ?? 2, anchor_at: input.anchor_at ?? null, reflect_hours: input.reflect_hours ?? null, vote_hours: input.vote_hours ?? null, next_run_at: input.anchor_at ?? null });
+      rules.push(created);
+      return { data: { createRetroAutomationRule: created } };
     },
-    PauseRetroAutomationRule: ({ id }: GraphqlVariables) => {
+    PauseRetroAutomationRule: ({ id }) => {
       const r = rules.find((x) => x.id === id)!;
       r.paused = true;
       r.next_run_at = null;
       return { data: { pauseRetroAutomationRule: r } };
     },
-    DeleteRetroAutomationRule: ({ id }: GraphqlVariables) => {
+    DeleteRetroAutomationRule: ({ id }) => {
       rules.splice(rules.findIndex((x) => x.id === id), 1);
       return { data: { deleteRetroAutomationRule: true } };
     },
     ...over,
-  } as never, { me });
+  }, { me });
 }
 
 it('creates a cadence rule: the form says what is wrong next to the fields, then sends the rule in the API\'s terms', async () => {
@@ -153,7 +154,9 @@ it('a list that cannot be loaded says so and offers to try again', async () => {
 it('edits a rule from its own values and sends the changes for that rule', async () => {
   const rules = [rule({ trigger: 'CADENCE', every_weeks: 3, anchor_at: '2027-01-13T14:30:00.000Z', facilitator: { id: 'lead', full_name: 'Linus Lead' }, reflect_hours: 12, vote_hours: 6, anonymous: false, max_votes: 4, max_votes_per_group: 2 })];
   const { calls } = stubAutomation(rules, meAs('ADMIN', { id: 'ada' }), {
-    UpdateRetroAutomationRule: ({ id, input }: GraphqlVariables) => ({ data: { updateRetroAutomationRule: { ...rules[0]!, id, ...input, template: rules[0]!.template, team: rules[0]!.team, facilitator: null, health_check: null } } }),
+    UpdateRetroAutomationRule: ({ id, input }) => ({ data: { updateRetroAutomationRule: { ...rules[0]!, id, trigger: input.trigger, every_weeks: input.every_weeks ?? 2, anchor_at: input.anchor_at ?? null,
+      anonymous: input.anonymous ?? true, max_votes: input.max_votes ?? 5, max_votes_per_group: input.max_votes_per_group ?? 3, reflect_hours: input.reflect_hours ?? null, vote_hours: input.vote_hours ?? null,
+      facilitator: null, health_check: null } } }),
   });
   await renderSignedIn(PATH);
   const list = await screen.findByRole('list', { name: 'Rules of Platform' }, T);

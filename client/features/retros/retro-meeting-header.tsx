@@ -77,7 +77,7 @@ function Presence() {
       <ul className="retro-avatars" aria-label="Here now">
         {shown.map((p) => (
           <li key={p.id} title={p.full_name}>
-            <Avatar userId={p.id} name={p.full_name} size={32} imageUrl={p.profile_picture} />
+            <Avatar userId={p.id} name={p.full_name} size={32} />
             <span className="sr-only">{p.full_name}</span>
           </li>
         ))}

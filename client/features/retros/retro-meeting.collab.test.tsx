@@ -2,7 +2,7 @@
 /** Working together in the meeting (docs/decisions/0059): comments, who is writing, who has voted, ending asks first. */
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, expect, it, vi } from 'vitest';
-import { meAs, stubGraphql, type GraphqlVariables } from '../../test/graphql-stub.js';
+import { meAs, stubGraphql, type OperationHandlers } from '../../test/graphql-stub.js';
 import { cleanUpBetweenTests, renderSignedIn } from '../../test/render-route.js';
 import { ada, endedRetro, grace } from './retro-fixtures.test-support.js';
 import type { Retro, RetroComment, RetroGroup } from './retro.types.js';
@@ -33,13 +33,13 @@ const topic = (comments: RetroComment[]): RetroGroup => ({ id: 'g1', title: 'Dep
 const discussing = (comments: RetroComment[], patch: Partial<Retro> = {}) =>
   running({ phase: 'DISCUSS', groups: [topic(comments)], discussion: { group_id: 'g1', started_at: null, elapsed_seconds: 0, topic_minutes: 5 }, ...patch });
 
-function stubMeeting(retro: Retro, over: Record<string, (v: GraphqlVariables) => unknown> = {}) {
+function stubMeeting(retro: Retro, over: OperationHandlers = {}) {
   return stubGraphql({
     RetroMeeting: () => ({ data: { retro } }),
     RetroTeamPeople: () => ({ data: { retro: { id: 'r1', team: { id: 'team1', users: [ada, grace], manager: null, team_lead: null } } } }),
     SetRetroTyping: () => ({ data: { setRetroTyping: true } }),
     ...over,
-  } as never, { me: meAs('MEMBER', { id: 'ada', full_name: 'Ada Lovelace' }) });
+  }, { me: meAs('MEMBER', { id: 'ada', full_name: 'Ada Lovelace' }) });
 }
 async function push(retro: Retro) {
   await waitFor(() => expect(live.sinks.has('RetroChanged:r1')).toBe(true), T);

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, expect, it, vi } from 'vitest';
-import { meAs, refusal, stubGraphql, type GraphqlVariables } from '../../test/graphql-stub.js';
+import { meAs, refusal, stubGraphql, type OperationHandlers } from '../../test/graphql-stub.js';
 import { cleanUpBetweenTests, renderSignedIn } from '../../test/render-route.js';
 import { ada, endedRetro, grace } from './retro-fixtures.test-support.js';
 import { retroKey } from './retro-meeting.api.js';
@@ -37,12 +37,12 @@ const running = (patch: Partial<Retro> = {}): Retro => endedRetro({
   groups: [], reflections: [], action_items: [], health: [], ...patch,
 });
 
-function stubMeeting(retro: Retro | null, over: Record<string, (v: GraphqlVariables) => unknown> = {}) {
+function stubMeeting(retro: Retro | null, over: OperationHandlers = {}) {
   return stubGraphql({
     RetroMeeting: () => ({ data: { retro } }),
     RetroTeamPeople: () => ({ data: { retro: { id: 'r1', team: { id: 'team1', users: [ada, grace], manager: null, team_lead: null } } } }),
     ...over,
-  } as never, { me: meAs('MEMBER', { id: 'ada', full_name: 'Ada Lovelace' }) });
+  }, { me: meAs('MEMBER', { id: 'ada', full_name: 'Ada Lovelace' }) });
 }
 
 const push = (retro: Retro) => act(() => live.sinks.get('RetroChanged:r1')!.next({ data: { retroChanged: retro } }));

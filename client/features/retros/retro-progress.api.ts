@@ -1,27 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { CompletionBand } from '../../../shared/completion.js';
-import { gql, GraphqlError } from '../../lib/graphql.js';
+import { gql, graphql, GraphqlError, type Narrowed, type ResultOf } from '../../lib/graphql.js';
 
-/** Retro team progress as the server sends it (server/features/retros/retros.progress.ts): ended retros only. */
-export type RetroBand = { percent: number; band: CompletionBand };
-export type RetroTeamProgress = {
-  team: { id: string; name: string };
-  retros_held: number;
-  last_retro_at: string | null;
-  participation_percent: number | null;
-  action_items_total: number;
-  action_items_done: number;
-  completion: RetroBand | null;
-};
-export type RetroSprintProgress = {
-  retro_id: string; title: string; sprint_name: string | null; held_at: string;
-  participants: number; team_size: number; action_items_total: number; action_items_done: number; completion: RetroBand | null;
-};
-export type RetroHealthPoint = { retro_id: string; held_at: string; answers: number; average: number | null };
-export type RetroHealthTrend = { statement: string; points: RetroHealthPoint[] };
-export type RetroTheme = { term: string; retros: number; mentions: number };
-/** Sprints oldest first. */
-export type RetroTeamProgressDetail = { summary: RetroTeamProgress; sprints: RetroSprintProgress[]; health_trend: RetroHealthTrend[]; themes: RetroTheme[] };
 /** A team the viewer may not see (or that does not exist) is NOT_FOUND: shown as such, not thrown. */
 export type RetroProgressDetailAnswer = { kind: 'detail'; detail: RetroTeamProgressDetail } | { kind: 'missing'; message: string };
 
@@ -31,17 +11,34 @@ const DETAIL = `summary { ${SUMMARY} }
   health_trend { statement points { retro_id held_at answers average } }
   themes { term retros mentions }`;
 
+export const RETRO_TEAM_PROGRESS = graphql(`query RetroTeamProgress { retroTeamProgress { ${SUMMARY} } }`);
+
 export const retroTeamProgressQueryOptions = queryOptions({
   queryKey: ['retroTeamProgress'],
-  queryFn: async () => (await gql<{ retroTeamProgress: RetroTeamProgress[] }>(`query RetroTeamProgress { retroTeamProgress { ${SUMMARY} } }`)).retroTeamProgress,
+  queryFn: async () => (await gql(RETRO_TEAM_PROGRESS)).retroTeamProgress as RetroTeamProgress[],
 });
+
+export const RETRO_TEAM_PROGRESS_DETAIL = graphql(`query RetroTeamProgressDetail($teamId: ID!) { retroTeamProgressDetail(team_id: $teamId) { ${DETAIL} } }`);
+
+/**
+ * Retro team progress as the server sends it (server/features/retros/retros.progress.ts): ended
+ * retros only, sprints oldest first. A completion's band is a CompletionBand (the schema says String).
+ */
+type DetailAnswer = ResultOf<typeof RETRO_TEAM_PROGRESS_DETAIL>['retroTeamProgressDetail'];
+export type RetroBand = Narrowed<NonNullable<DetailAnswer['summary']['completion']>, { band: CompletionBand }>;
+export type RetroTeamProgress = Narrowed<DetailAnswer['summary'], { completion: RetroBand | null }>;
+export type RetroSprintProgress = Narrowed<DetailAnswer['sprints'][number], { completion: RetroBand | null }>;
+export type RetroHealthTrend = DetailAnswer['health_trend'][number];
+export type RetroHealthPoint = RetroHealthTrend['points'][number];
+export type RetroTheme = DetailAnswer['themes'][number];
+export type RetroTeamProgressDetail = Narrowed<DetailAnswer, { summary: RetroTeamProgress; sprints: RetroSprintProgress[] }>;
 
 export const retroTeamProgressDetailQueryOptions = (teamId: string) => queryOptions({
   queryKey: ['retroTeamProgressDetail', teamId],
   queryFn: async (): Promise<RetroProgressDetailAnswer> => {
     try {
-      const data = await gql<{ retroTeamProgressDetail: RetroTeamProgressDetail }>(`query RetroTeamProgressDetail($teamId: ID!) { retroTeamProgressDetail(team_id: $teamId) { ${DETAIL} } }`, { teamId });
-      return { kind: 'detail', detail: data.retroTeamProgressDetail };
+      const data = await gql(RETRO_TEAM_PROGRESS_DETAIL, { teamId });
+      return { kind: 'detail', detail: data.retroTeamProgressDetail as RetroTeamProgressDetail };
     } catch (err) {
       if (err instanceof GraphqlError && err.code === 'NOT_FOUND') return { kind: 'missing', message: err.message };
       throw err;

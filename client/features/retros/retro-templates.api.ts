@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { RetroPrompt } from '../../../shared/retros.js';
-import { gql } from '../../lib/graphql.js';
+import { gql, graphql } from '../../lib/graphql.js';
 import { useSaveTemplate, useTemplateAction } from '../templates/template-api.js';
 
 /** Retro templates and health check sets as the templates screen reads them (include_archived: the screen hides them behind a toggle). */
@@ -20,32 +20,32 @@ export type RetroHealthCheckDraftInput = { name: string; statements: string[] };
 const TEMPLATE = 'id name description prompts { id title description colour } built_in archived created_by { id full_name } updated_at can_manage version';
 const HEALTH = 'id name statements built_in archived created_by { id full_name } updated_at can_manage version';
 
-const TEMPLATES = /* GraphQL */ `query RetroTemplates { retroTemplates(include_archived: true) { ${TEMPLATE} } }`;
-const HEALTH_CHECKS = /* GraphQL */ `query RetroHealthChecks { retroHealthChecks(include_archived: true) { ${HEALTH} } }`;
+export const TEMPLATES = graphql(`query RetroTemplates { retroTemplates(include_archived: true) { ${TEMPLATE} } }`);
+export const HEALTH_CHECKS = graphql(`query RetroHealthChecks { retroHealthChecks(include_archived: true) { ${HEALTH} } }`);
 
 export const retroTemplatesQueryOptions = queryOptions({
   queryKey: ['retroTemplates', 'list'],
-  queryFn: async () => (await gql<{ retroTemplates: RetroTemplate[] }>(TEMPLATES)).retroTemplates,
+  queryFn: async () => (await gql(TEMPLATES)).retroTemplates,
 });
 
 export const retroHealthChecksQueryOptions = queryOptions({
   queryKey: ['retroHealthChecks', 'list'],
-  queryFn: async () => (await gql<{ retroHealthChecks: RetroHealthCheck[] }>(HEALTH_CHECKS)).retroHealthChecks,
+  queryFn: async () => (await gql(HEALTH_CHECKS)).retroHealthChecks,
 });
 
-const T = {
-  create: `mutation CreateRetroTemplate($input: RetroTemplateInput!) { createRetroTemplate(input: $input) { ${TEMPLATE} } }`,
-  update: `mutation UpdateRetroTemplate($id: ID!, $input: RetroTemplateInput!, $base_version: Int!) { updateRetroTemplate(id: $id, input: $input, base_version: $base_version) { ${TEMPLATE} } }`,
-  copy: `mutation CopyRetroTemplate($id: ID!) { copyRetroTemplate(id: $id) { ${TEMPLATE} } }`,
-  archive: `mutation ArchiveRetroTemplate($id: ID!) { archiveRetroTemplate(id: $id) { ${TEMPLATE} } }`,
-  restore: `mutation RestoreRetroTemplate($id: ID!) { restoreRetroTemplate(id: $id) { ${TEMPLATE} } }`,
+export const T = {
+  create: graphql(`mutation CreateRetroTemplate($input: RetroTemplateInput!) { createRetroTemplate(input: $input) { ${TEMPLATE} } }`),
+  update: graphql(`mutation UpdateRetroTemplate($id: ID!, $input: RetroTemplateInput!, $base_version: Int!) { updateRetroTemplate(id: $id, input: $input, base_version: $base_version) { ${TEMPLATE} } }`),
+  copy: graphql(`mutation CopyRetroTemplate($id: ID!) { copyRetroTemplate(id: $id) { ${TEMPLATE} } }`),
+  archive: graphql(`mutation ArchiveRetroTemplate($id: ID!) { archiveRetroTemplate(id: $id) { ${TEMPLATE} } }`),
+  restore: graphql(`mutation RestoreRetroTemplate($id: ID!) { restoreRetroTemplate(id: $id) { ${TEMPLATE} } }`),
 };
-const H = {
-  create: `mutation CreateRetroHealthCheck($input: RetroHealthCheckInput!) { createRetroHealthCheck(input: $input) { ${HEALTH} } }`,
-  update: `mutation UpdateRetroHealthCheck($id: ID!, $input: RetroHealthCheckInput!, $base_version: Int!) { updateRetroHealthCheck(id: $id, input: $input, base_version: $base_version) { ${HEALTH} } }`,
-  copy: `mutation CopyRetroHealthCheck($id: ID!) { copyRetroHealthCheck(id: $id) { ${HEALTH} } }`,
-  archive: `mutation ArchiveRetroHealthCheck($id: ID!) { archiveRetroHealthCheck(id: $id) { ${HEALTH} } }`,
-  restore: `mutation RestoreRetroHealthCheck($id: ID!) { restoreRetroHealthCheck(id: $id) { ${HEALTH} } }`,
+export const H = {
+  create: graphql(`mutation CreateRetroHealthCheck($input: RetroHealthCheckInput!) { createRetroHealthCheck(input: $input) { ${HEALTH} } }`),
+  update: graphql(`mutation UpdateRetroHealthCheck($id: ID!, $input: RetroHealthCheckInput!, $base_version: Int!) { updateRetroHealthCheck(id: $id, input: $input, base_version: $base_version) { ${HEALTH} } }`),
+  copy: graphql(`mutation CopyRetroHealthCheck($id: ID!) { copyRetroHealthCheck(id: $id) { ${HEALTH} } }`),
+  archive: graphql(`mutation ArchiveRetroHealthCheck($id: ID!) { archiveRetroHealthCheck(id: $id) { ${HEALTH} } }`),
+  restore: graphql(`mutation RestoreRetroHealthCheck($id: ID!) { restoreRetroHealthCheck(id: $id) { ${HEALTH} } }`),
 };
 
 /** A change refreshes the lists of its kind (the retro forms read the same keys). */

@@ -1,19 +1,19 @@
 // @vitest-environment jsdom
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { expect, it } from 'vitest';
-import { meAs, refusal, stubGraphql, type OperationHandler } from '../../test/graphql-stub.js';
+import { meAs, refusal, stubGraphql, type OperationHandlers } from '../../test/graphql-stub.js';
 import { cleanUpBetweenTests, renderSignedIn } from '../../test/render-route.js';
 import { actionItem, listEntry } from './retro-fixtures.test-support.js';
 
 cleanUpBetweenTests();
 const T = { timeout: 5000 };
 
-function stubDashboard(operations: Record<string, OperationHandler>) {
+function stubDashboard(operations: OperationHandlers) {
   return stubGraphql({
     WidgetPreferences: () => ({ data: { userWidgetPreferences: { user_id: 'ada', enabled_widgets: ['UPCOMING_RETROS', 'RETRO_ACTION_ITEMS'] } } }),
     MyReviewRequests: () => ({ data: { myReviewRequests: [] } }),
     MyNominationTasks: () => ({ data: { myNominationTasks: [] } }),
-    OrganizationSummary: () => ({ data: { organization: null } }),
+    OrganizationSummary: () => ({ data: { organization: { id: 'org-1', name: 'Acme', onboarding_phase: 'DONE', is_onboarding_phase_skipped: false } } }),
     ...operations,
   }, { me: meAs('MEMBER', { id: 'ada' }) });
 }
@@ -50,7 +50,7 @@ it('lists my action items with the overdue one marked, and changing a status sav
       actionItem({ id: 'late', text: 'Write the deploy checklist', due_on: '2020-01-10' }),
       actionItem({ id: 'soon', text: 'Book the pairing sessions', due_on: '2099-03-01', status: 'IN_PROGRESS' }),
     ] } }),
-    SetMyRetroActionItemStatus: ({ id, input }) => ({ data: { updateRetroActionItem: actionItem({ id, text: 'Write the deploy checklist', due_on: '2020-01-10', status: input.status }) } }),
+    SetMyRetroActionItemStatus: ({ id, input }) => ({ data: { updateRetroActionItem: actionItem({ id, text: 'Write the deploy checklist', due_on: '2020-01-10', status: input.status ?? undefined }) } }),
   });
   await renderSignedIn('/home/dashboard');
   const list = await screen.findByRole('list', { name: 'My retro action items' }, T);

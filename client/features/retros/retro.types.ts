@@ -1,37 +1,23 @@
-import type { RetroActionStatus, RetroPhase, RetroPrompt } from '../../../shared/retros.js';
+import type { ResultOf } from '../../lib/graphql.js';
+import type { RETRO_MEETING } from './retro-meeting.api.js';
 
 /**
  * The retro as the screens read it: one fragment (RETRO_FIELDS) for the query, the subscription
  * and every meeting mutation, so the cache always holds the same shape (keep the highest version).
+ * The types are those of the documents (schema.graphql).
  */
-export type Person = { id: string; full_name: string; profile_picture?: string | null };
-export type RetroReflection = { id: string; prompt_id: string; text: string | null; group_id: string | null; mine: boolean; author: Person | null };
-/** A comment on a topic of DISCUSS (docs/decisions/0059): each person's own; `author` only in signed retros. */
-export type RetroComment = { id: string; group_id: string; text: string; mine: boolean; author: Person | null; from_notes: boolean; edited: boolean };
-export type RetroGroup = { id: string; title: string; reflection_ids: string[]; votes: number | null; my_votes: number; comments: RetroComment[]; discussed_seconds: number };
+export type Retro = NonNullable<ResultOf<typeof RETRO_MEETING>['retro']>;
+export type Person = Retro['presence'][number];
+export type RetroReflection = Retro['reflections'][number];
+/** A topic of DISCUSS and its comments (docs/decisions/0059): each person's own; `author` only in signed retros. */
+export type RetroGroup = Retro['groups'][number];
+export type RetroComment = RetroGroup['comments'][number];
 /** Who is writing now: never text; `people` empty in anonymous retros. */
-export type RetroTyping = { count: number; people: Person[]; per_group: Array<{ group_id: string; count: number; people: Person[] }> };
+export type RetroTyping = Retro['typing'];
 /** VOTE: who has voted (never on what); `people` only in signed retros. */
-export type RetroVoting = { voted: number; done: number; waiting: number; people: Array<{ user: Person | null; used: number; left: number }> };
-export type RetroActionItem = {
-  id: string; retro_id: string; retro_title: string; team: { id: string; name: string }; group_id: string | null; text: string; owner: Person | null;
-  due_on: string | null; status: RetroActionStatus; done_at: string | null; created_at: string;
-};
-export type RetroHealthResult = { index: number; statement: string; answers: number; average: number | null; distribution: number[] | null; my_score: number | null };
-export type Retro = {
-  id: string; title: string; team: { id: string; name: string }; sprint: { id: string; name: string; ends_on: string } | null;
-  template_id: string; template_name: string; prompts: RetroPrompt[]; facilitator: Person | null; anonymous: boolean;
-  max_votes: number; max_votes_per_group: number; check_in_question: string | null; health_statements: string[] | null;
-  phase: RetroPhase; phases: RetroPhase[]; scheduled_at: string; reflect_deadline: string | null; vote_deadline: string | null;
-  started_at: string | null; ended_at: string | null; version: number; viewer_is_facilitator: boolean; viewer_can_facilitate: boolean;
-  presence: Person[]; writing: { people: number; reflections: number; per_prompt: Array<{ prompt_id: string; count: number }> };
-  reflections: RetroReflection[]; groups: RetroGroup[]; my_votes_left: number; check_ins: Array<{ user: Person; answer: string | null }>;
-  health: RetroHealthResult[]; previous_action_items: RetroActionItem[]; action_items: RetroActionItem[];
-  discussion: { group_id: string | null; started_at: string | null; elapsed_seconds: number; topic_minutes: number };
-  participation: { participants: number; team_size: number; reflections: number; votes_cast: number; people: Person[] };
-  typing: RetroTyping; voting: RetroVoting;
-  created_at: string;
-};
+export type RetroVoting = Retro['voting'];
+export type RetroActionItem = Retro['action_items'][number];
+export type RetroHealthResult = Retro['health'][number];
 
 const PERSON = 'id full_name';
 export const COMMENT_FIELDS = `id group_id text mine author { ${PERSON} } from_notes edited`;

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { expect, it } from 'vitest';
-import { meAs, refusal, stubGraphql, type OperationHandler } from '../../test/graphql-stub.js';
+import { meAs, refusal, stubGraphql, type OperationHandlers } from '../../test/graphql-stub.js';
 import { cleanUpBetweenTests, renderSignedIn } from '../../test/render-route.js';
 import { listEntry, team } from './retro-fixtures.test-support.js';
 
@@ -18,7 +18,7 @@ const past = listEntry({
   participation: { participants: 5, team_size: 6, reflections: 21, votes_cast: 25 },
 });
 
-function stubList(operations: Record<string, OperationHandler> = {}) {
+function stubList(operations: OperationHandlers = {}) {
   return stubGraphql({
     Retros: ({ team_id }) => ({ data: { retros: [running, upcoming, notMine, past].filter((r) => !team_id || r.team.id === team_id) } }),
     RetroTeams: () => ({ data: { retroTeams: teams } }),

@@ -1,7 +1,7 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { RetroActionStatus, RetroPrompt } from '../../../shared/retros.js';
-import { gql } from '../../lib/graphql.js';
-import { ACTION_ITEM_FIELDS, RETRO_FIELDS, RETRO_LIST_FIELDS, type Retro, type RetroActionItem, type RetroListItem } from './retro.types.js';
+import { gql, graphql } from '../../lib/graphql.js';
+import { ACTION_ITEM_FIELDS, RETRO_FIELDS, RETRO_LIST_FIELDS, type Retro, type RetroListItem } from './retro.types.js';
 
 /** The retro list, the "new retro" dialog, and the two dashboard cards (upcoming retros, my action items). */
 export type RetroListEntry = RetroListItem & { viewer_can_facilitate: boolean };
@@ -22,53 +22,65 @@ const SETTINGS = `id title team { id name } sprint { id name ends_on } template_
 /** Phases move live: the list and the upcoming card are read again when shown after 5 s (not the app's 30 s). */
 const LIVE_STALE_MS = 5_000;
 
+export const RETROS_DOCUMENT = graphql(`query Retros($team_id: ID) { retros(team_id: $team_id) { ${LIST} } }`);
+
 export const retrosQueryOptions = (teamId: string | null) => queryOptions({
   queryKey: ['retros', 'list', teamId ?? 'all'],
   staleTime: LIVE_STALE_MS,
-  queryFn: async () => (await gql<{ retros: RetroListEntry[] }>(`query Retros($team_id: ID) { retros(team_id: $team_id) { ${LIST} } }`, { team_id: teamId })).retros,
+  queryFn: async () => (await gql(RETROS_DOCUMENT, { team_id: teamId })).retros,
 });
+
+export const RETRO_TEAMS = graphql(`query RetroTeams { retroTeams { id name manager { ${TEAM_PERSON} } team_lead { ${TEAM_PERSON} } users { ${TEAM_PERSON} } } }`);
 
 export const retroTeamsQueryOptions = queryOptions({
   queryKey: ['retros', 'teams'],
-  queryFn: async () => (await gql<{ retroTeams: RetroTeam[] }>(
-    `query RetroTeams { retroTeams { id name manager { ${TEAM_PERSON} } team_lead { ${TEAM_PERSON} } users { ${TEAM_PERSON} } } }`)).retroTeams,
+  queryFn: async () => (await gql(RETRO_TEAMS)).retroTeams,
 });
+
+export const RETRO_TEMPLATE_CHOICES = graphql('query RetroTemplateChoices { retroTemplates { id name description prompts { id title description colour } built_in archived } }');
 
 /** Templates one can start a retro with: not archived, built-ins first (the server's order). */
 export const retroTemplateChoicesQueryOptions = queryOptions({
   queryKey: ['retroTemplates', 'choices'],
-  queryFn: async () => (await gql<{ retroTemplates: RetroTemplateChoice[] }>(
-    'query RetroTemplateChoices { retroTemplates { id name description prompts { id title description colour } built_in archived } }')).retroTemplates,
+  queryFn: async () => (await gql(RETRO_TEMPLATE_CHOICES)).retroTemplates,
 });
+
+export const RETRO_HEALTH_CHECK_CHOICES = graphql('query RetroHealthCheckChoices { retroHealthChecks { id name statements built_in archived } }');
 
 export const retroHealthCheckChoicesQueryOptions = queryOptions({
   queryKey: ['retroHealthChecks', 'choices'],
-  queryFn: async () => (await gql<{ retroHealthChecks: RetroHealthCheckChoice[] }>(
-    'query RetroHealthCheckChoices { retroHealthChecks { id name statements built_in archived } }')).retroHealthChecks,
+  queryFn: async () => (await gql(RETRO_HEALTH_CHECK_CHOICES)).retroHealthChecks,
 });
+
+export const RETRO_TEAM_SPRINTS = graphql('query RetroTeamSprints($teamId: ID) { reviewSprints(teamId: $teamId) { id name starts_on ends_on } }');
 
 /** The team's sprints that reviews automation keeps (managers, leads and admins may read them; others get FORBIDDEN). */
 export const retroTeamSprintsQueryOptions = (teamId: string) => queryOptions({
   queryKey: ['retros', 'sprints', teamId],
-  queryFn: async () => (await gql<{ reviewSprints: RetroSprintChoice[] }>(
-    'query RetroTeamSprints($teamId: ID) { reviewSprints(teamId: $teamId) { id name starts_on ends_on } }', { teamId })).reviewSprints,
+  queryFn: async () => (await gql(RETRO_TEAM_SPRINTS, { teamId })).reviewSprints,
   retry: false,
 });
 
+export const RETRO_SETTINGS = graphql(`query RetroSettings($id: ID!) { retro(id: $id) { ${SETTINGS} } }`);
+
 export const retroSettingsQueryOptions = (id: string) => queryOptions({
   queryKey: ['retros', 'settings', id],
-  queryFn: async () => (await gql<{ retro: RetroSettings | null }>(`query RetroSettings($id: ID!) { retro(id: $id) { ${SETTINGS} } }`, { id })).retro,
+  queryFn: async () => (await gql(RETRO_SETTINGS, { id })).retro,
 });
+
+export const UPCOMING_RETROS = graphql(`query UpcomingRetros { upcomingRetros { ${LIST} } }`);
 
 export const upcomingRetrosQueryOptions = queryOptions({
   queryKey: ['retros', 'upcoming'],
   staleTime: LIVE_STALE_MS,
-  queryFn: async () => (await gql<{ upcomingRetros: RetroListEntry[] }>(`query UpcomingRetros { upcomingRetros { ${LIST} } }`)).upcomingRetros,
+  queryFn: async () => (await gql(UPCOMING_RETROS)).upcomingRetros,
 });
+
+export const MY_RETRO_ACTION_ITEMS = graphql(`query MyRetroActionItems { myRetroActionItems { ${ACTION_ITEM_FIELDS} } }`);
 
 export const myRetroActionItemsQueryOptions = queryOptions({
   queryKey: ['retroActionItems', 'mine'],
-  queryFn: async () => (await gql<{ myRetroActionItems: RetroActionItem[] }>(`query MyRetroActionItems { myRetroActionItems { ${ACTION_ITEM_FIELDS} } }`)).myRetroActionItems,
+  queryFn: async () => (await gql(MY_RETRO_ACTION_ITEMS)).myRetroActionItems,
 });
 
 function useInvalidating<V, R>(run: (variables: V) => Promise<R>, keys: string[][]) {
@@ -87,12 +99,14 @@ export type CreateRetroVariables = {
 };
 export type RetroSettingsVariables = Omit<CreateRetroVariables, 'team_id' | 'sprint_id' | 'template_id'>;
 
+export const CREATE_RETRO = graphql(`mutation CreateRetro($input: CreateRetroInput!) { createRetro(input: $input) { ${RETRO_FIELDS} } }`);
+
 /** The answer is the whole retro: it seeds the meeting page's query (['retro', id]), which opens next without waiting. */
 export function useCreateRetro() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (input: CreateRetroVariables) =>
-      (await gql<{ createRetro: Retro }>(`mutation CreateRetro($input: CreateRetroInput!) { createRetro(input: $input) { ${RETRO_FIELDS} } }`, { input })).createRetro,
+      (await gql(CREATE_RETRO, { input })).createRetro,
     onSuccess: async (retro) => {
       await queryClient.invalidateQueries({ queryKey: ['retros'] });
       queryClient.setQueryData(['retro', retro.id], retro);
@@ -100,18 +114,23 @@ export function useCreateRetro() {
   });
 }
 
+export const UPDATE_RETRO = graphql(`mutation UpdateRetro($id: ID!, $input: RetroSettingsInput!) { updateRetro(id: $id, input: $input) { ${RETRO_FIELDS} } }`);
+
 export const useUpdateRetro = () => useInvalidating(async ({ id, input }: { id: string; input: RetroSettingsVariables }) =>
-  (await gql<{ updateRetro: Retro }>(`mutation UpdateRetro($id: ID!, $input: RetroSettingsInput!) { updateRetro(id: $id, input: $input) { ${RETRO_FIELDS} } }`, { id, input })).updateRetro, RETROS);
+  (await gql(UPDATE_RETRO, { id, input })).updateRetro, RETROS);
+
+export const DELETE_RETRO = graphql('mutation DeleteRetro($id: ID!) { deleteRetro(id: $id) }');
 
 export const useDeleteRetro = () => useInvalidating(async (id: string) =>
-  (await gql<{ deleteRetro: boolean }>('mutation DeleteRetro($id: ID!) { deleteRetro(id: $id) }', { id })).deleteRetro, RETROS);
+  (await gql(DELETE_RETRO, { id })).deleteRetro, RETROS);
+
+export const SET_MY_RETRO_ACTION_ITEM_STATUS = graphql(`mutation SetMyRetroActionItemStatus($id: ID!, $input: RetroActionItemInput!) { updateRetroActionItem(id: $id, input: $input) { ${ACTION_ITEM_FIELDS} } }`);
 
 /** Status changes stay in place on the card (a done item remains until the next visit, so it can be set back). */
 export function useUpdateRetroActionItemStatus() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async ({ id, status }: { id: string; status: RetroActionStatus }) => (await gql<{ updateRetroActionItem: RetroActionItem }>(
-      `mutation SetMyRetroActionItemStatus($id: ID!, $input: RetroActionItemInput!) { updateRetroActionItem(id: $id, input: $input) { ${ACTION_ITEM_FIELDS} } }`,
+    mutationFn: async ({ id, status }: { id: string; status: RetroActionStatus }) => (await gql(SET_MY_RETRO_ACTION_ITEM_STATUS,
       { id, input: { status } })).updateRetroActionItem,
     onSuccess: async (item) => {
       queryClient.setQueryData(myRetroActionItemsQueryOptions.queryKey, (list) => list?.map((x) => (x.id === item.id ? item : x)));

@@ -11,7 +11,7 @@ const TEAMS = [{ id: 'team1', name: 'Platform' }, { id: 'team2', name: 'Mobile' 
 
 const sprint = (patch: Partial<Sprint> = {}): Sprint => ({ id: 's1', team_id: 'team1', team: TEAMS[0]!, name: 'Sprint 42', starts_on: '2030-03-04', ends_on: '2030-03-15', ...patch });
 
-function stubSprints(sprints: Sprint[], update?: OperationHandler) {
+function stubSprints(sprints: Sprint[], update?: OperationHandler<'UpdateReviewSprint'>) {
   return stubGraphql({
     ReviewAutomationRules: () => ({ data: { reviewAutomationRules: [] } }),
     ReviewSprints: () => ({ data: { reviewSprints: sprints } }),

@@ -3,6 +3,7 @@ import { fireEvent, screen, within } from '@testing-library/react';
 import { expect, it } from 'vitest';
 import { meAs, stubGraphql, type GraphqlVariables } from '../../test/graphql-stub.js';
 import { cleanUpBetweenTests, renderSignedIn } from '../../test/render-route.js';
+import { templateSummary } from '../review-templates/review-templates.test-support.js';
 import type { AutomationRule } from './review-automation.api.js';
 
 cleanUpBetweenTests();
@@ -19,12 +20,12 @@ function stubAutomation(rules: AutomationRule[] = []) {
     ReviewAutomationRules: () => ({ data: { reviewAutomationRules: rules } }),
     ReviewSprints: () => ({ data: { reviewSprints: [] } }),
     ReviewReminderSettings: () => ({ data: { reviewReminderSettings: { days_before: 2, when_overdue: true, updated_at: null } } }),
-    ReviewTemplates: () => ({ data: { reviewTemplates: [{ id: 't360', name: '360 review', review_type: '360', built_in: true, archived_at: null }, { id: 'tsp', name: 'Sprint review', review_type: 'sprint', built_in: true, archived_at: null }] } }),
-    TeamPickerPeople: () => ({ data: { organizationUsers: [{ id: 'u2', full_name: 'Grace Hopper', email: 'grace@example.com', role: null, status: 'ACTIVE', team: null }] } }),
+    ReviewTemplates: () => ({ data: { reviewTemplates: [templateSummary({ id: 't360', name: '360 review', review_type: '360', built_in: true }), templateSummary({ id: 'tsp', name: 'Sprint review', review_type: 'sprint', built_in: true })] } }),
+    TeamPickerPeople: () => ({ data: { organizationUsers: [{ id: 'u2', full_name: 'Grace Hopper', email: 'grace@example.com', role: null, status: 'ACTIVE' as const, team: null }] } }),
     Teams: () => ({ data: { teams: [{ id: 'team1', name: 'Platform', status: 'ACTIVE', manager: null, team_lead: null, users: [], aggregations: { count_users: 4 } }] } }),
     CreateReviewAutomationRule: ({ input }: GraphqlVariables) => {
       rules.push(rule({ id: 'r2', name: input.name as string }));
-      return { data: { createReviewAutomationRule: rules.at(-1) } };
+      return { data: { createReviewAutomationRule: rules.at(-1)! } };
     },
   }, { me: meAs('ADMIN', { id: 'ada' }) });
 }

@@ -12,14 +12,14 @@ const T = { timeout: 5000 };
 
 const question = (id: string, patch: Partial<CycleQuestion> = {}): CycleQuestion => ({
   id, section_position: 0, section_title: 'Skills', section_description: null, position: Number(id.slice(1)), kind: 'RATING', prompt: `Question ${id}?`, self_prompt: null,
-  help_text: null, options: [...DEFAULT_RATING_LABELS], competency: null, required: false, private: false, ...patch,
+  help_text: null, options: [...DEFAULT_RATING_LABELS], competency: null, competency_id: null, show_goals: false, required: false, private: false, ...patch,
 });
 
 async function panelFor(perspective: ReviewRequest['perspective'], threshold: number, questions: CycleQuestion[] = [question('q1')]) {
   const request: ReviewRequest = {
     id: 'r1', cycle_id: 'c1', cycle_name: 'Autumn 360', cycle_type: '360', cycle_status: 'ACTIVE', perspective, anonymity_threshold: threshold,
     reviewee: perspective === 'SELF' ? { id: 'ada', full_name: 'Ada Lovelace' } : { id: 'u2', full_name: 'Grace Hopper' },
-    status: 'PENDING', due_at: '2026-12-31T23:59:59.999Z', submitted_at: null, decline_reason: null, questions, answers: [],
+    status: 'PENDING', due_at: '2026-12-31T23:59:59.999Z', submitted_at: null, decline_reason: null, questions, answers: [], competency_expectations: [],
   };
   stubGraphql({ ReviewRequest: () => ({ data: { reviewRequest: request } }) }, { me: meAs('MEMBER', { id: 'ada' }) });
   await renderSignedIn('/reviews/pending?request=r1');

@@ -1,21 +1,18 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import type { GoalStatus } from '../../../shared/goals.js';
-import { gql } from '../../lib/graphql.js';
+import { gql, graphql } from '../../lib/graphql.js';
 import { reviewFeedbackPeriod } from '../feedback/feedback-progress.api.js';
 import { GoalProgress, GoalStatusBadge } from '../goals/goal-progress.js';
 import './review-answer-goals.css';
 import { formatDay } from '../../../shared/format.js';
 
-type PeriodGoal = { id: string; title: string; status: GoalStatus; progress: number; start_date: string | null; due_date: string | null };
-
-const GOALS_IN_PERIOD = /* GraphQL */ `query GoalsInPeriod($user: ID!, $from: String!, $to: String!) {
+export const GOALS_IN_PERIOD = graphql(`query GoalsInPeriod($user: ID!, $from: String!, $to: String!) {
   goalsInPeriod(user_id: $user, from: $from, to: $to) { id title status progress start_date due_date }
-}`;
+}`);
 
 const goalsInPeriodQuery = (user: string, from: string, to: string) => queryOptions({
   queryKey: ['goalsInPeriod', user, from, to],
-  queryFn: async () => (await gql<{ goalsInPeriod: PeriodGoal[] }>(GOALS_IN_PERIOD, { user, from, to })).goalsInPeriod,
+  queryFn: async () => (await gql(GOALS_IN_PERIOD, { user, from, to })).goalsInPeriod,
   // FORBIDDEN while goals are switched off: the panel then stays away.
   retry: false,
 });

@@ -66,7 +66,7 @@ it('the reviewee proposes peers from the suggestions, within the cycle\'s minimu
 });
 
 it('the dashboard card counts my pending reviews and names the next one due', async () => {
-  const item = (id: string, name: string, due: string, perspective = 'PEER') => ({ id, cycle_id: 'c1', cycle_name: 'Autumn 360', cycle_type: '360', cycle_status: 'ACTIVE', reviewee: person(`p-${id}`, name), perspective, status: 'PENDING', due_at: due, submitted_at: null, decline_reason: null });
+  const item = (id: string, name: string, due: string, perspective: 'PEER' | 'SELF' = 'PEER') => ({ id, cycle_id: 'c1', cycle_name: 'Autumn 360', cycle_type: '360', cycle_status: 'ACTIVE' as const, reviewee: person(`p-${id}`, name), perspective, status: 'PENDING' as const, due_at: due, submitted_at: null, decline_reason: null });
   stubGraphql({
     WidgetPreferences: () => ({ data: { userWidgetPreferences: { user_id: 'ada', enabled_widgets: ['PENDING_REVIEWS'] } } }),
     MyReviewRequests: () => ({ data: { myReviewRequests: [item('r1', 'Grace Hopper', '2099-01-10T23:59:59.999Z'), item('r2', 'Ada Lovelace', '2099-02-01T23:59:59.999Z', 'SELF')] } }),

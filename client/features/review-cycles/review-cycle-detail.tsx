@@ -8,7 +8,8 @@ import { ConfirmDialog } from '../../components/ui/confirm-dialog.js';
 import { PeerEditor } from './review-cycle-peers.js';
 import { LaunchRisks, ReadinessPanel, RemindToNominateButton } from './review-cycle-readiness.js';
 import { ReleaseAllButton, ReleaseControls } from './review-cycle-release.js';
-import { reviewCycleQueryOptions, useCycleAction, useParticipantAction, useReopenReviewRequest, type Cycle, type Participant } from './review-cycles.api.js';
+import { useCycleAction, useParticipantAction } from './review-cycle-actions.api.js';
+import { reviewCycleQueryOptions, useReopenReviewRequest, type Cycle, type Participant } from './review-cycles.api.js';
 import { CYCLE_STATUS_LABELS, CYCLE_TYPE_LABELS, formatDay } from './review-cycles.search.js';
 
 type Confirm = 'launch' | 'close' | null;

@@ -4,7 +4,8 @@ import { FormError } from '../../components/ui/field.js';
 import { showAlert } from '../../lib/alerts.js';
 import { peerCountProblem } from '../../../shared/review-cycle.schemas.js';
 import { pickablePeopleQueryOptions } from '../teams/api.js';
-import { peerSuggestionsQueryOptions, useParticipantAction, type Cycle, type Participant } from './review-cycles.api.js';
+import { useParticipantAction } from './review-cycle-actions.api.js';
+import { peerSuggestionsQueryOptions, type Cycle, type Participant } from './review-cycles.api.js';
 import { SearchPicker, type Option } from './review-cycle-participants.js';
 import { messageOf } from './review-cycles.search.js';
 

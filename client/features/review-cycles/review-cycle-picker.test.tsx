@@ -3,6 +3,8 @@ import { fireEvent, screen, within } from '@testing-library/react';
 import { expect, it } from 'vitest';
 import { meAs, stubGraphql } from '../../test/graphql-stub.js';
 import { cleanUpBetweenTests, renderSignedIn } from '../../test/render-route.js';
+import { templateSummary } from '../review-templates/review-templates.test-support.js';
+import type { PickablePerson } from '../teams/api.js';
 
 /** The cycle's people picker searches the whole organization and says how many are shown of how many. */
 cleanUpBetweenTests();
@@ -10,10 +12,10 @@ const T = { timeout: 5000 };
 const pad = (n: number) => String(n).padStart(3, '0');
 
 it('shows the first 50 of 120 people, says so, finds anyone by name or email, and shows more on demand', async () => {
-  const people = Array.from({ length: 120 }, (_, i) => ({ id: `u${i}`, full_name: `Person ${pad(i)}`, email: `p${pad(i)}@example.com`, role: null, status: 'ACTIVE', team: null }));
+  const people: PickablePerson[] = Array.from({ length: 120 }, (_, i) => ({ id: `u${i}`, full_name: `Person ${pad(i)}`, email: `p${pad(i)}@example.com`, role: null, status: 'ACTIVE', team: null }));
   people.push({ id: 'gone', full_name: 'Gone Person', email: 'gone@example.com', role: null, status: 'DEACTIVATED', team: null });
   stubGraphql({
-    ReviewTemplates: () => ({ data: { reviewTemplates: [{ id: 't360', name: '360 review', review_type: '360', built_in: true }] } }),
+    ReviewTemplates: () => ({ data: { reviewTemplates: [templateSummary({ id: 't360', name: '360 review', review_type: '360', built_in: true })] } }),
     TeamPickerPeople: () => ({ data: { organizationUsers: people } }),
     Teams: () => ({ data: { teams: [] } }),
   }, { me: meAs('ADMIN', { id: 'ada' }) });

@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { showAlert } from '../../lib/alerts.js';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog.js';
-import { useParticipantAction, useReleaseAllResults, type Cycle, type Participant } from './review-cycles.api.js';
+import { useParticipantAction } from './review-cycle-actions.api.js';
+import { useReleaseAllResults, type Cycle, type Participant } from './review-cycles.api.js';
 import { formatDay } from './review-cycles.search.js';
 
 /**

@@ -4,6 +4,7 @@ import { expect, it } from 'vitest';
 import { DEFAULT_RATING_LABELS } from '../../../shared/review-template.schemas.js';
 import { meAs, stubGraphql, type GraphqlVariables } from '../../test/graphql-stub.js';
 import { cleanUpBetweenTests, renderSignedIn } from '../../test/render-route.js';
+import { templateSummary } from '../review-templates/review-templates.test-support.js';
 import type { Cycle, CycleQuestion, ReviewRequest } from './review-cycles.api.js';
 
 cleanUpBetweenTests();
@@ -17,8 +18,8 @@ const cycle = (patch: Partial<Cycle> = {}): Cycle => ({
 
 function stubNewCycle() {
   return stubGraphql({
-    ReviewTemplates: () => ({ data: { reviewTemplates: [{ id: 't360', name: '360 review', review_type: '360', built_in: true }, { id: 'tsp', name: 'Sprint check', review_type: 'sprint', built_in: false }] } }),
-    TeamPickerPeople: () => ({ data: { organizationUsers: [{ id: 'u2', full_name: 'Grace Hopper', email: 'grace@example.com', role: null, status: 'ACTIVE', team: { id: 'team1', name: 'Platform' } }] } }),
+    ReviewTemplates: () => ({ data: { reviewTemplates: [templateSummary({ id: 't360', name: '360 review', review_type: '360', built_in: true }), templateSummary({ id: 'tsp', name: 'Sprint check', review_type: 'sprint' })] } }),
+    TeamPickerPeople: () => ({ data: { organizationUsers: [{ id: 'u2', full_name: 'Grace Hopper', email: 'grace@example.com', role: null, status: 'ACTIVE' as const, team: { id: 'team1', name: 'Platform' } }] } }),
     Teams: () => ({ data: { teams: [{ id: 'team1', name: 'Platform', status: 'ACTIVE', manager: null, team_lead: null, users: [], aggregations: { count_users: 4 } }] } }),
     CreateReviewCycle: ({ input }: GraphqlVariables) => ({ data: { createReviewCycle: cycle({ name: input.name }) } }),
     ReviewCycle: () => ({ data: { reviewCycle: cycle() } }),
@@ -72,13 +73,13 @@ it('the new-cycle form defaults to a minimum of peers equal to the threshold, an
 
 const q = (id: string, kind: CycleQuestion['kind'], prompt: string, patch: Partial<CycleQuestion> = {}): CycleQuestion => ({
   id, section_position: 0, section_title: 'Working together', section_description: null, position: Number(id.slice(1)), kind, prompt, self_prompt: null, help_text: null,
-  options: kind === 'RATING' ? [...DEFAULT_RATING_LABELS] : [], competency: null, required: true, private: false, ...patch,
+  options: kind === 'RATING' ? [...DEFAULT_RATING_LABELS] : [], competency: null, competency_id: null, show_goals: false, required: true, private: false, ...patch,
 });
 
 function stubRequest(saved: ReviewRequest['answers'] = []) {
   const request: ReviewRequest = {
     id: 'r1', cycle_id: 'c1', cycle_name: 'Autumn 360', cycle_type: '360', cycle_status: 'ACTIVE', reviewee: { id: 'u2', full_name: 'Grace Hopper' }, perspective: 'PEER',
-    status: 'PENDING', due_at: '2026-12-31T23:59:59.999Z', submitted_at: null, decline_reason: null, anonymity_threshold: 5,
+    status: 'PENDING', due_at: '2026-12-31T23:59:59.999Z', submitted_at: null, decline_reason: null, anonymity_threshold: 5, competency_expectations: [],
     questions: [q('q1', 'RATING', 'How well does Grace communicate?'), q('q2', 'TEXT', 'What should Grace keep doing?'), q('q3', 'TEXT', 'Anything else?', { required: false })],
     answers: saved,
   };
@@ -88,7 +89,10 @@ function stubRequest(saved: ReviewRequest['answers'] = []) {
       for (const a of answers) request.answers = [...request.answers.filter((x) => x.question_id !== a.question_id), { ...a, updated_at: new Date().toISOString() }];
       return { data: { saveReviewDraft: { id: 'r1' } } };
     },
-    MyReviewRequests: () => ({ data: { myReviewRequests: [{ ...request, questions: undefined, answers: undefined }] } }),
+    MyReviewRequests: () => {
+      const { questions: _q, answers: _a, anonymity_threshold: _t, competency_expectations: _c, ...item } = request;
+      return { data: { myReviewRequests: [item] } };
+    },
     SubmitReviewRequest: () => ({ data: { submitReviewRequest: { ...request, status: 'SUBMITTED', submitted_at: '2026-11-23T12:00:00.000Z' } } }),
   }, { me: meAs('MEMBER', { id: 'ada' }) });
 }
@@ -132,10 +136,10 @@ it('submit refuses missing required answers with a message next to each question
 });
 
 it('lists my pending reviews with the overdue one marked, and declining asks for a reason', async () => {
-  const item = (id: string, name: string, due: string) => ({ id, cycle_id: 'c1', cycle_name: 'Autumn 360', cycle_type: '360', cycle_status: 'ACTIVE', reviewee: { id: `p-${id}`, full_name: name }, perspective: 'PEER', status: 'PENDING', due_at: due, submitted_at: null, decline_reason: null });
+  const item = (id: string, name: string, due: string) => ({ id, cycle_id: 'c1', cycle_name: 'Autumn 360', cycle_type: '360', cycle_status: 'ACTIVE' as const, reviewee: { id: `p-${id}`, full_name: name }, perspective: 'PEER' as const, status: 'PENDING' as const, due_at: due, submitted_at: null, decline_reason: null });
   const { calls } = stubGraphql({
     MyReviewRequests: () => ({ data: { myReviewRequests: [item('r1', 'Grace Hopper', '2026-01-01T23:59:59.999Z'), item('r2', 'Alan Turing', '2099-01-01T23:59:59.999Z')] } }),
-    DeclineReviewRequest: () => ({ data: { declineReviewRequest: { ...item('r2', 'Alan Turing', '2099-01-01T23:59:59.999Z'), status: 'DECLINED' } } }),
+    DeclineReviewRequest: () => ({ data: { declineReviewRequest: { ...item('r2', 'Alan Turing', '2099-01-01T23:59:59.999Z'), status: 'DECLINED' as const } } }),
   }, { me: meAs('MEMBER', { id: 'ada' }) });
   await renderSignedIn('/reviews/pending');
   const list = await screen.findByRole('list', { name: 'Review requests' }, T);

@@ -1,7 +1,8 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { alertOutcome } from '../../lib/alerts.js';
-import { reviewCycleQueryOptions, useParticipantAction } from '../review-cycles/review-cycles.api.js';
+import { useParticipantAction } from '../review-cycles/review-cycle-actions.api.js';
+import { reviewCycleQueryOptions } from '../review-cycles/review-cycles.api.js';
 import { formatDay } from '../review-cycles/review-cycles.search.js';
 import { ReleaseControls } from '../review-cycles/review-cycle-release.js';
 import { downloadResultsCsv, reviewResultsQueryOptions, type PooledCell, type ReviewResults, type Section } from './review-results.api.js';

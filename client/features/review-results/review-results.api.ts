@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { Perspective, QuestionKind } from '../../../shared/review-template.schemas.js';
 import { downloadWithToken } from '../../lib/download.js';
-import { gql } from '../../lib/graphql.js';
+import { gql, graphql } from '../../lib/graphql.js';
 
 export type Withheld = { reason: 'FEWER_THAN_THRESHOLD' | 'QUESTION_FEWER_THAN_THRESHOLD'; have: number; need: number; own_answer_excluded: boolean; message: string };
 export type Rating = { count: number; average: number | null; distribution: number[] };
@@ -35,9 +35,11 @@ const RESULTS = `participant_id cycle_id cycle_name reviewee { id full_name } th
   sections { id title ${POOLED} questions { ${QUESTION} } }
   overall { ${POOLED} }`;
 
+export const REVIEW_RESULTS = graphql(`query ReviewResults($participantId: ID!) { reviewResults(participantId: $participantId) { ${RESULTS} } }`);
+
 export const reviewResultsQueryOptions = (participantId: string) => queryOptions({
   queryKey: ['reviewResults', participantId],
-  queryFn: async () => (await gql<{ reviewResults: ReviewResults }>(`query ReviewResults($participantId: ID!) { reviewResults(participantId: $participantId) { ${RESULTS} } }`, { participantId })).reviewResults,
+  queryFn: async () => (await gql(REVIEW_RESULTS, { participantId })).reviewResults,
 });
 
 /** One reviewee's results as CSV, fetched with the access token; a refusal says the server's reason. */

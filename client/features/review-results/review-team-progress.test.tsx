@@ -4,7 +4,7 @@ import { expect, it } from 'vitest';
 import { COMPLETION_COLOURS, completionStatus } from '../../../shared/completion.js';
 import { meAs, refusal, stubGraphql } from '../../test/graphql-stub.js';
 import { cleanUpBetweenTests, renderSignedIn } from '../../test/render-route.js';
-import type { CycleSummary } from '../review-cycles/review-cycles.api.js';
+import type { Cycle, CycleSummary, RequestSummary } from '../review-cycles/review-cycles.api.js';
 
 cleanUpBetweenTests();
 const T = { timeout: 5000 };
@@ -16,11 +16,17 @@ const summary = (id: string, name: string, status: CycleSummary['status']): Cycl
 const completion = (done: number, total: number) => completionStatus(done, total);
 const person = (user_id: string, full_name: string, done: number, late: number) => ({ user_id, full_name, completion: completion(done, 100), late });
 const progress = {
-  cycle_id: 'c1', cycle_name: 'Autumn 360', cycle_status: 'ACTIVE', completion: completion(259, 300),
+  cycle_id: 'c1', cycle_name: 'Autumn 360', cycle_status: 'ACTIVE' as const, completion: completion(259, 300),
   teams: [{ team_id: 't1', team_name: 'Platform', completion: completion(259, 300), people: [person('linus', 'Linus Torvalds', 79, 2), person('grace', 'Grace Hopper', 80, 0), person('ken', 'Ken Thompson', 100, 0)] }],
 };
-const request = (id: string, reviewerId: string, status: string) => ({ id, reviewer: { id: reviewerId, full_name: reviewerId }, perspective: 'PEER', status, due_at: '2026-11-20T23:59:59.999Z', submitted_at: null, decline_reason: null });
-const cycle = { ...summary('c1', 'Autumn 360', 'ACTIVE'), participants: [{ id: 'p1', requests: [request('r1', 'linus', 'PENDING'), request('r2', 'linus', 'PENDING'), request('r3', 'ken', 'SUBMITTED')] }] };
+const request = (id: string, reviewerId: string, status: RequestSummary['status']): RequestSummary => ({ id, reviewer: { id: reviewerId, full_name: reviewerId }, perspective: 'PEER', status, due_at: '2026-11-20T23:59:59.999Z', submitted_at: null, decline_reason: null });
+const cycle: Cycle = {
+  ...summary('c1', 'Autumn 360', 'ACTIVE'), perspectives: ['SELF', 'PEER'], min_peers: 1, max_peers: 3, anonymity_threshold: 3, launched_at: '2026-11-01T09:00:00.000Z', closed_at: null, readiness: null,
+  participants: [{
+    id: 'p1', cycle_id: 'c1', reviewee: { id: 'grace', full_name: 'Grace Hopper' }, manager: ada, results_released_at: null, results_opened_at: null, acknowledged_at: null, can_manage: true, nominations: [],
+    requests: [request('r1', 'linus', 'PENDING'), request('r2', 'linus', 'PENDING'), request('r3', 'ken', 'SUBMITTED')],
+  }],
+};
 
 it('colours and labels follow the shared thresholds (79 behind, 80 almost, 100 complete); remind one person and all late people', async () => {
   const { calls } = stubGraphql({

@@ -11,7 +11,7 @@ const T = { timeout: 5000 };
 const LABEL = 'Self-review wording (optional)';
 
 const question = (id: string, prompt: string, patch: Partial<ReviewQuestion> = {}): ReviewQuestion => ({
-  id, kind: 'RATING', prompt, self_prompt: null, help_text: null, options: [...DEFAULT_RATING_LABELS], competency: null, perspectives: ['SELF', 'PEER'], required: true, private: false, ...patch,
+  id, kind: 'RATING', prompt, self_prompt: null, help_text: null, options: [...DEFAULT_RATING_LABELS], competency: null, competency_id: null, show_goals: false, perspectives: ['SELF', 'PEER'], required: true, private: false, ...patch,
 });
 
 const template: ReviewTemplate = {

@@ -1,57 +1,49 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Perspective, QuestionKind, ReviewTemplateInput, ReviewTemplateType } from '../../../shared/review-template.schemas.js';
-import { gql } from '../../lib/graphql.js';
-
-export type ReviewQuestion = {
-  id: string; kind: QuestionKind; prompt: string; self_prompt: string | null; help_text: string | null; options: string[];
-  competency: string | null; perspectives: Perspective[]; required: boolean; private: boolean;
-  competency_id?: string | null; show_goals?: boolean;
-};
-export type ReviewTemplateSection = { id: string; title: string; description: string | null; questions: ReviewQuestion[] };
-export type ReviewTemplateSummary = {
-  id: string; name: string; description: string | null; review_type: ReviewTemplateType; built_in: boolean; archived_at: string | null;
-  created_by: { id: string; full_name: string } | null; updated_at: string; section_count: number; question_count: number;
-  can_edit: boolean; can_archive: boolean;
-  /** Pass back as base_version when saving (docs/decisions/0059). */
-  version: number;
-};
-export type ReviewTemplate = ReviewTemplateSummary & { sections: ReviewTemplateSection[] };
+import type { ReviewTemplateInput, ReviewTemplateType } from '../../../shared/review-template.schemas.js';
+import { gql, graphql, type Narrowed, type ResultOf } from '../../lib/graphql.js';
 
 const SUMMARY = 'id name description review_type built_in archived_at created_by { id full_name } updated_at section_count question_count can_edit can_archive version';
 const FULL = `${SUMMARY} sections { id title description questions { id kind prompt self_prompt help_text options competency competency_id show_goals perspectives required private } }`;
 
-const LIST = /* GraphQL */ `
+export const LIST = graphql(`
   query ReviewTemplates($includeArchived: Boolean) { reviewTemplates(includeArchived: $includeArchived) { ${SUMMARY} } }
-`;
-const ONE = /* GraphQL */ `
+`);
+export const ONE = graphql(`
   query ReviewTemplate($id: ID!) { reviewTemplate(id: $id) { ${FULL} } }
-`;
+`);
+
+type FullAnswer = ResultOf<typeof ONE>['reviewTemplate'];
+export type ReviewQuestion = FullAnswer['sections'][number]['questions'][number];
+export type ReviewTemplateSection = FullAnswer['sections'][number];
+/** A template as the screens show it: its review_type is a ReviewTemplateType (the schema says String). */
+export type ReviewTemplateSummary = Narrowed<ResultOf<typeof LIST>['reviewTemplates'][number], { review_type: ReviewTemplateType }>;
+export type ReviewTemplate = Narrowed<FullAnswer, { review_type: ReviewTemplateType }>;
 
 export const reviewTemplatesQueryOptions = (includeArchived: boolean) => queryOptions({
   queryKey: ['reviewTemplates', 'list', { includeArchived }],
-  queryFn: async () => (await gql<{ reviewTemplates: ReviewTemplateSummary[] }>(LIST, { includeArchived })).reviewTemplates,
+  queryFn: async () => (await gql(LIST, { includeArchived })).reviewTemplates as ReviewTemplateSummary[],
 });
 
 export const reviewTemplateQueryOptions = (id: string) => queryOptions({
   queryKey: ['reviewTemplates', 'one', id],
-  queryFn: async () => (await gql<{ reviewTemplate: ReviewTemplate }>(ONE, { id })).reviewTemplate,
+  queryFn: async () => (await gql(ONE, { id })).reviewTemplate as ReviewTemplate,
 });
 
-const CREATE = /* GraphQL */ `
+export const CREATE = graphql(`
   mutation CreateReviewTemplate($input: ReviewTemplateInput!) { createReviewTemplate(input: $input) { ${FULL} } }
-`;
-const UPDATE = /* GraphQL */ `
+`);
+export const UPDATE = graphql(`
   mutation UpdateReviewTemplate($id: ID!, $input: ReviewTemplateInput!, $base_version: Int!) { updateReviewTemplate(id: $id, input: $input, base_version: $base_version) { ${FULL} } }
-`;
-const COPY = /* GraphQL */ `
+`);
+export const COPY = graphql(`
   mutation CopyReviewTemplate($id: ID!, $name: String!) { copyReviewTemplate(id: $id, name: $name) { ${FULL} } }
-`;
-const ARCHIVE = /* GraphQL */ `
+`);
+export const ARCHIVE = graphql(`
   mutation ArchiveReviewTemplate($id: ID!) { archiveReviewTemplate(id: $id) { ${SUMMARY} } }
-`;
-const RESTORE = /* GraphQL */ `
+`);
+export const RESTORE = graphql(`
   mutation RestoreReviewTemplate($id: ID!) { restoreReviewTemplate(id: $id) { ${SUMMARY} } }
-`;
+`);
 
 /** Every template change refreshes the whole key family (lists and the open template). */
 function useTemplateMutation<V, R>(run: (variables: V) => Promise<R>) {
@@ -63,18 +55,18 @@ function useTemplateMutation<V, R>(run: (variables: V) => Promise<R>) {
 }
 
 export const useCreateReviewTemplate = () =>
-  useTemplateMutation(async (input: ReviewTemplateInput) => (await gql<{ createReviewTemplate: ReviewTemplate }>(CREATE, { input })).createReviewTemplate);
+  useTemplateMutation(async (input: ReviewTemplateInput) => (await gql(CREATE, { input })).createReviewTemplate as ReviewTemplate);
 
 /** `baseVersion`: the version the editor was opened on; a save over a newer one is CONFLICT (nothing saved, the editor keeps its text). */
 export const useUpdateReviewTemplate = () =>
   useTemplateMutation(async ({ id, input, baseVersion }: { id: string; input: ReviewTemplateInput; baseVersion: number }) =>
-    (await gql<{ updateReviewTemplate: ReviewTemplate }>(UPDATE, { id, input, base_version: baseVersion })).updateReviewTemplate);
+    (await gql(UPDATE, { id, input, base_version: baseVersion })).updateReviewTemplate as ReviewTemplate);
 
 export const useCopyReviewTemplate = () =>
-  useTemplateMutation(async ({ id, name }: { id: string; name: string }) => (await gql<{ copyReviewTemplate: ReviewTemplate }>(COPY, { id, name })).copyReviewTemplate);
+  useTemplateMutation(async ({ id, name }: { id: string; name: string }) => (await gql(COPY, { id, name })).copyReviewTemplate as ReviewTemplate);
 
 export const useSetReviewTemplateArchived = () =>
   useTemplateMutation(async ({ id, archived }: { id: string; archived: boolean }) =>
     archived
-      ? (await gql<{ archiveReviewTemplate: ReviewTemplateSummary }>(ARCHIVE, { id })).archiveReviewTemplate
-      : (await gql<{ restoreReviewTemplate: ReviewTemplateSummary }>(RESTORE, { id })).restoreReviewTemplate);
+      ? (await gql(ARCHIVE, { id })).archiveReviewTemplate as ReviewTemplateSummary
+      : (await gql(RESTORE, { id })).restoreReviewTemplate as ReviewTemplateSummary);

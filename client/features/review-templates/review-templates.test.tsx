@@ -7,7 +7,7 @@ import { cleanUpBetweenTests, renderSignedIn } from '../../test/render-route.js'
 import type { ReviewQuestion, ReviewTemplate } from './review-templates.api.js';
 
 const question = (id: string, prompt: string, patch: Partial<ReviewQuestion> = {}): ReviewQuestion => ({
-  id, kind: 'RATING', prompt, self_prompt: null, help_text: null, options: [...DEFAULT_RATING_LABELS], competency: null, perspectives: ['SELF', 'PEER'], required: true, private: false, ...patch,
+  id, kind: 'RATING', prompt, self_prompt: null, help_text: null, options: [...DEFAULT_RATING_LABELS], competency: null, competency_id: null, show_goals: false, perspectives: ['SELF', 'PEER'], required: true, private: false, ...patch,
 });
 
 function template(id: string, name: string, patch: Partial<ReviewTemplate> = {}): ReviewTemplate {
@@ -23,7 +23,7 @@ function stubServer(level: 'ADMIN' | 'MANAGER' | 'MEMBER' = 'ADMIN', refuseUpdat
   const templates = [template('b360', '360 review', { built_in: true, created_by: null, can_edit: false, description: 'A rounded view.' }), template('t1', 'Engineering review', { review_type: 'sprint' })];
   const { calls } = stubGraphql({
     ReviewTemplates: () => ({ data: { reviewTemplates: templates } }),
-    ReviewTemplate: ({ id }) => ({ data: { reviewTemplate: templates.find((t) => t.id === id) } }),
+    ReviewTemplate: ({ id }) => ({ data: { reviewTemplate: templates.find((t) => t.id === id)! } }),
     CopyReviewTemplate: ({ id, name }: GraphqlVariables) => {
       const copy = { ...template('copy1', name), sections: templates.find((t) => t.id === id)!.sections };
       templates.push(copy);

@@ -1,27 +1,27 @@
 import { useMutation } from '@tanstack/react-query';
 import { auth } from '../../lib/auth.js';
-import { gql } from '../../lib/graphql.js';
+import { gql, graphql } from '../../lib/graphql.js';
 
-const SIGN_OUT_EVERYWHERE = /* GraphQL */ `
+export const SIGN_OUT_EVERYWHERE = graphql(`
   mutation SignOutEverywhere {
     signOutEverywhere
   }
-`;
+`);
 
 /** Ends every session of mine, this one too; the caller then goes to /logout. */
 export function useSignOutEverywhere() {
-  return useMutation({ mutationFn: async () => (await gql<{ signOutEverywhere: number }>(SIGN_OUT_EVERYWHERE)).signOutEverywhere });
+  return useMutation({ mutationFn: async () => (await gql(SIGN_OUT_EVERYWHERE)).signOutEverywhere });
 }
 
-const REMOVE_LOGGED_USER = /* GraphQL */ `
+export const REMOVE_LOGGED_USER = graphql(`
   mutation RemoveLoggedUser($password: String!) {
     removeLoggedUser(password: $password)
   }
-`;
+`);
 
 /** Closes (soft-deletes) my account after checking my password; every session of mine ends. */
 export function useCloseMyAccount() {
-  return useMutation({ mutationFn: async (password: string) => (await gql<{ removeLoggedUser: boolean }>(REMOVE_LOGGED_USER, { password })).removeLoggedUser });
+  return useMutation({ mutationFn: async (password: string) => (await gql(REMOVE_LOGGED_USER, { password })).removeLoggedUser });
 }
 
 export type UploadedMedia = { id: string; display_name: string | null; key: string; url: string };

@@ -1,39 +1,39 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { StructureLevel } from '../../../shared/structure.schemas.js';
-import { gql } from '../../lib/graphql.js';
+import { gql, gqlField, graphql } from '../../lib/graphql.js';
 
 export type SubdepartmentNode = { id: string; title: string; headcount: number };
 export type DepartmentNode = { id: string; name: string; headcount: number; subdepartments: SubdepartmentNode[] };
 export type BusinessUnitNode = { id: string; unit_name: string; headcount: number; departments: DepartmentNode[] };
 export type StructureTree = { businessUnits: BusinessUnitNode[]; structureHeadcount: { people: number; without_subdepartment: number } };
 
-const TREE = /* GraphQL */ `
+export const TREE = graphql(`
   query CompanyStructure {
     businessUnits { id unit_name headcount departments { id name headcount subdepartments { id title headcount } } }
     structureHeadcount { people without_subdepartment }
   }
-`;
+`);
 
 export const structureQueryOptions = queryOptions({
   queryKey: ['structure', 'tree'],
-  queryFn: () => gql<StructureTree>(TREE),
+  queryFn: () => gql(TREE),
 });
 
-const CREATE: Record<StructureLevel, string> = {
-  BUSINESS_UNIT: 'mutation CreateBusinessUnit($name: String!) { createBusinessUnit(unit_name: $name) { id } }',
-  DEPARTMENT: 'mutation CreateDepartment($parent: ID!, $name: String!) { createDepartment(business_unit_id: $parent, name: $name) { id } }',
-  SUBDEPARTMENT: 'mutation CreateSubdepartment($parent: ID!, $name: String!) { createSubdepartment(department_id: $parent, title: $name) { id } }',
-};
-const RENAME: Record<StructureLevel, string> = {
-  BUSINESS_UNIT: 'mutation RenameBusinessUnit($id: ID!, $name: String!) { renameBusinessUnit(id: $id, unit_name: $name) { id } }',
-  DEPARTMENT: 'mutation RenameDepartment($id: ID!, $name: String!) { renameDepartment(id: $id, name: $name) { id } }',
-  SUBDEPARTMENT: 'mutation RenameSubdepartment($id: ID!, $name: String!) { renameSubdepartment(id: $id, title: $name) { id } }',
-};
-const DELETE: Record<StructureLevel, string> = {
-  BUSINESS_UNIT: 'mutation DeleteBusinessUnit($id: ID!) { deleteBusinessUnit(id: $id) }',
-  DEPARTMENT: 'mutation DeleteDepartment($id: ID!) { deleteDepartment(id: $id) }',
-  SUBDEPARTMENT: 'mutation DeleteSubdepartment($id: ID!) { deleteSubdepartment(id: $id) }',
-};
+export const CREATE = {
+  BUSINESS_UNIT: graphql('mutation CreateBusinessUnit($name: String!) { createBusinessUnit(unit_name: $name) { id } }'),
+  DEPARTMENT: graphql('mutation CreateDepartment($parent: ID!, $name: String!) { createDepartment(business_unit_id: $parent, name: $name) { id } }'),
+  SUBDEPARTMENT: graphql('mutation CreateSubdepartment($parent: ID!, $name: String!) { createSubdepartment(department_id: $parent, title: $name) { id } }'),
+} satisfies Record<StructureLevel, unknown>;
+export const RENAME = {
+  BUSINESS_UNIT: graphql('mutation RenameBusinessUnit($id: ID!, $name: String!) { renameBusinessUnit(id: $id, unit_name: $name) { id } }'),
+  DEPARTMENT: graphql('mutation RenameDepartment($id: ID!, $name: String!) { renameDepartment(id: $id, name: $name) { id } }'),
+  SUBDEPARTMENT: graphql('mutation RenameSubdepartment($id: ID!, $name: String!) { renameSubdepartment(id: $id, title: $name) { id } }'),
+} satisfies Record<StructureLevel, unknown>;
+export const DELETE = {
+  BUSINESS_UNIT: graphql('mutation DeleteBusinessUnit($id: ID!) { deleteBusinessUnit(id: $id) }'),
+  DEPARTMENT: graphql('mutation DeleteDepartment($id: ID!) { deleteDepartment(id: $id) }'),
+  SUBDEPARTMENT: graphql('mutation DeleteSubdepartment($id: ID!) { deleteSubdepartment(id: $id) }'),
+} satisfies Record<StructureLevel, unknown>;
 
 export type StructureChange =
   | { op: 'create'; level: StructureLevel; parentId?: string; name: string }
@@ -41,9 +41,12 @@ export type StructureChange =
   | { op: 'delete'; level: StructureLevel; id: string };
 
 async function runChange(change: StructureChange): Promise<void> {
-  if (change.op === 'create') await gql(CREATE[change.level], { name: change.name, ...(change.parentId ? { parent: change.parentId } : {}) });
-  else if (change.op === 'rename') await gql(RENAME[change.level], { id: change.id, name: change.name });
-  else await gql(DELETE[change.level], { id: change.id });
+  if (change.op === 'create') {
+    if (change.level === 'BUSINESS_UNIT') await gql(CREATE.BUSINESS_UNIT, { name: change.name });
+    // A department or sub-department without its parent is refused by the server ($parent: ID!).
+    else await gqlField(CREATE[change.level], { name: change.name, parent: change.parentId! });
+  } else if (change.op === 'rename') await gqlField(RENAME[change.level], { id: change.id, name: change.name });
+  else await gqlField(DELETE[change.level], { id: change.id });
 }
 
 /** Any edit of the tree; refreshes the tree and people (whose sub-department names may have changed). */

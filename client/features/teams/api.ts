@@ -1,73 +1,66 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { UserStatus } from '../../../shared/enums.js';
 import type { TeamStatus } from '../../../shared/team.schemas.js';
-import { gql } from '../../lib/graphql.js';
-
-export type TeamPerson = { id: string; full_name: string; email: string; role: string | null };
-export type Team = {
-  id: string;
-  name: string;
-  status: TeamStatus;
-  manager: TeamPerson | null;
-  team_lead: TeamPerson | null;
-  users: TeamPerson[];
-  aggregations: { count_users: number };
-};
-/** A person the pickers offer: live people of the organization with their current team. */
-export type PickablePerson = TeamPerson & { status: UserStatus; team: { id: string; name: string } | null };
+import { gql, graphql, type Narrowed, type ResultOf } from '../../lib/graphql.js';
 
 const PERSON = 'id full_name email role';
 const TEAM_FIELDS = `id name status manager { ${PERSON} } team_lead { ${PERSON} } users { ${PERSON} } aggregations { count_users }`;
 
-const TEAMS = /* GraphQL */ `
+export const TEAMS = graphql(`
   query Teams {
     teams { ${TEAM_FIELDS} }
   }
-`;
+`);
+
+/** A team as the screens show it: its status is a TeamStatus (the schema says String). */
+export type Team = Narrowed<ResultOf<typeof TEAMS>['teams'][number], { status: TeamStatus }>;
+export type TeamPerson = Team['users'][number];
 
 export const teamsQueryOptions = queryOptions({
   queryKey: ['teams', 'all'],
-  queryFn: async () => (await gql<{ teams: Team[] }>(TEAMS)).teams,
+  queryFn: async () => (await gql(TEAMS)).teams as Team[],
 });
 
-const MY_TEAMS = /* GraphQL */ `
+export const MY_TEAMS = graphql(`
   query MyTeams {
     findOneUser { id managed_teams { ${TEAM_FIELDS} } }
   }
-`;
+`);
 
 /** Teams the signed-in person manages or leads. */
 export const myTeamsQueryOptions = queryOptions({
   queryKey: ['teams', 'mine'],
-  queryFn: async () => (await gql<{ findOneUser: { id: string; managed_teams: Team[] } }>(MY_TEAMS)).findOneUser,
+  queryFn: async () => (await gql(MY_TEAMS)).findOneUser as Narrowed<ResultOf<typeof MY_TEAMS>['findOneUser'], { managed_teams: Team[] }>,
 });
 
-const PEOPLE = /* GraphQL */ `
+export const PEOPLE = graphql(`
   query TeamPickerPeople {
     organizationUsers { ${PERSON} status team { id name } }
   }
-`;
+`);
+
+/** A person the pickers offer: live people of the organization with their current team. */
+export type PickablePerson = ResultOf<typeof PEOPLE>['organizationUsers'][number];
 
 export const pickablePeopleQueryOptions = queryOptions({
   queryKey: ['users', 'team-picker'],
-  queryFn: async () => (await gql<{ organizationUsers: PickablePerson[] }>(PEOPLE)).organizationUsers,
+  queryFn: async () => (await gql(PEOPLE)).organizationUsers,
 });
 
-const CREATE = /* GraphQL */ `
+export const CREATE = graphql(`
   mutation CreateTeam($input: CreateTeamInput!) { createTeam(input: $input) { ${TEAM_FIELDS} } }
-`;
-const UPDATE = /* GraphQL */ `
+`);
+export const UPDATE = graphql(`
   mutation UpdateTeam($id: ID!, $input: UpdateTeamInput!) { updateTeam(id: $id, input: $input) { ${TEAM_FIELDS} } }
-`;
-const ADD_MEMBERS = /* GraphQL */ `
+`);
+export const ADD_MEMBERS = graphql(`
   mutation AddTeamMembers($id: ID!, $user_ids: [ID!]!) { addTeamMembers(id: $id, user_ids: $user_ids) { ${TEAM_FIELDS} } }
-`;
-const REMOVE_MEMBERS = /* GraphQL */ `
+`);
+export const REMOVE_MEMBERS = graphql(`
   mutation RemoveTeamMembers($id: ID!, $user_ids: [ID!]!) { removeTeamMembers(id: $id, user_ids: $user_ids) { ${TEAM_FIELDS} } }
-`;
-const DELETE = /* GraphQL */ `
+`);
+export const DELETE = graphql(`
   mutation DeleteTeam($id: ID!) { deleteTeam(id: $id) }
-`;
+`);
 
 export type TeamInput = { name?: string; manager_id?: string | null; team_lead_id?: string | null; status?: TeamStatus };
 
@@ -83,16 +76,16 @@ function useTeamMutation<V, R>(run: (variables: V) => Promise<R>) {
 }
 
 export const useCreateTeam = () =>
-  useTeamMutation(async (input: TeamInput & { name: string; member_ids?: string[] }) => (await gql<{ createTeam: Team }>(CREATE, { input })).createTeam);
+  useTeamMutation(async (input: TeamInput & { name: string; member_ids?: string[] }) => (await gql(CREATE, { input })).createTeam as Team);
 
 export const useUpdateTeam = () =>
-  useTeamMutation(async ({ id, input }: { id: string; input: TeamInput }) => (await gql<{ updateTeam: Team }>(UPDATE, { id, input })).updateTeam);
+  useTeamMutation(async ({ id, input }: { id: string; input: TeamInput }) => (await gql(UPDATE, { id, input })).updateTeam as Team);
 
 export const useAddTeamMembers = () =>
-  useTeamMutation(async ({ id, userIds }: { id: string; userIds: string[] }) => (await gql<{ addTeamMembers: Team }>(ADD_MEMBERS, { id, user_ids: userIds })).addTeamMembers);
+  useTeamMutation(async ({ id, userIds }: { id: string; userIds: string[] }) => (await gql(ADD_MEMBERS, { id, user_ids: userIds })).addTeamMembers as Team);
 
 export const useRemoveTeamMembers = () =>
-  useTeamMutation(async ({ id, userIds }: { id: string; userIds: string[] }) => (await gql<{ removeTeamMembers: Team }>(REMOVE_MEMBERS, { id, user_ids: userIds })).removeTeamMembers);
+  useTeamMutation(async ({ id, userIds }: { id: string; userIds: string[] }) => (await gql(REMOVE_MEMBERS, { id, user_ids: userIds })).removeTeamMembers as Team);
 
 export const useDeleteTeam = () =>
-  useTeamMutation(async (id: string) => (await gql<{ deleteTeam: string }>(DELETE, { id })).deleteTeam);
+  useTeamMutation(async (id: string) => (await gql(DELETE, { id })).deleteTeam);

@@ -1,69 +1,62 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { PermissionLevel, WidgetType } from '../../../shared/enums.js';
-import { gql } from '../../lib/graphql.js';
+import type { WidgetType } from '../../../shared/enums.js';
+import { gql, graphql, type ResultOf } from '../../lib/graphql.js';
 
-export type Me = {
-  id: string;
-  full_name: string;
-  email: string;
-  role: string | null;
-  permission_level: PermissionLevel;
-  team: { id: string; name: string } | null;
-  manager: { id: string; full_name: string } | null;
-};
-
-const ME = /* GraphQL */ `
+export const ME = graphql(`
   query Me {
     findOneUser { id full_name email role permission_level team { id name } manager { id full_name } }
   }
-`;
+`);
+
+/** The signed-in person. */
+export type Me = ResultOf<typeof ME>['findOneUser'];
 
 export const meQueryOptions = queryOptions({
   queryKey: ['users', 'me'],
-  queryFn: async () => (await gql<{ findOneUser: Me }>(ME)).findOneUser,
+  queryFn: async () => (await gql(ME)).findOneUser,
 });
 
-const WIDGETS = /* GraphQL */ `
+export const WIDGETS = graphql(`
   query WidgetPreferences {
     userWidgetPreferences { user_id enabled_widgets }
   }
-`;
+`);
 
 export const widgetPreferencesQueryOptions = queryOptions({
   queryKey: ['users', 'me', 'widgets'],
-  queryFn: async () => (await gql<{ userWidgetPreferences: { user_id: string; enabled_widgets: WidgetType[] } }>(WIDGETS)).userWidgetPreferences,
+  queryFn: async () => (await gql(WIDGETS)).userWidgetPreferences,
 });
 
-export type OrganizationSummary = { id: string; name: string; onboarding_phase: string; is_onboarding_phase_skipped: boolean };
-
-const ORGANIZATION = /* GraphQL */ `
+export const ORGANIZATION = graphql(`
   query OrganizationSummary {
     organization { id name onboarding_phase is_onboarding_phase_skipped }
   }
-`;
+`);
+
+export type OrganizationSummary = ResultOf<typeof ORGANIZATION>['organization'];
 
 export const organizationQueryOptions = queryOptions({
   queryKey: ['organization'],
-  queryFn: async () => (await gql<{ organization: OrganizationSummary }>(ORGANIZATION)).organization,
+  queryFn: async () => (await gql(ORGANIZATION)).organization,
 });
 
-const UPDATE_PASSWORD = /* GraphQL */ `
+export const UPDATE_PASSWORD = graphql(`
   mutation UpdatePassword($input: UpdatePasswordInput!) {
     updatePassword(input: $input)
   }
-`;
+`);
 
 export function useUpdatePassword() {
   return useMutation({
-    mutationFn: (input: { current_password: string; new_password: string }) => gql<{ updatePassword: boolean }>(UPDATE_PASSWORD, { input }),
+    mutationFn: (input: { current_password: string; new_password: string }) => gql(UPDATE_PASSWORD, { input }),
   });
 }
 
-const SKIP_ONBOARDING = /* GraphQL */ `
+export const SKIP_ONBOARDING = graphql(`
   mutation SkipOnboarding {
     updateOrganization(input: { is_onboarding_phase_skipped: true }) { id onboarding_phase is_onboarding_phase_skipped }
   }
-`;
+`);
 
 export function useSkipOnboarding() {
   const queryClient = useQueryClient();
@@ -73,17 +66,17 @@ export function useSkipOnboarding() {
   });
 }
 
-const UPDATE_WIDGETS = /* GraphQL */ `
+export const UPDATE_WIDGETS = graphql(`
   mutation UpdateWidgetPreferences($enabled_widgets: [WidgetType!]!) {
     updateWidgetPreferences(enabled_widgets: $enabled_widgets) { user_id enabled_widgets }
   }
-`;
+`);
 
 export function useUpdateWidgetPreferences() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (enabled: WidgetType[]) =>
-      (await gql<{ updateWidgetPreferences: { user_id: string; enabled_widgets: WidgetType[] } }>(UPDATE_WIDGETS, { enabled_widgets: enabled })).updateWidgetPreferences,
+      (await gql(UPDATE_WIDGETS, { enabled_widgets: enabled })).updateWidgetPreferences,
     onSuccess: (prefs) => queryClient.setQueryData(widgetPreferencesQueryOptions.queryKey, prefs),
   });
 }

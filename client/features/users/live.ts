@@ -1,12 +1,13 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { subscribe } from '../../lib/subscriptions.js';
+import { graphql } from '../../lib/graphql.js';
 
-const USER_UPDATED = /* GraphQL */ `
+export const USER_UPDATED = graphql(`
   subscription UserUpdated {
     userUpdated { id }
   }
-`;
+`);
 
 /** Keeps the signed-in person's own data fresh: a change to their record (by them or an admin) refetches it. */
 export function useOwnUserUpdates(): void {
