@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { CompletionBand } from '../../../shared/completion.js';
 import type { ReviewCycleStatus } from '../../../shared/review-cycle.schemas.js';
 import { gql, GraphqlError } from '../../lib/graphql.js';
+import { lazySchema } from '../../lib/lazy-schema.js';
 
 export type Completion = { done: number; total: number; percent: number | null; band: CompletionBand; label: string; text: string };
 export type PersonProgress = { user_id: string; full_name: string; completion: Completion; late: number };
@@ -13,7 +14,7 @@ export type ProgressAnswer = { kind: 'progress'; progress: CycleProgress } | { k
 export type ReminderResult = { queued: number; already_reminded: number };
 
 /** /reviews/team-progress?cycle=<id>: the cycle whose progress is shown (default: the first running one). */
-export const teamProgressSearchSchema = z.object({ cycle: z.string().min(1).max(64).optional().catch(undefined) });
+export const teamProgressSearchSchema = lazySchema(() => z.object({ cycle: z.string().min(1).max(64).optional().catch(undefined) }));
 export type TeamProgressSearch = z.infer<typeof teamProgressSearchSchema>;
 
 const C = 'done total percent band label text';
