@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
@@ -10,10 +10,14 @@ import { createQueryClient } from './lib/query-client.js';
 import { createAppRouter } from './router.js';
 
 /**
- * Start-up runs in three tasks (modules, router, first render) rather than one long one, so a
- * phone's main thread is never blocked for long while the page loads (docs/decisions/0040).
+ * Start-up runs in several tasks (modules, router, its load, first render) rather than one long
+ * one, so a phone's main thread is never blocked for long while the page loads (docs/decisions/0040,
+ * 0077).
  */
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
+/** The router's own delay before a page that is still loading shows its pending view (TanStack Router's `defaultPendingMs`). */
+const PENDING_MS = 1_000;
 
 async function start(): Promise<void> {
   // The session check goes first: index.html already asked, this picks up the answer.
@@ -22,9 +26,11 @@ async function start(): Promise<void> {
   await nextTask();
   const queryClient = createQueryClient();
   const router = createAppRouter({ queryClient, auth });
+  // Making the router (its route tree, the history) and starting its load are a task each.
+  await nextTask();
   // The page's route chunks and first queries start now, not after React's first render: the
   // router mounts onto this load (its Transitioner starts no second one while it runs).
-  router.load().catch((err: unknown) => console.error(err));
+  const loaded = router.load().catch((err: unknown) => console.error(err));
 
   // Another tab logged out: this tab has ended its session too; show /logout.
   auth.onRemoteLogout = () => void router.navigate({ to: '/logout' });
@@ -41,15 +47,24 @@ async function start(): Promise<void> {
     if (status === 'unauthenticated') queryClient.clear();
     void router.invalidate();
   });
+  // React's first render waits for the page (its chunks and the data its loader asks for), then
+  // renders it in a transition: a transition's render yields to the browser every few
+  // milliseconds, where a plain first render of the whole page is one long task, and a render of
+  // the empty shell before the data would be a second one (docs/decisions/0077). Nothing shows
+  // before either way; a page that takes longer than the router's pending delay renders then,
+  // with its pending view, as before.
+  await Promise.race([loaded, new Promise((resolve) => setTimeout(resolve, PENDING_MS))]);
   await nextTask();
-
-  createRoot(document.getElementById('root')!).render(
-    <StrictMode>
-      <QueryClientProvider client={queryClient}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>
-    </StrictMode>,
-  );
+  const root = createRoot(document.getElementById('root')!);
+  startTransition(() => {
+    root.render(
+      <StrictMode>
+        <QueryClientProvider client={queryClient}>
+          <RouterProvider router={router} />
+        </QueryClientProvider>
+      </StrictMode>,
+    );
+  });
 }
 
 void start();

@@ -218,6 +218,22 @@ async function chartProblemsNow(page: Page): Promise<{ charts: number; problems:
 }
 
 /**
+ * Scrolls each chart that is not drawn yet (`data-chart-pending`: the insights charts are drawn once
+ * they come near the viewport, docs/decisions/0077) into view for two frames, then back.
+ */
+export async function bringPendingChartsNear(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    const frames = () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+    const { scrollX, scrollY } = window;
+    for (const pending of document.querySelectorAll('[data-chart-pending]')) {
+      pending.scrollIntoView({ block: 'center' });
+      await frames();
+    }
+    window.scrollTo(scrollX, scrollY);
+  });
+}
+
+/**
  * Checks the page's charts at 1440 and at 375 px ({@link CHART_WIDTHS}), then puts the viewport back:
  * one line for each problem (none: []), prefixed with the width. Waits (up to 10 s at each width)
  * for at least `atLeast` charts drawn without a problem: lazy charts load and redraw after a resize.
@@ -228,9 +244,11 @@ export async function chartProblems(page: Page, atLeast = 1): Promise<string[]> 
   for (const width of CHART_WIDTHS) {
     await page.setViewportSize({ width, height: 900 });
     const until = Date.now() + 10_000;
+    await bringPendingChartsNear(page);
     let found = await chartProblemsNow(page);
     while ((found.problems.length || found.charts < atLeast) && Date.now() < until) {
       await page.waitForTimeout(200);
+      await bringPendingChartsNear(page);
       found = await chartProblemsNow(page);
     }
     if (found.charts < atLeast) all.push(`${width} px: ${found.charts} charts shown, at least ${atLeast} expected`);

@@ -23,6 +23,8 @@ const SIGNED_IN_LAYOUT = /[\\/]client[\\/]routes[\\/]_app\.tsx\?tsr-split=/;
  */
 const SMALL_SHARED_CODE = 8_000;
 const ROUTE_SPLIT = /\?tsr-split=/;
+/** A module that imports zod (its schemas are built when the module is evaluated). */
+const BUILDS_SCHEMAS = /\bfrom\s*["']zod["']/;
 /** radix-ui's entry re-exports every primitive; a module that imports `{ Dialog }` from it uses only @radix-ui/react-dialog. */
 const RADIX_BARREL = /[\\/]node_modules[\\/]radix-ui[\\/]/;
 const RADIX_NAMED_IMPORT = /import\s*\{([^}]*)\}\s*from\s*["']radix-ui["']/g;
@@ -92,7 +94,10 @@ export function chunkGroups(): { plugin: Plugin; groups: Array<{ name: string; t
       // small shared module that imports code another page needs (a form helper the sign-in page
       // uses too) would make that page load `app`. A small module joins only when everything it
       // imports is in the entry or in `app` already, and so, in turn, for the modules importing it.
-      const small = new Set([...sharedSets.values()].filter((set) => set.size < SMALL_SHARED_CODE).flatMap((set) => set.ids));
+      // A module that builds zod schemas as it loads stays out (docs/decisions/0077): in `app`, every
+      // signed-in page would build them at start, not only the forms' pages that use them.
+      const small = new Set([...sharedSets.values()].filter((set) => set.size < SMALL_SHARED_CODE).flatMap((set) => set.ids)
+        .filter((id) => !BUILDS_SCHEMAS.test(graph.getModuleInfo(id)?.code ?? '')));
       const boot = reachable(graph, ids.filter((id) => graph.getModuleInfo(id)?.isEntry));
       for (let changed = true; changed;) {
         changed = false;

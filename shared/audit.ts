@@ -1,5 +1,3 @@
-import { z } from 'zod';
-
 /**
  * The audit log (docs/decisions/0042): security-relevant events, append-only. This is the
  * closed list of actions with their plain words, shared by the server (GraphQL enum, CSV
@@ -123,18 +121,6 @@ export const AUDIT_RETENTION_MAX_DAYS = 3650;
 export const AUDIT_PAGE_MAX = 200;
 /** Rows in one CSV export at most (newest first). */
 export const AUDIT_EXPORT_MAX = 50_000;
-
-const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Use a date like 2026-01-31.');
-
-/** The screen's URL search: catch() so a hand-edited URL shows the unfiltered log instead of an error. */
-export const auditSearchSchema = z.object({
-  action: z.enum(AUDIT_ACTIONS).optional().catch(undefined),
-  person: z.string().max(64).optional().catch(undefined),
-  from: day.optional().catch(undefined),
-  to: day.optional().catch(undefined),
-});
-
-export type AuditSearch = z.output<typeof auditSearchSchema>;
 
 /** One event as the audit screen and the API show it (names resolved, details summarized). */
 export type AuditEvent = {

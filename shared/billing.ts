@@ -97,14 +97,6 @@ export const BILLING_READ_ONLY_MESSAGE = {
 export const SEAT_STATES = ['ACTIVE', 'INVITED'] as const;
 export type SeatState = (typeof SEAT_STATES)[number];
 
-/** The billing page's URL search (/admin/settings/billing?q=&state=): catch() so a hand-edited URL shows everyone. */
-export const billingSearchSchema = z.object({
-  q: z.string().trim().max(100).optional().catch(undefined),
-  state: z.enum(SEAT_STATES).optional().catch(undefined),
-  checkout: z.enum(['done', 'cancelled']).optional().catch(undefined),
-});
-export type BillingSearch = z.output<typeof billingSearchSchema>;
-
 /** The operator's change to one organization's billing (plans mode). */
 export const operatorBillingChangeSchema = z.object({
   organization_id: z.string().min(1).max(64),

@@ -3,6 +3,7 @@ import { Link, useLocation, useNavigate } from '@tanstack/react-router';
 import { Dialog } from './ui/dialog.js';
 import type { ReactNode } from 'react';
 import { modalStore, setModalOpen } from '../lib/modals.js';
+import { useMediaQuery } from '../lib/media-query.js';
 import { useStore } from '../lib/store.js';
 import { Avatar } from './ui/avatar.js';
 import { EmailText } from './ui/email-text.js';
@@ -42,9 +43,15 @@ function AreaSwitch({ admin, isAdminUser, onNavigate }: { admin: boolean; isAdmi
   return <Link className="area-switch" to="/admin/dashboard" onClick={onNavigate}>Admin area →</Link>;
 }
 
+/** Where the sidebar replaces the top bar: lg (client/styles.css). */
+const WIDE = '(min-width: 992px)';
+
 /**
  * The application shell: a sidebar on lg (992 px) and wider; below that a top bar whose
- * menu button opens the navigation in the `navigationModal` dialog.
+ * menu button opens the navigation in the `navigationModal` dialog. Only the one the width shows
+ * is rendered (the stylesheet hides the other): on a phone the sidebar, with every link of the
+ * navigation and its own notification bell, was half of a page's elements and of the work of its
+ * first render (docs/decisions/0077).
  */
 export function AppShell({ user, children }: { user: ShellUser; children: ReactNode }) {
   const { pathname } = useLocation();
@@ -58,6 +65,8 @@ export function AppShell({ user, children }: { user: ShellUser; children: ReactN
   const sections = visibleNav(admin ? ADMIN_NAV : USER_NAV, disabled, user.permission_level);
   const offArea = isDisabledPath(pathname, disabled);
   const close = () => setModalOpen('navigationModal', false);
+  // null (no matchMedia, as in jsdom): both, as the stylesheet decides.
+  const wide = useMediaQuery(WIDE);
   useLiveNotifications();
 
   const userBox = (
@@ -78,7 +87,7 @@ export function AppShell({ user, children }: { user: ShellUser; children: ReactN
   return (
     <div className="shell">
       <a className="skip-link" href="#main">Skip to content</a>
-      <header className="topbar">
+      {wide !== true && <header className="topbar">
         <Dialog.Root open={modals.navigationModal} onOpenChange={(open) => setModalOpen('navigationModal', open)}>
           <Dialog.Trigger asChild>
             <button type="button" className="menu-button" aria-label="Open the menu">☰ Menu</button>
@@ -102,8 +111,8 @@ export function AppShell({ user, children }: { user: ShellUser; children: ReactN
           <NotificationBell />
           <Avatar userId={user.id} name={user.full_name} size={32} imageUrl={user.imageUrl} />
         </div>
-      </header>
-      <aside className="sidebar">
+      </header>}
+      {wide !== false && <aside className="sidebar">
         <div className="sidebar-head">
           <Link to="/home/dashboard" className="brand">Teamlens{admin ? ' · Admin' : ''}</Link>
           <NotificationBell side="right" />
@@ -114,7 +123,7 @@ export function AppShell({ user, children }: { user: ShellUser; children: ReactN
           <NavList sections={sections} />
         </nav>
         {signOut}
-      </aside>
+      </aside>}
       <main id="main" className="content" tabIndex={-1}>
         <BillingNoticeBanner isAdmin={isAdminUser} />
         {offArea ? <FeatureOffView area={offArea} isAdmin={isAdminUser} /> : children}

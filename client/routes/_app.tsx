@@ -8,10 +8,12 @@ import { useOwnUserUpdates } from '../features/users/live.js';
 import { featureAreasQueryOptions } from '../features/feature-areas/api.js';
 import { billingNoticeQueryOptions } from '../features/billing/api.js';
 import { useEngagementTimers } from '../features/engagement/use-engagement-timers.js';
+import { loadLocaleDataSoon } from '../lib/locale-data.js';
 
 /** The authenticated area: a visitor without a session goes to sign-in and comes back after. */
 export const Route = createFileRoute('/_app')({
   beforeLoad: async ({ context, location }) => {
+    loadLocaleDataSoon();
     const session = await context.auth.ensure();
     if (!session) {
       throw redirect({ to: '/login', search: { error: 'SessionRequired', callbackUrl: location.href } });

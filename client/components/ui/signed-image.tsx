@@ -1,9 +1,7 @@
-import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { useRef, useSyncExternalStore } from 'react';
 import { auth } from '../../lib/auth.js';
 import { imageWidths, isMediaSignature, signedImageUrl } from '../../lib/media.js';
-
-/** Starts loading when the image comes within 200px of the viewport (docs/product/constants.md). */
-export const LAZY_LOAD_MARGIN = '200px';
+import { useNearViewport } from '../../lib/near-viewport.js';
 
 type Props = { src: string; alt: string; width?: number; height?: number; sizes?: string; className?: string };
 
@@ -11,22 +9,9 @@ type Props = { src: string; alt: string; width?: number; height?: number; sizes?
 export function SignedImage({ src, alt, width, height, sizes, className }: Props) {
   const ref = useRef<HTMLImageElement>(null);
   // Without IntersectionObserver (old browsers, jsdom) every image loads at once.
-  const [near, setNear] = useState(() => typeof IntersectionObserver === 'undefined');
+  const near = useNearViewport(ref);
   const session = useSyncExternalStore(auth.subscribe, auth.getState, auth.getState);
   const signed = isMediaSignature(session.data?.cf_cookies) ? session.data.cf_cookies : null;
-
-  useEffect(() => {
-    const element = ref.current;
-    if (!element || near) return;
-    const observer = new IntersectionObserver((entries) => {
-      if (entries.some((e) => e.isIntersecting)) {
-        setNear(true);
-        observer.disconnect();
-      }
-    }, { rootMargin: LAZY_LOAD_MARGIN });
-    observer.observe(element);
-    return () => observer.disconnect();
-  }, [near]);
 
   const widths = imageWidths(width);
   const srcSet = widths.map((w, i) => `${signedImageUrl(src, w, signed)} ${width === undefined ? `${w}w` : `${i + 1}x`}`).join(', ');

@@ -1,19 +1,14 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useRef, useSyncExternalStore } from 'react';
+import { useRef } from 'react';
 import type { AdminUser } from './admin-users.api.js';
 import { EmailText } from '../../components/ui/email-text.js';
+import { useMediaQuery } from '../../lib/media-query.js';
 import { invitationState } from '../../../shared/invitations.js';
 import { LEVEL_LABEL, SORT_LABEL, STATE_LABEL, formatSignIn, stateDetail } from './admin-users.labels.js';
 import type { SortKey } from './admin-users.search.js';
 import { formatNumber } from '../../../shared/format.js';
 
 const WIDE = '(min-width: 768px)';
-const subscribeWide = (notify: () => void) => {
-  const query = window.matchMedia?.(WIDE);
-  query?.addEventListener('change', notify);
-  return () => query?.removeEventListener('change', notify);
-};
-const isWide = () => window.matchMedia?.(WIDE).matches ?? true;
 
 const COLUMNS: Array<{ key: SortKey; className: string }> = [
   { key: 'name', className: 'au-col-name' },
@@ -71,7 +66,7 @@ function CardSort({ sort, dir, onSort }: Pick<Props, 'sort' | 'dir' | 'onSort'>)
  */
 export function AdminUsersTable({ users, total, sort, dir, onSort, selected, onToggle, onToggleAll, onEdit, viewerId }: Props) {
   const scrollRef = useRef<HTMLDivElement>(null);
-  const wide = useSyncExternalStore(subscribeWide, isWide, () => true);
+  const wide = useMediaQuery(WIDE) ?? true;
   const virtualizer = useVirtualizer({
     count: users.length,
     getScrollElement: () => scrollRef.current,

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { PERMISSION_LEVELS } from '../../../shared/enums.js';
 import { invitationState } from '../../../shared/invitations.js';
 import type { AdminUser } from './admin-users.api.js';
+import { lazySchema } from '../../lib/lazy-schema.js';
 
 export const SORT_KEYS = ['name', 'email', 'status', 'permission', 'team', 'lastSignIn'] as const;
 export type SortKey = (typeof SORT_KEYS)[number];
@@ -26,7 +27,7 @@ export const NO_TEAM = 'none';
  * The table's state in the URL (rule 8: search parsed with zod). Bad or unknown values fall
  * back to the defaults instead of failing the page, so an edited or old link still opens.
  */
-export const adminUsersSearchSchema = z.object({
+export const adminUsersSearchSchema = lazySchema(() => z.object({
   q: z.string().max(200).optional().catch(undefined),
   status: z.enum(STATUS_FILTERS).optional().catch(undefined),
   level: z.enum(PERMISSION_LEVELS).optional().catch(undefined),
@@ -34,12 +35,14 @@ export const adminUsersSearchSchema = z.object({
   sort: z.enum(SORT_KEYS).optional().catch(undefined),
   dir: z.enum(['asc', 'desc']).optional().catch(undefined),
   deleted: z.boolean().optional().catch(undefined),
-});
+}));
 export type AdminUsersSearch = z.infer<typeof adminUsersSearchSchema>;
 
 export const parseAdminUsersSearch = (search: Record<string, unknown>): AdminUsersSearch => adminUsersSearchSchema.parse(search);
 
-const collator = new Intl.Collator('en', { sensitivity: 'base', numeric: true });
+// Made on the first sort, not when the route definitions load (docs/decisions/0077).
+let collatorMade: Intl.Collator | undefined;
+const collator = () => (collatorMade ??= new Intl.Collator('en', { sensitivity: 'base', numeric: true }));
 const STATUS_ORDER: Record<StatusFilter, number> = { ACTIVE: 0, INVITED: 1, NOT_INVITED: 2, DEACTIVATED: 3 };
 const LEVEL_ORDER = { ADMIN: 0, MANAGER: 1, MEMBER: 2 } as const;
 
@@ -49,7 +52,7 @@ const text = (pick: (u: AdminUser) => string | null | undefined): Comparator => 
   const y = pick(b) ?? '';
   // Empty values sort after filled ones (before them when descending).
   if (!x !== !y) return x ? -1 : 1;
-  return collator.compare(x, y);
+  return collator().compare(x, y);
 };
 
 const COMPARATORS: Record<SortKey, Comparator> = {
@@ -93,5 +96,5 @@ export function selectUsers(users: readonly AdminUser[], search: AdminUsersSearc
   const compare = COMPARATORS[key];
   const sign = search.dir === 'desc' ? -1 : 1;
   const byName = COMPARATORS.name;
-  return out.sort((a, b) => sign * compare(a, b) || byName(a, b) || collator.compare(a.id, b.id));
+  return out.sort((a, b) => sign * compare(a, b) || byName(a, b) || collator().compare(a.id, b.id));
 }

@@ -1,5 +1,6 @@
 import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { AuditAction, AuditEvent, AuditSearch } from '../../../shared/audit.js';
+import type { AuditAction, AuditEvent } from '../../../shared/audit.js';
+import type { AuditSearch } from './audit.search.js';
 import { downloadWithToken } from '../../lib/download.js';
 import { gql, graphql } from '../../lib/graphql.js';
 

@@ -1,5 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
-import { AUDIT_ACTIONS, AUDIT_ACTION_LABEL, type AuditAction, type AuditSearch } from '../../../shared/audit.js';
+import { AUDIT_ACTIONS, AUDIT_ACTION_LABEL, type AuditAction } from '../../../shared/audit.js';
+import type { AuditSearch } from './audit.search.js';
 import { DateField, isDateInRange } from '../../components/ui/date-field.js';
 import { PersonPicker } from '../teams/person-picker.js';
 import type { PickablePerson } from '../teams/api.js';

@@ -1,6 +1,6 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
-import type { AuditSearch } from '../../../shared/audit.js';
+import type { AuditSearch } from './audit.search.js';
 import { PendingView } from '../../components/ui/states.js';
 import { showAlert } from '../../lib/alerts.js';
 import { auditEventsQueryOptions, downloadAuditCsv, type AuditEvent } from './api.js';

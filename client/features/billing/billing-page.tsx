@@ -1,6 +1,6 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
-import type { BillingSearch } from '../../../shared/billing.js';
+import type { BillingSearch } from './billing.search.js';
 import { showAlert } from '../../lib/alerts.js';
 import { billingQueryOptions } from './api.js';
 import { BillingHistory } from './billing-history.js';

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useId, type FormEvent } from 'react';
-import type { BillingSearch, SeatState } from '../../../shared/billing.js';
+import type { SeatState } from '../../../shared/billing.js';
+import type { BillingSearch } from './billing.search.js';
 import { formatDay, formatNumber } from '../../../shared/format.js';
 import { PendingView } from '../../components/ui/states.js';
 import { billingSeatPeopleQueryOptions, type SeatPerson } from './api.js';

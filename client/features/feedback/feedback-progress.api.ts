@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { isoDay } from '../../../shared/iso-day.js';
 import { gql, graphql } from '../../lib/graphql.js';
 import { FEEDBACK_FIELDS, FEEDBACK_TEAM_PROGRESS_FIELDS } from './feedback.types.js';
+import { lazySchema } from '../../lib/lazy-schema.js';
 
 /**
  * Feedback team progress (/continuous-feedback/team-progress) and the feedback beside a review
@@ -13,12 +14,12 @@ export const PROGRESS_PRESETS = ['30', '90'] as const;
 export type ProgressPeriod = (typeof PROGRESS_PRESETS)[number] | 'custom';
 
 /** ?period=30|90|custom&from=…&to=…&quiet=true: anything else falls back to the last 90 days, everyone. */
-export const feedbackProgressSearchSchema = z.object({
+export const feedbackProgressSearchSchema = lazySchema(() => z.object({
   period: z.enum(['30', '90', 'custom']).optional().catch(undefined),
   from: isoDay.optional().catch(undefined),
   to: isoDay.optional().catch(undefined),
   quiet: z.boolean().optional().catch(undefined),
-});
+}));
 export type FeedbackProgressSearch = z.infer<typeof feedbackProgressSearchSchema>;
 
 const pad = (n: number) => String(n).padStart(2, '0');

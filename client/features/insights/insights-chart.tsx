@@ -1,5 +1,6 @@
-import { Component, Suspense, lazy, useId, type ReactNode } from 'react';
+import { Component, Suspense, lazy, useId, useRef, type ReactNode } from 'react';
 import { INSIGHT_METRICS, type InsightMetricKey } from '../../../shared/insights.js';
+import { useNearViewport } from '../../lib/near-viewport.js';
 
 /**
  * A chart of the insights pages: the picture (recharts, loaded lazily: insights-charts.tsx), a text
@@ -28,12 +29,23 @@ class ChartBoundary extends Component<{ children: ReactNode }, { failed: boolean
   }
 }
 
-/** Only the picture (the dashboard's sparkline): lazy, with a quiet placeholder while it loads. */
+/**
+ * Only the picture (the dashboard's sparkline): lazy, with a quiet placeholder of its size until it
+ * is drawn. A chart is drawn once its place comes near the viewport (docs/decisions/0077): drawing
+ * one takes recharts 50-100 ms of script in one piece, and a page of a dozen charts held a phone's
+ * main thread for seconds while it loaded, for charts below the fold. The chart library itself is
+ * downloaded with the first chart drawn.
+ */
 export function LazyInsightsChart(props: ChartProps) {
   const height = props.kind === 'spark' ? 40 : 220;
+  const box = useRef<HTMLDivElement>(null);
+  const near = useNearViewport(box);
+  // data-chart-pending: a chart not drawn yet, which the browser tests' chart check scrolls to (e2e/harness.ts).
+  const placeholder = <div ref={box} className="ins-chart-loading" style={{ height }} role="status" data-chart-pending="">Loading chart…</div>;
+  if (!near) return placeholder;
   return (
     <ChartBoundary>
-      <Suspense fallback={<div className="ins-chart-loading" style={{ height }} role="status">Loading chart…</div>}>
+      <Suspense fallback={placeholder}>
         <LazyChart {...props} />
       </Suspense>
     </ChartBoundary>

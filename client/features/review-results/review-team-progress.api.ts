@@ -1,13 +1,14 @@
 import { queryOptions, useMutation } from '@tanstack/react-query';
 import { z } from 'zod';
 import { gql, graphql, GraphqlError, type ResultOf } from '../../lib/graphql.js';
+import { lazySchema } from '../../lib/lazy-schema.js';
 
 /** The server decides who sees progress: a refusal (FORBIDDEN for members) is shown, not thrown. */
 export type ProgressAnswer = { kind: 'progress'; progress: CycleProgress } | { kind: 'refused'; code: string; message: string };
 export type ReminderResult = { queued: number; already_reminded: number };
 
 /** /reviews/team-progress?cycle=<id>: the cycle whose progress is shown (default: the first running one). */
-export const teamProgressSearchSchema = z.object({ cycle: z.string().min(1).max(64).optional().catch(undefined) });
+export const teamProgressSearchSchema = lazySchema(() => z.object({ cycle: z.string().min(1).max(64).optional().catch(undefined) }));
 export type TeamProgressSearch = z.infer<typeof teamProgressSearchSchema>;
 
 const C = 'done total percent band label text';

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link, createFileRoute, useNavigate, useRouter } from '@tanstack/react-router';
 import { useState, useSyncExternalStore } from 'react';
 import { z } from 'zod';
+import { lazySchema } from '../../lib/lazy-schema.js';
 import { Field, FormError, SubmitButton } from '../../components/ui/field.js';
 import { PendingView } from '../../components/ui/states.js';
 import { InvalidLink } from '../../features/auth/invalid-link.js';
@@ -15,7 +16,7 @@ const loadSetPassword = () => import('../../../shared/account.schemas.js').then(
 const loadForgotPassword = () => import('../../../shared/account.schemas.js').then((m) => m.forgotPasswordSchema);
 
 export const Route = createFileRoute('/_auth/change-password')({
-  validateSearch: z.object({ token: z.string().max(100).optional().catch(undefined) }),
+  validateSearch: lazySchema(() => z.object({ token: z.string().max(100).optional().catch(undefined) })),
   component: ChangePasswordPage,
 });
 

@@ -5,8 +5,9 @@ import { signInFormSchema, signInMessage } from '../../features/auth/sign-in.js'
 import { afterSignInPath } from '../../features/auth/sign-in-redirect.js';
 import { signUpIsOpen, signUpStatusQuery } from '../../features/auth/sign-up-status.js';
 import { useZodForm } from '../../lib/forms.js';
+import { lazySchema } from '../../lib/lazy-schema.js';
 
-const searchSchema = z.object({
+const searchSchema = lazySchema(() => z.object({
   error: z.string().max(64).optional().catch(undefined),
   callbackUrl: z.string().max(2000).optional().catch(undefined),
   /**
@@ -16,7 +17,7 @@ const searchSchema = z.object({
   reset: z.coerce.number().pipe(z.literal(1)).optional().catch(undefined),
   /** The address to fill in (after a password was set from a link). */
   email: z.string().max(254).optional().catch(undefined),
-});
+}));
 
 export const Route = createFileRoute('/_auth/login')({
   validateSearch: searchSchema,

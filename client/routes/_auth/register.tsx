@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
 import { z } from 'zod';
+import { lazySchema } from '../../lib/lazy-schema.js';
 import { Field, FormError, SubmitButton } from '../../components/ui/field.js';
 import { PendingView } from '../../components/ui/states.js';
 import { InvalidLink } from '../../features/auth/invalid-link.js';
@@ -11,7 +12,7 @@ import { useZodForm } from '../../lib/forms.js';
 const loadSchema = () => import('../../../shared/account.schemas.js').then((m) => m.registerSchema);
 
 export const Route = createFileRoute('/_auth/register')({
-  validateSearch: z.object({ token: z.string().max(100).optional().catch(undefined) }),
+  validateSearch: lazySchema(() => z.object({ token: z.string().max(100).optional().catch(undefined) })),
   component: RegisterPage,
 });
 

@@ -1,9 +1,10 @@
 import { Link, createFileRoute } from '@tanstack/react-router';
 import { z } from 'zod';
+import { lazySchema } from '../../lib/lazy-schema.js';
 import { fetchSignUpStatus } from '../../features/auth/sign-up-status.js';
 
 export const Route = createFileRoute('/_auth/signup-complete')({
-  validateSearch: z.object({ email: z.string().max(254).optional().catch(undefined) }),
+  validateSearch: lazySchema(() => z.object({ email: z.string().max(254).optional().catch(undefined) })),
   loader: () => fetchSignUpStatus(),
   pendingComponent: () => <p role="status">Loading…</p>,
   component: SignUpCompletePage,

@@ -1,13 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link, createFileRoute } from '@tanstack/react-router';
 import { z } from 'zod';
+import { lazySchema } from '../../lib/lazy-schema.js';
 import { PendingView } from '../../components/ui/states.js';
 import { InvalidLink } from '../../features/auth/invalid-link.js';
 import { confirmEmailChange } from '../../lib/auth-client.js';
 
 /** The link mailed to a new address after an email change (server: account-mail.ts). */
 export const Route = createFileRoute('/_auth/verify-email')({
-  validateSearch: z.object({ token: z.string().max(100).optional().catch(undefined) }),
+  validateSearch: lazySchema(() => z.object({ token: z.string().max(100).optional().catch(undefined) })),
   component: VerifyEmailPage,
 });
 

@@ -3,7 +3,7 @@ import { createFileRoute } from '@tanstack/react-router';
 import '../../../../features/org-settings/org-settings.css';
 import '../../../../features/jobs/jobs.css';
 import '../../../../features/audit/audit.css';
-import { auditSearchSchema, type AuditSearch } from '../../../../../shared/audit.js';
+import { auditSearchSchema, type AuditSearch } from '../../../../features/audit/audit.search.js';
 import { auditEventsQueryOptions, auditSettingsQueryOptions } from '../../../../features/audit/api.js';
 import { AuditFilters } from '../../../../features/audit/audit-filters.js';
 import { AuditLogTable } from '../../../../features/audit/audit-log-table.js';

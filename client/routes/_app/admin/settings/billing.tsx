@@ -1,6 +1,6 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
-import { billingSearchSchema, type BillingSearch } from '../../../../../shared/billing.js';
+import { billingSearchSchema, type BillingSearch } from '../../../../features/billing/billing.search.js';
 import { billingQueryOptions } from '../../../../features/billing/api.js';
 import { BillingPage } from '../../../../features/billing/billing-page.js';
 import { installSignUpQueryOptions } from '../../../../features/org-settings/install-api.js';
