@@ -7,9 +7,10 @@ import { graphql } from './graphql-runtime.js';
  * once: mercurius rebuilds the whole schema on every extendSchema call, so 34 calls one after the
  * other cost about a quarter of a start's CPU (docs/decisions/0062, warm start). The documents are
  * joined into one (extensions of one type may repeat in it); resolvers are then defined in the
- * order the features gave them. Calls after `apply()` go straight to mercurius again.
+ * order the features gave them. Calls after `apply()` go straight to mercurius again. `validateSdl:
+ * false` (the server start) skips graphql-js's SDL rules, which tests run on every app they build.
  */
-export function batchSchemaExtensions(app: FastifyInstance): { apply: () => void } {
+export function batchSchemaExtensions(app: FastifyInstance): { apply: (options?: { validateSdl?: boolean }) => void } {
   const target = app.graphql;
   const extendSchema = target.extendSchema;
   const defineResolvers = target.defineResolvers;
@@ -23,10 +24,16 @@ export function batchSchemaExtensions(app: FastifyInstance): { apply: () => void
     resolvers.push(r);
   }) as typeof defineResolvers;
   return {
-    apply() {
+    apply({ validateSdl = true } = {}) {
       target.extendSchema = extendSchema;
       target.defineResolvers = defineResolvers;
-      if (documents.length) target.extendSchema({ kind: graphql.Kind.DOCUMENT, definitions: documents.flatMap((d) => d.definitions) });
+      if (documents.length) {
+        const document: DocumentNode = { kind: graphql.Kind.DOCUMENT, definitions: documents.flatMap((d) => d.definitions) };
+        // The SDL is the code's own: checked by every test that builds the app, so a server start may
+        // skip that check (a third of the schema build). The schema itself is still validated (onReady).
+        if (validateSdl) target.extendSchema(document);
+        else target.replaceSchema(graphql.extendSchema(target.schema, document, { assumeValidSDL: true }));
+      }
       for (const r of resolvers) target.defineResolvers(r as never);
     },
   };
