@@ -13,6 +13,11 @@ const graphqlRuntime = [
   { name: 'graphql-ws', message: 'Import graphql-ws values from server/graphql/graphql-runtime.ts (type imports are fine).', allowTypeImports: true },
 ];
 
+// Packages a server start does not need: loaded with import() where first used (docs/decisions/0062, warm start).
+const lazyPackages = ['sharp', 'wink-nlp', 'wink-eng-lite-web-model', 'nodemailer', 'undici', 'stripe', 'jira.js', 'azure-devops-node-api', '@octokit/rest', '@octokit/auth-app', '@slack/web-api'].map((name) => ({
+  name, allowTypeImports: true, message: `Load ${name} with import() where it is first used: a server start does not need it (docs/decisions/0062).`,
+}));
+
 // The email-domain lists (~1 MB) stay on the server: pages check formats, the server the lists (docs/decisions/0061).
 const serverOnlyShared = {
   group: ['**/shared/email-check*', '**/shared/email-domains/**', '**/shared/work-email*'],
@@ -78,7 +83,7 @@ export default tseslint.config(
   {
     files: ['server/**/*.ts'],
     ignores: ['server/**/*.test.ts', 'server/graphql/graphql-runtime.ts'],
-    rules: restrict([crossing('client')], graphqlRuntime),
+    rules: restrict([crossing('client')], [...graphqlRuntime, ...lazyPackages]),
   },
   {
     files: ['scripts/**/*.mjs'],
