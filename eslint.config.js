@@ -14,8 +14,11 @@ const graphqlRuntime = [
 ];
 
 // Packages a server start does not need: loaded with import() where first used (docs/decisions/0062, warm start).
-const lazyPackages = ['sharp', 'wink-nlp', 'wink-eng-lite-web-model', 'nodemailer', 'undici', 'stripe', 'jira.js', 'azure-devops-node-api', '@octokit/rest', '@octokit/auth-app', '@slack/web-api'].map((name) => ({
-  name, allowTypeImports: true, message: `Load ${name} with import() where it is first used: a server start does not need it (docs/decisions/0062).`,
+const lazyPackages = [
+  'sharp', 'wink-nlp', 'wink-eng-lite-web-model', 'nodemailer', 'undici', 'stripe', 'jira.js', 'azure-devops-node-api', '@octokit/rest', '@octokit/auth-app', '@slack/web-api',
+  'mailchecker', 'disposable-email-domains-js', 'tldts', // synchronous checks: createRequire (shared/email-domains/disposable.ts)
+].map((name) => ({
+  name, allowTypeImports: true, message: `Load ${name} where it is first used (import(), or require from createRequire where the use is synchronous): a server start does not need it (docs/decisions/0062).`,
 }));
 
 // The email-domain lists (~1 MB) stay on the server: pages check formats, the server the lists (docs/decisions/0061).
@@ -65,7 +68,7 @@ export default tseslint.config(
     },
   },
   { files: ['**/*.{ts,tsx}'], ignores: ['shared/format.ts', 'shared/format.test.ts'], rules: oneFormatter },
-  { files: ['shared/**/*.ts'], rules: restrict([crossing('server'), crossing('client')]) },
+  { files: ['shared/**/*.ts'], rules: restrict([crossing('server'), crossing('client')], lazyPackages) },
   { files: ['client/**/*.{ts,tsx}'], rules: restrict([crossing('server'), serverOnlyShared, confirmDialog], dialogs) },
   // React's hook rules with the React Compiler's checks (docs/decisions/0074).
   {

@@ -111,7 +111,9 @@ export const formatWeekdayTime = (value: Moment | null | undefined, zone?: Zone)
 /** A time of day: "18:48" ("18:48 UTC" when `zone` is null). */
 export const formatTime = (value: Moment | null | undefined, zone?: Zone): string => writeMoment('time', value, zone);
 
-const relative = new Intl.RelativeTimeFormat('en', { numeric: 'auto' });
+let relativeFormat: Intl.RelativeTimeFormat | undefined;
+/** Made on first use: the first Intl formatter of a process costs ~10 ms, which a server start need not pay (docs/decisions/0062). */
+const relative = (): Intl.RelativeTimeFormat => (relativeFormat ??= new Intl.RelativeTimeFormat('en', { numeric: 'auto' }));
 const MINUTE = 60;
 const HOUR = 3_600;
 const DAY = 86_400;
@@ -123,9 +125,9 @@ export function formatRelativeTime(value: Moment, now: number = Date.now(), zone
   const seconds = Math.round((d.getTime() - now) / 1000);
   const abs = Math.abs(seconds);
   if (abs < 45) return 'just now';
-  if (abs < HOUR) return relative.format(Math.round(seconds / MINUTE), 'minute');
-  if (abs < DAY) return relative.format(Math.round(seconds / HOUR), 'hour');
-  if (abs < 7 * DAY) return relative.format(Math.round(seconds / DAY), 'day');
+  if (abs < HOUR) return relative().format(Math.round(seconds / MINUTE), 'minute');
+  if (abs < DAY) return relative().format(Math.round(seconds / HOUR), 'hour');
+  if (abs < 7 * DAY) return relative().format(Math.round(seconds / DAY), 'day');
   return formatDateTime(d, zone);
 }
 

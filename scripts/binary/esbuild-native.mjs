@@ -43,6 +43,15 @@ export function nativePlugin(natives) {
       build.onLoad({ filter: /server[\\/]graphql[\\/]graphql-runtime\.ts$/ }, () => ({
         contents: "export const graphql = require('graphql'); export const graphqlWs = require('graphql-ws');", loader: 'ts', resolveDir: path.join(root, 'server/graphql'),
       }));
+      // A module's own `const require = createRequire(import.meta.url)` (packages loaded synchronously on
+      // first use, e.g. shared/email-domains/disposable.ts): dropped here, so its require calls are the
+      // bundle's and esbuild bundles what they name, still evaluated only when called.
+      build.onLoad({ filter: /[\\/](server|shared)[\\/].*\.ts$/ }, (args) => {
+        if (!args.path.startsWith(root) || args.path.includes(`${path.sep}node_modules${path.sep}`)) return undefined;
+        const source = fs.readFileSync(args.path, 'utf8');
+        const own = /^const require = createRequire\(import\.meta\.url\);$/m;
+        return own.test(source) ? { contents: source.replace(own, ''), loader: 'ts' } : undefined;
+      });
       // Optional packages this install does not have (ws's native helpers, debug's colours): the
       // executable's require would warn on each try; they throw MODULE_NOT_FOUND like a missing package.
       build.onResolve({ filter: /^(bufferutil|utf-8-validate|supports-color)$/ }, (args) => ({ path: args.path, namespace: 'teamlens-missing' }));
