@@ -1,7 +1,8 @@
 // `npm run build:binary`: dist/bin/teamlens-linux-x64 (and .sha256), a single executable made with
 // Node's single executable applications from a pinned Node (docs/decisions/0062). Inside: the server
-// bundled with its packages (server/binary/binary.main.ts), and one payload with the built web app,
-// the migrations and the native addons, which the executable unpacks once per build into RUNTIME_DIR.
+// bundled with its packages (server/binary/binary.main.ts) with its code cache, the main script that
+// runs it (binary.start.ts), and one payload with the built web app, the migrations and the native
+// addons, which the executable unpacks once per build into RUNTIME_DIR.
 // Needs `npm run build` first (the npm script runs it when dist/ is stale).
 import { execFileSync } from 'node:child_process';
 import { Buffer } from 'node:buffer';
@@ -27,11 +28,12 @@ checkAddonAbi();
 fs.rmSync(work, { recursive: true, force: true });
 fs.mkdirSync(work, { recursive: true });
 
-// 1. The script: the server and every package, CommonJS (what the executable runs).
+// 1. The scripts, CommonJS: the server with every package (server/binary/binary.main.ts), the small
+// main script that compiles it with a V8 code cache (binary.start.ts), and the build's code cache.
 const natives = new Set();
-await build({
-  entryPoints: [path.join(root, 'server/binary/binary.main.ts')],
-  outfile: path.join(work, 'teamlens.cjs'),
+const bundle = (entry, outfile, plugins = []) => build({
+  entryPoints: [path.join(root, entry)],
+  outfile: path.join(work, outfile),
   bundle: true,
   platform: 'node',
   format: 'cjs',
@@ -41,8 +43,14 @@ await build({
   minifySyntax: true,
   legalComments: 'none',
   logLevel: 'error',
-  plugins: [nativePlugin(natives)],
+  plugins,
 });
+await bundle('server/binary/binary.main.ts', 'server.cjs', [nativePlugin(natives)]);
+await bundle('server/binary/binary.start.ts', 'start.cjs');
+await bundle('server/binary/binary.code-cache.ts', 'code-cache.cjs');
+const node = pinnedNode(root);
+// Made by the Node the executable is (V8 refuses another's), like the blob below.
+execFileSync(node, ['-e', 'require(process.argv[1]).writeBuildCodeCache(process.argv[2], process.argv[3])', path.join(work, 'code-cache.cjs'), path.join(work, 'server.cjs'), path.join(work, 'server-cache.bin')]);
 step('bundled the server');
 
 // 2. The payload: web app, migrations, native addons (with libvips beside sharp's addon).
@@ -73,17 +81,18 @@ const payload = Buffer.concat(chunks);
 const hash = crypto.createHash('sha256').update(JSON.stringify(entries)).update(payload).digest('hex');
 const glibc = glibcFloor(files.filter((f) => /\.(node|so[.\d]*)$/.test(f.path)).map((f) => f.from));
 fs.writeFileSync(path.join(work, 'payload.bin'), payload);
-fs.writeFileSync(path.join(work, 'manifest.json'), JSON.stringify({ version: pkg.version, hash, glibc, files: entries }));
+// Names the server script's code cache (server/binary/binary.code-cache.ts).
+const script = crypto.createHash('sha256').update(fs.readFileSync(path.join(work, 'server.cjs'))).digest('hex').slice(0, 12);
+fs.writeFileSync(path.join(work, 'manifest.json'), JSON.stringify({ version: pkg.version, hash, glibc, script, files: entries }));
 step(`payload: ${entries.length} files, ${(payload.length / 1048576).toFixed(1)} MiB, needs glibc ${glibc}`);
 
 // 3. The blob, made by the pinned Node itself (its code cache must match the Node that runs it).
-const node = pinnedNode(root);
 fs.writeFileSync(path.join(work, 'sea-config.json'), JSON.stringify({
-  main: path.join(work, 'teamlens.cjs'),
+  main: path.join(work, 'start.cjs'),
   output: path.join(work, 'sea.blob'),
   disableExperimentalSEAWarning: true,
   useCodeCache: true,
-  assets: { manifest: path.join(work, 'manifest.json'), payload: path.join(work, 'payload.bin') },
+  assets: { manifest: path.join(work, 'manifest.json'), payload: path.join(work, 'payload.bin'), server: path.join(work, 'server.cjs'), 'server-cache': path.join(work, 'server-cache.bin') },
 }));
 execFileSync(node, ['--experimental-sea-config', path.join(work, 'sea-config.json')], { stdio: 'inherit' });
 step(`prepared the blob with Node ${NODE_VERSION}`);
