@@ -45,12 +45,12 @@ const bundle = (entry, outfile, plugins = []) => build({
   logLevel: 'error',
   plugins,
 });
-await bundle('server/binary/binary.main.ts', 'server.cjs', [nativePlugin(natives)]);
+await bundle('server/binary/binary.main.ts', 'server-bundle.cjs', [nativePlugin(natives)]);
 await bundle('server/binary/binary.start.ts', 'start.cjs');
 await bundle('server/binary/binary.code-cache.ts', 'code-cache.cjs');
 const node = pinnedNode(root);
-// Made by the Node the executable is (V8 refuses another's), like the blob below.
-execFileSync(node, ['-e', 'require(process.argv[1]).writeBuildCodeCache(process.argv[2], process.argv[3])', path.join(work, 'code-cache.cjs'), path.join(work, 'server.cjs'), path.join(work, 'server-cache.bin')]);
+// The cache is made by the Node the executable is (V8 refuses another's), like the blob below.
+execFileSync(node, ['-e', 'require(process.argv[1]).prepareServerScript(...process.argv.slice(2))', path.join(work, 'code-cache.cjs'), path.join(work, 'server-bundle.cjs'), path.join(work, 'server.cjs'), path.join(work, 'server-cache.bin')]);
 step('bundled the server');
 
 // 2. The payload: web app, migrations, native addons (with libvips beside sharp's addon).

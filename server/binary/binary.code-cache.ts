@@ -11,16 +11,22 @@ import vm from 'node:vm';
  * V8 refuses (`cachedDataRejected`) costs a full compile, and is written again.
  */
 
-/** The server script as a CommonJS function, compiled the same way when the cache is made and when it is used. */
-export function compileServer(source: string, cachedData?: Buffer): vm.Script {
-  return new vm.Script(`(function (exports, require, module, __filename, __dirname) {${source}\n})`, { filename: 'teamlens-server.cjs', cachedData });
+/** The server script as the executable carries it: the bundle as a CommonJS function, wrapped by the build (not at each start). */
+export const wrapServer = (bundle: string): string => `(function (exports, require, module, __filename, __dirname) {${bundle}\n})`;
+
+/** Compiled the same way when a cache is made and when it is used. */
+export function compileServer(script: string, cachedData?: Buffer): vm.Script {
+  return new vm.Script(script, { filename: 'teamlens-server.cjs', cachedData });
 }
 
-/** The build's cache: the outer function only, made without running anything (scripts/binary/build-binary.mjs). */
-export function writeBuildCodeCache(sourceFile: string, out: string): number {
-  const data = compileServer(fs.readFileSync(sourceFile, 'utf8')).createCachedData();
-  fs.writeFileSync(out, data);
-  return data.length;
+/**
+ * The build's script and cache (scripts/binary/build-binary.mjs): the bundle wrapped, and the cache
+ * of its outer function only, made without running anything.
+ */
+export function prepareServerScript(bundleFile: string, scriptOut: string, cacheOut: string): void {
+  const script = wrapServer(fs.readFileSync(bundleFile, 'utf8'));
+  fs.writeFileSync(scriptOut, script);
+  fs.writeFileSync(cacheOut, compileServer(script).createCachedData());
 }
 
 export function readCodeCache(file: string): Buffer | undefined {
