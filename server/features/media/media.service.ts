@@ -82,8 +82,9 @@ export type ProcessedImage = { data: Buffer; width: number; height: number; form
  */
 export async function normaliseUpload(input: Buffer): Promise<ProcessedImage> {
   const sharp = await loadSharp();
-  const accepted = acceptedList(decodesAvif(sharp));
-  const sniffed = sniffImageFormat(input, decodesAvif(sharp));
+  const avif = decodesAvif(sharp);
+  const accepted = acceptedList(avif);
+  const sniffed = sniffImageFormat(input, avif);
   if (!sniffed) throw new ImageRejectedError(`Upload a ${accepted} image.`);
   let decoded: keyof FormatEnum;
   try {
