@@ -65,8 +65,8 @@ export type BuildOptions = {
   clientDist?: string;
   /** How outbound connections resolve names (default: the system's); tests name hosts without DNS. */
   resolve?: Resolver;
-  /** Check the features' GraphQL SDL (default true); the server start skips it (server/graphql/schema-batch.ts). */
-  validateSdl?: boolean;
+  /** Check the features' GraphQL schema (default true); the server start skips it (server/graphql/schema-batch.ts). */
+  validateSchema?: boolean;
 };
 
 /** Infrastructure -> GraphQL -> features, in this order. */
@@ -133,7 +133,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     massCreationRecoveryFeature, mediaRecoveryFeature];
   const schema = batchSchemaExtensions(app);
   for (const feature of features) await app.register(feature);
-  schema.apply({ validateSdl: options.validateSdl });
+  schema.apply({ validate: options.validateSchema });
 
   await app.register(subscriptionsPlugin);
   await app.register(authFallbackRoute);

@@ -7,10 +7,11 @@ import { graphql } from './graphql-runtime.js';
  * once: mercurius rebuilds the whole schema on every extendSchema call, so 34 calls one after the
  * other cost about a quarter of a start's CPU (docs/decisions/0062, warm start). The documents are
  * joined into one (extensions of one type may repeat in it); resolvers are then defined in the
- * order the features gave them. Calls after `apply()` go straight to mercurius again. `validateSdl:
- * false` (the server start) skips graphql-js's SDL rules, which tests run on every app they build.
+ * order the features gave them. Calls after `apply()` go straight to mercurius again. `validate:
+ * false` (the server start) skips graphql-js's checks of the SDL and of the built schema, which run
+ * on every app the tests build.
  */
-export function batchSchemaExtensions(app: FastifyInstance): { apply: (options?: { validateSdl?: boolean }) => void } {
+export function batchSchemaExtensions(app: FastifyInstance): { apply: (options?: { validate?: boolean }) => void } {
   const target = app.graphql;
   const extendSchema = target.extendSchema;
   const defineResolvers = target.defineResolvers;
@@ -24,15 +25,15 @@ export function batchSchemaExtensions(app: FastifyInstance): { apply: (options?:
     resolvers.push(r);
   }) as typeof defineResolvers;
   return {
-    apply({ validateSdl = true } = {}) {
+    apply({ validate = true } = {}) {
       target.extendSchema = extendSchema;
       target.defineResolvers = defineResolvers;
       if (documents.length) {
         const document: DocumentNode = { kind: graphql.Kind.DOCUMENT, definitions: documents.flatMap((d) => d.definitions) };
-        // The SDL is the code's own: checked by every test that builds the app, so a server start may
-        // skip that check (a third of the schema build). The schema itself is still validated (onReady).
-        if (validateSdl) target.extendSchema(document);
-        else target.replaceSchema(graphql.extendSchema(target.schema, document, { assumeValidSDL: true }));
+        // The schema is the code's own: checked by every test that builds the app, so a server start
+        // may skip the checks (about half of the schema's build; mercurius's on ready then finds it valid).
+        if (validate) target.extendSchema(document);
+        else target.replaceSchema(graphql.extendSchema(target.schema, document, { assumeValidSDL: true, assumeValid: true }));
       }
       for (const r of resolvers) target.defineResolvers(r as never);
     },
