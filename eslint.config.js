@@ -1,6 +1,7 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
+import { LAZY_PACKAGES } from './scripts/binary/lazy-packages.mjs';
 
 // The layers (docs/architecture.md): shared imports nothing from server/ or client/;
 // server and client never import each other.
@@ -14,10 +15,7 @@ const graphqlRuntime = [
 ];
 
 // Packages a server start does not need: loaded with import() where first used (docs/decisions/0062, warm start).
-const lazyPackages = [
-  'sharp', 'wink-nlp', 'wink-eng-lite-web-model', 'nodemailer', 'undici', 'stripe', 'jira.js', 'azure-devops-node-api', '@octokit/rest', '@octokit/auth-app', '@slack/web-api',
-  'mailchecker', 'disposable-email-domains-js', 'tldts', // synchronous checks: createRequire (shared/email-domains/disposable.ts)
-].map((name) => ({
+const lazyPackages = LAZY_PACKAGES.map((name) => ({
   name, allowTypeImports: true, message: `Load ${name} where it is first used (import(), or require from createRequire where the use is synchronous): a server start does not need it (docs/decisions/0062).`,
 }));
 

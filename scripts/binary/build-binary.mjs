@@ -12,6 +12,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import { nativePlugin } from './esbuild-native.mjs';
+import { SEPARATE_PACKAGES } from './lazy-packages.mjs';
 import { checkAddonAbi, NODE_VERSION, pinnedNode } from './node-runtime.mjs';
 import { glibcFloor } from './glibc-floor.mjs';
 
@@ -28,11 +29,14 @@ checkAddonAbi();
 fs.rmSync(work, { recursive: true, force: true });
 fs.mkdirSync(work, { recursive: true });
 
-// 1. The scripts, CommonJS: the server with every package (server/binary/binary.main.ts), the small
-// main script that compiles it with a V8 code cache (binary.start.ts), and the build's code cache.
+// 1. The scripts, CommonJS, each wrapped as a function of (exports, require, module, __filename,
+// __dirname): the server with its packages (server/binary/binary.main.ts) but those a start does not
+// need, which are scripts of their own, compiled on first use (lazy-packages.mjs, binary.packages.ts);
+// the small main script that compiles the server with a V8 code cache (binary.start.ts); and the
+// build's code cache of the server, made by the Node the executable is (V8 refuses another's).
 const natives = new Set();
-const bundle = (entry, outfile, plugins = []) => build({
-  entryPoints: [path.join(root, entry)],
+const bundle = (input, outfile, plugins = []) => build({
+  ...input,
   outfile: path.join(work, outfile),
   bundle: true,
   platform: 'node',
@@ -45,13 +49,24 @@ const bundle = (entry, outfile, plugins = []) => build({
   logLevel: 'error',
   plugins,
 });
-await bundle('server/binary/binary.main.ts', 'server-bundle.cjs', [nativePlugin(natives)]);
-await bundle('server/binary/binary.start.ts', 'start.cjs');
-await bundle('server/binary/binary.code-cache.ts', 'code-cache.cjs');
+const wrap = (from, to) => fs.writeFileSync(path.join(work, to), `(function (exports, require, module, __filename, __dirname) {${fs.readFileSync(path.join(work, from), 'utf8')}\n})`);
+await bundle({ entryPoints: [path.join(root, 'server/binary/binary.main.ts')] }, 'server-bundle.cjs', [nativePlugin(natives, SEPARATE_PACKAGES)]);
+wrap('server-bundle.cjs', 'server.cjs');
+const packageScripts = {};
+await Promise.all(SEPARATE_PACKAGES.map(async (name) => {
+  const file = `package-${name.replace(/[@/]/g, '_')}.cjs`;
+  const addons = new Set();
+  await bundle({ stdin: { contents: `module.exports = require(${JSON.stringify(name)});`, resolveDir: root, sourcefile: `${name}.cjs`, loader: 'js' } }, `${file}.bundle`, [nativePlugin(addons)]);
+  if (addons.size) throw new Error(`${name} loads native addons (${[...addons].join(', ')}): take it out of SEPARATE_PACKAGES (scripts/binary/lazy-packages.mjs), a script of its own cannot load them.`);
+  wrap(`${file}.bundle`, file);
+  packageScripts[`package:${name}`] = path.join(work, file);
+}));
 const node = pinnedNode(root);
-// The cache is made by the Node the executable is (V8 refuses another's), like the blob below.
-execFileSync(node, ['-e', 'require(process.argv[1]).prepareServerScript(...process.argv.slice(2))', path.join(work, 'code-cache.cjs'), path.join(work, 'server-bundle.cjs'), path.join(work, 'server.cjs'), path.join(work, 'server-cache.bin')]);
-step('bundled the server');
+execFileSync(node, [path.join(root, 'scripts/binary/check-package-scripts.mjs'), ...Object.entries(packageScripts).map(([key, file]) => `${key.slice('package:'.length)}=${file}`)], { stdio: 'inherit' });
+await bundle({ entryPoints: [path.join(root, 'server/binary/binary.start.ts')] }, 'start.cjs');
+await bundle({ entryPoints: [path.join(root, 'server/binary/binary.code-cache.ts')] }, 'code-cache.cjs');
+execFileSync(node, ['-e', 'require(process.argv[1]).writeBuildCodeCache(...process.argv.slice(2))', path.join(work, 'code-cache.cjs'), path.join(work, 'server.cjs'), path.join(work, 'server-cache.bin')]);
+step(`bundled the server, and ${SEPARATE_PACKAGES.length} packages it loads on first use`);
 
 // 2. The payload: web app, migrations, native addons (with libvips beside sharp's addon).
 const files = [];
@@ -92,7 +107,7 @@ fs.writeFileSync(path.join(work, 'sea-config.json'), JSON.stringify({
   output: path.join(work, 'sea.blob'),
   disableExperimentalSEAWarning: true,
   useCodeCache: true,
-  assets: { manifest: path.join(work, 'manifest.json'), payload: path.join(work, 'payload.bin'), server: path.join(work, 'server.cjs'), 'server-cache': path.join(work, 'server-cache.bin') },
+  assets: { manifest: path.join(work, 'manifest.json'), payload: path.join(work, 'payload.bin'), server: path.join(work, 'server.cjs'), 'server-cache': path.join(work, 'server-cache.bin'), ...packageScripts },
 }));
 execFileSync(node, ['--experimental-sea-config', path.join(work, 'sea-config.json')], { stdio: 'inherit' });
 step(`prepared the blob with Node ${NODE_VERSION}`);

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, expect, it } from 'vitest';
-import { codeCacheFile, compileServer, readCodeCache, wrapServer, writeCodeCache } from './binary.code-cache.js';
+import { codeCacheFile, compileServer, readCodeCache, writeCodeCache } from './binary.code-cache.js';
 
 const dirs: string[] = [];
 const tempDir = () => {
@@ -14,7 +14,8 @@ afterEach(() => {
   for (const dir of dirs.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
 });
 
-const SOURCE = wrapServer('module.exports.total = (values) => values.reduce((sum, v) => sum + v, 0);');
+// As the build wraps the server script.
+const SOURCE = '(function (exports, require, module, __filename, __dirname) {module.exports.total = (values) => values.reduce((sum, v) => sum + v, 0);\n})';
 const run = (script: ReturnType<typeof compileServer>) => {
   const module = { exports: {} as { total?: (values: number[]) => number } };
   (script.runInThisContext() as (...args: unknown[]) => void)(module.exports, undefined, module, 'teamlens-server.cjs', '.');

@@ -11,22 +11,14 @@ import vm from 'node:vm';
  * V8 refuses (`cachedDataRejected`) costs a full compile, and is written again.
  */
 
-/** The server script as the executable carries it: the bundle as a CommonJS function, wrapped by the build (not at each start). */
-export const wrapServer = (bundle: string): string => `(function (exports, require, module, __filename, __dirname) {${bundle}\n})`;
-
-/** Compiled the same way when a cache is made and when it is used. */
+/** Compiled the same way when a cache is made and when it is used: the build wraps the server as a CommonJS function. */
 export function compileServer(script: string, cachedData?: Buffer): vm.Script {
   return new vm.Script(script, { filename: 'teamlens-server.cjs', cachedData });
 }
 
-/**
- * The build's script and cache (scripts/binary/build-binary.mjs): the bundle wrapped, and the cache
- * of its outer function only, made without running anything.
- */
-export function prepareServerScript(bundleFile: string, scriptOut: string, cacheOut: string): void {
-  const script = wrapServer(fs.readFileSync(bundleFile, 'utf8'));
-  fs.writeFileSync(scriptOut, script);
-  fs.writeFileSync(cacheOut, compileServer(script).createCachedData());
+/** The build's cache (scripts/binary/build-binary.mjs): of the script's outer function only, made without running anything. */
+export function writeBuildCodeCache(scriptFile: string, cacheOut: string): void {
+  fs.writeFileSync(cacheOut, compileServer(fs.readFileSync(scriptFile, 'utf8')).createCachedData());
 }
 
 export function readCodeCache(file: string): Buffer | undefined {
