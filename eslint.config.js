@@ -1,6 +1,7 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
+import { LAZY_PACKAGES } from './scripts/binary/lazy-packages.mjs';
 
 // The layers (docs/architecture.md): shared imports nothing from server/ or client/;
 // server and client never import each other.
@@ -12,6 +13,11 @@ const graphqlRuntime = [
   { name: 'graphql', message: 'Import graphql values from server/graphql/graphql-runtime.ts (type imports are fine).', allowTypeImports: true },
   { name: 'graphql-ws', message: 'Import graphql-ws values from server/graphql/graphql-runtime.ts (type imports are fine).', allowTypeImports: true },
 ];
+
+// Packages a server start does not need: loaded with import() where first used (docs/decisions/0062, warm start).
+const lazyPackages = LAZY_PACKAGES.map((name) => ({
+  name, allowTypeImports: true, message: `Load ${name} where it is first used (import(), or require from createRequire where the use is synchronous): a server start does not need it (docs/decisions/0062).`,
+}));
 
 // The email-domain lists (~1 MB) stay on the server: pages check formats, the server the lists (docs/decisions/0061).
 const serverOnlyShared = {
@@ -109,7 +115,7 @@ export default tseslint.config(
   { files: ['**/*.{ts,tsx}'], ignores: ['shared/format.ts', 'shared/format.test.ts'], rules: oneFormatter },
   { files: ['shared/format.ts', 'shared/format.test.ts'], rules: { 'no-restricted-syntax': ['error', ...oneDateArithmetic] } },
   { files: ['shared/dates.ts', 'shared/dates.days.ts'], rules: { 'no-restricted-syntax': oneFormatter['no-restricted-syntax'].filter((entry) => !oneDateArithmetic.includes(entry)) } },
-  { files: ['shared/**/*.ts'], rules: restrict([crossing('server'), crossing('client')]) },
+  { files: ['shared/**/*.ts'], rules: restrict([crossing('server'), crossing('client')], lazyPackages) },
   { files: ['client/**/*.{ts,tsx}'], ignores: ['client/lib/graphql-tada.ts'], rules: restrict([crossing('server'), serverOnlyShared, tadaTypesOnly, confirmDialog], dialogs) },
   { files: ['client/lib/graphql-tada.ts'], rules: restrict([crossing('server'), serverOnlyShared, confirmDialog], dialogs) },
   // React's hook rules with the React Compiler's checks (docs/decisions/0074).
@@ -136,7 +142,7 @@ export default tseslint.config(
   {
     files: ['server/**/*.ts'],
     ignores: ['server/**/*.test.ts', 'server/graphql/graphql-runtime.ts'],
-    rules: restrict([crossing('client')], graphqlRuntime),
+    rules: restrict([crossing('client')], [...graphqlRuntime, ...lazyPackages]),
   },
   // The feature anatomy (docs/decisions/0076). Later objects win for the same rule.
   { files: ['server/**/*.ts'], ignores: ANATOMY_EXEMPT, rules: anatomy(drizzleOnlyInRepos) },

@@ -65,6 +65,8 @@ export type BuildOptions = {
   clientDist?: string;
   /** How outbound connections resolve names (default: the system's); tests name hosts without DNS. */
   resolve?: Resolver;
+  /** Check the features' GraphQL schema (default true); the server start skips it (server/graphql/schema-batch.ts). */
+  validateSchema?: boolean;
 };
 
 /** Infrastructure -> GraphQL -> features, in this order. */
@@ -83,6 +85,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     routerOptions: { maxParamLength: 200 },
   });
 
+  // On the thread pool while the rest is built; awaited before the app is returned (a build that
+  // fails first must not leave its rejection unhandled).
+  const passwordHashing = warmPasswordHashing();
+  passwordHashing.catch(() => undefined);
   const dataDirWarning = ensurePrivateDataDir(config.dataDir);
   if (dataDirWarning) app.log.warn(dataDirWarning);
   const db = openDatabase(path.join(config.dataDir, 'teamlens.db'), { synchronous: config.dbSynchronous });
@@ -127,11 +133,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     massCreationRecoveryFeature, mediaRecoveryFeature];
   const schema = batchSchemaExtensions(app);
   for (const feature of features) await app.register(feature);
-  schema.apply();
+  schema.apply({ validate: options.validateSchema });
 
   await app.register(subscriptionsPlugin);
   await app.register(authFallbackRoute);
   await app.register(spaPlugin, { root: options.clientDist });
-  await warmPasswordHashing();
+  await passwordHashing;
   return app;
 }

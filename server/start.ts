@@ -28,7 +28,7 @@ export async function startServer(options: StartOptions = {}): Promise<FastifyIn
   const sink = createLogSink(process.stdout);
   // A failing data directory here (migrations, keys, the seed, marking interrupted work) is reported
   // in one line by the command (server/cli/cli.ts, docs/decisions/0058), which then exits.
-  const app = await buildApp(config, { logStream: sink });
+  const app = await buildApp(config, { logStream: sink, validateSchema: false });
   // Before anything slow: a SIGTERM during the seed or listen closes what is open, within the deadline.
   installShutdown(app, { out: process.stdout, deadlineMs: config.shutdownDeadlineMs });
   await options.beforeListen?.(app);

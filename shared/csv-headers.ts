@@ -50,52 +50,63 @@ export function headerKey(header: string): string {
     .replace(/^_+|_+$/g, '');
 }
 
-const wordSet = (words: readonly string[]) => new Set(words.map(headerKey));
-const STOP = wordSet(STOP_WORDS);
-const WORK = wordSet(WORK_QUALIFIERS);
-const PERSONAL = wordSet(PERSONAL_QUALIFIERS);
-const NEUTRAL = wordSet(NEUTRAL_WORDS);
+type Tables = {
+  stop: Set<string>; work: Set<string>; personal: Set<string>; neutral: Set<string>;
+  /** Every known name (its words joined by "_", and written together) with its field and rank. */
+  lookup: Map<string, Match>;
+  /** Bare manager words that hold a name in most exports ("Supervisor", "Reports to"): never mapped, but suggested. */
+  managerOnly: Set<string>;
+};
+let built: Tables | undefined;
+
+/** The word sets and the synonym table, built on first use (every name normalised): not when a server or page loads this module (docs/decisions/0062, warm start). */
+function tables(): Tables {
+  if (built) return built;
+  const wordSet = (words: readonly string[]) => new Set(words.map(headerKey));
+  const t: Tables = { stop: wordSet(STOP_WORDS), work: wordSet(WORK_QUALIFIERS), personal: wordSet(PERSONAL_QUALIFIERS), neutral: wordSet(NEUTRAL_WORDS), lookup: new Map(), managerOnly: new Set() };
+  const { lookup } = t;
+  /** A name of the table, and its words written together ("Full name" is also "fullname", "FullName" splits by itself). */
+  const addName = (text: string, match: Match) => {
+    const words = wordsOf(text, t.stop);
+    const key = words.join('_');
+    const known = lookup.get(key);
+    if (known && known.field !== match.field) throw new Error(`header word "${text}" is listed for ${known.field} and ${match.field}`);
+    if (!known || match.rank < known.rank) lookup.set(key, match);
+    const joined = words.join('');
+    const taken = lookup.get(joined);
+    if (joined !== key && (!taken || (taken.field === match.field && match.rank < taken.rank))) lookup.set(joined, match);
+  };
+  const allWords = (words: Partial<Record<string, readonly string[]>> | undefined) => HEADER_LANGUAGES.flatMap((lang) => words?.[lang] ?? []);
+  for (const field of IMPORT_FIELDS) {
+    const synonyms = FIELD_SYNONYMS[field];
+    for (const word of allWords(synonyms.names)) addName(word, { field, rank: 1 });
+    for (const word of allWords(synonyms.fallback)) addName(word, { field, rank: 2 });
+    for (const word of allWords(synonyms.last)) addName(word, { field, rank: 3 });
+  }
+  // "Manager Email", "E-Mail des Vorgesetzten", "Correo del responsable": every manager word with every email word, in either order.
+  for (const manager of allWords(MANAGER_WORDS)) {
+    for (const email of allWords(EMAIL_WORDS)) {
+      addName(`${manager} ${email}`, { field: 'manager_email', rank: 1 });
+      addName(`${email} ${manager}`, { field: 'manager_email', rank: 1 });
+    }
+  }
+  for (const key of allWords(MANAGER_WORDS).map((w) => wordsOf(w, t.stop).join('_'))) if (!lookup.has(key)) t.managerOnly.add(key);
+  built = t;
+  return t;
+}
 
 /** The words of a header, small words dropped unless nothing else is left. */
-function headerWords(header: string): string[] {
+function wordsOf(header: string, stop: ReadonlySet<string>): string[] {
   const words = headerKey(header).split('_').filter(Boolean);
-  const kept = words.filter((w) => !STOP.has(w));
+  const kept = words.filter((w) => !stop.has(w));
   return kept.length ? kept : words;
 }
-
-const LOOKUP = new Map<string, Match>();
-/** A name of the table, and its words written together ("Full name" is also "fullname", "FullName" splits by itself). */
-function addName(text: string, match: Match) {
-  const words = headerWords(text);
-  const key = words.join('_');
-  const known = LOOKUP.get(key);
-  if (known && known.field !== match.field) throw new Error(`header word "${text}" is listed for ${known.field} and ${match.field}`);
-  if (!known || match.rank < known.rank) LOOKUP.set(key, match);
-  const joined = words.join('');
-  const taken = LOOKUP.get(joined);
-  if (joined !== key && (!taken || (taken.field === match.field && match.rank < taken.rank))) LOOKUP.set(joined, match);
-}
-const allWords = (words: Partial<Record<string, readonly string[]>> | undefined) => HEADER_LANGUAGES.flatMap((lang) => words?.[lang] ?? []);
-for (const field of IMPORT_FIELDS) {
-  const synonyms = FIELD_SYNONYMS[field];
-  for (const word of allWords(synonyms.names)) addName(word, { field, rank: 1 });
-  for (const word of allWords(synonyms.fallback)) addName(word, { field, rank: 2 });
-  for (const word of allWords(synonyms.last)) addName(word, { field, rank: 3 });
-}
-// "Manager Email", "E-Mail des Vorgesetzten", "Correo del responsable": every manager word with every email word, in either order.
-for (const manager of allWords(MANAGER_WORDS)) {
-  for (const email of allWords(EMAIL_WORDS)) {
-    addName(`${manager} ${email}`, { field: 'manager_email', rank: 1 });
-    addName(`${email} ${manager}`, { field: 'manager_email', rank: 1 });
-  }
-}
-
-/** Bare manager words that hold a name in most exports ("Supervisor", "Reports to"): never mapped, but suggested. */
-const MANAGER_ONLY = new Set(allWords(MANAGER_WORDS).map((w) => headerWords(w).join('_')).filter((key) => !LOOKUP.has(key)));
+const headerWords = (header: string): string[] => wordsOf(header, tables().stop);
 
 function lookupWords(words: readonly string[], workStripped: boolean): Match | null {
   if (words.length === 0) return null;
-  const match = LOOKUP.get(words.join('_')) ?? LOOKUP.get(words.join(''));
+  const { lookup } = tables();
+  const match = lookup.get(words.join('_')) ?? lookup.get(words.join(''));
   if (!match || !workStripped) return match ?? null;
   const work = FIELD_SYNONYMS[match.field].work;
   if (!work) return null;
@@ -106,11 +117,12 @@ function lookupWords(words: readonly string[], workStripped: boolean): Match | n
 function matchWords(words: readonly string[]): Match | null {
   const exact = lookupWords(words, false);
   if (exact) return exact;
-  if (words.some((w) => PERSONAL.has(w))) return null;
-  const plain = words.filter((w) => !NEUTRAL.has(w));
+  const { personal, neutral, work } = tables();
+  if (words.some((w) => personal.has(w))) return null;
+  const plain = words.filter((w) => !neutral.has(w));
   const neutralOnly = lookupWords(plain, false);
   if (neutralOnly) return neutralOnly;
-  const bare = plain.filter((w) => !WORK.has(w));
+  const bare = plain.filter((w) => !work.has(w));
   return bare.length < plain.length ? lookupWords(bare, true) : null;
 }
 
@@ -118,7 +130,7 @@ function matchHeader(header: string): Match | null {
   const words = headerWords(header);
   const whole = matchWords(words);
   if (whole) return whole;
-  if (words.some((w) => PERSONAL.has(w))) return null;
+  if (words.some((w) => tables().personal.has(w))) return null;
   // "Legal Name - First Name", "Contact: Email": the last part names the field.
   const parts = header.split(/\s[-–—|]\s|:/).filter((p) => p.trim() !== '');
   const last = parts.length > 1 ? matchWords(headerWords(parts[parts.length - 1]!)) : null;
@@ -227,13 +239,14 @@ function editDistance(a: string, b: string, max: number): number {
 export function suggestCsvField(header: string, taken: ReadonlySet<ImportField> = new Set()): ImportField | null {
   const known = matchHeader(header);
   if (known) return taken.has(known.field) ? null : known.field;
-  const words = headerWords(header).filter((w) => !NEUTRAL.has(w) && !WORK.has(w));
-  if (words.length === 0 || words.some((w) => PERSONAL.has(w))) return null;
+  const { neutral, work, personal, managerOnly, lookup } = tables();
+  const words = headerWords(header).filter((w) => !neutral.has(w) && !work.has(w));
+  if (words.length === 0 || words.some((w) => personal.has(w))) return null;
   const key = words.join('_');
-  if (MANAGER_ONLY.has(key)) return taken.has('manager_email') ? null : 'manager_email';
+  if (managerOnly.has(key)) return taken.has('manager_email') ? null : 'manager_email';
   const tolerance = key.length < 5 ? 0 : key.length < 9 ? 1 : 2;
   let best: { field: ImportField; score: number } | null = null;
-  for (const [name, match] of LOOKUP) {
+  for (const [name, match] of lookup) {
     if (taken.has(match.field)) continue;
     let score = editDistance(key, name, tolerance);
     // A known name of 4+ letters as whole words of the header, or as the start of a compound word.

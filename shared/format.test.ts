@@ -107,6 +107,10 @@ describe('relative times', () => {
 describe('numbers, percentages and ratios', () => {
   it('writes numbers with English thousands separators', () => {
     expect(formatNumber(1234)).toBe('1,234');
+    // Whole numbers are written without Intl, the same way.
+    const intl = new Intl.NumberFormat('en');
+    for (const n of [0, 7, -7, 999, 1000, -1000, 12_345, 999_999, 1_000_000, -123_456_789, Number.MAX_SAFE_INTEGER, Number.MIN_SAFE_INTEGER]) expect(formatNumber(n)).toBe(intl.format(n));
+    expect(formatNumber(-0)).toBe('0');
     expect(formatNumber(1234567.891)).toBe('1,234,567.89');
     expect(formatNumber(0)).toBe('0');
     expect(formatNumber(-0.001)).toBe('0');

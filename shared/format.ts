@@ -111,7 +111,8 @@ export const formatWeekdayTime = (value: Moment | null | undefined, zone?: Zone)
 /** A time of day: "18:48" ("18:48 UTC" when `zone` is null). */
 export const formatTime = (value: Moment | null | undefined, zone?: Zone): string => writeMoment('time', value, zone);
 
-// Made on first use: the first Intl object a page makes loads the locale data (docs/decisions/0077).
+// Made on first use: the first Intl object a page or a process makes loads the locale data (~10 ms),
+// which neither a page's start nor a server start need pay (docs/decisions/0077, 0062).
 let relativeMade: Intl.RelativeTimeFormat | undefined;
 const relative = () => (relativeMade ??= new Intl.RelativeTimeFormat('en', { numeric: 'auto' }));
 const MINUTE = 60;
@@ -131,10 +132,25 @@ export function formatRelativeTime(value: Moment, now: number = Date.now(), zone
   return formatDateTime(d, zone);
 }
 
+/** "1,234,567": what Intl's "en" writes for a whole number, without Intl (see formatNumber). */
+function groupThousands(n: number): string {
+  const digits = String(Math.abs(n));
+  const head = digits.length % 3 || 3;
+  let out = digits.slice(0, head);
+  for (let i = head; i < digits.length; i += 3) out += `,${digits.slice(i, i + 3)}`;
+  return n < 0 ? `-${out}` : out;
+}
+
 const numbers = new Map<number, Intl.NumberFormat>();
-/** A number with English thousands separators and at most `maxDecimals` decimals: "1,234", "12.5". */
+/**
+ * A number with English thousands separators and at most `maxDecimals` decimals: "1,234", "12.5".
+ * Whole numbers are written without Intl: schemas write their limits into messages when a module
+ * loads, and the first Intl formatter of a process costs ~10 ms, which every server start would pay
+ * (docs/decisions/0062).
+ */
 export function formatNumber(n: number | null | undefined, maxDecimals = 2): string {
   if (n === null || n === undefined || !Number.isFinite(n)) return NONE;
+  if (Number.isSafeInteger(n)) return groupThousands(n);
   let f = numbers.get(maxDecimals);
   if (!f) numbers.set(maxDecimals, (f = new Intl.NumberFormat('en', { maximumFractionDigits: maxDecimals })));
   return f.format(n === 0 ? 0 : n).replace(/^-(?=0(\.0*)?$)/, '');

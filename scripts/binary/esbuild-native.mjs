@@ -9,9 +9,13 @@ import { fileURLToPath } from 'node:url';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const nodeModules = fs.realpathSync(path.join(root, 'node_modules'));
 const loader = path.join(root, 'server/binary/binary.native.ts');
+const packageLoader = path.join(root, 'server/binary/binary.packages.ts');
 
-/** @param {Set<string>} natives receives the .node files (relative to node_modules) the bundle loads */
-export function nativePlugin(natives) {
+/**
+ * @param {Set<string>} natives receives the .node files (relative to node_modules) the bundle loads
+ * @param {string[]} separate packages the bundle takes from scripts of their own (server/binary/binary.packages.ts), not bundled
+ */
+export function nativePlugin(natives, separate = []) {
   const virtual = (relative) => {
     natives.add(relative);
     return { contents: `module.exports = require(${JSON.stringify(loader)}).loadNative(${JSON.stringify(relative)});`, loader: 'js', resolveDir: root };
@@ -19,6 +23,15 @@ export function nativePlugin(natives) {
   return {
     name: 'teamlens-native',
     setup(build) {
+      // Packages carried as scripts of their own (scripts/binary/lazy-packages.mjs): a require or
+      // import() of one loads its script then.
+      if (separate.length) {
+        const names = new RegExp(`^(${separate.map((c) => c.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')).join('|')})$`);
+        build.onResolve({ filter: names }, (args) => ({ path: args.path, namespace: 'teamlens-package' }));
+        build.onLoad({ filter: /.*/, namespace: 'teamlens-package' }, (args) => ({
+          contents: `module.exports = require(${JSON.stringify(packageLoader)}).loadPackage(${JSON.stringify(args.path)});`, loader: 'js', resolveDir: root,
+        }));
+      }
       // better-sqlite3: require('bindings')('better_sqlite3.node')
       build.onResolve({ filter: /^bindings$/ }, () => ({ path: 'bindings', namespace: 'teamlens-bindings' }));
       build.onLoad({ filter: /.*/, namespace: 'teamlens-bindings' }, () => {
@@ -43,6 +56,15 @@ export function nativePlugin(natives) {
       build.onLoad({ filter: /server[\\/]graphql[\\/]graphql-runtime\.ts$/ }, () => ({
         contents: "export const graphql = require('graphql'); export const graphqlWs = require('graphql-ws');", loader: 'ts', resolveDir: path.join(root, 'server/graphql'),
       }));
+      // A module's own `const require = createRequire(import.meta.url)` (packages loaded synchronously on
+      // first use, e.g. shared/email-domains/disposable.ts): dropped here, so its require calls are the
+      // bundle's and esbuild bundles what they name, still evaluated only when called.
+      build.onLoad({ filter: /[\\/](server|shared)[\\/].*\.ts$/ }, (args) => {
+        if (!args.path.startsWith(root) || args.path.includes(`${path.sep}node_modules${path.sep}`)) return undefined;
+        const source = fs.readFileSync(args.path, 'utf8');
+        const own = /^const require = createRequire\(import\.meta\.url\);$/m;
+        return own.test(source) ? { contents: source.replace(own, ''), loader: 'ts' } : undefined;
+      });
       // Optional packages this install does not have (ws's native helpers, debug's colours): the
       // executable's require would warn on each try; they throw MODULE_NOT_FOUND like a missing package.
       build.onResolve({ filter: /^(bufferutil|utf-8-validate|supports-color)$/ }, (args) => ({ path: args.path, namespace: 'teamlens-missing' }));

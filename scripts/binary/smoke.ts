@@ -1,7 +1,8 @@
 // The single executable against the checks a person would make (.ci/run; docs/decisions/0062): in an
 // empty folder, with a PATH that has no Node.js. Ready within 5 s; sign-in; a GraphQL query; a web
 // app asset served with brotli; a picture upload (sharp decodes and resizes it); a subscription
-// acknowledged; SIGTERM exits 0 within 10 s; then `teamlens backup` and `teamlens restore`.
+// acknowledged; the assistant answers; a disposable mail domain refused; SIGTERM exits 0 within 10 s;
+// then `teamlens backup` and `teamlens restore`, and two warm starts (the code cache).
 // Usage: npx tsx scripts/binary/smoke.ts [path to the executable, default dist/bin/teamlens-linux-x64]
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -39,6 +40,26 @@ function assert(ok: unknown, message: string): asserts ok {
 }
 
 const teamlens = (...args: string[]) => spawnSync(binary, args, { cwd: folder, env, encoding: 'utf8' });
+
+/** Starts the server again on the same folder, runs `then` once it serves, stops it; the ms until it served. */
+async function warmStart(then: () => Promise<unknown>): Promise<number> {
+  const started = performance.now();
+  const server = spawn(binary, [], { cwd: folder, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  server.stdout.on('data', (d: Buffer) => (output += d.toString()));
+  server.stderr.on('data', (d: Buffer) => (output += d.toString()));
+  const exited = new Promise<number | null>((resolve) => server.once('exit', (code) => resolve(code)));
+  while (!output.includes('Teamlens is running')) {
+    assert(server.exitCode === null, `exited: ${output}`);
+    assert(performance.now() - started < 30_000, `not ready after 30 s: ${output}`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  const ms = Math.round(performance.now() - started);
+  await then();
+  server.kill('SIGTERM');
+  assert((await exited) === 0, `exit code: ${output}`);
+  return ms;
+}
 
 async function main(): Promise<void> {
   console.log(`smoke test of ${binary} in ${folder}`);
@@ -118,6 +139,19 @@ async function main(): Promise<void> {
     ws.on('close', (code) => code !== 1000 && code !== 1005 && reject(new Error(`closed ${code}`)));
     ws.on('error', reject);
   }));
+  await check('the assistant answers (its language model loads in the executable)', async () => {
+    const res = await fetch(`${url}/api/assistant/ask`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify({ question: 'What came up in the retros lately?' }) });
+    const events = await res.text();
+    assert(res.status === 200 && events.includes('event: answer') && events.includes('event: done') && !events.includes('event: error'), `${res.status} ${events.slice(0, 300)}`);
+  });
+  await check('a disposable mail domain refused at sign-up (the domain lists load in the executable)', async () => {
+    const csrf = await fetch(`${url}/api/auth/csrf`);
+    const cookie = csrf.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+    const { csrfToken } = (await csrf.json()) as { csrfToken: string };
+    const res = await fetch(`${url}/api/auth/sign-up`, { method: 'POST', headers: { 'content-type': 'application/json', cookie }, body: JSON.stringify({ email: 'someone@mailinator.com', csrfToken }) });
+    const body = await res.text();
+    assert(res.status === 400 && body.includes('disposable'), `${res.status} ${body}`);
+  });
   await check('SIGTERM exits 0 within 10 s', async () => {
     const at = performance.now();
     server.kill('SIGTERM');
@@ -134,6 +168,27 @@ async function main(): Promise<void> {
     const res = teamlens('restore', backupFile);
     assert(res.status === 0, res.stderr + res.stdout);
     assert(fs.readdirSync(path.join(folder, 'data/before-restore')).length === 1, 'no previous database kept');
+  });
+  // The code cache of what a warm start compiles (server/binary/binary.code-cache.ts): not written by
+  // the first start of a build, written by the next, taken by the one after (V8 accepts it: not written again).
+  const runtime = path.join(folder, 'data/runtime');
+  const cacheFiles = () => fs.readdirSync(runtime, { recursive: true, encoding: 'utf8' }).filter((f) => /code-cache-[0-9a-f]{12}\.bin$/.test(f));
+  let cached = '';
+  await check('a second start, warm, writes the code cache once it serves', async () => {
+    assert(cacheFiles().length === 0, `the first start wrote ${cacheFiles().join(', ')}`);
+    await warmStart(async () => {
+      const until = performance.now() + 10_000;
+      while (cacheFiles().length === 0 && performance.now() < until) await new Promise((r) => setTimeout(r, 50));
+    });
+    assert(cacheFiles().length === 1, `code cache files: ${cacheFiles().join(', ') || 'none'}`);
+    cached = path.join(runtime, cacheFiles()[0]!);
+    return `${(fs.statSync(cached).size / 1048576).toFixed(1)} MiB`;
+  });
+  await check('a third start takes it', async () => {
+    const before = fs.statSync(cached).mtimeMs;
+    const ms = await warmStart(() => new Promise((r) => setTimeout(r, 1000)));
+    assert(fs.statSync(cached).mtimeMs === before, 'written again: V8 refused it');
+    return `ready after ${ms} ms`;
   });
   await check('teamlens --version', () => {
     const res = teamlens('--version');

@@ -2,16 +2,17 @@ import path from 'node:path';
 import { useResourceRoot } from '../lib/paths.js';
 import { glibcProblem } from './binary.glibc.js';
 import { useNativeRoot } from './binary.native.js';
-import { type Manifest, UnpackError, unpackRuntime } from './binary.unpack.js';
+import { SERVING } from './binary.code-cache.js';
+import { type Manifest, runtimeRoot, UnpackError, unpackRuntime } from './binary.unpack.js';
 
 /** The executable's assets (scripts/binary/build-binary.mjs): the manifest and the payload it describes. */
 type Sea = { getAsset(key: string, encoding: string): string; getRawAsset(key: string): ArrayBuffer };
 
 /**
- * The single executable's entry (docs/decisions/0062): check the C library, unpack the native
- * libraries, web app and migrations once per build into RUNTIME_DIR (default DATA_DIR/runtime),
- * point the server at them, then run the same `teamlens` command as the npm scripts. --help and
- * --version need nothing unpacked.
+ * The single executable's server script (run by binary.start.ts, docs/decisions/0062): check the C
+ * library, unpack the native libraries, web app and migrations once per build into RUNTIME_DIR
+ * (default DATA_DIR/runtime), point the server at them, then run the same `teamlens` command as the
+ * npm scripts. --help and --version need nothing unpacked.
  */
 async function main(): Promise<number | 'serving'> {
   const argv = process.argv.slice(2);
@@ -25,9 +26,7 @@ async function main(): Promise<number | 'serving'> {
       console.error(problem);
       return 1;
     }
-    const dataDir = path.resolve(process.env.DATA_DIR || './data');
-    const root = path.resolve(process.env.RUNTIME_DIR || path.join(dataDir, 'runtime'));
-    const dir = unpackRuntime(root, manifest, new Uint8Array(sea.getRawAsset('payload')));
+    const dir = unpackRuntime(runtimeRoot(process.env), manifest, new Uint8Array(sea.getRawAsset('payload')));
     useResourceRoot(dir);
     useNativeRoot(path.join(dir, 'node_modules'));
   }
@@ -37,8 +36,10 @@ async function main(): Promise<number | 'serving'> {
 
 main().then(
   (code) => {
+    // The server listens: server/binary/binary.start.ts may write its code cache now, before the first request is read.
+    if (code === 'serving') (globalThis as Record<symbol, (() => void) | undefined>)[SERVING]?.();
     // Whatever a failed start left open (a timer, the database) must not keep the process alive.
-    if (code !== 'serving') process.exit(code);
+    else process.exit(code);
   },
   (err: unknown) => {
     console.error(err instanceof UnpackError ? err.message : err);

@@ -16,7 +16,7 @@ function build(version: string, files: Record<string, string>): { manifest: Mani
     offset += data.length;
   }
   const payload = Buffer.concat(chunks);
-  return { manifest: { version, hash: payloadHash(entries, payload), glibc: '2.28', files: entries }, payload };
+  return { manifest: { version, hash: payloadHash(entries, payload), glibc: '2.28', script: '0123456789ab', files: entries }, payload };
 }
 
 const roots: string[] = [];

@@ -10,6 +10,8 @@ export type Manifest = {
   hash: string;
   /** The highest glibc version a carried native library needs (server/binary/binary.glibc.ts). */
   glibc: string;
+  /** sha256 (12 hex) of the server script: names its code cache (server/binary/binary.code-cache.ts). */
+  script: string;
   files: { path: string; offset: number; size: number; mode: number }[];
 };
 
@@ -18,6 +20,9 @@ export class UnpackError extends Error {}
 const VERSION_DIR = /^\d+\.\d+\.\d+[^/]*-[0-9a-f]{12}$/;
 
 export const unpackDirName = (m: Pick<Manifest, 'version' | 'hash'>): string => `${m.version}-${m.hash.slice(0, 12)}`;
+
+/** Where builds are unpacked: RUNTIME_DIR, by default DATA_DIR/runtime (environment only: they say where teamlens.env is). */
+export const runtimeRoot = (env: NodeJS.ProcessEnv): string => path.resolve(env.RUNTIME_DIR || path.join(path.resolve(env.DATA_DIR || './data'), 'runtime'));
 
 /** The content hash the build writes into the manifest (also used by the tests). */
 export function payloadHash(files: Manifest['files'], payload: Uint8Array): string {

@@ -7,9 +7,11 @@ import { graphql } from './graphql-runtime.js';
  * once: mercurius rebuilds the whole schema on every extendSchema call, so 34 calls one after the
  * other cost about a quarter of a start's CPU (docs/decisions/0062, warm start). The documents are
  * joined into one (extensions of one type may repeat in it); resolvers are then defined in the
- * order the features gave them. Calls after `apply()` go straight to mercurius again.
+ * order the features gave them. Calls after `apply()` go straight to mercurius again. `validate:
+ * false` (the server start) skips graphql-js's checks of the SDL and of the built schema, which run
+ * on every app the tests build.
  */
-export function batchSchemaExtensions(app: FastifyInstance): { apply: () => void } {
+export function batchSchemaExtensions(app: FastifyInstance): { apply: (options?: { validate?: boolean }) => void } {
   const target = app.graphql;
   const extendSchema = target.extendSchema;
   const defineResolvers = target.defineResolvers;
@@ -23,10 +25,16 @@ export function batchSchemaExtensions(app: FastifyInstance): { apply: () => void
     resolvers.push(r);
   }) as typeof defineResolvers;
   return {
-    apply() {
+    apply({ validate = true } = {}) {
       target.extendSchema = extendSchema;
       target.defineResolvers = defineResolvers;
-      if (documents.length) target.extendSchema({ kind: graphql.Kind.DOCUMENT, definitions: documents.flatMap((d) => d.definitions) });
+      if (documents.length) {
+        const document: DocumentNode = { kind: graphql.Kind.DOCUMENT, definitions: documents.flatMap((d) => d.definitions) };
+        // The schema is the code's own: checked by every test that builds the app, so a server start
+        // may skip the checks (about half of the schema's build; mercurius's on ready then finds it valid).
+        if (validate) target.extendSchema(document);
+        else target.replaceSchema(graphql.extendSchema(target.schema, document, { assumeValidSDL: true, assumeValid: true }));
+      }
       for (const r of resolvers) target.defineResolvers(r as never);
     },
   };

@@ -22,6 +22,12 @@ export function findScheduleByKey(db: Db, key: string): JobScheduleRow | undefin
   return db.select().from(jobSchedules).where(eq(jobSchedules.key, key)).get();
 }
 
+function unchanged(row: JobScheduleRow, fields: Omit<JobScheduleRow, 'id' | 'key' | 'next_index' | 'next_run_at' | 'created_at'>): boolean {
+  return row.kind === fields.kind && row.organization_id === fields.organization_id && row.every_unit === fields.every_unit && row.every_count === fields.every_count
+    && row.anchor_at === fields.anchor_at && row.ends_at === fields.ends_at && row.catch_up === fields.catch_up && row.active === fields.active
+    && JSON.stringify(row.payload) === JSON.stringify(fields.payload);
+}
+
 /**
  * Creates or updates the schedule with this key. `cursor` (the first period still to run) is
  * used for a new schedule and whenever `resetCursor` says the timing changed or it was re-activated.
@@ -40,6 +46,8 @@ export function upsertSchedule(db: Db, values: ScheduleValues, cursor: (existing
       db.insert(jobSchedules).values(row).run();
       return row;
     }
+    // Every start schedules its recurring work again, mostly unchanged: then nothing is written (docs/decisions/0062, warm start).
+    if (!next && unchanged(existing, fields)) return existing;
     const patch = next ? { ...fields, next_index: next.index, next_run_at: next.runAt } : fields;
     db.update(jobSchedules).set(patch).where(eq(jobSchedules.id, existing.id)).run();
     return { ...existing, ...patch };

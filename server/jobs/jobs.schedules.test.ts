@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { firstIndexFrom, lastStartedIndex, periodStart } from './jobs.periods.js';
+import { findScheduleByKey } from './jobs.schedules.repo.js';
 import { appOnDataDir, createSchedulerTestApp, fakeClock, jobRows, secondRunner, tempDataDir, type FakeClock } from './jobs.test-support.js';
 import type { Scheduler } from './jobs.scheduler.js';
 import { DAY_MS } from '../../shared/dates.days.js';
@@ -69,6 +70,18 @@ it('materializing a period again (cursor rewound, a second runner, scheduling th
   await scheduler.tick();
   expect(periods).toHaveLength(3);
   expect(jobRows(app, 'test.again')).toHaveLength(3);
+});
+
+it('scheduling the same work again, as every start does, writes nothing; a changed schedule is written', () => {
+  scheduler.register('test.same', () => {});
+  clock.set('2027-06-01T00:00:00.000Z');
+  const input = { key: 'same-1', kind: 'test.same', payload: { team: 't1' }, every: { unit: 'days', count: 1 }, startAt: '2027-06-01T08:00:00.000Z', catchUp: 'latest' } as const;
+  scheduler.schedule(input);
+  clock.set('2027-06-01T01:00:00.000Z');
+  expect(scheduler.schedule(input).updated_at).toBe('2027-06-01T00:00:00.000Z');
+  expect(findScheduleByKey(app.services.db, 'same-1')?.updated_at).toBe('2027-06-01T00:00:00.000Z');
+  scheduler.schedule({ ...input, payload: { team: 't2' } });
+  expect(findScheduleByKey(app.services.db, 'same-1')).toMatchObject({ payload: { team: 't2' }, updated_at: '2027-06-01T01:00:00.000Z', next_run_at: '2027-06-01T08:00:00.000Z' });
 });
 
 it('a "latest only" schedule runs just the latest missed period after downtime', async () => {

@@ -30,13 +30,18 @@
  * Browser bundle (mailchecker's package.json even says "browsers": false): these static imports put ~1 MB of list data (plus tldts' suffix trie) into
  * any bundle that imports shared/email-check.ts, so no page imports it: the server answers with a
  * field error instead (docs/decisions/0061; eslint refuses these modules in client/).
- * Importing the data costs ~100 ms once per process (mailchecker's 1 MB source is parsed then),
- * separate from the build below.
+ * Loading the data costs ~100 ms once per process (mailchecker's 1 MB source is parsed then),
+ * separate from the build below: the packages are loaded on the first check, not when the server
+ * starts (docs/decisions/0062, warm start), synchronously since the checks are (through `require`;
+ * the single executable bundles these requires, scripts/binary/esbuild-native.mjs).
  */
-import * as mailcheckerModule from 'mailchecker';
-import { disposableEmailBlocklist } from 'disposable-email-domains-js';
-import { getPublicSuffix } from 'tldts';
+import { createRequire } from 'node:module';
 import { FREE_EMAIL_PROVIDERS } from './free-providers.js';
+
+const require = createRequire(import.meta.url);
+type Tldts = typeof import('tldts');
+let tldts: Tldts | undefined;
+const getPublicSuffix: Tldts['getPublicSuffix'] = (...args) => (tldts ??= require('tldts') as Tldts).getPublicSuffix(...args);
 
 /**
  * Real organisations wrongly present in a source list (found by checking the lists against
@@ -54,13 +59,8 @@ interface MailcheckerApi {
   blacklist(): Set<string>;
 }
 
-/**
- * mailchecker is CommonJS whose exports Node cannot detect statically: under Node's ESM loader
- * the API is on `default`; under bundlers that expose named exports it may be on the namespace.
- */
 function mailcheckerApi(): MailcheckerApi {
-  const ns = mailcheckerModule as unknown as Partial<MailcheckerApi> & { default?: MailcheckerApi };
-  const api = ns.default ?? ns;
+  const api = require('mailchecker') as Partial<MailcheckerApi>;
   if (typeof api.blacklist !== 'function') throw new Error('mailchecker: blacklist() not found');
   return api as MailcheckerApi;
 }
@@ -74,7 +74,7 @@ export interface DisposableSources {
 export function disposableSources(): DisposableSources {
   return {
     mailchecker: mailcheckerApi().blacklist(),
-    disposableEmailDomainsJs: disposableEmailBlocklist(),
+    disposableEmailDomainsJs: (require('disposable-email-domains-js') as typeof import('disposable-email-domains-js')).disposableEmailBlocklist(),
   };
 }
 

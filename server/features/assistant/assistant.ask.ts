@@ -7,6 +7,7 @@ import { buildAnswer, type Built } from './assistant.answer.js';
 import { CitationFilter } from './assistant.citations.js';
 import { addMessage, createConversation, findOwnConversation, type ConversationRow } from './assistant.conversations.repo.js';
 import { hostOf, ModelError, streamCompletion } from './assistant.model.js';
+import { loadNlp } from './assistant.nlp.js';
 import { promptFor } from './assistant.prompt.js';
 import { retrieve } from './assistant.retrieve.js';
 import { resolveScope, type ResolvedScope } from './assistant.scope.js';
@@ -81,6 +82,7 @@ async function modelAnswer(o: RunOptions, built: Built): Promise<ModelOutcome> {
 
 export async function run(o: RunOptions): Promise<void> {
   const { services, viewer, input, prepared } = o;
+  await loadNlp();
   const built = sourcesAnswer(services, viewer, input.question, prepared);
   o.emit({ type: 'answer', answer: built.answer });
   const { settings } = prepared;

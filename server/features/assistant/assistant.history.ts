@@ -9,7 +9,7 @@ import {
   deleteConversation, findOwnConversation, listOwnConversations, messagesOf, type ConversationCursor, type ConversationRow, type MessageRow,
 } from './assistant.conversations.repo.js';
 import { ASSISTANT_KINDS } from './assistant.kinds.js';
-import { toneOf } from './assistant.nlp.js';
+import { loadNlp, toneOf } from './assistant.nlp.js';
 import { passageKey } from './assistant.rank.js';
 import { nameLookup, type LoadedPassage } from './assistant.sources.js';
 import { Analyses } from './assistant.summarize.js';
@@ -92,9 +92,10 @@ const assistantHistoryResolvers = {
     },
   },
   AssistantConversation: {
-    messages: (c: ConversationRow, _: unknown, ctx: Ctx) => {
+    messages: async (c: ConversationRow, _: unknown, ctx: Ctx) => {
       const viewer = requireViewer(ctx);
       if (c.user_id !== viewer.userId) return [];
+      await loadNlp(); // passages are cut at sentence ends and toned
       return messagesOf(ctx.services.db, c.id).map((m) => present(ctx, viewer, m));
     },
   },

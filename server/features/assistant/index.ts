@@ -1,11 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import { declareOperationRules } from '../../graphql/operation-rules.js';
+import { warmUpAfterListen } from '../../lib/warm-up.js';
 import { withFeatureArea } from '../feature-areas/feature-areas.guard.js';
 import type { FeaturePart } from '../feature-part.js';
 import { assistantAskRoute } from './assistant.ask.route.js';
 import { assistantHistoryPart } from './assistant.history.js';
 import { ensureIndex } from './assistant.index.repo.js';
 import { ASSISTANT_KINDS } from './assistant.kinds.js';
+import { loadNlp } from './assistant.nlp.js';
 import { registerAssistantRetention } from './assistant.retention.js';
 import { assistantRules } from './assistant.rules.js';
 import { assistantSchema } from './assistant.schema.js';
@@ -30,4 +32,5 @@ export async function assistantFeature(app: FastifyInstance): Promise<void> {
   for (const part of parts) app.graphql.defineResolvers(withFeatureArea('AI_ASSISTANT', part.resolvers) as never);
   await assistantAskRoute(app);
   registerAssistantRetention(app);
+  warmUpAfterListen(app, "the assistant's language model", loadNlp);
 }

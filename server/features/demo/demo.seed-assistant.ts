@@ -3,6 +3,7 @@ import type { Services } from '../../services.js';
 import type { Viewer } from '../auth/viewer.js';
 import { sourcesAnswer } from '../assistant/assistant.ask.js';
 import { addMessage, createConversation } from '../assistant/assistant.conversations.repo.js';
+import { loadNlp } from '../assistant/assistant.nlp.js';
 import { resolveScope } from '../assistant/assistant.scope.js';
 import { registerDemoRows } from './demo.repo.js';
 import type { DemoPeople } from './demo.seed.js';
@@ -16,7 +17,8 @@ const MINUTE = 60_000;
  * retrieval and checks, so their history opens with real sources. Only the conversations are
  * registered: their messages go with them.
  */
-export function seedDemoAssistant(services: Services, orgId: string, people: DemoPeople): void {
+export async function seedDemoAssistant(services: Services, orgId: string, people: DemoPeople): Promise<void> {
+  await loadNlp(); // the answers are built as the ask route builds them
   const { db, scheduler } = services;
   const now = scheduler.now();
   const admin: Viewer = { userId: people.adminId, organizationId: orgId, sessionId: '', permissionLevel: 'ADMIN', email: '' };

@@ -82,5 +82,5 @@ export async function seedDemoOrganization(services: Services, orgId: string, ad
   seedDemoGrowth(services, orgId, people);
   seedDemoInsights(services, orgId, adminId);
   seedDemoBilling(services, orgId);
-  seedDemoAssistant(services, orgId, people);
+  await seedDemoAssistant(services, orgId, people);
 }

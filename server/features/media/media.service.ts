@@ -1,7 +1,8 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import sharp, { type FormatEnum, type SharpOptions } from 'sharp';
+import type Sharp from 'sharp';
+import type { FormatEnum, SharpOptions } from 'sharp';
 
 /**
  * Image processing and on-disk storage for media (profile pictures).
@@ -25,8 +26,16 @@ export type OutputFormat = 'webp' | 'jpeg';
 const OUTPUT_MIME: Record<OutputFormat, string> = { webp: 'image/webp', jpeg: 'image/jpeg' };
 const OUTPUT_EXT: Record<OutputFormat, string> = { webp: 'webp', jpeg: 'jpg' };
 
+/**
+ * sharp (libvips, a native library) is loaded with the first image rather than when the server
+ * starts: most starts never see one (docs/decisions/0062, warm start).
+ */
+let loading: Promise<typeof Sharp> | null = null;
+const loadSharp = (): Promise<typeof Sharp> => (loading ??= import('sharp').then((m) => m.default));
+
 /** AVIF decoding depends on the libvips build; the prebuilt sharp binaries include it. */
-export const AVIF_SUPPORTED = sharp.format.heif?.input?.buffer === true;
+const decodesAvif = (sharp: typeof Sharp): boolean => sharp.format.heif?.input?.buffer === true;
+export const avifSupported = async (): Promise<boolean> => decodesAvif(await loadSharp());
 
 /** Ids are crypto.randomUUID(); anything else can never name a stored file. */
 const ID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -35,7 +44,7 @@ export const isMediaId = (value: unknown): value is string => typeof value === '
 /** A file that is not an acceptable image; the message is safe to show. */
 export class ImageRejectedError extends Error {}
 
-const ACCEPTED_LIST = `JPEG, PNG, WebP, GIF${AVIF_SUPPORTED ? ' or AVIF' : ''}`;
+const acceptedList = (avif: boolean) => `JPEG, PNG, WebP, GIF${avif ? ' or AVIF' : ''}`;
 
 /** libvips options for untrusted input: first frame only, pixel cap, fail on truncated/corrupt data. */
 const DECODE_OPTIONS: SharpOptions = { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error', pages: 1, autoOrient: true };
@@ -49,12 +58,12 @@ function avifBrand(buf: Buffer): boolean {
 }
 
 /** The format announced by the file's first bytes, or null; only these loaders ever see uploads. */
-export function sniffImageFormat(buf: Buffer): InputFormat | null {
+export function sniffImageFormat(buf: Buffer, avif: boolean): InputFormat | null {
   if (buf.length >= 3 && buf[0] === 0xff && buf[1] === 0xd8 && buf[2] === 0xff) return 'jpeg';
   if (buf.length >= 8 && buf.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return 'png';
   if (buf.length >= 6 && ['GIF87a', 'GIF89a'].includes(buf.toString('latin1', 0, 6))) return 'gif';
   if (buf.length >= 12 && buf.toString('latin1', 0, 4) === 'RIFF' && buf.toString('latin1', 8, 12) === 'WEBP') return 'webp';
-  if (AVIF_SUPPORTED && avifBrand(buf)) return 'avif';
+  if (avif && avifBrand(buf)) return 'avif';
   return null;
 }
 
@@ -72,18 +81,21 @@ export type ProcessedImage = { data: Buffer; width: number; height: number; form
  * at most ORIGINAL_MAX_EDGE px on its longest side, as WebP.
  */
 export async function normaliseUpload(input: Buffer): Promise<ProcessedImage> {
-  const sniffed = sniffImageFormat(input);
-  if (!sniffed) throw new ImageRejectedError(`Upload a ${ACCEPTED_LIST} image.`);
+  const sharp = await loadSharp();
+  const avif = decodesAvif(sharp);
+  const accepted = acceptedList(avif);
+  const sniffed = sniffImageFormat(input, avif);
+  if (!sniffed) throw new ImageRejectedError(`Upload a ${accepted} image.`);
   let decoded: keyof FormatEnum;
   try {
     const meta = await sharp(input, DECODE_OPTIONS).metadata();
-    if (sniffed === 'avif' && meta.compression !== 'av1') throw new ImageRejectedError(`Upload a ${ACCEPTED_LIST} image.`);
+    if (sniffed === 'avif' && meta.compression !== 'av1') throw new ImageRejectedError(`Upload a ${accepted} image.`);
     decoded = meta.format;
   } catch (error) {
     throw error instanceof ImageRejectedError ? error : rejection(error);
   }
   // The loader libvips picked must agree with the magic bytes (e.g. never SVG or TIFF).
-  if (decoded !== sniffed && !(sniffed === 'avif' && decoded === 'heif')) throw new ImageRejectedError(`Upload a ${ACCEPTED_LIST} image.`);
+  if (decoded !== sniffed && !(sniffed === 'avif' && decoded === 'heif')) throw new ImageRejectedError(`Upload a ${accepted} image.`);
   try {
     const { data, info } = await sharp(input, DECODE_OPTIONS)
       .resize({ width: ORIGINAL_MAX_EDGE, height: ORIGINAL_MAX_EDGE, fit: 'inside', withoutEnlargement: true })
@@ -181,6 +193,7 @@ export class MediaStore {
   private async render(original: string, file: string, request: VariantRequest): Promise<Buffer | null> {
     const source = await readIfExists(original);
     if (!source) return null;
+    const sharp = await loadSharp();
     let pipeline = sharp(source, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' });
     if (request.width !== null) pipeline = pipeline.resize({ width: request.width, withoutEnlargement: true });
     pipeline = request.format === 'webp'

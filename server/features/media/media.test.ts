@@ -8,7 +8,7 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { BASE, createTestApp, seedOrg, signedIn } from '../../test/helpers.js';
 import { signMediaPolicy, type SignedCookies } from '../../lib/media-signing.js';
 import { mediaResourcePrefix } from '../auth/session-payload.js';
-import { AVIF_SUPPORTED } from './media.service.js';
+import { avifSupported } from './media.service.js';
 import { IMAGE_WIDTHS } from '../../../shared/limits.js';
 
 type Part = { name: string; value: string } | { name: string; filename: string; contentType: string; data: Buffer };
@@ -163,7 +163,7 @@ describe('upload', () => {
     expect(webp.statusCode, webp.body).toBe(201);
     const gif = await upload(admin.token, [filePart(await solidImage(64, 64).gif().toBuffer(), 'a.gif', 'image/gif')]);
     expect(gif.statusCode, gif.body).toBe(201);
-    if (AVIF_SUPPORTED) {
+    if (await avifSupported()) {
       const avif = await upload(admin.token, [filePart(await solidImage(64, 64).avif().toBuffer(), 'a.avif', 'image/avif')]);
       expect(avif.statusCode, avif.body).toBe(201);
     }

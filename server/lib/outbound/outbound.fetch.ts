@@ -1,4 +1,4 @@
-import { Agent, buildConnector, fetch as undiciFetch } from 'undici';
+import type { Agent, fetch as UndiciFetch } from 'undici';
 import type { Gate } from './outbound.types.js';
 import { OutboundRefusedError } from './outbound.types.js';
 
@@ -13,26 +13,36 @@ import { OutboundRefusedError } from './outbound.types.js';
 export const MAX_REDIRECTS = 3;
 const REDIRECTS = new Set([301, 302, 303, 307, 308]);
 
-type UndiciInit = NonNullable<Parameters<typeof undiciFetch>[1]>;
+type UndiciInit = NonNullable<Parameters<typeof UndiciFetch>[1]>;
+type Client = { undiciFetch: typeof UndiciFetch; dispatcher: Agent };
+
+/** undici is loaded with the first outbound request, not when the server starts (docs/decisions/0062, warm start). */
+let undici: Promise<typeof import('undici')> | null = null;
+const loadUndici = () => (undici ??= import('undici'));
 
 function failed(refused: OutboundRefusedError): TypeError {
   return new TypeError('fetch failed', { cause: refused });
 }
 
 export function guardedFetch(gate: Gate): typeof globalThis.fetch {
-  const connector = buildConnector({ lookup: gate.lookup } as buildConnector.BuildOptions);
-  const dispatcher = new Agent({
-    connect: (opts, callback) => {
-      const refused = gate.admit(opts.hostname, opts.port, opts.protocol);
-      if (refused) callback(refused, null);
-      else connector(opts, callback);
-    },
-  });
+  let client: Promise<Client> | null = null;
+  const connect = () => (client ??= loadUndici().then(({ Agent, buildConnector, fetch }) => {
+    const connector = buildConnector({ lookup: gate.lookup } as Parameters<typeof buildConnector>[0]);
+    const dispatcher = new Agent({
+      connect: (opts, callback) => {
+        const refused = gate.admit(opts.hostname, opts.port, opts.protocol);
+        if (refused) callback(refused, null);
+        else connector(opts, callback);
+      },
+    });
+    return { undiciFetch: fetch, dispatcher };
+  }));
   const redirectRefused = (reason: string) => new OutboundRefusedError({ host: '', address: null, port: 0, reason });
 
   return (async (input: string | URL | Request, init?: RequestInit): Promise<Response> => {
     if (typeof input !== 'string' && !(input instanceof URL)) throw new TypeError('The outbound fetch takes a URL, not a Request.');
     let url = new URL(input);
+    const { undiciFetch, dispatcher } = await connect();
     const method = (init?.method ?? 'GET').toUpperCase();
     const mode = init?.redirect ?? 'follow';
     for (let hops = 0; ; hops++) {

@@ -40,7 +40,7 @@ export function createGithubAdapter(options: { pageSize?: number; restPageSize?:
     async test(connection, signal): Promise<ConnectionTest> {
       const app = connection.authKind === 'APP';
       try {
-        const octokit = githubClient(connection, signal);
+        const octokit = await githubClient(connection, signal);
         let login = '';
         const missing: string[] = [];
         if (!app) {
@@ -85,12 +85,12 @@ export function createGithubAdapter(options: { pageSize?: number; restPageSize?:
     },
 
     async listScopes(connection, signal) {
-      const repos = await listRepos(githubClient(connection, signal), connection, signal, restPageSize);
+      const repos = await listRepos(await githubClient(connection, signal), connection, signal, restPageSize);
       return repos.map(toScope);
     },
 
     async sync(ctx) {
-      const octokit = githubClient(ctx.connection, ctx.signal);
+      const octokit = await githubClient(ctx.connection, ctx.signal);
       // A repository the token may not read (403) or that is gone (404) does not stop the others:
       // they are synced, then the sync fails with the names of those it could not read.
       const refused: Array<{ name: string; error: IntegrationError }> = [];
@@ -114,7 +114,7 @@ export function createGithubAdapter(options: { pageSize?: number; restPageSize?:
 
     async createIssue(connection, scope, issue, signal): Promise<CreatedIssue> {
       const { owner, repo } = splitRepo(scope.externalId);
-      const res = await ghCall(`${scope.name}: new issue`, () => githubClient(connection, signal).request('POST /repos/{owner}/{repo}/issues', { owner, repo, title: issue.title, body: issue.body }), signal);
+      const res = await ghCall(`${scope.name}: new issue`, async () => (await githubClient(connection, signal)).request('POST /repos/{owner}/{repo}/issues', { owner, repo, title: issue.title, body: issue.body }), signal);
       const data = res.data as { number?: number; html_url?: string };
       if (typeof data?.number !== 'number') throw badPayload(`${scope.name}: new issue`);
       const key = `${scope.externalId}#${data.number}`;
@@ -122,7 +122,7 @@ export function createGithubAdapter(options: { pageSize?: number; restPageSize?:
     },
 
     async issueStates(connection, scope, externalIds, signal) {
-      const octokit = githubClient(connection, signal);
+      const octokit = await githubClient(connection, signal);
       const out: Array<{ externalId: string; closedAt: string | null }> = [];
       for (const externalId of externalIds) {
         const m = /^(.+)#(\d+)$/.exec(externalId);

@@ -1,8 +1,13 @@
-import { Octokit } from '@octokit/rest';
-import { createAppAuth } from '@octokit/auth-app';
+import type { Octokit } from '@octokit/rest';
 import { IntegrationError, NotTheService, classifyHttpFailure, foreignErrorAnswer, unreachable } from '../integrations.errors.js';
 import type { OpenConnection } from '../integrations.provider.js';
 import { fetchUntil } from '../integrations.fetch.js';
+
+/** Octokit, loaded on first use: a server start does not need it (docs/decisions/0062, warm start). */
+const loadOctokit = async () => {
+  const [{ Octokit }, { createAppAuth }] = await Promise.all([import('@octokit/rest'), import('@octokit/auth-app')]);
+  return { Octokit, createAppAuth };
+};
 
 /**
  * One Octokit per connection and call: `baseUrl` = the connection's (github.com, GitHub Enterprise
@@ -11,7 +16,8 @@ import { fetchUntil } from '../integrations.fetch.js';
  * (createAppAuth: app id, private key, installation id). No retry or throttling plugin: failures are
  * classified by `ghCall` (docs/decisions/0051: adapters never sleep; the sync engine resumes).
  */
-export function githubClient(connection: OpenConnection, signal?: AbortSignal): Octokit {
+export async function githubClient(connection: OpenConnection, signal?: AbortSignal): Promise<Octokit> {
+  const { Octokit, createAppAuth } = await loadOctokit();
   const silent = { debug: () => {}, info: () => {}, warn: () => {}, error: () => {} };
   const baseUrl = connection.baseUrl.replace(/\/+$/, '');
   // Every request (the app's installation token too) through the connection's guarded fetch: its origin only, no redirect elsewhere.

@@ -27,7 +27,7 @@ export function slackAccount(u: SlackUser, settings: Pick<CodeProcessSettings, '
   };
 }
 
-function clientOf(connection: OpenConnection): WebClient {
+function clientOf(connection: OpenConnection): Promise<WebClient> {
   return slackClient(connection.outbound, connection.baseUrl, connection.credentials.token ?? '');
 }
 
@@ -40,7 +40,7 @@ async function call<T>(what: string, now: () => number, fn: () => Promise<T>): P
 }
 
 async function test(connection: OpenConnection): Promise<ConnectionTest> {
-  const client = clientOf(connection);
+  const client = await clientOf(connection);
   try {
     const me = await call('auth.test', Date.now, () => client.auth.test());
     const granted = me.response_metadata?.scopes;
@@ -65,13 +65,13 @@ async function test(connection: OpenConnection): Promise<ConnectionTest> {
 }
 
 async function listScopes(connection: OpenConnection): Promise<ScopeInfo[]> {
-  const me = await call('auth.test', Date.now, () => clientOf(connection).auth.test());
+  const me = await call('auth.test', Date.now, async () => (await clientOf(connection)).auth.test());
   if (!me.team_id) throw new IntegrationError('BAD_PAYLOAD', 'Slack did not say which workspace the bot token belongs to.');
   return [{ kind: 'WORKSPACE', externalId: me.team_id, name: me.team ?? me.team_id, url: me.url ?? null }];
 }
 
 async function sync(ctx: SyncContext): Promise<void> {
-  const client = clientOf(ctx.connection);
+  const client = await clientOf(ctx.connection);
   const now = () => ctx.now.getTime();
   const named = new Set<string>();
   let done = 0;

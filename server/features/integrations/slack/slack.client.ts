@@ -1,4 +1,4 @@
-import { ErrorCode, WebClient, LogLevel, type Logger, type WebClientOptions } from '@slack/web-api';
+import type { Logger, WebClient, WebClientOptions } from '@slack/web-api';
 import type { Outbound } from '../../../lib/outbound/outbound.policy.js';
 import { classifyHttpFailure, foreignErrorAnswer, IntegrationError, NotTheService, unreachable } from '../integrations.errors.js';
 import { formatTime } from '../../../../shared/format.js';
@@ -14,9 +14,16 @@ export const SLACK_API_TIMEOUT_MS = 5_000;
 /** Scopes the bot token needs: matching people (users:read, users:read.email) and direct messages (chat:write). */
 export const SLACK_REQUIRED_SCOPES = ['users:read', 'users:read.email', 'chat:write'] as const;
 
-const silent: Logger = { debug() {}, info() {}, warn() {}, error() {}, setLevel() {}, getLevel: () => LogLevel.ERROR, setName() {} };
+/**
+ * The SDK, loaded with the first client: a server start does not need it (docs/decisions/0062, warm
+ * start). Its errors are read only after a call through a client, so it is loaded by then.
+ */
+let sdk: typeof import('@slack/web-api') | null = null;
 
-export function slackClient(outbound: Outbound, baseUrl: string, token: string): WebClient {
+export async function slackClient(outbound: Outbound, baseUrl: string, token: string): Promise<WebClient> {
+  sdk ??= await import('@slack/web-api');
+  const { WebClient, LogLevel } = sdk;
+  const silent: Logger = { debug() {}, info() {}, warn() {}, error() {}, setLevel() {}, getLevel: () => LogLevel.ERROR, setName() {} };
   const apiUrl = `${baseUrl.replace(/\/+$/, '')}/`;
   return new WebClient(token, {
     slackApiUrl: apiUrl,
@@ -36,7 +43,7 @@ const AUTH_ERRORS = new Set(['invalid_auth', 'not_authed', 'account_inactive', '
 /** The Slack error code of a platform error (`users_not_found`, `missing_scope`...), else null. */
 export function slackErrorCode(err: unknown): string | null {
   const e = err as { code?: string; data?: { error?: string } };
-  return e?.code === ErrorCode.PlatformError ? (e.data?.error ?? null) : null;
+  return sdk && e?.code === sdk.ErrorCode.PlatformError ? (e.data?.error ?? null) : null;
 }
 
 /** A word of Slack's answer (an error code, a scope) only when it has the shape of one: the answer is not echoed (docs/decisions/0054). */
@@ -47,6 +54,9 @@ function slackWord(value: unknown, shape: RegExp): string | null {
 /** Any failure of the SDK in the words of integrations.errors.ts; never with the token, never the answer's own text. */
 export function classifySlackError(err: unknown, now: number, what = ''): IntegrationError {
   if (err instanceof IntegrationError) return err;
+  // Without the SDK loaded no call was made: whatever failed, Slack was not reached.
+  if (!sdk) return unreachable('SLACK');
+  const { ErrorCode } = sdk;
   const e = err as { code?: string; data?: { error?: string; needed?: string }; retryAfter?: number; statusCode?: number; headers?: Record<string, string>; original?: unknown };
   const on = what ? ` (${what})` : '';
   switch (e?.code) {

@@ -54,7 +54,7 @@ export async function sendSlackDirectMessage(services: Pick<Services, 'db' | 'ke
   try {
     const token = (JSON.parse(openSecret(keys.secretsKey, conn.secret_sealed, `integration:${conn.id}`)) as { token?: string }).token;
     if (!token) throw new Error('no token');
-    await slackClient(services.outbound, conn.base_url, token).chat.postMessage({ channel: person.slack_id, text: message.text, ...(message.blocks ? { blocks: message.blocks } : {}) });
+    await (await slackClient(services.outbound, conn.base_url, token)).chat.postMessage({ channel: person.slack_id, text: message.text, ...(message.blocks ? { blocks: message.blocks } : {}) });
     outcome = { ok: true };
   } catch (err) {
     const failure = err instanceof Error && err.message === 'no token' ? null : classifySlackError(err, Date.now(), 'chat.postMessage');
