@@ -10,8 +10,8 @@ import { createQueryClient } from './lib/query-client.js';
 import { createAppRouter } from './router.js';
 
 /**
- * Start-up runs in several tasks (modules, router, its load, first render) rather than one long
- * one, so a phone's main thread is never blocked for long while the page loads (docs/decisions/0040,
+ * Start-up runs in several tasks (modules, fonts, router, its load, first render) rather than one
+ * long one, so a phone's main thread is never blocked for long while the page loads (docs/decisions/0040,
  * 0077).
  */
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
@@ -22,6 +22,8 @@ const PENDING_MS = 1_000;
 async function start(): Promise<void> {
   // The session check goes first: index.html already asked, this picks up the answer.
   auth.start();
+  await nextTask();
+  // Its first read of local storage opens the origin's storage, up to ~20 ms on a first visit: a task of its own.
   loadFonts();
   await nextTask();
   const queryClient = createQueryClient();

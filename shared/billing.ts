@@ -93,9 +93,7 @@ export const BILLING_READ_ONLY_MESSAGE = {
   CANCELLED: 'This organization’s plan has ended, so it is read-only: nothing new can be added until an admin chooses a plan under Settings, Billing. Reading, exports and sign-in still work.',
 } as const;
 
-/** Who counts as a seat, as the billing page's filter names it. */
-export const SEAT_STATES = ['ACTIVE', 'INVITED'] as const;
-export type SeatState = (typeof SEAT_STATES)[number];
+export { SEAT_STATES, type SeatState } from './billing.seats.js';
 
 /** The operator's change to one organization's billing (plans mode). */
 export const operatorBillingChangeSchema = z.object({

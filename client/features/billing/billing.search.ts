@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { SEAT_STATES } from '../../../shared/billing.js';
+import { SEAT_STATES } from '../../../shared/billing.seats.js';
 import { lazySchema } from '../../lib/lazy-schema.js';
 
 /**
