@@ -16,13 +16,15 @@ const graphqlRuntime = [
 
 // Packages a server start does not need: loaded with import() where first used (docs/decisions/0062, warm start).
 const lazyPackages = LAZY_PACKAGES.map((name) => ({
-  name, allowTypeImports: true, message: `Load ${name} where it is first used (import(), or require from createRequire where the use is synchronous): a server start does not need it (docs/decisions/0062).`,
+  name,
+  allowTypeImports: true,
+  message: `Load ${name} where it is first used (import(), or require from createRequire where the use is synchronous): a server start does not need it (docs/decisions/0062).`,
 }));
 
 // The email-domain lists (~1 MB) stay on the server: pages check formats, the server the lists (docs/decisions/0061).
 const serverOnlyShared = {
   group: ['**/shared/email-check*', '**/shared/email-domains/**', '**/shared/work-email*'],
-  message: 'The email-domain lists are server only: check the format here and show the server\'s field error.',
+  message: "The email-domain lists are server only: check the format here and show the server's field error.",
 };
 
 // The web app's GraphQL documents are strings typed by gql.tada (docs/decisions/0072): its runtime, a parser, stays out of the pages.
@@ -34,7 +36,11 @@ const tadaTypesOnly = {
 
 // Dialogs return focus to their opener only through client/components/ui/dialog.tsx (docs/decisions/0060).
 const dialogs = [
-  { name: 'radix-ui', importNames: ['Dialog', 'AlertDialog'], message: 'Import Dialog and AlertDialog from client/components/ui/dialog.tsx: it returns focus to the control that opened the dialog.' },
+  {
+    name: 'radix-ui',
+    importNames: ['Dialog', 'AlertDialog'],
+    message: 'Import Dialog and AlertDialog from client/components/ui/dialog.tsx: it returns focus to the control that opened the dialog.',
+  },
 ];
 
 // Asking before an action goes through the one ConfirmDialog (docs/decisions/0075): no feature builds its own AlertDialog.
@@ -48,23 +54,33 @@ const ownAlertDialogsForNow = ['client/features/feedback/feedback-automation-pag
 
 // Date arithmetic goes through shared/dates.ts (docs/decisions/0079), which alone imports date-fns, so every
 // calculation names its zone; 24 hours is DAY_MS from shared/dates.days.ts, never a literal.
-const datesHere = 'Count dates with shared/dates.ts (addDays, addMonths, startOfWeek, dayOf, daysBetween: UTC or a named zone); 24 hours as a length of time is DAY_MS from shared/dates.days.ts (docs/decisions/0079).';
+const datesHere =
+  'Count dates with shared/dates.ts (addDays, addMonths, startOfWeek, dayOf, daysBetween: UTC or a named zone); 24 hours as a length of time is DAY_MS from shared/dates.days.ts (docs/decisions/0079).';
 const oneDateArithmetic = [
   { selector: 'Literal[value=86400000]', message: datesHere },
-  { selector: "BinaryExpression[operator='*']:has(Literal[value=24]):has(Literal[value=60]):has(Literal[value=1000]):not(BinaryExpression[operator='*'] > BinaryExpression)", message: datesHere },
-  { selector: "BinaryExpression[operator='*']:has(Literal[value=24]):has(Literal[value=3600000]):not(BinaryExpression[operator='*'] > BinaryExpression)", message: datesHere },
+  {
+    selector:
+      "BinaryExpression[operator='*']:has(Literal[value=24]):has(Literal[value=60]):has(Literal[value=1000]):not(BinaryExpression[operator='*'] > BinaryExpression)",
+    message: datesHere,
+  },
+  {
+    selector: "BinaryExpression[operator='*']:has(Literal[value=24]):has(Literal[value=3600000]):not(BinaryExpression[operator='*'] > BinaryExpression)",
+    message: datesHere,
+  },
   { selector: "BinaryExpression[operator='*']:has(Literal[value=86400]):has(Literal[value=1000])", message: datesHere },
-  { selector: "ImportDeclaration[source.value=/^(date-fns|@date-fns)/]", message: datesHere },
+  { selector: 'ImportDeclaration[source.value=/^(date-fns|@date-fns)/]', message: datesHere },
 ];
 
 // Dates, times, numbers and percentages are written to people only by shared/format.ts (docs/decisions/0070).
 const INTL_WRITERS = /^(DateTimeFormat|NumberFormat|RelativeTimeFormat)$/;
-const formatHere = 'Write dates, times and numbers with shared/format.ts (formatDay, formatDateTime, formatNumber, formatPercent, ...): one way across the app (docs/decisions/0070).';
+const formatHere =
+  'Write dates, times and numbers with shared/format.ts (formatDay, formatDateTime, formatNumber, formatPercent, ...): one way across the app (docs/decisions/0070).';
 const oneFormatter = {
-  'no-restricted-syntax': ['error',
+  'no-restricted-syntax': [
+    'error',
     { selector: `NewExpression[callee.object.name='Intl'][callee.property.name=${INTL_WRITERS}]`, message: formatHere },
     { selector: `CallExpression[callee.object.name='Intl'][callee.property.name=${INTL_WRITERS}]`, message: formatHere },
-    { selector: "CallExpression[callee.property.name=/^toLocale(Date|Time)?String$/]", message: formatHere },
+    { selector: 'CallExpression[callee.property.name=/^toLocale(Date|Time)?String$/]', message: formatHere },
     ...oneDateArithmetic,
   ],
 };
@@ -74,27 +90,34 @@ const oneFormatter = {
 // feature's repo; the raw better-sqlite3 handle only in server/db/.
 const drizzleOnlyInRepos = {
   group: ['drizzle-orm', 'drizzle-orm/*', '**/db/sqlite.js'],
-  message: 'SQL (Drizzle, or statements from server/db/sqlite.ts) belongs in a *.repo.ts, a *.tables.ts or server/db/: put this query in the feature\'s repo as a named function and call it (docs/decisions/0076).',
+  message:
+    "SQL (Drizzle, or statements from server/db/sqlite.ts) belongs in a *.repo.ts, a *.tables.ts or server/db/: put this query in the feature's repo as a named function and call it (docs/decisions/0076).",
 };
 // Relative imports: from server/features/<a>/x.ts another feature's tables are ../<b>/…tables.js (and
 // ../../jobs/jobs.tables.js is the scheduler's); from server/features/<a>/<part>/x.ts they are
 // ../../<b>/…tables.js (../x.tables.js is a's own).
 const otherFeatureTables = (up) => ({
   group: [`${'../'.repeat(up)}*/*.tables.js`, `${'../'.repeat(up + 1)}**/*.tables.js`],
-  message: 'Another feature\'s tables are its own: call the functions its repo (or index) exports, or add one there; a repo statement that joins its table takes the table from its repo (docs/decisions/0076).',
+  message:
+    "Another feature's tables are its own: call the functions its repo (or index) exports, or add one there; a repo statement that joins its table takes the table from its repo (docs/decisions/0076).",
 });
 const anatomy = (...patterns) => ({ 'no-restricted-imports': ['error', { patterns }] });
-const rawHere = 'The raw SQLite handle ($client, pragma, prepare, SQL functions, transactions) is used only under server/db/: call a helper from server/db/sqlite.ts or add one there (docs/decisions/0076).';
+const rawHere =
+  'The raw SQLite handle ($client, pragma, prepare, SQL functions, transactions) is used only under server/db/: call a helper from server/db/sqlite.ts or add one there (docs/decisions/0076).';
 const rawSqlite = [
   { selector: "MemberExpression[property.name='$client']", message: rawHere },
-  { selector: "CallExpression[callee.property.name=/^(pragma|function)$/]", message: rawHere },
+  { selector: 'CallExpression[callee.property.name=/^(pragma|function)$/]', message: rawHere },
   { selector: "CallExpression[callee.property.name='prepare'][arguments.0.type=/^(Literal|TemplateLiteral)$/]", message: rawHere },
 ];
 // Tests and the code only tests load (*.test-support.ts, the authorization matrix's objects, server/test/)
 // write fixture rows straight into tables; server/db/ is where the raw handle and the schema live.
 const ANATOMY_EXEMPT = [
-  'server/**/*.test.ts', 'server/**/*.test-support.ts', 'server/**/*.matrix-support.ts', 'server/graphql/authorization-matrix.*.ts',
-  'server/test/**', 'server/db/**',
+  'server/**/*.test.ts',
+  'server/**/*.test-support.ts',
+  'server/**/*.matrix-support.ts',
+  'server/graphql/authorization-matrix.*.ts',
+  'server/test/**',
+  'server/db/**',
 ];
 
 const restrict = (patterns, paths = []) => ({
@@ -114,9 +137,16 @@ export default tseslint.config(
   },
   { files: ['**/*.{ts,tsx}'], ignores: ['shared/format.ts', 'shared/format.test.ts'], rules: oneFormatter },
   { files: ['shared/format.ts', 'shared/format.test.ts'], rules: { 'no-restricted-syntax': ['error', ...oneDateArithmetic] } },
-  { files: ['shared/dates.ts', 'shared/dates.days.ts'], rules: { 'no-restricted-syntax': oneFormatter['no-restricted-syntax'].filter((entry) => !oneDateArithmetic.includes(entry)) } },
+  {
+    files: ['shared/dates.ts', 'shared/dates.days.ts'],
+    rules: { 'no-restricted-syntax': oneFormatter['no-restricted-syntax'].filter((entry) => !oneDateArithmetic.includes(entry)) },
+  },
   { files: ['shared/**/*.ts'], rules: restrict([crossing('server'), crossing('client')], lazyPackages) },
-  { files: ['client/**/*.{ts,tsx}'], ignores: ['client/lib/graphql-tada.ts'], rules: restrict([crossing('server'), serverOnlyShared, tadaTypesOnly, confirmDialog], dialogs) },
+  {
+    files: ['client/**/*.{ts,tsx}'],
+    ignores: ['client/lib/graphql-tada.ts'],
+    rules: restrict([crossing('server'), serverOnlyShared, tadaTypesOnly, confirmDialog], dialogs),
+  },
   { files: ['client/lib/graphql-tada.ts'], rules: restrict([crossing('server'), serverOnlyShared, confirmDialog], dialogs) },
   // React's hook rules with the React Compiler's checks (docs/decisions/0074).
   {
@@ -133,11 +163,17 @@ export default tseslint.config(
     files: ['client/**/*.{ts,tsx}'],
     rules: {
       'no-restricted-globals': ['error', { name: 'confirm', message: 'Ask with ConfirmDialog from client/components/ui/confirm-dialog.tsx.' }],
-      'no-restricted-properties': ['error', { object: 'window', property: 'confirm', message: 'Ask with ConfirmDialog from client/components/ui/confirm-dialog.tsx.' }],
+      'no-restricted-properties': [
+        'error',
+        { object: 'window', property: 'confirm', message: 'Ask with ConfirmDialog from client/components/ui/confirm-dialog.tsx.' },
+      ],
     },
   },
   { files: ['client/components/ui/dialog.tsx'], rules: restrict([crossing('server'), serverOnlyShared, tadaTypesOnly]) },
-  { files: ['client/components/ui/confirm-dialog.tsx', 'client/components/ui/dialog.test.tsx', ...ownAlertDialogsForNow], rules: restrict([crossing('server'), serverOnlyShared, tadaTypesOnly], dialogs) },
+  {
+    files: ['client/components/ui/confirm-dialog.tsx', 'client/components/ui/dialog.test.tsx', ...ownAlertDialogsForNow],
+    rules: restrict([crossing('server'), serverOnlyShared, tadaTypesOnly], dialogs),
+  },
   { files: ['server/**/*.test.ts', 'server/graphql/graphql-runtime.ts'], rules: restrict([crossing('client')]) },
   {
     files: ['server/**/*.ts'],

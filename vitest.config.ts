@@ -15,8 +15,10 @@ import { defineConfig } from 'vitest/config';
  */
 /** Client test files that replace modules (vi.mock). */
 const MOCKING_FILES = [
-  'client/features/csv-import/csv-import-page.test.tsx', 'client/features/notes/note-editor.test.tsx',
-  'client/features/notifications/notification-bell.test.tsx', 'client/features/retros/retro-meeting.test.tsx',
+  'client/features/csv-import/csv-import-page.test.tsx',
+  'client/features/notes/note-editor.test.tsx',
+  'client/features/notifications/notification-bell.test.tsx',
+  'client/features/retros/retro-meeting.test.tsx',
   'client/features/retros/retro-meeting.collab.test.tsx',
 ];
 
@@ -27,7 +29,17 @@ export default defineConfig({
     pool: 'forks',
     projects: [
       { extends: true, test: { name: 'server', include: ['server/**/*.test.ts', 'shared/**/*.test.ts'], environment: 'node', isolate: false } },
-      { extends: true, test: { name: 'client', include: ['client/**/*.test.{ts,tsx}'], exclude: MOCKING_FILES, environment: 'node', setupFiles: ['client/test/setup.ts'], isolate: false } },
+      {
+        extends: true,
+        test: {
+          name: 'client',
+          include: ['client/**/*.test.{ts,tsx}'],
+          exclude: MOCKING_FILES,
+          environment: 'node',
+          setupFiles: ['client/test/setup.ts'],
+          isolate: false,
+        },
+      },
       { extends: true, test: { name: 'client-mocks', include: MOCKING_FILES, environment: 'node', setupFiles: ['client/test/setup.ts'] } },
     ],
   },

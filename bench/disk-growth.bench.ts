@@ -26,7 +26,7 @@ const ACTIVITY: Array<{ table: string; perPersonYear: number; why: string }> = [
   { table: 'goals', perPersonYear: 6, why: 'personal and team goals' },
   { table: 'goal_check_ins', perPersonYear: 50, why: 'a check-in a week' },
   { table: 'retro_reflections', perPersonYear: 130, why: '26 sprints x 5 reflections' },
-  { table: 'retro_action_items', perPersonYear: 10, why: 'a share of the team\'s action items' },
+  { table: 'retro_action_items', perPersonYear: 10, why: "a share of the team's action items" },
   { table: 'notifications', perPersonYear: 1000, why: 'in-app notifications, about 4 a working day' },
   { table: 'audit_events', perPersonYear: 300, why: 'sign-ins and changes (kept one year by default, so this is the steady state)' },
   // Sessions are deleted a day after they expire (server/features/auth/auth.repo.ts): no yearly growth.
@@ -36,8 +36,29 @@ const ACTIVITY: Array<{ table: string; perPersonYear: number; why: string }> = [
 
 const synthetic: Record<string, (i: number, org: string, user: string) => unknown[]> = {
   // Tables the demo database has no rows of: rows as the server writes them.
-  notifications: (i, org, user) => [crypto.randomUUID(), org, user, 'REVIEW_REQUESTED', 'Grace Hopper asked you for feedback', `Sprint ${i} retro: please add your reflections before Friday.`, '/reviews/requests', new Date().toISOString(), null],
-  audit_events: (i, org, user) => [crypto.randomUUID(), org, new Date().toISOString(), user, 'Grace Hopper', 'SIGN_IN', user, 'grace.hopper@demo.teamlens.dev', '203.0.113.7', JSON.stringify({ method: 'password', n: i })],
+  notifications: (i, org, user) => [
+    crypto.randomUUID(),
+    org,
+    user,
+    'REVIEW_REQUESTED',
+    'Grace Hopper asked you for feedback',
+    `Sprint ${i} retro: please add your reflections before Friday.`,
+    '/reviews/requests',
+    new Date().toISOString(),
+    null,
+  ],
+  audit_events: (i, org, user) => [
+    crypto.randomUUID(),
+    org,
+    new Date().toISOString(),
+    user,
+    'Grace Hopper',
+    'SIGN_IN',
+    user,
+    'grace.hopper@demo.teamlens.dev',
+    '203.0.113.7',
+    JSON.stringify({ method: 'password', n: i }),
+  ],
 };
 
 function fileBytes(db: Database.Database): number {
@@ -67,7 +88,7 @@ export function measureDiskGrowth(people = 500) {
         }
         // The table's own rows again with new ids: every id and reference (but the organization) fresh,
         // so that unique keys over them take the copies; 36 characters, like the UUIDs they stand for.
-        const fresh = (c: string) => c !== 'organization_id' && (/(^id$|_id$|^key$|token)/.test(c)) && (text.has(c) || c === 'id');
+        const fresh = (c: string) => c !== 'organization_id' && /(^id$|_id$|^key$|token)/.test(c) && (text.has(c) || c === 'id');
         const value = (c: string) => (fresh(c) ? (text.has(c) ? 'lower(hex(randomblob(18)))' : 'NULL') : c === 'number' ? 'abs(random() % 1000000)' : `"${c}"`);
         const copy = columns.map(value).join(', ');
         const statement = db.prepare(`INSERT OR IGNORE INTO "${table}" (${columns.map((c) => `"${c}"`).join(', ')}) SELECT ${copy} FROM "${table}" LIMIT ?`);
@@ -84,9 +105,16 @@ export function measureDiskGrowth(people = 500) {
     db.close();
     fs.rmSync(dir, { recursive: true, force: true });
   }
-  const lines = ACTIVITY.map((a) => ({ ...a, bytesPerRow: perRow[a.table]!, mbPerYear: +((perRow[a.table]! * a.perPersonYear * people) / 2 ** 20).toFixed(1) }));
+  const lines = ACTIVITY.map((a) => ({
+    ...a,
+    bytesPerRow: perRow[a.table]!,
+    mbPerYear: +((perRow[a.table]! * a.perPersonYear * people) / 2 ** 20).toFixed(1),
+  }));
   const total = +lines.reduce((n, l) => n + l.mbPerYear, 0).toFixed(0);
-  const integrations = +lines.filter((l) => l.table.startsWith('ext_')).reduce((n, l) => n + l.mbPerYear, 0).toFixed(0);
+  const integrations = +lines
+    .filter((l) => l.table.startsWith('ext_'))
+    .reduce((n, l) => n + l.mbPerYear, 0)
+    .toFixed(0);
   return { people, lines, totalMbPerYear: total, withoutIntegrationsMbPerYear: total - integrations };
 }
 

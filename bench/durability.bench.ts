@@ -20,7 +20,10 @@ export type DurabilityBench = { normal: DurabilityRun; full: DurabilityRun };
 const WRITES = 300;
 const WARM_UP = 20;
 const CREATE_NOTE = 'mutation DurableNote($input: NoteInput!) { createNote(input: $input) { id } }';
-const BODY = JSON.stringify({ query: CREATE_NOTE, variables: { input: { title: 'One-on-one', body: 'Talked about the release, the on-call rota and the next review cycle.' } } });
+const BODY = JSON.stringify({
+  query: CREATE_NOTE,
+  variables: { input: { title: 'One-on-one', body: 'Talked about the release, the on-call rota and the next review cycle.' } },
+});
 
 /** The server: 50 people; answers which `synchronous` SQLite really runs with (1 NORMAL, 2 FULL). */
 async function serve(): Promise<void> {
@@ -71,8 +74,10 @@ export function durabilitySection(b: DurabilityBench): string[] {
   const cores = os.cpus().length;
   const loaded = Math.max(b.normal.loadAverage, b.full.loadAverage) > cores * 0.75;
   return [
-    'Durability (docs/decisions/0058, bench/durability.bench.ts): DB_SYNCHRONOUS=normal (the default; the WAL is synced at checkpoints) vs full (synced at every commit), the data directory on this machine\'s disk. '
-      + (loaded ? 'The machine is shared and was loaded while these ran (load average below): compare the two modes, not the absolute figures:' : 'Compare the two modes rather than the absolute figures:'),
+    "Durability (docs/decisions/0058, bench/durability.bench.ts): DB_SYNCHRONOUS=normal (the default; the WAL is synced at checkpoints) vs full (synced at every commit), the data directory on this machine's disk. " +
+      (loaded
+        ? 'The machine is shared and was loaded while these ran (load average below): compare the two modes, not the absolute figures:'
+        : 'Compare the two modes rather than the absolute figures:'),
     '',
     '| what | result | target | |',
     '|---|---|---|---|',
@@ -87,12 +92,26 @@ function durabilityRows(b: DurabilityBench): Array<[string, string, string, stri
   return [
     ['a note saved over HTTP (createNote), one at a time', `normal: ${one(b.normal)}; full: ${one(b.full)}`, '(no target)', '-'],
     ['the same, 8 connections for 5 s', `normal: ${eight(b.normal)}; full: ${eight(b.full)}`, '(no target)', '-'],
-    ['1-minute load average of the machine at the end of each run', `normal: ${b.normal.loadAverage}; full: ${b.full.loadAverage} (${os.cpus().length} cores)`, '(no target)', '-'],
+    [
+      '1-minute load average of the machine at the end of each run',
+      `normal: ${b.normal.loadAverage}; full: ${b.full.loadAverage} (${os.cpus().length} cores)`,
+      '(no target)',
+      '-',
+    ],
   ];
 }
 
 if (process.env.DURABILITY_SERVE === '1') {
   void serve();
 } else if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  benchDurability().then((r) => { console.log(JSON.stringify(r)); process.exit(0); }, (err) => { console.error(err); process.exit(1); });
+  benchDurability().then(
+    (r) => {
+      console.log(JSON.stringify(r));
+      process.exit(0);
+    },
+    (err) => {
+      console.error(err);
+      process.exit(1);
+    },
+  );
 }

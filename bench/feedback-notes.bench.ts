@@ -25,8 +25,16 @@ import { DAY_MS } from '../shared/dates.days.js';
 type Stats = LatencyStats;
 type Case = { idle: Stats; writes: Stats; writeMs: Stats };
 export type FeedbackNotesBench = {
-  people: number; feedback: number; notes: number; seedMs: number;
-  received: Case; receivedHeavy: Case; teamProgress: Case; orgProgress: Case; search: Case; searchHits: number;
+  people: number;
+  feedback: number;
+  notes: number;
+  seedMs: number;
+  received: Case;
+  receivedHeavy: Case;
+  teamProgress: Case;
+  orgProgress: Case;
+  search: Case;
+  searchHits: number;
 };
 
 const PEOPLE = 5_000;
@@ -35,11 +43,12 @@ const NOTES = 50_000;
 const READS = 500;
 const WARM_UP = 5;
 const VISIBILITIES = ['PUBLIC', 'PUBLIC', 'PRIVATE', 'MANAGER', 'MANAGER'] as const;
-const WORDS = ('deploy pipeline review design release incident customer roadmap hiring budget planning onboarding mentoring architecture latency ' +
+const WORDS = (
+  'deploy pipeline review design release incident customer roadmap hiring budget planning onboarding mentoring architecture latency ' +
   'database migration frontend backend testing coverage refactor estimate sprint retro goal promotion feedback meeting agenda quarter ' +
-  'security performance monitoring alerting oncall rotation documentation handbook interview offer training conference talk').split(' ');
+  'security performance monitoring alerting oncall rotation documentation handbook interview offer training conference talk'
+).split(' ');
 const RARE = 'kubernetesupgrade';
-
 
 async function serve(): Promise<void> {
   const t0 = performance.now();
@@ -50,7 +59,7 @@ async function serve(): Promise<void> {
   const adminHash = (sql.prepare('select password_hash from users where email = ?').get(adminEmail) as { password_hash: string }).password_hash;
   // People who sign in: a manager of Team 1 (made its manager), a popular person, a typical one, a note writer, a writer.
   const team1 = (sql.prepare("select id from teams where organization_id = ? and name = 'Team 1'").get(orgId) as { id: string }).id;
-  const manager = (sql.prepare("select id, email from users where team_id = ? and permission_level = 'MANAGER'").get(team1) as { id: string; email: string });
+  const manager = sql.prepare("select id, email from users where team_id = ? and permission_level = 'MANAGER'").get(team1) as { id: string; email: string };
   sql.prepare('update teams set manager_id = ? where id = ?').run(manager.id, team1);
   const members = userIds.filter((id) => id !== manager.id);
   const [popular, typical, noter, writer] = [members[101]!, members[202]!, members[303]!, members[404]!];
@@ -67,9 +76,15 @@ async function serve(): Promise<void> {
     tags.forEach((id, i) => tag.run(id, orgId, `Value ${i + 1}`));
     const give = sql.prepare('insert into feedback (id, organization_id, giver_id, recipient_id, body, visibility, created_at) values (?, ?, ?, ?, ?, ?, ?)');
     const link = sql.prepare('insert into feedback_tag_links (feedback_id, tag_id, organization_id) values (?, ?, ?)');
-    const request = sql.prepare("insert into feedback_requests (id, organization_id, requester_id, subject_id, questions, created_at) values (?, ?, ?, ?, '[\"How did it go?\"]', ?)");
-    const ask = sql.prepare("insert into feedback_request_asks (id, organization_id, request_id, responder_id, status, feedback_id, answered_at, created_at) values (?, ?, ?, ?, ?, ?, ?, ?)");
-    const answer = sql.prepare("insert into feedback (id, organization_id, giver_id, recipient_id, body, visibility, request_id, answers, created_at) values (?, ?, ?, ?, ?, 'REQUESTER', ?, ?, ?)");
+    const request = sql.prepare(
+      'insert into feedback_requests (id, organization_id, requester_id, subject_id, questions, created_at) values (?, ?, ?, ?, \'["How did it go?"]\', ?)',
+    );
+    const ask = sql.prepare(
+      'insert into feedback_request_asks (id, organization_id, request_id, responder_id, status, feedback_id, answered_at, created_at) values (?, ?, ?, ?, ?, ?, ?, ?)',
+    );
+    const answer = sql.prepare(
+      "insert into feedback (id, organization_id, giver_id, recipient_id, body, visibility, request_id, answers, created_at) values (?, ?, ?, ?, ?, 'REQUESTER', ?, ?, ?)",
+    );
     const sentence = (n: number) => Array.from({ length: n }, () => pick(WORDS)).join(' ');
     for (let i = 0; i < FEEDBACK - 5_000; i++) {
       const recipient = i < 2_000 ? popular : pick(members);
@@ -87,7 +102,17 @@ async function serve(): Promise<void> {
       for (let k = 0; k < 2; k++) {
         const responder = members[(members.indexOf(subject) + 1 + k) % members.length]!;
         const feedbackId = k === 0 ? newId() : null;
-        if (feedbackId) answer.run(feedbackId, orgId, responder, subject, sentence(20), requestId, JSON.stringify([{ question: 'How did it go?', answer: sentence(20) }]), at);
+        if (feedbackId)
+          answer.run(
+            feedbackId,
+            orgId,
+            responder,
+            subject,
+            sentence(20),
+            requestId,
+            JSON.stringify([{ question: 'How did it go?', answer: sentence(20) }]),
+            at,
+          );
         ask.run(newId(), orgId, requestId, responder, feedbackId ? 'ANSWERED' : 'PENDING', feedbackId, feedbackId ? at : null, at);
       }
     }
@@ -101,21 +126,36 @@ async function serve(): Promise<void> {
     }
   });
   sql.pragma('optimize');
-  const emails = { manager: manager.email, popular: emailOf(popular), typical: emailOf(typical), noter: emailOf(noter), writer: emailOf(writer), admin: adminEmail };
+  const emails = {
+    manager: manager.email,
+    popular: emailOf(popular),
+    typical: emailOf(typical),
+    noter: emailOf(noter),
+    writer: emailOf(writer),
+    admin: adminEmail,
+  };
   process.on('message', (msg: { type: string }) => {
     if (msg.type === 'stop') void app.close().then(() => process.exit(0));
   });
   process.send?.({ type: 'ready', url, emails, team1, writeTo: typical, seedMs: Math.round(performance.now() - t0) });
 }
 
-const RECEIVED = 'query($f: FeedbackFilter!) { myFeedback(filter: $f) { total next_cursor items { id body visibility created_at giver { id full_name } recipient { id full_name } tags { id name } reactions { reaction count mine } } } }';
-const PROGRESS = 'query($team: ID, $from: String) { feedbackTeamProgress(team_id: $team, from: $from) { team { id name } given received asked answered quiet completion { percent band } people { user { id full_name } given received asked answered quiet last_received_at completion { percent band } } } }';
+const RECEIVED =
+  'query($f: FeedbackFilter!) { myFeedback(filter: $f) { total next_cursor items { id body visibility created_at giver { id full_name } recipient { id full_name } tags { id name } reactions { reaction count mine } } } }';
+const PROGRESS =
+  'query($team: ID, $from: String) { feedbackTeamProgress(team_id: $team, from: $from) { team { id name } given received asked answered quiet completion { percent band } people { user { id full_name } given received asked answered quiet last_received_at completion { percent band } } } }';
 const SEARCH = 'query($f: NoteFilter) { notes(filter: $f) { total items { note { id title updated_at tags } title_match snippet } } }';
 
 export async function benchFeedbackNotes(cache: boolean): Promise<FeedbackNotesBench> {
   const server = forkBench('feedback-notes.bench.ts', { FEEDBACK_NOTES_SERVE: '1', RESPONSE_CACHE: cache ? 'on' : 'off' });
   try {
-    const { url, emails, team1, writeTo, seedMs } = await server.next<{ url: string; emails: Record<string, string>; team1: string; writeTo: string; seedMs: number }>('ready');
+    const { url, emails, team1, writeTo, seedMs } = await server.next<{
+      url: string;
+      emails: Record<string, string>;
+      team1: string;
+      writeTo: string;
+      seedMs: number;
+    }>('ready');
     const { signIn, gql } = benchPeople(url, emails);
     const from = dayOf(addDays(Date.now(), -90));
     const run = async (read: (i: number) => Promise<unknown>): Promise<number[]> => {
@@ -136,8 +176,16 @@ export async function benchFeedbackNotes(cache: boolean): Promise<FeedbackNotesB
       let n = 0;
       while (writing) {
         const t = performance.now();
-        await gql('writer', 'mutation($i: GiveFeedbackInput!) { giveFeedback(input: $i) { id } }', { i: { recipient_id: writeTo, body: `Thanks again (${n})`, visibility: 'PUBLIC' } });
-        version = (await gql('writer', 'mutation($id: ID!, $b: String!, $v: Int!) { updateNote(id: $id, input: { body: $b }, base_version: $v) { version } }', { id: createNote.id, b: `autosave ${n++} ${WORDS.join(' ')}`, v: version })).updateNote.version;
+        await gql('writer', 'mutation($i: GiveFeedbackInput!) { giveFeedback(input: $i) { id } }', {
+          i: { recipient_id: writeTo, body: `Thanks again (${n})`, visibility: 'PUBLIC' },
+        });
+        version = (
+          await gql('writer', 'mutation($id: ID!, $b: String!, $v: Int!) { updateNote(id: $id, input: { body: $b }, base_version: $v) { version } }', {
+            id: createNote.id,
+            b: `autosave ${n++} ${WORDS.join(' ')}`,
+            v: version,
+          })
+        ).updateNote.version;
         writeTimes.push(performance.now() - t);
         await new Promise((r) => setTimeout(r, Math.max(0, 50 - (performance.now() - t))));
       }
@@ -157,7 +205,10 @@ export async function benchFeedbackNotes(cache: boolean): Promise<FeedbackNotesB
     const searches = ['deploy', RARE, 'design review', 'arch'];
     let searchHits = 0;
     const result: FeedbackNotesBench = {
-      people: PEOPLE, feedback: FEEDBACK, notes: NOTES, seedMs,
+      people: PEOPLE,
+      feedback: FEEDBACK,
+      notes: NOTES,
+      seedMs,
       received: await measure('typical', () => gql('typical', RECEIVED, { f: { box: 'RECEIVED', first: 20 } })),
       receivedHeavy: await measure('popular', () => gql('popular', RECEIVED, { f: { box: 'RECEIVED', first: 20 } })),
       teamProgress: await measure('manager', () => gql('manager', PROGRESS, { team: team1, from })),

@@ -20,7 +20,15 @@ export const BENCH_PASSWORD = 'benchmark passphrase 1';
 export async function startBenchApp(): Promise<{ app: FastifyInstance; url: string; dataDir: string }> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'teamlens-bench-'));
   // OUTBOUND_ALLOW_PRIVATE: benches connect to fakes on this machine (docs/decisions/0054).
-  const config = loadConfig({ DATA_DIR: dataDir, SEED_DEMO: 'false', LOG_LEVEL: 'silent', PORT: '0', RESPONSE_CACHE: process.env.RESPONSE_CACHE, DB_SYNCHRONOUS: process.env.DB_SYNCHRONOUS, OUTBOUND_ALLOW_PRIVATE: '127.0.0.1' });
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    SEED_DEMO: 'false',
+    LOG_LEVEL: 'silent',
+    PORT: '0',
+    RESPONSE_CACHE: process.env.RESPONSE_CACHE,
+    DB_SYNCHRONOUS: process.env.DB_SYNCHRONOUS,
+    OUTBOUND_ALLOW_PRIVATE: '127.0.0.1',
+  });
   const app = await buildApp(config);
   app.addHook('onClose', async () => fs.rmSync(dataDir, { recursive: true, force: true }));
   await app.listen({ port: 0, host: '127.0.0.1' });
@@ -29,7 +37,12 @@ export async function startBenchApp(): Promise<{ app: FastifyInstance; url: stri
 }
 
 /** An organization with `count` users in 20 teams with managers, plus an admin who can sign in. */
-export async function seedUsers(app: FastifyInstance, count: number, name = 'Bench Corp', domain = 'bench.example'): Promise<{ orgId: string; adminEmail: string; userIds: string[] }> {
+export async function seedUsers(
+  app: FastifyInstance,
+  count: number,
+  name = 'Bench Corp',
+  domain = 'bench.example',
+): Promise<{ orgId: string; adminEmail: string; userIds: string[] }> {
   const { db } = app.services;
   const org = createOrganization(db, name);
   const hash = await hashPassword(BENCH_PASSWORD);
@@ -38,17 +51,40 @@ export async function seedUsers(app: FastifyInstance, count: number, name = 'Ben
   const at = nowIso();
   const userIds: string[] = [adminId];
   db.transaction(() => {
-    db.insert(users).values({ id: adminId, organization_id: org.id, email: adminEmail, full_name: 'Bench Admin', status: 'ACTIVE', permission_level: 'ADMIN', password_hash: hash, email_verified: true, last_password_update: at }).run();
+    db.insert(users)
+      .values({
+        id: adminId,
+        organization_id: org.id,
+        email: adminEmail,
+        full_name: 'Bench Admin',
+        status: 'ACTIVE',
+        permission_level: 'ADMIN',
+        password_hash: hash,
+        email_verified: true,
+        last_password_update: at,
+      })
+      .run();
     const teams = Array.from({ length: 20 }, (_, i) => createTeam(db, org.id, { name: `Team ${i + 1}` }));
     const managers: string[] = [];
     for (let i = 1; i < count; i++) {
       const id = newId();
       const isManager = i <= 20;
-      db.insert(users).values({
-        id, organization_id: org.id, email: `user${i}@${domain}`, full_name: `${name.split(" ")[0]} User ${i}`, status: 'ACTIVE',
-        permission_level: isManager ? 'MANAGER' : 'MEMBER', role: isManager ? 'Engineering Manager' : 'Engineer', location: 'Remote', time_zone: 'UTC',
-        team_id: teams[i % 20]!.id, manager_id: isManager ? adminId : managers[i % 20] ?? adminId, email_verified: true,
-      }).run();
+      db.insert(users)
+        .values({
+          id,
+          organization_id: org.id,
+          email: `user${i}@${domain}`,
+          full_name: `${name.split(' ')[0]} User ${i}`,
+          status: 'ACTIVE',
+          permission_level: isManager ? 'MANAGER' : 'MEMBER',
+          role: isManager ? 'Engineering Manager' : 'Engineer',
+          location: 'Remote',
+          time_zone: 'UTC',
+          team_id: teams[i % 20]!.id,
+          manager_id: isManager ? adminId : (managers[i % 20] ?? adminId),
+          email_verified: true,
+        })
+        .run();
       if (isManager) managers.push(id);
       userIds.push(id);
     }
@@ -59,13 +95,20 @@ export async function seedUsers(app: FastifyInstance, count: number, name = 'Ben
 /** Signs in through the NextAuth endpoints and returns the GraphQL access token. */
 export async function accessToken(url: string, email: string): Promise<string> {
   const csrfRes = await fetch(`${url}/api/auth/csrf`);
-  const cookie = csrfRes.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+  const cookie = csrfRes.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
   const { csrfToken } = (await csrfRes.json()) as { csrfToken: string };
   const signIn = await fetch(`${url}/api/auth/callback/credentials`, {
-    method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded', cookie },
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', cookie },
     body: new URLSearchParams({ email, password: BENCH_PASSWORD, csrfToken, json: 'true' }),
   });
-  const sessionCookie = signIn.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+  const sessionCookie = signIn.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
   const session = (await (await fetch(`${url}/api/auth/session`, { headers: { cookie: `${cookie}; ${sessionCookie}` } })).json()) as { access_token?: string };
   if (!session.access_token) throw new Error('bench sign-in failed');
   return session.access_token;
@@ -82,11 +125,16 @@ export type MixedOrg = { orgId: string; adminEmail: string; people: Array<{ user
 export async function signedInOrg(app: FastifyInstance, count: number, name: string, domain: string): Promise<MixedOrg> {
   const { db, config } = app.services;
   const { orgId, adminEmail, userIds } = await seedUsers(app, count, name, domain);
-  const people = db.transaction(() => userIds.map((userId, i) => {
-    const { token, session } = createSession(db, { userId, organizationId: orgId, maxAgeMs: config.sessionMaxAgeMs, ip: '127.0.0.1', userAgent: 'bench' });
-    db.update(sessions).set({ last_seen_at: session.last_seen_at - 61_000 - Math.floor(Math.random() * 60_000) }).where(eq(sessions.id, session.id)).run();
-    return { userId, admin: i === 0, sessionToken: token, accessToken: signAccessToken(app, { userId, organizationId: orgId, sessionId: session.id }) };
-  }));
+  const people = db.transaction(() =>
+    userIds.map((userId, i) => {
+      const { token, session } = createSession(db, { userId, organizationId: orgId, maxAgeMs: config.sessionMaxAgeMs, ip: '127.0.0.1', userAgent: 'bench' });
+      db.update(sessions)
+        .set({ last_seen_at: session.last_seen_at - 61_000 - Math.floor(Math.random() * 60_000) })
+        .where(eq(sessions.id, session.id))
+        .run();
+      return { userId, admin: i === 0, sessionToken: token, accessToken: signAccessToken(app, { userId, organizationId: orgId, sessionId: session.id }) };
+    }),
+  );
   return { orgId, adminEmail, people };
 }
 
@@ -107,7 +155,11 @@ export function benchPeople(url: string, emails: Record<string, string>) {
     return known && Date.now() - known.at < 100_000 ? known.token : signIn(who);
   };
   const gql = async (who: string, query: string, variables: Record<string, unknown>) => {
-    const res = await fetch(`${url}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${await tokenOf(who)}` }, body: JSON.stringify({ query, variables }) });
+    const res = await fetch(`${url}/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${await tokenOf(who)}` },
+      body: JSON.stringify({ query, variables }),
+    });
     const body = (await res.json()) as { data?: Record<string, any>; errors?: Array<{ message: string }> };
     if (body.errors?.length || !body.data) throw new Error(`${query.slice(0, 40)}: ${body.errors?.[0]?.message ?? res.status}`);
     return body.data;
@@ -128,5 +180,12 @@ export function latencyStats(times: number[]): LatencyStats {
 /** A deterministic pseudo-random sequence (the same data every run). */
 export function rng(seed: number) {
   let x = seed >>> 0;
-  return () => { x ^= x << 13; x >>>= 0; x ^= x >>> 17; x ^= x << 5; x >>>= 0; return x / 2 ** 32; };
+  return () => {
+    x ^= x << 13;
+    x >>>= 0;
+    x ^= x >>> 17;
+    x ^= x << 5;
+    x >>>= 0;
+    return x / 2 ** 32;
+  };
 }

@@ -22,7 +22,16 @@ import { addDays, dayOf } from '../shared/dates.js';
  */
 type Stats = LatencyStats;
 type Case = { idle: Stats; writes: Stats; writeMs: Stats };
-export type GoalsBench = { people: number; goals: number; keyResults: number; seedMs: number; treeNodes: number; myGoalsCount: number; tree: Case; myGoals: Case };
+export type GoalsBench = {
+  people: number;
+  goals: number;
+  keyResults: number;
+  seedMs: number;
+  treeNodes: number;
+  myGoalsCount: number;
+  tree: Case;
+  myGoals: Case;
+};
 
 const PEOPLE = Number(process.env.GOALS_BENCH_PEOPLE ?? 5_000);
 const GOALS = Number(process.env.GOALS_BENCH_GOALS ?? 50_000);
@@ -33,7 +42,6 @@ const PER_TEAM = 10;
 const VISIBILITIES = ['EVERYONE', 'EVERYONE', 'MANAGER_CHAIN', 'MANAGER_CHAIN', 'PRIVATE'] as const;
 const STATUSES = ['ON_TRACK', 'ON_TRACK', 'ON_TRACK', 'AT_RISK', 'OFF_TRACK', 'DONE'] as const;
 
-
 async function serve(): Promise<void> {
   const t0 = performance.now();
   const { app, url } = await startBenchApp();
@@ -42,7 +50,10 @@ async function serve(): Promise<void> {
   const sql = db.$client;
   const adminId = userIds[0]!;
   const adminHash = (sql.prepare('select password_hash from users where email = ?').get(adminEmail) as { password_hash: string }).password_hash;
-  const people = sql.prepare('select id, team_id from users where organization_id = ? and id <> ? order by rowid').all(orgId, adminId) as Array<{ id: string; team_id: string }>;
+  const people = sql.prepare('select id, team_id from users where organization_id = ? and id <> ? order by rowid').all(orgId, adminId) as Array<{
+    id: string;
+    team_id: string;
+  }>;
   const teamIds = [...new Set(people.map((p) => p.team_id))];
   const [reader, writer] = [people[Math.floor(people.length * 0.4)]!.id, people[Math.floor(people.length * 0.8)]!.id];
   for (const id of [reader, writer]) sql.prepare('update users set password_hash = ? where id = ?').run(adminHash, id);
@@ -55,20 +66,46 @@ async function serve(): Promise<void> {
   let keyResults = 0;
   let writerGoal = { id: '', kr: '' };
   db.transaction(() => {
-    const goal = sql.prepare(`insert into goals (id, organization_id, title, owner_kind, owner_user_id, owner_team_id, parent_id, start_date, due_date, visibility, status, progress, created_by)
+    const goal =
+      sql.prepare(`insert into goals (id, organization_id, title, owner_kind, owner_user_id, owner_team_id, parent_id, start_date, due_date, visibility, status, progress, created_by)
       values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
-    const kr = sql.prepare(`insert into goal_key_results (id, organization_id, goal_id, title, kind, start_value, target_value, current_value, currency, position)
+    const kr =
+      sql.prepare(`insert into goal_key_results (id, organization_id, goal_id, title, kind, start_value, target_value, current_value, currency, position)
       values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
     const add = (title: string, kind: 'COMPANY' | 'TEAM' | 'PERSON', owner: string | null, team: string | null, parent: string | null, visibility: string) => {
       const id = newId();
       const status = pick(STATUSES);
-      goal.run(id, orgId, title, kind, owner, team, parent, day(-60 - Math.floor(rand() * 30)), day(30 + Math.floor(rand() * 120)), visibility, status,
-        status === 'DONE' ? 100 : Math.round(rand() * 1000) / 10, adminId);
+      goal.run(
+        id,
+        orgId,
+        title,
+        kind,
+        owner,
+        team,
+        parent,
+        day(-60 - Math.floor(rand() * 30)),
+        day(30 + Math.floor(rand() * 120)),
+        visibility,
+        status,
+        status === 'DONE' ? 100 : Math.round(rand() * 1000) / 10,
+        adminId,
+      );
       const krs: string[] = [];
       for (let k = 0; k < 2; k++) {
         const krId = newId();
         const binary = k === 1 && rand() < 0.3;
-        kr.run(krId, orgId, id, `${title}: result ${k + 1}`, binary ? 'BINARY' : pick(['NUMBER', 'PERCENTAGE', 'CURRENCY']), 0, binary ? 1 : 100, binary ? 0 : Math.round(rand() * 100), null, k);
+        kr.run(
+          krId,
+          orgId,
+          id,
+          `${title}: result ${k + 1}`,
+          binary ? 'BINARY' : pick(['NUMBER', 'PERCENTAGE', 'CURRENCY']),
+          0,
+          binary ? 1 : 100,
+          binary ? 0 : Math.round(rand() * 100),
+          null,
+          k,
+        );
         krs.push(krId);
         keyResults++;
       }
@@ -76,11 +113,23 @@ async function serve(): Promise<void> {
     };
     const company = Array.from({ length: COMPANY }, (_, i) => add(`Company goal ${i + 1}`, 'COMPANY', null, null, null, 'EVERYONE').id);
     const teamGoals = new Map<string, string[]>();
-    teamIds.forEach((team, t) => teamGoals.set(team, Array.from({ length: PER_TEAM }, (_, i) => add(`Team ${t + 1} goal ${i + 1}`, 'TEAM', null, team, company[(t + i) % COMPANY]!, 'EVERYONE').id)));
+    teamIds.forEach((team, t) =>
+      teamGoals.set(
+        team,
+        Array.from({ length: PER_TEAM }, (_, i) => add(`Team ${t + 1} goal ${i + 1}`, 'TEAM', null, team, company[(t + i) % COMPANY]!, 'EVERYONE').id),
+      ),
+    );
     const personal = Math.max(0, GOALS - COMPANY - teamIds.length * PER_TEAM);
     for (let i = 0; i < personal; i++) {
       const person = people[i % people.length]!;
-      const g = add(`Personal goal ${i + 1}`, 'PERSON', person.id, null, pick(teamGoals.get(person.team_id)!), person.id === writer ? 'EVERYONE' : pick(VISIBILITIES));
+      const g = add(
+        `Personal goal ${i + 1}`,
+        'PERSON',
+        person.id,
+        null,
+        pick(teamGoals.get(person.team_id)!),
+        person.id === writer ? 'EVERYONE' : pick(VISIBILITIES),
+      );
       if (person.id === writer && !writerGoal.id) writerGoal = { id: g.id, kr: g.krs[0]! };
     }
   });
@@ -95,13 +144,22 @@ async function serve(): Promise<void> {
   process.send?.({ type: 'ready', url, emails, writerGoal, goals: goalsCount, keyResults, seedMs: Math.round(performance.now() - t0) });
 }
 
-const TREE = 'query($root: ID, $depth: Int) { goalTree(root_id: $root, depth: $depth) { id parent_id title owner_kind owner_name owner_id status progress band { percent band } due_date child_count depth } }';
-const MY_GOALS = 'query { myGoals { id title owner_kind status progress band { percent band } due_date start_date visibility can_edit last_check_in_at parent { id title } key_results { id title kind start_value target_value current_value currency progress } } }';
+const TREE =
+  'query($root: ID, $depth: Int) { goalTree(root_id: $root, depth: $depth) { id parent_id title owner_kind owner_name owner_id status progress band { percent band } due_date child_count depth } }';
+const MY_GOALS =
+  'query { myGoals { id title owner_kind status progress band { percent band } due_date start_date visibility can_edit last_check_in_at parent { id title } key_results { id title kind start_value target_value current_value currency progress } } }';
 
 export async function benchGoals(cache: boolean): Promise<GoalsBench> {
   const server = forkBench('goals.bench.ts', { GOALS_SERVE: '1', RESPONSE_CACHE: cache ? 'on' : 'off' });
   try {
-    const { url, emails, writerGoal, goals, keyResults, seedMs } = await server.next<{ url: string; emails: Record<string, string>; writerGoal: { id: string; kr: string }; goals: number; keyResults: number; seedMs: number }>('ready');
+    const { url, emails, writerGoal, goals, keyResults, seedMs } = await server.next<{
+      url: string;
+      emails: Record<string, string>;
+      writerGoal: { id: string; kr: string };
+      goals: number;
+      keyResults: number;
+      seedMs: number;
+    }>('ready');
     const { signIn, gql } = benchPeople(url, emails);
     const run = async (read: () => Promise<unknown>): Promise<number[]> => {
       const times: number[] = [];
@@ -141,7 +199,12 @@ export async function benchGoals(cache: boolean): Promise<GoalsBench> {
     const treeNodes = (await gql('admin', TREE, { root: null, depth: 2 })).goalTree.length as number;
     const myGoalsCount = (await gql('reader', MY_GOALS, {})).myGoals.length as number;
     return {
-      people: PEOPLE, goals, keyResults, seedMs, treeNodes, myGoalsCount,
+      people: PEOPLE,
+      goals,
+      keyResults,
+      seedMs,
+      treeNodes,
+      myGoalsCount,
       tree: await measure('admin', () => gql('admin', TREE, { root: null, depth: 2 })),
       myGoals: await measure('reader', () => gql('reader', MY_GOALS, {})),
     };

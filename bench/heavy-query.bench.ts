@@ -61,7 +61,14 @@ export async function benchHeavyQuery(ready: { url: string; token: string }, sec
   running = false;
   await heavyLoop;
   times.sort((a, b) => a - b);
-  return { alone, during, heavyRuns: times.length, heavyMedianMs: Math.round(times[Math.floor(times.length / 2)] ?? NaN), heavyBytes: first.text.length, overCode };
+  return {
+    alone,
+    during,
+    heavyRuns: times.length,
+    heavyMedianMs: Math.round(times[Math.floor(times.length / 2)] ?? NaN),
+    heavyBytes: first.text.length,
+    overCode,
+  };
 }
 
 /** `npx tsx bench/heavy-query.bench.ts`: this bench alone, against its own server. */

@@ -35,7 +35,9 @@ export async function benchHttp(server: Child, ready: { url: string; plainUrl: s
   rounds.sort((a, b) => a.ratio - b.ratio);
   const { plain, graphql } = rounds[1]!;
 
-  const fullBytes = (await (await fetch(`${url}/graphql`, { method: 'POST', headers: { ...headers, 'accept-encoding': 'identity' }, body: full })).arrayBuffer()).byteLength;
+  const fullBytes = (
+    await (await fetch(`${url}/graphql`, { method: 'POST', headers: { ...headers, 'accept-encoding': 'identity' }, body: full })).arrayBuffer()
+  ).byteLength;
   await load({ url: `${url}/graphql`, method: 'POST', headers, body: full, duration: 2 });
   const fullLoad = await load({ url: `${url}/graphql`, method: 'POST', headers, body: full, duration: 8 });
   await load({ url: `${url}/graphql`, method: 'POST', headers, body: table, duration: 2, connections: 1 });

@@ -34,7 +34,9 @@ export type LighthousePage = PageScores & { path: string; runs: PageScores[]; fa
 /** One route of the every-route table: its scores (one run; the key pages' medians), or why there are none. */
 export type RouteResult = { pattern: string; path: string; signedIn: boolean; scores: PageScores | null; endedOn: string | null; error: string | null };
 export type LighthouseBench = {
-  runs: number; pages: LighthousePage[]; routes: RouteResult[];
+  runs: number;
+  pages: LighthousePage[];
+  routes: RouteResult[];
   /** The machine's 1-minute load average when the part started and ended, and its cores. */
   load: { start: number; end: number; cores: number };
   /** LIGHTHOUSE_CPU_SLOWDOWN when set (the default simulation multiplies CPU time by 4). */
@@ -42,12 +44,24 @@ export type LighthouseBench = {
 };
 
 const ADMIN = { email: 'admin@lighthouse.example', password: 'lighthouse bench passphrase 1' };
-const CHROME_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+const CHROME_FLAGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
 /** Signs in through the NextAuth endpoints (as the web app does): the cookies it was given and the session's access token. */
 async function signIn(url: string): Promise<{ cookies: Array<{ name: string; value: string }>; accessToken: string }> {
-  const pairs = (res: Response) => res.headers.getSetCookie().map((c) => c.split(';')[0]!).filter((c) => !c.endsWith('='));
+  const pairs = (res: Response) =>
+    res.headers
+      .getSetCookie()
+      .map((c) => c.split(';')[0]!)
+      .filter((c) => !c.endsWith('='));
   const csrfRes = await fetch(`${url}/api/auth/csrf`);
   const csrfCookies = pairs(csrfRes);
   const { csrfToken } = (await csrfRes.json()) as { csrfToken: string };
@@ -68,7 +82,9 @@ async function signIn(url: string): Promise<{ cookies: Array<{ name: string; val
  */
 async function browserCommand(port: number, method: string, params: Record<string, unknown>, page = false): Promise<void> {
   const targets = page
-    ? ((await (await fetch(`http://127.0.0.1:${port}/json/list`)).json()) as Array<{ type: string; webSocketDebuggerUrl: string }>).filter((t) => t.type === 'page')
+    ? ((await (await fetch(`http://127.0.0.1:${port}/json/list`)).json()) as Array<{ type: string; webSocketDebuggerUrl: string }>).filter(
+        (t) => t.type === 'page',
+      )
     : [(await (await fetch(`http://127.0.0.1:${port}/json/version`)).json()) as { webSocketDebuggerUrl: string }];
   const { webSocketDebuggerUrl } = targets[0]!;
   const ws = new WebSocket(webSocketDebuggerUrl);
@@ -102,7 +118,9 @@ async function audit(url: string, port: number): Promise<Audit> {
   // CPU time observed on this machine by 4): a way to compare two builds' bytes and round trips while
   // other work loads the machine. The figures of docs/benchmarks.md use the default.
   const cpu = process.env.LIGHTHOUSE_CPU_SLOWDOWN;
-  const config = cpu ? { extends: 'lighthouse:default' as const, settings: { throttling: { ...constants.throttling.mobileSlow4G, cpuSlowdownMultiplier: Number(cpu) } } } : undefined;
+  const config = cpu
+    ? { extends: 'lighthouse:default' as const, settings: { throttling: { ...constants.throttling.mobileSlow4G, cpuSlowdownMultiplier: Number(cpu) } } }
+    : undefined;
   const result = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility', 'best-practices'] }, config);
   if (!result) throw new Error(`lighthouse gave no result for ${url}`);
   const { lhr } = result;
@@ -121,9 +139,14 @@ async function audit(url: string, port: number): Promise<Audit> {
     lhr.categories[cat]!.auditRefs.filter((ref) => ref.weight > 0 && (lhr.audits[ref.id]?.score ?? 1) < 1).map((ref) => `${cat}: ${ref.id}`),
   );
   return {
-    performance: score('performance'), accessibility: score('accessibility'), bestPractices: score('best-practices'),
-    lcpMs: Math.round(numeric('largest-contentful-paint')), cls: Math.round(numeric('cumulative-layout-shift') * 1000) / 1000, tbtMs: Math.round(numeric('total-blocking-time')),
-    failing, endedOn: new URL(lhr.finalDisplayedUrl).pathname,
+    performance: score('performance'),
+    accessibility: score('accessibility'),
+    bestPractices: score('best-practices'),
+    lcpMs: Math.round(numeric('largest-contentful-paint')),
+    cls: Math.round(numeric('cumulative-layout-shift') * 1000) / 1000,
+    tbtMs: Math.round(numeric('total-blocking-time')),
+    failing,
+    endedOn: new URL(lhr.finalDisplayedUrl).pathname,
   };
 }
 
@@ -160,14 +183,26 @@ export async function benchLighthouse(runs = 3, only: readonly string[] = LIGHTH
   const serverPort = await freePort();
   const url = `http://127.0.0.1:${serverPort}`;
   const server = spawn(process.execPath, ['dist/server/teamlens.mjs'], {
-    env: { PATH: process.env.PATH, PORT: String(serverPort), HOST: '127.0.0.1', BASE_URL: url, DATA_DIR: dataDir, LOG_LEVEL: 'warn', ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password },
+    env: {
+      PATH: process.env.PATH,
+      PORT: String(serverPort),
+      HOST: '127.0.0.1',
+      BASE_URL: url,
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      ADMIN_EMAIL: ADMIN.email,
+      ADMIN_PASSWORD: ADMIN.password,
+    },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   let chrome: chromeLauncher.LaunchedChrome | undefined;
   try {
     await new Promise<void>((resolve, reject) => {
       let out = '';
-      server.stdout!.on('data', (d: Buffer) => { out += d.toString(); if (out.includes('Teamlens is running')) resolve(); });
+      server.stdout!.on('data', (d: Buffer) => {
+        out += d.toString();
+        if (out.includes('Teamlens is running')) resolve();
+      });
       server.once('exit', (code) => reject(new Error(`server exited with ${code}: ${out}`)));
     });
     chrome = await chromeLauncher.launch({ chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', chromeFlags: CHROME_FLAGS, logLevel: 'silent' });
@@ -201,7 +236,12 @@ export async function benchLighthouse(runs = 3, only: readonly string[] = LIGHTH
       const pick = (key: keyof PageScores) => median(results.map((r) => r[key]));
       pages.push({
         path: pagePath,
-        performance: pick('performance'), accessibility: pick('accessibility'), bestPractices: pick('bestPractices'), lcpMs: pick('lcpMs'), cls: pick('cls'), tbtMs: pick('tbtMs'),
+        performance: pick('performance'),
+        accessibility: pick('accessibility'),
+        bestPractices: pick('bestPractices'),
+        lcpMs: pick('lcpMs'),
+        cls: pick('cls'),
+        tbtMs: pick('tbtMs'),
         runs: results.map(scoresOf),
         failing: [...new Set(results.flatMap((r) => r.failing))],
       });
@@ -240,13 +280,23 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   benchLighthouse(Number(process.env.RUNS ?? 3), process.env.PAGES ? process.env.PAGES.split(',') : LIGHTHOUSE_PAGES).then(
     (r) => {
       for (const p of r.pages) {
-        console.error(`${p.path}: performance ${p.performance}, accessibility ${p.accessibility}, best practices ${p.bestPractices}, LCP ${p.lcpMs} ms, CLS ${p.cls}, TBT ${p.tbtMs} ms`);
-        console.error(`  runs: ${p.runs.map((x) => `${x.performance}/${x.accessibility}/${x.bestPractices} LCP ${x.lcpMs} CLS ${x.cls} TBT ${x.tbtMs}`).join('; ')}`);
+        console.error(
+          `${p.path}: performance ${p.performance}, accessibility ${p.accessibility}, best practices ${p.bestPractices}, LCP ${p.lcpMs} ms, CLS ${p.cls}, TBT ${p.tbtMs} ms`,
+        );
+        console.error(
+          `  runs: ${p.runs.map((x) => `${x.performance}/${x.accessibility}/${x.bestPractices} LCP ${x.lcpMs} CLS ${x.cls} TBT ${x.tbtMs}`).join('; ')}`,
+        );
         if (p.failing.length) console.error(`  failing: ${p.failing.join(', ')}`);
       }
-      for (const route of r.routes) console.error(`${route.path}: ${route.scores ? `performance ${route.scores.performance}, CLS ${route.scores.cls}, LCP ${route.scores.lcpMs} ms, TBT ${route.scores.tbtMs} ms` : route.error}${route.endedOn ? ` (ended on ${route.endedOn})` : ''}`);
+      for (const route of r.routes)
+        console.error(
+          `${route.path}: ${route.scores ? `performance ${route.scores.performance}, CLS ${route.scores.cls}, LCP ${route.scores.lcpMs} ms, TBT ${route.scores.tbtMs} ms` : route.error}${route.endedOn ? ` (ended on ${route.endedOn})` : ''}`,
+        );
       console.log(JSON.stringify(r));
     },
-    (err) => { console.error(err); process.exit(1); },
+    (err) => {
+      console.error(err);
+      process.exit(1);
+    },
   );
 }

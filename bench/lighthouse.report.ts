@@ -7,7 +7,8 @@ import type { LighthouseBench, PageScores, RouteResult } from './lighthouse.benc
 
 const TARGET = { performance: 0.9, accessibility: 1, bestPractices: 1, cls: 0.1 };
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
-const meetsPage = (p: PageScores) => p.performance >= TARGET.performance && p.accessibility >= TARGET.accessibility && p.bestPractices >= TARGET.bestPractices && p.cls < TARGET.cls;
+const meetsPage = (p: PageScores) =>
+  p.performance >= TARGET.performance && p.accessibility >= TARGET.accessibility && p.bestPractices >= TARGET.bestPractices && p.cls < TARGET.cls;
 const meetsRoute = (s: PageScores) => s.performance >= TARGET.performance && s.cls < TARGET.cls;
 
 function routeRow(r: RouteResult, medianRuns: number): string {
@@ -38,14 +39,16 @@ export function lighthouseBlock(result: LighthouseBench, written: { at: Date; co
     '|---|---|---|---|',
     ...keyRows.map((r) => `| ${r.join(' | ')} |`),
     '',
-    ...(result.routes.length ? [
-      `Every route of the app (client/routes, bench/lighthouse.routes.ts), one run each (the key pages above: their medians). ${result.routes.length} routes: CLS < 0.1 on ${stillCount}, performance >= 0.9 on ${fastCount}${measured.length < result.routes.length ? `, ${result.routes.length - measured.length} not measured` : ''}.`,
-      '',
-      '| route | performance | CLS | LCP | TBT | performance >= 0.9, CLS < 0.1 |',
-      '|---|---|---|---|---|---|',
-      ...result.routes.map((r) => routeRow(r, result.pages.some((p) => p.path === r.path) ? result.runs : 1)),
-      '',
-    ] : []),
+    ...(result.routes.length
+      ? [
+          `Every route of the app (client/routes, bench/lighthouse.routes.ts), one run each (the key pages above: their medians). ${result.routes.length} routes: CLS < 0.1 on ${stillCount}, performance >= 0.9 on ${fastCount}${measured.length < result.routes.length ? `, ${result.routes.length - measured.length} not measured` : ''}.`,
+          '',
+          '| route | performance | CLS | LCP | TBT | performance >= 0.9, CLS < 0.1 |',
+          '|---|---|---|---|---|---|',
+          ...result.routes.map((r) => routeRow(r, result.pages.some((p) => p.path === r.path) ? result.runs : 1)),
+          '',
+        ]
+      : []),
     'About these figures:',
     `- Lighthouse 12: mobile form factor with simulated throttling (150 ms RTT, 1.6 Mbit/s, ${result.cpuSlowdown === null ? '4x CPU slowdown: the defaults' : `CPU slowdown ${result.cpuSlowdown} instead of 4x (LIGHTHOUSE_CPU_SLOWDOWN), so performance here measures bytes and round trips, not the CPU, and is not the figure the target is about`}), performance/accessibility/best-practices categories, in Debian's Chromium against the production server with a fresh demo organization. Each run is a first visit (empty cache and local storage). Public and sign-in pages signed out, the others with the demo admin's session cookies; \`$id\`: the demo organization's first team by name, its manager, an ended retro, a goal and a note of the admin; \`/reviews?id=\` an active review cycle. "→" marks a page that sends the visitor on (measured where it ends).`,
     '- The simulated CPU cost is the observed one times 4, so a busy machine lowers performance (and TBT rises); CLS is what the page did, whatever the load.',

@@ -27,7 +27,10 @@ export function routePatterns(routeTree = fs.readFileSync(path.join(root, 'clien
   const pages = ids.filter((id) => id.endsWith('/') || !ids.some((other) => other.startsWith(`${id}/`)));
   const seen = new Set<string>();
   return pages.flatMap((id) => {
-    const segments = id.split('/').filter((s) => s && !s.startsWith('_')).map((s) => s.replace(/_$/, ''));
+    const segments = id
+      .split('/')
+      .filter((s) => s && !s.startsWith('_'))
+      .map((s) => s.replace(/_$/, ''));
     const pattern = `/${segments.join('/')}`;
     if (seen.has(pattern)) return [];
     seen.add(pattern);

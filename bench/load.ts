@@ -8,7 +8,14 @@ export type LoadResult = { requestsPerSecond: number; p50: number; p99: number; 
  * undici reads large (160 kB) answers several times faster than autocannon, which on a
  * 2-core machine otherwise becomes the bottleneck it is meant to measure.
  */
-export async function load(opts: { url: string; method?: 'GET' | 'POST'; headers?: Record<string, string>; body?: string; connections?: number; duration?: number }): Promise<LoadResult> {
+export async function load(opts: {
+  url: string;
+  method?: 'GET' | 'POST';
+  headers?: Record<string, string>;
+  body?: string;
+  connections?: number;
+  duration?: number;
+}): Promise<LoadResult> {
   const connections = opts.connections ?? 10;
   const agent = new Agent({ connections, pipelining: 1 });
   const latencies: number[] = [];
@@ -16,19 +23,21 @@ export async function load(opts: { url: string; method?: 'GET' | 'POST'; headers
   let non2xx = 0;
   const started = performance.now();
   const end = started + (opts.duration ?? 5) * 1000;
-  await Promise.all(Array.from({ length: connections }, async () => {
-    while (performance.now() < end) {
-      const t = performance.now();
-      try {
-        const res = await request(opts.url, { method: opts.method ?? 'GET', headers: opts.headers, body: opts.body, dispatcher: agent });
-        await res.body.arrayBuffer();
-        if (res.statusCode < 200 || res.statusCode > 299) non2xx++;
-        latencies.push(performance.now() - t);
-      } catch {
-        errors++;
+  await Promise.all(
+    Array.from({ length: connections }, async () => {
+      while (performance.now() < end) {
+        const t = performance.now();
+        try {
+          const res = await request(opts.url, { method: opts.method ?? 'GET', headers: opts.headers, body: opts.body, dispatcher: agent });
+          await res.body.arrayBuffer();
+          if (res.statusCode < 200 || res.statusCode > 299) non2xx++;
+          latencies.push(performance.now() - t);
+        } catch {
+          errors++;
+        }
       }
-    }
-  }));
+    }),
+  );
   const seconds = (performance.now() - started) / 1000;
   await agent.close();
   latencies.sort((a, b) => a - b);

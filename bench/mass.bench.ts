@@ -22,13 +22,25 @@ export async function benchMass(rows: number): Promise<MassBench> {
   const url = `http://127.0.0.1:${port}`;
   // MASS_SERVER_ENTRY: another bundle of the server (e.g. one built elsewhere to compare two versions).
   const server = spawn(process.execPath, [process.env.MASS_SERVER_ENTRY ?? 'dist/server/teamlens.mjs'], {
-    env: { PATH: process.env.PATH, PORT: String(port), BASE_URL: url, DATA_DIR: dataDir, LOG_LEVEL: 'warn', SEED_DEMO: 'false', ADMIN_EMAIL: 'admin@massbench.example', ADMIN_PASSWORD: BENCH_PASSWORD },
+    env: {
+      PATH: process.env.PATH,
+      PORT: String(port),
+      BASE_URL: url,
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      SEED_DEMO: 'false',
+      ADMIN_EMAIL: 'admin@massbench.example',
+      ADMIN_PASSWORD: BENCH_PASSWORD,
+    },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   try {
     await new Promise<void>((resolve, reject) => {
       let out = '';
-      server.stdout!.on('data', (d: Buffer) => { out += d.toString(); if (out.includes('Teamlens is running')) resolve(); });
+      server.stdout!.on('data', (d: Buffer) => {
+        out += d.toString();
+        if (out.includes('Teamlens is running')) resolve();
+      });
       server.once('exit', (code) => reject(new Error(`server exited with ${code}: ${out}`)));
     });
     const token = await accessToken(url, 'admin@massbench.example');
@@ -41,7 +53,11 @@ export async function benchMass(rows: number): Promise<MassBench> {
     await new Promise((r) => setTimeout(r, 500));
     const idle = memoryOf(server.pid!);
     const started = performance.now();
-    const res = await fetch(`${url}/api/admin/users/import`, { method: 'POST', headers: { 'content-type': 'text/csv', authorization: `Bearer ${token}` }, body: csv });
+    const res = await fetch(`${url}/api/admin/users/import`, {
+      method: 'POST',
+      headers: { 'content-type': 'text/csv', authorization: `Bearer ${token}` },
+      body: csv,
+    });
     const body = (await res.json()) as { count?: number };
     const ms = Math.round(performance.now() - started);
     const after = memoryOf(server.pid!);

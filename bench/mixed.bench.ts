@@ -20,9 +20,21 @@ import { addDays } from '../shared/dates.js';
  */
 export type OpStats = { count: number; errors: number; p50: number; p99: number };
 export type ServerMemory = { rssMb: number; heapMb: number };
-export type MixedBench = { cache: boolean; orgs: number; people: number; active: number; seconds: number; ops: Record<string, OpStats>; hits: number; misses: number; hitRate: number | null; serverLoopDelay: { p99: number; max: number }; memory: { idle: ServerMemory; end: ServerMemory };
+export type MixedBench = {
+  cache: boolean;
+  orgs: number;
+  people: number;
+  active: number;
+  seconds: number;
+  ops: Record<string, OpStats>;
+  hits: number;
+  misses: number;
+  hitRate: number | null;
+  serverLoopDelay: { p99: number; max: number };
+  memory: { idle: ServerMemory; end: ServerMemory };
   /** The server's CPU time over the measured window: per request, and as a share of one core (1 = a core busy all the time). */
-  serverCpu: { ms: number; perRequestMs: number; cores: number } };
+  serverCpu: { ms: number; perRequestMs: number; cores: number };
+};
 /** The size of the install (bench/run.ts scales it: docs/operations/scaling.md). */
 export type MixedScale = { orgs?: number; people?: number; active?: number };
 
@@ -38,9 +50,9 @@ const QUERIES = {
   pendingReviews: '{ myReviewRequests { id status perspective cycle_name due_at reviewee { id full_name } } }',
   peopleList: '{ organizationUsers { id full_name role team { id name } } }',
   adminUsersTable: `{ organizationUsersFull { ${ADMIN_TABLE_FIELDS} } }`,
-  teamProgress: 'query($id: ID!) { reviewTeamProgress(cycleId: $id) { completion { percent band } teams { team_name completion { done total percent } people { user_id full_name late completion { done total } } } } }',
+  teamProgress:
+    'query($id: ID!) { reviewTeamProgress(cycleId: $id) { completion { percent band } teams { team_name completion { done total percent } people { user_id full_name late completion { done total } } } } }',
 };
-
 
 export async function benchMixed(cache: boolean, scale: MixedScale = {}): Promise<MixedBench> {
   const { orgs: ORGS = DEFAULT_ORGS, people: PEOPLE = DEFAULT_PEOPLE, active: ACTIVE = DEFAULT_ACTIVE } = scale;
@@ -49,7 +61,12 @@ export async function benchMixed(cache: boolean, scale: MixedScale = {}): Promis
   try {
     const { url, orgs } = await server.next<{ url: string; orgs: MixedOrg[] }>('ready');
     const post = async (token: string, query: string, variables?: Record<string, unknown>) => {
-      const res = await request(`${url}/graphql`, { method: 'POST', dispatcher: agent, headers: { 'content-type': 'application/json', authorization: `Bearer ${token}`, 'accept-encoding': 'br' }, body: JSON.stringify({ query, variables }) });
+      const res = await request(`${url}/graphql`, {
+        method: 'POST',
+        dispatcher: agent,
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${token}`, 'accept-encoding': 'br' },
+        body: JSON.stringify({ query, variables }),
+      });
       const buf = Buffer.from(await res.body.arrayBuffer());
       const text = res.headers['content-encoding'] === 'br' ? (await import('node:zlib')).brotliDecompressSync(buf).toString() : buf.toString();
       const body = JSON.parse(text) as { data?: any; errors?: Array<{ message: string }> };
@@ -58,23 +75,48 @@ export async function benchMixed(cache: boolean, scale: MixedScale = {}): Promis
     };
 
     // Set-up (not measured): per organization a self + manager review cycle for its active people, launched.
-    const actors = await Promise.all(orgs.map(async (org) => {
-      const admin = org.people[0]!;
-      const active = org.people.slice(21, 21 + ACTIVE); // members (1-20 are the managers)
-      const templates = (await post(admin.accessToken, '{ reviewTemplates { id name } }')).reviewTemplates as Array<{ id: string; name: string }>;
-      const template = templates.find((t) => t.name === '360 review') ?? templates[0]!;
-      const cycle = (await post(admin.accessToken, 'mutation($input: ReviewCycleInput!) { createReviewCycle(input: $input) { id } }', { input: {
-        name: 'Mixed bench', type: '360', template_id: template.id, participant_ids: active.map((p) => p.userId), team_ids: [],
-        review_end: addDays(Date.now(), 30).toISOString(), perspectives: ['SELF', 'MANAGER'], min_peers: 0, max_peers: 3, anonymity_threshold: 3,
-      } })).createReviewCycle as { id: string };
-      await post(admin.accessToken, 'mutation($id: ID!) { launchReviewCycle(id: $id) { status } }', { id: cycle.id });
-      const reviewers = await Promise.all(active.map(async (p) => {
-        const mine = (await post(p.accessToken, '{ myReviewRequests { id perspective questions { id kind } } }')).myReviewRequests as Array<{ id: string; perspective: string; questions: Array<{ id: string; kind: string }> }>;
-        const own = mine.find((r) => r.perspective === 'SELF')!;
-        return { ...p, requestId: own.id, rating: own.questions.find((q) => q.kind === 'RATING')?.id, text: own.questions.find((q) => q.kind === 'TEXT')?.id };
-      }));
-      return { org, admin, cycleId: cycle.id, reviewers };
-    }));
+    const actors = await Promise.all(
+      orgs.map(async (org) => {
+        const admin = org.people[0]!;
+        const active = org.people.slice(21, 21 + ACTIVE); // members (1-20 are the managers)
+        const templates = (await post(admin.accessToken, '{ reviewTemplates { id name } }')).reviewTemplates as Array<{ id: string; name: string }>;
+        const template = templates.find((t) => t.name === '360 review') ?? templates[0]!;
+        const cycle = (
+          await post(admin.accessToken, 'mutation($input: ReviewCycleInput!) { createReviewCycle(input: $input) { id } }', {
+            input: {
+              name: 'Mixed bench',
+              type: '360',
+              template_id: template.id,
+              participant_ids: active.map((p) => p.userId),
+              team_ids: [],
+              review_end: addDays(Date.now(), 30).toISOString(),
+              perspectives: ['SELF', 'MANAGER'],
+              min_peers: 0,
+              max_peers: 3,
+              anonymity_threshold: 3,
+            },
+          })
+        ).createReviewCycle as { id: string };
+        await post(admin.accessToken, 'mutation($id: ID!) { launchReviewCycle(id: $id) { status } }', { id: cycle.id });
+        const reviewers = await Promise.all(
+          active.map(async (p) => {
+            const mine = (await post(p.accessToken, '{ myReviewRequests { id perspective questions { id kind } } }')).myReviewRequests as Array<{
+              id: string;
+              perspective: string;
+              questions: Array<{ id: string; kind: string }>;
+            }>;
+            const own = mine.find((r) => r.perspective === 'SELF')!;
+            return {
+              ...p,
+              requestId: own.id,
+              rating: own.questions.find((q) => q.kind === 'RATING')?.id,
+              text: own.questions.find((q) => q.kind === 'TEXT')?.id,
+            };
+          }),
+        );
+        return { org, admin, cycleId: cycle.id, reviewers };
+      }),
+    );
     await new Promise((r) => setTimeout(r, 1000)); // launch notifications go out after the answer
     type Stats = { cache: { hits: number; misses: number } | null; loop: { p99: number; max: number }; memory: ServerMemory; cpuMs: number };
     server.send({ type: 'stats' });
@@ -107,31 +149,46 @@ export async function benchMixed(cache: boolean, scale: MixedScale = {}): Promis
     const loops: Array<Promise<void>> = [];
     for (const { org, admin, cycleId, reviewers } of actors) {
       for (const person of org.people) {
-        loops.push(every(60_000, () => timed('session check (GET /api/auth/session)', async () => {
-          const res = await request(`${url}/api/auth/session`, { dispatcher: agent, headers: { cookie: `teamlens.session-token=${person.sessionToken}` } });
-          const body = (await res.body.json()) as { access_token?: string };
-          if (!body.access_token) throw new Error('session check: signed out');
-        })));
+        loops.push(
+          every(60_000, () =>
+            timed('session check (GET /api/auth/session)', async () => {
+              const res = await request(`${url}/api/auth/session`, { dispatcher: agent, headers: { cookie: `teamlens.session-token=${person.sessionToken}` } });
+              const body = (await res.body.json()) as { access_token?: string };
+              if (!body.access_token) throw new Error('session check: signed out');
+            }),
+          ),
+        );
       }
       for (const r of reviewers) {
-        loops.push(every(3000, (i) => timed('saveReviewDraft (autosave)', () => post(r.accessToken, 'mutation($id: ID!, $a: [ReviewAnswerInput!]!) { saveReviewDraft(requestId: $id, answers: $a) { id } }', {
-          id: r.requestId, a: [...(r.rating ? [{ question_id: r.rating, rating: (i % 5) + 1 }] : []), ...(r.text ? [{ question_id: r.text, text: `Draft ${i}` }] : [])],
-        }))));
-        loops.push(every(5000, async () => {
-          await Promise.all([
-            timed('findOneUser', () => post(r.accessToken, QUERIES.findOneUser)),
-            timed('notifications', () => post(r.accessToken, QUERIES.notifications)),
-            timed('pending reviews (myReviewRequests)', () => post(r.accessToken, QUERIES.pendingReviews)),
-          ]);
-        }));
+        loops.push(
+          every(3000, (i) =>
+            timed('saveReviewDraft (autosave)', () =>
+              post(r.accessToken, 'mutation($id: ID!, $a: [ReviewAnswerInput!]!) { saveReviewDraft(requestId: $id, answers: $a) { id } }', {
+                id: r.requestId,
+                a: [...(r.rating ? [{ question_id: r.rating, rating: (i % 5) + 1 }] : []), ...(r.text ? [{ question_id: r.text, text: `Draft ${i}` }] : [])],
+              }),
+            ),
+          ),
+        );
+        loops.push(
+          every(5000, async () => {
+            await Promise.all([
+              timed('findOneUser', () => post(r.accessToken, QUERIES.findOneUser)),
+              timed('notifications', () => post(r.accessToken, QUERIES.notifications)),
+              timed('pending reviews (myReviewRequests)', () => post(r.accessToken, QUERIES.pendingReviews)),
+            ]);
+          }),
+        );
         loops.push(every(10_000, () => timed('people list (organizationUsers)', () => post(r.accessToken, QUERIES.peopleList))));
       }
-      loops.push(every(5000, async () => {
-        await Promise.all([
-          timed('admin users table (organizationUsersFull)', () => post(admin.accessToken, QUERIES.adminUsersTable)),
-          timed('team progress (reviewTeamProgress)', () => post(admin.accessToken, QUERIES.teamProgress, { id: cycleId })),
-        ]);
-      }));
+      loops.push(
+        every(5000, async () => {
+          await Promise.all([
+            timed('admin users table (organizationUsersFull)', () => post(admin.accessToken, QUERIES.adminUsersTable)),
+            timed('team progress (reviewTeamProgress)', () => post(admin.accessToken, QUERIES.teamProgress, { id: cycleId })),
+          ]);
+        }),
+      );
     }
     await new Promise((r) => setTimeout(r, WARMUP * 1000));
     server.send({ type: 'stats' });
@@ -147,10 +204,27 @@ export async function benchMixed(cache: boolean, scale: MixedScale = {}): Promis
       ops[op] = { count: sorted.length, errors: errors.get(op) ?? 0, p50: percentile(sorted, 0.5), p99: percentile(sorted, 0.99) };
     }
     const requests = Object.values(ops).reduce((n, o) => n + o.count + o.errors, 0);
-    const serverCpu = { ms: cpuAfter - cpuBefore, perRequestMs: requests ? +((cpuAfter - cpuBefore) / requests).toFixed(2) : 0, cores: +((cpuAfter - cpuBefore) / (DURATION * 1000)).toFixed(2) };
+    const serverCpu = {
+      ms: cpuAfter - cpuBefore,
+      perRequestMs: requests ? +((cpuAfter - cpuBefore) / requests).toFixed(2) : 0,
+      cores: +((cpuAfter - cpuBefore) / (DURATION * 1000)).toFixed(2),
+    };
     const hits = after && before ? after.hits - before.hits : 0;
     const misses = after && before ? after.misses - before.misses : 0;
-    return { cache, orgs: ORGS, people: PEOPLE, active: ACTIVE, seconds: DURATION, ops, hits, misses, hitRate: cache && hits + misses > 0 ? +(hits / (hits + misses)).toFixed(3) : null, serverLoopDelay: loop, memory: { idle, end: endMemory }, serverCpu };
+    return {
+      cache,
+      orgs: ORGS,
+      people: PEOPLE,
+      active: ACTIVE,
+      seconds: DURATION,
+      ops,
+      hits,
+      misses,
+      hitRate: cache && hits + misses > 0 ? +(hits / (hits + misses)).toFixed(3) : null,
+      serverLoopDelay: loop,
+      memory: { idle, end: endMemory },
+      serverCpu,
+    };
   } finally {
     await agent.close();
     await server.stop();
@@ -169,5 +243,14 @@ export function mixedRows(off: MixedBench, on: MixedBench): Array<[string, strin
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  benchMixed(process.argv[2] !== 'off').then((r) => { console.log(JSON.stringify(r)); process.exit(0); }, (err) => { console.error(err); process.exit(1); });
+  benchMixed(process.argv[2] !== 'off').then(
+    (r) => {
+      console.log(JSON.stringify(r));
+      process.exit(0);
+    },
+    (err) => {
+      console.error(err);
+      process.exit(1);
+    },
+  );
 }

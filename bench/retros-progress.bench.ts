@@ -24,9 +24,28 @@ const DETAIL = `query RetroProgressDetail($id: ID!) { retroTeamProgressDetail(te
   themes { term retros mentions } } }`;
 
 const STATEMENTS = ['We deliver value.', 'Our pace is sustainable.', 'We help each other.', 'We learn every sprint.', 'The process works for us.'];
-const WORDS = ['deploy', 'pipeline', 'flaky tests', 'release notes', 'pairing', 'code review', 'standup', 'scope creep', 'on-call', 'documentation',
-  'customer feedback', 'estimates', 'meetings', 'tech debt', 'onboarding', 'monitoring', 'hotfix', 'demo', 'planning', 'velocity'];
-
+const WORDS = [
+  'deploy',
+  'pipeline',
+  'flaky tests',
+  'release notes',
+  'pairing',
+  'code review',
+  'standup',
+  'scope creep',
+  'on-call',
+  'documentation',
+  'customer feedback',
+  'estimates',
+  'meetings',
+  'tech debt',
+  'onboarding',
+  'monitoring',
+  'hotfix',
+  'demo',
+  'planning',
+  'velocity',
+];
 
 /** The server: 200 people in 20 teams; "Team 1" holds the 50 ended retros. */
 async function serve(): Promise<void> {
@@ -40,9 +59,15 @@ async function serve(): Promise<void> {
     for (let r = 0; r < RETROS; r++) {
       const word = (i: number) => WORDS[(r * 7 + i * 3) % WORDS.length]!;
       seedEndedRetro(db, {
-        orgId, teamId, endedAt: addDays(start, r * 14).toISOString(), title: `Sprint ${r + 1} retro`,
+        orgId,
+        teamId,
+        endedAt: addDays(start, r * 14).toISOString(),
+        title: `Sprint ${r + 1} retro`,
         participants: members.slice(0, 8),
-        reflections: Array.from({ length: 10 }, (_, i) => `The ${word(i)} was ${i % 2 ? 'slow again this sprint' : 'much better than before'} because of ${word(i + 5)}`),
+        reflections: Array.from(
+          { length: 10 },
+          (_, i) => `The ${word(i)} was ${i % 2 ? 'slow again this sprint' : 'much better than before'} because of ${word(i + 5)}`,
+        ),
         groups: Array.from({ length: 4 }, (_, i) => `${word(i)} and ${word(i + 1)}`),
         actionItems: { done: r % 3, open: 3 - (r % 3) },
         health: { statements: STATEMENTS, scores: STATEMENTS.map((_, s) => Array.from({ length: 6 }, (__, k) => 1 + ((r + s + k) % 5))) },
@@ -61,7 +86,11 @@ export async function benchRetrosProgress(): Promise<RetrosProgressBench> {
   try {
     const { url, token, teamId } = await server.next<{ url: string; token: string; teamId: string }>('ready');
     const read = async () => {
-      const res = await fetch(`${url}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, body: JSON.stringify({ query: DETAIL, variables: { id: teamId } }) });
+      const res = await fetch(`${url}/graphql`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+        body: JSON.stringify({ query: DETAIL, variables: { id: teamId } }),
+      });
       const body = (await res.json()) as { data?: { retroTeamProgressDetail: { sprints: unknown[]; themes: unknown[] } }; errors?: Array<{ message: string }> };
       if (body.errors?.length || !body.data) throw new Error(`retroTeamProgressDetail: ${body.errors?.[0]?.message ?? res.status}`);
       return body.data.retroTeamProgressDetail;
@@ -76,7 +105,9 @@ export async function benchRetrosProgress(): Promise<RetrosProgressBench> {
     }
     times.sort((a, b) => a - b);
     return {
-      retros: RETROS, reflections: RETROS * 10, themes: last.themes.length,
+      retros: RETROS,
+      reflections: RETROS * 10,
+      themes: last.themes.length,
       detail: latencyStats(times),
     };
   } finally {
@@ -87,5 +118,14 @@ export async function benchRetrosProgress(): Promise<RetrosProgressBench> {
 if (process.env.RETROS_PROGRESS_SERVE === '1') {
   void serve();
 } else if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  benchRetrosProgress().then((r) => { console.log(JSON.stringify(r)); process.exit(0); }, (err) => { console.error(err); process.exit(1); });
+  benchRetrosProgress().then(
+    (r) => {
+      console.log(JSON.stringify(r));
+      process.exit(0);
+    },
+    (err) => {
+      console.error(err);
+      process.exit(1);
+    },
+  );
 }

@@ -33,14 +33,26 @@ type Line = Record<string, number | string>;
 
 /** Runs a bench script in a fresh process and returns the JSON line it prints. */
 function runScript(script: string, env: Record<string, string> = {}): Line {
-  const res = spawnSync(process.execPath, ['--import', 'tsx', path.join(here, script)], { cwd: root, env: { ...process.env, ...env }, encoding: 'utf8', timeout: 300_000 });
-  const line = res.stdout.split('\n').reverse().find((l) => l.startsWith('{'));
+  const res = spawnSync(process.execPath, ['--import', 'tsx', path.join(here, script)], {
+    cwd: root,
+    env: { ...process.env, ...env },
+    encoding: 'utf8',
+    timeout: 300_000,
+  });
+  const line = res.stdout
+    .split('\n')
+    .reverse()
+    .find((l) => l.startsWith('{'));
   if (!line) throw new Error(`${script} printed no result:\n${res.stdout}\n${res.stderr}`);
   return JSON.parse(line) as Line;
 }
 
 const verdict = (ok: boolean) => (ok ? 'met' : '**not met**');
-const table = (rows: Array<[string, string, string, string]>) => ['| what | result | target | |', '|---|---|---|---|', ...rows.map((r) => `| ${r.join(' | ')} |`)];
+const table = (rows: Array<[string, string, string, string]>) => [
+  '| what | result | target | |',
+  '|---|---|---|---|',
+  ...rows.map((r) => `| ${r.join(' | ')} |`),
+];
 
 /**
  * Parts of docs/benchmarks.md between markers, so that `BENCH_ONLY=lighthouse,binary,scale npm run bench`
@@ -56,12 +68,23 @@ const SECTIONS = {
   binary: async () => {
     console.log('bench: the single executable (build, size, first and warm start)...');
     const b = await benchBinary();
-    return [`The single executable (docs/decisions/0062, bench/binary.bench.ts; load average during the starts: ${b.load.join(', ')} on ${os.cpus().length} cores):`, '', ...table(binaryRows(b))];
+    return [
+      `The single executable (docs/decisions/0062, bench/binary.bench.ts; load average during the starts: ${b.load.join(', ')} on ${os.cpus().length} cores):`,
+      '',
+      ...table(binaryRows(b)),
+    ];
   },
   scale: async () => {
     console.log('bench: the mixed workload at 3,000 and 6,000 signed-in people (cached)...');
     const sc = await benchScale();
-    return [`One process at scale (docs/operations/scaling.md, bench/scale.bench.ts): the mixed workload with the response cache on, ${sc.runs[0]!.seconds} s measured per scale; load average at the end: ${os.loadavg().map((l) => l.toFixed(1)).join(', ')}:`, '', ...table(scaleRows(sc))];
+    return [
+      `One process at scale (docs/operations/scaling.md, bench/scale.bench.ts): the mixed workload with the response cache on, ${sc.runs[0]!.seconds} s measured per scale; load average at the end: ${os
+        .loadavg()
+        .map((l) => l.toFixed(1))
+        .join(', ')}:`,
+      '',
+      ...table(scaleRows(sc)),
+    ];
   },
 } satisfies Record<string, () => Promise<string[]>>;
 type SectionName = keyof typeof SECTIONS;
@@ -135,12 +158,19 @@ async function main(): Promise<void> {
   console.log('bench: goals with 5,000 people and 50,000 goals, uncached then cached...');
   const goalsOff = await benchGoals(false);
   const goalsOn = await benchGoals(true);
-  console.log('bench: integrations and insights: a backfill of 100,000 pull requests (500,000 events) from the fake GitHub, then team insights over 12 months...');
+  console.log(
+    'bench: integrations and insights: a backfill of 100,000 pull requests (500,000 events) from the fake GitHub, then team insights over 12 months...',
+  );
   const insights = runScript('insights.bench.ts') as unknown as InsightsBench;
   console.log('bench: the AI assistant with 5,000 people and 150,000 items: index build, sources-only answers, a fake model endpoint...');
   const assistant = await benchAssistant();
-  console.log('bench: the AI assistant\'s evaluation set over the demo...');
-  const evaluation = runScript('assistant-eval.ts') as unknown as { recall: number; expected: number; found: number; cases: Array<{ question: string; recall: number }> };
+  console.log("bench: the AI assistant's evaluation set over the demo...");
+  const evaluation = runScript('assistant-eval.ts') as unknown as {
+    recall: number;
+    expected: number;
+    found: number;
+    cases: Array<{ question: string; recall: number }>;
+  };
   console.log('bench: email check...');
   const email = runScript('email.ts');
   console.log('bench: durability, DB_SYNCHRONOUS normal vs full (a note saved over HTTP, one at a time and 8 at once)...');
@@ -150,55 +180,183 @@ async function main(): Promise<void> {
   const scaleSection = await SECTIONS.scale();
 
   const loadOf = (l: Pick<LoadResult, 'p50' | 'p99' | 'requestsPerSecond'>) => `p50 ${l.p50} ms, p99 ${l.p99} ms, ${l.requestsPerSecond} req/s`;
-  const ratioOf = (h: HttpBench) => `${h.graphql.requestsPerSecond} vs ${h.plain.requestsPerSecond} req/s = ${(h.ratio * 100).toFixed(0)}% (p99 ${h.graphql.p99} ms vs ${h.plain.p99} ms)`;
+  const ratioOf = (h: HttpBench) =>
+    `${h.graphql.requestsPerSecond} vs ${h.plain.requestsPerSecond} req/s = ${(h.ratio * 100).toFixed(0)}% (p99 ${h.graphql.p99} ms vs ${h.plain.p99} ms)`;
   const cpu = os.cpus()[0]?.model ?? 'unknown CPU';
   const commit = commitOf();
   const rows: Array<[string, string, string, string]> = [
-    ['findOneUser over HTTP vs plain Fastify route (10 connections), uncached', ratioOf(uncached), 'GraphQL >= 50% of plain (aim 70%)', verdict(uncached.ratio >= 0.5)],
+    [
+      'findOneUser over HTTP vs plain Fastify route (10 connections), uncached',
+      ratioOf(uncached),
+      'GraphQL >= 50% of plain (aim 70%)',
+      verdict(uncached.ratio >= 0.5),
+    ],
     ['findOneUser over HTTP vs plain Fastify route (10 connections), cached', ratioOf(cached), '(no target)', '-'],
-    ['organizationUsersFull, 5,000 users, every field (10 connections, brotli)', `uncached: ${loadOf(uncached.full)}; cached: ${loadOf(cached.full)} (${(cached.fullBytes / 2 ** 20).toFixed(1)} MB JSON)`, '(no target)', '-'],
-    ['organizationUsersFull, 5,000 users, the admin table\'s fields (1 connection, brotli)', `uncached: ${loadOf(uncached.table)}; cached: ${loadOf(cached.table)}`, 'uncached p50 < 50 ms', verdict(uncached.table.p50 < 50)],
+    [
+      'organizationUsersFull, 5,000 users, every field (10 connections, brotli)',
+      `uncached: ${loadOf(uncached.full)}; cached: ${loadOf(cached.full)} (${(cached.fullBytes / 2 ** 20).toFixed(1)} MB JSON)`,
+      '(no target)',
+      '-',
+    ],
+    [
+      "organizationUsersFull, 5,000 users, the admin table's fields (1 connection, brotli)",
+      `uncached: ${loadOf(uncached.table)}; cached: ${loadOf(cached.table)}`,
+      'uncached p50 < 50 ms',
+      verdict(uncached.table.p50 < 50),
+    ],
     ...mixedRows(mixedOff, mixedOn),
-    ['mass creation, 10,000 rows (CSV upload, one transaction)', `${mass10k.ms} ms, ${mass10k.created} created`, '< 3 s', verdict(mass10k.ms < 3000 && mass10k.created === 10_000)],
-    ['mass creation, 50,000 rows: peak RSS of the server process', `${mass50k.peakMb} MB (idle ${mass50k.idleMb} MB; ${mass50k.ms} ms, ${mass50k.csvMb} MB CSV)`, '< 300 MB', verdict(mass50k.peakMb < 300 && mass50k.created === 50_000)],
-    ['email check, per call (1M calls, mixed addresses)', `${(Number(email.nsPerCall) / 1000).toFixed(2)} µs`, '< 2 µs', verdict(Number(email.nsPerCall) < 2000)],
-    ['email check, list load (cold process)', `${Number(email.loadMs).toFixed(1)} ms for ${email.domains} domains`, '< 50 ms', verdict(Number(email.loadMs) < 50)],
-    ['JavaScript of the login page (entry + route chunks, gzip)', `${weightOf('/login').gzipKb} kB in ${weightOf('/login').files} files (${weightOf('/login').rawKb} kB uncompressed)`, 'login < 150 kB gzip', verdict(weightOf('/login').gzipKb < 150)],
-    ['JavaScript of other routes (gzip; + loaded on first use)', weights.filter((w) => w.path !== '/login').map((w) => `${w.path} ${w.gzipKb} kB (+ ${w.onDemandGzipKb} kB)`).join('; '), '(no target)', '-'],
-    ['JavaScript of the public forms (page + on the first submit, gzip)', publicForms.map((w) => `${w.path} ${w.gzipKb} + ${w.formGzipKb} kB`).join('; '), '(no target; the email-domain lists stay on the server)', '-'],
-    ['largest JavaScript file of the build (uncompressed)', `${largest.rawKb} kB (${largest.gzipKb} kB gzip): ${largest.file}`, '< 500 kB', verdict(largest.rawKb < 500)],
-    ['admin users table, 5,000 users: navigation to table shown, scripts cached', `median ${table.warmMedian} ms (${table.warmMs.join(', ')})`, '< 1 s', verdict(table.warmMedian < 1000)],
-    ['admin users table, 5,000 users: navigation to table shown, empty browser cache', `median ${table.coldMedian} ms (${table.coldMs.join(', ')})`, '< 1 s', verdict(table.coldMedian < 1000)],
-    ['launching a review cycle: 1,000 participants, 5 reviewers each (one transaction)', `${reviews.launchMs} ms for ${reviews.requests} requests`, '< 2 s', verdict(reviews.launchMs < 2000 && reviews.requests === 5000)],
-    ['team progress of that cycle (admin: every team and person), one read at a time', `uncached: p50 ${reviewsOff.progressOne.p50} ms, p99 ${reviewsOff.progressOne.p99} ms; cached: p50 ${reviews.progressOne.p50} ms, p99 ${reviews.progressOne.p99} ms (${reviews.progressOne.samples} reads)`, 'p99 < 100 ms', verdict(reviewsOff.progressOne.p99 < 100 && reviews.progressOne.p99 < 100)],
-    ['team progress of that cycle (10 connections, brotli)', `uncached: ${loadOf(reviewsOff.progressLoad)}; cached: ${loadOf(reviews.progressLoad)}`, 'cached p99 < 100 ms', verdict(reviews.progressLoad.p99 < 100)],
-    ['1,000 websocket subscribers, one event: delivery latency', `p50 ${ws.p50} ms, p99 ${ws.p99} ms (${ws.received}/${ws.subscribers} received)`, 'p99 < 250 ms', verdict(ws.p99 < 250 && ws.received === ws.subscribers)],
+    [
+      'mass creation, 10,000 rows (CSV upload, one transaction)',
+      `${mass10k.ms} ms, ${mass10k.created} created`,
+      '< 3 s',
+      verdict(mass10k.ms < 3000 && mass10k.created === 10_000),
+    ],
+    [
+      'mass creation, 50,000 rows: peak RSS of the server process',
+      `${mass50k.peakMb} MB (idle ${mass50k.idleMb} MB; ${mass50k.ms} ms, ${mass50k.csvMb} MB CSV)`,
+      '< 300 MB',
+      verdict(mass50k.peakMb < 300 && mass50k.created === 50_000),
+    ],
+    [
+      'email check, per call (1M calls, mixed addresses)',
+      `${(Number(email.nsPerCall) / 1000).toFixed(2)} µs`,
+      '< 2 µs',
+      verdict(Number(email.nsPerCall) < 2000),
+    ],
+    [
+      'email check, list load (cold process)',
+      `${Number(email.loadMs).toFixed(1)} ms for ${email.domains} domains`,
+      '< 50 ms',
+      verdict(Number(email.loadMs) < 50),
+    ],
+    [
+      'JavaScript of the login page (entry + route chunks, gzip)',
+      `${weightOf('/login').gzipKb} kB in ${weightOf('/login').files} files (${weightOf('/login').rawKb} kB uncompressed)`,
+      'login < 150 kB gzip',
+      verdict(weightOf('/login').gzipKb < 150),
+    ],
+    [
+      'JavaScript of other routes (gzip; + loaded on first use)',
+      weights
+        .filter((w) => w.path !== '/login')
+        .map((w) => `${w.path} ${w.gzipKb} kB (+ ${w.onDemandGzipKb} kB)`)
+        .join('; '),
+      '(no target)',
+      '-',
+    ],
+    [
+      'JavaScript of the public forms (page + on the first submit, gzip)',
+      publicForms.map((w) => `${w.path} ${w.gzipKb} + ${w.formGzipKb} kB`).join('; '),
+      '(no target; the email-domain lists stay on the server)',
+      '-',
+    ],
+    [
+      'largest JavaScript file of the build (uncompressed)',
+      `${largest.rawKb} kB (${largest.gzipKb} kB gzip): ${largest.file}`,
+      '< 500 kB',
+      verdict(largest.rawKb < 500),
+    ],
+    [
+      'admin users table, 5,000 users: navigation to table shown, scripts cached',
+      `median ${table.warmMedian} ms (${table.warmMs.join(', ')})`,
+      '< 1 s',
+      verdict(table.warmMedian < 1000),
+    ],
+    [
+      'admin users table, 5,000 users: navigation to table shown, empty browser cache',
+      `median ${table.coldMedian} ms (${table.coldMs.join(', ')})`,
+      '< 1 s',
+      verdict(table.coldMedian < 1000),
+    ],
+    [
+      'launching a review cycle: 1,000 participants, 5 reviewers each (one transaction)',
+      `${reviews.launchMs} ms for ${reviews.requests} requests`,
+      '< 2 s',
+      verdict(reviews.launchMs < 2000 && reviews.requests === 5000),
+    ],
+    [
+      'team progress of that cycle (admin: every team and person), one read at a time',
+      `uncached: p50 ${reviewsOff.progressOne.p50} ms, p99 ${reviewsOff.progressOne.p99} ms; cached: p50 ${reviews.progressOne.p50} ms, p99 ${reviews.progressOne.p99} ms (${reviews.progressOne.samples} reads)`,
+      'p99 < 100 ms',
+      verdict(reviewsOff.progressOne.p99 < 100 && reviews.progressOne.p99 < 100),
+    ],
+    [
+      'team progress of that cycle (10 connections, brotli)',
+      `uncached: ${loadOf(reviewsOff.progressLoad)}; cached: ${loadOf(reviews.progressLoad)}`,
+      'cached p99 < 100 ms',
+      verdict(reviews.progressLoad.p99 < 100),
+    ],
+    [
+      '1,000 websocket subscribers, one event: delivery latency',
+      `p50 ${ws.p50} ms, p99 ${ws.p99} ms (${ws.received}/${ws.subscribers} received)`,
+      'p99 < 250 ms',
+      verdict(ws.p99 < 250 && ws.received === ws.subscribers),
+    ],
   ];
   // The GraphQL cost limit and budgets (docs/decisions/0043), a block of their own.
   const heavyRows: Array<[string, string, string, string]> = [
-    ['findOneUser while the heaviest allowed query runs in a loop on another connection (2 connections)', `p99 ${heavy.during.p99} ms, p50 ${heavy.during.p50} ms (alone: p99 ${heavy.alone.p99} ms)`, 'p99 < 100 ms', verdict(heavy.during.p99 < 100)],
-    ['the heaviest allowed query: organizationUsersFull, 5,000 users, relations two levels deep, never cached', `median ${heavy.heavyMedianMs} ms, ${(heavy.heavyBytes / 2 ** 20).toFixed(1)} MB JSON, ${heavy.heavyRuns} runs; one field more: ${heavy.overCode}`, 'one field more is refused (QUERY_TOO_COMPLEX)', verdict(heavy.overCode === 'QUERY_TOO_COMPLEX')],
+    [
+      'findOneUser while the heaviest allowed query runs in a loop on another connection (2 connections)',
+      `p99 ${heavy.during.p99} ms, p50 ${heavy.during.p50} ms (alone: p99 ${heavy.alone.p99} ms)`,
+      'p99 < 100 ms',
+      verdict(heavy.during.p99 < 100),
+    ],
+    [
+      'the heaviest allowed query: organizationUsersFull, 5,000 users, relations two levels deep, never cached',
+      `median ${heavy.heavyMedianMs} ms, ${(heavy.heavyBytes / 2 ** 20).toFixed(1)} MB JSON, ${heavy.heavyRuns} runs; one field more: ${heavy.overCode}`,
+      'one field more is refused (QUERY_TOO_COMPLEX)',
+      verdict(heavy.overCode === 'QUERY_TOO_COMPLEX'),
+    ],
   ];
   // Sprint retrospectives (docs/decisions/0047), a block of their own.
   const retroRows: Array<[string, string, string, string]> = [
-    [`live retro, ${retroLive.participants} participants each with the meeting open (graphql-ws): ${retroLive.reflections} reflections written at once`, `every client held the server's final state p50 ${retroLive.reflect.p50} ms, p99 ${retroLive.reflect.p99} ms, max ${retroLive.reflect.max} ms after the last change`, 'p99 <= 500 ms', verdict(retroLive.reflect.p99 <= 500)],
-    [`the same retro: ${retroLive.votes} votes cast at once (limits 5 per person, 3 per group)`, `p50 ${retroLive.vote.p50} ms, p99 ${retroLive.vote.p99} ms, max ${retroLive.vote.max} ms; ${retroLive.converged}/${retroLive.participants} clients on the final version ${retroLive.versions}; ${retroLive.errors} refused`, 'p99 <= 500 ms, all clients converge', verdict(retroLive.vote.p99 <= 500 && retroLive.converged === retroLive.participants)],
-    ['server memory per running retro (heap after GC: its live state cache, 50 subscriptions, presence)', `${retroLive.heapPerRetroMb} MB (heap ${retroLive.baseHeapMb} -> ${retroLive.heapMb} MB)`, '(no target)', '-'],
-    [`retroTeamProgressDetail, one team with ${retroProgress.retros} past retros, uncached, one read at a time`, `p50 ${retroProgress.detail.p50} ms, p99 ${retroProgress.detail.p99} ms (${retroProgress.detail.samples} reads)`, 'p99 < 100 ms', verdict(retroProgress.detail.p99 < 100)],
+    [
+      `live retro, ${retroLive.participants} participants each with the meeting open (graphql-ws): ${retroLive.reflections} reflections written at once`,
+      `every client held the server's final state p50 ${retroLive.reflect.p50} ms, p99 ${retroLive.reflect.p99} ms, max ${retroLive.reflect.max} ms after the last change`,
+      'p99 <= 500 ms',
+      verdict(retroLive.reflect.p99 <= 500),
+    ],
+    [
+      `the same retro: ${retroLive.votes} votes cast at once (limits 5 per person, 3 per group)`,
+      `p50 ${retroLive.vote.p50} ms, p99 ${retroLive.vote.p99} ms, max ${retroLive.vote.max} ms; ${retroLive.converged}/${retroLive.participants} clients on the final version ${retroLive.versions}; ${retroLive.errors} refused`,
+      'p99 <= 500 ms, all clients converge',
+      verdict(retroLive.vote.p99 <= 500 && retroLive.converged === retroLive.participants),
+    ],
+    [
+      'server memory per running retro (heap after GC: its live state cache, 50 subscriptions, presence)',
+      `${retroLive.heapPerRetroMb} MB (heap ${retroLive.baseHeapMb} -> ${retroLive.heapMb} MB)`,
+      '(no target)',
+      '-',
+    ],
+    [
+      `retroTeamProgressDetail, one team with ${retroProgress.retros} past retros, uncached, one read at a time`,
+      `p50 ${retroProgress.detail.p50} ms, p99 ${retroProgress.detail.p99} ms (${retroProgress.detail.samples} reads)`,
+      'p99 < 100 ms',
+      verdict(retroProgress.detail.p99 < 100),
+    ],
   ];
   // Continuous feedback and notes (docs/decisions/0048), a block of their own.
   const fbRow = (what: string, pick: (b: FeedbackNotesBench) => FeedbackNotesBench['received'], limit: number | null): [string, string, string, string] => {
     const off = pick(fbOff);
     const on = pick(fbOn);
     const text = `uncached: p50 ${off.idle.p50} ms, p99 ${off.idle.p99} ms; with writes every 50 ms: p50 ${off.writes.p50} ms, p99 ${off.writes.p99} ms. Cached: p99 ${on.idle.p99} ms; with writes: p99 ${on.writes.p99} ms`;
-    return [what, text, limit === null ? '(no target)' : `uncached p99 < ${limit} ms, also with writes`, limit === null ? '-' : verdict(off.idle.p99 < limit && off.writes.p99 < limit)];
+    return [
+      what,
+      text,
+      limit === null ? '(no target)' : `uncached p99 < ${limit} ms, also with writes`,
+      limit === null ? '-' : verdict(off.idle.p99 < limit && off.writes.p99 < limit),
+    ];
   };
   const feedbackRows: Array<[string, string, string, string]> = [
     fbRow('myFeedback received, first page of 20 with its total (a person with about 20 received)', (b) => b.received, 50),
     fbRow('myFeedback received, first page of 20 with its total (a person with 2,000 received)', (b) => b.receivedHeavy, 50),
-    fbRow('feedbackTeamProgress, a manager\'s team of 250 people, last 90 days', (b) => b.teamProgress, 100),
-    fbRow('feedbackTeamProgress, the admin\'s whole organization (5,000 people), last 90 days', (b) => b.orgProgress, null),
-    fbRow(`notes search (ranked, highlighted) by a person with 200 notes among 50,000: a common word, a rare word, two words, a prefix (up to ${fbOff.searchHits} hits)`, (b) => b.search, 20),
+    fbRow("feedbackTeamProgress, a manager's team of 250 people, last 90 days", (b) => b.teamProgress, 100),
+    fbRow("feedbackTeamProgress, the admin's whole organization (5,000 people), last 90 days", (b) => b.orgProgress, null),
+    fbRow(
+      `notes search (ranked, highlighted) by a person with 200 notes among 50,000: a common word, a rare word, two words, a prefix (up to ${fbOff.searchHits} hits)`,
+      (b) => b.search,
+      20,
+    ),
   ];
   // Goals (docs/decisions/0049), a block of their own.
   const goalRow = (what: string, pick: (b: GoalsBench) => GoalsBench['tree'], limit: number): [string, string, string, string] => {
@@ -214,23 +372,47 @@ async function main(): Promise<void> {
   // Integrations and insights (docs/decisions/0051), a block of their own.
   const ti = insights.teamInsights;
   const insightRows: Array<[string, string, string, string]> = [
-    [`backfill from the fake GitHub (its own process, GraphQL pages of 50): ${formatNumber(insights.pullRequests)} pull requests with ${formatNumber(insights.events)} events, connect to DONE (${formatNumber(insights.rows)} rows)`,
-      `${(insights.backfillMs / 1000).toFixed(1)} s`, '< 60 s', verdict(insights.backfillMs < 60_000)],
+    [
+      `backfill from the fake GitHub (its own process, GraphQL pages of 50): ${formatNumber(insights.pullRequests)} pull requests with ${formatNumber(insights.events)} events, connect to DONE (${formatNumber(insights.rows)} rows)`,
+      `${(insights.backfillMs / 1000).toFixed(1)} s`,
+      '< 60 s',
+      verdict(insights.backfillMs < 60_000),
+    ],
     ['peak RSS of the app process during that backfill', `${insights.peakRssMb} MB`, '< 400 MB', verdict(insights.peakRssMb < 400)],
-    [`teamInsights, 12-month window, weekly, one team owning both repositories (all ${formatNumber(insights.pullRequests)} pull requests), uncached`,
-      `idle: p50 ${ti.idle.p50} ms, p99 ${ti.idle.p99} ms; with a webhook-like pull request write every 50 ms: p50 ${ti.writes.p50} ms, p99 ${ti.writes.p99} ms`, 'uncached p99 < 100 ms', verdict(ti.idle.p99 < 100 && ti.writes.p99 < 100)],
+    [
+      `teamInsights, 12-month window, weekly, one team owning both repositories (all ${formatNumber(insights.pullRequests)} pull requests), uncached`,
+      `idle: p50 ${ti.idle.p50} ms, p99 ${ti.idle.p99} ms; with a webhook-like pull request write every 50 ms: p50 ${ti.writes.p50} ms, p99 ${ti.writes.p99} ms`,
+      'uncached p99 < 100 ms',
+      verdict(ti.idle.p99 < 100 && ti.writes.p99 < 100),
+    ],
   ];
   // The AI assistant (docs/decisions/0066), a block of its own.
   const assistantRows: Array<[string, string, string, string]> = [
-    [`index build for an organization of ${formatNumber(assistant.people)} people and ${formatNumber(assistant.items)} searchable items (all kinds, from nothing)`,
-      `${(assistant.build.ms / 1000).toFixed(1)} s; ${formatNumber(assistant.build.docs)} documents, ${(assistant.build.bytes / 2 ** 20).toFixed(1)} MB (FTS5 and document rows)`, '< 60 s', verdict(assistant.build.ms < 60_000)],
-    ['sources-only answers, 7 questions round robin (member, manager of 250, admin; search and browse), read to the end, uncached',
-      `idle: p50 ${assistant.idle.p50} ms, p99 ${assistant.idle.p99} ms; with a piece of feedback given every 50 ms: p50 ${assistant.writes.p50} ms, p99 ${assistant.writes.p99} ms`, 'p99 < 100 ms, also with writes', verdict(assistant.idle.p99 < 100 && assistant.writes.p99 < 100)],
+    [
+      `index build for an organization of ${formatNumber(assistant.people)} people and ${formatNumber(assistant.items)} searchable items (all kinds, from nothing)`,
+      `${(assistant.build.ms / 1000).toFixed(1)} s; ${formatNumber(assistant.build.docs)} documents, ${(assistant.build.bytes / 2 ** 20).toFixed(1)} MB (FTS5 and document rows)`,
+      '< 60 s',
+      verdict(assistant.build.ms < 60_000),
+    ],
+    [
+      'sources-only answers, 7 questions round robin (member, manager of 250, admin; search and browse), read to the end, uncached',
+      `idle: p50 ${assistant.idle.p50} ms, p99 ${assistant.idle.p99} ms; with a piece of feedback given every 50 ms: p50 ${assistant.writes.p50} ms, p99 ${assistant.writes.p99} ms`,
+      'p99 < 100 ms, also with writes',
+      verdict(assistant.idle.p99 < 100 && assistant.writes.p99 < 100),
+    ],
     ['the same, per question (idle)', assistant.byQuestion.map((q) => `${q.question}: p50 ${q.p50}, p99 ${q.p99} ms`).join('; '), '(no target)', '-'],
-    ['fake OpenAI-compatible endpoint: its first streamed piece to the first `delta` event in the browser\'s place (50 questions)',
-      `p50 ${assistant.firstWords.p50} ms, p99 ${assistant.firstWords.p99} ms`, '< 50 ms', verdict(assistant.firstWords.p99 < 50)],
-    [`evaluation set over the demo (${evaluation.cases.length} questions): recall of the passages a good answer cites`,
-      `${(evaluation.recall * 100).toFixed(0)}% (${evaluation.found} of ${evaluation.expected})`, '(no target)', '-'],
+    [
+      "fake OpenAI-compatible endpoint: its first streamed piece to the first `delta` event in the browser's place (50 questions)",
+      `p50 ${assistant.firstWords.p50} ms, p99 ${assistant.firstWords.p99} ms`,
+      '< 50 ms',
+      verdict(assistant.firstWords.p99 < 50),
+    ],
+    [
+      `evaluation set over the demo (${evaluation.cases.length} questions): recall of the passages a good answer cites`,
+      `${(evaluation.recall * 100).toFixed(0)}% (${evaluation.found} of ${evaluation.expected})`,
+      '(no target)',
+      '-',
+    ],
   ];
   const md = [
     '# Benchmarks',
@@ -293,8 +475,8 @@ async function main(): Promise<void> {
     '- JavaScript per route: the Vite manifest\'s entry plus every chunk TanStack Router split out of the route\'s files (layouts included) and their static imports, each gzip-compressed (level 6). "+ kB" is what those chunks import later with import() (GraphQL client on the first request, form rules on the first save).',
     '- Public forms: the same count for /contact, /resources/get-the-guide and /sign-up; "+ kB" is only what the route\'s own chunks import later (the form rules on the first submit). The email-domain lists stay on the server (docs/decisions/0061). Largest file: every JavaScript file of the build, uncompressed (Vite warns past 500 kB).',
     '- Admin users table: headless Chromium (playwright-core) against the production server with 5,000 people created by a CSV import; time from navigation start until the table holds all 5,000 and shows its first rows. "Empty browser cache" = a new browser context per run (only the sign-in cookies copied); "scripts cached" = reloads in one context. GET /api/auth/session writes at most once a minute per session, so repeated loads are answered from the response cache.',
-    '- Review cycle: the app in its own process (bench/serve.ts, 1,300 people in 20 teams); 1,000 members reviewed by themselves, their manager and three peers of their team (set by the admin before launch). Launch time is the launchReviewCycle mutation over HTTP (the reviewers\' notifications go out after the answer), in the cached run. Team progress: the admin\'s view (every team and person, with completion bands).',
-    '- Heaviest allowed query: the same document as the admin table\'s organizationUsersFull with its relations one level deeper, priced just under the cost limit; each run carries a new comment, so neither the response cache nor the parse cache nor the JIT answers it. findOneUser is measured from two other connections meanwhile.',
+    "- Review cycle: the app in its own process (bench/serve.ts, 1,300 people in 20 teams); 1,000 members reviewed by themselves, their manager and three peers of their team (set by the admin before launch). Launch time is the launchReviewCycle mutation over HTTP (the reviewers' notifications go out after the answer), in the cached run. Team progress: the admin's view (every team and person, with completion bands).",
+    "- Heaviest allowed query: the same document as the admin table's organizationUsersFull with its relations one level deeper, priced just under the cost limit; each run carries a new comment, so neither the response cache nor the parse cache nor the JIT answers it. findOneUser is measured from two other connections meanwhile.",
     '- Mass creation runs against the production server (`node dist/server/teamlens.mjs`) started fresh for each run; peak RSS is its VmHWM (whole process: Node, native modules, email lists), idle is its RSS just before the upload.',
     '',
   ].join('\n');

@@ -31,13 +31,29 @@ export function scaleRows(s: ScaleBench): Array<[string, string, string, string]
     rows.push([
       `${formatNumber(signedIn(r))} people signed in (${r.orgs} organizations of ${r.people}, ${r.orgs * r.active} active): the whole workload`,
       `${Math.round(requests / r.seconds)} req/s; worst p99 ${worst[1].p99} ms (${worst[0]}); ${failed} failed; event-loop delay p99 ${r.serverLoopDelay.p99} ms, max ${r.serverLoopDelay.max} ms; server CPU ${r.serverCpu.perRequestMs} ms per request, ${r.serverCpu.cores} of a core busy; memory: RSS ${r.memory.idle.rssMb} MB signed in and idle, ${r.memory.end.rssMb} MB under load (heap ${r.memory.end.heapMb} MB)`,
-      'p99 < 100 ms, none failed', worst[1].p99 < 100 && failed === 0 ? 'met' : '**not met**',
+      'p99 < 100 ms, none failed',
+      worst[1].p99 < 100 && failed === 0 ? 'met' : '**not met**',
     ]);
-    for (const [op, o] of ops) rows.push([`${formatNumber(signedIn(r))} people: ${op}`, `p50 ${o.p50} ms, p99 ${o.p99} ms (${o.count}${o.errors ? `, ${o.errors} failed` : ''})`, 'p99 < 100 ms', o.p99 < 100 && !o.errors ? 'met' : '**not met**']);
+    for (const [op, o] of ops)
+      rows.push([
+        `${formatNumber(signedIn(r))} people: ${op}`,
+        `p50 ${o.p50} ms, p99 ${o.p99} ms (${o.count}${o.errors ? `, ${o.errors} failed` : ''})`,
+        'p99 < 100 ms',
+        o.p99 < 100 && !o.errors ? 'met' : '**not met**',
+      ]);
   }
   return rows;
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  benchScale().then((r) => { console.log(JSON.stringify(r)); process.exit(0); }, (err) => { console.error(err); process.exit(1); });
+  benchScale().then(
+    (r) => {
+      console.log(JSON.stringify(r));
+      process.exit(0);
+    },
+    (err) => {
+      console.error(err);
+      process.exit(1);
+    },
+  );
 }

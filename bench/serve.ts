@@ -46,7 +46,13 @@ async function main(): Promise<void> {
       const memory = { rssMb: Math.round(mem.rss / 2 ** 20), heapMb: Math.round(mem.heapUsed / 2 ** 20) };
       // CPU time the server process used so far (ms): its cost per request, whatever the machine's load.
       const cpu = process.cpuUsage();
-      process.send?.({ type: 'stats', cache: app.responseCache ? { ...app.responseCache.stats } : null, loop, memory, cpuMs: Math.round((cpu.user + cpu.system) / 1000) });
+      process.send?.({
+        type: 'stats',
+        cache: app.responseCache ? { ...app.responseCache.stats } : null,
+        loop,
+        memory,
+        cpuMs: Math.round((cpu.user + cpu.system) / 1000),
+      });
     } else if (msg.type === 'stop') {
       void Promise.all([plain.close(), app.close()]).then(() => process.exit(0));
     }

@@ -90,8 +90,12 @@ export function measureRouteWeights(manifestPath = defaultManifest(), routes = M
     for (const dyn of manifest[entry]!.dynamicImports ?? []) if (!routeKeys.has(dyn) && !loaded.has(dyn)) later.add(dyn);
     const jsFiles = (set: Set<string>) => [...new Set([...set].map((k) => manifest[k]!.file).filter((f) => f.endsWith('.js')))];
     const now = jsFiles(loaded).map(sizeOf);
-    const onDemand = jsFiles(closure(manifest, [...later])).filter((f) => !jsFiles(loaded).includes(f)).map(sizeOf);
-    const form = jsFiles(closure(manifest, [...fromRoute])).filter((f) => !jsFiles(loaded).includes(f)).map(sizeOf);
+    const onDemand = jsFiles(closure(manifest, [...later]))
+      .filter((f) => !jsFiles(loaded).includes(f))
+      .map(sizeOf);
+    const form = jsFiles(closure(manifest, [...fromRoute]))
+      .filter((f) => !jsFiles(loaded).includes(f))
+      .map(sizeOf);
     return {
       path: routePath,
       files: now.length,
@@ -107,12 +111,20 @@ const kb = (n: number) => +(n / 1024).toFixed(1);
 
 /** The build's largest JavaScript file, uncompressed (Vite warns past 500 kB). */
 export function largestChunk(manifestPath = defaultManifest()): { file: string; rawKb: number; gzipKb: number } {
-  const files = [...new Set(Object.values(readManifest(manifestPath)).map((c) => c.file).filter((f) => f.endsWith('.js')))];
+  const files = [
+    ...new Set(
+      Object.values(readManifest(manifestPath))
+        .map((c) => c.file)
+        .filter((f) => f.endsWith('.js')),
+    ),
+  ];
   const sized = files.map((file) => ({ file, ...sizeOf(file) })).sort((a, b) => b.raw - a.raw)[0];
   if (!sized) throw new Error('the build has no JavaScript');
   return { file: sized.file, rawKb: kb(sized.raw), gzipKb: kb(sized.gzip) };
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  console.log(JSON.stringify({ routes: measureRouteWeights(), publicForms: measureRouteWeights(defaultManifest(), PUBLIC_FORM_ROUTES), largest: largestChunk() }));
+  console.log(
+    JSON.stringify({ routes: measureRouteWeights(), publicForms: measureRouteWeights(defaultManifest(), PUBLIC_FORM_ROUTES), largest: largestChunk() }),
+  );
 }

@@ -13,22 +13,28 @@ export async function benchWs(server: Child, ready: { url: string; token: string
   const receivedAt: number[] = [];
   const sockets: WebSocket[] = [];
   const started = performance.now();
-  await Promise.all(Array.from({ length: count }, (_, i) => new Promise<void>((resolve, reject) => {
-    const ws = new WebSocket(wsUrl, 'graphql-transport-ws');
-    sockets.push(ws);
-    ws.on('open', () => ws.send(JSON.stringify({ type: 'connection_init', payload: { access_token: ready.token } })));
-    ws.on('message', (raw) => {
-      const msg = JSON.parse(String(raw)) as { type: string };
-      if (msg.type === 'connection_ack') {
-        ws.send(JSON.stringify({ id: String(i), type: 'subscribe', payload: { query: 'subscription { userUpdated { id full_name } }' } }));
-        // The subscription is registered synchronously after validation; give it a tick.
-        setTimeout(resolve, 5);
-      } else if (msg.type === 'next') {
-        receivedAt.push(performance.timeOrigin + performance.now());
-      }
-    });
-    ws.on('error', reject);
-  })));
+  await Promise.all(
+    Array.from(
+      { length: count },
+      (_, i) =>
+        new Promise<void>((resolve, reject) => {
+          const ws = new WebSocket(wsUrl, 'graphql-transport-ws');
+          sockets.push(ws);
+          ws.on('open', () => ws.send(JSON.stringify({ type: 'connection_init', payload: { access_token: ready.token } })));
+          ws.on('message', (raw) => {
+            const msg = JSON.parse(String(raw)) as { type: string };
+            if (msg.type === 'connection_ack') {
+              ws.send(JSON.stringify({ id: String(i), type: 'subscribe', payload: { query: 'subscription { userUpdated { id full_name } }' } }));
+              // The subscription is registered synchronously after validation; give it a tick.
+              setTimeout(resolve, 5);
+            } else if (msg.type === 'next') {
+              receivedAt.push(performance.timeOrigin + performance.now());
+            }
+          });
+          ws.on('error', reject);
+        }),
+    ),
+  );
   const setupMs = performance.now() - started;
   await new Promise((r) => setTimeout(r, 500));
   server.send({ type: 'publish' });
@@ -39,5 +45,12 @@ export async function benchWs(server: Child, ready: { url: string; token: string
   for (const ws of sockets) ws.close(1000);
   const latencies = receivedAt.map((t) => t - sentAt).sort((a, b) => a - b);
   void listeners;
-  return { subscribers: count, received: latencies.length, p50: Math.round(percentile(latencies, 50)), p99: Math.round(percentile(latencies, 99)), max: Math.round(latencies.at(-1) ?? NaN), setupMs: Math.round(setupMs) };
+  return {
+    subscribers: count,
+    received: latencies.length,
+    p50: Math.round(percentile(latencies, 50)),
+    p99: Math.round(percentile(latencies, 99)),
+    max: Math.round(latencies.at(-1) ?? NaN),
+    setupMs: Math.round(setupMs),
+  };
 }

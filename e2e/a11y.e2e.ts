@@ -6,7 +6,17 @@ const e2e = useServerAndBrowser();
 
 it('public and account pages have no serious or critical accessibility violations', async () => {
   const page = await e2e.browser.newPage();
-  for (const path of ['/', '/login', '/login?error=CredentialsSignin', '/sign-up', '/signup-complete', '/change-password', '/login-blocked', '/privacy-policy', '/contact']) {
+  for (const path of [
+    '/',
+    '/login',
+    '/login?error=CredentialsSignin',
+    '/sign-up',
+    '/signup-complete',
+    '/change-password',
+    '/login-blocked',
+    '/privacy-policy',
+    '/contact',
+  ]) {
     await page.goto(`${e2e.server.url}${path}`);
     await page.locator('h1').first().waitFor();
     expect(await seriousA11yViolations(page), path).toEqual([]);

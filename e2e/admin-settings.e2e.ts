@@ -21,17 +21,20 @@ afterAll(async () => {
 
 /** One GraphQL operation with this page's session, as the app sends it. */
 async function graphql<T>(query: string, variables: Record<string, unknown> = {}): Promise<T> {
-  return page.evaluate(async ({ query, variables }) => {
-    const session = (await (await fetch('/api/auth/session')).json()) as { access_token: string };
-    const res = await fetch('/graphql', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${session.access_token}` },
-      body: JSON.stringify({ query, variables }),
-    });
-    const body = (await res.json()) as { data: unknown; errors?: Array<{ message: string }> };
-    if (body.errors?.length) throw new Error(body.errors[0]!.message);
-    return body.data;
-  }, { query, variables }) as Promise<T>;
+  return page.evaluate(
+    async ({ query, variables }) => {
+      const session = (await (await fetch('/api/auth/session')).json()) as { access_token: string };
+      const res = await fetch('/graphql', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${session.access_token}` },
+        body: JSON.stringify({ query, variables }),
+      });
+      const body = (await res.json()) as { data: unknown; errors?: Array<{ message: string }> };
+      if (body.errors?.length) throw new Error(body.errors[0]!.message);
+      return body.data;
+    },
+    { query, variables },
+  ) as Promise<T>;
 }
 
 it('/admin opens the dashboard; the settings overview links each settings page', async () => {
@@ -39,7 +42,10 @@ it('/admin opens the dashboard; the settings overview links each settings page',
   await page.getByRole('heading', { name: 'Admin dashboard', level: 1 }).waitFor();
   expect(new URL(page.url()).pathname).toBe('/admin/dashboard');
   await page.goto(`${e2e.server.url}/admin/settings`);
-  await page.getByRole('list', { name: 'Settings pages' }).getByRole('link', { name: /Configurations/ }).click();
+  await page
+    .getByRole('list', { name: 'Settings pages' })
+    .getByRole('link', { name: /Configurations/ })
+    .click();
   await page.getByRole('heading', { name: 'Configurations', level: 1 }).waitFor();
 });
 
@@ -62,11 +68,15 @@ it('the admin renames the organization and it stays renamed after a reload', asy
 it("the admin uploads a picture; a file that is not an image gets the server's message", async () => {
   await page.goto(`${e2e.server.url}/admin/settings/account`);
   const picture = page.getByRole('region', { name: 'Organization picture' });
-  await picture.getByLabel('Picture', { exact: true }).setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: Buffer.from('this is plain text, not a picture') });
+  await picture
+    .getByLabel('Picture', { exact: true })
+    .setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: Buffer.from('this is plain text, not a picture') });
   await picture.getByRole('button', { name: 'Upload the picture' }).click();
   await picture.getByText(/^Upload a JPEG, PNG, WebP, GIF/).waitFor();
 
-  const png = await sharp({ create: { width: 120, height: 120, channels: 3, background: '#3346d3' } }).png().toBuffer();
+  const png = await sharp({ create: { width: 120, height: 120, channels: 3, background: '#3346d3' } })
+    .png()
+    .toBuffer();
   await picture.getByLabel('Picture', { exact: true }).setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: png });
   await picture.getByRole('button', { name: 'Upload the picture' }).click();
   await page.getByTestId('global-alert').getByText('The organization picture was saved.').waitFor();
@@ -120,16 +130,19 @@ it('the admin skips and resumes onboarding', async () => {
 
 it('the outbox lists the invitation of a person the admin created, with the link to copy', async () => {
   const email = 'katherine.new@lovelace-labs.example';
-  const created = await graphql<{ massCreateUsers: { count: number } }>(
-    'mutation($rows: [MassCreateUserRow!]!) { massCreateUsers(rows: $rows) { count } }',
-    { rows: [{ email, full_name: 'Katherine New' }] },
-  );
+  const created = await graphql<{ massCreateUsers: { count: number } }>('mutation($rows: [MassCreateUserRow!]!) { massCreateUsers(rows: $rows) { count } }', {
+    rows: [{ email, full_name: 'Katherine New' }],
+  });
   expect(created.massCreateUsers.count).toBe(1);
   const { userByEmail } = await graphql<{ userByEmail: { id: string } }>('query($email: String!) { userByEmail(email: $email) { id } }', { email });
   await graphql('mutation($ids: [ID!]!) { sendInvitations(ids: $ids) }', { ids: [userByEmail.id] });
 
   await page.goto(`${e2e.server.url}/admin/settings/configurations`);
-  const mail = page.getByRole('list', { name: 'Mail in the outbox' }).getByRole('listitem').filter({ hasText: email }).filter({ hasText: 'You are invited to Teamlens' });
+  const mail = page
+    .getByRole('list', { name: 'Mail in the outbox' })
+    .getByRole('listitem')
+    .filter({ hasText: email })
+    .filter({ hasText: 'You are invited to Teamlens' });
   await mail.waitFor();
   expect(await mail.textContent()).toContain('Kept in the outbox (not sent by email)');
   const link = await mail.getByLabel(`Link in the mail to ${email}`).inputValue();
@@ -156,7 +169,7 @@ it('the settings pages fit 375 px and have no serious accessibility problems', a
   await page.getByRole('alertdialog').waitFor({ state: 'detached' });
 });
 
-it('billing without plans (BILLING=none): the page says the server is self-hosted and draws the seats of the demo\'s year, at 375 and 1440 px', async () => {
+it("billing without plans (BILLING=none): the page says the server is self-hosted and draws the seats of the demo's year, at 375 and 1440 px", async () => {
   for (const width of [375, 1440]) {
     await page.setViewportSize({ width, height: 900 });
     await page.goto(`${e2e.server.url}/admin/settings/billing`);
@@ -164,10 +177,15 @@ it('billing without plans (BILLING=none): the page says the server is self-hoste
     expect(await page.getByRole('region', { name: 'Plan and seats' }).textContent()).toMatch(/\d+ seats? used, no limit/);
     const chart = page.getByRole('img', { name: /^Seats used, highest in each month\./ });
     // The chart is drawn once it comes near the viewport (docs/decisions/0077).
-    await expect.poll(async () => {
-      await bringPendingChartsNear(page);
-      return (await chart.locator('svg.recharts-surface').boundingBox())?.width ?? 0;
-    }, { timeout: 15_000 }).toBeGreaterThan(200);
+    await expect
+      .poll(
+        async () => {
+          await bringPendingChartsNear(page);
+          return (await chart.locator('svg.recharts-surface').boundingBox())?.width ?? 0;
+        },
+        { timeout: 15_000 },
+      )
+      .toBeGreaterThan(200);
     expect(await chart.locator('.recharts-bar-rectangle path').count()).toBe(12); // the demo's year of history
     expect(await horizontalOverflow(page), `billing at ${width}px`).toBeLessThanOrEqual(0);
     expect(await seriousA11yViolations(page), `billing at ${width}px`).toEqual([]);

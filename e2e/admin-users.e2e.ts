@@ -50,7 +50,7 @@ it('bulk deactivate changes the status, and it stays after a reload', async () =
   await page.close();
 });
 
-it("an edited integration id persists after a reload; a taken email is refused next to the field", async () => {
+it('an edited integration id persists after a reload; a taken email is refused next to the field', async () => {
   const page = await e2e.browser.newPage();
   await signIn(page, e2e.server.url, E2E_ADMIN.email);
   await openUsers(page, '?q=ada');
@@ -86,7 +86,9 @@ it('fits 375 px without page overflow, and has no serious accessibility problems
       expect(await seriousA11yViolations(page), `${path} at ${width}px`).toEqual([]);
     }
     // Every address is read whole (it may wrap before its @), and at 375 px the cards have one sort control, not a wrapped header row.
-    const cut = await page.$$eval('.au-col-email[role=cell]', (cells) => cells.filter((c) => c.scrollHeight > c.clientHeight + 1 || c.scrollWidth > c.clientWidth + 1).map((c) => c.textContent));
+    const cut = await page.$$eval('.au-col-email[role=cell]', (cells) =>
+      cells.filter((c) => c.scrollHeight > c.clientHeight + 1 || c.scrollWidth > c.clientWidth + 1).map((c) => c.textContent),
+    );
     expect(cut, `emails cut at ${width}px`).toEqual([]);
     if (width === 375) {
       expect((await page.locator('.au-head').boundingBox())!.height).toBeLessThan(60);

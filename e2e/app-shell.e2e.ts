@@ -52,9 +52,19 @@ it('pages hold still while they load: layout shift under 0.1 at 375 px, as Light
   const ids = await demoIds(e2e.server.url, await accessTokenFor(e2e.server.url, E2E_ADMIN.email));
   // The pages Lighthouse was tuned on, the ones that jumped as their data arrived, and a few with an id.
   const paths = [
-    '/home/dashboard', '/reviews', '/admin/settings/users', '/professional-development/sprint-retro/review', '/admin/dashboard',
-    '/insights/individual', '/continuous-feedback', '/reviews/templates', '/admin/settings/account', `/reviews?id=${ids.reviewCycle}`,
-    `/goals/my-goals/${ids.goal}`, `/notes/my-notes/${ids.note}`, `/insights/team-insights/${ids.team}`,
+    '/home/dashboard',
+    '/reviews',
+    '/admin/settings/users',
+    '/professional-development/sprint-retro/review',
+    '/admin/dashboard',
+    '/insights/individual',
+    '/continuous-feedback',
+    '/reviews/templates',
+    '/admin/settings/account',
+    `/reviews?id=${ids.reviewCycle}`,
+    `/goals/my-goals/${ids.goal}`,
+    `/notes/my-notes/${ids.note}`,
+    `/insights/team-insights/${ids.team}`,
   ];
   const jumps: string[] = [];
   for (const path of paths) {
@@ -132,7 +142,9 @@ it('a profile photo shows in the shell through a signed URL at a served width an
     const blob = await new Promise<Blob>((resolve) => canvas.toBlob((b) => resolve(b!), 'image/png'));
     const form = new FormData();
     form.append('file', blob, 'me.png');
-    const upload = (await (await fetch('/api/media', { method: 'POST', headers: { authorization: `Bearer ${session.access_token}` }, body: form })).json()) as { id: string };
+    const upload = (await (await fetch('/api/media', { method: 'POST', headers: { authorization: `Bearer ${session.access_token}` }, body: form })).json()) as {
+      id: string;
+    };
     const res = await fetch('/graphql', {
       method: 'POST',
       headers: { 'content-type': 'application/json', authorization: `Bearer ${session.access_token}` },

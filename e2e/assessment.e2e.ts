@@ -14,7 +14,11 @@ const e2e = useServerAndBrowser();
 const demo = (name: string) => `${name.toLowerCase().replace(/ /g, '.')}@demo.teamlens.dev`;
 
 async function gql<T = any>(token: string, query: string, variables: Record<string, unknown> = {}): Promise<T> {
-  const res = await fetch(`${e2e.server.url}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, body: JSON.stringify({ query, variables }) });
+  const res = await fetch(`${e2e.server.url}/graphql`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+    body: JSON.stringify({ query, variables }),
+  });
   const body = (await res.json()) as { data: T; errors?: Array<{ message: string }> };
   if (body.errors?.length) throw new Error(body.errors[0]!.message);
   return body.data;
@@ -27,8 +31,13 @@ async function ensurePlaced(userId: string): Promise<void> {
   if (placement) return;
   type Track = { id: string; builtin_key: string | null; levels: Array<{ id: string }> };
   const { competencyFramework } = await gql<{ competencyFramework: Track[] }>(admin, '{ competencyFramework { id builtin_key levels { id } } }');
-  const track = competencyFramework[0] ?? (await gql<{ copyBuiltinCompetencyTrack: Track }>(admin, 'mutation { copyBuiltinCompetencyTrack(key: "engineering-ic") { id builtin_key levels { id } } }')).copyBuiltinCompetencyTrack;
-  await gql(admin, 'mutation($input: PlacementInput!) { placePerson(input: $input) { placed_at } }', { input: { user_id: userId, track_id: track.id, level_id: track.levels[1]?.id ?? track.levels[0]!.id } });
+  const track =
+    competencyFramework[0] ??
+    (await gql<{ copyBuiltinCompetencyTrack: Track }>(admin, 'mutation { copyBuiltinCompetencyTrack(key: "engineering-ic") { id builtin_key levels { id } } }'))
+      .copyBuiltinCompetencyTrack;
+  await gql(admin, 'mutation($input: PlacementInput!) { placePerson(input: $input) { placed_at } }', {
+    input: { user_id: userId, track_id: track.id, level_id: track.levels[1]?.id ?? track.levels[0]!.id },
+  });
 }
 
 /** Rates every competency of the open form (`ratingOf(i)` for the i-th), comments on the first, and submits. */
@@ -59,28 +68,47 @@ it('a member and her manager submit assessments and both are shown side by side,
   const { page: radia, problems } = await openSignedIn(e2e, demo('Radia Perlman'), { welcome: 'Radia Perlman' });
   await radia.goto(`${e2e.server.url}/profile/assesment`);
   await radia.getByRole('heading', { level: 1, name: 'My assessment' }).waitFor();
-  const competencies = await assess(radia, 'Assess yourself', () => 3, 'I run our on-call rotation.', async () => {
-    expect(await seriousA11yViolations(radia)).toEqual([]);
-  });
+  const competencies = await assess(
+    radia,
+    'Assess yourself',
+    () => 3,
+    'I run our on-call rotation.',
+    async () => {
+      expect(await seriousA11yViolations(radia)).toEqual([]);
+    },
+  );
   expect(competencies.length).toBeGreaterThan(2);
 
   // Ada, on a phone, picks Radia among her reports and rates the first competency 4, the second 2, the rest 3.
-  const { page: ada, problems: adaProblems } = await openSignedIn(e2e, demo('Ada Lovelace'), { welcome: 'Ada Lovelace', context: { viewport: { width: 375, height: 800 } } });
+  const { page: ada, problems: adaProblems } = await openSignedIn(e2e, demo('Ada Lovelace'), {
+    welcome: 'Ada Lovelace',
+    context: { viewport: { width: 375, height: 800 } },
+  });
   await ada.goto(`${e2e.server.url}/profile/assesment`);
   await ada.getByLabel('Whose assessment').selectOption({ label: 'Radia Perlman' });
   await ada.getByRole('heading', { level: 1, name: 'Assessment of Radia Perlman' }).waitFor();
-  await assess(ada, 'Assess Radia Perlman', (i) => (i === 0 ? 4 : i === 1 ? 2 : 3), 'Leads incidents calmly.', async () => {
-    // The open form on the phone: no sideways scrolling, nothing serious for axe.
-    expect(await horizontalOverflow(ada)).toBeLessThanOrEqual(0);
-    expect(await seriousA11yViolations(ada)).toEqual([]);
-  });
+  await assess(
+    ada,
+    'Assess Radia Perlman',
+    (i) => (i === 0 ? 4 : i === 1 ? 2 : 3),
+    'Leads incidents calmly.',
+    async () => {
+      // The open form on the phone: no sideways scrolling, nothing serious for axe.
+      expect(await horizontalOverflow(ada)).toBeLessThanOrEqual(0);
+      expect(await seriousA11yViolations(ada)).toEqual([]);
+    },
+  );
   expect(await horizontalOverflow(ada)).toBeLessThanOrEqual(0);
 
   // Radia sees both side by side.
   await radia.reload();
   const table = radia.getByRole('region', { name: 'Ratings side by side, table' });
   await table.waitFor();
-  const row = async (name: string) => (await table.getByRole('row', { name: new RegExp(`^${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`) }).getByRole('cell').allTextContents());
+  const row = async (name: string) =>
+    await table
+      .getByRole('row', { name: new RegExp(`^${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`) })
+      .getByRole('cell')
+      .allTextContents();
   expect(await row(competencies[0]!)).toEqual(['3', '4', '+1 Manager rates 1 higher']);
   expect(await row(competencies[1]!)).toEqual(['3', '2', '-1 Manager rates 1 lower']);
   expect(await row(competencies[2]!)).toEqual(['3', '3', '0 Same rating']);

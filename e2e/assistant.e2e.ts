@@ -52,9 +52,15 @@ it('the admin asks, reads the sources with their links, and finds the conversati
 });
 
 it('"Prepare our 1:1" on a shared 1:1 note, from the person it is about, on a phone', async () => {
-  const { page, problems } = await openSignedIn(e2e, demo('Margaret Hamilton'), { welcome: 'Margaret Hamilton', context: { viewport: { width: 375, height: 800 } } });
+  const { page, problems } = await openSignedIn(e2e, demo('Margaret Hamilton'), {
+    welcome: 'Margaret Hamilton',
+    context: { viewport: { width: 375, height: 800 } },
+  });
   await page.goto(`${e2e.server.url}/notes/my-notes`);
-  await page.getByRole('link', { name: /1:1 Margaret Hamilton/ }).first().click();
+  await page
+    .getByRole('link', { name: /1:1 Margaret Hamilton/ })
+    .first()
+    .click();
   await page.getByRole('heading', { level: 1, name: '1:1 Margaret Hamilton' }).waitFor();
   await page.getByText('Prepare our 1:1', { exact: true }).click();
   await page.getByRole('button', { name: 'Ask' }).click();

@@ -33,7 +33,10 @@ it('an admin changes a permission level, then finds it and their own sign-in in 
 
   // Reached from the settings navigation, like the other settings pages.
   await page.goto(`${e2e.server.url}/admin/settings`);
-  await page.getByRole('list', { name: 'Settings pages' }).getByRole('link', { name: /Audit log/ }).click();
+  await page
+    .getByRole('list', { name: 'Settings pages' })
+    .getByRole('link', { name: /Audit log/ })
+    .click();
   await page.getByRole('heading', { name: 'Audit log', level: 1 }).waitFor();
   const change = rows().filter({ hasText: 'Permission level changed' });
   await change.waitFor();
@@ -59,7 +62,10 @@ it('filters by action in the address, downloads the filtered CSV, and keeps the 
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download CSV' }).click()]);
   expect(download.suggestedFilename()).toMatch(/^teamlens-audit-log-\d{4}-\d{2}-\d{2}\.csv$/);
   const text = fs.readFileSync((await download.path())!, 'utf8');
-  const lines = text.replace(/^\uFEFF/, '').trim().split('\r\n');
+  const lines = text
+    .replace(/^\uFEFF/, '')
+    .trim()
+    .split('\r\n');
   expect(lines[0]).toBe('"at_utc","action","what","who","who_email","about","about_email","ip","details"');
   expect(lines.slice(1)).toHaveLength(1);
   expect(lines[1]).toContain('"PERMISSION_LEVEL_CHANGED"');

@@ -13,24 +13,49 @@ import { bringPendingChartsNear, horizontalOverflow, seriousA11yViolations, sign
 
 const PLANS = JSON.stringify([
   { id: 'free', name: 'Free', seat_limit: 5, default: true, features: ['Reviews'] },
-  { id: 'team', name: 'Team', seat_limit: 10, trial_days: 14, price_label: '€90 a month', stripe_price: 'price_team', features: ['Reviews', 'Retros', 'Goals'] },
-  { id: 'business', name: 'Business', per_seat: true, price_label: '€8 per seat a month', stripe_price: 'price_business', features: ['Everything in Team', 'Insights'] },
+  {
+    id: 'team',
+    name: 'Team',
+    seat_limit: 10,
+    trial_days: 14,
+    price_label: '€90 a month',
+    stripe_price: 'price_team',
+    features: ['Reviews', 'Retros', 'Goals'],
+  },
+  {
+    id: 'business',
+    name: 'Business',
+    per_seat: true,
+    price_label: '€8 per seat a month',
+    stripe_price: 'price_business',
+    features: ['Everything in Team', 'Insights'],
+  },
 ]);
 const KEYS = { STRIPE_SECRET_KEY: 'sk_test_e2e', STRIPE_WEBHOOK_SECRET: 'whsec_e2e' };
 const CUSTOMER = { email: 'founder@globex.example', org: 'Globex' };
 
 let browser: Browser;
-beforeAll(async () => { browser = await launchBrowser(); });
-afterAll(async () => { await browser?.close(); });
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
 
 /** A second organization through public sign-up, as a customer of the operator creates one. */
 async function signUpCustomer(server: E2EServer): Promise<void> {
   const page = await (await browser.newContext()).newPage();
   await page.goto(`${server.url}/sign-up`);
-  const post = (path: string, body: Record<string, string>) => page.evaluate(async ({ path, body }) => {
-    const { csrfToken } = (await (await fetch('/api/auth/csrf')).json()) as { csrfToken: string };
-    return (await fetch(`/api/auth/${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ ...body, csrfToken }) })).status;
-  }, { path, body });
+  const post = (path: string, body: Record<string, string>) =>
+    page.evaluate(
+      async ({ path, body }) => {
+        const { csrfToken } = (await (await fetch('/api/auth/csrf')).json()) as { csrfToken: string };
+        return (
+          await fetch(`/api/auth/${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ ...body, csrfToken }) })
+        ).status;
+      },
+      { path, body },
+    );
   expect(await post('sign-up', { email: CUSTOMER.email })).toBe(200);
   const link = await latestMailLink(server.dataDir, CUSTOMER.email);
   const token = new URL(link!).searchParams.get('token')!;
@@ -52,10 +77,15 @@ async function openBilling(server: E2EServer, email: string, width: number): Pro
 async function expectDrawnAndAccessible(page: Page): Promise<void> {
   const chart = page.getByRole('img', { name: /^Seats used, highest in each month\./ });
   // The chart is drawn once it comes near the viewport (docs/decisions/0077).
-  await expect.poll(async () => {
-    await bringPendingChartsNear(page);
-    return (await chart.locator('svg.recharts-surface').boundingBox())?.width ?? 0;
-  }, { timeout: 15_000 }).toBeGreaterThan(200);
+  await expect
+    .poll(
+      async () => {
+        await bringPendingChartsNear(page);
+        return (await chart.locator('svg.recharts-surface').boundingBox())?.width ?? 0;
+      },
+      { timeout: 15_000 },
+    )
+    .toBeGreaterThan(200);
   expect(await chart.locator('.recharts-bar-rectangle path').count()).toBeGreaterThan(0);
   expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
   expect(await seriousA11yViolations(page)).toEqual([]);
@@ -67,7 +97,9 @@ describe('BILLING=plans', () => {
     server = await startServer({ env: { SEED_DEMO: 'false', SIGNUP: 'open', BILLING: 'plans', BILLING_PLANS: PLANS } });
     await signUpCustomer(server);
   }, 60_000);
-  afterAll(async () => { await server?.stop(); });
+  afterAll(async () => {
+    await server?.stop();
+  });
 
   it('the operator gives an organization a plan at 1440 px; its admin reads plan, trial and seats at 375 px', async () => {
     const operator = await openBilling(server, E2E_ADMIN.email, 1440);
@@ -100,7 +132,11 @@ describe('BILLING=stripe', () => {
   let server: E2EServer;
   let fake: FakeStripe;
   beforeAll(async () => {
-    fake = await new FakeStripe({ secretKey: KEYS.STRIPE_SECRET_KEY, webhookSecret: KEYS.STRIPE_WEBHOOK_SECRET, prices: { price_team: 9000, price_business: 800 } }).start();
+    fake = await new FakeStripe({
+      secretKey: KEYS.STRIPE_SECRET_KEY,
+      webhookSecret: KEYS.STRIPE_WEBHOOK_SECRET,
+      prices: { price_team: 9000, price_business: 800 },
+    }).start();
     server = await startServer({ env: { SEED_DEMO: 'false', SIGNUP: 'open', BILLING: 'stripe', BILLING_PLANS: PLANS, ...KEYS, STRIPE_API_URL: fake.url } });
     fake.webhookUrl = `${server.url}/api/billing/stripe/webhook`;
     await signUpCustomer(server);

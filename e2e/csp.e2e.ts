@@ -14,7 +14,11 @@ it('signing in and visiting the dashboard, users (with a dialog), reviews and se
   });
   // The page's own report of each violation (blocked scripts, styles, images, websocket connections).
   await context.addInitScript(() => {
-    document.addEventListener('securitypolicyviolation', (event) => console.error(`Content Security Policy violation: ${event.violatedDirective} ${event.blockedURI} at ${event.sourceFile}:${event.lineNumber}:${event.columnNumber}`));
+    document.addEventListener('securitypolicyviolation', (event) =>
+      console.error(
+        `Content Security Policy violation: ${event.violatedDirective} ${event.blockedURI} at ${event.sourceFile}:${event.lineNumber}:${event.columnNumber}`,
+      ),
+    );
   });
   let sockets = 0;
   page.on('websocket', () => sockets++);
@@ -30,7 +34,12 @@ it('signing in and visiting the dashboard, users (with a dialog), reviews and se
   await page.keyboard.press('Escape');
   await dialog.waitFor({ state: 'detached' });
 
-  for (const [path, heading] of [['/reviews', /review/i], ['/settings/personal', /./], ['/settings/security', /./], ['/home/dashboard', 'Welcome, Alex Admin']] as const) {
+  for (const [path, heading] of [
+    ['/reviews', /review/i],
+    ['/settings/personal', /./],
+    ['/settings/security', /./],
+    ['/home/dashboard', 'Welcome, Alex Admin'],
+  ] as const) {
     await page.goto(`${e2e.server.url}${path}`);
     await page.getByRole('heading', { level: 1, name: heading }).first().waitFor();
   }

@@ -60,8 +60,13 @@ async function importAt(width: number, tag: string) {
   await page.getByRole('group', { name: 'Preview counts' }).waitFor();
   expect(await counts(page)).toEqual(['40', '38', '2']);
   const refused = page.getByRole('table', { name: 'Rows that need fixing' });
-  const refusedRows = await refused.locator('tbody tr').evaluateAll((rows) => rows.map((r) => [...r.querySelectorAll('td')].slice(0, 3).map((c) => c.textContent)));
-  expect(refusedRows).toEqual([['40', `zoe.${tag}.private@gmail.com`, 'Email domain not allowed'], ['41', invitee, 'Repeated in the file']]);
+  const refusedRows = await refused
+    .locator('tbody tr')
+    .evaluateAll((rows) => rows.map((r) => [...r.querySelectorAll('td')].slice(0, 3).map((c) => c.textContent)));
+  expect(refusedRows).toEqual([
+    ['40', `zoe.${tag}.private@gmail.com`, 'Email domain not allowed'],
+    ['41', invitee, 'Repeated in the file'],
+  ]);
   const managers = page.getByRole('region', { name: 'Managers' }).or(page.locator('section[aria-labelledby="csv-plan-managers"]'));
   expect(await managers.textContent()).toContain('Noah Kim');
   expect(await managers.textContent()).toMatch(/Noah Kim.*manages 8 people · becomes a Manager/);
@@ -81,7 +86,9 @@ async function importAt(width: number, tag: string) {
 
   const stored = await readDatabase(e2e.server.dataDir, (db) => ({
     noah: db.prepare('SELECT permission_level FROM users WHERE email = ?').get(noah) as { permission_level: string },
-    backend: db.prepare('SELECT m.email AS manager FROM teams t JOIN users m ON m.id = t.manager_id WHERE t.name = ?').get(dept('Backend')) as { manager: string },
+    backend: db.prepare('SELECT m.email AS manager FROM teams t JOIN users m ON m.id = t.manager_id WHERE t.name = ?').get(dept('Backend')) as {
+      manager: string;
+    },
     created: (db.prepare(`SELECT count(*) AS n FROM users WHERE email LIKE ?`).get(`%.${tag}@${DOMAIN}`) as { n: number }).n,
   }));
   expect(stored).toEqual({ noah: { permission_level: 'MANAGER' }, backend: { manager: noah }, created: 38 });

@@ -71,7 +71,9 @@ it('an admin previews a 300-row file with 7 bad rows, imports it with progress, 
   // The template comes with the session's token.
   const [template] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download the template' }).click()]);
   expect(template.suggestedFilename()).toBe('teamlens-users-template.csv');
-  expect(fs.readFileSync((await template.path())!, 'utf8')).toContain('"email","full_name","role","permission_level","team","manager_email","location","time_zone"');
+  expect(fs.readFileSync((await template.path())!, 'utf8')).toContain(
+    '"email","full_name","role","permission_level","team","manager_email","location","time_zone"',
+  );
 
   const { csv, badRows } = peopleCsv();
   expect(badRows).toHaveLength(7);
@@ -116,7 +118,10 @@ it('an admin previews a 300-row file with 7 bad rows, imports it with progress, 
 
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download the errors (CSV)' }).click()]);
   const exported = fs.readFileSync((await download.path())!, 'utf8');
-  const lines = exported.replace(/^\uFEFF/, '').trim().split('\r\n');
+  const lines = exported
+    .replace(/^\uFEFF/, '')
+    .trim()
+    .split('\r\n');
   expect(lines[0]).toBe('"row","email","errorType","message"');
   expect(lines).toHaveLength(8);
   expect(lines[1]).toBe(`"${badRows[0]}","'=SUM(1+2)10","INVALID_EMAIL","email: Enter a valid email address."`);
@@ -132,16 +137,24 @@ it('an admin previews a 300-row file with 7 bad rows, imports it with progress, 
   await page.context().close();
 });
 
-it('the preview is the server\'s answer and creates nobody; a file that is not CSV is refused with a clear message', async () => {
+it("the preview is the server's answer and creates nobody; a file that is not CSV is refused with a clear message", async () => {
   const context = await e2e.browser.newContext();
   const page = await context.newPage();
   await signIn(page, e2e.server.url, E2E_ADMIN.email, E2E_ADMIN.password, { welcome: 'Alex Admin' });
   await page.goto(`${e2e.server.url}/admin/settings/users/import`);
   const input = page.getByTestId('csv-file-input');
-  await input.setInputFiles({ name: 'people.xlsx', mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', buffer: Buffer.from([0x50, 0x4b, 0x03, 0x04, 0x14, 0]) });
+  await input.setInputFiles({
+    name: 'people.xlsx',
+    mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    buffer: Buffer.from([0x50, 0x4b, 0x03, 0x04, 0x14, 0]),
+  });
   await page.getByText('"people.xlsx" is not a CSV file.', { exact: false }).waitFor();
 
-  await input.setInputFiles({ name: 'dry.csv', mimeType: 'text/csv', buffer: Buffer.from(`email,full_name\r\ncsv.person.dry@${DOMAIN},Dry Run\r\n${E2E_ADMIN.email},Already There\r\n`) });
+  await input.setInputFiles({
+    name: 'dry.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from(`email,full_name\r\ncsv.person.dry@${DOMAIN},Dry Run\r\n${E2E_ADMIN.email},Already There\r\n`),
+  });
   await page.getByRole('group', { name: 'Preview counts' }).waitFor();
   // An existing user is something only the server knows: the preview counts that row as refused.
   expect(await page.getByRole('group', { name: 'Preview counts' }).locator('dd').allTextContents()).toEqual(['2', '1', '1']);

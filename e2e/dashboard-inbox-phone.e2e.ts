@@ -26,10 +26,13 @@ it('a guide request with a long address and company reads in full on the dashboa
   expect(await entry.getByRole('link', { name: LONG_EMAIL }).getAttribute('href')).toBe(`mailto:${LONG_EMAIL}`);
   expect(await entry.textContent()).toContain('Team size 11-50');
   // Every line of the request lies inside the screen: nothing is cut off or hidden in a scroll box.
-  const outside = await entry.evaluate((li) => [...li.querySelectorAll('p, a, strong')].filter((el) => {
-    const box = el.getBoundingClientRect();
-    return box.left < 0 || box.right > document.documentElement.clientWidth;
-  }).length);
+  const outside = await entry.evaluate(
+    (li) =>
+      [...li.querySelectorAll('p, a, strong')].filter((el) => {
+        const box = el.getBoundingClientRect();
+        return box.left < 0 || box.right > document.documentElement.clientWidth;
+      }).length,
+  );
   expect(outside).toBe(0);
   expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
   expect(await seriousA11yViolations(page)).toEqual([]);

@@ -7,11 +7,18 @@ const e2e = useServerAndBrowser();
 
 /** One GraphQL operation with this page's session, as the app sends it. */
 async function graphql<T>(page: Page, query: string, variables: Record<string, unknown> = {}): Promise<T> {
-  const body = await page.evaluate(async ({ query, variables }) => {
-    const session = (await (await fetch('/api/auth/session')).json()) as { access_token: string };
-    const res = await fetch('/graphql', { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${session.access_token}` }, body: JSON.stringify({ query, variables }) });
-    return res.json() as Promise<{ data: unknown; errors?: Array<{ message: string }> }>;
-  }, { query, variables });
+  const body = await page.evaluate(
+    async ({ query, variables }) => {
+      const session = (await (await fetch('/api/auth/session')).json()) as { access_token: string };
+      const res = await fetch('/graphql', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${session.access_token}` },
+        body: JSON.stringify({ query, variables }),
+      });
+      return res.json() as Promise<{ data: unknown; errors?: Array<{ message: string }> }>;
+    },
+    { query, variables },
+  );
   if (body.errors?.length) throw new Error(body.errors[0]!.message);
   return body.data as T;
 }
@@ -20,7 +27,10 @@ it('the demo shows the reviews area at work on first start', async () => {
   const { page, problems } = await openSignedIn(e2e, E2E_ADMIN.email, { welcome: 'Alex Admin' });
   await page.goto(`${e2e.server.url}/reviews`);
   await page.getByRole('heading', { name: 'Review cycles', level: 1 }).waitFor();
-  await page.getByText(/^Q[1-4] \d{4} 360 review$/).first().waitFor();
+  await page
+    .getByText(/^Q[1-4] \d{4} 360 review$/)
+    .first()
+    .waitFor();
   expect(await page.getByText(/^Q[1-4] \d{4} 360 review$/).count()).toBe(2);
   await page.getByText('Mobile sprint reviews: Sprint 42').waitFor();
   await page.goto(`${e2e.server.url}/reviews/pending`);
@@ -32,7 +42,10 @@ it('the demo shows the reviews area at work on first start', async () => {
 it('the demo’s retro and feedback progress charts are drawn across their boxes at 1440 and 375 px', async () => {
   const { page, problems } = await openSignedIn(e2e, E2E_ADMIN.email, { welcome: 'Alex Admin' });
   await page.goto(`${e2e.server.url}/professional-development/sprint-retro/team-progress`);
-  await page.getByRole('link', { name: /^Platform/ }).first().click();
+  await page
+    .getByRole('link', { name: /^Platform/ })
+    .first()
+    .click();
   await page.getByRole('img', { name: 'Action-item completion per retro' }).waitFor();
   expect(await chartProblems(page, 2)).toEqual([]);
   await page.goto(`${e2e.server.url}/continuous-feedback/team-progress`);
@@ -45,8 +58,11 @@ it('the demo’s retro and feedback progress charts are drawn across their boxes
 it('an admin removes the demo data after a confirmation; their account, the organization and real people stay', async () => {
   const { page, problems } = await openSignedIn(e2e, E2E_ADMIN.email, { welcome: 'Alex Admin' });
   // A real person the admin adds after the first start: in a demo team, reporting to a demo manager.
-  const added = await graphql<{ massCreateUsers: { count: number } }>(page, `mutation($rows: [MassCreateUserRow!]!) { massCreateUsers(rows: $rows) { count } }`,
-    { rows: [{ email: 'sam.real@e2e.teamlens.dev', full_name: 'Sam Real', team: 'Web', manager_email: 'grace.hopper@demo.teamlens.dev' }] });
+  const added = await graphql<{ massCreateUsers: { count: number } }>(
+    page,
+    `mutation($rows: [MassCreateUserRow!]!) { massCreateUsers(rows: $rows) { count } }`,
+    { rows: [{ email: 'sam.real@e2e.teamlens.dev', full_name: 'Sam Real', team: 'Web', manager_email: 'grace.hopper@demo.teamlens.dev' }] },
+  );
   expect(added.massCreateUsers.count).toBe(1);
 
   await page.goto(`${e2e.server.url}/admin/settings/account`);
@@ -59,7 +75,9 @@ it('an admin removes the demo data after a confirmation; their account, the orga
   await section.getByRole('button', { name: 'Remove the demo data…' }).click();
   const dialog = page.getByRole('alertdialog', { name: 'Remove the demo data?' });
   await dialog.waitFor();
-  expect(await dialog.getByRole('listitem').allTextContents()).toEqual(expect.arrayContaining(['28 people', '4 teams', 'Your own admin account', 'The organization Demo Company, its name and picture']));
+  expect(await dialog.getByRole('listitem').allTextContents()).toEqual(
+    expect.arrayContaining(['28 people', '4 teams', 'Your own admin account', 'The organization Demo Company, its name and picture']),
+  );
   expect(await seriousA11yViolations(page)).toEqual([]);
   expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
   await page.setViewportSize({ width: 1280, height: 800 });
@@ -71,7 +89,10 @@ it('an admin removes the demo data after a confirmation; their account, the orga
 
   await section.getByRole('button', { name: 'Remove the demo data…' }).click();
   await dialog.getByRole('button', { name: 'Remove the demo data' }).click();
-  await page.getByTestId('global-alert').getByText(/The demo data was removed: .*28 people.* Demo Company is ready for your people\./).waitFor();
+  await page
+    .getByTestId('global-alert')
+    .getByText(/The demo data was removed: .*28 people.* Demo Company is ready for your people\./)
+    .waitFor();
   await dialog.waitFor({ state: 'hidden' });
   await section.waitFor({ state: 'detached' });
 
@@ -81,7 +102,9 @@ it('an admin removes the demo data after a confirmation; their account, the orga
   await users.waitFor();
   await expect.poll(() => page.getByTestId('admin-users-count').textContent()).toBe('2 people');
   await users.getByRole('row').filter({ hasText: 'Sam Real' }).waitFor();
-  expect(await readDatabase(e2e.server.dataDir, (db) => db.prepare("select team_id, manager_id from users where email = 'sam.real@e2e.teamlens.dev'").get())).toEqual({ team_id: null, manager_id: null });
+  expect(
+    await readDatabase(e2e.server.dataDir, (db) => db.prepare("select team_id, manager_id from users where email = 'sam.real@e2e.teamlens.dev'").get()),
+  ).toEqual({ team_id: null, manager_id: null });
   await page.goto(`${e2e.server.url}/reviews`);
   await page.getByText('No review cycles').waitFor();
   await page.goto(`${e2e.server.url}/admin/settings/account`);

@@ -10,7 +10,11 @@ const SWITCHED_OFF = [...UNBUILT, 'INSIGHTS' as const];
 
 /** Every href of the visible navigation. */
 async function navHrefs(page: import('playwright-core').Page): Promise<string[]> {
-  return page.getByRole('complementary').getByRole('navigation').locator('a[href]').evaluateAll((links) => links.map((a) => a.getAttribute('href')!));
+  return page
+    .getByRole('complementary')
+    .getByRole('navigation')
+    .locator('a[href]')
+    .evaluateAll((links) => links.map((a) => a.getAttribute('href')!));
 }
 
 it('neither navigation links to an unbuilt area; the Pages screen marks them all and switches every one off', async () => {
@@ -49,7 +53,10 @@ it('neither navigation links to an unbuilt area; the Pages screen marks them all
   // A switched-off area says so at its address.
   const member = await e2e.browser.newPage();
   await signIn(member, e2e.server.url, 'brendan.eich@demo.teamlens.dev');
-  for (const [path, area] of [['/insights/individual', 'INSIGHTS'], ['/insights/team-insights', 'INSIGHTS']] as const) {
+  for (const [path, area] of [
+    ['/insights/individual', 'INSIGHTS'],
+    ['/insights/team-insights', 'INSIGHTS'],
+  ] as const) {
     await member.goto(`${e2e.server.url}${path}`);
     await member.getByRole('heading', { name: `${FEATURE_AREA_INFO[area].label} is switched off` }).waitFor();
   }
@@ -65,7 +72,14 @@ it('the landing page promises only built areas (nothing is planned today)', asyn
   // Sign-up is closed on this install (the default): the page does not offer it.
   expect(await page.locator('.hero').getByRole('link', { name: 'Create an organization' }).count()).toBe(0);
   const covers = page.getByRole('region', { name: 'What it covers' });
-  expect(await covers.getByRole('heading', { level: 3 }).allTextContents()).toEqual(['360 and sprint reviews', 'Sprint retrospectives', 'Continuous feedback', 'Goals', 'Team and individual insights', 'AI assistant']);
+  expect(await covers.getByRole('heading', { level: 3 }).allTextContents()).toEqual([
+    '360 and sprint reviews',
+    'Sprint retrospectives',
+    'Continuous feedback',
+    'Goals',
+    'Team and individual insights',
+    'AI assistant',
+  ]);
   expect(await page.getByRole('region', { name: 'Planned, not in this version yet' }).count()).toBe(0);
   expect(await seriousA11yViolations(page)).toEqual([]);
   expect(await horizontalOverflow(page), '/ at 375px').toBeLessThanOrEqual(0);

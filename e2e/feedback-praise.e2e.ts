@@ -26,7 +26,11 @@ const demo = (name: string) => `${name.toLowerCase().replace(/ /g, '.')}@demo.te
 const HOOK_PATH = '/services/TE2E/BFEEDBACK/praiseHook4242';
 
 async function gql<T = unknown>(token: string, query: string, variables: Record<string, unknown> = {}): Promise<T> {
-  const res = await fetch(`${e2e.server.url}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, body: JSON.stringify({ query, variables }) });
+  const res = await fetch(`${e2e.server.url}/graphql`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+    body: JSON.stringify({ query, variables }),
+  });
   const body = (await res.json()) as { data: T; errors?: Array<{ message: string }> };
   if (body.errors?.length) throw new Error(body.errors[0]!.message);
   return body.data;
@@ -74,7 +78,11 @@ it('Ada gives Grace public praise shared to Slack; Ken sees it on the praise wal
 
   // Ada keeps the praise wall open (a fresh page: its socket and subscription are watched from the start).
   let subscribed = false;
-  ada.page.on('websocket', (ws) => ws.on('framesent', (frame) => { if (String(frame.payload).includes('PraiseWallChanged')) subscribed = true; }));
+  ada.page.on('websocket', (ws) =>
+    ws.on('framesent', (frame) => {
+      if (String(frame.payload).includes('PraiseWallChanged')) subscribed = true;
+    }),
+  );
   await ada.page.goto(`${e2e.server.url}/continuous-feedback?tab=praise`);
   const adaWall = ada.page.getByRole('list', { name: 'Praise wall' });
   const adaCard = adaWall.getByRole('listitem').filter({ hasText: praise });
@@ -96,13 +104,23 @@ it('Ada gives Grace public praise shared to Slack; Ken sees it on the praise wal
 
   // The reaction was saved: it is still there after a reload, and Ada sees the count too.
   await ken.page.reload();
-  await ken.page.getByRole('list', { name: 'Praise wall' }).getByRole('listitem').filter({ hasText: praise }).getByRole('button', { name: 'Applause, 1', pressed: true }).waitFor();
+  await ken.page
+    .getByRole('list', { name: 'Praise wall' })
+    .getByRole('listitem')
+    .filter({ hasText: praise })
+    .getByRole('button', { name: 'Applause, 1', pressed: true })
+    .waitFor();
 
   // New praise reaches Ada's open wall too, at the top.
   const kenToken = await accessTokenFor(e2e.server.url, demo('Ken Thompson'));
-  const { praiseWall } = await gql<{ praiseWall: { items: Array<{ recipient: { id: string } }> } }>(kenToken, '{ praiseWall(first: 1) { items { recipient { id } } } }');
+  const { praiseWall } = await gql<{ praiseWall: { items: Array<{ recipient: { id: string } }> } }>(
+    kenToken,
+    '{ praiseWall(first: 1) { items { recipient { id } } } }',
+  );
   const more = `Grace again: the release notes were clear for once (${Date.now()}).`;
-  await gql(kenToken, 'mutation($input: GiveFeedbackInput!) { giveFeedback(input: $input) { id } }', { input: { recipient_id: praiseWall.items[0]!.recipient.id, body: more, visibility: 'PUBLIC' } });
+  await gql(kenToken, 'mutation($input: GiveFeedbackInput!) { giveFeedback(input: $input) { id } }', {
+    input: { recipient_id: praiseWall.items[0]!.recipient.id, body: more, visibility: 'PUBLIC' },
+  });
   await adaWall.getByRole('listitem').first().filter({ hasText: more }).waitFor();
 
   // The give dialog fits the phone too.

@@ -14,7 +14,11 @@ const TEAM_GOAL = 'Platform: zero-downtime deploys';
 const MY_GOAL = 'Make deploys boring';
 
 async function gql<T = any>(token: string, query: string, variables: Record<string, unknown> = {}): Promise<T> {
-  const res = await fetch(`${e2e.server.url}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, body: JSON.stringify({ query, variables }) });
+  const res = await fetch(`${e2e.server.url}/graphql`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+    body: JSON.stringify({ query, variables }),
+  });
   const body = (await res.json()) as { data: T; errors?: Array<{ message: string }> };
   if (body.errors?.length) throw new Error(body.errors[0]!.message);
   return body.data;
@@ -28,7 +32,13 @@ async function openNewGoal(page: Page) {
 }
 
 /** The goal page's own progress bar: its aria-valuenow. */
-const progressOf = async (page: Page, title: string) => Number(await page.getByRole('progressbar', { name: new RegExp(`^Progress of ${title}: `) }).first().getAttribute('aria-valuenow'));
+const progressOf = async (page: Page, title: string) =>
+  Number(
+    await page
+      .getByRole('progressbar', { name: new RegExp(`^Progress of ${title}: `) })
+      .first()
+      .getAttribute('aria-valuenow'),
+  );
 
 async function checkIn(page: Page, values: Record<string, string>, done: string | null, comment: string) {
   await page.getByRole('button', { name: 'Check in' }).click();
@@ -87,7 +97,10 @@ it('a member aligns a goal with three key results under a team goal, checks in t
   // The progress-over-time chart is drawn across its box, readable at 1440 and 375 px.
   expect(await chartProblems(m, 1)).toEqual([]);
   await m.getByText('Show as a table').click();
-  await m.getByRole('region', { name: `Progress of “${MY_GOAL}” over time, table` }).getByRole('cell', { name: '60%' }).waitFor();
+  await m
+    .getByRole('region', { name: `Progress of “${MY_GOAL}” over time, table` })
+    .getByRole('cell', { name: '60%' })
+    .waitFor();
 
   // The team goal's page (through the alignment link) shows the moved progress and the aligned goal.
   await m.getByRole('link', { name: TEAM_GOAL }).click();
@@ -105,8 +118,11 @@ it('my goals and the goal page pass axe and fit a 375 px phone', async () => {
   const token = await accessTokenFor(e2e.server.url, demo('Ken Thompson'));
   const { createGoal } = await gql<{ createGoal: { id: string } }>(token, 'mutation($input: GoalInput!) { createGoal(input: $input) { id } }', {
     input: {
-      title: 'A rather long goal title that has to wrap on a small phone screen without scrolling sideways', owner_kind: 'PERSON', visibility: 'MANAGER_CHAIN',
-      due_date: '2020-01-31', key_results: [{ title: 'Revenue from the new billing plans', kind: 'CURRENCY', start_value: 0, target_value: 250000, currency: 'EUR' }],
+      title: 'A rather long goal title that has to wrap on a small phone screen without scrolling sideways',
+      owner_kind: 'PERSON',
+      visibility: 'MANAGER_CHAIN',
+      due_date: '2020-01-31',
+      key_results: [{ title: 'Revenue from the new billing plans', kind: 'CURRENCY', start_value: 0, target_value: 250000, currency: 'EUR' }],
     },
   });
   const { page, problems } = await openSignedIn(e2e, demo('Ken Thompson'), { welcome: 'Ken Thompson', context: { viewport: { width: 375, height: 800 } } });

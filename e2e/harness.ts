@@ -79,11 +79,18 @@ export interface OpenOptions extends SignInOptions {
  * A new browser context (its own cookies: one person) with one page signed in through the form, and
  * the list of the page's uncaught errors, which a test expects to stay empty.
  */
-export async function openSignedIn(e2e: { readonly server: E2EServer; readonly browser: Browser }, email = E2E_ADMIN.email, options: OpenOptions = {}): Promise<{ page: Page; problems: string[] }> {
+export async function openSignedIn(
+  e2e: { readonly server: E2EServer; readonly browser: Browser },
+  email = E2E_ADMIN.email,
+  options: OpenOptions = {},
+): Promise<{ page: Page; problems: string[] }> {
   const page = await (await e2e.browser.newContext(options.context)).newPage();
   const problems: string[] = [];
   page.on('pageerror', (error) => problems.push(error.message));
-  if (options.consoleErrors) page.on('console', (message) => { if (message.type() === 'error') problems.push(message.text()); });
+  if (options.consoleErrors)
+    page.on('console', (message) => {
+      if (message.type() === 'error') problems.push(message.text());
+    });
   await signIn(page, e2e.server.url, email, E2E_ADMIN.password, options);
   return { page, problems };
 }
@@ -126,11 +133,14 @@ export async function accessTokenFor(url: string, email: string, password = E2E_
   const csrfRes = await fetch(`${url}/api/auth/csrf`);
   remember(csrfRes);
   const { csrfToken } = (await csrfRes.json()) as { csrfToken: string };
-  remember(await fetch(`${url}/api/auth/callback/credentials`, {
-    method: 'POST', redirect: 'manual',
-    headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: cookie(), origin: url },
-    body: new URLSearchParams({ csrfToken, email, password, json: 'true' }),
-  }));
+  remember(
+    await fetch(`${url}/api/auth/callback/credentials`, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: cookie(), origin: url },
+      body: new URLSearchParams({ csrfToken, email, password, json: 'true' }),
+    }),
+  );
   const session = (await (await fetch(`${url}/api/auth/session`, { headers: { cookie: cookie() } })).json()) as { access_token?: string };
   if (!session.access_token) throw new Error(`sign-in failed for ${email}`);
   return session.access_token;
@@ -147,7 +157,9 @@ export function watchScripts(page: Page): { scripts: () => Promise<Array<{ path:
   const responses: Array<Promise<{ path: string; bytes: number; lists: boolean }>> = [];
   page.on('response', (response) => {
     if (response.request().resourceType() !== 'script') return;
-    responses.push(response.text().then((text) => ({ path: new URL(response.url()).pathname, bytes: text.length, lists: text.includes(LISTED_DISPOSABLE_DOMAIN) })));
+    responses.push(
+      response.text().then((text) => ({ path: new URL(response.url()).pathname, bytes: text.length, lists: text.includes(LISTED_DISPOSABLE_DOMAIN) })),
+    );
   });
   return { scripts: () => Promise.all(responses) };
 }
@@ -172,16 +184,21 @@ async function chartProblemsNow(page: Page): Promise<{ charts: number; problems:
     const TOLERANCE = 4;
     const problems: string[] = [];
     const shown = (el: Element) => el.getClientRects().length > 0 && getComputedStyle(el).visibility !== 'hidden';
-    const inside = (r: DOMRect, b: DOMRect) => r.left >= b.left - TOLERANCE && r.right <= b.right + TOLERANCE && r.top >= b.top - TOLERANCE && r.bottom <= b.bottom + TOLERANCE;
+    const inside = (r: DOMRect, b: DOMRect) =>
+      r.left >= b.left - TOLERANCE && r.right <= b.right + TOLERANCE && r.top >= b.top - TOLERANCE && r.bottom <= b.bottom + TOLERANCE;
     const boxes = [...document.querySelectorAll('[data-chart]')].filter(shown);
     boxes.forEach((box, index) => {
       const name = `chart ${index + 1} (${(box.getAttribute('aria-label') ?? box.querySelector('svg title, figcaption')?.textContent ?? box.textContent ?? '').trim().slice(0, 60)})`;
       const b = box.getBoundingClientRect();
-      if (b.width < 1 || b.height < 1) { problems.push(`${name}: its box is ${Math.round(b.width)} x ${Math.round(b.height)} px`); return; }
+      if (b.width < 1 || b.height < 1) {
+        problems.push(`${name}: its box is ${Math.round(b.width)} x ${Math.round(b.height)} px`);
+        return;
+      }
       const svg = box.querySelector('.recharts-wrapper > svg') ?? box.querySelector('svg[role="img"]');
       if (svg) {
         const s = svg.getBoundingClientRect();
-        if (s.width < b.width - TOLERANCE || s.height < 1) problems.push(`${name}: drawn ${Math.round(s.width)} x ${Math.round(s.height)} px in a box ${Math.round(b.width)} px wide`);
+        if (s.width < b.width - TOLERANCE || s.height < 1)
+          problems.push(`${name}: drawn ${Math.round(s.width)} x ${Math.round(s.height)} px in a box ${Math.round(b.width)} px wide`);
         for (const text of svg.querySelectorAll('text')) {
           if (!text.textContent?.trim() || !shown(text)) continue;
           const ctm = (text as SVGTextElement).getScreenCTM();
@@ -190,8 +207,10 @@ async function chartProblemsNow(page: Page): Promise<{ charts: number; problems:
           if (!inside(text.getBoundingClientRect(), b)) problems.push(`${name}: "${text.textContent.trim()}" is cut off by its box`);
         }
       }
-      const marks = [...box.querySelectorAll('[data-mark], .recharts-bar-rectangle path, .recharts-line-curve, .recharts-line-dot, .recharts-area-area')].filter(shown);
-      const lineLike = (m: Element) => m.tagName === 'polyline' || m.tagName === 'path' && !m.closest('.recharts-bar-rectangle');
+      const marks = [
+        ...box.querySelectorAll('[data-mark], .recharts-bar-rectangle path, .recharts-line-curve, .recharts-line-dot, .recharts-area-area'),
+      ].filter(shown);
+      const lineLike = (m: Element) => m.tagName === 'polyline' || (m.tagName === 'path' && !m.closest('.recharts-bar-rectangle'));
       const painted = marks.filter((m) => {
         const r = m.getBoundingClientRect();
         return lineLike(m) ? r.width >= 1 || r.height >= 1 : r.width >= 1 && r.height >= 1;
@@ -207,8 +226,13 @@ async function chartProblemsNow(page: Page): Promise<{ charts: number; problems:
           const range = document.createRange();
           range.selectNodeContents(node);
           for (const t of range.getClientRects()) {
-            const covered = htmlMarks.some((m) => Math.min(m.right, t.right) - Math.max(m.left, t.left) > 1 && Math.min(m.bottom, t.bottom) - Math.max(m.top, t.top) > 1);
-            if (covered) { problems.push(`${name}: a bar covers "${node.textContent.trim().slice(0, 40)}"`); break; }
+            const covered = htmlMarks.some(
+              (m) => Math.min(m.right, t.right) - Math.max(m.left, t.left) > 1 && Math.min(m.bottom, t.bottom) - Math.max(m.top, t.top) > 1,
+            );
+            if (covered) {
+              problems.push(`${name}: a bar covers "${node.textContent.trim().slice(0, 40)}"`);
+              break;
+            }
           }
         }
       }

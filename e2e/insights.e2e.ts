@@ -14,14 +14,23 @@ import { accessTokenFor, chartProblems, horizontalOverflow, openSignedIn, seriou
 const e2e = useServerAndBrowser();
 
 async function gql<T = any>(token: string, query: string, variables: Record<string, unknown> = {}, url = e2e.server.url): Promise<T> {
-  const res = await fetch(`${url}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, body: JSON.stringify({ query, variables }) });
+  const res = await fetch(`${url}/graphql`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+    body: JSON.stringify({ query, variables }),
+  });
   const body = (await res.json()) as { data: T; errors?: Array<{ message: string }> };
   if (body.errors?.length) throw new Error(body.errors[0]!.message);
   return body.data;
 }
 
 type Person = { id: string; full_name: string; email: string; permission_level: string };
-type TeamAnswer = { team: { id: string; name: string; manager: Person | null }; sources: { code: boolean; sample: boolean }; metrics: Array<{ key: string; summary: { n: number; median: number | null; excluded: number }; points: Array<{ n: number; median: number | null }> }>; periods: Array<{ label: string }> };
+type TeamAnswer = {
+  team: { id: string; name: string; manager: Person | null };
+  sources: { code: boolean; sample: boolean };
+  metrics: Array<{ key: string; summary: { n: number; median: number | null; excluded: number }; points: Array<{ n: number; median: number | null }> }>;
+  periods: Array<{ label: string }>;
+};
 
 /** The window the page asks for by default (insightsWindow, client/features/insights/api.ts): the last 12 weeks up to today in this machine's zone, the browser's too. */
 function pageWindow(): { from: string; to: string } {
@@ -45,7 +54,10 @@ async function eventually<T>(what: string, read: () => Promise<T | undefined>, m
 async function loadSample(token: string): Promise<void> {
   await gql(token, 'mutation { loadSampleInsightsData { loaded } }');
   await eventually('the sample data set', async () => {
-    const { sampleInsightsData: s } = await gql<{ sampleInsightsData: { loaded: boolean; runs: Array<{ status: string; error: string | null }> } }>(token, 'query { sampleInsightsData { loaded runs { status error } } }');
+    const { sampleInsightsData: s } = await gql<{ sampleInsightsData: { loaded: boolean; runs: Array<{ status: string; error: string | null }> } }>(
+      token,
+      'query { sampleInsightsData { loaded runs { status error } } }',
+    );
     const failed = s.runs.find((r) => r.status === 'FAILED');
     if (failed) throw new Error(`the sample data set did not load: ${failed.error}`);
     return s.loaded && s.runs.length >= 2 && s.runs.every((r) => r.status === 'DONE') ? true : undefined;
@@ -160,14 +172,23 @@ it('after a restart, the admin tests and syncs the sample connections, and a tea
       const history = card.getByRole('table', { name: `Sync history of Sample ${provider}` }).locator('tbody tr');
       const before = await history.count();
       await card.getByRole('button', { name: 'Sync now' }).click();
-      await eventually(`a new ${provider} sync done`, async () => ((await history.count()) > before && (await history.first().textContent())?.includes('Done') ? true : undefined), 45_000);
+      await eventually(
+        `a new ${provider} sync done`,
+        async () => ((await history.count()) > before && (await history.first().textContent())?.includes('Done') ? true : undefined),
+        45_000,
+      );
     }
     expect(problems).toEqual([]);
 
     // The Platform team's lead sends an open action item of a past retro to the team's sample repository.
     const lead = 'linus.torvalds@demo.teamlens.dev';
     const token = await accessTokenFor(restarted.url, lead);
-    const { retros } = await gql<{ retros: Array<{ id: string; team: { name: string }; action_items: Array<{ id: string; text: string; status: string }> }> }>(token, 'query { retros(status: PAST) { id team { name } action_items { id text status } } }', {}, restarted.url);
+    const { retros } = await gql<{ retros: Array<{ id: string; team: { name: string }; action_items: Array<{ id: string; text: string; status: string }> }> }>(
+      token,
+      'query { retros(status: PAST) { id team { name } action_items { id text status } } }',
+      {},
+      restarted.url,
+    );
     const retro = retros.find((r) => r.team.name === 'Platform' && r.action_items.some((a) => a.status === 'OPEN'))!;
     const item = retro.action_items.find((a) => a.status === 'OPEN')!;
     const leadPage = (await openSignedIn(again, lead, { welcome: 'Linus Torvalds' })).page;

@@ -27,7 +27,11 @@ function shiftToThisWeek(): number {
 }
 
 async function gql<T = any>(token: string, query: string, variables: Record<string, unknown> = {}): Promise<T> {
-  const res = await fetch(`${e2e.server.url}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, body: JSON.stringify({ query, variables }) });
+  const res = await fetch(`${e2e.server.url}/graphql`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+    body: JSON.stringify({ query, variables }),
+  });
   const body = (await res.json()) as { data: T; errors?: Array<{ message: string }> };
   if (body.errors?.length) throw new Error(body.errors[0]!.message);
   return body.data;
@@ -38,7 +42,11 @@ beforeAll(async () => {
   [github, jira] = await Promise.all([startFakeGitHub({ shiftMs }), startFakeJira({ shiftMs })]);
   // The dataset's people in the organization: their Git emails match; carol's Jira email does not.
   const token = await accessTokenFor(e2e.server.url, E2E_ADMIN.email);
-  for (const [email, full_name] of [['alice@acme.test', 'Alice Archer'], ['bob@acme.test', 'Bob Baker'], ['carol@acme.test', 'Carol Chen']]) {
+  for (const [email, full_name] of [
+    ['alice@acme.test', 'Alice Archer'],
+    ['bob@acme.test', 'Bob Baker'],
+    ['carol@acme.test', 'Carol Chen'],
+  ]) {
     await gql(token, 'mutation AddUser($input: AddUserInput!) { addUser(input: $input, sendInvitation: false) { id } }', { input: { email, full_name } });
   }
 });
@@ -54,7 +62,10 @@ async function openIntegrations(page: Page) {
 
 /** The history's first row (latest run) once it is done: its items count. */
 async function doneItems(card: Locator, provider: string): Promise<number> {
-  const latest = card.getByRole('table', { name: `Sync history of ${provider}` }).locator('tbody tr').first();
+  const latest = card
+    .getByRole('table', { name: `Sync history of ${provider}` })
+    .locator('tbody tr')
+    .first();
   await latest.getByText('Done', { exact: true }).waitFor({ timeout: 45_000 });
   return Number(await latest.locator('td').nth(4).textContent());
 }
@@ -78,7 +89,10 @@ it('an admin connects GitHub and Jira through the forms, follows the syncs to do
 
   const ghCard = page.getByRole('article', { name: 'GitHub' });
   await ghCard.getByRole('progressbar', { name: /^GitHub sync/ }).waitFor();
-  await ghCard.getByText(/Rate limited: resumes at \d\d:\d\d/).first().waitFor({ timeout: 20_000 });
+  await ghCard
+    .getByText(/Rate limited: resumes at \d\d:\d\d/)
+    .first()
+    .waitFor({ timeout: 20_000 });
   expect(await doneItems(ghCard, 'GitHub')).toBeGreaterThan(0);
   expect(await ghCard.getByRole('progressbar').count()).toBe(0);
   await ghCard.getByRole('checkbox', { name: 'acme/api' }).waitFor();

@@ -22,19 +22,29 @@ afterAll(async () => {
   await second?.stop();
 });
 
-const countRestartPeople = (dataDir: string) => readDatabase(dataDir, (db) => (db.prepare("SELECT count(*) AS n FROM users WHERE email LIKE 'restart.person.%'").get() as { n: number }).n);
+const countRestartPeople = (dataDir: string) =>
+  readDatabase(dataDir, (db) => (db.prepare("SELECT count(*) AS n FROM users WHERE email LIKE 'restart.person.%'").get() as { n: number }).n);
 
 it('an import cut by a kill reads Interrupted after the restart, nothing of it exists, and choosing the file again imports it', async () => {
   first = await startServer();
   const token = await accessTokenFor(first.url, E2E_ADMIN.email);
   const sentAt = Date.now();
-  const cut = fetch(`${first.url}/api/admin/users/import?batch_id=${BATCH}`, { method: 'POST', headers: { 'content-type': 'text/csv', authorization: `Bearer ${token}` }, body: csv })
-    .then(() => 'answered', () => 'cut');
+  const cut = fetch(`${first.url}/api/admin/users/import?batch_id=${BATCH}`, {
+    method: 'POST',
+    headers: { 'content-type': 'text/csv', authorization: `Bearer ${token}` },
+    body: csv,
+  }).then(
+    () => 'answered',
+    () => 'cut',
+  );
   let running = false;
   // 0.9 s in, or as soon as the import is seen running when the upload took longer on a busy machine.
   while (!running || Date.now() - sentAt < 900) {
     if (Date.now() - sentAt > 20_000) throw new Error('the import never started');
-    running ||= await readDatabase(first.dataDir, (db) => (db.prepare('SELECT status FROM mass_creation_batches WHERE id = ?').get(BATCH) as { status: string } | undefined)?.status === 'running');
+    running ||= await readDatabase(
+      first.dataDir,
+      (db) => (db.prepare('SELECT status FROM mass_creation_batches WHERE id = ?').get(BATCH) as { status: string } | undefined)?.status === 'running',
+    );
     await new Promise((r) => setTimeout(r, 25));
   }
   await first.crash();

@@ -28,7 +28,8 @@ afterAll(async () => {
 const table = () => page.getByRole('table', { name: 'Users' });
 const row = (text: string) => table().getByRole('row').filter({ hasText: text });
 const alert = (text: string) => page.getByTestId('global-alert').getByText(text);
-const mailCount = (to: string) => readDatabase(e2e.server.dataDir, (db) => (db.prepare('SELECT count(*) AS n FROM email_outbox WHERE "to" = ?').get(to) as { n: number }).n);
+const mailCount = (to: string) =>
+  readDatabase(e2e.server.dataDir, (db) => (db.prepare('SELECT count(*) AS n FROM email_outbox WHERE "to" = ?').get(to) as { n: number }).n);
 
 async function openUsers(query = '') {
   await page.goto(`${e2e.server.url}/admin/settings/users${query}`);
@@ -92,7 +93,11 @@ it('an admin adds one person; a refused email shows under the field; the person 
 
   // The outbox on /admin/settings/configurations has the mail with its link.
   await page.goto(`${e2e.server.url}/admin/settings/configurations`);
-  const mail = page.getByRole('list', { name: 'Mail in the outbox' }).getByRole('listitem').filter({ hasText: email }).filter({ hasText: 'You are invited to Teamlens' });
+  const mail = page
+    .getByRole('list', { name: 'Mail in the outbox' })
+    .getByRole('listitem')
+    .filter({ hasText: email })
+    .filter({ hasText: 'You are invited to Teamlens' });
   await mail.waitFor();
   const link = await mail.getByLabel(`Link in the mail to ${email}`).inputValue();
   // Reading the outbox tells the person an admin saw their link (a newer mail); the link is the invitation's.
@@ -110,7 +115,10 @@ it('an admin adds one person; a refused email shows under the field; the person 
 });
 
 it('the users table sends invitations to everyone not invited yet, and a resend from the selection kills the earlier link', async () => {
-  const people = [{ email: 'olga.import@northwind-labs.example', full_name: 'Olga Imported' }, { email: 'ivan.import@northwind-labs.example', full_name: 'Ivan Imported' }];
+  const people = [
+    { email: 'olga.import@northwind-labs.example', full_name: 'Olga Imported' },
+    { email: 'ivan.import@northwind-labs.example', full_name: 'Ivan Imported' },
+  ];
   await importPeople(people);
   await openUsers('?status=NOT_INVITED');
   await row('Olga Imported').getByText('Not invited').waitFor();
@@ -170,7 +178,7 @@ it('the edit dialog resends one invitation; forgot password sends an invited per
   await join(forgotLink, email, 'Ivan Imported');
 });
 
-it('the dashboard\'s pending card sends invitations to those not invited yet, and resends to one person', async () => {
+it("the dashboard's pending card sends invitations to those not invited yet, and resends to one person", async () => {
   await importPeople([{ email: 'dana.dash@northwind-labs.example', full_name: 'Dana Dashboard' }]);
   await page.goto(`${e2e.server.url}/admin/dashboard`);
   const card = page.getByRole('region', { name: 'Invitations pending' });

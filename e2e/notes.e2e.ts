@@ -12,7 +12,8 @@ import { horizontalOverflow, openSignedIn, seriousA11yViolations, useServerAndBr
 
 const e2e = useServerAndBrowser();
 const demo = (name: string) => `${name.toLowerCase().replace(/ /g, '.')}@demo.teamlens.dev`;
-const XSS = '# Careful\n\n<script>window.__xss=1</script>\n\n<img src=x onerror="window.__xss=1">\n\n[click](javascript:window.__xss=1)\n\nSee [the docs](https://example.com).';
+const XSS =
+  '# Careful\n\n<script>window.__xss=1</script>\n\n<img src=x onerror="window.__xss=1">\n\n[click](javascript:window.__xss=1)\n\nSee [the docs](https://example.com).';
 
 /** From the list, "New note" opens the editor of a new note. */
 async function newNote(page: Page): Promise<string> {

@@ -52,7 +52,9 @@ it('an admin connects Slack, and the test message reaches the (fake) Slack chann
   expect(slack.received[0]).toEqual({ path: HOOK_PATH, body: { text: expect.stringMatching(/^Teamlens is connected to this channel\./) } });
   await section.getByText(/^Delivered /).waitFor();
 
-  const stored = await readDatabase(e2e.server.dataDir, (db) => db.prepare('SELECT s.channel_label, o.slack_integration FROM slack_webhooks s JOIN organizations o ON o.id = s.organization_id').all());
+  const stored = await readDatabase(e2e.server.dataDir, (db) =>
+    db.prepare('SELECT s.channel_label, o.slack_integration FROM slack_webhooks s JOIN organizations o ON o.id = s.organization_id').all(),
+  );
   expect(stored).toEqual([{ channel_label: '#e2e-reviews', slack_integration: 1 }]);
 });
 

@@ -30,7 +30,9 @@ it('edits my bio on my profile and still sees it after a reload', async () => {
 
 it('uploads a cropped photo and shows it through a signed URL, also after a reload', async () => {
   const { context, page } = await signedInPage('tim.berners.lee@demo.teamlens.dev', 'Tim Berners-Lee');
-  const png = await sharp({ create: { width: 320, height: 240, channels: 3, background: '#12a594' } }).png().toBuffer();
+  const png = await sharp({ create: { width: 320, height: 240, channels: 3, background: '#12a594' } })
+    .png()
+    .toBuffer();
   await page.goto(`${e2e.server.url}/settings/personal`);
   await page.getByRole('heading', { name: 'Photo' }).waitFor();
   await page.locator('input[type="file"]').setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: png });
@@ -116,7 +118,16 @@ it('remembers the team page colour across reloads and uses it on team members’
 
 it('profile and settings screens fit 375 px and have no serious accessibility problems', async () => {
   const { context, page } = await signedInPage(E2E_ADMIN.email, 'Alex Admin');
-  const paths = ['/profile/user-profile', '/profile/team', '/profile/user-profile/organization-chart', '/settings/personal', '/settings/security', '/settings/privacy', '/admin/profile', '/admin/profile/team'];
+  const paths = [
+    '/profile/user-profile',
+    '/profile/team',
+    '/profile/user-profile/organization-chart',
+    '/settings/personal',
+    '/settings/security',
+    '/settings/privacy',
+    '/admin/profile',
+    '/admin/profile/team',
+  ];
   for (const width of [375, 1440]) {
     await page.setViewportSize({ width, height: 900 });
     for (const path of paths) {

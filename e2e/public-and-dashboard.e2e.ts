@@ -44,7 +44,7 @@ it('a visitor sends the contact form, lands on thank-you, and an admin reads the
   await admin.close();
 });
 
-it('get-the-guide refuses a free mail address with the server\'s answer, then shows the guide; the lists never reach the page', async () => {
+it("get-the-guide refuses a free mail address with the server's answer, then shows the guide; the lists never reach the page", async () => {
   const page = await e2e.browser.newPage();
   const { scripts } = watchScripts(page);
   await page.goto(`${e2e.server.url}/resources/get-the-guide`);
@@ -89,7 +89,7 @@ it('the admin dashboard shows the headcount that is in the database, at 375 and 
   await page.close();
 });
 
-it('an area switched off by the admin leaves a member\'s navigation and its pages say so', async () => {
+it("an area switched off by the admin leaves a member's navigation and its pages say so", async () => {
   const admin = await e2e.browser.newPage();
   await admin.setViewportSize({ width: 1440, height: 900 });
   await signIn(admin, e2e.server.url, E2E_ADMIN.email);
@@ -120,7 +120,10 @@ it('an area switched off by the admin leaves a member\'s navigation and its page
 });
 
 async function engagementRows(): Promise<Array<{ path: string; minutes: number }>> {
-  return readDatabase(e2e.server.dataDir, (db) => db.prepare('SELECT path, minutes FROM engagement_events ORDER BY created_at, rowid').all() as Array<{ path: string; minutes: number }>);
+  return readDatabase(
+    e2e.server.dataDir,
+    (db) => db.prepare('SELECT path, minutes FROM engagement_events ORDER BY created_at, rowid').all() as Array<{ path: string; minutes: number }>,
+  );
 }
 
 it('a minute on a page records an engagement event under the route template, and the admin dashboard counts it', async () => {

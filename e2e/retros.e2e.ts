@@ -17,7 +17,11 @@ const demo = (name: string) => `${name.toLowerCase().replace(/ /g, '.')}@demo.te
 const isoDay = (days: number) => dayOf(addDays(Date.now(), days));
 
 async function gql<T = any>(token: string, query: string, variables: Record<string, unknown> = {}): Promise<T> {
-  const res = await fetch(`${e2e.server.url}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, body: JSON.stringify({ query, variables }) });
+  const res = await fetch(`${e2e.server.url}/graphql`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+    body: JSON.stringify({ query, variables }),
+  });
   const body = (await res.json()) as { data: T; errors?: Array<{ message: string }> };
   if (body.errors?.length) throw new Error(body.errors[0]!.message);
   return body.data;
@@ -27,9 +31,13 @@ async function createRetro(token: string, title: string): Promise<string> {
   const { retroTeams } = await gql<{ retroTeams: Array<{ id: string; name: string }> }>(token, '{ retroTeams { id name } }');
   const team = retroTeams.find((t) => t.name === 'Platform')!;
   const { findOneUser } = await gql<{ findOneUser: { id: string } }>(token, '{ findOneUser { id } }');
-  const { createRetro: retro } = await gql<{ createRetro: { id: string } }>(token, 'mutation($input: CreateRetroInput!) { createRetro(input: $input) { id } }', {
-    input: { team_id: team.id, template_id: 'builtin:start-stop-continue', title, facilitator_id: findOneUser.id, max_votes: 5, max_votes_per_group: 3 },
-  });
+  const { createRetro: retro } = await gql<{ createRetro: { id: string } }>(
+    token,
+    'mutation($input: CreateRetroInput!) { createRetro(input: $input) { id } }',
+    {
+      input: { team_id: team.id, template_id: 'builtin:start-stop-continue', title, facilitator_id: findOneUser.id, max_votes: 5, max_votes_per_group: 3 },
+    },
+  );
   return retro.id;
 }
 
@@ -42,7 +50,10 @@ async function reflect(page: Page, prompt: string, text: string, withKeys = fals
   await column.getByLabel(`New reflection: ${prompt}`).fill(text);
   if (withKeys) await column.getByLabel(`New reflection: ${prompt}`).press('Control+Enter');
   else await column.getByRole('button', { name: `Add to ${prompt}` }).click();
-  await column.getByRole('list', { name: `My reflections: ${prompt}` }).getByText(text).waitFor();
+  await column
+    .getByRole('list', { name: `My reflections: ${prompt}` })
+    .getByText(text)
+    .waitFor();
 }
 
 /** In an open menu, presses the down arrow until `item` has the focus, then Enter. */
@@ -170,7 +181,10 @@ it('three people run a whole retro live, and the next retro reviews its action i
     }
     expect(await plus.isDisabled()).toBe(true);
   }
-  await ken.getByRole('button', { name: /^Vote for (?!Friday deploys$)/ }).first().click();
+  await ken
+    .getByRole('button', { name: /^Vote for (?!Friday deploys$)/ })
+    .first()
+    .click();
   await ken.getByText('1 of 5 votes left').waitFor();
   // The facilitator sees who has voted (counts only: anonymous): Margaret and Ken still have votes, Ada none cast.
   const voted = ada.getByRole('region', { name: 'Who has voted' });
@@ -199,7 +213,10 @@ it('three people run a whole retro live, and the next retro reviews its action i
   await current.getByLabel('Owner', { exact: true }).selectOption({ label: 'Margaret Hamilton' });
   await current.getByLabel('Due', { exact: true }).fill(isoDay(7));
   await current.getByRole('button', { name: 'Add action item' }).click();
-  await ken.getByRole('region', { name: /^Action items of this retro/ }).locator('strong', { hasText: 'Write the deploy checklist' }).waitFor();
+  await ken
+    .getByRole('region', { name: /^Action items of this retro/ })
+    .locator('strong', { hasText: 'Write the deploy checklist' })
+    .waitFor();
   expect(await seriousA11yViolations(ada)).toEqual([]);
   expect(await horizontalOverflow(ken)).toBeLessThanOrEqual(0);
   // Ending asks first: it erases the anonymity links for good.
@@ -212,7 +229,10 @@ it('three people run a whole retro live, and the next retro reviews its action i
   for (const page of all) await page.getByRole('heading', { name: 'Topics by votes' }).waitFor();
   await ken.getByRole('table').getByText('Write the deploy checklist').waitFor();
   for (const text of said) await ken.getByRole('list', { name: 'Comments on Friday deploys' }).getByText(text).waitFor();
-  await margaret.getByRole('region', { name: 'Participation' }).getByText(/Took part: .*Ken Thompson/).waitFor();
+  await margaret
+    .getByRole('region', { name: 'Participation' })
+    .getByText(/Took part: .*Ken Thompson/)
+    .waitFor();
 
   // The team's next retro reviews the open action item; Margaret marks it done in place.
   const nextId = await createRetro(adaToken, 'Sprint 43 retro');
@@ -224,7 +244,9 @@ it('three people run a whole retro live, and the next retro reviews its action i
   const item = margaret.getByRole('listitem').filter({ hasText: 'Write the deploy checklist' });
   await item.getByText('From Sprint 42 retro').waitFor();
   await item.getByLabel('Status', { exact: true }).selectOption('DONE');
-  await expect.poll(() => ada.getByRole('listitem').filter({ hasText: 'Write the deploy checklist' }).getByLabel('Status').inputValue(), { timeout: 10_000 }).toBe('DONE');
+  await expect
+    .poll(() => ada.getByRole('listitem').filter({ hasText: 'Write the deploy checklist' }).getByLabel('Status').inputValue(), { timeout: 10_000 })
+    .toBe('DONE');
 
   expect(problems.flat()).toEqual([]);
 });

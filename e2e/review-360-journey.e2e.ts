@@ -28,7 +28,10 @@ async function openAs(name: string, email = demo(name)): Promise<Page> {
 /** Opens a request from /reviews/pending by its list title ("Review of …" or "Your self review"). */
 async function openRequest(page: Page, title: string) {
   await page.goto(`${e2e.server.url}/reviews/pending`);
-  await page.getByRole('listitem', { name: title }).getByRole('link', { name: /Write review/ }).click();
+  await page
+    .getByRole('listitem', { name: title })
+    .getByRole('link', { name: /Write review/ })
+    .click();
   return page.getByRole('form', { name: title });
 }
 
@@ -42,7 +45,10 @@ async function writeReview(page: Page, title: string, rating: number, keep: stri
   await form.getByLabel('Answer to question 6').fill(keep);
   await form.getByLabel('Answer to question 7').fill(change);
   await form.getByRole('button', { name: 'Submit review' }).click();
-  await page.getByRole('alertdialog', { name: /^Submit your (self )?review/ }).getByRole('button', { name: 'Submit review' }).click();
+  await page
+    .getByRole('alertdialog', { name: /^Submit your (self )?review/ })
+    .getByRole('button', { name: 'Submit review' })
+    .click();
   await page.getByText(/You submitted this review on/).waitFor();
 }
 
@@ -96,16 +102,32 @@ it('a 360 cycle from creation to acknowledged results, every step in the browser
   await change.getByRole('checkbox', { name: /^Barbara Liskov/ }).check();
   await change.getByRole('button', { name: 'Save peers' }).click();
   await ada.getByText('The peers of Margaret Hamilton are set.').waitFor();
-  const peersOf = async (who: string) => (await ada.getByRole('list', { name: `Peers of ${who}` }).getByRole('listitem').allTextContents()).map((t) => t.replace(/\s+/g, ' ').trim());
-  expect(await peersOf('Linus Torvalds')).toEqual(expect.arrayContaining(['Margaret Hamilton · Approved', 'Ken Thompson · Approved', 'Radia Perlman · Approved']));
-  expect((await peersOf('Margaret Hamilton')).sort()).toEqual(['Barbara Liskov · Approved', 'Dennis Ritchie · Not chosen', 'Ken Thompson · Approved', 'Linus Torvalds · Approved']);
+  const peersOf = async (who: string) =>
+    (
+      await ada
+        .getByRole('list', { name: `Peers of ${who}` })
+        .getByRole('listitem')
+        .allTextContents()
+    ).map((t) => t.replace(/\s+/g, ' ').trim());
+  expect(await peersOf('Linus Torvalds')).toEqual(
+    expect.arrayContaining(['Margaret Hamilton · Approved', 'Ken Thompson · Approved', 'Radia Perlman · Approved']),
+  );
+  expect((await peersOf('Margaret Hamilton')).sort()).toEqual([
+    'Barbara Liskov · Approved',
+    'Dennis Ritchie · Not chosen',
+    'Ken Thompson · Approved',
+    'Linus Torvalds · Approved',
+  ]);
 
   // 3. The admin launches: every review request is created at once.
   await admin.reload();
   await admin.getByRole('button', { name: 'Launch cycle' }).click();
   // Peers are optional here (minimum 0): the launch step names who will see no peer results, and asks to launch knowingly.
   const launchDialog = admin.getByRole('alertdialog', { name: 'Launch Platform 360?' });
-  await launchDialog.getByRole('list', { name: 'At risk' }).getByText(/^Ken Thompson has 0 approved peers; peer answers need at least 3/).waitFor();
+  await launchDialog
+    .getByRole('list', { name: 'At risk' })
+    .getByText(/^Ken Thompson has 0 approved peers; peer answers need at least 3/)
+    .waitFor();
   await launchDialog.getByRole('checkbox', { name: /Launch anyway/ }).check();
   await launchDialog.getByRole('button', { name: 'Launch anyway' }).click();
   await admin.getByText('Active', { exact: true }).waitFor();
@@ -113,7 +135,10 @@ it('a 360 cycle from creation to acknowledged results, every step in the browser
   // 4. Four people write their reviews of Linus. Margaret starts on one tab and finishes on another.
   const mine = await openRequest(margaret, 'Review of Linus Torvalds');
   await mine.getByLabel('Answer to question 6').fill('Writes clear design notes before every change.');
-  await margaret.getByTestId('save-status').filter({ hasText: /^Saved$/ }).waitFor();
+  await margaret
+    .getByTestId('save-status')
+    .filter({ hasText: /^Saved$/ })
+    .waitFor();
   const secondTab = await margaret.context().newPage();
   await secondTab.goto(margaret.url());
   const onSecondTab = secondTab.getByRole('form', { name: 'Review of Linus Torvalds' });
@@ -158,7 +183,10 @@ it('a 360 cycle from creation to acknowledged results, every step in the browser
   await ada.getByText('1 reminder sent.').waitFor();
   // Ken gets one reminder listing both reviews he still owes (his self review and Margaret's), live in his bell.
   await ken.getByRole('button', { name: /^Notifications, \d+ unread$/ }).click();
-  await ken.getByRole('dialog', { name: 'Notifications' }).getByRole('link', { name: new RegExp(`^2 reviews due ${formatDay(isoDay(30))}`) }).waitFor();
+  await ken
+    .getByRole('dialog', { name: 'Notifications' })
+    .getByRole('link', { name: new RegExp(`^2 reviews due ${formatDay(isoDay(30))}`) })
+    .waitFor();
   await ken.keyboard.press('Escape');
   expect(await seriousA11yViolations(ada)).toEqual([]);
 
@@ -172,11 +200,7 @@ it('a 360 cycle from creation to acknowledged results, every step in the browser
   await ada.getByRole('link', { name: 'Results of Linus Torvalds' }).click();
   await ada.getByRole('heading', { name: 'Results of Linus Torvalds', level: 1 }).waitFor();
   const summary = (await ada.getByRole('list', { name: 'Perspectives' }).getByRole('listitem').allInnerTexts()).map((t) => t.replace(/\s+/g, ' ').trim());
-  expect(summary).toEqual([
-    'Self (signed) No self review was submitted.',
-    'Manager (signed) 1 review',
-    'Peer (anonymous) 3 reviews',
-  ]);
+  expect(summary).toEqual(['Self (signed) No self review was submitted.', 'Manager (signed) 1 review', 'Peer (anonymous) 3 reviews']);
   const bars = ada.getByRole('list', { name: 'Average rating per perspective: How clearly and openly does this person communicate?' });
   expect(await bars.locator('[data-perspective="PEER"]').textContent()).toContain('4.00 / 5 (3 ratings)');
   const peerComments = ada.getByRole('region', { name: 'Comments: Peer' }).first();
@@ -191,7 +215,10 @@ it('a 360 cycle from creation to acknowledged results, every step in the browser
   // 7. Linus is told (bell), reads his aggregated results (no peer named) and acknowledges them.
   await linus.goto(cycleUrl);
   await linus.getByRole('button', { name: /^Notifications, \d+ unread$/ }).click();
-  await linus.getByRole('dialog', { name: 'Notifications' }).getByRole('link', { name: /^Your review results are ready/ }).waitFor();
+  await linus
+    .getByRole('dialog', { name: 'Notifications' })
+    .getByRole('link', { name: /^Your review results are ready/ })
+    .waitFor();
   await linus.keyboard.press('Escape');
   await linus.getByRole('link', { name: 'My results' }).click();
   await linus.getByRole('heading', { name: 'Your results', level: 1 }).waitFor();

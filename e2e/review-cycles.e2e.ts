@@ -7,11 +7,18 @@ const e2e = useServerAndBrowser();
 
 /** One GraphQL operation as the page's signed-in person (setup of other people's steps). */
 async function graphql<T>(page: Page, query: string, variables: Record<string, unknown> = {}): Promise<T> {
-  const body = await page.evaluate(async ({ query, variables }) => {
-    const session = (await (await fetch('/api/auth/session')).json()) as { access_token: string };
-    const res = await fetch('/graphql', { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${session.access_token}` }, body: JSON.stringify({ query, variables }) });
-    return res.json() as Promise<{ data: unknown; errors?: Array<{ message: string }> }>;
-  }, { query, variables });
+  const body = await page.evaluate(
+    async ({ query, variables }) => {
+      const session = (await (await fetch('/api/auth/session')).json()) as { access_token: string };
+      const res = await fetch('/graphql', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${session.access_token}` },
+        body: JSON.stringify({ query, variables }),
+      });
+      return res.json() as Promise<{ data: unknown; errors?: Array<{ message: string }> }>;
+    },
+    { query, variables },
+  );
   if (body.errors?.length) throw new Error(body.errors[0]!.message);
   return body.data as T;
 }
@@ -23,7 +30,10 @@ it('an admin runs a 360 cycle for a team; peers are proposed and approved; a rev
   await admin.goto(`${e2e.server.url}/reviews`);
   await admin.getByRole('heading', { name: 'Review cycles', level: 1 }).waitFor();
   // The demo organization's own cycles are listed (server/features/demo/demo.seed-reviews.ts).
-  await admin.getByText(/^Q[1-4] \d{4} 360 review$/).first().waitFor();
+  await admin
+    .getByText(/^Q[1-4] \d{4} 360 review$/)
+    .first()
+    .waitFor();
   await admin.getByRole('button', { name: 'New cycle' }).click();
 
   const form = admin.getByRole('form', { name: 'New review cycle' });
@@ -41,7 +51,13 @@ it('an admin runs a 360 cycle for a team; peers are proposed and approved; a rev
   await form.getByRole('button', { name: 'Create draft cycle' }).click();
   await admin.getByRole('heading', { name: 'Platform 360', level: 1 }).waitFor();
   const cycleId = new URL(admin.url()).searchParams.get('id')!;
-  expect(await admin.getByRole('list', { name: 'Participants' }).getByRole('listitem').filter({ has: admin.getByRole('heading', { level: 3 }) }).count()).toBe(7);
+  expect(
+    await admin
+      .getByRole('list', { name: 'Participants' })
+      .getByRole('listitem')
+      .filter({ has: admin.getByRole('heading', { level: 3 }) })
+      .count(),
+  ).toBe(7);
 
   // Linus proposes a peer, his manager Ada approves.
   const { page: linus } = await openSignedIn(e2e, demo('Linus Torvalds'), { welcome: 'Linus Torvalds' });
@@ -64,12 +80,19 @@ it('an admin runs a 360 cycle for a team; peers are proposed and approved; a rev
   await launch.getByTestId('launch-risks').getByText('7 people will see no anonymous results').waitFor();
   await launch.getByRole('checkbox', { name: /Launch anyway/ }).check();
   await launch.getByRole('button', { name: 'Launch anyway' }).click();
-  await launch.getByRole('alert').filter({ hasText: /Ada Lovelace|Ken Thompson|Radia Perlman/ }).waitFor();
+  await launch
+    .getByRole('alert')
+    .filter({ hasText: /Ada Lovelace|Ken Thompson|Radia Perlman/ })
+    .waitFor();
   await launch.getByRole('button', { name: 'Cancel' }).click();
 
   // The other participants get their peers set by the admin (setup through GraphQL).
   type P = { id: string; reviewee: { id: string; full_name: string } };
-  const { reviewCycle } = await graphql<{ reviewCycle: { participants: P[] } }>(admin, 'query($id: ID!) { reviewCycle(id: $id) { participants { id reviewee { id full_name } } } }', { id: cycleId });
+  const { reviewCycle } = await graphql<{ reviewCycle: { participants: P[] } }>(
+    admin,
+    'query($id: ID!) { reviewCycle(id: $id) { participants { id reviewee { id full_name } } } }',
+    { id: cycleId },
+  );
   const linusId = reviewCycle.participants.find((p) => p.reviewee.full_name === 'Linus Torvalds')!.reviewee.id;
   for (const p of reviewCycle.participants.filter((x) => x.reviewee.id !== linusId)) {
     await graphql(admin, 'mutation($p: ID!, $r: [ID!]!) { changeNominations(participantId: $p, reviewerIds: $r) { id } }', { p: p.id, r: [linusId] });
@@ -87,22 +110,35 @@ it('an admin runs a 360 cycle for a team; peers are proposed and approved; a rev
   // Margaret writes her peer review of Linus.
   const { page: margaret } = await openSignedIn(e2e, demo('Margaret Hamilton'), { welcome: 'Margaret Hamilton' });
   // Her dashboard's Pending reviews card counts what the server says she must write (her self review, the peer review, …).
-  const { myReviewRequests } = await graphql<{ myReviewRequests: Array<{ perspective: string; reviewee: { full_name: string } }> }>(margaret, '{ myReviewRequests { perspective reviewee { full_name } } }');
-  expect(myReviewRequests.map((r) => `${r.perspective} ${r.reviewee.full_name}`)).toEqual(expect.arrayContaining(['SELF Margaret Hamilton', 'PEER Linus Torvalds']));
+  const { myReviewRequests } = await graphql<{ myReviewRequests: Array<{ perspective: string; reviewee: { full_name: string } }> }>(
+    margaret,
+    '{ myReviewRequests { perspective reviewee { full_name } } }',
+  );
+  expect(myReviewRequests.map((r) => `${r.perspective} ${r.reviewee.full_name}`)).toEqual(
+    expect.arrayContaining(['SELF Margaret Hamilton', 'PEER Linus Torvalds']),
+  );
   expect(await margaret.getByTestId('pending-review-count').textContent()).toBe(String(myReviewRequests.length));
   await margaret.getByRole('link', { name: 'Open pending reviews' }).click();
   await margaret.getByRole('list', { name: 'Review requests' }).waitFor();
   expect(await seriousA11yViolations(margaret)).toEqual([]);
-  await margaret.getByRole('listitem', { name: 'Review of Linus Torvalds' }).getByRole('link', { name: /Write review/ }).click();
+  await margaret
+    .getByRole('listitem', { name: 'Review of Linus Torvalds' })
+    .getByRole('link', { name: /Write review/ })
+    .click();
   const review = margaret.getByRole('form', { name: 'Review of Linus Torvalds' });
   await review.getByLabel('Answer to question 6').fill('Clear design notes before every change.');
-  await margaret.getByTestId('save-status').filter({ hasText: /^Saved$/ }).waitFor();
+  await margaret
+    .getByTestId('save-status')
+    .filter({ hasText: /^Saved$/ })
+    .waitFor();
   expect(await margaret.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('teamlens.review-draft.')))).toEqual([]);
   await margaret.reload();
   expect(await review.getByLabel('Answer to question 6').inputValue()).toBe('Clear design notes before every change.');
   const second = await margaret.context().newPage();
   await second.goto(margaret.url());
-  expect(await second.getByRole('form', { name: 'Review of Linus Torvalds' }).getByLabel('Answer to question 6').inputValue()).toBe('Clear design notes before every change.');
+  expect(await second.getByRole('form', { name: 'Review of Linus Torvalds' }).getByLabel('Answer to question 6').inputValue()).toBe(
+    'Clear design notes before every change.',
+  );
   await second.close();
   expect(await seriousA11yViolations(margaret)).toEqual([]);
   await margaret.setViewportSize({ width: 375, height: 800 });

@@ -13,7 +13,11 @@ const demo = (name: string) => `${name.toLowerCase().replace(/ /g, '.')}@demo.te
 const future = (days: number) => addDays(Date.now(), days).toISOString();
 
 async function gql<T = any>(token: string, query: string, variables: Record<string, unknown> = {}): Promise<T> {
-  const res = await fetch(`${e2e.server.url}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, body: JSON.stringify({ query, variables }) });
+  const res = await fetch(`${e2e.server.url}/graphql`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+    body: JSON.stringify({ query, variables }),
+  });
   const body = (await res.json()) as { data: T; errors?: Array<{ message: string }> };
   if (body.errors?.length) throw new Error(body.errors[0]!.message);
   return body.data;
@@ -26,15 +30,25 @@ it('release with confirmation, take back until opened, and release all with the 
   const { reviewTemplates } = await gql<{ reviewTemplates: Array<{ id: string; name: string }> }>(admin, '{ reviewTemplates { id name } }');
   const template = reviewTemplates.find((t) => t.name === '360 review')!;
   // Self and manager reviews only: nobody needs peers. Ada manages all three.
-  const { createReviewCycle: cycle } = await gql(admin, 'mutation($input: ReviewCycleInput!) { createReviewCycle(input: $input) { id } }', { input: {
-    name: 'Release check', type: '360', template_id: template.id, participant_ids: ['Linus Torvalds', 'Margaret Hamilton', 'Ken Thompson'].map(idOf), team_ids: [],
-    perspectives: ['SELF', 'MANAGER'], review_end: future(10),
-  } });
+  const { createReviewCycle: cycle } = await gql(admin, 'mutation($input: ReviewCycleInput!) { createReviewCycle(input: $input) { id } }', {
+    input: {
+      name: 'Release check',
+      type: '360',
+      template_id: template.id,
+      participant_ids: ['Linus Torvalds', 'Margaret Hamilton', 'Ken Thompson'].map(idOf),
+      team_ids: [],
+      perspectives: ['SELF', 'MANAGER'],
+      review_end: future(10),
+    },
+  });
   await gql(admin, 'mutation($id: ID!) { launchReviewCycle(id: $id) { id } }', { id: cycle.id });
   await gql(admin, 'mutation($id: ID!) { closeReviewCycle(id: $id) { id } }', { id: cycle.id });
   const cycleUrl = `${e2e.server.url}/reviews?id=${cycle.id}`;
 
-  const { page: ada, problems } = await openSignedIn(e2e, demo('Ada Lovelace'), { welcome: 'Ada Lovelace', context: { viewport: { width: 1440, height: 900 } } });
+  const { page: ada, problems } = await openSignedIn(e2e, demo('Ada Lovelace'), {
+    welcome: 'Ada Lovelace',
+    context: { viewport: { width: 1440, height: 900 } },
+  });
   await ada.goto(cycleUrl);
   const list = ada.getByRole('list', { name: 'Participants' });
   const card = (name: string) => list.getByRole('listitem', { name });
@@ -44,7 +58,9 @@ it('release with confirmation, take back until opened, and release all with the 
   // One person: asked first, naming who sees them; Cancel releases nothing.
   await card('Linus Torvalds').getByRole('button', { name: 'Release results to Linus Torvalds' }).click();
   let dialog = ada.getByRole('alertdialog', { name: 'Release the results of Linus Torvalds?' });
-  expect(await dialog.textContent()).toContain('Linus Torvalds will see their results and is told in the app and by email. Until Linus Torvalds opens them, you can take the release back.');
+  expect(await dialog.textContent()).toContain(
+    'Linus Torvalds will see their results and is told in the app and by email. Until Linus Torvalds opens them, you can take the release back.',
+  );
   expect(await seriousA11yViolations(ada)).toEqual([]);
   await dialog.getByRole('button', { name: 'Cancel' }).click();
   await dialog.waitFor({ state: 'detached' });
@@ -74,8 +90,14 @@ it('release with confirmation, take back until opened, and release all with the 
   await linus.getByRole('link', { name: 'My results' }).click();
   await linus.getByRole('heading', { name: 'Your results', level: 1 }).waitFor();
   await ada.reload();
-  await card('Linus Torvalds').getByText(/^Opened by Linus Torvalds /).waitFor();
-  expect(await card('Linus Torvalds').getByRole('button', { name: /Take back/ }).count()).toBe(0);
+  await card('Linus Torvalds')
+    .getByText(/^Opened by Linus Torvalds /)
+    .waitFor();
+  expect(
+    await card('Linus Torvalds')
+      .getByRole('button', { name: /Take back/ })
+      .count(),
+  ).toBe(0);
   await card('Margaret Hamilton').getByRole('button', { name: 'Take back the release of Margaret Hamilton' }).waitFor();
   expect(await seriousA11yViolations(ada)).toEqual([]);
   await ada.setViewportSize({ width: 375, height: 800 });

@@ -18,7 +18,11 @@ const future = (days: number) => addDays(Date.now(), days).toISOString();
 const tokenFor = (email: string) => accessTokenFor(e2e.server.url, email);
 
 async function gql<T = any>(token: string, query: string, variables: Record<string, unknown> = {}): Promise<T> {
-  const res = await fetch(`${e2e.server.url}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, body: JSON.stringify({ query, variables }) });
+  const res = await fetch(`${e2e.server.url}/graphql`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+    body: JSON.stringify({ query, variables }),
+  });
   const body = (await res.json()) as { data: T; errors?: Array<{ message: string }> };
   if (body.errors?.length) throw new Error(body.errors[0]!.message);
   return body.data;
@@ -29,7 +33,14 @@ async function answer(token: string, cycleId: string, rating: number, text: stri
   const { myReviewRequests } = await gql<{ myReviewRequests: Req[] }>(token, '{ myReviewRequests { id cycle_id questions { id prompt } } }');
   const req = myReviewRequests.find((r) => r.cycle_id === cycleId)!;
   const q = (p: string) => req.questions.find((x) => x.prompt === p)!.id;
-  await gql(token, 'mutation($id: ID!, $a: [ReviewAnswerInput!]) { submitReviewRequest(id: $id, answers: $a) { id } }', { id: req.id, a: [{ question_id: q('Overall impact?'), rating }, { question_id: q('What should continue?'), text }, ...(extra ? [{ question_id: q('Anything else?'), text: extra }] : [])] });
+  await gql(token, 'mutation($id: ID!, $a: [ReviewAnswerInput!]) { submitReviewRequest(id: $id, answers: $a) { id } }', {
+    id: req.id,
+    a: [
+      { question_id: q('Overall impact?'), rating },
+      { question_id: q('What should continue?'), text },
+      ...(extra ? [{ question_id: q('Anything else?'), text: extra }] : []),
+    ],
+  });
 }
 
 it('a manager follows progress by the shared bands, reminds, reads aggregated results and a withheld question explained, releases; the reviewee acknowledges', async () => {
@@ -39,20 +50,43 @@ it('a manager follows progress by the shared bands, reminds, reads aggregated re
   const { organizationUsers } = await gql<{ organizationUsers: Array<{ id: string; full_name: string }> }>(admin, '{ organizationUsers { id full_name } }');
   const idOf = (n: string) => organizationUsers.find((u) => u.full_name === n)!.id;
 
-  const { createReviewTemplate: tpl } = await gql(admin, 'mutation($input: ReviewTemplateInput!) { createReviewTemplate(input: $input) { id } }', { input: {
-    name: 'Results e2e', review_type: '360',
-    sections: [{ title: 'Impact', questions: [
-      { kind: 'RATING', prompt: 'Overall impact?', options: [...DEFAULT_RATING_LABELS], perspectives: ['SELF', 'MANAGER', 'PEER', 'DIRECT_REPORT'] },
-      { kind: 'TEXT', prompt: 'What should continue?', perspectives: ['SELF', 'MANAGER', 'PEER', 'DIRECT_REPORT'], required: false },
-      { kind: 'TEXT', prompt: 'Anything else?', perspectives: ['PEER'], required: false },
-    ] }],
-  } });
-  const { createReviewCycle: cycle } = await gql(admin, 'mutation($input: ReviewCycleInput!) { createReviewCycle(input: $input) { id participants { id } } }', { input: {
-    name: 'Linus 360', type: '360', template_id: tpl.id, participant_ids: [idOf('Linus Torvalds')], team_ids: [], perspectives: ['SELF', 'MANAGER', 'PEER', 'DIRECT_REPORT'],
-    nomination_end: future(5), review_end: future(20), results_release: future(30), min_peers: 3, max_peers: 3, anonymity_threshold: 3,
-  } });
+  const { createReviewTemplate: tpl } = await gql(admin, 'mutation($input: ReviewTemplateInput!) { createReviewTemplate(input: $input) { id } }', {
+    input: {
+      name: 'Results e2e',
+      review_type: '360',
+      sections: [
+        {
+          title: 'Impact',
+          questions: [
+            { kind: 'RATING', prompt: 'Overall impact?', options: [...DEFAULT_RATING_LABELS], perspectives: ['SELF', 'MANAGER', 'PEER', 'DIRECT_REPORT'] },
+            { kind: 'TEXT', prompt: 'What should continue?', perspectives: ['SELF', 'MANAGER', 'PEER', 'DIRECT_REPORT'], required: false },
+            { kind: 'TEXT', prompt: 'Anything else?', perspectives: ['PEER'], required: false },
+          ],
+        },
+      ],
+    },
+  });
+  const { createReviewCycle: cycle } = await gql(admin, 'mutation($input: ReviewCycleInput!) { createReviewCycle(input: $input) { id participants { id } } }', {
+    input: {
+      name: 'Linus 360',
+      type: '360',
+      template_id: tpl.id,
+      participant_ids: [idOf('Linus Torvalds')],
+      team_ids: [],
+      perspectives: ['SELF', 'MANAGER', 'PEER', 'DIRECT_REPORT'],
+      nomination_end: future(5),
+      review_end: future(20),
+      results_release: future(30),
+      min_peers: 3,
+      max_peers: 3,
+      anonymity_threshold: 3,
+    },
+  });
   const participantId = cycle.participants[0].id as string;
-  await gql(admin, 'mutation($p: ID!, $r: [ID!]!) { changeNominations(participantId: $p, reviewerIds: $r) { id } }', { p: participantId, r: ['Margaret Hamilton', 'Ken Thompson', 'Radia Perlman'].map(idOf) });
+  await gql(admin, 'mutation($p: ID!, $r: [ID!]!) { changeNominations(participantId: $p, reviewerIds: $r) { id } }', {
+    p: participantId,
+    r: ['Margaret Hamilton', 'Ken Thompson', 'Radia Perlman'].map(idOf),
+  });
   await gql(admin, 'mutation($id: ID!) { launchReviewCycle(id: $id) { id } }', { id: cycle.id });
   await answer(tokens['Linus Torvalds'], cycle.id, 4, 'Self: I kept the build green.');
   await answer(tokens['Ada Lovelace'], cycle.id, 5, 'Manager: steady leadership of the release.');
@@ -64,8 +98,15 @@ it('a manager follows progress by the shared bands, reminds, reads aggregated re
   await ada.goto(`${e2e.server.url}/reviews/team-progress?cycle=${cycle.id}`);
   const people = ada.getByRole('list', { name: 'People of Platform' });
   await people.waitFor();
-  const { reviewTeamProgress } = await gql(tokens['Ada Lovelace'], 'query($c: ID!) { reviewTeamProgress(cycleId: $c) { teams { people { full_name completion { done total } } } } }', { c: cycle.id });
-  const shown = reviewTeamProgress.teams.flatMap((t: { people: unknown[] }) => t.people) as Array<{ full_name: string; completion: { done: number; total: number } }>;
+  const { reviewTeamProgress } = await gql(
+    tokens['Ada Lovelace'],
+    'query($c: ID!) { reviewTeamProgress(cycleId: $c) { teams { people { full_name completion { done total } } } } }',
+    { c: cycle.id },
+  );
+  const shown = reviewTeamProgress.teams.flatMap((t: { people: unknown[] }) => t.people) as Array<{
+    full_name: string;
+    completion: { done: number; total: number };
+  }>;
   expect(shown.map((p) => p.full_name)).toEqual(expect.arrayContaining(['Linus Torvalds', 'Radia Perlman']));
   const rgb = (hex: string) => `rgb(${[1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16)).join(', ')})`;
   for (const p of shown) {
@@ -113,7 +154,9 @@ it('a manager follows progress by the shared bands, reminds, reads aggregated re
   await linus.goto(`${e2e.server.url}/reviews?id=${cycle.id}`);
   await linus.getByRole('link', { name: 'My results' }).click();
   await linus.getByRole('heading', { name: 'Your results', level: 1 }).waitFor();
-  expect(await linus.getByRole('list', { name: 'Average rating per perspective: Overall impact?' }).locator('[data-perspective="PEER"]').textContent()).toContain('4.00 / 5');
+  expect(
+    await linus.getByRole('list', { name: 'Average rating per perspective: Overall impact?' }).locator('[data-perspective="PEER"]').textContent(),
+  ).toContain('4.00 / 5');
   await linus.getByRole('button', { name: 'Acknowledge my results' }).click();
   await linus.getByText('You acknowledged your results.').waitFor();
   await linus.getByText(/^Acknowledged /).waitFor();

@@ -39,7 +39,9 @@ it('warnings in the form, nomination notices and reminders, who is short and who
   expect(await form.getByTestId('peer-threshold-warning').count()).toBe(0);
   await form.getByLabel('Minimum peers').fill('3');
   const warning = form.getByTestId('peer-threshold-warning');
-  expect(await warning.textContent()).toBe('Peer answers are shown only when at least 5 peers answered (the anonymity threshold). With a minimum of 3 peers, anyone with fewer than 5 approved peers will see no peer results. Set the minimum to 5 or more.');
+  expect(await warning.textContent()).toBe(
+    'Peer answers are shown only when at least 5 peers answered (the anonymity threshold). With a minimum of 3 peers, anyone with fewer than 5 approved peers will see no peer results. Set the minimum to 5 or more.',
+  );
   expect(await seriousA11yViolations(admin)).toEqual([]);
   await fitsPhone(admin);
   await form.getByLabel('Minimum peers').fill('5');
@@ -75,7 +77,10 @@ it('warnings in the form, nomination notices and reminders, who is short and who
   const linus = await openAs('Linus Torvalds');
   await linus.getByTestId('nomination-task').getByText(`Choose 5 to 8 peers by ${due}`).waitFor();
   await linus.getByRole('button', { name: /^Notifications, \d+ unread$/ }).click();
-  await linus.getByRole('dialog', { name: 'Notifications' }).getByRole('link', { name: new RegExp(`^Choose your peers by ${due}`) }).waitFor();
+  await linus
+    .getByRole('dialog', { name: 'Notifications' })
+    .getByRole('link', { name: new RegExp(`^Choose your peers by ${due}`) })
+    .waitFor();
   await linus.keyboard.press('Escape');
   await linus.goto(`${e2e.server.url}/reviews/pending`);
   const task = linus.getByRole('list', { name: 'Peers to nominate' }).getByRole('listitem', { name: 'Autumn set-up 360' });
@@ -85,7 +90,8 @@ it('warnings in the form, nomination notices and reminders, who is short and who
   await task.getByRole('link', { name: /Choose peers/ }).click();
   await linus.getByRole('button', { name: 'Propose peers' }).click();
   const group = linus.getByRole('group', { name: 'Propose your peers' });
-  for (const peer of ['Margaret Hamilton', 'Ken Thompson', 'Radia Perlman', 'Dennis Ritchie', 'Barbara Liskov']) await group.getByRole('checkbox', { name: new RegExp(`^${peer}`) }).check();
+  for (const peer of ['Margaret Hamilton', 'Ken Thompson', 'Radia Perlman', 'Dennis Ritchie', 'Barbara Liskov'])
+    await group.getByRole('checkbox', { name: new RegExp(`^${peer}`) }).check();
   await group.getByRole('button', { name: 'Propose peers' }).click();
   await linus.getByText('Your peers were proposed to your manager.').waitFor();
   await linus.goto(`${e2e.server.url}/reviews/pending`);
@@ -101,14 +107,21 @@ it('warnings in the form, nomination notices and reminders, who is short and who
   await admin.getByText('No reminder sent; 1 person was already reminded today.').waitFor();
   const margaret = await openAs('Margaret Hamilton');
   await margaret.getByRole('button', { name: /^Notifications, \d+ unread$/ }).click();
-  await margaret.getByRole('dialog', { name: 'Notifications' }).getByText(/A reminder from your manager or admin\./).waitFor();
+  await margaret
+    .getByRole('dialog', { name: 'Notifications' })
+    .getByText(/A reminder from your manager or admin\./)
+    .waitFor();
   // The notice is a kind of its own that people switch like the others.
   await margaret.keyboard.press('Escape');
   await margaret.goto(`${e2e.server.url}/settings/privacy`);
   expect(await margaret.getByLabel('Choosing peers').isChecked()).toBe(true);
   const ada = await openAs('Ada Lovelace');
   await ada.getByRole('button', { name: /^Notifications, \d+ unread$/ }).click();
-  await ada.getByRole('dialog', { name: 'Notifications' }).getByRole('link', { name: /^Peer nominations to approve/ }).first().waitFor();
+  await ada
+    .getByRole('dialog', { name: 'Notifications' })
+    .getByRole('link', { name: /^Peer nominations to approve/ })
+    .first()
+    .waitFor();
 
   // 5. The launch names who is at risk; launching knowingly is still refused while someone is short of the minimum.
   expect(await seriousA11yViolations(admin)).toEqual([]);
@@ -116,9 +129,9 @@ it('warnings in the form, nomination notices and reminders, who is short and who
   await admin.getByRole('button', { name: 'Launch cycle' }).click();
   const dialog = admin.getByRole('alertdialog', { name: 'Launch Autumn set-up 360?' });
   await dialog.getByTestId('launch-risks').getByText('2 people will see no anonymous results').waitFor();
-  expect(await dialog.getByRole('list', { name: 'At risk' }).getByRole('listitem').allTextContents()).toEqual(expect.arrayContaining([
-    'Margaret Hamilton has 0 approved peers; peer answers need at least 5, so Margaret Hamilton will see no peer results.',
-  ]));
+  expect(await dialog.getByRole('list', { name: 'At risk' }).getByRole('listitem').allTextContents()).toEqual(
+    expect.arrayContaining(['Margaret Hamilton has 0 approved peers; peer answers need at least 5, so Margaret Hamilton will see no peer results.']),
+  );
   expect(await dialog.getByRole('button', { name: 'Launch anyway' }).isDisabled()).toBe(true);
   expect(await seriousA11yViolations(admin)).toEqual([]);
   await dialog.getByRole('checkbox', { name: /Launch anyway/ }).check();

@@ -50,14 +50,20 @@ it('an admin copies the built-in 360 template, adds a single-choice question, sa
   expect(await moved.getByLabel('Kind').inputValue()).toBe('SINGLE_CHOICE');
   expect(await moved.getByLabel('Option 3', { exact: true }).inputValue()).toBe('Rarely');
   await reopened.getByRole('button', { name: 'Preview' }).click();
-  await page.getByRole('group', { name: /How often do you work with this person\?/ }).getByLabel('Every week').waitFor();
+  await page
+    .getByRole('group', { name: /How often do you work with this person\?/ })
+    .getByLabel('Every week')
+    .waitFor();
 
   // The read-only preview of a built-in, on a phone.
   await reopened.getByRole('button', { name: 'Cancel' }).click();
   await page.getByRole('button', { name: 'Preview 360 review' }).click();
   await page.getByRole('heading', { name: '360 review', level: 1 }).waitFor();
   await page.getByLabel('Answering as').selectOption({ label: 'Direct report' });
-  await page.getByRole('group', { name: /Anything the manager should know/ }).getByText('Private: only managers and admins see the answers', { exact: false }).waitFor();
+  await page
+    .getByRole('group', { name: /Anything the manager should know/ })
+    .getByText('Private: only managers and admins see the answers', { exact: false })
+    .waitFor();
   await page.setViewportSize({ width: 375, height: 800 });
   expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
   expect(await seriousA11yViolations(page)).toEqual([]);
@@ -72,7 +78,11 @@ it('a member is refused the templates', async () => {
   // The server refuses too, whatever the page does.
   const answer = await page.evaluate(async () => {
     const session = await (await fetch('/api/auth/session')).json();
-    const res = await fetch('/graphql', { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${session.access_token}` }, body: JSON.stringify({ query: '{ reviewTemplates { id } }' }) });
+    const res = await fetch('/graphql', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${session.access_token}` },
+      body: JSON.stringify({ query: '{ reviewTemplates { id } }' }),
+    });
     return res.json();
   });
   expect(answer.errors[0].extensions.code).toBe('FORBIDDEN');

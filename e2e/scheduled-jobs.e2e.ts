@@ -8,14 +8,18 @@ const e2e = useServerAndBrowser();
 
 /** Puts a dead job of the admin's organization in the running server's database (as a failed reminder would leave it). */
 async function insertDeadJob(dataDir: string): Promise<string> {
-  const orgId = await readDatabase(dataDir, (db) => (db.prepare('SELECT organization_id FROM users WHERE email = ?').get(E2E_ADMIN.email) as { organization_id: string }).organization_id);
+  const orgId = await readDatabase(
+    dataDir,
+    (db) => (db.prepare('SELECT organization_id FROM users WHERE email = ?').get(E2E_ADMIN.email) as { organization_id: string }).organization_id,
+  );
   const { default: Database } = await import('better-sqlite3');
   const db = new Database(path.join(dataDir, 'teamlens.db'));
   const id = crypto.randomUUID();
   const long = 'cycle-0f5a1c2e-7d6b-4b8e-9a51-3c2d1e0f9a8b:request-5b7c9d1e-2f3a-4b5c-8d9e-0a1b2c3d4e5f:2026-11-25';
-  db.prepare(`INSERT INTO jobs (id, organization_id, kind, unique_key, payload, status, attempts, max_attempts, run_at, last_error, created_at, finished_at)
-    VALUES (?, ?, 'reviews.reminder', ?, '{}', 'dead', 5, 5, ?, 'No handler answered: the mail server refused the connection (ECONNREFUSED 127.0.0.1:25)', ?, ?)`)
-    .run(id, orgId, long, '2026-11-23T09:00:00.000Z', '2026-11-23T08:00:00.000Z', '2026-11-23T09:00:01.000Z');
+  db.prepare(
+    `INSERT INTO jobs (id, organization_id, kind, unique_key, payload, status, attempts, max_attempts, run_at, last_error, created_at, finished_at)
+    VALUES (?, ?, 'reviews.reminder', ?, '{}', 'dead', 5, 5, ?, 'No handler answered: the mail server refused the connection (ECONNREFUSED 127.0.0.1:25)', ?, ?)`,
+  ).run(id, orgId, long, '2026-11-23T09:00:00.000Z', '2026-11-23T08:00:00.000Z', '2026-11-23T09:00:01.000Z');
   db.close();
   return id;
 }

@@ -46,7 +46,18 @@ export async function startServer(options: ServerOptions = {}): Promise<StartedS
   const url = `http://127.0.0.1:${port}`;
   const server = serverCommand();
   const child: ChildProcess = spawn(server.command, server.args, {
-    env: { ...process.env, ...server.env, PORT: String(port), HOST: '127.0.0.1', BASE_URL: url, DATA_DIR: dataDir, LOG_LEVEL: 'warn', ADMIN_EMAIL: E2E_ADMIN.email, ADMIN_PASSWORD: E2E_ADMIN.password, ...options.env },
+    env: {
+      ...process.env,
+      ...server.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      BASE_URL: url,
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      ADMIN_EMAIL: E2E_ADMIN.email,
+      ADMIN_PASSWORD: E2E_ADMIN.password,
+      ...options.env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -97,7 +108,16 @@ export async function startServer(options: ServerOptions = {}): Promise<StartedS
 export async function launchBrowser(): Promise<Browser> {
   return chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
   });
 }
 
@@ -115,7 +135,9 @@ export async function readDatabase<T>(dataDir: string, read: (db: import('better
 /** The newest mail the server kept in its outbox for this address (no SMTP in tests): its link. */
 export async function latestMailLink(dataDir: string, to: string, subjectStart = ''): Promise<string | null> {
   return readDatabase(dataDir, (db) => {
-    const row = db.prepare('SELECT link FROM email_outbox WHERE "to" = ? AND substr(subject, 1, ?) = ? ORDER BY created_at DESC, rowid DESC LIMIT 1').get(to, subjectStart.length, subjectStart) as { link: string | null } | undefined;
+    const row = db
+      .prepare('SELECT link FROM email_outbox WHERE "to" = ? AND substr(subject, 1, ?) = ? ORDER BY created_at DESC, rowid DESC LIMIT 1')
+      .get(to, subjectStart.length, subjectStart) as { link: string | null } | undefined;
     return row?.link ?? null;
   });
 }

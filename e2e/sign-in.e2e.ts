@@ -91,7 +91,7 @@ it('a logout in one tab sends the other tab to /logout', async () => {
   await context.close();
 });
 
-it('sign-up checks the format on the page and refuses a free mail address with the server\'s answer under the field; no list reaches the page', async () => {
+it("sign-up checks the format on the page and refuses a free mail address with the server's answer under the field; no list reaches the page", async () => {
   const context = await e2e.browser.newContext();
   const page = await context.newPage();
   const { scripts } = watchScripts(page);
@@ -119,7 +119,7 @@ it('sign-up checks the format on the page and refuses a free mail address with t
   await context.close();
 });
 
-it('a work email signs up through the mailed link and lands signed in as the new organization\'s admin', async () => {
+it("a work email signs up through the mailed link and lands signed in as the new organization's admin", async () => {
   const context = await e2e.browser.newContext();
   const page = await context.newPage();
   const email = 'founder@northwind-labs.example';
@@ -145,20 +145,26 @@ it('a work email signs up through the mailed link and lands signed in as the new
   await page.getByLabel('Password', { exact: true }).fill('a long and unusual northwind phrase');
   await page.getByRole('button', { name: 'Create the organization' }).click();
   await page.getByRole('heading', { name: 'Welcome, Nora North' }).waitFor();
-  await page.getByRole('link', { name: /Admin area/ }).first().waitFor({ state: 'attached' });
+  await page
+    .getByRole('link', { name: /Admin area/ })
+    .first()
+    .waitFor({ state: 'attached' });
   await context.close();
 });
 
 it('a first visit paints before it asks for the Inter font files and keeps the stand-in font; a later visit uses Inter from the start', async () => {
   const page = await e2e.browser.newPage();
-  const timings = () => page.evaluate(async () => {
-    await document.fonts.ready;
-    const fonts = performance.getEntriesByType('resource').filter((e) => e.name.endsWith('.woff2'));
-    return {
-      fcp: performance.getEntriesByName('first-contentful-paint')[0]!.startTime, fontsAt: fonts.map((e) => e.startTime), inter: document.fonts.check('600 16px Inter'),
-      family: getComputedStyle(document.body).fontFamily,
-    };
-  });
+  const timings = () =>
+    page.evaluate(async () => {
+      await document.fonts.ready;
+      const fonts = performance.getEntriesByType('resource').filter((e) => e.name.endsWith('.woff2'));
+      return {
+        fcp: performance.getEntriesByName('first-contentful-paint')[0]!.startTime,
+        fontsAt: fonts.map((e) => e.startTime),
+        inter: document.fonts.check('600 16px Inter'),
+        family: getComputedStyle(document.body).fontFamily,
+      };
+    });
   await page.goto(`${e2e.server.url}/login`, { waitUntil: 'networkidle' });
   const first = await timings();
   expect(first.fontsAt.length).toBeGreaterThan(0);

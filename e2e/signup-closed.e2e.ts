@@ -8,9 +8,16 @@ const e2e = useServerAndBrowser();
 
 async function postSignUp(email: string): Promise<{ status: number; body: { error?: string; message?: string } }> {
   const csrf = await fetch(`${e2e.server.url}/api/auth/csrf`);
-  const cookie = csrf.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+  const cookie = csrf.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
   const { csrfToken } = (await csrf.json()) as { csrfToken: string };
-  const res = await fetch(`${e2e.server.url}/api/auth/sign-up`, { method: 'POST', headers: { 'content-type': 'application/json', cookie }, body: JSON.stringify({ email, csrfToken }) });
+  const res = await fetch(`${e2e.server.url}/api/auth/sign-up`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', cookie },
+    body: JSON.stringify({ email, csrfToken }),
+  });
   return { status: res.status, body: (await res.json()) as { error?: string; message?: string } };
 }
 
@@ -80,7 +87,9 @@ it('a fresh install refuses public sign-up until its operator opens it; then the
   await visitor.getByLabel('Your full name').fill('Cora Contoso');
   await visitor.getByLabel('Password', { exact: true }).fill('a long and unusual contoso phrase');
   await visitor.getByRole('button', { name: 'Create the organization' }).click();
-  await visitor.getByText('This Teamlens server does not accept new organizations. To join your team, ask an admin of your organization to invite you.').waitFor();
+  await visitor
+    .getByText('This Teamlens server does not accept new organizations. To join your team, ask an admin of your organization to invite you.')
+    .waitFor();
   await visitor.goto(`${e2e.server.url}/sign-up`);
   await visitor.getByRole('heading', { name: 'Sign-up is closed' }).waitFor();
 

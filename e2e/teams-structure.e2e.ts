@@ -18,7 +18,10 @@ it('an admin creates a team with a manager and two members, renames it, and the 
 
   const edit = page.getByRole('dialog', { name: 'Edit Payments' });
   await edit.waitFor();
-  for (const [search, name] of [['ada', 'Ada Lovelace'], ['linus', 'Linus Torvalds']]) {
+  for (const [search, name] of [
+    ['ada', 'Ada Lovelace'],
+    ['linus', 'Linus Torvalds'],
+  ]) {
     await edit.getByLabel('Find people to add').fill(search!);
     await edit.getByRole('button', { name: `Add ${name}` }).click();
     await edit.getByRole('list', { name: 'Members of Payments' }).getByText(name!).waitFor();

@@ -38,7 +38,9 @@ export function engineProblems(dir = root, running = process.versions.node) {
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   const problems = engineProblems(process.argv[2] ? path.resolve(process.argv[2]) : root);
   if (problems.length) {
-    console.error(`Node engine check failed:\n${problems.map((p) => `  ${p}`).join('\n')}\nChoose versions that fit (npm "overrides" in package.json) or change engines.node.`);
+    console.error(
+      `Node engine check failed:\n${problems.map((p) => `  ${p}`).join('\n')}\nChoose versions that fit (npm "overrides" in package.json) or change engines.node.`,
+    );
     process.exit(1);
   }
   console.log('Node engine check: every locked package supports the declared Node range.');

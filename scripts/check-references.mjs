@@ -14,10 +14,10 @@ const RULES = [
   { pattern: /\bissues?\s+(?:items?\s+)?\d+/i, what: 'an issue number' },
   { pattern: /\/work\/shared\b/, what: 'a path into the product briefing' },
   { pattern: /(?<![\w-])shared\/(?:spec|design)\b/, what: 'a path into the product briefing' },
-  { pattern: /\bthe design card\b/i, what: 'the briefing\'s design card' },
+  { pattern: /\bthe design card\b/i, what: "the briefing's design card" },
   { pattern: /\barchitecture rules?\s+\d/i, what: 'a numbered rule of the briefing' },
   { pattern: new RegExp(`(?<![\\w./-])(?:${BRIEFING_PAGES.join('|')})\\.md\\b`), what: 'a briefing page by bare name' },
-  { pattern: /(?<![\w./-])identity\.graphql\b/, what: 'the briefing\'s identity schema by bare name' },
+  { pattern: /(?<![\w./-])identity\.graphql\b/, what: "the briefing's identity schema by bare name" },
 ];
 
 const SKIPPED = new Set(['package-lock.json']);
@@ -38,7 +38,9 @@ export function findOutsideReferences(text) {
 }
 
 function trackedFiles(cwd) {
-  return execFileSync('git', ['ls-files', '-z'], { cwd, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 }).split('\0').filter(Boolean);
+  return execFileSync('git', ['ls-files', '-z'], { cwd, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 })
+    .split('\0')
+    .filter(Boolean);
 }
 
 function main() {
@@ -57,10 +59,12 @@ function main() {
     for (const p of findOutsideReferences(buffer.toString('utf8'))) found.push(`${file}:${p.line}: ${p.what}: "${p.found}"`);
   }
   if (found.length === 0) return 0;
-  console.error(`These lines point at material outside the repository:\n${found.map((f) => `  ${f}`).join('\n')}\n`
-    + `Cite the repository's own docs instead (docs/architecture.md, docs/product/, docs/protocols.md, docs/insights-metrics.md,\n`
-    + `docs/email-check.md) or a decision record (docs/decisions/00NN), write the fact there in your own words, or drop the\n`
-    + `pointer when the sentence stands alone (docs/decisions/0071). ${found.length} found.`);
+  console.error(
+    `These lines point at material outside the repository:\n${found.map((f) => `  ${f}`).join('\n')}\n` +
+      `Cite the repository's own docs instead (docs/architecture.md, docs/product/, docs/protocols.md, docs/insights-metrics.md,\n` +
+      `docs/email-check.md) or a decision record (docs/decisions/00NN), write the fact there in your own words, or drop the\n` +
+      `pointer when the sentence stands alone (docs/decisions/0071). ${found.length} found.`,
+  );
   return 1;
 }
 

@@ -49,7 +49,14 @@ function clientSources(dir: string): string[] {
 /** Every graphql() document of the client, as the text it is at run time (read from the source, not run). */
 export function clientDocuments(): string[] {
   const files = clientSources(path.join(root, 'client'));
-  const program = ts.createProgram(files, { target: ts.ScriptTarget.ES2022, module: ts.ModuleKind.ESNext, moduleResolution: ts.ModuleResolutionKind.Bundler, jsx: ts.JsxEmit.ReactJSX, noEmit: true, allowJs: false });
+  const program = ts.createProgram(files, {
+    target: ts.ScriptTarget.ES2022,
+    module: ts.ModuleKind.ESNext,
+    moduleResolution: ts.ModuleResolutionKind.Bundler,
+    jsx: ts.JsxEmit.ReactJSX,
+    noEmit: true,
+    allowJs: false,
+  });
   const checker = program.getTypeChecker();
 
   const textOf = (node: ts.Expression): string => {
@@ -60,11 +67,14 @@ export function clientDocuments(): string[] {
       let symbol = checker.getSymbolAtLocation(node);
       if (symbol && symbol.flags & ts.SymbolFlags.Alias) symbol = checker.getAliasedSymbol(symbol);
       const declaration = symbol?.valueDeclaration;
-      if (declaration && ts.isVariableDeclaration(declaration) && declaration.initializer && ts.getCombinedNodeFlags(declaration) & ts.NodeFlags.Const) return textOf(declaration.initializer);
+      if (declaration && ts.isVariableDeclaration(declaration) && declaration.initializer && ts.getCombinedNodeFlags(declaration) & ts.NodeFlags.Const)
+        return textOf(declaration.initializer);
     }
     const at = node.getSourceFile();
     const { line } = at.getLineAndCharacterOfPosition(node.getStart());
-    throw new Error(`${path.relative(root, at.fileName)}:${line + 1}: a document's text must be strings and constants written in the source, not ${node.getText()}`);
+    throw new Error(
+      `${path.relative(root, at.fileName)}:${line + 1}: a document's text must be strings and constants written in the source, not ${node.getText()}`,
+    );
   };
 
   const documents: string[] = [];
@@ -80,4 +90,3 @@ export function clientDocuments(): string[] {
   }
   return [...new Set(documents)];
 }
-

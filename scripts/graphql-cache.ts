@@ -22,7 +22,13 @@ function writeScratchProgram(documents: string[]): string {
   const relative = (file: string) => path.relative(scratch, path.join(root, file)).split(path.sep).join('/');
   const tsconfig = {
     compilerOptions: {
-      target: 'ES2022', module: 'ESNext', moduleResolution: 'Bundler', strict: true, skipLibCheck: true, noEmit: true, types: [],
+      target: 'ES2022',
+      module: 'ESNext',
+      moduleResolution: 'Bundler',
+      strict: true,
+      skipLibCheck: true,
+      noEmit: true,
+      types: [],
       plugins: [{ name: 'gql.tada/ts-plugin', schema: relative('schema.graphql'), tadaOutputLocation: relative('client/graphql-env.d.ts') }],
     },
     files: ['documents.ts'],
@@ -40,7 +46,10 @@ const tsconfig = writeScratchProgram(documents);
 const previous = fs.existsSync(GRAPHQL_CACHE_FILE) ? fs.readFileSync(GRAPHQL_CACHE_FILE, 'utf8') : '';
 if (previous.split('\n', 1)[0] !== cacheHeader()) fs.rmSync(GRAPHQL_CACHE_FILE, { force: true });
 try {
-  execFileSync(path.join(root, 'node_modules', '.bin', 'gql-tada'), ['turbo', '--tsconfig', tsconfig, '--output', GRAPHQL_CACHE_FILE, '--fail-on-warn'], { cwd: root, stdio: 'inherit' });
+  execFileSync(path.join(root, 'node_modules', '.bin', 'gql-tada'), ['turbo', '--tsconfig', tsconfig, '--output', GRAPHQL_CACHE_FILE, '--fail-on-warn'], {
+    cwd: root,
+    stdio: 'inherit',
+  });
 } finally {
   fs.rmSync(scratch, { recursive: true, force: true });
 }

@@ -13,7 +13,10 @@
  */
 import type { Plugin } from 'vite';
 
-type ModuleGraph = { getModuleIds: () => IterableIterator<string>; getModuleInfo: (id: string) => { code?: string | null; isEntry: boolean; importedIds: readonly string[]; dynamicImporters: readonly string[] } | null };
+type ModuleGraph = {
+  getModuleIds: () => IterableIterator<string>;
+  getModuleInfo: (id: string) => { code?: string | null; isEntry: boolean; importedIds: readonly string[]; dynamicImporters: readonly string[] } | null;
+};
 
 const SIGNED_IN_AREA = /[\\/]client[\\/]routes[\\/]_app[\\/.]/;
 const SIGNED_IN_LAYOUT = /[\\/]client[\\/]routes[\\/]_app\.tsx\?tsr-split=/;
@@ -28,7 +31,8 @@ const BUILDS_SCHEMAS = /\bfrom\s*["']zod["']/;
 /** radix-ui's entry re-exports every primitive; a module that imports `{ Dialog }` from it uses only @radix-ui/react-dialog. */
 const RADIX_BARREL = /[\\/]node_modules[\\/]radix-ui[\\/]/;
 const RADIX_NAMED_IMPORT = /import\s*\{([^}]*)\}\s*from\s*["']radix-ui["']/g;
-const radixPart = (name: string) => `@radix-ui/react-${name.replace(/^unstable_/, '').replace(/[A-Z]/g, (c, i: number) => `${i ? '-' : ''}${c.toLowerCase()}`)}`;
+const radixPart = (name: string) =>
+  `@radix-ui/react-${name.replace(/^unstable_/, '').replace(/[A-Z]/g, (c, i: number) => `${i ? '-' : ''}${c.toLowerCase()}`)}`;
 
 /**
  * The modules a module imports statically. An import of radix-ui's entry counts as an import of
@@ -41,7 +45,14 @@ function staticImports(graph: ModuleGraph, id: string): string[] {
   if (!info) return [];
   const barrel = info.importedIds.find((dep) => RADIX_BARREL.test(dep));
   if (!barrel || RADIX_BARREL.test(id) || typeof info.code !== 'string') return [...info.importedIds];
-  const parts = [...info.code.matchAll(RADIX_NAMED_IMPORT)].flatMap((m) => m[1]!.split(',').map((n) => n.trim().split(/\s+as\s+/)[0]!).filter(Boolean)).map(radixPart);
+  const parts = [...info.code.matchAll(RADIX_NAMED_IMPORT)]
+    .flatMap((m) =>
+      m[1]!
+        .split(',')
+        .map((n) => n.trim().split(/\s+as\s+/)[0]!)
+        .filter(Boolean),
+    )
+    .map(radixPart);
   const barrelDeps = graph.getModuleInfo(barrel)?.importedIds ?? [];
   const used = barrelDeps.filter((dep) => parts.some((part) => dep.includes(`/node_modules/${part}/`)));
   // Names that match no primitive (a namespace import, a new export): keep the whole entry.
@@ -96,9 +107,16 @@ export function chunkGroups(): { plugin: Plugin; groups: Array<{ name: string; t
       // imports is in the entry or in `app` already, and so, in turn, for the modules importing it.
       // A module that builds zod schemas as it loads stays out (docs/decisions/0077): in `app`, every
       // signed-in page would build them at start, not only the forms' pages that use them.
-      const small = new Set([...sharedSets.values()].filter((set) => set.size < SMALL_SHARED_CODE).flatMap((set) => set.ids)
-        .filter((id) => !BUILDS_SCHEMAS.test(graph.getModuleInfo(id)?.code ?? '')));
-      const boot = reachable(graph, ids.filter((id) => graph.getModuleInfo(id)?.isEntry));
+      const small = new Set(
+        [...sharedSets.values()]
+          .filter((set) => set.size < SMALL_SHARED_CODE)
+          .flatMap((set) => set.ids)
+          .filter((id) => !BUILDS_SCHEMAS.test(graph.getModuleInfo(id)?.code ?? '')),
+      );
+      const boot = reachable(
+        graph,
+        ids.filter((id) => graph.getModuleInfo(id)?.isEntry),
+      );
       for (let changed = true; changed;) {
         changed = false;
         for (const id of small) {

@@ -73,12 +73,15 @@ export type BuildOptions = {
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
     // No token, signature or password reaches a log line (docs/decisions/0044): request URLs and every logged link are redacted.
-    logger: options.logger === false ? false : {
-      level: config.logLevel,
-      serializers: { req: serializeRequest },
-      redact: { paths: LOG_REDACT_PATHS, censor: censorLogged },
-      ...(options.logStream ? { stream: options.logStream } : {}),
-    },
+    logger:
+      options.logger === false
+        ? false
+        : {
+            level: config.logLevel,
+            serializers: { req: serializeRequest },
+            redact: { paths: LOG_REDACT_PATHS, censor: censorLogged },
+            ...(options.logStream ? { stream: options.logStream } : {}),
+          },
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     genReqId: () => crypto.randomUUID(),
@@ -104,7 +107,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     outbound: new Outbound({
       allowPrivate: config.outboundAllowPrivate,
       resolve: options.resolve,
-      onRefused: (refusal) => app.log.warn({ outbound: refusal }, 'outbound connection refused; OUTBOUND_ALLOW_PRIVATE can allow an address on a private network'),
+      onRefused: (refusal) =>
+        app.log.warn({ outbound: refusal }, 'outbound connection refused; OUTBOUND_ALLOW_PRIVATE can allow an address on a private network'),
     }),
     storage,
   };
@@ -127,10 +131,40 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(healthPlugin);
   await app.register(graphqlPlugin);
 
-  const features = [authRoutes, accountRoutes, authSessionsFeature, usersFeature, orgFeature, teamsFeature, notificationsFeature, massCreationFeature, mediaFeature,
-    publicFormsFeature, engagementFeature, adminDashboardFeature, featureAreasFeature, installFeature, jobsFeature, sprintsFeature, reviewsFeature, retrosFeature, feedbackFeature, notesFeature, goalsFeature, growthFeature, integrationsFeature, insightsFeature, billingFeature, assistantFeature, demoFeature, auditFeature, backupsFeature,
+  const features = [
+    authRoutes,
+    accountRoutes,
+    authSessionsFeature,
+    usersFeature,
+    orgFeature,
+    teamsFeature,
+    notificationsFeature,
+    massCreationFeature,
+    mediaFeature,
+    publicFormsFeature,
+    engagementFeature,
+    adminDashboardFeature,
+    featureAreasFeature,
+    installFeature,
+    jobsFeature,
+    sprintsFeature,
+    reviewsFeature,
+    retrosFeature,
+    feedbackFeature,
+    notesFeature,
+    goalsFeature,
+    growthFeature,
+    integrationsFeature,
+    insightsFeature,
+    billingFeature,
+    assistantFeature,
+    demoFeature,
+    auditFeature,
+    backupsFeature,
     // Work a stop or a kill cut off, marked on start (docs/decisions/0038); jobs: Scheduler.start().
-    massCreationRecoveryFeature, mediaRecoveryFeature];
+    massCreationRecoveryFeature,
+    mediaRecoveryFeature,
+  ];
   const schema = batchSchemaExtensions(app);
   for (const feature of features) await app.register(feature);
   schema.apply({ validate: options.validateSchema });

@@ -4,7 +4,15 @@ import { ConfigError, loadConfig } from './config.js';
 describe('configuration', () => {
   it('needs nothing: safe defaults', () => {
     const c = loadConfig({});
-    expect(c).toMatchObject({ port: 3000, host: '127.0.0.1', baseUrl: 'http://127.0.0.1:3000', seedDemo: true, secureCookies: false, introspection: false, accessTokenSeconds: 120 });
+    expect(c).toMatchObject({
+      port: 3000,
+      host: '127.0.0.1',
+      baseUrl: 'http://127.0.0.1:3000',
+      seedDemo: true,
+      secureCookies: false,
+      introspection: false,
+      accessTokenSeconds: 120,
+    });
     expect(c.dataDir.endsWith('/data')).toBe(true);
   });
 

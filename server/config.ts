@@ -4,9 +4,7 @@ import { z } from 'zod';
 import { BILLING_MODES, billingPlansSchema, DEFAULT_GRACE_DAYS, type BillingMode, type BillingPlan } from '../shared/billing.js';
 import { parseAllowList } from './lib/outbound/outbound.allowlist.js';
 
-const bool = z
-  .enum(['true', 'false', '1', '0', 'yes', 'no', 'on', 'off'])
-  .transform((v) => ['true', '1', 'yes', 'on'].includes(v));
+const bool = z.enum(['true', 'false', '1', '0', 'yes', 'no', 'on', 'off']).transform((v) => ['true', '1', 'yes', 'on'].includes(v));
 
 /** Every variable the server reads, with its default (README, Configuration; `teamlens --help`). */
 export const envSchema = z.object({
@@ -15,14 +13,21 @@ export const envSchema = z.object({
   BASE_URL: z.url({ protocol: /^https?$/ }).optional(),
   DATA_DIR: z.string().min(1).default('./data'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://').optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
+    .optional(),
   MAIL_FROM: z.string().default('Teamlens <no-reply@teamlens.local>'),
   SEED_DEMO: bool.default(true),
   ADMIN_EMAIL: z.email().optional(),
   ADMIN_PASSWORD: z.string().optional(),
   // Public organization sign-up; unset: operator admins choose (closed by default once the first organization exists)
   SIGNUP: z.enum(['open', 'closed'], 'must be open or closed').optional(),
-  SESSION_MAX_AGE_HOURS: z.coerce.number().positive().max(24 * 30).default(12),
+  SESSION_MAX_AGE_HOURS: z.coerce
+    .number()
+    .positive()
+    .max(24 * 30)
+    .default(12),
   SESSION_IDLE_MINUTES: z.coerce.number().positive().default(120),
   ACCESS_TOKEN_SECONDS: z.coerce.number().int().min(10).max(3600).default(120),
   GRAPHQL_INTROSPECTION: bool.default(false),
@@ -34,17 +39,30 @@ export const envSchema = z.object({
   TRUST_PROXY: bool.default(false),
   DISPOSABLE_LIST_URL: z.url({ protocol: /^https?$/ }).optional(),
   // at most 24 days: a longer delay overflows setTimeout (2^31 - 1 ms)
-  DISPOSABLE_LIST_REFRESH_HOURS: z.coerce.number().min(1).max(24 * 24).default(24),
+  DISPOSABLE_LIST_REFRESH_HOURS: z.coerce
+    .number()
+    .min(1)
+    .max(24 * 24)
+    .default(24),
   // Slack incoming webhooks must start with this; https, or http only to this machine (tests, a local relay)
   // From SIGTERM/SIGINT to exit, whatever is stuck (docs/decisions/0037).
   SHUTDOWN_DEADLINE_SECONDS: z.coerce.number().min(2).max(120).default(10),
   // Private and loopback addresses integrations may reach (docs/decisions/0054): addresses and CIDR blocks, comma-separated.
-  OUTBOUND_ALLOW_PRIVATE: z.string().optional().superRefine((v, ctx) => {
-    const parsed = parseAllowList(v);
-    if ('invalid' in parsed) ctx.addIssue({ code: 'custom', message: `${parsed.invalid} is not an IP address or CIDR block (e.g. 10.0.0.0/8, 127.0.0.1, fd12::/16)` });
-  }),
+  OUTBOUND_ALLOW_PRIVATE: z
+    .string()
+    .optional()
+    .superRefine((v, ctx) => {
+      const parsed = parseAllowList(v);
+      if ('invalid' in parsed)
+        ctx.addIssue({ code: 'custom', message: `${parsed.invalid} is not an IP address or CIDR block (e.g. 10.0.0.0/8, 127.0.0.1, fd12::/16)` });
+    }),
   // Backups on the scheduler (docs/decisions/0062): hours between two (0: none), how many to keep, where.
-  BACKUP_EVERY_HOURS: z.coerce.number().int().min(0).max(24 * 7).default(24),
+  BACKUP_EVERY_HOURS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(24 * 7)
+    .default(24),
   BACKUP_KEEP: z.coerce.number().int().min(1).max(1000).default(7),
   BACKUP_DIR: z.string().min(1).optional(),
   // Billing (docs/decisions/0068): none (default: no plans, no limits, no outside calls), plans, or stripe.
@@ -52,11 +70,23 @@ export const envSchema = z.object({
   // The plans: a JSON array, or the path of a JSON file holding one.
   BILLING_PLANS: z.string().optional(),
   BILLING_GRACE_DAYS: z.coerce.number().int().min(0).max(90).default(DEFAULT_GRACE_DAYS),
-  STRIPE_SECRET_KEY: z.string().regex(/^(sk|rk)_/, 'must be a Stripe secret key (sk_...) or restricted key (rk_...)').optional(),
-  STRIPE_WEBHOOK_SECRET: z.string().regex(/^whsec_/, 'must be a Stripe webhook signing secret (whsec_...)').optional(),
+  STRIPE_SECRET_KEY: z
+    .string()
+    .regex(/^(sk|rk)_/, 'must be a Stripe secret key (sk_...) or restricted key (rk_...)')
+    .optional(),
+  STRIPE_WEBHOOK_SECRET: z
+    .string()
+    .regex(/^whsec_/, 'must be a Stripe webhook signing secret (whsec_...)')
+    .optional(),
   // Where Stripe's API is: https, or http only to this machine (a local fake or stripe-mock).
-  STRIPE_API_URL: z.url({ protocol: /^https?$/ }).refine((v) => v.startsWith('https://') || /^http:\/\/(127\.0\.0\.1|localhost|\[::1\])[:/]/.test(v), 'must be https (http only for 127.0.0.1)').default('https://api.stripe.com'),
-  SLACK_WEBHOOK_BASE: z.url({ protocol: /^https?$/ }).refine((v) => v.startsWith('https://') || /^http:\/\/(127\.0\.0\.1|localhost|\[::1\])[:/]/.test(v), 'must be https (http only for 127.0.0.1)').default('https://hooks.slack.com/'),
+  STRIPE_API_URL: z
+    .url({ protocol: /^https?$/ })
+    .refine((v) => v.startsWith('https://') || /^http:\/\/(127\.0\.0\.1|localhost|\[::1\])[:/]/.test(v), 'must be https (http only for 127.0.0.1)')
+    .default('https://api.stripe.com'),
+  SLACK_WEBHOOK_BASE: z
+    .url({ protocol: /^https?$/ })
+    .refine((v) => v.startsWith('https://') || /^http:\/\/(127\.0\.0\.1|localhost|\[::1\])[:/]/.test(v), 'must be https (http only for 127.0.0.1)')
+    .default('https://hooks.slack.com/'),
 });
 
 export type DbSynchronous = 'NORMAL' | 'FULL';
@@ -122,7 +152,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const billing = billingConfig(e);
   const baseUrl = (e.BASE_URL ?? `http://${e.HOST === '0.0.0.0' ? 'localhost' : e.HOST}:${e.PORT}`).replace(/\/+$/, '');
   const origin = new URL(baseUrl).origin;
-  const extraOrigins = (e.ALLOWED_ORIGINS ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+  const extraOrigins = (e.ALLOWED_ORIGINS ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
   return {
     port: e.PORT,
     host: e.HOST,
@@ -186,13 +219,20 @@ function billingConfig(e: z.infer<typeof envSchema>): BillingConfig {
   if (e.BILLING === 'stripe') {
     if (!e.STRIPE_SECRET_KEY) problems.push('  STRIPE_SECRET_KEY: required when BILLING=stripe');
     if (!e.STRIPE_WEBHOOK_SECRET) problems.push('  STRIPE_WEBHOOK_SECRET: required when BILLING=stripe');
-    for (const p of list) if (p.default && p.stripe_price) problems.push(`  BILLING_PLANS: the default plan ${p.id} has a stripe_price; new organizations start on a free plan (without one) and subscribe through Checkout`);
+    for (const p of list)
+      if (p.default && p.stripe_price)
+        problems.push(
+          `  BILLING_PLANS: the default plan ${p.id} has a stripe_price; new organizations start on a free plan (without one) and subscribe through Checkout`,
+        );
   }
   if (problems.length) throw new ConfigError(`Invalid configuration:\n${problems.join('\n')}`);
   return {
     mode: e.BILLING,
     plans: list,
     graceDays: e.BILLING_GRACE_DAYS,
-    stripe: e.BILLING === 'stripe' ? { secretKey: e.STRIPE_SECRET_KEY!, webhookSecret: e.STRIPE_WEBHOOK_SECRET!, apiUrl: e.STRIPE_API_URL.replace(/\/+$/, '') } : null,
+    stripe:
+      e.BILLING === 'stripe'
+        ? { secretKey: e.STRIPE_SECRET_KEY!, webhookSecret: e.STRIPE_WEBHOOK_SECRET!, apiUrl: e.STRIPE_API_URL.replace(/\/+$/, '') }
+        : null,
   };
 }

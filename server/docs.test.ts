@@ -16,7 +16,11 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const decisionsDir = path.join(root, 'docs', 'decisions');
 const RECORD = /^(\d{4})-[a-z0-9-]+\.md$/;
 
-const records = () => fs.readdirSync(decisionsDir).filter((name) => RECORD.test(name)).sort();
+const records = () =>
+  fs
+    .readdirSync(decisionsDir)
+    .filter((name) => RECORD.test(name))
+    .sort();
 const indexText = () => fs.readFileSync(path.join(decisionsDir, 'README.md'), 'utf8');
 /** The index's table rows: `| [0001](0001-....md) | title | status | date |`. */
 function indexRows(text: string): Array<{ number: string; file: string; title: string; status: string; date: string }> {
@@ -32,14 +36,23 @@ describe('docs/decisions/README.md', () => {
   it('lists every decision record in the folder', () => {
     const listed = new Set(indexRows(indexText()).map((row) => row.file));
     const missing = records().filter((file) => !listed.has(file));
-    expect(missing, `add a row for each of these to docs/decisions/README.md (number, title, status, date of the commit that added it): ${missing.join(', ')}`).toEqual([]);
+    expect(
+      missing,
+      `add a row for each of these to docs/decisions/README.md (number, title, status, date of the commit that added it): ${missing.join(', ')}`,
+    ).toEqual([]);
   });
 
   it('links only records that exist, each once, under its own number, in order', () => {
     const rows = indexRows(indexText());
     const files = new Set(records());
-    expect(rows.filter((row) => !files.has(row.file)).map((row) => row.file), 'rows whose record is not in docs/decisions/').toEqual([]);
-    expect(rows.filter((row) => !row.file.startsWith(`${row.number}-`)).map((row) => row.file), 'rows whose number is not their file\'s').toEqual([]);
+    expect(
+      rows.filter((row) => !files.has(row.file)).map((row) => row.file),
+      'rows whose record is not in docs/decisions/',
+    ).toEqual([]);
+    expect(
+      rows.filter((row) => !row.file.startsWith(`${row.number}-`)).map((row) => row.file),
+      "rows whose number is not their file's",
+    ).toEqual([]);
     const numbers = rows.map((row) => row.number);
     expect(numbers, 'one row per record, in number order').toEqual([...new Set(numbers)].sort());
   });
@@ -105,7 +118,7 @@ const ACCEPTED = [
   '// the session, as docs/product/session.md says (docs/decisions/0001)',
   ' * see docs/protocols.md, security bar 13; [close codes](./protocols.md#close-codes)',
   "import { formatDay } from '../shared/format.js'; // shared/ is the repository's own folder",
-  'const issue = issues.find((i) => i.key === key); // an issue tracker\'s issue, not a pointer',
+  "const issue = issues.find((i) => i.key === key); // an issue tracker's issue, not a pointer",
   w('a line that must quote it: spec', ' section 4 // check-references: allow'),
 ];
 

@@ -40,8 +40,10 @@ export async function startServer(options: StartOptions = {}): Promise<FastifyIn
     lines.push(first.demo ? 'First start: created a demo organization with ~30 users in 4 teams.' : 'First start: created your organization.');
     lines.push(`Sign in as ${first.adminEmail} with password ${first.generated ? first.password : '(the ADMIN_PASSWORD you set)'}`);
     if (first.generated) lines.push('This password is shown only once: keep it (demo users share it).');
-    if (first.demo) lines.push('When you are ready for real people: remove the demo data on /admin/settings/account or with teamlens demo-remove (npm run demo:remove).');
-    if (config.signUp !== 'OPEN') lines.push('Public sign-up is closed: others join by invitation. Open it under Admin, Settings, Configurations, or set SIGNUP=open.');
+    if (first.demo)
+      lines.push('When you are ready for real people: remove the demo data on /admin/settings/account or with teamlens demo-remove (npm run demo:remove).');
+    if (config.signUp !== 'OPEN')
+      lines.push('Public sign-up is closed: others join by invitation. Open it under Admin, Settings, Configurations, or set SIGNUP=open.');
   }
   sink.write(`\n  ${lines.join('\n  ')}\n\n`);
   return app;

@@ -24,5 +24,7 @@ export const rateLimited = (msg = 'Too many requests. Try again later.') => new 
  * is saved; the form keeps the person's text so they can compare and save again.
  */
 export const staleSave = (what: string) =>
-  conflict(`Someone else saved this ${what} after you opened it, so your changes were not saved. They are still in the form: copy what you need, reload to see the other version, then save again.`);
+  conflict(
+    `Someone else saved this ${what} after you opened it, so your changes were not saved. They are still in the form: copy what you need, reload to see the other version, then save again.`,
+  );
 export const billingReadOnly = (msg: string) => new AppError('BILLING_READ_ONLY', msg);

@@ -10,19 +10,41 @@ export const ASSISTANT_SOURCES = ['RETROS', 'FEEDBACK', 'NOTES', 'GOALS', 'REVIE
 export type AssistantSource = (typeof ASSISTANT_SOURCES)[number];
 
 export const ASSISTANT_SOURCE_INFO: Record<AssistantSource, { label: string; area: FeatureArea; description: string }> = {
-  RETROS: { label: 'Retros', area: 'SPRINT_RETROS', description: 'Reflections, comments and action items of ended retros; in anonymous retros nothing is attributed.' },
+  RETROS: {
+    label: 'Retros',
+    area: 'SPRINT_RETROS',
+    description: 'Reflections, comments and action items of ended retros; in anonymous retros nothing is attributed.',
+  },
   FEEDBACK: { label: 'Feedback', area: 'CONTINUOUS_FEEDBACK', description: 'Feedback and answers to requests, by their visibility.' },
   NOTES: { label: 'Notes and 1:1s', area: 'NOTES', description: 'Your own notes, and of a shared 1:1 its talking points and your own private part.' },
   GOALS: { label: 'Goals and check-ins', area: 'GOALS', description: 'Goals and check-in comments, by their visibility.' },
-  REVIEWS: { label: 'Review answers', area: 'REVIEWS', description: 'Your own answers, and comments in results you may open (with their anonymity thresholds).' },
-  ASSESSMENTS: { label: 'Assessments', area: 'ASSESSMENT', description: 'Assessment summaries and comments: drafts to their writer, submitted ones to the person and their managers.' },
+  REVIEWS: {
+    label: 'Review answers',
+    area: 'REVIEWS',
+    description: 'Your own answers, and comments in results you may open (with their anonymity thresholds).',
+  },
+  ASSESSMENTS: {
+    label: 'Assessments',
+    area: 'ASSESSMENT',
+    description: 'Assessment summaries and comments: drafts to their writer, submitted ones to the person and their managers.',
+  },
   DEVELOPMENT_PLANS: { label: 'Development plans', area: 'DEVELOPMENT_PLAN', description: 'The focus and actions of plans you may open.' },
 };
 
 /** What one passage is, inside its source. */
 export const PASSAGE_KINDS = [
-  'retro_reflection', 'retro_discussion', 'retro_action', 'feedback', 'note', 'note_private', 'note_agenda',
-  'goal', 'goal_check_in', 'review_answer', 'assessment', 'development_plan',
+  'retro_reflection',
+  'retro_discussion',
+  'retro_action',
+  'feedback',
+  'note',
+  'note_private',
+  'note_agenda',
+  'goal',
+  'goal_check_in',
+  'review_answer',
+  'assessment',
+  'development_plan',
 ] as const;
 export type PassageKind = (typeof PASSAGE_KINDS)[number];
 
@@ -60,56 +82,76 @@ const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'A date as YYYY-MM-DD.');
  * shared 1:1) and `review_request_id` (evidence for a review being written) let the server derive the
  * rest from what the asker may open.
  */
-export const assistantScopeSchema = z.object({
-  sources: z.array(z.enum(ASSISTANT_SOURCES)).max(ASSISTANT_SOURCES.length).optional(),
-  person_id: id.optional(),
-  team_id: id.optional(),
-  since: day.optional(),
-  until: day.optional(),
-  note_id: id.optional(),
-  review_request_id: id.optional(),
-}).strict();
+export const assistantScopeSchema = z
+  .object({
+    sources: z.array(z.enum(ASSISTANT_SOURCES)).max(ASSISTANT_SOURCES.length).optional(),
+    person_id: id.optional(),
+    team_id: id.optional(),
+    since: day.optional(),
+    until: day.optional(),
+    note_id: id.optional(),
+    review_request_id: id.optional(),
+  })
+  .strict();
 export type AssistantScope = z.infer<typeof assistantScopeSchema>;
 
-export const assistantAskSchema = z.object({
-  question: z.string().trim().min(1, 'Ask a question.').max(ASSISTANT_LIMITS.questionMax, `At most ${ASSISTANT_LIMITS.questionMax} characters.`),
-  scope: assistantScopeSchema.optional(),
-  /** Continue this conversation (the asker's own); none: a new one. */
-  conversation_id: id.optional(),
-  /** False: the sources only, even when the organization configured a model. */
-  use_model: z.boolean().optional(),
-}).strict();
+export const assistantAskSchema = z
+  .object({
+    question: z.string().trim().min(1, 'Ask a question.').max(ASSISTANT_LIMITS.questionMax, `At most ${ASSISTANT_LIMITS.questionMax} characters.`),
+    scope: assistantScopeSchema.optional(),
+    /** Continue this conversation (the asker's own); none: a new one. */
+    conversation_id: id.optional(),
+    /** False: the sources only, even when the organization configured a model. */
+    use_model: z.boolean().optional(),
+  })
+  .strict();
 export type AssistantAskInput = z.infer<typeof assistantAskSchema>;
 
 /** A base URL an admin types: https, or http to an address the operator may allow; no user name or password. */
-export const assistantBaseUrlSchema = z.string().trim().max(500).refine((value) => {
-  try {
-    const url = new URL(value);
-    return (url.protocol === 'https:' || url.protocol === 'http:') && !url.username && !url.password && !url.search && !url.hash;
-  } catch {
-    return false;
-  }
-}, 'An http(s) address without a user name, password, query or fragment, e.g. https://llm.example.com/v1.');
+export const assistantBaseUrlSchema = z
+  .string()
+  .trim()
+  .max(500)
+  .refine((value) => {
+    try {
+      const url = new URL(value);
+      return (url.protocol === 'https:' || url.protocol === 'http:') && !url.username && !url.password && !url.search && !url.hash;
+    } catch {
+      return false;
+    }
+  }, 'An http(s) address without a user name, password, query or fragment, e.g. https://llm.example.com/v1.');
 
-export const assistantSettingsInputSchema = z.object({
-  sources: z.array(z.enum(ASSISTANT_SOURCES)).max(ASSISTANT_SOURCES.length),
-  retention_days: z.number().int().min(ASSISTANT_LIMITS.retentionMin, `At least ${ASSISTANT_LIMITS.retentionMin} day.`).max(ASSISTANT_LIMITS.retentionMax, `At most ${ASSISTANT_LIMITS.retentionMax} days.`),
-  /** Null: no model, the sources only. */
-  endpoint_url: assistantBaseUrlSchema.nullable(),
-  endpoint_model: z.string().trim().max(200).nullable(),
-  /** Undefined: keep the stored key; '': remove it; else the new key (write-only). */
-  api_key: z.string().max(500).optional(),
-  first_token_seconds: z.number().int().min(1).max(300),
-  total_seconds: z.number().int().min(5).max(1800),
-}).strict().refine((s) => !s.endpoint_url || !!s.endpoint_model, { message: 'Choose a model for the endpoint.', path: ['endpoint_model'] })
-  .refine((s) => s.total_seconds >= s.first_token_seconds, { message: 'The total time must be at least the time to the first words.', path: ['total_seconds'] });
+export const assistantSettingsInputSchema = z
+  .object({
+    sources: z.array(z.enum(ASSISTANT_SOURCES)).max(ASSISTANT_SOURCES.length),
+    retention_days: z
+      .number()
+      .int()
+      .min(ASSISTANT_LIMITS.retentionMin, `At least ${ASSISTANT_LIMITS.retentionMin} day.`)
+      .max(ASSISTANT_LIMITS.retentionMax, `At most ${ASSISTANT_LIMITS.retentionMax} days.`),
+    /** Null: no model, the sources only. */
+    endpoint_url: assistantBaseUrlSchema.nullable(),
+    endpoint_model: z.string().trim().max(200).nullable(),
+    /** Undefined: keep the stored key; '': remove it; else the new key (write-only). */
+    api_key: z.string().max(500).optional(),
+    first_token_seconds: z.number().int().min(1).max(300),
+    total_seconds: z.number().int().min(5).max(1800),
+  })
+  .strict()
+  .refine((s) => !s.endpoint_url || !!s.endpoint_model, { message: 'Choose a model for the endpoint.', path: ['endpoint_model'] })
+  .refine((s) => s.total_seconds >= s.first_token_seconds, {
+    message: 'The total time must be at least the time to the first words.',
+    path: ['total_seconds'],
+  });
 export type AssistantSettingsInput = z.infer<typeof assistantSettingsInputSchema>;
 
-export const assistantEndpointTestSchema = z.object({
-  base_url: assistantBaseUrlSchema,
-  /** Undefined: the stored key (when the base URL is the stored one). */
-  api_key: z.string().max(500).optional(),
-}).strict();
+export const assistantEndpointTestSchema = z
+  .object({
+    base_url: assistantBaseUrlSchema,
+    /** Undefined: the stored key (when the base URL is the stored one). */
+    api_key: z.string().max(500).optional(),
+  })
+  .strict();
 
 // ---- what an answer is (the ask route's events and the history's messages) ----
 

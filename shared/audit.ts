@@ -96,7 +96,9 @@ export function describeAuditDetails(action: AuditAction, details: AuditDetails 
       return `From ${String(d.from)} to ${String(d.to)} days`;
     case 'GOALS_EXPORTED':
       // Earlier exports recorded no details.
-      return typeof d.goals === 'number' ? `${plural(d.goals, 'goal', 'goals')}${d.left_out ? `; ${plural(d.left_out, 'goal', 'goals')} they may not read left out` : ''}` : '';
+      return typeof d.goals === 'number'
+        ? `${plural(d.goals, 'goal', 'goals')}${d.left_out ? `; ${plural(d.left_out, 'goal', 'goals')} they may not read left out` : ''}`
+        : '';
     case 'AUDIT_EXPORTED':
       return d.filters ? `Filters: ${String(d.filters)}` : 'No filters';
     case 'BILLING_PLAN_CHANGED':
@@ -107,8 +109,14 @@ export function describeAuditDetails(action: AuditAction, details: AuditDetails 
     case 'ASSISTANT_MODEL_CALLED':
       return `${plural(d.count, 'passage', 'passages')} (${String(d.kinds ?? '')}) sent to ${String(d.host ?? 'the endpoint')}: ${String(d.sources ?? '')}`;
     case 'ASSISTANT_SETTINGS_CHANGED':
-      return [d.sources !== undefined ? `Sources: ${String(d.sources) || 'none'}` : '', d.endpoint !== undefined ? `Endpoint: ${String(d.endpoint ?? 'none')}` : '',
-        d.key ? `Key ${String(d.key)}` : '', d.retention_days !== undefined ? `Kept ${String(d.retention_days)} days` : ''].filter(Boolean).join('; ');
+      return [
+        d.sources !== undefined ? `Sources: ${String(d.sources) || 'none'}` : '',
+        d.endpoint !== undefined ? `Endpoint: ${String(d.endpoint ?? 'none')}` : '',
+        d.key ? `Key ${String(d.key)}` : '',
+        d.retention_days !== undefined ? `Kept ${String(d.retention_days)} days` : '',
+      ]
+        .filter(Boolean)
+        .join('; ');
     default:
       return '';
   }

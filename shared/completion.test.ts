@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { COMPLETION_BANDS, COMPLETION_COLOURS, COMPLETION_TRACK, completionStatus, completionStyle } from './completion.js';
 
-describe('completionStatus at the bands\' boundaries', () => {
+describe("completionStatus at the bands' boundaries", () => {
   it.each([
     // done, total, percent, band
     [0, 10, 0, 'behind'],
@@ -89,7 +89,10 @@ describe('completion colours', () => {
     const texts = new Set(COMPLETION_BANDS.map((b) => COMPLETION_COLOURS[b].text));
     expect(texts.size).toBe(COMPLETION_BANDS.length);
     expect(completionStyle('behind')).toEqual({
-      '--completion-text': '#b42318', '--completion-background': '#fef3f2', '--completion-fill': '#d92d20', '--completion-track': COMPLETION_TRACK,
+      '--completion-text': '#b42318',
+      '--completion-background': '#fef3f2',
+      '--completion-fill': '#d92d20',
+      '--completion-track': COMPLETION_TRACK,
     });
   });
 });

@@ -20,13 +20,31 @@
  * the first column. A header that names no field may still have a suggestion (`suggestCsvField`).
  */
 import {
-  EMAIL_WORDS, FIELD_SYNONYMS, HEADER_LANGUAGES, MANAGER_WORDS, NEUTRAL_WORDS, PERSONAL_QUALIFIERS, STOP_WORDS, WORK_QUALIFIERS,
+  EMAIL_WORDS,
+  FIELD_SYNONYMS,
+  HEADER_LANGUAGES,
+  MANAGER_WORDS,
+  NEUTRAL_WORDS,
+  PERSONAL_QUALIFIERS,
+  STOP_WORDS,
+  WORK_QUALIFIERS,
 } from './csv-headers.synonyms.js';
 
 /** Every field an import can fill, in the order the mapping menu offers them. */
 export const IMPORT_FIELDS = [
-  'email', 'full_name', 'first_name', 'last_name', 'preferred_name', 'role', 'permission_level',
-  'team', 'department', 'division', 'manager_email', 'location', 'time_zone',
+  'email',
+  'full_name',
+  'first_name',
+  'last_name',
+  'preferred_name',
+  'role',
+  'permission_level',
+  'team',
+  'department',
+  'division',
+  'manager_email',
+  'location',
+  'time_zone',
 ] as const;
 export type ImportField = (typeof IMPORT_FIELDS)[number];
 
@@ -51,7 +69,10 @@ export function headerKey(header: string): string {
 }
 
 type Tables = {
-  stop: Set<string>; work: Set<string>; personal: Set<string>; neutral: Set<string>;
+  stop: Set<string>;
+  work: Set<string>;
+  personal: Set<string>;
+  neutral: Set<string>;
   /** Every known name (its words joined by "_", and written together) with its field and rank. */
   lookup: Map<string, Match>;
   /** Bare manager words that hold a name in most exports ("Supervisor", "Reports to"): never mapped, but suggested. */
@@ -63,7 +84,14 @@ let built: Tables | undefined;
 function tables(): Tables {
   if (built) return built;
   const wordSet = (words: readonly string[]) => new Set(words.map(headerKey));
-  const t: Tables = { stop: wordSet(STOP_WORDS), work: wordSet(WORK_QUALIFIERS), personal: wordSet(PERSONAL_QUALIFIERS), neutral: wordSet(NEUTRAL_WORDS), lookup: new Map(), managerOnly: new Set() };
+  const t: Tables = {
+    stop: wordSet(STOP_WORDS),
+    work: wordSet(WORK_QUALIFIERS),
+    personal: wordSet(PERSONAL_QUALIFIERS),
+    neutral: wordSet(NEUTRAL_WORDS),
+    lookup: new Map(),
+    managerOnly: new Set(),
+  };
   const { lookup } = t;
   /** A name of the table, and its words written together ("Full name" is also "fullname", "FullName" splits by itself). */
   const addName = (text: string, match: Match) => {
@@ -250,7 +278,8 @@ export function suggestCsvField(header: string, taken: ReadonlySet<ImportField> 
     if (taken.has(match.field)) continue;
     let score = editDistance(key, name, tolerance);
     // A known name of 4+ letters as whole words of the header, or as the start of a compound word.
-    if (score > tolerance && name.length >= 4 && (`_${key}_`.includes(`_${name}_`) || words.some((w) => w.length > name.length && w.startsWith(name)))) score = tolerance + 1;
+    if (score > tolerance && name.length >= 4 && (`_${key}_`.includes(`_${name}_`) || words.some((w) => w.length > name.length && w.startsWith(name))))
+      score = tolerance + 1;
     else if (score > tolerance) continue;
     const ranked = score * 4 + match.rank;
     if (!best || ranked < best.score) best = { field: match.field, score: ranked };

@@ -1,7 +1,21 @@
 import { describe, expect, it } from 'vitest';
 import {
-  addDays, addMonths, addMonthsToDay, atWallTime, calendarDaysBetween, dayOf, dayStartsAt, hourOf, monthsBetween, monthStartOf, startOfDay, startOfWeek, todayIn,
-  wallTimeOf, weekdayOf, weeksBetween,
+  addDays,
+  addMonths,
+  addMonthsToDay,
+  atWallTime,
+  calendarDaysBetween,
+  dayOf,
+  dayStartsAt,
+  hourOf,
+  monthsBetween,
+  monthStartOf,
+  startOfDay,
+  startOfWeek,
+  todayIn,
+  wallTimeOf,
+  weekdayOf,
+  weeksBetween,
 } from './dates.js';
 import { addDaysToDay, DAY_MS, daysBetween, WEEK_MS } from './dates.days.js';
 
@@ -77,7 +91,7 @@ describe('days in a zone across DST changes', () => {
     expect(calendarDaysBetween('2026-03-28T22:30:00.000Z', '2026-03-28T23:30:00.000Z')).toBe(0);
   });
 
-  it('measures a week containing a DST change as one week on its zone\'s clocks', () => {
+  it("measures a week containing a DST change as one week on its zone's clocks", () => {
     const spring = [dayStartsAt('2026-03-23', BERLIN), dayStartsAt('2026-03-30', BERLIN)] as const;
     expect(spring[1].getTime() - spring[0].getTime()).toBe(WEEK_MS - 3_600_000);
     expect(weeksBetween(spring[0], spring[1], BERLIN)).toBe(1);
@@ -103,7 +117,7 @@ describe('weeks start on Monday', () => {
 });
 
 describe('month ends and leap days', () => {
-  it('adds months to an instant, clamping to the month\'s last day', () => {
+  it("adds months to an instant, clamping to the month's last day", () => {
     expect(iso(addMonths('2026-01-31T09:00:00.000Z', 1))).toBe('2026-02-28T09:00:00.000Z');
     expect(iso(addMonths('2024-01-31T09:00:00.000Z', 1))).toBe('2024-02-29T09:00:00.000Z');
     expect(iso(addMonths('2026-05-31T00:00:00.000Z', -3))).toBe('2026-02-28T00:00:00.000Z');
@@ -144,7 +158,7 @@ describe('UTC', () => {
   it('takes the 24-hour shortcut only where date-fns on a UTC TZDate gives the same', () => {
     // Etc/UTC is UTC under another name: it goes the date-fns way.
     for (let i = 0; i < 500; i += 1) {
-      const at = Date.UTC(1900 + (i % 200), (i * 7) % 12, 1 + (i * 13) % 28, (i * 5) % 24, (i * 11) % 60) + (i % 3) * 999;
+      const at = Date.UTC(1900 + (i % 200), (i * 7) % 12, 1 + ((i * 13) % 28), (i * 5) % 24, (i * 11) % 60) + (i % 3) * 999;
       const days = (i % 41) - 20;
       expect(addDays(at, days).getTime()).toBe(addDays(at, days, 'Etc/UTC').getTime());
       expect(startOfDay(at).getTime()).toBe(startOfDay(at, 'Etc/UTC').getTime());
@@ -153,12 +167,18 @@ describe('UTC', () => {
   });
 });
 
-describe('the runtime\'s own zone plays no part', () => {
+describe("the runtime's own zone plays no part", () => {
   it('gives the same results when the process runs in another zone', () => {
     const run = () => [
-      iso(addDays('2026-03-28T08:00:00.000Z', 1)), iso(addDays('2026-03-28T08:00:00.000Z', 1, BERLIN)), iso(addMonths('2026-01-31T23:30:00.000Z', 1)),
-      iso(startOfWeek('2026-03-29T23:30:00.000Z')), dayOf('2026-03-28T23:30:00.000Z'), addMonthsToDay('2024-01-31', 1), weekdayOf('2026-03-29'),
-      iso(dayStartsAt('2026-03-29', NEW_YORK)), daysBetween('2026-03-01', '2026-04-01'),
+      iso(addDays('2026-03-28T08:00:00.000Z', 1)),
+      iso(addDays('2026-03-28T08:00:00.000Z', 1, BERLIN)),
+      iso(addMonths('2026-01-31T23:30:00.000Z', 1)),
+      iso(startOfWeek('2026-03-29T23:30:00.000Z')),
+      dayOf('2026-03-28T23:30:00.000Z'),
+      addMonthsToDay('2024-01-31', 1),
+      weekdayOf('2026-03-29'),
+      iso(dayStartsAt('2026-03-29', NEW_YORK)),
+      daysBetween('2026-03-01', '2026-04-01'),
     ];
     const inUtc = run();
     const before = process.env.TZ;

@@ -1,7 +1,14 @@
 import { TZDate, tzOffset } from '@date-fns/tz';
 import {
-  addDays as addCalendarDays, addMonths as addCalendarMonths, differenceInCalendarDays, differenceInCalendarMonths, formatISO, getISODay,
-  isWeekend as isCalendarWeekend, startOfDay as startOfCalendarDay, startOfWeek as startOfCalendarWeek,
+  addDays as addCalendarDays,
+  addMonths as addCalendarMonths,
+  differenceInCalendarDays,
+  differenceInCalendarMonths,
+  formatISO,
+  getISODay,
+  isWeekend as isCalendarWeekend,
+  startOfDay as startOfCalendarDay,
+  startOfWeek as startOfCalendarWeek,
 } from 'date-fns';
 import { DAY_MS, utcMidnight, WEEK_MS, type IsoDay } from './dates.days.js';
 
@@ -41,7 +48,7 @@ const plain = (d: Date): Date => new Date(d.getTime());
 
 /** `at` plus `days` calendar days (negative: before) in `zone`, at the same wall-clock time. */
 export const addDays = (at: Instant, days: number, zone: string = UTC): Date =>
-  (zone === UTC ? new Date(msOf(at) + days * DAY_MS) : plain(addCalendarDays(inZone(at, zone), days)));
+  zone === UTC ? new Date(msOf(at) + days * DAY_MS) : plain(addCalendarDays(inZone(at, zone), days));
 
 /** `at` plus `months` calendar months in `zone`; a day the month lacks becomes its last (Jan 31 + 1 month = Feb 28, or 29). */
 export const addMonths = (at: Instant, months: number, zone: string = UTC): Date => plain(addCalendarMonths(inZone(at, zone), months));
@@ -54,7 +61,7 @@ export const calendarDaysBetween = (from: Instant, to: Instant, zone: string = U
 
 /** Midnight starting the day `at` falls on in `zone`. */
 export const startOfDay = (at: Instant, zone: string = UTC): Date =>
-  (zone === UTC ? new Date(Math.floor(msOf(at) / DAY_MS) * DAY_MS) : plain(startOfCalendarDay(inZone(at, zone))));
+  zone === UTC ? new Date(Math.floor(msOf(at) / DAY_MS) * DAY_MS) : plain(startOfCalendarDay(inZone(at, zone)));
 
 /** Monday 00:00 in `zone` of the week `at` falls in (weeks start on Monday). */
 export const startOfWeek = (at: Instant, zone: string = UTC): Date => plain(startOfCalendarWeek(inZone(at, zone), { weekStartsOn: 1 }));
@@ -75,7 +82,7 @@ export function weeksBetween(from: Instant, to: Instant, zone: string = UTC): nu
 
 /** The calendar day `at` falls on in `zone`. */
 export const dayOf = (at: Instant, zone: string = UTC): IsoDay =>
-  (zone === UTC ? new Date(msOf(at)).toISOString().slice(0, 10) : formatISO(inZone(at, zone), { representation: 'date' }));
+  zone === UTC ? new Date(msOf(at)).toISOString().slice(0, 10) : formatISO(inZone(at, zone), { representation: 'date' });
 
 /** Today in `zone` by the clock `now` (the scheduler's, in the server). */
 export const todayIn = (zone: string = UTC, now: Instant = Date.now()): IsoDay => dayOf(now, zone);

@@ -38,7 +38,7 @@ export const STORAGE_MESSAGES = {
   io: 'The server could not read or write its storage; nothing was saved. Try again later.',
   read_only: 'The server cannot write to its storage right now; nothing was saved. Try again later.',
   cant_open: 'The server cannot open its storage right now; nothing was saved. Try again later.',
-  corrupt: 'The server\'s stored data is damaged; nothing was saved. Tell whoever runs Teamlens.',
+  corrupt: "The server's stored data is damaged; nothing was saved. Tell whoever runs Teamlens.",
 } as const;
 export type StorageCause = keyof typeof STORAGE_MESSAGES;
 
@@ -56,4 +56,10 @@ export const RESPONSE_TOO_LARGE = 'RESPONSE_TOO_LARGE';
 /** An operation's variables nested or sized past shared/limits.ts (docs/decisions/0057): refused before anything walks them. */
 export const VARIABLES_TOO_DEEP = 'VARIABLES_TOO_DEEP';
 export const VARIABLES_TOO_LARGE = 'VARIABLES_TOO_LARGE';
-export const GRAPHQL_LIMIT_CODES: ReadonlySet<string> = new Set([QUERY_TOO_COMPLEX, QUERY_TIMEOUT, RESPONSE_TOO_LARGE, VARIABLES_TOO_DEEP, VARIABLES_TOO_LARGE]);
+export const GRAPHQL_LIMIT_CODES: ReadonlySet<string> = new Set([
+  QUERY_TOO_COMPLEX,
+  QUERY_TIMEOUT,
+  RESPONSE_TOO_LARGE,
+  VARIABLES_TOO_DEEP,
+  VARIABLES_TOO_LARGE,
+]);

@@ -10,9 +10,19 @@
  * with "/".
  */
 export const FEATURE_AREAS = [
-  'REVIEWS', 'SPRINT_RETROS', 'CONTINUOUS_FEEDBACK', 'GOALS', 'NOTES', 'INSIGHTS',
-  'ASSESSMENT', 'DEVELOPMENT_PLAN', 'TEAM_PROGRESS',
-  'INTEGRATIONS', 'CODE_HOST', 'AI_ASSISTANT', 'BILLING',
+  'REVIEWS',
+  'SPRINT_RETROS',
+  'CONTINUOUS_FEEDBACK',
+  'GOALS',
+  'NOTES',
+  'INSIGHTS',
+  'ASSESSMENT',
+  'DEVELOPMENT_PLAN',
+  'TEAM_PROGRESS',
+  'INTEGRATIONS',
+  'CODE_HOST',
+  'AI_ASSISTANT',
+  'BILLING',
 ] as const;
 export type FeatureArea = (typeof FEATURE_AREAS)[number];
 
@@ -28,34 +38,89 @@ export type FeatureAreaInfo = {
 
 export const FEATURE_AREA_INFO: Record<FeatureArea, FeatureAreaInfo> = {
   REVIEWS: {
-    label: '360 and sprint reviews', description: 'Review cycles, pending reviews, templates and automation.', built: true, paths: ['/reviews'],
-    pitch: { title: '360 and sprint reviews', text: 'Review cycles with self, manager, peer and report perspectives, anonymous where it should be, with reminders and automation.', short: 'reviews' },
+    label: '360 and sprint reviews',
+    description: 'Review cycles, pending reviews, templates and automation.',
+    built: true,
+    paths: ['/reviews'],
+    pitch: {
+      title: '360 and sprint reviews',
+      text: 'Review cycles with self, manager, peer and report perspectives, anonymous where it should be, with reminders and automation.',
+      short: 'reviews',
+    },
   },
   SPRINT_RETROS: {
-    label: 'Sprint retrospectives', description: 'Retros, their progress, templates and automation.', built: true, paths: ['/professional-development/sprint-retro'],
+    label: 'Sprint retrospectives',
+    description: 'Retros, their progress, templates and automation.',
+    built: true,
+    paths: ['/professional-development/sprint-retro'],
     pitch: { title: 'Sprint retrospectives', text: 'Live retros that carry action items from sprint to sprint.', short: 'retros' },
   },
   CONTINUOUS_FEEDBACK: {
-    label: 'Continuous feedback', description: 'Giving and requesting feedback at any time.', built: true, paths: ['/continuous-feedback'],
+    label: 'Continuous feedback',
+    description: 'Giving and requesting feedback at any time.',
+    built: true,
+    paths: ['/continuous-feedback'],
     pitch: { title: 'Continuous feedback', text: 'Feedback when it matters, given or asked for at any time.', short: 'feedback' },
   },
   GOALS: {
-    label: 'Goals', description: 'Own and team goals with key results.', built: true, paths: ['/goals'],
+    label: 'Goals',
+    description: 'Own and team goals with key results.',
+    built: true,
+    paths: ['/goals'],
     pitch: { title: 'Goals', text: 'Personal goals that roll up into team goals.', short: 'goals' },
   },
   NOTES: { label: 'Notes', description: 'Private and 1:1 notes.', built: true, paths: ['/notes'] },
   INSIGHTS: {
-    label: 'Insights', description: 'Individual and team insights, also in the admin area.', built: true, paths: ['/insights', '/admin/individual-insights', '/admin/team-insights'],
-    pitch: { title: 'Team and individual insights', text: 'Trends from reviews, feedback, goals and, when connected, your code host and issue tracker.', short: 'insights' },
+    label: 'Insights',
+    description: 'Individual and team insights, also in the admin area.',
+    built: true,
+    paths: ['/insights', '/admin/individual-insights', '/admin/team-insights'],
+    pitch: {
+      title: 'Team and individual insights',
+      text: 'Trends from reviews, feedback, goals and, when connected, your code host and issue tracker.',
+      short: 'insights',
+    },
   },
-  ASSESSMENT: { label: 'Self-assessment', description: 'Assessing yourself, and your manager assessing you, against the competency framework.', built: true, paths: ['/profile/assesment'] },
-  DEVELOPMENT_PLAN: { label: 'Development plan', description: 'The competency framework and each person’s development plan.', built: true, paths: ['/professional-development'] },
-  TEAM_PROGRESS: { label: 'Development team progress', description: 'Managers following their reports’ development plans.', built: true, paths: ['/professional-development/team-progress'] },
-  INTEGRATIONS: { label: 'Integrations', description: 'GitHub, Bitbucket, Jira, Azure Boards and Slack: connections, syncs and people matching.', built: true, paths: ['/admin/integrations'] },
-  CODE_HOST: { label: 'Code host and issue tracker', description: 'GitHub, Bitbucket, Jira and Azure Boards connections and the code process view.', built: true, paths: ['/admin/integrations/code-process'] },
+  ASSESSMENT: {
+    label: 'Self-assessment',
+    description: 'Assessing yourself, and your manager assessing you, against the competency framework.',
+    built: true,
+    paths: ['/profile/assesment'],
+  },
+  DEVELOPMENT_PLAN: {
+    label: 'Development plan',
+    description: 'The competency framework and each person’s development plan.',
+    built: true,
+    paths: ['/professional-development'],
+  },
+  TEAM_PROGRESS: {
+    label: 'Development team progress',
+    description: 'Managers following their reports’ development plans.',
+    built: true,
+    paths: ['/professional-development/team-progress'],
+  },
+  INTEGRATIONS: {
+    label: 'Integrations',
+    description: 'GitHub, Bitbucket, Jira, Azure Boards and Slack: connections, syncs and people matching.',
+    built: true,
+    paths: ['/admin/integrations'],
+  },
+  CODE_HOST: {
+    label: 'Code host and issue tracker',
+    description: 'GitHub, Bitbucket, Jira and Azure Boards connections and the code process view.',
+    built: true,
+    paths: ['/admin/integrations/code-process'],
+  },
   AI_ASSISTANT: {
-    label: 'AI assistant', description: 'Answers with sources from your own data, offline by default.', built: true, paths: ['/admin/ai-assistant'],
-    pitch: { title: 'AI assistant', text: 'Summaries and answers with citations over your own reviews, feedback, goals and retros, working offline.', short: 'an AI assistant' },
+    label: 'AI assistant',
+    description: 'Answers with sources from your own data, offline by default.',
+    built: true,
+    paths: ['/admin/ai-assistant'],
+    pitch: {
+      title: 'AI assistant',
+      text: 'Summaries and answers with citations over your own reviews, feedback, goals and retros, working offline.',
+      short: 'an AI assistant',
+    },
   },
   BILLING: { label: 'Billing', description: 'Plan, seats and invoices.', built: true, paths: ['/admin/settings/billing'] },
 };

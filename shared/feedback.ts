@@ -26,8 +26,11 @@ export const FEEDBACK_VISIBILITY_LABELS: Record<FeedbackVisibility, { label: str
 export const FEEDBACK_REACTIONS = ['CLAP', 'HEART', 'PARTY', 'ROCKET', 'THANKS'] as const;
 export type FeedbackReaction = (typeof FEEDBACK_REACTIONS)[number];
 export const FEEDBACK_REACTION_LABELS: Record<FeedbackReaction, { emoji: string; label: string }> = {
-  CLAP: { emoji: '👏', label: 'Applause' }, HEART: { emoji: '❤️', label: 'Love' }, PARTY: { emoji: '🎉', label: 'Celebrate' },
-  ROCKET: { emoji: '🚀', label: 'Impressive' }, THANKS: { emoji: '🙏', label: 'Thanks' },
+  CLAP: { emoji: '👏', label: 'Applause' },
+  HEART: { emoji: '❤️', label: 'Love' },
+  PARTY: { emoji: '🎉', label: 'Celebrate' },
+  ROCKET: { emoji: '🚀', label: 'Impressive' },
+  THANKS: { emoji: '🙏', label: 'Thanks' },
 };
 
 export const FEEDBACK_TAG_KINDS = ['VALUE', 'COMPETENCY'] as const;
@@ -71,12 +74,28 @@ export type FeedbackTemplateDef = { id: string; name: string; description: strin
 
 /** Built-in request templates, the same for every organization; copied to be edited. */
 export const BUILTIN_FEEDBACK_TEMPLATES: readonly FeedbackTemplateDef[] = [
-  { id: 'builtin:general', name: 'General', description: 'Open feedback at any time.', questions: [
-    'What should I keep doing?', 'What could I do differently or better?'] },
-  { id: 'builtin:after-project', name: 'After a project', description: 'Feedback when a project ends.', questions: [
-    'What did I contribute most to this project?', 'Where could I have helped the project more?', 'What should I do differently on the next project?'] },
-  { id: 'builtin:after-sprint', name: 'After a sprint', description: 'A short check after each sprint.', questions: [
-    'What went well working with me this sprint?', 'What one thing should I change next sprint?'] },
+  {
+    id: 'builtin:general',
+    name: 'General',
+    description: 'Open feedback at any time.',
+    questions: ['What should I keep doing?', 'What could I do differently or better?'],
+  },
+  {
+    id: 'builtin:after-project',
+    name: 'After a project',
+    description: 'Feedback when a project ends.',
+    questions: [
+      'What did I contribute most to this project?',
+      'Where could I have helped the project more?',
+      'What should I do differently on the next project?',
+    ],
+  },
+  {
+    id: 'builtin:after-sprint',
+    name: 'After a sprint',
+    description: 'A short check after each sprint.',
+    questions: ['What went well working with me this sprint?', 'What one thing should I change next sprint?'],
+  },
 ];
 
 const trimmed = (max: number, what: string) => z.string().trim().min(1, `${what} cannot be empty.`).max(max, `${what}: at most ${max} characters.`);
@@ -99,35 +118,49 @@ export const feedbackTagInputSchema = z.object({
 export const feedbackTemplateInputSchema = z.object({
   name: trimmed(L.templateNameMax, 'Name'),
   description: z.string().trim().max(L.templateDescriptionMax, `Description: at most ${L.templateDescriptionMax} characters.`).default(''),
-  questions: z.array(trimmed(L.questionMax, 'Question')).min(L.questionsMin, `A template needs ${L.questionsMin} to ${L.questionsMax} questions.`).max(L.questionsMax, `A template needs ${L.questionsMin} to ${L.questionsMax} questions.`),
+  questions: z
+    .array(trimmed(L.questionMax, 'Question'))
+    .min(L.questionsMin, `A template needs ${L.questionsMin} to ${L.questionsMax} questions.`)
+    .max(L.questionsMax, `A template needs ${L.questionsMin} to ${L.questionsMax} questions.`),
 });
 export type FeedbackTemplateInput = z.infer<typeof feedbackTemplateInputSchema>;
 
 /** A request: about the requester (subject_id omitted or the requester) or, for a manager, one of their reports. */
-export const requestFeedbackSchema = z.object({
-  subject_id: z.string().min(1).nullish(),
-  responder_ids: z.array(z.string().min(1)).min(1, 'Choose at least one person to ask.').max(L.respondersMax, `Ask at most ${L.respondersMax} people.`),
-  template_id: z.string().min(1).nullish(),
-  /** Without a template: the questions themselves. */
-  questions: z.array(trimmed(L.questionMax, 'Question')).max(L.questionsMax, `At most ${L.questionsMax} questions.`).nullish(),
-  message: z.string().trim().max(L.messageMax, `Message: at most ${L.messageMax} characters.`).default(''),
-  due_on: isoDay.nullish(),
-}).refine((r) => !!r.template_id || (r.questions?.length ?? 0) > 0, { message: 'Choose a template or write at least one question.', path: ['questions'] });
+export const requestFeedbackSchema = z
+  .object({
+    subject_id: z.string().min(1).nullish(),
+    responder_ids: z.array(z.string().min(1)).min(1, 'Choose at least one person to ask.').max(L.respondersMax, `Ask at most ${L.respondersMax} people.`),
+    template_id: z.string().min(1).nullish(),
+    /** Without a template: the questions themselves. */
+    questions: z.array(trimmed(L.questionMax, 'Question')).max(L.questionsMax, `At most ${L.questionsMax} questions.`).nullish(),
+    message: z.string().trim().max(L.messageMax, `Message: at most ${L.messageMax} characters.`).default(''),
+    due_on: isoDay.nullish(),
+  })
+  .refine((r) => !!r.template_id || (r.questions?.length ?? 0) > 0, { message: 'Choose a template or write at least one question.', path: ['questions'] });
 export type RequestFeedbackInput = z.infer<typeof requestFeedbackSchema>;
 
 export const answerFeedbackSchema = z.object({
-  answers: z.array(z.string().trim().max(L.answerMax, `Each answer: at most ${L.answerMax} characters.`)).min(1)
+  answers: z
+    .array(z.string().trim().max(L.answerMax, `Each answer: at most ${L.answerMax} characters.`))
+    .min(1)
     .refine((a) => a.some((x) => x.length > 0), 'Answer at least one question.'),
 });
 export const declineReasonSchema = trimmed(L.declineReasonMax, 'Reason');
 
-export const feedbackAutomationRuleInputSchema = z.object({
-  /** Null: the whole organization (admins only). */
-  team_id: z.string().min(1).nullish(),
-  trigger: z.enum(FEEDBACK_AUTOMATION_TRIGGERS, { message: 'Choose when requests are sent.' }),
-  days_after_start: z.number().int().min(1, 'Days after the start date: at least 1.').max(L.daysAfterStartMax, `Days after the start date: at most ${L.daysAfterStartMax}.`).nullish(),
-  template_id: z.string().min(1, 'Choose a template.'),
-  responders: z.enum(FEEDBACK_RESPONDERS).default('TEAMMATES'),
-  responder_count: z.number().int().min(1, 'Ask at least 1 person.').max(L.respondersMax, `Ask at most ${L.respondersMax} people.`).default(3),
-}).refine((r) => r.trigger !== 'START_DATE' || !!r.days_after_start, { message: 'Say how many days after the start date.', path: ['days_after_start'] });
+export const feedbackAutomationRuleInputSchema = z
+  .object({
+    /** Null: the whole organization (admins only). */
+    team_id: z.string().min(1).nullish(),
+    trigger: z.enum(FEEDBACK_AUTOMATION_TRIGGERS, { message: 'Choose when requests are sent.' }),
+    days_after_start: z
+      .number()
+      .int()
+      .min(1, 'Days after the start date: at least 1.')
+      .max(L.daysAfterStartMax, `Days after the start date: at most ${L.daysAfterStartMax}.`)
+      .nullish(),
+    template_id: z.string().min(1, 'Choose a template.'),
+    responders: z.enum(FEEDBACK_RESPONDERS).default('TEAMMATES'),
+    responder_count: z.number().int().min(1, 'Ask at least 1 person.').max(L.respondersMax, `Ask at most ${L.respondersMax} people.`).default(3),
+  })
+  .refine((r) => r.trigger !== 'START_DATE' || !!r.days_after_start, { message: 'Say how many days after the start date.', path: ['days_after_start'] });
 export type FeedbackAutomationRuleInput = z.infer<typeof feedbackAutomationRuleInputSchema>;

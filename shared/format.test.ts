@@ -1,7 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import {
-  formatDateTime, formatDay, formatMoney, formatMonth, formatNumber, formatPercent, formatRatio, formatRelativeTime, formatShortDay, formatTime,
-  formatWeekdayDateTime, formatWeekdayTime, isTimeZone, ratioPercent,
+  formatDateTime,
+  formatDay,
+  formatMoney,
+  formatMonth,
+  formatNumber,
+  formatPercent,
+  formatRatio,
+  formatRelativeTime,
+  formatShortDay,
+  formatTime,
+  formatWeekdayDateTime,
+  formatWeekdayTime,
+  isTimeZone,
+  ratioPercent,
 } from './format.js';
 import { DAY_MS } from './dates.days.js';
 
@@ -39,7 +51,7 @@ describe('calendar days', () => {
     }
   });
 
-  it('shows an instant as the day it is in the reader\'s zone, across a year boundary', () => {
+  it("shows an instant as the day it is in the reader's zone, across a year boundary", () => {
     expect(formatDay(EVENING, 'Asia/Tokyo')).toBe('Dec 7, 2026');
     expect(formatDay(EVENING, 'America/New_York')).toBe('Dec 6, 2026');
     expect(formatDay('2026-12-31T22:30:00.000Z', 'Europe/Helsinki')).toBe('Jan 1, 2027');
@@ -59,7 +71,7 @@ describe('calendar days', () => {
 });
 
 describe('moments and times of day', () => {
-  it('writes a moment on a 24-hour clock in the reader\'s zone', () => {
+  it("writes a moment on a 24-hour clock in the reader's zone", () => {
     expect(formatDateTime(EVENING, 'Europe/Berlin')).toBe('Dec 6, 2026, 19:48');
     expect(formatDateTime(EVENING, 'Asia/Tokyo')).toBe('Dec 7, 2026, 03:48');
     expect(formatDateTime('2026-12-07T00:05:00.000Z', 'UTC')).toBe('Dec 7, 2026, 00:05');
@@ -73,7 +85,7 @@ describe('moments and times of day', () => {
     expect(formatDateTime(EVENING, '')).toBe('Dec 6, 2026, 18:48 UTC');
   });
 
-  it('uses the runtime\'s own zone when none is given (the browser\'s, on a page)', () => {
+  it("uses the runtime's own zone when none is given (the browser's, on a page)", () => {
     const local = Intl.DateTimeFormat().resolvedOptions().timeZone;
     expect(formatDateTime(EVENING)).toBe(formatDateTime(EVENING, local));
     expect(formatDateTime(EVENING)).not.toMatch(/UTC$/);
@@ -109,7 +121,8 @@ describe('numbers, percentages and ratios', () => {
     expect(formatNumber(1234)).toBe('1,234');
     // Whole numbers are written without Intl, the same way.
     const intl = new Intl.NumberFormat('en');
-    for (const n of [0, 7, -7, 999, 1000, -1000, 12_345, 999_999, 1_000_000, -123_456_789, Number.MAX_SAFE_INTEGER, Number.MIN_SAFE_INTEGER]) expect(formatNumber(n)).toBe(intl.format(n));
+    for (const n of [0, 7, -7, 999, 1000, -1000, 12_345, 999_999, 1_000_000, -123_456_789, Number.MAX_SAFE_INTEGER, Number.MIN_SAFE_INTEGER])
+      expect(formatNumber(n)).toBe(intl.format(n));
     expect(formatNumber(-0)).toBe('0');
     expect(formatNumber(1234567.891)).toBe('1,234,567.89');
     expect(formatNumber(0)).toBe('0');

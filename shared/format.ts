@@ -197,7 +197,7 @@ export function formatPercent(percent: number | null | undefined, options: { pre
 export function ratioPercent(part: number, whole: number): number | null {
   if (!(whole > 0)) return null;
   if (part >= whole) return 100;
-  return roundPercent(Math.max(0, part) / whole * 100, 1);
+  return roundPercent((Math.max(0, part) / whole) * 100, 1);
 }
 
 /**

@@ -31,7 +31,11 @@ export const GOAL_VISIBILITY_LABELS: Record<GoalVisibility, { label: string; des
 export const GOAL_STATUSES = ['ON_TRACK', 'AT_RISK', 'OFF_TRACK', 'DONE', 'DROPPED'] as const;
 export type GoalStatus = (typeof GOAL_STATUSES)[number];
 export const GOAL_STATUS_LABELS: Record<GoalStatus, string> = {
-  ON_TRACK: 'On track', AT_RISK: 'At risk', OFF_TRACK: 'Off track', DONE: 'Done', DROPPED: 'Dropped',
+  ON_TRACK: 'On track',
+  AT_RISK: 'At risk',
+  OFF_TRACK: 'Off track',
+  DONE: 'Done',
+  DROPPED: 'Dropped',
 };
 export const OPEN_GOAL_STATUSES: readonly GoalStatus[] = ['ON_TRACK', 'AT_RISK', 'OFF_TRACK'];
 
@@ -43,7 +47,10 @@ export type GoalKind = (typeof GOAL_KINDS)[number];
 export const KEY_RESULT_KINDS = ['BINARY', 'NUMBER', 'PERCENTAGE', 'CURRENCY'] as const;
 export type KeyResultKind = (typeof KEY_RESULT_KINDS)[number];
 export const KEY_RESULT_KIND_LABELS: Record<KeyResultKind, string> = {
-  BINARY: 'Done / not done', NUMBER: 'Number', PERCENTAGE: 'Percentage', CURRENCY: 'Currency',
+  BINARY: 'Done / not done',
+  NUMBER: 'Number',
+  PERCENTAGE: 'Percentage',
+  CURRENCY: 'Currency',
 };
 /** ISO 4217 codes the forms offer; any three capital letters are accepted. */
 export const COMMON_CURRENCIES = ['EUR', 'USD', 'GBP', 'CHF', 'SEK', 'NOK', 'DKK', 'PLN', 'CAD', 'AUD', 'JPY', 'INR'] as const;
@@ -56,7 +63,12 @@ export const CONFIDENCE_LABELS: Record<number, string> = { 1: 'Very low', 2: 'Lo
 /** How often people are reminded to check in (the organization chooses; weekly by default). */
 export const CHECK_IN_CADENCES = ['OFF', 'WEEKLY', 'BIWEEKLY', 'MONTHLY'] as const;
 export type CheckInCadence = (typeof CHECK_IN_CADENCES)[number];
-export const CHECK_IN_CADENCE_LABELS: Record<CheckInCadence, string> = { OFF: 'Never', WEEKLY: 'Every week', BIWEEKLY: 'Every two weeks', MONTHLY: 'Every month' };
+export const CHECK_IN_CADENCE_LABELS: Record<CheckInCadence, string> = {
+  OFF: 'Never',
+  WEEKLY: 'Every week',
+  BIWEEKLY: 'Every two weeks',
+  MONTHLY: 'Every month',
+};
 
 export const GOAL_LIMITS = {
   titleMax: 200,
@@ -78,37 +90,53 @@ const L = GOAL_LIMITS;
 
 export const GOAL_SETTINGS_DEFAULTS = { check_in_cadence: 'WEEKLY' as CheckInCadence, check_in_weekday: 1, due_reminder_days: 7 };
 
-const trimmed = (max: number, what: string) => z.string().trim().min(1, `${what} is required.`).max(max, `${what}: at most ${formatNumber(max)} characters.`);
+const trimmed = (max: number, what: string) =>
+  z
+    .string()
+    .trim()
+    .min(1, `${what} is required.`)
+    .max(max, `${what}: at most ${formatNumber(max)} characters.`);
 const value = z.number('A number is required.').refine((n) => Math.abs(n) <= L.valueAbsMax, 'A number is out of range.');
 
-export const keyResultInputSchema = z.object({
-  /** Present when editing a key result the goal already has (its current value is kept). */
-  id: z.string().min(1).nullish(),
-  title: trimmed(L.keyResultTitleMax, 'Key result'),
-  kind: z.enum(KEY_RESULT_KINDS, 'Choose the kind of key result.'),
-  start_value: value.default(0),
-  target_value: value.default(1),
-  /** New key results start at start_value unless given. */
-  current_value: value.nullish(),
-  currency: z.string().trim().toUpperCase().regex(/^[A-Z]{3}$/, 'A currency code such as EUR.').nullish(),
-  weight: z.number('Weight: a number.').min(0, 'Weight: 0 or more.').max(L.weightMax, `Weight: at most ${L.weightMax}.`).default(1),
-}).superRefine((kr, ctx) => {
-  const at = (path: string, message: string) => ctx.addIssue({ code: 'custom', path: [path], message });
-  if (kr.kind === 'BINARY') return;
-  if (kr.target_value === kr.start_value) at('target_value', 'The target must differ from the start.');
-  if (kr.kind === 'CURRENCY' && !kr.currency) at('currency', 'A currency key result needs a currency.');
-  if (kr.kind === 'PERCENTAGE') {
-    for (const key of ['start_value', 'target_value', 'current_value'] as const) {
-      const v = kr[key];
-      if (v != null && (v < 0 || v > 100)) at(key, 'A percentage runs from 0 to 100.');
+export const keyResultInputSchema = z
+  .object({
+    /** Present when editing a key result the goal already has (its current value is kept). */
+    id: z.string().min(1).nullish(),
+    title: trimmed(L.keyResultTitleMax, 'Key result'),
+    kind: z.enum(KEY_RESULT_KINDS, 'Choose the kind of key result.'),
+    start_value: value.default(0),
+    target_value: value.default(1),
+    /** New key results start at start_value unless given. */
+    current_value: value.nullish(),
+    currency: z
+      .string()
+      .trim()
+      .toUpperCase()
+      .regex(/^[A-Z]{3}$/, 'A currency code such as EUR.')
+      .nullish(),
+    weight: z.number('Weight: a number.').min(0, 'Weight: 0 or more.').max(L.weightMax, `Weight: at most ${L.weightMax}.`).default(1),
+  })
+  .superRefine((kr, ctx) => {
+    const at = (path: string, message: string) => ctx.addIssue({ code: 'custom', path: [path], message });
+    if (kr.kind === 'BINARY') return;
+    if (kr.target_value === kr.start_value) at('target_value', 'The target must differ from the start.');
+    if (kr.kind === 'CURRENCY' && !kr.currency) at('currency', 'A currency key result needs a currency.');
+    if (kr.kind === 'PERCENTAGE') {
+      for (const key of ['start_value', 'target_value', 'current_value'] as const) {
+        const v = kr[key];
+        if (v != null && (v < 0 || v > 100)) at(key, 'A percentage runs from 0 to 100.');
+      }
     }
-  }
-});
+  });
 export type KeyResultInput = z.input<typeof keyResultInputSchema>;
 
 const goalFields = {
   title: trimmed(L.titleMax, 'Title'),
-  description: z.string().trim().max(L.descriptionMax, `Description: at most ${formatNumber(L.descriptionMax)} characters.`).default(''),
+  description: z
+    .string()
+    .trim()
+    .max(L.descriptionMax, `Description: at most ${formatNumber(L.descriptionMax)} characters.`)
+    .default(''),
   parent_id: z.string().min(1).nullish(),
   start_date: isoDay.nullish(),
   due_date: isoDay.nullish(),
@@ -119,42 +147,63 @@ const goalFields = {
 const datesInOrder = (g: { start_date?: string | null; due_date?: string | null }) => !g.start_date || !g.due_date || g.start_date <= g.due_date;
 const DATES_MESSAGE = { message: 'The due date cannot be before the start date.', path: ['due_date'] };
 
-export const goalInputSchema = z.object({
-  ...goalFields,
-  owner_kind: z.enum(GOAL_OWNER_KINDS, 'Choose who owns the goal.'),
-  /** PERSON: the owner (default: the viewer). */
-  owner_user_id: z.string().min(1).nullish(),
-  /** TEAM: the team. */
-  owner_team_id: z.string().min(1).nullish(),
-  kind: z.enum(GOAL_KINDS).default('OBJECTIVE'),
-  /** GROWTH: the competency it develops. */
-  competency_id: z.string().min(1).nullish(),
-}).refine(datesInOrder, DATES_MESSAGE)
+export const goalInputSchema = z
+  .object({
+    ...goalFields,
+    owner_kind: z.enum(GOAL_OWNER_KINDS, 'Choose who owns the goal.'),
+    /** PERSON: the owner (default: the viewer). */
+    owner_user_id: z.string().min(1).nullish(),
+    /** TEAM: the team. */
+    owner_team_id: z.string().min(1).nullish(),
+    kind: z.enum(GOAL_KINDS).default('OBJECTIVE'),
+    /** GROWTH: the competency it develops. */
+    competency_id: z.string().min(1).nullish(),
+  })
+  .refine(datesInOrder, DATES_MESSAGE)
   .refine((g) => g.owner_kind !== 'TEAM' || !!g.owner_team_id, { message: 'Choose the team that owns the goal.', path: ['owner_team_id'] })
   .refine((g) => g.kind !== 'GROWTH' || g.owner_kind === 'PERSON', { message: 'A growth goal belongs to one person.', path: ['owner_kind'] });
 export type GoalInput = z.input<typeof goalInputSchema>;
 
 /** Editing keeps the owner and kind; key_results, when given, replace the list (ids keep existing ones). */
-export const goalUpdateSchema = z.object({
-  title: goalFields.title.optional(),
-  description: goalFields.description.optional(),
-  parent_id: goalFields.parent_id,
-  start_date: goalFields.start_date,
-  due_date: goalFields.due_date,
-  visibility: goalFields.visibility.optional(),
-  status: z.enum(GOAL_STATUSES, 'Choose a status.').optional(),
-  key_results: z.array(keyResultInputSchema).max(L.keyResultsMax, `At most ${L.keyResultsMax} key results.`).optional(),
-  competency_id: z.string().min(1).nullish(),
-}).refine(datesInOrder, DATES_MESSAGE);
+export const goalUpdateSchema = z
+  .object({
+    title: goalFields.title.optional(),
+    description: goalFields.description.optional(),
+    parent_id: goalFields.parent_id,
+    start_date: goalFields.start_date,
+    due_date: goalFields.due_date,
+    visibility: goalFields.visibility.optional(),
+    status: z.enum(GOAL_STATUSES, 'Choose a status.').optional(),
+    key_results: z.array(keyResultInputSchema).max(L.keyResultsMax, `At most ${L.keyResultsMax} key results.`).optional(),
+    competency_id: z.string().min(1).nullish(),
+  })
+  .refine(datesInOrder, DATES_MESSAGE);
 export type GoalUpdate = z.input<typeof goalUpdateSchema>;
 
-export const checkInInputSchema = z.object({
-  goal_id: z.string().min(1),
-  values: z.array(z.object({ key_result_id: z.string().min(1), value })).max(L.keyResultsMax).default([]),
-  comment: z.string().trim().max(L.commentMax, `Comment: at most ${formatNumber(L.commentMax)} characters.`).default(''),
-  confidence: z.number().int().min(CONFIDENCE_MIN, `Confidence: ${CONFIDENCE_MIN} to ${CONFIDENCE_MAX}.`).max(CONFIDENCE_MAX, `Confidence: ${CONFIDENCE_MIN} to ${CONFIDENCE_MAX}.`).nullish(),
-  status: z.enum(GOAL_STATUSES).nullish(),
-}).refine((c) => c.values.length > 0 || c.comment.length > 0 || !!c.status, { message: 'A check-in needs a new value, a status or a comment.', path: ['comment'] });
+export const checkInInputSchema = z
+  .object({
+    goal_id: z.string().min(1),
+    values: z
+      .array(z.object({ key_result_id: z.string().min(1), value }))
+      .max(L.keyResultsMax)
+      .default([]),
+    comment: z
+      .string()
+      .trim()
+      .max(L.commentMax, `Comment: at most ${formatNumber(L.commentMax)} characters.`)
+      .default(''),
+    confidence: z
+      .number()
+      .int()
+      .min(CONFIDENCE_MIN, `Confidence: ${CONFIDENCE_MIN} to ${CONFIDENCE_MAX}.`)
+      .max(CONFIDENCE_MAX, `Confidence: ${CONFIDENCE_MIN} to ${CONFIDENCE_MAX}.`)
+      .nullish(),
+    status: z.enum(GOAL_STATUSES).nullish(),
+  })
+  .refine((c) => c.values.length > 0 || c.comment.length > 0 || !!c.status, {
+    message: 'A check-in needs a new value, a status or a comment.',
+    path: ['comment'],
+  });
 export type CheckInInput = z.input<typeof checkInInputSchema>;
 
 export const goalSettingsSchema = z.object({
@@ -162,7 +211,11 @@ export const goalSettingsSchema = z.object({
   /** 1 = Monday ... 7 = Sunday (ISO). */
   check_in_weekday: z.number().int().min(1, 'A weekday from Monday to Sunday.').max(7, 'A weekday from Monday to Sunday.'),
   /** Days before the due date for the reminder; 0 = none. */
-  due_reminder_days: z.number().int().min(0, 'Days before the due date: 0 or more.').max(L.dueReminderDaysMax, `Days before the due date: at most ${L.dueReminderDaysMax}.`),
+  due_reminder_days: z
+    .number()
+    .int()
+    .min(0, 'Days before the due date: 0 or more.')
+    .max(L.dueReminderDaysMax, `Days before the due date: at most ${L.dueReminderDaysMax}.`),
 });
 export type GoalSettings = z.infer<typeof goalSettingsSchema>;
 
@@ -222,7 +275,23 @@ export function expectedProgress(goal: { status: GoalStatus; start_date: string 
 
 /** The CSV columns of goal import and export: one row per key result (a goal without any: one row, key-result columns empty). */
 export const GOAL_CSV_COLUMNS = [
-  'goal_ref', 'title', 'description', 'owner_kind', 'owner_email', 'owner_team', 'parent_ref', 'start_date', 'due_date', 'visibility', 'status',
-  'key_result', 'kr_kind', 'kr_start', 'kr_target', 'kr_current', 'kr_currency', 'kr_weight',
+  'goal_ref',
+  'title',
+  'description',
+  'owner_kind',
+  'owner_email',
+  'owner_team',
+  'parent_ref',
+  'start_date',
+  'due_date',
+  'visibility',
+  'status',
+  'key_result',
+  'kr_kind',
+  'kr_start',
+  'kr_target',
+  'kr_current',
+  'kr_currency',
+  'kr_weight',
 ] as const;
 export type GoalCsvColumn = (typeof GOAL_CSV_COLUMNS)[number];

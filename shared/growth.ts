@@ -47,43 +47,66 @@ export const GROWTH_LIMITS = {
 } as const;
 const L = GROWTH_LIMITS;
 
-const trimmed = (max: number, what: string) => z.string().trim().min(1, `${what} is required.`).max(max, `${what}: at most ${formatNumber(max)} characters.`);
-const optionalText = (max: number, what: string) => z.string().trim().max(max, `${what}: at most ${formatNumber(max)} characters.`).default('');
+const trimmed = (max: number, what: string) =>
+  z
+    .string()
+    .trim()
+    .min(1, `${what} is required.`)
+    .max(max, `${what}: at most ${formatNumber(max)} characters.`);
+const optionalText = (max: number, what: string) =>
+  z
+    .string()
+    .trim()
+    .max(max, `${what}: at most ${formatNumber(max)} characters.`)
+    .default('');
 
 /**
  * A whole track saved at once (levels in order, competencies in order, each competency's
  * expectations one per level in the levels' order). Ids keep existing levels and competencies
  * (placements and ratings refer to them); a level someone is placed on cannot be removed.
  */
-export const competencyTrackInputSchema = z.object({
-  name: trimmed(L.trackNameMax, 'Track name'),
-  description: optionalText(L.descriptionMax, 'Description'),
-  levels: z.array(z.object({
-    id: z.string().min(1).nullish(),
-    name: trimmed(L.levelNameMax, 'Level name'),
-    description: optionalText(L.descriptionMax, 'Level description'),
-  })).min(L.levelsMin, `A track needs ${L.levelsMin} to ${L.levelsMax} levels.`).max(L.levelsMax, `A track needs ${L.levelsMin} to ${L.levelsMax} levels.`),
-  competencies: z.array(z.object({
-    id: z.string().min(1).nullish(),
-    name: trimmed(L.competencyNameMax, 'Competency name'),
-    description: optionalText(L.descriptionMax, 'Competency description'),
-    expectations: z.array(optionalText(L.expectationMax, 'Expectation')),
-  })).min(L.competenciesMin, `A track needs ${L.competenciesMin} to ${L.competenciesMax} competencies.`).max(L.competenciesMax, `A track needs ${L.competenciesMin} to ${L.competenciesMax} competencies.`),
-}).superRefine((t, ctx) => {
-  const seen = new Set<string>();
-  t.levels.forEach((l, i) => {
-    const key = l.name.toLowerCase();
-    if (seen.has(key)) ctx.addIssue({ code: 'custom', path: ['levels', i, 'name'], message: `Two levels are called ${l.name}.` });
-    seen.add(key);
+export const competencyTrackInputSchema = z
+  .object({
+    name: trimmed(L.trackNameMax, 'Track name'),
+    description: optionalText(L.descriptionMax, 'Description'),
+    levels: z
+      .array(
+        z.object({
+          id: z.string().min(1).nullish(),
+          name: trimmed(L.levelNameMax, 'Level name'),
+          description: optionalText(L.descriptionMax, 'Level description'),
+        }),
+      )
+      .min(L.levelsMin, `A track needs ${L.levelsMin} to ${L.levelsMax} levels.`)
+      .max(L.levelsMax, `A track needs ${L.levelsMin} to ${L.levelsMax} levels.`),
+    competencies: z
+      .array(
+        z.object({
+          id: z.string().min(1).nullish(),
+          name: trimmed(L.competencyNameMax, 'Competency name'),
+          description: optionalText(L.descriptionMax, 'Competency description'),
+          expectations: z.array(optionalText(L.expectationMax, 'Expectation')),
+        }),
+      )
+      .min(L.competenciesMin, `A track needs ${L.competenciesMin} to ${L.competenciesMax} competencies.`)
+      .max(L.competenciesMax, `A track needs ${L.competenciesMin} to ${L.competenciesMax} competencies.`),
+  })
+  .superRefine((t, ctx) => {
+    const seen = new Set<string>();
+    t.levels.forEach((l, i) => {
+      const key = l.name.toLowerCase();
+      if (seen.has(key)) ctx.addIssue({ code: 'custom', path: ['levels', i, 'name'], message: `Two levels are called ${l.name}.` });
+      seen.add(key);
+    });
+    const names = new Set<string>();
+    t.competencies.forEach((c, i) => {
+      const key = c.name.toLowerCase();
+      if (names.has(key)) ctx.addIssue({ code: 'custom', path: ['competencies', i, 'name'], message: `Two competencies are called ${c.name}.` });
+      names.add(key);
+      if (c.expectations.length !== t.levels.length)
+        ctx.addIssue({ code: 'custom', path: ['competencies', i, 'expectations'], message: `${c.name}: one expectation per level (${t.levels.length}).` });
+    });
   });
-  const names = new Set<string>();
-  t.competencies.forEach((c, i) => {
-    const key = c.name.toLowerCase();
-    if (names.has(key)) ctx.addIssue({ code: 'custom', path: ['competencies', i, 'name'], message: `Two competencies are called ${c.name}.` });
-    names.add(key);
-    if (c.expectations.length !== t.levels.length) ctx.addIssue({ code: 'custom', path: ['competencies', i, 'expectations'], message: `${c.name}: one expectation per level (${t.levels.length}).` });
-  });
-});
 export type CompetencyTrackInput = z.input<typeof competencyTrackInputSchema>;
 
 export const placementInputSchema = z.object({
@@ -93,12 +116,16 @@ export const placementInputSchema = z.object({
 });
 
 export const assessmentRatingsSchema = z.object({
-  ratings: z.array(z.object({
-    competency_id: z.string().min(1),
-    /** Null: not rated yet (a draft). */
-    rating: z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(4)], 'A rating from 1 to 4.').nullable(),
-    comment: optionalText(L.commentMax, 'Comment'),
-  })).max(L.competenciesMax),
+  ratings: z
+    .array(
+      z.object({
+        competency_id: z.string().min(1),
+        /** Null: not rated yet (a draft). */
+        rating: z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(4)], 'A rating from 1 to 4.').nullable(),
+        comment: optionalText(L.commentMax, 'Comment'),
+      }),
+    )
+    .max(L.competenciesMax),
   summary: optionalText(L.commentMax, 'Summary'),
 });
 export type AssessmentRatingsInput = z.input<typeof assessmentRatingsSchema>;

@@ -10,17 +10,29 @@ export const INTEGRATION_PROVIDERS = ['GITHUB', 'BITBUCKET', 'JIRA', 'AZURE_BOAR
 export type IntegrationProvider = (typeof INTEGRATION_PROVIDERS)[number];
 
 export const PROVIDER_LABEL: Record<IntegrationProvider, string> = {
-  GITHUB: 'GitHub', BITBUCKET: 'Bitbucket Cloud', JIRA: 'Jira', AZURE_BOARDS: 'Azure Boards', SLACK: 'Slack',
+  GITHUB: 'GitHub',
+  BITBUCKET: 'Bitbucket Cloud',
+  JIRA: 'Jira',
+  AZURE_BOARDS: 'Azure Boards',
+  SLACK: 'Slack',
 };
 
 /** Where each provider lives by default; GitHub Enterprise Server, Jira Data Center and a tests' fake take their own base URL. */
 export const PROVIDER_DEFAULT_BASE_URL: Record<IntegrationProvider, string> = {
-  GITHUB: 'https://api.github.com', BITBUCKET: 'https://api.bitbucket.org/2.0', JIRA: '', AZURE_BOARDS: 'https://dev.azure.com', SLACK: 'https://slack.com/api',
+  GITHUB: 'https://api.github.com',
+  BITBUCKET: 'https://api.bitbucket.org/2.0',
+  JIRA: '',
+  AZURE_BOARDS: 'https://dev.azure.com',
+  SLACK: 'https://slack.com/api',
 };
 
 /** What kind of data a provider brings: code (pull requests, deployments), issues (issues, sprints), people (chat). */
 export const PROVIDER_KIND: Record<IntegrationProvider, 'CODE' | 'ISSUES' | 'CHAT'> = {
-  GITHUB: 'CODE', BITBUCKET: 'CODE', JIRA: 'ISSUES', AZURE_BOARDS: 'ISSUES', SLACK: 'CHAT',
+  GITHUB: 'CODE',
+  BITBUCKET: 'CODE',
+  JIRA: 'ISSUES',
+  AZURE_BOARDS: 'ISSUES',
+  SLACK: 'CHAT',
 };
 
 export const AUTH_KINDS = ['TOKEN', 'APP'] as const;
@@ -75,15 +87,19 @@ export const baseUrlSchema = z
   .trim()
   .max(500, 'Base URL: at most 500 characters')
   .transform(withHttps)
-  .pipe(z.string().refine((v) => {
-    try {
-      const u = new URL(v);
-      if (u.username || u.password) return false;
-      return u.protocol === 'https:' || (u.protocol === 'http:' && (u.hostname === 'localhost' || /^(\d{1,3}\.){3}\d{1,3}$|^\[[\d:a-f.]+\]$/.test(u.hostname)));
-    } catch {
-      return false;
-    }
-  }, 'Base URL: an https:// address (http:// only to an IP address your server’s operator allows)'))
+  .pipe(
+    z.string().refine((v) => {
+      try {
+        const u = new URL(v);
+        if (u.username || u.password) return false;
+        return (
+          u.protocol === 'https:' || (u.protocol === 'http:' && (u.hostname === 'localhost' || /^(\d{1,3}\.){3}\d{1,3}$|^\[[\d:a-f.]+\]$/.test(u.hostname)))
+        );
+      } catch {
+        return false;
+      }
+    }, 'Base URL: an https:// address (http:// only to an IP address your server’s operator allows)'),
+  )
   .transform((v) => v.replace(/\/+$/, ''));
 
 const secret = (label: string) => z.string().trim().min(1, `${label}: required`).max(10_000, `${label}: at most 10,000 characters`);
@@ -96,25 +112,55 @@ const secret = (label: string) => z.string().trim().min(1, `${label}: required`)
  * fine-grained token / app password / API token / PAT / bot token in `token`. APP (GitHub only): a
  * GitHub App's id, installation id and private key (PEM).
  */
-export const connectIntegrationInput = z.object({
-  provider: z.enum(INTEGRATION_PROVIDERS),
-  base_url: baseUrlSchema.nullish(),
-  account: z.string().trim().max(200, 'Account: at most 200 characters').nullish().transform((v) => v ?? ''),
-  auth_kind: z.enum(AUTH_KINDS).nullish().transform((v) => v ?? 'TOKEN'),
-  token: secret('Token').nullish(),
-  app_id: z.string().trim().regex(/^\d{1,20}$/, 'App id: digits').nullish(),
-  installation_id: z.string().trim().regex(/^\d{1,20}$/, 'Installation id: digits').nullish(),
-  private_key: secret('Private key').nullish(),
-  webhook_secret: z.string().trim().min(16, 'Webhook secret: at least 16 characters').max(200).nullish(),
-  backfill_months: z.number().int().min(BACKFILL_MONTHS.min, `Backfill: at least ${BACKFILL_MONTHS.min} month`).max(BACKFILL_MONTHS.max, `Backfill: at most ${BACKFILL_MONTHS.max} months`).nullish().transform((v) => v ?? BACKFILL_MONTHS.default),
-}).superRefine((v, ctx) => {
-  if (v.auth_kind === 'APP') {
-    if (v.provider !== 'GITHUB') ctx.addIssue({ code: 'custom', path: ['auth_kind'], message: 'Only GitHub connects as an app; the others use a token.' });
-    if (!v.app_id || !v.installation_id || !v.private_key) ctx.addIssue({ code: 'custom', path: ['app_id'], message: 'A GitHub App needs its app id, installation id and private key.' });
-  } else if (!v.token) ctx.addIssue({ code: 'custom', path: ['token'], message: 'Token: required' });
-  if (v.provider !== 'SLACK' && v.provider !== 'JIRA' && !v.account) ctx.addIssue({ code: 'custom', path: ['account'], message: 'Account: required' });
-  if (v.provider === 'JIRA' && !v.base_url) ctx.addIssue({ code: 'custom', path: ['base_url'], message: 'Base URL: your Jira site, for example https://your-team.atlassian.net or https://jira.example.com/jira' });
-});
+export const connectIntegrationInput = z
+  .object({
+    provider: z.enum(INTEGRATION_PROVIDERS),
+    base_url: baseUrlSchema.nullish(),
+    account: z
+      .string()
+      .trim()
+      .max(200, 'Account: at most 200 characters')
+      .nullish()
+      .transform((v) => v ?? ''),
+    auth_kind: z
+      .enum(AUTH_KINDS)
+      .nullish()
+      .transform((v) => v ?? 'TOKEN'),
+    token: secret('Token').nullish(),
+    app_id: z
+      .string()
+      .trim()
+      .regex(/^\d{1,20}$/, 'App id: digits')
+      .nullish(),
+    installation_id: z
+      .string()
+      .trim()
+      .regex(/^\d{1,20}$/, 'Installation id: digits')
+      .nullish(),
+    private_key: secret('Private key').nullish(),
+    webhook_secret: z.string().trim().min(16, 'Webhook secret: at least 16 characters').max(200).nullish(),
+    backfill_months: z
+      .number()
+      .int()
+      .min(BACKFILL_MONTHS.min, `Backfill: at least ${BACKFILL_MONTHS.min} month`)
+      .max(BACKFILL_MONTHS.max, `Backfill: at most ${BACKFILL_MONTHS.max} months`)
+      .nullish()
+      .transform((v) => v ?? BACKFILL_MONTHS.default),
+  })
+  .superRefine((v, ctx) => {
+    if (v.auth_kind === 'APP') {
+      if (v.provider !== 'GITHUB') ctx.addIssue({ code: 'custom', path: ['auth_kind'], message: 'Only GitHub connects as an app; the others use a token.' });
+      if (!v.app_id || !v.installation_id || !v.private_key)
+        ctx.addIssue({ code: 'custom', path: ['app_id'], message: 'A GitHub App needs its app id, installation id and private key.' });
+    } else if (!v.token) ctx.addIssue({ code: 'custom', path: ['token'], message: 'Token: required' });
+    if (v.provider !== 'SLACK' && v.provider !== 'JIRA' && !v.account) ctx.addIssue({ code: 'custom', path: ['account'], message: 'Account: required' });
+    if (v.provider === 'JIRA' && !v.base_url)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['base_url'],
+        message: 'Base URL: your Jira site, for example https://your-team.atlassian.net or https://jira.example.com/jira',
+      });
+  });
 export type ConnectIntegrationInput = z.infer<typeof connectIntegrationInput>;
 
 /** Changing a connection: a new token, the backfill depth, the webhook secret, pausing it. Empty fields keep what is stored. */
@@ -134,14 +180,34 @@ export const codeProcessSettingsInput = z.object({
   branches: nameList('Branches').min(1, 'Branches: at least one (for example main)'),
   deployment_source: z.enum(DEPLOYMENT_SOURCES),
   /** Workflow name, tag or release name pattern (a regular expression, case-insensitive); empty: any. */
-  deployment_pattern: z.string().trim().max(200).refine((v) => { try { new RegExp(v, 'i'); return true; } catch { return false; } }, 'Deployment pattern: not a valid regular expression'),
+  deployment_pattern: z
+    .string()
+    .trim()
+    .max(200)
+    .refine((v) => {
+      try {
+        new RegExp(v, 'i');
+        return true;
+      } catch {
+        return false;
+      }
+    }, 'Deployment pattern: not a valid regular expression'),
   production_environments: nameList('Production environments').min(1, 'Production environments: at least one (for example production)'),
   bug_issue_types: nameList('Bug issue types'),
   incident_issue_types: nameList('Incident issue types'),
   /** An incident counts against the latest production deployment before it within this many hours; null: however far back. */
-  incident_window_hours: z.number().int().min(1).max(24 * 90).nullable(),
+  incident_window_hours: z
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 90)
+    .nullable(),
   bot_logins: nameList('Bot accounts'),
-  story_points_field: z.string().trim().max(100).regex(/^[\w.-]*$/, 'Story points field: a field id such as customfield_10016'),
+  story_points_field: z
+    .string()
+    .trim()
+    .max(100)
+    .regex(/^[\w.-]*$/, 'Story points field: a field id such as customfield_10016'),
 });
 export type CodeProcessSettings = z.infer<typeof codeProcessSettingsInput>;
 

@@ -51,14 +51,17 @@ function canonicalTimeZone(zone: string): string | null {
 
 const timeZoneField = z.preprocess(
   blankToUndefined,
-  z.string().transform((zone, ctx) => {
-    const canonical = canonicalTimeZone(zone);
-    if (canonical === null) {
-      ctx.addIssue({ code: 'custom', message: `Unknown time zone "${zone.slice(0, 64)}"; use an IANA name such as Europe/Berlin.` });
-      return z.NEVER;
-    }
-    return canonical;
-  }).optional(),
+  z
+    .string()
+    .transform((zone, ctx) => {
+      const canonical = canonicalTimeZone(zone);
+      if (canonical === null) {
+        ctx.addIssue({ code: 'custom', message: `Unknown time zone "${zone.slice(0, 64)}"; use an IANA name such as Europe/Berlin.` });
+        return z.NEVER;
+      }
+      return canonical;
+    })
+    .optional(),
 );
 
 /** ADMIN / MANAGER / MEMBER in any case; absent means MEMBER. */
@@ -82,25 +85,27 @@ function combineNames(value: unknown): unknown {
   return parts.length ? { ...v, full_name: parts.join(' ') } : v;
 }
 
-const massCreateRowObject = z.object({
-  email: z.preprocess((v) => blankToUndefined(v) ?? '', z.string().min(1, 'Enter an email address.').pipe(emailSchema)),
-  full_name: z.preprocess((v) => blankToUndefined(v) ?? '', fullNameSchema),
-  role: optionalText(TEXT_FIELD_MAX),
-  permission_level: permissionField,
-  team: optionalText(TEAM_NAME_MAX),
-  /** The person's team when no team column is given; under the division in the company structure. */
-  department: optionalText(TEAM_NAME_MAX),
-  /** A business unit of the company structure. */
-  division: optionalText(TEAM_NAME_MAX),
-  manager_email: z.preprocess(blankToUndefined, emailSchema.optional()),
-  location: optionalText(TEXT_FIELD_MAX),
-  time_zone: timeZoneField,
-}).check((ctx) => {
-  const { email, manager_email } = ctx.value;
-  if (manager_email !== undefined && manager_email === email) {
-    ctx.issues.push({ code: 'custom', path: ['manager_email'], message: 'A person cannot be their own manager.', input: manager_email });
-  }
-});
+const massCreateRowObject = z
+  .object({
+    email: z.preprocess((v) => blankToUndefined(v) ?? '', z.string().min(1, 'Enter an email address.').pipe(emailSchema)),
+    full_name: z.preprocess((v) => blankToUndefined(v) ?? '', fullNameSchema),
+    role: optionalText(TEXT_FIELD_MAX),
+    permission_level: permissionField,
+    team: optionalText(TEAM_NAME_MAX),
+    /** The person's team when no team column is given; under the division in the company structure. */
+    department: optionalText(TEAM_NAME_MAX),
+    /** A business unit of the company structure. */
+    division: optionalText(TEAM_NAME_MAX),
+    manager_email: z.preprocess(blankToUndefined, emailSchema.optional()),
+    location: optionalText(TEXT_FIELD_MAX),
+    time_zone: timeZoneField,
+  })
+  .check((ctx) => {
+    const { email, manager_email } = ctx.value;
+    if (manager_email !== undefined && manager_email === email) {
+      ctx.issues.push({ code: 'custom', path: ['manager_email'], message: 'A person cannot be their own manager.', input: manager_email });
+    }
+  });
 
 export const massCreateRowSchema = z.preprocess(combineNames, massCreateRowObject);
 

@@ -16,8 +16,18 @@ export const NOTIFICATION_CHANNELS = [
 export const NOTIFICATION_KINDS = [
   { id: 'review_requests', label: 'Review requests', description: 'Someone asks you to review them or a colleague.', byDefault: true },
   { id: 'review_reminders', label: 'Reminders', description: 'A review, feedback request or action item is due soon or overdue.', byDefault: true },
-  { id: 'nominate_peers', label: 'Choosing peers', description: 'A review cycle asks you to nominate the colleagues who review you, with the date to do it by.', byDefault: true },
-  { id: 'peer_nominations', label: 'Peer nominations', description: 'You are nominated as a peer reviewer, or a nomination needs your approval.', byDefault: true },
+  {
+    id: 'nominate_peers',
+    label: 'Choosing peers',
+    description: 'A review cycle asks you to nominate the colleagues who review you, with the date to do it by.',
+    byDefault: true,
+  },
+  {
+    id: 'peer_nominations',
+    label: 'Peer nominations',
+    description: 'You are nominated as a peer reviewer, or a nomination needs your approval.',
+    byDefault: true,
+  },
   { id: 'review_declines', label: 'Declined requests', description: 'A reviewer declines your request, with their reason.', byDefault: true },
   { id: 'results_released', label: 'Released results', description: 'Results of a review about you are released.', byDefault: true },
   { id: 'feedback_received', label: 'Feedback', description: 'You receive feedback or praise, or a feedback request.', byDefault: true },
@@ -25,12 +35,27 @@ export const NOTIFICATION_KINDS = [
   { id: 'one_on_ones', label: '1:1 notes', description: 'A colleague shares a 1:1 note with you or adds a talking point to it.', byDefault: true },
   { id: 'mentions', label: 'Mentions', description: 'Someone mentions you in a note, goal or retro.', byDefault: true },
   { id: 'retro_started', label: 'Retros', description: 'A retrospective of your team starts.', byDefault: true },
-  { id: 'retros', label: 'Retro outcomes', description: 'A retro you took part in ends (its summary), or an action item of a retro is assigned to you.', byDefault: true },
-  { id: 'goal_updates', label: 'Goal updates', description: 'A goal aligned to yours changes status, or a goal you own gets a check-in from someone else.', byDefault: true },
+  {
+    id: 'retros',
+    label: 'Retro outcomes',
+    description: 'A retro you took part in ends (its summary), or an action item of a retro is assigned to you.',
+    byDefault: true,
+  },
+  {
+    id: 'goal_updates',
+    label: 'Goal updates',
+    description: 'A goal aligned to yours changes status, or a goal you own gets a check-in from someone else.',
+    byDefault: true,
+  },
   { id: 'goal_reminders', label: 'Goal reminders', description: 'Time to check in on your goals, or one of your goals is due soon.', byDefault: true },
   { id: 'assessments', label: 'Assessments', description: 'Your manager submits an assessment of you, or you are placed on a new level.', byDefault: true },
   { id: 'weekly_digest', label: 'Weekly digest', description: 'A Monday summary of what is pending for you.', byDefault: false },
-  { id: 'account_security', label: 'Account security', description: 'An admin viewed a password reset or invitation link mailed to you (possible when no mail server is set up).', byDefault: true },
+  {
+    id: 'account_security',
+    label: 'Account security',
+    description: 'An admin viewed a password reset or invitation link mailed to you (possible when no mail server is set up).',
+    byDefault: true,
+  },
 ] as const;
 
 export type NotificationChannel = (typeof NOTIFICATION_CHANNELS)[number]['id'];

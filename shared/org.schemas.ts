@@ -1,10 +1,22 @@
 import { z } from 'zod';
 import { ONBOARDING_PHASES } from './enums.js';
 
-const domain = z.string().trim().toLowerCase().transform((v) => v.replace(/^@|^\*\./, ''))
-  .pipe(z.string().max(253).regex(/^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/, 'Enter domains like example.com.'));
+const domain = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .transform((v) => v.replace(/^@|^\*\./, ''))
+  .pipe(
+    z
+      .string()
+      .max(253)
+      .regex(/^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/, 'Enter domains like example.com.'),
+  );
 
-export const domainListSchema = z.array(domain).max(500, 'At most 500 domains.').transform((list) => [...new Set(list)]);
+export const domainListSchema = z
+  .array(domain)
+  .max(500, 'At most 500 domains.')
+  .transform((list) => [...new Set(list)]);
 
 export const updateOrganizationSchema = z.object({
   name: z.string().trim().min(2, 'Enter the organization name.').max(120).optional(),

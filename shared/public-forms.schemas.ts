@@ -11,7 +11,9 @@ export const contactMessageSchema = z.object({
   name: fullNameSchema,
   email: emailSchema,
   company: company.optional().transform((v) => v ?? ''),
-  message: z.string().trim()
+  message: z
+    .string()
+    .trim()
     .min(CONTACT_MESSAGE_MIN, `Write at least ${CONTACT_MESSAGE_MIN} characters.`)
     .max(CONTACT_MESSAGE_MAX, `At most ${formatNumber(CONTACT_MESSAGE_MAX)} characters.`),
   [HONEYPOT_FIELD]: honeypot,

@@ -14,9 +14,12 @@ const ANONYMOUS_GROUP: Partial<Record<Perspective, string>> = { PEER: 'peers', D
 
 export function answerAudience({ perspective, threshold, revieweeName, privateQuestions }: AudienceInput): Audience {
   const name = revieweeName;
-  const privateNote = privateQuestions > 0
-    ? [`${privateQuestions === 1 ? 'One question is' : `${privateQuestions} questions are`} marked private: ${name === 'you' ? 'you will not see those answers' : `${name} never sees ${privateQuestions === 1 ? 'its answers' : 'their answers'}`}; only ${perspective === 'MANAGER' ? 'admins' : `${name === 'you' ? 'your' : `${name}’s`} manager and admins`} do.`]
-    : [];
+  const privateNote =
+    privateQuestions > 0
+      ? [
+          `${privateQuestions === 1 ? 'One question is' : `${privateQuestions} questions are`} marked private: ${name === 'you' ? 'you will not see those answers' : `${name} never sees ${privateQuestions === 1 ? 'its answers' : 'their answers'}`}; only ${perspective === 'MANAGER' ? 'admins' : `${name === 'you' ? 'your' : `${name}’s`} manager and admins`} do.`,
+        ]
+      : [];
   if (perspective === 'SELF') {
     return {
       signed: true,

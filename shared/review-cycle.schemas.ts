@@ -36,39 +36,81 @@ export const REVIEW_CYCLE_DEFAULTS = {
 } as const;
 
 const id = z.string().trim().min(1).max(64);
-const ids = (max: number, message: string) => z.array(id).max(max, message).transform((v) => [...new Set(v)]);
+const ids = (max: number, message: string) =>
+  z
+    .array(id)
+    .max(max, message)
+    .transform((v) => [...new Set(v)]);
 
 /** A date or date-time; stored as ISO-8601 UTC (a bare date means the end of that day, UTC). */
-const when = (message: string) => z.string().trim().min(1, message).transform((v, ctx) => {
-  const withTime = /^\d{4}-\d{2}-\d{2}$/.test(v) ? `${v}T23:59:59.999Z` : v;
-  const t = Date.parse(withTime);
-  if (Number.isNaN(t)) {
-    ctx.addIssue({ code: 'custom', message: 'Enter a valid date.' });
-    return z.NEVER;
-  }
-  return new Date(t).toISOString();
-});
-const optionalWhen = when('Enter a valid date.').nullish().transform((v) => v ?? null);
+const when = (message: string) =>
+  z
+    .string()
+    .trim()
+    .min(1, message)
+    .transform((v, ctx) => {
+      const withTime = /^\d{4}-\d{2}-\d{2}$/.test(v) ? `${v}T23:59:59.999Z` : v;
+      const t = Date.parse(withTime);
+      if (Number.isNaN(t)) {
+        ctx.addIssue({ code: 'custom', message: 'Enter a valid date.' });
+        return z.NEVER;
+      }
+      return new Date(t).toISOString();
+    });
+const optionalWhen = when('Enter a valid date.')
+  .nullish()
+  .transform((v) => v ?? null);
 
 const cycleFields = {
   name: z.string().trim().min(1, 'Enter a cycle name.').max(L.nameMax, `At most ${L.nameMax} characters.`),
   type: z.enum(REVIEW_CYCLE_TYPES, 'Choose 360 or sprint.'),
   template_id: id,
-  participant_ids: ids(L.participantsMax, `At most ${L.participantsMax} people.`).nullish().transform((v) => v ?? []),
-  team_ids: ids(L.teamsMax, `At most ${L.teamsMax} teams.`).nullish().transform((v) => v ?? []),
+  participant_ids: ids(L.participantsMax, `At most ${L.participantsMax} people.`)
+    .nullish()
+    .transform((v) => v ?? []),
+  team_ids: ids(L.teamsMax, `At most ${L.teamsMax} teams.`)
+    .nullish()
+    .transform((v) => v ?? []),
   nomination_end: optionalWhen,
   review_end: when('Choose when reviews are due.'),
   results_release: optionalWhen,
-  perspectives: z.array(z.enum(PERSPECTIVES, 'Unknown perspective.')).min(1, 'Turn on at least one perspective.')
-    .nullish().transform((v) => PERSPECTIVES.filter((p) => (v ?? REVIEW_CYCLE_DEFAULTS.perspectives).includes(p))),
-  min_peers: z.number().int('Use a whole number.').min(0, 'At least 0.').max(L.peersMax, `At most ${L.peersMax}.`).nullish().transform((v) => v ?? REVIEW_CYCLE_DEFAULTS.min_peers),
-  max_peers: z.number().int('Use a whole number.').min(1, 'At least 1.').max(L.peersMax, `At most ${L.peersMax}.`).nullish().transform((v) => v ?? REVIEW_CYCLE_DEFAULTS.max_peers),
-  anonymity_threshold: z.number().int('Use a whole number.')
+  perspectives: z
+    .array(z.enum(PERSPECTIVES, 'Unknown perspective.'))
+    .min(1, 'Turn on at least one perspective.')
+    .nullish()
+    .transform((v) => PERSPECTIVES.filter((p) => (v ?? REVIEW_CYCLE_DEFAULTS.perspectives).includes(p))),
+  min_peers: z
+    .number()
+    .int('Use a whole number.')
+    .min(0, 'At least 0.')
+    .max(L.peersMax, `At most ${L.peersMax}.`)
+    .nullish()
+    .transform((v) => v ?? REVIEW_CYCLE_DEFAULTS.min_peers),
+  max_peers: z
+    .number()
+    .int('Use a whole number.')
+    .min(1, 'At least 1.')
+    .max(L.peersMax, `At most ${L.peersMax}.`)
+    .nullish()
+    .transform((v) => v ?? REVIEW_CYCLE_DEFAULTS.max_peers),
+  anonymity_threshold: z
+    .number()
+    .int('Use a whole number.')
     .min(L.thresholdMin, `The anonymity threshold is at least ${L.thresholdMin}, so no answer can be traced to one person.`)
-    .max(L.thresholdMax, `At most ${L.thresholdMax}.`).nullish().transform((v) => v ?? REVIEW_CYCLE_DEFAULTS.anonymity_threshold),
+    .max(L.thresholdMax, `At most ${L.thresholdMax}.`)
+    .nullish()
+    .transform((v) => v ?? REVIEW_CYCLE_DEFAULTS.anonymity_threshold),
 };
 
-type CycleShape = { nomination_end: string | null; review_end: string; results_release: string | null; min_peers: number; max_peers: number; participant_ids: string[]; team_ids: string[] };
+type CycleShape = {
+  nomination_end: string | null;
+  review_end: string;
+  results_release: string | null;
+  min_peers: number;
+  max_peers: number;
+  participant_ids: string[];
+  team_ids: string[];
+};
 function checkCycle(c: CycleShape, ctx: z.RefinementCtx): void {
   const at = (path: string, message: string) => ctx.addIssue({ code: 'custom', path: [path], message });
   if (c.min_peers > c.max_peers) at('max_peers', 'The maximum must be at least the minimum.');
@@ -84,7 +126,10 @@ export const updateReviewCycleSchema = createReviewCycleSchema;
 export type ReviewCycleInput = z.input<typeof createReviewCycleSchema>;
 
 /** Peers for one reviewee, within the cycle's min and max (checked against the cycle by peerCountProblem). */
-export const peerIdsSchema = z.array(id).max(L.peersMax, `At most ${L.peersMax} peers.`).transform((v) => [...new Set(v)]);
+export const peerIdsSchema = z
+  .array(id)
+  .max(L.peersMax, `At most ${L.peersMax} peers.`)
+  .transform((v) => [...new Set(v)]);
 
 export function peerCountProblem(count: number, cycle: { min_peers: number; max_peers: number }): string | null {
   if (count < cycle.min_peers) return `Choose at least ${cycle.min_peers} peer${cycle.min_peers === 1 ? '' : 's'}.`;
@@ -108,15 +153,33 @@ export function peerThresholdWarning(s: PeerSettings): string | null {
 }
 
 export const declineReasonSchema = z.object({
-  reason: z.string().trim().min(1, 'Say why you decline, so the person can ask someone else.').max(L.declineReasonMax, `At most ${L.declineReasonMax} characters.`),
+  reason: z
+    .string()
+    .trim()
+    .min(1, 'Say why you decline, so the person can ask someone else.')
+    .max(L.declineReasonMax, `At most ${L.declineReasonMax} characters.`),
 });
 
 /** One answer as typed: blank text and empty choices mean "not answered". */
 export const reviewAnswerInputSchema = z.object({
   question_id: id,
-  rating: z.number().int('Pick a point from 1 to 5.').min(1, 'Pick a point from 1 to 5.').max(5, 'Pick a point from 1 to 5.').nullish().transform((v) => v ?? null),
-  text: z.string().max(L.answerTextMax, `At most ${L.answerTextMax} characters.`).nullish().transform((v) => (v && v.trim() ? v : null)),
-  choices: z.array(z.string().max(200)).max(20).nullish().transform((v) => (v?.length ? [...new Set(v)] : null)),
+  rating: z
+    .number()
+    .int('Pick a point from 1 to 5.')
+    .min(1, 'Pick a point from 1 to 5.')
+    .max(5, 'Pick a point from 1 to 5.')
+    .nullish()
+    .transform((v) => v ?? null),
+  text: z
+    .string()
+    .max(L.answerTextMax, `At most ${L.answerTextMax} characters.`)
+    .nullish()
+    .transform((v) => (v && v.trim() ? v : null)),
+  choices: z
+    .array(z.string().max(200))
+    .max(20)
+    .nullish()
+    .transform((v) => (v?.length ? [...new Set(v)] : null)),
 });
 export type ReviewAnswerData = z.output<typeof reviewAnswerInputSchema>;
 

@@ -9,8 +9,14 @@ const number = (v: unknown) => (typeof v === 'string' ? (v.trim() === '' ? undef
 const checked = (v: unknown) => v === true || v === 'on';
 
 export const reviewReminderSettingsSchema = z.object({
-  days_before: z.preprocess(number, z.number('Enter a number of days.').int('Use a whole number of days.')
-    .min(0, 'At least 0 (0 sends no reminder before the due date).').max(REVIEW_REMINDER_LIMITS.daysBeforeMax, `At most ${REVIEW_REMINDER_LIMITS.daysBeforeMax} days.`)),
+  days_before: z.preprocess(
+    number,
+    z
+      .number('Enter a number of days.')
+      .int('Use a whole number of days.')
+      .min(0, 'At least 0 (0 sends no reminder before the due date).')
+      .max(REVIEW_REMINDER_LIMITS.daysBeforeMax, `At most ${REVIEW_REMINDER_LIMITS.daysBeforeMax} days.`),
+  ),
   when_overdue: z.preprocess(checked, z.boolean()),
 });
 export type ReviewReminderSettingsData = z.infer<typeof reviewReminderSettingsSchema>;

@@ -2,7 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { BUILT_IN_TEMPLATES, BUILT_IN_TEMPLATE_KEYS } from './review-template.builtins.js';
 import { reviewQuestionSchema, reviewTemplateInputSchema } from './review-template.schemas.js';
 
-const question = (patch: Record<string, unknown> = {}) => ({ kind: 'TEXT', prompt: 'How clearly does this person communicate?', perspectives: ['SELF', 'PEER'], ...patch });
+const question = (patch: Record<string, unknown> = {}) => ({
+  kind: 'TEXT',
+  prompt: 'How clearly does this person communicate?',
+  perspectives: ['SELF', 'PEER'],
+  ...patch,
+});
 
 /** Field messages keyed like the editor reads them ("sections.0.questions.0.self_prompt"). */
 function fieldErrors(input: unknown): Record<string, string> {

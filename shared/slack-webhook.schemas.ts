@@ -8,9 +8,18 @@ export const SLACK_WEBHOOK_DEFAULT_BASE = 'https://hooks.slack.com/';
  * configured base (only hooks.slack.com by default), which the client cannot know.
  */
 export const slackWebhookInputSchema = z.object({
-  url: z.string().trim().min(1, 'Paste the webhook URL from Slack.').max(500, 'This URL is too long for a Slack webhook.')
+  url: z
+    .string()
+    .trim()
+    .min(1, 'Paste the webhook URL from Slack.')
+    .max(500, 'This URL is too long for a Slack webhook.')
     .pipe(z.url({ protocol: /^https?$/, error: 'Enter the whole URL, starting with https://hooks.slack.com/.' })),
-  channel_label: z.string().trim().max(80, 'At most 80 characters.').optional().transform((v) => v || null),
+  channel_label: z
+    .string()
+    .trim()
+    .max(80, 'At most 80 characters.')
+    .optional()
+    .transform((v) => v || null),
 });
 
 export type SlackWebhookInput = z.output<typeof slackWebhookInputSchema>;

@@ -9,7 +9,12 @@ export const TEAM_MEMBERS_MAX = 2_000;
 
 const id = z.string().trim().min(1).max(64);
 /** A picked person: '' (a form's "nobody") or null clears it. */
-const optionalPersonId = z.string().trim().max(64).transform((v) => (v === '' ? null : v)).nullish();
+const optionalPersonId = z
+  .string()
+  .trim()
+  .max(64)
+  .transform((v) => (v === '' ? null : v))
+  .nullish();
 
 export const teamNameSchema = z.string().trim().min(1, 'Enter a team name.').max(TEAM_NAME_MAX, `At most ${TEAM_NAME_MAX} characters.`);
 
@@ -28,4 +33,7 @@ export const updateTeamSchema = z.object({
 });
 
 /** The people of one membership change (duplicates dropped). */
-export const teamMemberIdsSchema = z.array(id).max(TEAM_MEMBERS_MAX, `At most ${TEAM_MEMBERS_MAX} people at once.`).transform((ids) => [...new Set(ids)]);
+export const teamMemberIdsSchema = z
+  .array(id)
+  .max(TEAM_MEMBERS_MAX, `At most ${TEAM_MEMBERS_MAX} people at once.`)
+  .transform((ids) => [...new Set(ids)]);

@@ -5,14 +5,31 @@ import { isTimeZone } from './format.js';
 
 /** Trimmed text; an empty string means "clear the field" (null). */
 const optionalText = (max: number) =>
-  z.string().trim().max(max, `At most ${max} characters.`).transform((v) => (v === '' ? null : v)).nullish();
+  z
+    .string()
+    .trim()
+    .max(max, `At most ${max} characters.`)
+    .transform((v) => (v === '' ? null : v))
+    .nullish();
 
 export const emailSchema = z.string().trim().toLowerCase().max(254, 'At most 254 characters.').pipe(z.email('Enter a valid email address.'));
 export const fullNameSchema = z.string().trim().min(1, 'Enter a name.').max(FULL_NAME_MAX, `At most ${FULL_NAME_MAX} characters.`);
 
-export const timeZoneSchema = z.string().trim().max(64).refine((tz) => tz === '' || isTimeZone(tz), 'Unknown time zone.').transform((v) => (v === '' ? null : v)).nullish();
+export const timeZoneSchema = z
+  .string()
+  .trim()
+  .max(64)
+  .refine((tz) => tz === '' || isTimeZone(tz), 'Unknown time zone.')
+  .transform((v) => (v === '' ? null : v))
+  .nullish();
 
-export const phoneSchema = z.string().trim().max(32).regex(/^$|^\+?[0-9 ()./-]{4,32}$/, 'Enter a phone number with digits, spaces and an optional leading +.').transform((v) => (v === '' ? null : v)).nullish();
+export const phoneSchema = z
+  .string()
+  .trim()
+  .max(32)
+  .regex(/^$|^\+?[0-9 ()./-]{4,32}$/, 'Enter a phone number with digits, spaces and an optional leading +.')
+  .transform((v) => (v === '' ? null : v))
+  .nullish();
 
 const id = z.string().min(1).max(64);
 
@@ -55,12 +72,22 @@ export const updateUserSchema = z.object({
 export const adminUserSchema = z.object({
   github_user: optionalText(64),
   bitbucket_account_id: optionalText(128),
-  azure_email: z.string().trim().toLowerCase().max(254).pipe(z.union([z.literal(''), z.email('Enter a valid email address.')])).transform((v) => (v === '' ? null : v)).nullish(),
+  azure_email: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .max(254)
+    .pipe(z.union([z.literal(''), z.email('Enter a valid email address.')]))
+    .transform((v) => (v === '' ? null : v))
+    .nullish(),
   full_name: fullNameSchema.optional(),
   email: emailSchema.optional(),
   role: optionalText(TEXT_FIELD_MAX),
   permission_level: z.enum(PERMISSION_LEVELS).optional(),
 });
 
-export const widgetPreferencesSchema = z.array(z.enum(WIDGET_TYPES)).max(WIDGET_TYPES.length).transform((list) => [...new Set(list)]);
+export const widgetPreferencesSchema = z
+  .array(z.enum(WIDGET_TYPES))
+  .max(WIDGET_TYPES.length)
+  .transform((list) => [...new Set(list)]);
 export const idListSchema = z.array(id).min(1, 'Give at least one id.').max(5000, 'At most 5,000 ids at once.');

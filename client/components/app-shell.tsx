@@ -38,9 +38,18 @@ function NavList({ sections, onNavigate }: { sections: NavSection[]; onNavigate?
 }
 
 function AreaSwitch({ admin, isAdminUser, onNavigate }: { admin: boolean; isAdminUser: boolean; onNavigate?: () => void }) {
-  if (admin) return <Link className="area-switch" to="/home/dashboard" onClick={onNavigate}>← Back to my area</Link>;
+  if (admin)
+    return (
+      <Link className="area-switch" to="/home/dashboard" onClick={onNavigate}>
+        ← Back to my area
+      </Link>
+    );
   if (!isAdminUser) return null;
-  return <Link className="area-switch" to="/admin/dashboard" onClick={onNavigate}>Admin area →</Link>;
+  return (
+    <Link className="area-switch" to="/admin/dashboard" onClick={onNavigate}>
+      Admin area →
+    </Link>
+  );
 }
 
 /** Where the sidebar replaces the top bar: lg (client/styles.css). */
@@ -74,7 +83,9 @@ export function AppShell({ user, children }: { user: ShellUser; children: ReactN
       <Avatar userId={user.id} name={user.full_name} size={36} imageUrl={user.imageUrl} />
       <div className="user-box-text">
         <strong>{user.full_name}</strong>
-        <span title={user.email}><EmailText email={user.email} /></span>
+        <span title={user.email}>
+          <EmailText email={user.email} />
+        </span>
       </div>
     </div>
   );
@@ -86,44 +97,58 @@ export function AppShell({ user, children }: { user: ShellUser; children: ReactN
 
   return (
     <div className="shell">
-      <a className="skip-link" href="#main">Skip to content</a>
-      {wide !== true && <header className="topbar">
-        <Dialog.Root open={modals.navigationModal} onOpenChange={(open) => setModalOpen('navigationModal', open)}>
-          <Dialog.Trigger asChild>
-            <button type="button" className="menu-button" aria-label="Open the menu">☰ Menu</button>
-          </Dialog.Trigger>
-          <Dialog.Portal>
-            <Dialog.Overlay className="dialog-overlay" />
-            <Dialog.Content className="nav-drawer" aria-describedby={undefined}>
-              <Dialog.Title className="drawer-title">{admin ? 'Admin area' : 'Teamlens'}</Dialog.Title>
-              <Dialog.Close className="drawer-close" aria-label="Close the menu">×</Dialog.Close>
-              {userBox}
-              <nav aria-label={admin ? 'Admin navigation' : 'Main navigation'}>
-                <AreaSwitch admin={admin} isAdminUser={isAdminUser} onNavigate={close} />
-                <NavList sections={sections} onNavigate={close} />
-              </nav>
-              {signOut}
-            </Dialog.Content>
-          </Dialog.Portal>
-        </Dialog.Root>
-        <Link to="/home/dashboard" className="brand">Teamlens</Link>
-        <div className="shell-actions">
-          <NotificationBell />
-          <Avatar userId={user.id} name={user.full_name} size={32} imageUrl={user.imageUrl} />
-        </div>
-      </header>}
-      {wide !== false && <aside className="sidebar">
-        <div className="sidebar-head">
-          <Link to="/home/dashboard" className="brand">Teamlens{admin ? ' · Admin' : ''}</Link>
-          <NotificationBell side="right" />
-        </div>
-        {userBox}
-        <nav aria-label={admin ? 'Admin navigation' : 'Main navigation'}>
-          <AreaSwitch admin={admin} isAdminUser={isAdminUser} />
-          <NavList sections={sections} />
-        </nav>
-        {signOut}
-      </aside>}
+      <a className="skip-link" href="#main">
+        Skip to content
+      </a>
+      {wide !== true && (
+        <header className="topbar">
+          <Dialog.Root open={modals.navigationModal} onOpenChange={(open) => setModalOpen('navigationModal', open)}>
+            <Dialog.Trigger asChild>
+              <button type="button" className="menu-button" aria-label="Open the menu">
+                ☰ Menu
+              </button>
+            </Dialog.Trigger>
+            <Dialog.Portal>
+              <Dialog.Overlay className="dialog-overlay" />
+              <Dialog.Content className="nav-drawer" aria-describedby={undefined}>
+                <Dialog.Title className="drawer-title">{admin ? 'Admin area' : 'Teamlens'}</Dialog.Title>
+                <Dialog.Close className="drawer-close" aria-label="Close the menu">
+                  ×
+                </Dialog.Close>
+                {userBox}
+                <nav aria-label={admin ? 'Admin navigation' : 'Main navigation'}>
+                  <AreaSwitch admin={admin} isAdminUser={isAdminUser} onNavigate={close} />
+                  <NavList sections={sections} onNavigate={close} />
+                </nav>
+                {signOut}
+              </Dialog.Content>
+            </Dialog.Portal>
+          </Dialog.Root>
+          <Link to="/home/dashboard" className="brand">
+            Teamlens
+          </Link>
+          <div className="shell-actions">
+            <NotificationBell />
+            <Avatar userId={user.id} name={user.full_name} size={32} imageUrl={user.imageUrl} />
+          </div>
+        </header>
+      )}
+      {wide !== false && (
+        <aside className="sidebar">
+          <div className="sidebar-head">
+            <Link to="/home/dashboard" className="brand">
+              Teamlens{admin ? ' · Admin' : ''}
+            </Link>
+            <NotificationBell side="right" />
+          </div>
+          {userBox}
+          <nav aria-label={admin ? 'Admin navigation' : 'Main navigation'}>
+            <AreaSwitch admin={admin} isAdminUser={isAdminUser} />
+            <NavList sections={sections} />
+          </nav>
+          {signOut}
+        </aside>
+      )}
       <main id="main" className="content" tabIndex={-1}>
         <BillingNoticeBanner isAdmin={isAdminUser} />
         {offArea ? <FeatureOffView area={offArea} isAdmin={isAdminUser} /> : children}

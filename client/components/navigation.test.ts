@@ -3,8 +3,7 @@ import { FEATURE_AREA_INFO, featureAreaOfPath, type FeatureArea, type FeatureAre
 import { publicPromises } from '../features/public-forms/public-promises.js';
 import { ADMIN_NAV, USER_NAV, visibleNav } from './navigation.js';
 
-const labels = (level: string, disabled: FeatureArea[] = []) =>
-  visibleNav(USER_NAV, new Set(disabled), level).flatMap((s) => s.links.map((l) => l.label));
+const labels = (level: string, disabled: FeatureArea[] = []) => visibleNav(USER_NAV, new Set(disabled), level).flatMap((s) => s.links.map((l) => l.label));
 
 it('members do not see manager-only links; managers and admins do', () => {
   const member = labels('MEMBER');
@@ -31,8 +30,21 @@ it('no link in either navigation leads to an area this version has not built', (
     }
   }
   const user = labels('ADMIN');
-  expect(user).toEqual(expect.arrayContaining(['Sprint retros', 'Feedback', 'My notes', 'My goals', 'Team goals', 'Assessment', 'Development plan', 'Competency framework', 'Development progress',
-    'Individual insights', 'Team insights']));
+  expect(user).toEqual(
+    expect.arrayContaining([
+      'Sprint retros',
+      'Feedback',
+      'My notes',
+      'My goals',
+      'Team goals',
+      'Assessment',
+      'Development plan',
+      'Competency framework',
+      'Development progress',
+      'Individual insights',
+      'Team insights',
+    ]),
+  );
   const admin = visibleNav(ADMIN_NAV, new Set(), 'ADMIN').flatMap((s) => s.links.map((l) => l.label));
   expect(admin).toEqual(expect.arrayContaining(['Users', 'Integrations', 'Pages', 'Billing', 'Code process', 'Team insights', 'AI assistant']));
 });
@@ -40,7 +52,8 @@ it('no link in either navigation leads to an area this version has not built', (
 it('flipping an area’s built flag is the only change needed: the navigation and the public pages follow', () => {
   // The AI assistant is built (docs/decisions/0066); a copy of the list where it is not shows what unbuilding it does.
   const assistantUnbuilt: FeatureAreaList = { ...FEATURE_AREA_INFO, AI_ASSISTANT: { ...FEATURE_AREA_INFO.AI_ASSISTANT, built: false } };
-  const adminLabels = (areas?: FeatureAreaList, off = new Set<FeatureArea>()) => visibleNav(ADMIN_NAV, off, 'ADMIN', areas).flatMap((s) => s.links.map((l) => l.label));
+  const adminLabels = (areas?: FeatureAreaList, off = new Set<FeatureArea>()) =>
+    visibleNav(ADMIN_NAV, off, 'ADMIN', areas).flatMap((s) => s.links.map((l) => l.label));
   expect(adminLabels()).toContain('AI assistant');
   expect(adminLabels(assistantUnbuilt)).not.toContain('AI assistant');
   // Switchable off like any area.
@@ -67,7 +80,11 @@ it('a path belongs to the area with the longest matching prefix', () => {
 });
 
 it('the guide ends with what Teamlens does today and what is only planned', () => {
-  expect(publicPromises().guideClosing).toBe('Teamlens supports this today with 360 and sprint reviews, sprint retrospectives, continuous feedback, goals, team and individual insights, and AI assistant, all on your own server.');
+  expect(publicPromises().guideClosing).toBe(
+    'Teamlens supports this today with 360 and sprint reviews, sprint retrospectives, continuous feedback, goals, team and individual insights, and AI assistant, all on your own server.',
+  );
   const assistantUnbuilt: FeatureAreaList = { ...FEATURE_AREA_INFO, AI_ASSISTANT: { ...FEATURE_AREA_INFO.AI_ASSISTANT, built: false } };
-  expect(publicPromises(assistantUnbuilt).guideClosing).toBe('Teamlens supports this today with 360 and sprint reviews, sprint retrospectives, continuous feedback, goals, and team and individual insights, all on your own server. Planned for a later version, and not available yet: AI assistant.');
+  expect(publicPromises(assistantUnbuilt).guideClosing).toBe(
+    'Teamlens supports this today with 360 and sprint reviews, sprint retrospectives, continuous feedback, goals, and team and individual insights, all on your own server. Planned for a later version, and not available yet: AI assistant.',
+  );
 });

@@ -127,10 +127,18 @@ export const ADMIN_NAV: NavSection[] = [
  * (shared/feature-areas.ts), nor to a switched-off area, nor manager-only links for members;
  * sections left empty go too.
  */
-export function visibleNav(sections: readonly NavSection[], disabled: ReadonlySet<FeatureArea>, permissionLevel: string, areas: FeatureAreaList = FEATURE_AREA_INFO): NavSection[] {
+export function visibleNav(
+  sections: readonly NavSection[],
+  disabled: ReadonlySet<FeatureArea>,
+  permissionLevel: string,
+  areas: FeatureAreaList = FEATURE_AREA_INFO,
+): NavSection[] {
   const member = permissionLevel === 'MEMBER';
   return sections
-    .map((section) => ({ ...section, links: section.links.filter((link) => !(member && link.managers) && isBuiltPath(link.to, areas) && !isDisabledPath(link.to, disabled, areas)) }))
+    .map((section) => ({
+      ...section,
+      links: section.links.filter((link) => !(member && link.managers) && isBuiltPath(link.to, areas) && !isDisabledPath(link.to, disabled, areas)),
+    }))
     .filter((section) => section.links.length > 0);
 }
 

@@ -2,7 +2,12 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fetchSession } from './auth-client.js';
 
-const session = { user: { id: 'u1', name: 'Ada', email: 'ada@example.com', image: null }, expires: '2030-01-01T00:00:00.000Z', access_token: 'token', data: { organization: { id: 'o1' } } };
+const session = {
+  user: { id: 'u1', name: 'Ada', email: 'ada@example.com', image: null },
+  expires: '2030-01-01T00:00:00.000Z',
+  access_token: 'token',
+  data: { organization: { id: 'o1' } },
+};
 const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 afterEach(() => {

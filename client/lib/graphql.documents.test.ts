@@ -85,8 +85,11 @@ it('client/graphql-cache.d.ts caches the types of exactly these documents, worke
   const cached = new Set(cachedDocuments(cache));
   const nameOf = (source: string) => /^\s*(?:query|mutation|subscription)\s+(\w+)/.exec(source)?.[1] ?? source.slice(0, 60);
   // A document written or changed since (not cached: tsc works it out, slowly), or one no longer written.
-  expect({
-    notCached: documents.filter((source) => !cached.has(source)).map(nameOf),
-    noLongerWritten: [...cached].filter((source) => !documents.includes(source)).map(nameOf),
-  }, stale).toEqual({ notCached: [], noLongerWritten: [] });
+  expect(
+    {
+      notCached: documents.filter((source) => !cached.has(source)).map(nameOf),
+      noLongerWritten: [...cached].filter((source) => !documents.includes(source)).map(nameOf),
+    },
+    stale,
+  ).toEqual({ notCached: [], noLongerWritten: [] });
 });

@@ -18,10 +18,12 @@ afterEach(() => vi.unstubAllGlobals());
 const OURS = /^(Alpha|Beta|Gamma|Save|Only|Q\d+)$/;
 
 /** The bodies of this file's operations POSTed to /graphql, parsed. */
-const graphqlBodies = () => vi.mocked(fetch).mock.calls
-  .filter(([input]) => String(input instanceof Request ? input.url : input).endsWith('/graphql'))
-  .map(([, init]) => JSON.parse(String(init?.body)) as unknown)
-  .filter((body) => ([] as Array<{ operationName?: string }>).concat(body as never).every((op) => OURS.test(op.operationName ?? '')));
+const graphqlBodies = () =>
+  vi
+    .mocked(fetch)
+    .mock.calls.filter(([input]) => String(input instanceof Request ? input.url : input).endsWith('/graphql'))
+    .map(([, init]) => JSON.parse(String(init?.body)) as unknown)
+    .filter((body) => ([] as Array<{ operationName?: string }>).concat(body as never).every((op) => OURS.test(op.operationName ?? '')));
 
 /** Operations of no schema (this file tests the transport): documents by cast, as graphql() would type them. */
 const doc = (source: string) => source as unknown as GraphqlModule.Document<Record<string, unknown>, Record<string, unknown>>;
@@ -44,7 +46,9 @@ it('sends the queries asked in one task as one batch; each answers or fails on i
   expect(bodies).toHaveLength(1);
   // Each operation of the batch carries its name, read from the document.
   expect((bodies[0] as Array<{ operationName: string; query: string; variables?: unknown }>).map((op) => [op.operationName, op.query, op.variables])).toEqual([
-    ['Alpha', query('Alpha'), undefined], ['Beta', query('Beta'), undefined], ['Gamma', query('Gamma'), { n: 3 }],
+    ['Alpha', query('Alpha'), undefined],
+    ['Beta', query('Beta'), undefined],
+    ['Gamma', query('Gamma'), { n: 3 }],
   ]);
 });
 

@@ -34,12 +34,78 @@ export type Document<Result = unknown, Variables = unknown, Name extends string 
 
 type Space = ' ' | '\n' | '\r' | '\t' | ',';
 type TrimStart<S extends string> = S extends `${Space}${infer Rest}` ? TrimStart<Rest> : S;
-type NameChar = '_' | 'a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z'
-  | 'A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z'
-  | '0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9';
-type ReadName<S extends string, Name extends string = ''> = S extends `${infer C}${infer Rest}` ? (C extends NameChar ? ReadName<Rest, `${Name}${C}`> : Name) : Name;
+type NameChar =
+  | '_'
+  | 'a'
+  | 'b'
+  | 'c'
+  | 'd'
+  | 'e'
+  | 'f'
+  | 'g'
+  | 'h'
+  | 'i'
+  | 'j'
+  | 'k'
+  | 'l'
+  | 'm'
+  | 'n'
+  | 'o'
+  | 'p'
+  | 'q'
+  | 'r'
+  | 's'
+  | 't'
+  | 'u'
+  | 'v'
+  | 'w'
+  | 'x'
+  | 'y'
+  | 'z'
+  | 'A'
+  | 'B'
+  | 'C'
+  | 'D'
+  | 'E'
+  | 'F'
+  | 'G'
+  | 'H'
+  | 'I'
+  | 'J'
+  | 'K'
+  | 'L'
+  | 'M'
+  | 'N'
+  | 'O'
+  | 'P'
+  | 'Q'
+  | 'R'
+  | 'S'
+  | 'T'
+  | 'U'
+  | 'V'
+  | 'W'
+  | 'X'
+  | 'Y'
+  | 'Z'
+  | '0'
+  | '1'
+  | '2'
+  | '3'
+  | '4'
+  | '5'
+  | '6'
+  | '7'
+  | '8'
+  | '9';
+type ReadName<S extends string, Name extends string = ''> = S extends `${infer C}${infer Rest}`
+  ? C extends NameChar
+    ? ReadName<Rest, `${Name}${C}`>
+    : Name
+  : Name;
 /** The name of a document's operation (`query Teams { ... }` -> 'Teams'). */
-export type OperationNameOf<Source extends string> = TrimStart<Source> extends `${'query' | 'mutation' | 'subscription'}${infer Rest}` ? ReadName<TrimStart<Rest>> : never;
+export type OperationNameOf<Source extends string> =
+  TrimStart<Source> extends `${'query' | 'mutation' | 'subscription'}${infer Rest}` ? ReadName<TrimStart<Rest>> : never;
 
 /**
  * gql.tada's types of a document: its entry in the turbo cache (client/graphql-cache.d.ts, written by
@@ -74,7 +140,11 @@ export type Narrowed<T, Narrow extends { [K in keyof Narrow]: K extends keyof T 
 export type VariablesArgument<Variables> = {} extends Variables ? [variables?: Variables] : [variables: Variables];
 
 export class GraphqlError extends Error {
-  constructor(message: string, readonly code: string | null, readonly fields: Record<string, string> = {}) {
+  constructor(
+    message: string,
+    readonly code: string | null,
+    readonly fields: Record<string, string> = {},
+  ) {
     super(message);
     this.name = 'GraphqlError';
   }
@@ -136,7 +206,8 @@ type ServerError = NonNullable<Answer['errors']>[number];
  * the fields (and, with `aboveButtons`, its message above the buttons too), anything else above the buttons.
  */
 export function refusedSave(err: unknown, aboveButtons = true): { fieldErrors?: Record<string, string>; formError?: string } {
-  if (err instanceof GraphqlError && Object.keys(err.fields).length) return aboveButtons ? { fieldErrors: err.fields, formError: err.message } : { fieldErrors: err.fields };
+  if (err instanceof GraphqlError && Object.keys(err.fields).length)
+    return aboveButtons ? { fieldErrors: err.fields, formError: err.message } : { fieldErrors: err.fields };
   return { formError: err instanceof Error ? err.message : 'Something went wrong. Try again.' };
 }
 
@@ -223,7 +294,10 @@ export function gql<Result, Variables>(document: Document<Result, Variables>, ..
  * Runs an operation whose answer is one field and answers that field: for a document chosen among
  * alike ones (archive or restore), whose fields differ only by name.
  */
-export async function gqlField<Value, Variables>(document: Document<Record<string, Value>, Variables>, ...variables: VariablesArgument<Variables>): Promise<Value> {
+export async function gqlField<Value, Variables>(
+  document: Document<Record<string, Value>, Variables>,
+  ...variables: VariablesArgument<Variables>
+): Promise<Value> {
   return Object.values(await gql(document, ...variables))[0]!;
 }
 

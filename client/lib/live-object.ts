@@ -18,8 +18,12 @@ export type LiveStatus = 'live' | 'reconnecting' | 'lost' | 'ended';
  * which is then read again). `retry` subscribes again after the client gave up.
  */
 export function useLiveObject<Result, Field extends keyof Result & string>(options: {
-  document: Document<Result, { id: string }>; field: Field; id: string; queryKey: QueryKey;
-  apply: (queryClient: QueryClient, object: NonNullable<Result[Field]>) => void; onComplete: 'lost' | 'ended';
+  document: Document<Result, { id: string }>;
+  field: Field;
+  id: string;
+  queryKey: QueryKey;
+  apply: (queryClient: QueryClient, object: NonNullable<Result[Field]>) => void;
+  onComplete: 'lost' | 'ended';
 }): { status: LiveStatus; retry: () => void } {
   const { document, field, id, queryKey, apply, onComplete } = options;
   const queryClient = useQueryClient();
@@ -42,23 +46,29 @@ export function useLiveObject<Result, Field extends keyof Result & string>(optio
       setStatus('live');
       reread();
     });
-    const stop = subscribe(document, {
-      next: (message) => {
-        const object = message.data?.[field];
-        if (!object) return;
-        if (dropped) {
-          dropped = false;
-          setStatus('live');
-        }
-        apply(queryClient, object);
+    const stop = subscribe(
+      document,
+      {
+        next: (message) => {
+          const object = message.data?.[field];
+          if (!object) return;
+          if (dropped) {
+            dropped = false;
+            setStatus('live');
+          }
+          apply(queryClient, object);
+        },
+        error: () => {
+          if (active) setStatus('lost');
+        },
+        complete: () => {
+          if (!active) return;
+          setStatus(onComplete);
+          if (onComplete === 'ended') reread();
+        },
       },
-      error: () => { if (active) setStatus('lost'); },
-      complete: () => {
-        if (!active) return;
-        setStatus(onComplete);
-        if (onComplete === 'ended') reread();
-      },
-    }, { id });
+      { id },
+    );
     return () => {
       active = false;
       offClosed();

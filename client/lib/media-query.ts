@@ -5,10 +5,17 @@ import { useCallback, useSyncExternalStore } from 'react';
  * `null` where the browser cannot tell (no matchMedia: jsdom in tests).
  */
 export function useMediaQuery(query: string): boolean | null {
-  const subscribe = useCallback((notify: () => void) => {
-    const list = window.matchMedia?.(query);
-    list?.addEventListener('change', notify);
-    return () => list?.removeEventListener('change', notify);
-  }, [query]);
-  return useSyncExternalStore(subscribe, () => window.matchMedia?.(query).matches ?? null, () => null);
+  const subscribe = useCallback(
+    (notify: () => void) => {
+      const list = window.matchMedia?.(query);
+      list?.addEventListener('change', notify);
+      return () => list?.removeEventListener('change', notify);
+    },
+    [query],
+  );
+  return useSyncExternalStore(
+    subscribe,
+    () => window.matchMedia?.(query).matches ?? null,
+    () => null,
+  );
 }

@@ -12,12 +12,15 @@ export function useNearViewport(ref: RefObject<Element | null>): boolean {
   useEffect(() => {
     const element = ref.current;
     if (!element || near) return;
-    const observer = new IntersectionObserver((entries) => {
-      if (entries.some((e) => e.isIntersecting)) {
-        setNear(true);
-        observer.disconnect();
-      }
-    }, { rootMargin: LAZY_LOAD_MARGIN });
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((e) => e.isIntersecting)) {
+          setNear(true);
+          observer.disconnect();
+        }
+      },
+      { rootMargin: LAZY_LOAD_MARGIN },
+    );
     observer.observe(element);
     return () => observer.disconnect();
   }, [near, ref]);

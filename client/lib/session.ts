@@ -188,7 +188,10 @@ export class SessionManager {
     if (safe(() => event.storageArea !== localStorage, false)) return;
     this.removeStored(STORAGE_KEYS.userId);
     this.set({ status: 'unauthenticated', data: null });
-    void this.api.logout().catch(() => undefined).finally(() => this.onRemoteLogout());
+    void this.api
+      .logout()
+      .catch(() => undefined)
+      .finally(() => this.onRemoteLogout());
   };
 
   private handleVisibility = (): void => {

@@ -58,6 +58,10 @@ export function subscriptionClient(): Client {
 }
 
 /** Subscribes to one operation; returns the function that ends it. */
-export function subscribe<Result, Variables>(query: Document<Result, Variables>, sink: Sink<{ data?: Result | null }>, ...[variables]: VariablesArgument<Variables>): () => void {
+export function subscribe<Result, Variables>(
+  query: Document<Result, Variables>,
+  sink: Sink<{ data?: Result | null }>,
+  ...[variables]: VariablesArgument<Variables>
+): () => void {
   return subscriptionClient().subscribe<Result>({ query, variables: variables as Record<string, unknown> | undefined }, sink as Sink);
 }

@@ -4,12 +4,7 @@ import { GraphqlError } from './graphql.js';
 export const AUTOSAVE_DELAY_MS = 800;
 
 export type AutosaveStatus =
-  | { kind: 'idle' }
-  | { kind: 'unsaved' }
-  | { kind: 'saving' }
-  | { kind: 'saved'; at: Date }
-  | { kind: 'error'; reason: string }
-  | { kind: 'conflict' };
+  { kind: 'idle' } | { kind: 'unsaved' } | { kind: 'saving' } | { kind: 'saved'; at: Date } | { kind: 'error'; reason: string } | { kind: 'conflict' };
 
 export type AutosaveOptions<V> = {
   /** What the server has when the page opens, and its version. */
@@ -45,7 +40,9 @@ export function useAutosave<V>({ initial, version, send, invalid }: AutosaveOpti
   const conflict = useRef(false);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const opts = useRef({ send, invalid });
-  useEffect(() => { opts.current = { send, invalid }; }, [send, invalid]);
+  useEffect(() => {
+    opts.current = { send, invalid };
+  }, [send, invalid]);
 
   const markSaved = useCallback((next: V) => {
     saved.current = next;
@@ -91,42 +88,57 @@ export function useAutosave<V>({ initial, version, send, invalid }: AutosaveOpti
     })();
     inFlight.current = run;
     let ok: boolean;
-    try { ok = await run; } finally { inFlight.current = null; }
+    try {
+      ok = await run;
+    } finally {
+      inFlight.current = null;
+    }
     // Typed on while the save was on its way: save that too, after the delay.
     if (ok && !same(current.current, saved.current)) schedule();
     return ok;
   }, [markSaved, schedule]);
-  useEffect(() => { flushRef.current = flush; }, [flush]);
+  useEffect(() => {
+    flushRef.current = flush;
+  }, [flush]);
 
   /** A change made on screen: the new value, or how to make it from the latest one. */
-  const change = useCallback((update: V | ((latest: V) => V)) => {
-    const next = typeof update === 'function' ? (update as (latest: V) => V)(current.current) : update;
-    current.current = next;
-    setValue(next);
-    if (conflict.current) return;
-    if (!inFlight.current) setStatus({ kind: 'unsaved' });
-    schedule();
-  }, [schedule]);
+  const change = useCallback(
+    (update: V | ((latest: V) => V)) => {
+      const next = typeof update === 'function' ? (update as (latest: V) => V)(current.current) : update;
+      current.current = next;
+      setValue(next);
+      if (conflict.current) return;
+      if (!inFlight.current) setStatus({ kind: 'unsaved' });
+      schedule();
+    },
+    [schedule],
+  );
 
   /** The server's value replaces what is on screen (its version becomes the base); a conflict ends. */
-  const replace = useCallback((theirs: V, theirVersion: number) => {
-    if (timer.current) clearTimeout(timer.current);
-    timer.current = null;
-    base.current = theirVersion;
-    conflict.current = false;
-    markSaved(theirs);
-    current.current = theirs;
-    setValue(theirs);
-    setStatus({ kind: 'idle' });
-  }, [markSaved]);
+  const replace = useCallback(
+    (theirs: V, theirVersion: number) => {
+      if (timer.current) clearTimeout(timer.current);
+      timer.current = null;
+      base.current = theirVersion;
+      conflict.current = false;
+      markSaved(theirs);
+      current.current = theirs;
+      setValue(theirs);
+      setStatus({ kind: 'idle' });
+    },
+    [markSaved],
+  );
 
   /** Keeps what is on screen and saves it over the server's latest version (after a conflict). */
-  const rebase = useCallback(async (theirs: V, theirVersion: number) => {
-    base.current = theirVersion;
-    markSaved(theirs);
-    conflict.current = false;
-    return flush();
-  }, [markSaved, flush]);
+  const rebase = useCallback(
+    async (theirs: V, theirVersion: number) => {
+      base.current = theirVersion;
+      markSaved(theirs);
+      conflict.current = false;
+      return flush();
+    },
+    [markSaved, flush],
+  );
 
   /** Nothing more is to be saved (the draft was deleted). */
   const forget = useCallback(() => {
@@ -136,7 +148,10 @@ export function useAutosave<V>({ initial, version, send, invalid }: AutosaveOpti
   }, [markSaved]);
 
   /** True when a newer version of the server's may replace the screen: nothing here unsaved or on its way. */
-  const canTake = useCallback((theirVersion: number) => theirVersion > base.current && !inFlight.current && !conflict.current && same(current.current, saved.current), []);
+  const canTake = useCallback(
+    (theirVersion: number) => theirVersion > base.current && !inFlight.current && !conflict.current && same(current.current, saved.current),
+    [],
+  );
 
   // Out of view (another tab, a locked phone) or going away (a reload): send now, not after the delay.
   useEffect(() => {
@@ -155,13 +170,16 @@ export function useAutosave<V>({ initial, version, send, invalid }: AutosaveOpti
   }, []);
 
   // Leaving the screen with a change not saved yet: send it now rather than drop it.
-  useEffect(() => () => {
-    if (timer.current) clearTimeout(timer.current);
-    const left = current.current;
-    if (!inFlight.current && !conflict.current && !same(left, saved.current) && !opts.current.invalid?.(left)) {
-      void opts.current.send(left, base.current).catch(() => undefined);
-    }
-  }, []);
+  useEffect(
+    () => () => {
+      if (timer.current) clearTimeout(timer.current);
+      const left = current.current;
+      if (!inFlight.current && !conflict.current && !same(left, saved.current) && !opts.current.invalid?.(left)) {
+        void opts.current.send(left, base.current).catch(() => undefined);
+      }
+    },
+    [],
+  );
 
   const dirty = !same(value, savedValue);
   useEffect(() => {

@@ -8,7 +8,9 @@ export const Route = createFileRoute('/_auth')({
 function AuthLayout() {
   return (
     <div className="auth-layout">
-      <Link to="/" className="brand auth-brand">Teamlens</Link>
+      <Link to="/" className="brand auth-brand">
+        Teamlens
+      </Link>
       <main id="main" className="card">
         <Outlet />
       </main>

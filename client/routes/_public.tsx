@@ -16,14 +16,20 @@ function PublicLayout() {
   return (
     <div className="public">
       <header className="public-header">
-        <Link to="/" className="brand">Teamlens</Link>
+        <Link to="/" className="brand">
+          Teamlens
+        </Link>
         <nav aria-label="Site">
           <Link to="/resources/get-the-guide">Guide</Link>
           <Link to="/contact">Contact</Link>
           {session.status === 'authenticated' ? (
-            <Link to="/home/dashboard" className="button button-small">Your dashboard</Link>
+            <Link to="/home/dashboard" className="button button-small">
+              Your dashboard
+            </Link>
           ) : (
-            <Link to="/login" className="button button-small">Sign in</Link>
+            <Link to="/login" className="button button-small">
+              Sign in
+            </Link>
           )}
         </nav>
       </header>

@@ -16,7 +16,9 @@ export type GraphqlError = { message: string; extensions?: Record<string, unknow
 /** What an operation answers: a GraphQL body (its data and/or errors), or a raw HTTP answer. */
 export type Answer<Data = unknown> = { data?: Data | null; errors?: GraphqlError[] } | Response;
 /** Answers one operation from its variables, with its result type. */
-export type OperationHandler<Name extends OperationName> = (variables: VariablesOf<Operations[Name]>) => Answer<ResultOf<Operations[Name]>> | Promise<Answer<ResultOf<Operations[Name]>>>;
+export type OperationHandler<Name extends OperationName> = (
+  variables: VariablesOf<Operations[Name]>,
+) => Answer<ResultOf<Operations[Name]>> | Promise<Answer<ResultOf<Operations[Name]>>>;
 /** Handlers by operation name: only the app's operations, each answering its own result type. */
 export type OperationHandlers = { [Name in OperationName]?: OperationHandler<Name> };
 type UntypedHandler = (variables: GraphqlVariables) => Answer | Promise<Answer>;
@@ -26,7 +28,16 @@ export type RestHandler = (url: string, body: unknown) => Response | Promise<Res
 export type SignedInUser = ResultOf<Operations['Me']>['findOneUser'];
 
 export function meAs(permissionLevel: 'ADMIN' | 'MANAGER' | 'MEMBER', patch: Partial<SignedInUser> = {}): SignedInUser {
-  return { id: 'user-1', full_name: 'Ada Lovelace', email: 'ada@example.com', role: null, permission_level: permissionLevel, team: null, manager: null, ...patch };
+  return {
+    id: 'user-1',
+    full_name: 'Ada Lovelace',
+    email: 'ada@example.com',
+    role: null,
+    permission_level: permissionLevel,
+    team: null,
+    manager: null,
+    ...patch,
+  };
 }
 
 export function jsonResponse(body: unknown, status = 200): Response {
@@ -109,9 +120,17 @@ function stubFetch(handlers: Record<string, UntypedHandler>, rest: RestHandler =
     }
     return jsonResponse(Array.isArray(body) ? answers : answers[0]);
   };
-  vi.stubGlobal('fetch', vi.fn((input: RequestInfo | URL, init?: RequestInit) => new Promise<Response>((resolve, reject) => {
-    inFlight.add(reject);
-    respond(input, init).then(resolve, reject).finally(() => inFlight.delete(reject));
-  })));
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(
+      (input: RequestInfo | URL, init?: RequestInit) =>
+        new Promise<Response>((resolve, reject) => {
+          inFlight.add(reject);
+          respond(input, init)
+            .then(resolve, reject)
+            .finally(() => inFlight.delete(reject));
+        }),
+    ),
+  );
   return { calls, restCalls };
 }

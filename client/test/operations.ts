@@ -108,7 +108,9 @@ type Modules =
 
 type AnyDocument = Document<any, any, string>;
 /** The documents a module exports, also those in tables of documents (`export const T = { create: graphql(...) }`). */
-type DocumentsIn<M> = M extends unknown ? { [K in keyof M]: M[K] extends AnyDocument ? M[K] : M[K] extends Record<string, AnyDocument> ? M[K][keyof M[K]] : never }[keyof M] : never;
+type DocumentsIn<M> = M extends unknown
+  ? { [K in keyof M]: M[K] extends AnyDocument ? M[K] : M[K] extends Record<string, AnyDocument> ? M[K][keyof M[K]] : never }[keyof M]
+  : never;
 type NameOf<D> = D extends Document<any, any, infer Name> ? Name : never;
 
 export type Operations = { [D in DocumentsIn<Modules> as NameOf<D>]: D };

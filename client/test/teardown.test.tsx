@@ -20,13 +20,31 @@ let outcome: Promise<void> | undefined;
 
 function SaveButton() {
   const save = useMutation({ mutationFn: () => gql(FEEDBACK_RULE_DOCUMENTS.delete, { id: 'rule-1' }) });
-  return <button type="button" onClick={() => { outcome = alertOutcome(save.mutateAsync(), 'The thing was saved.'); }}>Save</button>;
+  return (
+    <button
+      type="button"
+      onClick={() => {
+        outcome = alertOutcome(save.mutateAsync(), 'The thing was saved.');
+      }}
+    >
+      Save
+    </button>
+  );
 }
 
 it('ends while a save is on its way, answered only once the test is over', async () => {
   let answer!: () => void;
-  const { calls } = stubGraphql({ DeleteFeedbackAutomationRule: () => new Promise((resolve) => { answer = () => resolve({ data: { deleteFeedbackAutomationRule: true } }); }) });
-  render(<QueryClientProvider client={testQueryClient()}><SaveButton /></QueryClientProvider>);
+  const { calls } = stubGraphql({
+    DeleteFeedbackAutomationRule: () =>
+      new Promise((resolve) => {
+        answer = () => resolve({ data: { deleteFeedbackAutomationRule: true } });
+      }),
+  });
+  render(
+    <QueryClientProvider client={testQueryClient()}>
+      <SaveButton />
+    </QueryClientProvider>,
+  );
   fireEvent.click(screen.getByRole('button', { name: 'Save' }));
   await vi.waitFor(() => expect(calls.map((c) => c.operationName)).toEqual(['DeleteFeedbackAutomationRule']));
   setTimeout(() => answer(), 0);

@@ -35,37 +35,61 @@ fs.mkdirSync(work, { recursive: true });
 // the small main script that compiles the server with a V8 code cache (binary.start.ts); and the
 // build's code cache of the server, made by the Node the executable is (V8 refuses another's).
 const natives = new Set();
-const bundle = (input, outfile, plugins = []) => build({
-  ...input,
-  outfile: path.join(work, outfile),
-  bundle: true,
-  platform: 'node',
-  format: 'cjs',
-  target: 'node20',
-  mainFields: ['main', 'module'],
-  minifyWhitespace: true,
-  minifySyntax: true,
-  legalComments: 'none',
-  logLevel: 'error',
-  plugins,
-});
-const wrap = (from, to) => fs.writeFileSync(path.join(work, to), `(function (exports, require, module, __filename, __dirname) {${fs.readFileSync(path.join(work, from), 'utf8')}\n})`);
+const bundle = (input, outfile, plugins = []) =>
+  build({
+    ...input,
+    outfile: path.join(work, outfile),
+    bundle: true,
+    platform: 'node',
+    format: 'cjs',
+    target: 'node20',
+    mainFields: ['main', 'module'],
+    minifyWhitespace: true,
+    minifySyntax: true,
+    legalComments: 'none',
+    logLevel: 'error',
+    plugins,
+  });
+const wrap = (from, to) =>
+  fs.writeFileSync(path.join(work, to), `(function (exports, require, module, __filename, __dirname) {${fs.readFileSync(path.join(work, from), 'utf8')}\n})`);
 await bundle({ entryPoints: [path.join(root, 'server/binary/binary.main.ts')] }, 'server-bundle.cjs', [nativePlugin(natives, SEPARATE_PACKAGES)]);
 wrap('server-bundle.cjs', 'server.cjs');
 const packageScripts = {};
-await Promise.all(SEPARATE_PACKAGES.map(async (name) => {
-  const file = `package-${name.replace(/[@/]/g, '_')}.cjs`;
-  const addons = new Set();
-  await bundle({ stdin: { contents: `module.exports = require(${JSON.stringify(name)});`, resolveDir: root, sourcefile: `${name}.cjs`, loader: 'js' } }, `${file}.bundle`, [nativePlugin(addons)]);
-  if (addons.size) throw new Error(`${name} loads native addons (${[...addons].join(', ')}): take it out of SEPARATE_PACKAGES (scripts/binary/lazy-packages.mjs), a script of its own cannot load them.`);
-  wrap(`${file}.bundle`, file);
-  packageScripts[`package:${name}`] = path.join(work, file);
-}));
+await Promise.all(
+  SEPARATE_PACKAGES.map(async (name) => {
+    const file = `package-${name.replace(/[@/]/g, '_')}.cjs`;
+    const addons = new Set();
+    await bundle(
+      { stdin: { contents: `module.exports = require(${JSON.stringify(name)});`, resolveDir: root, sourcefile: `${name}.cjs`, loader: 'js' } },
+      `${file}.bundle`,
+      [nativePlugin(addons)],
+    );
+    if (addons.size)
+      throw new Error(
+        `${name} loads native addons (${[...addons].join(', ')}): take it out of SEPARATE_PACKAGES (scripts/binary/lazy-packages.mjs), a script of its own cannot load them.`,
+      );
+    wrap(`${file}.bundle`, file);
+    packageScripts[`package:${name}`] = path.join(work, file);
+  }),
+);
 const node = pinnedNode(root);
-execFileSync(node, [path.join(root, 'scripts/binary/check-package-scripts.mjs'), ...Object.entries(packageScripts).map(([key, file]) => `${key.slice('package:'.length)}=${file}`)], { stdio: 'inherit' });
+execFileSync(
+  node,
+  [
+    path.join(root, 'scripts/binary/check-package-scripts.mjs'),
+    ...Object.entries(packageScripts).map(([key, file]) => `${key.slice('package:'.length)}=${file}`),
+  ],
+  { stdio: 'inherit' },
+);
 await bundle({ entryPoints: [path.join(root, 'server/binary/binary.start.ts')] }, 'start.cjs');
 await bundle({ entryPoints: [path.join(root, 'server/binary/binary.code-cache.ts')] }, 'code-cache.cjs');
-execFileSync(node, ['-e', 'require(process.argv[1]).writeBuildCodeCache(...process.argv.slice(2))', path.join(work, 'code-cache.cjs'), path.join(work, 'server.cjs'), path.join(work, 'server-cache.bin')]);
+execFileSync(node, [
+  '-e',
+  'require(process.argv[1]).writeBuildCodeCache(...process.argv.slice(2))',
+  path.join(work, 'code-cache.cjs'),
+  path.join(work, 'server.cjs'),
+  path.join(work, 'server-cache.bin'),
+]);
 step(`bundled the server, and ${SEPARATE_PACKAGES.length} packages it loads on first use`);
 
 // 2. The payload: web app, migrations, native addons (with libvips beside sharp's addon).
@@ -81,7 +105,8 @@ add(path.join(root, 'dist/client'), 'dist/client');
 add(path.join(root, 'migrations'), 'migrations');
 for (const relative of natives) files.push({ from: path.join(nodeModules, relative), path: path.join('node_modules', relative) });
 const libvips = path.join(nodeModules, '@img/sharp-libvips-linux-x64/lib');
-for (const name of fs.readdirSync(libvips).filter((n) => n.includes('.so'))) files.push({ from: path.join(libvips, name), path: path.join('node_modules/@img/sharp-libvips-linux-x64/lib', name) });
+for (const name of fs.readdirSync(libvips).filter((n) => n.includes('.so')))
+  files.push({ from: path.join(libvips, name), path: path.join('node_modules/@img/sharp-libvips-linux-x64/lib', name) });
 
 const entries = [];
 const chunks = [];
@@ -97,18 +122,31 @@ const hash = crypto.createHash('sha256').update(JSON.stringify(entries)).update(
 const glibc = glibcFloor(files.filter((f) => /\.(node|so[.\d]*)$/.test(f.path)).map((f) => f.from));
 fs.writeFileSync(path.join(work, 'payload.bin'), payload);
 // Names the server script's code cache (server/binary/binary.code-cache.ts).
-const script = crypto.createHash('sha256').update(fs.readFileSync(path.join(work, 'server.cjs'))).digest('hex').slice(0, 12);
+const script = crypto
+  .createHash('sha256')
+  .update(fs.readFileSync(path.join(work, 'server.cjs')))
+  .digest('hex')
+  .slice(0, 12);
 fs.writeFileSync(path.join(work, 'manifest.json'), JSON.stringify({ version: pkg.version, hash, glibc, script, files: entries }));
 step(`payload: ${entries.length} files, ${(payload.length / 1048576).toFixed(1)} MiB, needs glibc ${glibc}`);
 
 // 3. The blob, made by the pinned Node itself (its code cache must match the Node that runs it).
-fs.writeFileSync(path.join(work, 'sea-config.json'), JSON.stringify({
-  main: path.join(work, 'start.cjs'),
-  output: path.join(work, 'sea.blob'),
-  disableExperimentalSEAWarning: true,
-  useCodeCache: true,
-  assets: { manifest: path.join(work, 'manifest.json'), payload: path.join(work, 'payload.bin'), server: path.join(work, 'server.cjs'), 'server-cache': path.join(work, 'server-cache.bin'), ...packageScripts },
-}));
+fs.writeFileSync(
+  path.join(work, 'sea-config.json'),
+  JSON.stringify({
+    main: path.join(work, 'start.cjs'),
+    output: path.join(work, 'sea.blob'),
+    disableExperimentalSEAWarning: true,
+    useCodeCache: true,
+    assets: {
+      manifest: path.join(work, 'manifest.json'),
+      payload: path.join(work, 'payload.bin'),
+      server: path.join(work, 'server.cjs'),
+      'server-cache': path.join(work, 'server-cache.bin'),
+      ...packageScripts,
+    },
+  }),
+);
 execFileSync(node, ['--experimental-sea-config', path.join(work, 'sea-config.json')], { stdio: 'inherit' });
 step(`prepared the blob with Node ${NODE_VERSION}`);
 
@@ -117,7 +155,11 @@ fs.rmSync(target, { force: true });
 fs.copyFileSync(node, target);
 fs.chmodSync(target, 0o755);
 const postject = path.join(root, 'node_modules/.bin/postject');
-execFileSync(fs.existsSync(postject) ? postject : 'postject', [target, 'NODE_SEA_BLOB', path.join(work, 'sea.blob'), '--sentinel-fuse', 'NODE_SEA_FUSE_fce680ab2cc467b6e072b8b5df1996b2'], { stdio: ['ignore', 'ignore', 'inherit'] });
+execFileSync(
+  fs.existsSync(postject) ? postject : 'postject',
+  [target, 'NODE_SEA_BLOB', path.join(work, 'sea.blob'), '--sentinel-fuse', 'NODE_SEA_FUSE_fce680ab2cc467b6e072b8b5df1996b2'],
+  { stdio: ['ignore', 'ignore', 'inherit'] },
+);
 const sha = crypto.createHash('sha256').update(fs.readFileSync(target)).digest('hex');
 fs.writeFileSync(`${target}.sha256`, `${sha}  ${path.basename(target)}\n`);
 fs.rmSync(work, { recursive: true, force: true });

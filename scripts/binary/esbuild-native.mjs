@@ -29,21 +29,29 @@ export function nativePlugin(natives, separate = []) {
         const names = new RegExp(`^(${separate.map((c) => c.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')).join('|')})$`);
         build.onResolve({ filter: names }, (args) => ({ path: args.path, namespace: 'teamlens-package' }));
         build.onLoad({ filter: /.*/, namespace: 'teamlens-package' }, (args) => ({
-          contents: `module.exports = require(${JSON.stringify(packageLoader)}).loadPackage(${JSON.stringify(args.path)});`, loader: 'js', resolveDir: root,
+          contents: `module.exports = require(${JSON.stringify(packageLoader)}).loadPackage(${JSON.stringify(args.path)});`,
+          loader: 'js',
+          resolveDir: root,
         }));
       }
       // better-sqlite3: require('bindings')('better_sqlite3.node')
       build.onResolve({ filter: /^bindings$/ }, () => ({ path: 'bindings', namespace: 'teamlens-bindings' }));
       build.onLoad({ filter: /.*/, namespace: 'teamlens-bindings' }, () => {
         natives.add('better-sqlite3/build/Release/better_sqlite3.node');
-        return { contents: `module.exports = () => require(${JSON.stringify(loader)}).loadNative('better-sqlite3/build/Release/better_sqlite3.node');`, loader: 'js', resolveDir: root };
+        return {
+          contents: `module.exports = () => require(${JSON.stringify(loader)}).loadNative('better-sqlite3/build/Release/better_sqlite3.node');`,
+          loader: 'js',
+          resolveDir: root,
+        };
       });
       // sharp: its ESM entry takes createRequire(import.meta.url); the CommonJS one bundles.
       build.onResolve({ filter: /^sharp$/ }, () => ({ path: path.join(nodeModules, 'sharp/dist/index.cjs') }));
       // sharp looks for builds of its own and its version files with template-literal requires
       // (esbuild cannot bundle them; the executable's require warns): each throws, as when not found.
       build.onLoad({ filter: /sharp[\\/]dist[\\/][a-z]+\.cjs$/ }, (args) => ({
-        contents: fs.readFileSync(args.path, 'utf8').replace(/require\(`[^`]*`\)/g, '(() => { throw Object.assign(new Error("not in the executable"), { code: "MODULE_NOT_FOUND" }); })()'),
+        contents: fs
+          .readFileSync(args.path, 'utf8')
+          .replace(/require\(`[^`]*`\)/g, '(() => { throw Object.assign(new Error("not in the executable"), { code: "MODULE_NOT_FOUND" }); })()'),
         loader: 'js',
       }));
       // sharp's platform package looks libvips up with require.resolve (the executable's require
@@ -54,7 +62,9 @@ export function nativePlugin(natives, separate = []) {
       }));
       // graphql-js once, as CommonJS (server/graphql/graphql-runtime.ts takes it with createRequire in the npm build).
       build.onLoad({ filter: /server[\\/]graphql[\\/]graphql-runtime\.ts$/ }, () => ({
-        contents: "export const graphql = require('graphql'); export const graphqlWs = require('graphql-ws');", loader: 'ts', resolveDir: path.join(root, 'server/graphql'),
+        contents: "export const graphql = require('graphql'); export const graphqlWs = require('graphql-ws');",
+        loader: 'ts',
+        resolveDir: path.join(root, 'server/graphql'),
       }));
       // A module's own `const require = createRequire(import.meta.url)` (packages loaded synchronously on
       // first use, e.g. shared/email-domains/disposable.ts): dropped here, so its require calls are the
@@ -84,7 +94,8 @@ export function nativePlugin(natives, separate = []) {
       });
       build.onLoad({ filter: /.*/, namespace: 'teamlens-native' }, (args) => virtual(args.path));
       build.onLoad({ filter: /.*/, namespace: 'teamlens-missing' }, (args) => ({
-        contents: `throw Object.assign(new Error(${JSON.stringify(`Cannot find module '${args.path}'`)}), { code: 'MODULE_NOT_FOUND' });`, loader: 'js',
+        contents: `throw Object.assign(new Error(${JSON.stringify(`Cannot find module '${args.path}'`)}), { code: 'MODULE_NOT_FOUND' });`,
+        loader: 'js',
       }));
     },
   };

@@ -12,7 +12,10 @@ const newer = (a, b) => {
 export function glibcFloor(files) {
   let floor = NODE_GLIBC;
   for (const file of files) {
-    for (const match of fs.readFileSync(file).toString('latin1').matchAll(/GLIBC_(2\.\d+(?:\.\d+)?)\0/g)) {
+    for (const match of fs
+      .readFileSync(file)
+      .toString('latin1')
+      .matchAll(/GLIBC_(2\.\d+(?:\.\d+)?)\0/g)) {
       if (newer(match[1], floor)) floor = match[1];
     }
   }

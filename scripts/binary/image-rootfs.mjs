@@ -16,7 +16,10 @@ if (!fs.existsSync(binary)) throw new Error('Build the executable first: npm run
 const natives = [
   'better-sqlite3/build/Release/better_sqlite3.node',
   ...fs.readdirSync(path.join(nodeModules, '@img/sharp-linux-x64/lib')).map((n) => `@img/sharp-linux-x64/lib/${n}`),
-  ...fs.readdirSync(path.join(nodeModules, '@node-rs/argon2-linux-x64-gnu')).filter((n) => n.endsWith('.node')).map((n) => `@node-rs/argon2-linux-x64-gnu/${n}`),
+  ...fs
+    .readdirSync(path.join(nodeModules, '@node-rs/argon2-linux-x64-gnu'))
+    .filter((n) => n.endsWith('.node'))
+    .map((n) => `@node-rs/argon2-linux-x64-gnu/${n}`),
 ].map((n) => path.join(nodeModules, n));
 
 /** Every shared library `files` load, by ldd (libvips comes with the executable's payload, not from here). */

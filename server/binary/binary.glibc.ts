@@ -21,7 +21,9 @@ export function runtimeGlibc(): string | null {
  * more, `floor` (written by the build), checked here so the message says so instead of a loader error.
  */
 export function glibcProblem(floor: string, running: string | null = runtimeGlibc()): string | null {
-  if (running === null) return `Teamlens needs a Linux system with the GNU C library (glibc ${floor} or newer); this one has none (Alpine and other musl systems: use the Docker image or run from the npm package).`;
-  if (compareVersions(running, floor) < 0) return `Teamlens needs glibc ${floor} or newer; this system has glibc ${running} (for example Debian 12, Ubuntu 22.04, RHEL 9 or newer have it). Use the Docker image, or run from the npm package.`;
+  if (running === null)
+    return `Teamlens needs a Linux system with the GNU C library (glibc ${floor} or newer); this one has none (Alpine and other musl systems: use the Docker image or run from the npm package).`;
+  if (compareVersions(running, floor) < 0)
+    return `Teamlens needs glibc ${floor} or newer; this system has glibc ${running} (for example Debian 12, Ubuntu 22.04, RHEL 9 or newer have it). Use the Docker image, or run from the npm package.`;
   return null;
 }

@@ -24,10 +24,14 @@ export function loadNative(relative: string): unknown {
   } catch (err) {
     const message = (err as Error).message;
     if (/failed to map segment|operation not permitted/i.test(message)) {
-      throw new UnpackError(`Teamlens cannot load ${file}: the file system of RUNTIME_DIR does not allow running programs (noexec?). Set RUNTIME_DIR to a directory on another file system. (${message})`);
+      throw new UnpackError(
+        `Teamlens cannot load ${file}: the file system of RUNTIME_DIR does not allow running programs (noexec?). Set RUNTIME_DIR to a directory on another file system. (${message})`,
+      );
     }
     if (/GLIBC|GLIBCXX/.test(message)) {
-      throw new UnpackError(`Teamlens cannot load ${file}: this system's C library is too old (${message}). See the README, Download and run, for the systems it runs on.`);
+      throw new UnpackError(
+        `Teamlens cannot load ${file}: this system's C library is too old (${message}). See the README, Download and run, for the systems it runs on.`,
+      );
     }
     throw err;
   }

@@ -63,7 +63,9 @@ describe('unpacking the single executable', () => {
     fs.writeFileSync(parent, 'a file where a folder should be');
     const v1 = build('1.0.0', { 'a.txt': 'a' });
     expect(() => unpackRuntime(path.join(parent, 'runtime'), v1.manifest, v1.payload, '')).toThrow(UnpackError);
-    expect(() => unpackRuntime(path.join(parent, 'runtime'), v1.manifest, v1.payload, '')).toThrow(/cannot unpack its runtime files into .*ENOTDIR.*Set RUNTIME_DIR/);
+    expect(() => unpackRuntime(path.join(parent, 'runtime'), v1.manifest, v1.payload, '')).toThrow(
+      /cannot unpack its runtime files into .*ENOTDIR.*Set RUNTIME_DIR/,
+    );
   });
 
   it('a file system mounted noexec: refused before writing, naming RUNTIME_DIR', () => {

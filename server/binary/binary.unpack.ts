@@ -30,7 +30,9 @@ export function payloadHash(files: Manifest['files'], payload: Uint8Array): stri
 }
 
 function cannot(root: string, why: string): UnpackError {
-  return new UnpackError(`Teamlens cannot unpack its runtime files into ${root}: ${why}. Set RUNTIME_DIR to a directory this account can write, on a file system that allows running programs (not mounted noexec), for example RUNTIME_DIR=/var/lib/teamlens/runtime.`);
+  return new UnpackError(
+    `Teamlens cannot unpack its runtime files into ${root}: ${why}. Set RUNTIME_DIR to a directory this account can write, on a file system that allows running programs (not mounted noexec), for example RUNTIME_DIR=/var/lib/teamlens/runtime.`,
+  );
 }
 
 /** Whether the mount holding `dir` is noexec, from /proc/self/mountinfo text (the longest mount point that contains it). */

@@ -28,7 +28,8 @@ export async function backupCommand(argv: string[]): Promise<number> {
   } catch (err) {
     return fail(`The backup failed: ${(err as Error).message}`);
   }
-  if (!argv[0]) for (const name of pruneBackups(config.backupDir, config.backupKeep)) console.log(`Deleted the old backup ${name} (BACKUP_KEEP=${config.backupKeep}).`);
+  if (!argv[0])
+    for (const name of pruneBackups(config.backupDir, config.backupKeep)) console.log(`Deleted the old backup ${name} (BACKUP_KEEP=${config.backupKeep}).`);
   return 0;
 }
 
@@ -41,7 +42,9 @@ export async function restoreCommand(argv: string[]): Promise<number> {
     const result = await restoreDatabase(config.dataDir, argv[0]!, migrationsDir());
     console.log(`Restored ${path.resolve(argv[0]!)} as ${result.database} (integrity checked).`);
     if (result.previous) console.log(`The previous database is kept as ${result.previous}.`);
-    console.log('Start Teamlens now: a backup from an older version is brought up to date on start. Pictures (DATA_DIR/media) and keys are not part of a database backup.');
+    console.log(
+      'Start Teamlens now: a backup from an older version is brought up to date on start. Pictures (DATA_DIR/media) and keys are not part of a database backup.',
+    );
     return 0;
   } catch (err) {
     if (err instanceof RestoreRefused) return fail(`Not restored: ${err.message}`);

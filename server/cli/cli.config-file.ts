@@ -29,7 +29,8 @@ export function readConfigFile(file: string): Record<string, string> {
     const match = /^(?:export\s+)?([A-Z][A-Z0-9_]*)\s*=\s*(.*)$/.exec(line);
     if (!match) return void problems.push(`  line ${i + 1}: expected NAME=value, found "${line}"`);
     const [, name, rawValue] = match as unknown as [string, string, string];
-    if (ENVIRONMENT_ONLY.has(name)) return void problems.push(`  line ${i + 1}: ${name} cannot be set in this file (it is read before the file is found); set it in the environment`);
+    if (ENVIRONMENT_ONLY.has(name))
+      return void problems.push(`  line ${i + 1}: ${name} cannot be set in this file (it is read before the file is found); set it in the environment`);
     if (!known.has(name)) return void problems.push(`  line ${i + 1}: ${name} is not a Teamlens setting (teamlens --help lists them)`);
     values[name] = /^(["']).*\1$/.test(rawValue) ? rawValue.slice(1, -1) : rawValue;
   });

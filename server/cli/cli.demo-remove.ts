@@ -25,8 +25,10 @@ export function demoRemoveCommand(argv: string[]): number {
       console.log('There is no demo data to remove.');
       return 0;
     }
-    if (!chosen.length) return fail(`No organization "${wanted}" has demo data. Organizations with demo data:\n${orgs.map((o) => `  ${o.id}  ${o.name}`).join('\n')}`);
-    if (chosen.length > 1) return fail(`Several organizations have demo data: choose one with --organization.\n${chosen.map((o) => `  ${o.id}  ${o.name}`).join('\n')}`);
+    if (!chosen.length)
+      return fail(`No organization "${wanted}" has demo data. Organizations with demo data:\n${orgs.map((o) => `  ${o.id}  ${o.name}`).join('\n')}`);
+    if (chosen.length > 1)
+      return fail(`Several organizations have demo data: choose one with --organization.\n${chosen.map((o) => `  ${o.id}  ${o.name}`).join('\n')}`);
     const org = chosen[0]!;
     const summary = demoSummary(countDemoRows(db, org.id));
     if (!yes) {
@@ -48,4 +50,3 @@ export function demoRemoveCommand(argv: string[]): number {
     return 0;
   });
 }
-

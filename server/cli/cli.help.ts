@@ -10,7 +10,11 @@ export const SETTINGS: Setting[] = [
   { name: 'HOST', default: '127.0.0.1', meaning: 'address to listen on (0.0.0.0: all interfaces)' },
   { name: 'BASE_URL', default: 'http://HOST:PORT', meaning: 'the address people use (links, cookies, redirects); https turns on Secure cookies' },
   { name: 'DATA_DIR', default: './data', meaning: 'database, keys, pictures, backups, teamlens.env (environment only)' },
-  { name: 'RUNTIME_DIR', default: 'DATA_DIR/runtime', meaning: 'where the single executable unpacks its libraries, web app and migrations; must allow executing (not noexec) (environment only)' },
+  {
+    name: 'RUNTIME_DIR',
+    default: 'DATA_DIR/runtime',
+    meaning: 'where the single executable unpacks its libraries, web app and migrations; must allow executing (not noexec) (environment only)',
+  },
   { name: 'LOG_LEVEL', default: 'info', meaning: 'fatal, error, warn, info, debug, trace or silent' },
   { name: 'SMTP_URL', default: '(none)', meaning: 'smtp:// or smtps:// URL; without it mail waits in the outbox' },
   { name: 'MAIL_FROM', default: 'Teamlens <no-reply@teamlens.local>', meaning: 'sender of mail' },

@@ -9,10 +9,15 @@ beforeAll(async () => {
   app = await createTestApp();
   org = await seedOrg(app);
 });
-afterAll(async () => { await app.close(); });
+afterAll(async () => {
+  await app.close();
+});
 
-const run = (...args: string[]) => spawnSync(process.execPath, ['--import', 'tsx', 'server/teamlens.ts', 'reset-link', ...args],
-  { env: { PATH: process.env.PATH, HOME: process.env.HOME, DATA_DIR: app.services.config.dataDir, BASE_URL: BASE }, encoding: 'utf8' });
+const run = (...args: string[]) =>
+  spawnSync(process.execPath, ['--import', 'tsx', 'server/teamlens.ts', 'reset-link', ...args], {
+    env: { PATH: process.env.PATH, HOME: process.env.HOME, DATA_DIR: app.services.config.dataDir, BASE_URL: BASE },
+    encoding: 'utf8',
+  });
 
 it('prints a one-hour reset link that lets the person choose a new password once, and audits it', async () => {
   const res = run(org.admin.email.toUpperCase());

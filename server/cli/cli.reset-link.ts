@@ -12,23 +12,34 @@ const USAGE = 'Usage: teamlens reset-link <email>   (from a checkout: npm run re
  * log never holds a link (docs/decisions/0044, 0045). The link is audited like any reset asked.
  */
 export function resetLinkCommand(argv: string[]): number {
-  const email = argv.find((a) => !a.startsWith('-'))?.trim().toLowerCase();
+  const email = argv
+    .find((a) => !a.startsWith('-'))
+    ?.trim()
+    .toLowerCase();
   if (!email || argv.length !== 1) return fail(USAGE);
   return withDatabase((db, config) => {
     const orgId = findEmailOrganizations(db, [email]).get(email);
     const user = orgId ? findUserByEmail(db, orgId, email) : undefined;
     if (!user || user.deleted_at) return fail(`Nobody signs in as ${email} here.`);
     if (user.status !== 'ACTIVE') {
-      return fail(user.status === 'INVITED'
-        ? `${email} has not joined yet: send their invitation again from Admin, Users (the outbox shows its link).`
-        : `${email} is deactivated: an admin reactivates them first.`);
+      return fail(
+        user.status === 'INVITED'
+          ? `${email} has not joined yet: send their invitation again from Admin, Users (the outbox shows its link).`
+          : `${email} is deactivated: an admin reactivates them first.`,
+      );
     }
     const url = passwordResetLink({ db, config }, user);
-    recordAudit(db, { organizationId: user.organization_id, action: 'PASSWORD_RESET_REQUESTED', actorLabel: 'teamlens reset-link (on the server)', subjectUserId: user.id, subjectLabel: user.email, details: { sent: 'printed_on_server' } });
+    recordAudit(db, {
+      organizationId: user.organization_id,
+      action: 'PASSWORD_RESET_REQUESTED',
+      actorLabel: 'teamlens reset-link (on the server)',
+      subjectUserId: user.id,
+      subjectLabel: user.email,
+      details: { sent: 'printed_on_server' },
+    });
     console.log(`Password reset link for ${user.full_name} <${user.email}>, valid for one hour and once:`);
     console.log(url);
     console.log('Earlier reset links of this person no longer work.');
     return 0;
   });
 }
-

@@ -51,7 +51,8 @@ describe('teamlens --help', () => {
       expect(stdout).toContain(`default: ${s.default}`);
       expect(README, `README Configuration: ${s.name}`).toMatch(new RegExp(`\\| (\`[A-Z_]+\` / )?\`${s.name}\`( / \`[A-Z_]+\`)? \\|`));
     }
-    for (const command of ['serve', 'backup [file]', 'restore <file>', 'reset-link <email>', 'demo-remove', '--version']) expect(helpText('1')).toContain(command);
+    for (const command of ['serve', 'backup [file]', 'restore <file>', 'reset-link <email>', 'demo-remove', '--version'])
+      expect(helpText('1')).toContain(command);
   });
 
   it('--version prints the version of package.json; an unknown command says so', async () => {
@@ -103,7 +104,9 @@ describe('teamlens serve', () => {
     try {
       const res = await teamlens(['serve'], { DATA_DIR: dataDir, PORT: '0', LOG_LEVEL: 'silent', SEED_DEMO: 'false' });
       expect(res.code).toBe(1);
-      expect(res.stderr).toMatch(/^Could not update the database .*teamlens\.db: applying the migrations 0000_.*9999_broken failed: no such function: no_such_function.*Nothing was changed/s);
+      expect(res.stderr).toMatch(
+        /^Could not update the database .*teamlens\.db: applying the migrations 0000_.*9999_broken failed: no such function: no_such_function.*Nothing was changed/s,
+      );
       expect(res.stderr).not.toContain('    at ');
     } finally {
       useResourceRoot(root);

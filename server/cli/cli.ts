@@ -40,7 +40,9 @@ export async function runCli(argv: string[]): Promise<number | 'serving'> {
   }
   try {
     applyConfigFile(process.env);
-    return await (await load())(rest);
+    return await (
+      await load()
+    )(rest);
   } catch (err) {
     if (err instanceof ConfigError || err instanceof MigrationError) {
       console.error(err.message);
@@ -56,7 +58,9 @@ export async function runCli(argv: string[]): Promise<number | 'serving'> {
     }
     const e = err as NodeJS.ErrnoException & { port?: number };
     if (e.syscall === 'listen' && (e.code === 'EADDRINUSE' || e.code === 'EACCES')) {
-      console.error(`Teamlens cannot listen on port ${e.port ?? process.env.PORT}: ${e.code === 'EADDRINUSE' ? 'another program uses it' : 'this account may not use it'}. Set PORT (and HOST) to another one.`);
+      console.error(
+        `Teamlens cannot listen on port ${e.port ?? process.env.PORT}: ${e.code === 'EADDRINUSE' ? 'another program uses it' : 'this account may not use it'}. Set PORT (and HOST) to another one.`,
+      );
       return 1;
     }
     throw err;

@@ -75,15 +75,19 @@ export function listBackups(dir: string): BackupFile[] {
     if ((err as NodeJS.ErrnoException).code === 'ENOENT') return [];
     throw err;
   }
-  return names.filter((n) => BACKUP_NAME.test(n)).sort().reverse().flatMap((name) => {
-    const file = path.join(dir, name);
-    try {
-      const stat = fs.statSync(file);
-      return [{ file, name, size: stat.size, at: stat.mtime.toISOString() }];
-    } catch {
-      return [];
-    }
-  });
+  return names
+    .filter((n) => BACKUP_NAME.test(n))
+    .sort()
+    .reverse()
+    .flatMap((name) => {
+      const file = path.join(dir, name);
+      try {
+        const stat = fs.statSync(file);
+        return [{ file, name, size: stat.size, at: stat.mtime.toISOString() }];
+      } catch {
+        return [];
+      }
+    });
 }
 
 /** Deletes all but the newest `keep` backups Teamlens named in `dir` (other files are left alone); returns the deleted names. */
@@ -100,7 +104,9 @@ export function pruneBackups(dir: string, keep: number): string[] {
 export function restoreProblem(file: string, migrationsFolder: string): string | null {
   const db = new Database(file, { readonly: true, fileMustExist: true });
   try {
-    const tables = db.prepare("SELECT count(*) AS n FROM sqlite_master WHERE type = 'table' AND name IN ('__drizzle_migrations', 'organizations')").get() as { n: number };
+    const tables = db.prepare("SELECT count(*) AS n FROM sqlite_master WHERE type = 'table' AND name IN ('__drizzle_migrations', 'organizations')").get() as {
+      n: number;
+    };
     const isTeamlens = tables.n === 2;
     if (!isTeamlens) return 'it is not a Teamlens database.';
     if (migrationState(db, migrationsFolder).newer) return 'it was written by a newer version of Teamlens: restore it with that version.';

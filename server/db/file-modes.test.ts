@@ -26,7 +26,14 @@ const ADMIN = 'owner@modes.example';
 const modeOf = (file: string) => (fs.statSync(file).mode & 0o777).toString(8);
 
 async function start(dataDir: string, lines: string[] = []) {
-  const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'warn', BASE_URL: 'http://localhost:3000', SEED_DEMO: 'false', ADMIN_EMAIL: ADMIN, ADMIN_PASSWORD: TEST_PASSWORD });
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    BASE_URL: 'http://localhost:3000',
+    SEED_DEMO: 'false',
+    ADMIN_EMAIL: ADMIN,
+    ADMIN_PASSWORD: TEST_PASSWORD,
+  });
   const app = await buildApp(config, { logStream: { write: (line: string) => void lines.push(line) } });
   apps.push(app);
   await app.ready();
@@ -36,10 +43,16 @@ async function start(dataDir: string, lines: string[] = []) {
 function uploadPicture(app: FastifyInstance, token: string, png: Buffer) {
   const boundary = `----modes${crypto.randomBytes(6).toString('hex')}`;
   const payload = Buffer.concat([
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="me.png"\r\nContent-Type: image/png\r\n\r\n`), png,
+    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="me.png"\r\nContent-Type: image/png\r\n\r\n`),
+    png,
     Buffer.from(`\r\n--${boundary}--\r\n`),
   ]);
-  return app.inject({ method: 'POST', url: '/api/media', payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, authorization: `Bearer ${token}` } });
+  return app.inject({
+    method: 'POST',
+    url: '/api/media',
+    payload,
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, authorization: `Bearer ${token}` },
+  });
 }
 
 describe('file modes of the data directory', () => {
@@ -60,14 +73,23 @@ describe('file modes of the data directory', () => {
     for (const name of fs.readdirSync(path.join(dataDir, 'keys'))) expect([name, modeOf(path.join(dataDir, 'keys', name))]).toEqual([name, '600']);
 
     const admin = await signedIn(app, ADMIN);
-    const res = await uploadPicture(app, admin.token, await sharp({ create: { width: 40, height: 30, channels: 3, background: '#3a6ea5' } }).png().toBuffer());
+    const res = await uploadPicture(
+      app,
+      admin.token,
+      await sharp({ create: { width: 40, height: 30, channels: 3, background: '#3a6ea5' } })
+        .png()
+        .toBuffer(),
+    );
     expect(res.statusCode, res.body).toBe(201);
     const picture = path.join(dataDir, (res.json() as { key: string }).key);
     expect(modeOf(picture)).toBe('600');
     expect(modeOf(path.dirname(picture))).toBe('700');
     expect(modeOf(path.join(dataDir, 'media'))).toBe('700');
 
-    const out = execFileSync(process.execPath, ['--import', 'tsx', 'server/teamlens.ts', 'backup'], { env: { PATH: process.env.PATH, HOME: process.env.HOME, DATA_DIR: dataDir }, encoding: 'utf8' });
+    const out = execFileSync(process.execPath, ['--import', 'tsx', 'server/teamlens.ts', 'backup'], {
+      env: { PATH: process.env.PATH, HOME: process.env.HOME, DATA_DIR: dataDir },
+      encoding: 'utf8',
+    });
     expect(out).toContain('integrity ok');
     const backups = path.join(dataDir, 'backups');
     expect(modeOf(backups)).toBe('700');
@@ -76,11 +98,14 @@ describe('file modes of the data directory', () => {
     expect(modeOf(path.join(backups, copy!))).toBe('600');
     // A backup to a path of the operator's choosing is private too.
     const chosen = path.join(root, 'chosen-copy.db');
-    execFileSync(process.execPath, ['--import', 'tsx', 'server/teamlens.ts', 'backup', chosen], { env: { PATH: process.env.PATH, HOME: process.env.HOME, DATA_DIR: dataDir }, encoding: 'utf8' });
+    execFileSync(process.execPath, ['--import', 'tsx', 'server/teamlens.ts', 'backup', chosen], {
+      env: { PATH: process.env.PATH, HOME: process.env.HOME, DATA_DIR: dataDir },
+      encoding: 'utf8',
+    });
     expect(modeOf(chosen)).toBe('600');
   });
 
-  it('an older install\'s readable database is narrowed to 0600; an open data directory is reported, not changed', async () => {
+  it("an older install's readable database is narrowed to 0600; an open data directory is reported, not changed", async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'teamlens-modes-'));
     dirs.push(dataDir);
     fs.chmodSync(dataDir, 0o755);

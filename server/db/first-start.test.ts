@@ -68,7 +68,10 @@ describe('first start', () => {
     const { app, dataDir } = await start({});
     await seedOnFirstStart(app.services);
     const target = path.join(dataDir, 'copy.db');
-    const out = execFileSync(process.execPath, ['--import', 'tsx', 'server/teamlens.ts', 'backup', target], { env: { PATH: process.env.PATH, HOME: process.env.HOME, DATA_DIR: dataDir }, encoding: 'utf8' });
+    const out = execFileSync(process.execPath, ['--import', 'tsx', 'server/teamlens.ts', 'backup', target], {
+      env: { PATH: process.env.PATH, HOME: process.env.HOME, DATA_DIR: dataDir },
+      encoding: 'utf8',
+    });
     expect(out).toContain('integrity ok');
     const copy = new Database(target, { readonly: true });
     expect((copy.prepare('select count(*) as n from users').get() as { n: number }).n).toBe(count(app, 'users'));

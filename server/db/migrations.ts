@@ -34,18 +34,25 @@ export function applyMigrations(db: BetterSQLite3Database & { $client: Database.
   let pending: string[] = [];
   try {
     const state = migrationState(db.$client, folder);
-    if (state.newer) throw new MigrationError(`The database ${file} was written by a newer version of Teamlens than this one: start that version, or restore a backup made with this one.`);
+    if (state.newer)
+      throw new MigrationError(
+        `The database ${file} was written by a newer version of Teamlens than this one: start that version, or restore a backup made with this one.`,
+      );
     pending = state.pending;
     if (!pending.length) return;
     migrate(db, { migrationsFolder: folder });
   } catch (err) {
     if (err instanceof MigrationError) throw err;
     if (db.$client.inTransaction) db.$client.exec('ROLLBACK');
-    const which = pending.length === 1 ? `the migration ${pending[0]}` : pending.length ? `the migrations ${pending.join(', ')}` : `the migrations in ${folder}`;
+    const which =
+      pending.length === 1 ? `the migration ${pending[0]}` : pending.length ? `the migrations ${pending.join(', ')}` : `the migrations in ${folder}`;
     // drizzle wraps SQLite's error: "Failed to run the query '<statement>'", with SQLite's reason as the cause.
     const cause = (err as Error).cause as Error | undefined;
     const statement = /^Failed to run the query '([\s\S]*)'$/.exec((err as Error).message)?.[1]?.trim();
     const why = cause?.message ? `${cause.message}${statement ? ` (in: ${statement.slice(0, 200)})` : ''}` : (err as Error).message;
-    throw new MigrationError(`Could not update the database ${file}: applying ${which} failed: ${why}. Nothing was changed: the database is as it was before this start. Start the previous version again, or restore a backup.`, { cause: err });
+    throw new MigrationError(
+      `Could not update the database ${file}: applying ${which} failed: ${why}. Nothing was changed: the database is as it was before this start. Start the previous version again, or restore a backup.`,
+      { cause: err },
+    );
   }
 }

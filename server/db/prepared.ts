@@ -47,7 +47,9 @@ export function preparedRows<T>(db: Db, key: string, table: Table, build: () => 
     const keyOf = new Map(columns.map(([k, c]) => [c.name, k]));
     if (names.some((n) => !keyOf.has(n))) throw new Error(`${key}: preparedRows takes columns of one table`);
     // The object literal of one row: keys are the schema's column keys, values taken by position.
-    const rowOf = new Function('r', `return {${names.map((n, i) => `${JSON.stringify(keyOf.get(n))}: r[${i}]`).join(', ')}};`) as (r: unknown[]) => Record<string, unknown>;
+    const rowOf = new Function('r', `return {${names.map((n, i) => `${JSON.stringify(keyOf.get(n))}: r[${i}]`).join(', ')}};`) as (
+      r: unknown[],
+    ) => Record<string, unknown>;
     const convert = columns.filter(([, c]) => !PLAIN_COLUMNS.has(c.columnType) && names.includes(c.name));
     const map = (values: unknown[]): T => {
       const row = rowOf(values);

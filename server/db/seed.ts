@@ -33,7 +33,18 @@ export async function seedOnFirstStart(services: Services): Promise<FirstStart |
   // The first organization runs the install (install settings, closed sign-up by default).
   recordOperatorOrganization(db, org.id);
   const adminId = newId();
-  insertUser(db, { id: adminId, organization_id: org.id, email: adminEmail, full_name: demo ? 'Alex Admin' : 'Admin', status: 'ACTIVE', permission_level: 'ADMIN', password_hash: hash, last_password_update: nowIso(), email_verified: true, role: 'Head of Engineering' });
+  insertUser(db, {
+    id: adminId,
+    organization_id: org.id,
+    email: adminEmail,
+    full_name: demo ? 'Alex Admin' : 'Admin',
+    status: 'ACTIVE',
+    permission_level: 'ADMIN',
+    password_hash: hash,
+    last_password_update: nowIso(),
+    email_verified: true,
+    role: 'Head of Engineering',
+  });
 
   if (demo) await seedDemoOrganization(services, org.id, adminId, password);
   return { organizationId: org.id, adminEmail, password, generated: !config.adminPassword, demo };

@@ -45,7 +45,9 @@ describe('a full disk', () => {
     const input = { name: 'Storage', member_ids: [org.member.id, org.report.id] };
     const res = await admin.gql(CREATE_TEAM, { input });
     expect(res.data).toBeNull();
-    expect(res.errors).toEqual([expect.objectContaining({ message: 'The server is out of storage; nothing was saved. Try again later.', extensions: { code: 'STORAGE_FULL' } })]);
+    expect(res.errors).toEqual([
+      expect.objectContaining({ message: 'The server is out of storage; nothing was saved. Try again later.', extensions: { code: 'STORAGE_FULL' } }),
+    ]);
     // Nothing half-written: no team, and the members are where they were.
     expect(count('teams')).toBe(teams);
     expect(sqlite().prepare('select team_id from users where id = ?').pluck().get(org.member.id)).toBeNull();
@@ -54,7 +56,9 @@ describe('a full disk', () => {
     const failures = logged().filter((l) => l.event === 'storage_failure');
     expect(failures).toHaveLength(1);
     expect(failures[0]).toMatchObject({ level: 50, code: 'STORAGE_FULL', cause: 'full', storage_error: 'SQLITE_FULL' });
-    expect(failures[0]!.msg).toBe(`storage failure: the disk that holds the data directory ${t.disk.dir} is full (SQLITE_FULL): nothing can be saved until space is freed there`);
+    expect(failures[0]!.msg).toBe(
+      `storage failure: the disk that holds the data directory ${t.disk.dir} is full (SQLITE_FULL): nothing can be saved until space is freed there`,
+    );
     expect(logged().filter((l) => l.level === 50)).toHaveLength(1); // no 'unexpected error' with a stack
 
     const failing = await health();
@@ -87,7 +91,9 @@ describe('a full disk', () => {
   it('people who are signed in keep reading: the session check (which skips its write) and queries work', async () => {
     const member = await signedIn(t.app, org.member.email);
     // Seen over a minute ago: this check would record the activity.
-    sqlite().prepare('update sessions set last_seen_at = ? where user_id = ?').run(Date.now() - 5 * 60_000, org.member.id);
+    sqlite()
+      .prepare('update sessions set last_seen_at = ? where user_id = ?')
+      .run(Date.now() - 5 * 60_000, org.member.id);
     t.fill();
     const session = await member.browser.request({ method: 'GET', url: '/api/auth/session' });
     expect(session.statusCode).toBe(200);
@@ -109,7 +115,11 @@ describe('a full disk', () => {
     const page = await browser.request({ method: 'GET', url: '/api/auth/error?error=StorageFull&provider=credentials' });
     expect(page.headers.location).toBe(`${BASE}/login?error=StorageFull`);
     // A form post without JavaScript is sent the same way.
-    const form = await browser.request({ method: 'POST', url: '/api/auth/callback/credentials', form: { email: org.manager.email, password: 'whatever it is', csrfToken } });
+    const form = await browser.request({
+      method: 'POST',
+      url: '/api/auth/callback/credentials',
+      form: { email: org.manager.email, password: 'whatever it is', csrfToken },
+    });
     expect(form.statusCode).toBe(302);
     expect(form.headers.location).toBe(`${BASE}/api/auth/error?error=StorageFull&provider=credentials`);
     t.free();
@@ -130,7 +140,10 @@ describe('a full disk', () => {
     // Room for the import's own bookkeeping row, not for its 400 people.
     t.fill(96 * 1024);
     const res = await t.app.inject({
-      method: 'POST', url: '/api/admin/users/import', headers: { 'content-type': 'text/csv', authorization: `Bearer ${admin.token}` }, payload: peopleCsv(400, 'acme.example'),
+      method: 'POST',
+      url: '/api/admin/users/import',
+      headers: { 'content-type': 'text/csv', authorization: `Bearer ${admin.token}` },
+      payload: peopleCsv(400, 'acme.example'),
     });
     expect(res.statusCode).toBe(503);
     expect(res.json()).toMatchObject({ error: 'STORAGE_FULL', message: STORAGE_MESSAGES.full });

@@ -8,9 +8,7 @@ export const PROBE_EVERY_MS = 5_000;
 /** A failure of the same cause is logged again at most this often (with how many were not logged). */
 export const LOG_REPEAT_MS = 60_000;
 
-export type StorageStatus =
-  | { status: 'ok' }
-  | { status: 'failing'; code: StorageFailure['code']; cause: StorageCause; since: string; last_failure_at: string };
+export type StorageStatus = { status: 'ok' } | { status: 'failing'; code: StorageFailure['code']; cause: StorageCause; since: string; last_failure_at: string };
 
 export type StorageHealthOptions = {
   db: Db;
@@ -84,7 +82,13 @@ export class StorageHealth {
     if (this.problem || this.now() - this.probedAt >= PROBE_EVERY_MS) this.probe();
     const p = this.problem;
     if (!p) return { status: 'ok' };
-    return { status: 'failing', code: p.failure.code, cause: p.failure.cause, since: new Date(p.since).toISOString(), last_failure_at: new Date(p.lastAt).toISOString() };
+    return {
+      status: 'failing',
+      code: p.failure.code,
+      cause: p.failure.cause,
+      since: new Date(p.since).toISOString(),
+      last_failure_at: new Date(p.lastAt).toISOString(),
+    };
   }
 
   private record(failure: StorageFailure, where: string): void {
@@ -102,7 +106,14 @@ export class StorageHealth {
     }
     this.logged.set(failure.cause, { at, unlogged: 0 });
     this.options.log.error(
-      { event: 'storage_failure', code: failure.code, cause: failure.cause, storage_error: failure.raw, where, ...(seen ? { not_logged_since: seen.unlogged } : {}) },
+      {
+        event: 'storage_failure',
+        code: failure.code,
+        cause: failure.cause,
+        storage_error: failure.raw,
+        where,
+        ...(seen ? { not_logged_since: seen.unlogged } : {}),
+      },
       `storage failure: ${describeForOperator(failure, this.options.dataDir)}`,
     );
   }

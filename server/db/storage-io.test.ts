@@ -19,22 +19,35 @@ let url: string;
 let org: Awaited<ReturnType<typeof seedOrg>>;
 let admin: Awaited<ReturnType<typeof signedIn>>;
 beforeAll(async () => {
-  app = await createTestApp({}, { beforeReady: async (scratch) => {
-    // A subscription that writes when it starts, as joining a live retro does.
-    await scratch.register(async (feature) => {
-      feature.graphql.extendSchema('extend type Subscription { scratchWritingSubscription: Boolean! }');
-      feature.graphql.defineResolvers({ Subscription: { scratchWritingSubscription: { subscribe: (_: unknown, __: unknown, ctx: GraphQLContext) => {
-        touchSession(ctx.services.db, ctx.viewer!.sessionId);
-        return ctx.services.pubsub.subscribe('scratch');
-      } } } } as never);
-      declareOperationRules(feature, { Subscription: { scratchWritingSubscription: 'SIGNED_IN' } });
-    });
-  } });
+  app = await createTestApp(
+    {},
+    {
+      beforeReady: async (scratch) => {
+        // A subscription that writes when it starts, as joining a live retro does.
+        await scratch.register(async (feature) => {
+          feature.graphql.extendSchema('extend type Subscription { scratchWritingSubscription: Boolean! }');
+          feature.graphql.defineResolvers({
+            Subscription: {
+              scratchWritingSubscription: {
+                subscribe: (_: unknown, __: unknown, ctx: GraphQLContext) => {
+                  touchSession(ctx.services.db, ctx.viewer!.sessionId);
+                  return ctx.services.pubsub.subscribe('scratch');
+                },
+              },
+            },
+          } as never);
+          declareOperationRules(feature, { Subscription: { scratchWritingSubscription: 'SIGNED_IN' } });
+        });
+      },
+    },
+  );
   url = await listen(app);
   org = await seedOrg(app);
   admin = await signedIn(app, org.admin.email);
 });
-afterAll(async () => { await app.close(); });
+afterAll(async () => {
+  await app.close();
+});
 
 const CASES = [
   ['SQLITE_IOERR_WRITE', 'STORAGE_UNAVAILABLE', STORAGE_MESSAGES.io],

@@ -20,8 +20,15 @@ async function startOn(dataDir: string): Promise<{ code: number | null; output: 
   const port = await freePort();
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/teamlens.ts'], {
     env: {
-      ...process.env, PORT: String(port), HOST: '127.0.0.1', BASE_URL: `http://127.0.0.1:${port}`, DATA_DIR: dataDir, LOG_LEVEL: 'info', SEED_DEMO: 'false',
-      ADMIN_EMAIL: PROCESS_ADMIN.email, ADMIN_PASSWORD: PROCESS_ADMIN.password,
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      BASE_URL: `http://127.0.0.1:${port}`,
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'info',
+      SEED_DEMO: 'false',
+      ADMIN_EMAIL: PROCESS_ADMIN.email,
+      ADMIN_PASSWORD: PROCESS_ADMIN.password,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -40,7 +47,9 @@ it('a first start on a full disk prints one line naming the data directory and t
   disk.fill();
   const { code, output } = await startOn(disk.dir);
   expect(code).toBe(1);
-  expect(output).toBe(`Teamlens cannot start: the disk that holds the data directory ${disk.dir} is full (SQLITE_FULL): nothing can be saved until space is freed there.\n`);
+  expect(output).toBe(
+    `Teamlens cannot start: the disk that holds the data directory ${disk.dir} is full (SQLITE_FULL): nothing can be saved until space is freed there.\n`,
+  );
 }, 90_000);
 
 it('a start on a damaged database says so in one line and exits 1', async () => {
@@ -49,5 +58,7 @@ it('a start on a damaged database says so in one line and exits 1', async () => 
   fs.writeFileSync(path.join(dataDir, 'teamlens.db'), 'not a database '.repeat(400), { mode: 0o600 });
   const { code, output } = await startOn(dataDir);
   expect(code).toBe(1);
-  expect(output).toBe(`Teamlens cannot start: the database in ${dataDir} is damaged (SQLITE_NOTADB): stop the server and restore the latest backup (README, Back up and restore).\n`);
+  expect(output).toBe(
+    `Teamlens cannot start: the database in ${dataDir} is damaged (SQLITE_NOTADB): stop the server and restore the latest backup (README, Back up and restore).\n`,
+  );
 }, 90_000);

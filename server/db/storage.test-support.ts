@@ -95,7 +95,10 @@ export function failWritesWith(app: FastifyInstance, code: string, message = 'di
   sqlite.function('teamlens_test_storage_fault', { varargs: true }, () => {
     throw new Database.SqliteError(message, code);
   });
-  const tables = sqlite.prepare("select name from main.sqlite_master where type = 'table' and name not like 'sqlite\\_%' escape '\\' and sql not like 'CREATE VIRTUAL TABLE%'").pluck().all() as string[];
+  const tables = sqlite
+    .prepare("select name from main.sqlite_master where type = 'table' and name not like 'sqlite\\_%' escape '\\' and sql not like 'CREATE VIRTUAL TABLE%'")
+    .pluck()
+    .all() as string[];
   const triggers: string[] = [];
   for (const table of tables) {
     for (const op of ['insert', 'update', 'delete']) {

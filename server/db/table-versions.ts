@@ -11,7 +11,7 @@ const reading = new AsyncLocalStorage<Tracking>();
 let syncTracking: Tracking | undefined;
 /** True while TableVersions runs its own statements (EXPLAIN), which are no one's reads. */
 let suspended = false;
-const current = (): Tracking | undefined => (suspended ? undefined : syncTracking ?? reading.getStore());
+const current = (): Tracking | undefined => (suspended ? undefined : (syncTracking ?? reading.getStore()));
 const byConnection = new WeakMap<Database.Database, TableVersions>();
 const PATCHED = Symbol.for('teamlens.readTracking');
 /** VDBE opcodes that open a cursor on a database b-tree (p2: root page, p3: database, 0 = main). */
@@ -51,7 +51,9 @@ export class TableVersions {
     // its answers depend on that table's version.
     const virtual = sqlite.prepare("select name from main.sqlite_master where type = 'table' and sql like 'CREATE VIRTUAL TABLE%'").pluck().all() as string[];
     const isShadow = (name: string) => virtual.some((v) => name === v || name.startsWith(`${v}_`));
-    const names = (sqlite.prepare("select name from main.sqlite_master where type = 'table' and name not like 'sqlite\\_%' escape '\\'").pluck().all() as string[]).filter((n) => !isShadow(n));
+    const names = (
+      sqlite.prepare("select name from main.sqlite_master where type = 'table' and name not like 'sqlite\\_%' escape '\\'").pluck().all() as string[]
+    ).filter((n) => !isShadow(n));
     this.tables = new Set(names.map((n) => n.toLowerCase()));
     sqlite.function('teamlens_table_changed', { deterministic: false, directOnly: false }, (name: unknown) => {
       this.changedAt.set(String(name), ++this.seq);
@@ -61,7 +63,9 @@ export class TableVersions {
       const quoted = `"${name.replaceAll('"', '""')}"`;
       const literal = `'${name.toLowerCase().replaceAll("'", "''")}'`;
       for (const op of ['insert', 'update', 'delete']) {
-        sqlite.exec(`create temp trigger if not exists "teamlens_${name}_${op}" after ${op} on main.${quoted} begin select teamlens_table_changed(${literal}); end`);
+        sqlite.exec(
+          `create temp trigger if not exists "teamlens_${name}_${op}" after ${op} on main.${quoted} begin select teamlens_table_changed(${literal}); end`,
+        );
       }
     }
     this.dataVersion = sqlite.prepare('pragma data_version').pluck();
@@ -136,8 +140,11 @@ export class TableVersions {
   private tablesRead(source: string): readonly string[] {
     suspended = true;
     try {
-      this.rootPages ??= new Map((this.sqlite.prepare("select rootpage, tbl_name from main.sqlite_master where rootpage > 0").raw(true).all() as Array<[number, string]>)
-        .map(([page, table]) => [page, table.toLowerCase()]));
+      this.rootPages ??= new Map(
+        (this.sqlite.prepare('select rootpage, tbl_name from main.sqlite_master where rootpage > 0').raw(true).all() as Array<[number, string]>).map(
+          ([page, table]) => [page, table.toLowerCase()],
+        ),
+      );
       const program = this.sqlite.prepare(`explain ${source}`).all() as Array<{ opcode: string; p2: number; p3: number }>;
       const tables = new Set<string>();
       for (const op of program) {

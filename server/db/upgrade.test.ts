@@ -90,7 +90,12 @@ describe('a database of the last release', () => {
       const browser = new Browser(app);
       expect((await browser.signIn(email, RELEASE_PASSWORD)).statusCode).toBe(200);
       const token = await browser.accessToken();
-      const res = await app.inject({ method: 'POST', url: '/graphql', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, payload: JSON.stringify({ query: '{ findOneUser { email } }' }) });
+      const res = await app.inject({
+        method: 'POST',
+        url: '/graphql',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        payload: JSON.stringify({ query: '{ findOneUser { email } }' }),
+      });
       expect(res.json()).toEqual({ data: { findOneUser: { email } } });
     }
   });
@@ -108,7 +113,10 @@ describe('a migration that fails', () => {
       journal.entries.push({ ...last, idx: last.idx + 1, when: last.when + 1, tag: '9999_broken' });
       fs.writeFileSync(journalFile, JSON.stringify(journal));
       // A first statement that works, then one that cannot: the first must be rolled back too.
-      fs.writeFileSync(path.join(scratch, '9999_broken.sql'), 'CREATE TABLE upgrade_probe (id integer);\n--> statement-breakpoint\nALTER TABLE no_such_table ADD COLUMN x integer;');
+      fs.writeFileSync(
+        path.join(scratch, '9999_broken.sql'),
+        'CREATE TABLE upgrade_probe (id integer);\n--> statement-breakpoint\nALTER TABLE no_such_table ADD COLUMN x integer;',
+      );
       const appliedBefore = appliedMigrations(release.file);
       const before = snapshot(release.file);
 

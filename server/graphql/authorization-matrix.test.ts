@@ -23,15 +23,20 @@ beforeAll(async () => {
   app = await createTestApp({ ACCESS_TOKEN_SECONDS: '3600' });
   ({ a, b } = await seedWorlds(app));
 }, 60_000);
-afterAll(async () => { await app.close(); });
+afterAll(async () => {
+  await app.close();
+});
 
 type MatrixCaller = { label: string; role: CallerRole; world: OrgWorld; call: (query: string, variables: Record<string, unknown>) => Promise<Outcome> };
 
 /** The seven callers: all of Acme but the last, Globex's admin. */
 function callers(): MatrixCaller[] {
   const anonymous: MatrixCaller = { label: 'no token', role: 'anonymous', world: a, call: (q, v) => gql(app, null, q, v) as Promise<Outcome> };
-  return [anonymous, ...ROLES.map((role): MatrixCaller => ({ label: role, role, world: a, call: a.callers[role].gql as MatrixCaller['call'] })),
-    { label: 'admin of another organization', role: 'admin', world: b, call: b.callers.admin.gql as MatrixCaller['call'] }];
+  return [
+    anonymous,
+    ...ROLES.map((role): MatrixCaller => ({ label: role, role, world: a, call: a.callers[role].gql as MatrixCaller['call'] })),
+    { label: 'admin of another organization', role: 'admin', world: b, call: b.callers.admin.gql as MatrixCaller['call'] },
+  ];
 }
 
 /**
@@ -50,7 +55,7 @@ it('every operation of the schema has a rule, and every rule names an operation'
   const operations = KINDS.flatMap((kind) => rootFields(schema, kind).map((f) => `${ROOT[kind]}.${f.name}`));
   const withoutRule = operations.filter((op) => !app.operationRules.operations.has(op));
   const gone = [...app.operationRules.operations.keys()].filter((op) => !operations.includes(op));
-  expect(withoutRule, 'operations without a rule: declare one in the feature\'s <feature>.rules.ts').toEqual([]);
+  expect(withoutRule, "operations without a rule: declare one in the feature's <feature>.rules.ts").toEqual([]);
   expect(gone, 'rules naming an operation the schema does not have').toEqual([]);
 });
 
@@ -64,7 +69,12 @@ it('every REST route declares a rule in its config', () => {
  * Runs one operation for every caller against both organizations' objects; returns the mismatches.
  * `refusedOnly`: only the callers the rule refuses (objects in another state must not change that).
  */
-async function runMatrix(kind: 'query' | 'mutation', field: RootField, who: MatrixCaller[] = callers(), opts: { refusedOnly?: boolean; state?: (w: OrgWorld) => OrgWorld } = {}): Promise<string[]> {
+async function runMatrix(
+  kind: 'query' | 'mutation',
+  field: RootField,
+  who: MatrixCaller[] = callers(),
+  opts: { refusedOnly?: boolean; state?: (w: OrgWorld) => OrgWorld } = {},
+): Promise<string[]> {
   const rule = ruleOf(kind, field);
   if (!rule) return [`${field.name}: no rule`];
   const failures: string[] = [];
@@ -94,9 +104,9 @@ async function runMatrix(kind: 'query' | 'mutation', field: RootField, who: Matr
   return failures;
 }
 
-it('queries: each caller gets exactly what the rule allows, and never another organization\'s data', async () => {
+it("queries: each caller gets exactly what the rule allows, and never another organization's data", async () => {
   const failures: string[] = [];
-  for (const field of rootFields(app.graphql.schema, 'query')) failures.push(...await runMatrix('query', field));
+  for (const field of rootFields(app.graphql.schema, 'query')) failures.push(...(await runMatrix('query', field)));
   expect(failures).toEqual([]);
 }, 60_000);
 
@@ -104,7 +114,7 @@ it('refused callers stay refused when the objects are in another state (closed c
   const failures: string[] = [];
   for (const kind of ['query', 'mutation'] as const) {
     for (const field of rootFields(app.graphql.schema, kind).filter((f) => !ENDING_OPERATIONS.includes(f.name))) {
-      failures.push(...await runMatrix(kind, field, callers(), { refusedOnly: true, state: inOtherState }));
+      failures.push(...(await runMatrix(kind, field, callers(), { refusedOnly: true, state: inOtherState })));
     }
   }
   expect(failures).toEqual([]);
@@ -113,11 +123,11 @@ it('refused callers stay refused when the objects are in another state (closed c
 /** Mutations that change what later ones depend on: last. */
 const LAST = ['closeReviewCycle', 'withdrawResults', 'rollbackMassCreation', 'removeDemoData', 'removeSlackWebhook'];
 
-it('mutations: each caller gets exactly what the rule allows, and never another organization\'s data', async () => {
+it("mutations: each caller gets exactly what the rule allows, and never another organization's data", async () => {
   const fields = rootFields(app.graphql.schema, 'mutation').filter((f) => !ENDING_OPERATIONS.includes(f.name));
   fields.sort((x, y) => Number(LAST.includes(x.name)) - Number(LAST.includes(y.name)));
   const failures: string[] = [];
-  for (const field of fields) failures.push(...await runMatrix('mutation', field));
+  for (const field of fields) failures.push(...(await runMatrix('mutation', field)));
   expect(failures).toEqual([]);
 }, 90_000);
 
@@ -126,7 +136,7 @@ it('operations that end a session, an account or an organization follow their ru
   for (const name of ENDING_OPERATIONS) {
     const field = rootFields(app.graphql.schema, 'mutation').find((f) => f.name === name)!;
     const fresh = await freshCallers(name);
-    failures.push(...await runMatrix('mutation', field, fresh));
+    failures.push(...(await runMatrix('mutation', field, fresh)));
   }
   expect(failures).toEqual([]);
 }, 60_000);
@@ -136,7 +146,13 @@ async function freshCallers(label: string): Promise<MatrixCaller[]> {
   const one = await seedOrg(app, `${label} A`);
   const two = await seedOrg(app, `${label} B`);
   const otherManager = await addUser(app, one.org.id, { permission_level: 'MANAGER' });
-  const emails: Record<(typeof ROLES)[number], string> = { member: one.member.email, otherManager: otherManager.email, ownManager: one.manager.email, subject: one.report.email, admin: one.admin.email };
+  const emails: Record<(typeof ROLES)[number], string> = {
+    member: one.member.email,
+    otherManager: otherManager.email,
+    ownManager: one.manager.email,
+    subject: one.report.email,
+    admin: one.admin.email,
+  };
   const list: MatrixCaller[] = [{ label: 'no token', role: 'anonymous', world: a, call: (q, v) => gql(app, null, q, v) as Promise<Outcome> }];
   for (const role of ROLES) list.push({ label: role, role, world: a, call: (await signedIn(app, emails[role])).gql as MatrixCaller['call'] });
   // Not the operator organization, like the other admin of the matrix.

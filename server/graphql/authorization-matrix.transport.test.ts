@@ -26,19 +26,27 @@ beforeAll(async () => {
   url = await listen(app);
   ({ a, b } = await seedWorlds(app));
 }, 60_000);
-afterAll(async () => { await app.close(); });
+afterAll(async () => {
+  await app.close();
+});
 
 type Caller = { label: string; role: CallerRole; world: OrgWorld; token: string | null; userId: string | null };
 function callers(): Caller[] {
   const person = (w: OrgWorld, role: Role) => w.people[role];
-  return [{ label: 'no token', role: 'anonymous', world: a, token: null, userId: null },
+  return [
+    { label: 'no token', role: 'anonymous', world: a, token: null, userId: null },
     ...ROLES.map((role): Caller => ({ label: role, role, world: a, token: a.callers[role].token, userId: person(a, role).id })),
-    { label: 'admin of another organization', role: 'admin', world: b, token: b.callers.admin.token, userId: person(b, 'admin').id }];
+    { label: 'admin of another organization', role: 'admin', world: b, token: b.callers.admin.token, userId: person(b, 'admin').id },
+  ];
 }
 
 /** Path parameters of the routes, from the target organization's objects. */
 const PARAMS: Record<string, (w: OrgWorld) => string> = {
-  provider: () => 'credentials', participantId: (w) => w.closedCycle.participantId, orgId: (w) => w.orgId, mediaId: () => '0b5f2a8e-2f0a-4a51-9d0e-8a1c3f0e9b11', '*': () => 'matrix',
+  provider: () => 'credentials',
+  participantId: (w) => w.closedCycle.participantId,
+  orgId: (w) => w.orgId,
+  mediaId: () => '0b5f2a8e-2f0a-4a51-9d0e-8a1c3f0e9b11',
+  '*': () => 'matrix',
   // The retro routes (/api/retros/:id/...): the subject's team's retro.
   id: (w) => w.retros.retroId,
   // Webhooks (/api/integrations/webhooks/:connectionId): the organization's connection; no signature, so refused.
@@ -52,7 +60,7 @@ function signedQuery(w: OrgWorld): string {
   return `?Policy=${signed.policy}&Signature=${signed.signature}&Key-Pair-Id=${signed.key_pair_id}`;
 }
 
-it('REST routes: each caller gets what the route\'s rule allows, and never another organization\'s data', async () => {
+it("REST routes: each caller gets what the route's rule allows, and never another organization's data", async () => {
   const failures: string[] = [];
   const routes = app.operationRules.routes.filter((r) => r.method !== 'HEAD' && r.method !== 'OPTIONS' && !(r.url === '/graphql' && r.method === 'GET'));
   let calls = 0;
@@ -67,8 +75,13 @@ it('REST routes: each caller gets what the route\'s rule allows, and never anoth
         // A signed link is made for the caller's organization; the link is the credential, not the token.
         const query = rule === 'SIGNED_LINK' ? signedQuery(caller.world) : '';
         const res = await app.inject({
-          method: route.method as 'GET', url: path + query, remoteAddress: `10.9.${calls % 250}.${Math.floor(calls / 250) + 1}`,
-          headers: { ...(caller.token ? { authorization: `Bearer ${caller.token}` } : {}), ...(route.method === 'GET' ? {} : { 'content-type': 'application/json' }) },
+          method: route.method as 'GET',
+          url: path + query,
+          remoteAddress: `10.9.${calls % 250}.${Math.floor(calls / 250) + 1}`,
+          headers: {
+            ...(caller.token ? { authorization: `Bearer ${caller.token}` } : {}),
+            ...(route.method === 'GET' ? {} : { 'content-type': 'application/json' }),
+          },
           ...(route.method === 'GET' ? {} : { payload: '{}' }),
         });
         calls += 1;
@@ -102,9 +115,17 @@ const TRIGGERS: Record<string, ((caller: Caller, orgId: string, variables: Recor
   // The base schema's placeholder (a Subscription type cannot be empty) has no events: only its refusals are checked.
   _ping: null,
   userUpdated: (caller) => app.services.pubsub.publish(topics.userUpdated(caller.userId!), { userId: caller.userId }),
-  notificationAdded: (caller) => app.services.pubsub.publish(topics.notificationAdded(caller.userId!), { id: 'n', kind: 'matrix', title: 'Matrix', created_at: new Date().toISOString() }),
+  notificationAdded: (caller) =>
+    app.services.pubsub.publish(topics.notificationAdded(caller.userId!), { id: 'n', kind: 'matrix', title: 'Matrix', created_at: new Date().toISOString() }),
   massCreateProgress: (_caller, orgId, v, marker) =>
-    app.services.pubsub.publish(topics.massCreateProgress(orgId, String(v.batch_id)), { batch_id: v.batch_id, processed: marker, total: marker, created: 0, failed: 0, done: false }),
+    app.services.pubsub.publish(topics.massCreateProgress(orgId, String(v.batch_id)), {
+      batch_id: v.batch_id,
+      processed: marker,
+      total: marker,
+      created: 0,
+      failed: 0,
+      done: false,
+    }),
   // A retro's subscribers hear every change of it (the first event comes at once).
   retroChanged: (_caller, _orgId, v) => app.services.pubsub.publish(topics.retroChanged(String(v.id)), { version: 0 }),
   // A note's readers hear each change of it (the first event comes at once).
@@ -120,7 +141,10 @@ it('subscriptions: each caller can subscribe as the rule allows, and hears nothi
   const schema = app.graphql.schema;
   for (const field of rootFields(schema, 'subscription')) {
     const rule = app.operationRules.operations.get(`Subscription.${field.name}`);
-    if (!rule) { failures.push(`${field.name}: no rule`); continue; }
+    if (!rule) {
+      failures.push(`${field.name}: no rule`);
+      continue;
+    }
     for (const target of [a, b]) {
       const variables = variablesFor(schema, field, 'valid', argumentsFor(app, field, target).choose);
       const targeted = [...target.ids].some((id) => JSON.stringify(variables).includes(id));
@@ -142,7 +166,10 @@ it('subscriptions: each caller can subscribe as the rule allows, and hears nothi
           raw.subscribe('1', operationFor(schema, 'subscription', field, 'fields'), { variables });
           if (allowed) {
             const trigger = TRIGGERS[field.name];
-            if (trigger === undefined) { failures.push(`${where}: no trigger in TRIGGERS to prove the subscription works`); continue; }
+            if (trigger === undefined) {
+              failures.push(`${where}: no trigger in TRIGGERS to prove the subscription works`);
+              continue;
+            }
             if (trigger === null) continue;
             // The server does not acknowledge a subscribe: the event is sent again until one arrives (or an error does).
             let m = null;
@@ -151,14 +178,19 @@ it('subscriptions: each caller can subscribe as the rule allows, and hears nothi
               m = await raw.waitFor((x) => x.id === '1' && (x.type === 'next' || x.type === 'error'), 100).catch(() => null);
             }
             if (!m) failures.push(`${where}: expected an event, got nothing`);
-            else if (m.type === 'error' && codesOf(m.payload).some((c) => ['UNAUTHENTICATED', 'FORBIDDEN', 'NOT_FOUND'].includes(c))) failures.push(`${where}: expected allowed, got ${JSON.stringify(m.payload)}`);
-            if (m?.type === 'next' && JSON.stringify(m.payload).includes(caller.world === a ? b.orgId : a.orgId)) failures.push(`${where}: event of another organization`);
+            else if (m.type === 'error' && codesOf(m.payload).some((c) => ['UNAUTHENTICATED', 'FORBIDDEN', 'NOT_FOUND'].includes(c)))
+              failures.push(`${where}: expected allowed, got ${JSON.stringify(m.payload)}`);
+            if (m?.type === 'next' && JSON.stringify(m.payload).includes(caller.world === a ? b.orgId : a.orgId))
+              failures.push(`${where}: event of another organization`);
           } else {
             const trigger = TRIGGERS[field.name];
             let m = null;
             for (let attempt = 0; attempt < 100 && !m; attempt += 1) {
               // Another organization's object: its events (marker 41) must not arrive, while the caller's own organization's (42) do.
-              if (!sameOrg && trigger) { trigger(caller, target.orgId, variables, 41); trigger(caller, caller.world.orgId, variables, 42); }
+              if (!sameOrg && trigger) {
+                trigger(caller, target.orgId, variables, 41);
+                trigger(caller, caller.world.orgId, variables, 42);
+              }
               m = await raw.waitFor((x) => x.id === '1' && (x.type === 'error' || x.type === 'next'), 100).catch(() => null);
             }
             const refusedByError = m?.type === 'error' && codesOf(m.payload).every((c) => ['UNAUTHENTICATED', 'FORBIDDEN', 'NOT_FOUND'].includes(c));

@@ -6,7 +6,14 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createTestApp, seedOrg, signedIn } from '../test/helpers.js';
-import { ENDING_OPERATIONS, operationFor as buildOperation, rootFields as allRootFields, valueFor as valuesFor, type RootField, type Variant } from '../test/operations.js';
+import {
+  ENDING_OPERATIONS,
+  operationFor as buildOperation,
+  rootFields as allRootFields,
+  valueFor as valuesFor,
+  type RootField,
+  type Variant,
+} from '../test/operations.js';
 
 let app: FastifyInstance;
 let admin: Awaited<ReturnType<typeof signedIn>>;
@@ -17,7 +24,9 @@ beforeAll(async () => {
   admin = await signedIn(app, org.admin.email);
   member = await signedIn(app, org.member.email);
 });
-afterAll(async () => { await app.close(); });
+afterAll(async () => {
+  await app.close();
+});
 
 /** Operations that end the caller's session or organization: called last, once. */
 const ENDING = ENDING_OPERATIONS;
@@ -55,9 +64,13 @@ it('no query or mutation answers INTERNAL_SERVER_ERROR to well-typed nonsense, f
   for (const caller of [member, admin]) {
     for (const name of ENDING) {
       const field = fields.get(name)!;
-      const res = await caller.gql(operationFor('mutation', field), Object.fromEntries(field.args.map((a) => [a.name, valueFor(a.type.toString(), 'garbage')])));
+      const res = await caller.gql(
+        operationFor('mutation', field),
+        Object.fromEntries(field.args.map((a) => [a.name, valueFor(a.type.toString(), 'garbage')])),
+      );
       calls += 1;
-      if (res.status >= 500 || (res.errors ?? []).some((e) => !CLEAR_CODES.has(e.extensions?.code ?? 'none'))) failures.push(`mutation ${name}: ${res.status} ${JSON.stringify(res.errors)}`);
+      if (res.status >= 500 || (res.errors ?? []).some((e) => !CLEAR_CODES.has(e.extensions?.code ?? 'none')))
+        failures.push(`mutation ${name}: ${res.status} ${JSON.stringify(res.errors)}`);
     }
   }
   expect(failures).toEqual([]);

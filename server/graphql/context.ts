@@ -17,7 +17,14 @@ export type GraphQLContext = {
 
 export function createContext(input: Omit<GraphQLContext, 'loaders'>): GraphQLContext {
   // Spelled out rather than spread: one object shape for every request.
-  return { viewer: input.viewer, services: input.services, requestId: input.requestId, log: input.log, loaders: new RequestLoaders(), cache: { noStore: false } };
+  return {
+    viewer: input.viewer,
+    services: input.services,
+    requestId: input.requestId,
+    log: input.log,
+    loaders: new RequestLoaders(),
+    cache: { noStore: false },
+  };
 }
 
 declare module 'mercurius' {

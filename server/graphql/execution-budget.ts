@@ -58,7 +58,11 @@ function countList(budget: Budget, result: unknown, info: GraphQLResolveInfo): v
   if (!Array.isArray(result)) return;
   budget.values += result.length * width(info);
   if (budget.values > EXECUTION_BUDGET.maxValues) {
-    fail(budget, RESPONSE_TOO_LARGE, `The answer would hold more than ${formatNumber(EXECUTION_BUDGET.maxValues)} values; ask for fewer fields or fewer nested lists.`);
+    fail(
+      budget,
+      RESPONSE_TOO_LARGE,
+      `The answer would hold more than ${formatNumber(EXECUTION_BUDGET.maxValues)} values; ask for fewer fields or fewer nested lists.`,
+    );
   }
 }
 
@@ -89,11 +93,13 @@ function budgeted(resolve: GraphQLFieldResolver<unknown, unknown>, returnsList: 
       fail(budget, QUERY_TIMEOUT, `The operation ran longer than ${EXECUTION_BUDGET.maxMs / 1000} s and was stopped; ask for less.`);
     }
     if (now - budget.slice > EXECUTION_BUDGET.sliceMs) {
-      budget.gate ??= new Promise<void>((done) => setImmediate(() => {
-        budget.gate = null;
-        budget.slice = performance.now();
-        done();
-      }));
+      budget.gate ??= new Promise<void>((done) =>
+        setImmediate(() => {
+          budget.gate = null;
+          budget.slice = performance.now();
+          done();
+        }),
+      );
       return budget.gate.then(() => run(source, args, ctx, info));
     }
     const result = resolve(source, args, ctx, info);
@@ -135,7 +141,12 @@ export function collapseBudgetErrors<T extends { data?: unknown; errors?: readon
 export function responseTooLarge(bytes: number): { data: null; errors: GraphQLFormattedError[] } {
   return {
     data: null,
-    errors: [{ message: `The answer is larger than ${EXECUTION_BUDGET.maxBytes / 2 ** 20} MB (${(bytes / 2 ** 20).toFixed(1)} MB); ask for fewer fields or fewer nested lists.`, extensions: { code: RESPONSE_TOO_LARGE } }],
+    errors: [
+      {
+        message: `The answer is larger than ${EXECUTION_BUDGET.maxBytes / 2 ** 20} MB (${(bytes / 2 ** 20).toFixed(1)} MB); ask for fewer fields or fewer nested lists.`,
+        extensions: { code: RESPONSE_TOO_LARGE },
+      },
+    ],
   };
 }
 

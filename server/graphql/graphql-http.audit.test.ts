@@ -8,7 +8,8 @@ import type { FastifyInstance } from 'fastify';
 import { serverAudits, type AuditResult } from 'graphql-http';
 import { createTestApp } from '../test/helpers.js';
 
-const POST_ONLY = 'GraphQL goes over POST only: a GET would put operations and their variables in URLs, which land in access logs, proxies and browser history.';
+const POST_ONLY =
+  'GraphQL goes over POST only: a GET would put operations and their variables in URLs, which land in access logs, proxies and browser history.';
 
 /** MAY audits the server does not take, by id. */
 const NOT_TAKEN: Record<string, string> = {
@@ -47,9 +48,17 @@ describe('GraphQL over HTTP audit (graphql-http)', () => {
   it('passes every MUST and SHOULD audit, and every MAY audit but GET requests', async () => {
     const results = await audit(app);
     expect(results.length).toBeGreaterThan(50);
-    expect(failing(results).filter((r) => !(r.id in NOT_TAKEN)).map(line)).toEqual([]);
+    expect(
+      failing(results)
+        .filter((r) => !(r.id in NOT_TAKEN))
+        .map(line),
+    ).toEqual([]);
     // A MAY taken since is removed from the list above.
-    expect(failing(results).map((r) => r.id).sort()).toEqual(Object.keys(NOT_TAKEN).sort());
+    expect(
+      failing(results)
+        .map((r) => r.id)
+        .sort(),
+    ).toEqual(Object.keys(NOT_TAKEN).sort());
   });
 
   it('with introspection off, fails only the audits that ask for __type, with the introspection refusal', async () => {

@@ -56,7 +56,9 @@ describe('25. depth limit, direct and through fragments', () => {
     expect(messages(deep)).toMatch(new RegExp(`nested ${max + 1} levels deep`));
 
     // inline fragments do not hide depth either
-    const inline = directQuery(max + 1).replace('{ findOneUser {', '{ findOneUser { ... on User {').replace(/}$/, '} }');
+    const inline = directQuery(max + 1)
+      .replace('{ findOneUser {', '{ findOneUser { ... on User {')
+      .replace(/}$/, '} }');
     const res = await post({ query: inline });
     expect(res.statusCode).toBe(400);
     expect(messages(res)).toMatch(/levels deep/);
@@ -91,7 +93,10 @@ describe('26. alias and field amplification', () => {
     expect(messages(a)).toMatch(/40 aliases/);
 
     const fields = 'id email full_name role location bio time_zone phone_number status created_at';
-    const fan = ['fragment F0 on User { ' + fields + ' }', ...[1, 2, 3, 4].map((i) => `fragment F${i} on User { ...F${i - 1} ...F${i - 1} ...F${i - 1} ...F${i - 1} }`)];
+    const fan = [
+      'fragment F0 on User { ' + fields + ' }',
+      ...[1, 2, 3, 4].map((i) => `fragment F${i} on User { ...F${i - 1} ...F${i - 1} ...F${i - 1} ...F${i - 1} }`),
+    ];
     const f = await post({ query: `{ findOneUser { ...F4 } }\n${fan.join('\n')}` });
     expect(f.statusCode).toBe(400);
     expect(messages(f)).toMatch(new RegExp(`more than ${QUERY_LIMITS.maxFields} fields`));

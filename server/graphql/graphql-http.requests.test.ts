@@ -62,7 +62,16 @@ describe('32. injection through variables', () => {
   });
 
   it('malformed request bodies → 400 BAD_USER_INPUT, never 500', async () => {
-    for (const payload of [{}, { query: 42 }, { query: '' }, { query: '{ findOneUser { id } }', variables: 'x' }, { query: '{ findOneUser { id } }', variables: [1] }, 'str', 7, null]) {
+    for (const payload of [
+      {},
+      { query: 42 },
+      { query: '' },
+      { query: '{ findOneUser { id } }', variables: 'x' },
+      { query: '{ findOneUser { id } }', variables: [1] },
+      'str',
+      7,
+      null,
+    ]) {
       const res = await post(payload);
       expect(res.statusCode, JSON.stringify(payload)).toBe(400);
     }

@@ -15,11 +15,13 @@ describe('28. error masking', () => {
       const { token: brokenToken } = await signedIn(broken, member.email);
       const logs = captureLogs(broken);
       broken.services.db.$client.exec('DROP TABLE notifications');
-      const ask = () => broken.inject({
-        method: 'POST', url: '/graphql',
-        headers: { 'content-type': 'application/json', authorization: `Bearer ${brokenToken}` },
-        payload: JSON.stringify({ query: '{ findOneUser { id } notifications { id title } }' }),
-      });
+      const ask = () =>
+        broken.inject({
+          method: 'POST',
+          url: '/graphql',
+          headers: { 'content-type': 'application/json', authorization: `Bearer ${brokenToken}` },
+          payload: JSON.stringify({ query: '{ findOneUser { id } notifications { id title } }' }),
+        });
       // the 2nd and 3rd runs take the compiled (JIT) path when it is enabled; masking must hold there too
       for (let i = 0; i < 2; i++) {
         const again = await ask();
@@ -36,7 +38,8 @@ describe('28. error masking', () => {
       expect(error!.extensions).toEqual({ code: 'INTERNAL_SERVER_ERROR', requestId: expect.stringMatching(/^[0-9a-f-]{36}$/) });
       expect(res.body).not.toMatch(/select |from "|no such table|sqlite|stack|\bat \w+ \(|\.ts:\d+/i);
 
-      const entry = logs.lines.map((l) => JSON.parse(l) as Record<string, any>)
+      const entry = logs.lines
+        .map((l) => JSON.parse(l) as Record<string, any>)
         .find((l) => l.reqId === error!.extensions!.requestId && /no such table: notifications/.test(JSON.stringify(l.err ?? '')));
       expect(entry, 'details are logged with the request id').toBeDefined();
     } finally {
@@ -74,14 +77,23 @@ describe('29. CSRF on /graphql', () => {
 
   it('a session cookie alone does not authenticate GraphQL (Bearer only)', async () => {
     const { browser } = await signedIn(t.app, t.org.member.email);
-    const res = await t.app.inject({ method: 'POST', url: '/graphql', headers: { 'content-type': 'application/json', cookie: browser.cookieHeader() }, payload: JSON.stringify({ query: mutation }) });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/graphql',
+      headers: { 'content-type': 'application/json', cookie: browser.cookieHeader() },
+      payload: JSON.stringify({ query: mutation }),
+    });
     expect(codeOf({ status: res.statusCode, data: null, errors: bodyOf(res).errors as never })).toBe('UNAUTHENTICATED');
     expect(nameNow()).not.toBe('Pwned Name');
   });
 
   it('GET /graphql with a query or a mutation → 405, nothing executes', async () => {
     const before = nameNow();
-    const q = await t.app.inject({ method: 'GET', url: `/graphql?query=${encodeURIComponent('{ findOneUser { id } }')}`, headers: { authorization: `Bearer ${t.token}` } });
+    const q = await t.app.inject({
+      method: 'GET',
+      url: `/graphql?query=${encodeURIComponent('{ findOneUser { id } }')}`,
+      headers: { authorization: `Bearer ${t.token}` },
+    });
     expect(q.statusCode).toBe(405);
     expect(q.body).not.toContain(t.org.member.id);
     const m = await t.app.inject({ method: 'GET', url: `/graphql?query=${encodeURIComponent(mutation)}`, headers: { authorization: `Bearer ${t.token}` } });
@@ -95,9 +107,19 @@ describe('30. authorization', () => {
     ['no header', {}],
     ['garbage bearer', { authorization: 'Bearer garbage' }],
     ['basic auth', { authorization: 'Basic YTpi' }],
-    ['alg none', { authorization: `Bearer ${Buffer.from('{"alg":"none","typ":"JWT"}').toString('base64url')}.${Buffer.from(JSON.stringify({ sub: 'x', org: 'y', sid: 'z' })).toString('base64url')}.` }],
+    [
+      'alg none',
+      {
+        authorization: `Bearer ${Buffer.from('{"alg":"none","typ":"JWT"}').toString('base64url')}.${Buffer.from(JSON.stringify({ sub: 'x', org: 'y', sid: 'z' })).toString('base64url')}.`,
+      },
+    ],
   ] as const)('unauthenticated (%s) findOneUser → UNAUTHENTICATED, no data', async (_label, headers) => {
-    const res = await t.app.inject({ method: 'POST', url: '/graphql', headers: { 'content-type': 'application/json', ...headers }, payload: JSON.stringify({ query: '{ findOneUser { id email } }' }) });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/graphql',
+      headers: { 'content-type': 'application/json', ...headers },
+      payload: JSON.stringify({ query: '{ findOneUser { id email } }' }),
+    });
     const body = bodyOf(res);
     expect(body.data ?? null).toBeNull();
     expect(body.errors?.[0]?.extensions?.code).toBe('UNAUTHENTICATED');
@@ -105,7 +127,13 @@ describe('30. authorization', () => {
 
   it('an expired or foreign-signed access token is refused', async () => {
     const claims = JSON.parse(Buffer.from(t.token.split('.')[1]!, 'base64url').toString()) as Record<string, unknown>;
-    const expired = t.app.jwt.sign({ sub: claims.sub, org: claims.org, sid: claims.sid, iat: Math.floor(Date.now() / 1000) - 600, exp: Math.floor(Date.now() / 1000) - 300 });
+    const expired = t.app.jwt.sign({
+      sub: claims.sub,
+      org: claims.org,
+      sid: claims.sid,
+      iat: Math.floor(Date.now() / 1000) - 600,
+      exp: Math.floor(Date.now() / 1000) - 300,
+    });
     expect(codeOf(await gql(t.app, expired, '{ findOneUser { id } }'))).toBe('UNAUTHENTICATED');
     const other = await createTestApp();
     try {

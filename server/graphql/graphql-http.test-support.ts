@@ -39,10 +39,22 @@ export function useGraphqlHttpApp() {
   });
   function post(payload: unknown, headers: Record<string, string> = {}, raw = false): Promise<LightMyRequestResponse> {
     return app.inject({
-      method: 'POST', url: '/graphql',
+      method: 'POST',
+      url: '/graphql',
       headers: { 'content-type': 'application/json', accept: WEB_APP_ACCEPT, authorization: `Bearer ${token}`, ...headers },
       payload: raw ? (payload as string) : JSON.stringify(payload),
     });
   }
-  return { get app() { return app; }, get org() { return org; }, get token() { return token; }, post };
+  return {
+    get app() {
+      return app;
+    },
+    get org() {
+      return org;
+    },
+    get token() {
+      return token;
+    },
+    post,
+  };
 }

@@ -39,7 +39,10 @@ describe('variables limits over HTTP', () => {
     const res = await t.post(operation(nested(GRAPHQL_MAX_VARIABLES_DEPTH - 1)), {}, true);
     expect(res.statusCode).toBe(400);
     expect(bodyOf(res).errors?.[0]?.message).toMatch(/Variable "\$x" is never used/);
-    const ok = await t.post({ query: "query Q($with: Boolean!) { findOneUser { id @include(if: $with) } }", variables: { with: true, extra: JSON.parse(nested(GRAPHQL_MAX_VARIABLES_DEPTH - 1)) } });
+    const ok = await t.post({
+      query: 'query Q($with: Boolean!) { findOneUser { id @include(if: $with) } }',
+      variables: { with: true, extra: JSON.parse(nested(GRAPHQL_MAX_VARIABLES_DEPTH - 1)) },
+    });
     expect(ok.statusCode).toBe(200);
     expect(bodyOf(ok).errors).toBeUndefined();
   });
@@ -50,7 +53,8 @@ describe('variables limits over HTTP', () => {
     const depthOf = (type: import('graphql').GraphQLInputType, trail: Set<string>): number => {
       const named = graphql.getNamedType(type);
       let lists = 0;
-      for (let of: import('graphql').GraphQLType = type; 'ofType' in of && of.ofType; of = of.ofType as import('graphql').GraphQLType) if (graphql.isListType(of)) lists++;
+      for (let of: import('graphql').GraphQLType = type; 'ofType' in of && of.ofType; of = of.ofType as import('graphql').GraphQLType)
+        if (graphql.isListType(of)) lists++;
       if (!graphql.isInputObjectType(named)) return lists;
       if (trail.has(named.name)) throw new Error(`${named.name} is recursive: the depth limit would decide how deep it may go`);
       const known = seen.get(named.name);

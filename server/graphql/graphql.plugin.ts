@@ -38,7 +38,8 @@ function malformed(body: OperationBody): { errors: GraphQLFormattedError[] } | n
   if (typeof body !== 'object' || body === null || typeof body.query !== 'string' || body.query.length === 0) return refused('A "query" string is required.');
   const isMap = (v: unknown) => v === undefined || v === null || (typeof v === 'object' && !Array.isArray(v));
   if (!isMap(body.variables)) return refused('"variables" must be an object.');
-  if (body.operationName !== undefined && body.operationName !== null && typeof body.operationName !== 'string') return refused('"operationName" must be a string.');
+  if (body.operationName !== undefined && body.operationName !== null && typeof body.operationName !== 'string')
+    return refused('"operationName" must be a string.');
   if (!isMap(body.extensions)) return refused('"extensions" must be an object.');
   return null;
 }
@@ -82,7 +83,9 @@ export const graphqlPlugin = fp(async (app: FastifyInstance) => {
     // every answer two more promises.
     errorFormatter: (execution, context) => {
       const ctx = context as unknown as GraphQLContext;
-      const errors = (execution.errors ?? []).map((e) => formatError(e, { log: ctx.log, requestId: ctx.requestId, hideSuggestions: !config.introspection, storage: app.services.storage }));
+      const errors = (execution.errors ?? []).map((e) =>
+        formatError(e, { log: ctx.log, requestId: ctx.requestId, hideSuggestions: !config.introspection, storage: app.services.storage }),
+      );
       // No data at all: the operation never ran (its variables did not coerce), and says so by having no `data` entry.
       return { statusCode: 200, response: collapseBudgetErrors(execution.data === undefined ? { errors } : { data: execution.data, errors }) };
     },
@@ -145,7 +148,8 @@ export const graphqlPlugin = fp(async (app: FastifyInstance) => {
     const operationName = typeof body.operationName === 'string' ? body.operationName : undefined;
     const document = documentKind(body.query as string, operationName);
     if (document.json) return notRun('Syntax Error: the query must be a GraphQL document.', GRAPHQL_VALIDATION_FAILED);
-    if (document.kind === 'subscription') return notRun('Subscriptions run over the websocket at /graphql (graphql-transport-ws), not over POST.', 'BAD_USER_INPUT');
+    if (document.kind === 'subscription')
+      return notRun('Subscriptions run over the websocket at /graphql (graphql-transport-ws), not over POST.', 'BAD_USER_INPUT');
     try {
       const result = await reply.graphql(body.query as string, context, variables as Record<string, unknown> | undefined, operationName);
       // Without data the operation never ran: its variables did not coerce (errorFormatter).
@@ -199,10 +203,14 @@ export const graphqlPlugin = fp(async (app: FastifyInstance) => {
       return sendJson(request, reply, JSON.stringify(result), media);
     }
     const encoding = pickEncoding(request.headers['accept-encoding']);
-    const answer = await onceCached(key, () => responseCache.get(key, encoding), async () => {
-      const ran = await runAndStore(request, reply, key, body, context, media);
-      return ran.entry ? responseCache.encodedOf(ran.entry, encoding) : ran;
-    });
+    const answer = await onceCached(
+      key,
+      () => responseCache.get(key, encoding),
+      async () => {
+        const ran = await runAndStore(request, reply, key, body, context, media);
+        return ran.entry ? responseCache.encodedOf(ran.entry, encoding) : ran;
+      },
+    );
     return 'bytes' in answer ? sendEncoded(reply, answer, media) : reply.code(answer.status).type(contentTypeOf(media)).send(answer.result);
   });
 
@@ -246,7 +254,11 @@ export const graphqlPlugin = fp(async (app: FastifyInstance) => {
     if (bad) return JSON.stringify(bad);
     const key = cacheKeyOf(context, body);
     if (!responseCache || !key) return JSON.stringify((await runOne(request, reply, body, context, media)).result);
-    return onceCached(key, () => responseCache.body(key), async () => (await runAndStore(request, reply, key, body, context, media)).json);
+    return onceCached(
+      key,
+      () => responseCache.body(key),
+      async () => (await runAndStore(request, reply, key, body, context, media)).json,
+    );
   }
 });
 

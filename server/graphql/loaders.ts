@@ -13,10 +13,13 @@ export class RequestLoaders {
   get<V>(name: string, batch: (ids: readonly string[]) => Map<string, V>, empty: V): DataLoader<string, V> {
     let loader = this.loaders.get(name) as DataLoader<string, V> | undefined;
     if (!loader) {
-      loader = new DataLoader<string, V>(async (ids) => {
-        const found = batch(ids);
-        return ids.map((id) => (found.has(id) ? found.get(id)! : empty));
-      }, { maxBatchSize: 10_000 });
+      loader = new DataLoader<string, V>(
+        async (ids) => {
+          const found = batch(ids);
+          return ids.map((id) => (found.has(id) ? found.get(id)! : empty));
+        },
+        { maxBatchSize: 10_000 },
+      );
       this.loaders.set(name, loader as DataLoader<string, unknown>);
     }
     return loader;

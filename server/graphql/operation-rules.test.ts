@@ -13,20 +13,27 @@ let calls = 0;
 let member: Awaited<ReturnType<typeof signedIn>>;
 let admin: Awaited<ReturnType<typeof signedIn>>;
 beforeAll(async () => {
-  app = await createTestApp({}, { beforeReady: async (scratch) => {
-    await scratch.register(async (feature) => {
-      feature.graphql.extendSchema('extend type Query { scratchAdminCount: Int! scratchUndeclared: Int! }');
-      // A resolver that checks nothing itself: only the rule stands between callers and it.
-      feature.graphql.defineResolvers({ Query: { scratchAdminCount: () => ++calls, scratchUndeclared: () => ++calls } } as never);
-      declareOperationRules(feature, { Query: { scratchAdminCount: 'ADMIN' } });
-      feature.get('/api/scratch-admin', { config: { rule: 'ADMIN' } }, async () => ({ calls: ++calls }));
-    });
-  } });
+  app = await createTestApp(
+    {},
+    {
+      beforeReady: async (scratch) => {
+        await scratch.register(async (feature) => {
+          feature.graphql.extendSchema('extend type Query { scratchAdminCount: Int! scratchUndeclared: Int! }');
+          // A resolver that checks nothing itself: only the rule stands between callers and it.
+          feature.graphql.defineResolvers({ Query: { scratchAdminCount: () => ++calls, scratchUndeclared: () => ++calls } } as never);
+          declareOperationRules(feature, { Query: { scratchAdminCount: 'ADMIN' } });
+          feature.get('/api/scratch-admin', { config: { rule: 'ADMIN' } }, async () => ({ calls: ++calls }));
+        });
+      },
+    },
+  );
   const org = await seedOrg(app);
   member = await signedIn(app, org.member.email);
   admin = await signedIn(app, org.admin.email);
 });
-afterAll(async () => { await app.close(); });
+afterAll(async () => {
+  await app.close();
+});
 
 it('answers by the declared rule before the resolver runs', async () => {
   expect(codeOf(await gql(app, null, '{ scratchAdminCount }'))).toBe('UNAUTHENTICATED');
@@ -44,7 +51,7 @@ it('refuses an operation without a rule to everybody, admins included', async ()
   expect(calls).toBe(1);
 });
 
-it('checks a REST route\'s rule from its config', async () => {
+it("checks a REST route's rule from its config", async () => {
   const get = (token?: string) => app.inject({ method: 'GET', url: '/api/scratch-admin', headers: token ? { authorization: `Bearer ${token}` } : {} });
   expect((await get()).statusCode).toBe(401);
   expect((await get(member.token)).json()).toEqual({ error: 'FORBIDDEN', message: 'Only an admin can do this.' });

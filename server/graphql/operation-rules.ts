@@ -152,7 +152,8 @@ function enforceOnSchema(app: FastifyInstance): void {
       };
     }
   }
-  if (undeclared.length) app.log.error({ operations: undeclared }, 'operations without a rule answer FORBIDDEN: declare them in their feature\'s <feature>.rules.ts');
+  if (undeclared.length)
+    app.log.error({ operations: undeclared }, "operations without a rule answer FORBIDDEN: declare them in their feature's <feature>.rules.ts");
 }
 
 /**
@@ -160,25 +161,36 @@ function enforceOnSchema(app: FastifyInstance): void {
  * added (with its config.rule), checks REST routes' rules on each request, and once everything is
  * registered (onReady) wraps the schema's root fields with their rules.
  */
-export const operationRulesPlugin = fp(async (app: FastifyInstance) => {
-  const registry = new OperationRuleRegistry();
-  registry.declare(BASE_RULES);
-  app.decorate('operationRules', registry);
-  app.addHook('onRoute', (route) => {
-    const methods = Array.isArray(route.method) ? route.method : [route.method];
-    // Read when asked: a later onRoute hook (spa.ts) may still set the rule.
-    for (const method of methods) registry.routes.push({ method, url: route.url, get rule() { return route.config?.rule; } });
-  });
-  // A callback hook, not an async one: it runs for every request, and most rules need no check here.
-  app.addHook('onRequest', (request: FastifyRequest, reply: FastifyReply, done: () => void) => {
-    const rule = request.routeOptions.config?.rule;
-    if (!rule || RULES[rule].needs === 'nothing') return done();
-    const viewer = viewerFromAccessToken(app, bearerToken(request.headers.authorization));
-    const refused = refusal(rule, viewer)
-      ?? (viewer && !READS.has(request.method) ? registry.gateWrite(viewer, `${request.method} ${request.routeOptions.url ?? request.url}`) : null);
-    if (!refused) return done();
-    if (refused.code === 'UNAUTHENTICATED') void reply.header('WWW-Authenticate', 'Bearer');
-    void reply.code(refused.code === 'UNAUTHENTICATED' ? 401 : 403).send({ error: refused.code, message: refused.message });
-  });
-  app.addHook('onReady', async () => enforceOnSchema(app));
-}, { name: 'teamlens-operation-rules' });
+export const operationRulesPlugin = fp(
+  async (app: FastifyInstance) => {
+    const registry = new OperationRuleRegistry();
+    registry.declare(BASE_RULES);
+    app.decorate('operationRules', registry);
+    app.addHook('onRoute', (route) => {
+      const methods = Array.isArray(route.method) ? route.method : [route.method];
+      // Read when asked: a later onRoute hook (spa.ts) may still set the rule.
+      for (const method of methods)
+        registry.routes.push({
+          method,
+          url: route.url,
+          get rule() {
+            return route.config?.rule;
+          },
+        });
+    });
+    // A callback hook, not an async one: it runs for every request, and most rules need no check here.
+    app.addHook('onRequest', (request: FastifyRequest, reply: FastifyReply, done: () => void) => {
+      const rule = request.routeOptions.config?.rule;
+      if (!rule || RULES[rule].needs === 'nothing') return done();
+      const viewer = viewerFromAccessToken(app, bearerToken(request.headers.authorization));
+      const refused =
+        refusal(rule, viewer) ??
+        (viewer && !READS.has(request.method) ? registry.gateWrite(viewer, `${request.method} ${request.routeOptions.url ?? request.url}`) : null);
+      if (!refused) return done();
+      if (refused.code === 'UNAUTHENTICATED') void reply.header('WWW-Authenticate', 'Bearer');
+      void reply.code(refused.code === 'UNAUTHENTICATED' ? 401 : 403).send({ error: refused.code, message: refused.message });
+    });
+    app.addHook('onReady', async () => enforceOnSchema(app));
+  },
+  { name: 'teamlens-operation-rules' },
+);

@@ -29,7 +29,17 @@ export function clientDocuments(root: string, dirs?: string[]): { documents: Cli
   const all = dirs ? dirs.flatMap((d) => sourceFiles(path.join(root, d), true)) : sourceFiles(path.join(root, 'client'), false);
   // Documents, and the modules of field lists they interpolate (`export const X_FIELDS = ...`).
   const files = all.filter((f) => /query|mutation|subscription|_FIELDS = /.test(fs.readFileSync(f, 'utf8')));
-  const program = ts.createProgram(files, { noEmit: true, jsx: ts.JsxEmit.ReactJSX, target: ts.ScriptTarget.ES2022, module: ts.ModuleKind.ESNext, moduleResolution: ts.ModuleResolutionKind.Bundler, skipLibCheck: true, noResolve: true, noLib: true, types: [] });
+  const program = ts.createProgram(files, {
+    noEmit: true,
+    jsx: ts.JsxEmit.ReactJSX,
+    target: ts.ScriptTarget.ES2022,
+    module: ts.ModuleKind.ESNext,
+    moduleResolution: ts.ModuleResolutionKind.Bundler,
+    skipLibCheck: true,
+    noResolve: true,
+    noLib: true,
+    types: [],
+  });
   const checker = program.getTypeChecker();
   const documents: ClientDocument[] = [];
   const unresolved: string[] = [];
@@ -55,14 +65,15 @@ export function clientDocuments(root: string, dirs?: string[]): { documents: Cli
     if (ts.isIdentifier(expr)) {
       const symbol = checker.getSymbolAtLocation(expr);
       const decl = symbol?.valueDeclaration;
-      if (decl && ts.isVariableDeclaration(decl) && decl.initializer && ts.getCombinedNodeFlags(decl) & ts.NodeFlags.Const) return valuesOf(decl.initializer, depth + 1);
+      if (decl && ts.isVariableDeclaration(decl) && decl.initializer && ts.getCombinedNodeFlags(decl) & ts.NodeFlags.Const)
+        return valuesOf(decl.initializer, depth + 1);
     }
     // OP_NAMES[action] on a const object literal: every value it holds.
     if (ts.isElementAccessExpression(expr) && ts.isIdentifier(expr.expression)) {
       const decl = checker.getSymbolAtLocation(expr.expression)?.valueDeclaration;
       if (decl && ts.isVariableDeclaration(decl) && decl.initializer && ts.isObjectLiteralExpression(decl.initializer)) {
         const all = decl.initializer.properties.map((p) => (ts.isPropertyAssignment(p) ? valuesOf(p.initializer, depth + 1) : null));
-        return all.every((v) => v !== null) ? all.flat() as string[] : null;
+        return all.every((v) => v !== null) ? (all.flat() as string[]) : null;
       }
     }
     const type = checker.getTypeAtLocation(expr);

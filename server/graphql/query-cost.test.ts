@@ -30,17 +30,24 @@ beforeAll(async () => {
   member = await signedIn(app, org.member.email);
   admin = await signedIn(app, org.admin.email);
 });
-afterAll(async () => { await app.close(); });
+afterAll(async () => {
+  await app.close();
+});
 
 const defaults = { ...EXECUTION_BUDGET };
-afterEach(() => { Object.assign(EXECUTION_BUDGET, defaults); });
+afterEach(() => {
+  Object.assign(EXECUTION_BUDGET, defaults);
+});
 
 /** Counts calls of a root Query resolver while `run` runs. */
 async function callsOf(field: string, run: () => Promise<unknown>): Promise<number> {
   const def = app.graphql.schema.getQueryType()!.getFields()[field]!;
   const original = def.resolve as GraphQLFieldResolver<unknown, unknown>;
   let calls = 0;
-  def.resolve = (...args) => { calls++; return original(...args); };
+  def.resolve = (...args) => {
+    calls++;
+    return original(...args);
+  };
   try {
     await run();
     return calls;
@@ -54,7 +61,11 @@ const NESTED = 'query Nested { organizationUsers { id team { users { team { user
 describe('the cost limit, before execution', () => {
   it('the nested query of the finding is refused with QUERY_TOO_COMPLEX and no resolver runs', async () => {
     let res: Awaited<ReturnType<typeof member.gql>> | undefined;
-    expect(await callsOf('organizationUsers', async () => { res = await member.gql(NESTED); })).toBe(0);
+    expect(
+      await callsOf('organizationUsers', async () => {
+        res = await member.gql(NESTED);
+      }),
+    ).toBe(0);
     expect(res!.status).toBe(400);
     expect(res!.data).toBeNull();
     expect(res!.errors).toHaveLength(1);
@@ -92,7 +103,8 @@ describe('the cost limit, before execution', () => {
       '{ findOneUser { id full_name team { id name users { id full_name } } manager { id } } }',
       '{ organizationUsers { id full_name email role status team { id name } } }',
       '{ teams { id name users { id full_name email role } } }',
-    ]) expect((await member.gql(query)).errors, query).toBeUndefined();
+    ])
+      expect((await member.gql(query)).errors, query).toBeUndefined();
     const full = `{ organizationUsersFull { id full_name email phone_number slack_id time_zone role location bio status permission_level
       last_password_update created_at last_login deleted_at email_verified github_user azure_email jira_account_id notifications
       manager { id full_name } team { id name } subdepartment { id title } } }`;
@@ -170,19 +182,30 @@ describe('budgets per operation', () => {
     expect((await member.gql('{ findOneUser { id } }')).errors).toBeUndefined();
     // a batch keeps its shape: one answer per operation
     const batch = await app.inject({
-      method: 'POST', url: '/graphql', headers: { 'content-type': 'application/json', authorization: `Bearer ${member.token}` },
+      method: 'POST',
+      url: '/graphql',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${member.token}` },
       payload: JSON.stringify([{ query: '{ findOneUser { id } }' }, { query: 'query Bytes { organizationUsers { id full_name email } }' }]),
     });
     const answers = batch.json() as Array<{ data: unknown; errors: Array<{ extensions: { code: string } }> }>;
-    expect(answers.map((a) => [a.data, a.errors[0]!.extensions.code])).toEqual([[null, 'RESPONSE_TOO_LARGE'], [null, 'RESPONSE_TOO_LARGE']]);
+    expect(answers.map((a) => [a.data, a.errors[0]!.extensions.code])).toEqual([
+      [null, 'RESPONSE_TOO_LARGE'],
+      [null, 'RESPONSE_TOO_LARGE'],
+    ]);
   });
 
   it('a long allowed query yields: a request sent after it is answered before it', async () => {
     Object.assign(EXECUTION_BUDGET, { sliceMs: 1, chunkValues: 20 }); // every list completed in many event-loop turns
     const order: string[] = [];
-    const long = member.gql('query Long { organizationUsers { id full_name email team { id name manager { id } } manager { id } } }').then((r) => { order.push('long'); return r; });
+    const long = member.gql('query Long { organizationUsers { id full_name email team { id name manager { id } } manager { id } } }').then((r) => {
+      order.push('long');
+      return r;
+    });
     await new Promise((r) => setImmediate(r));
-    const short = member.gql('query Short { findOneUser { id } }').then((r) => { order.push('short'); return r; });
+    const short = member.gql('query Short { findOneUser { id } }').then((r) => {
+      order.push('short');
+      return r;
+    });
     const [l, sh] = await Promise.all([long, short]);
     expect(sh.errors).toBeUndefined();
     expect(l.errors).toBeUndefined();

@@ -1,6 +1,16 @@
 import type {
-  ASTVisitor, DocumentNode, FieldNode, FragmentDefinitionNode, GraphQLField, GraphQLNamedType, GraphQLSchema, OperationDefinitionNode,
-  SelectionSetNode, ValidationContext, ValidationRule, ValueNode,
+  ASTVisitor,
+  DocumentNode,
+  FieldNode,
+  FragmentDefinitionNode,
+  GraphQLField,
+  GraphQLNamedType,
+  GraphQLSchema,
+  OperationDefinitionNode,
+  SelectionSetNode,
+  ValidationContext,
+  ValidationRule,
+  ValueNode,
 } from 'graphql';
 import { graphql } from './graphql-runtime.js';
 import { QUERY_TOO_COMPLEX } from '../../shared/errors.js';
@@ -192,9 +202,8 @@ export function operationCost(schema: GraphQLSchema, document: DocumentNode, ope
           continue;
         }
         const element = getNamedType(field.type);
-        const size = isListType(getNullableType(field.type)) && isCompositeType(element)
-          ? listSize(`${type!.name}.${field.name}`, element, field, sel, parent)
-          : 1;
+        const size =
+          isListType(getNullableType(field.type)) && isCompositeType(element) ? listSize(`${type!.name}.${field.name}`, element, field, sel, parent) : 1;
         if (size === 0) continue;
         const sub = cost(sel.selectionSet, element, { field, node: sel }, seen, Math.ceil((budget - total) / size));
         total += size * sub;

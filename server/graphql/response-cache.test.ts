@@ -8,8 +8,12 @@ import { updateUser } from '../features/users/users.repo.js';
 import { OTHER_CONNECTIONS_CHECK_MS, TableVersions } from '../db/table-versions.js';
 
 let app: FastifyInstance;
-beforeAll(async () => { app = await createTestApp(); });
-afterAll(async () => { await app.close(); });
+beforeAll(async () => {
+  app = await createTestApp();
+});
+afterAll(async () => {
+  await app.close();
+});
 
 it('serves a repeated query from the cache until a row it read changes, per viewer', async () => {
   const o = await seedOrg(app, 'Cachy');
@@ -45,7 +49,7 @@ it('keeps answers across writes to tables they did not read, and forgets them on
   const { db } = app.services;
   const stats = app.responseCache!.stats;
   const query = '{ organizationUsers { id full_name team { name } } }';
-  const names = async () => ((await admin.gql(query)).data!.organizationUsers as Array<{ full_name: string; team: { name: string } | null }>);
+  const names = async () => (await admin.gql(query)).data!.organizationUsers as Array<{ full_name: string; team: { name: string } | null }>;
   await names();
 
   // Writes the answer does not depend on: a session's last_seen_at, a job, a notification.
@@ -77,8 +81,12 @@ it('a read depends on the tables SQLite opens for it: joins and subqueries yes, 
   const versions = TableVersions.of(db.$client);
   const read = (text: string) => [...versions.trackSync(() => db.$client.prepare(text).all()).read.tables].sort();
   expect(read('select id, notifications from users')).toEqual(['users']);
-  expect(read('select u.id from users u join teams t on t.id = u.team_id where u.id in (select user_id from sessions)')).toEqual(['sessions', 'teams', 'users']);
-  expect(read('select count(*) from users where email = \'x\'')).toEqual(['users']); // index-only
+  expect(read('select u.id from users u join teams t on t.id = u.team_id where u.id in (select user_id from sessions)')).toEqual([
+    'sessions',
+    'teams',
+    'users',
+  ]);
+  expect(read("select count(*) from users where email = 'x'")).toEqual(['users']); // index-only
   const usersOnly = versions.trackSync(() => db.$client.prepare('select notifications from users').all()).read;
   db.$client.prepare("update notifications set read_at = read_at where id = 'none'").run();
   expect(versions.unchanged(usersOnly)).toBe(true);
@@ -102,8 +110,18 @@ it('compresses large answers for clients that accept it', async () => {
   for (let i = 0; i < 20; i++) await addUser(app, o.org.id, { full_name: `Zippy Person ${i}` });
   const { token } = await signedIn(app, o.admin.email);
   const query = JSON.stringify({ query: '{ organizationUsersFull { id full_name email role location bio time_zone } organization { name } }' });
-  const res = await app.inject({ method: 'POST', url: '/graphql', headers: { 'content-type': 'application/json', authorization: `Bearer ${token}`, 'accept-encoding': 'gzip, deflate, br' }, payload: query });
-  const plain = await app.inject({ method: 'POST', url: '/graphql', headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, payload: query });
+  const res = await app.inject({
+    method: 'POST',
+    url: '/graphql',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}`, 'accept-encoding': 'gzip, deflate, br' },
+    payload: query,
+  });
+  const plain = await app.inject({
+    method: 'POST',
+    url: '/graphql',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+    payload: query,
+  });
   expect(plain.headers['content-encoding']).toBeUndefined();
   expect(res.headers['content-encoding']).toBe('br');
   expect(res.rawPayload.length).toBeLessThan(plain.rawPayload.length / 2);
@@ -119,12 +137,19 @@ it('RESPONSE_CACHE=off executes every query and still compresses large answers',
     const o = await seedOrg(off, 'Offy');
     for (let i = 0; i < 20; i++) await addUser(off, o.org.id, { full_name: `Offy Person ${i}` });
     const { token } = await signedIn(off, o.admin.email);
-    const ask = () => off.inject({ method: 'POST', url: '/graphql', headers: { 'content-type': 'application/json', authorization: `Bearer ${token}`, 'accept-encoding': 'br' },
-      payload: JSON.stringify({ query: '{ organizationUsersFull { id full_name email role location bio time_zone } }' }) });
+    const ask = () =>
+      off.inject({
+        method: 'POST',
+        url: '/graphql',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${token}`, 'accept-encoding': 'br' },
+        payload: JSON.stringify({ query: '{ organizationUsersFull { id full_name email role location bio time_zone } }' }),
+      });
     const first = await ask();
     expect(first.headers['content-encoding']).toBe('br');
     updateUser(off.services.db, o.org.id, o.member.id, { full_name: 'Offy Renamed' });
-    const names = JSON.parse(zlib.brotliDecompressSync((await ask()).rawPayload).toString()).data.organizationUsersFull.map((u: { full_name: string }) => u.full_name);
+    const names = JSON.parse(zlib.brotliDecompressSync((await ask()).rawPayload).toString()).data.organizationUsersFull.map(
+      (u: { full_name: string }) => u.full_name,
+    );
     expect(names).toContain('Offy Renamed');
   } finally {
     await off.close();
@@ -140,12 +165,24 @@ it('answers each query of a batch from the cache as it would alone, and never a 
   const prefs = { operationName: 'Prefs', query: 'query Prefs { userWidgetPreferences { enabled_widgets } }' };
   const save = { query: 'mutation { updateWidgetPreferences(enabled_widgets: [NOTES]) { enabled_widgets } }' };
   const batch = async (ops: object[]) => {
-    const res = await app.inject({ method: 'POST', url: '/graphql', headers: { 'content-type': 'application/json', authorization: `Bearer ${token}`, 'accept-encoding': 'br' }, payload: JSON.stringify(ops) });
+    const res = await app.inject({
+      method: 'POST',
+      url: '/graphql',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}`, 'accept-encoding': 'br' },
+      payload: JSON.stringify(ops),
+    });
     expect(res.statusCode).toBe(200);
     const text = res.headers['content-encoding'] === 'br' ? zlib.brotliDecompressSync(res.rawPayload).toString() : res.body;
     return { encoding: res.headers['content-encoding'], answers: JSON.parse(text) as Array<{ data: Record<string, any> | null; errors?: unknown[] }> };
   };
-  const alone = (await app.inject({ method: 'POST', url: '/graphql', headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, payload: JSON.stringify(people) })).json();
+  const alone = (
+    await app.inject({
+      method: 'POST',
+      url: '/graphql',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      payload: JSON.stringify(people),
+    })
+  ).json();
 
   const first = await batch([people, prefs]);
   expect(first.encoding).toBe('br'); // a large batch is compressed like a large answer

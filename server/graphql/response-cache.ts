@@ -22,7 +22,13 @@ export function encode(body: string, encoding: Encoding): Encoded {
   const raw = Buffer.from(body);
   if (encoding === 'identity' || raw.length < COMPRESS_ABOVE) return { bytes: raw, encoding: 'identity' };
   const large = raw.length > LARGE;
-  if (encoding === 'br') return { bytes: zlib.brotliCompressSync(raw, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: large ? 1 : 4, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: raw.length } }), encoding };
+  if (encoding === 'br')
+    return {
+      bytes: zlib.brotliCompressSync(raw, {
+        params: { [zlib.constants.BROTLI_PARAM_QUALITY]: large ? 1 : 4, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: raw.length },
+      }),
+      encoding,
+    };
   return { bytes: zlib.gzipSync(raw, { level: large ? 1 : 6 }), encoding };
 }
 
@@ -40,7 +46,11 @@ export class ResponseCache {
   /** Answers served from the cache, and lookups that found nothing valid (bench/mixed.bench.ts reads them). */
   readonly stats = { hits: 0, misses: 0 };
 
-  constructor(private readonly versions: TableVersions, private readonly maxBytes = 64 * 1024 * 1024, private readonly maxAgeMs = 60_000) {}
+  constructor(
+    private readonly versions: TableVersions,
+    private readonly maxBytes = 64 * 1024 * 1024,
+    private readonly maxAgeMs = 60_000,
+  ) {}
 
   /** The cached answer in `encoding`, or undefined when there is none or it is stale. */
   get(key: string, encoding: Encoding): Encoded | undefined {

@@ -50,7 +50,11 @@ function mapAsyncIterator<T, U>(iterable: AsyncIterable<T>, fn: (value: T) => U 
     try {
       return { value: await fn(result.value), done: false };
     } catch (error) {
-      try { await iterator.return?.(); } catch { /* the mapping error wins */ }
+      try {
+        await iterator.return?.();
+      } catch {
+        /* the mapping error wins */
+      }
       throw error;
     }
   }
@@ -61,7 +65,9 @@ function mapAsyncIterator<T, U>(iterable: AsyncIterable<T>, fn: (value: T) => U 
       if (iterator.throw) return mapResult(await iterator.throw(error));
       throw error;
     },
-    [Symbol.asyncIterator]() { return mapped; },
+    [Symbol.asyncIterator]() {
+      return mapped;
+    },
   };
   return mapped as unknown as AsyncGenerator<U, void, void>;
 }
@@ -77,7 +83,12 @@ export function createSubscriptionServer(app: FastifyInstance, onAuthenticated: 
   const { config } = app.services;
   const rules = [...graphql.specifiedRules, ...validationRules(config.introspection)];
   const started = new WeakMap<ExecutionArgs, AsyncGenerator<ExecutionResult, void, void>>();
-  const formatOptions = (c: Connection): FormatOptions => ({ log: c.request.log, requestId: c.request.id, hideSuggestions: !config.introspection, storage: app.services.storage });
+  const formatOptions = (c: Connection): FormatOptions => ({
+    log: c.request.log,
+    requestId: c.request.id,
+    hideSuggestions: !config.introspection,
+    storage: app.services.storage,
+  });
 
   /**
    * graphql-js's subscribe(), except that the subscribe call and every event get their own
@@ -115,7 +126,11 @@ export function createSubscriptionServer(app: FastifyInstance, onAuthenticated: 
       if (!base) throw new Error('subscribe on a connection without context'); // makeServer closes 4401 before this
       // ctx.subscriptions already holds this id.
       if (Object.keys(ctx.subscriptions).length > MAX_SUBSCRIPTIONS_PER_SOCKET) {
-        return [new GraphQLError(`Too many active subscriptions on this connection; the limit is ${MAX_SUBSCRIPTIONS_PER_SOCKET}.`, { extensions: { code: 'BAD_USER_INPUT' } })];
+        return [
+          new GraphQLError(`Too many active subscriptions on this connection; the limit is ${MAX_SUBSCRIPTIONS_PER_SOCKET}.`, {
+            extensions: { code: 'BAD_USER_INPUT' },
+          }),
+        ];
       }
       // Bounded before graphql-js walks them, as over HTTP (decision 0057).
       const problem = variablesProblem(payload.variables);
@@ -133,10 +148,19 @@ export function createSubscriptionServer(app: FastifyInstance, onAuthenticated: 
       const operationName = payload.operationName ?? undefined;
       const operation = graphql.getOperationAST(document, operationName);
       if (!operation) {
-        return [new GraphQLError(operationName ? `Unknown operation named "${operationName}".` : 'Must provide an operation name when the document holds several operations.')];
+        return [
+          new GraphQLError(
+            operationName ? `Unknown operation named "${operationName}".` : 'Must provide an operation name when the document holds several operations.',
+          ),
+        ];
       }
       if (operation.operation !== 'subscription') {
-        return [new GraphQLError('Only subscriptions run over the websocket. Use POST for queries and mutations.', { nodes: [operation], extensions: { code: 'BAD_USER_INPUT' } })];
+        return [
+          new GraphQLError('Only subscriptions run over the websocket. Use POST for queries and mutations.', {
+            nodes: [operation],
+            extensions: { code: 'BAD_USER_INPUT' },
+          }),
+        ];
       }
       // contextValue/rootValue are set so makeServer adds neither; events use startSubscription's contexts.
       const args: ExecutionArgs = { schema, document, operationName, variableValues: payload.variables ?? undefined, contextValue: base, rootValue: undefined };

@@ -18,11 +18,17 @@ describe('real graphql-ws client', () => {
       const connected = new Promise<void>((resolve) => (ready = resolve));
       client.on('connected', () => ready());
       const done = new Promise<void>((resolve, reject) => {
-        client.subscribe<{ userUpdated: { id: string } }>({ query: USER_UPDATED }, {
-          next: (value) => { received.push(value); resolve(); },
-          error: reject,
-          complete: () => undefined,
-        });
+        client.subscribe<{ userUpdated: { id: string } }>(
+          { query: USER_UPDATED },
+          {
+            next: (value) => {
+              received.push(value);
+              resolve();
+            },
+            error: reject,
+            complete: () => undefined,
+          },
+        );
       });
       await connected;
       await listening(t.app, topics.userUpdated(t.org.member.id));
@@ -37,7 +43,9 @@ describe('real graphql-ws client', () => {
   it('sees close 4403 with a bad token and gets no ack', async () => {
     let acked = false;
     const client = createClient({ url: t.url, webSocketImpl: WebSocket, connectionParams: { access_token: 'bad' }, retryAttempts: 0 });
-    client.on('connected', () => { acked = true; });
+    client.on('connected', () => {
+      acked = true;
+    });
     try {
       const error = await new Promise<unknown>((resolve) => {
         client.subscribe({ query: USER_UPDATED }, { next: () => undefined, error: resolve, complete: () => resolve(null) });
@@ -54,7 +62,10 @@ describe('real graphql-ws client', () => {
     const client = createClient({ url: t.url, webSocketImpl: WebSocket, connectionParams: { access_token: me.token }, retryAttempts: 0 });
     try {
       const error = await new Promise<unknown>((resolve) => {
-        client.subscribe({ query: 'subscription { userUpdated { nope } }' }, { next: () => resolve('next'), error: resolve, complete: () => resolve('complete') });
+        client.subscribe(
+          { query: 'subscription { userUpdated { nope } }' },
+          { next: () => resolve('next'), error: resolve, complete: () => resolve('complete') },
+        );
       });
       expect(error).toEqual([expect.objectContaining({ message: expect.stringMatching(/Cannot query field "nope"/) })]);
     } finally {

@@ -46,7 +46,9 @@ describe('handshake', () => {
     let data = '';
     socket.on('data', (chunk) => (data += String(chunk)));
     const closed = new Promise<string>((resolve) => socket.on('close', () => resolve('closed')));
-    socket.write('GET /api/auth/csrf HTTP/1.1\r\nHost: x\r\nConnection: Upgrade\r\nUpgrade: websocket\r\nSec-WebSocket-Version: 13\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n\r\n');
+    socket.write(
+      'GET /api/auth/csrf HTTP/1.1\r\nHost: x\r\nConnection: Upgrade\r\nUpgrade: websocket\r\nSec-WebSocket-Version: 13\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n\r\n',
+    );
     expect(await Promise.race([closed, sleep(1500).then(() => 'open')])).toBe('closed');
     expect(data).toMatch(/^HTTP\/1\.1 200/);
     socket.destroy();
@@ -71,13 +73,26 @@ describe('connection_init', () => {
   it('closes 4403 without an ack for an absent, garbage, foreign-key, expired or revoked token', async () => {
     const me = await signedIn(t.app, t.org.member.email);
     const claims = viewerFromAccessToken(t.app, me.token)!;
-    const expired = t.app.jwt.sign({ sub: claims.userId, org: claims.organizationId, sid: claims.sessionId }, { expiresIn: 60, clockTimestamp: Date.now() - 3_600_000 } as never);
+    const expired = t.app.jwt.sign({ sub: claims.userId, org: claims.organizationId, sid: claims.sessionId }, {
+      expiresIn: 60,
+      clockTimestamp: Date.now() - 3_600_000,
+    } as never);
     expect(viewerFromAccessToken(t.app, expired)).toBeNull();
     const revoked = await signedIn(t.app, t.org.member.email);
     endUserSessions(t.app.services, [t.org.member.id], claims.sessionId); // revokes `revoked`, keeps `me`
     const [header, body] = me.token.split('.');
     const forged = `${header}.${body}.${'A'.repeat(43)}`;
-    const payloads = [undefined, null, {}, { access_token: 'garbage' }, { access_token: forged }, { access_token: expired }, { access_token: revoked.token }, { access_token: 42 }, { headers: { authorization: `Bearer ${revoked.token}` } }];
+    const payloads = [
+      undefined,
+      null,
+      {},
+      { access_token: 'garbage' },
+      { access_token: forged },
+      { access_token: expired },
+      { access_token: revoked.token },
+      { access_token: 42 },
+      { headers: { authorization: `Bearer ${revoked.token}` } },
+    ];
     for (const payload of payloads) {
       const raw = await openRaw(t.url);
       raw.send(payload === undefined ? { type: 'connection_init' } : { type: 'connection_init', payload });
@@ -116,7 +131,14 @@ describe('connection_init', () => {
     const me = await signedIn(t.app, t.org.member.email);
     const services = t.app.services as { db: unknown };
     const realDb = services.db;
-    services.db = new Proxy({}, { get: () => { throw new Error('SECRET db password=hunter2'); } });
+    services.db = new Proxy(
+      {},
+      {
+        get: () => {
+          throw new Error('SECRET db password=hunter2');
+        },
+      },
+    );
     try {
       const raw = await openRaw(t.url);
       raw.send({ type: 'connection_init', payload: { access_token: me.token } });

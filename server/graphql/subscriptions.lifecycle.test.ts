@@ -80,10 +80,13 @@ describe('keep-alive', () => {
       const s1 = await serverSide;
       const stop1 = startKeepAlive(s1, 40, () => ticks.push(Date.now()));
       // A third ping is sent only if the peer's pongs kept the socket from being terminated.
-      await vi.waitFor(() => {
-        expect(pings).toBeGreaterThanOrEqual(3);
-        expect(ticks.length).toBeGreaterThanOrEqual(3);
-      }, { timeout: 5000, interval: 10 });
+      await vi.waitFor(
+        () => {
+          expect(pings).toBeGreaterThanOrEqual(3);
+          expect(ticks.length).toBeGreaterThanOrEqual(3);
+        },
+        { timeout: 5000, interval: 10 },
+      );
       expect(s1.readyState).toBe(WebSocket.OPEN);
       stop1();
       live.close();

@@ -105,7 +105,10 @@ describe('operations', () => {
       expect(msg.type, id).toBe('error');
       expect(Array.isArray(msg.payload) && msg.payload.length > 0, id).toBe(true);
       const messages = (msg.payload as Array<{ message: string }>).map((e) => e.message);
-      expect(messages.some((m) => message.test(m)), `${id}: ${messages.join(' | ')}`).toBe(true);
+      expect(
+        messages.some((m) => message.test(m)),
+        `${id}: ${messages.join(' | ')}`,
+      ).toBe(true);
       expect(messages.join(' '), id).not.toMatch(/Did you mean/);
     }
     expect(raw.messages.some((m) => m.type === 'next' || m.type === 'complete')).toBe(false);
@@ -123,7 +126,9 @@ describe('operations', () => {
     await raw.init(me.token);
     const pubsub = t.app.services.pubsub as { subscribe: unknown };
     const real = pubsub.subscribe;
-    pubsub.subscribe = () => { throw new Error('SECRET connect ECONNREFUSED 10.0.0.5:5432'); };
+    pubsub.subscribe = () => {
+      throw new Error('SECRET connect ECONNREFUSED 10.0.0.5:5432');
+    };
     try {
       raw.subscribe('1', USER_UPDATED);
       const msg = await raw.waitFor((m) => m.id === '1');
@@ -146,7 +151,11 @@ describe('operations', () => {
     const res = await me.gql('mutation($input: UpdateMeInput!) { updateMe(input: $input) { user { id } } }', { input: { full_name: 'Renamed Report' } });
     expect(res.errors).toBeUndefined();
     const msg = await raw.waitFor((m) => m.type === 'next');
-    expect(msg).toEqual({ id: 'u', type: 'next', payload: { data: { userUpdated: { id: t.org.report.id, full_name: 'Renamed Report', team: { name: 'Core' }, manager: { email: t.org.manager.email } } } } });
+    expect(msg).toEqual({
+      id: 'u',
+      type: 'next',
+      payload: { data: { userUpdated: { id: t.org.report.id, full_name: 'Renamed Report', team: { name: 'Core' }, manager: { email: t.org.manager.email } } } },
+    });
     // Each event gets fresh loaders: a later event sees rows changed in between.
     t.app.services.db.$client.prepare('update teams set name = ? where id = ?').run('Renamed Core', t.org.team.id);
     t.app.services.pubsub.publish(topics.userUpdated(t.org.report.id), { userId: t.org.report.id });
@@ -174,10 +183,12 @@ describe('operations', () => {
     pubsub.publish(mine.notified, { id: 'n-a', kind: 'x', title: 'for A', created_at: new Date().toISOString() });
     await raw.waitFor((m) => m.type === 'next' && m.id === '1');
     await raw.waitFor((m) => m.type === 'next' && m.id === '2');
-    expect(nexts()).toEqual(expect.arrayContaining([
-      { id: '1', data: { userUpdated: { id: t.org.member.id, full_name: expect.any(String) } } },
-      { id: '2', data: { notificationAdded: { id: 'n-a', title: 'for A' } } },
-    ]));
+    expect(nexts()).toEqual(
+      expect.arrayContaining([
+        { id: '1', data: { userUpdated: { id: t.org.member.id, full_name: expect.any(String) } } },
+        { id: '2', data: { notificationAdded: { id: 'n-a', title: 'for A' } } },
+      ]),
+    );
     expect(nexts()).toHaveLength(2);
 
     raw.send({ type: 'complete', id: '1' });

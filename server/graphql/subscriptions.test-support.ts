@@ -23,10 +23,12 @@ export class Raw {
       this.messages.push(JSON.parse(String(data)) as Msg);
       for (const w of this.waiters.splice(0)) w();
     });
-    this.closed = new Promise((resolve) => ws.on('close', (code, reason) => {
-      resolve({ code, reason: reason.toString() });
-      for (const w of this.waiters.splice(0)) w();
-    }));
+    this.closed = new Promise((resolve) =>
+      ws.on('close', (code, reason) => {
+        resolve({ code, reason: reason.toString() });
+        for (const w of this.waiters.splice(0)) w();
+      }),
+    );
   }
 
   send(msg: unknown): void {
@@ -44,7 +46,10 @@ export class Raw {
       if (left <= 0) throw new Error(`timed out; got ${JSON.stringify(this.messages)}`);
       await new Promise<void>((resolve) => {
         const t = setTimeout(resolve, left);
-        this.waiters.push(() => { clearTimeout(t); resolve(); });
+        this.waiters.push(() => {
+          clearTimeout(t);
+          resolve();
+        });
       });
     }
   }
@@ -61,7 +66,12 @@ export class Raw {
   }
 
   async closedWithin(ms = 2000): Promise<Closed> {
-    return Promise.race([this.closed, sleep(ms).then(() => { throw new Error(`not closed within ${ms} ms; got ${JSON.stringify(this.messages)}`); })]);
+    return Promise.race([
+      this.closed,
+      sleep(ms).then(() => {
+        throw new Error(`not closed within ${ms} ms; got ${JSON.stringify(this.messages)}`);
+      }),
+    ]);
   }
 
   async init(token: string): Promise<void> {
@@ -101,7 +111,10 @@ export function open(url: string, opts: { protocols?: string | string[]; origin?
   const raw = new Raw(ws);
   return new Promise((resolve) => {
     ws.once('open', () => resolve({ raw }));
-    ws.once('unexpected-response', (_req, res) => { resolve({ status: res.statusCode ?? 0 }); ws.terminate(); });
+    ws.once('unexpected-response', (_req, res) => {
+      resolve({ status: res.statusCode ?? 0 });
+      ws.terminate();
+    });
     ws.once('error', (error) => resolve({ error }));
   });
 }
@@ -130,6 +143,18 @@ export function useSocketApp(): { readonly app: FastifyInstance; readonly url: s
     url = await listen(app);
     org = await seedOrg(app, 'Socky');
   });
-  afterAll(async () => { await app.close(); });
-  return { get app() { return app; }, get url() { return url; }, get org() { return org; } };
+  afterAll(async () => {
+    await app.close();
+  });
+  return {
+    get app() {
+      return app;
+    },
+    get url() {
+      return url;
+    },
+    get org() {
+      return org;
+    },
+  };
 }

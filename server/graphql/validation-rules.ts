@@ -43,9 +43,12 @@ export const queryComplexityRule: ValidationRule = (context: ValidationContext):
       const totals: Totals = { fields: 0, aliases: 0 };
       const depth = walk(node.selectionSet, 0, totals, new Set());
       const name = node.name?.value ?? 'anonymous';
-      if (depth > QUERY_LIMITS.maxDepth) context.reportError(new GraphQLError(`Operation ${name} is nested ${depth} levels deep; the limit is ${QUERY_LIMITS.maxDepth}.`, { nodes: [node] }));
-      if (totals.fields > QUERY_LIMITS.maxFields) context.reportError(new GraphQLError(`Operation ${name} selects more than ${QUERY_LIMITS.maxFields} fields.`, { nodes: [node] }));
-      if (totals.aliases > QUERY_LIMITS.maxAliases) context.reportError(new GraphQLError(`Operation ${name} uses ${totals.aliases} aliases; the limit is ${QUERY_LIMITS.maxAliases}.`, { nodes: [node] }));
+      if (depth > QUERY_LIMITS.maxDepth)
+        context.reportError(new GraphQLError(`Operation ${name} is nested ${depth} levels deep; the limit is ${QUERY_LIMITS.maxDepth}.`, { nodes: [node] }));
+      if (totals.fields > QUERY_LIMITS.maxFields)
+        context.reportError(new GraphQLError(`Operation ${name} selects more than ${QUERY_LIMITS.maxFields} fields.`, { nodes: [node] }));
+      if (totals.aliases > QUERY_LIMITS.maxAliases)
+        context.reportError(new GraphQLError(`Operation ${name} uses ${totals.aliases} aliases; the limit is ${QUERY_LIMITS.maxAliases}.`, { nodes: [node] }));
     },
   };
 };

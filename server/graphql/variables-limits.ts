@@ -14,7 +14,10 @@ import { formatNumber } from '../../shared/format.js';
  */
 export type VariablesProblem = { code: typeof VARIABLES_TOO_DEEP | typeof VARIABLES_TOO_LARGE; message: string };
 
-export function variablesProblem(variables: unknown, limits = { maxDepth: GRAPHQL_MAX_VARIABLES_DEPTH, maxValues: GRAPHQL_MAX_VARIABLE_VALUES }): VariablesProblem | null {
+export function variablesProblem(
+  variables: unknown,
+  limits = { maxDepth: GRAPHQL_MAX_VARIABLES_DEPTH, maxValues: GRAPHQL_MAX_VARIABLE_VALUES },
+): VariablesProblem | null {
   if (variables === null || typeof variables !== 'object') return null;
   const stack: Array<{ value: object; depth: number }> = [{ value: variables, depth: 0 }];
   let values = 0;

@@ -39,8 +39,17 @@ const schema = /* GraphQL */ `
 `;
 
 const argsSchema = z.object({
-  status: z.enum(JOB_STATUSES.map((s) => s.toUpperCase()) as [string, ...string[]]).nullish().transform((s) => (s ? (s.toLowerCase() as JobRow['status']) : null)),
-  limit: z.number().int().min(1, 'limit: at least 1').max(200, 'limit: at most 200').nullish().transform((v) => v ?? 50),
+  status: z
+    .enum(JOB_STATUSES.map((s) => s.toUpperCase()) as [string, ...string[]])
+    .nullish()
+    .transform((s) => (s ? (s.toLowerCase() as JobRow['status']) : null)),
+  limit: z
+    .number()
+    .int()
+    .min(1, 'limit: at least 1')
+    .max(200, 'limit: at most 200')
+    .nullish()
+    .transform((v) => v ?? 50),
 });
 
 export async function jobsFeature(app: FastifyInstance): Promise<void> {

@@ -14,11 +14,12 @@ afterEach(async () => {
 const ENTRY = 'server/test/fixtures/jobs-crash-server.ts';
 const JOBS = 60;
 type Counts = { done: number; running: number; effects: number };
-const counts = (dataDir: string): Counts => readDb(dataDir, (db) => ({
-  done: (db.prepare("SELECT count(*) AS n FROM jobs WHERE kind = 'test.effect' AND status = 'done'").get() as { n: number }).n,
-  running: (db.prepare("SELECT count(*) AS n FROM jobs WHERE kind = 'test.effect' AND status = 'running'").get() as { n: number }).n,
-  effects: (db.prepare('SELECT count(*) AS n FROM test_job_effects').get() as { n: number }).n,
-}));
+const counts = (dataDir: string): Counts =>
+  readDb(dataDir, (db) => ({
+    done: (db.prepare("SELECT count(*) AS n FROM jobs WHERE kind = 'test.effect' AND status = 'done'").get() as { n: number }).n,
+    running: (db.prepare("SELECT count(*) AS n FROM jobs WHERE kind = 'test.effect' AND status = 'running'").get() as { n: number }).n,
+    effects: (db.prepare('SELECT count(*) AS n FROM test_job_effects').get() as { n: number }).n,
+  }));
 
 it('killed during a scheduler run: on restart the jobs it held run again at once (not after their lease), and every job ran exactly once', async () => {
   const first = await spawnServer({ entry: ENTRY });
@@ -52,11 +53,17 @@ it('killed during a scheduler run: on restart the jobs it held run again at once
   readDb(dataDir, (db) => {
     expect(db.pragma('integrity_check', { simple: true })).toBe('ok');
     // Each job's effect exists once: none lost, none twice.
-    const perJob = db.prepare('SELECT job_key, count(*) AS n FROM test_job_effects GROUP BY job_key ORDER BY job_key').all() as Array<{ job_key: string; n: number }>;
+    const perJob = db.prepare('SELECT job_key, count(*) AS n FROM test_job_effects GROUP BY job_key ORDER BY job_key').all() as Array<{
+      job_key: string;
+      n: number;
+    }>;
     expect(perJob).toHaveLength(JOBS);
     expect(perJob.every((r) => r.n === 1)).toBe(true);
     // The interrupted ones ran on their second attempt; the rest on their first.
     const attempts = db.prepare("SELECT attempts, count(*) AS n FROM jobs WHERE kind = 'test.effect' GROUP BY attempts ORDER BY attempts").all();
-    expect(attempts).toEqual([{ attempts: 1, n: JOBS - before.running }, { attempts: 2, n: before.running }]);
+    expect(attempts).toEqual([
+      { attempts: 1, n: JOBS - before.running },
+      { attempts: 2, n: before.running },
+    ]);
   });
 }, 60_000);

@@ -9,7 +9,9 @@ let app: FastifyInstance;
 let clock: FakeClock;
 let scheduler: Scheduler;
 beforeAll(async () => ({ app, clock, scheduler } = await createSchedulerTestApp('2026-11-23T09:00:00.000Z')));
-afterAll(async () => { await app.close(); });
+afterAll(async () => {
+  await app.close();
+});
 
 const MINUTE = 60_000;
 const LIST = 'query($status: JobStatus) { scheduledJobs(status: $status) { id status attempts run_at last_error } }';
@@ -17,13 +19,25 @@ const RETRY = 'mutation($id: ID!) { retryJob(id: $id) { id status } }';
 
 /** A process claims the job and dies: it stays `running`, locked for its lease. */
 function claimAndDie(kind: string) {
-  return claimDueJobs(app.services.db, { now: clock.iso(), lockedUntil: () => new Date(clock.now() + 5 * MINUTE).toISOString(), runnerId: 'process-that-died', kinds: [kind], limit: 10 });
+  return claimDueJobs(app.services.db, {
+    now: clock.iso(),
+    lockedUntil: () => new Date(clock.now() + 5 * MINUTE).toISOString(),
+    runnerId: 'process-that-died',
+    kinds: [kind],
+    limit: 10,
+  });
 }
 
 it('on start, jobs another process left running are INTERRUPTED and due now (their lease is not waited out); the admin sees them so and can run one now', async () => {
   const o = await seedOrg(app, 'Recovering');
   const ran: string[] = [];
-  scheduler.register('test.recover', (p: { key: string }) => { ran.push(p.key); }, { maxAttempts: 3 });
+  scheduler.register(
+    'test.recover',
+    (p: { key: string }) => {
+      ran.push(p.key);
+    },
+    { maxAttempts: 3 },
+  );
   const a = scheduler.enqueue({ kind: 'test.recover', uniqueKey: 'a', payload: { key: 'a' }, organizationId: o.org.id }).job;
   const b = scheduler.enqueue({ kind: 'test.recover', uniqueKey: 'b', payload: { key: 'b' }, organizationId: o.org.id }).job;
   expect(claimAndDie('test.recover')).toHaveLength(2);
@@ -33,16 +47,21 @@ it('on start, jobs another process left running are INTERRUPTED and due now (the
   const admin = await signedIn(app, o.admin.email);
   const listed = await admin.gql(LIST, { status: 'INTERRUPTED' });
   expect(listed.errors).toBeUndefined();
-  expect(listed.data!.scheduledJobs).toEqual(expect.arrayContaining([
-    { id: a.id, status: 'INTERRUPTED', attempts: 1, run_at: clock.iso(), last_error: INTERRUPTED_ERROR },
-    { id: b.id, status: 'INTERRUPTED', attempts: 1, run_at: clock.iso(), last_error: INTERRUPTED_ERROR },
-  ]));
+  expect(listed.data!.scheduledJobs).toEqual(
+    expect.arrayContaining([
+      { id: a.id, status: 'INTERRUPTED', attempts: 1, run_at: clock.iso(), last_error: INTERRUPTED_ERROR },
+      { id: b.id, status: 'INTERRUPTED', attempts: 1, run_at: clock.iso(), last_error: INTERRUPTED_ERROR },
+    ]),
+  );
   expect((await admin.gql(RETRY, { id: a.id })).data!.retryJob).toEqual({ id: a.id, status: 'QUEUED' });
 
   // Four minutes before the dead process's lease would have passed, both run.
   expect(await scheduler.runDueJobs()).toMatchObject({ done: 2 });
   expect(ran.sort()).toEqual(['a', 'b']);
-  expect(jobRows(app, 'test.recover').map((j) => [j.unique_key, j.status, j.last_error])).toEqual([['a', 'done', null], ['b', 'done', null]]);
+  expect(jobRows(app, 'test.recover').map((j) => [j.unique_key, j.status, j.last_error])).toEqual([
+    ['a', 'done', null],
+    ['b', 'done', null],
+  ]);
 });
 
 it('an interrupted job that used its last attempt is dead, with the reason; jobs this runner holds are left alone', async () => {
@@ -51,7 +70,13 @@ it('an interrupted job that used its last attempt is dead, with the reason; jobs
   scheduler.enqueue({ kind: 'test.recover-last', uniqueKey: 'last' });
   scheduler.enqueue({ kind: 'test.recover-mine', uniqueKey: 'mine' });
   claimAndDie('test.recover-last');
-  claimDueJobs(app.services.db, { now: clock.iso(), lockedUntil: () => new Date(clock.now() + 5 * MINUTE).toISOString(), runnerId: scheduler.runnerId, kinds: ['test.recover-mine'], limit: 1 });
+  claimDueJobs(app.services.db, {
+    now: clock.iso(),
+    lockedUntil: () => new Date(clock.now() + 5 * MINUTE).toISOString(),
+    runnerId: scheduler.runnerId,
+    kinds: ['test.recover-mine'],
+    limit: 1,
+  });
   expect(scheduler.recoverInterrupted()).toEqual({ interrupted: 0, dead: 1 });
   expect(jobRows(app, 'test.recover-last')[0]).toMatchObject({ status: 'dead', attempts: 1, last_error: INTERRUPTED_ERROR, finished_at: clock.iso() });
   expect(jobRows(app, 'test.recover-mine')[0]).toMatchObject({ status: 'running', locked_by: scheduler.runnerId });

@@ -74,14 +74,23 @@ export async function runClaimedJob(deps: RunDeps, job: JobRow, reg: Registratio
   const signal = AbortSignal.any([lease.signal, deps.shutdown]);
   const held = { id: job.id, runnerId: deps.runnerId, attempt: job.attempts };
   const ctx: JobContext = {
-    jobId: job.id, kind: job.kind, attempt: job.attempts, maxAttempts: job.max_attempts, organizationId: job.organization_id, period: job.period,
-    now: new Date(deps.now()), runAt: new Date(job.run_at), signal, enqueue: deps.enqueue,
+    jobId: job.id,
+    kind: job.kind,
+    attempt: job.attempts,
+    maxAttempts: job.max_attempts,
+    organizationId: job.organization_id,
+    period: job.period,
+    now: new Date(deps.now()),
+    runAt: new Date(job.run_at),
+    signal,
+    enqueue: deps.enqueue,
   };
   try {
     if (reg.transactional) {
       const finished = inImmediateTransaction(deps.db, () => {
         const result: unknown = reg.handler(job.payload, ctx);
-        if (result && typeof (result as Promise<void>).then === 'function') throw new Error(`The handler of ${job.kind} is transactional and must be synchronous.`);
+        if (result && typeof (result as Promise<void>).then === 'function')
+          throw new Error(`The handler of ${job.kind} is transactional and must be synchronous.`);
         // Lost the lock (another runner took the job over): roll the handler's writes back.
         if (!markJobDone(deps.db, { ...held, now: new Date(deps.now()).toISOString() })) throw new Interrupted('lost');
         return true;
@@ -94,7 +103,10 @@ export async function runClaimedJob(deps: RunDeps, job: JobRow, reg: Registratio
     if (err instanceof Interrupted && err.message === 'lost') return { outcome: 'lost' };
     const error = errorText(err);
     const now = deps.now();
-    const retryAt = job.attempts >= job.max_attempts ? null : new Date(now + (deps.shutdown.aborted ? 0 : retryDelayMs(job.attempts, reg.backoff, deps.random))).toISOString();
+    const retryAt =
+      job.attempts >= job.max_attempts
+        ? null
+        : new Date(now + (deps.shutdown.aborted ? 0 : retryDelayMs(job.attempts, reg.backoff, deps.random))).toISOString();
     // Cut by the shutdown (not by its own lease): interrupted, due again as soon as the server is back.
     const interrupted = deps.shutdown.aborted && !lease.signal.aborted;
     const recorded = markJobFailed(deps.db, { ...held, now: new Date(now).toISOString(), error, retryAt, interrupted });

@@ -10,14 +10,18 @@ let app: FastifyInstance;
 let clock: FakeClock;
 let scheduler: Scheduler;
 beforeAll(async () => ({ app, clock, scheduler } = await createSchedulerTestApp()));
-afterAll(async () => { await app.close(); });
+afterAll(async () => {
+  await app.close();
+});
 
 const MINUTE = 60_000;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 it('stores a unique key once: enqueueing it again, before or after it ran, runs nothing more', async () => {
   const seen: unknown[] = [];
-  scheduler.register('test.once', (payload: { n: number }, ctx) => { seen.push([payload.n, ctx.attempt, ctx.now.toISOString()]); });
+  scheduler.register('test.once', (payload: { n: number }, ctx) => {
+    seen.push([payload.n, ctx.attempt, ctx.now.toISOString()]);
+  });
   const first = scheduler.enqueue({ kind: 'test.once', uniqueKey: 'cycle-1:request-1:2026-11-30', payload: { n: 1 } });
   const again = scheduler.enqueue({ kind: 'test.once', uniqueKey: 'cycle-1:request-1:2026-11-30', payload: { n: 2 } });
   expect(first.created).toBe(true);
@@ -32,7 +36,9 @@ it('stores a unique key once: enqueueing it again, before or after it ran, runs 
 
 it('waits for run_at: a job for later runs when the clock reaches it', async () => {
   const ran: string[] = [];
-  scheduler.register('test.later', (_: unknown, ctx) => { ran.push(ctx.runAt.toISOString()); });
+  scheduler.register('test.later', (_: unknown, ctx) => {
+    ran.push(ctx.runAt.toISOString());
+  });
   const runAt = new Date(clock.now() + 10 * MINUTE);
   scheduler.enqueue({ kind: 'test.later', uniqueKey: 'later', runAt });
   clock.advance(9 * MINUTE);
@@ -68,11 +74,22 @@ it('two runners on the same database file run each job exactly once', async () =
 });
 
 it('retries with exponential back-off, then gives up: dead, with the last error', async () => {
-  scheduler.register('test.flaky', () => { throw new Error('Slack answered 503'); }, { maxAttempts: 3, backoff: { baseMs: MINUTE, jitter: 0 } });
+  scheduler.register(
+    'test.flaky',
+    () => {
+      throw new Error('Slack answered 503');
+    },
+    { maxAttempts: 3, backoff: { baseMs: MINUTE, jitter: 0 } },
+  );
   const start = clock.now();
   scheduler.enqueue({ kind: 'test.flaky', uniqueKey: 'flaky' });
   expect(await scheduler.runDueJobs()).toMatchObject({ failed: 1 });
-  expect(jobRows(app, 'test.flaky')[0]).toMatchObject({ status: 'failed', attempts: 1, last_error: 'Slack answered 503', run_at: new Date(start + MINUTE).toISOString() });
+  expect(jobRows(app, 'test.flaky')[0]).toMatchObject({
+    status: 'failed',
+    attempts: 1,
+    last_error: 'Slack answered 503',
+    run_at: new Date(start + MINUTE).toISOString(),
+  });
   clock.advance(MINUTE - 1);
   expect(await scheduler.runDueJobs()).toMatchObject({ failed: 0 });
   clock.advance(1);
@@ -95,10 +112,22 @@ it('spreads back-off delays by the jitter and caps them', () => {
 
 it('re-runs a job left running by a crash once its lock has passed; never while the lock holds', async () => {
   const ran: Array<{ attempt: number }> = [];
-  scheduler.register('test.crash', (_: unknown, ctx) => { ran.push({ attempt: ctx.attempt }); }, { leaseMs: 5 * MINUTE });
+  scheduler.register(
+    'test.crash',
+    (_: unknown, ctx) => {
+      ran.push({ attempt: ctx.attempt });
+    },
+    { leaseMs: 5 * MINUTE },
+  );
   scheduler.enqueue({ kind: 'test.crash', uniqueKey: 'crash' });
   // A process claims it and dies before finishing.
-  const [claimed] = claimDueJobs(app.services.db, { now: clock.iso(), lockedUntil: () => new Date(clock.now() + 5 * MINUTE).toISOString(), runnerId: 'process-that-died', kinds: ['test.crash'], limit: 1 });
+  const [claimed] = claimDueJobs(app.services.db, {
+    now: clock.iso(),
+    lockedUntil: () => new Date(clock.now() + 5 * MINUTE).toISOString(),
+    runnerId: 'process-that-died',
+    kinds: ['test.crash'],
+    limit: 1,
+  });
   expect(claimed).toMatchObject({ status: 'running', attempts: 1 });
   clock.advance(4 * MINUTE);
   await scheduler.runDueJobs();
@@ -113,10 +142,17 @@ it('a transactional handler writes exactly once: its writes roll back when it fa
   const db = app.services.db.$client;
   db.exec('CREATE TABLE IF NOT EXISTS test_effects (key TEXT)');
   let failFirst = true;
-  scheduler.register('test.tx', (payload: { key: string }) => {
-    db.prepare('INSERT INTO test_effects (key) VALUES (?)').run(payload.key);
-    if (failFirst) { failFirst = false; throw new Error('boom after writing'); }
-  }, { transactional: true, backoff: { baseMs: 1000, jitter: 0 } });
+  scheduler.register(
+    'test.tx',
+    (payload: { key: string }) => {
+      db.prepare('INSERT INTO test_effects (key) VALUES (?)').run(payload.key);
+      if (failFirst) {
+        failFirst = false;
+        throw new Error('boom after writing');
+      }
+    },
+    { transactional: true, backoff: { baseMs: 1000, jitter: 0 } },
+  );
   scheduler.enqueue({ kind: 'test.tx', uniqueKey: 'tx', payload: { key: 'cycle-created' } });
   expect(await scheduler.runDueJobs()).toMatchObject({ failed: 1 });
   expect(db.prepare('SELECT key FROM test_effects').all()).toEqual([]);
@@ -128,7 +164,13 @@ it('a transactional handler writes exactly once: its writes roll back when it fa
 it('a dead-by-crash job that used its attempts is marked dead, not run again', async () => {
   scheduler.register('test.poison', () => undefined, { maxAttempts: 1 });
   scheduler.enqueue({ kind: 'test.poison', uniqueKey: 'poison' });
-  claimDueJobs(app.services.db, { now: clock.iso(), lockedUntil: () => new Date(clock.now() + MINUTE).toISOString(), runnerId: 'gone', kinds: ['test.poison'], limit: 1 });
+  claimDueJobs(app.services.db, {
+    now: clock.iso(),
+    lockedUntil: () => new Date(clock.now() + MINUTE).toISOString(),
+    runnerId: 'gone',
+    kinds: ['test.poison'],
+    limit: 1,
+  });
   clock.advance(2 * MINUTE);
   expect(await scheduler.runDueJobs()).toMatchObject({ done: 0 });
   expect(jobRows(app, 'test.poison')[0]).toMatchObject({ status: 'dead', attempts: 1, last_error: INTERRUPTED_ERROR });
@@ -137,7 +179,9 @@ it('a dead-by-crash job that used its attempts is marked dead, not run again', a
 it('runs in the app process: started when the app is ready, a due job runs without a call, stopped on close', async () => {
   const live = await createTestApp();
   const ran: string[] = [];
-  live.services.scheduler.register('test.live', (payload: { id: string }) => { ran.push(payload.id); });
+  live.services.scheduler.register('test.live', (payload: { id: string }) => {
+    ran.push(payload.id);
+  });
   live.services.scheduler.enqueue({ kind: 'test.live', uniqueKey: 'live-1', payload: { id: 'live-1' } });
   await vi.waitFor(() => expect(ran).toEqual(['live-1']), { timeout: 3000, interval: 20 });
   await live.close();
@@ -149,9 +193,13 @@ it('a runner whose lock passed while its handler hung cannot record the job: the
   let release: () => void = () => undefined;
   scheduler.register('test.hung', async () => {
     runs.push('a');
-    await new Promise<void>((resolve) => { release = resolve; });
+    await new Promise<void>((resolve) => {
+      release = resolve;
+    });
   });
-  other.scheduler.register('test.hung', () => { runs.push('b'); });
+  other.scheduler.register('test.hung', () => {
+    runs.push('b');
+  });
   scheduler.enqueue({ kind: 'test.hung', uniqueKey: 'hung' });
   const first = scheduler.runDueJobs();
   await vi.waitFor(() => expect(runs).toEqual(['a']));

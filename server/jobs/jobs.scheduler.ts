@@ -45,7 +45,12 @@ export type SchedulerOptions = {
 
 export type RunSummary = Record<RunOutcome, number>;
 
-export const DEFAULT_HANDLER_OPTIONS = { maxAttempts: 5, backoff: { baseMs: 60_000, maxMs: 6 * 3_600_000, jitter: 0.2 }, leaseMs: 5 * 60_000, transactional: false };
+export const DEFAULT_HANDLER_OPTIONS = {
+  maxAttempts: 5,
+  backoff: { baseMs: 60_000, maxMs: 6 * 3_600_000, jitter: 0.2 },
+  leaseMs: 5 * 60_000,
+  transactional: false,
+};
 /** While the storage fails (disk full...), the loop waits this long between tries instead of pollMs. */
 export const STORAGE_RETRY_MS = 30_000;
 /** At most this many periods of one schedule per tick; a longer backlog continues on the next tick. */
@@ -106,8 +111,11 @@ export class Scheduler {
     if (this.handlers.has(kind)) throw new Error(`A job handler for ${kind} is already registered.`);
     const d = DEFAULT_HANDLER_OPTIONS;
     this.handlers.set(kind, {
-      handler: handler as JobHandler, maxAttempts: options.maxAttempts ?? d.maxAttempts, backoff: { ...d.backoff, ...options.backoff },
-      leaseMs: options.leaseMs ?? d.leaseMs, transactional: options.transactional ?? d.transactional,
+      handler: handler as JobHandler,
+      maxAttempts: options.maxAttempts ?? d.maxAttempts,
+      backoff: { ...d.backoff, ...options.backoff },
+      leaseMs: options.leaseMs ?? d.leaseMs,
+      transactional: options.transactional ?? d.transactional,
     });
   }
 
@@ -124,7 +132,13 @@ export class Scheduler {
     const now = this.now();
     const runAt = iso(input.runAt ?? now);
     const result = insertJob(this.db, {
-      kind: input.kind, uniqueKey: input.uniqueKey, organizationId: input.organizationId ?? null, payload: input.payload ?? {}, runAt, maxAttempts: reg.maxAttempts, now: iso(now),
+      kind: input.kind,
+      uniqueKey: input.uniqueKey,
+      organizationId: input.organizationId ?? null,
+      payload: input.payload ?? {},
+      runAt,
+      maxAttempts: reg.maxAttempts,
+      now: iso(now),
     });
     if (result.created && runAt <= iso(now)) this.poke();
     return result;
@@ -138,15 +152,33 @@ export class Scheduler {
     const active = input.active ?? true;
     const now = this.now();
     const every = input.every;
-    return upsertSchedule(this.db, {
-      key: input.key, kind: input.kind, organizationId: input.organizationId ?? null, payload: input.payload ?? {}, everyUnit: every.unit, everyCount: every.count,
-      anchorAt, endsAt: input.endAt ? iso(input.endAt) : null, catchUp: input.catchUp, active,
-    }, (existing) => {
-      const timingChanged = !existing || existing.anchor_at !== anchorAt || existing.every_unit !== every.unit || existing.every_count !== every.count || (active && !existing.active);
-      if (!timingChanged) return null;
-      const index = firstIndexFrom(Date.parse(anchorAt), every, now);
-      return { index, runAt: iso(periodStart(Date.parse(anchorAt), every, index)) };
-    }, iso(now));
+    return upsertSchedule(
+      this.db,
+      {
+        key: input.key,
+        kind: input.kind,
+        organizationId: input.organizationId ?? null,
+        payload: input.payload ?? {},
+        everyUnit: every.unit,
+        everyCount: every.count,
+        anchorAt,
+        endsAt: input.endAt ? iso(input.endAt) : null,
+        catchUp: input.catchUp,
+        active,
+      },
+      (existing) => {
+        const timingChanged =
+          !existing ||
+          existing.anchor_at !== anchorAt ||
+          existing.every_unit !== every.unit ||
+          existing.every_count !== every.count ||
+          (active && !existing.active);
+        if (!timingChanged) return null;
+        const index = firstIndexFrom(Date.parse(anchorAt), every, now);
+        return { index, runAt: iso(periodStart(Date.parse(anchorAt), every, index)) };
+      },
+      iso(now),
+    );
   }
 
   /** Removes a schedule; its jobs that have not started are dropped. */
@@ -186,13 +218,21 @@ export class Scheduler {
     for (let index = first; index <= last; index += 1) {
       const period = iso(periodStart(anchor, every, index));
       periodJobs.push({
-        kind: schedule.kind, uniqueKey: `${schedule.key}@${period}`, organizationId: schedule.organization_id, payload: schedule.payload, runAt: period,
-        maxAttempts: reg.maxAttempts, scheduleId: schedule.id, period, now: iso(now),
+        kind: schedule.kind,
+        uniqueKey: `${schedule.key}@${period}`,
+        organizationId: schedule.organization_id,
+        payload: schedule.payload,
+        runAt: period,
+        maxAttempts: reg.maxAttempts,
+        scheduleId: schedule.id,
+        period,
+        now: iso(now),
       });
     }
     const next = { index: last + 1, runAt: iso(periodStart(anchor, every, last + 1)) };
     const created = materializePeriods(this.db, schedule, periodJobs, next, iso(now));
-    if (first > schedule.next_index) this.log.info({ schedule: schedule.key, skipped: first - schedule.next_index }, 'schedule caught up with its latest period only');
+    if (first > schedule.next_index)
+      this.log.info({ schedule: schedule.key, skipped: first - schedule.next_index }, 'schedule caught up with its latest period only');
     return created;
   }
 
@@ -203,7 +243,13 @@ export class Scheduler {
     while (budget > 0 && !this.shutdown.signal.aborted) {
       const now = this.now();
       const kinds = [...this.handlers.keys()];
-      const claimed = claimDueJobs(this.db, { now: iso(now), lockedUntil: (kind) => iso(now + this.registration(kind).leaseMs), runnerId: this.runnerId, kinds, limit: Math.min(this.batchSize, budget) });
+      const claimed = claimDueJobs(this.db, {
+        now: iso(now),
+        lockedUntil: (kind) => iso(now + this.registration(kind).leaseMs),
+        runnerId: this.runnerId,
+        kinds,
+        limit: Math.min(this.batchSize, budget),
+      });
       if (!claimed.length) break;
       budget -= claimed.length;
       const deps = { db: this.db, runnerId: this.runnerId, now: () => this.now(), random: this.random, enqueue: this.enqueue, shutdown: this.shutdown.signal };

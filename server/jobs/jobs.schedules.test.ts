@@ -11,13 +11,18 @@ let app: FastifyInstance;
 let clock: FakeClock;
 let scheduler: Scheduler;
 beforeAll(async () => ({ app, clock, scheduler } = await createSchedulerTestApp('2026-11-23T09:00:00.000Z')));
-afterAll(async () => { await app.close(); });
+afterAll(async () => {
+  await app.close();
+});
 
 it('counts months from the anchor and keeps its day, clamped to short months', () => {
   const anchor = Date.parse('2026-01-31T09:00:00.000Z');
   const every = { unit: 'months' as const, count: 1 };
   expect([0, 1, 2, 3].map((k) => new Date(periodStart(anchor, every, k)).toISOString())).toEqual([
-    '2026-01-31T09:00:00.000Z', '2026-02-28T09:00:00.000Z', '2026-03-31T09:00:00.000Z', '2026-04-30T09:00:00.000Z',
+    '2026-01-31T09:00:00.000Z',
+    '2026-02-28T09:00:00.000Z',
+    '2026-03-31T09:00:00.000Z',
+    '2026-04-30T09:00:00.000Z',
   ]);
   expect(lastStartedIndex(anchor, every, Date.parse('2026-03-31T08:59:59.999Z'))).toBe(1);
   expect(lastStartedIndex(anchor, every, Date.parse('2026-03-31T09:00:00.000Z'))).toBe(2);
@@ -28,9 +33,22 @@ it('counts months from the anchor and keeps its day, clamped to short months', (
 
 it('a recurring schedule materializes each period once, and catches up every missed period after downtime', async () => {
   const periods: string[] = [];
-  scheduler.register('test.rule', (payload: { rule: string }, ctx) => { periods.push(`${payload.rule}@${ctx.period}`); }, { transactional: true });
+  scheduler.register(
+    'test.rule',
+    (payload: { rule: string }, ctx) => {
+      periods.push(`${payload.rule}@${ctx.period}`);
+    },
+    { transactional: true },
+  );
   // "Every month on day 31 (or the month's last day) at 09:00", created on Nov 23: the first period is Nov 30.
-  const row = scheduler.schedule({ key: 'rule-1', kind: 'test.rule', payload: { rule: 'r1' }, every: { unit: 'months', count: 1 }, startAt: '2026-01-31T09:00:00.000Z', catchUp: 'all' });
+  const row = scheduler.schedule({
+    key: 'rule-1',
+    kind: 'test.rule',
+    payload: { rule: 'r1' },
+    every: { unit: 'months', count: 1 },
+    startAt: '2026-01-31T09:00:00.000Z',
+    catchUp: 'all',
+  });
   expect(row.next_run_at).toBe('2026-11-30T09:00:00.000Z');
   await scheduler.tick();
   expect(periods).toEqual([]);
@@ -45,13 +63,18 @@ it('a recurring schedule materializes each period once, and catches up every mis
   await scheduler.tick();
   expect(periods).toEqual(['r1@2026-11-30T09:00:00.000Z', 'r1@2026-12-31T09:00:00.000Z', 'r1@2027-01-31T09:00:00.000Z', 'r1@2027-02-28T09:00:00.000Z']);
   expect(jobRows(app, 'test.rule').map((j) => [j.unique_key, j.status])).toEqual([
-    ['rule-1@2026-11-30T09:00:00.000Z', 'done'], ['rule-1@2026-12-31T09:00:00.000Z', 'done'], ['rule-1@2027-01-31T09:00:00.000Z', 'done'], ['rule-1@2027-02-28T09:00:00.000Z', 'done'],
+    ['rule-1@2026-11-30T09:00:00.000Z', 'done'],
+    ['rule-1@2026-12-31T09:00:00.000Z', 'done'],
+    ['rule-1@2027-01-31T09:00:00.000Z', 'done'],
+    ['rule-1@2027-02-28T09:00:00.000Z', 'done'],
   ]);
 });
 
 it('materializing a period again (cursor rewound, a second runner, scheduling the same rule again) runs nothing twice', async () => {
   const periods: string[] = [];
-  scheduler.register('test.again', (_: unknown, ctx) => { periods.push(ctx.period ?? ''); });
+  scheduler.register('test.again', (_: unknown, ctx) => {
+    periods.push(ctx.period ?? '');
+  });
   clock.set('2027-04-01T00:00:00.000Z');
   scheduler.schedule({ key: 'rule-again', kind: 'test.again', every: { unit: 'days', count: 1 }, startAt: '2027-04-01T08:00:00.000Z', catchUp: 'all' });
   clock.set('2027-04-03T09:00:00.000Z');
@@ -61,7 +84,9 @@ it('materializing a period again (cursor rewound, a second runner, scheduling th
   // As if the cursor had not moved (e.g. two processes read it at once): the unique keys refuse the copies.
   app.services.db.$client.prepare("UPDATE job_schedules SET next_index = 0, next_run_at = '2027-04-01T08:00:00.000Z' WHERE key = 'rule-again'").run();
   const other = secondRunner(app, { now: clock.now });
-  other.scheduler.register('test.again', (_: unknown, ctx) => { periods.push(`other ${ctx.period}`); });
+  other.scheduler.register('test.again', (_: unknown, ctx) => {
+    periods.push(`other ${ctx.period}`);
+  });
   expect(other.scheduler.materializeSchedules()).toBe(0);
   await Promise.all([scheduler.tick(), other.scheduler.tick()]);
   other.close();
@@ -75,18 +100,31 @@ it('materializing a period again (cursor rewound, a second runner, scheduling th
 it('scheduling the same work again, as every start does, writes nothing; a changed schedule is written', () => {
   scheduler.register('test.same', () => {});
   clock.set('2027-06-01T00:00:00.000Z');
-  const input = { key: 'same-1', kind: 'test.same', payload: { team: 't1' }, every: { unit: 'days', count: 1 }, startAt: '2027-06-01T08:00:00.000Z', catchUp: 'latest' } as const;
+  const input = {
+    key: 'same-1',
+    kind: 'test.same',
+    payload: { team: 't1' },
+    every: { unit: 'days', count: 1 },
+    startAt: '2027-06-01T08:00:00.000Z',
+    catchUp: 'latest',
+  } as const;
   scheduler.schedule(input);
   clock.set('2027-06-01T01:00:00.000Z');
   expect(scheduler.schedule(input).updated_at).toBe('2027-06-01T00:00:00.000Z');
   expect(findScheduleByKey(app.services.db, 'same-1')?.updated_at).toBe('2027-06-01T00:00:00.000Z');
   scheduler.schedule({ ...input, payload: { team: 't2' } });
-  expect(findScheduleByKey(app.services.db, 'same-1')).toMatchObject({ payload: { team: 't2' }, updated_at: '2027-06-01T01:00:00.000Z', next_run_at: '2027-06-01T08:00:00.000Z' });
+  expect(findScheduleByKey(app.services.db, 'same-1')).toMatchObject({
+    payload: { team: 't2' },
+    updated_at: '2027-06-01T01:00:00.000Z',
+    next_run_at: '2027-06-01T08:00:00.000Z',
+  });
 });
 
 it('a "latest only" schedule runs just the latest missed period after downtime', async () => {
   const periods: string[] = [];
-  scheduler.register('test.reminder', (_: unknown, ctx) => { periods.push(ctx.period ?? ''); });
+  scheduler.register('test.reminder', (_: unknown, ctx) => {
+    periods.push(ctx.period ?? '');
+  });
   clock.set('2027-05-01T10:00:00.000Z');
   scheduler.schedule({ key: 'reminder-1', kind: 'test.reminder', every: { unit: 'days', count: 1 }, startAt: '2027-05-01T09:00:00.000Z', catchUp: 'latest' });
   clock.set('2027-05-06T09:30:00.000Z');
@@ -99,14 +137,30 @@ it('a "latest only" schedule runs just the latest missed period after downtime',
 
 it('an ended, paused or removed schedule makes no more jobs', async () => {
   const periods: string[] = [];
-  scheduler.register('test.bounded', (_: unknown, ctx) => { periods.push(ctx.period ?? ''); });
+  scheduler.register('test.bounded', (_: unknown, ctx) => {
+    periods.push(ctx.period ?? '');
+  });
   clock.set('2027-06-01T00:00:00.000Z');
-  scheduler.schedule({ key: 'bounded', kind: 'test.bounded', every: { unit: 'weeks', count: 1 }, startAt: '2027-06-01T00:00:00.000Z', endAt: '2027-06-10T00:00:00.000Z', catchUp: 'all' });
+  scheduler.schedule({
+    key: 'bounded',
+    kind: 'test.bounded',
+    every: { unit: 'weeks', count: 1 },
+    startAt: '2027-06-01T00:00:00.000Z',
+    endAt: '2027-06-10T00:00:00.000Z',
+    catchUp: 'all',
+  });
   clock.set('2027-07-01T00:00:00.000Z');
   await scheduler.tick();
   expect(periods).toEqual(['2027-06-01T00:00:00.000Z', '2027-06-08T00:00:00.000Z']);
 
-  scheduler.schedule({ key: 'paused', kind: 'test.bounded', every: { unit: 'hours', count: 1 }, startAt: '2027-07-01T00:00:00.000Z', catchUp: 'all', active: false });
+  scheduler.schedule({
+    key: 'paused',
+    kind: 'test.bounded',
+    every: { unit: 'hours', count: 1 },
+    startAt: '2027-07-01T00:00:00.000Z',
+    catchUp: 'all',
+    active: false,
+  });
   clock.set('2027-07-01T05:00:00.000Z');
   await scheduler.tick();
   expect(periods).toHaveLength(2);
@@ -128,7 +182,13 @@ it('survives a restart: queued jobs and missed periods run when the app starts a
   first.services.scheduler.useClock(clock2.now);
   first.services.scheduler.register('test.restart', () => undefined);
   first.services.scheduler.enqueue({ kind: 'test.restart', uniqueKey: 'one-off', runAt: '2026-11-23T12:00:00.000Z' });
-  first.services.scheduler.schedule({ key: 'hourly', kind: 'test.restart', every: { unit: 'hours', count: 1 }, startAt: '2026-11-23T10:00:00.000Z', catchUp: 'all' });
+  first.services.scheduler.schedule({
+    key: 'hourly',
+    kind: 'test.restart',
+    every: { unit: 'hours', count: 1 },
+    startAt: '2026-11-23T10:00:00.000Z',
+    catchUp: 'all',
+  });
   await first.close();
 
   clock2.set('2026-11-23T13:30:00.000Z');
@@ -136,7 +196,9 @@ it('survives a restart: queued jobs and missed periods run when the app starts a
   await second.services.scheduler.stop();
   const seen: string[] = [];
   second.services.scheduler.useClock(clock2.now);
-  second.services.scheduler.register('test.restart', (_: unknown, ctx) => { seen.push(ctx.period ?? 'one-off'); });
+  second.services.scheduler.register('test.restart', (_: unknown, ctx) => {
+    seen.push(ctx.period ?? 'one-off');
+  });
   await second.services.scheduler.tick();
   await second.close();
   fs.rmSync(dataDir, { recursive: true, force: true });

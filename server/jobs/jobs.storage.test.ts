@@ -25,7 +25,9 @@ it('does not spin on a full disk: one failed pass and one log line, then a probe
   const logs = captureLogs(t.app);
   const scheduler = new Scheduler({ db, log: t.app.log, storage, pollMs: 1_000, storageRetryMs: 30_000 });
   const ran: number[] = [];
-  scheduler.register('test.storage', (payload: { n: number }) => { ran.push(payload.n); });
+  scheduler.register('test.storage', (payload: { n: number }) => {
+    ran.push(payload.n);
+  });
   scheduler.enqueue({ kind: 'test.storage', uniqueKey: 'full-disk', payload: { n: 1 } });
   const passes = vi.spyOn(scheduler, 'tick');
   vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });

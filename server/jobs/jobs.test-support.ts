@@ -14,8 +14,12 @@ export function fakeClock(start = '2026-11-23T09:00:00.000Z') {
   let t = Date.parse(start);
   return {
     now: () => t,
-    set: (at: string) => { t = Date.parse(at); },
-    advance: (ms: number) => { t += ms; },
+    set: (at: string) => {
+      t = Date.parse(at);
+    },
+    advance: (ms: number) => {
+      t += ms;
+    },
     iso: () => new Date(t).toISOString(),
   };
 }

@@ -6,7 +6,12 @@ import { classifyEmailDomain, createEmailCheck, isBlockedEmail } from '../../sha
 import { clearExtraDisposableDomains, extraDisposableDomains, setExtraDisposableDomains } from '../../shared/email-domains/disposable.js';
 import { loadConfig } from '../config.js';
 import { createTestApp } from '../test/helpers.js';
-import { createDisposableListRefresher, type DisposableListRefresher, type DisposableListRefresherOptions, type RefreshLog } from './disposable-list-refresh.js';
+import {
+  createDisposableListRefresher,
+  type DisposableListRefresher,
+  type DisposableListRefresherOptions,
+  type RefreshLog,
+} from './disposable-list-refresh.js';
 import { DAY_MS } from '../../shared/dates.days.js';
 
 /** Domains on no shipped list (the served lists need at least 100 valid domains). */
@@ -128,7 +133,9 @@ describe('disposable list refresh', () => {
   });
 
   it('applies the guards: public suffixes, free providers and real organisations are never disposable', async () => {
-    handler = serveText([...burners(120), 'com', 'edu.pl', 'co.uk', 'github.io', 'gmail.com', 'yahoo.co.uk', 'nus.edu.sg', 'cs.nus.edu.sg', 'mailinator.com'].join('\n'));
+    handler = serveText(
+      [...burners(120), 'com', 'edu.pl', 'co.uk', 'github.io', 'gmail.com', 'yahoo.co.uk', 'nus.edu.sg', 'cs.nus.edu.sg', 'mailinator.com'].join('\n'),
+    );
     const { r } = refresher();
     // gmail.com, yahoo.co.uk, nus.edu.sg and its subdomain are dropped; 'com' is not a domain;
     // edu.pl, co.uk and github.io are kept but never match; mailinator.com is already shipped.
@@ -265,7 +272,13 @@ describe('disposable list refresh', () => {
     };
     fakeClock();
     let downloads = 0; // counted as each starts (a timer that fires starts one at once)
-    const { r } = refresher({ intervalMs: 40, fetch: (input, init) => { downloads++; return fetch(input, init); } });
+    const { r } = refresher({
+      intervalMs: 40,
+      fetch: (input, init) => {
+        downloads++;
+        return fetch(input, init);
+      },
+    });
     r.start();
     r.start(); // idempotent
     for (let n = 1; n <= 3; n++) {
@@ -346,8 +359,10 @@ describe('setExtraDisposableDomains', () => {
 describe('configuration and wiring', () => {
   it('reads DISPOSABLE_LIST_URL and DISPOSABLE_LIST_REFRESH_HOURS', () => {
     expect(loadConfig({})).toMatchObject({ disposableListUrl: undefined, disposableListRefreshMs: DAY_MS });
-    expect(loadConfig({ DISPOSABLE_LIST_URL: 'https://lists.example.com/disposable.txt', DISPOSABLE_LIST_REFRESH_HOURS: '6' }))
-      .toMatchObject({ disposableListUrl: 'https://lists.example.com/disposable.txt', disposableListRefreshMs: 6 * 3_600_000 });
+    expect(loadConfig({ DISPOSABLE_LIST_URL: 'https://lists.example.com/disposable.txt', DISPOSABLE_LIST_REFRESH_HOURS: '6' })).toMatchObject({
+      disposableListUrl: 'https://lists.example.com/disposable.txt',
+      disposableListRefreshMs: 6 * 3_600_000,
+    });
     expect(() => loadConfig({ DISPOSABLE_LIST_URL: 'ftp://lists.example.com/x' })).toThrow(/DISPOSABLE_LIST_URL/);
     expect(() => loadConfig({ DISPOSABLE_LIST_URL: 'not a url' })).toThrow(/DISPOSABLE_LIST_URL/);
     expect(() => loadConfig({ DISPOSABLE_LIST_REFRESH_HOURS: '0.5' })).toThrow(/DISPOSABLE_LIST_REFRESH_HOURS/);

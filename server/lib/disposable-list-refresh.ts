@@ -208,11 +208,17 @@ export function createDisposableListRefresher(options: DisposableListRefresherOp
     }
     if (stopped) return result;
     if (result.status === 'updated') {
-      log.info({ url: logUrl, domains: result.domains, extra: result.extra, invalid: result.invalid, guarded: result.guarded }, 'disposable mail domain list refreshed');
+      log.info(
+        { url: logUrl, domains: result.domains, extra: result.extra, invalid: result.invalid, guarded: result.guarded },
+        'disposable mail domain list refreshed',
+      );
     } else if (result.status === 'unchanged') {
       log.info({ url: logUrl, extra: extraDisposableDomains().size }, 'disposable mail domain list unchanged');
     } else if (result.status === 'failed') {
-      log.warn({ url: logUrl, reason: result.reason, kept: installed ? extraDisposableDomains().size : 0 }, 'disposable mail domain list refresh failed; keeping the previous list');
+      log.warn(
+        { url: logUrl, reason: result.reason, kept: installed ? extraDisposableDomains().size : 0 },
+        'disposable mail domain list refresh failed; keeping the previous list',
+      );
     }
     return result;
   }

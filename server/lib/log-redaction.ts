@@ -21,7 +21,9 @@ function redactParam(pair: string, depth: number): string {
   let key = rawKey;
   try {
     key = decodeURIComponent(rawKey.replace(/\+/g, ' '));
-  } catch { /* keep the raw key */ }
+  } catch {
+    /* keep the raw key */
+  }
   if (SECRET_PARAM.test(key)) return `${rawKey}=${REDACTED}`;
   if (URL_PARAM.test(key) && depth < 3) {
     const raw = pair.slice(eq + 1);
@@ -42,7 +44,10 @@ function redactUrlAt(url: string, depth: number): string {
   const hash = url.indexOf('#', q);
   const query = url.slice(q + 1, hash < 0 ? undefined : hash);
   const fragment = hash < 0 ? '' : url.slice(hash);
-  return `${url.slice(0, q + 1)}${query.split('&').map((pair) => redactParam(pair, depth)).join('&')}${fragment}`;
+  return `${url.slice(0, q + 1)}${query
+    .split('&')
+    .map((pair) => redactParam(pair, depth))
+    .join('&')}${fragment}`;
 }
 
 /** The URL (absolute, or a path with its query) with the values of secret query parameters replaced by [redacted]. */
@@ -61,10 +66,7 @@ const LINK_FIELDS = ['url', 'link', 'href'];
 const CREDENTIAL_HEADERS = ['authorization', 'cookie', 'set-cookie', 'x-csrf-token'];
 
 /** pino's `redact` option: the paths below, censored by `censorLogged`. */
-export const LOG_REDACT_PATHS = [
-  ...LINK_FIELDS.flatMap((f) => [f, `*.${f}`]),
-  ...CREDENTIAL_HEADERS.flatMap((h) => [`headers["${h}"]`, `*.headers["${h}"]`]),
-];
+export const LOG_REDACT_PATHS = [...LINK_FIELDS.flatMap((f) => [f, `*.${f}`]), ...CREDENTIAL_HEADERS.flatMap((h) => [`headers["${h}"]`, `*.headers["${h}"]`])];
 
 /** pino's censor: a credential header is replaced whole; a link keeps everything but its secrets. */
 export function censorLogged(value: unknown, path: string[]): unknown {

@@ -15,7 +15,14 @@ function stuckReader() {
       else held.push(done);
     },
   });
-  return { out, written, release: () => { flowing = true; for (const done of held.splice(0)) done(); } };
+  return {
+    out,
+    written,
+    release: () => {
+      flowing = true;
+      for (const done of held.splice(0)) done();
+    },
+  };
 }
 
 it('drops lines past the unread limit instead of queueing or blocking, and says how many once the reader takes output again', async () => {
@@ -35,12 +42,18 @@ it('drops lines past the unread limit instead of queueing or blocking, and says 
 });
 
 it('survives a reader that is gone (EPIPE): no crash, later lines are dropped', () => {
-  const out = new Writable({ write(_chunk, _encoding, done) { done(Object.assign(new Error('write EPIPE'), { code: 'EPIPE' })); } });
+  const out = new Writable({
+    write(_chunk, _encoding, done) {
+      done(Object.assign(new Error('write EPIPE'), { code: 'EPIPE' }));
+    },
+  });
   const sink = createLogSink(out);
   sink.write('{"msg":"first"}\n');
-  return new Promise<void>((resolve) => setImmediate(() => {
-    expect(() => sink.write('{"msg":"second"}\n')).not.toThrow();
-    expect(sink.dropped()).toBe(1);
-    resolve();
-  }));
+  return new Promise<void>((resolve) =>
+    setImmediate(() => {
+      expect(() => sink.write('{"msg":"second"}\n')).not.toThrow();
+      expect(sink.dropped()).toBe(1);
+      resolve();
+    }),
+  );
 });

@@ -21,6 +21,11 @@ export function replyBadInput(reply: FastifyReply, error: z.ZodError): void {
 /** GraphQL inputs carry nulls where the shared schemas expect a missing key: drops them, at every depth. */
 export function withoutNulls(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(withoutNulls);
-  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== null).map(([k, v]) => [k, withoutNulls(v)]));
+  if (value && typeof value === 'object')
+    return Object.fromEntries(
+      Object.entries(value)
+        .filter(([, v]) => v !== null)
+        .map(([k, v]) => [k, withoutNulls(v)]),
+    );
   return value;
 }

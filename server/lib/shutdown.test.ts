@@ -17,7 +17,8 @@ const BATCH = '3f0c2a8e-4d7b-4c1e-9a52-6b1d8e0f7a21';
 /** Starts a CSV upload and sends only its first `part` bytes; `finish()` sends the rest; `answer` is the response. */
 function startUpload(url: string, token: string, body: string, part: number) {
   const req = http.request(`${url}/api/admin/users/import?batch_id=${BATCH}`, {
-    method: 'POST', headers: { 'content-type': 'text/csv', 'content-length': Buffer.byteLength(body), authorization: `Bearer ${token}` },
+    method: 'POST',
+    headers: { 'content-type': 'text/csv', 'content-length': Buffer.byteLength(body), authorization: `Bearer ${token}` },
   });
   const answer = new Promise<{ status: number; body: string }>((resolve, reject) => {
     req.on('response', (res) => {
@@ -79,9 +80,15 @@ it('a request that never finishes is cut at the deadline, with a log line naming
   expect(exit.at - signalledAt).toBeLessThan(3_000);
   expect(exit.code).toBe(1);
   await expect(upload.answer).rejects.toThrow();
-  const cut = server.output().split('\n').find((line) => line.includes('"msg":"shutdown did not finish'));
+  const cut = server
+    .output()
+    .split('\n')
+    .find((line) => line.includes('"msg":"shutdown did not finish'));
   expect(cut).toBeDefined();
-  expect(JSON.parse(cut!)).toMatchObject({ level: 50, msg: expect.stringMatching(/^shutdown did not finish within 3\.0 s; cut: 1 request in flight \(POST \/api\/admin\/users\/import for \d\.\d s\)/) });
+  expect(JSON.parse(cut!)).toMatchObject({
+    level: 50,
+    msg: expect.stringMatching(/^shutdown did not finish within 3\.0 s; cut: 1 request in flight \(POST \/api\/admin\/users\/import for \d\.\d s\)/),
+  });
   readDb(server.dataDir, (db) => expect(db.pragma('integrity_check', { simple: true })).toBe('ok'));
 }, 30_000);
 
@@ -112,7 +119,15 @@ it('a second signal cuts at once, naming what was still open', async () => {
   expect(exit.at - secondAt).toBeLessThan(1_500);
   expect(exit.code).toBe(1);
   await expect(upload.answer).rejects.toThrow();
-  const lines = server.output().split('\n').filter((line) => line.startsWith('{')).map((line) => JSON.parse(line) as { msg: string });
-  expect(lines.map((l) => l.msg)).toContainEqual(expect.stringMatching(/^shutting down \(SIGTERM\): 1 request in flight \(POST \/api\/admin\/users\/import for \d\.\d s\)$/));
-  expect(lines.find((l) => l.msg.startsWith('shutdown forced'))?.msg).toMatch(/^shutdown forced by a second SIGINT after \d\.\d s; cut: 1 request in flight \(POST \/api\/admin\/users\/import for \d\.\d s\)/);
+  const lines = server
+    .output()
+    .split('\n')
+    .filter((line) => line.startsWith('{'))
+    .map((line) => JSON.parse(line) as { msg: string });
+  expect(lines.map((l) => l.msg)).toContainEqual(
+    expect.stringMatching(/^shutting down \(SIGTERM\): 1 request in flight \(POST \/api\/admin\/users\/import for \d\.\d s\)$/),
+  );
+  expect(lines.find((l) => l.msg.startsWith('shutdown forced'))?.msg).toMatch(
+    /^shutdown forced by a second SIGINT after \d\.\d s; cut: 1 request in flight \(POST \/api\/admin\/users\/import for \d\.\d s\)/,
+  );
 }, 30_000);

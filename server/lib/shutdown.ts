@@ -54,11 +54,20 @@ export function installShutdown(app: FastifyInstance, options: ShutdownOptions =
   function pending(includeDatabase = true): string[] {
     const now = Date.now();
     const out: string[] = [];
-    if (inFlight.size) out.push(`${inFlight.size} request${inFlight.size === 1 ? '' : 's'} in flight (${[...inFlight].slice(0, 5).map((r) => `${r.method} ${r.url} for ${seconds(now - r.startedAt)}`).join(', ')}${inFlight.size > 5 ? ', ...' : ''})`);
+    if (inFlight.size)
+      out.push(
+        `${inFlight.size} request${inFlight.size === 1 ? '' : 's'} in flight (${[...inFlight]
+          .slice(0, 5)
+          .map((r) => `${r.method} ${r.url} for ${seconds(now - r.startedAt)}`)
+          .join(', ')}${inFlight.size > 5 ? ', ...' : ''})`,
+      );
     const sockets = (app as { websocketServer?: { clients: Set<unknown> } }).websocketServer?.clients.size ?? 0;
     if (sockets) out.push(`${sockets} open websocket${sockets === 1 ? '' : 's'}`);
     const jobs = app.services.scheduler.inProgress();
-    if (jobs.length) out.push(`${jobs.length} job${jobs.length === 1 ? '' : 's'} running (${jobs.map((j) => `${j.kind} ${j.id}`).join(', ')}), to run again on the next start`);
+    if (jobs.length)
+      out.push(
+        `${jobs.length} job${jobs.length === 1 ? '' : 's'} running (${jobs.map((j) => `${j.kind} ${j.id}`).join(', ')}), to run again on the next start`,
+      );
     if (includeDatabase && isDatabaseOpen(app.services.db)) out.push('the database was not closed yet (closed now; SQLite keeps every committed transaction)');
     return out;
   }
@@ -73,7 +82,10 @@ export function installShutdown(app: FastifyInstance, options: ShutdownOptions =
     }
     if (exited) return;
     exited = true;
-    app.log.error({ cut: open, ms: Date.now() - startedAt }, `shutdown ${why}; cut: ${open.length ? open.join('; ') : 'nothing left open (a close step was stuck)'}`);
+    app.log.error(
+      { cut: open, ms: Date.now() - startedAt },
+      `shutdown ${why}; cut: ${open.length ? open.join('; ') : 'nothing left open (a close step was stuck)'}`,
+    );
     exit(1);
   }
 

@@ -20,7 +20,12 @@ const sha = (text: string) => `'sha256-${crypto.createHash('sha256').update(text
 /** The policy's directives by name. */
 function directives(header: string | undefined): Map<string, string[]> {
   expect(header, 'a Content-Security-Policy header').toBeTypeOf('string');
-  return new Map(header!.split(';').map((d) => d.trim().split(/\s+/)).map(([name, ...values]) => [name!, values]));
+  return new Map(
+    header!
+      .split(';')
+      .map((d) => d.trim().split(/\s+/))
+      .map(([name, ...values]) => [name!, values]),
+  );
 }
 
 let app: FastifyInstance;
@@ -39,24 +44,27 @@ afterAll(async () => {
 });
 
 describe('pages', () => {
-  it.each(['/', '/home/dashboard', '/admin/settings/users?tab=1'])('%s: scripts from the origin and the inline scripts of index.html by hash, nothing else', async (url) => {
-    const res = await app.inject({ method: 'GET', url });
-    expect(res.statusCode).toBe(200);
-    expect(res.headers['content-type']).toMatch(/^text\/html/);
-    const csp = directives(res.headers['content-security-policy'] as string);
-    expect(csp.get('script-src')).toEqual(["'self'", sha(EARLY), sha(SECOND)]);
-    expect(csp.get('default-src')).toEqual(["'self'"]);
-    expect(csp.get('img-src')).toEqual(["'self'", 'data:', 'blob:']);
-    expect(csp.get('font-src')).toEqual(["'self'"]);
-    expect(csp.get('connect-src')).toEqual(["'self'", 'wss://teams.acme.example', 'wss://lens.acme.example']);
-    expect(csp.get('object-src')).toEqual(["'none'"]);
-    expect(csp.get('frame-ancestors')).toEqual(["'none'"]);
-    expect(csp.get('base-uri')).toEqual(["'self'"]);
-    expect(csp.get('form-action')).toEqual(["'self'"]);
-    expect(csp.get('style-src')).toEqual(["'self'", "'unsafe-inline'"]);
-    expect([...csp.get('script-src')!, ...csp.get('default-src')!]).not.toContain("'unsafe-inline'");
-    expect(csp.get('script-src')).not.toContain("'unsafe-eval'");
-  });
+  it.each(['/', '/home/dashboard', '/admin/settings/users?tab=1'])(
+    '%s: scripts from the origin and the inline scripts of index.html by hash, nothing else',
+    async (url) => {
+      const res = await app.inject({ method: 'GET', url });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toMatch(/^text\/html/);
+      const csp = directives(res.headers['content-security-policy'] as string);
+      expect(csp.get('script-src')).toEqual(["'self'", sha(EARLY), sha(SECOND)]);
+      expect(csp.get('default-src')).toEqual(["'self'"]);
+      expect(csp.get('img-src')).toEqual(["'self'", 'data:', 'blob:']);
+      expect(csp.get('font-src')).toEqual(["'self'"]);
+      expect(csp.get('connect-src')).toEqual(["'self'", 'wss://teams.acme.example', 'wss://lens.acme.example']);
+      expect(csp.get('object-src')).toEqual(["'none'"]);
+      expect(csp.get('frame-ancestors')).toEqual(["'none'"]);
+      expect(csp.get('base-uri')).toEqual(["'self'"]);
+      expect(csp.get('form-action')).toEqual(["'self'"]);
+      expect(csp.get('style-src')).toEqual(["'self'", "'unsafe-inline'"]);
+      expect([...csp.get('script-src')!, ...csp.get('default-src')!]).not.toContain("'unsafe-inline'");
+      expect(csp.get('script-src')).not.toContain("'unsafe-eval'");
+    },
+  );
 });
 
 describe('everything else', () => {
@@ -67,7 +75,11 @@ describe('everything else', () => {
     ['GET', '/assets/index-abc.js'],
     ['POST', '/graphql'],
   ] as const)('%s %s may load nothing and be framed by nothing', async (method, url) => {
-    const res = await app.inject({ method, url, ...(method === 'POST' ? { headers: { 'content-type': 'application/json' }, payload: '{"query":"{ __typename }"}' } : {}) });
+    const res = await app.inject({
+      method,
+      url,
+      ...(method === 'POST' ? { headers: { 'content-type': 'application/json' }, payload: '{"query":"{ __typename }"}' } : {}),
+    });
     const csp = directives(res.headers['content-security-policy'] as string);
     expect(csp.get('default-src')).toEqual(["'none'"]);
     expect(csp.get('frame-ancestors')).toEqual(["'none'"]);

@@ -10,15 +10,29 @@ import { createSpaPreloader, type ViteManifest } from './spa-preload.js';
 
 /** A Vite manifest shaped like the real build's (vite.config.ts: route splits, the boot and app groups). */
 const manifest: ViteManifest = {
-  'index.html': { file: 'assets/index-E1.js', src: 'index.html', isEntry: true, imports: ['_rolldown-runtime-R1.js'], css: ['assets/index-C1.css'], dynamicImports: ['routes/_app.tsx?tsr-split=component---loader'] },
+  'index.html': {
+    file: 'assets/index-E1.js',
+    src: 'index.html',
+    isEntry: true,
+    imports: ['_rolldown-runtime-R1.js'],
+    css: ['assets/index-C1.css'],
+    dynamicImports: ['routes/_app.tsx?tsr-split=component---loader'],
+  },
   '_rolldown-runtime-R1.js': { file: 'assets/rolldown-runtime-R1.js' },
   '_app-A1.js': { file: 'assets/app-A1.js', imports: ['_rolldown-runtime-R1.js', 'index.html'], css: ['assets/app-S1.css'] },
   '_useSuspenseQuery-Q1.js': { file: 'assets/useSuspenseQuery-Q1.js', imports: ['index.html'] },
   '_review-cycles.api-P1.js': { file: 'assets/review-cycles.api-P1.js', imports: ['index.html'], css: ['assets/review-cycles-S2.css'] },
   '_forms-F1.js': { file: 'assets/forms-F1.js', imports: ['index.html'] },
-  'routes/_app.tsx?tsr-split=component---loader': { file: 'assets/_app-L1.js', src: 'routes/_app.tsx?tsr-split=component---loader', imports: ['_app-A1.js', '_useSuspenseQuery-Q1.js', 'index.html'] },
+  'routes/_app.tsx?tsr-split=component---loader': {
+    file: 'assets/_app-L1.js',
+    src: 'routes/_app.tsx?tsr-split=component---loader',
+    imports: ['_app-A1.js', '_useSuspenseQuery-Q1.js', 'index.html'],
+  },
   'routes/_app.tsx?tsr-split=errorComponent': { file: 'assets/_app-X1.js', imports: ['index.html'] },
-  'routes/_app/home/dashboard.tsx?tsr-split=component---loader': { file: 'assets/dashboard-D1.js', imports: ['_review-cycles.api-P1.js', '_useSuspenseQuery-Q1.js', 'index.html'] },
+  'routes/_app/home/dashboard.tsx?tsr-split=component---loader': {
+    file: 'assets/dashboard-D1.js',
+    imports: ['_review-cycles.api-P1.js', '_useSuspenseQuery-Q1.js', 'index.html'],
+  },
   'routes/_app/admin.tsx?tsr-split=component---loader': { file: 'assets/admin-M1.js', imports: ['index.html'] },
   'routes/_app/admin/settings/users.tsx?tsr-split=component---loader': { file: 'assets/users-U1.js', imports: ['_forms-F1.js', 'index.html'] },
   'routes/_app/admin/settings/users_.import.tsx?tsr-split=component---loader': { file: 'assets/users_.import-I1.js', imports: ['index.html'] },
@@ -49,7 +63,14 @@ describe('what a page preloads (the Vite manifest and TanStack Router file route
 
   it('nested layouts, and what the entry already loads or only errors need is left out', () => {
     const { modules } = preloader.preloadsFor('/admin/settings/users');
-    expect(modules).toEqual(['/assets/_app-L1.js', '/assets/app-A1.js', '/assets/useSuspenseQuery-Q1.js', '/assets/admin-M1.js', '/assets/users-U1.js', '/assets/forms-F1.js']);
+    expect(modules).toEqual([
+      '/assets/_app-L1.js',
+      '/assets/app-A1.js',
+      '/assets/useSuspenseQuery-Q1.js',
+      '/assets/admin-M1.js',
+      '/assets/users-U1.js',
+      '/assets/forms-F1.js',
+    ]);
     expect(modules.join()).not.toMatch(/index-E1|rolldown-runtime|_app-X1/);
   });
 
@@ -61,7 +82,11 @@ describe('what a page preloads (the Vite manifest and TanStack Router file route
   });
 
   it('sign-in and public pages never load the signed-in shell or the GraphQL client', () => {
-    expect(preloader.preloadsFor('/login')).toEqual({ modules: ['/assets/_auth-H1.js', '/assets/login-N1.js', '/assets/forms-F1.js'], laterModules: [], styles: [] });
+    expect(preloader.preloadsFor('/login')).toEqual({
+      modules: ['/assets/_auth-H1.js', '/assets/login-N1.js', '/assets/forms-F1.js'],
+      laterModules: [],
+      styles: [],
+    });
     expect(preloader.preloadsFor('/')).toEqual({ modules: ['/assets/index-W1.js'], laterModules: [], styles: [] });
     expect(preloader.preloadsFor('/no/such/page')).toEqual({ modules: [], laterModules: [], styles: [] });
   });

@@ -46,9 +46,7 @@ function routeFiles(manifest: ViteManifest): RouteFile[] {
 function leafRoute(routes: RouteFile[], pathname: string): RouteFile | undefined {
   const parts = pathname.split('/').filter(Boolean);
   const rank = (r: RouteFile) => r.url.filter((s) => s !== '$').length * 100 + r.tree.length;
-  return routes
-    .filter((r) => r.url.length === parts.length && r.url.every((s, i) => s === '$' || s === parts[i]))
-    .sort((a, b) => rank(b) - rank(a))[0];
+  return routes.filter((r) => r.url.length === parts.length && r.url.every((s, i) => s === '$' || s === parts[i])).sort((a, b) => rank(b) - rank(a))[0];
 }
 
 export type PagePreloads = { modules: string[]; laterModules: string[]; styles: string[] };

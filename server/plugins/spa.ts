@@ -9,7 +9,6 @@ import { clientDist } from '../lib/paths.js';
 import { createSpaPreloader, type ViteManifest } from './spa-preload.js';
 import { pageCsp } from './csp.js';
 
-
 /** A page path (not an API path, not a file): the SPA's index.html answers it. */
 export function isPagePath(url: string): boolean {
   const pathname = url.split('?')[0] ?? '';
@@ -33,7 +32,12 @@ function encode(html: string): Encoded {
 
 /** Answers with a page's index.html (compressed as the browser accepts, revalidated by ETag, never cached without asking). */
 function sendPage(request: FastifyRequest, reply: FastifyReply, page: Encoded, csp: string) {
-  reply.header('Cache-Control', 'no-cache').header('Content-Security-Policy', csp).header('Vary', 'Accept-Encoding').header('ETag', page.etag).type('text/html; charset=utf-8');
+  reply
+    .header('Cache-Control', 'no-cache')
+    .header('Content-Security-Policy', csp)
+    .header('Vary', 'Accept-Encoding')
+    .header('ETag', page.etag)
+    .type('text/html; charset=utf-8');
   if (request.headers['if-none-match'] === page.etag) return reply.code(304).send();
   const accepts = String(request.headers['accept-encoding'] ?? '');
   if (/\bbr\b/.test(accepts)) return reply.header('Content-Encoding', 'br').send(page.br);
@@ -71,9 +75,10 @@ export const spaPlugin = fp(async (app: FastifyInstance, options: SpaOptions): P
     });
   }
   const manifestFile = path.join(root, '.vite/manifest.json');
-  const preloader = hasBuild && fs.existsSync(manifestFile)
-    ? createSpaPreloader(JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as ViteManifest, fs.readFileSync(indexFile, 'utf8'))
-    : null;
+  const preloader =
+    hasBuild && fs.existsSync(manifestFile)
+      ? createSpaPreloader(JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as ViteManifest, fs.readFileSync(indexFile, 'utf8'))
+      : null;
   const pages = new Map<string, Encoded>();
   const pageFor = (url: string): Encoded => {
     const pathname = url.split('?')[0] ?? '/';

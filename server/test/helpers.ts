@@ -19,7 +19,10 @@ export const AUTH = `${BASE}/api/auth`;
  * The real app on a fresh SQLite file in a temporary directory. `options` go to buildApp, and
  * `beforeReady` may register more before the app is ready (a scratch plugin).
  */
-export async function createTestApp(env: Record<string, string> = {}, options: BuildOptions & { beforeReady?: (app: FastifyInstance) => Promise<void> } = {}): Promise<FastifyInstance> {
+export async function createTestApp(
+  env: Record<string, string> = {},
+  options: BuildOptions & { beforeReady?: (app: FastifyInstance) => Promise<void> } = {},
+): Promise<FastifyInstance> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'teamlens-test-'));
   const config = loadConfig({ DATA_DIR: dataDir, SEED_DEMO: 'false', LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent', BASE_URL: BASE, ...env });
   const { beforeReady, ...buildOptions } = options;
@@ -34,15 +37,34 @@ let sharedHash: Promise<string> | null = null;
 
 export type TestUser = { id: string; email: string; organizationId: string };
 
-export async function addUser(app: FastifyInstance, organizationId: string, input: { email?: string; full_name?: string; permission_level?: PermissionLevel; status?: UserStatus; manager_id?: string | null; team_id?: string | null; password?: string } = {}): Promise<TestUser> {
+export async function addUser(
+  app: FastifyInstance,
+  organizationId: string,
+  input: {
+    email?: string;
+    full_name?: string;
+    permission_level?: PermissionLevel;
+    status?: UserStatus;
+    manager_id?: string | null;
+    team_id?: string | null;
+    password?: string;
+  } = {},
+): Promise<TestUser> {
   sharedHash ??= hashPassword(TEST_PASSWORD);
   const id = newId();
   const email = input.email ?? `user-${id.slice(0, 8)}@acme.example`;
   insertUser(app.services.db, {
-    id, organization_id: organizationId, email, full_name: input.full_name ?? `User ${id.slice(0, 4)}`,
-    permission_level: input.permission_level ?? 'MEMBER', status: input.status ?? 'ACTIVE',
-    password_hash: input.password ? await hashPassword(input.password) : await sharedHash, last_password_update: nowIso(), email_verified: true,
-    manager_id: input.manager_id ?? null, team_id: input.team_id ?? null,
+    id,
+    organization_id: organizationId,
+    email,
+    full_name: input.full_name ?? `User ${id.slice(0, 4)}`,
+    permission_level: input.permission_level ?? 'MEMBER',
+    status: input.status ?? 'ACTIVE',
+    password_hash: input.password ? await hashPassword(input.password) : await sharedHash,
+    last_password_update: nowIso(),
+    email_verified: true,
+    manager_id: input.manager_id ?? null,
+    team_id: input.team_id ?? null,
   });
   return { id, email: email.toLowerCase(), organizationId };
 }
@@ -62,13 +84,22 @@ export async function seedOrg(app: FastifyInstance, name = 'Acme') {
 /** A cookie jar over app.inject: keeps Set-Cookie values like a browser. */
 export class Browser {
   readonly cookies = new Map<string, string>();
-  constructor(readonly app: FastifyInstance, readonly ip = '127.0.0.1') {}
+  constructor(
+    readonly app: FastifyInstance,
+    readonly ip = '127.0.0.1',
+  ) {}
 
   cookieHeader(): string {
     return [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
   }
 
-  async request(opts: { method: 'GET' | 'POST' | 'PUT' | 'DELETE'; url: string; form?: Record<string, string>; json?: unknown; headers?: Record<string, string> }): Promise<LightMyRequestResponse> {
+  async request(opts: {
+    method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+    url: string;
+    form?: Record<string, string>;
+    json?: unknown;
+    headers?: Record<string, string>;
+  }): Promise<LightMyRequestResponse> {
     const headers: Record<string, string> = { ...(opts.headers ?? {}) };
     if (this.cookies.size) headers.cookie = this.cookieHeader();
     let payload: string | undefined;
@@ -94,7 +125,11 @@ export class Browser {
 
   async signIn(email: string, password = TEST_PASSWORD): Promise<LightMyRequestResponse> {
     const csrfToken = await this.csrf();
-    return this.request({ method: 'POST', url: '/api/auth/callback/credentials', form: { email, password, csrfToken, callbackUrl: `${BASE}/home/dashboard`, json: 'true' } });
+    return this.request({
+      method: 'POST',
+      url: '/api/auth/callback/credentials',
+      form: { email, password, csrfToken, callbackUrl: `${BASE}/home/dashboard`, json: 'true' },
+    });
   }
 
   async session(): Promise<Record<string, unknown>> {
@@ -117,7 +152,11 @@ export async function signedIn(app: FastifyInstance, email: string) {
   return { browser, token, gql: (query: string, variables?: Record<string, unknown>) => gql(app, token, query, variables) };
 }
 
-export type GqlResult<T = Record<string, unknown>> = { status: number; data: T | null; errors?: Array<{ message: string; extensions?: { code?: string } & Record<string, unknown> }> };
+export type GqlResult<T = Record<string, unknown>> = {
+  status: number;
+  data: T | null;
+  errors?: Array<{ message: string; extensions?: { code?: string } & Record<string, unknown> }>;
+};
 
 /**
  * The Accept header the web app's GraphQL client (graphql-request) sends: answers in
@@ -127,9 +166,15 @@ export type GqlResult<T = Record<string, unknown>> = { status: number; data: T |
 export const WEB_APP_ACCEPT = 'application/graphql-response+json, application/json';
 
 /** One operation as the web app sends it. */
-export async function gql<T = Record<string, any>>(app: FastifyInstance, token: string | null, query: string, variables?: Record<string, unknown>): Promise<GqlResult<T>> {
+export async function gql<T = Record<string, any>>(
+  app: FastifyInstance,
+  token: string | null,
+  query: string,
+  variables?: Record<string, unknown>,
+): Promise<GqlResult<T>> {
   const res = await app.inject({
-    method: 'POST', url: '/graphql',
+    method: 'POST',
+    url: '/graphql',
     headers: { 'content-type': 'application/json', accept: WEB_APP_ACCEPT, ...(token ? { authorization: `Bearer ${token}` } : {}) },
     payload: JSON.stringify({ query, variables }),
   });
@@ -145,7 +190,7 @@ export const codeOf = (r: GqlResult<unknown>): string | undefined => r.errors?.[
  */
 export function captureLogs(app: FastifyInstance): { lines: string[]; text: () => string; restore: () => void } {
   const sym = Object.getOwnPropertySymbols(app.log).find((s) => s.description === 'pino.stream');
-  const stream = sym ? ((app.log as unknown as Record<symbol, { write: (chunk: string) => boolean }>)[sym]) : undefined;
+  const stream = sym ? (app.log as unknown as Record<symbol, { write: (chunk: string) => boolean }>)[sym] : undefined;
   if (!stream) throw new Error('captureLogs: pino stream not found');
   const original = stream.write;
   const lines: string[] = [];
@@ -153,13 +198,22 @@ export function captureLogs(app: FastifyInstance): { lines: string[]; text: () =
     lines.push(String(chunk));
     return true;
   };
-  return { lines, text: () => lines.join(''), restore: () => { stream.write = original; } };
+  return {
+    lines,
+    text: () => lines.join(''),
+    restore: () => {
+      stream.write = original;
+    },
+  };
 }
 
 /** Mail kept in the outbox (without SMTP every mail stays there), oldest first. */
 export function outboxMails(app: FastifyInstance, to?: string): Array<{ to: string; subject: string; text: string; link: string | null }> {
-  const rows = app.services.db.$client
-    .prepare('SELECT "to", subject, text, link FROM email_outbox ORDER BY rowid')
-    .all() as Array<{ to: string; subject: string; text: string; link: string | null }>;
+  const rows = app.services.db.$client.prepare('SELECT "to", subject, text, link FROM email_outbox ORDER BY rowid').all() as Array<{
+    to: string;
+    subject: string;
+    text: string;
+    link: string | null;
+  }>;
   return to === undefined ? rows : rows.filter((r) => r.to === to.toLowerCase());
 }

@@ -22,7 +22,9 @@ type Named = {
 export type Chooser = (name: string, type: string) => unknown;
 
 export function rootFields(schema: GraphQLSchema, kind: Kind): RootField[] {
-  const type = (kind === 'query' ? schema.getQueryType() : kind === 'mutation' ? schema.getMutationType() : schema.getSubscriptionType()) as GraphQLObjectType | null;
+  const type = (
+    kind === 'query' ? schema.getQueryType() : kind === 'mutation' ? schema.getMutationType() : schema.getSubscriptionType()
+  ) as GraphQLObjectType | null;
   return type ? Object.values(type.getFields()) : [];
 }
 
@@ -36,26 +38,35 @@ export function valueFor(schema: GraphQLSchema, type: string, variant: Variant, 
   if (named.getValues) return named.getValues()[0]!.value;
   if (named.getFields) {
     if (depth > 4) return {};
-    return Object.fromEntries(Object.values(named.getFields()).map((f) => {
-      const chosen = choose?.(f.name, f.type.toString());
-      return [f.name, chosen !== undefined ? chosen : valueFor(schema, f.type.toString(), variant, choose, depth + 1)];
-    }));
+    return Object.fromEntries(
+      Object.values(named.getFields()).map((f) => {
+        const chosen = choose?.(f.name, f.type.toString());
+        return [f.name, chosen !== undefined ? chosen : valueFor(schema, f.type.toString(), variant, choose, depth + 1)];
+      }),
+    );
   }
   switch (named.name) {
-    case 'Int': return variant === 'garbage' ? -2147483648 : variant === 'valid' ? 1 : 0;
-    case 'Float': return variant === 'garbage' ? -1e300 : 0;
-    case 'Boolean': return variant !== 'valid';
-    case 'ID': return variant === 'garbage' ? '00000000-0000-0000-0000-000000000000' : '';
-    default: return variant === 'garbage' ? 'x'.repeat(10_000) : variant === 'valid' ? 'Authorization matrix' : '';
+    case 'Int':
+      return variant === 'garbage' ? -2147483648 : variant === 'valid' ? 1 : 0;
+    case 'Float':
+      return variant === 'garbage' ? -1e300 : 0;
+    case 'Boolean':
+      return variant !== 'valid';
+    case 'ID':
+      return variant === 'garbage' ? '00000000-0000-0000-0000-000000000000' : '';
+    default:
+      return variant === 'garbage' ? 'x'.repeat(10_000) : variant === 'valid' ? 'Authorization matrix' : '';
   }
 }
 
 /** Variables for every argument of the field. */
 export function variablesFor(schema: GraphQLSchema, field: RootField, variant: Variant, choose?: Chooser): Record<string, unknown> {
-  return Object.fromEntries(field.args.map((a) => {
-    const chosen = choose?.(a.name, a.type.toString());
-    return [a.name, chosen !== undefined ? chosen : valueFor(schema, a.type.toString(), variant, choose)];
-  }));
+  return Object.fromEntries(
+    field.args.map((a) => {
+      const chosen = choose?.(a.name, a.type.toString());
+      return [a.name, chosen !== undefined ? chosen : valueFor(schema, a.type.toString(), variant, choose)];
+    }),
+  );
 }
 
 const takesNoRequiredArgs = (f: { args?: readonly GraphQLArgument[] }) => !(f.args ?? []).some((a) => a.type.toString().endsWith('!'));
@@ -71,13 +82,16 @@ function selectionFor(schema: GraphQLSchema, type: string, selection: 'typename'
   if (!named.getFields) return '';
   if (selection === 'typename' || depth > 1) return ' { __typename }';
   const isList = (t: string) => t.startsWith('[');
-  const parts = Object.values(named.getFields()).filter(takesNoRequiredArgs).map((f) => {
-    const inner = namedOf(schema, f.type.toString());
-    if (!inner.getFields) return f.name;
-    if (depth > 0 || (isList(type) && isList(f.type.toString()))) return '';
-    if (isList(type)) return inner.getFields().id ? `${f.name} { __typename id }` : '';
-    return `${f.name}${selectionFor(schema, f.type.toString(), selection, depth + 1)}`;
-  }).filter(Boolean);
+  const parts = Object.values(named.getFields())
+    .filter(takesNoRequiredArgs)
+    .map((f) => {
+      const inner = namedOf(schema, f.type.toString());
+      if (!inner.getFields) return f.name;
+      if (depth > 0 || (isList(type) && isList(f.type.toString()))) return '';
+      if (isList(type)) return inner.getFields().id ? `${f.name} { __typename id }` : '';
+      return `${f.name}${selectionFor(schema, f.type.toString(), selection, depth + 1)}`;
+    })
+    .filter(Boolean);
   return ` { __typename ${parts.join(' ')} }`;
 }
 

@@ -51,8 +51,16 @@ export async function spawnServer(options: SpawnOptions = {}): Promise<ServerPro
   const url = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, ['--import', 'tsx', options.entry ?? 'server/teamlens.ts'], {
     env: {
-      ...process.env, PORT: String(port), HOST: '127.0.0.1', BASE_URL: url, DATA_DIR: dataDir, LOG_LEVEL: 'info', SEED_DEMO: 'false',
-      ADMIN_EMAIL: PROCESS_ADMIN.email, ADMIN_PASSWORD: PROCESS_ADMIN.password, ...options.env,
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      BASE_URL: url,
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'info',
+      SEED_DEMO: 'false',
+      ADMIN_EMAIL: PROCESS_ADMIN.email,
+      ADMIN_PASSWORD: PROCESS_ADMIN.password,
+      ...options.env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -68,7 +76,10 @@ export async function spawnServer(options: SpawnOptions = {}): Promise<ServerPro
       child.kill('SIGKILL');
       throw new Error(`server did not start:\n${output}`);
     }
-    const ok = await fetch(`${url}/api/auth/csrf`).then((r) => r.ok, () => false);
+    const ok = await fetch(`${url}/api/auth/csrf`).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (ok) break;
     await new Promise((r) => setTimeout(r, 100));
   }
@@ -98,7 +109,8 @@ export async function signInOverHttp(url: string, email = PROCESS_ADMIN.email, p
   keep(csrfRes);
   const { csrfToken } = (await csrfRes.json()) as { csrfToken: string };
   const login = await fetch(`${url}/api/auth/callback/credentials`, {
-    method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: cookie() },
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: cookie() },
     body: new URLSearchParams({ email, password, csrfToken, callbackUrl: `${url}/home/dashboard`, json: 'true' }).toString(),
   });
   keep(login);
@@ -108,13 +120,26 @@ export async function signInOverHttp(url: string, email = PROCESS_ADMIN.email, p
   return session.access_token;
 }
 
-export async function graphql<T = any>(url: string, token: string, query: string, variables: Record<string, unknown> = {}): Promise<{ data: T; errors?: unknown[] }> {
-  const res = await fetch(`${url}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, body: JSON.stringify({ query, variables }) });
+export async function graphql<T = any>(
+  url: string,
+  token: string,
+  query: string,
+  variables: Record<string, unknown> = {},
+): Promise<{ data: T; errors?: unknown[] }> {
+  const res = await fetch(`${url}/graphql`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+    body: JSON.stringify({ query, variables }),
+  });
   return (await res.json()) as { data: T; errors?: unknown[] };
 }
 
 /** A graphql-transport-ws socket, acknowledged, with one subscription running; `closed` resolves with the close code. */
-export async function openSubscription(url: string, token: string, query: string): Promise<{ ws: WebSocket; closed: Promise<{ code: number; reason: string }> }> {
+export async function openSubscription(
+  url: string,
+  token: string,
+  query: string,
+): Promise<{ ws: WebSocket; closed: Promise<{ code: number; reason: string }> }> {
   const ws = new WebSocket(`${url.replace('http', 'ws')}/graphql`, 'graphql-transport-ws');
   const closed = new Promise<{ code: number; reason: string }>((resolve) => ws.on('close', (code, reason) => resolve({ code, reason: reason.toString() })));
   await new Promise<void>((resolve, reject) => {

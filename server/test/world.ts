@@ -28,15 +28,39 @@ import { addUser, signedIn, type GqlResult, type TestUser } from './helpers.js';
 export type WorldPerson = TestUser & { name: string };
 export type WorldCaller = WorldPerson & { token: string; gql: (query: string, variables?: Record<string, unknown>) => Promise<GqlResult<Record<string, any>>> };
 
-type Names = { admin: string; manager: string; lead: string; report: string; peers: string[]; member: string; otherManager: string; outsider: string; deactivated: string };
+type Names = {
+  admin: string;
+  manager: string;
+  lead: string;
+  report: string;
+  peers: string[];
+  member: string;
+  otherManager: string;
+  outsider: string;
+  deactivated: string;
+};
 
 const ACME: Names = {
-  admin: 'Ada Admin', manager: 'Mona Manager', lead: 'Lee Lead', report: 'Remy Report', peers: ['Pia Peer', 'Paz Peer', 'Pol Peer', 'Pim Peer'],
-  member: 'Max Member', otherManager: 'Otto Other', outsider: 'Olga Owl', deactivated: 'Dee Deactivated',
+  admin: 'Ada Admin',
+  manager: 'Mona Manager',
+  lead: 'Lee Lead',
+  report: 'Remy Report',
+  peers: ['Pia Peer', 'Paz Peer', 'Pol Peer', 'Pim Peer'],
+  member: 'Max Member',
+  otherManager: 'Otto Other',
+  outsider: 'Olga Owl',
+  deactivated: 'Dee Deactivated',
 };
 const GLOBEX: Names = {
-  admin: 'Gus Globex', manager: 'Greta Globex', lead: 'Gil Globex', report: 'Gwen Globex', peers: ['Gabe Globex', 'Gala Globex', 'Gene Globex', 'Gia Globex'],
-  member: 'Gina Globex', otherManager: 'Gordon Globex', outsider: 'Gail Globex', deactivated: 'Gert Globex',
+  admin: 'Gus Globex',
+  manager: 'Greta Globex',
+  lead: 'Gil Globex',
+  report: 'Gwen Globex',
+  peers: ['Gabe Globex', 'Gala Globex', 'Gene Globex', 'Gia Globex'],
+  member: 'Gina Globex',
+  otherManager: 'Gordon Globex',
+  outsider: 'Gail Globex',
+  deactivated: 'Gert Globex',
 };
 export const MAX_WORLD_PEERS = ACME.peers.length;
 

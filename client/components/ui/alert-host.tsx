@@ -19,7 +19,9 @@ export function AlertHost() {
       <div className={`alert alert-${alert.severity}`} role={urgent ? 'alert' : 'status'} data-testid="global-alert">
         <span className="sr-only">{LABEL[alert.severity]}: </span>
         <span>{alert.message}</span>
-        <button type="button" className="alert-close" onClick={closeAlert} aria-label="Close the message">×</button>
+        <button type="button" className="alert-close" onClick={closeAlert} aria-label="Close the message">
+          ×
+        </button>
       </div>
     </div>
   );

@@ -18,7 +18,9 @@ export function useBoxWidth<T extends Element>(fallback: number): [(node: T | nu
     observer.current?.disconnect();
     observer.current = null;
     if (!node || typeof ResizeObserver === 'undefined') return;
-    const measure = (w: number) => { if (w > 0) setWidth(Math.floor(w)); };
+    const measure = (w: number) => {
+      if (w > 0) setWidth(Math.floor(w));
+    };
     measure(node.getBoundingClientRect().width);
     observer.current = new ResizeObserver((entries) => measure(entries[0]?.contentRect.width ?? 0));
     observer.current.observe(node);
@@ -26,7 +28,13 @@ export function useBoxWidth<T extends Element>(fallback: number): [(node: T | nu
   return [ref, width];
 }
 
-export function ChartBox({ fallbackWidth, maxWidth, empty = false, className, children }: {
+export function ChartBox({
+  fallbackWidth,
+  maxWidth,
+  empty = false,
+  className,
+  children,
+}: {
   /** The width drawn before the box is measured. */
   fallbackWidth: number;
   /** The widest the chart grows, in CSS pixels (the box is never wider). */
@@ -37,7 +45,13 @@ export function ChartBox({ fallbackWidth, maxWidth, empty = false, className, ch
 }) {
   const [ref, width] = useBoxWidth<HTMLDivElement>(fallbackWidth);
   return (
-    <div ref={ref} className={className ? `chart-box ${className}` : 'chart-box'} style={maxWidth ? { maxWidth } : undefined} data-chart="" data-chart-empty={empty ? '' : undefined}>
+    <div
+      ref={ref}
+      className={className ? `chart-box ${className}` : 'chart-box'}
+      style={maxWidth ? { maxWidth } : undefined}
+      data-chart=""
+      data-chart-empty={empty ? '' : undefined}
+    >
       {children(width)}
     </div>
   );

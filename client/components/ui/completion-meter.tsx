@@ -8,7 +8,15 @@ export function CompletionMeter({ completion, label }: { completion: { done: num
   return (
     <div className="tp-meter" style={completionStyle(status.band)} data-band={status.band}>
       <span className="tp-badge">{status.label}</span>
-      <span className="tp-track" role="progressbar" aria-label={`${label}: ${status.text}`} aria-valuemin={0} aria-valuemax={100} aria-valuenow={status.percent ?? 0} aria-valuetext={status.text}>
+      <span
+        className="tp-track"
+        role="progressbar"
+        aria-label={`${label}: ${status.text}`}
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={status.percent ?? 0}
+        aria-valuetext={status.text}
+      >
         <span className="tp-fill" style={{ width: `${status.percent ?? 0}%` }} />
       </span>
       <span className="tp-text">{status.percent === null ? 'Nothing to do' : formatRatio(status.done, status.total)}</span>

@@ -12,10 +12,18 @@ function Asking({ onConfirm }: { onConfirm: () => Promise<void> }) {
   const [open, setOpen] = useState(false);
   return (
     <main id="main" tabIndex={-1}>
-      <button type="button" onClick={() => setOpen(true)}>Archive Sailboat</button>
+      <button type="button" onClick={() => setOpen(true)}>
+        Archive Sailboat
+      </button>
       {open && (
-        <ConfirmDialog title="Archive Sailboat?" description="It will no longer be offered for new retros." confirmLabel="Archive template" busyLabel="Archiving…"
-          onConfirm={onConfirm} onClose={() => setOpen(false)} />
+        <ConfirmDialog
+          title="Archive Sailboat?"
+          description="It will no longer be offered for new retros."
+          confirmLabel="Archive template"
+          busyLabel="Archiving…"
+          onConfirm={onConfirm}
+          onClose={() => setOpen(false)}
+        />
       )}
     </main>
   );
@@ -23,7 +31,10 @@ function Asking({ onConfirm }: { onConfirm: () => Promise<void> }) {
 
 it('says the refusal inside the dialog and keeps it open; once the action goes through, it closes and focus returns to the opener', async () => {
   let answer: { resolve: () => void; reject: (err: Error) => void } | null = null;
-  const pending = () => new Promise<void>((resolve, reject) => { answer = { resolve, reject }; });
+  const pending = () =>
+    new Promise<void>((resolve, reject) => {
+      answer = { resolve, reject };
+    });
   render(<Asking onConfirm={pending} />);
   const opener = screen.getByRole('button', { name: 'Archive Sailboat' });
   act(() => opener.focus());

@@ -41,7 +41,20 @@ type Action =
  * `busyLabel` while it runs; the server's refusal shows in the dialog.
  */
 export function ConfirmDialog(props: ConfirmProps & Action) {
-  const { title, description, details, children, confirmLabel, busyLabel = confirmLabel, cancelLabel = 'Cancel', tone = 'primary', canConfirm = true, busy: outside = false, className, onClose } = props;
+  const {
+    title,
+    description,
+    details,
+    children,
+    confirmLabel,
+    busyLabel = confirmLabel,
+    cancelLabel = 'Cancel',
+    tone = 'primary',
+    canConfirm = true,
+    busy: outside = false,
+    className,
+    onClose,
+  } = props;
   const [running, setRunning] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const busy = running || outside;
@@ -60,9 +73,16 @@ export function ConfirmDialog(props: ConfirmProps & Action) {
   }
   const actions = (
     <div className="dialog-actions">
-      <AlertDialog.Cancel className="button button-secondary" type="button" disabled={busy}>{cancelLabel}</AlertDialog.Cancel>
-      <button type={props.form ? 'submit' : 'button'} className={tone === 'danger' ? 'button button-danger' : 'button'} disabled={busy || !canConfirm} aria-busy={busy || undefined}
-        onClick={props.form ? undefined : () => void confirm()}>
+      <AlertDialog.Cancel className="button button-secondary" type="button" disabled={busy}>
+        {cancelLabel}
+      </AlertDialog.Cancel>
+      <button
+        type={props.form ? 'submit' : 'button'}
+        className={tone === 'danger' ? 'button button-danger' : 'button'}
+        disabled={busy || !canConfirm}
+        aria-busy={busy || undefined}
+        onClick={props.form ? undefined : () => void confirm()}
+      >
         {busy ? busyLabel : confirmLabel}
       </button>
     </div>

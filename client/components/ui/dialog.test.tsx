@@ -13,7 +13,9 @@ function Opened({ alert }: { alert: boolean }) {
   const Kind = alert ? AlertDialog : Dialog;
   return (
     <main id="main" tabIndex={-1}>
-      <button type="button" onClick={() => setOpen(true)}>Open it</button>
+      <button type="button" onClick={() => setOpen(true)}>
+        Open it
+      </button>
       <Kind.Root open={open} onOpenChange={setOpen}>
         <Kind.Portal>
           <Kind.Content aria-describedby={undefined}>

@@ -5,5 +5,11 @@
 export function EmailText({ email }: { email: string }) {
   const at = email.lastIndexOf('@');
   if (at <= 0) return <>{email}</>;
-  return <>{email.slice(0, at)}<wbr />{email.slice(at)}</>;
+  return (
+    <>
+      {email.slice(0, at)}
+      <wbr />
+      {email.slice(at)}
+    </>
+  );
 }

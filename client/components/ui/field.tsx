@@ -10,8 +10,16 @@ function describedBy(id: string, hint: ReactNode, error: string | undefined): st
 function Help({ id, hint, error }: { id: string; hint: ReactNode; error: string | undefined }) {
   return (
     <>
-      {hint && <p id={`${id}-hint`} className="field-hint">{hint}</p>}
-      {error && <p id={`${id}-error`} className="field-error">{error}</p>}
+      {hint && (
+        <p id={`${id}-hint`} className="field-hint">
+          {hint}
+        </p>
+      )}
+      {error && (
+        <p id={`${id}-error`} className="field-error">
+          {error}
+        </p>
+      )}
     </>
   );
 }
@@ -46,7 +54,9 @@ export function SelectField({ label, name, error, hint, children, ...rest }: Des
   return (
     <div className="field">
       <label htmlFor={id}>{label}</label>
-      <select id={id} name={name} aria-invalid={error ? true : undefined} aria-describedby={describedBy(id, hint, error)} {...rest}>{children}</select>
+      <select id={id} name={name} aria-invalid={error ? true : undefined} aria-describedby={describedBy(id, hint, error)} {...rest}>
+        {children}
+      </select>
       <Help id={id} hint={hint} error={error} />
     </div>
   );
@@ -54,7 +64,11 @@ export function SelectField({ label, name, error, hint, children, ...rest }: Des
 
 export function FormError({ message }: { message: string | null | undefined }) {
   if (!message) return null;
-  return <p role="alert" className="form-error">{message}</p>;
+  return (
+    <p role="alert" className="form-error">
+      {message}
+    </p>
+  );
 }
 
 export function SubmitButton({ sending, children, sendingText }: { sending: boolean; children: ReactNode; sendingText: string }) {

@@ -9,7 +9,16 @@ export type ProgressColumn<R> = { header: ReactNode; cell: (row: R) => ReactNode
  * columns. It scrolls sideways in its own labelled region; on a phone (`stack`) each row becomes a
  * card whose cells say their column's name.
  */
-export function ProgressTable<R>({ label, caption, columns, rows, rowKey, rowClassName, className, stack = true }: {
+export function ProgressTable<R>({
+  label,
+  caption,
+  columns,
+  rows,
+  rowKey,
+  rowClassName,
+  className,
+  stack = true,
+}: {
   /** The scrolling region's name: "People of Platform". */
   label: string;
   /** Read by screen readers before the table. */
@@ -30,12 +39,28 @@ export function ProgressTable<R>({ label, caption, columns, rows, rowKey, rowCla
     <div className="progress-table-wrap" role="region" aria-label={label} tabIndex={0}>
       <table className={['progress-table', stack ? 'progress-stack' : null, className].filter(Boolean).join(' ')}>
         {caption && <caption className="sr-only">{caption}</caption>}
-        <thead><tr>{columns.map((c, i) => <th key={c.key ?? i} scope="col">{c.header}</th>)}</tr></thead>
+        <thead>
+          <tr>
+            {columns.map((c, i) => (
+              <th key={c.key ?? i} scope="col">
+                {c.header}
+              </th>
+            ))}
+          </tr>
+        </thead>
         <tbody>
           {rows.map((row) => (
             <tr key={rowKey(row)} className={rowClassName?.(row)}>
-              {first && <th scope="row" data-label={labelOf(first)} className={classOf(first, row)}>{first.cell(row)}</th>}
-              {rest.map((c, i) => <td key={c.key ?? i} data-label={labelOf(c)} className={classOf(c, row)}>{c.cell(row)}</td>)}
+              {first && (
+                <th scope="row" data-label={labelOf(first)} className={classOf(first, row)}>
+                  {first.cell(row)}
+                </th>
+              )}
+              {rest.map((c, i) => (
+                <td key={c.key ?? i} data-label={labelOf(c)} className={classOf(c, row)}>
+                  {c.cell(row)}
+                </td>
+              ))}
             </tr>
           ))}
         </tbody>

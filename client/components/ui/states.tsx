@@ -33,8 +33,14 @@ export function ErrorView({ error, reset }: ErrorComponentProps) {
       <div className="state-actions">
         {final ? (
           <>
-            {window.history.length > 1 && <button type="button" className="button" onClick={() => router.history.back()}>Go back</button>}
-            <Link className={window.history.length > 1 ? 'button button-secondary' : 'button'} to="/home/dashboard">Go to your dashboard</Link>
+            {window.history.length > 1 && (
+              <button type="button" className="button" onClick={() => router.history.back()}>
+                Go back
+              </button>
+            )}
+            <Link className={window.history.length > 1 ? 'button button-secondary' : 'button'} to="/home/dashboard">
+              Go to your dashboard
+            </Link>
           </>
         ) : (
           <button
@@ -57,7 +63,15 @@ export function ErrorView({ error, reset }: ErrorComponentProps) {
  * A page whose read failed, inside the page's own frame: refused (why, and the way elsewhere), or
  * failed for another reason (the message, and a retry).
  */
-export function ReadFailedView({ className, refused, title, why, way, message, onRetry }: {
+export function ReadFailedView({
+  className,
+  refused,
+  title,
+  why,
+  way,
+  message,
+  onRetry,
+}: {
   className: string;
   refused: boolean;
   title: { refused: string; failed: string };
@@ -73,7 +87,13 @@ export function ReadFailedView({ className, refused, title, why, way, message, o
       <div className="state-card" role="alert">
         <h1>{refused ? title.refused : title.failed}</h1>
         <p>{refused ? why : message}</p>
-        {refused ? way : <button type="button" className="button" onClick={onRetry}>Try again</button>}
+        {refused ? (
+          way
+        ) : (
+          <button type="button" className="button" onClick={onRetry}>
+            Try again
+          </button>
+        )}
       </div>
     </section>
   );
@@ -102,7 +122,15 @@ export function EmptyState({ title, children }: { title: string; children: React
  * A page the viewer may not open: why, and where to go instead. Without arguments, the admin
  * area's refusal.
  */
-export function NotAllowedView({ children, to = '/home/dashboard', linkText = 'Go to your dashboard' }: { children?: ReactNode; to?: LinkProps['to']; linkText?: string }) {
+export function NotAllowedView({
+  children,
+  to = '/home/dashboard',
+  linkText = 'Go to your dashboard',
+}: {
+  children?: ReactNode;
+  to?: LinkProps['to'];
+  linkText?: string;
+}) {
   return (
     <div className="state-card" role="alert">
       <h1>Not allowed</h1>

@@ -8,7 +8,15 @@ import './team-progress.css';
  * its controls (a cycle, a period, a team), then one section per team, or the empty state that
  * says why there is none.
  */
-export function TeamProgressLayout({ className, title, action, intro, controls, empty, children }: {
+export function TeamProgressLayout({
+  className,
+  title,
+  action,
+  intro,
+  controls,
+  empty,
+  children,
+}: {
   /** The area's class, next to `page team-progress-page`. */
   className?: string;
   title: ReactNode;
@@ -24,7 +32,14 @@ export function TeamProgressLayout({ className, title, action, intro, controls, 
 }) {
   return (
     <section className={`page team-progress-page${className ? ` ${className}` : ''}`}>
-      {action ? <div className="row-between team-progress-header"><h1>{title}</h1>{action}</div> : <h1>{title}</h1>}
+      {action ? (
+        <div className="row-between team-progress-header">
+          <h1>{title}</h1>
+          {action}
+        </div>
+      ) : (
+        <h1>{title}</h1>
+      )}
       {intro}
       {controls}
       {empty ? <EmptyState title={empty.title}>{empty.children}</EmptyState> : children}
@@ -37,7 +52,10 @@ export function TeamProgressSection({ className, title, after, children }: { cla
   const id = useId();
   return (
     <section className={className} aria-labelledby={id}>
-      <h2 id={id}>{title}{after}</h2>
+      <h2 id={id}>
+        {title}
+        {after}
+      </h2>
       {children}
     </section>
   );

@@ -11,17 +11,34 @@ export function ActiveReviewCycles() {
   const active = (data ?? []).filter((c) => c.status === 'ACTIVE');
   return (
     <section className="tile" aria-labelledby="dash-cycles-title">
-      <h2 id="dash-cycles-title" className="dash-card-title">Active review cycles</h2>
-      {isPending ? <PendingView label="Loading review cycles…" /> : isError ? <p role="alert" className="form-error">{error.message}</p> : active.length === 0 ? (
-        <p className="muted">No review cycle is running. <Link to="/reviews">Start one</Link>.</p>
+      <h2 id="dash-cycles-title" className="dash-card-title">
+        Active review cycles
+      </h2>
+      {isPending ? (
+        <PendingView label="Loading review cycles…" />
+      ) : isError ? (
+        <p role="alert" className="form-error">
+          {error.message}
+        </p>
+      ) : active.length === 0 ? (
+        <p className="muted">
+          No review cycle is running. <Link to="/reviews">Start one</Link>.
+        </p>
       ) : (
         <ul className="dash-cycles">
           {active.map((c) => (
             <li key={c.id}>
               <p>
-                <Link to="/reviews" search={{ id: c.id }}><strong>{c.name}</strong></Link>
-                <span className="muted"> · {c.participant_count} people · reviews due {formatDay(c.review_end)} · </span>
-                <Link to="/reviews/team-progress" search={{ cycle: c.id }}>Progress</Link>
+                <Link to="/reviews" search={{ id: c.id }}>
+                  <strong>{c.name}</strong>
+                </Link>
+                <span className="muted">
+                  {' '}
+                  · {c.participant_count} people · reviews due {formatDay(c.review_end)} ·{' '}
+                </span>
+                <Link to="/reviews/team-progress" search={{ cycle: c.id }}>
+                  Progress
+                </Link>
               </p>
               <CompletionMeter completion={{ done: c.submitted_count, total: c.request_count }} label={`${c.name} reviews submitted`} />
             </li>

@@ -6,34 +6,64 @@ import { meAs, stubGraphql } from '../../test/graphql-stub.js';
 import { cleanUpBetweenTests, renderRoute, signIn } from '../../test/render-route.js';
 import type { AdminDashboard } from './api.js';
 
-const days = (events: (i: number) => number) => Array.from({ length: 30 }, (_, i) => ({ day: `2026-11-${String(i + 1).padStart(2, '0')}`.replace('2026-11-31', '2026-12-01'), events: events(i) }));
-const person = (name: string, extra: Partial<{ created_at: string; last_login: string; invited_at: string }> = {}) => ({ id: name, full_name: name, email: `${name.toLowerCase()}@acme.example`, created_at: '2026-10-01T09:00:00.000Z', last_login: null, invited_at: null, ...extra });
+const days = (events: (i: number) => number) =>
+  Array.from({ length: 30 }, (_, i) => ({ day: `2026-11-${String(i + 1).padStart(2, '0')}`.replace('2026-11-31', '2026-12-01'), events: events(i) }));
+const person = (name: string, extra: Partial<{ created_at: string; last_login: string; invited_at: string }> = {}) => ({
+  id: name,
+  full_name: name,
+  email: `${name.toLowerCase()}@acme.example`,
+  created_at: '2026-10-01T09:00:00.000Z',
+  last_login: null,
+  invited_at: null,
+  ...extra,
+});
 
 function stubDashboard(dashboard: AdminDashboard, readsPublicForms = false, more: Parameters<typeof stubGraphql>[0] = {}) {
-  return stubGraphql({
-    FeatureAreas: () => ({ data: { featureAreas: FEATURE_AREAS.map((area) => ({ area, label: area, built: true, enabled: true, updated_at: null })) } }),
-    AdminDashboard: () => ({ data: { adminDashboard: dashboard, readsPublicForms } }),
-    ReviewCycles: () => ({ data: { reviewCycles: [] } }),
-    PublicInbox: () => ({
-      data: {
-        contactMessages: { total: 1, items: [{ id: 'm1', name: 'Grace Hopper', email: 'grace@navy.example', company: 'Navy', message: 'A demo, please.', created_at: '2026-11-20T10:00:00.000Z' }] },
-        guideLeads: { total: 0, items: [] },
-      },
-    }),
-    ...more,
-  }, { me: meAs('ADMIN') });
+  return stubGraphql(
+    {
+      FeatureAreas: () => ({ data: { featureAreas: FEATURE_AREAS.map((area) => ({ area, label: area, built: true, enabled: true, updated_at: null })) } }),
+      AdminDashboard: () => ({ data: { adminDashboard: dashboard, readsPublicForms } }),
+      ReviewCycles: () => ({ data: { reviewCycles: [] } }),
+      PublicInbox: () => ({
+        data: {
+          contactMessages: {
+            total: 1,
+            items: [
+              {
+                id: 'm1',
+                name: 'Grace Hopper',
+                email: 'grace@navy.example',
+                company: 'Navy',
+                message: 'A demo, please.',
+                created_at: '2026-11-20T10:00:00.000Z',
+              },
+            ],
+          },
+          guideLeads: { total: 0, items: [] },
+        },
+      }),
+      ...more,
+    },
+    { me: meAs('ADMIN') },
+  );
 }
 
 cleanUpBetweenTests();
 
 it('shows headcount, invitations, sign-ins, the engagement chart with a table, top pages and public messages', async () => {
-  stubDashboard({
-    headcount: { active: 12, invited: 3, deactivated: 2 },
-    pending_invitations: { count: 3, not_invited: 1, oldest: [person('Olga'), person('Ivan', { invited_at: '2026-10-01T10:00:00.000Z' })] },
-    recent_sign_ins: [person('Sam', { last_login: '2026-11-22T08:00:00.000Z' })],
-    engagement_by_day: days((i) => (i === 29 ? 4 : i === 10 ? 2 : 0)),
-    top_pages: [{ path: '/home/dashboard', events: 5, people: 3 }, { path: '/goals/my-goals/$id', events: 1, people: 1 }],
-  }, true);
+  stubDashboard(
+    {
+      headcount: { active: 12, invited: 3, deactivated: 2 },
+      pending_invitations: { count: 3, not_invited: 1, oldest: [person('Olga'), person('Ivan', { invited_at: '2026-10-01T10:00:00.000Z' })] },
+      recent_sign_ins: [person('Sam', { last_login: '2026-11-22T08:00:00.000Z' })],
+      engagement_by_day: days((i) => (i === 29 ? 4 : i === 10 ? 2 : 0)),
+      top_pages: [
+        { path: '/home/dashboard', events: 5, people: 3 },
+        { path: '/goals/my-goals/$id', events: 1, people: 1 },
+      ],
+    },
+    true,
+  );
   await signIn();
   renderRoute('/admin/dashboard');
   expect(await screen.findByRole('heading', { name: 'Admin dashboard', level: 1 })).toBeTruthy();
@@ -42,7 +72,11 @@ it('shows headcount, invitations, sign-ins, the engagement chart with a table, t
   expect(screen.getByLabelText('Deactivated: 2')).toBeTruthy();
   const invitations = screen.getByRole('region', { name: 'Invitations pending' });
   expect(within(invitations).getByText(/people have not joined yet/)).toBeTruthy();
-  expect(within(invitations).getAllByRole('listitem').map((li) => li.querySelector('strong')?.textContent)).toEqual(['Olga', 'Ivan']);
+  expect(
+    within(invitations)
+      .getAllByRole('listitem')
+      .map((li) => li.querySelector('strong')?.textContent),
+  ).toEqual(['Olga', 'Ivan']);
   expect(within(invitations).getByText('added Oct 1, 2026, not invited yet')).toBeTruthy();
   expect(within(invitations).getByText('invited Oct 1, 2026, link expired')).toBeTruthy();
   expect(within(invitations).getByText('1 of them has not been sent an invitation.')).toBeTruthy();
@@ -81,11 +115,17 @@ it('sends the invitations from the pending card: to everyone not invited yet, an
   const dashboard = () => ({
     headcount: { active: 1, invited: 3, deactivated: 0 },
     pending_invitations: { count: 3, not_invited: notInvited, oldest: [person('Olga'), person('Ivan', { invited_at: new Date().toISOString() })] },
-    recent_sign_ins: [], engagement_by_day: days(() => 0), top_pages: [],
+    recent_sign_ins: [],
+    engagement_by_day: days(() => 0),
+    top_pages: [],
   });
   const { calls } = stubDashboard(dashboard(), false, {
     AdminDashboard: () => ({ data: { adminDashboard: dashboard(), readsPublicForms: false } }),
-    SendInvitationsToAllNotInvited: () => { const n = notInvited; notInvited = 0; return { data: { sendInvitationsToAllNotInvited: n } }; },
+    SendInvitationsToAllNotInvited: () => {
+      const n = notInvited;
+      notInvited = 0;
+      return { data: { sendInvitationsToAllNotInvited: n } };
+    },
     SendInvitations: (v) => ({ data: { sendInvitations: v.ids.length } }),
   });
   await signIn();
@@ -106,15 +146,37 @@ it('sends the invitations from the pending card: to everyone not invited yet, an
 
 it('lists active review cycles with their completion band', async () => {
   const cycle = (id: string, name: string, status: 'ACTIVE' | 'CLOSED', submitted: number, requests: number) => ({
-    id, name, type: '360', status, template_name: '360 review', nomination_end: null, review_end: '2026-12-15T00:00:00.000Z', results_release: null,
-    participant_count: 4, request_count: requests, submitted_count: submitted, can_manage: true, created_by: null,
+    id,
+    name,
+    type: '360',
+    status,
+    template_name: '360 review',
+    nomination_end: null,
+    review_end: '2026-12-15T00:00:00.000Z',
+    results_release: null,
+    participant_count: 4,
+    request_count: requests,
+    submitted_count: submitted,
+    can_manage: true,
+    created_by: null,
   });
-  const empty = { headcount: { active: 1, invited: 0, deactivated: 0 }, pending_invitations: { count: 0, not_invited: 0, oldest: [] }, recent_sign_ins: [], engagement_by_day: days(() => 0), top_pages: [] };
-  stubGraphql({
-    FeatureAreas: () => ({ data: { featureAreas: FEATURE_AREAS.map((area) => ({ area, label: area, built: true, enabled: true, updated_at: null })) } }),
-    AdminDashboard: () => ({ data: { adminDashboard: empty, readsPublicForms: false } }),
-    ReviewCycles: () => ({ data: { reviewCycles: [cycle('c1', 'Q4 360', 'ACTIVE', 8, 10), cycle('c2', 'Spring 360', 'CLOSED', 10, 10), cycle('c3', 'Sprint 12', 'ACTIVE', 3, 4)] } }),
-  }, { me: meAs('ADMIN') });
+  const empty = {
+    headcount: { active: 1, invited: 0, deactivated: 0 },
+    pending_invitations: { count: 0, not_invited: 0, oldest: [] },
+    recent_sign_ins: [],
+    engagement_by_day: days(() => 0),
+    top_pages: [],
+  };
+  stubGraphql(
+    {
+      FeatureAreas: () => ({ data: { featureAreas: FEATURE_AREAS.map((area) => ({ area, label: area, built: true, enabled: true, updated_at: null })) } }),
+      AdminDashboard: () => ({ data: { adminDashboard: empty, readsPublicForms: false } }),
+      ReviewCycles: () => ({
+        data: { reviewCycles: [cycle('c1', 'Q4 360', 'ACTIVE', 8, 10), cycle('c2', 'Spring 360', 'CLOSED', 10, 10), cycle('c3', 'Sprint 12', 'ACTIVE', 3, 4)] },
+      }),
+    },
+    { me: meAs('ADMIN') },
+  );
   await signIn();
   renderRoute('/admin/dashboard');
   const section = await screen.findByRole('region', { name: 'Active review cycles' });

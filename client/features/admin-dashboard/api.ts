@@ -35,7 +35,8 @@ export const PUBLIC_INBOX = graphql(`
 export type ContactMessage = ResultOf<typeof PUBLIC_INBOX>['contactMessages']['items'][number];
 export type GuideLead = ResultOf<typeof PUBLIC_INBOX>['guideLeads']['items'][number];
 
-export const publicInboxQueryOptions = (limit: number) => queryOptions({
-  queryKey: ['admin', 'public-inbox', limit],
-  queryFn: () => gql(PUBLIC_INBOX, { limit }),
-});
+export const publicInboxQueryOptions = (limit: number) =>
+  queryOptions({
+    queryKey: ['admin', 'public-inbox', limit],
+    queryFn: () => gql(PUBLIC_INBOX, { limit }),
+  });

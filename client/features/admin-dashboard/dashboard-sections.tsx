@@ -24,12 +24,16 @@ export function HeadcountTiles({ headcount }: { headcount: AdminDashboard['headc
   ];
   return (
     <section aria-labelledby="headcount-title">
-      <h2 id="headcount-title" className="section-title">Headcount</h2>
+      <h2 id="headcount-title" className="section-title">
+        Headcount
+      </h2>
       <ul className="card-grid dash-tiles">
         {tiles.map((t) => (
           <li key={t.label} className="tile">
             <p className="dash-tile-label">{t.label}</p>
-            <p className="dash-tile-value" aria-label={`${t.label}: ${t.value}`}>{t.value}</p>
+            <p className="dash-tile-value" aria-label={`${t.label}: ${t.value}`}>
+              {t.value}
+            </p>
             <p className="muted dash-tile-note">{t.note}</p>
           </li>
         ))}
@@ -38,7 +42,15 @@ export function HeadcountTiles({ headcount }: { headcount: AdminDashboard['headc
   );
 }
 
-function PeopleList({ people, detail, action }: { people: DashboardPerson[]; detail: (p: DashboardPerson) => string; action?: (p: DashboardPerson) => ReactNode }) {
+function PeopleList({
+  people,
+  detail,
+  action,
+}: {
+  people: DashboardPerson[];
+  detail: (p: DashboardPerson) => string;
+  action?: (p: DashboardPerson) => ReactNode;
+}) {
   return (
     <ul className="dash-people">
       {people.map((p) => (
@@ -65,12 +77,17 @@ function SendOne({ person }: { person: DashboardPerson }) {
   const label = person.invited_at ? 'Resend' : 'Send';
   return (
     <button
-      type="button" className="button button-ghost button-small dash-send" disabled={send.isPending} aria-busy={send.isPending || undefined}
+      type="button"
+      className="button button-ghost button-small dash-send"
+      disabled={send.isPending}
+      aria-busy={send.isPending || undefined}
       aria-label={`${label} the invitation to ${person.full_name}`}
-      onClick={() => send.mutateAsync([person.id]).then(
-        (n) => showAlert(n ? `Invitation sent to ${person.email}.` : `${person.full_name} has already joined.`, n ? 'success' : 'info'),
-        (err: Error) => showAlert(`Sending the invitation failed: ${err.message}`, 'error'),
-      )}
+      onClick={() =>
+        send.mutateAsync([person.id]).then(
+          (n) => showAlert(n ? `Invitation sent to ${person.email}.` : `${person.full_name} has already joined.`, n ? 'success' : 'info'),
+          (err: Error) => showAlert(`Sending the invitation failed: ${err.message}`, 'error'),
+        )
+      }
     >
       {send.isPending ? 'Sending…' : label}
     </button>
@@ -81,12 +98,17 @@ export function PendingInvitations({ pending }: { pending: AdminDashboard['pendi
   const oldest = pending.oldest[0];
   return (
     <section className="tile" aria-labelledby="invitations-title">
-      <h2 id="invitations-title" className="dash-card-title">Invitations pending</h2>
+      <h2 id="invitations-title" className="dash-card-title">
+        Invitations pending
+      </h2>
       {pending.count === 0 || !oldest ? (
         <p className="muted">Nobody is waiting: every invited person has set a password.</p>
       ) : (
         <>
-          <p><strong>{pending.count}</strong> {pending.count === 1 ? 'person has' : 'people have'} not joined yet; the longest has waited {waited(daysSince(oldest.created_at))}.</p>
+          <p>
+            <strong>{pending.count}</strong> {pending.count === 1 ? 'person has' : 'people have'} not joined yet; the longest has waited{' '}
+            {waited(daysSince(oldest.created_at))}.
+          </p>
           {pending.not_invited > 0 && (
             <div className="dash-invite">
               <p>{pending.not_invited === 1 ? '1 of them has' : `${pending.not_invited} of them have`} not been sent an invitation.</p>
@@ -103,8 +125,14 @@ export function PendingInvitations({ pending }: { pending: AdminDashboard['pendi
 export function RecentSignIns({ people }: { people: DashboardPerson[] }) {
   return (
     <section className="tile" aria-labelledby="sign-ins-title">
-      <h2 id="sign-ins-title" className="dash-card-title">Recent sign-ins</h2>
-      {people.length === 0 ? <p className="muted">Nobody has signed in yet.</p> : <PeopleList people={people} detail={(p) => (p.last_login ? formatDateTime(p.last_login) : '')} />}
+      <h2 id="sign-ins-title" className="dash-card-title">
+        Recent sign-ins
+      </h2>
+      {people.length === 0 ? (
+        <p className="muted">Nobody has signed in yet.</p>
+      ) : (
+        <PeopleList people={people} detail={(p) => (p.last_login ? formatDateTime(p.last_login) : '')} />
+      )}
     </section>
   );
 }
@@ -113,7 +141,9 @@ export function EngagementSection({ days, pages }: { days: AdminDashboard['engag
   const total = days.reduce((sum, d) => sum + d.events, 0);
   return (
     <section className="tile" aria-labelledby="engagement-title">
-      <h2 id="engagement-title" className="dash-card-title">Engagement, last 30 days</h2>
+      <h2 id="engagement-title" className="dash-card-title">
+        Engagement, last 30 days
+      </h2>
       <p className="muted">An event is counted when someone stays 1, 10 or 30 minutes on a page.</p>
       {total === 0 ? (
         <p>No engagement recorded in the last 30 days yet.</p>
@@ -123,8 +153,24 @@ export function EngagementSection({ days, pages }: { days: AdminDashboard['engag
           <h3>Top pages</h3>
           <div className="dash-table-wrap" role="region" aria-label="Top pages table" tabIndex={0}>
             <table className="dash-table">
-              <thead><tr><th scope="col">Page</th><th scope="col">Events</th><th scope="col">People</th></tr></thead>
-              <tbody>{pages.map((p) => <tr key={p.path}><td><code>{p.path}</code></td><td>{p.events}</td><td>{p.people}</td></tr>)}</tbody>
+              <thead>
+                <tr>
+                  <th scope="col">Page</th>
+                  <th scope="col">Events</th>
+                  <th scope="col">People</th>
+                </tr>
+              </thead>
+              <tbody>
+                {pages.map((p) => (
+                  <tr key={p.path}>
+                    <td>
+                      <code>{p.path}</code>
+                    </td>
+                    <td>{p.events}</td>
+                    <td>{p.people}</td>
+                  </tr>
+                ))}
+              </tbody>
             </table>
           </div>
         </>

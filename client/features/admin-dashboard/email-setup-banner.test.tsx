@@ -6,19 +6,44 @@ import { cleanUpBetweenTests, renderRoute, signIn } from '../../test/render-rout
 
 cleanUpBetweenTests();
 // The router scrolls to the outbox's anchor; jsdom has no layout to scroll.
-beforeAll(() => { Element.prototype.scrollIntoView ??= () => {}; });
+beforeAll(() => {
+  Element.prototype.scrollIntoView ??= () => {};
+});
 
-const empty = { headcount: { active: 1, invited: 0, deactivated: 0 }, pending_invitations: { count: 0, not_invited: 0, oldest: [] }, recent_sign_ins: [], engagement_by_day: [], top_pages: [] };
+const empty = {
+  headcount: { active: 1, invited: 0, deactivated: 0 },
+  pending_invitations: { count: 0, not_invited: 0, oldest: [] },
+  recent_sign_ins: [],
+  engagement_by_day: [],
+  top_pages: [],
+};
 
 function stub(delivery: { configured: boolean; waiting: number }) {
-  return stubGraphql({
-    AdminDashboard: () => ({ data: { adminDashboard: empty, readsPublicForms: false } }),
-    ReviewCycles: () => ({ data: { reviewCycles: [] } }),
-    EmailDelivery: () => ({ data: { emailDelivery: delivery } }),
-    OrganizationSettings: () => ({ data: { organization: { id: 'org-1', name: 'Acme', profile_picture: null, onboarding_phase: 'DONE', is_onboarding_phase_skipped: false, allowed_email_domains: [], blocked_email_domains: [] } } }),
-    EmailOutbox: () => ({ data: { emailOutbox: [] } }),
-    InstallSignUp: () => ({ data: { installSignUp: { open: false, source: 'DEFAULT', is_operator_organization: false, can_change: false, updated_at: null } } }),
-  }, { me: meAs('ADMIN') });
+  return stubGraphql(
+    {
+      AdminDashboard: () => ({ data: { adminDashboard: empty, readsPublicForms: false } }),
+      ReviewCycles: () => ({ data: { reviewCycles: [] } }),
+      EmailDelivery: () => ({ data: { emailDelivery: delivery } }),
+      OrganizationSettings: () => ({
+        data: {
+          organization: {
+            id: 'org-1',
+            name: 'Acme',
+            profile_picture: null,
+            onboarding_phase: 'DONE',
+            is_onboarding_phase_skipped: false,
+            allowed_email_domains: [],
+            blocked_email_domains: [],
+          },
+        },
+      }),
+      EmailOutbox: () => ({ data: { emailOutbox: [] } }),
+      InstallSignUp: () => ({
+        data: { installSignUp: { open: false, source: 'DEFAULT', is_operator_organization: false, can_change: false, updated_at: null } },
+      }),
+    },
+    { me: meAs('ADMIN') },
+  );
 }
 
 it('without SMTP the admin dashboard says how many messages wait, and links to the outbox', async () => {
@@ -49,7 +74,10 @@ it('with SMTP there is no banner', async () => {
 });
 
 it('a new organization’s admin without a job title sees the role “Admin”, capitalised like everywhere else', async () => {
-  stubGraphql({ WidgetPreferences: () => ({ data: { userWidgetPreferences: { user_id: 'user-1', enabled_widgets: [] } } }) }, { me: meAs('ADMIN', { role: null }) });
+  stubGraphql(
+    { WidgetPreferences: () => ({ data: { userWidgetPreferences: { user_id: 'user-1', enabled_widgets: [] } } }) },
+    { me: meAs('ADMIN', { role: null }) },
+  );
   await signIn();
   renderRoute('/home/dashboard');
   await screen.findByRole('heading', { name: 'Welcome, Ada Lovelace' });

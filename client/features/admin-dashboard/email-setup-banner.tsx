@@ -16,9 +16,12 @@ export function EmailSetupBanner() {
   return (
     <div className="notice notice-warning email-setup-banner" role="status">
       <p>
-        <strong>Email is not set up: {messages(data.waiting)} waiting in the outbox.</strong>{' '}
-        Invitations and password links are not sent until SMTP_URL is set on the server; until then, copy them from{' '}
-        <Link to="/admin/settings/configurations" hash={OUTBOX_ANCHOR}>the email outbox</Link> and hand them out.
+        <strong>Email is not set up: {messages(data.waiting)} waiting in the outbox.</strong> Invitations and password links are not sent until SMTP_URL is set
+        on the server; until then, copy them from{' '}
+        <Link to="/admin/settings/configurations" hash={OUTBOX_ANCHOR}>
+          the email outbox
+        </Link>{' '}
+        and hand them out.
       </p>
     </div>
   );

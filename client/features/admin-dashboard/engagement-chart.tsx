@@ -11,7 +11,8 @@ export function EngagementChart({ days }: { days: EngagementDay[] }) {
   const total = days.reduce((sum, d) => sum + d.events, 0);
   const first = days[0];
   const last = days.at(-1);
-  const summary = first && last ? `${total} engagement events from ${formatDay(first.day)} to ${formatDay(last.day)}; the busiest day had ${busiest}.` : 'No days.';
+  const summary =
+    first && last ? `${total} engagement events from ${formatDay(first.day)} to ${formatDay(last.day)}; the busiest day had ${busiest}.` : 'No days.';
 
   return (
     <figure className="dash-chart">
@@ -24,8 +25,20 @@ export function EngagementChart({ days }: { days: EngagementDay[] }) {
           <div className="dash-table-wrap" role="region" aria-label="Engagement per day table" tabIndex={0}>
             <table className="dash-table">
               <caption className="sr-only">Engagement events per day</caption>
-              <thead><tr><th scope="col">Day</th><th scope="col">Events</th></tr></thead>
-              <tbody>{days.map((d) => <tr key={d.day}><td>{formatShortDay(d.day)}</td><td>{d.events}</td></tr>)}</tbody>
+              <thead>
+                <tr>
+                  <th scope="col">Day</th>
+                  <th scope="col">Events</th>
+                </tr>
+              </thead>
+              <tbody>
+                {days.map((d) => (
+                  <tr key={d.day}>
+                    <td>{formatShortDay(d.day)}</td>
+                    <td>{d.events}</td>
+                  </tr>
+                ))}
+              </tbody>
             </table>
           </div>
         </details>
@@ -42,12 +55,23 @@ function Bars({ days, width, summary }: { days: EngagementDay[]; width: number; 
   const first = days[0];
   const last = days.at(-1);
   return (
-    <svg width={width} height={HEIGHT} viewBox={`0 0 ${width} ${HEIGHT}`} role="img" aria-label="Engagement events per day, last 30 days" aria-describedby="engagement-chart-desc">
+    <svg
+      width={width}
+      height={HEIGHT}
+      viewBox={`0 0 ${width} ${HEIGHT}`}
+      role="img"
+      aria-label="Engagement events per day, last 30 days"
+      aria-describedby="engagement-chart-desc"
+    >
       <title id="engagement-chart-title">Engagement events per day, last 30 days</title>
       <desc id="engagement-chart-desc">{summary}</desc>
       <line x1={PAD.left} x2={width - PAD.right} y1={PAD.top + innerH} y2={PAD.top + innerH} className="dash-axis" />
-      <text x={PAD.left - 6} y={PAD.top + 4} textAnchor="end" className="dash-tick">{max}</text>
-      <text x={PAD.left - 6} y={PAD.top + innerH} textAnchor="end" className="dash-tick">0</text>
+      <text x={PAD.left - 6} y={PAD.top + 4} textAnchor="end" className="dash-tick">
+        {max}
+      </text>
+      <text x={PAD.left - 6} y={PAD.top + innerH} textAnchor="end" className="dash-tick">
+        0
+      </text>
       {days.map((d, i) => {
         const h = (d.events / max) * innerH;
         return (
@@ -56,8 +80,16 @@ function Bars({ days, width, summary }: { days: EngagementDay[]; width: number; 
           </rect>
         );
       })}
-      {first && <text x={PAD.left} y={HEIGHT - 6} className="dash-tick">{formatShortDay(first.day)}</text>}
-      {last && <text x={width - PAD.right} y={HEIGHT - 6} textAnchor="end" className="dash-tick">{formatShortDay(last.day)}</text>}
+      {first && (
+        <text x={PAD.left} y={HEIGHT - 6} className="dash-tick">
+          {formatShortDay(first.day)}
+        </text>
+      )}
+      {last && (
+        <text x={width - PAD.right} y={HEIGHT - 6} textAnchor="end" className="dash-tick">
+          {formatShortDay(last.day)}
+        </text>
+      )}
     </svg>
   );
 }

@@ -6,7 +6,15 @@ import { Field, FormError, SubmitButton } from '../../components/ui/field.js';
 import { PendingView } from '../../components/ui/states.js';
 import { showAlert } from '../../lib/alerts.js';
 import { useZodForm } from '../../lib/forms.js';
-import { adminUserDetailsQueryOptions, subdepartmentOptionsQueryOptions, useSaveUser, useSendInvitations, type AdminUser, type AdminUserDetails, type TeamOption } from './admin-users.api.js';
+import {
+  adminUserDetailsQueryOptions,
+  subdepartmentOptionsQueryOptions,
+  useSaveUser,
+  useSendInvitations,
+  type AdminUser,
+  type AdminUserDetails,
+  type TeamOption,
+} from './admin-users.api.js';
 import { serverErrorOutcome } from './admin-users-errors.js';
 import { LEVEL_LABEL, STATUS_LABEL, invitationSentence } from './admin-users.labels.js';
 import { SelectField } from './admin-users-select-field.js';
@@ -29,16 +37,24 @@ export function AdminUserEditDialog(props: Props) {
         <Dialog.Overlay className="dialog-overlay" />
         <Dialog.Content className="dialog au-edit">
           <Dialog.Title>Edit {user.full_name}</Dialog.Title>
-          <Dialog.Description className="muted">A change of permission level signs the person out everywhere. A new email takes effect once the person follows the confirmation link sent to it.</Dialog.Description>
+          <Dialog.Description className="muted">
+            A change of permission level signs the person out everywhere. A new email takes effect once the person follows the confirmation link sent to it.
+          </Dialog.Description>
           {user.status === 'INVITED' && <InvitationPanel user={user} />}
           {details.data && subdepartments.data ? (
             <EditForm {...props} details={details.data} subdepartments={subdepartments.data} />
           ) : details.isError || subdepartments.isError ? (
             <>
-              <p role="alert" className="form-error">{(details.error ?? subdepartments.error)?.message}</p>
+              <p role="alert" className="form-error">
+                {(details.error ?? subdepartments.error)?.message}
+              </p>
               <div className="dialog-actions">
-                <Dialog.Close className="button button-ghost" type="button">Close</Dialog.Close>
-                <button type="button" className="button" onClick={() => void Promise.all([details.refetch(), subdepartments.refetch()])}>Try again</button>
+                <Dialog.Close className="button button-ghost" type="button">
+                  Close
+                </Dialog.Close>
+                <button type="button" className="button" onClick={() => void Promise.all([details.refetch(), subdepartments.refetch()])}>
+                  Try again
+                </button>
               </div>
             </>
           ) : (
@@ -56,13 +72,21 @@ function InvitationPanel({ user }: { user: AdminUser }) {
   const again = !!user.invited_at;
   return (
     <section className="au-invitation" aria-label="Invitation">
-      <p role="status">{invitationSentence(user)}{again ? ' Resending makes the earlier link stop working.' : ''}</p>
+      <p role="status">
+        {invitationSentence(user)}
+        {again ? ' Resending makes the earlier link stop working.' : ''}
+      </p>
       <button
-        type="button" className="button button-secondary button-small" disabled={send.isPending} aria-busy={send.isPending || undefined}
-        onClick={() => send.mutateAsync([user.id]).then(
-          (n) => showAlert(n ? `Invitation sent to ${user.email}.` : `${user.full_name} has already joined.`, n ? 'success' : 'info'),
-          (err: Error) => showAlert(`Sending the invitation failed: ${err.message}`, 'error'),
-        )}
+        type="button"
+        className="button button-secondary button-small"
+        disabled={send.isPending}
+        aria-busy={send.isPending || undefined}
+        onClick={() =>
+          send.mutateAsync([user.id]).then(
+            (n) => showAlert(n ? `Invitation sent to ${user.email}.` : `${user.full_name} has already joined.`, n ? 'success' : 'info'),
+            (err: Error) => showAlert(`Sending the invitation failed: ${err.message}`, 'error'),
+          )
+        }
       >
         {send.isPending ? 'Sending…' : again ? 'Resend invitation' : 'Send invitation'}
       </button>
@@ -70,7 +94,14 @@ function InvitationPanel({ user }: { user: AdminUser }) {
   );
 }
 
-function EditForm({ user, users, teams, onClose, details, subdepartments }: Props & { details: AdminUserDetails; subdepartments: ReadonlyArray<{ id: string; label: string }> }) {
+function EditForm({
+  user,
+  users,
+  teams,
+  onClose,
+  details,
+  subdepartments,
+}: Props & { details: AdminUserDetails; subdepartments: ReadonlyArray<{ id: string; label: string }> }) {
   const save = useSaveUser();
   const managers = useMemo(() => users.filter((u) => u.id !== user.id && !u.deleted_at), [users, user.id]);
   const { onSubmit, fieldErrors, formError, sending } = useZodForm(
@@ -83,14 +114,29 @@ function EditForm({ user, users, teams, onClose, details, subdepartments }: Prop
         await save.mutateAsync({
           id: user.id,
           account: account as never,
-          profile: { location: location ?? null, time_zone: time_zone ?? null, slack_id: slack_id ?? null, jira_account_id: jira_account_id ?? null, azure_boards_user_id: azure_boards_user_id ?? null, status, team_id, manager_id, subdepartment_id },
+          profile: {
+            location: location ?? null,
+            time_zone: time_zone ?? null,
+            slack_id: slack_id ?? null,
+            jira_account_id: jira_account_id ?? null,
+            azure_boards_user_id: azure_boards_user_id ?? null,
+            status,
+            team_id,
+            manager_id,
+            subdepartment_id,
+          },
         });
       } catch (err) {
         return serverErrorOutcome(err);
       }
       // The server keeps the old address until the link mailed to the new one is followed (docs/decisions/0057).
       const emailChanged = values.email.trim().toLowerCase() !== user.email.toLowerCase();
-      showAlert(emailChanged ? `${values.full_name} was saved. A confirmation link was sent to ${values.email.trim()}: the email changes once it is followed.` : `${values.full_name} was saved.`, 'success');
+      showAlert(
+        emailChanged
+          ? `${values.full_name} was saved. A confirmation link was sent to ${values.email.trim()}: the email changes once it is followed.`
+          : `${values.full_name} was saved.`,
+        'success',
+      );
       onClose();
     },
   );
@@ -108,29 +154,53 @@ function EditForm({ user, users, teams, onClose, details, subdepartments }: Prop
         {text('email', 'Email', { type: 'email', autoComplete: 'off', required: true })}
         {text('role', 'Role (job title)')}
         <SelectField label="Permission level" name="permission_level" defaultValue={user.permission_level} error={fieldErrors.permission_level}>
-          {PERMISSION_LEVELS.map((l) => <option key={l} value={l}>{LEVEL_LABEL[l]}</option>)}
+          {PERMISSION_LEVELS.map((l) => (
+            <option key={l} value={l}>
+              {LEVEL_LABEL[l]}
+            </option>
+          ))}
         </SelectField>
         <SelectField label="Status" name="status" defaultValue={user.status} error={fieldErrors.status}>
-          {USER_STATUSES.map((s) => <option key={s} value={s}>{STATUS_LABEL[s]}</option>)}
+          {USER_STATUSES.map((s) => (
+            <option key={s} value={s}>
+              {STATUS_LABEL[s]}
+            </option>
+          ))}
         </SelectField>
       </fieldset>
       <fieldset className="au-fieldset">
         <legend>Organization</legend>
         <SelectField label="Team" name="team_id" defaultValue={user.team?.id ?? ''} error={fieldErrors.team_id}>
           <option value="">No team</option>
-          {teams.map((t) => <option key={t.id} value={t.id}>{t.name}</option>)}
+          {teams.map((t) => (
+            <option key={t.id} value={t.id}>
+              {t.name}
+            </option>
+          ))}
         </SelectField>
         <SelectField label="Manager" name="manager_id" defaultValue={details.manager?.id ?? ''} error={fieldErrors.manager_id}>
           <option value="">No manager</option>
-          {managers.map((m) => <option key={m.id} value={m.id}>{m.full_name} ({m.email})</option>)}
+          {managers.map((m) => (
+            <option key={m.id} value={m.id}>
+              {m.full_name} ({m.email})
+            </option>
+          ))}
         </SelectField>
         <SelectField label="Sub-department" name="subdepartment_id" defaultValue={details.subdepartment?.id ?? ''} error={fieldErrors.subdepartment_id}>
           <option value="">No sub-department</option>
-          {subdepartments.map((s) => <option key={s.id} value={s.id}>{s.label}</option>)}
+          {subdepartments.map((s) => (
+            <option key={s.id} value={s.id}>
+              {s.label}
+            </option>
+          ))}
         </SelectField>
         {text('location', 'Location')}
         {text('time_zone', 'Time zone', { list: 'au-time-zones', placeholder: 'e.g. Europe/Berlin', autoComplete: 'off' })}
-        <datalist id="au-time-zones">{timeZones.map((tz) => <option key={tz} value={tz} />)}</datalist>
+        <datalist id="au-time-zones">
+          {timeZones.map((tz) => (
+            <option key={tz} value={tz} />
+          ))}
+        </datalist>
       </fieldset>
       <fieldset className="au-fieldset">
         <legend>Integrations</legend>
@@ -142,8 +212,12 @@ function EditForm({ user, users, teams, onClose, details, subdepartments }: Prop
         {text('slack_id', 'Slack ID')}
       </fieldset>
       <div className="dialog-actions">
-        <Dialog.Close className="button button-ghost" type="button">Cancel</Dialog.Close>
-        <SubmitButton sending={sending} sendingText="Saving…">Save</SubmitButton>
+        <Dialog.Close className="button button-ghost" type="button">
+          Cancel
+        </Dialog.Close>
+        <SubmitButton sending={sending} sendingText="Saving…">
+          Save
+        </SubmitButton>
       </div>
     </form>
   );

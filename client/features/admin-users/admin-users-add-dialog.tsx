@@ -23,7 +23,9 @@ export function AdminUsersAddDialog() {
   return (
     <Dialog.Root open={open} onOpenChange={setOpen}>
       <Dialog.Trigger asChild>
-        <button type="button" className="button button-small">Add person</button>
+        <button type="button" className="button button-small">
+          Add person
+        </button>
       </Dialog.Trigger>
       <Dialog.Portal>
         <Dialog.Overlay className="dialog-overlay" />
@@ -42,7 +44,12 @@ function AddFormData({ onDone }: { onDone: () => void }) {
   const users = useQuery(adminUsersQueryOptions(false));
   const teams = useQuery(teamOptionsQueryOptions);
   const failed = users.error ?? teams.error;
-  if (failed) return <p role="alert" className="form-error">{failed.message}</p>;
+  if (failed)
+    return (
+      <p role="alert" className="form-error">
+        {failed.message}
+      </p>
+    );
   if (!users.data || !teams.data) return <PendingView label="Loading teams and people…" />;
   return <AddForm users={users.data} teams={teams.data} onDone={onDone} />;
 }
@@ -56,10 +63,20 @@ function AddForm({ users, teams, onDone }: Props & { onDone: () => void }) {
     const sendInvitation = (form.elements.namedItem('send_invitation') as HTMLInputElement).checked;
     try {
       const person = await add.mutateAsync({
-        input: { email: row.email, full_name: row.full_name, role: row.role, permission_level: row.permission_level, team: row.team, manager_email: row.manager_email },
+        input: {
+          email: row.email,
+          full_name: row.full_name,
+          role: row.role,
+          permission_level: row.permission_level,
+          team: row.team,
+          manager_email: row.manager_email,
+        },
         sendInvitation,
       });
-      showAlert(sendInvitation ? `${person.full_name} was added and invited.` : `${person.full_name} was added. Send the invitation when you are ready.`, 'success');
+      showAlert(
+        sendInvitation ? `${person.full_name} was added and invited.` : `${person.full_name} was added. Send the invitation when you are ready.`,
+        'success',
+      );
       onDone();
     } catch (err) {
       return serverErrorOutcome(err);
@@ -75,15 +92,27 @@ function AddForm({ users, teams, onDone }: Props & { onDone: () => void }) {
         <Field label="Email" name="email" type="email" autoComplete="off" required error={fieldErrors.email} />
         <Field label="Job title" name="role" autoComplete="off" error={fieldErrors.role} />
         <SelectField label="Permission level" name="permission_level" defaultValue="MEMBER" error={fieldErrors.permission_level}>
-          {PERMISSION_LEVELS.map((l) => <option key={l} value={l}>{LEVEL_LABEL[l]}</option>)}
+          {PERMISSION_LEVELS.map((l) => (
+            <option key={l} value={l}>
+              {LEVEL_LABEL[l]}
+            </option>
+          ))}
         </SelectField>
         <SelectField label="Team" name="team" defaultValue="" error={fieldErrors.team}>
           <option value="">No team</option>
-          {teams.map((t) => <option key={t.id} value={t.name}>{t.name}</option>)}
+          {teams.map((t) => (
+            <option key={t.id} value={t.name}>
+              {t.name}
+            </option>
+          ))}
         </SelectField>
         <SelectField label="Manager" name="manager_email" defaultValue="" error={fieldErrors.manager_email}>
           <option value="">No manager</option>
-          {managers.map((m) => <option key={m.id} value={m.email}>{m.full_name} ({m.email})</option>)}
+          {managers.map((m) => (
+            <option key={m.id} value={m.email}>
+              {m.full_name} ({m.email})
+            </option>
+          ))}
         </SelectField>
         <div className="field au-check-field">
           <label className="checkbox" htmlFor={inviteId}>
@@ -96,8 +125,12 @@ function AddForm({ users, teams, onDone }: Props & { onDone: () => void }) {
         </div>
       </fieldset>
       <div className="dialog-actions">
-        <Dialog.Close className="button button-ghost" type="button">Cancel</Dialog.Close>
-        <SubmitButton sending={sending} sendingText="Adding…">Add person</SubmitButton>
+        <Dialog.Close className="button button-ghost" type="button">
+          Cancel
+        </Dialog.Close>
+        <SubmitButton sending={sending} sendingText="Adding…">
+          Add person
+        </SubmitButton>
       </div>
     </form>
   );

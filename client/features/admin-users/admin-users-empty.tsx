@@ -12,7 +12,9 @@ export function AdminUsersEmpty({ anyone, onClear }: { anyone: boolean; onClear:
   return (
     <EmptyState title="No one matches">
       <p>Nobody matches this search and these filters.</p>
-      <button type="button" className="button button-secondary button-small" onClick={onClear}>Clear search and filters</button>
+      <button type="button" className="button button-secondary button-small" onClick={onClear}>
+        Clear search and filters
+      </button>
     </EmptyState>
   );
 }

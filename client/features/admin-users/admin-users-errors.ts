@@ -2,8 +2,25 @@ import type { FieldErrors, SubmitOutcome } from '../../lib/forms.js';
 import { GraphqlError } from '../../lib/graphql.js';
 import { PartlySavedError } from './admin-users.api.js';
 
-const KNOWN = ['full_name', 'email', 'role', 'permission_level', 'status', 'team_id', 'manager_id', 'location', 'time_zone',
-  'github_user', 'bitbucket_account_id', 'azure_email', 'jira_account_id', 'slack_id', 'azure_boards_user_id', 'team', 'manager_email'];
+const KNOWN = [
+  'full_name',
+  'email',
+  'role',
+  'permission_level',
+  'status',
+  'team_id',
+  'manager_id',
+  'location',
+  'time_zone',
+  'github_user',
+  'bitbucket_account_id',
+  'azure_email',
+  'jira_account_id',
+  'slack_id',
+  'azure_boards_user_id',
+  'team',
+  'manager_email',
+];
 
 /** Rules the server states in words, mapped to the field they are about. */
 const BY_MESSAGE: Array<[RegExp, string]> = [
@@ -18,7 +35,10 @@ export function serverErrorOutcome(err: unknown): SubmitOutcome {
   if (err instanceof PartlySavedError) {
     const rest = serverErrorOutcome(err.cause) ?? {};
     const note = 'Name, email, role, permission level and the GitHub, Bitbucket and Azure email fields were saved; the rest was not.';
-    return { fieldErrors: rest.fieldErrors ?? {}, formError: `${note} ${rest.fieldErrors && Object.keys(rest.fieldErrors).length ? 'See the messages below the fields.' : rest.formError ?? ''}`.trim() };
+    return {
+      fieldErrors: rest.fieldErrors ?? {},
+      formError: `${note} ${rest.fieldErrors && Object.keys(rest.fieldErrors).length ? 'See the messages below the fields.' : (rest.formError ?? '')}`.trim(),
+    };
   }
   if (!(err instanceof GraphqlError)) return { formError: 'The server could not be reached. Check your connection and try again.' };
   const fieldErrors: FieldErrors = {};

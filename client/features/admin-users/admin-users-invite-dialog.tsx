@@ -21,14 +21,30 @@ function ConfirmSend({ trigger, title, children, confirmLabel, send }: ConfirmPr
   const [open, setOpen] = useState(false);
   return (
     <>
-      <button type="button" className={trigger.className} onClick={() => setOpen(true)}>{trigger.label}</button>
-      {open && <ConfirmDialog title={title} details={<div>{children}</div>} confirmLabel={confirmLabel} busyLabel="Sending…" onConfirm={send} onClose={() => setOpen(false)} />}
+      <button type="button" className={trigger.className} onClick={() => setOpen(true)}>
+        {trigger.label}
+      </button>
+      {open && (
+        <ConfirmDialog
+          title={title}
+          details={<div>{children}</div>}
+          confirmLabel={confirmLabel}
+          busyLabel="Sending…"
+          onConfirm={send}
+          onClose={() => setOpen(false)}
+        />
+      )}
     </>
   );
 }
 
-const sentAlert = (n: number) => showAlert(n === 0 ? 'Nobody needed an invitation: they have all joined.' : `Invitations sent to ${countLabel(n, 'person', 'people')}.`, n === 0 ? 'info' : 'success');
-const failedAlert = (err: unknown) => showAlert(`Sending the invitations failed: ${err instanceof Error ? err.message : 'the server could not be reached.'}`, 'error');
+const sentAlert = (n: number) =>
+  showAlert(
+    n === 0 ? 'Nobody needed an invitation: they have all joined.' : `Invitations sent to ${countLabel(n, 'person', 'people')}.`,
+    n === 0 ? 'info' : 'success',
+  );
+const failedAlert = (err: unknown) =>
+  showAlert(`Sending the invitations failed: ${err instanceof Error ? err.message : 'the server could not be reached.'}`, 'error');
 
 /**
  * Awaits the send (not mutate callbacks: the button may unmount once the refreshed list has
@@ -62,7 +78,11 @@ export function SendSelectedInvitations({ people, onSent }: { people: readonly A
     >
       <p>{WHAT_HAPPENS}</p>
       {again > 0 && <p>{countLabel(again, 'person was', 'people were')} invited before: their earlier link stops working.</p>}
-      {skipped > 0 && <p>{countLabel(skipped, 'selected person has', 'selected people have')} already joined or been deactivated and {skipped === 1 ? 'gets' : 'get'} nothing.</p>}
+      {skipped > 0 && (
+        <p>
+          {countLabel(skipped, 'selected person has', 'selected people have')} already joined or been deactivated and {skipped === 1 ? 'gets' : 'get'} nothing.
+        </p>
+      )}
     </ConfirmSend>
   );
 }

@@ -63,8 +63,16 @@ export function AdminUsersPage(props: AdminUsersPageProps) {
         </div>
         <div className="au-file-actions">
           <AdminUsersAddDialog />
-          <a className="button button-secondary button-small" href={IMPORT_PATH} onClick={openImport}>Import users from CSV</a>
-          <button type="button" className="button button-secondary button-small" onClick={() => void download()} disabled={downloading} aria-busy={downloading || undefined}>
+          <a className="button button-secondary button-small" href={IMPORT_PATH} onClick={openImport}>
+            Import users from CSV
+          </a>
+          <button
+            type="button"
+            className="button button-secondary button-small"
+            onClick={() => void download()}
+            disabled={downloading}
+            aria-busy={downloading || undefined}
+          >
             {downloading ? 'Preparing…' : 'Download users (CSV)'}
           </button>
         </div>
@@ -88,7 +96,9 @@ function AdminUsersData(props: AdminUsersPageProps) {
       <div className="state-card" role="alert">
         <h2>The users could not be loaded</h2>
         <p>{failed.message}</p>
-        <button type="button" className="button" onClick={() => void Promise.all([users.refetch(), teams.refetch()])}>Try again</button>
+        <button type="button" className="button" onClick={() => void Promise.all([users.refetch(), teams.refetch()])}>
+          Try again
+        </button>
       </div>
     );
   }
@@ -101,7 +111,7 @@ function AdminUsersContent({ variant, search, onSearchChange, users, teams }: Ad
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [editingId, setEditingId] = useState<string | null>(null);
   // The row as last loaded: the edit dialog shows a resent invitation's new date.
-  const editing = editingId ? users.find((u) => u.id === editingId) ?? null : null;
+  const editing = editingId ? (users.find((u) => u.id === editingId) ?? null) : null;
   const notInvited = useMemo(() => users.filter((u) => !u.deleted_at && invitationState(u) === 'NOT_INVITED').length, [users]);
 
   const sort: SortKey = search.sort ?? (variant === 'teams' ? 'team' : 'name');
@@ -139,8 +149,16 @@ function AdminUsersContent({ variant, search, onSearchChange, users, teams }: Ad
         <AdminUsersEmpty anyone={users.length > 0} onClear={() => onSearchChange({ q: undefined, status: undefined, level: undefined, team: undefined })} />
       ) : (
         <AdminUsersTable
-          users={shown} total={users.length} sort={sort} dir={dir} onSort={onSort}
-          selected={selected} onToggle={toggle} onToggleAll={toggleAll} onEdit={(u) => setEditingId(u.id)} viewerId={me.id}
+          users={shown}
+          total={users.length}
+          sort={sort}
+          dir={dir}
+          onSort={onSort}
+          selected={selected}
+          onToggle={toggle}
+          onToggleAll={toggleAll}
+          onEdit={(u) => setEditingId(u.id)}
+          viewerId={me.id}
         />
       )}
       {editing && <AdminUserEditDialog key={editing.id} user={editing} users={users} teams={teams} onClose={() => setEditingId(null)} />}

@@ -11,7 +11,11 @@ export function SelectField({ label, name, error, children, ...select }: Props) 
       <select id={id} name={name} aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-error` : undefined} {...select}>
         {children}
       </select>
-      {error && <p id={`${id}-error`} className="field-error">{error}</p>}
+      {error && (
+        <p id={`${id}-error`} className="field-error">
+          {error}
+        </p>
+      )}
     </div>
   );
 }

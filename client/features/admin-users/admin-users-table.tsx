@@ -50,10 +50,19 @@ function CardSort({ sort, dir, onSort }: Pick<Props, 'sort' | 'dir' | 'onSort'>)
       <label>
         Sort by{' '}
         <select value={sort} onChange={(e) => onSort(e.target.value as SortKey)}>
-          {COLUMNS.map((col) => <option key={col.key} value={col.key}>{SORT_LABEL[col.key]}</option>)}
+          {COLUMNS.map((col) => (
+            <option key={col.key} value={col.key}>
+              {SORT_LABEL[col.key]}
+            </option>
+          ))}
         </select>
       </label>
-      <button type="button" className="button button-ghost button-small" onClick={() => onSort(sort)} aria-label={dir === 'asc' ? 'Ascending: sort descending' : 'Descending: sort ascending'}>
+      <button
+        type="button"
+        className="button button-ghost button-small"
+        onClick={() => onSort(sort)}
+        aria-label={dir === 'asc' ? 'Ascending: sort descending' : 'Descending: sort ascending'}
+      >
         {dir === 'asc' ? '▲ Ascending' : '▼ Descending'}
       </button>
     </span>
@@ -82,19 +91,32 @@ export function AdminUsersTable({ users, total, sort, dir, onSort, selected, onT
     <div className="au-table" role="table" aria-label="Users" aria-rowcount={users.length + 1} data-testid="admin-users-table" data-row-count={users.length}>
       <div className="au-row au-head" role="row" aria-rowindex={1}>
         <span className="au-col-check" role="columnheader">
-          <input type="checkbox" aria-label={`Select all ${formatNumber(users.length)} shown`} checked={allSelected} disabled={!selectable.length} onChange={(e) => onToggleAll(e.target.checked)} />
+          <input
+            type="checkbox"
+            aria-label={`Select all ${formatNumber(users.length)} shown`}
+            checked={allSelected}
+            disabled={!selectable.length}
+            onChange={(e) => onToggleAll(e.target.checked)}
+          />
         </span>
         {wide ? (
           <>
             {COLUMNS.map((col) => (
-              <span key={col.key} className={col.className} role="columnheader" aria-sort={sort === col.key ? (dir === 'asc' ? 'ascending' : 'descending') : undefined}>
+              <span
+                key={col.key}
+                className={col.className}
+                role="columnheader"
+                aria-sort={sort === col.key ? (dir === 'asc' ? 'ascending' : 'descending') : undefined}
+              >
                 <button type="button" className="au-sort" onClick={() => onSort(col.key)}>
                   {SORT_LABEL[col.key]}
                   <span aria-hidden="true">{sort === col.key ? (dir === 'asc' ? ' ▲' : ' ▼') : ''}</span>
                 </button>
               </span>
             ))}
-            <span className="au-col-actions" role="columnheader"><span className="sr-only">Actions</span></span>
+            <span className="au-col-actions" role="columnheader">
+              <span className="sr-only">Actions</span>
+            </span>
           </>
         ) : (
           <CardSort sort={sort} dir={dir} onSort={onSort} />
@@ -114,7 +136,13 @@ export function AdminUsersTable({ users, total, sort, dir, onSort, selected, onT
                 style={{ position: 'absolute', top: 0, left: 0, width: '100%', height: item.size, transform: `translateY(${item.start}px)` }}
               >
                 <span className="au-col-check" role="cell">
-                  <input type="checkbox" aria-label={`Select ${user.full_name}`} checked={selected.has(user.id)} disabled={deleted} onChange={() => onToggle(user.id)} />
+                  <input
+                    type="checkbox"
+                    aria-label={`Select ${user.full_name}`}
+                    checked={selected.has(user.id)}
+                    disabled={deleted}
+                    onChange={() => onToggle(user.id)}
+                  />
                 </span>
                 <span className="au-col-name" role="cell">
                   <strong>{user.full_name}</strong>
@@ -122,14 +150,27 @@ export function AdminUsersTable({ users, total, sort, dir, onSort, selected, onT
                   {deleted && <span className="au-badge au-badge-deleted">Deleted</span>}
                   {user.role && <span className="au-sub">{user.role}</span>}
                 </span>
-                <span className="au-col-email" role="cell" title={user.email}><EmailText email={user.email} /></span>
-                <span className="au-col-status" role="cell">{stateCell(user)}</span>
-                <span className="au-col-level" role="cell">{LEVEL_LABEL[user.permission_level]}</span>
-                <span className="au-col-team" role="cell">{user.team?.name ?? <span className="muted">No team</span>}</span>
-                <span className="au-col-signin" role="cell"><span className="au-mobile-label">Last sign-in: </span>{formatSignIn(user.last_login)}</span>
+                <span className="au-col-email" role="cell" title={user.email}>
+                  <EmailText email={user.email} />
+                </span>
+                <span className="au-col-status" role="cell">
+                  {stateCell(user)}
+                </span>
+                <span className="au-col-level" role="cell">
+                  {LEVEL_LABEL[user.permission_level]}
+                </span>
+                <span className="au-col-team" role="cell">
+                  {user.team?.name ?? <span className="muted">No team</span>}
+                </span>
+                <span className="au-col-signin" role="cell">
+                  <span className="au-mobile-label">Last sign-in: </span>
+                  {formatSignIn(user.last_login)}
+                </span>
                 <span className="au-col-actions" role="cell">
                   {!deleted && (
-                    <button type="button" className="button button-ghost button-small" onClick={() => onEdit(user)} aria-label={`Edit ${user.full_name}`}>Edit</button>
+                    <button type="button" className="button button-ghost button-small" onClick={() => onEdit(user)} aria-label={`Edit ${user.full_name}`}>
+                      Edit
+                    </button>
                   )}
                 </span>
               </div>

@@ -21,7 +21,9 @@ export function AdminUsersTeamSummary({ users, teams, active, onPick }: Props) {
     <nav className="au-teams" aria-label="Teams">
       <ul>
         <li>
-          <button type="button" className="au-chip" aria-pressed={!active} onClick={() => onPick(undefined)}>All teams</button>
+          <button type="button" className="au-chip" aria-pressed={!active} onClick={() => onPick(undefined)}>
+            All teams
+          </button>
         </li>
         {chips.map((c) => (
           <li key={c.id}>

@@ -44,16 +44,28 @@ export function AdminUsersToolbar({ search, teams, onChange }: Props) {
       </div>
       <div className="field">
         <label htmlFor={`${id}-status`}>Status</label>
-        <select id={`${id}-status`} value={search.status ?? ''} onChange={(e) => onChange({ status: (e.target.value || undefined) as AdminUsersSearch['status'] })}>
+        <select
+          id={`${id}-status`}
+          value={search.status ?? ''}
+          onChange={(e) => onChange({ status: (e.target.value || undefined) as AdminUsersSearch['status'] })}
+        >
           <option value="">All statuses</option>
-          {STATUS_FILTERS.map((s) => <option key={s} value={s}>{FILTER_LABEL[s]}</option>)}
+          {STATUS_FILTERS.map((s) => (
+            <option key={s} value={s}>
+              {FILTER_LABEL[s]}
+            </option>
+          ))}
         </select>
       </div>
       <div className="field">
         <label htmlFor={`${id}-level`}>Permission</label>
         <select id={`${id}-level`} value={search.level ?? ''} onChange={(e) => onChange({ level: (e.target.value || undefined) as AdminUsersSearch['level'] })}>
           <option value="">All levels</option>
-          {PERMISSION_LEVELS.map((l) => <option key={l} value={l}>{LEVEL_LABEL[l]}</option>)}
+          {PERMISSION_LEVELS.map((l) => (
+            <option key={l} value={l}>
+              {LEVEL_LABEL[l]}
+            </option>
+          ))}
         </select>
       </div>
       <div className="field">
@@ -61,7 +73,11 @@ export function AdminUsersToolbar({ search, teams, onChange }: Props) {
         <select id={`${id}-team`} value={search.team ?? ''} onChange={(e) => onChange({ team: e.target.value || undefined })}>
           <option value="">All teams</option>
           <option value={NO_TEAM}>No team</option>
-          {teams.map((t) => <option key={t.id} value={t.id}>{t.name}</option>)}
+          {teams.map((t) => (
+            <option key={t.id} value={t.id}>
+              {t.name}
+            </option>
+          ))}
         </select>
       </div>
       <label className="checkbox au-deleted-toggle">

@@ -125,29 +125,41 @@ export const UPDATE_BY_ADMIN = graphql(`
 
 export type BulkInput = { status?: UserStatus; team_id?: string | null };
 export type ProfileInput = {
-  location: string | null; time_zone: string | null; manager_id: string | null; team_id: string | null; subdepartment_id: string | null; status: UserStatus;
-  slack_id: string | null; jira_account_id: string | null; azure_boards_user_id: string | null;
+  location: string | null;
+  time_zone: string | null;
+  manager_id: string | null;
+  team_id: string | null;
+  subdepartment_id: string | null;
+  status: UserStatus;
+  slack_id: string | null;
+  jira_account_id: string | null;
+  azure_boards_user_id: string | null;
 };
 export type AccountInput = {
-  full_name: string; email: string; role: string | null; permission_level: PermissionLevel;
-  github_user: string | null; bitbucket_account_id: string | null; azure_email: string | null;
+  full_name: string;
+  email: string;
+  role: string | null;
+  permission_level: PermissionLevel;
+  github_user: string | null;
+  bitbucket_account_id: string | null;
+  azure_email: string | null;
 };
 
 export function useInvalidateUsers() {
   const queryClient = useQueryClient();
-  return () => Promise.all([
-    queryClient.invalidateQueries({ queryKey: ['admin-users'] }),
-    queryClient.invalidateQueries({ queryKey: ['admin', 'dashboard'] }),
-    queryClient.invalidateQueries({ queryKey: ['users'] }),
-    queryClient.invalidateQueries({ queryKey: ['teams'] }),
-  ]);
+  return () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: ['admin-users'] }),
+      queryClient.invalidateQueries({ queryKey: ['admin', 'dashboard'] }),
+      queryClient.invalidateQueries({ queryKey: ['users'] }),
+      queryClient.invalidateQueries({ queryKey: ['teams'] }),
+    ]);
 }
 
 export function useUpdateManyUsers() {
   const invalidate = useInvalidateUsers();
   return useMutation({
-    mutationFn: async ({ ids, input }: { ids: string[]; input: BulkInput }) =>
-      (await gql(UPDATE_MANY, { ids, input })).updateManyUsers.length,
+    mutationFn: async ({ ids, input }: { ids: string[]; input: BulkInput }) => (await gql(UPDATE_MANY, { ids, input })).updateManyUsers.length,
     onSettled: invalidate,
   });
 }
@@ -230,8 +242,7 @@ export type AddUserInput = { email: string; full_name: string; role?: string; pe
 export function useAddUser() {
   const invalidate = useInvalidateUsers();
   return useMutation({
-    mutationFn: async (vars: { input: AddUserInput; sendInvitation: boolean }) =>
-      (await gql(ADD_USER, vars)).addUser,
+    mutationFn: async (vars: { input: AddUserInput; sendInvitation: boolean }) => (await gql(ADD_USER, vars)).addUser,
     onSettled: invalidate,
   });
 }

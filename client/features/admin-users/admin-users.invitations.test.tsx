@@ -17,7 +17,10 @@ async function renderAt(path: string) {
   return router;
 }
 
-const row = (name: string) => within(screen.getByTestId('admin-users-table')).getAllByRole('row').find((r) => r.textContent?.includes(name))!;
+const row = (name: string) =>
+  within(screen.getByTestId('admin-users-table'))
+    .getAllByRole('row')
+    .find((r) => r.textContent?.includes(name))!;
 const stateOf = (name: string) => within(row(name)).getAllByRole('cell')[3]!.textContent;
 
 cleanUpBetweenTests();
@@ -66,7 +69,7 @@ it('the bulk bar sends invitations to the selected people who have not joined, a
   await waitFor(() => expect(screen.queryByRole('region', { name: 'Selected users' })).toBeNull());
 });
 
-it('the edit dialog sends, then resends, one person\'s invitation', async () => {
+it("the edit dialog sends, then resends, one person's invitation", async () => {
   const { calls } = stubAdminApi(makeUsers(30));
   await renderAt('/admin/settings/users');
   fireEvent.click(screen.getByRole('button', { name: 'Edit Person 0010' }));
@@ -76,13 +79,17 @@ it('the edit dialog sends, then resends, one person\'s invitation', async () => 
   fireEvent.click(within(panel).getByRole('button', { name: 'Send invitation' }));
   expect(await screen.findByText('Invitation sent to person10@example.com.')).toBeTruthy();
   const again = await within(panel).findByRole('button', { name: 'Resend invitation' });
-  expect(within(panel).getByText(new RegExp(`^Invited ${formatDay(new Date().toISOString())}\\. The link works until .+ Resending makes the earlier link stop working\\.$`))).toBeTruthy();
+  expect(
+    within(panel).getByText(
+      new RegExp(`^Invited ${formatDay(new Date().toISOString())}\\. The link works until .+ Resending makes the earlier link stop working\\.$`),
+    ),
+  ).toBeTruthy();
   fireEvent.click(again);
   await waitFor(() => expect(calls.filter((c) => c.operationName === 'SendInvitations')).toHaveLength(2));
   expect(calls.filter((c) => c.operationName === 'SendInvitations').map((c) => c.variables)).toEqual([{ ids: ['user-10'] }, { ids: ['user-10'] }]);
 });
 
-it('adds one person with the import\'s row rules; server refusals show under their field', async () => {
+it("adds one person with the import's row rules; server refusals show under their field", async () => {
   let refuse = true;
   const { calls } = stubAdminApi(makeUsers(30), {
     AddUser: (v) => {
@@ -119,7 +126,14 @@ it('adds one person with the import\'s row rules; server refusals show under the
   fireEvent.click(within(dialog).getByRole('button', { name: 'Add person' }));
   expect(await screen.findByText('Nora Newbie was added and invited.')).toBeTruthy();
   expect(calls.filter((c) => c.operationName === 'AddUser').at(-1)?.variables).toEqual({
-    input: { email: 'nora@acme.example', full_name: 'Nora Newbie', role: 'Platform engineer', permission_level: 'MANAGER', team: 'Borealis', manager_email: 'ada@example.com' },
+    input: {
+      email: 'nora@acme.example',
+      full_name: 'Nora Newbie',
+      role: 'Platform engineer',
+      permission_level: 'MANAGER',
+      team: 'Borealis',
+      manager_email: 'ada@example.com',
+    },
     sendInvitation: true,
   });
   await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Add a person' })).toBeNull());

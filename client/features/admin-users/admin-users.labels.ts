@@ -6,7 +6,11 @@ import type { SortKey } from './admin-users.search.js';
 export const STATUS_LABEL: Record<UserStatus, string> = { ACTIVE: 'Active', INVITED: 'Invited', DEACTIVATED: 'Deactivated' };
 /** A person's state in the table: joined, invited (date), not invited, ... (docs/decisions/0027). */
 export const STATE_LABEL: Record<InvitationState, string> = {
-  JOINED: 'Joined', INVITED: 'Invited', EXPIRED: 'Invitation expired', NOT_INVITED: 'Not invited', DEACTIVATED: 'Deactivated',
+  JOINED: 'Joined',
+  INVITED: 'Invited',
+  EXPIRED: 'Invitation expired',
+  NOT_INVITED: 'Not invited',
+  DEACTIVATED: 'Deactivated',
 };
 
 /** The line under the state: when the invitation went out. */
@@ -28,7 +32,12 @@ export function invitationSentence(user: { status: UserStatus; invited_at: strin
 
 export const LEVEL_LABEL = PERMISSION_LEVEL_LABEL;
 export const SORT_LABEL: Record<SortKey, string> = {
-  name: 'Name', email: 'Email', status: 'Status', permission: 'Permission', team: 'Team', lastSignIn: 'Last sign-in',
+  name: 'Name',
+  email: 'Email',
+  status: 'Status',
+  permission: 'Permission',
+  team: 'Team',
+  lastSignIn: 'Last sign-in',
 };
 
 export const formatSignIn = (iso: string | null): string => (iso ? formatDay(iso) : 'Never');

@@ -7,7 +7,10 @@ import { z } from 'zod';
 import { adminUserSchema, updateUserSchema } from '../../../shared/user.schemas.js';
 
 /** A <select> sends "" for "none". */
-const optionalId = z.string().max(64).transform((v) => (v === '' ? null : v));
+const optionalId = z
+  .string()
+  .max(64)
+  .transform((v) => (v === '' ? null : v));
 
 export const accountFieldsSchema = adminUserSchema.required({ full_name: true, email: true, permission_level: true });
 

@@ -27,15 +27,17 @@ export const NO_TEAM = 'none';
  * The table's state in the URL (rule 8: search parsed with zod). Bad or unknown values fall
  * back to the defaults instead of failing the page, so an edited or old link still opens.
  */
-export const adminUsersSearchSchema = lazySchema(() => z.object({
-  q: z.string().max(200).optional().catch(undefined),
-  status: z.enum(STATUS_FILTERS).optional().catch(undefined),
-  level: z.enum(PERMISSION_LEVELS).optional().catch(undefined),
-  team: z.string().min(1).max(64).optional().catch(undefined),
-  sort: z.enum(SORT_KEYS).optional().catch(undefined),
-  dir: z.enum(['asc', 'desc']).optional().catch(undefined),
-  deleted: z.boolean().optional().catch(undefined),
-}));
+export const adminUsersSearchSchema = lazySchema(() =>
+  z.object({
+    q: z.string().max(200).optional().catch(undefined),
+    status: z.enum(STATUS_FILTERS).optional().catch(undefined),
+    level: z.enum(PERMISSION_LEVELS).optional().catch(undefined),
+    team: z.string().min(1).max(64).optional().catch(undefined),
+    sort: z.enum(SORT_KEYS).optional().catch(undefined),
+    dir: z.enum(['asc', 'desc']).optional().catch(undefined),
+    deleted: z.boolean().optional().catch(undefined),
+  }),
+);
 export type AdminUsersSearch = z.infer<typeof adminUsersSearchSchema>;
 
 export const parseAdminUsersSearch = (search: Record<string, unknown>): AdminUsersSearch => adminUsersSearchSchema.parse(search);
@@ -47,13 +49,15 @@ const STATUS_ORDER: Record<StatusFilter, number> = { ACTIVE: 0, INVITED: 1, NOT_
 const LEVEL_ORDER = { ADMIN: 0, MANAGER: 1, MEMBER: 2 } as const;
 
 type Comparator = (a: AdminUser, b: AdminUser) => number;
-const text = (pick: (u: AdminUser) => string | null | undefined): Comparator => (a, b) => {
-  const x = pick(a) ?? '';
-  const y = pick(b) ?? '';
-  // Empty values sort after filled ones (before them when descending).
-  if (!x !== !y) return x ? -1 : 1;
-  return collator().compare(x, y);
-};
+const text =
+  (pick: (u: AdminUser) => string | null | undefined): Comparator =>
+  (a, b) => {
+    const x = pick(a) ?? '';
+    const y = pick(b) ?? '';
+    // Empty values sort after filled ones (before them when descending).
+    if (!x !== !y) return x ? -1 : 1;
+    return collator().compare(x, y);
+  };
 
 const COMPARATORS: Record<SortKey, Comparator> = {
   name: text((u) => u.full_name),

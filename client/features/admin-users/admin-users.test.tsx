@@ -77,7 +77,18 @@ it('sorts by a column; a second click reverses it', async () => {
 it('bulk deactivate sends the selected ids and the new statuses show', async () => {
   const { calls } = stubAdminApi(makeUsers(30));
   await renderAt('/admin/settings/users?q=person%20001');
-  expect(names()).toEqual(['Person 0010', 'Person 0011', 'Person 0012', 'Person 0013', 'Person 0014', 'Person 0015', 'Person 0016', 'Person 0017', 'Person 0018', 'Person 0019']);
+  expect(names()).toEqual([
+    'Person 0010',
+    'Person 0011',
+    'Person 0012',
+    'Person 0013',
+    'Person 0014',
+    'Person 0015',
+    'Person 0016',
+    'Person 0017',
+    'Person 0018',
+    'Person 0019',
+  ]);
   fireEvent.click(screen.getByLabelText('Select Person 0011'));
   fireEvent.click(screen.getByLabelText('Select Person 0012'));
   const bar = screen.getByRole('region', { name: 'Selected users' });
@@ -110,9 +121,10 @@ it('remove asks first; removed people show marked with "Show deleted"', async ()
 it('edit: a server error shows next to its field and keeps what was typed; a good save sends both parts', async () => {
   let refuse = true;
   const { calls } = stubAdminApi(makeUsers(30), {
-    AdminUpdateUserByAdmin: (v) => (refuse
-      ? { errors: [{ message: 'Another account already uses this email.', extensions: { code: 'CONFLICT' } }] }
-      : { data: { updateUserByAdmin: { id: v.id } } }),
+    AdminUpdateUserByAdmin: (v) =>
+      refuse
+        ? { errors: [{ message: 'Another account already uses this email.', extensions: { code: 'CONFLICT' } }] }
+        : { data: { updateUserByAdmin: { id: v.id } } },
   });
   await renderAt('/admin/settings/users?q=ada');
   fireEvent.click(screen.getByRole('button', { name: 'Edit Ada Lovelace' }));
@@ -137,15 +149,35 @@ it('edit: a server error shows next to its field and keeps what was typed; a goo
   expect([...subdepartment.options].map((o) => o.text)).toEqual(['No sub-department', 'Engineering › Product › Backend', 'Engineering › Product › Frontend']);
   fireEvent.change(subdepartment, { target: { value: 'sub-be' } });
   fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
-  expect((await screen.findByTestId('global-alert')).textContent).toContain('Ada Lovelace was saved. A confirmation link was sent to ada.l@example.com: the email changes once it is followed.');
+  expect((await screen.findByTestId('global-alert')).textContent).toContain(
+    'Ada Lovelace was saved. A confirmation link was sent to ada.l@example.com: the email changes once it is followed.',
+  );
   expect(calls.filter((c) => c.operationName === 'AdminUpdateUserByAdmin').at(-1)?.variables).toEqual({
     id: 'user-1',
-    input: { full_name: 'Ada Lovelace', email: 'ada.l@example.com', role: 'Analyst', permission_level: 'MEMBER', github_user: 'ada-gh', bitbucket_account_id: null, azure_email: null },
+    input: {
+      full_name: 'Ada Lovelace',
+      email: 'ada.l@example.com',
+      role: 'Analyst',
+      permission_level: 'MEMBER',
+      github_user: 'ada-gh',
+      bitbucket_account_id: null,
+      azure_email: null,
+    },
   });
   expect(calls.find((c) => c.operationName === 'AdminUserDetails')?.variables).toEqual({ ids: ['user-1'] });
   expect(calls.find((c) => c.operationName === 'AdminUpdateOneUser')?.variables).toEqual({
     id: 'user-1',
-    input: { location: null, time_zone: 'Europe/London', slack_id: null, jira_account_id: null, azure_boards_user_id: null, status: 'ACTIVE', team_id: 'team-b', manager_id: null, subdepartment_id: 'sub-be' },
+    input: {
+      location: null,
+      time_zone: 'Europe/London',
+      slack_id: null,
+      jira_account_id: null,
+      azure_boards_user_id: null,
+      status: 'ACTIVE',
+      team_id: 'team-b',
+      manager_id: null,
+      subdepartment_id: 'sub-be',
+    },
   });
   await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
 });
@@ -172,12 +204,16 @@ it('edit: when only the first part is saved, the form says so and marks the refu
   fireEvent.change(await within(dialog).findByLabelText('Status'), { target: { value: 'DEACTIVATED' } });
   fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
   expect(await within(dialog).findByText('You cannot deactivate yourself.')).toBeTruthy();
-  expect(within(dialog).getByRole('alert').textContent).toMatch(/^Name, email, role, permission level .* were saved; the rest was not\. See the messages below the fields\.$/);
+  expect(within(dialog).getByRole('alert').textContent).toMatch(
+    /^Name, email, role, permission level .* were saved; the rest was not\. See the messages below the fields\.$/,
+  );
   expect(within(dialog).getByLabelText<HTMLSelectElement>('Status').value).toBe('DEACTIVATED');
 });
 
 it('a list that cannot be loaded says so under the heading, with a retry', async () => {
-  stubAdminApi(makeUsers(5), { AdminUsers: () => ({ errors: [{ message: 'Only an admin can list deleted users or Azure emails.', extensions: { code: 'FORBIDDEN' } }] }) });
+  stubAdminApi(makeUsers(5), {
+    AdminUsers: () => ({ errors: [{ message: 'Only an admin can list deleted users or Azure emails.', extensions: { code: 'FORBIDDEN' } }] }),
+  });
   await renderAt('/admin/settings/users', { waitForTable: false });
   expect(await screen.findByRole('heading', { name: 'The users could not be loaded' })).toBeTruthy();
   expect(screen.getByRole('heading', { name: 'Users', level: 1 })).toBeTruthy();

@@ -1,6 +1,12 @@
 import { useRouter } from '@tanstack/react-router';
 import type { MouseEvent } from 'react';
-import { ASSISTANT_SOURCE_INFO, type AssistantAnswer, type AssistantPassage, type AssistantSourceGroup, type AssistantSummary } from '../../../shared/assistant.js';
+import {
+  ASSISTANT_SOURCE_INFO,
+  type AssistantAnswer,
+  type AssistantPassage,
+  type AssistantSourceGroup,
+  type AssistantSummary,
+} from '../../../shared/assistant.js';
 import { formatDay, formatMonth } from '../../../shared/format.js';
 
 /**
@@ -20,20 +26,38 @@ export function Cite({ n, idPrefix }: { n: number; idPrefix: string }) {
     target?.scrollIntoView?.({ block: 'nearest' });
     target?.focus();
   };
-  return <a className="ai-cite" href={`#${passageAnchor(idPrefix, n)}`} onClick={go} aria-label={`Source ${n}`}>[{n}]</a>;
+  return (
+    <a className="ai-cite" href={`#${passageAnchor(idPrefix, n)}`} onClick={go} aria-label={`Source ${n}`}>
+      [{n}]
+    </a>
+  );
 }
 
 /** A link inside the app (a path with its query), followed without reloading the page. */
 function AppLink({ to, children }: { to: string; children: string }) {
   const router = useRouter();
-  return <a href={to} onClick={(e) => { if (e.button === 0 && !e.metaKey && !e.ctrlKey) { e.preventDefault(); router.history.push(to); } }}>{children}</a>;
+  return (
+    <a
+      href={to}
+      onClick={(e) => {
+        if (e.button === 0 && !e.metaKey && !e.ctrlKey) {
+          e.preventDefault();
+          router.history.push(to);
+        }
+      }}
+    >
+      {children}
+    </a>
+  );
 }
 
 function Passage({ p, idPrefix }: { p: AssistantPassage; idPrefix: string }) {
   return (
     <li id={passageAnchor(idPrefix, p.n)} tabIndex={-1} className="ai-passage">
       <p className="ai-passage-meta">
-        <span className="ai-n" aria-label={`Source ${p.n}`}>{p.n}</span>
+        <span className="ai-n" aria-label={`Source ${p.n}`}>
+          {p.n}
+        </span>
         <span>{p.label}</span>
         {p.author && <span>by {p.author}</span>}
         <time dateTime={p.at}>{formatDay(p.at)}</time>
@@ -53,7 +77,11 @@ export function SourceGroups({ groups, idPrefix }: { groups: AssistantSourceGrou
             <AppLink to={g.link}>{g.title}</AppLink>
             <span className="ai-group-source">{ASSISTANT_SOURCE_INFO[g.source].label}</span>
           </h3>
-          <ol className="ai-passages">{g.passages.map((p) => <Passage key={p.n} p={p} idPrefix={idPrefix} />)}</ol>
+          <ol className="ai-passages">
+            {g.passages.map((p) => (
+              <Passage key={p.n} p={p} idPrefix={idPrefix} />
+            ))}
+          </ol>
         </li>
       ))}
     </ol>
@@ -64,13 +92,20 @@ function Summary({ summary, idPrefix }: { summary: AssistantSummary; idPrefix: s
   const tone = summary.tone;
   const toneTotal = tone ? tone.positive + tone.negative + tone.neutral : 0;
   const toned = new Set(summary.counts.map((c) => (c.kind === 'feedback' ? 'feedback' : c.kind.startsWith('retro_') ? 'retros' : null)));
-  const tonedWhat = toned.has('feedback') && toned.has('retros') ? 'pieces of feedback and retro notes' : toned.has('feedback') ? 'pieces of feedback' : 'retro notes';
+  const tonedWhat =
+    toned.has('feedback') && toned.has('retros') ? 'pieces of feedback and retro notes' : toned.has('feedback') ? 'pieces of feedback' : 'retro notes';
   return (
     <div className="ai-summary">
       {summary.central.length > 0 && (
         <section aria-label="Most central sentences">
           <h3>In their own words</h3>
-          <ul className="ai-central">{summary.central.map((c, i) => <li key={i}>“{c.text}” <Cite n={c.n} idPrefix={idPrefix} /></li>)}</ul>
+          <ul className="ai-central">
+            {summary.central.map((c, i) => (
+              <li key={i}>
+                “{c.text}” <Cite n={c.n} idPrefix={idPrefix} />
+              </li>
+            ))}
+          </ul>
         </section>
       )}
       <div className="ai-facts">
@@ -79,19 +114,33 @@ function Summary({ summary, idPrefix }: { summary: AssistantSummary; idPrefix: s
             <h3>Recurring themes</h3>
             <ul className="ai-themes">
               {summary.themes.map((t) => (
-                <li key={t.term}><strong>{t.term}</strong> in {t.count} passages <span className="muted">({t.by_month.map((m) => `${formatMonth(m.month)}: ${m.count}`).join(', ')})</span></li>
+                <li key={t.term}>
+                  <strong>{t.term}</strong> in {t.count} passages{' '}
+                  <span className="muted">({t.by_month.map((m) => `${formatMonth(m.month)}: ${m.count}`).join(', ')})</span>
+                </li>
               ))}
             </ul>
           </section>
         )}
         <section aria-label="What was read">
           <h3>What was read</h3>
-          <ul className="ai-counts">{summary.counts.map((c) => <li key={c.kind}>{c.count} {c.label}</li>)}</ul>
+          <ul className="ai-counts">
+            {summary.counts.map((c) => (
+              <li key={c.kind}>
+                {c.count} {c.label}
+              </li>
+            ))}
+          </ul>
         </section>
         {tone && toneTotal > 0 && (
           <section aria-label="Tone">
             <h3>Tone</h3>
-            <p className="ai-tone-line">{tone.positive} positive, {tone.negative} negative, {tone.neutral} neutral <span className="muted">of {toneTotal} {tonedWhat}</span></p>
+            <p className="ai-tone-line">
+              {tone.positive} positive, {tone.negative} negative, {tone.neutral} neutral{' '}
+              <span className="muted">
+                of {toneTotal} {tonedWhat}
+              </span>
+            </p>
           </section>
         )}
       </div>
@@ -112,7 +161,9 @@ export function AnswerView({ answer, idPrefix }: { answer: AssistantAnswer; idPr
   }
   return (
     <div className="ai-answer">
-      <p className="muted ai-scope">From {answer.considered} passages you may read. {answer.scope_text}.</p>
+      <p className="muted ai-scope">
+        From {answer.considered} passages you may read. {answer.scope_text}.
+      </p>
       {answer.summary && <Summary summary={answer.summary} idPrefix={idPrefix} />}
       <h3 className="ai-sources-title">Sources</h3>
       <SourceGroups groups={answer.groups} idPrefix={idPrefix} />

@@ -12,11 +12,15 @@ import { assistantStatusQueryOptions } from './assistant.api.js';
  * panel is made on first opening, so a screen costs no question until someone asks one.
  */
 type Props = {
-  summary: string; question: string; scope: AssistantScope; intro?: string;
+  summary: string;
+  question: string;
+  scope: AssistantScope;
+  intro?: string;
   /** The source it needs (none: any the assistant may read). */
   source?: AssistantSource;
   /** Shown inside, above the question (a period to choose); a new question starts when `panelKey` changes. */
-  controls?: ReactNode; panelKey?: string | number;
+  controls?: ReactNode;
+  panelKey?: string | number;
 };
 
 export function AssistantInContext({ summary, question, scope, source, intro, controls, panelKey }: Props) {
@@ -26,7 +30,12 @@ export function AssistantInContext({ summary, question, scope, source, intro, co
   const [opened, setOpened] = useState(false);
   if (!on || !status.data || (source ? !status.data.sources.includes(source) : status.data.sources.length === 0)) return null;
   return (
-    <details className="ai-context" onToggle={(e) => { if (e.currentTarget.open) setOpened(true); }}>
+    <details
+      className="ai-context"
+      onToggle={(e) => {
+        if (e.currentTarget.open) setOpened(true);
+      }}
+    >
       <summary>{summary}</summary>
       {controls}
       {opened && <AssistantPanel key={panelKey} title="Ask the assistant" question={question} scope={scope} intro={intro} />}

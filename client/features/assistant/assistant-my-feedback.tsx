@@ -6,7 +6,12 @@ import { AssistantInContext } from './assistant-in-context.js';
 import { addDays, dayOf } from '../../../shared/dates.js';
 
 /** "Summarize the feedback I received since…" on the Received tab (docs/decisions/0066): one question, the period chosen here. */
-const PERIODS = [{ days: 30, label: 'the last 30 days' }, { days: 90, label: 'the last 3 months' }, { days: 182, label: 'the last 6 months' }, { days: 365, label: 'the last year' }];
+const PERIODS = [
+  { days: 30, label: 'the last 30 days' },
+  { days: 90, label: 'the last 3 months' },
+  { days: 182, label: 'the last 6 months' },
+  { days: 365, label: 'the last year' },
+];
 const dayBack = (days: number) => dayOf(addDays(Date.now(), -days));
 
 export function AssistantMyFeedback() {
@@ -17,16 +22,25 @@ export function AssistantMyFeedback() {
   const since = dayBack(days);
   const question = `Summarize the feedback I received since ${formatDay(since)}`;
   return (
-    <AssistantInContext summary="Summarize the feedback I received" source="FEEDBACK" question={question} panelKey={days}
+    <AssistantInContext
+      summary="Summarize the feedback I received"
+      source="FEEDBACK"
+      question={question}
+      panelKey={days}
       scope={{ sources: ['FEEDBACK'], person_id: me.id, since }}
       intro="Recurring themes, tone and the most telling sentences of the feedback you received, each with a link to it."
-      controls={(
+      controls={
         <div className="field ai-period">
           <label htmlFor={id}>Period</label>
           <select id={id} value={days} onChange={(e) => setDays(Number(e.target.value))}>
-            {PERIODS.map((p) => <option key={p.days} value={p.days}>{p.label}</option>)}
+            {PERIODS.map((p) => (
+              <option key={p.days} value={p.days}>
+                {p.label}
+              </option>
+            ))}
           </select>
         </div>
-      )} />
+      }
+    />
   );
 }

@@ -10,7 +10,11 @@ export function eventsOf(buffer: string): { events: AssistantEvent[]; rest: stri
   const rest = frames.pop() ?? '';
   const events: AssistantEvent[] = [];
   for (const frame of frames) {
-    const data = frame.split('\n').filter((l) => l.startsWith('data:')).map((l) => l.slice(5).trimStart()).join('\n');
+    const data = frame
+      .split('\n')
+      .filter((l) => l.startsWith('data:'))
+      .map((l) => l.slice(5).trimStart())
+      .join('\n');
     if (!data) continue;
     try {
       events.push(JSON.parse(data) as AssistantEvent);

@@ -10,8 +10,14 @@ import { readEvents } from './assistant-stream.js';
  */
 export type AssistantStatus = { sources: AssistantSource[]; model: boolean };
 export type AssistantSettings = {
-  sources: AssistantSource[]; retention_days: number; endpoint_url: string | null; endpoint_model: string | null; key_hint: string | null;
-  first_token_seconds: number; total_seconds: number; updated_at: string | null;
+  sources: AssistantSource[];
+  retention_days: number;
+  endpoint_url: string | null;
+  endpoint_model: string | null;
+  key_hint: string | null;
+  first_token_seconds: number;
+  total_seconds: number;
+  updated_at: string | null;
 };
 export type ConversationSummary = { id: string; title: string; created_at: string; updated_at: string };
 
@@ -34,7 +40,9 @@ export const assistantSettingsQueryOptions = queryOptions({
 
 export type SettingsInput = Omit<AssistantSettings, 'key_hint' | 'updated_at'> & { api_key?: string };
 
-export const UPDATE_ASSISTANT_SETTINGS = graphql(`mutation UpdateAssistantSettings($input: AssistantSettingsInput!) { updateAssistantSettings(input: $input) { ${SETTINGS_FIELDS} } }`);
+export const UPDATE_ASSISTANT_SETTINGS = graphql(
+  `mutation UpdateAssistantSettings($input: AssistantSettingsInput!) { updateAssistantSettings(input: $input) { ${SETTINGS_FIELDS} } }`,
+);
 
 export function useUpdateAssistantSettings() {
   const queryClient = useQueryClient();
@@ -49,14 +57,17 @@ export function useUpdateAssistantSettings() {
 
 export type EndpointTest = { ok: boolean; message: string; models: string[] };
 
-export const TEST_ASSISTANT_ENDPOINT = graphql('mutation TestAssistantEndpoint($base: String!, $key: String) { testAssistantEndpoint(base_url: $base, api_key: $key) { ok message models } }');
+export const TEST_ASSISTANT_ENDPOINT = graphql(
+  'mutation TestAssistantEndpoint($base: String!, $key: String) { testAssistantEndpoint(base_url: $base, api_key: $key) { ok message models } }',
+);
 
 export async function testEndpoint(baseUrl: string, apiKey: string | null): Promise<EndpointTest> {
-  return (await gql(TEST_ASSISTANT_ENDPOINT,
-    { base: baseUrl, key: apiKey })).testAssistantEndpoint;
+  return (await gql(TEST_ASSISTANT_ENDPOINT, { base: baseUrl, key: apiKey })).testAssistantEndpoint;
 }
 
-export const ASSISTANT_CONVERSATIONS = graphql('query AssistantConversations { assistantConversations(first: 50) { items { id title created_at updated_at } } }');
+export const ASSISTANT_CONVERSATIONS = graphql(
+  'query AssistantConversations { assistantConversations(first: 50) { items { id title created_at updated_at } } }',
+);
 
 export const conversationsQueryOptions = queryOptions({
   queryKey: ['assistant', 'conversations'],
@@ -64,7 +75,8 @@ export const conversationsQueryOptions = queryOptions({
 });
 
 const PASSAGE = 'n kind text at author label tone';
-export const ASSISTANT_CONVERSATION = graphql(`query AssistantConversation($id: ID!) { assistantConversation(id: $id) { id title created_at updated_at messages {
+export const ASSISTANT_CONVERSATION =
+  graphql(`query AssistantConversation($id: ID!) { assistantConversation(id: $id) { id title created_at updated_at messages {
       id question created_at status missing model_host model_sentences { text cites }
       scope { sources person_id team_id since until note_id review_request_id }
       groups { key source title link passages { ${PASSAGE} } } } } }`);
@@ -75,17 +87,18 @@ type ConversationAnswer = ResultOf<typeof ASSISTANT_CONVERSATION>['assistantConv
  */
 export type StoredMessage = Narrowed<ConversationAnswer['messages'][number], { status: AssistantAnswerStatus; groups: AssistantSourceGroup[] }>;
 
-export const conversationQueryOptions = (id: string) => queryOptions({
-  queryKey: ['assistant', 'conversation', id],
-  queryFn: async () => (await gql(ASSISTANT_CONVERSATION, { id })).assistantConversation as Narrowed<ConversationAnswer, { messages: StoredMessage[] }>,
-});
+export const conversationQueryOptions = (id: string) =>
+  queryOptions({
+    queryKey: ['assistant', 'conversation', id],
+    queryFn: async () => (await gql(ASSISTANT_CONVERSATION, { id })).assistantConversation as Narrowed<ConversationAnswer, { messages: StoredMessage[] }>,
+  });
 
 export const DELETE_ASSISTANT_CONVERSATION = graphql('mutation DeleteAssistantConversation($id: ID!) { deleteAssistantConversation(id: $id) }');
 
 export function useDeleteConversation() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (id: string) => (await gql(DELETE_ASSISTANT_CONVERSATION, { id })),
+    mutationFn: async (id: string) => await gql(DELETE_ASSISTANT_CONVERSATION, { id }),
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: conversationsQueryOptions.queryKey }),
   });
 }
@@ -94,7 +107,11 @@ export type AskBody = { question: string; scope?: AssistantScope; conversation_i
 
 /** Refused before any answer (signed out, switched off, bad input): the server's own words. */
 export class AskRefused extends Error {
-  constructor(message: string, readonly status: number, readonly fields: Record<string, string> = {}) {
+  constructor(
+    message: string,
+    readonly status: number,
+    readonly fields: Record<string, string> = {},
+  ) {
     super(message);
     this.name = 'AskRefused';
   }
@@ -109,7 +126,10 @@ export async function askAssistant(body: AskBody, onEvent: (event: AssistantEven
   let res: Response;
   try {
     res = await fetch('/api/assistant/ask', {
-      method: 'POST', signal, headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) }, body: JSON.stringify(body),
+      method: 'POST',
+      signal,
+      headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      body: JSON.stringify(body),
     });
   } catch (error) {
     if (signal.aborted) throw error;

@@ -40,15 +40,30 @@ export function AuditFilters({ search, people, onApply }: Props) {
           <label htmlFor={actionId}>What happened</label>
           <select id={actionId} name="action" defaultValue={search.action ?? ''}>
             <option value="">All events</option>
-            {AUDIT_ACTIONS.map((a) => <option key={a} value={a}>{AUDIT_ACTION_LABEL[a]}</option>)}
+            {AUDIT_ACTIONS.map((a) => (
+              <option key={a} value={a}>
+                {AUDIT_ACTION_LABEL[a]}
+              </option>
+            ))}
           </select>
         </div>
         <PersonPicker label="Person (acted or acted on)" name="person" people={people} defaultValue={search.person ?? null} noneLabel="Anyone" />
         <DateField label="From (day)" name="from" defaultValue={search.from ?? ''} error={errors.from} />
         <DateField label="To (day, included)" name="to" defaultValue={search.to ?? ''} error={errors.to} />
         <div className="audit-filter-actions">
-          <button type="submit" className="button">Apply filters</button>
-          <button type="button" className="button button-secondary" onClick={() => { setErrors({}); onApply({}); }}>Clear filters</button>
+          <button type="submit" className="button">
+            Apply filters
+          </button>
+          <button
+            type="button"
+            className="button button-secondary"
+            onClick={() => {
+              setErrors({});
+              onApply({});
+            }}
+          >
+            Clear filters
+          </button>
         </div>
       </form>
     </section>

@@ -19,10 +19,18 @@ function Person({ name, label, fallback }: { name: string | null; label: string 
 function EventRow({ event }: { event: AuditEvent }) {
   return (
     <tr>
-      <td data-label="When"><time dateTime={event.at}>{formatDateTime(event.at)}</time></td>
-      <td data-label="Who"><Person name={event.actor_name} label={event.actor_label} fallback="Nobody signed in" /></td>
-      <td data-label="What"><strong>{event.action_label}</strong></td>
-      <td data-label="About"><Person name={event.subject_name} label={event.subject_label} fallback="—" /></td>
+      <td data-label="When">
+        <time dateTime={event.at}>{formatDateTime(event.at)}</time>
+      </td>
+      <td data-label="Who">
+        <Person name={event.actor_name} label={event.actor_label} fallback="Nobody signed in" />
+      </td>
+      <td data-label="What">
+        <strong>{event.action_label}</strong>
+      </td>
+      <td data-label="About">
+        <Person name={event.subject_name} label={event.subject_label} fallback="—" />
+      </td>
       <td data-label="From">{event.ip ? <span className="audit-ip">{event.ip}</span> : <span className="muted">—</span>}</td>
       <td data-label="Details">{event.summary || <span className="muted">—</span>}</td>
     </tr>
@@ -60,20 +68,36 @@ export function AuditLogTable({ search, filtered }: { search: AuditSearch; filte
       ) : events.isError ? (
         <div className="jobs-load-error" role="alert">
           <p>The events could not be loaded: {events.error.message}</p>
-          <button type="button" className="button button-small" onClick={() => void events.refetch()}>Try again</button>
+          <button type="button" className="button button-small" onClick={() => void events.refetch()}>
+            Try again
+          </button>
         </div>
       ) : rows.length === 0 ? (
         <p className="jobs-empty">{filtered ? 'No events match these filters.' : 'No events yet. Sign-ins, changes to people and exports will appear here.'}</p>
       ) : (
         <>
-          <p className="muted" aria-live="polite">{`Showing ${rows.length} ${rows.length === 1 ? 'event' : 'events'}${events.hasNextPage ? ', newest first' : ''}.`}</p>
+          <p
+            className="muted"
+            aria-live="polite"
+          >{`Showing ${rows.length} ${rows.length === 1 ? 'event' : 'events'}${events.hasNextPage ? ', newest first' : ''}.`}</p>
           <div className="audit-table-box" role="region" aria-labelledby={headingId} tabIndex={0}>
             <table className="jobs-table audit-table">
               <caption className="sr-only">Audit events, newest first</caption>
               <thead>
-                <tr><th scope="col">When</th><th scope="col">Who</th><th scope="col">What</th><th scope="col">About whom</th><th scope="col">From</th><th scope="col">Details</th></tr>
+                <tr>
+                  <th scope="col">When</th>
+                  <th scope="col">Who</th>
+                  <th scope="col">What</th>
+                  <th scope="col">About whom</th>
+                  <th scope="col">From</th>
+                  <th scope="col">Details</th>
+                </tr>
               </thead>
-              <tbody>{rows.map((e) => <EventRow key={e.id} event={e} />)}</tbody>
+              <tbody>
+                {rows.map((e) => (
+                  <EventRow key={e.id} event={e} />
+                ))}
+              </tbody>
             </table>
           </div>
           {events.hasNextPage && (

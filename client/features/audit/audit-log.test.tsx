@@ -9,9 +9,19 @@ cleanUpBetweenTests();
 
 function event(n: number, patch: Partial<AuditEvent> = {}): AuditEvent {
   return {
-    id: `e-${n}`, at: new Date(Date.UTC(2026, 10, 20, 9, 60 - n)).toISOString(), action: 'SIGN_IN_FAILED', action_label: 'Sign-in failed',
-    actor_id: null, actor_name: null, actor_label: 'ada@example.com', subject_id: 'user-2', subject_name: 'Ada Byron', subject_label: 'ada@example.com',
-    ip: '10.0.0.7', summary: 'Wrong password', ...patch,
+    id: `e-${n}`,
+    at: new Date(Date.UTC(2026, 10, 20, 9, 60 - n)).toISOString(),
+    action: 'SIGN_IN_FAILED',
+    action_label: 'Sign-in failed',
+    actor_id: null,
+    actor_name: null,
+    actor_label: 'ada@example.com',
+    subject_id: 'user-2',
+    subject_name: 'Ada Byron',
+    subject_label: 'ada@example.com',
+    ip: '10.0.0.7',
+    summary: 'Wrong password',
+    ...patch,
   };
 }
 
@@ -20,17 +30,23 @@ const PEOPLE = [{ id: 'user-2', full_name: 'Ada Byron', email: 'ada@example.com'
 /** 60 events in two pages (50, then 10), or none when the filters say so. */
 function stubAudit(options: { empty?: boolean } = {}) {
   const all = Array.from({ length: 60 }, (_, i) => event(i + 1));
-  return stubGraphql({
-    AuditEvents: (v: GraphqlVariables) => {
-      if (options.empty) return { data: { auditEvents: { events: [], next_cursor: null } } };
-      const start = v.after ? Number(v.after) : 0;
-      const events = all.slice(start, start + v.first);
-      return { data: { auditEvents: { events, next_cursor: start + v.first < all.length ? String(start + v.first) : null } } };
+  return stubGraphql(
+    {
+      AuditEvents: (v: GraphqlVariables) => {
+        if (options.empty) return { data: { auditEvents: { events: [], next_cursor: null } } };
+        const start = v.after ? Number(v.after) : 0;
+        const events = all.slice(start, start + v.first);
+        return { data: { auditEvents: { events, next_cursor: start + v.first < all.length ? String(start + v.first) : null } } };
+      },
+      AuditSettings: () => ({ data: { auditSettings: { retention_days: 365 } } }),
+      UpdateAuditSettings: (v: GraphqlVariables) =>
+        v.days > 3650
+          ? refusal('Keep events at most 3650 days (10 years).', 'BAD_USER_INPUT', { retention_days: 'Keep events at most 3650 days (10 years).' })
+          : { data: { updateAuditSettings: { retention_days: v.days } } },
+      TeamPickerPeople: () => ({ data: { organizationUsers: PEOPLE } }),
     },
-    AuditSettings: () => ({ data: { auditSettings: { retention_days: 365 } } }),
-    UpdateAuditSettings: (v: GraphqlVariables) => (v.days > 3650 ? refusal('Keep events at most 3650 days (10 years).', 'BAD_USER_INPUT', { retention_days: 'Keep events at most 3650 days (10 years).' }) : { data: { updateAuditSettings: { retention_days: v.days } } }),
-    TeamPickerPeople: () => ({ data: { organizationUsers: PEOPLE } }),
-  }, { me: meAs('ADMIN') });
+    { me: meAs('ADMIN') },
+  );
 }
 
 it('shows who, what, about whom and from where, 50 at a time with Load more', async () => {
@@ -49,14 +65,19 @@ it('shows who, what, about whom and from where, 50 at a time with Load more', as
   expect(calls.filter((c) => c.operationName === 'AuditEvents').map((c) => c.variables.after)).toEqual([null, '50']);
 });
 
-it('reads its filters from the address and sends the days as the viewer\'s own day bounds; says when nothing matches', async () => {
+it("reads its filters from the address and sends the days as the viewer's own day bounds; says when nothing matches", async () => {
   const { calls } = stubAudit({ empty: true });
   await renderSignedIn('/admin/settings/audit?action=PERMISSION_LEVEL_CHANGED&person=user-2&from=2026-11-01&to=2026-11-30');
   expect(await screen.findByText('No events match these filters.')).toBeTruthy();
   expect((screen.getByLabelText('What happened') as HTMLSelectElement).value).toBe('PERMISSION_LEVEL_CHANGED');
   expect((screen.getByLabelText('From (day)') as HTMLInputElement).value).toBe('2026-11-01');
   const sent = calls.find((c) => c.operationName === 'AuditEvents')!.variables.filter;
-  expect(sent).toEqual({ action: 'PERMISSION_LEVEL_CHANGED', person: 'user-2', from_at: new Date(2026, 10, 1).toISOString(), to_at: new Date(2026, 10, 30, 23, 59, 59, 999).toISOString() });
+  expect(sent).toEqual({
+    action: 'PERMISSION_LEVEL_CHANGED',
+    person: 'user-2',
+    from_at: new Date(2026, 10, 1).toISOString(),
+    to_at: new Date(2026, 10, 30, 23, 59, 59, 999).toISOString(),
+  });
 });
 
 it('refuses an end date before the start date, and checks the retention next to its field', async () => {

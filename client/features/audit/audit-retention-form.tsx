@@ -33,7 +33,9 @@ export function AuditRetentionForm({ days }: { days: number }) {
         />
         <FormError message={form.formError} />
         <div>
-          <SubmitButton sending={form.sending} sendingText="Saving…">Save</SubmitButton>
+          <SubmitButton sending={form.sending} sendingText="Saving…">
+            Save
+          </SubmitButton>
         </div>
       </form>
     </section>

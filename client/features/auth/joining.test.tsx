@@ -22,16 +22,19 @@ beforeEach(async () => {
 
 /** The server's public auth answers: sign-up status, CSRF, an invitation link, and setting its password. */
 function stubAuth(open: boolean) {
-  return stubGraphql({}, {
-    me: meAs('MEMBER', { full_name: 'Nora Newbie', email: 'nora@northwind.example' }),
-    rest: (url) => {
-      if (url.endsWith('/api/auth/sign-up')) return jsonResponse({ open, email_sent_by: 'OUTBOX' });
-      if (url.endsWith('/api/auth/csrf')) return jsonResponse({ csrfToken: 'csrf' });
-      if (url.includes('/api/auth/link?')) return jsonResponse({ valid: true, purpose: 'invite', email: 'nora@northwind.example' });
-      if (url.endsWith('/api/auth/change-password')) return jsonResponse({ ok: true, url: 'http://localhost:3000/login?reset=1' });
-      return jsonResponse({}, 404);
+  return stubGraphql(
+    {},
+    {
+      me: meAs('MEMBER', { full_name: 'Nora Newbie', email: 'nora@northwind.example' }),
+      rest: (url) => {
+        if (url.endsWith('/api/auth/sign-up')) return jsonResponse({ open, email_sent_by: 'OUTBOX' });
+        if (url.endsWith('/api/auth/csrf')) return jsonResponse({ csrfToken: 'csrf' });
+        if (url.includes('/api/auth/link?')) return jsonResponse({ valid: true, purpose: 'invite', email: 'nora@northwind.example' });
+        if (url.endsWith('/api/auth/change-password')) return jsonResponse({ ok: true, url: 'http://localhost:3000/login?reset=1' });
+        return jsonResponse({}, 404);
+      },
     },
-  });
+  );
 }
 
 it('the sign-in page and the public footer link to sign-up only while it is open', async () => {
@@ -72,7 +75,11 @@ it('choosing a first password from an invitation signs the person in with it and
   fireEvent.click(screen.getByRole('button', { name: 'Save the password' }));
   expect(await screen.findByRole('heading', { name: 'Welcome, Nora Newbie' })).toBeTruthy();
   expect(router.state.location.pathname).toBe('/home/dashboard');
-  expect(restCalls.find((c) => c.url.endsWith('/api/auth/change-password'))?.body).toEqual({ token: 'invitation-token-0123456789', password: 'a fresh passphrase for joining', csrfToken: 'csrf' });
+  expect(restCalls.find((c) => c.url.endsWith('/api/auth/change-password'))?.body).toEqual({
+    token: 'invitation-token-0123456789',
+    password: 'a fresh passphrase for joining',
+    csrfToken: 'csrf',
+  });
   expect(signIns).toEqual([['nora@northwind.example', 'a fresh passphrase for joining']]);
 });
 

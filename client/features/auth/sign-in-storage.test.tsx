@@ -14,13 +14,17 @@ it('a sign-in refused because the server is out of storage says so plainly, not 
   const { api } = fakeApi(async () => null);
   Object.assign(auth, { api: { ...api, signIn: signInWithCredentials } });
   await auth.check(); // signed out, whatever an earlier file in this worker left
-  stubGraphql({}, {
-    rest: (url) => {
-      if (url.endsWith('/api/auth/csrf')) return jsonResponse({ csrfToken: 'csrf' });
-      if (url.endsWith('/api/auth/callback/credentials')) return jsonResponse({ url: 'http://localhost:3000/api/auth/error?error=StorageFull&provider=credentials' }, 503);
-      return jsonResponse({}, 404);
+  stubGraphql(
+    {},
+    {
+      rest: (url) => {
+        if (url.endsWith('/api/auth/csrf')) return jsonResponse({ csrfToken: 'csrf' });
+        if (url.endsWith('/api/auth/callback/credentials'))
+          return jsonResponse({ url: 'http://localhost:3000/api/auth/error?error=StorageFull&provider=credentials' }, 503);
+        return jsonResponse({}, 404);
+      },
     },
-  });
+  );
   const { router } = renderRoute('/login');
   fireEvent.change(await screen.findByLabelText('Email'), { target: { value: 'member@acme.example' } });
   fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'correct horse battery staple' } });

@@ -14,14 +14,20 @@ beforeEach(() => {
 });
 
 /** The server's sign-up answers: status (GET), CSRF, and the POST's answer. */
-function stubSignUp(status: { open: boolean; email_sent_by: 'SMTP' | 'OUTBOX' }, post = () => jsonResponse({ ok: true, url: 'http://localhost/signup-complete' })) {
-  return stubGraphql({}, {
-    rest: (url, body) => {
-      if (url.endsWith('/api/auth/csrf')) return jsonResponse({ csrfToken: 'csrf' });
-      if (url.endsWith('/api/auth/sign-up')) return body === undefined ? jsonResponse(status) : post();
-      return jsonResponse({}, 404);
+function stubSignUp(
+  status: { open: boolean; email_sent_by: 'SMTP' | 'OUTBOX' },
+  post = () => jsonResponse({ ok: true, url: 'http://localhost/signup-complete' }),
+) {
+  return stubGraphql(
+    {},
+    {
+      rest: (url, body) => {
+        if (url.endsWith('/api/auth/csrf')) return jsonResponse({ csrfToken: 'csrf' });
+        if (url.endsWith('/api/auth/sign-up')) return body === undefined ? jsonResponse(status) : post();
+        return jsonResponse({}, 404);
+      },
     },
-  });
+  );
 }
 
 it('a closed server says so plainly on the sign-up page and shows no form', async () => {
@@ -41,7 +47,9 @@ it('without SMTP, the confirmation says the link stayed on the server instead of
   fireEvent.click(screen.getByRole('button', { name: 'Send the link' }));
   expect(await screen.findByRole('heading', { name: 'Your link is waiting on the server' })).toBeTruthy();
   expect(router.state.location.pathname).toBe('/signup-complete');
-  expect(screen.getByRole('status').textContent).toBe('This Teamlens server does not send email: no mail server is set up. The link for founder@acme.example was not emailed; it was kept in the server\'s outbox, where the admins who run this server can read it.');
+  expect(screen.getByRole('status').textContent).toBe(
+    "This Teamlens server does not send email: no mail server is set up. The link for founder@acme.example was not emailed; it was kept in the server's outbox, where the admins who run this server can read it.",
+  );
   expect(screen.queryByText(/We sent a link/)).toBeNull();
   expect(restCalls.some((c) => c.url.endsWith('/api/auth/sign-up') && (c.body as { email?: string })?.email === 'founder@acme.example')).toBe(true);
 });
@@ -64,7 +72,9 @@ it('a sign-up refused because it closed meanwhile shows the server’s message a
 
 it('checks the format on the page, and shows the server’s refusal of a free mail address under the field', async () => {
   const refusal = 'Use your work email: free mail providers such as Gmail or Outlook cannot create an organization.';
-  const { restCalls } = stubSignUp({ open: true, email_sent_by: 'SMTP' }, () => jsonResponse({ error: 'BAD_USER_INPUT', message: refusal, fields: { email: refusal } }, 400));
+  const { restCalls } = stubSignUp({ open: true, email_sent_by: 'SMTP' }, () =>
+    jsonResponse({ error: 'BAD_USER_INPUT', message: refusal, fields: { email: refusal } }, 400),
+  );
   renderRoute('/sign-up');
   fireEvent.change(await screen.findByLabelText('Work email'), { target: { value: 'not an address' } });
   fireEvent.click(screen.getByRole('button', { name: 'Send the link' }));

@@ -23,7 +23,12 @@ export function useRuleForm<S extends z.ZodType, R>(schema: S, save: (values: z.
 export function selectErrors(prefix: string, errors: FieldErrors) {
   return {
     props: (name: string) => (errors[name] ? { 'aria-invalid': true as const, 'aria-describedby': `${prefix}-${name}-error` } : {}),
-    message: (name: string) => (errors[name] ? <p id={`${prefix}-${name}-error`} className="field-error">{errors[name]}</p> : null),
+    message: (name: string) =>
+      errors[name] ? (
+        <p id={`${prefix}-${name}-error`} className="field-error">
+          {errors[name]}
+        </p>
+      ) : null,
   };
 }
 
@@ -49,8 +54,12 @@ export function RuleDialog({ title, description, form, editing, onClose, childre
             {children}
             <FormError message={form.formError} />
             <div className="dialog-actions">
-              <Dialog.Close className="button button-ghost" type="button">Cancel</Dialog.Close>
-              <SubmitButton sending={form.sending} sendingText="Saving…">{editing ? 'Save rule' : 'Create rule'}</SubmitButton>
+              <Dialog.Close className="button button-ghost" type="button">
+                Cancel
+              </Dialog.Close>
+              <SubmitButton sending={form.sending} sendingText="Saving…">
+                {editing ? 'Save rule' : 'Create rule'}
+              </SubmitButton>
             </div>
           </form>
         </Dialog.Content>

@@ -38,24 +38,46 @@ export function AutomationPage<R extends { id: string }>({ config, rules }: { co
   const remove = config.mutations.useDeleteRule();
   const groups = config.groups(rules);
   const form = editing && config.form.render(editing === 'new' ? null : editing, () => setEditing(null));
-  const create = config.cannotCreate
-    ? <p className="muted">{config.cannotCreate}</p>
-    : <div className="automation-actions"><button type="button" className="button" onClick={() => setEditing('new')}>New rule</button></div>;
+  const create = config.cannotCreate ? (
+    <p className="muted">{config.cannotCreate}</p>
+  ) : (
+    <div className="automation-actions">
+      <button type="button" className="button" onClick={() => setEditing('new')}>
+        New rule
+      </button>
+    </div>
+  );
   const headingLevel = config.sectionTitle ? 3 : 2;
   const cards = (group: RuleGroup<R>) => (
     <ul key={group.id} className="automation-list" aria-label={group.label}>
       {group.rules.map((r) => (
-        <RuleCard key={r.id} rule={r} config={config.card} mutations={config.mutations} headingLevel={group.title ? 3 : headingLevel}
-          onEdit={() => setEditing(r)} onDelete={() => setDeleting(r)} />
+        <RuleCard
+          key={r.id}
+          rule={r}
+          config={config.card}
+          mutations={config.mutations}
+          headingLevel={group.title ? 3 : headingLevel}
+          onEdit={() => setEditing(r)}
+          onDelete={() => setDeleting(r)}
+        />
       ))}
     </ul>
   );
-  const list = rules.length === 0 ? <EmptyState title={config.empty.title}>{config.empty.text}</EmptyState> : groups.map((group) => (group.title ? (
-    <section key={group.id} className="automation-group" aria-labelledby={`automation-group-${group.id}`}>
-      <h2 id={`automation-group-${group.id}`}>{group.title}</h2>
-      {cards(group)}
-    </section>
-  ) : cards(group)));
+  const list =
+    rules.length === 0 ? (
+      <EmptyState title={config.empty.title}>{config.empty.text}</EmptyState>
+    ) : (
+      groups.map((group) =>
+        group.title ? (
+          <section key={group.id} className="automation-group" aria-labelledby={`automation-group-${group.id}`}>
+            <h2 id={`automation-group-${group.id}`}>{group.title}</h2>
+            {cards(group)}
+          </section>
+        ) : (
+          cards(group)
+        ),
+      )
+    );
   return (
     <div className="page automation-page">
       <h1>{config.title}</h1>
@@ -66,12 +88,23 @@ export function AutomationPage<R extends { id: string }>({ config, rules }: { co
           <h2 id="automation-rules-title">{config.sectionTitle}</h2>
           {list}
         </section>
-      ) : list}
+      ) : (
+        list
+      )}
       {!config.form.inline && form}
       {config.children}
       {deleting && (
-        <ConfirmDialog title={config.remove.title(deleting)} description={config.remove.description(deleting)} confirmLabel="Delete rule" busyLabel="Deleting…"
-          onConfirm={async () => { await remove.mutateAsync(deleting.id); showAlert(config.remove.done(deleting), 'success'); }} onClose={() => setDeleting(null)} />
+        <ConfirmDialog
+          title={config.remove.title(deleting)}
+          description={config.remove.description(deleting)}
+          confirmLabel="Delete rule"
+          busyLabel="Deleting…"
+          onConfirm={async () => {
+            await remove.mutateAsync(deleting.id);
+            showAlert(config.remove.done(deleting), 'success');
+          }}
+          onClose={() => setDeleting(null)}
+        />
       )}
     </div>
   );

@@ -42,19 +42,39 @@ export function RuleCard<R extends { id: string }>({ rule, config, mutations, he
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   return (
     <li className="automation-rule">
-      <Heading>{title}<span className={paused ? 'automation-badge paused' : 'automation-badge'}>{paused ? 'Paused' : 'Active'}</span></Heading>
+      <Heading>
+        {title}
+        <span className={paused ? 'automation-badge paused' : 'automation-badge'}>{paused ? 'Paused' : 'Active'}</span>
+      </Heading>
       <dl className="automation-meta">
-        {config.facts(rule).map(([term, value]) => <div key={term}><dt>{term}</dt><dd>{value}</dd></div>)}
+        {config.facts(rule).map(([term, value]) => (
+          <div key={term}>
+            <dt>{term}</dt>
+            <dd>{value}</dd>
+          </div>
+        ))}
       </dl>
       {config.hint && <p className="field-hint">{config.hint(rule)}</p>}
       <div className="automation-actions">
-        <button type="button" className="button button-secondary" onClick={onEdit} aria-label={named('Edit')}>Edit</button>
-        <button type="button" className="button button-secondary" disabled={setPaused.isPending} onClick={() => void toggle()} aria-label={named(paused ? 'Resume' : 'Pause')}>
+        <button type="button" className="button button-secondary" onClick={onEdit} aria-label={named('Edit')}>
+          Edit
+        </button>
+        <button
+          type="button"
+          className="button button-secondary"
+          disabled={setPaused.isPending}
+          onClick={() => void toggle()}
+          aria-label={named(paused ? 'Resume' : 'Pause')}
+        >
           {paused ? 'Resume' : 'Pause'}
         </button>
-        <button type="button" className="button button-ghost" onClick={onDelete} aria-label={named('Delete')}>Delete</button>
+        <button type="button" className="button button-ghost" onClick={onDelete} aria-label={named('Delete')}>
+          Delete
+        </button>
         {config.details && (
-          <button type="button" className="button button-ghost" aria-expanded={expanded} onClick={() => setExpanded(!expanded)}>{expanded ? config.details.hide : config.details.show}</button>
+          <button type="button" className="button button-ghost" aria-expanded={expanded} onClick={() => setExpanded(!expanded)}>
+            {expanded ? config.details.hide : config.details.show}
+          </button>
         )}
       </div>
       {expanded && config.details?.render(rule)}

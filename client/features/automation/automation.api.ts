@@ -26,7 +26,8 @@ export function automationRuleMutations<R, I>(key: string, docs: AutomationRuleD
     return useMutation({ mutationFn: run, onSuccess: () => queryClient.invalidateQueries({ queryKey: [key] }) });
   };
   return {
-    useSaveRule: () => useRefreshing(async ({ id, input }: { id: string | null; input: I }) => (id ? gqlField(docs.update, { id, input }) : gqlField(docs.create, { input }))),
+    useSaveRule: () =>
+      useRefreshing(async ({ id, input }: { id: string | null; input: I }) => (id ? gqlField(docs.update, { id, input }) : gqlField(docs.create, { input }))),
     useSetPaused: () => useRefreshing(async ({ id, paused }: { id: string; paused: boolean }) => gqlField(paused ? docs.pause : docs.resume, { id })),
     useDeleteRule: () => useRefreshing(async (id: string) => gqlField(docs.delete, { id })),
   };

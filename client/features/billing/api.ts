@@ -26,11 +26,30 @@ export type Billing = {
   can_manage_payment: boolean;
 };
 export type SeatPerson = { id: string; full_name: string; email: string; state: SeatState; invited_at: string | null; last_login: string | null };
-export type BillingInvoice = { id: string; number: string | null; created: string; amount: number; currency: string; status: string; hosted_url: string | null; pdf_url: string | null };
+export type BillingInvoice = {
+  id: string;
+  number: string | null;
+  created: string;
+  amount: number;
+  currency: string;
+  status: string;
+  hosted_url: string | null;
+  pdf_url: string | null;
+};
 export type BillingNotice = { status: BillingStatus; message: string; read_only_from: string | null };
 export type OrganizationBilling = {
-  organization_id: string; name: string; is_operator: boolean; plan: { id: string; name: string } | null; status: BillingStatus; seats: number;
-  seat_limit: number | null; own_seat_limit: number | null; renews_at: string | null; trial_ends_at: string | null; cancel_at_period_end: boolean; created_at: string;
+  organization_id: string;
+  name: string;
+  is_operator: boolean;
+  plan: { id: string; name: string } | null;
+  status: BillingStatus;
+  seats: number;
+  seat_limit: number | null;
+  own_seat_limit: number | null;
+  renews_at: string | null;
+  trial_ends_at: string | null;
+  cancel_at_period_end: boolean;
+  created_at: string;
 };
 
 const PLAN = 'id name seat_limit per_seat features trial_days price_label can_checkout';
@@ -58,12 +77,15 @@ export const PEOPLE = graphql(`
 /** People listed at once; the search narrows a longer list. */
 export const SEAT_PEOPLE_PAGE = 100;
 
-export const billingSeatPeopleQueryOptions = (filter: { q?: string | undefined; state?: SeatState | undefined }) => queryOptions({
-  queryKey: ['billing', 'people', filter.q ?? '', filter.state ?? ''],
-  queryFn: async () => (await gql(PEOPLE, { q: filter.q || null, state: filter.state ?? null, first: SEAT_PEOPLE_PAGE })).billingSeatPeople,
-});
+export const billingSeatPeopleQueryOptions = (filter: { q?: string | undefined; state?: SeatState | undefined }) =>
+  queryOptions({
+    queryKey: ['billing', 'people', filter.q ?? '', filter.state ?? ''],
+    queryFn: async () => (await gql(PEOPLE, { q: filter.q || null, state: filter.state ?? null, first: SEAT_PEOPLE_PAGE })).billingSeatPeople,
+  });
 
-export const INVOICES = graphql(`query BillingInvoices { billingInvoices { available error invoices { id number created amount currency status hosted_url pdf_url } } }`);
+export const INVOICES = graphql(
+  `query BillingInvoices { billingInvoices { available error invoices { id number created amount currency status hosted_url pdf_url } } }`,
+);
 
 export const billingInvoicesQueryOptions = queryOptions({
   queryKey: ['billing', 'invoices'],
@@ -79,7 +101,8 @@ export const billingNoticeQueryOptions = queryOptions({
   staleTime: 60_000,
 });
 
-const ORG_FIELDS = 'organization_id name is_operator plan { id name } status seats seat_limit own_seat_limit renews_at trial_ends_at cancel_at_period_end created_at';
+const ORG_FIELDS =
+  'organization_id name is_operator plan { id name } status seats seat_limit own_seat_limit renews_at trial_ends_at cancel_at_period_end created_at';
 export const OPERATOR = graphql(`query OperatorBilling { operatorBilling { ${ORG_FIELDS} } }`);
 
 export const operatorBillingQueryOptions = queryOptions({

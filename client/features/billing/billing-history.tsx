@@ -36,7 +36,9 @@ export function BillingHistory({ billing }: { billing: Billing }) {
         extraColumns={[{ key: 'latest', label: 'Seats at the last count', color: COLORS.teal, count: true }]}
         summary={historySummary(billing.history, billing.seat_limit)}
       />
-      {billing.history_is_demo && <p className="muted">The months before today are sample history of the demo organization; it is removed with the demo data.</p>}
+      {billing.history_is_demo && (
+        <p className="muted">The months before today are sample history of the demo organization; it is removed with the demo data.</p>
+      )}
     </section>
   );
 }

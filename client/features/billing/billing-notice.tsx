@@ -16,7 +16,12 @@ export function BillingNoticeBanner({ isAdmin }: { isAdmin: boolean }) {
     <div className={`notice ${severe ? 'billing-notice-error' : 'notice-warning'} billing-banner`} role="status">
       <p>
         <strong>{notice.message}</strong>
-        {isAdmin && <> <Link to="/admin/settings/billing">Open billing</Link></>}
+        {isAdmin && (
+          <>
+            {' '}
+            <Link to="/admin/settings/billing">Open billing</Link>
+          </>
+        )}
       </p>
     </div>
   );

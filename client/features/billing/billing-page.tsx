@@ -26,9 +26,12 @@ export function BillingPage({ search, onSearch, isOperator }: Props) {
   useEffect(() => {
     if (!returned || told.current === returned) return;
     told.current = returned;
-    showAlert(returned === 'done'
-      ? 'Thank you: Stripe has your payment details. The plan shows here as soon as Stripe confirms it, usually within seconds.'
-      : 'Checkout was cancelled: nothing changed.', returned === 'done' ? 'success' : 'info');
+    showAlert(
+      returned === 'done'
+        ? 'Thank you: Stripe has your payment details. The plan shows here as soon as Stripe confirms it, usually within seconds.'
+        : 'Checkout was cancelled: nothing changed.',
+      returned === 'done' ? 'success' : 'info',
+    );
     onSearch({ ...search, checkout: undefined });
   }, [returned, search, onSearch]);
   return (

@@ -46,8 +46,14 @@ export function BillingPeople({ search, onSearch }: Props) {
           </select>
         </div>
         <div className="billing-filter-actions">
-          <button type="submit" className="button button-secondary">Filter</button>
-          {filtered && <button type="button" className="button button-ghost" onClick={() => onSearch({ q: undefined, state: undefined })}>Show everyone</button>}
+          <button type="submit" className="button button-secondary">
+            Filter
+          </button>
+          {filtered && (
+            <button type="button" className="button button-ghost" onClick={() => onSearch({ q: undefined, state: undefined })}>
+              Show everyone
+            </button>
+          )}
         </div>
       </form>
       {people.isPending ? (
@@ -55,7 +61,9 @@ export function BillingPeople({ search, onSearch }: Props) {
       ) : people.isError ? (
         <div role="alert" className="form-error">
           <p>The list could not be loaded: {people.error.message}</p>
-          <button type="button" className="button button-small" onClick={() => void people.refetch()}>Try again</button>
+          <button type="button" className="button button-small" onClick={() => void people.refetch()}>
+            Try again
+          </button>
         </div>
       ) : people.data.total === 0 ? (
         <p className="muted">{filtered ? 'Nobody who counts matches this filter.' : 'Nobody counts yet.'}</p>
@@ -68,13 +76,25 @@ export function BillingPeople({ search, onSearch }: Props) {
           </p>
           <table className="billing-table">
             <caption className="sr-only">People who count as seats</caption>
-            <thead><tr><th scope="col">Name</th><th scope="col">Email</th><th scope="col">Counts as</th></tr></thead>
+            <thead>
+              <tr>
+                <th scope="col">Name</th>
+                <th scope="col">Email</th>
+                <th scope="col">Counts as</th>
+              </tr>
+            </thead>
             <tbody>
               {people.data.people.map((p) => (
                 <tr key={p.id}>
                   <td data-label="Name">{p.full_name}</td>
-                  <td data-label="Email" className="billing-email">{p.email}</td>
-                  <td data-label="Counts as"><span><span className="billing-state">{STATE_LABEL[p.state]}</span> <span className="muted">{stateText(p)}</span></span></td>
+                  <td data-label="Email" className="billing-email">
+                    {p.email}
+                  </td>
+                  <td data-label="Counts as">
+                    <span>
+                      <span className="billing-state">{STATE_LABEL[p.state]}</span> <span className="muted">{stateText(p)}</span>
+                    </span>
+                  </td>
                 </tr>
               ))}
             </tbody>

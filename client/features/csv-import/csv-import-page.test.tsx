@@ -28,9 +28,15 @@ function choose(name: string, content: string | Uint8Array, type = 'text/csv') {
 }
 
 type Result = {
-  batch_id: string; count: number; totalUserWithEmailError: number; created_ids: string[];
+  batch_id: string;
+  count: number;
+  totalUserWithEmailError: number;
+  created_ids: string[];
   usersWithErrors: { row: number; email: string; errorType: string; message: string }[];
-  teams: unknown[]; divisions: unknown[]; promoted: unknown[]; seat_limit?: string | null;
+  teams: unknown[];
+  divisions: unknown[];
+  promoted: unknown[];
+  seat_limit?: string | null;
 };
 
 /** The server's answer for the HR file below: the gmail row is refused by the organization's email rules, which only the server knows. */
@@ -38,8 +44,13 @@ function serverAnswer(url: string): Result {
   const query = new URL(url, 'http://localhost').searchParams;
   const dry = query.get('dryRun') === 'true';
   return {
-    batch_id: query.get('batch_id')!, count: 2, totalUserWithEmailError: 1, created_ids: dry ? [] : ['u-noah', 'u-liam'],
-    usersWithErrors: [{ row: 4, email: 'zoe@gmail.com', errorType: 'BLOCKED_EMAIL_DOMAIN', message: 'email: use a work address; free mail providers are not accepted.' }],
+    batch_id: query.get('batch_id')!,
+    count: 2,
+    totalUserWithEmailError: 1,
+    created_ids: dry ? [] : ['u-noah', 'u-liam'],
+    usersWithErrors: [
+      { row: 4, email: 'zoe@gmail.com', errorType: 'BLOCKED_EMAIL_DOMAIN', message: 'email: use a work address; free mail providers are not accepted.' },
+    ],
     teams: [
       { name: 'Backend', existing: false, members_before: 0, joining: 1, manager_email: 'noah@acme.example', manager_name: 'Noah Kim' },
       { name: 'Platform', existing: true, members_before: 16, joining: 1, manager_email: null, manager_name: null },
@@ -56,33 +67,44 @@ const HR_FILE = [
   'Zoe,Free,zoe@gmail.com,Backend,Engineering,noah@acme.example',
 ].join('\n');
 
-it('previews an HR export with the server\'s own dry run, imports exactly that, and sends the invitations', async () => {
-  const { calls, restCalls } = stubGraphql({
-    SendInvitations: ({ ids }) => ({ data: { sendInvitations: (ids as string[]).length } }),
-    MailDelivery: () => ({ data: { mailDelivery: 'OUTBOX' } }),
-  }, {
-    me: meAs('ADMIN', { full_name: 'Alex Admin', email: 'alex@example.com' }),
-    rest: (url) => (url.includes('/api/admin/users/import') ? jsonResponse(serverAnswer(url)) : new Response('{}', { status: 404 })),
-  });
+it("previews an HR export with the server's own dry run, imports exactly that, and sends the invitations", async () => {
+  const { calls, restCalls } = stubGraphql(
+    {
+      SendInvitations: ({ ids }) => ({ data: { sendInvitations: (ids as string[]).length } }),
+      MailDelivery: () => ({ data: { mailDelivery: 'OUTBOX' } }),
+    },
+    {
+      me: meAs('ADMIN', { full_name: 'Alex Admin', email: 'alex@example.com' }),
+      rest: (url) => (url.includes('/api/admin/users/import') ? jsonResponse(serverAnswer(url)) : new Response('{}', { status: 404 })),
+    },
+  );
   renderRoute('/admin/settings/users/import');
   await screen.findByRole('heading', { name: 'Import users from a CSV file', level: 1 });
   choose('bamboo.csv', HR_FILE);
 
   // Matched without help: the work email, both name columns, department and division.
-  expect((await screen.findByLabelText('Field for the column "Work Email"') as HTMLSelectElement).value).toBe('email');
+  expect(((await screen.findByLabelText('Field for the column "Work Email"')) as HTMLSelectElement).value).toBe('email');
   expect((screen.getByLabelText('Field for the column "First Name"') as HTMLSelectElement).value).toBe('first_name');
   expect((screen.getByLabelText('Field for the column "Last Name"') as HTMLSelectElement).value).toBe('last_name');
   expect((screen.getByLabelText('Field for the column "Division"') as HTMLSelectElement).value).toBe('division');
 
   // The counts are the server's: the gmail row, which no browser rule refuses, is counted as needing fixing.
   const counts = await screen.findByRole('group', { name: 'Preview counts' }, { timeout: 4000 });
-  expect(within(counts).getAllByRole('definition').map((d) => d.textContent)).toEqual(['3', '2', '1']);
+  expect(
+    within(counts)
+      .getAllByRole('definition')
+      .map((d) => d.textContent),
+  ).toEqual(['3', '2', '1']);
   const dryRun = restCalls.find((c) => c.url.includes('dryRun=true'))!;
   const sentLines = (dryRun.body as string).split('\r\n');
   expect(sentLines[0]).toBe('"first_name","last_name","email","department","division","manager_email"');
   expect(sentLines[3]).toBe('"Zoe","Free","zoe@gmail.com","Backend","Engineering","noah@acme.example"');
   const refused = screen.getByRole('table', { name: 'Rows that need fixing' });
-  expect(within(refused).getAllByRole('cell').map((c) => c.textContent)).toEqual(['4', 'zoe@gmail.com', 'Email domain not allowed', 'email: use a work address; free mail providers are not accepted.']);
+  expect(
+    within(refused)
+      .getAllByRole('cell')
+      .map((c) => c.textContent),
+  ).toEqual(['4', 'zoe@gmail.com', 'Email domain not allowed', 'email: use a work address; free mail providers are not accepted.']);
   expect(screen.getByText(/joins? the existing team Platform \(16 members\)/)).toBeTruthy();
   expect(screen.getByText(/new team of 1 person, managed by/).textContent).toContain('Noah Kim');
   expect(screen.getByText(/Engineering/, { selector: 'li strong' })).toBeTruthy();
@@ -107,11 +129,16 @@ it('previews an HR export with the server\'s own dry run, imports exactly that, 
 });
 
 it('says before anything is written that the people do not fit the seat limit, and offers no import (docs/decisions/0068)', async () => {
-  const message = '3 of the 4 seats the Team plan allows are used; adding 2 people needs 5 seats. To get more seats, ask the people who run this Teamlens server for a larger plan, or deactivate people who no longer need access. Nothing was changed.';
-  const { restCalls } = stubGraphql({}, {
-    me: meAs('ADMIN'),
-    rest: (url) => (url.includes('/api/admin/users/import') ? jsonResponse({ ...serverAnswer(url), seat_limit: message }) : new Response('{}', { status: 404 })),
-  });
+  const message =
+    '3 of the 4 seats the Team plan allows are used; adding 2 people needs 5 seats. To get more seats, ask the people who run this Teamlens server for a larger plan, or deactivate people who no longer need access. Nothing was changed.';
+  const { restCalls } = stubGraphql(
+    {},
+    {
+      me: meAs('ADMIN'),
+      rest: (url) =>
+        url.includes('/api/admin/users/import') ? jsonResponse({ ...serverAnswer(url), seat_limit: message }) : new Response('{}', { status: 404 }),
+    },
+  );
   renderRoute('/admin/settings/users/import');
   await screen.findByRole('heading', { name: 'Import users from a CSV file', level: 1 });
   choose('bamboo.csv', HR_FILE);
@@ -122,13 +149,16 @@ it('says before anything is written that the people do not fit the seat limit, a
 
 it('says when the server could not check the rows, and checks again on request', async () => {
   let answers = 0;
-  stubGraphql({}, {
-    me: meAs('ADMIN', { full_name: 'Alex Admin', email: 'alex@example.com' }),
-    rest: (url) => {
-      answers += 1;
-      return answers === 1 ? jsonResponse({ error: 'CONFLICT', message: 'Someone else is importing right now.' }, 409) : jsonResponse(serverAnswer(url));
+  stubGraphql(
+    {},
+    {
+      me: meAs('ADMIN', { full_name: 'Alex Admin', email: 'alex@example.com' }),
+      rest: (url) => {
+        answers += 1;
+        return answers === 1 ? jsonResponse({ error: 'CONFLICT', message: 'Someone else is importing right now.' }, 409) : jsonResponse(serverAnswer(url));
+      },
     },
-  });
+  );
   renderRoute('/admin/settings/users/import');
   await screen.findByRole('heading', { name: 'Import users from a CSV file', level: 1 });
   choose('bamboo.csv', HR_FILE);
@@ -143,7 +173,9 @@ it('lets the admin map columns the header does not name, and says when no header
   await screen.findByRole('heading', { name: 'Import users from a CSV file', level: 1 });
   choose('export.csv', 'Address,Person\nann@acme.example,Ann\nbad,Bob\n');
   expect((await screen.findByText(/No column of the first row is one we recognise/)).getAttribute('role')).toBe('alert');
-  expect(screen.getByText(/Pick the column that holds the email.*Pick the column that holds the full name, or the columns of the first and the last name/)).toBeTruthy();
+  expect(
+    screen.getByText(/Pick the column that holds the email.*Pick the column that holds the full name, or the columns of the first and the last name/),
+  ).toBeTruthy();
   expect(screen.queryByRole('button', { name: /^Import/ })).toBeNull();
   fireEvent.change(screen.getByLabelText('Field for the column "Address"'), { target: { value: 'email' } });
   fireEvent.change(screen.getByLabelText('Field for the column "Person"'), { target: { value: 'full_name' } });

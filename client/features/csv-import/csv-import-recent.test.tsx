@@ -12,7 +12,15 @@ afterEach(() => {
 });
 
 const batch = (patch: Partial<ImportBatch>): ImportBatch => ({
-  id: 'b-1', status: 'DONE', dry_run: false, total: 10, created: 10, created_at: '2026-11-24T10:00:00.000Z', finished_at: '2026-11-24T10:00:05.000Z', created_by_name: 'Alex Admin', ...patch,
+  id: 'b-1',
+  status: 'DONE',
+  dry_run: false,
+  total: 10,
+  created: 10,
+  created_at: '2026-11-24T10:00:00.000Z',
+  finished_at: '2026-11-24T10:00:05.000Z',
+  created_by_name: 'Alex Admin',
+  ...patch,
 });
 
 function openWith(batches: ImportBatch[]) {
@@ -21,7 +29,15 @@ function openWith(batches: ImportBatch[]) {
   return stub;
 }
 
-const rowsOf = (table: HTMLElement) => within(table).getAllByRole('row').slice(1).map((row) => within(row).getAllByRole('cell').map((c) => c.textContent));
+const rowsOf = (table: HTMLElement) =>
+  within(table)
+    .getAllByRole('row')
+    .slice(1)
+    .map((row) =>
+      within(row)
+        .getAllByRole('cell')
+        .map((c) => c.textContent),
+    );
 
 it('lists recent imports; one the server stop cut off reads Interrupted, says nothing was saved, and leads back to choosing the file', async () => {
   openWith([

@@ -33,15 +33,19 @@ export async function watchImportProgress(batchId: string, onProgress: (progress
   const connected = new Promise<void>((resolve) => {
     offConnected = client.on('connected', () => setTimeout(resolve, 50));
   });
-  const stop = subscribe(PROGRESS, {
-    next: (message) => {
-      const progress = message.data?.massCreateProgress;
-      if (progress) onProgress(progress);
+  const stop = subscribe(
+    PROGRESS,
+    {
+      next: (message) => {
+        const progress = message.data?.massCreateProgress;
+        if (progress) onProgress(progress);
+      },
+      // Progress is a nicety: the upload's answer carries the result either way.
+      error: () => undefined,
+      complete: () => undefined,
     },
-    // Progress is a nicety: the upload's answer carries the result either way.
-    error: () => undefined,
-    complete: () => undefined,
-  }, { batch_id: batchId });
+    { batch_id: batchId },
+  );
   await Promise.race([connected, new Promise((resolve) => setTimeout(resolve, SUBSCRIBE_SETTLE_MS))]);
   offConnected();
   return stop;

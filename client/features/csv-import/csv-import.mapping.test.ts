@@ -3,8 +3,15 @@ import { HR_EXPORT_FIXTURES } from '../../../shared/csv-hr-exports.js';
 import { autoMapColumns, isMappingUsable, mappingProblems, suggestColumns } from './csv-import.mapping.js';
 
 describe('column mapping', () => {
-  it('matches headers case-insensitively and by the server\'s aliases, ignoring unknown columns', () => {
-    expect(autoMapColumns(['E-MAIL', 'Full Name', 'job title', 'TimeZone', 'Notes', 'MANAGER'])).toEqual(['email', 'full_name', 'role', 'time_zone', null, 'manager_email']);
+  it("matches headers case-insensitively and by the server's aliases, ignoring unknown columns", () => {
+    expect(autoMapColumns(['E-MAIL', 'Full Name', 'job title', 'TimeZone', 'Notes', 'MANAGER'])).toEqual([
+      'email',
+      'full_name',
+      'role',
+      'time_zone',
+      null,
+      'manager_email',
+    ]);
   });
 
   it('keeps the first column when two headers name one field equally well', () => {

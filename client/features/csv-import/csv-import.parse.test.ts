@@ -14,15 +14,17 @@ const message = (text: string) => {
 
 describe('parseCsvText', () => {
   it('numbers rows as the server does: header row 1, blank lines counted, quoted line breaks not, blank records dropped', () => {
-    const csv = ok([
-      '\uFEFFE-Mail,Full Name,Team',
-      'a@x.example,"Doe, Jane",Core', // row 2
-      '', // row 3
-      'b@x.example,"Multi', // row 4
-      'Line",Core',
-      ',,', // row 5: all blank, dropped
-      'c@x.example,Ragged', // row 6
-    ].join('\r\n'));
+    const csv = ok(
+      [
+        '\uFEFFE-Mail,Full Name,Team',
+        'a@x.example,"Doe, Jane",Core', // row 2
+        '', // row 3
+        'b@x.example,"Multi', // row 4
+        'Line",Core',
+        ',,', // row 5: all blank, dropped
+        'c@x.example,Ragged', // row 6
+      ].join('\r\n'),
+    );
     expect(csv.headers).toEqual(['E-Mail', 'Full Name', 'Team']);
     expect(csv.records).toEqual([
       { row: 2, cells: ['a@x.example', 'Doe, Jane', 'Core'] },
@@ -41,7 +43,9 @@ describe('parseCsvText', () => {
     expect(message('\uFEFF\r\n\r\n')).toMatch(/"people.csv" is empty\. The first row must be a header/);
     expect(message('email,full_name\r\n')).toBe('"people.csv" has a header row but no people in it. Add one row per person below the header.');
     expect(message('email,full_name\r\na@x.example,"Ann\r\n')).toMatch(/^The file is not valid CSV: a quoted cell .* never closed/);
-    expect(message('email,full_name\r\n=HYPERLINK("x"),Ann\r\n')).toBe('The file is not valid CSV at line 2: a double quote (") sits inside a cell. Put the whole cell in quotes and write a quote inside it twice ("").');
+    expect(message('email,full_name\r\n=HYPERLINK("x"),Ann\r\n')).toBe(
+      'The file is not valid CSV at line 2: a double quote (") sits inside a cell. Put the whole cell in quotes and write a quote inside it twice ("").',
+    );
     const big = ['email,full_name', ...Array.from({ length: 50_001 }, (_, i) => `p${i}@x.example,P ${i}`)].join('\n');
     expect(message(big)).toBe('"people.csv" has more than 50,000 rows; one import takes at most 50,000. Split it into several files.');
     const exactly = ['email,full_name', ...Array.from({ length: 50_000 }, (_, i) => `p${i}@x.example,P ${i}`)].join('\n');
@@ -51,7 +55,9 @@ describe('parseCsvText', () => {
 
 describe('readCsvFile', () => {
   it('refuses files that are not CSV by name or by content, and empty files', async () => {
-    const xlsx = new File([new Uint8Array([0x50, 0x4b, 0x03, 0x04, 1, 2, 3])], 'people.xlsx', { type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' });
+    const xlsx = new File([new Uint8Array([0x50, 0x4b, 0x03, 0x04, 1, 2, 3])], 'people.xlsx', {
+      type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    });
     expect(await readCsvFile(xlsx)).toEqual({ ok: false, message: expect.stringMatching(/^"people.xlsx" is not a CSV file\./) });
     const renamed = new File([new Uint8Array([0x50, 0x4b, 0x03, 0x04, 0, 0])], 'people.csv', { type: 'text/csv' });
     expect((await readCsvFile(renamed)).ok).toBe(false);
@@ -67,7 +73,10 @@ describe('readCsvFile', () => {
     const unicode = await readCsvFile(new File([utf16], 'people.txt', { type: 'text/plain' }));
     expect(unicode).toEqual({ ok: true, text });
     const ansi = new Uint8Array(Array.from('Prénom;Nom;Courriel\r\nLoïc;Bérard;l@x.example', (c) => c.charCodeAt(0)));
-    expect(await readCsvFile(new File([ansi], 'people.csv', { type: 'text/csv' }))).toEqual({ ok: true, text: 'Prénom;Nom;Courriel\r\nLoïc;Bérard;l@x.example' });
+    expect(await readCsvFile(new File([ansi], 'people.csv', { type: 'text/csv' }))).toEqual({
+      ok: true,
+      text: 'Prénom;Nom;Courriel\r\nLoïc;Bérard;l@x.example',
+    });
     if (!unicode.ok) return;
     expect(ok(unicode.text).headers).toEqual(['Prénom', 'Nom', 'Courriel']);
   });

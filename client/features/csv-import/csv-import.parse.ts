@@ -32,7 +32,14 @@ const CSV_TYPES = new Set(['', 'text/csv', 'text/plain', 'text/tab-separated-val
 /** Magic numbers of files people pick by mistake: zip (xlsx, docx, ods), PDF, old Office, images. */
 function looksBinary(head: Uint8Array): boolean {
   const starts = (...bytes: number[]) => bytes.every((b, i) => head[i] === b);
-  if (starts(0x50, 0x4b, 0x03, 0x04) || starts(0x25, 0x50, 0x44, 0x46) || starts(0xd0, 0xcf, 0x11, 0xe0) || starts(0x89, 0x50, 0x4e, 0x47) || starts(0xff, 0xd8, 0xff)) return true;
+  if (
+    starts(0x50, 0x4b, 0x03, 0x04) ||
+    starts(0x25, 0x50, 0x44, 0x46) ||
+    starts(0xd0, 0xcf, 0x11, 0xe0) ||
+    starts(0x89, 0x50, 0x4e, 0x47) ||
+    starts(0xff, 0xd8, 0xff)
+  )
+    return true;
   // UTF-16 text (Excel's "Unicode text", with its mark) has a NUL byte beside every ASCII character.
   if (csvByteOrderMark(head)?.startsWith('utf-16')) return false;
   return head.includes(0); // other text files never contain NUL bytes
@@ -44,7 +51,10 @@ const notCsv = (name: string) =>
 /** The file's text, or a message saying why it cannot be imported (size, type, empty). */
 export async function readCsvFile(file: File): Promise<{ ok: true; text: string } | { ok: false; message: string }> {
   if (file.size > CSV_UPLOAD_MAX_BYTES) {
-    return { ok: false, message: `"${file.name}" is ${(file.size / MB).toFixed(1)} MB; the limit is ${CSV_UPLOAD_MAX_BYTES / MB} MB. Split it into several files.` };
+    return {
+      ok: false,
+      message: `"${file.name}" is ${(file.size / MB).toFixed(1)} MB; the limit is ${CSV_UPLOAD_MAX_BYTES / MB} MB. Split it into several files.`,
+    };
   }
   if (!CSV_NAME.test(file.name) && !CSV_TYPES.has(file.type)) return { ok: false, message: notCsv(file.name) };
   const head = new Uint8Array(await file.slice(0, 8192).arrayBuffer());
@@ -106,7 +116,10 @@ export function parseCsvText(fileName: string, text: string): ParseOutcome {
   const headers = found.headers;
   if (headers === null || headers.every((h) => h === '')) return { ok: false, message: `"${fileName}" is empty. ${TEMPLATE_HINT}` };
   if (tooMany) {
-    return { ok: false, message: `"${fileName}" has more than ${formatNumber(MASS_CREATE_MAX_ROWS)} rows; one import takes at most ${formatNumber(MASS_CREATE_MAX_ROWS)}. Split it into several files.` };
+    return {
+      ok: false,
+      message: `"${fileName}" has more than ${formatNumber(MASS_CREATE_MAX_ROWS)} rows; one import takes at most ${formatNumber(MASS_CREATE_MAX_ROWS)}. Split it into several files.`,
+    };
   }
   if (records.length === 0) return { ok: false, message: `"${fileName}" has a header row but no people in it. Add one row per person below the header.` };
   return { ok: true, csv: { fileName, headers, records } };

@@ -24,7 +24,11 @@ const startOf = (batchId: string, total: number): MassCreateProgress => ({ batch
  * subscription opened first, then the upload. When the upload's answer is lost on the way back,
  * the stored batch result is asked for.
  */
-async function runOnServer({ csv, mapping, options }: ImportRequest, onProgress: (progress: MassCreateProgress) => void, signal?: AbortSignal): Promise<MassCreateResult> {
+async function runOnServer(
+  { csv, mapping, options }: ImportRequest,
+  onProgress: (progress: MassCreateProgress) => void,
+  signal?: AbortSignal,
+): Promise<MassCreateResult> {
   const batchId = newBatchId();
   const total = csv.records.length;
   let last = startOf(batchId, total);
@@ -100,7 +104,9 @@ export function useServerPreview(request: ImportRequest | null): { preview: Serv
     const timer = setTimeout(() => {
       setState({ for: request, value: { status: 'checking', progress: null } });
       runOnServer(request, (progress) => setState({ for: request, value: { status: 'checking', progress } }), controller.signal)
-        .then((result) => { if (!controller.signal.aborted) setState({ for: request, value: { status: 'done', result } }); })
+        .then((result) => {
+          if (!controller.signal.aborted) setState({ for: request, value: { status: 'done', result } });
+        })
         .catch((err: unknown) => {
           if (!controller.signal.aborted) setState({ for: request, value: { status: 'error', message: err instanceof Error ? err.message : String(err) } });
         });

@@ -3,7 +3,7 @@ import { mapCsvHeader } from '../../../shared/mass-create.schema.js';
 import { parseCsvText } from './csv-import.parse.js';
 import { buildUploadCsv } from './csv-import.upload.js';
 
-it('sends the admin\'s records under the mapped header, each on its original row number', () => {
+it("sends the admin's records under the mapped header, each on its original row number", () => {
   const original = [
     'Mail;Person;Notes;Boss',
     'ann@x.example;"Ann; A.";hello;',

@@ -16,7 +16,14 @@ import type { ColumnMapping } from './csv-import.mapping.js';
 import type { ParsedCsv } from './csv-import.parse.js';
 
 export type MassCreateUserError = { errorType: MassCreateErrorType; email: string; row: number; message: string };
-export type PlannedTeam = { name: string; existing: boolean; members_before: number; joining: number; manager_email: string | null; manager_name: string | null };
+export type PlannedTeam = {
+  name: string;
+  existing: boolean;
+  members_before: number;
+  joining: number;
+  manager_email: string | null;
+  manager_name: string | null;
+};
 export type PlannedDivision = { name: string; existing: boolean; departments: { name: string; existing: boolean }[] };
 export type Promotion = { row: number; email: string; full_name: string; reports: number };
 /** The server's answer (POST /api/admin/users/import, massCreation): the same for a dry run and an import. */
@@ -51,7 +58,11 @@ export function buildUploadCsv(csv: ParsedCsv, mapping: ColumnMapping): string {
 }
 
 export class ImportError extends Error {
-  constructor(message: string, readonly code: string | null, readonly networkFailure = false) {
+  constructor(
+    message: string,
+    readonly code: string | null,
+    readonly networkFailure = false,
+  ) {
     super(message);
     this.name = 'ImportError';
   }
@@ -61,7 +72,10 @@ export class ImportError extends Error {
 export async function uploadCsv(body: string, options: ImportOptions & { batchId: string; signal?: AbortSignal }): Promise<MassCreateResult> {
   const token = await auth.getAccessToken();
   const query = new URLSearchParams({
-    dryRun: String(options.dryRun), createTeams: String(options.createTeams), promoteManagers: String(options.promoteManagers), batch_id: options.batchId,
+    dryRun: String(options.dryRun),
+    createTeams: String(options.createTeams),
+    promoteManagers: String(options.promoteManagers),
+    batch_id: options.batchId,
   });
   let response: Response;
   try {

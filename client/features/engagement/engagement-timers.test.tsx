@@ -42,7 +42,10 @@ it('a new route restarts the timers', () => {
   vi.advanceTimersByTime(9 * MINUTE);
   timers.enter('/b');
   vi.advanceTimersByTime(9 * MINUTE);
-  expect(sent).toEqual([{ path: '/a', minutes: 1 }, { path: '/b', minutes: 1 }]);
+  expect(sent).toEqual([
+    { path: '/a', minutes: 1 },
+    { path: '/b', minutes: 1 },
+  ]);
   timers.stop();
   vi.advanceTimersByTime(60 * MINUTE);
   expect(sent).toHaveLength(2);
@@ -66,7 +69,11 @@ function renderRouter(path: string) {
   const home = createRoute({ getParentRoute: () => root, path: '/home/dashboard', component: () => <h1>Home</h1> });
   const profile = createRoute({ getParentRoute: () => root, path: '/profile/user-profile/$id', component: () => <h1>Profile</h1> });
   const router = createRouter({ routeTree: root.addChildren([home, profile]), history: createMemoryHistory({ initialEntries: [path] }) });
-  render(<QueryClientProvider client={testQueryClient()}><RouterProvider router={router} /></QueryClientProvider>);
+  render(
+    <QueryClientProvider client={testQueryClient()}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  );
   return router;
 }
 
@@ -83,7 +90,10 @@ it('in the app: sends the route template of the page, and each navigation resets
   await screen.findByRole('heading', { name: 'Home' });
   act(() => void vi.advanceTimersByTime(5 * MINUTE));
   // The profile's 10-minute timer was cancelled by the route change; home got its own 1-minute event.
-  expect(sent).toEqual([{ path: '/profile/user-profile/$id', minutes: 1 }, { path: '/home/dashboard', minutes: 1 }]);
+  expect(sent).toEqual([
+    { path: '/profile/user-profile/$id', minutes: 1 },
+    { path: '/home/dashboard', minutes: 1 },
+  ]);
 
   await act(() => router.navigate({ to: '/profile/user-profile/$id', params: { id: 'other' } }));
   await screen.findByRole('heading', { name: 'Profile' });

@@ -33,8 +33,7 @@ export const SET_FEATURE_AREAS = graphql(`
 export function useSetFeatureAreas() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (changes: Array<{ area: FeatureArea; enabled: boolean }>) =>
-      (await gql(SET_FEATURE_AREAS, { changes })).setFeatureAreas,
+    mutationFn: async (changes: Array<{ area: FeatureArea; enabled: boolean }>) => (await gql(SET_FEATURE_AREAS, { changes })).setFeatureAreas,
     onSuccess: (settings) => queryClient.setQueryData(featureAreasQueryOptions.queryKey, settings),
   });
 }

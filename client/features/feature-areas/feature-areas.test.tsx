@@ -5,22 +5,38 @@ import { FEATURE_AREAS, FEATURE_AREA_INFO, type FeatureArea } from '../../../sha
 import { meAs, stubGraphql } from '../../test/graphql-stub.js';
 import { cleanUpBetweenTests, renderRoute, signIn } from '../../test/render-route.js';
 
-const settings = (off: FeatureArea[]) => FEATURE_AREAS.map((area) => ({ area, label: FEATURE_AREA_INFO[area].label, built: FEATURE_AREA_INFO[area].built, enabled: !off.includes(area), updated_at: null }));
+const settings = (off: FeatureArea[]) =>
+  FEATURE_AREAS.map((area) => ({
+    area,
+    label: FEATURE_AREA_INFO[area].label,
+    built: FEATURE_AREA_INFO[area].built,
+    enabled: !off.includes(area),
+    updated_at: null,
+  }));
 
 cleanUpBetweenTests();
 
 it('a member does not see switched-off areas in the navigation, and their pages say the admin switched them off', async () => {
-  stubGraphql({
-    FeatureAreas: () => ({ data: { featureAreas: settings(['GOALS', 'REVIEWS']) } }),
-    WidgetPreferences: () => ({ data: { userWidgetPreferences: { user_id: 'user-1', enabled_widgets: ['PENDING_REVIEWS', 'MY_GOALS', 'TEAM_INSIGHTS'] } } }),
-    InsightsTeams: () => ({ data: { insightsTeams: [] } }),
-  }, { me: meAs('MEMBER') });
+  stubGraphql(
+    {
+      FeatureAreas: () => ({ data: { featureAreas: settings(['GOALS', 'REVIEWS']) } }),
+      WidgetPreferences: () => ({ data: { userWidgetPreferences: { user_id: 'user-1', enabled_widgets: ['PENDING_REVIEWS', 'MY_GOALS', 'TEAM_INSIGHTS'] } } }),
+      InsightsTeams: () => ({ data: { insightsTeams: [] } }),
+    },
+    { me: meAs('MEMBER') },
+  );
   await signIn();
   const { router } = renderRoute('/home/dashboard');
   await screen.findByRole('heading', { name: 'Welcome, Ada Lovelace' });
   // The dashboard leaves out the widgets of switched-off areas (the pending reviews one would ask a closed API).
   const widgets = await screen.findByRole('list', { name: 'Dashboard widgets' });
-  await waitFor(() => expect(within(widgets).getAllByRole('listitem').map((li) => li.querySelector('h3')?.textContent)).toEqual(['Team insights']));
+  await waitFor(() =>
+    expect(
+      within(widgets)
+        .getAllByRole('listitem')
+        .map((li) => li.querySelector('h3')?.textContent),
+    ).toEqual(['Team insights']),
+  );
   const nav = screen.getAllByRole('navigation', { name: 'Main navigation' }).at(-1)!;
   expect(within(nav).queryByRole('link', { name: 'My goals' })).toBeNull();
   expect(within(nav).queryByRole('link', { name: '360 reviews' })).toBeNull();
@@ -39,14 +55,17 @@ it('a member does not see switched-off areas in the navigation, and their pages 
 
 it('an admin switches an area off on /admin/settings/pages and it leaves the navigation', async () => {
   let current = settings([]);
-  const { calls } = stubGraphql({
-    FeatureAreas: () => ({ data: { featureAreas: current } }),
-    SetFeatureAreas: (v) => {
-      const changes = v.changes as Array<{ area: FeatureArea; enabled: boolean }>;
-      current = current.map((s) => ({ ...s, enabled: changes.find((c) => c.area === s.area)?.enabled ?? s.enabled }));
-      return { data: { setFeatureAreas: current } };
+  const { calls } = stubGraphql(
+    {
+      FeatureAreas: () => ({ data: { featureAreas: current } }),
+      SetFeatureAreas: (v) => {
+        const changes = v.changes as Array<{ area: FeatureArea; enabled: boolean }>;
+        current = current.map((s) => ({ ...s, enabled: changes.find((c) => c.area === s.area)?.enabled ?? s.enabled }));
+        return { data: { setFeatureAreas: current } };
+      },
     },
-  }, { me: meAs('ADMIN') });
+    { me: meAs('ADMIN') },
+  );
   await signIn();
   renderRoute('/admin/settings/pages');
   const integrations = await screen.findByRole('switch', { name: 'Integrations' });
@@ -63,14 +82,17 @@ it('an admin switches an area off on /admin/settings/pages and it leaves the nav
 
 it('the Pages screen marks every unbuilt area "Not built yet", and built or not, each can be switched off', async () => {
   let current = settings([]);
-  stubGraphql({
-    FeatureAreas: () => ({ data: { featureAreas: current } }),
-    SetFeatureAreas: (v) => {
-      const changes = v.changes as Array<{ area: FeatureArea; enabled: boolean }>;
-      current = current.map((s) => ({ ...s, enabled: changes.find((c) => c.area === s.area)?.enabled ?? s.enabled }));
-      return { data: { setFeatureAreas: current } };
+  stubGraphql(
+    {
+      FeatureAreas: () => ({ data: { featureAreas: current } }),
+      SetFeatureAreas: (v) => {
+        const changes = v.changes as Array<{ area: FeatureArea; enabled: boolean }>;
+        current = current.map((s) => ({ ...s, enabled: changes.find((c) => c.area === s.area)?.enabled ?? s.enabled }));
+        return { data: { setFeatureAreas: current } };
+      },
     },
-  }, { me: meAs('ADMIN') });
+    { me: meAs('ADMIN') },
+  );
   await signIn();
   renderRoute('/admin/settings/pages');
   await screen.findByRole('switch', { name: 'Billing' });

@@ -9,7 +9,9 @@ export function FeatureOffView({ area, isAdmin }: { area: FeatureArea; isAdmin: 
       <h1>{label} is switched off</h1>
       <p>{label} has been switched off by your admin for your organization, so this page is not available.</p>
       {isAdmin ? (
-        <p>You can switch it back on in <Link to="/admin/settings/pages">Settings → Pages</Link>.</p>
+        <p>
+          You can switch it back on in <Link to="/admin/settings/pages">Settings → Pages</Link>.
+        </p>
       ) : (
         <p>Ask an admin of your organization if you need it.</p>
       )}

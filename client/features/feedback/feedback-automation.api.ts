@@ -25,16 +25,25 @@ export const feedbackAutomationTemplatesQueryOptions = queryOptions({
 
 /** Create, update, pause, resume and delete a rule (client/features/automation). */
 export const FEEDBACK_RULE_DOCUMENTS = {
-  create: graphql(`mutation CreateFeedbackAutomationRule($input: FeedbackAutomationRuleInput!) { createFeedbackAutomationRule(input: $input) { ${FEEDBACK_RULE_FIELDS} } }`),
-  update: graphql(`mutation UpdateFeedbackAutomationRule($id: ID!, $input: FeedbackAutomationRuleInput!) { updateFeedbackAutomationRule(id: $id, input: $input) { ${FEEDBACK_RULE_FIELDS} } }`),
+  create: graphql(
+    `mutation CreateFeedbackAutomationRule($input: FeedbackAutomationRuleInput!) { createFeedbackAutomationRule(input: $input) { ${FEEDBACK_RULE_FIELDS} } }`,
+  ),
+  update: graphql(
+    `mutation UpdateFeedbackAutomationRule($id: ID!, $input: FeedbackAutomationRuleInput!) { updateFeedbackAutomationRule(id: $id, input: $input) { ${FEEDBACK_RULE_FIELDS} } }`,
+  ),
   pause: graphql(`mutation PauseFeedbackAutomationRule($id: ID!) { pauseFeedbackAutomationRule(id: $id) { ${FEEDBACK_RULE_FIELDS} } }`),
   resume: graphql(`mutation ResumeFeedbackAutomationRule($id: ID!) { resumeFeedbackAutomationRule(id: $id) { ${FEEDBACK_RULE_FIELDS} } }`),
   delete: graphql('mutation DeleteFeedbackAutomationRule($id: ID!) { deleteFeedbackAutomationRule(id: $id) }'),
 };
-export const feedbackRuleMutations = automationRuleMutations<FeedbackAutomationRule, FeedbackAutomationRuleInput>('feedbackAutomation', FEEDBACK_RULE_DOCUMENTS);
+export const feedbackRuleMutations = automationRuleMutations<FeedbackAutomationRule, FeedbackAutomationRuleInput>(
+  'feedbackAutomation',
+  FEEDBACK_RULE_DOCUMENTS,
+);
 
 export const RESPONDER_LABELS: Record<FeedbackResponders, string> = {
-  TEAMMATES: 'Teammates', MANAGER: 'Their manager', BOTH: 'Teammates and their manager',
+  TEAMMATES: 'Teammates',
+  MANAGER: 'Their manager',
+  BOTH: 'Teammates and their manager',
 };
 
 /** Who is asked, in words (the count is of teammates): "3 teammates", "Their manager", "Their manager and 2 teammates". */
@@ -53,4 +62,3 @@ export function describeFeedbackTrigger(rule: Pick<FeedbackAutomationRule, 'trig
   const days = rule.days_after_start ?? 0;
   return `${days} day${days === 1 ? '' : 's'} after each start date in ${scope}`;
 }
-

@@ -13,7 +13,10 @@ export const giverName = (item: Pick<FeedbackItem, 'giver'>) => item.giver?.full
 export function quoteOf(item: Pick<FeedbackItem, 'giver' | 'body' | 'answers' | 'created_at'>): string {
   const answered = (item.answers ?? []).filter((a) => a.answer.trim());
   const text = item.body.trim() || answered.map((a) => `${a.question.trim()}\n${a.answer.trim()}`).join('\n\n');
-  const quoted = text.split(/\r?\n/).map((line) => (line.trim() ? `> ${line}` : '>')).join('\n');
+  const quoted = text
+    .split(/\r?\n/)
+    .map((line) => (line.trim() ? `> ${line}` : '>'))
+    .join('\n');
   return `${quoted}\n— ${giverName(item)}, ${formatDay(item.created_at)}`;
 }
 
@@ -36,16 +39,19 @@ export function useCiteIntoAnswers(questions: Question[], answers: () => Answers
     const match = /^q-(.+)-text$/.exec(event.target.id);
     if (match) last.current = match[1]!;
   }, []);
-  const cite = useCallback((quote: string): string => {
-    const written = questions.filter((q) => q.kind === 'TEXT' || q.kind === 'RATING_COMMENT');
-    const target = written.find((q) => q.id === last.current) ?? written[0];
-    if (!target) return 'This review has no written answer to quote in.';
-    const next = withQuote(answers()[target.id]?.text ?? '', quote);
-    if (next.length > max) return `Not quoted: an answer holds at most ${max} characters.`;
-    change(target.id, { text: next });
-    last.current = target.id;
-    const label = document.querySelector(`label[for="q-${target.id}-text"]`)?.textContent;
-    return `Quoted in ${label ? label.charAt(0).toLowerCase() + label.slice(1) : 'your answer'}.`;
-  }, [questions, answers, change, max]);
+  const cite = useCallback(
+    (quote: string): string => {
+      const written = questions.filter((q) => q.kind === 'TEXT' || q.kind === 'RATING_COMMENT');
+      const target = written.find((q) => q.id === last.current) ?? written[0];
+      if (!target) return 'This review has no written answer to quote in.';
+      const next = withQuote(answers()[target.id]?.text ?? '', quote);
+      if (next.length > max) return `Not quoted: an answer holds at most ${max} characters.`;
+      change(target.id, { text: next });
+      last.current = target.id;
+      const label = document.querySelector(`label[for="q-${target.id}-text"]`)?.textContent;
+      return `Quoted in ${label ? label.charAt(0).toLowerCase() + label.slice(1) : 'your answer'}.`;
+    },
+    [questions, answers, change, max],
+  );
   return { onFocus, cite };
 }

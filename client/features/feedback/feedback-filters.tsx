@@ -39,21 +39,46 @@ export function FeedbackFilters({ box, filter, onApply }: Props) {
       <summary id={headingId}>Filters{active ? ' (on)' : ''}</summary>
       {/* key: the address is the truth; going back or clearing resets the fields to it. */}
       <form key={JSON.stringify(filter)} className="fb-filter-form" onSubmit={onSubmit} noValidate aria-labelledby={headingId}>
-        <PersonPicker label={box === 'RECEIVED' ? 'Given by' : 'Given to'} name="person" people={people.data ?? []} defaultValue={filter.person ?? null} noneLabel="Anyone" />
+        <PersonPicker
+          label={box === 'RECEIVED' ? 'Given by' : 'Given to'}
+          name="person"
+          people={people.data ?? []}
+          defaultValue={filter.person ?? null}
+          noneLabel="Anyone"
+        />
         <div className="field">
           <label htmlFor={tagId}>Tag</label>
           <select id={tagId} name="tag" defaultValue={filter.tag ?? ''}>
             <option value="">Any tag</option>
-            {(tags.data ?? []).map((t) => <option key={t.id} value={t.id}>{t.name}</option>)}
+            {(tags.data ?? []).map((t) => (
+              <option key={t.id} value={t.id}>
+                {t.name}
+              </option>
+            ))}
           </select>
         </div>
         <DateField label="From (day)" name="from" defaultValue={filter.from ?? ''} error={errors.from} />
         <DateField label="To (day, included)" name="to" defaultValue={filter.to ?? ''} error={errors.to} />
         <div className="fb-filter-actions">
-          <button type="submit" className="button button-small">Apply filters</button>
-          <button type="button" className="button button-secondary button-small" onClick={() => { setErrors({}); onApply({}); }}>Clear filters</button>
+          <button type="submit" className="button button-small">
+            Apply filters
+          </button>
+          <button
+            type="button"
+            className="button button-secondary button-small"
+            onClick={() => {
+              setErrors({});
+              onApply({});
+            }}
+          >
+            Clear filters
+          </button>
         </div>
-        {people.isError && <p className="field-error" role="alert">People could not be loaded for the filter.</p>}
+        {people.isError && (
+          <p className="field-error" role="alert">
+            People could not be loaded for the filter.
+          </p>
+        )}
       </form>
     </details>
   );

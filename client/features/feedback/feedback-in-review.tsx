@@ -33,13 +33,24 @@ function Item({ item, onCite }: { item: FeedbackItem; onCite: () => void }) {
         {item.body.trim() && <p className="fir-body">{item.body}</p>}
         {!item.body.trim() && item.answers && (
           <dl className="fir-answers">
-            {item.answers.map((a, i) => <div key={i}><dt>{a.question}</dt><dd>{a.answer || <span className="muted">No answer</span>}</dd></div>)}
+            {item.answers.map((a, i) => (
+              <div key={i}>
+                <dt>{a.question}</dt>
+                <dd>{a.answer || <span className="muted">No answer</span>}</dd>
+              </div>
+            ))}
           </dl>
         )}
         {item.tags.length > 0 && (
-          <ul className="fir-tags" aria-label="Tags">{item.tags.map((t) => <li key={t.id}>{t.name}</li>)}</ul>
+          <ul className="fir-tags" aria-label="Tags">
+            {item.tags.map((t) => (
+              <li key={t.id}>{t.name}</li>
+            ))}
+          </ul>
         )}
-        <button type="button" className="button button-secondary button-small" onClick={onCite} aria-label={`Cite feedback from ${giver}, ${day}`}>Cite</button>
+        <button type="button" className="button button-secondary button-small" onClick={onCite} aria-label={`Cite feedback from ${giver}, ${day}`}>
+          Cite
+        </button>
       </article>
     </li>
   );
@@ -68,23 +79,33 @@ export function FeedbackInReview({ person, cycleType, dueAt, onCite }: Props) {
           <span className="fir-title">{title}</span>
           {feedback.data && <span className="fir-count">{items.length}</span>}
         </summary>
-        <p className="muted fir-period">From {formatDay(period.from)} to {formatDay(period.to)}: only what you may read. Cite puts a quotation into the answer you were writing.</p>
+        <p className="muted fir-period">
+          From {formatDay(period.from)} to {formatDay(period.to)}: only what you may read. Cite puts a quotation into the answer you were writing.
+        </p>
         {feedback.isPending ? (
-          <p role="status" className="muted">Loading feedback…</p>
+          <p role="status" className="muted">
+            Loading feedback…
+          </p>
         ) : feedback.isError ? (
           <div role="alert" className="fir-error">
             <p>The feedback could not be loaded: {feedback.error.message}</p>
-            <button type="button" className="button button-secondary button-small" onClick={() => void feedback.refetch()}>Try again</button>
+            <button type="button" className="button button-secondary button-small" onClick={() => void feedback.refetch()}>
+              Try again
+            </button>
           </div>
         ) : items.length === 0 ? (
           <p className="fir-empty">No feedback about {person.full_name} in this period that you can read.</p>
         ) : (
           <ul className="fir-list" aria-label={title}>
-            {items.map((item) => <Item key={item.id} item={item} onCite={() => setSaid(onCite(quoteOf(item)))} />)}
+            {items.map((item) => (
+              <Item key={item.id} item={item} onCite={() => setSaid(onCite(quoteOf(item)))} />
+            ))}
           </ul>
         )}
       </details>
-      <p className="fir-said" role="status" aria-live="polite">{said}</p>
+      <p className="fir-said" role="status" aria-live="polite">
+        {said}
+      </p>
     </aside>
   );
 }

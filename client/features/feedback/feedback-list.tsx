@@ -17,7 +17,6 @@ type Props = {
   reactions?: boolean;
 };
 
-
 /**
  * Feedback cards: giver → recipient, the day, who can see it, tags, the body or a request's
  * question/answer pairs, reactions for public praise, and Delete while the giver still may.
@@ -28,7 +27,9 @@ export function FeedbackList({ items, label, reactions = false }: Props) {
   return (
     <>
       <ul className="fb-list" aria-label={label}>
-        {items.map((item) => <FeedbackCard key={item.id} item={item} reactions={reactions} onDelete={() => setDeleting(item)} />)}
+        {items.map((item) => (
+          <FeedbackCard key={item.id} item={item} reactions={reactions} onDelete={() => setDeleting(item)} />
+        ))}
       </ul>
       {deleting && <DeleteFeedbackDialog item={deleting} onClose={() => setDeleting(null)} />}
     </>
@@ -42,11 +43,17 @@ function FeedbackCard({ item, reactions, onDelete }: { item: FeedbackItem; react
     <li className="tile fb-card" aria-labelledby={headingId}>
       <div className="fb-card-head">
         <h3 id={headingId} className="fb-people">
-          {giverName(item)} <span aria-hidden="true">→</span><span className="sr-only"> to </span> {item.recipient.full_name}
+          {giverName(item)} <span aria-hidden="true">→</span>
+          <span className="sr-only"> to </span> {item.recipient.full_name}
         </h3>
-        <span className={`fb-badge fb-badge-${item.visibility.toLowerCase()}`} title={visibility.description}>{visibility.label}</span>
+        <span className={`fb-badge fb-badge-${item.visibility.toLowerCase()}`} title={visibility.description}>
+          {visibility.label}
+        </span>
       </div>
-      <p className="muted fb-date"><time dateTime={item.created_at}>{formatDay(item.created_at)}</time>{item.slack_shared ? ' · Shared to Slack' : ''}</p>
+      <p className="muted fb-date">
+        <time dateTime={item.created_at}>{formatDay(item.created_at)}</time>
+        {item.slack_shared ? ' · Shared to Slack' : ''}
+      </p>
       {item.answers?.length ? (
         <dl className="fb-answers">
           {item.answers.map((a, i) => (
@@ -56,18 +63,30 @@ function FeedbackCard({ item, reactions, onDelete }: { item: FeedbackItem; react
             </div>
           ))}
         </dl>
-      ) : <p className="fb-body">{item.body}</p>}
+      ) : (
+        <p className="fb-body">{item.body}</p>
+      )}
       {item.tags.length > 0 && (
         <ul className="fb-tags" aria-label="Tags">
-          {item.tags.map((t) => <li key={t.id} className="fb-tag">{t.name}</li>)}
+          {item.tags.map((t) => (
+            <li key={t.id} className="fb-tag">
+              {t.name}
+            </li>
+          ))}
         </ul>
       )}
       {(reactions && item.visibility === 'PUBLIC') || item.can_delete ? (
         <div className="fb-card-actions">
           {reactions && item.visibility === 'PUBLIC' && <Reactions item={item} />}
           {item.can_delete && (
-            <button type="button" className="button button-ghost button-small" onClick={onDelete}
-              aria-label={`Delete feedback to ${item.recipient.full_name} from ${formatDay(item.created_at)}`}>Delete</button>
+            <button
+              type="button"
+              className="button button-ghost button-small"
+              onClick={onDelete}
+              aria-label={`Delete feedback to ${item.recipient.full_name} from ${formatDay(item.created_at)}`}
+            >
+              Delete
+            </button>
           )}
         </div>
       ) : null}
@@ -92,10 +111,20 @@ function Reactions({ item }: { item: FeedbackItem }) {
         const count = r?.count ?? 0;
         const { emoji, label } = FEEDBACK_REACTION_LABELS[reaction];
         return (
-          <button key={reaction} type="button" className="fb-reaction" aria-pressed={r?.mine ?? false} aria-label={`${label}, ${count}`}
-            onClick={() => void react(reaction)}>
+          <button
+            key={reaction}
+            type="button"
+            className="fb-reaction"
+            aria-pressed={r?.mine ?? false}
+            aria-label={`${label}, ${count}`}
+            onClick={() => void react(reaction)}
+          >
             <span aria-hidden="true">{emoji}</span>
-            {count > 0 && <span aria-hidden="true" className="fb-reaction-count">{count}</span>}
+            {count > 0 && (
+              <span aria-hidden="true" className="fb-reaction-count">
+                {count}
+              </span>
+            )}
           </button>
         );
       })}
@@ -106,29 +135,48 @@ function Reactions({ item }: { item: FeedbackItem }) {
 function DeleteFeedbackDialog({ item, onClose }: { item: FeedbackItem; onClose: () => void }) {
   const remove = useDeleteFeedback();
   return (
-    <ConfirmDialog title={`Delete your feedback to ${item.recipient.full_name}?`} description="Nobody will see it any more. This cannot be undone."
-      cancelLabel="Keep it" confirmLabel="Delete feedback" busyLabel="Deleting…" onClose={onClose}
+    <ConfirmDialog
+      title={`Delete your feedback to ${item.recipient.full_name}?`}
+      description="Nobody will see it any more. This cannot be undone."
+      cancelLabel="Keep it"
+      confirmLabel="Delete feedback"
+      busyLabel="Deleting…"
+      onClose={onClose}
       onConfirm={async () => {
         await remove.mutateAsync(item.id);
         showAlert(`Your feedback to ${item.recipient.full_name} was deleted.`, 'success');
-      }} />
+      }}
+    />
   );
 }
 
 type Paged = {
   data: { pages: Array<{ items: FeedbackItem[]; total: number }> } | undefined;
-  isPending: boolean; isError: boolean; error: Error | null; hasNextPage: boolean; isFetchingNextPage: boolean; isFetchNextPageError: boolean;
-  fetchNextPage: () => Promise<unknown>; refetch: () => Promise<unknown>;
+  isPending: boolean;
+  isError: boolean;
+  error: Error | null;
+  hasNextPage: boolean;
+  isFetchingNextPage: boolean;
+  isFetchNextPageError: boolean;
+  fetchNextPage: () => Promise<unknown>;
+  refetch: () => Promise<unknown>;
 };
 
 /** An infinite feedback query as a list: loading, error (with Try again), empty, the count shown, and "Load more". */
 export function PagedFeedbackList({ query, label, empty, reactions = false }: { query: Paged; label: string; empty: ReactNode; reactions?: boolean }) {
-  if (query.isPending) return <p className="muted" role="status">Loading feedback…</p>;
+  if (query.isPending)
+    return (
+      <p className="muted" role="status">
+        Loading feedback…
+      </p>
+    );
   if (query.isError && !query.data) {
     return (
       <div role="alert" className="fb-error">
         <p>The feedback could not be loaded: {query.error?.message ?? 'try again.'}</p>
-        <button type="button" className="button button-secondary button-small" onClick={() => void query.refetch()}>Try again</button>
+        <button type="button" className="button button-secondary button-small" onClick={() => void query.refetch()}>
+          Try again
+        </button>
       </div>
     );
   }
@@ -137,12 +185,23 @@ export function PagedFeedbackList({ query, label, empty, reactions = false }: { 
   if (items.length === 0) return <div className="empty-state">{empty}</div>;
   return (
     <>
-      <p className="muted fb-count" role="status">Showing {items.length} of {total}.</p>
+      <p className="muted fb-count" role="status">
+        Showing {items.length} of {total}.
+      </p>
       <FeedbackList items={items} label={label} reactions={reactions} />
-      {query.isFetchNextPageError && <p role="alert" className="form-error">More feedback could not be loaded. Try again.</p>}
+      {query.isFetchNextPageError && (
+        <p role="alert" className="form-error">
+          More feedback could not be loaded. Try again.
+        </p>
+      )}
       {query.hasNextPage && (
-        <button type="button" className="button button-secondary fb-more" disabled={query.isFetchingNextPage} aria-busy={query.isFetchingNextPage || undefined}
-          onClick={() => void query.fetchNextPage()}>
+        <button
+          type="button"
+          className="button button-secondary fb-more"
+          disabled={query.isFetchingNextPage}
+          aria-busy={query.isFetchingNextPage || undefined}
+          onClick={() => void query.fetchNextPage()}
+        >
           {query.isFetchingNextPage ? 'Loading more…' : 'Load more'}
         </button>
       )}

@@ -20,7 +20,9 @@ export function FeedbackNav() {
       <ul>
         {PAGES.filter((p) => !('managers' in p) || !member).map((p) => (
           <li key={p.to}>
-            <Link to={p.to} activeOptions={{ exact: true, includeSearch: false }} activeProps={{ className: 'active', 'aria-current': 'page' }}>{p.label}</Link>
+            <Link to={p.to} activeOptions={{ exact: true, includeSearch: false }} activeProps={{ className: 'active', 'aria-current': 'page' }}>
+              {p.label}
+            </Link>
           </li>
         ))}
       </ul>

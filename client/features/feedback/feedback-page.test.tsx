@@ -18,32 +18,64 @@ const people = [ada, grace, ken].map((p) => ({ ...p, email: `${p.id}@example.com
 
 function item(patch: Partial<FeedbackItem> = {}): FeedbackItem {
   return {
-    id: 'f1', giver: grace, recipient: ada, body: 'Your incident write-up was calm and clear.', visibility: 'PRIVATE', tags: [], answers: null, request_id: null,
-    reactions: [], slack_shared: false, can_delete: false, created_at: '2026-11-20T10:00:00.000Z', ...patch,
+    id: 'f1',
+    giver: grace,
+    recipient: ada,
+    body: 'Your incident write-up was calm and clear.',
+    visibility: 'PRIVATE',
+    tags: [],
+    answers: null,
+    request_id: null,
+    reactions: [],
+    slack_shared: false,
+    can_delete: false,
+    created_at: '2026-11-20T10:00:00.000Z',
+    ...patch,
   };
 }
 
 function stubPage(operations: OperationHandlers = {}) {
-  return stubGraphql({
-    TeamPickerPeople: () => ({ data: { organizationUsers: people } }),
-    FeedbackTags: () => ({ data: { feedbackTags: [ownership, clarity] } }),
-    MyFeedback: () => ({ data: { myFeedback: { items: [], total: 0, next_cursor: null } } }),
-    PraiseWall: () => ({ data: { praiseWall: { items: [], total: 0, next_cursor: null } } }),
-    ...operations,
-  }, { me: meAs('MEMBER', { id: 'ada' }) });
+  return stubGraphql(
+    {
+      TeamPickerPeople: () => ({ data: { organizationUsers: people } }),
+      FeedbackTags: () => ({ data: { feedbackTags: [ownership, clarity] } }),
+      MyFeedback: () => ({ data: { myFeedback: { items: [], total: 0, next_cursor: null } } }),
+      PraiseWall: () => ({ data: { praiseWall: { items: [], total: 0, next_cursor: null } } }),
+      ...operations,
+    },
+    { me: meAs('MEMBER', { id: 'ada' }) },
+  );
 }
 
 it('shows received feedback as cards, filters through the address, and loads more with the cursor', async () => {
   const { calls } = stubPage({
-    MyFeedback: ({ filter }) => ({ data: { myFeedback: filter.after === 'c1'
-      ? { items: [item({ id: 'f3', body: 'Thanks for pairing on the migration.', giver: null })], total: 3, next_cursor: null }
-      : filter.person_id === 'ken'
-        ? { items: [item({ id: 'f9', giver: ken, body: 'Great demo.' })], total: 1, next_cursor: null }
-        : { items: [
-          item({ id: 'f1', tags: [ownership], visibility: 'MANAGER' }),
-          item({ id: 'f2', giver: ken, visibility: 'REQUESTER', body: '', request_id: 'r1', answers: [
-            { question: 'What should I keep doing?', answer: 'Reviewing carefully.' }, { question: 'What could I do better?', answer: '' }] }),
-        ], total: 3, next_cursor: 'c1' } } }),
+    MyFeedback: ({ filter }) => ({
+      data: {
+        myFeedback:
+          filter.after === 'c1'
+            ? { items: [item({ id: 'f3', body: 'Thanks for pairing on the migration.', giver: null })], total: 3, next_cursor: null }
+            : filter.person_id === 'ken'
+              ? { items: [item({ id: 'f9', giver: ken, body: 'Great demo.' })], total: 1, next_cursor: null }
+              : {
+                  items: [
+                    item({ id: 'f1', tags: [ownership], visibility: 'MANAGER' }),
+                    item({
+                      id: 'f2',
+                      giver: ken,
+                      visibility: 'REQUESTER',
+                      body: '',
+                      request_id: 'r1',
+                      answers: [
+                        { question: 'What should I keep doing?', answer: 'Reviewing carefully.' },
+                        { question: 'What could I do better?', answer: '' },
+                      ],
+                    }),
+                  ],
+                  total: 3,
+                  next_cursor: 'c1',
+                },
+      },
+    }),
   });
   const { router } = await renderSignedIn(PATH);
   const list = await screen.findByRole('list', { name: 'Feedback received' }, T);
@@ -75,7 +107,13 @@ it('shows received feedback as cards, filters through the address, and loads mor
   fireEvent.click(screen.getByRole('button', { name: 'Apply filters' }));
   expect(await screen.findByText('Great demo.', {}, T)).toBeTruthy();
   expect(calls.filter((c) => c.operationName === 'MyFeedback').at(-1)!.variables.filter).toEqual({
-    box: 'RECEIVED', person_id: 'ken', tag_id: 'tag-own', from: '2026-11-01', to: '2026-11-30', first: 20, after: null,
+    box: 'RECEIVED',
+    person_id: 'ken',
+    tag_id: 'tag-own',
+    from: '2026-11-01',
+    to: '2026-11-30',
+    first: 20,
+    after: null,
   });
   expect(router.state.location.search).toEqual({ person: 'ken', tag: 'tag-own', from: '2026-11-01', to: '2026-11-30' });
 });
@@ -83,7 +121,10 @@ it('shows received feedback as cards, filters through the address, and loads mor
 it('opens Given from the address, says when nothing was given, and shows a list that failed with Try again', async () => {
   let fail = true;
   const { calls } = stubPage({
-    MyFeedback: ({ filter }) => (filter.box === 'RECEIVED' && fail ? refusal('Continuous feedback is switched off for your organization.', 'FORBIDDEN') : { data: { myFeedback: { items: [], total: 0, next_cursor: null } } }),
+    MyFeedback: ({ filter }) =>
+      filter.box === 'RECEIVED' && fail
+        ? refusal('Continuous feedback is switched off for your organization.', 'FORBIDDEN')
+        : { data: { myFeedback: { items: [], total: 0, next_cursor: null } } },
   });
   const { router } = await renderSignedIn(`${PATH}?tab=given&tag=tag-own`);
   expect(await screen.findByRole('heading', { name: 'Nothing matches these filters' }, T)).toBeTruthy();
@@ -107,9 +148,10 @@ it('opens Given from the address, says when nothing was given, and shows a list 
 it('gives feedback: field messages first, a refusal keeps the text and says why, then it is sent as chosen', async () => {
   let refuse = true;
   const { calls } = stubPage({
-    GiveFeedback: ({ input }) => (refuse
-      ? refusal('Grace Hopper is deactivated.', 'BAD_USER_INPUT', { recipient_id: 'This person cannot receive feedback.' })
-      : { data: { giveFeedback: item({ id: 'new', giver: ada, recipient: grace, body: input.body, visibility: input.visibility, slack_shared: true }) } }),
+    GiveFeedback: ({ input }) =>
+      refuse
+        ? refusal('Grace Hopper is deactivated.', 'BAD_USER_INPUT', { recipient_id: 'This person cannot receive feedback.' })
+        : { data: { giveFeedback: item({ id: 'new', giver: ada, recipient: grace, body: input.body, visibility: input.visibility, slack_shared: true }) } },
   });
   await renderSignedIn(PATH);
   fireEvent.click(await screen.findByRole('button', { name: 'Give feedback' }, T));
@@ -151,16 +193,24 @@ it('gives feedback: field messages first, a refusal keeps the text and says why,
 it('reacts to praise on the wall at once, takes a refused reaction back, and deletes my own praise', async () => {
   let answer: (value: Answer<{ toggleFeedbackReaction: FeedbackItem }>) => void = () => undefined;
   let refuse = false;
-  const praise = item({ id: 'p1', giver: grace, recipient: ken, visibility: 'PUBLIC', body: 'Ken shipped search in a week!', reactions: [{ reaction: 'CLAP', count: 2, mine: false }] });
+  const praise = item({
+    id: 'p1',
+    giver: grace,
+    recipient: ken,
+    visibility: 'PUBLIC',
+    body: 'Ken shipped search in a week!',
+    reactions: [{ reaction: 'CLAP', count: 2, mine: false }],
+  });
   const mine = item({ id: 'p2', giver: ada, recipient: grace, visibility: 'PUBLIC', body: 'Grace ran a great retro.', can_delete: true });
   let wall = [praise, mine];
   const { calls } = stubPage({
     PraiseWall: () => ({ data: { praiseWall: { items: wall, total: wall.length, next_cursor: null } } }),
-    ToggleFeedbackReaction: ({ id, reaction }) => new Promise((resolve) => {
-      answer = resolve;
-      if (refuse) resolve(refusal('Reactions are for public praise only.', 'BAD_USER_INPUT'));
-      else if (reaction !== 'CLAP' || id !== 'p1') resolve(refusal('unexpected', 'BAD_USER_INPUT'));
-    }),
+    ToggleFeedbackReaction: ({ id, reaction }) =>
+      new Promise((resolve) => {
+        answer = resolve;
+        if (refuse) resolve(refusal('Reactions are for public praise only.', 'BAD_USER_INPUT'));
+        else if (reaction !== 'CLAP' || id !== 'p1') resolve(refusal('unexpected', 'BAD_USER_INPUT'));
+      }),
     DeleteFeedback: () => {
       wall = [praise];
       return { data: { deleteFeedback: true } };
@@ -184,7 +234,10 @@ it('reacts to praise on the wall at once, takes a refused reaction back, and del
   expect(await screen.findByText('The reaction was not saved: Reactions are for public praise only.')).toBeTruthy();
   expect(within(card).getByRole('button', { name: 'Love, 0', pressed: false })).toBeTruthy();
   expect(within(card).getByRole('button', { name: 'Applause, 3', pressed: true })).toBeTruthy();
-  expect(calls.filter((c) => c.operationName === 'ToggleFeedbackReaction').map((c) => c.variables)).toEqual([{ id: 'p1', reaction: 'CLAP' }, { id: 'p1', reaction: 'HEART' }]);
+  expect(calls.filter((c) => c.operationName === 'ToggleFeedbackReaction').map((c) => c.variables)).toEqual([
+    { id: 'p1', reaction: 'CLAP' },
+    { id: 'p1', reaction: 'HEART' },
+  ]);
 
   const own = within(list).getByRole('listitem', { name: 'Ada Lovelace to Grace Hopper' });
   expect(within(card).queryByRole('button', { name: /Delete/ })).toBeNull();
@@ -199,7 +252,11 @@ it('links to the other feedback pages, team progress and automation for managers
   stubPage();
   await renderSignedIn(PATH);
   const nav = await screen.findByRole('navigation', { name: 'Continuous feedback pages' }, T);
-  expect(within(nav).getAllByRole('link').map((a) => a.textContent)).toEqual(['My feedback', 'Pending', 'Templates']);
+  expect(
+    within(nav)
+      .getAllByRole('link')
+      .map((a) => a.textContent),
+  ).toEqual(['My feedback', 'Pending', 'Templates']);
   expect(within(nav).getByRole('link', { name: 'My feedback' }).getAttribute('aria-current')).toBe('page');
   expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual(['Received', 'Given', 'Requested', 'Praise wall']);
 });

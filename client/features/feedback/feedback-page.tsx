@@ -21,7 +21,8 @@ const TAB_LABELS: Record<FeedbackTab, string> = { received: 'Received', given: '
 export function FeedbackPage({ search }: { search: FeedbackSearch }) {
   const navigate = useNavigate();
   const tab = search.tab ?? 'received';
-  const go = (next: FeedbackSearch) => void navigate({ to: '/continuous-feedback', search: Object.fromEntries(Object.entries(next).filter(([, v]) => v !== undefined)) as FeedbackSearch });
+  const go = (next: FeedbackSearch) =>
+    void navigate({ to: '/continuous-feedback', search: Object.fromEntries(Object.entries(next).filter(([, v]) => v !== undefined)) as FeedbackSearch });
   return (
     <section className="page fb-page">
       <FeedbackNav />
@@ -36,7 +37,11 @@ export function FeedbackPage({ search }: { search: FeedbackSearch }) {
       {/* The person filter means the giver in Received and the recipient in Given: it is left behind when the tab changes. */}
       <Tabs.Root value={tab} onValueChange={(value) => go({ tab: value as FeedbackTab, tag: search.tag, from: search.from, to: search.to })}>
         <Tabs.List className="fb-tabs" aria-label="My feedback">
-          {FEEDBACK_TABS.map((t) => <Tabs.Trigger key={t} value={t} className="fb-tab">{TAB_LABELS[t]}</Tabs.Trigger>)}
+          {FEEDBACK_TABS.map((t) => (
+            <Tabs.Trigger key={t} value={t} className="fb-tab">
+              {TAB_LABELS[t]}
+            </Tabs.Trigger>
+          ))}
         </Tabs.List>
         <Tabs.Content value="received" className="fb-panel">
           <AssistantMyFeedback />
@@ -46,7 +51,9 @@ export function FeedbackPage({ search }: { search: FeedbackSearch }) {
           <BoxPanel box="GIVEN" filter={filterOfSearch(search)} onFilter={(f) => go({ tab: 'given', ...f })} />
         </Tabs.Content>
         <Tabs.Content value="requested" className="fb-panel">
-          <Suspense fallback={<PendingView label="Loading your requests…" />}><SentRequests /></Suspense>
+          <Suspense fallback={<PendingView label="Loading your requests…" />}>
+            <SentRequests />
+          </Suspense>
         </Tabs.Content>
         <Tabs.Content value="praise" className="fb-panel">
           <PraiseWall />
@@ -63,22 +70,28 @@ function BoxPanel({ box, filter, onFilter }: { box: FeedbackBoxName; filter: Fee
   return (
     <>
       <FeedbackFilters box={box} filter={filter} onApply={onFilter} />
-      <PagedFeedbackList query={query} label={received ? 'Feedback received' : 'Feedback given'} empty={filtered ? (
-        <>
-          <h2>Nothing matches these filters</h2>
-          <p>Change or clear the filters to see more.</p>
-        </>
-      ) : received ? (
-        <>
-          <h2>No feedback received yet</h2>
-          <p>Feedback others give you shows up here. Ask for some with Request feedback.</p>
-        </>
-      ) : (
-        <>
-          <h2>You have not given feedback yet</h2>
-          <p>Use Give feedback to tell a colleague what went well or what could change.</p>
-        </>
-      )} />
+      <PagedFeedbackList
+        query={query}
+        label={received ? 'Feedback received' : 'Feedback given'}
+        empty={
+          filtered ? (
+            <>
+              <h2>Nothing matches these filters</h2>
+              <p>Change or clear the filters to see more.</p>
+            </>
+          ) : received ? (
+            <>
+              <h2>No feedback received yet</h2>
+              <p>Feedback others give you shows up here. Ask for some with Request feedback.</p>
+            </>
+          ) : (
+            <>
+              <h2>You have not given feedback yet</h2>
+              <p>Use Give feedback to tell a colleague what went well or what could change.</p>
+            </>
+          )
+        }
+      />
     </>
   );
 }

@@ -31,10 +31,12 @@ function summaryOf(people: FeedbackPersonProgress[]): string {
   const none = people.filter((p) => p.received === 0).length;
   const g = most('given');
   const r = most('received');
-  return `${plural(people.length, 'person', 'people')}: ${given} given, ${received} received in the period. `
-    + (given ? `Most given: ${g.user.full_name} (${g.given}). ` : '')
-    + (received ? `Most received: ${r.user.full_name} (${r.received}). ` : '')
-    + `${none} received none.`;
+  return (
+    `${plural(people.length, 'person', 'people')}: ${given} given, ${received} received in the period. ` +
+    (given ? `Most given: ${g.user.full_name} (${g.given}). ` : '') +
+    (received ? `Most received: ${r.user.full_name} (${r.received}). ` : '') +
+    `${none} received none.`
+  );
 }
 
 export function GivenReceivedChart({ team, people }: { team: string; people: FeedbackPersonProgress[] }) {
@@ -48,24 +50,53 @@ export function GivenReceivedChart({ team, people }: { team: string; people: Fee
         {(width) => <Bars people={people} width={width} title={title} descId={`${id}-desc`} patternId={patternId} />}
       </ChartBox>
       <ul className="fp-legend" aria-label={`Legend of ${team}`}>
-        <li><svg width="22" height="12" aria-hidden="true"><rect width="22" height="12" fill={GIVEN} /></svg>Given (solid)</li>
-        <li><svg width="22" height="12" aria-hidden="true"><rect width="22" height="12" fill={`url(#${patternId})`} stroke={RECEIVED} /></svg>Received (hatched)</li>
+        <li>
+          <svg width="22" height="12" aria-hidden="true">
+            <rect width="22" height="12" fill={GIVEN} />
+          </svg>
+          Given (solid)
+        </li>
+        <li>
+          <svg width="22" height="12" aria-hidden="true">
+            <rect width="22" height="12" fill={`url(#${patternId})`} stroke={RECEIVED} />
+          </svg>
+          Received (hatched)
+        </li>
       </ul>
       <figcaption>
         <details>
           <summary>Show as table</summary>
-          <ProgressTable label={`${title}, table`} caption={title} stack={false} rows={people} rowKey={(p) => p.user.id} columns={[
-            { header: 'Person', cell: (p) => p.user.full_name },
-            { header: 'Given', cell: (p) => p.given },
-            { header: 'Received', cell: (p) => p.received },
-          ]} />
+          <ProgressTable
+            label={`${title}, table`}
+            caption={title}
+            stack={false}
+            rows={people}
+            rowKey={(p) => p.user.id}
+            columns={[
+              { header: 'Person', cell: (p) => p.user.full_name },
+              { header: 'Given', cell: (p) => p.given },
+              { header: 'Received', cell: (p) => p.received },
+            ]}
+          />
         </details>
       </figcaption>
     </figure>
   );
 }
 
-function Bars({ people, width, title, descId, patternId }: { people: FeedbackPersonProgress[]; width: number; title: string; descId: string; patternId: string }) {
+function Bars({
+  people,
+  width,
+  title,
+  descId,
+  patternId,
+}: {
+  people: FeedbackPersonProgress[];
+  width: number;
+  title: string;
+  descId: string;
+  patternId: string;
+}) {
   const left = nameColumn(width);
   const innerW = width - left - PAD.right;
   const max = Math.max(1, ...people.map((p) => Math.max(p.given, p.received)));
@@ -86,20 +117,40 @@ function Bars({ people, width, title, descId, patternId }: { people: FeedbackPer
         const top = PAD.top + i * ROW;
         return (
           <g key={p.user.id} data-person={p.user.full_name}>
-            <text x={left - 8} y={top + ROW / 2 + 5} textAnchor="end" className="fp-tick">{short(p.user.full_name, left)}</text>
+            <text x={left - 8} y={top + ROW / 2 + 5} textAnchor="end" className="fp-tick">
+              {short(p.user.full_name, left)}
+            </text>
             <rect x={left} y={top + 4} width={x(p.given)} height={12} fill={GIVEN} data-kind="given" data-mark="">
               <title>{`${p.user.full_name}: ${p.given} given`}</title>
             </rect>
-            <text x={left + x(p.given) + 4} y={top + 14} className="fp-value">{p.given}</text>
-            <rect x={left} y={top + 17} width={x(p.received)} height={12} fill={`url(#${patternId})`} stroke={RECEIVED} strokeWidth={p.received ? 1 : 0} data-kind="received" data-mark="">
+            <text x={left + x(p.given) + 4} y={top + 14} className="fp-value">
+              {p.given}
+            </text>
+            <rect
+              x={left}
+              y={top + 17}
+              width={x(p.received)}
+              height={12}
+              fill={`url(#${patternId})`}
+              stroke={RECEIVED}
+              strokeWidth={p.received ? 1 : 0}
+              data-kind="received"
+              data-mark=""
+            >
               <title>{`${p.user.full_name}: ${p.received} received`}</title>
             </rect>
-            <text x={left + x(p.received) + 4} y={top + 27} className="fp-value">{p.received}</text>
+            <text x={left + x(p.received) + 4} y={top + 27} className="fp-value">
+              {p.received}
+            </text>
           </g>
         );
       })}
-      <text x={left} y={height - 6} className="fp-tick">0</text>
-      <text x={width - PAD.right} y={height - 6} textAnchor="end" className="fp-tick">{max}</text>
+      <text x={left} y={height - 6} className="fp-tick">
+        0
+      </text>
+      <text x={width - PAD.right} y={height - 6} textAnchor="end" className="fp-tick">
+        {max}
+      </text>
     </svg>
   );
 }

@@ -8,9 +8,7 @@ import { FormError } from '../../components/ui/field.js';
 import { ProgressTable } from '../../components/ui/progress-table.js';
 import { TeamProgressLayout, TeamProgressSection } from '../../components/ui/team-progress.js';
 import { GivenReceivedChart } from './feedback-progress-chart.js';
-import {
-  feedbackTeamProgressQueryOptions, progressRange, type FeedbackProgressSearch,
-} from './feedback-progress.api.js';
+import { feedbackTeamProgressQueryOptions, progressRange, type FeedbackProgressSearch } from './feedback-progress.api.js';
 import type { FeedbackPersonProgress, FeedbackTeamProgress } from './feedback.types.js';
 import './feedback-progress.css';
 import { formatDay } from '../../../shared/format.js';
@@ -27,7 +25,10 @@ function PeriodPicker({ search }: { search: FeedbackProgressSearch }) {
   const [error, setError] = useState<string | null>(null);
   const range = progressRange(search);
   function choose(value: string) {
-    if (value === 'custom') { setCustom(true); return; }
+    if (value === 'custom') {
+      setCustom(true);
+      return;
+    }
     setCustom(false);
     setError(null);
     void navigate({ search: (s) => ({ ...s, period: value as '30' | '90', from: undefined, to: undefined }) });
@@ -46,7 +47,7 @@ function PeriodPicker({ search }: { search: FeedbackProgressSearch }) {
     <div className="fp-period">
       <div className="field">
         <label htmlFor={selectId}>Period</label>
-        <select id={selectId} value={custom ? 'custom' : search.period ?? '90'} onChange={(e) => choose(e.target.value)}>
+        <select id={selectId} value={custom ? 'custom' : (search.period ?? '90')} onChange={(e) => choose(e.target.value)}>
           <option value="30">Last 30 days</option>
           <option value="90">Last 90 days</option>
           <option value="custom">Custom dates…</option>
@@ -56,11 +57,15 @@ function PeriodPicker({ search }: { search: FeedbackProgressSearch }) {
         <form className="fp-custom" aria-label="Custom period" onSubmit={apply} noValidate>
           <DateField label="From" name="from" defaultValue={search.from ?? range.from} />
           <DateField label="To" name="to" defaultValue={search.to ?? range.to} />
-          <button type="submit" className="button button-secondary">Show period</button>
+          <button type="submit" className="button button-secondary">
+            Show period
+          </button>
           <FormError message={error} />
         </form>
       )}
-      <p className="muted fp-range" aria-live="polite">From {formatDay(range.from)} to {formatDay(range.to)}</p>
+      <p className="muted fp-range" aria-live="polite">
+        From {formatDay(range.from)} to {formatDay(range.to)}
+      </p>
     </div>
   );
 }
@@ -76,7 +81,8 @@ function TeamSection({ team, onlyQuiet }: { team: FeedbackTeamProgress; onlyQuie
   return (
     <TeamProgressSection className="tile fp-team" title={name}>
       <p className="fp-team-summary">
-        <span>{team.given} given</span><span>{team.received} received</span>
+        <span>{team.given} given</span>
+        <span>{team.received} received</span>
         <span>{team.quiet === 0 ? 'Nobody quiet' : `${plural(team.quiet, 'person', 'people')} quiet`}</span>
       </p>
       {team.asked > 0 && <Asked person={team} label={`${name} requests answered`} />}
@@ -84,13 +90,28 @@ function TeamSection({ team, onlyQuiet }: { team: FeedbackTeamProgress; onlyQuie
       {people.length === 0 ? (
         <p className="muted">{onlyQuiet ? `Everyone in ${name} received feedback in the last ${QUIET} days.` : 'Nobody in this team.'}</p>
       ) : (
-        <ProgressTable label={`People of ${name}`} caption={`Feedback per person in ${name}`} rows={people} rowKey={(p) => p.user.id} rowClassName={(p) => (p.quiet ? 'fp-quiet' : undefined)} columns={[
-          { header: 'Person', cell: (p) => <>{p.user.full_name}{p.quiet && <span className="fp-quiet-badge">Quiet: no feedback in {QUIET} days</span>}</> },
-          { header: 'Given', cell: (p) => p.given },
-          { header: 'Received', cell: (p) => p.received },
-          { header: 'Requests answered', className: 'fp-meter-cell', cell: (p) => <Asked person={p} label={`${p.user.full_name} requests answered`} /> },
-          { header: 'Last received', cell: (p) => (p.last_received_at ? formatDay(p.last_received_at) : <span className="muted">Never</span>) },
-        ]} />
+        <ProgressTable
+          label={`People of ${name}`}
+          caption={`Feedback per person in ${name}`}
+          rows={people}
+          rowKey={(p) => p.user.id}
+          rowClassName={(p) => (p.quiet ? 'fp-quiet' : undefined)}
+          columns={[
+            {
+              header: 'Person',
+              cell: (p) => (
+                <>
+                  {p.user.full_name}
+                  {p.quiet && <span className="fp-quiet-badge">Quiet: no feedback in {QUIET} days</span>}
+                </>
+              ),
+            },
+            { header: 'Given', cell: (p) => p.given },
+            { header: 'Received', cell: (p) => p.received },
+            { header: 'Requests answered', className: 'fp-meter-cell', cell: (p) => <Asked person={p} label={`${p.user.full_name} requests answered`} /> },
+            { header: 'Last received', cell: (p) => (p.last_received_at ? formatDay(p.last_received_at) : <span className="muted">Never</span>) },
+          ]}
+        />
       )}
     </TeamProgressSection>
   );
@@ -108,9 +129,16 @@ export function FeedbackProgressPage({ search }: { search: FeedbackProgressSearc
   const onlyQuiet = search.quiet === true;
   const quiet = teams.reduce((n, t) => n + t.quiet, 0);
   return (
-    <TeamProgressLayout className="fp-page" title="Feedback progress"
-      intro={<p className="muted">Feedback given and received per person, and how many feedback requests they answered. People who received no feedback in {QUIET} days are marked quiet; their manager is reminded once.</p>}
-      controls={(
+    <TeamProgressLayout
+      className="fp-page"
+      title="Feedback progress"
+      intro={
+        <p className="muted">
+          Feedback given and received per person, and how many feedback requests they answered. People who received no feedback in {QUIET} days are marked
+          quiet; their manager is reminded once.
+        </p>
+      }
+      controls={
         <div className="fp-controls">
           <PeriodPicker search={search} />
           <label className="checkbox">
@@ -118,9 +146,12 @@ export function FeedbackProgressPage({ search }: { search: FeedbackProgressSearc
             Only quiet people ({quiet})
           </label>
         </div>
-      )}
-      empty={teams.length === 0 ? { title: 'No team to show', children: <p>You manage no team and have no reports yet. Progress shows once you do.</p> } : null}>
-      {teams.map((t) => <TeamSection key={t.team?.id ?? 'none'} team={t} onlyQuiet={onlyQuiet} />)}
+      }
+      empty={teams.length === 0 ? { title: 'No team to show', children: <p>You manage no team and have no reports yet. Progress shows once you do.</p> } : null}
+    >
+      {teams.map((t) => (
+        <TeamSection key={t.team?.id ?? 'none'} team={t} onlyQuiet={onlyQuiet} />
+      ))}
     </TeamProgressLayout>
   );
 }

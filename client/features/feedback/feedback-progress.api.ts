@@ -14,12 +14,14 @@ export const PROGRESS_PRESETS = ['30', '90'] as const;
 export type ProgressPeriod = (typeof PROGRESS_PRESETS)[number] | 'custom';
 
 /** ?period=30|90|custom&from=…&to=…&quiet=true: anything else falls back to the last 90 days, everyone. */
-export const feedbackProgressSearchSchema = lazySchema(() => z.object({
-  period: z.enum(['30', '90', 'custom']).optional().catch(undefined),
-  from: isoDay.optional().catch(undefined),
-  to: isoDay.optional().catch(undefined),
-  quiet: z.boolean().optional().catch(undefined),
-}));
+export const feedbackProgressSearchSchema = lazySchema(() =>
+  z.object({
+    period: z.enum(['30', '90', 'custom']).optional().catch(undefined),
+    from: isoDay.optional().catch(undefined),
+    to: isoDay.optional().catch(undefined),
+    quiet: z.boolean().optional().catch(undefined),
+  }),
+);
 export type FeedbackProgressSearch = z.infer<typeof feedbackProgressSearchSchema>;
 
 const pad = (n: number) => String(n).padStart(2, '0');
@@ -38,21 +40,27 @@ export function progressRange(search: FeedbackProgressSearch, now = new Date()):
   return { from: daysBefore(to, search.period === '30' ? 30 : 90), to };
 }
 
-export const FEEDBACK_TEAM_PROGRESS = graphql(`query FeedbackTeamProgress($from: String, $to: String) { feedbackTeamProgress(from: $from, to: $to) { ${FEEDBACK_TEAM_PROGRESS_FIELDS} } }`);
+export const FEEDBACK_TEAM_PROGRESS = graphql(
+  `query FeedbackTeamProgress($from: String, $to: String) { feedbackTeamProgress(from: $from, to: $to) { ${FEEDBACK_TEAM_PROGRESS_FIELDS} } }`,
+);
 
-export const feedbackTeamProgressQueryOptions = ({ from, to }: { from: string; to: string }) => queryOptions({
-  queryKey: ['feedbackTeamProgress', from, to],
-  queryFn: async () => (await gql(FEEDBACK_TEAM_PROGRESS, { from, to })).feedbackTeamProgress,
-});
+export const feedbackTeamProgressQueryOptions = ({ from, to }: { from: string; to: string }) =>
+  queryOptions({
+    queryKey: ['feedbackTeamProgress', from, to],
+    queryFn: async () => (await gql(FEEDBACK_TEAM_PROGRESS, { from, to })).feedbackTeamProgress,
+  });
 
-export const FEEDBACK_ABOUT = graphql(`query FeedbackAbout($userId: ID!, $from: String, $to: String) { feedbackAbout(user_id: $userId, from: $from, to: $to) { ${FEEDBACK_FIELDS} } }`);
+export const FEEDBACK_ABOUT = graphql(
+  `query FeedbackAbout($userId: ID!, $from: String, $to: String) { feedbackAbout(user_id: $userId, from: $from, to: $to) { ${FEEDBACK_FIELDS} } }`,
+);
 
 /** Feedback about a person in a period that the viewer may read (the server leaves out the rest). */
-export const feedbackAboutQueryOptions = (userId: string, from: string, to: string) => queryOptions({
-  queryKey: ['feedbackAbout', userId, from, to],
-  // An answer without the list (an older server) is read as nothing to show.
-  queryFn: async () => (await gql(FEEDBACK_ABOUT, { userId, from, to })).feedbackAbout ?? [],
-});
+export const feedbackAboutQueryOptions = (userId: string, from: string, to: string) =>
+  queryOptions({
+    queryKey: ['feedbackAbout', userId, from, to],
+    // An answer without the list (an older server) is read as nothing to show.
+    queryFn: async () => (await gql(FEEDBACK_ABOUT, { userId, from, to })).feedbackAbout ?? [],
+  });
 
 /**
  * The period of a review whose feedback is shown beside it: the sprint (the 30 days) or, for a

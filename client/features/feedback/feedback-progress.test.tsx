@@ -10,7 +10,9 @@ import { daysBefore, localDay } from './feedback-progress.api.js';
 import type { FeedbackItem, FeedbackPersonProgress, FeedbackTeamProgress } from './feedback.types.js';
 
 // Days on these screens are the viewer's own: the tests read them in UTC.
-beforeAll(() => { process.env.TZ = 'UTC'; });
+beforeAll(() => {
+  process.env.TZ = 'UTC';
+});
 cleanUpBetweenTests();
 const T = { timeout: 5000 };
 const PATH = '/continuous-feedback/team-progress';
@@ -20,14 +22,36 @@ const band = (done: number, total: number) => {
   const percent = done >= total ? 100 : Math.floor((done / total) * 100);
   return { percent, band: percent === 100 ? 'complete' : percent >= 80 ? 'almost' : 'behind' };
 };
-const person = (id: string, name: string, given: number, received: number, asked: number, answered: number, last: string | null, quiet = false): FeedbackPersonProgress => ({
-  user: { id, full_name: name }, given, received, asked, answered, completion: band(answered, asked), last_received_at: last, quiet,
+const person = (
+  id: string,
+  name: string,
+  given: number,
+  received: number,
+  asked: number,
+  answered: number,
+  last: string | null,
+  quiet = false,
+): FeedbackPersonProgress => ({
+  user: { id, full_name: name },
+  given,
+  received,
+  asked,
+  answered,
+  completion: band(answered, asked),
+  last_received_at: last,
+  quiet,
 });
 const teamOf = (id: string | null, name: string, people: FeedbackPersonProgress[]): FeedbackTeamProgress => {
   const sum = (k: 'given' | 'received' | 'asked' | 'answered') => people.reduce((n, p) => n + p[k], 0);
   return {
-    team: id ? { id, name } : null, people, given: sum('given'), received: sum('received'), asked: sum('asked'), answered: sum('answered'),
-    completion: band(sum('answered'), sum('asked')), quiet: people.filter((p) => p.quiet).length,
+    team: id ? { id, name } : null,
+    people,
+    given: sum('given'),
+    received: sum('received'),
+    asked: sum('asked'),
+    answered: sum('answered'),
+    completion: band(sum('answered'), sum('asked')),
+    quiet: people.filter((p) => p.quiet).length,
   };
 };
 const TEAMS = [
@@ -51,7 +75,11 @@ it('a manager sees per team who gave, received and answered, quiet people named 
 
   const platform = screen.getByRole('table', { name: 'Feedback per person in Platform' });
   const rows = rowsOf(platform);
-  expect(rows.map((r) => within(r).getByRole('rowheader').textContent)).toEqual(['Ann Archer', 'Bob BakerQuiet: no feedback in 60 days', 'Cy ColeQuiet: no feedback in 60 days']);
+  expect(rows.map((r) => within(r).getByRole('rowheader').textContent)).toEqual([
+    'Ann Archer',
+    'Bob BakerQuiet: no feedback in 60 days',
+    'Cy ColeQuiet: no feedback in 60 days',
+  ]);
   expect([...rows[0]!.querySelectorAll('td')].map((td) => td.textContent)).toEqual(['5', '7', 'Behind7 of 10 (70%)', 'Nov 20, 2026']);
   const meter = rows[1]!.querySelector('.tp-meter') as HTMLElement;
   expect(meter.dataset.band).toBe('almost');
@@ -63,11 +91,21 @@ it('a manager sees per team who gave, received and answered, quiet people named 
 
   // The chart: two bars a person (given solid, received hatched), a summary, and the same numbers as a table.
   const chart = screen.getByRole('img', { name: 'Feedback given and received in Platform' });
-  expect([...chart.querySelectorAll('rect[data-kind="given"]')].map((r) => r.querySelector('title')!.textContent)).toEqual(['Ann Archer: 5 given', 'Bob Baker: 2 given', 'Cy Cole: 0 given']);
+  expect([...chart.querySelectorAll('rect[data-kind="given"]')].map((r) => r.querySelector('title')!.textContent)).toEqual([
+    'Ann Archer: 5 given',
+    'Bob Baker: 2 given',
+    'Cy Cole: 0 given',
+  ]);
   expect(chart.querySelectorAll('rect[data-kind="received"]')).toHaveLength(3);
-  expect(chart.querySelector('desc')!.textContent).toBe('3 people: 7 given, 10 received in the period. Most given: Ann Archer (5). Most received: Ann Archer (7). 1 received none.');
+  expect(chart.querySelector('desc')!.textContent).toBe(
+    '3 people: 7 given, 10 received in the period. Most given: Ann Archer (5). Most received: Ann Archer (7). 1 received none.',
+  );
   const chartTable = screen.getByRole('table', { name: 'Feedback given and received in Platform' });
-  expect(rowsOf(chartTable).map((r) => [...r.children].map((c) => c.textContent))).toEqual([['Ann Archer', '5', '7'], ['Bob Baker', '2', '0'], ['Cy Cole', '0', '3']]);
+  expect(rowsOf(chartTable).map((r) => [...r.children].map((c) => c.textContent))).toEqual([
+    ['Ann Archer', '5', '7'],
+    ['Bob Baker', '2', '0'],
+    ['Cy Cole', '0', '3'],
+  ]);
 
   fireEvent.click(screen.getByRole('checkbox', { name: 'Only quiet people (2)' }));
   await waitFor(() => expect(rowsOf(screen.getByRole('table', { name: 'Feedback per person in Platform' }))).toHaveLength(2), T);
@@ -81,7 +119,10 @@ it('the period: the last 30 days, or custom dates checked before they are asked 
   const period = await screen.findByLabelText('Period', undefined, T);
   const today = localDay(new Date());
   fireEvent.change(period, { target: { value: '30' } });
-  await waitFor(() => expect(calls.filter((c) => c.operationName === 'FeedbackTeamProgress').at(-1)!.variables).toEqual({ from: daysBefore(today, 30), to: today }), T);
+  await waitFor(
+    () => expect(calls.filter((c) => c.operationName === 'FeedbackTeamProgress').at(-1)!.variables).toEqual({ from: daysBefore(today, 30), to: today }),
+    T,
+  );
 
   fireEvent.change(screen.getByLabelText('Period'), { target: { value: 'custom' } });
   const custom = screen.getByRole('form', { name: 'Custom period' });
@@ -93,7 +134,10 @@ it('the period: the last 30 days, or custom dates checked before they are asked 
   expect(calls.length).toBe(before);
   fireEvent.change(within(custom).getByLabelText('To'), { target: { value: '2026-10-31' } });
   fireEvent.click(within(custom).getByRole('button', { name: 'Show period' }));
-  await waitFor(() => expect(calls.filter((c) => c.operationName === 'FeedbackTeamProgress').at(-1)!.variables).toEqual({ from: '2026-10-01', to: '2026-10-31' }), T);
+  await waitFor(
+    () => expect(calls.filter((c) => c.operationName === 'FeedbackTeamProgress').at(-1)!.variables).toEqual({ from: '2026-10-01', to: '2026-10-31' }),
+    T,
+  );
   expect(await screen.findByText('From Oct 1, 2026 to Oct 31, 2026', undefined, T)).toBeTruthy();
 });
 
@@ -111,30 +155,91 @@ it('members are told only managers and admins see it (nothing asked); a failed l
 
 // The panel beside a review being written.
 const questions: CycleQuestion[] = [
-  { id: 'q1', section_position: 0, section_title: 'About', section_description: null, position: 0, kind: 'RATING_COMMENT', prompt: 'Communication', self_prompt: null, help_text: null, options: [...DEFAULT_RATING_LABELS], competency: null, competency_id: null, show_goals: false, required: false, private: false },
-  { id: 'q2', section_position: 0, section_title: 'About', section_description: null, position: 1, kind: 'TEXT', prompt: 'Strengths?', self_prompt: null, help_text: null, options: [], competency: null, competency_id: null, show_goals: false, required: false, private: false },
+  {
+    id: 'q1',
+    section_position: 0,
+    section_title: 'About',
+    section_description: null,
+    position: 0,
+    kind: 'RATING_COMMENT',
+    prompt: 'Communication',
+    self_prompt: null,
+    help_text: null,
+    options: [...DEFAULT_RATING_LABELS],
+    competency: null,
+    competency_id: null,
+    show_goals: false,
+    required: false,
+    private: false,
+  },
+  {
+    id: 'q2',
+    section_position: 0,
+    section_title: 'About',
+    section_description: null,
+    position: 1,
+    kind: 'TEXT',
+    prompt: 'Strengths?',
+    self_prompt: null,
+    help_text: null,
+    options: [],
+    competency: null,
+    competency_id: null,
+    show_goals: false,
+    required: false,
+    private: false,
+  },
 ];
 const item = (id: string, giver: string | null, body: string, created_at: string, patch: Partial<FeedbackItem> = {}): FeedbackItem => ({
-  id, giver: giver ? { id: `g-${id}`, full_name: giver } : null, recipient: { id: 'u2', full_name: 'Grace Hopper' }, body, visibility: 'MANAGER',
-  tags: [], answers: null, request_id: null, reactions: [], slack_shared: false, can_delete: false, created_at, ...patch,
+  id,
+  giver: giver ? { id: `g-${id}`, full_name: giver } : null,
+  recipient: { id: 'u2', full_name: 'Grace Hopper' },
+  body,
+  visibility: 'MANAGER',
+  tags: [],
+  answers: null,
+  request_id: null,
+  reactions: [],
+  slack_shared: false,
+  can_delete: false,
+  created_at,
+  ...patch,
 });
 function stubReview(perspective: ReviewRequest['perspective'], feedback: FeedbackItem[], feedbackOn = true) {
   const request: ReviewRequest = {
-    id: 'r1', cycle_id: 'c1', cycle_name: 'Autumn 360', cycle_type: '360', cycle_status: 'ACTIVE', perspective,
+    id: 'r1',
+    cycle_id: 'c1',
+    cycle_name: 'Autumn 360',
+    cycle_type: '360',
+    cycle_status: 'ACTIVE',
+    perspective,
     reviewee: perspective === 'SELF' ? { id: 'ada', full_name: 'Ada Lovelace' } : { id: 'u2', full_name: 'Grace Hopper' },
-    status: 'PENDING', due_at: '2026-01-31T23:59:59.999Z', submitted_at: null, decline_reason: null, questions,
-    answers: [{ question_id: 'q2', rating: null, text: 'Calm under pressure.', choices: null, updated_at: '2026-01-10T10:00:00.000Z' }], anonymity_threshold: 5, competency_expectations: [],
+    status: 'PENDING',
+    due_at: '2026-01-31T23:59:59.999Z',
+    submitted_at: null,
+    decline_reason: null,
+    questions,
+    answers: [{ question_id: 'q2', rating: null, text: 'Calm under pressure.', choices: null, updated_at: '2026-01-10T10:00:00.000Z' }],
+    anonymity_threshold: 5,
+    competency_expectations: [],
   };
-  return stubGraphql({
-    ReviewRequest: () => ({ data: { reviewRequest: request } }),
-    FeatureAreas: () => ({ data: { featureAreas: [{ area: 'CONTINUOUS_FEEDBACK', label: 'Continuous feedback', built: true, enabled: feedbackOn, updated_at: null }] } }),
-    FeedbackAbout: (_v: GraphqlVariables) => ({ data: { feedbackAbout: feedback } }),
-  }, { me: meAs('MEMBER', { id: 'ada' }) });
+  return stubGraphql(
+    {
+      ReviewRequest: () => ({ data: { reviewRequest: request } }),
+      FeatureAreas: () => ({
+        data: { featureAreas: [{ area: 'CONTINUOUS_FEEDBACK', label: 'Continuous feedback', built: true, enabled: feedbackOn, updated_at: null }] },
+      }),
+      FeedbackAbout: (_v: GraphqlVariables) => ({ data: { feedbackAbout: feedback } }),
+    },
+    { me: meAs('MEMBER', { id: 'ada' }) },
+  );
 }
 
 it('beside a review: the feedback the reviewer may read in the review period, cited into the answer focused last', async () => {
   const { calls } = stubReview('PEER', [
-    item('f1', 'Linus Torvalds', 'Great release notes.\nClear and short.', '2026-01-05T10:00:00.000Z', { tags: [{ id: 't1', name: 'Ownership', kind: 'VALUE' }] }),
+    item('f1', 'Linus Torvalds', 'Great release notes.\nClear and short.', '2026-01-05T10:00:00.000Z', {
+      tags: [{ id: 't1', name: 'Ownership', kind: 'VALUE' }],
+    }),
     item('f2', null, '', '2025-12-01T10:00:00.000Z', { visibility: 'REQUESTER', answers: [{ question: 'What should she keep doing?', answer: 'Pairing.' }] }),
   ]);
   await renderSignedIn('/reviews/pending?request=r1');

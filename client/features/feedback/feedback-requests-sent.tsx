@@ -8,18 +8,30 @@ import type { FeedbackAsk, FeedbackItem, FeedbackRequest } from './feedback.type
 import './feedback-requests.css';
 import { formatDay } from '../../../shared/format.js';
 
-export const ASK_STATUS_LABELS: Record<FeedbackAsk['status'], string> = { PENDING: 'Waiting', ANSWERED: 'Answered', DECLINED: 'Declined', CANCELLED: 'Cancelled' };
+export const ASK_STATUS_LABELS: Record<FeedbackAsk['status'], string> = {
+  PENDING: 'Waiting',
+  ANSWERED: 'Answered',
+  DECLINED: 'Declined',
+  CANCELLED: 'Cancelled',
+};
 
 /** The requests I made (about me or my reports), newest first: who was asked, where each stands, the answers I may read. */
 export function SentRequests() {
   const sent = useQuery(sentFeedbackRequestsQueryOptions);
   const [confirming, setConfirming] = useState<{ kind: 'share' | 'cancel'; request: FeedbackRequest } | null>(null);
-  if (sent.isPending) return <p className="muted" role="status">Loading your requests…</p>;
+  if (sent.isPending)
+    return (
+      <p className="muted" role="status">
+        Loading your requests…
+      </p>
+    );
   if (sent.isError) {
     return (
       <div className="notice notice-warning" role="alert">
         Your requests could not be loaded: {sent.error.message}{' '}
-        <button type="button" className="button button-secondary button-small" onClick={() => void sent.refetch()}>Try again</button>
+        <button type="button" className="button button-secondary button-small" onClick={() => void sent.refetch()}>
+          Try again
+        </button>
       </div>
     );
   }
@@ -34,7 +46,9 @@ export function SentRequests() {
   return (
     <>
       <ul className="frq-list" aria-label="Requests I made">
-        {requests.map((r) => <SentRequestCard key={r.id} request={r} onConfirm={(kind) => setConfirming({ kind, request: r })} />)}
+        {requests.map((r) => (
+          <SentRequestCard key={r.id} request={r} onConfirm={(kind) => setConfirming({ kind, request: r })} />
+        ))}
       </ul>
       {confirming && <ShareOrCancelDialog {...confirming} onClose={() => setConfirming(null)} />}
     </>
@@ -51,14 +65,23 @@ function SentRequestCard({ request: r, onConfirm }: { request: FeedbackRequest; 
     <li className="tile frq-card" aria-labelledby={headingId}>
       <div className="rt-item-head">
         <h3 id={headingId}>{title}</h3>
-        <span className="frq-count">{r.answered} of {r.asked} answered</span>
+        <span className="frq-count">
+          {r.answered} of {r.asked} answered
+        </span>
       </div>
       <p className="muted frq-meta">
-        Asked {formatDay(r.created_at)}{r.template_name ? ` · ${r.template_name}` : ''}{r.due_on ? ` · answer by ${formatDay(r.due_on)}` : ''}{r.automated ? ' · sent by an automation' : ''}
+        Asked {formatDay(r.created_at)}
+        {r.template_name ? ` · ${r.template_name}` : ''}
+        {r.due_on ? ` · answer by ${formatDay(r.due_on)}` : ''}
+        {r.automated ? ' · sent by an automation' : ''}
       </p>
       {r.message && <p className="frq-message">{r.message}</p>}
       {r.cancelled_at && <p className="frq-status-note">Cancelled on {formatDay(r.cancelled_at)}.</p>}
-      {r.about_report && r.shared_at && <p className="frq-status-note frq-shared">Shared with {r.subject.full_name} on {formatDay(r.shared_at)}.</p>}
+      {r.about_report && r.shared_at && (
+        <p className="frq-status-note frq-shared">
+          Shared with {r.subject.full_name} on {formatDay(r.shared_at)}.
+        </p>
+      )}
       <ul className="frq-asks" aria-label={`People asked about ${aboutOf(r)}`}>
         {r.asks.map((a) => (
           <li key={a.id} className="frq-ask">
@@ -71,15 +94,28 @@ function SentRequestCard({ request: r, onConfirm }: { request: FeedbackRequest; 
       {r.answers.length > 0 && (
         <section aria-label={`Answers about ${aboutOf(r)}`} className="frq-answers">
           <h4>Answers</h4>
-          {r.answers.map((f) => <AnswerBlock key={f.id} item={f} />)}
+          {r.answers.map((f) => (
+            <AnswerBlock key={f.id} item={f} />
+          ))}
         </section>
       )}
       {(open || (r.about_report && !r.shared_at && r.answers.length > 0)) && (
         <div className="rt-item-actions">
           {r.about_report && !r.shared_at && r.answers.length > 0 && (
-            <button type="button" className="button button-small" onClick={() => onConfirm('share')}>Share with {r.subject.full_name}</button>
+            <button type="button" className="button button-small" onClick={() => onConfirm('share')}>
+              Share with {r.subject.full_name}
+            </button>
           )}
-          {open && <button type="button" className="button button-ghost button-small" onClick={() => onConfirm('cancel')} aria-label={`Cancel the request about ${aboutOf(r)}`}>Cancel</button>}
+          {open && (
+            <button
+              type="button"
+              className="button button-ghost button-small"
+              onClick={() => onConfirm('cancel')}
+              aria-label={`Cancel the request about ${aboutOf(r)}`}
+            >
+              Cancel
+            </button>
+          )}
         </div>
       )}
     </li>
@@ -91,7 +127,9 @@ export function AnswerBlock({ item }: { item: FeedbackItem }) {
   const who = item.giver?.full_name ?? 'A former colleague';
   return (
     <article className="frq-answer" aria-label={`Answer from ${who}`}>
-      <p className="frq-answer-head"><strong>{who}</strong> <span className="muted">{formatDay(item.created_at)}</span></p>
+      <p className="frq-answer-head">
+        <strong>{who}</strong> <span className="muted">{formatDay(item.created_at)}</span>
+      </p>
       {item.answers?.length ? (
         <dl className="frq-qa">
           {item.answers.map((a, i) => (
@@ -101,7 +139,9 @@ export function AnswerBlock({ item }: { item: FeedbackItem }) {
             </div>
           ))}
         </dl>
-      ) : <p className="frq-body">{item.body}</p>}
+      ) : (
+        <p className="frq-body">{item.body}</p>
+      )}
     </article>
   );
 }
@@ -113,20 +153,32 @@ function ShareOrCancelDialog({ kind, request, onClose }: { kind: 'share' | 'canc
   const name = request.subject.full_name;
   if (kind === 'share') {
     return (
-      <ConfirmDialog title={`Share the answers with ${name}?`} cancelLabel="Not now" confirmLabel="Share answers" busyLabel="Sharing…" onClose={onClose}
+      <ConfirmDialog
+        title={`Share the answers with ${name}?`}
+        cancelLabel="Not now"
+        confirmLabel="Share answers"
+        busyLabel="Sharing…"
+        onClose={onClose}
         description={`${name} will read every answer to this request, with who gave it, including answers that come later. Sharing cannot be undone.`}
         onConfirm={async () => {
           await share.mutateAsync(request.id);
           showAlert(`The answers were shared with ${name}.`, 'success');
-        }} />
+        }}
+      />
     );
   }
   return (
-    <ConfirmDialog title={`Cancel the request about ${aboutOf(request)}?`} cancelLabel="Keep the request" confirmLabel="Cancel request" busyLabel="Cancelling…" onClose={onClose}
+    <ConfirmDialog
+      title={`Cancel the request about ${aboutOf(request)}?`}
+      cancelLabel="Keep the request"
+      confirmLabel="Cancel request"
+      busyLabel="Cancelling…"
+      onClose={onClose}
       description="People who have not answered yet are no longer asked. Answers already given stay."
       onConfirm={async () => {
         await cancel.mutateAsync(request.id);
         showAlert('The request was cancelled.', 'success');
-      }} />
+      }}
+    />
   );
 }

@@ -24,7 +24,13 @@ export const pendingFeedbackRequestsQueryOptions = queryOptions({
 
 /** A person the request dialog offers: live people of the organization, with who manages them. */
 export type RequestPerson = {
-  id: string; full_name: string; email: string; role: string | null; status: UserStatus; manager: { id: string } | null; team: { id: string; name: string } | null;
+  id: string;
+  full_name: string;
+  email: string;
+  role: string | null;
+  status: UserStatus;
+  manager: { id: string } | null;
+  team: { id: string; name: string } | null;
 };
 export type RequestPeople = {
   me: { id: string; permission_level: string; managed_teams: Array<{ id: string }> };
@@ -58,37 +64,41 @@ export function subjectsFor({ me, people }: RequestPeople): RequestPerson[] {
 }
 
 export type RequestFeedbackVariables = {
-  subject_id?: string | null; responder_ids: string[]; template_id?: string | null; questions?: string[] | null; message: string; due_on?: string | null;
+  subject_id?: string | null;
+  responder_ids: string[];
+  template_id?: string | null;
+  questions?: string[] | null;
+  message: string;
+  due_on?: string | null;
 };
 
 export const REQUEST = graphql(`mutation RequestFeedback($input: RequestFeedbackInput!) { requestFeedback(input: $input) { ${FEEDBACK_REQUEST_FIELDS} } }`);
 export const CANCEL = graphql(`mutation CancelFeedbackRequest($id: ID!) { cancelFeedbackRequest(id: $id) { ${FEEDBACK_REQUEST_FIELDS} } }`);
 export const SHARE = graphql(`mutation ShareFeedbackRequest($id: ID!) { shareFeedbackRequest(id: $id) { ${FEEDBACK_REQUEST_FIELDS} } }`);
-export const ANSWER = graphql(`mutation AnswerFeedbackRequest($ask_id: ID!, $answers: [String!]!) { answerFeedbackRequest(ask_id: $ask_id, answers: $answers) { ${PENDING_ASK_FIELDS} } }`);
-export const DECLINE = graphql(`mutation DeclineFeedbackRequest($ask_id: ID!, $reason: String!) { declineFeedbackRequest(ask_id: $ask_id, reason: $reason) { ${PENDING_ASK_FIELDS} } }`);
+export const ANSWER = graphql(
+  `mutation AnswerFeedbackRequest($ask_id: ID!, $answers: [String!]!) { answerFeedbackRequest(ask_id: $ask_id, answers: $answers) { ${PENDING_ASK_FIELDS} } }`,
+);
+export const DECLINE = graphql(
+  `mutation DeclineFeedbackRequest($ask_id: ID!, $reason: String!) { declineFeedbackRequest(ask_id: $ask_id, reason: $reason) { ${PENDING_ASK_FIELDS} } }`,
+);
 
 function useRequestChange<V, R>(run: (variables: V) => Promise<R>) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: run,
-    onSettled: () => Promise.all([
-      queryClient.invalidateQueries({ queryKey: ['feedbackRequests'] }),
-      queryClient.invalidateQueries({ queryKey: ['feedback'] }),
-    ]),
+    onSettled: () =>
+      Promise.all([queryClient.invalidateQueries({ queryKey: ['feedbackRequests'] }), queryClient.invalidateQueries({ queryKey: ['feedback'] })]),
   });
 }
 
-export const useRequestFeedback = () => useRequestChange(async (input: RequestFeedbackVariables) =>
-  (await gql(REQUEST, { input })).requestFeedback);
+export const useRequestFeedback = () => useRequestChange(async (input: RequestFeedbackVariables) => (await gql(REQUEST, { input })).requestFeedback);
 
-export const useCancelFeedbackRequest = () => useRequestChange(async (id: string) =>
-  (await gql(CANCEL, { id })).cancelFeedbackRequest);
+export const useCancelFeedbackRequest = () => useRequestChange(async (id: string) => (await gql(CANCEL, { id })).cancelFeedbackRequest);
 
-export const useShareFeedbackRequest = () => useRequestChange(async (id: string) =>
-  (await gql(SHARE, { id })).shareFeedbackRequest);
+export const useShareFeedbackRequest = () => useRequestChange(async (id: string) => (await gql(SHARE, { id })).shareFeedbackRequest);
 
-export const useAnswerFeedbackRequest = () => useRequestChange(async ({ askId, answers }: { askId: string; answers: string[] }) =>
-  (await gql(ANSWER, { ask_id: askId, answers })).answerFeedbackRequest);
+export const useAnswerFeedbackRequest = () =>
+  useRequestChange(async ({ askId, answers }: { askId: string; answers: string[] }) => (await gql(ANSWER, { ask_id: askId, answers })).answerFeedbackRequest);
 
-export const useDeclineFeedbackRequest = () => useRequestChange(async ({ askId, reason }: { askId: string; reason: string }) =>
-  (await gql(DECLINE, { ask_id: askId, reason })).declineFeedbackRequest);
+export const useDeclineFeedbackRequest = () =>
+  useRequestChange(async ({ askId, reason }: { askId: string; reason: string }) => (await gql(DECLINE, { ask_id: askId, reason })).declineFeedbackRequest);

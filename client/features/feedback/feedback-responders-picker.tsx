@@ -10,8 +10,18 @@ const SHOWN = 8;
  * matches to add; the chosen ones show as chips, each removed with its button (Enter, Space,
  * Backspace or Delete), the focus moving to the next chip or back to the search box.
  */
-export function RespondersPicker({ people, value, onChange, error, max = FEEDBACK_LIMITS.respondersMax }: {
-  people: readonly RequestPerson[]; value: string[]; onChange: (ids: string[]) => void; error?: string | undefined; max?: number;
+export function RespondersPicker({
+  people,
+  value,
+  onChange,
+  error,
+  max = FEEDBACK_LIMITS.respondersMax,
+}: {
+  people: readonly RequestPerson[];
+  value: string[];
+  onChange: (ids: string[]) => void;
+  error?: string | undefined;
+  max?: number;
 }) {
   const id = useId();
   const [query, setQuery] = useState('');
@@ -52,13 +62,21 @@ export function RespondersPicker({ people, value, onChange, error, max = FEEDBAC
   return (
     <fieldset className="frq-people" aria-describedby={describedBy}>
       <legend>People to ask</legend>
-      <p className="sr-only" role="status" aria-live="polite">{announcement}</p>
+      <p className="sr-only" role="status" aria-live="polite">
+        {announcement}
+      </p>
       {chosen.length > 0 && (
         <ul ref={chipsRef} className="frq-chips" aria-label="People to ask">
           {chosen.map((p, i) => (
             <li key={p.id} className="frq-chip">
               <span>{p.full_name}</span>
-              <button type="button" className="frq-chip-remove" aria-label={`Remove ${p.full_name}`} onClick={() => remove(i)} onKeyDown={(e) => onChipKey(e, i)}>
+              <button
+                type="button"
+                className="frq-chip-remove"
+                aria-label={`Remove ${p.full_name}`}
+                onClick={() => remove(i)}
+                onKeyDown={(e) => onChipKey(e, i)}
+              >
                 <span aria-hidden="true">×</span>
               </button>
             </li>
@@ -67,16 +85,32 @@ export function RespondersPicker({ people, value, onChange, error, max = FEEDBAC
       )}
       <div className="field">
         <label htmlFor={`${id}-search`}>Find people to ask</label>
-        <input ref={searchRef} id={`${id}-search`} type="search" name="responder_search" autoComplete="off" placeholder="Search by name or email" value={query}
-          disabled={full} onChange={(e) => setQuery(e.target.value)} aria-invalid={error ? true : undefined} aria-describedby={describedBy} />
+        <input
+          ref={searchRef}
+          id={`${id}-search`}
+          type="search"
+          name="responder_search"
+          autoComplete="off"
+          placeholder="Search by name or email"
+          value={query}
+          disabled={full}
+          onChange={(e) => setQuery(e.target.value)}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={describedBy}
+        />
       </div>
       <p id={`${id}-hint`} className="field-hint">
         {full ? `You chose ${max} people, the most one request can ask.` : `${value.length} chosen, up to ${max}.`}
       </p>
-      {error && <p id={`${id}-error`} className="field-error">{error}</p>}
-      {query.trim() && (matches.length === 0
-        ? <p className="muted">Nobody else matches “{query.trim()}”.</p>
-        : (
+      {error && (
+        <p id={`${id}-error`} className="field-error">
+          {error}
+        </p>
+      )}
+      {query.trim() &&
+        (matches.length === 0 ? (
+          <p className="muted">Nobody else matches “{query.trim()}”.</p>
+        ) : (
           <ul className="frq-matches" aria-label="Matching people">
             {matches.slice(0, SHOWN).map((p) => (
               <li key={p.id}>

@@ -11,7 +11,11 @@ export type FeedbackTab = (typeof FEEDBACK_TABS)[number];
 
 /** ?tab=received|given|requested|praise and the filters of Received and Given (person, tag, from, to); anything else is dropped. */
 export const feedbackSearchSchema = lazySchema(() => {
-  const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/).optional().catch(undefined);
+  const day = z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/)
+    .optional()
+    .catch(undefined);
   const id = z.string().min(1).max(64).optional().catch(undefined);
   return z.object({ tab: z.enum(FEEDBACK_TABS).optional().catch(undefined), person: id, tag: id, from: day, to: day });
 });
@@ -19,4 +23,3 @@ export type FeedbackSearch = z.infer<typeof feedbackSearchSchema>;
 
 export const boxOfTab = (tab: FeedbackTab | undefined): FeedbackBoxName | null => (!tab || tab === 'received' ? 'RECEIVED' : tab === 'given' ? 'GIVEN' : null);
 export const filterOfSearch = (s: FeedbackSearch): FeedbackListFilter => ({ person: s.person, tag: s.tag, from: s.from, to: s.to });
-

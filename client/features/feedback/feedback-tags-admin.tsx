@@ -10,7 +10,10 @@ import { feedbackTagsAdminQueryOptions, useFeedbackTagAction, useSaveFeedbackTag
 import type { FeedbackTag } from './feedback.types.js';
 
 const L = FEEDBACK_LIMITS;
-const KIND_LABELS: Record<FeedbackTagKind, { one: string; many: string }> = { VALUE: { one: 'Value', many: 'Values' }, COMPETENCY: { one: 'Competency', many: 'Competencies' } };
+const KIND_LABELS: Record<FeedbackTagKind, { one: string; many: string }> = {
+  VALUE: { one: 'Value', many: 'Values' },
+  COMPETENCY: { one: 'Competency', many: 'Competencies' },
+};
 const noneText = (archived: number) => (archived === 0 ? 'None yet.' : `None in use; ${archived} archived (shown with “Show archived”).`);
 const messageOf = (err: unknown) => (err instanceof Error ? err.message : 'Something went wrong. Try again.');
 
@@ -39,7 +42,8 @@ export function FeedbackTagsAdmin({ showArchived }: { showArchived: boolean }) {
     <section className="template-section" aria-labelledby="ft-tags">
       <h2 id="ft-tags">Values and competencies</h2>
       <p className="muted">
-        People can tag the feedback they give with these.{isAdmin ? ' Archived ones are no longer offered; feedback already tagged keeps them.' : ' Admins keep this list.'}
+        People can tag the feedback they give with these.
+        {isAdmin ? ' Archived ones are no longer offered; feedback already tagged keeps them.' : ' Admins keep this list.'}
       </p>
       <div className="ft-tag-groups">
         {FEEDBACK_TAG_KINDS.map((kind) => {
@@ -47,7 +51,9 @@ export function FeedbackTagsAdmin({ showArchived }: { showArchived: boolean }) {
           return (
             <section key={kind} className="tile ft-tag-group" aria-labelledby={`ft-tags-${kind}`}>
               <h3 id={`ft-tags-${kind}`}>{KIND_LABELS[kind].many}</h3>
-              {group.length === 0 ? <p className="muted">{noneText(data.filter((t) => t.kind === kind && t.archived).length)}</p> : (
+              {group.length === 0 ? (
+                <p className="muted">{noneText(data.filter((t) => t.kind === kind && t.archived).length)}</p>
+              ) : (
                 <ul className="ft-tags" aria-label={KIND_LABELS[kind].many}>
                   {group.map((t) => (
                     <li key={t.id} className="ft-tag">
@@ -58,14 +64,33 @@ export function FeedbackTagsAdmin({ showArchived }: { showArchived: boolean }) {
                           <div className="ft-tag-text">
                             <strong>{t.name}</strong>
                             {t.archived && <span className="rt-badge rt-badge-archived">Archived</span>}
-                            <span className="muted"> · used {t.uses} {t.uses === 1 ? 'time' : 'times'}</span>
+                            <span className="muted">
+                              {' '}
+                              · used {t.uses} {t.uses === 1 ? 'time' : 'times'}
+                            </span>
                             {t.description && <p className="muted">{t.description}</p>}
                           </div>
                           {isAdmin && (
                             <div className="rt-item-actions">
-                              {!t.archived && <button type="button" className="button button-secondary button-small" onClick={() => setEditing(t.id)} aria-label={`Rename ${t.name}`}>Rename</button>}
-                              <button type="button" className="button button-ghost button-small" disabled={action.isPending} onClick={() => void run(t.archived ? 'restore' : 'archive', t)}
-                                aria-label={`${t.archived ? 'Restore' : 'Archive'} ${t.name}`}>{t.archived ? 'Restore' : 'Archive'}</button>
+                              {!t.archived && (
+                                <button
+                                  type="button"
+                                  className="button button-secondary button-small"
+                                  onClick={() => setEditing(t.id)}
+                                  aria-label={`Rename ${t.name}`}
+                                >
+                                  Rename
+                                </button>
+                              )}
+                              <button
+                                type="button"
+                                className="button button-ghost button-small"
+                                disabled={action.isPending}
+                                onClick={() => void run(t.archived ? 'restore' : 'archive', t)}
+                                aria-label={`${t.archived ? 'Restore' : 'Archive'} ${t.name}`}
+                              >
+                                {t.archived ? 'Restore' : 'Archive'}
+                              </button>
                             </div>
                           )}
                         </>
@@ -118,19 +143,48 @@ function TagForm({ tag, onDone }: { tag?: FeedbackTag; onDone?: () => void }) {
     <form className={tag ? 'form ft-tag-form ft-tag-form-inline' : 'form ft-tag-form tile'} aria-label={label} onSubmit={(e) => void onSubmit(e)} noValidate>
       {!tag && <h3>{label}</h3>}
       <div className="ft-tag-fields">
-        <Field label="Name" name="name" value={draft.name} maxLength={L.tagNameMax} onChange={(e) => setDraft({ ...draft, name: e.target.value })} error={errors.name} />
+        <Field
+          label="Name"
+          name="name"
+          value={draft.name}
+          maxLength={L.tagNameMax}
+          onChange={(e) => setDraft({ ...draft, name: e.target.value })}
+          error={errors.name}
+        />
         {!tag && (
-          <SelectField label="Kind" name="kind" value={draft.kind} onChange={(e) => setDraft({ ...draft, kind: e.target.value as FeedbackTagKind })} error={errors.kind}>
-            {FEEDBACK_TAG_KINDS.map((k) => <option key={k} value={k}>{KIND_LABELS[k].one}</option>)}
+          <SelectField
+            label="Kind"
+            name="kind"
+            value={draft.kind}
+            onChange={(e) => setDraft({ ...draft, kind: e.target.value as FeedbackTagKind })}
+            error={errors.kind}
+          >
+            {FEEDBACK_TAG_KINDS.map((k) => (
+              <option key={k} value={k}>
+                {KIND_LABELS[k].one}
+              </option>
+            ))}
           </SelectField>
         )}
-        <Field label="Description (optional)" name="description" value={draft.description} maxLength={L.tagDescriptionMax}
-          onChange={(e) => setDraft({ ...draft, description: e.target.value })} error={errors.description} />
+        <Field
+          label="Description (optional)"
+          name="description"
+          value={draft.description}
+          maxLength={L.tagDescriptionMax}
+          onChange={(e) => setDraft({ ...draft, description: e.target.value })}
+          error={errors.description}
+        />
       </div>
       <FormError message={formError} />
       <div className="rt-form-actions">
-        <SubmitButton sending={save.isPending} sendingText="Saving…">{tag ? 'Save' : 'Add'}</SubmitButton>
-        {tag && <button type="button" className="button button-ghost" onClick={onDone}>Cancel</button>}
+        <SubmitButton sending={save.isPending} sendingText="Saving…">
+          {tag ? 'Save' : 'Add'}
+        </SubmitButton>
+        {tag && (
+          <button type="button" className="button button-ghost" onClick={onDone}>
+            Cancel
+          </button>
+        )}
       </div>
     </form>
   );

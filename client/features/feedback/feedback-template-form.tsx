@@ -20,20 +20,50 @@ export function FeedbackTemplateForm({ template, onDone, onCancel }: Props) {
   const [questions, setQuestions] = useState<TextItem[]>(() => (template ? template.questions.map(textItem) : [textItem('')]));
   const save = useSaveFeedbackTemplate();
   const form = useTemplateForm({
-    schema: feedbackTemplateInputSchema, input: { name, description, questions: questions.map((q) => q.text) }, version: template?.version, onDone,
+    schema: feedbackTemplateInputSchema,
+    input: { name, description, questions: questions.map((q) => q.text) },
+    version: template?.version,
+    onDone,
     save: (input, baseVersion) => save.mutateAsync({ id: template?.id ?? null, input, baseVersion }),
   });
   return (
     <TemplateForm form={form} className="ft-form" label={template ? `Edit ${template.name}` : 'New feedback template'} onCancel={onCancel}>
       <div className="tile ft-details">
-        <Field label="Template name" name="name" value={name} maxLength={L.templateNameMax} onChange={(e) => setName(e.target.value)} error={form.errors.name} />
-        <TextAreaField label="Description (optional)" name="description" value={description} maxLength={L.templateDescriptionMax}
-          onChange={(e) => setDescription(e.target.value)} error={form.errors.description} />
+        <Field
+          label="Template name"
+          name="name"
+          value={name}
+          maxLength={L.templateNameMax}
+          onChange={(e) => setName(e.target.value)}
+          error={form.errors.name}
+        />
+        <TextAreaField
+          label="Description (optional)"
+          name="description"
+          value={description}
+          maxLength={L.templateDescriptionMax}
+          onChange={(e) => setDescription(e.target.value)}
+          error={form.errors.description}
+        />
       </div>
       <h2 className="ft-subtitle">Questions</h2>
-      <p className="muted">What the people asked answer, each in their own words: {L.questionsMin} to {L.questionsMax} questions.</p>
-      <TextListEditor form={form} items={questions} onChange={setQuestions} name="questions" noun="question" label="Questions" max={L.questionsMax} maxLength={L.questionMax}
-        maxHint={`A template has at most ${L.questionsMax} questions.`} addId="ft-add-question" listClassName="ft-questions" itemClassName="ft-question" />
+      <p className="muted">
+        What the people asked answer, each in their own words: {L.questionsMin} to {L.questionsMax} questions.
+      </p>
+      <TextListEditor
+        form={form}
+        items={questions}
+        onChange={setQuestions}
+        name="questions"
+        noun="question"
+        label="Questions"
+        max={L.questionsMax}
+        maxLength={L.questionMax}
+        maxHint={`A template has at most ${L.questionsMax} questions.`}
+        addId="ft-add-question"
+        listClassName="ft-questions"
+        itemClassName="ft-question"
+      />
     </TemplateForm>
   );
 }

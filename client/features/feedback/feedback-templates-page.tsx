@@ -28,30 +28,64 @@ export function FeedbackTemplatesPage() {
     );
   }
   return (
-    <TemplateListPage before={<FeedbackNav />} title="Feedback templates" toggle={{ label: 'Show archived', checked: showArchived, onChange: setShowArchived }}
-      intro={<p className="muted">A template is a set of questions for feedback requests. A request keeps its own copy of the questions, so later edits never change requests already sent.</p>}>
+    <TemplateListPage
+      before={<FeedbackNav />}
+      title="Feedback templates"
+      toggle={{ label: 'Show archived', checked: showArchived, onChange: setShowArchived }}
+      intro={
+        <p className="muted">
+          A template is a set of questions for feedback requests. A request keeps its own copy of the questions, so later edits never change requests already
+          sent.
+        </p>
+      }
+    >
       <TemplateSection id="ft-templates" title="Templates" newLabel="New template" onNew={() => setEditing({})}>
         <TemplateList showArchived={showArchived} onEdit={(item) => setEditing({ item })} onArchive={setArchiving} />
       </TemplateSection>
       <FeedbackTagsAdmin showArchived={showArchived} />
       {archiving && (
-        <ArchiveTemplateDialog template={archiving} wording={{ kind: 'template', archive: ARCHIVE }} onClose={() => setArchiving(null)}
-          onConfirm={() => action.mutateAsync({ action: 'archive', id: archiving.id })} />
+        <ArchiveTemplateDialog
+          template={archiving}
+          wording={{ kind: 'template', archive: ARCHIVE }}
+          onClose={() => setArchiving(null)}
+          onConfirm={() => action.mutateAsync({ action: 'archive', id: archiving.id })}
+        />
       )}
     </TemplateListPage>
   );
 }
 
-function TemplateList({ showArchived, onEdit, onArchive }: { showArchived: boolean; onEdit: (t: FeedbackTemplate) => void; onArchive: (t: FeedbackTemplate) => void }) {
+function TemplateList({
+  showArchived,
+  onEdit,
+  onArchive,
+}: {
+  showArchived: boolean;
+  onEdit: (t: FeedbackTemplate) => void;
+  onArchive: (t: FeedbackTemplate) => void;
+}) {
   const { data } = useSuspenseQuery(feedbackTemplatesQueryOptions);
   const action = useFeedbackTemplateAction();
   const templates = [...data].sort((a, b) => Number(b.built_in) - Number(a.built_in));
   return (
-    <CopyableTemplateCards label="Feedback templates" idPrefix="ft" className="card-grid ft-list" items={templates} showArchived={showArchived} sayWhenNoneOwn
-      busy={action.isPending} run={templateRunner(action.mutateAsync, onEdit)} onEdit={onEdit} onArchive={onArchive} body={(t) => (
+    <CopyableTemplateCards
+      label="Feedback templates"
+      idPrefix="ft"
+      className="card-grid ft-list"
+      items={templates}
+      showArchived={showArchived}
+      sayWhenNoneOwn
+      busy={action.isPending}
+      run={templateRunner(action.mutateAsync, onEdit)}
+      onEdit={onEdit}
+      onArchive={onArchive}
+      body={(t) => (
         <ol className="ft-question-list" aria-label={`Questions of ${t.name}`}>
-          {t.questions.map((q, i) => <li key={i}>{q}</li>)}
+          {t.questions.map((q, i) => (
+            <li key={i}>{q}</li>
+          ))}
         </ol>
-      )} />
+      )}
+    />
   );
 }

@@ -27,7 +27,9 @@ export type FeedbackTagDraftInput = { name: string; kind: FeedbackTagKind; descr
 
 export const T = {
   create: graphql(`mutation CreateFeedbackTemplate($input: FeedbackTemplateInput!) { createFeedbackTemplate(input: $input) { ${FEEDBACK_TEMPLATE_FIELDS} } }`),
-  update: graphql(`mutation UpdateFeedbackTemplate($id: ID!, $input: FeedbackTemplateInput!, $base_version: Int!) { updateFeedbackTemplate(id: $id, input: $input, base_version: $base_version) { ${FEEDBACK_TEMPLATE_FIELDS} } }`),
+  update: graphql(
+    `mutation UpdateFeedbackTemplate($id: ID!, $input: FeedbackTemplateInput!, $base_version: Int!) { updateFeedbackTemplate(id: $id, input: $input, base_version: $base_version) { ${FEEDBACK_TEMPLATE_FIELDS} } }`,
+  ),
   copy: graphql(`mutation CopyFeedbackTemplate($id: ID!) { copyFeedbackTemplate(id: $id) { ${FEEDBACK_TEMPLATE_FIELDS} } }`),
   archive: graphql(`mutation ArchiveFeedbackTemplate($id: ID!) { archiveFeedbackTemplate(id: $id) { ${FEEDBACK_TEMPLATE_FIELDS} } }`),
   restore: graphql(`mutation RestoreFeedbackTemplate($id: ID!) { restoreFeedbackTemplate(id: $id) { ${FEEDBACK_TEMPLATE_FIELDS} } }`),
@@ -44,7 +46,9 @@ export const useSaveFeedbackTemplate = () => useSaveTemplate<FeedbackTemplate, F
 
 export const useFeedbackTemplateAction = () => useTemplateAction<FeedbackTemplate, 'copy' | 'archive' | 'restore'>(['feedbackTemplates'], T);
 
-export const useSaveFeedbackTag = () => useRefreshing(['feedbackTags'], async ({ id, input }: { id: string | null; input: FeedbackTagDraftInput }) =>
-  (id ? gqlField(G.update, { id, input }) : gqlField(G.create, { input })));
+export const useSaveFeedbackTag = () =>
+  useRefreshing(['feedbackTags'], async ({ id, input }: { id: string | null; input: FeedbackTagDraftInput }) =>
+    id ? gqlField(G.update, { id, input }) : gqlField(G.create, { input }),
+  );
 
 export const useFeedbackTagAction = () => useTemplateAction<FeedbackTag, 'archive' | 'restore'>(['feedbackTags'], G);

@@ -23,19 +23,35 @@ export function FeedbackReceivedWidget() {
   return (
     <>
       <h3>Feedback received</h3>
-      {latest.isPending ? <p className="muted" role="status">Loading your feedback…</p>
-        : latest.isError ? <p className="muted" role="alert">Your feedback could not be loaded.</p>
-        : items.length === 0 ? <p className="muted">No feedback received yet. What colleagues tell you shows up here; ask for some on the feedback page.</p>
-        : (
-          <ul className="fb-widget-list" aria-label="Latest feedback received">
-            {items.map((item) => (
-              <li key={item.id}>
-                <p><strong>{giverName(item)}</strong> <span className="muted">· <time dateTime={item.created_at}>{formatDay(item.created_at)}</time></span></p>
-                <p className="fb-widget-text">{item.answers?.length ? `Answered your request (${item.answers.length} ${item.answers.length === 1 ? 'answer' : 'answers'})` : excerpt(item.body)}</p>
-              </li>
-            ))}
-          </ul>
-        )}
+      {latest.isPending ? (
+        <p className="muted" role="status">
+          Loading your feedback…
+        </p>
+      ) : latest.isError ? (
+        <p className="muted" role="alert">
+          Your feedback could not be loaded.
+        </p>
+      ) : items.length === 0 ? (
+        <p className="muted">No feedback received yet. What colleagues tell you shows up here; ask for some on the feedback page.</p>
+      ) : (
+        <ul className="fb-widget-list" aria-label="Latest feedback received">
+          {items.map((item) => (
+            <li key={item.id}>
+              <p>
+                <strong>{giverName(item)}</strong>{' '}
+                <span className="muted">
+                  · <time dateTime={item.created_at}>{formatDay(item.created_at)}</time>
+                </span>
+              </p>
+              <p className="fb-widget-text">
+                {item.answers?.length
+                  ? `Answered your request (${item.answers.length} ${item.answers.length === 1 ? 'answer' : 'answers'})`
+                  : excerpt(item.body)}
+              </p>
+            </li>
+          ))}
+        </ul>
+      )}
       <Link to="/continuous-feedback">Open my feedback</Link>
     </>
   );
@@ -48,27 +64,37 @@ export function FeedbackRequestsWidget() {
   return (
     <>
       <h3>Feedback requests</h3>
-      {asks.isPending ? <p className="muted" role="status">Loading your feedback requests…</p>
-        : asks.isError ? <p className="muted" role="alert">Your feedback requests could not be loaded.</p>
-        : list.length === 0 ? <p className="muted">Nobody is waiting for your feedback.</p>
-        : (
-          <>
-            <p>{list.length === 1 ? '1 request waits for your answer.' : `${list.length} requests wait for your answer.`}</p>
-            <ul className="fb-widget-list" aria-label="Feedback requests waiting for me">
-              {list.slice(0, 3).map((ask) => {
-                const r = ask.request;
-                const asker = r.requester?.full_name ?? 'A former colleague';
-                const about = r.requester && r.requester.id === r.subject.id ? `${asker} asks about themself` : `${asker} asks about ${r.subject.full_name}`;
-                return (
-                  <li key={ask.id}>
-                    <p>{about}</p>
-                    <p className="muted">{r.template_name ?? 'Own questions'}{r.due_on ? ` · due ${formatDay(r.due_on)}` : ''}</p>
-                  </li>
-                );
-              })}
-            </ul>
-          </>
-        )}
+      {asks.isPending ? (
+        <p className="muted" role="status">
+          Loading your feedback requests…
+        </p>
+      ) : asks.isError ? (
+        <p className="muted" role="alert">
+          Your feedback requests could not be loaded.
+        </p>
+      ) : list.length === 0 ? (
+        <p className="muted">Nobody is waiting for your feedback.</p>
+      ) : (
+        <>
+          <p>{list.length === 1 ? '1 request waits for your answer.' : `${list.length} requests wait for your answer.`}</p>
+          <ul className="fb-widget-list" aria-label="Feedback requests waiting for me">
+            {list.slice(0, 3).map((ask) => {
+              const r = ask.request;
+              const asker = r.requester?.full_name ?? 'A former colleague';
+              const about = r.requester && r.requester.id === r.subject.id ? `${asker} asks about themself` : `${asker} asks about ${r.subject.full_name}`;
+              return (
+                <li key={ask.id}>
+                  <p>{about}</p>
+                  <p className="muted">
+                    {r.template_name ?? 'Own questions'}
+                    {r.due_on ? ` · due ${formatDay(r.due_on)}` : ''}
+                  </p>
+                </li>
+              );
+            })}
+          </ul>
+        </>
+      )}
       <Link to="/continuous-feedback/pending">{list.length > 0 ? 'Answer feedback requests' : 'Open pending requests'}</Link>
     </>
   );

@@ -1,9 +1,7 @@
 import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient, type InfiniteData, type QueryClient } from '@tanstack/react-query';
 import type { FeedbackReaction } from '../../../shared/feedback.js';
 import { gql, graphql } from '../../lib/graphql.js';
-import {
-  FEEDBACK_FIELDS, FEEDBACK_PAGE_FIELDS, FEEDBACK_TAG_FIELDS, type FeedbackItem, type FeedbackPage,
-} from './feedback.types.js';
+import { FEEDBACK_FIELDS, FEEDBACK_PAGE_FIELDS, FEEDBACK_TAG_FIELDS, type FeedbackItem, type FeedbackPage } from './feedback.types.js';
 
 /** Giving and reading feedback, tags and reactions: the main page, the praise wall and the two dashboard cards. */
 export type FeedbackBoxName = 'RECEIVED' | 'GIVEN';
@@ -16,20 +14,36 @@ export const MY_FEEDBACK = graphql(`query MyFeedback($filter: FeedbackFilter!) {
 export const PRAISE_WALL = graphql(`query PraiseWall($first: Int, $after: String) { praiseWall(first: $first, after: $after) { ${FEEDBACK_PAGE_FIELDS} } }`);
 export const LATEST_RECEIVED = graphql(`query LatestFeedbackReceived { myFeedback(filter: { box: RECEIVED, first: 3 }) { ${FEEDBACK_PAGE_FIELDS} } }`);
 export const FEEDBACK_TAGS = graphql(`query FeedbackTags { feedbackTags { ${FEEDBACK_TAG_FIELDS} } }`);
-export const MY_PENDING_ASKS = graphql(`query MyPendingFeedbackAsks { pendingFeedbackRequests { id status created_at request { id requester { id full_name } subject { id full_name } template_name due_on about_report } } }`);
+export const MY_PENDING_ASKS = graphql(
+  `query MyPendingFeedbackAsks { pendingFeedbackRequests { id status created_at request { id requester { id full_name } subject { id full_name } template_name due_on about_report } } }`,
+);
 export const GIVE = graphql(`mutation GiveFeedback($input: GiveFeedbackInput!) { giveFeedback(input: $input) { ${FEEDBACK_FIELDS} } }`);
 export const DELETE = graphql('mutation DeleteFeedback($id: ID!) { deleteFeedback(id: $id) }');
-export const TOGGLE_REACTION = graphql(`mutation ToggleFeedbackReaction($id: ID!, $reaction: FeedbackReaction!) { toggleFeedbackReaction(id: $id, reaction: $reaction) { ${FEEDBACK_FIELDS} } }`);
+export const TOGGLE_REACTION = graphql(
+  `mutation ToggleFeedbackReaction($id: ID!, $reaction: FeedbackReaction!) { toggleFeedbackReaction(id: $id, reaction: $reaction) { ${FEEDBACK_FIELDS} } }`,
+);
 
 /** Received or given feedback, newest first, page by page (next_cursor). */
-export const myFeedbackQueryOptions = (box: FeedbackBoxName, filter: FeedbackListFilter) => infiniteQueryOptions({
-  queryKey: ['feedback', 'mine', box, { person: filter.person ?? null, tag: filter.tag ?? null, from: filter.from ?? null, to: filter.to ?? null }],
-  initialPageParam: null as string | null,
-  getNextPageParam: (last: FeedbackPage) => last.next_cursor,
-  queryFn: async ({ pageParam }) => (await gql(MY_FEEDBACK, {
-    filter: { box, person_id: filter.person ?? null, tag_id: filter.tag ?? null, from: filter.from ?? null, to: filter.to ?? null, first: FEEDBACK_PAGE_SIZE, after: pageParam },
-  })).myFeedback,
-});
+export const myFeedbackQueryOptions = (box: FeedbackBoxName, filter: FeedbackListFilter) =>
+  infiniteQueryOptions({
+    queryKey: ['feedback', 'mine', box, { person: filter.person ?? null, tag: filter.tag ?? null, from: filter.from ?? null, to: filter.to ?? null }],
+    initialPageParam: null as string | null,
+    getNextPageParam: (last: FeedbackPage) => last.next_cursor,
+    queryFn: async ({ pageParam }) =>
+      (
+        await gql(MY_FEEDBACK, {
+          filter: {
+            box,
+            person_id: filter.person ?? null,
+            tag_id: filter.tag ?? null,
+            from: filter.from ?? null,
+            to: filter.to ?? null,
+            first: FEEDBACK_PAGE_SIZE,
+            after: pageParam,
+          },
+        })
+      ).myFeedback,
+  });
 
 /** Public praise of the organization, newest first. */
 export const praiseWallQueryOptions = infiniteQueryOptions({
@@ -52,8 +66,17 @@ export const feedbackTagsQueryOptions = queryOptions({
 });
 
 export type MyPendingAsk = {
-  id: string; status: string; created_at: string;
-  request: { id: string; requester: { id: string; full_name: string } | null; subject: { id: string; full_name: string }; template_name: string | null; due_on: string | null; about_report: boolean };
+  id: string;
+  status: string;
+  created_at: string;
+  request: {
+    id: string;
+    requester: { id: string; full_name: string } | null;
+    subject: { id: string; full_name: string };
+    template_name: string | null;
+    due_on: string | null;
+    about_report: boolean;
+  };
 };
 
 /** The dashboard card: requests waiting for my answer (the pending page has its own, fuller query). */
@@ -62,7 +85,13 @@ export const myPendingAsksQueryOptions = queryOptions({
   queryFn: async () => (await gql(MY_PENDING_ASKS)).pendingFeedbackRequests.filter((a) => a.status === 'PENDING'),
 });
 
-export type GiveFeedbackVariables = { recipient_id: string; body: string; visibility: 'PRIVATE' | 'MANAGER' | 'PUBLIC'; tag_ids: string[]; share_to_slack: boolean };
+export type GiveFeedbackVariables = {
+  recipient_id: string;
+  body: string;
+  visibility: 'PRIVATE' | 'MANAGER' | 'PUBLIC';
+  tag_ids: string[];
+  share_to_slack: boolean;
+};
 
 export function useGiveFeedback() {
   const queryClient = useQueryClient();
@@ -84,7 +113,8 @@ type Cached = InfiniteData<FeedbackPage> | FeedbackPage | undefined;
 
 /** Every cached list holding this item (pages of the lists, the card's single page) with the item changed. */
 function updateCachedItem(queryClient: QueryClient, id: string, change: (item: FeedbackItem) => FeedbackItem) {
-  const onPage = (page: FeedbackPage): FeedbackPage => (page.items.some((i) => i.id === id) ? { ...page, items: page.items.map((i) => (i.id === id ? change(i) : i)) } : page);
+  const onPage = (page: FeedbackPage): FeedbackPage =>
+    page.items.some((i) => i.id === id) ? { ...page, items: page.items.map((i) => (i.id === id ? change(i) : i)) } : page;
   queryClient.setQueriesData<Cached>({ queryKey: ['feedback'] }, (data) => {
     if (!data) return data;
     if ('pages' in data) return { ...data, pages: data.pages.map(onPage) };
@@ -95,8 +125,11 @@ function updateCachedItem(queryClient: QueryClient, id: string, change: (item: F
 /** My reaction added, or taken back when I had reacted so (what the screen shows before the server answers). */
 export function toggledReaction(item: FeedbackItem, reaction: FeedbackReaction): FeedbackItem {
   const found = item.reactions.find((r) => r.reaction === reaction);
-  const reactions = !found ? [...item.reactions, { reaction, count: 1, mine: true }]
-    : item.reactions.map((r) => (r.reaction !== reaction ? r : { ...r, mine: !r.mine, count: Math.max(0, r.count + (r.mine ? -1 : 1)) })).filter((r) => r.count > 0);
+  const reactions = !found
+    ? [...item.reactions, { reaction, count: 1, mine: true }]
+    : item.reactions
+        .map((r) => (r.reaction !== reaction ? r : { ...r, mine: !r.mine, count: Math.max(0, r.count + (r.mine ? -1 : 1)) }))
+        .filter((r) => r.count > 0);
   return { ...item, reactions };
 }
 
@@ -104,8 +137,7 @@ export function toggledReaction(item: FeedbackItem, reaction: FeedbackReaction):
 export function useToggleFeedbackReaction() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async ({ id, reaction }: { id: string; reaction: FeedbackReaction }) =>
-      (await gql(TOGGLE_REACTION, { id, reaction })).toggleFeedbackReaction,
+    mutationFn: async ({ id, reaction }: { id: string; reaction: FeedbackReaction }) => (await gql(TOGGLE_REACTION, { id, reaction })).toggleFeedbackReaction,
     onMutate: async ({ id, reaction }) => {
       await queryClient.cancelQueries({ queryKey: ['feedback'] });
       const before = queryClient.getQueriesData<Cached>({ queryKey: ['feedback'] });

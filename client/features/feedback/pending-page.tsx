@@ -32,22 +32,30 @@ export function PendingPage() {
       <FeedbackNav />
       <h1>Pending feedback requests</h1>
       <p className="muted">Colleagues asked for your feedback. You answer each request once; the person who asked reads your answers with your name.</p>
-      <p className="sr-only" role="status" aria-live="polite">{announcement}</p>
+      <p className="sr-only" role="status" aria-live="polite">
+        {announcement}
+      </p>
       <section aria-labelledby="frq-waiting" className="frq-section">
         <h2 id="frq-waiting">Waiting for you ({waiting.length})</h2>
-        {waiting.length === 0
-          ? <EmptyState title="Nothing waiting"><p>No one is waiting for your feedback right now.</p></EmptyState>
-          : (
-            <ul className="frq-list" aria-label="Requests waiting for you">
-              {waiting.map((a) => <PendingCard key={a.id} ask={a} onDone={setAnnouncement} />)}
-            </ul>
-          )}
+        {waiting.length === 0 ? (
+          <EmptyState title="Nothing waiting">
+            <p>No one is waiting for your feedback right now.</p>
+          </EmptyState>
+        ) : (
+          <ul className="frq-list" aria-label="Requests waiting for you">
+            {waiting.map((a) => (
+              <PendingCard key={a.id} ask={a} onDone={setAnnouncement} />
+            ))}
+          </ul>
+        )}
       </section>
       {done.length > 0 && (
         <section aria-labelledby="frq-done" className="frq-section">
           <h2 id="frq-done">Done</h2>
           <ul className="frq-list" aria-label="Requests done">
-            {done.map((a) => <DoneCard key={a.id} ask={a} />)}
+            {done.map((a) => (
+              <DoneCard key={a.id} ask={a} />
+            ))}
           </ul>
         </section>
       )}
@@ -62,8 +70,18 @@ function RequestHead({ ask, headingId }: { ask: PendingFeedbackAsk; headingId: s
     <>
       <h3 id={headingId}>{askedLine(r)}</h3>
       <p className="muted frq-meta">
-        Asked {formatDay(ask.created_at)}{r.template_name ? ` · ${r.template_name}` : ''}
-        {r.due_on && <> · <span className={overdue ? 'frq-overdue' : undefined}>answer by {formatDay(r.due_on)}{overdue ? ' (overdue)' : ''}</span></>}
+        Asked {formatDay(ask.created_at)}
+        {r.template_name ? ` · ${r.template_name}` : ''}
+        {r.due_on && (
+          <>
+            {' '}
+            ·{' '}
+            <span className={overdue ? 'frq-overdue' : undefined}>
+              answer by {formatDay(r.due_on)}
+              {overdue ? ' (overdue)' : ''}
+            </span>
+          </>
+        )}
       </p>
       {r.message && <blockquote className="frq-message">{r.message}</blockquote>}
     </>
@@ -86,7 +104,9 @@ function PendingCard({ ask, onDone }: { ask: PendingFeedbackAsk; onDone: (messag
   function refuse(next: FieldErrors, message: string | null) {
     setErrors(next);
     setFormError(message);
-    requestAnimationFrame(() => (formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]') ?? formRef.current?.querySelector<HTMLElement>('textarea'))?.focus());
+    requestAnimationFrame(() =>
+      (formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]') ?? formRef.current?.querySelector<HTMLElement>('textarea'))?.focus(),
+    );
   }
 
   function failed(err: unknown) {
@@ -137,24 +157,48 @@ function PendingCard({ ask, onDone }: { ask: PendingFeedbackAsk; onDone: (messag
       <RequestHead ask={ask} headingId={headingId} />
       {declining ? (
         <form ref={formRef} className="form frq-answer-form" aria-label={`Decline: ${askedLine(r)}`} onSubmit={(e) => void onDecline(e)} noValidate>
-          <TextAreaField label="Why do you decline?" name="reason" value={reason} rows={3} maxLength={L.declineReasonMax} onChange={(e) => setReason(e.target.value)}
-            error={errors.reason} hint={`${r.requester?.full_name ?? 'The person who asked'} reads your reason.`} />
+          <TextAreaField
+            label="Why do you decline?"
+            name="reason"
+            value={reason}
+            rows={3}
+            maxLength={L.declineReasonMax}
+            onChange={(e) => setReason(e.target.value)}
+            error={errors.reason}
+            hint={`${r.requester?.full_name ?? 'The person who asked'} reads your reason.`}
+          />
           <FormError message={formError} />
           <div className="rt-form-actions">
-            <SubmitButton sending={decline.isPending} sendingText="Declining…">Decline request</SubmitButton>
-            <button type="button" className="button button-ghost" onClick={() => openDecline(false)}>Back to answering</button>
+            <SubmitButton sending={decline.isPending} sendingText="Declining…">
+              Decline request
+            </SubmitButton>
+            <button type="button" className="button button-ghost" onClick={() => openDecline(false)}>
+              Back to answering
+            </button>
           </div>
         </form>
       ) : (
         <form ref={formRef} className="form frq-answer-form" aria-label={`Answer: ${askedLine(r)}`} onSubmit={(e) => void onAnswer(e)} noValidate>
           {r.questions.map((q, i) => (
-            <TextAreaField key={i} label={q} name={`answers.${i}`} value={answers[i] ?? ''} rows={3} maxLength={L.answerMax}
-              onChange={(e) => setAnswers((list) => list.map((a, j) => (j === i ? e.target.value : a)))} error={errors[`answers.${i}`]} />
+            <TextAreaField
+              key={i}
+              label={q}
+              name={`answers.${i}`}
+              value={answers[i] ?? ''}
+              rows={3}
+              maxLength={L.answerMax}
+              onChange={(e) => setAnswers((list) => list.map((a, j) => (j === i ? e.target.value : a)))}
+              error={errors[`answers.${i}`]}
+            />
           ))}
           <FormError message={formError} />
           <div className="rt-form-actions">
-            <SubmitButton sending={answer.isPending} sendingText="Sending…">Send answers</SubmitButton>
-            <button type="button" className="button button-ghost" onClick={() => openDecline(true)}>Decline…</button>
+            <SubmitButton sending={answer.isPending} sendingText="Sending…">
+              Send answers
+            </SubmitButton>
+            <button type="button" className="button button-ghost" onClick={() => openDecline(true)}>
+              Decline…
+            </button>
           </div>
         </form>
       )}
@@ -168,7 +212,9 @@ function DoneCard({ ask }: { ask: PendingFeedbackAsk }) {
   return (
     <li className="tile frq-card frq-done" aria-labelledby={`${id}-heading`}>
       <RequestHead ask={ask} headingId={`${id}-heading`} />
-      <p><span className={`frq-status frq-status-${ask.status.toLowerCase()}`}>{label}</span></p>
+      <p>
+        <span className={`frq-status frq-status-${ask.status.toLowerCase()}`}>{label}</span>
+      </p>
     </li>
   );
 }

@@ -6,7 +6,8 @@ import { applyPraiseWallChange } from './praise-wall.live.js';
 
 /** The praise wall's cache after a live change (praise-wall.live.ts): replaced, removed, or read again. */
 
-const praise = (id: string, clap: number): FeedbackItem => ({ id, body: `Praise ${id}`, reactions: [{ reaction: 'CLAP', count: clap, mine: false }] }) as unknown as FeedbackItem;
+const praise = (id: string, clap: number): FeedbackItem =>
+  ({ id, body: `Praise ${id}`, reactions: [{ reaction: 'CLAP', count: clap, mine: false }] }) as unknown as FeedbackItem;
 const key = praiseWallQueryOptions.queryKey;
 
 function wallWith(...pages: FeedbackItem[][]) {

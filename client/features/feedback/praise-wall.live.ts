@@ -29,9 +29,11 @@ export function applyPraiseWallChange(queryClient: QueryClient, change: PraiseWa
   const { feedback } = change;
   queryClient.setQueryData<InfiniteData<FeedbackPage, string | null>>(key, {
     ...wall,
-    pages: wall.pages.map((page) => (feedback
-      ? { ...page, items: page.items.map((item) => (item.id === change.id ? feedback : item)) }
-      : { ...page, items: page.items.filter((item) => item.id !== change.id), total: Math.max(0, page.total - 1) })),
+    pages: wall.pages.map((page) =>
+      feedback
+        ? { ...page, items: page.items.map((item) => (item.id === change.id ? feedback : item)) }
+        : { ...page, items: page.items.filter((item) => item.id !== change.id), total: Math.max(0, page.total - 1) },
+    ),
   });
 }
 
@@ -42,7 +44,9 @@ export function usePraiseWallLive(): void {
     let active = true;
     let dropped = false;
     const client = subscriptionClient();
-    const offClosed = client.on('closed', () => { if (active) dropped = true; });
+    const offClosed = client.on('closed', () => {
+      if (active) dropped = true;
+    });
     const offConnected = client.on('connected', () => {
       if (!active || !dropped) return;
       dropped = false;

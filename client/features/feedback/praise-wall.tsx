@@ -10,12 +10,17 @@ export function PraiseWall() {
   return (
     <>
       <p className="muted">Public praise from everyone in your organization. React to celebrate it.</p>
-      <PagedFeedbackList query={query} label="Praise wall" reactions empty={(
-        <>
-          <h2>No praise yet</h2>
-          <p>Praise given with “Public praise” shows up here for everyone. Be the first: Give feedback and choose Public praise.</p>
-        </>
-      )} />
+      <PagedFeedbackList
+        query={query}
+        label="Praise wall"
+        reactions
+        empty={
+          <>
+            <h2>No praise yet</h2>
+            <p>Praise given with “Public praise” shows up here for everyone. Be the first: Give feedback and choose Public praise.</p>
+          </>
+        }
+      />
     </>
   );
 }

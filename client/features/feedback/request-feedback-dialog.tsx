@@ -32,7 +32,8 @@ export function RequestFeedbackButton({ subjectId, label = 'Request feedback' }:
         <Dialog.Content className="dialog frq-dialog">
           <Dialog.Title>Request feedback</Dialog.Title>
           <Dialog.Description className="muted">
-            Ask up to {L.respondersMax} people. They answer on their Pending page; you read the answers here. About a report, the answers come to you, and to the report only when you share them.
+            Ask up to {L.respondersMax} people. They answer on their Pending page; you read the answers here. About a report, the answers come to you, and to
+            the report only when you share them.
           </Dialog.Description>
           <RequestFeedbackContent subjectId={subjectId} onDone={() => setOpen(false)} />
         </Dialog.Content>
@@ -44,9 +45,18 @@ export function RequestFeedbackButton({ subjectId, label = 'Request feedback' }:
 function RequestFeedbackContent({ subjectId, onDone }: { subjectId: string | undefined; onDone: () => void }) {
   const people = useQuery(feedbackRequestPeopleQueryOptions);
   const templates = useQuery(feedbackTemplatesQueryOptions);
-  if (people.isPending || templates.isPending) return <p className="muted" role="status">Loading people and templates…</p>;
+  if (people.isPending || templates.isPending)
+    return (
+      <p className="muted" role="status">
+        Loading people and templates…
+      </p>
+    );
   if (people.isError || templates.isError) {
-    return <p role="alert" className="form-error">People or templates could not be loaded: {(people.error ?? templates.error)?.message}. Close this dialog and try again.</p>;
+    return (
+      <p role="alert" className="form-error">
+        People or templates could not be loaded: {(people.error ?? templates.error)?.message}. Close this dialog and try again.
+      </p>
+    );
   }
   return <RequestFeedbackForm people={people.data} templates={templates.data.filter((t) => !t.archived)} subjectId={subjectId} onDone={onDone} />;
 }
@@ -55,7 +65,17 @@ type DraftQuestion = { key: string; text: string };
 let nextKey = 0;
 const draftQuestion = (text = ''): DraftQuestion => ({ key: `frq-q-${++nextKey}`, text });
 
-function RequestFeedbackForm({ people, templates, subjectId, onDone }: { people: RequestPeople; templates: FeedbackTemplate[]; subjectId: string | undefined; onDone: () => void }) {
+function RequestFeedbackForm({
+  people,
+  templates,
+  subjectId,
+  onDone,
+}: {
+  people: RequestPeople;
+  templates: FeedbackTemplate[];
+  subjectId: string | undefined;
+  onDone: () => void;
+}) {
   const id = useId();
   const subjects = useMemo(() => subjectsFor(people), [people]);
   const initialSubject = subjectId && subjectId !== people.me.id && subjects.some((s) => s.id === subjectId) ? subjectId : '';
@@ -98,7 +118,10 @@ function RequestFeedbackForm({ people, templates, subjectId, onDone }: { people:
     try {
       const made = await request.mutateAsync(parsed.data);
       const count = made.asks.length || parsed.data.responder_ids.length;
-      showAlert(`Feedback requested from ${count} ${count === 1 ? 'person' : 'people'}${made.about_report ? ` about ${made.subject.full_name}` : ''}.`, 'success');
+      showAlert(
+        `Feedback requested from ${count} ${count === 1 ? 'person' : 'people'}${made.about_report ? ` about ${made.subject.full_name}` : ''}.`,
+        'success',
+      );
       onDone();
     } catch (err) {
       if (err instanceof GraphqlError) refuse(err.fields, err.message);
@@ -123,11 +146,25 @@ function RequestFeedbackForm({ people, templates, subjectId, onDone }: { people:
             {people.me.permission_level === 'ADMIN' ? 'About someone else' : 'About one of my reports'}
           </label>
           {about === 'report' && (
-            <div onChange={(e) => { const t = e.target as unknown as HTMLSelectElement; if (t.name === 'subject_id') setSubject(t.value); }}>
-              <PersonPicker label="Feedback about" name="subject_id" people={subjects} defaultValue={subject || null} error={errors.subject_id} noneLabel="Choose a person" />
+            <div
+              onChange={(e) => {
+                const t = e.target as unknown as HTMLSelectElement;
+                if (t.name === 'subject_id') setSubject(t.value);
+              }}
+            >
+              <PersonPicker
+                label="Feedback about"
+                name="subject_id"
+                people={subjects}
+                defaultValue={subject || null}
+                error={errors.subject_id}
+                noneLabel="Choose a person"
+              />
             </div>
           )}
-          {about === 'report' && subjectPerson && <p className="field-hint">The answers come to you; {subjectPerson.full_name} reads them only once you share them.</p>}
+          {about === 'report' && subjectPerson && (
+            <p className="field-hint">The answers come to you; {subjectPerson.full_name} reads them only once you share them.</p>
+          )}
         </fieldset>
       )}
 
@@ -141,7 +178,9 @@ function RequestFeedbackForm({ people, templates, subjectId, onDone }: { people:
         <div className="frq-preview">
           {template.description && <p className="muted">{template.description}</p>}
           <ol aria-label={`Questions of ${template.name}`}>
-            {template.questions.map((q, i) => <li key={i}>{q}</li>)}
+            {template.questions.map((q, i) => (
+              <li key={i}>{q}</li>
+            ))}
           </ol>
         </div>
       ) : (
@@ -150,28 +189,70 @@ function RequestFeedbackForm({ people, templates, subjectId, onDone }: { people:
           <ol className="frq-own-list">
             {questions.map((q, i) => (
               <li key={q.key} className="frq-own-item">
-                <label htmlFor={`${id}-${q.key}`} className="sr-only">Question {i + 1}</label>
-                <input id={`${id}-${q.key}`} name={`questions.${i}`} value={q.text} maxLength={L.questionMax} onChange={(e) => patchQuestion(i, e.target.value)}
-                  aria-invalid={errors[`questions.${i}`] ? true : undefined} aria-describedby={errors[`questions.${i}`] ? `${id}-${q.key}-error` : undefined} />
-                <button type="button" className="button button-ghost button-small" aria-label={`Remove question ${i + 1}`} disabled={questions.length === 1}
-                  onClick={() => setQuestions((list) => list.filter((_, j) => j !== i))}>Remove</button>
-                {errors[`questions.${i}`] && <p id={`${id}-${q.key}-error`} className="field-error">{errors[`questions.${i}`]}</p>}
+                <label htmlFor={`${id}-${q.key}`} className="sr-only">
+                  Question {i + 1}
+                </label>
+                <input
+                  id={`${id}-${q.key}`}
+                  name={`questions.${i}`}
+                  value={q.text}
+                  maxLength={L.questionMax}
+                  onChange={(e) => patchQuestion(i, e.target.value)}
+                  aria-invalid={errors[`questions.${i}`] ? true : undefined}
+                  aria-describedby={errors[`questions.${i}`] ? `${id}-${q.key}-error` : undefined}
+                />
+                <button
+                  type="button"
+                  className="button button-ghost button-small"
+                  aria-label={`Remove question ${i + 1}`}
+                  disabled={questions.length === 1}
+                  onClick={() => setQuestions((list) => list.filter((_, j) => j !== i))}
+                >
+                  Remove
+                </button>
+                {errors[`questions.${i}`] && (
+                  <p id={`${id}-${q.key}-error`} className="field-error">
+                    {errors[`questions.${i}`]}
+                  </p>
+                )}
               </li>
             ))}
           </ol>
-          <button type="button" className="button button-secondary button-small" disabled={questions.length >= L.questionsMax}
-            onClick={() => setQuestions((list) => [...list, draftQuestion()])}>Add question</button>
-          {questionError && <p className="field-error" role="alert">{questionError}</p>}
+          <button
+            type="button"
+            className="button button-secondary button-small"
+            disabled={questions.length >= L.questionsMax}
+            onClick={() => setQuestions((list) => [...list, draftQuestion()])}
+          >
+            Add question
+          </button>
+          {questionError && (
+            <p className="field-error" role="alert">
+              {questionError}
+            </p>
+          )}
         </fieldset>
       )}
 
-      <TextAreaField label="Message (optional)" name="message" value={message} maxLength={L.messageMax} rows={3} onChange={(e) => setMessage(e.target.value)}
-        error={errors.message} hint="Say what the feedback is for: a project, a sprint, a skill." />
+      <TextAreaField
+        label="Message (optional)"
+        name="message"
+        value={message}
+        maxLength={L.messageMax}
+        rows={3}
+        onChange={(e) => setMessage(e.target.value)}
+        error={errors.message}
+        hint="Say what the feedback is for: a project, a sprint, a skill."
+      />
       <DateField label="Answer by (optional)" name="due_on" value={dueOn} onChange={(e) => setDueOn(e.target.value)} error={errors.due_on} />
       <FormError message={formError} />
       <div className="dialog-actions">
-        <Dialog.Close className="button button-ghost" type="button">Cancel</Dialog.Close>
-        <SubmitButton sending={request.isPending} sendingText="Sending…">Send request</SubmitButton>
+        <Dialog.Close className="button button-ghost" type="button">
+          Cancel
+        </Dialog.Close>
+        <SubmitButton sending={request.isPending} sendingText="Sending…">
+          Send request
+        </SubmitButton>
       </div>
     </form>
   );

@@ -1,8 +1,16 @@
 import { Dialog } from '../../components/ui/dialog.js';
 import { useId, useState, type FormEvent } from 'react';
 import {
-  checkInInputSchema, CONFIDENCE_LABELS, CONFIDENCE_MAX, CONFIDENCE_MIN, GOAL_LIMITS, GOAL_STATUS_LABELS, GOAL_STATUSES, goalProgress,
-  KEY_RESULT_KIND_LABELS, type GoalStatus,
+  checkInInputSchema,
+  CONFIDENCE_LABELS,
+  CONFIDENCE_MAX,
+  CONFIDENCE_MIN,
+  GOAL_LIMITS,
+  GOAL_STATUS_LABELS,
+  GOAL_STATUSES,
+  goalProgress,
+  KEY_RESULT_KIND_LABELS,
+  type GoalStatus,
 } from '../../../shared/goals.js';
 import { FormError, SubmitButton } from '../../components/ui/field.js';
 import { showAlert } from '../../lib/alerts.js';
@@ -79,7 +87,11 @@ export function CheckInDialog({ goal, onClose }: { goal: GoalDetail; onClose: ()
                   if (kr.kind === 'BINARY') {
                     return (
                       <label key={kr.id} className="checkbox">
-                        <input type="checkbox" checked={valueOf(kr.id, 0) >= 1} onChange={(ev) => setValues((v) => ({ ...v, [kr.id]: ev.target.checked ? '1' : '0' }))} />
+                        <input
+                          type="checkbox"
+                          checked={valueOf(kr.id, 0) >= 1}
+                          onChange={(ev) => setValues((v) => ({ ...v, [kr.id]: ev.target.checked ? '1' : '0' }))}
+                        />
                         {kr.title}: done
                       </label>
                     );
@@ -87,12 +99,23 @@ export function CheckInDialog({ goal, onClose }: { goal: GoalDetail; onClose: ()
                   return (
                     <div key={kr.id} className="field">
                       <label htmlFor={inputId}>{kr.title}</label>
-                      <input id={inputId} inputMode="decimal" value={values[kr.id] ?? ''} onChange={(ev) => setValues((v) => ({ ...v, [kr.id]: ev.target.value }))}
-                        aria-invalid={err ? true : undefined} aria-describedby={[`${inputId}-hint`, err ? `${inputId}-error` : null].filter(Boolean).join(' ')} />
+                      <input
+                        id={inputId}
+                        inputMode="decimal"
+                        value={values[kr.id] ?? ''}
+                        onChange={(ev) => setValues((v) => ({ ...v, [kr.id]: ev.target.value }))}
+                        aria-invalid={err ? true : undefined}
+                        aria-describedby={[`${inputId}-hint`, err ? `${inputId}-error` : null].filter(Boolean).join(' ')}
+                      />
                       <p id={`${inputId}-hint`} className="field-hint">
-                        {KEY_RESULT_KIND_LABELS[kr.kind]}: from {kr.start_value} to {kr.target_value}{kr.currency ? ` ${kr.currency}` : ''}; now {kr.current_value}.
+                        {KEY_RESULT_KIND_LABELS[kr.kind]}: from {kr.start_value} to {kr.target_value}
+                        {kr.currency ? ` ${kr.currency}` : ''}; now {kr.current_value}.
                       </p>
-                      {err && <p id={`${inputId}-error`} className="field-error">{err}</p>}
+                      {err && (
+                        <p id={`${inputId}-error`} className="field-error">
+                          {err}
+                        </p>
+                      )}
                     </div>
                   );
                 })}
@@ -101,7 +124,11 @@ export function CheckInDialog({ goal, onClose }: { goal: GoalDetail; onClose: ()
             <div className="field">
               <label htmlFor={`${id}-status`}>Status</label>
               <select id={`${id}-status`} value={status} onChange={(ev) => setStatus(ev.target.value as GoalStatus)}>
-                {GOAL_STATUSES.map((s) => <option key={s} value={s}>{GOAL_STATUS_LABELS[s]}</option>)}
+                {GOAL_STATUSES.map((s) => (
+                  <option key={s} value={s}>
+                    {GOAL_STATUS_LABELS[s]}
+                  </option>
+                ))}
               </select>
             </div>
             <fieldset className="goal-choices goal-confidence">
@@ -116,18 +143,35 @@ export function CheckInDialog({ goal, onClose }: { goal: GoalDetail; onClose: ()
             </fieldset>
             <div className="field">
               <label htmlFor={`${id}-comment`}>Comment</label>
-              <textarea id={`${id}-comment`} rows={3} value={comment} maxLength={GOAL_LIMITS.commentMax} onChange={(ev) => setComment(ev.target.value)}
-                aria-invalid={errors.comment ? true : undefined} aria-describedby={errors.comment ? `${id}-comment-error` : undefined} />
-              {errors.comment && <p id={`${id}-comment-error`} className="field-error">{errors.comment}</p>}
+              <textarea
+                id={`${id}-comment`}
+                rows={3}
+                value={comment}
+                maxLength={GOAL_LIMITS.commentMax}
+                onChange={(ev) => setComment(ev.target.value)}
+                aria-invalid={errors.comment ? true : undefined}
+                aria-describedby={errors.comment ? `${id}-comment-error` : undefined}
+              />
+              {errors.comment && (
+                <p id={`${id}-comment-error`} className="field-error">
+                  {errors.comment}
+                </p>
+              )}
             </div>
             <div className="goal-preview" aria-live="polite">
-              <p>Progress after this check-in: <strong>{formatPercent(preview)}</strong> (now {formatPercent(goal.progress)})</p>
+              <p>
+                Progress after this check-in: <strong>{formatPercent(preview)}</strong> (now {formatPercent(goal.progress)})
+              </p>
               <GoalProgress progress={preview} label="Progress after this check-in" compact />
             </div>
             <FormError message={formError} />
             <div className="dialog-actions">
-              <Dialog.Close className="button button-ghost" type="button">Cancel</Dialog.Close>
-              <SubmitButton sending={checkIn.isPending} sendingText="Saving…">Save check-in</SubmitButton>
+              <Dialog.Close className="button button-ghost" type="button">
+                Cancel
+              </Dialog.Close>
+              <SubmitButton sending={checkIn.isPending} sendingText="Saving…">
+                Save check-in
+              </SubmitButton>
             </div>
           </form>
         </Dialog.Content>

@@ -2,8 +2,17 @@ import { useQuery } from '@tanstack/react-query';
 import { Dialog } from '../../components/ui/dialog.js';
 import { useDeferredValue, useId, useState, type FormEvent } from 'react';
 import {
-  GOAL_LIMITS, GOAL_STATUS_LABELS, GOAL_STATUSES, GOAL_VISIBILITIES, GOAL_VISIBILITY_LABELS, goalInputSchema, goalUpdateSchema,
-  type GoalKind, type GoalOwnerKind, type GoalStatus, type GoalVisibility,
+  GOAL_LIMITS,
+  GOAL_STATUS_LABELS,
+  GOAL_STATUSES,
+  GOAL_VISIBILITIES,
+  GOAL_VISIBILITY_LABELS,
+  goalInputSchema,
+  goalUpdateSchema,
+  type GoalKind,
+  type GoalOwnerKind,
+  type GoalStatus,
+  type GoalVisibility,
 } from '../../../shared/goals.js';
 import { DateField } from '../../components/ui/date-field.js';
 import { FormError, SubmitButton } from '../../components/ui/field.js';
@@ -13,13 +22,25 @@ import { feedbackRequestPeopleQueryOptions, subjectsFor } from '../feedback/feed
 import { PersonPicker } from '../teams/person-picker.js';
 import { meQueryOptions } from '../users/api.js';
 import type { GoalDetail, GoalSummary } from './goal.types.js';
-import { alignableGoalsQueryOptions, myGoalTeamsQueryOptions, useCreateGoal, useUpdateGoal, type GoalUpdateVariables, type GoalVariables } from './goals.api.js';
+import {
+  alignableGoalsQueryOptions,
+  myGoalTeamsQueryOptions,
+  useCreateGoal,
+  useUpdateGoal,
+  type GoalUpdateVariables,
+  type GoalVariables,
+} from './goals.api.js';
 import { draftOfKeyResult, keyResultInputOf, KeyResultsEditor, newKeyResultDraft, type KeyResultDraft } from './key-results-editor.js';
 import './goals.css';
 
 /** What a caller may fix in a new goal's form (a growth goal of a plan: kind GROWTH, its owner and competency). */
 export type GoalFormDefaults = {
-  owner_kind?: GoalOwnerKind; owner_user_id?: string; owner_team_id?: string; kind?: GoalKind; competency_id?: string; parent_id?: string;
+  owner_kind?: GoalOwnerKind;
+  owner_user_id?: string;
+  owner_team_id?: string;
+  kind?: GoalKind;
+  competency_id?: string;
+  parent_id?: string;
   /** Fields the caller fixes: shown, not editable. */
   locked?: Array<'owner' | 'kind' | 'competency' | 'parent'>;
 };
@@ -51,16 +72,26 @@ function GoalForm({ onOpenChange, goal, defaults = {}, onSaved }: GoalFormDialog
   const reports = people.data ? subjectsFor(people.data) : [];
   const isAdmin = me.data?.permission_level === 'ADMIN';
   // A team's goals are set by its manager or lead, the people above them (managers) or an admin: the server's rule decides the rest.
-  const ownTeams = (teams.data ?? []).filter((t) => isAdmin || me.data?.permission_level === 'MANAGER' || t.manager?.id === me.data?.id || t.team_lead?.id === me.data?.id);
+  const ownTeams = (teams.data ?? []).filter(
+    (t) => isAdmin || me.data?.permission_level === 'MANAGER' || t.manager?.id === me.data?.id || t.team_lead?.id === me.data?.id,
+  );
 
-  const initialOwner: OwnerChoice = defaults.owner_kind === 'TEAM' ? 'TEAM' : defaults.owner_kind === 'COMPANY' ? 'COMPANY'
-    : defaults.owner_user_id && me.data && defaults.owner_user_id !== me.data.id ? 'REPORT' : 'ME';
+  const initialOwner: OwnerChoice =
+    defaults.owner_kind === 'TEAM'
+      ? 'TEAM'
+      : defaults.owner_kind === 'COMPANY'
+        ? 'COMPANY'
+        : defaults.owner_user_id && me.data && defaults.owner_user_id !== me.data.id
+          ? 'REPORT'
+          : 'ME';
   const [owner, setOwner] = useState<OwnerChoice>(initialOwner);
   const [reportId, setReportId] = useState(defaults.owner_user_id ?? '');
   const [teamId, setTeamId] = useState(defaults.owner_team_id ?? '');
   const [title, setTitle] = useState(goal?.title ?? '');
   const [description, setDescription] = useState(goal && 'description' in goal ? goal.description : '');
-  const [parent, setParent] = useState<{ id: string; title: string } | null>(goal?.parent ?? (defaults.parent_id ? { id: defaults.parent_id, title: '' } : null));
+  const [parent, setParent] = useState<{ id: string; title: string } | null>(
+    goal?.parent ?? (defaults.parent_id ? { id: defaults.parent_id, title: '' } : null),
+  );
   const [parentTouched, setParentTouched] = useState(false);
   const [search, setSearch] = useState('');
   const [startDate, setStartDate] = useState(goal?.start_date ?? '');
@@ -78,7 +109,12 @@ function GoalForm({ onOpenChange, goal, defaults = {}, onSaved }: GoalFormDialog
 
   const ownerKind: GoalOwnerKind = owner === 'TEAM' ? 'TEAM' : owner === 'COMPANY' ? 'COMPANY' : 'PERSON';
   const common = {
-    title, description, parent_id: parent?.id ?? null, start_date: startDate || null, due_date: dueDate || null, visibility,
+    title,
+    description,
+    parent_id: parent?.id ?? null,
+    start_date: startDate || null,
+    due_date: dueDate || null,
+    visibility,
     key_results: krs.map(keyResultInputOf),
   };
 
@@ -91,7 +127,9 @@ function GoalForm({ onOpenChange, goal, defaults = {}, onSaved }: GoalFormDialog
     const input = editing
       ? { ...(parentTouched ? common : rest), status, ...(defaults.competency_id ? { competency_id: defaults.competency_id } : {}) }
       : {
-          ...common, owner_kind: ownerKind, kind: defaults.kind ?? 'OBJECTIVE',
+          ...common,
+          owner_kind: ownerKind,
+          kind: defaults.kind ?? 'OBJECTIVE',
           owner_user_id: owner === 'REPORT' ? reportId || null : owner === 'ME' ? (defaults.owner_user_id ?? me.data?.id ?? null) : null,
           owner_team_id: owner === 'TEAM' ? teamId || null : null,
           ...(defaults.competency_id ? { competency_id: defaults.competency_id } : {}),
@@ -106,9 +144,7 @@ function GoalForm({ onOpenChange, goal, defaults = {}, onSaved }: GoalFormDialog
       return;
     }
     try {
-      const saved = editing
-        ? await update.mutateAsync({ id: goal.id, input: input as GoalUpdateVariables })
-        : await create.mutateAsync(input as GoalVariables);
+      const saved = editing ? await update.mutateAsync({ id: goal.id, input: input as GoalUpdateVariables }) : await create.mutateAsync(input as GoalVariables);
       showAlert(editing ? `“${saved.title}” was saved.` : `The goal “${saved.title}” was created.`, 'success');
       onSaved?.(saved);
       onOpenChange(false);
@@ -121,7 +157,12 @@ function GoalForm({ onOpenChange, goal, defaults = {}, onSaved }: GoalFormDialog
 
   const e = (name: string) => errors[name];
   const describe = (name: string, ...more: string[]) => [...more, e(name) ? `${id}-${name}-error` : null].filter(Boolean).join(' ') || undefined;
-  const errorText = (name: string) => e(name) && <p id={`${id}-${name}-error`} className="field-error">{e(name)}</p>;
+  const errorText = (name: string) =>
+    e(name) && (
+      <p id={`${id}-${name}-error`} className="field-error">
+        {e(name)}
+      </p>
+    );
   const heading = editing ? 'Edit goal' : defaults.kind === 'GROWTH' ? 'New growth goal' : 'New goal';
   const options = (alignable.data ?? []).filter((g) => g.id !== goal?.id);
 
@@ -131,23 +172,40 @@ function GoalForm({ onOpenChange, goal, defaults = {}, onSaved }: GoalFormDialog
         <Dialog.Overlay className="dialog-overlay" />
         <Dialog.Content className="dialog goal-dialog">
           <Dialog.Title>{heading}</Dialog.Title>
-          <Dialog.Description className="muted">A goal with measurable key results; align it under a team or company goal so its progress counts there.</Dialog.Description>
+          <Dialog.Description className="muted">
+            A goal with measurable key results; align it under a team or company goal so its progress counts there.
+          </Dialog.Description>
           <form className="form goal-form" aria-label={heading} onSubmit={(ev) => void onSubmit(ev)} noValidate>
             <div className="field">
               <label htmlFor={`${id}-title`}>Title</label>
-              <input id={`${id}-title`} value={title} maxLength={GOAL_LIMITS.titleMax} onChange={(ev) => setTitle(ev.target.value)}
-                aria-invalid={e('title') ? true : undefined} aria-describedby={describe('title')} />
+              <input
+                id={`${id}-title`}
+                value={title}
+                maxLength={GOAL_LIMITS.titleMax}
+                onChange={(ev) => setTitle(ev.target.value)}
+                aria-invalid={e('title') ? true : undefined}
+                aria-describedby={describe('title')}
+              />
               {errorText('title')}
             </div>
             <div className="field">
               <label htmlFor={`${id}-description`}>Description (optional)</label>
-              <textarea id={`${id}-description`} rows={3} value={description} maxLength={GOAL_LIMITS.descriptionMax} onChange={(ev) => setDescription(ev.target.value)}
-                aria-invalid={e('description') ? true : undefined} aria-describedby={describe('description')} />
+              <textarea
+                id={`${id}-description`}
+                rows={3}
+                value={description}
+                maxLength={GOAL_LIMITS.descriptionMax}
+                onChange={(ev) => setDescription(ev.target.value)}
+                aria-invalid={e('description') ? true : undefined}
+                aria-describedby={describe('description')}
+              />
               {errorText('description')}
             </div>
 
             {editing || locked.has('owner') ? (
-              <p className="goal-fixed"><strong>Owner:</strong> {goal ? ownerName(goal) : owner === 'ME' ? 'Me' : 'The person this plan is for'}</p>
+              <p className="goal-fixed">
+                <strong>Owner:</strong> {goal ? ownerName(goal) : owner === 'ME' ? 'Me' : 'The person this plan is for'}
+              </p>
             ) : (
               <fieldset className="goal-choices" aria-describedby={describe('owner_kind')}>
                 <legend>Owner</legend>
@@ -156,15 +214,23 @@ function GoalForm({ onOpenChange, goal, defaults = {}, onSaved }: GoalFormDialog
                 {ownTeams.length > 0 && <OwnerRadio id={id} value="TEAM" current={owner} onPick={setOwner} label="A team" />}
                 {isAdmin && <OwnerRadio id={id} value="COMPANY" current={owner} onPick={setOwner} label="The company" />}
                 {errorText('owner_kind')}
-                {owner === 'REPORT' && (
-                  <PersonPickerControlled reports={reports} value={reportId} onChange={setReportId} error={e('owner_user_id')} />
-                )}
+                {owner === 'REPORT' && <PersonPickerControlled reports={reports} value={reportId} onChange={setReportId} error={e('owner_user_id')} />}
                 {owner === 'TEAM' && (
                   <div className="field">
                     <label htmlFor={`${id}-team`}>Team</label>
-                    <select id={`${id}-team`} value={teamId} onChange={(ev) => setTeamId(ev.target.value)} aria-invalid={e('owner_team_id') ? true : undefined} aria-describedby={describe('owner_team_id')}>
+                    <select
+                      id={`${id}-team`}
+                      value={teamId}
+                      onChange={(ev) => setTeamId(ev.target.value)}
+                      aria-invalid={e('owner_team_id') ? true : undefined}
+                      aria-describedby={describe('owner_team_id')}
+                    >
                       <option value="">Choose a team</option>
-                      {ownTeams.map((t) => <option key={t.id} value={t.id}>{t.name}</option>)}
+                      {ownTeams.map((t) => (
+                        <option key={t.id} value={t.id}>
+                          {t.name}
+                        </option>
+                      ))}
                     </select>
                     {errorText('owner_team_id')}
                   </div>
@@ -173,30 +239,57 @@ function GoalForm({ onOpenChange, goal, defaults = {}, onSaved }: GoalFormDialog
             )}
 
             {locked.has('parent') ? (
-              <p className="goal-fixed"><strong>Aligned under:</strong> {parent?.title || 'the chosen goal'}</p>
+              <p className="goal-fixed">
+                <strong>Aligned under:</strong> {parent?.title || 'the chosen goal'}
+              </p>
             ) : (
               <div className="field goal-align">
                 <label htmlFor={`${id}-parent`}>Align under (optional)</label>
-                <input type="search" aria-label="Search goals to align under" placeholder="Search goals by title" value={search} onChange={(ev) => setSearch(ev.target.value)} />
-                <select id={`${id}-parent`} value={parent?.id ?? ''} aria-invalid={e('parent_id') ? true : undefined} aria-describedby={describe('parent_id', `${id}-parent-hint`)}
+                <input
+                  type="search"
+                  aria-label="Search goals to align under"
+                  placeholder="Search goals by title"
+                  value={search}
+                  onChange={(ev) => setSearch(ev.target.value)}
+                />
+                <select
+                  id={`${id}-parent`}
+                  value={parent?.id ?? ''}
+                  aria-invalid={e('parent_id') ? true : undefined}
+                  aria-describedby={describe('parent_id', `${id}-parent-hint`)}
                   onChange={(ev) => {
                     setParentTouched(true);
                     const picked = options.find((g) => g.id === ev.target.value);
                     setParent(ev.target.value ? { id: ev.target.value, title: picked?.title ?? parent?.title ?? '' } : null);
-                  }}>
+                  }}
+                >
                   <option value="">Not aligned</option>
                   {parent && !options.some((g) => g.id === parent.id) && <option value={parent.id}>{parent.title || 'The current goal'}</option>}
-                  {options.map((g) => <option key={g.id} value={g.id}>{g.title} ({g.owner_name})</option>)}
+                  {options.map((g) => (
+                    <option key={g.id} value={g.id}>
+                      {g.title} ({g.owner_name})
+                    </option>
+                  ))}
                 </select>
                 <p id={`${id}-parent-hint`} className="field-hint" aria-live="polite">
-                  {alignable.isPending ? 'Loading goals…' : alignable.isError ? 'Goals could not be loaded.' : `${options.length} ${options.length === 1 ? 'goal' : 'goals'} found. Its progress counts towards the goal you choose.`}
+                  {alignable.isPending
+                    ? 'Loading goals…'
+                    : alignable.isError
+                      ? 'Goals could not be loaded.'
+                      : `${options.length} ${options.length === 1 ? 'goal' : 'goals'} found. Its progress counts towards the goal you choose.`}
                 </p>
                 {errorText('parent_id')}
               </div>
             )}
 
             <div className="goal-dates">
-              <DateField label="Start date (optional)" name="start_date" value={startDate} onChange={(ev) => setStartDate(ev.target.value)} error={e('start_date')} />
+              <DateField
+                label="Start date (optional)"
+                name="start_date"
+                value={startDate}
+                onChange={(ev) => setStartDate(ev.target.value)}
+                error={e('start_date')}
+              />
               <DateField label="Due date (optional)" name="due_date" value={dueDate} onChange={(ev) => setDueDate(ev.target.value)} error={e('due_date')} />
             </div>
 
@@ -204,10 +297,20 @@ function GoalForm({ onOpenChange, goal, defaults = {}, onSaved }: GoalFormDialog
               <legend>Who can see it</legend>
               {GOAL_VISIBILITIES.map((v) => (
                 <div key={v} className="goal-choice">
-                  <input type="radio" id={`${id}-vis-${v}`} name="visibility" value={v} checked={visibility === v} onChange={() => setVisibility(v)} aria-describedby={`${id}-vis-${v}-desc`} />
+                  <input
+                    type="radio"
+                    id={`${id}-vis-${v}`}
+                    name="visibility"
+                    value={v}
+                    checked={visibility === v}
+                    onChange={() => setVisibility(v)}
+                    aria-describedby={`${id}-vis-${v}-desc`}
+                  />
                   <span>
                     <label htmlFor={`${id}-vis-${v}`}>{GOAL_VISIBILITY_LABELS[v].label}</label>
-                    <span id={`${id}-vis-${v}-desc`} className="field-hint">{GOAL_VISIBILITY_LABELS[v].description}</span>
+                    <span id={`${id}-vis-${v}-desc`} className="field-hint">
+                      {GOAL_VISIBILITY_LABELS[v].description}
+                    </span>
                   </span>
                 </div>
               ))}
@@ -218,7 +321,11 @@ function GoalForm({ onOpenChange, goal, defaults = {}, onSaved }: GoalFormDialog
               <div className="field">
                 <label htmlFor={`${id}-status`}>Status</label>
                 <select id={`${id}-status`} value={status} onChange={(ev) => setStatus(ev.target.value as GoalStatus)}>
-                  {GOAL_STATUSES.map((s) => <option key={s} value={s}>{GOAL_STATUS_LABELS[s]}</option>)}
+                  {GOAL_STATUSES.map((s) => (
+                    <option key={s} value={s}>
+                      {GOAL_STATUS_LABELS[s]}
+                    </option>
+                  ))}
                 </select>
                 {errorText('status')}
               </div>
@@ -228,8 +335,12 @@ function GoalForm({ onOpenChange, goal, defaults = {}, onSaved }: GoalFormDialog
 
             <FormError message={formError} />
             <div className="dialog-actions">
-              <Dialog.Close className="button button-ghost" type="button" disabled={sending}>Cancel</Dialog.Close>
-              <SubmitButton sending={sending} sendingText="Saving…">{editing ? 'Save goal' : 'Create goal'}</SubmitButton>
+              <Dialog.Close className="button button-ghost" type="button" disabled={sending}>
+                Cancel
+              </Dialog.Close>
+              <SubmitButton sending={sending} sendingText="Saving…">
+                {editing ? 'Save goal' : 'Create goal'}
+              </SubmitButton>
             </div>
           </form>
         </Dialog.Content>
@@ -244,7 +355,19 @@ function ownerName(goal: GoalSummary): string {
   return goal.owner?.full_name ?? 'A former member';
 }
 
-function OwnerRadio({ id, value, current, onPick, label }: { id: string; value: OwnerChoice; current: OwnerChoice; onPick: (v: OwnerChoice) => void; label: string }) {
+function OwnerRadio({
+  id,
+  value,
+  current,
+  onPick,
+  label,
+}: {
+  id: string;
+  value: OwnerChoice;
+  current: OwnerChoice;
+  onPick: (v: OwnerChoice) => void;
+  label: string;
+}) {
   return (
     <div className="goal-choice">
       <input type="radio" id={`${id}-owner-${value}`} name="owner" value={value} checked={current === value} onChange={() => onPick(value)} />
@@ -254,11 +377,24 @@ function OwnerRadio({ id, value, current, onPick, label }: { id: string; value: 
 }
 
 /** The person picker keeps its own value; this reads it back on change. */
-function PersonPickerControlled({ reports, value, onChange, error }: {
-  reports: ReturnType<typeof subjectsFor>; value: string; onChange: (id: string) => void; error: string | undefined;
+function PersonPickerControlled({
+  reports,
+  value,
+  onChange,
+  error,
+}: {
+  reports: ReturnType<typeof subjectsFor>;
+  value: string;
+  onChange: (id: string) => void;
+  error: string | undefined;
 }) {
   return (
-    <div onChange={(ev) => { const t: EventTarget = ev.target; if (t instanceof HTMLSelectElement) onChange(t.value); }}>
+    <div
+      onChange={(ev) => {
+        const t: EventTarget = ev.target;
+        if (t instanceof HTMLSelectElement) onChange(t.value);
+      }}
+    >
       <PersonPicker label="Person" name="owner_user_id" people={reports} defaultValue={value} error={error} noneLabel="Choose a person" />
     </div>
   );

@@ -23,4 +23,6 @@ export function valueText(kr: KeyResult, value: number): string {
 }
 
 export const keyResultLine = (kr: KeyResult) =>
-  kr.kind === 'BINARY' ? valueText(kr, kr.current_value) : `${valueText(kr, kr.current_value)} of ${valueText(kr, kr.target_value)} (from ${valueText(kr, kr.start_value)})`;
+  kr.kind === 'BINARY'
+    ? valueText(kr, kr.current_value)
+    : `${valueText(kr, kr.current_value)} of ${valueText(kr, kr.target_value)} (from ${valueText(kr, kr.start_value)})`;

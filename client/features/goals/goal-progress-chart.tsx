@@ -33,10 +33,20 @@ export function GoalProgressChart({ title, checkIns }: { title: string; checkIns
           <div className="goal-table-wrap" role="region" aria-label={`${label}, table`} tabIndex={0}>
             <table className="goal-table">
               <caption className="sr-only">{label}</caption>
-              <thead><tr><th scope="col">Date</th><th scope="col">Progress</th><th scope="col">By</th></tr></thead>
+              <thead>
+                <tr>
+                  <th scope="col">Date</th>
+                  <th scope="col">Progress</th>
+                  <th scope="col">By</th>
+                </tr>
+              </thead>
               <tbody>
                 {points.map((p) => (
-                  <tr key={p.id}><th scope="row">{formatDay(p.created_at)}</th><td>{formatPercent(p.progress)}</td><td>{p.author?.full_name ?? 'A former member'}</td></tr>
+                  <tr key={p.id}>
+                    <th scope="row">{formatDay(p.created_at)}</th>
+                    <td>{formatPercent(p.progress)}</td>
+                    <td>{p.author?.full_name ?? 'A former member'}</td>
+                  </tr>
                 ))}
               </tbody>
             </table>
@@ -51,7 +61,8 @@ function Line({ points, width, label, descId, summary }: { points: GoalCheckIn[]
   const innerW = width - PAD.left - PAD.right;
   const t0 = new Date(points[0]!.created_at).getTime();
   const t1 = new Date(points[points.length - 1]!.created_at).getTime();
-  const x = (iso: string, i: number) => PAD.left + (t1 === t0 ? (points.length === 1 ? innerW / 2 : (i / (points.length - 1)) * innerW) : ((new Date(iso).getTime() - t0) / (t1 - t0)) * innerW);
+  const x = (iso: string, i: number) =>
+    PAD.left + (t1 === t0 ? (points.length === 1 ? innerW / 2 : (i / (points.length - 1)) * innerW) : ((new Date(iso).getTime() - t0) / (t1 - t0)) * innerW);
   const y = (p: number) => PAD.top + innerH - (Math.max(0, Math.min(100, p)) / 100) * innerH;
   const first = points[0]!;
   const last = points[points.length - 1]!;
@@ -62,7 +73,9 @@ function Line({ points, width, label, descId, summary }: { points: GoalCheckIn[]
       {[0, 50, 100].map((p) => (
         <g key={p}>
           <line x1={PAD.left} x2={width - PAD.right} y1={y(p)} y2={y(p)} className="goal-chart-grid" />
-          <text x={PAD.left - 6} y={y(p) + 4} textAnchor="end" className="goal-chart-tick">{formatPercent(p)}</text>
+          <text x={PAD.left - 6} y={y(p) + 4} textAnchor="end" className="goal-chart-tick">
+            {formatPercent(p)}
+          </text>
         </g>
       ))}
       <polyline data-mark="" fill="none" stroke={LINE} strokeWidth={2} points={points.map((p, i) => `${x(p.created_at, i)},${y(p.progress)}`).join(' ')} />
@@ -71,8 +84,12 @@ function Line({ points, width, label, descId, summary }: { points: GoalCheckIn[]
           <title>{`${formatDay(p.created_at)}: ${formatPercent(p.progress)}`}</title>
         </circle>
       ))}
-      <text x={PAD.left} y={HEIGHT - 8} className="goal-chart-tick">{formatShortDay(first.created_at)}</text>
-      <text x={width - PAD.right} y={HEIGHT - 8} textAnchor="end" className="goal-chart-tick">{formatShortDay(last.created_at)}</text>
+      <text x={PAD.left} y={HEIGHT - 8} className="goal-chart-tick">
+        {formatShortDay(first.created_at)}
+      </text>
+      <text x={width - PAD.right} y={HEIGHT - 8} textAnchor="end" className="goal-chart-tick">
+        {formatShortDay(last.created_at)}
+      </text>
     </svg>
   );
 }

@@ -11,13 +11,30 @@ import { formatPercent, ratioPercent } from '../../../shared/format.js';
  * pace would be today: a hint, never a second status. Used by every goals screen, the tree, the
  * widgets and the development plans.
  */
-export function GoalProgress({ progress, label, compact = false, expected = null }: { progress: number; label: string; compact?: boolean; expected?: number | null }) {
+export function GoalProgress({
+  progress,
+  label,
+  compact = false,
+  expected = null,
+}: {
+  progress: number;
+  label: string;
+  compact?: boolean;
+  expected?: number | null;
+}) {
   const percent = Math.min(100, ratioPercent(progress, 100) ?? 0);
   const hint = expected === null ? '' : `Expected by today: ${formatPercent(expected)}`;
   return (
     <div className={`tp-meter goal-progress${compact ? ' goal-progress-compact' : ''}`}>
-      <span className="tp-track goal-progress-track" role="progressbar" aria-label={`${label}: ${formatPercent(percent)}`} aria-valuemin={0} aria-valuemax={100} aria-valuenow={percent}
-        aria-valuetext={hint ? `${formatPercent(percent)}. ${hint}` : formatPercent(percent)}>
+      <span
+        className="tp-track goal-progress-track"
+        role="progressbar"
+        aria-label={`${label}: ${formatPercent(percent)}`}
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={percent}
+        aria-valuetext={hint ? `${formatPercent(percent)}. ${hint}` : formatPercent(percent)}
+      >
         <span className="tp-fill" style={{ width: `${percent}%` }} />
         {expected !== null && <span className="goal-progress-expected" style={{ left: `${expected}%` }} aria-hidden="true" />}
       </span>

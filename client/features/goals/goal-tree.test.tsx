@@ -10,8 +10,19 @@ const T = { timeout: 5000 };
 
 function node(id: string, patch: Partial<GoalTreeNode>): GoalTreeNode {
   return {
-    id, parent_id: null, title: id, owner_kind: 'PERSON', owner_name: 'Ada Lovelace', owner_id: 'ada', status: 'ON_TRACK', progress: 40,
-    band: { percent: 40, band: 'behind' }, due_date: null, child_count: 0, depth: 0, ...patch,
+    id,
+    parent_id: null,
+    title: id,
+    owner_kind: 'PERSON',
+    owner_name: 'Ada Lovelace',
+    owner_id: 'ada',
+    status: 'ON_TRACK',
+    progress: 40,
+    band: { percent: 40, band: 'behind' },
+    due_date: null,
+    child_count: 0,
+    depth: 0,
+    ...patch,
   };
 }
 const TOP = [
@@ -26,14 +37,20 @@ const UNDER_T1 = [
 ];
 
 function stubTree(under: (root: string) => ReturnType<typeof refusal> | { data: { goalTree: GoalTreeNode[] } }) {
-  return stubGraphql({
-    GoalTree: (v: GraphqlVariables) => (v.root_id ? under(v.root_id) : { data: { goalTree: TOP } }),
-    Goal: () => refusal('Goal not found.', 'NOT_FOUND'),
-  }, { me: meAs('MEMBER', { id: 'ada' }) });
+  return stubGraphql(
+    {
+      GoalTree: (v: GraphqlVariables) => (v.root_id ? under(v.root_id) : { data: { goalTree: TOP } }),
+      Goal: () => refusal('Goal not found.', 'NOT_FOUND'),
+    },
+    { me: meAs('MEMBER', { id: 'ada' }) },
+  );
 }
 
 const focused = () => document.activeElement as HTMLElement;
-const press = (key: string) => act(() => { fireEvent.keyDown(focused(), { key }); });
+const press = (key: string) =>
+  act(() => {
+    fireEvent.keyDown(focused(), { key });
+  });
 const titleOf = (el: Element) => el.querySelector('.goal-tree-title')?.textContent;
 const visibleTitles = (tree: HTMLElement) => within(tree).getAllByRole('treeitem').map(titleOf);
 
@@ -126,28 +143,59 @@ it('says so when the children of a node could not be loaded, and tries again on 
 
 function summary(id: string, patch: Partial<GoalSummary>): GoalSummary {
   return {
-    id, title: id, kind: 'OBJECTIVE', owner_kind: 'PERSON', owner: { id: 'ada', full_name: 'Ada Lovelace' }, team: null, parent: null, parent_hidden: false,
-    competency_id: null, start_date: null, due_date: null, visibility: 'EVERYONE', status: 'ON_TRACK', progress: 40, band: { percent: 40, band: 'behind' }, expected_progress: null,
-    key_results: [], child_count: 0, last_check_in_at: null, can_edit: false, updated_at: '2026-11-20T10:00:00.000Z', ...patch,
+    id,
+    title: id,
+    kind: 'OBJECTIVE',
+    owner_kind: 'PERSON',
+    owner: { id: 'ada', full_name: 'Ada Lovelace' },
+    team: null,
+    parent: null,
+    parent_hidden: false,
+    competency_id: null,
+    start_date: null,
+    due_date: null,
+    visibility: 'EVERYONE',
+    status: 'ON_TRACK',
+    progress: 40,
+    band: { percent: 40, band: 'behind' },
+    expected_progress: null,
+    key_results: [],
+    child_count: 0,
+    last_check_in_at: null,
+    can_edit: false,
+    updated_at: '2026-11-20T10:00:00.000Z',
+    ...patch,
   };
 }
 
 it("shows a team's goals with its members' goals grouped under the goal they align to, the unaligned ones, and the team's progress", async () => {
   const core = { id: 'core', name: 'Core' };
-  const { calls } = stubGraphql({
-    GoalTeamNames: () => ({ data: { myGoalTeams: [core] } }),
-    TeamGoals: () => ({ data: { teamGoals: {
-      team: core, progress: { percent: 47, band: 'behind' },
-      goals: [summary('T1', { title: 'Platform', owner_kind: 'TEAM', owner: null, team: core, status: 'AT_RISK', progress: 47.5, due_date: '2026-12-31' })],
-      member_goals: [summary('P1', { title: 'Test coverage', parent: { id: 'T1', title: 'Platform' }, progress: 80 })],
-      unaligned_member_goals: [summary('P4', { title: 'Learn Rust', owner: { id: 'grace', full_name: 'Grace Hopper' } })],
-    } } }),
-  }, { me: meAs('MEMBER', { id: 'ada' }) });
+  const { calls } = stubGraphql(
+    {
+      GoalTeamNames: () => ({ data: { myGoalTeams: [core] } }),
+      TeamGoals: () => ({
+        data: {
+          teamGoals: {
+            team: core,
+            progress: { percent: 47, band: 'behind' },
+            goals: [
+              summary('T1', { title: 'Platform', owner_kind: 'TEAM', owner: null, team: core, status: 'AT_RISK', progress: 47.5, due_date: '2026-12-31' }),
+            ],
+            member_goals: [summary('P1', { title: 'Test coverage', parent: { id: 'T1', title: 'Platform' }, progress: 80 })],
+            unaligned_member_goals: [summary('P4', { title: 'Learn Rust', owner: { id: 'grace', full_name: 'Grace Hopper' } })],
+          },
+        },
+      }),
+    },
+    { me: meAs('MEMBER', { id: 'ada' }) },
+  );
   await renderSignedIn('/goals/team-goals');
   const goals = await screen.findByRole('list', { name: 'Goals of Core' }, T);
   expect(calls.find((c) => c.operationName === 'TeamGoals')?.variables).toEqual({ team_id: 'core' });
   expect(screen.getByRole('progressbar', { name: 'Core progress: 47%' })).toBeTruthy();
-  const [t1] = within(goals).getAllByRole('listitem').filter((li) => li.parentElement === goals);
+  const [t1] = within(goals)
+    .getAllByRole('listitem')
+    .filter((li) => li.parentElement === goals);
   expect(within(t1!).getByRole('link', { name: 'Platform' }).getAttribute('href')).toBe('/goals/my-goals/T1');
   expect(t1!.textContent).toContain('At risk');
   const aligned = within(t1!).getByRole('list', { name: 'Member goals aligned to Platform' });

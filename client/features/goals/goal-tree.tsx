@@ -68,7 +68,7 @@ export function GoalTree({ label = 'Goal alignment tree' }: { label?: string }) 
     return out;
   }, [roots, childrenOf, loaded, expanded]);
 
-  const current = focusedId && visible.some((v) => v.node.id === focusedId) ? focusedId : visible[0]?.node.id ?? null;
+  const current = focusedId && visible.some((v) => v.node.id === focusedId) ? focusedId : (visible[0]?.node.id ?? null);
 
   useEffect(() => {
     if (!moveFocus.current || !current) return;
@@ -94,12 +94,21 @@ export function GoalTree({ label = 'Goal alignment tree' }: { label?: string }) 
       setAnnouncement(`${n} ${n === 1 ? 'goal' : 'goals'} aligned under ${node.title}.`);
     } catch {
       setLoads((l) => ({ ...l, [node.id]: { status: 'error', nodes: [] } }));
-      setExpanded((s) => { const next = new Set(s); next.delete(node.id); return next; });
+      setExpanded((s) => {
+        const next = new Set(s);
+        next.delete(node.id);
+        return next;
+      });
       setAnnouncement(`The goals aligned under ${node.title} could not be loaded. Press Right arrow to try again.`);
     }
   }
 
-  const collapse = (id: string) => setExpanded((s) => { const next = new Set(s); next.delete(id); return next; });
+  const collapse = (id: string) =>
+    setExpanded((s) => {
+      const next = new Set(s);
+      next.delete(id);
+      return next;
+    });
   const toggle = (node: GoalTreeNode) => (expanded.has(node.id) ? collapse(node.id) : void expand(node));
 
   function onKeyDown(e: KeyboardEvent<HTMLUListElement>) {
@@ -110,10 +119,18 @@ export function GoalTree({ label = 'Goal alignment tree' }: { label?: string }) 
     const isOpen = expanded.has(node.id) && loaded.has(node.id);
     let handled = true;
     switch (e.key) {
-      case 'ArrowDown': focus(visible[i + 1]?.node.id); break;
-      case 'ArrowUp': focus(visible[i - 1]?.node.id); break;
-      case 'Home': focus(visible[0]?.node.id); break;
-      case 'End': focus(visible.at(-1)?.node.id); break;
+      case 'ArrowDown':
+        focus(visible[i + 1]?.node.id);
+        break;
+      case 'ArrowUp':
+        focus(visible[i - 1]?.node.id);
+        break;
+      case 'Home':
+        focus(visible[0]?.node.id);
+        break;
+      case 'End':
+        focus(visible.at(-1)?.node.id);
+        break;
       case 'ArrowRight':
         if (node.child_count === 0) break;
         if (!expanded.has(node.id) || loads[node.id]?.status === 'error') void expand(node);
@@ -123,8 +140,11 @@ export function GoalTree({ label = 'Goal alignment tree' }: { label?: string }) 
         if (expanded.has(node.id)) collapse(node.id);
         else focus(item.parentId ?? undefined);
         break;
-      case 'Enter': void navigate({ to: GOAL_PATH, params: { id: node.id } }); break;
-      default: handled = false;
+      case 'Enter':
+        void navigate({ to: GOAL_PATH, params: { id: node.id } });
+        break;
+      default:
+        handled = false;
     }
     if (handled) e.preventDefault();
   }
@@ -135,7 +155,9 @@ export function GoalTree({ label = 'Goal alignment tree' }: { label?: string }) 
       <div className="state-card" role="alert">
         <h2>The alignment tree could not be loaded</h2>
         <p>{top.error.message}</p>
-        <button type="button" className="button" onClick={() => void top.refetch()}>Try again</button>
+        <button type="button" className="button" onClick={() => void top.refetch()}>
+          Try again
+        </button>
       </div>
     );
   }
@@ -147,59 +169,83 @@ export function GoalTree({ label = 'Goal alignment tree' }: { label?: string }) 
     );
   }
 
-  const renderLevel = (list: GoalTreeNode[], level: number) => list.map((node, index) => {
-    const open = expanded.has(node.id) && loaded.has(node.id);
-    const load = loads[node.id];
-    const titleId = `goal-tree-${node.id}`;
-    return (
-      <li
-        key={node.id}
-        ref={(el) => { if (el) items.current.set(node.id, el); else items.current.delete(node.id); }}
-        role="treeitem"
-        className="goal-tree-item"
-        aria-level={level}
-        aria-setsize={list.length}
-        aria-posinset={index + 1}
-        aria-expanded={node.child_count > 0 ? open : undefined}
-        aria-busy={load?.status === 'loading' || undefined}
-        aria-labelledby={titleId}
-        aria-describedby={`${titleId}-meta`}
-        tabIndex={node.id === current ? 0 : -1}
-        onFocus={(e) => { if (e.target === e.currentTarget) setFocusedId(node.id); }}
-      >
-        <div className="goal-tree-row">
-          {node.child_count > 0 ? (
-            <button
-              type="button" tabIndex={-1} className="goal-tree-toggle" aria-label={`${open ? 'Collapse' : 'Expand'} ${node.title}`}
-              onClick={() => { setFocusedId(node.id); toggle(node); }}
-            >
-              <span aria-hidden="true">{open ? '▾' : '▸'}</span>
-            </button>
-          ) : <span className="goal-tree-toggle" aria-hidden="true" />}
-          <div className="goal-tree-main">
-            <Link id={titleId} to={GOAL_PATH} params={{ id: node.id }} tabIndex={-1} className="goal-tree-title">{node.title}</Link>
-            <span id={`${titleId}-meta`} className="goal-tree-meta muted">
-              {OWNER_KIND_WORD[node.owner_kind]} · {node.owner_name}
-              {node.due_date ? ` · due ${formatDay(node.due_date)}` : ''}
-              {node.child_count > 0 ? ` · ${node.child_count} aligned` : ''}
-              {load?.status === 'loading' ? ' · loading…' : ''}
-              {load?.status === 'error' ? ' · could not load the aligned goals' : ''}
-            </span>
+  const renderLevel = (list: GoalTreeNode[], level: number) =>
+    list.map((node, index) => {
+      const open = expanded.has(node.id) && loaded.has(node.id);
+      const load = loads[node.id];
+      const titleId = `goal-tree-${node.id}`;
+      return (
+        <li
+          key={node.id}
+          ref={(el) => {
+            if (el) items.current.set(node.id, el);
+            else items.current.delete(node.id);
+          }}
+          role="treeitem"
+          className="goal-tree-item"
+          aria-level={level}
+          aria-setsize={list.length}
+          aria-posinset={index + 1}
+          aria-expanded={node.child_count > 0 ? open : undefined}
+          aria-busy={load?.status === 'loading' || undefined}
+          aria-labelledby={titleId}
+          aria-describedby={`${titleId}-meta`}
+          tabIndex={node.id === current ? 0 : -1}
+          onFocus={(e) => {
+            if (e.target === e.currentTarget) setFocusedId(node.id);
+          }}
+        >
+          <div className="goal-tree-row">
+            {node.child_count > 0 ? (
+              <button
+                type="button"
+                tabIndex={-1}
+                className="goal-tree-toggle"
+                aria-label={`${open ? 'Collapse' : 'Expand'} ${node.title}`}
+                onClick={() => {
+                  setFocusedId(node.id);
+                  toggle(node);
+                }}
+              >
+                <span aria-hidden="true">{open ? '▾' : '▸'}</span>
+              </button>
+            ) : (
+              <span className="goal-tree-toggle" aria-hidden="true" />
+            )}
+            <div className="goal-tree-main">
+              <Link id={titleId} to={GOAL_PATH} params={{ id: node.id }} tabIndex={-1} className="goal-tree-title">
+                {node.title}
+              </Link>
+              <span id={`${titleId}-meta`} className="goal-tree-meta muted">
+                {OWNER_KIND_WORD[node.owner_kind]} · {node.owner_name}
+                {node.due_date ? ` · due ${formatDay(node.due_date)}` : ''}
+                {node.child_count > 0 ? ` · ${node.child_count} aligned` : ''}
+                {load?.status === 'loading' ? ' · loading…' : ''}
+                {load?.status === 'error' ? ' · could not load the aligned goals' : ''}
+              </span>
+            </div>
+            <GoalStatusBadge status={node.status} />
+            <div className="goal-tree-progress">
+              <GoalProgress progress={node.progress} label={node.title} compact />
+            </div>
           </div>
-          <GoalStatusBadge status={node.status} />
-          <div className="goal-tree-progress"><GoalProgress progress={node.progress} label={node.title} compact /></div>
-        </div>
-        {open && (childrenOf.get(node.id)?.length ?? 0) > 0 && (
-          <ul role="group" className="goal-tree-group">{renderLevel(childrenOf.get(node.id)!, level + 1)}</ul>
-        )}
-      </li>
-    );
-  });
+          {open && (childrenOf.get(node.id)?.length ?? 0) > 0 && (
+            <ul role="group" className="goal-tree-group">
+              {renderLevel(childrenOf.get(node.id)!, level + 1)}
+            </ul>
+          )}
+        </li>
+      );
+    });
 
   return (
     <>
-      <ul role="tree" aria-label={label} className="goal-tree" onKeyDown={onKeyDown}>{renderLevel(roots, 1)}</ul>
-      <p className="sr-only" role="status" aria-live="polite">{announcement}</p>
+      <ul role="tree" aria-label={label} className="goal-tree" onKeyDown={onKeyDown}>
+        {renderLevel(roots, 1)}
+      </ul>
+      <p className="sr-only" role="status" aria-live="polite">
+        {announcement}
+      </p>
       <p className="muted goal-tree-help">Use the arrow keys to move and open goals, Enter to open a goal’s page.</p>
     </>
   );

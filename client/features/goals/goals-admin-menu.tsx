@@ -29,8 +29,12 @@ export function GoalsAdminMenu() {
   return (
     <>
       <div className="goals-admin-menu" role="group" aria-label="Goal admin tools">
-        <button type="button" className="button button-secondary" onClick={() => setDialog('settings')}>Reminder settings</button>
-        <button type="button" className="button button-secondary" onClick={() => setDialog('import')}>Import goals</button>
+        <button type="button" className="button button-secondary" onClick={() => setDialog('settings')}>
+          Reminder settings
+        </button>
+        <button type="button" className="button button-secondary" onClick={() => setDialog('import')}>
+          Import goals
+        </button>
         <button type="button" className="button button-secondary" disabled={exporting} aria-busy={exporting || undefined} onClick={() => void onExport()}>
           {exporting ? 'Exporting…' : 'Export goals'}
         </button>

@@ -50,6 +50,7 @@ export function useImportGoals() {
 
 /** Every goal of the organization as CSV, fetched with the access token. */
 export function downloadGoalsCsv(): Promise<void> {
-  return downloadWithToken(GOALS_EXPORT_URL, 'goals.csv',
-    (status, message) => (status === 401 || status === 403 ? (message ?? 'Only admins can export goals.') : `The export failed (HTTP ${status}).`));
+  return downloadWithToken(GOALS_EXPORT_URL, 'goals.csv', (status, message) =>
+    status === 401 || status === 403 ? (message ?? 'Only admins can export goals.') : `The export failed (HTTP ${status}).`,
+  );
 }

@@ -68,17 +68,29 @@ function ImportDialog({ onOpenChange }: { onOpenChange: (open: boolean) => void 
         <Dialog.Content className="dialog goals-admin-dialog goals-import-dialog" aria-busy={busy || undefined}>
           <Dialog.Title>Import goals</Dialog.Title>
           <Dialog.Description className="muted">
-            A CSV file with one row per key result. A goal’s rows share its <code>goal_ref</code>; <code>parent_ref</code> aligns it under another goal_ref of the
-            file or an existing goal’s id. Nothing is created until the whole file is free of errors.
+            A CSV file with one row per key result. A goal’s rows share its <code>goal_ref</code>; <code>parent_ref</code> aligns it under another goal_ref of
+            the file or an existing goal’s id. Nothing is created until the whole file is free of errors.
           </Dialog.Description>
           <details className="goals-import-columns">
             <summary>Columns</summary>
-            <p>{GOAL_CSV_COLUMNS.join(', ')}. Required: title and owner_kind (PERSON with owner_email, TEAM with owner_team, or COMPANY). An export is a valid file.</p>
+            <p>
+              {GOAL_CSV_COLUMNS.join(', ')}. Required: title and owner_kind (PERSON with owner_email, TEAM with owner_team, or COMPANY). An export is a valid
+              file.
+            </p>
           </details>
           <div className="field">
             <label htmlFor={`${id}-file`}>CSV file</label>
-            <input id={`${id}-file`} type="file" accept=".csv,text/csv" disabled={busy} aria-describedby={`${id}-file-name`} onChange={(ev) => void onFile(ev)} />
-            <p id={`${id}-file-name`} className="field-hint">{file ? `Chosen: ${file.name}` : 'No file chosen yet.'}</p>
+            <input
+              id={`${id}-file`}
+              type="file"
+              accept=".csv,text/csv"
+              disabled={busy}
+              aria-describedby={`${id}-file-name`}
+              onChange={(ev) => void onFile(ev)}
+            />
+            <p id={`${id}-file-name`} className="field-hint">
+              {file ? `Chosen: ${file.name}` : 'No file chosen yet.'}
+            </p>
           </div>
           <div aria-live="polite" className="goals-import-live">
             {preview.isPending && <p role="status">Checking {file?.name ?? 'the file'}…</p>}
@@ -94,9 +106,15 @@ function ImportDialog({ onOpenChange }: { onOpenChange: (open: boolean) => void 
           {report && !result && report.errors.length > 0 && <ErrorsTable report={report} />}
           {report && !result && report.sample.length > 0 && <SampleTable report={report} />}
           <div className="dialog-actions">
-            <Dialog.Close className="button button-ghost" type="button" disabled={importing.isPending}>{result ? 'Close' : 'Cancel'}</Dialog.Close>
+            <Dialog.Close className="button button-ghost" type="button" disabled={importing.isPending}>
+              {result ? 'Close' : 'Cancel'}
+            </Dialog.Close>
             <button type="button" className="button" disabled={!canImport} aria-busy={importing.isPending || undefined} onClick={() => void onImport()}>
-              {importing.isPending ? 'Importing…' : report && report.goals > 0 && report.errors.length === 0 ? `Import ${plural(report.goals, 'goal', 'goals')}` : 'Import'}
+              {importing.isPending
+                ? 'Importing…'
+                : report && report.goals > 0 && report.errors.length === 0
+                  ? `Import ${plural(report.goals, 'goal', 'goals')}`
+                  : 'Import'}
             </button>
           </div>
         </Dialog.Content>
@@ -126,7 +144,13 @@ function ErrorsTable({ report }: { report: GoalImportPreview }) {
     <div className="goals-import-table-wrap">
       <table className="goals-import-table">
         <caption>Errors</caption>
-        <thead><tr><th scope="col">Line</th><th scope="col">Column</th><th scope="col">Problem</th></tr></thead>
+        <thead>
+          <tr>
+            <th scope="col">Line</th>
+            <th scope="col">Column</th>
+            <th scope="col">Problem</th>
+          </tr>
+        </thead>
         <tbody>
           {report.errors.map((e, i) => (
             <tr key={`${e.line}-${e.column ?? ''}-${i}`}>
@@ -146,7 +170,16 @@ function SampleTable({ report }: { report: GoalImportPreview }) {
     <div className="goals-import-table-wrap">
       <table className="goals-import-table">
         <caption>{report.sample.length < report.goals ? `The first ${report.sample.length} goals` : 'Goals in the file'}</caption>
-        <thead><tr><th scope="col">Line</th><th scope="col">Goal</th><th scope="col">Owner</th><th scope="col">Aligned under</th><th scope="col">Due</th><th scope="col">Key results</th></tr></thead>
+        <thead>
+          <tr>
+            <th scope="col">Line</th>
+            <th scope="col">Goal</th>
+            <th scope="col">Owner</th>
+            <th scope="col">Aligned under</th>
+            <th scope="col">Due</th>
+            <th scope="col">Key results</th>
+          </tr>
+        </thead>
         <tbody>
           {report.sample.map((s) => (
             <tr key={s.line}>

@@ -35,7 +35,9 @@ function SettingsBody({ onClose }: { onClose: () => void }) {
     return (
       <div role="alert">
         <p>The settings could not be loaded: {settings.error.message}</p>
-        <button type="button" className="button" onClick={() => void settings.refetch()}>Try again</button>
+        <button type="button" className="button" onClick={() => void settings.refetch()}>
+          Try again
+        </button>
       </div>
     );
   }
@@ -55,10 +57,17 @@ function SettingsForm({ initial, onClose }: { initial: GoalSettings; onClose: ()
     ev.preventDefault();
     setError(null);
     setSaved(false);
-    const parsed = goalSettingsSchema.safeParse({ check_in_cadence: cadence, check_in_weekday: weekday, due_reminder_days: days.trim() === '' ? Number.NaN : Number(days) });
+    const parsed = goalSettingsSchema.safeParse({
+      check_in_cadence: cadence,
+      check_in_weekday: weekday,
+      due_reminder_days: days.trim() === '' ? Number.NaN : Number(days),
+    });
     if (!parsed.success) {
-      setError(parsed.error.issues[0]?.path[0] === 'due_reminder_days'
-        ? `Days before the due date: a whole number from 0 to ${GOAL_LIMITS.dueReminderDaysMax}.` : (parsed.error.issues[0]?.message ?? 'Check the settings.'));
+      setError(
+        parsed.error.issues[0]?.path[0] === 'due_reminder_days'
+          ? `Days before the due date: a whole number from 0 to ${GOAL_LIMITS.dueReminderDaysMax}.`
+          : (parsed.error.issues[0]?.message ?? 'Check the settings.'),
+      );
       return;
     }
     try {
@@ -73,31 +82,80 @@ function SettingsForm({ initial, onClose }: { initial: GoalSettings; onClose: ()
     <form className="form" aria-label="Goal reminder settings" onSubmit={(ev) => void onSubmit(ev)} noValidate>
       <div className="field">
         <label htmlFor={`${id}-cadence`}>Check-in reminders</label>
-        <select id={`${id}-cadence`} value={cadence} onChange={(ev) => { setCadence(ev.target.value as CheckInCadence); setSaved(false); }}>
-          {CHECK_IN_CADENCES.map((c) => <option key={c} value={c}>{CHECK_IN_CADENCE_LABELS[c]}</option>)}
+        <select
+          id={`${id}-cadence`}
+          value={cadence}
+          onChange={(ev) => {
+            setCadence(ev.target.value as CheckInCadence);
+            setSaved(false);
+          }}
+        >
+          {CHECK_IN_CADENCES.map((c) => (
+            <option key={c} value={c}>
+              {CHECK_IN_CADENCE_LABELS[c]}
+            </option>
+          ))}
         </select>
       </div>
       <div className="field">
         <label htmlFor={`${id}-weekday`}>Reminder day</label>
-        <select id={`${id}-weekday`} value={weekday} disabled={cadence === 'OFF'} aria-describedby={`${id}-weekday-hint`}
-          onChange={(ev) => { setWeekday(Number(ev.target.value)); setSaved(false); }}>
-          {WEEKDAYS.map((name, i) => <option key={name} value={i + 1}>{name}</option>)}
+        <select
+          id={`${id}-weekday`}
+          value={weekday}
+          disabled={cadence === 'OFF'}
+          aria-describedby={`${id}-weekday-hint`}
+          onChange={(ev) => {
+            setWeekday(Number(ev.target.value));
+            setSaved(false);
+          }}
+        >
+          {WEEKDAYS.map((name, i) => (
+            <option key={name} value={i + 1}>
+              {name}
+            </option>
+          ))}
         </select>
         <p id={`${id}-weekday-hint`} className="field-hint muted">
-          {cadence === 'MONTHLY' ? `The first ${WEEKDAYS[weekday - 1]} of each month.` : cadence === 'BIWEEKLY' ? `Every other ${WEEKDAYS[weekday - 1]}.` : cadence === 'OFF' ? 'No check-in reminders.' : `Every ${WEEKDAYS[weekday - 1]}.`}
+          {cadence === 'MONTHLY'
+            ? `The first ${WEEKDAYS[weekday - 1]} of each month.`
+            : cadence === 'BIWEEKLY'
+              ? `Every other ${WEEKDAYS[weekday - 1]}.`
+              : cadence === 'OFF'
+                ? 'No check-in reminders.'
+                : `Every ${WEEKDAYS[weekday - 1]}.`}
         </p>
       </div>
       <div className="field">
         <label htmlFor={`${id}-days`}>Days before the due date</label>
-        <input id={`${id}-days`} type="number" inputMode="numeric" min={0} max={GOAL_LIMITS.dueReminderDaysMax} step={1} value={days}
-          aria-describedby={`${id}-days-hint`} onChange={(ev) => { setDays(ev.target.value); setSaved(false); }} />
-        <p id={`${id}-days-hint`} className="field-hint muted">The owner of an open goal is reminded this many days before it is due; 0 sends no due-date reminder.</p>
+        <input
+          id={`${id}-days`}
+          type="number"
+          inputMode="numeric"
+          min={0}
+          max={GOAL_LIMITS.dueReminderDaysMax}
+          step={1}
+          value={days}
+          aria-describedby={`${id}-days-hint`}
+          onChange={(ev) => {
+            setDays(ev.target.value);
+            setSaved(false);
+          }}
+        />
+        <p id={`${id}-days-hint`} className="field-hint muted">
+          The owner of an open goal is reminded this many days before it is due; 0 sends no due-date reminder.
+        </p>
       </div>
       <FormError message={error} />
-      <p role="status" className="goals-admin-status">{saved ? 'The reminder settings were saved.' : ''}</p>
+      <p role="status" className="goals-admin-status">
+        {saved ? 'The reminder settings were saved.' : ''}
+      </p>
       <div className="dialog-actions">
-        <button type="button" className="button button-ghost" onClick={onClose} disabled={save.isPending}>{saved ? 'Close' : 'Cancel'}</button>
-        <SubmitButton sending={save.isPending} sendingText="Saving…">Save settings</SubmitButton>
+        <button type="button" className="button button-ghost" onClick={onClose} disabled={save.isPending}>
+          {saved ? 'Close' : 'Cancel'}
+        </button>
+        <SubmitButton sending={save.isPending} sendingText="Saving…">
+          Save settings
+        </SubmitButton>
       </div>
     </form>
   );

@@ -10,22 +10,26 @@ import { GOAL_SUMMARY_FIELDS, GOAL_TREE_NODE_FIELDS, type GoalBand, type TeamRef
  */
 
 export const TREE = graphql(`query GoalTree($root_id: ID, $depth: Int) { goalTree(root_id: $root_id, depth: $depth) { ${GOAL_TREE_NODE_FIELDS} } }`);
-export const TEAM_GOALS = graphql(`query TeamGoals($team_id: ID!) { teamGoals(team_id: $team_id) { team { id name } goals { ${GOAL_SUMMARY_FIELDS} } member_goals { ${GOAL_SUMMARY_FIELDS} } unaligned_member_goals { ${GOAL_SUMMARY_FIELDS} } progress { percent band } } }`);
+export const TEAM_GOALS = graphql(
+  `query TeamGoals($team_id: ID!) { teamGoals(team_id: $team_id) { team { id name } goals { ${GOAL_SUMMARY_FIELDS} } member_goals { ${GOAL_SUMMARY_FIELDS} } unaligned_member_goals { ${GOAL_SUMMARY_FIELDS} } progress { percent band } } }`,
+);
 export const GOAL_TEAMS = graphql('query GoalTeamNames { myGoalTeams { id name } }');
 
 /** Levels each request of the tree brings: a node's children and theirs, so one expand shows the next level at once. */
 export const GOAL_TREE_DEPTH = 2;
 
 /** rootId null: the company and team goals at the top; else that goal's descendants. */
-export const goalTreeQueryOptions = (rootId: string | null) => queryOptions({
-  queryKey: ['goals', 'tree', rootId ?? '', GOAL_TREE_DEPTH],
-  queryFn: async () => (await gql(TREE, { root_id: rootId, depth: GOAL_TREE_DEPTH })).goalTree,
-});
+export const goalTreeQueryOptions = (rootId: string | null) =>
+  queryOptions({
+    queryKey: ['goals', 'tree', rootId ?? '', GOAL_TREE_DEPTH],
+    queryFn: async () => (await gql(TREE, { root_id: rootId, depth: GOAL_TREE_DEPTH })).goalTree,
+  });
 
-export const teamGoalsQueryOptions = (teamId: string) => queryOptions({
-  queryKey: ['goals', 'team', teamId],
-  queryFn: async () => (await gql(TEAM_GOALS, { team_id: teamId })).teamGoals,
-});
+export const teamGoalsQueryOptions = (teamId: string) =>
+  queryOptions({
+    queryKey: ['goals', 'team', teamId],
+    queryFn: async () => (await gql(TEAM_GOALS, { team_id: teamId })).teamGoals,
+  });
 
 /** The viewer's own team and the teams they manage or lead (same key and shape as goals.api.ts). */
 export const goalTeamsQueryOptions = queryOptions({
@@ -39,7 +43,9 @@ export const goalTeamsQueryOptions = queryOptions({
 export type GoalLine = { id: string; title: string; status: GoalStatus; progress: number; band: GoalBand; due_date: string | null };
 const LINE = 'id title status progress band { percent band } due_date';
 export const MY_OPEN = graphql(`query MyGoalsCard { myGoals { ${LINE} } }`);
-export const TEAM_CARD = graphql(`query TeamGoalsCard($team_id: ID!) { teamGoals(team_id: $team_id) { team { id name } goals { ${LINE} } progress { percent band } } }`);
+export const TEAM_CARD = graphql(
+  `query TeamGoalsCard($team_id: ID!) { teamGoals(team_id: $team_id) { team { id name } goals { ${LINE} } progress { percent band } } }`,
+);
 
 /** My open goals (myGoals leaves done and dropped out by default), due date first. */
 export const myGoalsCardQueryOptions = queryOptions({

@@ -25,9 +25,14 @@ function GoalLines({ goals, label }: { goals: GoalLine[]; label: string }) {
     <ul className="goals-widget-list" aria-label={label}>
       {goals.map((g) => (
         <li key={g.id}>
-          <Link to={GOAL_PATH} params={{ id: g.id }}>{g.title}</Link>
+          <Link to={GOAL_PATH} params={{ id: g.id }}>
+            {g.title}
+          </Link>
           <GoalProgress progress={g.progress} label={g.title} compact />
-          <span className="muted"><GoalStatusBadge status={g.status} />{g.due_date ? ` Due ${formatDay(g.due_date)}` : ''}</span>
+          <span className="muted">
+            <GoalStatusBadge status={g.status} />
+            {g.due_date ? ` Due ${formatDay(g.due_date)}` : ''}
+          </span>
         </li>
       ))}
     </ul>
@@ -40,19 +45,25 @@ export function MyGoalsWidget() {
   return (
     <>
       <h3>My goals</h3>
-      {q.isPending ? <p className="muted" role="status">Loading your goals…</p>
-        : q.isError ? <p className="muted" role="alert">Your goals could not be loaded.</p>
-        : q.data.length === 0 ? (
-          <>
-            <p className="muted">You have no open goals.</p>
-            <Link to="/goals/my-goals">Create a goal</Link>
-          </>
-        ) : (
-          <>
-            <GoalLines goals={q.data.slice(0, CARD_GOALS)} label="My open goals" />
-            <Link to="/goals/my-goals">{q.data.length > CARD_GOALS ? `All ${q.data.length} open goals` : 'Open my goals'}</Link>
-          </>
-        )}
+      {q.isPending ? (
+        <p className="muted" role="status">
+          Loading your goals…
+        </p>
+      ) : q.isError ? (
+        <p className="muted" role="alert">
+          Your goals could not be loaded.
+        </p>
+      ) : q.data.length === 0 ? (
+        <>
+          <p className="muted">You have no open goals.</p>
+          <Link to="/goals/my-goals">Create a goal</Link>
+        </>
+      ) : (
+        <>
+          <GoalLines goals={q.data.slice(0, CARD_GOALS)} label="My open goals" />
+          <Link to="/goals/my-goals">{q.data.length > CARD_GOALS ? `All ${q.data.length} open goals` : 'Open my goals'}</Link>
+        </>
+      )}
     </>
   );
 }
@@ -63,18 +74,29 @@ export function TeamGoalsWidget() {
   return (
     <>
       <h3>Team goals</h3>
-      {q.isPending ? <p className="muted" role="status">Loading your teams’ goals…</p>
-        : q.isError ? <p className="muted" role="alert">Your teams’ goals could not be loaded.</p>
-        : q.data.length === 0 ? <p className="muted">You are not in a team yet.</p>
-        : q.data.map((t) => (
+      {q.isPending ? (
+        <p className="muted" role="status">
+          Loading your teams’ goals…
+        </p>
+      ) : q.isError ? (
+        <p className="muted" role="alert">
+          Your teams’ goals could not be loaded.
+        </p>
+      ) : q.data.length === 0 ? (
+        <p className="muted">You are not in a team yet.</p>
+      ) : (
+        q.data.map((t) => (
           <div key={t.team.id}>
             <h4>{t.team.name}</h4>
             {t.progress && <GoalProgress progress={t.progress.percent} label={`${t.team.name} progress`} compact />}
-            {openOf(t.goals).length === 0
-              ? <p className="muted">No open team goals.</p>
-              : <GoalLines goals={openOf(t.goals).slice(0, CARD_GOALS)} label={`Goals of ${t.team.name}`} />}
+            {openOf(t.goals).length === 0 ? (
+              <p className="muted">No open team goals.</p>
+            ) : (
+              <GoalLines goals={openOf(t.goals).slice(0, CARD_GOALS)} label={`Goals of ${t.team.name}`} />
+            )}
           </div>
-        ))}
+        ))
+      )}
       <Link to="/goals/team-goals">Open team goals</Link>
     </>
   );

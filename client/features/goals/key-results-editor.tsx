@@ -4,16 +4,39 @@ import type { KeyResult } from './goal.types.js';
 
 /** One key result as the form holds it: numbers as typed (strings) until the form is checked. */
 export type KeyResultDraft = {
-  key: string; id: string | null; title: string; kind: KeyResultKind; start_value: string; target_value: string; current_value: string; currency: string; weight: string;
+  key: string;
+  id: string | null;
+  title: string;
+  kind: KeyResultKind;
+  start_value: string;
+  target_value: string;
+  current_value: string;
+  currency: string;
+  weight: string;
 };
 
 let nextKey = 0;
 export const newKeyResultDraft = (): KeyResultDraft => ({
-  key: `new-${++nextKey}`, id: null, title: '', kind: 'NUMBER', start_value: '0', target_value: '', current_value: '', currency: '', weight: '1',
+  key: `new-${++nextKey}`,
+  id: null,
+  title: '',
+  kind: 'NUMBER',
+  start_value: '0',
+  target_value: '',
+  current_value: '',
+  currency: '',
+  weight: '1',
 });
 export const draftOfKeyResult = (kr: KeyResult): KeyResultDraft => ({
-  key: kr.id, id: kr.id, title: kr.title, kind: kr.kind, start_value: String(kr.start_value), target_value: String(kr.target_value),
-  current_value: String(kr.current_value), currency: kr.currency ?? '', weight: String(kr.weight),
+  key: kr.id,
+  id: kr.id,
+  title: kr.title,
+  kind: kr.kind,
+  start_value: String(kr.start_value),
+  target_value: String(kr.target_value),
+  current_value: String(kr.current_value),
+  currency: kr.currency ?? '',
+  weight: String(kr.weight),
 });
 
 const num = (text: string, fallback: number | null): number | null => (text.trim() === '' ? fallback : Number(text.trim()));
@@ -68,9 +91,19 @@ export function KeyResultsEditor({ drafts, onChange, errors }: Props) {
             return (
               <div className="field goal-kr-num">
                 <label htmlFor={`${base}-${field}`}>{label}</label>
-                <input id={`${base}-${field}`} inputMode="decimal" value={d[field]} onChange={(ev) => set(i, { [field]: ev.target.value })}
-                  aria-invalid={e ? true : undefined} aria-describedby={e ? `${base}-${field}-error` : undefined} />
-                {e && <p id={`${base}-${field}-error`} className="field-error">{e}</p>}
+                <input
+                  id={`${base}-${field}`}
+                  inputMode="decimal"
+                  value={d[field]}
+                  onChange={(ev) => set(i, { [field]: ev.target.value })}
+                  aria-invalid={e ? true : undefined}
+                  aria-describedby={e ? `${base}-${field}-error` : undefined}
+                />
+                {e && (
+                  <p id={`${base}-${field}-error`} className="field-error">
+                    {e}
+                  </p>
+                )}
               </div>
             );
           };
@@ -80,27 +113,54 @@ export function KeyResultsEditor({ drafts, onChange, errors }: Props) {
             <li key={d.key} className="goal-kr-item" aria-label={`Key result ${n}, all fields`}>
               <div className="field">
                 <label htmlFor={`${base}-title`}>Key result {n}</label>
-                <input id={`${base}-title`} value={d.title} maxLength={GOAL_LIMITS.keyResultTitleMax} onChange={(e) => set(i, { title: e.target.value })}
-                  aria-invalid={titleError ? true : undefined} aria-describedby={titleError ? `${base}-title-error` : undefined} />
-                {titleError && <p id={`${base}-title-error`} className="field-error">{titleError}</p>}
+                <input
+                  id={`${base}-title`}
+                  value={d.title}
+                  maxLength={GOAL_LIMITS.keyResultTitleMax}
+                  onChange={(e) => set(i, { title: e.target.value })}
+                  aria-invalid={titleError ? true : undefined}
+                  aria-describedby={titleError ? `${base}-title-error` : undefined}
+                />
+                {titleError && (
+                  <p id={`${base}-title-error`} className="field-error">
+                    {titleError}
+                  </p>
+                )}
               </div>
               <div className="goal-kr-row">
                 <div className="field">
                   <label htmlFor={`${base}-kind`}>Kind</label>
                   <select id={`${base}-kind`} value={d.kind} onChange={(e) => set(i, { kind: e.target.value as KeyResultKind })}>
-                    {KEY_RESULT_KINDS.map((k) => <option key={k} value={k}>{KEY_RESULT_KIND_LABELS[k]}</option>)}
+                    {KEY_RESULT_KINDS.map((k) => (
+                      <option key={k} value={k}>
+                        {KEY_RESULT_KIND_LABELS[k]}
+                      </option>
+                    ))}
                   </select>
                 </div>
                 {d.kind === 'CURRENCY' && (
                   <div className="field">
                     <label htmlFor={`${base}-currency`}>Currency</label>
-                    <select id={`${base}-currency`} value={d.currency} onChange={(e) => set(i, { currency: e.target.value })}
-                      aria-invalid={currencyError ? true : undefined} aria-describedby={currencyError ? `${base}-currency-error` : undefined}>
+                    <select
+                      id={`${base}-currency`}
+                      value={d.currency}
+                      onChange={(e) => set(i, { currency: e.target.value })}
+                      aria-invalid={currencyError ? true : undefined}
+                      aria-describedby={currencyError ? `${base}-currency-error` : undefined}
+                    >
                       <option value="">Choose a currency</option>
-                      {COMMON_CURRENCIES.map((c) => <option key={c} value={c}>{c}</option>)}
+                      {COMMON_CURRENCIES.map((c) => (
+                        <option key={c} value={c}>
+                          {c}
+                        </option>
+                      ))}
                       {d.currency && !(COMMON_CURRENCIES as readonly string[]).includes(d.currency) && <option value={d.currency}>{d.currency}</option>}
                     </select>
-                    {currencyError && <p id={`${base}-currency-error`} className="field-error">{currencyError}</p>}
+                    {currencyError && (
+                      <p id={`${base}-currency-error`} className="field-error">
+                        {currencyError}
+                      </p>
+                    )}
                   </div>
                 )}
                 {d.kind === 'BINARY' ? (
@@ -118,9 +178,32 @@ export function KeyResultsEditor({ drafts, onChange, errors }: Props) {
                 {input('weight', 'Weight')}
               </div>
               <div className="goal-kr-actions">
-                <button type="button" className="button button-ghost button-small" disabled={i === 0} onClick={() => move(i, -1)} aria-label={`Move key result ${n} up`}>Up</button>
-                <button type="button" className="button button-ghost button-small" disabled={i === drafts.length - 1} onClick={() => move(i, 1)} aria-label={`Move key result ${n} down`}>Down</button>
-                <button type="button" className="button button-ghost button-small" onClick={() => onChange(drafts.filter((_, j) => j !== i))} aria-label={`Remove key result ${n}`}>Remove</button>
+                <button
+                  type="button"
+                  className="button button-ghost button-small"
+                  disabled={i === 0}
+                  onClick={() => move(i, -1)}
+                  aria-label={`Move key result ${n} up`}
+                >
+                  Up
+                </button>
+                <button
+                  type="button"
+                  className="button button-ghost button-small"
+                  disabled={i === drafts.length - 1}
+                  onClick={() => move(i, 1)}
+                  aria-label={`Move key result ${n} down`}
+                >
+                  Down
+                </button>
+                <button
+                  type="button"
+                  className="button button-ghost button-small"
+                  onClick={() => onChange(drafts.filter((_, j) => j !== i))}
+                  aria-label={`Remove key result ${n}`}
+                >
+                  Remove
+                </button>
               </div>
             </li>
           );

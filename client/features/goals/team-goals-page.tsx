@@ -26,8 +26,12 @@ export function TeamGoalsPage({ search }: { search: TeamGoalsSearch }) {
       <p className="muted">A team’s goals, the goals its members align under them, and how far the team has come.</p>
       <nav aria-label="Team goals views" className="team-goals-controls">
         <div className="team-goals-views">
-          <Link to={PATH} search={{ team: search.team }} aria-current={tree ? undefined : 'page'}>Team goals</Link>
-          <Link to={PATH} search={{ team: search.team, view: 'tree' }} aria-current={tree ? 'page' : undefined}>Alignment tree</Link>
+          <Link to={PATH} search={{ team: search.team }} aria-current={tree ? undefined : 'page'}>
+            Team goals
+          </Link>
+          <Link to={PATH} search={{ team: search.team, view: 'tree' }} aria-current={tree ? 'page' : undefined}>
+            Alignment tree
+          </Link>
         </div>
       </nav>
       {tree ? (
@@ -36,7 +40,9 @@ export function TeamGoalsPage({ search }: { search: TeamGoalsSearch }) {
           <p className="muted">Company and team goals with the goals aligned under them, down to personal ones.</p>
           <GoalTree />
         </>
-      ) : <TeamChooser teamId={search.team} />}
+      ) : (
+        <TeamChooser teamId={search.team} />
+      )}
     </section>
   );
 }
@@ -57,15 +63,23 @@ function TeamChooser({ teamId }: { teamId: string | undefined }) {
       <div className="state-card" role="alert">
         <h2>Your teams could not be loaded</h2>
         <p>{source.error.message}</p>
-        <button type="button" className="button" onClick={() => void source.refetch()}>Try again</button>
+        <button type="button" className="button" onClick={() => void source.refetch()}>
+          Try again
+        </button>
       </div>
     );
   }
   if (!teams || teams.length === 0) {
     return (
       <EmptyState title="No team to show">
-        <p>{admin ? 'Your organization has no teams yet. Create teams in the admin area.' : 'You are not in a team, and you do not manage or lead one. The alignment tree shows every goal you can see.'}</p>
-        <Link to={PATH} search={{ view: 'tree' }}>Open the alignment tree</Link>
+        <p>
+          {admin
+            ? 'Your organization has no teams yet. Create teams in the admin area.'
+            : 'You are not in a team, and you do not manage or lead one. The alignment tree shows every goal you can see.'}
+        </p>
+        <Link to={PATH} search={{ view: 'tree' }}>
+          Open the alignment tree
+        </Link>
       </EmptyState>
     );
   }
@@ -77,7 +91,11 @@ function TeamChooser({ teamId }: { teamId: string | undefined }) {
         <div className="field team-goals-team">
           <label htmlFor={selectId}>Team</label>
           <select id={selectId} value={chosen.id} onChange={(e) => void navigate({ to: PATH, search: { team: e.target.value } })}>
-            {teams.map((t) => <option key={t.id} value={t.id}>{t.name}</option>)}
+            {teams.map((t) => (
+              <option key={t.id} value={t.id}>
+                {t.name}
+              </option>
+            ))}
           </select>
         </div>
       )}
@@ -95,7 +113,11 @@ function TeamGoalsView({ team }: { team: TeamRef }) {
       <div className="state-card" role="alert">
         <h2>{gone ? 'This team was not found' : 'The team’s goals could not be loaded'}</h2>
         <p>{gone ? 'It may have been deleted.' : q.error.message}</p>
-        {!gone && <button type="button" className="button" onClick={() => void q.refetch()}>Try again</button>}
+        {!gone && (
+          <button type="button" className="button" onClick={() => void q.refetch()}>
+            Try again
+          </button>
+        )}
       </div>
     );
   }
@@ -105,9 +127,11 @@ function TeamGoalsView({ team }: { team: TeamRef }) {
       <h2>{data.team.name}</h2>
       <div className="team-goals-rollup">
         <strong>Team progress</strong>
-        {data.progress
-          ? <GoalProgress progress={data.progress.percent} label={`${data.team.name} progress`} />
-          : <span className="muted">No open team goals.</span>}
+        {data.progress ? (
+          <GoalProgress progress={data.progress.percent} label={`${data.team.name} progress`} />
+        ) : (
+          <span className="muted">No open team goals.</span>
+        )}
       </div>
       {data.goals.length === 0 ? (
         <EmptyState title="No team goals yet">
@@ -119,13 +143,19 @@ function TeamGoalsView({ team }: { team: TeamRef }) {
             const members = data.member_goals.filter((m) => m.parent?.id === g.id);
             return (
               <li key={g.id} className="team-goal">
-                <h3><Link to={GOAL_PATH} params={{ id: g.id }}>{g.title}</Link></h3>
+                <h3>
+                  <Link to={GOAL_PATH} params={{ id: g.id }}>
+                    {g.title}
+                  </Link>
+                </h3>
                 <GoalLine goal={g} />
                 {members.length > 0 && (
                   <>
                     <h4 className="muted">Aligned member goals ({members.length})</h4>
                     <ul className="team-member-goals" aria-label={`Member goals aligned to ${g.title}`}>
-                      {members.map((m) => <MemberGoal key={m.id} goal={m} />)}
+                      {members.map((m) => (
+                        <MemberGoal key={m.id} goal={m} />
+                      ))}
                     </ul>
                   </>
                 )}
@@ -135,13 +165,15 @@ function TeamGoalsView({ team }: { team: TeamRef }) {
         </ul>
       )}
       <h2>Member goals not aligned to a team goal</h2>
-      {data.unaligned_member_goals.length === 0
-        ? <p className="muted">Every open goal of the team’s members is aligned (or there are none you can see).</p>
-        : (
-          <ul className="team-member-goals" aria-label="Member goals not aligned">
-            {data.unaligned_member_goals.map((m) => <MemberGoal key={m.id} goal={m} />)}
-          </ul>
-        )}
+      {data.unaligned_member_goals.length === 0 ? (
+        <p className="muted">Every open goal of the team’s members is aligned (or there are none you can see).</p>
+      ) : (
+        <ul className="team-member-goals" aria-label="Member goals not aligned">
+          {data.unaligned_member_goals.map((m) => (
+            <MemberGoal key={m.id} goal={m} />
+          ))}
+        </ul>
+      )}
     </div>
   );
 }
@@ -159,7 +191,12 @@ function GoalLine({ goal }: { goal: GoalSummary }) {
 function MemberGoal({ goal }: { goal: GoalSummary }) {
   return (
     <li>
-      <span><strong>{goal.owner?.full_name ?? 'A former colleague'}</strong>: <Link to={GOAL_PATH} params={{ id: goal.id }}>{goal.title}</Link></span>
+      <span>
+        <strong>{goal.owner?.full_name ?? 'A former colleague'}</strong>:{' '}
+        <Link to={GOAL_PATH} params={{ id: goal.id }}>
+          {goal.title}
+        </Link>
+      </span>
       <div className="team-goal-line">
         <GoalStatusBadge status={goal.status} />
         <GoalProgress progress={goal.progress} label={goal.title} compact />

@@ -6,8 +6,10 @@ import { lazySchema } from '../../lib/lazy-schema.js';
  * tree of the whole organization). A module of its own: the route's validateSearch stays in the
  * app's entry chunk and must not pull the page in with it.
  */
-export const teamGoalsSearchSchema = lazySchema(() => z.object({
-  team: z.string().min(1).max(64).optional().catch(undefined),
-  view: z.enum(['tree']).optional().catch(undefined),
-}));
+export const teamGoalsSearchSchema = lazySchema(() =>
+  z.object({
+    team: z.string().min(1).max(64).optional().catch(undefined),
+    view: z.enum(['tree']).optional().catch(undefined),
+  }),
+);
 export type TeamGoalsSearch = z.infer<typeof teamGoalsSearchSchema>;

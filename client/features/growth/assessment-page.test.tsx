@@ -15,18 +15,51 @@ const competency = (id: string, name: string) => ({ id, track_id: 't1', name, de
 const delivery = competency('c1', 'Delivery');
 const craft = competency('c2', 'Craft');
 const assessment = (patch: Partial<Assessment>): Assessment => ({
-  id: 'a1', subject: ada, assessor: ada, kind: 'SELF', status: 'SUBMITTED', track, level, summary: '', version: 3,
-  ratings: [{ competency_id: 'c1', rating: 2, comment: '' }, { competency_id: 'c2', rating: 3, comment: '' }],
-  submitted_at: '2026-10-01T10:00:00.000Z', updated_at: '2026-10-01T10:00:00.000Z', ...patch,
+  id: 'a1',
+  subject: ada,
+  assessor: ada,
+  kind: 'SELF',
+  status: 'SUBMITTED',
+  track,
+  level,
+  summary: '',
+  version: 3,
+  ratings: [
+    { competency_id: 'c1', rating: 2, comment: '' },
+    { competency_id: 'c2', rating: 3, comment: '' },
+  ],
+  submitted_at: '2026-10-01T10:00:00.000Z',
+  updated_at: '2026-10-01T10:00:00.000Z',
+  ...patch,
 });
 const selfNow = assessment({ id: 'self-2' });
-const managerNow = assessment({ id: 'mgr-1', kind: 'MANAGER', assessor: mona, ratings: [{ competency_id: 'c1', rating: 3, comment: '' }, { competency_id: 'c2', rating: 3, comment: '' }] });
-const selfBefore = assessment({ id: 'self-1', submitted_at: '2026-04-01T10:00:00.000Z', ratings: [{ competency_id: 'c1', rating: 1, comment: '' }, { competency_id: 'c2', rating: 4, comment: '' }] });
+const managerNow = assessment({
+  id: 'mgr-1',
+  kind: 'MANAGER',
+  assessor: mona,
+  ratings: [
+    { competency_id: 'c1', rating: 3, comment: '' },
+    { competency_id: 'c2', rating: 3, comment: '' },
+  ],
+});
+const selfBefore = assessment({
+  id: 'self-1',
+  submitted_at: '2026-04-01T10:00:00.000Z',
+  ratings: [
+    { competency_id: 'c1', rating: 1, comment: '' },
+    { competency_id: 'c2', rating: 4, comment: '' },
+  ],
+});
 
 function overview(patch: Partial<AssessmentOverview> = {}): AssessmentOverview {
   return {
-    subject: ada, placement: { user: ada, track, level: { ...level, position: 1 }, placed_by: null, placed_at: '2026-01-01T00:00:00.000Z' },
-    self: selfNow, manager: managerNow, my_draft: null, can_assess_as: 'SELF', history: [managerNow, selfNow, selfBefore],
+    subject: ada,
+    placement: { user: ada, track, level: { ...level, position: 1 }, placed_by: null, placed_at: '2026-01-01T00:00:00.000Z' },
+    self: selfNow,
+    manager: managerNow,
+    my_draft: null,
+    can_assess_as: 'SELF',
+    history: [managerNow, selfNow, selfBefore],
     rows: [
       { competency: delivery, expectation: 'Ships features alone', next_expectation: 'Leads a project', self: 2, manager: 3, gap: 1 },
       { competency: craft, expectation: 'Clean code', next_expectation: null, self: 3, manager: 3, gap: 0 },
@@ -34,7 +67,10 @@ function overview(patch: Partial<AssessmentOverview> = {}): AssessmentOverview {
     ...patch,
   };
 }
-const cells = (rowName: string) => within(screen.getByRole('row', { name: new RegExp(`^${rowName}`) })).getAllByRole('cell').map((c) => c.textContent);
+const cells = (rowName: string) =>
+  within(screen.getByRole('row', { name: new RegExp(`^${rowName}`) }))
+    .getAllByRole('cell')
+    .map((c) => c.textContent);
 
 it('shows self and manager side by side with the gaps in numbers and words, the radar summary, and a past assessment to compare', async () => {
   stubGraphql({ AssessmentOverview: () => ({ data: { assessmentOverview: overview() } }) }, { me: meAs('MEMBER') });
@@ -61,14 +97,36 @@ it('shows self and manager side by side with the gaps in numbers and words, the 
 });
 
 it('starts a self-assessment: expectations of the level and the next, autosave with the base version, a failed save keeps the text, submit names what is missing', async () => {
-  const draft = assessment({ id: 'd1', status: 'DRAFT', version: 1, submitted_at: null, ratings: [{ competency_id: 'c1', rating: null, comment: '' }, { competency_id: 'c2', rating: null, comment: '' }] });
+  const draft = assessment({
+    id: 'd1',
+    status: 'DRAFT',
+    version: 1,
+    submitted_at: null,
+    ratings: [
+      { competency_id: 'c1', rating: null, comment: '' },
+      { competency_id: 'c2', rating: null, comment: '' },
+    ],
+  });
   let conflictNext = false;
-  const { calls } = stubGraphql({
-    AssessmentOverview: () => ({ data: { assessmentOverview: overview({ self: null, manager: null, history: [], rows: overview().rows.map((r) => ({ ...r, self: null, manager: null, gap: null })) }) } }),
-    StartAssessment: () => ({ data: { startAssessment: draft } }),
-    SaveAssessment: (v: GraphqlVariables) => (conflictNext ? refusal('Changed elsewhere.', 'CONFLICT') : { data: { saveAssessment: { ...draft, version: v.base_version + 1 } } }),
-    SubmitAssessment: () => refusal('Rate every competency before submitting. Not rated yet: Craft.', 'BAD_USER_INPUT'),
-  }, { me: meAs('MEMBER') });
+  const { calls } = stubGraphql(
+    {
+      AssessmentOverview: () => ({
+        data: {
+          assessmentOverview: overview({
+            self: null,
+            manager: null,
+            history: [],
+            rows: overview().rows.map((r) => ({ ...r, self: null, manager: null, gap: null })),
+          }),
+        },
+      }),
+      StartAssessment: () => ({ data: { startAssessment: draft } }),
+      SaveAssessment: (v: GraphqlVariables) =>
+        conflictNext ? refusal('Changed elsewhere.', 'CONFLICT') : { data: { saveAssessment: { ...draft, version: v.base_version + 1 } } },
+      SubmitAssessment: () => refusal('Rate every competency before submitting. Not rated yet: Craft.', 'BAD_USER_INPUT'),
+    },
+    { me: meAs('MEMBER') },
+  );
   await renderSignedIn('/profile/assesment');
   fireEvent.click(await screen.findByRole('button', { name: 'Assess yourself' }, T));
   const form = within(await screen.findByRole('region', { name: 'Your self-assessment' }, T));
@@ -82,7 +140,17 @@ it('starts a self-assessment: expectations of the level and the next, autosave w
   await waitFor(() => expect(form.getByText(/^Draft saved at/)).toBeTruthy(), T);
   const saves = calls.filter((c) => c.operationName === 'SaveAssessment');
   expect(saves).toHaveLength(1);
-  expect(saves[0]!.variables).toEqual({ id: 'd1', base_version: 1, input: { summary: '', ratings: [{ competency_id: 'c1', rating: 3, comment: 'Shipped the importer' }, { competency_id: 'c2', rating: null, comment: '' }] } });
+  expect(saves[0]!.variables).toEqual({
+    id: 'd1',
+    base_version: 1,
+    input: {
+      summary: '',
+      ratings: [
+        { competency_id: 'c1', rating: 3, comment: 'Shipped the importer' },
+        { competency_id: 'c2', rating: null, comment: '' },
+      ],
+    },
+  });
 
   fireEvent.click(form.getByRole('button', { name: 'Submit assessment' }));
   await waitFor(() => expect(form.getByRole('alert').textContent).toBe('Rate every competency before submitting. Not rated yet: Craft.'), T);
@@ -98,18 +166,33 @@ it('starts a self-assessment: expectations of the level and the next, autosave w
   // Changed elsewhere: nothing is submitted over it, and the text stays.
   const submits = calls.filter((c) => c.operationName === 'SubmitAssessment').length;
   fireEvent.click(form.getByRole('button', { name: 'Submit assessment' }));
-  await waitFor(() => expect(form.getByRole('alert').textContent).toBe('Not submitted: the assessment could not be saved first (see above). Your ratings are kept here.'), T);
+  await waitFor(
+    () => expect(form.getByRole('alert').textContent).toBe('Not submitted: the assessment could not be saved first (see above). Your ratings are kept here.'),
+    T,
+  );
   expect(calls.filter((c) => c.operationName === 'SubmitAssessment')).toHaveLength(submits);
   expect((form.getByLabelText('Summary') as HTMLTextAreaElement).value).toBe('A good half year');
 });
 
 it('deleting a draft asks first: Cancel keeps it, confirming deletes it and says so', async () => {
   const draft = assessment({ id: 'd1', status: 'DRAFT', version: 1, submitted_at: null, ratings: [{ competency_id: 'c1', rating: null, comment: '' }] });
-  const { calls } = stubGraphql({
-    AssessmentOverview: () => ({ data: { assessmentOverview: overview({ self: null, manager: null, history: [], rows: overview().rows.map((r) => ({ ...r, self: null, manager: null, gap: null })) }) } }),
-    StartAssessment: () => ({ data: { startAssessment: draft } }),
-    DeleteAssessmentDraft: () => ({ data: { deleteAssessmentDraft: true } }),
-  }, { me: meAs('MEMBER') });
+  const { calls } = stubGraphql(
+    {
+      AssessmentOverview: () => ({
+        data: {
+          assessmentOverview: overview({
+            self: null,
+            manager: null,
+            history: [],
+            rows: overview().rows.map((r) => ({ ...r, self: null, manager: null, gap: null })),
+          }),
+        },
+      }),
+      StartAssessment: () => ({ data: { startAssessment: draft } }),
+      DeleteAssessmentDraft: () => ({ data: { deleteAssessmentDraft: true } }),
+    },
+    { me: meAs('MEMBER') },
+  );
   await renderSignedIn('/profile/assesment');
   fireEvent.click(await screen.findByRole('button', { name: 'Assess yourself' }, T));
   const form = within(await screen.findByRole('region', { name: 'Your self-assessment' }, T));
@@ -128,18 +211,30 @@ it('deleting a draft asks first: Cancel keeps it, confirming deletes it and says
 
 it('a manager picks a report to see and assess; someone not placed is told to ask for a placement', async () => {
   const remy = { id: 'user-3', full_name: 'Remy Report' };
-  const { calls } = stubGraphql({
-    AssessmentOverview: (v) => ({ data: { assessmentOverview: v.userId === remy.id
-      ? overview({ subject: remy, placement: null, rows: [], self: null, manager: null, history: [], can_assess_as: 'MANAGER' })
-      : overview({ subject: mona, can_assess_as: 'SELF' }) } }),
-    AssessmentPeople: () => ({ data: { organizationUsers: [
-      { id: mona.id, full_name: mona.full_name, email: 'm@x.example', status: 'ACTIVE', manager: null, team: null },
-      { id: remy.id, full_name: remy.full_name, email: 'r@x.example', status: 'ACTIVE', manager: { id: mona.id }, team: null },
-      { id: 'user-4', full_name: 'Pia Peer', email: 'p@x.example', status: 'ACTIVE', manager: null, team: null },
-    ] } }),
-  }, { me: meAs('MANAGER', { id: mona.id, full_name: mona.full_name }) });
+  const { calls } = stubGraphql(
+    {
+      AssessmentOverview: (v) => ({
+        data: {
+          assessmentOverview:
+            v.userId === remy.id
+              ? overview({ subject: remy, placement: null, rows: [], self: null, manager: null, history: [], can_assess_as: 'MANAGER' })
+              : overview({ subject: mona, can_assess_as: 'SELF' }),
+        },
+      }),
+      AssessmentPeople: () => ({
+        data: {
+          organizationUsers: [
+            { id: mona.id, full_name: mona.full_name, email: 'm@x.example', status: 'ACTIVE', manager: null, team: null },
+            { id: remy.id, full_name: remy.full_name, email: 'r@x.example', status: 'ACTIVE', manager: { id: mona.id }, team: null },
+            { id: 'user-4', full_name: 'Pia Peer', email: 'p@x.example', status: 'ACTIVE', manager: null, team: null },
+          ],
+        },
+      }),
+    },
+    { me: meAs('MANAGER', { id: mona.id, full_name: mona.full_name }) },
+  );
   const { router } = await renderSignedIn('/profile/assesment');
-  const picker = await screen.findByLabelText('Whose assessment', undefined, T) as HTMLSelectElement;
+  const picker = (await screen.findByLabelText('Whose assessment', undefined, T)) as HTMLSelectElement;
   await waitFor(() => expect([...picker.options].map((o) => o.textContent)).toEqual(['Me', 'Remy Report']), T);
   fireEvent.change(picker, { target: { value: remy.id } });
   await screen.findByRole('heading', { name: 'Assessment of Remy Report' }, T);

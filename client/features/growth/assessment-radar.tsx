@@ -58,14 +58,26 @@ function point(g: Layout, i: number, n: number, value: number, extra = 0): [numb
   const r = (value / MAX) * g.r + extra;
   return [g.cx + r * Math.cos(angle), g.cy + r * Math.sin(angle)];
 }
-const path = (g: Layout, values: Array<number | null>) => values.map((v, i) => point(g, i, values.length, v ?? 0).map((x) => x.toFixed(1)).join(',')).join(' ');
+const path = (g: Layout, values: Array<number | null>) =>
+  values
+    .map((v, i) =>
+      point(g, i, values.length, v ?? 0)
+        .map((x) => x.toFixed(1))
+        .join(','),
+    )
+    .join(' ');
 
 export function radarSummary(rows: readonly AssessmentComparisonRow[]): string {
   if (!rows.length) return 'No competencies to compare.';
-  const parts = rows.map((r) => `${r.competency.name}: self ${ratingText(r.self)}, manager ${ratingText(r.manager)}${r.gap !== null && r.gap !== 0 ? ` (${gapInWords(r.gap).toLowerCase()})` : ''}`);
+  const parts = rows.map(
+    (r) =>
+      `${r.competency.name}: self ${ratingText(r.self)}, manager ${ratingText(r.manager)}${r.gap !== null && r.gap !== 0 ? ` (${gapInWords(r.gap).toLowerCase()})` : ''}`,
+  );
   const below = rows.filter((r) => (r.manager ?? r.self ?? MEETS_RATING) < MEETS_RATING).map((r) => r.competency.name);
-  return `${rows.length} competencies against the level's expectation (${MEETS_RATING}, meets). ${parts.join('; ')}.`
-    + (below.length ? ` Below the level (by the manager's rating, else the self rating): ${below.join(', ')}.` : ' None below the level.');
+  return (
+    `${rows.length} competencies against the level's expectation (${MEETS_RATING}, meets). ${parts.join('; ')}.` +
+    (below.length ? ` Below the level (by the manager's rating, else the self rating): ${below.join(', ')}.` : ' None below the level.')
+  );
 }
 
 export function AssessmentRadar({ rows, title }: { rows: readonly AssessmentComparisonRow[]; title: string }) {
@@ -77,11 +89,30 @@ export function AssessmentRadar({ rows, title }: { rows: readonly AssessmentComp
         {(width) => <Radar rows={rows} title={title} width={width} summaryId={`${id}-summary`} />}
       </ChartBox>
       <ul className="as-legend" aria-label="Legend">
-        <li><svg width="26" height="12" aria-hidden="true"><line x1="0" y1="6" x2="26" y2="6" stroke={SELF} strokeWidth="3" /><circle cx="13" cy="6" r="4" fill={SELF} /></svg>Self (solid, round points)</li>
-        <li><svg width="26" height="12" aria-hidden="true"><line x1="0" y1="6" x2="26" y2="6" stroke={MANAGER} strokeWidth="3" strokeDasharray="6 3" /><rect x="9" y="2" width="8" height="8" fill={MANAGER} /></svg>Manager (dashed, square points)</li>
-        <li><svg width="26" height="12" aria-hidden="true"><line x1="0" y1="6" x2="26" y2="6" stroke={LEVEL} strokeWidth="2" strokeDasharray="2 3" /></svg>Level expectation ({MEETS_RATING}, dotted)</li>
+        <li>
+          <svg width="26" height="12" aria-hidden="true">
+            <line x1="0" y1="6" x2="26" y2="6" stroke={SELF} strokeWidth="3" />
+            <circle cx="13" cy="6" r="4" fill={SELF} />
+          </svg>
+          Self (solid, round points)
+        </li>
+        <li>
+          <svg width="26" height="12" aria-hidden="true">
+            <line x1="0" y1="6" x2="26" y2="6" stroke={MANAGER} strokeWidth="3" strokeDasharray="6 3" />
+            <rect x="9" y="2" width="8" height="8" fill={MANAGER} />
+          </svg>
+          Manager (dashed, square points)
+        </li>
+        <li>
+          <svg width="26" height="12" aria-hidden="true">
+            <line x1="0" y1="6" x2="26" y2="6" stroke={LEVEL} strokeWidth="2" strokeDasharray="2 3" />
+          </svg>
+          Level expectation ({MEETS_RATING}, dotted)
+        </li>
       </ul>
-      <figcaption id={`${id}-summary`} className="as-summary">{radarSummary(rows)}</figcaption>
+      <figcaption id={`${id}-summary`} className="as-summary">
+        {radarSummary(rows)}
+      </figcaption>
     </figure>
   );
 }
@@ -98,7 +129,11 @@ function AxisLabel({ g, i, n, name }: { g: Layout; i: number; n: number; name: s
   return (
     <text x={x} y={y + dy} textAnchor={anchor} dominantBaseline={Math.abs(y - g.cy) < 8 ? 'middle' : y < g.cy ? 'auto' : 'hanging'} className="as-axis-label">
       <title>{name}</title>
-      {lines.map((line, k) => <tspan key={k} x={x} dy={k === 0 ? 0 : LINE_HEIGHT}>{line}</tspan>)}
+      {lines.map((line, k) => (
+        <tspan key={k} x={x} dy={k === 0 ? 0 : LINE_HEIGHT}>
+          {line}
+        </tspan>
+      ))}
     </text>
   );
 }
@@ -112,7 +147,14 @@ function Radar({ rows, title, width, summaryId }: { rows: readonly AssessmentCom
     <svg width={width} height={g.height} viewBox={`0 0 ${width} ${g.height}`} role="img" aria-label={title} aria-describedby={summaryId}>
       <title>{title}</title>
       {[1, 2, 3, 4].map((ring) => (
-        <polygon key={ring} points={path(g, rows.map(() => ring))} className={ring === MAX ? 'as-ring as-ring-outer' : 'as-ring'} />
+        <polygon
+          key={ring}
+          points={path(
+            g,
+            rows.map(() => ring),
+          )}
+          className={ring === MAX ? 'as-ring as-ring-outer' : 'as-ring'}
+        />
       ))}
       {rows.map((r, i) => {
         const [x, y] = point(g, i, n, MAX);
@@ -123,13 +165,66 @@ function Radar({ rows, title, width, summaryId }: { rows: readonly AssessmentCom
           </g>
         );
       })}
-      <polygon points={path(g, rows.map(() => MEETS_RATING))} fill="none" stroke={LEVEL} strokeWidth={2} strokeDasharray="2 4" data-series="level" />
-      {hasSelf && <polygon points={path(g, rows.map((r) => r.self))} fill={SELF} fillOpacity={0.12} stroke={SELF} strokeWidth={2.5} data-series="self" data-mark="" />}
-      {hasManager && <polygon points={path(g, rows.map((r) => r.manager))} fill={MANAGER} fillOpacity={0.1} stroke={MANAGER} strokeWidth={2.5} strokeDasharray="8 4" data-series="manager" data-mark="" />}
+      <polygon
+        points={path(
+          g,
+          rows.map(() => MEETS_RATING),
+        )}
+        fill="none"
+        stroke={LEVEL}
+        strokeWidth={2}
+        strokeDasharray="2 4"
+        data-series="level"
+      />
+      {hasSelf && (
+        <polygon
+          points={path(
+            g,
+            rows.map((r) => r.self),
+          )}
+          fill={SELF}
+          fillOpacity={0.12}
+          stroke={SELF}
+          strokeWidth={2.5}
+          data-series="self"
+          data-mark=""
+        />
+      )}
+      {hasManager && (
+        <polygon
+          points={path(
+            g,
+            rows.map((r) => r.manager),
+          )}
+          fill={MANAGER}
+          fillOpacity={0.1}
+          stroke={MANAGER}
+          strokeWidth={2.5}
+          strokeDasharray="8 4"
+          data-series="manager"
+          data-mark=""
+        />
+      )}
       {rows.map((r, i) => (
         <g key={`p-${r.competency.id}`}>
-          {r.self !== null && (() => { const [x, y] = point(g, i, n, r.self); return <circle cx={x} cy={y} r={4.5} fill={SELF}><title>{`${r.competency.name}: self ${ratingText(r.self)}`}</title></circle>; })()}
-          {r.manager !== null && (() => { const [x, y] = point(g, i, n, r.manager); return <rect x={x - 4} y={y - 4} width={8} height={8} fill={MANAGER}><title>{`${r.competency.name}: manager ${ratingText(r.manager)}`}</title></rect>; })()}
+          {r.self !== null &&
+            (() => {
+              const [x, y] = point(g, i, n, r.self);
+              return (
+                <circle cx={x} cy={y} r={4.5} fill={SELF}>
+                  <title>{`${r.competency.name}: self ${ratingText(r.self)}`}</title>
+                </circle>
+              );
+            })()}
+          {r.manager !== null &&
+            (() => {
+              const [x, y] = point(g, i, n, r.manager);
+              return (
+                <rect x={x - 4} y={y - 4} width={8} height={8} fill={MANAGER}>
+                  <title>{`${r.competency.name}: manager ${ratingText(r.manager)}`}</title>
+                </rect>
+              );
+            })()}
         </g>
       ))}
     </svg>

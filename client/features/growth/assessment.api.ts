@@ -8,17 +8,24 @@ export const assessmentOverviewKey = (userId: string) => ['assessmentOverview', 
 
 export const ASSESSMENT_OVERVIEW = graphql(`query AssessmentOverview($userId: ID!) { assessmentOverview(user_id: $userId) { ${ASSESSMENT_OVERVIEW_FIELDS} } }`);
 
-export const assessmentOverviewQueryOptions = (userId: string) => queryOptions({
-  queryKey: assessmentOverviewKey(userId),
-  queryFn: async () => (await gql(ASSESSMENT_OVERVIEW, { userId })).assessmentOverview,
-});
+export const assessmentOverviewQueryOptions = (userId: string) =>
+  queryOptions({
+    queryKey: assessmentOverviewKey(userId),
+    queryFn: async () => (await gql(ASSESSMENT_OVERVIEW, { userId })).assessmentOverview,
+  });
 
 export type AssessablePerson = {
-  id: string; full_name: string; email: string; status: string; manager: { id: string } | null;
+  id: string;
+  full_name: string;
+  email: string;
+  status: string;
+  manager: { id: string } | null;
   team: { id: string; manager: { id: string } | null; team_lead: { id: string } | null } | null;
 };
 
-export const ASSESSMENT_PEOPLE = graphql('query AssessmentPeople { organizationUsers { id full_name email status manager { id } team { id manager { id } team_lead { id } } } }');
+export const ASSESSMENT_PEOPLE = graphql(
+  'query AssessmentPeople { organizationUsers { id full_name email status manager { id } team { id manager { id } team_lead { id } } } }',
+);
 
 /** The organization's people with who they report to, for the managers' picker of their reports. */
 export const assessablePeopleQueryOptions = queryOptions({
@@ -53,7 +60,9 @@ const A = `{ ${ASSESSMENT_FIELDS} }`;
 export type RatingsInput = { ratings: Array<{ competency_id: string; rating: number | null; comment: string }>; summary: string };
 
 export const START_ASSESSMENT = graphql(`mutation StartAssessment($userId: ID!) { startAssessment(user_id: $userId) ${A} }`);
-export const SAVE_ASSESSMENT = graphql(`mutation SaveAssessment($id: ID!, $input: AssessmentRatingsInput!, $base_version: Int!) { saveAssessment(id: $id, input: $input, base_version: $base_version) ${A} }`);
+export const SAVE_ASSESSMENT = graphql(
+  `mutation SaveAssessment($id: ID!, $input: AssessmentRatingsInput!, $base_version: Int!) { saveAssessment(id: $id, input: $input, base_version: $base_version) ${A} }`,
+);
 export const SUBMIT_ASSESSMENT = graphql(`mutation SubmitAssessment($id: ID!) { submitAssessment(id: $id) ${A} }`);
 export const DELETE_ASSESSMENT_DRAFT = graphql('mutation DeleteAssessmentDraft($id: ID!) { deleteAssessmentDraft(id: $id) }');
 
@@ -65,8 +74,7 @@ export function assessmentApi(queryClient: QueryClient, userId: string) {
       void refresh();
       return a;
     },
-    save: async (id: string, input: RatingsInput, baseVersion: number) => (await gql(SAVE_ASSESSMENT,
-      { id, input, base_version: baseVersion })).saveAssessment,
+    save: async (id: string, input: RatingsInput, baseVersion: number) => (await gql(SAVE_ASSESSMENT, { id, input, base_version: baseVersion })).saveAssessment,
     submit: async (id: string) => {
       const a = (await gql(SUBMIT_ASSESSMENT, { id })).submitAssessment;
       await refresh();
@@ -95,8 +103,8 @@ export function rowsComparedWith(rows: readonly AssessmentComparisonRow[], chose
   if (!chosen) return [...rows];
   const ratings = new Map(chosen.ratings.map((r) => [r.competency_id, r.rating]));
   return rows.map((row) => {
-    const self = chosen.kind === 'SELF' ? ratings.get(row.competency.id) ?? null : row.self;
-    const manager = chosen.kind === 'MANAGER' ? ratings.get(row.competency.id) ?? null : row.manager;
+    const self = chosen.kind === 'SELF' ? (ratings.get(row.competency.id) ?? null) : row.self;
+    const manager = chosen.kind === 'MANAGER' ? (ratings.get(row.competency.id) ?? null) : row.manager;
     return { ...row, self, manager, gap: self !== null && manager !== null ? manager - self : null };
   });
 }

@@ -21,22 +21,40 @@ export function DevelopmentActions({ plan, userId }: { plan: DevelopmentPlanView
       </div>
       {plan.actions.length === 0 ? (
         <p className="muted">
-          No actions yet. Actions are the concrete steps of the plan: a course, pairing on a review, leading a meeting. Give each a due date and tick it when it is done.
+          No actions yet. Actions are the concrete steps of the plan: a course, pairing on a review, leading a meeting. Give each a due date and tick it when it
+          is done.
         </p>
       ) : (
         <ul className="dev-actions" aria-label="Actions">
-          {plan.actions.map((a) => <ActionItem key={a.id} action={a} plan={plan} canEdit={plan.can_edit} onStatus={setStatus} />)}
+          {plan.actions.map((a) => (
+            <ActionItem key={a.id} action={a} plan={plan} canEdit={plan.can_edit} onStatus={setStatus} />
+          ))}
         </ul>
       )}
-      <p className="sr-only" role="status" aria-live="polite">{status}</p>
-      {plan.can_edit && (plan.actions.length < GROWTH_LIMITS.actionsMax
-        ? <AddActionForm plan={plan} userId={userId} onStatus={setStatus} />
-        : <p className="muted">A plan holds at most {GROWTH_LIMITS.actionsMax} actions: delete done ones to add more.</p>)}
+      <p className="sr-only" role="status" aria-live="polite">
+        {status}
+      </p>
+      {plan.can_edit &&
+        (plan.actions.length < GROWTH_LIMITS.actionsMax ? (
+          <AddActionForm plan={plan} userId={userId} onStatus={setStatus} />
+        ) : (
+          <p className="muted">A plan holds at most {GROWTH_LIMITS.actionsMax} actions: delete done ones to add more.</p>
+        ))}
     </section>
   );
 }
 
-function ActionItem({ action, plan, canEdit, onStatus }: { action: DevelopmentAction; plan: DevelopmentPlanView; canEdit: boolean; onStatus: (s: string) => void }) {
+function ActionItem({
+  action,
+  plan,
+  canEdit,
+  onStatus,
+}: {
+  action: DevelopmentAction;
+  plan: DevelopmentPlanView;
+  canEdit: boolean;
+  onStatus: (s: string) => void;
+}) {
   const setDone = useSetDevelopmentActionDone();
   const remove = useDeleteDevelopmentAction();
   const [error, setError] = useState<string | null>(null);
@@ -44,10 +62,13 @@ function ActionItem({ action, plan, canEdit, onStatus }: { action: DevelopmentAc
   const goal = action.goal_id ? plan.growth_goals.find((g) => g.id === action.goal_id) : null;
   const toggle = () => {
     setError(null);
-    setDone.mutate({ id: action.id, done: !action.done }, {
-      onSuccess: () => onStatus(action.done ? `${action.title}: open again.` : `${action.title}: done.`),
-      onError: (err) => setError(err.message),
-    });
+    setDone.mutate(
+      { id: action.id, done: !action.done },
+      {
+        onSuccess: () => onStatus(action.done ? `${action.title}: open again.` : `${action.title}: done.`),
+        onError: (err) => setError(err.message),
+      },
+    );
   };
   const [deleting, setDeleting] = useState(false);
   const del = async () => {
@@ -67,12 +88,31 @@ function ActionItem({ action, plan, canEdit, onStatus }: { action: DevelopmentAc
         {goal && ` · For “${goal.title}”`}
       </span>
       {canEdit && (
-        <button type="button" className="button button-secondary dev-action-delete" onClick={() => setDeleting(true)} disabled={remove.isPending} aria-label={`Delete ${action.title}`}>Delete</button>
+        <button
+          type="button"
+          className="button button-secondary dev-action-delete"
+          onClick={() => setDeleting(true)}
+          disabled={remove.isPending}
+          aria-label={`Delete ${action.title}`}
+        >
+          Delete
+        </button>
       )}
       {deleting && (
-        <ConfirmDialog title={`Delete the action “${action.title}”?`} tone="danger" confirmLabel="Delete action" busyLabel="Deleting…" onConfirm={del} onClose={() => setDeleting(false)} />
+        <ConfirmDialog
+          title={`Delete the action “${action.title}”?`}
+          tone="danger"
+          confirmLabel="Delete action"
+          busyLabel="Deleting…"
+          onConfirm={del}
+          onClose={() => setDeleting(false)}
+        />
       )}
-      {error && <span className="field-error" role="alert">{error}</span>}
+      {error && (
+        <span className="field-error" role="alert">
+          {error}
+        </span>
+      )}
     </li>
   );
 }
@@ -99,22 +139,43 @@ function AddActionForm({ plan, userId, onStatus }: { plan: DevelopmentPlanView; 
     }
     setFields({});
     setError(null);
-    const input = { title: parsed.data.title, due_date: parsed.data.due_date ?? null, competency_id: parsed.data.competency_id ?? null, goal_id: parsed.data.goal_id ?? null };
-    add.mutate({ userId, input }, {
-      onSuccess: (a) => { form.current?.reset(); onStatus(`Action added: ${a.title}.`); },
-      onError: (err) => {
-        if (err instanceof GraphqlError && Object.keys(err.fields).length) setFields(err.fields);
-        setError(err.message);
+    const input = {
+      title: parsed.data.title,
+      due_date: parsed.data.due_date ?? null,
+      competency_id: parsed.data.competency_id ?? null,
+      goal_id: parsed.data.goal_id ?? null,
+    };
+    add.mutate(
+      { userId, input },
+      {
+        onSuccess: (a) => {
+          form.current?.reset();
+          onStatus(`Action added: ${a.title}.`);
+        },
+        onError: (err) => {
+          if (err instanceof GraphqlError && Object.keys(err.fields).length) setFields(err.fields);
+          setError(err.message);
+        },
       },
-    });
+    );
   };
   return (
     <form ref={form} className="dev-add-action" onSubmit={submit} noValidate aria-labelledby={`${id}-title`}>
       <h3 id={`${id}-title`}>Add an action</h3>
       <div className="field">
         <label htmlFor={`${id}-t`}>Action</label>
-        <input id={`${id}-t`} name="title" maxLength={GROWTH_LIMITS.actionTitleMax} aria-invalid={!!fields.title} aria-describedby={fields.title ? `${id}-t-error` : undefined} />
-        {fields.title && <span id={`${id}-t-error`} className="field-error">{fields.title}</span>}
+        <input
+          id={`${id}-t`}
+          name="title"
+          maxLength={GROWTH_LIMITS.actionTitleMax}
+          aria-invalid={!!fields.title}
+          aria-describedby={fields.title ? `${id}-t-error` : undefined}
+        />
+        {fields.title && (
+          <span id={`${id}-t-error`} className="field-error">
+            {fields.title}
+          </span>
+        )}
       </div>
       <div className="dev-add-row">
         <DateField label="Due date (optional)" name="due_date" error={fields.due_date} />
@@ -122,7 +183,11 @@ function AddActionForm({ plan, userId, onStatus }: { plan: DevelopmentPlanView; 
           <label htmlFor={`${id}-c`}>Competency (optional)</label>
           <select id={`${id}-c`} name="competency_id" defaultValue="" aria-invalid={!!fields.competency_id}>
             <option value="">None</option>
-            {competencies.map((c) => <option key={c.id} value={c.id}>{c.name}</option>)}
+            {competencies.map((c) => (
+              <option key={c.id} value={c.id}>
+                {c.name}
+              </option>
+            ))}
           </select>
           {fields.competency_id && <span className="field-error">{fields.competency_id}</span>}
         </div>
@@ -130,13 +195,19 @@ function AddActionForm({ plan, userId, onStatus }: { plan: DevelopmentPlanView; 
           <label htmlFor={`${id}-g`}>Growth goal (optional)</label>
           <select id={`${id}-g`} name="goal_id" defaultValue="" aria-invalid={!!fields.goal_id}>
             <option value="">None</option>
-            {plan.growth_goals.map((g) => <option key={g.id} value={g.id}>{g.title}</option>)}
+            {plan.growth_goals.map((g) => (
+              <option key={g.id} value={g.id}>
+                {g.title}
+              </option>
+            ))}
           </select>
           {fields.goal_id && <span className="field-error">{fields.goal_id}</span>}
         </div>
       </div>
       <FormError message={error} />
-      <SubmitButton sending={add.isPending} sendingText="Adding…">Add action</SubmitButton>
+      <SubmitButton sending={add.isPending} sendingText="Adding…">
+        Add action
+      </SubmitButton>
     </form>
   );
 }

@@ -28,10 +28,15 @@ export function DevelopmentPlanPage({ userId, own }: { userId: string; own: bool
   if (plan.isPending) return <PendingView label="Loading the development plan…" />;
   if (plan.isError) {
     return (
-      <ReadFailedView className="page dev-page" refused={plan.error instanceof GraphqlError && (plan.error.code === 'FORBIDDEN' || plan.error.code === 'NOT_FOUND')}
+      <ReadFailedView
+        className="page dev-page"
+        refused={plan.error instanceof GraphqlError && (plan.error.code === 'FORBIDDEN' || plan.error.code === 'NOT_FOUND')}
         title={{ refused: 'This development plan is not yours to see', failed: 'The development plan could not be loaded' }}
-        why="A development plan is seen by the person, their managers, their mentor and admins." way={<Link to="/professional-development">Go to my development plan</Link>}
-        message={plan.error.message} onRetry={() => void plan.refetch()} />
+        why="A development plan is seen by the person, their managers, their mentor and admins."
+        way={<Link to="/professional-development">Go to my development plan</Link>}
+        message={plan.error.message}
+        onRetry={() => void plan.refetch()}
+      />
     );
   }
   return <PlanView plan={plan.data} userId={userId} own={own} />;
@@ -45,10 +50,15 @@ function PlanView({ plan, userId, own }: { plan: DevelopmentPlanView; userId: st
     <section className="page dev-page">
       <div className="row-between dev-header">
         <h1>{own ? 'My development plan' : `${plan.user.full_name}’s development plan`}</h1>
-        {leads && <Link to="/professional-development/team-progress" className="button button-secondary">Team progress</Link>}
+        {leads && (
+          <Link to="/professional-development/team-progress" className="button button-secondary">
+            Team progress
+          </Link>
+        )}
       </div>
       <p className="muted">
-        A development plan says how {own ? 'you grow' : `${plan.user.full_name} grows`}: growth goals tied to competencies of the framework, concrete actions with due dates, and optionally a mentor.
+        A development plan says how {own ? 'you grow' : `${plan.user.full_name} grows`}: growth goals tied to competencies of the framework, concrete actions
+        with due dates, and optionally a mentor.
       </p>
       <PlanProgress plan={plan} />
       {empty && (
@@ -71,10 +81,16 @@ function PlanProgress({ plan }: { plan: DevelopmentPlanView }) {
   return (
     <div className="dev-progress" aria-live="polite">
       <h2 className="dev-progress-label">Plan progress</h2>
-      {plan.progress ? <GoalProgress progress={plan.progress.percent} label="Plan progress" />
-        : <span className="tp-badge" style={completionStyle('none')}>{COMPLETION_LABELS.none}</span>}
+      {plan.progress ? (
+        <GoalProgress progress={plan.progress.percent} label="Plan progress" />
+      ) : (
+        <span className="tp-badge" style={completionStyle('none')}>
+          {COMPLETION_LABELS.none}
+        </span>
+      )}
       <p className="muted dev-progress-note">
-        {plan.progress ? `${formatPercent(plan.progress.percent)}: the mean of the growth goals’ progress and the actions, each done action counting 100%.`
+        {plan.progress
+          ? `${formatPercent(plan.progress.percent)}: the mean of the growth goals’ progress and the actions, each done action counting 100%.`
           : 'Progress shows once the plan has a growth goal or an action.'}
         {plan.updated_at ? ` Last changed ${formatDay(plan.updated_at)}.` : ''}
       </p>
@@ -88,13 +104,23 @@ function Placement({ plan, userId, own }: { plan: DevelopmentPlanView; userId: s
       <h2 id="dev-placement-title">Where {own ? 'you stand' : 'they stand'}</h2>
       {plan.placement ? (
         <dl className="dev-facts">
-          <div><dt>Track</dt><dd>{plan.placement.track.name}</dd></div>
-          <div><dt>Level</dt><dd>{plan.placement.level.name}</dd></div>
+          <div>
+            <dt>Track</dt>
+            <dd>{plan.placement.track.name}</dd>
+          </div>
+          <div>
+            <dt>Level</dt>
+            <dd>{plan.placement.level.name}</dd>
+          </div>
         </dl>
-      ) : <p className="muted">Not placed on a track yet: a manager or an admin places people on a track and a level of the framework.</p>}
+      ) : (
+        <p className="muted">Not placed on a track yet: a manager or an admin places people on a track and a level of the framework.</p>
+      )}
       <p className="dev-links">
         <Link to="/professional-development/framework">See the competency framework</Link>
-        <Link to="/profile/assesment" search={own ? {} : { user: userId }}>{own ? 'My assessment' : 'Their assessment'}</Link>
+        <Link to="/profile/assesment" search={own ? {} : { user: userId }}>
+          {own ? 'My assessment' : 'Their assessment'}
+        </Link>
       </p>
     </section>
   );
@@ -107,10 +133,16 @@ function FocusAndMentor({ plan, userId }: { plan: DevelopmentPlanView; userId: s
       <section className="dev-card" aria-labelledby="dev-focus-title">
         <div className="row-between">
           <h2 id="dev-focus-title">Focus and mentor</h2>
-          {plan.can_edit && <button type="button" className="button button-secondary" onClick={() => setEditing(true)}>Edit</button>}
+          {plan.can_edit && (
+            <button type="button" className="button button-secondary" onClick={() => setEditing(true)}>
+              Edit
+            </button>
+          )}
         </div>
         <p className={plan.focus ? 'dev-focus' : 'muted'}>{plan.focus || 'No focus written yet.'}</p>
-        <p><strong>Mentor:</strong> {plan.mentor?.full_name ?? 'None'}</p>
+        <p>
+          <strong>Mentor:</strong> {plan.mentor?.full_name ?? 'None'}
+        </p>
       </section>
     );
   }
@@ -134,30 +166,49 @@ function FocusForm({ plan, userId, onDone }: { plan: DevelopmentPlanView; userId
     }
     setFields({});
     setError(null);
-    save.mutate({ userId, mentor_id: parsed.data.mentor_id, focus: parsed.data.focus }, {
-      onSuccess: onDone,
-      onError: (err) => {
-        if (err instanceof GraphqlError) setFields(err.fields);
-        setError(err.message);
+    save.mutate(
+      { userId, mentor_id: parsed.data.mentor_id, focus: parsed.data.focus },
+      {
+        onSuccess: onDone,
+        onError: (err) => {
+          if (err instanceof GraphqlError) setFields(err.fields);
+          setError(err.message);
+        },
       },
-    });
+    );
   };
   return (
     <form className="dev-card" onSubmit={submit} noValidate aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>Focus and mentor</h2>
       <div className="field">
         <label htmlFor={`${id}-focus`}>Focus</label>
-        <textarea id={`${id}-focus`} name="focus" rows={4} maxLength={GROWTH_LIMITS.focusMax} defaultValue={plan.focus}
-          aria-invalid={!!fields.focus} aria-describedby={`${id}-focus-hint`} />
-        <p id={`${id}-focus-hint`} className="field-hint">What to develop next and why, in a few sentences.</p>
+        <textarea
+          id={`${id}-focus`}
+          name="focus"
+          rows={4}
+          maxLength={GROWTH_LIMITS.focusMax}
+          defaultValue={plan.focus}
+          aria-invalid={!!fields.focus}
+          aria-describedby={`${id}-focus-hint`}
+        />
+        <p id={`${id}-focus-hint`} className="field-hint">
+          What to develop next and why, in a few sentences.
+        </p>
         {fields.focus && <p className="field-error">{fields.focus}</p>}
       </div>
-      {people.isPending ? <p className="muted">Loading people…</p>
-        : <PersonPicker label="Mentor" name="mentor_id" people={candidates} defaultValue={plan.mentor?.id ?? ''} error={fields.mentor_id} noneLabel="No mentor" />}
+      {people.isPending ? (
+        <p className="muted">Loading people…</p>
+      ) : (
+        <PersonPicker label="Mentor" name="mentor_id" people={candidates} defaultValue={plan.mentor?.id ?? ''} error={fields.mentor_id} noneLabel="No mentor" />
+      )}
       <FormError message={error} />
       <div className="dev-form-buttons">
-        <SubmitButton sending={save.isPending} sendingText="Saving…">Save</SubmitButton>
-        <button type="button" className="button button-secondary" onClick={onDone}>Cancel</button>
+        <SubmitButton sending={save.isPending} sendingText="Saving…">
+          Save
+        </SubmitButton>
+        <button type="button" className="button button-secondary" onClick={onDone}>
+          Cancel
+        </button>
       </div>
     </form>
   );
@@ -179,7 +230,9 @@ function GrowthGoals({ plan, userId }: { plan: DevelopmentPlanView; userId: stri
           {plan.growth_goals.map((g) => (
             <li key={g.id} className="dev-goal">
               <div className="row-between">
-                <Link to="/goals/my-goals/$id" params={{ id: g.id }} className="dev-goal-title">{g.title}</Link>
+                <Link to="/goals/my-goals/$id" params={{ id: g.id }} className="dev-goal-title">
+                  {g.title}
+                </Link>
                 <GoalStatusBadge status={g.status} />
               </div>
               <p className="muted dev-goal-meta">
@@ -199,17 +252,29 @@ function GrowthGoals({ plan, userId }: { plan: DevelopmentPlanView; userId: stri
               <label htmlFor={`${id}-competency`}>Competency to develop</label>
               <select id={`${id}-competency`} value={competencyId} onChange={(e) => setCompetencyId(e.target.value)}>
                 <option value="">Choose later</option>
-                {competencies.map((c) => <option key={c.id} value={c.id}>{c.name}</option>)}
+                {competencies.map((c) => (
+                  <option key={c.id} value={c.id}>
+                    {c.name}
+                  </option>
+                ))}
               </select>
             </div>
           )}
-          <button type="button" className="button" onClick={() => setCreating(true)}>Add growth goal</button>
+          <button type="button" className="button" onClick={() => setCreating(true)}>
+            Add growth goal
+          </button>
         </div>
       )}
       <GoalFormDialog
         open={creating}
         onOpenChange={setCreating}
-        defaults={{ owner_kind: 'PERSON', owner_user_id: userId, kind: 'GROWTH', ...(competencyId ? { competency_id: competencyId } : {}), locked: ['owner', 'kind', ...(competencyId ? ['competency' as const] : [])] }}
+        defaults={{
+          owner_kind: 'PERSON',
+          owner_user_id: userId,
+          kind: 'GROWTH',
+          ...(competencyId ? { competency_id: competencyId } : {}),
+          locked: ['owner', 'kind', ...(competencyId ? ['competency' as const] : [])],
+        }}
         onSaved={() => void queryClient.invalidateQueries({ queryKey: ['growth'] })}
       />
     </section>

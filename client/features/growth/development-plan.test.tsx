@@ -11,11 +11,32 @@ cleanUpBetweenTests();
 const T = { timeout: 5000 };
 
 const ada = { id: 'user-1', full_name: 'Ada Lovelace' };
-const competencies = [{ id: 'c1', name: 'Code review' }, { id: 'c2', name: 'System design' }];
+const competencies = [
+  { id: 'c1', name: 'Code review' },
+  { id: 'c2', name: 'System design' },
+];
 const growthGoal: GoalSummary & { competency: { id: string; name: string } | null } = {
-  id: 'g1', title: 'Lead three design reviews', kind: 'GROWTH', owner_kind: 'PERSON', owner: ada, team: null, parent: null, parent_hidden: false,
-  competency_id: 'c2', start_date: null, due_date: '2099-06-30', visibility: 'EVERYONE', status: 'ON_TRACK', progress: 50,
-  band: { percent: 50, band: 'behind' }, expected_progress: null, key_results: [], child_count: 0, last_check_in_at: null, can_edit: true, updated_at: '2026-11-20T09:00:00.000Z',
+  id: 'g1',
+  title: 'Lead three design reviews',
+  kind: 'GROWTH',
+  owner_kind: 'PERSON',
+  owner: ada,
+  team: null,
+  parent: null,
+  parent_hidden: false,
+  competency_id: 'c2',
+  start_date: null,
+  due_date: '2099-06-30',
+  visibility: 'EVERYONE',
+  status: 'ON_TRACK',
+  progress: 50,
+  band: { percent: 50, band: 'behind' },
+  expected_progress: null,
+  key_results: [],
+  child_count: 0,
+  last_check_in_at: null,
+  can_edit: true,
+  updated_at: '2026-11-20T09:00:00.000Z',
   competency: competencies[1]!,
 };
 
@@ -30,15 +51,39 @@ function progressOf(goals: Array<{ progress: number }>, actions: DevelopmentActi
 function planServer(initial: DevelopmentAction[] = []) {
   const actions = [...initial];
   const plan = (): DevelopmentPlanView => ({
-    user: ada, mentor: null, focus: 'Grow as a reviewer', updated_at: '2026-11-20T09:00:00.000Z', can_edit: true,
-    placement: { user: ada, track: { id: 't1', name: 'Engineering IC', competencies }, level: { id: 'l2', name: 'Engineer II', position: 1 }, placed_by: null, placed_at: '2026-01-01T00:00:00.000Z' },
-    growth_goals: [growthGoal], actions: [...actions].sort((a, b) => Number(a.done) - Number(b.done)), progress: progressOf([growthGoal], actions),
+    user: ada,
+    mentor: null,
+    focus: 'Grow as a reviewer',
+    updated_at: '2026-11-20T09:00:00.000Z',
+    can_edit: true,
+    placement: {
+      user: ada,
+      track: { id: 't1', name: 'Engineering IC', competencies },
+      level: { id: 'l2', name: 'Engineer II', position: 1 },
+      placed_by: null,
+      placed_at: '2026-01-01T00:00:00.000Z',
+    },
+    growth_goals: [growthGoal],
+    actions: [...actions].sort((a, b) => Number(a.done) - Number(b.done)),
+    progress: progressOf([growthGoal], actions),
   });
   return {
-    DevelopmentPlan: (v: GraphqlVariables) => (v.user_id === 'user-1' ? { data: { developmentPlan: plan() } } : refusal('Only the person, their managers, their mentor and admins can see a development plan.', 'FORBIDDEN')),
+    DevelopmentPlan: (v: GraphqlVariables) =>
+      v.user_id === 'user-1'
+        ? { data: { developmentPlan: plan() } }
+        : refusal('Only the person, their managers, their mentor and admins can see a development plan.', 'FORBIDDEN'),
     AddDevelopmentAction: (v: GraphqlVariables) => {
       const competency = competencies.find((c) => c.id === v.input.competency_id) ?? null;
-      const action: DevelopmentAction = { id: `a${actions.length + 1}`, title: v.input.title, due_date: v.input.due_date, competency, goal_id: v.input.goal_id, done: false, done_at: null, created_at: '2026-11-26T09:00:00.000Z' };
+      const action: DevelopmentAction = {
+        id: `a${actions.length + 1}`,
+        title: v.input.title,
+        due_date: v.input.due_date,
+        competency,
+        goal_id: v.input.goal_id,
+        done: false,
+        done_at: null,
+        created_at: '2026-11-26T09:00:00.000Z',
+      };
       actions.push(action);
       return { data: { addDevelopmentAction: action } };
     },
@@ -48,7 +93,10 @@ function planServer(initial: DevelopmentAction[] = []) {
       return { data: { setDevelopmentActionDone: action } };
     },
     DeleteDevelopmentAction: (v: GraphqlVariables) => {
-      actions.splice(actions.findIndex((a) => a.id === v.id), 1);
+      actions.splice(
+        actions.findIndex((a) => a.id === v.id),
+        1,
+      );
       return { data: { deleteDevelopmentAction: true } };
     },
   };
@@ -57,7 +105,16 @@ function planServer(initial: DevelopmentAction[] = []) {
 const planProgress = () => screen.getByRole('progressbar', { name: /^Plan progress/ });
 
 it('adds an action with a due date, a competency and a growth goal, ticks it, and the plan’s progress follows', async () => {
-  const overdue: DevelopmentAction = { id: 'a0', title: 'Read the RFC guide', due_date: '2020-01-01', competency: null, goal_id: null, done: false, done_at: null, created_at: '2026-01-01T00:00:00.000Z' };
+  const overdue: DevelopmentAction = {
+    id: 'a0',
+    title: 'Read the RFC guide',
+    due_date: '2020-01-01',
+    competency: null,
+    goal_id: null,
+    done: false,
+    done_at: null,
+    created_at: '2026-01-01T00:00:00.000Z',
+  };
   const { calls } = stubGraphql(planServer([overdue]), { me: meAs('MEMBER') });
   await renderSignedIn('/professional-development');
   expect(await screen.findByRole('heading', { name: 'My development plan', level: 1 }, T)).toBeTruthy();
@@ -88,7 +145,8 @@ it('adds an action with a due date, a competency and a growth goal, ticks it, an
   const actions = screen.getByRole('list', { name: 'Actions' });
   const added = await within(actions).findByRole('checkbox', { name: 'Pair on two code reviews' }, T);
   expect(calls.find((c) => c.operationName === 'AddDevelopmentAction')!.variables).toEqual({
-    user_id: 'user-1', input: { title: 'Pair on two code reviews', due_date: '2099-02-01', competency_id: 'c1', goal_id: 'g1' },
+    user_id: 'user-1',
+    input: { title: 'Pair on two code reviews', due_date: '2099-02-01', competency_id: 'c1', goal_id: 'g1' },
   });
   expect(within(actions).getByText(/Due Feb 1, 2099 · Code review · For “Lead three design reviews”/)).toBeTruthy();
   expect((within(form).getByLabelText('Action') as HTMLInputElement).value).toBe('');
@@ -113,15 +171,36 @@ it('explains a refused plan', async () => {
 });
 
 const person = (id: string, name: string, patch: Partial<DevelopmentPersonProgress> = {}): DevelopmentPersonProgress => ({
-  user: { id, full_name: name }, placement: null, self_assessed_at: null, manager_assessed_at: null, plan_progress: null, growth_goals: 0, actions_open: 0, actions_overdue: 0, ...patch,
+  user: { id, full_name: name },
+  placement: null,
+  self_assessed_at: null,
+  manager_assessed_at: null,
+  plan_progress: null,
+  growth_goals: 0,
+  actions_open: 0,
+  actions_overdue: 0,
+  ...patch,
 });
 const TEAMS: DevelopmentTeamProgress[] = [
-  { team: { id: 't1', name: 'Platform' }, people: [
-    person('ann', 'Ann Archer', {
-      placement: { user: { id: 'ann', full_name: 'Ann Archer' }, track: { id: 'tr', name: 'Engineering IC' }, level: { id: 'l1', name: 'Engineer I', position: 0 }, placed_by: null, placed_at: '2026-01-01T00:00:00.000Z' },
-      self_assessed_at: '2026-03-05T10:00:00.000Z', plan_progress: { percent: 85, band: 'almost' }, growth_goals: 2, actions_open: 3, actions_overdue: 1,
-    }),
-  ] },
+  {
+    team: { id: 't1', name: 'Platform' },
+    people: [
+      person('ann', 'Ann Archer', {
+        placement: {
+          user: { id: 'ann', full_name: 'Ann Archer' },
+          track: { id: 'tr', name: 'Engineering IC' },
+          level: { id: 'l1', name: 'Engineer I', position: 0 },
+          placed_by: null,
+          placed_at: '2026-01-01T00:00:00.000Z',
+        },
+        self_assessed_at: '2026-03-05T10:00:00.000Z',
+        plan_progress: { percent: 85, band: 'almost' },
+        growth_goals: 2,
+        actions_open: 3,
+        actions_overdue: 1,
+      }),
+    ],
+  },
   { team: null, people: [person('bob', 'Bob Baker')] },
 ];
 
@@ -154,7 +233,16 @@ it('team progress tells a member it is for managers', async () => {
 });
 
 it('deleting an action asks first: Cancel keeps it, confirming removes it from the plan', async () => {
-  const action: DevelopmentAction = { id: 'a0', title: 'Read the RFC guide', due_date: null, competency: null, goal_id: null, done: false, done_at: null, created_at: '2026-01-01T00:00:00.000Z' };
+  const action: DevelopmentAction = {
+    id: 'a0',
+    title: 'Read the RFC guide',
+    due_date: null,
+    competency: null,
+    goal_id: null,
+    done: false,
+    done_at: null,
+    created_at: '2026-01-01T00:00:00.000Z',
+  };
   const { calls } = stubGraphql(planServer([action]), { me: meAs('MEMBER') });
   await renderSignedIn('/professional-development');
   fireEvent.click(await screen.findByRole('button', { name: 'Delete Read the RFC guide' }, T));

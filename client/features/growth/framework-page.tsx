@@ -41,46 +41,85 @@ export function FrameworkPage() {
   if (editing) {
     return (
       <div className="page fw-page">
-        <p><button type="button" className="button button-ghost button-small" onClick={() => setEditing(null)}>Back to the framework</button></p>
+        <p>
+          <button type="button" className="button button-ghost button-small" onClick={() => setEditing(null)}>
+            Back to the framework
+          </button>
+        </p>
         <TrackEditor track={editing === 'new' ? null : editing} onDone={() => setEditing(null)} />
       </div>
     );
   }
 
   return (
-    <TemplateListPage className="fw-page" title="Competency framework" aside
-      intro={(
+    <TemplateListPage
+      className="fw-page"
+      title="Competency framework"
+      aside
+      intro={
         <>
           <p className="muted">
             Tracks, their levels and what each competency expects at each level. Assessments and development plans use them.
             {isAdmin ? '' : ' Admins keep the framework.'}
           </p>
-          <p><Link to="/professional-development">Professional development</Link></p>
+          <p>
+            <Link to="/professional-development">Professional development</Link>
+          </p>
         </>
-      )}
-      action={isAdmin && <button type="button" className="button" onClick={() => setEditing('new')}>New track</button>}
-      toggle={isAdmin && archived > 0 ? { label: `Show archived (${archived})`, checked: showArchived, onChange: setShowArchived } : null}>
+      }
+      action={
+        isAdmin && (
+          <button type="button" className="button" onClick={() => setEditing('new')}>
+            New track
+          </button>
+        )
+      }
+      toggle={isAdmin && archived > 0 ? { label: `Show archived (${archived})`, checked: showArchived, onChange: setShowArchived } : null}
+    >
       {shown.length === 0 ? (
         <EmptyState title="No tracks yet">
           {isAdmin ? 'Start from the built-in framework below, or add a track of your own.' : 'Your admins have not set up the competency framework yet.'}
         </EmptyState>
       ) : (
-        <TemplateCards label="Tracks" idPrefix="fw-track" heading={2} items={shown} className="fw-tracks" cardClassName="fw-track" badgesInHeading card={(t) => ({
-          id: t.id, name: t.name, archived: t.archived, description: t.description,
-          aside: <span className="muted">{people(t.people)}</span>,
-          body: (
-            <>
-              <ol className="fw-levels" aria-label={`Levels of ${t.name}`}>
-                {t.levels.map((l) => <li key={l.id}><strong>{l.name}</strong> <span className="muted">· {people(l.people)}</span></li>)}
-              </ol>
-              <TrackDetails track={t} />
-            </>
-          ),
-          actions: isAdmin ? [
-            ...(t.archived ? [] : [{ label: 'Edit', tone: 'secondary' as const, onClick: () => setEditing(t) }]),
-            { label: t.archived ? 'Restore' : 'Archive', tone: 'ghost', disabled: action.isPending, onClick: () => void run(t.archived ? 'restore' : 'archive', t) },
-          ] : [],
-        })} />
+        <TemplateCards
+          label="Tracks"
+          idPrefix="fw-track"
+          heading={2}
+          items={shown}
+          className="fw-tracks"
+          cardClassName="fw-track"
+          badgesInHeading
+          card={(t) => ({
+            id: t.id,
+            name: t.name,
+            archived: t.archived,
+            description: t.description,
+            aside: <span className="muted">{people(t.people)}</span>,
+            body: (
+              <>
+                <ol className="fw-levels" aria-label={`Levels of ${t.name}`}>
+                  {t.levels.map((l) => (
+                    <li key={l.id}>
+                      <strong>{l.name}</strong> <span className="muted">· {people(l.people)}</span>
+                    </li>
+                  ))}
+                </ol>
+                <TrackDetails track={t} />
+              </>
+            ),
+            actions: isAdmin
+              ? [
+                  ...(t.archived ? [] : [{ label: 'Edit', tone: 'secondary' as const, onClick: () => setEditing(t) }]),
+                  {
+                    label: t.archived ? 'Restore' : 'Archive',
+                    tone: 'ghost',
+                    disabled: action.isPending,
+                    onClick: () => void run(t.archived ? 'restore' : 'archive', t),
+                  },
+                ]
+              : [],
+          })}
+        />
       )}
 
       {isAdmin && <BuiltinTracks />}
@@ -104,7 +143,11 @@ function TrackDetails({ track }: { track: CompetencyTrack }) {
       <div className="field">
         <label htmlFor={selectId}>Competency</label>
         <select id={selectId} value={competency?.id ?? ''} onChange={(e) => setOpen(e.target.value)}>
-          {track.competencies.map((c) => <option key={c.id} value={c.id}>{c.name}</option>)}
+          {track.competencies.map((c) => (
+            <option key={c.id} value={c.id}>
+              {c.name}
+            </option>
+          ))}
         </select>
       </div>
       {competency && (
@@ -143,16 +186,34 @@ function BuiltinTracks() {
     <section className="fw-section" aria-labelledby={headingId}>
       <h2 id={headingId}>Start from the built-in framework</h2>
       <p className="muted">Tracks for software engineering written for Teamlens. Copy one, then rename levels, change expectations or add competencies.</p>
-      {isPending ? <PendingView label="Loading the built-in tracks…" /> : error ? <p role="alert" className="form-error">{messageOf(error)}</p> : (
+      {isPending ? (
+        <PendingView label="Loading the built-in tracks…" />
+      ) : error ? (
+        <p role="alert" className="form-error">
+          {messageOf(error)}
+        </p>
+      ) : (
         <ul className="fw-builtins" aria-label="Built-in tracks">
           {data!.map((b) => (
             <li key={b.key} className="tile fw-builtin" aria-labelledby={`fw-builtin-${b.key}`}>
               <h3 id={`fw-builtin-${b.key}`}>{b.name}</h3>
               <p className="muted">{b.description}</p>
-              <p><strong>Levels:</strong> {b.levels.join(', ')}</p>
-              <p><strong>Competencies:</strong> {b.competencies.join(', ')}</p>
+              <p>
+                <strong>Levels:</strong> {b.levels.join(', ')}
+              </p>
+              <p>
+                <strong>Competencies:</strong> {b.competencies.join(', ')}
+              </p>
               {b.copied && <p className="muted">Already copied into your organization; copying again makes another copy.</p>}
-              <button type="button" className="button button-secondary button-small" disabled={copy.isPending} onClick={() => void onCopy(b.key, b.name)} aria-label={`Copy ${b.name}`}>Copy</button>
+              <button
+                type="button"
+                className="button button-secondary button-small"
+                disabled={copy.isPending}
+                onClick={() => void onCopy(b.key, b.name)}
+                aria-label={`Copy ${b.name}`}
+              >
+                Copy
+              </button>
             </li>
           ))}
         </ul>

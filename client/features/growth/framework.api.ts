@@ -28,7 +28,9 @@ export const placementsQueryOptions = queryOptions({
 
 export const M = {
   create: graphql(`mutation CreateCompetencyTrack($input: CompetencyTrackInput!) { createCompetencyTrack(input: $input) { ${TRACK_FIELDS} } }`),
-  update: graphql(`mutation UpdateCompetencyTrack($id: ID!, $input: CompetencyTrackInput!, $base_version: Int!) { updateCompetencyTrack(id: $id, input: $input, base_version: $base_version) { ${TRACK_FIELDS} } }`),
+  update: graphql(
+    `mutation UpdateCompetencyTrack($id: ID!, $input: CompetencyTrackInput!, $base_version: Int!) { updateCompetencyTrack(id: $id, input: $input, base_version: $base_version) { ${TRACK_FIELDS} } }`,
+  ),
   copy: graphql(`mutation CopyBuiltinCompetencyTrack($key: String!) { copyBuiltinCompetencyTrack(key: $key) { ${TRACK_FIELDS} } }`),
   archive: graphql(`mutation ArchiveCompetencyTrack($id: ID!) { archiveCompetencyTrack(id: $id) { ${TRACK_FIELDS} } }`),
   restore: graphql(`mutation RestoreCompetencyTrack($id: ID!) { restoreCompetencyTrack(id: $id) { ${TRACK_FIELDS} } }`),
@@ -48,7 +50,7 @@ export const useCopyBuiltinTrack = () => useRefreshing(REFRESHED, async (key: st
 
 export const useTrackAction = () => useTemplateAction<CompetencyTrack, 'archive' | 'restore'>(REFRESHED, M);
 
-export const usePlacePerson = () => useRefreshing(REFRESHED, async (input: { user_id: string; track_id: string; level_id: string }) =>
-  gqlField(M.place, { input }));
+export const usePlacePerson = () =>
+  useRefreshing(REFRESHED, async (input: { user_id: string; track_id: string; level_id: string }) => gqlField(M.place, { input }));
 
 export const useRemovePlacement = () => useRefreshing(REFRESHED, async (userId: string) => (await gql(M.unplace, { user_id: userId })).removePlacement);

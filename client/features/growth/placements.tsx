@@ -40,19 +40,39 @@ export function Placements({ tracks }: { tracks: CompetencyTrack[] }) {
   return (
     <section className="fw-section" aria-labelledby={headingId}>
       <h2 id={headingId}>Placements</h2>
-      <p className="muted">{placed} of {active.length} people are placed on a track. Their assessments compare them with what their level expects.</p>
+      <p className="muted">
+        {placed} of {active.length} people are placed on a track. Their assessments compare them with what their level expects.
+      </p>
       <PlaceForm tracks={tracks.filter((t) => !t.archived)} people={active} />
       <div className="field">
         <label htmlFor={`${headingId}-search`}>Find a person</label>
-        <input id={`${headingId}-search`} type="search" placeholder="Search by name or email" value={query} onChange={(e) => setQuery(e.target.value)} aria-describedby={`${headingId}-count`} />
+        <input
+          id={`${headingId}-search`}
+          type="search"
+          placeholder="Search by name or email"
+          value={query}
+          onChange={(e) => setQuery(e.target.value)}
+          aria-describedby={`${headingId}-count`}
+        />
         <p id={`${headingId}-count`} className="field-hint" aria-live="polite">
-          {matches.length > SHOWN ? `Showing ${SHOWN} of ${matches.length} people; type to narrow.` : `${matches.length} ${matches.length === 1 ? 'person' : 'people'}.`}
+          {matches.length > SHOWN
+            ? `Showing ${SHOWN} of ${matches.length} people; type to narrow.`
+            : `${matches.length} ${matches.length === 1 ? 'person' : 'people'}.`}
         </p>
       </div>
       <div className="fw-table-wrap">
         <table className="fw-table">
           <caption className="sr-only">People and their placement</caption>
-          <thead><tr><th scope="col">Person</th><th scope="col">Track</th><th scope="col">Level</th><th scope="col"><span className="sr-only">Actions</span></th></tr></thead>
+          <thead>
+            <tr>
+              <th scope="col">Person</th>
+              <th scope="col">Track</th>
+              <th scope="col">Level</th>
+              <th scope="col">
+                <span className="sr-only">Actions</span>
+              </th>
+            </tr>
+          </thead>
           <tbody>
             {matches.slice(0, SHOWN).map((person) => {
               const p = byUser.get(person.id);
@@ -63,8 +83,15 @@ export function Placements({ tracks }: { tracks: CompetencyTrack[] }) {
                   <td data-label="Level">{p ? p.level.name : '—'}</td>
                   <td>
                     {p && (
-                      <button type="button" className="button button-ghost button-small" disabled={remove.isPending} onClick={() => void unplace(person.id, person.full_name)}
-                        aria-label={`Remove ${person.full_name}'s placement`}>Remove</button>
+                      <button
+                        type="button"
+                        className="button button-ghost button-small"
+                        disabled={remove.isPending}
+                        onClick={() => void unplace(person.id, person.full_name)}
+                        aria-label={`Remove ${person.full_name}'s placement`}
+                      >
+                        Remove
+                      </button>
                     )}
                   </td>
                 </tr>
@@ -116,17 +143,36 @@ function PlaceForm({ tracks, people }: { tracks: CompetencyTrack[]; people: Pick
       <h3>Place a person</h3>
       <div className="fw-place-fields">
         <PersonPicker key={pickerKey} label="Person" name="user_id" people={people} error={errors.user_id} noneLabel="Choose a person" />
-        <SelectField label="Track" name="track_id" value={trackId} onChange={(e) => { setTrackId(e.target.value); setLevelId(''); }} error={errors.track_id}>
-          {tracks.map((t) => <option key={t.id} value={t.id}>{t.name}</option>)}
+        <SelectField
+          label="Track"
+          name="track_id"
+          value={trackId}
+          onChange={(e) => {
+            setTrackId(e.target.value);
+            setLevelId('');
+          }}
+          error={errors.track_id}
+        >
+          {tracks.map((t) => (
+            <option key={t.id} value={t.id}>
+              {t.name}
+            </option>
+          ))}
         </SelectField>
         <SelectField label="Level" name="level_id" value={levelId} onChange={(e) => setLevelId(e.target.value)} error={errors.level_id}>
           <option value="">Choose a level</option>
-          {track?.levels.map((l) => <option key={l.id} value={l.id}>{l.name}</option>)}
+          {track?.levels.map((l) => (
+            <option key={l.id} value={l.id}>
+              {l.name}
+            </option>
+          ))}
         </SelectField>
       </div>
       <FormError message={formError} />
       <div className="rt-form-actions">
-        <SubmitButton sending={place.isPending} sendingText="Placing…">Place</SubmitButton>
+        <SubmitButton sending={place.isPending} sendingText="Placing…">
+          Place
+        </SubmitButton>
       </div>
     </form>
   );

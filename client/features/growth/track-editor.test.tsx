@@ -10,32 +10,76 @@ const PATH = '/professional-development/framework';
 const T = { timeout: 5000 };
 
 const icTrack = (): CompetencyTrack => ({
-  id: 'ic', name: 'Engineering IC', description: 'Builders', builtin_key: 'engineering-ic', archived: false, people: 3, updated_at: '2026-11-20T10:00:00.000Z', version: 1,
+  id: 'ic',
+  name: 'Engineering IC',
+  description: 'Builders',
+  builtin_key: 'engineering-ic',
+  archived: false,
+  people: 3,
+  updated_at: '2026-11-20T10:00:00.000Z',
+  version: 1,
   levels: [
     { id: 'l1', name: 'Engineer I', description: '', position: 0, people: 1 },
     { id: 'l2', name: 'Engineer II', description: '', position: 1, people: 2 },
   ],
   competencies: [
-    { id: 'c1', track_id: 'ic', name: 'Delivery', description: '', position: 0, expectations: [{ level_id: 'l1', text: 'Ships tasks' }, { level_id: 'l2', text: 'Ships features' }] },
-    { id: 'c2', track_id: 'ic', name: 'Ownership', description: '', position: 1, expectations: [{ level_id: 'l1', text: 'Follows through' }, { level_id: 'l2', text: 'Owns a service' }] },
+    {
+      id: 'c1',
+      track_id: 'ic',
+      name: 'Delivery',
+      description: '',
+      position: 0,
+      expectations: [
+        { level_id: 'l1', text: 'Ships tasks' },
+        { level_id: 'l2', text: 'Ships features' },
+      ],
+    },
+    {
+      id: 'c2',
+      track_id: 'ic',
+      name: 'Ownership',
+      description: '',
+      position: 1,
+      expectations: [
+        { level_id: 'l1', text: 'Follows through' },
+        { level_id: 'l2', text: 'Owns a service' },
+      ],
+    },
   ],
 });
 
 function stubServer(role: 'ADMIN' | 'MEMBER', options: { refuseUpdate?: boolean } = {}) {
   const tracks = [icTrack()];
-  const { calls } = stubGraphql({
-    CompetencyFramework: () => ({ data: { competencyFramework: tracks } }),
-    BuiltinCompetencyTracks: () => ({ data: { builtinCompetencyTracks: [{ key: 'engineering-manager', name: 'Engineering Manager', description: 'Leads teams', levels: ['Engineering Manager'], competencies: ['Hiring'], copied: false }] } }),
-    CompetencyPlacements: () => ({ data: { placements: [] } }),
-    TeamPickerPeople: () => ({ data: { organizationUsers: [] } }),
-    UpdateCompetencyTrack: ({ id, input }: GraphqlVariables) => {
-      if (options.refuseUpdate) return refusal('Engineer I cannot be removed: 1 person is placed on it or assessed against it. Place them on another level first.', 'CONFLICT');
-      const t = tracks.find((x) => x.id === id)!;
-      t.name = input.name;
-      return { data: { updateCompetencyTrack: t } };
+  const { calls } = stubGraphql(
+    {
+      CompetencyFramework: () => ({ data: { competencyFramework: tracks } }),
+      BuiltinCompetencyTracks: () => ({
+        data: {
+          builtinCompetencyTracks: [
+            {
+              key: 'engineering-manager',
+              name: 'Engineering Manager',
+              description: 'Leads teams',
+              levels: ['Engineering Manager'],
+              competencies: ['Hiring'],
+              copied: false,
+            },
+          ],
+        },
+      }),
+      CompetencyPlacements: () => ({ data: { placements: [] } }),
+      TeamPickerPeople: () => ({ data: { organizationUsers: [] } }),
+      UpdateCompetencyTrack: ({ id, input }: GraphqlVariables) => {
+        if (options.refuseUpdate)
+          return refusal('Engineer I cannot be removed: 1 person is placed on it or assessed against it. Place them on another level first.', 'CONFLICT');
+        const t = tracks.find((x) => x.id === id)!;
+        t.name = input.name;
+        return { data: { updateCompetencyTrack: t } };
+      },
+      CopyBuiltinCompetencyTrack: () => ({ data: { copyBuiltinCompetencyTrack: { ...icTrack(), id: 'em', name: 'Engineering Manager' } } }),
     },
-    CopyBuiltinCompetencyTrack: () => ({ data: { copyBuiltinCompetencyTrack: { ...icTrack(), id: 'em', name: 'Engineering Manager' } } }),
-  }, { me: meAs(role, { id: 'ada' }) });
+    { me: meAs(role, { id: 'ada' }) },
+  );
   return { calls };
 }
 
@@ -68,10 +112,13 @@ it('an admin edits a track: the shared rules refuse an empty level, then the who
   const saved = calls.find((c) => c.operationName === 'UpdateCompetencyTrack')!.variables;
   expect(saved.id).toBe('ic');
   expect(saved.input.levels).toEqual([
-    { id: 'l1', name: 'Engineer I', description: '' }, { id: 'l2', name: 'Engineer II', description: '' }, { id: null, name: 'Senior Engineer', description: '' },
+    { id: 'l1', name: 'Engineer I', description: '' },
+    { id: 'l2', name: 'Engineer II', description: '' },
+    { id: null, name: 'Senior Engineer', description: '' },
   ]);
   expect(saved.input.competencies.map((c: { id: string; expectations: string[] }) => [c.id, c.expectations])).toEqual([
-    ['c2', ['Follows through', 'Owns a service', 'Owns an area']], ['c1', ['Ships tasks', 'Ships features', '']],
+    ['c2', ['Follows through', 'Owns a service', 'Owns an area']],
+    ['c1', ['Ships tasks', 'Ships features', '']],
   ]);
   await tracksList();
 });

@@ -19,13 +19,15 @@ const nextKey = () => `new-${++keys}`;
 function draftOf(track: CompetencyTrack | null): Draft {
   if (!track) {
     return {
-      name: '', description: '',
+      name: '',
+      description: '',
       levels: [{ key: nextKey(), id: null, name: '', description: '' }],
       competencies: [{ key: nextKey(), id: null, name: '', description: '', expectations: [''] }],
     };
   }
   return {
-    name: track.name, description: track.description,
+    name: track.name,
+    description: track.description,
     levels: track.levels.map((l) => ({ key: l.id, id: l.id, name: l.name, description: l.description })),
     competencies: track.competencies.map((c) => {
       const byLevel = new Map(c.expectations.map((e) => [e.level_id, e.text]));
@@ -35,7 +37,8 @@ function draftOf(track: CompetencyTrack | null): Draft {
 }
 
 const inputOf = (d: Draft) => ({
-  name: d.name, description: d.description,
+  name: d.name,
+  description: d.description,
   levels: d.levels.map((l) => ({ id: l.id, name: l.name, description: l.description })),
   competencies: d.competencies.map((c) => ({ id: c.id, name: c.name, description: c.description, expectations: c.expectations })),
 });
@@ -71,18 +74,31 @@ export function TrackEditor({ track, onDone }: { track: CompetencyTrack | null; 
   const competencyIndex = competency ? draft.competencies.indexOf(competency) : -1;
 
   const setLevel = (i: number, patch: Partial<DraftLevel>) => setDraft((d) => ({ ...d, levels: d.levels.map((l, j) => (j === i ? { ...l, ...patch } : l)) }));
-  const setCompetency = (i: number, patch: Partial<DraftCompetency>) => setDraft((d) => ({ ...d, competencies: d.competencies.map((c, j) => (j === i ? { ...c, ...patch } : c)) }));
-  const addLevel = () => setDraft((d) => ({
-    ...d, levels: [...d.levels, { key: nextKey(), id: null, name: '', description: '' }], competencies: d.competencies.map((c) => ({ ...c, expectations: [...c.expectations, ''] })),
-  }));
-  const removeLevel = (i: number) => setDraft((d) => ({
-    ...d, levels: d.levels.filter((_, j) => j !== i), competencies: d.competencies.map((c) => ({ ...c, expectations: c.expectations.filter((_, j) => j !== i) })),
-  }));
-  const moveLevel = (i: number, to: number) => setDraft((d) => ({
-    ...d, levels: move(d.levels, i, to), competencies: d.competencies.map((c) => ({ ...c, expectations: move(c.expectations, i, to) })),
-  }));
+  const setCompetency = (i: number, patch: Partial<DraftCompetency>) =>
+    setDraft((d) => ({ ...d, competencies: d.competencies.map((c, j) => (j === i ? { ...c, ...patch } : c)) }));
+  const addLevel = () =>
+    setDraft((d) => ({
+      ...d,
+      levels: [...d.levels, { key: nextKey(), id: null, name: '', description: '' }],
+      competencies: d.competencies.map((c) => ({ ...c, expectations: [...c.expectations, ''] })),
+    }));
+  const removeLevel = (i: number) =>
+    setDraft((d) => ({
+      ...d,
+      levels: d.levels.filter((_, j) => j !== i),
+      competencies: d.competencies.map((c) => ({ ...c, expectations: c.expectations.filter((_, j) => j !== i) })),
+    }));
+  const moveLevel = (i: number, to: number) =>
+    setDraft((d) => ({
+      ...d,
+      levels: move(d.levels, i, to),
+      competencies: d.competencies.map((c) => ({ ...c, expectations: move(c.expectations, i, to) })),
+    }));
   const addCompetency = () => {
-    setDraft((d) => ({ ...d, competencies: [...d.competencies, { key: nextKey(), id: null, name: '', description: '', expectations: d.levels.map(() => '') }] }));
+    setDraft((d) => ({
+      ...d,
+      competencies: [...d.competencies, { key: nextKey(), id: null, name: '', description: '', expectations: d.levels.map(() => '') }],
+    }));
     setCurrent(draft.competencies.length);
   };
   const removeCompetency = (i: number) => {
@@ -125,11 +141,26 @@ export function TrackEditor({ track, onDone }: { track: CompetencyTrack | null; 
 
   return (
     <form className="form tile fw-editor" aria-labelledby={headingId} onSubmit={(e) => void onSubmit(e)} noValidate>
-      <h2 id={headingId} ref={headingRef} tabIndex={-1}>{track ? `Edit ${track.name}` : 'New track'}</h2>
-      <Field label="Track name" name="name" value={draft.name} maxLength={L.trackNameMax} onChange={(e) => setDraft({ ...draft, name: e.target.value })} error={errors.name} />
+      <h2 id={headingId} ref={headingRef} tabIndex={-1}>
+        {track ? `Edit ${track.name}` : 'New track'}
+      </h2>
+      <Field
+        label="Track name"
+        name="name"
+        value={draft.name}
+        maxLength={L.trackNameMax}
+        onChange={(e) => setDraft({ ...draft, name: e.target.value })}
+        error={errors.name}
+      />
       <div className="field">
         <label htmlFor={`${headingId}-description`}>Description (optional)</label>
-        <textarea id={`${headingId}-description`} rows={2} maxLength={L.descriptionMax} value={draft.description} onChange={(e) => setDraft({ ...draft, description: e.target.value })} />
+        <textarea
+          id={`${headingId}-description`}
+          rows={2}
+          maxLength={L.descriptionMax}
+          value={draft.description}
+          onChange={(e) => setDraft({ ...draft, description: e.target.value })}
+        />
       </div>
 
       <fieldset className="fw-fieldset">
@@ -139,18 +170,57 @@ export function TrackEditor({ track, onDone }: { track: CompetencyTrack | null; 
           {draft.levels.map((l, i) => (
             <li key={l.key} className="fw-row">
               <div className="fw-row-fields">
-                <Field label={`Level ${i + 1} name`} name={`levels.${i}.name`} value={l.name} maxLength={L.levelNameMax} onChange={(e) => setLevel(i, { name: e.target.value })} error={errorUnder(errors, `levels.${i}.name`)} />
-                <Field label={`Level ${i + 1} description (optional)`} name={`levels.${i}.description`} value={l.description} maxLength={L.descriptionMax} onChange={(e) => setLevel(i, { description: e.target.value })} />
+                <Field
+                  label={`Level ${i + 1} name`}
+                  name={`levels.${i}.name`}
+                  value={l.name}
+                  maxLength={L.levelNameMax}
+                  onChange={(e) => setLevel(i, { name: e.target.value })}
+                  error={errorUnder(errors, `levels.${i}.name`)}
+                />
+                <Field
+                  label={`Level ${i + 1} description (optional)`}
+                  name={`levels.${i}.description`}
+                  value={l.description}
+                  maxLength={L.descriptionMax}
+                  onChange={(e) => setLevel(i, { description: e.target.value })}
+                />
               </div>
               <div className="fw-row-actions">
-                <button type="button" className="button button-ghost button-small" disabled={i === 0} onClick={() => moveLevel(i, i - 1)} aria-label={`Move ${levelName(i)} up`}>Up</button>
-                <button type="button" className="button button-ghost button-small" disabled={i === draft.levels.length - 1} onClick={() => moveLevel(i, i + 1)} aria-label={`Move ${levelName(i)} down`}>Down</button>
-                <button type="button" className="button button-ghost button-small" disabled={draft.levels.length <= L.levelsMin} onClick={() => removeLevel(i)} aria-label={`Remove ${levelName(i)}`}>Remove</button>
+                <button
+                  type="button"
+                  className="button button-ghost button-small"
+                  disabled={i === 0}
+                  onClick={() => moveLevel(i, i - 1)}
+                  aria-label={`Move ${levelName(i)} up`}
+                >
+                  Up
+                </button>
+                <button
+                  type="button"
+                  className="button button-ghost button-small"
+                  disabled={i === draft.levels.length - 1}
+                  onClick={() => moveLevel(i, i + 1)}
+                  aria-label={`Move ${levelName(i)} down`}
+                >
+                  Down
+                </button>
+                <button
+                  type="button"
+                  className="button button-ghost button-small"
+                  disabled={draft.levels.length <= L.levelsMin}
+                  onClick={() => removeLevel(i)}
+                  aria-label={`Remove ${levelName(i)}`}
+                >
+                  Remove
+                </button>
               </div>
             </li>
           ))}
         </ol>
-        <button type="button" className="button button-secondary button-small" disabled={draft.levels.length >= L.levelsMax} onClick={addLevel}>Add a level</button>
+        <button type="button" className="button button-secondary button-small" disabled={draft.levels.length >= L.levelsMax} onClick={addLevel}>
+          Add a level
+        </button>
       </fieldset>
 
       <fieldset className="fw-fieldset">
@@ -162,24 +232,49 @@ export function TrackEditor({ track, onDone }: { track: CompetencyTrack | null; 
               const hasError = Object.keys(errors).some((k) => k.startsWith(`competencies.${i}.`));
               return (
                 <li key={c.key}>
-                  <button type="button" className={`fw-competency-tab${i === competencyIndex ? ' fw-competency-tab-current' : ''}`} aria-pressed={i === competencyIndex}
-                    onClick={() => setCurrent(i)}>
-                    {competencyName(c, i)}{hasError && <span className="field-error"> (check)</span>}
+                  <button
+                    type="button"
+                    className={`fw-competency-tab${i === competencyIndex ? ' fw-competency-tab-current' : ''}`}
+                    aria-pressed={i === competencyIndex}
+                    onClick={() => setCurrent(i)}
+                  >
+                    {competencyName(c, i)}
+                    {hasError && <span className="field-error"> (check)</span>}
                   </button>
                 </li>
               );
             })}
             <li>
-              <button type="button" className="button button-secondary button-small" disabled={draft.competencies.length >= L.competenciesMax} onClick={addCompetency}>Add a competency</button>
+              <button
+                type="button"
+                className="button button-secondary button-small"
+                disabled={draft.competencies.length >= L.competenciesMax}
+                onClick={addCompetency}
+              >
+                Add a competency
+              </button>
             </li>
           </ol>
           {competency && (
             <section className="fw-competency" aria-label={`Editing ${competencyName(competency, competencyIndex)}`}>
-              <Field label="Competency name" name={`competencies.${competencyIndex}.name`} value={competency.name} maxLength={L.competencyNameMax}
-                onChange={(e) => setCompetency(competencyIndex, { name: e.target.value })} error={errorUnder(errors, `competencies.${competencyIndex}.name`)} />
-              <Field label="Competency description (optional)" name={`competencies.${competencyIndex}.description`} value={competency.description} maxLength={L.descriptionMax}
-                onChange={(e) => setCompetency(competencyIndex, { description: e.target.value })} />
-              {errors[`competencies.${competencyIndex}.expectations`] && <p className="field-error">{errors[`competencies.${competencyIndex}.expectations`]}</p>}
+              <Field
+                label="Competency name"
+                name={`competencies.${competencyIndex}.name`}
+                value={competency.name}
+                maxLength={L.competencyNameMax}
+                onChange={(e) => setCompetency(competencyIndex, { name: e.target.value })}
+                error={errorUnder(errors, `competencies.${competencyIndex}.name`)}
+              />
+              <Field
+                label="Competency description (optional)"
+                name={`competencies.${competencyIndex}.description`}
+                value={competency.description}
+                maxLength={L.descriptionMax}
+                onChange={(e) => setCompetency(competencyIndex, { description: e.target.value })}
+              />
+              {errors[`competencies.${competencyIndex}.expectations`] && (
+                <p className="field-error">{errors[`competencies.${competencyIndex}.expectations`]}</p>
+              )}
               <div className="fw-expectations">
                 {draft.levels.map((l, li) => {
                   const id = `${headingId}-c${competencyIndex}-l${li}`;
@@ -187,20 +282,49 @@ export function TrackEditor({ track, onDone }: { track: CompetencyTrack | null; 
                   return (
                     <div className="field" key={l.key}>
                       <label htmlFor={id}>What {levelName(li)} expects</label>
-                      <textarea id={id} rows={2} maxLength={L.expectationMax} value={competency.expectations[li] ?? ''} aria-invalid={error ? true : undefined}
-                        onChange={(e) => setCompetency(competencyIndex, { expectations: competency.expectations.map((x, j) => (j === li ? e.target.value : x)) })} />
+                      <textarea
+                        id={id}
+                        rows={2}
+                        maxLength={L.expectationMax}
+                        value={competency.expectations[li] ?? ''}
+                        aria-invalid={error ? true : undefined}
+                        onChange={(e) =>
+                          setCompetency(competencyIndex, { expectations: competency.expectations.map((x, j) => (j === li ? e.target.value : x)) })
+                        }
+                      />
                       {error && <p className="field-error">{error}</p>}
                     </div>
                   );
                 })}
               </div>
               <div className="fw-row-actions">
-                <button type="button" className="button button-ghost button-small" disabled={competencyIndex === 0} onClick={() => moveCompetency(competencyIndex, competencyIndex - 1)}
-                  aria-label={`Move ${competencyName(competency, competencyIndex)} up`}>Move up</button>
-                <button type="button" className="button button-ghost button-small" disabled={competencyIndex === draft.competencies.length - 1} onClick={() => moveCompetency(competencyIndex, competencyIndex + 1)}
-                  aria-label={`Move ${competencyName(competency, competencyIndex)} down`}>Move down</button>
-                <button type="button" className="button button-ghost button-small" disabled={draft.competencies.length <= L.competenciesMin} onClick={() => removeCompetency(competencyIndex)}
-                  aria-label={`Remove ${competencyName(competency, competencyIndex)}`}>Remove</button>
+                <button
+                  type="button"
+                  className="button button-ghost button-small"
+                  disabled={competencyIndex === 0}
+                  onClick={() => moveCompetency(competencyIndex, competencyIndex - 1)}
+                  aria-label={`Move ${competencyName(competency, competencyIndex)} up`}
+                >
+                  Move up
+                </button>
+                <button
+                  type="button"
+                  className="button button-ghost button-small"
+                  disabled={competencyIndex === draft.competencies.length - 1}
+                  onClick={() => moveCompetency(competencyIndex, competencyIndex + 1)}
+                  aria-label={`Move ${competencyName(competency, competencyIndex)} down`}
+                >
+                  Move down
+                </button>
+                <button
+                  type="button"
+                  className="button button-ghost button-small"
+                  disabled={draft.competencies.length <= L.competenciesMin}
+                  onClick={() => removeCompetency(competencyIndex)}
+                  aria-label={`Remove ${competencyName(competency, competencyIndex)}`}
+                >
+                  Remove
+                </button>
               </div>
             </section>
           )}
@@ -209,8 +333,12 @@ export function TrackEditor({ track, onDone }: { track: CompetencyTrack | null; 
 
       <FormError message={formError} />
       <div className="rt-form-actions">
-        <SubmitButton sending={save.isPending} sendingText="Saving…">{track ? 'Save track' : 'Add track'}</SubmitButton>
-        <button type="button" className="button button-ghost" onClick={onDone}>Cancel</button>
+        <SubmitButton sending={save.isPending} sendingText="Saving…">
+          {track ? 'Save track' : 'Add track'}
+        </SubmitButton>
+        <button type="button" className="button button-ghost" onClick={onDone}>
+          Cancel
+        </button>
       </div>
     </form>
   );

@@ -10,48 +10,126 @@ import type { InsightsSearch } from './insights-search.js';
 
 export type InsightsGrain = 'WEEK' | 'SPRINT';
 export type InsightsValue = {
-  n: number; value: number | null; mean: number | null; median: number | null; p75: number | null;
-  numerator: number | null; denominator: number | null; excluded: number; suppressed: boolean;
+  n: number;
+  value: number | null;
+  mean: number | null;
+  median: number | null;
+  p75: number | null;
+  numerator: number | null;
+  denominator: number | null;
+  excluded: number;
+  suppressed: boolean;
 };
 export type InsightsPeriod = { start: string; end: string; label: string };
 export type InsightsMetric = { key: InsightMetricKey; summary: InsightsValue; points: InsightsValue[] };
 /** code / issues / deployments: data of this team or person; *_connected: the organization has such a service at all. */
-export type InsightsSources = { code: boolean; issues: boolean; deployments: boolean; sample: boolean; last_synced_at: string | null; code_connected: boolean; issues_connected: boolean };
+export type InsightsSources = {
+  code: boolean;
+  issues: boolean;
+  deployments: boolean;
+  sample: boolean;
+  last_synced_at: string | null;
+  code_connected: boolean;
+  issues_connected: boolean;
+};
 export type PersonRef = { id: string; full_name: string };
 export type InsightsPullRequest = {
-  id: string; number: number; title: string; url: string | null; repository: string; state: string;
-  author_login: string | null; author: PersonRef | null;
-  created_at: string; first_commit_at: string | null; ready_at: string | null; first_review_at: string | null;
-  merged_at: string | null; deployed_at: string | null;
-  coding_hours: number | null; pickup_hours: number | null; review_hours: number | null; deploy_hours: number | null; cycle_hours: number | null;
-  size: number | null; reviewers: string[]; excluded_reasons: string[];
+  id: string;
+  number: number;
+  title: string;
+  url: string | null;
+  repository: string;
+  state: string;
+  author_login: string | null;
+  author: PersonRef | null;
+  created_at: string;
+  first_commit_at: string | null;
+  ready_at: string | null;
+  first_review_at: string | null;
+  merged_at: string | null;
+  deployed_at: string | null;
+  coding_hours: number | null;
+  pickup_hours: number | null;
+  review_hours: number | null;
+  deploy_hours: number | null;
+  cycle_hours: number | null;
+  size: number | null;
+  reviewers: string[];
+  excluded_reasons: string[];
 };
 export type InsightsIssue = {
-  id: string; key: string; title: string; url: string | null; issue_type: string; status: string; status_category: string;
-  story_points: number | null; created_at: string; resolved_at: string | null; lead_hours: number | null; cycle_hours: number | null;
+  id: string;
+  key: string;
+  title: string;
+  url: string | null;
+  issue_type: string;
+  status: string;
+  status_category: string;
+  story_points: number | null;
+  created_at: string;
+  resolved_at: string | null;
+  lead_hours: number | null;
+  cycle_hours: number | null;
   assignee: PersonRef | null;
 };
 export type InsightsSprint = {
-  id: string; name: string; start_at: string | null; end_at: string | null; committed_points: number; added_points: number;
-  completed_points: number; completion_rate: number | null; commitment_reliability: number | null; carried_over: number;
+  id: string;
+  name: string;
+  start_at: string | null;
+  end_at: string | null;
+  committed_points: number;
+  added_points: number;
+  completed_points: number;
+  completion_rate: number | null;
+  commitment_reliability: number | null;
+  carried_over: number;
 };
 export type ReviewCycleScore = { cycle_id: string; name: string; ended_at: string | null; average: number | null; n: number };
-export type RetroOutcome = { retro_id: string; title: string; held_at: string; participants: number; members: number; actions_total: number; actions_done: number };
+export type RetroOutcome = {
+  retro_id: string;
+  title: string;
+  held_at: string;
+  participants: number;
+  members: number;
+  actions_total: number;
+  actions_done: number;
+};
 export type GoalsSnapshot = { count: number; average_progress: number | null; on_track: number; at_risk: number; off_track: number; done: number };
 export type TeamRef = { id: string; name: string };
 
 export type TeamInsights = {
-  team: TeamRef; from: string; to: string; grain: InsightsGrain; members: number;
-  periods: InsightsPeriod[]; metrics: InsightsMetric[]; sources: InsightsSources; sprints: InsightsSprint[];
-  unattributed_incidents: InsightsIssue[]; review_cycles: ReviewCycleScore[]; retros: RetroOutcome[]; goals: GoalsSnapshot;
+  team: TeamRef;
+  from: string;
+  to: string;
+  grain: InsightsGrain;
+  members: number;
+  periods: InsightsPeriod[];
+  metrics: InsightsMetric[];
+  sources: InsightsSources;
+  sprints: InsightsSprint[];
+  unattributed_incidents: InsightsIssue[];
+  review_cycles: ReviewCycleScore[];
+  retros: RetroOutcome[];
+  goals: GoalsSnapshot;
 };
 export type OpenPullRequest = { pull_request: InsightsPullRequest; waiting_hours: number; waiting_for: string[] };
 export type ReviewGiven = { pull_request: InsightsPullRequest; at: string; hours_after_ready: number | null };
 export type Collaborator = { login: string; user: PersonRef | null; pull_requests: number[] };
 export type IndividualInsights = {
-  user: PersonRef; from: string; to: string; periods: InsightsPeriod[]; metrics: InsightsMetric[]; sources: InsightsSources;
-  authored: InsightsPullRequest[]; open_pull_requests: OpenPullRequest[]; review_requests: OpenPullRequest[];
-  reviews_given: ReviewGiven[]; collaborators: Collaborator[]; issues: InsightsIssue[]; review_cycles: ReviewCycleScore[]; goals: GoalsSnapshot;
+  user: PersonRef;
+  from: string;
+  to: string;
+  periods: InsightsPeriod[];
+  metrics: InsightsMetric[];
+  sources: InsightsSources;
+  authored: InsightsPullRequest[];
+  open_pull_requests: OpenPullRequest[];
+  review_requests: OpenPullRequest[];
+  reviews_given: ReviewGiven[];
+  collaborators: Collaborator[];
+  issues: InsightsIssue[];
+  review_cycles: ReviewCycleScore[];
+  goals: GoalsSnapshot;
 };
 export type InsightsPerson = { id: string; full_name: string; role: string | null; team: TeamRef | null };
 
@@ -74,7 +152,8 @@ export const TEAM = graphql(`query TeamInsights($team_id: ID!, $from: String, $t
     retros { retro_id title held_at participants members actions_total actions_done } ${GOALS}
   }
 }`);
-export const TEAM_PRS = graphql(`query TeamInsightsPullRequests($team_id: ID!, $from: String, $to: String, $metric: InsightMetricKey, $limit: Int, $offset: Int) {
+export const TEAM_PRS =
+  graphql(`query TeamInsightsPullRequests($team_id: ID!, $from: String, $to: String, $metric: InsightMetricKey, $limit: Int, $offset: Int) {
   teamInsightsPullRequests(team_id: $team_id, from: $from, to: $to, metric: $metric, limit: $limit, offset: $offset) { total items { ${PR} } }
 }`);
 const OPEN = `pull_request { ${PR} } waiting_hours waiting_for`;
@@ -121,27 +200,38 @@ export const insightsPeopleQueryOptions = queryOptions({
   queryFn: async () => (await gql(PEOPLE)).insightsPeople,
 });
 
-export const teamInsightsQueryOptions = (teamId: string, w: InsightsWindow) => queryOptions({
-  queryKey: ['insights', 'team', teamId, w.from, w.to, w.grain],
-  queryFn: async () => (await gql(TEAM, { team_id: teamId, from: w.from, to: w.to, grain: w.grain })).teamInsights,
-  placeholderData: keepPreviousData,
-});
+export const teamInsightsQueryOptions = (teamId: string, w: InsightsWindow) =>
+  queryOptions({
+    queryKey: ['insights', 'team', teamId, w.from, w.to, w.grain],
+    queryFn: async () => (await gql(TEAM, { team_id: teamId, from: w.from, to: w.to, grain: w.grain })).teamInsights,
+    placeholderData: keepPreviousData,
+  });
 
 export const PR_PAGE_SIZE = 20;
-export const teamPullRequestsQueryOptions = (teamId: string, w: InsightsWindow, metric: InsightMetricKey | null, page: number) => queryOptions({
-  queryKey: ['insights', 'team-prs', teamId, w.from, w.to, metric ?? '', page],
-  queryFn: async () => (await gql(TEAM_PRS, {
-    team_id: teamId, from: w.from, to: w.to, metric, limit: PR_PAGE_SIZE, offset: page * PR_PAGE_SIZE,
-  })).teamInsightsPullRequests,
-  placeholderData: keepPreviousData,
-});
+export const teamPullRequestsQueryOptions = (teamId: string, w: InsightsWindow, metric: InsightMetricKey | null, page: number) =>
+  queryOptions({
+    queryKey: ['insights', 'team-prs', teamId, w.from, w.to, metric ?? '', page],
+    queryFn: async () =>
+      (
+        await gql(TEAM_PRS, {
+          team_id: teamId,
+          from: w.from,
+          to: w.to,
+          metric,
+          limit: PR_PAGE_SIZE,
+          offset: page * PR_PAGE_SIZE,
+        })
+      ).teamInsightsPullRequests,
+    placeholderData: keepPreviousData,
+  });
 
 /** userId null: the viewer's own page. */
-export const individualInsightsQueryOptions = (userId: string | null, w: Pick<InsightsWindow, 'from' | 'to'>) => queryOptions({
-  queryKey: ['insights', 'person', userId ?? 'me', w.from, w.to],
-  queryFn: async () => (await gql(INDIVIDUAL, { user_id: userId, from: w.from, to: w.to })).individualInsights,
-  placeholderData: keepPreviousData,
-});
+export const individualInsightsQueryOptions = (userId: string | null, w: Pick<InsightsWindow, 'from' | 'to'>) =>
+  queryOptions({
+    queryKey: ['insights', 'person', userId ?? 'me', w.from, w.to],
+    queryFn: async () => (await gql(INDIVIDUAL, { user_id: userId, from: w.from, to: w.to })).individualInsights,
+    placeholderData: keepPreviousData,
+  });
 
 /**
  * What an individual insights page shows first: the person's insights and, above them, the person
@@ -149,7 +239,10 @@ export const individualInsightsQueryOptions = (userId: string | null, w: Pick<In
  * the page down (docs/decisions/0065). Prefetched: a refused or broken answer is shown on the page.
  */
 export function loadIndividualInsights(queryClient: QueryClient, userId: string | null, search: InsightsSearch): Promise<unknown> {
-  return Promise.all([queryClient.prefetchQuery(individualInsightsQueryOptions(userId, insightsWindow(search))), queryClient.prefetchQuery(insightsPeopleQueryOptions)]);
+  return Promise.all([
+    queryClient.prefetchQuery(individualInsightsQueryOptions(userId, insightsWindow(search))),
+    queryClient.prefetchQuery(insightsPeopleQueryOptions),
+  ]);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -158,7 +251,9 @@ export function loadIndividualInsights(queryClient: QueryClient, userId: string 
 export const TEAM_CARD = graphql(`query TeamInsightsCard($team_id: ID!) {
   teamInsights(team_id: $team_id) { team { id name } periods { label } metrics { key summary { ${VALUE} } points { n value } } ${SOURCES} ${GOALS} }
 }`);
-export const MY_CARD = graphql(`query MyInsightsCard { individualInsights { open_pull_requests { ${OPEN} } review_requests { ${OPEN} } sources { code code_connected } } }`);
+export const MY_CARD = graphql(
+  `query MyInsightsCard { individualInsights { open_pull_requests { ${OPEN} } review_requests { ${OPEN} } sources { code code_connected } } }`,
+);
 
 export type TeamInsightsCard = Pick<TeamInsights, 'team' | 'sources' | 'goals'> & {
   periods: Array<{ label: string }>;
@@ -167,15 +262,16 @@ export type TeamInsightsCard = Pick<TeamInsights, 'team' | 'sources' | 'goals'> 
 export type MyInsightsCard = Pick<IndividualInsights, 'open_pull_requests' | 'review_requests'> & { sources: { code: boolean; code_connected: boolean } };
 
 /** The TEAM_INSIGHTS card: the viewer's own team when they may see it, else their first team; null: no team. */
-export const teamInsightsCardQueryOptions = (ownTeamId: string | null) => queryOptions({
-  queryKey: ['insights', 'card', 'team', ownTeamId ?? ''],
-  queryFn: async (): Promise<TeamInsightsCard | null> => {
-    const teams = (await gql(TEAMS)).insightsTeams;
-    const team = teams.find((t) => t.id === ownTeamId) ?? teams[0];
-    if (!team) return null;
-    return (await gql(TEAM_CARD, { team_id: team.id })).teamInsights;
-  },
-});
+export const teamInsightsCardQueryOptions = (ownTeamId: string | null) =>
+  queryOptions({
+    queryKey: ['insights', 'card', 'team', ownTeamId ?? ''],
+    queryFn: async (): Promise<TeamInsightsCard | null> => {
+      const teams = (await gql(TEAMS)).insightsTeams;
+      const team = teams.find((t) => t.id === ownTeamId) ?? teams[0];
+      if (!team) return null;
+      return (await gql(TEAM_CARD, { team_id: team.id })).teamInsights;
+    },
+  });
 
 export const myInsightsCardQueryOptions = queryOptions({
   queryKey: ['insights', 'card', 'mine'],

@@ -41,7 +41,11 @@ export function LazyInsightsChart(props: ChartProps) {
   const box = useRef<HTMLDivElement>(null);
   const near = useNearViewport(box);
   // data-chart-pending: a chart not drawn yet, which the browser tests' chart check scrolls to (e2e/harness.ts).
-  const placeholder = <div ref={box} className="ins-chart-loading" style={{ height }} role="status" data-chart-pending="">Loading chart…</div>;
+  const placeholder = (
+    <div ref={box} className="ins-chart-loading" style={{ height }} role="status" data-chart-pending="">
+      Loading chart…
+    </div>
+  );
   if (!near) return placeholder;
   return (
     <ChartBoundary>
@@ -62,7 +66,9 @@ export function ChartFigure({ caption, extraColumns = [], ...props }: ChartProps
   const unit = props.unit ? ` (${props.unit})` : '';
   return (
     <figure className="ins-figure" aria-labelledby={`${id}-t`}>
-      <figcaption id={`${id}-t`} className="ins-figure-title">{props.title}</figcaption>
+      <figcaption id={`${id}-t`} className="ins-figure-title">
+        {props.title}
+      </figcaption>
       {props.rows.length === 0 ? <p className="muted">No periods in this window.</p> : <LazyInsightsChart {...props} />}
       <p className="muted ins-figure-summary">{props.summary}</p>
       {caption}
@@ -75,7 +81,12 @@ export function ChartFigure({ caption, extraColumns = [], ...props }: ChartProps
               <thead>
                 <tr>
                   <th scope="col">Period</th>
-                  {columns.map((s) => <th key={s.key} scope="col">{s.label}{s.count ? '' : unit}</th>)}
+                  {columns.map((s) => (
+                    <th key={s.key} scope="col">
+                      {s.label}
+                      {s.count ? '' : unit}
+                    </th>
+                  ))}
                   {withN && <th scope="col">n</th>}
                 </tr>
               </thead>
@@ -83,7 +94,9 @@ export function ChartFigure({ caption, extraColumns = [], ...props }: ChartProps
                 {props.rows.map((r, i) => (
                   <tr key={`${r.label}-${i}`}>
                     <th scope="row">{r.label}</th>
-                    {columns.map((s) => <td key={s.key}>{cell(r[s.key])}</td>)}
+                    {columns.map((s) => (
+                      <td key={s.key}>{cell(r[s.key])}</td>
+                    ))}
                     {withN && <td>{cell(r.n)}</td>}
                   </tr>
                 ))}
@@ -110,7 +123,9 @@ export function MetricDefinition({ metric }: { metric: InsightMetricKey | Insigh
           </div>
         ))}
       </dl>
-      <p className="muted">Medians are interpolated and shown with p75, the mean and n. What cannot be computed is left out and counted, never counted as zero.</p>
+      <p className="muted">
+        Medians are interpolated and shown with p75, the mean and n. What cannot be computed is left out and counted, never counted as zero.
+      </p>
     </details>
   );
 }

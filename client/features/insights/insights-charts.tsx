@@ -1,6 +1,4 @@
-import {
-  Bar, BarChart, CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis,
-} from 'recharts';
+import { Bar, BarChart, CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import type { ChartProps } from './insights-chart.js';
 
 /**
@@ -12,11 +10,13 @@ import type { ChartProps } from './insights-chart.js';
 
 const AXIS = { fontSize: 12, fill: '#4a5468' };
 /** "Week of Mar 3, 2025" -> "Mar 3" under the bars (the table keeps the whole label). */
-const shortLabel = (label: unknown) => String(label).replace(/^Week of /, '').replace(/,? \d{4}$/, '');
+const shortLabel = (label: unknown) =>
+  String(label)
+    .replace(/^Week of /, '')
+    .replace(/,? \d{4}$/, '');
 
 /** Nothing to draw: every value of every series is missing or zero (the browser tests expect no bar or line then). */
-const nothingToDraw = (rows: ChartProps['rows'], series: ChartProps['series']) =>
-  rows.every((r) => series.every((s) => !r[s.key]));
+const nothingToDraw = (rows: ChartProps['rows'], series: ChartProps['series']) => rows.every((r) => series.every((s) => !r[s.key]));
 
 export default function InsightsChart({ kind, rows, series, unit, title, summary }: ChartProps) {
   // data-chart: the box the browser tests' chart check measures (e2e/harness.ts).
@@ -26,7 +26,9 @@ export default function InsightsChart({ kind, rows, series, unit, title, summary
       <div className="ins-spark" role="img" aria-label={`${title}. ${summary}`} {...marks}>
         <ResponsiveContainer width="100%" height={40} initialDimension={{ width: 160, height: 40 }}>
           <LineChart data={rows} margin={{ top: 4, right: 4, bottom: 4, left: 4 }} accessibilityLayer={false}>
-            {series.map((s) => <Line key={s.key} type="monotone" dataKey={s.key} stroke={s.color} strokeWidth={2} dot={false} isAnimationActive={false} connectNulls />)}
+            {series.map((s) => (
+              <Line key={s.key} type="monotone" dataKey={s.key} stroke={s.color} strokeWidth={2} dot={false} isAnimationActive={false} connectNulls />
+            ))}
           </LineChart>
         </ResponsiveContainer>
       </div>
@@ -38,7 +40,12 @@ export default function InsightsChart({ kind, rows, series, unit, title, summary
       <CartesianGrid strokeDasharray="3 3" stroke="#dde1ea" />
       <XAxis dataKey="label" tick={AXIS} tickFormatter={shortLabel} interval="preserveStartEnd" minTickGap={8} />
       {/* Counts (people, seats) have no fractions between their ticks. */}
-      <YAxis tick={AXIS} width={44} allowDecimals={!series.every((s) => s.count)} label={unit ? { value: unit, angle: -90, position: 'insideLeft', style: AXIS } : undefined} />
+      <YAxis
+        tick={AXIS}
+        width={44}
+        allowDecimals={!series.every((s) => s.count)}
+        label={unit ? { value: unit, angle: -90, position: 'insideLeft', style: AXIS } : undefined}
+      />
       <Tooltip />
       {/* In the order of the series (coding, pickup, review, deploy), not sorted by name. */}
       {series.length > 1 && <Legend wrapperStyle={{ fontSize: 13 }} itemSorter={null} />}
@@ -50,14 +57,23 @@ export default function InsightsChart({ kind, rows, series, unit, title, summary
         {kind === 'line' ? (
           <LineChart {...common}>
             {axes}
-            {series.map((s) => <Line key={s.key} type="monotone" dataKey={s.key} name={s.label} stroke={s.color} strokeWidth={2} isAnimationActive={false} connectNulls />)}
+            {series.map((s) => (
+              <Line key={s.key} type="monotone" dataKey={s.key} name={s.label} stroke={s.color} strokeWidth={2} isAnimationActive={false} connectNulls />
+            ))}
           </LineChart>
         ) : (
           <BarChart {...common}>
             {axes}
             {series.map((s, i) => (
-              <Bar key={s.key} dataKey={s.key} name={s.label} fill={s.color} stackId={kind === 'stacked' ? 'a' : undefined} isAnimationActive={false}
-                stroke={i % 2 ? '#fff' : undefined} />
+              <Bar
+                key={s.key}
+                dataKey={s.key}
+                name={s.label}
+                fill={s.color}
+                stackId={kind === 'stacked' ? 'a' : undefined}
+                isAnimationActive={false}
+                stroke={i % 2 ? '#fff' : undefined}
+              />
             ))}
           </BarChart>
         )}

@@ -22,12 +22,18 @@ export function formatHours(h: number | null | undefined): string {
 export function formatUnit(unit: MetricUnit, v: number | null | undefined): string {
   if (v === null || v === undefined) return '—';
   switch (unit) {
-    case 'HOURS': return formatHours(v);
-    case 'RATIO': return formatPercent(v * 100, { precise: true });
-    case 'PERCENT': return formatPercent(v, { precise: true });
-    case 'LINES': return `${round(v, 0)} lines`;
-    case 'SCORE': return round(v, 2);
-    default: return round(v, 2);
+    case 'HOURS':
+      return formatHours(v);
+    case 'RATIO':
+      return formatPercent(v * 100, { precise: true });
+    case 'PERCENT':
+      return formatPercent(v, { precise: true });
+    case 'LINES':
+      return `${round(v, 0)} lines`;
+    case 'SCORE':
+      return round(v, 2);
+    default:
+      return round(v, 2);
   }
 }
 
@@ -73,7 +79,7 @@ export const NOT_ENOUGH = `Not enough data to show (fewer than ${INDIVIDUAL_MIN_
 /** The headline of a value: the median for durations, else the value. */
 export function headline(key: InsightMetricKey, v: InsightsValue): string {
   if (v.suppressed) return NOT_ENOUGH;
-  return formatMetric(key, INSIGHT_METRICS[key].unit === 'HOURS' ? v.median ?? v.value : v.value);
+  return formatMetric(key, INSIGHT_METRICS[key].unit === 'HOURS' ? (v.median ?? v.value) : v.value);
 }
 
 /** What the headline stands on: median, p75, mean and n for durations; the parts of ratios; what was left out. */
@@ -92,5 +98,5 @@ export function summaryParts(key: InsightMetricKey, v: InsightsValue): string[] 
 
 export const metricOf = (metrics: InsightsMetric[], key: InsightMetricKey) => metrics.find((m) => m.key === key);
 /** A metric worth a section: it exists and some period or the summary has data. */
-export const hasData = (m: InsightsMetric | undefined): m is InsightsMetric => !!m && (m.summary.n > 0 || m.summary.excluded > 0 || m.points.some((p) => p.n > 0));
-
+export const hasData = (m: InsightsMetric | undefined): m is InsightsMetric =>
+  !!m && (m.summary.n > 0 || m.summary.excluded > 0 || m.points.some((p) => p.n > 0));

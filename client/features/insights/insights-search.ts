@@ -11,7 +11,10 @@ export const WINDOW_WEEKS = ['4', '12', '26', '52'] as const;
 export const insightsSearchSchema = lazySchema(() => {
   const isoDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
   return z.object({
-    weeks: z.enum([...WINDOW_WEEKS, 'custom']).optional().catch(undefined),
+    weeks: z
+      .enum([...WINDOW_WEEKS, 'custom'])
+      .optional()
+      .catch(undefined),
     from: isoDay.optional().catch(undefined),
     to: isoDay.optional().catch(undefined),
     grain: z.enum(['WEEK', 'SPRINT']).optional().catch(undefined),

@@ -19,7 +19,10 @@ const CARD_ITEMS = 3;
 export function prefetchInsightsWidgets(queryClient: QueryClient, enabled: readonly string[]): Promise<unknown> {
   return Promise.all([
     enabled.includes('TEAM_INSIGHTS')
-      ? queryClient.ensureQueryData(meQueryOptions).then((me) => queryClient.prefetchQuery(teamInsightsCardQueryOptions(me.team?.id ?? null)), () => undefined)
+      ? queryClient.ensureQueryData(meQueryOptions).then(
+          (me) => queryClient.prefetchQuery(teamInsightsCardQueryOptions(me.team?.id ?? null)),
+          () => undefined,
+        )
       : undefined,
     enabled.includes('INDIVIDUAL_INSIGHTS') ? queryClient.prefetchQuery(myInsightsCardQueryOptions) : undefined,
   ]);
@@ -36,20 +39,46 @@ function TeamCardBody({ card }: { card: TeamInsightsCard }) {
     return (
       <>
         <dl className="ins-card-stats">
-          <div><dt>PR cycle time (median)</dt><dd>{formatHours(cycle.summary.median)} <span className="muted">n = {cycle.summary.n}</span></dd></div>
-          <div><dt>{INSIGHT_METRICS.PR_THROUGHPUT.label}</dt><dd>{formatMetric('PR_THROUGHPUT', throughput.summary.value)}</dd></div>
+          <div>
+            <dt>PR cycle time (median)</dt>
+            <dd>
+              {formatHours(cycle.summary.median)} <span className="muted">n = {cycle.summary.n}</span>
+            </dd>
+          </div>
+          <div>
+            <dt>{INSIGHT_METRICS.PR_THROUGHPUT.label}</dt>
+            <dd>{formatMetric('PR_THROUGHPUT', throughput.summary.value)}</dd>
+          </div>
         </dl>
-        <LazyInsightsChart kind="spark" rows={rows} series={[{ key: 'value', label: 'Throughput', color: COLORS.teal }]} unit=""
-          title={`${card.team.name}: throughput per week`} summary={last ? `Latest week ${last.label}: ${last.value}.` : 'No merged pull requests yet.'} />
+        <LazyInsightsChart
+          kind="spark"
+          rows={rows}
+          series={[{ key: 'value', label: 'Throughput', color: COLORS.teal }]}
+          unit=""
+          title={`${card.team.name}: throughput per week`}
+          summary={last ? `Latest week ${last.label}: ${last.value}.` : 'No merged pull requests yet.'}
+        />
       </>
     );
   }
   const sum = (m: typeof given) => m?.points.reduce((s, p) => s + (p.value ?? 0), 0) ?? 0;
   return (
     <dl className="ins-card-stats">
-      <div><dt>Feedback given</dt><dd>{formatMetric('FEEDBACK_GIVEN', sum(given))}</dd></div>
-      <div><dt>Feedback received</dt><dd>{formatMetric('FEEDBACK_RECEIVED', sum(received))}</dd></div>
-      <div><dt>Open goals</dt><dd>{plural(card.goals.count, 'goal')}{card.goals.average_progress !== null ? <span className="muted"> · {formatPercent(card.goals.average_progress)} on average</span> : null}</dd></div>
+      <div>
+        <dt>Feedback given</dt>
+        <dd>{formatMetric('FEEDBACK_GIVEN', sum(given))}</dd>
+      </div>
+      <div>
+        <dt>Feedback received</dt>
+        <dd>{formatMetric('FEEDBACK_RECEIVED', sum(received))}</dd>
+      </div>
+      <div>
+        <dt>Open goals</dt>
+        <dd>
+          {plural(card.goals.count, 'goal')}
+          {card.goals.average_progress !== null ? <span className="muted"> · {formatPercent(card.goals.average_progress)} on average</span> : null}
+        </dd>
+      </div>
     </dl>
   );
 }
@@ -61,16 +90,25 @@ export function TeamInsightsWidget() {
   return (
     <>
       <h3>Team insights</h3>
-      {q.isPending ? <p className="muted" role="status">Loading team insights…</p>
-        : q.isError ? <p className="muted" role="alert">Team insights could not be loaded.</p>
-        : q.data === null ? <p className="muted">You are not in a team yet.</p>
-        : (
-          <>
-            <h4>{q.data.team.name} · last 12 weeks</h4>
-            <TeamCardBody card={q.data} />
-            <Link to="/insights/team-insights/$id" params={{ id: q.data.team.id }}>Open team insights</Link>
-          </>
-        )}
+      {q.isPending ? (
+        <p className="muted" role="status">
+          Loading team insights…
+        </p>
+      ) : q.isError ? (
+        <p className="muted" role="alert">
+          Team insights could not be loaded.
+        </p>
+      ) : q.data === null ? (
+        <p className="muted">You are not in a team yet.</p>
+      ) : (
+        <>
+          <h4>{q.data.team.name} · last 12 weeks</h4>
+          <TeamCardBody card={q.data} />
+          <Link to="/insights/team-insights/$id" params={{ id: q.data.team.id }}>
+            Open team insights
+          </Link>
+        </>
+      )}
     </>
   );
 }
@@ -78,15 +116,20 @@ export function TeamInsightsWidget() {
 function WaitingLines({ items, label, forWhom }: { items: OpenPullRequest[]; label: string; forWhom: boolean }) {
   return (
     <ul className="ins-card-list" aria-label={label}>
-      {[...items].sort((a, b) => b.waiting_hours - a.waiting_hours).slice(0, CARD_ITEMS).map((o) => (
-        <li key={o.pull_request.id}>
-          <span>{o.pull_request.repository}#{o.pull_request.number} {o.pull_request.title}</span>
-          <span className="muted">
-            {` waiting ${formatHours(o.waiting_hours)}`}
-            {forWhom && o.waiting_for.length ? ` for ${o.waiting_for.join(', ')}` : ''}
-          </span>
-        </li>
-      ))}
+      {[...items]
+        .sort((a, b) => b.waiting_hours - a.waiting_hours)
+        .slice(0, CARD_ITEMS)
+        .map((o) => (
+          <li key={o.pull_request.id}>
+            <span>
+              {o.pull_request.repository}#{o.pull_request.number} {o.pull_request.title}
+            </span>
+            <span className="muted">
+              {` waiting ${formatHours(o.waiting_hours)}`}
+              {forWhom && o.waiting_for.length ? ` for ${o.waiting_for.join(', ')}` : ''}
+            </span>
+          </li>
+        ))}
     </ul>
   );
 }
@@ -97,24 +140,39 @@ export function IndividualInsightsWidget() {
   return (
     <>
       <h3>My insights</h3>
-      {q.isPending ? <p className="muted" role="status">Loading your insights…</p>
-        : q.isError ? <p className="muted" role="alert">Your insights could not be loaded.</p>
-        : !q.data.sources.code ? <p className="muted">{q.data.sources.code_connected
-          ? 'No code host account is matched to you yet: an admin matches accounts to people under Integrations.'
-          : 'Your pull requests and reviews appear here once a code host is connected.'}</p>
-        : (
-          <>
-            <h4>Reviews waiting on me</h4>
-            {q.data.review_requests.length === 0 ? <p className="muted">Nobody is waiting for your review.</p>
-              : <WaitingLines items={q.data.review_requests} label="Reviews waiting on me" forWhom={false} />}
-            <h4>My open pull requests</h4>
-            {q.data.open_pull_requests.length === 0 ? <p className="muted">No open pull requests.</p>
-              : <WaitingLines items={q.data.open_pull_requests} label="My open pull requests" forWhom />}
-            {q.data.open_pull_requests.length + q.data.review_requests.length > CARD_ITEMS && (
-              <p className="muted">{plural(q.data.open_pull_requests.length + q.data.review_requests.length, 'pull request')} in all.</p>
-            )}
-          </>
-        )}
+      {q.isPending ? (
+        <p className="muted" role="status">
+          Loading your insights…
+        </p>
+      ) : q.isError ? (
+        <p className="muted" role="alert">
+          Your insights could not be loaded.
+        </p>
+      ) : !q.data.sources.code ? (
+        <p className="muted">
+          {q.data.sources.code_connected
+            ? 'No code host account is matched to you yet: an admin matches accounts to people under Integrations.'
+            : 'Your pull requests and reviews appear here once a code host is connected.'}
+        </p>
+      ) : (
+        <>
+          <h4>Reviews waiting on me</h4>
+          {q.data.review_requests.length === 0 ? (
+            <p className="muted">Nobody is waiting for your review.</p>
+          ) : (
+            <WaitingLines items={q.data.review_requests} label="Reviews waiting on me" forWhom={false} />
+          )}
+          <h4>My open pull requests</h4>
+          {q.data.open_pull_requests.length === 0 ? (
+            <p className="muted">No open pull requests.</p>
+          ) : (
+            <WaitingLines items={q.data.open_pull_requests} label="My open pull requests" forWhom />
+          )}
+          {q.data.open_pull_requests.length + q.data.review_requests.length > CARD_ITEMS && (
+            <p className="muted">{plural(q.data.open_pull_requests.length + q.data.review_requests.length, 'pull request')} in all.</p>
+          )}
+        </>
+      )}
       <Link to="/insights/individual">Open my insights</Link>
     </>
   );

@@ -12,14 +12,39 @@ const T = { timeout: 8000 };
 
 // jsdom measures nothing: the charts' container needs a ResizeObserver to exist.
 beforeAll(() => {
-  (globalThis as { ResizeObserver?: unknown }).ResizeObserver ??= class { observe() {} unobserve() {} disconnect() {} };
+  (globalThis as { ResizeObserver?: unknown }).ResizeObserver ??= class {
+    observe() {}
+    unobserve() {}
+    disconnect() {}
+  };
 });
 
 const v = (patch: Partial<InsightsValue>): InsightsValue => ({
-  n: 0, value: null, mean: null, median: null, p75: null, numerator: null, denominator: null, excluded: 0, suppressed: false, ...patch,
+  n: 0,
+  value: null,
+  mean: null,
+  median: null,
+  p75: null,
+  numerator: null,
+  denominator: null,
+  excluded: 0,
+  suppressed: false,
+  ...patch,
 });
-const PERIODS = ['3 Mar', '10 Mar', '17 Mar', '24 Mar'].map((label, i) => ({ label, start: `2025-03-${String(3 + i * 7).padStart(2, '0')}T00:00:00Z`, end: `2025-03-${String(10 + i * 7).padStart(2, '0')}T00:00:00Z` }));
-const SOURCES = { code: true, issues: true, deployments: true, sample: true, last_synced_at: '2025-03-31T00:00:00Z', code_connected: true, issues_connected: true };
+const PERIODS = ['3 Mar', '10 Mar', '17 Mar', '24 Mar'].map((label, i) => ({
+  label,
+  start: `2025-03-${String(3 + i * 7).padStart(2, '0')}T00:00:00Z`,
+  end: `2025-03-${String(10 + i * 7).padStart(2, '0')}T00:00:00Z`,
+}));
+const SOURCES = {
+  code: true,
+  issues: true,
+  deployments: true,
+  sample: true,
+  last_synced_at: '2025-03-31T00:00:00Z',
+  code_connected: true,
+  issues_connected: true,
+};
 
 /** The synthetic dataset's team Alpha (docs/insights-metrics.md, the synthetic dataset): pickup [1, 1, 2, 2, 4] of 6 merged, and so on. */
 const SUMMARY: Partial<Record<InsightMetricKey, InsightsValue>> = {
@@ -38,30 +63,100 @@ const SUMMARY: Partial<Record<InsightMetricKey, InsightsValue>> = {
 const WEEKLY_PICKUP = [v({ n: 3, value: 2, median: 2 }), v({ n: 0 }), v({ n: 2, value: 1.5, median: 1.5 }), v({ n: 0 })];
 
 const TEAM: TeamInsights = {
-  team: { id: 'alpha', name: 'Alpha' }, from: '2025-03-03', to: '2025-03-30', grain: 'WEEK', members: 3, periods: PERIODS,
+  team: { id: 'alpha', name: 'Alpha' },
+  from: '2025-03-03',
+  to: '2025-03-30',
+  grain: 'WEEK',
+  members: 3,
+  periods: PERIODS,
   metrics: INSIGHT_METRIC_KEYS.map((key) => ({
-    key, summary: SUMMARY[key] ?? v({}),
+    key,
+    summary: SUMMARY[key] ?? v({}),
     points: key === 'PR_PICKUP_TIME' ? WEEKLY_PICKUP : PERIODS.map(() => v({})),
   })),
   sources: SOURCES,
-  sprints: [{ id: 's1', name: 'Sprint 1', start_at: '2025-03-03T09:00:00Z', end_at: '2025-03-14T17:00:00Z', committed_points: 8, added_points: 2, completed_points: 8, completion_rate: 0.8, commitment_reliability: 1, carried_over: 1 }],
-  unattributed_incidents: [{ id: 'i2', key: 'ALPHA-5', title: 'Checkout down', url: null, issue_type: 'Incident', status: 'Done', status_category: 'DONE', story_points: null, created_at: '2025-03-20T09:00:00Z', resolved_at: '2025-03-20T21:00:00Z', lead_hours: 12, cycle_hours: null, assignee: null }],
-  review_cycles: [], retros: [], goals: { count: 0, average_progress: null, on_track: 0, at_risk: 0, off_track: 0, done: 0 },
+  sprints: [
+    {
+      id: 's1',
+      name: 'Sprint 1',
+      start_at: '2025-03-03T09:00:00Z',
+      end_at: '2025-03-14T17:00:00Z',
+      committed_points: 8,
+      added_points: 2,
+      completed_points: 8,
+      completion_rate: 0.8,
+      commitment_reliability: 1,
+      carried_over: 1,
+    },
+  ],
+  unattributed_incidents: [
+    {
+      id: 'i2',
+      key: 'ALPHA-5',
+      title: 'Checkout down',
+      url: null,
+      issue_type: 'Incident',
+      status: 'Done',
+      status_category: 'DONE',
+      story_points: null,
+      created_at: '2025-03-20T09:00:00Z',
+      resolved_at: '2025-03-20T21:00:00Z',
+      lead_hours: 12,
+      cycle_hours: null,
+      assignee: null,
+    },
+  ],
+  review_cycles: [],
+  retros: [],
+  goals: { count: 0, average_progress: null, on_track: 0, at_risk: 0, off_track: 0, done: 0 },
 };
 
 const PR1: InsightsPullRequest = {
-  id: 'pr1', number: 1, title: 'Add invoices endpoint', url: null, repository: 'acme/api', state: 'MERGED', author_login: 'alice', author: { id: 'u-alice', full_name: 'Alice Adams' },
-  created_at: '2025-03-03T13:00:00Z', first_commit_at: '2025-03-03T09:00:00Z', ready_at: null, first_review_at: '2025-03-03T15:00:00Z',
-  merged_at: '2025-03-04T09:00:00Z', deployed_at: '2025-03-04T12:00:00Z', coding_hours: 4, pickup_hours: 2, review_hours: 18, deploy_hours: 3, cycle_hours: 27,
-  size: 150, reviewers: ['bob'], excluded_reasons: [],
+  id: 'pr1',
+  number: 1,
+  title: 'Add invoices endpoint',
+  url: null,
+  repository: 'acme/api',
+  state: 'MERGED',
+  author_login: 'alice',
+  author: { id: 'u-alice', full_name: 'Alice Adams' },
+  created_at: '2025-03-03T13:00:00Z',
+  first_commit_at: '2025-03-03T09:00:00Z',
+  ready_at: null,
+  first_review_at: '2025-03-03T15:00:00Z',
+  merged_at: '2025-03-04T09:00:00Z',
+  deployed_at: '2025-03-04T12:00:00Z',
+  coding_hours: 4,
+  pickup_hours: 2,
+  review_hours: 18,
+  deploy_hours: 3,
+  cycle_hours: 27,
+  size: 150,
+  reviewers: ['bob'],
+  excluded_reasons: [],
 };
-const PR4: InsightsPullRequest = { ...PR1, id: 'pr4', number: 4, title: 'Fix typo', coding_hours: 1, pickup_hours: null, review_hours: null, cycle_hours: 3, size: 10, reviewers: [], excluded_reasons: ['no review by someone else'] };
+const PR4: InsightsPullRequest = {
+  ...PR1,
+  id: 'pr4',
+  number: 4,
+  title: 'Fix typo',
+  coding_hours: 1,
+  pickup_hours: null,
+  review_hours: null,
+  cycle_hours: 3,
+  size: 10,
+  reviewers: [],
+  excluded_reasons: ['no review by someone else'],
+};
 
 it('shows a team’s numbers with n and what was left out, the same numbers as a table, and the pull requests behind them', async () => {
-  const { calls } = stubGraphql({
-    TeamInsights: () => ({ data: { teamInsights: TEAM } }),
-    TeamInsightsPullRequests: () => ({ data: { teamInsightsPullRequests: { total: 2, items: [PR1, PR4] } } }),
-  }, { me: meAs('MANAGER') });
+  const { calls } = stubGraphql(
+    {
+      TeamInsights: () => ({ data: { teamInsights: TEAM } }),
+      TeamInsightsPullRequests: () => ({ data: { teamInsightsPullRequests: { total: 2, items: [PR1, PR4] } } }),
+    },
+    { me: meAs('MANAGER') },
+  );
   await renderSignedIn('/insights/team-insights/alpha?weeks=4');
   await screen.findByRole('heading', { name: 'Team insights: Alpha' }, T);
   expect(calls.find((c) => c.operationName === 'TeamInsights')!.variables).toMatchObject({ team_id: 'alpha', grain: 'WEEK' });
@@ -84,7 +179,9 @@ it('shows a team’s numbers with n and what was left out, the same numbers as a
   fireEvent.click(within(flow).getByText('Show as a table'));
   const table = within(flow).getByRole('region', { name: /Cycle time split into coding, pickup, review and deploy, per week, table/ });
   const rows = within(table).getAllByRole('row');
-  const header = within(rows[0]!).getAllByRole('columnheader').map((c) => c.textContent);
+  const header = within(rows[0]!)
+    .getAllByRole('columnheader')
+    .map((c) => c.textContent);
   expect(header).toContain('Pickup (median) (hours)');
   const pickupCol = header.indexOf('Pickup (median) (hours)');
   const nCol = header.indexOf('Pickup n');
@@ -110,7 +207,12 @@ it('shows a team’s numbers with n and what was left out, the same numbers as a
   fireEvent.click(within(flow).getByRole('button', { name: 'Pull requests behind PR cycle time' }));
   const drill = await screen.findByRole('region', { name: 'Pull requests behind PR cycle time' }, T);
   await within(drill).findByText('acme/api#4', {}, T);
-  expect(calls.find((c) => c.operationName === 'TeamInsightsPullRequests')!.variables).toMatchObject({ team_id: 'alpha', metric: 'PR_CYCLE_TIME', limit: 20, offset: 0 });
+  expect(calls.find((c) => c.operationName === 'TeamInsightsPullRequests')!.variables).toMatchObject({
+    team_id: 'alpha',
+    metric: 'PR_CYCLE_TIME',
+    limit: 20,
+    offset: 0,
+  });
   const pr4 = within(drill).getByText('acme/api#4').closest('tr')!;
   expect(pr4.textContent).toContain('no review by someone else');
   const pr1 = within(drill).getByText('acme/api#1').closest('tr')!;
@@ -120,21 +222,38 @@ it('shows a team’s numbers with n and what was left out, the same numbers as a
 
   // Another window asks the server again for its days.
   fireEvent.change(screen.getByLabelText('Window'), { target: { value: '26' } });
-  await waitFor(() => expect(calls.filter((c) => c.operationName === 'TeamInsights').at(-1)!.variables.from).toBe(daysBefore(localDay(new Date()), 26 * 7 - 1)), T);
+  await waitFor(
+    () => expect(calls.filter((c) => c.operationName === 'TeamInsights').at(-1)!.variables.from).toBe(daysBefore(localDay(new Date()), 26 * 7 - 1)),
+    T,
+  );
 });
 
 const PERSON: IndividualInsights = {
-  user: { id: 'user-1', full_name: 'Ada Lovelace' }, from: '2025-03-03', to: '2025-03-30', periods: PERIODS,
+  user: { id: 'user-1', full_name: 'Ada Lovelace' },
+  from: '2025-03-03',
+  to: '2025-03-30',
+  periods: PERIODS,
   metrics: (['PR_CYCLE_TIME', 'PR_PICKUP_TIME', 'FEEDBACK_GIVEN'] as const).map((key) => ({
-    key, summary: key === 'PR_PICKUP_TIME' ? v({ n: 2, suppressed: true }) : key === 'PR_CYCLE_TIME' ? v({ n: 6, value: 20, median: 20, p75: 30, mean: 22 }) : v({ n: 3, value: 3 }),
+    key,
+    summary:
+      key === 'PR_PICKUP_TIME'
+        ? v({ n: 2, suppressed: true })
+        : key === 'PR_CYCLE_TIME'
+          ? v({ n: 6, value: 20, median: 20, p75: 30, mean: 22 })
+          : v({ n: 3, value: 3 }),
     points: PERIODS.map(() => v({})),
   })),
   sources: { ...SOURCES, sample: false },
   authored: [PR1],
-  open_pull_requests: [{ pull_request: { ...PR1, id: 'pr9', number: 9, title: 'Export to CSV', state: 'OPEN', merged_at: null }, waiting_hours: 87, waiting_for: ['bob'] }],
+  open_pull_requests: [
+    { pull_request: { ...PR1, id: 'pr9', number: 9, title: 'Export to CSV', state: 'OPEN', merged_at: null }, waiting_hours: 87, waiting_for: ['bob'] },
+  ],
   review_requests: [],
-  reviews_given: [], collaborators: [{ login: 'bob', user: { id: 'u-bob', full_name: 'Bob Brown' }, pull_requests: [1, 9] }],
-  issues: [], review_cycles: [], goals: { count: 2, average_progress: 40, on_track: 1, at_risk: 1, off_track: 0, done: 0 },
+  reviews_given: [],
+  collaborators: [{ login: 'bob', user: { id: 'u-bob', full_name: 'Bob Brown' }, pull_requests: [1, 9] }],
+  issues: [],
+  review_cycles: [],
+  goals: { count: 2, average_progress: 40, on_track: 1, at_risk: 1, off_track: 0, done: 0 },
 };
 
 it('shows a person their own page: what waits and for whom, and “not enough data” instead of a number over fewer than 5 items', async () => {
@@ -167,12 +286,27 @@ it('says plainly that someone else’s insights are not for the viewer when the 
 });
 
 it('shows the dashboard cards: my team’s PR cycle time with its n, and what waits on me and for whom', async () => {
-  stubGraphql({
-    WidgetPreferences: () => ({ data: { userWidgetPreferences: { user_id: 'user-1', enabled_widgets: ['TEAM_INSIGHTS', 'INDIVIDUAL_INSIGHTS'] } } }),
-    InsightsTeams: () => ({ data: { insightsTeams: [{ id: 'beta', name: 'Beta' }, { id: 'alpha', name: 'Alpha' }] } }),
-    TeamInsightsCard: (vars) => (vars.team_id === 'alpha' ? { data: { teamInsights: { team: TEAM.team, periods: PERIODS, metrics: TEAM.metrics, sources: SOURCES, goals: TEAM.goals } } } : refusal('Team not found.', 'NOT_FOUND')),
-    MyInsightsCard: () => ({ data: { individualInsights: { open_pull_requests: PERSON.open_pull_requests, review_requests: [], sources: { code: true, code_connected: true } } } }),
-  }, { me: meAs('MEMBER', { team: { id: 'alpha', name: 'Alpha' } }) });
+  stubGraphql(
+    {
+      WidgetPreferences: () => ({ data: { userWidgetPreferences: { user_id: 'user-1', enabled_widgets: ['TEAM_INSIGHTS', 'INDIVIDUAL_INSIGHTS'] } } }),
+      InsightsTeams: () => ({
+        data: {
+          insightsTeams: [
+            { id: 'beta', name: 'Beta' },
+            { id: 'alpha', name: 'Alpha' },
+          ],
+        },
+      }),
+      TeamInsightsCard: (vars) =>
+        vars.team_id === 'alpha'
+          ? { data: { teamInsights: { team: TEAM.team, periods: PERIODS, metrics: TEAM.metrics, sources: SOURCES, goals: TEAM.goals } } }
+          : refusal('Team not found.', 'NOT_FOUND'),
+      MyInsightsCard: () => ({
+        data: { individualInsights: { open_pull_requests: PERSON.open_pull_requests, review_requests: [], sources: { code: true, code_connected: true } } },
+      }),
+    },
+    { me: meAs('MEMBER', { team: { id: 'alpha', name: 'Alpha' } }) },
+  );
   await renderSignedIn('/home/dashboard');
   const cards = await screen.findByRole('list', { name: 'Dashboard widgets' }, T);
   // My own team (Alpha), not the first of the list.
@@ -208,7 +342,11 @@ it('tells “not connected” from “connected, none of it this team’s”, an
   expect(notice.textContent).toContain('Assign repositories and projects to teams on Integrations');
   // Something is connected already (the sample, or a real service): the sample data set is not offered.
   expect(notice.textContent).not.toMatch(/sample data/i);
-  expect(within(notice as HTMLElement).getAllByRole('link').map((a) => a.getAttribute('href'))).toContain('/admin/integrations');
+  expect(
+    within(notice as HTMLElement)
+      .getAllByRole('link')
+      .map((a) => a.getAttribute('href')),
+  ).toContain('/admin/integrations');
 });
 
 it('tells a person no account is matched to them when a code host is connected', async () => {
@@ -217,13 +355,24 @@ it('tells a person no account is matched to them when a code host is connected',
   await screen.findByRole('heading', { name: 'My insights' }, T);
   const chips = [...screen.getByRole('list', { name: 'Data sources' }).querySelectorAll('li')].map((li) => li.textContent);
   expect(chips).toEqual(['Code: no account matched to you', 'Issues: no project assigned to your team', 'Deployments: no repository assigned to your team']);
-  expect(screen.getByText(/No code host account is matched to you yet/).closest('.ins-notice')!.textContent).toContain('An admin of your organization assigns them under Integrations.');
+  expect(screen.getByText(/No code host account is matched to you yet/).closest('.ins-notice')!.textContent).toContain(
+    'An admin of your organization assigns them under Integrations.',
+  );
 });
 
 it('offers an admin the sample data set while nothing is connected', async () => {
-  stubGraphql({ TeamInsights: () => ({ data: { teamInsights: { ...TEAM, sources: { ...NOT_ASSIGNED, code_connected: false, issues_connected: false } } } }) }, { me: meAs('ADMIN') });
+  stubGraphql(
+    { TeamInsights: () => ({ data: { teamInsights: { ...TEAM, sources: { ...NOT_ASSIGNED, code_connected: false, issues_connected: false } } } }) },
+    { me: meAs('ADMIN') },
+  );
   await renderSignedIn('/insights/team-insights/alpha');
   await screen.findByRole('heading', { name: 'Team insights: Alpha' }, T);
-  expect([...screen.getByRole('list', { name: 'Data sources' }).querySelectorAll('li')].map((li) => li.textContent)).toEqual(['Code: not connected', 'Issues: not connected', 'Deployments: not connected']);
-  expect(screen.getByText(/Code and issue metrics appear once GitHub or Bitbucket and Jira or Azure Boards are connected/).closest('.ins-notice')!.textContent).toContain('or load the sample data set there');
+  expect([...screen.getByRole('list', { name: 'Data sources' }).querySelectorAll('li')].map((li) => li.textContent)).toEqual([
+    'Code: not connected',
+    'Issues: not connected',
+    'Deployments: not connected',
+  ]);
+  expect(
+    screen.getByText(/Code and issue metrics appear once GitHub or Bitbucket and Jira or Azure Boards are connected/).closest('.ins-notice')!.textContent,
+  ).toContain('or load the sample data set there');
 });

@@ -4,14 +4,17 @@ import { useState } from 'react';
 import { INSIGHT_METRICS, type InsightMetricKey } from '../../../shared/insights.js';
 import { EmptyState, PendingView } from '../../components/ui/states.js';
 import {
-  insightsTeamsQueryOptions, insightsWindow, teamInsightsQueryOptions,
-  type InsightsMetric, type InsightsSearch, type InsightsValue, type TeamInsights,
+  insightsTeamsQueryOptions,
+  insightsWindow,
+  teamInsightsQueryOptions,
+  type InsightsMetric,
+  type InsightsSearch,
+  type InsightsValue,
+  type TeamInsights,
 } from './api.js';
 import { COLORS, ChartFigure, type ChartKind, type ChartRow, type ChartSeries } from './insights-chart.js';
 import { formatMetric, hasData, inSentence, metricOf, plainNumber, plural, unitSuffix } from './insights-format.js';
-import {
-  InsightsError, InsightsSection, MetricStat, NoIntegrationNotice, PullRequestsDrillDown, SourceBadges, WindowPicker,
-} from './insights-parts.js';
+import { InsightsError, InsightsSection, MetricStat, NoIntegrationNotice, PullRequestsDrillDown, SourceBadges, WindowPicker } from './insights-parts.js';
 import './insights.css';
 import { formatDay, formatPercent, formatShortDay } from '../../../shared/format.js';
 
@@ -26,23 +29,35 @@ export function TeamInsightsListPage({ area }: { area: InsightsArea }) {
   return (
     <section className="page ins-page">
       <h1>Team insights</h1>
-      <p className="muted">Trends of a team’s delivery and of its reviews, feedback, goals and retros. Teams, never people, are compared with themselves over time.</p>
-      {q.isPending ? <PendingView label="Loading your teams…" />
-        : q.isError ? <InsightsError error={q.error} who="team" />
-        : q.data.length === 0 ? (
-          <EmptyState title="No teams to show">
-            <p>{area === 'admin' ? 'Your organization has no teams yet. Create teams under Teams.' : 'You are not in a team, and you manage or lead none. Ask an admin to add you to your team.'}</p>
-          </EmptyState>
-        ) : (
-          <ul className="card-grid ins-team-list" aria-label="Teams">
-            {q.data.map((t) => (
-              <li key={t.id} className="tile">
-                <h2><Link to={TEAM_PATH[area]} params={{ id: t.id }}>{t.name}</Link></h2>
-                <p className="muted">PR flow, delivery, issues and sprints, with reviews, feedback, goals and retros.</p>
-              </li>
-            ))}
-          </ul>
-        )}
+      <p className="muted">
+        Trends of a team’s delivery and of its reviews, feedback, goals and retros. Teams, never people, are compared with themselves over time.
+      </p>
+      {q.isPending ? (
+        <PendingView label="Loading your teams…" />
+      ) : q.isError ? (
+        <InsightsError error={q.error} who="team" />
+      ) : q.data.length === 0 ? (
+        <EmptyState title="No teams to show">
+          <p>
+            {area === 'admin'
+              ? 'Your organization has no teams yet. Create teams under Teams.'
+              : 'You are not in a team, and you manage or lead none. Ask an admin to add you to your team.'}
+          </p>
+        </EmptyState>
+      ) : (
+        <ul className="card-grid ins-team-list" aria-label="Teams">
+          {q.data.map((t) => (
+            <li key={t.id} className="tile">
+              <h2>
+                <Link to={TEAM_PATH[area]} params={{ id: t.id }}>
+                  {t.name}
+                </Link>
+              </h2>
+              <p className="muted">PR flow, delivery, issues and sprints, with reviews, feedback, goals and retros.</p>
+            </li>
+          ))}
+        </ul>
+      )}
     </section>
   );
 }
@@ -51,7 +66,7 @@ export function TeamInsightsListPage({ area }: { area: InsightsArea }) {
 
 const valueOfPoint = (key: InsightMetricKey, p: InsightsValue | undefined) => {
   if (!p || p.suppressed) return null;
-  return plainNumber(INSIGHT_METRICS[key].unit, INSIGHT_METRICS[key].unit === 'HOURS' ? p.median ?? p.value : p.value);
+  return plainNumber(INSIGHT_METRICS[key].unit, INSIGHT_METRICS[key].unit === 'HOURS' ? (p.median ?? p.value) : p.value);
 };
 
 /** One row per period with each metric's value (median for durations) and n of the first. */
@@ -59,7 +74,9 @@ function rowsOf(data: TeamInsights, keys: InsightMetricKey[]): ChartRow[] {
   const ms = keys.map((k) => metricOf(data.metrics, k));
   return data.periods.map((p, i) => {
     const row: ChartRow = { label: p.label, n: ms[0]?.points[i]?.n ?? null };
-    keys.forEach((k, j) => { row[k] = valueOfPoint(k, ms[j]?.points[i]); });
+    keys.forEach((k, j) => {
+      row[k] = valueOfPoint(k, ms[j]?.points[i]);
+    });
     return row;
   });
 }
@@ -81,17 +98,35 @@ function DrillButton({ metric, onDrill }: { metric: InsightMetricKey | null; onD
 }
 
 /** A metric's chart over the periods, its headline and (for pull request numbers) its drill-down. */
-function MetricChart({ data, metric, kind = 'bar', color = COLORS.blue, onDrill }: {
-  data: TeamInsights; metric: InsightMetricKey; kind?: ChartKind; color?: string; onDrill?: (m: InsightMetricKey | null) => void;
+function MetricChart({
+  data,
+  metric,
+  kind = 'bar',
+  color = COLORS.blue,
+  onDrill,
+}: {
+  data: TeamInsights;
+  metric: InsightMetricKey;
+  kind?: ChartKind;
+  color?: string;
+  onDrill?: (m: InsightMetricKey | null) => void;
 }) {
   const m = metricOf(data.metrics, metric);
   const def = INSIGHT_METRICS[metric];
   const label = def.unit === 'HOURS' ? `${def.label} (median)` : def.label;
   return (
     <div className="ins-metric">
-      <dl className="ins-stats"><MetricStat metric={metric} value={m?.summary} /></dl>
-      <ChartFigure kind={kind} title={`${def.label} per ${data.grain === 'SPRINT' ? 'sprint' : 'week'}`} unit={unitSuffix(def.unit)}
-        rows={rowsOf(data, [metric])} series={[{ key: metric, label, color }]} summary={summaryOf(metric, m)} />
+      <dl className="ins-stats">
+        <MetricStat metric={metric} value={m?.summary} />
+      </dl>
+      <ChartFigure
+        kind={kind}
+        title={`${def.label} per ${data.grain === 'SPRINT' ? 'sprint' : 'week'}`}
+        unit={unitSuffix(def.unit)}
+        rows={rowsOf(data, [metric])}
+        series={[{ key: metric, label, color }]}
+        summary={summaryOf(metric, m)}
+      />
       {onDrill && <DrillButton metric={metric} onDrill={onDrill} />}
     </div>
   );
@@ -126,14 +161,26 @@ function PrFlowSection({ data, onDrill }: { data: TeamInsights; onDrill: (m: Ins
     <InsightsSection title="Pull request flow" metrics={['PR_CYCLE_TIME', ...STAGES.map((s) => s.key), 'PR_TIME_TO_MERGE']}>
       <dl className="ins-stats">
         <MetricStat metric="PR_CYCLE_TIME" value={cycle?.summary} />
-        {STAGES.map((s) => <MetricStat key={s.key} metric={s.key} value={metricOf(data.metrics, s.key)?.summary} />)}
+        {STAGES.map((s) => (
+          <MetricStat key={s.key} metric={s.key} value={metricOf(data.metrics, s.key)?.summary} />
+        ))}
         <MetricStat metric="PR_TIME_TO_MERGE" value={merged?.summary} />
       </dl>
       {merged && pickup && (
-        <p className="ins-note">{`${pickup.summary.n} reviewed / ${merged.summary.n} merged`}: pull requests nobody else reviewed are left out of pickup and review time, not counted as zero.</p>
+        <p className="ins-note">
+          {`${pickup.summary.n} reviewed / ${merged.summary.n} merged`}: pull requests nobody else reviewed are left out of pickup and review time, not counted
+          as zero.
+        </p>
       )}
-      <ChartFigure kind="stacked" title={`Cycle time split into coding, pickup, review and deploy, per ${data.grain === 'SPRINT' ? 'sprint' : 'week'}`} unit="hours"
-        rows={rows} series={series} extraColumns={extra} summary={summaryOf('PR_CYCLE_TIME', cycle)} />
+      <ChartFigure
+        kind="stacked"
+        title={`Cycle time split into coding, pickup, review and deploy, per ${data.grain === 'SPRINT' ? 'sprint' : 'week'}`}
+        unit="hours"
+        rows={rows}
+        series={series}
+        extraColumns={extra}
+        summary={summaryOf('PR_CYCLE_TIME', cycle)}
+      />
       <DrillButton metric="PR_CYCLE_TIME" onDrill={onDrill} />
     </InsightsSection>
   );
@@ -141,47 +188,82 @@ function PrFlowSection({ data, onDrill }: { data: TeamInsights; onDrill: (m: Ins
 
 function DeliverySection({ data }: { data: TeamInsights }) {
   return (
-    <InsightsSection title="Delivery (DORA)" metrics={['DEPLOYMENT_FREQUENCY', 'LEAD_TIME_FOR_CHANGES', 'CHANGE_FAILURE_RATE', 'FAILED_DEPLOYMENT_RECOVERY_TIME', 'TIME_TO_RESTORE']}>
+    <InsightsSection
+      title="Delivery (DORA)"
+      metrics={['DEPLOYMENT_FREQUENCY', 'LEAD_TIME_FOR_CHANGES', 'CHANGE_FAILURE_RATE', 'FAILED_DEPLOYMENT_RECOVERY_TIME', 'TIME_TO_RESTORE']}
+    >
       <div className="ins-grid">
         <MetricChart data={data} metric="DEPLOYMENT_FREQUENCY" color={COLORS.green} />
         <MetricChart data={data} metric="LEAD_TIME_FOR_CHANGES" />
         <MetricChart data={data} metric="CHANGE_FAILURE_RATE" color={COLORS.red} />
         <MetricChart data={data} metric="FAILED_DEPLOYMENT_RECOVERY_TIME" color={COLORS.amber} />
       </div>
-      <dl className="ins-stats"><MetricStat metric="TIME_TO_RESTORE" value={metricOf(data.metrics, 'TIME_TO_RESTORE')?.summary} /></dl>
+      <dl className="ins-stats">
+        <MetricStat metric="TIME_TO_RESTORE" value={metricOf(data.metrics, 'TIME_TO_RESTORE')?.summary} />
+      </dl>
       <h3>Unattributed incidents</h3>
-      {data.unattributed_incidents.length === 0
-        ? <p className="muted">Every incident in this window follows a production deployment within the attribution window.</p>
-        : (
-          <>
-            <p className="muted">No production deployment within the attribution window explains these; they are not counted in the change failure rate.</p>
-            <ul className="ins-list">
-              {data.unattributed_incidents.map((i) => (
-                <li key={i.id}>
-                  {i.url ? <a href={i.url} target="_blank" rel="noreferrer">{i.key}</a> : i.key} {i.title}
-                  <span className="muted"> · created {formatDay(i.created_at)}{i.resolved_at ? `, resolved ${formatDay(i.resolved_at)}` : ', open'}</span>
-                </li>
-              ))}
-            </ul>
-          </>
-        )}
+      {data.unattributed_incidents.length === 0 ? (
+        <p className="muted">Every incident in this window follows a production deployment within the attribution window.</p>
+      ) : (
+        <>
+          <p className="muted">No production deployment within the attribution window explains these; they are not counted in the change failure rate.</p>
+          <ul className="ins-list">
+            {data.unattributed_incidents.map((i) => (
+              <li key={i.id}>
+                {i.url ? (
+                  <a href={i.url} target="_blank" rel="noreferrer">
+                    {i.key}
+                  </a>
+                ) : (
+                  i.key
+                )}{' '}
+                {i.title}
+                <span className="muted">
+                  {' '}
+                  · created {formatDay(i.created_at)}
+                  {i.resolved_at ? `, resolved ${formatDay(i.resolved_at)}` : ', open'}
+                </span>
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
     </InsightsSection>
   );
 }
 
 function IssuesSection({ data }: { data: TeamInsights }) {
-  const both = (keys: InsightMetricKey[], colors: string[]) => keys.map((k, i) => ({ key: k, label: INSIGHT_METRICS[k].unit === 'HOURS' ? `${INSIGHT_METRICS[k].label} (median)` : INSIGHT_METRICS[k].label, color: colors[i]! }));
+  const both = (keys: InsightMetricKey[], colors: string[]) =>
+    keys.map((k, i) => ({
+      key: k,
+      label: INSIGHT_METRICS[k].unit === 'HOURS' ? `${INSIGHT_METRICS[k].label} (median)` : INSIGHT_METRICS[k].label,
+      color: colors[i]!,
+    }));
   const grain = data.grain === 'SPRINT' ? 'sprint' : 'week';
   return (
     <InsightsSection title="Issues" metrics={['ISSUE_LEAD_TIME', 'ISSUE_CYCLE_TIME', 'ISSUE_THROUGHPUT', 'STORY_POINTS_COMPLETED']}>
       <dl className="ins-stats">
-        {(['ISSUE_LEAD_TIME', 'ISSUE_CYCLE_TIME', 'ISSUE_THROUGHPUT', 'STORY_POINTS_COMPLETED'] as const).map((k) => <MetricStat key={k} metric={k} value={metricOf(data.metrics, k)?.summary} />)}
+        {(['ISSUE_LEAD_TIME', 'ISSUE_CYCLE_TIME', 'ISSUE_THROUGHPUT', 'STORY_POINTS_COMPLETED'] as const).map((k) => (
+          <MetricStat key={k} metric={k} value={metricOf(data.metrics, k)?.summary} />
+        ))}
       </dl>
       <div className="ins-grid">
-        <ChartFigure kind="bar" title={`Issue lead and cycle time per ${grain}`} unit="hours" rows={rowsOf(data, ['ISSUE_LEAD_TIME', 'ISSUE_CYCLE_TIME'])}
-          series={both(['ISSUE_LEAD_TIME', 'ISSUE_CYCLE_TIME'], [COLORS.blue, COLORS.amber])} summary={summaryOf('ISSUE_CYCLE_TIME', metricOf(data.metrics, 'ISSUE_CYCLE_TIME'))} />
-        <ChartFigure kind="bar" title={`Issues and story points done per ${grain}`} unit="" rows={rowsOf(data, ['ISSUE_THROUGHPUT', 'STORY_POINTS_COMPLETED'])}
-          series={both(['ISSUE_THROUGHPUT', 'STORY_POINTS_COMPLETED'], [COLORS.teal, COLORS.violet])} summary={summaryOf('ISSUE_THROUGHPUT', metricOf(data.metrics, 'ISSUE_THROUGHPUT'))} />
+        <ChartFigure
+          kind="bar"
+          title={`Issue lead and cycle time per ${grain}`}
+          unit="hours"
+          rows={rowsOf(data, ['ISSUE_LEAD_TIME', 'ISSUE_CYCLE_TIME'])}
+          series={both(['ISSUE_LEAD_TIME', 'ISSUE_CYCLE_TIME'], [COLORS.blue, COLORS.amber])}
+          summary={summaryOf('ISSUE_CYCLE_TIME', metricOf(data.metrics, 'ISSUE_CYCLE_TIME'))}
+        />
+        <ChartFigure
+          kind="bar"
+          title={`Issues and story points done per ${grain}`}
+          unit=""
+          rows={rowsOf(data, ['ISSUE_THROUGHPUT', 'STORY_POINTS_COMPLETED'])}
+          series={both(['ISSUE_THROUGHPUT', 'STORY_POINTS_COMPLETED'], [COLORS.teal, COLORS.violet])}
+          summary={summaryOf('ISSUE_THROUGHPUT', metricOf(data.metrics, 'ISSUE_THROUGHPUT'))}
+        />
       </div>
     </InsightsSection>
   );
@@ -196,14 +278,30 @@ function SprintsSection({ data }: { data: TeamInsights }) {
         <table className="ins-table">
           <caption className="sr-only">Sprints in the window</caption>
           <thead>
-            <tr><th scope="col">Sprint</th><th scope="col">Dates</th><th scope="col">Committed (points)</th><th scope="col">Added</th><th scope="col">Done</th><th scope="col">Completion</th><th scope="col">Commitment reliability</th><th scope="col">Carried over (issues)</th></tr>
+            <tr>
+              <th scope="col">Sprint</th>
+              <th scope="col">Dates</th>
+              <th scope="col">Committed (points)</th>
+              <th scope="col">Added</th>
+              <th scope="col">Done</th>
+              <th scope="col">Completion</th>
+              <th scope="col">Commitment reliability</th>
+              <th scope="col">Carried over (issues)</th>
+            </tr>
           </thead>
           <tbody>
             {data.sprints.map((s) => (
               <tr key={s.id}>
-                <th scope="row">{s.name}</th><td>{formatShortDay(s.start_at)} – {formatShortDay(s.end_at)}</td>
-                <td>{s.committed_points}</td><td>{s.added_points}</td><td>{s.completed_points}</td>
-                <td>{pct(s.completion_rate)}</td><td>{pct(s.commitment_reliability)}</td><td>{s.carried_over}</td>
+                <th scope="row">{s.name}</th>
+                <td>
+                  {formatShortDay(s.start_at)} – {formatShortDay(s.end_at)}
+                </td>
+                <td>{s.committed_points}</td>
+                <td>{s.added_points}</td>
+                <td>{s.completed_points}</td>
+                <td>{pct(s.completion_rate)}</td>
+                <td>{pct(s.commitment_reliability)}</td>
+                <td>{s.carried_over}</td>
               </tr>
             ))}
           </tbody>
@@ -221,25 +319,79 @@ function ProductSection({ data }: { data: TeamInsights }) {
   const received = metricOf(data.metrics, 'FEEDBACK_RECEIVED');
   const fbTotal = (m: InsightsMetric | undefined) => m?.points.reduce((s, p) => s + (p.value ?? 0), 0) ?? 0;
   return (
-    <InsightsSection title="Reviews, feedback, goals and retros" metrics={['REVIEW_SCORE', 'FEEDBACK_GIVEN', 'FEEDBACK_RECEIVED', 'GOAL_PROGRESS', 'RETRO_PARTICIPATION', 'RETRO_ACTIONS_DONE']}>
+    <InsightsSection
+      title="Reviews, feedback, goals and retros"
+      metrics={['REVIEW_SCORE', 'FEEDBACK_GIVEN', 'FEEDBACK_RECEIVED', 'GOAL_PROGRESS', 'RETRO_PARTICIPATION', 'RETRO_ACTIONS_DONE']}
+    >
       <div className="ins-grid">
-        {scores.length === 0
-          ? <div><h3>Review scores</h3><p className="muted">No review cycle of this team ended in this window.</p></div>
-          : <ChartFigure kind="line" title="Review scores over cycles" unit="" rows={scores} series={[{ key: 'score', label: 'Average rating', color: COLORS.blue }]}
-              summary={`${plural(scores.length, 'cycle')}; latest ${scores[scores.length - 1]!.label}: ${scores[scores.length - 1]!.score ?? '—'}.`} />}
-        <ChartFigure kind="bar" title={`Feedback given and received per ${grain}`} unit="" rows={rowsOf(data, ['FEEDBACK_GIVEN', 'FEEDBACK_RECEIVED'])}
-          series={[{ key: 'FEEDBACK_GIVEN', label: 'Given', color: COLORS.blue }, { key: 'FEEDBACK_RECEIVED', label: 'Received', color: COLORS.green }]}
-          summary={`${fbTotal(given)} given and ${fbTotal(received)} received in the window.`} />
+        {scores.length === 0 ? (
+          <div>
+            <h3>Review scores</h3>
+            <p className="muted">No review cycle of this team ended in this window.</p>
+          </div>
+        ) : (
+          <ChartFigure
+            kind="line"
+            title="Review scores over cycles"
+            unit=""
+            rows={scores}
+            series={[{ key: 'score', label: 'Average rating', color: COLORS.blue }]}
+            summary={`${plural(scores.length, 'cycle')}; latest ${scores[scores.length - 1]!.label}: ${scores[scores.length - 1]!.score ?? '—'}.`}
+          />
+        )}
+        <ChartFigure
+          kind="bar"
+          title={`Feedback given and received per ${grain}`}
+          unit=""
+          rows={rowsOf(data, ['FEEDBACK_GIVEN', 'FEEDBACK_RECEIVED'])}
+          series={[
+            { key: 'FEEDBACK_GIVEN', label: 'Given', color: COLORS.blue },
+            { key: 'FEEDBACK_RECEIVED', label: 'Received', color: COLORS.green },
+          ]}
+          summary={`${fbTotal(given)} given and ${fbTotal(received)} received in the window.`}
+        />
       </div>
       <h3>Goals</h3>
-      {g.count === 0 ? <p className="muted">No open goals of this team.</p> : (
+      {g.count === 0 ? (
+        <p className="muted">No open goals of this team.</p>
+      ) : (
         <dl className="ins-stats">
-          <div className="ins-stat"><dt>Open goals</dt><dd><strong className="ins-stat-value">{plural(g.count, 'goal')}</strong></dd></div>
-          <div className="ins-stat"><dt>Average progress</dt><dd><strong className="ins-stat-value">{formatPercent(g.average_progress)}</strong></dd></div>
-          <div className="ins-stat"><dt>On track</dt><dd><strong className="ins-stat-value">{plural(g.on_track, 'goal')}</strong></dd></div>
-          <div className="ins-stat"><dt>At risk</dt><dd><strong className="ins-stat-value">{plural(g.at_risk, 'goal')}</strong></dd></div>
-          <div className="ins-stat"><dt>Off track</dt><dd><strong className="ins-stat-value">{plural(g.off_track, 'goal')}</strong></dd></div>
-          <div className="ins-stat"><dt>Done</dt><dd><strong className="ins-stat-value">{plural(g.done, 'goal')}</strong></dd></div>
+          <div className="ins-stat">
+            <dt>Open goals</dt>
+            <dd>
+              <strong className="ins-stat-value">{plural(g.count, 'goal')}</strong>
+            </dd>
+          </div>
+          <div className="ins-stat">
+            <dt>Average progress</dt>
+            <dd>
+              <strong className="ins-stat-value">{formatPercent(g.average_progress)}</strong>
+            </dd>
+          </div>
+          <div className="ins-stat">
+            <dt>On track</dt>
+            <dd>
+              <strong className="ins-stat-value">{plural(g.on_track, 'goal')}</strong>
+            </dd>
+          </div>
+          <div className="ins-stat">
+            <dt>At risk</dt>
+            <dd>
+              <strong className="ins-stat-value">{plural(g.at_risk, 'goal')}</strong>
+            </dd>
+          </div>
+          <div className="ins-stat">
+            <dt>Off track</dt>
+            <dd>
+              <strong className="ins-stat-value">{plural(g.off_track, 'goal')}</strong>
+            </dd>
+          </div>
+          <div className="ins-stat">
+            <dt>Done</dt>
+            <dd>
+              <strong className="ins-stat-value">{plural(g.done, 'goal')}</strong>
+            </dd>
+          </div>
         </dl>
       )}
       <h3>Retros</h3>
@@ -247,16 +399,31 @@ function ProductSection({ data }: { data: TeamInsights }) {
         <MetricStat metric="RETRO_PARTICIPATION" value={metricOf(data.metrics, 'RETRO_PARTICIPATION')?.summary} />
         <MetricStat metric="RETRO_ACTIONS_DONE" value={metricOf(data.metrics, 'RETRO_ACTIONS_DONE')?.summary} />
       </dl>
-      {data.retros.length === 0 ? <p className="muted">No retro held in this window.</p> : (
+      {data.retros.length === 0 ? (
+        <p className="muted">No retro held in this window.</p>
+      ) : (
         <div className="ins-table-wrap" role="region" aria-label="Retros, table" tabIndex={0}>
           <table className="ins-table">
             <caption className="sr-only">Retros held in the window</caption>
-            <thead><tr><th scope="col">Retro</th><th scope="col">Held</th><th scope="col">Took part</th><th scope="col">Action items done</th></tr></thead>
+            <thead>
+              <tr>
+                <th scope="col">Retro</th>
+                <th scope="col">Held</th>
+                <th scope="col">Took part</th>
+                <th scope="col">Action items done</th>
+              </tr>
+            </thead>
             <tbody>
               {data.retros.map((r) => (
                 <tr key={r.retro_id}>
-                  <th scope="row">{r.title}</th><td>{formatDay(r.held_at)}</td>
-                  <td>{r.participants} of {r.members}</td><td>{r.actions_done} of {r.actions_total}</td>
+                  <th scope="row">{r.title}</th>
+                  <td>{formatDay(r.held_at)}</td>
+                  <td>
+                    {r.participants} of {r.members}
+                  </td>
+                  <td>
+                    {r.actions_done} of {r.actions_total}
+                  </td>
                 </tr>
               ))}
             </tbody>
@@ -274,8 +441,21 @@ export function TeamInsightsPage({ teamId, search, area, admin }: { teamId: stri
   // undefined: closed; null: all pull requests; a key: those behind that metric.
   const [drill, setDrill] = useState<InsightMetricKey | null | undefined>(undefined);
   const back = <Link to={LIST_PATH[area]}>All teams</Link>;
-  if (q.isPending) return <section className="page ins-page">{back}<PendingView label="Loading team insights…" /></section>;
-  if (q.isError) return <section className="page ins-page">{back}<h1>Team insights</h1><InsightsError error={q.error} who="team" /></section>;
+  if (q.isPending)
+    return (
+      <section className="page ins-page">
+        {back}
+        <PendingView label="Loading team insights…" />
+      </section>
+    );
+  if (q.isError)
+    return (
+      <section className="page ins-page">
+        {back}
+        <h1>Team insights</h1>
+        <InsightsError error={q.error} who="team" />
+      </section>
+    );
   const data = q.data;
   const code = data.sources.code;
   const m = (k: InsightMetricKey) => metricOf(data.metrics, k);
@@ -293,7 +473,9 @@ export function TeamInsightsPage({ teamId, search, area, admin }: { teamId: stri
           {drill !== undefined && <PullRequestsDrillDown teamId={teamId} window={w} metric={drill} onClose={() => setDrill(undefined)} />}
           <InsightsSection title="Throughput" metrics={['PR_THROUGHPUT', 'PR_CLOSED_WITHOUT_MERGE']}>
             <MetricChart data={data} metric="PR_THROUGHPUT" color={COLORS.teal} onDrill={setDrill} />
-            <dl className="ins-stats"><MetricStat metric="PR_CLOSED_WITHOUT_MERGE" value={m('PR_CLOSED_WITHOUT_MERGE')?.summary} /></dl>
+            <dl className="ins-stats">
+              <MetricStat metric="PR_CLOSED_WITHOUT_MERGE" value={m('PR_CLOSED_WITHOUT_MERGE')?.summary} />
+            </dl>
           </InsightsSection>
           <InsightsSection title="Pull request size" metrics={['PR_SIZE']}>
             <MetricChart data={data} metric="PR_SIZE" color={COLORS.violet} onDrill={setDrill} />
@@ -306,9 +488,11 @@ export function TeamInsightsPage({ teamId, search, area, admin }: { teamId: stri
           </InsightsSection>
         </>
       )}
-      {data.sources.deployments && (hasData(m('DEPLOYMENT_FREQUENCY')) || hasData(m('CHANGE_FAILURE_RATE')))
-        ? <DeliverySection data={data} />
-        : code && <p className="muted ins-note">Delivery (DORA) metrics appear once deployments are recognised: see the code process settings.</p>}
+      {data.sources.deployments && (hasData(m('DEPLOYMENT_FREQUENCY')) || hasData(m('CHANGE_FAILURE_RATE'))) ? (
+        <DeliverySection data={data} />
+      ) : (
+        code && <p className="muted ins-note">Delivery (DORA) metrics appear once deployments are recognised: see the code process settings.</p>
+      )}
       {data.sources.issues && <IssuesSection data={data} />}
       {data.sprints.length > 0 && <SprintsSection data={data} />}
       <ProductSection data={data} />
@@ -318,6 +502,7 @@ export function TeamInsightsPage({ teamId, search, area, admin }: { teamId: stri
 }
 
 function MetricDefinitionFooter() {
-  return <p className="muted ins-note">Weeks start on Monday in your organization’s time zone. Durations are hours; “n” is how many items a number stands on.</p>;
+  return (
+    <p className="muted ins-note">Weeks start on Monday in your organization’s time zone. Durations are hours; “n” is how many items a number stands on.</p>
+  );
 }
-

@@ -1,6 +1,14 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type {
-  AuthKind, CodeProcessSettings, ConnectionStatus, DeploymentSource, IntegrationProvider, MatchKind, ScopeKind, SyncKind, SyncRunStatus,
+  AuthKind,
+  CodeProcessSettings,
+  ConnectionStatus,
+  DeploymentSource,
+  IntegrationProvider,
+  MatchKind,
+  ScopeKind,
+  SyncKind,
+  SyncRunStatus,
 } from '../../../shared/integrations.js';
 import { gql, graphql } from '../../lib/graphql.js';
 
@@ -11,47 +19,113 @@ import { gql, graphql } from '../../lib/graphql.js';
  */
 
 export type SyncRun = {
-  id: string; kind: SyncKind; status: SyncRunStatus; progress_done: number; progress_total: number | null; progress_label: string | null;
-  items_written: number; requests: number; error: string | null; resumes_at: string | null; started_at: string | null; finished_at: string | null; created_at: string;
+  id: string;
+  kind: SyncKind;
+  status: SyncRunStatus;
+  progress_done: number;
+  progress_total: number | null;
+  progress_label: string | null;
+  items_written: number;
+  requests: number;
+  error: string | null;
+  resumes_at: string | null;
+  started_at: string | null;
+  finished_at: string | null;
+  created_at: string;
 };
 export type IntegrationScope = {
-  id: string; kind: ScopeKind; external_id: string; name: string; url: string | null; default_branch: string | null; included: boolean;
+  id: string;
+  kind: ScopeKind;
+  external_id: string;
+  name: string;
+  url: string | null;
+  default_branch: string | null;
+  included: boolean;
   team: { id: string; name: string } | null;
 };
 export type IntegrationConnection = {
-  id: string; provider: IntegrationProvider; base_url: string; account: string; edition: string | null; auth_kind: AuthKind; secret_hint: string; has_webhook_secret: boolean;
-  webhook_url: string | null; backfill_months: number; status: ConnectionStatus; last_error: string | null; last_synced_at: string | null; is_sample: boolean;
-  connected_by: { id: string; full_name: string } | null; created_at: string; scopes: IntegrationScope[]; current_run: SyncRun | null; sync_runs: SyncRun[];
+  id: string;
+  provider: IntegrationProvider;
+  base_url: string;
+  account: string;
+  edition: string | null;
+  auth_kind: AuthKind;
+  secret_hint: string;
+  has_webhook_secret: boolean;
+  webhook_url: string | null;
+  backfill_months: number;
+  status: ConnectionStatus;
+  last_error: string | null;
+  last_synced_at: string | null;
+  is_sample: boolean;
+  connected_by: { id: string; full_name: string } | null;
+  created_at: string;
+  scopes: IntegrationScope[];
+  current_run: SyncRun | null;
+  sync_runs: SyncRun[];
   unmatched_accounts: number;
 };
 export type IntegrationTestResult = { ok: boolean; message: string; missing: string[] };
 export type ExternalAccount = {
-  id: string; provider: IntegrationProvider; external_id: string; login: string | null; display_name: string | null; email: string | null; is_bot: boolean;
-  match_kind: MatchKind; user: { id: string; full_name: string; email: string } | null; candidates: Array<{ id: string; full_name: string; email: string }>;
+  id: string;
+  provider: IntegrationProvider;
+  external_id: string;
+  login: string | null;
+  display_name: string | null;
+  email: string | null;
+  is_bot: boolean;
+  match_kind: MatchKind;
+  user: { id: string; full_name: string; email: string } | null;
+  candidates: Array<{ id: string; full_name: string; email: string }>;
 };
 export type ExternalAccountPage = { items: ExternalAccount[]; total: number };
 export type AccountFilter = 'ALL' | 'UNMATCHED' | 'AMBIGUOUS' | 'MATCHED' | 'BOTS';
 export type CodeProcess = CodeProcessSettings & { updated_at: string | null };
 export type SampleDataStatus = { loaded: boolean; runs: SyncRun[] };
 export type TrackerTarget = { connection_id: string; scope_id: string; provider: IntegrationProvider; name: string; team_owned: boolean; sample: boolean };
-export type RetroActionIssue = { action_item_id: string; provider: IntegrationProvider; key: string; url: string | null; closed_at: string | null; sample: boolean };
+export type RetroActionIssue = {
+  action_item_id: string;
+  provider: IntegrationProvider;
+  key: string;
+  url: string | null;
+  closed_at: string | null;
+  sample: boolean;
+};
 
 export type ConnectInput = {
-  provider: IntegrationProvider; base_url?: string | null; account?: string | null; auth_kind?: AuthKind | null; token?: string | null; app_id?: string | null;
-  installation_id?: string | null; private_key?: string | null; webhook_secret?: string | null; backfill_months?: number | null;
+  provider: IntegrationProvider;
+  base_url?: string | null;
+  account?: string | null;
+  auth_kind?: AuthKind | null;
+  token?: string | null;
+  app_id?: string | null;
+  installation_id?: string | null;
+  private_key?: string | null;
+  webhook_secret?: string | null;
+  backfill_months?: number | null;
 };
-export type UpdateInput = { token?: string | null; private_key?: string | null; webhook_secret?: string | null; backfill_months?: number | null; paused?: boolean | null };
+export type UpdateInput = {
+  token?: string | null;
+  private_key?: string | null;
+  webhook_secret?: string | null;
+  backfill_months?: number | null;
+  paused?: boolean | null;
+};
 
-export const RUN_FIELDS = 'id kind status progress_done progress_total progress_label items_written requests error resumes_at started_at finished_at created_at';
+export const RUN_FIELDS =
+  'id kind status progress_done progress_total progress_label items_written requests error resumes_at started_at finished_at created_at';
 export const SCOPE_FIELDS = 'id kind external_id name url default_branch included team { id name }';
 export const CONNECTION_FIELDS = `id provider base_url account edition auth_kind secret_hint has_webhook_secret webhook_url backfill_months status last_error last_synced_at is_sample
   connected_by { id full_name } created_at scopes { ${SCOPE_FIELDS} } current_run { ${RUN_FIELDS} } sync_runs(limit: 10) { ${RUN_FIELDS} } unmatched_accounts`;
-export const ACCOUNT_FIELDS = 'id provider external_id login display_name email is_bot match_kind user { id full_name email } candidates { id full_name email }';
-export const CODE_PROCESS_FIELDS = 'branches deployment_source deployment_pattern production_environments bug_issue_types incident_issue_types incident_window_hours bot_logins story_points_field updated_at';
+export const ACCOUNT_FIELDS =
+  'id provider external_id login display_name email is_bot match_kind user { id full_name email } candidates { id full_name email }';
+export const CODE_PROCESS_FIELDS =
+  'branches deployment_source deployment_pattern production_environments bug_issue_types incident_issue_types incident_window_hours bot_logins story_points_field updated_at';
 const SAMPLE_FIELDS = `loaded runs { ${RUN_FIELDS} }`;
 
 /** A run still moving: the page polls while one is. */
-export const isActiveRun = (run: SyncRun | null | undefined): boolean => !!run && (run.status === 'QUEUED' || run.status === 'RUNNING' || run.status === 'RATE_LIMITED');
+export const isActiveRun = (run: SyncRun | null | undefined): boolean =>
+  !!run && (run.status === 'QUEUED' || run.status === 'RUNNING' || run.status === 'RATE_LIMITED');
 export const POLL_MS = 1500;
 
 export const INTEGRATIONS = graphql(`query Integrations { integrations { ${CONNECTION_FIELDS} } }`);
@@ -64,19 +138,27 @@ export const integrationsQueryOptions = queryOptions({
 export const INTEGRATION = graphql(`query Integration($id: ID!) { integration(id: $id) { ${CONNECTION_FIELDS} } }`);
 
 /** One connection; polled every 1.5 s while its run is queued, running or waiting for a rate limit. */
-export const integrationQueryOptions = (id: string) => queryOptions({
-  queryKey: ['integrations', 'one', id],
-  queryFn: async () => (await gql(INTEGRATION, { id })).integration,
-  refetchInterval: (query) => (isActiveRun(query.state.data?.current_run) ? POLL_MS : false),
-});
+export const integrationQueryOptions = (id: string) =>
+  queryOptions({
+    queryKey: ['integrations', 'one', id],
+    queryFn: async () => (await gql(INTEGRATION, { id })).integration,
+    refetchInterval: (query) => (isActiveRun(query.state.data?.current_run) ? POLL_MS : false),
+  });
 
-export const EXTERNAL_ACCOUNTS = graphql(`query ExternalAccounts($provider: IntegrationProvider, $filter: AccountMatchFilter, $search: String, $limit: Int, $offset: Int) {
+export const EXTERNAL_ACCOUNTS =
+  graphql(`query ExternalAccounts($provider: IntegrationProvider, $filter: AccountMatchFilter, $search: String, $limit: Int, $offset: Int) {
       externalAccounts(provider: $provider, filter: $filter, search: $search, limit: $limit, offset: $offset) { items { ${ACCOUNT_FIELDS} } total } }`);
-export const externalAccountsQueryOptions = (v: { provider: IntegrationProvider | null; filter: AccountFilter; search: string; limit: number; offset: number }) => queryOptions({
-  queryKey: ['integrations', 'accounts', v],
-  queryFn: async () => (await gql(EXTERNAL_ACCOUNTS,
-    { ...v, search: v.search.trim() || null })).externalAccounts ?? { items: [], total: 0 },
-});
+export const externalAccountsQueryOptions = (v: {
+  provider: IntegrationProvider | null;
+  filter: AccountFilter;
+  search: string;
+  limit: number;
+  offset: number;
+}) =>
+  queryOptions({
+    queryKey: ['integrations', 'accounts', v],
+    queryFn: async () => (await gql(EXTERNAL_ACCOUNTS, { ...v, search: v.search.trim() || null })).externalAccounts ?? { items: [], total: 0 },
+  });
 
 export const CODE_PROCESS_SETTINGS = graphql(`query CodeProcessSettings { codeProcessSettings { ${CODE_PROCESS_FIELDS} } }`);
 
@@ -93,19 +175,25 @@ export const sampleDataQueryOptions = queryOptions({
   refetchInterval: (query) => (query.state.data?.runs.some(isActiveRun) ? POLL_MS : false),
 });
 
-export const TRACKER_TARGETS = graphql('query TrackerTargets($retro_id: ID!) { trackerTargets(retro_id: $retro_id) { connection_id scope_id provider name team_owned sample } }');
+export const TRACKER_TARGETS = graphql(
+  'query TrackerTargets($retro_id: ID!) { trackerTargets(retro_id: $retro_id) { connection_id scope_id provider name team_owned sample } }',
+);
 
-export const trackerTargetsQueryOptions = (retroId: string) => queryOptions({
-  queryKey: ['integrations', 'trackerTargets', retroId],
-  queryFn: async () => (await gql(TRACKER_TARGETS, { retro_id: retroId })).trackerTargets ?? [],
-});
+export const trackerTargetsQueryOptions = (retroId: string) =>
+  queryOptions({
+    queryKey: ['integrations', 'trackerTargets', retroId],
+    queryFn: async () => (await gql(TRACKER_TARGETS, { retro_id: retroId })).trackerTargets ?? [],
+  });
 
-export const RETRO_ACTION_ISSUES = graphql('query RetroActionIssues($retro_id: ID!) { retroActionIssues(retro_id: $retro_id) { action_item_id provider key url closed_at sample } }');
+export const RETRO_ACTION_ISSUES = graphql(
+  'query RetroActionIssues($retro_id: ID!) { retroActionIssues(retro_id: $retro_id) { action_item_id provider key url closed_at sample } }',
+);
 
-export const retroActionIssuesQueryOptions = (retroId: string) => queryOptions({
-  queryKey: ['integrations', 'retroActionIssues', retroId],
-  queryFn: async () => (await gql(RETRO_ACTION_ISSUES, { retro_id: retroId })).retroActionIssues ?? [],
-});
+export const retroActionIssuesQueryOptions = (retroId: string) =>
+  queryOptions({
+    queryKey: ['integrations', 'retroActionIssues', retroId],
+    queryFn: async () => (await gql(RETRO_ACTION_ISSUES, { retro_id: retroId })).retroActionIssues ?? [],
+  });
 
 /** Every change refreshes the whole integrations family (connections, accounts, sample status). */
 function useIntegrationsMutation<V, R>(run: (variables: V) => Promise<R>) {
@@ -113,83 +201,106 @@ function useIntegrationsMutation<V, R>(run: (variables: V) => Promise<R>) {
   return useMutation({ mutationFn: run, onSuccess: () => queryClient.invalidateQueries({ queryKey: ['integrations'] }) });
 }
 
-export const CONNECT_INTEGRATION = graphql(`mutation ConnectIntegration($input: ConnectIntegrationInput!) { connectIntegration(input: $input) { ${CONNECTION_FIELDS} } }`);
+export const CONNECT_INTEGRATION = graphql(
+  `mutation ConnectIntegration($input: ConnectIntegrationInput!) { connectIntegration(input: $input) { ${CONNECTION_FIELDS} } }`,
+);
 
-export const useConnectIntegration = () => useIntegrationsMutation(async (input: ConnectInput) =>
-  (await gql(CONNECT_INTEGRATION, { input })).connectIntegration);
+export const useConnectIntegration = () =>
+  useIntegrationsMutation(async (input: ConnectInput) => (await gql(CONNECT_INTEGRATION, { input })).connectIntegration);
 
-export const TEST_INTEGRATION_INPUT = graphql('mutation TestIntegrationInput($input: ConnectIntegrationInput!) { testIntegrationInput(input: $input) { ok message missing } }');
+export const TEST_INTEGRATION_INPUT = graphql(
+  'mutation TestIntegrationInput($input: ConnectIntegrationInput!) { testIntegrationInput(input: $input) { ok message missing } }',
+);
 
-export const useTestIntegrationInput = () => useMutation({
-  mutationFn: async (input: ConnectInput) => (await gql(TEST_INTEGRATION_INPUT, { input })).testIntegrationInput,
-});
+export const useTestIntegrationInput = () =>
+  useMutation({
+    mutationFn: async (input: ConnectInput) => (await gql(TEST_INTEGRATION_INPUT, { input })).testIntegrationInput,
+  });
 
 export const TEST_INTEGRATION = graphql('mutation TestIntegration($id: ID!) { testIntegration(id: $id) { ok message missing } }');
 
-export const useTestIntegration = () => useMutation({
-  mutationFn: async (id: string) => (await gql(TEST_INTEGRATION, { id })).testIntegration,
-});
+export const useTestIntegration = () =>
+  useMutation({
+    mutationFn: async (id: string) => (await gql(TEST_INTEGRATION, { id })).testIntegration,
+  });
 
-export const UPDATE_INTEGRATION = graphql(`mutation UpdateIntegration($id: ID!, $input: UpdateIntegrationInput!) { updateIntegration(id: $id, input: $input) { ${CONNECTION_FIELDS} } }`);
+export const UPDATE_INTEGRATION = graphql(
+  `mutation UpdateIntegration($id: ID!, $input: UpdateIntegrationInput!) { updateIntegration(id: $id, input: $input) { ${CONNECTION_FIELDS} } }`,
+);
 
-export const useUpdateIntegration = () => useIntegrationsMutation(async ({ id, input }: { id: string; input: UpdateInput }) =>
-  (await gql(UPDATE_INTEGRATION, { id, input })).updateIntegration);
+export const useUpdateIntegration = () =>
+  useIntegrationsMutation(async ({ id, input }: { id: string; input: UpdateInput }) => (await gql(UPDATE_INTEGRATION, { id, input })).updateIntegration);
 
 export const DISCONNECT_INTEGRATION = graphql('mutation DisconnectIntegration($id: ID!) { disconnectIntegration(id: $id) }');
 
-export const useDisconnectIntegration = () => useIntegrationsMutation(async (id: string) =>
-  (await gql(DISCONNECT_INTEGRATION, { id })).disconnectIntegration);
+export const useDisconnectIntegration = () => useIntegrationsMutation(async (id: string) => (await gql(DISCONNECT_INTEGRATION, { id })).disconnectIntegration);
 
 export const SYNC_INTEGRATION = graphql(`mutation SyncIntegration($id: ID!, $kind: SyncKind) { syncIntegration(id: $id, kind: $kind) { ${RUN_FIELDS} } }`);
 
-export const useSyncIntegration = () => useIntegrationsMutation(async ({ id, kind }: { id: string; kind?: SyncKind }) =>
-  (await gql(SYNC_INTEGRATION, { id, kind: kind ?? null })).syncIntegration);
+export const useSyncIntegration = () =>
+  useIntegrationsMutation(async ({ id, kind }: { id: string; kind?: SyncKind }) => (await gql(SYNC_INTEGRATION, { id, kind: kind ?? null })).syncIntegration);
 
 export const REFRESH_INTEGRATION_SCOPES = graphql(`mutation RefreshIntegrationScopes($id: ID!) { refreshIntegrationScopes(id: $id) { ${SCOPE_FIELDS} } }`);
 
-export const useRefreshIntegrationScopes = () => useIntegrationsMutation(async (id: string) =>
-  (await gql(REFRESH_INTEGRATION_SCOPES, { id })).refreshIntegrationScopes);
+export const useRefreshIntegrationScopes = () =>
+  useIntegrationsMutation(async (id: string) => (await gql(REFRESH_INTEGRATION_SCOPES, { id })).refreshIntegrationScopes);
 
-export const SET_INTEGRATION_SCOPES = graphql(`mutation SetIntegrationScopes($id: ID!, $scopes: [IntegrationScopeInput!]!) { setIntegrationScopes(id: $id, scopes: $scopes) { ${SCOPE_FIELDS} } }`);
+export const SET_INTEGRATION_SCOPES = graphql(
+  `mutation SetIntegrationScopes($id: ID!, $scopes: [IntegrationScopeInput!]!) { setIntegrationScopes(id: $id, scopes: $scopes) { ${SCOPE_FIELDS} } }`,
+);
 
-export const useSetIntegrationScopes = () => useIntegrationsMutation(async ({ id, scopes }: { id: string; scopes: Array<{ id: string; included: boolean; team_id: string | null }> }) =>
-  (await gql(SET_INTEGRATION_SCOPES, { id, scopes })).setIntegrationScopes);
+export const useSetIntegrationScopes = () =>
+  useIntegrationsMutation(
+    async ({ id, scopes }: { id: string; scopes: Array<{ id: string; included: boolean; team_id: string | null }> }) =>
+      (await gql(SET_INTEGRATION_SCOPES, { id, scopes })).setIntegrationScopes,
+  );
 
-export const MATCH_EXTERNAL_ACCOUNT = graphql(`mutation MatchExternalAccount($id: ID!, $user_id: ID) { matchExternalAccount(id: $id, user_id: $user_id) { ${ACCOUNT_FIELDS} } }`);
+export const MATCH_EXTERNAL_ACCOUNT = graphql(
+  `mutation MatchExternalAccount($id: ID!, $user_id: ID) { matchExternalAccount(id: $id, user_id: $user_id) { ${ACCOUNT_FIELDS} } }`,
+);
 
-export const useMatchExternalAccount = () => useIntegrationsMutation(async ({ id, user_id }: { id: string; user_id: string | null }) =>
-  (await gql(MATCH_EXTERNAL_ACCOUNT, { id, user_id })).matchExternalAccount);
+export const useMatchExternalAccount = () =>
+  useIntegrationsMutation(
+    async ({ id, user_id }: { id: string; user_id: string | null }) => (await gql(MATCH_EXTERNAL_ACCOUNT, { id, user_id })).matchExternalAccount,
+  );
 
-export const SET_EXTERNAL_ACCOUNT_BOT = graphql(`mutation SetExternalAccountBot($id: ID!, $is_bot: Boolean!) { setExternalAccountBot(id: $id, is_bot: $is_bot) { ${ACCOUNT_FIELDS} } }`);
+export const SET_EXTERNAL_ACCOUNT_BOT = graphql(
+  `mutation SetExternalAccountBot($id: ID!, $is_bot: Boolean!) { setExternalAccountBot(id: $id, is_bot: $is_bot) { ${ACCOUNT_FIELDS} } }`,
+);
 
-export const useSetExternalAccountBot = () => useIntegrationsMutation(async ({ id, is_bot }: { id: string; is_bot: boolean }) =>
-  (await gql(SET_EXTERNAL_ACCOUNT_BOT, { id, is_bot })).setExternalAccountBot);
+export const useSetExternalAccountBot = () =>
+  useIntegrationsMutation(
+    async ({ id, is_bot }: { id: string; is_bot: boolean }) => (await gql(SET_EXTERNAL_ACCOUNT_BOT, { id, is_bot })).setExternalAccountBot,
+  );
 
 export const REMATCH_EXTERNAL_ACCOUNTS = graphql('mutation RematchExternalAccounts { rematchExternalAccounts }');
 
-export const useRematchExternalAccounts = () => useIntegrationsMutation(async () =>
-  (await gql(REMATCH_EXTERNAL_ACCOUNTS)).rematchExternalAccounts);
+export const useRematchExternalAccounts = () => useIntegrationsMutation(async () => (await gql(REMATCH_EXTERNAL_ACCOUNTS)).rematchExternalAccounts);
 
-export const UPDATE_CODE_PROCESS_SETTINGS = graphql(`mutation UpdateCodeProcessSettings($input: CodeProcessSettingsInput!) { updateCodeProcessSettings(input: $input) { ${CODE_PROCESS_FIELDS} } }`);
+export const UPDATE_CODE_PROCESS_SETTINGS = graphql(
+  `mutation UpdateCodeProcessSettings($input: CodeProcessSettingsInput!) { updateCodeProcessSettings(input: $input) { ${CODE_PROCESS_FIELDS} } }`,
+);
 
-export const useUpdateCodeProcess = () => useIntegrationsMutation(async (input: CodeProcessSettings) =>
-  (await gql(UPDATE_CODE_PROCESS_SETTINGS, { input })).updateCodeProcessSettings);
+export const useUpdateCodeProcess = () =>
+  useIntegrationsMutation(async (input: CodeProcessSettings) => (await gql(UPDATE_CODE_PROCESS_SETTINGS, { input })).updateCodeProcessSettings);
 
 export const LOAD_SAMPLE_INSIGHTS_DATA = graphql(`mutation LoadSampleInsightsData { loadSampleInsightsData { ${SAMPLE_FIELDS} } }`);
 
-export const useLoadSampleData = () => useIntegrationsMutation(async () =>
-  (await gql(LOAD_SAMPLE_INSIGHTS_DATA)).loadSampleInsightsData);
+export const useLoadSampleData = () => useIntegrationsMutation(async () => (await gql(LOAD_SAMPLE_INSIGHTS_DATA)).loadSampleInsightsData);
 
 export const REMOVE_SAMPLE_INSIGHTS_DATA = graphql('mutation RemoveSampleInsightsData { removeSampleInsightsData }');
 
-export const useRemoveSampleData = () => useIntegrationsMutation(async () =>
-  (await gql(REMOVE_SAMPLE_INSIGHTS_DATA)).removeSampleInsightsData);
+export const useRemoveSampleData = () => useIntegrationsMutation(async () => (await gql(REMOVE_SAMPLE_INSIGHTS_DATA)).removeSampleInsightsData);
 
-export const SEND_RETRO_ACTION_TO_TRACKER = graphql('mutation SendRetroActionToTracker($action_item_id: ID!, $scope_id: ID!) { sendRetroActionToTracker(action_item_id: $action_item_id, scope_id: $scope_id) { action_item_id provider key url closed_at sample } }');
+export const SEND_RETRO_ACTION_TO_TRACKER = graphql(
+  'mutation SendRetroActionToTracker($action_item_id: ID!, $scope_id: ID!) { sendRetroActionToTracker(action_item_id: $action_item_id, scope_id: $scope_id) { action_item_id provider key url closed_at sample } }',
+);
 
-export const useSendRetroActionToTracker = () => useIntegrationsMutation(async ({ action_item_id, scope_id }: { action_item_id: string; scope_id: string }) =>
-  (await gql(SEND_RETRO_ACTION_TO_TRACKER,
-    { action_item_id, scope_id })).sendRetroActionToTracker);
+export const useSendRetroActionToTracker = () =>
+  useIntegrationsMutation(
+    async ({ action_item_id, scope_id }: { action_item_id: string; scope_id: string }) =>
+      (await gql(SEND_RETRO_ACTION_TO_TRACKER, { action_item_id, scope_id })).sendRetroActionToTracker,
+  );
 
 export const DEPLOYMENT_SOURCE_LABELS: Record<DeploymentSource, string> = {
   DEPLOYMENTS: 'Deployments (the service’s deployment events)',
@@ -200,9 +311,18 @@ export const DEPLOYMENT_SOURCE_LABELS: Record<DeploymentSource, string> = {
 };
 
 export const RUN_STATUS_LABELS: Record<SyncRunStatus, string> = {
-  QUEUED: 'Queued', RUNNING: 'Running', RATE_LIMITED: 'Rate limited', DONE: 'Done', FAILED: 'Failed', INTERRUPTED: 'Interrupted',
+  QUEUED: 'Queued',
+  RUNNING: 'Running',
+  RATE_LIMITED: 'Rate limited',
+  DONE: 'Done',
+  FAILED: 'Failed',
+  INTERRUPTED: 'Interrupted',
 };
 export const RUN_KIND_LABELS: Record<SyncKind, string> = { BACKFILL: 'Backfill', INCREMENTAL: 'Incremental', RECONCILE: 'Reconciliation' };
 export const MATCH_KIND_LABELS: Record<MatchKind, string> = {
-  FIELD: 'By profile field', EMAIL: 'By email', MANUAL: 'By an admin', NONE: 'Not matched', AMBIGUOUS: 'Ambiguous',
+  FIELD: 'By profile field',
+  EMAIL: 'By email',
+  MANUAL: 'By an admin',
+  NONE: 'Not matched',
+  AMBIGUOUS: 'Ambiguous',
 };

@@ -30,15 +30,21 @@ export function IntegrationsPage() {
     <section className="page settings-page integrations-page">
       <h1>Integrations</h1>
       <p className="muted">
-        Connect the services your organization already uses. Each one is optional: Teamlens works without them. What they bring in feeds team and individual insights;
-        the <Link to="/admin/integrations/code-process">code process</Link> says what counts.
+        Connect the services your organization already uses. Each one is optional: Teamlens works without them. What they bring in feeds team and individual
+        insights; the <Link to="/admin/integrations/code-process">code process</Link> says what counts.
       </p>
-      {list.isPending ? <PendingView label="Loading the connections…" /> : list.isError ? (
+      {list.isPending ? (
+        <PendingView label="Loading the connections…" />
+      ) : list.isError ? (
         <div className="state-card" role="alert">
           <p>The connections could not be loaded: {list.error.message}</p>
-          <button type="button" className="button" onClick={() => void list.refetch()}>Try again</button>
+          <button type="button" className="button" onClick={() => void list.refetch()}>
+            Try again
+          </button>
         </div>
-      ) : GROUPS.map((g) => <ProviderGroup key={g.title} title={g.title} text={g.text} providers={g.providers} byProvider={byProvider} teams={teams} />)}
+      ) : (
+        GROUPS.map((g) => <ProviderGroup key={g.title} title={g.title} text={g.text} providers={g.providers} byProvider={byProvider} teams={teams} />)
+      )}
       <section className="settings-section" aria-labelledby={slackId}>
         <h2 id={slackId}>Slack</h2>
         {list.isSuccess && <ProviderCard provider="SLACK" connection={byProvider.get('SLACK')} teams={teams} />}
@@ -50,8 +56,18 @@ export function IntegrationsPage() {
   );
 }
 
-function ProviderGroup({ title, text, providers, byProvider, teams }: {
-  title: string; text: string; providers: IntegrationProvider[]; byProvider: Map<IntegrationProvider, IntegrationConnection>; teams: Parameters<typeof ProviderCard>[0]['teams'];
+function ProviderGroup({
+  title,
+  text,
+  providers,
+  byProvider,
+  teams,
+}: {
+  title: string;
+  text: string;
+  providers: IntegrationProvider[];
+  byProvider: Map<IntegrationProvider, IntegrationConnection>;
+  teams: Parameters<typeof ProviderCard>[0]['teams'];
 }) {
   const id = useId();
   return (
@@ -59,7 +75,9 @@ function ProviderGroup({ title, text, providers, byProvider, teams }: {
       <h2 id={id}>{title}</h2>
       <p className="muted">{text}</p>
       <div className="integration-grid">
-        {providers.map((p) => <ProviderCard key={p} provider={p} connection={byProvider.get(p)} teams={teams} />)}
+        {providers.map((p) => (
+          <ProviderCard key={p} provider={p} connection={byProvider.get(p)} teams={teams} />
+        ))}
       </div>
     </section>
   );
@@ -86,37 +104,70 @@ function SampleDataPanel({ connections, teams }: { connections: IntegrationConne
     <section className="settings-section" aria-labelledby={id}>
       <h2 id={id}>Sample data</h2>
       <p>
-        {loaded ? 'The sample data set' : 'No GitHub or Jira at hand? Load a sample data set'}: four made-up teams’ pull requests, deployments, issues and sprints over the last six months,
-        read by the same sync as a real connection from a sample GitHub and Jira built into Teamlens, so every insights page fills. It goes to your teams named
-        Platform, Web, Mobile and Data (else to your biggest teams), is marked as sample data everywhere and is removed in one step.
+        {loaded ? 'The sample data set' : 'No GitHub or Jira at hand? Load a sample data set'}: four made-up teams’ pull requests, deployments, issues and
+        sprints over the last six months, read by the same sync as a real connection from a sample GitHub and Jira built into Teamlens, so every insights page
+        fills. It goes to your teams named Platform, Web, Mobile and Data (else to your biggest teams), is marked as sample data everywhere and is removed in
+        one step.
       </p>
-      {status.isPending ? <PendingView label="Checking for sample data…" /> : status.isError ? <p role="alert" className="form-error">{status.error.message}</p> : (
+      {status.isPending ? (
+        <PendingView label="Checking for sample data…" />
+      ) : status.isError ? (
+        <p role="alert" className="form-error">
+          {status.error.message}
+        </p>
+      ) : (
         <>
           <div aria-live="polite" className="integration-live">
-            {runs.filter(isActiveRun).map((r) => <SyncProgress key={r.id} run={r} name="Sample data" />)}
-            {loaded && !loading && <p className="integration-sample-note"><strong>Sample data is loaded.</strong> The insights pages show made-up work, not your organization’s. Each sample repository and project below says which team it counts for.</p>}
+            {runs.filter(isActiveRun).map((r) => (
+              <SyncProgress key={r.id} run={r} name="Sample data" />
+            ))}
+            {loaded && !loading && (
+              <p className="integration-sample-note">
+                <strong>Sample data is loaded.</strong> The insights pages show made-up work, not your organization’s. Each sample repository and project below
+                says which team it counts for.
+              </p>
+            )}
           </div>
           {connections.length > 0 && (
             <div className="integration-grid">
-              {connections.map((c) => <ProviderCard key={c.id} provider={c.provider} connection={c} teams={teams} title={`Sample ${PROVIDER_LABEL[c.provider]}`} />)}
+              {connections.map((c) => (
+                <ProviderCard key={c.id} provider={c.provider} connection={c} teams={teams} title={`Sample ${PROVIDER_LABEL[c.provider]}`} />
+              ))}
             </div>
           )}
           <div className="integration-actions">
             {!loaded && (
-              <button type="button" className="button" disabled={load.isPending || loading}
-                onClick={() => load.mutate(undefined, { onError: (e) => showAlert(e.message, 'error') })}>{load.isPending || loading ? 'Loading sample data…' : 'Load sample data'}</button>
+              <button
+                type="button"
+                className="button"
+                disabled={load.isPending || loading}
+                onClick={() => load.mutate(undefined, { onError: (e) => showAlert(e.message, 'error') })}
+              >
+                {load.isPending || loading ? 'Loading sample data…' : 'Load sample data'}
+              </button>
             )}
-            {loaded && <button type="button" className="button button-secondary" disabled={loading || remove.isPending} onClick={() => setConfirming(true)}>Remove sample data</button>}
+            {loaded && (
+              <button type="button" className="button button-secondary" disabled={loading || remove.isPending} onClick={() => setConfirming(true)}>
+                Remove sample data
+              </button>
+            )}
           </div>
         </>
       )}
       {confirming && (
-        <ConfirmDialog title="Remove the sample data?" tone="danger" cancelLabel="Keep it" confirmLabel="Remove sample data" busyLabel="Removing…" onClose={() => setConfirming(false)}
+        <ConfirmDialog
+          title="Remove the sample data?"
+          tone="danger"
+          cancelLabel="Keep it"
+          confirmLabel="Remove sample data"
+          busyLabel="Removing…"
+          onClose={() => setConfirming(false)}
           description={`The sample ${connections.map((c) => PROVIDER_LABEL[c.provider]).join(' and ') || 'connections'} and everything they brought in are removed. Your own connections stay.`}
           onConfirm={async () => {
             await remove.mutateAsync(undefined);
             showAlert('The sample data was removed.', 'success');
-          }} />
+          }}
+        />
       )}
     </section>
   );

@@ -10,38 +10,75 @@ import { RetroSummary } from '../retros/retro-summary.js';
 import type { ExternalAccount, IntegrationConnection, RetroActionIssue, SyncRun } from './api.js';
 
 // Times on this screen are the viewer's own: the tests read them in UTC.
-beforeAll(() => { process.env.TZ = 'UTC'; });
+beforeAll(() => {
+  process.env.TZ = 'UTC';
+});
 cleanUpBetweenTests();
 afterEach(() => act(() => closeAlert()));
 const T = { timeout: 5000 };
 const PATH = '/admin/integrations';
 
 const run = (patch: Partial<SyncRun> = {}): SyncRun => ({
-  id: 'run1', kind: 'BACKFILL', status: 'DONE', progress_done: 0, progress_total: null, progress_label: null, items_written: 0, requests: 0, error: null,
-  resumes_at: null, started_at: '2026-11-26T09:00:00.000Z', finished_at: '2026-11-26T09:02:05.000Z', created_at: '2026-11-26T09:00:00.000Z', ...patch,
+  id: 'run1',
+  kind: 'BACKFILL',
+  status: 'DONE',
+  progress_done: 0,
+  progress_total: null,
+  progress_label: null,
+  items_written: 0,
+  requests: 0,
+  error: null,
+  resumes_at: null,
+  started_at: '2026-11-26T09:00:00.000Z',
+  finished_at: '2026-11-26T09:02:05.000Z',
+  created_at: '2026-11-26T09:00:00.000Z',
+  ...patch,
 });
 
 const connection = (patch: Partial<IntegrationConnection> = {}): IntegrationConnection => ({
-  id: 'gh', provider: 'GITHUB', base_url: 'https://api.github.com', account: 'acme', edition: null, auth_kind: 'TOKEN', secret_hint: 'x9Zq', has_webhook_secret: true,
-  webhook_url: 'https://teamlens.example/api/integrations/webhooks/gh', backfill_months: 6, status: 'CONNECTED', last_error: null, last_synced_at: null, is_sample: false,
-  connected_by: { id: 'user-1', full_name: 'Ada Lovelace' }, created_at: '2026-11-26T08:59:00.000Z', scopes: [], current_run: null, sync_runs: [], unmatched_accounts: 0, ...patch,
+  id: 'gh',
+  provider: 'GITHUB',
+  base_url: 'https://api.github.com',
+  account: 'acme',
+  edition: null,
+  auth_kind: 'TOKEN',
+  secret_hint: 'x9Zq',
+  has_webhook_secret: true,
+  webhook_url: 'https://teamlens.example/api/integrations/webhooks/gh',
+  backfill_months: 6,
+  status: 'CONNECTED',
+  last_error: null,
+  last_synced_at: null,
+  is_sample: false,
+  connected_by: { id: 'user-1', full_name: 'Ada Lovelace' },
+  created_at: '2026-11-26T08:59:00.000Z',
+  scopes: [],
+  current_run: null,
+  sync_runs: [],
+  unmatched_accounts: 0,
+  ...patch,
 });
 
 function stubPage(connections: IntegrationConnection[], over: OperationHandlers = {}, accounts: ExternalAccount[] = []) {
-  return stubGraphql({
-    SlackWebhook: () => ({ data: { slackWebhook: null } }),
-    Integrations: () => ({ data: { integrations: connections } }),
-    Integration: ({ id }: GraphqlVariables) => ({ data: { integration: connections.find((c) => c.id === id)! } }),
-    SampleInsightsData: () => ({ data: { sampleInsightsData: { loaded: false, runs: [] } } }),
-    Teams: () => ({ data: { teams: [] } }),
-    ExternalAccounts: () => ({ data: { externalAccounts: { items: accounts, total: accounts.length } } }),
-    ...over,
-  }, { me: meAs('ADMIN') });
+  return stubGraphql(
+    {
+      SlackWebhook: () => ({ data: { slackWebhook: null } }),
+      Integrations: () => ({ data: { integrations: connections } }),
+      Integration: ({ id }: GraphqlVariables) => ({ data: { integration: connections.find((c) => c.id === id)! } }),
+      SampleInsightsData: () => ({ data: { sampleInsightsData: { loaded: false, runs: [] } } }),
+      Teams: () => ({ data: { teams: [] } }),
+      ExternalAccounts: () => ({ data: { externalAccounts: { items: accounts, total: accounts.length } } }),
+      ...over,
+    },
+    { me: meAs('ADMIN') },
+  );
 }
 
 it('connecting GitHub: the test shows the missing permissions, the server’s refusal shows in the form and what was typed stays', async () => {
   const { calls } = stubPage([], {
-    TestIntegrationInput: () => ({ data: { testIntegrationInput: { ok: false, message: 'The token works but cannot read pull requests.', missing: ['pull_requests: read'] } } }),
+    TestIntegrationInput: () => ({
+      data: { testIntegrationInput: { ok: false, message: 'The token works but cannot read pull requests.', missing: ['pull_requests: read'] } },
+    }),
     ConnectIntegration: () => refusal('GitHub refused the token: bad credentials.', 'BAD_USER_INPUT', { token: 'GitHub refused the token: bad credentials.' }),
   });
   await renderSignedIn(PATH);
@@ -72,14 +109,30 @@ it('connecting GitHub: the test shows the missing permissions, the server’s re
   expect((within(form).getByLabelText('Organization') as HTMLInputElement).value).toBe('acme');
   expect((within(form).getByLabelText('Months to read back') as HTMLInputElement).value).toBe('12');
   expect(calls.find((c) => c.operationName === 'ConnectIntegration')!.variables.input).toEqual({
-    provider: 'GITHUB', base_url: 'https://ghe.acme.test/api/v3', account: 'acme', auth_kind: 'TOKEN', token: 'github_pat_secret', app_id: null, installation_id: null,
-    private_key: null, webhook_secret: null, backfill_months: 12,
+    provider: 'GITHUB',
+    base_url: 'https://ghe.acme.test/api/v3',
+    account: 'acme',
+    auth_kind: 'TOKEN',
+    token: 'github_pat_secret',
+    app_id: null,
+    installation_id: null,
+    private_key: null,
+    webhook_secret: null,
+    backfill_months: 12,
   });
 });
 
 it('connecting Jira: Cloud asks the site, email and API token; Data Center its base URL and a personal access token, no email', async () => {
   const { calls } = stubPage([], {
-    TestIntegrationInput: () => ({ data: { testIntegrationInput: { ok: true, message: 'Connected to Jira Data Center 10.3.1 as Teamlens Sync (time zone Europe/Berlin); 1 project visible.', missing: [] } } }),
+    TestIntegrationInput: () => ({
+      data: {
+        testIntegrationInput: {
+          ok: true,
+          message: 'Connected to Jira Data Center 10.3.1 as Teamlens Sync (time zone Europe/Berlin); 1 project visible.',
+          missing: [],
+        },
+      },
+    }),
   });
   await renderSignedIn(PATH);
   const trackers = await screen.findByRole('region', { name: 'Issue trackers' }, T);
@@ -105,7 +158,11 @@ it('connecting Jira: Cloud asks the site, email and API token; Data Center its b
   fireEvent.click(within(form).getByRole('button', { name: 'Test connection' }));
   expect(await within(form).findByText(/Connected to Jira Data Center 10\.3\.1/, undefined, T)).toBeTruthy();
   expect(calls.find((c) => c.operationName === 'TestIntegrationInput')!.variables.input).toMatchObject({
-    provider: 'JIRA', base_url: 'https://jira.acme.test/jira', account: null, auth_kind: 'TOKEN', token: 'NjM0-pat',
+    provider: 'JIRA',
+    base_url: 'https://jira.acme.test/jira',
+    account: null,
+    auth_kind: 'TOKEN',
+    token: 'NjM0-pat',
   });
   expect((within(form).getByLabelText('Base URL') as HTMLInputElement).value).toBe('https://jira.acme.test/jira');
 });
@@ -113,12 +170,28 @@ it('connecting Jira: Cloud asks the site, email and API token; Data Center its b
 it('a running sync shows a progress bar with its label, a rate-limited one when it resumes, and the history its items and errors', async () => {
   stubPage([
     connection({
-      current_run: run({ id: 'r2', status: 'RUNNING', progress_done: 12, progress_total: 40, progress_label: 'Pull requests of acme/api', items_written: 300, finished_at: null }),
-      sync_runs: [run({ id: 'r2', status: 'RUNNING', progress_done: 12, progress_total: 40, items_written: 300, finished_at: null }), run({ id: 'r1', items_written: 1234, kind: 'INCREMENTAL' })],
+      current_run: run({
+        id: 'r2',
+        status: 'RUNNING',
+        progress_done: 12,
+        progress_total: 40,
+        progress_label: 'Pull requests of acme/api',
+        items_written: 300,
+        finished_at: null,
+      }),
+      sync_runs: [
+        run({ id: 'r2', status: 'RUNNING', progress_done: 12, progress_total: 40, items_written: 300, finished_at: null }),
+        run({ id: 'r1', items_written: 1234, kind: 'INCREMENTAL' }),
+      ],
       scopes: [{ id: 's1', kind: 'REPOSITORY', external_id: '1', name: 'acme/api', url: null, default_branch: 'main', included: true, team: null }],
     }),
     connection({
-      id: 'jira', provider: 'JIRA', base_url: 'https://acme.atlassian.net', account: 'ada@acme.test', edition: 'Jira Cloud', webhook_url: null,
+      id: 'jira',
+      provider: 'JIRA',
+      base_url: 'https://acme.atlassian.net',
+      account: 'ada@acme.test',
+      edition: 'Jira Cloud',
+      webhook_url: null,
       current_run: run({ id: 'j1', status: 'RATE_LIMITED', progress_label: 'Issues of ENG', resumes_at: '2026-11-26T10:30:00.000Z', finished_at: null }),
       sync_runs: [run({ id: 'j0', status: 'FAILED', error: 'Jira answered 500: try again later.', items_written: 7 })],
     }),
@@ -147,19 +220,35 @@ it('a running sync shows a progress bar with its label, a rate-limited one when 
 
 it('people: an unmatched account is matched through the person picker, with the account’s and the person’s ids', async () => {
   const carol: ExternalAccount = {
-    id: 'acc-carol', provider: 'JIRA', external_id: '5b10ac8d82e05b22cc7d4ef5', login: null, display_name: 'Carol Jira', email: null, is_bot: false,
-    match_kind: 'NONE', user: null, candidates: [],
+    id: 'acc-carol',
+    provider: 'JIRA',
+    external_id: '5b10ac8d82e05b22cc7d4ef5',
+    login: null,
+    display_name: 'Carol Jira',
+    email: null,
+    is_bot: false,
+    match_kind: 'NONE',
+    user: null,
+    candidates: [],
   };
-  const { calls } = stubPage([], {
-    TeamPickerPeople: () => ({ data: { organizationUsers: [
-      { id: 'ada', full_name: 'Ada Lovelace', email: 'ada@example.com', role: null, status: 'ACTIVE', team: null },
-      { id: 'carol', full_name: 'Carol Shaw', email: 'carol@example.com', role: null, status: 'ACTIVE', team: null },
-    ] } }),
-    MatchExternalAccount: ({ id, user_id }: GraphqlVariables) => {
-      Object.assign(carol, { user: { id: user_id, full_name: 'Carol Shaw', email: 'carol@example.com' }, match_kind: 'MANUAL' });
-      return { data: { matchExternalAccount: { ...carol, id } } };
+  const { calls } = stubPage(
+    [],
+    {
+      TeamPickerPeople: () => ({
+        data: {
+          organizationUsers: [
+            { id: 'ada', full_name: 'Ada Lovelace', email: 'ada@example.com', role: null, status: 'ACTIVE', team: null },
+            { id: 'carol', full_name: 'Carol Shaw', email: 'carol@example.com', role: null, status: 'ACTIVE', team: null },
+          ],
+        },
+      }),
+      MatchExternalAccount: ({ id, user_id }: GraphqlVariables) => {
+        Object.assign(carol, { user: { id: user_id, full_name: 'Carol Shaw', email: 'carol@example.com' }, match_kind: 'MANUAL' });
+        return { data: { matchExternalAccount: { ...carol, id } } };
+      },
     },
-  }, [carol]);
+    [carol],
+  );
   await renderSignedIn(PATH);
   const people = await screen.findByRole('region', { name: 'People' }, T);
   const table = await within(people).findByRole('table', undefined, T);
@@ -177,22 +266,61 @@ it('people: an unmatched account is matched through the person picker, with the 
 
 it('code process: lists are edited one name at a time; the server’s refusal shows at its field and the saved message is announced', async () => {
   let refuse = true;
-  const { calls } = stubGraphql({
-    CodeProcessSettings: () => ({ data: { codeProcessSettings: {
-      branches: ['main'], deployment_source: 'DEPLOYMENTS', deployment_pattern: '', production_environments: ['production'], bug_issue_types: ['Bug'],
-      incident_issue_types: ['Incident'], incident_window_hours: 168, bot_logins: [], story_points_field: 'customfield_10016', updated_at: null,
-    } } }),
-    Integrations: () => ({ data: { integrations: [connection({ scopes: [{ id: 's1', kind: 'REPOSITORY', external_id: '1', name: 'acme/api', url: null, default_branch: 'main', included: true, team: { id: 't1', name: 'Platform' } }] })] } }),
-    UpdateCodeProcessSettings: ({ input }: GraphqlVariables) => (refuse
-      ? refusal('Story points field: not found in Jira.', 'BAD_USER_INPUT', { story_points_field: 'Not a field of your Jira site.' })
-      : { data: { updateCodeProcessSettings: { ...input, updated_at: '2026-11-26T09:00:00.000Z' } } }),
-  }, { me: meAs('ADMIN') });
+  const { calls } = stubGraphql(
+    {
+      CodeProcessSettings: () => ({
+        data: {
+          codeProcessSettings: {
+            branches: ['main'],
+            deployment_source: 'DEPLOYMENTS',
+            deployment_pattern: '',
+            production_environments: ['production'],
+            bug_issue_types: ['Bug'],
+            incident_issue_types: ['Incident'],
+            incident_window_hours: 168,
+            bot_logins: [],
+            story_points_field: 'customfield_10016',
+            updated_at: null,
+          },
+        },
+      }),
+      Integrations: () => ({
+        data: {
+          integrations: [
+            connection({
+              scopes: [
+                {
+                  id: 's1',
+                  kind: 'REPOSITORY',
+                  external_id: '1',
+                  name: 'acme/api',
+                  url: null,
+                  default_branch: 'main',
+                  included: true,
+                  team: { id: 't1', name: 'Platform' },
+                },
+              ],
+            }),
+          ],
+        },
+      }),
+      UpdateCodeProcessSettings: ({ input }: GraphqlVariables) =>
+        refuse
+          ? refusal('Story points field: not found in Jira.', 'BAD_USER_INPUT', { story_points_field: 'Not a field of your Jira site.' })
+          : { data: { updateCodeProcessSettings: { ...input, updated_at: '2026-11-26T09:00:00.000Z' } } },
+    },
+    { me: meAs('ADMIN') },
+  );
   await renderSignedIn('/admin/integrations/code-process');
   const form = await screen.findByRole('form', { name: 'Code process' }, T);
   const branches = within(form).getByLabelText('Counted branches');
   fireEvent.change(branches, { target: { value: 'release' } });
   fireEvent.keyDown(branches, { key: 'Enter' });
-  expect(within(within(form).getByRole('list', { name: 'Counted branches chosen' })).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['main×', 'release×']);
+  expect(
+    within(within(form).getByRole('list', { name: 'Counted branches chosen' }))
+      .getAllByRole('listitem')
+      .map((li) => li.textContent),
+  ).toEqual(['main×', 'release×']);
   fireEvent.click(within(form).getByRole('radio', { name: /Tags/ }));
   fireEvent.change(within(form).getByLabelText('Tag pattern'), { target: { value: '^v\\d+' } });
   fireEvent.click(within(form).getByRole('radio', { name: 'However far back' }));
@@ -201,8 +329,15 @@ it('code process: lists are edited one name at a time; the server’s refusal sh
   expect(await within(form).findByText('Not a field of your Jira site.', undefined, T)).toBeTruthy();
   expect(within(form).getByLabelText('Story points field').getAttribute('aria-invalid')).toBe('true');
   expect(calls.find((c) => c.operationName === 'UpdateCodeProcessSettings')!.variables.input).toEqual({
-    branches: ['main', 'release'], deployment_source: 'TAGS', deployment_pattern: '^v\\d+', production_environments: ['production'], bug_issue_types: ['Bug'],
-    incident_issue_types: ['Incident'], incident_window_hours: null, bot_logins: [], story_points_field: 'customfield_99',
+    branches: ['main', 'release'],
+    deployment_source: 'TAGS',
+    deployment_pattern: '^v\\d+',
+    production_environments: ['production'],
+    bug_issue_types: ['Bug'],
+    incident_issue_types: ['Incident'],
+    incident_window_hours: null,
+    bot_logins: [],
+    story_points_field: 'customfield_99',
   });
   refuse = false;
   fireEvent.click(within(form).getByRole('button', { name: 'Save' }));
@@ -215,10 +350,14 @@ it('code process: lists are edited one name at a time; the server’s refusal sh
 it('a retro action item is sent to the team’s tracker from the summary, and its issue key then links to the issue', async () => {
   const issues: RetroActionIssue[] = [];
   const { calls } = stubGraphql({
-    TrackerTargets: () => ({ data: { trackerTargets: [
-      { connection_id: 'jira', scope_id: 'p-ops', provider: 'JIRA', name: 'OPS', team_owned: false, sample: false },
-      { connection_id: 'gh', scope_id: 'r-api', provider: 'GITHUB', name: 'acme/api', team_owned: true, sample: false },
-    ] } }),
+    TrackerTargets: () => ({
+      data: {
+        trackerTargets: [
+          { connection_id: 'jira', scope_id: 'p-ops', provider: 'JIRA', name: 'OPS', team_owned: false, sample: false },
+          { connection_id: 'gh', scope_id: 'r-api', provider: 'GITHUB', name: 'acme/api', team_owned: true, sample: false },
+        ],
+      },
+    }),
     RetroActionIssues: () => ({ data: { retroActionIssues: issues } }),
     SendRetroActionToTracker: ({ action_item_id }: GraphqlVariables) => {
       issues.push({ action_item_id, provider: 'GITHUB', key: 'acme/api#42', url: 'https://github.com/acme/api/issues/42', closed_at: null, sample: false });
@@ -227,11 +366,19 @@ it('a retro action item is sent to the team’s tracker from the summary, and it
   });
   const retro = endedRetro();
   const item = retro.action_items[0]!;
-  render(<QueryClientProvider client={testQueryClient()}><RetroSummary retro={retro} /></QueryClientProvider>);
+  render(
+    <QueryClientProvider client={testQueryClient()}>
+      <RetroSummary retro={retro} />
+    </QueryClientProvider>,
+  );
   fireEvent.click(await screen.findByRole('button', { name: `Send to tracker: ${item.text}` }, T));
   const form = await screen.findByRole('form', { name: 'Send to tracker' });
   // The retro's team's repository first.
-  expect(within(within(form).getByLabelText('Repository or project')).getAllByRole('option').map((o) => o.textContent)).toEqual(['acme/api (GitHub, this team)', 'OPS (Jira)']);
+  expect(
+    within(within(form).getByLabelText('Repository or project'))
+      .getAllByRole('option')
+      .map((o) => o.textContent),
+  ).toEqual(['acme/api (GitHub, this team)', 'OPS (Jira)']);
   fireEvent.click(within(form).getByRole('button', { name: 'Open the issue' }));
   const link = await screen.findByRole('link', { name: /acme\/api#42/ }, T);
   expect(link.getAttribute('href')).toBe('https://github.com/acme/api/issues/42');
@@ -243,7 +390,9 @@ it('a retro action item is sent to the team’s tracker from the summary, and it
 it('an action item sent to the sample tracker shows its key marked as sample data, with no link out of Teamlens', async () => {
   const issues: RetroActionIssue[] = [];
   stubGraphql({
-    TrackerTargets: () => ({ data: { trackerTargets: [{ connection_id: 'gh', scope_id: 'r-web', provider: 'GITHUB', name: 'acme/web-app', team_owned: true, sample: true }] } }),
+    TrackerTargets: () => ({
+      data: { trackerTargets: [{ connection_id: 'gh', scope_id: 'r-web', provider: 'GITHUB', name: 'acme/web-app', team_owned: true, sample: true }] },
+    }),
     RetroActionIssues: () => ({ data: { retroActionIssues: issues } }),
     SendRetroActionToTracker: ({ action_item_id }: GraphqlVariables) => {
       issues.push({ action_item_id, provider: 'GITHUB', key: 'acme/web-app#90001', url: null, closed_at: null, sample: true });
@@ -252,10 +401,18 @@ it('an action item sent to the sample tracker shows its key marked as sample dat
   });
   const retro = endedRetro();
   const item = retro.action_items[0]!;
-  render(<QueryClientProvider client={testQueryClient()}><RetroSummary retro={retro} /></QueryClientProvider>);
+  render(
+    <QueryClientProvider client={testQueryClient()}>
+      <RetroSummary retro={retro} />
+    </QueryClientProvider>,
+  );
   fireEvent.click(await screen.findByRole('button', { name: `Send to tracker: ${item.text}` }, T));
   const form = await screen.findByRole('form', { name: 'Send to tracker' });
-  expect(within(within(form).getByLabelText('Repository or project')).getAllByRole('option').map((o) => o.textContent)).toEqual(['acme/web-app (sample GitHub, this team)']);
+  expect(
+    within(within(form).getByLabelText('Repository or project'))
+      .getAllByRole('option')
+      .map((o) => o.textContent),
+  ).toEqual(['acme/web-app (sample GitHub, this team)']);
   fireEvent.click(within(form).getByRole('button', { name: 'Open the issue' }));
   const key = await screen.findByText('acme/web-app#90001', { exact: false }, T);
   expect(key.textContent).toBe('acme/web-app#90001 (sample data)');

@@ -8,11 +8,21 @@ import { showAlert } from '../../lib/alerts.js';
 import { pickablePeopleQueryOptions } from '../teams/api.js';
 import { PersonPicker } from '../teams/person-picker.js';
 import {
-  externalAccountsQueryOptions, MATCH_KIND_LABELS, useMatchExternalAccount, useRematchExternalAccounts, useSetExternalAccountBot, type AccountFilter, type ExternalAccount,
+  externalAccountsQueryOptions,
+  MATCH_KIND_LABELS,
+  useMatchExternalAccount,
+  useRematchExternalAccounts,
+  useSetExternalAccountBot,
+  type AccountFilter,
+  type ExternalAccount,
 } from './api.js';
 
 const FILTERS: Array<{ value: AccountFilter; label: string }> = [
-  { value: 'UNMATCHED', label: 'Not matched' }, { value: 'AMBIGUOUS', label: 'Ambiguous' }, { value: 'MATCHED', label: 'Matched' }, { value: 'BOTS', label: 'Bots' }, { value: 'ALL', label: 'All' },
+  { value: 'UNMATCHED', label: 'Not matched' },
+  { value: 'AMBIGUOUS', label: 'Ambiguous' },
+  { value: 'MATCHED', label: 'Matched' },
+  { value: 'BOTS', label: 'Bots' },
+  { value: 'ALL', label: 'All' },
 ];
 const PAGE = 25;
 
@@ -26,7 +36,10 @@ export function PeopleSection() {
   const [search, setSearch] = useState('');
   const [offset, setOffset] = useState(0);
   const [matching, setMatching] = useState<ExternalAccount | null>(null);
-  const accounts = useQuery({ ...externalAccountsQueryOptions({ provider: provider || null, filter, search, limit: PAGE, offset }), placeholderData: keepPreviousData });
+  const accounts = useQuery({
+    ...externalAccountsQueryOptions({ provider: provider || null, filter, search, limit: PAGE, offset }),
+    placeholderData: keepPreviousData,
+  });
   const rematch = useRematchExternalAccounts();
   const bot = useSetExternalAccountBot();
   const page = accounts.data;
@@ -35,8 +48,18 @@ export function PeopleSection() {
     <section className="settings-section" aria-labelledby={headingId}>
       <div className="row-between">
         <h2 id={headingId}>People</h2>
-        <button type="button" className="button button-secondary" disabled={rematch.isPending}
-          onClick={() => rematch.mutate(undefined, { onSuccess: (n) => showAlert(n ? `${n} ${n === 1 ? 'account was' : 'accounts were'} matched.` : 'No new matches: fix the remaining accounts by hand.', 'success'), onError: (e) => showAlert(e.message, 'error') })}>
+        <button
+          type="button"
+          className="button button-secondary"
+          disabled={rematch.isPending}
+          onClick={() =>
+            rematch.mutate(undefined, {
+              onSuccess: (n) =>
+                showAlert(n ? `${n} ${n === 1 ? 'account was' : 'accounts were'} matched.` : 'No new matches: fix the remaining accounts by hand.', 'success'),
+              onError: (e) => showAlert(e.message, 'error'),
+            })
+          }
+        >
           {rematch.isPending ? 'Matching…' : 'Match again'}
         </button>
       </div>
@@ -47,34 +70,86 @@ export function PeopleSection() {
       <div className="integration-filters">
         <div className="field">
           <label htmlFor={`${headingId}-filter`}>Show</label>
-          <select id={`${headingId}-filter`} value={filter} onChange={(e) => { setFilter(e.target.value as AccountFilter); reset(); }}>
-            {FILTERS.map((f) => <option key={f.value} value={f.value}>{f.label}</option>)}
+          <select
+            id={`${headingId}-filter`}
+            value={filter}
+            onChange={(e) => {
+              setFilter(e.target.value as AccountFilter);
+              reset();
+            }}
+          >
+            {FILTERS.map((f) => (
+              <option key={f.value} value={f.value}>
+                {f.label}
+              </option>
+            ))}
           </select>
         </div>
         <div className="field">
           <label htmlFor={`${headingId}-provider`}>Service</label>
-          <select id={`${headingId}-provider`} value={provider} onChange={(e) => { setProvider(e.target.value as IntegrationProvider | ''); reset(); }}>
+          <select
+            id={`${headingId}-provider`}
+            value={provider}
+            onChange={(e) => {
+              setProvider(e.target.value as IntegrationProvider | '');
+              reset();
+            }}
+          >
             <option value="">Every service</option>
-            {INTEGRATION_PROVIDERS.map((p) => <option key={p} value={p}>{PROVIDER_LABEL[p]}</option>)}
+            {INTEGRATION_PROVIDERS.map((p) => (
+              <option key={p} value={p}>
+                {PROVIDER_LABEL[p]}
+              </option>
+            ))}
           </select>
         </div>
         <div className="field">
           <label htmlFor={`${headingId}-search`}>Search accounts</label>
-          <input id={`${headingId}-search`} type="search" value={search} placeholder="Login, name or email" onChange={(e) => { setSearch(e.target.value); reset(); }} />
+          <input
+            id={`${headingId}-search`}
+            type="search"
+            value={search}
+            placeholder="Login, name or email"
+            onChange={(e) => {
+              setSearch(e.target.value);
+              reset();
+            }}
+          />
         </div>
       </div>
-      {accounts.isPending ? <PendingView label="Loading accounts…" /> : accounts.isError ? (
-        <p role="alert" className="form-error">The accounts could not be loaded: {accounts.error.message}</p>
+      {accounts.isPending ? (
+        <PendingView label="Loading accounts…" />
+      ) : accounts.isError ? (
+        <p role="alert" className="form-error">
+          The accounts could not be loaded: {accounts.error.message}
+        </p>
       ) : !page || page.items.length === 0 ? (
         <EmptyState title={filter === 'UNMATCHED' || filter === 'AMBIGUOUS' ? 'Nothing to fix' : 'No accounts'}>
-          <p>{search ? 'No account fits the search.' : filter === 'UNMATCHED' || filter === 'AMBIGUOUS' ? 'Every account is matched to a person or marked as a bot.' : 'Accounts appear here after a sync.'}</p>
+          <p>
+            {search
+              ? 'No account fits the search.'
+              : filter === 'UNMATCHED' || filter === 'AMBIGUOUS'
+                ? 'Every account is matched to a person or marked as a bot.'
+                : 'Accounts appear here after a sync.'}
+          </p>
         </EmptyState>
       ) : (
         <>
           <div className="integration-table-wrap" tabIndex={0} role="region" aria-label="Account list">
             <table className="integration-table integration-people">
               <caption className="sr-only">Accounts of the connected services</caption>
-              <thead><tr><th scope="col">Service</th><th scope="col">Account</th><th scope="col">Email</th><th scope="col">Person</th><th scope="col">Match</th><th scope="col"><span className="sr-only">Actions</span></th></tr></thead>
+              <thead>
+                <tr>
+                  <th scope="col">Service</th>
+                  <th scope="col">Account</th>
+                  <th scope="col">Email</th>
+                  <th scope="col">Person</th>
+                  <th scope="col">Match</th>
+                  <th scope="col">
+                    <span className="sr-only">Actions</span>
+                  </th>
+                </tr>
+              </thead>
               <tbody>
                 {page.items.map((a) => (
                   <tr key={a.id}>
@@ -84,17 +159,35 @@ export function PeopleSection() {
                       {a.display_name && a.login && <span className="muted"> {a.display_name}</span>}
                     </th>
                     <td className="integration-email">{a.email ?? '—'}</td>
-                    <td>{a.user ? a.user.full_name : a.is_bot ? 'Bot' : 'Not matched'}
-                      {a.match_kind === 'AMBIGUOUS' && a.candidates.length > 0 && <span className="muted"> (could be {a.candidates.map((c) => c.full_name).join(' or ')})</span>}
+                    <td>
+                      {a.user ? a.user.full_name : a.is_bot ? 'Bot' : 'Not matched'}
+                      {a.match_kind === 'AMBIGUOUS' && a.candidates.length > 0 && (
+                        <span className="muted"> (could be {a.candidates.map((c) => c.full_name).join(' or ')})</span>
+                      )}
                     </td>
                     <td>{a.is_bot ? 'Bot' : MATCH_KIND_LABELS[a.match_kind]}</td>
                     <td>
                       <div className="integration-row-actions">
-                        {!a.is_bot && <button type="button" className="button button-small button-secondary" onClick={() => setMatching(a)} aria-label={`Match ${accountName(a)}`}>Match</button>}
+                        {!a.is_bot && (
+                          <button
+                            type="button"
+                            className="button button-small button-secondary"
+                            onClick={() => setMatching(a)}
+                            aria-label={`Match ${accountName(a)}`}
+                          >
+                            Match
+                          </button>
+                        )}
                         <label className="checkbox">
-                          <input type="checkbox" checked={a.is_bot} disabled={bot.isPending}
-                            onChange={(e) => bot.mutate({ id: a.id, is_bot: e.target.checked }, { onError: (err) => showAlert(err.message, 'error') })} />
-                          <span>Not a person (bot)<span className="sr-only">: {accountName(a)}</span></span>
+                          <input
+                            type="checkbox"
+                            checked={a.is_bot}
+                            disabled={bot.isPending}
+                            onChange={(e) => bot.mutate({ id: a.id, is_bot: e.target.checked }, { onError: (err) => showAlert(err.message, 'error') })}
+                          />
+                          <span>
+                            Not a person (bot)<span className="sr-only">: {accountName(a)}</span>
+                          </span>
                         </label>
                       </div>
                     </td>
@@ -104,9 +197,25 @@ export function PeopleSection() {
             </table>
           </div>
           <nav className="integration-pages" aria-label="Account pages">
-            <span aria-live="polite">{offset + 1}–{offset + page.items.length} of {page.total}</span>
-            <button type="button" className="button button-small button-secondary" disabled={offset === 0} onClick={() => setOffset(Math.max(0, offset - PAGE))}>Previous</button>
-            <button type="button" className="button button-small button-secondary" disabled={offset + PAGE >= page.total} onClick={() => setOffset(offset + PAGE)}>Next</button>
+            <span aria-live="polite">
+              {offset + 1}–{offset + page.items.length} of {page.total}
+            </span>
+            <button
+              type="button"
+              className="button button-small button-secondary"
+              disabled={offset === 0}
+              onClick={() => setOffset(Math.max(0, offset - PAGE))}
+            >
+              Previous
+            </button>
+            <button
+              type="button"
+              className="button button-small button-secondary"
+              disabled={offset + PAGE >= page.total}
+              onClick={() => setOffset(offset + PAGE)}
+            >
+              Next
+            </button>
           </nav>
         </>
       )}
@@ -139,16 +248,25 @@ function MatchDialog({ account, onClose }: { account: ExternalAccount; onClose: 
         <Dialog.Content className="dialog integration-dialog">
           <Dialog.Title>Match {name}</Dialog.Title>
           <Dialog.Description className="muted">
-            {PROVIDER_LABEL[account.provider]} account {name}{account.email ? ` (${account.email})` : ''}. The person’s profile gets this account, and its work counts for them.
+            {PROVIDER_LABEL[account.provider]} account {name}
+            {account.email ? ` (${account.email})` : ''}. The person’s profile gets this account, and its work counts for them.
           </Dialog.Description>
-          {people.isPending ? <PendingView label="Loading people…" /> : (
+          {people.isPending ? (
+            <PendingView label="Loading people…" />
+          ) : (
             <form className="form" aria-label={`Match ${name}`} onSubmit={(e) => void onSubmit(e)}>
               <PersonPicker label="Person" name="user_id" people={live} defaultValue={account.user?.id ?? null} noneLabel="Nobody" />
-              {account.candidates.length > 0 && <p className="field-hint">More than one person fits: {account.candidates.map((c) => `${c.full_name} (${c.email})`).join(', ')}.</p>}
+              {account.candidates.length > 0 && (
+                <p className="field-hint">More than one person fits: {account.candidates.map((c) => `${c.full_name} (${c.email})`).join(', ')}.</p>
+              )}
               <FormError message={error} />
               <div className="dialog-actions">
-                <button type="button" className="button button-secondary" onClick={onClose} disabled={match.isPending}>Cancel</button>
-                <button type="submit" className="button" disabled={match.isPending}>{match.isPending ? 'Saving…' : 'Save match'}</button>
+                <button type="button" className="button button-secondary" onClick={onClose} disabled={match.isPending}>
+                  Cancel
+                </button>
+                <button type="submit" className="button" disabled={match.isPending}>
+                  {match.isPending ? 'Saving…' : 'Save match'}
+                </button>
               </div>
             </form>
           )}

@@ -27,8 +27,14 @@ export function SyncProgress({ run, name }: { run: SyncRun; name: string }) {
   const label = `${name} sync: ${run.progress_label ?? RUN_KIND_LABELS[run.kind]}`;
   return (
     <div className={`sync-progress sync-progress-${run.status}`}>
-      <progress aria-label={label} max={run.progress_total ?? undefined} value={run.progress_total ? Math.min(run.progress_done, run.progress_total) : undefined} />
-      <p className="sync-progress-line">{RUN_STATUS_LABELS[run.status]} · {runLine(run)}</p>
+      <progress
+        aria-label={label}
+        max={run.progress_total ?? undefined}
+        value={run.progress_total ? Math.min(run.progress_done, run.progress_total) : undefined}
+      />
+      <p className="sync-progress-line">
+        {RUN_STATUS_LABELS[run.status]} · {runLine(run)}
+      </p>
     </div>
   );
 }
@@ -40,16 +46,29 @@ export function SyncHistory({ runs, caption }: { runs: SyncRun[]; caption: strin
     <div className="integration-table-wrap" tabIndex={0} role="region" aria-label={caption}>
       <table className="integration-table">
         <caption className="sr-only">{caption}</caption>
-        <thead><tr><th scope="col">Kind</th><th scope="col">Status</th><th scope="col">Started</th><th scope="col">Duration</th><th scope="col">Items</th><th scope="col">Error</th></tr></thead>
+        <thead>
+          <tr>
+            <th scope="col">Kind</th>
+            <th scope="col">Status</th>
+            <th scope="col">Started</th>
+            <th scope="col">Duration</th>
+            <th scope="col">Items</th>
+            <th scope="col">Error</th>
+          </tr>
+        </thead>
         <tbody>
           {runs.map((r) => (
             <tr key={r.id}>
               <td>{RUN_KIND_LABELS[r.kind]}</td>
-              <td><span className={`sync-status sync-status-${r.status}`}>{RUN_STATUS_LABELS[r.status]}</span></td>
+              <td>
+                <span className={`sync-status sync-status-${r.status}`}>{RUN_STATUS_LABELS[r.status]}</span>
+              </td>
               <td>{formatDateTime(r.started_at ?? r.created_at)}</td>
               <td>{formatDuration(r)}</td>
               <td>{formatNumber(r.items_written)}</td>
-              <td className="integration-error">{r.status === 'RATE_LIMITED' && r.resumes_at ? `Rate limited: resumes at ${formatTime(r.resumes_at)}` : (r.error ?? '')}</td>
+              <td className="integration-error">
+                {r.status === 'RATE_LIMITED' && r.resumes_at ? `Rate limited: resumes at ${formatTime(r.resumes_at)}` : (r.error ?? '')}
+              </td>
             </tr>
           ))}
         </tbody>

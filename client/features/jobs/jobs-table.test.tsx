@@ -9,29 +9,57 @@ cleanUpBetweenTests();
 
 function job(patch: Partial<ScheduledJob>): ScheduledJob {
   return {
-    id: 'job-1', kind: 'reviews.reminder', unique_key: 'cycle-1:req-1:2026-11-25', status: 'QUEUED', period: null, attempts: 0, max_attempts: 5,
-    run_at: '2026-11-25T09:00:00.000Z', last_error: null, created_at: '2026-11-23T09:00:00.000Z', finished_at: null, ...patch,
+    id: 'job-1',
+    kind: 'reviews.reminder',
+    unique_key: 'cycle-1:req-1:2026-11-25',
+    status: 'QUEUED',
+    period: null,
+    attempts: 0,
+    max_attempts: 5,
+    run_at: '2026-11-25T09:00:00.000Z',
+    last_error: null,
+    created_at: '2026-11-23T09:00:00.000Z',
+    finished_at: null,
+    ...patch,
   };
 }
 
 /** Answers like the server: the list filtered by status; RetryJob requeues a dead job with its attempts reset. */
 function stubJobs(jobs: ScheduledJob[]) {
   const state = { jobs };
-  const { calls } = stubGraphql({
-    ScheduledJobs: (v: GraphqlVariables) => ({ data: { scheduledJobs: state.jobs.filter((j) => !v.status || j.status === v.status) } }),
-    RetryJob: (v: GraphqlVariables) => {
-      state.jobs = state.jobs.map((j) => (j.id === v.id ? { ...j, status: 'QUEUED', attempts: 0, finished_at: null } : j));
-      return { data: { retryJob: state.jobs.find((j) => j.id === v.id)! } };
+  const { calls } = stubGraphql(
+    {
+      ScheduledJobs: (v: GraphqlVariables) => ({ data: { scheduledJobs: state.jobs.filter((j) => !v.status || j.status === v.status) } }),
+      RetryJob: (v: GraphqlVariables) => {
+        state.jobs = state.jobs.map((j) => (j.id === v.id ? { ...j, status: 'QUEUED', attempts: 0, finished_at: null } : j));
+        return { data: { retryJob: state.jobs.find((j) => j.id === v.id)! } };
+      },
     },
-  }, { me: meAs('ADMIN') });
+    { me: meAs('ADMIN') },
+  );
   return calls;
 }
 
-it('lists the organization\'s jobs with status, attempts, time and last error; Retry requeues a dead job', async () => {
+it("lists the organization's jobs with status, attempts, time and last error; Retry requeues a dead job", async () => {
   const calls = stubJobs([
     job({ id: 'j-queued', unique_key: 'cycle-1:req-2:2026-11-30', run_at: '2026-11-30T09:00:00.000Z' }),
-    job({ id: 'j-dead', unique_key: 'cycle-1:req-1:2026-11-25', status: 'DEAD', attempts: 5, last_error: 'No mail server answered', finished_at: '2026-11-24T10:00:00.000Z' }),
-    job({ id: 'j-done', kind: 'reviews.rule', unique_key: 'rule-7@2026-11-01T09:00:00.000Z', status: 'DONE', attempts: 1, period: '2026-11-01T09:00:00.000Z', finished_at: '2026-11-01T09:00:01.000Z' }),
+    job({
+      id: 'j-dead',
+      unique_key: 'cycle-1:req-1:2026-11-25',
+      status: 'DEAD',
+      attempts: 5,
+      last_error: 'No mail server answered',
+      finished_at: '2026-11-24T10:00:00.000Z',
+    }),
+    job({
+      id: 'j-done',
+      kind: 'reviews.rule',
+      unique_key: 'rule-7@2026-11-01T09:00:00.000Z',
+      status: 'DONE',
+      attempts: 1,
+      period: '2026-11-01T09:00:00.000Z',
+      finished_at: '2026-11-01T09:00:01.000Z',
+    }),
   ]);
   await renderSignedIn('/admin/settings');
   const table = await screen.findByRole('table', { name: 'Scheduled jobs' });
@@ -75,11 +103,20 @@ it('shows why the jobs could not be loaded, and the rest of the settings page st
 it('shows a job the server stop cut off as Interrupted, due again, filterable, and runs it now on Retry', async () => {
   const calls = stubJobs([
     job({ id: 'j-done', status: 'DONE', attempts: 1, finished_at: '2026-11-24T09:00:00.000Z' }),
-    job({ id: 'j-cut', unique_key: 'cycle-2:req-7:2026-11-25', status: 'INTERRUPTED', attempts: 1, run_at: '2026-11-25T08:00:00.000Z', last_error: 'The server stopped while this job ran.' }),
+    job({
+      id: 'j-cut',
+      unique_key: 'cycle-2:req-7:2026-11-25',
+      status: 'INTERRUPTED',
+      attempts: 1,
+      run_at: '2026-11-25T08:00:00.000Z',
+      last_error: 'The server stopped while this job ran.',
+    }),
   ]);
   await renderSignedIn('/admin/settings');
   const table = await screen.findByRole('table', { name: 'Scheduled jobs' });
-  const cut = within(table).getAllByRole('row').find((r) => r.textContent?.includes('cycle-2:req-7'))!;
+  const cut = within(table)
+    .getAllByRole('row')
+    .find((r) => r.textContent?.includes('cycle-2:req-7'))!;
   expect(within(cut).getByText('Interrupted')).toBeTruthy();
   expect(cut.textContent).toContain('1 of 5');
   expect(cut.textContent).toMatch(/Runs again Nov 25, 2026/);

@@ -58,10 +58,14 @@ function JobRow({ job }: { job: ScheduledJob }) {
         <span className="jobs-key">{job.unique_key}</span>
         {job.period && <span className="jobs-period">Period from {formatDateTime(job.period)}</span>}
       </td>
-      <td data-label="Status"><span className={`jobs-status jobs-status-${job.status.toLowerCase()}`}>{STATUS_LABEL[job.status]}</span></td>
+      <td data-label="Status">
+        <span className={`jobs-status jobs-status-${job.status.toLowerCase()}`}>{STATUS_LABEL[job.status]}</span>
+      </td>
       <td data-label="Attempts">{`${job.attempts} of ${job.max_attempts}`}</td>
       <td data-label="When">{whenOf(job)}</td>
-      <td data-label="Last error" className="jobs-error">{job.last_error ?? <span className="muted">None</span>}</td>
+      <td data-label="Last error" className="jobs-error">
+        {job.last_error ?? <span className="muted">None</span>}
+      </td>
       <td data-label="Action">{RETRYABLE.has(job.status) ? <RetryButton job={job} /> : <span className="muted">—</span>}</td>
     </tr>
   );
@@ -86,15 +90,19 @@ export function JobsTable() {
         </button>
       </div>
       <p className="muted">
-        Work Teamlens does on its own: review reminders, automation rules, integration syncs. A job that fails is tried again later; after its
-        last attempt it gives up, and you can retry it here. A job the server was stopped in the middle of is marked interrupted and runs
-        again once the server is back. The latest {JOBS_LIMIT} by run time.
+        Work Teamlens does on its own: review reminders, automation rules, integration syncs. A job that fails is tried again later; after its last attempt it
+        gives up, and you can retry it here. A job the server was stopped in the middle of is marked interrupted and runs again once the server is back. The
+        latest {JOBS_LIMIT} by run time.
       </p>
       <div className="field jobs-filter">
         <label htmlFor={filterId}>Show</label>
         <select id={filterId} value={status ?? ''} onChange={(e) => setStatus((e.target.value || null) as JobStatus | null)}>
           <option value="">All jobs</option>
-          {JOB_STATUSES.map((s) => <option key={s} value={s}>{STATUS_LABEL[s]}</option>)}
+          {JOB_STATUSES.map((s) => (
+            <option key={s} value={s}>
+              {STATUS_LABEL[s]}
+            </option>
+          ))}
         </select>
       </div>
       {jobs.isPending ? (
@@ -102,17 +110,34 @@ export function JobsTable() {
       ) : jobs.isError ? (
         <div className="jobs-load-error" role="alert">
           <p>The scheduled jobs could not be loaded: {jobs.error.message}</p>
-          <button type="button" className="button button-small" onClick={() => void jobs.refetch()}>Try again</button>
+          <button type="button" className="button button-small" onClick={() => void jobs.refetch()}>
+            Try again
+          </button>
         </div>
       ) : jobs.data.length === 0 ? (
-        <p className="jobs-empty">{status ? `No jobs are “${STATUS_LABEL[status]}”.` : 'No scheduled jobs yet. Reminders and automation rules add them here.'}</p>
+        <p className="jobs-empty">
+          {status ? `No jobs are “${STATUS_LABEL[status]}”.` : 'No scheduled jobs yet. Reminders and automation rules add them here.'}
+        </p>
       ) : (
         <table className="jobs-table">
           <caption className="sr-only">Scheduled jobs</caption>
           <thead>
-            <tr><th scope="col">Job</th><th scope="col">Status</th><th scope="col">Attempts</th><th scope="col">When</th><th scope="col">Last error</th><th scope="col"><span className="sr-only">Action</span></th></tr>
+            <tr>
+              <th scope="col">Job</th>
+              <th scope="col">Status</th>
+              <th scope="col">Attempts</th>
+              <th scope="col">When</th>
+              <th scope="col">Last error</th>
+              <th scope="col">
+                <span className="sr-only">Action</span>
+              </th>
+            </tr>
           </thead>
-          <tbody>{jobs.data.map((job) => <JobRow key={job.id} job={job} />)}</tbody>
+          <tbody>
+            {jobs.data.map((job) => (
+              <JobRow key={job.id} job={job} />
+            ))}
+          </tbody>
         </table>
       )}
     </section>

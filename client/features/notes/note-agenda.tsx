@@ -52,26 +52,45 @@ export function NoteAgenda({ note, api, viewerId }: { note: Note; api: NotesApi;
           : 'Only you see this agenda until you share the note.'}
       </p>
       <NextOneOnOne note={note} api={api} />
-      <h3 id={`${id}-points`}>Talking points <span className="muted">({open} open of {note.agenda.length})</span></h3>
-      {note.agenda.length === 0
-        ? <p className="muted">No talking points yet. Add what you want to talk about.</p>
-        : (
-          <ul className="note-agenda-list" aria-labelledby={`${id}-points`}>
-            {note.agenda.map((item) => <AgendaLine key={item.id} item={item} api={api} noteId={note.id} />)}
-          </ul>
-        )}
-      <p className="sr-only" role="status" aria-live="polite">{announcement}</p>
+      <h3 id={`${id}-points`}>
+        Talking points{' '}
+        <span className="muted">
+          ({open} open of {note.agenda.length})
+        </span>
+      </h3>
+      {note.agenda.length === 0 ? (
+        <p className="muted">No talking points yet. Add what you want to talk about.</p>
+      ) : (
+        <ul className="note-agenda-list" aria-labelledby={`${id}-points`}>
+          {note.agenda.map((item) => (
+            <AgendaLine key={item.id} item={item} api={api} noteId={note.id} />
+          ))}
+        </ul>
+      )}
+      <p className="sr-only" role="status" aria-live="polite">
+        {announcement}
+      </p>
       <form className="note-agenda-add" onSubmit={(e) => void add(e)} noValidate>
         <div className="field">
           <label htmlFor={`${id}-new`}>New talking point</label>
-          <input id={`${id}-new`} value={text} maxLength={NOTE_LIMITS.agendaItemMax + 1} onChange={(e) => setText(e.target.value)}
-            aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-error` : undefined} />
+          <input
+            id={`${id}-new`}
+            value={text}
+            maxLength={NOTE_LIMITS.agendaItemMax + 1}
+            onChange={(e) => setText(e.target.value)}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? `${id}-error` : undefined}
+          />
         </div>
         <button type="submit" className="button button-small" disabled={busy || note.agenda.length >= NOTE_LIMITS.agendaItemsMax} aria-busy={busy || undefined}>
           Add talking point
         </button>
       </form>
-      {error && <p id={`${id}-error`} className="field-error" role="alert">{error}</p>}
+      {error && (
+        <p id={`${id}-error`} className="field-error" role="alert">
+          {error}
+        </p>
+      )}
     </section>
   );
 }
@@ -123,31 +142,58 @@ function AgendaLine({ item, api, noteId }: { item: NoteAgendaItem; api: NotesApi
         <form className="note-agenda-edit" onSubmit={(e) => void saveText(e)} noValidate>
           {editing.conflict && (
             <p className="field-error" role="alert">
-              This talking point was changed meanwhile. It now reads: <q>{item.text}</q>. Your text is kept below: save to replace theirs, or cancel to keep theirs.
+              This talking point was changed meanwhile. It now reads: <q>{item.text}</q>. Your text is kept below: save to replace theirs, or cancel to keep
+              theirs.
             </p>
           )}
           <div className="field">
             <label htmlFor={`${id}-text`}>Talking point</label>
-            <input id={`${id}-text`} value={editing.text} maxLength={NOTE_LIMITS.agendaItemMax + 1} autoFocus
-              onChange={(e) => setEditing({ ...editing, text: e.target.value })} aria-invalid={error ? true : undefined} />
+            <input
+              id={`${id}-text`}
+              value={editing.text}
+              maxLength={NOTE_LIMITS.agendaItemMax + 1}
+              autoFocus
+              onChange={(e) => setEditing({ ...editing, text: e.target.value })}
+              aria-invalid={error ? true : undefined}
+            />
           </div>
           <div className="note-agenda-edit-actions">
-            <button type="submit" className="button button-small" disabled={busy} aria-busy={busy || undefined}>{editing.conflict ? 'Save mine over theirs' : 'Save'}</button>
-            <button type="button" className="button button-secondary button-small" onClick={() => { setEditing(null); setError(null); }}>Cancel</button>
+            <button type="submit" className="button button-small" disabled={busy} aria-busy={busy || undefined}>
+              {editing.conflict ? 'Save mine over theirs' : 'Save'}
+            </button>
+            <button
+              type="button"
+              className="button button-secondary button-small"
+              onClick={() => {
+                setEditing(null);
+                setError(null);
+              }}
+            >
+              Cancel
+            </button>
           </div>
-          {error && <p className="field-error" role="alert">{error}</p>}
+          {error && (
+            <p className="field-error" role="alert">
+              {error}
+            </p>
+          )}
         </form>
       </li>
     );
   }
   return (
     <li className={item.done ? 'note-agenda-item is-done' : 'note-agenda-item'}>
-      <input type="checkbox" id={`${id}-done`} checked={ticking ?? item.done} disabled={busy}
+      <input
+        type="checkbox"
+        id={`${id}-done`}
+        checked={ticking ?? item.done}
+        disabled={busy}
         onChange={(e) => {
           const done = e.target.checked;
           setTicking(done);
           void act(() => api.updateAgendaItem(item.id, { done }), 'Not changed');
-        }} />
+        }}
+      />
       <label htmlFor={`${id}-done`}>
         <span className="note-agenda-text">{item.text}</span>
         <span className="muted note-agenda-meta">
@@ -156,16 +202,33 @@ function AgendaLine({ item, api, noteId }: { item: NoteAgendaItem; api: NotesApi
         </span>
       </label>
       <span className="note-agenda-actions">
-        <button type="button" className="button button-ghost button-small" disabled={busy} aria-label={`Edit talking point “${item.text}”`}
-          onClick={() => { setError(null); setEditing({ text: item.text, base: item.version, conflict: false }); }}>
+        <button
+          type="button"
+          className="button button-ghost button-small"
+          disabled={busy}
+          aria-label={`Edit talking point “${item.text}”`}
+          onClick={() => {
+            setError(null);
+            setEditing({ text: item.text, base: item.version, conflict: false });
+          }}
+        >
           Edit
         </button>
-        <button type="button" className="button button-ghost button-small" disabled={busy} aria-label={`Delete talking point “${item.text}”`}
-          onClick={() => void act(() => api.deleteAgendaItem(item.id), 'Not deleted')}>
+        <button
+          type="button"
+          className="button button-ghost button-small"
+          disabled={busy}
+          aria-label={`Delete talking point “${item.text}”`}
+          onClick={() => void act(() => api.deleteAgendaItem(item.id), 'Not deleted')}
+        >
           Delete
         </button>
       </span>
-      {error && <p className="field-error" role="alert">{error}</p>}
+      {error && (
+        <p className="field-error" role="alert">
+          {error}
+        </p>
+      )}
     </li>
   );
 }
@@ -197,7 +260,9 @@ function NextOneOnOne({ note, api }: { note: Note; api: NotesApi }) {
   return (
     <div className="note-next">
       <DateField label="Next 1:1" name="next_one_on_one" value={value} onChange={(e) => void change(e.target.value)} error={error ?? undefined} />
-      <p className="sr-only" role="status" aria-live="polite">{saved}</p>
+      <p className="sr-only" role="status" aria-live="polite">
+        {saved}
+      </p>
     </div>
   );
 }

@@ -35,10 +35,13 @@ export function useNoteAutosave<F extends SavedFields>(note: Note, api: NotesApi
   /** Grows when the fields are replaced from the server (components keyed on it start over). */
   const [generation, setGeneration] = useState(0);
 
-  const adopt = useCallback((latest: Note) => {
-    replace(pick(latest), latest.version);
-    setGeneration((g) => g + 1);
-  }, [pick, replace]);
+  const adopt = useCallback(
+    (latest: Note) => {
+      replace(pick(latest), latest.version);
+      setGeneration((g) => g + 1);
+    },
+    [pick, replace],
+  );
 
   // A newer version saved elsewhere (another tab) while nothing here is unsaved: show it. The server's
   // note is the outside system this effect follows (whether it may be taken depends on saves under way).
@@ -61,7 +64,15 @@ export function useNoteAutosave<F extends SavedFields>(note: Note, api: NotesApi
   const setFields = useCallback((patch: Partial<F>) => change((latest) => ({ ...latest, ...patch })), [change]);
 
   return {
-    fields: save.value, setFields, status: save.status, retry: save.flush, loadLatest, keepMine,
-    keptCopy, dismissKeptCopy: () => setKeptCopy(null), generation, dirty: save.dirty,
+    fields: save.value,
+    setFields,
+    status: save.status,
+    retry: save.flush,
+    loadLatest,
+    keepMine,
+    keptCopy,
+    dismissKeptCopy: () => setKeptCopy(null),
+    generation,
+    dirty: save.dirty,
   };
 }

@@ -29,16 +29,30 @@ const people = [
 ];
 
 function stubNote(start: Note, over: OperationHandlers = {}, viewer = ada) {
-  return stubGraphql({
-    Note: () => ({ data: { note: start } }),
-    TeamPickerPeople: () => ({ data: { organizationUsers: people } }),
-    ...over,
-  }, { me: meAs('MEMBER', { id: viewer.id, full_name: viewer.full_name }) });
+  return stubGraphql(
+    {
+      Note: () => ({ data: { note: start } }),
+      TeamPickerPeople: () => ({ data: { organizationUsers: people } }),
+      ...over,
+    },
+    { me: meAs('MEMBER', { id: viewer.id, full_name: viewer.full_name }) },
+  );
 }
 /** The note as the server answers a save: what was sent over the fixture's note. */
 const saved = ({ input }: VariablesOf<Operations['UpdateNote']>, version: number) => {
   const { title, body, tags } = note();
-  return { data: { updateNote: note({ title: input.title ?? title, body: input.body ?? body, tags: input.tags ?? tags, next_one_on_one: input.next_one_on_one ?? null, about: null, version }) } };
+  return {
+    data: {
+      updateNote: note({
+        title: input.title ?? title,
+        body: input.body ?? body,
+        tags: input.tags ?? tags,
+        next_one_on_one: input.next_one_on_one ?? null,
+        about: null,
+        version,
+      }),
+    },
+  };
 };
 const body = () => screen.getByLabelText('Note (Markdown)') as HTMLTextAreaElement;
 const status = () => screen.getByText(/^(Unsaved changes|Saving…|Saved at|Not saved)/);
@@ -47,21 +61,27 @@ it('autosaves with the base version, says when it saved, and previews the Markdo
   const { calls } = stubNote(note({ body: '' }), { UpdateNote: (v) => saved(v, 4) });
   await renderSignedIn('/notes/my-notes/n1');
   await screen.findByLabelText('Note (Markdown)', undefined, T);
-  const xss = '# Plan\n\n<script>window.__xss=1</script>\n\n<img src=x onerror="window.__xss=1">\n\n[click](javascript:window.__xss=1) [site](https://example.com) [vb](vbscript:x) [data](data:text/html,x)';
+  const xss =
+    '# Plan\n\n<script>window.__xss=1</script>\n\n<img src=x onerror="window.__xss=1">\n\n[click](javascript:window.__xss=1) [site](https://example.com) [vb](vbscript:x) [data](data:text/html,x)';
   fireEvent.change(body(), { target: { value: xss } });
   const preview = screen.getByRole('region', { name: 'Preview' });
   expect(within(preview).getByRole('heading', { level: 1, name: 'Plan' })).toBeTruthy();
   expect(preview.querySelector('script')).toBeNull();
   expect(preview.querySelector('img')).toBeNull();
   expect(preview.querySelector('[onerror]')).toBeNull();
-  expect([...preview.querySelectorAll('a')].map((a) => [a.textContent, a.getAttribute('href'), a.getAttribute('target'), a.getAttribute('rel')]))
-    .toEqual([['site', 'https://example.com', '_blank', 'noopener noreferrer']]);
+  expect([...preview.querySelectorAll('a')].map((a) => [a.textContent, a.getAttribute('href'), a.getAttribute('target'), a.getAttribute('rel')])).toEqual([
+    ['site', 'https://example.com', '_blank', 'noopener noreferrer'],
+  ]);
   expect((window as { __xss?: number }).__xss).toBeUndefined();
 
   await waitFor(() => expect(status().textContent).toMatch(/^Saved at \d\d:\d\d$/), SAVE);
   const updates = calls.filter((c) => c.operationName === 'UpdateNote');
   expect(updates).toHaveLength(1);
-  expect(updates[0]!.variables).toEqual({ id: 'n1', base_version: 3, input: { title: 'Roadmap thoughts', body: xss, tags: ['planning'], about_user_id: null } });
+  expect(updates[0]!.variables).toEqual({
+    id: 'n1',
+    base_version: 3,
+    input: { title: 'Roadmap thoughts', body: xss, tags: ['planning'], about_user_id: null },
+  });
   // A change after a save: the status never goes on saying "Saved at" over words that are not saved yet.
   fireEvent.change(screen.getByLabelText('Title'), { target: { value: 'Plan' } });
   expect(status().textContent).toBe('Unsaved changes');
@@ -78,7 +98,10 @@ it('sends unsaved words at once when the page goes out of view (another tab, a l
   try {
     document.dispatchEvent(new Event('visibilitychange'));
     // Sent before the autosave delay (800 ms) could have run out.
-    await waitFor(() => expect(calls.filter((c) => c.operationName === 'UpdateNote').map((c) => c.variables.input.body)).toEqual(['Typed just before switching tabs']), { timeout: 300 });
+    await waitFor(
+      () => expect(calls.filter((c) => c.operationName === 'UpdateNote').map((c) => c.variables.input.body)).toEqual(['Typed just before switching tabs']),
+      { timeout: 300 },
+    );
   } finally {
     visibility.mockRestore();
   }
@@ -128,19 +151,37 @@ it('on a CONFLICT offers the latest version and keeps a copy of my text in view'
 });
 
 it('asks before sharing a 1:1 note, naming what becomes visible (cancel shares nothing), and keeps its agenda live with the other person', async () => {
-  const point = (id: string, text: string, by = ada) => ({ id, text, done: false, done_at: null, done_by: null, created_by: by, created_at: '2026-11-25T10:00:00.000Z', version: 1 });
-  const oneOnOne = note({ about: grace, body: 'My private line about Grace', next_one_on_one: '2026-12-03', agenda: [point('i0', 'Prep'), point('i9', 'Goals')] });
+  const point = (id: string, text: string, by = ada) => ({
+    id,
+    text,
+    done: false,
+    done_at: null,
+    done_by: null,
+    created_by: by,
+    created_at: '2026-11-25T10:00:00.000Z',
+    version: 1,
+  });
+  const oneOnOne = note({
+    about: grace,
+    body: 'My private line about Grace',
+    next_one_on_one: '2026-12-03',
+    agenda: [point('i0', 'Prep'), point('i9', 'Goals')],
+  });
   const { calls } = stubNote(oneOnOne, {
     ShareNote: () => ({ data: { shareNote: { ...oneOnOne, shared: true, shared_at: '2026-11-25T10:00:00.000Z' } } }),
     AddNoteAgendaItem: (v) => ({ data: { addNoteAgendaItem: { ...oneOnOne, shared: true, agenda: [...oneOnOne.agenda, point('i1', String(v.text))] } } }),
   });
   await renderSignedIn('/notes/my-notes/n1');
-  expect((await screen.findByLabelText('My private notes (Markdown)', undefined, T) as HTMLTextAreaElement).value).toBe('My private line about Grace');
+  expect(((await screen.findByLabelText('My private notes (Markdown)', undefined, T)) as HTMLTextAreaElement).value).toBe('My private line about Grace');
   expect(screen.getByText(/Only you see these: Grace Hopper never does, also once you share the note/)).toBeTruthy();
 
   fireEvent.click(screen.getByRole('button', { name: 'Share with Grace Hopper' }));
   let dialog = await screen.findByRole('alertdialog');
-  expect(within(dialog).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['the title “Roadmap thoughts”', '2 talking points', 'the next 1:1 date, Dec 3, 2026']);
+  expect(
+    within(dialog)
+      .getAllByRole('listitem')
+      .map((li) => li.textContent),
+  ).toEqual(['the title “Roadmap thoughts”', '2 talking points', 'the next 1:1 date, Dec 3, 2026']);
   expect(dialog.textContent).toContain('Your private notes stay private: Grace Hopper never sees them, nor your tags.');
   expect(dialog.textContent).not.toContain('My private line');
   // Cancel: nothing is shared.
@@ -160,10 +201,23 @@ it('asks before sharing a 1:1 note, naming what becomes visible (cancel shares n
   expect(calls.find((c) => c.operationName === 'AddNoteAgendaItem')?.variables).toEqual({ note_id: 'n1', text: 'Roadmap' });
 
   // Grace adds one and ticks ours off in her browser: it shows here without a reload, and is read out.
-  act(() => live.sinks.get('NoteChanged:n1')!.next({ data: { noteChanged: { ...oneOnOne, shared: true, agenda: [
-    ...oneOnOne.agenda, { ...point('i1', 'Roadmap'), done: true, done_at: '2026-11-25T10:01:00.000Z', done_by: grace },
-    point('i2', 'Promotion case', grace),
-  ] } } }));
+  act(() =>
+    live.sinks
+      .get('NoteChanged:n1')!
+      .next({
+        data: {
+          noteChanged: {
+            ...oneOnOne,
+            shared: true,
+            agenda: [
+              ...oneOnOne.agenda,
+              { ...point('i1', 'Roadmap'), done: true, done_at: '2026-11-25T10:01:00.000Z', done_by: grace },
+              point('i2', 'Promotion case', grace),
+            ],
+          },
+        },
+      }),
+  );
   expect(await screen.findByRole('checkbox', { name: /Promotion case/ })).toBeTruthy();
   expect((screen.getByRole('checkbox', { name: /Roadmap/ }) as HTMLInputElement).checked).toBe(true);
   expect(screen.getByText('Grace Hopper ticked off “Roadmap”. Grace Hopper added “Promotion case”.')).toBeTruthy();
@@ -172,20 +226,39 @@ it('asks before sharing a 1:1 note, naming what becomes visible (cancel shares n
   fireEvent.click(screen.getByRole('button', { name: 'Stop sharing' }));
   dialog = await screen.findByRole('alertdialog');
   expect(dialog.textContent).toContain('Grace Hopper will no longer see this note:');
-  expect(within(dialog).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['the title “Roadmap thoughts”', '4 talking points', 'the next 1:1 date, Dec 3, 2026']);
+  expect(
+    within(dialog)
+      .getAllByRole('listitem')
+      .map((li) => li.textContent),
+  ).toEqual(['the title “Roadmap thoughts”', '4 talking points', 'the next 1:1 date, Dec 3, 2026']);
   expect(dialog.textContent).toContain('Their own private notes on it are kept for them');
   fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
   await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
   expect(calls.filter((c) => c.operationName === 'ShareNote')).toHaveLength(1);
 });
 
-it('a note shared with me: the shared agenda, and beside it my own private notes (autosaved with my own version), never the author\'s', async () => {
-  const shared = note({ mine: false, author: grace, about: ada, shared: true, body: '', version: 0, tags: [], next_one_on_one: '2026-12-03', agenda: [
-    { id: 'i1', text: 'Conference budget', done: false, done_at: null, done_by: null, created_by: grace, created_at: '2026-11-25T10:00:00.000Z', version: 1 }] });
-  const { calls } = stubNote(shared, {
-    UpdateNoteAgendaItem: () => ({ data: { updateNoteAgendaItem: { ...shared, agenda: [{ ...shared.agenda[0]!, done: true, done_by: ada }] } } }),
-    UpdateNote: (v) => ({ data: { updateNote: { ...shared, body: v.input.body ?? shared.body, version: 1 } } }),
-  }, ada);
+it("a note shared with me: the shared agenda, and beside it my own private notes (autosaved with my own version), never the author's", async () => {
+  const shared = note({
+    mine: false,
+    author: grace,
+    about: ada,
+    shared: true,
+    body: '',
+    version: 0,
+    tags: [],
+    next_one_on_one: '2026-12-03',
+    agenda: [
+      { id: 'i1', text: 'Conference budget', done: false, done_at: null, done_by: null, created_by: grace, created_at: '2026-11-25T10:00:00.000Z', version: 1 },
+    ],
+  });
+  const { calls } = stubNote(
+    shared,
+    {
+      UpdateNoteAgendaItem: () => ({ data: { updateNoteAgendaItem: { ...shared, agenda: [{ ...shared.agenda[0]!, done: true, done_by: ada }] } } }),
+      UpdateNote: (v) => ({ data: { updateNote: { ...shared, body: v.input.body ?? shared.body, version: 1 } } }),
+    },
+    ada,
+  );
   await renderSignedIn('/notes/my-notes/n1');
   expect(await screen.findByText('Shared with you', undefined, T)).toBeTruthy();
   expect(screen.queryByLabelText('Title')).toBeNull();
@@ -214,14 +287,18 @@ it('editing a talking point someone changed meanwhile: refused, my text stays in
   let reads = 0;
   const { calls } = stubNote(oneOnOne, {
     Note: () => ({ data: { note: reads++ === 0 ? oneOnOne : { ...oneOnOne, agenda: [{ ...item, text: 'Budget for training', version: 2 }] } } }),
-    UpdateNoteAgendaItem: (v) => (v.base_version === 1 ? refusal('This talking point was changed meanwhile by someone else.', 'CONFLICT')
-      : { data: { updateNoteAgendaItem: { ...oneOnOne, agenda: [{ ...item, text: v.text ?? item.text, version: 3 }] } } }),
+    UpdateNoteAgendaItem: (v) =>
+      v.base_version === 1
+        ? refusal('This talking point was changed meanwhile by someone else.', 'CONFLICT')
+        : { data: { updateNoteAgendaItem: { ...oneOnOne, agenda: [{ ...item, text: v.text ?? item.text, version: 3 }] } } },
   });
   await renderSignedIn('/notes/my-notes/n1');
   fireEvent.click(await screen.findByRole('button', { name: 'Edit talking point “Budget”' }, T));
   fireEvent.change(screen.getByLabelText('Talking point'), { target: { value: 'Budget for the conference' } });
   fireEvent.click(screen.getByRole('button', { name: 'Save' }));
-  expect((await screen.findByRole('alert')).textContent).toBe('This talking point was changed meanwhile. It now reads: Budget for training. Your text is kept below: save to replace theirs, or cancel to keep theirs.');
+  expect((await screen.findByRole('alert')).textContent).toBe(
+    'This talking point was changed meanwhile. It now reads: Budget for training. Your text is kept below: save to replace theirs, or cancel to keep theirs.',
+  );
   expect((screen.getByLabelText('Talking point') as HTMLInputElement).value).toBe('Budget for the conference');
   fireEvent.click(screen.getByRole('button', { name: 'Save mine over theirs' }));
   expect(await screen.findByRole('checkbox', { name: /Budget for the conference/ })).toBeTruthy();

@@ -58,9 +58,5 @@ export function Highlighted({ text }: { text: string }) {
     if (inner) parts.push({ text: inner, match: true });
     rest = end < 0 ? '' : after.slice(end + 1);
   }
-  return (
-    <>
-      {parts.map((p, i) => (p.match ? <mark key={i}>{p.text}</mark> : <span key={i}>{p.text.split(NOTE_MATCH_END).join('')}</span>))}
-    </>
-  );
+  return <>{parts.map((p, i) => (p.match ? <mark key={i}>{p.text}</mark> : <span key={i}>{p.text.split(NOTE_MATCH_END).join('')}</span>))}</>;
 }

@@ -21,11 +21,20 @@ function SharedParts({ note }: { note: Note }) {
 /** Asks before sharing a 1:1 note: what becomes visible to the person, and that the private notes stay private. */
 export function ShareNoteDialog({ note, person, onConfirm, onClose }: { note: Note; person: Person; onConfirm: () => Promise<void>; onClose: () => void }) {
   return (
-    <ConfirmDialog title={`Share this 1:1 note with ${person.full_name}?`} description={`${person.full_name} will see:`}
-      confirmLabel={`Share with ${person.full_name}`} busyLabel="Sharing…" onConfirm={onConfirm} onClose={onClose}>
+    <ConfirmDialog
+      title={`Share this 1:1 note with ${person.full_name}?`}
+      description={`${person.full_name} will see:`}
+      confirmLabel={`Share with ${person.full_name}`}
+      busyLabel="Sharing…"
+      onConfirm={onConfirm}
+      onClose={onClose}
+    >
       <SharedParts note={note} />
       <p>You both add and tick off talking points and set the next 1:1 date; only you edit the title.</p>
-      <p><strong>Your private notes stay private:</strong> {person.full_name} never sees them, nor your tags. They get private notes of their own beside the agenda, which you never see.</p>
+      <p>
+        <strong>Your private notes stay private:</strong> {person.full_name} never sees them, nor your tags. They get private notes of their own beside the
+        agenda, which you never see.
+      </p>
       <p className="muted">Nobody else sees this note, admins included. You can stop sharing at any time.</p>
     </ConfirmDialog>
   );
@@ -34,8 +43,14 @@ export function ShareNoteDialog({ note, person, onConfirm, onClose }: { note: No
 /** Asks before stopping sharing: what the person loses, and what happens to their private notes. */
 export function StopSharingDialog({ note, person, onConfirm, onClose }: { note: Note; person: Person; onConfirm: () => Promise<void>; onClose: () => void }) {
   return (
-    <ConfirmDialog title={`Stop sharing with ${person.full_name}?`} description={`${person.full_name} will no longer see this note:`}
-      confirmLabel="Stop sharing" busyLabel="Stopping…" onConfirm={onConfirm} onClose={onClose}>
+    <ConfirmDialog
+      title={`Stop sharing with ${person.full_name}?`}
+      description={`${person.full_name} will no longer see this note:`}
+      confirmLabel="Stop sharing"
+      busyLabel="Stopping…"
+      onConfirm={onConfirm}
+      onClose={onClose}
+    >
       <SharedParts note={note} />
       <p>Their own private notes on it are kept for them, out of their reach until you share the note again. Your private notes stay yours.</p>
     </ConfirmDialog>

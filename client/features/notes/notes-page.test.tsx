@@ -19,21 +19,37 @@ const oneOnOne = note({ id: 'n4', title: 'Grace 1:1', about: grace, shared: fals
 type NotesFilter = NonNullable<VariablesOf<Operations['Notes']>['filter']>;
 
 function stubList(answer: (filter: NotesFilter) => ResultOf<Operations['Notes']>['notes'], over: OperationHandlers = {}) {
-  return stubGraphql({
-    Notes: (v) => ({ data: { notes: answer(v.filter ?? {}) } }),
-    NoteTags: () => ({ data: { noteTags: [{ tag: 'hiring', count: 1 }, { tag: 'planning', count: 2 }] } }),
-    NotesOverview: () => ({ data: { notesOverview: { ...emptyOverview, next_one_on_ones: [{ note: oneOnOne, with: grace, date: '2026-12-03' }] } } }),
-    ...over,
-  }, { me });
+  return stubGraphql(
+    {
+      Notes: (v) => ({ data: { notes: answer(v.filter ?? {}) } }),
+      NoteTags: () => ({
+        data: {
+          noteTags: [
+            { tag: 'hiring', count: 1 },
+            { tag: 'planning', count: 2 },
+          ],
+        },
+      }),
+      NotesOverview: () => ({ data: { notesOverview: { ...emptyOverview, next_one_on_ones: [{ note: oneOnOne, with: grace, date: '2026-12-03' }] } } }),
+      ...over,
+    },
+    { me },
+  );
 }
 
 it('lists pinned notes first, marks the ones shared with me and 1:1 notes, shows the next 1:1s, and searches with highlighted matches as plain text', async () => {
-  const { calls } = stubList((filter) => (filter.query
-    ? page([{ note: mine, title_match: '\u0002Roadmap\u0003 thoughts', snippet: '## Plan the **\u0002roadmap\u0003** <img src=x onerror="window.__xss=1"> now' }])
-    : page([mine, pinned, sharedWithMe, oneOnOne])));
+  const { calls } = stubList((filter) =>
+    filter.query
+      ? page([
+          { note: mine, title_match: '\u0002Roadmap\u0003 thoughts', snippet: '## Plan the **\u0002roadmap\u0003** <img src=x onerror="window.__xss=1"> now' },
+        ])
+      : page([mine, pinned, sharedWithMe, oneOnOne]),
+  );
   await renderSignedIn('/notes/my-notes');
   const list = await screen.findByRole('list', { name: 'Notes' }, T);
-  const titles = within(list).getAllByRole('heading', { level: 2 }).map((h) => h.textContent);
+  const titles = within(list)
+    .getAllByRole('heading', { level: 2 })
+    .map((h) => h.textContent);
   expect(titles).toEqual(['Hiring plan', 'Roadmap thoughts', '1:1 Grace / Ada', 'Grace 1:1']);
   expect(within(list).getByText('Pinned')).toBeTruthy();
   expect(within(list).getByText('Shared with you by Grace Hopper')).toBeTruthy();

@@ -64,20 +64,40 @@ export function NotesPage({ search }: { search: NotesSearch }) {
           {creating ? 'Creating…' : 'New note'}
         </button>
       </div>
-      <p className="muted">Private unless you share a 1:1 note with the person it is about: then you both see its title and agenda, and each keeps private notes the other never sees. Nobody else reads your notes, admins included.</p>
+      <p className="muted">
+        Private unless you share a 1:1 note with the person it is about: then you both see its title and agenda, and each keeps private notes the other never
+        sees. Nobody else reads your notes, admins included.
+      </p>
 
       <div className="notes-layout">
         <div className="notes-main">
           <form className="notes-toolbar" role="search" onSubmit={(e) => e.preventDefault()}>
             <div className="field">
               <label htmlFor={searchId}>Search notes</label>
-              <input id={searchId} type="search" value={query} maxLength={NOTE_LIMITS.searchMax} onChange={(e) => setQuery(e.target.value)} placeholder="Words in titles and your own notes" />
+              <input
+                id={searchId}
+                type="search"
+                value={query}
+                maxLength={NOTE_LIMITS.searchMax}
+                onChange={(e) => setQuery(e.target.value)}
+                placeholder="Words in titles and your own notes"
+              />
             </div>
             <div className="field">
               <label htmlFor={tagId}>Tag</label>
-              <select id={tagId} value={search.tag ?? ''} onChange={(e) => void navigate({ to: LIST_PATH, search: { ...(search.q ? { q: search.q } : {}), ...(e.target.value ? { tag: e.target.value } : {}) } })}>
+              <select
+                id={tagId}
+                value={search.tag ?? ''}
+                onChange={(e) =>
+                  void navigate({ to: LIST_PATH, search: { ...(search.q ? { q: search.q } : {}), ...(e.target.value ? { tag: e.target.value } : {}) } })
+                }
+              >
                 <option value="">All tags</option>
-                {tags.map((t) => <option key={t.tag} value={t.tag}>{t.tag} ({t.count})</option>)}
+                {tags.map((t) => (
+                  <option key={t.tag} value={t.tag}>
+                    {t.tag} ({t.count})
+                  </option>
+                ))}
                 {search.tag && !tags.some((t) => t.tag === search.tag) && <option value={search.tag}>{search.tag} (0)</option>}
               </select>
             </div>
@@ -88,17 +108,26 @@ export function NotesPage({ search }: { search: NotesSearch }) {
           {items.length === 0 ? (
             filtered ? (
               <EmptyState title="No note matches">
-                <p>{searching ? `Nothing in your notes matches “${search.q!.trim()}”` : `No note is tagged “${search.tag}”`}{searching && search.tag ? ` with the tag “${search.tag}”` : ''}. Try other words or all tags.</p>
+                <p>
+                  {searching ? `Nothing in your notes matches “${search.q!.trim()}”` : `No note is tagged “${search.tag}”`}
+                  {searching && search.tag ? ` with the tag “${search.tag}”` : ''}. Try other words or all tags.
+                </p>
               </EmptyState>
             ) : (
               <EmptyState title="No notes yet">
                 <p>Write down thoughts, meeting notes or what to bring up in your next 1:1. A note about a colleague can become your shared 1:1 agenda.</p>
-                <p><button type="button" className="button" disabled={creating} onClick={() => void createNote()}>Write your first note</button></p>
+                <p>
+                  <button type="button" className="button" disabled={creating} onClick={() => void createNote()}>
+                    Write your first note
+                  </button>
+                </p>
               </EmptyState>
             )
           ) : (
             <ul className="notes-list" aria-label={searching ? 'Search results' : 'Notes'}>
-              {ordered.map((item) => <NoteLine key={item.note.id} item={item} />)}
+              {ordered.map((item) => (
+                <NoteLine key={item.note.id} item={item} />
+              ))}
             </ul>
           )}
           {list.hasNextPage && (
@@ -106,22 +135,29 @@ export function NotesPage({ search }: { search: NotesSearch }) {
               {list.isFetchingNextPage ? 'Loading…' : 'Show more notes'}
             </button>
           )}
-          {list.isFetchNextPageError && <p className="field-error" role="alert">More notes could not be loaded. Try again.</p>}
+          {list.isFetchNextPageError && (
+            <p className="field-error" role="alert">
+              More notes could not be loaded. Try again.
+            </p>
+          )}
         </div>
         <aside className="tile notes-aside" aria-labelledby="notes-next-title">
           <h2 id="notes-next-title">Next 1:1s</h2>
-          {overview.next_one_on_ones.length === 0
-            ? <p className="muted">No 1:1 date set. Set one on a note about a person.</p>
-            : (
-              <ul className="notes-next-list">
-                {overview.next_one_on_ones.map((o) => (
-                  <li key={o.note.id}>
-                    <strong>{formatDay(o.date)}</strong> with {o.with.full_name}
-                    <br /><Link to={NOTE_PATH} params={{ id: o.note.id }}>{o.note.title || 'Untitled note'}</Link>
-                  </li>
-                ))}
-              </ul>
-            )}
+          {overview.next_one_on_ones.length === 0 ? (
+            <p className="muted">No 1:1 date set. Set one on a note about a person.</p>
+          ) : (
+            <ul className="notes-next-list">
+              {overview.next_one_on_ones.map((o) => (
+                <li key={o.note.id}>
+                  <strong>{formatDay(o.date)}</strong> with {o.with.full_name}
+                  <br />
+                  <Link to={NOTE_PATH} params={{ id: o.note.id }}>
+                    {o.note.title || 'Untitled note'}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          )}
         </aside>
       </div>
     </section>
@@ -135,11 +171,24 @@ function NoteLine({ item }: { item: NoteCardItem }) {
   return (
     <li className={note.pinned ? 'tile note-item is-pinned' : 'tile note-item'} aria-labelledby={headingId}>
       <h2 id={headingId} className="note-item-title">
-        <Link to={NOTE_PATH} params={{ id: note.id }}>{item.title_match ? <Highlighted text={item.title_match} /> : note.title || 'Untitled note'}</Link>
+        <Link to={NOTE_PATH} params={{ id: note.id }}>
+          {item.title_match ? <Highlighted text={item.title_match} /> : note.title || 'Untitled note'}
+        </Link>
       </h2>
-      <p className="note-item-meta"><NoteBadges note={note} /><span className="muted">Updated {formatDay(note.updated_at)}</span></p>
+      <p className="note-item-meta">
+        <NoteBadges note={note} />
+        <span className="muted">Updated {formatDay(note.updated_at)}</span>
+      </p>
       {text && <p className="note-item-text">{text}</p>}
-      {note.tags.length > 0 && <ul className="note-chips" aria-label="Tags">{note.tags.map((t) => <li key={t} className="note-chip">{t}</li>)}</ul>}
+      {note.tags.length > 0 && (
+        <ul className="note-chips" aria-label="Tags">
+          {note.tags.map((t) => (
+            <li key={t} className="note-chip">
+              {t}
+            </li>
+          ))}
+        </ul>
+      )}
     </li>
   );
 }

@@ -22,28 +22,36 @@ export function NotesWidget() {
   return (
     <>
       <h3>Notes</h3>
-      {overview.isPending ? <p className="muted" role="status">Loading your notes…</p>
-        : overview.isError ? <p className="muted" role="alert">Your notes could not be loaded.</p>
-        : !data || (data.pinned.length === 0 && recent.length === 0 && data.next_one_on_ones.length === 0)
-          ? <p className="muted">No notes yet. Keep private notes and prepare your 1:1s there.</p>
-          : (
-            <div className="notes-widget">
-              {data.next_one_on_ones.length > 0 && (
-                <>
-                  <h4>Next 1:1s</h4>
-                  <ul className="notes-widget-list" aria-label="Next 1:1s">
-                    {data.next_one_on_ones.slice(0, 3).map((o) => (
-                      <li key={o.note.id}>
-                        <Link to={NOTE_PATH} params={{ id: o.note.id }}>{formatDay(o.date)} with {o.with.full_name}</Link>
-                      </li>
-                    ))}
-                  </ul>
-                </>
-              )}
-              {data.pinned.length > 0 && <WidgetList title="Pinned" notes={data.pinned.slice(0, 5)} />}
-              {recent.length > 0 && <WidgetList title="Recent" notes={recent} />}
-            </div>
+      {overview.isPending ? (
+        <p className="muted" role="status">
+          Loading your notes…
+        </p>
+      ) : overview.isError ? (
+        <p className="muted" role="alert">
+          Your notes could not be loaded.
+        </p>
+      ) : !data || (data.pinned.length === 0 && recent.length === 0 && data.next_one_on_ones.length === 0) ? (
+        <p className="muted">No notes yet. Keep private notes and prepare your 1:1s there.</p>
+      ) : (
+        <div className="notes-widget">
+          {data.next_one_on_ones.length > 0 && (
+            <>
+              <h4>Next 1:1s</h4>
+              <ul className="notes-widget-list" aria-label="Next 1:1s">
+                {data.next_one_on_ones.slice(0, 3).map((o) => (
+                  <li key={o.note.id}>
+                    <Link to={NOTE_PATH} params={{ id: o.note.id }}>
+                      {formatDay(o.date)} with {o.with.full_name}
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+            </>
           )}
+          {data.pinned.length > 0 && <WidgetList title="Pinned" notes={data.pinned.slice(0, 5)} />}
+          {recent.length > 0 && <WidgetList title="Recent" notes={recent} />}
+        </div>
+      )}
       <Link to={LIST_PATH}>Open my notes</Link>
     </>
   );
@@ -56,8 +64,12 @@ function WidgetList({ title, notes }: { title: string; notes: NoteCard[] }) {
       <ul className="notes-widget-list" aria-label={`${title} notes`}>
         {notes.map((n) => (
           <li key={n.id}>
-            <Link to={NOTE_PATH} params={{ id: n.id }}>{n.title || 'Untitled note'}</Link>
-            <span className="notes-widget-meta"><NoteBadges note={{ ...n, pinned: false }} /> <span className="muted">{formatDay(n.updated_at)}</span></span>
+            <Link to={NOTE_PATH} params={{ id: n.id }}>
+              {n.title || 'Untitled note'}
+            </Link>
+            <span className="notes-widget-meta">
+              <NoteBadges note={{ ...n, pinned: false }} /> <span className="muted">{formatDay(n.updated_at)}</span>
+            </span>
           </li>
         ))}
       </ul>

@@ -14,7 +14,10 @@ import { NOTE_FIELDS, type Note, type NoteListItem, type NotePage, type NotesOve
 /** What a list shows of a note: no agenda (a page holds up to 100 notes). */
 const PERSON = 'id full_name';
 const NOTE_CARD_FIELDS = `id author { ${PERSON} } title body tags pinned about { ${PERSON} } shared mine next_one_on_one version updated_at`;
-export type NoteCard = Pick<Note, 'id' | 'author' | 'title' | 'body' | 'tags' | 'pinned' | 'about' | 'shared' | 'mine' | 'next_one_on_one' | 'version' | 'updated_at'>;
+export type NoteCard = Pick<
+  Note,
+  'id' | 'author' | 'title' | 'body' | 'tags' | 'pinned' | 'about' | 'shared' | 'mine' | 'next_one_on_one' | 'version' | 'updated_at'
+>;
 export type NoteCardItem = Omit<NoteListItem, 'note'> & { note: NoteCard };
 export type NoteCardPage = Omit<NotePage, 'items'> & { items: NoteCardItem[] };
 export type NoteTagCount = { tag: string; count: number };
@@ -23,22 +26,30 @@ export type { NotesOverview };
 
 export type NotesSearch = { q?: string | undefined; tag?: string | undefined };
 
-export const NOTES = graphql(`query Notes($filter: NoteFilter) { notes(filter: $filter) { items { note { ${NOTE_CARD_FIELDS} } title_match snippet } total next_cursor } }`);
+export const NOTES = graphql(
+  `query Notes($filter: NoteFilter) { notes(filter: $filter) { items { note { ${NOTE_CARD_FIELDS} } title_match snippet } total next_cursor } }`,
+);
 export const NOTE = graphql(`query Note($id: ID!) { note(id: $id) { ${NOTE_FIELDS} } }`);
 export const NOTE_TAGS = graphql('query NoteTags { noteTags { tag count } }');
-export const NOTES_OVERVIEW = graphql(`query NotesOverview { notesOverview { pinned { ${NOTE_CARD_FIELDS} } recent { ${NOTE_CARD_FIELDS} } next_one_on_ones { note { ${NOTE_CARD_FIELDS} } with { ${PERSON} } date } } }`);
+export const NOTES_OVERVIEW = graphql(
+  `query NotesOverview { notesOverview { pinned { ${NOTE_CARD_FIELDS} } recent { ${NOTE_CARD_FIELDS} } next_one_on_ones { note { ${NOTE_CARD_FIELDS} } with { ${PERSON} } date } } }`,
+);
 export const NOTE_CHANGED = graphql(`subscription NoteChanged($id: ID!) { noteChanged(id: $id) { ${NOTE_FIELDS} } }`);
 
 export const NOTES_PAGE_SIZE = 30;
 
-export const notesListQueryOptions = (search: NotesSearch) => infiniteQueryOptions({
-  queryKey: ['notes', 'list', search.q?.trim() ?? '', search.tag ?? ''],
-  initialPageParam: null as string | null,
-  queryFn: async ({ pageParam }) => (await gql(NOTES, {
-    filter: { query: search.q?.trim() || null, tag: search.tag || null, first: NOTES_PAGE_SIZE, after: pageParam },
-  })).notes,
-  getNextPageParam: (page) => page.next_cursor,
-});
+export const notesListQueryOptions = (search: NotesSearch) =>
+  infiniteQueryOptions({
+    queryKey: ['notes', 'list', search.q?.trim() ?? '', search.tag ?? ''],
+    initialPageParam: null as string | null,
+    queryFn: async ({ pageParam }) =>
+      (
+        await gql(NOTES, {
+          filter: { query: search.q?.trim() || null, tag: search.tag || null, first: NOTES_PAGE_SIZE, after: pageParam },
+        })
+      ).notes,
+    getNextPageParam: (page) => page.next_cursor,
+  });
 
 export const noteTagsQueryOptions = queryOptions({
   queryKey: ['notes', 'tags'],
@@ -58,11 +69,12 @@ export function newerNote(old: Note | null | undefined, next: Note | null | unde
   return next.version >= old.version ? next : old;
 }
 
-export const noteQueryOptions = (id: string) => queryOptions({
-  queryKey: noteKey(id),
-  queryFn: async () => (await gql(NOTE, { id })).note,
-  structuralSharing: (old, next) => newerNote(old as Note | undefined, next as Note | undefined),
-});
+export const noteQueryOptions = (id: string) =>
+  queryOptions({
+    queryKey: noteKey(id),
+    queryFn: async () => (await gql(NOTE, { id })).note,
+    structuralSharing: (old, next) => newerNote(old as Note | undefined, next as Note | undefined),
+  });
 
 export function applyNote(queryClient: QueryClient, note: Note): void {
   queryClient.setQueryData<Note>(noteKey(note.id), (old) => newerNote(old, note) ?? note);
@@ -77,12 +89,18 @@ export type NoteFields = { title: string; body: string; tags: string[]; about_us
 
 export const M = {
   createNote: graphql(`mutation CreateNote($input: NoteInput!) { createNote(input: $input) { ${NOTE_FIELDS} } }`),
-  updateNote: graphql(`mutation UpdateNote($id: ID!, $input: NoteInput!, $base_version: Int!) { updateNote(id: $id, input: $input, base_version: $base_version) { ${NOTE_FIELDS} } }`),
+  updateNote: graphql(
+    `mutation UpdateNote($id: ID!, $input: NoteInput!, $base_version: Int!) { updateNote(id: $id, input: $input, base_version: $base_version) { ${NOTE_FIELDS} } }`,
+  ),
   pinNote: graphql(`mutation PinNote($id: ID!, $pinned: Boolean!) { pinNote(id: $id, pinned: $pinned) { ${NOTE_FIELDS} } }`),
   shareNote: graphql(`mutation ShareNote($id: ID!, $shared: Boolean!) { shareNote(id: $id, shared: $shared) { ${NOTE_FIELDS} } }`),
   setNoteNextOneOnOne: graphql(`mutation SetNoteNextOneOnOne($id: ID!, $date: String) { setNoteNextOneOnOne(id: $id, date: $date) { ${NOTE_FIELDS} } }`),
-  addNoteAgendaItem: graphql(`mutation AddNoteAgendaItem($note_id: ID!, $text: String!) { addNoteAgendaItem(note_id: $note_id, text: $text) { ${NOTE_FIELDS} } }`),
-  updateNoteAgendaItem: graphql(`mutation UpdateNoteAgendaItem($id: ID!, $text: String, $done: Boolean, $base_version: Int) { updateNoteAgendaItem(id: $id, text: $text, done: $done, base_version: $base_version) { ${NOTE_FIELDS} } }`),
+  addNoteAgendaItem: graphql(
+    `mutation AddNoteAgendaItem($note_id: ID!, $text: String!) { addNoteAgendaItem(note_id: $note_id, text: $text) { ${NOTE_FIELDS} } }`,
+  ),
+  updateNoteAgendaItem: graphql(
+    `mutation UpdateNoteAgendaItem($id: ID!, $text: String, $done: Boolean, $base_version: Int) { updateNoteAgendaItem(id: $id, text: $text, done: $done, base_version: $base_version) { ${NOTE_FIELDS} } }`,
+  ),
   deleteNoteAgendaItem: graphql(`mutation DeleteNoteAgendaItem($id: ID!) { deleteNoteAgendaItem(id: $id) { ${NOTE_FIELDS} } }`),
 };
 export const DELETE_NOTE = graphql('mutation DeleteNote($id: ID!) { deleteNote(id: $id) }');
@@ -99,13 +117,15 @@ export function notesApi(queryClient: QueryClient) {
   return {
     createNote: (input: Partial<NoteFields> & { next_one_on_one?: string | null }) => run(queryClient, gqlField(M.createNote, { input })),
     /** The author saves any of the fields; the person a shared note is about, `body` only (their own private notes). */
-    updateNote: (id: string, input: Partial<NoteFields>, baseVersion: number) => run(queryClient, gqlField(M.updateNote, { id, input, base_version: baseVersion })),
+    updateNote: (id: string, input: Partial<NoteFields>, baseVersion: number) =>
+      run(queryClient, gqlField(M.updateNote, { id, input, base_version: baseVersion })),
     pinNote: (id: string, pinned: boolean) => run(queryClient, gqlField(M.pinNote, { id, pinned })),
     shareNote: (id: string, shared: boolean) => run(queryClient, gqlField(M.shareNote, { id, shared })),
     setNextOneOnOne: (id: string, date: string | null) => run(queryClient, gqlField(M.setNoteNextOneOnOne, { id, date })),
     addAgendaItem: (noteId: string, text: string) => run(queryClient, gqlField(M.addNoteAgendaItem, { note_id: noteId, text })),
     /** A new text goes with the version it was edited from (`base_version`): a stale one is CONFLICT. */
-    updateAgendaItem: (id: string, patch: { done: boolean } | { text: string; base_version: number }) => run(queryClient, gqlField(M.updateNoteAgendaItem, { id, ...patch })),
+    updateAgendaItem: (id: string, patch: { done: boolean } | { text: string; base_version: number }) =>
+      run(queryClient, gqlField(M.updateNoteAgendaItem, { id, ...patch })),
     deleteAgendaItem: (id: string) => run(queryClient, gqlField(M.deleteNoteAgendaItem, { id })),
     deleteNote: async (id: string) => {
       await gql(DELETE_NOTE, { id });

@@ -2,7 +2,6 @@ import { queryOptions, useMutation, useQueryClient, type QueryClient } from '@ta
 import type { SlackWebhookInput } from '../../../shared/slack-webhook.schemas.js';
 import { gql, graphql, type ResultOf } from '../../lib/graphql.js';
 
-
 /** The bell shows the newest ones; older ones stay on the server. */
 export const INBOX_LIMIT = 20;
 const FIELDS = 'id kind title body link created_at read_at';
@@ -88,7 +87,10 @@ function useSlackChange<I, R>(run: (input: I) => Promise<R>) {
   return useMutation({
     mutationFn: run,
     onSuccess: async () => {
-      await Promise.all([queryClient.invalidateQueries({ queryKey: slackWebhookQueryOptions.queryKey }), queryClient.invalidateQueries({ queryKey: ['organization'] })]);
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: slackWebhookQueryOptions.queryKey }),
+        queryClient.invalidateQueries({ queryKey: ['organization'] }),
+      ]);
     },
   });
 }

@@ -19,20 +19,32 @@ vi.mock('../../lib/subscriptions.js', () => ({
 cleanUpBetweenTests();
 
 const minutesAgo = (m: number) => new Date(Date.now() - m * 60_000).toISOString();
-const note = (id: string, title: string, patch: Partial<AppNotification> = {}): AppNotification => ({ id, kind: 'review_requests', title, body: null, link: null, created_at: minutesAgo(5), read_at: null, ...patch });
+const note = (id: string, title: string, patch: Partial<AppNotification> = {}): AppNotification => ({
+  id,
+  kind: 'review_requests',
+  title,
+  body: null,
+  link: null,
+  created_at: minutesAgo(5),
+  read_at: null,
+  ...patch,
+});
 
 /** A server that keeps the notifications and applies markNotificationsRead to them. */
 function stubInbox(items: AppNotification[]) {
   const state = { items };
-  const { calls } = stubGraphql({
-    Notifications: () => ({ data: { notifications: state.items, unreadNotificationCount: state.items.filter((n) => !n.read_at).length } }),
-    MarkNotificationsRead: ({ ids }) => {
-      let changed = 0;
-      state.items = state.items.map((n) => (!n.read_at && (!ids || ids.includes(n.id)) ? (changed++, { ...n, read_at: new Date().toISOString() }) : n));
-      return { data: { markNotificationsRead: changed } };
+  const { calls } = stubGraphql(
+    {
+      Notifications: () => ({ data: { notifications: state.items, unreadNotificationCount: state.items.filter((n) => !n.read_at).length } }),
+      MarkNotificationsRead: ({ ids }) => {
+        let changed = 0;
+        state.items = state.items.map((n) => (!n.read_at && (!ids || ids.includes(n.id)) ? (changed++, { ...n, read_at: new Date().toISOString() }) : n));
+        return { data: { markNotificationsRead: changed } };
+      },
+      SlackWebhook: () => ({ data: { slackWebhook: null } }),
     },
-    SlackWebhook: () => ({ data: { slackWebhook: null } }),
-  }, { me: meAs('ADMIN') });
+    { me: meAs('ADMIN') },
+  );
   return { state, calls };
 }
 
@@ -83,6 +95,10 @@ it('says when there is nothing yet, and adds a notification that arrives live', 
   act(() => sinks.get('NotificationAdded')!.next({ data: { notificationAdded: live } }));
 
   await (await topBar()).findByRole('button', { name: 'Notifications, 1 unread' });
-  expect(within(popover).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['Unread: Your results are releasedjust nowMark as read']);
+  expect(
+    within(popover)
+      .getAllByRole('listitem')
+      .map((li) => li.textContent),
+  ).toEqual(['Unread: Your results are releasedjust nowMark as read']);
   expect(screen.getAllByText('New notification: Your results are released').length).toBeGreaterThan(0);
 });

@@ -13,25 +13,60 @@ export function bellLabel(unread: number): string {
 
 function BellIcon() {
   return (
-    <svg aria-hidden="true" focusable="false" width="20" height="20" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+    <svg
+      aria-hidden="true"
+      focusable="false"
+      width="20"
+      height="20"
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+    >
       <path d="M6 8a6 6 0 0 1 12 0c0 7 3 9 3 9H3s3-2 3-9" />
       <path d="M10.3 21a1.94 1.94 0 0 0 3.4 0" />
     </svg>
   );
 }
 
-function NotificationItem({ item, onOpen, onMarkRead, marking }: { item: AppNotification; onOpen: (item: AppNotification, event: MouseEvent<HTMLAnchorElement>) => void; onMarkRead: (id: string) => void; marking: boolean }) {
+function NotificationItem({
+  item,
+  onOpen,
+  onMarkRead,
+  marking,
+}: {
+  item: AppNotification;
+  onOpen: (item: AppNotification, event: MouseEvent<HTMLAnchorElement>) => void;
+  onMarkRead: (id: string) => void;
+  marking: boolean;
+}) {
   const unread = !item.read_at;
   return (
     <li className={unread ? 'bell-item bell-item-unread' : 'bell-item'}>
       <div className="bell-item-text">
         {unread && <span className="sr-only">Unread: </span>}
-        {item.link ? <a href={item.link} className="bell-item-title" onClick={(e) => onOpen(item, e)}>{item.title}</a> : <strong className="bell-item-title">{item.title}</strong>}
+        {item.link ? (
+          <a href={item.link} className="bell-item-title" onClick={(e) => onOpen(item, e)}>
+            {item.title}
+          </a>
+        ) : (
+          <strong className="bell-item-title">{item.title}</strong>
+        )}
         {item.body && <p className="bell-item-body">{item.body}</p>}
-        <time dateTime={item.created_at} title={formatDateTime(item.created_at)}>{formatRelativeTime(item.created_at)}</time>
+        <time dateTime={item.created_at} title={formatDateTime(item.created_at)}>
+          {formatRelativeTime(item.created_at)}
+        </time>
       </div>
       {unread && (
-        <button type="button" className="button button-ghost button-small" disabled={marking} onClick={() => onMarkRead(item.id)} aria-label={`Mark as read: ${item.title}`}>
+        <button
+          type="button"
+          className="button button-ghost button-small"
+          disabled={marking}
+          onClick={() => onMarkRead(item.id)}
+          aria-label={`Mark as read: ${item.title}`}
+        >
           Mark as read
         </button>
       )}
@@ -76,19 +111,28 @@ export function NotificationBell({ side = 'bottom' }: { side?: 'bottom' | 'right
   }
 
   let content;
-  if (inbox.isPending) content = <p className="bell-state" role="status">Loading notifications…</p>;
+  if (inbox.isPending)
+    content = (
+      <p className="bell-state" role="status">
+        Loading notifications…
+      </p>
+    );
   else if (inbox.isError && !inbox.data) {
     content = (
       <div className="bell-state" role="alert">
         <p>The notifications could not be loaded.</p>
-        <button type="button" className="button button-secondary button-small" onClick={() => void inbox.refetch()}>Try again</button>
+        <button type="button" className="button button-secondary button-small" onClick={() => void inbox.refetch()}>
+          Try again
+        </button>
       </div>
     );
   } else if (!items.length) content = <p className="bell-state">No notifications yet. Review requests, feedback and reminders will show up here.</p>;
   else {
     content = (
       <ul className="bell-list">
-        {items.map((item) => <NotificationItem key={item.id} item={item} onOpen={openItem} onMarkRead={(id) => markRead([id])} marking={mark.isPending} />)}
+        {items.map((item) => (
+          <NotificationItem key={item.id} item={item} onOpen={openItem} onMarkRead={(id) => markRead([id])} marking={mark.isPending} />
+        ))}
       </ul>
     );
   }
@@ -98,10 +142,16 @@ export function NotificationBell({ side = 'bottom' }: { side?: 'bottom' | 'right
       <Popover.Trigger asChild>
         <button type="button" className="bell-button" aria-label={inbox.data ? bellLabel(unread) : 'Notifications'}>
           <BellIcon />
-          {unread > 0 && <span className="bell-badge" aria-hidden="true">{unread > 99 ? '99+' : unread}</span>}
+          {unread > 0 && (
+            <span className="bell-badge" aria-hidden="true">
+              {unread > 99 ? '99+' : unread}
+            </span>
+          )}
         </button>
       </Popover.Trigger>
-      <span className="sr-only" aria-live="polite">{announcement}</span>
+      <span className="sr-only" aria-live="polite">
+        {announcement}
+      </span>
       <Popover.Portal>
         <Popover.Content className="bell-popover" side={side} align="end" sideOffset={8} collisionPadding={8} aria-labelledby={headingId}>
           <div className="bell-head">

@@ -13,22 +13,35 @@ const HOOK = 'https://hooks.slack.com/services/T1/B2/abcdWXYZ';
 
 function stubSlack() {
   const state: { webhook: SlackWebhook | null } = { webhook: null };
-  const { calls } = stubGraphql({
-    SlackWebhook: () => ({ data: { slackWebhook: state.webhook } }),
-    SetSlackWebhook: ({ url, channel_label }) => {
-      if (!String(url).startsWith('https://hooks.slack.com/')) return refusal('url: Use the webhook URL Slack gives you.', 'BAD_USER_INPUT', { url: 'Use the webhook URL Slack gives you: it starts with https://hooks.slack.com/' });
-      state.webhook = { webhook_hint: `…${String(url).slice(-4)}`, channel_label: channel_label ?? null, created_at: new Date().toISOString(), last_success_at: null, last_error: null, last_error_at: null };
-      return { data: { setSlackWebhook: state.webhook! } };
+  const { calls } = stubGraphql(
+    {
+      SlackWebhook: () => ({ data: { slackWebhook: state.webhook } }),
+      SetSlackWebhook: ({ url, channel_label }) => {
+        if (!String(url).startsWith('https://hooks.slack.com/'))
+          return refusal('url: Use the webhook URL Slack gives you.', 'BAD_USER_INPUT', {
+            url: 'Use the webhook URL Slack gives you: it starts with https://hooks.slack.com/',
+          });
+        state.webhook = {
+          webhook_hint: `…${String(url).slice(-4)}`,
+          channel_label: channel_label ?? null,
+          created_at: new Date().toISOString(),
+          last_success_at: null,
+          last_error: null,
+          last_error_at: null,
+        };
+        return { data: { setSlackWebhook: state.webhook! } };
+      },
+      SendSlackTestMessage: () => {
+        state.webhook = { ...state.webhook!, last_error: 'Slack answered 404: no_service.', last_error_at: '2026-11-23T10:00:00.000Z' };
+        return { data: { sendSlackTestMessage: { delivered: false, message: 'Slack answered 404: no_service.' } } };
+      },
+      RemoveSlackWebhook: () => {
+        state.webhook = null;
+        return { data: { removeSlackWebhook: true } };
+      },
     },
-    SendSlackTestMessage: () => {
-      state.webhook = { ...state.webhook!, last_error: 'Slack answered 404: no_service.', last_error_at: '2026-11-23T10:00:00.000Z' };
-      return { data: { sendSlackTestMessage: { delivered: false, message: 'Slack answered 404: no_service.' } } };
-    },
-    RemoveSlackWebhook: () => {
-      state.webhook = null;
-      return { data: { removeSlackWebhook: true } };
-    },
-  }, { me: meAs('ADMIN') });
+    { me: meAs('ADMIN') },
+  );
   return { state, calls };
 }
 

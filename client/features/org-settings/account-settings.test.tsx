@@ -61,7 +61,8 @@ it("uploads a picture, uses it for the organization, and shows the server's refu
   const calls = stubServer(state, { UpdateOrganization: usePicture }, (body) => {
     uploads++;
     const file = body.get('file') as File;
-    if (file.type !== 'image/png') return new Response(JSON.stringify({ error: 'BAD_USER_INPUT', message: 'Upload a JPEG, PNG, WebP, GIF or AVIF image.' }), { status: 400 });
+    if (file.type !== 'image/png')
+      return new Response(JSON.stringify({ error: 'BAD_USER_INPUT', message: 'Upload a JPEG, PNG, WebP, GIF or AVIF image.' }), { status: 400 });
     return new Response(JSON.stringify({ id: 'media-1', display_name: file.name, key: 'k', url: '/api/media/org-1/media-1' }), { status: 201 });
   });
   await renderSignedIn('/admin/settings/account');

@@ -48,7 +48,16 @@ export function useUpdateOrganization() {
 }
 
 /** `link_withheld`: why the link is not shown (it opens another admin's account), else null. */
-export type OutboxMail = { id: string; to: string; subject: string; link: string | null; link_withheld: string | null; created_at: string; sent_at: string | null; error: string | null };
+export type OutboxMail = {
+  id: string;
+  to: string;
+  subject: string;
+  link: string | null;
+  link_withheld: string | null;
+  created_at: string;
+  sent_at: string | null;
+  error: string | null;
+};
 
 export const EMAIL_OUTBOX = graphql(`
   query EmailOutbox($limit: Int) {
@@ -81,7 +90,10 @@ export function useCloseAccount() {
 }
 
 export class UploadError extends Error {
-  constructor(message: string, readonly status: number) {
+  constructor(
+    message: string,
+    readonly status: number,
+  ) {
     super(message);
     this.name = 'UploadError';
   }
@@ -94,11 +106,15 @@ export async function uploadPicture(file: File): Promise<OrganizationMedia> {
   form.append('file', file, file.name);
   let res: Response;
   try {
-    res = await fetch(new URL('/api/media', window.location.href).href, { method: 'POST', headers: token ? { authorization: `Bearer ${token}` } : {}, body: form });
+    res = await fetch(new URL('/api/media', window.location.href).href, {
+      method: 'POST',
+      headers: token ? { authorization: `Bearer ${token}` } : {},
+      body: form,
+    });
   } catch {
     throw new UploadError('The server could not be reached. Check your connection and try again.', 0);
   }
-  const body = (await res.json().catch(() => null)) as { message?: string } & Partial<OrganizationMedia> | null;
+  const body = (await res.json().catch(() => null)) as ({ message?: string } & Partial<OrganizationMedia>) | null;
   if (!res.ok || !body?.id) throw new UploadError(body?.message ?? `The upload failed (the server answered ${res.status}).`, res.status);
   return { id: body.id, display_name: body.display_name ?? null, url: body.url ?? '' };
 }

@@ -10,8 +10,15 @@ cleanUpBetweenTests();
 
 const operator = { open: false, source: 'DEFAULT' as const, is_operator_organization: true, can_change: true, updated_at: null };
 const backups = (patch: Partial<ServerBackups>): ServerBackups => ({
-  every_hours: 24, keep: 7, directory: '/var/lib/teamlens/backups', count: 3, next_at: '2026-12-08T02:00:00.000Z', last_error: null, last_error_at: null,
-  last: { name: 'teamlens-2026-12-07T02-00-00-000Z.db', size: 2_019_328, created_at: '2026-12-07T02:00:01.000Z' }, ...patch,
+  every_hours: 24,
+  keep: 7,
+  directory: '/var/lib/teamlens/backups',
+  count: 3,
+  next_at: '2026-12-08T02:00:00.000Z',
+  last_error: null,
+  last_error_at: null,
+  last: { name: 'teamlens-2026-12-07T02-00-00-000Z.db', size: 2_019_328, created_at: '2026-12-07T02:00:01.000Z' },
+  ...patch,
 });
 
 it('operator admins see the last backup, its size, what is kept and the next one on Configurations', async () => {
@@ -26,9 +33,16 @@ it('operator admins see the last backup, its size, what is kept and the next one
 });
 
 it('says when none was made yet, and when the last scheduled one failed', async () => {
-  stubServer({ org: organization(), signUp: operator }, {
-    ServerBackups: () => ({ data: { serverBackups: backups({ last: null, count: 0, last_error: 'SQLITE_FULL: database or disk is full', last_error_at: '2026-12-07T02:00:00.000Z' }) } }),
-  });
+  stubServer(
+    { org: organization(), signUp: operator },
+    {
+      ServerBackups: () => ({
+        data: {
+          serverBackups: backups({ last: null, count: 0, last_error: 'SQLITE_FULL: database or disk is full', last_error_at: '2026-12-07T02:00:00.000Z' }),
+        },
+      }),
+    },
+  );
   await renderSignedIn('/admin/settings/configurations');
   const alert = await screen.findByText(/The last scheduled backup failed/);
   expect(alert.textContent).toContain('SQLITE_FULL: database or disk is full');

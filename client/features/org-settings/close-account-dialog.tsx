@@ -11,7 +11,10 @@ import './org-settings.css';
 
 function confirmSchema(organizationName: string) {
   return z.object({
-    confirm_name: z.string().trim().refine((v) => v === organizationName.trim(), 'Type the organization name exactly as shown.'),
+    confirm_name: z
+      .string()
+      .trim()
+      .refine((v) => v === organizationName.trim(), 'Type the organization name exactly as shown.'),
     password: z.string().min(1, 'Enter your password.'),
   });
 }
@@ -27,10 +30,10 @@ export function CloseAccountDialog({ organizationName }: { organizationName: str
   return (
     <section className="settings-section settings-danger" aria-labelledby={headingId}>
       <h2 id={headingId}>Close the account</h2>
-      <p>
-        Closing the account closes the whole organization: nobody in it can sign in any more, and everyone is signed out at once.
-      </p>
-      <button type="button" className="button button-danger" onClick={() => setOpen(true)}>Close the account…</button>
+      <p>Closing the account closes the whole organization: nobody in it can sign in any more, and everyone is signed out at once.</p>
+      <button type="button" className="button button-danger" onClick={() => setOpen(true)}>
+        Close the account…
+      </button>
       {/* Rendered only while open, so closing the dialog forgets what was typed and any error. */}
       {open && <CloseAccountQuestion organizationName={organizationName} onClose={() => setOpen(false)} />}
     </section>
@@ -56,14 +59,23 @@ function CloseAccountQuestion({ organizationName, onClose }: { organizationName:
 
   const nameMatches = typedName.trim() === organizationName.trim();
   return (
-    <ConfirmDialog title={`Close ${organizationName}?`} tone="danger" cancelLabel="Keep the account" confirmLabel="Close the account" busyLabel="Closing…"
-      canConfirm={nameMatches} busy={form.sending} onClose={onClose} form={{ onSubmit: form.onSubmit, className: 'form close-account-form', error: form.formError }}
-      description={(
+    <ConfirmDialog
+      title={`Close ${organizationName}?`}
+      tone="danger"
+      cancelLabel="Keep the account"
+      confirmLabel="Close the account"
+      busyLabel="Closing…"
+      canConfirm={nameMatches}
+      busy={form.sending}
+      onClose={onClose}
+      form={{ onSubmit: form.onSubmit, className: 'form close-account-form', error: form.formError }}
+      description={
         <>
-          This cannot be undone from Teamlens. Everyone in the organization is signed out and can no longer sign in. To confirm, type
-          the organization name <strong className="confirm-name">{organizationName}</strong> and your password.
+          This cannot be undone from Teamlens. Everyone in the organization is signed out and can no longer sign in. To confirm, type the organization name{' '}
+          <strong className="confirm-name">{organizationName}</strong> and your password.
         </>
-      )}>
+      }
+    >
       <Field
         label="Organization name"
         name="confirm_name"

@@ -19,10 +19,13 @@ const demoData = (present: boolean) => ({ data: { demoData: { present, counts: p
 it('names what goes and what stays, removes the demo data on confirmation, then no longer offers it', async () => {
   let present = true;
   let release: (answer: Answer<{ removeDemoData: { present: boolean; counts: typeof COUNTS } }>) => void = () => undefined;
-  const calls = stubServer({ org: organization({ name: 'Demo Company' }) }, {
-    DemoData: () => demoData(present),
-    RemoveDemoData: () => new Promise((resolve) => (release = resolve)),
-  });
+  const calls = stubServer(
+    { org: organization({ name: 'Demo Company' }) },
+    {
+      DemoData: () => demoData(present),
+      RemoveDemoData: () => new Promise((resolve) => (release = resolve)),
+    },
+  );
   await renderSignedIn('/admin/settings/account');
   const section = await screen.findByRole('region', { name: 'Demo data' });
   expect(section.textContent).toContain('sample data so you could see Teamlens at work: 4 teams, 28 people and 4 review cycles.');
@@ -30,9 +33,18 @@ it('names what goes and what stays, removes the demo data on confirmation, then 
   fireEvent.click(within(section).getByRole('button', { name: 'Remove the demo data…' }));
   const dialog = await screen.findByRole('alertdialog', { name: 'Remove the demo data?' });
   const lists = within(dialog).getAllByRole('list');
-  expect(within(lists[0]!).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['4 teams', '28 people', '4 review cycles']);
-  expect(within(lists[1]!).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
-    'The organization Demo Company, its name and picture', 'Your own admin account',
+  expect(
+    within(lists[0]!)
+      .getAllByRole('listitem')
+      .map((li) => li.textContent),
+  ).toEqual(['4 teams', '28 people', '4 review cycles']);
+  expect(
+    within(lists[1]!)
+      .getAllByRole('listitem')
+      .map((li) => li.textContent),
+  ).toEqual([
+    'The organization Demo Company, its name and picture',
+    'Your own admin account',
     'Everything real people added: they keep their accounts, teams and review cycles (without the demo people in them)',
   ]);
   expect(calls.some((c) => c.operationName === 'RemoveDemoData')).toBe(false);
@@ -43,7 +55,9 @@ it('names what goes and what stays, removes the demo data on confirmation, then 
   present = false;
   release({ data: { removeDemoData: { present: false, counts: COUNTS } } });
 
-  expect((await screen.findByRole('status')).textContent).toContain('The demo data was removed: 4 teams, 28 people and 4 review cycles. Demo Company is ready for your people.');
+  expect((await screen.findByRole('status')).textContent).toContain(
+    'The demo data was removed: 4 teams, 28 people and 4 review cycles. Demo Company is ready for your people.',
+  );
   await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
   await waitFor(() => expect(screen.queryByRole('region', { name: 'Demo data' })).toBeNull());
   expect(screen.getByRole('region', { name: 'Close the account' })).toBeTruthy();
@@ -51,10 +65,13 @@ it('names what goes and what stays, removes the demo data on confirmation, then 
 });
 
 it('keeps everything when the admin cancels, and shows the server refusal when removal fails', async () => {
-  const calls = stubServer({ org: organization() }, {
-    DemoData: () => demoData(true),
-    RemoveDemoData: () => refusal('You are signed in as a demo person, who would be removed too.', 'CONFLICT'),
-  });
+  const calls = stubServer(
+    { org: organization() },
+    {
+      DemoData: () => demoData(true),
+      RemoveDemoData: () => refusal('You are signed in as a demo person, who would be removed too.', 'CONFLICT'),
+    },
+  );
   await renderSignedIn('/admin/settings/account');
   const section = await screen.findByRole('region', { name: 'Demo data' });
   fireEvent.click(within(section).getByRole('button', { name: 'Remove the demo data…' }));

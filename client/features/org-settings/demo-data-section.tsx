@@ -8,7 +8,7 @@ import './demo-data.css';
 
 const sentence = (counts: readonly DemoDataCount[]) => {
   const parts = counts.map((c) => c.label);
-  return parts.length <= 1 ? parts[0] ?? '' : `${parts.slice(0, -1).join(', ')} and ${parts.at(-1)}`;
+  return parts.length <= 1 ? (parts[0] ?? '') : `${parts.slice(0, -1).join(', ')} and ${parts.at(-1)}`;
 };
 
 /**
@@ -29,7 +29,11 @@ export function DemoDataSection({ organizationName }: { organizationName: string
       <section className="settings-section" aria-labelledby={headingId}>
         <h2 id={headingId}>Demo data</h2>
         {demo.isError ? <p role="alert">Could not check for demo data: {demo.error.message}</p> : <p role="status">Checking for demo data…</p>}
-        <div><button type="button" className="button button-secondary" disabled={demo.isFetching} onClick={() => void demo.refetch()}>Try again</button></div>
+        <div>
+          <button type="button" className="button button-secondary" disabled={demo.isFetching} onClick={() => void demo.refetch()}>
+            Try again
+          </button>
+        </div>
       </section>
     );
   }
@@ -45,19 +49,30 @@ export function DemoDataSection({ organizationName }: { organizationName: string
     <section className="settings-section settings-danger" aria-labelledby={headingId}>
       <h2 id={headingId}>Demo data</h2>
       <p>
-        The first start filled {organizationName} with sample data so you could see Teamlens at work: {sentence(counts)}.
-        Remove it before you invite your own people.
+        The first start filled {organizationName} with sample data so you could see Teamlens at work: {sentence(counts)}. Remove it before you invite your own
+        people.
       </p>
-      <button type="button" className="button button-danger" onClick={() => setOpen(true)}>Remove the demo data…</button>
+      <button type="button" className="button button-danger" onClick={() => setOpen(true)}>
+        Remove the demo data…
+      </button>
       {open && (
-        <ConfirmDialog title="Remove the demo data?" className="demo-data-dialog" tone="danger" cancelLabel="Keep the demo data" confirmLabel="Remove the demo data" busyLabel="Removing…"
-          onConfirm={onRemove} onClose={() => setOpen(false)}
-          details={(
+        <ConfirmDialog
+          title="Remove the demo data?"
+          className="demo-data-dialog"
+          tone="danger"
+          cancelLabel="Keep the demo data"
+          confirmLabel="Remove the demo data"
+          busyLabel="Removing…"
+          onConfirm={onRemove}
+          onClose={() => setOpen(false)}
+          details={
             <div className="demo-data-lists">
               <div>
                 <h3>Removed, for good</h3>
                 <ul>
-                  {counts.map((c) => <li key={c.table}>{c.label}</li>)}
+                  {counts.map((c) => (
+                    <li key={c.table}>{c.label}</li>
+                  ))}
                 </ul>
                 <p>With them go their answers, sessions and notifications.</p>
               </div>
@@ -69,9 +84,12 @@ export function DemoDataSection({ organizationName }: { organizationName: string
                   <li>Everything real people added: they keep their accounts, teams and review cycles (without the demo people in them)</li>
                 </ul>
               </div>
-              <p className="muted">This cannot be undone in Teamlens. To keep a copy first, run <code>npm run backup</code> on the server.</p>
+              <p className="muted">
+                This cannot be undone in Teamlens. To keep a copy first, run <code>npm run backup</code> on the server.
+              </p>
             </div>
-          )} />
+          }
+        />
       )}
     </section>
   );

@@ -73,7 +73,10 @@ it("shows the server's CONFLICT next to the field, keeps what was typed, and dis
 
 it("maps the server's field message for a list entry to the typed domain", async () => {
   const state = { org: organization() };
-  stubServer(state, { UpdateOrganization: () => refusal('blocked_email_domains.1: Enter domains like example.com.', 'BAD_USER_INPUT', { 'blocked_email_domains.1': 'Enter domains like example.com.' }) });
+  stubServer(state, {
+    UpdateOrganization: () =>
+      refusal('blocked_email_domains.1: Enter domains like example.com.', 'BAD_USER_INPUT', { 'blocked_email_domains.1': 'Enter domains like example.com.' }),
+  });
   await renderSignedIn('/admin/settings/configurations');
   const blocked = await screen.findByRole('region', { name: 'Blocked domains' });
   await addDomain(blocked, 'Add a blocked domain', 'valid.example');

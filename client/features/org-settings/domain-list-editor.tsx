@@ -81,7 +81,11 @@ export function DomainListEditor({ field, title, description, noun, emptyText, d
       ) : (
         <p className="domain-list-empty">{emptyText}</p>
       )}
-      {removeError && <p role="alert" className="form-error">{removeError}</p>}
+      {removeError && (
+        <p role="alert" className="form-error">
+          {removeError}
+        </p>
+      )}
       <form onSubmit={form.onSubmit} noValidate className="domain-add">
         <Field
           label={`Add ${noun}`}
@@ -93,7 +97,11 @@ export function DomainListEditor({ field, title, description, noun, emptyText, d
           hint="A domain such as example.com; its subdomains count too."
           error={form.fieldErrors.domain}
         />
-        {form.formError && <p role="alert" className="form-error">{form.formError}</p>}
+        {form.formError && (
+          <p role="alert" className="form-error">
+            {form.formError}
+          </p>
+        )}
         <div>
           <button type="submit" className="button" disabled={form.sending || update.isPending} aria-busy={form.sending || undefined}>
             {form.sending ? 'Adding…' : 'Add'}

@@ -39,7 +39,9 @@ function CopyableLink({ link, mailId, to }: { link: string; mailId: string; to: 
     <div className="outbox-link">
       <label htmlFor={id} className="sr-only">{`Link in the mail to ${to}`}</label>
       <input id={id} ref={input} type="text" readOnly value={link} onFocus={(e) => e.currentTarget.select()} />
-      <button type="button" className="button button-secondary button-small" onClick={() => void copy()}>Copy the link</button>
+      <button type="button" className="button button-secondary button-small" onClick={() => void copy()}>
+        Copy the link
+      </button>
     </div>
   );
 }
@@ -72,8 +74,9 @@ export function EmailOutboxList() {
         </button>
       </div>
       <p className="muted">
-        Every invitation, password and verification mail of your organization (and, for the organization that runs this server, sign-up links), newest first (the latest {OUTBOX_LIMIT}). When no mail server is
-        configured, mail stays here: copy the link and hand it to the person. Links work once and expire (invitations after {INVITATION_LINK_DAYS} days, password links after an hour).
+        Every invitation, password and verification mail of your organization (and, for the organization that runs this server, sign-up links), newest first
+        (the latest {OUTBOX_LIMIT}). When no mail server is configured, mail stays here: copy the link and hand it to the person. Links work once and expire
+        (invitations after {INVITATION_LINK_DAYS} days, password links after an hour).
       </p>
       {outbox.data.length === 0 ? (
         <p className="domain-list-empty">No mail yet. Invitations appear here when you add people.</p>

@@ -53,16 +53,28 @@ export function OnboardingSettings({ phase, skipped }: { phase: OnboardingPhase;
       <h2 id={headingId}>Onboarding</h2>
       <dl className="details">
         <dt>Current step</dt>
-        <dd>{ONBOARDING_PHASE_LABELS[phase]} ({phase === 'DONE' ? 'finished' : `step ${step} of ${ONBOARDING_PHASES.length - 1}`})</dd>
+        <dd>
+          {ONBOARDING_PHASE_LABELS[phase]} ({phase === 'DONE' ? 'finished' : `step ${step} of ${ONBOARDING_PHASES.length - 1}`})
+        </dd>
         <dt>Status</dt>
-        <dd>{skipped ? 'Skipped: admins no longer see the setup guide on their dashboard.' : phase === 'DONE' ? 'Finished.' : 'In progress: admins see the setup guide on their dashboard.'}</dd>
+        <dd>
+          {skipped
+            ? 'Skipped: admins no longer see the setup guide on their dashboard.'
+            : phase === 'DONE'
+              ? 'Finished.'
+              : 'In progress: admins see the setup guide on their dashboard.'}
+        </dd>
       </dl>
       <div>
         <button type="button" className="button button-secondary" disabled={update.isPending} onClick={() => void setSkipped(!skipped)}>
           {skipped ? 'Resume onboarding' : 'Skip onboarding'}
         </button>
       </div>
-      {toggleError && <p role="alert" className="form-error">{toggleError}</p>}
+      {toggleError && (
+        <p role="alert" className="form-error">
+          {toggleError}
+        </p>
+      )}
       <form key={phase} onSubmit={form.onSubmit} noValidate className="form settings-form">
         <div className="field">
           <label htmlFor={selectId}>Onboarding step</label>
@@ -74,10 +86,16 @@ export function OnboardingSettings({ phase, skipped }: { phase: OnboardingPhase;
             aria-describedby={form.fieldErrors.onboarding_phase ? errorId : undefined}
           >
             {ONBOARDING_PHASES.map((p) => (
-              <option key={p} value={p}>{ONBOARDING_PHASE_LABELS[p]}</option>
+              <option key={p} value={p}>
+                {ONBOARDING_PHASE_LABELS[p]}
+              </option>
             ))}
           </select>
-          {form.fieldErrors.onboarding_phase && <p id={errorId} className="field-error">{form.fieldErrors.onboarding_phase}</p>}
+          {form.fieldErrors.onboarding_phase && (
+            <p id={errorId} className="field-error">
+              {form.fieldErrors.onboarding_phase}
+            </p>
+          )}
         </div>
         <FormError message={form.formError} />
         <div>

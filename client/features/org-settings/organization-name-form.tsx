@@ -30,7 +30,9 @@ export function OrganizationNameForm({ name }: { name: string }) {
         <Field label="Name" name="name" defaultValue={name} autoComplete="organization" required maxLength={120} error={form.fieldErrors.name} />
         <FormError message={form.formError} />
         <div>
-          <SubmitButton sending={form.sending} sendingText="Saving…">Save the name</SubmitButton>
+          <SubmitButton sending={form.sending} sendingText="Saving…">
+            Save the name
+          </SubmitButton>
         </div>
       </form>
     </section>

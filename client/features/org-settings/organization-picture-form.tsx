@@ -71,7 +71,9 @@ export function OrganizationPictureForm({ name, picture }: { name: string; pictu
         {picture ? (
           <SignedImage key={picture.id} src={picture.url} alt={`Picture of ${name}`} width={96} height={96} className="org-picture" />
         ) : (
-          <span className="org-picture org-picture-empty" role="img" aria-label="No picture yet">{name.slice(0, 1).toUpperCase()}</span>
+          <span className="org-picture org-picture-empty" role="img" aria-label="No picture yet">
+            {name.slice(0, 1).toUpperCase()}
+          </span>
         )}
         {picture && (
           <button type="button" className="button button-secondary button-small" disabled={busy} onClick={() => void removePicture()}>
@@ -79,7 +81,11 @@ export function OrganizationPictureForm({ name, picture }: { name: string; pictu
           </button>
         )}
       </div>
-      {removeError && <p role="alert" className="form-error">{removeError}</p>}
+      {removeError && (
+        <p role="alert" className="form-error">
+          {removeError}
+        </p>
+      )}
       <form onSubmit={form.onSubmit} noValidate className="form settings-form">
         <Field
           label={picture ? 'New picture' : 'Picture'}

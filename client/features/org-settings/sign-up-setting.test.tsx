@@ -7,16 +7,31 @@ import { organization, stubServer } from './org-settings.test-support.js';
 
 cleanUpBetweenTests();
 
-const state = (patch: Partial<InstallSignUp>): InstallSignUp => ({ open: false, source: 'DEFAULT', is_operator_organization: true, can_change: true, updated_at: null, ...patch });
+const state = (patch: Partial<InstallSignUp>): InstallSignUp => ({
+  open: false,
+  source: 'DEFAULT',
+  is_operator_organization: true,
+  can_change: true,
+  updated_at: null,
+  ...patch,
+});
 
 it('an admin of the operator organization opens and closes public sign-up on Configurations', async () => {
   let signUp = state({});
-  const calls = stubServer({ org: organization(), get signUp() { return signUp; } }, {
-    SetSignUpOpen: (v) => {
-      signUp = state({ open: v.open as boolean, source: 'SETTING', updated_at: '2026-11-25T09:00:00.000Z' });
-      return { data: { setSignUpOpen: signUp } };
+  const calls = stubServer(
+    {
+      org: organization(),
+      get signUp() {
+        return signUp;
+      },
     },
-  });
+    {
+      SetSignUpOpen: (v) => {
+        signUp = state({ open: v.open as boolean, source: 'SETTING', updated_at: '2026-11-25T09:00:00.000Z' });
+        return { data: { setSignUpOpen: signUp } };
+      },
+    },
+  );
   await renderSignedIn('/admin/settings/configurations');
   const section = await screen.findByRole('region', { name: 'Public sign-up' });
   expect(section.textContent).toContain('Closed: the sign-up page says so, and new people join an organization by invitation.');

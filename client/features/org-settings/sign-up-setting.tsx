@@ -22,18 +22,25 @@ export function SignUpSetting() {
   if (!state.is_operator_organization) return null;
 
   function change(open: boolean) {
-    void alertOutcome(save.mutateAsync(open), open
-      ? 'Sign-up is open: anyone who can reach this server can create an organization.'
-      : 'Sign-up is closed: new people join by invitation only.');
+    void alertOutcome(
+      save.mutateAsync(open),
+      open ? 'Sign-up is open: anyone who can reach this server can create an organization.' : 'Sign-up is closed: new people join by invitation only.',
+    );
   }
 
   return (
     <section className="settings-section" aria-labelledby={headingId}>
       <h2 id={headingId}>Public sign-up</h2>
-      <p>Your organization runs this Teamlens server. You decide whether anyone who can reach it may create an organization of their own on the sign-up page.</p>
+      <p>
+        Your organization runs this Teamlens server. You decide whether anyone who can reach it may create an organization of their own on the sign-up page.
+      </p>
       <dl className="details">
         <dt>Status</dt>
-        <dd>{state.open ? 'Open: anyone who can reach this server can create an organization.' : 'Closed: the sign-up page says so, and new people join an organization by invitation.'}</dd>
+        <dd>
+          {state.open
+            ? 'Open: anyone who can reach this server can create an organization.'
+            : 'Closed: the sign-up page says so, and new people join an organization by invitation.'}
+        </dd>
         <dt>Decided by</dt>
         <dd>{WHY[state.source]}</dd>
       </dl>

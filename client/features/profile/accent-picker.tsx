@@ -6,7 +6,9 @@ export function AccentPicker() {
   const accent = useAccent();
   return (
     <div className="accent-picker">
-      <span id="accent-picker-label" className="accent-picker-label">Page colour</span>
+      <span id="accent-picker-label" className="accent-picker-label">
+        Page colour
+      </span>
       <RadioGroup.Root
         className="accent-swatches"
         aria-labelledby="accent-picker-label"

@@ -150,7 +150,12 @@ export const teamQueryOptions = (id: string) =>
     },
   });
 
-export type TeamSummary = { id: string; name: string; aggregations: { count_users: number }; manager: { id: string; full_name: string; manager: { id: string } | null } | null };
+export type TeamSummary = {
+  id: string;
+  name: string;
+  aggregations: { count_users: number };
+  manager: { id: string; full_name: string; manager: { id: string } | null } | null;
+};
 
 export const TEAMS = graphql(`
   query TeamList {

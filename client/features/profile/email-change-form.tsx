@@ -31,13 +31,28 @@ export function EmailChangeForm({ currentEmail }: { currentEmail: string }) {
   return (
     <form className="form" onSubmit={form.onSubmit} noValidate onFocus={() => void loadSchema()} aria-labelledby="email-change-title">
       <h2 id="email-change-title">Sign-in email</h2>
-      <p className="muted">You sign in with <strong>{currentEmail}</strong>. A new address is used once you open the link we send to it.</p>
-      {sentTo && <p className="notice" role="status">We sent a confirmation link to <strong>{sentTo}</strong>. Open it to start using that address.</p>}
+      <p className="muted">
+        You sign in with <strong>{currentEmail}</strong>. A new address is used once you open the link we send to it.
+      </p>
+      {sentTo && (
+        <p className="notice" role="status">
+          We sent a confirmation link to <strong>{sentTo}</strong>. Open it to start using that address.
+        </p>
+      )}
       <Field label="New email" name="email" type="email" autoComplete="email" required error={form.fieldErrors.email} />
-      <Field label="Current password" name="current_password" type="password" autoComplete="current-password" required error={form.fieldErrors.current_password} />
+      <Field
+        label="Current password"
+        name="current_password"
+        type="password"
+        autoComplete="current-password"
+        required
+        error={form.fieldErrors.current_password}
+      />
       <FormError message={form.formError} />
       <div className="form-actions">
-        <SubmitButton sending={form.sending} sendingText="Sending…">Send the confirmation link</SubmitButton>
+        <SubmitButton sending={form.sending} sendingText="Sending…">
+          Send the confirmation link
+        </SubmitButton>
       </div>
     </form>
   );

@@ -33,7 +33,11 @@ it('starts with the people without a manager and their reports; searching a name
   expect(screen.getByText('1 person matches.')).toBeTruthy();
   // Only the path is open: the other managers stay closed.
   expect(item(tree, /^Manager 0000/).getAttribute('aria-expanded')).toBe('false');
-  expect(within(tree).getByRole('link', { name: /Zoë Quinn/ }).getAttribute('href')).toBe('/profile/user-profile/zoe');
+  expect(
+    within(tree)
+      .getByRole('link', { name: /Zoë Quinn/ })
+      .getAttribute('href'),
+  ).toBe('/profile/user-profile/zoe');
 
   fireEvent.change(screen.getByLabelText('Find a person'), { target: { value: 'nobody like this' } });
   expect(screen.getByText('Nobody is called “nobody like this”.')).toBeTruthy();
@@ -60,7 +64,16 @@ it('moves with the arrow keys and opens and closes branches with Right and Left'
 
 it('keeps 5,000 people fast: few rows in the page, long sibling lists in pages of 100', async () => {
   const people: ChartPerson[] = [{ id: 'boss', full_name: 'The Boss', role: null, status: 'ACTIVE', manager: null, team: null, profile_picture: null }];
-  for (let i = 0; i < 4999; i++) people.push({ id: `p${i}`, full_name: `Person ${String(i).padStart(4, '0')}`, role: null, status: 'ACTIVE', manager: { id: i < 200 ? 'boss' : `p${i % 200}` }, team: null, profile_picture: null });
+  for (let i = 0; i < 4999; i++)
+    people.push({
+      id: `p${i}`,
+      full_name: `Person ${String(i).padStart(4, '0')}`,
+      role: null,
+      status: 'ACTIVE',
+      manager: { id: i < 200 ? 'boss' : `p${i % 200}` },
+      team: null,
+      profile_picture: null,
+    });
   const started = performance.now();
   const chart = buildChart(people);
   expect(performance.now() - started).toBeLessThan(500);

@@ -8,8 +8,10 @@ export type ChartInput = { id: string; full_name: string; manager: { id: string 
 export type ChartNode<P extends ChartInput> = { person: P; parentId: string | null; children: string[] };
 export type Chart<P extends ChartInput> = { nodes: Map<string, ChartNode<P>>; roots: string[] };
 
-const byName = <P extends ChartInput>(nodes: Map<string, ChartNode<P>>) => (a: string, b: string) =>
-  nodes.get(a)!.person.full_name.localeCompare(nodes.get(b)!.person.full_name);
+const byName =
+  <P extends ChartInput>(nodes: Map<string, ChartNode<P>>) =>
+  (a: string, b: string) =>
+    nodes.get(a)!.person.full_name.localeCompare(nodes.get(b)!.person.full_name);
 
 /** People without a (known) manager are roots; a loop of managers is broken at one of its people. */
 export function buildChart<P extends ChartInput>(people: readonly P[]): Chart<P> {
@@ -94,7 +96,17 @@ export const PAGE_SIZE = 100;
 export const ROOT_KEY = '';
 
 export type ChartRow =
-  | { kind: 'person'; key: string; id: string; level: number; setSize: number; posInSet: number; parentId: string | null; childCount: number; expanded: boolean }
+  | {
+      kind: 'person';
+      key: string;
+      id: string;
+      level: number;
+      setSize: number;
+      posInSet: number;
+      parentId: string | null;
+      childCount: number;
+      expanded: boolean;
+    }
   | { kind: 'more'; key: string; parentKey: string; level: number; remaining: number; setSize: number; posInSet: number; parentId: string | null };
 
 /**
@@ -102,7 +114,12 @@ export type ChartRow =
  * A list of siblings shows `shown.get(parentKey) ?? PAGE_SIZE` entries plus any pinned
  * ones beyond that (search results), then a "show more" row.
  */
-export function visibleRows<P extends ChartInput>(chart: Chart<P>, expanded: ReadonlySet<string>, shown: ReadonlyMap<string, number>, pinned: ReadonlySet<string>): ChartRow[] {
+export function visibleRows<P extends ChartInput>(
+  chart: Chart<P>,
+  expanded: ReadonlySet<string>,
+  shown: ReadonlyMap<string, number>,
+  pinned: ReadonlySet<string>,
+): ChartRow[] {
   type Frame = { all: string[]; picked: number[]; index: number; parentId: string | null; level: number };
   const frame = (all: string[], parentId: string | null, level: number): Frame => {
     const limit = shown.get(parentId ?? ROOT_KEY) ?? PAGE_SIZE;
@@ -120,7 +137,17 @@ export function visibleRows<P extends ChartInput>(chart: Chart<P>, expanded: Rea
       const id = top.all[position]!;
       const node = chart.nodes.get(id)!;
       const isOpen = node.children.length > 0 && expanded.has(id);
-      rows.push({ kind: 'person', key: id, id, level: top.level, setSize: top.all.length, posInSet: position + 1, parentId: top.parentId, childCount: node.children.length, expanded: isOpen });
+      rows.push({
+        kind: 'person',
+        key: id,
+        id,
+        level: top.level,
+        setSize: top.all.length,
+        posInSet: position + 1,
+        parentId: top.parentId,
+        childCount: node.children.length,
+        expanded: isOpen,
+      });
       if (isOpen) stack.push(frame(node.children, id, top.level + 1));
       continue;
     }
@@ -128,7 +155,16 @@ export function visibleRows<P extends ChartInput>(chart: Chart<P>, expanded: Rea
     const hidden = top.all.length - top.picked.length;
     if (hidden > 0) {
       const parentKey = top.parentId ?? ROOT_KEY;
-      rows.push({ kind: 'more', key: `more:${parentKey}`, parentKey, level: top.level, remaining: hidden, setSize: top.all.length, posInSet: top.all.length, parentId: top.parentId });
+      rows.push({
+        kind: 'more',
+        key: `more:${parentKey}`,
+        parentKey,
+        level: top.level,
+        remaining: hidden,
+        setSize: top.all.length,
+        posInSet: top.all.length,
+        parentId: top.parentId,
+      });
     }
   }
   return rows;

@@ -131,8 +131,17 @@ export function OrgChart({ people, area }: { people: readonly ChartPerson[]; are
           const indent = { paddingInlineStart: `${Math.min(row.level - 1, 12) * 1.25 + 0.25}rem` };
           if (row.kind === 'more') {
             return (
-              <div key={row.key} data-key={row.key} role="treeitem" aria-level={row.level} tabIndex={tabIndex} className="org-row org-more" style={indent}
-                onClick={() => showMore(row.parentKey)} onFocus={() => setActiveKey(row.key)}>
+              <div
+                key={row.key}
+                data-key={row.key}
+                role="treeitem"
+                aria-level={row.level}
+                tabIndex={tabIndex}
+                className="org-row org-more"
+                style={indent}
+                onClick={() => showMore(row.parentKey)}
+                onFocus={() => setActiveKey(row.key)}
+              >
                 Show {Math.min(row.remaining, PAGE_SIZE)} more ({row.remaining} not shown)
               </div>
             );
@@ -140,9 +149,19 @@ export function OrgChart({ people, area }: { people: readonly ChartPerson[]; are
           const person = chart.nodes.get(row.id)!.person;
           const isMatch = matchSet.has(row.id);
           return (
-            <div key={row.key} data-key={row.key} role="treeitem" aria-level={row.level} aria-setsize={row.setSize} aria-posinset={row.posInSet}
+            <div
+              key={row.key}
+              data-key={row.key}
+              role="treeitem"
+              aria-level={row.level}
+              aria-setsize={row.setSize}
+              aria-posinset={row.posInSet}
               aria-expanded={row.childCount > 0 ? row.expanded : undefined}
-              tabIndex={tabIndex} className={`org-row${isMatch ? ' org-match' : ''}`} style={indent} onFocus={() => setActiveKey(row.key)}>
+              tabIndex={tabIndex}
+              className={`org-row${isMatch ? ' org-match' : ''}`}
+              style={indent}
+              onFocus={() => setActiveKey(row.key)}
+            >
               <span className="org-toggle" aria-hidden="true" onClick={() => row.childCount > 0 && toggle(row.id)}>
                 {row.childCount > 0 ? (row.expanded ? '▾' : '▸') : ''}
               </span>

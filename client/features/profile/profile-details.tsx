@@ -36,7 +36,9 @@ export function ProfileDetails({ profile, area }: { profile: Profile; area: Prof
         <h2 id="profile-contact">Work and contact</h2>
         <dl className="details profile-details">
           <dt>Email</dt>
-          <dd><a href={`mailto:${profile.email}`}>{profile.email}</a></dd>
+          <dd>
+            <a href={`mailto:${profile.email}`}>{profile.email}</a>
+          </dd>
           {profile.secondary_emails.length > 0 && (
             <>
               <dt>Other emails</dt>
@@ -44,15 +46,39 @@ export function ProfileDetails({ profile, area }: { profile: Profile; area: Prof
             </>
           )}
           <dt>Phone</dt>
-          <dd>{profile.phone_number ? <a href={`tel:${profile.phone_number.replace(/[^+0-9]/g, '')}`}>{profile.phone_number}</a> : <span className="muted">Not given</span>}</dd>
+          <dd>
+            {profile.phone_number ? (
+              <a href={`tel:${profile.phone_number.replace(/[^+0-9]/g, '')}`}>{profile.phone_number}</a>
+            ) : (
+              <span className="muted">Not given</span>
+            )}
+          </dd>
           <dt>Location</dt>
           <dd>{profile.location ?? <span className="muted">Not given</span>}</dd>
           <dt>Time zone</dt>
-          <dd>{profile.time_zone ? `${profile.time_zone.replace(/_/g, ' ')}${time ? ` (${time} there now)` : ''}` : <span className="muted">Not given</span>}</dd>
+          <dd>
+            {profile.time_zone ? `${profile.time_zone.replace(/_/g, ' ')}${time ? ` (${time} there now)` : ''}` : <span className="muted">Not given</span>}
+          </dd>
           <dt>Team</dt>
-          <dd>{profile.team ? <Link to={teamPath(area)} params={{ id: profile.team.id }}>{profile.team.name}</Link> : <span className="muted">No team</span>}</dd>
+          <dd>
+            {profile.team ? (
+              <Link to={teamPath(area)} params={{ id: profile.team.id }}>
+                {profile.team.name}
+              </Link>
+            ) : (
+              <span className="muted">No team</span>
+            )}
+          </dd>
           <dt>Manager</dt>
-          <dd>{profile.manager ? <Link to={personPath(area)} params={{ id: profile.manager.id }}>{profile.manager.full_name}</Link> : <span className="muted">No manager</span>}</dd>
+          <dd>
+            {profile.manager ? (
+              <Link to={personPath(area)} params={{ id: profile.manager.id }}>
+                {profile.manager.full_name}
+              </Link>
+            ) : (
+              <span className="muted">No manager</span>
+            )}
+          </dd>
           {profile.managed_teams.length > 0 && (
             <>
               <dt>Leads</dt>
@@ -60,7 +86,9 @@ export function ProfileDetails({ profile, area }: { profile: Profile; area: Prof
                 {profile.managed_teams.map((t, i) => (
                   <span key={t.id}>
                     {i > 0 && ', '}
-                    <Link to={teamPath(area)} params={{ id: t.id }}>{t.name}</Link>
+                    <Link to={teamPath(area)} params={{ id: t.id }}>
+                      {t.name}
+                    </Link>
                   </span>
                 ))}
               </dd>

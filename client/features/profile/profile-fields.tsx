@@ -13,8 +13,16 @@ export function TextAreaField({ label, name, error, hint, ...rest }: Described &
     <div className="field">
       <label htmlFor={id}>{label}</label>
       <textarea id={id} name={name} aria-invalid={error ? true : undefined} aria-describedby={describedBy(id, hint, error)} {...rest} />
-      {hint && <p id={`${id}-hint`} className="field-hint">{hint}</p>}
-      {error && <p id={`${id}-error`} className="field-error">{error}</p>}
+      {hint && (
+        <p id={`${id}-hint`} className="field-hint">
+          {hint}
+        </p>
+      )}
+      {error && (
+        <p id={`${id}-error`} className="field-error">
+          {error}
+        </p>
+      )}
     </div>
   );
 }
@@ -28,7 +36,14 @@ function supportedTimeZones(): string[] {
 }
 
 /** IANA time zones from Intl.supportedValuesOf('timeZone'); the current value stays selectable. */
-export function TimeZoneField({ label, name, error, hint, defaultValue, ...rest }: Described & Omit<SelectHTMLAttributes<HTMLSelectElement>, 'defaultValue'> & { defaultValue: string | null }) {
+export function TimeZoneField({
+  label,
+  name,
+  error,
+  hint,
+  defaultValue,
+  ...rest
+}: Described & Omit<SelectHTMLAttributes<HTMLSelectElement>, 'defaultValue'> & { defaultValue: string | null }) {
   const id = useId();
   const zones = useMemo(() => {
     const list = supportedTimeZones();
@@ -37,14 +52,31 @@ export function TimeZoneField({ label, name, error, hint, defaultValue, ...rest 
   return (
     <div className="field">
       <label htmlFor={id}>{label}</label>
-      <select id={id} name={name} defaultValue={defaultValue ?? ''} aria-invalid={error ? true : undefined} aria-describedby={describedBy(id, hint, error)} {...rest}>
+      <select
+        id={id}
+        name={name}
+        defaultValue={defaultValue ?? ''}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(id, hint, error)}
+        {...rest}
+      >
         <option value="">Not set</option>
         {zones.map((zone) => (
-          <option key={zone} value={zone}>{zone.replace(/_/g, ' ')}</option>
+          <option key={zone} value={zone}>
+            {zone.replace(/_/g, ' ')}
+          </option>
         ))}
       </select>
-      {hint && <p id={`${id}-hint`} className="field-hint">{hint}</p>}
-      {error && <p id={`${id}-error`} className="field-error">{error}</p>}
+      {hint && (
+        <p id={`${id}-hint`} className="field-hint">
+          {hint}
+        </p>
+      )}
+      {error && (
+        <p id={`${id}-error`} className="field-error">
+          {error}
+        </p>
+      )}
     </div>
   );
 }

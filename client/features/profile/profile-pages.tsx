@@ -31,8 +31,12 @@ export function OwnProfilePage({ area }: { area: ProfileArea }) {
       ) : (
         <>
           <div className="profile-actions">
-            <button type="button" className="button" onClick={() => setEditing(true)}>Edit profile</button>
-            <Link to="/settings/personal" className="button button-secondary">Photo and settings</Link>
+            <button type="button" className="button" onClick={() => setEditing(true)}>
+              Edit profile
+            </button>
+            <Link to="/settings/personal" className="button button-secondary">
+              Photo and settings
+            </Link>
           </div>
           <ProfileDetails profile={profile} area={area} />
         </>
@@ -59,7 +63,9 @@ export function PersonProfilePage({ id, area }: { id: string; area: ProfileArea 
     <section className="page profile-page" style={accentStyle(accent)}>
       <ProfileHead profile={profile} />
       {profile.id === me.id && (
-        <p className="notice">This is your profile. <Link to={ownProfilePath(area)}>Edit it on your own profile page.</Link></p>
+        <p className="notice">
+          This is your profile. <Link to={ownProfilePath(area)}>Edit it on your own profile page.</Link>
+        </p>
       )}
       <ProfileDetails profile={profile} area={area} />
     </section>

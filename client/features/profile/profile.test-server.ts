@@ -7,17 +7,37 @@ export const FRESH_TOKEN = `${b64({ alg: 'HS256' })}.${b64({ sub: 'user-1', org:
 
 export function makeProfile(overrides: Partial<Profile> = {}): Profile {
   return {
-    id: 'user-1', full_name: 'Ken Thompson', email: 'ken@example.com', phone_number: null, role: 'Software Engineer',
-    location: 'Berlin', bio: null, time_zone: 'Europe/Berlin', status: 'ACTIVE', permission_level: 'MEMBER',
-    secondary_emails: [], notifications: ['email', 'in_app'], profile_picture: null, team: null, manager: null,
-    managed_teams: [], subdepartment: null, ...overrides,
+    id: 'user-1',
+    full_name: 'Ken Thompson',
+    email: 'ken@example.com',
+    phone_number: null,
+    role: 'Software Engineer',
+    location: 'Berlin',
+    bio: null,
+    time_zone: 'Europe/Berlin',
+    status: 'ACTIVE',
+    permission_level: 'MEMBER',
+    secondary_emails: [],
+    notifications: ['email', 'in_app'],
+    profile_picture: null,
+    team: null,
+    manager: null,
+    managed_teams: [],
+    subdepartment: null,
+    ...overrides,
   };
 }
 
 /** A chain CEO -> VP -> Director -> Zoë Quinn, plus `extra` reports of the CEO, each with three reports. */
 export function makeChart(extra = 30): ChartPerson[] {
   const person = (id: string, full_name: string, managerId: string | null, role = 'Engineer'): ChartPerson => ({
-    id, full_name, role, status: 'ACTIVE', manager: managerId ? { id: managerId } : null, team: null, profile_picture: null,
+    id,
+    full_name,
+    role,
+    status: 'ACTIVE',
+    manager: managerId ? { id: managerId } : null,
+    team: null,
+    profile_picture: null,
   });
   const people = [
     person('ceo', 'Ada Lovelace', null, 'Chief Executive'),
@@ -41,7 +61,18 @@ export function stubProfileApi(state: { me: Profile; chart?: ChartPerson[] }, ov
   const { calls } = stubGraphql({
     Me: () => {
       const { me } = state;
-      return { data: { findOneUser: meAs('MEMBER', { id: me.id, full_name: me.full_name, email: me.email, role: me.role, permission_level: me.permission_level, team: me.team }) } };
+      return {
+        data: {
+          findOneUser: meAs('MEMBER', {
+            id: me.id,
+            full_name: me.full_name,
+            email: me.email,
+            role: me.role,
+            permission_level: me.permission_level,
+            team: me.team,
+          }),
+        },
+      };
     },
     MyProfile: () => ({ data: { findOneUser: state.me } }),
     UpdateMe: (v) => {

@@ -32,7 +32,12 @@ it('edits my own profile: errors next to the fields, then the saved values are s
 
   await screen.findByRole('heading', { name: 'Ken L. Thompson', level: 1 });
   expect(calls.find((c) => c.operationName === 'UpdateMe')!.variables.input).toEqual({
-    full_name: 'Ken L. Thompson', role: 'Software Engineer', location: null, bio: 'Wrote Unix, then Go.', time_zone: 'America/Los_Angeles', phone_number: '+49 30 1234567',
+    full_name: 'Ken L. Thompson',
+    role: 'Software Engineer',
+    location: null,
+    bio: 'Wrote Unix, then Go.',
+    time_zone: 'America/Los_Angeles',
+    phone_number: '+49 30 1234567',
   });
   expect(screen.getByText('Wrote Unix, then Go.')).toBeTruthy();
   expect(screen.getByRole('link', { name: '+49 30 1234567' })).toBeTruthy();
@@ -44,9 +49,12 @@ it('edits my own profile: errors next to the fields, then the saved values are s
 });
 
 it('shows a server refusal next to the field it names', async () => {
-  stubProfileApi({ me: makeProfile() }, {
-    UpdateMe: () => ({ errors: [{ message: 'Unknown time zone.', extensions: { code: 'BAD_USER_INPUT', fields: { time_zone: 'Unknown time zone.' } } }] }),
-  });
+  stubProfileApi(
+    { me: makeProfile() },
+    {
+      UpdateMe: () => ({ errors: [{ message: 'Unknown time zone.', extensions: { code: 'BAD_USER_INPUT', fields: { time_zone: 'Unknown time zone.' } } }] }),
+    },
+  );
   await renderSignedIn('/settings/personal');
   const form = await screen.findByRole('form', { name: 'Edit your profile' });
   expect(within(form).queryByLabelText('Role')).toBeNull();
@@ -67,11 +75,15 @@ it('a save the server could not store (its disk is full) says so above the form 
 });
 
 it('changes the sign-in email only with the current password, and says a link was sent', async () => {
-  const { calls } = stubProfileApi({ me: makeProfile() }, {
-    UpdateMe: (v) => ((v.input as { current_password: string }).current_password === 'right password'
-      ? { data: { updateMe: { access_token: 'x', user: makeProfile() } } }
-      : { errors: [{ message: 'The current password is not correct.', extensions: { code: 'FORBIDDEN' } }] }),
-  });
+  const { calls } = stubProfileApi(
+    { me: makeProfile() },
+    {
+      UpdateMe: (v) =>
+        (v.input as { current_password: string }).current_password === 'right password'
+          ? { data: { updateMe: { access_token: 'x', user: makeProfile() } } }
+          : { errors: [{ message: 'The current password is not correct.', extensions: { code: 'FORBIDDEN' } }] },
+    },
+  );
   await renderSignedIn('/profile/user-profile');
   fireEvent.click(await screen.findByRole('button', { name: 'Edit profile' }));
   const form = screen.getByRole('form', { name: 'Sign-in email' });
@@ -87,8 +99,13 @@ it('changes the sign-in email only with the current password, and says a link wa
 
   fireEvent.change(within(form).getByLabelText('Current password'), { target: { value: 'right password' } });
   fireEvent.click(within(form).getByRole('button', { name: 'Send the confirmation link' }));
-  expect((await within(form).findByRole('status')).textContent).toBe('We sent a confirmation link to ken@bell-labs.example. Open it to start using that address.');
-  expect(calls.filter((c) => c.operationName === 'UpdateMe').at(-1)!.variables.input).toEqual({ email: 'ken@bell-labs.example', current_password: 'right password' });
+  expect((await within(form).findByRole('status')).textContent).toBe(
+    'We sent a confirmation link to ken@bell-labs.example. Open it to start using that address.',
+  );
+  expect(calls.filter((c) => c.operationName === 'UpdateMe').at(-1)!.variables.input).toEqual({
+    email: 'ken@bell-labs.example',
+    current_password: 'right password',
+  });
   // The profile still shows the old address until the link is opened.
   expect(within(form).getByText('ken@example.com')).toBeTruthy();
 });

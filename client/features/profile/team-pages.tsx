@@ -14,7 +14,9 @@ function PersonLink({ person, area, label }: { person: PersonRef; area: ProfileA
       <Avatar userId={person.id} name={person.full_name} size={48} imageUrl={person.profile_picture?.url} />
       <div>
         <p className="muted team-lead-label">{label}</p>
-        <Link to={personPath(area)} params={{ id: person.id }} className="team-person-name">{person.full_name}</Link>
+        <Link to={personPath(area)} params={{ id: person.id }} className="team-person-name">
+          {person.full_name}
+        </Link>
         {person.role && <p className="muted team-person-role">{person.role}</p>}
       </div>
     </div>
@@ -30,7 +32,10 @@ export function TeamView({ team, area }: { team: TeamDetails; area: ProfileArea 
         <div>
           <p className="muted team-kicker">Team</p>
           <h1>{team.name}</h1>
-          <p className="muted">{team.members.length} {team.members.length === 1 ? 'member' : 'members'}{team.status !== 'ACTIVE' ? ` · ${team.status.toLowerCase()}` : ''}</p>
+          <p className="muted">
+            {team.members.length} {team.members.length === 1 ? 'member' : 'members'}
+            {team.status !== 'ACTIVE' ? ` · ${team.status.toLowerCase()}` : ''}
+          </p>
         </div>
         <AccentPicker />
       </div>
@@ -40,16 +45,27 @@ export function TeamView({ team, area }: { team: TeamDetails; area: ProfileArea 
       </div>
       <h2 className="section-title">Members</h2>
       {team.members.length === 0 ? (
-        <EmptyState title="No members yet"><p>An admin adds people to this team in the admin area.</p></EmptyState>
+        <EmptyState title="No members yet">
+          <p>An admin adds people to this team in the admin area.</p>
+        </EmptyState>
       ) : (
         <ul className="team-members" aria-label={`Members of ${team.name}`}>
           {team.members.map((m) => (
             <li key={m.id} className="team-member">
               <Avatar userId={m.id} name={m.full_name} size={40} imageUrl={m.profile_picture?.url} />
               <div className="team-member-text">
-                <Link to={personPath(area)} params={{ id: m.id }} className="team-person-name">{m.full_name}</Link>
+                <Link to={personPath(area)} params={{ id: m.id }} className="team-person-name">
+                  {m.full_name}
+                </Link>
                 <span className="muted">
-                  {[m.role ?? 'No role set', m.id === team.manager?.id ? 'manager' : null, m.id === team.team_lead?.id ? 'team lead' : null, m.status === 'INVITED' ? 'invited' : m.status === 'DEACTIVATED' ? 'deactivated' : null].filter(Boolean).join(' · ')}
+                  {[
+                    m.role ?? 'No role set',
+                    m.id === team.manager?.id ? 'manager' : null,
+                    m.id === team.team_lead?.id ? 'team lead' : null,
+                    m.status === 'INVITED' ? 'invited' : m.status === 'DEACTIVATED' ? 'deactivated' : null,
+                  ]
+                    .filter(Boolean)
+                    .join(' · ')}
                 </span>
               </div>
             </li>
@@ -92,7 +108,9 @@ function TeamsInMyLine({ meId }: { meId: string }) {
       <h1>My team</h1>
       {led.length + below.length === 0 ? (
         <EmptyState title="You are not in a team yet">
-          <p>An admin can add you to a team. Meanwhile, find colleagues in the <Link to="/profile/user-profile/organization-chart">organization chart</Link>.</p>
+          <p>
+            An admin can add you to a team. Meanwhile, find colleagues in the <Link to="/profile/user-profile/organization-chart">organization chart</Link>.
+          </p>
         </EmptyState>
       ) : (
         <p className="muted">You are not a member of a team; these are the teams you lead and those of the managers who report to you.</p>
@@ -117,8 +135,15 @@ function TeamTileList({ teams, area, heading: Heading }: { teams: TeamSummary[];
     <ul className="card-grid">
       {teams.map((t) => (
         <li key={t.id} className="tile">
-          <Heading><Link to={teamPath(area)} params={{ id: t.id }}>{t.name}</Link></Heading>
-          <p className="muted">{t.aggregations.count_users} {t.aggregations.count_users === 1 ? 'member' : 'members'} · {t.manager ? `managed by ${t.manager.full_name}` : 'no manager'}</p>
+          <Heading>
+            <Link to={teamPath(area)} params={{ id: t.id }}>
+              {t.name}
+            </Link>
+          </Heading>
+          <p className="muted">
+            {t.aggregations.count_users} {t.aggregations.count_users === 1 ? 'member' : 'members'} ·{' '}
+            {t.manager ? `managed by ${t.manager.full_name}` : 'no manager'}
+          </p>
         </li>
       ))}
     </ul>
@@ -132,7 +157,11 @@ export function TeamListPage() {
     <section className="page">
       <h1>Teams</h1>
       {teams.length === 0 ? (
-        <EmptyState title="No teams yet"><p>Create teams under <Link to="/admin/settings/teams">Settings → Teams</Link>.</p></EmptyState>
+        <EmptyState title="No teams yet">
+          <p>
+            Create teams under <Link to="/admin/settings/teams">Settings → Teams</Link>.
+          </p>
+        </EmptyState>
       ) : (
         <TeamTileList teams={teams} area="admin" heading="h2" />
       )}

@@ -12,7 +12,7 @@ async function postPublicForm(path: string, body: Record<string, unknown>): Prom
   });
   if (res.ok) return { ok: true };
   const data = (await res.json().catch(() => null)) as { message?: string; fields?: Record<string, string> } | null;
-  const message = res.status === 413 ? 'Your message is too long.' : data?.message ?? 'Something went wrong. Try again.';
+  const message = res.status === 413 ? 'Your message is too long.' : (data?.message ?? 'Something went wrong. Try again.');
   return { ok: false, status: res.status, message, fields: data?.fields ?? {} };
 }
 

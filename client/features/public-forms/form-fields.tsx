@@ -13,25 +13,64 @@ export function TextAreaField({ label, name, error, hint, ...rest }: TextAreaPro
   return (
     <div className="field">
       <label htmlFor={id}>{label}</label>
-      <textarea id={id} name={name} className="public-textarea" aria-invalid={error ? true : undefined} aria-describedby={describedBy(`${id}-hint`, `${id}-error`, hint, error)} {...rest} />
-      {hint && <p id={`${id}-hint`} className="field-hint">{hint}</p>}
-      {error && <p id={`${id}-error`} className="field-error">{error}</p>}
+      <textarea
+        id={id}
+        name={name}
+        className="public-textarea"
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(`${id}-hint`, `${id}-error`, hint, error)}
+        {...rest}
+      />
+      {hint && (
+        <p id={`${id}-hint`} className="field-hint">
+          {hint}
+        </p>
+      )}
+      {error && (
+        <p id={`${id}-error`} className="field-error">
+          {error}
+        </p>
+      )}
     </div>
   );
 }
 
-type SelectProps = SelectHTMLAttributes<HTMLSelectElement> & { label: string; name: string; error?: string | undefined; options: readonly string[]; placeholder: string };
+type SelectProps = SelectHTMLAttributes<HTMLSelectElement> & {
+  label: string;
+  name: string;
+  error?: string | undefined;
+  options: readonly string[];
+  placeholder: string;
+};
 
 export function SelectField({ label, name, error, options, placeholder, ...rest }: SelectProps) {
   const id = useId();
   return (
     <div className="field">
       <label htmlFor={id}>{label}</label>
-      <select id={id} name={name} className="public-select" defaultValue="" aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-error` : undefined} {...rest}>
-        <option value="" disabled>{placeholder}</option>
-        {options.map((o) => <option key={o} value={o}>{o}</option>)}
+      <select
+        id={id}
+        name={name}
+        className="public-select"
+        defaultValue=""
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+        {...rest}
+      >
+        <option value="" disabled>
+          {placeholder}
+        </option>
+        {options.map((o) => (
+          <option key={o} value={o}>
+            {o}
+          </option>
+        ))}
       </select>
-      {error && <p id={`${id}-error`} className="field-error">{error}</p>}
+      {error && (
+        <p id={`${id}-error`} className="field-error">
+          {error}
+        </p>
+      )}
     </div>
   );
 }

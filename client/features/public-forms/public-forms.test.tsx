@@ -32,7 +32,12 @@ it('the contact form checks the fields, sends the message and shows the thank-yo
   fireEvent.click(screen.getByRole('button', { name: 'Send message' }));
   expect(await screen.findByRole('heading', { name: 'Thank you' })).toBeTruthy();
   expect(router.state.location.pathname).toBe('/thank-you');
-  expect(formCalls(restCalls)).toEqual([{ url: '/api/public/contact', body: { name: 'Grace Hopper', email: 'grace@navy.example', company: '', message: 'Could we see a demo next week?', website: '' } }]);
+  expect(formCalls(restCalls)).toEqual([
+    {
+      url: '/api/public/contact',
+      body: { name: 'Grace Hopper', email: 'grace@navy.example', company: '', message: 'Could we see a demo next week?', website: '' },
+    },
+  ]);
 });
 
 it('the contact form shows the server refusal (rate limit) and keeps what was typed', async () => {
@@ -47,13 +52,17 @@ it('the contact form shows the server refusal (rate limit) and keeps what was ty
   expect((screen.getByLabelText('Your name') as HTMLInputElement).value).toBe('Grace Hopper');
 });
 
-it('get-the-guide shows the server\'s work-email refusal under the field, then shows the guide', async () => {
+it("get-the-guide shows the server's work-email refusal under the field, then shows the guide", async () => {
   const refusal = 'Use your work email: free mail providers such as Gmail or Outlook are not accepted.';
-  const { restCalls } = stubGraphql({}, {
-    rest: (_url, body) => ((body as { email?: string } | undefined)?.email?.endsWith('@gmail.com')
-      ? jsonResponse({ error: 'BAD_USER_INPUT', message: refusal, fields: { email: refusal } }, 400)
-      : jsonResponse({ ok: true }, 200)),
-  });
+  const { restCalls } = stubGraphql(
+    {},
+    {
+      rest: (_url, body) =>
+        (body as { email?: string } | undefined)?.email?.endsWith('@gmail.com')
+          ? jsonResponse({ error: 'BAD_USER_INPUT', message: refusal, fields: { email: refusal } }, 400)
+          : jsonResponse({ ok: true }, 200),
+    },
+  );
   renderRoute('/resources/get-the-guide');
   await screen.findByRole('button', { name: 'Get the guide' });
   fill('Your name', 'Linus');
@@ -74,7 +83,10 @@ it('get-the-guide shows the server\'s work-email refusal under the field, then s
   expect(await screen.findByRole('heading', { name: 'Running effective 360 and sprint reviews in engineering teams' })).toBeTruthy();
   expect(screen.getByRole('heading', { name: '6. A one-page checklist' })).toBeTruthy();
   expect(screen.queryByRole('button', { name: 'Get the guide' })).toBeNull();
-  expect(formCalls(restCalls)[0]).toEqual({ url: '/api/public/guide-leads', body: { name: 'Linus', email: 'linus@kernel.example', company: 'Kernel', team_size: '11-50', website: '' } });
+  expect(formCalls(restCalls)[0]).toEqual({
+    url: '/api/public/guide-leads',
+    body: { name: 'Linus', email: 'linus@kernel.example', company: 'Kernel', team_size: '11-50', website: '' },
+  });
   await waitFor(() => expect(sessionStorage.getItem('teamlens.guide-reader')).toBe('Linus'));
 });
 
@@ -82,9 +94,15 @@ it('the landing page promises only built areas (nothing is planned today), and o
   let open = false;
   stubGraphql({}, { rest: (url) => (url.endsWith('/api/auth/sign-up') ? jsonResponse({ open, email_sent_by: 'OUTBOX' }) : jsonResponse({}, 404)) });
   renderRoute('/');
-  expect(await screen.findByRole('heading', { name: 'Reviews, retros, feedback, goals, insights, and an AI assistant for engineering teams', level: 1 })).toBeTruthy();
+  expect(
+    await screen.findByRole('heading', { name: 'Reviews, retros, feedback, goals, insights, and an AI assistant for engineering teams', level: 1 }),
+  ).toBeTruthy();
   const covers = screen.getByRole('region', { name: 'What it covers' });
-  expect(within(covers).getAllByRole('heading', { level: 3 }).map((h) => h.textContent)).toEqual(['360 and sprint reviews', 'Sprint retrospectives', 'Continuous feedback', 'Goals', 'Team and individual insights', 'AI assistant']);
+  expect(
+    within(covers)
+      .getAllByRole('heading', { level: 3 })
+      .map((h) => h.textContent),
+  ).toEqual(['360 and sprint reviews', 'Sprint retrospectives', 'Continuous feedback', 'Goals', 'Team and individual insights', 'AI assistant']);
   // Planned areas (client/components/navigation.test.ts shows the section with an unbuilt one): none today.
   expect(screen.queryByRole('region', { name: 'Planned, not in this version yet' })).toBeNull();
   const hero = screen.getByRole('heading', { level: 1 }).parentElement!;
@@ -94,7 +112,9 @@ it('the landing page promises only built areas (nothing is planned today), and o
   cleanup();
   open = true;
   renderRoute('/');
-  const openHero = (await screen.findByRole('heading', { name: 'Reviews, retros, feedback, goals, insights, and an AI assistant for engineering teams', level: 1 })).parentElement!;
+  const openHero = (
+    await screen.findByRole('heading', { name: 'Reviews, retros, feedback, goals, insights, and an AI assistant for engineering teams', level: 1 })
+  ).parentElement!;
   expect(within(openHero).getByRole('link', { name: 'Create an organization' })).toBeTruthy();
 });
 

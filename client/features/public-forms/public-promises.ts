@@ -19,6 +19,8 @@ export function publicPromises(areas: FeatureAreaList = FEATURE_AREA_INFO) {
     guideClosing: [
       available.length ? `Teamlens supports this today with ${joinAnd(available.map((p) => inSentence(p.title)))}, all on your own server.` : '',
       planned.length ? `Planned for a later version, and not available yet: ${joinAnd(planned.map((p) => inSentence(p.title)))}.` : '',
-    ].filter(Boolean).join(' '),
+    ]
+      .filter(Boolean)
+      .join(' '),
   };
 }

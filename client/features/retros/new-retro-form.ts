@@ -13,8 +13,21 @@ type Raw = Record<string, FormDataEntryValue | undefined>;
 export const KEEP = '__keep__';
 
 /** The inputs the form sends, by name; a server error about one of them is shown at it. */
-const FIELD_NAMES = new Set(['team_id', 'sprint_id', 'template_id', 'title', 'facilitator_id', 'anonymous', 'max_votes', 'max_votes_per_group',
-  'check_in_question', 'health_check_id', 'scheduled_at', 'reflect_deadline', 'vote_deadline']);
+const FIELD_NAMES = new Set([
+  'team_id',
+  'sprint_id',
+  'template_id',
+  'title',
+  'facilitator_id',
+  'anonymous',
+  'max_votes',
+  'max_votes_per_group',
+  'check_in_question',
+  'health_check_id',
+  'scheduled_at',
+  'reflect_deadline',
+  'vote_deadline',
+]);
 
 /** FormData of the dialog -> the API input (create: empty means the server's default; edit: empty clears what may be cleared). */
 export function inputOfForm(raw: Raw, mode: Mode): Record<string, unknown> {
@@ -48,7 +61,11 @@ export function formSchema(mode: Mode) {
     if (raw.async === 'on') {
       if (!input.reflect_deadline) issues.push(['reflect_deadline', 'Choose when reflecting closes.']);
       if (!input.vote_deadline) issues.push(['vote_deadline', 'Choose when voting closes.']);
-      if (typeof input.reflect_deadline === 'string' && typeof input.scheduled_at === 'string' && Date.parse(input.reflect_deadline) <= Date.parse(input.scheduled_at)) {
+      if (
+        typeof input.reflect_deadline === 'string' &&
+        typeof input.scheduled_at === 'string' &&
+        Date.parse(input.reflect_deadline) <= Date.parse(input.scheduled_at)
+      ) {
         issues.push(['reflect_deadline', 'Reflecting must close after the retro starts.']);
       }
     }
@@ -57,7 +74,8 @@ export function formSchema(mode: Mode) {
     }
     const parsed = (mode === 'create' ? createRetroSchema : retroSettingsSchema).safeParse(input);
     for (const [path, message] of issues) ctx.addIssue({ code: 'custom', path: [path], message });
-    if (!parsed.success) for (const issue of parsed.error.issues) ctx.addIssue({ code: 'custom', path: issue.path as Array<string | number>, message: issue.message });
+    if (!parsed.success)
+      for (const issue of parsed.error.issues) ctx.addIssue({ code: 'custom', path: issue.path as Array<string | number>, message: issue.message });
     return issues.length || !parsed.success ? z.NEVER : (parsed.data as Record<string, unknown>);
   });
 }
@@ -70,7 +88,10 @@ export function outcomeOfError(err: unknown): SubmitOutcome {
   if (!Object.keys(fields).length && prefixed && FIELD_NAMES.has(prefixed[1]!)) fields = { [prefixed[1]!]: capitalized(prefixed[2]!) };
   const atFields = Object.fromEntries(Object.entries(fields).filter(([name]) => FIELD_NAMES.has(name)));
   const elsewhere = Object.keys(fields).length > Object.keys(atFields).length;
-  return { fieldErrors: atFields, formError: !Object.keys(atFields).length || elsewhere ? err.message : 'The retro was not saved: see the messages at the fields.' };
+  return {
+    fieldErrors: atFields,
+    formError: !Object.keys(atFields).length || elsewhere ? err.message : 'The retro was not saved: see the messages at the fields.',
+  };
 }
 const capitalized = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 

@@ -11,27 +11,53 @@ const T = { timeout: 5000 };
 const PATH = '/professional-development/sprint-retro/review';
 const person = (id: string, full_name: string) => ({ id, full_name, email: `${id}@example.com`, role: null });
 const teams = [
-  { id: 'team1', name: 'Platform', manager: person('mia', 'Mia Manager'), team_lead: null, users: [person('ada', 'Ada Lovelace'), person('grace', 'Grace Hopper')] },
+  {
+    id: 'team1',
+    name: 'Platform',
+    manager: person('mia', 'Mia Manager'),
+    team_lead: null,
+    users: [person('ada', 'Ada Lovelace'), person('grace', 'Grace Hopper')],
+  },
   { id: 'team2', name: 'Mobile', manager: null, team_lead: null, users: [person('ada', 'Ada Lovelace'), person('linus', 'Linus Torvalds')] },
 ];
 const templates = [
   ...BUILTIN_RETRO_TEMPLATES.map((t) => ({ ...t, built_in: true, archived: false })),
-  { id: 'custom1', name: 'Our own', description: '', prompts: [{ id: 'p1', title: 'Kudos', description: 'Who helped you?', colour: '#2f7d4f' }], built_in: false, archived: false },
+  {
+    id: 'custom1',
+    name: 'Our own',
+    description: '',
+    prompts: [{ id: 'p1', title: 'Kudos', description: 'Who helped you?', colour: '#2f7d4f' }],
+    built_in: false,
+    archived: false,
+  },
   { id: 'gone', name: 'Archived one', description: '', prompts: [], built_in: false, archived: true },
 ];
 
 function stubNew(operations: OperationHandlers = {}, level: 'MEMBER' | 'MANAGER' = 'MEMBER') {
-  return stubGraphql({
-    Retros: () => ({ data: { retros: [listEntry()] } }),
-    RetroTeams: () => ({ data: { retroTeams: teams } }),
-    RetroTemplateChoices: () => ({ data: { retroTemplates: templates } }),
-    RetroHealthCheckChoices: () => ({ data: { retroHealthChecks: [{ id: 'builtin:quick-pulse', name: 'Quick pulse', statements: ['a', 'b', 'c'], built_in: true, archived: false }] } }),
-    RetroTeamSprints: ({ teamId }) => (teamId === 'team1'
-      ? { data: { reviewSprints: [{ id: 's11', name: 'Sprint 11', starts_on: '2026-11-02', ends_on: '2026-11-13' }, { id: 's12', name: 'Sprint 12', starts_on: '2026-11-16', ends_on: '2026-11-27' }] } }
-      : refusal('Only managers and admins read sprints.', 'FORBIDDEN')),
-    RetroMeeting: () => ({ data: { retro: endedRetro({ id: 'new1' }) } }),
-    ...operations,
-  }, { me: meAs(level, { id: 'ada', full_name: 'Ada Lovelace' }) });
+  return stubGraphql(
+    {
+      Retros: () => ({ data: { retros: [listEntry()] } }),
+      RetroTeams: () => ({ data: { retroTeams: teams } }),
+      RetroTemplateChoices: () => ({ data: { retroTemplates: templates } }),
+      RetroHealthCheckChoices: () => ({
+        data: { retroHealthChecks: [{ id: 'builtin:quick-pulse', name: 'Quick pulse', statements: ['a', 'b', 'c'], built_in: true, archived: false }] },
+      }),
+      RetroTeamSprints: ({ teamId }) =>
+        teamId === 'team1'
+          ? {
+              data: {
+                reviewSprints: [
+                  { id: 's11', name: 'Sprint 11', starts_on: '2026-11-02', ends_on: '2026-11-13' },
+                  { id: 's12', name: 'Sprint 12', starts_on: '2026-11-16', ends_on: '2026-11-27' },
+                ],
+              },
+            }
+          : refusal('Only managers and admins read sprints.', 'FORBIDDEN'),
+      RetroMeeting: () => ({ data: { retro: endedRetro({ id: 'new1' }) } }),
+      ...operations,
+    },
+    { me: meAs(level, { id: 'ada', full_name: 'Ada Lovelace' }) },
+  );
 }
 
 async function openDialog() {
@@ -48,13 +74,18 @@ it('offers the team, its sprints, templates with built-ins first and their promp
   expect([...template.querySelectorAll('optgroup')].map((g) => g.label)).toEqual(['Built-in', 'Your organization’s']);
   expect(template.value).toBe('builtin:start-stop-continue');
   expect([...template.options].map((o) => o.textContent)).not.toContain('Archived one');
-  expect(within(within(form).getByRole('list', { name: 'Prompts of Start, Stop, Continue' })).getAllByRole('listitem').map((li) => li.textContent))
-    .toEqual(['Start: What should we begin doing?', 'Stop: What is not helping us?', 'Continue: What works and should stay?']);
+  expect(
+    within(within(form).getByRole('list', { name: 'Prompts of Start, Stop, Continue' }))
+      .getAllByRole('listitem')
+      .map((li) => li.textContent),
+  ).toEqual(['Start: What should we begin doing?', 'Stop: What is not helping us?', 'Continue: What works and should stay?']);
   fireEvent.change(template, { target: { value: 'custom1' } });
   expect(within(form).getByRole('list', { name: 'Prompts of Our own' }).textContent).toBe('Kudos: Who helped you?');
 
   const sprint = within(form).getByLabelText('Sprint (optional)') as HTMLSelectElement;
-  await waitFor(() => expect([...sprint.options].map((o) => o.textContent)).toEqual(['No sprint', 'Sprint 12 (ends Nov 27, 2026)', 'Sprint 11 (ends Nov 13, 2026)']));
+  await waitFor(() =>
+    expect([...sprint.options].map((o) => o.textContent)).toEqual(['No sprint', 'Sprint 12 (ends Nov 27, 2026)', 'Sprint 11 (ends Nov 13, 2026)']),
+  );
   fireEvent.change(sprint, { target: { value: 's12' } });
   expect((within(form).getByLabelText('Title (optional)') as HTMLInputElement).placeholder).toBe('Platform retro: Sprint 12');
 
@@ -62,15 +93,20 @@ it('offers the team, its sprints, templates with built-ins first and their promp
   expect(within(form).getByText(/Nobody, managers and admins included, can see who wrote which reflection/)).toBeTruthy();
   expect((within(form).getByLabelText('Votes per person') as HTMLInputElement).value).toBe('5');
   expect((within(form).getByLabelText('Votes per group') as HTMLInputElement).value).toBe('3');
-  expect([...(within(form).getByLabelText('Facilitator') as HTMLSelectElement).options].map((o) => o.textContent))
-    .toEqual(['You (Ada Lovelace)', 'Grace Hopper (grace@example.com)', 'Mia Manager (mia@example.com)']);
+  expect([...(within(form).getByLabelText('Facilitator') as HTMLSelectElement).options].map((o) => o.textContent)).toEqual([
+    'You (Ada Lovelace)',
+    'Grace Hopper (grace@example.com)',
+    'Mia Manager (mia@example.com)',
+  ]);
   expect(within(form).queryByLabelText('Reflecting closes')).toBeNull();
 
   // Another team: its people, and no sprint for someone who may not read them; what was typed stays.
   fireEvent.change(within(form).getByLabelText('Votes per person'), { target: { value: '7' } });
   fireEvent.change(within(form).getByLabelText('Team'), { target: { value: 'team2' } });
   expect((within(form).getByLabelText('Votes per person') as HTMLInputElement).value).toBe('7');
-  expect([...(within(form).getByLabelText('Facilitator') as HTMLSelectElement).options].map((o) => o.textContent)).toContain('Linus Torvalds (linus@example.com)');
+  expect([...(within(form).getByLabelText('Facilitator') as HTMLSelectElement).options].map((o) => o.textContent)).toContain(
+    'Linus Torvalds (linus@example.com)',
+  );
   expect(await within(form).findByText('Only the team’s manager or lead and admins can link a sprint.')).toBeTruthy();
 });
 
@@ -82,7 +118,9 @@ it('a team without sprints: a manager is pointed to where sprints are added, a m
   cleanup();
   stubNew({ RetroTeamSprints: () => ({ data: { reviewSprints: [] } }) });
   const member = await openDialog();
-  expect((await within(member.form).findByText(/This team has no sprints yet/, undefined, T)).textContent).toBe('This team has no sprints yet. The team’s manager adds them.');
+  expect((await within(member.form).findByText(/This team has no sprints yet/, undefined, T)).textContent).toBe(
+    'This team has no sprints yet. The team’s manager adds them.',
+  );
 });
 
 it('checks the form before sending and shows the messages at the fields', async () => {
@@ -102,9 +140,10 @@ it('checks the form before sending and shows the messages at the fields', async 
 it('shows the server’s refusal at the field it is about, keeps what was typed, then creates and opens the retro', async () => {
   let refuse = true;
   const { calls } = stubNew({
-    CreateRetro: () => (refuse
-      ? refusal('facilitator_id: the facilitator must be a member, the manager or the lead of the team, or an admin.', 'BAD_USER_INPUT')
-      : { data: { createRetro: endedRetro({ id: 'new1', title: 'Kick-off retro', phase: 'SCHEDULED' }) } }),
+    CreateRetro: () =>
+      refuse
+        ? refusal('facilitator_id: the facilitator must be a member, the manager or the lead of the team, or an admin.', 'BAD_USER_INPUT')
+        : { data: { createRetro: endedRetro({ id: 'new1', title: 'Kick-off retro', phase: 'SCHEDULED' }) } },
   });
   const { router, form } = await openDialog();
   await within(form).findByRole('option', { name: 'Quick pulse (3 statements)' });
@@ -126,8 +165,16 @@ it('shows the server’s refusal at the field it is about, keeps what was typed,
   fireEvent.click(within(form).getByRole('button', { name: 'Create retro' }));
   await waitFor(() => expect(calls.filter((c) => c.operationName === 'CreateRetro')).toHaveLength(2));
   expect(calls.filter((c) => c.operationName === 'CreateRetro')[1]!.variables.input).toEqual({
-    team_id: 'team1', template_id: 'builtin:start-stop-continue', title: 'Kick-off retro', facilitator_id: 'grace', anonymous: false, max_votes: 5, max_votes_per_group: 3,
-    check_in_question: 'One word for the sprint?', health_check_id: 'builtin:quick-pulse', scheduled_at: new Date('2099-01-05T10:00').toISOString(),
+    team_id: 'team1',
+    template_id: 'builtin:start-stop-continue',
+    title: 'Kick-off retro',
+    facilitator_id: 'grace',
+    anonymous: false,
+    max_votes: 5,
+    max_votes_per_group: 3,
+    check_in_question: 'One word for the sprint?',
+    health_check_id: 'builtin:quick-pulse',
+    scheduled_at: new Date('2099-01-05T10:00').toISOString(),
   });
   await waitFor(() => expect(router.state.location.pathname).toBe(`${PATH}/new1`));
   expect(screen.queryByRole('form', { name: 'New retro' })).toBeNull();
@@ -146,7 +193,10 @@ it('sends both deadlines of an async retro', async () => {
   expect(await within(form).findByText('Reflecting must close after the retro starts.')).toBeTruthy();
   fireEvent.change(within(form).getByLabelText('Reflecting closes'), { target: { value: '2099-01-06T10:00' } });
   fireEvent.click(within(form).getByRole('button', { name: 'Create retro' }));
-  await waitFor(() => expect(calls.find((c) => c.operationName === 'CreateRetro')?.variables.input).toMatchObject({
-    reflect_deadline: new Date('2099-01-06T10:00').toISOString(), vote_deadline: new Date('2099-01-07T10:00').toISOString(),
-  }));
+  await waitFor(() =>
+    expect(calls.find((c) => c.operationName === 'CreateRetro')?.variables.input).toMatchObject({
+      reflect_deadline: new Date('2099-01-06T10:00').toISOString(),
+      vote_deadline: new Date('2099-01-07T10:00').toISOString(),
+    }),
+  );
 });

@@ -6,10 +6,21 @@ import { automationRuleMutations } from '../automation/automation.api.js';
 
 /** Retro automation rules as the automation screen reads them (retros: the latest 10 the rule created). */
 export type RetroAutomationRule = {
-  id: string; team: { id: string; name: string }; trigger: RetroAutomationTrigger; every_weeks: number; anchor_at: string | null;
-  template: { id: string; name: string; archived: boolean } | null; health_check: { id: string; name: string } | null;
-  facilitator: { id: string; full_name: string } | null; anonymous: boolean; max_votes: number; max_votes_per_group: number;
-  reflect_hours: number | null; vote_hours: number | null; paused: boolean; next_run_at: string | null;
+  id: string;
+  team: { id: string; name: string };
+  trigger: RetroAutomationTrigger;
+  every_weeks: number;
+  anchor_at: string | null;
+  template: { id: string; name: string; archived: boolean } | null;
+  health_check: { id: string; name: string } | null;
+  facilitator: { id: string; full_name: string } | null;
+  anonymous: boolean;
+  max_votes: number;
+  max_votes_per_group: number;
+  reflect_hours: number | null;
+  vote_hours: number | null;
+  paused: boolean;
+  next_run_at: string | null;
   retros: Array<{ id: string; title: string; phase: RetroPhase; scheduled_at: string }>;
 };
 export type RetroChoice = { id: string; name: string; archived: boolean };
@@ -38,7 +49,9 @@ export const retroAutomationChoicesQueryOptions = queryOptions({
 /** Create, update, pause, resume and delete a rule (client/features/automation). */
 export const RETRO_RULE_DOCUMENTS = {
   create: graphql(`mutation CreateRetroAutomationRule($input: RetroAutomationRuleInput!) { createRetroAutomationRule(input: $input) { ${RULE} } }`),
-  update: graphql(`mutation UpdateRetroAutomationRule($id: ID!, $input: RetroAutomationRuleInput!) { updateRetroAutomationRule(id: $id, input: $input) { ${RULE} } }`),
+  update: graphql(
+    `mutation UpdateRetroAutomationRule($id: ID!, $input: RetroAutomationRuleInput!) { updateRetroAutomationRule(id: $id, input: $input) { ${RULE} } }`,
+  ),
   pause: graphql(`mutation PauseRetroAutomationRule($id: ID!) { pauseRetroAutomationRule(id: $id) { ${RULE} } }`),
   resume: graphql(`mutation ResumeRetroAutomationRule($id: ID!) { resumeRetroAutomationRule(id: $id) { ${RULE} } }`),
   delete: graphql('mutation DeleteRetroAutomationRule($id: ID!) { deleteRetroAutomationRule(id: $id) }'),

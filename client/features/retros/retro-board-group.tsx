@@ -1,6 +1,20 @@
 import {
-  DndContext, DragOverlay, KeyboardSensor, PointerSensor, TouchSensor, pointerWithin, rectIntersection, useDraggable, useDroppable, useSensor, useSensors,
-  type Announcements, type CollisionDetection, type DragEndEvent, type KeyboardCoordinateGetter, type UniqueIdentifier,
+  DndContext,
+  DragOverlay,
+  KeyboardSensor,
+  PointerSensor,
+  TouchSensor,
+  pointerWithin,
+  rectIntersection,
+  useDraggable,
+  useDroppable,
+  useSensor,
+  useSensors,
+  type Announcements,
+  type CollisionDetection,
+  type DragEndEvent,
+  type KeyboardCoordinateGetter,
+  type UniqueIdentifier,
 } from '@dnd-kit/core';
 import { useMutation } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
@@ -24,10 +38,13 @@ export const jumpBetweenTargets: KeyboardCoordinateGetter = (event, { context: {
   if (!forward && event.code !== 'ArrowLeft' && event.code !== 'ArrowUp') return undefined;
   event.preventDefault();
   if (!collisionRect) return undefined;
-  const targets = droppableContainers.getEnabled().flatMap((c) => {
-    const rect = droppableRects.get(c.id);
-    return rect ? [{ id: c.id, rect }] : [];
-  }).sort((a, b) => a.rect.top - b.rect.top || a.rect.left - b.rect.left);
+  const targets = droppableContainers
+    .getEnabled()
+    .flatMap((c) => {
+      const rect = droppableRects.get(c.id);
+      return rect ? [{ id: c.id, rect }] : [];
+    })
+    .sort((a, b) => a.rect.top - b.rect.top || a.rect.left - b.rect.left);
   if (!targets.length) return undefined;
   const at = targets.findIndex((t) => t.id === over?.id);
   const next = targets[at < 0 ? (forward ? 0 : targets.length - 1) : (at + (forward ? 1 : -1) + targets.length) % targets.length]!.rect;
@@ -52,7 +69,12 @@ export function GroupPhase() {
   const groups = useMemo(() => {
     if (!pending) return retro.groups;
     // Shown in its new group at once while the server confirms (the answer then replaces this).
-    return retro.groups.map((g) => ({ ...g, reflection_ids: g.id === pending.group ? [...g.reflection_ids.filter((x) => x !== pending.id), pending.id] : g.reflection_ids.filter((x) => x !== pending.id) }))
+    return retro.groups
+      .map((g) => ({
+        ...g,
+        reflection_ids:
+          g.id === pending.group ? [...g.reflection_ids.filter((x) => x !== pending.id), pending.id] : g.reflection_ids.filter((x) => x !== pending.id),
+      }))
       .filter((g) => g.reflection_ids.length > 0);
   }, [retro.groups, pending]);
 
@@ -70,7 +92,8 @@ export function GroupPhase() {
   const announcements: Announcements = {
     onDragStart: ({ active }) => `Picked up “${textOf(active.id)}”. Arrow keys move it between groups; Space or Enter drops it; Escape cancels.`,
     onDragOver: ({ active, over }) => (over ? `“${textOf(active.id)}” is over ${targetName(over.id)}.` : `“${textOf(active.id)}” is not over a group.`),
-    onDragEnd: ({ active, over }) => (over ? `“${textOf(active.id)}” was dropped into ${targetName(over.id)}.` : `“${textOf(active.id)}” was dropped outside the groups: nothing changed.`),
+    onDragEnd: ({ active, over }) =>
+      over ? `“${textOf(active.id)}” was dropped into ${targetName(over.id)}.` : `“${textOf(active.id)}” was dropped outside the groups: nothing changed.`,
     onDragCancel: ({ active }) => `Moving “${textOf(active.id)}” was cancelled: nothing changed.`,
   };
 
@@ -90,19 +113,37 @@ export function GroupPhase() {
   return (
     <div className="retro-phase-body">
       <SuggestGroups />
-      <p className="muted">Drag a card onto another group (or press Space on its handle, then the arrow keys), or use its “Move to…” menu. Everyone sees the same board live.</p>
+      <p className="muted">
+        Drag a card onto another group (or press Space on its handle, then the arrow keys), or use its “Move to…” menu. Everyone sees the same board live.
+      </p>
       <LiveError error={error} />
-      <DndContext sensors={sensors} collisionDetection={collisions} accessibility={{
-        announcements,
-        screenReaderInstructions: { draggable: 'To pick up a card, press Space or Enter. Use the arrow keys to move it from group to group. Press Space or Enter again to drop it, or Escape to cancel.' },
-      }} onDragStart={({ active }) => setDragging(String(active.id))} onDragCancel={() => setDragging(null)} onDragEnd={onDragEnd}>
+      <DndContext
+        sensors={sensors}
+        collisionDetection={collisions}
+        accessibility={{
+          announcements,
+          screenReaderInstructions: {
+            draggable:
+              'To pick up a card, press Space or Enter. Use the arrow keys to move it from group to group. Press Space or Enter again to drop it, or Escape to cancel.',
+          },
+        }}
+        onDragStart={({ active }) => setDragging(String(active.id))}
+        onDragCancel={() => setDragging(null)}
+        onDragEnd={onDragEnd}
+      >
         <div className="retro-board">
           {groups.map((g) => (
             <GroupBox key={g.id} group={g} groups={groups} byId={byId} onMove={move} />
           ))}
           <NewGroupArea />
         </div>
-        <DragOverlay>{dragging && byId.get(dragging) ? <div className="retro-card retro-card-overlay"><ReflectionBody reflection={byId.get(dragging)!} /></div> : null}</DragOverlay>
+        <DragOverlay>
+          {dragging && byId.get(dragging) ? (
+            <div className="retro-card retro-card-overlay">
+              <ReflectionBody reflection={byId.get(dragging)!} />
+            </div>
+          ) : null}
+        </DragOverlay>
       </DndContext>
     </div>
   );
@@ -117,7 +158,9 @@ function GroupBox({ group, groups, byId, onMove }: { group: RetroGroup; groups: 
     <section ref={setNodeRef} className={`retro-group${isOver ? ' retro-drop-over' : ''}`} aria-label={`Group ${group.title}, ${plural(cards.length, 'card')}`}>
       <GroupTitle group={group} />
       <ul className="retro-cards">
-        {cards.map((r) => <DraggableCard key={r.id} reflection={r} groups={groups} alone={cards.length === 1} onMove={onMove} />)}
+        {cards.map((r) => (
+          <DraggableCard key={r.id} reflection={r} groups={groups} alone={cards.length === 1} onMove={onMove} />
+        ))}
       </ul>
     </section>
   );

@@ -31,14 +31,40 @@ export function GroupTitle({ group, level = 3, editable = true }: { group: Retro
   };
   if (editing) {
     return (
-      <form className="retro-title-form" onSubmit={(e) => { e.preventDefault(); save(); }}>
-        <label htmlFor={id} className="sr-only">Group title</label>
-        <input id={id} value={title} autoFocus maxLength={200} aria-invalid={error ? true : undefined} aria-describedby={`${id}-error`}
+      <form
+        className="retro-title-form"
+        onSubmit={(e) => {
+          e.preventDefault();
+          save();
+        }}
+      >
+        <label htmlFor={id} className="sr-only">
+          Group title
+        </label>
+        <input
+          id={id}
+          value={title}
+          autoFocus
+          maxLength={200}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={`${id}-error`}
           onChange={(e) => setTitle(e.target.value)}
-          onKeyDown={(e) => { if (e.key === 'Escape') { e.preventDefault(); stop(); } }} />
-        <button type="submit" className="button button-small" disabled={busy}>Save</button>
-        <button type="button" className="button button-ghost button-small" onClick={stop}>Cancel</button>
-        <p id={`${id}-error`} className="field-error" role="alert">{error ?? ''}</p>
+          onKeyDown={(e) => {
+            if (e.key === 'Escape') {
+              e.preventDefault();
+              stop();
+            }
+          }}
+        />
+        <button type="submit" className="button button-small" disabled={busy}>
+          Save
+        </button>
+        <button type="button" className="button button-ghost button-small" onClick={stop}>
+          Cancel
+        </button>
+        <p id={`${id}-error`} className="field-error" role="alert">
+          {error ?? ''}
+        </p>
       </form>
     );
   }
@@ -46,7 +72,15 @@ export function GroupTitle({ group, level = 3, editable = true }: { group: Retro
     <div className="retro-group-title">
       <Heading>{group.title}</Heading>
       {editable && (
-        <button type="button" className="button button-ghost button-small" aria-label={`Rename group ${group.title}`} onClick={() => { setTitle(group.title); setEditing(true); }}>
+        <button
+          type="button"
+          className="button button-ghost button-small"
+          aria-label={`Rename group ${group.title}`}
+          onClick={() => {
+            setTitle(group.title);
+            setEditing(true);
+          }}
+        >
           Rename
         </button>
       )}
@@ -70,19 +104,42 @@ export function ReflectionBody({ reflection }: { reflection: RetroReflection }) 
 export const NEW_GROUP = 'new-group';
 
 /** The non-drag way to group: a menu of the other groups and "A new group" (keyboard and touch friendly). */
-export function MoveToMenu({ reflection, groups, alone, onMove }: { reflection: RetroReflection; groups: RetroGroup[]; alone: boolean; onMove: (groupId: string | null) => void }) {
+export function MoveToMenu({
+  reflection,
+  groups,
+  alone,
+  onMove,
+}: {
+  reflection: RetroReflection;
+  groups: RetroGroup[];
+  alone: boolean;
+  onMove: (groupId: string | null) => void;
+}) {
   const targets = groups.filter((g) => g.id !== reflection.group_id);
   return (
     <DropdownMenu.Root modal={false}>
       <DropdownMenu.Trigger asChild>
-        <button type="button" className="button button-ghost button-small" data-move-for={reflection.id} aria-label={`Move to… (reflection “${reflection.text}”)`}>Move to…</button>
+        <button
+          type="button"
+          className="button button-ghost button-small"
+          data-move-for={reflection.id}
+          aria-label={`Move to… (reflection “${reflection.text}”)`}
+        >
+          Move to…
+        </button>
       </DropdownMenu.Trigger>
       <DropdownMenu.Portal>
         <DropdownMenu.Content className="retro-menu" align="end" sideOffset={4} aria-label="Move the reflection to">
           {targets.map((g) => (
-            <DropdownMenu.Item key={g.id} className="retro-menu-item" onSelect={() => onMove(g.id)}>{g.title}</DropdownMenu.Item>
+            <DropdownMenu.Item key={g.id} className="retro-menu-item" onSelect={() => onMove(g.id)}>
+              {g.title}
+            </DropdownMenu.Item>
           ))}
-          {!alone && <DropdownMenu.Item className="retro-menu-item" onSelect={() => onMove(null)}>A new group</DropdownMenu.Item>}
+          {!alone && (
+            <DropdownMenu.Item className="retro-menu-item" onSelect={() => onMove(null)}>
+              A new group
+            </DropdownMenu.Item>
+          )}
           {targets.length === 0 && alone && <DropdownMenu.Label className="retro-menu-item muted">No other group yet</DropdownMenu.Label>}
         </DropdownMenu.Content>
       </DropdownMenu.Portal>
@@ -98,12 +155,21 @@ export function SuggestGroups() {
   const [done, setDone] = useState('');
   return (
     <div className="retro-row">
-      <button type="button" className="button button-secondary" disabled={busy}
-        onClick={() => { setDone(''); suggest.mutate(undefined, { onSuccess: () => setDone('Groups suggested from similar words. Move cards or rename groups as you like.') }); }}>
+      <button
+        type="button"
+        className="button button-secondary"
+        disabled={busy}
+        onClick={() => {
+          setDone('');
+          suggest.mutate(undefined, { onSuccess: () => setDone('Groups suggested from similar words. Move cards or rename groups as you like.') });
+        }}
+      >
         {busy ? 'Suggesting…' : 'Suggest groups'}
       </button>
       <span className="muted">Regroups all cards by similar words; titles come from their key words.</span>
-      <p className="retro-live muted" role="status">{done}</p>
+      <p className="retro-live muted" role="status">
+        {done}
+      </p>
       <LiveError error={error} />
     </div>
   );

@@ -26,11 +26,12 @@ export function CompletionChart({ sprints }: { sprints: RetroSprintProgress[] })
   for (const s of sprints) counts[bandOf(s)] += 1;
   const first = sprints[0];
   const last = sprints.at(-1);
-  const summary = first && last
-    ? `Action-item completion of ${plural(sprints.length, 'retro')} from ${formatDay(first.held_at)} to ${formatDay(last.held_at)}. `
-      + `Latest: ${last.completion ? `${formatPercent(last.completion.percent)} (${COMPLETION_LABELS[last.completion.band]})` : 'no action items'}. `
-      + `${counts.complete} complete, ${counts.almost} almost, ${counts.behind} behind, ${counts.none} without action items.`
-    : 'No retros.';
+  const summary =
+    first && last
+      ? `Action-item completion of ${plural(sprints.length, 'retro')} from ${formatDay(first.held_at)} to ${formatDay(last.held_at)}. ` +
+        `Latest: ${last.completion ? `${formatPercent(last.completion.percent)} (${COMPLETION_LABELS[last.completion.band]})` : 'no action items'}. ` +
+        `${counts.complete} complete, ${counts.almost} almost, ${counts.behind} behind, ${counts.none} without action items.`
+      : 'No retros.';
   const title = 'Action-item completion per retro';
   return (
     <figure className="rp-chart">
@@ -44,20 +45,39 @@ export function CompletionChart({ sprints }: { sprints: RetroSprintProgress[] })
               {[0, COMPLETION_THRESHOLDS.almost, COMPLETION_THRESHOLDS.complete].map((p) => (
                 <g key={p}>
                   <line x1={PAD.left} x2={width - PAD.right} y1={y(p)} y2={y(p)} className={p === 0 ? 'rp-axis' : 'rp-grid'} />
-                  <text x={PAD.left - 6} y={y(p) + 4} textAnchor="end" className="rp-tick">{formatPercent(p)}</text>
+                  <text x={PAD.left - 6} y={y(p) + 4} textAnchor="end" className="rp-tick">
+                    {formatPercent(p)}
+                  </text>
                 </g>
               ))}
               {sprints.map((s, i) => {
                 const percent = s.completion?.percent ?? 0;
                 const h = Math.max(percent === 0 && s.completion ? 2 : 0, (percent / 100) * innerH);
                 return (
-                  <rect key={s.retro_id} x={PAD.left + i * step + step * 0.15} width={step * 0.7} y={PAD.top + innerH - h} height={h} fill={COMPLETION_COLOURS[bandOf(s)].fill} data-band={bandOf(s)} data-mark="">
+                  <rect
+                    key={s.retro_id}
+                    x={PAD.left + i * step + step * 0.15}
+                    width={step * 0.7}
+                    y={PAD.top + innerH - h}
+                    height={h}
+                    fill={COMPLETION_COLOURS[bandOf(s)].fill}
+                    data-band={bandOf(s)}
+                    data-mark=""
+                  >
                     <title>{`${retroLabel(s)}: ${s.completion ? `${formatRatio(s.action_items_done, s.action_items_total, 'done')}, ${COMPLETION_LABELS[s.completion.band]}` : 'no action items'}`}</title>
                   </rect>
                 );
               })}
-              {first && <text x={PAD.left} y={HEIGHT - 8} className="rp-tick">{formatShortDay(first.held_at)}</text>}
-              {last && sprints.length > 1 && <text x={width - PAD.right} y={HEIGHT - 8} textAnchor="end" className="rp-tick">{formatShortDay(last.held_at)}</text>}
+              {first && (
+                <text x={PAD.left} y={HEIGHT - 8} className="rp-tick">
+                  {formatShortDay(first.held_at)}
+                </text>
+              )}
+              {last && sprints.length > 1 && (
+                <text x={width - PAD.right} y={HEIGHT - 8} textAnchor="end" className="rp-tick">
+                  {formatShortDay(last.held_at)}
+                </text>
+              )}
             </svg>
           );
         }}
@@ -65,12 +85,22 @@ export function CompletionChart({ sprints }: { sprints: RetroSprintProgress[] })
       <figcaption>
         <details>
           <summary>Show as table</summary>
-          <ProgressTable label="Action-item completion per retro table" caption="Action-item completion per retro" stack={false} rows={sprints} rowKey={(s) => s.retro_id} columns={[
-            { header: 'Retro', cell: (s) => retroLabel(s) },
-            { header: 'Held', cell: (s) => formatDay(s.held_at) },
-            { header: 'Done', cell: (s) => `${s.action_items_done} of ${s.action_items_total}` },
-            { header: 'Completion', cell: (s) => (s.completion ? `${formatPercent(s.completion.percent)} (${COMPLETION_LABELS[s.completion.band]})` : 'No action items') },
-          ]} />
+          <ProgressTable
+            label="Action-item completion per retro table"
+            caption="Action-item completion per retro"
+            stack={false}
+            rows={sprints}
+            rowKey={(s) => s.retro_id}
+            columns={[
+              { header: 'Retro', cell: (s) => retroLabel(s) },
+              { header: 'Held', cell: (s) => formatDay(s.held_at) },
+              { header: 'Done', cell: (s) => `${s.action_items_done} of ${s.action_items_total}` },
+              {
+                header: 'Completion',
+                cell: (s) => (s.completion ? `${formatPercent(s.completion.percent)} (${COMPLETION_LABELS[s.completion.band]})` : 'No action items'),
+              },
+            ]}
+          />
         </details>
       </figcaption>
     </figure>
@@ -110,14 +140,17 @@ export function HealthChart({ trends, labels }: { trends: RetroHealthTrend[]; la
   const index = new Map(columns.map((c, i) => [c.retro_id, i]));
   const y = (score: number) => PAD.top + innerH - ((score - 1) / 4) * innerH;
   const title = 'Team health per statement over retros';
-  const summary = trends.map((t) => {
-    const shown = t.points.filter((p) => p.average !== null);
-    if (!shown.length) return `${t.statement}: no retro had 3 or more answers.`;
-    const firstAvg = shown[0]!.average!;
-    const lastAvg = shown.at(-1)!.average!;
-    return shown.length === 1 ? `${t.statement}: ${lastAvg.toFixed(2)} out of 5 in one retro.`
-      : `${t.statement}: from ${firstAvg.toFixed(2)} to ${lastAvg.toFixed(2)} out of 5 over ${plural(shown.length, 'retro')} with 3 or more answers.`;
-  }).join(' ');
+  const summary = trends
+    .map((t) => {
+      const shown = t.points.filter((p) => p.average !== null);
+      if (!shown.length) return `${t.statement}: no retro had 3 or more answers.`;
+      const firstAvg = shown[0]!.average!;
+      const lastAvg = shown.at(-1)!.average!;
+      return shown.length === 1
+        ? `${t.statement}: ${lastAvg.toFixed(2)} out of 5 in one retro.`
+        : `${t.statement}: from ${firstAvg.toFixed(2)} to ${lastAvg.toFixed(2)} out of 5 over ${plural(shown.length, 'retro')} with 3 or more answers.`;
+    })
+    .join(' ');
   const first = columns[0];
   const last = columns.at(-1);
   return (
@@ -133,7 +166,9 @@ export function HealthChart({ trends, labels }: { trends: RetroHealthTrend[]; la
               {[1, 2, 3, 4, 5].map((score) => (
                 <g key={score}>
                   <line x1={PAD.left} x2={width - PAD.right} y1={y(score)} y2={y(score)} className={score === 1 ? 'rp-axis' : 'rp-grid'} />
-                  <text x={PAD.left - 6} y={y(score) + 4} textAnchor="end" className="rp-tick">{score}</text>
+                  <text x={PAD.left - 6} y={y(score) + 4} textAnchor="end" className="rp-tick">
+                    {score}
+                  </text>
                 </g>
               ))}
               {trends.map((t, s) => {
@@ -144,16 +179,30 @@ export function HealthChart({ trends, labels }: { trends: RetroHealthTrend[]; la
                 let previous = -2;
                 for (const p of points) {
                   const i = index.get(p.retro_id)!;
-                  if (p.average === null) { runs.push([]); previous = -2; continue; }
+                  if (p.average === null) {
+                    runs.push([]);
+                    previous = -2;
+                    continue;
+                  }
                   if (i !== previous + 1 && runs.at(-1)!.length) runs.push([]);
                   runs.at(-1)!.push({ i, average: p.average });
                   previous = i;
                 }
                 return (
                   <g key={t.statement} data-statement={t.statement} stroke={style.stroke} fill={style.stroke}>
-                    {runs.filter((r) => r.length > 1).map((r) => (
-                      <polyline key={r[0]!.i} data-mark="" points={r.map((p) => `${x(p.i)},${y(p.average)}`).join(' ')} fill="none" strokeWidth={2} strokeDasharray={style.dash || undefined} vectorEffect="non-scaling-stroke" />
-                    ))}
+                    {runs
+                      .filter((r) => r.length > 1)
+                      .map((r) => (
+                        <polyline
+                          key={r[0]!.i}
+                          data-mark=""
+                          points={r.map((p) => `${x(p.i)},${y(p.average)}`).join(' ')}
+                          fill="none"
+                          strokeWidth={2}
+                          strokeDasharray={style.dash || undefined}
+                          vectorEffect="non-scaling-stroke"
+                        />
+                      ))}
                     {runs.flat().map((p) => (
                       <circle key={p.i} cx={x(p.i)} cy={y(p.average)} r={3.5} data-mark="">
                         <title>{`${t.statement} ${labels.get(columns[p.i]!.retro_id) ?? formatDay(columns[p.i]!.held_at)}: ${p.average.toFixed(2)}`}</title>
@@ -162,8 +211,16 @@ export function HealthChart({ trends, labels }: { trends: RetroHealthTrend[]; la
                   </g>
                 );
               })}
-              {first && <text x={PAD.left} y={HEIGHT - 8} className="rp-tick">{formatShortDay(first.held_at)}</text>}
-              {last && columns.length > 1 && <text x={width - PAD.right} y={HEIGHT - 8} textAnchor="end" className="rp-tick">{formatShortDay(last.held_at)}</text>}
+              {first && (
+                <text x={PAD.left} y={HEIGHT - 8} className="rp-tick">
+                  {formatShortDay(first.held_at)}
+                </text>
+              )}
+              {last && columns.length > 1 && (
+                <text x={width - PAD.right} y={HEIGHT - 8} textAnchor="end" className="rp-tick">
+                  {formatShortDay(last.held_at)}
+                </text>
+              )}
             </svg>
           );
         }}
@@ -171,7 +228,9 @@ export function HealthChart({ trends, labels }: { trends: RetroHealthTrend[]; la
       <ul className="rp-legend" aria-label="Statements">
         {trends.map((t, s) => (
           <li key={t.statement}>
-            <svg width="28" height="10" aria-hidden="true"><line x1="0" x2="28" y1="5" y2="5" stroke={healthLineStyle(s).stroke} strokeWidth="2.5" strokeDasharray={healthLineStyle(s).dash || undefined} /></svg>
+            <svg width="28" height="10" aria-hidden="true">
+              <line x1="0" x2="28" y1="5" y2="5" stroke={healthLineStyle(s).stroke} strokeWidth="2.5" strokeDasharray={healthLineStyle(s).dash || undefined} />
+            </svg>
             <span>{t.statement}</span>
           </li>
         ))}
@@ -179,13 +238,24 @@ export function HealthChart({ trends, labels }: { trends: RetroHealthTrend[]; la
       <figcaption>
         <details>
           <summary>Show as table</summary>
-          <ProgressTable label="Team health per retro table" caption="Average health score (1 to 5) per statement and retro" stack={false} rows={columns} rowKey={(c) => c.retro_id} columns={[
-            { header: 'Retro', cell: (c) => labels.get(c.retro_id) ?? formatDay(c.held_at) },
-            ...trends.map((t) => ({ key: t.statement, header: t.statement, cell: (c: (typeof columns)[number]) => {
-              const p = t.points.find((q) => q.retro_id === c.retro_id);
-              return p ? averageText(p.average, p.answers) : 'Not asked';
-            } })),
-          ]} />
+          <ProgressTable
+            label="Team health per retro table"
+            caption="Average health score (1 to 5) per statement and retro"
+            stack={false}
+            rows={columns}
+            rowKey={(c) => c.retro_id}
+            columns={[
+              { header: 'Retro', cell: (c) => labels.get(c.retro_id) ?? formatDay(c.held_at) },
+              ...trends.map((t) => ({
+                key: t.statement,
+                header: t.statement,
+                cell: (c: (typeof columns)[number]) => {
+                  const p = t.points.find((q) => q.retro_id === c.retro_id);
+                  return p ? averageText(p.average, p.answers) : 'Not asked';
+                },
+              })),
+            ]}
+          />
         </details>
       </figcaption>
     </figure>

@@ -21,9 +21,22 @@ export function retroMarkdown(retro: Retro): string {
   out.push(...facts.map((f) => `- ${f}`), '');
 
   const p = retro.participation;
-  out.push('## Participation', '', `- ${p.participants} of ${p.team_size} ${plural(p.team_size, 'person', 'people')} took part`,
-    ...(p.people.length ? [`- Took part: ${[...p.people].map((x) => inline(x.full_name)).sort((a, b) => a.localeCompare(b)).join(', ')}`] : []),
-    `- ${p.reflections} ${plural(p.reflections, 'reflection', 'reflections')}`, `- ${p.votes_cast} ${plural(p.votes_cast, 'vote', 'votes')} cast`, '');
+  out.push(
+    '## Participation',
+    '',
+    `- ${p.participants} of ${p.team_size} ${plural(p.team_size, 'person', 'people')} took part`,
+    ...(p.people.length
+      ? [
+          `- Took part: ${[...p.people]
+            .map((x) => inline(x.full_name))
+            .sort((a, b) => a.localeCompare(b))
+            .join(', ')}`,
+        ]
+      : []),
+    `- ${p.reflections} ${plural(p.reflections, 'reflection', 'reflections')}`,
+    `- ${p.votes_cast} ${plural(p.votes_cast, 'vote', 'votes')} cast`,
+    '',
+  );
 
   const groups = groupsByVotes(retro.groups);
   out.push('## Topics by votes', '');
@@ -37,7 +50,8 @@ export function retroMarkdown(retro: Retro): string {
     if (reflections.length) out.push('');
     if (group.comments.length) {
       out.push('Comments:', '');
-      for (const c of group.comments) out.push(`> ${inline(c.text)}${!retro.anonymous && c.author && !c.from_notes ? ` (${inline(c.author.full_name)})` : ''}`, '>');
+      for (const c of group.comments)
+        out.push(`> ${inline(c.text)}${!retro.anonymous && c.author && !c.from_notes ? ` (${inline(c.author.full_name)})` : ''}`, '>');
       out.pop();
       out.push('');
     }
@@ -49,7 +63,11 @@ export function retroMarkdown(retro: Retro): string {
   if (retro.action_items.length === 0) out.push('No action items.', '');
   else {
     for (const a of retro.action_items) {
-      const details = [`owner: ${a.owner ? inline(a.owner.full_name) : 'nobody yet'}`, `due: ${a.due_on ? formatDay(a.due_on) : 'no date'}`, `status: ${RETRO_ACTION_STATUS_LABELS[a.status]}`];
+      const details = [
+        `owner: ${a.owner ? inline(a.owner.full_name) : 'nobody yet'}`,
+        `due: ${a.due_on ? formatDay(a.due_on) : 'no date'}`,
+        `status: ${RETRO_ACTION_STATUS_LABELS[a.status]}`,
+      ];
       out.push(`- [${a.status === 'DONE' ? 'x' : ' '}] ${inline(a.text)} (${details.join(', ')})`);
     }
     out.push('');
@@ -65,7 +83,10 @@ export function retroMarkdown(retro: Retro): string {
 
 /** Most votes first; equal votes keep the server's order. */
 export function groupsByVotes(groups: readonly RetroGroup[]): RetroGroup[] {
-  return groups.map((g, i) => ({ g, i })).sort((a, b) => (b.g.votes ?? 0) - (a.g.votes ?? 0) || a.i - b.i).map(({ g }) => g);
+  return groups
+    .map((g, i) => ({ g, i }))
+    .sort((a, b) => (b.g.votes ?? 0) - (a.g.votes ?? 0) || a.i - b.i)
+    .map(({ g }) => g);
 }
 
 export const votesText = (votes: number | null): string => (votes === null ? 'votes not counted' : `${votes} ${plural(votes, 'vote', 'votes')}`);
@@ -86,5 +107,8 @@ const plural = (n: number, one: string, many: string) => (n === 1 ? one : many);
 
 /** One line of text: line breaks become spaces, and characters that would start Markdown structure are escaped. */
 function inline(text: string): string {
-  return text.replace(/\s*\r?\n\s*/g, ' ').replace(/([\\`*_[\]<>#|])/g, '\\$1').trim();
+  return text
+    .replace(/\s*\r?\n\s*/g, ' ')
+    .replace(/([\\`*_[\]<>#|])/g, '\\$1')
+    .trim();
 }

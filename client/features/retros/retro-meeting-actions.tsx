@@ -32,7 +32,14 @@ export function ActionItemForm({ groupId, topic }: { groupId: string | null; top
     });
   };
   return (
-    <form className="retro-action-form" aria-label={`New action item for ${topic}`} onSubmit={(e) => { e.preventDefault(); submit(); }}>
+    <form
+      className="retro-action-form"
+      aria-label={`New action item for ${topic}`}
+      onSubmit={(e) => {
+        e.preventDefault();
+        submit();
+      }}
+    >
       <div className="retro-action-text">
         <label htmlFor={`${id}-text`}>Action item</label>
         <input id={`${id}-text`} value={text} maxLength={RETRO_LIMITS.actionTextMax} onChange={(e) => setText(e.target.value)} placeholder="What will we do?" />
@@ -41,15 +48,23 @@ export function ActionItemForm({ groupId, topic }: { groupId: string | null; top
         <label htmlFor={`${id}-owner`}>Owner</label>
         <select id={`${id}-owner`} value={owner} onChange={(e) => setOwner(e.target.value)}>
           <option value="">Nobody yet</option>
-          {people.map((p) => <option key={p.id} value={p.id}>{p.full_name}</option>)}
+          {people.map((p) => (
+            <option key={p.id} value={p.id}>
+              {p.full_name}
+            </option>
+          ))}
         </select>
       </div>
       <div>
         <label htmlFor={`${id}-due`}>Due</label>
         <input id={`${id}-due`} type="date" value={due} onChange={(e) => setDue(e.target.value)} />
       </div>
-      <button type="submit" className="button" disabled={outcome.busy || !text.trim()}>Add action item</button>
-      <p className="retro-live muted" role="status">{added}</p>
+      <button type="submit" className="button" disabled={outcome.busy || !text.trim()}>
+        Add action item
+      </button>
+      <p className="retro-live muted" role="status">
+        {added}
+      </p>
       <LiveError error={error} />
     </form>
   );

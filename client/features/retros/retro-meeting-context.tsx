@@ -35,7 +35,11 @@ export function meetingOutcome(mutations: MeetingMutation[]): { busy: boolean; e
 
 /** A live region for an action's refusal; empty (but present, so screen readers hear the next one) otherwise. */
 export function LiveError({ error, id }: { error: string | null; id?: string }) {
-  return <p id={id} className="retro-live-error" role="status" aria-live="polite">{error ?? ''}</p>;
+  return (
+    <p id={id} className="retro-live-error" role="status" aria-live="polite">
+      {error ?? ''}
+    </p>
+  );
 }
 
 export const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;

@@ -25,10 +25,19 @@ export function RetroMeetingHeader() {
           <span>{retro.team.name}</span>
           {retro.sprint && <span>{retro.sprint.name}</span>}
           <span>{retro.template_name}</span>
-          <span>Facilitator: <strong>{retro.facilitator?.full_name ?? 'nobody yet'}</strong>{retro.viewer_is_facilitator ? ' (you)' : ''}</span>
+          <span>
+            Facilitator: <strong>{retro.facilitator?.full_name ?? 'nobody yet'}</strong>
+            {retro.viewer_is_facilitator ? ' (you)' : ''}
+          </span>
           <span>{retro.anonymous ? 'Anonymous reflections' : 'Signed reflections'}</span>
         </p>
-        {deadlines.length > 0 && <ul className="retro-deadlines">{deadlines.map((d) => <li key={d}>{d}</li>)}</ul>}
+        {deadlines.length > 0 && (
+          <ul className="retro-deadlines">
+            {deadlines.map((d) => (
+              <li key={d}>{d}</li>
+            ))}
+          </ul>
+        )}
       </div>
       <Presence />
       <PhaseStepper retro={retro} />
@@ -57,7 +66,9 @@ export function PhaseStepper({ retro }: { retro: Pick<Retro, 'phase' | 'phases'>
           const state = i === current ? 'current' : current >= 0 && i < current ? 'done' : 'todo';
           return (
             <li key={p} className={`retro-step retro-step-${state}`} aria-current={state === 'current' ? 'step' : undefined}>
-              <span className="retro-step-number" aria-hidden="true">{i + 1}</span>
+              <span className="retro-step-number" aria-hidden="true">
+                {i + 1}
+              </span>
               <span>{RETRO_PHASE_LABELS[p]}</span>
               {state === 'done' && <span className="sr-only"> (done)</span>}
             </li>
@@ -91,8 +102,10 @@ function Presence() {
 /** What ending erases for good, in words for this retro (docs/decisions/0047, 0059). */
 export function endWarning(retro: Pick<Retro, 'anonymous'>): string {
   const links = retro.anonymous ? 'reflections, comments, votes and health answers' : 'votes and health answers';
-  return `Ending erases the anonymity links for good: after it, nobody, admins and anyone reading the database included, can tell who wrote which of the ${links}. `
-    + 'Nothing can be written, edited or voted on any more, and the team moves to the summary.';
+  return (
+    `Ending erases the anonymity links for good: after it, nobody, admins and anyone reading the database included, can tell who wrote which of the ${links}. ` +
+    'Nothing can be written, edited or voted on any more, and the team moves to the summary.'
+  );
 }
 
 /** A phase change that someone else's overtook (CONFLICT) is no failure: the state that won is already on its way, nothing to say. */
@@ -129,7 +142,17 @@ function FacilitatorControls() {
   if (!retro.viewer_is_facilitator) {
     return (
       <div className="retro-controls">
-        <button type="button" className="button button-secondary" disabled={busy} onClick={() => { setInvalid(null); setFacilitator.mutate(me.id); }}>Take over</button>
+        <button
+          type="button"
+          className="button button-secondary"
+          disabled={busy}
+          onClick={() => {
+            setInvalid(null);
+            setFacilitator.mutate(me.id);
+          }}
+        >
+          Take over
+        </button>
         <span className="muted">You may lead this retro as the team’s manager or lead, or as an admin.</span>
         <LiveError error={error} />
       </div>
@@ -145,30 +168,50 @@ function FacilitatorControls() {
         </button>
       )}
       {retro.phase !== 'SCHEDULED' && next !== 'SUMMARY' && (
-        <button type="button" className="button button-secondary" onClick={() => setConfirmEnd(true)}>End retro</button>
+        <button type="button" className="button button-secondary" onClick={() => setConfirmEnd(true)}>
+          End retro
+        </button>
       )}
       {confirmEnd && (
-        <ConfirmDialog title="End the retro now?" confirmLabel="End the retro" busyLabel="Ending…" onClose={() => setConfirmEnd(false)}
+        <ConfirmDialog
+          title="End the retro now?"
+          confirmLabel="End the retro"
+          busyLabel="Ending…"
+          onClose={() => setConfirmEnd(false)}
           description={endWarning(retro)}
-          onConfirm={() => movedOrOvertaken(api.setPhase(retro.phase, 'SUMMARY'))} />
+          onConfirm={() => movedOrOvertaken(api.setPhase(retro.phase, 'SUMMARY'))}
+        />
       )}
       {handing ? (
-        <form className="retro-handover" onSubmit={(e) => {
-          e.preventDefault();
-          if (!heir) return setInvalid('Choose who leads the retro next.');
-          setInvalid(null);
-          setFacilitator.mutate(heir, { onSuccess: () => setHanding(false) });
-        }}>
+        <form
+          className="retro-handover"
+          onSubmit={(e) => {
+            e.preventDefault();
+            if (!heir) return setInvalid('Choose who leads the retro next.');
+            setInvalid(null);
+            setFacilitator.mutate(heir, { onSuccess: () => setHanding(false) });
+          }}
+        >
           <label htmlFor={selectId}>Hand over to</label>
           <select id={selectId} value={heir} onChange={(e) => setHeir(e.target.value)}>
             <option value="">Choose a person…</option>
-            {candidates.map((p) => <option key={p.id} value={p.id}>{p.full_name}</option>)}
+            {candidates.map((p) => (
+              <option key={p.id} value={p.id}>
+                {p.full_name}
+              </option>
+            ))}
           </select>
-          <button type="submit" className="button button-secondary" disabled={busy}>Hand over</button>
-          <button type="button" className="button button-ghost" onClick={() => setHanding(false)}>Cancel</button>
+          <button type="submit" className="button button-secondary" disabled={busy}>
+            Hand over
+          </button>
+          <button type="button" className="button button-ghost" onClick={() => setHanding(false)}>
+            Cancel
+          </button>
         </form>
       ) : (
-        <button type="button" className="button button-ghost" onClick={() => setHanding(true)}>Hand over…</button>
+        <button type="button" className="button button-ghost" onClick={() => setHanding(true)}>
+          Hand over…
+        </button>
       )}
       <LiveError error={error} />
     </div>

@@ -48,15 +48,22 @@ function LiveMeeting({ retro }: { retro: Retro }) {
       <section className={`page retro-meeting retro-phase-${retro.phase}`}>
         {live.status !== 'live' && (
           <div className={`notice notice-warning retro-connection`} role="status">
-            {live.status === 'reconnecting' ? 'Reconnecting… Changes by others will show once the connection is back.' : (
+            {live.status === 'reconnecting' ? (
+              'Reconnecting… Changes by others will show once the connection is back.'
+            ) : (
               <>
-                The live connection was lost. <button type="button" className="button button-small" onClick={live.retry}>Reconnect</button>
+                The live connection was lost.{' '}
+                <button type="button" className="button button-small" onClick={live.retry}>
+                  Reconnect
+                </button>
               </>
             )}
           </div>
         )}
         <RetroMeetingHeader />
-        <p className="sr-only" role="status" aria-live="polite">{announcement}</p>
+        <p className="sr-only" role="status" aria-live="polite">
+          {announcement}
+        </p>
         <section className="retro-phase" aria-labelledby="retro-phase-title">
           <h2 id="retro-phase-title">{RETRO_PHASE_LABELS[retro.phase]}</h2>
           <PhaseBody retro={retro} />
@@ -83,18 +90,38 @@ function PhaseBody({ retro }: { retro: Retro }) {
     case 'SCHEDULED':
       return (
         <div className="retro-phase-body">
-          <p>The retro has not started yet. It is planned for <strong>{formatDateTime(retro.scheduled_at)}</strong>.</p>
-          <p className="muted">{retro.viewer_is_facilitator ? 'Start it when the team is here: everyone with this page open moves along with you.' : 'Keep this page open: it moves along as soon as the facilitator starts.'}</p>
-          <p className="muted">Phases: {retro.phases.filter((p) => p !== 'SCHEDULED').map((p) => RETRO_PHASE_LABELS[p]).join(' → ')}</p>
+          <p>
+            The retro has not started yet. It is planned for <strong>{formatDateTime(retro.scheduled_at)}</strong>.
+          </p>
+          <p className="muted">
+            {retro.viewer_is_facilitator
+              ? 'Start it when the team is here: everyone with this page open moves along with you.'
+              : 'Keep this page open: it moves along as soon as the facilitator starts.'}
+          </p>
+          <p className="muted">
+            Phases:{' '}
+            {retro.phases
+              .filter((p) => p !== 'SCHEDULED')
+              .map((p) => RETRO_PHASE_LABELS[p])
+              .join(' → ')}
+          </p>
         </div>
       );
-    case 'CHECK_IN': return <CheckInPhase />;
-    case 'REVIEW_ACTIONS': return <ReviewActionsPhase />;
-    case 'HEALTH': return <HealthPhase />;
-    case 'REFLECT': return <ReflectPhase />;
-    case 'GROUP': return <GroupPhase />;
-    case 'VOTE': return <VotePhase />;
-    case 'DISCUSS': return <DiscussPhase />;
-    case 'SUMMARY': return <RetroSummary retro={retro} />;
+    case 'CHECK_IN':
+      return <CheckInPhase />;
+    case 'REVIEW_ACTIONS':
+      return <ReviewActionsPhase />;
+    case 'HEALTH':
+      return <HealthPhase />;
+    case 'REFLECT':
+      return <ReflectPhase />;
+    case 'GROUP':
+      return <GroupPhase />;
+    case 'VOTE':
+      return <VotePhase />;
+    case 'DISCUSS':
+      return <DiscussPhase />;
+    case 'SUMMARY':
+      return <RetroSummary retro={retro} />;
   }
 }

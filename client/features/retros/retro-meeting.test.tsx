@@ -26,41 +26,72 @@ vi.mock('../../lib/subscriptions.js', () => ({
   }),
 }));
 
-beforeAll(() => { process.env.TZ = 'UTC'; });
+beforeAll(() => {
+  process.env.TZ = 'UTC';
+});
 cleanUpBetweenTests();
 const T = { timeout: 5000 };
 const PATH = '/professional-development/sprint-retro/review/r1';
 
 /** A retro running now: started, with the given phase and state. */
-const running = (patch: Partial<Retro> = {}): Retro => endedRetro({
-  phase: 'REFLECT', ended_at: null, version: 10, presence: [ada, grace], facilitator: ada, viewer_is_facilitator: true, viewer_can_facilitate: true,
-  groups: [], reflections: [], action_items: [], health: [], ...patch,
-});
+const running = (patch: Partial<Retro> = {}): Retro =>
+  endedRetro({
+    phase: 'REFLECT',
+    ended_at: null,
+    version: 10,
+    presence: [ada, grace],
+    facilitator: ada,
+    viewer_is_facilitator: true,
+    viewer_can_facilitate: true,
+    groups: [],
+    reflections: [],
+    action_items: [],
+    health: [],
+    ...patch,
+  });
 
 function stubMeeting(retro: Retro | null, over: OperationHandlers = {}) {
-  return stubGraphql({
-    RetroMeeting: () => ({ data: { retro } }),
-    RetroTeamPeople: () => ({ data: { retro: { id: 'r1', team: { id: 'team1', users: [ada, grace], manager: null, team_lead: null } } } }),
-    ...over,
-  }, { me: meAs('MEMBER', { id: 'ada', full_name: 'Ada Lovelace' }) });
+  return stubGraphql(
+    {
+      RetroMeeting: () => ({ data: { retro } }),
+      RetroTeamPeople: () => ({ data: { retro: { id: 'r1', team: { id: 'team1', users: [ada, grace], manager: null, team_lead: null } } } }),
+      ...over,
+    },
+    { me: meAs('MEMBER', { id: 'ada', full_name: 'Ada Lovelace' }) },
+  );
 }
 
 const push = (retro: Retro) => act(() => live.sinks.get('RetroChanged:r1')!.next({ data: { retroChanged: retro } }));
 
 it('shows the phases with the current one marked, who is here, the facilitator, and says so when the phase moves on', async () => {
-  stubMeeting(running({ phase: 'GROUP', groups: [{ id: 'g1', title: 'Deploys', reflection_ids: ['x1'], votes: null, my_votes: 0, comments: [], discussed_seconds: 0 }],
-    reflections: [{ id: 'x1', prompt_id: 'stop', text: 'Deploys break on Fridays', group_id: 'g1', mine: false, author: null }] }));
+  stubMeeting(
+    running({
+      phase: 'GROUP',
+      groups: [{ id: 'g1', title: 'Deploys', reflection_ids: ['x1'], votes: null, my_votes: 0, comments: [], discussed_seconds: 0 }],
+      reflections: [{ id: 'x1', prompt_id: 'stop', text: 'Deploys break on Fridays', group_id: 'g1', mine: false, author: null }],
+    }),
+  );
   await renderSignedIn(PATH);
   const phases = await screen.findByRole('navigation', { name: 'Retro phases' }, T);
   const steps = within(phases).getAllByRole('listitem');
   expect(steps.map((s) => s.textContent)).toEqual(['1Health check (done)', '2Reflect (done)', '3Group', '4Vote', '5Discuss', '6Summary']);
   expect(steps.filter((s) => s.getAttribute('aria-current') === 'step').map((s) => s.textContent)).toEqual(['3Group']);
   expect(screen.getByText('2 here')).toBeTruthy();
-  expect(within(screen.getByRole('list', { name: 'Here now' })).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['ALAda Lovelace', 'GHGrace Hopper']);
+  expect(
+    within(screen.getByRole('list', { name: 'Here now' }))
+      .getAllByRole('listitem')
+      .map((li) => li.textContent),
+  ).toEqual(['ALAda Lovelace', 'GHGrace Hopper']);
   expect(screen.getByRole('button', { name: 'Next: Vote' })).toBeTruthy();
   expect(screen.getByRole('heading', { level: 2 }).textContent).toBe('Group');
 
-  push(running({ phase: 'VOTE', version: 11, groups: [{ id: 'g1', title: 'Deploys', reflection_ids: ['x1'], votes: null, my_votes: 0, comments: [], discussed_seconds: 0 }] }));
+  push(
+    running({
+      phase: 'VOTE',
+      version: 11,
+      groups: [{ id: 'g1', title: 'Deploys', reflection_ids: ['x1'], votes: null, my_votes: 0, comments: [], discussed_seconds: 0 }],
+    }),
+  );
   await waitFor(() => expect(screen.getByText('The retro moved to Vote.')).toBeTruthy());
   expect(screen.getByRole('listitem', { current: 'step' }).textContent).toBe('4Vote');
 });
@@ -87,18 +118,29 @@ it('moves the phase with the current phase as "from", and on a CONFLICT keeps th
   expect(screen.queryByText('The retro has already moved to Group.')).toBeNull();
 });
 
-it('in REFLECT shows my reflections in full and only counts of everyone else\'s', async () => {
-  const { calls } = stubMeeting(running({
-    phase: 'REFLECT', anonymous: true,
-    reflections: [
-      { id: 'm1', prompt_id: 'start', text: 'Pair on the release', group_id: null, mine: true, author: null },
-      { id: 'o1', prompt_id: 'start', text: null, group_id: null, mine: false, author: null },
-      { id: 'o2', prompt_id: 'stop', text: null, group_id: null, mine: false, author: null },
-    ],
-    writing: { people: 4, reflections: 9, per_prompt: [{ prompt_id: 'start', count: 5 }, { prompt_id: 'stop', count: 4 }] },
-  }), {
-    AddRetroReflection: ({ prompt_id, text }) => ({ data: { addRetroReflection: { id: 'm2', prompt_id, text, group_id: null, mine: true, author: null } } }),
-  });
+it("in REFLECT shows my reflections in full and only counts of everyone else's", async () => {
+  const { calls } = stubMeeting(
+    running({
+      phase: 'REFLECT',
+      anonymous: true,
+      reflections: [
+        { id: 'm1', prompt_id: 'start', text: 'Pair on the release', group_id: null, mine: true, author: null },
+        { id: 'o1', prompt_id: 'start', text: null, group_id: null, mine: false, author: null },
+        { id: 'o2', prompt_id: 'stop', text: null, group_id: null, mine: false, author: null },
+      ],
+      writing: {
+        people: 4,
+        reflections: 9,
+        per_prompt: [
+          { prompt_id: 'start', count: 5 },
+          { prompt_id: 'stop', count: 4 },
+        ],
+      },
+    }),
+    {
+      AddRetroReflection: ({ prompt_id, text }) => ({ data: { addRetroReflection: { id: 'm2', prompt_id, text, group_id: null, mine: true, author: null } } }),
+    },
+  );
   await renderSignedIn(PATH);
   // Who is writing now comes from the "is writing" signals, not from the cards (docs/decisions/0059).
   await screen.findByText('0 people are writing now', undefined, T);
@@ -106,7 +148,11 @@ it('in REFLECT shows my reflections in full and only counts of everyone else\'s'
   expect(screen.getByText('Anonymous: nobody, admins included, will see who wrote what.', { exact: false })).toBeTruthy();
   const start = screen.getByRole('region', { name: 'Start' });
   expect(within(start).getByText('5 reflections (4 by others)')).toBeTruthy();
-  expect(within(start).getAllByRole('listitem').map((li) => li.querySelector('.retro-text')?.textContent)).toEqual(['Pair on the release']);
+  expect(
+    within(start)
+      .getAllByRole('listitem')
+      .map((li) => li.querySelector('.retro-text')?.textContent),
+  ).toEqual(['Pair on the release']);
   expect(within(screen.getByRole('region', { name: 'Stop' })).getByText('4 reflections (4 by others)')).toBeTruthy();
   expect(screen.queryAllByRole('list', { name: 'My reflections: Stop' })).toHaveLength(0);
 
@@ -115,7 +161,9 @@ it('in REFLECT shows my reflections in full and only counts of everyone else\'s'
   fireEvent.change(box, { target: { value: 'Demo on Fridays' } });
   expect(within(start).getByText('15 / 2,000')).toBeTruthy();
   fireEvent.keyDown(box, { key: 'Enter', ctrlKey: true });
-  await waitFor(() => expect(calls.find((c) => c.operationName === 'AddRetroReflection')?.variables).toEqual({ retro_id: 'r1', prompt_id: 'start', text: 'Demo on Fridays' }));
+  await waitFor(() =>
+    expect(calls.find((c) => c.operationName === 'AddRetroReflection')?.variables).toEqual({ retro_id: 'r1', prompt_id: 'start', text: 'Demo on Fridays' }),
+  );
   expect(await within(start).findByText('Demo on Fridays')).toBeTruthy();
   expect((box as HTMLTextAreaElement).value).toBe('');
   fireEvent.change(box, { target: { value: 'x'.repeat(2001) } });
@@ -154,14 +202,23 @@ it('in GROUP moves a card with the keyboard through its "Move to…" menu', asyn
     { id: 'g1', title: 'Fridays', reflection_ids: ['x1'], votes: null, my_votes: 0, comments: [], discussed_seconds: 0 },
     { id: 'g2', title: 'Checklist', reflection_ids: ['x2'], votes: null, my_votes: 0, comments: [], discussed_seconds: 0 },
   ];
-  const moved = running({ phase: 'GROUP', version: 11, reflections: reflections.map((r) => ({ ...r, group_id: 'g2' })), groups: [{ ...groups[1]!, reflection_ids: ['x2', 'x1'] }] });
+  const moved = running({
+    phase: 'GROUP',
+    version: 11,
+    reflections: reflections.map((r) => ({ ...r, group_id: 'g2' })),
+    groups: [{ ...groups[1]!, reflection_ids: ['x2', 'x1'] }],
+  });
   const { calls } = stubMeeting(running({ phase: 'GROUP', reflections, groups }), { MoveRetroReflection: () => ({ data: { moveRetroReflection: moved } }) });
   await renderSignedIn(PATH);
   const trigger = await screen.findByRole('button', { name: 'Move to… (reflection “Deploys break on Fridays”)' }, T);
   trigger.focus();
   fireEvent.keyDown(trigger, { key: 'Enter' });
   const menu = await screen.findByRole('menu');
-  expect(within(menu).getAllByRole('menuitem').map((m) => m.textContent)).toEqual(['Checklist']);
+  expect(
+    within(menu)
+      .getAllByRole('menuitem')
+      .map((m) => m.textContent),
+  ).toEqual(['Checklist']);
   fireEvent.click(within(menu).getByRole('menuitem', { name: 'Checklist' }));
   await waitFor(() => expect(calls.find((c) => c.operationName === 'MoveRetroReflection')?.variables).toEqual({ id: 'x1', group_id: 'g2' }));
   const checklist = await screen.findByRole('region', { name: 'Group Checklist, 2 cards' });
@@ -187,7 +244,7 @@ it('says when the retro does not exist', async () => {
   expect(await screen.findByRole('heading', { name: 'Retro not found' }, T)).toBeTruthy();
 });
 
-it('a retro the server refuses (another team\'s) says so and offers the way back, not a retry that cannot help', async () => {
+it("a retro the server refuses (another team's) says so and offers the way back, not a retry that cannot help", async () => {
   stubMeeting(null, { RetroMeeting: () => refusal('Retro not found.', 'NOT_FOUND') });
   await renderSignedIn(PATH);
   expect(await screen.findByRole('heading', { name: 'Retro not found.' }, T)).toBeTruthy();
@@ -195,13 +252,15 @@ it('a retro the server refuses (another team\'s) says so and offers the way back
   expect(screen.getByRole('link', { name: 'Go to your dashboard' }).getAttribute('href')).toBe('/home/dashboard');
 });
 
-it('in HEALTH sends my score and shows the team\'s average only when the server shows it', async () => {
+it("in HEALTH sends my score and shows the team's average only when the server shows it", async () => {
   const health = [
     { index: 0, statement: 'Releasing our work is easy and safe.', answers: 4, average: 3.5, distribution: [0, 1, 1, 1, 1], my_score: null },
     { index: 1, statement: 'We enjoy working together.', answers: 2, average: null, distribution: null, my_score: 4 },
   ];
   const { calls } = stubMeeting(running({ phase: 'HEALTH', health }), {
-    AnswerRetroHealth: () => ({ data: { answerRetroHealth: running({ phase: 'HEALTH', version: 11, health: [{ ...health[0]!, my_score: 2, answers: 5 }, health[1]!] }) } }),
+    AnswerRetroHealth: () => ({
+      data: { answerRetroHealth: running({ phase: 'HEALTH', version: 11, health: [{ ...health[0]!, my_score: 2, answers: 5 }, health[1]!] }) },
+    }),
   });
   await renderSignedIn(PATH);
   const first = await screen.findByRole('group', { name: 'Releasing our work is easy and safe.' }, T);
@@ -216,7 +275,7 @@ it('in HEALTH sends my score and shows the team\'s average only when the server 
   await waitFor(() => expect((within(first).getByRole('radio', { name: '2 Disagree' }) as HTMLInputElement).checked).toBe(true));
 });
 
-it('lets the team\'s manager who does not facilitate take the role over, without the facilitator\'s controls', async () => {
+it("lets the team's manager who does not facilitate take the role over, without the facilitator's controls", async () => {
   const { calls } = stubMeeting(running({ facilitator: grace, viewer_is_facilitator: false, viewer_can_facilitate: true }), {
     SetRetroFacilitator: () => ({ data: { setRetroFacilitator: running({ version: 11 }) } }),
   });
@@ -227,12 +286,35 @@ it('lets the team\'s manager who does not facilitate take the role over, without
   expect(await screen.findByRole('button', { name: 'Next: Group' })).toBeTruthy();
 });
 
-it('shows an async retro\'s deadlines while they lie ahead, and the check-in with my answer and everyone\'s', async () => {
-  const { calls } = stubMeeting(running({
-    phase: 'CHECK_IN', phases: ['SCHEDULED', 'CHECK_IN', 'REFLECT', 'GROUP', 'VOTE', 'DISCUSS', 'SUMMARY'], check_in_question: 'One word for this sprint?',
-    reflect_deadline: '2026-11-27T12:00:00.000Z', vote_deadline: '2026-11-28T09:30:00.000Z',
-    check_ins: [{ user: grace, answer: 'Busy' }, { user: ada, answer: null }],
-  }), { AnswerRetroCheckIn: ({ answer }) => ({ data: { answerRetroCheckIn: running({ phase: 'CHECK_IN', version: 11, check_in_question: 'One word for this sprint?', check_ins: [{ user: grace, answer: 'Busy' }, { user: ada, answer }] }) } }) });
+it("shows an async retro's deadlines while they lie ahead, and the check-in with my answer and everyone's", async () => {
+  const { calls } = stubMeeting(
+    running({
+      phase: 'CHECK_IN',
+      phases: ['SCHEDULED', 'CHECK_IN', 'REFLECT', 'GROUP', 'VOTE', 'DISCUSS', 'SUMMARY'],
+      check_in_question: 'One word for this sprint?',
+      reflect_deadline: '2026-11-27T12:00:00.000Z',
+      vote_deadline: '2026-11-28T09:30:00.000Z',
+      check_ins: [
+        { user: grace, answer: 'Busy' },
+        { user: ada, answer: null },
+      ],
+    }),
+    {
+      AnswerRetroCheckIn: ({ answer }) => ({
+        data: {
+          answerRetroCheckIn: running({
+            phase: 'CHECK_IN',
+            version: 11,
+            check_in_question: 'One word for this sprint?',
+            check_ins: [
+              { user: grace, answer: 'Busy' },
+              { user: ada, answer },
+            ],
+          }),
+        },
+      }),
+    },
+  );
   await renderSignedIn(PATH);
   expect(await screen.findByText(/^Reflection closes Nov 27, 2026, /, undefined, T)).toBeTruthy();
   expect(screen.getByText(/^Voting closes Nov 28, 2026, /)).toBeTruthy();
@@ -241,19 +323,39 @@ it('shows an async retro\'s deadlines while they lie ahead, and the check-in wit
   fireEvent.click(screen.getByRole('button', { name: 'Share my answer' }));
   await waitFor(() => expect(calls.find((c) => c.operationName === 'AnswerRetroCheckIn')?.variables).toEqual({ id: 'r1', answer: 'Calm' }));
   const answers = await screen.findByRole('region', { name: 'Answers (2)' });
-  expect(within(answers).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['Grace HopperBusy', 'Ada LovelaceCalm']);
+  expect(
+    within(answers)
+      .getAllByRole('listitem')
+      .map((li) => li.textContent),
+  ).toEqual(['Grace HopperBusy', 'Ada LovelaceCalm']);
 
-  push(running({ phase: 'DISCUSS', version: 12, phases: ['SCHEDULED', 'CHECK_IN', 'REFLECT', 'GROUP', 'VOTE', 'DISCUSS', 'SUMMARY'], reflect_deadline: '2026-11-27T12:00:00.000Z', vote_deadline: '2026-11-28T09:30:00.000Z' }));
+  push(
+    running({
+      phase: 'DISCUSS',
+      version: 12,
+      phases: ['SCHEDULED', 'CHECK_IN', 'REFLECT', 'GROUP', 'VOTE', 'DISCUSS', 'SUMMARY'],
+      reflect_deadline: '2026-11-27T12:00:00.000Z',
+      vote_deadline: '2026-11-28T09:30:00.000Z',
+    }),
+  );
   await waitFor(() => expect(screen.queryByText(/^Voting closes/)).toBeNull());
   expect(screen.queryByText(/^Reflection closes/)).toBeNull();
 });
 
 it('hands the facilitator role over to a person of the team', async () => {
-  const { calls } = stubMeeting(running(), { SetRetroFacilitator: () => ({ data: { setRetroFacilitator: running({ version: 11, facilitator: grace, viewer_is_facilitator: false }) } }) });
+  const { calls } = stubMeeting(running(), {
+    SetRetroFacilitator: () => ({ data: { setRetroFacilitator: running({ version: 11, facilitator: grace, viewer_is_facilitator: false }) } }),
+  });
   await renderSignedIn(PATH);
   fireEvent.click(await screen.findByRole('button', { name: 'Hand over…' }, T));
   const to = screen.getByLabelText('Hand over to');
-  await waitFor(() => expect(within(to).getAllByRole('option').map((o) => o.textContent)).toEqual(['Choose a person…', 'Grace Hopper']));
+  await waitFor(() =>
+    expect(
+      within(to)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Choose a person…', 'Grace Hopper']),
+  );
   fireEvent.change(to, { target: { value: 'grace' } });
   fireEvent.click(screen.getByRole('button', { name: 'Hand over' }));
   await waitFor(() => expect(calls.find((c) => c.operationName === 'SetRetroFacilitator')?.variables).toEqual({ id: 'r1', user_id: 'grace' }));
@@ -268,7 +370,9 @@ it('in DISCUSS shows topics in vote order with the current one and its time, and
   ];
   const discussion = { group_id: 'g1', started_at: null, elapsed_seconds: 95, topic_minutes: 5 };
   const { calls } = stubMeeting(running({ phase: 'DISCUSS', groups, discussion }), {
-    SetRetroTopic: () => ({ data: { setRetroTopic: running({ phase: 'DISCUSS', version: 11, groups, discussion: { ...discussion, group_id: 'g2', elapsed_seconds: 0 } }) } }),
+    SetRetroTopic: () => ({
+      data: { setRetroTopic: running({ phase: 'DISCUSS', version: 11, groups, discussion: { ...discussion, group_id: 'g2', elapsed_seconds: 0 } }) },
+    }),
   });
   await renderSignedIn(PATH);
   const current = await screen.findByRole('listitem', { current: true }, T);

@@ -35,20 +35,30 @@ export function DiscussPhase() {
     <div className="retro-phase-body">
       {retro.viewer_is_facilitator && (
         <div className="retro-row">
-          {next && <button type="button" className="button" disabled={busy} onClick={() => chooseTopic.mutate(next.id)}>Discuss next: {next.title}</button>}
+          {next && (
+            <button type="button" className="button" disabled={busy} onClick={() => chooseTopic.mutate(next.id)}>
+              Discuss next: {next.title}
+            </button>
+          )}
           {!next && retro.groups.length > 0 && <span className="muted">This is the last topic. Move on to the summary when the team is done.</span>}
           <LiveError error={error} />
         </div>
       )}
       {retro.groups.length === 0 && <p className="muted">There is nothing to discuss: nobody wrote a reflection.</p>}
       <ol className="retro-topics">
-        {retro.groups.map((g, i) => <Topic key={g.id} group={g} rank={i + 1} current={g.id === current} onChoose={() => chooseTopic.mutate(g.id)} busy={busy} />)}
+        {retro.groups.map((g, i) => (
+          <Topic key={g.id} group={g} rank={i + 1} current={g.id === current} onChoose={() => chooseTopic.mutate(g.id)} busy={busy} />
+        ))}
       </ol>
       <section aria-labelledby="retro-all-actions" className="retro-section">
         <h3 id="retro-all-actions">Action items of this retro ({retro.action_items.length})</h3>
-        {retro.action_items.length === 0 ? <p className="muted">No action items yet. Add them under each topic.</p> : (
+        {retro.action_items.length === 0 ? (
+          <p className="muted">No action items yet. Add them under each topic.</p>
+        ) : (
           <ul className="retro-action-list">
-            {retro.action_items.map((a) => <ActionItemRow key={a.id} item={a} onDelete={() => deleteItem.mutate(a.id)} />)}
+            {retro.action_items.map((a) => (
+              <ActionItemRow key={a.id} item={a} onDelete={() => deleteItem.mutate(a.id)} />
+            ))}
           </ul>
         )}
       </section>
@@ -67,18 +77,34 @@ function Topic({ group, rank, current, onChoose, busy }: { group: RetroGroup; ra
     <li className={`tile retro-topic${current ? ' retro-topic-current' : ''}`} aria-current={current ? 'true' : undefined}>
       <div className="row-between">
         <div className="retro-topic-head">
-          <span className="retro-rank" aria-hidden="true">{rank}</span>
+          <span className="retro-rank" aria-hidden="true">
+            {rank}
+          </span>
           <GroupTitle group={group} />
           {current && <span className="retro-badge">Discussing now</span>}
         </div>
         <div className="retro-row">
           <span className="retro-votes">{plural(group.votes ?? 0, 'vote')}</span>
           {current ? <TopicTimer /> : group.discussed_seconds > 0 && <span className="muted">Discussed {clock(group.discussed_seconds)}</span>}
-          {!current && retro.viewer_is_facilitator && <button type="button" className="button button-secondary button-small" disabled={busy} onClick={onChoose} aria-label={`Discuss this topic: ${group.title}`}>Discuss this</button>}
+          {!current && retro.viewer_is_facilitator && (
+            <button
+              type="button"
+              className="button button-secondary button-small"
+              disabled={busy}
+              onClick={onChoose}
+              aria-label={`Discuss this topic: ${group.title}`}
+            >
+              Discuss this
+            </button>
+          )}
         </div>
       </div>
       <ul className="retro-cards" aria-label={`Reflections in ${group.title}`}>
-        {cards.map((r) => <li key={r.id} className="retro-card"><ReflectionBody reflection={r} /></li>)}
+        {cards.map((r) => (
+          <li key={r.id} className="retro-card">
+            <ReflectionBody reflection={r} />
+          </li>
+        ))}
       </ul>
       {expanded ? (
         <>
@@ -87,7 +113,13 @@ function Topic({ group, rank, current, onChoose, busy }: { group: RetroGroup; ra
           <ActionItemForm groupId={group.id} topic={group.title} />
         </>
       ) : (
-        <button type="button" className="button button-ghost button-small" aria-expanded={false} onClick={() => setOpen(true)} aria-label={`Comments and action items for ${group.title}`}>
+        <button
+          type="button"
+          className="button button-ghost button-small"
+          aria-expanded={false}
+          onClick={() => setOpen(true)}
+          aria-label={`Comments and action items for ${group.title}`}
+        >
           {group.comments.length ? `${plural(group.comments.length, 'comment')} and action items` : 'Comments and action items'}
         </button>
       )}
@@ -101,8 +133,13 @@ function TopicTimer() {
   const limit = retro.discussion.topic_minutes * 60;
   const over = seconds > limit;
   return (
-    <span className={`retro-timer${over ? ' retro-timer-over' : ''}`} role="timer" aria-label={`Time on this topic: ${clock(seconds)} of ${retro.discussion.topic_minutes} minutes`}>
-      {clock(seconds)} / {clock(limit)}{over ? ' · over time' : ''}
+    <span
+      className={`retro-timer${over ? ' retro-timer-over' : ''}`}
+      role="timer"
+      aria-label={`Time on this topic: ${clock(seconds)} of ${retro.discussion.topic_minutes} minutes`}
+    >
+      {clock(seconds)} / {clock(limit)}
+      {over ? ' · over time' : ''}
     </span>
   );
 }

@@ -10,7 +10,10 @@ export function HealthPhase() {
   const byIndex = new Map(retro.health.map((h) => [h.index, h]));
   return (
     <div className="retro-phase-body">
-      <p className="muted">From 1 ({HEALTH_SCALE_LABELS[0].toLowerCase()}) to 5 ({HEALTH_SCALE_LABELS[4].toLowerCase()}). Nobody sees your own answer: the team sees the average once {RETRO_LIMITS.healthMinAnswers} people have answered.</p>
+      <p className="muted">
+        From 1 ({HEALTH_SCALE_LABELS[0].toLowerCase()}) to 5 ({HEALTH_SCALE_LABELS[4].toLowerCase()}). Nobody sees your own answer: the team sees the average
+        once {RETRO_LIMITS.healthMinAnswers} people have answered.
+      </p>
       <ol className="retro-health-list">
         {statements.map((statement, index) => (
           <HealthStatement key={index} index={index} statement={statement} result={byIndex.get(index)} />
@@ -34,8 +37,7 @@ function HealthStatement({ index, statement, result }: { index: number; statemen
           {HEALTH_SCALE_LABELS.map((label, i) => (
             <label key={label} className={`retro-scale-option${mine === i + 1 ? ' retro-scale-chosen' : ''}`}>
               <input type="radio" name={name} value={i + 1} checked={mine === i + 1} onChange={() => answer.mutate(i + 1)} />
-              <span className="retro-scale-number">{i + 1}</span>{' '}
-              <span className="retro-scale-label">{label}</span>
+              <span className="retro-scale-number">{i + 1}</span> <span className="retro-scale-label">{label}</span>
             </label>
           ))}
         </div>
@@ -49,17 +51,25 @@ function HealthStatement({ index, statement, result }: { index: number; statemen
 function HealthAggregate({ result }: { result: RetroHealthResult | undefined }) {
   const answers = result?.answers ?? 0;
   if (!result || result.average === null) {
-    return <p className="muted">{plural(answers, 'answer')} so far. Shown once {RETRO_LIMITS.healthMinAnswers} people have answered.</p>;
+    return (
+      <p className="muted">
+        {plural(answers, 'answer')} so far. Shown once {RETRO_LIMITS.healthMinAnswers} people have answered.
+      </p>
+    );
   }
   const distribution = result.distribution ?? [];
   const total = distribution.reduce((a, b) => a + b, 0) || 1;
   return (
     <div className="retro-aggregate">
-      <p>Average <strong>{result.average.toFixed(1)}</strong> of 5 from {plural(answers, 'answer')}</p>
+      <p>
+        Average <strong>{result.average.toFixed(1)}</strong> of 5 from {plural(answers, 'answer')}
+      </p>
       {distribution.length > 0 && (
         <>
           <div className="retro-dist-bar" aria-hidden="true">
-            {distribution.map((n, i) => n > 0 && <span key={i} className={`retro-dist-${i + 1}`} style={{ width: `${(n / total) * 100}%` }} title={`${i + 1}: ${n}`} />)}
+            {distribution.map(
+              (n, i) => n > 0 && <span key={i} className={`retro-dist-${i + 1}`} style={{ width: `${(n / total) * 100}%` }} title={`${i + 1}: ${n}`} />,
+            )}
           </div>
           <p className="sr-only">{distribution.map((n, i) => `${HEALTH_SCALE_LABELS[i]}: ${n}`).join(', ')}</p>
         </>

@@ -18,14 +18,23 @@ export function ReflectPhase() {
       <p className="notice">
         {retro.anonymous
           ? 'Anonymous: nobody, admins included, will see who wrote what.'
-          : 'Signed: from the Group phase on, the team sees who wrote each reflection.'}
-        {' '}Others see your reflections only from the Group phase on; until then you can edit or delete them.
+          : 'Signed: from the Group phase on, the team sees who wrote each reflection.'}{' '}
+        Others see your reflections only from the Group phase on; until then you can edit or delete them.
       </p>
-      <p className="retro-writing"><span>{writingNow(retro)}</span> · <span aria-live="polite">{plural(w.people, 'person has', 'people have')} written {plural(w.reflections, 'reflection')}</span></p>
+      <p className="retro-writing">
+        <span>{writingNow(retro)}</span> ·{' '}
+        <span aria-live="polite">
+          {plural(w.people, 'person has', 'people have')} written {plural(w.reflections, 'reflection')}
+        </span>
+      </p>
       <div className="retro-columns">
         {retro.prompts.map((prompt) => (
-          <PromptColumn key={prompt.id} prompt={prompt} mine={mine.filter((r) => r.prompt_id === prompt.id)}
-            total={w.per_prompt.find((p) => p.prompt_id === prompt.id)?.count ?? 0} />
+          <PromptColumn
+            key={prompt.id}
+            prompt={prompt}
+            mine={mine.filter((r) => r.prompt_id === prompt.id)}
+            total={w.per_prompt.find((p) => p.prompt_id === prompt.id)?.count ?? 0}
+          />
         ))}
       </div>
     </div>
@@ -47,13 +56,21 @@ function PromptColumn({ prompt, mine, total }: { prompt: RetroPrompt; mine: Retr
   const others = Math.max(0, total - mine.length);
   return (
     <section className="retro-column" aria-labelledby={headingId} style={{ borderTopColor: prompt.colour }}>
-      <h3 id={headingId} className="retro-column-title"><span className="retro-swatch" style={{ background: prompt.colour }} aria-hidden="true" />{prompt.title}</h3>
+      <h3 id={headingId} className="retro-column-title">
+        <span className="retro-swatch" style={{ background: prompt.colour }} aria-hidden="true" />
+        {prompt.title}
+      </h3>
       {prompt.description && <p className="muted retro-column-description">{prompt.description}</p>}
-      <p className="retro-column-count">{plural(total, 'reflection')}{others > 0 ? ` (${others} by others)` : ''}</p>
+      <p className="retro-column-count">
+        {plural(total, 'reflection')}
+        {others > 0 ? ` (${others} by others)` : ''}
+      </p>
       <AddReflection prompt={prompt} />
       {mine.length > 0 && (
         <ul className="retro-cards" aria-label={`My reflections: ${prompt.title}`}>
-          {mine.map((r) => <MyReflection key={r.id} reflection={r} />)}
+          {mine.map((r) => (
+            <MyReflection key={r.id} reflection={r} />
+          ))}
         </ul>
       )}
     </section>
@@ -63,14 +80,46 @@ function PromptColumn({ prompt, mine, total }: { prompt: RetroPrompt; mine: Retr
 /** Ctrl+Enter or Cmd+Enter sends the text of a textarea. */
 const sendsOnEnter = (e: KeyboardEvent<HTMLTextAreaElement>) => e.key === 'Enter' && (e.ctrlKey || e.metaKey);
 
-function ReflectionText({ id, label, value, onChange, onSend, autoFocus }: { id: string; label: string; value: string; onChange: (v: string) => void; onSend: () => void; autoFocus?: boolean }) {
+function ReflectionText({
+  id,
+  label,
+  value,
+  onChange,
+  onSend,
+  autoFocus,
+}: {
+  id: string;
+  label: string;
+  value: string;
+  onChange: (v: string) => void;
+  onSend: () => void;
+  autoFocus?: boolean;
+}) {
   const over = value.length > MAX;
   return (
     <>
-      <label htmlFor={id} className="sr-only">{label}</label>
-      <textarea id={id} rows={3} value={value} autoFocus={autoFocus} aria-invalid={over || undefined} aria-describedby={`${id}-count`}
-        onChange={(e) => onChange(e.target.value)} onKeyDown={(e) => { if (sendsOnEnter(e)) { e.preventDefault(); onSend(); } }} />
-      <span id={`${id}-count`} className={`retro-counter${over ? ' retro-counter-over' : ''}`}>{formatNumber(value.length)} / {formatNumber(MAX)}{over ? ' · too long' : ''}</span>
+      <label htmlFor={id} className="sr-only">
+        {label}
+      </label>
+      <textarea
+        id={id}
+        rows={3}
+        value={value}
+        autoFocus={autoFocus}
+        aria-invalid={over || undefined}
+        aria-describedby={`${id}-count`}
+        onChange={(e) => onChange(e.target.value)}
+        onKeyDown={(e) => {
+          if (sendsOnEnter(e)) {
+            e.preventDefault();
+            onSend();
+          }
+        }}
+      />
+      <span id={`${id}-count`} className={`retro-counter${over ? ' retro-counter-over' : ''}`}>
+        {formatNumber(value.length)} / {formatNumber(MAX)}
+        {over ? ' · too long' : ''}
+      </span>
     </>
   );
 }
@@ -94,10 +143,27 @@ function AddReflection({ prompt }: { prompt: RetroPrompt }) {
     });
   };
   return (
-    <form className="retro-add" onSubmit={(e) => { e.preventDefault(); add(); }}>
-      <ReflectionText id={id} label={`New reflection: ${prompt.title}`} value={text} onChange={(v) => { setText(v); signal.typed(v); }} onSend={add} />
+    <form
+      className="retro-add"
+      onSubmit={(e) => {
+        e.preventDefault();
+        add();
+      }}
+    >
+      <ReflectionText
+        id={id}
+        label={`New reflection: ${prompt.title}`}
+        value={text}
+        onChange={(v) => {
+          setText(v);
+          signal.typed(v);
+        }}
+        onSend={add}
+      />
       <div className="retro-row">
-        <button type="submit" className="button button-small" disabled={!valid || busy} aria-label={`Add to ${prompt.title}`}>Add</button>
+        <button type="submit" className="button button-small" disabled={!valid || busy} aria-label={`Add to ${prompt.title}`}>
+          Add
+        </button>
         <span className="muted retro-hint">Ctrl+Enter or ⌘+Enter adds</span>
       </div>
       <LiveError error={error} />
@@ -120,11 +186,27 @@ function MyReflection({ reflection }: { reflection: RetroReflection }) {
   if (editing) {
     return (
       <li className="retro-card retro-card-editing">
-        <form onSubmit={(e) => { e.preventDefault(); save(); }}>
+        <form
+          onSubmit={(e) => {
+            e.preventDefault();
+            save();
+          }}
+        >
           <ReflectionText id={id} label="Edit your reflection" value={text} onChange={setText} onSend={save} autoFocus />
           <div className="retro-row">
-            <button type="submit" className="button button-small" disabled={busy || !text.trim() || text.length > MAX}>Save</button>
-            <button type="button" className="button button-ghost button-small" onClick={() => { setEditing(false); setText(reflection.text ?? ''); }}>Cancel</button>
+            <button type="submit" className="button button-small" disabled={busy || !text.trim() || text.length > MAX}>
+              Save
+            </button>
+            <button
+              type="button"
+              className="button button-ghost button-small"
+              onClick={() => {
+                setEditing(false);
+                setText(reflection.text ?? '');
+              }}
+            >
+              Cancel
+            </button>
           </div>
           <LiveError error={error} />
         </form>
@@ -135,8 +217,26 @@ function MyReflection({ reflection }: { reflection: RetroReflection }) {
     <li className="retro-card">
       <p className="retro-text">{reflection.text}</p>
       <div className="retro-row">
-        <button type="button" className="button button-ghost button-small" aria-label={`Edit “${reflection.text}”`} onClick={() => { setText(reflection.text ?? ''); setEditing(true); }}>Edit</button>
-        <button type="button" className="button button-ghost button-small" disabled={busy} aria-label={`Delete “${reflection.text}”`} onClick={() => remove.mutate()}>Delete</button>
+        <button
+          type="button"
+          className="button button-ghost button-small"
+          aria-label={`Edit “${reflection.text}”`}
+          onClick={() => {
+            setText(reflection.text ?? '');
+            setEditing(true);
+          }}
+        >
+          Edit
+        </button>
+        <button
+          type="button"
+          className="button button-ghost button-small"
+          disabled={busy}
+          aria-label={`Delete “${reflection.text}”`}
+          onClick={() => remove.mutate()}
+        >
+          Delete
+        </button>
       </div>
       <LiveError error={error} />
     </li>

@@ -33,18 +33,19 @@ export type RetroHealthPoint = RetroHealthTrend['points'][number];
 export type RetroTheme = DetailAnswer['themes'][number];
 export type RetroTeamProgressDetail = Narrowed<DetailAnswer, { summary: RetroTeamProgress; sprints: RetroSprintProgress[] }>;
 
-export const retroTeamProgressDetailQueryOptions = (teamId: string) => queryOptions({
-  queryKey: ['retroTeamProgressDetail', teamId],
-  queryFn: async (): Promise<RetroProgressDetailAnswer> => {
-    try {
-      const data = await gql(RETRO_TEAM_PROGRESS_DETAIL, { teamId });
-      return { kind: 'detail', detail: data.retroTeamProgressDetail as RetroTeamProgressDetail };
-    } catch (err) {
-      if (err instanceof GraphqlError && err.code === 'NOT_FOUND') return { kind: 'missing', message: err.message };
-      throw err;
-    }
-  },
-});
+export const retroTeamProgressDetailQueryOptions = (teamId: string) =>
+  queryOptions({
+    queryKey: ['retroTeamProgressDetail', teamId],
+    queryFn: async (): Promise<RetroProgressDetailAnswer> => {
+      try {
+        const data = await gql(RETRO_TEAM_PROGRESS_DETAIL, { teamId });
+        return { kind: 'detail', detail: data.retroTeamProgressDetail as RetroTeamProgressDetail };
+      } catch (err) {
+        if (err instanceof GraphqlError && err.code === 'NOT_FOUND') return { kind: 'missing', message: err.message };
+        throw err;
+      }
+    },
+  });
 
 /** The retro's name on charts and tables: its sprint when it has one. */
 export const retroLabel = (s: Pick<RetroSprintProgress, 'title' | 'sprint_name'>) => s.sprint_name ?? s.title;

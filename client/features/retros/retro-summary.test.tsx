@@ -16,9 +16,17 @@ it('shows topics by votes with their reflections and comments, action items, par
   expect(topics.map((t) => within(t).getByRole('heading', { level: 3 }).textContent)).toEqual(['Deploys', 'Reviews']);
   expect(topics[0]!.textContent).toContain('5 votes');
   const deploys = within(topics[0]!).getByRole('list', { name: 'Reflections in Deploys' });
-  expect(within(deploys).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['StopDeploys break on Fridays · Grace Hopper', 'StartA checklist before each deploy · Ada Lovelace']);
+  expect(
+    within(deploys)
+      .getAllByRole('listitem')
+      .map((li) => li.textContent),
+  ).toEqual(['StopDeploys break on Fridays · Grace Hopper', 'StartA checklist before each deploy · Ada Lovelace']);
   const comments = within(topics[0]!).getByRole('list', { name: 'Comments on Deploys' });
-  expect(within(comments).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['Grace HopperFriday freeze agreed.\nRevisit in January.', 'Ada LovelaceI will write the checklist.']);
+  expect(
+    within(comments)
+      .getAllByRole('listitem')
+      .map((li) => li.textContent),
+  ).toEqual(['Grace HopperFriday freeze agreed.\nRevisit in January.', 'Ada LovelaceI will write the checklist.']);
 
   const actions = screen.getByRole('table');
   expect(within(actions).getByRole('row', { name: /Write the deploy checklist/ }).textContent).toBe('Write the deploy checklistGrace HopperDec 4, 2026Open');
@@ -81,7 +89,10 @@ it('downloads the CSV from the export endpoint with the access token', async () 
 
 it('says why a download failed', async () => {
   await signIn();
-  vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify({ message: 'You may not export this retro.' }), { status: 403 })));
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async () => new Response(JSON.stringify({ message: 'You may not export this retro.' }), { status: 403 })),
+  );
   render(<RetroSummary retro={endedRetro()} />);
   fireEvent.click(screen.getByRole('button', { name: 'Download CSV' }));
   await waitFor(() => expect(screen.getByRole('status').textContent).toBe('You may not export this retro.'));

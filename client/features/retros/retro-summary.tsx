@@ -39,19 +39,34 @@ export function RetroSummary({ retro }: { retro: Retro }) {
       <section aria-labelledby="retro-participation" className="tile">
         <h2 id="retro-participation">Participation</h2>
         <ul className="retro-facts">
-          <li><strong>{p.participants}</strong> of {p.team_size} {p.team_size === 1 ? 'person' : 'people'} took part{retro.ended_at ? <span className="muted"> (the team when the retro ended)</span> : null}</li>
-          <li><strong>{p.reflections}</strong> {p.reflections === 1 ? 'reflection' : 'reflections'}</li>
-          <li><strong>{p.votes_cast}</strong> {p.votes_cast === 1 ? 'vote' : 'votes'} cast</li>
+          <li>
+            <strong>{p.participants}</strong> of {p.team_size} {p.team_size === 1 ? 'person' : 'people'} took part
+            {retro.ended_at ? <span className="muted"> (the team when the retro ended)</span> : null}
+          </li>
+          <li>
+            <strong>{p.reflections}</strong> {p.reflections === 1 ? 'reflection' : 'reflections'}
+          </li>
+          <li>
+            <strong>{p.votes_cast}</strong> {p.votes_cast === 1 ? 'vote' : 'votes'} cast
+          </li>
           <li>Reflections were {retro.anonymous ? 'anonymous' : 'signed'}</li>
         </ul>
         {p.people.length > 0 && (
-          <p className="retro-took-part"><span className="muted">Took part: </span>{[...p.people].map((x) => x.full_name).sort((a, b) => a.localeCompare(b)).join(', ')}</p>
+          <p className="retro-took-part">
+            <span className="muted">Took part: </span>
+            {[...p.people]
+              .map((x) => x.full_name)
+              .sort((a, b) => a.localeCompare(b))
+              .join(', ')}
+          </p>
         )}
       </section>
 
       <section aria-labelledby="retro-topics">
         <h2 id="retro-topics">Topics by votes</h2>
-        {groups.length === 0 && loose.length === 0 ? <p className="muted">Nobody wrote a reflection in this retro.</p> : (
+        {groups.length === 0 && loose.length === 0 ? (
+          <p className="muted">Nobody wrote a reflection in this retro.</p>
+        ) : (
           <ol className="retro-topics">
             {groups.map((g) => {
               const reflections = g.reflection_ids.map((id) => reflectionById.get(id)).filter((r): r is RetroReflection => !!r && r.text !== null);
@@ -61,7 +76,11 @@ export function RetroSummary({ retro }: { retro: Retro }) {
                     <h3 id={`retro-topic-${g.id}`}>{g.title}</h3>
                     <span className="retro-votes">{votesText(g.votes)}</span>
                   </div>
-                  {reflections.length > 0 && <ul className="retro-reflections" aria-label={`Reflections in ${g.title}`}>{reflections.map(reflectionItem)}</ul>}
+                  {reflections.length > 0 && (
+                    <ul className="retro-reflections" aria-label={`Reflections in ${g.title}`}>
+                      {reflections.map(reflectionItem)}
+                    </ul>
+                  )}
                   {g.comments.length > 0 && (
                     <div className="retro-notes">
                       <h4>Comments</h4>
@@ -83,27 +102,41 @@ export function RetroSummary({ retro }: { retro: Retro }) {
         {loose.length > 0 && (
           <div className="tile retro-topic">
             <h3>Not grouped</h3>
-            <ul className="retro-reflections" aria-label="Reflections not grouped">{loose.map(reflectionItem)}</ul>
+            <ul className="retro-reflections" aria-label="Reflections not grouped">
+              {loose.map(reflectionItem)}
+            </ul>
           </div>
         )}
       </section>
 
       <section aria-labelledby="retro-actions">
         <h2 id="retro-actions">Action items</h2>
-        {retro.action_items.length === 0 ? <p className="muted">The team agreed no action items in this retro.</p> : (
+        {retro.action_items.length === 0 ? (
+          <p className="muted">The team agreed no action items in this retro.</p>
+        ) : (
           <>
             <CompletionMeter completion={{ done, total: retro.action_items.length }} label="Action items done" />
             <div className="retro-table-wrap">
               <table className="retro-table">
                 <caption className="sr-only">Action items of {retro.title}</caption>
-                <thead><tr><th scope="col">Action</th><th scope="col">Owner</th><th scope="col">Due</th><th scope="col">Status</th></tr></thead>
+                <thead>
+                  <tr>
+                    <th scope="col">Action</th>
+                    <th scope="col">Owner</th>
+                    <th scope="col">Due</th>
+                    <th scope="col">Status</th>
+                  </tr>
+                </thead>
                 <tbody>
                   {retro.action_items.map((a) => (
                     <tr key={a.id}>
                       <td className="retro-text">{a.text}</td>
                       <td>{a.owner?.full_name ?? 'Nobody yet'}</td>
                       <td>{a.due_on ? formatDay(a.due_on) : 'No date'}</td>
-                      <td><span className={`retro-status retro-status-${a.status}`}>{RETRO_ACTION_STATUS_LABELS[a.status]}</span><SendToTracker retroId={retro.id} actionItemId={a.id} actionText={a.text} /></td>
+                      <td>
+                        <span className={`retro-status retro-status-${a.status}`}>{RETRO_ACTION_STATUS_LABELS[a.status]}</span>
+                        <SendToTracker retroId={retro.id} actionItemId={a.id} actionText={a.text} />
+                      </td>
                     </tr>
                   ))}
                 </tbody>
@@ -116,26 +149,41 @@ export function RetroSummary({ retro }: { retro: Retro }) {
       {retro.health_statements && retro.health_statements.length > 0 && (
         <section aria-labelledby="retro-health">
           <h2 id="retro-health">Team health</h2>
-          <p className="muted">From 1 ({HEALTH_SCALE_LABELS[0].toLowerCase()}) to 5 ({HEALTH_SCALE_LABELS[4].toLowerCase()}). A statement is shown only when at least {RETRO_LIMITS.healthMinAnswers} people answered it, so nobody’s score can be told apart.</p>
+          <p className="muted">
+            From 1 ({HEALTH_SCALE_LABELS[0].toLowerCase()}) to 5 ({HEALTH_SCALE_LABELS[4].toLowerCase()}). A statement is shown only when at least{' '}
+            {RETRO_LIMITS.healthMinAnswers} people answered it, so nobody’s score can be told apart.
+          </p>
           <ul className="retro-health">
-            {[...retro.health].sort((a, b) => a.index - b.index).map((h) => {
-              const shown = h.average !== null && h.answers >= RETRO_LIMITS.healthMinAnswers;
-              return (
-                <li key={h.index} className="tile">
-                  <p className="retro-text"><strong>{h.statement}</strong></p>
-                  {shown ? (
-                    <>
-                      <p>Average <strong>{h.average!.toFixed(1)}</strong> of 5 from {h.answers} answers</p>
-                      {h.distribution && (
-                        <p className="muted retro-distribution">
-                          {h.distribution.map((n, i) => <span key={i}>{i + 1}: {n}</span>)}
+            {[...retro.health]
+              .sort((a, b) => a.index - b.index)
+              .map((h) => {
+                const shown = h.average !== null && h.answers >= RETRO_LIMITS.healthMinAnswers;
+                return (
+                  <li key={h.index} className="tile">
+                    <p className="retro-text">
+                      <strong>{h.statement}</strong>
+                    </p>
+                    {shown ? (
+                      <>
+                        <p>
+                          Average <strong>{h.average!.toFixed(1)}</strong> of 5 from {h.answers} answers
                         </p>
-                      )}
-                    </>
-                  ) : <p className="muted">{healthText(h.average, h.answers).replace(/^f/, 'F')}.</p>}
-                </li>
-              );
-            })}
+                        {h.distribution && (
+                          <p className="muted retro-distribution">
+                            {h.distribution.map((n, i) => (
+                              <span key={i}>
+                                {i + 1}: {n}
+                              </span>
+                            ))}
+                          </p>
+                        )}
+                      </>
+                    ) : (
+                      <p className="muted">{healthText(h.average, h.answers).replace(/^f/, 'F')}.</p>
+                    )}
+                  </li>
+                );
+              })}
           </ul>
         </section>
       )}
@@ -169,11 +217,15 @@ function SummaryActions({ retro }: { retro: Retro }) {
   }
   return (
     <div className="retro-summary-actions">
-      <button type="button" className="button button-secondary" onClick={() => void copy()}>Copy as Markdown</button>
+      <button type="button" className="button button-secondary" onClick={() => void copy()}>
+        Copy as Markdown
+      </button>
       <button type="button" className="button button-secondary" onClick={() => void download()} disabled={downloading} aria-busy={downloading || undefined}>
         {downloading ? 'Downloading…' : 'Download CSV'}
       </button>
-      <p className="retro-live muted" role="status" aria-live="polite">{status}</p>
+      <p className="retro-live muted" role="status" aria-live="polite">
+        {status}
+      </p>
     </div>
   );
 }

@@ -5,16 +5,34 @@ import { useSaveTemplate, useTemplateAction } from '../templates/template-api.js
 
 /** Retro templates and health check sets as the templates screen reads them (include_archived: the screen hides them behind a toggle). */
 export type RetroTemplate = {
-  id: string; name: string; description: string; prompts: RetroPrompt[]; built_in: boolean; archived: boolean;
-  created_by: { id: string; full_name: string } | null; updated_at: string | null; can_manage: boolean;
+  id: string;
+  name: string;
+  description: string;
+  prompts: RetroPrompt[];
+  built_in: boolean;
+  archived: boolean;
+  created_by: { id: string; full_name: string } | null;
+  updated_at: string | null;
+  can_manage: boolean;
   /** Pass back as base_version when saving (docs/decisions/0059). */
   version: number;
 };
 export type RetroHealthCheck = {
-  id: string; name: string; statements: string[]; built_in: boolean; archived: boolean;
-  created_by: { id: string; full_name: string } | null; updated_at: string | null; can_manage: boolean; version: number;
+  id: string;
+  name: string;
+  statements: string[];
+  built_in: boolean;
+  archived: boolean;
+  created_by: { id: string; full_name: string } | null;
+  updated_at: string | null;
+  can_manage: boolean;
+  version: number;
 };
-export type RetroTemplateDraftInput = { name: string; description: string; prompts: Array<{ id?: string; title: string; description: string; colour: string }> };
+export type RetroTemplateDraftInput = {
+  name: string;
+  description: string;
+  prompts: Array<{ id?: string; title: string; description: string; colour: string }>;
+};
 export type RetroHealthCheckDraftInput = { name: string; statements: string[] };
 
 const TEMPLATE = 'id name description prompts { id title description colour } built_in archived created_by { id full_name } updated_at can_manage version';
@@ -35,14 +53,18 @@ export const retroHealthChecksQueryOptions = queryOptions({
 
 export const T = {
   create: graphql(`mutation CreateRetroTemplate($input: RetroTemplateInput!) { createRetroTemplate(input: $input) { ${TEMPLATE} } }`),
-  update: graphql(`mutation UpdateRetroTemplate($id: ID!, $input: RetroTemplateInput!, $base_version: Int!) { updateRetroTemplate(id: $id, input: $input, base_version: $base_version) { ${TEMPLATE} } }`),
+  update: graphql(
+    `mutation UpdateRetroTemplate($id: ID!, $input: RetroTemplateInput!, $base_version: Int!) { updateRetroTemplate(id: $id, input: $input, base_version: $base_version) { ${TEMPLATE} } }`,
+  ),
   copy: graphql(`mutation CopyRetroTemplate($id: ID!) { copyRetroTemplate(id: $id) { ${TEMPLATE} } }`),
   archive: graphql(`mutation ArchiveRetroTemplate($id: ID!) { archiveRetroTemplate(id: $id) { ${TEMPLATE} } }`),
   restore: graphql(`mutation RestoreRetroTemplate($id: ID!) { restoreRetroTemplate(id: $id) { ${TEMPLATE} } }`),
 };
 export const H = {
   create: graphql(`mutation CreateRetroHealthCheck($input: RetroHealthCheckInput!) { createRetroHealthCheck(input: $input) { ${HEALTH} } }`),
-  update: graphql(`mutation UpdateRetroHealthCheck($id: ID!, $input: RetroHealthCheckInput!, $base_version: Int!) { updateRetroHealthCheck(id: $id, input: $input, base_version: $base_version) { ${HEALTH} } }`),
+  update: graphql(
+    `mutation UpdateRetroHealthCheck($id: ID!, $input: RetroHealthCheckInput!, $base_version: Int!) { updateRetroHealthCheck(id: $id, input: $input, base_version: $base_version) { ${HEALTH} } }`,
+  ),
   copy: graphql(`mutation CopyRetroHealthCheck($id: ID!) { copyRetroHealthCheck(id: $id) { ${HEALTH} } }`),
   archive: graphql(`mutation ArchiveRetroHealthCheck($id: ID!) { archiveRetroHealthCheck(id: $id) { ${HEALTH} } }`),
   restore: graphql(`mutation RestoreRetroHealthCheck($id: ID!) { restoreRetroHealthCheck(id: $id) { ${HEALTH} } }`),

@@ -7,49 +7,97 @@ import { cleanUpBetweenTests, renderSignedIn } from '../../test/render-route.js'
 import type { RetroHealthCheck, RetroTemplate } from './retro-templates.api.js';
 
 const PATH = '/professional-development/sprint-retro/templates';
-const base = { built_in: false, archived: false, created_by: { id: 'ada', full_name: 'Ada Lovelace' }, updated_at: '2026-11-20T10:00:00.000Z', can_manage: true, version: 1 };
-const builtIns = (): RetroTemplate[] => BUILTIN_RETRO_TEMPLATES.map((t) => ({ ...t, prompts: [...t.prompts], built_in: true, archived: false, created_by: null, updated_at: null, can_manage: false, version: 0 }));
+const base = {
+  built_in: false,
+  archived: false,
+  created_by: { id: 'ada', full_name: 'Ada Lovelace' },
+  updated_at: '2026-11-20T10:00:00.000Z',
+  can_manage: true,
+  version: 1,
+};
+const builtIns = (): RetroTemplate[] =>
+  BUILTIN_RETRO_TEMPLATES.map((t) => ({
+    ...t,
+    prompts: [...t.prompts],
+    built_in: true,
+    archived: false,
+    created_by: null,
+    updated_at: null,
+    can_manage: false,
+    version: 0,
+  }));
 const own = (id: string, name: string, patch: Partial<RetroTemplate> = {}): RetroTemplate => ({
-  id, name, description: '', prompts: [{ id: 'good', title: 'Good', description: '', colour: '#2f7d4f' }], ...base, ...patch,
+  id,
+  name,
+  description: '',
+  prompts: [{ id: 'good', title: 'Good', description: '', colour: '#2f7d4f' }],
+  ...base,
+  ...patch,
 });
-const healthBuiltIns = (): RetroHealthCheck[] => BUILTIN_RETRO_HEALTH_CHECKS.map((h) => ({ ...h, statements: [...h.statements], built_in: true, archived: false, created_by: null, updated_at: null, can_manage: false, version: 0 }));
+const healthBuiltIns = (): RetroHealthCheck[] =>
+  BUILTIN_RETRO_HEALTH_CHECKS.map((h) => ({
+    ...h,
+    statements: [...h.statements],
+    built_in: true,
+    archived: false,
+    created_by: null,
+    updated_at: null,
+    can_manage: false,
+    version: 0,
+  }));
 
 /** The server at the network edge: templates in memory; CreateRetroTemplate answers `refuseCreate` when given. */
-function stubServer(options: { refuseCreate?: ReturnType<typeof refusal>; refuseUpdate?: ReturnType<typeof refusal>; templates?: RetroTemplate[]; failList?: boolean } = {}) {
+function stubServer(
+  options: { refuseCreate?: ReturnType<typeof refusal>; refuseUpdate?: ReturnType<typeof refusal>; templates?: RetroTemplate[]; failList?: boolean } = {},
+) {
   const templates = [...builtIns(), ...(options.templates ?? [own('t1', 'Our retro'), own('t2', 'Old format', { archived: true })])];
   const checks = healthBuiltIns();
-  const { calls } = stubGraphql({
-    RetroTemplates: () => (options.failList ? refusal('The database is busy.', 'INTERNAL_SERVER_ERROR') : { data: { retroTemplates: templates } }),
-    RetroHealthChecks: () => ({ data: { retroHealthChecks: checks } }),
-    CopyRetroTemplate: ({ id }: GraphqlVariables) => {
-      const source = templates.find((t) => t.id === id)!;
-      const copy = own('copy1', `Copy of ${source.name}`, { prompts: source.prompts });
-      templates.push(copy);
-      return { data: { copyRetroTemplate: copy } };
+  const { calls } = stubGraphql(
+    {
+      RetroTemplates: () => (options.failList ? refusal('The database is busy.', 'INTERNAL_SERVER_ERROR') : { data: { retroTemplates: templates } }),
+      RetroHealthChecks: () => ({ data: { retroHealthChecks: checks } }),
+      CopyRetroTemplate: ({ id }: GraphqlVariables) => {
+        const source = templates.find((t) => t.id === id)!;
+        const copy = own('copy1', `Copy of ${source.name}`, { prompts: source.prompts });
+        templates.push(copy);
+        return { data: { copyRetroTemplate: copy } };
+      },
+      CreateRetroTemplate: ({ input }: GraphqlVariables) => {
+        if (options.refuseCreate) return options.refuseCreate;
+        const made = own('new1', input.name, { prompts: input.prompts });
+        templates.push(made);
+        return { data: { createRetroTemplate: made } };
+      },
+      UpdateRetroTemplate: ({ id, input }: GraphqlVariables) =>
+        options.refuseUpdate ?? { data: { updateRetroTemplate: own(id, input.name, { prompts: input.prompts, version: 2 }) } },
+      ArchiveRetroTemplate: ({ id }: GraphqlVariables) => {
+        const t = templates.find((x) => x.id === id)!;
+        t.archived = true;
+        return { data: { archiveRetroTemplate: t } };
+      },
+      CopyRetroHealthCheck: ({ id }: GraphqlVariables) => {
+        const copy = {
+          ...checks.find((h) => h.id === id)!,
+          id: 'hc1',
+          name: 'Copy of Quick pulse',
+          built_in: false,
+          created_by: base.created_by,
+          can_manage: true,
+        };
+        checks.push(copy);
+        return { data: { copyRetroHealthCheck: copy } };
+      },
     },
-    CreateRetroTemplate: ({ input }: GraphqlVariables) => {
-      if (options.refuseCreate) return options.refuseCreate;
-      const made = own('new1', input.name, { prompts: input.prompts });
-      templates.push(made);
-      return { data: { createRetroTemplate: made } };
-    },
-    UpdateRetroTemplate: ({ id, input }: GraphqlVariables) => options.refuseUpdate ?? { data: { updateRetroTemplate: own(id, input.name, { prompts: input.prompts, version: 2 }) } },
-    ArchiveRetroTemplate: ({ id }: GraphqlVariables) => {
-      const t = templates.find((x) => x.id === id)!;
-      t.archived = true;
-      return { data: { archiveRetroTemplate: t } };
-    },
-    CopyRetroHealthCheck: ({ id }: GraphqlVariables) => {
-      const copy = { ...checks.find((h) => h.id === id)!, id: 'hc1', name: 'Copy of Quick pulse', built_in: false, created_by: base.created_by, can_manage: true };
-      checks.push(copy);
-      return { data: { copyRetroHealthCheck: copy } };
-    },
-  }, { me: meAs('MEMBER', { id: 'ada' }) });
+    { me: meAs('MEMBER', { id: 'ada' }) },
+  );
   return { calls };
 }
 
 const templateList = () => screen.findByRole('list', { name: 'Retro templates' }, { timeout: 5000 });
-const names = (list: HTMLElement) => within(list).getAllByRole('heading', { level: 3 }).map((h) => h.textContent);
+const names = (list: HTMLElement) =>
+  within(list)
+    .getAllByRole('heading', { level: 3 })
+    .map((h) => h.textContent);
 
 cleanUpBetweenTests();
 
@@ -126,8 +174,12 @@ it('a new template with no prompts is refused in the form and nothing is sent', 
   expect(calls.some((c) => c.operationName === 'CreateRetroTemplate')).toBe(false);
 });
 
-it('builds a template with the keyboard buttons and colour swatches, and shows the server\'s field error inline', async () => {
-  const { calls } = stubServer({ refuseCreate: refusal('prompts.1.title: Prompt title: at most 80 characters.', 'BAD_USER_INPUT', { 'prompts.1.title': 'Prompt title: at most 80 characters.' }) });
+it("builds a template with the keyboard buttons and colour swatches, and shows the server's field error inline", async () => {
+  const { calls } = stubServer({
+    refuseCreate: refusal('prompts.1.title: Prompt title: at most 80 characters.', 'BAD_USER_INPUT', {
+      'prompts.1.title': 'Prompt title: at most 80 characters.',
+    }),
+  });
   await renderSignedIn(PATH);
   await templateList();
   fireEvent.click(screen.getByRole('button', { name: 'New template' }));
@@ -144,15 +196,23 @@ it('builds a template with the keyboard buttons and colour swatches, and shows t
   fireEvent.click(within(form).getByRole('button', { name: 'Save template' }));
   await waitFor(() => expect(calls.some((c) => c.operationName === 'CreateRetroTemplate')).toBe(true));
   expect(calls.find((c) => c.operationName === 'CreateRetroTemplate')!.variables.input).toEqual({
-    name: 'Pulse', description: '',
-    prompts: [{ title: 'Worries', description: '', colour: '#6b3fa0' }, { title: 'Kudos', description: '', colour: '#2f7d4f' }],
+    name: 'Pulse',
+    description: '',
+    prompts: [
+      { title: 'Worries', description: '', colour: '#6b3fa0' },
+      { title: 'Kudos', description: '', colour: '#2f7d4f' },
+    ],
   });
   // The server's message for prompts.1.title shows at the second prompt's title, and the form stays.
   const second = within(prompts()[1]!).getByLabelText('Title');
   expect(await within(prompts()[1]!).findByText('Prompt title: at most 80 characters.')).toBeTruthy();
   expect(second.getAttribute('aria-invalid')).toBe('true');
   await waitFor(() => expect(document.activeElement).toBe(second));
-  expect(within(form).getAllByRole('alert').map((a) => a.textContent)).toContain('prompts.1.title: Prompt title: at most 80 characters.');
+  expect(
+    within(form)
+      .getAllByRole('alert')
+      .map((a) => a.textContent),
+  ).toContain('prompts.1.title: Prompt title: at most 80 characters.');
   expect((within(form).getByLabelText('Template name') as HTMLInputElement).value).toBe('Pulse');
 });
 
@@ -170,7 +230,8 @@ it('archiving asks first, then hides the template unless archived ones are shown
 });
 
 it('a save refused because someone else saved first (CONFLICT) says so and keeps what I typed in the form', async () => {
-  const message = 'Someone else saved this template after you opened it, so your changes were not saved. They are still in the form: copy what you need, reload to see the other version, then save again.';
+  const message =
+    'Someone else saved this template after you opened it, so your changes were not saved. They are still in the form: copy what you need, reload to see the other version, then save again.';
   const { calls } = stubServer({ refuseUpdate: refusal(message, 'CONFLICT') });
   await renderSignedIn(PATH);
   const list = await templateList();

@@ -28,9 +28,13 @@ export function TopicComments({ group }: { group: RetroGroup }) {
   return (
     <section className="retro-comments" aria-labelledby={headingId}>
       <h4 id={headingId}>Comments ({group.comments.length})</h4>
-      {group.comments.length === 0 ? <p className="muted retro-hint">No comments yet. Each person adds their own: nobody writes over anyone else.</p> : (
+      {group.comments.length === 0 ? (
+        <p className="muted retro-hint">No comments yet. Each person adds their own: nobody writes over anyone else.</p>
+      ) : (
         <ul className="retro-comment-list" aria-label={`Comments on ${group.title}`}>
-          {group.comments.map((c) => <CommentItem key={c.id} retro={retro} comment={c} />)}
+          {group.comments.map((c) => (
+            <CommentItem key={c.id} retro={retro} comment={c} />
+          ))}
         </ul>
       )}
       <AddComment group={group} />
@@ -38,14 +42,47 @@ export function TopicComments({ group }: { group: RetroGroup }) {
   );
 }
 
-function CommentText({ id, label, value, onChange, onSend, autoFocus }: { id: string; label: string; value: string; onChange: (v: string) => void; onSend: () => void; autoFocus?: boolean }) {
+function CommentText({
+  id,
+  label,
+  value,
+  onChange,
+  onSend,
+  autoFocus,
+}: {
+  id: string;
+  label: string;
+  value: string;
+  onChange: (v: string) => void;
+  onSend: () => void;
+  autoFocus?: boolean;
+}) {
   const over = value.length > MAX;
   return (
     <>
-      <label htmlFor={id} className="sr-only">{label}</label>
-      <textarea id={id} rows={2} value={value} autoFocus={autoFocus} aria-invalid={over || undefined} placeholder="Add your comment…"
-        onChange={(e) => onChange(e.target.value)} onKeyDown={(e) => { if (sendsOnEnter(e)) { e.preventDefault(); onSend(); } }} />
-      {over && <span className="retro-counter retro-counter-over">{formatNumber(value.length)} / {formatNumber(MAX)} · too long</span>}
+      <label htmlFor={id} className="sr-only">
+        {label}
+      </label>
+      <textarea
+        id={id}
+        rows={2}
+        value={value}
+        autoFocus={autoFocus}
+        aria-invalid={over || undefined}
+        placeholder="Add your comment…"
+        onChange={(e) => onChange(e.target.value)}
+        onKeyDown={(e) => {
+          if (sendsOnEnter(e)) {
+            e.preventDefault();
+            onSend();
+          }
+        }}
+      />
+      {over && (
+        <span className="retro-counter retro-counter-over">
+          {formatNumber(value.length)} / {formatNumber(MAX)} · too long
+        </span>
+      )}
     </>
   );
 }
@@ -83,12 +120,31 @@ function AddComment({ group }: { group: RetroGroup }) {
   };
   const writing = writingLine(retro, group.id, me.id, text.trim().length > 0);
   return (
-    <form className="retro-add retro-comment-form" onSubmit={(e) => { e.preventDefault(); add(); }}>
-      <CommentText id={id} label={`Your comment on ${group.title}`} value={text} onSend={add} onChange={(v) => { setText(v); signal.typed(v); }} />
+    <form
+      className="retro-add retro-comment-form"
+      onSubmit={(e) => {
+        e.preventDefault();
+        add();
+      }}
+    >
+      <CommentText
+        id={id}
+        label={`Your comment on ${group.title}`}
+        value={text}
+        onSend={add}
+        onChange={(v) => {
+          setText(v);
+          signal.typed(v);
+        }}
+      />
       <div className="retro-row">
-        <button type="submit" className="button button-small" disabled={!valid || busy} aria-label={`Add comment on ${group.title}`}>Add comment</button>
+        <button type="submit" className="button button-small" disabled={!valid || busy} aria-label={`Add comment on ${group.title}`}>
+          Add comment
+        </button>
         <span className="muted retro-hint">Ctrl+Enter or ⌘+Enter adds</span>
-        <span className="muted retro-hint retro-typing" aria-live="polite">{writing}</span>
+        <span className="muted retro-hint retro-typing" aria-live="polite">
+          {writing}
+        </span>
       </div>
       <LiveError error={error} />
     </form>
@@ -111,11 +167,27 @@ function CommentItem({ retro, comment }: { retro: Retro; comment: RetroComment }
   if (editing) {
     return (
       <li className="retro-comment">
-        <form onSubmit={(e) => { e.preventDefault(); save(); }}>
+        <form
+          onSubmit={(e) => {
+            e.preventDefault();
+            save();
+          }}
+        >
           <CommentText id={id} label="Edit your comment" value={text} onChange={setText} onSend={save} autoFocus />
           <div className="retro-row">
-            <button type="submit" className="button button-small" disabled={busy || !text.trim() || text.length > MAX}>Save</button>
-            <button type="button" className="button button-ghost button-small" onClick={() => { setEditing(false); setText(comment.text); }}>Cancel</button>
+            <button type="submit" className="button button-small" disabled={busy || !text.trim() || text.length > MAX}>
+              Save
+            </button>
+            <button
+              type="button"
+              className="button button-ghost button-small"
+              onClick={() => {
+                setEditing(false);
+                setText(comment.text);
+              }}
+            >
+              Cancel
+            </button>
           </div>
           <LiveError error={error} />
         </form>
@@ -124,12 +196,33 @@ function CommentItem({ retro, comment }: { retro: Retro; comment: RetroComment }
   }
   return (
     <li className={`retro-comment${comment.mine ? ' retro-comment-mine' : ''}`}>
-      <p className="retro-comment-author">{who}{comment.edited ? <span className="muted"> · edited</span> : null}</p>
+      <p className="retro-comment-author">
+        {who}
+        {comment.edited ? <span className="muted"> · edited</span> : null}
+      </p>
       <p className="retro-text">{comment.text}</p>
       {comment.mine && (
         <div className="retro-row">
-          <button type="button" className="button button-ghost button-small" aria-label={`Edit your comment “${comment.text}”`} onClick={() => { setText(comment.text); setEditing(true); }}>Edit</button>
-          <button type="button" className="button button-ghost button-small" disabled={busy} aria-label={`Delete your comment “${comment.text}”`} onClick={() => remove.mutate()}>Delete</button>
+          <button
+            type="button"
+            className="button button-ghost button-small"
+            aria-label={`Edit your comment “${comment.text}”`}
+            onClick={() => {
+              setText(comment.text);
+              setEditing(true);
+            }}
+          >
+            Edit
+          </button>
+          <button
+            type="button"
+            className="button button-ghost button-small"
+            disabled={busy}
+            aria-label={`Delete your comment “${comment.text}”`}
+            onClick={() => remove.mutate()}
+          >
+            Delete
+          </button>
         </div>
       )}
       <LiveError error={error} />

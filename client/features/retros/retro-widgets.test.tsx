@@ -9,21 +9,28 @@ cleanUpBetweenTests();
 const T = { timeout: 5000 };
 
 function stubDashboard(operations: OperationHandlers) {
-  return stubGraphql({
-    WidgetPreferences: () => ({ data: { userWidgetPreferences: { user_id: 'ada', enabled_widgets: ['UPCOMING_RETROS', 'RETRO_ACTION_ITEMS'] } } }),
-    MyReviewRequests: () => ({ data: { myReviewRequests: [] } }),
-    MyNominationTasks: () => ({ data: { myNominationTasks: [] } }),
-    OrganizationSummary: () => ({ data: { organization: { id: 'org-1', name: 'Acme', onboarding_phase: 'DONE', is_onboarding_phase_skipped: false } } }),
-    ...operations,
-  }, { me: meAs('MEMBER', { id: 'ada' }) });
+  return stubGraphql(
+    {
+      WidgetPreferences: () => ({ data: { userWidgetPreferences: { user_id: 'ada', enabled_widgets: ['UPCOMING_RETROS', 'RETRO_ACTION_ITEMS'] } } }),
+      MyReviewRequests: () => ({ data: { myReviewRequests: [] } }),
+      MyNominationTasks: () => ({ data: { myNominationTasks: [] } }),
+      OrganizationSummary: () => ({ data: { organization: { id: 'org-1', name: 'Acme', onboarding_phase: 'DONE', is_onboarding_phase_skipped: false } } }),
+      ...operations,
+    },
+    { me: meAs('MEMBER', { id: 'ada' }) },
+  );
 }
 
 it('lists upcoming retros with their team and time, and a Join link for the running one', async () => {
   stubDashboard({
-    UpcomingRetros: () => ({ data: { upcomingRetros: [
-      listEntry({ id: 'run', title: 'Sprint 11 retro', phase: 'VOTE', started_at: '2026-11-25T09:00:00.000Z' }),
-      listEntry({ id: 'next', title: 'Sprint 12 retro', scheduled_at: '2099-01-05T10:00:00.000Z' }),
-    ] } }),
+    UpcomingRetros: () => ({
+      data: {
+        upcomingRetros: [
+          listEntry({ id: 'run', title: 'Sprint 11 retro', phase: 'VOTE', started_at: '2026-11-25T09:00:00.000Z' }),
+          listEntry({ id: 'next', title: 'Sprint 12 retro', scheduled_at: '2099-01-05T10:00:00.000Z' }),
+        ],
+      },
+    }),
     MyRetroActionItems: () => ({ data: { myRetroActionItems: [] } }),
   });
   await renderSignedIn('/home/dashboard');
@@ -46,11 +53,17 @@ it('says in plain words when no retro is planned', async () => {
 it('lists my action items with the overdue one marked, and changing a status saves it in place', async () => {
   const { calls } = stubDashboard({
     UpcomingRetros: () => ({ data: { upcomingRetros: [] } }),
-    MyRetroActionItems: () => ({ data: { myRetroActionItems: [
-      actionItem({ id: 'late', text: 'Write the deploy checklist', due_on: '2020-01-10' }),
-      actionItem({ id: 'soon', text: 'Book the pairing sessions', due_on: '2099-03-01', status: 'IN_PROGRESS' }),
-    ] } }),
-    SetMyRetroActionItemStatus: ({ id, input }) => ({ data: { updateRetroActionItem: actionItem({ id, text: 'Write the deploy checklist', due_on: '2020-01-10', status: input.status ?? undefined }) } }),
+    MyRetroActionItems: () => ({
+      data: {
+        myRetroActionItems: [
+          actionItem({ id: 'late', text: 'Write the deploy checklist', due_on: '2020-01-10' }),
+          actionItem({ id: 'soon', text: 'Book the pairing sessions', due_on: '2099-03-01', status: 'IN_PROGRESS' }),
+        ],
+      },
+    }),
+    SetMyRetroActionItemStatus: ({ id, input }) => ({
+      data: { updateRetroActionItem: actionItem({ id, text: 'Write the deploy checklist', due_on: '2020-01-10', status: input.status ?? undefined }) },
+    }),
   });
   await renderSignedIn('/home/dashboard');
   const list = await screen.findByRole('list', { name: 'My retro action items' }, T);
@@ -61,7 +74,9 @@ it('lists my action items with the overdue one marked, and changing a status sav
   expect((within(soon).getByLabelText('Status of Book the pairing sessions') as HTMLSelectElement).value).toBe('IN_PROGRESS');
 
   fireEvent.change(within(late).getByLabelText('Status of Write the deploy checklist'), { target: { value: 'DONE' } });
-  await waitFor(() => expect(calls.find((c) => c.operationName === 'SetMyRetroActionItemStatus')?.variables).toEqual({ id: 'late', input: { status: 'DONE' } }));
+  await waitFor(() =>
+    expect(calls.find((c) => c.operationName === 'SetMyRetroActionItemStatus')?.variables).toEqual({ id: 'late', input: { status: 'DONE' } }),
+  );
   await waitFor(() => expect(screen.getByText('“Write the deploy checklist” is now done.')).toBeTruthy());
   // Still listed (in place), now done and no longer marked overdue.
   expect((within(late).getByLabelText('Status of Write the deploy checklist') as HTMLSelectElement).value).toBe('DONE');

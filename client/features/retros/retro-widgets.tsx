@@ -26,23 +26,42 @@ export function UpcomingRetrosWidget() {
   return (
     <>
       <h3>Upcoming retros</h3>
-      {retros.isPending ? <p className="muted" role="status">Loading your retros…</p>
-        : retros.isError ? <p className="muted" role="alert">Your retros could not be loaded.</p>
-        : list.length === 0 ? <p className="muted">No retro is planned for your teams.</p>
-        : (
-          <ul className="retro-widget-list" aria-label="Upcoming retros">
-            {list.map((r) => {
-              const running = sectionOf(r) === 'RUNNING';
-              return (
-                <li key={r.id}>
-                  <p><Link to={RETRO_PATH} params={{ id: r.id }}>{r.title}</Link></p>
-                  <p className="muted">{r.team.name} · {running ? <span className="retro-badge">Running now: {RETRO_PHASE_LABELS[r.phase]}</span> : formatDateTime(r.scheduled_at)}</p>
-                  {running && <p><Link to={RETRO_PATH} params={{ id: r.id }} className="button button-small" aria-label={`Join ${r.title}`}>Join</Link></p>}
-                </li>
-              );
-            })}
-          </ul>
-        )}
+      {retros.isPending ? (
+        <p className="muted" role="status">
+          Loading your retros…
+        </p>
+      ) : retros.isError ? (
+        <p className="muted" role="alert">
+          Your retros could not be loaded.
+        </p>
+      ) : list.length === 0 ? (
+        <p className="muted">No retro is planned for your teams.</p>
+      ) : (
+        <ul className="retro-widget-list" aria-label="Upcoming retros">
+          {list.map((r) => {
+            const running = sectionOf(r) === 'RUNNING';
+            return (
+              <li key={r.id}>
+                <p>
+                  <Link to={RETRO_PATH} params={{ id: r.id }}>
+                    {r.title}
+                  </Link>
+                </p>
+                <p className="muted">
+                  {r.team.name} · {running ? <span className="retro-badge">Running now: {RETRO_PHASE_LABELS[r.phase]}</span> : formatDateTime(r.scheduled_at)}
+                </p>
+                {running && (
+                  <p>
+                    <Link to={RETRO_PATH} params={{ id: r.id }} className="button button-small" aria-label={`Join ${r.title}`}>
+                      Join
+                    </Link>
+                  </p>
+                )}
+              </li>
+            );
+          })}
+        </ul>
+      )}
       <Link to={LIST_PATH}>Open retros</Link>
     </>
   );
@@ -56,15 +75,26 @@ export function RetroActionItemsWidget() {
   return (
     <>
       <h3>Retro action items</h3>
-      {items.isPending ? <p className="muted" role="status">Loading your action items…</p>
-        : items.isError ? <p className="muted" role="alert">Your action items could not be loaded.</p>
-        : list.length === 0 ? <p className="muted">You own no open action items. What your team agrees in a retro and gives to you shows up here.</p>
-        : (
-          <ul className="retro-widget-list" aria-label="My retro action items">
-            {list.map((item) => <ActionItemLine key={item.id} item={item} onSaid={setSaid} />)}
-          </ul>
-        )}
-      <p className="sr-only" role="status" aria-live="polite">{said}</p>
+      {items.isPending ? (
+        <p className="muted" role="status">
+          Loading your action items…
+        </p>
+      ) : items.isError ? (
+        <p className="muted" role="alert">
+          Your action items could not be loaded.
+        </p>
+      ) : list.length === 0 ? (
+        <p className="muted">You own no open action items. What your team agrees in a retro and gives to you shows up here.</p>
+      ) : (
+        <ul className="retro-widget-list" aria-label="My retro action items">
+          {list.map((item) => (
+            <ActionItemLine key={item.id} item={item} onSaid={setSaid} />
+          ))}
+        </ul>
+      )}
+      <p className="sr-only" role="status" aria-live="polite">
+        {said}
+      </p>
       <Link to={LIST_PATH}>Open retros</Link>
     </>
   );
@@ -87,18 +117,37 @@ function ActionItemLine({ item, onSaid }: { item: RetroActionItem; onSaid: (text
   }
   return (
     <li aria-labelledby={`${id}-text`}>
-      <p id={`${id}-text`} className="retro-text"><strong>{item.text}</strong></p>
-      <p className="muted">{item.team.name} · {item.retro_title}</p>
+      <p id={`${id}-text`} className="retro-text">
+        <strong>{item.text}</strong>
+      </p>
+      <p className="muted">
+        {item.team.name} · {item.retro_title}
+      </p>
       <p className={overdue ? 'retro-overdue' : 'muted'}>
         {!item.due_on ? 'No due date' : overdue ? `Overdue: was due ${formatDay(item.due_on)}` : `Due ${formatDay(item.due_on)}`}
       </p>
       <div className="field">
-        <label htmlFor={`${id}-status`} className="sr-only">Status of {item.text}</label>
-        <select id={`${id}-status`} value={value} disabled={update.isPending} aria-describedby={error ? `${id}-error` : undefined}
-          onChange={(e) => void change(e.target.value as RetroActionStatus)}>
-          {RETRO_ACTION_STATUSES.map((s) => <option key={s} value={s}>{RETRO_ACTION_STATUS_LABELS[s]}</option>)}
+        <label htmlFor={`${id}-status`} className="sr-only">
+          Status of {item.text}
+        </label>
+        <select
+          id={`${id}-status`}
+          value={value}
+          disabled={update.isPending}
+          aria-describedby={error ? `${id}-error` : undefined}
+          onChange={(e) => void change(e.target.value as RetroActionStatus)}
+        >
+          {RETRO_ACTION_STATUSES.map((s) => (
+            <option key={s} value={s}>
+              {RETRO_ACTION_STATUS_LABELS[s]}
+            </option>
+          ))}
         </select>
-        {error && <p id={`${id}-error`} className="field-error" role="alert">{error}</p>}
+        {error && (
+          <p id={`${id}-error`} className="field-error" role="alert">
+            {error}
+          </p>
+        )}
       </div>
     </li>
   );

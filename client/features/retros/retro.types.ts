@@ -41,7 +41,22 @@ export const RETRO_FIELDS = `
 `;
 
 /** The lighter shape of lists and widgets. */
-export type RetroListItem = Pick<Retro, 'id' | 'title' | 'team' | 'sprint' | 'template_name' | 'facilitator' | 'anonymous' | 'phase' | 'scheduled_at' | 'reflect_deadline' | 'vote_deadline' | 'started_at' | 'ended_at'> & {
+export type RetroListItem = Pick<
+  Retro,
+  | 'id'
+  | 'title'
+  | 'team'
+  | 'sprint'
+  | 'template_name'
+  | 'facilitator'
+  | 'anonymous'
+  | 'phase'
+  | 'scheduled_at'
+  | 'reflect_deadline'
+  | 'vote_deadline'
+  | 'started_at'
+  | 'ended_at'
+> & {
   participation: Omit<Retro['participation'], 'people'>;
 };
 export const RETRO_LIST_FIELDS = `id title team { id name } sprint { id name ends_on } template_name facilitator { ${PERSON} } anonymous phase scheduled_at reflect_deadline vote_deadline started_at ended_at participation { participants team_size reflections votes_cast }`;

@@ -8,22 +8,44 @@ import { listEntry, team } from './retro-fixtures.test-support.js';
 cleanUpBetweenTests();
 const T = { timeout: 5000 };
 const PATH = '/professional-development/sprint-retro/review';
-const teams = [{ ...team, manager: null, team_lead: null, users: [] }, { id: 'team2', name: 'Mobile', manager: null, team_lead: null, users: [] }];
+const teams = [
+  { ...team, manager: null, team_lead: null, users: [] },
+  { id: 'team2', name: 'Mobile', manager: null, team_lead: null, users: [] },
+];
 
 const running = listEntry({ id: 'run', title: 'Sprint 11 retro', phase: 'VOTE', started_at: '2026-11-25T09:00:00.000Z' });
-const upcoming = listEntry({ id: 'next', title: 'Sprint 12 retro', scheduled_at: '2099-01-05T10:00:00.000Z', reflect_deadline: '2099-01-06T10:00:00.000Z', vote_deadline: '2099-01-07T10:00:00.000Z' });
-const notMine = listEntry({ id: 'other', title: 'Mobile retro', team: { id: 'team2', name: 'Mobile' }, scheduled_at: '2099-02-01T10:00:00.000Z', viewer_can_facilitate: false });
+const upcoming = listEntry({
+  id: 'next',
+  title: 'Sprint 12 retro',
+  scheduled_at: '2099-01-05T10:00:00.000Z',
+  reflect_deadline: '2099-01-06T10:00:00.000Z',
+  vote_deadline: '2099-01-07T10:00:00.000Z',
+});
+const notMine = listEntry({
+  id: 'other',
+  title: 'Mobile retro',
+  team: { id: 'team2', name: 'Mobile' },
+  scheduled_at: '2099-02-01T10:00:00.000Z',
+  viewer_can_facilitate: false,
+});
 const past = listEntry({
-  id: 'old', title: 'Sprint 10 retro', phase: 'SUMMARY', started_at: '2026-11-06T09:00:00.000Z', ended_at: '2026-11-06T10:00:00.000Z',
+  id: 'old',
+  title: 'Sprint 10 retro',
+  phase: 'SUMMARY',
+  started_at: '2026-11-06T09:00:00.000Z',
+  ended_at: '2026-11-06T10:00:00.000Z',
   participation: { participants: 5, team_size: 6, reflections: 21, votes_cast: 25 },
 });
 
 function stubList(operations: OperationHandlers = {}) {
-  return stubGraphql({
-    Retros: ({ team_id }) => ({ data: { retros: [running, upcoming, notMine, past].filter((r) => !team_id || r.team.id === team_id) } }),
-    RetroTeams: () => ({ data: { retroTeams: teams } }),
-    ...operations,
-  }, { me: meAs('MEMBER', { id: 'ada' }) });
+  return stubGraphql(
+    {
+      Retros: ({ team_id }) => ({ data: { retros: [running, upcoming, notMine, past].filter((r) => !team_id || r.team.id === team_id) } }),
+      RetroTeams: () => ({ data: { retroTeams: teams } }),
+      ...operations,
+    },
+    { me: meAs('MEMBER', { id: 'ada' }) },
+  );
 }
 
 it('shows running, upcoming and past retros in their sections with what each needs', async () => {
@@ -35,7 +57,11 @@ it('shows running, upcoming and past retros in their sections with what each nee
   expect(within(run).getByRole('link', { name: 'Join Sprint 11 retro' }).getAttribute('href')).toBe(`${PATH}/run`);
 
   const upcomingList = screen.getByRole('list', { name: 'Upcoming retros' });
-  expect(within(upcomingList).getAllByRole('listitem').map((li) => within(li).getByRole('heading').textContent)).toEqual(['Sprint 12 retro', 'Mobile retro']);
+  expect(
+    within(upcomingList)
+      .getAllByRole('listitem')
+      .map((li) => within(li).getByRole('heading').textContent),
+  ).toEqual(['Sprint 12 retro', 'Mobile retro']);
   const next = within(upcomingList).getByRole('listitem', { name: 'Sprint 12 retro' });
   expect(next.textContent).toContain('Facilitator: Ada Lovelace');
   expect(next.textContent).toContain('2099');

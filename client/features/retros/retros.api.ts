@@ -11,8 +11,25 @@ export type RetroTemplateChoice = { id: string; name: string; description: strin
 export type RetroHealthCheckChoice = { id: string; name: string; statements: string[]; built_in: boolean; archived?: boolean };
 export type RetroSprintChoice = { id: string; name: string; starts_on: string; ends_on: string };
 /** What the edit dialog starts from (the list's lighter shape lacks the settings). */
-export type RetroSettings = Pick<Retro, 'id' | 'title' | 'team' | 'sprint' | 'template_name' | 'facilitator' | 'anonymous' | 'max_votes' | 'max_votes_per_group'
-  | 'check_in_question' | 'health_statements' | 'scheduled_at' | 'reflect_deadline' | 'vote_deadline' | 'started_at' | 'ended_at'>;
+export type RetroSettings = Pick<
+  Retro,
+  | 'id'
+  | 'title'
+  | 'team'
+  | 'sprint'
+  | 'template_name'
+  | 'facilitator'
+  | 'anonymous'
+  | 'max_votes'
+  | 'max_votes_per_group'
+  | 'check_in_question'
+  | 'health_statements'
+  | 'scheduled_at'
+  | 'reflect_deadline'
+  | 'vote_deadline'
+  | 'started_at'
+  | 'ended_at'
+>;
 
 const LIST = `${RETRO_LIST_FIELDS} viewer_can_facilitate`;
 const TEAM_PERSON = 'id full_name email role';
@@ -24,20 +41,25 @@ const LIVE_STALE_MS = 5_000;
 
 export const RETROS_DOCUMENT = graphql(`query Retros($team_id: ID) { retros(team_id: $team_id) { ${LIST} } }`);
 
-export const retrosQueryOptions = (teamId: string | null) => queryOptions({
-  queryKey: ['retros', 'list', teamId ?? 'all'],
-  staleTime: LIVE_STALE_MS,
-  queryFn: async () => (await gql(RETROS_DOCUMENT, { team_id: teamId })).retros,
-});
+export const retrosQueryOptions = (teamId: string | null) =>
+  queryOptions({
+    queryKey: ['retros', 'list', teamId ?? 'all'],
+    staleTime: LIVE_STALE_MS,
+    queryFn: async () => (await gql(RETROS_DOCUMENT, { team_id: teamId })).retros,
+  });
 
-export const RETRO_TEAMS = graphql(`query RetroTeams { retroTeams { id name manager { ${TEAM_PERSON} } team_lead { ${TEAM_PERSON} } users { ${TEAM_PERSON} } } }`);
+export const RETRO_TEAMS = graphql(
+  `query RetroTeams { retroTeams { id name manager { ${TEAM_PERSON} } team_lead { ${TEAM_PERSON} } users { ${TEAM_PERSON} } } }`,
+);
 
 export const retroTeamsQueryOptions = queryOptions({
   queryKey: ['retros', 'teams'],
   queryFn: async () => (await gql(RETRO_TEAMS)).retroTeams,
 });
 
-export const RETRO_TEMPLATE_CHOICES = graphql('query RetroTemplateChoices { retroTemplates { id name description prompts { id title description colour } built_in archived } }');
+export const RETRO_TEMPLATE_CHOICES = graphql(
+  'query RetroTemplateChoices { retroTemplates { id name description prompts { id title description colour } built_in archived } }',
+);
 
 /** Templates one can start a retro with: not archived, built-ins first (the server's order). */
 export const retroTemplateChoicesQueryOptions = queryOptions({
@@ -55,18 +77,20 @@ export const retroHealthCheckChoicesQueryOptions = queryOptions({
 export const RETRO_TEAM_SPRINTS = graphql('query RetroTeamSprints($teamId: ID) { reviewSprints(teamId: $teamId) { id name starts_on ends_on } }');
 
 /** The team's sprints that reviews automation keeps (managers, leads and admins may read them; others get FORBIDDEN). */
-export const retroTeamSprintsQueryOptions = (teamId: string) => queryOptions({
-  queryKey: ['retros', 'sprints', teamId],
-  queryFn: async () => (await gql(RETRO_TEAM_SPRINTS, { teamId })).reviewSprints,
-  retry: false,
-});
+export const retroTeamSprintsQueryOptions = (teamId: string) =>
+  queryOptions({
+    queryKey: ['retros', 'sprints', teamId],
+    queryFn: async () => (await gql(RETRO_TEAM_SPRINTS, { teamId })).reviewSprints,
+    retry: false,
+  });
 
 export const RETRO_SETTINGS = graphql(`query RetroSettings($id: ID!) { retro(id: $id) { ${SETTINGS} } }`);
 
-export const retroSettingsQueryOptions = (id: string) => queryOptions({
-  queryKey: ['retros', 'settings', id],
-  queryFn: async () => (await gql(RETRO_SETTINGS, { id })).retro,
-});
+export const retroSettingsQueryOptions = (id: string) =>
+  queryOptions({
+    queryKey: ['retros', 'settings', id],
+    queryFn: async () => (await gql(RETRO_SETTINGS, { id })).retro,
+  });
 
 export const UPCOMING_RETROS = graphql(`query UpcomingRetros { upcomingRetros { ${LIST} } }`);
 
@@ -93,9 +117,19 @@ function useInvalidating<V, R>(run: (variables: V) => Promise<R>, keys: string[]
 const RETROS = [['retros'], ['retro']];
 
 export type CreateRetroVariables = {
-  team_id: string; sprint_id?: string | null; template_id: string; title?: string; facilitator_id?: string; anonymous?: boolean; max_votes?: number;
-  max_votes_per_group?: number; check_in_question?: string | null; health_check_id?: string | null; scheduled_at?: string;
-  reflect_deadline?: string | null; vote_deadline?: string | null;
+  team_id: string;
+  sprint_id?: string | null;
+  template_id: string;
+  title?: string;
+  facilitator_id?: string;
+  anonymous?: boolean;
+  max_votes?: number;
+  max_votes_per_group?: number;
+  check_in_question?: string | null;
+  health_check_id?: string | null;
+  scheduled_at?: string;
+  reflect_deadline?: string | null;
+  vote_deadline?: string | null;
 };
 export type RetroSettingsVariables = Omit<CreateRetroVariables, 'team_id' | 'sprint_id' | 'template_id'>;
 
@@ -105,8 +139,7 @@ export const CREATE_RETRO = graphql(`mutation CreateRetro($input: CreateRetroInp
 export function useCreateRetro() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (input: CreateRetroVariables) =>
-      (await gql(CREATE_RETRO, { input })).createRetro,
+    mutationFn: async (input: CreateRetroVariables) => (await gql(CREATE_RETRO, { input })).createRetro,
     onSuccess: async (retro) => {
       await queryClient.invalidateQueries({ queryKey: ['retros'] });
       queryClient.setQueryData(['retro', retro.id], retro);
@@ -116,22 +149,23 @@ export function useCreateRetro() {
 
 export const UPDATE_RETRO = graphql(`mutation UpdateRetro($id: ID!, $input: RetroSettingsInput!) { updateRetro(id: $id, input: $input) { ${RETRO_FIELDS} } }`);
 
-export const useUpdateRetro = () => useInvalidating(async ({ id, input }: { id: string; input: RetroSettingsVariables }) =>
-  (await gql(UPDATE_RETRO, { id, input })).updateRetro, RETROS);
+export const useUpdateRetro = () =>
+  useInvalidating(async ({ id, input }: { id: string; input: RetroSettingsVariables }) => (await gql(UPDATE_RETRO, { id, input })).updateRetro, RETROS);
 
 export const DELETE_RETRO = graphql('mutation DeleteRetro($id: ID!) { deleteRetro(id: $id) }');
 
-export const useDeleteRetro = () => useInvalidating(async (id: string) =>
-  (await gql(DELETE_RETRO, { id })).deleteRetro, RETROS);
+export const useDeleteRetro = () => useInvalidating(async (id: string) => (await gql(DELETE_RETRO, { id })).deleteRetro, RETROS);
 
-export const SET_MY_RETRO_ACTION_ITEM_STATUS = graphql(`mutation SetMyRetroActionItemStatus($id: ID!, $input: RetroActionItemInput!) { updateRetroActionItem(id: $id, input: $input) { ${ACTION_ITEM_FIELDS} } }`);
+export const SET_MY_RETRO_ACTION_ITEM_STATUS = graphql(
+  `mutation SetMyRetroActionItemStatus($id: ID!, $input: RetroActionItemInput!) { updateRetroActionItem(id: $id, input: $input) { ${ACTION_ITEM_FIELDS} } }`,
+);
 
 /** Status changes stay in place on the card (a done item remains until the next visit, so it can be set back). */
 export function useUpdateRetroActionItemStatus() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async ({ id, status }: { id: string; status: RetroActionStatus }) => (await gql(SET_MY_RETRO_ACTION_ITEM_STATUS,
-      { id, input: { status } })).updateRetroActionItem,
+    mutationFn: async ({ id, status }: { id: string; status: RetroActionStatus }) =>
+      (await gql(SET_MY_RETRO_ACTION_ITEM_STATUS, { id, input: { status } })).updateRetroActionItem,
     onSuccess: async (item) => {
       queryClient.setQueryData(myRetroActionItemsQueryOptions.queryKey, (list) => list?.map((x) => (x.id === item.id ? item : x)));
       await Promise.all(RETROS.map((queryKey) => queryClient.invalidateQueries({ queryKey })));

@@ -26,7 +26,16 @@ function Runs({ ruleId }: { ruleId: string }) {
       {data.map((r) => (
         <li key={r.id}>
           {formatDateTime(r.created_at)}:{' '}
-          {r.cycle ? <><Link to="/reviews" search={{ id: r.cycle.id }}>{r.cycle.name}</Link> ({CYCLE_STATUS_LABELS[r.cycle.status]})</> : <span>Skipped: {r.skipped_reason ?? 'the cycle was deleted.'}</span>}
+          {r.cycle ? (
+            <>
+              <Link to="/reviews" search={{ id: r.cycle.id }}>
+                {r.cycle.name}
+              </Link>{' '}
+              ({CYCLE_STATUS_LABELS[r.cycle.status]})
+            </>
+          ) : (
+            <span>Skipped: {r.skipped_reason ?? 'the cycle was deleted.'}</span>
+          )}
         </li>
       ))}
     </ul>
@@ -37,39 +46,48 @@ function Runs({ ruleId }: { ruleId: string }) {
 export function ReviewAutomationPage({ teams, people, templates }: { teams: Option[]; people: Option[]; templates: TemplateOption[] }) {
   const { data: rules } = useSuspenseQuery(automationRulesQueryOptions);
   return (
-    <AutomationPage rules={rules} config={{
-      title: 'Review automation',
-      intro: 'Rules start review cycles on a schedule, some days after a person starts, or at the end of each sprint. Each period gets one cycle, also after the server was down; people excluded from review automation are skipped.',
-      sectionTitle: 'Rules',
-      groups: (all) => [{ id: 'rules', label: 'Automation rules', rules: all }],
-      empty: { title: 'No automation rules yet', text: 'Create a rule to start review cycles by themselves.' },
-      card: {
-        title: (r) => r.name,
-        paused: (r) => !r.active,
-        facts: (r) => [
-          ['When', describe(r)],
-          ['For', [...r.teams.map((t) => t.name), ...r.people.map((p) => p.full_name)].join(', ') || 'Everyone'],
-          ['Template', r.template_name ?? 'Deleted template'],
-          ['Perspectives', r.perspectives.map((p) => PERSPECTIVE_LABELS[p]).join(', ')],
-          ['Next run', r.active ? (r.next_run_at ? formatDateTime(r.next_run_at) : 'Nothing planned yet') : 'Paused'],
-          ['Cycles created', r.run_count],
-        ],
-        hint: (r) => (r.starts_as_draft ? 'Cycles start as drafts for peer nominations.' : 'Cycles launch at once.'),
-        details: { show: 'Show cycles', hide: 'Hide cycles', render: (r) => <Runs ruleId={r.id} /> },
-        pausedMessage: (r) => `${r.name} is paused.`,
-        resumedMessage: (r) => `${r.name} is running again. What fell due while paused is skipped.`,
-      },
-      form: {
-        inline: true,
-        render: (rule, close) => <RuleForm key={rule?.id ?? 'new'} rule={rule} teams={teams} people={people} templates={templates} onDone={close} />,
-      },
-      remove: {
-        title: (r) => `Delete ${r.name}?`,
-        description: () => 'No more cycles will be created by this rule. Cycles it already created stay.',
-        done: (r) => `${r.name} was deleted.`,
-      },
-      mutations: reviewRuleMutations,
-      children: <><SprintsSection teams={teams} /><ReminderSettingsSection /></>,
-    }} />
+    <AutomationPage
+      rules={rules}
+      config={{
+        title: 'Review automation',
+        intro:
+          'Rules start review cycles on a schedule, some days after a person starts, or at the end of each sprint. Each period gets one cycle, also after the server was down; people excluded from review automation are skipped.',
+        sectionTitle: 'Rules',
+        groups: (all) => [{ id: 'rules', label: 'Automation rules', rules: all }],
+        empty: { title: 'No automation rules yet', text: 'Create a rule to start review cycles by themselves.' },
+        card: {
+          title: (r) => r.name,
+          paused: (r) => !r.active,
+          facts: (r) => [
+            ['When', describe(r)],
+            ['For', [...r.teams.map((t) => t.name), ...r.people.map((p) => p.full_name)].join(', ') || 'Everyone'],
+            ['Template', r.template_name ?? 'Deleted template'],
+            ['Perspectives', r.perspectives.map((p) => PERSPECTIVE_LABELS[p]).join(', ')],
+            ['Next run', r.active ? (r.next_run_at ? formatDateTime(r.next_run_at) : 'Nothing planned yet') : 'Paused'],
+            ['Cycles created', r.run_count],
+          ],
+          hint: (r) => (r.starts_as_draft ? 'Cycles start as drafts for peer nominations.' : 'Cycles launch at once.'),
+          details: { show: 'Show cycles', hide: 'Hide cycles', render: (r) => <Runs ruleId={r.id} /> },
+          pausedMessage: (r) => `${r.name} is paused.`,
+          resumedMessage: (r) => `${r.name} is running again. What fell due while paused is skipped.`,
+        },
+        form: {
+          inline: true,
+          render: (rule, close) => <RuleForm key={rule?.id ?? 'new'} rule={rule} teams={teams} people={people} templates={templates} onDone={close} />,
+        },
+        remove: {
+          title: (r) => `Delete ${r.name}?`,
+          description: () => 'No more cycles will be created by this rule. Cycles it already created stay.',
+          done: (r) => `${r.name} was deleted.`,
+        },
+        mutations: reviewRuleMutations,
+        children: (
+          <>
+            <SprintsSection teams={teams} />
+            <ReminderSettingsSection />
+          </>
+        ),
+      }}
+    />
   );
 }

@@ -10,18 +10,21 @@ const T = { timeout: 5000 };
 
 function stub(level: 'ADMIN' | 'MANAGER', settings: ReminderSettings = { days_before: 2, when_overdue: true, updated_at: null }) {
   let current = settings;
-  return stubGraphql({
-    ReviewAutomationRules: () => ({ data: { reviewAutomationRules: [] } }),
-    ReviewSprints: () => ({ data: { reviewSprints: [] } }),
-    ReviewReminderSettings: () => ({ data: { reviewReminderSettings: current } }),
-    UpdateReviewReminderSettings: ({ input }: GraphqlVariables) => {
-      current = { ...(input as ReminderSettings), updated_at: '2026-11-23T12:00:00.000Z' };
-      return { data: { updateReviewReminderSettings: current } };
+  return stubGraphql(
+    {
+      ReviewAutomationRules: () => ({ data: { reviewAutomationRules: [] } }),
+      ReviewSprints: () => ({ data: { reviewSprints: [] } }),
+      ReviewReminderSettings: () => ({ data: { reviewReminderSettings: current } }),
+      UpdateReviewReminderSettings: ({ input }: GraphqlVariables) => {
+        current = { ...(input as ReminderSettings), updated_at: '2026-11-23T12:00:00.000Z' };
+        return { data: { updateReviewReminderSettings: current } };
+      },
+      ReviewTemplates: () => ({ data: { reviewTemplates: [] } }),
+      TeamPickerPeople: () => ({ data: { organizationUsers: [] } }),
+      Teams: () => ({ data: { teams: [] } }),
     },
-    ReviewTemplates: () => ({ data: { reviewTemplates: [] } }),
-    TeamPickerPeople: () => ({ data: { organizationUsers: [] } }),
-    Teams: () => ({ data: { teams: [] } }),
-  }, { me: meAs(level, { id: 'ada' }) });
+    { me: meAs(level, { id: 'ada' }) },
+  );
 }
 
 it('an admin sets how many days before the due date reviewers are reminded, and whether again once overdue', async () => {
@@ -40,7 +43,9 @@ it('an admin sets how many days before the due date reviewers are reminded, and 
   fireEvent.change(days, { target: { value: '5' } });
   fireEvent.click(overdue);
   fireEvent.click(within(form).getByRole('button', { name: 'Save reminders' }));
-  await waitFor(() => expect(calls.find((c) => c.operationName === 'UpdateReviewReminderSettings')?.variables).toEqual({ input: { days_before: 5, when_overdue: false } }));
+  await waitFor(() =>
+    expect(calls.find((c) => c.operationName === 'UpdateReviewReminderSettings')?.variables).toEqual({ input: { days_before: 5, when_overdue: false } }),
+  );
   expect(await screen.findByText('Reminder settings saved.')).toBeTruthy();
 });
 

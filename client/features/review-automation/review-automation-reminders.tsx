@@ -27,16 +27,35 @@ export function ReminderSettingsSection() {
   return (
     <section className="ra-section" aria-labelledby="ra-reminders-title">
       <h2 id="ra-reminders-title">Reminders</h2>
-      <p className="field-hint">Each reviewer gets one message per cycle listing the reviews they still owe. People excluded from review automation get none.</p>
-      {me?.permission_level !== 'ADMIN' ? <p data-testid="reminder-settings">{describe(settings)}</p> : (
+      <p className="field-hint">
+        Each reviewer gets one message per cycle listing the reviews they still owe. People excluded from review automation get none.
+      </p>
+      {me?.permission_level !== 'ADMIN' ? (
+        <p data-testid="reminder-settings">{describe(settings)}</p>
+      ) : (
         <form className="ra-form" aria-label="Reminder settings" onSubmit={form.onSubmit} noValidate>
           <div className="ra-grid">
-            <Field label="Days before the due date" name="days_before" type="number" inputMode="numeric" min={0} max={REVIEW_REMINDER_LIMITS.daysBeforeMax}
-              defaultValue={settings.days_before} error={e.days_before} hint="0 sends no reminder before the due date." />
+            <Field
+              label="Days before the due date"
+              name="days_before"
+              type="number"
+              inputMode="numeric"
+              min={0}
+              max={REVIEW_REMINDER_LIMITS.daysBeforeMax}
+              defaultValue={settings.days_before}
+              error={e.days_before}
+              hint="0 sends no reminder before the due date."
+            />
           </div>
-          <label className="checkbox"><input type="checkbox" name="when_overdue" defaultChecked={settings.when_overdue} /> Remind again once a review is overdue</label>
+          <label className="checkbox">
+            <input type="checkbox" name="when_overdue" defaultChecked={settings.when_overdue} /> Remind again once a review is overdue
+          </label>
           <FormError message={form.formError} />
-          <div className="ra-actions"><SubmitButton sending={form.sending} sendingText="Saving…">Save reminders</SubmitButton></div>
+          <div className="ra-actions">
+            <SubmitButton sending={form.sending} sendingText="Saving…">
+              Save reminders
+            </SubmitButton>
+          </div>
         </form>
       )}
     </section>

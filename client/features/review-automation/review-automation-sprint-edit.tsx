@@ -49,17 +49,37 @@ export function SprintEditForm({ sprint, teams, onClose }: Props) {
   const teamError = `${ids}-team-error`;
   const hint = `${ids}-hint`;
   return (
-    <form className="ra-form ra-sprint-edit" aria-label={`Edit ${sprint.name} of ${teamName}`} aria-describedby={ended ? hint : undefined}
-      onSubmit={form.onSubmit} onKeyDown={onKeyDown} noValidate>
+    <form
+      className="ra-form ra-sprint-edit"
+      aria-label={`Edit ${sprint.name} of ${teamName}`}
+      aria-describedby={ended ? hint : undefined}
+      onSubmit={form.onSubmit}
+      onKeyDown={onKeyDown}
+      noValidate
+    >
       <div className="ra-grid">
         <div className="field">
           <label htmlFor={`${ids}-team`}>Team</label>
           {/* Focus goes to the first field when the form opens (the Edit button gets it back on close). */}
-          <select id={`${ids}-team`} name="team_id" defaultValue={sprint.team_id} autoFocus
-            aria-invalid={e.team_id ? true : undefined} aria-describedby={e.team_id ? teamError : undefined}>
-            {options.map((t) => <option key={t.id} value={t.id}>{t.name}</option>)}
+          <select
+            id={`${ids}-team`}
+            name="team_id"
+            defaultValue={sprint.team_id}
+            autoFocus
+            aria-invalid={e.team_id ? true : undefined}
+            aria-describedby={e.team_id ? teamError : undefined}
+          >
+            {options.map((t) => (
+              <option key={t.id} value={t.id}>
+                {t.name}
+              </option>
+            ))}
           </select>
-          {e.team_id && <p id={teamError} className="field-error">{e.team_id}</p>}
+          {e.team_id && (
+            <p id={teamError} className="field-error">
+              {e.team_id}
+            </p>
+          )}
         </div>
         <Field label="Sprint name" name="name" defaultValue={sprint.name} maxLength={SPRINT_LIMITS.nameMax} error={e.name} />
         <DateField label="First day" name="starts_on" defaultValue={sprint.starts_on} error={e.starts_on} />
@@ -72,8 +92,12 @@ export function SprintEditForm({ sprint, teams, onClose }: Props) {
       )}
       <FormError message={form.formError} />
       <div className="ra-actions">
-        <SubmitButton sending={form.sending} sendingText="Saving…">Save sprint</SubmitButton>
-        <button type="button" className="button button-ghost" onClick={() => onClose(false)}>Cancel</button>
+        <SubmitButton sending={form.sending} sendingText="Saving…">
+          Save sprint
+        </SubmitButton>
+        <button type="button" className="button button-ghost" onClick={() => onClose(false)}>
+          Cancel
+        </button>
       </div>
     </form>
   );

@@ -7,24 +7,42 @@ import type { Sprint } from './review-automation.api.js';
 
 cleanUpBetweenTests();
 const T = { timeout: 5000 };
-const TEAMS = [{ id: 'team1', name: 'Platform' }, { id: 'team2', name: 'Mobile' }];
+const TEAMS = [
+  { id: 'team1', name: 'Platform' },
+  { id: 'team2', name: 'Mobile' },
+];
 
-const sprint = (patch: Partial<Sprint> = {}): Sprint => ({ id: 's1', team_id: 'team1', team: TEAMS[0]!, name: 'Sprint 42', starts_on: '2030-03-04', ends_on: '2030-03-15', ...patch });
+const sprint = (patch: Partial<Sprint> = {}): Sprint => ({
+  id: 's1',
+  team_id: 'team1',
+  team: TEAMS[0]!,
+  name: 'Sprint 42',
+  starts_on: '2030-03-04',
+  ends_on: '2030-03-15',
+  ...patch,
+});
 
 function stubSprints(sprints: Sprint[], update?: OperationHandler<'UpdateReviewSprint'>) {
-  return stubGraphql({
-    ReviewAutomationRules: () => ({ data: { reviewAutomationRules: [] } }),
-    ReviewSprints: () => ({ data: { reviewSprints: sprints } }),
-    ReviewReminderSettings: () => ({ data: { reviewReminderSettings: { days_before: 2, when_overdue: true, updated_at: null } } }),
-    ReviewTemplates: () => ({ data: { reviewTemplates: [] } }),
-    TeamPickerPeople: () => ({ data: { organizationUsers: [] } }),
-    Teams: () => ({ data: { teams: TEAMS.map((t) => ({ ...t, status: 'ACTIVE', manager: null, team_lead: null, users: [], aggregations: { count_users: 3 } })) } }),
-    UpdateReviewSprint: update ?? (({ id, input }: GraphqlVariables) => {
-      const i = sprints.findIndex((s) => s.id === id);
-      sprints[i] = { ...sprints[i]!, ...(input as Omit<Sprint, 'id' | 'team'>), team: TEAMS.find((t) => t.id === input.team_id)! };
-      return { data: { updateReviewSprint: sprints[i] } };
-    }),
-  }, { me: meAs('ADMIN', { id: 'ada' }) });
+  return stubGraphql(
+    {
+      ReviewAutomationRules: () => ({ data: { reviewAutomationRules: [] } }),
+      ReviewSprints: () => ({ data: { reviewSprints: sprints } }),
+      ReviewReminderSettings: () => ({ data: { reviewReminderSettings: { days_before: 2, when_overdue: true, updated_at: null } } }),
+      ReviewTemplates: () => ({ data: { reviewTemplates: [] } }),
+      TeamPickerPeople: () => ({ data: { organizationUsers: [] } }),
+      Teams: () => ({
+        data: { teams: TEAMS.map((t) => ({ ...t, status: 'ACTIVE', manager: null, team_lead: null, users: [], aggregations: { count_users: 3 } })) },
+      }),
+      UpdateReviewSprint:
+        update ??
+        (({ id, input }: GraphqlVariables) => {
+          const i = sprints.findIndex((s) => s.id === id);
+          sprints[i] = { ...sprints[i]!, ...(input as Omit<Sprint, 'id' | 'team'>), team: TEAMS.find((t) => t.id === input.team_id)! };
+          return { data: { updateReviewSprint: sprints[i] } };
+        }),
+    },
+    { me: meAs('ADMIN', { id: 'ada' }) },
+  );
 }
 
 async function openEdit() {
@@ -63,7 +81,8 @@ it('opens a prefilled edit form, refuses a last day before the first day next to
   expect(within(list).queryByRole('form')).toBeNull();
   expect(await screen.findByText('Sprint 43 was saved.')).toBeTruthy();
   expect(calls.find((c) => c.operationName === 'UpdateReviewSprint')!.variables).toEqual({
-    id: 's1', input: { team_id: 'team2', name: 'Sprint 43', starts_on: '2030-03-18', ends_on: '2030-03-29' },
+    id: 's1',
+    input: { team_id: 'team2', name: 'Sprint 43', starts_on: '2030-03-18', ends_on: '2030-03-29' },
   });
   await waitFor(() => expect(document.activeElement).toBe(within(list).getByRole('button', { name: 'Edit Sprint 43 of Mobile' })));
 });
@@ -83,10 +102,14 @@ it('shows the server’s field errors next to the fields, and Escape closes with
 });
 
 it('says other errors above the buttons and warns that an ended sprint gets no second review', async () => {
-  stubSprints([sprint({ starts_on: '2020-01-06', ends_on: '2020-01-17' })], () => refusal('Managers plan sprints only for the teams they manage or lead.', 'FORBIDDEN'));
+  stubSprints([sprint({ starts_on: '2020-01-06', ends_on: '2020-01-17' })], () =>
+    refusal('Managers plan sprints only for the teams they manage or lead.', 'FORBIDDEN'),
+  );
   await renderSignedIn('/reviews/automation');
   const { form } = await openEdit();
-  expect(within(form).getByText(/This sprint has already ended\. If a rule started its sprint review, changing the dates will not start another one/)).toBeTruthy();
+  expect(
+    within(form).getByText(/This sprint has already ended\. If a rule started its sprint review, changing the dates will not start another one/),
+  ).toBeTruthy();
   fireEvent.click(within(form).getByRole('button', { name: 'Save sprint' }));
   expect((await within(form).findByRole('alert', undefined, T)).textContent).toBe('Managers plan sprints only for the teams they manage or lead.');
   fireEvent.click(within(form).getByRole('button', { name: 'Cancel' }));

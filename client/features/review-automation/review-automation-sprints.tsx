@@ -28,16 +28,29 @@ function SprintRow({ sprint: s, teams, editing, onEdit, onClose, onDelete }: Row
   if (editing) {
     return (
       <li className="ra-sprint-editing">
-        <SprintEditForm sprint={s} teams={teams} onClose={() => { refocus.current = true; onClose(); }} />
+        <SprintEditForm
+          sprint={s}
+          teams={teams}
+          onClose={() => {
+            refocus.current = true;
+            onClose();
+          }}
+        />
       </li>
     );
   }
   return (
     <li>
-      <span><strong>{s.name}</strong> · {s.team?.name ?? 'Removed team'} · {formatDay(s.starts_on)} to {formatDay(s.ends_on)}</span>
+      <span>
+        <strong>{s.name}</strong> · {s.team?.name ?? 'Removed team'} · {formatDay(s.starts_on)} to {formatDay(s.ends_on)}
+      </span>
       <span className="ra-actions">
-        <button ref={editButton} type="button" className="button button-secondary" onClick={onEdit} aria-label={`Edit ${of}`}>Edit</button>
-        <button type="button" className="button button-ghost" onClick={onDelete} aria-label={`Delete ${of}`}>Delete</button>
+        <button ref={editButton} type="button" className="button button-secondary" onClick={onEdit} aria-label={`Edit ${of}`}>
+          Edit
+        </button>
+        <button type="button" className="button button-ghost" onClick={onDelete} aria-label={`Delete ${of}`}>
+          Delete
+        </button>
       </span>
     </li>
   );
@@ -63,11 +76,23 @@ export function SprintsSection({ teams }: { teams: Option[] }) {
   return (
     <section className="ra-section" aria-labelledby="ra-sprints-title">
       <h2 id="ra-sprints-title">Sprints</h2>
-      <p className="field-hint">Rules that start at the end of each sprint create one sprint review per team and sprint, in the hour after the sprint’s last day.</p>
-      {sprints.length === 0 ? <EmptyState title="No sprints yet">Add your teams’ sprints with their dates.</EmptyState> : (
+      <p className="field-hint">
+        Rules that start at the end of each sprint create one sprint review per team and sprint, in the hour after the sprint’s last day.
+      </p>
+      {sprints.length === 0 ? (
+        <EmptyState title="No sprints yet">Add your teams’ sprints with their dates.</EmptyState>
+      ) : (
         <ul className="ra-sprints" aria-label="Sprints">
           {sprints.map((s) => (
-            <SprintRow key={s.id} sprint={s} teams={teams} editing={editingId === s.id} onEdit={() => setEditingId(s.id)} onClose={() => setEditingId(null)} onDelete={() => setDeleting(s)} />
+            <SprintRow
+              key={s.id}
+              sprint={s}
+              teams={teams}
+              editing={editingId === s.id}
+              onEdit={() => setEditingId(s.id)}
+              onClose={() => setEditingId(null)}
+              onDelete={() => setDeleting(s)}
+            />
           ))}
         </ul>
       )}
@@ -76,22 +101,48 @@ export function SprintsSection({ teams }: { teams: Option[] }) {
           <div className="ra-grid">
             <div className="field">
               <label htmlFor="ra-sprint-team">Team</label>
-              <select id="ra-sprint-team" name="team_id" aria-invalid={e.team_id ? true : undefined} aria-describedby={e.team_id ? 'ra-sprint-team-error' : undefined}>
-                {teams.map((t) => <option key={t.id} value={t.id}>{t.name}</option>)}
+              <select
+                id="ra-sprint-team"
+                name="team_id"
+                aria-invalid={e.team_id ? true : undefined}
+                aria-describedby={e.team_id ? 'ra-sprint-team-error' : undefined}
+              >
+                {teams.map((t) => (
+                  <option key={t.id} value={t.id}>
+                    {t.name}
+                  </option>
+                ))}
               </select>
-              {e.team_id && <p id="ra-sprint-team-error" className="field-error">{e.team_id}</p>}
+              {e.team_id && (
+                <p id="ra-sprint-team-error" className="field-error">
+                  {e.team_id}
+                </p>
+              )}
             </div>
             <Field label="Sprint name" name="name" maxLength={SPRINT_LIMITS.nameMax} error={e.name} />
             <DateField label="First day" name="starts_on" error={e.starts_on} />
             <DateField label="Last day" name="ends_on" error={e.ends_on} />
           </div>
           <FormError message={form.formError} />
-          <div className="ra-actions"><SubmitButton sending={form.sending} sendingText="Adding…">Add sprint</SubmitButton></div>
+          <div className="ra-actions">
+            <SubmitButton sending={form.sending} sendingText="Adding…">
+              Add sprint
+            </SubmitButton>
+          </div>
         </form>
       )}
       {deleting && (
-        <ConfirmDialog title={`Delete ${deleting.name}?`} description="Cycles already created for it stay. No review starts when it ends." confirmLabel="Delete sprint" busyLabel="Deleting…"
-          onConfirm={async () => { await remove.mutateAsync(deleting.id); showAlert(`${deleting.name} was deleted.`, 'success'); }} onClose={() => setDeleting(null)} />
+        <ConfirmDialog
+          title={`Delete ${deleting.name}?`}
+          description="Cycles already created for it stay. No review starts when it ends."
+          confirmLabel="Delete sprint"
+          busyLabel="Deleting…"
+          onConfirm={async () => {
+            await remove.mutateAsync(deleting.id);
+            showAlert(`${deleting.name} was deleted.`, 'success');
+          }}
+          onClose={() => setDeleting(null)}
+        />
       )}
     </section>
   );

@@ -8,12 +8,36 @@ import { gql, graphql } from '../../lib/graphql.js';
 import { automationRuleMutations } from '../automation/automation.api.js';
 
 export type AutomationRule = {
-  id: string; name: string; type: ReviewAutomationRuleType; template_id: string | null; template_name: string | null; every_count: number; anchor_on: string | null;
-  user_ids: string[]; team_ids: string[]; teams: Array<{ id: string; name: string }>; people: Array<{ id: string; full_name: string }>;
-  perspectives: Perspective[]; min_peers: number; max_peers: number; anonymity_threshold: number; nomination_days: number; review_days: number; release_days: number | null;
-  active: boolean; starts_as_draft: boolean; next_run_at: string | null; run_count: number;
+  id: string;
+  name: string;
+  type: ReviewAutomationRuleType;
+  template_id: string | null;
+  template_name: string | null;
+  every_count: number;
+  anchor_on: string | null;
+  user_ids: string[];
+  team_ids: string[];
+  teams: Array<{ id: string; name: string }>;
+  people: Array<{ id: string; full_name: string }>;
+  perspectives: Perspective[];
+  min_peers: number;
+  max_peers: number;
+  anonymity_threshold: number;
+  nomination_days: number;
+  review_days: number;
+  release_days: number | null;
+  active: boolean;
+  starts_as_draft: boolean;
+  next_run_at: string | null;
+  run_count: number;
 };
-export type AutomationRun = { id: string; period_key: string; skipped_reason: string | null; created_at: string; cycle: { id: string; name: string; status: ReviewCycleStatus } | null };
+export type AutomationRun = {
+  id: string;
+  period_key: string;
+  skipped_reason: string | null;
+  created_at: string;
+  cycle: { id: string; name: string; status: ReviewCycleStatus } | null;
+};
 export type Sprint = { id: string; team_id: string; team: { id: string; name: string } | null; name: string; starts_on: string; ends_on: string };
 
 const RULE = `id name type template_id template_name every_count anchor_on user_ids team_ids teams { id name } people { id full_name } perspectives
@@ -27,12 +51,15 @@ export const automationRulesQueryOptions = queryOptions({
   queryFn: async () => (await gql(REVIEW_AUTOMATION_RULES)).reviewAutomationRules,
 });
 
-export const REVIEW_AUTOMATION_RUNS = graphql('query ReviewAutomationRuns($ruleId: ID!) { reviewAutomationRuns(ruleId: $ruleId) { id period_key skipped_reason created_at cycle { id name status } } }');
+export const REVIEW_AUTOMATION_RUNS = graphql(
+  'query ReviewAutomationRuns($ruleId: ID!) { reviewAutomationRuns(ruleId: $ruleId) { id period_key skipped_reason created_at cycle { id name status } } }',
+);
 
-export const automationRunsQueryOptions = (ruleId: string) => queryOptions({
-  queryKey: ['reviewAutomation', 'runs', ruleId],
-  queryFn: async () => (await gql(REVIEW_AUTOMATION_RUNS, { ruleId })).reviewAutomationRuns,
-});
+export const automationRunsQueryOptions = (ruleId: string) =>
+  queryOptions({
+    queryKey: ['reviewAutomation', 'runs', ruleId],
+    queryFn: async () => (await gql(REVIEW_AUTOMATION_RUNS, { ruleId })).reviewAutomationRuns,
+  });
 
 export const REVIEW_SPRINTS = graphql(`query ReviewSprints { reviewSprints { ${SPRINT} } }`);
 
@@ -49,7 +76,9 @@ function useInvalidating<V, R>(run: (variables: V) => Promise<R>) {
 /** Create, update, pause, resume and delete a rule (client/features/automation). */
 export const REVIEW_RULE_DOCUMENTS = {
   create: graphql(`mutation CreateReviewAutomationRule($input: ReviewAutomationRuleInput!) { createReviewAutomationRule(input: $input) { ${RULE} } }`),
-  update: graphql(`mutation UpdateReviewAutomationRule($id: ID!, $input: ReviewAutomationRuleInput!) { updateReviewAutomationRule(id: $id, input: $input) { ${RULE} } }`),
+  update: graphql(
+    `mutation UpdateReviewAutomationRule($id: ID!, $input: ReviewAutomationRuleInput!) { updateReviewAutomationRule(id: $id, input: $input) { ${RULE} } }`,
+  ),
   pause: graphql(`mutation PauseReviewAutomationRule($id: ID!) { pauseReviewAutomationRule(id: $id) { ${RULE} } }`),
   resume: graphql(`mutation ResumeReviewAutomationRule($id: ID!) { resumeReviewAutomationRule(id: $id) { ${RULE} } }`),
   delete: graphql('mutation DeleteReviewAutomationRule($id: ID!) { deleteReviewAutomationRule(id: $id) }'),
@@ -58,20 +87,19 @@ export const reviewRuleMutations = automationRuleMutations<AutomationRule, Revie
 
 export const CREATE_REVIEW_SPRINT = graphql(`mutation CreateReviewSprint($input: ReviewSprintInput!) { createReviewSprint(input: $input) { ${SPRINT} } }`);
 
-export const useCreateSprint = () => useInvalidating(async (input: SprintData) =>
-  (await gql(CREATE_REVIEW_SPRINT, { input })).createReviewSprint);
+export const useCreateSprint = () => useInvalidating(async (input: SprintData) => (await gql(CREATE_REVIEW_SPRINT, { input })).createReviewSprint);
 
-export const UPDATE_REVIEW_SPRINT = graphql(`mutation UpdateReviewSprint($id: ID!, $input: ReviewSprintInput!) { updateReviewSprint(id: $id, input: $input) { ${SPRINT} } }`);
+export const UPDATE_REVIEW_SPRINT = graphql(
+  `mutation UpdateReviewSprint($id: ID!, $input: ReviewSprintInput!) { updateReviewSprint(id: $id, input: $input) { ${SPRINT} } }`,
+);
 
 /** Same invalidation as creating: the list, and the rules' next run (a sprint's end is a sprint rule's next run). */
-export const useUpdateSprint = () => useInvalidating(async ({ id, input }: { id: string; input: SprintData }) =>
-  (await gql(UPDATE_REVIEW_SPRINT, { id, input })).updateReviewSprint);
+export const useUpdateSprint = () =>
+  useInvalidating(async ({ id, input }: { id: string; input: SprintData }) => (await gql(UPDATE_REVIEW_SPRINT, { id, input })).updateReviewSprint);
 
 export const DELETE_REVIEW_SPRINT = graphql('mutation DeleteReviewSprint($id: ID!) { deleteReviewSprint(id: $id) }');
 
-export const useDeleteSprint = () => useInvalidating(async (id: string) =>
-  (await gql(DELETE_REVIEW_SPRINT, { id })).deleteReviewSprint);
-
+export const useDeleteSprint = () => useInvalidating(async (id: string) => (await gql(DELETE_REVIEW_SPRINT, { id })).deleteReviewSprint);
 
 export type ReminderSettings = ReviewReminderSettingsData & { updated_at: string | null };
 const REMINDERS = 'days_before when_overdue updated_at';
@@ -83,7 +111,9 @@ export const reminderSettingsQueryOptions = queryOptions({
   queryFn: async () => (await gql(REVIEW_REMINDER_SETTINGS)).reviewReminderSettings,
 });
 
-export const UPDATE_REVIEW_REMINDER_SETTINGS = graphql(`mutation UpdateReviewReminderSettings($input: ReviewReminderSettingsInput!) { updateReviewReminderSettings(input: $input) { ${REMINDERS} } }`);
+export const UPDATE_REVIEW_REMINDER_SETTINGS = graphql(
+  `mutation UpdateReviewReminderSettings($input: ReviewReminderSettingsInput!) { updateReviewReminderSettings(input: $input) { ${REMINDERS} } }`,
+);
 
-export const useSaveReminderSettings = () => useInvalidating(async (input: ReviewReminderSettingsData) =>
-  (await gql(UPDATE_REVIEW_REMINDER_SETTINGS, { input })).updateReviewReminderSettings);
+export const useSaveReminderSettings = () =>
+  useInvalidating(async (input: ReviewReminderSettingsData) => (await gql(UPDATE_REVIEW_REMINDER_SETTINGS, { input })).updateReviewReminderSettings);

@@ -10,24 +10,58 @@ cleanUpBetweenTests();
 const T = { timeout: 5000 };
 
 const rule = (patch: Partial<AutomationRule> = {}): AutomationRule => ({
-  id: 'r1', name: 'Quarterly 360', type: 'REPEAT', template_id: 't360', template_name: '360 review', every_count: 3, anchor_on: '2027-01-15', user_ids: [], team_ids: ['team1'],
-  teams: [{ id: 'team1', name: 'Platform' }], people: [], perspectives: ['SELF', 'MANAGER'], min_peers: 0, max_peers: 8, anonymity_threshold: 5, nomination_days: 7, review_days: 14,
-  release_days: null, active: true, starts_as_draft: false, next_run_at: '2027-01-15T00:00:00.000Z', run_count: 0, ...patch,
+  id: 'r1',
+  name: 'Quarterly 360',
+  type: 'REPEAT',
+  template_id: 't360',
+  template_name: '360 review',
+  every_count: 3,
+  anchor_on: '2027-01-15',
+  user_ids: [],
+  team_ids: ['team1'],
+  teams: [{ id: 'team1', name: 'Platform' }],
+  people: [],
+  perspectives: ['SELF', 'MANAGER'],
+  min_peers: 0,
+  max_peers: 8,
+  anonymity_threshold: 5,
+  nomination_days: 7,
+  review_days: 14,
+  release_days: null,
+  active: true,
+  starts_as_draft: false,
+  next_run_at: '2027-01-15T00:00:00.000Z',
+  run_count: 0,
+  ...patch,
 });
 
 function stubAutomation(rules: AutomationRule[] = []) {
-  return stubGraphql({
-    ReviewAutomationRules: () => ({ data: { reviewAutomationRules: rules } }),
-    ReviewSprints: () => ({ data: { reviewSprints: [] } }),
-    ReviewReminderSettings: () => ({ data: { reviewReminderSettings: { days_before: 2, when_overdue: true, updated_at: null } } }),
-    ReviewTemplates: () => ({ data: { reviewTemplates: [templateSummary({ id: 't360', name: '360 review', review_type: '360', built_in: true }), templateSummary({ id: 'tsp', name: 'Sprint review', review_type: 'sprint', built_in: true })] } }),
-    TeamPickerPeople: () => ({ data: { organizationUsers: [{ id: 'u2', full_name: 'Grace Hopper', email: 'grace@example.com', role: null, status: 'ACTIVE' as const, team: null }] } }),
-    Teams: () => ({ data: { teams: [{ id: 'team1', name: 'Platform', status: 'ACTIVE', manager: null, team_lead: null, users: [], aggregations: { count_users: 4 } }] } }),
-    CreateReviewAutomationRule: ({ input }: GraphqlVariables) => {
-      rules.push(rule({ id: 'r2', name: input.name as string }));
-      return { data: { createReviewAutomationRule: rules.at(-1)! } };
+  return stubGraphql(
+    {
+      ReviewAutomationRules: () => ({ data: { reviewAutomationRules: rules } }),
+      ReviewSprints: () => ({ data: { reviewSprints: [] } }),
+      ReviewReminderSettings: () => ({ data: { reviewReminderSettings: { days_before: 2, when_overdue: true, updated_at: null } } }),
+      ReviewTemplates: () => ({
+        data: {
+          reviewTemplates: [
+            templateSummary({ id: 't360', name: '360 review', review_type: '360', built_in: true }),
+            templateSummary({ id: 'tsp', name: 'Sprint review', review_type: 'sprint', built_in: true }),
+          ],
+        },
+      }),
+      TeamPickerPeople: () => ({
+        data: { organizationUsers: [{ id: 'u2', full_name: 'Grace Hopper', email: 'grace@example.com', role: null, status: 'ACTIVE' as const, team: null }] },
+      }),
+      Teams: () => ({
+        data: { teams: [{ id: 'team1', name: 'Platform', status: 'ACTIVE', manager: null, team_lead: null, users: [], aggregations: { count_users: 4 } }] },
+      }),
+      CreateReviewAutomationRule: ({ input }: GraphqlVariables) => {
+        rules.push(rule({ id: 'r2', name: input.name as string }));
+        return { data: { createReviewAutomationRule: rules.at(-1)! } };
+      },
     },
-  }, { me: meAs('ADMIN', { id: 'ada' }) });
+    { me: meAs('ADMIN', { id: 'ada' }) },
+  );
 }
 
 it('the rule form shows what is missing next to the fields and sends the rule once it is valid', async () => {
@@ -53,7 +87,9 @@ it('the rule form shows what is missing next to the fields and sends the rule on
   expect((within(form).getByLabelText('Minimum peers') as HTMLInputElement).value).toBe('5');
   expect(within(form).queryByTestId('peer-threshold-warning')).toBeNull();
   fireEvent.change(within(form).getByLabelText('Minimum peers'), { target: { value: '2' } });
-  expect(within(form).getByTestId('peer-threshold-warning').textContent).toContain('With a minimum of 2 peers, anyone with fewer than 5 approved peers will see no peer results.');
+  expect(within(form).getByTestId('peer-threshold-warning').textContent).toContain(
+    'With a minimum of 2 peers, anyone with fewer than 5 approved peers will see no peer results.',
+  );
   fireEvent.change(within(form).getByLabelText('Days to nominate peers'), { target: { value: '0' } });
   expect(within(form).getByText('Cycles start as drafts: people nominate peers, then whoever runs the cycle launches it.')).toBeTruthy();
   fireEvent.click(within(form).getByRole('button', { name: 'Create rule' }));
@@ -65,8 +101,22 @@ it('the rule form shows what is missing next to the fields and sends the rule on
   expect(within(list).getByRole('heading', { name: /Quarterly 360/ })).toBeTruthy();
   expect(within(list).getByText('Every 3 months from Jan 15, 2027')).toBeTruthy();
   const sent = calls.find((c) => c.operationName === 'CreateReviewAutomationRule')!.variables.input;
-  expect(sent).toMatchObject({ name: 'Quarterly 360', type: 'REPEAT', template_id: 't360', every_count: 3, anchor_on: '2027-01-15', team_ids: ['team1'], user_ids: [],
-    perspectives: ['SELF', 'MANAGER', 'PEER'], min_peers: 2, max_peers: 8, anonymity_threshold: 5, nomination_days: 5, review_days: 14, release_days: null });
+  expect(sent).toMatchObject({
+    name: 'Quarterly 360',
+    type: 'REPEAT',
+    template_id: 't360',
+    every_count: 3,
+    anchor_on: '2027-01-15',
+    team_ids: ['team1'],
+    user_ids: [],
+    perspectives: ['SELF', 'MANAGER', 'PEER'],
+    min_peers: 2,
+    max_peers: 8,
+    anonymity_threshold: 5,
+    nomination_days: 5,
+    review_days: 14,
+    release_days: null,
+  });
 });
 
 it('lists rules with their next run and asks before deleting one', async () => {

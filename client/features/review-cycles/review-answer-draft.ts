@@ -76,20 +76,25 @@ export function useDraftAnswers(request: ReviewRequest, delay = 800) {
         setStatus({ state: 'error', message: messageOf(err) });
       },
     );
-    inFlight.current = run.finally(() => { inFlight.current = null; });
+    inFlight.current = run.finally(() => {
+      inFlight.current = null;
+    });
     await run;
   }, [requestId]);
 
-  const change = useCallback((questionId: string, patch: Partial<Answer>) => {
-    const next: Answer = { question_id: questionId, rating: null, text: null, choices: null, ...current.current[questionId], ...patch };
-    current.current = { ...current.current, [questionId]: next };
-    setAnswers(current.current);
-    dirty.current.add(questionId);
-    writeLocal(requestId, { ...readLocal(requestId), [questionId]: { answer: next, at: Date.now() } });
-    setStatus({ state: 'saving' });
-    clearTimeout(timer.current);
-    timer.current = setTimeout(() => void flush(), delay);
-  }, [delay, flush, requestId]);
+  const change = useCallback(
+    (questionId: string, patch: Partial<Answer>) => {
+      const next: Answer = { question_id: questionId, rating: null, text: null, choices: null, ...current.current[questionId], ...patch };
+      current.current = { ...current.current, [questionId]: next };
+      setAnswers(current.current);
+      dirty.current.add(questionId);
+      writeLocal(requestId, { ...readLocal(requestId), [questionId]: { answer: next, at: Date.now() } });
+      setStatus({ state: 'saving' });
+      clearTimeout(timer.current);
+      timer.current = setTimeout(() => void flush(), delay);
+    },
+    [delay, flush, requestId],
+  );
 
   useEffect(() => {
     if (dirty.current.size) void flush();

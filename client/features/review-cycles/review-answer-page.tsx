@@ -37,8 +37,19 @@ function sectionsOf(questions: CycleQuestion[]) {
 }
 
 function SaveStatusText({ status }: { status: SaveStatus }) {
-  const text = status.state === 'saving' ? 'Saving…' : status.state === 'saved' ? 'Saved' : status.state === 'error' ? `Not saved: ${status.message} Your answers are kept on this device.` : '';
-  return <p className="rc-save-status" role="status" aria-live="polite" data-testid="save-status">{text}</p>;
+  const text =
+    status.state === 'saving'
+      ? 'Saving…'
+      : status.state === 'saved'
+        ? 'Saved'
+        : status.state === 'error'
+          ? `Not saved: ${status.message} Your answers are kept on this device.`
+          : '';
+  return (
+    <p className="rc-save-status" role="status" aria-live="polite" data-testid="save-status">
+      {text}
+    </p>
+  );
 }
 
 function AnswerForm({ request, onBack }: { request: ReviewRequest; onBack: () => void }) {
@@ -54,7 +65,11 @@ function AnswerForm({ request, onBack }: { request: ReviewRequest; onBack: () =>
   const title = isSelf ? 'Your self review' : `Review of ${name}`;
   const sections = sectionsOf(request.questions);
   // Feedback about the reviewee beside the form; Cite quotes it into the answer focused last.
-  const citing = useCiteIntoAnswers(sections.flatMap((s) => s.questions), () => draft.current.current, draft.change);
+  const citing = useCiteIntoAnswers(
+    sections.flatMap((s) => s.questions),
+    () => draft.current.current,
+    draft.change,
+  );
   const feedbackAbout = !readOnly && !isSelf && request.reviewee;
 
   function check(): boolean {
@@ -94,7 +109,9 @@ function AnswerForm({ request, onBack }: { request: ReviewRequest; onBack: () =>
     <section className="page">
       <div className="row-between">
         <h1>{title}</h1>
-        <button type="button" className="button button-ghost" onClick={onBack}>Back to pending reviews</button>
+        <button type="button" className="button button-ghost" onClick={onBack}>
+          Back to pending reviews
+        </button>
       </div>
       <p className="rc-meta">
         <span>{request.cycle_name}</span>
@@ -102,51 +119,96 @@ function AnswerForm({ request, onBack }: { request: ReviewRequest; onBack: () =>
         <span className={request.status === 'PENDING' && isOverdue(request.due_at) ? 'rc-overdue' : undefined}>Due {formatDay(request.due_at)}</span>
       </p>
       <AnswerAudience request={request} />
-      {request.status === 'SUBMITTED' && <p className="notice" role="status">You submitted this review on {formatDay(request.submitted_at)}. It can no longer be changed.</p>}
-      {request.status === 'DECLINED' && <p className="notice" role="status">You declined this review{request.decline_reason ? `: ${request.decline_reason}` : '.'}</p>}
-      {request.status === 'PENDING' && request.cycle_status !== 'ACTIVE' && <p className="notice notice-warning" role="status">This cycle is closed: the review can no longer be answered.</p>}
+      {request.status === 'SUBMITTED' && (
+        <p className="notice" role="status">
+          You submitted this review on {formatDay(request.submitted_at)}. It can no longer be changed.
+        </p>
+      )}
+      {request.status === 'DECLINED' && (
+        <p className="notice" role="status">
+          You declined this review{request.decline_reason ? `: ${request.decline_reason}` : '.'}
+        </p>
+      )}
+      {request.status === 'PENDING' && request.cycle_status !== 'ACTIVE' && (
+        <p className="notice notice-warning" role="status">
+          This cycle is closed: the review can no longer be answered.
+        </p>
+      )}
       {!readOnly && <SaveStatusText status={draft.status} />}
       {!readOnly && request.perspective === 'MANAGER' && (
-        <AssistantInContext summary={`Evidence for this review of ${name}`} question={`Evidence for this review of ${name}`}
+        <AssistantInContext
+          summary={`Evidence for this review of ${name}`}
+          question={`Evidence for this review of ${name}`}
           scope={{ review_request_id: request.id }}
-          intro="Quotes with links from what you may read about them in the review’s period: feedback, goals and check-ins, 1:1 notes, earlier reviews, development. It never suggests a rating." />
+          intro="Quotes with links from what you may read about them in the review’s period: feedback, goals and check-ins, 1:1 notes, earlier reviews, development. It never suggests a rating."
+        />
       )}
       <div className="fir-layout">
-      {feedbackAbout && <FeedbackInReview person={feedbackAbout} cycleType={request.cycle_type} dueAt={request.due_at} onCite={citing.cite} />}
-      <form className="rc-answer" aria-label={title} noValidate onFocus={citing.onFocus} onSubmit={(e) => { e.preventDefault(); if (check()) setConfirming(true); }}>
-        {sections.map((s, i) => (
-          <section key={i} aria-label={s.title || `Section ${i + 1}`} className="rc-answer">
-            <h2 className="section-title">{s.title || `Section ${i + 1}`}</h2>
-            {s.description && <p className="muted">{s.description}</p>}
-            <ol className="rc-list">
-              {s.questions.map((q, j) => {
-                const number = before[i]! + j + 1;
-                const expectation = request.competency_expectations?.find((e) => e.question_id === q.id);
-                return (
-                  <AnswerQuestion key={q.id} question={q} number={number} answer={draft.answers[q.id]} error={errors[q.id]} readOnly={readOnly} self={isSelf}
-                    onChange={(patch) => { draft.change(q.id, patch); if (errors[q.id]) setErrors(({ [q.id]: _gone, ...rest }) => rest); }}>
-                    {expectation && <CompetencyExpectation expectation={expectation} self={isSelf} />}
-                    {q.show_goals && request.reviewee && <GoalsInReview person={request.reviewee} self={isSelf} cycleType={request.cycle_type} dueAt={request.due_at} />}
-                  </AnswerQuestion>
-                );
-              })}
-            </ol>
-          </section>
-        ))}
-        {!readOnly && (
-          <>
-            <FormError message={summary} />
-            <div className="rc-actions">
-              <button type="submit" className="button" disabled={submit.isPending}>{submit.isPending ? 'Submitting…' : 'Submit review'}</button>
-              <span className="muted">Your answers are saved as you type; submit when you are done.</span>
-            </div>
-          </>
-        )}
-      </form>
+        {feedbackAbout && <FeedbackInReview person={feedbackAbout} cycleType={request.cycle_type} dueAt={request.due_at} onCite={citing.cite} />}
+        <form
+          className="rc-answer"
+          aria-label={title}
+          noValidate
+          onFocus={citing.onFocus}
+          onSubmit={(e) => {
+            e.preventDefault();
+            if (check()) setConfirming(true);
+          }}
+        >
+          {sections.map((s, i) => (
+            <section key={i} aria-label={s.title || `Section ${i + 1}`} className="rc-answer">
+              <h2 className="section-title">{s.title || `Section ${i + 1}`}</h2>
+              {s.description && <p className="muted">{s.description}</p>}
+              <ol className="rc-list">
+                {s.questions.map((q, j) => {
+                  const number = before[i]! + j + 1;
+                  const expectation = request.competency_expectations?.find((e) => e.question_id === q.id);
+                  return (
+                    <AnswerQuestion
+                      key={q.id}
+                      question={q}
+                      number={number}
+                      answer={draft.answers[q.id]}
+                      error={errors[q.id]}
+                      readOnly={readOnly}
+                      self={isSelf}
+                      onChange={(patch) => {
+                        draft.change(q.id, patch);
+                        if (errors[q.id]) setErrors(({ [q.id]: _gone, ...rest }) => rest);
+                      }}
+                    >
+                      {expectation && <CompetencyExpectation expectation={expectation} self={isSelf} />}
+                      {q.show_goals && request.reviewee && (
+                        <GoalsInReview person={request.reviewee} self={isSelf} cycleType={request.cycle_type} dueAt={request.due_at} />
+                      )}
+                    </AnswerQuestion>
+                  );
+                })}
+              </ol>
+            </section>
+          ))}
+          {!readOnly && (
+            <>
+              <FormError message={summary} />
+              <div className="rc-actions">
+                <button type="submit" className="button" disabled={submit.isPending}>
+                  {submit.isPending ? 'Submitting…' : 'Submit review'}
+                </button>
+                <span className="muted">Your answers are saved as you type; submit when you are done.</span>
+              </div>
+            </>
+          )}
+        </form>
       </div>
       {confirming && (
-        <ConfirmDialog title={isSelf ? 'Submit your self review?' : `Submit your review of ${name}?`} confirmLabel="Submit review" busyLabel="Submitting…" onClose={() => setConfirming(false)}
-          description="Once submitted, your answers can no longer be changed." onConfirm={send} />
+        <ConfirmDialog
+          title={isSelf ? 'Submit your self review?' : `Submit your review of ${name}?`}
+          confirmLabel="Submit review"
+          busyLabel="Submitting…"
+          onClose={() => setConfirming(false)}
+          description="Once submitted, your answers can no longer be changed."
+          onConfirm={send}
+        />
       )}
     </section>
   );

@@ -8,8 +8,23 @@ export type AnswerPatch = Partial<Pick<Answer, 'rating' | 'text' | 'choices'>>;
  * One snapshot question, answered according to its kind; `readOnly` for a submitted review. In a
  * self review (`self`) it reads in its self-review wording when it has one (docs/decisions/0025).
  */
-export function AnswerQuestion({ question: q, number, answer, error, readOnly, self = false, onChange, children }: {
-  question: CycleQuestion; number: number; answer: Answer | undefined; error: string | undefined; readOnly: boolean; self?: boolean; onChange: (patch: AnswerPatch) => void;
+export function AnswerQuestion({
+  question: q,
+  number,
+  answer,
+  error,
+  readOnly,
+  self = false,
+  onChange,
+  children,
+}: {
+  question: CycleQuestion;
+  number: number;
+  answer: Answer | undefined;
+  error: string | undefined;
+  readOnly: boolean;
+  self?: boolean;
+  onChange: (patch: AnswerPatch) => void;
   /** Shown under the question (its competency's expectation, the reviewee's goals of the period). */
   children?: ReactNode;
 }) {
@@ -24,7 +39,14 @@ export function AnswerQuestion({ question: q, number, answer, error, readOnly, s
       <fieldset disabled={readOnly} aria-describedby={error ? errorId : undefined} aria-invalid={error ? true : undefined}>
         <legend id={`${base}-legend`}>
           {number}. {q.kind === 'COMPETENCY_RATING' && q.competency && <span className="rc-badge">{q.competency}</span>} {prompt}
-          {q.required ? <span className="rc-required" aria-label="required"> *</span> : <span className="muted"> (optional)</span>}
+          {q.required ? (
+            <span className="rc-required" aria-label="required">
+              {' '}
+              *
+            </span>
+          ) : (
+            <span className="muted"> (optional)</span>
+          )}
         </legend>
         {q.help_text && <p className="field-hint">{q.help_text}</p>}
         {q.private && <p className="field-hint">Only managers and admins see the answers to this question.</p>}
@@ -51,8 +73,15 @@ export function AnswerQuestion({ question: q, number, answer, error, readOnly, s
           <div className="rc-checks">
             {q.options.map((o) => (
               <label key={o} className="checkbox">
-                <input type="checkbox" value={o} checked={choices.includes(o)}
-                  onChange={(e) => onChange({ choices: e.target.checked ? q.options.filter((x) => x === o || choices.includes(x)) : choices.filter((x) => x !== o) })} /> {o}
+                <input
+                  type="checkbox"
+                  value={o}
+                  checked={choices.includes(o)}
+                  onChange={(e) =>
+                    onChange({ choices: e.target.checked ? q.options.filter((x) => x === o || choices.includes(x)) : choices.filter((x) => x !== o) })
+                  }
+                />{' '}
+                {o}
               </label>
             ))}
           </div>
@@ -60,10 +89,20 @@ export function AnswerQuestion({ question: q, number, answer, error, readOnly, s
         {(q.kind === 'TEXT' || q.kind === 'RATING_COMMENT') && (
           <div className="field">
             <label htmlFor={`${base}-text`}>{q.kind === 'TEXT' ? `Answer to question ${number}` : `Comment on question ${number}`}</label>
-            <textarea id={`${base}-text`} rows={q.kind === 'TEXT' ? 4 : 2} maxLength={5000} value={answer?.text ?? ''} onChange={(e) => onChange({ text: e.target.value })} />
+            <textarea
+              id={`${base}-text`}
+              rows={q.kind === 'TEXT' ? 4 : 2}
+              maxLength={5000}
+              value={answer?.text ?? ''}
+              onChange={(e) => onChange({ text: e.target.value })}
+            />
           </div>
         )}
-        {error && <p id={errorId} className="field-error">{error}</p>}
+        {error && (
+          <p id={errorId} className="field-error">
+            {error}
+          </p>
+        )}
       </fieldset>
       {children}
     </li>

@@ -11,12 +11,15 @@ export const CYCLE_ACTIONS = {
   closeReviewCycle: graphql(`mutation CloseReviewCycle($id: ID!) { closeReviewCycle(id: $id) { ${FULL} } }`),
 };
 type CycleAction = keyof typeof CYCLE_ACTIONS;
-export const useCycleAction = (action: CycleAction) => useInvalidating(async (id: string) =>
-  gqlField(CYCLE_ACTIONS[action], { id }), [...CYCLES, ...REQUESTS]);
+export const useCycleAction = (action: CycleAction) => useInvalidating(async (id: string) => gqlField(CYCLE_ACTIONS[action], { id }), [...CYCLES, ...REQUESTS]);
 
 export const NOMINATIONS = {
-  nominatePeers: graphql(`mutation NominatePeers($participantId: ID!, $reviewerIds: [ID!]!) { nominatePeers(participantId: $participantId, reviewerIds: $reviewerIds) { ${PARTICIPANT} } }`),
-  changeNominations: graphql(`mutation ChangeNominations($participantId: ID!, $reviewerIds: [ID!]!) { changeNominations(participantId: $participantId, reviewerIds: $reviewerIds) { ${PARTICIPANT} } }`),
+  nominatePeers: graphql(
+    `mutation NominatePeers($participantId: ID!, $reviewerIds: [ID!]!) { nominatePeers(participantId: $participantId, reviewerIds: $reviewerIds) { ${PARTICIPANT} } }`,
+  ),
+  changeNominations: graphql(
+    `mutation ChangeNominations($participantId: ID!, $reviewerIds: [ID!]!) { changeNominations(participantId: $participantId, reviewerIds: $reviewerIds) { ${PARTICIPANT} } }`,
+  ),
 };
 export const PARTICIPANT_ACTIONS = {
   approveNominations: graphql(`mutation ApproveNominations($participantId: ID!) { approveNominations(participantId: $participantId) { ${PARTICIPANT} } }`),
@@ -25,7 +28,11 @@ export const PARTICIPANT_ACTIONS = {
   acknowledgeResults: graphql(`mutation AcknowledgeResults($participantId: ID!) { acknowledgeResults(participantId: $participantId) { ${PARTICIPANT} } }`),
 };
 type ParticipantAction = keyof typeof NOMINATIONS | keyof typeof PARTICIPANT_ACTIONS;
-export const useParticipantAction = (action: ParticipantAction) => useInvalidating(async ({ participantId, reviewerIds }: { participantId: string; reviewerIds?: string[] }) =>
-  action === 'nominatePeers' || action === 'changeNominations'
-    ? gqlField(NOMINATIONS[action], { participantId, reviewerIds: reviewerIds! })
-    : gqlField(PARTICIPANT_ACTIONS[action], { participantId }), CYCLES);
+export const useParticipantAction = (action: ParticipantAction) =>
+  useInvalidating(
+    async ({ participantId, reviewerIds }: { participantId: string; reviewerIds?: string[] }) =>
+      action === 'nominatePeers' || action === 'changeNominations'
+        ? gqlField(NOMINATIONS[action], { participantId, reviewerIds: reviewerIds! })
+        : gqlField(PARTICIPANT_ACTIONS[action], { participantId }),
+    CYCLES,
+  );

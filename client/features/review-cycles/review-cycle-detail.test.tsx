@@ -10,22 +10,56 @@ const T = { timeout: 5000 };
 const person = (id: string, full_name: string) => ({ id, full_name });
 
 const participant = (id: string, reviewee: { id: string; full_name: string }, patch: Partial<Participant> = {}): Participant => ({
-  id, cycle_id: 'c1', reviewee, manager: person('ada', 'Ada Lovelace'), results_released_at: null, results_opened_at: null, acknowledged_at: null, nominations: [], requests: [], can_manage: true, ...patch,
+  id,
+  cycle_id: 'c1',
+  reviewee,
+  manager: person('ada', 'Ada Lovelace'),
+  results_released_at: null,
+  results_opened_at: null,
+  acknowledged_at: null,
+  nominations: [],
+  requests: [],
+  can_manage: true,
+  ...patch,
 });
 const cycle = (participants: Participant[], patch: Partial<Cycle> = {}): Cycle => ({
-  id: 'c1', name: 'Autumn 360', type: '360', status: 'DRAFT', template_name: '360 review', nomination_end: null, review_end: '2026-12-31T23:59:59.999Z', results_release: null,
-  participant_count: participants.length, request_count: 0, submitted_count: 0, can_manage: true, created_by: person('ada', 'Ada Lovelace'), perspectives: ['SELF', 'MANAGER', 'PEER'],
-  min_peers: 1, max_peers: 2, anonymity_threshold: 5, launched_at: null, closed_at: null, participants, readiness: null, ...patch,
+  id: 'c1',
+  name: 'Autumn 360',
+  type: '360',
+  status: 'DRAFT',
+  template_name: '360 review',
+  nomination_end: null,
+  review_end: '2026-12-31T23:59:59.999Z',
+  results_release: null,
+  participant_count: participants.length,
+  request_count: 0,
+  submitted_count: 0,
+  can_manage: true,
+  created_by: person('ada', 'Ada Lovelace'),
+  perspectives: ['SELF', 'MANAGER', 'PEER'],
+  min_peers: 1,
+  max_peers: 2,
+  anonymity_threshold: 5,
+  launched_at: null,
+  closed_at: null,
+  participants,
+  readiness: null,
+  ...patch,
 });
 
 it('shows each participant with their peers, and a refused launch names who lacks peers', async () => {
-  const linus = participant('p1', person('linus', 'Linus Torvalds'), { nominations: [{ id: 'n1', reviewer: person('grace', 'Grace Hopper'), nominated_by: person('linus', 'Linus Torvalds'), status: 'PROPOSED' }] });
+  const linus = participant('p1', person('linus', 'Linus Torvalds'), {
+    nominations: [{ id: 'n1', reviewer: person('grace', 'Grace Hopper'), nominated_by: person('linus', 'Linus Torvalds'), status: 'PROPOSED' }],
+  });
   const ken = participant('p2', person('ken', 'Ken Thompson'));
-  const { calls } = stubGraphql({
-    ReviewCycle: () => ({ data: { reviewCycle: cycle([linus, ken]) } }),
-    LaunchReviewCycle: () => refusal('Ken Thompson has fewer than 1 approved peer.', 'CONFLICT'),
-    ApproveNominations: () => ({ data: { approveNominations: { ...linus, nominations: [{ ...linus.nominations[0]!, status: 'APPROVED' }] } } }),
-  }, { me: meAs('ADMIN', { id: 'ada' }) });
+  const { calls } = stubGraphql(
+    {
+      ReviewCycle: () => ({ data: { reviewCycle: cycle([linus, ken]) } }),
+      LaunchReviewCycle: () => refusal('Ken Thompson has fewer than 1 approved peer.', 'CONFLICT'),
+      ApproveNominations: () => ({ data: { approveNominations: { ...linus, nominations: [{ ...linus.nominations[0]!, status: 'APPROVED' }] } } }),
+    },
+    { me: meAs('ADMIN', { id: 'ada' }) },
+  );
   await renderSignedIn('/reviews?id=c1');
   const list = await screen.findByRole('list', { name: 'Participants' }, T);
   const linusCard = within(list).getByRole('listitem', { name: 'Linus Torvalds' });
@@ -42,14 +76,26 @@ it('shows each participant with their peers, and a refused launch names who lack
   expect((await within(dialog).findByRole('alert')).textContent).toBe('Ken Thompson has fewer than 1 approved peer.');
 });
 
-it('the reviewee proposes peers from the suggestions, within the cycle\'s minimum and maximum', async () => {
+it("the reviewee proposes peers from the suggestions, within the cycle's minimum and maximum", async () => {
   const me = participant('p1', person('linus', 'Linus Torvalds'), { can_manage: false });
-  const { calls } = stubGraphql({
-    ReviewCycle: () => ({ data: { reviewCycle: cycle([me], { can_manage: false }) } }),
-    PeerSuggestions: () => ({ data: { peerSuggestions: [person('grace', 'Grace Hopper'), person('ken', 'Ken Thompson'), person('radia', 'Radia Perlman')] } }),
-    TeamPickerPeople: () => ({ data: { organizationUsers: [] } }),
-    NominatePeers: ({ reviewerIds }: GraphqlVariables) => ({ data: { nominatePeers: { ...me, nominations: reviewerIds.map((id: string) => ({ id: `n-${id}`, reviewer: person(id, id), nominated_by: null, status: 'PROPOSED' })) } } }),
-  }, { me: meAs('MEMBER', { id: 'linus' }) });
+  const { calls } = stubGraphql(
+    {
+      ReviewCycle: () => ({ data: { reviewCycle: cycle([me], { can_manage: false }) } }),
+      PeerSuggestions: () => ({
+        data: { peerSuggestions: [person('grace', 'Grace Hopper'), person('ken', 'Ken Thompson'), person('radia', 'Radia Perlman')] },
+      }),
+      TeamPickerPeople: () => ({ data: { organizationUsers: [] } }),
+      NominatePeers: ({ reviewerIds }: GraphqlVariables) => ({
+        data: {
+          nominatePeers: {
+            ...me,
+            nominations: reviewerIds.map((id: string) => ({ id: `n-${id}`, reviewer: person(id, id), nominated_by: null, status: 'PROPOSED' })),
+          },
+        },
+      }),
+    },
+    { me: meAs('MEMBER', { id: 'linus' }) },
+  );
   await renderSignedIn('/reviews?id=c1');
   expect(screen.queryByRole('button', { name: 'Launch cycle' })).toBeNull();
   fireEvent.click(await screen.findByRole('button', { name: 'Propose peers' }, T));
@@ -62,15 +108,34 @@ it('the reviewee proposes peers from the suggestions, within the cycle\'s minimu
   expect(await within(group).findByText('Choose at most 2 peers.')).toBeTruthy();
   fireEvent.click(within(group).getByRole('checkbox', { name: /^Radia Perlman/ }));
   fireEvent.click(within(group).getByRole('button', { name: 'Propose peers' }));
-  await waitFor(() => expect(calls.find((c) => c.operationName === 'NominatePeers')?.variables).toEqual({ participantId: 'p1', reviewerIds: ['grace', 'ken'] }));
+  await waitFor(() =>
+    expect(calls.find((c) => c.operationName === 'NominatePeers')?.variables).toEqual({ participantId: 'p1', reviewerIds: ['grace', 'ken'] }),
+  );
 });
 
 it('the dashboard card counts my pending reviews and names the next one due', async () => {
-  const item = (id: string, name: string, due: string, perspective: 'PEER' | 'SELF' = 'PEER') => ({ id, cycle_id: 'c1', cycle_name: 'Autumn 360', cycle_type: '360', cycle_status: 'ACTIVE' as const, reviewee: person(`p-${id}`, name), perspective, status: 'PENDING' as const, due_at: due, submitted_at: null, decline_reason: null });
-  stubGraphql({
-    WidgetPreferences: () => ({ data: { userWidgetPreferences: { user_id: 'ada', enabled_widgets: ['PENDING_REVIEWS'] } } }),
-    MyReviewRequests: () => ({ data: { myReviewRequests: [item('r1', 'Grace Hopper', '2099-01-10T23:59:59.999Z'), item('r2', 'Ada Lovelace', '2099-02-01T23:59:59.999Z', 'SELF')] } }),
-  }, { me: meAs('MEMBER', { id: 'ada' }) });
+  const item = (id: string, name: string, due: string, perspective: 'PEER' | 'SELF' = 'PEER') => ({
+    id,
+    cycle_id: 'c1',
+    cycle_name: 'Autumn 360',
+    cycle_type: '360',
+    cycle_status: 'ACTIVE' as const,
+    reviewee: person(`p-${id}`, name),
+    perspective,
+    status: 'PENDING' as const,
+    due_at: due,
+    submitted_at: null,
+    decline_reason: null,
+  });
+  stubGraphql(
+    {
+      WidgetPreferences: () => ({ data: { userWidgetPreferences: { user_id: 'ada', enabled_widgets: ['PENDING_REVIEWS'] } } }),
+      MyReviewRequests: () => ({
+        data: { myReviewRequests: [item('r1', 'Grace Hopper', '2099-01-10T23:59:59.999Z'), item('r2', 'Ada Lovelace', '2099-02-01T23:59:59.999Z', 'SELF')] },
+      }),
+    },
+    { me: meAs('MEMBER', { id: 'ada' }) },
+  );
   await renderSignedIn('/home/dashboard');
   const card = within(await screen.findByRole('list', { name: 'Dashboard widgets' }, T)).getByRole('listitem');
   expect((await within(card).findByTestId('pending-review-count', {}, T)).textContent).toBe('2');
@@ -79,10 +144,15 @@ it('the dashboard card counts my pending reviews and names the next one due', as
 });
 
 it('closing asks first and says how many of the reviews were submitted', async () => {
-  const { calls } = stubGraphql({
-    ReviewCycle: () => ({ data: { reviewCycle: cycle([participant('p1', person('linus', 'Linus Torvalds'))], { status: 'ACTIVE', request_count: 7, submitted_count: 5 }) } }),
-    CloseReviewCycle: () => ({ data: { closeReviewCycle: cycle([], { status: 'CLOSED' }) } }),
-  }, { me: meAs('ADMIN', { id: 'ada' }) });
+  const { calls } = stubGraphql(
+    {
+      ReviewCycle: () => ({
+        data: { reviewCycle: cycle([participant('p1', person('linus', 'Linus Torvalds'))], { status: 'ACTIVE', request_count: 7, submitted_count: 5 }) },
+      }),
+      CloseReviewCycle: () => ({ data: { closeReviewCycle: cycle([], { status: 'CLOSED' }) } }),
+    },
+    { me: meAs('ADMIN', { id: 'ada' }) },
+  );
   await renderSignedIn('/reviews?id=c1');
   fireEvent.click(await screen.findByRole('button', { name: 'Close cycle' }, T));
   const dialog = await screen.findByRole('alertdialog', { name: 'Close Autumn 360?' });

@@ -28,10 +28,20 @@ export function ReviewCycleDetail({ id, onBack }: { id: string; onBack: () => vo
       <div className="row-between">
         <h1>{cycle.name}</h1>
         <div className="rc-actions">
-          {cycle.can_manage && cycle.status === 'DRAFT' && <button type="button" className="button" onClick={() => setConfirm('launch')}>Launch cycle</button>}
-          {cycle.can_manage && cycle.status === 'ACTIVE' && <button type="button" className="button button-secondary" onClick={() => setConfirm('close')}>Close cycle</button>}
+          {cycle.can_manage && cycle.status === 'DRAFT' && (
+            <button type="button" className="button" onClick={() => setConfirm('launch')}>
+              Launch cycle
+            </button>
+          )}
+          {cycle.can_manage && cycle.status === 'ACTIVE' && (
+            <button type="button" className="button button-secondary" onClick={() => setConfirm('close')}>
+              Close cycle
+            </button>
+          )}
           <ReleaseAllButton cycle={cycle} />
-          <button type="button" className="button button-ghost" onClick={onBack}>Back to cycles</button>
+          <button type="button" className="button button-ghost" onClick={onBack}>
+            Back to cycles
+          </button>
         </div>
       </div>
       <p className="rc-meta">
@@ -43,28 +53,52 @@ export function ReviewCycleDetail({ id, onBack }: { id: string; onBack: () => vo
         {cycle.results_release && <span>Results {formatDay(cycle.results_release)}</span>}
       </p>
       <p className="muted">
-        Perspectives: {cycle.perspectives.map((p) => PERSPECTIVE_LABELS[p]).join(', ')} · {cycle.min_peers} to {cycle.max_peers} peers · anonymity threshold {cycle.anonymity_threshold}
+        Perspectives: {cycle.perspectives.map((p) => PERSPECTIVE_LABELS[p]).join(', ')} · {cycle.min_peers} to {cycle.max_peers} peers · anonymity threshold{' '}
+        {cycle.anonymity_threshold}
         {cycle.status !== 'DRAFT' && ` · ${cycle.submitted_count} of ${cycle.request_count} reviews submitted`}
       </p>
       {cycle.status === 'DRAFT' && <ReadinessPanel cycle={cycle} />}
       <h2 className="section-title">Participants ({cycle.participant_count})</h2>
-      {cycle.participants.length === 0 ? <p className="muted">You do not take part in this cycle.</p> : (
+      {cycle.participants.length === 0 ? (
+        <p className="muted">You do not take part in this cycle.</p>
+      ) : (
         <ul className="rc-list" aria-label="Participants">
-          {cycle.participants.map((p) => <ParticipantCard key={p.id} cycle={cycle} participant={p} meId={me.id} isAdmin={me.permission_level === 'ADMIN'} />)}
+          {cycle.participants.map((p) => (
+            <ParticipantCard key={p.id} cycle={cycle} participant={p} meId={me.id} isAdmin={me.permission_level === 'ADMIN'} />
+          ))}
         </ul>
       )}
       {confirm === 'launch' && (
-        <ConfirmDialog title={`Launch ${cycle.name}?`} confirmLabel={risks.length ? 'Launch anyway' : 'Launch cycle'} busyLabel="Launching…" onClose={() => { setConfirm(null); setAccepted(false); }}
+        <ConfirmDialog
+          title={`Launch ${cycle.name}?`}
+          confirmLabel={risks.length ? 'Launch anyway' : 'Launch cycle'}
+          busyLabel="Launching…"
+          onClose={() => {
+            setConfirm(null);
+            setAccepted(false);
+          }}
           description="Every reviewer is asked for their review now, with the template's questions as they are today. Settings and people cannot change after launch."
           canConfirm={!risks.length || accepted}
-          onConfirm={async () => { await launch.mutateAsync(cycle.id); showAlert(`${cycle.name} is running. Reviewers were notified.`, 'success'); }}>
+          onConfirm={async () => {
+            await launch.mutateAsync(cycle.id);
+            showAlert(`${cycle.name} is running. Reviewers were notified.`, 'success');
+          }}
+        >
           <LaunchRisks risks={risks} threshold={cycle.anonymity_threshold} accepted={accepted} onAccept={setAccepted} />
         </ConfirmDialog>
       )}
       {confirm === 'close' && (
-        <ConfirmDialog title={`Close ${cycle.name}?`} confirmLabel="Close cycle" busyLabel="Closing…" onClose={() => setConfirm(null)}
+        <ConfirmDialog
+          title={`Close ${cycle.name}?`}
+          confirmLabel="Close cycle"
+          busyLabel="Closing…"
+          onClose={() => setConfirm(null)}
           description={closeWarning(cycle)}
-          onConfirm={async () => { await close.mutateAsync(cycle.id); showAlert(`${cycle.name} is closed.`, 'success'); }} />
+          onConfirm={async () => {
+            await close.mutateAsync(cycle.id);
+            showAlert(`${cycle.name} is closed.`, 'success');
+          }}
+        />
       )}
     </section>
   );
@@ -73,9 +107,11 @@ export function ReviewCycleDetail({ id, onBack }: { id: string; onBack: () => vo
 /** Closing is for good: it says how many of the reviews asked for came in (docs/decisions/0059). */
 export function closeWarning(cycle: Pick<Cycle, 'submitted_count' | 'request_count'>): string {
   const missing = cycle.request_count - cycle.submitted_count;
-  return `${cycle.submitted_count} of ${cycle.request_count} ${cycle.request_count === 1 ? 'review was' : 'reviews were'} submitted. `
-    + (missing > 0 ? `The ${missing === 1 ? 'one' : missing} not submitted by now can no longer be answered. ` : '')
-    + 'Results can then be released for each person.';
+  return (
+    `${cycle.submitted_count} of ${cycle.request_count} ${cycle.request_count === 1 ? 'review was' : 'reviews were'} submitted. ` +
+    (missing > 0 ? `The ${missing === 1 ? 'one' : missing} not submitted by now can no longer be answered. ` : '') +
+    'Results can then be released for each person.'
+  );
 }
 
 const NOMINATION_LABELS = { PROPOSED: 'Proposed', APPROVED: 'Approved', REJECTED: 'Not chosen' } as const;
@@ -100,7 +136,10 @@ function ParticipantCard({ cycle, participant: p, meId, isAdmin }: { cycle: Cycl
   const approved = p.nominations.filter((n) => n.status === 'APPROVED').length;
   return (
     <li className="tile rc-item" aria-labelledby={`rc-p-${p.id}`}>
-      <h3 id={`rc-p-${p.id}`}>{name}{isMe ? ' (you)' : ''}</h3>
+      <h3 id={`rc-p-${p.id}`}>
+        {name}
+        {isMe ? ' (you)' : ''}
+      </h3>
       <p className="rc-meta">
         <span>Manager: {p.manager?.full_name ?? 'none'}</span>
         {cycle.perspectives.includes('PEER') && <span data-testid="nomination-state">{nominationState(p)}</span>}
@@ -110,7 +149,9 @@ function ParticipantCard({ cycle, participant: p, meId, isAdmin }: { cycle: Cycl
       {p.nominations.length > 0 && (
         <ul className="rc-people" aria-label={`Peers of ${name}`}>
           {p.nominations.map((n) => (
-            <li key={n.id}>{n.reviewer?.full_name ?? 'A former colleague'} · <span className={`rc-badge rc-badge-${n.status}`}>{NOMINATION_LABELS[n.status]}</span></li>
+            <li key={n.id}>
+              {n.reviewer?.full_name ?? 'A former colleague'} · <span className={`rc-badge rc-badge-${n.status}`}>{NOMINATION_LABELS[n.status]}</span>
+            </li>
           ))}
         </ul>
       )}
@@ -118,30 +159,74 @@ function ParticipantCard({ cycle, participant: p, meId, isAdmin }: { cycle: Cycl
         <ul className="rc-people" aria-label={`Reviewers of ${name}`}>
           {p.requests.map((r) => (
             <li key={r.id}>
-              {r.reviewer?.full_name ?? 'A former colleague'} ({PERSPECTIVE_LABELS[r.perspective]}) · <span className={`rc-badge rc-badge-${r.status}`}>{REQUEST_LABELS[r.status]}</span>
+              {r.reviewer?.full_name ?? 'A former colleague'} ({PERSPECTIVE_LABELS[r.perspective]}) ·{' '}
+              <span className={`rc-badge rc-badge-${r.status}`}>{REQUEST_LABELS[r.status]}</span>
               {r.decline_reason && <span className="muted"> · {r.decline_reason}</span>}
               {isAdmin && r.status === 'SUBMITTED' && cycle.status === 'ACTIVE' && (
-                <> <button type="button" className="button button-ghost button-small" disabled={reopen.isPending} aria-label={`Reopen the review by ${r.reviewer?.full_name ?? 'this reviewer'}`}
-                  onClick={() => void alertOutcome(reopen.mutateAsync(r.id), 'The review is open again; the reviewer was notified.')}>Reopen</button></>
+                <>
+                  {' '}
+                  <button
+                    type="button"
+                    className="button button-ghost button-small"
+                    disabled={reopen.isPending}
+                    aria-label={`Reopen the review by ${r.reviewer?.full_name ?? 'this reviewer'}`}
+                    onClick={() => void alertOutcome(reopen.mutateAsync(r.id), 'The review is open again; the reviewer was notified.')}
+                  >
+                    Reopen
+                  </button>
+                </>
               )}
             </li>
           ))}
         </ul>
       )}
-      {editing ? <PeerEditor cycle={cycle} participant={p} mode={editing} onDone={() => setEditing(null)} /> : (
+      {editing ? (
+        <PeerEditor cycle={cycle} participant={p} mode={editing} onDone={() => setEditing(null)} />
+      ) : (
         <div className="rc-actions">
-          {draft && isMe && cycle.perspectives.includes('PEER') && <button type="button" className="button button-small" onClick={() => setEditing('nominate')}>{p.nominations.length ? 'Change my proposal' : 'Propose peers'}</button>}
-          {draft && p.can_manage && proposed && (
-            <button type="button" className="button button-small" disabled={approve.isPending} onClick={() => void alertOutcome(approve.mutateAsync({ participantId: p.id }), `The peers of ${name} are approved.`)}>Approve peers of {name}</button>
+          {draft && isMe && cycle.perspectives.includes('PEER') && (
+            <button type="button" className="button button-small" onClick={() => setEditing('nominate')}>
+              {p.nominations.length ? 'Change my proposal' : 'Propose peers'}
+            </button>
           )}
-          {draft && p.can_manage && cycle.perspectives.includes('PEER') && <button type="button" className="button button-secondary button-small" onClick={() => setEditing('change')}>Change peers of {name}</button>}
-          {draft && p.can_manage && !cycle.can_manage && !isMe && cycle.perspectives.includes('PEER') && approved < cycle.min_peers && <RemindToNominateButton participantId={p.id} name={name} />}
+          {draft && p.can_manage && proposed && (
+            <button
+              type="button"
+              className="button button-small"
+              disabled={approve.isPending}
+              onClick={() => void alertOutcome(approve.mutateAsync({ participantId: p.id }), `The peers of ${name} are approved.`)}
+            >
+              Approve peers of {name}
+            </button>
+          )}
+          {draft && p.can_manage && cycle.perspectives.includes('PEER') && (
+            <button type="button" className="button button-secondary button-small" onClick={() => setEditing('change')}>
+              Change peers of {name}
+            </button>
+          )}
+          {draft && p.can_manage && !cycle.can_manage && !isMe && cycle.perspectives.includes('PEER') && approved < cycle.min_peers && (
+            <RemindToNominateButton participantId={p.id} name={name} />
+          )}
           <ReleaseControls cycle={cycle} participant={p} />
-          {((p.can_manage || isAdmin) && (cycle.status === 'CLOSED' || cycle.status === 'RELEASED') || (isMe && p.results_released_at)) && (
-            <Link to="/reviews" search={{ id: cycle.id, results: p.id }} className="button button-secondary button-small" aria-label={isMe ? 'My results' : `Results of ${name}`}>Results</Link>
+          {(((p.can_manage || isAdmin) && (cycle.status === 'CLOSED' || cycle.status === 'RELEASED')) || (isMe && p.results_released_at)) && (
+            <Link
+              to="/reviews"
+              search={{ id: cycle.id, results: p.id }}
+              className="button button-secondary button-small"
+              aria-label={isMe ? 'My results' : `Results of ${name}`}
+            >
+              Results
+            </Link>
           )}
           {isMe && p.results_released_at && !p.acknowledged_at && (
-            <button type="button" className="button button-small" disabled={acknowledge.isPending} onClick={() => void alertOutcome(acknowledge.mutateAsync({ participantId: p.id }), 'You acknowledged your results.')}>Acknowledge my results</button>
+            <button
+              type="button"
+              className="button button-small"
+              disabled={acknowledge.isPending}
+              onClick={() => void alertOutcome(acknowledge.mutateAsync({ participantId: p.id }), 'You acknowledged your results.')}
+            >
+              Acknowledge my results
+            </button>
           )}
         </div>
       )}

@@ -37,14 +37,29 @@ export function DeclineDialog({ request, onClose }: { request: RequestListItem; 
           <form className="form" onSubmit={form.onSubmit} noValidate>
             <div className="field">
               <label htmlFor={`${id}-reason`}>Reason</label>
-              <textarea id={`${id}-reason`} name="reason" rows={3} maxLength={REVIEW_CYCLE_LIMITS.declineReasonMax} aria-invalid={error ? true : undefined}
-                aria-describedby={error ? `${id}-error` : undefined} autoFocus />
-              {error && <p id={`${id}-error`} className="field-error">{error}</p>}
+              <textarea
+                id={`${id}-reason`}
+                name="reason"
+                rows={3}
+                maxLength={REVIEW_CYCLE_LIMITS.declineReasonMax}
+                aria-invalid={error ? true : undefined}
+                aria-describedby={error ? `${id}-error` : undefined}
+                autoFocus
+              />
+              {error && (
+                <p id={`${id}-error`} className="field-error">
+                  {error}
+                </p>
+              )}
             </div>
             <FormError message={form.formError} />
             <div className="dialog-actions">
-              <Dialog.Close className="button button-ghost" type="button">Cancel</Dialog.Close>
-              <SubmitButton sending={form.sending} sendingText="Declining…">Decline review</SubmitButton>
+              <Dialog.Close className="button button-ghost" type="button">
+                Cancel
+              </Dialog.Close>
+              <SubmitButton sending={form.sending} sendingText="Declining…">
+                Decline review
+              </SubmitButton>
             </div>
           </form>
         </Dialog.Content>

@@ -6,7 +6,14 @@ import { Field, FormError, SubmitButton } from '../../components/ui/field.js';
 import { showAlert } from '../../lib/alerts.js';
 import { useZodForm } from '../../lib/forms.js';
 import { GraphqlError } from '../../lib/graphql.js';
-import { REVIEW_CYCLE_DEFAULTS, REVIEW_CYCLE_LIMITS, REVIEW_CYCLE_TYPES, createReviewCycleSchema, peerThresholdWarning, type ReviewCycleInput } from '../../../shared/review-cycle.schemas.js';
+import {
+  REVIEW_CYCLE_DEFAULTS,
+  REVIEW_CYCLE_LIMITS,
+  REVIEW_CYCLE_TYPES,
+  createReviewCycleSchema,
+  peerThresholdWarning,
+  type ReviewCycleInput,
+} from '../../../shared/review-cycle.schemas.js';
 import { PERSPECTIVES, PERSPECTIVE_LABELS, type Perspective } from '../../../shared/review-template.schemas.js';
 import { pickablePeopleQueryOptions, teamsQueryOptions } from '../teams/api.js';
 import { reviewTemplatesQueryOptions } from '../review-templates/review-templates.api.js';
@@ -36,7 +43,11 @@ export function ReviewCycleForm({ onCreated, onCancel }: { onCreated: (cycle: Cy
   const [perspectives, setPerspectives] = useState<Perspective[]>([...REVIEW_CYCLE_DEFAULTS.perspectives]);
   const [minPeers, setMinPeers] = useState(String(REVIEW_CYCLE_DEFAULTS.min_peers));
   const [threshold, setThreshold] = useState(String(REVIEW_CYCLE_DEFAULTS.anonymity_threshold));
-  const warning = peerThresholdWarning({ perspectives, min_peers: Number(minPeers || 0), anonymity_threshold: Number(threshold || REVIEW_CYCLE_DEFAULTS.anonymity_threshold) });
+  const warning = peerThresholdWarning({
+    perspectives,
+    min_peers: Number(minPeers || 0),
+    anonymity_threshold: Number(threshold || REVIEW_CYCLE_DEFAULTS.anonymity_threshold),
+  });
   const create = useCreateReviewCycle();
   const usable = templates.filter((t) => t.review_type === type || t.review_type === 'any');
 
@@ -44,9 +55,18 @@ export function ReviewCycleForm({ onCreated, onCancel }: { onCreated: (cycle: Cy
   const schema = z.preprocess((raw) => {
     const r = raw as Record<string, unknown>;
     return {
-      name: r.name, type: r.type, template_id: r.template_id, participant_ids: participantIds, team_ids: teamIds,
-      nomination_end: blankToNull(r.nomination_end), review_end: r.review_end ?? '', results_release: blankToNull(r.results_release),
-      perspectives, min_peers: numberOrNull(r.min_peers), max_peers: numberOrNull(r.max_peers), anonymity_threshold: numberOrNull(r.anonymity_threshold),
+      name: r.name,
+      type: r.type,
+      template_id: r.template_id,
+      participant_ids: participantIds,
+      team_ids: teamIds,
+      nomination_end: blankToNull(r.nomination_end),
+      review_end: r.review_end ?? '',
+      results_release: blankToNull(r.results_release),
+      perspectives,
+      min_peers: numberOrNull(r.min_peers),
+      max_peers: numberOrNull(r.max_peers),
+      anonymity_threshold: numberOrNull(r.anonymity_threshold),
     };
   }, createReviewCycleSchema);
 
@@ -68,22 +88,55 @@ export function ReviewCycleForm({ onCreated, onCancel }: { onCreated: (cycle: Cy
         <div className="field">
           <label htmlFor="rc-type">Type</label>
           <select id="rc-type" name="type" value={type} onChange={(ev) => setType(ev.target.value)}>
-            {REVIEW_CYCLE_TYPES.map((t) => <option key={t} value={t}>{CYCLE_TYPE_LABELS[t]}</option>)}
+            {REVIEW_CYCLE_TYPES.map((t) => (
+              <option key={t} value={t}>
+                {CYCLE_TYPE_LABELS[t]}
+              </option>
+            ))}
           </select>
         </div>
         <div className="field">
           <label htmlFor="rc-template">Template</label>
-          <select id="rc-template" name="template_id" key={type} aria-invalid={e.template_id ? true : undefined} aria-describedby={e.template_id ? 'rc-template-error' : undefined}>
+          <select
+            id="rc-template"
+            name="template_id"
+            key={type}
+            aria-invalid={e.template_id ? true : undefined}
+            aria-describedby={e.template_id ? 'rc-template-error' : undefined}
+          >
             {usable.length === 0 && <option value="">No template for this type</option>}
-            {usable.map((t) => <option key={t.id} value={t.id}>{t.name}{t.built_in ? ' (built-in)' : ''}</option>)}
+            {usable.map((t) => (
+              <option key={t.id} value={t.id}>
+                {t.name}
+                {t.built_in ? ' (built-in)' : ''}
+              </option>
+            ))}
           </select>
-          {e.template_id && <p id="rc-template-error" className="field-error">{e.template_id === 'Required' || e.template_id.startsWith('Too small') ? 'Choose a template.' : e.template_id}</p>}
+          {e.template_id && (
+            <p id="rc-template-error" className="field-error">
+              {e.template_id === 'Required' || e.template_id.startsWith('Too small') ? 'Choose a template.' : e.template_id}
+            </p>
+          )}
         </div>
       </div>
-      <SearchPicker label="People" name="participant_ids" options={people.filter((p) => p.status !== 'DEACTIVATED').map((p) => ({ id: p.id, label: p.full_name, detail: p.team?.name ?? p.email, keywords: p.email }))}
-        chosen={participantIds} onChange={setParticipantIds} error={e.participant_ids} />
-      <SearchPicker label="Teams" name="team_ids" options={teams.map((t) => ({ id: t.id, label: t.name, detail: `${t.aggregations.count_users} people` }))}
-        chosen={teamIds} onChange={setTeamIds} error={e.team_ids} />
+      <SearchPicker
+        label="People"
+        name="participant_ids"
+        options={people
+          .filter((p) => p.status !== 'DEACTIVATED')
+          .map((p) => ({ id: p.id, label: p.full_name, detail: p.team?.name ?? p.email, keywords: p.email }))}
+        chosen={participantIds}
+        onChange={setParticipantIds}
+        error={e.participant_ids}
+      />
+      <SearchPicker
+        label="Teams"
+        name="team_ids"
+        options={teams.map((t) => ({ id: t.id, label: t.name, detail: `${t.aggregations.count_users} people` }))}
+        chosen={teamIds}
+        onChange={setTeamIds}
+        error={e.team_ids}
+      />
       <div className="rc-grid">
         <DateField label="Nominations end (optional)" name="nomination_end" error={e.nomination_end} />
         <DateField label="Reviews due" name="review_end" error={e.review_end} required />
@@ -94,8 +147,15 @@ export function ReviewCycleForm({ onCreated, onCancel }: { onCreated: (cycle: Cy
         <div className="rc-checks">
           {PERSPECTIVES.map((p) => (
             <label key={p} className="checkbox">
-              <input type="checkbox" name="perspectives" value={p} checked={perspectives.includes(p)}
-                onChange={(ev) => setPerspectives(ev.target.checked ? PERSPECTIVES.filter((x) => x === p || perspectives.includes(x)) : perspectives.filter((x) => x !== p))} />
+              <input
+                type="checkbox"
+                name="perspectives"
+                value={p}
+                checked={perspectives.includes(p)}
+                onChange={(ev) =>
+                  setPerspectives(ev.target.checked ? PERSPECTIVES.filter((x) => x === p || perspectives.includes(x)) : perspectives.filter((x) => x !== p))
+                }
+              />
               {PERSPECTIVE_LABELS[p]}
             </label>
           ))}
@@ -103,16 +163,49 @@ export function ReviewCycleForm({ onCreated, onCancel }: { onCreated: (cycle: Cy
         {e.perspectives && <p className="field-error">{e.perspectives}</p>}
       </fieldset>
       <div className="rc-grid">
-        <Field label="Minimum peers" name="min_peers" type="number" inputMode="numeric" min={0} max={REVIEW_CYCLE_LIMITS.peersMax} value={minPeers} onChange={(ev) => setMinPeers(ev.target.value)} error={e.min_peers} />
-        <Field label="Maximum peers" name="max_peers" type="number" inputMode="numeric" min={1} max={REVIEW_CYCLE_LIMITS.peersMax} defaultValue={REVIEW_CYCLE_DEFAULTS.max_peers} error={e.max_peers} />
-        <Field label="Anonymity threshold" name="anonymity_threshold" type="number" inputMode="numeric" min={REVIEW_CYCLE_LIMITS.thresholdMin} max={REVIEW_CYCLE_LIMITS.thresholdMax}
-          value={threshold} onChange={(ev) => setThreshold(ev.target.value)} error={e.anonymity_threshold} hint="Answers are shown only when at least this many people answered (3 or more)." />
+        <Field
+          label="Minimum peers"
+          name="min_peers"
+          type="number"
+          inputMode="numeric"
+          min={0}
+          max={REVIEW_CYCLE_LIMITS.peersMax}
+          value={minPeers}
+          onChange={(ev) => setMinPeers(ev.target.value)}
+          error={e.min_peers}
+        />
+        <Field
+          label="Maximum peers"
+          name="max_peers"
+          type="number"
+          inputMode="numeric"
+          min={1}
+          max={REVIEW_CYCLE_LIMITS.peersMax}
+          defaultValue={REVIEW_CYCLE_DEFAULTS.max_peers}
+          error={e.max_peers}
+        />
+        <Field
+          label="Anonymity threshold"
+          name="anonymity_threshold"
+          type="number"
+          inputMode="numeric"
+          min={REVIEW_CYCLE_LIMITS.thresholdMin}
+          max={REVIEW_CYCLE_LIMITS.thresholdMax}
+          value={threshold}
+          onChange={(ev) => setThreshold(ev.target.value)}
+          error={e.anonymity_threshold}
+          hint="Answers are shown only when at least this many people answered (3 or more)."
+        />
       </div>
       <PeerThresholdWarning warning={warning} />
       <FormError message={form.formError} />
       <div className="rc-actions">
-        <SubmitButton sending={form.sending} sendingText="Creating…">Create draft cycle</SubmitButton>
-        <button type="button" className="button button-ghost" onClick={onCancel}>Cancel</button>
+        <SubmitButton sending={form.sending} sendingText="Creating…">
+          Create draft cycle
+        </SubmitButton>
+        <button type="button" className="button button-ghost" onClick={onCancel}>
+          Cancel
+        </button>
       </div>
     </form>
   );

@@ -21,8 +21,20 @@ export function pickerCount(shown: number, total: number, noun: string, searchin
  * checkboxes. The search covers every option (the whole organization for people); the list shows
  * the first matches and says how many of how many, with "Show more".
  */
-export function SearchPicker({ label, options, chosen, onChange, error, name }: {
-  label: string; name: string; options: Option[]; chosen: string[]; onChange: (ids: string[]) => void; error?: string | undefined;
+export function SearchPicker({
+  label,
+  options,
+  chosen,
+  onChange,
+  error,
+  name,
+}: {
+  label: string;
+  name: string;
+  options: Option[];
+  chosen: string[];
+  onChange: (ids: string[]) => void;
+  error?: string | undefined;
 }) {
   const id = useId();
   const [query, setQuery] = useState('');
@@ -40,24 +52,49 @@ export function SearchPicker({ label, options, chosen, onChange, error, name }: 
           {chosen.map((c) => (
             <li key={c} className="rc-pick">
               {byId.get(c)?.label ?? c}
-              <button type="button" className="button button-ghost button-small" aria-label={`Remove ${byId.get(c)?.label ?? c}`} onClick={() => toggle(c, false)}>×</button>
+              <button
+                type="button"
+                className="button button-ghost button-small"
+                aria-label={`Remove ${byId.get(c)?.label ?? c}`}
+                onClick={() => toggle(c, false)}
+              >
+                ×
+              </button>
             </li>
           ))}
         </ul>
       )}
       <div className="field">
         <label htmlFor={`${id}-search`}>Search {label.toLowerCase()}</label>
-        <input id={`${id}-search`} type="search" value={query} onChange={(e) => { setQuery(e.target.value); setLimit(PICKER_PAGE); }} data-name={name} autoComplete="off"
-          aria-describedby={`${id}-count`} />
+        <input
+          id={`${id}-search`}
+          type="search"
+          value={query}
+          onChange={(e) => {
+            setQuery(e.target.value);
+            setLimit(PICKER_PAGE);
+          }}
+          data-name={name}
+          autoComplete="off"
+          aria-describedby={`${id}-count`}
+        />
       </div>
-      <p id={`${id}-count`} className="muted rc-picker-count" aria-live="polite">{pickerCount(matches.length, found.length, label.toLowerCase(), !!q)}</p>
+      <p id={`${id}-count`} className="muted rc-picker-count" aria-live="polite">
+        {pickerCount(matches.length, found.length, label.toLowerCase(), !!q)}
+      </p>
       {matches.length > 0 && (
         <ul className="rc-options">
           {matches.map((o) => (
             <li key={o.id}>
               <label className="checkbox">
                 <input type="checkbox" name={name} value={o.id} checked={chosen.includes(o.id)} onChange={(e) => toggle(o.id, e.target.checked)} />
-                {o.label}{o.detail ? <>{' '}<span className="muted">· {o.detail}</span></> : null}
+                {o.label}
+                {o.detail ? (
+                  <>
+                    {' '}
+                    <span className="muted">· {o.detail}</span>
+                  </>
+                ) : null}
               </label>
             </li>
           ))}
@@ -68,7 +105,11 @@ export function SearchPicker({ label, options, chosen, onChange, error, name }: 
           Show {Math.min(PICKER_PAGE, found.length - matches.length)} more
         </button>
       )}
-      {error && <p id={`${id}-error`} className="field-error">{error}</p>}
+      {error && (
+        <p id={`${id}-error`} className="field-error">
+          {error}
+        </p>
+      )}
     </fieldset>
   );
 }

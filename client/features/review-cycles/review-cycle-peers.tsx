@@ -20,7 +20,9 @@ export function PeerEditor({ cycle, participant, mode, onDone }: { cycle: Cycle;
   const suggested = new Set((suggestions.data ?? []).map((p) => p.id));
   const options: Option[] = [
     ...(suggestions.data ?? []).map((p) => ({ id: p.id, label: p.full_name, detail: 'Suggested' })),
-    ...(people.data ?? []).filter((p) => !suggested.has(p.id) && p.id !== participant.reviewee?.id && p.status !== 'DEACTIVATED').map((p) => ({ id: p.id, label: p.full_name, detail: p.team?.name ?? null })),
+    ...(people.data ?? [])
+      .filter((p) => !suggested.has(p.id) && p.id !== participant.reviewee?.id && p.status !== 'DEACTIVATED')
+      .map((p) => ({ id: p.id, label: p.full_name, detail: p.team?.name ?? null })),
   ];
   async function save() {
     const problem = peerCountProblem(chosen.length, cycle);
@@ -28,7 +30,10 @@ export function PeerEditor({ cycle, participant, mode, onDone }: { cycle: Cycle;
     setError(null);
     try {
       await action.mutateAsync({ participantId: participant.id, reviewerIds: chosen });
-      showAlert(mode === 'nominate' ? 'Your peers were proposed to your manager.' : `The peers of ${participant.reviewee?.full_name ?? 'this person'} are set.`, 'success');
+      showAlert(
+        mode === 'nominate' ? 'Your peers were proposed to your manager.' : `The peers of ${participant.reviewee?.full_name ?? 'this person'} are set.`,
+        'success',
+      );
       onDone();
     } catch (err) {
       setError(messageOf(err));
@@ -37,8 +42,13 @@ export function PeerEditor({ cycle, participant, mode, onDone }: { cycle: Cycle;
   const who = participant.reviewee?.full_name ?? 'this person';
   return (
     <div className="rc-participant" role="group" aria-label={mode === 'nominate' ? 'Propose your peers' : `Change the peers of ${who}`}>
-      <p className="muted">Choose {cycle.min_peers} to {cycle.max_peers} colleagues. People who share a team or manager with {mode === 'nominate' ? 'you' : who} are suggested first.</p>
-      {(suggestions.isPending || people.isPending) ? <p role="status">Loading colleagues…</p> : (
+      <p className="muted">
+        Choose {cycle.min_peers} to {cycle.max_peers} colleagues. People who share a team or manager with {mode === 'nominate' ? 'you' : who} are suggested
+        first.
+      </p>
+      {suggestions.isPending || people.isPending ? (
+        <p role="status">Loading colleagues…</p>
+      ) : (
         <SearchPicker label="Peers" name="peers" options={options} chosen={chosen} onChange={setChosen} />
       )}
       <FormError message={error} />
@@ -46,7 +56,9 @@ export function PeerEditor({ cycle, participant, mode, onDone }: { cycle: Cycle;
         <button type="button" className="button" disabled={action.isPending} onClick={() => void save()}>
           {action.isPending ? 'Saving…' : mode === 'nominate' ? 'Propose peers' : 'Save peers'}
         </button>
-        <button type="button" className="button button-ghost" onClick={onDone}>Cancel</button>
+        <button type="button" className="button button-ghost" onClick={onDone}>
+          Cancel
+        </button>
       </div>
     </div>
   );

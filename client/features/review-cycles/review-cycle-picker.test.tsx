@@ -12,13 +12,23 @@ const T = { timeout: 5000 };
 const pad = (n: number) => String(n).padStart(3, '0');
 
 it('shows the first 50 of 120 people, says so, finds anyone by name or email, and shows more on demand', async () => {
-  const people: PickablePerson[] = Array.from({ length: 120 }, (_, i) => ({ id: `u${i}`, full_name: `Person ${pad(i)}`, email: `p${pad(i)}@example.com`, role: null, status: 'ACTIVE', team: null }));
+  const people: PickablePerson[] = Array.from({ length: 120 }, (_, i) => ({
+    id: `u${i}`,
+    full_name: `Person ${pad(i)}`,
+    email: `p${pad(i)}@example.com`,
+    role: null,
+    status: 'ACTIVE',
+    team: null,
+  }));
   people.push({ id: 'gone', full_name: 'Gone Person', email: 'gone@example.com', role: null, status: 'DEACTIVATED', team: null });
-  stubGraphql({
-    ReviewTemplates: () => ({ data: { reviewTemplates: [templateSummary({ id: 't360', name: '360 review', review_type: '360', built_in: true })] } }),
-    TeamPickerPeople: () => ({ data: { organizationUsers: people } }),
-    Teams: () => ({ data: { teams: [] } }),
-  }, { me: meAs('ADMIN', { id: 'ada' }) });
+  stubGraphql(
+    {
+      ReviewTemplates: () => ({ data: { reviewTemplates: [templateSummary({ id: 't360', name: '360 review', review_type: '360', built_in: true })] } }),
+      TeamPickerPeople: () => ({ data: { organizationUsers: people } }),
+      Teams: () => ({ data: { teams: [] } }),
+    },
+    { me: meAs('ADMIN', { id: 'ada' }) },
+  );
   await renderSignedIn('/reviews?view=new');
   const form = await screen.findByRole('form', { name: 'New review cycle' }, T);
   const picker = within(form).getByRole('group', { name: 'People' });

@@ -19,7 +19,15 @@ function names(people: Participant[]): string {
 }
 
 /** Release, "Take back" while unopened, or when they were opened: one participant's release controls. */
-export function ReleaseControls({ cycle, participant: p, variant = 'small' }: { cycle: Pick<Cycle, 'status'>; participant: Participant; variant?: 'small' | 'large' }) {
+export function ReleaseControls({
+  cycle,
+  participant: p,
+  variant = 'small',
+}: {
+  cycle: Pick<Cycle, 'status'>;
+  participant: Participant;
+  variant?: 'small' | 'large';
+}) {
   const [confirm, setConfirm] = useState<'release' | 'withdraw' | null>(null);
   const release = useParticipantAction('releaseResults');
   const withdraw = useParticipantAction('withdrawResults');
@@ -28,20 +36,46 @@ export function ReleaseControls({ cycle, participant: p, variant = 'small' }: { 
   const size = variant === 'small' ? ' button-small' : '';
   return (
     <>
-      {!p.results_released_at && <button type="button" className={`button${size}`} onClick={() => setConfirm('release')}>Release results to {name}</button>}
-      {p.results_released_at && !p.results_opened_at && (
-        <button type="button" className={`button button-secondary${size}`} onClick={() => setConfirm('withdraw')}>Take back the release of {name}</button>
+      {!p.results_released_at && (
+        <button type="button" className={`button${size}`} onClick={() => setConfirm('release')}>
+          Release results to {name}
+        </button>
       )}
-      {p.results_opened_at && <span className="muted">Opened by {name} {formatDay(p.results_opened_at)}</span>}
+      {p.results_released_at && !p.results_opened_at && (
+        <button type="button" className={`button button-secondary${size}`} onClick={() => setConfirm('withdraw')}>
+          Take back the release of {name}
+        </button>
+      )}
+      {p.results_opened_at && (
+        <span className="muted">
+          Opened by {name} {formatDay(p.results_opened_at)}
+        </span>
+      )}
       {confirm === 'release' && (
-        <ConfirmDialog title={`Release the results of ${name}?`} confirmLabel="Release results" busyLabel="Releasing…" onClose={() => setConfirm(null)}
+        <ConfirmDialog
+          title={`Release the results of ${name}?`}
+          confirmLabel="Release results"
+          busyLabel="Releasing…"
+          onClose={() => setConfirm(null)}
           description={`${name} will see their results and is told in the app and by email. Until ${name} opens them, you can take the release back.`}
-          onConfirm={async () => { await release.mutateAsync({ participantId: p.id }); showAlert(`The results of ${name} are released.`, 'success'); }} />
+          onConfirm={async () => {
+            await release.mutateAsync({ participantId: p.id });
+            showAlert(`The results of ${name} are released.`, 'success');
+          }}
+        />
       )}
       {confirm === 'withdraw' && (
-        <ConfirmDialog title={`Take back the release of ${name}?`} confirmLabel="Take back" busyLabel="Taking back…" onClose={() => setConfirm(null)}
+        <ConfirmDialog
+          title={`Take back the release of ${name}?`}
+          confirmLabel="Take back"
+          busyLabel="Taking back…"
+          onClose={() => setConfirm(null)}
           description={`${name} has not opened their results yet. They are hidden from ${name} again until you release them, and ${name} is told.`}
-          onConfirm={async () => { await withdraw.mutateAsync({ participantId: p.id }); showAlert(`The release of ${name}’s results was taken back.`, 'success'); }} />
+          onConfirm={async () => {
+            await withdraw.mutateAsync({ participantId: p.id });
+            showAlert(`The release of ${name}’s results was taken back.`, 'success');
+          }}
+        />
       )}
     </>
   );
@@ -56,14 +90,21 @@ export function ReleaseAllButton({ cycle }: { cycle: Cycle }) {
   const count = pending.length;
   return (
     <>
-      <button type="button" className="button" onClick={() => setConfirming(true)}>Release all ({count})</button>
+      <button type="button" className="button" onClick={() => setConfirming(true)}>
+        Release all ({count})
+      </button>
       {confirming && (
-        <ConfirmDialog title={`Release the results of ${count} ${count === 1 ? 'person' : 'people'}?`} confirmLabel={`Release ${count}`} busyLabel="Releasing…" onClose={() => setConfirming(false)}
+        <ConfirmDialog
+          title={`Release the results of ${count} ${count === 1 ? 'person' : 'people'}?`}
+          confirmLabel={`Release ${count}`}
+          busyLabel="Releasing…"
+          onClose={() => setConfirming(false)}
           description={`${names(pending)} will each see their own results and are told in the app and by email. Until a person opens theirs, you can take their release back.`}
           onConfirm={async () => {
             const { released } = await releaseAll.mutateAsync(cycle.id);
             showAlert(`Results released to ${released} ${released === 1 ? 'person' : 'people'}.`, 'success');
-          }} />
+          }}
+        />
       )}
     </>
   );

@@ -40,26 +40,48 @@ function CycleList({ canCreate }: { canCreate: boolean }) {
     <section className="page">
       <div className="row-between">
         <h1>Review cycles</h1>
-        {canCreate && <button type="button" className="button" onClick={() => go({ view: 'new' })}>New cycle</button>}
+        {canCreate && (
+          <button type="button" className="button" onClick={() => go({ view: 'new' })}>
+            New cycle
+          </button>
+        )}
       </div>
       {cycles.length === 0 ? (
         <EmptyState title="No review cycles">
-          <p>{canCreate ? 'Create a cycle to ask people for 360 or sprint reviews.' : 'You take part in no review cycle yet. Reviews you are asked to write are under Pending reviews.'}</p>
+          <p>
+            {canCreate
+              ? 'Create a cycle to ask people for 360 or sprint reviews.'
+              : 'You take part in no review cycle yet. Reviews you are asked to write are under Pending reviews.'}
+          </p>
         </EmptyState>
       ) : (
         <ul className="rc-list" aria-label="Review cycles">
           {cycles.map((c) => (
             <li key={c.id} className="tile rc-item" aria-labelledby={`rc-${c.id}`}>
               <h2 id={`rc-${c.id}`}>
-                <a href={`/reviews?id=${encodeURIComponent(c.id)}`} onClick={(e) => { e.preventDefault(); go({ id: c.id }); }}>{c.name}</a>
+                <a
+                  href={`/reviews?id=${encodeURIComponent(c.id)}`}
+                  onClick={(e) => {
+                    e.preventDefault();
+                    go({ id: c.id });
+                  }}
+                >
+                  {c.name}
+                </a>
               </h2>
               <p className="rc-meta">
                 <span className={`rc-badge rc-badge-${c.status}`}>{CYCLE_STATUS_LABELS[c.status]}</span>
                 <span>{CYCLE_TYPE_LABELS[c.type] ?? c.type}</span>
-                <span>{c.participant_count} participant{c.participant_count === 1 ? '' : 's'}</span>
+                <span>
+                  {c.participant_count} participant{c.participant_count === 1 ? '' : 's'}
+                </span>
                 {c.nomination_end && <span>Nominations end {formatDay(c.nomination_end)}</span>}
                 <span>Reviews due {formatDay(c.review_end)}</span>
-                {c.status !== 'DRAFT' && <span>{c.submitted_count} of {c.request_count} submitted</span>}
+                {c.status !== 'DRAFT' && (
+                  <span>
+                    {c.submitted_count} of {c.request_count} submitted
+                  </span>
+                )}
               </p>
             </li>
           ))}

@@ -40,26 +40,31 @@ export const reviewCyclesQueryOptions = queryOptions({
 
 export const REVIEW_CYCLE = graphql(`query ReviewCycle($id: ID!) { reviewCycle(id: $id) { ${FULL} } }`);
 
-export const reviewCycleQueryOptions = (id: string) => queryOptions({
-  queryKey: ['reviewCycles', 'one', id],
-  queryFn: async () => (await gql(REVIEW_CYCLE, { id })).reviewCycle,
-});
+export const reviewCycleQueryOptions = (id: string) =>
+  queryOptions({
+    queryKey: ['reviewCycles', 'one', id],
+    queryFn: async () => (await gql(REVIEW_CYCLE, { id })).reviewCycle,
+  });
 
 export const PEER_SUGGESTIONS = graphql(`query PeerSuggestions($participantId: ID!) { peerSuggestions(participantId: $participantId) { ${P} } }`);
 
-export const peerSuggestionsQueryOptions = (participantId: string) => queryOptions({
-  queryKey: ['reviewCycles', 'peerSuggestions', participantId],
-  queryFn: async () => (await gql(PEER_SUGGESTIONS, { participantId })).peerSuggestions,
-});
+export const peerSuggestionsQueryOptions = (participantId: string) =>
+  queryOptions({
+    queryKey: ['reviewCycles', 'peerSuggestions', participantId],
+    queryFn: async () => (await gql(PEER_SUGGESTIONS, { participantId })).peerSuggestions,
+  });
 
 export const MY_REVIEW_REQUESTS = graphql(`query MyReviewRequests($includeDone: Boolean) { myReviewRequests(includeDone: $includeDone) { ${REQUEST_ITEM} } }`);
 
-export const myReviewRequestsQueryOptions = (includeDone: boolean) => queryOptions({
-  queryKey: ['reviewRequests', 'mine', { includeDone }],
-  queryFn: async () => (await gql(MY_REVIEW_REQUESTS, { includeDone })).myReviewRequests,
-});
+export const myReviewRequestsQueryOptions = (includeDone: boolean) =>
+  queryOptions({
+    queryKey: ['reviewRequests', 'mine', { includeDone }],
+    queryFn: async () => (await gql(MY_REVIEW_REQUESTS, { includeDone })).myReviewRequests,
+  });
 
-export const MY_NOMINATION_TASKS = graphql(`query MyNominationTasks { myNominationTasks { participant_id cycle_id cycle_name nomination_end min_peers max_peers chosen } }`);
+export const MY_NOMINATION_TASKS = graphql(
+  `query MyNominationTasks { myNominationTasks { participant_id cycle_id cycle_name nomination_end min_peers max_peers chosen } }`,
+);
 
 export const myNominationTasksQueryOptions = queryOptions({
   queryKey: ['reviewCycles', 'nominationTasks'],
@@ -68,10 +73,11 @@ export const myNominationTasksQueryOptions = queryOptions({
 
 export const REVIEW_REQUEST = graphql(`query ReviewRequest($id: ID!) { reviewRequest(id: $id) { ${REQUEST} } }`);
 
-export const reviewRequestQueryOptions = (id: string) => queryOptions({
-  queryKey: ['reviewRequests', 'one', id],
-  queryFn: async () => (await gql(REVIEW_REQUEST, { id })).reviewRequest,
-});
+export const reviewRequestQueryOptions = (id: string) =>
+  queryOptions({
+    queryKey: ['reviewRequests', 'one', id],
+    queryFn: async () => (await gql(REVIEW_REQUEST, { id })).reviewRequest,
+  });
 
 /** A mutation that refreshes these key families when it succeeds. */
 export function useInvalidating<V, R>(run: (variables: V) => Promise<R>, keys: string[][]) {
@@ -86,44 +92,54 @@ export const REQUESTS = [['reviewRequests']];
 
 export const CREATE_REVIEW_CYCLE = graphql(`mutation CreateReviewCycle($input: ReviewCycleInput!) { createReviewCycle(input: $input) { ${FULL} } }`);
 
-export const useCreateReviewCycle = () => useInvalidating(async (input: ReviewCycleInput) =>
-  (await gql(CREATE_REVIEW_CYCLE, { input })).createReviewCycle, CYCLES);
+export const useCreateReviewCycle = () =>
+  useInvalidating(async (input: ReviewCycleInput) => (await gql(CREATE_REVIEW_CYCLE, { input })).createReviewCycle, CYCLES);
 
 export const REOPEN_REVIEW_REQUEST = graphql(`mutation ReopenReviewRequest($id: ID!) { reopenReviewRequest(id: $id) { ${REQUEST_ITEM} } }`);
 
-export const useReopenReviewRequest = () => useInvalidating(async (id: string) =>
-  (await gql(REOPEN_REVIEW_REQUEST, { id })).reopenReviewRequest, [...CYCLES, ...REQUESTS]);
+export const useReopenReviewRequest = () =>
+  useInvalidating(async (id: string) => (await gql(REOPEN_REVIEW_REQUEST, { id })).reopenReviewRequest, [...CYCLES, ...REQUESTS]);
 
-export const DECLINE_REVIEW_REQUEST = graphql(`mutation DeclineReviewRequest($id: ID!, $reason: String!) { declineReviewRequest(id: $id, reason: $reason) { ${REQUEST_ITEM} } }`);
+export const DECLINE_REVIEW_REQUEST = graphql(
+  `mutation DeclineReviewRequest($id: ID!, $reason: String!) { declineReviewRequest(id: $id, reason: $reason) { ${REQUEST_ITEM} } }`,
+);
 
-export const useDeclineReviewRequest = () => useInvalidating(async ({ id, reason }: { id: string; reason: string }) =>
-  (await gql(DECLINE_REVIEW_REQUEST, { id, reason })).declineReviewRequest, REQUESTS);
+export const useDeclineReviewRequest = () =>
+  useInvalidating(async ({ id, reason }: { id: string; reason: string }) => (await gql(DECLINE_REVIEW_REQUEST, { id, reason })).declineReviewRequest, REQUESTS);
 
-export const SAVE_REVIEW_DRAFT = graphql(`mutation SaveReviewDraft($requestId: ID!, $answers: [ReviewAnswerInput!]!) { saveReviewDraft(requestId: $requestId, answers: $answers) { id } }`);
+export const SAVE_REVIEW_DRAFT = graphql(
+  `mutation SaveReviewDraft($requestId: ID!, $answers: [ReviewAnswerInput!]!) { saveReviewDraft(requestId: $requestId, answers: $answers) { id } }`,
+);
 
 /** Saves answers as a draft; returns when they were saved (no cache refresh: the page holds what was typed). */
 export async function saveReviewDraft(requestId: string, answers: Answer[]): Promise<void> {
   await gql(SAVE_REVIEW_DRAFT, { requestId, answers });
 }
 
-export const SUBMIT_REVIEW_REQUEST = graphql(`mutation SubmitReviewRequest($id: ID!, $answers: [ReviewAnswerInput!]) { submitReviewRequest(id: $id, answers: $answers) { ${REQUEST} } }`);
+export const SUBMIT_REVIEW_REQUEST = graphql(
+  `mutation SubmitReviewRequest($id: ID!, $answers: [ReviewAnswerInput!]) { submitReviewRequest(id: $id, answers: $answers) { ${REQUEST} } }`,
+);
 
-export const useSubmitReviewRequest = () => useInvalidating(async ({ id, answers }: { id: string; answers: Answer[] }) =>
-  (await gql(SUBMIT_REVIEW_REQUEST, { id, answers })).submitReviewRequest, REQUESTS);
+export const useSubmitReviewRequest = () =>
+  useInvalidating(
+    async ({ id, answers }: { id: string; answers: Answer[] }) => (await gql(SUBMIT_REVIEW_REQUEST, { id, answers })).submitReviewRequest,
+    REQUESTS,
+  );
 
 export type ReminderResult = { queued: number; already_reminded: number };
 export const REMIND_TO_NOMINATE = graphql('mutation RemindToNominate($id: ID!) { remindToNominate(participantId: $id) { queued already_reminded } }');
 export const REMIND_ALL_TO_NOMINATE = graphql('mutation RemindAllToNominate($id: ID!) { remindAllToNominate(cycleId: $id) { queued already_reminded } }');
 
 /** "Remind to nominate" for one person (participantId) or everyone short (cycleId). */
-export const useRemindToNominate = () => useInvalidating(async (target: { participantId: string } | { cycleId: string }) => {
-  if ('participantId' in target) {
-    return (await gql(REMIND_TO_NOMINATE, { id: target.participantId })).remindToNominate;
-  }
-  return (await gql(REMIND_ALL_TO_NOMINATE, { id: target.cycleId })).remindAllToNominate;
-}, []);
+export const useRemindToNominate = () =>
+  useInvalidating(async (target: { participantId: string } | { cycleId: string }) => {
+    if ('participantId' in target) {
+      return (await gql(REMIND_TO_NOMINATE, { id: target.participantId })).remindToNominate;
+    }
+    return (await gql(REMIND_ALL_TO_NOMINATE, { id: target.cycleId })).remindAllToNominate;
+  }, []);
 
 export const RELEASE_ALL_RESULTS = graphql('mutation ReleaseAllResults($id: ID!) { releaseAllResults(cycleId: $id) { released cycle { id status } } }');
 
-export const useReleaseAllResults = () => useInvalidating(async (cycleId: string) =>
-  (await gql(RELEASE_ALL_RESULTS, { id: cycleId })).releaseAllResults, CYCLES);
+export const useReleaseAllResults = () =>
+  useInvalidating(async (cycleId: string) => (await gql(RELEASE_ALL_RESULTS, { id: cycleId })).releaseAllResults, CYCLES);

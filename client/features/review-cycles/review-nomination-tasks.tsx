@@ -15,7 +15,9 @@ export function NominationTasks() {
   if (!tasks.length) return null;
   return (
     <section aria-labelledby="rc-tasks-title">
-      <h2 id="rc-tasks-title" className="section-title">Peers to nominate</h2>
+      <h2 id="rc-tasks-title" className="section-title">
+        Peers to nominate
+      </h2>
       <ul className="rc-list" aria-label="Peers to nominate">
         {tasks.map((t) => (
           <li key={t.participant_id} className="tile rc-item" aria-labelledby={`rt-${t.participant_id}`}>
@@ -25,7 +27,9 @@ export function NominationTasks() {
               <span>{t.chosen} chosen so far</span>
             </p>
             <div className="rc-actions">
-              <Link to="/reviews" search={{ id: t.cycle_id }} className="button button-small">Choose peers <span className="sr-only">for {t.cycle_name}</span></Link>
+              <Link to="/reviews" search={{ id: t.cycle_id }} className="button button-small">
+                Choose peers <span className="sr-only">for {t.cycle_name}</span>
+              </Link>
             </div>
           </li>
         ))}
@@ -41,7 +45,11 @@ export function NominationTaskLine() {
   if (!first) return null;
   return (
     <p data-testid="nomination-task">
-      <Link to="/reviews" search={{ id: first.cycle_id }}>{nominationAsk(first)}</Link> for {first.cycle_name}{tasks.length > 1 ? ` (and ${tasks.length - 1} more cycle${tasks.length === 2 ? '' : 's'})` : ''}.
+      <Link to="/reviews" search={{ id: first.cycle_id }}>
+        {nominationAsk(first)}
+      </Link>{' '}
+      for {first.cycle_name}
+      {tasks.length > 1 ? ` (and ${tasks.length - 1} more cycle${tasks.length === 2 ? '' : 's'})` : ''}.
     </p>
   );
 }

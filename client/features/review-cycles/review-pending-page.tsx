@@ -40,7 +40,9 @@ function RequestList({ done }: { done: boolean }) {
         Show submitted and declined reviews
       </label>
       {requests.length === 0 ? (
-        <EmptyState title={done ? 'No reviews' : 'No pending reviews'}><p>{done ? 'You have not been asked for a review yet.' : 'You are all caught up: nobody is waiting for a review from you.'}</p></EmptyState>
+        <EmptyState title={done ? 'No reviews' : 'No pending reviews'}>
+          <p>{done ? 'You have not been asked for a review yet.' : 'You are all caught up: nobody is waiting for a review from you.'}</p>
+        </EmptyState>
       ) : (
         <ul className="rc-list" aria-label="Review requests">
           {requests.map((r) => {
@@ -53,17 +55,25 @@ function RequestList({ done }: { done: boolean }) {
                 <p className="rc-meta">
                   <span>{r.cycle_name}</span>
                   <span>As {PERSPECTIVE_LABELS[r.perspective].toLowerCase()}</span>
-                  <span className={overdue ? 'rc-overdue' : undefined}>{overdue ? 'Overdue: was due' : 'Due'} {formatDay(r.due_at)}</span>
+                  <span className={overdue ? 'rc-overdue' : undefined}>
+                    {overdue ? 'Overdue: was due' : 'Due'} {formatDay(r.due_at)}
+                  </span>
                   <span className={`rc-badge rc-badge-${r.status}`}>{STATUS_LABELS[r.status]}</span>
                 </p>
                 <div className="rc-actions">
-                  <a className="button button-small" href={`/reviews/pending?request=${encodeURIComponent(r.id)}`}
-                    onClick={(e) => { e.preventDefault(); go({ request: r.id, done: done || undefined }); }}>
-                    {open ? 'Write review' : 'Read review'}{' '}<span className="sr-only">{r.perspective === 'SELF' ? '(self review)' : `of ${name}`}</span>
+                  <a
+                    className="button button-small"
+                    href={`/reviews/pending?request=${encodeURIComponent(r.id)}`}
+                    onClick={(e) => {
+                      e.preventDefault();
+                      go({ request: r.id, done: done || undefined });
+                    }}
+                  >
+                    {open ? 'Write review' : 'Read review'} <span className="sr-only">{r.perspective === 'SELF' ? '(self review)' : `of ${name}`}</span>
                   </a>
                   {open && r.perspective !== 'SELF' && (
                     <button type="button" className="button button-ghost button-small" onClick={() => setDeclining(r)}>
-                      Decline{' '}<span className="sr-only">the review of {name}</span>
+                      Decline <span className="sr-only">the review of {name}</span>
                     </button>
                   )}
                 </div>

@@ -34,12 +34,20 @@ export function RatingBars({ title, rows }: { title: string; rows: BarRow[] }) {
         {rows.map((row) => (
           <li key={row.key} className="rr-bar-row" data-perspective={row.key}>
             <span className="rr-bar-label">{row.label}</span>
-            {row.withheld ? <span className="rr-withheld">{row.withheld.message}</span> : row.rating && row.rating.average !== null ? (
+            {row.withheld ? (
+              <span className="rr-withheld">{row.withheld.message}</span>
+            ) : row.rating && row.rating.average !== null ? (
               <>
-                <span className="rr-bar-track" aria-hidden="true"><span className="rr-bar-fill" style={{ width: `${(row.rating.average / RATING_POINTS) * 100}%` }} data-mark="" /></span>
-                <span className="rr-bar-value">{formatAverage(row.rating.average)} / {RATING_POINTS} <span className="muted">({countText(row.rating)})</span></span>
+                <span className="rr-bar-track" aria-hidden="true">
+                  <span className="rr-bar-fill" style={{ width: `${(row.rating.average / RATING_POINTS) * 100}%` }} data-mark="" />
+                </span>
+                <span className="rr-bar-value">
+                  {formatAverage(row.rating.average)} / {RATING_POINTS} <span className="muted">({countText(row.rating)})</span>
+                </span>
               </>
-            ) : <span className="muted">No rating given</span>}
+            ) : (
+              <span className="muted">No rating given</span>
+            )}
             {row.note && <span className="rr-bar-note muted">{row.note}</span>}
           </li>
         ))}
@@ -50,17 +58,30 @@ export function RatingBars({ title, rows }: { title: string; rows: BarRow[] }) {
           <table className="rr-table">
             <caption className="sr-only">{title}</caption>
             <thead>
-              <tr><th scope="col">Perspective</th><th scope="col">Average</th><th scope="col">Ratings</th>{[1, 2, 3, 4, 5].map((n) => <th key={n} scope="col">Gave {n}</th>)}</tr>
+              <tr>
+                <th scope="col">Perspective</th>
+                <th scope="col">Average</th>
+                <th scope="col">Ratings</th>
+                {[1, 2, 3, 4, 5].map((n) => (
+                  <th key={n} scope="col">
+                    Gave {n}
+                  </th>
+                ))}
+              </tr>
             </thead>
             <tbody>
               {rows.map((row) => (
                 <tr key={row.key}>
                   <th scope="row">{row.label}</th>
-                  {row.withheld ? <td colSpan={7}>{row.withheld.message}</td> : (
+                  {row.withheld ? (
+                    <td colSpan={7}>{row.withheld.message}</td>
+                  ) : (
                     <>
                       <td>{formatAverage(row.rating?.average)}</td>
                       <td>{row.rating?.count ?? 0}</td>
-                      {[0, 1, 2, 3, 4].map((i) => <td key={i}>{row.rating?.distribution[i] ?? 0}</td>)}
+                      {[0, 1, 2, 3, 4].map((i) => (
+                        <td key={i}>{row.rating?.distribution[i] ?? 0}</td>
+                      ))}
                     </>
                   )}
                 </tr>
@@ -77,11 +98,21 @@ export function RatingBars({ title, rows }: { title: string; rows: BarRow[] }) {
 export function Distribution({ label, rating, points }: { label: string; rating: Rating; points: string[] }) {
   const max = Math.max(1, ...rating.distribution);
   return (
-    <ul className="rr-dist" aria-label={`${label}: how many gave each rating`} data-chart="" data-chart-empty={rating.distribution.some((n) => n > 0) ? undefined : ''}>
+    <ul
+      className="rr-dist"
+      aria-label={`${label}: how many gave each rating`}
+      data-chart=""
+      data-chart-empty={rating.distribution.some((n) => n > 0) ? undefined : ''}
+    >
       {rating.distribution.map((n, i) => (
         <li key={i} className="rr-dist-row">
-          <span className="rr-dist-label">{i + 1}{points[i] ? ` · ${points[i]}` : ''}</span>
-          <span className="rr-bar-track rr-dist-track" aria-hidden="true"><span className="rr-bar-fill" style={{ width: `${(n / max) * 100}%` }} data-mark="" /></span>
+          <span className="rr-dist-label">
+            {i + 1}
+            {points[i] ? ` · ${points[i]}` : ''}
+          </span>
+          <span className="rr-bar-track rr-dist-track" aria-hidden="true">
+            <span className="rr-bar-fill" style={{ width: `${(n / max) * 100}%` }} data-mark="" />
+          </span>
           <span className="rr-dist-count">{n}</span>
         </li>
       ))}

@@ -13,7 +13,10 @@ import './review-results.css';
 
 function pooledRows(cells: PooledCell[], others: ReviewResults['overall']['others']): BarRow[] {
   const rows: BarRow[] = cells.map((c) => ({
-    key: c.perspective, label: perspectiveLabel(c.perspective), rating: c.rating, withheld: c.withheld,
+    key: c.perspective,
+    label: perspectiveLabel(c.perspective),
+    rating: c.rating,
+    withheld: c.withheld,
     note: !c.withheld && c.excluded_questions > 0 ? `${c.excluded_questions} question${c.excluded_questions === 1 ? '' : 's'} left out: too few answers` : null,
   }));
   const o = othersRow(others);
@@ -40,9 +43,15 @@ export function ReviewResultsPage({ cycleId, participantId, onBack }: { cycleId:
       <div className="row-between">
         <h1>{isReviewee ? 'Your results' : `Results of ${name}`}</h1>
         <div className="rc-actions rr-no-print">
-          <button type="button" className="button button-secondary" disabled={downloading} onClick={() => void download()}>{downloading ? 'Downloading…' : 'Download CSV'}</button>
-          <button type="button" className="button button-secondary" onClick={() => window.print()}>Print</button>
-          <button type="button" className="button button-ghost" onClick={onBack}>Back to the cycle</button>
+          <button type="button" className="button button-secondary" disabled={downloading} onClick={() => void download()}>
+            {downloading ? 'Downloading…' : 'Download CSV'}
+          </button>
+          <button type="button" className="button button-secondary" onClick={() => window.print()}>
+            Print
+          </button>
+          <button type="button" className="button button-ghost" onClick={onBack}>
+            Back to the cycle
+          </button>
         </div>
       </div>
       <p className="rc-meta">
@@ -55,15 +64,21 @@ export function ReviewResultsPage({ cycleId, participantId, onBack }: { cycleId:
       <div className="rc-actions rr-no-print">
         {participant && <ReleaseControls cycle={cycle} participant={participant} variant="large" />}
         {isReviewee && participant?.results_released_at && !participant.acknowledged_at && (
-          <button type="button" className="button" disabled={acknowledge.isPending} onClick={() => void alertOutcome(acknowledge.mutateAsync({ participantId }), 'You acknowledged your results.')}>Acknowledge my results</button>
+          <button
+            type="button"
+            className="button"
+            disabled={acknowledge.isPending}
+            onClick={() => void alertOutcome(acknowledge.mutateAsync({ participantId }), 'You acknowledged your results.')}
+          >
+            Acknowledge my results
+          </button>
         )}
       </div>
       <h2 className="section-title">Who answered</h2>
       <ul className="rr-perspectives" aria-label="Perspectives">
         {results.perspectives.map((p) => (
           <li key={p.perspective} className="tile">
-            <strong>{perspectiveLabel(p.perspective)}</strong>{' '}
-            <span className="muted">{p.signed ? '(signed)' : '(anonymous)'}</span>
+            <strong>{perspectiveLabel(p.perspective)}</strong> <span className="muted">{p.signed ? '(signed)' : '(anonymous)'}</span>
             <p>{p.withheld ? <span className="rr-withheld">{p.withheld.message}</span> : answeredText(p.perspective, p.respondents ?? 0, p.asked)}</p>
           </li>
         ))}
@@ -72,7 +87,9 @@ export function ReviewResultsPage({ cycleId, participantId, onBack }: { cycleId:
       <RatingBars title="Average rating over all questions, per perspective" rows={pooledRows(results.overall.cells, results.overall.others)} />
       <GapLine self={self?.rating?.average} others={results.overall.others?.average} gap={results.overall.self_others_gap} />
       {results.sections.length === 0 && <p className="muted">This review has no questions.</p>}
-      {results.sections.map((s) => <ResultSection key={s.id} section={s} />)}
+      {results.sections.map((s) => (
+        <ResultSection key={s.id} section={s} />
+      ))}
     </section>
   );
 }
@@ -85,7 +102,9 @@ function ResultSection({ section: s }: { section: Section }) {
       <h3 id={`rr-s-${s.id}`}>{s.title}</h3>
       {rows.some((r) => r.rating?.count || r.withheld) && <RatingBars title={`Section average per perspective: ${s.title}`} rows={rows} />}
       <GapLine self={self?.rating?.average} others={s.others?.average} gap={s.self_others_gap} />
-      {s.questions.map((q) => <ResultQuestion key={q.id} question={q} />)}
+      {s.questions.map((q) => (
+        <ResultQuestion key={q.id} question={q} />
+      ))}
     </section>
   );
 }
@@ -95,6 +114,7 @@ function answeredText(perspective: Perspective, respondents: number, asked: numb
   const reviews = `${respondents} review${respondents === 1 ? '' : 's'}`;
   if (asked === null) return reviews;
   if (perspective === 'SELF' && respondents === 0) return 'No self review was submitted.';
-  if (respondents === 0) return `No reviews: ${asked === 1 ? 'the one person asked has not submitted a review' : `none of the ${asked} people asked submitted a review`}.`;
+  if (respondents === 0)
+    return `No reviews: ${asked === 1 ? 'the one person asked has not submitted a review' : `none of the ${asked} people asked submitted a review`}.`;
   return respondents < asked ? `${reviews} (${asked} asked)` : reviews;
 }

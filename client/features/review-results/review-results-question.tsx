@@ -30,7 +30,10 @@ export function ResultQuestion({ question: q }: { question: Question }) {
     <article className="rr-question" aria-labelledby={`rr-q-${q.id}`}>
       <h4 id={`rr-q-${q.id}`}>{q.prompt}</h4>
       {(q.competency || q.private) && (
-        <p className="rc-meta">{q.competency && <span>Competency: {q.competency}</span>}{q.private && <span>Private question: shown to the manager and admins only</span>}</p>
+        <p className="rc-meta">
+          {q.competency && <span>Competency: {q.competency}</span>}
+          {q.private && <span>Private question: shown to the manager and admins only</span>}
+        </p>
       )}
       {isRated(q) && (
         <>
@@ -38,15 +41,25 @@ export function ResultQuestion({ question: q }: { question: Question }) {
           <GapLine self={self?.rating?.average} others={q.others?.average} gap={q.self_others_gap} />
           <details className="rr-dists">
             <summary>Distribution of ratings</summary>
-            {q.cells.filter((c) => c.rating && c.rating.count > 0).map((c) => (
-              <div key={c.perspective}><p className="rr-dist-title">{perspectiveLabel(c.perspective)}</p><Distribution label={perspectiveLabel(c.perspective)} rating={c.rating!} points={q.options} /></div>
-            ))}
+            {q.cells
+              .filter((c) => c.rating && c.rating.count > 0)
+              .map((c) => (
+                <div key={c.perspective}>
+                  <p className="rr-dist-title">{perspectiveLabel(c.perspective)}</p>
+                  <Distribution label={perspectiveLabel(c.perspective)} rating={c.rating!} points={q.options} />
+                </div>
+              ))}
           </details>
         </>
       )}
-      {!isRated(q) && q.cells.filter((c) => c.withheld).map((c) => (
-        <p key={c.perspective} className="rr-withheld"><strong>{perspectiveLabel(c.perspective)}:</strong> {c.withheld!.message}</p>
-      ))}
+      {!isRated(q) &&
+        q.cells
+          .filter((c) => c.withheld)
+          .map((c) => (
+            <p key={c.perspective} className="rr-withheld">
+              <strong>{perspectiveLabel(c.perspective)}:</strong> {c.withheld!.message}
+            </p>
+          ))}
       {CHOICE.has(q.kind) && q.cells.filter((c) => c.choices).map((c) => <Choices key={c.perspective} cell={c} />)}
       <Comments cells={q.cells} />
       {q.kind === 'TEXT' && q.cells.every((c) => !c.withheld && c.comments.length === 0) && <p className="muted">Nobody answered this question.</p>}
@@ -55,16 +68,25 @@ export function ResultQuestion({ question: q }: { question: Question }) {
 }
 
 function Choices({ cell }: { cell: Cell }) {
-  if (!cell.respondents) return <p className="muted"><strong>{perspectiveLabel(cell.perspective)}:</strong> nobody answered this question.</p>;
+  if (!cell.respondents)
+    return (
+      <p className="muted">
+        <strong>{perspectiveLabel(cell.perspective)}:</strong> nobody answered this question.
+      </p>
+    );
   const total = Math.max(1, ...cell.choices!.map((c) => c.count));
   return (
     <div className="rr-choices">
-      <p className="rr-dist-title">{perspectiveLabel(cell.perspective)} ({cell.respondents ?? 0} answered)</p>
+      <p className="rr-dist-title">
+        {perspectiveLabel(cell.perspective)} ({cell.respondents ?? 0} answered)
+      </p>
       <ul className="rr-dist" aria-label={`${perspectiveLabel(cell.perspective)}: choices`}>
         {cell.choices!.map((c) => (
           <li key={c.option} className="rr-dist-row">
             <span className="rr-dist-label">{c.option}</span>
-            <span className="rr-bar-track rr-dist-track" aria-hidden="true"><span className="rr-bar-fill" style={{ width: `${(c.count / total) * 100}%` }} /></span>
+            <span className="rr-bar-track rr-dist-track" aria-hidden="true">
+              <span className="rr-bar-fill" style={{ width: `${(c.count / total) * 100}%` }} />
+            </span>
             <span className="rr-dist-count">{c.count}</span>
           </li>
         ))}
@@ -81,12 +103,16 @@ function Comments({ cells }: { cells: Cell[] }) {
     <div className="rr-comments">
       {withComments.map((c) => (
         <section key={c.perspective} aria-label={`Comments: ${perspectiveLabel(c.perspective)}`}>
-          <h5>{perspectiveLabel(c.perspective)} comments{c.signed ? '' : ' (anonymous)'}</h5>
+          <h5>
+            {perspectiveLabel(c.perspective)} comments{c.signed ? '' : ' (anonymous)'}
+          </h5>
           <ul className="rr-comment-list">
             {c.comments.map((comment, i) => (
               <li key={i} className="rr-comment">
                 <blockquote>{comment.text}</blockquote>
-                <p className="rr-comment-by muted">{c.signed ? `— ${comment.reviewer?.full_name ?? 'A former colleague'}` : `— a ${perspectiveLabel(c.perspective).toLowerCase()} (unsigned)`}</p>
+                <p className="rr-comment-by muted">
+                  {c.signed ? `— ${comment.reviewer?.full_name ?? 'A former colleague'}` : `— a ${perspectiveLabel(c.perspective).toLowerCase()} (unsigned)`}
+                </p>
               </li>
             ))}
           </ul>

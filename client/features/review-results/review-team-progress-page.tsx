@@ -21,15 +21,24 @@ export function TeamProgressPage({ cycleId }: { cycleId: string | undefined }) {
   const options = progressCycles(cycles);
   const chosen = options.find((c) => c.id === cycleId) ?? defaultProgressCycle(cycles);
   return (
-    <TeamProgressLayout title="Review progress" empty={chosen ? null : { title: 'No running review cycle', children: <p>Progress shows once a cycle is launched.</p> }}
-      controls={chosen && (
-        <div className="field tp-select">
-          <label htmlFor={selectId}>Cycle</label>
-          <select id={selectId} value={chosen.id} onChange={(e) => void navigate({ to: '/reviews/team-progress', search: { cycle: e.target.value } })}>
-            {options.map((c) => <option key={c.id} value={c.id}>{c.name} ({CYCLE_STATUS_LABELS[c.status]}, due {formatDay(c.review_end)})</option>)}
-          </select>
-        </div>
-      )}>
+    <TeamProgressLayout
+      title="Review progress"
+      empty={chosen ? null : { title: 'No running review cycle', children: <p>Progress shows once a cycle is launched.</p> }}
+      controls={
+        chosen && (
+          <div className="field tp-select">
+            <label htmlFor={selectId}>Cycle</label>
+            <select id={selectId} value={chosen.id} onChange={(e) => void navigate({ to: '/reviews/team-progress', search: { cycle: e.target.value } })}>
+              {options.map((c) => (
+                <option key={c.id} value={c.id}>
+                  {c.name} ({CYCLE_STATUS_LABELS[c.status]}, due {formatDay(c.review_end)})
+                </option>
+              ))}
+            </select>
+          </div>
+        )
+      }
+    >
       {chosen && <CycleProgressView cycleId={chosen.id} />}
     </TeamProgressLayout>
   );
@@ -38,7 +47,12 @@ export function TeamProgressPage({ cycleId }: { cycleId: string | undefined }) {
 function CycleProgressView({ cycleId }: { cycleId: string }) {
   const { data: answer } = useSuspenseQuery(teamProgressQueryOptions(cycleId));
   const remindAll = useRemindLateReviewers();
-  if (answer.kind === 'refused') return <p role="alert" className="form-error">{answer.message}</p>;
+  if (answer.kind === 'refused')
+    return (
+      <p role="alert" className="form-error">
+        {answer.message}
+      </p>
+    );
   const progress = answer.progress;
   const active = progress.cycle_status === 'ACTIVE';
   const late = progress.teams.reduce((n, t) => n + t.people.reduce((m, p) => m + p.late, 0), 0);
@@ -55,16 +69,26 @@ function CycleProgressView({ cycleId }: { cycleId: string }) {
         <h2>{progress.cycle_name}</h2>
         <CompletionMeter completion={progress.completion} label="Whole cycle" />
         <p className="muted">{late === 0 ? 'No review is late.' : `${late} review${late === 1 ? ' is' : 's are'} late.`}</p>
-        {active && late > 0 && <button type="button" className="button" disabled={remindAll.isPending} onClick={() => void onRemindAll()}>{remindAll.isPending ? 'Reminding…' : 'Remind all late'}</button>}
+        {active && late > 0 && (
+          <button type="button" className="button" disabled={remindAll.isPending} onClick={() => void onRemindAll()}>
+            {remindAll.isPending ? 'Reminding…' : 'Remind all late'}
+          </button>
+        )}
       </div>
-      {progress.teams.length === 0 ? <p className="muted">Nobody in your teams writes a review in this cycle.</p> : progress.teams.map((t) => (
-        <TeamProgressSection key={t.team_id ?? 'none'} className="tile tp-team" title={t.team_name}>
-          <CompletionMeter completion={t.completion} label={t.team_name} />
-          <ul className="tp-people" aria-label={`People of ${t.team_name}`}>
-            {t.people.map((p) => <PersonRow key={p.user_id} progress={progress} person={p} active={active} />)}
-          </ul>
-        </TeamProgressSection>
-      ))}
+      {progress.teams.length === 0 ? (
+        <p className="muted">Nobody in your teams writes a review in this cycle.</p>
+      ) : (
+        progress.teams.map((t) => (
+          <TeamProgressSection key={t.team_id ?? 'none'} className="tile tp-team" title={t.team_name}>
+            <CompletionMeter completion={t.completion} label={t.team_name} />
+            <ul className="tp-people" aria-label={`People of ${t.team_name}`}>
+              {t.people.map((p) => (
+                <PersonRow key={p.user_id} progress={progress} person={p} active={active} />
+              ))}
+            </ul>
+          </TeamProgressSection>
+        ))
+      )}
     </>
   );
 }
@@ -72,7 +96,10 @@ function CycleProgressView({ cycleId }: { cycleId: string }) {
 function PersonRow({ progress, person: p, active }: { progress: CycleProgress; person: CycleProgress['teams'][number]['people'][number]; active: boolean }) {
   const remind = useRemindReviewer();
   const { data: cycle } = useSuspenseQuery(reviewCycleQueryOptions(progress.cycle_id));
-  const pending = cycle.participants.flatMap((pt) => pt.requests).filter((r) => r.reviewer?.id === p.user_id && r.status === 'PENDING').map((r) => r.id);
+  const pending = cycle.participants
+    .flatMap((pt) => pt.requests)
+    .filter((r) => r.reviewer?.id === p.user_id && r.status === 'PENDING')
+    .map((r) => r.id);
   async function onRemind() {
     try {
       showAlert(reminderText(await remind.mutateAsync(pending[0]!)), 'success');
@@ -86,7 +113,15 @@ function PersonRow({ progress, person: p, active }: { progress: CycleProgress; p
       <CompletionMeter completion={p.completion} label={p.full_name} />
       <span className={p.late > 0 ? 'rc-overdue' : 'muted'}>{p.late === 0 ? 'None late' : `${p.late} late`}</span>
       {active && pending.length > 0 && (
-        <button type="button" className="button button-secondary button-small" disabled={remind.isPending} aria-label={`Remind ${p.full_name}`} onClick={() => void onRemind()}>Remind</button>
+        <button
+          type="button"
+          className="button button-secondary button-small"
+          disabled={remind.isPending}
+          aria-label={`Remind ${p.full_name}`}
+          onClick={() => void onRemind()}
+        >
+          Remind
+        </button>
       )}
     </li>
   );

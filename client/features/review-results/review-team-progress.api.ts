@@ -21,18 +21,20 @@ export type Completion = CycleProgress['completion'];
 export type TeamProgress = CycleProgress['teams'][number];
 export type PersonProgress = TeamProgress['people'][number];
 
-export const teamProgressQueryOptions = (cycleId: string) => queryOptions({
-  queryKey: ['reviewTeamProgress', cycleId],
-  queryFn: async (): Promise<ProgressAnswer> => {
-    try {
-      const data = await gql(REVIEW_TEAM_PROGRESS, { cycleId });
-      return { kind: 'progress', progress: data.reviewTeamProgress };
-    } catch (err) {
-      if (err instanceof GraphqlError && (err.code === 'FORBIDDEN' || err.code === 'NOT_FOUND')) return { kind: 'refused', code: err.code, message: err.message };
-      throw err;
-    }
-  },
-});
+export const teamProgressQueryOptions = (cycleId: string) =>
+  queryOptions({
+    queryKey: ['reviewTeamProgress', cycleId],
+    queryFn: async (): Promise<ProgressAnswer> => {
+      try {
+        const data = await gql(REVIEW_TEAM_PROGRESS, { cycleId });
+        return { kind: 'progress', progress: data.reviewTeamProgress };
+      } catch (err) {
+        if (err instanceof GraphqlError && (err.code === 'FORBIDDEN' || err.code === 'NOT_FOUND'))
+          return { kind: 'refused', code: err.code, message: err.message };
+        throw err;
+      }
+    },
+  });
 
 /** "2 reminders sent; 1 person was already reminded today." */
 export function reminderText(r: ReminderResult): string {
@@ -42,16 +44,19 @@ export function reminderText(r: ReminderResult): string {
   return `${sent}; ${r.already_reminded} ${r.already_reminded === 1 ? 'person was' : 'people were'} already reminded today.`;
 }
 
-export const REMIND_LATE_REVIEWERS = graphql(`mutation RemindLateReviewers($cycleId: ID!) { remindLateReviewers(cycleId: $cycleId) { queued already_reminded } }`);
+export const REMIND_LATE_REVIEWERS = graphql(
+  `mutation RemindLateReviewers($cycleId: ID!) { remindLateReviewers(cycleId: $cycleId) { queued already_reminded } }`,
+);
 
-export const useRemindLateReviewers = () => useMutation({
-  mutationFn: async (cycleId: string) => (await gql(REMIND_LATE_REVIEWERS, { cycleId })).remindLateReviewers,
-});
+export const useRemindLateReviewers = () =>
+  useMutation({
+    mutationFn: async (cycleId: string) => (await gql(REMIND_LATE_REVIEWERS, { cycleId })).remindLateReviewers,
+  });
 
 export const REMIND_REVIEWER = graphql(`mutation RemindReviewer($requestId: ID!) { remindReviewer(requestId: $requestId) { queued already_reminded } }`);
 
 /** Reminds one person of every review they still owe in the cycle (one of their pending requests names them). */
-export const useRemindReviewer = () => useMutation({
-  mutationFn: async (requestId: string) =>
-    (await gql(REMIND_REVIEWER, { requestId })).remindReviewer,
-});
+export const useRemindReviewer = () =>
+  useMutation({
+    mutationFn: async (requestId: string) => (await gql(REMIND_REVIEWER, { requestId })).remindReviewer,
+  });

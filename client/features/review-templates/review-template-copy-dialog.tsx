@@ -9,7 +9,15 @@ import { useCopyReviewTemplate, type ReviewTemplate, type ReviewTemplateSummary 
 const messageOf = (err: unknown) => (err instanceof Error ? err.message : 'Something went wrong. Try again.');
 
 /** Names the copy; on success the caller opens it in the editor. */
-export function CopyTemplateDialog({ template, onClose, onCopied }: { template: ReviewTemplateSummary; onClose: () => void; onCopied: (copy: ReviewTemplate) => void }) {
+export function CopyTemplateDialog({
+  template,
+  onClose,
+  onCopied,
+}: {
+  template: ReviewTemplateSummary;
+  onClose: () => void;
+  onCopied: (copy: ReviewTemplate) => void;
+}) {
   const copy = useCopyReviewTemplate();
   const form = useZodForm(copyReviewTemplateSchema, async ({ name }) => {
     try {
@@ -29,11 +37,22 @@ export function CopyTemplateDialog({ template, onClose, onCopied }: { template: 
           <Dialog.Title>Copy {template.name}</Dialog.Title>
           <Dialog.Description className="muted">The copy has the same sections and questions, and you can edit it.</Dialog.Description>
           <form className="form" onSubmit={form.onSubmit} noValidate>
-            <Field label="Name of the copy" name="name" defaultValue={`Copy of ${template.name}`.slice(0, REVIEW_TEMPLATE_LIMITS.nameMax)} maxLength={REVIEW_TEMPLATE_LIMITS.nameMax} error={form.fieldErrors.name} autoFocus />
+            <Field
+              label="Name of the copy"
+              name="name"
+              defaultValue={`Copy of ${template.name}`.slice(0, REVIEW_TEMPLATE_LIMITS.nameMax)}
+              maxLength={REVIEW_TEMPLATE_LIMITS.nameMax}
+              error={form.fieldErrors.name}
+              autoFocus
+            />
             <FormError message={form.formError} />
             <div className="dialog-actions">
-              <Dialog.Close className="button button-ghost" type="button">Cancel</Dialog.Close>
-              <SubmitButton sending={form.sending} sendingText="Copying…">Copy and edit</SubmitButton>
+              <Dialog.Close className="button button-ghost" type="button">
+                Cancel
+              </Dialog.Close>
+              <SubmitButton sending={form.sending} sendingText="Copying…">
+                Copy and edit
+              </SubmitButton>
             </div>
           </form>
         </Dialog.Content>

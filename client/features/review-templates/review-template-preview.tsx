@@ -1,15 +1,21 @@
 import { useId, useState } from 'react';
-import {
-  CHOICE_KINDS, PERSPECTIVES, PERSPECTIVE_LABELS, RATING_KINDS, type Perspective, type QuestionKind,
-} from '../../../shared/review-template.schemas.js';
+import { CHOICE_KINDS, PERSPECTIVES, PERSPECTIVE_LABELS, RATING_KINDS, type Perspective, type QuestionKind } from '../../../shared/review-template.schemas.js';
 
 type PreviewQuestion = {
-  kind: QuestionKind; prompt: string; self_prompt?: string | null; help_text?: string | null; options?: string[] | null;
-  competency?: string | null; perspectives: readonly Perspective[]; required?: boolean | null; private?: boolean | null;
+  kind: QuestionKind;
+  prompt: string;
+  self_prompt?: string | null;
+  help_text?: string | null;
+  options?: string[] | null;
+  competency?: string | null;
+  perspectives: readonly Perspective[];
+  required?: boolean | null;
+  private?: boolean | null;
   show_goals?: boolean | null;
 };
 export type PreviewTemplate = {
-  name: string; description?: string | null;
+  name: string;
+  description?: string | null;
   sections: ReadonlyArray<{ title: string; description?: string | null; questions: readonly PreviewQuestion[] }>;
 };
 
@@ -33,18 +39,28 @@ export function TemplatePreview({ template, titled = true }: { template: Preview
         <label htmlFor={`${id}-as`}>Answering as</label>
         <select id={`${id}-as`} value={perspective} onChange={(e) => setPerspective(e.target.value as Perspective | 'ALL')}>
           <option value="ALL">Any perspective</option>
-          {PERSPECTIVES.map((p) => <option key={p} value={p}>{PERSPECTIVE_LABELS[p]}</option>)}
+          {PERSPECTIVES.map((p) => (
+            <option key={p} value={p}>
+              {PERSPECTIVE_LABELS[p]}
+            </option>
+          ))}
         </select>
       </div>
       {titled && <h3 className="rt-preview-title">{template.name}</h3>}
       {template.description && <p className="muted">{template.description}</p>}
-      {sections.length === 0 && <p className="muted" role="status">No question of this template is answered by this perspective.</p>}
+      {sections.length === 0 && (
+        <p className="muted" role="status">
+          No question of this template is answered by this perspective.
+        </p>
+      )}
       {sections.map((section, s) => (
         <section key={s} className="rt-preview-section" aria-label={section.title || `Section ${s + 1}`}>
           <SectionHeading className="rt-preview-section-title">{section.title || `Section ${s + 1}`}</SectionHeading>
           {section.description && <p className="muted">{section.description}</p>}
           <ol className="rt-preview-questions" start={before[s]! + 1}>
-            {section.questions.map((q, i) => <PreviewQuestionItem key={i} question={q} name={`${id}-${s}-${i}`} perspective={perspective} />)}
+            {section.questions.map((q, i) => (
+              <PreviewQuestionItem key={i} question={q} name={`${id}-${s}-${i}`} perspective={perspective} />
+            ))}
           </ol>
         </section>
       ))}
@@ -63,22 +79,37 @@ function PreviewQuestionItem({ question: q, name, perspective }: { question: Pre
       <fieldset disabled>
         <legend>
           {q.kind === 'COMPETENCY_RATING' && q.competency && <span className="rt-badge">{q.competency}</span>} {prompt || 'Untitled question'}
-          {q.required === false ? <span className="muted"> (optional)</span> : <span className="rt-required" aria-label="required"> *</span>}
+          {q.required === false ? (
+            <span className="muted"> (optional)</span>
+          ) : (
+            <span className="rt-required" aria-label="required">
+              {' '}
+              *
+            </span>
+          )}
         </legend>
-        {perspective === 'ALL' && selfPrompt && <p className="rt-preview-self"><span className="rt-preview-self-label">Self review:</span> {selfPrompt}</p>}
+        {perspective === 'ALL' && selfPrompt && (
+          <p className="rt-preview-self">
+            <span className="rt-preview-self-label">Self review:</span> {selfPrompt}
+          </p>
+        )}
         {q.help_text && <p className="field-hint">{q.help_text}</p>}
         {q.show_goals && <p className="field-hint">Shows the person's goals of the review period under the question.</p>}
         {isRating && (
           <div className="rt-scale">
             {options.map((label, i) => (
-              <label key={i} className="rt-scale-point"><input type="radio" name={name} /> <strong>{i + 1}</strong> {label}</label>
+              <label key={i} className="rt-scale-point">
+                <input type="radio" name={name} /> <strong>{i + 1}</strong> {label}
+              </label>
             ))}
           </div>
         )}
         {isChoice && (
           <div className="rt-checks">
             {options.map((option, i) => (
-              <label key={i} className="checkbox"><input type={q.kind === 'SINGLE_CHOICE' ? 'radio' : 'checkbox'} name={name} /> {option}</label>
+              <label key={i} className="checkbox">
+                <input type={q.kind === 'SINGLE_CHOICE' ? 'radio' : 'checkbox'} name={name} /> {option}
+              </label>
             ))}
           </div>
         )}

@@ -11,24 +11,57 @@ const T = { timeout: 5000 };
 const LABEL = 'Self-review wording (optional)';
 
 const question = (id: string, prompt: string, patch: Partial<ReviewQuestion> = {}): ReviewQuestion => ({
-  id, kind: 'RATING', prompt, self_prompt: null, help_text: null, options: [...DEFAULT_RATING_LABELS], competency: null, competency_id: null, show_goals: false, perspectives: ['SELF', 'PEER'], required: true, private: false, ...patch,
+  id,
+  kind: 'RATING',
+  prompt,
+  self_prompt: null,
+  help_text: null,
+  options: [...DEFAULT_RATING_LABELS],
+  competency: null,
+  competency_id: null,
+  show_goals: false,
+  perspectives: ['SELF', 'PEER'],
+  required: true,
+  private: false,
+  ...patch,
 });
 
 const template: ReviewTemplate = {
-  id: 't1', name: 'Engineering review', description: null, review_type: '360', built_in: false, archived_at: null, created_by: { id: 'ada', full_name: 'Ada Lovelace' },
-  updated_at: '2026-11-20T10:00:00.000Z', section_count: 1, question_count: 2, can_edit: true, can_archive: true, version: 1,
-  sections: [{ id: 's1', title: 'Skills', description: null, questions: [
-    question('q1', 'How clearly does this person communicate?', { self_prompt: 'How clearly do you communicate?' }),
-    question('q2', 'How well do they plan?', { perspectives: ['MANAGER', 'PEER'] }),
-  ] }],
+  id: 't1',
+  name: 'Engineering review',
+  description: null,
+  review_type: '360',
+  built_in: false,
+  archived_at: null,
+  created_by: { id: 'ada', full_name: 'Ada Lovelace' },
+  updated_at: '2026-11-20T10:00:00.000Z',
+  section_count: 1,
+  question_count: 2,
+  can_edit: true,
+  can_archive: true,
+  version: 1,
+  sections: [
+    {
+      id: 's1',
+      title: 'Skills',
+      description: null,
+      questions: [
+        question('q1', 'How clearly does this person communicate?', { self_prompt: 'How clearly do you communicate?' }),
+        question('q2', 'How well do they plan?', { perspectives: ['MANAGER', 'PEER'] }),
+      ],
+    },
+  ],
 };
 
 function stubServer(refuseUpdate?: ReturnType<typeof refusal>) {
-  return stubGraphql({
-    ReviewTemplates: () => ({ data: { reviewTemplates: [template] } }),
-    ReviewTemplate: () => ({ data: { reviewTemplate: template } }),
-    UpdateReviewTemplate: ({ input }: GraphqlVariables) => refuseUpdate ?? { data: { updateReviewTemplate: { ...template, name: input.name } } },
-  }, { me: meAs('ADMIN', { id: 'ada' }) });
+  return stubGraphql(
+    {
+      ReviewTemplates: () => ({ data: { reviewTemplates: [template] } }),
+      ReviewTemplate: () => ({ data: { reviewTemplate: template } }),
+      UpdateReviewTemplate: ({ input }: GraphqlVariables) => refuseUpdate ?? { data: { updateReviewTemplate: { ...template, name: input.name } } },
+    },
+    { me: meAs('ADMIN', { id: 'ada' }) },
+  );
 }
 
 async function openEditor() {
@@ -59,7 +92,8 @@ it('the self-review wording field shows only while Self is checked, and its valu
   await waitFor(() => expect(calls.some((c) => c.operationName === 'UpdateReviewTemplate')).toBe(true));
   const sent = calls.find((c) => c.operationName === 'UpdateReviewTemplate')!.variables.input.sections[0].questions;
   expect(sent.map((q: { self_prompt: string | null; perspectives: string[] }) => [q.self_prompt, q.perspectives])).toEqual([
-    ['How openly do you share context?', ['SELF', 'PEER']], ['How well do you plan?', ['SELF', 'MANAGER', 'PEER']],
+    ['How openly do you share context?', ['SELF', 'PEER']],
+    ['How well do you plan?', ['SELF', 'MANAGER', 'PEER']],
   ]);
 });
 
@@ -69,7 +103,10 @@ it('a wording left behind when Self is unchecked is not sent', async () => {
   fireEvent.click(within(item(1)).getByRole('checkbox', { name: 'Self' }));
   fireEvent.click(within(form).getByRole('button', { name: 'Save template' }));
   await waitFor(() => expect(calls.some((c) => c.operationName === 'UpdateReviewTemplate')).toBe(true));
-  expect(calls.find((c) => c.operationName === 'UpdateReviewTemplate')!.variables.input.sections[0].questions[0]).toMatchObject({ self_prompt: null, perspectives: ['PEER'] });
+  expect(calls.find((c) => c.operationName === 'UpdateReviewTemplate')!.variables.input.sections[0].questions[0]).toMatchObject({
+    self_prompt: null,
+    perspectives: ['PEER'],
+  });
 });
 
 it('a wording refused by the server shows under the field', async () => {

@@ -32,7 +32,8 @@ export function ReviewTemplatesPage({ search }: { search: ReviewTemplatesSearch 
       </section>
     );
   }
-  if (search.id && (search.view === 'edit' || search.view === 'preview')) return <TemplateScreen id={search.id} view={search.view} archived={!!search.archived} />;
+  if (search.id && (search.view === 'edit' || search.view === 'preview'))
+    return <TemplateScreen id={search.id} view={search.view} archived={!!search.archived} />;
   return <TemplateList archived={!!search.archived} />;
 }
 
@@ -53,16 +54,28 @@ function TemplateScreen({ id, view, archived }: { id: string; view: 'edit' | 'pr
       <div className="row-between">
         <h1>{template.name}</h1>
         <div className="rt-item-actions">
-          {template.can_edit && <button type="button" className="button" onClick={() => go({ view: 'edit', id, archived: archived || undefined })}>Edit</button>}
-          <button type="button" className="button button-ghost" onClick={back}>Back to templates</button>
+          {template.can_edit && (
+            <button type="button" className="button" onClick={() => go({ view: 'edit', id, archived: archived || undefined })}>
+              Edit
+            </button>
+          )}
+          <button type="button" className="button button-ghost" onClick={back}>
+            Back to templates
+          </button>
         </div>
       </div>
       {view === 'edit' && (
         <p className="notice" role="status">
-          {template.built_in ? 'Built-in templates cannot be edited. Copy this template to change it.' : template.archived_at ? 'This template is archived. Restore it to edit it.' : 'Only an admin or the manager who created this template can edit it.'}
+          {template.built_in
+            ? 'Built-in templates cannot be edited. Copy this template to change it.'
+            : template.archived_at
+              ? 'This template is archived. Restore it to edit it.'
+              : 'Only an admin or the manager who created this template can edit it.'}
         </p>
       )}
-      <div className="tile"><TemplatePreview template={template} titled={false} /></div>
+      <div className="tile">
+        <TemplatePreview template={template} titled={false} />
+      </div>
     </section>
   );
 }
@@ -80,28 +93,66 @@ function TemplateList({ archived }: { archived: boolean }) {
   const [open, setOpen] = useState<Open>(null);
   const view = (v: 'edit' | 'preview', t: ReviewTemplateSummary) => go({ view: v, id: t.id, archived: archived || undefined });
   return (
-    <TemplateListPage title="Review templates" action={<button type="button" className="button" onClick={() => go({ view: 'new', archived: archived || undefined })}>New template</button>}
-      intro={<p className="muted">Templates are the questions of a review. A review cycle copies its template's questions when it starts, so later edits never change a running cycle.</p>}
-      toggle={{ label: 'Show archived templates', checked: archived, onChange: (checked) => go(checked ? { archived: true } : {}) }}>
+    <TemplateListPage
+      title="Review templates"
+      action={
+        <button type="button" className="button" onClick={() => go({ view: 'new', archived: archived || undefined })}>
+          New template
+        </button>
+      }
+      intro={
+        <p className="muted">
+          Templates are the questions of a review. A review cycle copies its template's questions when it starts, so later edits never change a running cycle.
+        </p>
+      }
+      toggle={{ label: 'Show archived templates', checked: archived, onChange: (checked) => go(checked ? { archived: true } : {}) }}
+    >
       {templates.length === 0 ? (
-        <EmptyState title="No templates"><p>Create a template to start, or show archived templates to restore one.</p></EmptyState>
+        <EmptyState title="No templates">
+          <p>Create a template to start, or show archived templates to restore one.</p>
+        </EmptyState>
       ) : (
-        <TemplateCards label="Review templates" idPrefix="rt" heading={2} items={templates} className="card-grid rt-list" card={(t) => ({
-          id: t.id, name: t.name, builtIn: t.built_in, archived: !!t.archived_at, description: t.description, createdBy: t.created_by?.full_name,
-          badges: <span className="rt-badge rt-badge-type">{REVIEW_TEMPLATE_TYPE_LABELS[t.review_type]}</span>,
-          body: <p data-testid="rt-counts">{plural(t.question_count, 'question')} in {plural(t.section_count, 'section')}</p>,
-          actions: [
-            { label: 'Preview', tone: 'secondary', onClick: () => view('preview', t) },
-            ...(t.can_edit ? [{ label: 'Edit', tone: 'primary' as const, onClick: () => view('edit', t) }] : []),
-            { label: 'Copy', tone: 'secondary', onClick: () => setOpen({ kind: 'copy', template: t }) },
-            ...(t.can_archive ? [{ label: t.archived_at ? 'Restore' : 'Archive', tone: 'ghost' as const, onClick: () => setOpen({ kind: 'archive', template: t }) }] : []),
-          ],
-        })} />
+        <TemplateCards
+          label="Review templates"
+          idPrefix="rt"
+          heading={2}
+          items={templates}
+          className="card-grid rt-list"
+          card={(t) => ({
+            id: t.id,
+            name: t.name,
+            builtIn: t.built_in,
+            archived: !!t.archived_at,
+            description: t.description,
+            createdBy: t.created_by?.full_name,
+            badges: <span className="rt-badge rt-badge-type">{REVIEW_TEMPLATE_TYPE_LABELS[t.review_type]}</span>,
+            body: (
+              <p data-testid="rt-counts">
+                {plural(t.question_count, 'question')} in {plural(t.section_count, 'section')}
+              </p>
+            ),
+            actions: [
+              { label: 'Preview', tone: 'secondary', onClick: () => view('preview', t) },
+              ...(t.can_edit ? [{ label: 'Edit', tone: 'primary' as const, onClick: () => view('edit', t) }] : []),
+              { label: 'Copy', tone: 'secondary', onClick: () => setOpen({ kind: 'copy', template: t }) },
+              ...(t.can_archive
+                ? [{ label: t.archived_at ? 'Restore' : 'Archive', tone: 'ghost' as const, onClick: () => setOpen({ kind: 'archive', template: t }) }]
+                : []),
+            ],
+          })}
+        />
       )}
-      {open?.kind === 'copy' && <CopyTemplateDialog template={open.template} onClose={() => setOpen(null)} onCopied={(copy) => go({ view: 'edit', id: copy.id })} />}
+      {open?.kind === 'copy' && (
+        <CopyTemplateDialog template={open.template} onClose={() => setOpen(null)} onCopied={(copy) => go({ view: 'edit', id: copy.id })} />
+      )}
       {open?.kind === 'archive' && (
-        <ArchiveTemplateDialog template={open.template} archiving={!open.template.archived_at} wording={WORDING} onClose={() => setOpen(null)}
-          onConfirm={() => setArchived.mutateAsync({ id: open.template.id, archived: !open.template.archived_at })} />
+        <ArchiveTemplateDialog
+          template={open.template}
+          archiving={!open.template.archived_at}
+          wording={WORDING}
+          onClose={() => setOpen(null)}
+          onConfirm={() => setArchived.mutateAsync({ id: open.template.id, archived: !open.template.archived_at })}
+        />
       )}
     </TemplateListPage>
   );

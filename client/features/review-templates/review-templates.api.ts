@@ -2,7 +2,8 @@ import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query
 import type { ReviewTemplateInput, ReviewTemplateType } from '../../../shared/review-template.schemas.js';
 import { gql, graphql, type Narrowed, type ResultOf } from '../../lib/graphql.js';
 
-const SUMMARY = 'id name description review_type built_in archived_at created_by { id full_name } updated_at section_count question_count can_edit can_archive version';
+const SUMMARY =
+  'id name description review_type built_in archived_at created_by { id full_name } updated_at section_count question_count can_edit can_archive version';
 const FULL = `${SUMMARY} sections { id title description questions { id kind prompt self_prompt help_text options competency competency_id show_goals perspectives required private } }`;
 
 export const LIST = graphql(`
@@ -19,15 +20,17 @@ export type ReviewTemplateSection = FullAnswer['sections'][number];
 export type ReviewTemplateSummary = Narrowed<ResultOf<typeof LIST>['reviewTemplates'][number], { review_type: ReviewTemplateType }>;
 export type ReviewTemplate = Narrowed<FullAnswer, { review_type: ReviewTemplateType }>;
 
-export const reviewTemplatesQueryOptions = (includeArchived: boolean) => queryOptions({
-  queryKey: ['reviewTemplates', 'list', { includeArchived }],
-  queryFn: async () => (await gql(LIST, { includeArchived })).reviewTemplates as ReviewTemplateSummary[],
-});
+export const reviewTemplatesQueryOptions = (includeArchived: boolean) =>
+  queryOptions({
+    queryKey: ['reviewTemplates', 'list', { includeArchived }],
+    queryFn: async () => (await gql(LIST, { includeArchived })).reviewTemplates as ReviewTemplateSummary[],
+  });
 
-export const reviewTemplateQueryOptions = (id: string) => queryOptions({
-  queryKey: ['reviewTemplates', 'one', id],
-  queryFn: async () => (await gql(ONE, { id })).reviewTemplate as ReviewTemplate,
-});
+export const reviewTemplateQueryOptions = (id: string) =>
+  queryOptions({
+    queryKey: ['reviewTemplates', 'one', id],
+    queryFn: async () => (await gql(ONE, { id })).reviewTemplate as ReviewTemplate,
+  });
 
 export const CREATE = graphql(`
   mutation CreateReviewTemplate($input: ReviewTemplateInput!) { createReviewTemplate(input: $input) { ${FULL} } }
@@ -59,8 +62,10 @@ export const useCreateReviewTemplate = () =>
 
 /** `baseVersion`: the version the editor was opened on; a save over a newer one is CONFLICT (nothing saved, the editor keeps its text). */
 export const useUpdateReviewTemplate = () =>
-  useTemplateMutation(async ({ id, input, baseVersion }: { id: string; input: ReviewTemplateInput; baseVersion: number }) =>
-    (await gql(UPDATE, { id, input, base_version: baseVersion })).updateReviewTemplate as ReviewTemplate);
+  useTemplateMutation(
+    async ({ id, input, baseVersion }: { id: string; input: ReviewTemplateInput; baseVersion: number }) =>
+      (await gql(UPDATE, { id, input, base_version: baseVersion })).updateReviewTemplate as ReviewTemplate,
+  );
 
 export const useCopyReviewTemplate = () =>
   useTemplateMutation(async ({ id, name }: { id: string; name: string }) => (await gql(COPY, { id, name })).copyReviewTemplate as ReviewTemplate);
@@ -68,5 +73,6 @@ export const useCopyReviewTemplate = () =>
 export const useSetReviewTemplateArchived = () =>
   useTemplateMutation(async ({ id, archived }: { id: string; archived: boolean }) =>
     archived
-      ? (await gql(ARCHIVE, { id })).archiveReviewTemplate as ReviewTemplateSummary
-      : (await gql(RESTORE, { id })).restoreReviewTemplate as ReviewTemplateSummary);
+      ? ((await gql(ARCHIVE, { id })).archiveReviewTemplate as ReviewTemplateSummary)
+      : ((await gql(RESTORE, { id })).restoreReviewTemplate as ReviewTemplateSummary),
+  );

@@ -7,34 +7,72 @@ import { cleanUpBetweenTests, renderSignedIn } from '../../test/render-route.js'
 import type { ReviewQuestion, ReviewTemplate } from './review-templates.api.js';
 
 const question = (id: string, prompt: string, patch: Partial<ReviewQuestion> = {}): ReviewQuestion => ({
-  id, kind: 'RATING', prompt, self_prompt: null, help_text: null, options: [...DEFAULT_RATING_LABELS], competency: null, competency_id: null, show_goals: false, perspectives: ['SELF', 'PEER'], required: true, private: false, ...patch,
+  id,
+  kind: 'RATING',
+  prompt,
+  self_prompt: null,
+  help_text: null,
+  options: [...DEFAULT_RATING_LABELS],
+  competency: null,
+  competency_id: null,
+  show_goals: false,
+  perspectives: ['SELF', 'PEER'],
+  required: true,
+  private: false,
+  ...patch,
 });
 
 function template(id: string, name: string, patch: Partial<ReviewTemplate> = {}): ReviewTemplate {
-  const sections = patch.sections ?? [{ id: `${id}-s1`, title: 'Skills', description: null, questions: [question(`${id}-q1`, 'How well does this person communicate?'), question(`${id}-q2`, 'How well do they plan?')] }];
+  const sections = patch.sections ?? [
+    {
+      id: `${id}-s1`,
+      title: 'Skills',
+      description: null,
+      questions: [question(`${id}-q1`, 'How well does this person communicate?'), question(`${id}-q2`, 'How well do they plan?')],
+    },
+  ];
   return {
-    id, name, description: null, review_type: '360', built_in: false, archived_at: null, created_by: { id: 'ada', full_name: 'Ada Lovelace' }, updated_at: '2026-11-20T10:00:00.000Z',
-    section_count: sections.length, question_count: sections.reduce((n, s) => n + s.questions.length, 0), can_edit: true, can_archive: true, version: 1, ...patch, sections,
+    id,
+    name,
+    description: null,
+    review_type: '360',
+    built_in: false,
+    archived_at: null,
+    created_by: { id: 'ada', full_name: 'Ada Lovelace' },
+    updated_at: '2026-11-20T10:00:00.000Z',
+    section_count: sections.length,
+    question_count: sections.reduce((n, s) => n + s.questions.length, 0),
+    can_edit: true,
+    can_archive: true,
+    version: 1,
+    ...patch,
+    sections,
   };
 }
 
 /** The server at the network edge: templates in memory, BAD_USER_INPUT when told to refuse. */
 function stubServer(level: 'ADMIN' | 'MANAGER' | 'MEMBER' = 'ADMIN', refuseUpdate?: ReturnType<typeof refusal>) {
-  const templates = [template('b360', '360 review', { built_in: true, created_by: null, can_edit: false, description: 'A rounded view.' }), template('t1', 'Engineering review', { review_type: 'sprint' })];
-  const { calls } = stubGraphql({
-    ReviewTemplates: () => ({ data: { reviewTemplates: templates } }),
-    ReviewTemplate: ({ id }) => ({ data: { reviewTemplate: templates.find((t) => t.id === id)! } }),
-    CopyReviewTemplate: ({ id, name }: GraphqlVariables) => {
-      const copy = { ...template('copy1', name), sections: templates.find((t) => t.id === id)!.sections };
-      templates.push(copy);
-      return { data: { copyReviewTemplate: copy } };
+  const templates = [
+    template('b360', '360 review', { built_in: true, created_by: null, can_edit: false, description: 'A rounded view.' }),
+    template('t1', 'Engineering review', { review_type: 'sprint' }),
+  ];
+  const { calls } = stubGraphql(
+    {
+      ReviewTemplates: () => ({ data: { reviewTemplates: templates } }),
+      ReviewTemplate: ({ id }) => ({ data: { reviewTemplate: templates.find((t) => t.id === id)! } }),
+      CopyReviewTemplate: ({ id, name }: GraphqlVariables) => {
+        const copy = { ...template('copy1', name), sections: templates.find((t) => t.id === id)!.sections };
+        templates.push(copy);
+        return { data: { copyReviewTemplate: copy } };
+      },
+      UpdateReviewTemplate: ({ id, input }: GraphqlVariables) => {
+        if (refuseUpdate) return refuseUpdate;
+        const saved = { ...templates.find((t) => t.id === id)!, name: input.name };
+        return { data: { updateReviewTemplate: saved } };
+      },
     },
-    UpdateReviewTemplate: ({ id, input }: GraphqlVariables) => {
-      if (refuseUpdate) return refuseUpdate;
-      const saved = { ...templates.find((t) => t.id === id)!, name: input.name };
-      return { data: { updateReviewTemplate: saved } };
-    },
-  }, { me: meAs(level, { id: 'ada' }) });
+    { me: meAs(level, { id: 'ada' }) },
+  );
   return { calls };
 }
 
@@ -63,7 +101,13 @@ it('lists templates with the built-in badge, their type and question count; buil
 it('a member is told review templates are for managers and admins, and nothing is fetched', async () => {
   const { calls } = stubServer('MEMBER');
   await renderSignedIn('/reviews/templates');
-  expect(await screen.findByText('Only managers and admins can see review templates. The reviews you are asked to write are under Pending reviews.', {}, { timeout: 5000 })).toBeTruthy();
+  expect(
+    await screen.findByText(
+      'Only managers and admins can see review templates. The reviews you are asked to write are under Pending reviews.',
+      {},
+      { timeout: 5000 },
+    ),
+  ).toBeTruthy();
   expect(calls.some((c) => c.operationName.startsWith('ReviewTemplate'))).toBe(false);
 });
 
@@ -81,15 +125,28 @@ it('adds a single-choice question, moves it up with the keyboard buttons, and sa
   fireEvent.click(within(form).getByRole('button', { name: 'Move question 3 up' }));
   await waitFor(() => expect(document.activeElement?.getAttribute('aria-label')).toBe('Move question 2 up'));
   expect(screen.getByText('Question moved to position 2 of 3.')).toBeTruthy();
-  const order = within(within(form).getByRole('list', { name: 'Questions of section 1' })).getAllByRole('listitem').map((li) => li.querySelector('h4')!.textContent);
+  const order = within(within(form).getByRole('list', { name: 'Questions of section 1' }))
+    .getAllByRole('listitem')
+    .map((li) => li.querySelector('h4')!.textContent);
   expect(order).toEqual(['Question 1: How well does this person communicate?', 'Question 2: Ready for a bigger scope?', 'Question 3: How well do they plan?']);
 
   fireEvent.click(within(form).getByRole('button', { name: 'Save template' }));
   await waitFor(() => expect(calls.some((c) => c.operationName === 'UpdateReviewTemplate')).toBe(true));
   const sent = calls.find((c) => c.operationName === 'UpdateReviewTemplate')!.variables;
   expect(sent.id).toBe('t1');
-  expect(sent.input.sections[0].questions.map((q: { prompt: string }) => q.prompt)).toEqual(['How well does this person communicate?', 'Ready for a bigger scope?', 'How well do they plan?']);
-  expect(sent.input.sections[0].questions[1]).toMatchObject({ id: null, kind: 'SINGLE_CHOICE', options: ['Not yet', 'Ready now'], private: true, required: true, competency: null });
+  expect(sent.input.sections[0].questions.map((q: { prompt: string }) => q.prompt)).toEqual([
+    'How well does this person communicate?',
+    'Ready for a bigger scope?',
+    'How well do they plan?',
+  ]);
+  expect(sent.input.sections[0].questions[1]).toMatchObject({
+    id: null,
+    kind: 'SINGLE_CHOICE',
+    options: ['Not yet', 'Ready now'],
+    private: true,
+    required: true,
+    competency: null,
+  });
   expect(sent.input.sections[0].questions[0].id).toBe('t1-q1');
   // Back on the list once saved.
   expect(await screen.findByRole('heading', { name: 'Review templates', level: 1 })).toBeTruthy();

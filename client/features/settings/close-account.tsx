@@ -17,7 +17,9 @@ export function CloseAccount() {
     <section className="tile settings-section settings-danger" aria-labelledby="close-account-title">
       <h2 id="close-account-title">Close my account</h2>
       <p>Your account is removed from your organization and you are signed out everywhere. You cannot sign in with it afterwards.</p>
-      <button type="button" className="button button-danger" onClick={() => setOpen(true)}>Close my account…</button>
+      <button type="button" className="button button-danger" onClick={() => setOpen(true)}>
+        Close my account…
+      </button>
       {open && <CloseAccountQuestion onClose={() => setOpen(false)} />}
     </section>
   );
@@ -37,9 +39,17 @@ function CloseAccountQuestion({ onClose }: { onClose: () => void }) {
     await navigate({ to: '/logout' });
   });
   return (
-    <ConfirmDialog title="Close your account?" description="Enter your password to confirm. You will be signed out right away." tone="danger"
-      cancelLabel="Keep my account" confirmLabel="Close my account" busyLabel="Closing…" busy={form.sending} onClose={onClose}
-      form={{ onSubmit: form.onSubmit, error: form.formError }}>
+    <ConfirmDialog
+      title="Close your account?"
+      description="Enter your password to confirm. You will be signed out right away."
+      tone="danger"
+      cancelLabel="Keep my account"
+      confirmLabel="Close my account"
+      busyLabel="Closing…"
+      busy={form.sending}
+      onClose={onClose}
+      form={{ onSubmit: form.onSubmit, error: form.formError }}
+    >
       <Field label="Password" name="password" type="password" autoComplete="current-password" required error={form.fieldErrors.password} />
     </ConfirmDialog>
   );

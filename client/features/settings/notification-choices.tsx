@@ -9,7 +9,10 @@ import './settings.css';
 
 /** Checked boxes arrive as `channel:<id>` / `kind:<id>` fields; the result is the list to store. */
 const choicesSchema = z.record(z.string(), z.unknown()).transform((raw) => {
-  const picked = (prefix: string) => Object.keys(raw).filter((k) => k.startsWith(prefix)).map((k) => k.slice(prefix.length));
+  const picked = (prefix: string) =>
+    Object.keys(raw)
+      .filter((k) => k.startsWith(prefix))
+      .map((k) => k.slice(prefix.length));
   return writeNotificationChoices({ channels: picked('channel:'), kinds: picked('kind:') });
 });
 
@@ -34,10 +37,20 @@ export function NotificationChoices({ stored }: { stored: readonly string[] }) {
         <legend>Where</legend>
         {NOTIFICATION_CHANNELS.map((c) => (
           <div key={c.id} className="checkbox settings-choice">
-            <input type="checkbox" id={`notify-channel-${c.id}`} name={`channel:${c.id}`} defaultChecked={initial.channels.includes(c.id)} aria-describedby={`notify-channel-${c.id}-hint`} />
+            <input
+              type="checkbox"
+              id={`notify-channel-${c.id}`}
+              name={`channel:${c.id}`}
+              defaultChecked={initial.channels.includes(c.id)}
+              aria-describedby={`notify-channel-${c.id}-hint`}
+            />
             <span>
-              <label htmlFor={`notify-channel-${c.id}`}><strong>{c.label}</strong></label>{' '}
-              <span id={`notify-channel-${c.id}-hint`} className="muted">{c.description}</span>
+              <label htmlFor={`notify-channel-${c.id}`}>
+                <strong>{c.label}</strong>
+              </label>{' '}
+              <span id={`notify-channel-${c.id}-hint`} className="muted">
+                {c.description}
+              </span>
             </span>
           </div>
         ))}
@@ -46,17 +59,29 @@ export function NotificationChoices({ stored }: { stored: readonly string[] }) {
         <legend>What</legend>
         {NOTIFICATION_KINDS.map((k) => (
           <div key={k.id} className="checkbox settings-choice">
-            <input type="checkbox" id={`notify-kind-${k.id}`} name={`kind:${k.id}`} defaultChecked={initial.kinds.includes(k.id)} aria-describedby={`notify-kind-${k.id}-hint`} />
+            <input
+              type="checkbox"
+              id={`notify-kind-${k.id}`}
+              name={`kind:${k.id}`}
+              defaultChecked={initial.kinds.includes(k.id)}
+              aria-describedby={`notify-kind-${k.id}-hint`}
+            />
             <span>
-              <label htmlFor={`notify-kind-${k.id}`}><strong>{k.label}</strong></label>{' '}
-              <span id={`notify-kind-${k.id}-hint`} className="muted">{k.description}</span>
+              <label htmlFor={`notify-kind-${k.id}`}>
+                <strong>{k.label}</strong>
+              </label>{' '}
+              <span id={`notify-kind-${k.id}-hint`} className="muted">
+                {k.description}
+              </span>
             </span>
           </div>
         ))}
       </fieldset>
       <FormError message={form.formError} />
       <div>
-        <SubmitButton sending={form.sending} sendingText="Saving…">Save notification choices</SubmitButton>
+        <SubmitButton sending={form.sending} sendingText="Saving…">
+          Save notification choices
+        </SubmitButton>
       </div>
     </form>
   );

@@ -25,10 +25,27 @@ export function ChangePasswordForm() {
   });
   return (
     <form onSubmit={form.onSubmit} noValidate className="form" onFocus={() => void loadUpdatePassword()}>
-      <Field label="Current password" name="current_password" type="password" autoComplete="current-password" required error={form.fieldErrors.current_password} />
-      <Field label="New password" name="new_password" type="password" autoComplete="new-password" required hint="At least 12 characters; not a common password." error={form.fieldErrors.new_password} />
+      <Field
+        label="Current password"
+        name="current_password"
+        type="password"
+        autoComplete="current-password"
+        required
+        error={form.fieldErrors.current_password}
+      />
+      <Field
+        label="New password"
+        name="new_password"
+        type="password"
+        autoComplete="new-password"
+        required
+        hint="At least 12 characters; not a common password."
+        error={form.fieldErrors.new_password}
+      />
       <FormError message={form.formError} />
-      <SubmitButton sending={form.sending} sendingText="Saving…">Change the password</SubmitButton>
+      <SubmitButton sending={form.sending} sendingText="Saving…">
+        Change the password
+      </SubmitButton>
     </form>
   );
 }

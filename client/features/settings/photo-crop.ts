@@ -23,5 +23,7 @@ export async function cropToBlob(src: string, area: Area): Promise<Blob> {
   if (!context) throw new Error('This browser cannot crop pictures.');
   context.imageSmoothingQuality = 'high';
   context.drawImage(image, area.x, area.y, area.width, area.height, 0, 0, edge, edge);
-  return new Promise((resolve, reject) => canvas.toBlob((blob) => (blob ? resolve(blob) : reject(new Error('The picture could not be cropped.'))), 'image/png'));
+  return new Promise((resolve, reject) =>
+    canvas.toBlob((blob) => (blob ? resolve(blob) : reject(new Error('The picture could not be cropped.'))), 'image/png'),
+  );
 }

@@ -26,7 +26,12 @@ export function PhotoUpload({ profile }: { profile: Profile }) {
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
-  useEffect(() => () => { if (source) URL.revokeObjectURL(source.url); }, [source]);
+  useEffect(
+    () => () => {
+      if (source) URL.revokeObjectURL(source.url);
+    },
+    [source],
+  );
 
   function onFile(event: ChangeEvent<HTMLInputElement>) {
     const file = event.target.files?.[0];
@@ -84,11 +89,15 @@ export function PhotoUpload({ profile }: { profile: Profile }) {
             {profile.profile_picture ? 'Choose a new picture' : 'Choose a picture'}
           </label>
           {profile.profile_picture && !source && (
-            <button type="button" className="button button-ghost" onClick={() => void remove()} disabled={busy}>Remove picture</button>
+            <button type="button" className="button button-ghost" onClick={() => void remove()} disabled={busy}>
+              Remove picture
+            </button>
           )}
         </div>
       </div>
-      <p id={`${inputId}-hint`} className="field-hint">JPEG, PNG, WebP, GIF or AVIF, at most {MAX_MB} MB. You crop it to a square before it is saved.</p>
+      <p id={`${inputId}-hint`} className="field-hint">
+        JPEG, PNG, WebP, GIF or AVIF, at most {MAX_MB} MB. You crop it to a square before it is saved.
+      </p>
       {source && (
         <div className="photo-editor" role="group" aria-label="Crop your picture">
           <div className="crop-area">
@@ -115,7 +124,9 @@ export function PhotoUpload({ profile }: { profile: Profile }) {
             <button type="button" className="button" onClick={() => void save()} disabled={busy || !area} aria-busy={busy || undefined}>
               {busy ? 'Saving…' : 'Save picture'}
             </button>
-            <button type="button" className="button button-secondary" onClick={() => setSource(null)} disabled={busy}>Cancel</button>
+            <button type="button" className="button button-secondary" onClick={() => setSource(null)} disabled={busy}>
+              Cancel
+            </button>
           </div>
         </div>
       )}

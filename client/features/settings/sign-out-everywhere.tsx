@@ -24,10 +24,18 @@ export function SignOutEverywhere() {
     <section className="tile settings-section" aria-labelledby="sign-out-everywhere-title">
       <h2 id="sign-out-everywhere-title">Sign out everywhere</h2>
       <p>Lost a phone or signed in on a shared computer? This ends every session of yours on every device, including this one.</p>
-      <button type="button" className="button button-secondary" onClick={() => setOpen(true)}>Sign out everywhere</button>
+      <button type="button" className="button button-secondary" onClick={() => setOpen(true)}>
+        Sign out everywhere
+      </button>
       {open && (
-        <ConfirmDialog title="Sign out on every device?" description="You will need to sign in again here and everywhere else."
-          confirmLabel="Sign out everywhere" busyLabel="Signing out…" onConfirm={confirm} onClose={() => setOpen(false)} />
+        <ConfirmDialog
+          title="Sign out on every device?"
+          description="You will need to sign in again here and everywhere else."
+          confirmLabel="Sign out everywhere"
+          busyLabel="Signing out…"
+          onConfirm={confirm}
+          onClose={() => setOpen(false)}
+        />
       )}
     </section>
   );

@@ -21,19 +21,30 @@ export function CompanyOverviewPage() {
     <section className="page">
       <h1>{org.name}</h1>
       <ul className="structure-stats" aria-label="The organization in numbers">
-        {stats.map(([label, value]) => <li key={label}><strong>{value}</strong>{label}</li>)}
+        {stats.map(([label, value]) => (
+          <li key={label}>
+            <strong>{value}</strong>
+            {label}
+          </li>
+        ))}
       </ul>
       <ul className="card-grid" aria-label="Company pages">
         <li className="tile">
-          <h2><Link to="/admin/company/company-structure">Company structure</Link></h2>
+          <h2>
+            <Link to="/admin/company/company-structure">Company structure</Link>
+          </h2>
           <p>Add, rename and delete business units, departments and sub-departments.</p>
         </li>
         <li className="tile">
-          <h2><Link to="/admin/company/structure">Structure chart</Link></h2>
+          <h2>
+            <Link to="/admin/company/structure">Structure chart</Link>
+          </h2>
           <p>See the whole structure with the number of people in each part.</p>
         </li>
         <li className="tile">
-          <h2><Link to="/admin/settings/teams">Teams</Link></h2>
+          <h2>
+            <Link to="/admin/settings/teams">Teams</Link>
+          </h2>
           <p>Create teams, choose their manager and lead, and add people.</p>
         </li>
       </ul>

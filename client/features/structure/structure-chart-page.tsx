@@ -9,13 +9,20 @@ import './structure.css';
 function Bar({ count, total }: { count: number; total: number }) {
   const width = total ? Math.round((count / total) * 100) : 0;
   // A span (it sits in a heading and a <strong>), shown as a block by structure.css: an inline box would ignore its height.
-  return <span className="structure-bar" aria-hidden="true"><span style={{ width: `${width}%` }} data-mark="" /></span>;
+  return (
+    <span className="structure-bar" aria-hidden="true">
+      <span style={{ width: `${width}%` }} data-mark="" />
+    </span>
+  );
 }
 
 function Line({ node, total }: { node: StructureNode; total: number }) {
   return (
     <>
-      <span className="structure-chart-line"><span>{node.name}</span><span>{people(node.headcount)}</span></span>
+      <span className="structure-chart-line">
+        <span>{node.name}</span>
+        <span>{people(node.headcount)}</span>
+      </span>
       <Bar count={node.headcount} total={total} />
     </>
   );
@@ -34,22 +41,35 @@ export function StructureChartPage() {
       </p>
       {nodes.length === 0 ? (
         <EmptyState title="No structure yet">
-          <p>Add business units, departments and sub-departments on the <Link to="/admin/company/company-structure">company structure</Link> page.</p>
+          <p>
+            Add business units, departments and sub-departments on the <Link to="/admin/company/company-structure">company structure</Link> page.
+          </p>
         </EmptyState>
       ) : (
         <ul className="structure-chart" aria-label="Business units">
           {nodes.map((unit) => (
             <li key={unit.id} className="tile structure-chart-unit" data-chart="" data-chart-empty={unit.headcount === 0 ? '' : undefined}>
-              <h2><span>{unit.name}</span><span className="muted">{people(unit.headcount)}</span></h2>
+              <h2>
+                <span>{unit.name}</span>
+                <span className="muted">{people(unit.headcount)}</span>
+              </h2>
               <Bar count={unit.headcount} total={total} />
-              {unit.children.length === 0 ? <p className="muted">No departments yet.</p> : (
+              {unit.children.length === 0 ? (
+                <p className="muted">No departments yet.</p>
+              ) : (
                 <ul aria-label={`Departments of ${unit.name}`}>
                   {unit.children.map((dept) => (
                     <li key={dept.id} className="structure-chart-dept">
-                      <strong><Line node={dept} total={total} /></strong>
+                      <strong>
+                        <Line node={dept} total={total} />
+                      </strong>
                       {dept.children.length > 0 && (
                         <ul className="structure-chart-subs" aria-label={`Sub-departments of ${dept.name}`}>
-                          {dept.children.map((sub) => <li key={sub.id}><Line node={sub} total={total} /></li>)}
+                          {dept.children.map((sub) => (
+                            <li key={sub.id}>
+                              <Line node={sub} total={total} />
+                            </li>
+                          ))}
                         </ul>
                       )}
                     </li>

@@ -9,13 +9,21 @@ export function StructureDeleteDialog({ node, onClose }: { node: StructureNode; 
   const what = LEVEL_LABEL[node.level];
   const blocked = node.children.length > 0 || node.headcount > 0;
   return (
-    <ConfirmDialog title={`Delete the ${what} ${node.name}?`} tone="danger" confirmLabel={`Delete ${what}`} busyLabel="Deleting…" onClose={onClose}
-      description={blocked
-        ? `It still holds ${node.children.length ? `${node.children.length} ${LEVEL_LABEL[node.children[0]!.level]}${node.children.length === 1 ? '' : 's'}` : people(node.headcount)}; empty it first, or the deletion is refused.`
-        : 'This cannot be undone.'}
+    <ConfirmDialog
+      title={`Delete the ${what} ${node.name}?`}
+      tone="danger"
+      confirmLabel={`Delete ${what}`}
+      busyLabel="Deleting…"
+      onClose={onClose}
+      description={
+        blocked
+          ? `It still holds ${node.children.length ? `${node.children.length} ${LEVEL_LABEL[node.children[0]!.level]}${node.children.length === 1 ? '' : 's'}` : people(node.headcount)}; empty it first, or the deletion is refused.`
+          : 'This cannot be undone.'
+      }
       onConfirm={async () => {
         await change.mutateAsync({ op: 'delete', level: node.level, id: node.id });
         showAlert(`${node.name} was deleted.`, 'success');
-      }} />
+      }}
+    />
   );
 }

@@ -25,7 +25,9 @@ export function StructureEditorPage() {
     <section className="page">
       <div className="row-between">
         <h1>Company structure</h1>
-        <button ref={addButton} type="button" className="button" onClick={() => setAdding(true)} disabled={adding}>Add business unit</button>
+        <button ref={addButton} type="button" className="button" onClick={() => setAdding(true)} disabled={adding}>
+          Add business unit
+        </button>
       </div>
       <p className="muted">
         Business units hold departments, departments hold sub-departments, and people belong to one sub-department (set it on the{' '}
@@ -52,7 +54,9 @@ export function StructureEditorPage() {
         </EmptyState>
       ) : (
         <ul className="structure-tree" aria-label="Company structure">
-          {nodes.map((node) => <StructureTreeNode key={node.id} node={node} />)}
+          {nodes.map((node) => (
+            <StructureTreeNode key={node.id} node={node} />
+          ))}
         </ul>
       )}
     </section>

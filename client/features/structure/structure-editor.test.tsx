@@ -7,16 +7,26 @@ import type { BusinessUnitNode } from './api.js';
 
 /** The server at the network edge: a tree in memory; business unit names are unique like on the real server. */
 function stubServer() {
-  const units: BusinessUnitNode[] = [{ id: 'bu1', unit_name: 'Engineering', headcount: 3, departments: [{ id: 'd1', name: 'Platform', headcount: 3, subdepartments: [{ id: 's1', title: 'Databases', headcount: 3 }] }] }];
-  return stubGraphql({
-    CompanyStructure: () => ({ data: { businessUnits: units, structureHeadcount: { people: 5, without_subdepartment: 2 } } }),
-    CreateBusinessUnit: ({ name }) => {
-      if (units.some((u) => u.unit_name.toLowerCase() === name.toLowerCase())) return refusal(`A business unit named "${name}" already exists.`, 'CONFLICT');
-      units.push({ id: `bu${units.length + 1}`, unit_name: name, headcount: 0, departments: [] });
-      return { data: { createBusinessUnit: { id: `bu${units.length}` } } };
+  const units: BusinessUnitNode[] = [
+    {
+      id: 'bu1',
+      unit_name: 'Engineering',
+      headcount: 3,
+      departments: [{ id: 'd1', name: 'Platform', headcount: 3, subdepartments: [{ id: 's1', title: 'Databases', headcount: 3 }] }],
     },
-    DeleteSubdepartment: () => refusal('"Databases" still has 3 people. Move them to another sub-department first.', 'CONFLICT'),
-  }, { me: meAs('ADMIN', { id: 'u1', full_name: 'Ada Admin' }) });
+  ];
+  return stubGraphql(
+    {
+      CompanyStructure: () => ({ data: { businessUnits: units, structureHeadcount: { people: 5, without_subdepartment: 2 } } }),
+      CreateBusinessUnit: ({ name }) => {
+        if (units.some((u) => u.unit_name.toLowerCase() === name.toLowerCase())) return refusal(`A business unit named "${name}" already exists.`, 'CONFLICT');
+        units.push({ id: `bu${units.length + 1}`, unit_name: name, headcount: 0, departments: [] });
+        return { data: { createBusinessUnit: { id: `bu${units.length}` } } };
+      },
+      DeleteSubdepartment: () => refusal('"Databases" still has 3 people. Move them to another sub-department first.', 'CONFLICT'),
+    },
+    { me: meAs('ADMIN', { id: 'u1', full_name: 'Ada Admin' }) },
+  );
 }
 
 async function renderEditor() {

@@ -17,14 +17,27 @@ export function StructureNameForm({ label, defaultValue = '', submitText, onSave
     try {
       await onSave(name);
     } catch (err) {
-      if (err instanceof GraphqlError && err.code !== null) return { fieldErrors: { name: err.fields.name ?? err.fields.unit_name ?? err.fields.title ?? err.message } };
+      if (err instanceof GraphqlError && err.code !== null)
+        return { fieldErrors: { name: err.fields.name ?? err.fields.unit_name ?? err.fields.title ?? err.message } };
       return { formError: 'The server could not be reached. Check your connection and try again.' };
     }
   });
   const error = fieldErrors.name ?? formError ?? undefined;
   return (
-    <form className="structure-inline" onSubmit={onSubmit} noValidate onKeyDown={(e) => { if (e.key === 'Escape') { e.stopPropagation(); onCancel(); } }}>
-      <label htmlFor={id} className="sr-only">{label}</label>
+    <form
+      className="structure-inline"
+      onSubmit={onSubmit}
+      noValidate
+      onKeyDown={(e) => {
+        if (e.key === 'Escape') {
+          e.stopPropagation();
+          onCancel();
+        }
+      }}
+    >
+      <label htmlFor={id} className="sr-only">
+        {label}
+      </label>
       <input
         ref={input}
         id={id}
@@ -36,9 +49,17 @@ export function StructureNameForm({ label, defaultValue = '', submitText, onSave
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? `${id}-error` : undefined}
       />
-      <button type="submit" className="button button-small" disabled={sending}>{sending ? 'Saving…' : submitText}</button>
-      <button type="button" className="button button-ghost button-small" onClick={onCancel}>Cancel</button>
-      {error && <p id={`${id}-error`} className="field-error structure-inline-error" role="alert">{error}</p>}
+      <button type="submit" className="button button-small" disabled={sending}>
+        {sending ? 'Saving…' : submitText}
+      </button>
+      <button type="button" className="button button-ghost button-small" onClick={onCancel}>
+        Cancel
+      </button>
+      {error && (
+        <p id={`${id}-error`} className="field-error structure-inline-error" role="alert">
+          {error}
+        </p>
+      )}
     </form>
   );
 }

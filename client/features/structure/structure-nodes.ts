@@ -28,7 +28,11 @@ export const people = (n: number) => `${n} ${n === 1 ? 'person' : 'people'}`;
 /** Counts per level, for the overview. */
 export function countNodes(nodes: StructureNode[]): Record<StructureLevel, number> {
   const out: Record<StructureLevel, number> = { BUSINESS_UNIT: 0, DEPARTMENT: 0, SUBDEPARTMENT: 0 };
-  const walk = (list: StructureNode[]) => list.forEach((n) => { out[n.level]++; walk(n.children); });
+  const walk = (list: StructureNode[]) =>
+    list.forEach((n) => {
+      out[n.level]++;
+      walk(n.children);
+    });
   walk(nodes);
   return out;
 }

@@ -37,23 +37,50 @@ export function StructureTreeNode({ node }: { node: StructureNode }) {
           />
         ) : (
           <>
-            <span className="structure-name" id={headingId}>{node.name}</span>
-            <span className="structure-meta">{LEVEL_LABEL[node.level]} · {people(node.headcount)}</span>
+            <span className="structure-name" id={headingId}>
+              {node.name}
+            </span>
+            <span className="structure-meta">
+              {LEVEL_LABEL[node.level]} · {people(node.headcount)}
+            </span>
             <span className="structure-actions">
               {childLevel && (
-                <button ref={addButton} type="button" className="button button-ghost button-small" onClick={() => setMode('add')} aria-label={`Add ${LEVEL_LABEL[childLevel]} to ${node.name}`}>
+                <button
+                  ref={addButton}
+                  type="button"
+                  className="button button-ghost button-small"
+                  onClick={() => setMode('add')}
+                  aria-label={`Add ${LEVEL_LABEL[childLevel]} to ${node.name}`}
+                >
                   Add {LEVEL_LABEL[childLevel]}
                 </button>
               )}
-              <button ref={renameButton} type="button" className="button button-ghost button-small" onClick={() => setMode('rename')} aria-label={`Rename ${node.name}`}>Rename</button>
-              <button type="button" className="button button-ghost button-small structure-danger-text" onClick={() => setMode('delete')} aria-label={`Delete ${node.name}`}>Delete</button>
+              <button
+                ref={renameButton}
+                type="button"
+                className="button button-ghost button-small"
+                onClick={() => setMode('rename')}
+                aria-label={`Rename ${node.name}`}
+              >
+                Rename
+              </button>
+              <button
+                type="button"
+                className="button button-ghost button-small structure-danger-text"
+                onClick={() => setMode('delete')}
+                aria-label={`Delete ${node.name}`}
+              >
+                Delete
+              </button>
             </span>
           </>
         )}
       </div>
       {(node.children.length > 0 || mode === 'add') && (
         <ul className="structure-children" aria-label={`Inside ${node.name}`}>
-          {node.children.map((child) => <StructureTreeNode key={child.id} node={child} />)}
+          {node.children.map((child) => (
+            <StructureTreeNode key={child.id} node={child} />
+          ))}
           {mode === 'add' && childLevel && (
             <li className="structure-node">
               <StructureNameForm

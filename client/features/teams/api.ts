@@ -85,7 +85,8 @@ export const useAddTeamMembers = () =>
   useTeamMutation(async ({ id, userIds }: { id: string; userIds: string[] }) => (await gql(ADD_MEMBERS, { id, user_ids: userIds })).addTeamMembers as Team);
 
 export const useRemoveTeamMembers = () =>
-  useTeamMutation(async ({ id, userIds }: { id: string; userIds: string[] }) => (await gql(REMOVE_MEMBERS, { id, user_ids: userIds })).removeTeamMembers as Team);
+  useTeamMutation(
+    async ({ id, userIds }: { id: string; userIds: string[] }) => (await gql(REMOVE_MEMBERS, { id, user_ids: userIds })).removeTeamMembers as Team,
+  );
 
-export const useDeleteTeam = () =>
-  useTeamMutation(async (id: string) => (await gql(DELETE, { id })).deleteTeam);
+export const useDeleteTeam = () => useTeamMutation(async (id: string) => (await gql(DELETE, { id })).deleteTeam);

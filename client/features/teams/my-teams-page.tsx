@@ -20,7 +20,9 @@ export function MyTeamsPage() {
       {teams.length === 0 ? (
         <EmptyState title="You do not manage or lead a team">
           <p>When you are made a team&apos;s manager or team lead, the team and its members show here.</p>
-          <p><Link to="/admin/settings/teams">Manage teams</Link></p>
+          <p>
+            <Link to="/admin/settings/teams">Manage teams</Link>
+          </p>
         </EmptyState>
       ) : (
         <ul className="teams-list" aria-label="Teams you manage or lead">
@@ -30,7 +32,9 @@ export function MyTeamsPage() {
                 <h2 id={`my-team-${team.id}`}>{team.name}</h2>
                 {team.status === 'ARCHIVED' && <span className="teams-badge">Archived</span>}
               </div>
-              <p className="my-teams-roles">{rolesOf(team, me.id)} {team.aggregations.count_users} {team.aggregations.count_users === 1 ? 'member' : 'members'}.</p>
+              <p className="my-teams-roles">
+                {rolesOf(team, me.id)} {team.aggregations.count_users} {team.aggregations.count_users === 1 ? 'member' : 'members'}.
+              </p>
               {team.users.length === 0 ? (
                 <p className="muted">Nobody is in this team yet.</p>
               ) : (
@@ -39,7 +43,9 @@ export function MyTeamsPage() {
                     <li key={u.id} className="team-person">
                       <Avatar userId={u.id} name={u.full_name} size={32} />
                       <span className="team-person-text">
-                        <Link to="/admin/profile/user-profile/$id" params={{ id: u.id }}><strong>{u.full_name}</strong></Link>
+                        <Link to="/admin/profile/user-profile/$id" params={{ id: u.id }}>
+                          <strong>{u.full_name}</strong>
+                        </Link>
                         <span className="muted">{u.role ?? u.email}</span>
                       </span>
                     </li>

@@ -42,14 +42,31 @@ export function PersonPicker({ label, name, people, defaultValue, error, noneLab
         value={query}
         onChange={(e) => setQuery(e.target.value)}
       />
-      <select id={`${id}-select`} name={name} value={value} onChange={(e) => setValue(e.target.value)} aria-invalid={error ? true : undefined} aria-describedby={describedBy}>
+      <select
+        id={`${id}-select`}
+        name={name}
+        value={value}
+        onChange={(e) => setValue(e.target.value)}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy}
+      >
         <option value="">{noneLabel}</option>
-        {shown.map((p) => <option key={p.id} value={p.id}>{p.full_name} ({p.email})</option>)}
+        {shown.map((p) => (
+          <option key={p.id} value={p.id}>
+            {p.full_name} ({p.email})
+          </option>
+        ))}
       </select>
       <p id={`${id}-count`} className="field-hint">
-        {matches.length > PICKER_LIMIT ? `Showing ${PICKER_LIMIT} of ${matches.length} matches; type to narrow.` : `${matches.length} ${matches.length === 1 ? 'match' : 'matches'}.`}
+        {matches.length > PICKER_LIMIT
+          ? `Showing ${PICKER_LIMIT} of ${matches.length} matches; type to narrow.`
+          : `${matches.length} ${matches.length === 1 ? 'match' : 'matches'}.`}
       </p>
-      {error && <p id={`${id}-error`} className="field-error">{error}</p>}
+      {error && (
+        <p id={`${id}-error`} className="field-error">
+          {error}
+        </p>
+      )}
     </div>
   );
 }

@@ -21,7 +21,9 @@ export function TeamCreateDialog({ people, onClose, onCreated }: { people: reado
               onCreated(team);
             }}
           >
-            <Dialog.Close className="button button-ghost" type="button">Cancel</Dialog.Close>
+            <Dialog.Close className="button button-ghost" type="button">
+              Cancel
+            </Dialog.Close>
           </TeamForm>
         </Dialog.Content>
       </Dialog.Portal>
@@ -41,7 +43,9 @@ export function TeamEditDialog({ team, people, onClose }: { team: Team; people: 
           <TeamForm key={team.id} team={team} people={people} onSaved={(saved) => showAlert(`${saved.name} was saved.`, 'success')} />
           <TeamMembersEditor team={team} people={people} />
           <div className="dialog-actions">
-            <Dialog.Close className="button button-secondary" type="button">Done</Dialog.Close>
+            <Dialog.Close className="button button-secondary" type="button">
+              Done
+            </Dialog.Close>
           </div>
         </Dialog.Content>
       </Dialog.Portal>
@@ -54,11 +58,17 @@ export function TeamDeleteDialog({ team, onClose }: { team: Team; onClose: () =>
   const remove = useDeleteTeam();
   const count = team.aggregations.count_users;
   return (
-    <ConfirmDialog title={`Delete ${team.name}?`} tone="danger" confirmLabel="Delete team" busyLabel="Deleting…" onClose={onClose}
+    <ConfirmDialog
+      title={`Delete ${team.name}?`}
+      tone="danger"
+      confirmLabel="Delete team"
+      busyLabel="Deleting…"
+      onClose={onClose}
       description={`${count ? `Its ${count === 1 ? 'member' : `${count} members`} will have no team. ` : ''}This cannot be undone; archive the team instead to keep it.`}
       onConfirm={async () => {
         await remove.mutateAsync(team.id);
         showAlert(`${team.name} was deleted.`, 'success');
-      }} />
+      }}
+    />
   );
 }

@@ -33,10 +33,19 @@ export function TeamForm({ team, people, onSaved, children }: Props) {
       <FormError message={formError} />
       <Field label="Team name" name="name" defaultValue={team?.name ?? ''} error={fieldErrors.name} required maxLength={TEAM_NAME_MAX} autoComplete="off" />
       <PersonPicker label="Manager" name="manager_id" people={leaders} defaultValue={team?.manager?.id} error={fieldErrors.manager_id} noneLabel="No manager" />
-      <PersonPicker label="Team lead" name="team_lead_id" people={leaders} defaultValue={team?.team_lead?.id} error={fieldErrors.team_lead_id} noneLabel="No team lead" />
+      <PersonPicker
+        label="Team lead"
+        name="team_lead_id"
+        people={leaders}
+        defaultValue={team?.team_lead?.id}
+        error={fieldErrors.team_lead_id}
+        noneLabel="No team lead"
+      />
       <div className="dialog-actions">
         {children}
-        <SubmitButton sending={sending} sendingText="Saving…">{team ? 'Save changes' : 'Create team'}</SubmitButton>
+        <SubmitButton sending={sending} sendingText="Saving…">
+          {team ? 'Save changes' : 'Create team'}
+        </SubmitButton>
       </div>
     </form>
   );

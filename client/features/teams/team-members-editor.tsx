@@ -14,7 +14,10 @@ export function TeamMembersEditor({ team, people }: { team: Team; people: readon
   const [query, setQuery] = useState('');
   const [announcement, setAnnouncement] = useState('');
   const memberIds = useMemo(() => new Set(team.users.map((u) => u.id)), [team.users]);
-  const candidates = useMemo(() => people.filter((p) => !memberIds.has(p.id) && p.status !== 'DEACTIVATED' && matchesPerson(p, query)), [people, memberIds, query]);
+  const candidates = useMemo(
+    () => people.filter((p) => !memberIds.has(p.id) && p.status !== 'DEACTIVATED' && matchesPerson(p, query)),
+    [people, memberIds, query],
+  );
   const busy = add.isPending || remove.isPending;
 
   async function change(kind: 'add' | 'remove', person: { id: string; full_name: string }) {
@@ -30,7 +33,9 @@ export function TeamMembersEditor({ team, people }: { team: Team; people: readon
   return (
     <section className="team-members" aria-labelledby={`members-${team.id}`}>
       <h3 id={`members-${team.id}`}>Members ({team.users.length})</h3>
-      <p className="sr-only" role="status">{announcement}</p>
+      <p className="sr-only" role="status">
+        {announcement}
+      </p>
       {team.users.length === 0 ? (
         <p className="muted">Nobody is in this team yet. Find people below to add them.</p>
       ) : (
@@ -38,8 +43,17 @@ export function TeamMembersEditor({ team, people }: { team: Team; people: readon
           {team.users.map((u) => (
             <li key={u.id} className="team-person">
               <Avatar userId={u.id} name={u.full_name} size={32} />
-              <span className="team-person-text"><strong>{u.full_name}</strong><span className="muted">{u.email}</span></span>
-              <button type="button" className="button button-secondary button-small" disabled={busy} onClick={() => void change('remove', u)} aria-label={`Remove ${u.full_name}`}>
+              <span className="team-person-text">
+                <strong>{u.full_name}</strong>
+                <span className="muted">{u.email}</span>
+              </span>
+              <button
+                type="button"
+                className="button button-secondary button-small"
+                disabled={busy}
+                onClick={() => void change('remove', u)}
+                aria-label={`Remove ${u.full_name}`}
+              >
                 Remove
               </button>
             </li>
@@ -48,7 +62,14 @@ export function TeamMembersEditor({ team, people }: { team: Team; people: readon
       )}
       <div className="field">
         <label htmlFor={`find-${team.id}`}>Find people to add</label>
-        <input id={`find-${team.id}`} type="search" value={query} onChange={(e) => setQuery(e.target.value)} placeholder="Search by name or email" autoComplete="off" />
+        <input
+          id={`find-${team.id}`}
+          type="search"
+          value={query}
+          onChange={(e) => setQuery(e.target.value)}
+          placeholder="Search by name or email"
+          autoComplete="off"
+        />
       </div>
       {candidates.length === 0 ? (
         <p className="muted">{query.trim() ? 'Nobody matches this search.' : 'Everybody is already in this team.'}</p>
@@ -68,7 +89,11 @@ export function TeamMembersEditor({ team, people }: { team: Team; people: readon
           ))}
         </ul>
       )}
-      {candidates.length > RESULTS_LIMIT && <p className="field-hint">Showing {RESULTS_LIMIT} of {candidates.length}; type to narrow.</p>}
+      {candidates.length > RESULTS_LIMIT && (
+        <p className="field-hint">
+          Showing {RESULTS_LIMIT} of {candidates.length}; type to narrow.
+        </p>
+      )}
     </section>
   );
 }

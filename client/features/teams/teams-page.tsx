@@ -35,7 +35,9 @@ export function TeamsPage() {
     <section className="page">
       <div className="row-between">
         <h1>Teams</h1>
-        <button type="button" className="button" onClick={() => setOpen({ kind: 'create' })}>New team</button>
+        <button type="button" className="button" onClick={() => setOpen({ kind: 'create' })}>
+          New team
+        </button>
       </div>
       <p className="muted">Each person belongs to one team. Managers and team leads see their teams under My teams.</p>
       {teams.length === 0 ? (
@@ -48,7 +50,11 @@ export function TeamsPage() {
             <label htmlFor="teams-search">Search teams</label>
             <input id="teams-search" type="search" value={query} onChange={(e) => setQuery(e.target.value)} autoComplete="off" />
           </div>
-          {shown.length === 0 && <p className="muted" role="status">No team matches “{query.trim()}”.</p>}
+          {shown.length === 0 && (
+            <p className="muted" role="status">
+              No team matches “{query.trim()}”.
+            </p>
+          )}
           <ul className="teams-list" aria-label="Teams">
             {shown.map((team) => (
               <li key={team.id} className="tile teams-item" aria-labelledby={`team-${team.id}`}>
@@ -57,23 +63,49 @@ export function TeamsPage() {
                   {team.status === 'ARCHIVED' && <span className="teams-badge">Archived</span>}
                 </div>
                 <dl className="teams-facts">
-                  <div><dt>Manager</dt><dd>{team.manager?.full_name ?? 'None'}</dd></div>
-                  <div><dt>Team lead</dt><dd>{team.team_lead?.full_name ?? 'None'}</dd></div>
-                  <div><dt>Members</dt><dd data-testid="team-member-count">{members(team.aggregations.count_users)}</dd></div>
+                  <div>
+                    <dt>Manager</dt>
+                    <dd>{team.manager?.full_name ?? 'None'}</dd>
+                  </div>
+                  <div>
+                    <dt>Team lead</dt>
+                    <dd>{team.team_lead?.full_name ?? 'None'}</dd>
+                  </div>
+                  <div>
+                    <dt>Members</dt>
+                    <dd data-testid="team-member-count">{members(team.aggregations.count_users)}</dd>
+                  </div>
                 </dl>
                 <div className="teams-actions">
-                  <button type="button" className="button button-small" onClick={() => setOpen({ kind: 'edit', id: team.id })} aria-label={`Edit ${team.name}`}>Edit</button>
-                  <button type="button" className="button button-secondary button-small" disabled={update.isPending} onClick={() => void toggleArchived(team)} aria-label={`${team.status === 'ARCHIVED' ? 'Restore' : 'Archive'} ${team.name}`}>
+                  <button type="button" className="button button-small" onClick={() => setOpen({ kind: 'edit', id: team.id })} aria-label={`Edit ${team.name}`}>
+                    Edit
+                  </button>
+                  <button
+                    type="button"
+                    className="button button-secondary button-small"
+                    disabled={update.isPending}
+                    onClick={() => void toggleArchived(team)}
+                    aria-label={`${team.status === 'ARCHIVED' ? 'Restore' : 'Archive'} ${team.name}`}
+                  >
                     {team.status === 'ARCHIVED' ? 'Restore' : 'Archive'}
                   </button>
-                  <button type="button" className="button button-ghost button-small team-danger-text" onClick={() => setOpen({ kind: 'delete', id: team.id })} aria-label={`Delete ${team.name}`}>Delete</button>
+                  <button
+                    type="button"
+                    className="button button-ghost button-small team-danger-text"
+                    onClick={() => setOpen({ kind: 'delete', id: team.id })}
+                    aria-label={`Delete ${team.name}`}
+                  >
+                    Delete
+                  </button>
                 </div>
               </li>
             ))}
           </ul>
         </>
       )}
-      {open?.kind === 'create' && <TeamCreateDialog people={people} onClose={() => setOpen(null)} onCreated={(team) => setOpen({ kind: 'edit', id: team.id })} />}
+      {open?.kind === 'create' && (
+        <TeamCreateDialog people={people} onClose={() => setOpen(null)} onCreated={(team) => setOpen({ kind: 'edit', id: team.id })} />
+      )}
       {open?.kind === 'edit' && current && <TeamEditDialog team={current} people={people} onClose={() => setOpen(null)} />}
       {open?.kind === 'delete' && current && <TeamDeleteDialog team={current} onClose={() => setOpen(null)} />}
     </section>

@@ -39,16 +39,31 @@ export type ArchiveWording = {
  * Asks before archiving a template (and, where the area asks, before restoring it): it is no longer
  * offered for new work, and what already uses it keeps its own copy.
  */
-export function ArchiveTemplateDialog({ template, archiving = true, wording, onConfirm, onClose }: {
-  template: Named; archiving?: boolean; wording: ArchiveWording; onConfirm: () => Promise<unknown>; onClose: () => void;
+export function ArchiveTemplateDialog({
+  template,
+  archiving = true,
+  wording,
+  onConfirm,
+  onClose,
+}: {
+  template: Named;
+  archiving?: boolean;
+  wording: ArchiveWording;
+  onConfirm: () => Promise<unknown>;
+  onClose: () => void;
 }) {
   return (
-    <ConfirmDialog title={`${archiving ? 'Archive' : 'Restore'} ${template.name}?`} description={archiving ? wording.archive : wording.restore}
-      confirmLabel={`${archiving ? 'Archive' : 'Restore'} ${wording.kind}`} busyLabel={archiving ? 'Archiving…' : 'Restoring…'} onClose={onClose}
+    <ConfirmDialog
+      title={`${archiving ? 'Archive' : 'Restore'} ${template.name}?`}
+      description={archiving ? wording.archive : wording.restore}
+      confirmLabel={`${archiving ? 'Archive' : 'Restore'} ${wording.kind}`}
+      busyLabel={archiving ? 'Archiving…' : 'Restoring…'}
+      onClose={onClose}
       onConfirm={async () => {
         await onConfirm();
         showAlert(`${template.name} was ${archiving ? 'archived' : 'restored'}.`, 'success');
-      }} />
+      }}
+    />
   );
 }
 
@@ -56,13 +71,21 @@ export function ArchiveTemplateDialog({ template, archiving = true, wording, onC
  * The actions of a card of a template anyone may copy: Edit (not archived) and Archive or Restore for
  * those who may change it, Copy for everyone. Copy and Restore wait while another action runs.
  */
-export function cardActions(t: { can_manage: boolean; archived: boolean }, busy: boolean, on: { edit: () => void; copy: () => void; restore: () => void; archive: () => void }): TemplateAction[] {
+export function cardActions(
+  t: { can_manage: boolean; archived: boolean },
+  busy: boolean,
+  on: { edit: () => void; copy: () => void; restore: () => void; archive: () => void },
+): TemplateAction[] {
   return [
     ...(t.can_manage && !t.archived ? [{ label: 'Edit', tone: 'primary' as const, onClick: on.edit }] : []),
     { label: 'Copy', tone: 'secondary', disabled: busy, onClick: on.copy },
-    ...(t.can_manage ? [t.archived
-      ? { label: 'Restore', tone: 'ghost' as const, disabled: busy, onClick: on.restore }
-      : { label: 'Archive', tone: 'ghost' as const, onClick: on.archive }] : []),
+    ...(t.can_manage
+      ? [
+          t.archived
+            ? { label: 'Restore', tone: 'ghost' as const, disabled: busy, onClick: on.restore }
+            : { label: 'Archive', tone: 'ghost' as const, onClick: on.archive },
+        ]
+      : []),
   ];
 }
 
@@ -73,8 +96,24 @@ type Copyable = Named & { built_in: boolean; archived: boolean; can_manage: bool
  * The cards of templates anyone may copy, next to built-ins: archived ones only when asked, each with
  * its actions (cardActions); with `sayWhenNoneOwn`, a word when the organization has none of its own.
  */
-export function CopyableTemplateCards<T extends Copyable>({ label, idPrefix, className, items, showArchived, busy, run, onEdit, onArchive, body, sayWhenNoneOwn = false }: {
-  label: string; idPrefix: string; className: string; items: T[]; showArchived: boolean;
+export function CopyableTemplateCards<T extends Copyable>({
+  label,
+  idPrefix,
+  className,
+  items,
+  showArchived,
+  busy,
+  run,
+  onEdit,
+  onArchive,
+  body,
+  sayWhenNoneOwn = false,
+}: {
+  label: string;
+  idPrefix: string;
+  className: string;
+  items: T[];
+  showArchived: boolean;
   /** Another action runs: Copy and Restore wait. */
   busy: boolean;
   run: (action: 'copy' | 'restore', item: T) => Promise<void>;
@@ -88,10 +127,27 @@ export function CopyableTemplateCards<T extends Copyable>({ label, idPrefix, cla
   const hidden = showArchived ? 0 : items.filter((t) => t.archived).length;
   return (
     <>
-      <TemplateCards label={label} idPrefix={idPrefix} items={shown} className={className} card={(t) => ({
-        id: t.id, name: t.name, builtIn: t.built_in, archived: t.archived, description: t.description, createdBy: t.created_by?.full_name, body: body(t),
-        actions: cardActions(t, busy, { edit: () => onEdit(t), copy: () => void run('copy', t), restore: () => void run('restore', t), archive: () => onArchive(t) }),
-      })} />
+      <TemplateCards
+        label={label}
+        idPrefix={idPrefix}
+        items={shown}
+        className={className}
+        card={(t) => ({
+          id: t.id,
+          name: t.name,
+          builtIn: t.built_in,
+          archived: t.archived,
+          description: t.description,
+          createdBy: t.created_by?.full_name,
+          body: body(t),
+          actions: cardActions(t, busy, {
+            edit: () => onEdit(t),
+            copy: () => void run('copy', t),
+            restore: () => void run('restore', t),
+            archive: () => onArchive(t),
+          }),
+        })}
+      />
       {sayWhenNoneOwn && !shown.some((t) => !t.built_in) && <NoOwnTemplates hidden={hidden} />}
     </>
   );

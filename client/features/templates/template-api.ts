@@ -31,7 +31,8 @@ export type TemplateSaveDocuments<T, In> = {
  */
 export const useSaveTemplate = <T, In>(keys: readonly string[], docs: TemplateSaveDocuments<T, In>) =>
   useRefreshing(keys, async ({ id, input, baseVersion }: { id: string | null; input: In; baseVersion: number }) =>
-    (id ? gqlField(docs.update, { id, input, base_version: baseVersion }) : gqlField(docs.create, { input })));
+    id ? gqlField(docs.update, { id, input, base_version: baseVersion }) : gqlField(docs.create, { input }),
+  );
 
 /** Copies, archives or restores a template by id (the area's documents for the actions it has). */
 export const useTemplateAction = <T, A extends string>(keys: readonly string[], docs: Record<A, Document<Record<string, T>, { id: string }>>) =>

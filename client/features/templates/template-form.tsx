@@ -64,7 +64,11 @@ export function useTemplateForm<S extends z.ZodType, R extends { name: string }>
   const saved = useRef(false);
   const current = JSON.stringify(input);
   const dirty = useMemo(() => current !== initial, [current, initial]);
-  const blocker = useBlocker({ shouldBlockFn: () => guardLeaving && dirty && !saved.current, enableBeforeUnload: () => guardLeaving && dirty && !saved.current, withResolver: true });
+  const blocker = useBlocker({
+    shouldBlockFn: () => guardLeaving && dirty && !saved.current,
+    enableBeforeUnload: () => guardLeaving && dirty && !saved.current,
+    withResolver: true,
+  });
 
   useEffect(() => {
     if (!attempt) return;
@@ -109,7 +113,16 @@ export type TemplateFormState = ReturnType<typeof useTemplateForm>;
  * A template editor's form: what is announced, the summary of what to fix, the editor's fields, then
  * Save, the editor's own actions and Cancel. Leaving with unsaved changes asks first.
  */
-export function TemplateForm({ form, label, className, saveLabel = 'Save template', summary, actions, onCancel, children }: {
+export function TemplateForm({
+  form,
+  label,
+  className,
+  saveLabel = 'Save template',
+  summary,
+  actions,
+  onCancel,
+  children,
+}: {
   form: TemplateFormState;
   /** The form's accessible name: "New retro template", "Edit Sailboat". */
   label: string;
@@ -128,11 +141,19 @@ export function TemplateForm({ form, label, className, saveLabel = 'Save templat
   return (
     <>
       {blocker.status === 'blocked' && (
-        <ConfirmDialog title="Discard your changes?" description="This template has changes that are not saved. If you leave now, they are lost."
-          cancelLabel="Keep editing" confirmLabel="Discard changes" onConfirm={blocker.proceed} onClose={blocker.reset} />
+        <ConfirmDialog
+          title="Discard your changes?"
+          description="This template has changes that are not saved. If you leave now, they are lost."
+          cancelLabel="Keep editing"
+          confirmLabel="Discard changes"
+          onConfirm={blocker.proceed}
+          onClose={blocker.reset}
+        />
       )}
       <form ref={formRef} className={`form ${className}`} onSubmit={(e) => void onSubmit(e)} noValidate aria-label={label}>
-        <p className="sr-only" role="status" aria-live="polite">{announcement}</p>
+        <p className="sr-only" role="status" aria-live="polite">
+          {announcement}
+        </p>
         {(problems > 0 || formError) && (
           <div className="notice notice-warning template-form-summary" role="alert" tabIndex={-1}>
             {formError ?? `Fix ${problems === 1 ? 'the problem' : `the ${problems} problems`} marked below, then save again.`}
@@ -141,9 +162,13 @@ export function TemplateForm({ form, label, className, saveLabel = 'Save templat
         )}
         {children}
         <div className="rt-form-actions">
-          <SubmitButton sending={sending} sendingText="Saving…">{saveLabel}</SubmitButton>
+          <SubmitButton sending={sending} sendingText="Saving…">
+            {saveLabel}
+          </SubmitButton>
           {actions}
-          <button type="button" className="button button-ghost" onClick={onCancel}>Cancel</button>
+          <button type="button" className="button button-ghost" onClick={onCancel}>
+            Cancel
+          </button>
         </div>
       </form>
     </>
@@ -155,7 +180,15 @@ export function TemplateForm({ form, label, className, saveLabel = 'Save templat
  * change is announced; focus stays on the moved item's button, goes to `addId` after a removal and to
  * the new item's first field (`fieldOf`) after an addition. Marks of the last attempt are cleared.
  */
-export function useListEditing<T extends { key: string }>({ form, items, onChange, noun, addId, fieldOf, blank }: {
+export function useListEditing<T extends { key: string }>({
+  form,
+  items,
+  onChange,
+  noun,
+  addId,
+  fieldOf,
+  blank,
+}: {
   form: Pick<TemplateFormState, 'announce' | 'clearErrors'>;
   items: T[];
   onChange: (update: (items: T[]) => T[]) => void;
@@ -192,15 +225,55 @@ export function useListEditing<T extends { key: string }>({ form, items, onChang
  * Up, Down and Remove for one item of an ordered list in an editor (a prompt, a question, a
  * section...): named "Move question 2 up"; Up and Down keep their ids so focus can follow the item.
  */
-export function ItemOrderButtons({ itemKey, index, count, noun, onMove, onRemove, canRemove = true }: {
-  itemKey: string; index: number; count: number; noun: string; onMove: (by: -1 | 1) => void; onRemove: () => void; canRemove?: boolean;
+export function ItemOrderButtons({
+  itemKey,
+  index,
+  count,
+  noun,
+  onMove,
+  onRemove,
+  canRemove = true,
+}: {
+  itemKey: string;
+  index: number;
+  count: number;
+  noun: string;
+  onMove: (by: -1 | 1) => void;
+  onRemove: () => void;
+  canRemove?: boolean;
 }) {
   const n = index + 1;
   return (
     <div className="rt-item-actions">
-      <button id={`${itemKey}-up`} type="button" className="button button-secondary button-small" disabled={index === 0} onClick={() => onMove(-1)} aria-label={`Move ${noun} ${n} up`}>Up</button>
-      <button id={`${itemKey}-down`} type="button" className="button button-secondary button-small" disabled={index === count - 1} onClick={() => onMove(1)} aria-label={`Move ${noun} ${n} down`}>Down</button>
-      <button type="button" className="button button-ghost button-small rt-danger-text" disabled={!canRemove} onClick={onRemove} aria-label={`Remove ${noun} ${n}`}>Remove</button>
+      <button
+        id={`${itemKey}-up`}
+        type="button"
+        className="button button-secondary button-small"
+        disabled={index === 0}
+        onClick={() => onMove(-1)}
+        aria-label={`Move ${noun} ${n} up`}
+      >
+        Up
+      </button>
+      <button
+        id={`${itemKey}-down`}
+        type="button"
+        className="button button-secondary button-small"
+        disabled={index === count - 1}
+        onClick={() => onMove(1)}
+        aria-label={`Move ${noun} ${n} down`}
+      >
+        Down
+      </button>
+      <button
+        type="button"
+        className="button button-ghost button-small rt-danger-text"
+        disabled={!canRemove}
+        onClick={onRemove}
+        aria-label={`Remove ${noun} ${n}`}
+      >
+        Remove
+      </button>
     </div>
   );
 }

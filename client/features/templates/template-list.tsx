@@ -11,13 +11,28 @@ import './templates.css';
 /** The screen's h1; focused when `focus` (a form opens) so keyboard and screen reader users land on it. */
 export function FocusedHeading({ children, focus = true }: { children: ReactNode; focus?: boolean }) {
   const ref = useRef<HTMLHeadingElement>(null);
-  useEffect(() => { if (focus) ref.current?.focus(); }, [focus]);
-  return <h1 ref={ref} tabIndex={-1}>{children}</h1>;
+  useEffect(() => {
+    if (focus) ref.current?.focus();
+  }, [focus]);
+  return (
+    <h1 ref={ref} tabIndex={-1}>
+      {children}
+    </h1>
+  );
 }
 
 export type ArchivedToggle = { label: string; checked: boolean; onChange: (checked: boolean) => void };
 
-export function TemplateListPage({ className, before, title, intro, action, toggle, aside = false, children }: {
+export function TemplateListPage({
+  className,
+  before,
+  title,
+  intro,
+  action,
+  toggle,
+  aside = false,
+  children,
+}: {
   /** The page's own class, next to `page template-page`. */
   className?: string;
   /** Above the title (the area's tabs). */
@@ -36,7 +51,8 @@ export function TemplateListPage({ className, before, title, intro, action, togg
   const checkbox = toggle && (
     <label className={aside ? 'template-toggle-aside' : 'checkbox'}>
       <input type="checkbox" checked={toggle.checked} onChange={(e) => toggle.onChange(e.target.checked)} />
-      {aside ? ' ' : null}{toggle.label}
+      {aside ? ' ' : null}
+      {toggle.label}
     </label>
   );
   const heading = <FocusedHeading focus={false}>{title}</FocusedHeading>;
@@ -45,12 +61,27 @@ export function TemplateListPage({ className, before, title, intro, action, togg
       {before}
       {aside ? (
         <header className="template-page-header">
-          <div>{heading}{intro}</div>
-          {(action || checkbox) && <div className="template-page-actions">{action}{checkbox}</div>}
+          <div>
+            {heading}
+            {intro}
+          </div>
+          {(action || checkbox) && (
+            <div className="template-page-actions">
+              {action}
+              {checkbox}
+            </div>
+          )}
         </header>
       ) : (
         <>
-          {action ? <div className="row-between">{heading}{action}</div> : heading}
+          {action ? (
+            <div className="row-between">
+              {heading}
+              {action}
+            </div>
+          ) : (
+            heading
+          )}
           {intro}
           {checkbox}
         </>
@@ -61,12 +92,26 @@ export function TemplateListPage({ className, before, title, intro, action, togg
 }
 
 /** One kind of template on the page (retro templates, health check sets): its heading, its New button, its list. */
-export function TemplateSection({ id, title, newLabel, onNew, children }: { id: string; title: string; newLabel: string; onNew: () => void; children: ReactNode }) {
+export function TemplateSection({
+  id,
+  title,
+  newLabel,
+  onNew,
+  children,
+}: {
+  id: string;
+  title: string;
+  newLabel: string;
+  onNew: () => void;
+  children: ReactNode;
+}) {
   return (
     <section className="template-section" aria-labelledby={id}>
       <div className="row-between">
         <h2 id={id}>{title}</h2>
-        <button type="button" className="button" onClick={onNew}>{newLabel}</button>
+        <button type="button" className="button" onClick={onNew}>
+          {newLabel}
+        </button>
       </div>
       {children}
     </section>
@@ -94,7 +139,16 @@ export type TemplateAction = { label: string; onClick: () => void; tone: 'primar
 
 const TONE = { primary: 'button button-small', secondary: 'button button-secondary button-small', ghost: 'button button-ghost button-small' };
 
-export function TemplateCards<T>({ label, items, card, idPrefix, heading = 3, className = 'card-grid', cardClassName, badgesInHeading = false }: {
+export function TemplateCards<T>({
+  label,
+  items,
+  card,
+  idPrefix,
+  heading = 3,
+  className = 'card-grid',
+  cardClassName,
+  badgesInHeading = false,
+}: {
   /** The list's accessible name: "Retro templates". */
   label: string;
   items: T[];
@@ -114,10 +168,22 @@ export function TemplateCards<T>({ label, items, card, idPrefix, heading = 3, cl
         const c = card(item);
         const headingId = `${idPrefix}-${c.id}`;
         const archived = c.archived && <span className="rt-badge rt-badge-archived">Archived</span>;
-        const title = <Heading id={headingId}>{c.name}{badgesInHeading && archived}</Heading>;
+        const title = (
+          <Heading id={headingId}>
+            {c.name}
+            {badgesInHeading && archived}
+          </Heading>
+        );
         return (
           <li key={c.id} className={`tile rt-card${cardClassName ? ` ${cardClassName}` : ''}`} aria-labelledby={headingId}>
-            {c.aside ? <div className="rt-card-head">{title}{c.aside}</div> : title}
+            {c.aside ? (
+              <div className="rt-card-head">
+                {title}
+                {c.aside}
+              </div>
+            ) : (
+              title
+            )}
             {!badgesInHeading && (c.builtIn || c.archived || c.badges) && (
               <p className="rt-badges">
                 {c.builtIn && <span className="rt-badge">Built-in</span>}
@@ -131,7 +197,9 @@ export function TemplateCards<T>({ label, items, card, idPrefix, heading = 3, cl
             {c.actions.length > 0 && (
               <div className="rt-item-actions">
                 {c.actions.map((a) => (
-                  <button key={a.label} type="button" className={TONE[a.tone]} disabled={a.disabled} onClick={a.onClick} aria-label={`${a.label} ${c.name}`}>{a.label}</button>
+                  <button key={a.label} type="button" className={TONE[a.tone]} disabled={a.disabled} onClick={a.onClick} aria-label={`${a.label} ${c.name}`}>
+                    {a.label}
+                  </button>
                 ))}
               </div>
             )}
@@ -146,20 +214,33 @@ export function TemplateCards<T>({ label, items, card, idPrefix, heading = 3, cl
 export function NoOwnTemplates({ hidden }: { hidden: number }) {
   return (
     <EmptyState title="No templates of your own yet">
-      <p>Copy a built-in template to adapt it, or create a new one.{hidden > 0 ? ` ${hidden} archived ${hidden === 1 ? 'template is' : 'templates are'} hidden.` : ''}</p>
+      <p>
+        Copy a built-in template to adapt it, or create a new one.
+        {hidden > 0 ? ` ${hidden} archived ${hidden === 1 ? 'template is' : 'templates are'} hidden.` : ''}
+      </p>
     </EmptyState>
   );
 }
 
 /** A template picker's options: the built-ins, then the organization's own, each group labelled (an empty group is left out). */
-export function TemplateOptionGroups({ templates, labels }: { templates: ReadonlyArray<{ id: string; name: string; built_in: boolean }>; labels: { builtIn: string; own: string } }) {
+export function TemplateOptionGroups({
+  templates,
+  labels,
+}: {
+  templates: ReadonlyArray<{ id: string; name: string; built_in: boolean }>;
+  labels: { builtIn: string; own: string };
+}) {
   return (
     <>
       {[true, false].map((builtIn) => {
         const group = templates.filter((t) => t.built_in === builtIn);
         return group.length === 0 ? null : (
           <optgroup key={String(builtIn)} label={builtIn ? labels.builtIn : labels.own}>
-            {group.map((t) => <option key={t.id} value={t.id}>{t.name}</option>)}
+            {group.map((t) => (
+              <option key={t.id} value={t.id}>
+                {t.name}
+              </option>
+            ))}
           </optgroup>
         );
       })}

@@ -75,8 +75,7 @@ export const UPDATE_WIDGETS = graphql(`
 export function useUpdateWidgetPreferences() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (enabled: WidgetType[]) =>
-      (await gql(UPDATE_WIDGETS, { enabled_widgets: enabled })).updateWidgetPreferences,
+    mutationFn: async (enabled: WidgetType[]) => (await gql(UPDATE_WIDGETS, { enabled_widgets: enabled })).updateWidgetPreferences,
     onSuccess: (prefs) => queryClient.setQueryData(widgetPreferencesQueryOptions.queryKey, prefs),
   });
 }

@@ -6,7 +6,11 @@ import { useStore } from '../../lib/store.js';
 import { useSkipOnboarding } from './api.js';
 
 const CHOICES = [
-  { to: '/admin/settings/users', label: 'Invite people', text: 'Add your colleagues one by one (“Add person”) or from a CSV file, then send their invitations.' },
+  {
+    to: '/admin/settings/users',
+    label: 'Invite people',
+    text: 'Add your colleagues one by one (“Add person”) or from a CSV file, then send their invitations.',
+  },
   { to: '/admin/settings/teams', label: 'Set up teams', text: 'Create teams with their managers and team leads.' },
   { to: '/admin/integrations', label: 'Connect integrations', text: 'Code host, issue tracker and team chat.' },
   { to: '/reviews', label: 'Plan a first review or retro', text: 'Start with a 360 review or a sprint retrospective.' },

@@ -28,7 +28,9 @@ export function WidgetChooser({ enabled, titles }: { enabled: readonly WidgetTyp
   return (
     <Dialog.Root open={open} onOpenChange={setOpen}>
       <Dialog.Trigger asChild>
-        <button type="button" className="button button-secondary button-small">Choose widgets</button>
+        <button type="button" className="button button-secondary button-small">
+          Choose widgets
+        </button>
       </Dialog.Trigger>
       <Dialog.Portal>
         <Dialog.Overlay className="dialog-overlay" />
@@ -45,10 +47,18 @@ export function WidgetChooser({ enabled, titles }: { enabled: readonly WidgetTyp
                 </label>
               ))}
             </fieldset>
-            {error && <p role="alert" className="form-error">{error}</p>}
+            {error && (
+              <p role="alert" className="form-error">
+                {error}
+              </p>
+            )}
             <div className="dialog-actions">
-              <Dialog.Close className="button button-ghost" type="button">Cancel</Dialog.Close>
-              <button type="submit" className="button" disabled={update.isPending}>{update.isPending ? 'Saving…' : 'Save'}</button>
+              <Dialog.Close className="button button-ghost" type="button">
+                Cancel
+              </Dialog.Close>
+              <button type="submit" className="button" disabled={update.isPending}>
+                {update.isPending ? 'Saving…' : 'Save'}
+              </button>
             </div>
           </form>
         </Dialog.Content>

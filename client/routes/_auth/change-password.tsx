@@ -64,9 +64,19 @@ function SetPasswordWithLink({ token }: { token: string }) {
       </p>
       <form onSubmit={form.onSubmit} noValidate className="form" onFocus={() => void loadSetPassword()}>
         <input type="hidden" name="token" value={token} />
-        <Field label="New password" name="password" type="password" autoComplete="new-password" required hint="At least 12 characters; not a common password." error={form.fieldErrors.password} />
+        <Field
+          label="New password"
+          name="password"
+          type="password"
+          autoComplete="new-password"
+          required
+          hint="At least 12 characters; not a common password."
+          error={form.fieldErrors.password}
+        />
         <FormError message={form.formError ?? form.fieldErrors.token} />
-        <SubmitButton sending={form.sending} sendingText="Saving…">Save the password</SubmitButton>
+        <SubmitButton sending={form.sending} sendingText="Saving…">
+          Save the password
+        </SubmitButton>
       </form>
     </>
   );
@@ -97,7 +107,9 @@ function ForgotPassword() {
     return (
       <>
         <h1>Check your email</h1>
-        <p role="status">If an account uses <strong>{sentTo}</strong>, a link to set a password is on its way (a new invitation, if you were invited and have not joined yet).</p>
+        <p role="status">
+          If an account uses <strong>{sentTo}</strong>, a link to set a password is on its way (a new invitation, if you were invited and have not joined yet).
+        </p>
         <Link to="/login">Back to sign in</Link>
       </>
     );
@@ -109,7 +121,9 @@ function ForgotPassword() {
       <form onSubmit={form.onSubmit} noValidate className="form" onFocus={() => void loadForgotPassword()}>
         <Field label="Email" name="email" type="email" autoComplete="email" required error={form.fieldErrors.email} />
         <FormError message={form.formError} />
-        <SubmitButton sending={form.sending} sendingText="Sending…">Send the link</SubmitButton>
+        <SubmitButton sending={form.sending} sendingText="Sending…">
+          Send the link
+        </SubmitButton>
       </form>
       <p className="form-links">
         <Link to="/login">Back to sign in</Link>

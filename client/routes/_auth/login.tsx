@@ -7,17 +7,19 @@ import { signUpIsOpen, signUpStatusQuery } from '../../features/auth/sign-up-sta
 import { useZodForm } from '../../lib/forms.js';
 import { lazySchema } from '../../lib/lazy-schema.js';
 
-const searchSchema = lazySchema(() => z.object({
-  error: z.string().max(64).optional().catch(undefined),
-  callbackUrl: z.string().max(2000).optional().catch(undefined),
-  /**
-   * 1 after a password was set from a link, when signing in right away did not work. A number, as
-   * the router reads "?reset=1": a string "1" would be written back as "?reset=%221%22".
-   */
-  reset: z.coerce.number().pipe(z.literal(1)).optional().catch(undefined),
-  /** The address to fill in (after a password was set from a link). */
-  email: z.string().max(254).optional().catch(undefined),
-}));
+const searchSchema = lazySchema(() =>
+  z.object({
+    error: z.string().max(64).optional().catch(undefined),
+    callbackUrl: z.string().max(2000).optional().catch(undefined),
+    /**
+     * 1 after a password was set from a link, when signing in right away did not work. A number, as
+     * the router reads "?reset=1": a string "1" would be written back as "?reset=%221%22".
+     */
+    reset: z.coerce.number().pipe(z.literal(1)).optional().catch(undefined),
+    /** The address to fill in (after a password was set from a link). */
+    email: z.string().max(254).optional().catch(undefined),
+  }),
+);
 
 export const Route = createFileRoute('/_auth/login')({
   validateSearch: searchSchema,
@@ -53,12 +55,18 @@ function LoginPage() {
   return (
     <>
       <h1>Sign in to Teamlens</h1>
-      {notice && !form.formError && <p className={search.error ? 'notice notice-warning' : 'notice'} role="status">{notice}</p>}
+      {notice && !form.formError && (
+        <p className={search.error ? 'notice notice-warning' : 'notice'} role="status">
+          {notice}
+        </p>
+      )}
       <form onSubmit={form.onSubmit} noValidate className="form">
         <Field label="Email" name="email" type="email" autoComplete="username" required defaultValue={search.email} error={form.fieldErrors.email} />
         <Field label="Password" name="password" type="password" autoComplete="current-password" required error={form.fieldErrors.password} />
         <FormError message={form.formError} />
-        <SubmitButton sending={form.sending} sendingText="Signing in…">Sign in</SubmitButton>
+        <SubmitButton sending={form.sending} sendingText="Signing in…">
+          Sign in
+        </SubmitButton>
       </form>
       <p className="form-links">
         <Link to="/change-password">Forgot your password?</Link>

@@ -22,13 +22,19 @@ function LogoutPage() {
     };
   }, [auth]);
   if (!done && state.status !== 'unauthenticated') {
-    return <p role="status" aria-busy="true">Signing you out…</p>;
+    return (
+      <p role="status" aria-busy="true">
+        Signing you out…
+      </p>
+    );
   }
   return (
     <>
       <h1>You are signed out</h1>
       <p role="status">You have been signed out of Teamlens in this browser.</p>
-      <Link to="/login" className="button">Sign in again</Link>
+      <Link to="/login" className="button">
+        Sign in again
+      </Link>
     </>
   );
 }

@@ -41,9 +41,19 @@ function RegisterPage() {
         <input type="hidden" name="token" value={token} />
         <Field label="Organization name" name="organization_name" autoComplete="organization" required error={form.fieldErrors.organization_name} />
         <Field label="Your full name" name="full_name" autoComplete="name" required error={form.fieldErrors.full_name} />
-        <Field label="Password" name="password" type="password" autoComplete="new-password" required hint="At least 12 characters; not a common password." error={form.fieldErrors.password} />
+        <Field
+          label="Password"
+          name="password"
+          type="password"
+          autoComplete="new-password"
+          required
+          hint="At least 12 characters; not a common password."
+          error={form.fieldErrors.password}
+        />
         <FormError message={form.formError ?? form.fieldErrors.token} />
-        <SubmitButton sending={form.sending} sendingText="Creating…">Create the organization</SubmitButton>
+        <SubmitButton sending={form.sending} sendingText="Creating…">
+          Create the organization
+        </SubmitButton>
       </form>
     </>
   );

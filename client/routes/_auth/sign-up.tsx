@@ -30,7 +30,9 @@ function SignUpClosed() {
       <h1>Sign-up is closed</h1>
       <p>This Teamlens server does not accept new organizations.</p>
       <p>To join your team, ask an admin of your organization to invite you: the invitation email has a link to set your password.</p>
-      <p className="muted">If you run this server and want to let others create organizations, open sign-up under Admin, Settings, Configurations, or set SIGNUP=open.</p>
+      <p className="muted">
+        If you run this server and want to let others create organizations, open sign-up under Admin, Settings, Configurations, or set SIGNUP=open.
+      </p>
       <p className="form-links">
         <Link to="/login">Already have an account? Sign in</Link>
       </p>
@@ -52,7 +54,9 @@ function SignUpForm() {
       <form onSubmit={form.onSubmit} noValidate className="form">
         <Field label="Work email" name="email" type="email" autoComplete="email" required error={form.fieldErrors.email} />
         <FormError message={form.formError} />
-        <SubmitButton sending={form.sending} sendingText="Sending…">Send the link</SubmitButton>
+        <SubmitButton sending={form.sending} sendingText="Sending…">
+          Send the link
+        </SubmitButton>
       </form>
       <p className="form-links">
         <Link to="/login">Already have an account? Sign in</Link>

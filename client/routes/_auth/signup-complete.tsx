@@ -20,7 +20,8 @@ function SignUpCompletePage() {
       <>
         <h1>Your link is waiting on the server</h1>
         <p role="status">
-          This Teamlens server does not send email: no mail server is set up. The link for {address} was not emailed; it was kept in the server&apos;s outbox, where the admins who run this server can read it.
+          This Teamlens server does not send email: no mail server is set up. The link for {address} was not emailed; it was kept in the server&apos;s outbox,
+          where the admins who run this server can read it.
         </p>
         <p>Ask the person who runs this server for the link. Open it within 24 hours to name your organization and set your password.</p>
         <p className="form-links">
@@ -33,9 +34,7 @@ function SignUpCompletePage() {
   return (
     <>
       <h1>Check your email</h1>
-      <p role="status">
-        We sent a link to {address}. Open it to name your organization and set your password.
-      </p>
+      <p role="status">We sent a link to {address}. Open it to name your organization and set your password.</p>
       <p className="muted">The link works once and expires. If nothing arrives within a few minutes, check your spam folder or sign up again.</p>
       <p className="form-links">
         <Link to="/sign-up">Use another address</Link>

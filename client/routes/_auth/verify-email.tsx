@@ -14,7 +14,13 @@ export const Route = createFileRoute('/_auth/verify-email')({
 
 function VerifyEmailPage() {
   const { token } = Route.useSearch();
-  const result = useQuery({ queryKey: ['auth', 'verify-email', token], queryFn: () => confirmEmailChange(token!), enabled: !!token, staleTime: Infinity, retry: false });
+  const result = useQuery({
+    queryKey: ['auth', 'verify-email', token],
+    queryFn: () => confirmEmailChange(token!),
+    enabled: !!token,
+    staleTime: Infinity,
+    retry: false,
+  });
   if (!token) return <InvalidLink />;
   if (result.isPending) return <PendingView label="Confirming your new email…" />;
   if (result.isError || !result.data.ok) return <InvalidLink />;
@@ -24,7 +30,9 @@ function VerifyEmailPage() {
       <p role="status">
         Teamlens now uses <strong>{result.data.email}</strong> for your account.
       </p>
-      <Link to="/home/dashboard" className="button">Go to your dashboard</Link>
+      <Link to="/home/dashboard" className="button">
+        Go to your dashboard
+      </Link>
     </>
   );
 }

@@ -33,7 +33,9 @@ function ContactPage() {
         <TextAreaField label="Message" name="message" required maxLength={CONTACT_MESSAGE_MAX} error={errors.message} hint="At least 10 characters." />
         <HoneypotField />
         <div>
-          <SubmitButton sending={form.sending} sendingText="Sending…">Send message</SubmitButton>
+          <SubmitButton sending={form.sending} sendingText="Sending…">
+            Send message
+          </SubmitButton>
         </div>
         <p className="muted">We keep your name, email, company and message only to answer you.</p>
       </form>

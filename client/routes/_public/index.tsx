@@ -21,8 +21,14 @@ function LandingPage() {
         <h1>{headline}</h1>
         <p>Teamlens runs on your own server. Your organization&apos;s data stays with you, and nothing needs an outside service.</p>
         <div className="hero-actions">
-          {signUpOpen && <Link to="/sign-up" className="button">Create an organization</Link>}
-          <Link to="/login" className={signUpOpen ? 'button button-secondary' : 'button'}>Sign in</Link>
+          {signUpOpen && (
+            <Link to="/sign-up" className="button">
+              Create an organization
+            </Link>
+          )}
+          <Link to="/login" className={signUpOpen ? 'button button-secondary' : 'button'}>
+            Sign in
+          </Link>
         </div>
       </section>
       <section aria-labelledby="areas-title">
@@ -43,7 +49,9 @@ function LandingPage() {
           <ul className="card-grid planned-areas">
             {planned.map((p) => (
               <li key={p.title} className="tile">
-                <h3>{p.title} <span className="planned-mark">Planned</span></h3>
+                <h3>
+                  {p.title} <span className="planned-mark">Planned</span>
+                </h3>
                 <p>{p.text}</p>
               </li>
             ))}

@@ -16,7 +16,10 @@ function PrivacyPolicyPage() {
         <li>Security records: sign-in times and failed attempts, used to protect your account.</li>
       </ul>
       <h2>Who sees it</h2>
-      <p>People in your organization see what the product&apos;s rules allow; private notes are seen by nobody else. Nothing leaves this server unless an admin connects an outside service such as mail or chat.</p>
+      <p>
+        People in your organization see what the product&apos;s rules allow; private notes are seen by nobody else. Nothing leaves this server unless an admin
+        connects an outside service such as mail or chat.
+      </p>
       <h2>Your choices</h2>
       <p>You can correct your details in your settings and close your account. For anything else, contact your organization&apos;s admins.</p>
     </article>

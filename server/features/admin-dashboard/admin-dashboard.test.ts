@@ -5,8 +5,12 @@ import { lastDays } from './index.js';
 import { addDays } from '../../../shared/dates.js';
 
 let app: FastifyInstance;
-beforeAll(async () => { app = await createTestApp(); });
-afterAll(async () => { await app.close(); });
+beforeAll(async () => {
+  app = await createTestApp();
+});
+afterAll(async () => {
+  await app.close();
+});
 
 const DASHBOARD = `{ adminDashboard {
   headcount { active invited deactivated }
@@ -30,12 +34,17 @@ it('counts people, invitations, sign-ins and engagement of the organization only
   const admin = await signedIn(app, o.admin.email);
   const member = await signedIn(app, o.member.email);
   const today = new Date().toISOString().slice(0, 10);
-  for (const [path, minutes] of [['/home/dashboard', 1], ['/home/dashboard', 10], ['/goals/my-goals/$id', 1]] as const) {
+  for (const [path, minutes] of [
+    ['/home/dashboard', 1],
+    ['/home/dashboard', 10],
+    ['/goals/my-goals/$id', 1],
+  ] as const) {
     await member.gql('mutation($p: String!, $m: Int!) { recordEngagement(path: $p, minutes: $m) }', { p: path, m: minutes });
   }
   await admin.gql('mutation { recordEngagement(path: "/home/dashboard", minutes: 1) }');
   // An event 40 days old is outside the 30-day window.
-  sql.prepare("insert into engagement_events (id, organization_id, user_id, path, minutes, created_at) values ('old', ?, ?, '/notes/my-notes', 1, ?)")
+  sql
+    .prepare("insert into engagement_events (id, organization_id, user_id, path, minutes, created_at) values ('old', ?, ?, '/notes/my-notes', 1, ?)")
     .run(o.org.id, o.member.id, addDays(Date.now(), -40).toISOString());
 
   const res = await admin.gql(DASHBOARD);

@@ -56,7 +56,11 @@ export async function adminDashboardFeature(app: FastifyInstance): Promise<void>
         const perDay = new Map(countEngagementByDay(db, organizationId, since).map((d) => [d.day, d.events]));
         return {
           headcount,
-          pending_invitations: { count: headcount.invited, not_invited: countNotInvited(db, organizationId), oldest: findOldestInvitations(db, organizationId, LIST_LENGTH) },
+          pending_invitations: {
+            count: headcount.invited,
+            not_invited: countNotInvited(db, organizationId),
+            oldest: findOldestInvitations(db, organizationId, LIST_LENGTH),
+          },
           recent_sign_ins: findRecentSignIns(db, organizationId, LIST_LENGTH),
           engagement_by_day: days.map((day) => ({ day, events: perDay.get(day) ?? 0 })),
           top_pages: findTopEngagementPages(db, organizationId, since, TOP_PAGES),

@@ -28,7 +28,17 @@ describe('the answer', () => {
   it('praise reads positive, even in words a lexicon finds negative', async () => {
     const { db } = app.services;
     for (const body of ['You stayed late to fix the broken kraken build.', 'The kraken build notes are in the wiki.']) {
-      db.insert(feedback).values({ id: newId(), organization_id: w.orgId, giver_id: w.people.peer.id, recipient_id: w.people.report.id, visibility: 'PUBLIC', body, created_at: '2026-11-25T10:00:00.000Z' }).run();
+      db.insert(feedback)
+        .values({
+          id: newId(),
+          organization_id: w.orgId,
+          giver_id: w.people.peer.id,
+          recipient_id: w.people.report.id,
+          visibility: 'PUBLIC',
+          body,
+          created_at: '2026-11-25T10:00:00.000Z',
+        })
+        .run();
     }
     const asked = await ask(app, w.people.report.token, { question: 'kraken build' });
     const praise = asked.answer!.groups.flatMap((g) => g.passages).find((p) => p.text.includes('broken kraken'));
@@ -70,7 +80,7 @@ describe('the answer', () => {
     expect(vague.answer!.status).toBe('NOT_ENOUGH');
   });
 
-  it('never names the author of an anonymous retro\'s reflection, whatever the row holds', async () => {
+  it("never names the author of an anonymous retro's reflection, whatever the row holds", async () => {
     const sql = app.services.db.$client;
     sql.prepare('update retro_reflections set author_id = ? where text like ?').run(w.people.report.id, `%${w.mark('reflection')}%`);
     try {
@@ -84,11 +94,14 @@ describe('the answer', () => {
     }
   });
 
-  it('ranks over what the asker may read only: others\' private notes full of the same words change nothing', async () => {
+  it("ranks over what the asker may read only: others' private notes full of the same words change nothing", async () => {
     const peer = w.people.peer;
     const before = await ask(app, peer.token, { question: 'kettle release roadmap' });
     for (let i = 0; i < 40; i++) {
-      app.services.db.insert(notes).values({ id: newId(), organization_id: w.orgId, author_id: w.people.manager.id, title: 'Kettle', body: `kettle kettle release ${i}` }).run();
+      app.services.db
+        .insert(notes)
+        .values({ id: newId(), organization_id: w.orgId, author_id: w.people.manager.id, title: 'Kettle', body: `kettle kettle release ${i}` })
+        .run();
     }
     const after = await ask(app, peer.token, { question: 'kettle release roadmap' });
     expect(after.answer).toEqual(before.answer);
@@ -99,10 +112,24 @@ describe('the answer', () => {
 describe('reading a question', () => {
   it('finds the sources, the time and "me" it names, and leaves the rest as words', () => {
     expect(parseQuestion('What came up in our retros lately?', NOW)).toMatchObject({ sources: ['RETROS'], terms: [], since: '2026-09-02', aboutMe: false });
-    expect(parseQuestion('Summarize the feedback I received since March', NOW)).toMatchObject({ sources: ['FEEDBACK'], terms: [], since: '2026-03-01', aboutMe: true });
-    expect(parseQuestion('deploy pipeline incidents last month', NOW)).toMatchObject({ sources: null, terms: ['deploy', 'pipeline', 'incidents'], since: '2026-11-01', until: '2026-12-01' });
+    expect(parseQuestion('Summarize the feedback I received since March', NOW)).toMatchObject({
+      sources: ['FEEDBACK'],
+      terms: [],
+      since: '2026-03-01',
+      aboutMe: true,
+    });
+    expect(parseQuestion('deploy pipeline incidents last month', NOW)).toMatchObject({
+      sources: null,
+      terms: ['deploy', 'pipeline', 'incidents'],
+      since: '2026-11-01',
+      until: '2026-12-01',
+    });
     expect(timeOf('goals in the last 2 weeks', NOW)).toMatchObject({ since: '2026-11-17', text: 'the last 2 weeks' });
     expect(timeOf('in October', NOW)).toMatchObject({ since: '2026-10-01', until: '2026-11-01' });
-    expect(parseQuestion('Summarize the feedback I received since Sep 7, 2026', NOW)).toMatchObject({ terms: [], since: '2026-09-07', timeText: 'since september 7, 2026' });
+    expect(parseQuestion('Summarize the feedback I received since Sep 7, 2026', NOW)).toMatchObject({
+      terms: [],
+      since: '2026-09-07',
+      timeText: 'since september 7, 2026',
+    });
   });
 });

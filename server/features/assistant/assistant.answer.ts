@@ -30,7 +30,9 @@ export function excerpt(p: Pick<Scored, 'key' | 'text'>, terms: ReadonlySet<stri
   }
   if (!spans.length) return `${p.text.slice(0, PASSAGE_MAX).trimEnd()}…`;
   let best = 0;
-  spans.forEach((s, i) => { if (s.hits > spans[best]!.hits) best = i; });
+  spans.forEach((s, i) => {
+    if (s.hits > spans[best]!.hits) best = i;
+  });
   let lo = best;
   let hi = best;
   while (true) {
@@ -46,17 +48,25 @@ export function excerpt(p: Pick<Scored, 'key' | 'text'>, terms: ReadonlySet<stri
 }
 
 const notEnough = (question: string, scope: ResolvedScope, considered: number, message: string): Built => ({
-  answer: { status: 'NOT_ENOUGH', message, question, scope_text: scope.text, considered, groups: [], summary: null }, shown: [],
+  answer: { status: 'NOT_ENOUGH', message, question, scope_text: scope.text, considered, groups: [], summary: null },
+  shown: [],
 });
 
 export function buildAnswer(question: string, scope: ResolvedScope, retrieved: Retrieved, now: number): Built {
-  if (scope.empty) return notEnough(question, scope, 0, 'Not enough to go on: ask about a topic, a person, a team, or a source such as feedback, retros or goals.');
-  if (!scope.sources.length) return notEnough(question, scope, 0, 'The assistant may read none of the sources this question needs: an admin chooses them under AI assistant, Settings.');
+  if (scope.empty)
+    return notEnough(question, scope, 0, 'Not enough to go on: ask about a topic, a person, a team, or a source such as feedback, retros or goals.');
+  if (!scope.sources.length)
+    return notEnough(question, scope, 0, 'The assistant may read none of the sources this question needs: an admin chooses them under AI assistant, Settings.');
   const ranked = rank(retrieved.passages, scope.terms, now);
   const relevant = scope.terms.length ? ranked.filter((p) => p.score > 0) : ranked;
   if (relevant.length < MIN_PASSAGES) {
     const found = relevant.length === 0 ? 'nothing you may read matches it' : 'only one passage you may read matches it';
-    return notEnough(question, scope, relevant.length, `Not enough behind this question: ${found}. Nothing is summarized from less than ${MIN_PASSAGES} passages; try other words, a longer period or more sources.`);
+    return notEnough(
+      question,
+      scope,
+      relevant.length,
+      `Not enough behind this question: ${found}. Nothing is summarized from less than ${MIN_PASSAGES} passages; try other words, a longer period or more sources.`,
+    );
   }
   const analyses = new Analyses();
   const terms = new Set(scope.terms.flatMap((t) => contentStems(t)));
@@ -77,7 +87,12 @@ export function buildAnswer(question: string, scope: ResolvedScope, retrieved: R
         groups.push(group);
       }
       const passage: AssistantPassage = {
-        n, kind: p.kind, text: excerpt(p, terms, analyses), at: p.at, author: p.author, label: p.label,
+        n,
+        kind: p.kind,
+        text: excerpt(p, terms, analyses),
+        at: p.at,
+        author: p.author,
+        label: p.label,
         tone: passageTone(p, analyses),
       };
       group.passages.push(passage);
@@ -85,7 +100,12 @@ export function buildAnswer(question: string, scope: ResolvedScope, retrieved: R
   }
   return {
     answer: {
-      status: 'ANSWERED', message: null, question, scope_text: scope.text, considered: relevant.length, groups,
+      status: 'ANSWERED',
+      message: null,
+      question,
+      scope_text: scope.text,
+      considered: relevant.length,
+      groups,
       summary: summarize(relevant, shown, scope.terms, analyses),
     },
     shown,

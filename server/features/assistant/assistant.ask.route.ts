@@ -36,18 +36,18 @@ export async function assistantAskRoute(app: FastifyInstance): Promise<void> {
     }
     const stream = new PassThrough();
     const leave = new AbortController();
-    reply.raw.on('close', () => { if (!reply.raw.writableFinished) leave.abort(); });
-    const emit = (event: AssistantEvent) => { if (!stream.writableEnded) stream.write(sseFrame(event)); };
+    reply.raw.on('close', () => {
+      if (!reply.raw.writableFinished) leave.abort();
+    });
+    const emit = (event: AssistantEvent) => {
+      if (!stream.writableEnded) stream.write(sseFrame(event));
+    };
     void run({ services: app.services, viewer, input, prepared, ip: request.ip, signal: leave.signal, emit })
       .catch((error: unknown) => {
         request.log.error({ err: error }, 'assistant answer failed');
         emit({ type: 'error', message: 'The answer could not be finished. Try again.' });
       })
       .finally(() => stream.end());
-    return reply
-      .header('Content-Type', 'text/event-stream; charset=utf-8')
-      .header('Cache-Control', 'no-store')
-      .header('X-Accel-Buffering', 'no')
-      .send(stream);
+    return reply.header('Content-Type', 'text/event-stream; charset=utf-8').header('Cache-Control', 'no-store').header('X-Accel-Buffering', 'no').send(stream);
   });
 }

@@ -25,12 +25,20 @@ export type Prepared = { scope: ResolvedScope; conversation: ConversationRow | n
 export function prepare(services: Services, viewer: Viewer, input: AssistantAskInput): Prepared {
   const { db } = services;
   const now = services.scheduler.now();
-  const conversation = input.conversation_id ? findOwnConversation(db, viewer.organizationId, viewer.userId, input.conversation_id) ?? null : null;
+  const conversation = input.conversation_id ? (findOwnConversation(db, viewer.organizationId, viewer.userId, input.conversation_id) ?? null) : null;
   if (input.conversation_id && !conversation) throw notFound('Conversation');
   return { scope: resolveScope(db, viewer, input, now), conversation, settings: findSettings(db, viewer.organizationId), now };
 }
 
-export type RunOptions = { services: Services; viewer: Viewer; input: AssistantAskInput; prepared: Prepared; ip: string | null; signal: AbortSignal; emit: (event: AssistantEvent) => void };
+export type RunOptions = {
+  services: Services;
+  viewer: Viewer;
+  input: AssistantAskInput;
+  prepared: Prepared;
+  ip: string | null;
+  signal: AbortSignal;
+  emit: (event: AssistantEvent) => void;
+};
 
 /** The sources-only answer, as the ask route and the history build it. */
 export function sourcesAnswer(services: Services, viewer: Viewer, question: string, prepared: Pick<Prepared, 'scope' | 'now'>): Built {
@@ -48,21 +56,38 @@ async function modelAnswer(o: RunOptions, built: Built): Promise<ModelOutcome> {
   const passages = built.shown;
   // Every call is in the audit log: who asked, which kinds and objects were sent, to which host; never the text.
   recordAudit(o.services.db, {
-    organizationId: o.viewer.organizationId, actorUserId: o.viewer.userId, actorLabel: o.viewer.email, action: 'ASSISTANT_MODEL_CALLED', ip: o.ip,
+    organizationId: o.viewer.organizationId,
+    actorUserId: o.viewer.userId,
+    actorLabel: o.viewer.email,
+    action: 'ASSISTANT_MODEL_CALLED',
+    ip: o.ip,
     details: {
-      host, model: settings.endpoint_model, count: passages.length,
+      host,
+      model: settings.endpoint_model,
+      count: passages.length,
       kinds: [...new Set(passages.map((p) => p.kind))].join(','),
       sources: [...new Set(passages.map((p) => p.audit))].join(' ').slice(0, 4000),
     },
   });
   o.emit({ type: 'model_start', host, model: settings.endpoint_model! });
   const filter = new CitationFilter(passages.length, { noRatings: o.prepared.scope.context === 'REVIEW_EVIDENCE' });
-  const send = (verdicts: ReturnType<CitationFilter['push']>) => { for (const v of verdicts) o.emit({ type: 'sentence', ...v }); };
+  const send = (verdicts: ReturnType<CitationFilter['push']>) => {
+    for (const v of verdicts) o.emit({ type: 'sentence', ...v });
+  };
   try {
     await streamCompletion({
-      outbound: o.services.outbound, baseUrl, model: settings.endpoint_model!, key: openKey(o.services.keys, o.viewer.organizationId, settings.endpoint_key_sealed),
-      messages: promptFor(built.answer, o.prepared.scope.context), firstTokenMs: settings.first_token_seconds * 1000, totalMs: settings.total_seconds * 1000,
-      signal: o.signal, onDelta: (text) => { o.emit({ type: 'delta', text }); send(filter.push(text)); },
+      outbound: o.services.outbound,
+      baseUrl,
+      model: settings.endpoint_model!,
+      key: openKey(o.services.keys, o.viewer.organizationId, settings.endpoint_key_sealed),
+      messages: promptFor(built.answer, o.prepared.scope.context),
+      firstTokenMs: settings.first_token_seconds * 1000,
+      totalMs: settings.total_seconds * 1000,
+      signal: o.signal,
+      onDelta: (text) => {
+        o.emit({ type: 'delta', text });
+        send(filter.push(text));
+      },
     });
     send(filter.end());
   } catch (error) {
@@ -73,7 +98,11 @@ async function modelAnswer(o: RunOptions, built: Built): Promise<ModelOutcome> {
     return { text: keptJson(filter), host };
   }
   if (!filter.keptCount) {
-    o.emit({ type: 'model_done', fallback: true, message: 'The model’s answer cited none of the sources it was given, so it is not shown: the sources above are the answer.' });
+    o.emit({
+      type: 'model_done',
+      fallback: true,
+      message: 'The model’s answer cited none of the sources it was given, so it is not shown: the sources above are the answer.',
+    });
     return { text: null, host };
   }
   o.emit({ type: 'model_done', fallback: false, message: null });
@@ -86,15 +115,26 @@ export async function run(o: RunOptions): Promise<void> {
   const built = sourcesAnswer(services, viewer, input.question, prepared);
   o.emit({ type: 'answer', answer: built.answer });
   const { settings } = prepared;
-  const model = settings.endpoint_url && settings.endpoint_model && input.use_model !== false && built.answer.status === 'ANSWERED'
-    ? await modelAnswer(o, built) : { text: null, host: null };
+  const model =
+    settings.endpoint_url && settings.endpoint_model && input.use_model !== false && built.answer.status === 'ANSWERED'
+      ? await modelAnswer(o, built)
+      : { text: null, host: null };
   if (o.signal.aborted) return;
   const at = new Date(prepared.now).toISOString();
   const conversation = prepared.conversation ?? createConversation(services.db, viewer.organizationId, viewer.userId, input.question, at);
-  const message = addMessage(services.db, conversation, {
-    question: input.question, scope: input.scope ?? {}, status: built.answer.status,
-    refs: built.shown.map((p) => ({ kind: p.kind, src: p.src, fp: p.fp })), model_text: model.text, model_host: model.host,
-  }, at);
+  const message = addMessage(
+    services.db,
+    conversation,
+    {
+      question: input.question,
+      scope: input.scope ?? {},
+      status: built.answer.status,
+      refs: built.shown.map((p) => ({ kind: p.kind, src: p.src, fp: p.fp })),
+      model_text: model.text,
+      model_host: model.host,
+    },
+    at,
+  );
   o.emit({ type: 'saved', conversation_id: conversation.id, message_id: message.id });
   o.emit({ type: 'done' });
 }

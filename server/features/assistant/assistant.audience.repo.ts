@@ -42,12 +42,22 @@ export function askerAudience(db: Db, viewer: Viewer): Audience {
     union select team_id as id from users where id = ${v} and team_id is not null`);
   const belowSet = new Set(below);
   const teamsBelow = below.length
-    ? db.all<{ id: string; manager_id: string | null; team_lead_id: string | null }>(sql`select id, manager_id, team_lead_id from teams where organization_id = ${org} and deleted_at is null`)
-      .filter((t) => (t.manager_id && belowSet.has(t.manager_id)) || (t.team_lead_id && belowSet.has(t.team_lead_id))).map((t) => t.id)
+    ? db
+        .all<{ id: string; manager_id: string | null; team_lead_id: string | null }>(
+          sql`select id, manager_id, team_lead_id from teams where organization_id = ${org} and deleted_at is null`,
+        )
+        .filter((t) => (t.manager_id && belowSet.has(t.manager_id)) || (t.team_lead_id && belowSet.has(t.team_lead_id)))
+        .map((t) => t.id)
     : [];
   return {
-    pub: [publicToken(org)], adm: admin ? [adminToken(org)] : [], p: [token('p', v)], m: [token('m', v)], l: led.map((id) => token('l', id)),
-    c: below.map((id) => token('c', id)), t: teams.map((id) => token('t', id)), u: teamsBelow.map((id) => token('u', id)),
+    pub: [publicToken(org)],
+    adm: admin ? [adminToken(org)] : [],
+    p: [token('p', v)],
+    m: [token('m', v)],
+    l: led.map((id) => token('l', id)),
+    c: below.map((id) => token('c', id)),
+    t: teams.map((id) => token('t', id)),
+    u: teamsBelow.map((id) => token('u', id)),
   };
 }
 

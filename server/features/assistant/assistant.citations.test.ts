@@ -10,10 +10,12 @@ function judged(text: string, given: number, noRatings = false, piece = 3): Arra
   return out.map((v) => [v.text, v.kept]);
 }
 
-describe('a model\'s sentences against the sources it was given (docs/decisions/0066)', () => {
+describe("a model's sentences against the sources it was given (docs/decisions/0066)", () => {
   it('keeps given citations, drops invented ones, and a sentence left without one', () => {
     expect(judged('Deploys got faster [1]. The CEO approved it [4]. Nobody complained.', 2)).toEqual([
-      ['Deploys got faster [1].', true], ['The CEO approved it.', false], ['Nobody complained.', false],
+      ['Deploys got faster [1].', true],
+      ['The CEO approved it.', false],
+      ['Nobody complained.', false],
     ]);
     expect(checkCitations('Both agree [1][2] and more [S3; 9].', 3)).toEqual({ text: 'Both agree [1][2] and more [3].', cites: [1, 2, 3] });
   });
@@ -22,14 +24,20 @@ describe('a model\'s sentences against the sources it was given (docs/decisions/
     const text = 'First point. [1] Second point [2]!\n- a list item [1]\nLast one, no stop [2]';
     for (const piece of [1, 2, 5, 100]) {
       expect(judged(text, 2, false, piece)).toEqual([
-        ['First point. [1]', true], ['Second point [2]!', true], ['- a list item [1]', true], ['Last one, no stop [2]', true],
+        ['First point. [1]', true],
+        ['Second point [2]!', true],
+        ['- a list item [1]', true],
+        ['Last one, no stop [2]', true],
       ]);
     }
   });
 
   it('for review evidence, drops a sentence about a rating even with a citation', () => {
     expect(judged('Rate them 4 out of 5 [1]. They fixed the pipeline [1]. A score of 3 fits [2]. Meets expectations [1].', 2, true)).toEqual([
-      ['Rate them 4 out of 5 [1].', false], ['They fixed the pipeline [1].', true], ['A score of 3 fits [2].', false], ['Meets expectations [1].', false],
+      ['Rate them 4 out of 5 [1].', false],
+      ['They fixed the pipeline [1].', true],
+      ['A score of 3 fits [2].', false],
+      ['Meets expectations [1].', false],
     ]);
   });
 });

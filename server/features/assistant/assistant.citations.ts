@@ -10,7 +10,8 @@ export type SentenceVerdict = { index: number; text: string; cites: number[]; ke
 /** A sentence ends at . ! ? (with closing quotes and the citations after it) before a space and the next sentence, or at a line break. */
 const BOUNDARY = /[.!?…]+["”’')]*(?:\s*\[[^\]\n]{1,40}\])*\s+(?=[^\s[])|\n+(?=\S)/g;
 const CITATION = /\[\s*(?:S(?:ource)?\s*)?(\d{1,3}(?:\s*[,;]\s*(?:S(?:ource)?\s*)?\d{1,3})*)\s*\]/gi;
-const RATING = /\b(?:ratings?|rated?|rates|scores?|scored|grades?|graded)\b|\b[1-5](?:\.\d)?\s*(?:\/|out of)\s*(?:4|5|10)\b|\b(?:meets|exceeds|below) expectations\b/i;
+const RATING =
+  /\b(?:ratings?|rated?|rates|scores?|scored|grades?|graded)\b|\b[1-5](?:\.\d)?\s*(?:\/|out of)\s*(?:4|5|10)\b|\b(?:meets|exceeds|below) expectations\b/i;
 
 export function mentionsRating(text: string): boolean {
   return RATING.test(text);
@@ -19,11 +20,18 @@ export function mentionsRating(text: string): boolean {
 /** The sentence with unknown citations removed, and the known ones it cites. */
 export function checkCitations(sentence: string, given: number): { text: string; cites: number[] } {
   const cites = new Set<number>();
-  const text = sentence.replace(CITATION, (_, list: string) => {
-    const valid = list.split(/[,;]/).map((x) => Number(x.replace(/\D/g, ''))).filter((n) => Number.isInteger(n) && n >= 1 && n <= given);
-    for (const n of valid) cites.add(n);
-    return valid.length ? `[${valid.join(', ')}]` : '';
-  }).replace(/\s+([.!?,;:])/g, '$1').replace(/\s{2,}/g, ' ').trim();
+  const text = sentence
+    .replace(CITATION, (_, list: string) => {
+      const valid = list
+        .split(/[,;]/)
+        .map((x) => Number(x.replace(/\D/g, '')))
+        .filter((n) => Number.isInteger(n) && n >= 1 && n <= given);
+      for (const n of valid) cites.add(n);
+      return valid.length ? `[${valid.join(', ')}]` : '';
+    })
+    .replace(/\s+([.!?,;:])/g, '$1')
+    .replace(/\s{2,}/g, ' ')
+    .trim();
   return { text, cites: [...cites].sort((a, b) => a - b) };
 }
 
@@ -33,7 +41,10 @@ export class CitationFilter {
   private consumed = 0;
   private readonly verdicts: SentenceVerdict[] = [];
 
-  constructor(private readonly given: number, private readonly options: { noRatings: boolean }) {}
+  constructor(
+    private readonly given: number,
+    private readonly options: { noRatings: boolean },
+  ) {}
 
   private judge(raw: string): SentenceVerdict | null {
     this.consumed += raw.length;

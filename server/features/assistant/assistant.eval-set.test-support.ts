@@ -26,58 +26,99 @@ export type DemoIds = { orgId: string; person: (name: string) => string; team: (
 
 export const EVAL_SET: readonly EvalCase[] = [
   {
-    asker: 'Linus Torvalds', question: 'What did we say about flaky tests?',
+    asker: 'Linus Torvalds',
+    question: 'What did we say about flaky tests?',
     expected: () => [
-      { kind: 'retro_reflection', contains: 'Nobody owns the flaky test list' }, { kind: 'retro_action', contains: 'Quarantine flaky tests and keep the list short' },
+      { kind: 'retro_reflection', contains: 'Nobody owns the flaky test list' },
+      { kind: 'retro_action', contains: 'Quarantine flaky tests and keep the list short' },
       { kind: 'retro_discussion', contains: 'Quarantine flaky tests within a day' },
     ],
   },
   {
-    asker: 'Ada Lovelace', question: 'Are our runbooks up to date?',
-    expected: () => [{ kind: 'retro_reflection', contains: 'The runbooks are outdated' }, { kind: 'retro_action', contains: 'Update the restart runbook' }],
-  },
-  {
-    asker: 'Margaret Hamilton', question: 'Why were the estimates for the API work off?',
-    expected: () => [{ kind: 'retro_reflection', contains: 'Our estimates were off for the API work' }],
-  },
-  {
-    asker: 'Katherine Johnson', question: 'What came up about code reviews?',
+    asker: 'Ada Lovelace',
+    question: 'Are our runbooks up to date?',
     expected: () => [
-      { kind: 'feedback', contains: 'Your review of the billing migration caught the rounding bug' },
-      { kind: 'retro_reflection', contains: 'Start pairing on large code reviews' }, { kind: 'retro_action', contains: 'Try pair reviews for changes over 400 lines' },
+      { kind: 'retro_reflection', contains: 'The runbooks are outdated' },
+      { kind: 'retro_action', contains: 'Update the restart runbook' },
     ],
   },
   {
-    asker: 'admin', question: 'What do people say about onboarding?',
-    expected: () => [{ kind: 'feedback', contains: 'Great onboarding buddy for the new joiners' }, { kind: 'retro_reflection', contains: 'The new onboarding doc saved me days' }],
+    asker: 'Margaret Hamilton',
+    question: 'Why were the estimates for the API work off?',
+    expected: () => [{ kind: 'retro_reflection', contains: 'Our estimates were off for the API work' }],
+  },
+  {
+    asker: 'Katherine Johnson',
+    question: 'What came up about code reviews?',
+    expected: () => [
+      { kind: 'feedback', contains: 'Your review of the billing migration caught the rounding bug' },
+      { kind: 'retro_reflection', contains: 'Start pairing on large code reviews' },
+      { kind: 'retro_action', contains: 'Try pair reviews for changes over 400 lines' },
+    ],
+  },
+  {
+    asker: 'admin',
+    question: 'What do people say about onboarding?',
+    expected: () => [
+      { kind: 'feedback', contains: 'Great onboarding buddy for the new joiners' },
+      { kind: 'retro_reflection', contains: 'The new onboarding doc saved me days' },
+    ],
   },
   {
     // A paraphrase: the feedback says "incident", not "outage"; without a model, words must meet.
-    asker: 'admin', question: 'How did we handle the outage?',
-    expected: () => [{ kind: 'retro_reflection', contains: 'Quick and calm response to the outage' }, { kind: 'feedback', contains: 'In the incident on Tuesday you kept the channel calm' }],
+    asker: 'admin',
+    question: 'How did we handle the outage?',
+    expected: () => [
+      { kind: 'retro_reflection', contains: 'Quick and calm response to the outage' },
+      { kind: 'feedback', contains: 'In the incident on Tuesday you kept the channel calm' },
+    ],
   },
   {
-    asker: 'admin', question: 'What did the retros say about the weekly release train?',
+    asker: 'admin',
+    question: 'What did the retros say about the weekly release train?',
     // Every team had that retro: one passage from each.
-    expected: (db, ids) => (statement(db, `select r.id from retros r join retro_reflections x on x.retro_id = r.id
-      where r.organization_id = ? and x.text like '%weekly release train%'`).pluck().all(ids.orgId) as string[]).map((id) => ({ group: `retro:${id}` })),
+    expected: (db, ids) =>
+      (
+        statement(
+          db,
+          `select r.id from retros r join retro_reflections x on x.retro_id = r.id
+      where r.organization_id = ? and x.text like '%weekly release train%'`,
+        )
+          .pluck()
+          .all(ids.orgId) as string[]
+      ).map((id) => ({ group: `retro:${id}` })),
   },
   {
-    asker: 'Ada Lovelace', question: 'What came up in our retros lately?', scope: (ids) => ({ team_id: ids.team('Platform'), sources: ['RETROS'] }),
-    expected: (db, ids) => (statement(db, `select id from retros where organization_id = ? and team_id = ? and ended_at >= ?`)
-      .pluck().all(ids.orgId, ids.team('Platform'), new Date(ids.now - 90 * DAY).toISOString()) as string[]).map((id) => ({ group: `retro:${id}` })),
+    asker: 'Ada Lovelace',
+    question: 'What came up in our retros lately?',
+    scope: (ids) => ({ team_id: ids.team('Platform'), sources: ['RETROS'] }),
+    expected: (db, ids) =>
+      (
+        statement(db, `select id from retros where organization_id = ? and team_id = ? and ended_at >= ?`)
+          .pluck()
+          .all(ids.orgId, ids.team('Platform'), new Date(ids.now - 90 * DAY).toISOString()) as string[]
+      ).map((id) => ({ group: `retro:${id}` })),
   },
   {
-    asker: 'Grace Hopper', question: 'Summarize the feedback I received lately', scope: (ids) => ({ person_id: ids.person('Grace Hopper'), sources: ['FEEDBACK'] }),
-    expected: (db, ids) => (statement(db, `select id from feedback where organization_id = ? and recipient_id = ? and visibility <> 'REQUESTER' and created_at >= ?`)
-      .pluck().all(ids.orgId, ids.person('Grace Hopper'), new Date(ids.now - 90 * DAY).toISOString()) as string[]).map((id) => ({ group: `feedback:${id}` })),
+    asker: 'Grace Hopper',
+    question: 'Summarize the feedback I received lately',
+    scope: (ids) => ({ person_id: ids.person('Grace Hopper'), sources: ['FEEDBACK'] }),
+    expected: (db, ids) =>
+      (
+        statement(db, `select id from feedback where organization_id = ? and recipient_id = ? and visibility <> 'REQUESTER' and created_at >= ?`)
+          .pluck()
+          .all(ids.orgId, ids.person('Grace Hopper'), new Date(ids.now - 90 * DAY).toISOString()) as string[]
+      ).map((id) => ({ group: `feedback:${id}` })),
   },
   {
-    asker: 'Ada Lovelace', question: 'Prepare our 1:1',
+    asker: 'Ada Lovelace',
+    question: 'Prepare our 1:1',
     scope: (ids) => ({ note_id: ids.person('note:1:1 Ada Lovelace') }),
     expected: () => [
-      { kind: 'note_agenda', contains: 'Hiring plan for Q1' }, { kind: 'note_agenda', contains: 'Budget for the observability tooling' },
-      { kind: 'note_private', contains: 'Bring numbers for the tooling budget' }, { kind: 'feedback', contains: 'Thank you for getting the hiring budget approved' },
+      { kind: 'note_agenda', contains: 'Hiring plan for Q1' },
+      { kind: 'note_agenda', contains: 'Budget for the observability tooling' },
+      { kind: 'note_private', contains: 'Bring numbers for the tooling budget' },
+      { kind: 'feedback', contains: 'Thank you for getting the hiring budget approved' },
     ],
   },
 ];

@@ -19,18 +19,24 @@ export async function demoApp(): Promise<{ app: FastifyInstance; ids: DemoIds }>
   const sql = app.services.db.$client;
   const orgId = first.organizationId;
   const ids: DemoIds = {
-    orgId, now: app.services.scheduler.now(),
+    orgId,
+    now: app.services.scheduler.now(),
     adminId: sql.prepare('select id from users where email = ?').pluck().get(DEFAULT_ADMIN_EMAIL) as string,
-    person: (name) => name.startsWith('note:')
-      ? sql.prepare('select id from notes where organization_id = ? and title = ?').pluck().get(orgId, name.slice(5)) as string
-      : sql.prepare('select id from users where organization_id = ? and full_name = ?').pluck().get(orgId, name) as string,
+    person: (name) =>
+      name.startsWith('note:')
+        ? (sql.prepare('select id from notes where organization_id = ? and title = ?').pluck().get(orgId, name.slice(5)) as string)
+        : (sql.prepare('select id from users where organization_id = ? and full_name = ?').pluck().get(orgId, name) as string),
     team: (name) => sql.prepare('select id from teams where organization_id = ? and name = ?').pluck().get(orgId, name) as string,
   };
   return { app, ids };
 }
 
-const matches = (answer: AssistantAnswer, e: Expected) => answer.groups.some((g) => (e.group === undefined || g.key === e.group)
-  && g.passages.some((p) => (e.kind === undefined || p.kind === e.kind) && (e.contains === undefined || p.text.includes(e.contains))));
+const matches = (answer: AssistantAnswer, e: Expected) =>
+  answer.groups.some(
+    (g) =>
+      (e.group === undefined || g.key === e.group) &&
+      g.passages.some((p) => (e.kind === undefined || p.kind === e.kind) && (e.contains === undefined || p.text.includes(e.contains))),
+  );
 
 export async function runEval(app: FastifyInstance, ids: DemoIds): Promise<{ cases: EvalResult[]; recall: number; expected: number; found: number }> {
   const tokens = new Map<string, string>();
@@ -44,7 +50,14 @@ export async function runEval(app: FastifyInstance, ids: DemoIds): Promise<{ cas
     const ms = performance.now() - started;
     if (asked.status !== 200 || !asked.answer) throw new Error(`${c.question}: ${asked.status} ${JSON.stringify(asked.json)}`);
     const found = expected.filter((e) => matches(asked.answer!, e)).length;
-    cases.push({ question: c.question, asker: c.asker, expected: expected.length, found, recall: expected.length ? found / expected.length : 1, ms: Math.round(ms) });
+    cases.push({
+      question: c.question,
+      asker: c.asker,
+      expected: expected.length,
+      found,
+      recall: expected.length ? found / expected.length : 1,
+      ms: Math.round(ms),
+    });
   }
   const expected = cases.reduce((n, c) => n + c.expected, 0);
   const found = cases.reduce((n, c) => n + c.found, 0);

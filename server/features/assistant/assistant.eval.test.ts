@@ -19,6 +19,9 @@ afterAll(async () => app?.close());
 it('finds the passages a good answer cites for the demo questions', async () => {
   const result = await runEval(app, ids);
   for (const c of result.cases) expect(c.expected, c.question).toBeGreaterThan(0);
-  expect(result.cases.filter((c) => c.recall < 0.5), 'questions answered poorly').toEqual([]);
+  expect(
+    result.cases.filter((c) => c.recall < 0.5),
+    'questions answered poorly',
+  ).toEqual([]);
   expect(result.recall).toBeGreaterThanOrEqual(0.85);
 });

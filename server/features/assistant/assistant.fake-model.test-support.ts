@@ -47,66 +47,101 @@ function pieces(text: string, chars: number | undefined): string[] {
   return text.match(/\S+\s*|\s+/g) ?? [];
 }
 
-const chunk = (content: string) => `data: ${JSON.stringify({ id: 'chatcmpl-fake', object: 'chat.completion.chunk', choices: [{ index: 0, delta: { content }, finish_reason: null }] })}\n\n`;
+const chunk = (content: string) =>
+  `data: ${JSON.stringify({ id: 'chatcmpl-fake', object: 'chat.completion.chunk', choices: [{ index: 0, delta: { content }, finish_reason: null }] })}\n\n`;
 
 export async function startFakeModel(options: Partial<Pick<FakeModel, 'reply' | 'models' | 'key'>> = {}): Promise<FakeModel> {
   const sockets = new Set<Socket>();
   const fake: FakeModel = {
-    url: '', requests: [], sentAt: [], firstPieceAt: [], aborted: 0, models: options.models ?? ['fake-small', 'fake-large'], key: options.key ?? null,
+    url: '',
+    requests: [],
+    sentAt: [],
+    firstPieceAt: [],
+    aborted: 0,
+    models: options.models ?? ['fake-small', 'fake-large'],
+    key: options.key ?? null,
     reply: options.reply ?? (() => ({ text: 'Nothing to say [1].' })),
-    close: () => new Promise<void>((resolve) => { for (const s of sockets) s.destroy(); server.close(() => resolve()); }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const s of sockets) s.destroy();
+        server.close(() => resolve());
+      }),
   };
   const server = http.createServer((req, res) => {
-    res.on('close', () => { if (!res.writableFinished) fake.aborted += 1; });
+    res.on('close', () => {
+      if (!res.writableFinished) fake.aborted += 1;
+    });
     let raw = '';
-    req.on('data', (c: Buffer) => { raw += c.toString('utf8'); });
-    req.on('end', () => void (async () => {
-      let body: unknown;
-      try { body = raw ? JSON.parse(raw) : null; } catch { body = raw; }
-      const request: FakeRequest = { method: req.method ?? '', path: req.url ?? '', authorization: req.headers.authorization ?? null, body };
-      fake.requests.push(request);
-      if (fake.key && request.authorization !== `Bearer ${fake.key}`) {
-        res.writeHead(401, { 'content-type': 'application/json' }).end('{"error":{"message":"Incorrect API key provided"}}');
-        return;
-      }
-      if (request.method === 'GET' && request.path === '/v1/models') {
-        res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ object: 'list', data: fake.models.map((id) => ({ id, object: 'model' })) }));
-        return;
-      }
-      if (request.method !== 'POST' || request.path !== '/v1/chat/completions') {
-        res.writeHead(404, { 'content-type': 'application/json' }).end('{"error":"not found"}');
-        return;
-      }
-      const r = fake.reply(request);
-      if (r.firstDelayMs) await pause(r.firstDelayMs);
-      if (r.mode === 'status') {
-        res.writeHead(r.status ?? 500, { 'content-type': 'application/json' }).end('{"error":{"message":"model crashed"}}');
-        return;
-      }
-      if (r.mode === 'json') {
-        res.writeHead(200, { 'content-type': 'application/json' })
-          .end(JSON.stringify({ id: 'chatcmpl-fake', object: 'chat.completion', choices: [{ index: 0, message: { role: 'assistant', content: r.text }, finish_reason: 'stop' }] }));
-        return;
-      }
-      res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
-      res.flushHeaders();
-      const parts = pieces(r.text, r.pieceChars);
-      for (const [i, piece] of parts.entries()) {
-        if (res.destroyed) return;
-        if (r.mode === 'cut' && i === Math.ceil(parts.length / 2)) {
-          req.socket.destroy();
-          return;
-        }
-        const at = now();
-        fake.sentAt.push(at);
-        if (i === 0) fake.firstPieceAt.push(at);
-        res.write(chunk(piece));
-        if (r.pieceDelayMs) await pause(r.pieceDelayMs);
-      }
-      res.end('data: [DONE]\n\n');
-    })());
+    req.on('data', (c: Buffer) => {
+      raw += c.toString('utf8');
+    });
+    req.on(
+      'end',
+      () =>
+        void (async () => {
+          let body: unknown;
+          try {
+            body = raw ? JSON.parse(raw) : null;
+          } catch {
+            body = raw;
+          }
+          const request: FakeRequest = { method: req.method ?? '', path: req.url ?? '', authorization: req.headers.authorization ?? null, body };
+          fake.requests.push(request);
+          if (fake.key && request.authorization !== `Bearer ${fake.key}`) {
+            res.writeHead(401, { 'content-type': 'application/json' }).end('{"error":{"message":"Incorrect API key provided"}}');
+            return;
+          }
+          if (request.method === 'GET' && request.path === '/v1/models') {
+            res
+              .writeHead(200, { 'content-type': 'application/json' })
+              .end(JSON.stringify({ object: 'list', data: fake.models.map((id) => ({ id, object: 'model' })) }));
+            return;
+          }
+          if (request.method !== 'POST' || request.path !== '/v1/chat/completions') {
+            res.writeHead(404, { 'content-type': 'application/json' }).end('{"error":"not found"}');
+            return;
+          }
+          const r = fake.reply(request);
+          if (r.firstDelayMs) await pause(r.firstDelayMs);
+          if (r.mode === 'status') {
+            res.writeHead(r.status ?? 500, { 'content-type': 'application/json' }).end('{"error":{"message":"model crashed"}}');
+            return;
+          }
+          if (r.mode === 'json') {
+            res
+              .writeHead(200, { 'content-type': 'application/json' })
+              .end(
+                JSON.stringify({
+                  id: 'chatcmpl-fake',
+                  object: 'chat.completion',
+                  choices: [{ index: 0, message: { role: 'assistant', content: r.text }, finish_reason: 'stop' }],
+                }),
+              );
+            return;
+          }
+          res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
+          res.flushHeaders();
+          const parts = pieces(r.text, r.pieceChars);
+          for (const [i, piece] of parts.entries()) {
+            if (res.destroyed) return;
+            if (r.mode === 'cut' && i === Math.ceil(parts.length / 2)) {
+              req.socket.destroy();
+              return;
+            }
+            const at = now();
+            fake.sentAt.push(at);
+            if (i === 0) fake.firstPieceAt.push(at);
+            res.write(chunk(piece));
+            if (r.pieceDelayMs) await pause(r.pieceDelayMs);
+          }
+          res.end('data: [DONE]\n\n');
+        })(),
+    );
   });
-  server.on('connection', (socket) => { sockets.add(socket); socket.on('close', () => sockets.delete(socket)); });
+  server.on('connection', (socket) => {
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+  });
   await new Promise<void>((resolve) => server.listen({ port: 0, host: '127.0.0.1' }, resolve));
   fake.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return fake;

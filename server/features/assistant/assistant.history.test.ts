@@ -35,12 +35,21 @@ describe('a conversation', () => {
       expect((await ask(app, other.token, { question: 'kettle', conversation_id: saved.conversation_id })).status).toBe(404);
       expect(codeOf(await other.gql(CONVERSATION, { id: saved.conversation_id }))).toBe('NOT_FOUND');
       expect(codeOf(await other.gql('mutation($id: ID!) { deleteAssistantConversation(id: $id) }', { id: saved.conversation_id }))).toBe('NOT_FOUND');
-      expect((await other.gql('{ assistantConversations { items { id } } }')).data!.assistantConversations.items.map((c: { id: string }) => c.id)).not.toContain(saved.conversation_id);
+      expect(
+        (await other.gql('{ assistantConversations { items { id } } }')).data!.assistantConversations.items.map((c: { id: string }) => c.id),
+      ).not.toContain(saved.conversation_id);
     }
     const opened = await report.gql(CONVERSATION, { id: saved.conversation_id });
-    expect(opened.data!.assistantConversation).toMatchObject({ title: 'kettle goals', messages: [{ question: 'kettle goals', scope: { sources: ['GOALS'] } }, { question: 'kettle plan' }] });
-    expect((await report.gql('{ assistantConversations(first: 1) { items { id } next_cursor } }')).data!.assistantConversations.items).toEqual([{ id: saved.conversation_id }]);
-    expect((await report.gql('mutation($id: ID!) { deleteAssistantConversation(id: $id) }', { id: saved.conversation_id })).data).toEqual({ deleteAssistantConversation: true });
+    expect(opened.data!.assistantConversation).toMatchObject({
+      title: 'kettle goals',
+      messages: [{ question: 'kettle goals', scope: { sources: ['GOALS'] } }, { question: 'kettle plan' }],
+    });
+    expect((await report.gql('{ assistantConversations(first: 1) { items { id } next_cursor } }')).data!.assistantConversations.items).toEqual([
+      { id: saved.conversation_id },
+    ]);
+    expect((await report.gql('mutation($id: ID!) { deleteAssistantConversation(id: $id) }', { id: saved.conversation_id })).data).toEqual({
+      deleteAssistantConversation: true,
+    });
     expect(codeOf(await report.gql(CONVERSATION, { id: saved.conversation_id }))).toBe('NOT_FOUND');
   });
 
@@ -72,7 +81,7 @@ describe('a conversation', () => {
     }
   });
 
-  it('goes after its organization\'s retention, by the daily job', async () => {
+  it("goes after its organization's retention, by the daily job", async () => {
     const { admin, peer } = w.people;
     const set = await admin.gql('mutation($i: AssistantSettingsInput!) { updateAssistantSettings(input: $i) { retention_days } }', {
       i: { sources: [...ASSISTANT_SOURCES], retention_days: 7, endpoint_url: null, endpoint_model: null, first_token_seconds: 20, total_seconds: 120 },

@@ -6,7 +6,13 @@ import type { Viewer } from '../auth/viewer.js';
 import type { FeaturePart } from '../feature-part.js';
 import { excerpt } from './assistant.answer.js';
 import {
-  deleteConversation, findOwnConversation, listOwnConversations, messagesOf, type ConversationCursor, type ConversationRow, type MessageRow,
+  deleteConversation,
+  findOwnConversation,
+  listOwnConversations,
+  messagesOf,
+  type ConversationCursor,
+  type ConversationRow,
+  type MessageRow,
 } from './assistant.conversations.repo.js';
 import { ASSISTANT_KINDS } from './assistant.kinds.js';
 import { loadNlp, toneOf } from './assistant.nlp.js';
@@ -28,7 +34,9 @@ function decode(after: string): ConversationCursor {
   try {
     const c = JSON.parse(Buffer.from(after, 'base64url').toString('utf8')) as ConversationCursor;
     if (typeof c.u === 'string' && typeof c.i === 'string') return c;
-  } catch { /* refused below */ }
+  } catch {
+    /* refused below */
+  }
   throw badInput('after: not a cursor of this list. Load the list again.', { fields: { after: 'Not a cursor of this list.' } });
 }
 
@@ -46,7 +54,11 @@ function present(ctx: Ctx, viewer: Viewer, m: MessageRow) {
   for (const kind of ASSISTANT_KINDS) {
     const refs = m.refs.filter((r) => r.kind === kind.kind);
     if (!refs.length) continue;
-    for (const p of kind.load({ db: ctx.services.db, viewer, names }, refs.map((r) => r.src))) found.set(passageKey(p), p);
+    for (const p of kind.load(
+      { db: ctx.services.db, viewer, names },
+      refs.map((r) => r.src),
+    ))
+      found.set(passageKey(p), p);
   }
   const analyses = new Analyses();
   const terms = new Set(contentStems(m.question));
@@ -59,13 +71,33 @@ function present(ctx: Ctx, viewer: Viewer, m: MessageRow) {
     let group = groups.find((g) => g.key === p.group.key);
     if (!group) groups.push((group = { ...p.group, passages: [] }));
     const keyed = { key: passageKey(p), text: p.text };
-    group.passages.push({ n: i + 1, kind: p.kind, text: excerpt(keyed, terms, analyses), at: p.at, author: p.author, label: p.label, tone: p.tone ? toneOf(analyses.of(keyed).sentiment) : null });
+    group.passages.push({
+      n: i + 1,
+      kind: p.kind,
+      text: excerpt(keyed, terms, analyses),
+      at: p.at,
+      author: p.author,
+      label: p.label,
+      tone: p.tone ? toneOf(analyses.of(keyed).sentiment) : null,
+    });
   });
   let sentences: Array<{ text: string; cites: number[] }> = [];
-  try { sentences = m.model_text ? JSON.parse(m.model_text) as typeof sentences : []; } catch { sentences = []; }
+  try {
+    sentences = m.model_text ? (JSON.parse(m.model_text) as typeof sentences) : [];
+  } catch {
+    sentences = [];
+  }
   return {
-    id: m.id, question: m.question, scope: m.scope, created_at: m.created_at, status: m.status, groups, missing: m.refs.length - available.size,
-    model_sentences: sentences.filter((s) => s.cites.some((n) => available.has(n))).map((s) => ({ text: s.text, cites: s.cites.filter((n) => available.has(n)) })),
+    id: m.id,
+    question: m.question,
+    scope: m.scope,
+    created_at: m.created_at,
+    status: m.status,
+    groups,
+    missing: m.refs.length - available.size,
+    model_sentences: sentences
+      .filter((s) => s.cites.some((n) => available.has(n)))
+      .map((s) => ({ text: s.text, cites: s.cites.filter((n) => available.has(n)) })),
     model_host: m.model_host,
   };
 }
@@ -76,7 +108,9 @@ const assistantHistoryResolvers = {
       const viewer = requireViewer(ctx);
       const first = args.first ?? 20;
       if (!Number.isInteger(first) || first < 1 || first > ASSISTANT_LIMITS.historyPageMax) {
-        throw badInput(`first: 1 to ${ASSISTANT_LIMITS.historyPageMax} conversations per page.`, { fields: { first: `1 to ${ASSISTANT_LIMITS.historyPageMax}.` } });
+        throw badInput(`first: 1 to ${ASSISTANT_LIMITS.historyPageMax} conversations per page.`, {
+          fields: { first: `1 to ${ASSISTANT_LIMITS.historyPageMax}.` },
+        });
       }
       const rows = listOwnConversations(ctx.services.db, viewer.organizationId, viewer.userId, args.after ? decode(args.after) : null, first + 1);
       const items = rows.slice(0, first);

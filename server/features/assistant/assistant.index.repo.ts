@@ -117,11 +117,12 @@ export function indexDdl(d: IndexDeclaration): string[] {
 
 /** Bumped when the way declarations become SQL changes: every kind is rebuilt once. */
 const GENERATOR_VERSION = '2';
-export const declarationHash = (d: IndexDeclaration) => crypto.createHash('sha256').update(GENERATOR_VERSION).update(indexDdl(d).join('\n')).digest('hex').slice(0, 32);
+export const declarationHash = (d: IndexDeclaration) =>
+  crypto.createHash('sha256').update(GENERATOR_VERSION).update(indexDdl(d).join('\n')).digest('hex').slice(0, 32);
 
 function triggersOf(db: Db, kind: PassageKind): string[] {
   const prefix = triggerPrefixOf(kind);
-  return (statement(db, "SELECT name FROM sqlite_master WHERE type = 'trigger' AND substr(name, 1, ?) = ?").pluck().all(prefix.length, prefix) as string[]);
+  return statement(db, "SELECT name FROM sqlite_master WHERE type = 'trigger' AND substr(name, 1, ?) = ?").pluck().all(prefix.length, prefix) as string[];
 }
 const existingTriggers = (db: Db, d: IndexDeclaration) => triggersOf(db, d.kind);
 
@@ -167,8 +168,11 @@ export function ensureIndex(db: Db, declarations: readonly IndexDeclaration[]): 
       dropKind(db, d);
       for (const statement of ddl) execSql(db, statement);
       const n = rebuildKind(db, d);
-      statement(db, `INSERT INTO assistant_index_state(kind, hash, built_at) VALUES (?, ?, strftime('%Y-%m-%dT%H:%M:%fZ','now'))
-        ON CONFLICT(kind) DO UPDATE SET hash = excluded.hash, built_at = excluded.built_at`).run(d.kind, hash);
+      statement(
+        db,
+        `INSERT INTO assistant_index_state(kind, hash, built_at) VALUES (?, ?, strftime('%Y-%m-%dT%H:%M:%fZ','now'))
+        ON CONFLICT(kind) DO UPDATE SET hash = excluded.hash, built_at = excluded.built_at`,
+      ).run(d.kind, hash);
       return n;
     }).immediate();
     results.push({ kind: d.kind, rebuilt: true, docs });

@@ -12,8 +12,18 @@ import type { SourceKind } from './assistant.sources.js';
  * added here gets its view, triggers and documents when the app next starts (ensureIndex).
  */
 export const ASSISTANT_KINDS: readonly SourceKind[] = [
-  feedbackKind, retroReflectionKind, retroDiscussionKind, retroActionKind, noteKind, notePrivateKind, noteAgendaKind,
-  goalKind, goalCheckInKind, reviewAnswerKind, assessmentKind, developmentPlanKind,
+  feedbackKind,
+  retroReflectionKind,
+  retroDiscussionKind,
+  retroActionKind,
+  noteKind,
+  notePrivateKind,
+  noteAgendaKind,
+  goalKind,
+  goalCheckInKind,
+  reviewAnswerKind,
+  assessmentKind,
+  developmentPlanKind,
 ];
 
 export const kindOf = (kind: PassageKind): SourceKind => {

@@ -15,6 +15,10 @@ export function seedAssistantObjects(app: FastifyInstance, p: { orgId: string; s
 }
 
 export const assistantSettingsInput = () => ({
-  sources: ['RETROS', 'FEEDBACK', 'NOTES', 'GOALS', 'REVIEWS', 'ASSESSMENTS', 'DEVELOPMENT_PLANS'], retention_days: 90, endpoint_url: null, endpoint_model: null,
-  first_token_seconds: 20, total_seconds: 120,
+  sources: ['RETROS', 'FEEDBACK', 'NOTES', 'GOALS', 'REVIEWS', 'ASSESSMENTS', 'DEVELOPMENT_PLANS'],
+  retention_days: 90,
+  endpoint_url: null,
+  endpoint_model: null,
+  first_token_seconds: 20,
+  total_seconds: 120,
 });

@@ -7,7 +7,17 @@ import { MIN_PASSAGES } from './assistant.answer.js';
 import { startFakeModel, type FakeModel } from './assistant.fake-model.test-support.js';
 import { ask, type Asked } from './assistant.test-support.js';
 import { ASSISTANT_SOURCES } from '../../../shared/assistant.js';
-import { MARKERS, markersIn, READERS, ROLES, seedAssistantOrg, sourceOfMarker, type AssistantOrg, type Person, type Role } from './assistant.world.test-support.js';
+import {
+  MARKERS,
+  markersIn,
+  READERS,
+  ROLES,
+  seedAssistantOrg,
+  sourceOfMarker,
+  type AssistantOrg,
+  type Person,
+  type Role,
+} from './assistant.world.test-support.js';
 
 /**
  * The assistant's permission matrix (docs/decisions/0066), in the style of the authorization matrix
@@ -43,12 +53,21 @@ async function areaAnswer(person: Person, key: string): Promise<string> {
   const [kind, id] = key.split(':') as [string, string];
   const queries: Record<string, [string, Record<string, unknown>]> = {
     feedback: ['query($id: ID!) { feedbackItem(id: $id) { body } }', { id }],
-    retro: ['query($id: ID!) { retro(id: $id) { reflections { text author { id } } groups { title comments { text author { id } } } action_items { text } } }', { id }],
+    retro: [
+      'query($id: ID!) { retro(id: $id) { reflections { text author { id } } groups { title comments { text author { id } } } action_items { text } } }',
+      { id },
+    ],
     note: ['query($id: ID!) { note(id: $id) { title body agenda { text } } }', { id }],
     goal: ['query($id: ID!) { goal(id: $id) { title description check_ins { comment } } }', { id }],
-    review_results: ['query($p: ID!) { reviewResults(participantId: $p) { sections { questions { cells { comments { text reviewer { id } } answers { text } } } } } }', { p: id }],
+    review_results: [
+      'query($p: ID!) { reviewResults(participantId: $p) { sections { questions { cells { comments { text reviewer { id } } answers { text } } } } } }',
+      { p: id },
+    ],
     review_request: ['query($id: ID!) { reviewRequest(id: $id) { answers { text } } }', { id }],
-    assessment: ['query($u: ID!) { assessmentOverview(user_id: $u) { history { summary ratings { comment } } my_draft { summary ratings { comment } } } }', { u: id }],
+    assessment: [
+      'query($u: ID!) { assessmentOverview(user_id: $u) { history { summary ratings { comment } } my_draft { summary ratings { comment } } } }',
+      { u: id },
+    ],
     plan: ['query($u: ID!) { developmentPlan(user_id: $u) { focus actions { title } } }', { u: id }],
   };
   const q = queries[kind];
@@ -93,7 +112,10 @@ const QUESTIONS: Array<{ label: string; question: string; scope?: (org: Assistan
   { label: 'a person named', question: 'What do goals and reviews say about Acme Report?' },
 ];
 
-describe.each([['Acme', () => acme], ['Globex', () => globex]])('%s', (_, orgOf) => {
+describe.each([
+  ['Acme', () => acme],
+  ['Globex', () => globex],
+])('%s', (_, orgOf) => {
   it.each([...ROLES])('%s: every passage is readable through its area, and everything readable is found', async (role) => {
     const org = orgOf();
     const person = org.people[role];
@@ -107,12 +129,17 @@ describe.each([['Acme', () => acme], ['Globex', () => globex]])('%s', (_, orgOf)
       const found = await checkAnswer(org, role, asked, `${role} asks "kettle" in ${source}`);
       const expected = [...allowed(org, role)].filter((m) => sourceOfMarker(m.slice(2)) === source);
       if (expected.length >= MIN_PASSAGES) expect(new Set(found), `${role} finds all they may read in ${source}`).toEqual(new Set(expected));
-      else expect({ status: asked.answer?.status, considered: asked.answer?.considered, found }, `${role} in ${source}: too little to answer`).toEqual({ status: 'NOT_ENOUGH', considered: expected.length, found: [] });
+      else
+        expect({ status: asked.answer?.status, considered: asked.answer?.considered, found }, `${role} in ${source}: too little to answer`).toEqual({
+          status: 'NOT_ENOUGH',
+          considered: expected.length,
+          found: [],
+        });
     }
   });
 });
 
-it('a 1:1 is prepared only by its two people; review evidence only by the request\'s reviewer, never from its own answers', async () => {
+it("a 1:1 is prepared only by its two people; review evidence only by the request's reviewer, never from its own answers", async () => {
   for (const role of ROLES) {
     const person = acme.people[role];
     const oneOnOne = await ask(app, person.token, { question: 'Prepare our 1:1', scope: { note_id: acme.sharedNoteId } });
@@ -139,7 +166,14 @@ it('a 1:1 is prepared only by its two people; review evidence only by the reques
 it('what is sent to a model is only what the asker may read, and the call is audited without any text', async () => {
   const admin = acme.people.admin;
   const set = await admin.gql(`mutation($i: AssistantSettingsInput!) { updateAssistantSettings(input: $i) { endpoint_url } }`, {
-    i: { sources: ['RETROS', 'FEEDBACK', 'NOTES', 'GOALS', 'REVIEWS', 'ASSESSMENTS', 'DEVELOPMENT_PLANS'], retention_days: 30, endpoint_url: fake.url, endpoint_model: 'fake-small', first_token_seconds: 20, total_seconds: 60 },
+    i: {
+      sources: ['RETROS', 'FEEDBACK', 'NOTES', 'GOALS', 'REVIEWS', 'ASSESSMENTS', 'DEVELOPMENT_PLANS'],
+      retention_days: 30,
+      endpoint_url: fake.url,
+      endpoint_model: 'fake-small',
+      first_token_seconds: 20,
+      total_seconds: 60,
+    },
   });
   expect(set.errors).toBeUndefined();
   try {
@@ -152,7 +186,9 @@ it('what is sent to a model is only what the asker may read, and the call is aud
       const prompt = JSON.stringify(sent[0]!.body.messages);
       expect(new Set(markersIn(prompt)), `${role}: the model got exactly the passages shown, all readable`).toEqual(new Set(shown));
     }
-    const audit = app.services.db.$client.prepare("select actor_user_id, details from audit_events where action = 'ASSISTANT_MODEL_CALLED' and organization_id = ?").all(acme.orgId) as Array<{ actor_user_id: string; details: string }>;
+    const audit = app.services.db.$client
+      .prepare("select actor_user_id, details from audit_events where action = 'ASSISTANT_MODEL_CALLED' and organization_id = ?")
+      .all(acme.orgId) as Array<{ actor_user_id: string; details: string }>;
     expect(audit).toHaveLength(ROLES.length);
     for (const row of audit) {
       expect(markersIn(row.details)).toEqual([]);
@@ -161,7 +197,14 @@ it('what is sent to a model is only what the asker may read, and the call is aud
     }
   } finally {
     await admin.gql(`mutation($i: AssistantSettingsInput!) { updateAssistantSettings(input: $i) { endpoint_url } }`, {
-      i: { sources: ['RETROS', 'FEEDBACK', 'NOTES', 'GOALS', 'REVIEWS', 'ASSESSMENTS', 'DEVELOPMENT_PLANS'], retention_days: 30, endpoint_url: null, endpoint_model: null, first_token_seconds: 20, total_seconds: 60 },
+      i: {
+        sources: ['RETROS', 'FEEDBACK', 'NOTES', 'GOALS', 'REVIEWS', 'ASSESSMENTS', 'DEVELOPMENT_PLANS'],
+        retention_days: 30,
+        endpoint_url: null,
+        endpoint_model: null,
+        first_token_seconds: 20,
+        total_seconds: 60,
+      },
     });
   }
 });

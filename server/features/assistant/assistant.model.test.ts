@@ -20,15 +20,26 @@ let script: FakeReply = { text: '' };
 let admin: Awaited<ReturnType<typeof signedIn>>;
 let member: Awaited<ReturnType<typeof signedIn>>;
 
-const settings = (over: Record<string, unknown> = {}) => admin.gql('mutation($i: AssistantSettingsInput!) { updateAssistantSettings(input: $i) { endpoint_url endpoint_model key_hint } }', {
-  i: { sources: [...ASSISTANT_SOURCES], retention_days: 90, endpoint_url: fake.url, endpoint_model: 'fake-small', first_token_seconds: 5, total_seconds: 20, ...over },
-});
+const settings = (over: Record<string, unknown> = {}) =>
+  admin.gql('mutation($i: AssistantSettingsInput!) { updateAssistantSettings(input: $i) { endpoint_url endpoint_model key_hint } }', {
+    i: {
+      sources: [...ASSISTANT_SOURCES],
+      retention_days: 90,
+      endpoint_url: fake.url,
+      endpoint_model: 'fake-small',
+      first_token_seconds: 5,
+      total_seconds: 20,
+      ...over,
+    },
+  });
 
 beforeAll(async () => {
   fake = await startFakeModel({ reply: () => script });
   app = await createTestApp({ ...FAKES_ENV });
   const w = await seedOrg(app);
-  const insert = app.services.db.$client.prepare("insert into feedback (id, organization_id, giver_id, recipient_id, body, visibility) values (?, ?, ?, ?, ?, 'PUBLIC')");
+  const insert = app.services.db.$client.prepare(
+    "insert into feedback (id, organization_id, giver_id, recipient_id, body, visibility) values (?, ?, ?, ?, ?, 'PUBLIC')",
+  );
   insert.run('w1', w.org.id, w.admin.id, w.member.id, 'The walrus release went out on time and the rollback plan was clear.');
   insert.run('w2', w.org.id, w.manager.id, w.member.id, 'Walrus support tickets were answered within a day.');
   admin = await signedIn(app, w.admin.email);
@@ -43,7 +54,8 @@ beforeEach(async () => {
   expect((await settings()).errors).toBeUndefined();
 });
 
-const of = <T extends AssistantEvent['type']>(events: AssistantEvent[], type: T) => events.filter((e): e is Extract<AssistantEvent, { type: T }> => e.type === type);
+const of = <T extends AssistantEvent['type']>(events: AssistantEvent[], type: T) =>
+  events.filter((e): e is Extract<AssistantEvent, { type: T }> => e.type === type);
 /** Sentence events without `end` (how much raw text each took: checked once, in the first test). */
 const sentencesOf = (events: AssistantEvent[]) => of(events, 'sentence').map(({ end: _end, ...rest }) => rest);
 
@@ -54,7 +66,11 @@ describe('a model writes the answer from the sources it is given', () => {
     const types = asked.events.map((e) => e.type);
     expect(types[0]).toBe('answer');
     expect(types.slice(1, 2)).toEqual(['model_start']);
-    expect(of(asked.events, 'delta').map((d) => d.text).join('')).toBe(script.text);
+    expect(
+      of(asked.events, 'delta')
+        .map((d) => d.text)
+        .join(''),
+    ).toBe(script.text);
     expect(of(asked.events, 'sentence').map((e) => e.end)).toEqual([script.text.indexOf('Tickets'), script.text.length]);
     expect(sentencesOf(asked.events)).toEqual([
       { type: 'sentence', index: 0, text: 'The walrus release was on time [1].', cites: [1], kept: true },
@@ -65,9 +81,13 @@ describe('a model writes the answer from the sources it is given', () => {
     expect(sent.body).toMatchObject({ model: 'fake-small', stream: true });
     expect(JSON.stringify(sent.body.messages)).toContain('[1] Praise, by');
     const saved = of(asked.events, 'saved')[0]!;
-    const history = await member.gql('query($id: ID!) { assistantConversation(id: $id) { messages { model_sentences { text cites } model_host groups { passages { n } } } } }', { id: saved.conversation_id });
+    const history = await member.gql(
+      'query($id: ID!) { assistantConversation(id: $id) { messages { model_sentences { text cites } model_host groups { passages { n } } } } }',
+      { id: saved.conversation_id },
+    );
     expect(history.data!.assistantConversation.messages[0].model_sentences).toEqual([
-      { text: 'The walrus release was on time [1].', cites: [1] }, { text: 'Tickets were answered within a day [2].', cites: [2] },
+      { text: 'The walrus release was on time [1].', cites: [1] },
+      { text: 'Tickets were answered within a day [2].', cites: [2] },
     ]);
   });
 
@@ -82,14 +102,18 @@ describe('a model writes the answer from the sources it is given', () => {
     script = { text: 'The walrus launch was late [7]. It shipped on time [1][9]. Everyone loved it.' };
     const asked = await ask(app, member.token, { question: 'walrus' });
     expect(of(asked.events, 'sentence').map((s) => [s.text, s.kept])).toEqual([
-      ['The walrus launch was late.', false], ['It shipped on time [1].', true], ['Everyone loved it.', false],
+      ['The walrus launch was late.', false],
+      ['It shipped on time [1].', true],
+      ['Everyone loved it.', false],
     ]);
     script = { text: 'The walrus team won an award [5]. The CEO said so [6].' };
     const invented = await ask(app, member.token, { question: 'walrus' });
     expect(of(invented.events, 'model_done')[0]).toMatchObject({ fallback: true });
     expect(of(invented.events, 'model_done')[0]!.message).toMatch(/cited none of the sources/);
     const saved = of(invented.events, 'saved')[0]!;
-    const history = await member.gql('query($id: ID!) { assistantConversation(id: $id) { messages { model_sentences { text } groups { key } } } }', { id: saved.conversation_id });
+    const history = await member.gql('query($id: ID!) { assistantConversation(id: $id) { messages { model_sentences { text } groups { key } } } }', {
+      id: saved.conversation_id,
+    });
     const message = history.data!.assistantConversation.messages[0];
     expect(message.model_sentences).toEqual([]);
     expect(message.groups.map((g: { key: string }) => g.key).sort()).toEqual(['feedback:w1', 'feedback:w2']);
@@ -119,14 +143,26 @@ describe('a model writes the answer from the sources it is given', () => {
     const { port } = app.server.address() as AddressInfo;
     const abortedBefore = fake.aborted;
     await new Promise<void>((resolve, reject) => {
-      const req = http.request({ host: '127.0.0.1', port, method: 'POST', path: '/api/assistant/ask', headers: { 'content-type': 'application/json', authorization: `Bearer ${member.token}` } }, (res) => {
-        let body = '';
-        res.on('data', (c: Buffer) => {
-          body += c.toString('utf8');
-          if (parseEvents(body).some((e) => e.type === 'delta')) { req.destroy(); resolve(); }
-        });
-        res.on('error', () => undefined);
-      });
+      const req = http.request(
+        {
+          host: '127.0.0.1',
+          port,
+          method: 'POST',
+          path: '/api/assistant/ask',
+          headers: { 'content-type': 'application/json', authorization: `Bearer ${member.token}` },
+        },
+        (res) => {
+          let body = '';
+          res.on('data', (c: Buffer) => {
+            body += c.toString('utf8');
+            if (parseEvents(body).some((e) => e.type === 'delta')) {
+              req.destroy();
+              resolve();
+            }
+          });
+          res.on('error', () => undefined);
+        },
+      );
       req.on('error', () => undefined);
       req.on('close', () => resolve());
       req.end(JSON.stringify({ question: 'walrus' }));
@@ -135,7 +171,6 @@ describe('a model writes the answer from the sources it is given', () => {
     for (let i = 0; i < 200 && fake.aborted === abortedBefore; i++) await new Promise((r) => setTimeout(r, 25));
     expect(fake.aborted).toBe(abortedBefore + 1);
   });
-
 });
 
 describe('the endpoint setting', () => {
@@ -145,10 +180,20 @@ describe('the endpoint setting', () => {
     expect(saved.data!.updateAssistantSettings).toEqual({ endpoint_url: fake.url, endpoint_model: 'fake-small', key_hint: '••••6789' });
     const row = JSON.stringify(app.services.db.$client.prepare('select * from assistant_settings').all());
     expect(row).not.toContain('sk-walrus');
-    expect(JSON.stringify(app.services.db.$client.prepare("select details from audit_events where action = 'ASSISTANT_SETTINGS_CHANGED'").all())).not.toContain('sk-walrus');
-    const test = (base: string, key?: string) => admin.gql('mutation($b: String!, $k: String) { testAssistantEndpoint(base_url: $b, api_key: $k) { ok message models } }', { b: base, k: key ?? null });
-    expect((await test(fake.url)).data!.testAssistantEndpoint).toEqual({ ok: true, message: 'Connected: the endpoint offers 2 models.', models: ['fake-small', 'fake-large'] });
-    expect((await test(`${fake.url}/v1`, 'wrong-key')).data!.testAssistantEndpoint).toMatchObject({ ok: false, message: 'The endpoint refused the key (HTTP 401).' });
+    expect(JSON.stringify(app.services.db.$client.prepare("select details from audit_events where action = 'ASSISTANT_SETTINGS_CHANGED'").all())).not.toContain(
+      'sk-walrus',
+    );
+    const test = (base: string, key?: string) =>
+      admin.gql('mutation($b: String!, $k: String) { testAssistantEndpoint(base_url: $b, api_key: $k) { ok message models } }', { b: base, k: key ?? null });
+    expect((await test(fake.url)).data!.testAssistantEndpoint).toEqual({
+      ok: true,
+      message: 'Connected: the endpoint offers 2 models.',
+      models: ['fake-small', 'fake-large'],
+    });
+    expect((await test(`${fake.url}/v1`, 'wrong-key')).data!.testAssistantEndpoint).toMatchObject({
+      ok: false,
+      message: 'The endpoint refused the key (HTTP 401).',
+    });
     script = { text: 'Walrus release on time [1].' };
     await ask(app, member.token, { question: 'walrus' });
     expect(fake.requests.at(-1)!.authorization).toBe('Bearer sk-walrus-0123456789');

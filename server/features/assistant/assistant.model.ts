@@ -7,13 +7,17 @@ import type { Outbound } from '../../lib/outbound/outbound.policy.js';
  * never appears in one.
  */
 export class ModelError extends Error {
-  constructor(message: string, readonly kind: 'unreachable' | 'refused' | 'timeout' | 'protocol' | 'cancelled' | 'broken') {
+  constructor(
+    message: string,
+    readonly kind: 'unreachable' | 'refused' | 'timeout' | 'protocol' | 'cancelled' | 'broken',
+  ) {
     super(message);
     this.name = 'ModelError';
   }
 }
 
-export const UNREACHABLE = 'The model endpoint could not be reached: check the base URL and the network. An address on a private network must be allowed by the server’s operator.';
+export const UNREACHABLE =
+  'The model endpoint could not be reached: check the base URL and the network. An address on a private network must be allowed by the server’s operator.';
 
 /** The API root: the base URL as typed when it ends with /v1, else with /v1 added. */
 export function apiRoot(baseUrl: string): string {
@@ -29,7 +33,11 @@ export const hostOf = (baseUrl: string) => {
   }
 };
 
-const headers = (key: string | null, json: boolean) => ({ accept: json ? 'application/json' : 'text/event-stream, application/json', ...(json ? {} : { 'content-type': 'application/json' }), ...(key ? { authorization: `Bearer ${key}` } : {}) });
+const headers = (key: string | null, json: boolean) => ({
+  accept: json ? 'application/json' : 'text/event-stream, application/json',
+  ...(json ? {} : { 'content-type': 'application/json' }),
+  ...(key ? { authorization: `Bearer ${key}` } : {}),
+});
 
 function statusError(status: number): ModelError {
   if (status === 401 || status === 403) return new ModelError(`The endpoint refused the key (HTTP ${status}).`, 'refused');
@@ -52,8 +60,12 @@ export async function listModels(outbound: Outbound, baseUrl: string, key: strin
     throw statusError(res.status);
   }
   const body = (await res.json().catch(() => null)) as { data?: Array<{ id?: unknown }> } | null;
-  if (!body || !Array.isArray(body.data)) throw new ModelError('The endpoint answered, but not with an OpenAI-compatible list of models at /v1/models.', 'protocol');
-  return body.data.map((m) => (typeof m.id === 'string' ? m.id : null)).filter((id): id is string => !!id).slice(0, 500);
+  if (!body || !Array.isArray(body.data))
+    throw new ModelError('The endpoint answered, but not with an OpenAI-compatible list of models at /v1/models.', 'protocol');
+  return body.data
+    .map((m) => (typeof m.id === 'string' ? m.id : null))
+    .filter((id): id is string => !!id)
+    .slice(0, 500);
 }
 
 export type ChatMessage = { role: 'system' | 'user'; content: string };
@@ -91,19 +103,40 @@ function deltaOf(data: string): string | null {
 export async function streamCompletion(call: CompletionCall): Promise<void> {
   const controller = new AbortController();
   let why: ModelError | null = null;
-  const stop = (error: ModelError) => { why ??= error; controller.abort(); };
+  const stop = (error: ModelError) => {
+    why ??= error;
+    controller.abort();
+  };
   const onLeave = () => stop(new ModelError('The question was cancelled.', 'cancelled'));
   if (call.signal.aborted) throw new ModelError('The question was cancelled.', 'cancelled');
   call.signal.addEventListener('abort', onLeave, { once: true });
-  const total = setTimeout(() => stop(new ModelError(`The endpoint did not finish within ${Math.round(call.totalMs / 1000)} seconds.`, 'timeout')), call.totalMs);
-  let first: NodeJS.Timeout | null = setTimeout(() => stop(new ModelError(`The endpoint sent nothing within ${Math.round(call.firstTokenMs / 1000)} seconds.`, 'timeout')), call.firstTokenMs);
-  const started = () => { if (first) { clearTimeout(first); first = null; } };
-  const emit = (text: string) => { if (text) { started(); call.onDelta(text); } };
+  const total = setTimeout(
+    () => stop(new ModelError(`The endpoint did not finish within ${Math.round(call.totalMs / 1000)} seconds.`, 'timeout')),
+    call.totalMs,
+  );
+  let first: NodeJS.Timeout | null = setTimeout(
+    () => stop(new ModelError(`The endpoint sent nothing within ${Math.round(call.firstTokenMs / 1000)} seconds.`, 'timeout')),
+    call.firstTokenMs,
+  );
+  const started = () => {
+    if (first) {
+      clearTimeout(first);
+      first = null;
+    }
+  };
+  const emit = (text: string) => {
+    if (text) {
+      started();
+      call.onDelta(text);
+    }
+  };
   try {
     let res: Response;
     try {
       res = await call.outbound.client(call.baseUrl).fetch(`${apiRoot(call.baseUrl)}/chat/completions`, {
-        method: 'POST', headers: headers(call.key, false), signal: controller.signal,
+        method: 'POST',
+        headers: headers(call.key, false),
+        signal: controller.signal,
         body: JSON.stringify({ model: call.model, messages: call.messages, stream: true, temperature: 0 }),
       });
     } catch {
@@ -115,7 +148,9 @@ export async function streamCompletion(call: CompletionCall): Promise<void> {
     }
     const type = res.headers.get('content-type') ?? '';
     if (!type.includes('text/event-stream')) {
-      const body = await res.text().catch(() => { throw why ?? new ModelError('The endpoint stopped answering mid-way.', 'broken'); });
+      const body = await res.text().catch(() => {
+        throw why ?? new ModelError('The endpoint stopped answering mid-way.', 'broken');
+      });
       const text = deltaOf(body);
       if (text === null) throw new ModelError('The endpoint answered, but not like an OpenAI-compatible chat completion.', 'protocol');
       emit(text);

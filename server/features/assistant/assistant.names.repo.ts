@@ -24,21 +24,28 @@ export function namedIn(db: Db, orgId: string, question: string): Named {
   const words = tokenize(question);
   if (!words.length) return { people: [], teams: [] };
   const all = JSON.stringify(phrases(words));
-  const people = statement(db, `select id, full_name from users where organization_id = ? and deleted_at is null and ${NORMAL('full_name')} in (select value from json_each(?))`)
-    .all(orgId, JSON.stringify(phrases(words).filter((p) => p.includes(' ')))) as Array<{ id: string; full_name: string }>;
+  const people = statement(
+    db,
+    `select id, full_name from users where organization_id = ? and deleted_at is null and ${NORMAL('full_name')} in (select value from json_each(?))`,
+  ).all(orgId, JSON.stringify(phrases(words).filter((p) => p.includes(' ')))) as Array<{ id: string; full_name: string }>;
   const found: Named = { people: people.map((p) => ({ id: p.id, words: tokenize(p.full_name) })), teams: [] };
   if (!found.people.length) {
     // A first name alone, written with a capital in the question and unique in the organization.
     const capitalized = [...new Set((question.match(/\b\p{Lu}[\p{L}'’-]+/gu) ?? []).flatMap((w) => tokenize(w)))];
     if (capitalized.length) {
       const first = `lower(substr(full_name, 1, instr(full_name || ' ', ' ') - 1))`;
-      const rows = statement(db, `select ${first} as first, min(id) as id, count(*) as n from users
-        where organization_id = ? and deleted_at is null and ${first} in (select value from json_each(?)) group by ${first}`).all(orgId, JSON.stringify(capitalized)) as Array<{ first: string; id: string; n: number }>;
+      const rows = statement(
+        db,
+        `select ${first} as first, min(id) as id, count(*) as n from users
+        where organization_id = ? and deleted_at is null and ${first} in (select value from json_each(?)) group by ${first}`,
+      ).all(orgId, JSON.stringify(capitalized)) as Array<{ first: string; id: string; n: number }>;
       for (const r of rows) if (r.n === 1) found.people.push({ id: r.id, words: [r.first] });
     }
   }
-  const teams = statement(db, `select id, name from teams where organization_id = ? and deleted_at is null and ${NORMAL('name')} in (select value from json_each(?))`)
-    .all(orgId, all) as Array<{ id: string; name: string }>;
+  const teams = statement(
+    db,
+    `select id, name from teams where organization_id = ? and deleted_at is null and ${NORMAL('name')} in (select value from json_each(?))`,
+  ).all(orgId, all) as Array<{ id: string; name: string }>;
   found.teams = teams.map((t) => ({ id: t.id, words: tokenize(t.name) }));
   return found;
 }

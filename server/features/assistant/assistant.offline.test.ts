@@ -62,7 +62,7 @@ describe('reading a question', () => {
 });
 
 describe('what is switched off is not read', () => {
-  it('the assistant\'s area off closes the route and its GraphQL; on again, everything is back', async () => {
+  it("the assistant's area off closes the route and its GraphQL; on again, everything is back", async () => {
     const { admin, report } = w.people;
     setFeatureAreas(app.services.db, w.orgId, admin.id, [{ area: 'AI_ASSISTANT', enabled: false }]);
     try {
@@ -106,7 +106,10 @@ describe('what is switched off is not read', () => {
     const { report } = w.people;
     expect(await ask(app, report.token, { question: '' })).toMatchObject({ status: 400, json: { error: 'BAD_USER_INPUT' } });
     expect(await ask(app, report.token, { question: 'x'.repeat(501) })).toMatchObject({ status: 400 });
-    expect(await ask(app, report.token, { question: 'kettle', scope: { person_id: 'nobody' } })).toMatchObject({ status: 400, json: { fields: { person_id: 'No such person in this organization.' } } });
+    expect(await ask(app, report.token, { question: 'kettle', scope: { person_id: 'nobody' } })).toMatchObject({
+      status: 400,
+      json: { fields: { person_id: 'No such person in this organization.' } },
+    });
     expect(await ask(app, report.token, { question: 'kettle', conversation_id: 'not-mine' })).toMatchObject({ status: 404 });
     expect(await ask(app, null, { question: 'kettle' })).toMatchObject({ status: 401 });
   });

@@ -18,10 +18,12 @@ const RULES = [
 const NO_RATING = 'This is evidence for a review being written: never suggest, mention or imply a rating, score or level. Point to evidence only.';
 
 export function promptFor(answer: AssistantAnswer, context: Context): ChatMessage[] {
-  const sources = answer.groups.flatMap((g) => g.passages.map((p) => {
-    const who = p.author ? `, by ${p.author}` : '';
-    return `[${p.n}] ${p.label}${who}, ${p.at.slice(0, 10)}, in “${g.title}”:\n${p.text}`;
-  }));
+  const sources = answer.groups.flatMap((g) =>
+    g.passages.map((p) => {
+      const who = p.author ? `, by ${p.author}` : '';
+      return `[${p.n}] ${p.label}${who}, ${p.at.slice(0, 10)}, in “${g.title}”:\n${p.text}`;
+    }),
+  );
   const rules = [...RULES, ...(context === 'REVIEW_EVIDENCE' ? [NO_RATING] : [])];
   return [
     { role: 'system', content: rules.map((r, i) => `${i + 1}. ${r}`).join('\n') },

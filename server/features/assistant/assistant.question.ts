@@ -31,13 +31,68 @@ const SOURCE_WORDS: Array<[RegExp, AssistantSource]> = [
   [/\b(development plans?|growth plans?)\b/i, 'DEVELOPMENT_PLANS'],
 ];
 /** Phrases where a source's word names something else ("code reviews" are not review cycles): not read as a source. */
-const NOT_A_SOURCE = /\b(?:code|design|pull[- ]request|pr|security|architecture|post[- ]?mortem)\s+reviews?\b|\b(?:sprint|team|release)\s+goals?\b|\b(?:release|meeting|design)\s+notes?\b/gi;
+const NOT_A_SOURCE =
+  /\b(?:code|design|pull[- ]request|pr|security|architecture|post[- ]?mortem)\s+reviews?\b|\b(?:sprint|team|release)\s+goals?\b|\b(?:release|meeting|design)\s+notes?\b/gi;
 
 /** Words that only say where to look: not searched for once the source is known. */
-const SOURCE_TERMS = new Set(['retro', 'retros', 'retrospective', 'retrospectives', 'reflection', 'reflections', 'feedback', 'praise', 'kudos',
-  'note', 'notes', '1', 'one', 'ones', 'on', 'goal', 'goals', 'okr', 'okrs', 'check', 'checkin', 'checkins', 'ins', 'review', 'reviews', '360',
-  'assessment', 'assessments', 'self', 'development', 'plan', 'plans', 'growth', 'talking', 'point', 'points', 'agenda', 'key', 'result', 'results',
-  'objective', 'objectives', 'received', 'receive', 'get', 'got', 'gave', 'given', 'giving', 'write', 'wrote', 'written', 'mine', 'action', 'item', 'items']);
+const SOURCE_TERMS = new Set([
+  'retro',
+  'retros',
+  'retrospective',
+  'retrospectives',
+  'reflection',
+  'reflections',
+  'feedback',
+  'praise',
+  'kudos',
+  'note',
+  'notes',
+  '1',
+  'one',
+  'ones',
+  'on',
+  'goal',
+  'goals',
+  'okr',
+  'okrs',
+  'check',
+  'checkin',
+  'checkins',
+  'ins',
+  'review',
+  'reviews',
+  '360',
+  'assessment',
+  'assessments',
+  'self',
+  'development',
+  'plan',
+  'plans',
+  'growth',
+  'talking',
+  'point',
+  'points',
+  'agenda',
+  'key',
+  'result',
+  'results',
+  'objective',
+  'objectives',
+  'received',
+  'receive',
+  'get',
+  'got',
+  'gave',
+  'given',
+  'giving',
+  'write',
+  'wrote',
+  'written',
+  'mine',
+  'action',
+  'item',
+  'items',
+]);
 
 const MONTHS = ['january', 'february', 'march', 'april', 'may', 'june', 'july', 'august', 'september', 'october', 'november', 'december'];
 /** A month by its name or its first three letters (and "sept"). */
@@ -91,7 +146,9 @@ export function parseQuestion(question: string, now: number): ParsedQuestion {
   const time = timeOf(question, now);
   const aboutMe = /\b(i (?:have )?(?:received|got|get)|about me|for me|my (?:feedback|goals?|reviews?|notes?|plan|assessments?|development))\b/i.test(question);
   // A possessive is the word itself: "the Platform team's retros" searches no "teams".
-  const words = tokenize(question.replace(/(\p{L})['’]s\b/gu, '$1')).filter((w) => w.length > 1 && !STOP_WORDS.has(w) && !/^\d+$/.test(w) && !MONTH_WORDS.has(w));
+  const words = tokenize(question.replace(/(\p{L})['’]s\b/gu, '$1')).filter(
+    (w) => w.length > 1 && !STOP_WORDS.has(w) && !/^\d+$/.test(w) && !MONTH_WORDS.has(w),
+  );
   const terms = [...new Set(words.filter((w) => !(sources.length && SOURCE_TERMS.has(w))))].slice(0, 12);
   return { terms, sources: sources.length ? sources : null, since: time.since, until: time.until, timeText: time.text, aboutMe };
 }

@@ -36,7 +36,7 @@ export function rank(passages: readonly LoadedPassage[], terms: readonly string[
       for (const [q, f] of tf) {
         const n = df.get(q)!;
         const idf = Math.log(1 + (docs.length - n + 0.5) / (n + 0.5));
-        d.score += idf * (f * (K1 + 1)) / (f + K1 * (1 - B + (B * d.stems.length) / Math.max(1, avgdl)));
+        d.score += (idf * (f * (K1 + 1))) / (f + K1 * (1 - B + (B * d.stems.length) / Math.max(1, avgdl)));
       }
     }
   } else {

@@ -11,12 +11,20 @@ export const ASSISTANT_RETENTION_KIND = 'assistant.retention';
  */
 export function registerAssistantRetention(app: FastifyInstance): void {
   const { scheduler, log } = app.services;
-  scheduler.register(ASSISTANT_RETENTION_KIND, () => {
-    const removed = purgeExpiredConversations(app.services.db, scheduler.now());
-    if (removed) log.info({ removed }, 'assistant conversations past their retention deleted');
-  }, { transactional: true });
+  scheduler.register(
+    ASSISTANT_RETENTION_KIND,
+    () => {
+      const removed = purgeExpiredConversations(app.services.db, scheduler.now());
+      if (removed) log.info({ removed }, 'assistant conversations past their retention deleted');
+    },
+    { transactional: true },
+  );
   scheduler.schedule({
-    key: ASSISTANT_RETENTION_KIND, kind: ASSISTANT_RETENTION_KIND, every: { unit: 'days', count: 1 }, startAt: '2026-01-01T03:30:00.000Z',
-    catchUp: 'latest', payload: {},
+    key: ASSISTANT_RETENTION_KIND,
+    kind: ASSISTANT_RETENTION_KIND,
+    every: { unit: 'days', count: 1 },
+    startAt: '2026-01-01T03:30:00.000Z',
+    catchUp: 'latest',
+    payload: {},
   });
 }

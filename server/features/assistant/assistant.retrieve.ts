@@ -46,11 +46,18 @@ export function retrieve(db: Db, viewer: Viewer, scope: ResolvedScope): Retrieve
     // No token at all: nobody the asker is may read this kind's documents (no team for retros, say).
     if (readers && !readers.length) continue;
     const srcs = candidates(db, {
-      orgId: viewer.organizationId, code: kind.index.code, audience: readers, scope: tokens, terms: scope.terms,
-      since: scope.since, until: scope.until, cap: scope.terms.length ? CAP_SEARCH : CAP_BROWSE,
+      orgId: viewer.organizationId,
+      code: kind.index.code,
+      audience: readers,
+      scope: tokens,
+      terms: scope.terms,
+      since: scope.since,
+      until: scope.until,
+      cap: scope.terms.length ? CAP_SEARCH : CAP_BROWSE,
     });
     if (!srcs.length) continue;
-    const loaded = kind.load({ db, viewer, names }, srcs)
+    const loaded = kind
+      .load({ db, viewer, names }, srcs)
       // A review's own answers are not evidence for it; a 1:1 is prepared from what is still open.
       .filter((p) => p.audit !== scope.excludeAudit && !(scope.context === 'ONE_ON_ONE' && p.open === false));
     byKind.set(kind.kind, loaded.length);

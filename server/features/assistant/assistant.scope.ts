@@ -90,9 +90,15 @@ export function resolveScope(db: Db, viewer: Viewer, input: AssistantAskInput, n
   if (!personId && !teamId && !noteId && /\p{Lu}/u.test(input.question.slice(1))) {
     const named = namedIn(db, org, input.question);
     const used = new Set<string>();
-    if (named.people.length === 1) { personId = named.people[0]!.id; named.people[0]!.words.forEach((w) => used.add(w)); }
+    if (named.people.length === 1) {
+      personId = named.people[0]!.id;
+      named.people[0]!.words.forEach((w) => used.add(w));
+    }
     // A named team's words, and the word "team" that names it ("the Platform team"), are the scope, not a search.
-    if (named.teams.length === 1) { teamId = named.teams[0]!.id; [...named.teams[0]!.words, 'team', 'teams'].forEach((w) => used.add(w)); }
+    if (named.teams.length === 1) {
+      teamId = named.teams[0]!.id;
+      [...named.teams[0]!.words, 'team', 'teams'].forEach((w) => used.add(w));
+    }
     terms = terms.filter((t) => !used.has(t));
   }
   if (!personId && !teamId && !noteId && parsed.aboutMe) personId = viewer.userId;
@@ -103,8 +109,16 @@ export function resolveScope(db: Db, viewer: Viewer, input: AssistantAskInput, n
     about.push(`the team ${team.name}`);
   }
   const sources = ASSISTANT_SOURCES.filter((s) => wanted.includes(s) && allowed.has(s));
-  const what = sources.length === ASSISTANT_SOURCES.length ? 'Everything you may read' : sources.map((s) => ASSISTANT_SOURCE_INFO[s].label).join(', ') || 'Nothing';
-  const when = since && until ? ` from ${dayOf(since)} to ${dayOf(addDays(until, -1).toISOString())}` : since ? ` since ${dayOf(since)}` : until ? ` before ${dayOf(until)}` : '';
+  const what =
+    sources.length === ASSISTANT_SOURCES.length ? 'Everything you may read' : sources.map((s) => ASSISTANT_SOURCE_INFO[s].label).join(', ') || 'Nothing';
+  const when =
+    since && until
+      ? ` from ${dayOf(since)} to ${dayOf(addDays(until, -1).toISOString())}`
+      : since
+        ? ` since ${dayOf(since)}`
+        : until
+          ? ` before ${dayOf(until)}`
+          : '';
   const text = `${what}${about.length ? ` about ${about.join(' and ')}` : ''}${when}${terms.length ? `, matching “${terms.join(' ')}”` : ''}`;
   const empty = !terms.length && !personId && !teamId && !noteId && !scope.sources && !parsed.sources && !since;
   return { context, sources, terms, personId, teamId, noteId, excludeAudit, since, until, text, empty };

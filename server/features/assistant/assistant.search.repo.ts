@@ -40,9 +40,12 @@ const SQL_ANY = 'select rowid as rid from assistant_fts where assistant_fts matc
 /** The source rowids of the candidates. */
 export function candidates(db: Db, q: CandidateQuery): number[] {
   const match = matchExpression(q);
-  const rows = q.since || q.until
-    ? prepared(db, 'assistant.candidates.dated', () => statement(db, SQL_DATED)).all(match, q.since ?? '', q.until ?? '\uffff', q.cap) as Array<{ rid: number }>
-    : prepared(db, 'assistant.candidates.any', () => statement(db, SQL_ANY)).all(match, q.cap) as Array<{ rid: number }>;
+  const rows =
+    q.since || q.until
+      ? (prepared(db, 'assistant.candidates.dated', () => statement(db, SQL_DATED)).all(match, q.since ?? '', q.until ?? '\uffff', q.cap) as Array<{
+          rid: number;
+        }>)
+      : (prepared(db, 'assistant.candidates.any', () => statement(db, SQL_ANY)).all(match, q.cap) as Array<{ rid: number }>);
   return rows.map((r) => Math.floor(r.rid / 32));
 }
 
@@ -51,7 +54,12 @@ export function indexSize(db: Db): { docs: number; bytes: number } {
   const docs = statement(db, 'select count(*) from assistant_docs').pluck().get() as number;
   let bytes = 0;
   try {
-    bytes = statement(db, `select coalesce(sum(pgsize), 0) from dbstat where name like 'assistant_fts%' or name in ('assistant_docs', 'assistant_docs_org_kind_at')`).pluck().get() as number;
+    bytes = statement(
+      db,
+      `select coalesce(sum(pgsize), 0) from dbstat where name like 'assistant_fts%' or name in ('assistant_docs', 'assistant_docs_org_kind_at')`,
+    )
+      .pluck()
+      .get() as number;
   } catch {
     // dbstat is compiled in by better-sqlite3; without it the size is unknown.
   }

@@ -19,18 +19,30 @@ export type AssistantSettings = {
 };
 
 export const DEFAULT_SETTINGS: AssistantSettings = {
-  sources: [...ASSISTANT_SOURCES], retention_days: ASSISTANT_LIMITS.retentionDefault, endpoint_url: null, endpoint_model: null,
-  endpoint_key_sealed: null, endpoint_key_hint: null, first_token_seconds: ASSISTANT_LIMITS.firstTokenSecondsDefault,
-  total_seconds: ASSISTANT_LIMITS.totalSecondsDefault, updated_at: null,
+  sources: [...ASSISTANT_SOURCES],
+  retention_days: ASSISTANT_LIMITS.retentionDefault,
+  endpoint_url: null,
+  endpoint_model: null,
+  endpoint_key_sealed: null,
+  endpoint_key_hint: null,
+  first_token_seconds: ASSISTANT_LIMITS.firstTokenSecondsDefault,
+  total_seconds: ASSISTANT_LIMITS.totalSecondsDefault,
+  updated_at: null,
 };
 
 export function findSettings(db: Db, orgId: string): AssistantSettings {
   const row = db.select().from(assistantSettings).where(eq(assistantSettings.organization_id, orgId)).get();
   if (!row) return { ...DEFAULT_SETTINGS, sources: [...DEFAULT_SETTINGS.sources] };
   return {
-    sources: ASSISTANT_SOURCES.filter((s) => row.sources.includes(s)), retention_days: row.retention_days, endpoint_url: row.endpoint_url,
-    endpoint_model: row.endpoint_model, endpoint_key_sealed: row.endpoint_key_sealed, endpoint_key_hint: row.endpoint_key_hint,
-    first_token_seconds: row.first_token_seconds, total_seconds: row.total_seconds, updated_at: row.updated_at,
+    sources: ASSISTANT_SOURCES.filter((s) => row.sources.includes(s)),
+    retention_days: row.retention_days,
+    endpoint_url: row.endpoint_url,
+    endpoint_model: row.endpoint_model,
+    endpoint_key_sealed: row.endpoint_key_sealed,
+    endpoint_key_hint: row.endpoint_key_hint,
+    first_token_seconds: row.first_token_seconds,
+    total_seconds: row.total_seconds,
+    updated_at: row.updated_at,
   };
 }
 
@@ -53,6 +65,8 @@ export function openKey(keys: Keys, orgId: string, sealed: string | null): strin
 
 export function saveSettings(db: Db, orgId: string, userId: string, s: Omit<AssistantSettings, 'updated_at'>): void {
   const values = { ...s, updated_by: userId, updated_at: new Date().toISOString() };
-  db.insert(assistantSettings).values({ organization_id: orgId, ...values })
-    .onConflictDoUpdate({ target: assistantSettings.organization_id, set: values }).run();
+  db.insert(assistantSettings)
+    .values({ organization_id: orgId, ...values })
+    .onConflictDoUpdate({ target: assistantSettings.organization_id, set: values })
+    .run();
 }

@@ -39,14 +39,30 @@ export const goalKind: SourceKind = {
   kind: 'goal',
   audience: ['pub', 'p', 'c', 't', 'u', 'adm'],
   index: {
-    kind: 'goal', code: 8, table: 'goals', from: 'goals s', org: 's.organization_id', at: 's.created_at',
-    body: `s.title || char(10) || s.description`, tags: goalTags('s'), columns: ['title', 'description', ...WHO_READS],
+    kind: 'goal',
+    code: 8,
+    table: 'goals',
+    from: 'goals s',
+    org: 's.organization_id',
+    at: 's.created_at',
+    body: `s.title || char(10) || s.description`,
+    tags: goalTags('s'),
+    columns: ['title', 'description', ...WHO_READS],
   },
   load(ctx, srcs) {
     const rows = readableRows<{ src: number; created_at: string }>(ctx, 'goals.rowid as src, goals.created_at', 'goals on goals.rowid = j.value', srcs);
     return rows.map((r): LoadedPassage => ({
-      kind: 'goal', src: r.src, fp: fingerprint('goal', r.goal_id), text: r.description.trim() ? `${r.title}\n${r.description}` : r.title, at: r.created_at,
-      author: null, tone: false, label: `Goal, ${state(r)}`, group: groupOf(r), audit: `goal:${r.goal_id}`, open: OPEN_GOAL_STATUSES.includes(r.status),
+      kind: 'goal',
+      src: r.src,
+      fp: fingerprint('goal', r.goal_id),
+      text: r.description.trim() ? `${r.title}\n${r.description}` : r.title,
+      at: r.created_at,
+      author: null,
+      tone: false,
+      label: `Goal, ${state(r)}`,
+      group: groupOf(r),
+      audit: `goal:${r.goal_id}`,
+      open: OPEN_GOAL_STATUSES.includes(r.status),
     }));
   },
 };
@@ -55,18 +71,40 @@ export const goalCheckInKind: SourceKind = {
   kind: 'goal_check_in',
   audience: ['pub', 'p', 'c', 't', 'u', 'adm'],
   index: {
-    kind: 'goal_check_in', code: 9, table: 'goal_check_ins', from: 'goal_check_ins s join goals g on g.id = s.goal_id', where: `trim(s.comment) <> ''`,
-    org: 's.organization_id', at: 's.created_at', body: 's.comment', tags: goalTags('g'), columns: ['comment', 'goal_id'],
+    kind: 'goal_check_in',
+    code: 9,
+    table: 'goal_check_ins',
+    from: 'goal_check_ins s join goals g on g.id = s.goal_id',
+    where: `trim(s.comment) <> ''`,
+    org: 's.organization_id',
+    at: 's.created_at',
+    body: 's.comment',
+    tags: goalTags('g'),
+    columns: ['comment', 'goal_id'],
     dependents: [{ table: 'goals', columns: WHO_READS, where: (row) => `s.goal_id = ${row}.id` }],
   },
   load(ctx, srcs) {
-    const kept = readableRows<{ src: number; id: string; comment: string; author_id: string | null; check_status: GoalStatus; created_at: string }>(ctx,
-      'c.rowid as src, c.id, c.comment, c.author_id, c.status as check_status, c.created_at', 'goal_check_ins c on c.rowid = j.value join goals on goals.id = c.goal_id', srcs);
+    const kept = readableRows<{ src: number; id: string; comment: string; author_id: string | null; check_status: GoalStatus; created_at: string }>(
+      ctx,
+      'c.rowid as src, c.id, c.comment, c.author_id, c.status as check_status, c.created_at',
+      'goal_check_ins c on c.rowid = j.value join goals on goals.id = c.goal_id',
+      srcs,
+    );
     const who = ctx.names(kept.map((r) => r.author_id));
-    return kept.filter((r) => r.comment.trim()).map((r): LoadedPassage => ({
-      kind: 'goal_check_in', src: r.src, fp: fingerprint('goal_check_in', r.id), text: r.comment, at: r.created_at,
-      author: r.author_id ? who.get(r.author_id) ?? 'A former colleague' : null, tone: false,
-      label: `Check-in, ${GOAL_STATUS_LABELS[r.check_status].toLowerCase()}`, group: groupOf(r), audit: `goal:${r.goal_id}`, open: OPEN_GOAL_STATUSES.includes(r.status),
-    }));
+    return kept
+      .filter((r) => r.comment.trim())
+      .map((r): LoadedPassage => ({
+        kind: 'goal_check_in',
+        src: r.src,
+        fp: fingerprint('goal_check_in', r.id),
+        text: r.comment,
+        at: r.created_at,
+        author: r.author_id ? (who.get(r.author_id) ?? 'A former colleague') : null,
+        tone: false,
+        label: `Check-in, ${GOAL_STATUS_LABELS[r.check_status].toLowerCase()}`,
+        group: groupOf(r),
+        audit: `goal:${r.goal_id}`,
+        open: OPEN_GOAL_STATUSES.includes(r.status),
+      }));
   },
 };

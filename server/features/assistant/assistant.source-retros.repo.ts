@@ -17,11 +17,24 @@ type RetroRow = { retro_id: string; team_id: string; team_live: number; title: s
 const ENDED = 'r.ended_at is not null';
 const RETRO_TAGS = [tokenSql('t', 'r.team_id'), ADMIN_TAG];
 // The organization too: action items are indexed by organization and team, not by retro.
-const onRetroChange = { table: 'retros', columns: ['ended_at', 'team_id'], where: (row: 'new' | 'old') => `s.organization_id = ${row}.organization_id and s.retro_id = ${row}.id` };
+const onRetroChange = {
+  table: 'retros',
+  columns: ['ended_at', 'team_id'],
+  where: (row: 'new' | 'old') => `s.organization_id = ${row}.organization_id and s.retro_id = ${row}.id`,
+};
 
 const declaration = (kind: PassageKind, code: number, table: string, body: string, at: string, extra: Partial<IndexDeclaration> = {}): IndexDeclaration => ({
-  kind, code, table, from: `${table} s join retros r on r.id = s.retro_id`, where: `${ENDED}${extra.where ? ` and ${extra.where}` : ''}`,
-  org: 's.organization_id', at, body, tags: [...RETRO_TAGS, ...(extra.tags ?? [])], dependents: [onRetroChange], columns: extra.columns,
+  kind,
+  code,
+  table,
+  from: `${table} s join retros r on r.id = s.retro_id`,
+  where: `${ENDED}${extra.where ? ` and ${extra.where}` : ''}`,
+  org: 's.organization_id',
+  at,
+  body,
+  tags: [...RETRO_TAGS, ...(extra.tags ?? [])],
+  dependents: [onRetroChange],
+  columns: extra.columns,
 });
 
 /**
@@ -43,8 +56,17 @@ function readableRetros(ctx: LoadContext, rows: readonly RetroRow[]): Set<string
  * better reading than the words ("Bug count went down" is good news). Other columns: the words.
  */
 const COLUMN_TONE: Readonly<Record<string, PassageTone>> = {
-  well: 'positive', glad: 'positive', continue: 'positive', liked: 'positive', wind: 'positive',
-  improve: 'negative', mad: 'negative', sad: 'negative', stop: 'negative', lacked: 'negative', anchors: 'negative',
+  well: 'positive',
+  glad: 'positive',
+  continue: 'positive',
+  liked: 'positive',
+  wind: 'positive',
+  improve: 'negative',
+  mad: 'negative',
+  sad: 'negative',
+  stop: 'negative',
+  lacked: 'negative',
+  anchors: 'negative',
 };
 
 const prompts = new Map<string, RetroPrompt[]>();
@@ -58,13 +80,19 @@ const promptTitle = (r: RetroRow, promptId: string) => {
 };
 
 const groupOf = (r: RetroRow) => ({
-  key: `retro:${r.retro_id}`, source: 'RETROS' as const, title: `${r.title}, ended ${dayOf(r.ended_at!)}`, link: `/professional-development/sprint-retro/review/${r.retro_id}`,
+  key: `retro:${r.retro_id}`,
+  source: 'RETROS' as const,
+  title: `${r.title}, ended ${dayOf(r.ended_at!)}`,
+  link: `/professional-development/sprint-retro/review/${r.retro_id}`,
 });
 
 const RETRO_COLUMNS = `s.retro_id, r.team_id, (select t.deleted_at is null from teams t where t.id = r.team_id) as team_live, r.title, r.anonymous, r.ended_at, r.prompts`;
-const rowsOf = <T>(ctx: LoadContext, table: string, columns: string, srcs: readonly number[]) => stmt(ctx.db,
-  `select s.rowid as src, s.id, ${columns}, ${RETRO_COLUMNS} from json_each(?) j cross join ${table} s on s.rowid = j.value
-    join retros r on r.id = s.retro_id where r.organization_id = ?`).all(srcList(srcs), ctx.viewer.organizationId) as Array<T & RetroRow & { src: number; id: string }>;
+const rowsOf = <T>(ctx: LoadContext, table: string, columns: string, srcs: readonly number[]) =>
+  stmt(
+    ctx.db,
+    `select s.rowid as src, s.id, ${columns}, ${RETRO_COLUMNS} from json_each(?) j cross join ${table} s on s.rowid = j.value
+    join retros r on r.id = s.retro_id where r.organization_id = ?`,
+  ).all(srcList(srcs), ctx.viewer.organizationId) as Array<T & RetroRow & { src: number; id: string }>;
 
 export const retroReflectionKind: SourceKind = {
   kind: 'retro_reflection',
@@ -75,15 +103,25 @@ export const retroReflectionKind: SourceKind = {
     const ok = readableRetros(ctx, rows);
     const signed = rows.filter((r) => !r.anonymous && r.author_id).map((r) => r.author_id);
     const who = ctx.names(signed);
-    return rows.filter((r) => ok.has(r.retro_id)).map((r): LoadedPassage => {
-      const prompt = promptTitle(r, r.prompt_id);
-      // Anonymous: never an author, whatever the row holds (it holds none after the end).
-      const author = !r.anonymous && r.author_id ? who.get(r.author_id) ?? 'A former colleague' : null;
-      return {
-        kind: 'retro_reflection', src: r.src, fp: fingerprint('retro_reflection', r.id), text: r.text, at: r.ended_at!, author, tone: COLUMN_TONE[r.prompt_id] ?? true,
-        label: `${author ? 'Reflection' : 'Anonymous reflection'}${prompt ? `, under “${prompt}”` : ''}`, group: groupOf(r), audit: `retro:${r.retro_id}`,
-      };
-    });
+    return rows
+      .filter((r) => ok.has(r.retro_id))
+      .map((r): LoadedPassage => {
+        const prompt = promptTitle(r, r.prompt_id);
+        // Anonymous: never an author, whatever the row holds (it holds none after the end).
+        const author = !r.anonymous && r.author_id ? (who.get(r.author_id) ?? 'A former colleague') : null;
+        return {
+          kind: 'retro_reflection',
+          src: r.src,
+          fp: fingerprint('retro_reflection', r.id),
+          text: r.text,
+          at: r.ended_at!,
+          author,
+          tone: COLUMN_TONE[r.prompt_id] ?? true,
+          label: `${author ? 'Reflection' : 'Anonymous reflection'}${prompt ? `, under “${prompt}”` : ''}`,
+          group: groupOf(r),
+          audit: `retro:${r.retro_id}`,
+        };
+      });
   },
 };
 
@@ -93,36 +131,68 @@ export const retroDiscussionKind: SourceKind = {
   // A topic's discussion is its comments, each person's own (docs/decisions/0059).
   index: declaration('retro_discussion', 3, 'retro_comments', 's.text', 'r.ended_at', { where: `trim(s.text) <> ''`, columns: ['text', 'retro_id'] }),
   load(ctx, srcs) {
-    const rows = rowsOf<{ title_of_group: string | null; text: string; author_id: string | null }>(ctx, 'retro_comments',
-      's.text, s.author_id, (select g.title from retro_groups g where g.id = s.group_id) as title_of_group', srcs);
+    const rows = rowsOf<{ title_of_group: string | null; text: string; author_id: string | null }>(
+      ctx,
+      'retro_comments',
+      's.text, s.author_id, (select g.title from retro_groups g where g.id = s.group_id) as title_of_group',
+      srcs,
+    );
     const ok = readableRetros(ctx, rows);
     const who = ctx.names(rows.filter((r) => !r.anonymous && r.author_id).map((r) => r.author_id));
-    return rows.filter((r) => ok.has(r.retro_id) && r.text.trim()).map((r): LoadedPassage => {
-      // Anonymous: never an author, as with reflections.
-      const author = !r.anonymous && r.author_id ? who.get(r.author_id) ?? 'A former colleague' : null;
-      return {
-        kind: 'retro_discussion', src: r.src, fp: fingerprint('retro_discussion', r.id), text: r.text, at: r.ended_at!, author, tone: true,
-        label: `${author ? 'Comment' : 'Anonymous comment'} on “${r.title_of_group ?? 'a topic'}”`, group: groupOf(r), audit: `retro:${r.retro_id}`,
-      };
-    });
+    return rows
+      .filter((r) => ok.has(r.retro_id) && r.text.trim())
+      .map((r): LoadedPassage => {
+        // Anonymous: never an author, as with reflections.
+        const author = !r.anonymous && r.author_id ? (who.get(r.author_id) ?? 'A former colleague') : null;
+        return {
+          kind: 'retro_discussion',
+          src: r.src,
+          fp: fingerprint('retro_discussion', r.id),
+          text: r.text,
+          at: r.ended_at!,
+          author,
+          tone: true,
+          label: `${author ? 'Comment' : 'Anonymous comment'} on “${r.title_of_group ?? 'a topic'}”`,
+          group: groupOf(r),
+          audit: `retro:${r.retro_id}`,
+        };
+      });
   },
 };
 
 export const retroActionKind: SourceKind = {
   kind: 'retro_action',
   audience: ['t', 'adm'],
-  index: declaration('retro_action', 4, 'retro_action_items', 's.text', 's.created_at', { tags: [tokenSql('s', 's.owner_id')], columns: ['text', 'retro_id', 'owner_id', 'created_at'] }),
+  index: declaration('retro_action', 4, 'retro_action_items', 's.text', 's.created_at', {
+    tags: [tokenSql('s', 's.owner_id')],
+    columns: ['text', 'retro_id', 'owner_id', 'created_at'],
+  }),
   load(ctx, srcs) {
-    const rows = rowsOf<{ text: string; owner_id: string | null; status: RetroActionStatus; created_at: string }>(ctx, 'retro_action_items', 's.text, s.owner_id, s.status, s.created_at', srcs);
+    const rows = rowsOf<{ text: string; owner_id: string | null; status: RetroActionStatus; created_at: string }>(
+      ctx,
+      'retro_action_items',
+      's.text, s.owner_id, s.status, s.created_at',
+      srcs,
+    );
     const ok = readableRetros(ctx, rows);
     const who = ctx.names(rows.map((r) => r.owner_id));
-    return rows.filter((r) => ok.has(r.retro_id)).map((r): LoadedPassage => {
-      const owner = r.owner_id ? who.get(r.owner_id) ?? 'a former colleague' : null;
-      return {
-        kind: 'retro_action', src: r.src, fp: fingerprint('retro_action', r.id), text: r.text, at: r.created_at, author: null, tone: false,
-        label: `Action item${owner ? ` for ${owner}` : ''}, ${RETRO_ACTION_STATUS_LABELS[r.status].toLowerCase()}`, group: groupOf(r), audit: `retro:${r.retro_id}`,
-        open: RETRO_ACTION_OPEN.includes(r.status),
-      };
-    });
+    return rows
+      .filter((r) => ok.has(r.retro_id))
+      .map((r): LoadedPassage => {
+        const owner = r.owner_id ? (who.get(r.owner_id) ?? 'a former colleague') : null;
+        return {
+          kind: 'retro_action',
+          src: r.src,
+          fp: fingerprint('retro_action', r.id),
+          text: r.text,
+          at: r.created_at,
+          author: null,
+          tone: false,
+          label: `Action item${owner ? ` for ${owner}` : ''}, ${RETRO_ACTION_STATUS_LABELS[r.status].toLowerCase()}`,
+          group: groupOf(r),
+          audit: `retro:${r.retro_id}`,
+          open: RETRO_ACTION_OPEN.includes(r.status),
+        };
+      });
   },
 };

@@ -16,8 +16,19 @@ import { stmt } from './assistant.statements.repo.js';
  *   unsigned, exactly as the results page shows it. Anything withheld there is not found here.
  */
 type Row = {
-  src: number; id: string; text: string; question_id: string; request_id: string; reviewer_id: string; perspective: Perspective;
-  participant_id: string; cycle_id: string; cycle_name: string; review_end: string; prompt: string; organization_id: string;
+  src: number;
+  id: string;
+  text: string;
+  question_id: string;
+  request_id: string;
+  reviewer_id: string;
+  perspective: Perspective;
+  participant_id: string;
+  cycle_id: string;
+  cycle_name: string;
+  review_end: string;
+  prompt: string;
+  organization_id: string;
 };
 
 const ANONYMOUS: readonly Perspective[] = ['PEER', 'DIRECT_REPORT'];
@@ -34,8 +45,9 @@ function shownAs(results: LoadedResults, r: Row): { signed: boolean } | null {
   const cell = question?.cells.find((c) => c.perspective === r.perspective);
   if (!cell || cell.withheld) return null;
   if (cell.signed) {
-    const signed = cell.answers.some((a) => a.reviewer_id === r.reviewer_id && (a.text ?? '').trim() === text)
-      || cell.comments.some((c) => c.reviewer_id === r.reviewer_id && c.text.trim() === text);
+    const signed =
+      cell.answers.some((a) => a.reviewer_id === r.reviewer_id && (a.text ?? '').trim() === text) ||
+      cell.comments.some((c) => c.reviewer_id === r.reviewer_id && c.text.trim() === text);
     return signed ? { signed: true } : null;
   }
   return cell.comments.some((c) => c.reviewer_id === null && c.text.trim() === text) ? { signed: false } : null;
@@ -45,26 +57,36 @@ export const reviewAnswerKind: SourceKind = {
   kind: 'review_answer',
   audience: ['p', 'adm'],
   index: {
-    kind: 'review_answer', code: 10, table: 'review_answers',
+    kind: 'review_answer',
+    code: 10,
+    table: 'review_answers',
     from: 'review_answers s join review_requests q on q.id = s.request_id join review_participants p on p.id = q.participant_id',
     where: `q.status = 'SUBMITTED' and trim(coalesce(s.text, '')) <> ''`,
     // The cycle's end, never a review's submission time: the times of anonymous answers would tell which came from the same reviewer.
-    org: 's.organization_id', at: '(select c.review_end from review_cycles c where c.id = q.cycle_id)', body: 's.text',
+    org: 's.organization_id',
+    at: '(select c.review_end from review_cycles c where c.id = q.cycle_id)',
+    body: 's.text',
     tags: [tokenSql('p', 'q.reviewer_id'), tokenSql('p', 'p.reviewee_id'), tokenSql('s', 'p.reviewee_id'), tokenSql('p', 'p.manager_id'), ADMIN_TAG],
     columns: ['text', 'request_id', 'question_id'],
     dependents: [
       { table: 'review_requests', columns: ['status', 'reviewer_id', 'participant_id'], where: (row) => `s.request_id = ${row}.id` },
-      { table: 'review_participants', columns: ['manager_id', 'reviewee_id'], where: (row) => `s.request_id in (select id from review_requests where participant_id = ${row}.id)` },
+      {
+        table: 'review_participants',
+        columns: ['manager_id', 'reviewee_id'],
+        where: (row) => `s.request_id in (select id from review_requests where participant_id = ${row}.id)`,
+      },
       { table: 'review_cycles', columns: ['review_end'], where: (row) => `s.request_id in (select id from review_requests where cycle_id = ${row}.id)` },
     ],
   },
   load(ctx, srcs) {
-    const rows = stmt(ctx.db, `select s.rowid as src, s.id, s.text, s.question_id, s.request_id, s.organization_id, q.reviewer_id, q.perspective,
+    const rows = stmt(
+      ctx.db,
+      `select s.rowid as src, s.id, s.text, s.question_id, s.request_id, s.organization_id, q.reviewer_id, q.perspective,
         q.participant_id, q.cycle_id, c.review_end, c.name as cycle_name, k.prompt
       from json_each(?) j cross join review_answers s on s.rowid = j.value join review_requests q on q.id = s.request_id join review_cycles c on c.id = q.cycle_id
       join review_cycle_questions k on k.id = s.question_id
-      where s.organization_id = ? and q.status = 'SUBMITTED'`)
-      .all(srcList(srcs), ctx.viewer.organizationId) as Row[];
+      where s.organization_id = ? and q.status = 'SUBMITTED'`,
+    ).all(srcList(srcs), ctx.viewer.organizationId) as Row[];
     const resultsOf = new Map<string, LoadedResults | null>();
     const results = (participantId: string) => {
       if (!resultsOf.has(participantId)) {
@@ -81,8 +103,18 @@ export const reviewAnswerKind: SourceKind = {
       const at = r.review_end;
       const base = { kind: 'review_answer' as const, src: r.src, fp: fingerprint('review_answer', r.id), text: r.text, at, tone: false };
       if (canOpenRequest(ctx.viewer, r)) {
-        out.push({ ...base, author: who.get(r.reviewer_id) ?? null, label: `Your answer to “${r.prompt}”`, audit: `review_request:${r.request_id}`,
-          group: { key: `review_request:${r.request_id}`, source: 'REVIEWS', title: `Your review in ${r.cycle_name}`, link: `/reviews/pending?request=${r.request_id}` } });
+        out.push({
+          ...base,
+          author: who.get(r.reviewer_id) ?? null,
+          label: `Your answer to “${r.prompt}”`,
+          audit: `review_request:${r.request_id}`,
+          group: {
+            key: `review_request:${r.request_id}`,
+            source: 'REVIEWS',
+            title: `Your review in ${r.cycle_name}`,
+            link: `/reviews/pending?request=${r.request_id}`,
+          },
+        });
         continue;
       }
       const loaded = results(r.participant_id);
@@ -91,10 +123,16 @@ export const reviewAnswerKind: SourceKind = {
       const perspective = PERSPECTIVE_LABELS[r.perspective].toLowerCase();
       const unsigned = !shown.signed || ANONYMOUS.includes(r.perspective);
       out.push({
-        ...base, author: unsigned ? null : who.get(r.reviewer_id) ?? 'A former colleague',
+        ...base,
+        author: unsigned ? null : (who.get(r.reviewer_id) ?? 'A former colleague'),
         label: unsigned ? `Unsigned ${perspective} comment on “${r.prompt}”` : `${PERSPECTIVE_LABELS[r.perspective]} answer to “${r.prompt}”`,
         audit: `review_results:${r.participant_id}`,
-        group: { key: `review_results:${r.participant_id}`, source: 'REVIEWS', title: `Review results, ${r.cycle_name}`, link: `/reviews?id=${r.cycle_id}&results=${r.participant_id}` },
+        group: {
+          key: `review_results:${r.participant_id}`,
+          source: 'REVIEWS',
+          title: `Review results, ${r.cycle_name}`,
+          link: `/reviews?id=${r.cycle_id}&results=${r.participant_id}`,
+        },
       });
     }
     return out;

@@ -30,7 +30,11 @@ export class Analyses {
 function counts(relevant: readonly Scored[]): AssistantSummary['counts'] {
   const n = new Map<PassageKind, number>();
   for (const p of relevant) n.set(p.kind, (n.get(p.kind) ?? 0) + 1);
-  return PASSAGE_KINDS.filter((k) => n.has(k)).map((k) => ({ kind: k, label: n.get(k) === 1 ? PASSAGE_KIND_INFO[k].one : PASSAGE_KIND_INFO[k].plural, count: n.get(k)! }));
+  return PASSAGE_KINDS.filter((k) => n.has(k)).map((k) => ({
+    kind: k,
+    label: n.get(k) === 1 ? PASSAGE_KIND_INFO[k].one : PASSAGE_KIND_INFO[k].plural,
+    count: n.get(k)!,
+  }));
 }
 
 function themes(relevant: readonly Scored[], exclude: ReadonlySet<string>): AssistantSummary['themes'] {
@@ -50,8 +54,10 @@ function themes(relevant: readonly Scored[], exclude: ReadonlySet<string>): Assi
       passagesOf.set(s, [...(passagesOf.get(s) ?? []), p]);
     }
   }
-  return [...passagesOf.entries()].filter(([, ps]) => ps.length >= 2)
-    .sort((a, b) => b[1].length - a[1].length || a[0].localeCompare(b[0])).slice(0, THEMES)
+  return [...passagesOf.entries()]
+    .filter(([, ps]) => ps.length >= 2)
+    .sort((a, b) => b[1].length - a[1].length || a[0].localeCompare(b[0]))
+    .slice(0, THEMES)
     .map(([s, ps]) => {
       const term = [...surface.get(s)!.entries()].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))[0]![0];
       const months = new Map<string, number>();
@@ -63,8 +69,13 @@ function themes(relevant: readonly Scored[], exclude: ReadonlySet<string>): Assi
 type Sentence = { text: string; n: number; vector: Map<string, number> };
 
 const cosine = (a: Map<string, number>, b: Map<string, number>) => {
-  let dot = 0; let na = 0; let nb = 0;
-  for (const [k, v] of a) { na += v * v; dot += v * (b.get(k) ?? 0); }
+  let dot = 0;
+  let na = 0;
+  let nb = 0;
+  for (const [k, v] of a) {
+    na += v * v;
+    dot += v * (b.get(k) ?? 0);
+  }
   for (const v of b.values()) nb += v * v;
   return na && nb ? dot / Math.sqrt(na * nb) : 0;
 };
@@ -96,7 +107,10 @@ function central(shown: readonly Shown[], analyses: Analyses): AssistantSummary[
       if (chosen.includes(s) || chosen.some((c) => c.text === s.text)) continue;
       // Maximal marginal relevance: close to the centre, not a repeat of a sentence already chosen.
       const score = 0.7 * relevance.get(s)! - 0.3 * Math.max(0, ...chosen.map((c) => cosine(c.vector, s.vector)));
-      if (score > bestScore) { bestScore = score; best = s; }
+      if (score > bestScore) {
+        bestScore = score;
+        best = s;
+      }
     }
     if (!best) break;
     chosen.push(best);

@@ -9,13 +9,21 @@ export type Asked = { status: number; events: AssistantEvent[]; answer: Assistan
 
 /** Parses a text/event-stream body into its events (each `data:` line holds the whole event). */
 export function parseEvents(body: string): AssistantEvent[] {
-  return body.split('\n\n').map((frame) => frame.split('\n').find((l) => l.startsWith('data: '))).filter((l): l is string => !!l)
+  return body
+    .split('\n\n')
+    .map((frame) => frame.split('\n').find((l) => l.startsWith('data: ')))
+    .filter((l): l is string => !!l)
     .map((l) => JSON.parse(l.slice(6)) as AssistantEvent);
 }
 
-export async function ask(app: FastifyInstance, token: string | null, body: { question: string; scope?: AssistantScope; conversation_id?: string; use_model?: boolean } | Record<string, unknown>): Promise<Asked> {
+export async function ask(
+  app: FastifyInstance,
+  token: string | null,
+  body: { question: string; scope?: AssistantScope; conversation_id?: string; use_model?: boolean } | Record<string, unknown>,
+): Promise<Asked> {
   const res = await app.inject({
-    method: 'POST', url: '/api/assistant/ask',
+    method: 'POST',
+    url: '/api/assistant/ask',
     headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
     payload: JSON.stringify(body),
   });

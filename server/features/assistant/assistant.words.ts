@@ -4,7 +4,8 @@
  * "deploys", "deployed" and "deploying" count as one word. Fast enough to run over every readable
  * candidate of a question (wink-nlp is kept for sentences and tone, where it earns its cost).
  */
-export const STOP_WORDS = new Set(`a about above after again against all also am an and any are aren't as at be because been before being below between
+export const STOP_WORDS = new Set(
+  `a about above after again against all also am an and any are aren't as at be because been before being below between
 both but by can can't cannot could couldn't did didn't do does doesn't doing don't down during each few for from further get got had hadn't has hasn't
 have haven't having he her here hers herself him himself his how i if in into is isn't it it's its itself just let's lot lots me more most mustn't my
 myself no nor not now of off on once only or other ought our ours ourselves out over own same shan't she should shouldn't so some such than that the
@@ -13,13 +14,21 @@ while who whom why will with won't would wouldn't you your yours yourself yourse
 thing things something anything everything came come comes coming go goes going went say says said tell told show summarize summarise summary
 give gave given please want know think thought like make made way lately recently recent since last past week weeks month months year years day days
 quarter today yesterday ago new one two three people folks someone anyone everyone mention mentioned mentions discuss discussed
-write wrote written ask asked`.split(/\s+/).map((w) => w.replace(/'/g, '')));
+write wrote written ask asked`
+    .split(/\s+/)
+    .map((w) => w.replace(/'/g, '')),
+);
 
 /** Letters and digits in lower case, diacritics folded; apostrophes inside words dropped ("don't" → "dont"). */
 export function tokenize(text: string): string[] {
   // Plain ASCII (most text) needs no folding: the cheap path.
   const folded = /[\u0080-\uffff]/.test(text) ? text.normalize('NFKD').replace(/[\u0300-\u036f]/g, '') : text;
-  return folded.toLowerCase().replace(/([a-z\p{L}])['’]([a-z\p{L}])/gu, '$1$2').match(/[\p{L}\p{N}]+/gu) ?? [];
+  return (
+    folded
+      .toLowerCase()
+      .replace(/([a-z\p{L}])['’]([a-z\p{L}])/gu, '$1$2')
+      .match(/[\p{L}\p{N}]+/gu) ?? []
+  );
 }
 
 /** A light English stemmer: plural and verb endings, consistent for a word and its forms. */

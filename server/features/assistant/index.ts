@@ -22,7 +22,10 @@ import { assistantSettingsPart } from './assistant.settings.js';
  */
 export async function assistantFeature(app: FastifyInstance): Promise<void> {
   const started = performance.now();
-  const built = ensureIndex(app.services.db, ASSISTANT_KINDS.map((k) => k.index)).filter((r) => r.rebuilt);
+  const built = ensureIndex(
+    app.services.db,
+    ASSISTANT_KINDS.map((k) => k.index),
+  ).filter((r) => r.rebuilt);
   if (built.some((r) => r.docs > 0)) {
     app.log.info({ kinds: built.map((r) => `${r.kind}:${r.docs}`).join(' '), ms: Math.round(performance.now() - started) }, 'assistant search index rebuilt');
   }

@@ -65,31 +65,50 @@ describe('password reset and sessions', () => {
     await laptop.signIn(person.email, NEW_PASSWORD);
     await new Browser(app, '10.1.1.4').signIn(person.email, NEW_PASSWORD);
     const token2 = await laptop.accessToken();
-    const res = await app.inject({ method: 'POST', url: '/graphql', headers: { 'content-type': 'application/json', authorization: `Bearer ${token2}` }, payload: JSON.stringify({ query: 'mutation { signOutEverywhere }' }), remoteAddress: '10.1.1.3' });
+    const res = await app.inject({
+      method: 'POST',
+      url: '/graphql',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token2}` },
+      payload: JSON.stringify({ query: 'mutation { signOutEverywhere }' }),
+      remoteAddress: '10.1.1.3',
+    });
     expect(res.json()).toEqual({ data: { signOutEverywhere: 2 } });
 
     const revoked = auditRows(app, org.org.id, 'SESSIONS_REVOKED').filter((r) => r.subject_user_id === person.id);
-    expect(revoked.map((r) => [detailsOf(r), r.ip])).toEqual([[{ scope: 'this_device', count: 1 }, '10.1.1.2'], [{ scope: 'everywhere', count: 2 }, '10.1.1.3']]);
+    expect(revoked.map((r) => [detailsOf(r), r.ip])).toEqual([
+      [{ scope: 'this_device', count: 1 }, '10.1.1.2'],
+      [{ scope: 'everywhere', count: 2 }, '10.1.1.3'],
+    ]);
   });
 });
 
 describe('people', () => {
   it('permission level and status changes and removals name the admin and the person', async () => {
     const target = await addUser(app, org.org.id, { email: 'promoted@audited.example', full_name: 'Pro Moted' });
-    const res = await admin.gql('mutation($id: ID!) { updateUserByAdmin(id: $id, input: { permission_level: MANAGER }) { permission_level } }', { id: target.id });
+    const res = await admin.gql('mutation($id: ID!) { updateUserByAdmin(id: $id, input: { permission_level: MANAGER }) { permission_level } }', {
+      id: target.id,
+    });
     expect(res.errors).toBeUndefined();
     await admin.gql('mutation($id: ID!) { updateUserByAdmin(id: $id, input: { permission_level: MANAGER, role: "Lead" }) { id } }', { id: target.id });
-    expect((await admin.gql('mutation($ids: [ID!]!) { updateManyUsers(ids: $ids, input: { status: DEACTIVATED }) { id } }', { ids: [target.id, org.member.id] })).errors).toBeUndefined();
+    expect(
+      (await admin.gql('mutation($ids: [ID!]!) { updateManyUsers(ids: $ids, input: { status: DEACTIVATED }) { id } }', { ids: [target.id, org.member.id] }))
+        .errors,
+    ).toBeUndefined();
     expect((await admin.gql('mutation($ids: [ID!]!) { removeUsers(ids: $ids) }', { ids: [target.id] })).data).toEqual({ removeUsers: 1 });
 
     const level = auditRows(app, org.org.id, 'PERMISSION_LEVEL_CHANGED');
     expect(level).toHaveLength(1); // the second call changed no level
     expect(level[0]).toMatchObject({ actor_user_id: org.admin.id, actor_label: org.admin.email, subject_user_id: target.id, subject_label: target.email });
     expect(detailsOf(level[0]!)).toEqual({ from: 'MEMBER', to: 'MANAGER' });
-    expect(auditRows(app, org.org.id, 'STATUS_CHANGED').map((r) => [r.subject_user_id, detailsOf(r)])).toEqual(expect.arrayContaining([
-      [target.id, { from: 'ACTIVE', to: 'DEACTIVATED' }], [org.member.id, { from: 'ACTIVE', to: 'DEACTIVATED' }],
-    ]));
-    expect(auditRows(app, org.org.id, 'USER_REMOVED')).toEqual([expect.objectContaining({ actor_user_id: org.admin.id, subject_user_id: target.id, subject_label: target.email })]);
+    expect(auditRows(app, org.org.id, 'STATUS_CHANGED').map((r) => [r.subject_user_id, detailsOf(r)])).toEqual(
+      expect.arrayContaining([
+        [target.id, { from: 'ACTIVE', to: 'DEACTIVATED' }],
+        [org.member.id, { from: 'ACTIVE', to: 'DEACTIVATED' }],
+      ]),
+    );
+    expect(auditRows(app, org.org.id, 'USER_REMOVED')).toEqual([
+      expect.objectContaining({ actor_user_id: org.admin.id, subject_user_id: target.id, subject_label: target.email }),
+    ]);
   });
 
   it('a change refused by the server leaves no event', async () => {
@@ -100,7 +119,8 @@ describe('people', () => {
   });
 
   it('"Add person" is one person added, about that person; a refused one records nothing', async () => {
-    const add = (email: string) => admin.gql('mutation($input: AddUserInput!) { addUser(input: $input, sendInvitation: false) { id } }', { input: { email, full_name: 'Added One' } });
+    const add = (email: string) =>
+      admin.gql('mutation($input: AddUserInput!) { addUser(input: $input, sendInvitation: false) { id } }', { input: { email, full_name: 'Added One' } });
     const added = await add('added.one@audited.example');
     const id = added.data!.addUser.id as string;
     expect(auditRows(app, org.org.id, 'USER_ADDED').map((r) => [r.subject_user_id, r.subject_label])).toEqual([[id, 'added.one@audited.example']]);
@@ -111,9 +131,16 @@ describe('people', () => {
   });
 
   it('mass creation, its rollback and the people CSV export', async () => {
-    const created = await admin.gql('mutation($rows: [MassCreateUserRow!]!) { massCreateUsers(rows: $rows) { batch_id count } }', { rows: [{ email: 'bulk1@audited.example', full_name: 'Bulk One' }, { email: 'bulk2@audited.example', full_name: 'Bulk Two' }] });
+    const created = await admin.gql('mutation($rows: [MassCreateUserRow!]!) { massCreateUsers(rows: $rows) { batch_id count } }', {
+      rows: [
+        { email: 'bulk1@audited.example', full_name: 'Bulk One' },
+        { email: 'bulk2@audited.example', full_name: 'Bulk Two' },
+      ],
+    });
     const batchId = created.data!.massCreateUsers.batch_id as string;
-    await admin.gql('mutation($rows: [MassCreateUserRow!]!) { massCreateUsers(rows: $rows, dryRun: true) { count } }', { rows: [{ email: 'dry@audited.example', full_name: 'Dry' }] });
+    await admin.gql('mutation($rows: [MassCreateUserRow!]!) { massCreateUsers(rows: $rows, dryRun: true) { count } }', {
+      rows: [{ email: 'dry@audited.example', full_name: 'Dry' }],
+    });
     // The invitation link of a bulk-created person was viewed: the rollback still deletes them (no foreign key from the log).
     const bulk1 = (app.services.db.$client.prepare('SELECT id FROM users WHERE email = ?').get('bulk1@audited.example') as { id: string }).id;
     expect((await admin.gql('mutation($ids: [ID!]!) { sendInvitations(ids: $ids) }', { ids: [bulk1] })).data).toEqual({ sendInvitations: 1 });
@@ -123,9 +150,16 @@ describe('people', () => {
     expect(auditRows(app, org.org.id, 'USERS_MASS_CREATED').map(detailsOf)).toEqual([{ batch_id: batchId, created: 2 }]);
     expect(auditRows(app, org.org.id, 'MASS_CREATION_ROLLED_BACK').map(detailsOf)).toEqual([{ batch_id: batchId, removed: 2 }]);
 
-    const csv = await app.inject({ method: 'GET', url: '/api/admin/users/export.csv?includeDeleted=true', headers: { authorization: `Bearer ${admin.token}` }, remoteAddress: '10.2.2.2' });
+    const csv = await app.inject({
+      method: 'GET',
+      url: '/api/admin/users/export.csv?includeDeleted=true',
+      headers: { authorization: `Bearer ${admin.token}` },
+      remoteAddress: '10.2.2.2',
+    });
     expect(csv.statusCode).toBe(200);
-    expect(auditRows(app, org.org.id, 'PEOPLE_EXPORTED')).toEqual([expect.objectContaining({ actor_user_id: org.admin.id, ip: '10.2.2.2', details: JSON.stringify({ include_deleted: true }) })]);
+    expect(auditRows(app, org.org.id, 'PEOPLE_EXPORTED')).toEqual([
+      expect.objectContaining({ actor_user_id: org.admin.id, ip: '10.2.2.2', details: JSON.stringify({ include_deleted: true }) }),
+    ]);
   });
 });
 
@@ -135,7 +169,9 @@ describe('settings', () => {
     await admin.gql('mutation($url: String!) { setSlackWebhook(url: $url) { webhook_hint } }', { url: `${SLACK_URL}2` });
     await admin.gql('mutation { removeSlackWebhook }');
     expect(auditRows(app, org.org.id, 'INTEGRATION_SECRET_CHANGED').map(detailsOf)).toEqual([
-      { integration: 'Slack', change: 'connected', channel_label: '#sec' }, { integration: 'Slack', change: 'replaced', channel_label: null }, { integration: 'Slack', change: 'removed' },
+      { integration: 'Slack', change: 'connected', channel_label: '#sec' },
+      { integration: 'Slack', change: 'replaced', channel_label: null },
+      { integration: 'Slack', change: 'removed' },
     ]);
 
     await admin.gql('mutation { setFeatureAreas(changes: [{ area: REVIEWS, enabled: false }]) { area } }');
@@ -158,9 +194,14 @@ describe('the email outbox', () => {
     await second.gql(outbox);
 
     const viewed = auditRows(app, org.org.id, 'OUTBOX_LINK_VIEWED').filter((r) => r.subject_user_id === person.id);
-    expect(viewed.map((r) => [r.actor_user_id, detailsOf(r).mail_id, detailsOf(r).link_kind])).toEqual([[org.admin.id, mail.id, 'reset'], [other.id, mail.id, 'reset']]);
+    expect(viewed.map((r) => [r.actor_user_id, detailsOf(r).mail_id, detailsOf(r).link_kind])).toEqual([
+      [org.admin.id, mail.id, 'reset'],
+      [other.id, mail.id, 'reset'],
+    ]);
 
-    const notices = app.services.db.$client.prepare("SELECT title, body, link FROM notifications WHERE user_id = ? AND kind = 'account_security' ORDER BY created_at").all(person.id) as Array<{ title: string; body: string; link: string }>;
+    const notices = app.services.db.$client
+      .prepare("SELECT title, body, link FROM notifications WHERE user_id = ? AND kind = 'account_security' ORDER BY created_at")
+      .all(person.id) as Array<{ title: string; body: string; link: string }>;
     expect(notices).toHaveLength(2);
     expect(notices[0]!.title).toBe('An admin viewed your password reset link');
     expect(notices[0]!.body).toMatch(/^Audited Admin viewed it on [A-Z][a-z]{2} \d{1,2}, \d{4}, \d{2}:\d{2} UTC\. /);
@@ -174,7 +215,8 @@ describe('the email outbox', () => {
 describe('no secrets', () => {
   it('no password, token, session cookie or webhook URL anywhere in the table', () => {
     const text = wholeAuditTableText(app);
-    for (const secret of [TEST_PASSWORD, NEW_PASSWORD, 'not the password at all', 'VerySecretWebhookToken', 'hooks.slack.com', 'token=', BASE]) expect(text).not.toContain(secret);
+    for (const secret of [TEST_PASSWORD, NEW_PASSWORD, 'not the password at all', 'VerySecretWebhookToken', 'hooks.slack.com', 'token=', BASE])
+      expect(text).not.toContain(secret);
     const tokens = app.services.db.$client.prepare('SELECT token_hash FROM one_time_tokens').all() as Array<{ token_hash: string }>;
     for (const t of tokens) expect(text).not.toContain(t.token_hash);
   });

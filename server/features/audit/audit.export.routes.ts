@@ -19,7 +19,19 @@ async function* csvChunks(db: Db, orgId: string, filter: AuditFilter): AsyncGene
   for (let sent = 0; sent < AUDIT_EXPORT_MAX;) {
     const page = listAuditEvents(db, orgId, filter, { limit: Math.min(PAGE, AUDIT_EXPORT_MAX - sent), cursor });
     if (!page.rows.length) return;
-    yield toSafeCsv(presentAuditEvents(db, orgId, page.rows).map((e) => [e.at, e.action, e.action_label, e.actor_name ?? '', e.actor_label, e.subject_name ?? '', e.subject_label, e.ip, e.summary]));
+    yield toSafeCsv(
+      presentAuditEvents(db, orgId, page.rows).map((e) => [
+        e.at,
+        e.action,
+        e.action_label,
+        e.actor_name ?? '',
+        e.actor_label,
+        e.subject_name ?? '',
+        e.subject_label,
+        e.ip,
+        e.summary,
+      ]),
+    );
     sent += page.rows.length;
     if (!page.nextCursor) return;
     cursor = page.nextCursor;
@@ -27,7 +39,11 @@ async function* csvChunks(db: Db, orgId: string, filter: AuditFilter): AsyncGene
 }
 
 /** The filters in a few words, for the AUDIT_EXPORTED event. */
-const describeFilter = (f: AuditFilter) => Object.entries(f).filter(([, v]) => v).map(([k, v]) => `${k}=${String(v)}`).join(', ');
+const describeFilter = (f: AuditFilter) =>
+  Object.entries(f)
+    .filter(([, v]) => v)
+    .map(([k, v]) => `${k}=${String(v)}`)
+    .join(', ');
 
 /**
  * GET /api/admin/audit/export.csv?action=&person=&from_at=&to_at= with `Authorization: Bearer

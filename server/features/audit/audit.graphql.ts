@@ -47,11 +47,18 @@ const schema = /* GraphQL */ `
 `;
 
 const pageSchema = z.object({
-  first: z.number().int().min(1, 'first: at least 1').max(AUDIT_PAGE_MAX, `first: at most ${AUDIT_PAGE_MAX}`).nullish().transform((v) => v ?? 50),
+  first: z
+    .number()
+    .int()
+    .min(1, 'first: at least 1')
+    .max(AUDIT_PAGE_MAX, `first: at most ${AUDIT_PAGE_MAX}`)
+    .nullish()
+    .transform((v) => v ?? 50),
   after: z.string().max(500).nullish(),
 });
 
-const dropNulls = (value: unknown) => Object.fromEntries(Object.entries((value ?? {}) as Record<string, unknown>).filter(([, v]) => v !== null && v !== undefined));
+const dropNulls = (value: unknown) =>
+  Object.fromEntries(Object.entries((value ?? {}) as Record<string, unknown>).filter(([, v]) => v !== null && v !== undefined));
 
 export async function auditGraphql(app: FastifyInstance): Promise<void> {
   app.graphql.extendSchema(schema);
@@ -65,7 +72,9 @@ export async function auditGraphql(app: FastifyInstance): Promise<void> {
         const { rows, nextCursor } = listAuditEvents(db, viewer.organizationId, filter, { limit: page.first, cursor: page.after });
         return { events: presentAuditEvents(db, viewer.organizationId, rows), next_cursor: nextCursor };
       },
-      auditSettings: (_: unknown, __: unknown, ctx: MercuriusContext) => ({ retention_days: findAuditRetentionDays(ctx.services.db, requireAdmin(ctx).organizationId) }),
+      auditSettings: (_: unknown, __: unknown, ctx: MercuriusContext) => ({
+        retention_days: findAuditRetentionDays(ctx.services.db, requireAdmin(ctx).organizationId),
+      }),
     },
     Mutation: {
       updateAuditSettings: (_: unknown, args: { retention_days: number }, ctx: MercuriusContext) => {

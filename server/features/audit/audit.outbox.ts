@@ -25,7 +25,12 @@ export function recordOutboxLinksViewed(services: Services, viewer: Viewer, ip: 
   // Links with a one-time token only (sign-up, invitation, reset, email change): a notification's link to a page opens nothing by itself.
   const withLinks = shown.filter((m) => m.link && linkToken(m.link));
   if (!withLinks.length) return;
-  const seen = findViewedMailIds(db, viewer.organizationId, viewer.userId, withLinks.map((m) => m.id));
+  const seen = findViewedMailIds(
+    db,
+    viewer.organizationId,
+    viewer.userId,
+    withLinks.map((m) => m.id),
+  );
   const fresh = withLinks.filter((m) => !seen.has(m.id));
   if (!fresh.length) return;
   const toTell: Array<{ userId: string; timeZone: string | null; words: string }> = [];
@@ -34,11 +39,15 @@ export function recordOutboxLinksViewed(services: Services, viewer: Viewer, ip: 
       const live = peekOneTimeToken(db, linkToken(mail.link)!, ['signup', 'invite', 'reset', 'email-change']);
       const recipient = live?.user_id ? findUserById(db, viewer.organizationId, live.user_id) : findUserByEmail(db, viewer.organizationId, mail.to);
       recordAudit(db, {
-        ...auditActorOf(viewer, ip), action: 'OUTBOX_LINK_VIEWED', subjectUserId: recipient?.id ?? null, subjectLabel: mail.to,
+        ...auditActorOf(viewer, ip),
+        action: 'OUTBOX_LINK_VIEWED',
+        subjectUserId: recipient?.id ?? null,
+        subjectLabel: mail.to,
         details: { mail_id: mail.id, subject: mail.subject.slice(0, 120), link_kind: live ? live.purpose : 'expired_or_used' },
       });
       // An admin reading their own link is not told about it.
-      if (live && recipient && recipient.id !== viewer.userId && SIGN_IN_PURPOSES.has(live.purpose)) toTell.push({ userId: recipient.id, timeZone: recipient.time_zone, words: LINK_WORDS[live.purpose]! });
+      if (live && recipient && recipient.id !== viewer.userId && SIGN_IN_PURPOSES.has(live.purpose))
+        toTell.push({ userId: recipient.id, timeZone: recipient.time_zone, words: LINK_WORDS[live.purpose]! });
     }
   });
   if (!toTell.length) return;
@@ -47,7 +56,10 @@ export function recordOutboxLinksViewed(services: Services, viewer: Viewer, ip: 
   for (const { userId, timeZone, words } of toTell) {
     // Admins read the audit log; a Slack channel does not: who and when are in the body (docs/decisions/0055).
     void notify(services, {
-      organizationId: viewer.organizationId, userIds: [userId], kind: 'account_security', private: false,
+      organizationId: viewer.organizationId,
+      userIds: [userId],
+      kind: 'account_security',
+      private: false,
       title: `An admin viewed your ${words}`,
       body: `${adminName} viewed it on ${formatDateTime(now, timeZone)}. No mail server is set up, so admins can read the mail Teamlens sends. If you did not expect this, change your password and tell your admin.`,
       link: '/settings/security',

@@ -28,22 +28,29 @@ export type AuditActor = { organizationId: string; actorUserId: string | null; a
  * change that rolls back leaves no event. The one way events are written.
  */
 export function recordAudit(db: Db, event: AuditEventInput): void {
-  db.insert(auditEvents).values({
-    id: newId(),
-    organization_id: event.organizationId,
-    at: new Date().toISOString(),
-    actor_user_id: event.actorUserId ?? null,
-    actor_label: event.actorLabel?.slice(0, 320) ?? null,
-    action: event.action,
-    subject_user_id: event.subjectUserId ?? null,
-    subject_label: event.subjectLabel?.slice(0, 320) ?? null,
-    ip: event.ip?.slice(0, 64) ?? null,
-    details: event.details ?? null,
-  }).run();
+  db.insert(auditEvents)
+    .values({
+      id: newId(),
+      organization_id: event.organizationId,
+      at: new Date().toISOString(),
+      actor_user_id: event.actorUserId ?? null,
+      actor_label: event.actorLabel?.slice(0, 320) ?? null,
+      action: event.action,
+      subject_user_id: event.subjectUserId ?? null,
+      subject_label: event.subjectLabel?.slice(0, 320) ?? null,
+      ip: event.ip?.slice(0, 64) ?? null,
+      details: event.details ?? null,
+    })
+    .run();
 }
 
 /** The same event by an actor, about each of several people. */
-export function recordAuditAbout(db: Db, actor: AuditActor, action: AuditAction, subjects: ReadonlyArray<{ id: string; email: string; details?: AuditDetails }>): void {
+export function recordAuditAbout(
+  db: Db,
+  actor: AuditActor,
+  action: AuditAction,
+  subjects: ReadonlyArray<{ id: string; email: string; details?: AuditDetails }>,
+): void {
   for (const s of subjects) recordAudit(db, { ...actor, action, subjectUserId: s.id, subjectLabel: s.email, details: s.details ?? null });
 }
 
@@ -69,11 +76,22 @@ function filterConditions(orgId: string, filter: AuditFilter): SQL[] {
  * One page of the organization's events, newest first, with the filters; `nextCursor` is null on
  * the last page. An unreadable cursor starts from the newest.
  */
-export function listAuditEvents(db: Db, orgId: string, filter: AuditFilter, page: { limit: number; cursor?: string | null }): { rows: AuditEventRow[]; nextCursor: string | null } {
+export function listAuditEvents(
+  db: Db,
+  orgId: string,
+  filter: AuditFilter,
+  page: { limit: number; cursor?: string | null },
+): { rows: AuditEventRow[]; nextCursor: string | null } {
   const conds = filterConditions(orgId, filter);
   const after = page.cursor ? decodeCursor(page.cursor) : null;
   if (after) conds.push(or(lt(auditEvents.at, after.at), and(eq(auditEvents.at, after.at), lt(auditEvents.id, after.id)))!);
-  const rows = db.select().from(auditEvents).where(and(...conds)).orderBy(desc(auditEvents.at), desc(auditEvents.id)).limit(page.limit + 1).all();
+  const rows = db
+    .select()
+    .from(auditEvents)
+    .where(and(...conds))
+    .orderBy(desc(auditEvents.at), desc(auditEvents.id))
+    .limit(page.limit + 1)
+    .all();
   const more = rows.length > page.limit;
   const shown = more ? rows.slice(0, page.limit) : rows;
   return { rows: shown, nextCursor: more ? encodeCursor(shown[shown.length - 1]!) : null };
@@ -83,22 +101,38 @@ export function listAuditEvents(db: Db, orgId: string, filter: AuditFilter, page
 export function findViewedMailIds(db: Db, orgId: string, actorUserId: string, mailIds: readonly string[]): Set<string> {
   if (!mailIds.length) return new Set();
   const mailId = sql<string>`json_extract(${auditEvents.details}, '$.mail_id')`;
-  const rows = db.select({ mailId }).from(auditEvents)
-    .where(and(eq(auditEvents.organization_id, orgId), eq(auditEvents.actor_user_id, actorUserId), eq(auditEvents.action, 'OUTBOX_LINK_VIEWED'), inArray(mailId, [...mailIds])))
+  const rows = db
+    .select({ mailId })
+    .from(auditEvents)
+    .where(
+      and(
+        eq(auditEvents.organization_id, orgId),
+        eq(auditEvents.actor_user_id, actorUserId),
+        eq(auditEvents.action, 'OUTBOX_LINK_VIEWED'),
+        inArray(mailId, [...mailIds]),
+      ),
+    )
     .all();
   return new Set(rows.map((r) => r.mailId));
 }
 
 export function findAuditRetentionDays(db: Db, orgId: string): number {
-  return db.select({ days: auditSettings.retention_days }).from(auditSettings).where(eq(auditSettings.organization_id, orgId)).get()?.days ?? AUDIT_RETENTION_DEFAULT_DAYS;
+  return (
+    db.select({ days: auditSettings.retention_days }).from(auditSettings).where(eq(auditSettings.organization_id, orgId)).get()?.days ??
+    AUDIT_RETENTION_DEFAULT_DAYS
+  );
 }
 
 /** Sets the retention and records the change, in one transaction; returns the earlier value. */
 export function setAuditRetentionDays(db: Db, actor: AuditActor & { actorUserId: string }, days: number): number {
   return db.transaction(() => {
     const from = findAuditRetentionDays(db, actor.organizationId);
-    db.insert(auditSettings).values({ organization_id: actor.organizationId, retention_days: days, updated_by: actor.actorUserId })
-      .onConflictDoUpdate({ target: auditSettings.organization_id, set: { retention_days: days, updated_by: actor.actorUserId, updated_at: sql`(strftime('%Y-%m-%dT%H:%M:%fZ','now'))` } })
+    db.insert(auditSettings)
+      .values({ organization_id: actor.organizationId, retention_days: days, updated_by: actor.actorUserId })
+      .onConflictDoUpdate({
+        target: auditSettings.organization_id,
+        set: { retention_days: days, updated_by: actor.actorUserId, updated_at: sql`(strftime('%Y-%m-%dT%H:%M:%fZ','now'))` },
+      })
       .run();
     if (from !== days) recordAudit(db, { ...actor, action: 'AUDIT_RETENTION_CHANGED', details: { from, to: days } });
     return from;
@@ -111,7 +145,10 @@ export function setAuditRetentionDays(db: Db, actor: AuditActor & { actorUserId:
  * purge is exactly what the table permits. Returns how many events went.
  */
 export function purgeExpiredAuditEvents(db: Db): number {
-  return statement(db, `
+  return statement(
+    db,
+    `
     DELETE FROM audit_events
-    WHERE at < strftime('%Y-%m-%dT%H:%M:%fZ', 'now', '-' || COALESCE((SELECT retention_days FROM audit_settings s WHERE s.organization_id = audit_events.organization_id), ${AUDIT_RETENTION_DEFAULT_DAYS}) || ' days')`).run().changes;
+    WHERE at < strftime('%Y-%m-%dT%H:%M:%fZ', 'now', '-' || COALESCE((SELECT retention_days FROM audit_settings s WHERE s.organization_id = audit_events.organization_id), ${AUDIT_RETENTION_DEFAULT_DAYS}) || ' days')`,
+  ).run().changes;
 }

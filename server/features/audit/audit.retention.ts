@@ -10,12 +10,20 @@ export const AUDIT_RETENTION_KIND = 'audit.retention';
  */
 export function registerAuditRetention(app: FastifyInstance): void {
   const { scheduler, log } = app.services;
-  scheduler.register(AUDIT_RETENTION_KIND, () => {
-    const removed = purgeExpiredAuditEvents(app.services.db);
-    if (removed) log.info({ removed }, 'audit events past their retention deleted');
-  }, { transactional: true });
+  scheduler.register(
+    AUDIT_RETENTION_KIND,
+    () => {
+      const removed = purgeExpiredAuditEvents(app.services.db);
+      if (removed) log.info({ removed }, 'audit events past their retention deleted');
+    },
+    { transactional: true },
+  );
   scheduler.schedule({
-    key: AUDIT_RETENTION_KIND, kind: AUDIT_RETENTION_KIND, every: { unit: 'days', count: 1 }, startAt: '2026-01-01T03:00:00.000Z',
-    catchUp: 'latest', payload: {},
+    key: AUDIT_RETENTION_KIND,
+    kind: AUDIT_RETENTION_KIND,
+    every: { unit: 'days', count: 1 },
+    startAt: '2026-01-01T03:00:00.000Z',
+    catchUp: 'latest',
+    payload: {},
   });
 }

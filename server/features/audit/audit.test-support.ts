@@ -3,8 +3,16 @@ import type { AuditAction } from '../../../shared/audit.js';
 
 /** Shared helpers of the audit tests (audit.*.test.ts). */
 export type AuditRowForTest = {
-  id: string; organization_id: string; at: string; actor_user_id: string | null; actor_label: string | null; action: AuditAction;
-  subject_user_id: string | null; subject_label: string | null; ip: string | null; details: string | null;
+  id: string;
+  organization_id: string;
+  at: string;
+  actor_user_id: string | null;
+  actor_label: string | null;
+  action: AuditAction;
+  subject_user_id: string | null;
+  subject_label: string | null;
+  ip: string | null;
+  details: string | null;
 };
 
 /** The organization's rows straight from the table, oldest first (optionally of one action). */

@@ -27,8 +27,9 @@ function linkTo(email: string, page: string): string {
   return mail!.link!;
 }
 const tokenOf = (link: string) => new URL(link).searchParams.get('token')!;
-const userRow = (email: string) => app.services.db.$client.prepare('SELECT id, status, email, permission_level, organization_id FROM users WHERE email = ?').get(email) as
-  { id: string; status: string; email: string; permission_level: string; organization_id: string } | undefined;
+const userRow = (email: string) =>
+  app.services.db.$client.prepare('SELECT id, status, email, permission_level, organization_id FROM users WHERE email = ?').get(email) as
+    { id: string; status: string; email: string; permission_level: string; organization_id: string } | undefined;
 
 let app: FastifyInstance;
 let org: Awaited<ReturnType<typeof seedOrg>>;
@@ -43,7 +44,12 @@ afterAll(async () => {
 });
 
 describe('sign-up and register', () => {
-  it.each([['someone@gmail.com', 'free'], ['someone@GMAIL.com', 'free'], ['x@mailinator.com', 'disposable'], ['x@outlook.com', 'free']] as const)('%s is refused with the work-email message that names its list (%s)', async (email, kind) => {
+  it.each([
+    ['someone@gmail.com', 'free'],
+    ['someone@GMAIL.com', 'free'],
+    ['x@mailinator.com', 'disposable'],
+    ['x@outlook.com', 'free'],
+  ] as const)('%s is refused with the work-email message that names its list (%s)', async (email, kind) => {
     const res = await post(freshBrowser(), 'sign-up', { email });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ error: 'BAD_USER_INPUT', message: SIGN_UP_EMAIL_MESSAGES[kind], fields: { email: SIGN_UP_EMAIL_MESSAGES[kind] } });
@@ -227,7 +233,11 @@ describe('invitations', () => {
     expect(outbox.data?.emailOutbox).toContainEqual({ to: invited.email, subject: expect.any(String), link });
 
     const token = tokenOf(link);
-    expect((await app.inject({ method: 'GET', url: `/api/auth/link?token=${token}` })).json()).toEqual({ valid: true, purpose: 'invite', email: invited.email });
+    expect((await app.inject({ method: 'GET', url: `/api/auth/link?token=${token}` })).json()).toEqual({
+      valid: true,
+      purpose: 'invite',
+      email: invited.email,
+    });
     const res = await post(freshBrowser(), 'change-password', { token, password: NEW_PASSWORD });
     expect(res.statusCode).toBe(200);
     expect(userRow(invited.email)!.status).toBe('ACTIVE');
@@ -255,7 +265,8 @@ describe('email change', () => {
   it('needs the current password, mails a verify link, and the link switches the email once', async () => {
     const user = await addUser(app, org.org.id, { email: 'mover@acme.example' });
     const { gql: call } = await signedIn(app, user.email);
-    const change = (vars: Record<string, unknown>) => call('mutation($input: UpdateMeInput!) { updateMe(input: $input) { access_token user { email } } }', vars);
+    const change = (vars: Record<string, unknown>) =>
+      call('mutation($input: UpdateMeInput!) { updateMe(input: $input) { access_token user { email } } }', vars);
 
     expect(codeOf(await change({ input: { email: 'moved@acme.example' } }))).toBe('FORBIDDEN');
     expect(codeOf(await change({ input: { email: 'moved@acme.example', current_password: 'not my password' } }))).toBe('FORBIDDEN');
@@ -289,7 +300,9 @@ describe('email change', () => {
     await post(freshBrowser(), 'forgot-password', { email: user.email });
     const reset = tokenOf(linkTo(user.email, '/change-password'));
     const { gql: call } = await signedIn(app, user.email);
-    expect((await call('mutation { updateMe(input: { email: "new-box@acme.example", current_password: "correct horse battery staple" }) { user { id } } }')).errors).toBeUndefined();
+    expect(
+      (await call('mutation { updateMe(input: { email: "new-box@acme.example", current_password: "correct horse battery staple" }) { user { id } } }')).errors,
+    ).toBeUndefined();
     expect((await post(freshBrowser(), 'verify-email', { token: tokenOf(linkTo('new-box@acme.example', '/verify-email')) })).statusCode).toBe(200);
     const res = await post(freshBrowser(), 'change-password', { token: reset, password: NEW_PASSWORD });
     expect(res.statusCode).toBe(400);
@@ -300,7 +313,9 @@ describe('email change', () => {
   it('a verify link for an address taken in the meantime is refused', async () => {
     const user = await addUser(app, org.org.id, { email: 'racer@acme.example' });
     const { gql: call } = await signedIn(app, user.email);
-    const ok = await call('mutation { updateMe(input: { email: "contested@acme.example", current_password: "correct horse battery staple" }) { user { id } } }');
+    const ok = await call(
+      'mutation { updateMe(input: { email: "contested@acme.example", current_password: "correct horse battery staple" }) { user { id } } }',
+    );
     expect(ok.errors).toBeUndefined();
     const token = tokenOf(linkTo('contested@acme.example', '/verify-email'));
     await addUser(app, org.org.id, { email: 'contested@acme.example' });

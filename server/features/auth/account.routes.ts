@@ -88,12 +88,29 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
       const org = createOrganization(db, input.organization_name);
       recordOperatorOrganization(db, org.id); // only when it is the install's first organization
       const userId = newId();
-      insertUser(db, { id: userId, organization_id: org.id, email: link.email, full_name: input.full_name, status: 'ACTIVE', permission_level: 'ADMIN', password_hash: passwordHash, last_password_update: nowIso(), email_verified: true, last_login: nowIso() });
+      insertUser(db, {
+        id: userId,
+        organization_id: org.id,
+        email: link.email,
+        full_name: input.full_name,
+        status: 'ACTIVE',
+        permission_level: 'ADMIN',
+        password_hash: passwordHash,
+        last_password_update: nowIso(),
+        email_verified: true,
+        last_login: nowIso(),
+      });
       startNewOrganization(db, config, org.id, new Date(app.services.scheduler.now())); // the operator's default plan (docs/decisions/0068)
       return { orgId: org.id, userId };
     });
     if (!result) return reply.code(400).send(INVALID_LINK);
-    const { token, session } = createSession(db, { userId: result.userId, organizationId: result.orgId, maxAgeMs: config.sessionMaxAgeMs, ip: request.ip, userAgent: request.headers['user-agent'] });
+    const { token, session } = createSession(db, {
+      userId: result.userId,
+      organizationId: result.orgId,
+      maxAgeMs: config.sessionMaxAgeMs,
+      ip: request.ip,
+      userAgent: request.headers['user-agent'],
+    });
     setSessionCookie(reply, config, token, session.expires_at);
     return { ok: true, url: `${config.origin}/home/dashboard` };
   });
@@ -108,7 +125,16 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
     // password gets the invitation again (a new link; the earlier one stops working).
     if (user && !user.deleted_at && user.status === 'ACTIVE') sendPasswordReset(app.services, user);
     if (user && !user.deleted_at && user.status === 'INVITED') inviteUsers(app.services, user.organization_id, [user]);
-    if (user && !user.deleted_at && user.status !== 'DEACTIVATED') recordAudit(db, { organizationId: user.organization_id, action: 'PASSWORD_RESET_REQUESTED', actorLabel: input.email, subjectUserId: user.id, subjectLabel: user.email, ip: request.ip, details: { sent: user.status === 'INVITED' ? 'invitation' : 'reset_link' } });
+    if (user && !user.deleted_at && user.status !== 'DEACTIVATED')
+      recordAudit(db, {
+        organizationId: user.organization_id,
+        action: 'PASSWORD_RESET_REQUESTED',
+        actorLabel: input.email,
+        subjectUserId: user.id,
+        subjectLabel: user.email,
+        ip: request.ip,
+        details: { sent: user.status === 'INVITED' ? 'invitation' : 'reset_link' },
+      });
     return { ok: true };
   });
 
@@ -120,8 +146,22 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
     const user = link?.user_id ? findAccountById(db, link.user_id) : undefined;
     // A link mailed to an address the account no longer uses (email changed since) is dead.
     if (!link || !user || user.deleted_at || user.status === 'DEACTIVATED' || user.email !== link.email) return reply.code(400).send(INVALID_LINK);
-    updateUser(db, user.organization_id, user.id, { password_hash: passwordHash, last_password_update: nowIso(), email_verified: true, ...(user.status === 'INVITED' ? { status: 'ACTIVE' as const } : {}) });
-    recordAudit(db, { organizationId: user.organization_id, action: 'PASSWORD_RESET_USED', actorUserId: user.id, actorLabel: user.email, subjectUserId: user.id, subjectLabel: user.email, ip: request.ip, details: { link_kind: link.purpose === 'invite' ? 'invitation' : 'password_reset' } });
+    updateUser(db, user.organization_id, user.id, {
+      password_hash: passwordHash,
+      last_password_update: nowIso(),
+      email_verified: true,
+      ...(user.status === 'INVITED' ? { status: 'ACTIVE' as const } : {}),
+    });
+    recordAudit(db, {
+      organizationId: user.organization_id,
+      action: 'PASSWORD_RESET_USED',
+      actorUserId: user.id,
+      actorLabel: user.email,
+      subjectUserId: user.id,
+      subjectLabel: user.email,
+      ip: request.ip,
+      details: { link_kind: link.purpose === 'invite' ? 'invitation' : 'password_reset' },
+    });
     passwordChanged(app.services, user.id);
     publishUserUpdated(app.services, [user.id]);
     return { ok: true, url: `${config.origin}/login?reset=1` };

@@ -3,8 +3,18 @@ import { RateLimiter } from '../../lib/rate-limiter.js';
 import { topics } from '../../graphql/pubsub.js';
 import { findSessionByToken, revokeSession } from './auth.repo.js';
 import {
-  AUTH_BASE_PATH, authBase, bodyField, clearSessionCookie, cookieNames, ensureCsrfToken, isCrossSite,
-  noStore, safeCallbackUrl, sendUrl, setSessionCookie, verifyCsrf,
+  AUTH_BASE_PATH,
+  authBase,
+  bodyField,
+  clearSessionCookie,
+  cookieNames,
+  ensureCsrfToken,
+  isCrossSite,
+  noStore,
+  safeCallbackUrl,
+  sendUrl,
+  setSessionCookie,
+  verifyCsrf,
 } from './auth.http.js';
 import { buildSessionPayload } from './session-payload.js';
 import { signInWithPassword } from './sign-in.js';
@@ -12,8 +22,21 @@ import { recordAudit } from '../audit/audit.repo.js';
 import { SignInError } from '../../../shared/errors.js';
 import type { StorageFailure } from '../../db/storage-errors.js';
 
-const SIGN_IN_ERRORS = new Set(['Signin', 'OAuthSignin', 'OAuthCallback', 'OAuthCreateAccount', 'EmailCreateAccount', 'Callback', 'OAuthAccountNotLinked', 'EmailSignin', 'CredentialsSignin', 'SessionRequired', 'LoginBlocked',
-  SignInError.StorageFull, SignInError.StorageUnavailable]);
+const SIGN_IN_ERRORS = new Set([
+  'Signin',
+  'OAuthSignin',
+  'OAuthCallback',
+  'OAuthCreateAccount',
+  'EmailCreateAccount',
+  'Callback',
+  'OAuthAccountNotLinked',
+  'EmailSignin',
+  'CredentialsSignin',
+  'SessionRequired',
+  'LoginBlocked',
+  SignInError.StorageFull,
+  SignInError.StorageUnavailable,
+]);
 
 /** A sign-in the server could not record (its storage is full or failing): 503 and a code the sign-in page words plainly (docs/decisions/0058). */
 const storageSignInError = (failure: StorageFailure) => (failure.code === 'STORAGE_FULL' ? SignInError.StorageFull : SignInError.StorageUnavailable);
@@ -45,7 +68,15 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
     if (session) {
       try {
         revokeSession(db, session.id);
-        if (!session.revoked_at) recordAudit(db, { organizationId: session.organization_id, action: 'SESSIONS_REVOKED', actorUserId: session.user_id, subjectUserId: session.user_id, ip: request.ip, details: { scope: 'this_device', count: 1 } });
+        if (!session.revoked_at)
+          recordAudit(db, {
+            organizationId: session.organization_id,
+            action: 'SESSIONS_REVOKED',
+            actorUserId: session.user_id,
+            subjectUserId: session.user_id,
+            ip: request.ip,
+            details: { scope: 'this_device', count: 1 },
+          });
       } catch (err) {
         // Storage full or failing: the browser is still signed out (its cookie goes, its sockets close) and the log says so (docs/decisions/0058).
         if (!storage.report(err, 'sign-out')) throw err;
@@ -85,7 +116,13 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
   });
 
   app.get(`${AUTH_BASE_PATH}/providers`, { config: { rule: 'PUBLIC' } }, async () => ({
-    credentials: { id: 'credentials', name: 'Email and password', type: 'credentials', signinUrl: `${base}/signin/credentials`, callbackUrl: `${base}/callback/credentials` },
+    credentials: {
+      id: 'credentials',
+      name: 'Email and password',
+      type: 'credentials',
+      signinUrl: `${base}/signin/credentials`,
+      callbackUrl: `${base}/callback/credentials`,
+    },
   }));
 
   app.post(`${AUTH_BASE_PATH}/callback/:provider`, { config: { rule: 'PUBLIC' } }, async (request, reply) => {
@@ -163,5 +200,6 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
 /** Anything else under /api/auth: NextAuth's 400 text, never a 500. Registered last. */
 export async function authFallbackRoute(app: FastifyInstance): Promise<void> {
   app.all(`${AUTH_BASE_PATH}/*`, { config: { rule: 'PUBLIC' } }, async (request, reply) =>
-    reply.code(400).type('text/plain').send(`Error: This action with HTTP ${request.method} is not supported.`));
+    reply.code(400).type('text/plain').send(`Error: This action with HTTP ${request.method} is not supported.`),
+  );
 }

@@ -26,7 +26,13 @@ export async function authSessionsFeature(app: FastifyInstance): Promise<void> {
       signOutEverywhere: (_: unknown, __: unknown, ctx: MercuriusContext) => {
         const viewer = requireViewer(ctx);
         const sessionIds = revokeUserSessions(ctx.services.db, viewer.userId);
-        recordAudit(ctx.services.db, { ...auditActor(ctx, viewer), action: 'SESSIONS_REVOKED', subjectUserId: viewer.userId, subjectLabel: viewer.email, details: { scope: 'everywhere', count: sessionIds.length } });
+        recordAudit(ctx.services.db, {
+          ...auditActor(ctx, viewer),
+          action: 'SESSIONS_REVOKED',
+          subjectUserId: viewer.userId,
+          subjectLabel: viewer.email,
+          details: { scope: 'everywhere', count: sessionIds.length },
+        });
         if (sessionIds.length) ctx.services.pubsub.publish(topics.sessionRevoked, { sessionIds });
         ctx.log.info({ userId: viewer.userId, sessions: sessionIds.length }, 'signed out everywhere');
         return sessionIds.length;

@@ -12,7 +12,9 @@ beforeAll(async () => {
   await app.listen({ port: 0, host: '127.0.0.1' });
   wsUrl = `ws://127.0.0.1:${(app.server.address() as AddressInfo).port}/graphql`;
 });
-afterAll(async () => { await app.close(); });
+afterAll(async () => {
+  await app.close();
+});
 
 const SIGN_OUT_EVERYWHERE = 'mutation { signOutEverywhere }';
 const WHO = '{ findOneUser { id } }';

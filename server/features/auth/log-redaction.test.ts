@@ -61,7 +61,9 @@ describe('log redaction', () => {
     const founder = new Browser(app, '10.40.0.1');
     expect((await post(founder, 'sign-up', { email: 'founder@logco.example' })).statusCode).toBe(200);
     const signUpToken = await followLink(founder, 'founder@logco.example');
-    expect((await post(founder, 'register', { token: signUpToken, organization_name: 'LogCo', full_name: 'Lou Founder', password: NEW_PASSWORD })).statusCode).toBe(200);
+    expect(
+      (await post(founder, 'register', { token: signUpToken, organization_name: 'LogCo', full_name: 'Lou Founder', password: NEW_PASSWORD })).statusCode,
+    ).toBe(200);
     remember(founder);
 
     // Forgot password -> link -> new password.
@@ -85,18 +87,28 @@ describe('log redaction', () => {
     // Email change -> verify link.
     const mover = await signedIn(app, org.manager.email);
     secrets.add(mover.token);
-    const change = await mover.gql('mutation($input: UpdateMeInput!) { updateMe(input: $input) { user { id } } }', { input: { email: 'moved@logged.example', current_password: TEST_PASSWORD } });
+    const change = await mover.gql('mutation($input: UpdateMeInput!) { updateMe(input: $input) { user { id } } }', {
+      input: { email: 'moved@logged.example', current_password: TEST_PASSWORD },
+    });
     expect(change.errors).toBeUndefined();
     const verifier = new Browser(app, '10.40.0.4');
     const verifyToken = await followLink(verifier, 'moved@logged.example');
     expect((await post(verifier, 'verify-email', { token: verifyToken })).statusCode).toBe(200);
 
     // A signed picture URL.
-    const png = await sharp({ create: { width: 20, height: 20, channels: 3, background: '#3a6ea5' } }).png().toBuffer();
+    const png = await sharp({ create: { width: 20, height: 20, channels: 3, background: '#3a6ea5' } })
+      .png()
+      .toBuffer();
     const boundary = `----log${crypto.randomBytes(6).toString('hex')}`;
     const upload = await app.inject({
-      method: 'POST', url: '/api/media', headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, authorization: `Bearer ${admin.token}` },
-      payload: Buffer.concat([Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="me.png"\r\nContent-Type: image/png\r\n\r\n`), png, Buffer.from(`\r\n--${boundary}--\r\n`)]),
+      method: 'POST',
+      url: '/api/media',
+      headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, authorization: `Bearer ${admin.token}` },
+      payload: Buffer.concat([
+        Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="me.png"\r\nContent-Type: image/png\r\n\r\n`),
+        png,
+        Buffer.from(`\r\n--${boundary}--\r\n`),
+      ]),
     });
     expect(upload.statusCode, upload.body).toBe(201);
     const cf = (await admin.browser.session()).cf_cookies as SignedCookies;
@@ -111,7 +123,9 @@ describe('log redaction', () => {
     expect(text).toContain('/api/auth/link?token=[redacted]');
     expect(text).toContain('Signature=[redacted]');
     expect(text).toContain('mail kept in the outbox');
-    const leaks = [...secrets].filter((s) => s.length >= 16).flatMap((secret) => logs.lines.filter((line) => line.includes(secret)).map((line) => `${secret.slice(0, 8)}… in ${line.slice(0, 300)}`));
+    const leaks = [...secrets]
+      .filter((s) => s.length >= 16)
+      .flatMap((secret) => logs.lines.filter((line) => line.includes(secret)).map((line) => `${secret.slice(0, 8)}… in ${line.slice(0, 300)}`));
     expect(leaks).toEqual([]);
     expect(secrets.size).toBeGreaterThanOrEqual(10);
   });
@@ -120,7 +134,9 @@ describe('log redaction', () => {
 describe('redactUrl', () => {
   it('redacts token, signature, policy, csrf and nested callbackUrl values and keeps the rest', () => {
     expect(redactUrl('/api/auth/link?token=abc&x=1')).toBe('/api/auth/link?token=[redacted]&x=1');
-    expect(redactUrl(`${BASE}/m/1.webp?w=256&Policy=p&Signature=s&Key-Pair-Id=k`)).toBe(`${BASE}/m/1.webp?w=256&Policy=[redacted]&Signature=[redacted]&Key-Pair-Id=k`);
+    expect(redactUrl(`${BASE}/m/1.webp?w=256&Policy=p&Signature=s&Key-Pair-Id=k`)).toBe(
+      `${BASE}/m/1.webp?w=256&Policy=[redacted]&Signature=[redacted]&Key-Pair-Id=k`,
+    );
     expect(redactUrl('/x?csrfToken=a&access_token=b&sig=c&expires=9')).toBe('/x?csrfToken=[redacted]&access_token=[redacted]&sig=[redacted]&expires=9');
     const nested = redactUrl(`/api/auth/signin?callbackUrl=${encodeURIComponent(`${BASE}/change-password?token=secret123`)}`);
     expect(decodeURIComponent(nested)).toBe(`/api/auth/signin?callbackUrl=${BASE}/change-password?token=[redacted]`);

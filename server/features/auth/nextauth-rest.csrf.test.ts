@@ -45,7 +45,13 @@ describe('1. CSRF cookie issue and reuse', () => {
     expect(providers.statusCode).toBe(200);
     expect(providers.headers['set-cookie']).toBeUndefined();
     expect(providers.json()).toEqual({
-      credentials: { id: 'credentials', name: expect.any(String), type: 'credentials', signinUrl: `${AUTH}/signin/credentials`, callbackUrl: `${AUTH}/callback/credentials` },
+      credentials: {
+        id: 'credentials',
+        name: expect.any(String),
+        type: 'credentials',
+        signinUrl: `${AUTH}/signin/credentials`,
+        callbackUrl: `${AUTH}/callback/credentials`,
+      },
     });
   });
 
@@ -76,7 +82,9 @@ describe('1. CSRF cookie issue and reuse', () => {
 describe('2-3. CSRF on sign-in', () => {
   it('2. a forged cookie x|deadbeef with csrfToken=x gives no session and the csrf=true url', async () => {
     const res = await t.app.inject({
-      method: 'POST', url: '/api/auth/callback/credentials', remoteAddress: freshIp(),
+      method: 'POST',
+      url: '/api/auth/callback/credentials',
+      remoteAddress: freshIp(),
       cookies: { [CSRF]: 'x|deadbeef' },
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
       payload: new URLSearchParams({ email: t.org.member.email, password: TEST_PASSWORD, csrfToken: 'x', json: 'true' }).toString(),
@@ -92,7 +100,9 @@ describe('2-3. CSRF on sign-in', () => {
       const foreign = new Browser(other);
       const csrfToken = await foreign.csrf();
       const res = await t.app.inject({
-        method: 'POST', url: '/api/auth/callback/credentials', remoteAddress: freshIp(),
+        method: 'POST',
+        url: '/api/auth/callback/credentials',
+        remoteAddress: freshIp(),
         headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: foreign.cookieHeader() },
         payload: new URLSearchParams({ email: t.org.member.email, password: TEST_PASSWORD, csrfToken, json: 'true' }).toString(),
       });
@@ -117,7 +127,9 @@ describe('2-3. CSRF on sign-in', () => {
     expect(sessionSet(otherToken)).toBeUndefined();
 
     const noCookie = await t.app.inject({
-      method: 'POST', url: '/api/auth/callback/credentials', remoteAddress: freshIp(),
+      method: 'POST',
+      url: '/api/auth/callback/credentials',
+      remoteAddress: freshIp(),
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
       payload: new URLSearchParams({ ...creds, csrfToken, json: 'true' }).toString(),
     });
@@ -141,7 +153,11 @@ describe('2-3. CSRF on sign-in', () => {
   it('an unknown provider gives the csrf=true url, never a session', async () => {
     const browser = new Browser(t.app, freshIp());
     const csrfToken = await browser.csrf();
-    const res = await browser.request({ method: 'POST', url: '/api/auth/callback/github', form: { email: t.org.member.email, password: TEST_PASSWORD, csrfToken, json: 'true' } });
+    const res = await browser.request({
+      method: 'POST',
+      url: '/api/auth/callback/github',
+      form: { email: t.org.member.email, password: TEST_PASSWORD, csrfToken, json: 'true' },
+    });
     expect(res.json()).toEqual(CSRF_FAILED);
     expect(sessionSet(res)).toBeUndefined();
   });
@@ -149,16 +165,32 @@ describe('2-3. CSRF on sign-in', () => {
 
 describe('17. Content-Type variants never bypass CSRF', () => {
   const variants = [
-    'application/x-www-form-urlencoded; charset=UTF-8', 'APPLICATION/X-WWW-FORM-URLENCODED', 'Application/X-Www-Form-Urlencoded;charset=utf-8',
-    ' application/x-www-form-urlencoded', '\tapplication/x-www-form-urlencoded', 'application/x-www-form-urlencoded\t', 'application/x-www-form-urlencoded garbage',
-    'application/x-www-form-urlencoded;', 'text/plain', 'text/plain; charset=utf-8', 'multipart/form-data; boundary=xyz', 'application/json garbage', 'application/jsonx',
+    'application/x-www-form-urlencoded; charset=UTF-8',
+    'APPLICATION/X-WWW-FORM-URLENCODED',
+    'Application/X-Www-Form-Urlencoded;charset=utf-8',
+    ' application/x-www-form-urlencoded',
+    '\tapplication/x-www-form-urlencoded',
+    'application/x-www-form-urlencoded\t',
+    'application/x-www-form-urlencoded garbage',
+    'application/x-www-form-urlencoded;',
+    'text/plain',
+    'text/plain; charset=utf-8',
+    'multipart/form-data; boundary=xyz',
+    'application/json garbage',
+    'application/jsonx',
   ];
 
   it.each(variants)('%j: no session without the CSRF pair; with it, parsed normally or refused', async (contentType) => {
     const browser = new Browser(t.app, freshIp());
     const csrfToken = await browser.csrf();
     const send = (form: Record<string, string>, url = '/api/auth/callback/credentials') =>
-      t.app.inject({ method: 'POST', url, remoteAddress: browser.ip, headers: { 'content-type': contentType, cookie: browser.cookieHeader() }, payload: new URLSearchParams({ json: 'true', ...form }).toString() });
+      t.app.inject({
+        method: 'POST',
+        url,
+        remoteAddress: browser.ip,
+        headers: { 'content-type': contentType, cookie: browser.cookieHeader() },
+        payload: new URLSearchParams({ json: 'true', ...form }).toString(),
+      });
     const creds = { email: t.org.member.email, password: TEST_PASSWORD };
 
     for (const form of [creds, { ...creds, csrfToken: 'x' }]) {
@@ -178,7 +210,13 @@ describe('17. Content-Type variants never bypass CSRF', () => {
     // Signout and session update: never a state change without the CSRF pair.
     const signedIn = new Browser(t.app, freshIp());
     await signedIn.signIn(t.org.member.email);
-    const out = await t.app.inject({ method: 'POST', url: '/api/auth/signout', remoteAddress: signedIn.ip, headers: { 'content-type': contentType, cookie: signedIn.cookieHeader() }, payload: 'json=true&csrfToken=x' });
+    const out = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/signout',
+      remoteAddress: signedIn.ip,
+      headers: { 'content-type': contentType, cookie: signedIn.cookieHeader() },
+      payload: 'json=true&csrfToken=x',
+    });
     expect(out.statusCode).toBeLessThan(500);
     expect(cookieNamed(out, SESSION)).toBeUndefined();
     expect((await signedIn.session()).user).toBeDefined();

@@ -46,7 +46,13 @@ describe('15. _log', () => {
       expect(statuses).toContain(429);
       expect(statuses.every((s) => s === 200 || s === 429)).toBe(true);
       // another address is not affected
-      const other = await logApp.inject({ method: 'POST', url: '/api/auth/_log', remoteAddress: freshIp(), headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'level=info&code=Y' });
+      const other = await logApp.inject({
+        method: 'POST',
+        url: '/api/auth/_log',
+        remoteAddress: freshIp(),
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: 'level=info&code=Y',
+      });
       expect(other.statusCode).toBe(200);
       // and the server is alive
       expect((await logApp.inject({ method: 'GET', url: '/api/auth/csrf' })).statusCode).toBe(200);
@@ -58,8 +64,15 @@ describe('15. _log', () => {
 
 describe('16. unsupported method or action', () => {
   it.each([
-    ['PUT', '/api/auth/session'], ['GET', '/api/auth/nope'], ['DELETE', '/api/auth/csrf'], ['GET', '/api/auth/callback/credentials'],
-    ['GET', '/api/auth/signout'], ['POST', '/api/auth/nope'], ['PATCH', '/api/auth/session'], ['GET', '/api/auth/_log'], ['GET', '/api/auth/a/b/c'],
+    ['PUT', '/api/auth/session'],
+    ['GET', '/api/auth/nope'],
+    ['DELETE', '/api/auth/csrf'],
+    ['GET', '/api/auth/callback/credentials'],
+    ['GET', '/api/auth/signout'],
+    ['POST', '/api/auth/nope'],
+    ['PATCH', '/api/auth/session'],
+    ['GET', '/api/auth/_log'],
+    ['GET', '/api/auth/a/b/c'],
   ] as const)('%s %s → 400 text, never 500', async (method, url) => {
     const res = await t.app.inject({ method, url });
     expect(res.statusCode).toBe(400);

@@ -9,9 +9,20 @@ import { CSRF_FAILED, WRONG, freshIp, signInForm, useAuthTestApp } from './nexta
 const t = useAuthTestApp();
 
 describe('9. open redirect', () => {
-  const evil = ['https://evil.example/x', '//evil.example', '/\\evil.example', '\\\\evil.example', 'javascript:alert(1)',
-    'http://localhost:3000.evil.example', 'http://localhost:3000@evil.example', 'https://localhost:3000/x', '/\t/evil.example',
-    ' //evil.example', 'data:text/html,hi', `${'/a'.repeat(1500)}`];
+  const evil = [
+    'https://evil.example/x',
+    '//evil.example',
+    '/\\evil.example',
+    '\\\\evil.example',
+    'javascript:alert(1)',
+    'http://localhost:3000.evil.example',
+    'http://localhost:3000@evil.example',
+    'https://localhost:3000/x',
+    '/\t/evil.example',
+    ' //evil.example',
+    'data:text/html,hi',
+    `${'/a'.repeat(1500)}`,
+  ];
 
   it.each(evil.map((v) => [v.slice(0, 40), v]))('callbackUrl %j stays on the canonical origin', async (_label, callbackUrl) => {
     const browser = new Browser(t.app, freshIp());
@@ -41,7 +52,11 @@ describe('9. open redirect', () => {
 
     // query callbackUrl is filtered the same way
     csrfToken = await browser.csrf();
-    const query = await browser.request({ method: 'POST', url: '/api/auth/callback/credentials?callbackUrl=https%3A%2F%2Fevil.example', form: { email: t.org.member.email, password: TEST_PASSWORD, csrfToken, json: 'true' } });
+    const query = await browser.request({
+      method: 'POST',
+      url: '/api/auth/callback/credentials?callbackUrl=https%3A%2F%2Fevil.example',
+      form: { email: t.org.member.email, password: TEST_PASSWORD, csrfToken, json: 'true' },
+    });
     expect(query.json()).toEqual({ url: `${BASE}/` });
   });
 
@@ -67,7 +82,11 @@ describe('9. open redirect', () => {
 });
 
 describe('10. Host header injection', () => {
-  const evilHeaders: Array<Record<string, string>> = [{ host: 'evil.example' }, { 'x-forwarded-host': 'evil.example', 'x-forwarded-proto': 'https' }, { host: 'evil.example', 'x-forwarded-host': 'evil.example' }];
+  const evilHeaders: Array<Record<string, string>> = [
+    { host: 'evil.example' },
+    { 'x-forwarded-host': 'evil.example', 'x-forwarded-proto': 'https' },
+    { host: 'evil.example', 'x-forwarded-host': 'evil.example' },
+  ];
 
   it.each(evilHeaders)('every url and cookie uses the configured origin with %j', async (headers) => {
     const browser = new Browser(t.app, freshIp());
@@ -75,11 +94,26 @@ describe('10. Host header injection', () => {
     for (const c of csrf.cookies) expect(c.domain).toBeUndefined();
     const csrfToken = (csrf.json() as { csrfToken: string }).csrfToken;
 
-    const bad = await browser.request({ method: 'POST', url: '/api/auth/callback/credentials', headers, form: { email: t.org.member.email, password: 'wrong wrong wrong', csrfToken, json: 'true' } });
+    const bad = await browser.request({
+      method: 'POST',
+      url: '/api/auth/callback/credentials',
+      headers,
+      form: { email: t.org.member.email, password: 'wrong wrong wrong', csrfToken, json: 'true' },
+    });
     expect(bad.json()).toEqual(WRONG);
-    const noCsrf = await browser.request({ method: 'POST', url: '/api/auth/callback/credentials', headers, form: { email: t.org.member.email, password: TEST_PASSWORD, json: 'true' } });
+    const noCsrf = await browser.request({
+      method: 'POST',
+      url: '/api/auth/callback/credentials',
+      headers,
+      form: { email: t.org.member.email, password: TEST_PASSWORD, json: 'true' },
+    });
     expect(noCsrf.json()).toEqual(CSRF_FAILED);
-    const ok = await browser.request({ method: 'POST', url: '/api/auth/callback/credentials', headers, form: { email: t.org.member.email, password: TEST_PASSWORD, csrfToken, json: 'true', callbackUrl: 'https://evil.example/home' } });
+    const ok = await browser.request({
+      method: 'POST',
+      url: '/api/auth/callback/credentials',
+      headers,
+      form: { email: t.org.member.email, password: TEST_PASSWORD, csrfToken, json: 'true', callbackUrl: 'https://evil.example/home' },
+    });
     expect(ok.json()).toEqual({ url: `${BASE}/` });
     for (const c of ok.cookies) expect(c.domain).toBeUndefined();
 
@@ -97,7 +131,12 @@ describe('10. Host header injection', () => {
       const headers = { 'x-forwarded-host': 'evil.example', 'x-forwarded-proto': 'https', host: 'evil.example' };
       const providers = await proxied.inject({ method: 'GET', url: '/api/auth/providers', headers });
       expect(JSON.stringify(providers.json())).not.toContain('evil');
-      const res = await proxied.inject({ method: 'POST', url: '/api/auth/callback/credentials', headers: { ...headers, 'content-type': 'application/x-www-form-urlencoded' }, payload: 'json=true&csrfToken=x' });
+      const res = await proxied.inject({
+        method: 'POST',
+        url: '/api/auth/callback/credentials',
+        headers: { ...headers, 'content-type': 'application/x-www-form-urlencoded' },
+        payload: 'json=true&csrfToken=x',
+      });
       expect(res.json()).toEqual(CSRF_FAILED);
     } finally {
       await proxied.close();

@@ -27,9 +27,11 @@ describe('11. tampered, expired or garbage session cookies', () => {
     expect(cleared).toMatchObject({ httpOnly: true, path: '/' });
   }
 
-  it.each([
-    'garbage', 'a'.repeat(43), 'a'.repeat(5000), '%E0%A4%A', '%00%0d%0a', 'eyJhbGciOiJub25lIn0.eyJzdWIiOiJ4In0.', '"quoted"', '__proto__', 'undefined',
-  ].map((v) => [v.slice(0, 40), v]))('garbage %j → {} and a clearing cookie', async (_label, value) => {
+  it.each(
+    ['garbage', 'a'.repeat(43), 'a'.repeat(5000), '%E0%A4%A', '%00%0d%0a', 'eyJhbGciOiJub25lIn0.eyJzdWIiOiJ4In0.', '"quoted"', '__proto__', 'undefined'].map(
+      (v) => [v.slice(0, 40), v],
+    ),
+  )('garbage %j → {} and a clearing cookie', async (_label, value) => {
     await expectCleared(value);
   });
 
@@ -109,7 +111,11 @@ describe('12. session shape', () => {
     expect(text).not.toMatch(/argon2|password|hash|permission|role|token_hash/i);
     expect(text).not.toContain(browser.cookies.get(SESSION)!);
     // the access token works for GraphQL
-    const me = await gql(t.app, session.access_token, '{ findOneUser { id email full_name team { name users { id } } manager { id } } organizationUsers { id email team { name } } }');
+    const me = await gql(
+      t.app,
+      session.access_token,
+      '{ findOneUser { id email full_name team { name users { id } } manager { id } } organizationUsers { id email team { name } } }',
+    );
     expect(me.errors).toBeUndefined();
     expect(me.data?.findOneUser).toMatchObject({ id: t.org.manager.id, email: t.org.manager.email, full_name: 'Acme Manager' });
     const ids = (me.data?.organizationUsers as Array<{ id: string }>).map((u) => u.id);
@@ -134,8 +140,18 @@ describe('14. session update', () => {
     const before = await browser.session();
     const csrfToken = await browser.csrf();
     const res = await browser.request({
-      method: 'POST', url: '/api/auth/session',
-      json: { csrfToken, data: { role: 'admin', id: 'other', permission_level: 'ADMIN', user: { id: t.org.admin.id, email: t.org.admin.email }, data: { organization: { id: 'x' } } } },
+      method: 'POST',
+      url: '/api/auth/session',
+      json: {
+        csrfToken,
+        data: {
+          role: 'admin',
+          id: 'other',
+          permission_level: 'ADMIN',
+          user: { id: t.org.admin.id, email: t.org.admin.email },
+          data: { organization: { id: 'x' } },
+        },
+      },
     });
     expect(res.statusCode).toBe(200);
     const after = res.json() as Record<string, any>;

@@ -22,7 +22,11 @@ describe('4-7. failures', () => {
 
     // Without json=true: a redirect to the same absolute url.
     const csrfToken = await browser.csrf();
-    const redirect = await browser.request({ method: 'POST', url: '/api/auth/callback/credentials', form: { email: t.org.member.email, password: 'nope nope nope', csrfToken } });
+    const redirect = await browser.request({
+      method: 'POST',
+      url: '/api/auth/callback/credentials',
+      form: { email: t.org.member.email, password: 'nope nope nope', csrfToken },
+    });
     expect(redirect.statusCode).toBe(302);
     expect(redirect.headers.location).toBe(WRONG.url);
   });
@@ -58,7 +62,11 @@ describe('4-7. failures', () => {
       const browser = new Browser(t.app, freshIp());
       const csrfToken = await browser.csrf();
       const started = process.hrtime.bigint();
-      const res = await browser.request({ method: 'POST', url: '/api/auth/callback/credentials', form: { email, password: 'a wrong password!', csrfToken, json: 'true' } });
+      const res = await browser.request({
+        method: 'POST',
+        url: '/api/auth/callback/credentials',
+        form: { email, password: 'a wrong password!', csrfToken, json: 'true' },
+      });
       const ms = Number(process.hrtime.bigint() - started) / 1e6;
       expect(res.statusCode).toBe(401);
       return ms;
@@ -88,7 +96,9 @@ describe('4-7. failures', () => {
       expect(res.json()).toEqual({ url: `${AUTH}/error?error=Default` });
       expect(res.body).not.toMatch(/sign_in_attempts|no such table|sqlite|select/i);
       expect(sessionSet(res)).toBeUndefined();
-      const entry = logs.lines.map((l) => JSON.parse(l) as Record<string, any>).find((l) => /no such table: sign_in_attempts/.test(JSON.stringify(l.err ?? '')));
+      const entry = logs.lines
+        .map((l) => JSON.parse(l) as Record<string, any>)
+        .find((l) => /no such table: sign_in_attempts/.test(JSON.stringify(l.err ?? '')));
       expect(entry, 'the details are logged').toBeDefined();
       expect(entry?.reqId).toEqual(expect.any(String));
     } finally {
@@ -108,7 +118,15 @@ describe('4-7. failures', () => {
     // bodies the client never sends: bad JSON, too large, unsupported content type
     const csrfToken = await browser.csrf();
     const raw = async (contentType: string, payload: string) =>
-      record(await t.app.inject({ method: 'POST', url: '/api/auth/callback/credentials', remoteAddress: freshIp(), headers: { 'content-type': contentType, cookie: browser.cookieHeader() }, payload }));
+      record(
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/auth/callback/credentials',
+          remoteAddress: freshIp(),
+          headers: { 'content-type': contentType, cookie: browser.cookieHeader() },
+          payload,
+        }),
+      );
     await raw('application/json', '{"csrfToken": "' + csrfToken + '", ');
     await raw('application/x-www-form-urlencoded', `csrfToken=${csrfToken}&json=true&password=${'x'.repeat(70 * 1024)}`);
     await raw('application/xml', '<a/>');

@@ -49,5 +49,12 @@ export function useAuthTestApp(): { readonly app: FastifyInstance; readonly org:
   afterAll(async () => {
     await app.close();
   });
-  return { get app() { return app; }, get org() { return org; } };
+  return {
+    get app() {
+      return app;
+    },
+    get org() {
+      return org;
+    },
+  };
 }

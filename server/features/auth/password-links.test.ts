@@ -33,7 +33,9 @@ beforeAll(async () => {
   app = await createTestApp();
   org = await seedOrg(app, 'Linky');
 });
-afterAll(async () => { await app.close(); });
+afterAll(async () => {
+  await app.close();
+});
 
 describe('a pending reset link after the password changed', () => {
   it('answers INVALID_LINK once the person changed their password in the app (settings)', async () => {
@@ -42,7 +44,9 @@ describe('a pending reset link after the password changed', () => {
     expect(await linkState(token)).toEqual({ valid: true, purpose: 'reset', email: user.email });
 
     const me = await signedIn(app, user.email);
-    const changed = await me.gql('mutation($input: UpdatePasswordInput!) { updatePassword(input: $input) }', { input: { current_password: TEST_PASSWORD, new_password: NEW_PASSWORD } });
+    const changed = await me.gql('mutation($input: UpdatePasswordInput!) { updatePassword(input: $input) }', {
+      input: { current_password: TEST_PASSWORD, new_password: NEW_PASSWORD },
+    });
     expect(changed.data).toEqual({ updatePassword: true });
 
     expect(await linkState(token)).toEqual({ valid: false });
@@ -56,7 +60,9 @@ describe('a pending reset link after the password changed', () => {
     const user = await addUser(app, org.org.id, { email: 'profile-changer@linky.example' });
     const token = await askReset(user.email);
     const me = await signedIn(app, user.email);
-    const changed = await me.gql('mutation($input: UpdateMeInput!) { updateMe(input: $input) { user { id } } }', { input: { current_password: TEST_PASSWORD, password: NEW_PASSWORD } });
+    const changed = await me.gql('mutation($input: UpdateMeInput!) { updateMe(input: $input) { user { id } } }', {
+      input: { current_password: TEST_PASSWORD, password: NEW_PASSWORD },
+    });
     expect(changed.errors).toBeUndefined();
     expect(await linkState(token)).toEqual({ valid: false });
   });

@@ -26,7 +26,9 @@ describe('an access token of an idle session', () => {
     app = await createTestApp();
     org = await seedOrg(app, 'Idle');
   });
-  afterAll(async () => { await app.close(); });
+  afterAll(async () => {
+    await app.close();
+  });
 
   it('stops working once the session has been idle for SESSION_IDLE_MINUTES, though the token has not expired', async () => {
     const me = await signedIn(app, org.member.email);
@@ -57,7 +59,9 @@ describe('an open websocket of an idle session', () => {
     url = await listen(app);
     org = await seedOrg(app, 'Sleepy');
   });
-  afterAll(async () => { await app.close(); });
+  afterAll(async () => {
+    await app.close();
+  });
 
   it('closes 4403 when its session reaches the idle limit', async () => {
     const me = await signedIn(app, org.member.email);
@@ -93,7 +97,9 @@ describe('an access token past its expiry', () => {
     app = await createTestApp();
     org = await seedOrg(app, 'Expiry');
   });
-  afterAll(async () => { await app.close(); });
+  afterAll(async () => {
+    await app.close();
+  });
 
   it('is refused once its exp has passed, though it was verified (and remembered) before and its session is live', async () => {
     const me = await signedIn(app, org.member.email);

@@ -49,7 +49,8 @@ describe('auth log lines', () => {
 
   it('forgot-password and sign-up log no typed address, nor does the page the sign-up answer opens', async () => {
     const visitor = new Browser(app, freshIp());
-    const post = async (action: string, email: string) => visitor.request({ method: 'POST', url: `/api/auth/${action}`, json: { email, csrfToken: await visitor.csrf() } });
+    const post = async (action: string, email: string) =>
+      visitor.request({ method: 'POST', url: `/api/auth/${action}`, json: { email, csrfToken: await visitor.csrf() } });
     expect((await post('forgot-password', RESET_TYPED)).statusCode).toBe(200);
     const signUp = await post('sign-up', SIGNUP_TYPED);
     expect(signUp.statusCode).toBe(200);

@@ -36,16 +36,17 @@ function inFlightCounter(db: object) {
   };
 }
 
-export type SignInResult =
-  | { ok: true; token: string; expiresAt: number; userId: string }
-  | { ok: false; reason: 'CredentialsSignin' | 'LoginBlocked' };
+export type SignInResult = { ok: true; token: string; expiresAt: number; userId: string } | { ok: false; reason: 'CredentialsSignin' | 'LoginBlocked' };
 
 /**
  * Password sign-in: throttled per (account, address), per address and per account;
  * the same path and a real hash for unknown users, so neither answer nor timing
  * tells whether an account exists.
  */
-export async function signInWithPassword(app: FastifyInstance, input: { email: string; password: string; ip: string; userAgent: string | undefined }): Promise<SignInResult> {
+export async function signInWithPassword(
+  app: FastifyInstance,
+  input: { email: string; password: string; ip: string; userAgent: string | undefined },
+): Promise<SignInResult> {
   const { db, config, log } = app.services;
   const email = input.email.trim().toLowerCase().slice(0, 320);
   const ip = input.ip;
@@ -56,7 +57,8 @@ export async function signInWithPassword(app: FastifyInstance, input: { email: s
   const blocked =
     countFailures(db, { email, ip, sinceMs: 15 * MINUTE }) + inFlight.get(keys.pair) >= PAIR_FAILURE_LIMIT ||
     countFailures(db, { ip, sinceMs: 15 * MINUTE }) + inFlight.get(keys.ip) >= IP_FAILURE_LIMIT ||
-    (countFailures(db, { email, sinceMs: 60 * MINUTE }) + inFlight.get(keys.account) >= ACCOUNT_FAILURE_LIMIT && !hasRecentSuccess(db, email, ip, 30 * 24 * 60 * MINUTE));
+    (countFailures(db, { email, sinceMs: 60 * MINUTE }) + inFlight.get(keys.account) >= ACCOUNT_FAILURE_LIMIT &&
+      !hasRecentSuccess(db, email, ip, 30 * 24 * 60 * MINUTE));
   if (blocked) {
     // No typed identifier in the log (docs/decisions/0057): what was typed may be a password.
     log.warn({ event: 'sign_in_blocked', ip }, 'sign-in blocked after repeated failures');
@@ -73,7 +75,17 @@ export async function signInWithPassword(app: FastifyInstance, input: { email: s
     ok = !!user && passwordOk && user.status === 'ACTIVE';
     recordSignInAttempt(db, email, ip, ok);
     // Known accounts only: an unknown address belongs to no organization (docs/decisions/0042).
-    if (user) recordAudit(db, { organizationId: user.organizationId, action: ok ? 'SIGN_IN_SUCCEEDED' : 'SIGN_IN_FAILED', actorUserId: ok ? user.id : null, actorLabel: email, subjectUserId: user.id, subjectLabel: email, ip, details: ok ? null : { reason: passwordOk ? 'not_active' : 'wrong_password' } });
+    if (user)
+      recordAudit(db, {
+        organizationId: user.organizationId,
+        action: ok ? 'SIGN_IN_SUCCEEDED' : 'SIGN_IN_FAILED',
+        actorUserId: ok ? user.id : null,
+        actorLabel: email,
+        subjectUserId: user.id,
+        subjectLabel: email,
+        ip,
+        details: ok ? null : { reason: passwordOk ? 'not_active' : 'wrong_password' },
+      });
   } finally {
     inFlight.add(claimed, -1);
   }
@@ -83,6 +95,12 @@ export async function signInWithPassword(app: FastifyInstance, input: { email: s
   if (!ok || !user) return { ok: false, reason: 'CredentialsSignin' };
 
   recordLastLogin(db, user.id, nowIso());
-  const { token, session } = createSession(db, { userId: user.id, organizationId: user.organizationId, maxAgeMs: config.sessionMaxAgeMs, ip, userAgent: input.userAgent });
+  const { token, session } = createSession(db, {
+    userId: user.id,
+    organizationId: user.organizationId,
+    maxAgeMs: config.sessionMaxAgeMs,
+    ip,
+    userAgent: input.userAgent,
+  });
   return { ok: true, token, expiresAt: session.expires_at, userId: user.id };
 }

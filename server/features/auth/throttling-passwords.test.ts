@@ -61,7 +61,10 @@ describe('18. brute force on one account', () => {
     expect(hasSession(ok)).toBe(true);
 
     // Every attempt that reached the password check is recorded (ASVS 16.3.1), blocked ones are logged.
-    const rows = app.services.db.$client.prepare('SELECT ip, success FROM sign_in_attempts WHERE email = ?').all(victim.email) as Array<{ ip: string; success: number }>;
+    const rows = app.services.db.$client.prepare('SELECT ip, success FROM sign_in_attempts WHERE email = ?').all(victim.email) as Array<{
+      ip: string;
+      success: number;
+    }>;
     expect(rows.filter((r) => r.ip === '10.1.1.1' && !r.success)).toHaveLength(PAIR_FAILURE_LIMIT);
     expect(rows.filter((r) => r.ip === '10.1.1.2' && r.success)).toHaveLength(1);
     expect(logs.text()).toContain('sign_in_blocked');
@@ -70,16 +73,27 @@ describe('18. brute force on one account', () => {
   it('a concurrent burst from one address cannot slip past the limit before failures are recorded', async () => {
     const victim = await addUser(app, org.org.id, { email: 'burst-victim@acme.example' });
     const ip = '10.1.5.5';
-    const browsers = await Promise.all(Array.from({ length: 40 }, async () => {
-      const browser = new Browser(app, ip);
-      return { browser, csrfToken: await browser.csrf() };
-    }));
-    const results = await Promise.all(browsers.map(({ browser, csrfToken }, i) =>
-      browser.request({ method: 'POST', url: '/api/auth/callback/credentials', form: { email: victim.email, password: `burst guess ${i}`, csrfToken, json: 'true' } })));
+    const browsers = await Promise.all(
+      Array.from({ length: 40 }, async () => {
+        const browser = new Browser(app, ip);
+        return { browser, csrfToken: await browser.csrf() };
+      }),
+    );
+    const results = await Promise.all(
+      browsers.map(({ browser, csrfToken }, i) =>
+        browser.request({
+          method: 'POST',
+          url: '/api/auth/callback/credentials',
+          form: { email: victim.email, password: `burst guess ${i}`, csrfToken, json: 'true' },
+        }),
+      ),
+    );
     const statuses = results.map((r) => r.statusCode);
     expect(statuses.filter((s) => s === 401)).toHaveLength(PAIR_FAILURE_LIMIT);
     expect(statuses.filter((s) => s === 429)).toHaveLength(40 - PAIR_FAILURE_LIMIT);
-    const failures = app.services.db.$client.prepare('SELECT count(*) AS n FROM sign_in_attempts WHERE email = ? AND success = 0').get(victim.email) as { n: number };
+    const failures = app.services.db.$client.prepare('SELECT count(*) AS n FROM sign_in_attempts WHERE email = ? AND success = 0').get(victim.email) as {
+      n: number;
+    };
     expect(failures.n).toBe(PAIR_FAILURE_LIMIT);
   });
 
@@ -134,13 +148,20 @@ describe('20. password policy', () => {
 
   it('registration: 7 and 11 characters and a common password are refused, 12 accepted', async () => {
     const browser = new Browser(app, '10.6.0.1');
-    const post = async (url: string, body: Record<string, unknown>) => browser.request({ method: 'POST', url, json: { ...body, csrfToken: await browser.csrf() } });
+    const post = async (url: string, body: Record<string, unknown>) =>
+      browser.request({ method: 'POST', url, json: { ...body, csrfToken: await browser.csrf() } });
     expect((await post('/api/auth/sign-up', { email: 'founder@policy-co.example' })).statusCode).toBe(200);
     const link = outboxMails(app, 'founder@policy-co.example').at(-1)!.link!;
     const token = new URL(link).searchParams.get('token')!;
     const register = (password: string) => post('/api/auth/register', { token, organization_name: 'Policy Co', full_name: 'Fran Founder', password });
 
-    for (const [password, message] of [['short77', /at least 12/], ['elevenchars', /at least 12/], [COMMON, /too common/], ['QWERTY123456', /too common/], ['x'.repeat(257), /at most 256/]] as const) {
+    for (const [password, message] of [
+      ['short77', /at least 12/],
+      ['elevenchars', /at least 12/],
+      [COMMON, /too common/],
+      ['QWERTY123456', /too common/],
+      ['x'.repeat(257), /at most 256/],
+    ] as const) {
       const res = await register(password);
       expect(res.statusCode, password).toBe(400);
       const body = res.json() as { error: string; message: string; fields: Record<string, string> };
@@ -157,7 +178,8 @@ describe('20. password policy', () => {
     const user = await addUser(app, org.org.id, { email: 'changer@acme.example' });
     const { gql } = await signedIn(app, user.email);
     let current = TEST_PASSWORD;
-    const change = (new_password: string) => gql('mutation($input: UpdatePasswordInput!) { updatePassword(input: $input) }', { input: { current_password: current, new_password } });
+    const change = (new_password: string) =>
+      gql('mutation($input: UpdatePasswordInput!) { updatePassword(input: $input) }', { input: { current_password: current, new_password } });
 
     for (const bad of ['seven77', 'elevenchars', COMMON, 'qwerty123456', `${'y'.repeat(257)}`]) {
       const res = await change(bad);
@@ -168,10 +190,10 @@ describe('20. password policy', () => {
     expect(codeOf(wrongCurrent)).toBe('FORBIDDEN');
 
     const candidates = [
-      'all lowercase words only',                      // no composition rules
-      `${'long passphrase '.repeat(5)}end`,            // 64+ characters
-      '🔐🦄🌈🍕🚀🎲🧩🪐🐙🌵🎻🧊',                        // 12 emoji (code points, not bytes)
-      GOOD12,                                            // exactly 12
+      'all lowercase words only', // no composition rules
+      `${'long passphrase '.repeat(5)}end`, // 64+ characters
+      '🔐🦄🌈🍕🚀🎲🧩🪐🐙🌵🎻🧊', // 12 emoji (code points, not bytes)
+      GOOD12, // exactly 12
     ];
     for (const next of candidates) {
       const res = await change(next);
@@ -187,7 +209,10 @@ describe('20. password policy', () => {
     expect(codeOf(meShort)).toBe('BAD_USER_INPUT');
     const meCommon = await gql('mutation($p: String!) { updateMe(input: { password: "password1234", current_password: $p }) { user { id } } }', { p: current });
     expect(codeOf(meCommon)).toBe('BAD_USER_INPUT');
-    const meOk = await gql('mutation($p: String!) { updateMe(input: { password: "another fine passphrase", current_password: $p }) { access_token user { id } } }', { p: current });
+    const meOk = await gql(
+      'mutation($p: String!) { updateMe(input: { password: "another fine passphrase", current_password: $p }) { access_token user { id } } }',
+      { p: current },
+    );
     expect(meOk.errors).toBeUndefined();
     expect((await new Browser(app, '10.6.1.2').signIn(user.email, 'another fine passphrase')).statusCode).toBe(200);
     expect((await new Browser(app, '10.6.1.3').signIn(user.email, current)).statusCode).toBe(401);
@@ -215,7 +240,9 @@ describe('21. stored hash format', () => {
     const b = await addUser(app, org.org.id, { email: 'salt-b@acme.example' });
     for (const user of [a, b]) {
       const { gql } = await signedIn(app, user.email);
-      const res = await gql('mutation($input: UpdatePasswordInput!) { updatePassword(input: $input) }', { input: { current_password: TEST_PASSWORD, new_password: secret } });
+      const res = await gql('mutation($input: UpdatePasswordInput!) { updatePassword(input: $input) }', {
+        input: { current_password: TEST_PASSWORD, new_password: secret },
+      });
       expect(res.errors).toBeUndefined();
     }
     // a failed attempt with another marker must not be stored either
@@ -260,17 +287,29 @@ describe('22. hashing load', () => {
         await new Promise((r) => setTimeout(r, 2));
       }
     })();
-    const browsers = await Promise.all(Array.from({ length: 50 }, async (_, i) => {
-      const browser = new Browser(app, `10.8.${Math.floor(i / 5)}.${i % 5}`);
-      const csrfToken = await browser.csrf();
-      return { browser, csrfToken, i };
-    }));
-    const results = await Promise.all(browsers.map(({ browser, csrfToken, i }) =>
-      browser.request({ method: 'POST', url: '/api/auth/callback/credentials', form: { email: i % 2 ? org.manager.email : `load-${i}@nowhere.example`, password: `concurrent guess ${i}`, csrfToken, json: 'true' } })));
+    const browsers = await Promise.all(
+      Array.from({ length: 50 }, async (_, i) => {
+        const browser = new Browser(app, `10.8.${Math.floor(i / 5)}.${i % 5}`);
+        const csrfToken = await browser.csrf();
+        return { browser, csrfToken, i };
+      }),
+    );
+    const results = await Promise.all(
+      browsers.map(({ browser, csrfToken, i }) =>
+        browser.request({
+          method: 'POST',
+          url: '/api/auth/callback/credentials',
+          form: { email: i % 2 ? org.manager.email : `load-${i}@nowhere.example`, password: `concurrent guess ${i}`, csrfToken, json: 'true' },
+        }),
+      ),
+    );
     done = true;
     await sampler;
     const statuses = results.map((r) => r.statusCode);
-    expect(statuses.every((s) => s === 401 || s === 429), statuses.join(',')).toBe(true);
+    expect(
+      statuses.every((s) => s === 401 || s === 429),
+      statuses.join(','),
+    ).toBe(true);
     for (const r of results) expect(new URL(urlOf(r)).origin).toBe(BASE);
     expect(maxQueue).toBeGreaterThan(0);
     expect(hashQueueLength()).toBe(0);

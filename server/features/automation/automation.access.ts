@@ -39,7 +39,12 @@ export function requireTeamAutomation(ctx: Ctx, refusal: string): { viewer: View
 }
 
 /** A rule the viewer may change: NOT_FOUND in another organization, FORBIDDEN (`refusal`) when its team is not theirs. */
-export function requireTeamRule<R extends { team_id: string | null }>(ctx: Ctx, id: string, find: (db: Db, orgId: string, id: string) => R | undefined, refusal: string): { viewer: Viewer; rule: R } {
+export function requireTeamRule<R extends { team_id: string | null }>(
+  ctx: Ctx,
+  id: string,
+  find: (db: Db, orgId: string, id: string) => R | undefined,
+  refusal: string,
+): { viewer: Viewer; rule: R } {
   const viewer = requireViewer(ctx);
   const rule = find(ctx.services.db, viewer.organizationId, id);
   if (!rule) throw notFound('Automation rule');
@@ -58,10 +63,12 @@ export function ruleLifecycle<R>(o: {
   setPaused: (ctx: Ctx, rule: R, paused: boolean) => R;
   remove: (ctx: Ctx, rule: R) => void;
 }) {
-  const set = (paused: boolean) => (_: unknown, args: { id: string }, ctx: Ctx): R => {
-    const { rule } = o.require(ctx, args.id);
-    return o.paused(rule) === paused ? rule : o.setPaused(ctx, rule, paused);
-  };
+  const set =
+    (paused: boolean) =>
+    (_: unknown, args: { id: string }, ctx: Ctx): R => {
+      const { rule } = o.require(ctx, args.id);
+      return o.paused(rule) === paused ? rule : o.setPaused(ctx, rule, paused);
+    };
   return {
     pause: set(true),
     resume: set(false),

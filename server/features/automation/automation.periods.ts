@@ -61,7 +61,13 @@ export function sprintEndPeriods(db: Db, orgId: string, teamId: string, fromDay:
  * sprint whose dates were moved later gets no second run (docs/decisions/0022), so its new end is
  * no "next run" either.
  */
-export function nextSprintEnd(db: Db, orgId: string, teamId: string, now: number, claimed: (keys: string[]) => Set<string>): { sprint: SprintRow; endsAt: number } | null {
+export function nextSprintEnd(
+  db: Db,
+  orgId: string,
+  teamId: string,
+  now: number,
+  claimed: (keys: string[]) => Set<string>,
+): { sprint: SprintRow; endsAt: number } | null {
   const upcoming = upcomingSprints(db, orgId, teamId, iso(now));
   const taken = upcoming.length ? claimed(upcoming.map((s) => sprintPeriodKey(s.id))) : new Set<string>();
   const sprint = upcoming.find((s) => !taken.has(sprintPeriodKey(s.id)));

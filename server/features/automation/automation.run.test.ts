@@ -13,15 +13,22 @@ afterEach(async () => {
   app = undefined;
 });
 
-const scheduleKeys = (a: FastifyInstance) => (a.services.db.$client.prepare('SELECT key FROM job_schedules ORDER BY key').all() as Array<{ key: string }>).map((r) => r.key);
+const scheduleKeys = (a: FastifyInstance) =>
+  (a.services.db.$client.prepare('SELECT key FROM job_schedules ORDER BY key').all() as Array<{ key: string }>).map((r) => r.key);
 
 describe('the automation pass (docs/decisions/0073)', () => {
   it('an area whose pass fails holds up no other: the others create their periods and the job is done', async () => {
     const t = await setUpRetroAutomation();
     app = t.app;
     const broken: Automation<{ id: string; organization_id: string }, { key: string }> = {
-      name: 'broken', claimIndex: 'nothing.', activeRules: () => { throw new Error('the broken area fails'); },
-      duePeriods: () => [], claimed: () => new Set(), create: () => null,
+      name: 'broken',
+      claimIndex: 'nothing.',
+      activeRules: () => {
+        throw new Error('the broken area fails');
+      },
+      duePeriods: () => [],
+      claimed: () => new Set(),
+      create: () => null,
     };
     registerAutomation(app, broken);
     const sprint = t.sprint('Sprint 1', '2027-01-01', '2027-01-14');
@@ -32,15 +39,30 @@ describe('the automation pass (docs/decisions/0073)', () => {
     expect(jobRows(app, AUTOMATION_PASS_KIND).map((j) => j.status)).toEqual(['done']);
   }, 60_000);
 
-  it('on start, the areas\' former hourly schedules are removed and the one pass is scheduled', async () => {
+  it("on start, the areas' former hourly schedules are removed and the one pass is scheduled", async () => {
     const dataDir = tempDataDir();
     const first = await appOnDataDir(dataDir);
     app = first;
     // As an install from before the automation module has them.
     const now = new Date().toISOString();
     for (const key of ['reviews.automation', 'retros.automation.sprints', 'feedback.automation']) {
-      upsertSchedule(first.services.db, { key, kind: key, organizationId: null, payload: {}, everyUnit: 'hours', everyCount: 1, anchorAt: '2026-01-01T00:00:00.000Z', endsAt: null, catchUp: 'latest', active: true },
-        () => ({ index: 0, runAt: '2026-01-01T00:00:00.000Z' }), now);
+      upsertSchedule(
+        first.services.db,
+        {
+          key,
+          kind: key,
+          organizationId: null,
+          payload: {},
+          everyUnit: 'hours',
+          everyCount: 1,
+          anchorAt: '2026-01-01T00:00:00.000Z',
+          endsAt: null,
+          catchUp: 'latest',
+          active: true,
+        },
+        () => ({ index: 0, runAt: '2026-01-01T00:00:00.000Z' }),
+        now,
+      );
     }
     expect(scheduleKeys(first)).toEqual(expect.arrayContaining(['feedback.automation', 'retros.automation.sprints', 'reviews.automation']));
     await first.close();

@@ -23,11 +23,17 @@ export const AUTOMATION_PASS_KIND = 'automation';
 
 const areas = new WeakMap<Scheduler, AnyAutomation[]>();
 
-const isClaimConflict = (err: unknown, claimIndex: string): boolean =>
-  err instanceof Error && err.message.includes(`UNIQUE constraint failed: ${claimIndex}`);
+const isClaimConflict = (err: unknown, claimIndex: string): boolean => err instanceof Error && err.message.includes(`UNIQUE constraint failed: ${claimIndex}`);
 
 /** Creates one period in a savepoint with its follow-up job; null when nothing was made or another pass claimed it meanwhile. */
-function createOnce<R extends AutomationRule, P extends DuePeriod, S>(a: Automation<R, P, S>, deps: AutomationDeps, rule: R, period: P, ctx: PassContext, shared: S): Created | null {
+function createOnce<R extends AutomationRule, P extends DuePeriod, S>(
+  a: Automation<R, P, S>,
+  deps: AutomationDeps,
+  rule: R,
+  period: P,
+  ctx: PassContext,
+  shared: S,
+): Created | null {
   try {
     return deps.db.transaction(() => {
       const made = a.create(deps, rule, period, ctx, shared);
@@ -49,7 +55,13 @@ export function runAutomation<R extends AutomationRule, P extends DuePeriod, S>(
   const created: string[] = [];
   for (const rule of a.activeRules(db)) {
     const periods = a.duePeriods(db, rule, now);
-    const claimed = periods.length ? a.claimed(db, rule, periods.map((p) => p.key)) : new Set<string>();
+    const claimed = periods.length
+      ? a.claimed(
+          db,
+          rule,
+          periods.map((p) => p.key),
+        )
+      : new Set<string>();
     const due = periods.filter((p) => !claimed.has(p.key));
     if (!due.length) continue;
     const why = a.blocker?.(db, rule) ?? null;
@@ -84,8 +96,12 @@ export function runAutomationPass(services: Services, ctx: PassContext): string[
 }
 
 /** The job of one period of a timed rule (the period starting at `ctx.period`); returns the id of what was created. */
-export function runTimedPeriod<R extends AutomationRule, P extends DuePeriod, S>(a: Automation<R, P, S>, deps: AutomationDeps, ruleId: string,
-  ctx: Pick<JobContext, 'now' | 'enqueue' | 'period' | 'runAt'>): string | null {
+export function runTimedPeriod<R extends AutomationRule, P extends DuePeriod, S>(
+  a: Automation<R, P, S>,
+  deps: AutomationDeps,
+  ruleId: string,
+  ctx: Pick<JobContext, 'now' | 'enqueue' | 'period' | 'runAt'>,
+): string | null {
   if (!a.timed) return null;
   const rule = a.timed.find(deps.db, ruleId);
   if (!rule) return null;
@@ -109,8 +125,14 @@ export function syncTimedSchedule<R extends AutomationRule, P extends DuePeriod,
     return;
   }
   scheduler.schedule({
-    key: a.timed.scheduleKey(rule.id), kind: a.timed.kind, organizationId: rule.organization_id, payload: { ruleId: rule.id },
-    every: plan.every, startAt: plan.startAt, catchUp: 'latest', active: plan.active,
+    key: a.timed.scheduleKey(rule.id),
+    kind: a.timed.kind,
+    organizationId: rule.organization_id,
+    payload: { ruleId: rule.id },
+    every: plan.every,
+    startAt: plan.startAt,
+    catchUp: 'latest',
+    active: plan.active,
   });
 }
 
@@ -121,7 +143,14 @@ export function dropTimedSchedule<R extends AutomationRule, P extends DuePeriod,
 
 /** (Re)creates the hourly pass; tests toggle it to restart its periods from a fake clock. */
 export function scheduleAutomationPass(app: FastifyInstance, active = true): void {
-  app.services.scheduler.schedule({ key: AUTOMATION_PASS_KIND, kind: AUTOMATION_PASS_KIND, every: { unit: 'hours', count: 1 }, startAt: '2026-01-01T00:00:00.000Z', catchUp: 'latest', active });
+  app.services.scheduler.schedule({
+    key: AUTOMATION_PASS_KIND,
+    kind: AUTOMATION_PASS_KIND,
+    every: { unit: 'hours', count: 1 },
+    startAt: '2026-01-01T00:00:00.000Z',
+    catchUp: 'latest',
+    active,
+  });
 }
 
 /** Plugs an area in: the hourly pass runs its rules; its follow-up and timed jobs are registered. */
@@ -130,9 +159,13 @@ export function registerAutomation(app: FastifyInstance, a: AnyAutomation): void
   let registered = areas.get(scheduler);
   if (!registered) {
     areas.set(scheduler, (registered = []));
-    scheduler.register(AUTOMATION_PASS_KIND, (_payload, ctx) => {
-      runAutomationPass(app.services, ctx);
-    }, { transactional: true });
+    scheduler.register(
+      AUTOMATION_PASS_KIND,
+      (_payload, ctx) => {
+        runAutomationPass(app.services, ctx);
+      },
+      { transactional: true },
+    );
     scheduleAutomationPass(app);
   }
   registered.push(a);
@@ -140,8 +173,12 @@ export function registerAutomation(app: FastifyInstance, a: AnyAutomation): void
   const { followUp, timed } = a;
   if (followUp) scheduler.register(followUp.kind, (payload, ctx) => followUp.run(app.services, payload as never, ctx));
   if (timed) {
-    scheduler.register<{ ruleId: string }>(timed.kind, (payload, ctx) => {
-      runTimedPeriod(a, app.services, payload.ruleId, ctx);
-    }, { transactional: true });
+    scheduler.register<{ ruleId: string }>(
+      timed.kind,
+      (payload, ctx) => {
+        runTimedPeriod(a, app.services, payload.ruleId, ctx);
+      },
+      { transactional: true },
+    );
   }
 }

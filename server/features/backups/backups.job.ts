@@ -13,17 +13,25 @@ export const BACKUP_KIND = 'backup.scheduled';
  */
 export function registerScheduledBackups(app: FastifyInstance): void {
   const { scheduler, config, db, log } = app.services;
-  scheduler.register(BACKUP_KIND, async () => {
-    const made = await backupOpenDatabase(db, path.join(config.backupDir, backupName(new Date(scheduler.now()))));
-    const deleted = pruneBackups(config.backupDir, config.backupKeep);
-    log.info({ file: made.file, bytes: made.size, deleted }, 'scheduled backup written');
-  }, { backoff: { baseMs: 10 * 60_000 } });
+  scheduler.register(
+    BACKUP_KIND,
+    async () => {
+      const made = await backupOpenDatabase(db, path.join(config.backupDir, backupName(new Date(scheduler.now()))));
+      const deleted = pruneBackups(config.backupDir, config.backupKeep);
+      log.info({ file: made.file, bytes: made.size, deleted }, 'scheduled backup written');
+    },
+    { backoff: { baseMs: 10 * 60_000 } },
+  );
   if (config.backupEveryHours === 0) {
     scheduler.unschedule(BACKUP_KIND);
     return;
   }
   scheduler.schedule({
-    key: BACKUP_KIND, kind: BACKUP_KIND, every: { unit: 'hours', count: config.backupEveryHours }, startAt: '2026-01-01T02:00:00.000Z',
-    catchUp: 'latest', payload: {},
+    key: BACKUP_KIND,
+    kind: BACKUP_KIND,
+    every: { unit: 'hours', count: config.backupEveryHours },
+    startAt: '2026-01-01T02:00:00.000Z',
+    catchUp: 'latest',
+    payload: {},
   });
 }

@@ -53,10 +53,14 @@ export async function backupsFeature(app: FastifyInstance): Promise<void> {
         const job = latestSystemJob(db, BACKUP_KIND);
         const failing = job && ['failed', 'dead'].includes(job.status) ? job : undefined;
         return {
-          every_hours: config.backupEveryHours, keep: config.backupKeep, directory: config.backupDir, count: files.length,
+          every_hours: config.backupEveryHours,
+          keep: config.backupKeep,
+          directory: config.backupDir,
+          count: files.length,
           last: last ? { name: last.name, size: last.size, created_at: last.at } : null,
-          next_at: config.backupEveryHours ? findScheduleByKey(db, BACKUP_KIND)?.next_run_at ?? null : null,
-          last_error: failing?.last_error ?? null, last_error_at: failing ? failing.finished_at ?? failing.run_at : null,
+          next_at: config.backupEveryHours ? (findScheduleByKey(db, BACKUP_KIND)?.next_run_at ?? null) : null,
+          last_error: failing?.last_error ?? null,
+          last_error_at: failing ? (failing.finished_at ?? failing.run_at) : null,
         };
       },
     },

@@ -17,9 +17,11 @@ import { addDays } from '../../../shared/dates.js';
  */
 export function setOrganizationBilling(db: Db, config: Config, actor: BillingActor, input: OperatorBillingChange, now: Date): void {
   if (config.billing.mode !== 'plans') {
-    throw conflict(config.billing.mode === 'none'
-      ? 'Billing is off on this server (BILLING=none): organizations have no plans or limits.'
-      : 'With BILLING=stripe, organizations choose and pay for their plan through Stripe Checkout on their billing page.');
+    throw conflict(
+      config.billing.mode === 'none'
+        ? 'Billing is off on this server (BILLING=none): organizations have no plans or limits.'
+        : 'With BILLING=stripe, organizations choose and pay for their plan through Stripe Checkout on their billing page.',
+    );
   }
   if (!findOrganization(db, input.organization_id)) throw notFound('Organization');
   if (isOperatorOrganization(db, input.organization_id)) throw conflict('The organization that runs this server is never billed or limited.');
@@ -28,11 +30,12 @@ export function setOrganizationBilling(db: Db, config: Config, actor: BillingAct
   const before = findBillingAccount(db, input.organization_id);
   const patch: BillingAccountPatch = { plan_id: plan?.id ?? null, seat_limit: input.seat_limit };
   const planChanged = (before?.plan_id ?? null) !== (plan?.id ?? null);
-  let status: BillingStatus = input.status ?? (planChanged ? (plan ? (plan.trial_days > 0 ? 'TRIALING' : 'ACTIVE') : 'NONE') : before?.status ?? 'NONE');
+  let status: BillingStatus = input.status ?? (planChanged ? (plan ? (plan.trial_days > 0 ? 'TRIALING' : 'ACTIVE') : 'NONE') : (before?.status ?? 'NONE'));
   if (!plan && status !== 'CANCELLED' && status !== 'READ_ONLY') status = 'NONE';
   patch.status = status;
-  patch.trial_ends_at = status === 'TRIALING' ? (planChanged || !before?.trial_ends_at ? addDays(now, plan!.trial_days).toISOString() : before.trial_ends_at) : null;
-  patch.past_due_since = status === 'PAST_DUE' || status === 'READ_ONLY' ? before?.past_due_since ?? now.toISOString() : null;
+  patch.trial_ends_at =
+    status === 'TRIALING' ? (planChanged || !before?.trial_ends_at ? addDays(now, plan!.trial_days).toISOString() : before.trial_ends_at) : null;
+  patch.past_due_since = status === 'PAST_DUE' || status === 'READ_ONLY' ? (before?.past_due_since ?? now.toISOString()) : null;
   db.transaction(() => {
     const after = saveBillingAccount(db, input.organization_id, patch);
     auditBillingChange(db, config, input.organization_id, before, after, actor);
@@ -50,7 +53,9 @@ export function startNewOrganization(db: Db, config: Config, orgId: string, now:
   if (!plan) return;
   const trial = config.billing.mode === 'plans' && plan.trial_days > 0;
   const after = saveBillingAccount(db, orgId, {
-    plan_id: plan.id, status: trial ? 'TRIALING' : 'ACTIVE', trial_ends_at: trial ? addDays(now, plan.trial_days).toISOString() : null,
+    plan_id: plan.id,
+    status: trial ? 'TRIALING' : 'ACTIVE',
+    trial_ends_at: trial ? addDays(now, plan.trial_days).toISOString() : null,
   });
   auditBillingChange(db, config, orgId, null, after, { userId: null, label: 'Teamlens', ip: null }, 'the default plan of a new organization');
 }

@@ -18,13 +18,23 @@ type Before = Pick<BillingAccountRow, 'plan_id' | 'seat_limit' | 'status'> | nul
  * of the organization it concerns and, when that is another one, of the operator organization too:
  * the customer's admins and the operator both read what happened. Call it in the change's transaction.
  */
-export function auditBillingChange(db: Db, config: Config, orgId: string, before: Before, after: NonNullable<Before>, actor: BillingActor, reason?: string): void {
+export function auditBillingChange(
+  db: Db,
+  config: Config,
+  orgId: string,
+  before: Before,
+  after: NonNullable<Before>,
+  actor: BillingActor,
+  reason?: string,
+): void {
   const org = findOrganization(db, orgId);
   const organization = org?.name ?? orgId;
   const changes: Array<{ action: AuditAction; from: string | number | null; to: string | number | null }> = [];
-  const planName = (id: string | null | undefined) => (id ? planById(config, id)?.name ?? id : null);
-  if ((before?.plan_id ?? null) !== after.plan_id) changes.push({ action: 'BILLING_PLAN_CHANGED', from: planName(before?.plan_id), to: planName(after.plan_id) });
-  if ((before?.seat_limit ?? null) !== after.seat_limit) changes.push({ action: 'BILLING_SEAT_LIMIT_CHANGED', from: before?.seat_limit ?? null, to: after.seat_limit });
+  const planName = (id: string | null | undefined) => (id ? (planById(config, id)?.name ?? id) : null);
+  if ((before?.plan_id ?? null) !== after.plan_id)
+    changes.push({ action: 'BILLING_PLAN_CHANGED', from: planName(before?.plan_id), to: planName(after.plan_id) });
+  if ((before?.seat_limit ?? null) !== after.seat_limit)
+    changes.push({ action: 'BILLING_SEAT_LIMIT_CHANGED', from: before?.seat_limit ?? null, to: after.seat_limit });
   const fromStatus: BillingStatus = before?.status ?? 'NONE';
   if (fromStatus !== after.status) changes.push({ action: 'BILLING_STATUS_CHANGED', from: fromStatus, to: after.status });
   const operatorOrg = getInstallSettings(db)?.operator_organization_id ?? null;
@@ -33,7 +43,11 @@ export function auditBillingChange(db: Db, config: Config, orgId: string, before
   for (const change of changes) {
     for (const log of logs) {
       recordAudit(db, {
-        organizationId: log, action: change.action, actorUserId: log === operatorOrg ? actor.userId : null, actorLabel: actor.label, ip: actor.ip,
+        organizationId: log,
+        action: change.action,
+        actorUserId: log === operatorOrg ? actor.userId : null,
+        actorLabel: actor.label,
+        ip: actor.ip,
         details: { organization, from: change.from, to: change.to, ...(reason ? { reason } : {}) },
       });
     }

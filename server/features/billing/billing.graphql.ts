@@ -29,12 +29,17 @@ function notice(ctx: MercuriusContext) {
   const viewer = requireViewer(ctx);
   const { db, config } = ctx.services;
   const state = billingState(db, config, viewer.organizationId);
-  if (state.readOnly) return { status: state.status, message: BILLING_READ_ONLY_MESSAGE[state.status === 'CANCELLED' ? 'CANCELLED' : 'READ_ONLY'], read_only_from: null };
+  if (state.readOnly)
+    return { status: state.status, message: BILLING_READ_ONLY_MESSAGE[state.status === 'CANCELLED' ? 'CANCELLED' : 'READ_ONLY'], read_only_from: null };
   if (state.status !== 'PAST_DUE' || viewer.permissionLevel !== 'ADMIN') return null;
   const since = state.account?.past_due_since ?? nowOf(ctx).toISOString();
   const from = addDays(since, config.billing.graceDays).toISOString();
   const how = config.billing.mode === 'stripe' ? 'Update the card under Settings, Billing' : 'Ask the people who run this server how to pay';
-  return { status: state.status, message: `A payment failed on ${formatDay(since, null)}. ${how} before ${formatDay(from, null)}, or the organization becomes read-only for new content then. Nothing will be deleted.`, read_only_from: from };
+  return {
+    status: state.status,
+    message: `A payment failed on ${formatDay(since, null)}. ${how} before ${formatDay(from, null)}, or the organization becomes read-only for new content then. Nothing will be deleted.`,
+    read_only_from: from,
+  };
 }
 
 export const billingResolvers = {
@@ -48,7 +53,12 @@ export const billingResolvers = {
     billingSeatPeople: (_: unknown, args: unknown, ctx: MercuriusContext) => {
       const viewer = requireAdmin(ctx);
       const input = parseInput(peopleArgs, args);
-      const { people, total } = listSeatPeople(ctx.services.db, viewer.organizationId, { q: input.q || undefined, state: input.state ?? undefined }, input.first ?? 50);
+      const { people, total } = listSeatPeople(
+        ctx.services.db,
+        viewer.organizationId,
+        { q: input.q || undefined, state: input.state ?? undefined },
+        input.first ?? 50,
+      );
       return { people: people.map((p) => ({ ...p, state: p.status })), total };
     },
     billingInvoices: async (_: unknown, __: unknown, ctx: MercuriusContext) => {
@@ -80,13 +90,22 @@ export const billingResolvers = {
       const plan = planById(config, planId);
       if (!plan?.stripe_price) throw notFound('Plan');
       const live = state.status === 'ACTIVE' || state.status === 'TRIALING' || state.status === 'PAST_DUE';
-      if (live && state.plan?.id === plan.id && state.account?.stripe_subscription_id) throw conflict(`The organization is on the ${plan.name} plan already. Cards and invoices are under "Manage payment".`);
+      if (live && state.plan?.id === plan.id && state.account?.stripe_subscription_id)
+        throw conflict(`The organization is on the ${plan.name} plan already. Cards and invoices are under "Manage payment".`);
       const seats = countSeats(db, viewer.organizationId).seats;
-      if (plan.seat_limit !== null && seats > plan.seat_limit) throw conflict(`The ${plan.name} plan allows ${plan.seat_limit} seats and ${seats} are used: choose a larger plan, or deactivate people first.`);
+      if (plan.seat_limit !== null && seats > plan.seat_limit)
+        throw conflict(`The ${plan.name} plan allows ${plan.seat_limit} seats and ${seats} are used: choose a larger plan, or deactivate people first.`);
       const org = findOrganization(db, viewer.organizationId)!;
       const customerId = await ensureCustomer(ctx.services, org, state.account, viewer.email);
-      const current = live ? state.account?.stripe_subscription_id ?? null : null;
-      return createCheckout(ctx.services, { orgId: org.id, customerId, plan, seats, replaces: current, firstSubscription: !state.account?.stripe_subscription_id });
+      const current = live ? (state.account?.stripe_subscription_id ?? null) : null;
+      return createCheckout(ctx.services, {
+        orgId: org.id,
+        customerId,
+        plan,
+        seats,
+        replaces: current,
+        firstSubscription: !state.account?.stripe_subscription_id,
+      });
     },
     openBillingPortal: async (_: unknown, __: unknown, ctx: MercuriusContext) => {
       const viewer = requireAdmin(ctx);
@@ -108,6 +127,7 @@ export const billingResolvers = {
 /** OPERATOR_ADMIN: an admin of the organization that runs the server (docs/decisions/0034). */
 function requireOperator(ctx: MercuriusContext) {
   const viewer = requireAdmin(ctx);
-  if (!isOperatorOrganization(ctx.services.db, viewer.organizationId)) throw forbidden('Only admins of the organization that runs this server see other organizations’ billing.');
+  if (!isOperatorOrganization(ctx.services.db, viewer.organizationId))
+    throw forbidden('Only admins of the organization that runs this server see other organizations’ billing.');
   return viewer;
 }

@@ -16,8 +16,12 @@ const TEAMLENS = { userId: null, label: 'Teamlens', ip: null };
 
 /** Whether Stripe bills this organization per seat now (a per-seat plan with a subscription item). */
 function billedPerSeat(services: Pick<Services, 'config'>, account: BillingAccountRow | null): account is BillingAccountRow & { stripe_item_id: string } {
-  return !!account?.stripe_item_id && services.config.billing.mode === 'stripe' && !!planById(services.config, account.plan_id)?.per_seat
-    && (account.status === 'ACTIVE' || account.status === 'TRIALING' || account.status === 'PAST_DUE');
+  return (
+    !!account?.stripe_item_id &&
+    services.config.billing.mode === 'stripe' &&
+    !!planById(services.config, account.plan_id)?.per_seat &&
+    (account.status === 'ACTIVE' || account.status === 'TRIALING' || account.status === 'PAST_DUE')
+  );
 }
 
 /**
@@ -30,7 +34,12 @@ export function seatsAdded(services: Services, orgId: string): void {
   if (!billedPerSeat(services, account)) return;
   const seats = countSeats(services.db, orgId).seats;
   if (seats <= (account.stripe_quantity ?? 0)) return;
-  services.scheduler.enqueue({ kind: QUANTITY_KIND, uniqueKey: `${orgId}@added@${seats}@${new Date(services.scheduler.now()).toISOString()}`, organizationId: orgId, payload: { organizationId: orgId } });
+  services.scheduler.enqueue({
+    kind: QUANTITY_KIND,
+    uniqueKey: `${orgId}@added@${seats}@${new Date(services.scheduler.now()).toISOString()}`,
+    organizationId: orgId,
+    payload: { organizationId: orgId },
+  });
 }
 
 /**
@@ -57,7 +66,12 @@ function dailyPass(services: Services, at: Date, enqueue: Services['scheduler'][
     }
     const used = seats.get(account.organization_id)?.seats ?? 0;
     if (billedPerSeat(services, account) && Math.max(1, used) !== account.stripe_quantity) {
-      enqueue({ kind: QUANTITY_KIND, uniqueKey: `${account.organization_id}@${day}`, organizationId: account.organization_id, payload: { organizationId: account.organization_id } });
+      enqueue({
+        kind: QUANTITY_KIND,
+        uniqueKey: `${account.organization_id}@${day}`,
+        organizationId: account.organization_id,
+        payload: { organizationId: account.organization_id },
+      });
     }
   }
 }
@@ -65,16 +79,27 @@ function dailyPass(services: Services, at: Date, enqueue: Services['scheduler'][
 export function registerBillingJobs(app: FastifyInstance): void {
   const { scheduler } = app.services;
   scheduler.register(DAILY_KIND, (_payload, ctx) => dailyPass(app.services, ctx.now, ctx.enqueue), { transactional: true });
-  scheduler.schedule({ key: DAILY_KIND, kind: DAILY_KIND, every: { unit: 'days', count: 1 }, startAt: '2026-01-01T00:15:00.000Z', catchUp: 'latest', payload: {} });
+  scheduler.schedule({
+    key: DAILY_KIND,
+    kind: DAILY_KIND,
+    every: { unit: 'days', count: 1 },
+    startAt: '2026-01-01T00:15:00.000Z',
+    catchUp: 'latest',
+    payload: {},
+  });
   if (app.services.config.billing.mode !== 'stripe') return;
   // Idempotent: it sends the seats of the moment only when Stripe bills another number.
-  scheduler.register(QUANTITY_KIND, async (payload: { organizationId: string }) => {
-    const account = findBillingAccount(app.services.db, payload.organizationId);
-    if (!billedPerSeat(app.services, account)) return;
-    const seats = Math.max(1, countSeats(app.services.db, payload.organizationId).seats);
-    if (seats === account.stripe_quantity) return;
-    await updateQuantity(app.services, account.stripe_item_id, seats);
-    saveBillingAccount(app.services.db, payload.organizationId, { stripe_quantity: seats });
-  }, { maxAttempts: 8 });
+  scheduler.register(
+    QUANTITY_KIND,
+    async (payload: { organizationId: string }) => {
+      const account = findBillingAccount(app.services.db, payload.organizationId);
+      if (!billedPerSeat(app.services, account)) return;
+      const seats = Math.max(1, countSeats(app.services.db, payload.organizationId).seats);
+      if (seats === account.stripe_quantity) return;
+      await updateQuantity(app.services, account.stripe_item_id, seats);
+      saveBillingAccount(app.services.db, payload.organizationId, { stripe_quantity: seats });
+    },
+    { maxAttempts: 8 },
+  );
   scheduler.register(CANCEL_REPLACED_KIND, (payload: { subscriptionId: string }) => cancelReplaced(app.services, payload.subscriptionId), { maxAttempts: 8 });
 }

@@ -12,33 +12,58 @@ let w: Awaited<ReturnType<typeof billingWorld>>;
 beforeAll(async () => {
   w = await billingWorld({ BILLING: 'plans', SIGNUP: 'open' });
 }, 60_000);
-afterAll(async () => { await w?.app.close(); });
+afterAll(async () => {
+  await w?.app.close();
+});
 
-const SET = 'mutation Set($i: OrganizationBillingInput!) { setOrganizationBilling(input: $i) { name plan { id } status seats seat_limit own_seat_limit trial_ends_at } }';
-const set = (input: Record<string, unknown>, caller = w.operatorAdmin) => caller.gql(SET, { i: { organization_id: w.customer.org.id, plan_id: null, seat_limit: null, status: null, ...input } });
+const SET =
+  'mutation Set($i: OrganizationBillingInput!) { setOrganizationBilling(input: $i) { name plan { id } status seats seat_limit own_seat_limit trial_ends_at } }';
+const set = (input: Record<string, unknown>, caller = w.operatorAdmin) =>
+  caller.gql(SET, { i: { organization_id: w.customer.org.id, plan_id: null, seat_limit: null, status: null, ...input } });
 const billing = async () => (await w.customerAdmin.gql(BILLING_QUERY)).data!.billing;
 const seats = async () => (await billing()).seats.seats as number;
-const addPerson = (email: string) => w.customerAdmin.gql('mutation Add($i: AddUserInput!) { addUser(input: $i, sendInvitation: false) { id } }', { i: { email, full_name: email.split('@')[0] } });
-const upload = (csv: string, dryRun: boolean) => w.app.inject({
-  method: 'POST', url: `/api/admin/users/import?dryRun=${dryRun}`, payload: csv,
-  headers: { authorization: `Bearer ${w.customerAdmin.token}`, 'content-type': 'text/csv' },
-});
-const audit = (orgId: string) => (w.app.services.db.$client.prepare("SELECT action, actor_label, details FROM audit_events WHERE organization_id = ? AND action LIKE 'BILLING_%' ORDER BY at, rowid").all(orgId) as Array<{ action: string; actor_label: string; details: string }>)
-  .map((r) => `${r.action} by ${r.actor_label}: ${JSON.parse(r.details).from} -> ${JSON.parse(r.details).to}`);
+const addPerson = (email: string) =>
+  w.customerAdmin.gql('mutation Add($i: AddUserInput!) { addUser(input: $i, sendInvitation: false) { id } }', { i: { email, full_name: email.split('@')[0] } });
+const upload = (csv: string, dryRun: boolean) =>
+  w.app.inject({
+    method: 'POST',
+    url: `/api/admin/users/import?dryRun=${dryRun}`,
+    payload: csv,
+    headers: { authorization: `Bearer ${w.customerAdmin.token}`, 'content-type': 'text/csv' },
+  });
+const audit = (orgId: string) =>
+  (
+    w.app.services.db.$client
+      .prepare("SELECT action, actor_label, details FROM audit_events WHERE organization_id = ? AND action LIKE 'BILLING_%' ORDER BY at, rowid")
+      .all(orgId) as Array<{ action: string; actor_label: string; details: string }>
+  ).map((r) => `${r.action} by ${r.actor_label}: ${JSON.parse(r.details).from} -> ${JSON.parse(r.details).to}`);
 
-it('only the operator organization\'s admins assign plans; its own organization is never billed', async () => {
+it("only the operator organization's admins assign plans; its own organization is never billed", async () => {
   expect(codeOf(await set({ plan_id: 'team' }, w.customerAdmin))).toBe('FORBIDDEN');
   expect(codeOf(await w.customerAdmin.gql('query { operatorBilling { name } }'))).toBe('FORBIDDEN');
   const own = await w.operatorAdmin.gql(SET, { i: { organization_id: w.operator.org.id, plan_id: 'team', seat_limit: null, status: null } });
   expect(own.errors![0]!.message).toBe('The organization that runs this server is never billed or limited.');
   expect(codeOf(await set({ plan_id: 'gold' }))).toBe('BAD_USER_INPUT');
-  expect((await w.operatorAdmin.gql(BILLING_QUERY)).data!.billing).toMatchObject({ mode: 'PLANS', exempt: true, plan: null, seat_limit: null, plans: [{ id: 'free' }, { id: 'team' }, { id: 'business' }] });
+  expect((await w.operatorAdmin.gql(BILLING_QUERY)).data!.billing).toMatchObject({
+    mode: 'PLANS',
+    exempt: true,
+    plan: null,
+    seat_limit: null,
+    plans: [{ id: 'free' }, { id: 'team' }, { id: 'business' }],
+  });
 });
 
 it('a plan with a trial starts it; the operator list shows plan, seats, status and dates; the audit log has every change', async () => {
   const assigned = await set({ plan_id: 'team' });
   expect(assigned.errors).toBeUndefined();
-  expect(assigned.data!.setOrganizationBilling).toMatchObject({ name: 'Globex', plan: { id: 'team' }, status: 'TRIALING', seats: 4, seat_limit: 10, own_seat_limit: null });
+  expect(assigned.data!.setOrganizationBilling).toMatchObject({
+    name: 'Globex',
+    plan: { id: 'team' },
+    status: 'TRIALING',
+    seats: 4,
+    seat_limit: 10,
+    own_seat_limit: null,
+  });
   expect(Date.parse(assigned.data!.setOrganizationBilling.trial_ends_at) - w.clock.now()).toBe(14 * DAY_MS);
   const list = (await w.operatorAdmin.gql('query Orgs { operatorBilling { name is_operator plan { name } status seats seat_limit } }')).data!.operatorBilling;
   expect(list).toEqual([
@@ -64,7 +89,11 @@ it('over the limit, adding one person and an import are refused with the seat me
   const csv = 'email,full_name\nsixth@globex.example,Sixth Person\nseventh@globex.example,Seventh Person\n';
   const preview = await upload(csv, true);
   expect(preview.statusCode).toBe(200);
-  expect(preview.json()).toMatchObject({ count: 2, seat_limit: '5 of the 6 seats the Team plan allows are used; adding 2 people needs 7 seats. To get more seats, ask the people who run this Teamlens server for a larger plan, or deactivate people who no longer need access. Nothing was changed.' });
+  expect(preview.json()).toMatchObject({
+    count: 2,
+    seat_limit:
+      '5 of the 6 seats the Team plan allows are used; adding 2 people needs 7 seats. To get more seats, ask the people who run this Teamlens server for a larger plan, or deactivate people who no longer need access. Nothing was changed.',
+  });
   const refused = await upload(csv, false);
   expect([refused.statusCode, refused.json().error]).toEqual([409, 'CONFLICT']);
   expect(refused.json().message).toBe(preview.json().seat_limit);
@@ -75,7 +104,9 @@ it('over the limit, adding one person and an import are refused with the seat me
   expect([await seats(), sqlSeatCount(w.app, w.customer.org.id)]).toEqual([6, 6]);
   const seventh = await addPerson('seventh@globex.example');
   expect(codeOf(seventh)).toBe('CONFLICT');
-  expect(seventh.errors![0]!.message).toBe('6 of the 6 seats the Team plan allows are used; adding 1 person needs 7 seats. To get more seats, ask the people who run this Teamlens server for a larger plan, or deactivate people who no longer need access. Nothing was changed.');
+  expect(seventh.errors![0]!.message).toBe(
+    '6 of the 6 seats the Team plan allows are used; adding 1 person needs 7 seats. To get more seats, ask the people who run this Teamlens server for a larger plan, or deactivate people who no longer need access. Nothing was changed.',
+  );
   expect(sqlSeatCount(w.app, w.customer.org.id)).toBe(6);
 });
 
@@ -88,7 +119,9 @@ it('over a lowered limit, invitations and bringing people back are refused; deac
   // Work goes on: reading, and changes that add nobody.
   expect((await w.customerAdmin.gql('mutation T { createTeam(input: { name: "Still working" }) { id } }')).errors).toBeUndefined();
 
-  const off = await w.customerAdmin.gql('mutation Off($id: ID!) { updateOneUser(id: $id, input: { status: DEACTIVATED }) { id } }', { id: w.customer.member.id });
+  const off = await w.customerAdmin.gql('mutation Off($id: ID!) { updateOneUser(id: $id, input: { status: DEACTIVATED }) { id } }', {
+    id: w.customer.member.id,
+  });
   expect(off.errors).toBeUndefined();
   expect([await seats(), sqlSeatCount(w.app, w.customer.org.id)]).toEqual([5, 5]);
   expect((await billing()).not_counted).toEqual({ deactivated: 1, demo: 0, removed: 0 });
@@ -109,7 +142,8 @@ it('the operator sets an organization read-only and lifts it; a new organization
   expect((await w.customerAdmin.gql('mutation T { createTeam(input: { name: "Allowed" }) { id } }')).errors).toBeUndefined();
 
   const browser = new Browser(w.app);
-  const post = async (action: string, body: Record<string, unknown>) => browser.request({ method: 'POST', url: `/api/auth/${action}`, json: { ...body, csrfToken: await browser.csrf() } });
+  const post = async (action: string, body: Record<string, unknown>) =>
+    browser.request({ method: 'POST', url: `/api/auth/${action}`, json: { ...body, csrfToken: await browser.csrf() } });
   expect((await post('sign-up', { email: 'founder@initech.example' })).statusCode).toBe(200);
   const token = new URL(outboxMails(w.app, 'founder@initech.example').at(-1)!.link!).searchParams.get('token')!;
   expect((await post('register', { token, organization_name: 'Initech', full_name: 'Fran Founder', password: TEST_PASSWORD })).statusCode).toBe(200);

@@ -3,7 +3,15 @@ import type { Db } from '../../db/connection.js';
 import type { Config } from '../../config.js';
 import { isOperatorOrganization } from '../install/install.sign-up.js';
 import { listBillingAccounts } from './billing.accounts.repo.js';
-import { countNotCounted, countSeats, countSeatsByOrganization, hasDemoSeatHistory, listLiveOrganizations, listSeatHistory, type SeatHistoryRow } from './billing.seats.repo.js';
+import {
+  countNotCounted,
+  countSeats,
+  countSeatsByOrganization,
+  hasDemoSeatHistory,
+  listLiveOrganizations,
+  listSeatHistory,
+  type SeatHistoryRow,
+} from './billing.seats.repo.js';
 import { billingState, planById } from './billing.state.js';
 import { formatMonth } from '../../../shared/format.js';
 
@@ -13,7 +21,6 @@ import { addDays, addMonthsToDay, dayOf, monthStartOf } from '../../../shared/da
 export const presentPlan = (config: Config, plan: BillingPlan) => ({ ...plan, can_checkout: config.billing.mode === 'stripe' && !!plan.stripe_price });
 
 export type SeatMonth = { month: string; label: string; highest: number | null; latest: number | null };
-
 
 /**
  * The last 12 months (UTC), oldest first: the highest and the latest seats of each month's daily
@@ -38,8 +45,8 @@ export function presentBilling(db: Db, config: Config, orgId: string, now: Date)
   const today = dayOf(now);
   const from = dayOf(addDays(now, -366));
   const account = state.account;
-  const readOnlyFrom = account?.status === 'PAST_DUE' && account.past_due_since
-    ? addDays(account.past_due_since, config.billing.graceDays).toISOString() : null;
+  const readOnlyFrom =
+    account?.status === 'PAST_DUE' && account.past_due_since ? addDays(account.past_due_since, config.billing.graceDays).toISOString() : null;
   return {
     mode: config.billing.mode.toUpperCase(),
     exempt: state.exempt,
@@ -75,9 +82,9 @@ export function presentOrganizations(db: Db, config: Config) {
       name: org.name,
       is_operator: operator,
       plan: plan ? presentPlan(config, plan) : null,
-      status: config.billing.mode === 'none' || operator ? 'NONE' : account?.status ?? 'NONE',
+      status: config.billing.mode === 'none' || operator ? 'NONE' : (account?.status ?? 'NONE'),
       seats: seats.get(org.id)?.seats ?? 0,
-      seat_limit: config.billing.mode === 'none' || operator ? null : account?.seat_limit ?? plan?.seat_limit ?? null,
+      seat_limit: config.billing.mode === 'none' || operator ? null : (account?.seat_limit ?? plan?.seat_limit ?? null),
       own_seat_limit: account?.seat_limit ?? null,
       renews_at: account?.current_period_end ?? null,
       trial_ends_at: account?.trial_ends_at ?? null,

@@ -26,8 +26,13 @@ const seatColumns = {
 
 /** The organization's seats now. */
 export function countSeats(db: Db, orgId: string): SeatCount {
-  const row = prepared(db, 'billing.countSeats', () => db.select(seatColumns).from(users)
-    .where(and(eq(users.organization_id, sql.placeholder('org')), counts)).prepare()).get({ org: orgId });
+  const row = prepared(db, 'billing.countSeats', () =>
+    db
+      .select(seatColumns)
+      .from(users)
+      .where(and(eq(users.organization_id, sql.placeholder('org')), counts))
+      .prepare(),
+  ).get({ org: orgId });
   const active = row?.active ?? 0;
   const invited = row?.invited ?? 0;
   return { seats: active + invited, active, invited };
@@ -35,17 +40,26 @@ export function countSeats(db: Db, orgId: string): SeatCount {
 
 /** Seats of every live organization (the operator's list, the daily history). */
 export function countSeatsByOrganization(db: Db): Map<string, SeatCount> {
-  const rows = db.select({ org: users.organization_id, ...seatColumns }).from(users).where(counts).groupBy(users.organization_id).all();
+  const rows = db
+    .select({ org: users.organization_id, ...seatColumns })
+    .from(users)
+    .where(counts)
+    .groupBy(users.organization_id)
+    .all();
   return new Map(rows.map((r) => [r.org, { seats: r.active + r.invited, active: r.active, invited: r.invited }]));
 }
 
 /** People of the organization who do not count, by why. */
 export function countNotCounted(db: Db, orgId: string): NotCounted {
-  const row = db.select({
-    deactivated: sql<number>`coalesce(sum(case when ${users.deleted_at} is null and ${users.status} = 'DEACTIVATED' then 1 else 0 end), 0)`,
-    demo: sql<number>`coalesce(sum(case when ${users.deleted_at} is null and ${users.status} != 'DEACTIVATED' and ${isDemoPerson} then 1 else 0 end), 0)`,
-    removed: sql<number>`coalesce(sum(case when ${users.deleted_at} is not null then 1 else 0 end), 0)`,
-  }).from(users).where(eq(users.organization_id, orgId)).get();
+  const row = db
+    .select({
+      deactivated: sql<number>`coalesce(sum(case when ${users.deleted_at} is null and ${users.status} = 'DEACTIVATED' then 1 else 0 end), 0)`,
+      demo: sql<number>`coalesce(sum(case when ${users.deleted_at} is null and ${users.status} != 'DEACTIVATED' and ${isDemoPerson} then 1 else 0 end), 0)`,
+      removed: sql<number>`coalesce(sum(case when ${users.deleted_at} is not null then 1 else 0 end), 0)`,
+    })
+    .from(users)
+    .where(eq(users.organization_id, orgId))
+    .get();
   return { deactivated: row?.deactivated ?? 0, demo: row?.demo ?? 0, removed: row?.removed ?? 0 };
 }
 
@@ -60,9 +74,19 @@ export function listSeatPeople(db: Db, orgId: string, filter: { q?: string; stat
     conds.push(or(like(sql`lower(${users.full_name})`, sql`${pattern} escape '\\'`), like(users.email, sql`${pattern} escape '\\'`))!);
   }
   const where = and(...conds);
-  const people = db.select({ id: users.id, full_name: users.full_name, email: users.email, status: users.status, invited_at: users.invited_at, last_login: users.last_login })
-    .from(users).where(where).orderBy(asc(sql`lower(${users.full_name})`), asc(users.id)).limit(limit).all() as SeatPerson[];
-  const total = db.select({ n: sql<number>`count(*)` }).from(users).where(where).get()?.n ?? 0;
+  const people = db
+    .select({ id: users.id, full_name: users.full_name, email: users.email, status: users.status, invited_at: users.invited_at, last_login: users.last_login })
+    .from(users)
+    .where(where)
+    .orderBy(asc(sql`lower(${users.full_name})`), asc(users.id))
+    .limit(limit)
+    .all() as SeatPerson[];
+  const total =
+    db
+      .select({ n: sql<number>`count(*)` })
+      .from(users)
+      .where(where)
+      .get()?.n ?? 0;
   return { people, total };
 }
 
@@ -70,27 +94,45 @@ export type SeatHistoryRow = { day: string; seats: number };
 
 /** The organization's daily rows from `fromDay` (YYYY-MM-DD) on, oldest first. */
 export function listSeatHistory(db: Db, orgId: string, fromDay: string): SeatHistoryRow[] {
-  return db.select({ day: billingSeatHistory.day, seats: billingSeatHistory.seats }).from(billingSeatHistory)
-    .where(and(eq(billingSeatHistory.organization_id, orgId), gte(billingSeatHistory.day, fromDay))).orderBy(asc(billingSeatHistory.day)).all();
+  return db
+    .select({ day: billingSeatHistory.day, seats: billingSeatHistory.seats })
+    .from(billingSeatHistory)
+    .where(and(eq(billingSeatHistory.organization_id, orgId), gte(billingSeatHistory.day, fromDay)))
+    .orderBy(asc(billingSeatHistory.day))
+    .all();
 }
 
 /** Writes (or rewrites) one organization's row for a day. */
 export function recordSeatDay(db: Db, orgId: string, day: string, count: SeatCount): string {
   const id = newId();
-  const row = db.insert(billingSeatHistory).values({ id, organization_id: orgId, day, ...count })
-    .onConflictDoUpdate({ target: [billingSeatHistory.organization_id, billingSeatHistory.day], set: { ...count, recorded_at: sql`(strftime('%Y-%m-%dT%H:%M:%fZ','now'))` } })
-    .returning({ id: billingSeatHistory.id }).get();
+  const row = db
+    .insert(billingSeatHistory)
+    .values({ id, organization_id: orgId, day, ...count })
+    .onConflictDoUpdate({
+      target: [billingSeatHistory.organization_id, billingSeatHistory.day],
+      set: { ...count, recorded_at: sql`(strftime('%Y-%m-%dT%H:%M:%fZ','now'))` },
+    })
+    .returning({ id: billingSeatHistory.id })
+    .get();
   return row.id;
 }
 
 /** Live organizations (not closed), oldest first. */
 export function listLiveOrganizations(db: Db): Array<{ id: string; name: string; created_at: string }> {
-  return db.select({ id: organizations.id, name: organizations.name, created_at: organizations.created_at }).from(organizations)
-    .where(isNull(organizations.deleted_at)).orderBy(asc(organizations.created_at), asc(organizations.id)).all();
+  return db
+    .select({ id: organizations.id, name: organizations.name, created_at: organizations.created_at })
+    .from(organizations)
+    .where(isNull(organizations.deleted_at))
+    .orderBy(asc(organizations.created_at), asc(organizations.id))
+    .all();
 }
 
 /** Whether the organization's seat history holds demo rows (its seed's year of sample history). */
 export function hasDemoSeatHistory(db: Db, orgId: string): boolean {
-  return !!db.select({ one: sql`1` }).from(demoRecords)
-    .where(and(eq(demoRecords.organization_id, orgId), eq(demoRecords.table_name, 'billing_seat_history'))).limit(1).get();
+  return !!db
+    .select({ one: sql`1` })
+    .from(demoRecords)
+    .where(and(eq(demoRecords.organization_id, orgId), eq(demoRecords.table_name, 'billing_seat_history')))
+    .limit(1)
+    .get();
 }

@@ -32,7 +32,11 @@ export function billingState(db: Db, config: Config, orgId: string): BillingStat
   if (!account) return free;
   const plan = planById(config, account.plan_id);
   return {
-    mode, exempt: false, account, plan, status: account.status,
+    mode,
+    exempt: false,
+    account,
+    plan,
+    status: account.status,
     seatLimit: account.seat_limit ?? plan?.seat_limit ?? null,
     readOnly: READ_ONLY_STATUSES.has(account.status),
   };

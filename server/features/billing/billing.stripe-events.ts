@@ -1,22 +1,33 @@
 import type Stripe from 'stripe';
 import type { BillingStatus } from '../../../shared/billing.js';
 import type { Services } from '../../services.js';
-import { claimStripeEvent, findBillingAccountByCustomer, saveBillingAccount, type BillingAccountPatch, type BillingAccountRow } from './billing.accounts.repo.js';
+import {
+  claimStripeEvent,
+  findBillingAccountByCustomer,
+  saveBillingAccount,
+  type BillingAccountPatch,
+  type BillingAccountRow,
+} from './billing.accounts.repo.js';
 import { auditBillingChange } from './billing.audit.js';
 
 /** The job that ends a subscription a change of plan replaced (billing.jobs.ts). */
 export const CANCEL_REPLACED_KIND = 'billing.stripe.cancel-replaced';
 
 const STATUS_OF: Record<Stripe.Subscription.Status, BillingStatus> = {
-  trialing: 'TRIALING', active: 'ACTIVE',
-  past_due: 'PAST_DUE', unpaid: 'PAST_DUE', incomplete: 'PAST_DUE', paused: 'PAST_DUE',
-  canceled: 'CANCELLED', incomplete_expired: 'CANCELLED',
+  trialing: 'TRIALING',
+  active: 'ACTIVE',
+  past_due: 'PAST_DUE',
+  unpaid: 'PAST_DUE',
+  incomplete: 'PAST_DUE',
+  paused: 'PAST_DUE',
+  canceled: 'CANCELLED',
+  incomplete_expired: 'CANCELLED',
 };
 const LIVE: ReadonlySet<BillingStatus> = new Set(['TRIALING', 'ACTIVE']);
 const STRIPE = { userId: null, label: 'Stripe', ip: null };
 
 const iso = (unix: number | null | undefined) => (typeof unix === 'number' ? new Date(unix * 1000).toISOString() : null);
-const idOf = (value: string | { id: string } | null | undefined) => (typeof value === 'string' ? value : value?.id ?? null);
+const idOf = (value: string | { id: string } | null | undefined) => (typeof value === 'string' ? value : (value?.id ?? null));
 
 export type EventOutcome = 'applied' | 'ignored' | 'duplicate';
 
@@ -49,7 +60,12 @@ function subscriptionPatch(services: Services, account: BillingAccountRow, sub: 
 }
 
 /** The change a subscription event makes, or null when it is not about the organization's current subscription (or is older). */
-function onSubscription(services: Services, account: BillingAccountRow, sub: Stripe.Subscription, created: number): { patch: BillingAccountPatch; replaced: string | null } | null {
+function onSubscription(
+  services: Services,
+  account: BillingAccountRow,
+  sub: Stripe.Subscription,
+  created: number,
+): { patch: BillingAccountPatch; replaced: string | null } | null {
   const current = account.stripe_subscription_id;
   const status = STATUS_OF[sub.status] ?? 'PAST_DUE';
   if (sub.id !== current) {
@@ -89,34 +105,38 @@ export function applyStripeEvent(services: Services, event: Stripe.Event): Event
   const { db, config, scheduler } = services;
   const customer = customerOf(event);
   const account = customer ? findBillingAccountByCustomer(db, customer) : null;
-  return db.transaction(() => {
-    if (!claimStripeEvent(db, { id: event.id, type: event.type, organizationId: account?.organization_id ?? null })) return 'duplicate';
-    if (!account) return 'ignored';
-    let patch: BillingAccountPatch | null;
-    let replaced: string | null = null;
-    switch (event.type) {
-      case 'customer.subscription.created':
-      case 'customer.subscription.updated':
-      case 'customer.subscription.deleted':
-      case 'customer.subscription.paused':
-      case 'customer.subscription.resumed': {
-        const change = onSubscription(services, account, event.data.object, event.created);
-        patch = change?.patch ?? null;
-        replaced = change?.replaced ?? null;
-        break;
+  return db.transaction(
+    () => {
+      if (!claimStripeEvent(db, { id: event.id, type: event.type, organizationId: account?.organization_id ?? null })) return 'duplicate';
+      if (!account) return 'ignored';
+      let patch: BillingAccountPatch | null;
+      let replaced: string | null = null;
+      switch (event.type) {
+        case 'customer.subscription.created':
+        case 'customer.subscription.updated':
+        case 'customer.subscription.deleted':
+        case 'customer.subscription.paused':
+        case 'customer.subscription.resumed': {
+          const change = onSubscription(services, account, event.data.object, event.created);
+          patch = change?.patch ?? null;
+          replaced = change?.replaced ?? null;
+          break;
+        }
+        case 'invoice.paid':
+        case 'invoice.payment_succeeded':
+        case 'invoice.payment_failed':
+          patch = onInvoice(account, event as Stripe.Event & { data: { object: Stripe.Invoice } });
+          break;
+        default:
+          return 'ignored';
       }
-      case 'invoice.paid':
-      case 'invoice.payment_succeeded':
-      case 'invoice.payment_failed':
-        patch = onInvoice(account, event as Stripe.Event & { data: { object: Stripe.Invoice } });
-        break;
-      default:
-        return 'ignored';
-    }
-    if (!patch) return 'ignored';
-    const after = saveBillingAccount(db, account.organization_id, patch);
-    auditBillingChange(db, config, account.organization_id, account, after, STRIPE, `Stripe ${event.type}`);
-    if (replaced) scheduler.enqueue({ kind: CANCEL_REPLACED_KIND, uniqueKey: replaced, organizationId: account.organization_id, payload: { subscriptionId: replaced } });
-    return 'applied';
-  }, { behavior: 'immediate' });
+      if (!patch) return 'ignored';
+      const after = saveBillingAccount(db, account.organization_id, patch);
+      auditBillingChange(db, config, account.organization_id, account, after, STRIPE, `Stripe ${event.type}`);
+      if (replaced)
+        scheduler.enqueue({ kind: CANCEL_REPLACED_KIND, uniqueKey: replaced, organizationId: account.organization_id, payload: { subscriptionId: replaced } });
+      return 'applied';
+    },
+    { behavior: 'immediate' },
+  );
 }

@@ -31,12 +31,17 @@ export function parseForm(body: string): Obj {
     let target = out;
     path.forEach((k, i) => {
       if (i === path.length - 1) target[k] = value;
-      else target = (target[k] ??= {});
+      else target = target[k] ??= {};
     });
   }
   return out;
 }
-const list = (o: Obj | undefined): Obj[] => (o ? Object.keys(o).sort((a, b) => Number(a) - Number(b)).map((k) => o[k]) : []);
+const list = (o: Obj | undefined): Obj[] =>
+  o
+    ? Object.keys(o)
+        .sort((a, b) => Number(a) - Number(b))
+        .map((k) => o[k])
+    : [];
 
 export class FakeStripe {
   readonly requests: Array<{ method: string; path: string; body: Obj }> = [];
@@ -85,13 +90,33 @@ export class FakeStripe {
     const trialDays = Number(session.subscription_data?.trial_period_days ?? 0);
     const start = now();
     const sub: Obj = {
-      id: this.id('sub'), object: 'subscription', customer: session.customer, status: trialDays > 0 ? 'trialing' : 'active',
-      metadata: session.subscription_data?.metadata ?? {}, cancel_at_period_end: false, cancel_at: null, canceled_at: null, created: start,
-      trial_end: trialDays > 0 ? start + trialDays * 86_400 : null, trial_start: trialDays > 0 ? start : null, latest_invoice: null,
-      items: { object: 'list', has_more: false, url: '/v1/subscription_items', data: [{
-        id: this.id('si'), object: 'subscription_item', price: { id: line.price, object: 'price', unit_amount: this.options.prices[line.price] ?? 0, currency: this.currency },
-        quantity: Number(line.quantity ?? 1), current_period_start: start, current_period_end: start + (trialDays > 0 ? trialDays * 86_400 : MONTH),
-      }] },
+      id: this.id('sub'),
+      object: 'subscription',
+      customer: session.customer,
+      status: trialDays > 0 ? 'trialing' : 'active',
+      metadata: session.subscription_data?.metadata ?? {},
+      cancel_at_period_end: false,
+      cancel_at: null,
+      canceled_at: null,
+      created: start,
+      trial_end: trialDays > 0 ? start + trialDays * 86_400 : null,
+      trial_start: trialDays > 0 ? start : null,
+      latest_invoice: null,
+      items: {
+        object: 'list',
+        has_more: false,
+        url: '/v1/subscription_items',
+        data: [
+          {
+            id: this.id('si'),
+            object: 'subscription_item',
+            price: { id: line.price, object: 'price', unit_amount: this.options.prices[line.price] ?? 0, currency: this.currency },
+            quantity: Number(line.quantity ?? 1),
+            current_period_start: start,
+            current_period_end: start + (trialDays > 0 ? trialDays * 86_400 : MONTH),
+          },
+        ],
+      },
     };
     this.subscriptions.set(sub.id, sub);
     Object.assign(session, { status: 'complete', subscription: sub.id });
@@ -143,9 +168,18 @@ export class FakeStripe {
     const item = sub.items.data[0];
     const total = (item.price.unit_amount ?? 0) * item.quantity;
     const invoice = {
-      id: this.id('in'), object: 'invoice', customer: sub.customer, number: `FAKE-${String(this.invoices.length + 1).padStart(4, '0')}`, created: now(),
-      total, amount_due: total, amount_paid: status === 'paid' ? total : 0, currency: this.currency, status,
-      hosted_invoice_url: `${this.url}/invoices/${this.seq}`, invoice_pdf: `${this.url}/invoices/${this.seq}.pdf`,
+      id: this.id('in'),
+      object: 'invoice',
+      customer: sub.customer,
+      number: `FAKE-${String(this.invoices.length + 1).padStart(4, '0')}`,
+      created: now(),
+      total,
+      amount_due: total,
+      amount_paid: status === 'paid' ? total : 0,
+      currency: this.currency,
+      status,
+      hosted_invoice_url: `${this.url}/invoices/${this.seq}`,
+      invoice_pdf: `${this.url}/invoices/${this.seq}.pdf`,
       parent: { type: 'subscription_details', quote_details: null, subscription_details: { subscription: sub.id, metadata: sub.metadata } },
     };
     this.invoices.unshift(invoice);
@@ -156,7 +190,17 @@ export class FakeStripe {
   /** An event as Stripe sends it to the endpoint: the JSON body and its Stripe-Signature header. */
   private emit(type: string, object: Obj): FakeEvent {
     const created = now();
-    const payload = JSON.stringify({ id: this.id('evt'), object: 'event', api_version: '2026-11-18.endive', created, type, livemode: false, pending_webhooks: 1, request: { id: null, idempotency_key: null }, data: { object: structuredClone(object) } });
+    const payload = JSON.stringify({
+      id: this.id('evt'),
+      object: 'event',
+      api_version: '2026-11-18.endive',
+      created,
+      type,
+      livemode: false,
+      pending_webhooks: 1,
+      request: { id: null, idempotency_key: null },
+      data: { object: structuredClone(object) },
+    });
     const event = { id: JSON.parse(payload).id as string, type, payload, signature: this.sign(payload, created) };
     this.events.push(event);
     return event;
@@ -179,7 +223,11 @@ export class FakeStripe {
   async deliverTo(url: string): Promise<number[]> {
     const statuses: number[] = [];
     for (const e of this.takeEvents()) {
-      const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json; charset=utf-8', 'stripe-signature': e.signature }, body: e.payload });
+      const res = await fetch(url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json; charset=utf-8', 'stripe-signature': e.signature },
+        body: e.payload,
+      });
       statuses.push(res.status);
     }
     return statuses;
@@ -212,13 +260,21 @@ export class FakeStripe {
 
   private route(method: string, path: string, body: Obj): [number, unknown] | null {
     if (method === 'POST' && path === '/v1/customers') {
-      const customer = { id: this.id('cus'), object: 'customer', name: body.name ?? null, email: body.email ?? null, metadata: body.metadata ?? {}, created: now() };
+      const customer = {
+        id: this.id('cus'),
+        object: 'customer',
+        name: body.name ?? null,
+        email: body.email ?? null,
+        metadata: body.metadata ?? {},
+        created: now(),
+      };
       this.customers.set(customer.id, customer);
       return [200, customer];
     }
     if (method === 'POST' && path === '/v1/checkout/sessions') {
       if (!this.customers.has(body.customer)) return [400, { error: { type: 'invalid_request_error', message: `No such customer: '${body.customer}'` } }];
-      for (const line of list(body.line_items)) if (!(line.price in this.options.prices)) return [400, { error: { type: 'invalid_request_error', message: `No such price: '${line.price}'` } }];
+      for (const line of list(body.line_items))
+        if (!(line.price in this.options.prices)) return [400, { error: { type: 'invalid_request_error', message: `No such price: '${line.price}'` } }];
       const id = this.id('cs');
       const session = { ...body, id, object: 'checkout.session', status: 'open', subscription: null, url: `${this.url}/checkout/${id}`, created: now() };
       this.sessions.set(id, session);
@@ -227,7 +283,17 @@ export class FakeStripe {
     if (method === 'POST' && path === '/v1/billing_portal/sessions') {
       if (!this.customers.has(body.customer)) return [400, { error: { type: 'invalid_request_error', message: `No such customer: '${body.customer}'` } }];
       const id = this.id('bps');
-      return [200, { id, object: 'billing_portal.session', customer: body.customer, return_url: body.return_url, url: `${this.url}/portal/${id}?return=${encodeURIComponent(body.return_url)}`, created: now() }];
+      return [
+        200,
+        {
+          id,
+          object: 'billing_portal.session',
+          customer: body.customer,
+          return_url: body.return_url,
+          url: `${this.url}/portal/${id}?return=${encodeURIComponent(body.return_url)}`,
+          created: now(),
+        },
+      ];
     }
     if (method === 'GET' && path === '/v1/invoices') {
       const data = this.invoices.filter((i) => i.customer === body.customer).slice(0, Number(body.limit ?? 10));
@@ -270,6 +336,8 @@ export class FakeStripe {
       return page(`<h1>Fake Checkout</h1><p>Price ${line.price}, quantity ${line.quantity}</p>
         <form method="post" action="/checkout/${id}/pay"><button type="submit">Subscribe</button></form><a href="${session.cancel_url}">Back</a>`);
     }
-    return page(`<h1>Fake Customer Portal</h1><a href="${new URL(`http://x/?${res.req.url?.split('?')[1] ?? ''}`).searchParams.get('return') ?? '/'}">Return to Teamlens</a>`);
+    return page(
+      `<h1>Fake Customer Portal</h1><a href="${new URL(`http://x/?${res.req.url?.split('?')[1] ?? ''}`).searchParams.get('return') ?? '/'}">Return to Teamlens</a>`,
+    );
   }
 }

@@ -20,7 +20,17 @@ afterAll(async () => {
   await fake?.stop();
 });
 
-type Billing = { status: string; plan: { id: string } | null; seat_limit: number | null; seats: { seats: number }; current_period_end: string | null; cancel_at_period_end: boolean; past_due_since: string | null; read_only_from: string | null; can_manage_payment: boolean };
+type Billing = {
+  status: string;
+  plan: { id: string } | null;
+  seat_limit: number | null;
+  seats: { seats: number };
+  current_period_end: string | null;
+  cancel_at_period_end: boolean;
+  past_due_since: string | null;
+  read_only_from: string | null;
+  can_manage_payment: boolean;
+};
 const billing = async (): Promise<Billing> => {
   const res = await w.customerAdmin.gql(BILLING_QUERY);
   expect(res.errors).toBeUndefined();
@@ -28,8 +38,10 @@ const billing = async (): Promise<Billing> => {
 };
 const checkout = (planId: string) => w.customerAdmin.gql('mutation Checkout($p: ID!) { startBillingCheckout(plan_id: $p) }', { p: planId });
 const sessionOf = (url: string) => url.split('/').at(-1)!;
-const auditRows = (orgId: string, action: string) => w.app.services.db.$client
-  .prepare('SELECT actor_label, details FROM audit_events WHERE organization_id = ? AND action = ? ORDER BY at, rowid').all(orgId, action) as Array<{ actor_label: string; details: string }>;
+const auditRows = (orgId: string, action: string) =>
+  w.app.services.db.$client
+    .prepare('SELECT actor_label, details FROM audit_events WHERE organization_id = ? AND action = ? ORDER BY at, rowid')
+    .all(orgId, action) as Array<{ actor_label: string; details: string }>;
 const runJobs = () => w.app.services.scheduler.runDueJobs();
 const nextDay = async () => {
   w.clock.advance(DAY_MS);
@@ -57,16 +69,29 @@ it('checkout to active: a customer, a Checkout session for the seats, and the si
   const answers = await deliverAll(w.app, fake);
   expect(answers.map((a) => a.status)).toEqual([200, 200, 200]);
   const after = await billing();
-  expect(after).toMatchObject({ status: 'ACTIVE', plan: { id: 'business' }, seat_limit: null, seats: { seats: 4 }, can_manage_payment: true, cancel_at_period_end: false });
+  expect(after).toMatchObject({
+    status: 'ACTIVE',
+    plan: { id: 'business' },
+    seat_limit: null,
+    seats: { seats: 4 },
+    can_manage_payment: true,
+    cancel_at_period_end: false,
+  });
   expect(after.current_period_end).toBe(new Date(sub.items.data[0].current_period_end * 1000).toISOString());
 
   // The audit log of the organization and of the operator record who changed what.
   for (const org of [w.customer.org.id, w.operator.org.id]) {
-    expect(auditRows(org, 'BILLING_PLAN_CHANGED').map((r) => JSON.parse(r.details))).toEqual([{ organization: 'Globex', from: null, to: 'Business', reason: 'Stripe customer.subscription.created' }]);
+    expect(auditRows(org, 'BILLING_PLAN_CHANGED').map((r) => JSON.parse(r.details))).toEqual([
+      { organization: 'Globex', from: null, to: 'Business', reason: 'Stripe customer.subscription.created' },
+    ]);
     expect(auditRows(org, 'BILLING_STATUS_CHANGED').map((r) => [r.actor_label, JSON.parse(r.details).to])).toEqual([['Stripe', 'ACTIVE']]);
   }
   const invoices = await w.customerAdmin.gql('query Invoices { billingInvoices { available error invoices { number amount currency status hosted_url } } }');
-  expect(invoices.data!.billingInvoices).toMatchObject({ available: true, error: null, invoices: [{ number: 'FAKE-0001', amount: 3200, currency: 'eur', status: 'paid' }] });
+  expect(invoices.data!.billingInvoices).toMatchObject({
+    available: true,
+    error: null,
+    invoices: [{ number: 'FAKE-0001', amount: 3200, currency: 'eur', status: 'paid' }],
+  });
   const portal = await w.customerAdmin.gql('mutation Portal { openBillingPortal }');
   expect(portal.data!.openBillingPortal).toMatch(new RegExp(`^${fake.url}/portal/bps_`));
 });
@@ -79,12 +104,20 @@ it('a tampered, wrongly signed, stale or replayed webhook changes nothing', asyn
   const refused = await deliver(w.app, [{ ...failed!, payload: tampered }]);
   const wrongSecret = await deliver(w.app, [failed!], (e) => e.signature.replace(/v1=\w+/, 'v1=' + '0'.repeat(64)));
   const stale = await deliver(w.app, [failed!], (e) => fake.sign(e.payload, Math.floor(Date.now() / 1000) - 3600));
-  const unsigned = await w.app.inject({ method: 'POST', url: '/api/billing/stripe/webhook', headers: { 'content-type': 'application/json' }, payload: failed!.payload });
+  const unsigned = await w.app.inject({
+    method: 'POST',
+    url: '/api/billing/stripe/webhook',
+    headers: { 'content-type': 'application/json' },
+    payload: failed!.payload,
+  });
   expect([...refused, ...wrongSecret, ...stale].map((r) => r.status)).toEqual([400, 400, 400]);
   expect(unsigned.statusCode).toBe(400);
   expect(await billing()).toEqual(before);
 
-  expect((await deliver(w.app, [failed!, updated!])).map((r) => r.body)).toEqual([{ received: true, applied: true }, { received: true, applied: true }]);
+  expect((await deliver(w.app, [failed!, updated!])).map((r) => r.body)).toEqual([
+    { received: true, applied: true },
+    { received: true, applied: true },
+  ]);
   expect((await billing()).status).toBe('PAST_DUE');
   fake.payAgain(subscriptionId);
   await deliverAll(w.app, fake);
@@ -99,7 +132,9 @@ it('a tampered, wrongly signed, stale or replayed webhook changes nothing', asyn
 it('a seat change sends one quantity update: at once when an admin adds a person, at most once a day for fewer seats', async () => {
   const quantityCalls = () => fake.apiCalls(/^POST \/v1\/subscription_items\//);
   expect(quantityCalls()).toHaveLength(0);
-  const added = await w.customerAdmin.gql('mutation Add($i: AddUserInput!) { addUser(input: $i, sendInvitation: true) { id } }', { i: { email: 'new.hire@globex.example', full_name: 'New Hire' } });
+  const added = await w.customerAdmin.gql('mutation Add($i: AddUserInput!) { addUser(input: $i, sendInvitation: true) { id } }', {
+    i: { email: 'new.hire@globex.example', full_name: 'New Hire' },
+  });
   expect(added.errors).toBeUndefined();
   await runJobs();
   expect(quantityCalls().map((c) => c.body)).toEqual([{ quantity: '5', proration_behavior: 'create_prorations' }]);
@@ -107,7 +142,9 @@ it('a seat change sends one quantity update: at once when an admin adds a person
   await nextDay();
   expect(quantityCalls()).toHaveLength(1);
 
-  const off = await w.customerAdmin.gql('mutation Off($id: ID!) { updateOneUser(id: $id, input: { status: DEACTIVATED }) { id } }', { id: w.customer.member.id });
+  const off = await w.customerAdmin.gql('mutation Off($id: ID!) { updateOneUser(id: $id, input: { status: DEACTIVATED }) { id } }', {
+    id: w.customer.member.id,
+  });
   expect(off.errors).toBeUndefined();
   await runJobs();
   expect(quantityCalls()).toHaveLength(1); // fewer seats wait for the daily pass
@@ -123,7 +160,12 @@ it('past due to read-only after the grace period, then paid again lifts it at on
   await deliverAll(w.app, fake);
   const member = await signedIn(w.app, w.customer.manager.email);
   const notice = 'query Notice { billingNotice { status message read_only_from } }';
-  expect((await w.customerAdmin.gql(notice)).data!.billingNotice).toMatchObject({ status: 'PAST_DUE', message: expect.stringMatching(/^A payment failed on [A-Z][a-z]{2} \d{1,2}, \d{4}\. Update the card under Settings, Billing before .*read-only for new content then\. Nothing will be deleted\.$/) });
+  expect((await w.customerAdmin.gql(notice)).data!.billingNotice).toMatchObject({
+    status: 'PAST_DUE',
+    message: expect.stringMatching(
+      /^A payment failed on [A-Z][a-z]{2} \d{1,2}, \d{4}\. Update the card under Settings, Billing before .*read-only for new content then\. Nothing will be deleted\.$/,
+    ),
+  });
   expect((await member.gql(notice)).data!.billingNotice).toBeNull(); // the banner is for admins
   const team = (name: string) => w.customerAdmin.gql('mutation T($i: CreateTeamInput!) { createTeam(input: $i) { id } }', { i: { name } });
   expect((await team('During the grace period')).errors).toBeUndefined();
@@ -135,7 +177,12 @@ it('past due to read-only after the grace period, then paid again lifts it at on
   expect(codeOf(refused)).toBe('BILLING_READ_ONLY');
   expect(refused.errors![0]!.message).toMatch(/^This organization is read-only because a payment is overdue/);
   expect(codeOf(await member.gql('mutation N($i: NoteInput!) { createNote(input: $i) { id } }', { i: { body: 'A new note' } }))).toBe('BILLING_READ_ONLY');
-  const upload = await w.app.inject({ method: 'POST', url: '/api/admin/users/import?dryRun=true', headers: { authorization: `Bearer ${w.customerAdmin.token}`, 'content-type': 'text/csv' }, payload: 'email,full_name\nx@globex.example,X\n' });
+  const upload = await w.app.inject({
+    method: 'POST',
+    url: '/api/admin/users/import?dryRun=true',
+    headers: { authorization: `Bearer ${w.customerAdmin.token}`, 'content-type': 'text/csv' },
+    payload: 'email,full_name\nx@globex.example,X\n',
+  });
   expect([upload.statusCode, upload.json().error]).toEqual([403, 'BILLING_READ_ONLY']);
   // Reading, exports, sign-in, the notice for everyone, and billing itself still work.
   expect((await member.gql(notice)).data!.billingNotice).toMatchObject({ status: 'READ_ONLY' });
@@ -150,7 +197,9 @@ it('past due to read-only after the grace period, then paid again lifts it at on
   await deliverAll(w.app, fake);
   expect((await billing()).status).toBe('ACTIVE');
   expect((await team('Paid again')).errors).toBeUndefined();
-  const statuses = auditRows(w.operator.org.id, 'BILLING_STATUS_CHANGED').map((r) => `${r.actor_label}: ${JSON.parse(r.details).from} -> ${JSON.parse(r.details).to}`);
+  const statuses = auditRows(w.operator.org.id, 'BILLING_STATUS_CHANGED').map(
+    (r) => `${r.actor_label}: ${JSON.parse(r.details).from} -> ${JSON.parse(r.details).to}`,
+  );
   expect(statuses.slice(-3)).toEqual(['Stripe: ACTIVE -> PAST_DUE', 'Teamlens: PAST_DUE -> READ_ONLY', 'Stripe: READ_ONLY -> ACTIVE']);
 });
 

@@ -22,8 +22,13 @@ export function stripeFor(config: Config): Promise<Stripe> {
       const url = new URL(settings.apiUrl);
       const protocol = url.protocol === 'http:' ? 'http' : 'https';
       return new StripeClient(settings.secretKey, {
-        host: url.hostname, port: url.port || (protocol === 'http' ? 80 : 443), protocol,
-        maxNetworkRetries: 2, timeout: 20_000, telemetry: false, appInfo: { name: 'Teamlens' },
+        host: url.hostname,
+        port: url.port || (protocol === 'http' ? 80 : 443),
+        protocol,
+        maxNetworkRetries: 2,
+        timeout: 20_000,
+        telemetry: false,
+        appInfo: { name: 'Teamlens' },
       });
     });
     client.catch(() => clients.delete(config));
@@ -52,10 +57,9 @@ const billingPage = (config: Config, search = '') => `${config.baseUrl}/admin/se
 /** The organization's Stripe customer, created once (its id kept on the billing row). */
 export async function ensureCustomer(services: Services, org: { id: string; name: string }, account: BillingAccountRow | null, email: string): Promise<string> {
   if (account?.stripe_customer_id) return account.stripe_customer_id;
-  const customer = await call(services, 'customers.create', (s) => s.customers.create(
-    { name: org.name, email, metadata: { organization_id: org.id } },
-    { idempotencyKey: `teamlens-customer-${org.id}` },
-  ));
+  const customer = await call(services, 'customers.create', (s) =>
+    s.customers.create({ name: org.name, email, metadata: { organization_id: org.id } }, { idempotencyKey: `teamlens-customer-${org.id}` }),
+  );
   saveBillingAccount(services.db, org.id, { stripe_customer_id: customer.id });
   return customer.id;
 }
@@ -65,39 +69,61 @@ export async function ensureCustomer(services: Services, org: { id: string; name
  * The subscription carries the organization and plan (and the subscription it replaces, on a change
  * of plan) in its metadata, which the webhook reads. A trial only for a first subscription.
  */
-export async function createCheckout(services: Services, input: { orgId: string; customerId: string; plan: BillingPlan; seats: number; replaces: string | null; firstSubscription: boolean }): Promise<string> {
+export async function createCheckout(
+  services: Services,
+  input: { orgId: string; customerId: string; plan: BillingPlan; seats: number; replaces: string | null; firstSubscription: boolean },
+): Promise<string> {
   const { plan } = input;
-  const session = await call(services, 'checkout.sessions.create', (s) => s.checkout.sessions.create({
-    mode: 'subscription',
-    customer: input.customerId,
-    client_reference_id: input.orgId,
-    line_items: [{ price: plan.stripe_price!, quantity: plan.per_seat ? Math.max(1, input.seats) : 1 }],
-    subscription_data: {
-      metadata: { organization_id: input.orgId, plan_id: plan.id, ...(input.replaces ? { replaces: input.replaces } : {}) },
-      ...(input.firstSubscription && plan.trial_days > 0 ? { trial_period_days: plan.trial_days } : {}),
-    },
-    metadata: { organization_id: input.orgId, plan_id: plan.id },
-    success_url: billingPage(services.config, '?checkout=done'),
-    cancel_url: billingPage(services.config, '?checkout=cancelled'),
-  }));
+  const session = await call(services, 'checkout.sessions.create', (s) =>
+    s.checkout.sessions.create({
+      mode: 'subscription',
+      customer: input.customerId,
+      client_reference_id: input.orgId,
+      line_items: [{ price: plan.stripe_price!, quantity: plan.per_seat ? Math.max(1, input.seats) : 1 }],
+      subscription_data: {
+        metadata: { organization_id: input.orgId, plan_id: plan.id, ...(input.replaces ? { replaces: input.replaces } : {}) },
+        ...(input.firstSubscription && plan.trial_days > 0 ? { trial_period_days: plan.trial_days } : {}),
+      },
+      metadata: { organization_id: input.orgId, plan_id: plan.id },
+      success_url: billingPage(services.config, '?checkout=done'),
+      cancel_url: billingPage(services.config, '?checkout=cancelled'),
+    }),
+  );
   if (!session.url) throw conflict('Stripe did not return a Checkout page. Try again.');
   return session.url;
 }
 
 /** Stripe's Customer Portal for the organization: cards, invoices, cancelling at the period's end. */
 export async function createPortal(services: Services, customerId: string): Promise<string> {
-  const session = await call(services, 'billingPortal.sessions.create', (s) => s.billingPortal.sessions.create({ customer: customerId, return_url: billingPage(services.config) }));
+  const session = await call(services, 'billingPortal.sessions.create', (s) =>
+    s.billingPortal.sessions.create({ customer: customerId, return_url: billingPage(services.config) }),
+  );
   return session.url;
 }
 
-export type InvoiceSummary = { id: string; number: string | null; created: string; amount: number; currency: string; status: string; hosted_url: string | null; pdf_url: string | null };
+export type InvoiceSummary = {
+  id: string;
+  number: string | null;
+  created: string;
+  amount: number;
+  currency: string;
+  status: string;
+  hosted_url: string | null;
+  pdf_url: string | null;
+};
 
 /** The customer's latest invoices, newest first. */
 export async function listInvoices(services: Services, customerId: string): Promise<InvoiceSummary[]> {
   const page = await call(services, 'invoices.list', (s) => s.invoices.list({ customer: customerId, limit: 12 }));
   return page.data.map((i) => ({
-    id: i.id, number: i.number, created: new Date(i.created * 1000).toISOString(), amount: i.total, currency: i.currency,
-    status: i.status ?? 'draft', hosted_url: i.hosted_invoice_url ?? null, pdf_url: i.invoice_pdf ?? null,
+    id: i.id,
+    number: i.number,
+    created: new Date(i.created * 1000).toISOString(),
+    amount: i.total,
+    currency: i.currency,
+    status: i.status ?? 'draft',
+    hosted_url: i.hosted_invoice_url ?? null,
+    pdf_url: i.invoice_pdf ?? null,
   }));
 }
 

@@ -9,8 +9,23 @@ import { STRIPE_WEBHOOK_PATH } from './billing.webhook.js';
 /** The plans of the billing tests: a fixed-seat plan, a per-seat plan, a free default. */
 export const TEST_PLANS: Array<Partial<BillingPlan> & { id: string; name: string }> = [
   { id: 'free', name: 'Free', seat_limit: 5, default: true, features: ['Reviews'] },
-  { id: 'team', name: 'Team', seat_limit: 10, trial_days: 14, price_label: '€90 a month', stripe_price: 'price_team', features: ['Reviews', 'Retros', 'Goals'] },
-  { id: 'business', name: 'Business', per_seat: true, price_label: '€8 per seat a month', stripe_price: 'price_business', features: ['Everything in Team', 'Insights'] },
+  {
+    id: 'team',
+    name: 'Team',
+    seat_limit: 10,
+    trial_days: 14,
+    price_label: '€90 a month',
+    stripe_price: 'price_team',
+    features: ['Reviews', 'Retros', 'Goals'],
+  },
+  {
+    id: 'business',
+    name: 'Business',
+    per_seat: true,
+    price_label: '€8 per seat a month',
+    stripe_price: 'price_business',
+    features: ['Everything in Team', 'Insights'],
+  },
 ];
 export const STRIPE_KEYS = { STRIPE_SECRET_KEY: 'sk_test_teamlens', STRIPE_WEBHOOK_SECRET: 'whsec_teamlens_test' };
 export const FAKE_PRICES = { price_team: 9000, price_business: 800 };
@@ -29,7 +44,10 @@ export async function billingWorld(env: Record<string, string>) {
   recordOperatorOrganization(app.services.db, operator.org.id);
   const customer = await seedOrg(app, 'Globex');
   return {
-    app, clock, operator, customer,
+    app,
+    clock,
+    operator,
+    customer,
     operatorAdmin: await signedIn(app, operator.admin.email),
     customerAdmin: await signedIn(app, customer.admin.email),
   };
@@ -37,17 +55,32 @@ export async function billingWorld(env: Record<string, string>) {
 
 /** Seats by a direct SQL count, independent of the billing code: active or invited, not removed, not demo. */
 export function sqlSeatCount(app: FastifyInstance, orgId: string): number {
-  return (app.services.db.$client.prepare(`
+  return (
+    app.services.db.$client
+      .prepare(
+        `
     SELECT count(*) AS n FROM users
     WHERE organization_id = ? AND deleted_at IS NULL AND status IN ('ACTIVE', 'INVITED')
-      AND id NOT IN (SELECT row_id FROM demo_records WHERE table_name = 'users')`).get(orgId) as { n: number }).n;
+      AND id NOT IN (SELECT row_id FROM demo_records WHERE table_name = 'users')`,
+      )
+      .get(orgId) as { n: number }
+  ).n;
 }
 
 /** Posts events to the app's webhook as Stripe does (raw body, Stripe-Signature); answers the statuses. */
-export async function deliver(app: FastifyInstance, events: readonly FakeEvent[], signature?: (e: FakeEvent) => string): Promise<Array<{ status: number; body: Record<string, unknown> }>> {
+export async function deliver(
+  app: FastifyInstance,
+  events: readonly FakeEvent[],
+  signature?: (e: FakeEvent) => string,
+): Promise<Array<{ status: number; body: Record<string, unknown> }>> {
   const out = [];
   for (const e of events) {
-    const res = await app.inject({ method: 'POST', url: STRIPE_WEBHOOK_PATH, headers: { 'content-type': 'application/json', 'stripe-signature': signature ? signature(e) : e.signature }, payload: e.payload });
+    const res = await app.inject({
+      method: 'POST',
+      url: STRIPE_WEBHOOK_PATH,
+      headers: { 'content-type': 'application/json', 'stripe-signature': signature ? signature(e) : e.signature },
+      payload: e.payload,
+    });
     out.push({ status: res.statusCode, body: res.json() as Record<string, unknown> });
   }
   return out;

@@ -16,7 +16,10 @@ export { demoRecords };
  */
 export function registerDemoRows(db: Db, orgId: string, table_name: string, ids: readonly string[]): void {
   for (let i = 0; i < ids.length; i += 500) {
-    db.insert(demoRecords).values(ids.slice(i, i + 500).map((row_id) => ({ organization_id: orgId, table_name, row_id }))).onConflictDoNothing().run();
+    db.insert(demoRecords)
+      .values(ids.slice(i, i + 500).map((row_id) => ({ organization_id: orgId, table_name, row_id })))
+      .onConflictDoNothing()
+      .run();
   }
 }
 
@@ -41,8 +44,7 @@ const DERIVED: ReadonlyArray<{ table: string; select: string }> = [
 
 function registerDerived(db: Db, orgId: string): void {
   for (const d of DERIVED) {
-    statement(db, `insert or ignore into demo_records (organization_id, table_name, row_id) select ?, ?, x.id from (${d.select}) x`)
-      .run(orgId, d.table, orgId);
+    statement(db, `insert or ignore into demo_records (organization_id, table_name, row_id) select ?, ?, x.id from (${d.select}) x`).run(orgId, d.table, orgId);
   }
 }
 
@@ -57,21 +59,37 @@ function demoIdsSql(table: string): { sql: string; extra: number } {
 
 /** Demo rows still present, per table, in registration order (rows deleted meanwhile do not count). */
 export function countDemoRows(db: Db, orgId: string): DemoDataCount[] {
-  const tables = db.select({ table: demoRecords.table_name }).from(demoRecords)
-    .where(eq(demoRecords.organization_id, orgId)).groupBy(demoRecords.table_name).orderBy(sql`min(rowid)`).all().map((t) => t.table);
+  const tables = db
+    .select({ table: demoRecords.table_name })
+    .from(demoRecords)
+    .where(eq(demoRecords.organization_id, orgId))
+    .groupBy(demoRecords.table_name)
+    .orderBy(sql`min(rowid)`)
+    .all()
+    .map((t) => t.table);
   for (const d of DERIVED) if (!tables.includes(d.table)) tables.push(d.table);
-  return tables.filter((t) => knownTable(db, t)).map((table) => {
-    const ids = demoIdsSql(table);
-    const n = statement(db, `select count(*) as n from ${quoted(table)} where organization_id = ? and id in (${ids.sql})`)
-      .get(orgId, orgId, table, ...Array<string>(ids.extra).fill(orgId)) as { n: number };
-    return { table, count: n.n };
-  }).filter((c) => c.count > 0);
+  return tables
+    .filter((t) => knownTable(db, t))
+    .map((table) => {
+      const ids = demoIdsSql(table);
+      const n = statement(db, `select count(*) as n from ${quoted(table)} where organization_id = ? and id in (${ids.sql})`).get(
+        orgId,
+        orgId,
+        table,
+        ...Array<string>(ids.extra).fill(orgId),
+      ) as { n: number };
+      return { table, count: n.n };
+    })
+    .filter((c) => c.count > 0);
 }
 
 /** Whether this row (of the table with this SQL name) is demo data. */
 export function isDemoRow(db: Db, orgId: string, tableName: string, id: string): boolean {
-  return !!db.select({ id: demoRecords.row_id }).from(demoRecords)
-    .where(and(eq(demoRecords.organization_id, orgId), eq(demoRecords.table_name, tableName), eq(demoRecords.row_id, id))).get();
+  return !!db
+    .select({ id: demoRecords.row_id })
+    .from(demoRecords)
+    .where(and(eq(demoRecords.organization_id, orgId), eq(demoRecords.table_name, tableName), eq(demoRecords.row_id, id)))
+    .get();
 }
 
 const quoted = (name: string) => `"${name.replace(/"/g, '""')}"`;
@@ -93,16 +111,27 @@ export function removeDemoRows(db: Db, orgId: string): DemoDataCount[] {
   return db.transaction(() => {
     registerDerived(db, orgId);
     const removed = countDemoRows(db, orgId);
-    const order = db.select({ table: demoRecords.table_name }).from(demoRecords)
-      .where(eq(demoRecords.organization_id, orgId)).groupBy(demoRecords.table_name).orderBy(sql`max(rowid) desc`).all();
+    const order = db
+      .select({ table: demoRecords.table_name })
+      .from(demoRecords)
+      .where(eq(demoRecords.organization_id, orgId))
+      .groupBy(demoRecords.table_name)
+      .orderBy(sql`max(rowid) desc`)
+      .all();
     for (const { table } of order) {
       if (!knownTable(db, table)) continue;
-      statement(db, `delete from ${quoted(table)} where organization_id = ?
-        and id in (select row_id from demo_records where organization_id = ? and table_name = ?)`).run(orgId, orgId, table);
+      statement(
+        db,
+        `delete from ${quoted(table)} where organization_id = ?
+        and id in (select row_id from demo_records where organization_id = ? and table_name = ?)`,
+      ).run(orgId, orgId, table);
     }
     db.delete(demoRecords).where(eq(demoRecords.organization_id, orgId)).run();
-    const admins = statement(db, `select count(*) as n from users where organization_id = ? and permission_level = 'ADMIN'
-      and status = 'ACTIVE' and deleted_at is null`).get(orgId) as { n: number };
+    const admins = statement(
+      db,
+      `select count(*) as n from users where organization_id = ? and permission_level = 'ADMIN'
+      and status = 'ACTIVE' and deleted_at is null`,
+    ).get(orgId) as { n: number };
     if (!admins.n) throw conflict('Removing the demo data would leave the organization without an admin: make a real person an admin first.');
     return removed;
   });
@@ -110,6 +139,9 @@ export function removeDemoRows(db: Db, orgId: string): DemoDataCount[] {
 
 /** Organizations that still have demo rows (for the command line). */
 export function organizationsWithDemoRows(db: Db): Array<{ id: string; name: string }> {
-  return statement(db, `select o.id, o.name from organizations o
-    where exists (select 1 from demo_records d where d.organization_id = o.id) order by o.created_at, o.id`).all() as Array<{ id: string; name: string }>;
+  return statement(
+    db,
+    `select o.id, o.name from organizations o
+    where exists (select 1 from demo_records d where d.organization_id = o.id) order by o.created_at, o.id`,
+  ).all() as Array<{ id: string; name: string }>;
 }

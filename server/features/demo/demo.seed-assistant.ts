@@ -23,7 +23,13 @@ export async function seedDemoAssistant(services: Services, orgId: string, peopl
   const now = scheduler.now();
   const admin: Viewer = { userId: people.adminId, organizationId: orgId, sessionId: '', permissionLevel: 'ADMIN', email: '' };
   const conversations: Array<{ daysAgo: number; questions: AssistantAskInput[] }> = [
-    { daysAgo: 6, questions: [{ question: 'What came up in the retros lately?', scope: { sources: ['RETROS'] } }, { question: 'What did the retros say about flaky tests?' }] },
+    {
+      daysAgo: 6,
+      questions: [
+        { question: 'What came up in the retros lately?', scope: { sources: ['RETROS'] } },
+        { question: 'What did the retros say about flaky tests?' },
+      ],
+    },
     { daysAgo: 3, questions: [{ question: 'What do people say about onboarding?' }] },
     { daysAgo: 1, questions: [{ question: 'Summarize the feedback I received lately', scope: { sources: ['FEEDBACK'], person_id: people.adminId } }] },
   ];
@@ -36,10 +42,19 @@ export async function seedDemoAssistant(services: Services, orgId: string, peopl
       c.questions.forEach((input, i) => {
         const scope = resolveScope(db, admin, input, start);
         const built = sourcesAnswer(services, admin, input.question, { scope, now: start });
-        addMessage(db, conversation, {
-          question: input.question, scope: input.scope ?? {}, status: built.answer.status,
-          refs: built.shown.map((p) => ({ kind: p.kind, src: p.src, fp: p.fp })), model_text: null, model_host: null,
-        }, new Date(start + (i + 1) * 2 * MINUTE).toISOString());
+        addMessage(
+          db,
+          conversation,
+          {
+            question: input.question,
+            scope: input.scope ?? {},
+            status: built.answer.status,
+            refs: built.shown.map((p) => ({ kind: p.kind, src: p.src, fp: p.fp })),
+            model_text: null,
+            model_host: null,
+          },
+          new Date(start + (i + 1) * 2 * MINUTE).toISOString(),
+        );
       });
     }
     registerDemoRows(db, orgId, 'assistant_conversations', ids);

@@ -9,10 +9,19 @@ beforeAll(async () => {
   app = await createTestApp({ SEED_DEMO: 'true', ADMIN_PASSWORD: TEST_PASSWORD });
   await seedOnFirstStart(app.services);
 });
-afterAll(async () => { await app.close(); });
+afterAll(async () => {
+  await app.close();
+});
 
-type Cycle = { id: string; name: string; type: string; status: string; request_count: number; submitted_count: number;
-  participants: Array<{ id: string; reviewee: { full_name: string }; results_released_at: string | null; acknowledged_at: string | null }> };
+type Cycle = {
+  id: string;
+  name: string;
+  type: string;
+  status: string;
+  request_count: number;
+  submitted_count: number;
+  participants: Array<{ id: string; reviewee: { full_name: string }; results_released_at: string | null; acknowledged_at: string | null }>;
+};
 const SUMMARY = 'id name type status request_count submitted_count';
 const PARTICIPANTS = 'participants { id reviewee { full_name } results_released_at acknowledged_at }';
 
@@ -23,26 +32,32 @@ const PARTICIPANTS = 'participants { id reviewee { full_name } results_released_
 async function cyclesOf(admin: Awaited<ReturnType<typeof signedIn>>): Promise<Cycle[]> {
   const list = (await admin.gql(`query { reviewCycles { ${SUMMARY} } }`)).data!.reviewCycles as Array<Omit<Cycle, 'participants'>>;
   const out: Cycle[] = [];
-  for (const c of list) out.push((await admin.gql(`query($id: ID!) { reviewCycle(id: $id) { ${SUMMARY} ${PARTICIPANTS} } }`, { id: c.id })).data!.reviewCycle as Cycle);
+  for (const c of list)
+    out.push((await admin.gql(`query($id: ID!) { reviewCycle(id: $id) { ${SUMMARY} ${PARTICIPANTS} } }`, { id: c.id })).data!.reviewCycle as Cycle);
   return out;
 }
 
 describe('the reviews demo', () => {
-  it('has last quarter\'s 360 closed with results released for two of three people', async () => {
+  it("has last quarter's 360 closed with results released for two of three people", async () => {
     const admin = await signedIn(app, DEFAULT_ADMIN_EMAIL);
     const cycles = await cyclesOf(admin);
     const closed = cycles.find((c) => c.type === '360' && c.status === 'CLOSED')!;
     expect(closed.name).toMatch(/^Q[1-4] \d{4} 360 review$/);
     expect(closed.submitted_count).toBe(closed.request_count);
     expect(closed.participants.map((p) => [p.reviewee.full_name, !!p.results_released_at, !!p.acknowledged_at])).toEqual([
-      ['Ada Lovelace', true, false], ['Linus Torvalds', true, true], ['Margaret Hamilton', false, false],
+      ['Ada Lovelace', true, false],
+      ['Linus Torvalds', true, true],
+      ['Margaret Hamilton', false, false],
     ]);
 
     // Linus reads his released results: peers pass the threshold of 3, so they show as aggregates.
     const linus = await signedIn(app, demoEmailFor('Linus Torvalds'));
     const participantId = closed.participants.find((p) => p.reviewee.full_name === 'Linus Torvalds')!.id;
-    const res = await linus.gql(`query($id: ID!) { reviewResults(participantId: $id) { threshold perspectives { perspective respondents withheld { reason } }
-      sections { title questions { prompt cells { perspective rating { count average } comments { text reviewer { full_name } } } } } } }`, { id: participantId });
+    const res = await linus.gql(
+      `query($id: ID!) { reviewResults(participantId: $id) { threshold perspectives { perspective respondents withheld { reason } }
+      sections { title questions { prompt cells { perspective rating { count average } comments { text reviewer { full_name } } } } } } }`,
+      { id: participantId },
+    );
     expect(res.errors).toBeUndefined();
     const results = res.data!.reviewResults;
     expect(results.threshold).toBe(3);
@@ -60,17 +75,24 @@ describe('the reviews demo', () => {
     expect(strengths.comments.every((c: { reviewer: unknown }) => c.reviewer === null)).toBe(true);
   });
 
-  it('has this quarter\'s 360 under way, with half-written drafts for the admin and for Grace Hopper', async () => {
+  it("has this quarter's 360 under way, with half-written drafts for the admin and for Grace Hopper", async () => {
     const admin = await signedIn(app, DEFAULT_ADMIN_EMAIL);
     const active = (await cyclesOf(admin)).find((c) => c.type === '360' && c.status === 'ACTIVE')!;
-    expect(active.participants.map((p) => p.reviewee.full_name)).toEqual(['Brendan Eich', 'Grace Hopper', 'Katherine Johnson', 'Sophie Wilson', 'Tim Berners-Lee']);
+    expect(active.participants.map((p) => p.reviewee.full_name)).toEqual([
+      'Brendan Eich',
+      'Grace Hopper',
+      'Katherine Johnson',
+      'Sophie Wilson',
+      'Tim Berners-Lee',
+    ]);
     expect(active.submitted_count).toBeGreaterThan(0);
     expect(active.submitted_count).toBeLessThan(active.request_count);
 
     for (const email of [DEFAULT_ADMIN_EMAIL, demoEmailFor('Grace Hopper')]) {
       const who = await signedIn(app, email);
-      const pending = (await who.gql('query { myReviewRequests { cycle_name perspective reviewee { full_name } questions { id required } answers { question_id } } }')).data!.myReviewRequests as
-        Array<{ cycle_name: string; perspective: string; questions: Array<{ id: string }>; answers: Array<{ question_id: string }> }>;
+      const pending = (
+        await who.gql('query { myReviewRequests { cycle_name perspective reviewee { full_name } questions { id required } answers { question_id } } }')
+      ).data!.myReviewRequests as Array<{ cycle_name: string; perspective: string; questions: Array<{ id: string }>; answers: Array<{ question_id: string }> }>;
       const mine = pending.filter((r) => r.cycle_name === active.name);
       expect(mine.length).toBeGreaterThan(0);
       for (const r of mine) {
@@ -87,9 +109,15 @@ describe('the reviews demo', () => {
     expect(rules.reviewSprints.map((s: { name: string }) => s.name).sort()).toEqual(['Sprint 40', 'Sprint 41', 'Sprint 42', 'Sprint 43', 'Sprint 44']);
     const admin = await signedIn(app, DEFAULT_ADMIN_EMAIL);
     const cycles = await cyclesOf(admin);
-    const sprintCycles = cycles.filter((c) => c.type === 'sprint').map((c) => [c.name, c.status]).sort();
-    expect(sprintCycles).toEqual([['Mobile sprint reviews: Sprint 41', 'ACTIVE'], ['Mobile sprint reviews: Sprint 42', 'ACTIVE']]);
-    const submitted = (name: string) => ((cycles as Cycle[]).find((c) => c.name === `Mobile sprint reviews: ${name}`)!);
+    const sprintCycles = cycles
+      .filter((c) => c.type === 'sprint')
+      .map((c) => [c.name, c.status])
+      .sort();
+    expect(sprintCycles).toEqual([
+      ['Mobile sprint reviews: Sprint 41', 'ACTIVE'],
+      ['Mobile sprint reviews: Sprint 42', 'ACTIVE'],
+    ]);
+    const submitted = (name: string) => (cycles as Cycle[]).find((c) => c.name === `Mobile sprint reviews: ${name}`)!;
     expect(submitted('Sprint 41').submitted_count).toBeGreaterThan(submitted('Sprint 42').submitted_count);
     expect(submitted('Sprint 42').submitted_count).toBeGreaterThan(0);
     expect(submitted('Sprint 41').submitted_count).toBeLessThan(submitted('Sprint 41').request_count);

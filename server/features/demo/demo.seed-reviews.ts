@@ -8,11 +8,23 @@ import { reviewAutomation } from '../reviews/reviews.automation.run.js';
 import { runAutomation } from '../automation/automation.run.js';
 import { launchReviewCycle } from '../reviews/reviews.cycles.launch.repo.js';
 import {
-  acknowledgeParticipantResults, closeReviewCycle, createReviewCycle, findReviewCycle, listParticipantsByCycleIds, listReviewCycles, releaseParticipantResults,
+  acknowledgeParticipantResults,
+  closeReviewCycle,
+  createReviewCycle,
+  findReviewCycle,
+  listParticipantsByCycleIds,
+  listReviewCycles,
+  releaseParticipantResults,
 } from '../reviews/reviews.cycles.repo.js';
 import { approveProposedPeers, proposePeers } from '../reviews/reviews.nominations.repo.js';
 import {
-  listCycleQuestions, listRequestsByParticipantIds, questionsFor, saveDraftAnswers, submitRequest, type ReviewCycleQuestionRow, type ReviewRequestRow,
+  listCycleQuestions,
+  listRequestsByParticipantIds,
+  questionsFor,
+  saveDraftAnswers,
+  submitRequest,
+  type ReviewCycleQuestionRow,
+  type ReviewRequestRow,
 } from '../reviews/reviews.requests.repo.js';
 import { ensureBuiltInTemplates, findReviewTemplateContent, listReviewTemplates } from '../reviews/reviews.templates.repo.js';
 import { insertSprint } from '../sprints/sprints.repo.js';
@@ -23,7 +35,10 @@ import { DO_DIFFERENTLY, KEEP_DOING, MANAGER_DRAFT_NOTE, PRIVATE_NOTES, SELF_DO_
 
 import { DAY_MS as DAY } from '../../../shared/dates.days.js';
 const dayOf = (t: number) => new Date(t).toISOString().slice(0, 10);
-const quarter = (t: number) => { const d = new Date(t); return `Q${Math.floor(d.getUTCMonth() / 3) + 1} ${d.getUTCFullYear()}`; };
+const quarter = (t: number) => {
+  const d = new Date(t);
+  return `Q${Math.floor(d.getUTCMonth() / 3) + 1} ${d.getUTCFullYear()}`;
+};
 
 type Answer = { question_id: string; rating: number | null; text: string | null; choices: string[] | null };
 
@@ -34,14 +49,19 @@ function answerFor(q: ReviewCycleQuestionRow, r: ReviewRequestRow, level: number
   const self = r.perspective === 'SELF';
   const none = { question_id: q.id, rating: null, text: null, choices: null };
   switch (q.kind) {
-    case 'RATING': case 'COMPETENCY_RATING': return { ...none, rating };
-    case 'RATING_COMMENT': return { ...none, rating, text: pick(self ? SELF_KEEP_DOING : KEEP_DOING, seed) };
-    case 'SINGLE_CHOICE': return { ...none, choices: [pick(q.options, seed)] };
-    case 'MULTIPLE_CHOICE': return { ...none, choices: [...new Set([pick(q.options, seed), pick(q.options, `${seed}+`)])] };
+    case 'RATING':
+    case 'COMPETENCY_RATING':
+      return { ...none, rating };
+    case 'RATING_COMMENT':
+      return { ...none, rating, text: pick(self ? SELF_KEEP_DOING : KEEP_DOING, seed) };
+    case 'SINGLE_CHOICE':
+      return { ...none, choices: [pick(q.options, seed)] };
+    case 'MULTIPLE_CHOICE':
+      return { ...none, choices: [...new Set([pick(q.options, seed), pick(q.options, `${seed}+`)])] };
     default: {
       if (q.private) return { ...none, text: q.required || pick([true, false, false], seed) ? pick(PRIVATE_NOTES, seed) : null };
       const growth = /differently|improve|grow/i.test(q.prompt);
-      return { ...none, text: pick(growth ? (self ? SELF_DO_DIFFERENTLY : DO_DIFFERENTLY) : (self ? SELF_KEEP_DOING : KEEP_DOING), seed) };
+      return { ...none, text: pick(growth ? (self ? SELF_DO_DIFFERENTLY : DO_DIFFERENTLY) : self ? SELF_KEEP_DOING : KEEP_DOING, seed) };
     }
   }
 }
@@ -66,9 +86,16 @@ export function seedDemoReviews(services: Services, orgId: string, people: DemoP
     /** Creates a 360 cycle, has each reviewee propose peers that the manager approves, and launches it. */
     const launch360 = (name: string, reviewees: string[], peers: Record<string, string[]>, dates: { nomination: number; review: number; release: number }) => {
       const data = createReviewCycleSchema.parse({
-        name, type: '360', template_id: template360.id, participant_ids: reviewees.map(id),
-        nomination_end: new Date(dates.nomination).toISOString(), review_end: new Date(dates.review).toISOString(), results_release: new Date(dates.release).toISOString(),
-        min_peers: 3, max_peers: 6, anonymity_threshold: 3,
+        name,
+        type: '360',
+        template_id: template360.id,
+        participant_ids: reviewees.map(id),
+        nomination_end: new Date(dates.nomination).toISOString(),
+        review_end: new Date(dates.review).toISOString(),
+        results_release: new Date(dates.release).toISOString(),
+        min_peers: 3,
+        max_peers: 6,
+        anonymity_threshold: 3,
       });
       const cycleId = createReviewCycle(db, orgId, data, findUsersByIds(db, orgId, data.participant_ids), adminId);
       for (const p of listParticipantsByCycleIds(db, orgId, [cycleId])) {
@@ -80,19 +107,35 @@ export function seedDemoReviews(services: Services, orgId: string, people: DemoP
       registerDemoRows(db, orgId, 'review_cycles', [cycleId]);
       return cycleId;
     };
-    const requestsOf = (cycleId: string) => listRequestsByParticipantIds(db, orgId, listParticipantsByCycleIds(db, orgId, [cycleId]).map((p) => p.id));
+    const requestsOf = (cycleId: string) =>
+      listRequestsByParticipantIds(
+        db,
+        orgId,
+        listParticipantsByCycleIds(db, orgId, [cycleId]).map((p) => p.id),
+      );
     const submit = (r: ReviewRequestRow, questions: ReviewCycleQuestionRow[], level: number) => {
       const asked = questionsFor(questions, r.perspective as Perspective);
-      submitRequest(db, orgId, r.id, asked.map((q) => answerFor(q, r, level)), (saved) => missingRequired(asked, saved));
+      submitRequest(
+        db,
+        orgId,
+        r.id,
+        asked.map((q) => answerFor(q, r, level)),
+        (saved) => missingRequired(asked, saved),
+      );
     };
 
     // Last quarter's 360: every review in, results released for two of three people (one read them).
     const past = now - 100 * DAY;
-    const closedId = launch360(`${quarter(past)} 360 review`, ['Ada Lovelace', 'Linus Torvalds', 'Margaret Hamilton'], {
-      'Ada Lovelace': ['Grace Hopper', 'Katherine Johnson', 'Edgar Codd', 'Frances Allen'],
-      'Linus Torvalds': ['Ken Thompson', 'Radia Perlman', 'Dennis Ritchie', 'Barbara Liskov'],
-      'Margaret Hamilton': ['Linus Torvalds', 'Ken Thompson', 'Radia Perlman', 'Barbara Liskov'],
-    }, { nomination: past, review: past + 14 * DAY, release: past + 21 * DAY });
+    const closedId = launch360(
+      `${quarter(past)} 360 review`,
+      ['Ada Lovelace', 'Linus Torvalds', 'Margaret Hamilton'],
+      {
+        'Ada Lovelace': ['Grace Hopper', 'Katherine Johnson', 'Edgar Codd', 'Frances Allen'],
+        'Linus Torvalds': ['Ken Thompson', 'Radia Perlman', 'Dennis Ritchie', 'Barbara Liskov'],
+        'Margaret Hamilton': ['Linus Torvalds', 'Ken Thompson', 'Radia Perlman', 'Barbara Liskov'],
+      },
+      { nomination: past, review: past + 14 * DAY, release: past + 21 * DAY },
+    );
     const closedQuestions = listCycleQuestions(db, orgId, [closedId]);
     const levels: Record<string, number> = { [id('Ada Lovelace')]: 4, [id('Linus Torvalds')]: 4, [id('Margaret Hamilton')]: 3 };
     for (const r of requestsOf(closedId)) submit(r, closedQuestions, levels[r.reviewee_id] ?? 4);
@@ -102,13 +145,18 @@ export function seedDemoReviews(services: Services, orgId: string, people: DemoP
     acknowledgeParticipantResults(db, orgId, closedParticipants.find((p) => p.reviewee_id === id('Linus Torvalds'))!.id);
 
     // This quarter's 360, under way: about half the reviews are in; the admin and Grace Hopper have drafts half done.
-    const activeId = launch360(`${quarter(now)} 360 review`, ['Grace Hopper', 'Tim Berners-Lee', 'Brendan Eich', 'Sophie Wilson', 'Katherine Johnson'], {
-      'Grace Hopper': ['Ada Lovelace', 'Katherine Johnson', 'Edgar Codd'],
-      'Tim Berners-Lee': ['Brendan Eich', 'Sophie Wilson', 'Lea Verou', 'Evan You'],
-      'Brendan Eich': ['Tim Berners-Lee', 'Jordan Walke', 'Lea Verou'],
-      'Sophie Wilson': ['Tim Berners-Lee', 'Evan You', 'Jordan Walke'],
-      'Katherine Johnson': ['Grace Hopper', 'Ada Lovelace', 'Chris Lattner'],
-    }, { nomination: now - 3 * DAY, review: now + 11 * DAY, release: now + 18 * DAY });
+    const activeId = launch360(
+      `${quarter(now)} 360 review`,
+      ['Grace Hopper', 'Tim Berners-Lee', 'Brendan Eich', 'Sophie Wilson', 'Katherine Johnson'],
+      {
+        'Grace Hopper': ['Ada Lovelace', 'Katherine Johnson', 'Edgar Codd'],
+        'Tim Berners-Lee': ['Brendan Eich', 'Sophie Wilson', 'Lea Verou', 'Evan You'],
+        'Brendan Eich': ['Tim Berners-Lee', 'Jordan Walke', 'Lea Verou'],
+        'Sophie Wilson': ['Tim Berners-Lee', 'Evan You', 'Jordan Walke'],
+        'Katherine Johnson': ['Grace Hopper', 'Ada Lovelace', 'Chris Lattner'],
+      },
+      { nomination: now - 3 * DAY, review: now + 11 * DAY, release: now + 18 * DAY },
+    );
     const activeQuestions = listCycleQuestions(db, orgId, [activeId]);
     const drafters = new Set([adminId, id('Grace Hopper')]);
     for (const [i, r] of requestsOf(activeId).entries()) {
@@ -122,15 +170,35 @@ export function seedDemoReviews(services: Services, orgId: string, people: DemoP
     // Sprint reviews for Mobile: two-week sprints; the rule started three weeks ago.
     const mobile = people.teamIds.get('Mobile')!;
     const sprintStart = now - 42 * DAY;
-    const sprintIds = [40, 41, 42, 43, 44].map((n, i) => insertSprint(db, orgId, {
-      team_id: mobile, name: `Sprint ${n}`, starts_on: dayOf(sprintStart + i * 14 * DAY), ends_on: dayOf(sprintStart + (i * 14 + 13) * DAY),
-    }, id('Katherine Johnson')));
+    const sprintIds = [40, 41, 42, 43, 44].map((n, i) =>
+      insertSprint(
+        db,
+        orgId,
+        {
+          team_id: mobile,
+          name: `Sprint ${n}`,
+          starts_on: dayOf(sprintStart + i * 14 * DAY),
+          ends_on: dayOf(sprintStart + (i * 14 + 13) * DAY),
+        },
+        id('Katherine Johnson'),
+      ),
+    );
     registerDemoRows(db, orgId, 'review_sprints', sprintIds);
     const rule = reviewAutomationRuleSchema.parse({
-      name: 'Mobile sprint reviews', type: 'SPRINT_END', template_id: builtIn('sprint_review').id, team_ids: [mobile],
-      perspectives: ['SELF', 'MANAGER', 'PEER'], min_peers: 0, max_peers: 3, anonymity_threshold: 3, review_days: 5, release_days: 2,
+      name: 'Mobile sprint reviews',
+      type: 'SPRINT_END',
+      template_id: builtIn('sprint_review').id,
+      team_ids: [mobile],
+      perspectives: ['SELF', 'MANAGER', 'PEER'],
+      min_peers: 0,
+      max_peers: 3,
+      anonymity_threshold: 3,
+      review_days: 5,
+      release_days: 2,
     });
-    registerDemoRows(db, orgId, 'review_automation_rules', [insertAutomationRule(db, orgId, rule, id('Katherine Johnson'), new Date(now - 20 * DAY).toISOString())]);
+    registerDemoRows(db, orgId, 'review_automation_rules', [
+      insertAutomationRule(db, orgId, rule, id('Katherine Johnson'), new Date(now - 20 * DAY).toISOString()),
+    ]);
     // The rule's own pass creates the reviews of the sprints that ended since (registered as demo through the rule).
     // Quietly: the demo is what already happened, so nobody starts with a bell full of "new review requests"
     // (the pass only enqueues its notifications and never reads the result).
@@ -148,5 +216,6 @@ export function seedDemoReviews(services: Services, orgId: string, people: DemoP
 function note(asked: ReviewCycleQuestionRow[], r: ReviewRequestRow): Answer[] {
   const first = asked.find((q) => q.kind === 'TEXT' && !q.private);
   return first && asked.indexOf(first) >= Math.ceil(asked.length / 2) && r.perspective === 'MANAGER'
-    ? [{ question_id: first.id, rating: null, text: MANAGER_DRAFT_NOTE, choices: null }] : [];
+    ? [{ question_id: first.id, rating: null, text: MANAGER_DRAFT_NOTE, choices: null }]
+    : [];
 }

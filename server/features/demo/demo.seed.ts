@@ -19,13 +19,29 @@ export const DEMO_EMAIL_DOMAIN = 'demo.teamlens.dev';
 
 /** Team -> sub-department and people: the first is the team's manager, the second its tech lead. */
 export const DEMO_TEAMS = [
-  { name: 'Platform', sub: 'Infrastructure', people: ['Ada Lovelace', 'Linus Torvalds', 'Margaret Hamilton', 'Ken Thompson', 'Radia Perlman', 'Dennis Ritchie', 'Barbara Liskov'] },
+  {
+    name: 'Platform',
+    sub: 'Infrastructure',
+    people: ['Ada Lovelace', 'Linus Torvalds', 'Margaret Hamilton', 'Ken Thompson', 'Radia Perlman', 'Dennis Ritchie', 'Barbara Liskov'],
+  },
   { name: 'Web', sub: 'Frontend', people: ['Grace Hopper', 'Tim Berners-Lee', 'Brendan Eich', 'Sophie Wilson', 'Jordan Walke', 'Lea Verou', 'Evan You'] },
-  { name: 'Mobile', sub: 'Frontend', people: ['Katherine Johnson', 'Chris Lattner', 'Jean Bartik', 'Andy Rubin', 'Mary Kenneth Keller', 'Hedy Lamarr', 'Alan Kay'] },
-  { name: 'Data', sub: 'Backend', people: ['Edgar Codd', 'Frances Allen', 'Jim Gray', 'Shafi Goldwasser', 'Michael Stonebraker', 'Fei-Fei Li', 'Geoffrey Hinton'] },
+  {
+    name: 'Mobile',
+    sub: 'Frontend',
+    people: ['Katherine Johnson', 'Chris Lattner', 'Jean Bartik', 'Andy Rubin', 'Mary Kenneth Keller', 'Hedy Lamarr', 'Alan Kay'],
+  },
+  {
+    name: 'Data',
+    sub: 'Backend',
+    people: ['Edgar Codd', 'Frances Allen', 'Jim Gray', 'Shafi Goldwasser', 'Michael Stonebraker', 'Fei-Fei Li', 'Geoffrey Hinton'],
+  },
 ] as const;
 
-export const demoEmailFor = (name: string) => `${name.toLowerCase().replace(/[^a-z]+/g, '.').replace(/^\.|\.$/g, '')}@${DEMO_EMAIL_DOMAIN}`;
+export const demoEmailFor = (name: string) =>
+  `${name
+    .toLowerCase()
+    .replace(/[^a-z]+/g, '.')
+    .replace(/^\.|\.$/g, '')}@${DEMO_EMAIL_DOMAIN}`;
 
 /** The demo people by name, with their team: what the feature-area seeds build on. */
 export type DemoPeople = { adminId: string; byName: Map<string, string>; teamIds: Map<string, string> };
@@ -59,7 +75,16 @@ export async function seedDemoOrganization(services: Services, orgId: string, ad
       const team = createTeam(db, orgId, { name: spec.name });
       people.teamIds.set(spec.name, team.id);
       const [managerName, leadName, ...members] = spec.people;
-      const base = { organization_id: orgId, status: 'ACTIVE' as const, email_verified: true, last_password_update: at, team_id: team.id, subdepartment_id: subs.get(spec.sub) ?? null, time_zone: 'Europe/Berlin', location: 'Berlin' };
+      const base = {
+        organization_id: orgId,
+        status: 'ACTIVE' as const,
+        email_verified: true,
+        last_password_update: at,
+        team_id: team.id,
+        subdepartment_id: subs.get(spec.sub) ?? null,
+        time_zone: 'Europe/Berlin',
+        location: 'Berlin',
+      };
       const add = (name: string, extra: { permission_level: 'MANAGER' | 'MEMBER'; role: string; manager_id: string }) => {
         const id = newId();
         insertUser(db, { ...base, ...extra, id, email: demoEmailFor(name), full_name: name, password_hash: hashes[h++]! });

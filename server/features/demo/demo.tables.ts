@@ -10,12 +10,15 @@ const now = sql`(strftime('%Y-%m-%dT%H:%M:%fZ','now'))`;
  * through the foreign keys' ON DELETE CASCADE / SET NULL) and nothing else. The implicit rowid
  * keeps the registration order: tables are emptied newest first.
  */
-export const demoRecords = sqliteTable('demo_records', {
-  organization_id: text('organization_id').notNull().references(() => organizations.id, { onDelete: 'cascade' }),
-  table_name: text('table_name').notNull(),
-  row_id: text('row_id').notNull(),
-  created_at: text('created_at').notNull().default(now),
-}, (t) => [
-  primaryKey({ columns: [t.table_name, t.row_id] }),
-  index('demo_records_org').on(t.organization_id, t.table_name),
-]);
+export const demoRecords = sqliteTable(
+  'demo_records',
+  {
+    organization_id: text('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    table_name: text('table_name').notNull(),
+    row_id: text('row_id').notNull(),
+    created_at: text('created_at').notNull().default(now),
+  },
+  (t) => [primaryKey({ columns: [t.table_name, t.row_id] }), index('demo_records_org').on(t.organization_id, t.table_name)],
+);

@@ -11,7 +11,9 @@ beforeEach(async () => {
   app = await createTestApp({ SEED_DEMO: 'true', ADMIN_PASSWORD: TEST_PASSWORD });
   orgId = (await seedOnFirstStart(app.services))!.organizationId;
 });
-afterEach(async () => { await app.close(); });
+afterEach(async () => {
+  await app.close();
+});
 
 const rows = <T = Record<string, unknown>>(sql: string, ...params: unknown[]) => app.services.db.$client.prepare(sql).all(...params) as T[];
 const count = (sql: string, ...params: unknown[]) => (app.services.db.$client.prepare(sql).get(...params) as { n: number }).n;
@@ -25,15 +27,25 @@ describe('demo data registry', () => {
     const counts = Object.fromEntries((res.data!.demoData.counts as Array<{ table: string; label: string }>).map((c) => [c.table, c.label]));
     expect(res.data!.demoData.present).toBe(true);
     expect(counts).toMatchObject({
-      users: '28 people', teams: '4 teams', business_units: '2 business units', departments: '2 departments', subdepartments: '4 sub-departments',
-      review_sprints: '5 sprints', review_automation_rules: '1 review automation rule',
+      users: '28 people',
+      teams: '4 teams',
+      business_units: '2 business units',
+      departments: '2 departments',
+      subdepartments: '4 sub-departments',
+      review_sprints: '5 sprints',
+      review_automation_rules: '1 review automation rule',
       billing_seat_history: '365 days of seat history',
     });
     // two 360 cycles seeded, plus the sprint reviews the rule's own pass started (derived demo data)
     expect(counts.review_cycles).toBe(`${count('select count(*) as n from review_cycles')} review cycles`);
     expect(count('select count(*) as n from review_cycles')).toBeGreaterThanOrEqual(4);
     // neither the organization nor the admin is demo data
-    expect(count("select count(*) as n from demo_records where table_name in ('organizations') or row_id in (select id from users where email = ?)", DEFAULT_ADMIN_EMAIL)).toBe(0);
+    expect(
+      count(
+        "select count(*) as n from demo_records where table_name in ('organizations') or row_id in (select id from users where email = ?)",
+        DEFAULT_ADMIN_EMAIL,
+      ),
+    ).toBe(0);
   });
 
   it('is for admins only', async () => {
@@ -55,7 +67,15 @@ describe('removing the demo data', () => {
     const templates = await admin.gql('query { reviewTemplates { id name } }');
     const templateId = (templates.data!.reviewTemplates as Array<{ id: string; name: string }>).find((t) => t.name === 'Manager review')!.id;
     const cycle = await admin.gql(`mutation($input: ReviewCycleInput!) { createReviewCycle(input: $input) { id } }`, {
-      input: { name: 'Real cycle', type: '360', template_id: templateId, participant_ids: [real.id, grace], review_end: '2099-01-31', perspectives: ['SELF', 'MANAGER'], min_peers: 0 },
+      input: {
+        name: 'Real cycle',
+        type: '360',
+        template_id: templateId,
+        participant_ids: [real.id, grace],
+        review_end: '2099-01-31',
+        perspectives: ['SELF', 'MANAGER'],
+        min_peers: 0,
+      },
     });
     expect(cycle.errors).toBeUndefined();
     const demoSession = new Browser(app);
@@ -69,13 +89,20 @@ describe('removing the demo data', () => {
     expect(count("select count(*) as n from users where email like '%@demo.teamlens.dev' and id <> ?", adminId)).toBe(0);
     expect(rows('select name from teams')).toEqual([{ name: 'Real team' }]);
     expect(rows('select manager_id from teams')).toEqual([{ manager_id: null }]);
-    expect(count('select count(*) as n from business_units') + count('select count(*) as n from departments') + count('select count(*) as n from subdepartments')).toBe(0);
+    expect(
+      count('select count(*) as n from business_units') + count('select count(*) as n from departments') + count('select count(*) as n from subdepartments'),
+    ).toBe(0);
     expect(rows('select name from review_cycles')).toEqual([{ name: 'Real cycle' }]);
     expect(rows('select reviewee_id from review_participants')).toEqual([{ reviewee_id: real.id }]);
-    expect(count('select count(*) as n from review_sprints') + count('select count(*) as n from review_automation_rules') + count('select count(*) as n from demo_records')).toBe(0);
+    expect(
+      count('select count(*) as n from review_sprints') +
+        count('select count(*) as n from review_automation_rules') +
+        count('select count(*) as n from demo_records'),
+    ).toBe(0);
     expect(count('select count(*) as n from billing_seat_history')).toBe(0);
     expect(rows('select email, manager_id from users order by email')).toEqual([
-      { email: DEFAULT_ADMIN_EMAIL, manager_id: null }, { email: 'sam@realco.example', manager_id: null },
+      { email: DEFAULT_ADMIN_EMAIL, manager_id: null },
+      { email: 'sam@realco.example', manager_id: null },
     ]);
     expect(rows('select name from organizations')).toEqual([{ name: 'Demo Company' }]);
     expect(count('select count(*) as n from review_templates where built_in_key is not null')).toBe(4);

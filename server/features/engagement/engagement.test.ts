@@ -3,12 +3,16 @@ import type { FastifyInstance } from 'fastify';
 import { codeOf, createTestApp, gql, seedOrg, signedIn } from '../../test/helpers.js';
 
 let app: FastifyInstance;
-beforeAll(async () => { app = await createTestApp(); });
-afterAll(async () => { await app.close(); });
+beforeAll(async () => {
+  app = await createTestApp();
+});
+afterAll(async () => {
+  await app.close();
+});
 
 const RECORD = 'mutation($path: String!, $minutes: Int!) { recordEngagement(path: $path, minutes: $minutes) }';
-const rows = (orgId: string) => app.services.db.$client
-  .prepare('select user_id, path, minutes from engagement_events where organization_id = ? order by rowid').all(orgId);
+const rows = (orgId: string) =>
+  app.services.db.$client.prepare('select user_id, path, minutes from engagement_events where organization_id = ? order by rowid').all(orgId);
 
 it('records the viewer, their organization, the route template and the minutes', async () => {
   const a = await seedOrg(app, 'Engaged');

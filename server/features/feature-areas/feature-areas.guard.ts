@@ -49,18 +49,35 @@ export function withFeatureArea<T extends object>(area: FeatureArea, resolvers: 
   for (const type of ROOT_TYPES) {
     const fields = map[type];
     if (!fields) continue;
-    guarded[type] = Object.fromEntries(Object.entries(fields).map(([name, field]) => {
-      if (typeof field === 'function') {
-        const resolve = field as Resolver;
-        return [name, (parent: unknown, args: unknown, ctx: GraphQLContext, info: unknown) => { requireFeatureArea(ctx, area); return resolve(parent, args, ctx, info); }];
-      }
-      const sub = field as { subscribe?: Resolver };
-      if (sub && typeof sub.subscribe === 'function') {
-        const subscribe = sub.subscribe;
-        return [name, { ...sub, subscribe: (parent: unknown, args: unknown, ctx: GraphQLContext, info: unknown) => { requireFeatureArea(ctx, area); return subscribe(parent, args, ctx, info); } }];
-      }
-      return [name, field];
-    }));
+    guarded[type] = Object.fromEntries(
+      Object.entries(fields).map(([name, field]) => {
+        if (typeof field === 'function') {
+          const resolve = field as Resolver;
+          return [
+            name,
+            (parent: unknown, args: unknown, ctx: GraphQLContext, info: unknown) => {
+              requireFeatureArea(ctx, area);
+              return resolve(parent, args, ctx, info);
+            },
+          ];
+        }
+        const sub = field as { subscribe?: Resolver };
+        if (sub && typeof sub.subscribe === 'function') {
+          const subscribe = sub.subscribe;
+          return [
+            name,
+            {
+              ...sub,
+              subscribe: (parent: unknown, args: unknown, ctx: GraphQLContext, info: unknown) => {
+                requireFeatureArea(ctx, area);
+                return subscribe(parent, args, ctx, info);
+              },
+            },
+          ];
+        }
+        return [name, field];
+      }),
+    );
   }
   return guarded as unknown as T;
 }

@@ -19,11 +19,13 @@ export function listFeatureAreas(db: Db, orgId: string): FeatureAreaState[] {
 export function setFeatureAreas(db: Db, orgId: string, userId: string, changes: ReadonlyArray<{ area: FeatureArea; enabled: boolean }>): void {
   db.transaction((tx) => {
     for (const change of changes) {
-      tx.insert(orgFeatureAreas).values({ organization_id: orgId, area: change.area, enabled: change.enabled, updated_by: userId })
+      tx.insert(orgFeatureAreas)
+        .values({ organization_id: orgId, area: change.area, enabled: change.enabled, updated_by: userId })
         .onConflictDoUpdate({
           target: [orgFeatureAreas.organization_id, orgFeatureAreas.area],
           set: { enabled: change.enabled, updated_by: userId, updated_at: sql`(strftime('%Y-%m-%dT%H:%M:%fZ','now'))` },
-        }).run();
+        })
+        .run();
     }
   });
 }

@@ -48,7 +48,11 @@ export async function featureAreasFeature(app: FastifyInstance): Promise<void> {
         db.transaction(() => {
           setFeatureAreas(db, viewer.organizationId, viewer.userId, changes);
           for (const c of changes.filter((change) => before.get(change.area) !== change.enabled)) {
-            recordAudit(db, { ...auditActor(ctx, viewer), action: 'FEATURE_AREA_SWITCHED', details: { area: c.area, area_label: FEATURE_AREA_INFO[c.area].label, enabled: c.enabled } });
+            recordAudit(db, {
+              ...auditActor(ctx, viewer),
+              action: 'FEATURE_AREA_SWITCHED',
+              details: { area: c.area, area_label: FEATURE_AREA_INFO[c.area].label, enabled: c.enabled },
+            });
           }
         });
         return listFeatureAreas(ctx.services.db, viewer.organizationId);

@@ -2,7 +2,15 @@ import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../../shared/app-error.js';
 import type { Db } from '../../db/connection.js';
 import {
-  CALENDAR_MONTHS, iso, laterDay, lookbackDay, nextHour, nextPeriodStart, nextSprintEnd, sprintEndPeriods, startedPeriods,
+  CALENDAR_MONTHS,
+  iso,
+  laterDay,
+  lookbackDay,
+  nextHour,
+  nextPeriodStart,
+  nextSprintEnd,
+  sprintEndPeriods,
+  startedPeriods,
 } from '../automation/automation.periods.js';
 import { registerAutomation } from '../automation/automation.run.js';
 import type { Automation } from '../automation/automation.types.js';
@@ -10,7 +18,11 @@ import { isFeatureAreaOn } from '../feature-areas/feature-areas.guard.js';
 import { findTeamById, findTeamsByIds, type TeamRow } from '../teams/teams.repo.js';
 import type { UserRow } from '../users/users.repo.js';
 import {
-  activePeople, askLoadOfRule, claimedRulePeriods, listActiveFeedbackAutomationRules, markFeedbackAutomationRuleRun,
+  activePeople,
+  askLoadOfRule,
+  claimedRulePeriods,
+  listActiveFeedbackAutomationRules,
+  markFeedbackAutomationRuleRun,
   type FeedbackAutomationRuleRow,
 } from './feedback.automation.repo.js';
 import { insertFeedbackRequest, notifyFeedbackRequest } from './feedback.requests.repo.js';
@@ -78,7 +90,9 @@ type Shared = { active: Map<string, UserRow>; teams: Map<string, TeamRow>; membe
 
 function prepare(db: Db, rule: FeedbackAutomationRuleRow, due: readonly Due[]): Shared {
   const everyone = activePeople(db, rule.organization_id, null);
-  const teams = new Map(findTeamsByIds(db, rule.organization_id, [...new Set(everyone.map((p) => p.team_id).filter((id): id is string => !!id))]).map((t) => [t.id, t]));
+  const teams = new Map(
+    findTeamsByIds(db, rule.organization_id, [...new Set(everyone.map((p) => p.team_id).filter((id): id is string => !!id))]).map((t) => [t.id, t]),
+  );
   const members = new Map<string, UserRow[]>();
   for (const p of everyone) {
     if (!p.team_id) continue;
@@ -123,15 +137,22 @@ export const feedbackAutomation: Automation<FeedbackAutomationRuleRow, Due, Shar
     s.upcoming.delete(person.id);
     const team = person.team_id ? s.teams.get(person.team_id) : undefined;
     const manager = rule.responders === 'TEAMMATES' ? null : managerOf(person, team, s.active);
-    const pool = (person.team_id ? s.members.get(person.team_id) ?? [] : []).filter((p) => p.id !== person.id && p.id !== manager);
+    const pool = (person.team_id ? (s.members.get(person.team_id) ?? []) : []).filter((p) => p.id !== person.id && p.id !== manager);
     const teammates = rule.responders === 'MANAGER' ? [] : pickTeammates(pool, rule.responder_count, s.load, s.upcoming, ctx.now.toISOString());
     const responderIds = [...(manager ? [manager] : []), ...teammates];
     if (!responderIds.length) return null;
     try {
-      const { requestId } = db.transaction(() => insertFeedbackRequest(db, {
-        organizationId: rule.organization_id, requesterId: person.id, subjectId: person.id, responderIds,
-        templateId: rule.template_id, automationRuleId: rule.id, periodKey: period,
-      }));
+      const { requestId } = db.transaction(() =>
+        insertFeedbackRequest(db, {
+          organizationId: rule.organization_id,
+          requesterId: person.id,
+          subjectId: person.id,
+          responderIds,
+          templateId: rule.template_id,
+          automationRuleId: rule.id,
+          periodKey: period,
+        }),
+      );
       return { id: requestId, followUp: { requestId } };
     } catch (err) {
       // The people changed meanwhile: nothing is written for this person.
@@ -168,8 +189,15 @@ export function nextRunAt(db: Db, rule: FeedbackAutomationRuleRow, now: number):
   const people = activePeople(db, rule.organization_id, rule.team_id);
   const from = laterDay(dayOf(rule.created_at), lookbackDay(now, LOOKBACK_DAYS));
   const days = people.map((p) => due(p, startDueDay(p, rule.days_after_start ?? 0))).filter((d) => d.period >= from);
-  const claimed = claimedRulePeriods(db, rule.id, days.map((d) => d.period));
-  const next = days.filter((d) => !claimed.has(d.key)).map((d) => d.period).sort()[0];
+  const claimed = claimedRulePeriods(
+    db,
+    rule.id,
+    days.map((d) => d.period),
+  );
+  const next = days
+    .filter((d) => !claimed.has(d.key))
+    .map((d) => d.period)
+    .sort()[0];
   if (!next) return null;
   return next <= dayOf(now) ? iso(nextHour(now)) : `${next}T00:00:00.000Z`;
 }

@@ -15,7 +15,8 @@ import { runReminderScan } from './feedback.reminders.js';
  * and the one reminder per unanswered ask after 3 working days in the organization's time zone.
  */
 
-const RULE = 'id trigger days_after_start responders responder_count paused last_run_at next_run_at requests_created team { id name } template { id name built_in }';
+const RULE =
+  'id trigger days_after_start responders responder_count paused last_run_at next_run_at requests_created team { id name } template { id name built_in }';
 
 let app: FastifyInstance;
 let clock: FakeClock;
@@ -35,13 +36,24 @@ const passCtx = () => ({ now: new Date(clock.now()), enqueue: scheduler.enqueue 
 const createRule = (c: FeedbackCaller, input: Record<string, unknown>) =>
   c.gql(`mutation($i: FeedbackAutomationRuleInput!) { createFeedbackAutomationRule(input: $i) { ${RULE} } }`, { i: input });
 const listRules = (c: FeedbackCaller) => c.gql(`{ feedbackAutomationRules { ${RULE} } }`);
-const ruleOp = (c: FeedbackCaller, op: 'pause' | 'resume', id: string) => c.gql(`mutation($id: ID!) { ${op}FeedbackAutomationRule(id: $id) { ${RULE} } }`, { id });
+const ruleOp = (c: FeedbackCaller, op: 'pause' | 'resume', id: string) =>
+  c.gql(`mutation($id: ID!) { ${op}FeedbackAutomationRule(id: $id) { ${RULE} } }`, { id });
 
 /** Requests a rule created, with their asks' responders, by subject and period. */
 function requestsOf(ruleId: string) {
-  const rows = app.services.db.$client.prepare(`SELECT r.id, r.subject_id, r.requester_id, r.period_key, r.template_name, group_concat(a.responder_id) AS responders
-    FROM feedback_requests r JOIN feedback_request_asks a ON a.request_id = r.id WHERE r.automation_rule_id = ? GROUP BY r.id ORDER BY r.period_key, r.subject_id`).all(ruleId) as Array<{
-    id: string; subject_id: string; requester_id: string; period_key: string; template_name: string; responders: string }>;
+  const rows = app.services.db.$client
+    .prepare(
+      `SELECT r.id, r.subject_id, r.requester_id, r.period_key, r.template_name, group_concat(a.responder_id) AS responders
+    FROM feedback_requests r JOIN feedback_request_asks a ON a.request_id = r.id WHERE r.automation_rule_id = ? GROUP BY r.id ORDER BY r.period_key, r.subject_id`,
+    )
+    .all(ruleId) as Array<{
+    id: string;
+    subject_id: string;
+    requester_id: string;
+    period_key: string;
+    template_name: string;
+    responders: string;
+  }>;
   return rows.map((r) => ({ ...r, responders: r.responders.split(',').sort() }));
 }
 
@@ -50,13 +62,19 @@ function askAt(responderId: string, at: string, status = 'PENDING', cancelled = 
   const requestId = insertRequestRow(app, { organizationId: w.org.id, requesterId: w.manager.id, subjectId: w.report.id });
   if (cancelled) app.services.db.$client.prepare('UPDATE feedback_requests SET cancelled_at = ? WHERE id = ?').run(at, requestId);
   const id = newId();
-  app.services.db.$client.prepare('INSERT INTO feedback_request_asks (id, organization_id, request_id, responder_id, status, created_at) VALUES (?, ?, ?, ?, ?, ?)')
+  app.services.db.$client
+    .prepare('INSERT INTO feedback_request_asks (id, organization_id, request_id, responder_id, status, created_at) VALUES (?, ?, ?, ?, ?, ?)')
     .run(id, w.org.id, requestId, responderId, status, at);
   return id;
 }
-const remindersTo = (userId: string) => app.services.db.$client.prepare(`SELECT title, body, link FROM notifications WHERE kind = 'review_reminders' AND user_id = ?`)
-  .all(userId) as Array<{ title: string; body: string; link: string }>;
-const remindedAt = (askId: string) => (app.services.db.$client.prepare('SELECT reminded_at FROM feedback_request_asks WHERE id = ?').get(askId) as { reminded_at: string | null }).reminded_at;
+const remindersTo = (userId: string) =>
+  app.services.db.$client.prepare(`SELECT title, body, link FROM notifications WHERE kind = 'review_reminders' AND user_id = ?`).all(userId) as Array<{
+    title: string;
+    body: string;
+    link: string;
+  }>;
+const remindedAt = (askId: string) =>
+  (app.services.db.$client.prepare('SELECT reminded_at FROM feedback_request_asks WHERE id = ?').get(askId) as { reminded_at: string | null }).reminded_at;
 
 beforeAll(async () => {
   // Friday 8 January 2027, 20:00 in Los Angeles (PST, UTC-8): Saturday 04:00 UTC.
@@ -111,7 +129,14 @@ describe('feedback automation rules', () => {
     const byLead = await createRule(w.teamLead, core);
     expect(byLead.errors).toBeUndefined();
     const rule = byLead.data!.createFeedbackAutomationRule;
-    expect(rule).toMatchObject({ trigger: 'MONTHLY', paused: false, requests_created: 0, team: { name: 'Core' }, template: { id: 'builtin:general', built_in: true }, next_run_at: '2027-02-01T00:00:00.000Z' });
+    expect(rule).toMatchObject({
+      trigger: 'MONTHLY',
+      paused: false,
+      requests_created: 0,
+      team: { name: 'Core' },
+      template: { id: 'builtin:general', built_in: true },
+      next_run_at: '2027-02-01T00:00:00.000Z',
+    });
     // The report's direct manager runs no team; another team's manager may not touch Core's rules.
     expect(codeOf(await createRule(w.manager, core))).toBe('FORBIDDEN');
     expect(codeOf(await createRule(w.otherManager, core))).toBe('FORBIDDEN');
@@ -162,10 +187,17 @@ describe('feedback automation rules', () => {
     // Fair turns: each teammate asked once.
     expect(feb.map((r) => r.responders[0]).sort()).toEqual([...core].sort());
     // The guard is the unique index: a second request for the period cannot be stored.
-    expect(() => app.services.db.$client.prepare(`INSERT INTO feedback_requests (id, organization_id, subject_id, questions, automation_rule_id, period_key) VALUES ('dup', ?, ?, '[]', ?, '2027-02')`)
-      .run(w.org.id, w.report.id, rule.id)).toThrow(/UNIQUE/);
+    expect(() =>
+      app.services.db.$client
+        .prepare(
+          `INSERT INTO feedback_requests (id, organization_id, subject_id, questions, automation_rule_id, period_key) VALUES ('dup', ?, ?, '[]', ?, '2027-02')`,
+        )
+        .run(w.org.id, w.report.id, rule.id),
+    ).toThrow(/UNIQUE/);
     // The responders were told.
-    const told = app.services.db.$client.prepare(`SELECT count(*) AS n FROM notifications WHERE kind = 'feedback_received' AND user_id IN (?, ?, ?)`).get(...core) as { n: number };
+    const told = app.services.db.$client
+      .prepare(`SELECT count(*) AS n FROM notifications WHERE kind = 'feedback_received' AND user_id IN (?, ?, ?)`)
+      .get(...core) as { n: number };
     expect(told.n).toBe(3);
     const listed = (await listRules(w.teamLead)).data!.feedbackAutomationRules[0];
     expect(listed).toMatchObject({ requests_created: 3, last_run_at: '2027-02-01T00:30:00.000Z', next_run_at: '2027-03-01T00:00:00.000Z' });
@@ -182,12 +214,27 @@ describe('feedback automation rules', () => {
   });
 
   it('asks the manager at each sprint end, and N days after a person’s start, once per period', async () => {
-    const sprint = insertSprint(app.services.db, w.org.id, { team_id: w.team.id, name: 'Sprint 7', starts_on: '2027-03-01', ends_on: '2027-03-12' }, w.admin.id);
-    const sprintRule = (await createRule(w.teamLead, { team_id: w.team.id, trigger: 'SPRINT_END', template_id: 'builtin:after-sprint', responders: 'MANAGER' })).data!.createFeedbackAutomationRule;
+    const sprint = insertSprint(
+      app.services.db,
+      w.org.id,
+      { team_id: w.team.id, name: 'Sprint 7', starts_on: '2027-03-01', ends_on: '2027-03-12' },
+      w.admin.id,
+    );
+    const sprintRule = (await createRule(w.teamLead, { team_id: w.team.id, trigger: 'SPRINT_END', template_id: 'builtin:after-sprint', responders: 'MANAGER' }))
+      .data!.createFeedbackAutomationRule;
     expect(sprintRule.next_run_at).toBe('2027-03-13T00:00:00.000Z');
     const newcomer = await feedbackPerson(app, w.org.id, { email: 'new@acme.example', full_name: 'Nico New', team_id: w.otherTeam.id });
     app.services.db.$client.prepare('UPDATE users SET created_at = ? WHERE id = ?').run('2027-02-15T09:00:00.000Z', newcomer.id);
-    const startRule = (await createRule(w.admin, { team_id: null, trigger: 'START_DATE', days_after_start: 30, template_id: 'builtin:general', responders: 'BOTH', responder_count: 2 })).data!.createFeedbackAutomationRule;
+    const startRule = (
+      await createRule(w.admin, {
+        team_id: null,
+        trigger: 'START_DATE',
+        days_after_start: 30,
+        template_id: 'builtin:general',
+        responders: 'BOTH',
+        responder_count: 2,
+      })
+    ).data!.createFeedbackAutomationRule;
     expect(startRule.next_run_at).toBe('2027-03-17T00:00:00.000Z');
 
     clock.set('2027-03-13T01:00:00.000Z');
@@ -196,14 +243,17 @@ describe('feedback automation rules', () => {
     expect(runAutomationPass(app.services, passCtx())).toEqual([]);
     const bySprint = requestsOf(sprintRule.id);
     expect(bySprint.map((r) => [r.subject_id, r.period_key, r.responders])).toEqual(
-      [w.peer.id, w.report.id, third.id].sort().map((id) => [id, `sprint:${sprint}`, [w.manager.id]]));
+      [w.peer.id, w.report.id, third.id].sort().map((id) => [id, `sprint:${sprint}`, [w.manager.id]]),
+    );
     expect(requestsOf(startRule.id)).toEqual([]);
 
     clock.set('2027-03-17T00:30:00.000Z');
     await runAll();
     await runAll();
     // Nico: their team's manager and their one teammate; Nobody else started 30 days ago.
-    expect(requestsOf(startRule.id).map((r) => [r.subject_id, r.period_key, r.responders])).toEqual([[newcomer.id, '2027-03-17', [w.otherManager.id, w.owl.id].sort()]]);
+    expect(requestsOf(startRule.id).map((r) => [r.subject_id, r.period_key, r.responders])).toEqual([
+      [newcomer.id, '2027-03-17', [w.otherManager.id, w.owl.id].sort()],
+    ]);
     clock.set('2027-03-20T00:30:00.000Z');
     await runAll();
     expect(requestsOf(startRule.id)).toHaveLength(1);

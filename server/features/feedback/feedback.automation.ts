@@ -8,8 +8,14 @@ import type { FeaturePart } from '../feature-part.js';
 import { findTeamById } from '../teams/teams.repo.js';
 import { loadTeam } from '../users/users.loaders.js';
 import {
-  countRequestsByRuleIds, deleteFeedbackAutomationRule, findFeedbackAutomationRule, insertFeedbackAutomationRule,
-  listFeedbackAutomationRules, setFeedbackAutomationRulePaused, updateFeedbackAutomationRule, type FeedbackAutomationRuleRow,
+  countRequestsByRuleIds,
+  deleteFeedbackAutomationRule,
+  findFeedbackAutomationRule,
+  insertFeedbackAutomationRule,
+  listFeedbackAutomationRules,
+  setFeedbackAutomationRulePaused,
+  updateFeedbackAutomationRule,
+  type FeedbackAutomationRuleRow,
 } from './feedback.automation.repo.js';
 import { nextRunAt, registerFeedbackAutomation } from './feedback.automation.run.js';
 import { findFeedbackTemplateView } from './feedback.templates.repo.js';
@@ -39,7 +45,11 @@ function checkedInput(ctx: Ctx, viewer: Viewer, input: unknown): FeedbackAutomat
   const rawTeam = (input as { team_id?: unknown } | null)?.team_id;
   const teamIds = automatedTeamIds(ctx, viewer);
   if (teamIds && (typeof rawTeam !== 'string' || !teamIds.has(rawTeam))) {
-    throw forbidden(rawTeam ? 'Only the team’s manager or lead, or an admin, can automate its feedback requests.' : 'Only an admin can automate feedback requests for the whole organization.');
+    throw forbidden(
+      rawTeam
+        ? 'Only the team’s manager or lead, or an admin, can automate its feedback requests.'
+        : 'Only an admin can automate feedback requests for the whole organization.',
+    );
   }
   const data = parseInput(feedbackAutomationRuleInputSchema, input);
   if (!data.team_id) {

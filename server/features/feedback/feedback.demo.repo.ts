@@ -2,7 +2,14 @@ import type { Services } from '../../services.js';
 import { BUILTIN_FEEDBACK_TEMPLATES, FEEDBACK_REACTIONS, type FeedbackTagKind, type FeedbackVisibility } from '../../../shared/feedback.js';
 import { newId } from '../../lib/tokens.js';
 import {
-  feedback, feedbackAutomationRules, feedbackReactions, feedbackRequestAsks, feedbackRequests, feedbackTagLinks, feedbackTags, feedbackTemplates,
+  feedback,
+  feedbackAutomationRules,
+  feedbackReactions,
+  feedbackRequestAsks,
+  feedbackRequests,
+  feedbackTagLinks,
+  feedbackTags,
+  feedbackTemplates,
 } from './feedback.tables.js';
 import { registerDemoRows } from '../demo/demo.repo.js';
 import { DEMO_TEAMS, type DemoPeople } from '../demo/demo.seed.js';
@@ -23,17 +30,33 @@ const TAGS: ReadonlyArray<[string, FeedbackTagKind, string]> = [
 
 /** What colleagues write: [text, tags, visibility]; each is given by someone of the team to someone else of it. */
 const NOTES: ReadonlyArray<[string, readonly string[], FeedbackVisibility]> = [
-  ['Thank you for pairing with me on the flaky test hunt. You explained the retry logic so clearly that I could fix the next one alone.', ['Mentoring', 'Collaboration'], 'PUBLIC'],
+  [
+    'Thank you for pairing with me on the flaky test hunt. You explained the retry logic so clearly that I could fix the next one alone.',
+    ['Mentoring', 'Collaboration'],
+    'PUBLIC',
+  ],
   ['Your review of the billing migration caught the rounding bug before it shipped. Careful and kind comments, as always.', ['Code review', 'Craft'], 'PUBLIC'],
-  ['In the incident on Tuesday you kept the channel calm and wrote the timeline as it happened. That made the post-mortem easy.', ['Ownership', 'Communication'], 'PUBLIC'],
-  ['The design doc for the new job queue was a pleasure to read: the trade-offs were honest and the rollout plan was realistic.', ['System design', 'Communication'], 'MANAGER'],
+  [
+    'In the incident on Tuesday you kept the channel calm and wrote the timeline as it happened. That made the post-mortem easy.',
+    ['Ownership', 'Communication'],
+    'PUBLIC',
+  ],
+  [
+    'The design doc for the new job queue was a pleasure to read: the trade-offs were honest and the rollout plan was realistic.',
+    ['System design', 'Communication'],
+    'MANAGER',
+  ],
   ['I noticed you stayed late twice this sprint to finish the release. Please say so earlier next time, we can move scope instead.', ['Ownership'], 'PRIVATE'],
   ['Your demo on Friday showed the customer problem first and the solution second. More of that, please!', ['Customer focus', 'Communication'], 'PUBLIC'],
   ['Great onboarding buddy for the new joiners: they shipped their first change in three days.', ['Mentoring'], 'PUBLIC'],
   ['In planning you sometimes commit the team before we have estimated. Could we agree the scope together first?', ['Collaboration'], 'PRIVATE'],
   ['You turned a vague support ticket into three small, well-described stories. That unblocked the whole sprint.', ['Customer focus', 'Ownership'], 'MANAGER'],
   ['The accessibility fixes on the settings pages were thorough; the screen reader walkthrough in the PR was a great touch.', ['Craft'], 'PUBLIC'],
-  ['Your comments on my pull requests are sometimes short enough to read as harsh. A sentence of context would help me.', ['Code review', 'Communication'], 'PRIVATE'],
+  [
+    'Your comments on my pull requests are sometimes short enough to read as harsh. A sentence of context would help me.',
+    ['Code review', 'Communication'],
+    'PRIVATE',
+  ],
   ['Thank you for taking the on-call swap at short notice. It made a real difference for my family weekend.', ['Collaboration'], 'PUBLIC'],
   ['You simplified the deployment scripts so much that rollbacks now take a minute. Brilliant work.', ['Craft', 'System design'], 'PUBLIC'],
   ['The way you ran the retro made the quiet people speak up. I would love to learn how you prepare.', ['Collaboration', 'Mentoring'], 'MANAGER'],
@@ -62,17 +85,32 @@ export function seedDemoFeedback(services: Services, orgId: string, people: Demo
     const tagIds = new Map<string, string>();
     for (const [name, kind, description] of TAGS) {
       const tagId = newId();
-      db.insert(feedbackTags).values({ id: tagId, organization_id: orgId, name, kind, description, created_at: iso(now - 120 * DAY) }).run();
+      db.insert(feedbackTags)
+        .values({ id: tagId, organization_id: orgId, name, kind, description, created_at: iso(now - 120 * DAY) })
+        .run();
       tagIds.set(name, tagId);
       ids.tags.push(tagId);
     }
     const give = (giver: string, recipient: string, at: number, [body, tags, visibility]: (typeof NOTES)[number], reactors: readonly string[] = []) => {
       const feedbackId = newId();
-      db.insert(feedback).values({ id: feedbackId, organization_id: orgId, giver_id: giver, recipient_id: recipient, body, visibility, created_at: iso(at) }).run();
-      for (const tag of tags) db.insert(feedbackTagLinks).values({ feedback_id: feedbackId, tag_id: tagIds.get(tag)!, organization_id: orgId }).run();
+      db.insert(feedback)
+        .values({ id: feedbackId, organization_id: orgId, giver_id: giver, recipient_id: recipient, body, visibility, created_at: iso(at) })
+        .run();
+      for (const tag of tags)
+        db.insert(feedbackTagLinks)
+          .values({ feedback_id: feedbackId, tag_id: tagIds.get(tag)!, organization_id: orgId })
+          .run();
       if (visibility === 'PUBLIC') {
         for (const [i, userId] of reactors.entries()) {
-          db.insert(feedbackReactions).values({ feedback_id: feedbackId, user_id: userId, reaction: FEEDBACK_REACTIONS[i % 3]!, organization_id: orgId, created_at: iso(at + (i + 1) * 3_600_000) }).run();
+          db.insert(feedbackReactions)
+            .values({
+              feedback_id: feedbackId,
+              user_id: userId,
+              reaction: FEEDBACK_REACTIONS[i % 3]!,
+              organization_id: orgId,
+              created_at: iso(at + (i + 1) * 3_600_000),
+            })
+            .run();
         }
       }
       ids.feedback.push(feedbackId);
@@ -94,23 +132,66 @@ export function seedDemoFeedback(services: Services, orgId: string, people: Demo
       }
     }
     // The admin: praised by a manager, and thanking another.
-    give(id('Grace Hopper'), people.adminId, now - 9 * DAY, ['Thank you for getting the hiring budget approved so quickly. The Web team can finally start interviewing.', ['Ownership'], 'PUBLIC'], [id('Ada Lovelace'), id('Edgar Codd')]);
-    give(people.adminId, id('Katherine Johnson'), now - 4 * DAY, ['The Mobile team’s release plan was the clearest we have had this year. Thank you for the calm and careful rollout.', ['Communication', 'Ownership'], 'PUBLIC'], [id('Grace Hopper')]);
-    give(people.adminId, id('Ada Lovelace'), now - 20 * DAY, ['You handled the team change with a lot of care. Let us talk about how to share that with the other managers.', ['Mentoring'], 'MANAGER']);
+    give(
+      id('Grace Hopper'),
+      people.adminId,
+      now - 9 * DAY,
+      ['Thank you for getting the hiring budget approved so quickly. The Web team can finally start interviewing.', ['Ownership'], 'PUBLIC'],
+      [id('Ada Lovelace'), id('Edgar Codd')],
+    );
+    give(
+      people.adminId,
+      id('Katherine Johnson'),
+      now - 4 * DAY,
+      [
+        'The Mobile team’s release plan was the clearest we have had this year. Thank you for the calm and careful rollout.',
+        ['Communication', 'Ownership'],
+        'PUBLIC',
+      ],
+      [id('Grace Hopper')],
+    );
+    give(people.adminId, id('Ada Lovelace'), now - 20 * DAY, [
+      'You handled the team change with a lot of care. Let us talk about how to share that with the other managers.',
+      ['Mentoring'],
+      'MANAGER',
+    ]);
 
     // A custom template, and a paused rule that would ask the Platform team for feedback each month.
     const templateId = newId();
-    db.insert(feedbackTemplates).values({
-      id: templateId, organization_id: orgId, name: 'Quarterly check-in', description: 'Four questions for the end of a quarter.', created_by: people.adminId,
-      questions: ['What was my most valuable contribution this quarter?', 'What should I start doing?', 'What should I stop doing?', 'How could I support you better?'],
-      created_at: iso(now - 60 * DAY), updated_at: iso(now - 60 * DAY),
-    }).run();
+    db.insert(feedbackTemplates)
+      .values({
+        id: templateId,
+        organization_id: orgId,
+        name: 'Quarterly check-in',
+        description: 'Four questions for the end of a quarter.',
+        created_by: people.adminId,
+        questions: [
+          'What was my most valuable contribution this quarter?',
+          'What should I start doing?',
+          'What should I stop doing?',
+          'How could I support you better?',
+        ],
+        created_at: iso(now - 60 * DAY),
+        updated_at: iso(now - 60 * DAY),
+      })
+      .run();
     ids.templates.push(templateId);
     const ruleId = newId();
-    db.insert(feedbackAutomationRules).values({
-      id: ruleId, organization_id: orgId, team_id: people.teamIds.get('Platform')!, trigger: 'MONTHLY', template_id: 'builtin:general',
-      responders: 'TEAMMATES', responder_count: 3, paused_at: iso(now - DAY), created_by: id('Ada Lovelace'), created_at: iso(now - 30 * DAY), updated_at: iso(now - DAY),
-    }).run();
+    db.insert(feedbackAutomationRules)
+      .values({
+        id: ruleId,
+        organization_id: orgId,
+        team_id: people.teamIds.get('Platform')!,
+        trigger: 'MONTHLY',
+        template_id: 'builtin:general',
+        responders: 'TEAMMATES',
+        responder_count: 3,
+        paused_at: iso(now - DAY),
+        created_by: id('Ada Lovelace'),
+        created_at: iso(now - 30 * DAY),
+        updated_at: iso(now - DAY),
+      })
+      .run();
     ids.rules.push(ruleId);
 
     const general = BUILTIN_FEEDBACK_TEMPLATES.find((tpl) => tpl.id === 'builtin:general')!;
@@ -118,11 +199,20 @@ export function seedDemoFeedback(services: Services, orgId: string, people: Demo
     const after = (at: number, days: number) => Math.min(at + days * DAY, now - 3_600_000);
     const request = (requester: string, subject: string, responders: readonly string[], answered: readonly boolean[], at: number, shared: boolean) => {
       const requestId = newId();
-      db.insert(feedbackRequests).values({
-        id: requestId, organization_id: orgId, requester_id: requester, subject_id: subject, template_id: general.id, template_name: general.name,
-        questions: general.questions, message: requester === subject ? 'I would value your honest view.' : 'Part of our regular check-ins.',
-        shared_at: shared ? iso(after(at, 5)) : null, created_at: iso(at),
-      }).run();
+      db.insert(feedbackRequests)
+        .values({
+          id: requestId,
+          organization_id: orgId,
+          requester_id: requester,
+          subject_id: subject,
+          template_id: general.id,
+          template_name: general.name,
+          questions: general.questions,
+          message: requester === subject ? 'I would value your honest view.' : 'Part of our regular check-ins.',
+          shared_at: shared ? iso(after(at, 5)) : null,
+          created_at: iso(at),
+        })
+        .run();
       ids.requests.push(requestId);
       for (const [i, responder] of responders.entries()) {
         const askId = newId();
@@ -130,16 +220,33 @@ export function seedDemoFeedback(services: Services, orgId: string, people: Demo
         if (answered[i]) {
           const answers = general.questions.map((question, q) => ({ question, answer: ANSWERS[i % ANSWERS.length]![q]! }));
           feedbackId = newId();
-          db.insert(feedback).values({
-            id: feedbackId, organization_id: orgId, giver_id: responder, recipient_id: subject, visibility: 'REQUESTER', request_id: requestId,
-            answers, body: answers.map((a) => `${a.question}\n${a.answer}`).join('\n\n'), created_at: iso(after(at, 2 + i)),
-          }).run();
+          db.insert(feedback)
+            .values({
+              id: feedbackId,
+              organization_id: orgId,
+              giver_id: responder,
+              recipient_id: subject,
+              visibility: 'REQUESTER',
+              request_id: requestId,
+              answers,
+              body: answers.map((a) => `${a.question}\n${a.answer}`).join('\n\n'),
+              created_at: iso(after(at, 2 + i)),
+            })
+            .run();
           ids.feedback.push(feedbackId);
         }
-        db.insert(feedbackRequestAsks).values({
-          id: askId, organization_id: orgId, request_id: requestId, responder_id: responder, status: answered[i] ? 'ANSWERED' : 'PENDING',
-          feedback_id: feedbackId, answered_at: answered[i] ? iso(after(at, 2 + i)) : null, created_at: iso(at),
-        }).run();
+        db.insert(feedbackRequestAsks)
+          .values({
+            id: askId,
+            organization_id: orgId,
+            request_id: requestId,
+            responder_id: responder,
+            status: answered[i] ? 'ANSWERED' : 'PENDING',
+            feedback_id: feedbackId,
+            answered_at: answered[i] ? iso(after(at, 2 + i)) : null,
+            created_at: iso(at),
+          })
+          .run();
       }
     };
     request(people.adminId, people.adminId, [id('Ada Lovelace'), id('Grace Hopper')], [true, false], now - 6 * DAY, false);

@@ -12,12 +12,15 @@ beforeAll(async () => {
 
 const GIVE = `mutation($input: GiveFeedbackInput!) { giveFeedback(input: $input) { ${FEEDBACK_FIELDS_TEST} } }`;
 const MINE = `query($filter: FeedbackFilter!) { myFeedback(filter: $filter) { items { id body giver { full_name } recipient { full_name } tags { name } } total next_cursor } }`;
-const REACT = 'mutation($id: ID!, $reaction: FeedbackReaction!) { toggleFeedbackReaction(id: $id, reaction: $reaction) { id reactions { reaction count mine } } }';
+const REACT =
+  'mutation($id: ID!, $reaction: FeedbackReaction!) { toggleFeedbackReaction(id: $id, reaction: $reaction) { id reactions { reaction count mine } } }';
 const CREATE_TAG = 'mutation($input: FeedbackTagInput!) { createFeedbackTag(input: $input) { id name } }';
 
 const feedbackCount = () => (t.app.services.db.$client.prepare('SELECT count(*) AS n FROM feedback').get() as { n: number }).n;
-const notificationsOf = (userId: string) => t.app.services.db.$client
-  .prepare("SELECT kind, title, body, link FROM notifications WHERE user_id = ? AND kind = 'feedback_received' ORDER BY rowid").all(userId) as Array<{ kind: string; title: string; body: string; link: string }>;
+const notificationsOf = (userId: string) =>
+  t.app.services.db.$client
+    .prepare("SELECT kind, title, body, link FROM notifications WHERE user_id = ? AND kind = 'feedback_received' ORDER BY rowid")
+    .all(userId) as Array<{ kind: string; title: string; body: string; link: string }>;
 
 it('refuses bad input with a clear error and stores nothing', async () => {
   const tag = (await w.admin.gql(CREATE_TAG, { input: { name: 'Ownership', kind: 'VALUE' } })).data!.createFeedbackTag;
@@ -57,8 +60,16 @@ it('refuses bad input with a clear error and stores nothing', async () => {
   const given = await w.peer.gql(GIVE, { input: { ...ok, body: '  Thanks for the review.  ', tag_ids: [tag.id, tag.id] } });
   expect(given.errors).toBeUndefined();
   expect(given.data!.giveFeedback).toMatchObject({
-    giver: { full_name: 'Pia Peer' }, recipient: { full_name: 'Remy Report' }, body: 'Thanks for the review.', visibility: 'PRIVATE',
-    tags: [{ name: 'Ownership', kind: 'VALUE', archived: false }], answers: null, request_id: null, reactions: [], slack_shared: false, can_delete: true,
+    giver: { full_name: 'Pia Peer' },
+    recipient: { full_name: 'Remy Report' },
+    body: 'Thanks for the review.',
+    visibility: 'PRIVATE',
+    tags: [{ name: 'Ownership', kind: 'VALUE', archived: false }],
+    answers: null,
+    request_id: null,
+    reactions: [],
+    slack_shared: false,
+    can_delete: true,
   });
   // Private feedback: told without its words or its giver (docs/decisions/0055); the list shows both.
   expect(notificationsOf(w.report.id)).toEqual([{ kind: 'feedback_received', title: 'You received feedback', body: null, link: '/continuous-feedback' }]);
@@ -84,23 +95,36 @@ it('shares public praise to Slack with the text escaped; a failed post keeps the
   expect(failed.errors).toBeUndefined();
   expect(failed.data!.giveFeedback).toMatchObject({ body: 'Still praised.', slack_shared: false });
   const wall = await w.owl.gql('{ praiseWall { items { body slack_shared } } }');
-  expect(wall.data!.praiseWall.items.slice(0, 2)).toEqual([{ body: 'Still praised.', slack_shared: false }, { body, slack_shared: true }]);
+  expect(wall.data!.praiseWall.items.slice(0, 2)).toEqual([
+    { body: 'Still praised.', slack_shared: false },
+    { body, slack_shared: true },
+  ]);
   expect((await w.admin.gql('{ slackWebhook { last_error } }')).data!.slackWebhook.last_error).toBe('Slack answered 404: no_service.');
 });
 
 it('toggles reactions on public praise only', async () => {
   const praise = (await w.peer.gql(GIVE, { input: { recipient_id: w.owl.id, body: 'Nice talk!', visibility: 'PUBLIC' } })).data!.giveFeedback.id;
-  expect((await w.report.gql(REACT, { id: praise, reaction: 'CLAP' })).data!.toggleFeedbackReaction.reactions).toEqual([{ reaction: 'CLAP', count: 1, mine: true }]);
+  expect((await w.report.gql(REACT, { id: praise, reaction: 'CLAP' })).data!.toggleFeedbackReaction.reactions).toEqual([
+    { reaction: 'CLAP', count: 1, mine: true },
+  ]);
   await w.otherManager.gql(REACT, { id: praise, reaction: 'CLAP' });
   expect((await w.otherManager.gql(REACT, { id: praise, reaction: 'HEART' })).data!.toggleFeedbackReaction.reactions).toEqual([
-    { reaction: 'CLAP', count: 2, mine: true }, { reaction: 'HEART', count: 1, mine: true },
+    { reaction: 'CLAP', count: 2, mine: true },
+    { reaction: 'HEART', count: 1, mine: true },
   ]);
   // Taken back by a second toggle; the others' stay.
   expect((await w.report.gql(REACT, { id: praise, reaction: 'CLAP' })).data!.toggleFeedbackReaction.reactions).toEqual([
-    { reaction: 'CLAP', count: 1, mine: false }, { reaction: 'HEART', count: 1, mine: false },
+    { reaction: 'CLAP', count: 1, mine: false },
+    { reaction: 'HEART', count: 1, mine: false },
   ]);
   const wall = (await w.admin.gql('{ praiseWall(first: 1) { items { id reactions { reaction count mine } } } }')).data!.praiseWall.items[0];
-  expect(wall).toEqual({ id: praise, reactions: [{ reaction: 'CLAP', count: 1, mine: false }, { reaction: 'HEART', count: 1, mine: false }] });
+  expect(wall).toEqual({
+    id: praise,
+    reactions: [
+      { reaction: 'CLAP', count: 1, mine: false },
+      { reaction: 'HEART', count: 1, mine: false },
+    ],
+  });
 
   const privateOne = (await w.peer.gql(GIVE, { input: { recipient_id: w.owl.id, body: 'Between us.', visibility: 'PRIVATE' } })).data!.giveFeedback.id;
   const refused = await w.owl.gql(REACT, { id: privateOne, reaction: 'CLAP' });
@@ -120,7 +144,13 @@ it('lets the giver delete within 24 hours only', async () => {
   expect((await w.teamLead.gql(DELETE, { id: fresh })).data).toEqual({ deleteFeedback: true });
   expect(codeOf(await w.peer.gql('query($id: ID!) { feedbackItem(id: $id) { id } }', { id: fresh }))).toBe('NOT_FOUND');
 
-  const old = insertFeedbackRow(t.app, { organizationId: w.org.id, giverId: w.teamLead.id, recipientId: w.peer.id, visibility: 'PRIVATE', createdAt: new Date(Date.now() - 25 * 3600_000).toISOString() });
+  const old = insertFeedbackRow(t.app, {
+    organizationId: w.org.id,
+    giverId: w.teamLead.id,
+    recipientId: w.peer.id,
+    visibility: 'PRIVATE',
+    createdAt: new Date(Date.now() - 25 * 3600_000).toISOString(),
+  });
   expect((await w.teamLead.gql('query($id: ID!) { feedbackItem(id: $id) { can_delete } }', { id: old })).data!.feedbackItem.can_delete).toBe(false);
   const late = await w.teamLead.gql(DELETE, { id: old });
   expect(codeOf(late)).toBe('CONFLICT');
@@ -133,7 +163,17 @@ it('filters my feedback by box, person, tag and period, page by page', async () 
   const tag = (await w.admin.gql(CREATE_TAG, { input: { name: 'Craft', kind: 'COMPETENCY' } })).data!.createFeedbackTag;
   const at = (day: string, i: number) => `${day}T10:00:0${i}.000Z`;
   const ids: string[] = [];
-  for (let i = 0; i < 5; i++) ids.push(insertFeedbackRow(t.app, { organizationId: w.org.id, giverId: i < 3 ? w.peer.id : w.owl.id, recipientId: p.id, visibility: 'PRIVATE', body: `item ${i}`, createdAt: at(`2026-03-0${i + 1}`, i) }));
+  for (let i = 0; i < 5; i++)
+    ids.push(
+      insertFeedbackRow(t.app, {
+        organizationId: w.org.id,
+        giverId: i < 3 ? w.peer.id : w.owl.id,
+        recipientId: p.id,
+        visibility: 'PRIVATE',
+        body: `item ${i}`,
+        createdAt: at(`2026-03-0${i + 1}`, i),
+      }),
+    );
   t.app.services.db.$client.prepare('INSERT INTO feedback_tag_links (feedback_id, tag_id, organization_id) VALUES (?, ?, ?)').run(ids[1], tag.id, w.org.id);
   // Pages of two, newest first, with an opaque cursor.
   const seen: string[] = [];
@@ -159,7 +199,13 @@ it('filters my feedback by box, person, tag and period, page by page', async () 
   expect(await bodies({ box: 'GIVEN', person_id: p.id }, w.peer)).toEqual({ total: 3, bodies: ['item 2', 'item 1', 'item 0'] });
   expect(await bodies({ box: 'GIVEN' })).toEqual({ total: 0, bodies: [] });
 
-  for (const filter of [{ box: 'RECEIVED', first: 101 }, { box: 'RECEIVED', first: 0 }, { box: 'RECEIVED', after: 'not-a-cursor' }, { box: 'RECEIVED', from: '2026-03-05', to: '2026-03-01' }, { box: 'RECEIVED', from: '2026-02-30' }]) {
+  for (const filter of [
+    { box: 'RECEIVED', first: 101 },
+    { box: 'RECEIVED', first: 0 },
+    { box: 'RECEIVED', after: 'not-a-cursor' },
+    { box: 'RECEIVED', from: '2026-03-05', to: '2026-03-01' },
+    { box: 'RECEIVED', from: '2026-02-30' },
+  ]) {
     expect(codeOf(await p.gql(MINE, { filter })), JSON.stringify(filter)).toBe('BAD_USER_INPUT');
   }
 });

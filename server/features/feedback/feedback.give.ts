@@ -37,10 +37,11 @@ function checkGive(services: Services, viewer: Viewer, data: GiveFeedbackInput):
   const recipient = requireRecipient(services, viewer, data.recipient_id);
   const tagIds = [...new Set(data.tag_ids)];
   const tags = new Map(findActiveFeedbackTags(services.db, viewer.organizationId, tagIds).map((t) => [t.id, t.name]));
-  if (tags.size !== tagIds.length) throw refuse('tag_ids', 'Choose tags from your organization\'s current values and competencies.');
+  if (tags.size !== tagIds.length) throw refuse('tag_ids', "Choose tags from your organization's current values and competencies.");
   if (data.share_to_slack) {
     if (data.visibility !== 'PUBLIC') throw refuse('share_to_slack', 'Only public praise can be shared to Slack.');
-    if (!slackConnected(services, viewer.organizationId)) throw refuse('share_to_slack', 'Slack is not connected to your organization: an admin connects it in the settings.');
+    if (!slackConnected(services, viewer.organizationId))
+      throw refuse('share_to_slack', 'Slack is not connected to your organization: an admin connects it in the settings.');
   }
   return { recipient, tagIds, tagNames: tagIds.map((id) => tags.get(id)!) };
 }
@@ -67,21 +68,36 @@ export const feedbackGivePart: FeaturePart = {
         const data = parseInput(giveFeedbackSchema, withoutNulls(args.input));
         const { recipient, tagIds, tagNames } = checkGive(services, viewer, data);
         const row = insertFeedback(services.db, {
-          organizationId: viewer.organizationId, giverId: viewer.userId, createdAt: new Date(services.scheduler.now()).toISOString(),
-          recipient_id: recipient.id, body: data.body, visibility: data.visibility, tag_ids: tagIds,
+          organizationId: viewer.organizationId,
+          giverId: viewer.userId,
+          createdAt: new Date(services.scheduler.now()).toISOString(),
+          recipient_id: recipient.id,
+          body: data.body,
+          visibility: data.visibility,
+          tag_ids: tagIds,
         });
         const giverName = findUserById(services.db, viewer.organizationId, viewer.userId)?.full_name ?? 'Someone';
         // Feedback admins may not read (PRIVATE, MANAGER) is told without its words or its giver: the
         // mail reaches every admin's outbox (docs/decisions/0055). Public praise is everyone's to read.
         const open = !!findReadableFeedback(services.db, anyAdminOf(viewer.organizationId), row.id);
         void notify(services, {
-          organizationId: viewer.organizationId, userIds: [recipient.id], kind: 'feedback_received', private: !open,
+          organizationId: viewer.organizationId,
+          userIds: [recipient.id],
+          kind: 'feedback_received',
+          private: !open,
           title: open ? `${giverName} praised you` : 'You received feedback',
           body: data.body.length > NOTIFY_BODY_MAX ? `${data.body.slice(0, NOTIFY_BODY_MAX)}…` : data.body,
           link: '/continuous-feedback',
         });
         if (data.share_to_slack) {
-          const shared = await sharePraiseToSlack(services, { organizationId: viewer.organizationId, feedbackId: row.id, giverName, recipientName: recipient.full_name, body: data.body, tagNames });
+          const shared = await sharePraiseToSlack(services, {
+            organizationId: viewer.organizationId,
+            feedbackId: row.id,
+            giverName,
+            recipientName: recipient.full_name,
+            body: data.body,
+            tagNames,
+          });
           if (shared) {
             praiseChanged(services, viewer.organizationId, row.id);
             return requireReadableFeedback(ctx, viewer, row.id);

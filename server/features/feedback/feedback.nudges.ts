@@ -36,7 +36,9 @@ export function runNudgeScan(services: Services, ctx: Pick<JobContext, 'now' | '
     const id = newId();
     if (!recordNudge(db, c, id, ctx.now.toISOString())) continue;
     ctx.enqueue({
-      kind: NUDGE_SEND_KIND, uniqueKey: `${c.user_id}:${c.since}`, organizationId: c.organization_id,
+      kind: NUDGE_SEND_KIND,
+      uniqueKey: `${c.user_id}:${c.since}`,
+      organizationId: c.organization_id,
       payload: { userId: c.user_id, managerId: c.manager_id, name: c.full_name, since: c.since } satisfies SendPayload,
     });
     recorded += 1;
@@ -54,18 +56,36 @@ export function nudgeText(name: string, since: string): { title: string; body: (
 
 /** (Re)creates the daily scan; tests toggle it to restart its periods from a fake clock. */
 export function scheduleFeedbackNudges(app: FastifyInstance, active = true): void {
-  app.services.scheduler.schedule({ key: NUDGE_SCAN_KIND, kind: NUDGE_SCAN_KIND, every: { unit: 'days', count: 1 }, startAt: '2026-01-01T07:00:00.000Z', catchUp: 'latest', active });
+  app.services.scheduler.schedule({
+    key: NUDGE_SCAN_KIND,
+    kind: NUDGE_SCAN_KIND,
+    every: { unit: 'days', count: 1 },
+    startAt: '2026-01-01T07:00:00.000Z',
+    catchUp: 'latest',
+    active,
+  });
 }
 
 export function registerFeedbackNudges(app: FastifyInstance): void {
   const { scheduler } = app.services;
-  scheduler.register(NUDGE_SCAN_KIND, (_payload, ctx) => {
-    runNudgeScan(app.services, ctx);
-  }, { transactional: true });
+  scheduler.register(
+    NUDGE_SCAN_KIND,
+    (_payload, ctx) => {
+      runNudgeScan(app.services, ctx);
+    },
+    { transactional: true },
+  );
   scheduler.register<SendPayload>(NUDGE_SEND_KIND, async (payload, ctx) => {
     const orgId = ctx.organizationId ?? '';
     if (!isFeatureAreaOn(app.services.db, orgId, 'CONTINUOUS_FEEDBACK')) return;
-    await notify(app.services, { organizationId: orgId, userIds: [payload.managerId], kind: 'feedback_nudges', private: false, link: '/continuous-feedback', ...nudgeText(payload.name, payload.since) });
+    await notify(app.services, {
+      organizationId: orgId,
+      userIds: [payload.managerId],
+      kind: 'feedback_nudges',
+      private: false,
+      link: '/continuous-feedback',
+      ...nudgeText(payload.name, payload.since),
+    });
   });
   scheduleFeedbackNudges(app);
 }

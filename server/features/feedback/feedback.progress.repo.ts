@@ -24,31 +24,55 @@ const MANAGED_TEAMS = `SELECT id FROM teams WHERE organization_id = @orgId AND d
  */
 export function peopleInScope(db: Db, scope: ProgressScope): UserRow[] {
   const p = (name: string) => sql.placeholder(name);
-  return preparedRows<UserRow>(db, 'feedback.progress.people', users, () => db.select().from(users).where(and(
-    eq(users.organization_id, p('orgId')), isNull(users.deleted_at), ne(users.status, 'DEACTIVATED'),
-    sql`(${p('admin')} = 1 OR ${users.manager_id} = ${p('me')} OR ${users.team_id} IN (SELECT id FROM teams WHERE organization_id = ${p('orgId')}
+  return preparedRows<UserRow>(db, 'feedback.progress.people', users, () =>
+    db
+      .select()
+      .from(users)
+      .where(
+        and(
+          eq(users.organization_id, p('orgId')),
+          isNull(users.deleted_at),
+          ne(users.status, 'DEACTIVATED'),
+          sql`(${p('admin')} = 1 OR ${users.manager_id} = ${p('me')} OR ${users.team_id} IN (SELECT id FROM teams WHERE organization_id = ${p('orgId')}
       AND deleted_at IS NULL AND (manager_id = ${p('me')} OR team_lead_id = ${p('me')})))`,
-    sql`(${p('teamId')} = '' OR ${users.team_id} = ${p('teamId')})`,
-  )).orderBy(sql`${users.full_name} COLLATE NOCASE`, users.id)).all(scopeParams(scope));
+          sql`(${p('teamId')} = '' OR ${users.team_id} = ${p('teamId')})`,
+        ),
+      )
+      .orderBy(sql`${users.full_name} COLLATE NOCASE`, users.id),
+  ).all(scopeParams(scope));
 }
 
 /** The live teams shown even when empty: every team for admins, the managed or led ones for others. */
 export function teamsInScope(db: Db, scope: ProgressScope): TeamRow[] {
-  const stmt = prepared(db, 'feedback.progress.teams', () => statement(db, `SELECT * FROM teams
+  const stmt = prepared(db, 'feedback.progress.teams', () =>
+    statement(
+      db,
+      `SELECT * FROM teams
     WHERE organization_id = @orgId AND deleted_at IS NULL AND (@admin = 1 OR id IN (${MANAGED_TEAMS}) OR id IN (SELECT team_id FROM users WHERE organization_id = @orgId AND manager_id = @me))
       AND (@teamId = '' OR id = @teamId)
-    ORDER BY name COLLATE NOCASE, id`));
+    ORDER BY name COLLATE NOCASE, id`,
+    ),
+  );
   return stmt.all(scopeParams(scope)) as TeamRow[];
 }
 
 /** Whether the viewer manages or leads a live team, or has a direct report (active or invited). */
 export function managesAnyone(db: Db, orgId: string, me: string): boolean {
-  const stmt = prepared(db, 'feedback.progress.managesAnyone', () => statement(db, `SELECT EXISTS (${MANAGED_TEAMS.replace('SELECT id', 'SELECT 1')})
-    OR EXISTS (SELECT 1 FROM users WHERE organization_id = @orgId AND manager_id = @me AND deleted_at IS NULL AND status <> 'DEACTIVATED') AS yes`));
+  const stmt = prepared(db, 'feedback.progress.managesAnyone', () =>
+    statement(
+      db,
+      `SELECT EXISTS (${MANAGED_TEAMS.replace('SELECT id', 'SELECT 1')})
+    OR EXISTS (SELECT 1 FROM users WHERE organization_id = @orgId AND manager_id = @me AND deleted_at IS NULL AND status <> 'DEACTIVATED') AS yes`,
+    ),
+  );
   return !!(stmt.get({ orgId, me }) as { yes: number }).yes;
 }
 
-export type PeriodCounts = { given: Map<string, number>; received: Map<string, { n: number; last: string | null }>; asks: Map<string, { asked: number; answered: number }> };
+export type PeriodCounts = {
+  given: Map<string, number>;
+  received: Map<string, { n: number; last: string | null }>;
+  asks: Map<string, { asked: number; answered: number }>;
+};
 
 /**
  * Per person of `ids`: feedback given and received in [from, to) and the last feedback they ever
@@ -60,20 +84,31 @@ export function periodCounts(db: Db, orgId: string, ids: readonly string[], from
   const out: PeriodCounts = { given: new Map(), received: new Map(), asks: new Map() };
   if (!ids.length) return out;
   const params = { orgId, ids: JSON.stringify(ids), from, to };
-  const feedbackCounts = prepared(db, 'feedback.progress.feedback', () => statement(db, `SELECT j.value AS id,
+  const feedbackCounts = prepared(db, 'feedback.progress.feedback', () =>
+    statement(
+      db,
+      `SELECT j.value AS id,
       (SELECT count(*) FROM feedback f WHERE f.organization_id = @orgId AND f.giver_id = j.value AND f.created_at >= @from AND f.created_at < @to) AS given,
       (SELECT count(*) FROM feedback f WHERE f.organization_id = @orgId AND f.recipient_id = j.value AND f.created_at >= @from AND f.created_at < @to) AS received,
       (SELECT max(f.created_at) FROM feedback f WHERE f.organization_id = @orgId AND f.recipient_id = j.value) AS last
-    FROM json_each(@ids) j`));
+    FROM json_each(@ids) j`,
+    ),
+  );
   for (const r of feedbackCounts.all(params) as Array<{ id: string; given: number; received: number; last: string | null }>) {
     if (r.given) out.given.set(r.id, r.given);
     if (r.received || r.last) out.received.set(r.id, { n: r.received, last: r.last });
   }
   const who = everyone ? '' : 'AND responder_id IN (SELECT value FROM json_each(@ids))';
-  const asks = prepared(db, `feedback.progress.asks.${everyone}`, () => statement(db, `SELECT responder_id AS id, count(*) AS asked, sum(status = 'ANSWERED') AS answered
+  const asks = prepared(db, `feedback.progress.asks.${everyone}`, () =>
+    statement(
+      db,
+      `SELECT responder_id AS id, count(*) AS asked, sum(status = 'ANSWERED') AS answered
     FROM feedback_request_asks
-    WHERE organization_id = @orgId ${who} AND status IN ('PENDING', 'ANSWERED') AND created_at >= @from AND created_at < @to GROUP BY responder_id`));
-  for (const r of asks.all(everyone ? { orgId, from, to } : params) as Array<{ id: string; asked: number; answered: number }>) out.asks.set(r.id, { asked: r.asked, answered: r.answered });
+    WHERE organization_id = @orgId ${who} AND status IN ('PENDING', 'ANSWERED') AND created_at >= @from AND created_at < @to GROUP BY responder_id`,
+    ),
+  );
+  for (const r of asks.all(everyone ? { orgId, from, to } : params) as Array<{ id: string; asked: number; answered: number }>)
+    out.asks.set(r.id, { asked: r.asked, answered: r.answered });
   return out;
 }
 
@@ -86,8 +121,12 @@ export type NudgeCandidate = { user_id: string; organization_id: string; full_na
  * quiet stretch was not nudged yet.
  */
 export function nudgeCandidates(db: Db, cutoff: string): NudgeCandidate[] {
-  const live = (alias: string) => `${alias}.organization_id = u.organization_id AND ${alias}.id <> u.id AND ${alias}.deleted_at IS NULL AND ${alias}.status = 'ACTIVE'`;
-  const stmt = prepared(db, 'feedback.nudges.candidates', () => statement(db, `
+  const live = (alias: string) =>
+    `${alias}.organization_id = u.organization_id AND ${alias}.id <> u.id AND ${alias}.deleted_at IS NULL AND ${alias}.status = 'ACTIVE'`;
+  const stmt = prepared(db, 'feedback.nudges.candidates', () =>
+    statement(
+      db,
+      `
     SELECT q.user_id, q.organization_id, q.full_name, q.since, q.manager_id FROM (
       SELECT u.id AS user_id, u.organization_id, u.full_name, coalesce(dm.id, tm.id, tl.id) AS manager_id,
         coalesce((SELECT max(f.created_at) FROM feedback f WHERE f.organization_id = u.organization_id AND f.recipient_id = u.id), u.created_at) AS since
@@ -99,13 +138,20 @@ export function nudgeCandidates(db: Db, cutoff: string): NudgeCandidate[] {
       WHERE u.deleted_at IS NULL AND u.status = 'ACTIVE'
     ) q
     WHERE q.manager_id IS NOT NULL AND q.since <= @cutoff AND NOT EXISTS (SELECT 1 FROM feedback_nudges n WHERE n.user_id = q.user_id AND n.since = q.since)
-    ORDER BY q.organization_id, q.user_id`));
+    ORDER BY q.organization_id, q.user_id`,
+    ),
+  );
   return (stmt.all({ cutoff }) as Array<NudgeCandidate & { manager_id: string | null }>).filter((c): c is NudgeCandidate => !!c.manager_id);
 }
 
 /** Records the nudge of a quiet stretch; false when it was recorded already (another run, a restart). */
 export function recordNudge(db: Db, c: NudgeCandidate, id: string, at: string): boolean {
-  const stmt = prepared(db, 'feedback.nudges.insert', () => statement(db, `INSERT INTO feedback_nudges (id, organization_id, user_id, manager_id, since, created_at)
-    VALUES (@id, @orgId, @userId, @managerId, @since, @at) ON CONFLICT (user_id, since) DO NOTHING`));
+  const stmt = prepared(db, 'feedback.nudges.insert', () =>
+    statement(
+      db,
+      `INSERT INTO feedback_nudges (id, organization_id, user_id, manager_id, since, created_at)
+    VALUES (@id, @orgId, @userId, @managerId, @since, @at) ON CONFLICT (user_id, since) DO NOTHING`,
+    ),
+  );
   return stmt.run({ id, orgId: c.organization_id, userId: c.user_id, managerId: c.manager_id, since: c.since, at }).changes === 1;
 }

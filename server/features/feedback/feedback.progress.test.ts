@@ -19,8 +19,26 @@ const PROGRESS = `query($from: String, $to: String, $team: ID) { feedbackTeamPro
   team { id name } given received asked answered completion { percent band } quiet
   people { user { id full_name } given received asked answered completion { percent band } last_received_at quiet } } }`;
 
-type Person = { user: { id: string; full_name: string }; given: number; received: number; asked: number; answered: number; completion: { percent: number; band: string } | null; last_received_at: string | null; quiet: boolean };
-type Group = { team: { id: string; name: string } | null; given: number; received: number; asked: number; answered: number; completion: { percent: number; band: string } | null; quiet: number; people: Person[] };
+type Person = {
+  user: { id: string; full_name: string };
+  given: number;
+  received: number;
+  asked: number;
+  answered: number;
+  completion: { percent: number; band: string } | null;
+  last_received_at: string | null;
+  quiet: boolean;
+};
+type Group = {
+  team: { id: string; name: string } | null;
+  given: number;
+  received: number;
+  asked: number;
+  answered: number;
+  completion: { percent: number; band: string } | null;
+  quiet: number;
+  people: Person[];
+};
 
 let app: FastifyInstance;
 let clock: FakeClock;
@@ -33,7 +51,9 @@ const daysAgo = (n: number) => addDays(clock.now(), -n).toISOString();
 
 /** `total` asks of `responderId` (each its own request by `requesterId`), `answered` of them answered, plus declined and cancelled ones that do not count. */
 function asks(orgId: string, requesterId: string, responderId: string, total: number, answered: number, at = daysAgo(5)): void {
-  const insert = app.services.db.$client.prepare(`INSERT INTO feedback_request_asks (id, organization_id, request_id, responder_id, status, created_at) VALUES (?, ?, ?, ?, ?, ?)`);
+  const insert = app.services.db.$client.prepare(
+    `INSERT INTO feedback_request_asks (id, organization_id, request_id, responder_id, status, created_at) VALUES (?, ?, ?, ?, ?, ?)`,
+  );
   const statuses = [...Array<string>(answered).fill('ANSWERED'), ...Array<string>(total - answered).fill('PENDING'), 'DECLINED', 'CANCELLED'];
   for (const status of statuses) {
     const requestId = insertRequestRow(app, { organizationId: orgId, requesterId, subjectId: requesterId });
@@ -52,8 +72,10 @@ const person = (gs: Group[], id: string) => gs.flatMap((g) => g.people).find((p)
 const shape = (gs: Group[]) => gs.map((g) => [g.team?.name ?? null, g.people.map((p) => p.user.full_name)]);
 
 /** In-app nudges a manager got, by the report's name in the body. */
-const nudgesOf = (managerId: string) => (app.services.db.$client.prepare(`SELECT body, link FROM notifications WHERE kind = 'feedback_nudges' AND user_id = ? ORDER BY created_at, rowid`)
-  .all(managerId) as Array<{ body: string; link: string }>);
+const nudgesOf = (managerId: string) =>
+  app.services.db.$client
+    .prepare(`SELECT body, link FROM notifications WHERE kind = 'feedback_nudges' AND user_id = ? ORDER BY created_at, rowid`)
+    .all(managerId) as Array<{ body: string; link: string }>;
 
 const runAll = async () => {
   for (let i = 0; i < 50; i += 1) {
@@ -104,9 +126,31 @@ describe('feedback team progress', () => {
       ['Owls', ['Nico New', 'Olga Owl']],
       [null, ['Ada Admin', 'Lee Lead', 'Max Member', 'Mona Manager', 'Otto Other']],
     ]);
-    expect(person(gs, w.report.id)).toMatchObject({ given: 2, received: 2, asked: 100, answered: 79, completion: { percent: 79, band: 'behind' }, last_received_at: daysAgo(3), quiet: false });
-    expect(person(gs, w.peer.id)).toMatchObject({ given: 1, received: 0, asked: 5, answered: 4, completion: { percent: 80, band: 'almost' }, last_received_at: daysAgo(120), quiet: true });
-    expect(person(gs, w.owl.id)).toMatchObject({ given: 1, received: 1, completion: { percent: 99, band: 'almost' }, last_received_at: daysAgo(70), quiet: true });
+    expect(person(gs, w.report.id)).toMatchObject({
+      given: 2,
+      received: 2,
+      asked: 100,
+      answered: 79,
+      completion: { percent: 79, band: 'behind' },
+      last_received_at: daysAgo(3),
+      quiet: false,
+    });
+    expect(person(gs, w.peer.id)).toMatchObject({
+      given: 1,
+      received: 0,
+      asked: 5,
+      answered: 4,
+      completion: { percent: 80, band: 'almost' },
+      last_received_at: daysAgo(120),
+      quiet: true,
+    });
+    expect(person(gs, w.owl.id)).toMatchObject({
+      given: 1,
+      received: 1,
+      completion: { percent: 99, band: 'almost' },
+      last_received_at: daysAgo(70),
+      quiet: true,
+    });
     expect(person(gs, third.id)).toMatchObject({ asked: 2, answered: 2, completion: { percent: 100, band: 'complete' }, last_received_at: null, quiet: true });
     // Ten days in and never given feedback: not quiet yet. Nobody asked: no completion.
     expect(person(gs, newcomer.id)).toMatchObject({ given: 0, received: 0, asked: 0, completion: null, quiet: false });

@@ -36,11 +36,30 @@ export function feedbackBand(done: number, total: number): FeedbackBand | null {
   return status.percent === null ? null : { percent: status.percent, band: status.band };
 }
 
-const periodSchema = z.object({ from: isoDay.nullish(), to: isoDay.nullish(), team_id: z.string().min(1).nullish() })
+const periodSchema = z
+  .object({ from: isoDay.nullish(), to: isoDay.nullish(), team_id: z.string().min(1).nullish() })
   .refine((p) => !p.from || !p.to || p.from <= p.to, { message: 'The period must start on or before its end.', path: ['from'] });
 
-type PersonProgress = { user: UserRow; given: number; received: number; asked: number; answered: number; completion: FeedbackBand | null; last_received_at: string | null; quiet: boolean };
-type TeamProgress = { team: TeamRow | null; people: PersonProgress[]; given: number; received: number; asked: number; answered: number; completion: FeedbackBand | null; quiet: number };
+type PersonProgress = {
+  user: UserRow;
+  given: number;
+  received: number;
+  asked: number;
+  answered: number;
+  completion: FeedbackBand | null;
+  last_received_at: string | null;
+  quiet: boolean;
+};
+type TeamProgress = {
+  team: TeamRow | null;
+  people: PersonProgress[];
+  given: number;
+  received: number;
+  asked: number;
+  answered: number;
+  completion: FeedbackBand | null;
+  quiet: number;
+};
 
 export function feedbackTeamProgress(ctx: Ctx, args: { from?: string | null; to?: string | null; team_id?: string | null }): TeamProgress[] {
   const viewer = requireViewer(ctx);
@@ -63,7 +82,14 @@ export function feedbackTeamProgress(ctx: Ctx, args: { from?: string | null; to?
   const scope = { orgId: viewer.organizationId, me: viewer.userId, admin, teamId: input.team_id ?? null };
   const people = peopleInScope(db, scope);
   const teams = teamsInScope(db, scope);
-  const counts = periodCounts(db, viewer.organizationId, people.map((p) => p.id), from, addDaysToDay(to, 1), admin && !scope.teamId);
+  const counts = periodCounts(
+    db,
+    viewer.organizationId,
+    people.map((p) => p.id),
+    from,
+    addDaysToDay(to, 1),
+    admin && !scope.teamId,
+  );
   const quietBefore = addDays(now, -FEEDBACK_LIMITS.quietDays).toISOString();
 
   const groups = new Map<string | null, TeamProgress>();
@@ -80,8 +106,14 @@ export function feedbackTeamProgress(ctx: Ctx, args: { from?: string | null; to?
     const asks = counts.asks.get(user.id) ?? { asked: 0, answered: 0 };
     const last = received?.last ?? null;
     const person: PersonProgress = {
-      user, given: counts.given.get(user.id) ?? 0, received: received?.n ?? 0, asked: asks.asked, answered: asks.answered,
-      completion: feedbackBand(asks.answered, asks.asked), last_received_at: last, quiet: (last ?? user.created_at) <= quietBefore,
+      user,
+      given: counts.given.get(user.id) ?? 0,
+      received: received?.n ?? 0,
+      asked: asks.asked,
+      answered: asks.answered,
+      completion: feedbackBand(asks.answered, asks.asked),
+      last_received_at: last,
+      quiet: (last ?? user.created_at) <= quietBefore,
     };
     const g = groupOf((user.team_id && teamById.get(user.team_id)) || null);
     g.people.push(person);
@@ -100,7 +132,8 @@ export function feedbackTeamProgress(ctx: Ctx, args: { from?: string | null; to?
 export const feedbackProgressPart: FeaturePart = {
   resolvers: {
     Query: {
-      feedbackTeamProgress: (_: unknown, args: { from?: string | null; to?: string | null; team_id?: string | null }, ctx: Ctx) => feedbackTeamProgress(ctx, args),
+      feedbackTeamProgress: (_: unknown, args: { from?: string | null; to?: string | null; team_id?: string | null }, ctx: Ctx) =>
+        feedbackTeamProgress(ctx, args),
     },
   },
   register: (app) => registerFeedbackNudges(app),

@@ -51,9 +51,19 @@ export type FeedbackPageRows = { rows: FeedbackRow[]; total: number; nextCursor:
 function page(db: Db, viewer: Viewer, where: SQL[], first: number, after: Position | null): FeedbackPageRows {
   const matching = and(readableFeedback(viewer), ...where)!;
   const before = after ? sql`(${feedback.created_at}, ${seq}) < (${after.at}, ${after.seq})` : undefined;
-  const rows = db.select(columns).from(feedback).where(before ? and(matching, before) : matching)
-    .orderBy(sql`${feedback.created_at} desc, ${seq} desc`).limit(first + 1).all() as PagedRow[];
-  const total = db.select({ n: sql<number>`count(*)` }).from(feedback).where(matching).get()?.n ?? 0;
+  const rows = db
+    .select(columns)
+    .from(feedback)
+    .where(before ? and(matching, before) : matching)
+    .orderBy(sql`${feedback.created_at} desc, ${seq} desc`)
+    .limit(first + 1)
+    .all() as PagedRow[];
+  const total =
+    db
+      .select({ n: sql<number>`count(*)` })
+      .from(feedback)
+      .where(matching)
+      .get()?.n ?? 0;
   const more = rows.length > first;
   const items = more ? rows.slice(0, first) : rows;
   const last = items[items.length - 1];
@@ -81,7 +91,10 @@ export function listMyFeedback(db: Db, viewer: Viewer, q: MyFeedbackQuery): Feed
     where.push(eq(feedback.giver_id, viewer.userId));
     if (q.personId) where.push(eq(feedback.recipient_id, q.personId));
   }
-  if (q.tagId) where.push(sql`exists (select 1 from ${feedbackTagLinks} where ${feedbackTagLinks.feedback_id} = ${feedback.id} and ${feedbackTagLinks.tag_id} = ${q.tagId})`);
+  if (q.tagId)
+    where.push(
+      sql`exists (select 1 from ${feedbackTagLinks} where ${feedbackTagLinks.feedback_id} = ${feedback.id} and ${feedbackTagLinks.tag_id} = ${q.tagId})`,
+    );
   if (q.from) where.push(sql`${feedback.created_at} >= ${q.from}`);
   if (q.until) where.push(sql`${feedback.created_at} < ${q.until}`);
   return page(db, viewer, where, q.first, q.after);
@@ -100,24 +113,36 @@ export function listFeedbackAbout(db: Db, viewer: Viewer, userId: string, from: 
   const where: SQL[] = [eq(feedback.organization_id, viewer.organizationId), eq(feedback.recipient_id, userId)];
   if (from) where.push(sql`${feedback.created_at} >= ${from}`);
   if (until) where.push(sql`${feedback.created_at} < ${until}`);
-  const rows = db.select(columns).from(feedback).where(and(readableFeedback(viewer), ...where))
-    .orderBy(sql`${feedback.created_at} desc, ${seq} desc`).limit(FEEDBACK_ABOUT_MAX).all() as PagedRow[];
+  const rows = db
+    .select(columns)
+    .from(feedback)
+    .where(and(readableFeedback(viewer), ...where))
+    .orderBy(sql`${feedback.created_at} desc, ${seq} desc`)
+    .limit(FEEDBACK_ABOUT_MAX)
+    .all() as PagedRow[];
   return rows.map(({ seq: _, ...row }) => row);
 }
 
 /** One item if the viewer may read it. */
 export function findReadableFeedback(db: Db, viewer: Viewer, id: string): FeedbackRow | undefined {
-  return db.select().from(feedback).where(and(readableFeedback(viewer), eq(feedback.id, id))).get();
+  return db
+    .select()
+    .from(feedback)
+    .where(and(readableFeedback(viewer), eq(feedback.id, id)))
+    .get();
 }
 
 /** The tags of each item (archived ones too: they were chosen when it was given), by name. */
 export function tagsOfFeedback(db: Db, orgId: string, feedbackIds: readonly string[]): Map<string, FeedbackTagRow[]> {
   const out = new Map<string, FeedbackTagRow[]>();
   if (!feedbackIds.length) return out;
-  const rows = db.select({ feedback_id: feedbackTagLinks.feedback_id, tag: feedbackTags }).from(feedbackTagLinks)
+  const rows = db
+    .select({ feedback_id: feedbackTagLinks.feedback_id, tag: feedbackTags })
+    .from(feedbackTagLinks)
     .innerJoin(feedbackTags, eq(feedbackTags.id, feedbackTagLinks.tag_id))
     .where(and(eq(feedbackTagLinks.organization_id, orgId), inArray(feedbackTagLinks.feedback_id, [...feedbackIds])))
-    .orderBy(asc(sql`lower(${feedbackTags.name})`)).all();
+    .orderBy(asc(sql`lower(${feedbackTags.name})`))
+    .all();
   for (const r of rows) {
     const list = out.get(r.feedback_id);
     if (list) list.push(r.tag);
@@ -132,12 +157,17 @@ export type ReactionCount = { reaction: FeedbackReaction; count: number; mine: b
 export function reactionsOfFeedback(db: Db, orgId: string, viewerId: string, feedbackIds: readonly string[]): Map<string, ReactionCount[]> {
   const out = new Map<string, ReactionCount[]>();
   if (!feedbackIds.length) return out;
-  const rows = db.select({
-    feedback_id: feedbackReactions.feedback_id, reaction: feedbackReactions.reaction,
-    count: sql<number>`count(*)`, mine: sql<number>`max(${feedbackReactions.user_id} = ${viewerId})`,
-  }).from(feedbackReactions)
+  const rows = db
+    .select({
+      feedback_id: feedbackReactions.feedback_id,
+      reaction: feedbackReactions.reaction,
+      count: sql<number>`count(*)`,
+      mine: sql<number>`max(${feedbackReactions.user_id} = ${viewerId})`,
+    })
+    .from(feedbackReactions)
     .where(and(eq(feedbackReactions.organization_id, orgId), inArray(feedbackReactions.feedback_id, [...feedbackIds])))
-    .groupBy(feedbackReactions.feedback_id, feedbackReactions.reaction).all();
+    .groupBy(feedbackReactions.feedback_id, feedbackReactions.reaction)
+    .all();
   for (const r of rows) {
     const item = { reaction: r.reaction, count: r.count, mine: r.mine === 1 };
     const list = out.get(r.feedback_id);
@@ -155,7 +185,10 @@ export function reactionsOfFeedback(db: Db, orgId: string, viewerId: string, fee
 export function tagUses(db: Db, tagIds: readonly string[]): Map<string, number> {
   if (!tagIds.length) return new Map();
   // One count per tag on the tag index (an IN list with GROUP BY made SQLite read far more).
-  const rows = db.select({ id: feedbackTags.id, n: sql<number>`(select count(*) from ${feedbackTagLinks} where ${feedbackTagLinks.tag_id} = ${feedbackTags.id})` })
-    .from(feedbackTags).where(inArray(feedbackTags.id, [...tagIds])).all();
+  const rows = db
+    .select({ id: feedbackTags.id, n: sql<number>`(select count(*) from ${feedbackTagLinks} where ${feedbackTagLinks.tag_id} = ${feedbackTags.id})` })
+    .from(feedbackTags)
+    .where(inArray(feedbackTags.id, [...tagIds]))
+    .all();
   return new Map(rows.map((r) => [r.id, r.n]));
 }

@@ -17,13 +17,20 @@ type Ctx = MercuriusContext;
 export const FEEDBACK_PAGE_DEFAULT = 20;
 
 /** A period of whole days (UTC), either end open: from inclusive, to inclusive. */
-const periodSchema = z.object({
-  from: isoDay.nullish(),
-  to: isoDay.nullish(),
-}).refine((p) => !p.from || !p.to || p.from <= p.to, { message: 'The period must start on or before its end.', path: ['to'] });
+const periodSchema = z
+  .object({
+    from: isoDay.nullish(),
+    to: isoDay.nullish(),
+  })
+  .refine((p) => !p.from || !p.to || p.from <= p.to, { message: 'The period must start on or before its end.', path: ['to'] });
 
 const pagingSchema = z.object({
-  first: z.number().int().min(1, 'Ask for at least 1 item.').max(FEEDBACK_LIMITS.pageMax, `Ask for at most ${FEEDBACK_LIMITS.pageMax} items at a time.`).nullish(),
+  first: z
+    .number()
+    .int()
+    .min(1, 'Ask for at least 1 item.')
+    .max(FEEDBACK_LIMITS.pageMax, `Ask for at most ${FEEDBACK_LIMITS.pageMax} items at a time.`)
+    .nullish(),
   after: z.string().nullish(),
 });
 
@@ -43,7 +50,11 @@ function pagingOf(args: { first?: number | null; after?: string | null }) {
   return { first: p.first ?? FEEDBACK_PAGE_DEFAULT, after };
 }
 
-const present = (page: { rows: FeedbackRow[]; total: number; nextCursor: string | null }) => ({ items: page.rows, total: page.total, next_cursor: page.nextCursor });
+const present = (page: { rows: FeedbackRow[]; total: number; nextCursor: string | null }) => ({
+  items: page.rows,
+  total: page.total,
+  next_cursor: page.nextCursor,
+});
 
 /** One item the viewer may read; NOT_FOUND for anything else (unknown, another organization's, not readable: nothing tells them apart). */
 export function requireReadableFeedback(ctx: Ctx, viewer: Viewer, id: string): FeedbackRow {
@@ -52,7 +63,15 @@ export function requireReadableFeedback(ctx: Ctx, viewer: Viewer, id: string): F
   return row;
 }
 
-type FilterArgs = { box: 'RECEIVED' | 'GIVEN'; person_id?: string | null; tag_id?: string | null; from?: string | null; to?: string | null; first?: number | null; after?: string | null };
+type FilterArgs = {
+  box: 'RECEIVED' | 'GIVEN';
+  person_id?: string | null;
+  tag_id?: string | null;
+  from?: string | null;
+  to?: string | null;
+  first?: number | null;
+  after?: string | null;
+};
 
 /**
  * Reading feedback (docs/decisions/0048): the viewer's received and given feedback, the praise wall,
@@ -66,7 +85,9 @@ export const feedbackReadResolvers = {
       const f = args.filter;
       const period = instantsOf(f);
       const paging = pagingOf(f);
-      return present(listMyFeedback(ctx.services.db, viewer, { box: f.box, personId: f.person_id, tagId: f.tag_id, from: period.from, until: period.until, ...paging }));
+      return present(
+        listMyFeedback(ctx.services.db, viewer, { box: f.box, personId: f.person_id, tagId: f.tag_id, from: period.from, until: period.until, ...paging }),
+      );
     },
     praiseWall: (_: unknown, args: { first?: number | null; after?: string | null }, ctx: Ctx) => {
       const viewer = requireViewer(ctx);

@@ -31,7 +31,10 @@ export function runReminderScan(services: Services, ctx: Pick<JobContext, 'now' 
   // DST change on a working day takes away: Jerusalem's clocks go forward on a Friday). The count below is exact.
   const candidates = reminderCandidates(db, addDays(now, -(FEEDBACK_LIMITS.reminderWorkingDays - 1)).toISOString());
   if (!candidates.length) return [];
-  const zones = organizationTimeZones(db, candidates.map((c) => c.organization_id));
+  const zones = organizationTimeZones(
+    db,
+    candidates.map((c) => c.organization_id),
+  );
   const areaOn = new Map<string, boolean>();
   const reminded: string[] = [];
   for (const c of candidates) {
@@ -42,7 +45,9 @@ export function runReminderScan(services: Services, ctx: Pick<JobContext, 'now' 
     if (!on) continue;
     if (!markAskReminded(db, c.ask_id, ctx.now.toISOString())) continue;
     ctx.enqueue({
-      kind: REMINDER_SEND_KIND, uniqueKey: c.ask_id, organizationId: c.organization_id,
+      kind: REMINDER_SEND_KIND,
+      uniqueKey: c.ask_id,
+      organizationId: c.organization_id,
       payload: { askId: c.ask_id } satisfies SendPayload,
     });
     reminded.push(c.ask_id);
@@ -58,19 +63,37 @@ export const REMINDER_TITLE = 'Reminder: a feedback request is waiting for your 
 
 /** (Re)creates the hourly scan; tests toggle it to restart its periods from a fake clock. */
 export function scheduleFeedbackReminders(app: FastifyInstance, active = true): void {
-  app.services.scheduler.schedule({ key: REMINDER_SCAN_KIND, kind: REMINDER_SCAN_KIND, every: { unit: 'hours', count: 1 }, startAt: '2026-01-01T00:00:00.000Z', catchUp: 'latest', active });
+  app.services.scheduler.schedule({
+    key: REMINDER_SCAN_KIND,
+    kind: REMINDER_SCAN_KIND,
+    every: { unit: 'hours', count: 1 },
+    startAt: '2026-01-01T00:00:00.000Z',
+    catchUp: 'latest',
+    active,
+  });
 }
 
 export function registerFeedbackReminders(app: FastifyInstance): void {
   const { scheduler } = app.services;
-  scheduler.register(REMINDER_SCAN_KIND, (_payload, ctx) => {
-    runReminderScan(app.services, ctx);
-  }, { transactional: true });
+  scheduler.register(
+    REMINDER_SCAN_KIND,
+    (_payload, ctx) => {
+      runReminderScan(app.services, ctx);
+    },
+    { transactional: true },
+  );
   scheduler.register<SendPayload>(REMINDER_SEND_KIND, async (payload, ctx) => {
     const orgId = ctx.organizationId ?? '';
     const ask = pendingAsk(app.services.db, payload.askId);
     if (!ask || !isFeatureAreaOn(app.services.db, orgId, 'CONTINUOUS_FEEDBACK')) return;
-    await notify(app.services, { organizationId: orgId, userIds: [ask.responder_id], kind: 'review_reminders', private: true, title: REMINDER_TITLE, link: '/continuous-feedback/pending' });
+    await notify(app.services, {
+      organizationId: orgId,
+      userIds: [ask.responder_id],
+      kind: 'review_reminders',
+      private: true,
+      title: REMINDER_TITLE,
+      link: '/continuous-feedback/pending',
+    });
   });
   scheduleFeedbackReminders(app);
 }

@@ -14,7 +14,9 @@ beforeAll(async () => {
   app = await createTestApp();
   w = await feedbackWorld(app);
 });
-afterAll(async () => { await app.close(); });
+afterAll(async () => {
+  await app.close();
+});
 
 const REQUEST = `id requester { id } subject { id } template_name questions message about_report shared_at cancelled_at automated
   asks { id responder { id } status decline_reason } answers { id giver { id } body answers { question answer } visibility } answered asked`;
@@ -32,24 +34,46 @@ const decline = (c: FeedbackCaller, askId: string, reason: string) =>
 const share = (c: FeedbackCaller, id: string) => c.gql(`mutation($id: ID!) { shareFeedbackRequest(id: $id) { ${REQUEST} } }`, { id });
 const cancel = (c: FeedbackCaller, id: string) => c.gql(`mutation($id: ID!) { cancelFeedbackRequest(id: $id) { ${REQUEST} } }`, { id });
 const received = async (c: FeedbackCaller) =>
-  ((await c.gql(`{ myFeedback(filter: { box: RECEIVED }) { items { id body request_id } } }`)).data!.myFeedback.items as Array<{ id: string; request_id: string | null }>);
+  (await c.gql(`{ myFeedback(filter: { box: RECEIVED }) { items { id body request_id } } }`)).data!.myFeedback.items as Array<{
+    id: string;
+    request_id: string | null;
+  }>;
 const askOf = (requestId: string, responderId: string) =>
-  app.services.db.select().from(feedbackRequestAsks).where(and(eq(feedbackRequestAsks.request_id, requestId), eq(feedbackRequestAsks.responder_id, responderId))).get()!;
+  app.services.db
+    .select()
+    .from(feedbackRequestAsks)
+    .where(and(eq(feedbackRequestAsks.request_id, requestId), eq(feedbackRequestAsks.responder_id, responderId)))
+    .get()!;
 const notificationsOf = (userId: string) => app.services.db.select().from(notifications).where(eq(notifications.user_id, userId)).all();
 const answersOf = (requestId: string) => app.services.db.select().from(feedback).where(eq(feedback.request_id, requestId)).all();
 const requestCount = () => app.services.db.select().from(feedbackRequests).all().length;
 
 describe('a manager asks about a report', () => {
   it('two people answer; the report reads the answers only once the manager shares them', async () => {
-    const res = await request(w.manager, { subject_id: w.report.id, responder_ids: [w.peer.id, w.owl.id], template_id: 'builtin:after-sprint', message: 'Sprint 14' });
+    const res = await request(w.manager, {
+      subject_id: w.report.id,
+      responder_ids: [w.peer.id, w.owl.id],
+      template_id: 'builtin:after-sprint',
+      message: 'Sprint 14',
+    });
     expect(res.errors).toBeUndefined();
     const r = res.data!.requestFeedback;
     const builtIn = BUILTIN_FEEDBACK_TEMPLATES.find((t) => t.id === 'builtin:after-sprint')!;
-    expect(r).toMatchObject({ subject: { id: w.report.id }, requester: { id: w.manager.id }, about_report: true, template_name: builtIn.name, questions: builtIn.questions, asked: 2, answered: 0 });
+    expect(r).toMatchObject({
+      subject: { id: w.report.id },
+      requester: { id: w.manager.id },
+      about_report: true,
+      template_name: builtIn.name,
+      questions: builtIn.questions,
+      asked: 2,
+      answered: 0,
+    });
 
     // The people asked are told, with a link to their pending page, which says who asks about whom (docs/decisions/0055); they see their own ask only.
     for (const p of [w.peer, w.owl]) {
-      expect(notificationsOf(p.id).filter((n) => n.kind === 'feedback_received' && n.link === '/continuous-feedback/pending')).toMatchObject([{ title: 'A colleague asks for your feedback', body: null }]);
+      expect(notificationsOf(p.id).filter((n) => n.kind === 'feedback_received' && n.link === '/continuous-feedback/pending')).toMatchObject([
+        { title: 'A colleague asks for your feedback', body: null },
+      ]);
     }
     const peerPending = (await pending(w.peer)).data!.pendingFeedbackRequests;
     expect(peerPending).toHaveLength(1);
@@ -59,12 +83,18 @@ describe('a manager asks about a report', () => {
     expect((await answer(w.peer, peerPending[0].id, ['Clear demos.', 'Ask for help sooner.'])).errors).toBeUndefined();
     const owlAsk = askOf(r.id, w.owl.id);
     expect((await answer(w.owl, owlAsk.id, ['Great pairing.', ''])).errors).toBeUndefined();
-    expect(notificationsOf(w.manager.id).filter((n) => n.title === 'Your feedback request has a new answer' && n.link === '/continuous-feedback?tab=requested')).toHaveLength(2);
+    expect(
+      notificationsOf(w.manager.id).filter((n) => n.title === 'Your feedback request has a new answer' && n.link === '/continuous-feedback?tab=requested'),
+    ).toHaveLength(2);
 
     const stored = answersOf(r.id);
     expect(stored).toHaveLength(2);
     const owlRow = stored.find((f) => f.giver_id === w.owl.id)!;
-    expect(owlRow).toMatchObject({ visibility: 'REQUESTER', recipient_id: w.report.id, answers: [{ question: builtIn.questions[0], answer: 'Great pairing.' }] });
+    expect(owlRow).toMatchObject({
+      visibility: 'REQUESTER',
+      recipient_id: w.report.id,
+      answers: [{ question: builtIn.questions[0], answer: 'Great pairing.' }],
+    });
 
     // The manager reads both; the report none of them, by any path.
     const mine = (await sent(w.manager)).data!.sentFeedbackRequests.find((x: { id: string }) => x.id === r.id);
@@ -87,7 +117,7 @@ describe('a manager asks about a report', () => {
     expect((await w.report.gql(`query($id: ID!) { feedbackItem(id: $id) { id } }`, { id: owlRow.id })).data!.feedbackItem.id).toBe(owlRow.id);
   });
 
-  it('the team lead and an admin may ask about the report; a member about a peer, another team\'s manager: FORBIDDEN', async () => {
+  it("the team lead and an admin may ask about the report; a member about a peer, another team's manager: FORBIDDEN", async () => {
     expect((await request(w.teamLead, { subject_id: w.report.id, responder_ids: [w.peer.id], questions: ['How is Remy doing?'] })).errors).toBeUndefined();
     expect((await request(w.admin, { subject_id: w.report.id, responder_ids: [w.peer.id], questions: ['How is Remy doing?'] })).errors).toBeUndefined();
     const before = requestCount();
@@ -140,7 +170,10 @@ describe('declining', () => {
     const ask = askOf(r.id, w.peer.id);
     expect(codeOf(await decline(w.peer, ask.id, '   '))).toBe('BAD_USER_INPUT');
     const res = await decline(w.peer, ask.id, 'We have not worked together yet.');
-    expect(res.data!.declineFeedbackRequest).toMatchObject({ status: 'DECLINED', request: { asks: [{ status: 'DECLINED', decline_reason: 'We have not worked together yet.' }] } });
+    expect(res.data!.declineFeedbackRequest).toMatchObject({
+      status: 'DECLINED',
+      request: { asks: [{ status: 'DECLINED', decline_reason: 'We have not worked together yet.' }] },
+    });
     // Told privately: the reason is read on the Requested tab (above), not in the notification (docs/decisions/0055).
     const told = notificationsOf(w.owl.id).find((n) => n.title === 'Someone declined your feedback request');
     expect(told).toMatchObject({ body: null, link: '/continuous-feedback?tab=requested' });
@@ -166,7 +199,7 @@ describe('bad input', () => {
       [{ responder_ids: [w.peer.id] }, /template or write at least one question/],
       [{ responder_ids: [w.peer.id], questions: ['  '] }, /cannot be empty|at least one question/],
       [{ responder_ids: [w.peer.id], template_id: 'builtin:nope' }, /template does not exist/],
-      [{ responder_ids: [] , questions: ['Q?'] }, /at least one person/],
+      [{ responder_ids: [], questions: ['Q?'] }, /at least one person/],
     ];
     for (const [input, message] of cases) {
       const res = await request(w.report, input);
@@ -174,7 +207,8 @@ describe('bad input', () => {
       expect(res.errors![0]!.message).toMatch(message);
     }
     // Another organization's template is not there either.
-    const globexTemplate = (await w.otherAdmin.gql(`mutation { createFeedbackTemplate(input: { name: "Globex", questions: ["G?"] }) { id } }`)).data!.createFeedbackTemplate.id;
+    const globexTemplate = (await w.otherAdmin.gql(`mutation { createFeedbackTemplate(input: { name: "Globex", questions: ["G?"] }) { id } }`)).data!
+      .createFeedbackTemplate.id;
     expect(codeOf(await request(w.report, { responder_ids: [w.peer.id], template_id: globexTemplate }))).toBe('BAD_USER_INPUT');
     expect(requestCount()).toBe(before);
   });

@@ -9,12 +9,26 @@ import type { Viewer } from '../auth/viewer.js';
 import { notify } from '../notifications/notifications.deliver.js';
 import type { FeaturePart } from '../feature-part.js';
 import {
-  findFeedbackRequest, findRequestsByIds, insertFeedbackRequest, listAsksOfRequests, notifyFeedbackRequest,
-  type FeedbackAskRow, type FeedbackRequestRow,
+  findFeedbackRequest,
+  findRequestsByIds,
+  insertFeedbackRequest,
+  listAsksOfRequests,
+  notifyFeedbackRequest,
+  type FeedbackAskRow,
+  type FeedbackRequestRow,
 } from './feedback.requests.repo.js';
 import { loadAnyUser } from '../users/users.loaders.js';
 import {
-  answerAsk, cancelRequest, declineAsk, findAsk, isResponderOf, listPendingAsks, listSentRequests, managesPerson, readableAnswersOf, shareRequest,
+  answerAsk,
+  cancelRequest,
+  declineAsk,
+  findAsk,
+  isResponderOf,
+  listPendingAsks,
+  listSentRequests,
+  managesPerson,
+  readableAnswersOf,
+  shareRequest,
   type FeedbackRow,
 } from './feedback.requests.flow.repo.js';
 
@@ -35,9 +49,10 @@ const subjectReads = (viewer: Viewer, r: FeedbackRequestRow) => r.subject_id ===
 /** Reads every ask of the request (the others read their own ask only). */
 const readsAllAsks = (viewer: Viewer, r: FeedbackRequestRow) => r.requester_id === viewer.userId || subjectReads(viewer, r);
 
-
 const loadAsks = (ctx: Ctx, requestId: string) =>
-  ctx.loaders.get<FeedbackAskRow[]>('feedbackRequests.asks', (ids) => groupBy(listAsksOfRequests(ctx.services.db, orgOf(ctx), ids), (a) => a.request_id), []).load(requestId);
+  ctx.loaders
+    .get<FeedbackAskRow[]>('feedbackRequests.asks', (ids) => groupBy(listAsksOfRequests(ctx.services.db, orgOf(ctx), ids), (a) => a.request_id), [])
+    .load(requestId);
 
 async function visibleAsks(r: FeedbackRequestRow, ctx: Ctx): Promise<FeedbackAskRow[]> {
   const viewer = requireViewer(ctx);
@@ -51,7 +66,8 @@ function requireOwnRequest(ctx: Ctx, id: string, action: string): { viewer: View
   const request = findFeedbackRequest(ctx.services.db, viewer.organizationId, id);
   if (!request) throw notFound('Feedback request');
   if (request.requester_id === viewer.userId) return { viewer, request };
-  if (subjectReads(viewer, request) || isResponderOf(ctx.services.db, request.id, viewer.userId)) throw forbidden(`Only the person who asked for this feedback can ${action} it.`);
+  if (subjectReads(viewer, request) || isResponderOf(ctx.services.db, request.id, viewer.userId))
+    throw forbidden(`Only the person who asked for this feedback can ${action} it.`);
   throw notFound('Feedback request');
 }
 
@@ -74,7 +90,11 @@ function requireOwnAsk(ctx: Ctx, askId: string, action: string): { viewer: Viewe
 function tellRequester(services: Services, request: FeedbackRequestRow, title: string): void {
   if (!request.requester_id) return;
   void notify(services, {
-    organizationId: request.organization_id, userIds: [request.requester_id], kind: 'feedback_received', private: true, title,
+    organizationId: request.organization_id,
+    userIds: [request.requester_id],
+    kind: 'feedback_received',
+    private: true,
+    title,
     link: '/continuous-feedback?tab=requested',
   });
 }
@@ -95,8 +115,14 @@ export const feedbackRequestsPart: FeaturePart = {
         }
         const data = parseInput(requestFeedbackSchema, withoutNulls(args.input));
         const { requestId } = insertFeedbackRequest(ctx.services.db, {
-          organizationId: viewer.organizationId, requesterId: viewer.userId, subjectId, responderIds: data.responder_ids,
-          templateId: data.template_id ?? null, questions: data.questions ?? null, message: data.message, dueOn: data.due_on ?? null,
+          organizationId: viewer.organizationId,
+          requesterId: viewer.userId,
+          subjectId,
+          responderIds: data.responder_ids,
+          templateId: data.template_id ?? null,
+          questions: data.questions ?? null,
+          message: data.message,
+          dueOn: data.due_on ?? null,
         });
         notifyFeedbackRequest(ctx.services, requestId).catch((err: unknown) => ctx.log.error({ err, requestId }, 'feedback request notification failed'));
         return findFeedbackRequest(ctx.services.db, viewer.organizationId, requestId);
@@ -109,8 +135,12 @@ export const feedbackRequestsPart: FeaturePart = {
         const { viewer, request } = requireOwnRequest(ctx, args.id, 'share');
         const shared = shareRequest(ctx.services.db, request);
         void notify(ctx.services, {
-          organizationId: viewer.organizationId, userIds: [request.subject_id], kind: 'feedback_received', private: true,
-          title: 'Answers to a feedback request about you are now yours to read', link: '/continuous-feedback',
+          organizationId: viewer.organizationId,
+          userIds: [request.subject_id],
+          kind: 'feedback_received',
+          private: true,
+          title: 'Answers to a feedback request about you are now yours to read',
+          link: '/continuous-feedback',
         });
         return shared;
       },
@@ -118,7 +148,9 @@ export const feedbackRequestsPart: FeaturePart = {
         const { ask, request } = requireOwnAsk(ctx, args.ask_id, 'answer');
         const { answers } = parseInput(answerFeedbackSchema, { answers: args.answers });
         if (answers.length !== request.questions.length) {
-          throw badInput(`Give one answer per question (${request.questions.length}); an answer may be left empty.`, { fields: { answers: 'One answer per question.' } });
+          throw badInput(`Give one answer per question (${request.questions.length}); an answer may be left empty.`, {
+            fields: { answers: 'One answer per question.' },
+          });
         }
         const pairs: FeedbackAnswer[] = request.questions.map((question, i) => ({ question, answer: answers[i]! })).filter((a) => a.answer.length > 0);
         const answered = answerAsk(ctx.services.db, ask, request, pairs);
@@ -141,7 +173,9 @@ export const feedbackRequestsPart: FeaturePart = {
       asks: (r: FeedbackRequestRow, _: unknown, ctx: Ctx) => visibleAsks(r, ctx),
       answers: (r: FeedbackRequestRow, _: unknown, ctx: Ctx) => {
         const viewer = requireViewer(ctx);
-        return ctx.loaders.get<FeedbackRow[]>('feedbackRequests.answers', (ids) => groupBy(readableAnswersOf(ctx.services.db, viewer, ids), (f) => f.request_id), []).load(r.id);
+        return ctx.loaders
+          .get<FeedbackRow[]>('feedbackRequests.answers', (ids) => groupBy(readableAnswersOf(ctx.services.db, viewer, ids), (f) => f.request_id), [])
+          .load(r.id);
       },
       asked: async (r: FeedbackRequestRow, _: unknown, ctx: Ctx) => (await visibleAsks(r, ctx)).length,
       answered: async (r: FeedbackRequestRow, _: unknown, ctx: Ctx) => (await visibleAsks(r, ctx)).filter((a) => a.status === 'ANSWERED').length,
@@ -163,5 +197,7 @@ export const feedbackRequestsPart: FeaturePart = {
 };
 
 function loadRequest(ctx: Ctx, id: string): Promise<FeedbackRequestRow | null> {
-  return ctx.loaders.get<FeedbackRequestRow | null>('feedbackRequests.byId', (ids) => indexBy(findRequestsByIds(ctx.services.db, orgOf(ctx), ids), (r) => r.id), null).load(id);
+  return ctx.loaders
+    .get<FeedbackRequestRow | null>('feedbackRequests.byId', (ids) => indexBy(findRequestsByIds(ctx.services.db, orgOf(ctx), ids), (r) => r.id), null)
+    .load(id);
 }

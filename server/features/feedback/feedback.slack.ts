@@ -16,7 +16,10 @@ export function praiseMessage(p: PraiseForSlack, wallUrl: string): SlackMessage 
   const recipient = escapeSlack(p.recipientName);
   const body = escapeSlack(p.body.length > SLACK_BODY_MAX ? `${p.body.slice(0, SLACK_BODY_MAX)}…` : p.body);
   const tags = p.tagNames.length ? `\nTags: ${p.tagNames.map(escapeSlack).join(', ')}` : '';
-  const quoted = body.split('\n').map((line) => `>${line}`).join('\n');
+  const quoted = body
+    .split('\n')
+    .map((line) => `>${line}`)
+    .join('\n');
   return {
     text: `:tada: ${giver} praised ${recipient}: ${body}`,
     blocks: [

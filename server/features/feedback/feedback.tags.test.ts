@@ -41,18 +41,34 @@ it('keeps tags to admins; everyone reads the active ones with their uses', async
 
   await w.peer.gql(GIVE, { input: { recipient_id: w.report.id, body: 'Lovely work for the client.', visibility: 'PUBLIC', tag_ids: [focus.id, craft.id] } });
   await w.manager.gql(GIVE, { input: { recipient_id: w.report.id, body: 'Clean code.', visibility: 'PRIVATE', tag_ids: [craft.id] } });
-  expect((await w.peer.gql(LIST)).data!.feedbackTags.map((t: { name: string; uses: number }) => [t.name, t.uses])).toEqual([['Craft', 2], ['Customer focus', 1]]);
+  expect((await w.peer.gql(LIST)).data!.feedbackTags.map((t: { name: string; uses: number }) => [t.name, t.uses])).toEqual([
+    ['Craft', 2],
+    ['Customer focus', 1],
+  ]);
   const wall = await w.owl.gql('{ praiseWall { items { tags { name uses } } } }');
-  expect(wall.data!.praiseWall.items[0].tags).toEqual([{ name: 'Craft', uses: 2 }, { name: 'Customer focus', uses: 1 }]);
+  expect(wall.data!.praiseWall.items[0].tags).toEqual([
+    { name: 'Craft', uses: 2 },
+    { name: 'Customer focus', uses: 1 },
+  ]);
 
   // Archived: no longer offered nor accepted, still shown on the feedback that carries it; restored: offered again.
   expect((await w.admin.gql(ARCHIVE, { id: craft.id })).data!.archiveFeedbackTag).toMatchObject({ archived: true, uses: 2 });
   expect((await w.peer.gql(LIST)).data!.feedbackTags.map((t: { name: string }) => t.name)).toEqual(['Customer focus']);
-  expect((await w.admin.gql(LIST, { all: true })).data!.feedbackTags.map((t: { name: string; archived: boolean }) => [t.name, t.archived])).toEqual([['Craft', true], ['Customer focus', false]]);
-  expect(codeOf(await w.peer.gql(GIVE, { input: { recipient_id: w.report.id, body: 'More craft.', visibility: 'PUBLIC', tag_ids: [craft.id] } }))).toBe('BAD_USER_INPUT');
-  expect((await w.owl.gql('{ praiseWall { items { tags { name archived } } } }')).data!.praiseWall.items[0].tags).toEqual([{ name: 'Craft', archived: true }, { name: 'Customer focus', archived: false }]);
+  expect((await w.admin.gql(LIST, { all: true })).data!.feedbackTags.map((t: { name: string; archived: boolean }) => [t.name, t.archived])).toEqual([
+    ['Craft', true],
+    ['Customer focus', false],
+  ]);
+  expect(codeOf(await w.peer.gql(GIVE, { input: { recipient_id: w.report.id, body: 'More craft.', visibility: 'PUBLIC', tag_ids: [craft.id] } }))).toBe(
+    'BAD_USER_INPUT',
+  );
+  expect((await w.owl.gql('{ praiseWall { items { tags { name archived } } } }')).data!.praiseWall.items[0].tags).toEqual([
+    { name: 'Craft', archived: true },
+    { name: 'Customer focus', archived: false },
+  ]);
   expect((await w.admin.gql(RESTORE, { id: craft.id })).data!.restoreFeedbackTag).toMatchObject({ name: 'Craft', archived: false });
-  expect((await w.peer.gql(GIVE, { input: { recipient_id: w.report.id, body: 'More craft.', visibility: 'PUBLIC', tag_ids: [craft.id] } })).errors).toBeUndefined();
+  expect(
+    (await w.peer.gql(GIVE, { input: { recipient_id: w.report.id, body: 'More craft.', visibility: 'PUBLIC', tag_ids: [craft.id] } })).errors,
+  ).toBeUndefined();
 
   const renamed = await w.admin.gql(UPDATE, { id: craft.id, input: { name: 'Craftsmanship', kind: 'COMPETENCY', description: 'Quality of the work.' } });
   expect(renamed.data!.updateFeedbackTag).toMatchObject({ name: 'Craftsmanship', description: 'Quality of the work.', uses: 3 });
@@ -70,9 +86,18 @@ it('refuses a duplicate name whatever its case, and bad tag input', async () => 
   expect((await w.admin.gql(UPDATE, { id: other.id, input: { name: 'CANDOUR', kind: 'VALUE' } })).data!.updateFeedbackTag.name).toBe('CANDOUR');
   expect((await w.otherAdmin.gql(CREATE, { input: { name: 'Courage', kind: 'VALUE' } })).errors).toBeUndefined();
 
-  for (const input of [{ name: '   ', kind: 'VALUE' }, { name: 'x'.repeat(61), kind: 'VALUE' }, { name: 'Fine', kind: 'VALUE', description: 'd'.repeat(301) }]) {
+  for (const input of [
+    { name: '   ', kind: 'VALUE' },
+    { name: 'x'.repeat(61), kind: 'VALUE' },
+    { name: 'Fine', kind: 'VALUE', description: 'd'.repeat(301) },
+  ]) {
     expect(codeOf(await w.admin.gql(CREATE, { input })), JSON.stringify(input).slice(0, 40)).toBe('BAD_USER_INPUT');
   }
   expect((await w.admin.gql(CREATE, { input: { name: 'Fine', kind: 'SKILL' } })).status).toBe(400);
-  expect((await w.admin.gql(LIST, { all: true })).data!.feedbackTags.map((t: { name: string }) => t.name)).toEqual(['CANDOUR', 'Courage', 'Craftsmanship', 'Customer focus']);
+  expect((await w.admin.gql(LIST, { all: true })).data!.feedbackTags.map((t: { name: string }) => t.name)).toEqual([
+    'CANDOUR',
+    'Courage',
+    'Craftsmanship',
+    'Customer focus',
+  ]);
 });

@@ -6,7 +6,12 @@ import { parseInput } from '../../lib/parse.js';
 import type { FeaturePart } from '../feature-part.js';
 import type { Viewer } from '../auth/viewer.js';
 import {
-  findFeedbackTag, findFeedbackTagByName, insertFeedbackTag, listFeedbackTags, updateFeedbackTagRow, type FeedbackTagData,
+  findFeedbackTag,
+  findFeedbackTagByName,
+  insertFeedbackTag,
+  listFeedbackTags,
+  updateFeedbackTagRow,
+  type FeedbackTagData,
 } from './feedback.tags.repo.js';
 import { nowIso } from '../../lib/tokens.js';
 import type { FeedbackTagRow } from './feedback.read.repo.js';

@@ -13,23 +13,40 @@ beforeAll(async () => {
   app = await createTestApp();
   w = await feedbackWorld(app);
 });
-afterAll(async () => { await app.close(); });
+afterAll(async () => {
+  await app.close();
+});
 
 const T = 'id name description questions built_in archived created_by { id } can_manage';
 const list = (c: FeedbackCaller, all = false) => c.gql(`query($all: Boolean) { feedbackTemplates(include_archived: $all) { ${T} } }`, { all });
-const create = (c: FeedbackCaller, input: unknown) => c.gql(`mutation($input: FeedbackTemplateInput!) { createFeedbackTemplate(input: $input) { ${T} } }`, { input });
+const create = (c: FeedbackCaller, input: unknown) =>
+  c.gql(`mutation($input: FeedbackTemplateInput!) { createFeedbackTemplate(input: $input) { ${T} } }`, { input });
 const rowOf = (id: string) => app.services.db.select().from(feedbackTemplates).where(eq(feedbackTemplates.id, id)).get();
 /** Edits what is stored now (a fresh form) unless `base` says which version the form started from. */
 const update = (c: FeedbackCaller, id: string, input: unknown, base = rowOf(id)?.version ?? 1) =>
-  c.gql(`mutation($id: ID!, $input: FeedbackTemplateInput!, $base: Int!) { updateFeedbackTemplate(id: $id, input: $input, base_version: $base) { ${T} version } }`, { id, input, base });
-const op = (c: FeedbackCaller, name: 'copy' | 'archive' | 'restore', id: string) => c.gql(`mutation($id: ID!) { ${name}FeedbackTemplate(id: $id) { ${T} } }`, { id });
+  c.gql(
+    `mutation($id: ID!, $input: FeedbackTemplateInput!, $base: Int!) { updateFeedbackTemplate(id: $id, input: $input, base_version: $base) { ${T} version } }`,
+    { id, input, base },
+  );
+const op = (c: FeedbackCaller, name: 'copy' | 'archive' | 'restore', id: string) =>
+  c.gql(`mutation($id: ID!) { ${name}FeedbackTemplate(id: $id) { ${T} } }`, { id });
 
 describe('feedback templates', () => {
-  it('lists the built-ins first, then the organization\'s own; never another organization\'s', async () => {
+  it("lists the built-ins first, then the organization's own; never another organization's", async () => {
     expect((await create(w.otherMember, { name: 'Globex only', questions: ['G?'] })).errors).toBeUndefined();
-    const mine = await create(w.peer, { name: 'After an on-call week', description: 'Pager duty', questions: [' How did I handle incidents? ', 'What should I hand over better?'] });
+    const mine = await create(w.peer, {
+      name: 'After an on-call week',
+      description: 'Pager duty',
+      questions: [' How did I handle incidents? ', 'What should I hand over better?'],
+    });
     expect(mine.errors).toBeUndefined();
-    expect(mine.data!.createFeedbackTemplate).toMatchObject({ built_in: false, archived: false, created_by: { id: w.peer.id }, can_manage: true, questions: ['How did I handle incidents?', 'What should I hand over better?'] });
+    expect(mine.data!.createFeedbackTemplate).toMatchObject({
+      built_in: false,
+      archived: false,
+      created_by: { id: w.peer.id },
+      can_manage: true,
+      questions: ['How did I handle incidents?', 'What should I hand over better?'],
+    });
     const res = (await list(w.owl)).data!.feedbackTemplates;
     const names = res.map((t: { name: string }) => t.name);
     expect(names.slice(0, BUILTIN_FEEDBACK_TEMPLATES.length)).toEqual(BUILTIN_FEEDBACK_TEMPLATES.map((t) => t.name));
@@ -60,7 +77,9 @@ describe('feedback templates', () => {
     expect((await list(w.peer)).data!.feedbackTemplates.some((x: { id: string }) => x.id === t.id)).toBe(false);
     expect((await list(w.peer, true)).data!.feedbackTemplates.some((x: { id: string }) => x.id === t.id)).toBe(true);
     expect(codeOf(await update(w.peer, t.id, edited('While archived')))).toBe('CONFLICT');
-    const refused = await w.peer.gql(`mutation($input: RequestFeedbackInput!) { requestFeedback(input: $input) { id } }`, { input: { responder_ids: [w.owl.id], template_id: t.id } });
+    const refused = await w.peer.gql(`mutation($input: RequestFeedbackInput!) { requestFeedback(input: $input) { id } }`, {
+      input: { responder_ids: [w.owl.id], template_id: t.id },
+    });
     expect(codeOf(refused)).toBe('BAD_USER_INPUT');
     expect((await op(w.manager, 'restore', t.id)).data!.restoreFeedbackTemplate.archived).toBe(false);
   });
@@ -78,8 +97,11 @@ describe('feedback templates', () => {
     expect(codeOf(await create(w.report, { name: 'Too many', questions: Array.from({ length: 11 }, (_, i) => `Q${i}?`) }))).toBe('BAD_USER_INPUT');
 
     // A request copies the questions: editing the template later does not change it.
-    const req = (await w.report.gql(`mutation($input: RequestFeedbackInput!) { requestFeedback(input: $input) { id template_name questions } }`,
-      { input: { responder_ids: [w.peer.id], template_id: copy.id } })).data!.requestFeedback;
+    const req = (
+      await w.report.gql(`mutation($input: RequestFeedbackInput!) { requestFeedback(input: $input) { id template_name questions } }`, {
+        input: { responder_ids: [w.peer.id], template_id: copy.id },
+      })
+    ).data!.requestFeedback;
     expect(req).toMatchObject({ template_name: 'Copy of After a project', questions: builtIn.questions });
     expect((await update(w.report, copy.id, { name: 'Renamed', questions: ['Only this?'] })).errors).toBeUndefined();
     const stored = app.services.db.select().from(feedbackRequests).where(eq(feedbackRequests.id, req.id)).get()!;

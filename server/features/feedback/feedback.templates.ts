@@ -27,8 +27,12 @@ const feedbackTemplates = templateLifecycle<FeedbackTemplateView, FeedbackTempla
 export const feedbackTemplatesPart: FeaturePart = {
   resolvers: {
     ...templateResolvers(feedbackTemplates, {
-      list: 'feedbackTemplates', create: 'createFeedbackTemplate', copy: 'copyFeedbackTemplate', update: 'updateFeedbackTemplate',
-      archive: 'archiveFeedbackTemplate', restore: 'restoreFeedbackTemplate',
+      list: 'feedbackTemplates',
+      create: 'createFeedbackTemplate',
+      copy: 'copyFeedbackTemplate',
+      update: 'updateFeedbackTemplate',
+      archive: 'archiveFeedbackTemplate',
+      restore: 'restoreFeedbackTemplate',
     }),
     FeedbackTemplate: {
       created_by: (t: FeedbackTemplateView, _: unknown, ctx: Ctx) => loadUser(ctx, t.created_by),

@@ -12,7 +12,11 @@ import { feedback, feedbackRequests } from './feedback.tables.js';
 
 export type FeedbackCaller = WorldCaller;
 
-export async function feedbackPerson(app: FastifyInstance, orgId: string, input: Parameters<typeof addUser>[2] & { full_name: string; email: string }): Promise<FeedbackCaller> {
+export async function feedbackPerson(
+  app: FastifyInstance,
+  orgId: string,
+  input: Parameters<typeof addUser>[2] & { full_name: string; email: string },
+): Promise<FeedbackCaller> {
   const u = await addUser(app, orgId, input);
   return signInAs(app, { ...u, name: input.full_name });
 }
@@ -33,10 +37,19 @@ export async function feedbackWorld(app: FastifyInstance) {
   $client.prepare('UPDATE users SET team_id = NULL, manager_id = NULL WHERE id = ?').run(acme.lead.id);
   const as = (p: WorldPerson) => signInAs(app, p);
   return {
-    org: acme.org, team: acme.team, otherTeam: acme.otherTeam,
-    admin: await as(acme.admin), manager: await as(acme.manager), teamLead: await as(acme.lead), report: await as(acme.report), peer: await as(acme.peer),
-    otherManager: await as(acme.otherManager), owl: await as(acme.outsider),
-    otherOrg: globex.org, otherAdmin: await as(globex.admin), otherMember: await as(globex.member),
+    org: acme.org,
+    team: acme.team,
+    otherTeam: acme.otherTeam,
+    admin: await as(acme.admin),
+    manager: await as(acme.manager),
+    teamLead: await as(acme.lead),
+    report: await as(acme.report),
+    peer: await as(acme.peer),
+    otherManager: await as(acme.otherManager),
+    owl: await as(acme.outsider),
+    otherOrg: globex.org,
+    otherAdmin: await as(globex.admin),
+    otherMember: await as(globex.member),
     world: { acme, globex },
   };
 }
@@ -49,25 +62,53 @@ export const FEEDBACK_FIELDS_TEST = `
 `;
 
 /** A feedback_requests row written directly (for visibility tests, without the request flow). */
-export function insertRequestRow(app: FastifyInstance, input: { organizationId: string; requesterId: string; subjectId: string; shared?: boolean; questions?: string[] }): string {
+export function insertRequestRow(
+  app: FastifyInstance,
+  input: { organizationId: string; requesterId: string; subjectId: string; shared?: boolean; questions?: string[] },
+): string {
   const id = newId();
-  app.services.db.insert(feedbackRequests).values({
-    id, organization_id: input.organizationId, requester_id: input.requesterId, subject_id: input.subjectId,
-    questions: input.questions ?? ['What went well?'], shared_at: input.shared ? nowIso() : null,
-  }).run();
+  app.services.db
+    .insert(feedbackRequests)
+    .values({
+      id,
+      organization_id: input.organizationId,
+      requester_id: input.requesterId,
+      subject_id: input.subjectId,
+      questions: input.questions ?? ['What went well?'],
+      shared_at: input.shared ? nowIso() : null,
+    })
+    .run();
   return id;
 }
 
 /** A feedback row written directly (any visibility, any time, an answer to a request). */
-export function insertFeedbackRow(app: FastifyInstance, input: {
-  organizationId: string; giverId: string | null; recipientId: string; visibility: FeedbackVisibility; body?: string;
-  requestId?: string | null; answers?: FeedbackAnswer[] | null; createdAt?: string;
-}): string {
+export function insertFeedbackRow(
+  app: FastifyInstance,
+  input: {
+    organizationId: string;
+    giverId: string | null;
+    recipientId: string;
+    visibility: FeedbackVisibility;
+    body?: string;
+    requestId?: string | null;
+    answers?: FeedbackAnswer[] | null;
+    createdAt?: string;
+  },
+): string {
   const id = newId();
-  app.services.db.insert(feedback).values({
-    id, organization_id: input.organizationId, giver_id: input.giverId, recipient_id: input.recipientId, visibility: input.visibility,
-    body: input.body ?? (input.answers ? input.answers.map((a) => a.answer).join('\n\n') : `Feedback ${id.slice(0, 6)}`),
-    request_id: input.requestId ?? null, answers: input.answers ?? null, created_at: input.createdAt ?? nowIso(),
-  }).run();
+  app.services.db
+    .insert(feedback)
+    .values({
+      id,
+      organization_id: input.organizationId,
+      giver_id: input.giverId,
+      recipient_id: input.recipientId,
+      visibility: input.visibility,
+      body: input.body ?? (input.answers ? input.answers.map((a) => a.answer).join('\n\n') : `Feedback ${id.slice(0, 6)}`),
+      request_id: input.requestId ?? null,
+      answers: input.answers ?? null,
+      created_at: input.createdAt ?? nowIso(),
+    })
+    .run();
   return id;
 }

@@ -31,16 +31,20 @@ export function feedbackTypeResolvers() {
       tags: (f: FeedbackRow, _: unknown, ctx: Ctx) =>
         ctx.loaders.get<FeedbackTagRow[]>('feedback.tags', (ids) => tagsOfFeedback(ctx.services.db, orgOf(ctx), ids), []).load(f.id),
       answers: (f: FeedbackRow) => f.answers ?? null,
-      reactions: (f: FeedbackRow, _: unknown, ctx: Ctx) => (f.visibility !== 'PUBLIC' ? [] :
-        ctx.loaders.get<ReactionCount[]>('feedback.reactions', (ids) => reactionsOfFeedback(ctx.services.db, orgOf(ctx), ctx.viewer?.userId ?? '', ids), []).load(f.id)),
+      reactions: (f: FeedbackRow, _: unknown, ctx: Ctx) =>
+        f.visibility !== 'PUBLIC'
+          ? []
+          : ctx.loaders
+              .get<ReactionCount[]>('feedback.reactions', (ids) => reactionsOfFeedback(ctx.services.db, orgOf(ctx), ctx.viewer?.userId ?? '', ids), [])
+              .load(f.id),
       slack_shared: (f: FeedbackRow) => f.slack_shared_at !== null,
       // A cached answer may say so up to the cache's minute longer: deleteFeedback checks again.
       can_delete: (f: FeedbackRow, _: unknown, ctx: Ctx) => canDeleteFeedback(f, ctx.viewer?.userId, ctx.services.scheduler.now()),
     },
     FeedbackTag: {
       archived: (t: FeedbackTagRow) => t.archived_at !== null,
-      uses: (t: FeedbackTagRow & { uses?: number }, _: unknown, ctx: Ctx) => (typeof t.uses === 'number' ? t.uses :
-        ctx.loaders.get<number>('feedback.tagUses', (ids) => tagUses(ctx.services.db, ids), 0).load(t.id)),
+      uses: (t: FeedbackTagRow & { uses?: number }, _: unknown, ctx: Ctx) =>
+        typeof t.uses === 'number' ? t.uses : ctx.loaders.get<number>('feedback.tagUses', (ids) => tagUses(ctx.services.db, ids), 0).load(t.id),
     },
   };
 }

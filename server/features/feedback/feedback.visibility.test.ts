@@ -21,23 +21,60 @@ beforeAll(async () => {
   w = await feedbackWorld(app);
   giver = await feedbackPerson(app, w.org.id, { email: 'giver@acme.example', full_name: 'Gail Giver' });
   const row = (visibility: 'PRIVATE' | 'MANAGER' | 'PUBLIC' | 'REQUESTER', body: string, requestId?: string) =>
-    insertFeedbackRow(app, { organizationId: w.org.id, giverId: giver.id, recipientId: w.report.id, visibility, body, requestId,
-      answers: requestId ? [{ question: 'What went well?', answer: body }] : null, createdAt: `2026-06-0${Object.keys(items).length + 1}T09:00:00.000Z` });
+    insertFeedbackRow(app, {
+      organizationId: w.org.id,
+      giverId: giver.id,
+      recipientId: w.report.id,
+      visibility,
+      body,
+      requestId,
+      answers: requestId ? [{ question: 'What went well?', answer: body }] : null,
+      createdAt: `2026-06-0${Object.keys(items).length + 1}T09:00:00.000Z`,
+    });
   items.PRIVATE = row('PRIVATE', 'private note');
   items.MANAGER = row('MANAGER', 'for the manager too');
   items.PUBLIC = row('PUBLIC', 'public praise');
-  items.REQUESTER_UNSHARED = row('REQUESTER', 'answer to the manager', insertRequestRow(app, { organizationId: w.org.id, requesterId: w.manager.id, subjectId: w.report.id }));
-  items.REQUESTER_SHARED = row('REQUESTER', 'answer shared with the report', insertRequestRow(app, { organizationId: w.org.id, requesterId: w.manager.id, subjectId: w.report.id, shared: true }));
-  items.REQUESTER_SELF = row('REQUESTER', 'answer to the report who asked', insertRequestRow(app, { organizationId: w.org.id, requesterId: w.report.id, subjectId: w.report.id }));
+  items.REQUESTER_UNSHARED = row(
+    'REQUESTER',
+    'answer to the manager',
+    insertRequestRow(app, { organizationId: w.org.id, requesterId: w.manager.id, subjectId: w.report.id }),
+  );
+  items.REQUESTER_SHARED = row(
+    'REQUESTER',
+    'answer shared with the report',
+    insertRequestRow(app, { organizationId: w.org.id, requesterId: w.manager.id, subjectId: w.report.id, shared: true }),
+  );
+  items.REQUESTER_SELF = row(
+    'REQUESTER',
+    'answer to the report who asked',
+    insertRequestRow(app, { organizationId: w.org.id, requesterId: w.report.id, subjectId: w.report.id }),
+  );
   // Another organization's public praise: nobody of Acme reads it.
-  items.GLOBEX_PUBLIC = insertFeedbackRow(app, { organizationId: w.otherOrg.id, giverId: w.otherAdmin.id, recipientId: w.otherMember.id, visibility: 'PUBLIC', body: 'globex praise', createdAt: '2026-06-09T09:00:00.000Z' });
+  items.GLOBEX_PUBLIC = insertFeedbackRow(app, {
+    organizationId: w.otherOrg.id,
+    giverId: w.otherAdmin.id,
+    recipientId: w.otherMember.id,
+    visibility: 'PUBLIC',
+    body: 'globex praise',
+    createdAt: '2026-06-09T09:00:00.000Z',
+  });
 });
 afterAll(async () => {
   await app.close();
 });
 
 type Viewer = 'giver' | 'recipient' | 'manager' | 'teamLead' | 'otherManager' | 'admin' | 'peer' | 'otherAdmin';
-const caller = (v: Viewer): FeedbackCaller => ({ giver, recipient: w.report, manager: w.manager, teamLead: w.teamLead, otherManager: w.otherManager, admin: w.admin, peer: w.peer, otherAdmin: w.otherAdmin })[v];
+const caller = (v: Viewer): FeedbackCaller =>
+  ({
+    giver,
+    recipient: w.report,
+    manager: w.manager,
+    teamLead: w.teamLead,
+    otherManager: w.otherManager,
+    admin: w.admin,
+    peer: w.peer,
+    otherAdmin: w.otherAdmin,
+  })[v];
 
 /** Which Acme items about the report each viewer reads. */
 const READS: Record<Viewer, string[]> = {
@@ -70,7 +107,9 @@ it('feedbackItem answers each readable item and NOT_FOUND for every other', asyn
 
 it('feedbackAbout lists what each viewer may read about the person, in the period', async () => {
   for (const v of VIEWERS) {
-    const res = await caller(v).gql('query($id: ID!) { feedbackAbout(user_id: $id, from: "2026-06-01", to: "2026-06-30") { id body answers { answer } } }', { id: w.report.id });
+    const res = await caller(v).gql('query($id: ID!) { feedbackAbout(user_id: $id, from: "2026-06-01", to: "2026-06-30") { id body answers { answer } } }', {
+      id: w.report.id,
+    });
     expect(res.errors, v).toBeUndefined();
     expect(namesOf(res.data!.feedbackAbout.map((f: { id: string }) => f.id)), v).toEqual([...READS[v]].sort());
   }
@@ -79,7 +118,7 @@ it('feedbackAbout lists what each viewer may read about the person, in the perio
   expect(namesOf(narrow.data!.feedbackAbout.map((f: { id: string }) => f.id))).toEqual(['MANAGER', 'PUBLIC']);
 });
 
-it('myFeedback holds the giver\'s given and the recipient\'s readable received items, nobody else\'s', async () => {
+it("myFeedback holds the giver's given and the recipient's readable received items, nobody else's", async () => {
   const box = async (v: Viewer, which: 'RECEIVED' | 'GIVEN') => {
     const res = await caller(v).gql('query($f: FeedbackFilter!) { myFeedback(filter: $f) { items { id } total } }', { f: { box: which } });
     expect(res.errors, `${v} ${which}`).toBeUndefined();
@@ -96,7 +135,7 @@ it('myFeedback holds the giver\'s given and the recipient\'s readable received i
   expect(await box('otherAdmin', 'GIVEN')).toEqual(['GLOBEX_PUBLIC']);
 });
 
-it('the praise wall shows the organization\'s public praise only', async () => {
+it("the praise wall shows the organization's public praise only", async () => {
   for (const v of VIEWERS) {
     const res = await caller(v).gql('{ praiseWall { items { id visibility } total next_cursor } }');
     expect(res.errors, v).toBeUndefined();
@@ -105,10 +144,11 @@ it('the praise wall shows the organization\'s public praise only', async () => {
   }
 });
 
-it('MANAGER feedback reaches the manager of the recipient\'s team too, and no other manager', async () => {
+it("MANAGER feedback reaches the manager of the recipient's team too, and no other manager", async () => {
   const newcomer = await feedbackPerson(app, w.org.id, { email: 'newcomer@acme.example', full_name: 'Nico Newcomer', team_id: w.otherTeam.id });
   const id = insertFeedbackRow(app, { organizationId: w.org.id, giverId: giver.id, recipientId: newcomer.id, visibility: 'MANAGER', body: 'welcome aboard' });
-  const about = async (c: FeedbackCaller) => (await c.gql('query($id: ID!) { feedbackAbout(user_id: $id) { id } }', { id: newcomer.id })).data!.feedbackAbout.map((f: { id: string }) => f.id);
+  const about = async (c: FeedbackCaller) =>
+    (await c.gql('query($id: ID!) { feedbackAbout(user_id: $id) { id } }', { id: newcomer.id })).data!.feedbackAbout.map((f: { id: string }) => f.id);
   expect(await about(w.otherManager)).toEqual([id]);
   expect(await about(newcomer)).toEqual([id]);
   for (const c of [w.manager, w.teamLead, w.admin, w.owl]) expect(await about(c), c.name).toEqual([]);
@@ -128,18 +168,27 @@ it('the live praise wall tells each subscriber what the praise wall shows them, 
   };
   const [peer, recipient, globex] = [await live(w.peer), await live(w.report), await live(w.otherAdmin)];
   // The server does not acknowledge a subscribe: wait until the three listen.
-  for (const [org, n] of [[w.org.id, 2], [w.otherOrg.id, 1]] as const) {
+  for (const [org, n] of [
+    [w.org.id, 2],
+    [w.otherOrg.id, 1],
+  ] as const) {
     for (let i = 0; app.services.pubsub.listenerCount(topics.praiseWallChanged(org)) < n; i += 1) {
       if (i > 200) throw new Error('the subscriptions did not start');
       await new Promise((resolve) => setImmediate(resolve));
     }
   }
   const events = (raw: Raw) => raw.messages.filter((m) => m.id === 'wall' && m.type === 'next').map((m) => m.payload.data.praiseWallChanged);
-  const nth = async (raw: Raw, n: number) => { await raw.waitFor(() => events(raw).length >= n); return events(raw)[n - 1]; };
+  const nth = async (raw: Raw, n: number) => {
+    await raw.waitFor(() => events(raw).length >= n);
+    return events(raw)[n - 1];
+  };
 
   // A reaction: both Acme subscribers get the praise as the wall shows it, each with their own `mine`.
   expect((await w.peer.gql(REACT, { id: items.PUBLIC, reaction: 'CLAP' })).errors).toBeUndefined();
-  expect(await nth(peer, 1)).toEqual({ id: items.PUBLIC, feedback: { id: items.PUBLIC, body: 'public praise', visibility: 'PUBLIC', reactions: [{ reaction: 'CLAP', count: 1, mine: true }] } });
+  expect(await nth(peer, 1)).toEqual({
+    id: items.PUBLIC,
+    feedback: { id: items.PUBLIC, body: 'public praise', visibility: 'PUBLIC', reactions: [{ reaction: 'CLAP', count: 1, mine: true }] },
+  });
   expect((await nth(recipient, 1)).feedback.reactions).toEqual([{ reaction: 'CLAP', count: 1, mine: false }]);
 
   // Private feedback tells nobody; the public praise after it is the next event.

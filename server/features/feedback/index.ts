@@ -21,7 +21,15 @@ import { feedbackLivePart } from './feedback.live.js';
 export async function feedbackFeature(app: FastifyInstance): Promise<void> {
   declareOperationRules(app, feedbackRules);
   app.graphql.extendSchema(feedbackSchema);
-  const parts: FeaturePart[] = [feedbackGivePart, feedbackTagsPart, feedbackRequestsPart, feedbackTemplatesPart, feedbackProgressPart, feedbackAutomationPart, feedbackLivePart];
+  const parts: FeaturePart[] = [
+    feedbackGivePart,
+    feedbackTagsPart,
+    feedbackRequestsPart,
+    feedbackTemplatesPart,
+    feedbackProgressPart,
+    feedbackAutomationPart,
+    feedbackLivePart,
+  ];
   for (const part of parts) app.graphql.defineResolvers(withFeatureArea('CONTINUOUS_FEEDBACK', part.resolvers) as never);
   for (const part of parts) await part.register?.(app);
 }

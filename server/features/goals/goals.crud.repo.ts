@@ -12,17 +12,32 @@ export type GoalRow = typeof goals.$inferSelect;
 export type KeyResultRow = typeof goalKeyResults.$inferSelect;
 
 export function findGoalInOrg(db: Db, orgId: string, id: string): GoalRow | undefined {
-  return db.select().from(goals).where(and(eq(goals.organization_id, orgId), eq(goals.id, id))).get();
+  return db
+    .select()
+    .from(goals)
+    .where(and(eq(goals.organization_id, orgId), eq(goals.id, id)))
+    .get();
 }
 
 export function findReadableGoal(db: Db, viewer: Viewer, id: string): GoalRow | undefined {
-  return db.select().from(goals).where(and(eq(goals.id, id), readableGoal(viewer))).get();
+  return db
+    .select()
+    .from(goals)
+    .where(and(eq(goals.id, id), readableGoal(viewer)))
+    .get();
 }
 
 /** Of `ids`, those the viewer reads. */
 export function readableGoalIds(db: Db, viewer: Viewer, ids: readonly string[]): Set<string> {
   if (!ids.length) return new Set();
-  return new Set(db.select({ id: goals.id }).from(goals).where(and(inArray(goals.id, [...ids]), readableGoal(viewer))).all().map((r) => r.id));
+  return new Set(
+    db
+      .select({ id: goals.id })
+      .from(goals)
+      .where(and(inArray(goals.id, [...ids]), readableGoal(viewer)))
+      .all()
+      .map((r) => r.id),
+  );
 }
 
 /**
@@ -37,30 +52,56 @@ export function everyAdminReadsGoals(db: Db, orgId: string, ids: readonly string
 /** Of `ids`, those the viewer edits. */
 export function editableGoalIds(db: Db, viewer: Viewer, ids: readonly string[]): Set<string> {
   if (!ids.length) return new Set();
-  return new Set(db.select({ id: goals.id }).from(goals).where(and(inArray(goals.id, [...ids]), editableGoal(viewer))).all().map((r) => r.id));
+  return new Set(
+    db
+      .select({ id: goals.id })
+      .from(goals)
+      .where(and(inArray(goals.id, [...ids]), editableGoal(viewer)))
+      .all()
+      .map((r) => r.id),
+  );
 }
 
 export function findGoalsByIds(db: Db, orgId: string, ids: readonly string[]): GoalRow[] {
   if (!ids.length) return [];
-  return db.select().from(goals).where(and(eq(goals.organization_id, orgId), inArray(goals.id, [...ids]))).all();
+  return db
+    .select()
+    .from(goals)
+    .where(and(eq(goals.organization_id, orgId), inArray(goals.id, [...ids])))
+    .all();
 }
 
 /** Readable aligned children of the goals, oldest first. */
 export function listReadableChildren(db: Db, viewer: Viewer, parentIds: readonly string[]): GoalRow[] {
   if (!parentIds.length) return [];
-  return db.select().from(goals).where(and(inArray(goals.parent_id, [...parentIds]), readableGoal(viewer))).orderBy(asc(goals.created_at), sql`${goals}.rowid`).all();
+  return db
+    .select()
+    .from(goals)
+    .where(and(inArray(goals.parent_id, [...parentIds]), readableGoal(viewer)))
+    .orderBy(asc(goals.created_at), sql`${goals}.rowid`)
+    .all();
 }
 
 /** Aligned children per goal, readable or not. */
 export function countChildren(db: Db, parentIds: readonly string[]): Map<string, number> {
   if (!parentIds.length) return new Map();
-  const rows = db.select({ parent_id: goals.parent_id, n: sql<number>`count(*)` }).from(goals).where(inArray(goals.parent_id, [...parentIds])).groupBy(goals.parent_id).all();
+  const rows = db
+    .select({ parent_id: goals.parent_id, n: sql<number>`count(*)` })
+    .from(goals)
+    .where(inArray(goals.parent_id, [...parentIds]))
+    .groupBy(goals.parent_id)
+    .all();
   return new Map(rows.map((r) => [r.parent_id!, r.n]));
 }
 
 export function listKeyResultsOfGoals(db: Db, goalIds: readonly string[]): KeyResultRow[] {
   if (!goalIds.length) return [];
-  return db.select().from(goalKeyResults).where(inArray(goalKeyResults.goal_id, [...goalIds])).orderBy(asc(goalKeyResults.goal_id), asc(goalKeyResults.position)).all();
+  return db
+    .select()
+    .from(goalKeyResults)
+    .where(inArray(goalKeyResults.goal_id, [...goalIds]))
+    .orderBy(asc(goalKeyResults.goal_id), asc(goalKeyResults.position))
+    .all();
 }
 
 /** Ids of the goal's ancestors, nearest first (the goal itself excluded). */
@@ -81,31 +122,57 @@ export function subtree(db: Db, goalId: string): Array<{ id: string; n: number }
 }
 
 export type GoalValues = {
-  title: string; description: string; owner_kind: GoalOwnerKind; owner_user_id: string | null; owner_team_id: string | null;
-  parent_id: string | null; kind: GoalKind; competency_id: string | null; start_date: string | null; due_date: string | null;
-  visibility: GoalVisibility; status: GoalStatus;
+  title: string;
+  description: string;
+  owner_kind: GoalOwnerKind;
+  owner_user_id: string | null;
+  owner_team_id: string | null;
+  parent_id: string | null;
+  kind: GoalKind;
+  competency_id: string | null;
+  start_date: string | null;
+  due_date: string | null;
+  visibility: GoalVisibility;
+  status: GoalStatus;
 };
 
 export type KeyResultValues = {
-  id?: string | null; title: string; kind: KeyResultKind; start_value: number; target_value: number;
-  current_value?: number | null; currency?: string | null; weight: number;
+  id?: string | null;
+  title: string;
+  kind: KeyResultKind;
+  start_value: number;
+  target_value: number;
+  current_value?: number | null;
+  currency?: string | null;
+  weight: number;
 };
 
 export function insertGoalRow(db: Db, orgId: string, createdBy: string | null, values: GoalValues): GoalRow {
   const at = nowIso();
-  return db.insert(goals).values({ id: newId(), organization_id: orgId, created_by: createdBy, ...values, created_at: at, updated_at: at }).returning().get();
+  return db
+    .insert(goals)
+    .values({ id: newId(), organization_id: orgId, created_by: createdBy, ...values, created_at: at, updated_at: at })
+    .returning()
+    .get();
 }
 
 export function updateGoalRow(db: Db, id: string, set: Partial<GoalValues & { last_check_in_at: string }>): void {
-  db.update(goals).set({ ...set, updated_at: nowIso() }).where(eq(goals.id, id)).run();
+  db.update(goals)
+    .set({ ...set, updated_at: nowIso() })
+    .where(eq(goals.id, id))
+    .run();
 }
 
 /** BINARY runs 0 to 1 whatever was sent; a new key result starts at its start value unless given. */
 function krColumns(kr: KeyResultValues): Omit<KeyResultRow, 'id' | 'organization_id' | 'goal_id' | 'position' | 'created_at' | 'updated_at' | 'current_value'> {
   const binary = kr.kind === 'BINARY';
   return {
-    title: kr.title, kind: kr.kind, start_value: binary ? 0 : kr.start_value, target_value: binary ? 1 : kr.target_value,
-    currency: kr.kind === 'CURRENCY' ? (kr.currency ?? null) : null, weight: kr.weight,
+    title: kr.title,
+    kind: kr.kind,
+    start_value: binary ? 0 : kr.start_value,
+    target_value: binary ? 1 : kr.target_value,
+    currency: kr.kind === 'CURRENCY' ? (kr.currency ?? null) : null,
+    weight: kr.weight,
   };
 }
 
@@ -116,7 +183,14 @@ function krColumns(kr: KeyResultValues): Omit<KeyResultRow, 'id' | 'organization
  */
 export function replaceKeyResults(db: Db, orgId: string, goalId: string, list: readonly KeyResultValues[]): void {
   const at = nowIso();
-  const existing = new Map(db.select().from(goalKeyResults).where(eq(goalKeyResults.goal_id, goalId)).all().map((k) => [k.id, k]));
+  const existing = new Map(
+    db
+      .select()
+      .from(goalKeyResults)
+      .where(eq(goalKeyResults.goal_id, goalId))
+      .all()
+      .map((k) => [k.id, k]),
+  );
   const kept = new Set<string>();
   list.forEach((kr, position) => {
     const cols = krColumns(kr);
@@ -124,9 +198,23 @@ export function replaceKeyResults(db: Db, orgId: string, goalId: string, list: r
     if (old) {
       kept.add(old.id);
       const current = kr.current_value ?? (cols.kind === 'BINARY' ? Math.min(1, Math.max(0, old.current_value)) : old.current_value);
-      db.update(goalKeyResults).set({ ...cols, current_value: current, position, updated_at: at }).where(eq(goalKeyResults.id, old.id)).run();
+      db.update(goalKeyResults)
+        .set({ ...cols, current_value: current, position, updated_at: at })
+        .where(eq(goalKeyResults.id, old.id))
+        .run();
     } else {
-      db.insert(goalKeyResults).values({ id: newId(), organization_id: orgId, goal_id: goalId, ...cols, current_value: kr.current_value ?? cols.start_value, position, created_at: at, updated_at: at }).run();
+      db.insert(goalKeyResults)
+        .values({
+          id: newId(),
+          organization_id: orgId,
+          goal_id: goalId,
+          ...cols,
+          current_value: kr.current_value ?? cols.start_value,
+          position,
+          created_at: at,
+          updated_at: at,
+        })
+        .run();
     }
   });
   const removed = [...existing.keys()].filter((id) => !kept.has(id));
@@ -152,22 +240,38 @@ export function listPersonGoals(db: Db, viewer: Viewer, filter: MyGoalsFilter): 
   const own = filter.ownerId === viewer.userId;
   const chain = viewer.permissionLevel === 'ADMIN' || !!filter.ownerBelowViewer;
   const readable = own ? undefined : chain ? sql`${goals.visibility} in ('EVERYONE', 'MANAGER_CHAIN')` : eq(goals.visibility, 'EVERYONE');
-  return db.select().from(goals).where(and(
-    eq(goals.organization_id, viewer.organizationId),
-    eq(goals.owner_user_id, filter.ownerId),
-    eq(goals.owner_kind, 'PERSON'),
-    filter.includeClosed ? undefined : sql`${goals.status} not in ('DONE', 'DROPPED')`,
-    filter.kind ? eq(goals.kind, filter.kind) : undefined,
-    readable,
-  )).orderBy(sql`${goals.due_date} is null`, asc(goals.due_date), asc(goals.created_at), sql`${goals}.rowid`).all();
+  return db
+    .select()
+    .from(goals)
+    .where(
+      and(
+        eq(goals.organization_id, viewer.organizationId),
+        eq(goals.owner_user_id, filter.ownerId),
+        eq(goals.owner_kind, 'PERSON'),
+        filter.includeClosed ? undefined : sql`${goals.status} not in ('DONE', 'DROPPED')`,
+        filter.kind ? eq(goals.kind, filter.kind) : undefined,
+        readable,
+      ),
+    )
+    .orderBy(sql`${goals.due_date} is null`, asc(goals.due_date), asc(goals.created_at), sql`${goals}.rowid`)
+    .all();
 }
 
 /** User.goals: the PERSON goals of each user that the viewer reads (id and due date). */
-export function listReadablePersonGoalsOf(db: Db, viewer: Viewer, userIds: readonly string[]): Array<{ id: string; owner_user_id: string | null; due_date: string | null }> {
+export function listReadablePersonGoalsOf(
+  db: Db,
+  viewer: Viewer,
+  userIds: readonly string[],
+): Array<{ id: string; owner_user_id: string | null; due_date: string | null }> {
   if (!userIds.length) return [];
-  return db.select({ id: goals.id, owner_user_id: goals.owner_user_id, due_date: goals.due_date }).from(goals).where(and(
-    eq(goals.organization_id, viewer.organizationId), inArray(goals.owner_user_id, [...userIds]), eq(goals.owner_kind, 'PERSON'), readableGoal(viewer),
-  )).orderBy(sql`${goals.due_date} is null`, asc(goals.due_date), asc(goals.created_at), sql`${goals}.rowid`).all();
+  return db
+    .select({ id: goals.id, owner_user_id: goals.owner_user_id, due_date: goals.due_date })
+    .from(goals)
+    .where(
+      and(eq(goals.organization_id, viewer.organizationId), inArray(goals.owner_user_id, [...userIds]), eq(goals.owner_kind, 'PERSON'), readableGoal(viewer)),
+    )
+    .orderBy(sql`${goals.due_date} is null`, asc(goals.due_date), asc(goals.created_at), sql`${goals}.rowid`)
+    .all();
 }
 
 /**
@@ -176,27 +280,56 @@ export function listReadablePersonGoalsOf(db: Db, viewer: Viewer, userIds: reado
  */
 export function listGoalsInPeriod(db: Db, viewer: Viewer, p: { userId: string; from: string; to: string }): GoalRow[] {
   const start = sql`coalesce(${goals.start_date}, substr(${goals.created_at}, 1, 10))`;
-  return db.select().from(goals).where(and(
-    eq(goals.organization_id, viewer.organizationId), eq(goals.owner_kind, 'PERSON'), eq(goals.owner_user_id, p.userId),
-    ne(goals.status, 'DROPPED'),
-    sql`${start} <= ${p.to}`, sql`(${goals.due_date} is null or ${goals.due_date} >= ${p.from})`,
-    readableGoal(viewer),
-  )).orderBy(sql`${goals.due_date} is null`, asc(goals.due_date), asc(goals.created_at), sql`${goals}.rowid`).all();
+  return db
+    .select()
+    .from(goals)
+    .where(
+      and(
+        eq(goals.organization_id, viewer.organizationId),
+        eq(goals.owner_kind, 'PERSON'),
+        eq(goals.owner_user_id, p.userId),
+        ne(goals.status, 'DROPPED'),
+        sql`${start} <= ${p.to}`,
+        sql`(${goals.due_date} is null or ${goals.due_date} >= ${p.from})`,
+        readableGoal(viewer),
+      ),
+    )
+    .orderBy(sql`${goals.due_date} is null`, asc(goals.due_date), asc(goals.created_at), sql`${goals}.rowid`)
+    .all();
 }
 
 /** All the person's GROWTH goals (the plan's progress counts every one). */
 export function growthGoalsOf(db: Db, orgId: string, userId: string): GoalRow[] {
-  return db.select().from(goals).where(and(eq(goals.organization_id, orgId), eq(goals.owner_user_id, userId), eq(goals.owner_kind, 'PERSON'), eq(goals.kind, 'GROWTH')))
-    .orderBy(sql`${goals.due_date} is null`, asc(goals.due_date), asc(goals.created_at), sql`${goals}.rowid`).all();
+  return db
+    .select()
+    .from(goals)
+    .where(and(eq(goals.organization_id, orgId), eq(goals.owner_user_id, userId), eq(goals.owner_kind, 'PERSON'), eq(goals.kind, 'GROWTH')))
+    .orderBy(sql`${goals.due_date} is null`, asc(goals.due_date), asc(goals.created_at), sql`${goals}.rowid`)
+    .all();
 }
 
 /** The person's GROWTH goals the viewer reads (goals.visibility.repo.ts readableGoal), in growthGoalsOf's order. */
 export function readableGrowthGoalsOf(db: Db, viewer: Viewer, userId: string): GoalRow[] {
-  return db.select().from(goals).where(and(eq(goals.organization_id, viewer.organizationId), eq(goals.owner_user_id, userId), eq(goals.owner_kind, 'PERSON'), eq(goals.kind, 'GROWTH'), readableGoal(viewer)))
-    .orderBy(sql`${goals.due_date} is null`, asc(goals.due_date), asc(goals.created_at), sql`${goals}.rowid`).all();
+  return db
+    .select()
+    .from(goals)
+    .where(
+      and(
+        eq(goals.organization_id, viewer.organizationId),
+        eq(goals.owner_user_id, userId),
+        eq(goals.owner_kind, 'PERSON'),
+        eq(goals.kind, 'GROWTH'),
+        readableGoal(viewer),
+      ),
+    )
+    .orderBy(sql`${goals.due_date} is null`, asc(goals.due_date), asc(goals.created_at), sql`${goals}.rowid`)
+    .all();
 }
 
 /** GROWTH goals pointing at these competencies (removed from the framework) lose the link. */
 export function unlinkGrowthGoalsFromCompetencies(db: Db, orgId: string, competencyIds: string[]): void {
-  db.update(goals).set({ competency_id: null }).where(and(eq(goals.organization_id, orgId), eq(goals.kind, 'GROWTH'), inArray(goals.competency_id, competencyIds))).run();
+  db.update(goals)
+    .set({ competency_id: null })
+    .where(and(eq(goals.organization_id, orgId), eq(goals.kind, 'GROWTH'), inArray(goals.competency_id, competencyIds)))
+    .run();
 }

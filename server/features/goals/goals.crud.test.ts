@@ -9,8 +9,18 @@ import { competencies, competencyTracks } from '../growth/growth.tables.js';
 import { users } from '../users/users.tables.js';
 import { goalKeyResults, goals } from './goals.tables.js';
 import {
-  CHECK_IN, CREATE_GOAL, DELETE_GOAL, GET_GOAL, MY_GOALS, UPDATE_GOAL, goalsPerson, goalsWorld, insertGoal, must,
-  type GoalsCaller, type GoalsWorld,
+  CHECK_IN,
+  CREATE_GOAL,
+  DELETE_GOAL,
+  GET_GOAL,
+  MY_GOALS,
+  UPDATE_GOAL,
+  goalsPerson,
+  goalsWorld,
+  insertGoal,
+  must,
+  type GoalsCaller,
+  type GoalsWorld,
 } from './goals.test-support.js';
 import { addDays, dayOf } from '../../../shared/dates.js';
 
@@ -35,14 +45,24 @@ const goalCount = () => app.services.db.select({ n: count() }).from(goals).get()
 const krCount = () => app.services.db.select({ n: count() }).from(goalKeyResults).get()!.n;
 const person = (input: Record<string, unknown> = {}) => ({ title: 'A goal', owner_kind: 'PERSON', visibility: 'EVERYONE', ...input });
 const NOTIFICATIONS = '{ notifications(limit: 100) { kind title body link } }';
-const notifications = async (c: GoalsCaller) => must<Array<{ kind: string; title: string; body: string | null; link: string | null }>>(await c.gql(NOTIFICATIONS), 'notifications');
+const notifications = async (c: GoalsCaller) =>
+  must<Array<{ kind: string; title: string; body: string | null; link: string | null }>>(await c.gql(NOTIFICATIONS), 'notifications');
 
 describe('roll-up (hand-computed)', () => {
   it('weights: (50 x 3 + 20 x 1) / 4 = 42.5', async () => {
-    const g = must(await w.owner.gql(CREATE_GOAL, { input: person({ description: null, status: null, key_results: [
-      { title: 'Ship 10 features', kind: 'NUMBER', start_value: 0, target_value: 10, current_value: 5, weight: 3 },
-      { title: 'Coverage', kind: 'PERCENTAGE', start_value: 0, target_value: 100, current_value: 20, weight: 1 },
-    ] }) }), 'createGoal');
+    const g = must(
+      await w.owner.gql(CREATE_GOAL, {
+        input: person({
+          description: null,
+          status: null,
+          key_results: [
+            { title: 'Ship 10 features', kind: 'NUMBER', start_value: 0, target_value: 10, current_value: 5, weight: 3 },
+            { title: 'Coverage', kind: 'PERCENTAGE', start_value: 0, target_value: 100, current_value: 20, weight: 1 },
+          ],
+        }),
+      }),
+      'createGoal',
+    );
     expect(g.key_results.map((k: any) => k.progress)).toEqual([50, 20]);
     expect(g.progress).toBe(42.5);
     expect(g.band).toEqual({ percent: 43, band: 'behind' }); // 42.5 % is written 43 % (docs/decisions/0070)
@@ -50,9 +70,17 @@ describe('roll-up (hand-computed)', () => {
 
   it('the expected pace is a hint beside the owner’s status: 75 % “On track”, 40 % of the way from start to due (docs/decisions/0060)', async () => {
     const day = (offset: number) => dayOf(addDays(app.services.scheduler.now(), offset));
-    const g = must(await w.owner.gql(CREATE_GOAL, { input: person({ start_date: day(-40), due_date: day(60), status: 'ON_TRACK', key_results: [
-      { title: 'Ship 4 features', kind: 'NUMBER', start_value: 0, target_value: 4, current_value: 3, weight: 1 },
-    ] }) }), 'createGoal');
+    const g = must(
+      await w.owner.gql(CREATE_GOAL, {
+        input: person({
+          start_date: day(-40),
+          due_date: day(60),
+          status: 'ON_TRACK',
+          key_results: [{ title: 'Ship 4 features', kind: 'NUMBER', start_value: 0, target_value: 4, current_value: 3, weight: 1 }],
+        }),
+      }),
+      'createGoal',
+    );
     expect([g.status, g.progress, g.expected_progress]).toEqual(['ON_TRACK', 75, 40]);
     // Just started: nothing is expected yet. Without a start or a due date, or once done: no hint at all.
     const fresh = must(await w.owner.gql(CREATE_GOAL, { input: person({ start_date: day(0), due_date: day(120) }) }), 'createGoal');
@@ -64,23 +92,57 @@ describe('roll-up (hand-computed)', () => {
   });
 
   it('mixed kinds with a decreasing target: (50 + 100 + 25 + 75) / 4 = 62.5', async () => {
-    const g = must(await w.owner.gql(CREATE_GOAL, { input: person({ key_results: [
-      { title: 'Bugs from 100 down to 20', kind: 'NUMBER', start_value: 100, target_value: 20, current_value: 60 },
-      { title: 'Launch', kind: 'BINARY', current_value: 1, start_value: null, target_value: null, weight: null },
-      { title: 'Revenue', kind: 'CURRENCY', start_value: 0, target_value: 1000, current_value: 250, currency: 'eur' },
-      { title: 'NPS share', kind: 'PERCENTAGE', start_value: 10, target_value: 50, current_value: 40 },
-    ] }) }), 'createGoal');
-    expect(g.key_results.map((k: any) => [k.kind, k.progress])).toEqual([['NUMBER', 50], ['BINARY', 100], ['CURRENCY', 25], ['PERCENTAGE', 75]]);
+    const g = must(
+      await w.owner.gql(CREATE_GOAL, {
+        input: person({
+          key_results: [
+            { title: 'Bugs from 100 down to 20', kind: 'NUMBER', start_value: 100, target_value: 20, current_value: 60 },
+            { title: 'Launch', kind: 'BINARY', current_value: 1, start_value: null, target_value: null, weight: null },
+            { title: 'Revenue', kind: 'CURRENCY', start_value: 0, target_value: 1000, current_value: 250, currency: 'eur' },
+            { title: 'NPS share', kind: 'PERCENTAGE', start_value: 10, target_value: 50, current_value: 40 },
+          ],
+        }),
+      }),
+      'createGoal',
+    );
+    expect(g.key_results.map((k: any) => [k.kind, k.progress])).toEqual([
+      ['NUMBER', 50],
+      ['BINARY', 100],
+      ['CURRENCY', 25],
+      ['PERCENTAGE', 75],
+    ]);
     expect(g.key_results[2].currency).toBe('EUR');
     expect(g.key_results[1]).toMatchObject({ start_value: 0, target_value: 1, weight: 1 });
     expect(g.progress).toBe(62.5);
   });
 
   it('DONE child counts 100, DROPPED child is left out: (20 + 40 + 100) / 3 = 53.3', async () => {
-    const parent = insertGoal(app, { organization_id: w.org.id, owner_user_id: w.owner.id, title: 'Parent', key_results: [{ kind: 'NUMBER', start_value: 0, target_value: 10, current_value: 2 }] });
-    insertGoal(app, { organization_id: w.org.id, owner_user_id: w.owner.id, parent_id: parent, key_results: [{ kind: 'NUMBER', target_value: 100, current_value: 40 }] });
-    insertGoal(app, { organization_id: w.org.id, owner_user_id: w.owner.id, parent_id: parent, status: 'DONE', key_results: [{ kind: 'NUMBER', target_value: 100, current_value: 0 }] });
-    insertGoal(app, { organization_id: w.org.id, owner_user_id: w.owner.id, parent_id: parent, status: 'DROPPED', key_results: [{ kind: 'NUMBER', target_value: 100, current_value: 90 }] });
+    const parent = insertGoal(app, {
+      organization_id: w.org.id,
+      owner_user_id: w.owner.id,
+      title: 'Parent',
+      key_results: [{ kind: 'NUMBER', start_value: 0, target_value: 10, current_value: 2 }],
+    });
+    insertGoal(app, {
+      organization_id: w.org.id,
+      owner_user_id: w.owner.id,
+      parent_id: parent,
+      key_results: [{ kind: 'NUMBER', target_value: 100, current_value: 40 }],
+    });
+    insertGoal(app, {
+      organization_id: w.org.id,
+      owner_user_id: w.owner.id,
+      parent_id: parent,
+      status: 'DONE',
+      key_results: [{ kind: 'NUMBER', target_value: 100, current_value: 0 }],
+    });
+    insertGoal(app, {
+      organization_id: w.org.id,
+      owner_user_id: w.owner.id,
+      parent_id: parent,
+      status: 'DROPPED',
+      key_results: [{ kind: 'NUMBER', target_value: 100, current_value: 90 }],
+    });
     const g = must(await w.owner.gql(GET_GOAL, { id: parent }), 'goal');
     expect(g.child_count).toBe(3);
     expect(g.progress).toBe(53.3);
@@ -89,20 +151,54 @@ describe('roll-up (hand-computed)', () => {
 
   it('a check-in on a personal goal moves its team goal and the company goal above at once', async () => {
     const company = must(await w.admin.gql(CREATE_GOAL, { input: { title: 'Grow', owner_kind: 'COMPANY', visibility: 'EVERYONE' } }), 'createGoal');
-    const team = must(await w.manager.gql(CREATE_GOAL, { input: { title: 'Core ships', owner_kind: 'TEAM', owner_team_id: w.team.id, visibility: 'EVERYONE', parent_id: company.id,
-      key_results: [{ title: 'Release', kind: 'BINARY' }] } }), 'createGoal');
-    const mine = must(await w.owner.gql(CREATE_GOAL, { input: person({ title: 'My part', parent_id: team.id, key_results: [{ title: 'Four things', kind: 'NUMBER', start_value: 0, target_value: 4 }] }) }), 'createGoal');
+    const team = must(
+      await w.manager.gql(CREATE_GOAL, {
+        input: {
+          title: 'Core ships',
+          owner_kind: 'TEAM',
+          owner_team_id: w.team.id,
+          visibility: 'EVERYONE',
+          parent_id: company.id,
+          key_results: [{ title: 'Release', kind: 'BINARY' }],
+        },
+      }),
+      'createGoal',
+    );
+    const mine = must(
+      await w.owner.gql(CREATE_GOAL, {
+        input: person({ title: 'My part', parent_id: team.id, key_results: [{ title: 'Four things', kind: 'NUMBER', start_value: 0, target_value: 4 }] }),
+      }),
+      'createGoal',
+    );
     expect([mine.progress, team.progress]).toEqual([0, 0]);
-    const after = must(await w.owner.gql(CHECK_IN, { input: { goal_id: mine.id, values: [{ key_result_id: mine.key_results[0].id, value: 3 }], comment: 'Three done', confidence: 4 } }), 'checkInGoal');
+    const after = must(
+      await w.owner.gql(CHECK_IN, {
+        input: { goal_id: mine.id, values: [{ key_result_id: mine.key_results[0].id, value: 3 }], comment: 'Three done', confidence: 4 },
+      }),
+      'checkInGoal',
+    );
     expect(after.progress).toBe(75);
     expect(after.last_check_in_at).not.toBeNull();
-    expect(after.check_ins).toEqual([expect.objectContaining({ comment: 'Three done', confidence: 4, status: 'ON_TRACK', progress: 75, author: { id: w.owner.id, full_name: 'Remy Report' },
-      changes: [{ key_result_id: mine.key_results[0].id, title: 'Four things', before: 0, after: 3 }] })]);
+    expect(after.check_ins).toEqual([
+      expect.objectContaining({
+        comment: 'Three done',
+        confidence: 4,
+        status: 'ON_TRACK',
+        progress: 75,
+        author: { id: w.owner.id, full_name: 'Remy Report' },
+        changes: [{ key_result_id: mine.key_results[0].id, title: 'Four things', before: 0, after: 3 }],
+      }),
+    ]);
     // Team: (0 + 75) / 2 = 37.5; company: its only child, 37.5.
     expect(must(await w.manager.gql(GET_GOAL, { id: team.id }), 'goal').progress).toBe(37.5);
     expect(must(await w.admin.gql(GET_GOAL, { id: company.id }), 'goal').progress).toBe(37.5);
     // A second check-in: newest first, the team's release done: team (100 + 100) / 2 = 100.
-    const second = must(await w.owner.gql(CHECK_IN, { input: { goal_id: mine.id, values: [{ key_result_id: mine.key_results[0].id, value: 4 }], comment: null, confidence: null } }), 'checkInGoal');
+    const second = must(
+      await w.owner.gql(CHECK_IN, {
+        input: { goal_id: mine.id, values: [{ key_result_id: mine.key_results[0].id, value: 4 }], comment: null, confidence: null },
+      }),
+      'checkInGoal',
+    );
     expect(second.check_ins.map((c: any) => c.progress)).toEqual([100, 75]);
     must(await w.manager.gql(CHECK_IN, { input: { goal_id: team.id, values: [{ key_result_id: team.key_results[0].id, value: 1 }] } }), 'checkInGoal');
     expect(must(await w.admin.gql(GET_GOAL, { id: company.id }), 'goal').progress).toBe(100);
@@ -118,13 +214,33 @@ describe('who creates what', () => {
     ['a colleague for someone not below them', () => w.member, () => person({ owner_user_id: w.owner.id }), 'FORBIDDEN'],
     ['another manager for someone not below them', () => w.otherManager, () => person({ owner_user_id: w.owner.id }), 'FORBIDDEN'],
     ["the team's lead for the team", () => w.lead, () => ({ title: 'T', owner_kind: 'TEAM', owner_team_id: w.team.id, visibility: 'EVERYONE' }), null],
-    ["someone above the team's manager for the team", () => w.boss, () => ({ title: 'T', owner_kind: 'TEAM', owner_team_id: w.team.id, visibility: 'EVERYONE' }), null],
+    [
+      "someone above the team's manager for the team",
+      () => w.boss,
+      () => ({ title: 'T', owner_kind: 'TEAM', owner_team_id: w.team.id, visibility: 'EVERYONE' }),
+      null,
+    ],
     ['a team member for the team', () => w.member, () => ({ title: 'T', owner_kind: 'TEAM', owner_team_id: w.team.id, visibility: 'EVERYONE' }), 'FORBIDDEN'],
-    ['another manager for the team', () => w.otherManager, () => ({ title: 'T', owner_kind: 'TEAM', owner_team_id: w.team.id, visibility: 'EVERYONE' }), 'FORBIDDEN'],
+    [
+      'another manager for the team',
+      () => w.otherManager,
+      () => ({ title: 'T', owner_kind: 'TEAM', owner_team_id: w.team.id, visibility: 'EVERYONE' }),
+      'FORBIDDEN',
+    ],
     ['a manager for the company', () => w.manager, () => ({ title: 'C', owner_kind: 'COMPANY', visibility: 'EVERYONE' }), 'FORBIDDEN'],
     ["another organization's admin for an Acme person", () => w.otherAdmin, () => person({ owner_user_id: w.owner.id }), 'NOT_FOUND'],
-    ["another organization's admin for an Acme team", () => w.otherAdmin, () => ({ title: 'T', owner_kind: 'TEAM', owner_team_id: w.team.id, visibility: 'EVERYONE' }), 'NOT_FOUND'],
-    ['a growth goal for a team', () => w.manager, () => ({ title: 'G', owner_kind: 'TEAM', owner_team_id: w.team.id, kind: 'GROWTH', visibility: 'EVERYONE' }), 'BAD_USER_INPUT'],
+    [
+      "another organization's admin for an Acme team",
+      () => w.otherAdmin,
+      () => ({ title: 'T', owner_kind: 'TEAM', owner_team_id: w.team.id, visibility: 'EVERYONE' }),
+      'NOT_FOUND',
+    ],
+    [
+      'a growth goal for a team',
+      () => w.manager,
+      () => ({ title: 'G', owner_kind: 'TEAM', owner_team_id: w.team.id, kind: 'GROWTH', visibility: 'EVERYONE' }),
+      'BAD_USER_INPUT',
+    ],
     ['a growth goal without a competency', () => w.owner, () => person({ kind: 'GROWTH' }), 'BAD_USER_INPUT'],
     ['a growth goal with an unknown competency', () => w.owner, () => person({ kind: 'GROWTH', competency_id: 'nope' }), 'NOT_FOUND'],
   ];
@@ -138,7 +254,9 @@ describe('who creates what', () => {
   it('a growth goal names a competency of the organization', async () => {
     const { db } = app.services;
     const track = newId();
-    db.insert(competencyTracks).values({ id: track, organization_id: w.org.id, name: 'Eng IC', position: 0 } as never).run();
+    db.insert(competencyTracks)
+      .values({ id: track, organization_id: w.org.id, name: 'Eng IC', position: 0 } as never)
+      .run();
     const competency = newId();
     db.insert(competencies).values({ id: competency, organization_id: w.org.id, track_id: track, name: 'Testing', position: 0 }).run();
     const g = must(await w.owner.gql(CREATE_GOAL, { input: person({ kind: 'GROWTH', competency_id: competency }) }), 'createGoal');
@@ -156,7 +274,13 @@ describe('who creates what', () => {
 });
 
 describe('bad input writes nothing', () => {
-  const kr = (k: Record<string, unknown>) => person({ key_results: [{ title: 'Fine', kind: 'NUMBER', target_value: 5 }, { title: 'Bad', ...k }] });
+  const kr = (k: Record<string, unknown>) =>
+    person({
+      key_results: [
+        { title: 'Fine', kind: 'NUMBER', target_value: 5 },
+        { title: 'Bad', ...k },
+      ],
+    });
   const cases: Array<[string, Record<string, unknown>, RegExp]> = [
     ['target equal to start', kr({ kind: 'NUMBER', start_value: 5, target_value: 5 }), /target must differ/],
     ['currency missing', kr({ kind: 'CURRENCY', start_value: 0, target_value: 100 }), /currency/i],
@@ -175,7 +299,12 @@ describe('bad input writes nothing', () => {
   });
 
   it('an update with bad key results or dates changes nothing', async () => {
-    const g = must(await w.owner.gql(CREATE_GOAL, { input: person({ title: 'Keep me', start_date: '2026-01-01', key_results: [{ title: 'One', kind: 'NUMBER', target_value: 10, current_value: 4 }] }) }), 'createGoal');
+    const g = must(
+      await w.owner.gql(CREATE_GOAL, {
+        input: person({ title: 'Keep me', start_date: '2026-01-01', key_results: [{ title: 'One', kind: 'NUMBER', target_value: 10, current_value: 4 }] }),
+      }),
+      'createGoal',
+    );
     const bad = [
       { title: 'Changed', key_results: [{ title: 'Bad', kind: 'NUMBER', start_value: 3, target_value: 3 }] },
       { title: 'Changed', due_date: '2025-12-31' },
@@ -194,7 +323,8 @@ describe('bad input writes nothing', () => {
       { goal_id: a.id, values: [{ key_result_id: a.key_results[0].id, value: 2 }] },
       { goal_id: a.id, values: [{ key_result_id: a.key_results[0].id, value: 1 }], confidence: 6 },
       { goal_id: a.id },
-    ]) expect(codeOf(await w.owner.gql(CHECK_IN, { input }))).toBe('BAD_USER_INPUT');
+    ])
+      expect(codeOf(await w.owner.gql(CHECK_IN, { input }))).toBe('BAD_USER_INPUT');
     const now = must(await w.owner.gql(GET_GOAL, { id: a.id }), 'goal');
     expect([now.progress, now.check_ins.length, now.last_check_in_at]).toEqual([0, 0, null]);
   });
@@ -213,7 +343,8 @@ describe('alignment', () => {
     expect(must(await w.owner.gql(GET_GOAL, { id: a }), 'goal').parent).toBeNull();
     // A chain of depthMax goals: one more below the last is refused.
     let last = c;
-    for (let i = 3; i < GOAL_LIMITS.depthMax; i++) last = insertGoal(app, { organization_id: w.org.id, owner_user_id: w.owner.id, title: `L${i}`, parent_id: last });
+    for (let i = 3; i < GOAL_LIMITS.depthMax; i++)
+      last = insertGoal(app, { organization_id: w.org.id, owner_user_id: w.owner.id, title: `L${i}`, parent_id: last });
     const deep = await w.owner.gql(CREATE_GOAL, { input: person({ parent_id: last }) });
     expect(codeOf(deep)).toBe('BAD_USER_INPUT');
     expect(deep.errors![0]!.message).toMatch(/levels deep/);
@@ -233,9 +364,24 @@ describe('alignment', () => {
 
   it('moving a goal recomputes the old and the new parent; deleting it unaligns its children and recomputes its parent', async () => {
     const oldParent = insertGoal(app, { organization_id: w.org.id, owner_user_id: w.owner.id, title: 'Old' });
-    const newParent = insertGoal(app, { organization_id: w.org.id, owner_user_id: w.owner.id, title: 'New', key_results: [{ kind: 'NUMBER', target_value: 10, current_value: 0 }] });
-    const g = insertGoal(app, { organization_id: w.org.id, owner_user_id: w.owner.id, parent_id: oldParent, key_results: [{ kind: 'NUMBER', target_value: 10, current_value: 8 }] });
-    const child = insertGoal(app, { organization_id: w.org.id, owner_user_id: w.owner.id, parent_id: g, key_results: [{ kind: 'NUMBER', target_value: 10, current_value: 6 }] });
+    const newParent = insertGoal(app, {
+      organization_id: w.org.id,
+      owner_user_id: w.owner.id,
+      title: 'New',
+      key_results: [{ kind: 'NUMBER', target_value: 10, current_value: 0 }],
+    });
+    const g = insertGoal(app, {
+      organization_id: w.org.id,
+      owner_user_id: w.owner.id,
+      parent_id: oldParent,
+      key_results: [{ kind: 'NUMBER', target_value: 10, current_value: 8 }],
+    });
+    const child = insertGoal(app, {
+      organization_id: w.org.id,
+      owner_user_id: w.owner.id,
+      parent_id: g,
+      key_results: [{ kind: 'NUMBER', target_value: 10, current_value: 6 }],
+    });
     // g = (80 + 60) / 2 = 70; old parent = 70.
     expect(must(await w.owner.gql(GET_GOAL, { id: oldParent }), 'goal').progress).toBe(70);
     must(await w.owner.gql(UPDATE_GOAL, { id: g, input: { parent_id: newParent } }), 'updateGoal');
@@ -251,17 +397,37 @@ describe('alignment', () => {
 
 describe('updates', () => {
   it('key results are replaced: ids keep their rows and current values, others are new or removed', async () => {
-    const g = must(await w.owner.gql(CREATE_GOAL, { input: person({ key_results: [
-      { title: 'Keep', kind: 'NUMBER', target_value: 10, current_value: 5 },
-      { title: 'Drop', kind: 'NUMBER', target_value: 10, current_value: 10 },
-    ] }) }), 'createGoal');
+    const g = must(
+      await w.owner.gql(CREATE_GOAL, {
+        input: person({
+          key_results: [
+            { title: 'Keep', kind: 'NUMBER', target_value: 10, current_value: 5 },
+            { title: 'Drop', kind: 'NUMBER', target_value: 10, current_value: 10 },
+          ],
+        }),
+      }),
+      'createGoal',
+    );
     expect(g.progress).toBe(75);
     const [keep] = g.key_results;
-    const u = must(await w.manager.gql(UPDATE_GOAL, { id: g.id, input: { title: 'Renamed', status: 'AT_RISK', key_results: [
-      { title: 'New one', kind: 'BINARY' },
-      { id: keep.id, title: 'Kept, target 20', kind: 'NUMBER', target_value: 20 },
-    ] } }), 'updateGoal');
-    expect(u.key_results.map((k: any) => [k.title, k.current_value, k.progress])).toEqual([['New one', 0, 0], ['Kept, target 20', 5, 25]]);
+    const u = must(
+      await w.manager.gql(UPDATE_GOAL, {
+        id: g.id,
+        input: {
+          title: 'Renamed',
+          status: 'AT_RISK',
+          key_results: [
+            { title: 'New one', kind: 'BINARY' },
+            { id: keep.id, title: 'Kept, target 20', kind: 'NUMBER', target_value: 20 },
+          ],
+        },
+      }),
+      'updateGoal',
+    );
+    expect(u.key_results.map((k: any) => [k.title, k.current_value, k.progress])).toEqual([
+      ['New one', 0, 0],
+      ['Kept, target 20', 5, 25],
+    ]);
     expect(u.key_results[1].id).toBe(keep.id);
     expect([u.title, u.status, u.progress]).toEqual(['Renamed', 'AT_RISK', 12.5]);
     const done = must(await w.owner.gql(UPDATE_GOAL, { id: g.id, input: { status: 'DONE' } }), 'updateGoal');
@@ -285,8 +451,18 @@ describe('notifications (goal_updates)', () => {
   it('a status change reaches the owners of the goal above, never the one who made it, and a private title stays out', async () => {
     const teamGoal = insertGoal(app, { organization_id: w.org.id, owner_team_id: w.team.id, title: 'Team target' });
     const open = insertGoal(app, { organization_id: w.org.id, owner_user_id: w.owner.id, title: 'Open aligned', parent_id: teamGoal });
-    const secret = insertGoal(app, { organization_id: w.org.id, owner_user_id: w.owner.id, title: 'Secret aligned', parent_id: teamGoal, visibility: 'PRIVATE' });
-    const before = { manager: (await notifications(w.manager)).length, lead: (await notifications(w.lead)).length, owner: (await notifications(w.owner)).length };
+    const secret = insertGoal(app, {
+      organization_id: w.org.id,
+      owner_user_id: w.owner.id,
+      title: 'Secret aligned',
+      parent_id: teamGoal,
+      visibility: 'PRIVATE',
+    });
+    const before = {
+      manager: (await notifications(w.manager)).length,
+      lead: (await notifications(w.lead)).length,
+      owner: (await notifications(w.owner)).length,
+    };
     must(await w.owner.gql(CHECK_IN, { input: { goal_id: open, status: 'AT_RISK', comment: 'Slipping' } }), 'checkInGoal');
     must(await w.owner.gql(UPDATE_GOAL, { id: secret, input: { status: 'OFF_TRACK' } }), 'updateGoal');
     const forManager = (await notifications(w.manager)).slice(0, (await notifications(w.manager)).length - before.manager);

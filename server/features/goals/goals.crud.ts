@@ -2,8 +2,15 @@ import type { MercuriusContext } from 'mercurius';
 import { badInput, forbidden, notFound } from '../../../shared/app-error.js';
 import { completionStatus } from '../../../shared/completion.js';
 import {
-  expectedProgress, GOAL_STATUS_LABELS, goalInputSchema, goalUpdateSchema, keyResultProgress,
-  type GoalInput, type GoalKind, type GoalStatus, type GoalUpdate,
+  expectedProgress,
+  GOAL_STATUS_LABELS,
+  goalInputSchema,
+  goalUpdateSchema,
+  keyResultProgress,
+  type GoalInput,
+  type GoalKind,
+  type GoalStatus,
+  type GoalUpdate,
 } from '../../../shared/goals.js';
 import type { Db } from '../../db/connection.js';
 import { requireViewer } from '../../graphql/context.js';
@@ -19,9 +26,24 @@ import { findUsersByIds } from '../users/users.repo.js';
 import { loadTeam, loadUser } from '../users/users.loaders.js';
 import { listChangesOfCheckIns, listCheckInsOfGoals, type CheckInChange, type CheckInRow } from './goals.check-ins.repo.js';
 import {
-  countChildren, deleteGoalRow, editableGoalIds, everyAdminReadsGoals, findGoalInOrg, findGoalsByIds, findReadableGoal, insertGoalRow, listKeyResultsOfGoals, listPersonGoals,
-  listReadableChildren, listReadablePersonGoalsOf, readableGoalIds, replaceKeyResults, updateGoalRow,
-  type GoalRow, type GoalValues, type KeyResultRow,
+  countChildren,
+  deleteGoalRow,
+  editableGoalIds,
+  everyAdminReadsGoals,
+  findGoalInOrg,
+  findGoalsByIds,
+  findReadableGoal,
+  insertGoalRow,
+  listKeyResultsOfGoals,
+  listPersonGoals,
+  listReadableChildren,
+  listReadablePersonGoalsOf,
+  readableGoalIds,
+  replaceKeyResults,
+  updateGoalRow,
+  type GoalRow,
+  type GoalValues,
+  type KeyResultRow,
 } from './goals.crud.repo.js';
 import { checkAlignment, checkCompetency, checkNewGoalOwner } from './goals.policy.js';
 import { recomputeGoalProgress } from './goals.progress.repo.js';
@@ -44,10 +66,16 @@ export const goalBand = (progress: number) => {
 export function loadReadableGoal(ctx: Ctx, id: string | null): Promise<GoalRow | null> | null {
   if (!id) return null;
   const viewer = requireViewer(ctx);
-  return ctx.loaders.get<GoalRow | null>('goals.readable', (ids) => {
-    const readable = readableGoalIds(ctx.services.db, viewer, ids);
-    return indexBy(findGoalsByIds(ctx.services.db, viewer.organizationId, [...readable]), (g) => g.id);
-  }, null).load(id);
+  return ctx.loaders
+    .get<GoalRow | null>(
+      'goals.readable',
+      (ids) => {
+        const readable = readableGoalIds(ctx.services.db, viewer, ids);
+        return indexBy(findGoalsByIds(ctx.services.db, viewer.organizationId, [...readable]), (g) => g.id);
+      },
+      null,
+    )
+    .load(id);
 }
 
 export function loadKeyResults(ctx: Ctx, goalId: string): Promise<KeyResultRow[]> {
@@ -63,19 +91,31 @@ const goalFields = {
     team: (g: GoalRow, _: unknown, ctx: Ctx) => loadTeam(ctx, g.owner_team_id),
     parent: (g: GoalRow, _: unknown, ctx: Ctx) => loadReadableGoal(ctx, g.parent_id),
     parent_hidden: async (g: GoalRow, _: unknown, ctx: Ctx) => !!g.parent_id && !(await loadReadableGoal(ctx, g.parent_id)),
-    children: (g: GoalRow, _: unknown, ctx: Ctx) => ctx.loaders.get<GoalRow[]>('goals.children', (ids) => groupBy(listReadableChildren(ctx.services.db, requireViewer(ctx), ids), (c) => c.parent_id), []).load(g.id),
+    children: (g: GoalRow, _: unknown, ctx: Ctx) =>
+      ctx.loaders
+        .get<GoalRow[]>('goals.children', (ids) => groupBy(listReadableChildren(ctx.services.db, requireViewer(ctx), ids), (c) => c.parent_id), [])
+        .load(g.id),
     child_count: (g: GoalRow, _: unknown, ctx: Ctx) => ctx.loaders.get<number>('goals.childCount', (ids) => countChildren(ctx.services.db, ids), 0).load(g.id),
     band: (g: GoalRow) => goalBand(g.progress),
     expected_progress: (g: GoalRow, _: unknown, ctx: Ctx) => expectedProgress(g, todayIn(UTC, ctx.services.scheduler.now())),
     key_results: (g: GoalRow, _: unknown, ctx: Ctx) => loadKeyResults(ctx, g.id),
     check_ins: (g: GoalRow, args: { first?: number | null }, ctx: Ctx) => {
       const first = Math.max(0, Math.min(CHECK_INS_MAX, args.first ?? CHECK_INS_DEFAULT));
-      return ctx.loaders.get<CheckInRow[]>(`goals.checkIns.${first}`, (ids) => groupBy(listCheckInsOfGoals(ctx.services.db, ids, first), (c) => c.goal_id), []).load(g.id);
+      return ctx.loaders
+        .get<CheckInRow[]>(`goals.checkIns.${first}`, (ids) => groupBy(listCheckInsOfGoals(ctx.services.db, ids, first), (c) => c.goal_id), [])
+        .load(g.id);
     },
-    can_edit: (g: GoalRow, _: unknown, ctx: Ctx) => ctx.loaders.get<boolean>('goals.editable', (ids) => {
-      const editable = editableGoalIds(ctx.services.db, requireViewer(ctx), ids);
-      return new Map(ids.map((id) => [id, editable.has(id)]));
-    }, false).load(g.id),
+    can_edit: (g: GoalRow, _: unknown, ctx: Ctx) =>
+      ctx.loaders
+        .get<boolean>(
+          'goals.editable',
+          (ids) => {
+            const editable = editableGoalIds(ctx.services.db, requireViewer(ctx), ids);
+            return new Map(ids.map((id) => [id, editable.has(id)]));
+          },
+          false,
+        )
+        .load(g.id),
     created_by: (g: GoalRow, _: unknown, ctx: Ctx) => loadUser(ctx, g.created_by),
   },
   KeyResult: {
@@ -83,7 +123,10 @@ const goalFields = {
   },
   GoalCheckIn: {
     author: (c: CheckInRow, _: unknown, ctx: Ctx) => loadUser(ctx, c.author_id),
-    changes: (c: CheckInRow, _: unknown, ctx: Ctx) => ctx.loaders.get<CheckInChange[]>('goals.checkInChanges', (ids) => groupBy(listChangesOfCheckIns(ctx.services.db, ids), (v) => v.check_in_id), []).load(c.id),
+    changes: (c: CheckInRow, _: unknown, ctx: Ctx) =>
+      ctx.loaders
+        .get<CheckInChange[]>('goals.checkInChanges', (ids) => groupBy(listChangesOfCheckIns(ctx.services.db, ids), (v) => v.check_in_id), [])
+        .load(c.id),
   },
 };
 
@@ -94,7 +137,8 @@ const goalFields = {
 export function editableGoalOrThrow(db: Db, viewer: Viewer, id: string, action: string): GoalRow {
   const goal = findReadableGoal(db, viewer, id);
   if (!goal) throw notFound('Goal');
-  if (!editableGoalIds(db, viewer, [id]).has(id)) throw forbidden(`You can see this goal but not ${action}: its owner, their managers, the team's manager or lead and admins can.`);
+  if (!editableGoalIds(db, viewer, [id]).has(id))
+    throw forbidden(`You can see this goal but not ${action}: its owner, their managers, the team's manager or lead and admins can.`);
   return goal;
 }
 
@@ -102,7 +146,11 @@ export function editableGoalOrThrow(db: Db, viewer: Viewer, id: string, action: 
 // Notifications (kind goal_updates).
 
 const viewerOf = (u: { id: string; organization_id: string; permission_level: Viewer['permissionLevel']; email: string }): Viewer => ({
-  userId: u.id, organizationId: u.organization_id, permissionLevel: u.permission_level, email: u.email, sessionId: '',
+  userId: u.id,
+  organizationId: u.organization_id,
+  permissionLevel: u.permission_level,
+  email: u.email,
+  sessionId: '',
 });
 
 /** The people who own a goal: its PERSON owner, or its TEAM's manager and lead (COMPANY goals: nobody). */
@@ -136,7 +184,10 @@ export function notifyStatusChange(services: Services, actor: Viewer, goal: Goal
     const under = parentNamed ? `, aligned to "${parent.title}",` : '';
     // The title goes to Slack too (a whole channel): no goal titles there, only in the body.
     void notify(services, {
-      organizationId: goal.organization_id, userIds: [person.id], kind: 'goal_updates', private: !open,
+      organizationId: goal.organization_id,
+      userIds: [person.id],
+      kind: 'goal_updates',
+      private: !open,
       title: open ? `A goal aligned to yours is now ${GOAL_STATUS_LABELS[after]}` : 'A goal aligned to yours changed status',
       body: `${what}${under} changed from ${GOAL_STATUS_LABELS[before]} to ${GOAL_STATUS_LABELS[after]}.`,
       link: `/goals/my-goals/${named ? goal.id : parent.id}`,
@@ -156,7 +207,7 @@ function checkKeyResultIds(db: Db, goalId: string, list: readonly KrInput[]): vo
   list.forEach((kr, i) => {
     if (!kr.id) return;
     if (!own.has(kr.id) || seen.has(kr.id)) {
-      const message = 'This key result is not one of the goal\'s.';
+      const message = "This key result is not one of the goal's.";
       throw badInput(`key_results.${i}.id: ${message}`, { fields: { [`key_results.${i}.id`]: message } });
     }
     seen.add(kr.id);
@@ -188,7 +239,10 @@ function withoutNulls<T>(raw: T): T {
 
 function growthCompetency(db: Db, viewer: Viewer, kind: GoalKind, competencyId: string | null | undefined): string | null {
   if (kind !== 'GROWTH') return null;
-  if (!competencyId) throw badInput('competency_id: A growth goal develops a competency: choose one.', { fields: { competency_id: 'Choose the competency this goal develops.' } });
+  if (!competencyId)
+    throw badInput('competency_id: A growth goal develops a competency: choose one.', {
+      fields: { competency_id: 'Choose the competency this goal develops.' },
+    });
   checkCompetency(db, viewer, competencyId);
   return competencyId;
 }
@@ -198,61 +252,79 @@ export function createGoal(services: Services, viewer: Viewer, raw: GoalInput): 
   const input = parseInput(goalInputSchema, withoutNulls(raw ?? {}));
   const owner = checkNewGoalOwner(db, viewer, input);
   const competency_id = growthCompetency(db, viewer, input.kind, input.competency_id);
-  return db.transaction(() => {
-    if (input.parent_id) checkAlignment(db, viewer, null, input.parent_id);
-    const values: GoalValues = {
-      ...owner, title: input.title, description: input.description, parent_id: input.parent_id ?? null, kind: input.kind, competency_id,
-      start_date: input.start_date ?? null, due_date: input.due_date ?? null, visibility: input.visibility, status: input.status,
-    };
-    const goal = insertGoalRow(db, viewer.organizationId, viewer.userId, values);
-    replaceKeyResults(db, viewer.organizationId, goal.id, input.key_results);
-    recomputeGoalProgress(db, goal.id);
-    return findGoalInOrg(db, viewer.organizationId, goal.id)!;
-  }, { behavior: 'immediate' });
+  return db.transaction(
+    () => {
+      if (input.parent_id) checkAlignment(db, viewer, null, input.parent_id);
+      const values: GoalValues = {
+        ...owner,
+        title: input.title,
+        description: input.description,
+        parent_id: input.parent_id ?? null,
+        kind: input.kind,
+        competency_id,
+        start_date: input.start_date ?? null,
+        due_date: input.due_date ?? null,
+        visibility: input.visibility,
+        status: input.status,
+      };
+      const goal = insertGoalRow(db, viewer.organizationId, viewer.userId, values);
+      replaceKeyResults(db, viewer.organizationId, goal.id, input.key_results);
+      recomputeGoalProgress(db, goal.id);
+      return findGoalInOrg(db, viewer.organizationId, goal.id)!;
+    },
+    { behavior: 'immediate' },
+  );
 }
 
 export function updateGoal(services: Services, viewer: Viewer, id: string, raw: GoalUpdate): GoalRow {
   const { db } = services;
   const input = parseInput(goalUpdateSchema, withoutNulls(raw ?? {}));
-  const { goal, saved } = db.transaction(() => {
-    const goal = editableGoalOrThrow(db, viewer, id, 'edit it');
-    const start = input.start_date !== undefined ? input.start_date : goal.start_date;
-    const due = input.due_date !== undefined ? input.due_date : goal.due_date;
-    if (start && due && start > due) throw badInput('due_date: The due date cannot be before the start date.', { fields: { due_date: 'The due date cannot be before the start date.' } });
-    const set: Partial<GoalValues> = {};
-    if (input.title !== undefined) set.title = input.title;
-    if (input.description !== undefined) set.description = input.description;
-    if (input.start_date !== undefined) set.start_date = input.start_date ?? null;
-    if (input.due_date !== undefined) set.due_date = input.due_date ?? null;
-    if (input.visibility !== undefined) set.visibility = input.visibility;
-    if (input.status !== undefined) set.status = input.status;
-    if (input.competency_id !== undefined && goal.kind === 'GROWTH') set.competency_id = growthCompetency(db, viewer, 'GROWTH', input.competency_id);
-    const oldParent = goal.parent_id;
-    const parentChanged = input.parent_id !== undefined && (input.parent_id ?? null) !== oldParent;
-    if (parentChanged) {
-      if (input.parent_id) checkAlignment(db, viewer, goal.id, input.parent_id);
-      set.parent_id = input.parent_id ?? null;
-    }
-    if (input.key_results) {
-      checkKeyResultIds(db, goal.id, input.key_results);
-      replaceKeyResults(db, goal.organization_id, goal.id, input.key_results);
-    }
-    updateGoalRow(db, goal.id, set);
-    recomputeGoalProgress(db, goal.id);
-    if (parentChanged && oldParent) recomputeGoalProgress(db, oldParent);
-    return { goal, saved: findGoalInOrg(db, goal.organization_id, goal.id)! };
-  }, { behavior: 'immediate' });
+  const { goal, saved } = db.transaction(
+    () => {
+      const goal = editableGoalOrThrow(db, viewer, id, 'edit it');
+      const start = input.start_date !== undefined ? input.start_date : goal.start_date;
+      const due = input.due_date !== undefined ? input.due_date : goal.due_date;
+      if (start && due && start > due)
+        throw badInput('due_date: The due date cannot be before the start date.', { fields: { due_date: 'The due date cannot be before the start date.' } });
+      const set: Partial<GoalValues> = {};
+      if (input.title !== undefined) set.title = input.title;
+      if (input.description !== undefined) set.description = input.description;
+      if (input.start_date !== undefined) set.start_date = input.start_date ?? null;
+      if (input.due_date !== undefined) set.due_date = input.due_date ?? null;
+      if (input.visibility !== undefined) set.visibility = input.visibility;
+      if (input.status !== undefined) set.status = input.status;
+      if (input.competency_id !== undefined && goal.kind === 'GROWTH') set.competency_id = growthCompetency(db, viewer, 'GROWTH', input.competency_id);
+      const oldParent = goal.parent_id;
+      const parentChanged = input.parent_id !== undefined && (input.parent_id ?? null) !== oldParent;
+      if (parentChanged) {
+        if (input.parent_id) checkAlignment(db, viewer, goal.id, input.parent_id);
+        set.parent_id = input.parent_id ?? null;
+      }
+      if (input.key_results) {
+        checkKeyResultIds(db, goal.id, input.key_results);
+        replaceKeyResults(db, goal.organization_id, goal.id, input.key_results);
+      }
+      updateGoalRow(db, goal.id, set);
+      recomputeGoalProgress(db, goal.id);
+      if (parentChanged && oldParent) recomputeGoalProgress(db, oldParent);
+      return { goal, saved: findGoalInOrg(db, goal.organization_id, goal.id)! };
+    },
+    { behavior: 'immediate' },
+  );
   notifyStatusChange(services, viewer, saved, goal.status, saved.status);
   return saved;
 }
 
 export function deleteGoal(services: Services, viewer: Viewer, id: string): boolean {
   const { db } = services;
-  db.transaction(() => {
-    const goal = editableGoalOrThrow(db, viewer, id, 'delete it');
-    deleteGoalRow(db, goal.id);
-    if (goal.parent_id) recomputeGoalProgress(db, goal.parent_id);
-  }, { behavior: 'immediate' });
+  db.transaction(
+    () => {
+      const goal = editableGoalOrThrow(db, viewer, id, 'delete it');
+      deleteGoalRow(db, goal.id);
+      if (goal.parent_id) recomputeGoalProgress(db, goal.parent_id);
+    },
+    { behavior: 'immediate' },
+  );
   return true;
 }
 
@@ -275,7 +347,13 @@ const goalsCrudResolvers = {
       const rows = listPersonGoals(ctx.services.db, viewer, { ownerId, includeClosed: !!args.filter?.include_closed, kind, ownerBelowViewer });
       // Prime the key results of the whole list in one statement.
       if (rows.length) {
-        const byGoal = groupBy(listKeyResultsOfGoals(ctx.services.db, rows.map((g) => g.id)), (k) => k.goal_id);
+        const byGoal = groupBy(
+          listKeyResultsOfGoals(
+            ctx.services.db,
+            rows.map((g) => g.id),
+          ),
+          (k) => k.goal_id,
+        );
         const loader = ctx.loaders.get<KeyResultRow[]>('goals.keyResults', () => new Map(), []);
         for (const g of rows) loader.prime(g.id, byGoal.get(g.id) ?? []);
       }
@@ -299,8 +377,17 @@ export const goalsCrudPart: FeaturePart = { resolvers: goalsCrudResolvers };
 export function loadUserGoals(ctx: Ctx, userId: string): Promise<Array<{ id: string; due_date: string | null }>> | [] {
   const viewer = requireViewer(ctx);
   if (!featureAreaOnFor(ctx, 'GOALS')) return [];
-  return ctx.loaders.get<Array<{ id: string; due_date: string | null }>>('goals.ofUsers', (ids) => {
-    const rows = listReadablePersonGoalsOf(ctx.services.db, viewer, ids);
-    return groupBy(rows.map((g) => ({ id: g.id, owner_user_id: g.owner_user_id, due_date: g.due_date ? `${g.due_date}T00:00:00.000Z` : null })), (g) => g.owner_user_id);
-  }, []).load(userId);
+  return ctx.loaders
+    .get<Array<{ id: string; due_date: string | null }>>(
+      'goals.ofUsers',
+      (ids) => {
+        const rows = listReadablePersonGoalsOf(ctx.services.db, viewer, ids);
+        return groupBy(
+          rows.map((g) => ({ id: g.id, owner_user_id: g.owner_user_id, due_date: g.due_date ? `${g.due_date}T00:00:00.000Z` : null })),
+          (g) => g.owner_user_id,
+        );
+      },
+      [],
+    )
+    .load(userId);
 }

@@ -8,8 +8,16 @@ import { delimiterOfHeader } from '../../../shared/csv-delimiter.js';
 import { headerKey } from '../../../shared/csv-headers.js';
 import { FORMULA_TRIGGERS, toSafeCsv } from '../../../shared/csv-safe.js';
 import {
-  GOAL_CSV_COLUMNS, GOAL_LIMITS, GOAL_OWNER_KINDS, GOAL_STATUSES, GOAL_VISIBILITIES, KEY_RESULT_KINDS, goalInputSchema, keyResultInputSchema,
-  type GoalCsvColumn, type GoalOwnerKind,
+  GOAL_CSV_COLUMNS,
+  GOAL_LIMITS,
+  GOAL_OWNER_KINDS,
+  GOAL_STATUSES,
+  GOAL_VISIBILITIES,
+  KEY_RESULT_KINDS,
+  goalInputSchema,
+  keyResultInputSchema,
+  type GoalCsvColumn,
+  type GoalOwnerKind,
 } from '../../../shared/goals.js';
 import { requireAdmin } from '../../graphql/context.js';
 import { newId, nowIso } from '../../lib/tokens.js';
@@ -20,7 +28,17 @@ import { bearerToken, viewerFromAccessToken, type Viewer } from '../auth/viewer.
 import { featureAreaOffMessage, isFeatureAreaOn } from '../feature-areas/feature-areas.guard.js';
 import type { FeaturePart } from '../feature-part.js';
 import { recomputeGoalProgress } from './goals.progress.repo.js';
-import { chainLengths, countUnreadableGoals, existingGoalIds, goalExportRows, insertImportedGoal, peopleByEmail, teamsByName, type ExportRow, type ImportGoal } from './goals.csv.repo.js';
+import {
+  chainLengths,
+  countUnreadableGoals,
+  existingGoalIds,
+  goalExportRows,
+  insertImportedGoal,
+  peopleByEmail,
+  teamsByName,
+  type ExportRow,
+  type ImportGoal,
+} from './goals.csv.repo.js';
 import { formatNumber } from '../../../shared/format.js';
 
 /**
@@ -37,16 +55,35 @@ import { formatNumber } from '../../../shared/format.js';
 
 export type RowError = { line: number; column: string | null; message: string };
 type Sample = { line: number; title: string; owner: string; parent: string | null; due_date: string | null; key_results: number };
-type Plan = { goals: Array<{ ref: string; line: number; goal: ImportGoal; parentRef: string | null }>; keyResults: number; errors: RowError[]; sample: Sample[] };
+type Plan = {
+  goals: Array<{ ref: string; line: number; goal: ImportGoal; parentRef: string | null }>;
+  keyResults: number;
+  errors: RowError[];
+  sample: Sample[];
+};
 
 const REQUIRED: GoalCsvColumn[] = ['title', 'owner_kind'];
 const KR_COLUMNS: GoalCsvColumn[] = ['key_result', 'kr_kind', 'kr_start', 'kr_target', 'kr_current', 'kr_currency', 'kr_weight'];
 const KR_PATH_COLUMN: Record<string, GoalCsvColumn> = {
-  title: 'key_result', kind: 'kr_kind', start_value: 'kr_start', target_value: 'kr_target', current_value: 'kr_current', currency: 'kr_currency', weight: 'kr_weight',
+  title: 'key_result',
+  kind: 'kr_kind',
+  start_value: 'kr_start',
+  target_value: 'kr_target',
+  current_value: 'kr_current',
+  currency: 'kr_currency',
+  weight: 'kr_weight',
 };
 const GOAL_PATH_COLUMN: Record<string, GoalCsvColumn> = {
-  title: 'title', description: 'description', start_date: 'start_date', due_date: 'due_date', visibility: 'visibility', status: 'status', owner_kind: 'owner_kind',
-  owner_team_id: 'owner_team', owner_user_id: 'owner_email', parent_id: 'parent_ref',
+  title: 'title',
+  description: 'description',
+  start_date: 'start_date',
+  due_date: 'due_date',
+  visibility: 'visibility',
+  status: 'status',
+  owner_kind: 'owner_kind',
+  owner_team_id: 'owner_team',
+  owner_user_id: 'owner_email',
+  parent_id: 'parent_ref',
 };
 
 /** A cell the export made formula-safe ("'-5") reads as written ("-5"). */
@@ -63,7 +100,12 @@ export function planGoalImport(db: Db, orgId: string, csv: string): Plan {
   const text = csv.replace(/^\uFEFF/, '');
   let records: Array<{ record: string[]; info: { lines: number; records: number; empty_lines: number; row: number } }>;
   try {
-    records = parse(text, { delimiter: delimiterOfHeader(text.split(/\r?\n/, 1)[0] ?? ''), relax_column_count: true, skip_empty_lines: true, info: true }) as never;
+    records = parse(text, {
+      delimiter: delimiterOfHeader(text.split(/\r?\n/, 1)[0] ?? ''),
+      relax_column_count: true,
+      skip_empty_lines: true,
+      info: true,
+    }) as never;
     // A spreadsheet's row number: blank rows count, a line break inside a quoted cell does not.
     for (const r of records) r.info = { ...r.info, row: r.info.records + r.info.empty_lines };
   } catch (error) {
@@ -96,7 +138,10 @@ export function planGoalImport(db: Db, orgId: string, csv: string): Plan {
   const drafts = new Map<string, Draft>();
   for (const { record, info } of records) {
     const line = info.row;
-    const cells = Object.fromEntries(GOAL_CSV_COLUMNS.map((c) => [c, index.has(c) ? unsafe(record[index.get(c)!] ?? '') : ''])) as Record<GoalCsvColumn, string>;
+    const cells = Object.fromEntries(GOAL_CSV_COLUMNS.map((c) => [c, index.has(c) ? unsafe(record[index.get(c)!] ?? '') : ''])) as Record<
+      GoalCsvColumn,
+      string
+    >;
     if (Object.values(cells).every((v) => v === '') || isNoteRow(record)) continue;
     const ref = cells.goal_ref || `line ${line}`;
     let draft = drafts.get(ref);
@@ -122,7 +167,11 @@ export function planGoalImport(db: Db, orgId: string, csv: string): Plan {
   };
 
   const refs = new Set(drafts.keys());
-  const outsideParents = existingGoalIds(db, orgId, [...drafts.values()].map((d) => d.cells.parent_ref).filter((p) => p && !refs.has(p)));
+  const outsideParents = existingGoalIds(
+    db,
+    orgId,
+    [...drafts.values()].map((d) => d.cells.parent_ref).filter((p) => p && !refs.has(p)),
+  );
   // Circular parent refs within the file.
   const parentOf = new Map([...drafts.values()].map((d) => [d.ref, d.cells.parent_ref && refs.has(d.cells.parent_ref) ? d.cells.parent_ref : null]));
   const inCycle = new Set<string>();
@@ -158,18 +207,22 @@ export function planGoalImport(db: Db, orgId: string, csv: string): Plan {
     let ownerUser: string | null = null;
     let ownerTeam: string | null = null;
     if (ownerKind === 'PERSON') {
-      if (!c.owner_email) fail(d.line, 'owner_email', 'A personal goal needs the owner\'s email.');
-      else if (!(ownerUser = people.get(c.owner_email.toLowerCase()) ?? null)) fail(d.line, 'owner_email', `No one in the organization has the email ${c.owner_email}.`);
+      if (!c.owner_email) fail(d.line, 'owner_email', "A personal goal needs the owner's email.");
+      else if (!(ownerUser = people.get(c.owner_email.toLowerCase()) ?? null))
+        fail(d.line, 'owner_email', `No one in the organization has the email ${c.owner_email}.`);
     } else if (ownerKind === 'TEAM') {
-      if (!c.owner_team) fail(d.line, 'owner_team', 'A team goal needs the team\'s name.');
+      if (!c.owner_team) fail(d.line, 'owner_team', "A team goal needs the team's name.");
       else if (!(ownerTeam = teams.get(c.owner_team.toLowerCase()) ?? null)) fail(d.line, 'owner_team', `There is no team named ${c.owner_team}.`);
     }
     const parentRef = c.parent_ref || null;
     if (parentRef && parentRef === d.ref) fail(d.line, 'parent_ref', 'A goal cannot be aligned under itself.');
     else if (inCycle.has(d.ref)) fail(d.line, 'parent_ref', `Circular alignment: goal_ref "${d.ref}" ends up under itself through its parents.`);
-    else if (parentRef && !refs.has(parentRef) && !outsideParents.has(parentRef)) fail(d.line, 'parent_ref', `parent_ref "${parentRef}" is neither a goal_ref of this file nor a goal of the organization.`);
-    else if (levelOf(d.ref) > GOAL_LIMITS.depthMax) fail(d.line, 'parent_ref', `Goals align at most ${GOAL_LIMITS.depthMax} levels deep: align this goal higher up.`);
-    if (d.krs.length > GOAL_LIMITS.keyResultsMax) fail(d.krs[GOAL_LIMITS.keyResultsMax]!.line, 'key_result', `A goal has at most ${GOAL_LIMITS.keyResultsMax} key results.`);
+    else if (parentRef && !refs.has(parentRef) && !outsideParents.has(parentRef))
+      fail(d.line, 'parent_ref', `parent_ref "${parentRef}" is neither a goal_ref of this file nor a goal of the organization.`);
+    else if (levelOf(d.ref) > GOAL_LIMITS.depthMax)
+      fail(d.line, 'parent_ref', `Goals align at most ${GOAL_LIMITS.depthMax} levels deep: align this goal higher up.`);
+    if (d.krs.length > GOAL_LIMITS.keyResultsMax)
+      fail(d.krs[GOAL_LIMITS.keyResultsMax]!.line, 'key_result', `A goal has at most ${GOAL_LIMITS.keyResultsMax} key results.`);
 
     const keyResults: ImportGoal['key_results'] = [];
     for (const kr of d.krs.slice(0, GOAL_LIMITS.keyResultsMax)) {
@@ -177,8 +230,13 @@ export function planGoalImport(db: Db, orgId: string, csv: string): Plan {
       const krBefore = plan.errors.length;
       const kind = oneOf(kr.line, 'kr_kind', k.kr_kind, KEY_RESULT_KINDS, 'NUMBER');
       const input = {
-        title: k.key_result, kind, start_value: number(kr.line, 'kr_start', k.kr_start), target_value: number(kr.line, 'kr_target', k.kr_target),
-        current_value: number(kr.line, 'kr_current', k.kr_current), currency: k.kr_currency || null, weight: number(kr.line, 'kr_weight', k.kr_weight),
+        title: k.key_result,
+        kind,
+        start_value: number(kr.line, 'kr_start', k.kr_start),
+        target_value: number(kr.line, 'kr_target', k.kr_target),
+        current_value: number(kr.line, 'kr_current', k.kr_current),
+        currency: k.kr_currency || null,
+        weight: number(kr.line, 'kr_weight', k.kr_weight),
       };
       if (plan.errors.length > krBefore) continue;
       const parsed = keyResultInputSchema.safeParse(input);
@@ -190,14 +248,26 @@ export function planGoalImport(db: Db, orgId: string, csv: string): Plan {
       const binary = v.kind === 'BINARY';
       const start = binary ? 0 : v.start_value;
       keyResults.push({
-        title: v.title, kind: v.kind, start_value: start, target_value: binary ? 1 : v.target_value, current_value: binary ? ((v.current_value ?? 0) >= 1 ? 1 : 0) : (v.current_value ?? start),
-        currency: v.currency ?? null, weight: v.weight,
+        title: v.title,
+        kind: v.kind,
+        start_value: start,
+        target_value: binary ? 1 : v.target_value,
+        current_value: binary ? ((v.current_value ?? 0) >= 1 ? 1 : 0) : (v.current_value ?? start),
+        currency: v.currency ?? null,
+        weight: v.weight,
       });
     }
     if (ownerKind && visibility && status) {
       const parsed = goalInputSchema.safeParse({
-        title: c.title, description: c.description, owner_kind: ownerKind, owner_user_id: ownerUser, owner_team_id: ownerTeam, visibility, status,
-        start_date: c.start_date || null, due_date: c.due_date || null,
+        title: c.title,
+        description: c.description,
+        owner_kind: ownerKind,
+        owner_user_id: ownerUser,
+        owner_team_id: ownerTeam,
+        visibility,
+        status,
+        start_date: c.start_date || null,
+        due_date: c.due_date || null,
       });
       if (!parsed.success) {
         for (const issue of parsed.error.issues) {
@@ -208,13 +278,33 @@ export function planGoalImport(db: Db, orgId: string, csv: string): Plan {
       } else if (plan.errors.length === before) {
         const g = parsed.data;
         plan.goals.push({
-          ref: d.ref, line: d.line, parentRef,
-          goal: { title: g.title, description: g.description, owner_kind: ownerKind, owner_user_id: ownerUser, owner_team_id: ownerTeam, parent_id: null,
-            start_date: g.start_date ?? null, due_date: g.due_date ?? null, visibility, status, key_results: keyResults },
+          ref: d.ref,
+          line: d.line,
+          parentRef,
+          goal: {
+            title: g.title,
+            description: g.description,
+            owner_kind: ownerKind,
+            owner_user_id: ownerUser,
+            owner_team_id: ownerTeam,
+            parent_id: null,
+            start_date: g.start_date ?? null,
+            due_date: g.due_date ?? null,
+            visibility,
+            status,
+            key_results: keyResults,
+          },
         });
         plan.keyResults += keyResults.length;
         if (plan.sample.length < 20) {
-          plan.sample.push({ line: d.line, title: g.title, owner: ownerKind === 'PERSON' ? c.owner_email : ownerKind === 'TEAM' ? c.owner_team : 'Company', parent: parentRef, due_date: g.due_date ?? null, key_results: keyResults.length });
+          plan.sample.push({
+            line: d.line,
+            title: g.title,
+            owner: ownerKind === 'PERSON' ? c.owner_email : ownerKind === 'TEAM' ? c.owner_team : 'Company',
+            parent: parentRef,
+            due_date: g.due_date ?? null,
+            key_results: keyResults.length,
+          });
         }
       }
     }
@@ -251,8 +341,24 @@ function writePlan(db: Db, orgId: string, by: string, plan: Plan): void {
 
 const fmt = (n: number | null) => (n === null ? '' : String(n));
 const exportRecord = (r: ExportRow) => [
-  r.id, r.title, r.description, r.owner_kind, r.owner_email ?? '', r.owner_team ?? '', r.parent_id ?? '', r.start_date ?? '', r.due_date ?? '', r.visibility, r.status,
-  r.kr_title ?? '', r.kr_kind ?? '', fmt(r.kr_start), fmt(r.kr_target), fmt(r.kr_current), r.kr_currency ?? '', fmt(r.kr_weight),
+  r.id,
+  r.title,
+  r.description,
+  r.owner_kind,
+  r.owner_email ?? '',
+  r.owner_team ?? '',
+  r.parent_id ?? '',
+  r.start_date ?? '',
+  r.due_date ?? '',
+  r.visibility,
+  r.status,
+  r.kr_title ?? '',
+  r.kr_kind ?? '',
+  fmt(r.kr_start),
+  fmt(r.kr_target),
+  fmt(r.kr_current),
+  r.kr_currency ?? '',
+  fmt(r.kr_weight),
 ];
 
 /**
@@ -274,7 +380,13 @@ export function goalsCsv(db: Db, viewer: Viewer): { csv: string; exported: numbe
   const leftOut = countUnreadableGoals(db, viewer);
   const hiddenParents = rows.some((r) => r.parent_id && !ids.has(r.parent_id));
   const records = rows.map((r) => exportRecord(r.parent_id && !ids.has(r.parent_id) ? { ...r, parent_id: null } : r));
-  const notes = leftOut ? [noteRow(`${leftOut === 1 ? '1 goal you may not see was' : `${leftOut} goals you may not see were`} left out${hiddenParents ? '; goals aligned under them have no parent_ref' : ''}.`)] : [];
+  const notes = leftOut
+    ? [
+        noteRow(
+          `${leftOut === 1 ? '1 goal you may not see was' : `${leftOut} goals you may not see were`} left out${hiddenParents ? '; goals aligned under them have no parent_ref' : ''}.`,
+        ),
+      ]
+    : [];
   return { csv: toSafeCsv([[...GOAL_CSV_COLUMNS], ...records, ...notes], { bom: true }), exported: ids.size, leftOut };
 }
 
@@ -315,7 +427,10 @@ export const goalsCsvPart: FeaturePart = {
         const plan = planGoalImport(db, viewer.organizationId, csv);
         if (plan.errors.length) {
           const first = plan.errors[0]!;
-          throw badInput(`${plan.errors.length === 1 ? 'One row has an error' : `${plan.errors.length} problems`}; nothing was imported. Line ${first.line}${first.column ? `, ${first.column}` : ''}: ${first.message}`, { errors: plan.errors });
+          throw badInput(
+            `${plan.errors.length === 1 ? 'One row has an error' : `${plan.errors.length} problems`}; nothing was imported. Line ${first.line}${first.column ? `, ${first.column}` : ''}: ${first.message}`,
+            { errors: plan.errors },
+          );
         }
         if (!plan.goals.length) throw badInput('The file has no goals; nothing was imported.');
         writePlan(db, viewer.organizationId, viewer.userId, plan);

@@ -12,7 +12,8 @@ import { z } from 'zod';
  * open or done (not dropped), whose [start_date, due_date] overlaps [from, to]; a missing start is
  * the day the goal was created, a missing due date never ends. Due date first, undated last.
  */
-const periodSchema = z.object({ user_id: z.string().min(1).max(64), from: isoDay, to: isoDay })
+const periodSchema = z
+  .object({ user_id: z.string().min(1).max(64), from: isoDay, to: isoDay })
   .refine((p) => p.from <= p.to, { path: ['to'], message: 'The period ends before it starts.' });
 
 export const goalsInPeriodPart: FeaturePart = {

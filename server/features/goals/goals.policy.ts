@@ -39,7 +39,11 @@ export type NewGoalOwner = { owner_kind: GoalOwnerKind; owner_user_id: string | 
  * admin) for anyone of the organization; a TEAM goal by the team's manager or lead, someone above
  * them, or an admin; a COMPANY goal by an admin. GROWTH goals are PERSON goals.
  */
-export function checkNewGoalOwner(db: Db, viewer: Viewer, input: { owner_kind: GoalOwnerKind; owner_user_id?: string | null; owner_team_id?: string | null; kind: GoalKind }): NewGoalOwner {
+export function checkNewGoalOwner(
+  db: Db,
+  viewer: Viewer,
+  input: { owner_kind: GoalOwnerKind; owner_user_id?: string | null; owner_team_id?: string | null; kind: GoalKind },
+): NewGoalOwner {
   if (input.kind === 'GROWTH' && input.owner_kind !== 'PERSON') throw field('owner_kind', 'A growth goal belongs to one person.');
   if (input.owner_kind === 'PERSON') {
     const ownerId = input.owner_user_id ?? viewer.userId;
@@ -63,7 +67,8 @@ export function checkNewGoalOwner(db: Db, viewer: Viewer, input: { owner_kind: G
 
 /** A GROWTH goal's competency must be one of the organization's. */
 export function checkCompetency(db: Db, viewer: Viewer, competencyId: string): void {
-  if (!findCompetenciesByIds(db, viewer.organizationId, [competencyId]).length) throw new AppError('NOT_FOUND', 'Competency not found in your organization\'s framework.', { fields: { competency_id: 'No such competency.' } });
+  if (!findCompetenciesByIds(db, viewer.organizationId, [competencyId]).length)
+    throw new AppError('NOT_FOUND', "Competency not found in your organization's framework.", { fields: { competency_id: 'No such competency.' } });
 }
 
 export const CYCLE_MESSAGE = 'A goal cannot be aligned under itself or one of its own goals.';

@@ -16,12 +16,27 @@ export function recomputeGoalProgress(db: Db, goalId: string): Array<{ id: strin
   while (id && !seen.has(id)) {
     seen.add(id);
     const goal: { status: GoalStatus; progress: number; parent_id: string | null } | undefined = db
-      .select({ status: goals.status, progress: goals.progress, parent_id: goals.parent_id }).from(goals).where(eq(goals.id, id)).get();
+      .select({ status: goals.status, progress: goals.progress, parent_id: goals.parent_id })
+      .from(goals)
+      .where(eq(goals.id, id))
+      .get();
     if (!goal) break;
-    const krs = db.select({ kind: goalKeyResults.kind, start_value: goalKeyResults.start_value, target_value: goalKeyResults.target_value, current_value: goalKeyResults.current_value, weight: goalKeyResults.weight })
-      .from(goalKeyResults).where(eq(goalKeyResults.goal_id, id)).all();
-    const children = db.select({ status: goals.status, progress: goals.progress }).from(goals)
-      .where(and(eq(goals.parent_id, id), ne(goals.id, id))).all();
+    const krs = db
+      .select({
+        kind: goalKeyResults.kind,
+        start_value: goalKeyResults.start_value,
+        target_value: goalKeyResults.target_value,
+        current_value: goalKeyResults.current_value,
+        weight: goalKeyResults.weight,
+      })
+      .from(goalKeyResults)
+      .where(eq(goalKeyResults.goal_id, id))
+      .all();
+    const children = db
+      .select({ status: goals.status, progress: goals.progress })
+      .from(goals)
+      .where(and(eq(goals.parent_id, id), ne(goals.id, id)))
+      .all();
     const after = goalProgress(goal.status, krs, children);
     if (after !== goal.progress) {
       db.update(goals).set({ progress: after }).where(eq(goals.id, id)).run();

@@ -33,8 +33,10 @@ const at = async (iso: string) => {
   clock.set(iso);
   await runAll();
 };
-const remindersTo = (userId: string) => app.services.db.$client.prepare(`SELECT title, body, link FROM notifications WHERE kind = 'goal_reminders' AND user_id = ? ORDER BY created_at, rowid`)
-  .all(userId) as Array<{ title: string; body: string; link: string }>;
+const remindersTo = (userId: string) =>
+  app.services.db.$client
+    .prepare(`SELECT title, body, link FROM notifications WHERE kind = 'goal_reminders' AND user_id = ? ORDER BY created_at, rowid`)
+    .all(userId) as Array<{ title: string; body: string; link: string }>;
 const count = (userId: string, titleStart: string) => remindersTo(userId).filter((n) => n.title.startsWith(titleStart)).length;
 const CHECK = 'Time to check in';
 const DUE = 'A goal is due soon';
@@ -52,7 +54,13 @@ beforeAll(async () => {
   // Quinn wants goal updates but no goal reminders.
   sql(`UPDATE users SET notifications = '["email","in_app","goal_updates"]' WHERE id = ?`, quiet.id);
   const org = w.org.id;
-  goalA = insertGoal(app, { organization_id: org, owner_user_id: w.report.id, title: 'Ship the importer', due_date: '2027-01-20', key_results: [{ target_value: 10 }] });
+  goalA = insertGoal(app, {
+    organization_id: org,
+    owner_user_id: w.report.id,
+    title: 'Ship the importer',
+    due_date: '2027-01-20',
+    key_results: [{ target_value: 10 }],
+  });
   insertGoal(app, { organization_id: org, owner_user_id: w.report.id, title: 'Write the guide' });
   const checkedIn = insertGoal(app, { organization_id: org, owner_user_id: w.member.id, title: 'Checked in lately' });
   sql('UPDATE goals SET last_check_in_at = ? WHERE id = ?', '2027-01-02T18:00:00.000Z', checkedIn);
@@ -83,14 +91,21 @@ describe('goal settings', () => {
     expect(codeOf(await admin.gql(update, { i: { check_in_cadence: 'WEEKLY', check_in_weekday: 1, due_reminder_days: 61 } }))).toBe('BAD_USER_INPUT');
     const saved = await admin.gql(update, { i: { check_in_cadence: 'MONTHLY', check_in_weekday: 3, due_reminder_days: 3 } });
     expect(saved.data?.updateGoalSettings).toEqual({ check_in_cadence: 'MONTHLY', check_in_weekday: 3, due_reminder_days: 3 });
-    expect((await member.gql('{ goalSettings { check_in_cadence check_in_weekday due_reminder_days } }')).data?.goalSettings)
-      .toEqual({ check_in_cadence: 'MONTHLY', check_in_weekday: 3, due_reminder_days: 3 });
+    expect((await member.gql('{ goalSettings { check_in_cadence check_in_weekday due_reminder_days } }')).data?.goalSettings).toEqual({
+      check_in_cadence: 'MONTHLY',
+      check_in_weekday: 3,
+      due_reminder_days: 3,
+    });
     // Back to the defaults for the reminder tests.
     await admin.gql(update, { i: { check_in_cadence: 'WEEKLY', check_in_weekday: 1, due_reminder_days: 7 } });
   });
 
   it('places check-in days by cadence: weekly, every other week, the first such weekday of the month, never', () => {
-    const s = (check_in_cadence: 'OFF' | 'WEEKLY' | 'BIWEEKLY' | 'MONTHLY', check_in_weekday = 1) => ({ check_in_cadence, check_in_weekday, due_reminder_days: 7 });
+    const s = (check_in_cadence: 'OFF' | 'WEEKLY' | 'BIWEEKLY' | 'MONTHLY', check_in_weekday = 1) => ({
+      check_in_cadence,
+      check_in_weekday,
+      due_reminder_days: 7,
+    });
     expect(checkInDay('2027-01-04', s('WEEKLY'))).toEqual({ previous: '2026-12-28' });
     expect(checkInDay('2027-01-05', s('WEEKLY'))).toBeNull();
     expect(checkInDay('2027-01-04', s('OFF'))).toBeNull();
@@ -103,13 +118,19 @@ describe('goal settings', () => {
 });
 
 describe('check-in reminders', () => {
-  it('come on the check-in day from 09:00 in the organization\'s time zone, once per person, also after a second run and a restart', async () => {
+  it("come on the check-in day from 09:00 in the organization's time zone, once per person, also after a second run and a restart", async () => {
     // Monday 4 January, 10:00 UTC is still 02:00 in Los Angeles: nothing yet.
     await at('2027-01-04T10:00:00.000Z');
     expect(remindersTo(w.report.id)).toEqual([]);
     // Monday 10:00 in Los Angeles.
     await at('2027-01-04T18:00:00.000Z');
-    expect(remindersTo(w.report.id)).toEqual([{ title: 'Time to check in on your goals', body: expect.stringContaining('2 of your goals have had no check-in') as unknown as string, link: '/goals/my-goals' }]);
+    expect(remindersTo(w.report.id)).toEqual([
+      {
+        title: 'Time to check in on your goals',
+        body: expect.stringContaining('2 of your goals have had no check-in') as unknown as string,
+        link: '/goals/my-goals',
+      },
+    ]);
     // The team goal reminds the team's manager and lead; a recent check-in, closed goals and Quinn's choice: nothing.
     expect(count(w.manager.id, CHECK)).toBe(1);
     expect(count(lead.id, CHECK)).toBe(1);
@@ -157,7 +178,11 @@ describe('due-date reminders', () => {
     await at('2027-01-19T18:00:00.000Z');
     expect(remindersTo(w.report.id).filter((n) => n.title.startsWith(DUE))).toEqual([
       // The goal is named in the body only (docs/decisions/0055).
-      { title: 'A goal is due soon, on Jan 20, 2027', body: '“Ship the importer” is due on Jan 20, 2027. Check in, or mark it done.', link: `/goals/my-goals/${goalA}` },
+      {
+        title: 'A goal is due soon, on Jan 20, 2027',
+        body: '“Ship the importer” is due on Jan 20, 2027. Check in, or mark it done.',
+        link: `/goals/my-goals/${goalA}`,
+      },
     ]);
     await at('2027-01-19T20:00:00.000Z');
     await at('2027-01-20T18:00:00.000Z');

@@ -11,7 +11,14 @@ import type { FeaturePart } from '../feature-part.js';
 import { organizationTimeZones } from '../feedback/feedback.working-days.js';
 import { notify } from '../notifications/notifications.deliver.js';
 import { everyAdminReadsGoals } from './goals.crud.repo.js';
-import { checkInReminderCandidates, dueReminderTarget, dueSoonGoals, organizationsWithOpenGoals, readGoalSettings, writeGoalSettings } from './goals.reminders.repo.js';
+import {
+  checkInReminderCandidates,
+  dueReminderTarget,
+  dueSoonGoals,
+  organizationsWithOpenGoals,
+  readGoalSettings,
+  writeGoalSettings,
+} from './goals.reminders.repo.js';
 
 import { addMonthsToDay, dayStartsAt, hourOf, monthStartOf, todayIn, weekdayOf } from '../../../shared/dates.js';
 import { addDaysToDay, daysBetween } from '../../../shared/dates.days.js';
@@ -67,7 +74,10 @@ export function runGoalReminderScan(services: Services, ctx: Pick<JobContext, 'n
   const now = ctx.now.getTime();
   const orgs = organizationsWithOpenGoals(db);
   if (!orgs.length) return [];
-  const zones = organizationTimeZones(db, orgs.map((o) => o.organization_id));
+  const zones = organizationTimeZones(
+    db,
+    orgs.map((o) => o.organization_id),
+  );
   const queued: string[] = [];
   for (const org of orgs) {
     const zone = zones.get(org.organization_id) ?? 'UTC';
@@ -78,14 +88,24 @@ export function runGoalReminderScan(services: Services, ctx: Pick<JobContext, 'n
     if (period) {
       for (const c of checkInReminderCandidates(db, org.organization_id, dayStartsAt(period.previous, zone).toISOString())) {
         const uniqueKey = `${org.organization_id}:${c.user_id}@${local.day}`;
-        const { created } = ctx.enqueue({ kind: GOAL_CHECK_IN_SEND_KIND, uniqueKey, organizationId: org.organization_id, payload: { userId: c.user_id, day: local.day, goals: c.goals } satisfies CheckInPayload });
+        const { created } = ctx.enqueue({
+          kind: GOAL_CHECK_IN_SEND_KIND,
+          uniqueKey,
+          organizationId: org.organization_id,
+          payload: { userId: c.user_id, day: local.day, goals: c.goals } satisfies CheckInPayload,
+        });
         if (created) queued.push(uniqueKey);
       }
     }
     if (org.due_reminder_days > 0) {
       for (const g of dueSoonGoals(db, org.organization_id, local.day, addDaysToDay(local.day, org.due_reminder_days))) {
         const uniqueKey = `${g.id}@${g.due_date}`;
-        const { created } = ctx.enqueue({ kind: GOAL_DUE_SEND_KIND, uniqueKey, organizationId: org.organization_id, payload: { goalId: g.id, dueDate: g.due_date } satisfies DuePayload });
+        const { created } = ctx.enqueue({
+          kind: GOAL_DUE_SEND_KIND,
+          uniqueKey,
+          organizationId: org.organization_id,
+          payload: { goalId: g.id, dueDate: g.due_date } satisfies DuePayload,
+        });
         if (created) queued.push(uniqueKey);
       }
     }
@@ -107,18 +127,36 @@ export function dueReminderText(title: string, dueDate: string): { title: string
 
 /** (Re)creates the hourly scan; tests toggle it to restart its periods from a fake clock. */
 export function scheduleGoalReminders(app: FastifyInstance, active = true): void {
-  app.services.scheduler.schedule({ key: GOAL_REMINDER_SCAN_KIND, kind: GOAL_REMINDER_SCAN_KIND, every: { unit: 'hours', count: 1 }, startAt: '2026-01-01T00:00:00.000Z', catchUp: 'latest', active });
+  app.services.scheduler.schedule({
+    key: GOAL_REMINDER_SCAN_KIND,
+    kind: GOAL_REMINDER_SCAN_KIND,
+    every: { unit: 'hours', count: 1 },
+    startAt: '2026-01-01T00:00:00.000Z',
+    catchUp: 'latest',
+    active,
+  });
 }
 
 function registerGoalReminders(app: FastifyInstance): void {
   const { scheduler } = app.services;
-  scheduler.register(GOAL_REMINDER_SCAN_KIND, (_payload, ctx) => {
-    runGoalReminderScan(app.services, ctx);
-  }, { transactional: true });
+  scheduler.register(
+    GOAL_REMINDER_SCAN_KIND,
+    (_payload, ctx) => {
+      runGoalReminderScan(app.services, ctx);
+    },
+    { transactional: true },
+  );
   scheduler.register<CheckInPayload>(GOAL_CHECK_IN_SEND_KIND, async (payload, ctx) => {
     const orgId = ctx.organizationId ?? '';
     if (!isFeatureAreaOn(app.services.db, orgId, 'GOALS')) return;
-    await notify(app.services, { organizationId: orgId, userIds: [payload.userId], kind: 'goal_reminders', private: false, link: '/goals/my-goals', ...checkInReminderText(payload.goals) });
+    await notify(app.services, {
+      organizationId: orgId,
+      userIds: [payload.userId],
+      kind: 'goal_reminders',
+      private: false,
+      link: '/goals/my-goals',
+      ...checkInReminderText(payload.goals),
+    });
   });
   scheduler.register<DuePayload>(GOAL_DUE_SEND_KIND, async (payload, ctx) => {
     const orgId = ctx.organizationId ?? '';
@@ -126,7 +164,14 @@ function registerGoalReminders(app: FastifyInstance): void {
     // Closed, deleted or moved meanwhile: the new due date has its own reminder.
     if (!target || target.due_date !== payload.dueDate || !isFeatureAreaOn(app.services.db, orgId, 'GOALS')) return;
     const open = everyAdminReadsGoals(app.services.db, orgId, [payload.goalId]);
-    await notify(app.services, { organizationId: orgId, userIds: target.userIds, kind: 'goal_reminders', private: !open, link: `/goals/my-goals/${payload.goalId}`, ...dueReminderText(target.title, payload.dueDate) });
+    await notify(app.services, {
+      organizationId: orgId,
+      userIds: target.userIds,
+      kind: 'goal_reminders',
+      private: !open,
+      link: `/goals/my-goals/${payload.goalId}`,
+      ...dueReminderText(target.title, payload.dueDate),
+    });
   });
   scheduleGoalReminders(app);
 }

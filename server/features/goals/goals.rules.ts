@@ -6,11 +6,22 @@ import type { OperationRules } from '../../graphql/operation-rules.js';
  */
 export const goalsRules: OperationRules = {
   Query: {
-    myGoals: 'SIGNED_IN', goal: 'SIGNED_IN', teamGoals: 'SIGNED_IN', myGoalTeams: 'SELF', goalTree: 'SIGNED_IN',
-    alignableGoals: 'SIGNED_IN', goalSettings: 'SIGNED_IN', goalsInPeriod: 'SIGNED_IN',
+    myGoals: 'SIGNED_IN',
+    goal: 'SIGNED_IN',
+    teamGoals: 'SIGNED_IN',
+    myGoalTeams: 'SELF',
+    goalTree: 'SIGNED_IN',
+    alignableGoals: 'SIGNED_IN',
+    goalSettings: 'SIGNED_IN',
+    goalsInPeriod: 'SIGNED_IN',
   },
   Mutation: {
-    createGoal: 'SIGNED_IN', updateGoal: 'SUBJECT_OR_MANAGER', deleteGoal: 'SUBJECT_OR_MANAGER', checkInGoal: 'SUBJECT_OR_MANAGER',
-    updateGoalSettings: 'ADMIN', previewGoalImport: 'ADMIN', importGoals: 'ADMIN',
+    createGoal: 'SIGNED_IN',
+    updateGoal: 'SUBJECT_OR_MANAGER',
+    deleteGoal: 'SUBJECT_OR_MANAGER',
+    checkInGoal: 'SUBJECT_OR_MANAGER',
+    updateGoalSettings: 'ADMIN',
+    previewGoalImport: 'ADMIN',
+    importGoals: 'ADMIN',
   },
 };

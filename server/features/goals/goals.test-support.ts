@@ -15,7 +15,15 @@ export { recomputeGoalProgress };
  * that need goals without going through createGoal (its policy is tested in goals.crud.test.ts).
  * The goal's stored progress (and its ancestors') is recomputed unless `recompute: false`.
  */
-export type TestKeyResult = { title?: string; kind?: KeyResultKind; start_value?: number; target_value?: number; current_value?: number; currency?: string | null; weight?: number };
+export type TestKeyResult = {
+  title?: string;
+  kind?: KeyResultKind;
+  start_value?: number;
+  target_value?: number;
+  current_value?: number;
+  currency?: string | null;
+  weight?: number;
+};
 export type TestGoal = {
   organization_id: string;
   title?: string;
@@ -43,29 +51,66 @@ export function insertGoal(app: FastifyInstance, g: TestGoal): string {
   const at = g.created_at ?? nowIso();
   const ownerKind: GoalOwnerKind = g.owner_kind ?? (g.owner_user_id ? 'PERSON' : g.owner_team_id ? 'TEAM' : 'COMPANY');
   db.transaction(() => {
-    db.insert(goals).values({
-      id, organization_id: g.organization_id, title: g.title ?? 'A goal', description: g.description ?? '', owner_kind: ownerKind,
-      owner_user_id: g.owner_user_id ?? null, owner_team_id: g.owner_team_id ?? null, parent_id: g.parent_id ?? null, kind: g.kind ?? 'OBJECTIVE',
-      competency_id: g.competency_id ?? null, start_date: g.start_date ?? null, due_date: g.due_date ?? null, visibility: g.visibility ?? 'EVERYONE',
-      status: g.status ?? 'ON_TRACK', created_by: g.created_by ?? null, created_at: at, updated_at: at,
-    }).run();
+    db.insert(goals)
+      .values({
+        id,
+        organization_id: g.organization_id,
+        title: g.title ?? 'A goal',
+        description: g.description ?? '',
+        owner_kind: ownerKind,
+        owner_user_id: g.owner_user_id ?? null,
+        owner_team_id: g.owner_team_id ?? null,
+        parent_id: g.parent_id ?? null,
+        kind: g.kind ?? 'OBJECTIVE',
+        competency_id: g.competency_id ?? null,
+        start_date: g.start_date ?? null,
+        due_date: g.due_date ?? null,
+        visibility: g.visibility ?? 'EVERYONE',
+        status: g.status ?? 'ON_TRACK',
+        created_by: g.created_by ?? null,
+        created_at: at,
+        updated_at: at,
+      })
+      .run();
     (g.key_results ?? []).forEach((kr, position) => {
       const kind = kr.kind ?? 'NUMBER';
       const start = kind === 'BINARY' ? 0 : (kr.start_value ?? 0);
-      db.insert(goalKeyResults).values({
-        id: newId(), organization_id: g.organization_id, goal_id: id, title: kr.title ?? `Key result ${position + 1}`, kind,
-        start_value: start, target_value: kind === 'BINARY' ? 1 : (kr.target_value ?? 100), current_value: kr.current_value ?? start,
-        currency: kr.currency ?? (kind === 'CURRENCY' ? 'EUR' : null), weight: kr.weight ?? 1, position, created_at: at, updated_at: at,
-      }).run();
+      db.insert(goalKeyResults)
+        .values({
+          id: newId(),
+          organization_id: g.organization_id,
+          goal_id: id,
+          title: kr.title ?? `Key result ${position + 1}`,
+          kind,
+          start_value: start,
+          target_value: kind === 'BINARY' ? 1 : (kr.target_value ?? 100),
+          current_value: kr.current_value ?? start,
+          currency: kr.currency ?? (kind === 'CURRENCY' ? 'EUR' : null),
+          weight: kr.weight ?? 1,
+          position,
+          created_at: at,
+          updated_at: at,
+        })
+        .run();
     });
     if (g.recompute !== false) recomputeGoalProgress(db, id);
   });
   return id;
 }
 
-export type GoalsCaller = { id: string; email: string; name: string; token: string; gql: (query: string, variables?: Record<string, unknown>) => Promise<GqlResult<Record<string, any>>> };
+export type GoalsCaller = {
+  id: string;
+  email: string;
+  name: string;
+  token: string;
+  gql: (query: string, variables?: Record<string, unknown>) => Promise<GqlResult<Record<string, any>>>;
+};
 
-export async function goalsPerson(app: FastifyInstance, orgId: string, input: Parameters<typeof addUser>[2] & { full_name: string; email: string }): Promise<GoalsCaller> {
+export async function goalsPerson(
+  app: FastifyInstance,
+  orgId: string,
+  input: Parameters<typeof addUser>[2] & { full_name: string; email: string },
+): Promise<GoalsCaller> {
   const u = await addUser(app, orgId, input);
   const s = await signedIn(app, u.email);
   return { id: u.id, email: u.email, name: input.full_name, token: s.token, gql: s.gql };
@@ -85,9 +130,19 @@ export async function goalsWorld(app: FastifyInstance, prefix = '') {
   db.update(users).set({ manager_id: boss.id }).where(eq(users.id, acme.manager.id)).run();
   const as = async (p: WorldPerson): Promise<GoalsCaller> => signInAs(app, p);
   return {
-    org: acme.org, team: acme.team, otherTeam: acme.otherTeam, admin: await as(acme.admin), boss, manager: await as(acme.manager), lead: await as(acme.lead),
-    owner: await as(acme.report), member: await as(acme.peer), otherManager: await as(acme.otherManager), outsider: await as(acme.outsider),
-    otherOrg: globex.org, otherAdmin: await as(globex.admin),
+    org: acme.org,
+    team: acme.team,
+    otherTeam: acme.otherTeam,
+    admin: await as(acme.admin),
+    boss,
+    manager: await as(acme.manager),
+    lead: await as(acme.lead),
+    owner: await as(acme.report),
+    member: await as(acme.peer),
+    otherManager: await as(acme.otherManager),
+    outsider: await as(acme.outsider),
+    otherOrg: globex.org,
+    otherAdmin: await as(globex.admin),
   };
 }
 export type GoalsWorld = Awaited<ReturnType<typeof goalsWorld>>;

@@ -15,8 +15,17 @@ import { readableGoal } from './goals.visibility.repo.js';
  */
 
 export type TreeNodeRow = {
-  id: string; parent_id: string | null; title: string; owner_kind: GoalOwnerKind; owner_name: string; owner_id: string | null;
-  status: GoalStatus; progress: number; due_date: string | null; child_count: number; depth: number;
+  id: string;
+  parent_id: string | null;
+  title: string;
+  owner_kind: GoalOwnerKind;
+  owner_name: string;
+  owner_id: string | null;
+  status: GoalStatus;
+  progress: number;
+  due_date: string | null;
+  child_count: number;
+  depth: number;
 };
 
 /** Owner name and id of the goal rows `n` (columns id, owner_kind, owner_user_id, owner_team_id, organization_id). */
@@ -89,9 +98,12 @@ const dueOrder = [openFirst, sql`${goals.due_date} is null`, asc(goals.due_date)
 
 /** The team's own goals the viewer reads: open first, then by due date. */
 export function listTeamOwnGoals(db: Db, viewer: Viewer, teamId: string): GoalRow[] {
-  return db.select().from(goals)
+  return db
+    .select()
+    .from(goals)
     .where(and(eq(goals.organization_id, viewer.organizationId), eq(goals.owner_kind, 'TEAM'), eq(goals.owner_team_id, teamId), readableGoal(viewer)))
-    .orderBy(...dueOrder).all();
+    .orderBy(...dueOrder)
+    .all();
 }
 
 /** Live members' ids subquery. */
@@ -101,26 +113,54 @@ const membersOf = (orgId: string, teamId: string) =>
 /** Readable PERSON goals of the team's members aligned directly under one of `parentIds`. */
 export function listMemberGoalsUnder(db: Db, viewer: Viewer, teamId: string, parentIds: readonly string[]): GoalRow[] {
   if (!parentIds.length) return [];
-  return db.select().from(goals)
-    .where(and(inArray(goals.parent_id, [...parentIds]), eq(goals.owner_kind, 'PERSON'), sql`${goals.owner_user_id} in ${membersOf(viewer.organizationId, teamId)}`, readableGoal(viewer)))
-    .orderBy(...dueOrder).all();
+  return db
+    .select()
+    .from(goals)
+    .where(
+      and(
+        inArray(goals.parent_id, [...parentIds]),
+        eq(goals.owner_kind, 'PERSON'),
+        sql`${goals.owner_user_id} in ${membersOf(viewer.organizationId, teamId)}`,
+        readableGoal(viewer),
+      ),
+    )
+    .orderBy(...dueOrder)
+    .all();
 }
 
 /** Readable open OBJECTIVE goals of the team's members aligned to nothing (development-plan goals stay in the plan). */
 export function listUnalignedMemberGoals(db: Db, viewer: Viewer, teamId: string): GoalRow[] {
-  return db.select().from(goals)
-    .where(and(
-      eq(goals.organization_id, viewer.organizationId), eq(goals.owner_kind, 'PERSON'), isNull(goals.parent_id), eq(goals.kind, 'OBJECTIVE'),
-      inArray(goals.status, [...OPEN_GOAL_STATUSES]), sql`${goals.owner_user_id} in ${membersOf(viewer.organizationId, teamId)}`, readableGoal(viewer),
-    ))
-    .orderBy(...dueOrder).all();
+  return db
+    .select()
+    .from(goals)
+    .where(
+      and(
+        eq(goals.organization_id, viewer.organizationId),
+        eq(goals.owner_kind, 'PERSON'),
+        isNull(goals.parent_id),
+        eq(goals.kind, 'OBJECTIVE'),
+        inArray(goals.status, [...OPEN_GOAL_STATUSES]),
+        sql`${goals.owner_user_id} in ${membersOf(viewer.organizationId, teamId)}`,
+        readableGoal(viewer),
+      ),
+    )
+    .orderBy(...dueOrder)
+    .all();
 }
 
 /** Live teams the viewer belongs to, manages or leads, by name. */
 export function listViewerGoalTeams(db: Db, viewer: Viewer) {
   const own = sql`(select ${users.team_id} from ${users} where ${users.id} = ${viewer.userId})`;
-  return db.select().from(teams)
-    .where(and(eq(teams.organization_id, viewer.organizationId), isNull(teams.deleted_at),
-      or(eq(teams.manager_id, viewer.userId), eq(teams.team_lead_id, viewer.userId), sql`${teams.id} in ${own}`)))
-    .orderBy(sql`${teams.name} collate nocase`, asc(teams.id)).all();
+  return db
+    .select()
+    .from(teams)
+    .where(
+      and(
+        eq(teams.organization_id, viewer.organizationId),
+        isNull(teams.deleted_at),
+        or(eq(teams.manager_id, viewer.userId), eq(teams.team_lead_id, viewer.userId), sql`${teams.id} in ${own}`),
+      ),
+    )
+    .orderBy(sql`${teams.name} collate nocase`, asc(teams.id))
+    .all();
 }

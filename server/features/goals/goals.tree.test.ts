@@ -19,7 +19,15 @@ const TREE = `query T($root: ID, $depth: Int) { goalTree(root_id: $root, depth: 
 const TEAM = `query G($id: ID!) { teamGoals(team_id: $id) { team { id name } goals { id } member_goals { id parent { id } } unaligned_member_goals { id } progress { percent band } } }`;
 const ALIGNABLE = `query A($s: String, $x: ID) { alignableGoals(search: $s, exclude_id: $x) { id title depth child_count owner_name } }`;
 
-type Node = { id: string; parent_id: string | null; title: string; owner_name: string; child_count: number; depth: number; band: { percent: number; band: string } };
+type Node = {
+  id: string;
+  parent_id: string | null;
+  title: string;
+  owner_name: string;
+  child_count: number;
+  depth: number;
+  band: { percent: number; band: string };
+};
 async function tree(s: Session, vars: Record<string, unknown> = {}): Promise<Node[]> {
   const r = await s.gql(TREE, vars);
   expect(r.errors).toBeUndefined();
@@ -40,10 +48,24 @@ beforeAll(async () => {
   g.C2 = insertGoal(app, { organization_id: org, title: 'Secret company plan', visibility: 'PRIVATE' });
   g.T1 = insertGoal(app, { organization_id: org, owner_team_id: teamId, title: 'Grow the core platform', parent_id: g.C1, key_results: kr(40) });
   g.T2 = insertGoal(app, { organization_id: org, owner_team_id: teamId, title: 'Core hiring', visibility: 'MANAGER_CHAIN', key_results: kr(10) });
-  g.T3 = insertGoal(app, { organization_id: org, owner_team_id: teamId, title: 'Core part of the secret plan', parent_id: g.C2, status: 'AT_RISK', key_results: kr(30) });
+  g.T3 = insertGoal(app, {
+    organization_id: org,
+    owner_team_id: teamId,
+    title: 'Core part of the secret plan',
+    parent_id: g.C2,
+    status: 'AT_RISK',
+    key_results: kr(30),
+  });
   g.T4 = insertGoal(app, { organization_id: org, owner_team_id: teamId, title: 'Core migration', status: 'DONE', key_results: kr(100) });
   g.P1 = insertGoal(app, { organization_id: org, owner_user_id: w.report.id, title: 'Grow test coverage', parent_id: g.T1, key_results: kr(80) });
-  g.P2 = insertGoal(app, { organization_id: org, owner_user_id: w.report.id, title: 'Private growth', parent_id: g.T1, visibility: 'PRIVATE', key_results: kr(20) });
+  g.P2 = insertGoal(app, {
+    organization_id: org,
+    owner_user_id: w.report.id,
+    title: 'Private growth',
+    parent_id: g.T1,
+    visibility: 'PRIVATE',
+    key_results: kr(20),
+  });
   g.P3 = insertGoal(app, { organization_id: org, owner_user_id: mate.id, title: 'Grow flaky-test fixes', parent_id: g.P1, key_results: kr(60) });
   g.P4 = insertGoal(app, { organization_id: org, owner_user_id: w.report.id, title: 'Cut churn 5%', key_results: kr(5) });
   g.P5 = insertGoal(app, { organization_id: org, owner_user_id: w.report.id, title: 'Finished thing', status: 'DONE' });
@@ -53,11 +75,13 @@ beforeAll(async () => {
   otherTeamId = createTeam(db, other.org.id, { name: 'Globex team' }).id;
   g.X1 = insertGoal(app, { organization_id: other.org.id, title: 'Grow Globex' });
 
-  [admin, report, member, manager, outsider] = await Promise.all(
+  [admin, report, member, manager, outsider] = (await Promise.all(
     ['admin@acme.example', 'report@acme.example', 'member@acme.example', 'manager@acme.example', 'member@globex.example'].map((e) => signedIn(app, e)),
-  ) as [Session, Session, Session, Session, Session];
+  )) as [Session, Session, Session, Session, Session];
 });
-afterAll(async () => { await app.close(); });
+afterAll(async () => {
+  await app.close();
+});
 
 describe('goalTree', () => {
   it('starts at the readable company and team goals aligned to nothing readable, counts only readable children, and stops at the depth asked', async () => {
@@ -109,7 +133,11 @@ describe('teamGoals', () => {
     // Open, unaligned: P4 (P5 is done).
     expect(names(t.unaligned_member_goals)).toEqual(['P4']);
     // Mean over T1, T2, T3 (T4 is done), from their stored roll-ups.
-    const stored = app.services.db.select({ id: goals.id, progress: goals.progress }).from(goals).where(inArray(goals.id, [g.T1!, g.T2!, g.T3!])).all();
+    const stored = app.services.db
+      .select({ id: goals.id, progress: goals.progress })
+      .from(goals)
+      .where(inArray(goals.id, [g.T1!, g.T2!, g.T3!]))
+      .all();
     const mean = stored.reduce((s, x) => s + x.progress, 0) / 3;
     expect(t.progress.percent).toBe(Math.floor(mean));
     expect(stored.find((x) => x.id === g.T2)!.progress).toBe(10);

@@ -9,7 +9,13 @@ import { findTeamById } from '../teams/teams.repo.js';
 import { goalBand } from './goals.crud.js';
 import { findReadableGoal } from './goals.crud.repo.js';
 import {
-  listAlignableGoals, listGoalTree, listMemberGoalsUnder, listTeamOwnGoals, listUnalignedMemberGoals, listViewerGoalTeams, type TreeNodeRow,
+  listAlignableGoals,
+  listGoalTree,
+  listMemberGoalsUnder,
+  listTeamOwnGoals,
+  listUnalignedMemberGoals,
+  listViewerGoalTeams,
+  type TreeNodeRow,
 } from './goals.tree.repo.js';
 
 type Ctx = MercuriusContext;
@@ -59,7 +65,12 @@ export const goalsTreePart: FeaturePart = {
         return {
           team,
           goals: own,
-          member_goals: listMemberGoalsUnder(db, viewer, team.id, own.map((g) => g.id)),
+          member_goals: listMemberGoalsUnder(
+            db,
+            viewer,
+            team.id,
+            own.map((g) => g.id),
+          ),
           unaligned_member_goals: listUnalignedMemberGoals(db, viewer, team.id),
           progress: open.length ? goalBand(open.reduce((sum, g) => sum + g.progress, 0) / open.length) : null,
         };

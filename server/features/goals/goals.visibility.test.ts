@@ -25,7 +25,13 @@ beforeAll(async () => {
   app = await createTestApp();
   w = await goalsWorld(app);
   for (const visibility of ['EVERYONE', 'MANAGER_CHAIN', 'PRIVATE'] as const) {
-    ids[key('PERSON', visibility)] = insertGoal(app, { organization_id: w.org.id, owner_user_id: w.owner.id, title: `person ${visibility}`, visibility, due_date: '2026-09-01' });
+    ids[key('PERSON', visibility)] = insertGoal(app, {
+      organization_id: w.org.id,
+      owner_user_id: w.owner.id,
+      title: `person ${visibility}`,
+      visibility,
+      due_date: '2026-09-01',
+    });
     ids[key('TEAM', visibility)] = insertGoal(app, { organization_id: w.org.id, owner_team_id: w.team.id, title: `team ${visibility}`, visibility });
     ids[key('COMPANY', visibility)] = insertGoal(app, { organization_id: w.org.id, title: `company ${visibility}`, visibility });
   }
@@ -72,9 +78,11 @@ describe('goal(id) and can_edit', () => {
 });
 
 describe('lists', () => {
-  it.each(WHO)("myGoals(user_id) and User.goals of the owner, as %s", async (who) => {
+  it.each(WHO)('myGoals(user_id) and User.goals of the owner, as %s', async (who) => {
     const expected = (['EVERYONE', 'MANAGER_CHAIN', 'PRIVATE'] as const).filter((v) => READERS[key('PERSON', v)]!.includes(who)).map((v) => `person ${v}`);
-    const listed = must(await caller(who).gql(MY_GOALS, { user_id: w.owner.id, filter: { include_closed: true } }), 'myGoals').map((g: any) => g.title).sort();
+    const listed = must(await caller(who).gql(MY_GOALS, { user_id: w.owner.id, filter: { include_closed: true } }), 'myGoals')
+      .map((g: any) => g.title)
+      .sort();
     expect(listed).toEqual([...expected].sort());
     const user = must(await caller(who).gql('query($id: ID) { user(id: $id) { goals { id due_date } } }', { id: w.owner.id }), 'user');
     if (who === 'otherAdmin') {
@@ -87,7 +95,12 @@ describe('lists', () => {
   });
 
   it('an unreadable parent shows as hidden, and its readable child still reads', async () => {
-    const child = insertGoal(app, { organization_id: w.org.id, owner_user_id: w.member.id, parent_id: ids['PERSON/PRIVATE'], title: 'Child of a private goal' });
+    const child = insertGoal(app, {
+      organization_id: w.org.id,
+      owner_user_id: w.member.id,
+      parent_id: ids['PERSON/PRIVATE'],
+      title: 'Child of a private goal',
+    });
     const asMember = must(await w.member.gql(GET_GOAL, { id: child }), 'goal');
     expect([asMember.parent, asMember.parent_hidden]).toEqual([null, true]);
     const asOwner = must(await w.owner.gql(GET_GOAL, { id: child }), 'goal');
@@ -96,7 +109,13 @@ describe('lists', () => {
     const parent = must(await w.owner.gql(GET_GOAL, { id: ids['PERSON/PRIVATE'] }), 'goal');
     expect([parent.child_count, parent.children.map((c: any) => c.title)]).toEqual([1, ['Child of a private goal']]);
     // A private child stays out of a reader's children but counts.
-    insertGoal(app, { organization_id: w.org.id, owner_user_id: w.outsider.id, parent_id: ids['TEAM/EVERYONE'], title: 'Private child', visibility: 'PRIVATE' });
+    insertGoal(app, {
+      organization_id: w.org.id,
+      owner_user_id: w.outsider.id,
+      parent_id: ids['TEAM/EVERYONE'],
+      title: 'Private child',
+      visibility: 'PRIVATE',
+    });
     const team = must(await w.member.gql(GET_GOAL, { id: ids['TEAM/EVERYONE'] }), 'goal');
     expect([team.child_count, team.children]).toEqual([1, []]);
   });

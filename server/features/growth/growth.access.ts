@@ -15,7 +15,11 @@ export function managesGrowthOf(db: Db, viewer: Viewer, subjectId: string): bool
 }
 
 /** An assessment: its assessor always (a draft is theirs alone); a submitted one also its subject, their managers and admins. */
-export function canReadAssessment(db: Db, viewer: Viewer, row: { organization_id: string; assessor_id: string | null; subject_id: string; status: string }): boolean {
+export function canReadAssessment(
+  db: Db,
+  viewer: Viewer,
+  row: { organization_id: string; assessor_id: string | null; subject_id: string; status: string },
+): boolean {
   if (row.organization_id !== viewer.organizationId) return false;
   if (row.assessor_id === viewer.userId) return true;
   return row.status === 'SUBMITTED' && (row.subject_id === viewer.userId || managesGrowthOf(db, viewer, row.subject_id));

@@ -16,7 +16,12 @@ function insertTrack(app: FastifyInstance, orgId: string, name: string, levels: 
     levels.forEach((l, i) => tx.insert(competencyLevels).values({ id: levelIds[i]!, organization_id: orgId, track_id: trackId, name: l, position: i }).run());
     skills.forEach((s, i) => {
       tx.insert(competencies).values({ id: skillIds[i]!, organization_id: orgId, track_id: trackId, name: s, position: i }).run();
-      levels.forEach((l, j) => tx.insert(competencyExpectations).values({ competency_id: skillIds[i]!, level_id: levelIds[j]!, organization_id: orgId, text: `${s} at ${l}` }).run());
+      levels.forEach((l, j) =>
+        tx
+          .insert(competencyExpectations)
+          .values({ competency_id: skillIds[i]!, level_id: levelIds[j]!, organization_id: orgId, text: `${s} at ${l}` })
+          .run(),
+      );
     });
   });
   return { trackId, levelIds, skillIds };
@@ -24,7 +29,8 @@ function insertTrack(app: FastifyInstance, orgId: string, name: string, levels: 
 const place = (app: FastifyInstance, orgId: string, userId: string, trackId: string, levelId: string) =>
   app.services.db.insert(competencyPlacements).values({ user_id: userId, organization_id: orgId, track_id: trackId, level_id: levelId }).run();
 
-const A = 'id kind status version summary submitted_at subject { full_name } assessor { full_name } track { name } level { name } ratings { competency_id rating comment }';
+const A =
+  'id kind status version summary submitted_at subject { full_name } assessor { full_name } track { name } level { name } ratings { competency_id rating comment }';
 const OVERVIEW = `query($id: ID!) { assessmentOverview(user_id: $id) {
   subject { full_name } placement { track { name } level { name } }
   self { id } manager { id } can_assess_as my_draft { id kind }
@@ -48,8 +54,12 @@ async function setup() {
   const foreign = insertTrack(app, other.org.id, 'Globex IC', ['One'], ['Globex skill']);
   place(app, s.org.id, s.report.id, track.trackId, track.levelIds[1]!);
   const [report, manager, admin, member, dir, otherAdmin] = await Promise.all([
-    signedIn(app, s.report.email), signedIn(app, s.manager.email), signedIn(app, s.admin.email), signedIn(app, s.member.email),
-    signedIn(app, director.email), signedIn(app, other.admin.email),
+    signedIn(app, s.report.email),
+    signedIn(app, s.manager.email),
+    signedIn(app, s.admin.email),
+    signedIn(app, s.member.email),
+    signedIn(app, director.email),
+    signedIn(app, other.admin.email),
   ]);
   return { s, other, track, foreign, report, manager, admin, member, dir, otherAdmin };
 }
@@ -59,7 +69,8 @@ beforeAll(async () => {
 });
 afterAll(async () => app.close());
 
-const rate = (ids: string[], values: Array<number | null>, comment = '') => ids.map((competency_id, i) => ({ competency_id, rating: values[i] ?? null, comment }));
+const rate = (ids: string[], values: Array<number | null>, comment = '') =>
+  ids.map((competency_id, i) => ({ competency_id, rating: values[i] ?? null, comment }));
 
 it('a self and a manager assessment end side by side with the gaps, the subject told, history kept newest first', async () => {
   const { track } = w;
@@ -67,22 +78,42 @@ it('a self and a manager assessment end side by side with the gaps, the subject 
   const first = await w.report.gql(OVERVIEW, { id: w.s.report.id });
   expect(first.errors).toBeUndefined();
   expect(first.data!.assessmentOverview).toMatchObject({
-    subject: { full_name: 'Acme Report' }, placement: { track: { name: 'Engineering IC' }, level: { name: 'Senior' } },
-    self: null, manager: null, can_assess_as: 'SELF', my_draft: null, history: [],
+    subject: { full_name: 'Acme Report' },
+    placement: { track: { name: 'Engineering IC' }, level: { name: 'Senior' } },
+    self: null,
+    manager: null,
+    can_assess_as: 'SELF',
+    my_draft: null,
+    history: [],
   });
   expect(first.data!.assessmentOverview.rows[0]).toEqual({
     competency: { name: 'Delivery', expectations: [{ text: 'Delivery at Engineer' }, { text: 'Delivery at Senior' }, { text: 'Delivery at Staff' }] },
-    expectation: 'Delivery at Senior', next_expectation: 'Delivery at Staff', self: null, manager: null, gap: null,
+    expectation: 'Delivery at Senior',
+    next_expectation: 'Delivery at Staff',
+    self: null,
+    manager: null,
+    gap: null,
   });
 
   const self = (await w.report.gql(START, { id: w.s.report.id })).data!.startAssessment;
-  expect(self).toMatchObject({ kind: 'SELF', status: 'DRAFT', version: 1, assessor: { full_name: 'Acme Report' }, track: { name: 'Engineering IC' }, level: { name: 'Senior' } });
+  expect(self).toMatchObject({
+    kind: 'SELF',
+    status: 'DRAFT',
+    version: 1,
+    assessor: { full_name: 'Acme Report' },
+    track: { name: 'Engineering IC' },
+    level: { name: 'Senior' },
+  });
   expect(self.ratings.map((r: { rating: number | null }) => r.rating)).toEqual([null, null, null]);
   // Starting again continues the same draft.
   expect((await w.report.gql(START, { id: w.s.report.id })).data!.startAssessment.id).toBe(self.id);
 
   // A partial save is a draft; submitting names what is missing and changes nothing.
-  const saved = await w.report.gql(SAVE, { id: self.id, v: 1, input: { ratings: rate(track.skillIds.slice(0, 2), [3, 2], 'Shipped the importer'), summary: 'A good half' } });
+  const saved = await w.report.gql(SAVE, {
+    id: self.id,
+    v: 1,
+    input: { ratings: rate(track.skillIds.slice(0, 2), [3, 2], 'Shipped the importer'), summary: 'A good half' },
+  });
   expect(saved.errors).toBeUndefined();
   expect(saved.data!.saveAssessment).toMatchObject({ version: 2, summary: 'A good half' });
   const early = await w.report.gql(SUBMIT, { id: self.id });
@@ -93,7 +124,11 @@ it('a self and a manager assessment end side by side with the gaps, the subject 
   expect(codeOf(stale)).toBe('CONFLICT');
   // The manager does not see the report's draft.
   expect(codeOf(await w.manager.gql(ONE, { id: self.id }))).toBe('NOT_FOUND');
-  expect((await w.manager.gql(OVERVIEW, { id: w.s.report.id })).data!.assessmentOverview).toMatchObject({ self: null, my_draft: null, can_assess_as: 'MANAGER' });
+  expect((await w.manager.gql(OVERVIEW, { id: w.s.report.id })).data!.assessmentOverview).toMatchObject({
+    self: null,
+    my_draft: null,
+    can_assess_as: 'MANAGER',
+  });
 
   await w.report.gql(SAVE, { id: self.id, v: 2, input: { ratings: rate([track.skillIds[2]!], [4]), summary: 'A good half' } });
   const submitted = await w.report.gql(SUBMIT, { id: self.id });
@@ -112,12 +147,22 @@ it('a self and a manager assessment end side by side with the gaps, the subject 
   await w.manager.gql(SAVE, { id: mgr.id, v: mgr.version, input: { ratings: rate(track.skillIds, [3, 3, 2]) } });
   expect((await w.manager.gql(SUBMIT, { id: mgr.id })).errors).toBeUndefined();
   const told = app.services.db.$client.prepare("SELECT title, body, link FROM notifications WHERE user_id = ? AND kind = 'assessments'").all(w.s.report.id);
-  expect(told).toEqual([{ title: 'Your manager submitted an assessment of you', body: 'Acme Manager submitted an assessment of you. See it side by side with your self-assessment.', link: '/profile/assesment' }]);
+  expect(told).toEqual([
+    {
+      title: 'Your manager submitted an assessment of you',
+      body: 'Acme Manager submitted an assessment of you. See it side by side with your self-assessment.',
+      link: '/profile/assesment',
+    },
+  ]);
 
   const both = (await w.report.gql(OVERVIEW, { id: w.s.report.id })).data!.assessmentOverview;
   expect(both.self.id).toBe(self.id);
   expect(both.manager.id).toBe(mgr.id);
-  expect(both.rows.map((r: Record<string, unknown>) => [r.self, r.manager, r.gap])).toEqual([[3, 3, 0], [2, 3, 1], [4, 2, -2]]);
+  expect(both.rows.map((r: Record<string, unknown>) => [r.self, r.manager, r.gap])).toEqual([
+    [3, 3, 0],
+    [2, 3, 1],
+    [4, 2, -2],
+  ]);
   expect(both.history.map((h: { kind: string }) => h.kind)).toEqual(['MANAGER', 'SELF']);
 
   // The next self-assessment starts from the last one's ratings.

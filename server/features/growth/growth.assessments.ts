@@ -10,8 +10,18 @@ import { notify } from '../notifications/notifications.deliver.js';
 import { loadAnyUser, loadUser } from '../users/users.loaders.js';
 import { findUserById, type UserRow } from '../users/users.repo.js';
 import {
-  deleteDraft, findAssessment, findDraft, findDraftBy, insertDraft, markSubmitted, ratingsOf, realignDraft, saveDraft, submittedAssessmentsOf,
-  type AssessmentRow, type RatingRow,
+  deleteDraft,
+  findAssessment,
+  findDraft,
+  findDraftBy,
+  insertDraft,
+  markSubmitted,
+  ratingsOf,
+  realignDraft,
+  saveDraft,
+  submittedAssessmentsOf,
+  type AssessmentRow,
+  type RatingRow,
 } from './growth.assessments.repo.js';
 import { competenciesOfTracks, expectationsOfCompetencies, findPlacement, levelsOfTracks } from './growth.framework.repo.js';
 import { canReadAssessment, managesGrowthOf } from './growth.access.js';
@@ -22,7 +32,9 @@ const orgOf = (ctx: Ctx): string => ctx.viewer?.organizationId ?? '';
 const nowOf = (ctx: Ctx): string => new Date(ctx.services.scheduler.now()).toISOString();
 
 function loadRatings(ctx: Ctx, assessmentId: string): Promise<RatingRow[]> {
-  return ctx.loaders.get<RatingRow[]>('growth.assess.ratings', (ids) => groupBy(ratingsOf(ctx.services.db, orgOf(ctx), ids), (r) => r.assessment_id), []).load(assessmentId);
+  return ctx.loaders
+    .get<RatingRow[]>('growth.assess.ratings', (ids) => groupBy(ratingsOf(ctx.services.db, orgOf(ctx), ids), (r) => r.assessment_id), [])
+    .load(assessmentId);
 }
 
 /** May the viewer read what is written about `subjectId`: someone below them, or an admin (growth.access.ts). */
@@ -64,22 +76,46 @@ async function overviewOf(ctx: Ctx, viewer: Viewer, subject: UserRow) {
     const at = levels.findIndex((l) => l.id === placement.level_id);
     const next = at >= 0 ? levels[at + 1] : undefined;
     const comps = competenciesOfTracks(db, org, [placement.track_id]);
-    const texts = new Map(expectationsOfCompetencies(db, org, comps.map((c) => c.id)).map((e) => [`${e.competency_id}:${e.level_id}`, e.text]));
-    const ratings = groupBy(ratingsOf(db, org, [self?.id, manager?.id].filter((x): x is string => !!x)), (r) => r.assessment_id);
-    const ratingIn = (a: AssessmentRow | null, competencyId: string) => (a ? ratings.get(a.id)?.find((r) => r.competency_id === competencyId)?.rating ?? null : null);
+    const texts = new Map(
+      expectationsOfCompetencies(
+        db,
+        org,
+        comps.map((c) => c.id),
+      ).map((e) => [`${e.competency_id}:${e.level_id}`, e.text]),
+    );
+    const ratings = groupBy(
+      ratingsOf(
+        db,
+        org,
+        [self?.id, manager?.id].filter((x): x is string => !!x),
+      ),
+      (r) => r.assessment_id,
+    );
+    const ratingIn = (a: AssessmentRow | null, competencyId: string) =>
+      a ? (ratings.get(a.id)?.find((r) => r.competency_id === competencyId)?.rating ?? null) : null;
     for (const c of comps) {
       const s = ratingIn(self, c.id);
       const m = ratingIn(manager, c.id);
       rows.push({
-        competency: c, expectation: texts.get(`${c.id}:${placement.level_id}`) ?? '', next_expectation: next ? texts.get(`${c.id}:${next.id}`) ?? '' : null,
-        self: s, manager: m, gap: s !== null && m !== null ? m - s : null,
+        competency: c,
+        expectation: texts.get(`${c.id}:${placement.level_id}`) ?? '',
+        next_expectation: next ? (texts.get(`${c.id}:${next.id}`) ?? '') : null,
+        self: s,
+        manager: m,
+        gap: s !== null && m !== null ? m - s : null,
       });
     }
   }
   const canAssess: AssessmentKind | null = subject.id === viewer.userId ? 'SELF' : managesSubject(ctx, viewer, subject.id) ? 'MANAGER' : null;
   return {
-    subject, placement: placement ?? null, self, manager, rows,
-    my_draft: findDraftBy(db, org, subject.id, viewer.userId) ?? null, can_assess_as: canAssess, history,
+    subject,
+    placement: placement ?? null,
+    self,
+    manager,
+    rows,
+    my_draft: findDraftBy(db, org, subject.id, viewer.userId) ?? null,
+    can_assess_as: canAssess,
+    history,
   };
 }
 
@@ -90,7 +126,10 @@ function startAssessment(ctx: Ctx, viewer: Viewer, userId: string): AssessmentRo
   const kind: AssessmentKind | null = subject.id === viewer.userId ? 'SELF' : managesSubject(ctx, viewer, subject.id) ? 'MANAGER' : null;
   if (!kind) throw forbidden('You can assess only yourself and your reports.');
   const placement = findPlacement(db, org, subject.id);
-  if (!placement) throw badInput(`${subject.full_name} is not placed on a track yet.`, { fields: { user_id: 'Ask a manager or an admin to place them on a track and level first.' } });
+  if (!placement)
+    throw badInput(`${subject.full_name} is not placed on a track yet.`, {
+      fields: { user_id: 'Ask a manager or an admin to place them on a track and level first.' },
+    });
   const competencyIds = trackCompetencyIds(ctx, placement.track_id).map((c) => c.id);
   const draft = findDraft(db, org, subject.id, kind);
   if (draft) {
@@ -140,20 +179,29 @@ export const growthAssessmentsPart: FeaturePart = {
     },
     Mutation: {
       startAssessment: (_: unknown, args: { user_id: string }, ctx: Ctx) => startAssessment(ctx, requireViewer(ctx), args.user_id),
-      saveAssessment: (_: unknown, args: { id: string; input: { ratings?: Array<Record<string, unknown>>; summary?: string | null }; base_version: number }, ctx: Ctx) => {
+      saveAssessment: (
+        _: unknown,
+        args: { id: string; input: { ratings?: Array<Record<string, unknown>>; summary?: string | null }; base_version: number },
+        ctx: Ctx,
+      ) => {
         const viewer = requireViewer(ctx);
         const draft = requireOwnDraft(ctx, viewer, args.id, 'change');
         const data = parseInput(assessmentRatingsSchema, withoutNullComments(args.input));
         const allowed = new Set(trackCompetencyIds(ctx, draft.track_id).map((c) => c.id));
         const seen = new Set<string>();
         for (const r of data.ratings) {
-          if (!allowed.has(r.competency_id)) throw badInput('Rate only the competencies of this assessment\'s track.', { fields: { ratings: 'A competency of another track.' } });
+          if (!allowed.has(r.competency_id))
+            throw badInput("Rate only the competencies of this assessment's track.", { fields: { ratings: 'A competency of another track.' } });
           if (seen.has(r.competency_id)) throw badInput('Each competency is rated once.', { fields: { ratings: 'A competency rated twice.' } });
           seen.add(r.competency_id);
         }
-        if (args.base_version !== draft.version
-          || !saveDraft(ctx.services.db, draft, { baseVersion: args.base_version, summary: data.summary, ratings: data.ratings, now: nowOf(ctx) })) {
-          throw conflict('This assessment was saved from another window since you opened it. Your text is still here: copy it, then reload to see the latest version.');
+        if (
+          args.base_version !== draft.version ||
+          !saveDraft(ctx.services.db, draft, { baseVersion: args.base_version, summary: data.summary, ratings: data.ratings, now: nowOf(ctx) })
+        ) {
+          throw conflict(
+            'This assessment was saved from another window since you opened it. Your text is still here: copy it, then reload to see the latest version.',
+          );
         }
         return findAssessment(ctx.services.db, viewer.organizationId, draft.id);
       },
@@ -162,16 +210,26 @@ export const growthAssessmentsPart: FeaturePart = {
         const db = ctx.services.db;
         const draft = requireOwnDraft(ctx, viewer, args.id, 'submit');
         const comps = trackCompetencyIds(ctx, draft.track_id);
-        const rated = new Set(ratingsOf(db, viewer.organizationId, [draft.id]).filter((r) => r.rating !== null).map((r) => r.competency_id));
+        const rated = new Set(
+          ratingsOf(db, viewer.organizationId, [draft.id])
+            .filter((r) => r.rating !== null)
+            .map((r) => r.competency_id),
+        );
         const missing = comps.filter((c) => !rated.has(c.id)).map((c) => c.name);
-        if (missing.length) throw badInput(`Rate every competency before submitting. Not rated yet: ${missing.join(', ')}.`, { fields: { ratings: missing.join(', ') } });
+        if (missing.length)
+          throw badInput(`Rate every competency before submitting. Not rated yet: ${missing.join(', ')}.`, { fields: { ratings: missing.join(', ') } });
         if (!markSubmitted(db, draft, nowOf(ctx))) throw conflict('This assessment was changed from another window: reload it and submit again.');
         if (draft.kind === 'MANAGER' && draft.subject_id !== viewer.userId) {
           const name = findUserById(db, viewer.organizationId, viewer.userId)?.full_name ?? 'Your manager';
           void notify(ctx.services, {
-            organizationId: viewer.organizationId, userIds: [draft.subject_id], kind: 'assessments', private: false,
+            organizationId: viewer.organizationId,
+            userIds: [draft.subject_id],
+            kind: 'assessments',
+            private: false,
             // Assessments are read by the person, their managers and admins: who wrote it stays out of the title (Slack channels read titles).
-            title: 'Your manager submitted an assessment of you', body: `${name} submitted an assessment of you. See it side by side with your self-assessment.`, link: '/profile/assesment',
+            title: 'Your manager submitted an assessment of you',
+            body: `${name} submitted an assessment of you. See it side by side with your self-assessment.`,
+            link: '/profile/assesment',
           });
         }
         return findAssessment(db, viewer.organizationId, draft.id);

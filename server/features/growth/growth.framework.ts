@@ -12,9 +12,24 @@ import { notify } from '../notifications/notifications.deliver.js';
 import { findUserById, type UserRow } from '../users/users.repo.js';
 import { loadAnyUser } from '../users/users.loaders.js';
 import {
-  competenciesOfTracks, copiedBuiltinKeys, deletePlacement, expectationsOfCompetencies, findLevelsByIds, findPlacement,
-  findPlacementsByUserIds, findTracksByIds, levelsOfTracks, listPlacements, peopleByLevel, peopleByTrack, upsertPlacement,
-  type CompetencyRow, type ExpectationRow, type LevelRow, type PlacementRow, type TrackRow,
+  competenciesOfTracks,
+  copiedBuiltinKeys,
+  deletePlacement,
+  expectationsOfCompetencies,
+  findLevelsByIds,
+  findPlacement,
+  findPlacementsByUserIds,
+  findTracksByIds,
+  levelsOfTracks,
+  listPlacements,
+  peopleByLevel,
+  peopleByTrack,
+  upsertPlacement,
+  type CompetencyRow,
+  type ExpectationRow,
+  type LevelRow,
+  type PlacementRow,
+  type TrackRow,
 } from './growth.framework.repo.js';
 import { competencyTrackResolvers, competencyTracks } from './growth.tracks.js';
 
@@ -30,16 +45,22 @@ export const loadLevel = (ctx: Ctx, id: string) =>
 export const loadLevelsOfTrack = (ctx: Ctx, trackId: string) =>
   ctx.loaders.get<LevelRow[]>('growth.trackLevels', (ids) => groupBy(levelsOfTracks(ctx.services.db, orgOf(ctx), ids), (l) => l.track_id), []).load(trackId);
 export const loadCompetenciesOfTrack = (ctx: Ctx, trackId: string) =>
-  ctx.loaders.get<CompetencyRow[]>('growth.trackCompetencies', (ids) => groupBy(competenciesOfTracks(ctx.services.db, orgOf(ctx), ids), (c) => c.track_id), []).load(trackId);
+  ctx.loaders
+    .get<CompetencyRow[]>('growth.trackCompetencies', (ids) => groupBy(competenciesOfTracks(ctx.services.db, orgOf(ctx), ids), (c) => c.track_id), [])
+    .load(trackId);
 const loadExpectations = (ctx: Ctx, competencyId: string) =>
-  ctx.loaders.get<ExpectationRow[]>('growth.expectations', (ids) => groupBy(expectationsOfCompetencies(ctx.services.db, orgOf(ctx), ids), (e) => e.competency_id), []).load(competencyId);
+  ctx.loaders
+    .get<ExpectationRow[]>('growth.expectations', (ids) => groupBy(expectationsOfCompetencies(ctx.services.db, orgOf(ctx), ids), (e) => e.competency_id), [])
+    .load(competencyId);
 const loadTrackPeople = (ctx: Ctx, trackId: string) =>
   ctx.loaders.get<number>('growth.trackPeople', (ids) => peopleByTrack(ctx.services.db, orgOf(ctx), ids), 0).load(trackId);
 const loadLevelPeople = (ctx: Ctx, levelId: string) =>
   ctx.loaders.get<number>('growth.levelPeople', (ids) => peopleByLevel(ctx.services.db, orgOf(ctx), ids), 0).load(levelId);
 /** A person's placement (CompetencyPlacement resolves from the row): for the assessment, plan and team progress parts. */
 export const loadPlacement = (ctx: Ctx, userId: string) =>
-  ctx.loaders.get<PlacementRow | null>('growth.placement', (ids) => indexBy(findPlacementsByUserIds(ctx.services.db, orgOf(ctx), ids), (p) => p.user_id), null).load(userId);
+  ctx.loaders
+    .get<PlacementRow | null>('growth.placement', (ids) => indexBy(findPlacementsByUserIds(ctx.services.db, orgOf(ctx), ids), (p) => p.user_id), null)
+    .load(userId);
 
 // ---- Rules
 
@@ -72,7 +93,12 @@ export const growthFrameworkPart: FeaturePart = {
       builtinCompetencyTracks: (_: unknown, __: unknown, ctx: Ctx) => {
         const copied = copiedBuiltinKeys(ctx.services.db, requireAdmin(ctx).organizationId);
         return BUILTIN_TRACKS.map((t) => ({
-          key: t.key, name: t.name, description: t.description, levels: t.levels.map((l) => l.name), competencies: t.competencies.map((c) => c.name), copied: copied.has(t.key),
+          key: t.key,
+          name: t.name,
+          description: t.description,
+          levels: t.levels.map((l) => l.name),
+          competencies: t.competencies.map((c) => c.name),
+          copied: copied.has(t.key),
         }));
       },
       placement: (_: unknown, args: { user_id: string }, ctx: Ctx) => {
@@ -95,18 +121,25 @@ export const growthFrameworkPart: FeaturePart = {
         const viewer = requireViewer(ctx);
         const input = parseInput(placementInputSchema, withoutNulls(args.input));
         const user = requirePlacer(ctx, viewer, input.user_id);
-        if (user.status === 'DEACTIVATED') throw badInput(`${user.full_name}'s account is deactivated: they cannot be placed.`, { fields: { user_id: 'Choose an active person.' } });
+        if (user.status === 'DEACTIVATED')
+          throw badInput(`${user.full_name}'s account is deactivated: they cannot be placed.`, { fields: { user_id: 'Choose an active person.' } });
         const { db } = ctx.services;
         const track = competencyTracks.one(ctx, input.track_id);
-        if (track.archived_at) throw badInput(`${track.name} is archived: restore it before placing people on it.`, { fields: { track_id: 'Choose an active track.' } });
+        if (track.archived_at)
+          throw badInput(`${track.name} is archived: restore it before placing people on it.`, { fields: { track_id: 'Choose an active track.' } });
         const level = findLevelsByIds(db, viewer.organizationId, [input.level_id])[0];
         if (!level) throw notFound('Level');
-        if (level.track_id !== track.id) throw badInput('That level belongs to another track.', { fields: { level_id: 'That level belongs to another track.' } });
+        if (level.track_id !== track.id)
+          throw badInput('That level belongs to another track.', { fields: { level_id: 'That level belongs to another track.' } });
         const before = findPlacement(db, viewer.organizationId, user.id);
         upsertPlacement(db, { user_id: user.id, organization_id: viewer.organizationId, track_id: track.id, level_id: level.id, placed_by: viewer.userId });
         if (before?.level_id !== level.id && user.id !== viewer.userId) {
           void notify(ctx.services, {
-            organizationId: viewer.organizationId, userIds: [user.id], kind: 'assessments', private: false, link: '/profile/assesment',
+            organizationId: viewer.organizationId,
+            userIds: [user.id],
+            kind: 'assessments',
+            private: false,
+            link: '/profile/assesment',
             // A placement is read by the person, their managers and admins, not by a Slack channel: the level is named in the body.
             title: 'You are placed on a new level',
             body: `You are placed on ${level.name} (${track.name}). Your assessments now compare you with what ${level.name} expects in the ${track.name} track.`,

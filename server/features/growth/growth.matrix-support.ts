@@ -2,7 +2,14 @@ import type { FastifyInstance } from 'fastify';
 import { and, eq } from 'drizzle-orm';
 import { newId } from '../../lib/tokens.js';
 import {
-  assessmentRatings, assessments, competencies, competencyExpectations, competencyLevels, competencyPlacements, competencyTracks, developmentActions,
+  assessmentRatings,
+  assessments,
+  competencies,
+  competencyExpectations,
+  competencyLevels,
+  competencyPlacements,
+  competencyTracks,
+  developmentActions,
 } from './growth.tables.js';
 
 /**
@@ -18,9 +25,19 @@ export function insertMatrixTrack(app: FastifyInstance, orgId: string, name = `M
   const competencyId = newId();
   db.transaction((tx) => {
     tx.insert(competencyTracks).values({ id: trackId, organization_id: orgId, name }).run();
-    levelIds.forEach((id, i) => tx.insert(competencyLevels).values({ id, organization_id: orgId, track_id: trackId, name: `Level ${i + 1}`, position: i }).run());
+    levelIds.forEach((id, i) =>
+      tx
+        .insert(competencyLevels)
+        .values({ id, organization_id: orgId, track_id: trackId, name: `Level ${i + 1}`, position: i })
+        .run(),
+    );
     tx.insert(competencies).values({ id: competencyId, organization_id: orgId, track_id: trackId, name: 'Matrix skill', position: 0 }).run();
-    levelIds.forEach((level_id, i) => tx.insert(competencyExpectations).values({ competency_id: competencyId, level_id, organization_id: orgId, text: `Expected at level ${i + 1}` }).run());
+    levelIds.forEach((level_id, i) =>
+      tx
+        .insert(competencyExpectations)
+        .values({ competency_id: competencyId, level_id, organization_id: orgId, text: `Expected at level ${i + 1}` })
+        .run(),
+    );
   });
   return { trackId, levelId: levelIds[0]!, competencyId };
 }
@@ -32,11 +49,16 @@ export function placeMatrixPerson(app: FastifyInstance, orgId: string, userId: s
 /** The subject's SELF draft: the one there is, or a new one. */
 export function subjectDraft(app: FastifyInstance, orgId: string, subjectId: string, track: { trackId: string; levelId: string }): string {
   const { db } = app.services;
-  const found = db.select({ id: assessments.id }).from(assessments)
-    .where(and(eq(assessments.subject_id, subjectId), eq(assessments.kind, 'SELF'), eq(assessments.status, 'DRAFT'))).get();
+  const found = db
+    .select({ id: assessments.id })
+    .from(assessments)
+    .where(and(eq(assessments.subject_id, subjectId), eq(assessments.kind, 'SELF'), eq(assessments.status, 'DRAFT')))
+    .get();
   if (found) return found.id;
   const id = newId();
-  db.insert(assessments).values({ id, organization_id: orgId, subject_id: subjectId, assessor_id: subjectId, kind: 'SELF', track_id: track.trackId, level_id: track.levelId }).run();
+  db.insert(assessments)
+    .values({ id, organization_id: orgId, subject_id: subjectId, assessor_id: subjectId, kind: 'SELF', track_id: track.trackId, level_id: track.levelId })
+    .run();
   return id;
 }
 
@@ -51,10 +73,19 @@ export function seedGrowthObjects(app: FastifyInstance, p: { orgId: string; subj
   placeMatrixPerson(app, p.orgId, p.subjectId, track);
   const assessmentId = newId();
   const { db } = app.services;
-  db.insert(assessments).values({
-    id: assessmentId, organization_id: p.orgId, subject_id: p.subjectId, assessor_id: p.subjectId, kind: 'SELF', status: 'SUBMITTED',
-    track_id: track.trackId, level_id: track.levelId, submitted_at: new Date().toISOString(),
-  }).run();
+  db.insert(assessments)
+    .values({
+      id: assessmentId,
+      organization_id: p.orgId,
+      subject_id: p.subjectId,
+      assessor_id: p.subjectId,
+      kind: 'SELF',
+      status: 'SUBMITTED',
+      track_id: track.trackId,
+      level_id: track.levelId,
+      submitted_at: new Date().toISOString(),
+    })
+    .run();
   db.insert(assessmentRatings).values({ assessment_id: assessmentId, competency_id: track.competencyId, organization_id: p.orgId, rating: 3 }).run();
   return { ...track, assessmentId, actionId: insertMatrixAction(app, p.orgId, p.subjectId) };
 }

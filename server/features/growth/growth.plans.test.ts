@@ -57,16 +57,41 @@ beforeAll(async () => {
   otherOrgUser = other.member.id;
 
   // The report's growth goals: one everyone reads at 50 %, one private at 0 %; the member's own.
-  openGoal = insertGoal(app, { organization_id: orgId, owner_user_id: w.report.id, kind: 'GROWTH', competency_id: track.competencyIds[0], title: 'Lead a design review', key_results: [{ start_value: 0, target_value: 100, current_value: 50 }] });
-  privateGoal = insertGoal(app, { organization_id: orgId, owner_user_id: w.report.id, kind: 'GROWTH', visibility: 'PRIVATE', title: 'Private growth', key_results: [{ start_value: 0, target_value: 100, current_value: 0 }] });
+  openGoal = insertGoal(app, {
+    organization_id: orgId,
+    owner_user_id: w.report.id,
+    kind: 'GROWTH',
+    competency_id: track.competencyIds[0],
+    title: 'Lead a design review',
+    key_results: [{ start_value: 0, target_value: 100, current_value: 50 }],
+  });
+  privateGoal = insertGoal(app, {
+    organization_id: orgId,
+    owner_user_id: w.report.id,
+    kind: 'GROWTH',
+    visibility: 'PRIVATE',
+    title: 'Private growth',
+    key_results: [{ start_value: 0, target_value: 100, current_value: 0 }],
+  });
   insertGoal(app, { organization_id: orgId, owner_user_id: w.report.id, kind: 'OBJECTIVE', title: 'Ship the thing' });
   memberGoal = insertGoal(app, { organization_id: orgId, owner_user_id: w.member.id, kind: 'GROWTH', title: 'Member growth' });
 
   // Assessments of the lone report: two submitted self ones (the later counts), a submitted manager one and a manager draft (not counted).
-  const assess = (kind: 'SELF' | 'MANAGER', status: 'DRAFT' | 'SUBMITTED', submitted_at: string | null) => app.services.db.insert(assessments).values({
-    id: newId(), organization_id: orgId, subject_id: loneId, assessor_id: kind === 'SELF' ? loneId : w.manager.id, kind, status,
-    track_id: track.trackId, level_id: track.levelIds[0]!, submitted_at,
-  }).run();
+  const assess = (kind: 'SELF' | 'MANAGER', status: 'DRAFT' | 'SUBMITTED', submitted_at: string | null) =>
+    app.services.db
+      .insert(assessments)
+      .values({
+        id: newId(),
+        organization_id: orgId,
+        subject_id: loneId,
+        assessor_id: kind === 'SELF' ? loneId : w.manager.id,
+        kind,
+        status,
+        track_id: track.trackId,
+        level_id: track.levelIds[0]!,
+        submitted_at,
+      })
+      .run();
   placeUser(app, orgId, loneId, track, 0);
   assess('SELF', 'SUBMITTED', '2026-01-10T10:00:00.000Z');
   assess('SELF', 'SUBMITTED', '2026-03-05T10:00:00.000Z');
@@ -74,12 +99,20 @@ beforeAll(async () => {
   assess('MANAGER', 'DRAFT', null);
 
   [report, manager, admin, member, otherManager, grand, outsider, lead] = await Promise.all([
-    signedIn(app, w.report.email), signedIn(app, w.manager.email), signedIn(app, w.admin.email), signedIn(app, w.member.email),
-    signedIn(app, 'om@acme.example'), signedIn(app, 'grand@acme.example'), signedIn(app, other.admin.email), signedIn(app, 'lead@acme.example'),
+    signedIn(app, w.report.email),
+    signedIn(app, w.manager.email),
+    signedIn(app, w.admin.email),
+    signedIn(app, w.member.email),
+    signedIn(app, 'om@acme.example'),
+    signedIn(app, 'grand@acme.example'),
+    signedIn(app, other.admin.email),
+    signedIn(app, 'lead@acme.example'),
   ]);
 });
 
-afterAll(async () => { await app?.close(); });
+afterAll(async () => {
+  await app?.close();
+});
 
 describe('development plan', () => {
   it('is read by the person, their managers up the line and admins; others are refused, other organizations do not find it', async () => {
@@ -127,8 +160,10 @@ describe('development plan', () => {
     expect(codeOf(await member.gql(ADD, { id: w.report.id, input: { title: 'Sneaky' } }))).toBe('FORBIDDEN');
     expect(codeOf(await member.gql(UPDATE_PLAN, { id: w.report.id, input: { mentor_id: null, focus: '' } }))).toBe('FORBIDDEN');
     // A field left out keeps its value.
-    expect((await manager.gql(UPDATE_PLAN, { id: w.report.id, input: { focus: 'Review two designs a month' } })).data!.updateDevelopmentPlan)
-      .toEqual({ mentor: { id: w.member.id }, focus: 'Review two designs a month' });
+    expect((await manager.gql(UPDATE_PLAN, { id: w.report.id, input: { focus: 'Review two designs a month' } })).data!.updateDevelopmentPlan).toEqual({
+      mentor: { id: w.member.id },
+      focus: 'Review two designs a month',
+    });
   });
 
   it('checks actions, keeps them in order and counts them in the progress', async () => {
@@ -137,7 +172,7 @@ describe('development plan', () => {
     await bad({ title: 'Too late', due_date: '2100-01-01' }, 'BAD_USER_INPUT');
     await bad({ title: 'Not a day', due_date: '2026-02-30' }, 'BAD_USER_INPUT');
     await bad({ title: 'Foreign skill', competency_id: otherOrgCompetency }, 'NOT_FOUND');
-    await bad({ title: 'Someone else\'s goal', goal_id: memberGoal }, 'BAD_USER_INPUT');
+    await bad({ title: "Someone else's goal", goal_id: memberGoal }, 'BAD_USER_INPUT');
     expect(codeOf(await otherManager.gql(ADD, { id: w.report.id, input: { title: 'Not yours' } }))).toBe('FORBIDDEN');
 
     const add = async (c: Caller, input: Record<string, unknown>) => {
@@ -159,9 +194,13 @@ describe('development plan', () => {
 
     expect(codeOf(await otherManager.gql(DONE, { id: later.id, done: true }))).toBe('FORBIDDEN');
     expect(codeOf(await outsider.gql(DONE, { id: later.id, done: true }))).toBe('NOT_FOUND');
-    expect(codeOf(await report.gql(UPDATE, { id: later.id, input: { title: 'Pair', goal_id: privateGoal, competency_id: otherOrgCompetency } }))).toBe('NOT_FOUND');
-    expect((await report.gql(UPDATE, { id: later.id, input: { title: 'Pair on two reviews', due_date: '2099-07-01', goal_id: privateGoal } })).data!.updateDevelopmentAction)
-      .toEqual({ id: later.id, title: 'Pair on two reviews', due_date: '2099-07-01' });
+    expect(codeOf(await report.gql(UPDATE, { id: later.id, input: { title: 'Pair', goal_id: privateGoal, competency_id: otherOrgCompetency } }))).toBe(
+      'NOT_FOUND',
+    );
+    expect(
+      (await report.gql(UPDATE, { id: later.id, input: { title: 'Pair on two reviews', due_date: '2099-07-01', goal_id: privateGoal } })).data!
+        .updateDevelopmentAction,
+    ).toEqual({ id: later.id, title: 'Pair on two reviews', due_date: '2099-07-01' });
 
     await manager.gql(DONE, { id: later.id, done: true });
     await manager.gql(DONE, { id: overdue.id, done: true });
@@ -178,7 +217,16 @@ describe('development plan', () => {
 });
 
 describe('development team progress', () => {
-  type Person = { user: { id: string }; placement: { level: { name: string } } | null; self_assessed_at: string | null; manager_assessed_at: string | null; plan_progress: { percent: number; band: string } | null; growth_goals: number; actions_open: number; actions_overdue: number };
+  type Person = {
+    user: { id: string };
+    placement: { level: { name: string } } | null;
+    self_assessed_at: string | null;
+    manager_assessed_at: string | null;
+    plan_progress: { percent: number; band: string } | null;
+    growth_goals: number;
+    actions_open: number;
+    actions_overdue: number;
+  };
   type Group = { team: { id: string; name: string } | null; people: Person[] };
   const teamProgress = async (c: Caller) => {
     const r = await c.gql(TEAM);
@@ -194,10 +242,22 @@ describe('development team progress', () => {
       [null, [grandId, loneId].sort()],
     ]);
     // After the previous tests: goals 50 and 0; actions: "Pair" done, "Read the RFC guide" open and overdue since 2020: 150 / 4 = 37.
-    expect(find(groups, w.report.id)).toMatchObject({ growth_goals: 2, actions_open: 1, actions_overdue: 1, plan_progress: { percent: 37, band: 'behind' }, self_assessed_at: null, manager_assessed_at: null });
+    expect(find(groups, w.report.id)).toMatchObject({
+      growth_goals: 2,
+      actions_open: 1,
+      actions_overdue: 1,
+      plan_progress: { percent: 37, band: 'behind' },
+      self_assessed_at: null,
+      manager_assessed_at: null,
+    });
     expect(find(groups, loneId)).toMatchObject({
-      placement: { level: { name: expect.any(String) } }, self_assessed_at: '2026-03-05T10:00:00.000Z', manager_assessed_at: '2026-02-01T09:00:00.000Z',
-      plan_progress: null, growth_goals: 0, actions_open: 0, actions_overdue: 0,
+      placement: { level: { name: expect.any(String) } },
+      self_assessed_at: '2026-03-05T10:00:00.000Z',
+      manager_assessed_at: '2026-02-01T09:00:00.000Z',
+      plan_progress: null,
+      growth_goals: 0,
+      actions_open: 0,
+      actions_overdue: 0,
     });
   });
 

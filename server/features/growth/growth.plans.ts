@@ -9,8 +9,21 @@ import type { Viewer } from '../auth/viewer.js';
 import type { FeaturePart } from '../feature-part.js';
 import { findUserById, type UserRow } from '../users/users.repo.js';
 import {
-  competenciesByIds, countActions, deleteAction, findAction, findCompetencyInOrg, findPlacementOf, findPlan, insertAction,
-  listActions, touchPlan, updateAction, upsertPlan, type ActionRow, type ActionValues, type CompetencyRow,
+  competenciesByIds,
+  countActions,
+  deleteAction,
+  findAction,
+  findCompetencyInOrg,
+  findPlacementOf,
+  findPlan,
+  insertAction,
+  listActions,
+  touchPlan,
+  updateAction,
+  upsertPlan,
+  type ActionRow,
+  type ActionValues,
+  type CompetencyRow,
 } from './growth.plans.repo.js';
 import { growthGoalsOf, readableGrowthGoalsOf } from '../goals/goals.crud.repo.js';
 import { canEditPlanOf as canEditPlan, canReadPlanOf } from './growth.access.js';
@@ -59,11 +72,15 @@ function developmentPlan(ctx: Ctx, userId: string) {
   const person = personOf(ctx, viewer, userId);
   const plan = findPlan(db, viewer.organizationId, person.id);
   const canEdit = canEditPlanOf(ctx, viewer, person.id);
-  if (!canReadPlanOf(ctx.services.db, viewer, person.id, plan?.mentor_id ?? null)) throw forbidden('Only the person, their managers, their mentor and admins can see a development plan.');
+  if (!canReadPlanOf(ctx.services.db, viewer, person.id, plan?.mentor_id ?? null))
+    throw forbidden('Only the person, their managers, their mentor and admins can see a development plan.');
   const actions = listActions(db, viewer.organizationId, person.id);
   const allGoals = growthGoalsOf(db, viewer.organizationId, person.id);
-  const progress = developmentPlanProgress(allGoals, actions.map((a) => ({ done: !!a.done_at })));
-  const mentor = plan?.mentor_id ? findUserById(db, viewer.organizationId, plan.mentor_id) ?? null : null;
+  const progress = developmentPlanProgress(
+    allGoals,
+    actions.map((a) => ({ done: !!a.done_at })),
+  );
+  const mentor = plan?.mentor_id ? (findUserById(db, viewer.organizationId, plan.mentor_id) ?? null) : null;
   return {
     user: person,
     mentor,
@@ -104,10 +121,10 @@ function checkActionInput(ctx: Ctx, viewer: Viewer, userId: string, rawInput: un
   const { db } = ctx.services;
   const input = parseInput(developmentActionInputSchema, rawInput);
   if (input.competency_id && !findCompetencyInOrg(db, viewer.organizationId, input.competency_id)) {
-    throw new AppError('NOT_FOUND', 'Competency not found in your organization\'s framework.', { fields: { competency_id: 'No such competency.' } });
+    throw new AppError('NOT_FOUND', "Competency not found in your organization's framework.", { fields: { competency_id: 'No such competency.' } });
   }
   if (input.goal_id && !growthGoalsOf(db, viewer.organizationId, userId).some((g) => g.id === input.goal_id)) {
-    throw field('goal_id', 'Link the action to one of this plan\'s growth goals.');
+    throw field('goal_id', "Link the action to one of this plan's growth goals.");
   }
   return { title: input.title, due_date: input.due_date ?? null, competency_id: input.competency_id ?? null, goal_id: input.goal_id ?? null };
 }
@@ -177,7 +194,9 @@ function deleteDevelopmentAction(ctx: Ctx, id: string): boolean {
 function loadCompetency(ctx: Ctx, id: string | null): Promise<CompetencyRow | null> | null {
   if (!id || !ctx.viewer) return null;
   const orgId = ctx.viewer.organizationId;
-  return ctx.loaders.get<CompetencyRow | null>('growth.competency', (ids) => indexBy(competenciesByIds(ctx.services.db, orgId, ids), (c) => c.id), null).load(id);
+  return ctx.loaders
+    .get<CompetencyRow | null>('growth.competency', (ids) => indexBy(competenciesByIds(ctx.services.db, orgId, ids), (c) => c.id), null)
+    .load(id);
 }
 
 export const growthPlansPart: FeaturePart = {

@@ -30,39 +30,71 @@ export function peopleInScope(db: Db, viewer: Viewer): UserRow[] {
         where (t.manager_id = ${me} or t.team_lead_id = ${me}) and t.organization_id = ${org} and t.deleted_at is null
       union select r.id from below b cross join users r where r.manager_id = b.id and +r.organization_id = ${org}
     ) select id from below)`;
-  return db.select().from(users).where(sql`${users.organization_id} = ${org} and ${users.deleted_at} is null and ${users.status} <> 'DEACTIVATED'
-    and ${admin ? sql`1` : sql`${users.id} in ${below}`}`).orderBy(sql`${users.full_name} collate nocase`, users.id).all();
+  return db
+    .select()
+    .from(users)
+    .where(
+      sql`${users.organization_id} = ${org} and ${users.deleted_at} is null and ${users.status} <> 'DEACTIVATED'
+    and ${admin ? sql`1` : sql`${users.id} in ${below}`}`,
+    )
+    .orderBy(sql`${users.full_name} collate nocase`, users.id)
+    .all();
 }
 
 export function liveTeamsByIds(db: Db, orgId: string, ids: string): TeamRow[] {
-  const stmt = prepared(db, 'growth.progress.teams', () => statement(db, `SELECT * FROM teams
-    WHERE organization_id = @orgId AND deleted_at IS NULL AND id IN (SELECT value FROM json_each(@ids)) ORDER BY name COLLATE NOCASE, id`));
+  const stmt = prepared(db, 'growth.progress.teams', () =>
+    statement(
+      db,
+      `SELECT * FROM teams
+    WHERE organization_id = @orgId AND deleted_at IS NULL AND id IN (SELECT value FROM json_each(@ids)) ORDER BY name COLLATE NOCASE, id`,
+    ),
+  );
   return stmt.all({ orgId, ids }) as TeamRow[];
 }
 
 export function placementsOf(db: Db, orgId: string, ids: string): PlacementRow[] {
-  const stmt = prepared(db, 'growth.progress.placements', () => statement(db, `SELECT * FROM competency_placements
-    WHERE user_id IN (SELECT value FROM json_each(@ids)) AND organization_id = @orgId`));
+  const stmt = prepared(db, 'growth.progress.placements', () =>
+    statement(
+      db,
+      `SELECT * FROM competency_placements
+    WHERE user_id IN (SELECT value FROM json_each(@ids)) AND organization_id = @orgId`,
+    ),
+  );
   return stmt.all({ orgId, ids }) as PlacementRow[];
 }
 
 /** The last submitted SELF and MANAGER assessment of each person. */
 export function lastAssessed(db: Db, orgId: string, ids: string): Array<{ id: string; self: string | null; manager: string | null }> {
-  const stmt = prepared(db, 'growth.progress.assessed', () => statement(db, `SELECT j.value AS id,
+  const stmt = prepared(db, 'growth.progress.assessed', () =>
+    statement(
+      db,
+      `SELECT j.value AS id,
       (SELECT max(a.submitted_at) FROM assessments a WHERE a.organization_id = @orgId AND a.subject_id = j.value AND a.kind = 'SELF' AND a.status = 'SUBMITTED') AS self,
       (SELECT max(a.submitted_at) FROM assessments a WHERE a.organization_id = @orgId AND a.subject_id = j.value AND a.kind = 'MANAGER' AND a.status = 'SUBMITTED') AS manager
-    FROM json_each(@ids) j`));
+    FROM json_each(@ids) j`,
+    ),
+  );
   return stmt.all({ orgId, ids }) as Array<{ id: string; self: string | null; manager: string | null }>;
 }
 
 export function growthGoalsOfPeople(db: Db, orgId: string, ids: string): Array<{ owner_user_id: string; status: string; progress: number }> {
-  const stmt = prepared(db, 'growth.progress.goals', () => statement(db, `SELECT g.owner_user_id, g.status, g.progress FROM goals g INDEXED BY goals_org_owner_user_idx
-    WHERE g.organization_id = @orgId AND g.owner_user_id IN (SELECT value FROM json_each(@ids)) AND g.owner_kind = 'PERSON' AND g.kind = 'GROWTH'`));
+  const stmt = prepared(db, 'growth.progress.goals', () =>
+    statement(
+      db,
+      `SELECT g.owner_user_id, g.status, g.progress FROM goals g INDEXED BY goals_org_owner_user_idx
+    WHERE g.organization_id = @orgId AND g.owner_user_id IN (SELECT value FROM json_each(@ids)) AND g.owner_kind = 'PERSON' AND g.kind = 'GROWTH'`,
+    ),
+  );
   return stmt.all({ orgId, ids }) as Array<{ owner_user_id: string; status: string; progress: number }>;
 }
 
 export function actionsOfPeople(db: Db, orgId: string, ids: string): Array<{ user_id: string; due_date: string | null; done_at: string | null }> {
-  const stmt = prepared(db, 'growth.progress.actions', () => statement(db, `SELECT a.user_id, a.due_date, a.done_at FROM development_actions a
-    WHERE a.organization_id = @orgId AND a.user_id IN (SELECT value FROM json_each(@ids))`));
+  const stmt = prepared(db, 'growth.progress.actions', () =>
+    statement(
+      db,
+      `SELECT a.user_id, a.due_date, a.done_at FROM development_actions a
+    WHERE a.organization_id = @orgId AND a.user_id IN (SELECT value FROM json_each(@ids))`,
+    ),
+  );
   return stmt.all({ orgId, ids }) as Array<{ user_id: string; due_date: string | null; done_at: string | null }>;
 }

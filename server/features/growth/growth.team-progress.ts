@@ -21,8 +21,14 @@ import { actionsOfPeople, growthGoalsOfPeople, lastAssessed, liveTeamsByIds, peo
 type Ctx = MercuriusContext;
 
 type PersonProgress = {
-  user: UserRow; placement: PlacementRow | null; self_assessed_at: string | null; manager_assessed_at: string | null;
-  plan_progress: GoalBand | null; growth_goals: number; actions_open: number; actions_overdue: number;
+  user: UserRow;
+  placement: PlacementRow | null;
+  self_assessed_at: string | null;
+  manager_assessed_at: string | null;
+  plan_progress: GoalBand | null;
+  growth_goals: number;
+  actions_open: number;
+  actions_overdue: number;
 };
 type TeamProgress = { team: TeamRow | null; people: PersonProgress[] };
 
@@ -66,7 +72,12 @@ export function developmentTeamProgress(ctx: Ctx): TeamProgress[] {
       placement: placements.get(user.id) ?? null,
       self_assessed_at: seen?.self ?? null,
       manager_assessed_at: seen?.manager ?? null,
-      plan_progress: planBand(developmentPlanProgress(goals, actions.map((a) => ({ done: !!a.done_at })))),
+      plan_progress: planBand(
+        developmentPlanProgress(
+          goals,
+          actions.map((a) => ({ done: !!a.done_at })),
+        ),
+      ),
       growth_goals: goals.length,
       actions_open: open.length,
       actions_overdue: open.filter((a) => a.due_date !== null && a.due_date < today).length,

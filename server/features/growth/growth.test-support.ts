@@ -23,11 +23,34 @@ export function insertTrack(app: FastifyInstance, orgId: string, builtinKey = 'e
   const builtin = builtinTrack(builtinKey);
   if (!builtin) throw new Error(`no built-in track ${builtinKey}`);
   const { db } = app.services;
-  const trackId = db.transaction(() => writeTrack(db, orgId, null, {
-    name: name ?? `${builtin.name} ${newId().slice(0, 6)}`, description: builtin.description, levels: builtin.levels, competencies: builtin.competencies,
-  }, { builtin_key: builtin.key }));
-  const levelIds = db.select({ id: competencyLevels.id }).from(competencyLevels).where(eq(competencyLevels.track_id, trackId)).orderBy(asc(competencyLevels.position)).all().map((r) => r.id);
-  const competencyIds = db.select({ id: competencies.id }).from(competencies).where(eq(competencies.track_id, trackId)).orderBy(asc(competencies.position)).all().map((r) => r.id);
+  const trackId = db.transaction(() =>
+    writeTrack(
+      db,
+      orgId,
+      null,
+      {
+        name: name ?? `${builtin.name} ${newId().slice(0, 6)}`,
+        description: builtin.description,
+        levels: builtin.levels,
+        competencies: builtin.competencies,
+      },
+      { builtin_key: builtin.key },
+    ),
+  );
+  const levelIds = db
+    .select({ id: competencyLevels.id })
+    .from(competencyLevels)
+    .where(eq(competencyLevels.track_id, trackId))
+    .orderBy(asc(competencyLevels.position))
+    .all()
+    .map((r) => r.id);
+  const competencyIds = db
+    .select({ id: competencies.id })
+    .from(competencies)
+    .where(eq(competencies.track_id, trackId))
+    .orderBy(asc(competencies.position))
+    .all()
+    .map((r) => r.id);
   return { trackId, levelIds, competencyIds };
 }
 
@@ -35,6 +58,9 @@ export function insertTrack(app: FastifyInstance, orgId: string, builtinKey = 'e
 export function placeUser(app: FastifyInstance, orgId: string, userId: string, track: TestTrack, levelIndex = 0, placedBy: string | null = null): void {
   const levelId = track.levelIds[levelIndex];
   if (!levelId) throw new Error(`no level ${levelIndex}`);
-  app.services.db.insert(competencyPlacements).values({ user_id: userId, organization_id: orgId, track_id: track.trackId, level_id: levelId, placed_by: placedBy })
-    .onConflictDoUpdate({ target: competencyPlacements.user_id, set: { track_id: track.trackId, level_id: levelId, placed_by: placedBy } }).run();
+  app.services.db
+    .insert(competencyPlacements)
+    .values({ user_id: userId, organization_id: orgId, track_id: track.trackId, level_id: levelId, placed_by: placedBy })
+    .onConflictDoUpdate({ target: competencyPlacements.user_id, set: { track_id: track.trackId, level_id: levelId, placed_by: placedBy } })
+    .run();
 }

@@ -7,7 +7,16 @@ import { parseInput, withoutNulls } from '../../lib/parse.js';
 import { nowIso } from '../../lib/tokens.js';
 import { templateLifecycle, templateResolvers, type TemplateStore } from '../templates/templates.lifecycle.js';
 import {
-  countTracks, findTrack, findTrackByName, levelsOfTracks, listTracks, peopleUsingLevels, setTrackArchived, writeTrack, type TrackData, type TrackRow,
+  countTracks,
+  findTrack,
+  findTrackByName,
+  levelsOfTracks,
+  listTracks,
+  peopleUsingLevels,
+  setTrackArchived,
+  writeTrack,
+  type TrackData,
+  type TrackRow,
 } from './growth.framework.repo.js';
 
 type Ctx = MercuriusContext;
@@ -36,15 +45,26 @@ function freeCopyName(ctx: Ctx, orgId: string, name: string): string {
 const trackStore: TemplateStore<TrackRow, TrackInput> = {
   list: listTracks,
   find: findTrack,
-  insert: (db, orgId, data) => findTrack(db, orgId, db.transaction(() => writeTrack(db, orgId, null, data, { builtin_key: data.builtin_key ?? null })))!,
+  insert: (db, orgId, data) =>
+    findTrack(
+      db,
+      orgId,
+      db.transaction(() => writeTrack(db, orgId, null, data, { builtin_key: data.builtin_key ?? null })),
+    )!,
   update: (db, orgId, id, data, baseVersion) => {
     db.transaction(() => {
       const kept = new Set(data.levels.map((l) => l.id).filter(Boolean));
       const removed = levelsOfTracks(db, orgId, [id]).filter((l) => !kept.has(l.id));
-      const people = peopleUsingLevels(db, orgId, removed.map((l) => l.id));
+      const people = peopleUsingLevels(
+        db,
+        orgId,
+        removed.map((l) => l.id),
+      );
       if (people > 0) {
         const names = removed.map((l) => l.name).join(', ');
-        throw conflict(`${names} cannot be removed: ${plural(people, 'person is', 'people are')} placed on it or assessed against it. Place them on another level first.`);
+        throw conflict(
+          `${names} cannot be removed: ${plural(people, 'person is', 'people are')} placed on it or assessed against it. Place them on another level first.`,
+        );
       }
       writeTrack(db, orgId, id, data, { baseVersion });
     });
@@ -77,7 +97,8 @@ export const competencyTracks = templateLifecycle<TrackRow, TrackInput>({
   builtInRefusal: { error: () => conflict('Built-in tracks are copied, never changed.'), archive: true },
   parse: (ctx, viewer, input, editing) => {
     const data = parseInput(competencyTrackInputSchema, withoutNulls(input));
-    if (findTrackByName(ctx.services.db, viewer.organizationId, data.name, editing?.id)) nameTaken(`A track named "${data.name}" already exists (archived tracks count too).`);
+    if (findTrackByName(ctx.services.db, viewer.organizationId, data.name, editing?.id))
+      nameTaken(`A track named "${data.name}" already exists (archived tracks count too).`);
     return data;
   },
   copyOf: (ctx, viewer, args) => {
@@ -95,6 +116,11 @@ export const competencyTracks = templateLifecycle<TrackRow, TrackInput>({
 });
 
 export const competencyTrackResolvers = templateResolvers(competencyTracks, {
-  list: 'competencyFramework', one: 'competencyTrack', create: 'createCompetencyTrack', copy: 'copyBuiltinCompetencyTrack',
-  update: 'updateCompetencyTrack', archive: 'archiveCompetencyTrack', restore: 'restoreCompetencyTrack',
+  list: 'competencyFramework',
+  one: 'competencyTrack',
+  create: 'createCompetencyTrack',
+  copy: 'copyBuiltinCompetencyTrack',
+  update: 'updateCompetencyTrack',
+  archive: 'archiveCompetencyTrack',
+  restore: 'restoreCompetencyTrack',
 });

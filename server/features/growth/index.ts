@@ -20,7 +20,10 @@ export async function growthFeature(app: FastifyInstance): Promise<void> {
   declareOperationRules(app, growthRules);
   app.graphql.extendSchema(growthSchema);
   const parts: Array<[FeatureArea, FeaturePart]> = [
-    ['DEVELOPMENT_PLAN', growthFrameworkPart], ['ASSESSMENT', growthAssessmentsPart], ['DEVELOPMENT_PLAN', growthPlansPart], ['TEAM_PROGRESS', growthTeamProgressPart],
+    ['DEVELOPMENT_PLAN', growthFrameworkPart],
+    ['ASSESSMENT', growthAssessmentsPart],
+    ['DEVELOPMENT_PLAN', growthPlansPart],
+    ['TEAM_PROGRESS', growthTeamProgressPart],
   ];
   for (const [area, part] of parts) app.graphql.defineResolvers(withFeatureArea(area, part.resolvers) as never);
   for (const [, part] of parts) await part.register?.(app);

@@ -11,10 +11,17 @@ import { users, type UserRow } from '../users/users.repo.js';
 export function teamsOfViewerLine(db: Db, viewer: Viewer): TeamRow[] {
   const v = viewer.userId;
   const below = belowViewer(viewer);
-  return db.select().from(teams).where(sql`${teams.organization_id} = ${viewer.organizationId} and ${teams.deleted_at} is null and (
+  return db
+    .select()
+    .from(teams)
+    .where(
+      sql`${teams.organization_id} = ${viewer.organizationId} and ${teams.deleted_at} is null and (
       ${teams.manager_id} = ${v} or ${teams.team_lead_id} = ${v}
       or ${teams.id} = (select ${users.team_id} from ${users} where ${users.id} = ${v})
-      or ${teams.manager_id} in ${below} or ${teams.team_lead_id} in ${below})`).orderBy(teams.name).all();
+      or ${teams.manager_id} in ${below} or ${teams.team_lead_id} in ${below})`,
+    )
+    .orderBy(teams.name)
+    .all();
 }
 
 /** Active people of the organization (`belowOnly`: the viewer and everyone below them), by name. */

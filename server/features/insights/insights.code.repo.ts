@@ -32,7 +32,9 @@ export function teamScopes(db: Db, orgId: string, teamId: string): TeamScopes {
  * nothing of it is this team's or this person's” (docs/decisions/0064).
  */
 export function connectedSources(db: Db, orgId: string): { code_connected: boolean; issues_connected: boolean } {
-  const providers = new Set(db.all<{ provider: string }>(sql`select distinct provider from integration_connections where organization_id = ${orgId}`).map((r) => r.provider));
+  const providers = new Set(
+    db.all<{ provider: string }>(sql`select distinct provider from integration_connections where organization_id = ${orgId}`).map((r) => r.provider),
+  );
   return { code_connected: providers.has('GITHUB') || providers.has('BITBUCKET'), issues_connected: providers.has('JIRA') || providers.has('AZURE_BOARDS') };
 }
 
@@ -45,7 +47,12 @@ export function organizationScopes(db: Db, orgId: string): TeamScopes {
 }
 
 function scopesOf(rows: Array<{ id: string; kind: string; is_sample: number; last_synced_at: string | null }>): TeamScopes {
-  const last = rows.map((r) => r.last_synced_at).filter((v): v is string => !!v).sort().at(-1) ?? null;
+  const last =
+    rows
+      .map((r) => r.last_synced_at)
+      .filter((v): v is string => !!v)
+      .sort()
+      .at(-1) ?? null;
   return {
     repos: rows.filter((r) => r.kind === 'REPOSITORY' || r.kind === 'WORKSPACE').map((r) => r.id),
     projects: rows.filter((r) => r.kind === 'PROJECT' || r.kind === 'BOARD').map((r) => r.id),
@@ -64,9 +71,13 @@ const toPr = (r: RawPr): PrRow => ({ ...r, author_is_bot: !!r.author_is_bot });
 /** PRs of the repositories merged in [from - DEPLOY_LOOKBACK, to): those merged in the window and those deployed in it. */
 export function mergedPullRequests(db: Db, orgId: string, repos: readonly string[], from: number, to: number): PrRow[] {
   if (!repos.length) return [];
-  return db.all<RawPr>(sql`select ${PR_COLUMNS} from ext_pull_requests p
+  return db
+    .all<RawPr>(
+      sql`select ${PR_COLUMNS} from ext_pull_requests p
     join integration_scopes s on s.id = p.scope_id left join ext_accounts a on a.id = p.author_account_id
-    where p.organization_id = ${orgId} and p.merged_at >= ${iso(from - DEPLOY_LOOKBACK_MS)} and p.merged_at < ${iso(to)} and p.scope_id in ${ids(repos)}`).map(toPr);
+    where p.organization_id = ${orgId} and p.merged_at >= ${iso(from - DEPLOY_LOOKBACK_MS)} and p.merged_at < ${iso(to)} and p.scope_id in ${ids(repos)}`,
+    )
+    .map(toPr);
 }
 
 /**
@@ -75,9 +86,15 @@ export function mergedPullRequests(db: Db, orgId: string, repos: readonly string
  */
 export function closedUnmergedMs(db: Db, orgId: string, repos: readonly string[], from: number, to: number): number[] {
   if (!repos.length) return [];
-  return (statement(db, `select unixepoch(p.closed_at, 'subsec') from ext_pull_requests p indexed by ext_pull_requests_merged
-    where p.organization_id = ? and p.merged_at is null and p.state = 'CLOSED' and p.closed_at >= ? and p.closed_at < ? and p.scope_id in (select value from json_each(?))`)
-    .pluck().all(orgId, iso(from), iso(to), JSON.stringify(repos)) as number[]).map((s) => Math.round(s * 1000));
+  return (
+    statement(
+      db,
+      `select unixepoch(p.closed_at, 'subsec') from ext_pull_requests p indexed by ext_pull_requests_merged
+    where p.organization_id = ? and p.merged_at is null and p.state = 'CLOSED' and p.closed_at >= ? and p.closed_at < ? and p.scope_id in (select value from json_each(?))`,
+    )
+      .pluck()
+      .all(orgId, iso(from), iso(to), JSON.stringify(repos)) as number[]
+  ).map((s) => Math.round(s * 1000));
 }
 
 export function deploymentsIn(db: Db, orgId: string, repos: readonly string[], from: number, to: number): DeploymentRow[] {
@@ -86,7 +103,16 @@ export function deploymentsIn(db: Db, orgId: string, repos: readonly string[], f
     where d.organization_id = ${orgId} and d.finished_at >= ${iso(from)} and d.finished_at < ${iso(to)} and d.scope_id in ${ids(repos)}`);
 }
 
-export type IncidentDetail = IncidentRow & { title: string; url: string | null; issue_type: string; status: string; status_category: string; story_points: number | null; cycle_minutes: number | null; assignee_user_id: string | null };
+export type IncidentDetail = IncidentRow & {
+  title: string;
+  url: string | null;
+  issue_type: string;
+  status: string;
+  status_category: string;
+  story_points: number | null;
+  cycle_minutes: number | null;
+  assignee_user_id: string | null;
+};
 
 /**
  * Incidents of the team: in its projects, or attributed to a deployment of its repositories; created
@@ -137,17 +163,25 @@ export function sprintIssues(db: Db, sprintIds: readonly string[]): SprintIssueR
 /** PRs of the repositories closed without merge in the window (through the merged index's unmerged end). */
 export function closedUnmergedPullRequests(db: Db, orgId: string, repos: readonly string[], from: number, to: number): PrRow[] {
   if (!repos.length) return [];
-  return db.all<RawPr>(sql`select ${PR_COLUMNS} from ext_pull_requests p indexed by ext_pull_requests_merged
+  return db
+    .all<RawPr>(
+      sql`select ${PR_COLUMNS} from ext_pull_requests p indexed by ext_pull_requests_merged
     join integration_scopes s on s.id = p.scope_id left join ext_accounts a on a.id = p.author_account_id
     where p.organization_id = ${orgId} and p.merged_at is null and p.state = 'CLOSED' and p.closed_at >= ${iso(from)} and p.closed_at < ${iso(to)}
-      and p.scope_id in ${ids(repos)}`).map(toPr);
+      and p.scope_id in ${ids(repos)}`,
+    )
+    .map(toPr);
 }
 
 export function pullRequestsByIds(db: Db, orgId: string, prIds: readonly string[]): PrRow[] {
   if (!prIds.length) return [];
-  return db.all<RawPr>(sql`select ${PR_COLUMNS} from ext_pull_requests p
+  return db
+    .all<RawPr>(
+      sql`select ${PR_COLUMNS} from ext_pull_requests p
     join integration_scopes s on s.id = p.scope_id left join ext_accounts a on a.id = p.author_account_id
-    where p.organization_id = ${orgId} and p.id in ${ids(prIds)}`).map(toPr);
+    where p.organization_id = ${orgId} and p.id in ${ids(prIds)}`,
+    )
+    .map(toPr);
 }
 
 /** Logins of the people who reviewed or commented (not the author, not bots), per PR. */
@@ -176,15 +210,29 @@ export function accountsOf(db: Db, orgId: string, userId: string): string[] {
 /** PRs the accounts authored: merged in [from - lookback, to) or still open. */
 export function authoredPullRequests(db: Db, orgId: string, accounts: readonly string[], from: number, to: number): PrRow[] {
   if (!accounts.length) return [];
-  return db.all<RawPr>(sql`select ${PR_COLUMNS} from ext_pull_requests p
+  return db
+    .all<RawPr>(
+      sql`select ${PR_COLUMNS} from ext_pull_requests p
     join integration_scopes s on s.id = p.scope_id left join ext_accounts a on a.id = p.author_account_id
     where p.author_account_id in ${ids(accounts)} and p.organization_id = ${orgId} and s.included = 1
       and ((p.merged_at >= ${iso(from - DEPLOY_LOOKBACK_MS)} and p.merged_at < ${iso(to)}) or p.state = 'OPEN'
         or (p.state = 'CLOSED' and p.closed_at >= ${iso(from)} and p.closed_at < ${iso(to)}))
-    order by p.created_at`).map(toPr);
+    order by p.created_at`,
+    )
+    .map(toPr);
 }
 
-export type PrEventRow = { pull_request_id: string; kind: string; at: string; actor_account_id: string | null; target_account_id: string | null; actor_login: string | null; target_login: string | null; target_user_id: string | null; actor_user_id: string | null };
+export type PrEventRow = {
+  pull_request_id: string;
+  kind: string;
+  at: string;
+  actor_account_id: string | null;
+  target_account_id: string | null;
+  actor_login: string | null;
+  target_login: string | null;
+  target_user_id: string | null;
+  actor_user_id: string | null;
+};
 
 /** REVIEW_REQUESTED, REVIEW and COMMENT events of some PRs (who was asked, who answered). */
 export function reviewEventsOf(db: Db, prIds: readonly string[]): PrEventRow[] {
@@ -209,9 +257,13 @@ export function reviewsGivenBy(db: Db, orgId: string, accounts: readonly string[
 /** Open PRs whose review is asked of the accounts and who have not reviewed since. */
 export function reviewRequestsFor(db: Db, orgId: string, accounts: readonly string[]): string[] {
   if (!accounts.length) return [];
-  return db.all<{ id: string }>(sql`select distinct p.id from ext_pr_events r join ext_pull_requests p on p.id = r.pull_request_id
+  return db
+    .all<{ id: string }>(
+      sql`select distinct p.id from ext_pr_events r join ext_pull_requests p on p.id = r.pull_request_id
     where r.target_account_id in ${ids(accounts)} and r.kind = 'REVIEW_REQUESTED' and p.state = 'OPEN' and p.organization_id = ${orgId}
-      and not exists (select 1 from ext_pr_events g where g.pull_request_id = p.id and g.kind = 'REVIEW' and g.actor_account_id = r.target_account_id and g.at >= r.at)`).map((r) => r.id);
+      and not exists (select 1 from ext_pr_events g where g.pull_request_id = p.id and g.kind = 'REVIEW' and g.actor_account_id = r.target_account_id and g.at >= r.at)`,
+    )
+    .map((r) => r.id);
 }
 
 /** Issues assigned to the accounts: resolved in the window, or not done. */
@@ -223,4 +275,3 @@ export function assignedIssues(db: Db, orgId: string, accounts: readonly string[
       and ((i.resolved_at >= ${iso(from)} and i.resolved_at < ${iso(to)}) or (i.status_category <> 'DONE' and i.created_at < ${iso(to)}))
     order by i.created_at`);
 }
-

@@ -7,7 +7,16 @@ import { loadUser } from '../users/users.loaders.js';
 import type { UserRow } from '../users/users.repo.js';
 import { requirePersonInsights } from './insights.access.js';
 import {
-  accountsOf, assignedIssues, authoredPullRequests, connectedSources, pullRequestsByIds, reviewEventsOf, reviewersOf, reviewRequestsFor, reviewsGivenBy, teamScopes,
+  accountsOf,
+  assignedIssues,
+  authoredPullRequests,
+  connectedSources,
+  pullRequestsByIds,
+  reviewEventsOf,
+  reviewersOf,
+  reviewRequestsFor,
+  reviewsGivenBy,
+  teamScopes,
 } from './insights.code.repo.js';
 import { countMetric, forIndividual, issueMetrics, prFactColumns, prFlowMetrics, snapshotMetric, type PrRow } from './insights.metrics.js';
 import type { InsightsMetric } from './insights.values.js';
@@ -42,7 +51,10 @@ export function computeIndividualInsights(db: Db, orgId: string, person: UserRow
   const others = pullRequestsByIds(db, orgId, [...new Set([...given.map((g) => g.pull_request_id), ...requestedIds])]);
   const othersById = new Map(others.map((p) => [p.id, p]));
   const events = reviewEventsOf(db, [...authoredAll.map((p) => p.id), ...requestedIds]);
-  const reviewers = reviewersOf(db, [...authored, ...open, ...others].map((p) => p.id));
+  const reviewers = reviewersOf(
+    db,
+    [...authored, ...open, ...others].map((p) => p.id),
+  );
   const present = (p: PrRow) => presentPr(p, reviewers.get(p.id) ?? []);
 
   /** Who a PR still waits for: asked reviewers who have not reviewed since they were asked. */
@@ -51,17 +63,31 @@ export function computeIndividualInsights(db: Db, orgId: string, person: UserRow
     for (const e of events) {
       if (e.pull_request_id !== p.id) continue;
       if (e.kind === 'REVIEW_REQUESTED' && e.target_account_id) asked.set(e.target_account_id, { login: e.target_login ?? 'someone', at: e.at });
-      if (e.kind === 'REVIEW' && e.actor_account_id && asked.has(e.actor_account_id) && e.at >= asked.get(e.actor_account_id)!.at) asked.delete(e.actor_account_id);
+      if (e.kind === 'REVIEW' && e.actor_account_id && asked.has(e.actor_account_id) && e.at >= asked.get(e.actor_account_id)!.at)
+        asked.delete(e.actor_account_id);
     }
     return [...asked.values()].map((a) => a.login).sort();
   };
-  const waitingSince = (p: PrRow) => (p.first_review_at && Date.parse(p.first_review_at) > Date.parse(p.ready_at ?? p.created_at) ? p.first_review_at : p.ready_at ?? p.created_at);
-  const openPullRequests = open.map((p) => ({ pull_request: present(p), waiting_hours: hoursBetween(waitingSince(p), iso(now)) ?? 0, waiting_for: waitingFor(p) }));
-  const reviewRequests = requestedIds.map((id) => othersById.get(id)).filter((p): p is PrRow => !!p).map((p) => {
-    const askedAt = events.filter((e) => e.pull_request_id === p.id && e.kind === 'REVIEW_REQUESTED' && e.target_account_id && mine.has(e.target_account_id)).map((e) => e.at).sort().at(-1);
-    return { pull_request: present(p), waiting_hours: hoursBetween(askedAt ?? p.ready_at ?? p.created_at, iso(now)) ?? 0, waiting_for: [] as string[] };
-  });
-  const reviewsGiven = given.map((g) => othersById.get(g.pull_request_id) ? { pr: othersById.get(g.pull_request_id)!, at: g.at } : null)
+  const waitingSince = (p: PrRow) =>
+    p.first_review_at && Date.parse(p.first_review_at) > Date.parse(p.ready_at ?? p.created_at) ? p.first_review_at : (p.ready_at ?? p.created_at);
+  const openPullRequests = open.map((p) => ({
+    pull_request: present(p),
+    waiting_hours: hoursBetween(waitingSince(p), iso(now)) ?? 0,
+    waiting_for: waitingFor(p),
+  }));
+  const reviewRequests = requestedIds
+    .map((id) => othersById.get(id))
+    .filter((p): p is PrRow => !!p)
+    .map((p) => {
+      const askedAt = events
+        .filter((e) => e.pull_request_id === p.id && e.kind === 'REVIEW_REQUESTED' && e.target_account_id && mine.has(e.target_account_id))
+        .map((e) => e.at)
+        .sort()
+        .at(-1);
+      return { pull_request: present(p), waiting_hours: hoursBetween(askedAt ?? p.ready_at ?? p.created_at, iso(now)) ?? 0, waiting_for: [] as string[] };
+    });
+  const reviewsGiven = given
+    .map((g) => (othersById.get(g.pull_request_id) ? { pr: othersById.get(g.pull_request_id)!, at: g.at } : null))
     .filter((g): g is { pr: PrRow; at: string } => !!g)
     .map((g) => ({ pull_request: present(g.pr), at: g.at, hours_after_ready: hoursBetween(g.pr.ready_at ?? g.pr.created_at, g.at) }));
 
@@ -101,15 +127,26 @@ export function computeIndividualInsights(db: Db, orgId: string, person: UserRow
   ];
   const scopes = teamScopes(db, orgId, person.team_id ?? '');
   return {
-    user: person, from: iso(window.from), to: iso(window.to),
+    user: person,
+    from: iso(window.from),
+    to: iso(window.to),
     periods: presentPeriods(periods),
     metrics: inRegistryOrder(forIndividual(metrics, INDIVIDUAL_MIN_N)),
-    sources: { code: accounts.length > 0, issues: issues.length > 0 || scopes.projects.length > 0, deployments: scopes.repos.length > 0, sample: scopes.sample, last_synced_at: scopes.lastSyncedAt, ...connectedSources(db, orgId) },
+    sources: {
+      code: accounts.length > 0,
+      issues: issues.length > 0 || scopes.projects.length > 0,
+      deployments: scopes.repos.length > 0,
+      sample: scopes.sample,
+      last_synced_at: scopes.lastSyncedAt,
+      ...connectedSources(db, orgId),
+    },
     authored: authored.map(present),
     open_pull_requests: openPullRequests,
     review_requests: reviewRequests,
     reviews_given: reviewsGiven,
-    collaborators: [...collaborators.values()].sort(byLogin).map((c) => ({ login: c.login, user_id: c.user_id, pull_requests: [...c.numbers].sort((a, b) => a - b) })),
+    collaborators: [...collaborators.values()]
+      .sort(byLogin)
+      .map((c) => ({ login: c.login, user_id: c.user_id, pull_requests: [...c.numbers].sort((a, b) => a - b) })),
     issues: issues.map(presentIssue),
     review_cycles: cycles,
     goals,

@@ -29,7 +29,11 @@ let githubConnectionId: string;
 
 function connection(orgId: string, provider: string): string {
   const id = newId();
-  app.services.db.$client.prepare(`insert into integration_connections (id, organization_id, provider, base_url, account, secret_sealed) values (?, ?, ?, 'http://127.0.0.1:1', 'acme', 'sealed')`).run(id, orgId, provider);
+  app.services.db.$client
+    .prepare(
+      `insert into integration_connections (id, organization_id, provider, base_url, account, secret_sealed) values (?, ?, ?, 'http://127.0.0.1:1', 'acme', 'sealed')`,
+    )
+    .run(id, orgId, provider);
   return id;
 }
 
@@ -44,7 +48,8 @@ beforeAll(async () => {
   people.director = await addUser(app, org.id, { email: 'director@acme.example', permission_level: 'MANAGER' });
   people.mia = await addUser(app, org.id, { email: 'mia@acme.example', permission_level: 'MANAGER', manager_id: people.director.id });
   updateTeam(db, org.id, alpha.id, { manager_id: people.mia.id });
-  for (const key of ['alice', 'bob', 'carol']) people[key] = await addUser(app, org.id, { email: `${key}@acme.example`, full_name: key, team_id: alpha.id, manager_id: people.mia.id });
+  for (const key of ['alice', 'bob', 'carol'])
+    people[key] = await addUser(app, org.id, { email: `${key}@acme.example`, full_name: key, team_id: alpha.id, manager_id: people.mia.id });
   for (const key of ['dave', 'erin']) people[key] = await addUser(app, org.id, { email: `${key}@acme.example`, full_name: key, team_id: beta.id });
   const other = createOrganization(db, 'Globex');
   outsiderAdmin = await addUser(app, other.id, { email: 'admin@globex.example', permission_level: 'ADMIN' });
@@ -67,7 +72,12 @@ beforeAll(async () => {
   // The sample's accounts to the test's people, its scopes to the teams.
   const c = db.$client;
   for (const key of ['alice', 'bob', 'carol', 'dave', 'erin']) {
-    c.prepare(`update ext_accounts set user_id = ? where organization_id = ? and (login = ? or external_id = ?)`).run(people[key]!.id, org.id, key, `jira-${key}`);
+    c.prepare(`update ext_accounts set user_id = ? where organization_id = ? and (login = ? or external_id = ?)`).run(
+      people[key]!.id,
+      org.id,
+      key,
+      `jira-${key}`,
+    );
   }
   c.prepare(`update integration_scopes set team_id = ? where organization_id = ? and name in ('acme/api', 'ALPHA')`).run(alpha.id, org.id);
   c.prepare(`update integration_scopes set team_id = ? where organization_id = ? and name = 'acme/web'`).run(beta.id, org.id);
@@ -86,7 +96,17 @@ const TEAM = `query($id: ID!, $from: String, $to: String, $grain: InsightsGrain)
   unattributed_incidents { key }
 } }`;
 
-type Value = { n: number; value: number | null; mean: number | null; median: number | null; p75: number | null; numerator: number | null; denominator: number | null; excluded: number; suppressed: boolean };
+type Value = {
+  n: number;
+  value: number | null;
+  mean: number | null;
+  median: number | null;
+  p75: number | null;
+  numerator: number | null;
+  denominator: number | null;
+  excluded: number;
+  suppressed: boolean;
+};
 type Metric = { key: string; summary: Value; points: Value[] };
 
 describe('team insights of Alpha over the synthetic dataset', () => {
@@ -103,7 +123,12 @@ describe('team insights of Alpha over the synthetic dataset', () => {
 
   it('has four Monday weeks, three members and every metric of the registry', () => {
     expect(team.members).toBe(3);
-    expect(team.periods.map((p: { start: string }) => p.start)).toEqual(['2025-03-03T00:00:00.000Z', '2025-03-10T00:00:00.000Z', '2025-03-17T00:00:00.000Z', '2025-03-24T00:00:00.000Z']);
+    expect(team.periods.map((p: { start: string }) => p.start)).toEqual([
+      '2025-03-03T00:00:00.000Z',
+      '2025-03-10T00:00:00.000Z',
+      '2025-03-17T00:00:00.000Z',
+      '2025-03-24T00:00:00.000Z',
+    ]);
     expect([...metrics.keys()].sort()).toEqual(Object.keys(INSIGHT_METRICS).sort());
     expect(team.sources).toMatchObject({ code: true, issues: true, deployments: true });
   });
@@ -182,7 +207,9 @@ describe('team insights of Alpha over the synthetic dataset', () => {
   });
 
   it('sprint S1: completion 80 %, commitment 100 %, one issue carried over', () => {
-    expect(team.sprints).toEqual([expect.objectContaining({ committed_points: 8, added_points: 2, completed_points: 8, completion_rate: 0.8, commitment_reliability: 1, carried_over: 1 })]);
+    expect(team.sprints).toEqual([
+      expect.objectContaining({ committed_points: 8, added_points: 2, completed_points: 8, completion_rate: 0.8, commitment_reliability: 1, carried_over: 1 }),
+    ]);
     expect(m('SPRINT_COMPLETION').summary.value).toBeCloseTo(0.8);
     expect(m('SPRINT_COMMITMENT_RELIABILITY').summary.value).toBeCloseTo(1);
   });
@@ -195,16 +222,22 @@ describe('team insights of Alpha over the synthetic dataset', () => {
 
   it('the pull requests behind a number, with their durations and why parts are left out', async () => {
     const admin = await signedIn(app, 'admin@acme.example');
-    const res = await admin.gql(`query($id: ID!) { teamInsightsPullRequests(team_id: $id, from: "2025-03-03", to: "2025-03-30", metric: PR_PICKUP_TIME) {
-      total items { number pickup_hours coding_hours reviewers excluded_reasons } } }`, { id: alpha.id });
+    const res = await admin.gql(
+      `query($id: ID!) { teamInsightsPullRequests(team_id: $id, from: "2025-03-03", to: "2025-03-30", metric: PR_PICKUP_TIME) {
+      total items { number pickup_hours coding_hours reviewers excluded_reasons } } }`,
+      { id: alpha.id },
+    );
     const page = res.data!.teamInsightsPullRequests;
     expect(page.total).toBe(6);
     const byNumber = new Map(page.items.map((p: { number: number }) => [p.number, p]));
     expect(byNumber.get(4)).toMatchObject({ pickup_hours: null, excluded_reasons: expect.arrayContaining(['no review by someone else']) });
     expect(byNumber.get(8)).toMatchObject({ coding_hours: null, excluded_reasons: expect.arrayContaining(['first commit after creation']) });
     expect(byNumber.get(3)).toMatchObject({ pickup_hours: 4, reviewers: ['alice'] });
-    const closed = await admin.gql(`query($id: ID!) { teamInsightsPullRequests(team_id: $id, from: "2025-03-03", to: "2025-03-30", metric: PR_CLOSED_WITHOUT_MERGE) {
-      total items { number state } } }`, { id: alpha.id });
+    const closed = await admin.gql(
+      `query($id: ID!) { teamInsightsPullRequests(team_id: $id, from: "2025-03-03", to: "2025-03-30", metric: PR_CLOSED_WITHOUT_MERGE) {
+      total items { number state } } }`,
+      { id: alpha.id },
+    );
     expect(closed.data!.teamInsightsPullRequests.total).toBe(7);
     expect(closed.data!.teamInsightsPullRequests.items).toContainEqual({ number: 7, state: 'CLOSED' });
   });
@@ -238,7 +271,10 @@ describe('weeks in the organization’s time zone', () => {
     for (let i = 0; i < 12; i++) merged.merged[i] = Date.parse(i < 6 ? '2025-03-26T10:00:00.000Z' : '2025-04-02T10:00:00.000Z');
     merged.n = 12;
     const throughput = prFlowMetrics({ merged, closedUnmerged: [], periods, window, members: 1 }).find((m) => m.key === 'PR_THROUGHPUT')!;
-    expect(throughput.points.map((p) => [p.value, p.denominator])).toEqual([[6, 1], [6, 1]]);
+    expect(throughput.points.map((p) => [p.value, p.denominator])).toEqual([
+      [6, 1],
+      [6, 1],
+    ]);
     expect(throughput.summary.value).toBe(6);
   });
 });
@@ -247,29 +283,44 @@ describe('the product’s own data beside the code data', () => {
   it('feedback given and received (counts only), goals as they stand, retros held in the window', async () => {
     const c = app.services.db.$client;
     const org = people.alice!.organizationId;
-    const feedback = c.prepare(`insert into feedback (id, organization_id, giver_id, recipient_id, body, visibility, created_at) values (?, ?, ?, ?, 'secret words', 'PRIVATE', ?)`);
+    const feedback = c.prepare(
+      `insert into feedback (id, organization_id, giver_id, recipient_id, body, visibility, created_at) values (?, ?, ?, ?, 'secret words', 'PRIVATE', ?)`,
+    );
     feedback.run(newId(), org, people.alice!.id, people.bob!.id, '2025-03-05T10:00:00.000Z');
     feedback.run(newId(), org, people.carol!.id, people.dave!.id, '2025-03-12T10:00:00.000Z');
     feedback.run(newId(), org, people.erin!.id, people.carol!.id, '2025-03-20T10:00:00.000Z');
     feedback.run(newId(), org, people.alice!.id, people.bob!.id, '2025-04-02T10:00:00.000Z');
-    const goal = c.prepare(`insert into goals (id, organization_id, title, owner_kind, owner_user_id, owner_team_id, visibility, status, progress) values (?, ?, 'Goal', ?, ?, ?, ?, ?, ?)`);
+    const goal = c.prepare(
+      `insert into goals (id, organization_id, title, owner_kind, owner_user_id, owner_team_id, visibility, status, progress) values (?, ?, 'Goal', ?, ?, ?, ?, ?, ?)`,
+    );
     goal.run(newId(), org, 'TEAM', null, alpha.id, 'EVERYONE', 'ON_TRACK', 40);
     goal.run(newId(), org, 'PERSON', people.alice!.id, null, 'MANAGER_CHAIN', 'AT_RISK', 60);
     goal.run(newId(), org, 'PERSON', people.bob!.id, null, 'PRIVATE', 'DONE', 100);
     goal.run(newId(), org, 'PERSON', people.carol!.id, null, 'EVERYONE', 'DROPPED', 10);
     goal.run(newId(), org, 'PERSON', people.dave!.id, null, 'EVERYONE', 'OFF_TRACK', 5);
     const retro = newId();
-    c.prepare(`insert into retros (id, organization_id, team_id, title, template_id, template_name, prompts, scheduled_at, started_at, phase) values (?, ?, ?, 'Sprint 1 retro', 'builtin', 'Start, stop, continue', '[]', ?, ?, 'SUMMARY')`)
-      .run(retro, org, alpha.id, '2025-03-14T15:00:00.000Z', '2025-03-14T15:00:00.000Z');
+    c.prepare(
+      `insert into retros (id, organization_id, team_id, title, template_id, template_name, prompts, scheduled_at, started_at, phase) values (?, ?, ?, 'Sprint 1 retro', 'builtin', 'Start, stop, continue', '[]', ?, ?, 'SUMMARY')`,
+    ).run(retro, org, alpha.id, '2025-03-14T15:00:00.000Z', '2025-03-14T15:00:00.000Z');
     for (const key of ['alice', 'bob']) c.prepare(`insert into retro_participants (retro_id, user_id) values (?, ?)`).run(retro, people[key]!.id);
-    for (const status of ['DONE', 'OPEN']) c.prepare(`insert into retro_action_items (id, organization_id, retro_id, team_id, text, status) values (?, ?, ?, ?, 'Do it', ?)`).run(newId(), org, retro, alpha.id, status);
+    for (const status of ['DONE', 'OPEN'])
+      c.prepare(`insert into retro_action_items (id, organization_id, retro_id, team_id, text, status) values (?, ?, ?, ?, 'Do it', ?)`).run(
+        newId(),
+        org,
+        retro,
+        alpha.id,
+        status,
+      );
 
     const mia = await signedIn(app, 'mia@acme.example');
-    const res = await mia.gql(`query($id: ID!) { teamInsights(team_id: $id, from: "2025-03-03", to: "2025-03-30") {
+    const res = await mia.gql(
+      `query($id: ID!) { teamInsights(team_id: $id, from: "2025-03-03", to: "2025-03-30") {
       metrics { key summary { value numerator denominator } points { value } }
       goals { count average_progress on_track at_risk off_track done }
       retros { title participants members actions_total actions_done }
-    } }`, { id: alpha.id });
+    } }`,
+      { id: alpha.id },
+    );
     expect(res.errors).toBeUndefined();
     const t = res.data!.teamInsights;
     const m = (key: string) => t.metrics.find((x: { key: string }) => x.key === key);
@@ -304,7 +355,10 @@ describe('individual insights of alice', () => {
     expect(me.open_pull_requests).toHaveLength(1);
     expect(me.open_pull_requests[0]).toMatchObject({ pull_request: { number: 9 }, waiting_for: ['bob'] });
     expect(me.open_pull_requests[0].waiting_hours).toBeCloseTo(87);
-    expect(me.reviews_given.map((r: { pull_request: { number: number }; hours_after_ready: number }) => [r.pull_request.number, r.hours_after_ready])).toEqual([[3, 4], [8, 2]]);
+    expect(me.reviews_given.map((r: { pull_request: { number: number }; hours_after_ready: number }) => [r.pull_request.number, r.hours_after_ready])).toEqual([
+      [3, 4],
+      [8, 2],
+    ]);
     expect(me.collaborators).toEqual([
       { login: 'bob', user: { id: people.bob!.id }, pull_requests: [1, 9] },
       { login: 'carol', user: { id: people.carol!.id }, pull_requests: [3, 8] },
@@ -354,7 +408,13 @@ describe('who may see which insights', () => {
     expect(bob.insightsPeople.map((p: { email: string }) => p.email)).toEqual(['bob@acme.example']);
     const director = (await (await signedIn(app, 'director@acme.example')).gql(q)).data!;
     expect(director.insightsTeams.map((t: { name: string }) => t.name)).toEqual(['Alpha']);
-    expect(director.insightsPeople.map((p: { email: string }) => p.email).sort()).toEqual(['alice@acme.example', 'bob@acme.example', 'carol@acme.example', 'director@acme.example', 'mia@acme.example']);
+    expect(director.insightsPeople.map((p: { email: string }) => p.email).sort()).toEqual([
+      'alice@acme.example',
+      'bob@acme.example',
+      'carol@acme.example',
+      'director@acme.example',
+      'mia@acme.example',
+    ]);
   });
 });
 
@@ -377,7 +437,10 @@ describe('the team page’s read model of merged pull requests (decision 0052)',
 
   it('follows a PR merged at another time, removed, and written again; nothing is left to rebuild after a read', async () => {
     expect(await merged()).toBe(6);
-    rewrite((pr) => { pr.mergedAt = '2025-04-02T10:00:00.000Z'; pr.closedAt = pr.mergedAt; });
+    rewrite((pr) => {
+      pr.mergedAt = '2025-04-02T10:00:00.000Z';
+      pr.closedAt = pr.mergedAt;
+    });
     expect(await merged()).toBe(5);
     rewrite(() => {});
     expect(await merged()).toBe(6);

@@ -2,7 +2,17 @@ import { hoursBetween, INSIGHT_METRICS, stats, type InsightMetricKey } from '../
 import { periodIndex, weeksOf, type Period, type Window } from './insights.periods.js';
 import { dayOf } from '../../../shared/dates.js';
 import {
-  bucket, countValue, distribution, durationValue, EMPTY, OUTSIDE, rateValue, ratioValue, slotsOf, type InsightsMetric, type InsightsValue,
+  bucket,
+  countValue,
+  distribution,
+  durationValue,
+  EMPTY,
+  OUTSIDE,
+  rateValue,
+  ratioValue,
+  slotsOf,
+  type InsightsMetric,
+  type InsightsValue,
 } from './insights.values.js';
 import { emptyPrFactColumns, PR_FACT_FIELDS, prFactValues, type PrFactColumns, type PrFactField } from '../integrations/integrations.pr-facts.repo.js';
 
@@ -16,21 +26,44 @@ import { emptyPrFactColumns, PR_FACT_FIELDS, prFactValues, type PrFactColumns, t
  */
 
 export type PrRow = {
-  id: string; number: number; title: string; url: string | null; repository: string; state: string;
-  author_login: string | null; author_user_id: string | null; author_is_bot: boolean;
-  created_at: string; first_commit_at: string | null; ready_at: string | null; first_review_at: string | null;
-  merged_at: string | null; closed_at: string | null; deployed_at: string | null;
-  additions: number | null; deletions: number | null; review_comments: number;
+  id: string;
+  number: number;
+  title: string;
+  url: string | null;
+  repository: string;
+  state: string;
+  author_login: string | null;
+  author_user_id: string | null;
+  author_is_bot: boolean;
+  created_at: string;
+  first_commit_at: string | null;
+  ready_at: string | null;
+  first_review_at: string | null;
+  merged_at: string | null;
+  closed_at: string | null;
+  deployed_at: string | null;
+  additions: number | null;
+  deletions: number | null;
+  review_comments: number;
 };
 
 export type DeploymentRow = { id: string; environment: string; result: string; finished_at: string };
 export type IncidentRow = {
-  id: string; key: string; created_at: string; resolved_at: string | null;
-  caused_by_deployment_id: string | null; deployment_finished_at: string | null;
+  id: string;
+  key: string;
+  created_at: string;
+  resolved_at: string | null;
+  caused_by_deployment_id: string | null;
+  deployment_finished_at: string | null;
 };
 export type IssueRow = {
-  id: string; key: string; created_at: string; resolved_at: string | null; status_category: string;
-  story_points: number | null; cycle_minutes: number | null;
+  id: string;
+  key: string;
+  created_at: string;
+  resolved_at: string | null;
+  status_category: string;
+  story_points: number | null;
+  cycle_minutes: number | null;
 };
 
 const ms = (iso: string | null | undefined) => (iso ? Date.parse(iso) : NaN);
@@ -43,8 +76,14 @@ const inWindow = (iso: string | null | undefined, w: Window) => {
 // ---------------------------------------------------------------- pull requests
 
 export type PrDurations = {
-  coding: number | null; pickup: number | null; review: number | null; deploy: number | null; cycle: number | null;
-  merge: number | null; size: number | null; reasons: string[];
+  coding: number | null;
+  pickup: number | null;
+  review: number | null;
+  deploy: number | null;
+  cycle: number | null;
+  merge: number | null;
+  size: number | null;
+  reasons: string[];
 };
 
 /** A pull request's parts, in hours, with the reasons a part is left out (plain words). */
@@ -61,14 +100,29 @@ export function prDurations(pr: PrRow): PrDurations {
   if (pr.state === 'MERGED' && !pr.first_review_at) reasons.push('no review by someone else');
   if (pr.state === 'MERGED' && !pr.deployed_at) reasons.push('not deployed');
   if (pr.first_review_at && pickup === null) reasons.push('reviewed before ready for review');
-  return { coding: coding ?? null, pickup: pickup ?? null, review: review ?? null, deploy: deploy ?? null, cycle: cycle ?? null, merge: merge ?? null, size: size ?? null, reasons };
+  return {
+    coding: coding ?? null,
+    pickup: pickup ?? null,
+    review: review ?? null,
+    deploy: deploy ?? null,
+    cycle: cycle ?? null,
+    merge: merge ?? null,
+    size: size ?? null,
+    reasons,
+  };
 }
 
 /** A pull request's facts in blob order (prFactValues of integrations.pr-facts.repo.ts, the one place the spans are defined). */
 function factsOf(pr: PrRow): number[] {
   return prFactValues({
-    merged: ms(pr.merged_at), deployed: ms(pr.deployed_at), created: ms(pr.created_at), ready: ms(pr.ready_at), firstCommit: ms(pr.first_commit_at),
-    firstReview: ms(pr.first_review_at), size: pr.additions === null && pr.deletions === null ? NaN : (pr.additions ?? 0) + (pr.deletions ?? 0), comments: pr.review_comments,
+    merged: ms(pr.merged_at),
+    deployed: ms(pr.deployed_at),
+    created: ms(pr.created_at),
+    ready: ms(pr.ready_at),
+    firstCommit: ms(pr.first_commit_at),
+    firstReview: ms(pr.first_review_at),
+    size: pr.additions === null && pr.deletions === null ? NaN : (pr.additions ?? 0) + (pr.deletions ?? 0),
+    comments: pr.review_comments,
   });
 }
 
@@ -78,7 +132,9 @@ export function prFactColumns(list: readonly PrRow[]): PrFactColumns {
   const out = emptyPrFactColumns(people.length);
   people.forEach((pr, i) => {
     const values = factsOf(pr);
-    PR_FACT_FIELDS.forEach((f, k) => { out[f][i] = values[k]!; });
+    PR_FACT_FIELDS.forEach((f, k) => {
+      out[f][i] = values[k]!;
+    });
   });
   out.n = people.length;
   return out;
@@ -114,13 +170,21 @@ export function prFlowMetrics(input: PrFamilyInput): InsightsMetric[] {
   const count = new Array<number>(periods.length).fill(0);
   const comments = new Array<number>(periods.length).fill(0);
   const unreviewed = new Array<number>(periods.length).fill(0);
-  let total = 0; let totalComments = 0; let totalUnreviewed = 0;
+  let total = 0;
+  let totalComments = 0;
+  let totalUnreviewed = 0;
   for (let i = 0; i < facts.n; i++) {
     const s = slots[i]!;
     if (s === OUTSIDE) continue;
     const c = facts.comments[i]!;
-    total++; totalComments += c; if (c === 0) totalUnreviewed++;
-    if (s >= 0) { count[s]!++; comments[s]! += c; if (c === 0) unreviewed[s]!++; }
+    total++;
+    totalComments += c;
+    if (c === 0) totalUnreviewed++;
+    if (s >= 0) {
+      count[s]!++;
+      comments[s]! += c;
+      if (c === 0) unreviewed[s]!++;
+    }
   }
   const duration = (key: InsightMetricKey, field: PrFactField): InsightsMetric => ({ key, ...distribution(facts[field], slots, periods.length) });
   const depth = (n: number, sum: number) => rateValue(n ? sum / n : null, n, sum, n);
@@ -177,7 +241,16 @@ export function deliveryMetrics(input: DeliveryInput): InsightsMetric[] {
   const weekStats = stats(perWeek);
   const frequency: InsightsMetric = {
     key: 'DEPLOYMENT_FREQUENCY',
-    summary: { ...EMPTY, n: perWeek.length, value: weekStats.median, mean: weekStats.mean, median: weekStats.median, p75: weekStats.p75, numerator: deployDays(deployments, window.zone), denominator: perWeek.length },
+    summary: {
+      ...EMPTY,
+      n: perWeek.length,
+      value: weekStats.median,
+      mean: weekStats.mean,
+      median: weekStats.median,
+      p75: weekStats.p75,
+      numerator: deployDays(deployments, window.zone),
+      denominator: perWeek.length,
+    },
     points: bucket(deployments, (d) => d.finished_at, periods).map((list, i) => {
       const days = deployDays(list, window.zone);
       return rateValue(days / Math.max(1, weeksOf(periods[i]!, window.zone)), list.length, days, null);
@@ -185,11 +258,18 @@ export function deliveryMetrics(input: DeliveryInput): InsightsMetric[] {
   };
 
   // Lead time for changes: the cycle time of the PRs deployed in the window, by when they were deployed.
-  const lead: InsightsMetric = { key: 'LEAD_TIME_FOR_CHANGES', ...distribution(input.prs.cycle, slotsOf(input.prs.deployed, input.prs.n, window, periods), periods.length) };
+  const lead: InsightsMetric = {
+    key: 'LEAD_TIME_FOR_CHANGES',
+    ...distribution(input.prs.cycle, slotsOf(input.prs.deployed, input.prs.n, window, periods), periods.length),
+  };
 
   const failedIds = new Set(input.incidents.map((i) => i.caused_by_deployment_id).filter((id): id is string => !!id));
   const cfr = (list: readonly DeploymentRow[]) => ratioValue(list.filter((d) => failedIds.has(d.id)).length, list.length);
-  const failure: InsightsMetric = { key: 'CHANGE_FAILURE_RATE', summary: cfr(deployments), points: bucket(deployments, (d) => d.finished_at, periods).map(cfr) };
+  const failure: InsightsMetric = {
+    key: 'CHANGE_FAILURE_RATE',
+    summary: cfr(deployments),
+    points: bucket(deployments, (d) => d.finished_at, periods).map(cfr),
+  };
 
   const resolved = input.incidents.filter((i) => inWindow(i.resolved_at, window));
   const recoveryOf = (i: IncidentRow) => hoursBetween(i.deployment_finished_at, i.resolved_at);
@@ -222,20 +302,36 @@ export function issueMetrics(issues: readonly IssueRow[], periods: readonly Peri
     { key: 'ISSUE_LEAD_TIME', summary: durationValue(done.map(issueLead)), points: byPeriod.map((l) => durationValue(l.map(issueLead))) },
     { key: 'ISSUE_CYCLE_TIME', summary: durationValue(done.map(issueCycle)), points: byPeriod.map((l) => durationValue(l.map(issueCycle))) },
     { key: 'ISSUE_THROUGHPUT', summary: countValue(done.length), points: byPeriod.map((l) => countValue(l.length)) },
-    { key: 'STORY_POINTS_COMPLETED', summary: { ...countValue(points(done)), n: done.length }, points: byPeriod.map((l) => ({ ...countValue(points(l)), n: l.length })) },
+    {
+      key: 'STORY_POINTS_COMPLETED',
+      summary: { ...countValue(points(done)), n: done.length },
+      points: byPeriod.map((l) => ({ ...countValue(points(l)), n: l.length })),
+    },
   ];
 }
 
 export type SprintRow = { id: string; name: string; start_at: string | null; end_at: string | null; complete_at: string | null };
 export type SprintIssueRow = {
-  sprint_id: string; issue_id: string; added_at: string; removed_at: string | null; story_points: number | null;
+  sprint_id: string;
+  issue_id: string;
+  added_at: string;
+  removed_at: string | null;
+  story_points: number | null;
   /** The issue's status category at the sprint's end (from its transitions); null: never moved (To Do). */
   category_at_end: string | null;
 };
 export type SprintOutcome = {
-  id: string; name: string; start_at: string | null; end_at: string | null;
-  committed_points: number; added_points: number; completed_points: number; committed_completed_points: number;
-  completion_rate: number | null; commitment_reliability: number | null; carried_over: number;
+  id: string;
+  name: string;
+  start_at: string | null;
+  end_at: string | null;
+  committed_points: number;
+  added_points: number;
+  completed_points: number;
+  committed_completed_points: number;
+  completion_rate: number | null;
+  commitment_reliability: number | null;
+  carried_over: number;
 };
 
 /** The end a sprint is judged at: when it was completed, else its planned end. */
@@ -249,13 +345,18 @@ export const sprintEnd = (s: SprintRow) => s.complete_at ?? s.end_at;
 export function sprintOutcome(sprint: SprintRow, rows: readonly SprintIssueRow[]): SprintOutcome {
   const start = ms(sprint.start_at);
   const end = ms(sprintEnd(sprint));
-  let committed = 0; let added = 0; let completed = 0; let committedDone = 0; let carried = 0;
+  let committed = 0;
+  let added = 0;
+  let completed = 0;
+  let committedDone = 0;
+  let carried = 0;
   for (const r of rows) {
     if (r.removed_at && ms(r.removed_at) <= end) continue;
     const isCommitted = !Number.isFinite(start) || ms(r.added_at) <= start;
     const points = r.story_points ?? 0;
     const done = r.category_at_end === 'DONE';
-    if (isCommitted) committed += points; else added += points;
+    if (isCommitted) committed += points;
+    else added += points;
     if (done) {
       completed += points;
       if (isCommitted) committedDone += points;
@@ -263,9 +364,17 @@ export function sprintOutcome(sprint: SprintRow, rows: readonly SprintIssueRow[]
   }
   const total = committed + added;
   return {
-    id: sprint.id, name: sprint.name, start_at: sprint.start_at, end_at: sprintEnd(sprint),
-    committed_points: committed, added_points: added, completed_points: completed, committed_completed_points: committedDone,
-    completion_rate: total > 0 ? completed / total : null, commitment_reliability: committed > 0 ? committedDone / committed : null, carried_over: carried,
+    id: sprint.id,
+    name: sprint.name,
+    start_at: sprint.start_at,
+    end_at: sprintEnd(sprint),
+    committed_points: committed,
+    added_points: added,
+    completed_points: completed,
+    committed_completed_points: committedDone,
+    completion_rate: total > 0 ? completed / total : null,
+    commitment_reliability: committed > 0 ? committedDone / committed : null,
+    carried_over: carried,
   };
 }
 
@@ -273,8 +382,16 @@ export function sprintOutcome(sprint: SprintRow, rows: readonly SprintIssueRow[]
 export function sprintMetrics(outcomes: readonly SprintOutcome[], periods: readonly Period[], window: Window): InsightsMetric[] {
   const ended = outcomes.filter((o) => inWindow(o.end_at, window));
   const byPeriod = bucket(ended, (o) => o.end_at, periods);
-  const completion = (list: readonly SprintOutcome[]) => ratioValue(list.reduce((a, o) => a + o.completed_points, 0), list.reduce((a, o) => a + o.committed_points + o.added_points, 0));
-  const reliability = (list: readonly SprintOutcome[]) => ratioValue(list.reduce((a, o) => a + o.committed_completed_points, 0), list.reduce((a, o) => a + o.committed_points, 0));
+  const completion = (list: readonly SprintOutcome[]) =>
+    ratioValue(
+      list.reduce((a, o) => a + o.completed_points, 0),
+      list.reduce((a, o) => a + o.committed_points + o.added_points, 0),
+    );
+  const reliability = (list: readonly SprintOutcome[]) =>
+    ratioValue(
+      list.reduce((a, o) => a + o.committed_completed_points, 0),
+      list.reduce((a, o) => a + o.committed_points, 0),
+    );
   return [
     { key: 'SPRINT_COMPLETION', summary: completion(ended), points: byPeriod.map(completion) },
     { key: 'SPRINT_COMMITMENT_RELIABILITY', summary: reliability(ended), points: byPeriod.map(reliability) },
@@ -285,11 +402,14 @@ export function sprintMetrics(outcomes: readonly SprintOutcome[], periods: reado
 
 /** On a person's page: only metrics fit for it, each aggregate over fewer than `minN` items suppressed (counts stay). */
 export function forIndividual(metrics: readonly InsightsMetric[], minN: number): InsightsMetric[] {
-  const hide = (v: InsightsValue): InsightsValue => (v.n >= minN ? v : { ...v, value: null, mean: null, median: null, p75: null, numerator: null, denominator: null, suppressed: true });
-  return metrics.filter((m) => INSIGHT_METRICS[m.key].individual).map((m) => {
-    if (INSIGHT_METRICS[m.key].unit === 'COUNT') return m;
-    return { ...m, summary: hide(m.summary), points: m.points.map(hide) };
-  });
+  const hide = (v: InsightsValue): InsightsValue =>
+    v.n >= minN ? v : { ...v, value: null, mean: null, median: null, p75: null, numerator: null, denominator: null, suppressed: true };
+  return metrics
+    .filter((m) => INSIGHT_METRICS[m.key].individual)
+    .map((m) => {
+      if (INSIGHT_METRICS[m.key].unit === 'COUNT') return m;
+      return { ...m, summary: hide(m.summary), points: m.points.map(hide) };
+    });
 }
 
 /** Counts per period of instants (feedback given or received). */

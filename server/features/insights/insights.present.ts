@@ -14,20 +14,45 @@ export type PresentedPr = ReturnType<typeof presentPr>;
 export function presentPr(pr: PrRow, reviewers: readonly string[] = []) {
   const d = prDurations(pr);
   return {
-    id: pr.id, number: pr.number, title: pr.title, url: pr.url, repository: pr.repository, state: pr.state,
-    author_login: pr.author_login, author_user_id: pr.author_user_id,
-    created_at: pr.created_at, first_commit_at: pr.first_commit_at, ready_at: pr.ready_at ?? pr.created_at, first_review_at: pr.first_review_at,
-    merged_at: pr.merged_at, deployed_at: pr.deployed_at,
-    coding_hours: d.coding, pickup_hours: d.pickup, review_hours: d.review, deploy_hours: d.deploy, cycle_hours: d.cycle, size: d.size,
-    reviewers: [...reviewers], excluded_reasons: d.reasons,
+    id: pr.id,
+    number: pr.number,
+    title: pr.title,
+    url: pr.url,
+    repository: pr.repository,
+    state: pr.state,
+    author_login: pr.author_login,
+    author_user_id: pr.author_user_id,
+    created_at: pr.created_at,
+    first_commit_at: pr.first_commit_at,
+    ready_at: pr.ready_at ?? pr.created_at,
+    first_review_at: pr.first_review_at,
+    merged_at: pr.merged_at,
+    deployed_at: pr.deployed_at,
+    coding_hours: d.coding,
+    pickup_hours: d.pickup,
+    review_hours: d.review,
+    deploy_hours: d.deploy,
+    cycle_hours: d.cycle,
+    size: d.size,
+    reviewers: [...reviewers],
+    excluded_reasons: d.reasons,
   };
 }
 
 export function presentIssue(i: IssueDetail) {
   return {
-    id: i.id, key: i.key, title: i.title, url: i.url, issue_type: i.issue_type, status: i.status, status_category: i.status_category,
-    story_points: i.story_points, created_at: i.created_at, resolved_at: i.resolved_at,
-    lead_hours: hoursBetween(i.created_at, i.resolved_at), cycle_hours: i.cycle_minutes === null ? null : i.cycle_minutes / 60,
+    id: i.id,
+    key: i.key,
+    title: i.title,
+    url: i.url,
+    issue_type: i.issue_type,
+    status: i.status,
+    status_category: i.status_category,
+    story_points: i.story_points,
+    created_at: i.created_at,
+    resolved_at: i.resolved_at,
+    lead_hours: hoursBetween(i.created_at, i.resolved_at),
+    cycle_hours: i.cycle_minutes === null ? null : i.cycle_minutes / 60,
     assignee_user_id: i.assignee_user_id,
   };
 }

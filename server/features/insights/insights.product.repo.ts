@@ -11,7 +11,9 @@ const ids = (list: readonly string[]) => sql`(select value from json_each(${JSON
 const iso = (ms: number) => new Date(ms).toISOString();
 
 export function teamMemberIds(db: Db, orgId: string, teamId: string): string[] {
-  return db.all<{ id: string }>(sql`select id from users where team_id = ${teamId} and organization_id = ${orgId} and deleted_at is null and status = 'ACTIVE'`).map((r) => r.id);
+  return db
+    .all<{ id: string }>(sql`select id from users where team_id = ${teamId} and organization_id = ${orgId} and deleted_at is null and status = 'ACTIVE'`)
+    .map((r) => r.id);
 }
 
 export type ReviewCycleScore = { cycle_id: string; name: string; ended_at: string | null; average: number | null; n: number };
@@ -21,7 +23,14 @@ export type ReviewCycleScore = { cycle_id: string; name: string; ended_at: strin
  * Private questions are left out. `releasedOnly`: only cycles whose results were released to the
  * people (a person's own page). `minN`: cycles with fewer submitted reviews show no average.
  */
-export function reviewScores(db: Db, orgId: string, people: readonly string[], from: number, to: number, opts: { releasedOnly: boolean; minN: number }): ReviewCycleScore[] {
+export function reviewScores(
+  db: Db,
+  orgId: string,
+  people: readonly string[],
+  from: number,
+  to: number,
+  opts: { releasedOnly: boolean; minN: number },
+): ReviewCycleScore[] {
   if (!people.length) return [];
   const rows = db.all<{ cycle_id: string; name: string; ended_at: string | null; average: number | null; n: number }>(sql`
     select c.id as cycle_id, c.name, coalesce(c.closed_at, c.review_end) as ended_at, avg(ans.rating) as average, count(distinct r.id) as n
@@ -40,10 +49,18 @@ export function reviewScores(db: Db, orgId: string, people: readonly string[], f
 /** created_at of feedback the people gave, and of feedback they received, in the window (counts only). */
 export function feedbackInstants(db: Db, orgId: string, people: readonly string[], from: number, to: number): { given: string[]; received: string[] } {
   if (!people.length) return { given: [], received: [] };
-  const given = db.all<{ at: string }>(sql`select created_at as at from feedback where organization_id = ${orgId} and giver_id in ${ids(people)}
-    and created_at >= ${iso(from)} and created_at < ${iso(to)}`).map((r) => r.at);
-  const received = db.all<{ at: string }>(sql`select created_at as at from feedback where organization_id = ${orgId} and recipient_id in ${ids(people)}
-    and created_at >= ${iso(from)} and created_at < ${iso(to)}`).map((r) => r.at);
+  const given = db
+    .all<{ at: string }>(
+      sql`select created_at as at from feedback where organization_id = ${orgId} and giver_id in ${ids(people)}
+    and created_at >= ${iso(from)} and created_at < ${iso(to)}`,
+    )
+    .map((r) => r.at);
+  const received = db
+    .all<{ at: string }>(
+      sql`select created_at as at from feedback where organization_id = ${orgId} and recipient_id in ${ids(people)}
+    and created_at >= ${iso(from)} and created_at < ${iso(to)}`,
+    )
+    .map((r) => r.at);
   return { given, received };
 }
 
@@ -66,11 +83,21 @@ export function goalsSnapshot(db: Db, orgId: string, input: { teamId?: string | 
   return row ?? { count: 0, average_progress: null, on_track: 0, at_risk: 0, off_track: 0, done: 0 };
 }
 
-export type RetroOutcome = { retro_id: string; title: string; held_at: string; participants: number; members: number; actions_total: number; actions_done: number };
+export type RetroOutcome = {
+  retro_id: string;
+  title: string;
+  held_at: string;
+  participants: number;
+  members: number;
+  actions_total: number;
+  actions_done: number;
+};
 
 /** The team's retros held (started) in the window: who took part, of the team's members now, and their action items. */
 export function teamRetros(db: Db, orgId: string, teamId: string, members: number, from: number, to: number): RetroOutcome[] {
-  return db.all<Omit<RetroOutcome, 'members'>>(sql`
+  return db
+    .all<Omit<RetroOutcome, 'members'>>(
+      sql`
     select r.id as retro_id, r.title, coalesce(r.started_at, r.scheduled_at) as held_at,
       (select count(*) from retro_participants rp where rp.retro_id = r.id) as participants,
       (select count(*) from retro_action_items ai where ai.retro_id = r.id) as actions_total,
@@ -78,5 +105,7 @@ export function teamRetros(db: Db, orgId: string, teamId: string, members: numbe
     from retros r
     where r.organization_id = ${orgId} and r.team_id = ${teamId} and r.started_at is not null
       and r.started_at >= ${iso(from)} and r.started_at < ${iso(to)}
-    order by r.started_at`).map((r) => ({ ...r, members }));
+    order by r.started_at`,
+    )
+    .map((r) => ({ ...r, members }));
 }

@@ -7,6 +7,10 @@ import type { OperationRules } from '../../graphql/operation-rules.js';
  */
 export const insightsRules: OperationRules = {
   Query: {
-    insightsTeams: 'SIGNED_IN', insightsPeople: 'SIGNED_IN', teamInsights: 'SUBJECT_OR_MANAGER', teamInsightsPullRequests: 'SUBJECT_OR_MANAGER', individualInsights: 'SUBJECT_OR_MANAGER',
+    insightsTeams: 'SIGNED_IN',
+    insightsPeople: 'SIGNED_IN',
+    teamInsights: 'SUBJECT_OR_MANAGER',
+    teamInsightsPullRequests: 'SUBJECT_OR_MANAGER',
+    individualInsights: 'SUBJECT_OR_MANAGER',
   },
 };

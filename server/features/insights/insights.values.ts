@@ -9,14 +9,31 @@ import type { InsightMetricKey } from '../../../shared/insights.js';
  */
 
 export type InsightsValue = {
-  n: number; value: number | null; mean: number | null; median: number | null; p75: number | null;
-  numerator: number | null; denominator: number | null; excluded: number; suppressed: boolean;
+  n: number;
+  value: number | null;
+  mean: number | null;
+  median: number | null;
+  p75: number | null;
+  numerator: number | null;
+  denominator: number | null;
+  excluded: number;
+  suppressed: boolean;
 };
 export type InsightsMetric = { key: InsightMetricKey; summary: InsightsValue; points: InsightsValue[] };
 
 const ms = (iso: string | null | undefined) => (iso ? Date.parse(iso) : NaN);
 
-export const EMPTY: InsightsValue = { n: 0, value: null, mean: null, median: null, p75: null, numerator: null, denominator: null, excluded: 0, suppressed: false };
+export const EMPTY: InsightsValue = {
+  n: 0,
+  value: null,
+  mean: null,
+  median: null,
+  p75: null,
+  numerator: null,
+  denominator: null,
+  excluded: 0,
+  suppressed: false,
+};
 
 /** A duration's value: stats of the values that exist, the others counted as excluded. */
 export function durationValue(values: ReadonlyArray<number | null>): InsightsValue {
@@ -38,7 +55,13 @@ function select(a: Float64Array, left: number, right: number, k: number): void {
     do {
       while (a[i]! < pivot) i++;
       while (pivot < a[j]!) j--;
-      if (i <= j) { const t = a[i]!; a[i] = a[j]!; a[j] = t; i++; j--; }
+      if (i <= j) {
+        const t = a[i]!;
+        a[i] = a[j]!;
+        a[j] = t;
+        i++;
+        j--;
+      }
     } while (i <= j);
     if (j < k) left = i;
     if (k < i) right = j;

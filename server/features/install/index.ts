@@ -71,7 +71,9 @@ export async function installFeature(app: FastifyInstance): Promise<void> {
           throw forbidden('Only admins of the organization that runs this server can open or close sign-up.');
         }
         if (services.config.signUp) {
-          throw conflict(`The SIGNUP environment variable sets sign-up to ${services.config.signUp === 'OPEN' ? 'open' : 'closed'} on this server; change it there.`);
+          throw conflict(
+            `The SIGNUP environment variable sets sign-up to ${services.config.signUp === 'OPEN' ? 'open' : 'closed'} on this server; change it there.`,
+          );
         }
         const open = parseInput(z.boolean('Choose open or closed.'), args.open);
         setSignUp(services.db, open ? 'OPEN' : 'CLOSED', viewer.userId);

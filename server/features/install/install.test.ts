@@ -6,7 +6,9 @@ import { seedOnFirstStart } from '../../db/seed.js';
 import { getInstallSettings } from './install.repo.js';
 
 const apps: FastifyInstance[] = [];
-afterEach(async () => { await Promise.all(apps.splice(0).map((a) => a.close())); });
+afterEach(async () => {
+  await Promise.all(apps.splice(0).map((a) => a.close()));
+});
 async function newApp(env: Record<string, string> = {}) {
   const app = await createTestApp(env);
   apps.push(app);

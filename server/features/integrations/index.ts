@@ -24,7 +24,13 @@ export async function integrationsFeature(app: FastifyInstance): Promise<void> {
   declareOperationRules(app, integrationsRules);
   app.graphql.extendSchema(integrationsSchema);
   const parts: FeaturePart[] = [
-    integrationsConnectionsPart, integrationsSyncPart, integrationsWebhooksPart, integrationsPeoplePart, integrationsCodeProcessPart, integrationsSamplePart, integrationsRetroActionsPart,
+    integrationsConnectionsPart,
+    integrationsSyncPart,
+    integrationsWebhooksPart,
+    integrationsPeoplePart,
+    integrationsCodeProcessPart,
+    integrationsSamplePart,
+    integrationsRetroActionsPart,
   ];
   for (const part of parts) app.graphql.defineResolvers(withFeatureArea('INTEGRATIONS', part.resolvers) as never);
   for (const part of parts) await part.register?.(app);

@@ -10,7 +10,11 @@ import { countActionIssues } from './integrations.connections.repo.js';
 import { createSampleAdapter } from './integrations.sample-adapter.js';
 
 const ADAPTERS: Record<IntegrationProvider, ProviderAdapter> = {
-  GITHUB: githubAdapter, BITBUCKET: bitbucketAdapter, JIRA: jiraAdapter, AZURE_BOARDS: azureAdapter, SLACK: slackAdapter,
+  GITHUB: githubAdapter,
+  BITBUCKET: bitbucketAdapter,
+  JIRA: jiraAdapter,
+  AZURE_BOARDS: azureAdapter,
+  SLACK: slackAdapter,
 };
 
 /** The adapter of a provider (the one place that knows them all). */

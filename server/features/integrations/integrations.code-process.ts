@@ -18,7 +18,8 @@ const present = (s: Stored) => ({ ...s.settings, updated_at: s.updated_at });
 export const integrationsCodeProcessPart: FeaturePart = {
   resolvers: {
     Query: {
-      codeProcessSettings: (_: unknown, __: unknown, ctx: MercuriusContext) => present(readStoredCodeProcess(ctx.services.db, requireAdmin(ctx).organizationId)),
+      codeProcessSettings: (_: unknown, __: unknown, ctx: MercuriusContext) =>
+        present(readStoredCodeProcess(ctx.services.db, requireAdmin(ctx).organizationId)),
     },
     Mutation: {
       updateCodeProcessSettings: (_: unknown, args: { input: Record<string, unknown> }, ctx: MercuriusContext) => {

@@ -54,7 +54,8 @@ const read = async () => {
   expect(r.errors).toBeUndefined();
   return r.data!.integration as Record<string, any>;
 };
-const prCount = () => app.services.db.select({ id: extPullRequests.id }).from(extPullRequests).where(eq(extPullRequests.connection_id, connectionId)).all().length;
+const prCount = () =>
+  app.services.db.select({ id: extPullRequests.id }).from(extPullRequests).where(eq(extPullRequests.connection_id, connectionId)).all().length;
 const webhook = (body: string, headers: Record<string, string>, id = connectionId) =>
   app.inject({ method: 'POST', url: `/api/integrations/webhooks/${id}`, payload: body, headers: { 'content-type': 'application/json', ...headers } });
 
@@ -87,11 +88,20 @@ describe('connecting', () => {
   });
 
   it('connects: secrets sealed at rest, never answered, audited without the secret; a second GitHub is a CONFLICT', async () => {
-    const r = await admin.gql(CONNECT, { input: { provider: 'GITHUB', base_url: fake.url, account: 'acme', token: fake.token, webhook_secret: WEBHOOK_SECRET, backfill_months: 24 } });
+    const r = await admin.gql(CONNECT, {
+      input: { provider: 'GITHUB', base_url: fake.url, account: 'acme', token: fake.token, webhook_secret: WEBHOOK_SECRET, backfill_months: 24 },
+    });
     expect(r.errors).toBeUndefined();
     const c = r.data!.connectIntegration as Record<string, any>;
     connectionId = c.id;
-    expect(c).toMatchObject({ provider: 'GITHUB', status: 'CONNECTED', has_webhook_secret: true, secret_hint: `••••${fake.token.slice(-4)}`, is_sample: false, connected_by: { id: world.admin.id } });
+    expect(c).toMatchObject({
+      provider: 'GITHUB',
+      status: 'CONNECTED',
+      has_webhook_secret: true,
+      secret_hint: `••••${fake.token.slice(-4)}`,
+      is_sample: false,
+      connected_by: { id: world.admin.id },
+    });
     expect(c.webhook_url).toBe(`http://localhost:3000/api/integrations/webhooks/${c.id}`);
     expect(c.scopes.map((s: { name: string }) => s.name).sort()).toEqual(['acme/api', 'acme/web']);
     expect(c.scopes.every((s: { included: boolean }) => s.included)).toBe(true);
@@ -159,7 +169,12 @@ describe('syncing', () => {
     expect(c.current_run.items_written).toBeLessThanOrEqual(3);
     const graphql = fake.requests.slice(before).filter((q) => q.path.startsWith('/graphql'));
     expect(graphql.length).toBeLessThanOrEqual(2);
-    const titles = app.services.db.select({ title: extPullRequests.title }).from(extPullRequests).where(eq(extPullRequests.connection_id, connectionId)).all().map((p) => p.title);
+    const titles = app.services.db
+      .select({ title: extPullRequests.title })
+      .from(extPullRequests)
+      .where(eq(extPullRequests.connection_id, connectionId))
+      .all()
+      .map((p) => p.title);
     expect(titles).toContain('Paginate the orders endpoint (v2)');
     expect(prCount()).toBe(PULL_REQUESTS.length);
   });
@@ -169,7 +184,11 @@ describe('syncing', () => {
     const jobId = app.services.db.select({ job_id: syncRuns.job_id }).from(syncRuns).where(eq(syncRuns.id, run.id)).get()!.job_id!;
     // What a killed process leaves: the run RUNNING, its job running under a runner that is gone.
     app.services.db.update(syncRuns).set({ status: 'RUNNING', started_at: clock.iso() }).where(eq(syncRuns.id, run.id)).run();
-    app.services.db.update(jobs).set({ status: 'running', attempts: 1, locked_by: 'a-runner-that-died', locked_until: clock.iso() }).where(eq(jobs.id, jobId)).run();
+    app.services.db
+      .update(jobs)
+      .set({ status: 'running', attempts: 1, locked_by: 'a-runner-that-died', locked_until: clock.iso() })
+      .where(eq(jobs.id, jobId))
+      .run();
     expect(scheduler.recoverInterrupted().interrupted).toBe(1);
     expect((await read()).current_run).toMatchObject({ id: run.id, status: 'INTERRUPTED' });
     expect(codeOf(await admin.gql(SYNC, { id: connectionId }))).toBe('CONFLICT');
@@ -187,12 +206,23 @@ describe('syncing', () => {
     expect(c.status).toBe('ERROR');
     expect(c.last_error).toMatch(/rejected the credentials/);
     expect(JSON.stringify(c)).not.toContain(fake.token);
-    const bad = await admin.gql(`mutation($id: ID!) { updateIntegration(id: $id, input: { token: "ghp_stillWrongStillWrongStillWrong0" }) { status } }`, { id: connectionId });
+    const bad = await admin.gql(`mutation($id: ID!) { updateIntegration(id: $id, input: { token: "ghp_stillWrongStillWrongStillWrong0" }) { status } }`, {
+      id: connectionId,
+    });
     expect(codeOf(bad)).toBe('BAD_USER_INPUT');
-    const good = await admin.gql(`mutation($id: ID!, $t: String!) { updateIntegration(id: $id, input: { token: $t }) { status last_error } }`, { id: connectionId, t: fake.token });
+    const good = await admin.gql(`mutation($id: ID!, $t: String!) { updateIntegration(id: $id, input: { token: $t }) { status last_error } }`, {
+      id: connectionId,
+      t: fake.token,
+    });
     expect(good.data!.updateIntegration).toEqual({ status: 'CONNECTED', last_error: null });
     c = await read();
-    expect(c.sync_runs.map((r: { status: string; kind: string }) => `${r.kind} ${r.status}`)).toEqual(['INCREMENTAL FAILED', 'INCREMENTAL DONE', 'INCREMENTAL DONE', 'RECONCILE DONE', 'BACKFILL DONE']);
+    expect(c.sync_runs.map((r: { status: string; kind: string }) => `${r.kind} ${r.status}`)).toEqual([
+      'INCREMENTAL FAILED',
+      'INCREMENTAL DONE',
+      'INCREMENTAL DONE',
+      'RECONCILE DONE',
+      'BACKFILL DONE',
+    ]);
   });
 });
 
@@ -215,14 +245,30 @@ describe('webhooks and retro action items', () => {
   it('sends a retro action item to the team’s repository as an issue', async () => {
     const c = await read();
     const api = c.scopes.find((s: { name: string }) => s.name === 'acme/api');
-    const set = await admin.gql(`mutation($id: ID!, $s: [IntegrationScopeInput!]!) { setIntegrationScopes(id: $id, scopes: $s) { name team { id } } }`, { id: connectionId, s: [{ id: api.id, included: true, team_id: world.team.id }] });
+    const set = await admin.gql(`mutation($id: ID!, $s: [IntegrationScopeInput!]!) { setIntegrationScopes(id: $id, scopes: $s) { name team { id } } }`, {
+      id: connectionId,
+      s: [{ id: api.id, included: true, team_id: world.team.id }],
+    });
     expect(set.data!.setIntegrationScopes).toContainEqual({ name: 'acme/api', team: { id: world.team.id } });
-    expect(codeOf(await admin.gql(`mutation($id: ID!, $s: [IntegrationScopeInput!]!) { setIntegrationScopes(id: $id, scopes: $s) { name } }`, { id: connectionId, s: [{ id: api.id, included: true, team_id: 'no-such-team' }] }))).toBe('BAD_USER_INPUT');
+    expect(
+      codeOf(
+        await admin.gql(`mutation($id: ID!, $s: [IntegrationScopeInput!]!) { setIntegrationScopes(id: $id, scopes: $s) { name } }`, {
+          id: connectionId,
+          s: [{ id: api.id, included: true, team_id: 'no-such-team' }],
+        }),
+      ),
+    ).toBe('BAD_USER_INPUT');
 
     retroId = seedEndedRetro(app.services.db, { orgId: world.org.id, teamId: world.team.id, endedAt: new Date().toISOString(), actionItems: { open: 2 } });
-    itemIds = app.services.db.select({ id: retroActionItems.id }).from(retroActionItems).where(eq(retroActionItems.retro_id, retroId)).all().map((i) => i.id);
+    itemIds = app.services.db
+      .select({ id: retroActionItems.id })
+      .from(retroActionItems)
+      .where(eq(retroActionItems.retro_id, retroId))
+      .all()
+      .map((i) => i.id);
     report = await signedIn(app, world.report.email);
-    const targets = (await report.gql(`query($r: ID!) { trackerTargets(retro_id: $r) { scope_id name provider team_owned } }`, { r: retroId })).data!.trackerTargets as Array<Record<string, unknown>>;
+    const targets = (await report.gql(`query($r: ID!) { trackerTargets(retro_id: $r) { scope_id name provider team_owned } }`, { r: retroId })).data!
+      .trackerTargets as Array<Record<string, unknown>>;
     expect(targets[0]).toMatchObject({ name: 'acme/api', provider: 'GITHUB', team_owned: true });
 
     const outsider = await signedIn(app, world.member.email);
@@ -240,20 +286,27 @@ describe('webhooks and retro action items', () => {
   });
 
   it('closing the issue marks the action item done on the next sync', async () => {
-    const issues = (await report.gql(`query($r: ID!) { retroActionIssues(retro_id: $r) { action_item_id key } }`, { r: retroId })).data!.retroActionIssues as Array<{ action_item_id: string; key: string }>;
+    const issues = (await report.gql(`query($r: ID!) { retroActionIssues(retro_id: $r) { action_item_id key } }`, { r: retroId })).data!
+      .retroActionIssues as Array<{ action_item_id: string; key: string }>;
     const first = issues.find((i) => i.action_item_id === itemIds[0])!;
     fake.closeIssue('acme/api', Number(first.key.split('#')[1]));
     await admin.gql(SYNC, { id: connectionId, kind: 'INCREMENTAL' });
     await settle();
-    const status = (id: string) => app.services.db.select({ status: retroActionItems.status }).from(retroActionItems).where(eq(retroActionItems.id, id)).get()!.status;
+    const status = (id: string) =>
+      app.services.db.select({ status: retroActionItems.status }).from(retroActionItems).where(eq(retroActionItems.id, id)).get()!.status;
     expect(status(itemIds[0]!)).toBe('DONE');
     expect(status(itemIds[1]!)).toBe('OPEN');
   });
 
   it('webhooks: unknown connection 404, bad signature 403, a delivery applied once, a replay acknowledged', async () => {
-    const issues = (await report.gql(`query($r: ID!) { retroActionIssues(retro_id: $r) { action_item_id key } }`, { r: retroId })).data!.retroActionIssues as Array<{ action_item_id: string; key: string }>;
+    const issues = (await report.gql(`query($r: ID!) { retroActionIssues(retro_id: $r) { action_item_id key } }`, { r: retroId })).data!
+      .retroActionIssues as Array<{ action_item_id: string; key: string }>;
     const second = issues.find((i) => i.action_item_id === itemIds[1])!;
-    const body = JSON.stringify({ action: 'closed', issue: { number: Number(second.key.split('#')[1]), state: 'closed', closed_at: new Date().toISOString() }, repository: { full_name: 'acme/api' } });
+    const body = JSON.stringify({
+      action: 'closed',
+      issue: { number: Number(second.key.split('#')[1]), state: 'closed', closed_at: new Date().toISOString() },
+      repository: { full_name: 'acme/api' },
+    });
     const headers = { 'x-github-event': 'issues', 'x-github-delivery': 'delivery-1', 'x-hub-signature-256': signatureOf(WEBHOOK_SECRET, body) };
     expect((await webhook(body, headers, 'no-such-connection')).statusCode).toBe(404);
     expect((await webhook(body, { ...headers, 'x-hub-signature-256': signatureOf('another-secret-0000', body) })).statusCode).toBe(403);
@@ -265,7 +318,9 @@ describe('webhooks and retro action items', () => {
     expect(replay.statusCode).toBe(200);
     expect(replay.json()).toEqual({ duplicate: true });
     expect(app.services.db.select().from(webhookDeliveries).all()).toHaveLength(1);
-    expect(app.services.db.select({ status: retroActionItems.status }).from(retroActionItems).where(eq(retroActionItems.id, itemIds[1]!)).get()!.status).toBe('DONE');
+    expect(app.services.db.select({ status: retroActionItems.status }).from(retroActionItems).where(eq(retroActionItems.id, itemIds[1]!)).get()!.status).toBe(
+      'DONE',
+    );
   });
 });
 
@@ -284,11 +339,27 @@ describe('organizations and disconnecting', () => {
   it('pausing stops the schedules; disconnecting removes everything it brought', async () => {
     const paused = await admin.gql(`mutation($id: ID!) { updateIntegration(id: $id, input: { paused: true }) { status } }`, { id: connectionId });
     expect(paused.data!.updateIntegration).toEqual({ status: 'PAUSED' });
-    const schedules = () => app.services.db.select({ key: jobSchedules.key, active: jobSchedules.active }).from(jobSchedules).where(like(jobSchedules.key, `%${connectionId}%`)).all();
-    expect(schedules().map((x) => [x.key.split(':').pop(), x.active]).sort()).toEqual([['INCREMENTAL', false], ['RECONCILE', false]]);
+    const schedules = () =>
+      app.services.db
+        .select({ key: jobSchedules.key, active: jobSchedules.active })
+        .from(jobSchedules)
+        .where(like(jobSchedules.key, `%${connectionId}%`))
+        .all();
+    expect(
+      schedules()
+        .map((x) => [x.key.split(':').pop(), x.active])
+        .sort(),
+    ).toEqual([
+      ['INCREMENTAL', false],
+      ['RECONCILE', false],
+    ]);
     expect(codeOf(await admin.gql(SYNC, { id: connectionId }))).toBe('CONFLICT');
     const body = JSON.stringify({ action: 'closed', issue: { number: 1 }, repository: { full_name: 'acme/api' } });
-    const ignored = await webhook(body, { 'x-github-event': 'issues', 'x-github-delivery': 'delivery-paused', 'x-hub-signature-256': signatureOf(WEBHOOK_SECRET, body) });
+    const ignored = await webhook(body, {
+      'x-github-event': 'issues',
+      'x-github-delivery': 'delivery-paused',
+      'x-hub-signature-256': signatureOf(WEBHOOK_SECRET, body),
+    });
     expect([ignored.statusCode, ignored.json()]).toEqual([202, { accepted: false, ignored: true }]);
     const sample = await admin.gql(`mutation { loadSampleInsightsData { loaded } }`);
     expect(codeOf(sample)).toBe('BAD_USER_INPUT');
@@ -297,7 +368,12 @@ describe('organizations and disconnecting', () => {
     expect(prCount()).toBe(0);
     expect(schedules()).toEqual([]);
     expect(codeOf(await admin.gql(GET, { id: connectionId }))).toBe('NOT_FOUND');
-    const audit = app.services.db.select().from(auditEvents).where(eq(auditEvents.action, 'INTEGRATION_SECRET_CHANGED')).all().map((a) => a.details);
+    const audit = app.services.db
+      .select()
+      .from(auditEvents)
+      .where(eq(auditEvents.action, 'INTEGRATION_SECRET_CHANGED'))
+      .all()
+      .map((a) => a.details);
     expect(audit).toContainEqual({ integration: 'GitHub', secret: 'token', change: 'removed' });
   });
 });

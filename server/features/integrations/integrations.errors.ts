@@ -12,7 +12,11 @@ import { formatTime } from '../../../shared/format.js';
 export type IntegrationErrorKind = 'AUTH' | 'ACCESS' | 'RATE_LIMITED' | 'UNAVAILABLE' | 'UNREACHABLE' | 'BAD_PAYLOAD' | 'NOT_FOUND';
 
 export class IntegrationError extends Error {
-  constructor(readonly kind: IntegrationErrorKind, message: string, readonly retryAt: Date | null = null) {
+  constructor(
+    readonly kind: IntegrationErrorKind,
+    message: string,
+    readonly retryAt: Date | null = null,
+  ) {
     super(message);
     this.name = 'IntegrationError';
   }
@@ -75,7 +79,10 @@ export function classifyHttpFailure(provider: IntegrationProvider, status: numbe
  * server's network (docs/decisions/0054). The cause is in the server log when the guard refused.
  */
 export function unreachable(provider: IntegrationProvider): IntegrationError {
-  return new IntegrationError('UNREACHABLE', `${PROVIDER_LABEL[provider]} could not be reached: check the base URL and the network. An address on a private network must be allowed by the server's operator.`);
+  return new IntegrationError(
+    'UNREACHABLE',
+    `${PROVIDER_LABEL[provider]} could not be reached: check the base URL and the network. An address on a private network must be allowed by the server's operator.`,
+  );
 }
 
 /**
@@ -94,7 +101,11 @@ export class NotTheService extends IntegrationError {
 /** What a connection test says of a NotTheService: the host the admin typed, and what it is not (docs/decisions/0064). */
 export function notTheServiceMessage(provider: IntegrationProvider, baseUrl: string): string {
   let host = baseUrl;
-  try { host = new URL(baseUrl).host; } catch { /* the address as typed */ }
+  try {
+    host = new URL(baseUrl).host;
+  } catch {
+    /* the address as typed */
+  }
   return `The server at ${host} answered, but it is not ${PROVIDER_LABEL[provider]}: check the base URL.`;
 }
 

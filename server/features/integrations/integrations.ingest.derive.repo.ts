@@ -34,17 +34,36 @@ export function countedBranch(settings: CodeProcessSettings, baseRef: string | n
 /** The ext_deployments external id of a merge counted as a deployment (code process MERGE). */
 export const mergeDeploymentId = (prExternalId: string) => `merge:${prExternalId}`;
 
-type PrRow = { id: string; scope_id: string; external_id: string; author_account_id: string | null; is_draft: number; base_ref: string | null; merge_commit_sha: string | null; created_at: string; merged_at: string | null };
+type PrRow = {
+  id: string;
+  scope_id: string;
+  external_id: string;
+  author_account_id: string | null;
+  is_draft: number;
+  base_ref: string | null;
+  merge_commit_sha: string | null;
+  created_at: string;
+  merged_at: string | null;
+};
 type EventRow = { pull_request_id: string; kind: string; state: string | null; at: string; actor_account_id: string | null; actor_bot: number | null };
 type DeploymentRow = { id: string; sha: string | null; finished_at: string };
 
 export type PrDerived = {
-  first_commit_at: string | null; ready_at: string | null; first_review_at: string | null; first_approval_at: string | null; last_approval_at: string | null;
-  review_comments: number; all_comments: number; review_rounds: number;
+  first_commit_at: string | null;
+  ready_at: string | null;
+  first_review_at: string | null;
+  first_approval_at: string | null;
+  last_approval_at: string | null;
+  review_comments: number;
+  all_comments: number;
+  review_rounds: number;
 };
 
 /** The boundaries of one pull request from its events (pure: the tests and recompute share it). */
-export function derivePullRequest(pr: Pick<PrRow, 'author_account_id' | 'is_draft' | 'created_at'>, events: ReadonlyArray<Pick<EventRow, 'kind' | 'state' | 'at' | 'actor_account_id' | 'actor_bot'>>): PrDerived {
+export function derivePullRequest(
+  pr: Pick<PrRow, 'author_account_id' | 'is_draft' | 'created_at'>,
+  events: ReadonlyArray<Pick<EventRow, 'kind' | 'state' | 'at' | 'actor_account_id' | 'actor_bot'>>,
+): PrDerived {
   let firstCommit: string | null = null;
   let lastReady: string | null = null;
   let firstReview: string | null = null;
@@ -85,7 +104,10 @@ export function derivePullRequest(pr: Pick<PrRow, 'author_account_id' | 'is_draf
 }
 
 /** Cycle time (minutes) as the sum of the intervals in the In Progress category, the first time it entered it, and when it was last done. */
-export function deriveIssue(statusCategory: StatusCategory, transitions: ReadonlyArray<{ at: string; from_category: StatusCategory | null; to_category: StatusCategory }>): { first_in_progress_at: string | null; cycle_minutes: number | null; last_done_at: string | null } {
+export function deriveIssue(
+  statusCategory: StatusCategory,
+  transitions: ReadonlyArray<{ at: string; from_category: StatusCategory | null; to_category: StatusCategory }>,
+): { first_in_progress_at: string | null; cycle_minutes: number | null; last_done_at: string | null } {
   const sorted = [...transitions].sort((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : 0));
   let current: StatusCategory = sorted[0]?.from_category ?? 'TODO';
   let since: string | null = null;
@@ -121,7 +143,17 @@ export class Deriver {
   private readonly deleteMergeDeployment: Statement;
   private readonly prsOfScopeSince: Statement;
   private readonly prsLinkedTo: (ids: string[]) => string[];
-  private readonly issues: (ids: string[]) => Array<{ id: string; organization_id: string; scope_id: string; issue_type: string; status_category: StatusCategory; created_at: string; resolved_at: string | null }>;
+  private readonly issues: (
+    ids: string[],
+  ) => Array<{
+    id: string;
+    organization_id: string;
+    scope_id: string;
+    issue_type: string;
+    status_category: StatusCategory;
+    created_at: string;
+    resolved_at: string | null;
+  }>;
   private readonly transitions: (ids: string[]) => Array<{ issue_id: string; at: string; from_category: StatusCategory | null; to_category: StatusCategory }>;
   private readonly updateIssue: Statement;
   private readonly incidentsOfOrg: Statement;
@@ -130,7 +162,11 @@ export class Deriver {
   private readonly updateAttribution: Statement;
   private readonly deploymentCache = new Map<string, DeploymentRow[]>();
 
-  constructor(private readonly db: Db, private readonly organizationId: string, private readonly settings: CodeProcessSettings) {
+  constructor(
+    private readonly db: Db,
+    private readonly organizationId: string,
+    private readonly settings: CodeProcessSettings,
+  ) {
     const inList = <T>(sqlOf: (marks: string) => string) => {
       const cache = new Map<number, Statement>();
       return (ids: string[]): T[] => {
@@ -138,28 +174,54 @@ export class Deriver {
         for (let i = 0; i < ids.length; i += 500) {
           const chunk = ids.slice(i, i + 500);
           let st = cache.get(chunk.length);
-          if (!st) { st = statement(db, sqlOf(chunk.map(() => '?').join(','))); cache.set(chunk.length, st); }
+          if (!st) {
+            st = statement(db, sqlOf(chunk.map(() => '?').join(',')));
+            cache.set(chunk.length, st);
+          }
           out.push(...(st.all(...chunk) as T[]));
         }
         return out;
       };
     };
     const prod = productionSql(settings);
-    this.prs = inList<PrRow>((m) => `select id, scope_id, external_id, author_account_id, is_draft, base_ref, merge_commit_sha, created_at, merged_at from ext_pull_requests where id in (${m})`);
-    this.events = inList<EventRow>((m) => `select e.pull_request_id, e.kind, e.state, e.at, e.actor_account_id, a.is_bot as actor_bot from ext_pr_events e left join ext_accounts a on a.id = e.actor_account_id where e.pull_request_id in (${m}) and e.kind in ('COMMIT','READY_FOR_REVIEW','REVIEW','COMMENT')`);
-    this.updatePr = statement(db, `update ext_pull_requests set first_commit_at = ?, ready_at = ?, first_review_at = ?, first_approval_at = ?, last_approval_at = ?,
-      review_comments = ?, all_comments = ?, review_rounds = ?, deployment_id = ?, deployed_at = ? where id = ?`);
-    this.prodDeployments = statement(db, `select id, sha, finished_at from ext_deployments where scope_id = ? and upper(result) = 'SUCCESS' and lower(environment) in (${prod}) order by finished_at, id`);
-    this.upsertMergeDeployment = statement(db, `insert into ext_deployments (id, organization_id, scope_id, external_id, environment, result, sha, started_at, finished_at)
+    this.prs = inList<PrRow>(
+      (m) =>
+        `select id, scope_id, external_id, author_account_id, is_draft, base_ref, merge_commit_sha, created_at, merged_at from ext_pull_requests where id in (${m})`,
+    );
+    this.events = inList<EventRow>(
+      (m) =>
+        `select e.pull_request_id, e.kind, e.state, e.at, e.actor_account_id, a.is_bot as actor_bot from ext_pr_events e left join ext_accounts a on a.id = e.actor_account_id where e.pull_request_id in (${m}) and e.kind in ('COMMIT','READY_FOR_REVIEW','REVIEW','COMMENT')`,
+    );
+    this.updatePr = statement(
+      db,
+      `update ext_pull_requests set first_commit_at = ?, ready_at = ?, first_review_at = ?, first_approval_at = ?, last_approval_at = ?,
+      review_comments = ?, all_comments = ?, review_rounds = ?, deployment_id = ?, deployed_at = ? where id = ?`,
+    );
+    this.prodDeployments = statement(
+      db,
+      `select id, sha, finished_at from ext_deployments where scope_id = ? and upper(result) = 'SUCCESS' and lower(environment) in (${prod}) order by finished_at, id`,
+    );
+    this.upsertMergeDeployment = statement(
+      db,
+      `insert into ext_deployments (id, organization_id, scope_id, external_id, environment, result, sha, started_at, finished_at)
       values (?, ?, ?, ?, 'production', 'SUCCESS', ?, null, ?)
-      on conflict (scope_id, external_id) do update set sha = excluded.sha, finished_at = excluded.finished_at, environment = excluded.environment, result = excluded.result`);
+      on conflict (scope_id, external_id) do update set sha = excluded.sha, finished_at = excluded.finished_at, environment = excluded.environment, result = excluded.result`,
+    );
     this.deleteMergeDeployment = statement(db, `delete from ext_deployments where scope_id = ? and external_id = ?`);
-    this.prsOfScopeSince = statement(db, `select id from ext_pull_requests where scope_id = ? and merged_at is not null and merged_at <= ? and (deployed_at is null or deployed_at >= ?)`);
+    this.prsOfScopeSince = statement(
+      db,
+      `select id from ext_pull_requests where scope_id = ? and merged_at is not null and merged_at <= ? and (deployed_at is null or deployed_at >= ?)`,
+    );
     this.prsLinkedTo = (ids) => inList<{ id: string }>((m) => `select id from ext_pull_requests where deployment_id in (${m})`)(ids).map((r) => r.id);
-    this.issues = inList((m) => `select id, organization_id, scope_id, issue_type, status_category, created_at, resolved_at from ext_issues where id in (${m})`);
+    this.issues = inList(
+      (m) => `select id, organization_id, scope_id, issue_type, status_category, created_at, resolved_at from ext_issues where id in (${m})`,
+    );
     this.transitions = inList((m) => `select issue_id, at, from_category, to_category from ext_issue_transitions where issue_id in (${m})`);
-    this.updateIssue = statement(db, `update ext_issues set is_bug = @bug, is_incident = @incident, first_in_progress_at = @first, cycle_minutes = @cycle, resolved_at = @resolved,
-      caused_by_deployment_id = case when @incident = 1 then caused_by_deployment_id else null end where id = @id`);
+    this.updateIssue = statement(
+      db,
+      `update ext_issues set is_bug = @bug, is_incident = @incident, first_in_progress_at = @first, cycle_minutes = @cycle, resolved_at = @resolved,
+      caused_by_deployment_id = case when @incident = 1 then caused_by_deployment_id else null end where id = @id`,
+    );
     this.incidentsOfOrg = statement(db, `select id, scope_id, created_at from ext_issues where organization_id = ? and is_incident = 1`);
     this.scopeTeam = statement(db, `select team_id from integration_scopes where id = ?`);
     const window = settings.incident_window_hours;
@@ -176,7 +238,10 @@ export class Deriver {
   /** Deployments that counted as production successes of a scope, by finish (cached for the call; dropped when deployments are written). */
   private deploymentsOf(scopeId: string): DeploymentRow[] {
     let list = this.deploymentCache.get(scopeId);
-    if (!list) { list = this.prodDeployments.all(scopeId) as DeploymentRow[]; this.deploymentCache.set(scopeId, list); }
+    if (!list) {
+      list = this.prodDeployments.all(scopeId) as DeploymentRow[];
+      this.deploymentCache.set(scopeId, list);
+    }
     return list;
   }
 
@@ -234,13 +299,28 @@ export class Deriver {
     const byPr = new Map<string, EventRow[]>();
     for (const e of this.events(ids)) {
       let list = byPr.get(e.pull_request_id);
-      if (!list) { list = []; byPr.set(e.pull_request_id, list); }
+      if (!list) {
+        list = [];
+        byPr.set(e.pull_request_id, list);
+      }
       list.push(e);
     }
     for (const pr of prs) {
       const d = derivePullRequest(pr, byPr.get(pr.id) ?? []);
       const dep = this.deploymentFor(pr);
-      this.updatePr.run(d.first_commit_at, d.ready_at, d.first_review_at, d.first_approval_at, d.last_approval_at, d.review_comments, d.all_comments, d.review_rounds, dep?.id ?? null, dep?.finished_at ?? null, pr.id);
+      this.updatePr.run(
+        d.first_commit_at,
+        d.ready_at,
+        d.first_review_at,
+        d.first_approval_at,
+        d.last_approval_at,
+        d.review_comments,
+        d.all_comments,
+        d.review_rounds,
+        dep?.id ?? null,
+        dep?.finished_at ?? null,
+        pr.id,
+      );
     }
   }
 
@@ -254,7 +334,11 @@ export class Deriver {
     for (const id of this.prsLinkedTo(written.map((d) => d.id))) ids.add(id);
     const shas = written.map((d) => d.sha).filter((s): s is string => !!s);
     if (shas.length) {
-      for (const r of statement(this.db, `select id from ext_pull_requests where scope_id = ? and merge_commit_sha in (${shas.map(() => '?').join(',')})`).all(scopeId, ...shas) as Array<{ id: string }>) ids.add(r.id);
+      for (const r of statement(this.db, `select id from ext_pull_requests where scope_id = ? and merge_commit_sha in (${shas.map(() => '?').join(',')})`).all(
+        scopeId,
+        ...shas,
+      ) as Array<{ id: string }>)
+        ids.add(r.id);
     }
     this.pullRequests([...ids], { mergeDeployments: false });
     this.incidents();
@@ -268,17 +352,27 @@ export class Deriver {
     const byIssue = new Map<string, Array<{ at: string; from_category: StatusCategory | null; to_category: StatusCategory }>>();
     for (const t of this.transitions(ids)) {
       let list = byIssue.get(t.issue_id);
-      if (!list) { list = []; byIssue.set(t.issue_id, list); }
+      if (!list) {
+        list = [];
+        byIssue.set(t.issue_id, list);
+      }
       list.push(t);
     }
     let anyIncident = false;
     for (const issue of this.issues(ids)) {
       const type = issue.issue_type.trim().toLowerCase();
       const d = deriveIssue(issue.status_category, byIssue.get(issue.id) ?? []);
-      const resolved = issue.status_category !== 'DONE' ? null : issue.resolved_at ?? d.last_done_at;
+      const resolved = issue.status_category !== 'DONE' ? null : (issue.resolved_at ?? d.last_done_at);
       const isIncident = incidents.has(type);
       anyIncident ||= isIncident;
-      this.updateIssue.run({ bug: bugs.has(type) ? 1 : 0, incident: isIncident ? 1 : 0, first: d.first_in_progress_at, cycle: d.cycle_minutes, resolved, id: issue.id });
+      this.updateIssue.run({
+        bug: bugs.has(type) ? 1 : 0,
+        incident: isIncident ? 1 : 0,
+        first: d.first_in_progress_at,
+        cycle: d.cycle_minutes,
+        resolved,
+        id: issue.id,
+      });
     }
     if (anyIncident) this.incidents();
   }

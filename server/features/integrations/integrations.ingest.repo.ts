@@ -30,7 +30,10 @@ import { sqliteTransaction, statement } from '../../db/sqlite.js';
  * delivery id, cannot move an object back in time. `skippedOlder()` counts them. The sync and
  * the nightly reconciliation read the current state and write without this check.
  */
-export function createIngestWriter(db: Db, options: { organizationId: string; connectionId: string; settings: CodeProcessSettings; onlyNewer?: boolean }): IngestWriter & { skippedOlder(): number } {
+export function createIngestWriter(
+  db: Db,
+  options: { organizationId: string; connectionId: string; settings: CodeProcessSettings; onlyNewer?: boolean },
+): IngestWriter & { skippedOlder(): number } {
   const { organizationId, connectionId, settings, onlyNewer = false } = options;
   const deriver = new Deriver(db, organizationId, settings);
   const prep = (sql: string) => statement(db, sql) as Statement<unknown[]>;
@@ -68,26 +71,31 @@ export function createIngestWriter(db: Db, options: { organizationId: string; co
     event: prep(`insert into ext_pr_events (pull_request_id, external_id, kind, actor_account_id, target_account_id, state, at) values (?, ?, ?, ?, ?, ?, ?)
       on conflict (pull_request_id, kind, external_id) do update set actor_account_id = coalesce(excluded.actor_account_id, actor_account_id),
         target_account_id = coalesce(excluded.target_account_id, target_account_id), state = excluded.state, at = excluded.at`),
-    deployment: prep(`insert into ext_deployments (id, organization_id, scope_id, external_id, environment, result, sha, started_at, finished_at) values (?, ?, ?, ?, ?, ?, ?, ?, ?)
+    deployment:
+      prep(`insert into ext_deployments (id, organization_id, scope_id, external_id, environment, result, sha, started_at, finished_at) values (?, ?, ?, ?, ?, ?, ?, ?, ?)
       on conflict (scope_id, external_id) do update set environment = excluded.environment, result = excluded.result, sha = coalesce(excluded.sha, sha),
         started_at = coalesce(excluded.started_at, started_at), finished_at = excluded.finished_at
       returning id`),
-    issue: prep(`insert into ext_issues (id, organization_id, connection_id, scope_id, external_id, key, title, url, issue_type, status, status_category, story_points,
+    issue:
+      prep(`insert into ext_issues (id, organization_id, connection_id, scope_id, external_id, key, title, url, issue_type, status, status_category, story_points,
         assignee_account_id, created_at, updated_at, resolved_at)
       values (@id, @org, @conn, @scope, @external_id, @key, @title, @url, @type, @status, @category, @points, @assignee, @created, @updated, @resolved)
       on conflict (connection_id, external_id) do update set scope_id = excluded.scope_id, key = excluded.key, title = excluded.title, url = coalesce(excluded.url, url),
         issue_type = excluded.issue_type, status = excluded.status, status_category = excluded.status_category, story_points = excluded.story_points,
         assignee_account_id = excluded.assignee_account_id, created_at = excluded.created_at, updated_at = excluded.updated_at, resolved_at = excluded.resolved_at
       returning id`),
-    transition: prep(`insert into ext_issue_transitions (issue_id, external_id, at, from_status, to_status, from_category, to_category) values (?, ?, ?, ?, ?, ?, ?)
+    transition:
+      prep(`insert into ext_issue_transitions (issue_id, external_id, at, from_status, to_status, from_category, to_category) values (?, ?, ?, ?, ?, ?, ?)
       on conflict (issue_id, external_id) do update set at = excluded.at, from_status = excluded.from_status, to_status = excluded.to_status,
         from_category = excluded.from_category, to_category = excluded.to_category`),
-    sprint: prep(`insert into ext_sprints (id, organization_id, connection_id, scope_id, external_id, name, state, start_at, end_at, complete_at) values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+    sprint:
+      prep(`insert into ext_sprints (id, organization_id, connection_id, scope_id, external_id, name, state, start_at, end_at, complete_at) values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
       on conflict (connection_id, external_id) do update set scope_id = excluded.scope_id, name = excluded.name, state = excluded.state, start_at = excluded.start_at,
         end_at = excluded.end_at, complete_at = excluded.complete_at
       returning id`),
     /** A sprint an issue names before the board's sprints were read: a placeholder the sprint's own record completes. */
-    sprintPlaceholder: prep(`insert into ext_sprints (id, organization_id, connection_id, scope_id, external_id, name, state) values (?, ?, ?, ?, ?, ?, 'unknown')
+    sprintPlaceholder:
+      prep(`insert into ext_sprints (id, organization_id, connection_id, scope_id, external_id, name, state) values (?, ?, ?, ?, ?, ?, 'unknown')
       on conflict (connection_id, external_id) do update set external_id = external_id
       returning id`),
     membership: prep(`insert into ext_sprint_issues (sprint_id, issue_id, added_at, removed_at) values (?, ?, ?, ?)
@@ -119,7 +127,10 @@ export function createIngestWriter(db: Db, options: { organizationId: string; co
   }
   const checkedScopes = new Set<string>();
   const ensureScope = (scopeId: string) => {
-    if (!checkedScopes.has(scopeId)) { scopeIdChecked(scopeId); checkedScopes.add(scopeId); }
+    if (!checkedScopes.has(scopeId)) {
+      scopeIdChecked(scopeId);
+      checkedScopes.add(scopeId);
+    }
     return scopeId;
   };
 
@@ -130,7 +141,16 @@ export function createIngestWriter(db: Db, options: { organizationId: string; co
     const known = accountIds.get(input.externalId);
     if (known && known.sig === sig) return known.id;
     const fresh = newId();
-    const row = st.account.get(fresh, organizationId, connectionId, input.externalId, input.login ?? null, input.displayName ?? null, input.email?.trim().toLowerCase() || null, isBot) as { id: string; match_kind: string; is_bot: number };
+    const row = st.account.get(
+      fresh,
+      organizationId,
+      connectionId,
+      input.externalId,
+      input.login ?? null,
+      input.displayName ?? null,
+      input.email?.trim().toLowerCase() || null,
+      isBot,
+    ) as { id: string; match_kind: string; is_bot: number };
     if (row.id === fresh || row.match_kind === 'NONE') newAccounts.push(row.id);
     accountIds.set(input.externalId, { id: row.id, sig, isBot: !!row.is_bot });
     if (row.is_bot) botIds.add(row.id);
@@ -147,7 +167,16 @@ export function createIngestWriter(db: Db, options: { organizationId: string; co
   }
 
   const scope = tx((input: ScopeInfo) => {
-    const row = st.scope.get(newId(), organizationId, connectionId, input.kind, input.externalId, input.name, httpUrlOrNull(input.url), input.defaultBranch ?? null) as { id: string; included: number };
+    const row = st.scope.get(
+      newId(),
+      organizationId,
+      connectionId,
+      input.kind,
+      input.externalId,
+      input.name,
+      httpUrlOrNull(input.url),
+      input.defaultBranch ?? null,
+    ) as { id: string; included: number };
     checkedScopes.add(row.id);
     return { id: row.id, included: !!row.included };
   });
@@ -171,22 +200,56 @@ export function createIngestWriter(db: Db, options: { organizationId: string; co
       const events = new Map<string, { externalId: string; kind: string; at: string; actor: string | null; target: string | null; state: string | null }>();
       for (const e of pr.events) {
         if (!e.externalId || !e.at) continue;
-        events.set(`${e.kind}\u0000${e.externalId}`, { externalId: e.externalId, kind: e.kind, at: e.at, actor: account(e.actor), target: account(e.target), state: e.state ?? null });
+        events.set(`${e.kind}\u0000${e.externalId}`, {
+          externalId: e.externalId,
+          kind: e.kind,
+          at: e.at,
+          actor: account(e.actor),
+          target: account(e.target),
+          state: e.state ?? null,
+        });
       }
       const list = [...events.values()];
-      const derived = derivePullRequest({ author_account_id: author, is_draft: pr.isDraft ? 1 : 0, created_at: pr.createdAt },
-        list.map((e) => ({ kind: e.kind, state: e.state, at: e.at, actor_account_id: e.actor, actor_bot: e.actor && botIds.has(e.actor) ? 1 : 0 })));
+      const derived = derivePullRequest(
+        { author_account_id: author, is_draft: pr.isDraft ? 1 : 0, created_at: pr.createdAt },
+        list.map((e) => ({ kind: e.kind, state: e.state, at: e.at, actor_account_id: e.actor, actor_bot: e.actor && botIds.has(e.actor) ? 1 : 0 })),
+      );
       const id = newId();
-      const dep = merge ? null : deriver.deploymentFor({ id, scope_id: scopeId, base_ref: pr.baseRef ?? null, merge_commit_sha: pr.mergeCommitSha ?? null, merged_at: pr.mergedAt ?? null });
+      const dep = merge
+        ? null
+        : deriver.deploymentFor({
+            id,
+            scope_id: scopeId,
+            base_ref: pr.baseRef ?? null,
+            merge_commit_sha: pr.mergeCommitSha ?? null,
+            merged_at: pr.mergedAt ?? null,
+          });
       const row = st.pr.get({
-        id, org: organizationId, conn: connectionId, scope: scopeId, external_id: pr.externalId, number: pr.number, title: pr.title ?? '', url: httpUrlOrNull(pr.url),
-        author, state: pr.state, draft: pr.isDraft ? 1 : 0, base: pr.baseRef ?? null, sha: pr.mergeCommitSha ?? null, additions: pr.additions ?? null, deletions: pr.deletions ?? null,
-        created: pr.createdAt, updated: pr.updatedAt, merged: pr.mergedAt ?? null, closed: pr.closedAt ?? null,
-        ...derived, deployment_id: dep?.id ?? null, deployed_at: dep?.finished_at ?? null,
+        id,
+        org: organizationId,
+        conn: connectionId,
+        scope: scopeId,
+        external_id: pr.externalId,
+        number: pr.number,
+        title: pr.title ?? '',
+        url: httpUrlOrNull(pr.url),
+        author,
+        state: pr.state,
+        draft: pr.isDraft ? 1 : 0,
+        base: pr.baseRef ?? null,
+        sha: pr.mergeCommitSha ?? null,
+        additions: pr.additions ?? null,
+        deletions: pr.deletions ?? null,
+        created: pr.createdAt,
+        updated: pr.updatedAt,
+        merged: pr.mergedAt ?? null,
+        closed: pr.closedAt ?? null,
+        ...derived,
+        deployment_id: dep?.id ?? null,
+        deployed_at: dep?.finished_at ?? null,
       }) as { id: string };
       for (const e of list) st.event.run(row.id, e.externalId, e.kind, e.actor, e.target, e.state, e.at);
-      const stale = merge || (pr.mergedAt && !pr.baseRef)
-        || (row.id !== id && (st.eventCount.get(row.id) as { n: number }).n !== list.length);
+      const stale = merge || (pr.mergedAt && !pr.baseRef) || (row.id !== id && (st.eventCount.get(row.id) as { n: number }).n !== list.length);
       if (stale) again.push(row.id);
       touched.push(row.id);
     }
@@ -201,7 +264,17 @@ export function createIngestWriter(db: Db, options: { organizationId: string; co
     const written: Array<{ id: string; finishedAt: string; sha: string | null }> = [];
     for (const d of list) {
       if (olderThanStored(st.deploymentFinishedAt, [scopeId, d.externalId], d.finishedAt)) continue;
-      const row = st.deployment.get(newId(), organizationId, scopeId, d.externalId, d.environment, d.result, d.sha ?? null, d.startedAt ?? null, d.finishedAt) as { id: string };
+      const row = st.deployment.get(
+        newId(),
+        organizationId,
+        scopeId,
+        d.externalId,
+        d.environment,
+        d.result,
+        d.sha ?? null,
+        d.startedAt ?? null,
+        d.finishedAt,
+      ) as { id: string };
       written.push({ id: row.id, finishedAt: d.finishedAt, sha: d.sha ?? null });
     }
     deriver.deploymentsChanged(scopeId, written);
@@ -222,9 +295,22 @@ export function createIngestWriter(db: Db, options: { organizationId: string; co
     for (const issue of list) {
       if (olderThanStored(st.issueUpdatedAt, [connectionId, issue.externalId], issue.updatedAt)) continue;
       const row = st.issue.get({
-        id: newId(), org: organizationId, conn: connectionId, scope: scopeId, external_id: issue.externalId, key: issue.key, title: issue.title ?? '', url: httpUrlOrNull(issue.url),
-        type: issue.issueType ?? '', status: issue.status ?? '', category: issue.statusCategory, points: issue.storyPoints ?? null, assignee: account(issue.assignee),
-        created: issue.createdAt, updated: issue.updatedAt, resolved: issue.resolvedAt ?? null,
+        id: newId(),
+        org: organizationId,
+        conn: connectionId,
+        scope: scopeId,
+        external_id: issue.externalId,
+        key: issue.key,
+        title: issue.title ?? '',
+        url: httpUrlOrNull(issue.url),
+        type: issue.issueType ?? '',
+        status: issue.status ?? '',
+        category: issue.statusCategory,
+        points: issue.storyPoints ?? null,
+        assignee: account(issue.assignee),
+        created: issue.createdAt,
+        updated: issue.updatedAt,
+        resolved: issue.resolvedAt ?? null,
       }) as { id: string };
       for (const t of issue.transitions) {
         st.transition.run(row.id, t.externalId, t.at, t.fromStatus ?? null, t.toStatus, t.fromCategory ?? null, t.toCategory);
@@ -236,7 +322,8 @@ export function createIngestWriter(db: Db, options: { organizationId: string; co
           keep.add(sid);
           st.membership.run(sid, row.id, m.addedAt, m.removedAt ?? null);
         }
-        for (const { sprint_id } of st.memberships.all(row.id) as Array<{ sprint_id: string }>) if (!keep.has(sprint_id)) st.dropMembership.run(sprint_id, row.id);
+        for (const { sprint_id } of st.memberships.all(row.id) as Array<{ sprint_id: string }>)
+          if (!keep.has(sprint_id)) st.dropMembership.run(sprint_id, row.id);
       }
       touched.push(row.id);
     }
@@ -248,7 +335,18 @@ export function createIngestWriter(db: Db, options: { organizationId: string; co
   const sprints = tx((scopeId: string, list: SprintInput[]) => {
     ensureScope(scopeId);
     for (const s of list) {
-      const row = st.sprint.get(newId(), organizationId, connectionId, scopeId, s.externalId, s.name, s.state, s.startAt ?? null, s.endAt ?? null, s.completeAt ?? null) as { id: string };
+      const row = st.sprint.get(
+        newId(),
+        organizationId,
+        connectionId,
+        scopeId,
+        s.externalId,
+        s.name,
+        s.state,
+        s.startAt ?? null,
+        s.endAt ?? null,
+        s.completeAt ?? null,
+      ) as { id: string };
       sprintIds.set(s.externalId, row.id);
     }
     return list.length;
@@ -266,13 +364,17 @@ export function recomputeDerived(db: Db, organizationId: string, settings: CodeP
   sqliteTransaction(db, () => {
     if (settings.bot_logins.length) {
       const logins = settings.bot_logins.map((l) => l.toLowerCase());
-      statement(db, `update ext_accounts set is_bot = 1 where organization_id = ? and is_bot = 0 and lower(login) in (${logins.map(() => '?').join(',')})`).run(organizationId, ...logins);
+      statement(db, `update ext_accounts set is_bot = 1 where organization_id = ? and is_bot = 0 and lower(login) in (${logins.map(() => '?').join(',')})`).run(
+        organizationId,
+        ...logins,
+      );
     }
-    if (settings.deployment_source !== 'MERGE') statement(db, `delete from ext_deployments where organization_id = ? and external_id like 'merge:%'`).run(organizationId);
+    if (settings.deployment_source !== 'MERGE')
+      statement(db, `delete from ext_deployments where organization_id = ? and external_id like 'merge:%'`).run(organizationId);
     const deriver = new Deriver(db, organizationId, settings);
-    const prIds = (statement(db, `select id from ext_pull_requests where organization_id = ?`).pluck().all(organizationId) as string[]);
+    const prIds = statement(db, `select id from ext_pull_requests where organization_id = ?`).pluck().all(organizationId) as string[];
     for (let i = 0; i < prIds.length; i += 2000) deriver.pullRequests(prIds.slice(i, i + 2000));
-    const issueIds = (statement(db, `select id from ext_issues where organization_id = ?`).pluck().all(organizationId) as string[]);
+    const issueIds = statement(db, `select id from ext_issues where organization_id = ?`).pluck().all(organizationId) as string[];
     for (let i = 0; i < issueIds.length; i += 2000) deriver.issuesChanged(issueIds.slice(i, i + 2000));
     deriver.incidents();
   })();
@@ -280,8 +382,13 @@ export function recomputeDerived(db: Db, organizationId: string, settings: CodeP
 
 /** Recomputes the pull requests an account reviewed or commented on (it was marked a bot, or no longer). */
 export function recomputeForAccount(db: Db, organizationId: string, accountId: string): void {
-  const ids = statement(db, `select distinct e.pull_request_id from ext_pr_events e join ext_pull_requests p on p.id = e.pull_request_id
-    where e.actor_account_id = ? and p.organization_id = ?`).pluck().all(accountId, organizationId) as string[];
+  const ids = statement(
+    db,
+    `select distinct e.pull_request_id from ext_pr_events e join ext_pull_requests p on p.id = e.pull_request_id
+    where e.actor_account_id = ? and p.organization_id = ?`,
+  )
+    .pluck()
+    .all(accountId, organizationId) as string[];
   const deriver = new Deriver(db, organizationId, readCodeProcessSettings(db, organizationId));
   sqliteTransaction(db, () => {
     for (let i = 0; i < ids.length; i += 2000) deriver.pullRequests(ids.slice(i, i + 2000));

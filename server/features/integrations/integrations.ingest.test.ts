@@ -29,7 +29,10 @@ const db = () => app.services.db.$client;
 
 function connect(orgId: string, provider: IntegrationProvider, info: Record<string, string> = {}): string {
   const id = newId();
-  db().prepare(`insert into integration_connections (id, organization_id, provider, base_url, account, secret_sealed, external_info) values (?, ?, ?, 'http://127.0.0.1:1', 'acme', 'sealed', ?)`)
+  db()
+    .prepare(
+      `insert into integration_connections (id, organization_id, provider, base_url, account, secret_sealed, external_info) values (?, ?, ?, 'http://127.0.0.1:1', 'acme', 'sealed', ?)`,
+    )
     .run(id, orgId, provider, JSON.stringify(info));
   return id;
 }
@@ -43,7 +46,9 @@ function writeAll(settings: CodeProcessSettings = readCodeProcessSettings(app.se
   jira.accounts(records.accounts.filter((a) => !a.login));
   for (const repo of records.repos) {
     const scope = gh.scope(repo.scope);
-    db().prepare(`update integration_scopes set team_id = ? where id = ?`).run(repo.scope.name === 'acme/api' ? teams.alpha : teams.beta, scope.id);
+    db()
+      .prepare(`update integration_scopes set team_id = ? where id = ?`)
+      .run(repo.scope.name === 'acme/api' ? teams.alpha : teams.beta, scope.id);
     // Pages of three, as a paginated read delivers them; deployments after the pull requests.
     for (let i = 0; i < repo.pullRequests.length; i += 3) gh.pullRequests(scope.id, repo.pullRequests.slice(i, i + 3));
     gh.deployments(scope.id, repo.deployments);
@@ -58,21 +63,49 @@ function writeAll(settings: CodeProcessSettings = readCodeProcessSettings(app.se
 
 type PrView = Record<string, unknown>;
 function pr(number: number, repo = 'acme/api'): PrView {
-  return db().prepare(`select p.*, d.external_id as deployment from ext_pull_requests p join integration_scopes s on s.id = p.scope_id
-    left join ext_deployments d on d.id = p.deployment_id where s.organization_id = ? and s.name = ? and p.number = ?`).get(world.org.id, repo, number) as PrView;
+  return db()
+    .prepare(
+      `select p.*, d.external_id as deployment from ext_pull_requests p join integration_scopes s on s.id = p.scope_id
+    left join ext_deployments d on d.id = p.deployment_id where s.organization_id = ? and s.name = ? and p.number = ?`,
+    )
+    .get(world.org.id, repo, number) as PrView;
 }
 function issue(key: string): Record<string, unknown> {
-  return db().prepare(`select i.*, d.external_id as caused_by from ext_issues i left join ext_deployments d on d.id = i.caused_by_deployment_id where i.organization_id = ? and i.key = ?`)
+  return db()
+    .prepare(
+      `select i.*, d.external_id as caused_by from ext_issues i left join ext_deployments d on d.id = i.caused_by_deployment_id where i.organization_id = ? and i.key = ?`,
+    )
     .get(world.org.id, key) as Record<string, unknown>;
 }
-const TABLES = ['integration_scopes', 'ext_accounts', 'ext_pull_requests', 'ext_pr_events', 'ext_deployments', 'ext_issues', 'ext_issue_transitions', 'ext_sprints', 'ext_sprint_issues'];
+const TABLES = [
+  'integration_scopes',
+  'ext_accounts',
+  'ext_pull_requests',
+  'ext_pr_events',
+  'ext_deployments',
+  'ext_issues',
+  'ext_issue_transitions',
+  'ext_sprints',
+  'ext_sprint_issues',
+];
 const counts = () => Object.fromEntries(TABLES.map((t) => [t, db().prepare(`select count(*) from ${t}`).pluck().get()]));
 const snapshot = () => ({
-  prs: db().prepare(`select external_id, first_commit_at, ready_at, first_review_at, first_approval_at, last_approval_at, deployment_id, deployed_at, review_comments, all_comments, review_rounds from ext_pull_requests order by external_id`).all(),
-  issues: db().prepare(`select key, is_bug, is_incident, first_in_progress_at, cycle_minutes, resolved_at, caused_by_deployment_id from ext_issues order by key`).all(),
+  prs: db()
+    .prepare(
+      `select external_id, first_commit_at, ready_at, first_review_at, first_approval_at, last_approval_at, deployment_id, deployed_at, review_comments, all_comments, review_rounds from ext_pull_requests order by external_id`,
+    )
+    .all(),
+  issues: db()
+    .prepare(`select key, is_bug, is_incident, first_in_progress_at, cycle_minutes, resolved_at, caused_by_deployment_id from ext_issues order by key`)
+    .all(),
 });
 const account = (connectionId: string, externalId: string) =>
-  db().prepare(`select id, user_id, match_kind, is_bot from ext_accounts where connection_id = ? and external_id = ?`).get(connectionId, externalId) as { id: string; user_id: string | null; match_kind: string; is_bot: number };
+  db().prepare(`select id, user_id, match_kind, is_bot from ext_accounts where connection_id = ? and external_id = ?`).get(connectionId, externalId) as {
+    id: string;
+    user_id: string | null;
+    match_kind: string;
+    is_bot: number;
+  };
 const userField = (id: string, column: string) => db().prepare(`select ${column} from users where id = ?`).pluck().get(id);
 
 beforeAll(async () => {
@@ -91,7 +124,8 @@ beforeAll(async () => {
   db().prepare(`update users set github_user = 'BOB' where id = ?`).run(people.bob);
   db().prepare(`update users set github_user = 'erin' where id = ?`).run(people.erin);
   // Two people share a secondary email: an account with it is ambiguous.
-  for (const who of [people.alice, people.dave]) db().prepare(`insert into user_secondary_emails (id, user_id, email) values (?, ?, 'team-inbox@acme.test')`).run(newId(), who);
+  for (const who of [people.alice, people.dave])
+    db().prepare(`insert into user_secondary_emails (id, user_id, email) values (?, ?, 'team-inbox@acme.test')`).run(newId(), who);
   conns = { github: connect(world.org.id, 'GITHUB'), jira: connect(world.org.id, 'JIRA') };
   admin = await signedIn(app, world.admin.email);
   member = await signedIn(app, world.member.email);
@@ -103,16 +137,34 @@ afterAll(async () => {
 
 it('derives the pull request boundaries and deployments of the synthetic dataset', () => {
   expect(pr(1)).toMatchObject({
-    first_commit_at: '2025-03-03T09:00:00.000Z', ready_at: '2025-03-03T13:00:00.000Z', first_review_at: '2025-03-03T15:00:00.000Z',
-    first_approval_at: '2025-03-03T17:00:00.000Z', last_approval_at: '2025-03-03T17:00:00.000Z', deployment: 'D1', deployed_at: '2025-03-04T12:00:00.000Z',
-    review_comments: 2, all_comments: 3, review_rounds: 1,
+    first_commit_at: '2025-03-03T09:00:00.000Z',
+    ready_at: '2025-03-03T13:00:00.000Z',
+    first_review_at: '2025-03-03T15:00:00.000Z',
+    first_approval_at: '2025-03-03T17:00:00.000Z',
+    last_approval_at: '2025-03-03T17:00:00.000Z',
+    deployment: 'D1',
+    deployed_at: '2025-03-04T12:00:00.000Z',
+    review_comments: 2,
+    all_comments: 3,
+    review_rounds: 1,
   });
   expect(pr(2)).toMatchObject({ deployment: 'D1', first_review_at: '2025-03-04T11:00:00.000Z' });
   // Created as a draft: pickup starts when it was marked ready; the bot's comment is no review; the pending review is not there.
-  expect(pr(3)).toMatchObject({ ready_at: '2025-03-06T10:00:00.000Z', first_review_at: '2025-03-06T14:00:00.000Z', deployment: 'D2', all_comments: 2, review_comments: 1 });
+  expect(pr(3)).toMatchObject({
+    ready_at: '2025-03-06T10:00:00.000Z',
+    first_review_at: '2025-03-06T14:00:00.000Z',
+    deployment: 'D2',
+    all_comments: 2,
+    review_comments: 1,
+  });
   // Only the author commented: no review at all.
   expect(pr(4)).toMatchObject({ first_review_at: null, first_approval_at: null, review_comments: 0, all_comments: 1, review_rounds: 0, deployment: 'D3' });
-  expect(pr(5, 'acme/web')).toMatchObject({ review_rounds: 2, first_review_at: '2025-03-12T12:00:00.000Z', deployment: 'D4', deployed_at: '2025-03-13T11:00:00.000Z' });
+  expect(pr(5, 'acme/web')).toMatchObject({
+    review_rounds: 2,
+    first_review_at: '2025-03-12T12:00:00.000Z',
+    deployment: 'D4',
+    deployed_at: '2025-03-13T11:00:00.000Z',
+  });
   // Merged after the web deployment of that day: not deployed yet.
   expect(pr(6, 'acme/web')).toMatchObject({ deployment: null, deployed_at: null });
   expect(pr(7)).toMatchObject({ state: 'CLOSED', deployment: null });
@@ -124,7 +176,12 @@ it('derives the pull request boundaries and deployments of the synthetic dataset
 });
 
 it('derives issue cycle times, incidents and their deployments', () => {
-  expect(issue('ALPHA-1')).toMatchObject({ cycle_minutes: 48 * 60, first_in_progress_at: '2025-03-03T10:00:00.000Z', resolved_at: '2025-03-05T10:00:00.000Z', is_incident: 0 });
+  expect(issue('ALPHA-1')).toMatchObject({
+    cycle_minutes: 48 * 60,
+    first_in_progress_at: '2025-03-03T10:00:00.000Z',
+    resolved_at: '2025-03-05T10:00:00.000Z',
+    is_incident: 0,
+  });
   expect(issue('ALPHA-2')).toMatchObject({ cycle_minutes: 48 * 60 });
   // Reopened: both in-progress intervals count (24 h + 24 h), not the 51 h span.
   expect(issue('ALPHA-4')).toMatchObject({ cycle_minutes: 48 * 60, first_in_progress_at: '2025-03-13T09:00:00.000Z', resolved_at: '2025-03-15T12:00:00.000Z' });
@@ -132,8 +189,12 @@ it('derives issue cycle times, incidents and their deployments', () => {
   // 68 h after D5, the failed deployment between them ignored.
   expect(issue('ALPHA-5')).toMatchObject({ is_incident: 1, cycle_minutes: null, caused_by: 'D5' });
   expect(issue('ALPHA-6')).toMatchObject({ cycle_minutes: null, resolved_at: null, first_in_progress_at: '2025-03-24T09:00:00.000Z' });
-  const sprint = db().prepare(`select s.name, s.state, group_concat(i.key) as issues from ext_sprints s join ext_sprint_issues si on si.sprint_id = s.id join ext_issues i on i.id = si.issue_id
-    where s.organization_id = ? group by s.id`).all(world.org.id);
+  const sprint = db()
+    .prepare(
+      `select s.name, s.state, group_concat(i.key) as issues from ext_sprints s join ext_sprint_issues si on si.sprint_id = s.id join ext_issues i on i.id = si.issue_id
+    where s.organization_id = ? group by s.id`,
+    )
+    .all(world.org.id);
   expect(sprint).toEqual([{ name: 'Alpha sprint 1', state: 'closed', issues: expect.stringMatching(/ALPHA-1.*ALPHA-2.*ALPHA-4|.*/) }]);
   expect((sprint[0] as { issues: string }).issues.split(',').sort()).toEqual(['ALPHA-1', 'ALPHA-2', 'ALPHA-4']);
 });
@@ -157,7 +218,8 @@ it('writes nothing twice when everything is read again, and derives the same val
 
 it('recomputes when the code process changes: a 24 h window leaves the second incident unattributed; merges as deployments', async () => {
   const Q = 'query { codeProcessSettings { branches incident_window_hours deployment_source production_environments updated_at } }';
-  const SAVE = 'mutation($input: CodeProcessSettingsInput!) { updateCodeProcessSettings(input: $input) { incident_window_hours deployment_source updated_at } }';
+  const SAVE =
+    'mutation($input: CodeProcessSettingsInput!) { updateCodeProcessSettings(input: $input) { incident_window_hours deployment_source updated_at } }';
   expect(codeOf(await member.gql(Q))).toBe('FORBIDDEN');
   expect((await admin.gql(Q)).data!.codeProcessSettings).toMatchObject({ branches: ['main', 'master'], incident_window_hours: 168, updated_at: null });
   const { updated_at: _ignored, ...defaults } = { ...DEFAULT_CODE_PROCESS, updated_at: null };
@@ -196,7 +258,10 @@ it('matches accounts by field and email, never across organizations, and an admi
 
   // A GitHub noreply address is matched through its login; a shared secondary email is ambiguous.
   const writer = createIngestWriter(app.services.db, { organizationId: world.org.id, connectionId: conns.jira, settings: DEFAULT_CODE_PROCESS });
-  writer.accounts([{ externalId: 'jira-shared', displayName: 'Team inbox', email: 'Team-Inbox@acme.test' }, { externalId: 'jira-noreply', email: '1002+bob@users.noreply.github.com' }]);
+  writer.accounts([
+    { externalId: 'jira-shared', displayName: 'Team inbox', email: 'Team-Inbox@acme.test' },
+    { externalId: 'jira-noreply', email: '1002+bob@users.noreply.github.com' },
+  ]);
   expect(account(conns.jira, 'jira-shared')).toMatchObject({ user_id: null, match_kind: 'AMBIGUOUS' });
   expect(account(conns.jira, 'jira-noreply')).toMatchObject({ user_id: people.bob, match_kind: 'EMAIL' });
 
@@ -253,10 +318,19 @@ it('resolves issues by their last move to Done, clears it when reopened, and att
   jira.issues(scope.id, [{ ...base, status: 'Done', statusCategory: 'DONE', updatedAt: toDone.at, transitions: [toDone] }]);
   // No team owns OPS: the latest production deployment of any repository (web's D4, not api's D3).
   expect(issue('OPS-1')).toMatchObject({ is_incident: 1, resolved_at: '2025-03-13T13:00:00.000Z', caused_by: 'D4' });
-  const reopened = { externalId: '20001-2', at: '2025-03-13T15:00:00.000Z', fromStatus: 'Done', toStatus: 'In Progress', fromCategory: 'DONE' as const, toCategory: 'IN_PROGRESS' as const };
+  const reopened = {
+    externalId: '20001-2',
+    at: '2025-03-13T15:00:00.000Z',
+    fromStatus: 'Done',
+    toStatus: 'In Progress',
+    fromCategory: 'DONE' as const,
+    toCategory: 'IN_PROGRESS' as const,
+  };
   jira.issues(scope.id, [{ ...base, status: 'In Progress', statusCategory: 'IN_PROGRESS', updatedAt: reopened.at, transitions: [toDone, reopened] }]);
   expect(issue('OPS-1')).toMatchObject({ resolved_at: null, cycle_minutes: null, first_in_progress_at: '2025-03-13T15:00:00.000Z' });
   // A type that is no incident any more loses its attribution.
-  jira.issues(scope.id, [{ ...base, issueType: 'Task', status: 'In Progress', statusCategory: 'IN_PROGRESS', updatedAt: reopened.at, transitions: [toDone, reopened] }]);
+  jira.issues(scope.id, [
+    { ...base, issueType: 'Task', status: 'In Progress', statusCategory: 'IN_PROGRESS', updatedAt: reopened.at, transitions: [toDone, reopened] },
+  ]);
   expect(issue('OPS-1')).toMatchObject({ is_incident: 0, caused_by: null });
 });

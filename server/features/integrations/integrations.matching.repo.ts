@@ -16,7 +16,15 @@ import { sqliteTransaction, statement } from '../../db/sqlite.js';
 
 export type MatchCounts = { matched: number; ambiguous: number; unmatched: number };
 
-type AccountRow = { id: string; connection_id: string; external_id: string; login: string | null; email: string | null; user_id: string | null; match_kind: MatchKind };
+type AccountRow = {
+  id: string;
+  connection_id: string;
+  external_id: string;
+  login: string | null;
+  email: string | null;
+  user_id: string | null;
+  match_kind: MatchKind;
+};
 type ConnectionInfo = { provider: IntegrationProvider; teamId: string | null };
 
 const ACTIVE = `u.organization_id = @org and u.deleted_at is null and u.status in ('ACTIVE', 'INVITED')`;
@@ -28,16 +36,32 @@ export function noreplyLogin(email: string | null | undefined): string | null {
 }
 
 function connectionInfo(db: Db, connectionId: string): ConnectionInfo | null {
-  const row = statement(db, `select provider, external_info from integration_connections where id = ?`).get(connectionId) as { provider: IntegrationProvider; external_info: string } | undefined;
+  const row = statement(db, `select provider, external_info from integration_connections where id = ?`).get(connectionId) as
+    { provider: IntegrationProvider; external_info: string } | undefined;
   if (!row) return null;
   let info: Record<string, string> = {};
-  try { info = JSON.parse(row.external_info || '{}') as Record<string, string>; } catch { /* keep empty */ }
+  try {
+    info = JSON.parse(row.external_info || '{}') as Record<string, string>;
+  } catch {
+    /* keep empty */
+  }
   return { provider: row.provider, teamId: info.team_id ?? null };
 }
 
 /** People who fit an account: by the provider's field first, then by email. */
-export function candidatesFor(db: Db, organizationId: string, conn: ConnectionInfo, account: Pick<AccountRow, 'external_id' | 'login' | 'email'>): { kind: 'FIELD' | 'EMAIL' | null; userIds: string[] } {
-  const ids = (sql: string, params: Record<string, unknown>) => [...new Set(statement(db, sql).pluck().all({ org: organizationId, ...params }) as string[])];
+export function candidatesFor(
+  db: Db,
+  organizationId: string,
+  conn: ConnectionInfo,
+  account: Pick<AccountRow, 'external_id' | 'login' | 'email'>,
+): { kind: 'FIELD' | 'EMAIL' | null; userIds: string[] } {
+  const ids = (sql: string, params: Record<string, unknown>) => [
+    ...new Set(
+      statement(db, sql)
+        .pluck()
+        .all({ org: organizationId, ...params }) as string[],
+    ),
+  ];
   let byField: string[] = [];
   const ext = account.external_id;
   const email = account.email?.trim().toLowerCase() || null;
@@ -52,10 +76,16 @@ export function candidatesFor(db: Db, organizationId: string, conn: ConnectionIn
       byField = ids(`select u.id from users u where ${ACTIVE} and u.jira_account_id = @v`, { v: ext });
       break;
     case 'AZURE_BOARDS':
-      byField = ids(`select u.id from users u where ${ACTIVE} and (u.azure_boards_user_id = @v or (@e is not null and lower(u.azure_email) = @e))`, { v: ext, e: email });
+      byField = ids(`select u.id from users u where ${ACTIVE} and (u.azure_boards_user_id = @v or (@e is not null and lower(u.azure_email) = @e))`, {
+        v: ext,
+        e: email,
+      });
       break;
     case 'SLACK':
-      byField = ids(`select u.id from users u where ${ACTIVE} and u.slack_id = @v and (u.slack_team_id is null or @t is null or u.slack_team_id = @t)`, { v: ext, t: conn.teamId });
+      byField = ids(`select u.id from users u where ${ACTIVE} and u.slack_id = @v and (u.slack_team_id is null or @t is null or u.slack_team_id = @t)`, {
+        v: ext,
+        t: conn.teamId,
+      });
       break;
   }
   if (byField.length) return { kind: 'FIELD', userIds: byField };
@@ -65,19 +95,27 @@ export function candidatesFor(db: Db, organizationId: string, conn: ConnectionIn
     const viaLogin = ids(`select u.id from users u where ${ACTIVE} and lower(u.github_user) = @v`, { v: login });
     if (viaLogin.length) return { kind: 'EMAIL', userIds: viaLogin };
   }
-  const byEmail = ids(`select u.id from users u where ${ACTIVE} and lower(u.email) = @e
-    union select u.id from users u join user_secondary_emails s on s.user_id = u.id where ${ACTIVE} and lower(s.email) = @e`, { e: email });
+  const byEmail = ids(
+    `select u.id from users u where ${ACTIVE} and lower(u.email) = @e
+    union select u.id from users u join user_secondary_emails s on s.user_id = u.id where ${ACTIVE} and lower(s.email) = @e`,
+    { e: email },
+  );
   return { kind: byEmail.length ? 'EMAIL' : null, userIds: byEmail };
 }
 
 /** The account fields of a person that an account of this provider sets: column -> value. */
 export function personFields(conn: ConnectionInfo, account: Pick<AccountRow, 'external_id' | 'login' | 'email'>): Record<string, string> {
   switch (conn.provider) {
-    case 'GITHUB': return account.login ? { github_user: account.login } : {};
-    case 'BITBUCKET': return { bitbucket_account_id: account.external_id };
-    case 'JIRA': return { jira_account_id: account.external_id };
-    case 'AZURE_BOARDS': return { azure_boards_user_id: account.external_id, ...(account.email ? { azure_email: account.email } : {}) };
-    case 'SLACK': return { slack_id: account.external_id, ...(conn.teamId ? { slack_team_id: conn.teamId } : {}) };
+    case 'GITHUB':
+      return account.login ? { github_user: account.login } : {};
+    case 'BITBUCKET':
+      return { bitbucket_account_id: account.external_id };
+    case 'JIRA':
+      return { jira_account_id: account.external_id };
+    case 'AZURE_BOARDS':
+      return { azure_boards_user_id: account.external_id, ...(account.email ? { azure_email: account.email } : {}) };
+    case 'SLACK':
+      return { slack_id: account.external_id, ...(conn.teamId ? { slack_team_id: conn.teamId } : {}) };
   }
 }
 
@@ -94,7 +132,11 @@ export function writePersonFields(db: Db, organizationId: string, userId: string
       }
       statement(db, `update users set ${column} = ? where organization_id = ? and id = ?`).run(value, organizationId, userId);
     } else {
-      statement(db, `update users set ${column} = ? where organization_id = ? and id = ? and (${column} is null or ${column} = '')`).run(value, organizationId, userId);
+      statement(db, `update users set ${column} = ? where organization_id = ? and id = ? and (${column} is null or ${column} = '')`).run(
+        value,
+        organizationId,
+        userId,
+      );
     }
   }
 }
@@ -139,9 +181,14 @@ const SELECT_ACCOUNTS = `select id, connection_id, external_id, login, email, us
 
 /** Matches every account of the organization (of one connection) that is neither a bot nor matched by an admin. */
 export function matchAccounts(db: Db, organizationId: string, connectionId?: string | null): MatchCounts {
-  const rows = (connectionId
-    ? statement(db, `${SELECT_ACCOUNTS} where organization_id = ? and connection_id = ? and is_bot = 0 and match_kind <> 'MANUAL'`).all(organizationId, connectionId)
-    : statement(db, `${SELECT_ACCOUNTS} where organization_id = ? and is_bot = 0 and match_kind <> 'MANUAL'`).all(organizationId)) as AccountRow[];
+  const rows = (
+    connectionId
+      ? statement(db, `${SELECT_ACCOUNTS} where organization_id = ? and connection_id = ? and is_bot = 0 and match_kind <> 'MANUAL'`).all(
+          organizationId,
+          connectionId,
+        )
+      : statement(db, `${SELECT_ACCOUNTS} where organization_id = ? and is_bot = 0 and match_kind <> 'MANUAL'`).all(organizationId)
+  ) as AccountRow[];
   return matchRows(db, organizationId, rows);
 }
 

@@ -13,13 +13,21 @@ import { statement } from '../../db/sqlite.js';
  */
 export function insertMatrixConnection(app: FastifyInstance, orgId: string, provider: 'GITHUB' | 'BITBUCKET' = 'GITHUB'): string {
   const { db, keys } = app.services;
-  const existing = statement(db, 'SELECT id FROM integration_connections WHERE organization_id = ? AND provider = ?').get(orgId, provider) as { id: string } | undefined;
+  const existing = statement(db, 'SELECT id FROM integration_connections WHERE organization_id = ? AND provider = ?').get(orgId, provider) as
+    { id: string } | undefined;
   if (existing) return existing.id;
   const id = newId();
-  db.insert(integrationConnections).values({
-    id, organization_id: orgId, provider, base_url: 'http://127.0.0.1:9', account: 'matrix', secret_sealed: sealSecret(keys.secretsKey, JSON.stringify({ token: 'matrix-token' }), `integration:${id}`),
-    secret_hint: '••••oken',
-  }).run();
+  db.insert(integrationConnections)
+    .values({
+      id,
+      organization_id: orgId,
+      provider,
+      base_url: 'http://127.0.0.1:9',
+      account: 'matrix',
+      secret_sealed: sealSecret(keys.secretsKey, JSON.stringify({ token: 'matrix-token' }), `integration:${id}`),
+      secret_hint: '••••oken',
+    })
+    .run();
   return id;
 }
 
@@ -27,9 +35,21 @@ export function seedIntegrationsObjects(app: FastifyInstance, p: { orgId: string
   const { db } = app.services;
   const connectionId = insertMatrixConnection(app, p.orgId);
   const scopeId = newId();
-  db.insert(integrationScopes).values({ id: scopeId, organization_id: p.orgId, connection_id: connectionId, kind: 'REPOSITORY', external_id: `matrix/${p.orgId}`, name: 'matrix/repo', team_id: p.teamId }).run();
+  db.insert(integrationScopes)
+    .values({
+      id: scopeId,
+      organization_id: p.orgId,
+      connection_id: connectionId,
+      kind: 'REPOSITORY',
+      external_id: `matrix/${p.orgId}`,
+      name: 'matrix/repo',
+      team_id: p.teamId,
+    })
+    .run();
   const accountId = newId();
-  db.insert(extAccounts).values({ id: accountId, organization_id: p.orgId, connection_id: connectionId, external_id: `acct-${p.orgId}`, login: 'matrix-login' }).run();
+  db.insert(extAccounts)
+    .values({ id: accountId, organization_id: p.orgId, connection_id: connectionId, external_id: `acct-${p.orgId}`, login: 'matrix-login' })
+    .run();
   return { connectionId, scopeId, accountId };
 }
 

@@ -29,12 +29,16 @@ const TEST = 'mutation($input: ConnectIntegrationInput!) { testIntegrationInput(
 const CONNECT = 'mutation($input: ConnectIntegrationInput!) { connectIntegration(input: $input) { id } }';
 
 const input = (provider: IntegrationProvider, base_url: string) => ({
-  provider, base_url, token: TOKEN, ...(provider === 'SLACK' ? {} : { account: provider === 'JIRA' ? 'admin@acme.test' : 'acme' }),
+  provider,
+  base_url,
+  token: TOKEN,
+  ...(provider === 'SLACK' ? {} : { account: provider === 'JIRA' ? 'admin@acme.test' : 'acme' }),
 });
 const notReached = (provider: IntegrationProvider) => ({ ok: false, missing: [], message: unreachable(provider).message });
 
 /** The system's names, and one more that resolves to loopback as a hostile DNS would. */
-const resolve: Resolver = async (hostname) => (hostname === 'loopback.teamlens.test' ? [{ address: '127.0.0.1', family: 4 }] : dns.promises.lookup(hostname, { all: true, verbatim: true }));
+const resolve: Resolver = async (hostname) =>
+  hostname === 'loopback.teamlens.test' ? [{ address: '127.0.0.1', family: 4 }] : dns.promises.lookup(hostname, { all: true, verbatim: true });
 
 type Admin = Awaited<ReturnType<typeof signedIn>>;
 let strict: FastifyInstance;
@@ -65,8 +69,17 @@ async function tested(admin: Admin, provider: IntegrationProvider, baseUrl: stri
 
 describe('without OUTBOUND_ALLOW_PRIVATE', () => {
   const forms = (p: number) => [
-    `http://127.0.0.1:${p}`, `https://127.0.0.1:${p}`, `http://localhost:${p}`, `https://localhost:${p}`, `http://0.0.0.0:${p}`, `http://[::1]:${p}`,
-    `http://[::ffff:127.0.0.1]:${p}`, `http://2130706433:${p}`, `http://0x7f.1:${p}`, `http://127.1:${p}/api`, `https://loopback.teamlens.test:${p}`,
+    `http://127.0.0.1:${p}`,
+    `https://127.0.0.1:${p}`,
+    `http://localhost:${p}`,
+    `https://localhost:${p}`,
+    `http://0.0.0.0:${p}`,
+    `http://[::1]:${p}`,
+    `http://[::ffff:127.0.0.1]:${p}`,
+    `http://2130706433:${p}`,
+    `http://0x7f.1:${p}`,
+    `http://127.1:${p}/api`,
+    `https://loopback.teamlens.test:${p}`,
   ];
 
   it.each(PROVIDERS)('%s pointed at this machine in any form reaches nothing, in the words of a closed port', async (provider) => {
@@ -91,8 +104,18 @@ describe('without OUTBOUND_ALLOW_PRIVATE', () => {
     const stored = (provider: IntegrationProvider) => {
       const id = newId();
       return insertConnection(db, {
-        id, organization_id: strictWorld.org.id, provider, base_url: `http://127.0.0.1:${listener.port}`, account: 'acme', auth_kind: 'TOKEN',
-        secret_sealed: sealCredentials(keys, id, { token: TOKEN }), secret_hint: '••••cdef', external_info: {}, backfill_months: 6, status: 'CONNECTED', created_by: strictWorld.admin.id,
+        id,
+        organization_id: strictWorld.org.id,
+        provider,
+        base_url: `http://127.0.0.1:${listener.port}`,
+        account: 'acme',
+        auth_kind: 'TOKEN',
+        secret_sealed: sealCredentials(keys, id, { token: TOKEN }),
+        secret_hint: '••••cdef',
+        external_info: {},
+        backfill_months: 6,
+        status: 'CONNECTED',
+        created_by: strictWorld.admin.id,
       });
     };
     const before = listener.connections;
@@ -101,7 +124,10 @@ describe('without OUTBOUND_ALLOW_PRIVATE', () => {
     expect(refresh.errors?.[0]?.message).toBe(unreachable('GITHUB').message);
     stored('SLACK');
     db.update(users).set({ slack_id: 'U0123ABC' }).where(eq(users.id, strictWorld.member.id)).run();
-    expect(await sendSlackDirectMessage(strict.services, strictWorld.org.id, strictWorld.member.id, { text: 'hello' })).toEqual({ ok: false, error: unreachable('SLACK').message });
+    expect(await sendSlackDirectMessage(strict.services, strictWorld.org.id, strictWorld.member.id, { text: 'hello' })).toEqual({
+      ok: false,
+      error: unreachable('SLACK').message,
+    });
     expect(listener.connections).toBe(before);
     for (const c of listConnections(db, strictWorld.org.id)) deleteConnection(db, strictWorld.org.id, c.id);
   });
@@ -141,8 +167,13 @@ describe('a server that answers but is not the service', () => {
   };
   // What Jira and Azure DevOps already say of some of them, naming the base URL too.
   const own: Partial<Record<IntegrationProvider, Partial<Record<keyof typeof answers, string>>>> = {
-    JIRA: { missing: 'No Jira answered at this base URL: check the address, including the context path if Jira runs under one (for example https://jira.example.com/jira).' },
-    AZURE_BOARDS: Object.fromEntries((['page', 'broken', 'missing'] as const).map((k) => [k, 'Azure DevOps does not know this organization URL: check the base URL and the organization.'])),
+    JIRA: {
+      missing:
+        'No Jira answered at this base URL: check the address, including the context path if Jira runs under one (for example https://jira.example.com/jira).',
+    },
+    AZURE_BOARDS: Object.fromEntries(
+      (['page', 'broken', 'missing'] as const).map((k) => [k, 'Azure DevOps does not know this organization URL: check the base URL and the organization.']),
+    ),
   };
 
   it.each(PROVIDERS)('%s: names the host and what it is not, never “could not be reached”, never its words', async (provider) => {
@@ -151,7 +182,14 @@ describe('a server that answers but is not the service', () => {
       try {
         const result = await tested(allowingAdmin, provider, target.url);
         const label = { GITHUB: 'GitHub', BITBUCKET: 'Bitbucket Cloud', JIRA: 'Jira', AZURE_BOARDS: 'Azure Boards', SLACK: 'Slack' }[provider];
-        expect([name, result], provider).toEqual([name, { ok: false, missing: [], message: own[provider]?.[name] ?? `The server at 127.0.0.1:${target.port} answered, but it is not ${label}: check the base URL.` }]);
+        expect([name, result], provider).toEqual([
+          name,
+          {
+            ok: false,
+            missing: [],
+            message: own[provider]?.[name] ?? `The server at 127.0.0.1:${target.port} answered, but it is not ${label}: check the base URL.`,
+          },
+        ]);
       } finally {
         await target.close();
       }
@@ -160,7 +198,10 @@ describe('a server that answers but is not the service', () => {
     const target = await startListener(answers.json);
     try {
       const r = await allowingAdmin.gql(CONNECT, { input: input(provider, target.url) });
-      expect([codeOf(r), r.errors?.[0]?.message]).toEqual(['BAD_USER_INPUT', expect.stringContaining(`The server at 127.0.0.1:${target.port} answered, but it is not`)]);
+      expect([codeOf(r), r.errors?.[0]?.message]).toEqual([
+        'BAD_USER_INPUT',
+        expect.stringContaining(`The server at 127.0.0.1:${target.port} answered, but it is not`),
+      ]);
     } finally {
       await target.close();
     }
@@ -184,14 +225,25 @@ describe('redirects', () => {
 
   it('a public-looking host that redirects to this machine: the listener receives nothing, whichever provider follows', async () => {
     // api.public.test stands for a public host: the server may reach its address (127.0.0.2), not loopback's 127.0.0.1.
-    const publicLike = await createTestApp({ OUTBOUND_ALLOW_PRIVATE: '127.0.0.2' }, { resolve: async (h) => (h === 'api.public.test' ? [{ address: '127.0.0.2', family: 4 }] : []) });
+    const publicLike = await createTestApp(
+      { OUTBOUND_ALLOW_PRIVATE: '127.0.0.2' },
+      { resolve: async (h) => (h === 'api.public.test' ? [{ address: '127.0.0.2', family: 4 }] : []) },
+    );
     const redirector = await startListener({ host: '127.0.0.2', status: 307, headers: { location: `http://127.0.0.1:${listener.port}/internal` } });
     try {
       const before = listener.connections;
       for (const provider of PROVIDERS) {
         const result = await runTest({
-          id: 'draft', organizationId: 'org', provider, baseUrl: `http://api.public.test:${redirector.port}`, account: provider === 'JIRA' ? 'admin@acme.test' : 'acme',
-          authKind: 'TOKEN', credentials: { token: TOKEN }, externalInfo: {}, backfillMonths: 6, outbound: publicLike.services.outbound,
+          id: 'draft',
+          organizationId: 'org',
+          provider,
+          baseUrl: `http://api.public.test:${redirector.port}`,
+          account: provider === 'JIRA' ? 'admin@acme.test' : 'acme',
+          authKind: 'TOKEN',
+          credentials: { token: TOKEN },
+          externalInfo: {},
+          backfillMonths: 6,
+          outbound: publicLike.services.outbound,
         });
         expect(result.ok, provider).toBe(false);
       }

@@ -7,8 +7,17 @@ import { clearPersonFields, connectionInfo, matchAccountIds, personFields, write
 /** The accounts of the connected services and an admin's changes to them (integrations.people.ts). */
 
 export type ExternalAccountRow = {
-  id: string; organization_id: string; connection_id: string; provider: IntegrationProvider; external_id: string; login: string | null; display_name: string | null;
-  email: string | null; is_bot: boolean; user_id: string | null; match_kind: MatchKind;
+  id: string;
+  organization_id: string;
+  connection_id: string;
+  provider: IntegrationProvider;
+  external_id: string;
+  login: string | null;
+  display_name: string | null;
+  email: string | null;
+  is_bot: boolean;
+  user_id: string | null;
+  match_kind: MatchKind;
 };
 
 const FILTERS = {
@@ -24,22 +33,37 @@ const SELECT = `select a.id, a.organization_id, a.connection_id, c.provider, a.e
   from ext_accounts a join integration_connections c on c.id = a.connection_id`;
 const toRow = (r: Record<string, unknown>): ExternalAccountRow => ({ ...(r as unknown as ExternalAccountRow), is_bot: !!r.is_bot });
 
-export function listExternalAccounts(db: Db, organizationId: string, args: { provider?: IntegrationProvider | null; filter?: Filter | null; search?: string | null; limit?: number | null; offset?: number | null }) {
+export function listExternalAccounts(
+  db: Db,
+  organizationId: string,
+  args: { provider?: IntegrationProvider | null; filter?: Filter | null; search?: string | null; limit?: number | null; offset?: number | null },
+) {
   const where = [`a.organization_id = @org`, FILTERS[args.filter ?? 'ALL'] ?? FILTERS.ALL];
   const params: Record<string, unknown> = { org: organizationId };
-  if (args.provider && INTEGRATION_PROVIDERS.includes(args.provider)) { where.push('c.provider = @provider'); params.provider = args.provider; }
+  if (args.provider && INTEGRATION_PROVIDERS.includes(args.provider)) {
+    where.push('c.provider = @provider');
+    params.provider = args.provider;
+  }
   const search = args.search?.trim().toLowerCase();
   if (search) {
-    where.push(`(lower(coalesce(a.login, '')) like @q escape '\\' or lower(coalesce(a.display_name, '')) like @q escape '\\' or lower(coalesce(a.email, '')) like @q escape '\\' or lower(a.external_id) like @q escape '\\')`);
+    where.push(
+      `(lower(coalesce(a.login, '')) like @q escape '\\' or lower(coalesce(a.display_name, '')) like @q escape '\\' or lower(coalesce(a.email, '')) like @q escape '\\' or lower(a.external_id) like @q escape '\\')`,
+    );
     params.q = `%${search.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
   }
   const limit = Math.min(Math.max(args.limit ?? 50, 1), 200);
   const offset = Math.max(args.offset ?? 0, 0);
   const clause = where.join(' and ');
-  const total = statement(db, `select count(*) from ext_accounts a join integration_connections c on c.id = a.connection_id where ${clause}`).pluck().get(params) as number;
-  const items = (statement(db, `${SELECT} where ${clause}
-    order by case when a.is_bot = 0 and a.user_id is null then 0 else 1 end, lower(coalesce(a.display_name, a.login, a.email, a.external_id)), a.id limit @limit offset @offset`)
-    .all({ ...params, limit, offset }) as Array<Record<string, unknown>>).map(toRow);
+  const total = statement(db, `select count(*) from ext_accounts a join integration_connections c on c.id = a.connection_id where ${clause}`)
+    .pluck()
+    .get(params) as number;
+  const items = (
+    statement(
+      db,
+      `${SELECT} where ${clause}
+    order by case when a.is_bot = 0 and a.user_id is null then 0 else 1 end, lower(coalesce(a.display_name, a.login, a.email, a.external_id)), a.id limit @limit offset @offset`,
+    ).all({ ...params, limit, offset }) as Array<Record<string, unknown>>
+  ).map(toRow);
   return { items, total };
 }
 

@@ -7,7 +7,12 @@ import { loadUser } from '../users/users.loaders.js';
 import type { FeaturePart } from '../feature-part.js';
 import { candidatesFor, connectionInfo, matchAccounts } from './integrations.matching.repo.js';
 import {
-  findExternalAccount, listExternalAccounts, matchExternalAccountManually, setExternalAccountBot, type ExternalAccountRow, type Filter,
+  findExternalAccount,
+  listExternalAccounts,
+  matchExternalAccountManually,
+  setExternalAccountBot,
+  type ExternalAccountRow,
+  type Filter,
 } from './integrations.people.repo.js';
 
 /**
@@ -37,8 +42,11 @@ export const integrationsPeoplePart: FeaturePart = {
       },
     },
     Query: {
-      externalAccounts: (_: unknown, args: { provider?: IntegrationProvider | null; filter?: Filter | null; search?: string | null; limit?: number | null; offset?: number | null }, ctx: Ctx) =>
-        listExternalAccounts(ctx.services.db, requireAdmin(ctx).organizationId, args),
+      externalAccounts: (
+        _: unknown,
+        args: { provider?: IntegrationProvider | null; filter?: Filter | null; search?: string | null; limit?: number | null; offset?: number | null },
+        ctx: Ctx,
+      ) => listExternalAccounts(ctx.services.db, requireAdmin(ctx).organizationId, args),
     },
     Mutation: {
       matchExternalAccount: (_: unknown, args: { id: string; user_id?: string | null }, ctx: Ctx) => {

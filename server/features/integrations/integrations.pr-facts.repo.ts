@@ -37,12 +37,29 @@ export function emptyPrFactColumns(n: number): PrFactColumns {
 const span = (from: number, to: number) => (Number.isNaN(from) || Number.isNaN(to) || to < from ? NaN : (to - from) / 3_600_000);
 
 /** A PR's facts from its instants (ms, NaN when missing): ready = ready or created; cycle from the first commit or creation. */
-export function prFactValues(pr: { merged: number; deployed: number; created: number; ready: number; firstCommit: number; firstReview: number; size: number; comments: number }): number[] {
+export function prFactValues(pr: {
+  merged: number;
+  deployed: number;
+  created: number;
+  ready: number;
+  firstCommit: number;
+  firstReview: number;
+  size: number;
+  comments: number;
+}): number[] {
   const ready = Number.isNaN(pr.ready) ? pr.created : pr.ready;
   const start = Number.isNaN(pr.firstCommit) ? pr.created : pr.firstCommit;
   return [
-    pr.merged, pr.deployed, span(pr.firstCommit, ready), span(ready, pr.firstReview), span(pr.firstReview, pr.merged), span(pr.merged, pr.deployed),
-    span(start, pr.deployed), span(pr.created, pr.merged), pr.size, pr.comments,
+    pr.merged,
+    pr.deployed,
+    span(pr.firstCommit, ready),
+    span(ready, pr.firstReview),
+    span(pr.firstReview, pr.merged),
+    span(pr.merged, pr.deployed),
+    span(start, pr.deployed),
+    span(pr.created, pr.merged),
+    pr.size,
+    pr.comments,
   ];
 }
 
@@ -54,13 +71,16 @@ export function refreshPrFactDays(db: Db, orgId: string): number {
   const stale = statement(db, 'select day from ext_pr_fact_stale where organization_id = ?').pluck().all(orgId) as number[];
   if (!stale.length) return 0;
   // The day's PRs: found through the merged index with a day of slack each side (stored instants may carry an offset), then held to the trigger's own day.
-  const prsOfDay = statement(db, `select p.scope_id, unixepoch(p.merged_at, 'subsec'), unixepoch(p.deployed_at, 'subsec'), unixepoch(p.created_at, 'subsec'),
+  const prsOfDay = statement(
+    db,
+    `select p.scope_id, unixepoch(p.merged_at, 'subsec'), unixepoch(p.deployed_at, 'subsec'), unixepoch(p.created_at, 'subsec'),
       unixepoch(p.ready_at, 'subsec'), unixepoch(p.first_commit_at, 'subsec'), unixepoch(p.first_review_at, 'subsec'),
       case when p.additions is null and p.deletions is null then null else coalesce(p.additions, 0) + coalesce(p.deletions, 0) end, p.review_comments
     from ext_pull_requests p
     where p.organization_id = ? and p.merged_at >= ? and p.merged_at < ? and unixepoch(p.merged_at) / 86400 = ?
       and (p.author_account_id is null or p.author_account_id not in (select id from ext_accounts where organization_id = ? and is_bot = 1))
-    order by p.scope_id, p.merged_at`).raw(true);
+    order by p.scope_id, p.merged_at`,
+  ).raw(true);
   const clearDay = statement(db, 'delete from ext_pr_fact_days where organization_id = ? and day = ?');
   const insertDay = statement(db, 'insert into ext_pr_fact_days (organization_id, scope_id, day, count, facts) values (?, ?, ?, ?, ?)');
   const done = statement(db, 'delete from ext_pr_fact_stale where organization_id = ? and day = ?');
@@ -76,10 +96,19 @@ export function refreshPrFactDays(db: Db, orgId: string): number {
         const facts = new Float64Array((end - start) * STRIDE);
         for (let i = start; i < end; i++) {
           const r = rows[i]!;
-          facts.set(prFactValues({
-            merged: msOf(r[1]!), deployed: msOf(r[2]!), created: msOf(r[3]!), ready: msOf(r[4]!), firstCommit: msOf(r[5]!), firstReview: msOf(r[6]!),
-            size: r[7] ?? NaN, comments: r[8] ?? 0,
-          }), (i - start) * STRIDE);
+          facts.set(
+            prFactValues({
+              merged: msOf(r[1]!),
+              deployed: msOf(r[2]!),
+              created: msOf(r[3]!),
+              ready: msOf(r[4]!),
+              firstCommit: msOf(r[5]!),
+              firstReview: msOf(r[6]!),
+              size: r[7] ?? NaN,
+              comments: r[8] ?? 0,
+            }),
+            (i - start) * STRIDE,
+          );
         }
         insertDay.run(orgId, scope, day, end - start, Buffer.from(facts.buffer));
         start = end;
@@ -97,9 +126,13 @@ export function refreshPrFactDays(db: Db, orgId: string): number {
 export function readPrFacts(db: Db, orgId: string, scopeIds: readonly string[], from: number, to: number): PrFactColumns {
   if (!scopeIds.length || to <= from) return emptyPrFactColumns(0);
   refreshPrFactDays(db, orgId);
-  const days = statement(db, `select count, facts from ext_pr_fact_days
-    where organization_id = ? and scope_id in (select value from json_each(?)) and day >= ? and day <= ?`)
-    .raw(true).all(orgId, JSON.stringify(scopeIds), dayOf(from), dayOf(to - 1)) as Array<[number, Buffer]>;
+  const days = statement(
+    db,
+    `select count, facts from ext_pr_fact_days
+    where organization_id = ? and scope_id in (select value from json_each(?)) and day >= ? and day <= ?`,
+  )
+    .raw(true)
+    .all(orgId, JSON.stringify(scopeIds), dayOf(from), dayOf(to - 1)) as Array<[number, Buffer]>;
   let total = 0;
   for (const d of days) total += d[0];
   const out = emptyPrFactColumns(total);
@@ -107,7 +140,10 @@ export function readPrFacts(db: Db, orgId: string, scopeIds: readonly string[], 
   let n = 0;
   for (const [count, blob] of days) {
     // A blob's bytes need not sit at a multiple of 8 in its buffer: read them through a copy that does.
-    const facts = blob.byteOffset % 8 === 0 ? new Float64Array(blob.buffer, blob.byteOffset, count * STRIDE) : new Float64Array(new Uint8Array(blob).buffer, 0, count * STRIDE);
+    const facts =
+      blob.byteOffset % 8 === 0
+        ? new Float64Array(blob.buffer, blob.byteOffset, count * STRIDE)
+        : new Float64Array(new Uint8Array(blob).buffer, 0, count * STRIDE);
     for (let i = 0; i < count; i++) {
       const base = i * STRIDE;
       const merged = facts[base]!;

@@ -76,7 +76,14 @@ export type PullRequestInput = {
 
 export type DeploymentInput = { externalId: string; environment: string; result: string; sha?: string | null; startedAt?: string | null; finishedAt: string };
 
-export type IssueTransitionInput = { externalId: string; at: string; fromStatus: string | null; toStatus: string; fromCategory: StatusCategory | null; toCategory: StatusCategory };
+export type IssueTransitionInput = {
+  externalId: string;
+  at: string;
+  fromStatus: string | null;
+  toStatus: string;
+  fromCategory: StatusCategory | null;
+  toCategory: StatusCategory;
+};
 
 export type IssueInput = {
   externalId: string;
@@ -142,15 +149,30 @@ export type ProviderAdapter = {
   /** Fetches what changed since the cursors (everything since `since` on a backfill) and writes it through ctx.write. Throws IntegrationError. */
   sync(ctx: SyncContext): Promise<void>;
   /** Opens an issue (a retro action item) in a repository or project. */
-  createIssue?(connection: OpenConnection, scope: { kind: ScopeKind; externalId: string; name: string }, issue: { title: string; body: string }, signal: AbortSignal): Promise<CreatedIssue>;
+  createIssue?(
+    connection: OpenConnection,
+    scope: { kind: ScopeKind; externalId: string; name: string },
+    issue: { title: string; body: string },
+    signal: AbortSignal,
+  ): Promise<CreatedIssue>;
   /** Whether issues opened by createIssue are closed now (the sync asks for the open ones after each run). */
-  issueStates?(connection: OpenConnection, scope: { kind: ScopeKind; externalId: string; name: string }, externalIds: string[], signal: AbortSignal): Promise<Array<{ externalId: string; closedAt: string | null }>>;
+  issueStates?(
+    connection: OpenConnection,
+    scope: { kind: ScopeKind; externalId: string; name: string },
+    externalIds: string[],
+    signal: AbortSignal,
+  ): Promise<Array<{ externalId: string; closedAt: string | null }>>;
   /**
    * A webhook delivery: verify it (signature over the raw body, constant time) and turn it into
    * records. Return null when the signature is wrong (answered 401), `{ deliveryId, event, apply }`
    * otherwise; apply writes through the writer.
    */
-  webhook?(input: { connection: OpenConnection; webhookSecret: string | null; headers: Record<string, string | string[] | undefined>; rawBody: Buffer }): WebhookDelivery | null;
+  webhook?(input: {
+    connection: OpenConnection;
+    webhookSecret: string | null;
+    headers: Record<string, string | string[] | undefined>;
+    rawBody: Buffer;
+  }): WebhookDelivery | null;
 };
 
 export type WebhookDelivery = {

@@ -14,7 +14,13 @@ import { findConnectionById, findScope } from './integrations.connections.repo.j
 import type { OpenConnection } from './integrations.provider.js';
 import { openConnection, scrubSecrets } from './integrations.secrets.js';
 import {
-  closeActionIssues, findIssueOfActionItem, includedIssueScopes, insertActionIssue, issuesOfRetro, openActionIssues, type IssueRow,
+  closeActionIssues,
+  findIssueOfActionItem,
+  includedIssueScopes,
+  insertActionIssue,
+  issuesOfRetro,
+  openActionIssues,
+  type IssueRow,
 } from './integrations.retro-actions.repo.js';
 import { httpUrlOrNull } from './integrations.urls.js';
 
@@ -26,13 +32,24 @@ import { httpUrlOrNull } from './integrations.urls.js';
  * DONE: after every sync (checkActionIssues) and on a webhook delivery that says so (markClosedActionIssues).
  */
 
-const present = (row: IssueRow & { provider: string; sample: boolean }) => ({ action_item_id: row.action_item_id, provider: row.provider, key: row.key, url: row.url, closed_at: row.closed_at, sample: row.sample });
+const present = (row: IssueRow & { provider: string; sample: boolean }) => ({
+  action_item_id: row.action_item_id,
+  provider: row.provider,
+  key: row.key,
+  url: row.url,
+  closed_at: row.closed_at,
+  sample: row.sample,
+});
 
 /**
  * Marks issues closed and their action items DONE (those not DONE or DROPPED already), and tells the
  * running retros of their teams (their action item lists update live). Returns how many action items changed.
  */
-export function markClosedActionIssues(services: Pick<Services, 'db' | 'pubsub'>, connectionId: string, closed: ReadonlyArray<{ externalId: string; closedAt: string | null }>): number {
+export function markClosedActionIssues(
+  services: Pick<Services, 'db' | 'pubsub'>,
+  connectionId: string,
+  closed: ReadonlyArray<{ externalId: string; closedAt: string | null }>,
+): number {
   const { db } = services;
   const shut = closed.filter((c) => c.closedAt);
   if (!shut.length) return 0;
@@ -52,7 +69,12 @@ export async function checkActionIssues(services: Services, connection: OpenConn
   let changed = 0;
   for (const list of byScope.values()) {
     const s = list[0]!;
-    const states = await adapter.issueStates(connection, { kind: s.kind, externalId: s.scope_external_id, name: s.name }, list.map((o) => o.external_id), signal);
+    const states = await adapter.issueStates(
+      connection,
+      { kind: s.kind, externalId: s.scope_external_id, name: s.name },
+      list.map((o) => o.external_id),
+      signal,
+    );
     changed += markClosedActionIssues(services, connection.id, states);
   }
   return changed;
@@ -64,8 +86,10 @@ function requireSendableItem(ctx: MercuriusContext, id: string) {
   const { db } = ctx.services;
   const item = findActionItem(db, viewer.organizationId, id);
   if (!item) throw notFound('Action item');
-  const mayStatus = takesPart(teamRelation(db, viewer, item.team_id)) || item.owner_id === viewer.userId
-    || (!!item.owner_id && managerOf(db, viewer.organizationId, item.owner_id) === viewer.userId);
+  const mayStatus =
+    takesPart(teamRelation(db, viewer, item.team_id)) ||
+    item.owner_id === viewer.userId ||
+    (!!item.owner_id && managerOf(db, viewer.organizationId, item.owner_id) === viewer.userId);
   if (!mayStatus) throw notFound('Action item');
   return { viewer, item };
 }
@@ -74,7 +98,14 @@ function targetsFor(db: Db, orgId: string, teamId: string) {
   const rows = includedIssueScopes(db, orgId);
   return rows
     .filter((r) => !!adapterOf(db, r).createIssue)
-    .map((r) => ({ connection_id: r.scope.connection_id, scope_id: r.scope.id, provider: r.provider, name: r.scope.name, team_owned: r.scope.team_id === teamId, sample: r.sample }))
+    .map((r) => ({
+      connection_id: r.scope.connection_id,
+      scope_id: r.scope.id,
+      provider: r.provider,
+      name: r.scope.name,
+      team_owned: r.scope.team_id === teamId,
+      sample: r.sample,
+    }))
     .sort((a, b) => Number(b.team_owned) - Number(a.team_owned) || a.name.localeCompare(b.name));
 }
 
@@ -90,8 +121,7 @@ export const integrationsRetroActionsPart: FeaturePart = {
         const viewer = requireViewer(ctx);
         const { db } = ctx.services;
         retroAccess(db, viewer, args.retro_id);
-        return issuesOfRetro(db, viewer.organizationId, args.retro_id)
-          .map((r) => present({ ...r.issue, provider: r.provider, sample: r.sample }));
+        return issuesOfRetro(db, viewer.organizationId, args.retro_id).map((r) => present({ ...r.issue, provider: r.provider, sample: r.sample }));
       },
     },
     Mutation: {
@@ -102,22 +132,39 @@ export const integrationsRetroActionsPart: FeaturePart = {
         if (sent()) throw conflict('This action item was sent already.');
         const scope = findScope(db, viewer.organizationId, args.scope_id);
         const row = scope && findConnectionById(db, scope.connection_id);
-        if (!scope || !row || !scope.included || (scope.kind !== 'REPOSITORY' && scope.kind !== 'PROJECT')) throw badInput('scope_id: not a repository or project you can send action items to.', { fields: { scope_id: 'Choose a repository or project.' } });
+        if (!scope || !row || !scope.included || (scope.kind !== 'REPOSITORY' && scope.kind !== 'PROJECT'))
+          throw badInput('scope_id: not a repository or project you can send action items to.', { fields: { scope_id: 'Choose a repository or project.' } });
         const adapter = adapterOf(db, row);
-        if (!adapter.createIssue) throw badInput(`scope_id: ${row.provider} does not take issues.`, { fields: { scope_id: 'Choose another repository or project.' } });
+        if (!adapter.createIssue)
+          throw badInput(`scope_id: ${row.provider} does not take issues.`, { fields: { scope_id: 'Choose another repository or project.' } });
         const connection = openConnection(ctx.services, row);
         const link = `${config.baseUrl}${retroPath(item.retro_id)}`;
         const body = `Action item from the retro “${item.retro_title}”.\n\n${item.text}\n\nIn Teamlens: ${link}\n\nClosing this issue marks the action item done.`;
         let created;
         try {
-          created = await adapter.createIssue(connection, { kind: scope.kind, externalId: scope.external_id, name: scope.name }, { title: item.text.slice(0, 250), body }, AbortSignal.timeout(30_000));
+          created = await adapter.createIssue(
+            connection,
+            { kind: scope.kind, externalId: scope.external_id, name: scope.name },
+            { title: item.text.slice(0, 250), body },
+            AbortSignal.timeout(30_000),
+          );
         } catch (err) {
-          log.warn({ connectionId: row.id, error: scrubSecrets(err instanceof Error ? err.message : String(err), connection.credentials) }, 'retro action issue could not be created');
+          log.warn(
+            { connectionId: row.id, error: scrubSecrets(err instanceof Error ? err.message : String(err), connection.credentials) },
+            'retro action issue could not be created',
+          );
           throw badInput(`The issue could not be created: ${scrubSecrets(shownFailure(row.provider, err), connection.credentials)}`);
         }
         if (sent()) throw conflict('This action item was sent already.');
         const stored = insertActionIssue(db, {
-          action_item_id: item.id, organization_id: viewer.organizationId, connection_id: row.id, scope_id: scope.id, external_id: created.externalId, key: created.key, url: httpUrlOrNull(created.url), created_by: viewer.userId,
+          action_item_id: item.id,
+          organization_id: viewer.organizationId,
+          connection_id: row.id,
+          scope_id: scope.id,
+          external_id: created.externalId,
+          key: created.key,
+          url: httpUrlOrNull(created.url),
+          created_by: viewer.userId,
         });
         return present({ ...stored, provider: row.provider, sample: row.is_sample });
       },

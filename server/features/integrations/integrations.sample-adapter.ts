@@ -20,9 +20,11 @@ export type SampleIssueCount = (connectionId: string, scopeExternalId: string) =
 export const SAMPLE_ISSUE_BASE = 90_000;
 
 export function sampleScopes(provider: SampleProvider): ScopeInfo[] {
-  return SAMPLE_TEAMS.map((t) => (provider === 'GITHUB'
-    ? { kind: 'REPOSITORY' as const, externalId: sampleRepoName(t), name: sampleRepoName(t), url: null, defaultBranch: 'main' }
-    : { kind: 'PROJECT' as const, externalId: t.project.id, name: t.project.key, url: null, defaultBranch: null }));
+  return SAMPLE_TEAMS.map((t) =>
+    provider === 'GITHUB'
+      ? { kind: 'REPOSITORY' as const, externalId: sampleRepoName(t), name: sampleRepoName(t), url: null, defaultBranch: 'main' }
+      : { kind: 'PROJECT' as const, externalId: t.project.id, name: t.project.key, url: null, defaultBranch: null },
+  );
 }
 
 /** The sample team a scope of a sample connection stands for. */
@@ -32,7 +34,10 @@ export const sampleTeamOfScope = (provider: SampleProvider, externalId: string) 
 async function syncGithub(ctx: SyncContext): Promise<void> {
   const now = ctx.now.getTime();
   const weeks = sampleWeeks(now);
-  ctx.write.accounts([...SAMPLE_PEOPLE.map(githubSampleAccount), { externalId: String(SAMPLE_BOT.githubId), login: SAMPLE_BOT.login, displayName: SAMPLE_BOT.login, email: null, isBot: true }]);
+  ctx.write.accounts([
+    ...SAMPLE_PEOPLE.map(githubSampleAccount),
+    { externalId: String(SAMPLE_BOT.githubId), login: SAMPLE_BOT.login, displayName: SAMPLE_BOT.login, email: null, isBot: true },
+  ]);
   const repos = ctx.scopes.filter((s) => s.kind === 'REPOSITORY');
   let done = 0;
   for (const scope of repos) {
@@ -40,8 +45,14 @@ async function syncGithub(ctx: SyncContext): Promise<void> {
     if (!team) continue;
     ctx.progress({ label: `Reading ${scope.name}`, done, total: repos.length });
     // Deployments first: a pull request is deployed by the first production deployment after its merge.
-    ctx.write.deployments(scope.id, weeks.flatMap((w) => sampleDeployments(team, w, now)).map(({ at: _at, ...d }) => d));
-    ctx.write.pullRequests(scope.id, weeks.flatMap((w) => samplePullRequests(team, w, now)));
+    ctx.write.deployments(
+      scope.id,
+      weeks.flatMap((w) => sampleDeployments(team, w, now)).map(({ at: _at, ...d }) => d),
+    );
+    ctx.write.pullRequests(
+      scope.id,
+      weeks.flatMap((w) => samplePullRequests(team, w, now)),
+    );
     done += 1;
   }
   ctx.progress({ done, total: repos.length });
@@ -70,7 +81,8 @@ export function createSampleAdapter(provider: SampleProvider, issueCount: Sample
   return {
     provider,
     test: async () => ({
-      ok: true, missing: [],
+      ok: true,
+      missing: [],
       message: `The sample ${label} answers from the sample data set built into Teamlens (${what}). Nothing is fetched from ${label}.`,
     }),
     listScopes: async () => sampleScopes(provider),

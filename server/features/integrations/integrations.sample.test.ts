@@ -30,7 +30,15 @@ const SOURCES = `query($t: ID!) { teamInsights(team_id: $t) { sources { code iss
 const TEAM_INSIGHTS = `query($t: ID!) { teamInsights(team_id: $t, grain: WEEK) { sources { code issues deployments sample }
   metrics { key summary { n } } sprints { name } } }`;
 
-type Connection = { id: string; provider: string; is_sample: boolean; webhook_url: string | null; base_url: string; scopes: Array<{ id: string; name: string; url: string | null; team: { name: string } | null }>; current_run: { status: string; items_written: number } | null };
+type Connection = {
+  id: string;
+  provider: string;
+  is_sample: boolean;
+  webhook_url: string | null;
+  base_url: string;
+  scopes: Array<{ id: string; name: string; url: string | null; team: { name: string } | null }>;
+  current_run: { status: string; items_written: number } | null;
+};
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'teamlens-sample-'));
 let app: FastifyInstance;
@@ -53,7 +61,8 @@ async function settle(): Promise<void> {
 }
 const admin = () => signedIn(app, world.admin.email);
 const connections = async () => (await (await admin()).gql(CONNECTIONS)).data!.integrations as Connection[];
-const count = (table: typeof extPullRequests | typeof extIssues) => app.services.db.select({ id: table.id }).from(table).where(eq(table.organization_id, world.org.id)).all().length;
+const count = (table: typeof extPullRequests | typeof extIssues) =>
+  app.services.db.select({ id: table.id }).from(table).where(eq(table.organization_id, world.org.id)).all().length;
 
 beforeAll(async () => {
   app = await start();
@@ -80,21 +89,41 @@ describe('the sample data set', () => {
     const a = await admin();
     const none = { code: false, issues: false, code_connected: false, issues_connected: false };
     expect((await a.gql(SOURCES, { t: world.team.id })).data).toEqual({ teamInsights: { sources: none }, individualInsights: { sources: none } });
-    expect((await a.gql(`mutation { loadSampleInsightsData ${STATUS} }`)).data!.loadSampleInsightsData).toMatchObject({ loaded: true, runs: [{ status: 'QUEUED' }, { status: 'QUEUED' }] });
+    expect((await a.gql(`mutation { loadSampleInsightsData ${STATUS} }`)).data!.loadSampleInsightsData).toMatchObject({
+      loaded: true,
+      runs: [{ status: 'QUEUED' }, { status: 'QUEUED' }],
+    });
     await settle();
-    expect((await a.gql(`{ sampleInsightsData ${STATUS} }`)).data!.sampleInsightsData.runs.map((r: { status: string; error: string | null }) => [r.status, r.error])).toEqual([['DONE', null], ['DONE', null]]);
+    expect(
+      (await a.gql(`{ sampleInsightsData ${STATUS} }`)).data!.sampleInsightsData.runs.map((r: { status: string; error: string | null }) => [r.status, r.error]),
+    ).toEqual([
+      ['DONE', null],
+      ['DONE', null],
+    ]);
 
     const list = await connections();
-    expect(list.map((c) => [c.provider, c.is_sample, c.webhook_url]).sort()).toEqual([['GITHUB', true, null], ['JIRA', true, null]]);
+    expect(list.map((c) => [c.provider, c.is_sample, c.webhook_url]).sort()).toEqual([
+      ['GITHUB', true, null],
+      ['JIRA', true, null],
+    ]);
     const scopes = list.flatMap((c) => c.scopes);
     expect(scopes.map((s) => [s.name, s.team?.name]).sort()).toEqual([
-      ['DATA', 'Data'], ['MOB', 'Mobile'], ['PLAT', 'Platform'], ['WEB', 'Web'],
-      ['acme/data-pipeline', 'Data'], ['acme/mobile-app', 'Mobile'], ['acme/platform-api', 'Platform'], ['acme/web-app', 'Web'],
+      ['DATA', 'Data'],
+      ['MOB', 'Mobile'],
+      ['PLAT', 'Platform'],
+      ['WEB', 'Web'],
+      ['acme/data-pipeline', 'Data'],
+      ['acme/mobile-app', 'Mobile'],
+      ['acme/platform-api', 'Platform'],
+      ['acme/web-app', 'Web'],
     ]);
     // The lead first, then the engineers by name; the manager is left out (the sample's teams have six people).
     const accounts = app.services.db.select().from(extAccounts).where(eq(extAccounts.organization_id, world.org.id)).all();
     const matched = (login: string) => accounts.find((x) => x.login === login)!;
-    expect([matched('alice').user_id, matched('bob').user_id, matched('hugo').user_id]).toEqual([people.get('Platform')!.lead, ...[0, 4].map((i) => people.get('Platform')!.engineers[i])]);
+    expect([matched('alice').user_id, matched('bob').user_id, matched('hugo').user_id]).toEqual([
+      people.get('Platform')!.lead,
+      ...[0, 4].map((i) => people.get('Platform')!.engineers[i]),
+    ]);
     expect(matched('dave').user_id).toBe(people.get('Web')!.lead);
     expect(accounts.filter((x) => x.match_kind === 'MANUAL').map((x) => x.user_id)).not.toContain(people.get('Mobile')!.manager);
     expect(matched('ci-bot[bot]')).toMatchObject({ is_bot: true, user_id: null });
@@ -115,7 +144,9 @@ describe('the sample data set', () => {
     expect((await a.gql(SOURCES, { t: world.team.id })).data).toEqual({ teamInsights: { sources: unassigned }, individualInsights: { sources: unassigned } });
     // Links stay inside Teamlens: no sample item points at github.com or atlassian.net.
     expect(scopes.every((s) => s.url === null)).toBe(true);
-    const urls = app.services.db.$client.prepare(`select url from ext_pull_requests where url is not null union all select url from ext_issues where url is not null`).all();
+    const urls = app.services.db.$client
+      .prepare(`select url from ext_pull_requests where url is not null union all select url from ext_issues where url is not null`)
+      .all();
     expect(urls).toEqual([]);
   });
 
@@ -125,18 +156,41 @@ describe('the sample data set', () => {
     for (const c of await connections()) {
       const tested = (await a.gql(TEST, { id: c.id })).data!.testIntegration;
       expect(tested).toMatchObject({ ok: true, missing: [] });
-      expect(tested.message).toMatch(/^The sample (GitHub|Jira) answers from the sample data set built into Teamlens \(4 (repositories of acme|projects)\)\. Nothing is fetched from (GitHub|Jira)\.$/);
+      expect(tested.message).toMatch(
+        /^The sample (GitHub|Jira) answers from the sample data set built into Teamlens \(4 (repositories of acme|projects)\)\. Nothing is fetched from (GitHub|Jira)\.$/,
+      );
       expect((await a.gql(SYNC, { id: c.id })).data!.syncIntegration).toMatchObject({ status: 'QUEUED' });
     }
     await settle();
     expect((await connections()).map((c) => c.current_run?.status)).toEqual(['DONE', 'DONE']);
     expect([count(extPullRequests), count(extIssues)]).toEqual(before);
 
-    const retroId = seedEndedRetro(app.services.db, { orgId: world.org.id, teamId: teamIds.get('Web')!, endedAt: new Date().toISOString(), actionItems: { open: 2 } });
+    const retroId = seedEndedRetro(app.services.db, {
+      orgId: world.org.id,
+      teamId: teamIds.get('Web')!,
+      endedAt: new Date().toISOString(),
+      actionItems: { open: 2 },
+    });
     const [first] = app.services.db.select({ id: retroActionItems.id }).from(retroActionItems).where(eq(retroActionItems.retro_id, retroId)).all();
-    const engineer = await signedIn(app, app.services.db.$client.prepare('select email from users where id = ?').pluck().get(people.get('Web')!.engineers[0]) as string);
-    const targets = (await engineer.gql(TARGETS, { r: retroId })).data!.trackerTargets as Array<{ scope_id: string; name: string; team_owned: boolean; sample: boolean }>;
-    expect(targets.slice(0, 2).map((t) => [t.name, t.team_owned, t.sample]).sort()).toEqual([['WEB', true, true], ['acme/web-app', true, true]]);
+    const engineer = await signedIn(
+      app,
+      app.services.db.$client.prepare('select email from users where id = ?').pluck().get(people.get('Web')!.engineers[0]) as string,
+    );
+    const targets = (await engineer.gql(TARGETS, { r: retroId })).data!.trackerTargets as Array<{
+      scope_id: string;
+      name: string;
+      team_owned: boolean;
+      sample: boolean;
+    }>;
+    expect(
+      targets
+        .slice(0, 2)
+        .map((t) => [t.name, t.team_owned, t.sample])
+        .sort(),
+    ).toEqual([
+      ['WEB', true, true],
+      ['acme/web-app', true, true],
+    ]);
     const sent = await engineer.gql(SEND, { a: first!.id, s: targets.find((t) => t.name === 'acme/web-app')!.scope_id });
     expect(sent.errors).toBeUndefined();
     expect(sent.data!.sendRetroActionToTracker).toEqual({ key: 'acme/web-app#90001', url: null, sample: true, closed_at: null });
@@ -152,7 +206,12 @@ describe('the sample data set', () => {
     await settle();
     expect((await connections()).find((c) => c.provider === 'GITHUB')!.current_run?.status).toBe('DONE');
 
-    const retroId = seedEndedRetro(app.services.db, { orgId: world.org.id, teamId: teamIds.get('Data')!, endedAt: new Date().toISOString(), actionItems: { open: 1 } });
+    const retroId = seedEndedRetro(app.services.db, {
+      orgId: world.org.id,
+      teamId: teamIds.get('Data')!,
+      endedAt: new Date().toISOString(),
+      actionItems: { open: 1 },
+    });
     const [item] = app.services.db.select({ id: retroActionItems.id }).from(retroActionItems).where(eq(retroActionItems.retro_id, retroId)).all();
     const targets = (await a.gql(TARGETS, { r: retroId })).data!.trackerTargets as Array<{ scope_id: string; name: string }>;
     const sent = await a.gql(SEND, { a: item!.id, s: targets.find((t) => t.name === 'DATA')!.scope_id });

@@ -12,7 +12,14 @@ import { refreshScopes } from './integrations.connections.js';
 import { listScopes } from './integrations.connections.repo.js';
 import { sampleTeamOfScope } from './integrations.sample-adapter.js';
 import {
-  connectionsOfProviders, deleteSampleConnections, insertSampleConnection, markBot, matchAccountManually, sampleConnections, setScopeTeamIfNone, teamsForSample,
+  connectionsOfProviders,
+  deleteSampleConnections,
+  insertSampleConnection,
+  markBot,
+  matchAccountManually,
+  sampleConnections,
+  setScopeTeamIfNone,
+  teamsForSample,
   type TeamForSample,
 } from './integrations.sample.repo.js';
 import { credentialsHint, sealCredentials, type ConnectionRow } from './integrations.secrets.js';
@@ -47,35 +54,66 @@ type LoadPayload = { organizationId: string; runIds: string[] };
 
 function sampleStatus(db: Db, orgId: string) {
   const rows = sampleConnections(db, orgId);
-  return { loaded: rows.length > 0, runs: listRuns(db, rows.map((r) => r.id), 10) };
+  return {
+    loaded: rows.length > 0,
+    runs: listRuns(
+      db,
+      rows.map((r) => r.id),
+      10,
+    ),
+  };
 }
 
 /**
  * Asks for the sample data set to be loaded (the resolver, and the demo seed): creates the two sample
  * connections and their QUEUED backfill runs, and the job that loads them. Loaded or loading already: nothing new.
  */
-export function enqueueSampleLoad(services: Services, organizationId: string, createdBy: string | null = null): { loaded: boolean; runs: ReturnType<typeof listRuns> } {
+export function enqueueSampleLoad(
+  services: Services,
+  organizationId: string,
+  createdBy: string | null = null,
+): { loaded: boolean; runs: ReturnType<typeof listRuns> } {
   const { db, keys, scheduler } = services;
-  db.transaction(() => {
-    const existing = connectionsOfProviders(db, organizationId, SAMPLE_PROVIDERS);
-    const real = existing.filter((c) => !c.is_sample).map((c) => (c.provider === 'GITHUB' ? 'GitHub' : 'Jira'));
-    if (real.length) throw badInput(`Disconnect ${real.join(' and ')} first, or keep your own data: the sample data set brings a GitHub and a Jira connection of its own.`);
-    if (existing.length) return;
-    const now = scheduler.now();
-    const runIds: string[] = [];
-    for (const provider of SAMPLE_PROVIDERS) {
-      const id = newId();
-      // No address and no real credential: the sample adapter answers it (integrations.adapters.ts adapterOf).
-      const credentials = { token: 'no-token:answered-inside-teamlens' };
-      insertSampleConnection(db, {
-        id, organization_id: organizationId, provider, base_url: '', account: provider === 'GITHUB' ? 'acme' : SAMPLE_JIRA_EMAIL, auth_kind: 'TOKEN',
-        secret_sealed: sealCredentials(keys, id, credentials), secret_hint: credentialsHint(credentials), external_info: {}, backfill_months: 6, status: 'CONNECTED', is_sample: true, created_by: createdBy,
+  db.transaction(
+    () => {
+      const existing = connectionsOfProviders(db, organizationId, SAMPLE_PROVIDERS);
+      const real = existing.filter((c) => !c.is_sample).map((c) => (c.provider === 'GITHUB' ? 'GitHub' : 'Jira'));
+      if (real.length)
+        throw badInput(`Disconnect ${real.join(' and ')} first, or keep your own data: the sample data set brings a GitHub and a Jira connection of its own.`);
+      if (existing.length) return;
+      const now = scheduler.now();
+      const runIds: string[] = [];
+      for (const provider of SAMPLE_PROVIDERS) {
+        const id = newId();
+        // No address and no real credential: the sample adapter answers it (integrations.adapters.ts adapterOf).
+        const credentials = { token: 'no-token:answered-inside-teamlens' };
+        insertSampleConnection(db, {
+          id,
+          organization_id: organizationId,
+          provider,
+          base_url: '',
+          account: provider === 'GITHUB' ? 'acme' : SAMPLE_JIRA_EMAIL,
+          auth_kind: 'TOKEN',
+          secret_sealed: sealCredentials(keys, id, credentials),
+          secret_hint: credentialsHint(credentials),
+          external_info: {},
+          backfill_months: 6,
+          status: 'CONNECTED',
+          is_sample: true,
+          created_by: createdBy,
+        });
+        runIds.push(insertRun(db, { organizationId, connectionId: id, kind: 'BACKFILL', now: new Date(now).toISOString() }).id);
+      }
+      const { job } = scheduler.enqueue({
+        kind: SAMPLE_LOAD_KIND,
+        uniqueKey: `sample:${runIds.join(':')}`,
+        organizationId,
+        payload: { organizationId, runIds } satisfies LoadPayload,
       });
-      runIds.push(insertRun(db, { organizationId, connectionId: id, kind: 'BACKFILL', now: new Date(now).toISOString() }).id);
-    }
-    const { job } = scheduler.enqueue({ kind: SAMPLE_LOAD_KIND, uniqueKey: `sample:${runIds.join(':')}`, organizationId, payload: { organizationId, runIds } satisfies LoadPayload });
-    for (const runId of runIds) patchRun(db, runId, { job_id: job.id });
-  }, { behavior: 'immediate' });
+      for (const runId of runIds) patchRun(db, runId, { job_id: job.id });
+    },
+    { behavior: 'immediate' },
+  );
   return sampleStatus(db, organizationId);
 }
 
@@ -151,6 +189,10 @@ export const integrationsSamplePart: FeaturePart = {
     },
   },
   register: (app: FastifyInstance) => {
-    app.services.scheduler.register<LoadPayload>(SAMPLE_LOAD_KIND, (payload, job) => loadSample(app.services, payload, job), { maxAttempts: 3, backoff: { baseMs: 10_000, maxMs: 600_000 }, leaseMs: 30 * 60_000 });
+    app.services.scheduler.register<LoadPayload>(SAMPLE_LOAD_KIND, (payload, job) => loadSample(app.services, payload, job), {
+      maxAttempts: 3,
+      backoff: { baseMs: 10_000, maxMs: 600_000 },
+      leaseMs: 30 * 60_000,
+    });
   },
 };

@@ -38,10 +38,23 @@ export function credentialsHint(credentials: Credentials): string {
 }
 
 /** The connection as adapters see it, credentials opened (only ever in memory), its way out guarded (services.outbound). */
-export function openConnection(services: Pick<Services, 'keys' | 'outbound'>, row: ConnectionRow, credentials: Credentials = openCredentials(services.keys, row)): OpenConnection {
+export function openConnection(
+  services: Pick<Services, 'keys' | 'outbound'>,
+  row: ConnectionRow,
+  credentials: Credentials = openCredentials(services.keys, row),
+): OpenConnection {
   return {
-    id: row.id, organizationId: row.organization_id, provider: row.provider, baseUrl: row.base_url, account: row.account, authKind: row.auth_kind,
-    credentials, externalInfo: row.external_info ?? {}, backfillMonths: row.backfill_months, outbound: services.outbound, sample: row.is_sample,
+    id: row.id,
+    organizationId: row.organization_id,
+    provider: row.provider,
+    baseUrl: row.base_url,
+    account: row.account,
+    authKind: row.auth_kind,
+    credentials,
+    externalInfo: row.external_info ?? {},
+    backfillMonths: row.backfill_months,
+    outbound: services.outbound,
+    sample: row.is_sample,
   };
 }
 

@@ -13,7 +13,18 @@ export type SyncRunRow = typeof syncRuns.$inferSelect;
 export const ACTIVE_RUN_STATUSES: readonly SyncRunStatus[] = ['QUEUED', 'RUNNING', 'RATE_LIMITED', 'INTERRUPTED'];
 
 export function insertRun(db: Db, input: { organizationId: string; connectionId: string; kind: SyncKind; now: string }): SyncRunRow {
-  return db.insert(syncRuns).values({ id: newId(), organization_id: input.organizationId, connection_id: input.connectionId, kind: input.kind, status: 'QUEUED', created_at: input.now }).returning().get();
+  return db
+    .insert(syncRuns)
+    .values({
+      id: newId(),
+      organization_id: input.organizationId,
+      connection_id: input.connectionId,
+      kind: input.kind,
+      status: 'QUEUED',
+      created_at: input.now,
+    })
+    .returning()
+    .get();
 }
 
 export function findRun(db: Db, id: string): SyncRunRow | undefined {
@@ -25,13 +36,23 @@ export function patchRun(db: Db, id: string, patch: Partial<typeof syncRuns.$inf
 }
 
 export function activeRun(db: Db, connectionId: string): SyncRunRow | undefined {
-  return db.select().from(syncRuns).where(and(eq(syncRuns.connection_id, connectionId), inArray(syncRuns.status, [...ACTIVE_RUN_STATUSES])))
-    .orderBy(desc(syncRuns.created_at), desc(sql`rowid`)).get();
+  return db
+    .select()
+    .from(syncRuns)
+    .where(and(eq(syncRuns.connection_id, connectionId), inArray(syncRuns.status, [...ACTIVE_RUN_STATUSES])))
+    .orderBy(desc(syncRuns.created_at), desc(sql`rowid`))
+    .get();
 }
 
 export function listRuns(db: Db, connectionIds: readonly string[], limit: number): SyncRunRow[] {
   if (!connectionIds.length) return [];
-  return db.select().from(syncRuns).where(inArray(syncRuns.connection_id, [...connectionIds])).orderBy(desc(syncRuns.created_at), desc(sql`rowid`)).limit(limit).all();
+  return db
+    .select()
+    .from(syncRuns)
+    .where(inArray(syncRuns.connection_id, [...connectionIds]))
+    .orderBy(desc(syncRuns.created_at), desc(sql`rowid`))
+    .limit(limit)
+    .all();
 }
 
 /**
@@ -42,13 +63,29 @@ export function listRuns(db: Db, connectionIds: readonly string[], limit: number
 export function cursorStore(db: Db, connectionId: string, prefix = ''): CursorStore {
   return {
     get(scopeKey, entity) {
-      const row = db.select({ cursor: syncCursors.cursor, etag: syncCursors.etag }).from(syncCursors)
-        .where(and(eq(syncCursors.connection_id, connectionId), eq(syncCursors.scope_key, prefix + scopeKey), eq(syncCursors.entity, entity))).get();
+      const row = db
+        .select({ cursor: syncCursors.cursor, etag: syncCursors.etag })
+        .from(syncCursors)
+        .where(and(eq(syncCursors.connection_id, connectionId), eq(syncCursors.scope_key, prefix + scopeKey), eq(syncCursors.entity, entity)))
+        .get();
       return row ?? { cursor: null, etag: null };
     },
     set(scopeKey, entity, value) {
-      const row = { connection_id: connectionId, scope_key: prefix + scopeKey, entity, cursor: value.cursor, etag: value.etag ?? null, updated_at: new Date().toISOString() };
-      db.insert(syncCursors).values(row).onConflictDoUpdate({ target: [syncCursors.connection_id, syncCursors.scope_key, syncCursors.entity], set: { cursor: row.cursor, etag: row.etag, updated_at: row.updated_at } }).run();
+      const row = {
+        connection_id: connectionId,
+        scope_key: prefix + scopeKey,
+        entity,
+        cursor: value.cursor,
+        etag: value.etag ?? null,
+        updated_at: new Date().toISOString(),
+      };
+      db.insert(syncCursors)
+        .values(row)
+        .onConflictDoUpdate({
+          target: [syncCursors.connection_id, syncCursors.scope_key, syncCursors.entity],
+          set: { cursor: row.cursor, etag: row.etag, updated_at: row.updated_at },
+        })
+        .run();
     },
   };
 }
@@ -56,16 +93,31 @@ export function cursorStore(db: Db, connectionId: string, prefix = ''): CursorSt
 export const reconcilePrefix = (runId: string) => `reconcile:${runId}:`;
 
 export function hasCursors(db: Db, connectionId: string): boolean {
-  return !!db.select({ k: syncCursors.scope_key }).from(syncCursors).where(and(eq(syncCursors.connection_id, connectionId), not(like(syncCursors.scope_key, 'reconcile:%')))).get();
+  return !!db
+    .select({ k: syncCursors.scope_key })
+    .from(syncCursors)
+    .where(and(eq(syncCursors.connection_id, connectionId), not(like(syncCursors.scope_key, 'reconcile:%'))))
+    .get();
 }
 
 /** `prefix` null: every cursor of the connection (a new backfill starts over). */
 export function clearCursors(db: Db, connectionId: string, prefix: string | null): void {
-  db.delete(syncCursors).where(prefix === null ? eq(syncCursors.connection_id, connectionId) : and(eq(syncCursors.connection_id, connectionId), like(syncCursors.scope_key, `${prefix}%`))).run();
+  db.delete(syncCursors)
+    .where(
+      prefix === null
+        ? eq(syncCursors.connection_id, connectionId)
+        : and(eq(syncCursors.connection_id, connectionId), like(syncCursors.scope_key, `${prefix}%`)),
+    )
+    .run();
 }
 
 /** Slack: emails of the organization's active people no account of this connection is matched to (the adapter looks them up one by one). */
 export function unmatchedEmails(db: Db, row: { id: string; organization_id: string }): string[] {
-  return statement(db, `select lower(u.email) from users u where u.organization_id = ? and u.deleted_at is null and u.status = 'ACTIVE'
-    and not exists (select 1 from ext_accounts a where a.connection_id = ? and a.user_id = u.id) order by u.email limit 5000`).pluck().all(row.organization_id, row.id) as string[];
+  return statement(
+    db,
+    `select lower(u.email) from users u where u.organization_id = ? and u.deleted_at is null and u.status = 'ACTIVE'
+    and not exists (select 1 from ext_accounts a where a.connection_id = ? and a.user_id = u.id) order by u.email limit 5000`,
+  )
+    .pluck()
+    .all(row.organization_id, row.id) as string[];
 }

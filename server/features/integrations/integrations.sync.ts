@@ -21,7 +21,16 @@ import type { IngestWriter, OpenConnection, SyncContext } from './integrations.p
 import { checkActionIssues } from './integrations.retro-actions.js';
 import { openConnection, scrubSecrets, type ConnectionRow } from './integrations.secrets.js';
 import {
-  activeRun, clearCursors, cursorStore, findRun, hasCursors, insertRun, patchRun, reconcilePrefix, unmatchedEmails, type SyncRunRow,
+  activeRun,
+  clearCursors,
+  cursorStore,
+  findRun,
+  hasCursors,
+  insertRun,
+  patchRun,
+  reconcilePrefix,
+  unmatchedEmails,
+  type SyncRunRow,
 } from './integrations.sync.repo.js';
 import { jobStatusesByIds } from '../../jobs/jobs.repo.js';
 
@@ -66,17 +75,28 @@ export const monthsBefore = (now: number, months: number) => addMonths(now, -mon
 export function startSync(services: Services, connection: ConnectionRow, kind: SyncKind): SyncRunRow {
   const { db, scheduler } = services;
   const now = new Date(scheduler.now()).toISOString();
-  const run = db.transaction(() => {
-    const busy = activeRun(db, connection.id);
-    if (busy && !isStale(db, busy)) throw conflict(`A sync of this connection is already ${busy.status === 'RATE_LIMITED' ? 'waiting on a rate limit' : busy.status.toLowerCase()}: wait until it finishes.`);
-    if (busy) patchRun(db, busy.id, { status: 'FAILED', finished_at: now, error: busy.error ?? 'The sync stopped and was replaced by a new one.' });
-    // A new backfill reads everything again from its start: the incremental cursors would skip it.
-    if (kind === 'BACKFILL') clearCursors(db, connection.id, null);
-    const created = insertRun(db, { organizationId: connection.organization_id, connectionId: connection.id, kind, now });
-    const { job } = scheduler.enqueue({ kind: SYNC_JOB_KIND, uniqueKey: `run:${created.id}`, organizationId: connection.organization_id, payload: { connectionId: connection.id, runId: created.id } satisfies SyncPayload });
-    patchRun(db, created.id, { job_id: job.id });
-    return { ...created, job_id: job.id };
-  }, { behavior: 'immediate' });
+  const run = db.transaction(
+    () => {
+      const busy = activeRun(db, connection.id);
+      if (busy && !isStale(db, busy))
+        throw conflict(
+          `A sync of this connection is already ${busy.status === 'RATE_LIMITED' ? 'waiting on a rate limit' : busy.status.toLowerCase()}: wait until it finishes.`,
+        );
+      if (busy) patchRun(db, busy.id, { status: 'FAILED', finished_at: now, error: busy.error ?? 'The sync stopped and was replaced by a new one.' });
+      // A new backfill reads everything again from its start: the incremental cursors would skip it.
+      if (kind === 'BACKFILL') clearCursors(db, connection.id, null);
+      const created = insertRun(db, { organizationId: connection.organization_id, connectionId: connection.id, kind, now });
+      const { job } = scheduler.enqueue({
+        kind: SYNC_JOB_KIND,
+        uniqueKey: `run:${created.id}`,
+        organizationId: connection.organization_id,
+        payload: { connectionId: connection.id, runId: created.id } satisfies SyncPayload,
+      });
+      patchRun(db, created.id, { job_id: job.id });
+      return { ...created, job_id: job.id };
+    },
+    { behavior: 'immediate' },
+  );
   return run;
 }
 
@@ -100,7 +120,11 @@ type RunOutcome = { status: 'DONE' | 'RATE_LIMITED' | 'FAILED'; itemsWritten: nu
  * Runs one sync run to its end (the job's handler, and the sample data set's load which calls it with
  * the fake services up). Throws for faults the scheduler should retry.
  */
-export async function executeRun(services: Services, runId: string, job: Pick<JobContext, 'attempt' | 'maxAttempts' | 'signal' | 'enqueue' | 'jobId'>): Promise<RunOutcome | null> {
+export async function executeRun(
+  services: Services,
+  runId: string,
+  job: Pick<JobContext, 'attempt' | 'maxAttempts' | 'signal' | 'enqueue' | 'jobId'>,
+): Promise<RunOutcome | null> {
   const { db, scheduler, log } = services;
   const run = findRun(db, runId);
   if (!run || run.status === 'DONE' || run.status === 'FAILED') return null;
@@ -130,7 +154,13 @@ export async function executeRun(services: Services, runId: string, job: Pick<Jo
     // A backfill, or an incremental run with no cursor yet, reads from the backfill start; a reconciliation its own wider window.
     const since = reconcile && hasCursors(db, row.id) ? addDays(nowMs, -RECONCILE_DAYS).toISOString() : monthsBefore(nowMs, row.backfill_months);
     const writer = createIngestWriter(db, { organizationId: row.organization_id, connectionId: row.id, settings });
-    const count = (n: unknown) => { if (typeof n === 'number') { written += n; pending.items_written = written; } return n; };
+    const count = (n: unknown) => {
+      if (typeof n === 'number') {
+        written += n;
+        pending.items_written = written;
+      }
+      return n;
+    };
     const write: IngestWriter = {
       scope: (s) => writer.scope(s),
       accounts: (list) => writer.accounts(list),
@@ -140,14 +170,23 @@ export async function executeRun(services: Services, runId: string, job: Pick<Jo
       sprints: (scopeId, list) => count(writer.sprints(scopeId, list)) as number,
     };
     const ctx: SyncContext = {
-      kind: run.kind, connection, settings, scopes, since, now: new Date(nowMs), write,
+      kind: run.kind,
+      connection,
+      settings,
+      scopes,
+      since,
+      now: new Date(nowMs),
+      write,
       cursors: cursorStore(db, row.id, reconcile ? reconcilePrefix(run.id) : ''),
       // `requests` is a count of new requests since the last call (the GitHub adapter sends 1 per request).
       progress: (u) => {
         if (u.done !== undefined) pending.progress_done = u.done;
         if (u.total !== undefined) pending.progress_total = u.total;
         if (u.label !== undefined) pending.progress_label = u.label.slice(0, 300);
-        if (u.requests) { requests += u.requests; pending.requests = requests; }
+        if (u.requests) {
+          requests += u.requests;
+          pending.requests = requests;
+        }
         if (Date.now() - lastWrite >= PROGRESS_EVERY_MS) flush();
       },
       signal: job.signal,
@@ -160,11 +199,22 @@ export async function executeRun(services: Services, runId: string, job: Pick<Jo
     refreshPrFactDays(db, row.organization_id);
     await checkActionIssues(services, connection, job.signal).catch((err: unknown) => {
       // Closing action items is a courtesy of the sync: a failure here does not fail it.
-      log.warn({ connectionId: row.id, error: scrubSecrets(err instanceof Error ? err.message : String(err), connection?.credentials) }, 'retro action issues could not be checked');
+      log.warn(
+        { connectionId: row.id, error: scrubSecrets(err instanceof Error ? err.message : String(err), connection?.credentials) },
+        'retro action issues could not be checked',
+      );
     });
     const end = iso();
     db.transaction(() => {
-      patchRun(db, run.id, { status: 'DONE', finished_at: end, items_written: written, requests, error: null, resumes_at: null, progress_label: run.kind === 'BACKFILL' ? 'Backfill done' : 'Done' });
+      patchRun(db, run.id, {
+        status: 'DONE',
+        finished_at: end,
+        items_written: written,
+        requests,
+        error: null,
+        resumes_at: null,
+        progress_label: run.kind === 'BACKFILL' ? 'Backfill done' : 'Done',
+      });
       touchSynced(db, row.id, end);
       if (reconcile) clearCursors(db, row.id, reconcilePrefix(run.id));
     });
@@ -178,7 +228,13 @@ export async function executeRun(services: Services, runId: string, job: Pick<Jo
     }
     if (err instanceof IntegrationError && err.kind === 'RATE_LIMITED') {
       const at = err.retryAt && err.retryAt.getTime() > scheduler.now() ? err.retryAt : new Date(scheduler.now() + 60_000);
-      const { job: next } = job.enqueue({ kind: SYNC_JOB_KIND, uniqueKey: `run:${run.id}@${at.toISOString()}:after:${job.jobId}`, runAt: at, organizationId: row.organization_id, payload: { connectionId: row.id, runId: run.id } satisfies SyncPayload });
+      const { job: next } = job.enqueue({
+        kind: SYNC_JOB_KIND,
+        uniqueKey: `run:${run.id}@${at.toISOString()}:after:${job.jobId}`,
+        runAt: at,
+        organizationId: row.organization_id,
+        payload: { connectionId: row.id, runId: run.id } satisfies SyncPayload,
+      });
       patchRun(db, run.id, { status: 'RATE_LIMITED', resumes_at: at.toISOString(), error: message, job_id: next.id });
       log.info({ connectionId: row.id, runId: run.id, resumesAt: at.toISOString() }, 'sync rate limited: resumes later');
       return { status: 'RATE_LIMITED', itemsWritten: written };
@@ -209,12 +265,24 @@ export function scheduleSyncs(services: Services, row: Pick<ConnectionRow, 'id' 
   const active = row.status !== 'PAUSED';
   const hour = new Date(Math.ceil(services.scheduler.now() / 3_600_000) * 3_600_000);
   services.scheduler.schedule({
-    key: scheduleKey(row.id, 'INCREMENTAL'), kind: SCHEDULED_SYNC_KIND, organizationId: row.organization_id, payload: { connectionId: row.id, kind: 'INCREMENTAL' } satisfies ScheduledPayload,
-    every: { unit: 'hours', count: 1 }, startAt: hour, catchUp: 'latest', active,
+    key: scheduleKey(row.id, 'INCREMENTAL'),
+    kind: SCHEDULED_SYNC_KIND,
+    organizationId: row.organization_id,
+    payload: { connectionId: row.id, kind: 'INCREMENTAL' } satisfies ScheduledPayload,
+    every: { unit: 'hours', count: 1 },
+    startAt: hour,
+    catchUp: 'latest',
+    active,
   });
   services.scheduler.schedule({
-    key: scheduleKey(row.id, 'RECONCILE'), kind: SCHEDULED_SYNC_KIND, organizationId: row.organization_id, payload: { connectionId: row.id, kind: 'RECONCILE' } satisfies ScheduledPayload,
-    every: { unit: 'days', count: 1 }, startAt: '2026-01-01T02:30:00.000Z', catchUp: 'latest', active,
+    key: scheduleKey(row.id, 'RECONCILE'),
+    kind: SCHEDULED_SYNC_KIND,
+    organizationId: row.organization_id,
+    payload: { connectionId: row.id, kind: 'RECONCILE' } satisfies ScheduledPayload,
+    every: { unit: 'days', count: 1 },
+    startAt: '2026-01-01T02:30:00.000Z',
+    catchUp: 'latest',
+    active,
   });
 }
 
@@ -238,14 +306,19 @@ export const integrationsSyncPart: FeaturePart = {
       },
     },
     SyncRun: {
-      status: (r: SyncRunRow & { shown_status?: SyncRunStatus }, _: unknown, ctx: MercuriusContext) => r.shown_status ?? shownRunStatuses(ctx.services.db, [r]).get(r.id) ?? r.status,
+      status: (r: SyncRunRow & { shown_status?: SyncRunStatus }, _: unknown, ctx: MercuriusContext) =>
+        r.shown_status ?? shownRunStatuses(ctx.services.db, [r]).get(r.id) ?? r.status,
     },
   },
   register: (app: FastifyInstance) => {
     const { scheduler, db, log } = app.services;
-    scheduler.register<SyncPayload>(SYNC_JOB_KIND, async (payload, job) => {
-      await executeRun(app.services, payload.runId, job);
-    }, { maxAttempts: MAX_ATTEMPTS, backoff: { baseMs: 60_000, maxMs: 3_600_000 }, leaseMs: 30 * 60_000 });
+    scheduler.register<SyncPayload>(
+      SYNC_JOB_KIND,
+      async (payload, job) => {
+        await executeRun(app.services, payload.runId, job);
+      },
+      { maxAttempts: MAX_ATTEMPTS, backoff: { baseMs: 60_000, maxMs: 3_600_000 }, leaseMs: 30 * 60_000 },
+    );
     scheduler.register<ScheduledPayload>(SCHEDULED_SYNC_KIND, (payload) => {
       const row = findConnectionById(db, payload.connectionId);
       if (!mayRunScheduled(db, row)) return;

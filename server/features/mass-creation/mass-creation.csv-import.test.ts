@@ -48,7 +48,7 @@ describe('CSV upload', () => {
     expect((await admin.gql(RESULT_QUERY, { id: body.batch_id })).data!.massCreation).toEqual({ batch_id, count, totalUserWithEmailError, usersWithErrors });
   });
 
-  it('decodes UTF-8 characters that straddle the parser\'s 64 KiB chunks', async () => {
+  it("decodes UTF-8 characters that straddle the parser's 64 KiB chunks", async () => {
     const { admin, domain } = await freshOrg();
     const bytes = (text: string) => Buffer.byteLength(text);
     const header = 'email,full_name\n';
@@ -61,7 +61,10 @@ describe('CSV upload', () => {
       filler.push(line);
       size += bytes(line);
     }
-    for (const [i, last] of [[0, false], [1, true]] as const) {
+    for (const [i, last] of [
+      [0, false],
+      [1, true],
+    ] as const) {
       const head = `pad${i}@${domain},`;
       const nameLength = last ? target - size - bytes(head) - 1 : 60;
       filler.push(`${head}${'p'.repeat(nameLength)}\n`);
@@ -80,12 +83,25 @@ describe('CSV upload', () => {
     const { admin, domain } = await freshOrg();
     const batch_id = crypto.randomUUID();
     const users = countUsers();
-    const res = await upload(admin.token, `email;full_name;team\ns1@${domain};"Semi; Colon";Nowhere\ns2@${domain};S Two;\n`, `?dryRun=true&createTeams=false&batch_id=${batch_id}`, 'text/csv; charset=utf-8');
+    const res = await upload(
+      admin.token,
+      `email;full_name;team\ns1@${domain};"Semi; Colon";Nowhere\ns2@${domain};S Two;\n`,
+      `?dryRun=true&createTeams=false&batch_id=${batch_id}`,
+      'text/csv; charset=utf-8',
+    );
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
-      batch_id, count: 1, totalUserWithEmailError: 0,
-      usersWithErrors: [{ row: 2, errorType: 'UNKNOWN_TEAM', email: `s1@${domain}`, message: 'team: there is no team "Nowhere" (creating teams was turned off).' }],
-      created_ids: [], teams: [], divisions: [], promoted: [], seat_limit: null,
+      batch_id,
+      count: 1,
+      totalUserWithEmailError: 0,
+      usersWithErrors: [
+        { row: 2, errorType: 'UNKNOWN_TEAM', email: `s1@${domain}`, message: 'team: there is no team "Nowhere" (creating teams was turned off).' },
+      ],
+      created_ids: [],
+      teams: [],
+      divisions: [],
+      promoted: [],
+      seat_limit: null,
     });
     expect(countUsers()).toBe(users);
     expect((await upload(admin.token, 'email,full_name\nx@y.example,X\n', `?batch_id=${batch_id}`)).statusCode).toBe(409);
@@ -154,11 +170,26 @@ describe('CSV upload', () => {
 describe('header normaliser', () => {
   it('matches header names case-insensitively, tolerating spaces, underscores and dashes', () => {
     const cases: Array<[string, string | null]> = [
-      ['Email', 'email'], ['E-mail', 'email'], ['Email Address', 'email'], [' EMAIL_ADDRESS ', 'email'],
-      ['Full Name', 'full_name'], ['full_name', 'full_name'], ['FULL-NAME', 'full_name'], ['Name', 'full_name'], ['fullname', 'full_name'],
-      ['Manager', 'manager_email'], ['manager email', 'manager_email'], ['Team Name', 'team'], ['Permission', 'permission_level'],
-      ['Job Title', 'role'], ['Time Zone', 'time_zone'], ['timezone', 'time_zone'], ['\uFEFFemail', 'email'],
-      ['Favourite colour', null], ['__proto__', null], ['constructor', null],
+      ['Email', 'email'],
+      ['E-mail', 'email'],
+      ['Email Address', 'email'],
+      [' EMAIL_ADDRESS ', 'email'],
+      ['Full Name', 'full_name'],
+      ['full_name', 'full_name'],
+      ['FULL-NAME', 'full_name'],
+      ['Name', 'full_name'],
+      ['fullname', 'full_name'],
+      ['Manager', 'manager_email'],
+      ['manager email', 'manager_email'],
+      ['Team Name', 'team'],
+      ['Permission', 'permission_level'],
+      ['Job Title', 'role'],
+      ['Time Zone', 'time_zone'],
+      ['timezone', 'time_zone'],
+      ['\uFEFFemail', 'email'],
+      ['Favourite colour', null],
+      ['__proto__', null],
+      ['constructor', null],
     ];
     for (const [header, column] of cases) expect(normalizeCsvHeader(header), header).toBe(column);
   });

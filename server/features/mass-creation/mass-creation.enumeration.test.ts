@@ -23,10 +23,13 @@ const DRY_RUN = /* GraphQL */ `
   }`;
 const ADD_ONE = /* GraphQL */ `mutation($input: AddUserInput!) { addUser(input: $input, sendInvitation: false) { id email } }`;
 
-const personRow = (email: string) => sqlite().prepare('SELECT id, organization_id, full_name, status, permission_level, team_id, manager_id, deleted_at, password_hash FROM users WHERE email = ?').get(email);
+const personRow = (email: string) =>
+  sqlite()
+    .prepare('SELECT id, organization_id, full_name, status, permission_level, team_id, manager_id, deleted_at, password_hash FROM users WHERE email = ?')
+    .get(email);
 
 describe('no answer about other organizations', () => {
-  it('a dry run answers for another organization\'s address exactly as for an unused one', async () => {
+  it("a dry run answers for another organization's address exactly as for an unused one", async () => {
     const alpha = await freshOrg();
     const beta = await freshOrg();
     sqlite().prepare("UPDATE users SET deleted_at = '2025-01-01T00:00:00Z' WHERE id = ?").run(alpha.report.id);
@@ -41,7 +44,9 @@ describe('no answer about other organizations', () => {
       const res = await beta.admin.gql(DRY_RUN, { rows: rows(emails) });
       expect(res.errors).toBeUndefined();
       let text = JSON.stringify(res.data);
-      emails.forEach((e, i) => { text = text.split(e).join(`<email ${i}>`); });
+      emails.forEach((e, i) => {
+        text = text.split(e).join(`<email ${i}>`);
+      });
       return JSON.parse(text) as Record<string, unknown>;
     };
     const forTaken = await answer(taken);
@@ -50,10 +55,12 @@ describe('no answer about other organizations', () => {
 
     // The organization's own people are still reported.
     const own = await beta.admin.gql(DRY_RUN, { rows: [{ email: beta.member.email, full_name: 'Again' }] });
-    expect(own.data!.massCreateUsers.usersWithErrors).toEqual([{ errorType: 'ALREADY_EXISTS', email: beta.member.email, row: 1, message: `email: a user with ${beta.member.email} already exists.` }]);
+    expect(own.data!.massCreateUsers.usersWithErrors).toEqual([
+      { errorType: 'ALREADY_EXISTS', email: beta.member.email, row: 1, message: `email: a user with ${beta.member.email} already exists.` },
+    ]);
   });
 
-  it('adding another organization\'s person gets the generic answer and changes nothing of theirs', async () => {
+  it("adding another organization's person gets the generic answer and changes nothing of theirs", async () => {
     const alpha = await freshOrg();
     const beta = await freshOrg();
     const before = personRow(alpha.member.email);
@@ -65,19 +72,29 @@ describe('no answer about other organizations', () => {
     expect(personRow(alpha.member.email)).toEqual(before);
 
     // The real import: the unused address is created, the taken one refused the same generic way, nothing else written.
-    const batch = await beta.admin.gql(`mutation($rows: [MassCreateUserRow!]!) { massCreateUsers(rows: $rows) { count usersWithErrors { errorType email row message } } }`, {
-      rows: [{ email: `fresh@${beta.domain}`, full_name: 'Fresh Person' }, { email: alpha.member.email, full_name: 'Taken Over' }],
+    const batch = await beta.admin.gql(
+      `mutation($rows: [MassCreateUserRow!]!) { massCreateUsers(rows: $rows) { count usersWithErrors { errorType email row message } } }`,
+      {
+        rows: [
+          { email: `fresh@${beta.domain}`, full_name: 'Fresh Person' },
+          { email: alpha.member.email, full_name: 'Taken Over' },
+        ],
+      },
+    );
+    expect(batch.data!.massCreateUsers).toEqual({
+      count: 1,
+      usersWithErrors: [{ errorType: 'ALREADY_EXISTS', email: alpha.member.email, row: 2, message: ADDRESS_UNAVAILABLE }],
     });
-    expect(batch.data!.massCreateUsers).toEqual({ count: 1, usersWithErrors: [{ errorType: 'ALREADY_EXISTS', email: alpha.member.email, row: 2, message: ADDRESS_UNAVAILABLE }] });
     expect(personRow(alpha.member.email)).toEqual(before);
     expect((personRow(`fresh@${beta.domain}`) as { organization_id: string }).organization_id).toBe(beta.org.id);
   });
 
-  it('changing one\'s own email to another organization\'s address answers and mails as for a free address; its link cannot take the address', async () => {
+  it("changing one's own email to another organization's address answers and mails as for a free address; its link cannot take the address", async () => {
     const alpha = await freshOrg();
     const beta = await freshOrg();
     const me = await signedIn(t.app, beta.member.email);
-    const change = (email: string) => me.gql('mutation($input: UpdateMeInput!) { updateMe(input: $input) { user { email } } }', { input: { email, current_password: TEST_PASSWORD } });
+    const change = (email: string) =>
+      me.gql('mutation($input: UpdateMeInput!) { updateMe(input: $input) { user { email } } }', { input: { email, current_password: TEST_PASSWORD } });
     const free = await change(`free@${beta.domain}`);
     const taken = await change(alpha.member.email);
     expect(taken).toEqual(free);
@@ -87,7 +104,11 @@ describe('no answer about other organizations', () => {
     expect([freeMail.length, takenMail.length]).toEqual([1, 1]);
     expect(takenMail[0]!.subject).toBe(freeMail[0]!.subject);
     const browser = new Browser(t.app, '10.91.0.1');
-    const verify = await browser.request({ method: 'POST', url: '/api/auth/verify-email', json: { token: new URL(takenMail[0]!.link!).searchParams.get('token'), csrfToken: await browser.csrf() } });
+    const verify = await browser.request({
+      method: 'POST',
+      url: '/api/auth/verify-email',
+      json: { token: new URL(takenMail[0]!.link!).searchParams.get('token'), csrfToken: await browser.csrf() },
+    });
     expect(verify.statusCode).toBe(400);
     expect((await me.gql('{ findOneUser { email } }')).data!.findOneUser.email).toBe(beta.member.email);
     // An address of one's own organization is still refused.

@@ -74,20 +74,41 @@ describe('massCreateUsers: errors', () => {
     // Email errors: rows 2, 3, 4, 5, 6, 11, 13, 17.
     expect(res.totalUserWithEmailError).toBe(8);
     // Only row 1 was written, with its team and existing manager.
-    const created = sqlite().prepare('SELECT u.email, t.name AS team, m.email AS manager FROM users u LEFT JOIN teams t ON t.id = u.team_id LEFT JOIN users m ON m.id = u.manager_id WHERE u.mass_batch_id = ?').all(res.batch_id);
+    const created = sqlite()
+      .prepare(
+        'SELECT u.email, t.name AS team, m.email AS manager FROM users u LEFT JOIN teams t ON t.id = u.team_id LEFT JOIN users m ON m.id = u.manager_id WHERE u.mass_batch_id = ?',
+      )
+      .all(res.batch_id);
     expect(created).toEqual([{ email: d('new1'), team: 'Core', manager: d('manager') }]);
   });
 
-  it('applies the organization\'s allowed and blocked domain lists', async () => {
+  it("applies the organization's allowed and blocked domain lists", async () => {
     const { admin, org, domain } = await freshOrg();
-    t.app.services.db.update(organizations).set({ allowed_email_domains: ['gmail.com'], blocked_email_domains: ['contractors.example'] }).where(eq(organizations.id, org.id)).run();
-    const res = result(await massCreate(admin, [
-      { email: 'friend@gmail.com', full_name: 'Allowed Free' },
-      { email: 'temp@team.contractors.example', full_name: 'Blocked Sub' },
-      { email: `ok@${domain}`, full_name: 'Ok' },
-    ], { dryRun: true }));
+    t.app.services.db
+      .update(organizations)
+      .set({ allowed_email_domains: ['gmail.com'], blocked_email_domains: ['contractors.example'] })
+      .where(eq(organizations.id, org.id))
+      .run();
+    const res = result(
+      await massCreate(
+        admin,
+        [
+          { email: 'friend@gmail.com', full_name: 'Allowed Free' },
+          { email: 'temp@team.contractors.example', full_name: 'Blocked Sub' },
+          { email: `ok@${domain}`, full_name: 'Ok' },
+        ],
+        { dryRun: true },
+      ),
+    );
     expect(res.count).toBe(2);
-    expect(res.usersWithErrors).toEqual([{ row: 2, errorType: 'BLOCKED_EMAIL_DOMAIN', email: 'temp@team.contractors.example', message: 'email: team.contractors.example is blocked by this organization.' }]);
+    expect(res.usersWithErrors).toEqual([
+      {
+        row: 2,
+        errorType: 'BLOCKED_EMAIL_DOMAIN',
+        email: 'temp@team.contractors.example',
+        message: 'email: team.contractors.example is blocked by this organization.',
+      },
+    ]);
     expect(res.totalUserWithEmailError).toBe(1);
   });
 

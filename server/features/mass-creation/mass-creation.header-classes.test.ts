@@ -17,7 +17,12 @@ type Person = { email: string; full_name: string; team: string | null; manager: 
 function imported(batchId: string): Person[] {
   const teamName = (id: unknown) => (id ? (sqlite().prepare('SELECT name FROM teams WHERE id = ?').pluck().get(id) as string) : null);
   const emailOf = (id: unknown) => (id ? (sqlite().prepare('SELECT email FROM users WHERE id = ?').pluck().get(id) as string) : null);
-  return batchUsers(batchId).map((u) => ({ email: u.email as string, full_name: u.full_name as string, team: teamName(u.team_id), manager: emailOf(u.manager_id) }));
+  return batchUsers(batchId).map((u) => ({
+    email: u.email as string,
+    full_name: u.full_name as string,
+    team: teamName(u.team_id),
+    manager: emailOf(u.manager_id),
+  }));
 }
 
 async function importFile(token: string, body: string | Buffer): Promise<MassCreateResult> {
@@ -33,7 +38,11 @@ const utf16le = (text: string) => Buffer.concat([Buffer.from([0xff, 0xfe]), Buff
 describe('HR exports imported without mapping', () => {
   it('a German export: semicolons, a UTF-8 mark, Vorname/Nachname/E-Mail/Abteilung/Vorgesetzter', async () => {
     const { admin, domain } = await freshOrg();
-    const csv = ['\uFEFFPersonalnummer;Vorname;Nachname;E-Mail;Abteilung;Vorgesetzter', `1;Jürgen;Müller;juergen@${domain};Plattform;`, `2;Anja;Groß;anja@${domain};Plattform;juergen@${domain}`].join('\r\n');
+    const csv = [
+      '\uFEFFPersonalnummer;Vorname;Nachname;E-Mail;Abteilung;Vorgesetzter',
+      `1;Jürgen;Müller;juergen@${domain};Plattform;`,
+      `2;Anja;Groß;anja@${domain};Plattform;juergen@${domain}`,
+    ].join('\r\n');
     const done = await importFile(admin.token, csv);
     expect(imported(done.batch_id)).toEqual([
       { email: `anja@${domain}`, full_name: 'Anja Groß', team: 'Plattform', manager: `juergen@${domain}` },
@@ -43,7 +52,11 @@ describe('HR exports imported without mapping', () => {
 
   it('a French export saved as plain "CSV" by Excel (Windows-1252): Prénom/Nom/Courriel/Service/Responsable', async () => {
     const { admin, domain } = await freshOrg();
-    const text = ['Prénom;Nom;Courriel;Email personnel;Service;Responsable', `Hélène;Dupré;helene@${domain};helene@gmail.com;Qualité;`, `Loïc;Bérard;loic@${domain};loic@gmail.com;Qualité;helene@${domain}`].join('\r\n');
+    const text = [
+      'Prénom;Nom;Courriel;Email personnel;Service;Responsable',
+      `Hélène;Dupré;helene@${domain};helene@gmail.com;Qualité;`,
+      `Loïc;Bérard;loic@${domain};loic@gmail.com;Qualité;helene@${domain}`,
+    ].join('\r\n');
     const done = await importFile(admin.token, Buffer.from(text, 'latin1'));
     expect(imported(done.batch_id)).toEqual([
       { email: `helene@${domain}`, full_name: 'Hélène Dupré', team: 'Qualité', manager: null },
@@ -53,7 +66,11 @@ describe('HR exports imported without mapping', () => {
 
   it('a Spanish export saved as "Unicode text" (UTF-16 with its mark, tabs): Nombre/Apellidos/Correo electrónico/Departamento', async () => {
     const { admin, domain } = await freshOrg();
-    const text = ['Nombre\tApellidos\tCorreo electrónico\tDepartamento\tCorreo electrónico del jefe', `Íñigo\tNúñez Peña\tinigo@${domain}\tFinanzas\t`, `Lucía\tMartín\tlucia@${domain}\tFinanzas\tinigo@${domain}`].join('\r\n');
+    const text = [
+      'Nombre\tApellidos\tCorreo electrónico\tDepartamento\tCorreo electrónico del jefe',
+      `Íñigo\tNúñez Peña\tinigo@${domain}\tFinanzas\t`,
+      `Lucía\tMartín\tlucia@${domain}\tFinanzas\tinigo@${domain}`,
+    ].join('\r\n');
     const done = await importFile(admin.token, utf16le(text));
     expect(imported(done.batch_id)).toEqual([
       { email: `inigo@${domain}`, full_name: 'Íñigo Núñez Peña', team: 'Finanzas', manager: null },
@@ -63,7 +80,11 @@ describe('HR exports imported without mapping', () => {
 
   it('a Dutch export in lower case: voornaam/achternaam/e-mailadres werk/afdeling/leidinggevende', async () => {
     const { admin, domain } = await freshOrg();
-    const csv = ['voornaam,achternaam,e-mailadres werk,e-mailadres privé,afdeling,leidinggevende', `Sanne,de Vries,sanne@${domain},sanne@gmail.com,Verkoop,`, `Daan,Bakker,daan@${domain},daan@gmail.com,Verkoop,sanne@${domain}`].join('\n');
+    const csv = [
+      'voornaam,achternaam,e-mailadres werk,e-mailadres privé,afdeling,leidinggevende',
+      `Sanne,de Vries,sanne@${domain},sanne@gmail.com,Verkoop,`,
+      `Daan,Bakker,daan@${domain},daan@gmail.com,Verkoop,sanne@${domain}`,
+    ].join('\n');
     const done = await importFile(admin.token, csv);
     expect(imported(done.batch_id)).toEqual([
       { email: `daan@${domain}`, full_name: 'Daan Bakker', team: 'Verkoop', manager: `sanne@${domain}` },
@@ -73,7 +94,11 @@ describe('HR exports imported without mapping', () => {
 
   it('decorated English headers: bracketed notes, "Legal Name -" prefixes, Primary/Work qualifiers; private addresses ignored', async () => {
     const { admin, domain } = await freshOrg();
-    const csv = ['First Name [Required],Legal Name - Last Name,Home Email,Primary Work Email,Employee Department,Manager Work Email', `Ada,Byron,ada@gmail.com,ada@${domain},Research,`, `Alan,Turing,alan@gmail.com,alan@${domain},Research,ada@${domain}`].join('\n');
+    const csv = [
+      'First Name [Required],Legal Name - Last Name,Home Email,Primary Work Email,Employee Department,Manager Work Email',
+      `Ada,Byron,ada@gmail.com,ada@${domain},Research,`,
+      `Alan,Turing,alan@gmail.com,alan@${domain},Research,ada@${domain}`,
+    ].join('\n');
     const done = await importFile(admin.token, csv);
     expect(imported(done.batch_id)).toEqual([
       { email: `ada@${domain}`, full_name: 'Ada Byron', team: 'Research', manager: null },

@@ -34,7 +34,10 @@ describe('HR export import', () => {
     expect(dry.count).toBe(8);
     expect(dry.usersWithErrors.map((e) => [e.row, e.errorType])).toEqual([[8, 'BLOCKED_EMAIL_DOMAIN']]);
     expect(dry.created_ids).toEqual([]);
-    expect(dry.promoted.map((p) => [p.email, p.reports])).toEqual([[`noah.kim@${domain}`, 3], [`ava@${domain}`, 2]]);
+    expect(dry.promoted.map((p) => [p.email, p.reports])).toEqual([
+      [`noah.kim@${domain}`, 3],
+      [`ava@${domain}`, 2],
+    ]);
     expect(dry.teams).toEqual([
       { name: 'Backend', existing: false, members_before: 0, joining: 3, manager_email: `noah.kim@${domain}`, manager_name: 'Noah Kim' },
       { name: 'Core', existing: true, members_before: 1, joining: 1, manager_email: null, manager_name: null },
@@ -42,7 +45,15 @@ describe('HR export import', () => {
       { name: 'Frontend', existing: false, members_before: 0, joining: 2, manager_email: null, manager_name: null },
     ]);
     expect(dry.divisions).toEqual([
-      { name: 'Engineering', existing: false, departments: [{ name: 'Backend', existing: false }, { name: 'core', existing: false }, { name: 'Frontend', existing: false }] },
+      {
+        name: 'Engineering',
+        existing: false,
+        departments: [
+          { name: 'Backend', existing: false },
+          { name: 'core', existing: false },
+          { name: 'Frontend', existing: false },
+        ],
+      },
       { name: 'Product', existing: true, departments: [{ name: 'Design', existing: false }] },
     ]);
     expect(sqlite().prepare('SELECT count(*) AS n FROM users WHERE email = ?').get(`liam@${domain}`)).toEqual({ n: 0 });
@@ -60,28 +71,47 @@ describe('HR export import', () => {
     expect(byEmail.get(`liam@${domain}`)!.full_name).toBe('Liam Ortiz');
     expect(byEmail.get(`noah.kim@${domain}`)!.permission_level).toBe('MANAGER');
     expect(byEmail.get(`liam@${domain}`)!.permission_level).toBe('MEMBER');
-    const teams = sqlite().prepare('SELECT name, manager_id FROM teams WHERE organization_id = ? ORDER BY name').all(org.id) as Array<{ name: string; manager_id: string | null }>;
+    const teams = sqlite().prepare('SELECT name, manager_id FROM teams WHERE organization_id = ? ORDER BY name').all(org.id) as Array<{
+      name: string;
+      manager_id: string | null;
+    }>;
     expect(teams).toEqual([
       { name: 'Backend', manager_id: byEmail.get(`noah.kim@${domain}`)!.id },
       { name: 'Core', manager_id: null },
       { name: 'Design', manager_id: byEmail.get(`ava@${domain}`)!.id },
       { name: 'Frontend', manager_id: null },
     ]);
-    expect(byEmail.get(`omar@${domain}`)!.team_id).toBe(sqlite().prepare("SELECT id FROM teams WHERE organization_id = ? AND name = 'Core'").pluck().get(org.id));
-    const structure = sqlite().prepare(`SELECT b.unit_name AS unit, d.name AS department FROM business_units b LEFT JOIN departments d ON d.business_unit_id = b.id
-      WHERE b.organization_id = ? ORDER BY unit, department`).all(org.id);
+    expect(byEmail.get(`omar@${domain}`)!.team_id).toBe(
+      sqlite().prepare("SELECT id FROM teams WHERE organization_id = ? AND name = 'Core'").pluck().get(org.id),
+    );
+    const structure = sqlite()
+      .prepare(
+        `SELECT b.unit_name AS unit, d.name AS department FROM business_units b LEFT JOIN departments d ON d.business_unit_id = b.id
+      WHERE b.organization_id = ? ORDER BY unit, department`,
+      )
+      .all(org.id);
     expect(structure).toEqual([
-      { unit: 'Engineering', department: 'Backend' }, { unit: 'Engineering', department: 'Frontend' }, { unit: 'Engineering', department: 'core' },
+      { unit: 'Engineering', department: 'Backend' },
+      { unit: 'Engineering', department: 'Frontend' },
+      { unit: 'Engineering', department: 'core' },
       { unit: 'Product', department: 'Design' },
     ]);
 
-    const stored = await admin.gql(RESULT_QUERY.replace('totalUserWithEmailError', 'totalUserWithEmailError created_ids promoted { email } teams { name manager_name }'), { id: done.batch_id });
+    const stored = await admin.gql(
+      RESULT_QUERY.replace('totalUserWithEmailError', 'totalUserWithEmailError created_ids promoted { email } teams { name manager_name }'),
+      { id: done.batch_id },
+    );
     expect(stored.data?.massCreation).toMatchObject({ created_ids, promoted: [{ email: `noah.kim@${domain}` }, { email: `ava@${domain}` }] });
   });
 
   it('leaves people Members when the admin turns promotion off, and never overrides a level the row gives', async () => {
     const { admin, domain } = await freshOrg();
-    const csv = ['Work Email,First Name,Last Name,Permission,Manager Email', `boss@${domain},Bo,Ss,,`, `lead@${domain},Le,Ad,member,boss@${domain}`, `dev@${domain},De,V,,lead@${domain}`].join('\n');
+    const csv = [
+      'Work Email,First Name,Last Name,Permission,Manager Email',
+      `boss@${domain},Bo,Ss,,`,
+      `lead@${domain},Le,Ad,member,boss@${domain}`,
+      `dev@${domain},De,V,,lead@${domain}`,
+    ].join('\n');
     const off = (await upload(admin.token, csv, '?promoteManagers=false')).json() as MassCreateResult;
     expect(off.promoted).toEqual([]);
     expect(batchUsers(off.batch_id).map((u) => u.permission_level)).toEqual(['MEMBER', 'MEMBER', 'MEMBER']);
@@ -89,7 +119,12 @@ describe('HR export import', () => {
 
   it('promotes only people whose row gives no level', async () => {
     const { admin, domain } = await freshOrg();
-    const csv = ['Work Email,First Name,Last Name,Permission,Manager Email', `boss@${domain},Bo,Ss,,`, `lead@${domain},Le,Ad,member,boss@${domain}`, `dev@${domain},De,V,,lead@${domain}`].join('\n');
+    const csv = [
+      'Work Email,First Name,Last Name,Permission,Manager Email',
+      `boss@${domain},Bo,Ss,,`,
+      `lead@${domain},Le,Ad,member,boss@${domain}`,
+      `dev@${domain},De,V,,lead@${domain}`,
+    ].join('\n');
     const on = (await upload(admin.token, csv)).json() as MassCreateResult;
     expect(on.promoted.map((p) => p.email)).toEqual([`boss@${domain}`]);
     const levels = Object.fromEntries(batchUsers(on.batch_id).map((u) => [u.email, u.permission_level]));
@@ -111,11 +146,15 @@ describe('HR export import', () => {
       { email: `lead@${domain}`, full_name: 'Lea Lead', department: 'Research', division: 'Labs' },
       { email: `sci@${domain}`, full_name: 'Sci Entist', department: 'Research', division: 'Labs', manager_email: `lead@${domain}` },
     ];
-    const res = await admin.gql(`mutation M($rows: [MassCreateUserRow!]!) { massCreateUsers(rows: $rows, dryRun: true, promoteManagers: false) {
-      count promoted { email } teams { name existing joining manager_name } divisions { name existing departments { name existing } } } }`, { rows });
+    const res = await admin.gql(
+      `mutation M($rows: [MassCreateUserRow!]!) { massCreateUsers(rows: $rows, dryRun: true, promoteManagers: false) {
+      count promoted { email } teams { name existing joining manager_name } divisions { name existing departments { name existing } } } }`,
+      { rows },
+    );
     expect(res.errors).toBeUndefined();
     expect(res.data?.massCreateUsers).toEqual({
-      count: 2, promoted: [],
+      count: 2,
+      promoted: [],
       teams: [{ name: 'Research', existing: false, joining: 2, manager_name: 'Lea Lead' }],
       divisions: [{ name: 'Labs', existing: false, departments: [{ name: 'Research', existing: false }] }],
     });

@@ -30,9 +30,13 @@ export function resolveManagers<C extends ManagedRow>(
       reports.set(manager, list);
     } else {
       const row = fileRows.get(manager);
-      queue.push({ c, message: row === undefined
-        ? `manager_email: ${manager} is neither a user of this organization nor a row of this file.`
-        : `manager_email: ${manager} (row ${row}) has an error, so that manager will not be created.` });
+      queue.push({
+        c,
+        message:
+          row === undefined
+            ? `manager_email: ${manager} is neither a user of this organization nor a row of this file.`
+            : `manager_email: ${manager} (row ${row}) has an error, so that manager will not be created.`,
+      });
     }
   }
   while (queue.length > 0) {

@@ -101,15 +101,26 @@ export function planImport(
   for (const [key, list] of members) {
     const liveId = teams.live.get(key);
     if (liveId !== undefined) {
-      planned.push({ name: teams.liveNames.get(key) ?? key, existing: true, members_before: counts.get(liveId) ?? 0, joining: list.length, manager_email: null, manager_name: null });
+      planned.push({
+        name: teams.liveNames.get(key) ?? key,
+        existing: true,
+        members_before: counts.get(liveId) ?? 0,
+        joining: list.length,
+        manager_email: null,
+        manager_name: null,
+      });
       continue;
     }
     const managerEmail = sharedManager(list);
-    const manager = managerEmail === null ? undefined : byEmail.get(managerEmail) ?? orgUsers.get(managerEmail);
+    const manager = managerEmail === null ? undefined : (byEmail.get(managerEmail) ?? orgUsers.get(managerEmail));
     if (manager) teamManagers.set(key, manager.id);
     planned.push({
-      name: teams.newTeams.get(key)!, existing: false, members_before: 0, joining: list.length,
-      manager_email: manager ? managerEmail : null, manager_name: manager?.full_name ?? null,
+      name: teams.newTeams.get(key)!,
+      existing: false,
+      members_before: 0,
+      joining: list.length,
+      manager_email: manager ? managerEmail : null,
+      manager_name: manager?.full_name ?? null,
     });
   }
   planned.sort((a, b) => a.name.localeCompare(b.name));
@@ -139,11 +150,13 @@ export function planImport(
     const known = structure.get(key)!;
     const used = usedDepartments.get(key) ?? new Set<string>();
     divisions.push({
-      name: known.name, existing: true,
+      name: known.name,
+      existing: true,
       departments: [...used].map((d) => ({ name: newDepartments.get(d) ?? known.departments.get(d)!, existing: !newDepartments.has(d) })),
     });
   }
-  for (const { name, departments } of newUnits.values()) divisions.push({ name, existing: false, departments: [...departments.values()].map((d) => ({ name: d, existing: false })) });
+  for (const { name, departments } of newUnits.values())
+    divisions.push({ name, existing: false, departments: [...departments.values()].map((d) => ({ name: d, existing: false })) });
   divisions.sort((a, b) => a.name.localeCompare(b.name));
 
   return { plan: { teams: planned, divisions, promoted }, write: { teamManagers, newUnits, existingUnits } };

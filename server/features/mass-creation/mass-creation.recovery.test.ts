@@ -17,7 +17,11 @@ const RETRY = '1b7c9e2a-6d4f-4a3b-9c85-7e2d0f1a6b48';
 const BATCHES = /* GraphQL */ `{ massCreationBatches { id status dry_run total created created_by_name finished_at } }`;
 
 const upload = (url: string, token: string, csv: string, batchId: string) =>
-  fetch(`${url}/api/admin/users/import?batch_id=${batchId}`, { method: 'POST', headers: { 'content-type': 'text/csv', authorization: `Bearer ${token}` }, body: csv });
+  fetch(`${url}/api/admin/users/import?batch_id=${batchId}`, {
+    method: 'POST',
+    headers: { 'content-type': 'text/csv', authorization: `Bearer ${token}` },
+    body: csv,
+  });
 
 it('killed 0.9 s into a 50,000-row import: after the restart no row exists, the batch is INTERRUPTED, and uploading the file again imports it', async () => {
   const first = await spawnServer();
@@ -28,12 +32,17 @@ it('killed 0.9 s into a 50,000-row import: after the restart no row exists, the 
   const usersBefore = readDb(dataDir, (db) => (db.prepare('SELECT count(*) AS n FROM users').get() as { n: number }).n);
 
   const sentAt = Date.now();
-  const cut = upload(first.url, token, csv, BATCH).then(() => 'answered', () => 'cut');
+  const cut = upload(first.url, token, csv, BATCH).then(
+    () => 'answered',
+    () => 'cut',
+  );
   let seenRunning = false;
   // 0.9 s in, or as soon as the import is seen running when the upload took longer on a busy machine.
   while (!seenRunning || Date.now() - sentAt < 900) {
     if (Date.now() - sentAt > 20_000) throw new Error('the import never started');
-    seenRunning ||= readDb(dataDir, (db) => db.prepare('SELECT status FROM mass_creation_batches WHERE id = ?').get(BATCH) as { status: string } | undefined)?.status === 'running';
+    seenRunning ||=
+      readDb(dataDir, (db) => db.prepare('SELECT status FROM mass_creation_batches WHERE id = ?').get(BATCH) as { status: string } | undefined)?.status ===
+      'running';
     await new Promise((r) => setTimeout(r, 25));
   }
   first.child.kill('SIGKILL');
@@ -68,5 +77,7 @@ it('killed 0.9 s into a 50,000-row import: after the restart no row exists, the 
     [RETRY, 'DONE', 50_000],
     [BATCH, 'INTERRUPTED', 0],
   ]);
-  readDb(dataDir, (db) => expect(db.prepare("SELECT count(DISTINCT email) AS n FROM users WHERE email LIKE 'person%@process.example'").get()).toEqual({ n: 50_000 }));
+  readDb(dataDir, (db) =>
+    expect(db.prepare("SELECT count(DISTINCT email) AS n FROM users WHERE email LIKE 'person%@process.example'").get()).toEqual({ n: 50_000 }),
+  );
 }, 60_000);

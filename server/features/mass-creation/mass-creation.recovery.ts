@@ -33,7 +33,13 @@ const schema = /* GraphQL */ `
 `;
 
 const argsSchema = z.object({
-  limit: z.number().int().min(1, 'limit: at least 1').max(50, 'limit: at most 50').nullish().transform((v) => v ?? 10),
+  limit: z
+    .number()
+    .int()
+    .min(1, 'limit: at least 1')
+    .max(50, 'limit: at most 50')
+    .nullish()
+    .transform((v) => v ?? 10),
 });
 
 /**
@@ -44,8 +50,10 @@ export async function massCreationRecoveryFeature(app: FastifyInstance): Promise
   app.addHook('onReady', async () => {
     const marked = markRunningBatchesInterrupted(app.services.db, nowIso());
     if (marked.length) {
-      app.log.warn({ batches: marked.map((b) => ({ id: b.id, organizationId: b.organization_id, rows: b.total })) },
-        `${marked.length} import${marked.length === 1 ? ' was' : 's were'} interrupted when the server stopped: marked interrupted, nothing of ${marked.length === 1 ? 'it' : 'them'} was saved`);
+      app.log.warn(
+        { batches: marked.map((b) => ({ id: b.id, organizationId: b.organization_id, rows: b.total })) },
+        `${marked.length} import${marked.length === 1 ? ' was' : 's were'} interrupted when the server stopped: marked interrupted, nothing of ${marked.length === 1 ? 'it' : 'them'} was saved`,
+      );
     }
   });
 

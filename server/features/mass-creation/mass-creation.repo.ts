@@ -29,19 +29,35 @@ const CHUNK = 500;
 const WRITE_CACHE_KIB = 4_000;
 
 export function insertBatch(db: Db, input: { id: string; organizationId: string; createdBy: string; dryRun: boolean; total: number }): boolean {
-  const res = db.insert(massCreationBatches).values({
-    id: input.id, organization_id: input.organizationId, created_by: input.createdBy, status: 'running', dry_run: input.dryRun, total: input.total,
-  }).onConflictDoNothing().run();
+  const res = db
+    .insert(massCreationBatches)
+    .values({
+      id: input.id,
+      organization_id: input.organizationId,
+      created_by: input.createdBy,
+      status: 'running',
+      dry_run: input.dryRun,
+      total: input.total,
+    })
+    .onConflictDoNothing()
+    .run();
   return res.changes === 1;
 }
 
 export function findBatch(db: Db, orgId: string, id: string): BatchRow | undefined {
-  return db.select().from(massCreationBatches).where(and(eq(massCreationBatches.organization_id, orgId), eq(massCreationBatches.id, id))).get();
+  return db
+    .select()
+    .from(massCreationBatches)
+    .where(and(eq(massCreationBatches.organization_id, orgId), eq(massCreationBatches.id, id)))
+    .get();
 }
 
 /** A batch id is its organization's (docs/decisions/0057): every write names both. */
 export function finishBatch(db: Db, orgId: string, id: string, patch: { status: BatchStatus; created?: number; result?: unknown }): void {
-  db.update(massCreationBatches).set({ ...patch, finished_at: nowIso() }).where(and(eq(massCreationBatches.organization_id, orgId), eq(massCreationBatches.id, id))).run();
+  db.update(massCreationBatches)
+    .set({ ...patch, finished_at: nowIso() })
+    .where(and(eq(massCreationBatches.organization_id, orgId), eq(massCreationBatches.id, id)))
+    .run();
 }
 
 /** Non-deleted users of the organization among these (lower-case) emails: email -> id and name. */
@@ -49,8 +65,11 @@ export function findOrgUsersByEmails(db: Db, orgId: string, emails: readonly str
   const unique = [...new Set(emails)];
   const out = new Map<string, { id: string; full_name: string }>();
   for (let i = 0; i < unique.length; i += CHUNK) {
-    const rows = db.select({ id: users.id, email: users.email, full_name: users.full_name }).from(users)
-      .where(and(eq(users.organization_id, orgId), isNull(users.deleted_at), inArray(users.email, unique.slice(i, i + CHUNK)))).all();
+    const rows = db
+      .select({ id: users.id, email: users.email, full_name: users.full_name })
+      .from(users)
+      .where(and(eq(users.organization_id, orgId), isNull(users.deleted_at), inArray(users.email, unique.slice(i, i + CHUNK))))
+      .all();
     for (const r of rows) out.set(r.email, { id: r.id, full_name: r.full_name });
   }
   return out;
@@ -108,11 +127,14 @@ export type MassCreationWrite = {
 export function writeMassCreation(db: Db, plan: MassCreationWrite): number {
   // A raw prepared statement: drizzle's per-call placeholder mapping costs more than the
   // insert itself at 50,000 rows. Booleans are 0/1 in SQLite.
-  const insert = statement(db, `
+  const insert = statement(
+    db,
+    `
     INSERT INTO users (id, organization_id, email, full_name, role, permission_level, location, time_zone,
                        manager_id, team_id, status, email_verified, password_hash, mass_batch_id)
     VALUES (@id, @organization_id, @email, @full_name, @role, @permission_level, @location, @time_zone,
-            @manager_id, @team_id, 'INVITED', 0, NULL, @mass_batch_id)`);
+            @manager_id, @team_id, 'INVITED', 0, NULL, @mass_batch_id)`,
+  );
 
   // The connection's page cache (32 MB) would fill with the batch's dirty pages (50,000 users and
   // their indexes): a small cache makes SQLite spill them to the WAL as it goes, still uncommitted.
@@ -133,15 +155,27 @@ function writeInTransaction(db: Db, plan: MassCreationWrite, insert: Statement):
     }
     for (const u of plan.users) {
       insert.run({
-        id: u.id, organization_id: plan.organizationId, email: u.email, full_name: u.full_name, role: u.role, permission_level: u.permission_level,
-        location: u.location, time_zone: u.time_zone, manager_id: u.manager_id, mass_batch_id: plan.batchId,
-        team_id: u.team_key === null ? null : teamIds.get(u.team_key) ?? null,
+        id: u.id,
+        organization_id: plan.organizationId,
+        email: u.email,
+        full_name: u.full_name,
+        role: u.role,
+        permission_level: u.permission_level,
+        location: u.location,
+        time_zone: u.time_zone,
+        manager_id: u.manager_id,
+        mass_batch_id: plan.batchId,
+        team_id: u.team_key === null ? null : (teamIds.get(u.team_key) ?? null),
       });
     }
     // Managers of new teams once their users exist (they may be rows of this batch).
     for (const [key, managerId] of plan.teamManagers) {
       const teamId = teamIds.get(key);
-      if (teamId !== undefined && plan.newTeams.has(key)) db.update(teams).set({ manager_id: managerId }).where(and(eq(teams.organization_id, plan.organizationId), eq(teams.id, teamId))).run();
+      if (teamId !== undefined && plan.newTeams.has(key))
+        db.update(teams)
+          .set({ manager_id: managerId })
+          .where(and(eq(teams.organization_id, plan.organizationId), eq(teams.id, teamId)))
+          .run();
     }
     finishBatch(db, plan.organizationId, plan.batchId, { status: 'done', created: plan.users.length, result: plan.result });
     return plan.users.length;
@@ -155,11 +189,14 @@ function writeInTransaction(db: Db, plan: MassCreationWrite, insert: Statement):
  */
 export function deleteNeverSignedInBatchUsers(db: Db, orgId: string, batchId: string): number {
   return db.transaction(() => {
-    const res = db.delete(users).where(and(
-      eq(users.organization_id, orgId), eq(users.mass_batch_id, batchId), eq(users.status, 'INVITED'), isNull(users.last_login),
-    )).run();
-    db.update(massCreationBatches).set({ status: 'rolled_back', finished_at: nowIso() })
-      .where(and(eq(massCreationBatches.organization_id, orgId), eq(massCreationBatches.id, batchId))).run();
+    const res = db
+      .delete(users)
+      .where(and(eq(users.organization_id, orgId), eq(users.mass_batch_id, batchId), eq(users.status, 'INVITED'), isNull(users.last_login)))
+      .run();
+    db.update(massCreationBatches)
+      .set({ status: 'rolled_back', finished_at: nowIso() })
+      .where(and(eq(massCreationBatches.organization_id, orgId), eq(massCreationBatches.id, batchId)))
+      .run();
     return res.changes;
   });
 }
@@ -189,20 +226,22 @@ export function pageUsersForExport(db: Db, orgId: string, opts: { includeDeleted
   const conds: SQL[] = [eq(users.organization_id, orgId)];
   if (!opts.includeDeleted) conds.push(isNull(users.deleted_at));
   if (opts.afterEmail !== null) conds.push(gt(users.email, opts.afterEmail));
-  return db.select({
-    email: users.email,
-    full_name: users.full_name,
-    role: users.role,
-    permission_level: users.permission_level,
-    team: teams.name,
-    manager_email: manager.email,
-    location: users.location,
-    time_zone: users.time_zone,
-    status: users.status,
-    created_at: users.created_at,
-    last_login: users.last_login,
-    deleted_at: users.deleted_at,
-  }).from(users)
+  return db
+    .select({
+      email: users.email,
+      full_name: users.full_name,
+      role: users.role,
+      permission_level: users.permission_level,
+      team: teams.name,
+      manager_email: manager.email,
+      location: users.location,
+      time_zone: users.time_zone,
+      status: users.status,
+      created_at: users.created_at,
+      last_login: users.last_login,
+      deleted_at: users.deleted_at,
+    })
+    .from(users)
     .leftJoin(teams, and(eq(teams.id, users.team_id), eq(teams.organization_id, orgId), isNull(teams.deleted_at)))
     .leftJoin(manager, and(eq(manager.id, users.manager_id), eq(manager.organization_id, orgId), isNull(manager.deleted_at)))
     .where(and(...conds))

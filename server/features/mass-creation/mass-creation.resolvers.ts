@@ -16,15 +16,17 @@ export const massCreationQueries = {
 
 export const massCreationMutations = {
   // GraphQL rows are numbered index + 1 (the first row is row 1).
-  massCreateUsers: (_: unknown, args: MassCreateArgs, ctx: MercuriusContext) => runMassCreation(ctx.services, requireAdmin(ctx), {
-    rows: args.rows.map((data, i) => ({ row: i + 1, data })),
-    dryRun: args.dryRun,
-    batchId: args.batch_id,
-    createTeams: args.createTeams,
-    promoteManagers: args.promoteManagers,
-    ip: requestIp(ctx),
-  }),
-  rollbackMassCreation: (_: unknown, args: { batch_id: string }, ctx: MercuriusContext) => rollbackMassCreation(ctx.services, requireAdmin(ctx), args.batch_id, requestIp(ctx)),
+  massCreateUsers: (_: unknown, args: MassCreateArgs, ctx: MercuriusContext) =>
+    runMassCreation(ctx.services, requireAdmin(ctx), {
+      rows: args.rows.map((data, i) => ({ row: i + 1, data })),
+      dryRun: args.dryRun,
+      batchId: args.batch_id,
+      createTeams: args.createTeams,
+      promoteManagers: args.promoteManagers,
+      ip: requestIp(ctx),
+    }),
+  rollbackMassCreation: (_: unknown, args: { batch_id: string }, ctx: MercuriusContext) =>
+    rollbackMassCreation(ctx.services, requireAdmin(ctx), args.batch_id, requestIp(ctx)),
 };
 
 export const massCreationSubscriptions = {

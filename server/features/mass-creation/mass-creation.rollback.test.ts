@@ -8,7 +8,7 @@ const t = useMassCreationApp();
 const { freshOrg, sqlite, countUsers, countTeams, batchUsers, upload } = t;
 
 describe('massCreation and rollbackMassCreation', () => {
-  it('another organization\'s admin can neither read nor roll back the batch', async () => {
+  it("another organization's admin can neither read nor roll back the batch", async () => {
     const mine = await freshOrg();
     const theirs = await freshOrg();
     const res = result(await massCreate(mine.admin, [{ email: `iso@${mine.domain}`, full_name: 'Iso' }]));
@@ -21,13 +21,20 @@ describe('massCreation and rollbackMassCreation', () => {
     expect((await mine.admin.gql(RESULT_QUERY, { id: crypto.randomUUID() })).data!.massCreation).toBeNull();
   });
 
-  it('a batch id is its organization\'s: another organization using the same id runs its own batch, and neither reads, rolls back or learns of the other (decision 0057)', async () => {
+  it("a batch id is its organization's: another organization using the same id runs its own batch, and neither reads, rolls back or learns of the other (decision 0057)", async () => {
     const mine = await freshOrg();
     const theirs = await freshOrg();
     const batch_id = crypto.randomUUID();
     expect(result(await massCreate(mine.admin, [{ email: `a1@${mine.domain}`, full_name: 'A One' }], { batch_id })).batch_id).toBe(batch_id);
     // The same id in another organization is not "already used" there: no answer about the first one.
-    const other = await massCreate(theirs.admin, [{ email: `b1@${theirs.domain}`, full_name: 'B One' }, { email: `b2@${theirs.domain}`, full_name: 'B Two' }], { batch_id });
+    const other = await massCreate(
+      theirs.admin,
+      [
+        { email: `b1@${theirs.domain}`, full_name: 'B One' },
+        { email: `b2@${theirs.domain}`, full_name: 'B Two' },
+      ],
+      { batch_id },
+    );
     expect(other.errors).toBeUndefined();
     expect(result(other)).toMatchObject({ batch_id, count: 2 });
     // The CSV route takes the id the same way.
@@ -42,10 +49,13 @@ describe('massCreation and rollbackMassCreation', () => {
     expect(batchUsers(batch_id).map((u) => u.email)).toEqual([`a1@${mine.domain}`]);
     expect((await mine.admin.gql(RESULT_QUERY, { id: batch_id })).data!.massCreation.count).toBe(1);
     const rows = sqlite().prepare('SELECT organization_id, status FROM mass_creation_batches WHERE id = ? ORDER BY status').all(batch_id);
-    expect(rows).toEqual([{ organization_id: mine.org.id, status: 'done' }, { organization_id: theirs.org.id, status: 'rolled_back' }]);
+    expect(rows).toEqual([
+      { organization_id: mine.org.id, status: 'done' },
+      { organization_id: theirs.org.id, status: 'rolled_back' },
+    ]);
   });
 
-  it('removes only the batch\'s users who never signed in; the emails can be imported again', async () => {
+  it("removes only the batch's users who never signed in; the emails can be imported again", async () => {
     const { admin, domain } = await freshOrg();
     const rows = ['r1', 'r2', 'r3'].map((l) => ({ email: `${l}@${domain}`, full_name: l, team: 'Rollback Team' }));
     const first = result(await massCreate(admin, rows));
@@ -104,7 +114,9 @@ describe('atomicity', () => {
       expect(batchUsers(batch_id)).toHaveLength(0);
       expect(countUsers()).toBe(users);
       // Same through the CSV upload: a clean JSON 500.
-      const csv = `email,full_name\n${rowsFor(domain).map((r) => `${r.email},${r.full_name}`).join('\n')}\n`;
+      const csv = `email,full_name\n${rowsFor(domain)
+        .map((r) => `${r.email},${r.full_name}`)
+        .join('\n')}\n`;
       const up = await upload(admin.token, csv);
       expect(up.statusCode).toBe(500);
       expect(up.json()).toMatchObject({ error: 'INTERNAL_SERVER_ERROR', message: 'Internal server error' });
@@ -120,7 +132,9 @@ describe('atomicity', () => {
     const n = 12_000; // ~7 MB of users and index pages, past the write's 4 MB cache
     const csv = `email,full_name,team\n${Array.from({ length: n }, (_, i) => `big-${i}@${domain},Big ${i},Big Team`).join('\n')}\n`;
     const cacheSize = sqlite().pragma('cache_size', { simple: true });
-    sqlite().exec(`CREATE TRIGGER mass_abort_late BEFORE INSERT ON users WHEN NEW.email = 'big-${n - 1}@${domain}' BEGIN SELECT RAISE(ABORT, 'disk on fire'); END;`);
+    sqlite().exec(
+      `CREATE TRIGGER mass_abort_late BEFORE INSERT ON users WHEN NEW.email = 'big-${n - 1}@${domain}' BEGIN SELECT RAISE(ABORT, 'disk on fire'); END;`,
+    );
     try {
       const users = countUsers();
       const teams = countTeams();

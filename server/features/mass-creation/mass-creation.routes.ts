@@ -27,11 +27,23 @@ const PARSE_CHUNK = 64 * 1024;
  * is kept once, however many rows carry it, instead of one string per cell. Names and emails
  * are unique per person and are not looked up.
  */
-const REPEATING: ReadonlySet<MassCreateColumn> = new Set(['role', 'permission_level', 'team', 'department', 'division', 'manager_email', 'location', 'time_zone']);
+const REPEATING: ReadonlySet<MassCreateColumn> = new Set([
+  'role',
+  'permission_level',
+  'team',
+  'department',
+  'division',
+  'manager_email',
+  'location',
+  'time_zone',
+]);
 /** Distinct values kept for that; past it, cells are kept as they come. */
 const REPEATING_MAX = 20_000;
 
-const flag = z.enum(['true', 'false', '1', '0']).optional().transform((v) => (v === undefined ? undefined : v === 'true' || v === '1'));
+const flag = z
+  .enum(['true', 'false', '1', '0'])
+  .optional()
+  .transform((v) => (v === undefined ? undefined : v === 'true' || v === '1'));
 const importQuery = z.object({
   dryRun: flag,
   createTeams: flag,
@@ -60,10 +72,16 @@ function csvErrorMessage(err: CsvError, lastGoodLine: number): { message: string
   const line = typeof err.lines === 'number' ? err.lines : lastGoodLine + 1;
   switch (err.code) {
     case 'CSV_QUOTE_NOT_CLOSED':
-      return { line, message: `The file is not valid CSV: a quoted cell that starts after line ${lastGoodLine} is never closed (the file ends at line ${line}). Check for a stray double quote (").` };
+      return {
+        line,
+        message: `The file is not valid CSV: a quoted cell that starts after line ${lastGoodLine} is never closed (the file ends at line ${line}). Check for a stray double quote (").`,
+      };
     case 'CSV_INVALID_CLOSING_QUOTE':
     case 'INVALID_OPENING_QUOTE':
-      return { line, message: `The file is not valid CSV at line ${line}: a double quote (") sits inside a cell. Put the whole cell in quotes and write a quote inside it twice ("").` };
+      return {
+        line,
+        message: `The file is not valid CSV at line ${line}: a double quote (") sits inside a cell. Put the whole cell in quotes and write a quote inside it twice ("").`,
+      };
     default:
       return { line, message: `The file is not valid CSV at line ${line}: ${err.message}` };
   }
@@ -101,9 +119,14 @@ async function parseCsvUpload(upload: Buffer): Promise<RowQueue> {
       if (columns === null) {
         const mapping = mapCsvHeader(record);
         if (mapping.missing.length) {
-          const close = mapping.suggestions.filter((s) => mapping.missing.includes(s.field) || (mapping.missing.includes('full_name') && (s.field === 'first_name' || s.field === 'last_name')));
+          const close = mapping.suggestions.filter(
+            (s) => mapping.missing.includes(s.field) || (mapping.missing.includes('full_name') && (s.field === 'first_name' || s.field === 'last_name')),
+          );
           const hint = close.map((s) => ` The column "${s.header}" may be ${s.field}: rename it, or choose its field in the import screen.`).join('');
-          throw badInput(`The header row lacks the column${mapping.missing.length > 1 ? 's' : ''} ${mapping.missing.join(', ')}. Expected columns: ${CSV_COLUMNS.join(', ')}.${hint}`, { missing: mapping.missing, suggestions: close });
+          throw badInput(
+            `The header row lacks the column${mapping.missing.length > 1 ? 's' : ''} ${mapping.missing.join(', ')}. Expected columns: ${CSV_COLUMNS.join(', ')}.${hint}`,
+            { missing: mapping.missing, suggestions: close },
+          );
         }
         if (mapping.duplicates.length) {
           const d = mapping.duplicates[0]!;
@@ -125,12 +148,19 @@ async function parseCsvUpload(upload: Buffer): Promise<RowQueue> {
         return cell !== undefined && REPEATING.has(header[i]!) ? shared(cell) : cell;
       });
       const ragged = record.length < columns.length || record.slice(columns.length).some((cell) => cell.trim() !== '');
-      rows!.push(row, cells, ragged ? `This row has ${record.length} cells but the header has ${columns.length}; check for a missing or extra separator.` : undefined);
+      rows!.push(
+        row,
+        cells,
+        ragged ? `This row has ${record.length} cells but the header has ${columns.length}; check for a missing or extra separator.` : undefined,
+      );
       return null; // collected here; nothing is buffered in the stream
     },
   });
   parser.resume();
-  const outcome = finished(parser).then(() => null, (err: unknown) => err);
+  const outcome = finished(parser).then(
+    () => null,
+    (err: unknown) => err,
+  );
   for (let i = 0; i < body.length && !parser.destroyed; i += PARSE_CHUNK) {
     parser.write(body.subarray(i, i + PARSE_CHUNK));
     await yieldToEventLoop();
@@ -184,7 +214,9 @@ export async function massCreationRoutes(app: FastifyInstance): Promise<void> {
       return reply.code(status).send({ error: error.code, message: error.message, ...(error.details ?? {}) });
     }
     if (error.statusCode === 413) {
-      return reply.code(413).send({ error: 'PAYLOAD_TOO_LARGE', message: `The file is larger than ${CSV_UPLOAD_MAX_BYTES / 1024 / 1024} MB; split it into several files.` });
+      return reply
+        .code(413)
+        .send({ error: 'PAYLOAD_TOO_LARGE', message: `The file is larger than ${CSV_UPLOAD_MAX_BYTES / 1024 / 1024} MB; split it into several files.` });
     }
     if (error.statusCode === 415) return reply.code(415).send({ error: 'UNSUPPORTED_MEDIA_TYPE', message: 'Send the file with Content-Type: text/csv.' });
     request.log.debug({ err: error }, 'mass creation route error');
@@ -209,13 +241,24 @@ export async function massCreationRoutes(app: FastifyInstance): Promise<void> {
     const rows = await parseCsvUpload(request.body);
     // The upload's bytes are not read again: let them go before the long part (up to 20 MB).
     request.body = undefined;
-    return runMassCreation(app.services, viewerOf(request), { rows, dryRun: query.data.dryRun, createTeams: query.data.createTeams, promoteManagers: query.data.promoteManagers, batchId: query.data.batch_id, ip: request.ip });
+    return runMassCreation(app.services, viewerOf(request), {
+      rows,
+      dryRun: query.data.dryRun,
+      createTeams: query.data.createTeams,
+      promoteManagers: query.data.promoteManagers,
+      batchId: query.data.batch_id,
+      ip: request.ip,
+    });
   });
 
   app.get('/api/admin/users/export.csv', { onRequest: adminOnly, config: { rule: 'ADMIN' } }, async (request, reply) => {
     const query = exportQuery.safeParse(request.query);
     if (!query.success) throw badInput('includeDeleted takes true or false.');
-    recordAudit(app.services.db, { ...auditActorOfRequest(request, viewerOf(request)), action: 'PEOPLE_EXPORTED', details: { include_deleted: query.data.includeDeleted === true } });
+    recordAudit(app.services.db, {
+      ...auditActorOfRequest(request, viewerOf(request)),
+      action: 'PEOPLE_EXPORTED',
+      details: { include_deleted: query.data.includeDeleted === true },
+    });
     return reply
       .type('text/csv; charset=utf-8')
       .header('Content-Disposition', `attachment; filename="teamlens-users-${today()}.csv"`)

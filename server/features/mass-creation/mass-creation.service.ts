@@ -16,7 +16,13 @@ import { findOrganization } from '../org/org.repo.js';
 import { listTeams } from '../teams/teams.repo.js';
 import { findEmailOrganizations } from '../users/users.repo.js';
 import {
-  deleteNeverSignedInBatchUsers, findBatch, finishBatch, findOrgUsersByEmails, insertBatch, writeMassCreation, type NewMassUser,
+  deleteNeverSignedInBatchUsers,
+  findBatch,
+  finishBatch,
+  findOrgUsersByEmails,
+  insertBatch,
+  writeMassCreation,
+  type NewMassUser,
 } from './mass-creation.repo.js';
 import { resolveManagers } from './mass-creation.managers.js';
 import { planImport, type MassCreatePlan, type PlanRow } from './mass-creation.plan.js';
@@ -74,7 +80,7 @@ export class RowQueue {
   /** One row: a cell per field (undefined: the row has no such cell), and its problem if broken. */
   push(row: number, cells: ReadonlyArray<string | undefined>, problem?: string): void {
     let last = this.chunks[this.chunks.length - 1];
-    if (last === undefined || last.rows.length === YIELD_EVERY) this.chunks.push(last = { rows: [], cells: [] });
+    if (last === undefined || last.rows.length === YIELD_EVERY) this.chunks.push((last = { rows: [], cells: [] }));
     if (problem !== undefined) (last.problems ??= new Map()).set(last.rows.length, problem);
     last.rows.push(row);
     for (let f = 0; f < this.fields.length; f++) last.cells.push(cells[f]);
@@ -115,16 +121,26 @@ export type MassCreateRequest = {
   single?: boolean;
 };
 
-
 /** A row that passed the per-row checks; manager_id is set once the whole file is known. */
 type Candidate = NewMassUser & PlanRow;
 
 function toCandidate(row: number, data: MassCreateRow, raw: unknown, teamKey: string | null): Candidate {
   const level = typeof raw === 'object' && raw !== null ? (raw as Record<string, unknown>).permission_level : undefined;
   return {
-    id: newId(), row, email: data.email, full_name: data.full_name, role: data.role ?? null, permission_level: data.permission_level,
-    location: data.location ?? null, time_zone: data.time_zone ?? null, manager_email: data.manager_email ?? null, manager_id: null, team_key: teamKey,
-    levelGiven: typeof level === 'string' && level.trim() !== '', division: data.division ?? null, department: data.department ?? null,
+    id: newId(),
+    row,
+    email: data.email,
+    full_name: data.full_name,
+    role: data.role ?? null,
+    permission_level: data.permission_level,
+    location: data.location ?? null,
+    time_zone: data.time_zone ?? null,
+    manager_email: data.manager_email ?? null,
+    manager_id: null,
+    team_key: teamKey,
+    levelGiven: typeof level === 'string' && level.trim() !== '',
+    division: data.division ?? null,
+    department: data.department ?? null,
   };
 }
 
@@ -259,8 +275,13 @@ export async function runMassCreation(services: Services, viewer: Viewer, reques
       const chunk = rows instanceof RowQueue ? rows.take() : rows.slice(start, start + YIELD_EVERY);
       const parsed = chunk.map(({ data }) => massCreateRowSchema.safeParse(data));
       // Emails that are syntactically valid (also in rows failing on another field).
-      const emails = parsed.map((p, i) => (p.success ? p.data.email : massCreateRowError(p.error).errorType === 'INVALID_EMAIL' ? null : rawEmailOf(chunk[i]!.data).toLowerCase()));
-      const owners = findEmailOrganizations(db, emails.filter((e): e is string => e !== null));
+      const emails = parsed.map((p, i) =>
+        p.success ? p.data.email : massCreateRowError(p.error).errorType === 'INVALID_EMAIL' ? null : rawEmailOf(chunk[i]!.data).toLowerCase(),
+      );
+      const owners = findEmailOrganizations(
+        db,
+        emails.filter((e): e is string => e !== null),
+      );
 
       chunk.forEach(({ row, data, problem }, i) => {
         const result = parsed[i]!;
@@ -271,9 +292,14 @@ export async function runMassCreation(services: Services, viewer: Viewer, reques
         } else if (email === null || email === undefined) {
           fail(row, rawEmailOf(data), 'INVALID_EMAIL', result.success ? 'email: Enter a valid email address.' : massCreateRowError(result.error).message);
         } else if (blockedAs !== null) {
-          fail(row, email, 'BLOCKED_EMAIL_DOMAIN', blockedAs === 'blocked'
-            ? `email: ${email.slice(email.lastIndexOf('@') + 1)} is blocked by this organization.`
-            : `email: use a work address; ${blockedAs === 'free' ? 'free mail providers' : 'disposable mail domains'} are not accepted.`);
+          fail(
+            row,
+            email,
+            'BLOCKED_EMAIL_DOMAIN',
+            blockedAs === 'blocked'
+              ? `email: ${email.slice(email.lastIndexOf('@') + 1)} is blocked by this organization.`
+              : `email: use a work address; ${blockedAs === 'free' ? 'free mail providers' : 'disposable mail domains'} are not accepted.`,
+          );
         } else if (seen.has(email)) {
           fail(row, email, 'DUPLICATE_IN_FILE', `email: ${email} is already in row ${seen.get(email)} of this file.`);
         } else if (owners.get(email) === orgId) {
@@ -288,7 +314,7 @@ export async function runMassCreation(services: Services, viewer: Viewer, reques
           // The department is the team when the file has no team column (docs/decisions/0029).
           const teamName = result.data.team ?? result.data.department;
           const lower = teamName?.toLowerCase();
-          const teamKey = lower === undefined ? null : teamKeys.get(lower) ?? (teamKeys.set(lower, lower), lower);
+          const teamKey = lower === undefined ? null : (teamKeys.get(lower) ?? (teamKeys.set(lower, lower), lower));
           if (teamKey !== null && !liveTeams.has(teamKey) && !newTeams.has(teamKey)) {
             if (!createTeams) {
               fail(row, email, 'UNKNOWN_TEAM', `team: there is no team "${teamName}" (creating teams was turned off).`);
@@ -335,7 +361,8 @@ export async function runMassCreation(services: Services, viewer: Viewer, reques
       db.transaction(() => {
         const created = writeMassCreation(db, { organizationId: orgId, batchId, teamIds: liveTeams, newTeams, users: accepted, result, ...write });
         // Nothing created, nothing to audit (a refused "Add person" is not a bulk creation of 0 people).
-        if (request.single && accepted.length === 1) recordAuditAbout(db, auditActorOf(viewer, request.ip), 'USER_ADDED', [{ id: accepted[0]!.id, email: accepted[0]!.email }]);
+        if (request.single && accepted.length === 1)
+          recordAuditAbout(db, auditActorOf(viewer, request.ip), 'USER_ADDED', [{ id: accepted[0]!.id, email: accepted[0]!.email }]);
         else if (created > 0) recordAudit(db, { ...auditActorOf(viewer, request.ip), action: 'USERS_MASS_CREATED', details: { batch_id: batchId, created } });
       });
       seatsAdded(services, orgId);

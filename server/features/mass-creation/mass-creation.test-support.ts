@@ -32,8 +32,12 @@ export function result(res: { data: Record<string, any> | null; errors?: unknown
  */
 export function useMassCreationApp() {
   let app: FastifyInstance;
-  beforeAll(async () => { app = await createTestApp(); });
-  afterAll(async () => { await app.close(); });
+  beforeAll(async () => {
+    app = await createTestApp();
+  });
+  afterAll(async () => {
+    await app.close();
+  });
 
   /** A fresh organization per test (seedOrg names must differ in letters: they become email domains). */
   let orgCounter = 0;
@@ -41,7 +45,10 @@ export function useMassCreationApp() {
     orgCounter += 1;
     let n = orgCounter;
     let suffix = '';
-    do { suffix = String.fromCharCode(97 + (n % 26)) + suffix; n = Math.floor(n / 26); } while (n > 0);
+    do {
+      suffix = String.fromCharCode(97 + (n % 26)) + suffix;
+      n = Math.floor(n / 26);
+    } while (n > 0);
     const seeded = await seedOrg(app, `Org${suffix}x`);
     const domain = seeded.admin.email.split('@')[1]!;
     const admin = await signedIn(app, seeded.admin.email);
@@ -51,12 +58,14 @@ export function useMassCreationApp() {
   const sqlite = () => app.services.db.$client;
   const countUsers = () => (sqlite().prepare('SELECT count(*) AS n FROM users').get() as { n: number }).n;
   const countTeams = () => (sqlite().prepare('SELECT count(*) AS n FROM teams').get() as { n: number }).n;
-  const batchUsers = (batchId: string) => sqlite().prepare('SELECT * FROM users WHERE mass_batch_id = ? ORDER BY email').all(batchId) as Array<Record<string, unknown>>;
+  const batchUsers = (batchId: string) =>
+    sqlite().prepare('SELECT * FROM users WHERE mass_batch_id = ? ORDER BY email').all(batchId) as Array<Record<string, unknown>>;
 
   /** POST a file to the CSV import endpoint. */
   function upload(token: string | null, body: string | Buffer, query = '', contentType = 'text/csv') {
     return app.inject({
-      method: 'POST', url: `/api/admin/users/import${query}`,
+      method: 'POST',
+      url: `/api/admin/users/import${query}`,
       headers: { 'content-type': contentType, ...(token ? { authorization: `Bearer ${token}` } : {}) },
       payload: body,
     });
@@ -66,5 +75,16 @@ export function useMassCreationApp() {
     return app.inject({ method: 'GET', url, headers: token ? { authorization: `Bearer ${token}` } : {} });
   }
 
-  return { get app() { return app; }, freshOrg, sqlite, countUsers, countTeams, batchUsers, upload, get };
+  return {
+    get app() {
+      return app;
+    },
+    freshOrg,
+    sqlite,
+    countUsers,
+    countTeams,
+    batchUsers,
+    upload,
+    get,
+  };
 }

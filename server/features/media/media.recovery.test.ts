@@ -28,7 +28,17 @@ it('on start, files of uploads a stop cut off (half-written, or saved without th
   const dir = path.join(dataDir, 'media', org.id);
   fs.mkdirSync(dir, { recursive: true });
   // A stored picture: its row and files (original and a cached variant).
-  insertMedia(first.services.db, { id: kept, organization_id: org.id, owner_id: null, display_name: 'me.png', key: MediaStore.keyFor(org.id, kept), mime: 'image/webp', size: 4, width: 1, height: 1 });
+  insertMedia(first.services.db, {
+    id: kept,
+    organization_id: org.id,
+    owner_id: null,
+    display_name: 'me.png',
+    key: MediaStore.keyFor(org.id, kept),
+    mime: 'image/webp',
+    size: 4,
+    width: 1,
+    height: 1,
+  });
   fs.writeFileSync(path.join(dir, `${kept}.webp`), 'keep');
   fs.writeFileSync(path.join(dir, `${kept}.64.75.jpg`), 'keep');
   // Killed after the original was saved but before its row was inserted, and mid-write of another file.

@@ -47,7 +47,10 @@ export async function mediaRecoveryFeature(app: FastifyInstance): Promise<void> 
   app.addHook('onReady', async () => {
     const swept = await sweepInterruptedUploads(app.services.db, app.services.config.dataDir);
     if (swept.partialFiles || swept.orphanFiles) {
-      app.log.warn(swept, `uploads interrupted when the server stopped: removed ${swept.partialFiles} half-written and ${swept.orphanFiles} unsaved picture files`);
+      app.log.warn(
+        swept,
+        `uploads interrupted when the server stopped: removed ${swept.partialFiles} half-written and ${swept.orphanFiles} unsaved picture files`,
+      );
     }
   });
 }

@@ -125,8 +125,15 @@ export async function mediaRoutes(app: FastifyInstance): Promise<void> {
     let row;
     try {
       row = insertMedia(db, {
-        id, organization_id: viewer.organizationId, owner_id: viewer.userId, display_name: name, key,
-        mime: STORED_MIME, size: image.data.length, width: image.width, height: image.height,
+        id,
+        organization_id: viewer.organizationId,
+        owner_id: viewer.userId,
+        display_name: name,
+        key,
+        mime: STORED_MIME,
+        size: image.data.length,
+        width: image.width,
+        height: image.height,
       });
     } catch (error) {
       await store.remove(viewer.organizationId, id).catch(() => undefined);

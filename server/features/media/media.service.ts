@@ -196,9 +196,10 @@ export class MediaStore {
     const sharp = await loadSharp();
     let pipeline = sharp(source, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' });
     if (request.width !== null) pipeline = pipeline.resize({ width: request.width, withoutEnlargement: true });
-    pipeline = request.format === 'webp'
-      ? pipeline.webp({ quality: request.quality })
-      : pipeline.flatten({ background: '#ffffff' }).jpeg({ quality: request.quality, mozjpeg: true });
+    pipeline =
+      request.format === 'webp'
+        ? pipeline.webp({ quality: request.quality })
+        : pipeline.flatten({ background: '#ffffff' }).jpeg({ quality: request.quality, mozjpeg: true });
     const data = await pipeline.toBuffer();
     await writeAtomically(file, data);
     return data;

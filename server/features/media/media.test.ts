@@ -21,7 +21,10 @@ function multipartBody(parts: Part[]): { payload: Buffer; contentType: string } 
   for (const part of parts) {
     chunks.push(Buffer.from(`--${boundary}\r\n`));
     if ('data' in part) {
-      chunks.push(Buffer.from(`Content-Disposition: form-data; name="${part.name}"; filename="${part.filename}"\r\nContent-Type: ${part.contentType}\r\n\r\n`), part.data);
+      chunks.push(
+        Buffer.from(`Content-Disposition: form-data; name="${part.name}"; filename="${part.filename}"\r\nContent-Type: ${part.contentType}\r\n\r\n`),
+        part.data,
+      );
     } else {
       chunks.push(Buffer.from(`Content-Disposition: form-data; name="${part.name}"\r\n\r\n${part.value}`));
     }
@@ -51,7 +54,12 @@ function pngBomb(): Buffer {
   ihdr.writeUInt32BE(20_000, 4);
   ihdr[8] = 8; // bit depth
   ihdr[9] = 2; // RGB
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', ihdr), chunk('IDAT', zlib.deflateSync(Buffer.alloc(4096))), chunk('IEND', Buffer.alloc(0))]);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', ihdr),
+    chunk('IDAT', zlib.deflateSync(Buffer.alloc(4096))),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
 }
 
 let app: FastifyInstance;
@@ -67,7 +75,12 @@ let otherPicture: Uploaded;
 
 function upload(token: string | null, parts: Part[]): Promise<LightMyRequestResponse> {
   const { payload, contentType } = multipartBody(parts);
-  return app.inject({ method: 'POST', url: '/api/media', payload, headers: { 'content-type': contentType, ...(token ? { authorization: `Bearer ${token}` } : {}) } });
+  return app.inject({
+    method: 'POST',
+    url: '/api/media',
+    payload,
+    headers: { 'content-type': contentType, ...(token ? { authorization: `Bearer ${token}` } : {}) },
+  });
 }
 
 const filePart = (data: Buffer, filename = 'photo.png', contentType = 'image/png'): Part => ({ name: 'file', filename, contentType, data });
@@ -134,9 +147,13 @@ describe('upload', () => {
   });
 
   it('auto-rotates by EXIF and strips EXIF and GPS metadata', async () => {
-    const jpeg = await solidImage(600, 400).jpeg()
+    const jpeg = await solidImage(600, 400)
+      .jpeg()
       .withMetadata({ orientation: 6 })
-      .withExifMerge({ IFD0: { Make: 'SpyCam' }, IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '48/1 51/1 0/1', GPSLongitudeRef: 'E', GPSLongitude: '2/1 21/1 0/1' } })
+      .withExifMerge({
+        IFD0: { Make: 'SpyCam' },
+        IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '48/1 51/1 0/1', GPSLongitudeRef: 'E', GPSLongitude: '2/1 21/1 0/1' },
+      })
       .toBuffer();
     const before = await sharp(jpeg).metadata();
     expect(before.orientation).toBe(6);
@@ -206,7 +223,12 @@ describe('upload', () => {
 
   it('answers 400 without a file part and 415 for a non-multipart body', async () => {
     expect((await upload(admin.token, [{ name: 'display_name', value: 'x' }])).statusCode).toBe(400);
-    const json = await app.inject({ method: 'POST', url: '/api/media', headers: { authorization: `Bearer ${admin.token}`, 'content-type': 'application/json' }, payload: '{}' });
+    const json = await app.inject({
+      method: 'POST',
+      url: '/api/media',
+      headers: { authorization: `Bearer ${admin.token}`, 'content-type': 'application/json' },
+      payload: '{}',
+    });
     expect(json.statusCode).toBe(415);
   });
 
@@ -217,7 +239,12 @@ describe('upload', () => {
     expect(none.json()).toEqual({ error: 'UNAUTHENTICATED', message: expect.any(String) });
     expect((await upload('not-a-token', [filePart(png)])).statusCode).toBe(401);
     const { payload, contentType } = multipartBody([filePart(png)]);
-    const cookieOnly = await app.inject({ method: 'POST', url: '/api/media', payload, headers: { 'content-type': contentType, cookie: admin.browser.cookieHeader() } });
+    const cookieOnly = await app.inject({
+      method: 'POST',
+      url: '/api/media',
+      payload,
+      headers: { 'content-type': contentType, cookie: admin.browser.cookieHeader() },
+    });
     expect(cookieOnly.statusCode).toBe(401);
   });
 
@@ -265,7 +292,11 @@ describe('serving', () => {
 
   it('keeps a bounded set of variants on disk whatever sizes and qualities are asked for', async () => {
     const dir = path.join(dataDir, 'media', acme.org.id);
-    const variantsOnDisk = () => fs.readdirSync(dir).filter((n) => n.startsWith(`${picture.id}.`) && n !== `${picture.id}.webp`).sort();
+    const variantsOnDisk = () =>
+      fs
+        .readdirSync(dir)
+        .filter((n) => n.startsWith(`${picture.id}.`) && n !== `${picture.id}.webp`)
+        .sort();
     const before = variantsOnDisk();
     const refused: Array<Record<string, string>> = [{ w: '1234' }, { w: '641' }, { w: '256', q: '74' }, { w: '256', q: '100' }, { q: '1' }];
     for (const extra of refused) {
@@ -280,7 +311,9 @@ describe('serving', () => {
     const added = variantsOnDisk().filter((n) => !before.includes(n));
     expect(added.filter((n) => /\.(1200|1920|2048|3840)\./.test(n))).toEqual([]);
     // Every file is one of the allowed variants: a listed width below the original, or full; quality 75.
-    const allowed = new Set(['full', ...IMAGE_WIDTHS.filter((w) => w < 1200).map(String)].flatMap((w) => ['webp', 'jpg'].map((ext) => `${picture.id}.${w}.75.${ext}`)));
+    const allowed = new Set(
+      ['full', ...IMAGE_WIDTHS.filter((w) => w < 1200).map(String)].flatMap((w) => ['webp', 'jpg'].map((ext) => `${picture.id}.${w}.75.${ext}`)),
+    );
     for (const name of variantsOnDisk()) expect(allowed.has(name), name).toBe(true);
   });
 
@@ -319,7 +352,17 @@ describe('serving', () => {
   });
 
   it('answers 400 for widths that are not served and bad qualities', async () => {
-    const cases: Array<Record<string, string>> = [{ w: '100' }, { w: '' }, { w: '256.0' }, { w: '-16' }, { q: '0' }, { q: '101' }, { q: 'high' }, { q: '7.5' }, { q: '60' }];
+    const cases: Array<Record<string, string>> = [
+      { w: '100' },
+      { w: '' },
+      { w: '256.0' },
+      { w: '-16' },
+      { q: '0' },
+      { q: '101' },
+      { q: 'high' },
+      { q: '7.5' },
+      { q: '60' },
+    ];
     for (const extra of cases) {
       const res = await get(signedUrl(picture.url, cf, extra));
       expect(res.statusCode, JSON.stringify(extra)).toBe(400);

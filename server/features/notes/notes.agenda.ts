@@ -10,7 +10,14 @@ import { notify } from '../notifications/notifications.deliver.js';
 import { noteAccess, seenBy, type NoteAccess } from './notes.access.js';
 import { bothOf, changeNote } from './notes.live.js';
 import {
-  countAgendaItems, deleteAgendaItemRow, findAgendaItem, insertAgendaItem, saveAgendaItemText, setAgendaItemDone, touchNote, type NoteRow,
+  countAgendaItems,
+  deleteAgendaItemRow,
+  findAgendaItem,
+  insertAgendaItem,
+  saveAgendaItemText,
+  setAgendaItemDone,
+  touchNote,
+  type NoteRow,
 } from './notes.repo.js';
 
 type Ctx = MercuriusContext;
@@ -35,8 +42,12 @@ function notifyTalkingPoint(ctx: Ctx, note: NoteRow, byUserId: string): void {
   if (!note.about_user_id || !note.shared_at) return;
   const other = byUserId === note.author_id ? note.about_user_id : note.author_id;
   void notify(ctx.services, {
-    organizationId: note.organization_id, userIds: [other], kind: 'one_on_ones', private: true,
-    title: 'A talking point was added to your 1:1 notes', link: `/notes/my-notes/${note.id}`,
+    organizationId: note.organization_id,
+    userIds: [other],
+    kind: 'one_on_ones',
+    private: true,
+    title: 'A talking point was added to your 1:1 notes',
+    link: `/notes/my-notes/${note.id}`,
   });
 }
 
@@ -55,7 +66,9 @@ const notesAgendaResolvers = {
       const { db } = ctx.services;
       const saved = changeNote(ctx.services, note.id, bothOf(note), () => {
         if (countAgendaItems(db, note.id) >= NOTE_LIMITS.agendaItemsMax) {
-          throw badInput(`A note holds at most ${NOTE_LIMITS.agendaItemsMax} talking points: remove done ones first.`, { fields: { text: 'Too many talking points.' } });
+          throw badInput(`A note holds at most ${NOTE_LIMITS.agendaItemsMax} talking points: remove done ones first.`, {
+            fields: { text: 'Too many talking points.' },
+          });
         }
         insertAgendaItem(db, note, text, viewer.userId);
         touchNote(db, note.id);
@@ -71,7 +84,9 @@ const notesAgendaResolvers = {
       const done = args.done === undefined || args.done === null ? undefined : !!args.done;
       const base = args.base_version;
       if (text !== undefined && (typeof base !== 'number' || !Number.isInteger(base))) {
-        throw badInput('base_version: the version of the talking point the new text is based on is needed.', { fields: { base_version: 'Needed with a new text.' } });
+        throw badInput('base_version: the version of the talking point the new text is based on is needed.', {
+          fields: { base_version: 'Needed with a new text.' },
+        });
       }
       const { db } = ctx.services;
       return changeNote(ctx.services, note.id, bothOf(note), () => {

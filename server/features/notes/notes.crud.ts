@@ -15,8 +15,16 @@ import { authorAccess, noteAccess, seenBy } from './notes.access.js';
 import { bothOf, changeNote } from './notes.live.js';
 import { savePrivatePart } from './notes.private.repo.js';
 import {
-  deleteNoteRow, insertNote, listAgendaOfNotes, saveNoteContent, setNoteNextDate, setNotePinned, setNoteShared,
-  type AgendaItemRow, type NoteRow, type NoteValues,
+  deleteNoteRow,
+  insertNote,
+  listAgendaOfNotes,
+  saveNoteContent,
+  setNoteNextDate,
+  setNotePinned,
+  setNoteShared,
+  type AgendaItemRow,
+  type NoteRow,
+  type NoteValues,
 } from './notes.repo.js';
 
 type Ctx = MercuriusContext;
@@ -33,7 +41,6 @@ function checkAboutPerson(db: Db, viewer: Viewer, id: string): void {
   if (person.status === 'DEACTIVATED') throw field('This person is deactivated.');
 }
 
-
 /**
  * Tells the person a note is about that it was shared with them (kind one_on_ones): private, and
  * without the note's title, body or even its author, since no admin reads notes and mail reaches the
@@ -42,8 +49,12 @@ function checkAboutPerson(db: Db, viewer: Viewer, id: string): void {
 function notifyShared(ctx: Ctx, note: NoteRow): void {
   if (!note.about_user_id || !note.shared_at) return;
   void notify(ctx.services, {
-    organizationId: note.organization_id, userIds: [note.about_user_id], kind: 'one_on_ones', private: true,
-    title: 'A colleague shared 1:1 notes with you', link: `/notes/my-notes/${note.id}`,
+    organizationId: note.organization_id,
+    userIds: [note.about_user_id],
+    kind: 'one_on_ones',
+    private: true,
+    title: 'A colleague shared 1:1 notes with you',
+    link: `/notes/my-notes/${note.id}`,
   });
 }
 
@@ -66,7 +77,9 @@ function savePrivateNotes(ctx: Ctx, viewer: Viewer, note: NoteRow, raw: Record<s
   const { db } = ctx.services;
   return changeNote(ctx.services, note.id, [viewer.userId], () => {
     if (!savePrivatePart(db, note, viewer.userId, baseVersion, body)) {
-      throw conflict('Your private notes on this 1:1 changed meanwhile (another tab or device saved them). Your text is kept: copy it, reload the note and save again.');
+      throw conflict(
+        'Your private notes on this 1:1 changed meanwhile (another tab or device saved them). Your text is kept: copy it, reload the note and save again.',
+      );
     }
     return seenBy(db, viewer, note.id);
   });
@@ -102,8 +115,11 @@ const notesCrudResolvers = {
       const { db } = ctx.services;
       if (input.about_user_id) checkAboutPerson(db, viewer, input.about_user_id);
       const values: NoteValues = {
-        title: input.title ?? '', body: input.body ?? '', tags: uniqueTags(input.tags ?? []),
-        about_user_id: input.about_user_id ?? null, next_one_on_one: input.next_one_on_one ?? null,
+        title: input.title ?? '',
+        body: input.body ?? '',
+        tags: uniqueTags(input.tags ?? []),
+        about_user_id: input.about_user_id ?? null,
+        next_one_on_one: input.next_one_on_one ?? null,
       };
       return db.transaction(() => insertNote(db, viewer.organizationId, viewer.userId, values), { behavior: 'immediate' });
     },
@@ -152,7 +168,10 @@ const notesCrudResolvers = {
       const viewer = requireViewer(ctx);
       const { db } = ctx.services;
       const note = authorAccess(db, viewer, args.id, 'share it');
-      if (args.shared && !note.about_user_id) throw badInput('Only a 1:1 note can be shared: choose the person it is about first.', { fields: { about_user_id: 'Choose the person this note is about.' } });
+      if (args.shared && !note.about_user_id)
+        throw badInput('Only a 1:1 note can be shared: choose the person it is about first.', {
+          fields: { about_user_id: 'Choose the person this note is about.' },
+        });
       const wasShared = note.shared_at !== null;
       if (args.shared === wasShared) return note;
       if (args.shared) checkAboutPerson(db, viewer, note.about_user_id!);

@@ -19,12 +19,23 @@ const oneLine = (s: string) => s.replace(/\s+/g, ' ').trim();
  */
 export function notesMarkdown(db: Db, viewer: Viewer, today: string): string {
   const notes = allReadableNotes(db, { org: viewer.organizationId, viewer: viewer.userId });
-  const agenda = listAgendaOfNotes(db, notes.map((n) => n.id));
+  const agenda = listAgendaOfNotes(
+    db,
+    notes.map((n) => n.id),
+  );
   const ids = new Set<string>();
-  for (const n of notes) { ids.add(n.author_id); if (n.about_user_id) ids.add(n.about_user_id); }
+  for (const n of notes) {
+    ids.add(n.author_id);
+    if (n.about_user_id) ids.add(n.about_user_id);
+  }
   const names = new Map(findUsersByIds(db, viewer.organizationId, [...ids], { includeDeleted: true }).map((u) => [u.id, u.full_name]));
-  const name = (id: string | null) => (id ? names.get(id) ?? 'Former employee' : '');
-  const out: string[] = [`# Notes of ${name(viewer.userId) || 'me'}`, '', `Exported from Teamlens on ${today}: ${notes.length} note${notes.length === 1 ? '' : 's'}.`, ''];
+  const name = (id: string | null) => (id ? (names.get(id) ?? 'Former employee') : '');
+  const out: string[] = [
+    `# Notes of ${name(viewer.userId) || 'me'}`,
+    '',
+    `Exported from Teamlens on ${today}: ${notes.length} note${notes.length === 1 ? '' : 's'}.`,
+    '',
+  ];
   for (const n of notes) {
     const mine = n.author_id === viewer.userId;
     out.push(`## ${oneLine(n.title) || 'Untitled note'}`, '');

@@ -46,11 +46,16 @@ const notesLiveResolvers = {
         const viewer = requireViewer(ctx);
         const { note } = noteAccess(ctx.services.db, viewer, args.id);
         const { db } = ctx.services;
-        return retroEvents(ctx.services.pubsub, noteTopic(note.id, viewer.userId), () => {}, () => {
-          if (!isFeatureAreaOn(db, viewer.organizationId, 'NOTES')) return false;
-          const now = findNote(db, viewer.organizationId, note.id);
-          return !!now && canReadNote(viewer, now);
-        });
+        return retroEvents(
+          ctx.services.pubsub,
+          noteTopic(note.id, viewer.userId),
+          () => {},
+          () => {
+            if (!isFeatureAreaOn(db, viewer.organizationId, 'NOTES')) return false;
+            const now = findNote(db, viewer.organizationId, note.id);
+            return !!now && canReadNote(viewer, now);
+          },
+        );
       },
       resolve: (_event: unknown, args: { id: string }, ctx: Ctx) => noteAccess(ctx.services.db, requireViewer(ctx), args.id).note,
     },

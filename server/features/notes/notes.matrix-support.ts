@@ -9,7 +9,13 @@ import { noteAgendaItems } from './notes.tables.js';
  * a talking point. deleteNote, deleteNoteAgendaItem and shareNote take fresh ones.
  */
 export function insertMatrixNote(app: FastifyInstance, orgId: string, authorId: string, aboutId: string): string {
-  return insertNote(app.services.db, orgId, authorId, { title: 'Matrix note', body: 'Private matrix body', tags: ['matrix'], about_user_id: aboutId, next_one_on_one: null }).id;
+  return insertNote(app.services.db, orgId, authorId, {
+    title: 'Matrix note',
+    body: 'Private matrix body',
+    tags: ['matrix'],
+    about_user_id: aboutId,
+    next_one_on_one: null,
+  }).id;
 }
 
 export function insertMatrixAgendaItem(app: FastifyInstance, orgId: string, noteId: string, authorId: string): string {

@@ -64,11 +64,18 @@ afterAll(async () => {
   for (const dir of dirs) fs.rmSync(dir, { recursive: true, force: true });
 });
 
-it('a note shared before the upgrade: its body stays the author\'s private part; the report keeps the shared parts and starts their own', async () => {
+it("a note shared before the upgrade: its body stays the author's private part; the report keeps the shared parts and starts their own", async () => {
   const [mona, rhea] = [await signedIn(app, 'mona@upgrade.example'), await signedIn(app, 'rhea@upgrade.example')];
 
   const seen = must(await rhea.gql(GET, { id: 'shared-note' }), 'note');
-  expect(seen).toMatchObject({ title: 'Weekly with Rhea', body: '', version: 0, shared: true, next_one_on_one: '2030-02-01', updated_at: '2026-01-03T10:00:00.000Z' });
+  expect(seen).toMatchObject({
+    title: 'Weekly with Rhea',
+    body: '',
+    version: 0,
+    shared: true,
+    next_one_on_one: '2030-02-01',
+    updated_at: '2026-01-03T10:00:00.000Z',
+  });
   expect(seen.agenda.map((a: any) => [a.text, a.version])).toEqual([['Conference budget', 1]]);
   expect(must(await mona.gql(GET, { id: 'shared-note' }), 'note')).toMatchObject({ body: 'Pangolin: the private line Mona wrote', version: 4 });
 

@@ -22,7 +22,9 @@ beforeAll(async () => {
   w = await notesWorld(app);
   wsUrl = await listen(app);
 });
-afterAll(async () => { await app.close(); });
+afterAll(async () => {
+  await app.close();
+});
 
 /** A 1:1 note by Aria (the author) about Bea, shared with her. */
 async function sharedOneOnOne(title: string, body = 'Manager private line') {
@@ -30,11 +32,15 @@ async function sharedOneOnOne(title: string, body = 'Manager private line') {
   must(await w.author.gql(SHARE, { id: n.id, shared: true }), 'shareNote');
   return n;
 }
-const privateRow = (noteId: string, userId: string) => app.services.db.select().from(notePrivateNotes)
-  .where(and(eq(notePrivateNotes.note_id, noteId), eq(notePrivateNotes.user_id, userId))).get();
+const privateRow = (noteId: string, userId: string) =>
+  app.services.db
+    .select()
+    .from(notePrivateNotes)
+    .where(and(eq(notePrivateNotes.note_id, noteId), eq(notePrivateNotes.user_id, userId)))
+    .get();
 
-describe('each person\'s private part', () => {
-  it('the person a shared note is about writes their own private notes (autosave versions of their own); neither reads the other\'s', async () => {
+describe("each person's private part", () => {
+  it("the person a shared note is about writes their own private notes (autosave versions of their own); neither reads the other's", async () => {
     const n = await sharedOneOnOne('Weekly with Bea');
     const first = must(await w.about.gql(GET, { id: n.id }), 'note');
     expect(first).toMatchObject({ title: 'Weekly with Bea', body: '', tags: [], version: 0, mine: false });
@@ -72,10 +78,11 @@ describe('each person\'s private part', () => {
     expect(JSON.stringify(must(await w.author.gql(GET, { id: n.id }), 'note'))).not.toContain('Report private');
   });
 
-  it('one person writing privately moves nothing the other sees: not the note\'s change time, nor its place in their list', async () => {
+  it("one person writing privately moves nothing the other sees: not the note's change time, nor its place in their list", async () => {
     const older = await sharedOneOnOne('Older 1:1');
     const newer = await sharedOneOnOne('Newer 1:1');
-    const order = async (caller = w.about) => must(await caller.gql(LIST, { filter: { shared_with_me: caller === w.about } }), 'notes').items.map((i: any) => i.note.title);
+    const order = async (caller = w.about) =>
+      must(await caller.gql(LIST, { filter: { shared_with_me: caller === w.about } }), 'notes').items.map((i: any) => i.note.title);
     const time = async (caller: typeof w.author, id: string) => must(await caller.gql(GET, { id }), 'note').updated_at as string;
     expect((await order()).slice(0, 2)).toEqual(['Newer 1:1', 'Older 1:1']);
     const beaSaw = await time(w.about, older.id);
@@ -95,7 +102,7 @@ describe('each person\'s private part', () => {
     expect(await time(w.about, older.id)).not.toBe(beaSaw);
   });
 
-  it('live: a private save is heard by its writer only, a shared change by both, and each payload holds the reader\'s own part', async () => {
+  it("live: a private save is heard by its writer only, a shared change by both, and each payload holds the reader's own part", async () => {
     const n = await sharedOneOnOne('Live 1:1', 'Aria first line');
     const sub = `subscription($id: ID!) { noteChanged(id: $id) { ${NOTE} } }`;
     const [aria, bea] = [await openRaw(wsUrl), await openRaw(wsUrl)];
@@ -117,8 +124,16 @@ describe('each person\'s private part', () => {
     await aria.waitFor((m) => m.type === 'next' && m.payload.data.noteChanged.agenda.length === 1);
     await bea.waitFor((m) => m.type === 'next' && m.payload.data.noteChanged.agenda.length === 1);
 
-    expect(nexts(aria).map((x) => [x.body, x.agenda.length])).toEqual([['Aria first line', 0], ['Aria second line', 0], ['Aria second line', 1]]);
-    expect(nexts(bea).map((x) => [x.body, x.agenda.length])).toEqual([['', 0], ['Bea own line', 0], ['Bea own line', 1]]);
+    expect(nexts(aria).map((x) => [x.body, x.agenda.length])).toEqual([
+      ['Aria first line', 0],
+      ['Aria second line', 0],
+      ['Aria second line', 1],
+    ]);
+    expect(nexts(bea).map((x) => [x.body, x.agenda.length])).toEqual([
+      ['', 0],
+      ['Bea own line', 0],
+      ['Bea own line', 1],
+    ]);
     expect(JSON.stringify(bea.messages)).not.toMatch(/first line|second line/);
     expect(JSON.stringify(aria.messages)).not.toContain('Bea own line');
     aria.close();
@@ -134,7 +149,7 @@ describe('two people on one agenda at once', () => {
     expect(agenda.sort()).toEqual(Array.from({ length: 10 }, (_, i) => `Point ${i}`).sort());
   });
 
-  it('editing one talking point\'s text at once: the stale edit is refused (CONFLICT) and changes nothing; ticking off needs no version', async () => {
+  it("editing one talking point's text at once: the stale edit is refused (CONFLICT) and changes nothing; ticking off needs no version", async () => {
     const n = await sharedOneOnOne('Edited agenda');
     const point = must(await w.author.gql(ADD_POINT, { id: n.id, text: 'Budget' }), 'addNoteAgendaItem').agenda[0];
     expect(point.version).toBe(1);
@@ -151,7 +166,10 @@ describe('two people on one agenda at once', () => {
 
     // A new text needs the version; ticking off does not, and does not change it.
     expect(codeOf(await w.author.gql(EDIT_POINT, { id: point.id, text: 'No version' }))).toBe('BAD_USER_INPUT');
-    const ticked = must(await w.author.gql(`mutation($id: ID!) { updateNoteAgendaItem(id: $id, done: true) { ${NOTE} } }`, { id: point.id }), 'updateNoteAgendaItem');
+    const ticked = must(
+      await w.author.gql(`mutation($id: ID!) { updateNoteAgendaItem(id: $id, done: true) { ${NOTE} } }`, { id: point.id }),
+      'updateNoteAgendaItem',
+    );
     expect(ticked.agenda[0]).toMatchObject({ text: 'Budget for training', version: 3, done: true });
     // Two edits sent together from the same version: exactly one passes.
     const both = await Promise.all([

@@ -3,7 +3,20 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { codeOf, createTestApp } from '../../test/helpers.js';
 import { listen, openRaw } from '../../graphql/subscriptions.test-support.js';
 import {
-  ADD_POINT, exportNotes, GET, LIST, must, newNote, NOTIFICATIONS, notesWorld, OVERVIEW, SHARE, TAGS, UPDATE, type Caller, type NotesWorld,
+  ADD_POINT,
+  exportNotes,
+  GET,
+  LIST,
+  must,
+  newNote,
+  NOTIFICATIONS,
+  notesWorld,
+  OVERVIEW,
+  SHARE,
+  TAGS,
+  UPDATE,
+  type Caller,
+  type NotesWorld,
 } from './notes.test-support.js';
 
 /**
@@ -35,14 +48,28 @@ beforeAll(async () => {
   wsUrl = await listen(app);
   // The author's manager is also the manager of the person the notes are about.
   roles = { author: w.author, about: w.about, manager: w.manager, admin: w.admin, member: w.member, otherOrgAdmin: w.otherAdmin };
-  const p = await newNote(w.author, { title: `${P.title} private title`, body: `${P.authorPrivate} private body`, tags: [P.authorTag], about_user_id: w.about.id, next_one_on_one: '2099-01-10' });
+  const p = await newNote(w.author, {
+    title: `${P.title} private title`,
+    body: `${P.authorPrivate} private body`,
+    tags: [P.authorTag],
+    about_user_id: w.about.id,
+    next_one_on_one: '2099-01-10',
+  });
   must(await w.author.gql(ADD_POINT, { id: p.id, text: `${P.point} point` }), 'addNoteAgendaItem');
-  const s = await newNote(w.author, { title: `${S.title} shared title`, body: `The manager's private line: ${S.authorPrivate} salary thoughts`, tags: [S.authorTag], about_user_id: w.about.id, next_one_on_one: '2099-01-05' });
+  const s = await newNote(w.author, {
+    title: `${S.title} shared title`,
+    body: `The manager's private line: ${S.authorPrivate} salary thoughts`,
+    tags: [S.authorTag],
+    about_user_id: w.about.id,
+    next_one_on_one: '2099-01-05',
+  });
   must(await w.author.gql(ADD_POINT, { id: s.id, text: `${S.point} point` }), 'addNoteAgendaItem');
   privateId = p.id;
   sharedId = s.id;
 });
-afterAll(async () => { await app.close(); });
+afterAll(async () => {
+  await app.close();
+});
 
 const SUB = 'subscription($id: ID!) { noteChanged(id: $id) { id title body tags agenda { text } } }';
 /** For each path, the parts (by name) whose words it carried. */
@@ -92,13 +119,23 @@ async function matrix(id: string, note: Parts): Promise<Record<string, Seen>> {
 const NOTHING: Seen = { note: [], notes: [], search: [], noteTags: [], notesOverview: [], export: [], noteChanged: [] };
 /** The author reads all of their own parts; the list shows title and body, search finds by them, the overview shows titles. */
 const AUTHOR: Seen = {
-  note: ['title', 'authorPrivate', 'authorTag', 'point'], notes: ['title', 'authorPrivate'], search: ['title', 'authorPrivate'],
-  noteTags: ['authorTag'], notesOverview: ['title'], export: ['title', 'authorPrivate', 'authorTag', 'point'], noteChanged: ['title', 'authorPrivate', 'authorTag', 'point'],
+  note: ['title', 'authorPrivate', 'authorTag', 'point'],
+  notes: ['title', 'authorPrivate'],
+  search: ['title', 'authorPrivate'],
+  noteTags: ['authorTag'],
+  notesOverview: ['title'],
+  export: ['title', 'authorPrivate', 'authorTag', 'point'],
+  noteChanged: ['title', 'authorPrivate', 'authorTag', 'point'],
 };
 /** The person a shared note is about: the shared parts and their own private part, never the author's. */
 const OTHER: Seen = {
-  note: ['title', 'point', 'otherPrivate'], notes: ['title', 'otherPrivate'], search: ['title', 'otherPrivate'],
-  noteTags: [], notesOverview: ['title'], export: ['title', 'point', 'otherPrivate'], noteChanged: ['title', 'point', 'otherPrivate'],
+  note: ['title', 'point', 'otherPrivate'],
+  notes: ['title', 'otherPrivate'],
+  search: ['title', 'otherPrivate'],
+  noteTags: [],
+  notesOverview: ['title'],
+  export: ['title', 'point', 'otherPrivate'],
+  noteChanged: ['title', 'point', 'otherPrivate'],
 };
 const expected = (readers: Partial<Record<string, Seen>>) => Object.fromEntries(Object.keys(roles).map((r) => [r, readers[r] ?? NOTHING]));
 
@@ -121,7 +158,7 @@ describe('private means private', () => {
     expect(await matrix(sharedId, S)).toEqual(expected({ author: AUTHOR }));
   });
 
-  it('no notification, email or admin dashboard of anyone carries a note\'s words; only the sharing and the talking point told the other side, and nobody else heard of either note', async () => {
+  it("no notification, email or admin dashboard of anyone carries a note's words; only the sharing and the talking point told the other side, and nobody else heard of either note", async () => {
     for (const [name, caller] of Object.entries(roles)) {
       const list = must<any[]>(await caller.gql(NOTIFICATIONS), 'notifications');
       const text = JSON.stringify(list);

@@ -8,8 +8,15 @@ import type { OperationRules } from '../../graphql/operation-rules.js';
 export const notesRules: OperationRules = {
   Query: { notes: 'SELF', note: 'SUBJECT', noteTags: 'SELF', notesOverview: 'SELF' },
   Mutation: {
-    createNote: 'SELF', updateNote: 'SUBJECT', deleteNote: 'SUBJECT', pinNote: 'SUBJECT', shareNote: 'SUBJECT',
-    setNoteNextOneOnOne: 'SUBJECT', addNoteAgendaItem: 'SUBJECT', updateNoteAgendaItem: 'SUBJECT', deleteNoteAgendaItem: 'SUBJECT',
+    createNote: 'SELF',
+    updateNote: 'SUBJECT',
+    deleteNote: 'SUBJECT',
+    pinNote: 'SUBJECT',
+    shareNote: 'SUBJECT',
+    setNoteNextOneOnOne: 'SUBJECT',
+    addNoteAgendaItem: 'SUBJECT',
+    updateNoteAgendaItem: 'SUBJECT',
+    deleteNoteAgendaItem: 'SUBJECT',
   },
   Subscription: { noteChanged: 'SUBJECT' },
 };

@@ -1,7 +1,18 @@
 import type { Db } from '../../db/connection.js';
 import {
-  filterParams, FILTERS, NOTE_COLUMNS, noteOf, prepared, READABLE_NOTES, READABLE_NOTES_SQL, SHARED_WITH_ME,
-  type NoteCursor, type NoteListFilter, type NoteListRow, type RawNote, type Who,
+  filterParams,
+  FILTERS,
+  NOTE_COLUMNS,
+  noteOf,
+  prepared,
+  READABLE_NOTES,
+  READABLE_NOTES_SQL,
+  SHARED_WITH_ME,
+  type NoteCursor,
+  type NoteListFilter,
+  type NoteListRow,
+  type RawNote,
+  type Who,
 } from './notes.repo.js';
 
 /**
@@ -50,7 +61,9 @@ const RANK_SQL = `with matched as materialized (${MATCHED})
  * every match it would cost what the ranking costs again). The rowid as a range: FTS5 (SQLite 3.51)
  * ignores `rowid = ?` next to MATCH and answers the first match instead (notes.search.test.ts holds the case).
  */
-const marksSql = (table: 'notes_fts' | 'note_shared_fts') => `select highlight(${table}, 0, @ms, @me) as title_match, snippet(${table}, 1, @ms, @me, '…', 24) as snippet
+const marksSql = (
+  table: 'notes_fts' | 'note_shared_fts',
+) => `select highlight(${table}, 0, @ms, @me) as title_match, snippet(${table}, 1, @ms, @me, '…', 24) as snippet
   from ${table} where ${table} match @match and rowid >= @rid and rowid <= @rid`;
 const MARKS_SQL = [marksSql('notes_fts'), marksSql('note_shared_fts')] as const;
 
@@ -66,13 +79,33 @@ type Ranked = { rid: number; rank: number; src: 0 | 1; total: number };
  * user's text), best first: bm25 with the title weighing 5 times the body; matches between
  * marks.start and marks.end.
  */
-export function searchReadableNotes(db: Db, viewer: Who, filter: NoteListFilter, terms: string, after: NoteCursor | null, limit: number, marks: { start: string; end: string }): { rows: NoteListRow[]; total: number } {
+export function searchReadableNotes(
+  db: Db,
+  viewer: Who,
+  filter: NoteListFilter,
+  terms: string,
+  after: NoteCursor | null,
+  limit: number,
+  marks: { start: string; end: string },
+): { rows: NoteListRow[]; total: number } {
   const params = filterParams(viewer, filter);
   const match = `reader : "${readerToken(viewer.viewer)}" AND {title body} : (${terms})`;
   const ranked = prepared(db, RANK_SQL).all({ ...params, match, cr: after?.r ?? null, ci: after?.i ?? null, limit }) as Ranked[];
-  if (!ranked.length) return { rows: [], total: after ? prepared(db, COUNT_SQL).pluck().get({ ...params, match }) as number : 0 };
-  const notes = new Map((prepared(db, PAGE_ROWS_SQL).all({ ...viewer, rids: JSON.stringify(ranked.map((r) => r.rid)) }) as Array<RawNote & { rid: number }>)
-    .map((r) => [r.rid, noteOf(r)]));
+  if (!ranked.length)
+    return {
+      rows: [],
+      total: after
+        ? (prepared(db, COUNT_SQL)
+            .pluck()
+            .get({ ...params, match }) as number)
+        : 0,
+    };
+  const notes = new Map(
+    (prepared(db, PAGE_ROWS_SQL).all({ ...viewer, rids: JSON.stringify(ranked.map((r) => r.rid)) }) as Array<RawNote & { rid: number }>).map((r) => [
+      r.rid,
+      noteOf(r),
+    ]),
+  );
   const rows: NoteListRow[] = [];
   for (const r of ranked) {
     const note = notes.get(r.rid);

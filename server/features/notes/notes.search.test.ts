@@ -24,9 +24,12 @@ beforeAll(async () => {
   must(await w.about.gql(SHARE, { id: ids.shared, shared: true }), 'shareNote');
   must(await w.author.gql(UPDATE, { id: ids.shared, input: { body: 'Ask Bea about kubernetes questions' }, v: 0 }), 'updateNote');
 });
-afterAll(async () => { await app.close(); });
+afterAll(async () => {
+  await app.close();
+});
 
-const search = async (caller = w.author, query: string, extra: Record<string, unknown> = {}) => must(await caller.gql(LIST, { filter: { query, ...extra } }), 'notes');
+const search = async (caller = w.author, query: string, extra: Record<string, unknown> = {}) =>
+  must(await caller.gql(LIST, { filter: { query, ...extra } }), 'notes');
 
 describe('note search', () => {
   it('ranks a title match above body matches, marks the matches with U+0002/U+0003 (never HTML), and searches only notes the viewer reads', async () => {
@@ -44,7 +47,7 @@ describe('note search', () => {
     expect(JSON.stringify(r)).not.toContain('herself');
   });
 
-  it('finds a shared 1:1 note by its title and by each person\'s own private words, never by the other person\'s', async () => {
+  it("finds a shared 1:1 note by its title and by each person's own private words, never by the other person's", async () => {
     const ids_ = async (caller: typeof w.author, query: string) => (await search(caller, query)).items.map((i: any) => i.note.id);
     // Bea's private words: Bea finds her note, Aria does not.
     expect(await ids_(w.about, 'herself')).toEqual([ids.shared]);
@@ -94,10 +97,10 @@ describe('note search', () => {
     expect(all).toEqual((await search(w.author, 'kubernetes')).items.map((i: any) => i.note.id));
   });
 
-  it('finds a heavy writer\'s notes among a thousand of theirs and nobody else\'s, paged', async () => {
+  it("finds a heavy writer's notes among a thousand of theirs and nobody else's, paged", async () => {
     const heavy = await notesWorld(app, 'heavy-');
     const { db } = app.services;
-    const insert = db.$client.prepare("insert into notes (id, organization_id, author_id, title, body) values (?, ?, ?, ?, ?)");
+    const insert = db.$client.prepare('insert into notes (id, organization_id, author_id, title, body) values (?, ?, ?, ?, ?)');
     db.$client.transaction(() => {
       for (let i = 0; i < 1000; i++) insert.run(`heavy-${i}`, heavy.org.id, heavy.author.id, `Filler ${i}`, 'nothing to see');
     })();
@@ -113,14 +116,47 @@ describe('note search', () => {
   });
 
   it('takes operators as plain words: a query of operators only is an empty list, never an error', async () => {
-    for (const query of ['"', '*', 'NEAR(', '-', '^', '(', ')', ':', '" * NEAR( -', '""""', '*"*', '\\', '(((', 'NEAR(a b', 'AND', 'OR', 'NOT', 'title:kubernetes', 'kubernetes OR', '-kubernetes', 'kubernetes"', '"kubernetes', 'kubernetes*', 'kubernetes NOT budget', '🙂', 'kube\u0000rnetes', 'a\u0000"b', '\u0000']) {
+    for (const query of [
+      '"',
+      '*',
+      'NEAR(',
+      '-',
+      '^',
+      '(',
+      ')',
+      ':',
+      '" * NEAR( -',
+      '""""',
+      '*"*',
+      '\\',
+      '(((',
+      'NEAR(a b',
+      'AND',
+      'OR',
+      'NOT',
+      'title:kubernetes',
+      'kubernetes OR',
+      '-kubernetes',
+      'kubernetes"',
+      '"kubernetes',
+      'kubernetes*',
+      'kubernetes NOT budget',
+      '🙂',
+      'kube\u0000rnetes',
+      'a\u0000"b',
+      '\u0000',
+    ]) {
       const r = await w.author.gql(LIST, { filter: { query } });
       expect(r.errors, query).toBeUndefined();
       expect(r.status, query).toBe(200);
     }
     for (const query of ['"', '*', '-', '" * -', '""""', '^', '(', '🙂']) expect((await search(w.author, query)).items, query).toEqual([]);
     // NEAR( is the word "near": only the note that holds it as text.
-    for (const query of ['NEAR(', '" * NEAR( -', 'near AND']) expect((await search(w.author, query)).items.map((i: any) => i.note.id), query).toEqual([ids.other]);
+    for (const query of ['NEAR(', '" * NEAR( -', 'near AND'])
+      expect(
+        (await search(w.author, query)).items.map((i: any) => i.note.id),
+        query,
+      ).toEqual([ids.other]);
     // Operators become words: "kubernetes OR" needs the word "or" too; "NOT budget" needs both words.
     expect((await search(w.author, 'kubernetes OR')).total).toBe(0);
     expect((await search(w.author, 'kubernetes budget')).items.map((i: any) => i.note.id)).toEqual([ids.body]);

@@ -5,9 +5,7 @@ import { NOTE_LIMITS } from '../../../shared/notes.limits.js';
 import { requireViewer } from '../../graphql/context.js';
 import type { FeaturePart } from '../feature-part.js';
 import { loadUser } from '../users/users.loaders.js';
-import {
-  listReadableNotes, pinnedNotes, readableTagCounts, recentNotes, upcomingOneOnOnes, type NoteCursor, type NoteRow,
-} from './notes.repo.js';
+import { listReadableNotes, pinnedNotes, readableTagCounts, recentNotes, upcomingOneOnOnes, type NoteCursor, type NoteRow } from './notes.repo.js';
 import { searchReadableNotes } from './notes.search.repo.js';
 
 import { todayIn, UTC } from '../../../shared/dates.js';
@@ -27,8 +25,12 @@ const MAX_TERMS = 12;
  */
 export function toMatchExpression(query: string): string | null {
   // Control characters (a NUL ends the text FTS5's parser reads) are spaces.
-  // eslint-disable-next-line no-control-regex
-  const words = query.replace(/[\u0000-\u001f\u007f]/g, ' ').split(/\s+/u).filter((w) => /[\p{L}\p{N}]/u.test(w)).slice(0, MAX_TERMS);
+  const words = query
+    // eslint-disable-next-line no-control-regex
+    .replace(/[\u0000-\u001f\u007f]/g, ' ')
+    .split(/\s+/u)
+    .filter((w) => /[\p{L}\p{N}]/u.test(w))
+    .slice(0, MAX_TERMS);
   if (!words.length) return null;
   return words.map((w, i) => `"${w.replaceAll('"', '""')}"${i === words.length - 1 ? '*' : ''}`).join(' ');
 }
@@ -43,11 +45,19 @@ function decodeCursor(after: string, searching: boolean): NoteCursor {
     throw refuse();
   }
   if (!c || typeof c !== 'object' || !Number.isInteger(c.i)) throw refuse();
-  if (searching ? typeof c.r !== 'number' : (typeof c.p !== 'number' || typeof c.u !== 'string')) throw refuse();
+  if (searching ? typeof c.r !== 'number' : typeof c.p !== 'number' || typeof c.u !== 'string') throw refuse();
   return c;
 }
 
-type FilterArgs = { query?: string | null; tag?: string | null; about_user_id?: string | null; pinned?: boolean | null; shared_with_me?: boolean | null; first?: number | null; after?: string | null };
+type FilterArgs = {
+  query?: string | null;
+  tag?: string | null;
+  about_user_id?: string | null;
+  pinned?: boolean | null;
+  shared_with_me?: boolean | null;
+  first?: number | null;
+  after?: string | null;
+};
 
 /** Today as YYYY-MM-DD in the viewer's time zone (UTC when unset or unknown), by the scheduler's clock. */
 function todayFor(now: number, timeZone: string | null | undefined): string {
@@ -61,9 +71,11 @@ const notesSearchResolvers = {
       const viewer = requireViewer(ctx);
       const f = args.filter ?? {};
       const text = (f.query ?? '').trim();
-      if (text.length > NOTE_LIMITS.searchMax) throw badInput(`Search: at most ${NOTE_LIMITS.searchMax} characters.`, { fields: { query: `At most ${NOTE_LIMITS.searchMax} characters.` } });
+      if (text.length > NOTE_LIMITS.searchMax)
+        throw badInput(`Search: at most ${NOTE_LIMITS.searchMax} characters.`, { fields: { query: `At most ${NOTE_LIMITS.searchMax} characters.` } });
       const first = f.first ?? 30;
-      if (!Number.isInteger(first) || first < 1 || first > NOTE_LIMITS.pageMax) throw badInput(`first: 1 to ${NOTE_LIMITS.pageMax} notes per page.`, { fields: { first: `1 to ${NOTE_LIMITS.pageMax}.` } });
+      if (!Number.isInteger(first) || first < 1 || first > NOTE_LIMITS.pageMax)
+        throw badInput(`first: 1 to ${NOTE_LIMITS.pageMax} notes per page.`, { fields: { first: `1 to ${NOTE_LIMITS.pageMax}.` } });
       const match = text ? toMatchExpression(text) : null;
       if (text && !match) return { items: [], total: 0, next_cursor: null };
       const after = f.after ? decodeCursor(f.after, !!match) : null;
@@ -96,7 +108,10 @@ const notesSearchResolvers = {
       return {
         pinned: pinnedNotes(db, who, 10),
         recent: recentNotes(db, who, 5),
-        next_one_on_ones: upcoming.map((note, i) => ({ note, with: withWhom[i], date: note.next_one_on_one })).filter((o) => o.with).slice(0, 5),
+        next_one_on_ones: upcoming
+          .map((note, i) => ({ note, with: withWhom[i], date: note.next_one_on_one }))
+          .filter((o) => o.with)
+          .slice(0, 5),
       };
     },
   },

@@ -19,9 +19,15 @@ export async function notesWorld(app: FastifyInstance, prefix = '') {
   const { acme, globex } = await createWorld(app, { prefix });
   const as = (p: WorldPerson) => signInAs(app, p);
   return {
-    org: acme.org, team: acme.team,
-    admin: await as(acme.admin), manager: await as(acme.manager), author: await as(acme.report), about: await as(acme.peer), member: await as(acme.member),
-    otherOrg: globex.org, otherAdmin: await as(globex.admin),
+    org: acme.org,
+    team: acme.team,
+    admin: await as(acme.admin),
+    manager: await as(acme.manager),
+    author: await as(acme.report),
+    about: await as(acme.peer),
+    member: await as(acme.member),
+    otherOrg: globex.org,
+    otherAdmin: await as(globex.admin),
   };
 }
 export type NotesWorld = Awaited<ReturnType<typeof notesWorld>>;

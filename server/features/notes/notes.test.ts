@@ -8,7 +8,21 @@ import { users } from '../users/users.tables.js';
 import { setFeatureAreas } from '../feature-areas/feature-areas.repo.js';
 import { notes } from './notes.tables.js';
 import {
-  ADD_POINT, exportNotes, GET, LIST, must, newNote, NOTE, NOTIFICATIONS, notesWorld, OVERVIEW, PIN, SHARE, TAGS, UPDATE, type NotesWorld,
+  ADD_POINT,
+  exportNotes,
+  GET,
+  LIST,
+  must,
+  newNote,
+  NOTE,
+  NOTIFICATIONS,
+  notesWorld,
+  OVERVIEW,
+  PIN,
+  SHARE,
+  TAGS,
+  UPDATE,
+  type NotesWorld,
 } from './notes.test-support.js';
 
 /** Notes through the real app: saving, versions, limits, sharing, the agenda, lists, live changes and the export. */
@@ -22,14 +36,25 @@ beforeAll(async () => {
   w = await notesWorld(app);
   wsUrl = await listen(app);
 });
-afterAll(async () => { await app.close(); });
+afterAll(async () => {
+  await app.close();
+});
 
 const row = (id: string) => app.services.db.select().from(notes).where(eq(notes.id, id)).get();
 
 describe('writing a note', () => {
   it('saves title, body and tags (lower-cased, each once), grows the version by one per save, and refuses a stale base_version without saving', async () => {
     const n = await newNote(w.author, { title: '  Roadmap thoughts ', body: 'First draft', tags: ['Career', 'career', ' Growth '] });
-    expect(n).toMatchObject({ title: 'Roadmap thoughts', body: 'First draft', tags: ['career', 'growth'], version: 1, mine: true, pinned: false, shared: false, about: null });
+    expect(n).toMatchObject({
+      title: 'Roadmap thoughts',
+      body: 'First draft',
+      tags: ['career', 'growth'],
+      version: 1,
+      mine: true,
+      pinned: false,
+      shared: false,
+      about: null,
+    });
     const saved = must(await w.author.gql(UPDATE, { id: n.id, input: { body: 'Second draft' }, v: 1 }), 'updateNote');
     expect(saved).toMatchObject({ title: 'Roadmap thoughts', body: 'Second draft', version: 2 });
 
@@ -46,7 +71,9 @@ describe('writing a note', () => {
     expect(codeOf(tooLong)).toBe('BAD_USER_INPUT');
     expect(tooLong.errors?.[0]?.message).toContain('at most 100,000 characters');
     expect(row(n.id)).toMatchObject({ body: 'short', version: 1 });
-    const created = await w.author.gql(`mutation($input: NoteInput!) { createNote(input: $input) { id } }`, { input: { body: 'y'.repeat(NOTE_LIMITS.bodyMax + 1) } });
+    const created = await w.author.gql(`mutation($input: NoteInput!) { createNote(input: $input) { id } }`, {
+      input: { body: 'y'.repeat(NOTE_LIMITS.bodyMax + 1) },
+    });
     expect(codeOf(created)).toBe('BAD_USER_INPUT');
     const full = must(await w.author.gql(UPDATE, { id: n.id, input: { body: 'z'.repeat(NOTE_LIMITS.bodyMax) }, v: 1 }), 'updateNote');
     expect(full.body).toHaveLength(NOTE_LIMITS.bodyMax);
@@ -54,12 +81,16 @@ describe('writing a note', () => {
 
   it('takes as the person a note is about only someone else, active, of the same organization', async () => {
     const deactivated = await newNote(w.author, { title: 'tmp' });
-    for (const [who, message] of [[w.author.id, /not yourself/], [w.otherAdmin.id, /No such person/], ['nope', /No such person/]] as const) {
+    for (const [who, message] of [
+      [w.author.id, /not yourself/],
+      [w.otherAdmin.id, /No such person/],
+      ['nope', /No such person/],
+    ] as const) {
       const r = await w.author.gql(UPDATE, { id: deactivated.id, input: { about_user_id: who }, v: 1 });
       expect(codeOf(r)).toBe('BAD_USER_INPUT');
       expect(r.errors?.[0]?.message).toMatch(message);
     }
-    const gone = await newNote(w.member, { title: 'about Bea' , about_user_id: w.about.id });
+    const gone = await newNote(w.member, { title: 'about Bea', about_user_id: w.about.id });
     expect(gone.about).toEqual({ id: w.about.id, full_name: 'Pia Peer' });
     app.services.db.update(users).set({ status: 'DEACTIVATED' }).where(eq(users.id, w.member.id)).run();
     try {
@@ -105,17 +136,25 @@ describe('a shared 1:1 note', () => {
     const authorTold = must<any[]>(await w.author.gql(NOTIFICATIONS), 'notifications').length;
     const added = must(await w.about.gql(ADD_POINT, { id: n.id, text: 'Conference budget' }), 'addNoteAgendaItem');
     expect(added.agenda).toMatchObject([{ text: 'Conference budget', done: false, created_by: { id: w.about.id } }]);
-    const tick = must(await w.author.gql(`mutation($id: ID!) { updateNoteAgendaItem(id: $id, done: true) { ${NOTE} } }`, { id: added.agenda[0].id }), 'updateNoteAgendaItem');
+    const tick = must(
+      await w.author.gql(`mutation($id: ID!) { updateNoteAgendaItem(id: $id, done: true) { ${NOTE} } }`, { id: added.agenda[0].id }),
+      'updateNoteAgendaItem',
+    );
     expect(tick.agenda[0]).toMatchObject({ done: true, done_by: { id: w.author.id } });
     const authorNotes = must<any[]>(await w.author.gql(NOTIFICATIONS), 'notifications');
     expect(authorNotes).toHaveLength(authorTold + 1);
     expect(authorNotes[0]).toMatchObject({ kind: 'one_on_ones', title: 'A talking point was added to your 1:1 notes', body: null });
     expect(JSON.stringify(authorNotes)).not.toContain('Conference budget');
 
-    const dated = must(await w.about.gql('mutation($id: ID!, $d: String) { setNoteNextOneOnOne(id: $id, date: $d) { next_one_on_one version } }', { id: n.id, d: '2030-01-15' }), 'setNoteNextOneOnOne');
+    const dated = must(
+      await w.about.gql('mutation($id: ID!, $d: String) { setNoteNextOneOnOne(id: $id, date: $d) { next_one_on_one version } }', { id: n.id, d: '2030-01-15' }),
+      'setNoteNextOneOnOne',
+    );
     // Bea's version is that of her own private notes on the 1:1 (none yet): the date is a shared part, not hers to version.
     expect(dated).toEqual({ next_one_on_one: '2030-01-15', version: 0 });
-    expect(codeOf(await w.about.gql('mutation($id: ID!, $d: String) { setNoteNextOneOnOne(id: $id, date: $d) { id } }', { id: n.id, d: '2030-02-30' }))).toBe('BAD_USER_INPUT');
+    expect(codeOf(await w.about.gql('mutation($id: ID!, $d: String) { setNoteNextOneOnOne(id: $id, date: $d) { id } }', { id: n.id, d: '2030-02-30' }))).toBe(
+      'BAD_USER_INPUT',
+    );
 
     must(await w.author.gql(SHARE, { id: n.id, shared: false }), 'shareNote');
     expect(codeOf(await w.about.gql(GET, { id: n.id }))).toBe('NOT_FOUND');
@@ -123,10 +162,14 @@ describe('a shared 1:1 note', () => {
     expect(codeOf(await w.about.gql('mutation($id: ID!) { deleteNoteAgendaItem(id: $id) { id } }', { id: added.agenda[0].id }))).toBe('NOT_FOUND');
   });
 
-  it('holds at most 50 talking points; a private note\'s talking points tell no one', async () => {
+  it("holds at most 50 talking points; a private note's talking points tell no one", async () => {
     const n = await newNote(w.author, { title: 'Many points', about_user_id: w.about.id });
     const before = must<any[]>(await w.about.gql(NOTIFICATIONS), 'notifications').length;
-    for (let i = 0; i < NOTE_LIMITS.agendaItemsMax; i++) must(await w.author.gql(`mutation($id: ID!, $text: String!) { addNoteAgendaItem(note_id: $id, text: $text) { id } }`, { id: n.id, text: `Point ${i}` }), 'add');
+    for (let i = 0; i < NOTE_LIMITS.agendaItemsMax; i++)
+      must(
+        await w.author.gql(`mutation($id: ID!, $text: String!) { addNoteAgendaItem(note_id: $id, text: $text) { id } }`, { id: n.id, text: `Point ${i}` }),
+        'add',
+      );
     const over = await w.author.gql(ADD_POINT, { id: n.id, text: 'One too many' });
     expect(codeOf(over)).toBe('BAD_USER_INPUT');
     expect(over.errors?.[0]?.message).toMatch(/at most 50 talking points/);
@@ -135,12 +178,16 @@ describe('a shared 1:1 note', () => {
     expect(must<any[]>(await w.about.gql(NOTIFICATIONS), 'notifications')).toHaveLength(before);
   });
 
-  it('stays readable, with its author\'s name, for the person it was shared with after the author was removed', async () => {
+  it("stays readable, with its author's name, for the person it was shared with after the author was removed", async () => {
     const fresh = await notesWorld(app, 'removed-');
     const n = await newNote(fresh.author, { title: 'Before I leave', about_user_id: fresh.about.id });
     must(await fresh.author.gql(SHARE, { id: n.id, shared: true }), 'shareNote');
     app.services.db.update(users).set({ deleted_at: new Date().toISOString() }).where(eq(users.id, fresh.author.id)).run();
-    expect(must(await fresh.about.gql(GET, { id: n.id }), 'note')).toMatchObject({ title: 'Before I leave', author: { full_name: 'Remy Report' }, mine: false });
+    expect(must(await fresh.about.gql(GET, { id: n.id }), 'note')).toMatchObject({
+      title: 'Before I leave',
+      author: { full_name: 'Remy Report' },
+      mine: false,
+    });
     expect(must(await fresh.about.gql(LIST, {}), 'notes').total).toBe(1);
   });
 
@@ -185,7 +232,10 @@ describe('lists, tags and the overview', () => {
     expect(titles(must(await fresh.author.gql(LIST, { filter: { shared_with_me: true } }), 'notes'))).toEqual(['Shared by Bea']);
     expect(titles(must(await fresh.author.gql(LIST, { filter: { shared_with_me: false } }), 'notes'))).toEqual(['A', 'C', 'B']);
 
-    expect(must(await fresh.author.gql(TAGS), 'noteTags')).toEqual([{ tag: 'ops', count: 2 }, { tag: 'hiring', count: 1 }]);
+    expect(must(await fresh.author.gql(TAGS), 'noteTags')).toEqual([
+      { tag: 'ops', count: 2 },
+      { tag: 'hiring', count: 1 },
+    ]);
     expect(c.id).toBeTruthy();
   });
 
@@ -229,7 +279,7 @@ describe('lists, tags and the overview', () => {
 });
 
 describe('live changes and the export', () => {
-  it('sends the note after each change to its readers, and ends the shared person\'s subscription once unshared', async () => {
+  it("sends the note after each change to its readers, and ends the shared person's subscription once unshared", async () => {
     const n = await newNote(w.author, { title: 'Live', about_user_id: w.about.id });
     must(await w.author.gql(SHARE, { id: n.id, shared: true }), 'shareNote');
     const sub = `subscription($id: ID!) { noteChanged(id: $id) { id title agenda { text } } }`;

@@ -35,7 +35,13 @@ const schema = /* GraphQL */ `
   extend type Subscription { notificationAdded: Notification! }
 `;
 
-const limitSchema = z.number().int().min(1).max(500).nullish().transform((v) => v ?? 50);
+const limitSchema = z
+  .number()
+  .int()
+  .min(1)
+  .max(500)
+  .nullish()
+  .transform((v) => v ?? 50);
 
 export async function notificationsFeature(app: FastifyInstance): Promise<void> {
   declareOperationRules(app, notificationsRules);

@@ -35,12 +35,16 @@ export class Mailer {
     const id = newId();
     // With SMTP the row never holds the link (it may sign someone in): only if sending fails is it
     // kept, for an admin to hand out until it is used or expires (docs/decisions/0044).
-    const kept = this.smtpUrl && mail.link ? { text: mail.text.split(mail.link).join(LINK_GONE.sent), link: null } : { text: mail.text, link: mail.link ?? null };
+    const kept =
+      this.smtpUrl && mail.link ? { text: mail.text.split(mail.link).join(LINK_GONE.sent), link: null } : { text: mail.text, link: mail.link ?? null };
     insertOutboxMail(this.db, { id, organization_id: mail.organizationId, to: mail.to, subject: mail.subject, ...kept });
     if (!this.smtpUrl) {
       // Never the link itself: it may sign someone in (docs/decisions/0044). Admins read it in the outbox.
       // Nor the address: a sign-up or email change mails an address someone typed (docs/decisions/0057); the outbox row names it.
-      this.log.info({ mailId: id, subject: mail.subject, hasLink: !!mail.link }, 'mail kept in the outbox (SMTP_URL not set): admins read it on Admin, Settings, Configurations, Email outbox');
+      this.log.info(
+        { mailId: id, subject: mail.subject, hasLink: !!mail.link },
+        'mail kept in the outbox (SMTP_URL not set): admins read it on Admin, Settings, Configurations, Email outbox',
+      );
       return id;
     }
     this.transporter(this.smtpUrl)
@@ -54,6 +58,9 @@ export class Mailer {
   }
 
   close(): void {
-    void this.transport?.then((transport) => transport.close(), () => undefined);
+    void this.transport?.then(
+      (transport) => transport.close(),
+      () => undefined,
+    );
   }
 }

@@ -11,7 +11,12 @@ const t = useAppWithFakeSlack();
 
 const titlesOf = async (email: string) => {
   const me = await signedIn(t.app, email);
-  return (await me.gql('{ notifications { kind title body link } }')).data!.notifications as Array<{ kind: string; title: string; body: string | null; link: string | null }>;
+  return (await me.gql('{ notifications { kind title body link } }')).data!.notifications as Array<{
+    kind: string;
+    title: string;
+    body: string | null;
+    link: string | null;
+  }>;
 };
 
 it('delivers each kind through the channels each person chose: in the app, by email with an absolute link, in Slack with a mention', async () => {
@@ -22,12 +27,19 @@ it('delivers each kind through the channels each person chose: in the app, by em
   saveSlackWebhook(t.app.services.db, o.org.id, { url: t.slack.hookUrl(), channelLabel: '#reviews', createdBy: o.admin.id });
 
   const report = await notify(t.app.services, {
-    organizationId: o.org.id, userIds: [o.member.id, o.report.id, o.manager.id], kind: 'review_requests', private: false,
-    title: 'Review <Ada> & Bob', body: 'Private words stay out of Slack.', link: '/reviews/pending',
+    organizationId: o.org.id,
+    userIds: [o.member.id, o.report.id, o.manager.id],
+    kind: 'review_requests',
+    private: false,
+    title: 'Review <Ada> & Bob',
+    body: 'Private words stay out of Slack.',
+    link: '/reviews/pending',
   });
   expect(report).toEqual({ recipients: 3, inApp: 1, email: 1, slack: { mentioned: 1, delivered: true } });
 
-  expect(await titlesOf(o.member.email)).toEqual([{ kind: 'review_requests', title: 'Review <Ada> & Bob', body: 'Private words stay out of Slack.', link: '/reviews/pending' }]);
+  expect(await titlesOf(o.member.email)).toEqual([
+    { kind: 'review_requests', title: 'Review <Ada> & Bob', body: 'Private words stay out of Slack.', link: '/reviews/pending' },
+  ]);
   expect(await titlesOf(o.report.email)).toEqual([]);
   expect(await titlesOf(o.manager.email)).toEqual([]);
 
@@ -45,7 +57,7 @@ it('delivers each kind through the channels each person chose: in the app, by em
   expect(JSON.stringify(posted.body)).not.toContain('Private words');
   expect(posted.body.blocks).toEqual([
     { type: 'section', text: { type: 'mrkdwn', text: '*Review &lt;Ada&gt; &amp; Bob*\n<http://localhost:3000/reviews/pending|Open in Teamlens>' } },
-    { type: 'context', elements: [{ type: 'mrkdwn', text: 'For <@U0REPORT1>' } ] },
+    { type: 'context', elements: [{ type: 'mrkdwn', text: 'For <@U0REPORT1>' }] },
   ]);
 });
 
@@ -56,8 +68,13 @@ it('a private notification carries no body on any channel and is not posted to t
   saveSlackWebhook(t.app.services.db, o.org.id, { url: t.slack.hookUrl(), channelLabel: '#team', createdBy: o.admin.id });
 
   const report = await notify(t.app.services, {
-    organizationId: o.org.id, userIds: [o.member.id, o.report.id], kind: 'feedback_received', private: true,
-    title: 'You received feedback', body: 'Words only the recipient may read.', link: '/continuous-feedback',
+    organizationId: o.org.id,
+    userIds: [o.member.id, o.report.id],
+    kind: 'feedback_received',
+    private: true,
+    title: 'You received feedback',
+    body: 'Words only the recipient may read.',
+    link: '/continuous-feedback',
   });
   expect(report).toEqual({ recipients: 2, inApp: 2, email: 2, slack: { mentioned: 0, delivered: null } });
   expect(await titlesOf(o.member.email)).toEqual([{ kind: 'feedback_received', title: 'You received feedback', body: null, link: '/continuous-feedback' }]);
@@ -66,7 +83,14 @@ it('a private notification carries no body on any channel and is not posted to t
   expect(mail.text).toContain(PRIVATE_BODY_NOTE);
   expect(mail.text).toContain('Open it in Teamlens: http://localhost:3000/continuous-feedback');
   // One channel post would name both recipients side by side, to a channel the area would not tell.
-  await notify(t.app.services, { organizationId: o.org.id, userIds: [o.member.id], kind: 'feedback_received', private: false, title: 'Round trip', link: '/continuous-feedback' });
+  await notify(t.app.services, {
+    organizationId: o.org.id,
+    userIds: [o.member.id],
+    kind: 'feedback_received',
+    private: false,
+    title: 'Round trip',
+    link: '/continuous-feedback',
+  });
   expect(t.slack.received.map((r) => r.body.text)).toEqual(['<@U0MEMBER1>: Round trip <http://localhost:3000/continuous-feedback|Open in Teamlens>']);
 });
 
@@ -76,14 +100,20 @@ it('respects kinds that are off by default, and names people whose Slack id is m
   updateUser(t.app.services.db, o.org.id, o.member.id, { notifications: ['slack', 'in_app', 'weekly_digest'], slack_id: 'U1> <!channel' });
   updateUser(t.app.services.db, o.org.id, o.report.id, { notifications: ['slack', 'in_app'] });
 
-  const digest = await notify(t.app.services, { organizationId: o.org.id, userIds: [o.member.id, o.report.id], kind: 'weekly_digest', private: false, title: 'Your week' });
+  const digest = await notify(t.app.services, {
+    organizationId: o.org.id,
+    userIds: [o.member.id, o.report.id],
+    kind: 'weekly_digest',
+    private: false,
+    title: 'Your week',
+  });
   expect(digest).toMatchObject({ recipients: 2, inApp: 1, email: 0, slack: { mentioned: 1, delivered: true } });
   expect(t.slack.received[0]!.body.text).toBe('Kinds Member: Your week');
-  expect((await titlesOf(o.report.email))).toEqual([]);
+  expect(await titlesOf(o.report.email)).toEqual([]);
   expect((await titlesOf(o.member.email)).map((n) => n.title)).toEqual(['Your week']);
 });
 
-it('skips deactivated, deleted and other organizations\' people, and posts nothing without a webhook', async () => {
+it("skips deactivated, deleted and other organizations' people, and posts nothing without a webhook", async () => {
   const o = await seedOrg(t.app, 'Skippy');
   const other = await seedOrg(t.app, 'Otherorg');
   const gone = await addUser(t.app, o.org.id, { status: 'DEACTIVATED' });
@@ -93,10 +123,20 @@ it('skips deactivated, deleted and other organizations\' people, and posts nothi
   // The other organization has a webhook: it must never hear about this organization's people.
   saveSlackWebhook(t.app.services.db, other.org.id, { url: t.slack.hookUrl('/services/OTHER/B/x'), channelLabel: null, createdBy: other.admin.id });
 
-  const report = await notify(t.app.services, { organizationId: o.org.id, userIds: [o.member.id, gone.id, deleted.id, other.member.id], kind: 'mentions', private: false, title: 'You were mentioned' });
+  const report = await notify(t.app.services, {
+    organizationId: o.org.id,
+    userIds: [o.member.id, gone.id, deleted.id, other.member.id],
+    kind: 'mentions',
+    private: false,
+    title: 'You were mentioned',
+  });
   expect(report).toEqual({ recipients: 1, inApp: 1, email: 1, slack: { mentioned: 0, delivered: null } });
   expect(t.slack.received).toEqual([]);
-  expect(outboxMails(t.app).filter((m) => m.subject === 'You were mentioned').map((m) => m.to)).toEqual([o.member.email]);
+  expect(
+    outboxMails(t.app)
+      .filter((m) => m.subject === 'You were mentioned')
+      .map((m) => m.to),
+  ).toEqual([o.member.email]);
   expect(await titlesOf(other.member.email)).toEqual([]);
 });
 
@@ -106,12 +146,28 @@ it('never throws into the caller: a failing Slack is logged and recorded, a bad 
   saveSlackWebhook(t.app.services.db, o.org.id, { url: t.slack.hookUrl('/services/T/B/gone'), channelLabel: null, createdBy: o.admin.id });
   t.slack.answer.status = 404;
   t.slack.answer.text = 'no_service';
-  const report = await notify(t.app.services, { organizationId: o.org.id, userIds: [o.member.id], kind: 'retro_started', private: false, title: 'Retro starts' });
+  const report = await notify(t.app.services, {
+    organizationId: o.org.id,
+    userIds: [o.member.id],
+    kind: 'retro_started',
+    private: false,
+    title: 'Retro starts',
+  });
   expect(report).toMatchObject({ inApp: 1, slack: { mentioned: 1, delivered: false } });
   const admin = await signedIn(t.app, o.admin.email);
-  expect((await admin.gql('{ slackWebhook { last_error last_error_at last_success_at } }')).data!.slackWebhook).toMatchObject({ last_error: 'Slack answered 404: no_service.', last_success_at: null });
+  expect((await admin.gql('{ slackWebhook { last_error last_error_at last_success_at } }')).data!.slackWebhook).toMatchObject({
+    last_error: 'Slack answered 404: no_service.',
+    last_success_at: null,
+  });
 
-  const bad = await notify(t.app.services, { organizationId: o.org.id, userIds: [o.member.id], kind: 'retro_started', private: false, title: 'Phish', link: 'https://evil.example/x' });
+  const bad = await notify(t.app.services, {
+    organizationId: o.org.id,
+    userIds: [o.member.id],
+    kind: 'retro_started',
+    private: false,
+    title: 'Phish',
+    link: 'https://evil.example/x',
+  });
   expect(bad.recipients).toBe(0);
   expect((await titlesOf(o.member.email)).map((n) => n.title)).toEqual(['Retro starts']);
 });
@@ -132,6 +188,11 @@ it('does not post to a webhook saved under another SLACK_WEBHOOK_BASE, and tells
   expect(report).toMatchObject({ inApp: 1, slack: { mentioned: 0, delivered: null } });
   expect(t.slack.received).toEqual([]);
   const admin = await signedIn(t.app, o.admin.email);
-  expect((await admin.gql('{ slackWebhook { last_error } }')).data!.slackWebhook.last_error).toBe(`Not posted: the webhook no longer starts with ${t.slack.base}. Connect it again.`);
-  expect((await admin.gql('mutation { sendSlackTestMessage { delivered message } }')).data!.sendSlackTestMessage).toEqual({ delivered: false, message: `The webhook no longer starts with ${t.slack.base}: connect Slack again.` });
+  expect((await admin.gql('{ slackWebhook { last_error } }')).data!.slackWebhook.last_error).toBe(
+    `Not posted: the webhook no longer starts with ${t.slack.base}. Connect it again.`,
+  );
+  expect((await admin.gql('mutation { sendSlackTestMessage { delivered message } }')).data!.sendSlackTestMessage).toEqual({
+    delivered: false,
+    message: `The webhook no longer starts with ${t.slack.base}: connect Slack again.`,
+  });
 });

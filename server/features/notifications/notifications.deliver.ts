@@ -65,7 +65,10 @@ function mentionOf(user: UserRow): string {
 export function usableSlackWebhook(services: Services, orgId: string): SlackWebhookRow | undefined {
   const row = findSlackWebhook(services.db, orgId);
   if (!row || isUnderWebhookBase(row.webhook_url, services.config.slackWebhookBase)) return row;
-  recordSlackDelivery(services.db, orgId, row.webhook_url, { ok: false, error: `Not posted: the webhook no longer starts with ${services.config.slackWebhookBase}. Connect it again.` });
+  recordSlackDelivery(services.db, orgId, row.webhook_url, {
+    ok: false,
+    error: `Not posted: the webhook no longer starts with ${services.config.slackWebhookBase}. Connect it again.`,
+  });
   return undefined;
 }
 
@@ -81,7 +84,7 @@ export const PRIVATE_BODY_NOTE = 'What it says is kept in Teamlens, for the peop
 
 /** The body as `user` reads it; one written per reader is cut at the 4000 characters a body may have. */
 const bodyFor = (input: Delivery, user: UserRow): string | null =>
-  (typeof input.body === 'function' ? input.body({ time_zone: user.time_zone }).slice(0, 4000) : input.body ?? null);
+  typeof input.body === 'function' ? input.body({ time_zone: user.time_zone }).slice(0, 4000) : (input.body ?? null);
 
 function emailText(services: Services, input: Delivery, body: string | null, url: string | null): string {
   const lines = [input.title.trim()];
@@ -121,18 +124,33 @@ async function deliver(services: Services, input: Delivery, wants: Wants): Promi
     }
     // One rule for private notifications: their body stays in its area, whatever the caller wrote.
     if (input.private) input = { ...input, body: null };
-    const recipients = findUsersByIds(services.db, input.organizationId, [...new Set(input.userIds)]).filter((u) => u.status !== 'DEACTIVATED' && !u.deleted_at);
+    const recipients = findUsersByIds(services.db, input.organizationId, [...new Set(input.userIds)]).filter(
+      (u) => u.status !== 'DEACTIVATED' && !u.deleted_at,
+    );
     report.recipients = recipients.length;
     const url = input.link ? new URL(input.link, services.config.origin).href : null;
     const forSlack: UserRow[] = [];
     for (const user of recipients) {
       const body = bodyFor(input, user);
       if (wants(user, 'in_app')) {
-        addNotification(services, { organizationId: input.organizationId, userId: user.id, kind: input.kind, title: input.title.trim(), body: body ?? undefined, link: input.link ?? undefined });
+        addNotification(services, {
+          organizationId: input.organizationId,
+          userId: user.id,
+          kind: input.kind,
+          title: input.title.trim(),
+          body: body ?? undefined,
+          link: input.link ?? undefined,
+        });
         report.inApp++;
       }
       if (wants(user, 'email')) {
-        services.mailer.send({ organizationId: input.organizationId, to: user.email, subject: input.title.trim(), text: emailText(services, input, body, url), link: url ?? undefined });
+        services.mailer.send({
+          organizationId: input.organizationId,
+          to: user.email,
+          subject: input.title.trim(),
+          text: emailText(services, input, body, url),
+          link: url ?? undefined,
+        });
         report.email++;
       }
       if (wants(user, 'slack')) forSlack.push(user);

@@ -61,9 +61,10 @@ export async function startFakeSlack(): Promise<FakeSlack> {
         await new Promise((r) => setTimeout(r, 20));
       }
     },
-    close: () => new Promise<void>((resolve) => {
-      server.closeAllConnections();
-      server.close(() => resolve());
-    }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }

@@ -18,7 +18,9 @@ export async function startFakeSmtp(): Promise<FakeSmtp> {
   const received: string[] = [];
   const sockets = new Set<net.Socket>();
   const fake: FakeSmtp = {
-    url: '', received, refuse: false,
+    url: '',
+    received,
+    refuse: false,
     waitFor: async (count, timeoutMs = 5000) => {
       const until = Date.now() + timeoutMs;
       while (received.length < count) {
@@ -26,10 +28,11 @@ export async function startFakeSmtp(): Promise<FakeSmtp> {
         await new Promise((r) => setTimeout(r, 20));
       }
     },
-    close: () => new Promise((resolve) => {
-      for (const s of sockets) s.destroy();
-      server.close(() => resolve());
-    }),
+    close: () =>
+      new Promise((resolve) => {
+        for (const s of sockets) s.destroy();
+        server.close(() => resolve());
+      }),
   };
   const server = net.createServer((socket) => {
     sockets.add(socket);

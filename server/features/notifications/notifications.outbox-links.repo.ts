@@ -29,13 +29,18 @@ function tokenOf(link: string): string | null {
 }
 
 function forget(db: Db, id: string, link: string, reason: keyof typeof LINK_GONE): void {
-  db.update(emailOutbox).set({ link: null, text: sql`replace(${emailOutbox.text}, ${link}, ${LINK_GONE[reason]})` }).where(eq(emailOutbox.id, id)).run();
+  db.update(emailOutbox)
+    .set({ link: null, text: sql`replace(${emailOutbox.text}, ${link}, ${LINK_GONE[reason]})` })
+    .where(eq(emailOutbox.id, id))
+    .run();
 }
 
 /** A one-time token was just used: the link that carried it leaves the outbox at once. */
 export function forgetOutboxLinkOfToken(db: Db, token: string): void {
-  db.update(emailOutbox).set({ text: sql`replace(${emailOutbox.text}, ${emailOutbox.link}, ${LINK_GONE.used})`, link: null })
-    .where(and(isNotNull(emailOutbox.link), sql`instr(${emailOutbox.link}, ${`token=${encodeURIComponent(token)}`}) > 0`)).run();
+  db.update(emailOutbox)
+    .set({ text: sql`replace(${emailOutbox.text}, ${emailOutbox.link}, ${LINK_GONE.used})`, link: null })
+    .where(and(isNotNull(emailOutbox.link), sql`instr(${emailOutbox.link}, ${`token=${encodeURIComponent(token)}`}) > 0`))
+    .run();
 }
 
 /**
@@ -46,8 +51,17 @@ export function forgetOutboxLinkOfToken(db: Db, token: string): void {
 export function forgetDeadOutboxLinks(db: Db, opts: { ids?: readonly string[]; now?: number } = {}): number {
   const now = opts.now ?? Date.now();
   if (opts.ids && opts.ids.length === 0) return 0;
-  const rows = db.select({ id: emailOutbox.id, link: emailOutbox.link, sent_at: emailOutbox.sent_at }).from(emailOutbox)
-    .where(and(isNotNull(emailOutbox.link), or(isNotNull(emailOutbox.sent_at), sql`instr(${emailOutbox.link}, 'token=') > 0`), opts.ids ? inArray(emailOutbox.id, [...opts.ids]) : undefined)).all();
+  const rows = db
+    .select({ id: emailOutbox.id, link: emailOutbox.link, sent_at: emailOutbox.sent_at })
+    .from(emailOutbox)
+    .where(
+      and(
+        isNotNull(emailOutbox.link),
+        or(isNotNull(emailOutbox.sent_at), sql`instr(${emailOutbox.link}, 'token=') > 0`),
+        opts.ids ? inArray(emailOutbox.id, [...opts.ids]) : undefined,
+      ),
+    )
+    .all();
   let removed = 0;
   for (const row of rows) {
     const link = row.link!;

@@ -10,13 +10,21 @@ export const OUTBOX_RETENTION_KIND = 'notifications.outbox-retention';
  */
 export function registerOutboxRetention(app: FastifyInstance): void {
   const { scheduler, log } = app.services;
-  scheduler.register(OUTBOX_RETENTION_KIND, () => {
-    const links = forgetDeadOutboxLinks(app.services.db);
-    const messages = deleteOldOutboxMail(app.services.db);
-    if (links || messages) log.info({ links, messages }, 'outbox links no longer needed removed; old messages deleted');
-  }, { transactional: true });
+  scheduler.register(
+    OUTBOX_RETENTION_KIND,
+    () => {
+      const links = forgetDeadOutboxLinks(app.services.db);
+      const messages = deleteOldOutboxMail(app.services.db);
+      if (links || messages) log.info({ links, messages }, 'outbox links no longer needed removed; old messages deleted');
+    },
+    { transactional: true },
+  );
   scheduler.schedule({
-    key: OUTBOX_RETENTION_KIND, kind: OUTBOX_RETENTION_KIND, every: { unit: 'days', count: 1 }, startAt: '2026-01-01T03:30:00.000Z',
-    catchUp: 'latest', payload: {},
+    key: OUTBOX_RETENTION_KIND,
+    kind: OUTBOX_RETENTION_KIND,
+    every: { unit: 'days', count: 1 },
+    startAt: '2026-01-01T03:30:00.000Z',
+    catchUp: 'latest',
+    payload: {},
   });
 }

@@ -23,13 +23,17 @@ async function askReset(email: string): Promise<void> {
 }
 
 /** The token of the last link mailed to this address, straight from the table. */
-const storedLink = (to: string) => (app.services.db.$client.prepare(`SELECT link FROM email_outbox WHERE "to" = ? AND link LIKE '%token=%' ORDER BY rowid DESC`).get(to) as { link: string }).link;
+const storedLink = (to: string) =>
+  (app.services.db.$client.prepare(`SELECT link FROM email_outbox WHERE "to" = ? AND link LIKE '%token=%' ORDER BY rowid DESC`).get(to) as { link: string })
+    .link;
 
 beforeAll(async () => {
   app = await createTestApp();
   org = await seedOrg(app, 'Outboxed');
 });
-afterAll(async () => { await app.close(); });
+afterAll(async () => {
+  await app.close();
+});
 
 describe('reset links in the outbox', () => {
   it("admin A cannot read admin B's reset link; sees a member's and a manager's, and their viewing is audited", async () => {
@@ -58,7 +62,9 @@ describe('reset links in the outbox', () => {
     expect(viewed.map((r) => r.subject_user_id).sort()).toEqual([org.member.id, org.manager.id, org.admin.id].sort());
     expect(viewed.every((r) => r.actor_user_id === org.admin.id && detailsOf(r).link_kind === 'reset')).toBe(true);
     // The member and the manager are told; Bea is told nothing (nobody saw her link), nor is Alex about his own.
-    const told = (userId: string) => (app.services.db.$client.prepare("SELECT count(*) AS n FROM notifications WHERE user_id = ? AND kind = 'account_security'").get(userId) as { n: number }).n;
+    const told = (userId: string) =>
+      (app.services.db.$client.prepare("SELECT count(*) AS n FROM notifications WHERE user_id = ? AND kind = 'account_security'").get(userId) as { n: number })
+        .n;
     expect([org.member.id, org.manager.id, coAdmin.id, org.admin.id].map(told)).toEqual([1, 1, 0, 0]);
 
     // Bea reads her own link; Alex's is hidden from her.
@@ -71,9 +77,15 @@ describe('reset links in the outbox', () => {
 
   it('the invitation of an admin who has not joined yet is shown (how admins are added without SMTP)', async () => {
     const admin = await signedIn(app, org.admin.email);
-    const created = await admin.gql('mutation($input: AddUserInput!) { addUser(input: $input, sendInvitation: true) { id } }', { input: { email: 'newadmin@outboxed.example', full_name: 'New Admin', permission_level: 'ADMIN' } });
+    const created = await admin.gql('mutation($input: AddUserInput!) { addUser(input: $input, sendInvitation: true) { id } }', {
+      input: { email: 'newadmin@outboxed.example', full_name: 'New Admin', permission_level: 'ADMIN' },
+    });
     expect(created.errors).toBeUndefined();
     const mails = (await admin.gql(OUTBOX)).data!.emailOutbox as Mail[];
-    expect(mails.find((m) => m.to === 'newadmin@outboxed.example')).toMatchObject({ subject: 'You are invited to Teamlens', link: storedLink('newadmin@outboxed.example'), link_withheld: null });
+    expect(mails.find((m) => m.to === 'newadmin@outboxed.example')).toMatchObject({
+      subject: 'You are invited to Teamlens',
+      link: storedLink('newadmin@outboxed.example'),
+      link_withheld: null,
+    });
   });
 });

@@ -31,7 +31,9 @@ export const coAdminLinkWithheld = (name: string) =>
 function ownersOf(db: Db, orgId: string, rows: readonly OutboxRow[]): Map<string, UserRow> {
   const tokens = new Map(rows.map((r) => [r.id, linkToken(r.link)] as const).filter((e): e is [string, string] => e[1] !== null));
   const tokenUsers = findOneTimeTokenUsers(db, [...tokens.values()]);
-  const users = new Map(findUsersByIds(db, orgId, [...new Set([...tokenUsers.values()].filter((id): id is string => !!id))], { includeDeleted: true }).map((u) => [u.id, u]));
+  const users = new Map(
+    findUsersByIds(db, orgId, [...new Set([...tokenUsers.values()].filter((id): id is string => !!id))], { includeDeleted: true }).map((u) => [u.id, u]),
+  );
   const owners = new Map<string, UserRow>();
   for (const row of rows) {
     const token = tokens.get(row.id);
@@ -53,13 +55,17 @@ function ownersOf(db: Db, orgId: string, rows: readonly OutboxRow[]): Map<string
  *   (and their viewing is audited by the caller).
  */
 export function outboxForAdmin(db: Db, viewer: Viewer, rows: readonly OutboxRow[]): OutboxMail[] {
-  const owners = ownersOf(db, viewer.organizationId, rows.filter((r) => r.link && !r.sent_at));
+  const owners = ownersOf(
+    db,
+    viewer.organizationId,
+    rows.filter((r) => r.link && !r.sent_at),
+  );
   return rows.map((row) => {
     if (!row.link) return { ...row, link_withheld: null };
     if (row.sent_at) return withoutLink(row, '[link sent by email]', null);
     const owner = owners.get(row.id);
     if (owner && owner.id !== viewer.userId && owner.permission_level === 'ADMIN' && owner.status !== 'INVITED') {
-      return withoutLink(row, '[link not shown: it opens another admin\'s account]', coAdminLinkWithheld(owner.full_name));
+      return withoutLink(row, "[link not shown: it opens another admin's account]", coAdminLinkWithheld(owner.full_name));
     }
     return { ...row, link_withheld: null };
   });

@@ -44,7 +44,8 @@ afterAll(async () => {
 });
 
 const outboxAsAdmin = async (): Promise<Mail[]> => (await w.admin.gql('{ emailOutbox(limit: 500) { id to subject text link } }')).data!.emailOutbox as Mail[];
-const inAppOf = async (c: FeedbackCaller): Promise<InApp[]> => (await c.gql('{ notifications(limit: 500) { id kind title body link } }')).data!.notifications as InApp[];
+const inAppOf = async (c: FeedbackCaller): Promise<InApp[]> =>
+  (await c.gql('{ notifications(limit: 500) { id kind title body link } }')).data!.notifications as InApp[];
 
 /** A round trip through the channel: once this post arrived, every earlier post of the case has. */
 async function slackRoundTrip(): Promise<void> {
@@ -72,7 +73,10 @@ describe.each(CASES.map((c) => [`${c.kind}: ${c.what}`, c] as const))('%s', (_la
 
     const mails = (await outboxAsAdmin()).filter((m) => !mailsBefore.has(m.id) && m.to === sent.to.email);
     const told = (await inAppOf(sent.to)).filter((n) => n.kind === c.kind && !seenBefore.has(n.id));
-    const posts = slack.received.slice(posted).map((p) => JSON.stringify(p.body)).filter((p) => !p.includes('Round trip'));
+    const posts = slack.received
+      .slice(posted)
+      .map((p) => JSON.stringify(p.body))
+      .filter((p) => !p.includes('Round trip'));
     const notices = mails.filter((m) => m.text.includes('notifications are on for you'));
     expect(told.length, 'the recipient was told in the app').toBeGreaterThan(0);
     expect(notices.length, 'the recipient was mailed').toBeGreaterThan(0);
@@ -84,7 +88,10 @@ describe.each(CASES.map((c) => [`${c.kind}: ${c.what}`, c] as const))('%s', (_la
 
     // Private (the area keeps something of it from admins): the body stays in the area, on every channel.
     if (leaked(sent.words, sent.words.join('\n'), adminView).length) {
-      expect(told.map((n) => n.body), 'a private notification carries no body').toEqual(told.map(() => null));
+      expect(
+        told.map((n) => n.body),
+        'a private notification carries no body',
+      ).toEqual(told.map(() => null));
       expect(posts, 'a private notification is not posted to the channel').toEqual([]);
     }
     // Still useful: a title and a link to the page that shows the rest to whoever may read it.

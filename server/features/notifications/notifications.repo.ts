@@ -8,8 +8,21 @@ import { emailOutbox, notifications } from './notifications.tables.js';
 export type NotificationRow = typeof notifications.$inferSelect;
 
 /** Stores an in-app notification and pushes it to the recipient's open subscriptions. */
-export function addNotification(services: Services, input: { organizationId: string; userId: string; kind: string; title: string; body?: string; link?: string }): NotificationRow {
-  const row: NotificationRow = { id: newId(), organization_id: input.organizationId, user_id: input.userId, kind: input.kind, title: input.title, body: input.body ?? null, link: input.link ?? null, created_at: nowIso(), read_at: null };
+export function addNotification(
+  services: Services,
+  input: { organizationId: string; userId: string; kind: string; title: string; body?: string; link?: string },
+): NotificationRow {
+  const row: NotificationRow = {
+    id: newId(),
+    organization_id: input.organizationId,
+    user_id: input.userId,
+    kind: input.kind,
+    title: input.title,
+    body: input.body ?? null,
+    link: input.link ?? null,
+    created_at: nowIso(),
+    read_at: null,
+  };
   services.db.insert(notifications).values(row).run();
   services.pubsub.publish(topics.notificationAdded(input.userId), row);
   return row;
@@ -18,23 +31,45 @@ export function addNotification(services: Services, input: { organizationId: str
 export function listNotifications(db: Db, userId: string, opts: { unreadOnly?: boolean; limit: number }): NotificationRow[] {
   const conds = [eq(notifications.user_id, userId)];
   if (opts.unreadOnly) conds.push(isNull(notifications.read_at));
-  return db.select().from(notifications).where(and(...conds)).orderBy(desc(notifications.created_at)).limit(opts.limit).all();
+  return db
+    .select()
+    .from(notifications)
+    .where(and(...conds))
+    .orderBy(desc(notifications.created_at))
+    .limit(opts.limit)
+    .all();
 }
 
 export function countUnread(db: Db, userId: string): number {
-  return db.select({ n: count() }).from(notifications).where(and(eq(notifications.user_id, userId), isNull(notifications.read_at))).get()?.n ?? 0;
+  return (
+    db
+      .select({ n: count() })
+      .from(notifications)
+      .where(and(eq(notifications.user_id, userId), isNull(notifications.read_at)))
+      .get()?.n ?? 0
+  );
 }
 
 export function markRead(db: Db, userId: string, ids: readonly string[] | null): number {
   const conds = [eq(notifications.user_id, userId), isNull(notifications.read_at)];
   if (ids) conds.push(inArray(notifications.id, [...ids]));
-  return db.update(notifications).set({ read_at: nowIso() }).where(and(...conds)).run().changes;
+  return db
+    .update(notifications)
+    .set({ read_at: nowIso() })
+    .where(and(...conds))
+    .run().changes;
 }
 
 /** The organization's mail; with `withInstallMail` (the operator organization) also mail of no organization, such as sign-up links. */
 export function listOutbox(db: Db, orgId: string, limit: number, withInstallMail = false) {
   const mine = eq(emailOutbox.organization_id, orgId);
-  return db.select().from(emailOutbox).where(withInstallMail ? or(mine, isNull(emailOutbox.organization_id)) : mine).orderBy(desc(emailOutbox.created_at)).limit(limit).all();
+  return db
+    .select()
+    .from(emailOutbox)
+    .where(withInstallMail ? or(mine, isNull(emailOutbox.organization_id)) : mine)
+    .orderBy(desc(emailOutbox.created_at))
+    .limit(limit)
+    .all();
 }
 
 export type NewOutboxMail = { id: string; organization_id: string | null; to: string; subject: string; text: string; link: string | null };
@@ -58,5 +93,11 @@ export function markOutboxMailFailed(db: Db, id: string, failure: { error: strin
  */
 export function countWaitingMail(db: Db, organizationId: string, withInstallMail = false): number {
   const mine = eq(emailOutbox.organization_id, organizationId);
-  return db.select({ n: count() }).from(emailOutbox).where(and(withInstallMail ? or(mine, isNull(emailOutbox.organization_id)) : mine, isNull(emailOutbox.sent_at))).get()?.n ?? 0;
+  return (
+    db
+      .select({ n: count() })
+      .from(emailOutbox)
+      .where(and(withInstallMail ? or(mine, isNull(emailOutbox.organization_id)) : mine, isNull(emailOutbox.sent_at)))
+      .get()?.n ?? 0
+  );
 }

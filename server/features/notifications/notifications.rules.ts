@@ -6,7 +6,10 @@ export const notificationsRules: OperationRules = {
   Mutation: {
     // Only the caller's own notifications change, whatever ids are sent.
     markNotificationsRead: 'SUBJECT',
-    setSlackWebhook: 'ADMIN', removeSlackWebhook: 'ADMIN', sendSlackTestMessage: 'ADMIN', sendTestNotification: 'ADMIN',
+    setSlackWebhook: 'ADMIN',
+    removeSlackWebhook: 'ADMIN',
+    sendSlackTestMessage: 'ADMIN',
+    sendTestNotification: 'ADMIN',
   },
   Subscription: { notificationAdded: 'SELF' },
 };

@@ -36,8 +36,10 @@ export async function postSlackMessage(url: string, message: SlackMessage, timeo
     if (res.ok) return { ok: true };
     return { ok: false, error: `Slack answered ${res.status}${answer ? `: ${answer.replace(/[^\w .:-]/g, '')}` : ''}.` };
   } catch (err) {
-    if (err instanceof Error && (err.name === 'TimeoutError' || err.name === 'AbortError')) return { ok: false, error: `Slack did not answer within ${timeoutMs >= 1000 ? `${timeoutMs / 1000} s` : `${timeoutMs} ms`}.` };
-    const cause = err instanceof Error && err.cause && typeof err.cause === 'object' && 'code' in err.cause ? String((err.cause as { code: unknown }).code) : null;
+    if (err instanceof Error && (err.name === 'TimeoutError' || err.name === 'AbortError'))
+      return { ok: false, error: `Slack did not answer within ${timeoutMs >= 1000 ? `${timeoutMs / 1000} s` : `${timeoutMs} ms`}.` };
+    const cause =
+      err instanceof Error && err.cause && typeof err.cause === 'object' && 'code' in err.cause ? String((err.cause as { code: unknown }).code) : null;
     return { ok: false, error: `Slack could not be reached${cause ? ` (${cause})` : ''}.` };
   }
 }

@@ -74,7 +74,11 @@ export async function slackSettings(app: FastifyInstance): Promise<void> {
         const row = db.transaction(() => {
           const change = findSlackWebhook(db, viewer.organizationId) ? 'replaced' : 'connected';
           // Never the URL: it is the secret.
-          recordAudit(db, { ...auditActor(ctx, viewer), action: 'INTEGRATION_SECRET_CHANGED', details: { integration: 'Slack', change, channel_label: input.channel_label ?? null } });
+          recordAudit(db, {
+            ...auditActor(ctx, viewer),
+            action: 'INTEGRATION_SECRET_CHANGED',
+            details: { integration: 'Slack', change, channel_label: input.channel_label ?? null },
+          });
           return saveSlackWebhook(db, viewer.organizationId, { url: input.url, channelLabel: input.channel_label, createdBy: viewer.userId });
         });
         return presentSlackWebhook(row);
@@ -84,7 +88,8 @@ export async function slackSettings(app: FastifyInstance): Promise<void> {
         const { db } = ctx.services;
         return db.transaction(() => {
           const removed = deleteSlackWebhook(db, viewer.organizationId);
-          if (removed) recordAudit(db, { ...auditActor(ctx, viewer), action: 'INTEGRATION_SECRET_CHANGED', details: { integration: 'Slack', change: 'removed' } });
+          if (removed)
+            recordAudit(db, { ...auditActor(ctx, viewer), action: 'INTEGRATION_SECRET_CHANGED', details: { integration: 'Slack', change: 'removed' } });
           return removed;
         });
       },
@@ -93,7 +98,8 @@ export async function slackSettings(app: FastifyInstance): Promise<void> {
         const { db } = ctx.services;
         const row = findSlackWebhook(db, viewer.organizationId);
         if (!row) throw notFound('Slack webhook');
-        if (!usableSlackWebhook(ctx.services, viewer.organizationId)) return { delivered: false, message: `The webhook no longer starts with ${ctx.services.config.slackWebhookBase}: connect Slack again.` };
+        if (!usableSlackWebhook(ctx.services, viewer.organizationId))
+          return { delivered: false, message: `The webhook no longer starts with ${ctx.services.config.slackWebhookBase}: connect Slack again.` };
         const orgName = findOrganization(db, viewer.organizationId)?.name ?? 'your organization';
         const text = `Teamlens is connected to this channel. People of ${escapeSlack(orgName)} who choose Slack notifications will be mentioned here.`;
         const outcome = await postSlackMessage(row.webhook_url, { text });

@@ -13,7 +13,16 @@ export function findSlackWebhook(db: Db, orgId: string): SlackWebhookRow | undef
 /** Connects (or replaces) the organization's webhook; the organization's `slack_integration` follows. */
 export function saveSlackWebhook(db: Db, orgId: string, input: { url: string; channelLabel: string | null; createdBy: string }): SlackWebhookRow {
   return db.transaction(() => {
-    const row = { organization_id: orgId, webhook_url: input.url, channel_label: input.channelLabel, created_by: input.createdBy, created_at: nowIso(), last_success_at: null, last_error: null, last_error_at: null };
+    const row = {
+      organization_id: orgId,
+      webhook_url: input.url,
+      channel_label: input.channelLabel,
+      created_by: input.createdBy,
+      created_at: nowIso(),
+      last_success_at: null,
+      last_error: null,
+      last_error_at: null,
+    };
     db.insert(slackWebhooks).values(row).onConflictDoUpdate({ target: slackWebhooks.organization_id, set: row }).run();
     updateOrganization(db, orgId, { slack_integration: true });
     return row;
@@ -36,6 +45,8 @@ export function deleteSlackWebhook(db: Db, orgId: string): boolean {
 export function recordSlackDelivery(db: Db, orgId: string, url: string, outcome: { ok: true } | { ok: false; error: string }): void {
   const row = findSlackWebhook(db, orgId);
   if (!row || row.webhook_url !== url) return;
-  const patch = outcome.ok ? { last_success_at: nowIso(), last_error: null, last_error_at: null } : { last_error: outcome.error.slice(0, 300), last_error_at: nowIso() };
+  const patch = outcome.ok
+    ? { last_success_at: nowIso(), last_error: null, last_error_at: null }
+    : { last_error: outcome.error.slice(0, 300), last_error_at: nowIso() };
   db.update(slackWebhooks).set(patch).where(eq(slackWebhooks.organization_id, orgId)).run();
 }

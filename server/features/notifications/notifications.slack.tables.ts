@@ -10,7 +10,9 @@ const now = sql`(strftime('%Y-%m-%dT%H:%M:%fZ','now'))`;
  * secret (whoever has it can post to the channel): GraphQL only ever shows its last 4 characters.
  */
 export const slackWebhooks = sqliteTable('slack_webhooks', {
-  organization_id: text('organization_id').primaryKey().references(() => organizations.id, { onDelete: 'cascade' }),
+  organization_id: text('organization_id')
+    .primaryKey()
+    .references(() => organizations.id, { onDelete: 'cascade' }),
   webhook_url: text('webhook_url').notNull(),
   channel_label: text('channel_label'),
   created_by: text('created_by').references(() => users.id, { onDelete: 'set null' }),

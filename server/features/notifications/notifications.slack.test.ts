@@ -5,7 +5,8 @@ import { useAppWithFakeSlack } from './notifications.test-support.js';
 
 const t = useAppWithFakeSlack();
 
-const SET = 'mutation($url: String!, $label: String) { setSlackWebhook(url: $url, channel_label: $label) { webhook_hint channel_label created_at last_error } }';
+const SET =
+  'mutation($url: String!, $label: String) { setSlackWebhook(url: $url, channel_label: $label) { webhook_hint channel_label created_at last_error } }';
 const READ = '{ slackWebhook { webhook_hint channel_label last_success_at last_error } organization { slack_integration } }';
 
 it('lets an admin connect, test and remove Slack; the organization says whether Slack is connected', async () => {
@@ -17,16 +18,27 @@ it('lets an admin connect, test and remove Slack; the organization says whether 
   const url = t.slack.hookUrl('/services/T9/B9/SecretTokenWXYZ');
   const set = await admin.gql(SET, { url: `  ${url} `, label: ' #eng-reviews ' });
   expect(set.data!.setSlackWebhook).toMatchObject({ webhook_hint: '…WXYZ', channel_label: '#eng-reviews', last_error: null });
-  expect((await admin.gql(READ)).data).toEqual({ slackWebhook: { webhook_hint: '…WXYZ', channel_label: '#eng-reviews', last_success_at: null, last_error: null }, organization: { slack_integration: true } });
+  expect((await admin.gql(READ)).data).toEqual({
+    slackWebhook: { webhook_hint: '…WXYZ', channel_label: '#eng-reviews', last_success_at: null, last_error: null },
+    organization: { slack_integration: true },
+  });
 
   const test = await admin.gql('mutation { sendSlackTestMessage { delivered message } }');
   expect(test.data!.sendSlackTestMessage).toEqual({ delivered: true, message: 'The test message was posted to Slack.' });
-  expect(t.slack.received).toEqual([{ path: '/services/T9/B9/SecretTokenWXYZ', body: { text: 'Teamlens is connected to this channel. People of Slacky who choose Slack notifications will be mentioned here.' } }]);
+  expect(t.slack.received).toEqual([
+    {
+      path: '/services/T9/B9/SecretTokenWXYZ',
+      body: { text: 'Teamlens is connected to this channel. People of Slacky who choose Slack notifications will be mentioned here.' },
+    },
+  ]);
   expect((await admin.gql(READ)).data!.slackWebhook.last_success_at).toEqual(expect.any(String));
 
   t.slack.answer.status = 410;
   t.slack.answer.text = 'channel_is_archived';
-  expect((await admin.gql('mutation { sendSlackTestMessage { delivered message } }')).data!.sendSlackTestMessage).toEqual({ delivered: false, message: 'Slack answered 410: channel_is_archived.' });
+  expect((await admin.gql('mutation { sendSlackTestMessage { delivered message } }')).data!.sendSlackTestMessage).toEqual({
+    delivered: false,
+    message: 'Slack answered 410: channel_is_archived.',
+  });
   expect((await admin.gql(READ)).data!.slackWebhook.last_error).toBe('Slack answered 410: channel_is_archived.');
 
   expect((await admin.gql('mutation { removeSlackWebhook }')).data).toEqual({ removeSlackWebhook: true });
@@ -37,7 +49,14 @@ it('lets an admin connect, test and remove Slack; the organization says whether 
 it('refuses addresses that are not Slack webhooks, next to the field', async () => {
   const o = await seedOrg(t.app, 'Picky');
   const admin = await signedIn(t.app, o.admin.email);
-  const cases = ['', 'not a url', 'https://evil.example/services/x', `${t.slack.base.replace('127.0.0.1', 'localhost')}services/x`, t.slack.base, `${t.slack.base}${'x'.repeat(500)}`];
+  const cases = [
+    '',
+    'not a url',
+    'https://evil.example/services/x',
+    `${t.slack.base.replace('127.0.0.1', 'localhost')}services/x`,
+    t.slack.base,
+    `${t.slack.base}${'x'.repeat(500)}`,
+  ];
   for (const url of cases) {
     const res = await admin.gql(SET, { url });
     expect(codeOf(res), url).toBe('BAD_USER_INPUT');
@@ -57,7 +76,12 @@ it('keeps Slack to admins, and each organization to its own webhook; the URL is 
   const secret = t.slack.hookUrl('/services/TA/BA/alphaSecret0001');
   await adminA.gql(SET, { url: secret });
 
-  for (const op of [READ, 'mutation { removeSlackWebhook }', 'mutation { sendSlackTestMessage { delivered } }', 'mutation { sendTestNotification { in_app } }']) {
+  for (const op of [
+    READ,
+    'mutation { removeSlackWebhook }',
+    'mutation { sendSlackTestMessage { delivered } }',
+    'mutation { sendTestNotification { in_app } }',
+  ]) {
     expect(codeOf(await member.gql(op)), op).toBe('FORBIDDEN');
   }
   expect(codeOf(await member.gql(SET, { url: t.slack.hookUrl('/services/x') }))).toBe('FORBIDDEN');
@@ -68,7 +92,11 @@ it('keeps Slack to admins, and each organization to its own webhook; the URL is 
   expect((await adminB.gql('mutation { removeSlackWebhook }')).data).toEqual({ removeSlackWebhook: false });
   expect(t.slack.received).toEqual([]);
 
-  const everything = JSON.stringify([await adminA.gql(READ), await adminA.gql(SET, { url: secret }), (await member.gql('{ organization { slack_integration } }'))]);
+  const everything = JSON.stringify([
+    await adminA.gql(READ),
+    await adminA.gql(SET, { url: secret }),
+    await member.gql('{ organization { slack_integration } }'),
+  ]);
   expect(everything).not.toContain('alphaSecret');
   expect(everything).toContain('…0001');
   expect((await member.gql('{ organization { slack_integration } }')).data).toEqual({ organization: { slack_integration: true } });
@@ -77,13 +105,24 @@ it('keeps Slack to admins, and each organization to its own webhook; the URL is 
 it('sends an admin a test notification through each channel they turned on', async () => {
   const o = await seedOrg(t.app, 'Tester');
   const admin = await signedIn(t.app, o.admin.email);
-  expect((await admin.gql('mutation { sendTestNotification { in_app email slack_delivered } }')).data!.sendTestNotification).toEqual({ in_app: true, email: true, slack_delivered: null });
-  expect((await admin.gql('{ unreadNotificationCount notifications { kind title link } }')).data).toEqual({ unreadNotificationCount: 1, notifications: [{ kind: 'test', title: 'Test notification from Teamlens', link: '/settings/privacy' }] });
+  expect((await admin.gql('mutation { sendTestNotification { in_app email slack_delivered } }')).data!.sendTestNotification).toEqual({
+    in_app: true,
+    email: true,
+    slack_delivered: null,
+  });
+  expect((await admin.gql('{ unreadNotificationCount notifications { kind title link } }')).data).toEqual({
+    unreadNotificationCount: 1,
+    notifications: [{ kind: 'test', title: 'Test notification from Teamlens', link: '/settings/privacy' }],
+  });
   expect(outboxMails(t.app, o.admin.email).map((m) => m.subject)).toEqual(['Test notification from Teamlens']);
 
   await admin.gql(SET, { url: t.slack.hookUrl('/services/T/B/tester') });
   updateUser(t.app.services.db, o.org.id, o.admin.id, { notifications: ['slack', 'kinds:none'], slack_id: 'UADMIN01' });
-  expect((await admin.gql('mutation { sendTestNotification { in_app email slack_delivered } }')).data!.sendTestNotification).toEqual({ in_app: false, email: false, slack_delivered: true });
+  expect((await admin.gql('mutation { sendTestNotification { in_app email slack_delivered } }')).data!.sendTestNotification).toEqual({
+    in_app: false,
+    email: false,
+    slack_delivered: true,
+  });
   expect(t.slack.received.at(-1)!.body.text).toBe('<@UADMIN01>: Test notification from Teamlens <http://localhost:3000/settings/privacy|Open in Teamlens>');
 });
 

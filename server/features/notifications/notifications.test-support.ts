@@ -25,5 +25,12 @@ export function useAppWithFakeSlack(): { readonly app: FastifyInstance; readonly
     slack.received.length = 0;
     Object.assign(slack.answer, { status: 200, text: 'ok', delayMs: 0 });
   });
-  return { get app() { return app; }, get slack() { return slack; } };
+  return {
+    get app() {
+      return app;
+    },
+    get slack() {
+      return slack;
+    },
+  };
 }

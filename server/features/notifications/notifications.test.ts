@@ -4,8 +4,12 @@ import { codeOf, createTestApp, seedOrg, signedIn } from '../../test/helpers.js'
 import { addNotification } from './notifications.repo.js';
 
 let app: FastifyInstance;
-beforeAll(async () => { app = await createTestApp(); });
-afterAll(async () => { await app.close(); });
+beforeAll(async () => {
+  app = await createTestApp();
+});
+afterAll(async () => {
+  await app.close();
+});
 
 it('lists my notifications only, counts unread, marks read', async () => {
   const o = await seedOrg(app, 'Notey');
@@ -26,7 +30,13 @@ it('lists my notifications only, counts unread, marks read', async () => {
 it('shows the outbox to admins only, for their organization', async () => {
   const o = await seedOrg(app, 'Outy');
   const other = await seedOrg(app, 'Elsewhere');
-  app.services.mailer.send({ organizationId: o.org.id, to: 'x@outy.example', subject: 'Hello', text: 'Link: http://localhost:3000/x', link: 'http://localhost:3000/x' });
+  app.services.mailer.send({
+    organizationId: o.org.id,
+    to: 'x@outy.example',
+    subject: 'Hello',
+    text: 'Link: http://localhost:3000/x',
+    link: 'http://localhost:3000/x',
+  });
   app.services.mailer.send({ organizationId: other.org.id, to: 'y@elsewhere.example', subject: 'Secret', text: 'no' });
   const admin = await signedIn(app, o.admin.email);
   const res = await admin.gql('{ emailOutbox { to subject link sent_at } }');
@@ -35,11 +45,11 @@ it('shows the outbox to admins only, for their organization', async () => {
   expect(codeOf(await member.gql('{ emailOutbox { to } }'))).toBe('FORBIDDEN');
 });
 
-it('hides the link of a mail that went out by SMTP (it may open someone\'s account)', async () => {
+it("hides the link of a mail that went out by SMTP (it may open someone's account)", async () => {
   const o = await seedOrg(app, 'Senty');
   const link = 'http://localhost:3000/change-password?token=secret-reset-token';
   app.services.mailer.send({ organizationId: o.org.id, to: 'z@senty.example', subject: 'Reset', text: `Open ${link} to choose a password.`, link });
-  app.services.db.$client.prepare("UPDATE email_outbox SET sent_at = '2026-01-01T00:00:00.000Z' WHERE \"to\" = ?").run('z@senty.example');
+  app.services.db.$client.prepare('UPDATE email_outbox SET sent_at = \'2026-01-01T00:00:00.000Z\' WHERE "to" = ?').run('z@senty.example');
   const admin = await signedIn(app, o.admin.email);
   const [mail] = (await admin.gql('{ emailOutbox { to link text sent_at } }')).data!.emailOutbox;
   expect(mail).toMatchObject({ to: 'z@senty.example', link: null, sent_at: expect.any(String) });

@@ -13,7 +13,8 @@ import { DAY_MS } from '../../../shared/dates.days.js';
 const NEW_PASSWORD = 'a brand new passphrase';
 type Row = { id: string; to: string; text: string; link: string | null; sent_at: string | null; error: string | null };
 
-const rowsTo = (app: FastifyInstance, to: string) => app.services.db.$client.prepare('SELECT id, "to", text, link, sent_at, error FROM email_outbox WHERE "to" = ? ORDER BY rowid').all(to) as Row[];
+const rowsTo = (app: FastifyInstance, to: string) =>
+  app.services.db.$client.prepare('SELECT id, "to", text, link, sent_at, error FROM email_outbox WHERE "to" = ? ORDER BY rowid').all(to) as Row[];
 const tokenOf = (link: string) => new URL(link).searchParams.get('token')!;
 
 let ip = 0;
@@ -30,9 +31,17 @@ describe('without SMTP: the outbox', () => {
     app = await createTestApp();
     org = await seedOrg(app, 'Outbox');
   });
-  afterAll(async () => { await app.close(); });
+  afterAll(async () => {
+    await app.close();
+  });
 
-  const outboxQuery = async () => ((await (await signedIn(app, org.admin.email)).gql('{ emailOutbox(limit: 500) { id to text link } }')).data!.emailOutbox) as Array<{ id: string; to: string; text: string; link: string | null }>;
+  const outboxQuery = async () =>
+    (await (await signedIn(app, org.admin.email)).gql('{ emailOutbox(limit: 500) { id to text link } }')).data!.emailOutbox as Array<{
+      id: string;
+      to: string;
+      text: string;
+      link: string | null;
+    }>;
 
   it('keeps a reset link while it works, and forgets it once used', async () => {
     const person = await addUser(app, org.org.id, { email: 'used@outbox.example' });
@@ -86,10 +95,23 @@ describe('without SMTP: the outbox', () => {
     app.services.db.$client.prepare('UPDATE one_time_tokens SET expires_at = ? WHERE token_hash = ?').run(Date.now() - 1000, sha256(token));
     // A mail sent before links were forgotten on sending, and a message past the retention.
     const db = app.services.db.$client;
-    db.prepare('INSERT INTO email_outbox (id, organization_id, "to", subject, text, link, sent_at) VALUES (?, ?, ?, ?, ?, ?, ?)')
-      .run('legacy-sent', org.org.id, person.email, 'Reset', 'Open https://x.example/change-password?token=legacyLegacyLegacyLegacy now', 'https://x.example/change-password?token=legacyLegacyLegacyLegacy', new Date().toISOString());
-    db.prepare('INSERT INTO email_outbox (id, organization_id, "to", subject, text, created_at) VALUES (?, ?, ?, ?, ?, ?)')
-      .run('ancient', org.org.id, person.email, 'Old', 'An old message', new Date(Date.now() - (OUTBOX_RETENTION_DAYS + 1) * DAY_MS).toISOString());
+    db.prepare('INSERT INTO email_outbox (id, organization_id, "to", subject, text, link, sent_at) VALUES (?, ?, ?, ?, ?, ?, ?)').run(
+      'legacy-sent',
+      org.org.id,
+      person.email,
+      'Reset',
+      'Open https://x.example/change-password?token=legacyLegacyLegacyLegacy now',
+      'https://x.example/change-password?token=legacyLegacyLegacyLegacy',
+      new Date().toISOString(),
+    );
+    db.prepare('INSERT INTO email_outbox (id, organization_id, "to", subject, text, created_at) VALUES (?, ?, ?, ?, ?, ?)').run(
+      'ancient',
+      org.org.id,
+      person.email,
+      'Old',
+      'An old message',
+      new Date(Date.now() - (OUTBOX_RETENTION_DAYS + 1) * DAY_MS).toISOString(),
+    );
     expect(rowsTo(app, person.email).map((r) => r.link !== null)).toEqual([true, true, false]);
 
     const { scheduler } = app.services;

@@ -9,7 +9,14 @@ import { requireAdmin, requireViewer } from '../../graphql/context.js';
 import { indexBy } from '../../graphql/loaders.js';
 import { loadMedia } from '../users/users.loaders.js';
 import {
-  findBusinessUnitsByIds, findDepartmentsByIds, findOrganization, updateOrganization, listBusinessUnits, listDepartments, listGithubIntegrations, listSubdepartments,
+  findBusinessUnitsByIds,
+  findDepartmentsByIds,
+  findOrganization,
+  updateOrganization,
+  listBusinessUnits,
+  listDepartments,
+  listGithubIntegrations,
+  listSubdepartments,
   type OrganizationRow,
 } from './org.repo.js';
 import { orgStructure } from './org.structure.js';
@@ -67,7 +74,8 @@ function refuseOverlappingDomains(db: Db, orgId: string, input: { allowed_email_
   const blocked = input.blocked_email_domains ?? org?.blocked_email_domains ?? [];
   for (const b of blocked) {
     const a = allowed.find((d) => b === d || b.endsWith(`.${d}`));
-    if (a) throw conflict(a === b ? `${b} is in both lists: remove it from the allowed or the blocked domains.` : `${b} cannot be blocked while ${a} is allowed.`);
+    if (a)
+      throw conflict(a === b ? `${b} is in both lists: remove it from the allowed or the blocked domains.` : `${b} cannot be blocked while ${a} is allowed.`);
   }
 }
 
@@ -88,18 +96,23 @@ export async function orgFeature(app: FastifyInstance): Promise<void> {
     },
     Subdepartment: {
       department: (sub: { department_id: string }, _: unknown, ctx: MercuriusContext) =>
-        ctx.loaders.get('departments.byId', (ids) => indexBy(findDepartmentsByIds(ctx.services.db, orgOf(ctx), ids), (d) => d.id), null).load(sub.department_id),
+        ctx.loaders
+          .get('departments.byId', (ids) => indexBy(findDepartmentsByIds(ctx.services.db, orgOf(ctx), ids), (d) => d.id), null)
+          .load(sub.department_id),
     },
     Department: {
       business_unit: (dept: { business_unit_id: string }, _: unknown, ctx: MercuriusContext) =>
-        ctx.loaders.get('businessUnits.byId', (ids) => indexBy(findBusinessUnitsByIds(ctx.services.db, orgOf(ctx), ids), (b) => b.id), null).load(dept.business_unit_id),
+        ctx.loaders
+          .get('businessUnits.byId', (ids) => indexBy(findBusinessUnitsByIds(ctx.services.db, orgOf(ctx), ids), (b) => b.id), null)
+          .load(dept.business_unit_id),
     },
     Mutation: {
       updateOrganization: (_: unknown, args: { input: unknown }, ctx: MercuriusContext) => {
         const viewer = requireAdmin(ctx);
         const input = parseInput(updateOrganizationSchema, args.input);
         const { db } = ctx.services;
-        if (input.profile_picture_id && !findMediaByIds(db, viewer.organizationId, [input.profile_picture_id]).length) throw badInput('profile_picture_id: no such picture.');
+        if (input.profile_picture_id && !findMediaByIds(db, viewer.organizationId, [input.profile_picture_id]).length)
+          throw badInput('profile_picture_id: no such picture.');
         if (input.allowed_email_domains || input.blocked_email_domains) refuseOverlappingDomains(db, viewer.organizationId, input);
         const patch = Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined));
         updateOrganization(db, viewer.organizationId, patch);
@@ -107,8 +120,10 @@ export async function orgFeature(app: FastifyInstance): Promise<void> {
       },
     },
     Organization: {
-      allowed_email_domains: (org: OrganizationRow, _: unknown, ctx: MercuriusContext) => (ctx.viewer?.permissionLevel === 'ADMIN' ? org.allowed_email_domains : []),
-      blocked_email_domains: (org: OrganizationRow, _: unknown, ctx: MercuriusContext) => (ctx.viewer?.permissionLevel === 'ADMIN' ? org.blocked_email_domains : []),
+      allowed_email_domains: (org: OrganizationRow, _: unknown, ctx: MercuriusContext) =>
+        ctx.viewer?.permissionLevel === 'ADMIN' ? org.allowed_email_domains : [],
+      blocked_email_domains: (org: OrganizationRow, _: unknown, ctx: MercuriusContext) =>
+        ctx.viewer?.permissionLevel === 'ADMIN' ? org.blocked_email_domains : [],
       github_integrations: (org: OrganizationRow, _: unknown, ctx: MercuriusContext) => listGithubIntegrations(ctx.services.db, org.id),
       profile_picture: (org: OrganizationRow, _: unknown, ctx: MercuriusContext) => loadMedia(ctx, org.profile_picture_id),
     },

@@ -10,7 +10,11 @@ export { organizations };
 export type OrganizationRow = typeof organizations.$inferSelect;
 
 export function findOrganization(db: Db, id: string): OrganizationRow | undefined {
-  return db.select().from(organizations).where(and(eq(organizations.id, id), isNull(organizations.deleted_at))).get();
+  return db
+    .select()
+    .from(organizations)
+    .where(and(eq(organizations.id, id), isNull(organizations.deleted_at)))
+    .get();
 }
 
 export function countOrganizations(db: Db): number {
@@ -45,17 +49,35 @@ export function listSubdepartments(db: Db, orgId: string) {
 
 export function findSubdepartmentsByIds(db: Db, orgId: string, ids: readonly string[]) {
   if (!ids.length) return [];
-  return prepared(db, 'org.subdepartmentsByIds', () => db.select().from(subdepartments).where(and(eq(subdepartments.organization_id, sql.placeholder('orgId')), inJsonList(subdepartments.id, 'ids'))).prepare()).all({ orgId, ids: jsonList(ids) });
+  return prepared(db, 'org.subdepartmentsByIds', () =>
+    db
+      .select()
+      .from(subdepartments)
+      .where(and(eq(subdepartments.organization_id, sql.placeholder('orgId')), inJsonList(subdepartments.id, 'ids')))
+      .prepare(),
+  ).all({ orgId, ids: jsonList(ids) });
 }
 
 export function findDepartmentsByIds(db: Db, orgId: string, ids: readonly string[]) {
   if (!ids.length) return [];
-  return prepared(db, 'org.departmentsByIds', () => db.select().from(departments).where(and(eq(departments.organization_id, sql.placeholder('orgId')), inJsonList(departments.id, 'ids'))).prepare()).all({ orgId, ids: jsonList(ids) });
+  return prepared(db, 'org.departmentsByIds', () =>
+    db
+      .select()
+      .from(departments)
+      .where(and(eq(departments.organization_id, sql.placeholder('orgId')), inJsonList(departments.id, 'ids')))
+      .prepare(),
+  ).all({ orgId, ids: jsonList(ids) });
 }
 
 export function findBusinessUnitsByIds(db: Db, orgId: string, ids: readonly string[]) {
   if (!ids.length) return [];
-  return prepared(db, 'org.businessUnitsByIds', () => db.select().from(businessUnits).where(and(eq(businessUnits.organization_id, sql.placeholder('orgId')), inJsonList(businessUnits.id, 'ids'))).prepare()).all({ orgId, ids: jsonList(ids) });
+  return prepared(db, 'org.businessUnitsByIds', () =>
+    db
+      .select()
+      .from(businessUnits)
+      .where(and(eq(businessUnits.organization_id, sql.placeholder('orgId')), inJsonList(businessUnits.id, 'ids')))
+      .prepare(),
+  ).all({ orgId, ids: jsonList(ids) });
 }
 
 export function createBusinessUnit(db: Db, orgId: string, unitName: string) {
@@ -76,6 +98,21 @@ export function createSubdepartment(db: Db, orgId: string, departmentId: string,
   return row;
 }
 
-export function updateOrganization(db: Db, id: string, patch: Partial<Pick<OrganizationRow, 'name' | 'slack_integration' | 'profile_picture_id' | 'onboarding_phase' | 'is_onboarding_phase_skipped' | 'allowed_email_domains' | 'blocked_email_domains'>>): void {
+export function updateOrganization(
+  db: Db,
+  id: string,
+  patch: Partial<
+    Pick<
+      OrganizationRow,
+      | 'name'
+      | 'slack_integration'
+      | 'profile_picture_id'
+      | 'onboarding_phase'
+      | 'is_onboarding_phase_skipped'
+      | 'allowed_email_domains'
+      | 'blocked_email_domains'
+    >
+  >,
+): void {
   if (Object.keys(patch).length) db.update(organizations).set(patch).where(eq(organizations.id, id)).run();
 }

@@ -5,8 +5,14 @@ export const orgRules: OperationRules = {
   Query: { organization: 'SIGNED_IN', businessUnits: 'SIGNED_IN', departments: 'SIGNED_IN', subdepartments: 'SIGNED_IN', structureHeadcount: 'SIGNED_IN' },
   Mutation: {
     updateOrganization: 'ADMIN',
-    createBusinessUnit: 'ADMIN', renameBusinessUnit: 'ADMIN', deleteBusinessUnit: 'ADMIN',
-    createDepartment: 'ADMIN', renameDepartment: 'ADMIN', deleteDepartment: 'ADMIN',
-    createSubdepartment: 'ADMIN', renameSubdepartment: 'ADMIN', deleteSubdepartment: 'ADMIN',
+    createBusinessUnit: 'ADMIN',
+    renameBusinessUnit: 'ADMIN',
+    deleteBusinessUnit: 'ADMIN',
+    createDepartment: 'ADMIN',
+    renameDepartment: 'ADMIN',
+    deleteDepartment: 'ADMIN',
+    createSubdepartment: 'ADMIN',
+    renameSubdepartment: 'ADMIN',
+    deleteSubdepartment: 'ADMIN',
   },
 };

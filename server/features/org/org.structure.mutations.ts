@@ -1,15 +1,24 @@
 import type { MercuriusContext } from 'mercurius';
 import { conflict, notFound } from '../../../shared/app-error.js';
-import {
-  createBusinessUnitSchema, createDepartmentSchema, createSubdepartmentSchema, renameStructureNodeSchema,
-} from '../../../shared/structure.schemas.js';
+import { createBusinessUnitSchema, createDepartmentSchema, createSubdepartmentSchema, renameStructureNodeSchema } from '../../../shared/structure.schemas.js';
 import { requireAdmin } from '../../graphql/context.js';
 import { parseInput } from '../../lib/parse.js';
 import { countUsersBySubdepartment } from '../users/users.repo.js';
 import { createBusinessUnit, createDepartment, createSubdepartment } from './org.repo.js';
 import {
-  businessUnitNamed, countDepartmentsOf, countSubdepartmentsOf, deleteBusinessUnit, deleteDepartment, deleteSubdepartment,
-  departmentNamed, findBusinessUnit, findDepartment, findSubdepartment, renameBusinessUnit, renameDepartment, renameSubdepartment,
+  businessUnitNamed,
+  countDepartmentsOf,
+  countSubdepartmentsOf,
+  deleteBusinessUnit,
+  deleteDepartment,
+  deleteSubdepartment,
+  departmentNamed,
+  findBusinessUnit,
+  findDepartment,
+  findSubdepartment,
+  renameBusinessUnit,
+  renameDepartment,
+  renameSubdepartment,
   subdepartmentNamed,
 } from './org.structure.repo.js';
 
@@ -76,7 +85,8 @@ export const structureMutations = {
     const { orgId, db } = admin(ctx);
     const input = parseInput(renameStructureNodeSchema, args);
     const dept = departmentOf(ctx, orgId, input.id);
-    if (departmentNamed(db, orgId, dept.business_unit_id, input.name, dept.id)) throw conflict(`This business unit already has a department named "${input.name}".`);
+    if (departmentNamed(db, orgId, dept.business_unit_id, input.name, dept.id))
+      throw conflict(`This business unit already has a department named "${input.name}".`);
     renameDepartment(db, orgId, dept.id, input.name);
     return findDepartment(db, orgId, dept.id);
   },
@@ -102,7 +112,8 @@ export const structureMutations = {
     const { orgId, db } = admin(ctx);
     const input = parseInput(renameStructureNodeSchema, { id: args.id, name: args.title });
     const sub = subdepartmentOf(ctx, orgId, input.id);
-    if (subdepartmentNamed(db, orgId, sub.department_id, input.name, sub.id)) throw conflict(`This department already has a sub-department named "${input.name}".`);
+    if (subdepartmentNamed(db, orgId, sub.department_id, input.name, sub.id))
+      throw conflict(`This department already has a sub-department named "${input.name}".`);
     renameSubdepartment(db, orgId, sub.id, input.name);
     return findSubdepartment(db, orgId, sub.id);
   },

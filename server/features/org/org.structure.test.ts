@@ -5,7 +5,6 @@ import { findUserById } from '../users/users.repo.js';
 import { createBusinessUnit, createDepartment, createSubdepartment, listBusinessUnits, listDepartments, listSubdepartments } from './org.repo.js';
 import { countStatements } from '../../test/statements.js';
 
-
 let app: FastifyInstance;
 let a: Awaited<ReturnType<typeof seedOrg>>;
 let b: Awaited<ReturnType<typeof seedOrg>>;
@@ -19,13 +18,18 @@ beforeAll(async () => {
   adminA = await signedIn(app, a.admin.email);
   adminB = await signedIn(app, b.admin.email);
 });
-afterAll(async () => { await app.close(); });
+afterAll(async () => {
+  await app.close();
+});
 
 type Caller = Awaited<ReturnType<typeof signedIn>>;
 const createUnit = (c: Caller, name: string) => c.gql('mutation($n: String!) { createBusinessUnit(unit_name: $n) { id unit_name } }', { n: name });
-const createDept = (c: Caller, unit: string, name: string) => c.gql('mutation($u: ID!, $n: String!) { createDepartment(business_unit_id: $u, name: $n) { id name business_unit { unit_name } } }', { u: unit, n: name });
-const createSub = (c: Caller, dept: string, title: string) => c.gql('mutation($d: ID!, $t: String!) { createSubdepartment(department_id: $d, title: $t) { id title department { name } } }', { d: dept, t: title });
-const TREE = '{ businessUnits { unit_name headcount departments { name headcount subdepartments { title headcount } } } structureHeadcount { people without_subdepartment } }';
+const createDept = (c: Caller, unit: string, name: string) =>
+  c.gql('mutation($u: ID!, $n: String!) { createDepartment(business_unit_id: $u, name: $n) { id name business_unit { unit_name } } }', { u: unit, n: name });
+const createSub = (c: Caller, dept: string, title: string) =>
+  c.gql('mutation($d: ID!, $t: String!) { createSubdepartment(department_id: $d, title: $t) { id title department { name } } }', { d: dept, t: title });
+const TREE =
+  '{ businessUnits { unit_name headcount departments { name headcount subdepartments { title headcount } } } structureHeadcount { people without_subdepartment } }';
 
 describe('company structure', () => {
   it('an admin builds a tree, people count per node, and renames at every level', async () => {
@@ -36,18 +40,40 @@ describe('company structure', () => {
     const sub = (await createSub(adminA, dept.id, 'Databases')).data!.createSubdepartment;
     expect(sub.department).toEqual({ name: 'Platform' });
     await createSub(adminA, dept.id, 'Networking');
-    for (const id of [a.member.id, a.report.id]) await adminA.gql('mutation($id: ID!, $s: ID) { updateOneUser(id: $id, input: { subdepartment_id: $s }) { id } }', { id, s: sub.id });
+    for (const id of [a.member.id, a.report.id])
+      await adminA.gql('mutation($id: ID!, $s: ID) { updateOneUser(id: $id, input: { subdepartment_id: $s }) { id } }', { id, s: sub.id });
 
     const member = await signedIn(app, a.member.email);
     const tree = await member.gql(TREE);
     expect(tree.data).toEqual({
-      businessUnits: [{ unit_name: 'Engineering', headcount: 2, departments: [{ name: 'Platform', headcount: 2, subdepartments: [{ title: 'Databases', headcount: 2 }, { title: 'Networking', headcount: 0 }] }] }],
+      businessUnits: [
+        {
+          unit_name: 'Engineering',
+          headcount: 2,
+          departments: [
+            {
+              name: 'Platform',
+              headcount: 2,
+              subdepartments: [
+                { title: 'Databases', headcount: 2 },
+                { title: 'Networking', headcount: 0 },
+              ],
+            },
+          ],
+        },
+      ],
       structureHeadcount: { people: 4, without_subdepartment: 2 },
     });
 
-    expect((await adminA.gql('mutation($id: ID!) { renameBusinessUnit(id: $id, unit_name: "R&D") { unit_name } }', { id: unit.id })).data).toEqual({ renameBusinessUnit: { unit_name: 'R&D' } });
-    expect((await adminA.gql('mutation($id: ID!) { renameDepartment(id: $id, name: "Core platform") { name } }', { id: dept.id })).data).toEqual({ renameDepartment: { name: 'Core platform' } });
-    expect((await adminA.gql('mutation($id: ID!) { renameSubdepartment(id: $id, title: "Storage") { title } }', { id: sub.id })).data).toEqual({ renameSubdepartment: { title: 'Storage' } });
+    expect((await adminA.gql('mutation($id: ID!) { renameBusinessUnit(id: $id, unit_name: "R&D") { unit_name } }', { id: unit.id })).data).toEqual({
+      renameBusinessUnit: { unit_name: 'R&D' },
+    });
+    expect((await adminA.gql('mutation($id: ID!) { renameDepartment(id: $id, name: "Core platform") { name } }', { id: dept.id })).data).toEqual({
+      renameDepartment: { name: 'Core platform' },
+    });
+    expect((await adminA.gql('mutation($id: ID!) { renameSubdepartment(id: $id, title: "Storage") { title } }', { id: sub.id })).data).toEqual({
+      renameSubdepartment: { title: 'Storage' },
+    });
     const profile = await member.gql('{ findOneUser { subdepartment { title department { name business_unit { unit_name } } } } }');
     expect(profile.data!.findOneUser.subdepartment).toEqual({ title: 'Storage', department: { name: 'Core platform', business_unit: { unit_name: 'R&D' } } });
   });
@@ -152,7 +178,9 @@ describe('company structure', () => {
     ];
     for (const [query, vars] of attempts) expect(codeOf(await adminB.gql(query, vars)), query).toBe('NOT_FOUND');
     // B cannot put its people into A's sub-department either.
-    expect(codeOf(await adminB.gql('mutation($id: ID!, $s: ID) { updateOneUser(id: $id, input: { subdepartment_id: $s }) { id } }', { id: b.member.id, s: sub.id }))).toBe('BAD_USER_INPUT');
+    expect(
+      codeOf(await adminB.gql('mutation($id: ID!, $s: ID) { updateOneUser(id: $id, input: { subdepartment_id: $s }) { id } }', { id: b.member.id, s: sub.id })),
+    ).toBe('BAD_USER_INPUT');
     expect(findUserById(app.services.db, b.org.id, b.member.id)?.subdepartment_id).toBeNull();
     expect(listSubdepartments(app.services.db, a.org.id).map((s) => s.title)).toEqual(['Caching', 'Networking', 'Storage']);
     expect(listDepartments(app.services.db, a.org.id).every((d) => d.name !== 'Hacked')).toBe(true);

@@ -3,9 +3,7 @@ import type { MercuriusContext } from 'mercurius';
 import { groupBy } from '../../graphql/loaders.js';
 import { countUsersBySubdepartment } from '../users/users.repo.js';
 import { structureMutations } from './org.structure.mutations.js';
-import {
-  listDepartmentsByBusinessUnitIds, listSubdepartmentsByDepartmentIds, type DepartmentRow, type SubdepartmentRow,
-} from './org.structure.repo.js';
+import { listDepartmentsByBusinessUnitIds, listSubdepartmentsByDepartmentIds, type DepartmentRow, type SubdepartmentRow } from './org.structure.repo.js';
 import { requireViewer } from '../../graphql/context.js';
 
 /** Company structure: the tree below business units, headcounts, and the admin's edits (docs/decisions/0009). */
@@ -44,18 +42,36 @@ const orgOf = (ctx: MercuriusContext) => ctx.viewer?.organizationId ?? '';
 
 /** The organization's headcounts, computed once per request. */
 function loadHeadcount(ctx: MercuriusContext, subdepartmentId: string): Promise<number> {
-  return ctx.loaders.get('structure.headcount', (ids) => {
-    const counts = countUsersBySubdepartment(ctx.services.db, orgOf(ctx));
-    return new Map(ids.map((id) => [id, counts.get(id) ?? 0]));
-  }, 0).load(subdepartmentId);
+  return ctx.loaders
+    .get(
+      'structure.headcount',
+      (ids) => {
+        const counts = countUsersBySubdepartment(ctx.services.db, orgOf(ctx));
+        return new Map(ids.map((id) => [id, counts.get(id) ?? 0]));
+      },
+      0,
+    )
+    .load(subdepartmentId);
 }
 
 function loadDepartmentsOf(ctx: MercuriusContext, businessUnitId: string): Promise<DepartmentRow[]> {
-  return ctx.loaders.get('structure.departmentsOf', (ids) => groupBy(listDepartmentsByBusinessUnitIds(ctx.services.db, orgOf(ctx), ids), (d) => d.business_unit_id), [] as DepartmentRow[]).load(businessUnitId);
+  return ctx.loaders
+    .get(
+      'structure.departmentsOf',
+      (ids) => groupBy(listDepartmentsByBusinessUnitIds(ctx.services.db, orgOf(ctx), ids), (d) => d.business_unit_id),
+      [] as DepartmentRow[],
+    )
+    .load(businessUnitId);
 }
 
 function loadSubdepartmentsOf(ctx: MercuriusContext, departmentId: string): Promise<SubdepartmentRow[]> {
-  return ctx.loaders.get('structure.subdepartmentsOf', (ids) => groupBy(listSubdepartmentsByDepartmentIds(ctx.services.db, orgOf(ctx), ids), (s) => s.department_id), [] as SubdepartmentRow[]).load(departmentId);
+  return ctx.loaders
+    .get(
+      'structure.subdepartmentsOf',
+      (ids) => groupBy(listSubdepartmentsByDepartmentIds(ctx.services.db, orgOf(ctx), ids), (s) => s.department_id),
+      [] as SubdepartmentRow[],
+    )
+    .load(departmentId);
 }
 
 async function departmentHeadcount(ctx: MercuriusContext, departmentId: string): Promise<number> {

@@ -17,31 +17,59 @@ export const organizations = sqliteTable('organizations', {
   deleted_at: text('deleted_at'),
 });
 
-export const githubIntegrations = sqliteTable('github_integrations', {
-  id: text('id').primaryKey(),
-  organization_id: text('organization_id').notNull().references(() => organizations.id, { onDelete: 'cascade' }),
-  github_organization_name: text('github_organization_name').notNull(),
-  github_organization_id: text('github_organization_id').notNull(),
-  github_integration: text('github_integration').notNull(),
-  created_at: text('created_at').notNull().default(now),
-}, (t) => [index('github_integrations_org').on(t.organization_id)]);
+export const githubIntegrations = sqliteTable(
+  'github_integrations',
+  {
+    id: text('id').primaryKey(),
+    organization_id: text('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    github_organization_name: text('github_organization_name').notNull(),
+    github_organization_id: text('github_organization_id').notNull(),
+    github_integration: text('github_integration').notNull(),
+    created_at: text('created_at').notNull().default(now),
+  },
+  (t) => [index('github_integrations_org').on(t.organization_id)],
+);
 
-export const businessUnits = sqliteTable('business_units', {
-  id: text('id').primaryKey(),
-  organization_id: text('organization_id').notNull().references(() => organizations.id, { onDelete: 'cascade' }),
-  unit_name: text('unit_name').notNull(),
-}, (t) => [uniqueIndex('business_units_org_name').on(t.organization_id, t.unit_name)]);
+export const businessUnits = sqliteTable(
+  'business_units',
+  {
+    id: text('id').primaryKey(),
+    organization_id: text('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    unit_name: text('unit_name').notNull(),
+  },
+  (t) => [uniqueIndex('business_units_org_name').on(t.organization_id, t.unit_name)],
+);
 
-export const departments = sqliteTable('departments', {
-  id: text('id').primaryKey(),
-  organization_id: text('organization_id').notNull().references(() => organizations.id, { onDelete: 'cascade' }),
-  business_unit_id: text('business_unit_id').notNull().references(() => businessUnits.id, { onDelete: 'cascade' }),
-  name: text('name').notNull(),
-}, (t) => [index('departments_org').on(t.organization_id)]);
+export const departments = sqliteTable(
+  'departments',
+  {
+    id: text('id').primaryKey(),
+    organization_id: text('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    business_unit_id: text('business_unit_id')
+      .notNull()
+      .references(() => businessUnits.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+  },
+  (t) => [index('departments_org').on(t.organization_id)],
+);
 
-export const subdepartments = sqliteTable('subdepartments', {
-  id: text('id').primaryKey(),
-  organization_id: text('organization_id').notNull().references(() => organizations.id, { onDelete: 'cascade' }),
-  department_id: text('department_id').notNull().references(() => departments.id, { onDelete: 'cascade' }),
-  title: text('title').notNull(),
-}, (t) => [index('subdepartments_org').on(t.organization_id)]);
+export const subdepartments = sqliteTable(
+  'subdepartments',
+  {
+    id: text('id').primaryKey(),
+    organization_id: text('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    department_id: text('department_id')
+      .notNull()
+      .references(() => departments.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+  },
+  (t) => [index('subdepartments_org').on(t.organization_id)],
+);

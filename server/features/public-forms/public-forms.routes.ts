@@ -20,12 +20,21 @@ const HOUR = 60 * 60_000;
 export async function publicFormsRoutes(app: FastifyInstance): Promise<void> {
   const { config, db } = app.services;
 
-  function guard<S extends z.ZodType>(request: FastifyRequest, reply: FastifyReply, schema: S, limiters: { byIp: RateLimiter; byEmail: RateLimiter }): z.output<S> | null {
+  function guard<S extends z.ZodType>(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    schema: S,
+    limiters: { byIp: RateLimiter; byEmail: RateLimiter },
+  ): z.output<S> | null {
     if (isCrossSite(request, config)) {
       void reply.code(403).send({ error: 'FORBIDDEN', message: 'This form can only be sent from this site.' });
       return null;
     }
-    if (!String(request.headers['content-type'] ?? '').toLowerCase().startsWith('application/json')) {
+    if (
+      !String(request.headers['content-type'] ?? '')
+        .toLowerCase()
+        .startsWith('application/json')
+    ) {
       void reply.code(415).send({ error: 'BAD_USER_INPUT', message: 'Send the form as JSON.' });
       return null;
     }

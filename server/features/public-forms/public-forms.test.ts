@@ -14,20 +14,30 @@ beforeAll(async () => {
   recordOperatorOrganization(app.services.db, operator.org.id);
   other = await seedOrg(app, 'Tenant');
 });
-afterAll(async () => { await app.close(); });
+afterAll(async () => {
+  await app.close();
+});
 
 let ipCounter = 10;
 const freshIp = () => `10.0.0.${ipCounter++}`;
 
 function post(url: string, body: unknown, opts: { ip?: string; headers?: Record<string, string> } = {}) {
   return app.inject({
-    method: 'POST', url, remoteAddress: opts.ip ?? freshIp(),
+    method: 'POST',
+    url,
+    remoteAddress: opts.ip ?? freshIp(),
     headers: { 'content-type': 'application/json', origin: BASE, 'sec-fetch-site': 'same-origin', ...(opts.headers ?? {}) },
     payload: typeof body === 'string' ? body : JSON.stringify(body),
   });
 }
 
-const contact = (over: Record<string, unknown> = {}) => ({ name: 'Grace Hopper', email: 'grace@navy.example', company: 'Navy', message: 'We would like a demo for 40 engineers.', ...over });
+const contact = (over: Record<string, unknown> = {}) => ({
+  name: 'Grace Hopper',
+  email: 'grace@navy.example',
+  company: 'Navy',
+  message: 'We would like a demo for 40 engineers.',
+  ...over,
+});
 const CONTACT_QUERY = '{ contactMessages { total items { name email company message created_at } } }';
 
 describe('contact form', () => {
@@ -39,7 +49,12 @@ describe('contact form', () => {
     const admin = await signedIn(app, operator.admin.email);
     const read = await admin.gql(CONTACT_QUERY);
     expect(read.errors).toBeUndefined();
-    expect(read.data!.contactMessages.items[0]).toMatchObject({ name: 'Grace Hopper', email: 'grace@navy.example', company: 'Navy', message: 'We would like a demo for 40 engineers.' });
+    expect(read.data!.contactMessages.items[0]).toMatchObject({
+      name: 'Grace Hopper',
+      email: 'grace@navy.example',
+      company: 'Navy',
+      message: 'We would like a demo for 40 engineers.',
+    });
     expect((await admin.gql('{ readsPublicForms }')).data).toEqual({ readsPublicForms: true });
 
     const member = await signedIn(app, operator.member.email);
@@ -56,9 +71,16 @@ describe('contact form', () => {
   });
 
   it('refuses cross-site posts, non-JSON bodies and oversized bodies', async () => {
-    expect((await post('/api/public/contact', contact(), { headers: { origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' } })).statusCode).toBe(403);
+    expect((await post('/api/public/contact', contact(), { headers: { origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' } })).statusCode).toBe(
+      403,
+    );
     expect((await post('/api/public/contact', contact(), { headers: { origin: 'https://evil.example' } })).statusCode).toBe(403);
-    const form = await app.inject({ method: 'POST', url: '/api/public/contact', headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: new URLSearchParams(contact()).toString() });
+    const form = await app.inject({
+      method: 'POST',
+      url: '/api/public/contact',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams(contact()).toString(),
+    });
     expect(form.statusCode).toBe(415);
     expect((await post('/api/public/contact', contact({ message: 'x'.repeat(20_000) }))).statusCode).toBe(413);
     const admin = await signedIn(app, operator.admin.email);
@@ -76,12 +98,14 @@ describe('contact form', () => {
 
   it('limits messages per client address and per email address', async () => {
     const ip = '10.9.9.9';
-    for (let i = 0; i < PUBLIC_FORM_HOURLY_LIMIT; i++) expect((await post('/api/public/contact', contact({ email: `p${i}@acme.example` }), { ip })).statusCode).toBe(200);
+    for (let i = 0; i < PUBLIC_FORM_HOURLY_LIMIT; i++)
+      expect((await post('/api/public/contact', contact({ email: `p${i}@acme.example` }), { ip })).statusCode).toBe(200);
     const over = await post('/api/public/contact', contact({ email: 'late@acme.example' }), { ip });
     expect(over.statusCode).toBe(429);
     expect(over.json().error).toBe('RATE_LIMITED');
 
-    for (let i = 0; i < PUBLIC_FORM_HOURLY_LIMIT; i++) expect((await post('/api/public/contact', contact({ email: 'same@acme.example' }))).statusCode).toBe(200);
+    for (let i = 0; i < PUBLIC_FORM_HOURLY_LIMIT; i++)
+      expect((await post('/api/public/contact', contact({ email: 'same@acme.example' }))).statusCode).toBe(200);
     expect((await post('/api/public/contact', contact({ email: 'same@acme.example' }))).statusCode).toBe(429);
   });
 

@@ -25,7 +25,17 @@ export async function retrosFeature(app: FastifyInstance): Promise<void> {
   declareOperationRules(app, retrosRules);
   app.graphql.extendSchema(retrosSchema);
   app.graphql.extendSchema(retrosCollabSchema);
-  const parts: RetroPart[] = [retroMeetingPart, retroBoardPart, retroDiscussPart, retroCollabPart, retroActionsPart, retroSummaryPart, retroTemplatesPart, retroAutomationPart, retroProgressPart];
+  const parts: RetroPart[] = [
+    retroMeetingPart,
+    retroBoardPart,
+    retroDiscussPart,
+    retroCollabPart,
+    retroActionsPart,
+    retroSummaryPart,
+    retroTemplatesPart,
+    retroAutomationPart,
+    retroProgressPart,
+  ];
   for (const part of parts) app.graphql.defineResolvers(withFeatureArea('SPRINT_RETROS', part.resolvers) as never);
   for (const part of parts) await part.register?.(app);
 }

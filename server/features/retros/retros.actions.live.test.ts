@@ -31,7 +31,7 @@ const ADD = 'mutation($r: ID!, $i: RetroActionItemInput!) { addRetroActionItem(r
 const UPDATE = 'mutation($id: ID!, $i: RetroActionItemInput!) { updateRetroActionItem(id: $id, input: $i) { id status } }';
 
 describe('live action items', () => {
-  it('a status set on the last retro\'s item, a new item and a new topic reach every client of the running retro', async () => {
+  it("a status set on the last retro's item, a new item and a new topic reach every client of the running retro", async () => {
     const [mia, max] = w.members as [RetroWorld['members'][number], RetroWorld['members'][number]];
     const first = await newRetro(w.manager, w.team.id, { scheduled_at: '2026-10-01T09:00:00Z' });
     await toPhase(w.manager, first.id, 'REFLECT');
@@ -41,16 +41,21 @@ describe('live action items', () => {
     const second = await newRetro(w.manager, w.team.id, { scheduled_at: '2026-10-15T09:00:00Z' });
     await toPhase(w.manager, second.id, 'REVIEW_ACTIONS');
     const watchers = [await client(mia, second.id), await client(w.members[2]!, second.id)];
-    for (const c of watchers) await c.waitFor((r) => r.previous_action_items.some((i: { id: string; status: string }) => i.id === item.id && i.status === 'OPEN'));
+    for (const c of watchers)
+      await c.waitFor((r) => r.previous_action_items.some((i: { id: string; status: string }) => i.id === item.id && i.status === 'OPEN'));
 
     expect((await max.gql(UPDATE, { id: item.id, i: { status: 'IN_PROGRESS' } })).errors).toBeUndefined();
-    for (const c of watchers) await c.waitFor((r) => r.previous_action_items.some((i: { id: string; status: string }) => i.id === item.id && i.status === 'IN_PROGRESS'));
+    for (const c of watchers)
+      await c.waitFor((r) => r.previous_action_items.some((i: { id: string; status: string }) => i.id === item.id && i.status === 'IN_PROGRESS'));
 
     const added = (await max.gql(ADD, { r: second.id, i: { text: 'Clean staging weekly', owner_id: mia.id } })).data!.addRetroActionItem as { id: string };
     for (const c of watchers) await c.waitFor((r) => r.action_items.some((i: { id: string }) => i.id === added.id));
 
     await toPhase(w.manager, second.id, 'VOTE');
-    const [low, high] = addGroups(app, second.id, [{ title: 'Staging', votes: 1 }, { title: 'Releases', votes: 2 }]);
+    const [low, high] = addGroups(app, second.id, [
+      { title: 'Staging', votes: 1 },
+      { title: 'Releases', votes: 2 },
+    ]);
     await toPhase(w.manager, second.id, 'DISCUSS');
     for (const c of watchers) await c.waitFor((r) => r.discussion.group_id === high);
     await w.manager.gql('mutation($r: ID!, $g: ID!) { setRetroTopic(retro_id: $r, group_id: $g) { id } }', { r: second.id, g: low });

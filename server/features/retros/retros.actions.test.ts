@@ -25,9 +25,13 @@ async function add(as: Caller, retroId: string, input: Record<string, unknown>) 
   if (r.errors) throw new Error(JSON.stringify(r.errors));
   return r.data!.addRetroActionItem as Record<string, any>;
 }
-const lists = async (as: Caller, id: string) => (await as.gql(LISTS, { id })).data!.retro as { version: number; action_items: Array<Record<string, any>>; previous_action_items: Array<Record<string, any>> };
+const lists = async (as: Caller, id: string) =>
+  (await as.gql(LISTS, { id })).data!.retro as { version: number; action_items: Array<Record<string, any>>; previous_action_items: Array<Record<string, any>> };
 const itemCount = () => (app.services.db.$client.prepare('select count(*) as n from retro_action_items').get() as { n: number }).n;
-const inApp = (userId: string) => app.services.db.$client.prepare("select title, body, link from notifications where user_id = ? and kind = 'retros' order by created_at").all(userId) as Array<{ title: string; body: string; link: string }>;
+const inApp = (userId: string) =>
+  app.services.db.$client
+    .prepare("select title, body, link from notifications where user_id = ? and kind = 'retros' order by created_at")
+    .all(userId) as Array<{ title: string; body: string; link: string }>;
 
 describe('action items carried over', () => {
   it('open items of the last retro appear in the next; a DONE one does not; a status set during REVIEW_ACTIONS shows in both, live', async () => {
@@ -36,7 +40,15 @@ describe('action items carried over', () => {
     expect(codeOf(await w.manager.gql(ADD, { r: first.id, i: { text: 'Too early' } }))).toBe('CONFLICT');
     await toPhase(w.manager, first.id, 'REFLECT');
     const docs = await add(mia, first.id, { text: 'Write the deploy runbook', owner_id: max.id, due_on: '2026-11-20' });
-    expect(docs).toMatchObject({ retro_title: 'Sprint 1 retro', team: { name: 'Falcons' }, text: 'Write the deploy runbook', owner: { id: max.id }, due_on: '2026-11-20', status: 'OPEN', done_at: null });
+    expect(docs).toMatchObject({
+      retro_title: 'Sprint 1 retro',
+      team: { name: 'Falcons' },
+      text: 'Write the deploy runbook',
+      owner: { id: max.id },
+      due_on: '2026-11-20',
+      status: 'OPEN',
+      done_at: null,
+    });
     const flaky = await add(mia, first.id, { text: 'Quarantine flaky tests', owner_id: liv.id });
     const pair = await add(mia, first.id, { text: 'Pair on the billing code' });
     const done = await liv.gql(UPDATE, { id: flaky.id, i: { status: 'DONE' } });
@@ -50,7 +62,8 @@ describe('action items carried over', () => {
     let now = await lists(mia, second.id);
     expect(now.action_items).toEqual([]);
     expect(now.previous_action_items.map((i) => [i.text, i.status, i.retro_title])).toEqual([
-      ['Write the deploy runbook', 'OPEN', 'Sprint 1 retro'], ['Pair on the billing code', 'OPEN', 'Sprint 1 retro'],
+      ['Write the deploy runbook', 'OPEN', 'Sprint 1 retro'],
+      ['Pair on the billing code', 'OPEN', 'Sprint 1 retro'],
     ]);
 
     // The owner updates the status in place: the running retro's version grows (its subscribers hear of it).
@@ -65,7 +78,10 @@ describe('action items carried over', () => {
     // Done during this retro: still in its list (with the new status), gone from the one after.
     await w.manager.gql(UPDATE, { id: pair.id, i: { status: 'DONE' } });
     now = await lists(mia, second.id);
-    expect(now.previous_action_items.map((i) => [i.text, i.status])).toEqual([['Write the deploy runbook', 'IN_PROGRESS'], ['Pair on the billing code', 'DONE']]);
+    expect(now.previous_action_items.map((i) => [i.text, i.status])).toEqual([
+      ['Write the deploy runbook', 'IN_PROGRESS'],
+      ['Pair on the billing code', 'DONE'],
+    ]);
 
     // An ended retro's items keep their text, owner and due date; they cannot be deleted.
     const edit = await mia.gql(UPDATE, { id: docs.id, i: { text: 'Changed' } });
@@ -95,7 +111,7 @@ describe('action items carried over', () => {
 });
 
 describe('my action items', () => {
-  it('lists only the viewer\'s own, open and in progress by default, due soonest first; other statuses on request', async () => {
+  it("lists only the viewer's own, open and in progress by default, due soonest first; other statuses on request", async () => {
     const [, , , leo] = w.members as [Caller, Caller, Caller, Caller];
     const retro = await newRetro(w.manager, w.team.id, { scheduled_at: '2026-12-20T09:00:00Z' });
     await toPhase(w.manager, retro.id, 'REFLECT');
@@ -103,7 +119,7 @@ describe('my action items', () => {
     const soon = await add(w.manager, retro.id, { text: 'Soon one', owner_id: leo.id, due_on: '2027-01-05' });
     const undated = await add(w.manager, retro.id, { text: 'Whenever', owner_id: leo.id });
     const dropped = await add(w.manager, retro.id, { text: 'Dropped one', owner_id: leo.id, status: 'DROPPED' });
-    await add(w.manager, retro.id, { text: 'Someone else\'s', owner_id: w.members[0]!.id });
+    await add(w.manager, retro.id, { text: "Someone else's", owner_id: w.members[0]!.id });
     const mine = (await leo.gql(MINE)).data!.myRetroActionItems as Array<Record<string, any>>;
     expect(mine.map((i) => i.id)).toEqual([soon.id, late.id, undated.id]);
     expect((await leo.gql(MINE, { s: ['DROPPED'] })).data!.myRetroActionItems.map((i: { id: string }) => i.id)).toEqual([dropped.id]);
@@ -127,7 +143,11 @@ describe('my action items', () => {
     expect(inApp(mia.id)).toHaveLength(miaBefore);
     // Reassigned: the new owner is told.
     await max.gql(UPDATE, { id: item.id, i: { owner_id: mia.id } });
-    expect(inApp(mia.id).slice(miaBefore).map((n) => n.body)).toEqual([expect.stringContaining('Rotate the on-call calendar')]);
+    expect(
+      inApp(mia.id)
+        .slice(miaBefore)
+        .map((n) => n.body),
+    ).toEqual([expect.stringContaining('Rotate the on-call calendar')]);
   });
 });
 
@@ -162,7 +182,9 @@ describe('bad input', () => {
     }
     expect(itemCount()).toBe(count);
     expect(retroRow(app, retro.id).version).toBe(version);
-    expect((await lists(mia, retro.id)).action_items).toEqual([expect.objectContaining({ text: 'Keep me', owner: expect.objectContaining({ id: mia.id }), due_on: '2027-01-20', status: 'OPEN' })]);
+    expect((await lists(mia, retro.id)).action_items).toEqual([
+      expect.objectContaining({ text: 'Keep me', owner: expect.objectContaining({ id: mia.id }), due_on: '2027-01-20', status: 'OPEN' }),
+    ]);
     expect(codeOf(await mia.gql(UPDATE, { id: 'no-such-item', i: { status: 'DONE' } }))).toBe('NOT_FOUND');
     // 500 characters and 2099-12-31 are fine.
     expect((await mia.gql(ADD, { r: retro.id, i: { text: 'z'.repeat(500), due_on: '2099-12-31' } })).errors).toBeUndefined();

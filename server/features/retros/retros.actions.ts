@@ -11,8 +11,19 @@ import { notify } from '../notifications/notifications.deliver.js';
 import { loadTeam, loadUser } from '../users/users.loaders.js';
 import { retroAccess, takesPart, teamRelation, type RetroRow } from './retros.access.js';
 import {
-  bumpRetroVersions, deleteActionItem, findActionItem, insertActionItem, isGroupOfRetro, listActionItemsOfRetros, listCarriedActionItems, listOwnedActionItems,
-  managerOf, patchActionItem, runningRetroIdsOfTeam, type RetroActionItemRow, type RetroActionItemView,
+  bumpRetroVersions,
+  deleteActionItem,
+  findActionItem,
+  insertActionItem,
+  isGroupOfRetro,
+  listActionItemsOfRetros,
+  listCarriedActionItems,
+  listOwnedActionItems,
+  managerOf,
+  patchActionItem,
+  runningRetroIdsOfTeam,
+  type RetroActionItemRow,
+  type RetroActionItemView,
 } from './retros.actions.repo.js';
 import { changeRetro } from './retros.live.js';
 import type { RetroPart } from './retros.part.js';
@@ -25,7 +36,10 @@ export const retroPath = (retroId: string): string => `/professional-development
 const FIRST = RETRO_PHASES.indexOf('REVIEW_ACTIONS');
 const LAST = RETRO_PHASES.indexOf('DISCUSS');
 /** Action items are added from REVIEW_ACTIONS through DISCUSS. */
-const addsItems = (r: RetroRow) => { const i = RETRO_PHASES.indexOf(r.phase); return i >= FIRST && i <= LAST && !r.ended_at; };
+const addsItems = (r: RetroRow) => {
+  const i = RETRO_PHASES.indexOf(r.phase);
+  return i >= FIRST && i <= LAST && !r.ended_at;
+};
 const isRunning = (r: RetroRow) => !!r.started_at && !r.ended_at && r.phase !== 'SCHEDULED' && r.phase !== 'SUMMARY';
 
 const statusesSchema = z.array(z.enum(RETRO_ACTION_STATUSES)).max(RETRO_ACTION_STATUSES.length).nullish();
@@ -57,7 +71,11 @@ function changeForTeam<T>(services: Services, orgId: string, teamId: string, fn:
 function tellOwner(services: Services, orgId: string, item: RetroActionItemRow, retroTitle: string, by: string): void {
   if (!item.owner_id || item.owner_id === by) return;
   void notify(services, {
-    organizationId: orgId, userIds: [item.owner_id], kind: 'retros', private: false, link: retroPath(item.retro_id),
+    organizationId: orgId,
+    userIds: [item.owner_id],
+    kind: 'retros',
+    private: false,
+    link: retroPath(item.retro_id),
     title: 'An action item from a retro is yours',
     body: `${retroTitle}: “${item.text}”${item.due_on ? `\nDue ${formatDay(item.due_on)}.` : ''}`.slice(0, 4000),
   });
@@ -84,9 +102,19 @@ function addRetroActionItem(_: unknown, args: { retro_id: string; input: unknown
     const fresh = findRetro(db, viewer.organizationId, retro.id)!;
     if (!addsItems(fresh)) throw conflict('Action items are added from the review of last action items through the discussion.');
     return insertActionItem(db, {
-      id: newId(), organization_id: viewer.organizationId, retro_id: retro.id, team_id: retro.team_id, group_id: input.group_id ?? null,
-      text: input.text!, owner_id: input.owner_id ?? null, due_on: input.due_on ?? null, status, done_at: status === 'DONE' ? at : null,
-      created_by: viewer.userId, created_at: at, updated_at: at,
+      id: newId(),
+      organization_id: viewer.organizationId,
+      retro_id: retro.id,
+      team_id: retro.team_id,
+      group_id: input.group_id ?? null,
+      text: input.text!,
+      owner_id: input.owner_id ?? null,
+      due_on: input.due_on ?? null,
+      status,
+      done_at: status === 'DONE' ? at : null,
+      created_by: viewer.userId,
+      created_at: at,
+      updated_at: at,
     });
   });
   tellOwner(services, viewer.organizationId, row, retro.title, viewer.userId);
@@ -127,7 +155,8 @@ function updateRetroActionItem(_: unknown, args: { id: string; input: unknown },
     patch.done_at = input.status === 'DONE' ? patch.updated_at! : null;
   }
   changeForTeam(services, orgId, item.team_id, () => {
-    if (content && !isRunning(findRetro(db, orgId, item.retro_id)!)) throw conflict('The retro is not running: only the status of its action items can change now.');
+    if (content && !isRunning(findRetro(db, orgId, item.retro_id)!))
+      throw conflict('The retro is not running: only the status of its action items can change now.');
     patchActionItem(db, item.id, patch);
   });
   const updated = findActionItem(db, orgId, item.id)!;
@@ -160,15 +189,22 @@ const orgOf = (ctx: MercuriusContext) => ctx.viewer?.organizationId ?? '';
 
 /** Retro.action_items and Retro.previous_action_items: one loader each, so a list of retros costs a constant number of statements. */
 const retroFields = {
-  action_items: (r: { id: string }, _: unknown, ctx: MercuriusContext) => ctx.loaders.get<RetroActionItemView[]>('retros.actionItems', (ids) => {
-    const out = new Map<string, RetroActionItemView[]>();
-    for (const item of listActionItemsOfRetros(ctx.services.db, orgOf(ctx), ids)) {
-      const list = out.get(item.retro_id);
-      if (list) list.push(item);
-      else out.set(item.retro_id, [item]);
-    }
-    return out;
-  }, []).load(r.id),
+  action_items: (r: { id: string }, _: unknown, ctx: MercuriusContext) =>
+    ctx.loaders
+      .get<RetroActionItemView[]>(
+        'retros.actionItems',
+        (ids) => {
+          const out = new Map<string, RetroActionItemView[]>();
+          for (const item of listActionItemsOfRetros(ctx.services.db, orgOf(ctx), ids)) {
+            const list = out.get(item.retro_id);
+            if (list) list.push(item);
+            else out.set(item.retro_id, [item]);
+          }
+          return out;
+        },
+        [],
+      )
+      .load(r.id),
   previous_action_items: (r: { id: string }, _: unknown, ctx: MercuriusContext) =>
     ctx.loaders.get<RetroActionItemView[]>('retros.carriedActionItems', (ids) => listCarriedActionItems(ctx.services.db, orgOf(ctx), ids), []).load(r.id),
 };

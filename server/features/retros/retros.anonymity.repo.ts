@@ -25,20 +25,33 @@ export function eraseAuthorLinks(db: Db, retroId: string, at: string): void {
   const reflections = db.select().from(retroReflections).where(eq(retroReflections.retro_id, retroId)).orderBy(asc(retroReflections.id)).all();
   if (reflections.length) {
     db.delete(retroReflections).where(eq(retroReflections.retro_id, retroId)).run();
-    for (const x of reflections) db.insert(retroReflections).values({ ...x, author_token: null, created_at: at, updated_at: at }).run();
+    for (const x of reflections)
+      db.insert(retroReflections)
+        .values({ ...x, author_token: null, created_at: at, updated_at: at })
+        .run();
   }
 
   const comments = db.select().from(retroComments).where(eq(retroComments.retro_id, retroId)).orderBy(asc(retroComments.id)).all();
   if (comments.length) {
     db.delete(retroComments).where(eq(retroComments.retro_id, retroId)).run();
-    for (const c of comments) db.insert(retroComments).values({ ...c, author_token: null, created_at: at, updated_at: at }).run();
+    for (const c of comments)
+      db.insert(retroComments)
+        .values({ ...c, author_token: null, created_at: at, updated_at: at })
+        .run();
   }
 
-  const answers = db.select().from(retroHealthAnswers).where(eq(retroHealthAnswers.retro_id, retroId))
-    .orderBy(asc(retroHealthAnswers.statement_index), asc(retroHealthAnswers.score), asc(retroHealthAnswers.id)).all();
+  const answers = db
+    .select()
+    .from(retroHealthAnswers)
+    .where(eq(retroHealthAnswers.retro_id, retroId))
+    .orderBy(asc(retroHealthAnswers.statement_index), asc(retroHealthAnswers.score), asc(retroHealthAnswers.id))
+    .all();
   if (answers.length) {
     db.delete(retroHealthAnswers).where(eq(retroHealthAnswers.retro_id, retroId)).run();
-    for (const a of answers) db.insert(retroHealthAnswers).values({ ...a, voter_token: null }).run();
+    for (const a of answers)
+      db.insert(retroHealthAnswers)
+        .values({ ...a, voter_token: null })
+        .run();
   }
 
   db.update(retroGroups).set({ created_at: at }).where(eq(retroGroups.retro_id, retroId)).run();

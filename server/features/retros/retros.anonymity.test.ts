@@ -96,8 +96,18 @@ describe('an anonymous retro, start to end', () => {
       expect(b.writing).toMatchObject({ people: 2, reflections: 3 });
     }
 
-    const tokensBefore = app.services.db.select({ t: retroReflections.author_token }).from(retroReflections).where(eq(retroReflections.retro_id, id)).all().map((x) => x.t!);
-    const healthTokens = app.services.db.select({ t: retroHealthAnswers.voter_token }).from(retroHealthAnswers).where(eq(retroHealthAnswers.retro_id, id)).all().map((x) => x.t!);
+    const tokensBefore = app.services.db
+      .select({ t: retroReflections.author_token })
+      .from(retroReflections)
+      .where(eq(retroReflections.retro_id, id))
+      .all()
+      .map((x) => x.t!);
+    const healthTokens = app.services.db
+      .select({ t: retroHealthAnswers.voter_token })
+      .from(retroHealthAnswers)
+      .where(eq(retroHealthAnswers.retro_id, id))
+      .all()
+      .map((x) => x.t!);
     const key = app.services.db.select({ k: retros.author_key }).from(retros).where(eq(retros.id, id)).get()!.k!;
     expect(new Set(tokensBefore).size).toBe(2);
 
@@ -113,7 +123,12 @@ describe('an anonymous retro, start to end', () => {
     await vote(author, groups[0].id);
     await vote(author, groups[0].id);
     await vote(other, groups[1].id);
-    const voteTokens = app.services.db.select({ t: retroVotes.voter_token }).from(retroVotes).where(eq(retroVotes.retro_id, id)).all().map((x) => x.t);
+    const voteTokens = app.services.db
+      .select({ t: retroVotes.voter_token })
+      .from(retroVotes)
+      .where(eq(retroVotes.retro_id, id))
+      .all()
+      .map((x) => x.t);
     await next(); // DISCUSS
     await move(facilitator, id, 'DISCUSS', 'SUMMARY');
     phase = 'SUMMARY';
@@ -164,7 +179,7 @@ describe('an anonymous retro, start to end', () => {
     const reader = new Database(file, { readonly: true });
     try {
       const rows = reader.prepare('SELECT rowid, * FROM retro_reflections WHERE retro_id = ?').all(id) as Array<Record<string, any>>;
-      const ended = (reader.prepare('SELECT ended_at, author_key FROM retros WHERE id = ?').get(id) as { ended_at: string; author_key: string | null });
+      const ended = reader.prepare('SELECT ended_at, author_key FROM retros WHERE id = ?').get(id) as { ended_at: string; author_key: string | null };
       expect(ended.author_key).toBeNull();
       expect(rows).toHaveLength(3);
       for (const row of rows) {
@@ -182,7 +197,9 @@ describe('an anonymous retro, start to end', () => {
       expect(groupTimes).toEqual([{ created_at: ended.ended_at }]);
 
       // No row of any table (notifications and the audit log included) holds a reflection id, a token or the key, but the reflections themselves.
-      const tables = (reader.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'").all() as Array<{ name: string }>).map((t) => t.name);
+      const tables = (reader.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'").all() as Array<{ name: string }>).map(
+        (t) => t.name,
+      );
       expect(tables).toEqual(expect.arrayContaining(['notifications', 'audit_events', 'retro_participants']));
       const secrets = [...tokensBefore, ...voteTokens, ...healthTokens, key];
       for (const table of tables) {

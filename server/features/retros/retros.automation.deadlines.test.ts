@@ -19,10 +19,20 @@ const at = (iso: string, hours: number) => new Date(Date.parse(iso) + hours * HO
 const badDeadlineJobs = (t: RetroAutomationSetup) => jobRows(t.app, DEADLINE_KIND).filter((j) => j.status !== 'done' && j.status !== 'queued');
 
 describe('async retros', () => {
-  it('a rule\'s async retro opens in REFLECT at once; REFLECT and VOTE close by themselves at their deadlines', async () => {
+  it("a rule's async retro opens in REFLECT at once; REFLECT and VOTE close by themselves at their deadlines", async () => {
     const t = await setUpRetroAutomation();
     app = t.app;
-    const res = await createRule(t.managerA, ruleInput(t.a.team.id, { trigger: 'CADENCE', every_weeks: 2, anchor_at: '2027-01-11T10:00:00Z', health_check_id: 'builtin:quick-pulse', reflect_hours: 24, vote_hours: 48 }));
+    const res = await createRule(
+      t.managerA,
+      ruleInput(t.a.team.id, {
+        trigger: 'CADENCE',
+        every_weeks: 2,
+        anchor_at: '2027-01-11T10:00:00Z',
+        health_check_id: 'builtin:quick-pulse',
+        reflect_hours: 24,
+        vote_hours: 48,
+      }),
+    );
     expect(res.errors).toBeUndefined();
     expect(res.data!.createRetroAutomationRule).toMatchObject({ reflect_hours: 24, vote_hours: 48 });
 
@@ -33,8 +43,16 @@ describe('async retros', () => {
     await t.runAll();
     const [retro] = retroRows(app, t.a.org.id);
     // Opened through its health check phase straight into REFLECT, with deadlines from the opening.
-    expect(retro).toMatchObject({ phase: 'REFLECT', scheduled_at: '2027-01-11T10:00:00.000Z', reflect_deadline: '2027-01-12T10:00:00.000Z', vote_deadline: '2027-01-14T10:00:00.000Z' });
-    const noteOf = (email: string) => app!.services.db.$client.prepare("SELECT title, body FROM notifications n JOIN users u ON u.id = n.user_id WHERE u.email = ? AND n.kind = 'retro_started'").get(email) as { title: string; body: string };
+    expect(retro).toMatchObject({
+      phase: 'REFLECT',
+      scheduled_at: '2027-01-11T10:00:00.000Z',
+      reflect_deadline: '2027-01-12T10:00:00.000Z',
+      vote_deadline: '2027-01-14T10:00:00.000Z',
+    });
+    const noteOf = (email: string) =>
+      app!.services.db.$client
+        .prepare("SELECT title, body FROM notifications n JOIN users u ON u.id = n.user_id WHERE u.email = ? AND n.kind = 'retro_started'")
+        .get(email) as { title: string; body: string };
     const note = noteOf(t.a.report.email);
     expect(note.title).toBe('A retro of your team starts');
     // Each reader's own clock (docs/decisions/0070): Tokyo is UTC+9; without a zone, UTC and said so.
@@ -80,9 +98,18 @@ describe('async retros', () => {
     const t = await setUpRetroAutomation();
     app = t.app;
     const start = '2027-01-10T09:00:00.000Z';
-    const retro = insertRetro(app.services.db, t.a.org.id, {
-      team_id: t.a.team.id, template_id: 'builtin:mad-sad-glad', scheduled_at: start, reflect_deadline: at(start, 24), vote_deadline: at(start, 48),
-    }, t.a.manager.id);
+    const retro = insertRetro(
+      app.services.db,
+      t.a.org.id,
+      {
+        team_id: t.a.team.id,
+        template_id: 'builtin:mad-sad-glad',
+        scheduled_at: start,
+        reflect_deadline: at(start, 24),
+        vote_deadline: at(start, 48),
+      },
+      t.a.manager.id,
+    );
     // The facilitator starts it (no earlier retro, no check-in, no health check: straight to REFLECT).
     moveRetroPhase(app.services, t.a.org.id, retro.id, 'SCHEDULED', 'REFLECT');
     expect(jobRows(app, DEADLINE_KIND).map((j) => j.run_at)).toEqual([at(start, 24), at(start, 48)]);
@@ -115,11 +142,16 @@ describe('async retros', () => {
     moveRetroPhase(app.services, t.a.org.id, retro.id, 'SCHEDULED', 'REFLECT');
     expect(jobRows(app, DEADLINE_KIND)).toEqual([]);
     // The facilitator makes it async while it runs: reflect until 12:00, vote until 15:00.
-    const set = await t.managerA.gql('mutation($id: ID!, $input: RetroSettingsInput!) { updateRetro(id: $id, input: $input) { reflect_deadline vote_deadline } }',
-      { id: retro.id, input: { reflect_deadline: '2027-01-10T12:00:00Z', vote_deadline: '2027-01-10T15:00:00Z' } });
+    const set = await t.managerA.gql(
+      'mutation($id: ID!, $input: RetroSettingsInput!) { updateRetro(id: $id, input: $input) { reflect_deadline vote_deadline } }',
+      { id: retro.id, input: { reflect_deadline: '2027-01-10T12:00:00Z', vote_deadline: '2027-01-10T15:00:00Z' } },
+    );
     expect(set.errors).toBeUndefined();
     // ...then brings reflecting forward to 11:00.
-    await t.managerA.gql('mutation($id: ID!, $input: RetroSettingsInput!) { updateRetro(id: $id, input: $input) { reflect_deadline } }', { id: retro.id, input: { reflect_deadline: '2027-01-10T11:00:00Z' } });
+    await t.managerA.gql('mutation($id: ID!, $input: RetroSettingsInput!) { updateRetro(id: $id, input: $input) { reflect_deadline } }', {
+      id: retro.id,
+      input: { reflect_deadline: '2027-01-10T11:00:00Z' },
+    });
     t.clock.set('2027-01-10T11:00:30.000Z');
     await t.runAll();
     expect(phaseOf(t, retro.id)).toBe('GROUP');

@@ -30,12 +30,24 @@ const CLOSES: Record<Which, Partial<Record<RetroPhase, RetroPhase[]>>> = {
 const findRetro = (services: Services, id: string): RetroRow | undefined => findRetroById(services.db, id);
 
 /** Enqueues the deadline jobs of a retro (idempotent: the same deadline is one job). */
-export function scheduleRetroDeadlines(services: Services, retro: Pick<RetroRow, 'id' | 'organization_id' | 'reflect_deadline' | 'vote_deadline' | 'phase'>): void {
+export function scheduleRetroDeadlines(
+  services: Services,
+  retro: Pick<RetroRow, 'id' | 'organization_id' | 'reflect_deadline' | 'vote_deadline' | 'phase'>,
+): void {
   if (retro.phase === 'DISCUSS' || retro.phase === 'SUMMARY') return;
-  const deadlines: Array<[Which, string | null]> = [['reflect', retro.reflect_deadline], ['vote', retro.vote_deadline]];
+  const deadlines: Array<[Which, string | null]> = [
+    ['reflect', retro.reflect_deadline],
+    ['vote', retro.vote_deadline],
+  ];
   for (const [which, at] of deadlines) {
     if (!at) continue;
-    services.scheduler.enqueue({ kind: DEADLINE_KIND, uniqueKey: `${retro.id}:${which}@${at}`, runAt: at, organizationId: retro.organization_id, payload: { retroId: retro.id, which } satisfies DeadlinePayload });
+    services.scheduler.enqueue({
+      kind: DEADLINE_KIND,
+      uniqueKey: `${retro.id}:${which}@${at}`,
+      runAt: at,
+      organizationId: retro.organization_id,
+      payload: { retroId: retro.id, which } satisfies DeadlinePayload,
+    });
   }
 }
 

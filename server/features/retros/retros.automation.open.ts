@@ -13,7 +13,11 @@ export const retroLink = (id: string) => `/professional-development/sprint-retro
 /** Who hears of a team's new retro: its active members, its manager and its lead. */
 export function teamAudience(services: Services, orgId: string, teamId: string): string[] {
   const team = findTeamById(services.db, orgId, teamId);
-  const leads = findUsersByIds(services.db, orgId, [team?.manager_id, team?.team_lead_id].filter((id): id is string => !!id));
+  const leads = findUsersByIds(
+    services.db,
+    orgId,
+    [team?.manager_id, team?.team_lead_id].filter((id): id is string => !!id),
+  );
   const ids = new Set<string>();
   for (const u of [...listUsersByTeamIds(services.db, orgId, [teamId]), ...leads]) if (u.status !== 'DEACTIVATED' && !u.deleted_at) ids.add(u.id);
   return [...ids];
@@ -33,11 +37,18 @@ export async function openAutomatedRetro(services: Services, retroId: string, _c
   scheduleRetroDeadlines(services, retro);
   // The retro is named in the body: a team's retros are read by the team and admins, titles reach a Slack channel (docs/decisions/0055).
   // Its times are each reader's own (their profile time zone, else UTC said as such: docs/decisions/0070).
-  const body = ({ time_zone: zone }: Reader) => `${retro.title}: ` + (retro.reflect_deadline
-    ? `write your reflections by ${formatDateTime(retro.reflect_deadline, zone)}${retro.vote_deadline ? `; voting closes ${formatDateTime(retro.vote_deadline, zone)}` : ''}.`
-    : `it is planned for ${formatDateTime(retro.scheduled_at, zone)}.`);
+  const body = ({ time_zone: zone }: Reader) =>
+    `${retro.title}: ` +
+    (retro.reflect_deadline
+      ? `write your reflections by ${formatDateTime(retro.reflect_deadline, zone)}${retro.vote_deadline ? `; voting closes ${formatDateTime(retro.vote_deadline, zone)}` : ''}.`
+      : `it is planned for ${formatDateTime(retro.scheduled_at, zone)}.`);
   await notify(services, {
-    organizationId: retro.organization_id, userIds: teamAudience(services, retro.organization_id, retro.team_id), kind: 'retro_started', private: false,
-    title: 'A retro of your team starts', body, link: retroLink(retro.id),
+    organizationId: retro.organization_id,
+    userIds: teamAudience(services, retro.organization_id, retro.team_id),
+    kind: 'retro_started',
+    private: false,
+    title: 'A retro of your team starts',
+    body,
+    link: retroLink(retro.id),
   });
 }

@@ -1,7 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { codeOf } from '../../test/helpers.js';
 import { retroTemplates, retroAutomationRules } from './retros.tables.js';
-import { createRule, deleteRule, listRules, ruleInput, ruleOp, setUpRetroAutomation, updateRule, type RetroAutomationSetup } from './retros.automation.test-support.js';
+import {
+  createRule,
+  deleteRule,
+  listRules,
+  ruleInput,
+  ruleOp,
+  setUpRetroAutomation,
+  updateRule,
+  type RetroAutomationSetup,
+} from './retros.automation.test-support.js';
 
 let t: RetroAutomationSetup;
 beforeAll(async () => {
@@ -13,8 +22,8 @@ afterAll(async () => {
 
 const ruleCount = () => t.app.services.db.select().from(retroAutomationRules).all().length;
 
-describe('who may automate a team\'s retros', () => {
-  it('the team\'s manager, its lead (a plain member otherwise) and admins create rules; others are refused and nothing is written', async () => {
+describe("who may automate a team's retros", () => {
+  it("the team's manager, its lead (a plain member otherwise) and admins create rules; others are refused and nothing is written", async () => {
     for (const c of [t.managerA, t.leadA, t.adminA]) {
       const res = await createRule(c, ruleInput(t.a.team.id));
       expect(res.errors).toBeUndefined();
@@ -38,7 +47,7 @@ describe('who may automate a team\'s retros', () => {
     expect(codeOf(await listRules(t.reportA))).toBe('FORBIDDEN');
   });
 
-  it('change, pause, resume and delete: FORBIDDEN for people outside the team\'s lead, NOT_FOUND for another organization', async () => {
+  it("change, pause, resume and delete: FORBIDDEN for people outside the team's lead, NOT_FOUND for another organization", async () => {
     const rule = (await createRule(t.managerA, ruleInput(t.a.team.id))).data!.createRetroAutomationRule;
     for (const c of [t.reportA, t.otherManagerA]) {
       expect(codeOf(await updateRule(c, rule.id, ruleInput(t.a.team.id, { anonymous: false })))).toBe('FORBIDDEN');
@@ -49,9 +58,18 @@ describe('who may automate a team\'s retros', () => {
     expect(codeOf(await ruleOp(t.adminB, 'resume', rule.id))).toBe('NOT_FOUND');
     expect(codeOf(await deleteRule(t.adminB, rule.id))).toBe('NOT_FOUND');
 
-    const edited = await updateRule(t.leadA, rule.id, ruleInput(t.a.team.id, { trigger: 'CADENCE', every_weeks: 3, anchor_at: '2027-02-01T09:00:00Z', anonymous: false }));
+    const edited = await updateRule(
+      t.leadA,
+      rule.id,
+      ruleInput(t.a.team.id, { trigger: 'CADENCE', every_weeks: 3, anchor_at: '2027-02-01T09:00:00Z', anonymous: false }),
+    );
     expect(edited.errors).toBeUndefined();
-    expect(edited.data!.updateRetroAutomationRule).toMatchObject({ trigger: 'CADENCE', every_weeks: 3, anonymous: false, next_run_at: '2027-02-01T09:00:00.000Z' });
+    expect(edited.data!.updateRetroAutomationRule).toMatchObject({
+      trigger: 'CADENCE',
+      every_weeks: 3,
+      anonymous: false,
+      next_run_at: '2027-02-01T09:00:00.000Z',
+    });
     expect((await ruleOp(t.leadA, 'pause', rule.id)).data!.pauseRetroAutomationRule).toMatchObject({ paused: true, next_run_at: null });
     expect((await ruleOp(t.managerA, 'resume', rule.id)).data!.resumeRetroAutomationRule).toMatchObject({ paused: false });
     expect((await deleteRule(t.managerA, rule.id)).data).toEqual({ deleteRetroAutomationRule: true });
@@ -62,7 +80,16 @@ describe('who may automate a team\'s retros', () => {
 describe('bad input', () => {
   it('answers BAD_USER_INPUT with the field for each rule the form also checks, and writes nothing', async () => {
     const archived = 'archived-template';
-    t.app.services.db.insert(retroTemplates).values({ id: archived, organization_id: t.a.org.id, name: 'Old', prompts: [{ id: 'a', title: 'A', description: '', colour: '#2f7d4f' }], archived_at: '2027-01-01T00:00:00.000Z' }).run();
+    t.app.services.db
+      .insert(retroTemplates)
+      .values({
+        id: archived,
+        organization_id: t.a.org.id,
+        name: 'Old',
+        prompts: [{ id: 'a', title: 'A', description: '', colour: '#2f7d4f' }],
+        archived_at: '2027-01-01T00:00:00.000Z',
+      })
+      .run();
     const before = ruleCount();
     const cases: Array<[Record<string, unknown>, string]> = [
       [{ trigger: 'CADENCE', every_weeks: 13, anchor_at: '2027-02-01T09:00:00Z' }, 'every_weeks'],
@@ -85,7 +112,17 @@ describe('bad input', () => {
     }
     expect(ruleCount()).toBe(before);
     // At the limits it is fine.
-    const ok = await createRule(t.managerA, ruleInput(t.a.team.id, { trigger: 'CADENCE', every_weeks: 12, anchor_at: '2027-02-01T09:00:00Z', reflect_hours: 1, vote_hours: 336, facilitator_id: t.second.id }));
+    const ok = await createRule(
+      t.managerA,
+      ruleInput(t.a.team.id, {
+        trigger: 'CADENCE',
+        every_weeks: 12,
+        anchor_at: '2027-02-01T09:00:00Z',
+        reflect_hours: 1,
+        vote_hours: 336,
+        facilitator_id: t.second.id,
+      }),
+    );
     expect(ok.errors).toBeUndefined();
   });
 });

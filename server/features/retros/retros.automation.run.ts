@@ -60,12 +60,25 @@ function createPeriodRetro(db: Db, rule: RetroAutomationRuleRow, period: Period,
   const voteDeadline = async ? new Date(reflectDeadline!.getTime() + rule.vote_hours! * HOUR_MS) : null;
   const check = rule.health_check_id ? resolveRetroHealthCheck(db, rule.organization_id, rule.health_check_id) : undefined;
   const facilitator = facilitatorFor(db, rule);
-  return insertRetro(db, rule.organization_id, {
-    team_id: rule.team_id, sprint_id: period.sprint?.id ?? null, template_id: rule.template_id,
-    facilitator_id: facilitator ?? undefined, anonymous: rule.anonymous, max_votes: rule.max_votes, max_votes_per_group: rule.max_votes_per_group,
-    health_check_id: check && !check.archived ? check.id : null, scheduled_at: startsAt.toISOString(),
-    reflect_deadline: reflectDeadline?.toISOString() ?? null, vote_deadline: voteDeadline?.toISOString() ?? null,
-  }, facilitator ? rule.created_by : null, { automation_rule_id: rule.id, period_key: period.key });
+  return insertRetro(
+    db,
+    rule.organization_id,
+    {
+      team_id: rule.team_id,
+      sprint_id: period.sprint?.id ?? null,
+      template_id: rule.template_id,
+      facilitator_id: facilitator ?? undefined,
+      anonymous: rule.anonymous,
+      max_votes: rule.max_votes,
+      max_votes_per_group: rule.max_votes_per_group,
+      health_check_id: check && !check.archived ? check.id : null,
+      scheduled_at: startsAt.toISOString(),
+      reflect_deadline: reflectDeadline?.toISOString() ?? null,
+      vote_deadline: voteDeadline?.toISOString() ?? null,
+    },
+    facilitator ? rule.created_by : null,
+    { automation_rule_id: rule.id, period_key: period.key },
+  );
 }
 
 export const retroAutomation: Automation<RetroAutomationRuleRow, Period> = {
@@ -91,8 +104,10 @@ export const retroAutomation: Automation<RetroAutomationRuleRow, Period> = {
       const rule = findRetroAutomationRuleById(db, ruleId);
       return rule?.trigger === 'CADENCE' ? rule : undefined;
     },
-    schedule: (rule) => (rule.trigger === 'CADENCE' && rule.anchor_at
-      ? { every: { unit: 'weeks', count: rule.every_weeks }, startAt: rule.anchor_at, active: !rule.paused_at } : null),
+    schedule: (rule) =>
+      rule.trigger === 'CADENCE' && rule.anchor_at
+        ? { every: { unit: 'weeks', count: rule.every_weeks }, startAt: rule.anchor_at, active: !rule.paused_at }
+        : null,
     period: (_rule, startIso) => ({ key: cadencePeriodKey(startIso), sprint: null, startsAt: startIso }),
   },
 };

@@ -46,7 +46,12 @@ export async function setUpRetroAutomation(start = '2027-01-10T08:30:00.000Z') {
 export type RetroAutomationSetup = Awaited<ReturnType<typeof setUpRetroAutomation>>;
 export type Caller = RetroAutomationSetup['adminA'];
 
-export const ruleInput = (teamId: string, over: Record<string, unknown> = {}) => ({ team_id: teamId, trigger: 'SPRINT_END', template_id: 'builtin:4ls', ...over });
+export const ruleInput = (teamId: string, over: Record<string, unknown> = {}) => ({
+  team_id: teamId,
+  trigger: 'SPRINT_END',
+  template_id: 'builtin:4ls',
+  ...over,
+});
 
 export const createRule = (c: Caller, input: unknown) =>
   c.gql(`mutation($input: RetroAutomationRuleInput!) { createRetroAutomationRule(input: $input) { ${RULE} } }`, { input });
@@ -58,17 +63,36 @@ export const listRules = (c: Caller) => c.gql(`{ retroAutomationRules { ${RULE} 
 
 /** Retros straight from the database, oldest first. */
 export function retroRows(app: FastifyInstance, orgId: string) {
-  return app.services.db.$client.prepare(`SELECT id, title, team_id, sprint_id, phase, scheduled_at, reflect_deadline, vote_deadline, facilitator_id,
-      automation_rule_id, period_key, health_statements FROM retros WHERE organization_id = ? ORDER BY scheduled_at, rowid`).all(orgId) as Array<{
-    id: string; title: string; team_id: string; sprint_id: string | null; phase: string; scheduled_at: string; reflect_deadline: string | null; vote_deadline: string | null;
-    facilitator_id: string | null; automation_rule_id: string | null; period_key: string | null; health_statements: string | null;
+  return app.services.db.$client
+    .prepare(
+      `SELECT id, title, team_id, sprint_id, phase, scheduled_at, reflect_deadline, vote_deadline, facilitator_id,
+      automation_rule_id, period_key, health_statements FROM retros WHERE organization_id = ? ORDER BY scheduled_at, rowid`,
+    )
+    .all(orgId) as Array<{
+    id: string;
+    title: string;
+    team_id: string;
+    sprint_id: string | null;
+    phase: string;
+    scheduled_at: string;
+    reflect_deadline: string | null;
+    vote_deadline: string | null;
+    facilitator_id: string | null;
+    automation_rule_id: string | null;
+    period_key: string | null;
+    health_statements: string | null;
   }>;
 }
 
 /** The people told about a new retro (in the app), by email. */
 export function toldAbout(app: FastifyInstance, retroId: string): string[] {
-  return (app.services.db.$client.prepare(`SELECT u.email FROM notifications n JOIN users u ON u.id = n.user_id WHERE n.kind = 'retro_started' AND n.link LIKE ?`)
-    .all(`%/review/${retroId}`) as Array<{ email: string }>).map((r) => r.email).sort();
+  return (
+    app.services.db.$client
+      .prepare(`SELECT u.email FROM notifications n JOIN users u ON u.id = n.user_id WHERE n.kind = 'retro_started' AND n.link LIKE ?`)
+      .all(`%/review/${retroId}`) as Array<{ email: string }>
+  )
+    .map((r) => r.email)
+    .sort();
 }
 
 export const switchRetros = (c: Caller, enabled: boolean) =>

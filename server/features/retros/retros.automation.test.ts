@@ -33,7 +33,15 @@ describe('retro automation: after every sprint', () => {
     const created = await createRule(t.managerA, ruleInput(t.a.team.id, { facilitator_id: t.a.report.id }));
     expect(created.errors).toBeUndefined();
     const rule = created.data!.createRetroAutomationRule;
-    expect(rule).toMatchObject({ trigger: 'SPRINT_END', paused: false, anchor_at: null, next_run_at: '2027-01-15T00:00:00.000Z', team: { name: 'Core' }, template: { name: '4Ls' }, retros: [] });
+    expect(rule).toMatchObject({
+      trigger: 'SPRINT_END',
+      paused: false,
+      anchor_at: null,
+      next_run_at: '2027-01-15T00:00:00.000Z',
+      team: { name: 'Core' },
+      template: { name: '4Ls' },
+      retros: [],
+    });
 
     t.clock.set('2027-01-14T23:30:00.000Z');
     await t.runAll();
@@ -50,17 +58,34 @@ describe('retro automation: after every sprint', () => {
     await t.runAll();
     const rows = retroRows(app, t.a.org.id);
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ title: 'Core retro: Sprint 1', sprint_id: s1, phase: 'SCHEDULED', facilitator_id: t.a.report.id, automation_rule_id: rule.id, period_key: `sprint:${s1}`, reflect_deadline: null });
+    expect(rows[0]).toMatchObject({
+      title: 'Core retro: Sprint 1',
+      sprint_id: s1,
+      phase: 'SCHEDULED',
+      facilitator_id: t.a.report.id,
+      automation_rule_id: rule.id,
+      period_key: `sprint:${s1}`,
+      reflect_deadline: null,
+    });
     // The team's members, its manager and its lead are told; people outside the team are not.
     expect(toldAbout(app, rows[0]!.id)).toEqual(['lead@acme.example', 'manager@acme.example', 'report@acme.example', 'second@acme.example']);
 
     // The guard is the unique index, not the pass: a second retro for the period cannot be stored.
-    expect(() => app!.services.db.$client.prepare(`INSERT INTO retros (id, organization_id, team_id, title, template_id, template_name, prompts, scheduled_at, automation_rule_id, period_key)
-      VALUES ('dup', ?, ?, 'x', 'builtin:4ls', '4Ls', '[]', '2027-01-15', ?, ?)`).run(t.a.org.id, t.a.team.id, rule.id, `sprint:${s1}`)).toThrow(/UNIQUE/);
+    expect(() =>
+      app!.services.db.$client
+        .prepare(
+          `INSERT INTO retros (id, organization_id, team_id, title, template_id, template_name, prompts, scheduled_at, automation_rule_id, period_key)
+      VALUES ('dup', ?, ?, 'x', 'builtin:4ls', '4Ls', '[]', '2027-01-15', ?, ?)`,
+        )
+        .run(t.a.org.id, t.a.team.id, rule.id, `sprint:${s1}`),
+    ).toThrow(/UNIQUE/);
 
     const listed = (await listRules(t.managerA)).data!.retroAutomationRules;
     expect(listed).toHaveLength(1);
-    expect(listed[0]).toMatchObject({ next_run_at: '2027-01-29T00:00:00.000Z', retros: [{ id: rows[0]!.id, title: 'Core retro: Sprint 1', phase: 'SCHEDULED' }] });
+    expect(listed[0]).toMatchObject({
+      next_run_at: '2027-01-29T00:00:00.000Z',
+      retros: [{ id: rows[0]!.id, title: 'Core retro: Sprint 1', phase: 'SCHEDULED' }],
+    });
 
     // The server was down over the second sprint's end: created once when it is back.
     t.clock.set('2027-01-31T09:00:00.000Z');
@@ -105,7 +130,11 @@ describe('retro automation: a template archived after the rule was made', () => 
   it('makes no retro while the template is archived (the rule shows it) and catches up once it is restored', async () => {
     const t = await setUpRetroAutomation();
     app = t.app;
-    const template = (await t.managerA.gql('mutation($i: RetroTemplateInput!) { createRetroTemplate(input: $i) { id } }', { i: { name: 'Ours', prompts: [{ title: 'Good', colour: '#2f7d4f' }] } })).data!.createRetroTemplate.id;
+    const template = (
+      await t.managerA.gql('mutation($i: RetroTemplateInput!) { createRetroTemplate(input: $i) { id } }', {
+        i: { name: 'Ours', prompts: [{ title: 'Good', colour: '#2f7d4f' }] },
+      })
+    ).data!.createRetroTemplate.id;
     const rule = (await createRule(t.managerA, ruleInput(t.a.team.id, { template_id: template }))).data!.createRetroAutomationRule;
     const s1 = t.sprint('Sprint 1', '2027-01-01', '2027-01-14');
     expect((await t.managerA.gql('mutation($id: ID!) { archiveRetroTemplate(id: $id) { archived } }', { id: template })).errors).toBeUndefined();
@@ -124,10 +153,28 @@ describe('retro automation: on a cadence', () => {
   it('creates one retro per period at the period start, once after downtime (the latest period), never twice', async () => {
     const t = await setUpRetroAutomation();
     app = t.app;
-    const res = await createRule(t.leadA, ruleInput(t.a.team.id, { trigger: 'CADENCE', every_weeks: 2, anchor_at: '2027-01-11T10:00:00Z', health_check_id: 'builtin:quick-pulse', anonymous: false, max_votes: 3 }));
+    const res = await createRule(
+      t.leadA,
+      ruleInput(t.a.team.id, {
+        trigger: 'CADENCE',
+        every_weeks: 2,
+        anchor_at: '2027-01-11T10:00:00Z',
+        health_check_id: 'builtin:quick-pulse',
+        anonymous: false,
+        max_votes: 3,
+      }),
+    );
     expect(res.errors).toBeUndefined();
     const rule = res.data!.createRetroAutomationRule;
-    expect(rule).toMatchObject({ every_weeks: 2, anchor_at: '2027-01-11T10:00:00.000Z', next_run_at: '2027-01-11T10:00:00.000Z', anonymous: false, max_votes: 3, max_votes_per_group: 3, health_check: { name: 'Quick pulse' } });
+    expect(rule).toMatchObject({
+      every_weeks: 2,
+      anchor_at: '2027-01-11T10:00:00.000Z',
+      next_run_at: '2027-01-11T10:00:00.000Z',
+      anonymous: false,
+      max_votes: 3,
+      max_votes_per_group: 3,
+      health_check: { name: 'Quick pulse' },
+    });
 
     t.clock.set('2027-01-11T09:59:00.000Z');
     await t.runAll();
@@ -144,7 +191,9 @@ describe('retro automation: on a cadence', () => {
     expect(toldAbout(app, rows[0]!.id)).toContain('report@acme.example');
 
     // The same period's job run again (a second runner, a rewound cursor): still one retro.
-    expect(runCadenceRetro(app.services, rule.id, { ...passCtx(t), period: '2027-01-11T10:00:00.000Z', runAt: new Date('2027-01-11T10:00:00.000Z') })).toBeNull();
+    expect(
+      runCadenceRetro(app.services, rule.id, { ...passCtx(t), period: '2027-01-11T10:00:00.000Z', runAt: new Date('2027-01-11T10:00:00.000Z') }),
+    ).toBeNull();
     await runSchedulesAgain(t);
     expect(retroRows(app, t.a.org.id)).toHaveLength(1);
 
@@ -162,7 +211,8 @@ describe('retro automation: on a cadence', () => {
   it('a paused cadence skips its periods and resumes at the next one; a deleted rule creates nothing more', async () => {
     const t = await setUpRetroAutomation();
     app = t.app;
-    const rule = (await createRule(t.adminA, ruleInput(t.a.team.id, { trigger: 'CADENCE', every_weeks: 1, anchor_at: '2027-01-11T10:00:00Z' }))).data!.createRetroAutomationRule;
+    const rule = (await createRule(t.adminA, ruleInput(t.a.team.id, { trigger: 'CADENCE', every_weeks: 1, anchor_at: '2027-01-11T10:00:00Z' }))).data!
+      .createRetroAutomationRule;
     await ruleOp(t.adminA, 'pause', rule.id);
     t.clock.set('2027-01-19T00:00:00.000Z');
     await t.runAll();
@@ -180,7 +230,9 @@ describe('retro automation: on a cadence', () => {
     await switchRetros(t.adminA, true);
     expect(retroRows(app, t.a.org.id)).toHaveLength(1);
 
-    expect((await t.adminA.gql('mutation($id: ID!) { deleteRetroAutomationRule(id: $id) }', { id: rule.id })).data).toEqual({ deleteRetroAutomationRule: true });
+    expect((await t.adminA.gql('mutation($id: ID!) { deleteRetroAutomationRule(id: $id) }', { id: rule.id })).data).toEqual({
+      deleteRetroAutomationRule: true,
+    });
     t.clock.set('2027-02-15T10:30:00.000Z');
     await t.runAll();
     expect(retroRows(app, t.a.org.id)).toHaveLength(1);
@@ -208,12 +260,21 @@ describe('retro automation across a restart', () => {
     app = first;
     const org = await seedOrg(first, 'Acme');
     const admin = await signedIn(first, org.admin.email);
-    const sprintId = insertSprint(first.services.db, org.org.id, { team_id: org.team.id, name: 'Sprint 1', starts_on: '2027-01-01', ends_on: '2027-01-10' }, org.admin.id);
+    const sprintId = insertSprint(
+      first.services.db,
+      org.org.id,
+      { team_id: org.team.id, name: 'Sprint 1', starts_on: '2027-01-01', ends_on: '2027-01-10' },
+      org.admin.id,
+    );
     expect((await createRule(admin, ruleInput(org.team.id))).errors).toBeUndefined();
     expect((await createRule(admin, ruleInput(org.team.id, { trigger: 'CADENCE', every_weeks: 1, anchor_at: '2027-01-11T10:00:00Z' }))).errors).toBeUndefined();
     clock.set('2027-01-11T10:05:00.000Z');
     await settle(first);
-    expect(retroRows(first, org.org.id).map((r) => r.period_key).sort()).toEqual(['cadence:2027-01-11T10:00:00.000Z', `sprint:${sprintId}`]);
+    expect(
+      retroRows(first, org.org.id)
+        .map((r) => r.period_key)
+        .sort(),
+    ).toEqual(['cadence:2027-01-11T10:00:00.000Z', `sprint:${sprintId}`]);
     await first.close();
     app = undefined;
 
@@ -224,7 +285,11 @@ describe('retro automation across a restart', () => {
     clock.set('2027-01-18T10:05:00.000Z');
     await settle(app);
     await settle(app);
-    expect(retroRows(app, org.org.id).map((r) => r.period_key).sort()).toEqual(['cadence:2027-01-11T10:00:00.000Z', 'cadence:2027-01-18T10:00:00.000Z', `sprint:${sprintId}`]);
+    expect(
+      retroRows(app, org.org.id)
+        .map((r) => r.period_key)
+        .sort(),
+    ).toEqual(['cadence:2027-01-11T10:00:00.000Z', 'cadence:2027-01-18T10:00:00.000Z', `sprint:${sprintId}`]);
     await app.close();
     app = undefined;
     fs.rmSync(dataDir, { recursive: true, force: true });

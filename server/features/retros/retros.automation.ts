@@ -9,8 +9,14 @@ import { loadTeam, loadUser } from '../users/users.loaders.js';
 import type { RetroPart } from './retros.part.js';
 import { checkRetroRuleInput, requireAutomationViewer, requireRetroRule } from './retros.automation.access.js';
 import {
-  claimedPeriodKeys, deleteRetroAutomationRule, insertRetroAutomationRule, latestRetrosByRuleIds, listRetroAutomationRules,
-  setRetroAutomationRulePaused, updateRetroAutomationRule, type RetroAutomationRuleRow,
+  claimedPeriodKeys,
+  deleteRetroAutomationRule,
+  insertRetroAutomationRule,
+  latestRetrosByRuleIds,
+  listRetroAutomationRules,
+  setRetroAutomationRulePaused,
+  updateRetroAutomationRule,
+  type RetroAutomationRuleRow,
 } from './retros.automation.repo.js';
 import { registerRetroAutomation, retroAutomation } from './retros.automation.run.js';
 import { registerRetroDeadlines } from './retros.automation.deadlines.js';
@@ -23,7 +29,8 @@ const orgOf = (ctx: Ctx) => ctx.viewer?.organizationId ?? '';
 export function nextRunAt(ctx: Ctx, rule: RetroAutomationRuleRow): string | null {
   if (rule.paused_at) return null;
   const now = ctx.services.scheduler.now();
-  if (rule.trigger === 'CADENCE') return rule.anchor_at ? iso(firstPeriodFrom(Date.parse(rule.anchor_at), { unit: 'weeks', count: rule.every_weeks }, now)) : null;
+  if (rule.trigger === 'CADENCE')
+    return rule.anchor_at ? iso(firstPeriodFrom(Date.parse(rule.anchor_at), { unit: 'weeks', count: rule.every_weeks }, now)) : null;
   const next = nextSprintEnd(ctx.services.db, rule.organization_id, rule.team_id, now, (keys) => claimedPeriodKeys(ctx.services.db, rule.id, keys));
   return next ? iso(next.endsAt + 1) : null;
 }
@@ -42,10 +49,11 @@ const lifecycle = ruleLifecycle<RetroAutomationRuleRow>({
   paused: (rule) => rule.paused_at !== null,
   setPaused: (ctx, rule, paused) => saved(ctx, () => setRetroAutomationRulePaused(ctx.services.db, rule, paused, clockIso(ctx))),
   // The retros it made stay (their automation_rule_id keeps the period taken).
-  remove: (ctx, rule) => ctx.services.db.transaction(() => {
-    dropTimedSchedule(ctx.services.scheduler, retroAutomation, rule.id);
-    deleteRetroAutomationRule(ctx.services.db, rule.organization_id, rule.id);
-  }),
+  remove: (ctx, rule) =>
+    ctx.services.db.transaction(() => {
+      dropTimedSchedule(ctx.services.scheduler, retroAutomation, rule.id);
+      deleteRetroAutomationRule(ctx.services.db, rule.organization_id, rule.id);
+    }),
 });
 
 /** Retros: automation rules (SPRINT_END, CADENCE) and async deadlines. Jobs: retros.automation.run.ts, retros.automation.deadlines.ts. */
@@ -77,14 +85,25 @@ export const retroAutomationPart: RetroPart = {
     RetroAutomationRule: {
       team: (r: RetroAutomationRuleRow, _: unknown, ctx: Ctx) => loadTeam(ctx, r.team_id),
       anchor_at: (r: RetroAutomationRuleRow) => (r.trigger === 'CADENCE' ? r.anchor_at : null),
-      template: (r: RetroAutomationRuleRow, _: unknown, ctx: Ctx) => ctx.loaders.get<RetroTemplateView | null>('retros.automation.templates', () => indexBy(listRetroTemplates(ctx.services.db, orgOf(ctx), true), (t) => t.id), null).load(r.template_id),
-      health_check: (r: RetroAutomationRuleRow, _: unknown, ctx: Ctx) => (r.health_check_id
-        ? ctx.loaders.get<RetroHealthCheckView | null>('retros.automation.healthChecks', () => indexBy(listRetroHealthChecks(ctx.services.db, orgOf(ctx), true), (h) => h.id), null).load(r.health_check_id)
-        : null),
+      template: (r: RetroAutomationRuleRow, _: unknown, ctx: Ctx) =>
+        ctx.loaders
+          .get<RetroTemplateView | null>('retros.automation.templates', () => indexBy(listRetroTemplates(ctx.services.db, orgOf(ctx), true), (t) => t.id), null)
+          .load(r.template_id),
+      health_check: (r: RetroAutomationRuleRow, _: unknown, ctx: Ctx) =>
+        r.health_check_id
+          ? ctx.loaders
+              .get<RetroHealthCheckView | null>(
+                'retros.automation.healthChecks',
+                () => indexBy(listRetroHealthChecks(ctx.services.db, orgOf(ctx), true), (h) => h.id),
+                null,
+              )
+              .load(r.health_check_id)
+          : null,
       facilitator: (r: RetroAutomationRuleRow, _: unknown, ctx: Ctx) => loadUser(ctx, r.facilitator_id),
       paused: (r: RetroAutomationRuleRow) => r.paused_at !== null,
       next_run_at: (r: RetroAutomationRuleRow, _: unknown, ctx: Ctx) => nextRunAt(ctx, r),
-      retros: (r: RetroAutomationRuleRow, _: unknown, ctx: Ctx) => ctx.loaders.get('retros.automation.latest', (ids) => latestRetrosByRuleIds(ctx.services.db, orgOf(ctx), ids), []).load(r.id),
+      retros: (r: RetroAutomationRuleRow, _: unknown, ctx: Ctx) =>
+        ctx.loaders.get('retros.automation.latest', (ids) => latestRetrosByRuleIds(ctx.services.db, orgOf(ctx), ids), []).load(r.id),
     },
   },
   register: (app) => {

@@ -10,8 +10,19 @@ import { accessVia, groupViewById, type GroupView } from './retros.board.view.js
 import { groupTitle, suggestGroups, titleModel, type TitleModel } from './retros.grouping.js';
 import { changeRetro, onRetroPhase } from './retros.live.js';
 import {
-  deleteGroups, dropEmptyGroups, findGroupInOrg, groupIdsOf, groupsOf, insertGroup, lastGroupOrder, placeReflection, reflectionRetro, reflectionsOf, setGroupOrder,
-  setGroupTitle, tallyVotes,
+  deleteGroups,
+  dropEmptyGroups,
+  findGroupInOrg,
+  groupIdsOf,
+  groupsOf,
+  insertGroup,
+  lastGroupOrder,
+  placeReflection,
+  reflectionRetro,
+  reflectionsOf,
+  setGroupOrder,
+  setGroupTitle,
+  tallyVotes,
 } from './retros.board.repo.js';
 import { findRetro, findRetroById } from './retros.repo.js';
 
@@ -31,13 +42,24 @@ export function ensureOwnGroups(db: Db, retro: Pick<RetroRow, 'id' | 'organizati
   if (!loose.length) return;
   const promptIndex = new Map(retro.prompts.map((p, i) => [p.id, i]));
   const corpus = titleModel(rows.map((x) => x.text));
-  const ordered = [...loose].sort((a, b) => ((promptIndex.get(a.prompt_id) ?? 99) - (promptIndex.get(b.prompt_id) ?? 99))
-    || a.text.localeCompare(b.text, 'en', { sensitivity: 'base' }) || (a.id < b.id ? -1 : 1));
+  const ordered = [...loose].sort(
+    (a, b) =>
+      (promptIndex.get(a.prompt_id) ?? 99) - (promptIndex.get(b.prompt_id) ?? 99) ||
+      a.text.localeCompare(b.text, 'en', { sensitivity: 'base' }) ||
+      (a.id < b.id ? -1 : 1),
+  );
   let order = (lastGroupOrder(db, retro.id) ?? -1) + 1;
-  let pos = (rows.filter((x) => x.group_id).reduce((m, x) => Math.max(m, x.sort_order), -1)) + 1;
+  let pos = rows.filter((x) => x.group_id).reduce((m, x) => Math.max(m, x.sort_order), -1) + 1;
   for (const x of ordered) {
     const id = newId();
-    insertGroup(db, { id, organization_id: retro.organization_id, retro_id: retro.id, title: autoTitle([x.text], corpus), sort_order: order++, created_at: at });
+    insertGroup(db, {
+      id,
+      organization_id: retro.organization_id,
+      retro_id: retro.id,
+      title: autoTitle([x.text], corpus),
+      sort_order: order++,
+      created_at: at,
+    });
     placeReflection(db, x.id, id, pos++);
   }
 }
@@ -78,14 +100,30 @@ function moveRetroReflection(_: unknown, args: { id: string; group_id?: string |
     if (targetId && !groups.some((g) => g.id === targetId)) throw conflict('That group no longer exists: someone moved its last card. Drop the card again.');
     const corpus = titleModel(rows.map((x) => x.text));
     // Titles still as made from their cards follow their cards; titles people wrote stay.
-    const autoBefore = new Map([source, targetId].filter((g): g is string => !!g).map((id) => [id,
-      groups.find((g) => g.id === id)?.title === autoTitle(rows.filter((x) => x.group_id === id).map((x) => x.text), corpus)]));
+    const autoBefore = new Map(
+      [source, targetId]
+        .filter((g): g is string => !!g)
+        .map((id) => [
+          id,
+          groups.find((g) => g.id === id)?.title ===
+            autoTitle(
+              rows.filter((x) => x.group_id === id).map((x) => x.text),
+              corpus,
+            ),
+        ]),
+    );
     const lastPos = rows.reduce((m, x) => Math.max(m, x.sort_order), 0);
     let destination = targetId;
     if (!destination) {
       destination = newId();
       const lastGroup = groups.reduce((m, g) => Math.max(m, g.sort_order), 0);
-      insertGroup(db, { id: destination, organization_id: retro.organization_id, retro_id: retro.id, title: autoTitle([card.text], corpus), sort_order: lastGroup + 1 });
+      insertGroup(db, {
+        id: destination,
+        organization_id: retro.organization_id,
+        retro_id: retro.id,
+        title: autoTitle([card.text], corpus),
+        sort_order: lastGroup + 1,
+      });
     }
     placeReflection(db, card.id, destination, lastPos + 1);
     for (const groupId of [source, targetId]) {

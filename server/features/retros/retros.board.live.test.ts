@@ -19,9 +19,12 @@ beforeAll(async () => {
 afterAll(async () => app.close());
 
 const SUB = `subscription($id: ID!) { retroChanged(id: $id) { ${BOARD_FIELDS} } }`;
-const post = (caller: Caller, query: string, variables: Record<string, unknown>) => fetch(wsUrl.replace(/^ws/, 'http'), {
-  method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${caller.token}` }, body: JSON.stringify({ query, variables }),
-}).then((r) => r.json() as Promise<{ data?: any; errors?: Array<{ message: string; extensions?: { code?: string } }> }>);
+const post = (caller: Caller, query: string, variables: Record<string, unknown>) =>
+  fetch(wsUrl.replace(/^ws/, 'http'), {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${caller.token}` },
+    body: JSON.stringify({ query, variables }),
+  }).then((r) => r.json() as Promise<{ data?: any; errors?: Array<{ message: string; extensions?: { code?: string } }> }>);
 
 async function watch(caller: Caller, id: string): Promise<Raw> {
   const raw = await openRaw(wsUrl);
@@ -32,7 +35,8 @@ async function watch(caller: Caller, id: string): Promise<Raw> {
 }
 
 /** The board as a client shows it: groups with their titles and cards, in order. */
-const shape = (r: any) => JSON.stringify({ groups: r.groups.map((g: any) => [g.id, g.title, g.reflection_ids]), cards: r.reflections.map((x: any) => [x.id, x.group_id]) });
+const shape = (r: any) =>
+  JSON.stringify({ groups: r.groups.map((g: any) => [g.id, g.title, g.reflection_ids]), cards: r.reflections.map((x: any) => [x.id, x.group_id]) });
 
 describe('racing moves of the same card', () => {
   it('the server orders them; the card ends in one group, no empty group stays, and every client (late joiners too) shows the same board', async () => {
@@ -40,7 +44,8 @@ describe('racing moves of the same card', () => {
     const retro = await newRetro(m0, w.team.id);
     await toPhase(m0, retro.id, 'REFLECT');
     const cards: string[] = [];
-    for (const t of ['Slow builds', 'Flaky tests', 'Pairing helps', 'Long standups', 'Great demos', 'Unclear priorities']) cards.push(await reflect(m2, retro.id, 'stop', t));
+    for (const t of ['Slow builds', 'Flaky tests', 'Pairing helps', 'Long standups', 'Great demos', 'Unclear priorities'])
+      cards.push(await reflect(m2, retro.id, 'stop', t));
     await toPhase(m0, retro.id, 'GROUP');
     const a = await watch(m0, retro.id);
     const b = await watch(m1, retro.id);

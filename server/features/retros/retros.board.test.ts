@@ -34,8 +34,18 @@ describe('reflections while the team reflects', () => {
     await reflect(max!, id, 'start', 'Start writing tests first');
 
     const own = await board(mia!, id);
-    expect(own.writing).toEqual({ people: 2, reflections: 3, per_prompt: expect.arrayContaining([{ prompt_id: 'start', count: 2 }, { prompt_id: 'stop', count: 1 }]) });
-    const ownTexts = own.reflections.filter((x: any) => x.mine).map((x: any) => x.text).sort();
+    expect(own.writing).toEqual({
+      people: 2,
+      reflections: 3,
+      per_prompt: expect.arrayContaining([
+        { prompt_id: 'start', count: 2 },
+        { prompt_id: 'stop', count: 1 },
+      ]),
+    });
+    const ownTexts = own.reflections
+      .filter((x: any) => x.mine)
+      .map((x: any) => x.text)
+      .sort();
     expect(ownTexts).toEqual(['Start pairing on reviews', 'Stop late deploys']);
     expect(own.reflections.find((x: any) => x.id === mine1)).toMatchObject({ mine: true, author: null, group_id: null });
     const othersForMia = own.reflections.filter((x: any) => !x.mine);
@@ -123,8 +133,14 @@ describe('signed and anonymous retros from GROUP on', () => {
     }
     const s = await board(w.admin, signed);
     expect(s.reflections.map((x: any) => [x.text, x.author?.id]).sort()).toEqual([
-      ['Start code reviews before lunch', mia!.id], ['Stop skipping standups', max!.id]]);
-    expect(reflectionRows(signed).map((r) => r.author_id).sort()).toEqual([mia!.id, max!.id].sort());
+      ['Start code reviews before lunch', mia!.id],
+      ['Stop skipping standups', max!.id],
+    ]);
+    expect(
+      reflectionRows(signed)
+        .map((r) => r.author_id)
+        .sort(),
+    ).toEqual([mia!.id, max!.id].sort());
     for (const viewer of [mia!, max!, w.manager, w.admin]) {
       const a = await board(viewer, anonymous);
       expect(a.reflections.map((x: any) => x.text).sort()).toEqual(['Start code reviews before lunch', 'Stop skipping standups']);
@@ -145,7 +161,11 @@ describe('groups', () => {
   }
 
   it('entering GROUP gives every reflection a group of its own titled from its key words', async () => {
-    const { id, ids } = await grouping([['stop', 'Flaky integration tests'], ['start', 'Pair programming sessions'], ['stop', 'Flaky tests again']]);
+    const { id, ids } = await grouping([
+      ['stop', 'Flaky integration tests'],
+      ['start', 'Pair programming sessions'],
+      ['stop', 'Flaky tests again'],
+    ]);
     const b = await board(w.members[2]!, id);
     expect(b.groups).toHaveLength(3);
     expect(b.groups.map((g: any) => g.reflection_ids.length)).toEqual([1, 1, 1]);
@@ -159,7 +179,11 @@ describe('groups', () => {
   });
 
   it('moves: into another group (the empty one disappears, titles made from cards follow), out into a new group; renamed titles stay', async () => {
-    const { id, ids } = await grouping([['stop', 'Flaky integration tests'], ['stop', 'Flaky tests again'], ['start', 'Pair programming']]);
+    const { id, ids } = await grouping([
+      ['stop', 'Flaky integration tests'],
+      ['stop', 'Flaky tests again'],
+      ['start', 'Pair programming'],
+    ]);
     const groupOf = (b: any, rid: string) => b.groups.find((g: any) => g.reflection_ids.includes(rid));
     let b = await board(w.members[0]!, id);
     const target = groupOf(b, ids[0]!);
@@ -190,7 +214,10 @@ describe('groups', () => {
   });
 
   it('bad input: an empty or too long title, foreign ids, moves out of turn; nothing changes', async () => {
-    const { id, ids } = await grouping([['stop', 'Slow builds'], ['start', 'Pair programming']]);
+    const { id, ids } = await grouping([
+      ['stop', 'Slow builds'],
+      ['start', 'Pair programming'],
+    ]);
     const other = await grouping([['stop', 'Another retro']]);
     const b = await board(w.members[0]!, id);
     const g0 = b.groups[0].id;
@@ -219,8 +246,11 @@ describe('groups', () => {
 
   it('suggest groups puts similar reflections together with titles from their key words, the same way every time', async () => {
     const { id, ids } = await grouping([
-      ['stop', 'The CI pipeline is too slow'], ['stop', 'Slow CI builds blocked deploys'], ['start', 'Pairing with new joiners'],
-      ['continue', 'Pairing helped us'], ['continue', 'Coffee machine broken'],
+      ['stop', 'The CI pipeline is too slow'],
+      ['stop', 'Slow CI builds blocked deploys'],
+      ['start', 'Pairing with new joiners'],
+      ['continue', 'Pairing helped us'],
+      ['continue', 'Coffee machine broken'],
     ]);
     const s = (await w.members[2]!.gql(SUGGEST, { id })).data!.suggestRetroGroups;
     const sets = s.groups.map((g: any) => [...g.reflection_ids].sort().join()).sort();
@@ -231,7 +261,9 @@ describe('groups', () => {
     // Again: the same groups, ids and titles (a title someone wrote stays with its unchanged group).
     await w.members[1]!.gql(RENAME, { id: ci.id, t: 'Build speed' });
     const again = (await w.members[0]!.gql(SUGGEST, { id })).data!.suggestRetroGroups;
-    expect(again.groups.map((g: any) => [g.id, g.title, g.reflection_ids])).toEqual(s.groups.map((g: any) => [g.id, g.id === ci.id ? 'Build speed' : g.title, g.reflection_ids]));
+    expect(again.groups.map((g: any) => [g.id, g.title, g.reflection_ids])).toEqual(
+      s.groups.map((g: any) => [g.id, g.id === ci.id ? 'Build speed' : g.title, g.reflection_ids]),
+    );
     expect(groupRows(id)).toHaveLength(3);
     // Cards moved by hand are regrouped; groups left empty disappear.
     await w.members[0]!.gql(MOVE, { id: ids[4], g: ci.id });

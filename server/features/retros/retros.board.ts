@@ -55,7 +55,9 @@ function addRetroReflection(_: unknown, args: { retro_id: string; prompt_id: str
   const { text } = parseInput(textInput, { text: args.text });
   const access = retroAccess(db, viewer, args.retro_id);
   if (!access.retro.prompts.some((p) => p.id === args.prompt_id)) {
-    throw badInput(`prompt_id: this retro's prompts are ${access.retro.prompts.map((p) => p.title).join(', ')}.`, { fields: { prompt_id: 'Choose one of this retro\'s prompts.' } });
+    throw badInput(`prompt_id: this retro's prompts are ${access.retro.prompts.map((p) => p.title).join(', ')}.`, {
+      fields: { prompt_id: "Choose one of this retro's prompts." },
+    });
   }
   const id = newId();
   changeRetro(services, access.retro.id, () => {
@@ -66,8 +68,13 @@ function addRetroReflection(_: unknown, args: { retro_id: string; prompt_id: str
     const written = countReflectionsOf(db, retro.id, token);
     if (written >= REFLECTIONS_PER_PERSON_MAX) throw conflict(`You can write at most ${REFLECTIONS_PER_PERSON_MAX} reflections in one retro.`);
     insertReflection(db, {
-      id, organization_id: retro.organization_id, retro_id: retro.id, prompt_id: args.prompt_id, text,
-      author_id: retro.anonymous ? null : viewer.userId, author_token: token,
+      id,
+      organization_id: retro.organization_id,
+      retro_id: retro.id,
+      prompt_id: args.prompt_id,
+      text,
+      author_id: retro.anonymous ? null : viewer.userId,
+      author_token: token,
     });
     insertParticipant(db, retro.id, viewer.userId);
     // What they wrote is sent: they are no longer "writing" (in this same change, one event).
@@ -118,8 +125,11 @@ export const retroBoardPart: RetroPart = {
   resolvers: {
     ...boardViewResolvers,
     Mutation: {
-      addRetroReflection, updateRetroReflection, deleteRetroReflection,
-      ...boardGroupResolvers.Mutation, ...boardVoteResolvers.Mutation,
+      addRetroReflection,
+      updateRetroReflection,
+      deleteRetroReflection,
+      ...boardGroupResolvers.Mutation,
+      ...boardVoteResolvers.Mutation,
     },
   },
   register: (app) => zeroDeletedContent(app.services.db),

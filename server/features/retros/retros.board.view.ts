@@ -38,7 +38,16 @@ const TALLIED: ReadonlySet<RetroPhase> = new Set(['DISCUSS', 'SUMMARY']);
 export const isRevealed = (phase: RetroPhase): boolean => REVEALED.has(phase);
 
 export type ReflectionView = { id: string; prompt_id: string; text: string | null; group_id: string | null; mine: boolean; author_id: string | null };
-export type GroupView = { id: string; title: string; reflection_ids: string[]; votes: number | null; my_votes: number; comments: CommentView[]; discussed_seconds: number; viewed: true };
+export type GroupView = {
+  id: string;
+  title: string;
+  reflection_ids: string[];
+  votes: number | null;
+  my_votes: number;
+  comments: CommentView[];
+  discussed_seconds: number;
+  viewed: true;
+};
 
 type RetroLike = Pick<RetroRow, 'phase' | 'anonymous' | 'ended_at' | 'author_key'>;
 
@@ -49,7 +58,11 @@ export function reflectionView(r: RetroLike, x: RetroReflectionRow, token: strin
   const mine = !!token && x.author_token === token;
   const revealed = isRevealed(r.phase);
   return {
-    id: x.id, prompt_id: x.prompt_id, text: x.text, group_id: revealed ? x.group_id : null, mine,
+    id: x.id,
+    prompt_id: x.prompt_id,
+    text: x.text,
+    group_id: revealed ? x.group_id : null,
+    mine,
     author_id: revealed && !r.anonymous ? x.author_id : null,
   };
 }
@@ -84,8 +97,14 @@ export function groupsView(r: RetroLike, state: RetroState, token: string | null
     else members.set(x.group_id, [x.id]);
   }
   const out = state.groups.map((g: RetroGroupRow): GroupView => ({
-    id: g.id, title: g.title, reflection_ids: members.get(g.id) ?? [], votes: tallied ? g.votes : null,
-    my_votes: mine.get(g.id) ?? 0, comments: comments.get(g.id) ?? [], discussed_seconds: g.discussed_seconds, viewed: true,
+    id: g.id,
+    title: g.title,
+    reflection_ids: members.get(g.id) ?? [],
+    votes: tallied ? g.votes : null,
+    my_votes: mine.get(g.id) ?? 0,
+    comments: comments.get(g.id) ?? [],
+    discussed_seconds: g.discussed_seconds,
+    viewed: true,
   }));
   // Array.prototype.sort is stable: equal tallies keep the board's order.
   if (tallied) out.sort((a, b) => (b.votes ?? 0) - (a.votes ?? 0));
@@ -136,7 +155,7 @@ export const boardViewResolvers = {
   // Other parts return plain retro_groups rows (renameRetroGroup): computed here for them.
   RetroGroup: {
     reflection_ids: (g: GroupParent, _: unknown, ctx: Ctx) => viewOf(g, ctx)?.reflection_ids ?? [],
-    votes: (g: GroupParent, _: unknown, ctx: Ctx) => (viewOf(g, ctx)?.votes ?? null),
+    votes: (g: GroupParent, _: unknown, ctx: Ctx) => viewOf(g, ctx)?.votes ?? null,
     my_votes: (g: GroupParent, _: unknown, ctx: Ctx) => viewOf(g, ctx)?.my_votes ?? 0,
     comments: (g: GroupParent, _: unknown, ctx: Ctx) => viewOf(g, ctx)?.comments ?? [],
   },

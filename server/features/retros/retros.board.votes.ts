@@ -43,7 +43,8 @@ function voteRetroGroup(_: unknown, args: { group_id: string }, ctx: Ctx): Retro
     const mine = votesOfToken(db, retro.id, token);
     const total = mine.reduce((s, v) => s + v.n, 0);
     const here = mine.find((v) => v.group_id === group.id)?.n ?? 0;
-    if (total >= retro.max_votes) throw conflict(retro.max_votes === 1 ? 'You have used your only vote.' : `You have used all ${retro.max_votes} of your votes.`);
+    if (total >= retro.max_votes)
+      throw conflict(retro.max_votes === 1 ? 'You have used your only vote.' : `You have used all ${retro.max_votes} of your votes.`);
     if (here >= retro.max_votes_per_group) throw conflict(`You can put at most ${plural(retro.max_votes_per_group, 'vote')} on one group.`);
     insertVote(db, { id: newId(), retro_id: retro.id, group_id: group.id, voter_token: token });
     insertParticipant(db, retro.id, viewer.userId);

@@ -84,7 +84,11 @@ describe('who is writing', () => {
     const [a] = addGroups(app, retro.id, [{ title: 'Release train', votes: 2 }]);
     await toPhase(w.manager, retro.id, 'DISCUSS');
     await typing(max, retro.id, true, a!);
-    expect((await read(mia, retro.id)).typing).toEqual({ count: 1, people: [{ full_name: max.name }], per_group: [{ group_id: a, count: 1, people: [{ full_name: max.name }] }] });
+    expect((await read(mia, retro.id)).typing).toEqual({
+      count: 1,
+      people: [{ full_name: max.name }],
+      per_group: [{ group_id: a, count: 1, people: [{ full_name: max.name }] }],
+    });
     await typing(max, retro.id, false);
     expect((await read(mia, retro.id)).typing.count).toBe(0);
   });
@@ -116,7 +120,12 @@ describe('who has voted', () => {
     await mia.gql(VOTE, { g: group.id });
     const { voting } = await read(w.manager, retro.id);
     expect(voting).toMatchObject({ voted: 1, done: 0, waiting: 1 });
-    expect(voting.people).toEqual(expect.arrayContaining([{ user: { full_name: mia.name }, used: 1, left: 2 }, { user: { full_name: max.name }, used: 0, left: 3 }]));
+    expect(voting.people).toEqual(
+      expect.arrayContaining([
+        { user: { full_name: mia.name }, used: 1, left: 2 },
+        { user: { full_name: max.name }, used: 0, left: 3 },
+      ]),
+    );
     expect(voting.people).toHaveLength(2);
   });
 });
@@ -136,7 +145,9 @@ describe('participation', () => {
 
     for (const name of ['New One', 'New Two']) await addUser(app, w.org.id, { full_name: name, team_id: w.team.id });
     expect((await read(w.manager, retro.id)).participation).toMatchObject({ participants: 2, team_size: 4 });
-    const detail = (await w.manager.gql('query($t: ID!) { retroTeamProgressDetail(team_id: $t) { sprints { retro_id participants team_size } } }', { t: w.team.id })).data!.retroTeamProgressDetail;
+    const detail = (
+      await w.manager.gql('query($t: ID!) { retroTeamProgressDetail(team_id: $t) { sprints { retro_id participants team_size } } }', { t: w.team.id })
+    ).data!.retroTeamProgressDetail;
     expect(detail.sprints.find((s: { retro_id: string }) => s.retro_id === retro.id)).toMatchObject({ participants: 2, team_size: 4 });
     // A retro still running counts the team as it is now.
     const next = await newRetro(w.manager, w.team.id);

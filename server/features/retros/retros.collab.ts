@@ -80,7 +80,8 @@ function votingOf(r: RetroRow, ctx: Ctx): VotingView {
   // Who a token belongs to is worked out for the people here and those who took part, on the server only.
   const known = [...new Set([...here, ...state.participants.map((p) => p.user_id)])].map((userId) => ({ userId, token: authorToken(r, userId)! }));
   const hereSet = new Set(here);
-  const people = known.filter((k) => hereSet.has(k.userId) || used.has(k.token))
+  const people = known
+    .filter((k) => hereSet.has(k.userId) || used.has(k.token))
     .map((k) => ({ user_id: k.userId, used: used.get(k.token) ?? 0, left: Math.max(0, r.max_votes - (used.get(k.token) ?? 0)) }));
   return {
     voted: used.size,

@@ -34,7 +34,10 @@ const LIVE_FIELDS = `id version phase groups { id comments { ${COMMENT} } }`;
 async function discussing(anonymous: boolean) {
   const retro = await newRetro(w.manager, w.team.id, { anonymous });
   await toPhase(w.manager, retro.id, 'VOTE');
-  const [a, b] = addGroups(app, retro.id, [{ title: 'Release train', votes: 3 }, { title: 'Pairing', votes: 1 }]);
+  const [a, b] = addGroups(app, retro.id, [
+    { title: 'Release train', votes: 3 },
+    { title: 'Pairing', votes: 1 },
+  ]);
   await toPhase(w.manager, retro.id, 'DISCUSS');
   return { id: retro.id as string, a: a!, b: b! };
 }
@@ -45,13 +48,24 @@ describe('comments on a topic', () => {
   it('two people writing at once on the same topic both keep what they wrote: every reader and every live subscriber gets both', async () => {
     const r = await discussing(false);
     const [mia, max] = w.members;
-    const live = [await liveClient(url, mia!, r.id, LIVE_FIELDS), await liveClient(url, max!, r.id, LIVE_FIELDS), await liveClient(url, w.manager, r.id, LIVE_FIELDS)];
+    const live = [
+      await liveClient(url, mia!, r.id, LIVE_FIELDS),
+      await liveClient(url, max!, r.id, LIVE_FIELDS),
+      await liveClient(url, w.manager, r.id, LIVE_FIELDS),
+    ];
     open.push(...live);
     for (const c of live) await c.waitFor((x) => x.phase === 'DISCUSS');
 
     const [one, two] = await Promise.all([mia!.gql(ADD, { g: r.a, t: 'Ship on Tuesdays.' }), max!.gql(ADD, { g: r.a, t: 'Ask ops before a release.' })]);
     expect([one.errors, two.errors]).toEqual([undefined, undefined]);
-    expect(one.data!.addRetroComment).toMatchObject({ group_id: r.a, text: 'Ship on Tuesdays.', mine: true, author: { id: mia!.id }, from_notes: false, edited: false });
+    expect(one.data!.addRetroComment).toMatchObject({
+      group_id: r.a,
+      text: 'Ship on Tuesdays.',
+      mine: true,
+      author: { id: mia!.id },
+      from_notes: false,
+      edited: false,
+    });
 
     const both = ['Ask ops before a release.', 'Ship on Tuesdays.'];
     for (const reader of [mia!, max!, w.members[2]!]) {
@@ -64,12 +78,18 @@ describe('comments on a topic', () => {
       // Signed retro: each comment names its author; `mine` is the subscriber's own only.
       expect(comments.map((x: any) => x.author.full_name).sort()).toEqual([max!.name, mia!.name].sort());
     }
-    expect(live[0]!.latest()!.groups.find((g: any) => g.id === r.a).comments.filter((x: any) => x.mine).map((x: any) => x.text)).toEqual(['Ship on Tuesdays.']);
+    expect(
+      live[0]!
+        .latest()!
+        .groups.find((g: any) => g.id === r.a)
+        .comments.filter((x: any) => x.mine)
+        .map((x: any) => x.text),
+    ).toEqual(['Ship on Tuesdays.']);
     // The other topic has none.
     expect(await topic(mia!, r.id, r.b)).toEqual([]);
   });
 
-  it('anonymous retro: nobody sees an author; only the author edits or deletes (someone else\'s comment is NOT_FOUND); the end erases the link', async () => {
+  it("anonymous retro: nobody sees an author; only the author edits or deletes (someone else's comment is NOT_FOUND); the end erases the link", async () => {
     const r = await discussing(true);
     const [mia, max] = w.members;
     const mine = (await mia!.gql(ADD, { g: r.a, t: 'Freeze on Fridays.' })).data!.addRetroComment;
@@ -89,7 +109,7 @@ describe('comments on a topic', () => {
     expect((await topic(max!, r.id, r.a)).map((c) => c.text)).toEqual(['Freeze deploys on Fridays.']);
 
     await toPhase(w.manager, r.id, 'SUMMARY');
-    expect((await topic(mia!, r.id, r.a))).toEqual([expect.objectContaining({ text: 'Freeze deploys on Fridays.', mine: false, author: null })]);
+    expect(await topic(mia!, r.id, r.a)).toEqual([expect.objectContaining({ text: 'Freeze deploys on Fridays.', mine: false, author: null })]);
     const row = app.services.db.select().from(retroComments).where(eq(retroComments.id, mine.id)).get()!;
     expect([row.author_token, row.author_id, row.created_at === row.updated_at]).toEqual([null, null, true]);
     expect(codeOf(await mia!.gql(EDIT, { id: mine.id, t: 'After the end' }))).toBe('NOT_FOUND');

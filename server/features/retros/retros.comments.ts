@@ -71,8 +71,16 @@ function addRetroComment(_: unknown, args: { group_id: string; text: string }, c
     const last = lastCommentPosition(db, args.group_id);
     const at = new Date().toISOString();
     insertComment(db, {
-      id, organization_id: retro.organization_id, retro_id: retro.id, group_id: args.group_id, text,
-      author_id: retro.anonymous ? null : viewer.userId, author_token: token, position: last + 1, created_at: at, updated_at: at,
+      id,
+      organization_id: retro.organization_id,
+      retro_id: retro.id,
+      group_id: args.group_id,
+      text,
+      author_id: retro.anonymous ? null : viewer.userId,
+      author_token: token,
+      position: last + 1,
+      created_at: at,
+      updated_at: at,
     });
     insertParticipant(db, retro.id, viewer.userId);
     // What they wrote is sent: they are no longer "writing" (in this same change, one event).

@@ -8,8 +8,13 @@ type RetroLike = Pick<RetroRow, 'anonymous'>;
 
 export function commentView(r: RetroLike, c: RetroCommentRow, token: string | null): CommentView {
   return {
-    id: c.id, group_id: c.group_id, text: c.text, mine: !!token && c.author_token === token,
-    author_id: r.anonymous ? null : c.author_id, from_notes: c.from_notes, edited: c.updated_at !== c.created_at,
+    id: c.id,
+    group_id: c.group_id,
+    text: c.text,
+    mine: !!token && c.author_token === token,
+    author_id: r.anonymous ? null : c.author_id,
+    from_notes: c.from_notes,
+    edited: c.updated_at !== c.created_at,
   };
 }
 

@@ -14,21 +14,38 @@ export function addGroups(app: FastifyInstance, retroId: string, groups: Array<{
   const retro = db.select().from(retros).where(eq(retros.id, retroId)).get()!;
   return groups.map((g, i) => {
     const id = newId();
-    db.insert(retroGroups).values({ id, organization_id: retro.organization_id, retro_id: retroId, title: g.title, sort_order: i, votes: g.votes ?? 0 }).run();
-    for (let v = 0; v < (g.votes ?? 0); v++) db.insert(retroVotes).values({ id: newId(), retro_id: retroId, group_id: id, voter_token: `voter-${v}` }).run();
+    db.insert(retroGroups)
+      .values({ id, organization_id: retro.organization_id, retro_id: retroId, title: g.title, sort_order: i, votes: g.votes ?? 0 })
+      .run();
+    for (let v = 0; v < (g.votes ?? 0); v++)
+      db.insert(retroVotes)
+        .values({ id: newId(), retro_id: retroId, group_id: id, voter_token: `voter-${v}` })
+        .run();
     return id;
   });
 }
 
 /** A reflection by `authorId`: anonymous retros keep only the author's token, signed ones the id. */
-export function addReflection(app: FastifyInstance, retroId: string, input: { authorId: string; text: string; groupId?: string | null; promptId?: string }): string {
+export function addReflection(
+  app: FastifyInstance,
+  retroId: string,
+  input: { authorId: string; text: string; groupId?: string | null; promptId?: string },
+): string {
   const { db } = app.services;
   const retro = db.select().from(retros).where(eq(retros.id, retroId)).get()!;
   const id = newId();
-  db.insert(retroReflections).values({
-    id, organization_id: retro.organization_id, retro_id: retroId, prompt_id: input.promptId ?? retro.prompts[0]!.id, text: input.text,
-    author_id: retro.anonymous ? null : input.authorId, author_token: retro.anonymous ? authorToken(retro, input.authorId) : null, group_id: input.groupId ?? null,
-  }).run();
+  db.insert(retroReflections)
+    .values({
+      id,
+      organization_id: retro.organization_id,
+      retro_id: retroId,
+      prompt_id: input.promptId ?? retro.prompts[0]!.id,
+      text: input.text,
+      author_id: retro.anonymous ? null : input.authorId,
+      author_token: retro.anonymous ? authorToken(retro, input.authorId) : null,
+      group_id: input.groupId ?? null,
+    })
+    .run();
   db.insert(retroParticipants).values({ retro_id: retroId, user_id: input.authorId }).onConflictDoNothing().run();
   return id;
 }

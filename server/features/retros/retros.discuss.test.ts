@@ -24,7 +24,11 @@ const SET_TOPIC = `mutation($r: ID!, $g: ID!) { setRetroTopic(retro_id: $r, grou
 async function discussing() {
   const retro = await newRetro(w.manager, w.team.id, { topic_minutes: 7 });
   await toPhase(w.manager, retro.id, 'VOTE');
-  const [a, b, c] = addGroups(app, retro.id, [{ title: 'Flaky CI', votes: 1 }, { title: 'Release train', votes: 3 }, { title: 'Pairing', votes: 0 }]);
+  const [a, b, c] = addGroups(app, retro.id, [
+    { title: 'Flaky CI', votes: 1 },
+    { title: 'Release train', votes: 3 },
+    { title: 'Pairing', votes: 0 },
+  ]);
   await toPhase(w.manager, retro.id, 'DISCUSS');
   return { id: retro.id as string, a: a!, b: b!, c: c! };
 }
@@ -59,7 +63,11 @@ describe('the discussion', () => {
     expect(groupRow(app, r.c).discussed_seconds).toBe(0);
     // What the summary shows: topics by votes with the time each took.
     const shown = (await mia.gql('query($id: ID!) { retro(id: $id) { groups { id votes discussed_seconds } } }', { id: r.id })).data!.retro.groups;
-    expect(shown).toEqual([{ id: r.b, votes: 3, discussed_seconds: 110 }, { id: r.a, votes: 1, discussed_seconds: 30 }, { id: r.c, votes: 0, discussed_seconds: 0 }]);
+    expect(shown).toEqual([
+      { id: r.b, votes: 3, discussed_seconds: 110 },
+      { id: r.a, votes: 1, discussed_seconds: 30 },
+      { id: r.c, votes: 0, discussed_seconds: 0 },
+    ]);
     d = await readDiscussion(mia, r.id);
     expect(d.discussion).toMatchObject({ group_id: null, started_at: null, elapsed_seconds: 0 });
 

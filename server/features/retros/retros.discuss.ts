@@ -61,7 +61,7 @@ function setRetroTopic(_: unknown, args: { retro_id: string; group_id: string },
   const { services } = ctx;
   const { db } = services;
   const access = retroAccess(db, viewer, args.retro_id);
-  if (!access.canFacilitate) throw forbidden('Only the facilitator, the team\'s manager or lead, or an admin can choose the topic.');
+  if (!access.canFacilitate) throw forbidden("Only the facilitator, the team's manager or lead, or an admin can choose the topic.");
   if (!isGroupOfRetro(db, args.retro_id, args.group_id)) throw notFound('Group');
   changeRetro(services, args.retro_id, () => {
     const retro = findRetro(db, viewer.organizationId, args.retro_id)!;

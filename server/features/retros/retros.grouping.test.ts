@@ -20,7 +20,10 @@ describe('key words', () => {
     expect(stem('stopped')).toBe('stop');
     expect(stem('tests')).toBe(stem('testing'));
     expect(keyWords('We should have been doing the tests')).toEqual([['test', 'tests']]);
-    expect(keyWords('The CI is red')).toEqual([['ci', 'CI'], ['red', 'red']]);
+    expect(keyWords('The CI is red')).toEqual([
+      ['ci', 'CI'],
+      ['red', 'red'],
+    ]);
   });
 
   it('similar texts are close, unrelated texts share nothing', () => {
@@ -48,7 +51,12 @@ describe('clusters', () => {
     expect(clusterTexts(items, 0.99)).toHaveLength(items.length);
     expect(sets(clusterTexts(items, 0.000001)).length).toBeLessThan(4);
     expect(clusterTexts([])).toEqual([]);
-    expect(clusterTexts([{ id: 'a', text: 'the and of' }, { id: 'b', text: 'to be or not' }])).toEqual([['a'], ['b']]);
+    expect(
+      clusterTexts([
+        { id: 'a', text: 'the and of' },
+        { id: 'b', text: 'to be or not' },
+      ]),
+    ).toEqual([['a'], ['b']]);
   });
 });
 

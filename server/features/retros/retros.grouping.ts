@@ -7,7 +7,8 @@
  * give the same groups and titles whatever order they come in.
  */
 
-export const STOP_WORDS: ReadonlySet<string> = new Set(`
+export const STOP_WORDS: ReadonlySet<string> = new Set(
+  `
 a about above after again against all also am an and any are aren't as at be because been before being below between both but by
 can can't cannot could couldn't did didn't do does doesn't doing don't down during each either enough etc even ever every few for from further
 get gets getting got had hadn't has hasn't have haven't having he he'd he'll he's her here here's hers herself him himself his how how's however
@@ -18,7 +19,10 @@ this those though through thus to too under until up upon us very via was wasn't
 where where's whether which while who who's whom why why's will with won't would wouldn't yet you you'd you'll you're you've your yours yourself
 yourselves thing things stuff like bit make made many maybe may might sometimes always never
 sprint sprints team week weeks time times good great well better new lot really
-`.trim().split(/\s+/));
+`
+    .trim()
+    .split(/\s+/),
+);
 
 /** A light English stemmer (suffix stripping, a small Porter step 1 and a few step 2 rules): "deploys", "deployed", "deploying" -> "deploy". */
 export function stem(word: string): string {
@@ -130,7 +134,11 @@ export function clusterTexts(input: readonly TextItem[], threshold = GROUPING_TH
     bestVal[i] = -1;
     bestAt[i] = -1;
     const row = sim[i]!;
-    for (let j = i + 1; j < n; j++) if (members[j] && row[j]! > bestVal[i]! + EPS) { bestVal[i] = row[j]!; bestAt[i] = j; }
+    for (let j = i + 1; j < n; j++)
+      if (members[j] && row[j]! > bestVal[i]! + EPS) {
+        bestVal[i] = row[j]!;
+        bestAt[i] = j;
+      }
   };
   for (let i = 0; i < n; i++) recompute(i);
   for (;;) {
@@ -156,7 +164,10 @@ export function clusterTexts(input: readonly TextItem[], threshold = GROUPING_TH
       if (bestAt[k] === bi || bestAt[k] === bj) recompute(k);
       else if (k < bi) {
         const v = sim[k]![bi]!;
-        if (v > bestVal[k]! + EPS || (Math.abs(v - bestVal[k]!) <= EPS && bi < bestAt[k]!)) { bestVal[k] = v; bestAt[k] = bi; }
+        if (v > bestVal[k]! + EPS || (Math.abs(v - bestVal[k]!) <= EPS && bi < bestAt[k]!)) {
+          bestVal[k] = v;
+          bestAt[k] = bi;
+        }
       }
     }
   }
@@ -196,7 +207,9 @@ export function groupTitle(texts: readonly string[], corpus: readonly string[] |
   // A word found in more of the group's texts is a better title than a rare one in one text.
   const spread = new Map<string, number>();
   for (const text of texts) for (const s of new Set(keyWords(text).map(([st]) => st))) spread.set(s, (spread.get(s) ?? 0) + 1);
-  const top = [...weight].sort((a, b) => (spread.get(b[0])! - spread.get(a[0])!) || (b[1] - a[1] > 1e-9 ? 1 : a[1] - b[1] > 1e-9 ? -1 : 0) || (firstAt.get(a[0])! - firstAt.get(b[0])!)).slice(0, max);
+  const top = [...weight]
+    .sort((a, b) => spread.get(b[0])! - spread.get(a[0])! || (b[1] - a[1] > 1e-9 ? 1 : a[1] - b[1] > 1e-9 ? -1 : 0) || firstAt.get(a[0])! - firstAt.get(b[0])!)
+    .slice(0, max);
   if (!top.length) {
     const first = texts.map((t) => t.trim()).find((t) => t) ?? '';
     const words = first.split(/\s+/).slice(0, 5).join(' ');
@@ -209,5 +222,11 @@ export function groupTitle(texts: readonly string[], corpus: readonly string[] |
 export function suggestGroups(items: readonly TextItem[], threshold = GROUPING_THRESHOLD): Array<{ title: string; ids: string[] }> {
   const byId = new Map(items.map((i) => [i.id, i.text]));
   const corpus = titleModel(items.map((i) => i.text));
-  return clusterTexts(items, threshold).map((ids) => ({ ids, title: groupTitle(ids.map((id) => byId.get(id)!), corpus) }));
+  return clusterTexts(items, threshold).map((ids) => ({
+    ids,
+    title: groupTitle(
+      ids.map((id) => byId.get(id)!),
+      corpus,
+    ),
+  }));
 }

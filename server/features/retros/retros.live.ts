@@ -12,11 +12,14 @@ import { bumpRetroVersion } from './retros.meeting.repo.js';
 export function changeRetro<T>(services: Services, retroId: string, fn: () => T): T {
   const { db } = services;
   let version = 0;
-  const result = db.transaction(() => {
-    const out = fn();
-    version = bumpRetroVersion(db, retroId, new Date().toISOString());
-    return out;
-  }, { behavior: 'immediate' });
+  const result = db.transaction(
+    () => {
+      const out = fn();
+      version = bumpRetroVersion(db, retroId, new Date().toISOString());
+      return out;
+    },
+    { behavior: 'immediate' },
+  );
   if (version) services.pubsub.publish(topics.retroChanged(retroId), { version });
   return result;
 }

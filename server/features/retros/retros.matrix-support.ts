@@ -20,7 +20,13 @@ const ok = (r: GqlResult<Record<string, any>>, field: string): { id: string } =>
 };
 
 export const retroInput = (teamId: string) => ({ team_id: teamId, template_id: 'builtin:start-stop-continue', anonymous: false });
-export const retroTemplateInput = () => ({ name: 'Matrix template', prompts: [{ title: 'Keep', colour: '#2f7d4f' }, { title: 'Change', colour: '#b3261e' }] });
+export const retroTemplateInput = () => ({
+  name: 'Matrix template',
+  prompts: [
+    { title: 'Keep', colour: '#2f7d4f' },
+    { title: 'Change', colour: '#b3261e' },
+  ],
+});
 export const retroHealthCheckInput = () => ({ name: 'Matrix health', statements: ['We ship calmly.'] });
 export const retroRuleInput = (teamId: string) => ({ team_id: teamId, trigger: 'SPRINT_END', template_id: 'builtin:start-stop-continue' });
 
@@ -33,13 +39,26 @@ export function insertReflection(app: FastifyInstance, orgId: string, retroId: s
   const { db } = app.services;
   const retro = db.select().from(retros).where(eq(retros.id, retroId)).get()!;
   const id = newId();
-  db.insert(retroReflections).values({ id, organization_id: orgId, retro_id: retroId, prompt_id: retro.prompts[0]!.id, text: 'Matrix reflection', author_id: userId, author_token: authorToken(retro, userId) }).run();
+  db.insert(retroReflections)
+    .values({
+      id,
+      organization_id: orgId,
+      retro_id: retroId,
+      prompt_id: retro.prompts[0]!.id,
+      text: 'Matrix reflection',
+      author_id: userId,
+      author_token: authorToken(retro, userId),
+    })
+    .run();
   return id;
 }
 
 export function insertActionItem(app: FastifyInstance, orgId: string, retroId: string, teamId: string, ownerId: string): string {
   const id = newId();
-  app.services.db.insert(retroActionItems).values({ id, organization_id: orgId, retro_id: retroId, team_id: teamId, text: 'Matrix action', owner_id: ownerId, created_by: ownerId }).run();
+  app.services.db
+    .insert(retroActionItems)
+    .values({ id, organization_id: orgId, retro_id: retroId, team_id: teamId, text: 'Matrix action', owner_id: ownerId, created_by: ownerId })
+    .run();
   return id;
 }
 
@@ -58,10 +77,30 @@ export async function seedRetroObjects(app: FastifyInstance, p: { orgId: string;
   }
   const retro = db.select().from(retros).where(eq(retros.id, retroId)).get()!;
   const commentId = newId();
-  db.insert(retroComments).values({ id: commentId, organization_id: p.orgId, retro_id: retroId, group_id: group.id, text: 'Matrix comment', author_id: p.subjectId, author_token: authorToken(retro, p.subjectId), position: 0 }).run();
+  db.insert(retroComments)
+    .values({
+      id: commentId,
+      organization_id: p.orgId,
+      retro_id: retroId,
+      group_id: group.id,
+      text: 'Matrix comment',
+      author_id: p.subjectId,
+      author_token: authorToken(retro, p.subjectId),
+      position: 0,
+    })
+    .run();
   const actionItemId = insertActionItem(app, p.orgId, retroId, p.teamId, p.subjectId);
-  const templateId = ok(await p.subject.gql('mutation($i: RetroTemplateInput!) { createRetroTemplate(input: $i) { id } }', { i: retroTemplateInput() }), 'createRetroTemplate').id;
-  const healthCheckId = ok(await p.subject.gql('mutation($i: RetroHealthCheckInput!) { createRetroHealthCheck(input: $i) { id } }', { i: retroHealthCheckInput() }), 'createRetroHealthCheck').id;
-  const ruleId = ok(await p.ownManager.gql('mutation($i: RetroAutomationRuleInput!) { createRetroAutomationRule(input: $i) { id } }', { i: retroRuleInput(p.teamId) }), 'createRetroAutomationRule').id;
+  const templateId = ok(
+    await p.subject.gql('mutation($i: RetroTemplateInput!) { createRetroTemplate(input: $i) { id } }', { i: retroTemplateInput() }),
+    'createRetroTemplate',
+  ).id;
+  const healthCheckId = ok(
+    await p.subject.gql('mutation($i: RetroHealthCheckInput!) { createRetroHealthCheck(input: $i) { id } }', { i: retroHealthCheckInput() }),
+    'createRetroHealthCheck',
+  ).id;
+  const ruleId = ok(
+    await p.ownManager.gql('mutation($i: RetroAutomationRuleInput!) { createRetroAutomationRule(input: $i) { id } }', { i: retroRuleInput(p.teamId) }),
+    'createRetroAutomationRule',
+  ).id;
   return { retroId, reflectionId, groupId: group.id, commentId, actionItemId, templateId, healthCheckId, ruleId };
 }

@@ -17,7 +17,12 @@ export function retroRunTimes(db: Db, retroId: string): { started_at: string | n
 
 /** Deletes the retro if it has not started; whether it was deleted. */
 export function deleteRetroNotStarted(db: Db, retroId: string): boolean {
-  return db.delete(retros).where(and(eq(retros.id, retroId), eq(retros.phase, 'SCHEDULED'), isNull(retros.started_at))).run().changes > 0;
+  return (
+    db
+      .delete(retros)
+      .where(and(eq(retros.id, retroId), eq(retros.phase, 'SCHEDULED'), isNull(retros.started_at)))
+      .run().changes > 0
+  );
 }
 
 /** Marks a person as having taken part (kept when already marked). */
@@ -27,22 +32,31 @@ export function insertParticipant(db: Db, retroId: string, userId: string): void
 
 /** The person's check-in answer (they take part from then on). */
 export function saveCheckIn(db: Db, retroId: string, userId: string, answer: string): void {
-  db.insert(retroParticipants).values({ retro_id: retroId, user_id: userId, check_in: answer })
-    .onConflictDoUpdate({ target: [retroParticipants.retro_id, retroParticipants.user_id], set: { check_in: answer } }).run();
+  db.insert(retroParticipants)
+    .values({ retro_id: retroId, user_id: userId, check_in: answer })
+    .onConflictDoUpdate({ target: [retroParticipants.retro_id, retroParticipants.user_id], set: { check_in: answer } })
+    .run();
 }
 
 /** The score of one health statement by one voter token: changed if answered already, added otherwise. */
 export function saveHealthAnswer(db: Db, retroId: string, index: number, token: string, score: number): void {
-  const existing = db.select({ id: retroHealthAnswers.id }).from(retroHealthAnswers)
-    .where(and(eq(retroHealthAnswers.retro_id, retroId), eq(retroHealthAnswers.statement_index, index), eq(retroHealthAnswers.voter_token, token))).get();
+  const existing = db
+    .select({ id: retroHealthAnswers.id })
+    .from(retroHealthAnswers)
+    .where(and(eq(retroHealthAnswers.retro_id, retroId), eq(retroHealthAnswers.statement_index, index), eq(retroHealthAnswers.voter_token, token)))
+    .get();
   if (existing) db.update(retroHealthAnswers).set({ score }).where(eq(retroHealthAnswers.id, existing.id)).run();
   else db.insert(retroHealthAnswers).values({ id: newId(), retro_id: retroId, statement_index: index, voter_token: token, score }).run();
 }
 
 /** Moves the retro's version on (every screen reads it again); the new version, 0 when there is no such retro. */
 export function bumpRetroVersion(db: Db, retroId: string, at: string): number {
-  const row = db.update(retros).set({ version: sql`${retros.version} + 1`, updated_at: at })
-    .where(eq(retros.id, retroId)).returning({ version: retros.version }).get();
+  const row = db
+    .update(retros)
+    .set({ version: sql`${retros.version} + 1`, updated_at: at })
+    .where(eq(retros.id, retroId))
+    .returning({ version: retros.version })
+    .get();
   return row?.version ?? 0;
 }
 
@@ -57,5 +71,10 @@ export function countParticipants(db: Db, retroId: string): number {
 
 /** The people who took part. */
 export function participantIds(db: Db, retroId: string): string[] {
-  return db.select({ id: retroParticipants.user_id }).from(retroParticipants).where(and(eq(retroParticipants.retro_id, retroId))).all().map((p) => p.id);
+  return db
+    .select({ id: retroParticipants.user_id })
+    .from(retroParticipants)
+    .where(and(eq(retroParticipants.retro_id, retroId)))
+    .all()
+    .map((p) => p.id);
 }

@@ -28,7 +28,11 @@ describe('phases', () => {
     const notYet = await newRetro(w.members[0]!, w.team.id, { scheduled_at: '2026-02-05T09:00:00Z', check_in_question: 'One word for the sprint?' });
     expect(notYet.phases).toEqual(['SCHEDULED', 'CHECK_IN', 'REFLECT', 'GROUP', 'VOTE', 'DISCUSS', 'SUMMARY']);
     await toPhase(w.members[0]!, plain.id, 'SUMMARY');
-    const full = await newRetro(w.members[0]!, w.team.id, { scheduled_at: '2026-02-05T09:00:00Z', check_in_question: 'One word for the sprint?', health_check_id: 'builtin:quick-pulse' });
+    const full = await newRetro(w.members[0]!, w.team.id, {
+      scheduled_at: '2026-02-05T09:00:00Z',
+      check_in_question: 'One word for the sprint?',
+      health_check_id: 'builtin:quick-pulse',
+    });
     expect(full.phases).toEqual(['SCHEDULED', 'CHECK_IN', 'REVIEW_ACTIONS', 'HEALTH', 'REFLECT', 'GROUP', 'VOTE', 'DISCUSS', 'SUMMARY']);
     expect(full.health_statements).toHaveLength(3);
   });
@@ -73,7 +77,10 @@ describe('phases', () => {
     expect(seen.data!.retro.viewer_can_facilitate).toBe(false);
     const byManager = await w.manager.gql(SET_PHASE, { id: retro.id, from: 'SCHEDULED', to: first });
     expect(byManager.data!.setRetroPhase.phase).toBe(first);
-    const take = await w.manager.gql(`mutation($id: ID!, $u: ID!) { setRetroFacilitator(id: $id, user_id: $u) { facilitator { id } viewer_is_facilitator } }`, { id: retro.id, u: w.manager.id });
+    const take = await w.manager.gql(`mutation($id: ID!, $u: ID!) { setRetroFacilitator(id: $id, user_id: $u) { facilitator { id } viewer_is_facilitator } }`, {
+      id: retro.id,
+      u: w.manager.id,
+    });
     expect(take.data!.setRetroFacilitator).toEqual({ facilitator: { id: w.manager.id }, viewer_is_facilitator: true });
     const byAdmin = await w.admin.gql(SET_PHASE, { id: retro.id, from: first, to: retro.phases[2] });
     expect(byAdmin.data!.setRetroPhase.phase).toBe(retro.phases[2]);
@@ -101,7 +108,16 @@ const count = () => app.services.db.select().from(retros).all().length;
 describe('create and update validation', () => {
   it('unknown or foreign references, an archived template, votes per group over votes and dates outside 1900-2099 are BAD_USER_INPUT and write nothing', async () => {
     const { retroTemplates } = await import('./retros.tables.js');
-    app.services.db.insert(retroTemplates).values({ id: 'tpl-archived', organization_id: w.org.id, name: 'Old', prompts: [{ id: 'a', title: 'A', description: '', colour: '#2f7d4f' }], archived_at: '2026-01-01T00:00:00.000Z' }).run();
+    app.services.db
+      .insert(retroTemplates)
+      .values({
+        id: 'tpl-archived',
+        organization_id: w.org.id,
+        name: 'Old',
+        prompts: [{ id: 'a', title: 'A', description: '', colour: '#2f7d4f' }],
+        archived_at: '2026-01-01T00:00:00.000Z',
+      })
+      .run();
     const base = { team_id: w.team.id, template_id: 'builtin:mad-sad-glad' };
     const bad: Array<[string, Record<string, unknown>]> = [
       ['unknown team', { ...base, team_id: 'no-such-team' }],
@@ -225,7 +241,7 @@ describe('check-in and health', () => {
 
 describe('lists', () => {
   const LIST = `query($team: ID, $status: RetroListStatus) { retros(team_id: $team, status: $status) { id phase } }`;
-  it('UPCOMING, RUNNING and PAST of the viewer\'s teams; admins see every team; upcomingRetros soonest first; retroTeams', async () => {
+  it("UPCOMING, RUNNING and PAST of the viewer's teams; admins see every team; upcomingRetros soonest first; retroTeams", async () => {
     const herons = createTeam(app.services.db, w.org.id, { name: 'Herons' });
     const heron = await addUser(app, w.org.id, { email: 'heron@acme.example', full_name: 'Hera Heron', team_id: herons.id });
     const me = { ...(await signedIn(app, heron.email)), id: heron.id };
@@ -234,7 +250,8 @@ describe('lists', () => {
     await toPhase(me, running.id, 'REFLECT');
     const past = await newRetro(me, herons.id);
     await toPhase(me, past.id, 'SUMMARY');
-    const ids = async (caller: { gql: typeof me.gql }, status: string) => (await caller.gql(LIST, { team: herons.id, status })).data!.retros.map((r: { id: string }) => r.id);
+    const ids = async (caller: { gql: typeof me.gql }, status: string) =>
+      (await caller.gql(LIST, { team: herons.id, status })).data!.retros.map((r: { id: string }) => r.id);
     expect(await ids(me, 'UPCOMING')).toEqual([upcoming.id]);
     expect(await ids(me, 'RUNNING')).toEqual([running.id]);
     expect(await ids(me, 'PAST')).toEqual([past.id]);
@@ -243,7 +260,8 @@ describe('lists', () => {
     expect((await w.otherAdmin.gql(LIST, {})).data!.retros).toEqual([]);
     const mine = (await me.gql(`{ upcomingRetros { id } }`)).data!.upcomingRetros.map((r: { id: string }) => r.id);
     expect(mine).toEqual([running.id, upcoming.id]);
-    const teamsOf = async (caller: { gql: typeof me.gql }) => (await caller.gql(`{ retroTeams { name } }`)).data!.retroTeams.map((t: { name: string }) => t.name);
+    const teamsOf = async (caller: { gql: typeof me.gql }) =>
+      (await caller.gql(`{ retroTeams { name } }`)).data!.retroTeams.map((t: { name: string }) => t.name);
     expect(await teamsOf(me)).toEqual(['Herons']);
     expect(await teamsOf(w.manager)).toEqual(['Falcons']);
     expect(await teamsOf(w.admin)).toEqual(['Falcons', 'Herons', 'Owls']);

@@ -33,8 +33,13 @@ export const stateOf = (ctx: Ctx, r: RetroRow): RetroState => loadRetroState(ctx
 /** The viewer's relation to a team, once per request and team. */
 export function relationTo(ctx: Ctx, teamId: string): Promise<TeamRelation> {
   const viewer = requireViewer(ctx);
-  return ctx.loaders.get<TeamRelation>('retros.relation', (ids) => new Map(ids.map((id) => [id, teamRelation(ctx.services.db, viewer, id)])),
-    { member: false, leads: false, admin: false }).load(teamId);
+  return ctx.loaders
+    .get<TeamRelation>('retros.relation', (ids) => new Map(ids.map((id) => [id, teamRelation(ctx.services.db, viewer, id)])), {
+      member: false,
+      leads: false,
+      admin: false,
+    })
+    .load(teamId);
 }
 
 const running = (r: Pick<RetroRow, 'started_at' | 'ended_at'>) => !!r.started_at && !r.ended_at;
@@ -72,11 +77,19 @@ function presenceChanged(services: Services, retroId: string, userId: string | n
     });
   } catch {
     // The database is closing (shutdown): only tell who is listening.
-    try { announceRetro(services, retroId); } catch { /* nobody left */ }
+    try {
+      announceRetro(services, retroId);
+    } catch {
+      /* nobody left */
+    }
   }
 }
 
-const checkInSchema = z.string().trim().min(1, 'Check-in answer cannot be empty.').max(RETRO_LIMITS.checkInMax, `Check-in answer: at most ${RETRO_LIMITS.checkInMax} characters.`);
+const checkInSchema = z
+  .string()
+  .trim()
+  .min(1, 'Check-in answer cannot be empty.')
+  .max(RETRO_LIMITS.checkInMax, `Check-in answer: at most ${RETRO_LIMITS.checkInMax} characters.`);
 
 function healthResults(r: RetroRow, state: RetroState, myToken: string | null) {
   const statements = r.health_statements ?? [];
@@ -87,7 +100,9 @@ function healthResults(r: RetroRow, state: RetroState, myToken: string | null) {
     for (const a of answers) if (a.score >= 1 && a.score <= 5) distribution[a.score - 1]! += 1;
     const mine = myToken && running(r) ? answers.find((a) => a.voter_token === myToken) : undefined;
     return {
-      index, statement, answers: answers.length,
+      index,
+      statement,
+      answers: answers.length,
       average: shown ? Math.round((answers.reduce((s, a) => s + a.score, 0) / answers.length) * 100) / 100 : null,
       distribution: shown ? distribution : null,
       my_score: mine?.score ?? null,
@@ -117,7 +132,8 @@ export const retroMeetingResolvers = {
       const team = findTeamById(ctx.services.db, viewer.organizationId, input.team_id);
       if (!team) throw badInput('team_id: no such team in this organization.', { fields: { team_id: 'No such team in this organization.' } });
       const relation = teamRelation(ctx.services.db, viewer, team.id);
-      if (!relation.member && !relation.leads && !relation.admin) throw forbidden('You can create retros only for your own team and the teams you manage or lead.');
+      if (!relation.member && !relation.leads && !relation.admin)
+        throw forbidden('You can create retros only for your own team and the teams you manage or lead.');
       return insertRetro(ctx.services.db, viewer.organizationId, input, viewer.userId);
     },
     updateRetro: (_: unknown, args: { id: string; input: unknown }, ctx: Ctx) => {
@@ -125,7 +141,10 @@ export const retroMeetingResolvers = {
       const access = retroAccess(ctx.services.db, viewer, args.id);
       // Whoever created the retro may change it until it starts; after that, whoever may facilitate.
       const creatorBeforeStart = access.retro.created_by === viewer.userId && !access.retro.started_at;
-      if (!access.canFacilitate && !creatorBeforeStart) throw forbidden('Only the facilitator, the team\'s manager or lead, or an admin can change the settings (and whoever created the retro, until it starts).');
+      if (!access.canFacilitate && !creatorBeforeStart)
+        throw forbidden(
+          "Only the facilitator, the team's manager or lead, or an admin can change the settings (and whoever created the retro, until it starts).",
+        );
       const input = parseInput(retroSettingsSchema, args.input);
       changeRetro(ctx.services, access.retro.id, () => {
         const retro = findRetro(ctx.services.db, viewer.organizationId, access.retro.id);
@@ -141,7 +160,8 @@ export const retroMeetingResolvers = {
     deleteRetro: (_: unknown, args: { id: string }, ctx: Ctx) => {
       const viewer = requireViewer(ctx);
       const access = retroAccess(ctx.services.db, viewer, args.id);
-      if (!access.canFacilitate && access.retro.created_by !== viewer.userId) throw forbidden('Only the facilitator, the team\'s manager or lead, an admin, or whoever created the retro can delete it.');
+      if (!access.canFacilitate && access.retro.created_by !== viewer.userId)
+        throw forbidden("Only the facilitator, the team's manager or lead, an admin, or whoever created the retro can delete it.");
       if (!deleteRetroNotStarted(ctx.services.db, access.retro.id)) throw conflict('Only a retro that has not started can be deleted.');
       ctx.services.pubsub.publish(topics.retroChanged(access.retro.id), { version: 0 });
       return true;
@@ -155,9 +175,11 @@ export const retroMeetingResolvers = {
     setRetroFacilitator: (_: unknown, args: { id: string; user_id: string }, ctx: Ctx) => {
       const viewer = requireViewer(ctx);
       const access = retroAccess(ctx.services.db, viewer, args.id);
-      if (!access.canFacilitate) throw forbidden('Only the facilitator can hand the role over; the team\'s manager or lead or an admin can take it over.');
+      if (!access.canFacilitate) throw forbidden("Only the facilitator can hand the role over; the team's manager or lead or an admin can take it over.");
       if (!canTakePart(ctx.services.db, viewer.organizationId, access.retro.team_id, args.user_id)) {
-        throw badInput('user_id: the facilitator must be a member, the manager or the lead of the team, or an admin.', { fields: { user_id: 'Choose someone who takes part in this team\'s retros.' } });
+        throw badInput('user_id: the facilitator must be a member, the manager or the lead of the team, or an admin.', {
+          fields: { user_id: "Choose someone who takes part in this team's retros." },
+        });
       }
       changeRetro(ctx.services, access.retro.id, () => {
         const retro = findRetro(ctx.services.db, viewer.organizationId, access.retro.id);
@@ -183,12 +205,14 @@ export const retroMeetingResolvers = {
       const viewer = requireViewer(ctx);
       const access = retroAccess(ctx.services.db, viewer, args.id);
       const statements = access.retro.health_statements ?? [];
-      if (!Number.isInteger(args.score) || args.score < 1 || args.score > 5) throw badInput('score: a score from 1 (strongly disagree) to 5 (strongly agree).', { fields: { score: 'A score from 1 to 5.' } });
+      if (!Number.isInteger(args.score) || args.score < 1 || args.score > 5)
+        throw badInput('score: a score from 1 (strongly disagree) to 5 (strongly agree).', { fields: { score: 'A score from 1 to 5.' } });
       changeRetro(ctx.services, access.retro.id, () => {
         const retro = findRetro(ctx.services.db, viewer.organizationId, access.retro.id);
         if (!retro) throw notFound('Retro');
         if (retro.phase !== 'HEALTH') throw conflict(retro.health_statements?.length ? 'The health check is not open now.' : 'This retro has no health check.');
-        if (!Number.isInteger(args.index) || args.index < 0 || args.index >= statements.length) throw badInput(`index: this health check has statements 0 to ${statements.length - 1}.`, { fields: { index: 'No such statement.' } });
+        if (!Number.isInteger(args.index) || args.index < 0 || args.index >= statements.length)
+          throw badInput(`index: this health check has statements 0 to ${statements.length - 1}.`, { fields: { index: 'No such statement.' } });
         const token = authorToken(retro, viewer.userId);
         if (!token) throw conflict('The retro has ended.');
         saveHealthAnswer(ctx.services.db, retro.id, args.index, token, args.score);
@@ -204,13 +228,18 @@ export const retroMeetingResolvers = {
         const viewer = requireViewer(ctx);
         const { retro } = retroAccess(ctx.services.db, viewer, args.id);
         const services = ctx.services;
-        const events = retroEvents(services.pubsub, topics.retroChanged(retro.id), () => {
-          // Leaving also ends their "is writing" (in the same version change).
-          if (leavePresence(services, retro.id, viewer.userId)) {
-            stopTyping(services, retro.id, viewer.userId);
-            presenceChanged(services, retro.id, null);
-          }
-        }, () => isFeatureAreaOn(services.db, viewer.organizationId, 'SPRINT_RETROS'));
+        const events = retroEvents(
+          services.pubsub,
+          topics.retroChanged(retro.id),
+          () => {
+            // Leaving also ends their "is writing" (in the same version change).
+            if (leavePresence(services, retro.id, viewer.userId)) {
+              stopTyping(services, retro.id, viewer.userId);
+              presenceChanged(services, retro.id, null);
+            }
+          },
+          () => isFeatureAreaOn(services.db, viewer.organizationId, 'SPRINT_RETROS'),
+        );
         if (joinPresence(services, retro.id, viewer.userId)) presenceChanged(services, retro.id, viewer.userId);
         return events;
       },
@@ -220,9 +249,10 @@ export const retroMeetingResolvers = {
   },
   Retro: {
     team: (r: RetroRow, _: unknown, ctx: Ctx) => loadTeam(ctx, r.team_id),
-    sprint: (r: RetroRow, _: unknown, ctx: Ctx) => (r.sprint_id
-      ? ctx.loaders.get('retros.sprint', (ids) => indexBy(findSprintsByIds(ctx.services.db, orgOf(ctx), ids), (s) => s.id), null).load(r.sprint_id)
-      : null),
+    sprint: (r: RetroRow, _: unknown, ctx: Ctx) =>
+      r.sprint_id
+        ? ctx.loaders.get('retros.sprint', (ids) => indexBy(findSprintsByIds(ctx.services.db, orgOf(ctx), ids), (s) => s.id), null).load(r.sprint_id)
+        : null,
     facilitator: (r: RetroRow, _: unknown, ctx: Ctx) => loadUser(ctx, r.facilitator_id),
     phases: (r: RetroRow, _: unknown, ctx: Ctx) => phasesOf(r, stateOf(ctx, r).earlier),
     viewer_is_facilitator: (r: RetroRow, _: unknown, ctx: Ctx) => r.facilitator_id === requireViewer(ctx).userId,
@@ -234,7 +264,8 @@ export const retroMeetingResolvers = {
       const rel = await relationTo(ctx, r.team_id);
       return rel.leads || rel.admin;
     },
-    presence: async (r: RetroRow, _: unknown, ctx: Ctx) => (await Promise.all(presentUserIds(ctx.services, r.id).map((id) => loadUser(ctx, id)))).filter((u) => u),
+    presence: async (r: RetroRow, _: unknown, ctx: Ctx) =>
+      (await Promise.all(presentUserIds(ctx.services, r.id).map((id) => loadUser(ctx, id)))).filter((u) => u),
     check_ins: async (r: RetroRow, _: unknown, ctx: Ctx) => {
       const rows = stateOf(ctx, r).participants;
       const people = await Promise.all(rows.map((p) => loadUser(ctx, p.user_id)));

@@ -31,7 +31,7 @@ function migrationsBefore(tag: string): string {
   return out;
 }
 
-it('turns each topic\'s notes into a comment by nobody in particular and records the participation of ended retros', () => {
+it("turns each topic's notes into a comment by nobody in particular and records the participation of ended retros", () => {
   const sqlite = new Database(path.join(dir, 'teamlens.db'));
   sqlite.pragma('foreign_keys = ON');
   const db = drizzle(sqlite);
@@ -42,16 +42,36 @@ it('turns each topic\'s notes into a comment by nobody in particular and records
   run("INSERT INTO organizations (id, name) VALUES ('o1', 'Acme')");
   run("INSERT INTO teams (id, organization_id, name) VALUES ('t1', 'o1', 'Falcons')");
   // In the team when the retro ended: u1, u2 (u2 deleted later). Not: u3 (joined after), u4 (deleted before).
-  run("INSERT INTO users (id, organization_id, full_name, email, team_id, status, created_at) VALUES ('u1', 'o1', 'Mia', 'mia@acme.example', 't1', 'ACTIVE', '2026-01-01T00:00:00.000Z')");
-  run("INSERT INTO users (id, organization_id, full_name, email, team_id, status, created_at, deleted_at) VALUES ('u2', 'o1', 'Max', 'max@acme.example', 't1', 'ACTIVE', '2026-01-01T00:00:00.000Z', '2026-11-01T00:00:00.000Z')");
-  run("INSERT INTO users (id, organization_id, full_name, email, team_id, status, created_at) VALUES ('u3', 'o1', 'Liv', 'liv@acme.example', 't1', 'ACTIVE', '2026-10-15T00:00:00.000Z')");
-  run("INSERT INTO users (id, organization_id, full_name, email, team_id, status, created_at, deleted_at) VALUES ('u4', 'o1', 'Leo', 'leo@acme.example', 't1', 'ACTIVE', '2026-01-01T00:00:00.000Z', '2026-09-01T00:00:00.000Z')");
-  for (const [id, endedAt] of [['r1', ended], ['r2', null]] as const) {
-    run("INSERT INTO retros (id, organization_id, team_id, title, template_id, template_name, prompts, scheduled_at, phase, started_at, ended_at) VALUES (?, 'o1', 't1', 'Sprint retro', 'builtin:start-stop-continue', 'Start, Stop, Continue', '[]', ?, ?, ?, ?)",
-      id, '2026-10-01T09:00:00.000Z', endedAt ? 'SUMMARY' : 'DISCUSS', '2026-10-01T09:00:00.000Z', endedAt);
+  run(
+    "INSERT INTO users (id, organization_id, full_name, email, team_id, status, created_at) VALUES ('u1', 'o1', 'Mia', 'mia@acme.example', 't1', 'ACTIVE', '2026-01-01T00:00:00.000Z')",
+  );
+  run(
+    "INSERT INTO users (id, organization_id, full_name, email, team_id, status, created_at, deleted_at) VALUES ('u2', 'o1', 'Max', 'max@acme.example', 't1', 'ACTIVE', '2026-01-01T00:00:00.000Z', '2026-11-01T00:00:00.000Z')",
+  );
+  run(
+    "INSERT INTO users (id, organization_id, full_name, email, team_id, status, created_at) VALUES ('u3', 'o1', 'Liv', 'liv@acme.example', 't1', 'ACTIVE', '2026-10-15T00:00:00.000Z')",
+  );
+  run(
+    "INSERT INTO users (id, organization_id, full_name, email, team_id, status, created_at, deleted_at) VALUES ('u4', 'o1', 'Leo', 'leo@acme.example', 't1', 'ACTIVE', '2026-01-01T00:00:00.000Z', '2026-09-01T00:00:00.000Z')",
+  );
+  for (const [id, endedAt] of [
+    ['r1', ended],
+    ['r2', null],
+  ] as const) {
+    run(
+      "INSERT INTO retros (id, organization_id, team_id, title, template_id, template_name, prompts, scheduled_at, phase, started_at, ended_at) VALUES (?, 'o1', 't1', 'Sprint retro', 'builtin:start-stop-continue', 'Start, Stop, Continue', '[]', ?, ?, ?, ?)",
+      id,
+      '2026-10-01T09:00:00.000Z',
+      endedAt ? 'SUMMARY' : 'DISCUSS',
+      '2026-10-01T09:00:00.000Z',
+      endedAt,
+    );
   }
   run("INSERT INTO retro_participants (retro_id, user_id) VALUES ('r1', 'u1'), ('r1', 'u2'), ('r2', 'u1')");
-  run("INSERT INTO retro_groups (id, organization_id, retro_id, title, notes, created_at) VALUES ('g1', 'o1', 'r1', 'Release train', 'Ship on Tuesdays.\nAsk ops first.', ?)", ended);
+  run(
+    "INSERT INTO retro_groups (id, organization_id, retro_id, title, notes, created_at) VALUES ('g1', 'o1', 'r1', 'Release train', 'Ship on Tuesdays.\nAsk ops first.', ?)",
+    ended,
+  );
   run("INSERT INTO retro_groups (id, organization_id, retro_id, title, notes) VALUES ('g2', 'o1', 'r1', 'Pairing', '  ')");
   run("INSERT INTO retro_groups (id, organization_id, retro_id, title, notes) VALUES ('g3', 'o1', 'r2', 'Flaky CI', 'Quarantine them.')");
 

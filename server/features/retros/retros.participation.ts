@@ -42,7 +42,6 @@ export function participationOf(r: RetroRow, ctx: MercuriusContext): Participati
 export const participationResolvers = {
   RetroParticipation: {
     /** Who took part (signed by design: it never says what anyone wrote), by name. */
-    people: async (p: Participation, _: unknown, ctx: MercuriusContext) =>
-      (await Promise.all(p.people_ids.map((id) => loadUser(ctx, id)))).filter((u) => u),
+    people: async (p: Participation, _: unknown, ctx: MercuriusContext) => (await Promise.all(p.people_ids.map((id) => loadUser(ctx, id)))).filter((u) => u),
   },
 };

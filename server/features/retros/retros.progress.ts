@@ -8,7 +8,14 @@ import type { Viewer } from '../auth/viewer.js';
 import type { TeamRow } from '../teams/teams.repo.js';
 import type { RetroPart } from './retros.part.js';
 import {
-  activeTeamSizes, endedRetrosOfTeams, findVisibleTeam, healthOfTeam, themeTextsOfTeam, visibleTeams, type EndedRetroRow, type HealthAggregateRow,
+  activeTeamSizes,
+  endedRetrosOfTeams,
+  findVisibleTeam,
+  healthOfTeam,
+  themeTextsOfTeam,
+  visibleTeams,
+  type EndedRetroRow,
+  type HealthAggregateRow,
 } from './retros.progress.repo.js';
 import { recurringThemes } from './retros.themes.js';
 
@@ -112,9 +119,14 @@ export const retroProgressResolvers = {
       return {
         summary: summaryOf(team, rows, teamSize),
         sprints: rows.map((r) => ({
-          retro_id: r.id, title: r.title, sprint_name: r.sprint_name, held_at: r.ended_at,
-          participants: r.participants, team_size: r.team_size ?? teamSize,
-          action_items_total: r.action_items_total, action_items_done: r.action_items_done,
+          retro_id: r.id,
+          title: r.title,
+          sprint_name: r.sprint_name,
+          held_at: r.ended_at,
+          participants: r.participants,
+          team_size: r.team_size ?? teamSize,
+          action_items_total: r.action_items_total,
+          action_items_done: r.action_items_done,
           completion: bandOf(r.action_items_done, r.action_items_total),
         })),
         health_trend: rows.some((r) => r.health_statements) ? healthTrend(rows, healthOfTeam(db, viewer.organizationId, team.id)) : [],

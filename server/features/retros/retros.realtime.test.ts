@@ -43,11 +43,18 @@ describe('retroChanged', () => {
       expect(strictlyIncreasing(c)).toBe(true);
     }
     // Everyone sees everyone who has the meeting open (presence is per person, signed).
-    const seen = clients[2]!.latest()!.presence.map((p: { id: string }) => p.id).sort();
+    const seen = clients[2]!
+      .latest()!
+      .presence.map((p: { id: string }) => p.id)
+      .sort();
     expect(seen).toEqual([w.members[0]!.id, w.members[1]!.id, w.manager.id].sort());
     expect(clients.map((c) => c.latest()!.version)).toEqual([dbVersion(retro.id), dbVersion(retro.id), dbVersion(retro.id)]);
     // Each event is resolved for its subscriber.
-    expect(clients.map((c) => [c.latest()!.viewer_is_facilitator, c.latest()!.viewer_can_facilitate])).toEqual([[true, true], [false, false], [false, true]]);
+    expect(clients.map((c) => [c.latest()!.viewer_is_facilitator, c.latest()!.viewer_can_facilitate])).toEqual([
+      [true, true],
+      [false, false],
+      [false, true],
+    ]);
   });
 
   it('a late joiner gets the current phase and version at once', async () => {
@@ -66,7 +73,12 @@ describe('retroChanged', () => {
     const host = await client(w.members[0]!, retro.id);
     const guest = await liveClient(url, w.members[3]!, retro.id);
     await host.waitFor((r) => r.presence.some((p: { id: string }) => p.id === w.members[3]!.id));
-    const participants = app.services.db.select().from(retroParticipants).where(eq(retroParticipants.retro_id, retro.id)).all().map((p) => p.user_id);
+    const participants = app.services.db
+      .select()
+      .from(retroParticipants)
+      .where(eq(retroParticipants.retro_id, retro.id))
+      .all()
+      .map((p) => p.user_id);
     expect(participants).toContain(w.members[3]!.id);
     const since = host.events.length;
     await guest.dispose();
@@ -117,7 +129,9 @@ describe('retroChanged', () => {
     for (let i = 0; i < 20; i++) watchers.push(await client([...w.members, w.manager, w.admin][i % 6]!, retro.id));
     for (const c of watchers) await c.waitFor(() => true);
     const racers = [w.members[0]!, w.manager, w.admin];
-    const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => racers[i % racers.length]!.gql(SET_PHASE, { id: retro.id, from: 'REFLECT', to: 'GROUP' })));
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => racers[i % racers.length]!.gql(SET_PHASE, { id: retro.id, from: 'REFLECT', to: 'GROUP' })),
+    );
     const won = answers.filter((a) => a.data?.setRetroPhase);
     expect(won).toHaveLength(1);
     expect(answers.filter((a) => codeOf(a) === 'CONFLICT')).toHaveLength(19);

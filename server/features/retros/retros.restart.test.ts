@@ -66,7 +66,10 @@ describe('restart mid-meeting', () => {
     const second = await start(port);
     const afterRows = rows(second.app, retro.id);
     // The shutdown may have recorded that the watcher left (presence is live state): only the version can differ, and only upwards.
-    expect({ ...afterRows, retro: { ...afterRows.retro, version: 0, updated_at: '' } }).toEqual({ ...beforeRows, retro: { ...beforeRows.retro, version: 0, updated_at: '' } });
+    expect({ ...afterRows, retro: { ...afterRows.retro, version: 0, updated_at: '' } }).toEqual({
+      ...beforeRows,
+      retro: { ...beforeRows.retro, version: 0, updated_at: '' },
+    });
     expect(afterRows.retro!.version).toBeGreaterThanOrEqual(beforeRows.retro!.version);
     expect(afterRows.retro!.version - beforeRows.retro!.version).toBeLessThanOrEqual(1);
 

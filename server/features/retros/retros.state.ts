@@ -47,7 +47,17 @@ export function loadRetroState(db: Db, retroId: string, version: number): RetroS
   const hit = cache.get(retroId);
   // Nothing written since it was read: it is the state now (the version asked for, or newer).
   if (hit && hit.changes === changes && hit.state.version >= version) return hit.state;
-  const state = readRetroState(db, retroId) ?? { version, reflections: [], groups: [], votes: [], health: [], participants: [], comments: [], earlier: false, teamSize: 0 };
+  const state = readRetroState(db, retroId) ?? {
+    version,
+    reflections: [],
+    groups: [],
+    votes: [],
+    health: [],
+    participants: [],
+    comments: [],
+    earlier: false,
+    teamSize: 0,
+  };
   // Only the latest state of each retro is kept (a write anywhere makes older ones useless), for the most recently read retros.
   cache.delete(retroId);
   if (cache.size >= CACHE_MAX) cache.delete(cache.keys().next().value!);

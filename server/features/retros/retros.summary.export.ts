@@ -12,7 +12,13 @@ import { boardRows } from './retros.summary.repo.js';
 import { sendAppError } from '../../lib/http-status.js';
 
 /** A file name made of letters, digits and dashes only (the title is user input). */
-const slug = (s: string) => s.normalize('NFKD').replace(/[^A-Za-z0-9]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 60).toLowerCase() || 'retro';
+const slug = (s: string) =>
+  s
+    .normalize('NFKD')
+    .replace(/[^A-Za-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 60)
+    .toLowerCase() || 'retro';
 
 /**
  * The summary as rows: each group by votes (most first) followed by its reflections and its
@@ -32,29 +38,58 @@ export function retroSummaryRows(db: Db, retro: RetroRow): string[][] {
   const title = new Map(groups.map((g) => [g.id, g.title]));
 
   const header = ['Kind', 'Topic', 'Votes', 'Prompt', 'Text', ...(signed ? ['Author'] : []), 'Owner', 'Due on', 'Status', 'Minutes discussed'];
-  const row = (cells: { kind: string; topic?: string; votes?: number | null; prompt?: string; text?: string; author?: string; owner?: string; due?: string | null; status?: string; minutes?: number | null }) => [
-    cells.kind, cells.topic ?? '', cells.votes == null ? '' : String(cells.votes), cells.prompt ?? '', cells.text ?? '',
-    ...(signed ? [cells.author ?? ''] : []), cells.owner ?? '', cells.due ?? '', cells.status ?? '', cells.minutes == null ? '' : String(cells.minutes),
+  const row = (cells: {
+    kind: string;
+    topic?: string;
+    votes?: number | null;
+    prompt?: string;
+    text?: string;
+    author?: string;
+    owner?: string;
+    due?: string | null;
+    status?: string;
+    minutes?: number | null;
+  }) => [
+    cells.kind,
+    cells.topic ?? '',
+    cells.votes == null ? '' : String(cells.votes),
+    cells.prompt ?? '',
+    cells.text ?? '',
+    ...(signed ? [cells.author ?? ''] : []),
+    cells.owner ?? '',
+    cells.due ?? '',
+    cells.status ?? '',
+    cells.minutes == null ? '' : String(cells.minutes),
   ];
-  const reflectionRow = (r: typeof reflections[number]) => row({
-    kind: 'Reflection', topic: r.group_id ? title.get(r.group_id) ?? '' : '', prompt: prompt.get(r.prompt_id) ?? r.prompt_id, text: r.text,
-    author: signed && r.author_id ? names.get(r.author_id) ?? 'Former employee' : '',
-  });
+  const reflectionRow = (r: (typeof reflections)[number]) =>
+    row({
+      kind: 'Reflection',
+      topic: r.group_id ? (title.get(r.group_id) ?? '') : '',
+      prompt: prompt.get(r.prompt_id) ?? r.prompt_id,
+      text: r.text,
+      author: signed && r.author_id ? (names.get(r.author_id) ?? 'Former employee') : '',
+    });
   const rows: string[][] = [header];
   for (const g of groups) {
     rows.push(row({ kind: 'Topic', topic: g.title, votes: g.votes, minutes: Math.round(g.discussed_seconds / 6) / 10 }));
     for (const r of reflections) if (r.group_id === g.id) rows.push(reflectionRow(r));
     for (const c of comments) {
       if (c.group_id !== g.id) continue;
-      rows.push(row({ kind: 'Comment', topic: g.title, text: c.text, author: signed && c.author_id ? names.get(c.author_id) ?? 'Former employee' : '' }));
+      rows.push(row({ kind: 'Comment', topic: g.title, text: c.text, author: signed && c.author_id ? (names.get(c.author_id) ?? 'Former employee') : '' }));
     }
   }
   for (const r of reflections) if (!r.group_id || !title.has(r.group_id)) rows.push(reflectionRow(r));
   for (const i of items) {
-    rows.push(row({
-      kind: 'Action item', topic: i.group_id ? title.get(i.group_id) ?? '' : '', text: i.text,
-      owner: i.owner_id ? names.get(i.owner_id) ?? 'Former employee' : '', due: i.due_on, status: RETRO_ACTION_STATUS_LABELS[i.status],
-    }));
+    rows.push(
+      row({
+        kind: 'Action item',
+        topic: i.group_id ? (title.get(i.group_id) ?? '') : '',
+        text: i.text,
+        owner: i.owner_id ? (names.get(i.owner_id) ?? 'Former employee') : '',
+        due: i.due_on,
+        status: RETRO_ACTION_STATUS_LABELS[i.status],
+      }),
+    );
   }
   return rows;
 }

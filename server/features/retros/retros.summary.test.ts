@@ -22,8 +22,10 @@ afterAll(async () => app.close());
 
 const exportCsv = (as: Pick<Caller, 'token'> | null, id: string) =>
   app.inject({ method: 'GET', url: `/api/retros/${id}/export.csv`, headers: as ? { authorization: `Bearer ${as.token}` } : {} });
-const summaries = () => app.services.db.$client.prepare("select user_id, title, body, link from notifications where kind = 'retros' and title = 'A retro you took part in has ended'").all() as
-  Array<{ user_id: string; title: string; body: string; link: string }>;
+const summaries = () =>
+  app.services.db.$client
+    .prepare("select user_id, title, body, link from notifications where kind = 'retros' and title = 'A retro you took part in has ended'")
+    .all() as Array<{ user_id: string; title: string; body: string; link: string }>;
 const ADD = 'mutation($r: ID!, $i: RetroActionItemInput!) { addRetroActionItem(retro_id: $r, input: $i) { id } }';
 
 /** A retro of the Falcons that Mia and Max wrote in (Liv joined; Leo did not), with two topics and an action item. */
@@ -31,7 +33,10 @@ async function heldRetro(anonymous: boolean, title: string) {
   const [mia, max, liv] = w.members as [Caller, Caller, Caller];
   const retro = await newRetro(w.manager, w.team.id, { anonymous, title });
   await toPhase(w.manager, retro.id, 'REFLECT');
-  const [deploys, tooling] = addGroups(app, retro.id, [{ title: 'Deploys', votes: 1 }, { title: 'Tooling', votes: 4 }]);
+  const [deploys, tooling] = addGroups(app, retro.id, [
+    { title: 'Deploys', votes: 1 },
+    { title: 'Tooling', votes: 4 },
+  ]);
   addReflection(app, retro.id, { authorId: mia.id, text: '=HYPERLINK("http://evil.example","click")', groupId: tooling });
   addReflection(app, retro.id, { authorId: max.id, text: 'Friday deploys hurt', groupId: deploys });
   addReflection(app, retro.id, { authorId: max.id, text: '+1 for the new linter', groupId: tooling });
@@ -53,10 +58,18 @@ describe('the summary export', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/^text\/csv/);
     expect(res.headers['content-disposition']).toMatch(/^attachment; filename="teamlens-retro-anonymous-retro-\d{4}-\d{2}-\d{2}\.csv"$/);
-    const lines = res.body.replace(/^\uFEFF/, '').trimEnd().split('\r\n');
+    const lines = res.body
+      .replace(/^\uFEFF/, '')
+      .trimEnd()
+      .split('\r\n');
     expect(lines[0]).toBe('"Kind","Topic","Votes","Prompt","Text","Owner","Due on","Status","Minutes discussed"');
     expect(lines.slice(1).map((l) => l.split(',').slice(0, 2).join(','))).toEqual([
-      '"Topic","Tooling"', '"Reflection","Tooling"', '"Reflection","Tooling"', '"Topic","Deploys"', '"Reflection","Deploys"', '"Action item","Deploys"',
+      '"Topic","Tooling"',
+      '"Reflection","Tooling"',
+      '"Reflection","Tooling"',
+      '"Topic","Deploys"',
+      '"Reflection","Deploys"',
+      '"Action item","Deploys"',
     ]);
     expect(res.body).toContain(`"'=HYPERLINK(""http://evil.example"",""click"")"`);
     expect(res.body).toContain(`"'+1 for the new linter"`);
@@ -65,12 +78,15 @@ describe('the summary export', () => {
     for (const name of ['Mia One', 'Max Two']) expect(res.body).not.toContain(name);
   });
 
-  it('a signed retro names each reflection\'s author', async () => {
+  it("a signed retro names each reflection's author", async () => {
     const id = await heldRetro(false, 'Signed retro');
     await toPhase(w.manager, id, 'SUMMARY');
     const res = await exportCsv(w.admin, id);
     expect(res.statusCode).toBe(200);
-    const lines = res.body.replace(/^\uFEFF/, '').trimEnd().split('\r\n');
+    const lines = res.body
+      .replace(/^\uFEFF/, '')
+      .trimEnd()
+      .split('\r\n');
     expect(lines[0]).toBe('"Kind","Topic","Votes","Prompt","Text","Author","Owner","Due on","Status","Minutes discussed"');
     expect(lines).toContain('"Reflection","Deploys",,"Start","Friday deploys hurt","Max Two",,,,');
   });
@@ -122,10 +138,15 @@ describe('the summary notification', () => {
     expect(summaries()).toHaveLength(before + 3);
   });
 
-  it('follows each person\'s choices: kind off, email only', async () => {
+  it("follows each person's choices: kind off, email only", async () => {
     const [mia, max, liv] = w.members as [Caller, Caller, Caller];
     const { db } = app.services;
-    const choose = (id: string, channels: string[], kinds: string[]) => db.update(users).set({ notifications: writeNotificationChoices({ channels, kinds }) }).where(eq(users.id, id)).run();
+    const choose = (id: string, channels: string[], kinds: string[]) =>
+      db
+        .update(users)
+        .set({ notifications: writeNotificationChoices({ channels, kinds }) })
+        .where(eq(users.id, id))
+        .run();
     choose(max.id, ['in_app', 'email'], ['review_requests']);
     choose(liv.id, ['email'], ['retros']);
     try {
@@ -135,9 +156,19 @@ describe('the summary notification', () => {
       const id = await heldRetro(true, 'Chosen retro');
       await toPhase(w.manager, id, 'SUMMARY');
       await scheduler.runDueJobs();
-      expect(summaries().slice(before).map((n) => n.user_id)).toEqual([mia.id]);
-      expect(outboxMails(app, max.email).slice(mails.max).filter((m) => m.subject === 'A retro you took part in has ended')).toEqual([]);
-      const livMail = outboxMails(app, liv.email).slice(mails.liv).filter((m) => m.subject === 'A retro you took part in has ended' && m.text.includes('Chosen retro'));
+      expect(
+        summaries()
+          .slice(before)
+          .map((n) => n.user_id),
+      ).toEqual([mia.id]);
+      expect(
+        outboxMails(app, max.email)
+          .slice(mails.max)
+          .filter((m) => m.subject === 'A retro you took part in has ended'),
+      ).toEqual([]);
+      const livMail = outboxMails(app, liv.email)
+        .slice(mails.liv)
+        .filter((m) => m.subject === 'A retro you took part in has ended' && m.text.includes('Chosen retro'));
       expect(livMail).toHaveLength(1);
       expect(livMail[0]!.text).toContain(`/professional-development/sprint-retro/review/${id}`);
       for (const author of ['Mia One', 'Max Two']) expect(livMail[0]!.text).not.toContain(author);

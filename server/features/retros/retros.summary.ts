@@ -33,7 +33,13 @@ const quote = (s: string, max = 120) => `“${s.length > max ? `${s.slice(0, max
 export function summaryText(db: Db, orgId: string, retroId: string): { topics: number; items: number; body: string } {
   const groups = topicsByVotes(db, retroId);
   const items = listActionItemsOfRetros(db, orgId, [retroId]);
-  const owners = new Map(findUsersByIds(db, orgId, items.flatMap((i) => (i.owner_id ? [i.owner_id] : []))).map((u) => [u.id, u.full_name]));
+  const owners = new Map(
+    findUsersByIds(
+      db,
+      orgId,
+      items.flatMap((i) => (i.owner_id ? [i.owner_id] : [])),
+    ).map((u) => [u.id, u.full_name]),
+  );
   const lines: string[] = [];
   if (groups.length) {
     lines.push(`Topics by votes:`);
@@ -44,7 +50,7 @@ export function summaryText(db: Db, orgId: string, retroId: string): { topics: n
   if (items.length) {
     lines.push(`Action items (${items.length}):`);
     for (const i of items.slice(0, 10)) {
-      const who = i.owner_id ? owners.get(i.owner_id) ?? 'a former colleague' : 'no owner yet';
+      const who = i.owner_id ? (owners.get(i.owner_id) ?? 'a former colleague') : 'no owner yet';
       lines.push(`- ${quote(i.text)}: ${who}${i.due_on ? `, due ${formatDay(i.due_on)}` : ''}`);
     }
     if (items.length > 10) lines.push(`- and ${items.length - 10} more`);
@@ -59,7 +65,15 @@ async function deliverSummary(services: Services, orgId: string, retroId: string
   const people = participantIds(db, retroId);
   if (!people.length) return;
   const { body } = summaryText(db, orgId, retroId);
-  await notify(services, { organizationId: orgId, userIds: people, kind: 'retros', private: false, title: 'A retro you took part in has ended', body: `${retro.title}\n\n${body}`.slice(0, 4000), link: retroPath(retroId) });
+  await notify(services, {
+    organizationId: orgId,
+    userIds: people,
+    kind: 'retros',
+    private: false,
+    title: 'A retro you took part in has ended',
+    body: `${retro.title}\n\n${body}`.slice(0, 4000),
+    link: retroPath(retroId),
+  });
 }
 
 /** Retros: the end: summary notification, CSV export. */

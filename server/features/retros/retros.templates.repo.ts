@@ -1,7 +1,11 @@
 import type { Db } from '../../db/connection.js';
 import {
-  BUILTIN_RETRO_HEALTH_CHECKS, BUILTIN_RETRO_TEMPLATES,
-  type RetroHealthCheckDef, type RetroPrompt, type RetroTemplateDef, type RetroTemplateInput,
+  BUILTIN_RETRO_HEALTH_CHECKS,
+  BUILTIN_RETRO_TEMPLATES,
+  type RetroHealthCheckDef,
+  type RetroPrompt,
+  type RetroTemplateDef,
+  type RetroTemplateInput,
 } from '../../../shared/retros.js';
 import { storedTemplates, type StoredTemplateView } from '../templates/templates.repo.js';
 import { retroHealthChecks, retroTemplates } from './retros.tables.js';
@@ -12,7 +16,14 @@ export type RetroHealthCheckView = StoredTemplateView<RetroHealthCheckDef>;
 
 /** A slug of a prompt title ("What went well" -> "what-went-well"), "prompt" when nothing is left. */
 export function slugOf(title: string): string {
-  const slug = title.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 32).replace(/-+$/, '');
+  const slug = title
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 32)
+    .replace(/-+$/, '');
   return slug || 'prompt';
 }
 
@@ -53,7 +64,8 @@ export const retroHealthCheckStore = storedTemplates({
 
 /** Built-ins first (in their fixed order), then the organization's own by name. */
 export const listRetroTemplates = (db: Db, orgId: string, includeArchived: boolean): RetroTemplateView[] => retroTemplateStore.list(db, orgId, includeArchived);
-export const listRetroHealthChecks = (db: Db, orgId: string, includeArchived: boolean): RetroHealthCheckView[] => retroHealthCheckStore.list(db, orgId, includeArchived);
+export const listRetroHealthChecks = (db: Db, orgId: string, includeArchived: boolean): RetroHealthCheckView[] =>
+  retroHealthCheckStore.list(db, orgId, includeArchived);
 
 /** A template by id, built-in or the organization's own (archived ones included: the caller decides). */
 export const resolveRetroTemplate = (db: Db, orgId: string, id: string): RetroTemplateView | undefined => retroTemplateStore.find(db, orgId, id);

@@ -26,24 +26,35 @@ beforeAll(async () => {
   reportA = await signedIn(app, a.report.email);
   adminB = await signedIn(app, b.admin.email);
 });
-afterAll(async () => { await app.close(); });
+afterAll(async () => {
+  await app.close();
+});
 
 const TEMPLATE = 'id name description prompts { id title description colour } built_in archived created_by { id full_name } updated_at can_manage';
 const HEALTH = 'id name statements built_in archived created_by { id } can_manage';
 const list = (c: Caller, all = false) => c.gql(`query($all: Boolean) { retroTemplates(include_archived: $all) { ${TEMPLATE} } }`, { all });
 const create = (c: Caller, input: unknown) => c.gql(`mutation($input: RetroTemplateInput!) { createRetroTemplate(input: $input) { ${TEMPLATE} } }`, { input });
 /** The version stored now: each helper call edits what is there (a fresh form), unless `base` says which version the form started from. */
-const templateVersion = (id: string) => app.services.db.select({ v: retroTemplates.version }).from(retroTemplates).where(eq(retroTemplates.id, id)).get()?.v ?? 1;
-const healthVersion = (id: string) => app.services.db.select({ v: retroHealthChecks.version }).from(retroHealthChecks).where(eq(retroHealthChecks.id, id)).get()?.v ?? 1;
+const templateVersion = (id: string) =>
+  app.services.db.select({ v: retroTemplates.version }).from(retroTemplates).where(eq(retroTemplates.id, id)).get()?.v ?? 1;
+const healthVersion = (id: string) =>
+  app.services.db.select({ v: retroHealthChecks.version }).from(retroHealthChecks).where(eq(retroHealthChecks.id, id)).get()?.v ?? 1;
 const update = (c: Caller, id: string, input: unknown, base = templateVersion(id)) =>
-  c.gql(`mutation($id: ID!, $input: RetroTemplateInput!, $base: Int!) { updateRetroTemplate(id: $id, input: $input, base_version: $base) { ${TEMPLATE} version } }`, { id, input, base });
+  c.gql(
+    `mutation($id: ID!, $input: RetroTemplateInput!, $base: Int!) { updateRetroTemplate(id: $id, input: $input, base_version: $base) { ${TEMPLATE} version } }`,
+    { id, input, base },
+  );
 const templateOp = (c: Caller, op: 'copy' | 'archive' | 'restore', id: string) =>
   c.gql(`mutation($id: ID!) { ${op}RetroTemplate(id: $id) { ${TEMPLATE} } }`, { id });
 const healthOp = (c: Caller, op: 'copy' | 'archive' | 'restore', id: string) =>
   c.gql(`mutation($id: ID!) { ${op}RetroHealthCheck(id: $id) { ${HEALTH} } }`, { id });
-const createHealth = (c: Caller, input: unknown) => c.gql(`mutation($input: RetroHealthCheckInput!) { createRetroHealthCheck(input: $input) { ${HEALTH} } }`, { input });
+const createHealth = (c: Caller, input: unknown) =>
+  c.gql(`mutation($input: RetroHealthCheckInput!) { createRetroHealthCheck(input: $input) { ${HEALTH} } }`, { input });
 const updateHealth = (c: Caller, id: string, input: unknown, base = healthVersion(id)) =>
-  c.gql(`mutation($id: ID!, $input: RetroHealthCheckInput!, $base: Int!) { updateRetroHealthCheck(id: $id, input: $input, base_version: $base) { ${HEALTH} version } }`, { id, input, base });
+  c.gql(
+    `mutation($id: ID!, $input: RetroHealthCheckInput!, $base: Int!) { updateRetroHealthCheck(id: $id, input: $input, base_version: $base) { ${HEALTH} version } }`,
+    { id, input, base },
+  );
 
 const prompt = (title: string, colour = '#2f7d4f', id?: string) => ({ ...(id ? { id } : {}), title, description: `${title}?`, colour });
 const input = (name: string, prompts = [prompt('Went well'), prompt('To improve', '#b3261e')]) => ({ name, description: 'Ours', prompts });
@@ -51,7 +62,7 @@ const templateCount = () => app.services.db.select().from(retroTemplates).all().
 const healthCount = () => app.services.db.select().from(retroHealthChecks).all().length;
 
 describe('listing', () => {
-  it('shows the built-ins first, in their order, then the organization\'s own; never another organization\'s', async () => {
+  it("shows the built-ins first, in their order, then the organization's own; never another organization's", async () => {
     const mine = await create(memberA, input('Zebra retro'));
     const other = await create(adminB, input('Globex only'));
     expect(mine.errors).toBeUndefined();
@@ -65,10 +76,16 @@ describe('listing', () => {
     const ssc = res.data!.retroTemplates[0];
     expect(ssc).toMatchObject({ id: 'builtin:start-stop-continue', built_in: true, archived: false, created_by: null, can_manage: false });
     expect(ssc.prompts.map((p: { title: string }) => p.title)).toEqual(['Start', 'Stop', 'Continue']);
-    expect(BUILTIN_RETRO_TEMPLATES.map((t) => t.name)).toEqual(['Start, Stop, Continue', 'Mad, Sad, Glad', '4Ls', 'Sailboat', 'What went well / What to improve']);
+    expect(BUILTIN_RETRO_TEMPLATES.map((t) => t.name)).toEqual([
+      'Start, Stop, Continue',
+      'Mad, Sad, Glad',
+      '4Ls',
+      'Sailboat',
+      'What went well / What to improve',
+    ]);
   });
 
-  it('retroTemplate reads one, NOT_FOUND for another organization\'s or an unknown id', async () => {
+  it("retroTemplate reads one, NOT_FOUND for another organization's or an unknown id", async () => {
     const other = (await create(adminB, input('Secret'))).data!.createRetroTemplate;
     expect(codeOf(await memberA.gql(`query($id: ID!) { retroTemplate(id: $id) { id name } }`, { id: other.id }))).toBe('NOT_FOUND');
     expect(codeOf(await memberA.gql(`query($id: ID!) { retroTemplate(id: $id) { id name } }`, { id: 'nope' }))).toBe('NOT_FOUND');
@@ -94,7 +111,14 @@ describe('creating and editing', () => {
     const before = templateCount();
     const cases: Array<[unknown, string, RegExp]> = [
       [input('None', []), 'prompts', /1 to 6 prompts/],
-      [input('Seven', Array.from({ length: 7 }, (_, i) => prompt(`P${i}`))), 'prompts', /1 to 6 prompts/],
+      [
+        input(
+          'Seven',
+          Array.from({ length: 7 }, (_, i) => prompt(`P${i}`)),
+        ),
+        'prompts',
+        /1 to 6 prompts/,
+      ],
       [input('Empty title', [prompt('Fine'), prompt('   ')]), 'prompts.1.title', /cannot be empty/],
       [input('Bad colour', [prompt('Fine', 'red')]), 'prompts.0.colour', /hex colour/],
       [input('   '), 'name', /cannot be empty/],
@@ -111,7 +135,8 @@ describe('creating and editing', () => {
     const t = (await create(memberA, input('Editable'))).data!.createRetroTemplate;
     const [well, improve] = t.prompts;
     const res = await update(memberA, t.id, {
-      name: 'Edited', description: null,
+      name: 'Edited',
+      description: null,
       prompts: [prompt('Improve first', '#b3261e', improve.id), prompt('Went well', '#2f7d4f', well.id), prompt('Improve first', '#8a5a00')],
     });
     expect(res.errors).toBeUndefined();
@@ -138,7 +163,11 @@ describe('creating and editing', () => {
   });
 
   it('built-ins cannot be changed or archived, even by an admin: CONFLICT with the way out', async () => {
-    for (const res of [await update(adminA, 'builtin:4ls', input('Mine')), await templateOp(adminA, 'archive', 'builtin:4ls'), await templateOp(adminA, 'restore', 'builtin:4ls')]) {
+    for (const res of [
+      await update(adminA, 'builtin:4ls', input('Mine')),
+      await templateOp(adminA, 'archive', 'builtin:4ls'),
+      await templateOp(adminA, 'restore', 'builtin:4ls'),
+    ]) {
       expect(codeOf(res)).toBe('CONFLICT');
       expect(res.errors![0]!.message).toBe('Built-in templates cannot be changed; copy one to edit it.');
     }
@@ -146,7 +175,7 @@ describe('creating and editing', () => {
     expect(again).toEqual({ name: '4Ls', archived: false });
   });
 
-  it('the creator, their manager and admins change a template; another member or another team\'s manager gets FORBIDDEN; another organization NOT_FOUND', async () => {
+  it("the creator, their manager and admins change a template; another member or another team's manager gets FORBIDDEN; another organization NOT_FOUND", async () => {
     const t = (await create(reportA, input('Report owns it'))).data!.createRetroTemplate;
     const refused = await update(memberA, t.id, input('Hijacked'));
     expect(codeOf(refused)).toBe('FORBIDDEN');

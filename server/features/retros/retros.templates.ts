@@ -33,12 +33,21 @@ const healthChecks = templateLifecycle({
 });
 
 const templateResolversOf = templateResolvers(templates, {
-  list: 'retroTemplates', one: 'retroTemplate', create: 'createRetroTemplate', copy: 'copyRetroTemplate', update: 'updateRetroTemplate',
-  archive: 'archiveRetroTemplate', restore: 'restoreRetroTemplate',
+  list: 'retroTemplates',
+  one: 'retroTemplate',
+  create: 'createRetroTemplate',
+  copy: 'copyRetroTemplate',
+  update: 'updateRetroTemplate',
+  archive: 'archiveRetroTemplate',
+  restore: 'restoreRetroTemplate',
 });
 const healthResolversOf = templateResolvers(healthChecks, {
-  list: 'retroHealthChecks', create: 'createRetroHealthCheck', copy: 'copyRetroHealthCheck', update: 'updateRetroHealthCheck',
-  archive: 'archiveRetroHealthCheck', restore: 'restoreRetroHealthCheck',
+  list: 'retroHealthChecks',
+  create: 'createRetroHealthCheck',
+  copy: 'copyRetroHealthCheck',
+  update: 'updateRetroHealthCheck',
+  archive: 'archiveRetroHealthCheck',
+  restore: 'restoreRetroHealthCheck',
 });
 
 export const retroTemplatesPart: RetroPart = {

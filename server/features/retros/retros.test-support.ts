@@ -11,7 +11,14 @@ import { addUser, signedIn, type GqlResult } from '../../test/helpers.js';
  * signed in: `caller.gql(query, variables)` runs as them.
  */
 
-export type Caller = { id: string; email: string; name: string; organizationId: string; token: string; gql: (query: string, variables?: Record<string, unknown>) => Promise<GqlResult<Record<string, any>>> };
+export type Caller = {
+  id: string;
+  email: string;
+  name: string;
+  organizationId: string;
+  token: string;
+  gql: (query: string, variables?: Record<string, unknown>) => Promise<GqlResult<Record<string, any>>>;
+};
 
 async function person(app: FastifyInstance, orgId: string, input: Parameters<typeof addUser>[2] & { full_name: string; email: string }): Promise<Caller> {
   const u = await addUser(app, orgId, input);
@@ -90,7 +97,10 @@ export async function newRetro(caller: Pick<Caller, 'gql'>, teamId: string, over
  * `phase`; returns { id phase phases version started_at ended_at }. SUMMARY ends the retro at once.
  */
 export async function toPhase(caller: Pick<Caller, 'gql'>, retroId: string, phase: RetroPhase): Promise<Record<string, any>> {
-  let retro = must<Record<string, any>>(await caller.gql(`query($id: ID!) { retro(id: $id) { id phase phases version started_at ended_at } }`, { id: retroId }), 'retro');
+  let retro = must<Record<string, any>>(
+    await caller.gql(`query($id: ID!) { retro(id: $id) { id phase phases version started_at ended_at } }`, { id: retroId }),
+    'retro',
+  );
   const phases = retro.phases as RetroPhase[];
   if (!phases.includes(phase)) throw new Error(`this retro has no ${phase} phase (${phases.join(', ')})`);
   while (retro.phase !== phase) {
@@ -121,36 +131,71 @@ export type LiveClient = {
   dispose: () => Promise<void>;
 };
 
-export async function liveClient(url: string, caller: Pick<Caller, 'token'>, retroId: string, fields = RETRO_MEETING_FIELDS, opts: { retryAttempts?: number; retryWaitMs?: number } = {}): Promise<LiveClient> {
+export async function liveClient(
+  url: string,
+  caller: Pick<Caller, 'token'>,
+  retroId: string,
+  fields = RETRO_MEETING_FIELDS,
+  opts: { retryAttempts?: number; retryWaitMs?: number } = {},
+): Promise<LiveClient> {
   const { createClient } = await import('graphql-ws');
   const { default: WebSocket } = await import('ws');
-  const client = createClient({ url, webSocketImpl: WebSocket, connectionParams: { access_token: caller.token }, retryAttempts: opts.retryAttempts ?? 5, retryWait: () => new Promise((r) => setTimeout(r, opts.retryWaitMs ?? 50)), lazy: false, shouldRetry: () => true });
+  const client = createClient({
+    url,
+    webSocketImpl: WebSocket,
+    connectionParams: { access_token: caller.token },
+    retryAttempts: opts.retryAttempts ?? 5,
+    retryWait: () => new Promise((r) => setTimeout(r, opts.retryWaitMs ?? 50)),
+    lazy: false,
+    shouldRetry: () => true,
+  });
   const events: Array<Record<string, any>> = [];
   const errors: unknown[] = [];
   let waiters: Array<() => void> = [];
   let completed = false;
-  const wake = () => { const ws = waiters; waiters = []; for (const w of ws) w(); };
-  client.subscribe<{ retroChanged: Record<string, any> }>({ query: RETRO_CHANGED(fields), variables: { id: retroId } }, {
-    next: (value) => {
-      if (value.errors?.length) errors.push(value.errors);
-      if (value.data?.retroChanged) events.push(value.data.retroChanged);
-      wake();
+  const wake = () => {
+    const ws = waiters;
+    waiters = [];
+    for (const w of ws) w();
+  };
+  client.subscribe<{ retroChanged: Record<string, any> }>(
+    { query: RETRO_CHANGED(fields), variables: { id: retroId } },
+    {
+      next: (value) => {
+        if (value.errors?.length) errors.push(value.errors);
+        if (value.data?.retroChanged) events.push(value.data.retroChanged);
+        wake();
+      },
+      error: (err) => {
+        errors.push(err);
+        wake();
+      },
+      complete: () => {
+        completed = true;
+        wake();
+      },
     },
-    error: (err) => { errors.push(err); wake(); },
-    complete: () => { completed = true; wake(); },
-  });
+  );
   const until = async <T>(probe: () => T | undefined, ms: number, what: string): Promise<T> => {
     const deadline = Date.now() + ms;
     for (;;) {
       const found = probe();
       if (found !== undefined) return found;
       const left = deadline - Date.now();
-      if (left <= 0) throw new Error(`timed out waiting for ${what}; events: ${JSON.stringify(events.map((e) => [e.version, e.phase]))}, errors: ${JSON.stringify(errors)}`);
-      await new Promise<void>((resolve) => { const t = setTimeout(resolve, left); waiters.push(() => { clearTimeout(t); resolve(); }); });
+      if (left <= 0)
+        throw new Error(`timed out waiting for ${what}; events: ${JSON.stringify(events.map((e) => [e.version, e.phase]))}, errors: ${JSON.stringify(errors)}`);
+      await new Promise<void>((resolve) => {
+        const t = setTimeout(resolve, left);
+        waiters.push(() => {
+          clearTimeout(t);
+          resolve();
+        });
+      });
     }
   };
   return {
-    events, errors,
+    events,
+    errors,
     latest: () => events[events.length - 1],
     waitFor: (pred, ms = 5000, since = 0) => until(() => events.slice(since).find(pred), ms, 'an event'),
     waitForError: (ms = 5000) => until(() => errors[0], ms, 'an error'),

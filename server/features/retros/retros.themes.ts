@@ -12,7 +12,8 @@ export const THEMES_MIN_RETROS = 2;
 export const THEMES_TOP = 10;
 
 // A common English stop word list (articles, pronouns, auxiliaries, prepositions, conjunctions, fillers).
-const STOP_WORDS = new Set(`
+const STOP_WORDS = new Set(
+  `
 a about above after again against all also am an and any are aren't as at be because been before being below between both but by
 can can't cannot could couldn't did didn't do does doesn't doing don't down during each even ever every few for from further get gets got
 had hadn't has hasn't have haven't having he he'd he'll he's her here here's hers herself him himself his how how's however i i'd i'll i'm i've
@@ -22,7 +23,10 @@ she'd she'll she's should shouldn't so some still such than that that's the thei
 they'd they'll they're they've thing things this those though through to too under until up upon us very via was wasn't way we we'd we'll
 we're we've well were weren't what what's when when's where where's whether which while who who's whom why why's will with won't would
 wouldn't yet you you'd you'll you're you've your yours yourself yourselves etc ok okay bit still always never sometimes also again
-`.trim().split(/\s+/));
+`
+    .trim()
+    .split(/\s+/),
+);
 
 const VOWEL = /[aeiouy]/;
 
@@ -44,7 +48,10 @@ type Token = { surface: string; key: string } | null;
 /** Words of a text, lower case; stop words, numbers and single letters become null (they break phrases). */
 function tokens(text: string): Token[] {
   const out: Token[] = [];
-  for (const raw of text.toLowerCase().replace(/[\u2018\u2019]/g, "'").split(/[^\p{L}\p{N}']+/u)) {
+  for (const raw of text
+    .toLowerCase()
+    .replace(/[\u2018\u2019]/g, "'")
+    .split(/[^\p{L}\p{N}']+/u)) {
     const surface = raw.replace(/^'+|'+$/g, '').replace(/'s$/, '');
     if (!surface) continue;
     if (surface.length < 2 || STOP_WORDS.has(surface) || /^\p{N}+$/u.test(surface)) out.push(null);
@@ -89,7 +96,8 @@ export function recurringThemes(texts: readonly ThemeText[], top = THEMES_TOP): 
       if (word && word.retros.size === t.retros.size && word.mentions === t.mentions) covered.add(part);
     }
   }
-  return recurring.filter(([key]) => !covered.has(key))
+  return recurring
+    .filter(([key]) => !covered.has(key))
     .map(([, t]) => ({ term: formOf(t.forms), retros: t.retros.size, mentions: t.mentions, words: t.words }))
     .sort((a, b) => b.retros - a.retros || b.mentions - a.mentions || b.words - a.words || a.term.localeCompare(b.term))
     .slice(0, top)

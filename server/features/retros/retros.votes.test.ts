@@ -38,7 +38,10 @@ async function voting(texts: string[], overrides: Record<string, unknown> = {}) 
 
 describe('votes', () => {
   it('at most 3 on one group and 5 in all (defaults), with clear messages; votes left shown; nobody sees counts while voting', async () => {
-    const { id, groups: [a, b, c] } = await voting(['Alpha topic', 'Bravo topic', 'Charlie topic']);
+    const {
+      id,
+      groups: [a, b, c],
+    } = await voting(['Alpha topic', 'Bravo topic', 'Charlie topic']);
     const mia = w.members[0]!;
     expect((await board(mia, id)).my_votes_left).toBe(5);
     for (let i = 0; i < 3; i++) await vote(mia, a!);
@@ -54,7 +57,13 @@ describe('votes', () => {
     expect(voteRows(id)).toHaveLength(5);
 
     const mine = await board(mia, id);
-    expect(mine.groups.map((g: any) => [g.my_votes, g.votes])).toEqual(expect.arrayContaining([[3, null], [1, null], [1, null]]));
+    expect(mine.groups.map((g: any) => [g.my_votes, g.votes])).toEqual(
+      expect.arrayContaining([
+        [3, null],
+        [1, null],
+        [1, null],
+      ]),
+    );
     const others = await board(w.members[1]!, id);
     expect(others.groups.every((g: any) => g.my_votes === 0 && g.votes === null)).toBe(true);
     expect(others.my_votes_left).toBe(5);
@@ -72,7 +81,10 @@ describe('votes', () => {
   });
 
   it('configured limits hold (1 per group, 2 in all)', async () => {
-    const { id, groups: [a, b, c] } = await voting(['One', 'Two', 'Three'], { max_votes: 2, max_votes_per_group: 1 });
+    const {
+      id,
+      groups: [a, b, c],
+    } = await voting(['One', 'Two', 'Three'], { max_votes: 2, max_votes_per_group: 1 });
     const max = w.members[1]!;
     await vote(max, a!);
     expect((await max.gql(VOTE, { g: a })).errors![0]!.message).toBe('You can put at most 1 vote on one group.');
@@ -105,19 +117,43 @@ describe('votes', () => {
   });
 
   it('DISCUSS shows the tally (stored on the groups), most votes first; SUMMARY keeps it after the vote rows are gone', async () => {
-    const { id, groups: [a, b, c] } = await voting(['Least', 'Most', 'Middle']);
+    const {
+      id,
+      groups: [a, b, c],
+    } = await voting(['Least', 'Most', 'Middle']);
     const [m0, m1, m2] = w.members;
-    for (const [caller, g] of [[m0, b], [m0, b], [m1, b], [m1, c], [m2, c], [m2, a]] as const) await vote(caller!, g!);
+    for (const [caller, g] of [
+      [m0, b],
+      [m0, b],
+      [m1, b],
+      [m1, c],
+      [m2, c],
+      [m2, a],
+    ] as const)
+      await vote(caller!, g!);
     await toPhase(w.members[0]!, id, 'DISCUSS');
     const d = await board(w.members[3]!, id);
-    expect(d.groups.map((g: any) => [g.id, g.votes])).toEqual([[b, 3], [c, 2], [a, 1]]);
-    expect(db().select({ id: retroGroups.id, votes: retroGroups.votes }).from(retroGroups).where(eq(retroGroups.retro_id, id)).all())
-      .toEqual(expect.arrayContaining([{ id: a, votes: 1 }, { id: b, votes: 3 }, { id: c, votes: 2 }]));
+    expect(d.groups.map((g: any) => [g.id, g.votes])).toEqual([
+      [b, 3],
+      [c, 2],
+      [a, 1],
+    ]);
+    expect(db().select({ id: retroGroups.id, votes: retroGroups.votes }).from(retroGroups).where(eq(retroGroups.retro_id, id)).all()).toEqual(
+      expect.arrayContaining([
+        { id: a, votes: 1 },
+        { id: b, votes: 3 },
+        { id: c, votes: 2 },
+      ]),
+    );
     expect((await board(m0!, id)).groups.find((g: any) => g.id === b).my_votes).toBe(2);
     await toPhase(w.members[0]!, id, 'SUMMARY');
     expect(voteRows(id)).toEqual([]);
     const s = await board(m0!, id);
-    expect(s.groups.map((g: any) => [g.id, g.votes, g.my_votes])).toEqual([[b, 3, 0], [c, 2, 0], [a, 1, 0]]);
+    expect(s.groups.map((g: any) => [g.id, g.votes, g.my_votes])).toEqual([
+      [b, 3, 0],
+      [c, 2, 0],
+      [a, 1, 0],
+    ]);
     expect(s.my_votes_left).toBe(0);
   });
 });
@@ -133,13 +169,19 @@ describe('20 clients voting at once', () => {
     return out;
   }
 
-  const post = (token: string, query: string, variables: Record<string, unknown>) => fetch(httpUrl, {
-    method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, body: JSON.stringify({ query, variables }),
-  }).then((r) => r.json() as Promise<{ data?: any; errors?: Array<{ message: string; extensions?: { code?: string } }> }>);
+  const post = (token: string, query: string, variables: Record<string, unknown>) =>
+    fetch(httpUrl, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      body: JSON.stringify({ query, variables }),
+    }).then((r) => r.json() as Promise<{ data?: any; errors?: Array<{ message: string; extensions?: { code?: string } }> }>);
 
   it('never exceed either limit over HTTP; the tallies equal the successful votes; every graphql-ws client converges on the same board', async () => {
     const people = await twentyPeople();
-    const { id, groups: [a, b] } = await voting(['Alpha', 'Bravo']);
+    const {
+      id,
+      groups: [a, b],
+    } = await voting(['Alpha', 'Bravo']);
     // Every person watches the retro live.
     const clients: Raw[] = [];
     for (const [i, p] of people.entries()) {
@@ -183,7 +225,10 @@ describe('20 clients voting at once', () => {
 
     await toPhase(w.members[0]!, id, 'DISCUSS');
     const tally = (await board(w.members[0]!, id)).groups;
-    expect(Object.fromEntries(tally.map((g: any) => [g.id, g.votes]))).toEqual({ [a!]: ok.filter((x) => x.g === a).length, [b!]: ok.filter((x) => x.g === b).length });
+    expect(Object.fromEntries(tally.map((g: any) => [g.id, g.votes]))).toEqual({
+      [a!]: ok.filter((x) => x.g === a).length,
+      [b!]: ok.filter((x) => x.g === b).length,
+    });
     for (const c of clients) c.close();
   });
 });

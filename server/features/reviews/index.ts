@@ -37,7 +37,19 @@ export async function reviewsFeature(app: FastifyInstance): Promise<void> {
   app.graphql.extendSchema(reviewSetupSchema);
   app.graphql.extendSchema(reviewReleaseSchema);
   app.graphql.extendSchema(reviewCompetenciesSchema);
-  for (const resolvers of [reviewTemplateResolvers, reviewCycleResolvers, reviewNominationResolvers, reviewRequestResolvers, reviewResultsResolvers, reviewProgressResolvers, reviewAutomationResolvers, reviewReminderSettingsResolvers, reviewSetupResolvers, reviewReleaseResolvers, reviewCompetenciesResolvers]) {
+  for (const resolvers of [
+    reviewTemplateResolvers,
+    reviewCycleResolvers,
+    reviewNominationResolvers,
+    reviewRequestResolvers,
+    reviewResultsResolvers,
+    reviewProgressResolvers,
+    reviewAutomationResolvers,
+    reviewReminderSettingsResolvers,
+    reviewSetupResolvers,
+    reviewReleaseResolvers,
+    reviewCompetenciesResolvers,
+  ]) {
     app.graphql.defineResolvers(withFeatureArea('REVIEWS', resolvers) as never);
   }
   await app.register(reviewResultsExportRoutes);

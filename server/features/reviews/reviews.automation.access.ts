@@ -36,7 +36,8 @@ export function checkRuleInput(ctx: Ctx, viewer: Viewer, data: ReviewAutomationR
   if (!template) throw ruleField('template_id', 'Choose a template.');
   if (template.archived_at) throw ruleField('template_id', 'This template is archived. Restore it or choose another.');
   const cycleType = data.type === 'SPRINT_END' ? 'sprint' : '360';
-  if (template.review_type !== 'any' && template.review_type !== cycleType) throw ruleField('template_id', `This template is for ${REVIEW_TEMPLATE_TYPE_LABELS[template.review_type].toLowerCase()}s.`);
+  if (template.review_type !== 'any' && template.review_type !== cycleType)
+    throw ruleField('template_id', `This template is for ${REVIEW_TEMPLATE_TYPE_LABELS[template.review_type].toLowerCase()}s.`);
   if (findTeamsByIds(db, orgId, data.team_ids).length !== data.team_ids.length) throw ruleField('team_ids', 'Some of these teams do not exist.');
   const people = findUsersByIds(db, orgId, data.user_ids);
   if (people.length !== data.user_ids.length) throw ruleField('user_ids', 'Some of these people do not exist.');

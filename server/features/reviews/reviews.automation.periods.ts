@@ -29,7 +29,11 @@ export function duePeriods(db: Db, rule: ReviewAutomationRuleRow, now: number): 
     // Started N days before now at the latest, and whose Nth day is on or after the rule's creation day.
     const from = addDays(startOfDay(rule.periods_from), -rule.every_count).toISOString();
     const to = iso(addDays(now, -rule.every_count).getTime() + 1);
-    return peopleStartedBetween(db, rule.organization_id, rule.team_ids, from, to).map((person) => ({ key: `user:${person.id}`, label: person.full_name, person }));
+    return peopleStartedBetween(db, rule.organization_id, rule.team_ids, from, to).map((person) => ({
+      key: `user:${person.id}`,
+      label: person.full_name,
+      person,
+    }));
   }
   const teamId = rule.team_ids[0];
   if (!teamId) return [];

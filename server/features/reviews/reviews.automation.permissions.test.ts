@@ -10,13 +10,17 @@ beforeAll(async () => {
   const res = await t.adminA.gql('{ reviewTemplates { id built_in_key } }');
   templateId = (res.data!.reviewTemplates as Array<{ id: string; built_in_key: string | null }>).find((x) => x.built_in_key === '360_review')!.id;
   adminRuleId = (await create(t.adminA, ruleInput({ template_id: templateId, user_ids: [t.a.member.id] }))).data!.createReviewAutomationRule.id;
-  sprintId = (await t.adminA.gql('mutation($input: ReviewSprintInput!) { createReviewSprint(input: $input) { id } }',
-    { input: { team_id: t.a.team.id, name: 'Sprint 1', starts_on: '2027-01-04', ends_on: '2027-01-15' } })).data!.createReviewSprint.id;
+  sprintId = (
+    await t.adminA.gql('mutation($input: ReviewSprintInput!) { createReviewSprint(input: $input) { id } }', {
+      input: { team_id: t.a.team.id, name: 'Sprint 1', starts_on: '2027-01-04', ends_on: '2027-01-15' },
+    })
+  ).data!.createReviewSprint.id;
 });
 afterAll(async () => t.app.close());
 
 type Caller = typeof t.adminA;
-const create = (c: Caller, input: unknown) => c.gql(`mutation($input: ReviewAutomationRuleInput!) { createReviewAutomationRule(input: $input) { ${RULE} } }`, { input });
+const create = (c: Caller, input: unknown) =>
+  c.gql(`mutation($input: ReviewAutomationRuleInput!) { createReviewAutomationRule(input: $input) { ${RULE} } }`, { input });
 const code = (res: { errors?: Array<{ extensions?: Record<string, unknown> }> }) => res.errors?.[0]?.extensions?.code;
 
 describe('review automation permissions and isolation', () => {
@@ -53,16 +57,23 @@ describe('review automation permissions and isolation', () => {
     for (const m of ['pauseReviewAutomationRule(id: $id) { id }', 'resumeReviewAutomationRule(id: $id) { id }', 'deleteReviewAutomationRule(id: $id)']) {
       expect(code(await t.adminB.gql(`mutation($id: ID!) { ${m} }`, { id: adminRuleId }))).toBe('NOT_FOUND');
     }
-    expect(code(await t.adminB.gql('mutation($id: ID!, $input: ReviewAutomationRuleInput!) { updateReviewAutomationRule(id: $id, input: $input) { id } }',
-      { id: adminRuleId, input: ruleInput({ template_id: templateId, user_ids: [t.b.member.id] }) }))).toBe('NOT_FOUND');
+    expect(
+      code(
+        await t.adminB.gql('mutation($id: ID!, $input: ReviewAutomationRuleInput!) { updateReviewAutomationRule(id: $id, input: $input) { id } }', {
+          id: adminRuleId,
+          input: ruleInput({ template_id: templateId, user_ids: [t.b.member.id] }),
+        }),
+      ),
+    ).toBe('NOT_FOUND');
     expect(code(await t.adminB.gql('query($id: ID!) { reviewAutomationRuns(ruleId: $id) { id } }', { id: adminRuleId }))).toBe('NOT_FOUND');
     expect(code(await t.adminB.gql('mutation($id: ID!) { deleteReviewSprint(id: $id) }', { id: sprintId }))).toBe('NOT_FOUND');
     const borrowedTeam = await create(t.adminB, ruleInput({ type: 'SPRINT_END', template_id: null, team_ids: [t.a.team.id] }));
     expect(borrowedTeam.errors![0]!.extensions!.fields).toEqual({ team_ids: 'Some of these teams do not exist.' });
     const borrowedTemplate = await create(t.adminB, ruleInput({ template_id: templateId, user_ids: [t.b.member.id] }));
     expect(borrowedTemplate.errors![0]!.extensions!.fields).toEqual({ template_id: 'Choose a template.' });
-    const sprintOfA = await t.adminB.gql('mutation($input: ReviewSprintInput!) { createReviewSprint(input: $input) { id } }',
-      { input: { team_id: t.a.team.id, name: 'Stolen', starts_on: '2027-01-04', ends_on: '2027-01-15' } });
+    const sprintOfA = await t.adminB.gql('mutation($input: ReviewSprintInput!) { createReviewSprint(input: $input) { id } }', {
+      input: { team_id: t.a.team.id, name: 'Stolen', starts_on: '2027-01-04', ends_on: '2027-01-15' },
+    });
     expect(code(sprintOfA)).toBe('BAD_USER_INPUT');
     // Org A's rule still stands, untouched.
     expect((await t.adminA.gql('{ reviewAutomationRules { id active } }')).data!.reviewAutomationRules).toContainEqual({ id: adminRuleId, active: true });
@@ -70,8 +81,11 @@ describe('review automation permissions and isolation', () => {
 });
 
 describe('updateReviewSprint', () => {
-  const update = (c: Caller, id: string, input: Record<string, unknown>) => c.gql('mutation($id: ID!, $input: ReviewSprintInput!) { updateReviewSprint(id: $id, input: $input) { id name team_id starts_on ends_on } }',
-    { id, input: { team_id: t.a.team.id, name: 'Sprint 1', starts_on: '2027-01-04', ends_on: '2027-01-15', ...input } });
+  const update = (c: Caller, id: string, input: Record<string, unknown>) =>
+    c.gql('mutation($id: ID!, $input: ReviewSprintInput!) { updateReviewSprint(id: $id, input: $input) { id name team_id starts_on ends_on } }', {
+      id,
+      input: { team_id: t.a.team.id, name: 'Sprint 1', starts_on: '2027-01-04', ends_on: '2027-01-15', ...input },
+    });
   const stored = () => t.app.services.db.$client.prepare('SELECT name, team_id, starts_on, ends_on FROM review_sprints WHERE id = ?').get(sprintId);
 
   it('explains bad input next to the field and changes nothing', async () => {
@@ -92,7 +106,9 @@ describe('updateReviewSprint', () => {
     expect(code(await update(t.adminB, sprintId, { team_id: t.b.team.id }))).toBe('NOT_FOUND');
     expect((await update(t.adminA, sprintId, { team_id: t.b.team.id })).errors![0]!.extensions!.fields).toEqual({ team_id: 'Choose a team.' });
     // The manager leads org A's team, not a team they do not manage.
-    const other = t.app.services.db.$client.prepare("INSERT INTO teams (id, organization_id, name) VALUES ('other-team', ?, 'Other') RETURNING id").get(t.a.org.id) as { id: string };
+    const other = t.app.services.db.$client
+      .prepare("INSERT INTO teams (id, organization_id, name) VALUES ('other-team', ?, 'Other') RETURNING id")
+      .get(t.a.org.id) as { id: string };
     expect(code(await update(t.managerA, sprintId, { team_id: other.id }))).toBe('FORBIDDEN');
     expect(stored()).toEqual({ name: 'Sprint 1', team_id: t.a.team.id, starts_on: '2027-01-04', ends_on: '2027-01-15' });
 

@@ -9,8 +9,16 @@ import { findUsersByIds } from '../users/users.repo.js';
 import { checkRuleInput, requireAutomationViewer, requireRule } from './reviews.automation.access.js';
 import { nextRunAt } from './reviews.automation.periods.js';
 import {
-  countCyclesByRuleIds, deleteAutomationRule, findAutomationRule, insertAutomationRule, listAutomationRules, listAutomationRuns, setAutomationRuleActive, updateAutomationRule,
-  type ReviewAutomationRuleRow, type ReviewAutomationRunRow,
+  countCyclesByRuleIds,
+  deleteAutomationRule,
+  findAutomationRule,
+  insertAutomationRule,
+  listAutomationRules,
+  listAutomationRuns,
+  setAutomationRuleActive,
+  updateAutomationRule,
+  type ReviewAutomationRuleRow,
+  type ReviewAutomationRunRow,
 } from './reviews.automation.repo.js';
 import { loadCycle } from './reviews.cycles.resolvers.js';
 import { findCycleTemplatesByIds } from './reviews.cycles.repo.js';
@@ -62,13 +70,24 @@ export const reviewAutomationResolvers = {
   },
   ReviewAutomationRule: {
     anchor_on: (r: ReviewAutomationRuleRow) => r.anchor_at?.slice(0, 10) ?? null,
-    template_name: async (r: ReviewAutomationRuleRow, _: unknown, ctx: Ctx) => (r.template_id ? (await ctx.loaders.get<{ name: string } | null>('automation.template',
-      (ids) => indexBy(findCycleTemplatesByIds(ctx.services.db, orgOf(ctx), ids), (t) => t.id), null).load(r.template_id))?.name ?? null : null),
+    template_name: async (r: ReviewAutomationRuleRow, _: unknown, ctx: Ctx) =>
+      r.template_id
+        ? ((
+            await ctx.loaders
+              .get<{ name: string } | null>(
+                'automation.template',
+                (ids) => indexBy(findCycleTemplatesByIds(ctx.services.db, orgOf(ctx), ids), (t) => t.id),
+                null,
+              )
+              .load(r.template_id)
+          )?.name ?? null)
+        : null,
     people: (r: ReviewAutomationRuleRow, _: unknown, ctx: Ctx) => findUsersByIds(ctx.services.db, orgOf(ctx), r.user_ids),
     teams: (r: ReviewAutomationRuleRow, _: unknown, ctx: Ctx) => findTeamsByIds(ctx.services.db, orgOf(ctx), r.team_ids),
     starts_as_draft: (r: ReviewAutomationRuleRow) => needsNominations(r),
     next_run_at: (r: ReviewAutomationRuleRow, _: unknown, ctx: Ctx) => nextRunAt(ctx.services.db, r, ctx.services.scheduler.now()),
-    run_count: (r: ReviewAutomationRuleRow, _: unknown, ctx: Ctx) => ctx.loaders.get('automation.cycleCounts', (ids) => countCyclesByRuleIds(ctx.services.db, orgOf(ctx), ids), 0).load(r.id),
+    run_count: (r: ReviewAutomationRuleRow, _: unknown, ctx: Ctx) =>
+      ctx.loaders.get('automation.cycleCounts', (ids) => countCyclesByRuleIds(ctx.services.db, orgOf(ctx), ids), 0).load(r.id),
     created_by: (r: ReviewAutomationRuleRow, _: unknown, ctx: Ctx) => loadUser(ctx, r.created_by),
   },
   ReviewAutomationRun: {

@@ -10,7 +10,15 @@ import type { Automation } from '../automation/automation.types.js';
 import { notify } from '../notifications/notifications.deliver.js';
 import { featureAreaOffMessage, isFeatureAreaOn } from '../feature-areas/feature-areas.guard.js';
 import { findUsersByIds, listUsersByTeamIds, type UserRow } from '../users/users.repo.js';
-import { admins, claimAutomationPeriod, claimedPeriodKeys, finishAutomationRun, isAutomatable, listActiveAutomationRules, type ReviewAutomationRuleRow } from './reviews.automation.repo.js';
+import {
+  admins,
+  claimAutomationPeriod,
+  claimedPeriodKeys,
+  finishAutomationRun,
+  isAutomatable,
+  listActiveAutomationRules,
+  type ReviewAutomationRuleRow,
+} from './reviews.automation.repo.js';
 import { duePeriods, type DuePeriod } from './reviews.automation.periods.js';
 import { newRequestsText } from './reviews.cycles.launch.js';
 import { launchReviewCycle } from './reviews.cycles.launch.repo.js';
@@ -44,17 +52,30 @@ function cycleData(rule: ReviewAutomationRuleRow, period: DuePeriod, now: number
   const nominationEnd = drafts ? addDays(now, rule.nomination_days).getTime() : null;
   const reviewEnd = addDays(nominationEnd ?? now, rule.review_days).getTime();
   return {
-    name: `${rule.name}: ${period.label}`.slice(0, 120), type: rule.type === 'SPRINT_END' ? 'sprint' : '360', template_id: rule.template_id ?? '',
-    participant_ids: [], team_ids: [], nomination_end: nominationEnd === null ? null : iso(nominationEnd), review_end: iso(reviewEnd),
+    name: `${rule.name}: ${period.label}`.slice(0, 120),
+    type: rule.type === 'SPRINT_END' ? 'sprint' : '360',
+    template_id: rule.template_id ?? '',
+    participant_ids: [],
+    team_ids: [],
+    nomination_end: nominationEnd === null ? null : iso(nominationEnd),
+    review_end: iso(reviewEnd),
     results_release: rule.release_days === null ? null : addDays(reviewEnd, rule.release_days).toISOString(),
-    perspectives: rule.perspectives, min_peers: rule.min_peers, max_peers: rule.max_peers, anonymity_threshold: rule.anonymity_threshold,
+    perspectives: rule.perspectives,
+    min_peers: rule.min_peers,
+    max_peers: rule.max_peers,
+    anonymity_threshold: rule.anonymity_threshold,
   };
 }
 
 const isAutomatableOwner = (u: UserRow) => u.status !== 'DEACTIVATED' && !u.deleted_at;
 
 /** Creates (and, when no peers are nominated, launches) the cycle of one claimed period; returns why not, or the notification. */
-function createCycleFor(db: Db, rule: ReviewAutomationRuleRow, period: DuePeriod, now: number): { skipped: string } | { cycleId: string; payload: NotifyPayload } {
+function createCycleFor(
+  db: Db,
+  rule: ReviewAutomationRuleRow,
+  period: DuePeriod,
+  now: number,
+): { skipped: string } | { cycleId: string; payload: NotifyPayload } {
   // Switched off: the period is used up with its reason, so switching on again does not start a backlog of cycles.
   if (!isFeatureAreaOn(db, rule.organization_id, 'REVIEWS')) return { skipped: featureAreaOffMessage('REVIEWS') };
   const template = rule.template_id ? findReviewTemplateContent(db, rule.organization_id, rule.template_id) : undefined;
@@ -67,9 +88,10 @@ function createCycleFor(db: Db, rule: ReviewAutomationRuleRow, period: DuePeriod
   try {
     // A savepoint: a failed launch leaves the period claimed with its reason, and nothing else.
     return db.transaction(() => {
-      const cycleId = createReviewCycle(db, rule.organization_id, cycleData(rule, period, now), people, owner?.id ?? null as unknown as string);
+      const cycleId = createReviewCycle(db, rule.organization_id, cycleData(rule, period, now), people, owner?.id ?? (null as unknown as string));
       let reviewerIds: string[] = [];
-      if (!needsNominations(rule)) reviewerIds = launchReviewCycle(db, rule.organization_id, findReviewCycle(db, rule.organization_id, cycleId)!, template).reviewerIds;
+      if (!needsNominations(rule))
+        reviewerIds = launchReviewCycle(db, rule.organization_id, findReviewCycle(db, rule.organization_id, cycleId)!, template).reviewerIds;
       return { cycleId, payload: { cycleId, ruleName: rule.name, reviewerIds, ownerIds } };
     });
   } catch (err) {
@@ -84,14 +106,27 @@ async function notifyCreated(services: Services, p: NotifyPayload, organizationI
   if (!cycle) return;
   const launched = cycle.status !== 'DRAFT';
   await notify(services, {
-    organizationId: orgId, userIds: p.ownerIds, kind: 'review_requests', private: false, link: `/reviews?id=${cycle.id}`,
+    organizationId: orgId,
+    userIds: p.ownerIds,
+    kind: 'review_requests',
+    private: false,
+    link: `/reviews?id=${cycle.id}`,
     title: 'A rule created a review cycle',
-    body: launched ? `${cycle.name}: the rule “${p.ruleName}” launched it; reviews are due ${formatDay(cycle.review_end)}.` : `${cycle.name}: the rule “${p.ruleName}” created it as a draft: people nominate peers, then launch it.`,
+    body: launched
+      ? `${cycle.name}: the rule “${p.ruleName}” launched it; reviews are due ${formatDay(cycle.review_end)}.`
+      : `${cycle.name}: the rule “${p.ruleName}” created it as a draft: people nominate peers, then launch it.`,
   });
   // A draft waits for nominations: each participant is told to choose their peers (docs/decisions/0031).
   if (!launched) announceNominations(services, orgId, cycle);
   if (launched && p.reviewerIds.length) {
-    await notify(services, { organizationId: orgId, userIds: p.reviewerIds, kind: 'review_requests', private: false, ...newRequestsText(cycle), link: '/reviews/pending' });
+    await notify(services, {
+      organizationId: orgId,
+      userIds: p.reviewerIds,
+      kind: 'review_requests',
+      private: false,
+      ...newRequestsText(cycle),
+      link: '/reviews/pending',
+    });
   }
 }
 

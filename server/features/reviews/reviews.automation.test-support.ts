@@ -32,22 +32,58 @@ export async function setUpAutomation(start = '2027-01-10T08:30:00.000Z') {
   return { app, clock, scheduler, a, b, runAll, ...callers };
 }
 
-export async function addPerson(app: FastifyInstance, orgId: string, email: string, over: { team_id?: string | null; manager_id?: string | null; created_at?: string; excluded?: boolean; status?: 'ACTIVE' | 'DEACTIVATED' } = {}) {
-  const u = await addUser(app, orgId, { email, full_name: email.split('@')[0]!, team_id: over.team_id ?? null, manager_id: over.manager_id ?? null, status: over.status ?? 'ACTIVE' });
-  app.services.db.$client.prepare('UPDATE users SET created_at = coalesce(?, created_at), excluded_review_automation = ? WHERE id = ?').run(over.created_at ?? null, over.excluded ? 1 : 0, u.id);
+export async function addPerson(
+  app: FastifyInstance,
+  orgId: string,
+  email: string,
+  over: { team_id?: string | null; manager_id?: string | null; created_at?: string; excluded?: boolean; status?: 'ACTIVE' | 'DEACTIVATED' } = {},
+) {
+  const u = await addUser(app, orgId, {
+    email,
+    full_name: email.split('@')[0]!,
+    team_id: over.team_id ?? null,
+    manager_id: over.manager_id ?? null,
+    status: over.status ?? 'ACTIVE',
+  });
+  app.services.db.$client
+    .prepare('UPDATE users SET created_at = coalesce(?, created_at), excluded_review_automation = ? WHERE id = ?')
+    .run(over.created_at ?? null, over.excluded ? 1 : 0, u.id);
   return u;
 }
 
 /** Cycles straight from the database, oldest first. */
 export function cycles(app: FastifyInstance, orgId: string) {
-  return app.services.db.$client.prepare(`SELECT c.id, c.name, c.type, c.status, c.nomination_end, c.created_by,
+  return app.services.db.$client
+    .prepare(
+      `SELECT c.id, c.name, c.type, c.status, c.nomination_end, c.created_by,
       (SELECT json_group_array(u.email) FROM review_participants p JOIN users u ON u.id = p.reviewee_id WHERE p.cycle_id = c.id) AS people
-    FROM review_cycles c WHERE c.organization_id = ? ORDER BY c.rowid`).all(orgId).map((c: any) => ({ ...c, people: (JSON.parse(c.people) as string[]).sort() })) as Array<{
-    id: string; name: string; type: string; status: string; nomination_end: string | null; created_by: string | null; people: string[];
+    FROM review_cycles c WHERE c.organization_id = ? ORDER BY c.rowid`,
+    )
+    .all(orgId)
+    .map((c: any) => ({ ...c, people: (JSON.parse(c.people) as string[]).sort() })) as Array<{
+    id: string;
+    name: string;
+    type: string;
+    status: string;
+    nomination_end: string | null;
+    created_by: string | null;
+    people: string[];
   }>;
 }
 
 export const ruleInput = (over: Record<string, unknown> = {}) => ({
-  name: 'Monthly check-in', type: 'REPEAT', every_count: 1, anchor_on: '2027-01-15', team_ids: [], user_ids: [],
-  perspectives: ['SELF', 'MANAGER'], min_peers: 0, max_peers: 3, anonymity_threshold: 3, nomination_days: 0, review_days: 14, release_days: 7, ...over,
+  name: 'Monthly check-in',
+  type: 'REPEAT',
+  every_count: 1,
+  anchor_on: '2027-01-15',
+  team_ids: [],
+  user_ids: [],
+  perspectives: ['SELF', 'MANAGER'],
+  min_peers: 0,
+  max_peers: 3,
+  anonymity_threshold: 3,
+  nomination_days: 0,
+  review_days: 14,
+  release_days: 7,
+  ...over,
 });

@@ -13,8 +13,10 @@ async function template(t: Setup, key = '360_review'): Promise<string> {
   const res = await t.adminA.gql('{ reviewTemplates { id built_in_key } }');
   return (res.data!.reviewTemplates as Array<{ id: string; built_in_key: string | null }>).find((x) => x.built_in_key === key)!.id;
 }
-const create = (c: Setup['adminA'], input: unknown) => c.gql(`mutation($input: ReviewAutomationRuleInput!) { createReviewAutomationRule(input: $input) { ${RULE} } }`, { input });
-const runs = (c: Setup['adminA'], ruleId: string) => c.gql('query($id: ID!) { reviewAutomationRuns(ruleId: $id) { period_key skipped_reason cycle { name status } } }', { id: ruleId });
+const create = (c: Setup['adminA'], input: unknown) =>
+  c.gql(`mutation($input: ReviewAutomationRuleInput!) { createReviewAutomationRule(input: $input) { ${RULE} } }`, { input });
+const runs = (c: Setup['adminA'], ruleId: string) =>
+  c.gql('query($id: ID!) { reviewAutomationRuns(ruleId: $id) { period_key skipped_reason cycle { name status } } }', { id: ruleId });
 
 describe('review automation: repeating rules', () => {
   it('creates exactly one cycle per period, catches up on missed periods once after downtime, and nothing when run again', async () => {
@@ -37,7 +39,13 @@ describe('review automation: repeating rules', () => {
     const first = cycles(app, t.a.org.id);
     expect(first).toHaveLength(1);
     // Launched at once (no peers to nominate), for the team's active people only, owned by the rule's creator.
-    expect(first[0]).toMatchObject({ name: 'Monthly check-in: 2027-01', type: '360', status: 'ACTIVE', created_by: t.a.admin.id, people: ['report@acme.example'] });
+    expect(first[0]).toMatchObject({
+      name: 'Monthly check-in: 2027-01',
+      type: '360',
+      status: 'ACTIVE',
+      created_by: t.a.admin.id,
+      people: ['report@acme.example'],
+    });
 
     // The server is down from mid-February to late May: every missed month is created once, on restart.
     t.clock.set('2027-05-20T10:00:00.000Z');
@@ -50,10 +58,15 @@ describe('review automation: repeating rules', () => {
     expect(after.data!.reviewAutomationRules[0]).toMatchObject({ run_count: 5, next_run_at: '2027-06-15T00:00:00.000Z' });
 
     // The guard is the unique index, not the pass: inserting a period again fails.
-    expect(() => app!.services.db.$client.prepare("INSERT INTO review_automation_runs (id, organization_id, rule_id, period_key) VALUES ('x', ?, ?, '2027-03')").run(t.a.org.id, rule.id))
-      .toThrow(/UNIQUE/);
+    expect(() =>
+      app!.services.db.$client
+        .prepare("INSERT INTO review_automation_runs (id, organization_id, rule_id, period_key) VALUES ('x', ?, ?, '2027-03')")
+        .run(t.a.org.id, rule.id),
+    ).toThrow(/UNIQUE/);
     // The creator (admin) was told about each cycle.
-    const notes = app.services.db.$client.prepare("SELECT count(*) AS n FROM notifications WHERE user_id = ? AND title = 'A rule created a review cycle'").get(t.a.admin.id) as { n: number };
+    const notes = app.services.db.$client
+      .prepare("SELECT count(*) AS n FROM notifications WHERE user_id = ? AND title = 'A rule created a review cycle'")
+      .get(t.a.admin.id) as { n: number };
     expect(notes.n).toBe(5);
   }, 60_000);
 
@@ -85,10 +98,20 @@ describe('review automation: after a start date and at sprint ends', () => {
     await addPerson(app, t.a.org.id, 'left@acme.example', { team_id: team, created_at: '2027-01-12T09:00:00.000Z', status: 'DEACTIVATED' });
     await addPerson(app, t.a.org.id, 'veteran@acme.example', { team_id: team, created_at: '2026-06-01T09:00:00.000Z' });
     await addPerson(app, t.a.org.id, 'elsewhere@acme.example', { created_at: '2027-01-12T09:00:00.000Z' });
-    const created = await create(t.adminA, ruleInput({
-      name: 'New starter', type: 'AFTER_START', every_count: 30, anchor_on: null, team_ids: [team], template_id: await template(t),
-      perspectives: ['SELF', 'MANAGER', 'PEER'], min_peers: 2, nomination_days: 5,
-    }));
+    const created = await create(
+      t.adminA,
+      ruleInput({
+        name: 'New starter',
+        type: 'AFTER_START',
+        every_count: 30,
+        anchor_on: null,
+        team_ids: [team],
+        template_id: await template(t),
+        perspectives: ['SELF', 'MANAGER', 'PEER'],
+        min_peers: 2,
+        nomination_days: 5,
+      }),
+    );
     expect(created.errors).toBeUndefined();
     expect(created.data!.createReviewAutomationRule).toMatchObject({ starts_as_draft: true, next_run_at: '2027-02-11T09:00:00.000Z' });
 
@@ -97,7 +120,12 @@ describe('review automation: after a start date and at sprint ends', () => {
     await t.runAll();
     const made = cycles(app, t.a.org.id);
     expect(made).toHaveLength(1);
-    expect(made[0]).toMatchObject({ name: 'New starter: newbie', status: 'DRAFT', nomination_end: '2027-02-16T10:00:00.000Z', people: ['newbie@acme.example'] });
+    expect(made[0]).toMatchObject({
+      name: 'New starter: newbie',
+      status: 'DRAFT',
+      nomination_end: '2027-02-16T10:00:00.000Z',
+      people: ['newbie@acme.example'],
+    });
 
     t.clock.set('2027-02-20T10:00:00.000Z');
     await t.runAll();
@@ -107,13 +135,18 @@ describe('review automation: after a start date and at sprint ends', () => {
   it('SPRINT_END creates one sprint review per ended sprint of the team', async () => {
     const t = await setUpAutomation();
     app = t.app;
-    const sprint = (name: string, starts_on: string, ends_on: string) => t.managerA.gql('mutation($input: ReviewSprintInput!) { createReviewSprint(input: $input) { id name team { id } } }',
-      { input: { team_id: t.a.team.id, name, starts_on, ends_on } });
+    const sprint = (name: string, starts_on: string, ends_on: string) =>
+      t.managerA.gql('mutation($input: ReviewSprintInput!) { createReviewSprint(input: $input) { id name team { id } } }', {
+        input: { team_id: t.a.team.id, name, starts_on, ends_on },
+      });
     expect((await sprint('Sprint 1', '2027-01-04', '2027-01-15')).errors).toBeUndefined();
     await sprint('Sprint 2', '2027-01-18', '2027-01-29');
     const bad = await sprint('Backwards', '2027-02-10', '2027-02-01');
     expect(bad.errors![0]!.extensions!.fields).toEqual({ ends_on: 'The sprint ends on or after its first day.' });
-    const created = await create(t.managerA, ruleInput({ name: 'Sprint retro', type: 'SPRINT_END', anchor_on: null, team_ids: [t.a.team.id], template_id: null, perspectives: ['SELF', 'MANAGER'] }));
+    const created = await create(
+      t.managerA,
+      ruleInput({ name: 'Sprint retro', type: 'SPRINT_END', anchor_on: null, team_ids: [t.a.team.id], template_id: null, perspectives: ['SELF', 'MANAGER'] }),
+    );
     expect(created.errors).toBeUndefined();
     expect(created.data!.createReviewAutomationRule).toMatchObject({ template_name: 'Sprint review', next_run_at: '2027-01-15T23:59:59.999Z' });
 
@@ -129,12 +162,17 @@ describe('review automation: after a start date and at sprint ends', () => {
   it('editing a sprint: an ended sprint that had its review gets no second one; a sprint not yet ended starts its review at the new end', async () => {
     const t = await setUpAutomation();
     app = t.app;
-    const save = (input: Record<string, string>, id?: string) => t.managerA.gql(id
-      ? 'mutation($id: ID!, $input: ReviewSprintInput!) { updateReviewSprint(id: $id, input: $input) { id name starts_on ends_on } }'
-      : 'mutation($input: ReviewSprintInput!) { createReviewSprint(input: $input) { id name starts_on ends_on } }', { ...(id ? { id } : {}), input: { team_id: t.a.team.id, ...input } });
+    const save = (input: Record<string, string>, id?: string) =>
+      t.managerA.gql(
+        id
+          ? 'mutation($id: ID!, $input: ReviewSprintInput!) { updateReviewSprint(id: $id, input: $input) { id name starts_on ends_on } }'
+          : 'mutation($input: ReviewSprintInput!) { createReviewSprint(input: $input) { id name starts_on ends_on } }',
+        { ...(id ? { id } : {}), input: { team_id: t.a.team.id, ...input } },
+      );
     const one = (await save({ name: 'Sprint 1', starts_on: '2027-01-04', ends_on: '2027-01-15' })).data!.createReviewSprint;
     const two = (await save({ name: 'Sprint 2', starts_on: '2027-01-18', ends_on: '2027-02-05' })).data!.createReviewSprint;
-    const rule = (await create(t.managerA, ruleInput({ name: 'Retro', type: 'SPRINT_END', anchor_on: null, team_ids: [t.a.team.id], template_id: null }))).data!.createReviewAutomationRule;
+    const rule = (await create(t.managerA, ruleInput({ name: 'Retro', type: 'SPRINT_END', anchor_on: null, team_ids: [t.a.team.id], template_id: null }))).data!
+      .createReviewAutomationRule;
     const nextRun = async () => (await t.managerA.gql('{ reviewAutomationRules { next_run_at } }')).data!.reviewAutomationRules[0].next_run_at;
 
     t.clock.set('2027-01-16T01:00:00.000Z');

@@ -43,8 +43,9 @@ export function unknownCompetencyIds(db: Db, orgId: string, ids: readonly string
 }
 
 export function expectationsForRequest(db: Db, request: ReviewRequestRow) {
-  const questions = competencyQuestionsOfCycle(db, request.organization_id, request.cycle_id)
-    .filter((q) => q.competency_id && q.perspectives.includes(request.perspective));
+  const questions = competencyQuestionsOfCycle(db, request.organization_id, request.cycle_id).filter(
+    (q) => q.competency_id && q.perspectives.includes(request.perspective),
+  );
   if (!questions.length) return [];
   const placement = findPlacedLevel(db, request.organization_id, request.reviewee_id);
   if (!placement) return [];
@@ -54,7 +55,17 @@ export function expectationsForRequest(db: Db, request: ReviewRequestRow) {
   const showLevel = request.perspective === 'MANAGER' || request.perspective === 'SELF';
   return questions.flatMap((q) => {
     const row = byId.get(q.competency_id!);
-    return row ? [{ question_id: q.id, competency_id: row.competency_id, competency_name: row.name, level_name: showLevel ? placement.level_name : null, text: row.text }] : [];
+    return row
+      ? [
+          {
+            question_id: q.id,
+            competency_id: row.competency_id,
+            competency_name: row.name,
+            level_name: showLevel ? placement.level_name : null,
+            text: row.text,
+          },
+        ]
+      : [];
   });
 }
 
@@ -62,6 +73,6 @@ export const reviewCompetenciesResolvers = {
   ReviewRequest: {
     // The request reaches a viewer only when they are its reviewer (reviews.requests.resolvers.ts).
     competency_expectations: (r: ReviewRequestRow, _: unknown, ctx: MercuriusContext) =>
-      (ctx.viewer?.userId !== r.reviewer_id ? [] : expectationsForRequest(ctx.services.db, r)),
+      ctx.viewer?.userId !== r.reviewer_id ? [] : expectationsForRequest(ctx.services.db, r),
   },
 };

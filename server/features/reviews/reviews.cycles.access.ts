@@ -42,7 +42,8 @@ export function requireParticipant(ctx: Ctx, id: string, need: 'see' | 'manage' 
   const cycle = participant && findReviewCycle(ctx.services.db, viewer.organizationId, participant.cycle_id);
   if (!participant || !cycle) throw notFound('Review participant');
   if (!canSeeParticipant(viewer, cycle, participant)) throw forbidden('You do not take part in this review.');
-  if (need === 'manage' && !canManageParticipant(viewer, cycle, participant)) throw forbidden('Only the manager of this person or whoever runs the cycle can do this.');
+  if (need === 'manage' && !canManageParticipant(viewer, cycle, participant))
+    throw forbidden('Only the manager of this person or whoever runs the cycle can do this.');
   if (need === 'reviewee' && participant.reviewee_id !== viewer.userId) throw forbidden('Only the person reviewed can do this.');
   return { viewer, cycle, participant };
 }

@@ -16,5 +16,6 @@ export function askedPerspectives(cycle: Pick<ReviewCycleRow, 'perspectives'>, t
  * read by whoever runs it or takes part, and titles reach a Slack channel (docs/decisions/0055).
  */
 export const newRequestsText = (cycle: Pick<ReviewCycleRow, 'name' | 'review_end'>): { title: string; body: string } => ({
-  title: 'You have new reviews to write', body: `${cycle.name}: please write your reviews by ${formatDay(cycle.review_end)}.`,
+  title: 'You have new reviews to write',
+  body: `${cycle.name}: please write your reviews by ${formatDay(cycle.review_end)}.`,
 });

@@ -21,7 +21,9 @@ beforeAll(async () => {
   const overall = adaRequest.questions.find((q) => q.kind === 'RATING')!;
   expect((await api.submit(t.peerA, adaRequest.id, [{ question_id: overall.id, rating: 2 }])).errors).toBeUndefined();
 });
-afterAll(async () => { await t.app.close(); });
+afterAll(async () => {
+  await t.app.close();
+});
 
 describe('who may', () => {
   it('a member cannot create cycles, and sees only cycles they take part in', async () => {
@@ -42,7 +44,7 @@ describe('who may', () => {
     expect(codeOf(await api.close(t.reportA, cycleId))).toBe('FORBIDDEN');
   });
 
-  it('a peer never reads or changes another reviewer\'s request or answers', async () => {
+  it("a peer never reads or changes another reviewer's request or answers", async () => {
     const bobsOwn = (await api.mine(t.peerB)).data!.myReviewRequests as Req[];
     expect(bobsOwn.map((r) => r.perspective)).toEqual(['PEER']);
     expect(bobsOwn[0]!.id).not.toBe(adaRequest.id);
@@ -85,7 +87,8 @@ describe('who may', () => {
     expect(codeOf(await api.close(t.managerA, cycleId))).toBe('FORBIDDEN');
     expect((await api.launch(t.managerA, own.data!.createReviewCycle.id)).data!.launchReviewCycle.status).toBe('ACTIVE');
     // Someone else's report: the manager cannot approve or release for them.
-    const adminCycle = (await api.create(t.adminA, cycleInput(t.templateId, { name: 'Member only', participant_ids: [t.a.member.id] }))).data!.createReviewCycle;
+    const adminCycle = (await api.create(t.adminA, cycleInput(t.templateId, { name: 'Member only', participant_ids: [t.a.member.id] }))).data!
+      .createReviewCycle;
     const memberParticipant = adminCycle.participants[0].id;
     expect(codeOf(await api.change(t.managerA, memberParticipant, [t.peers[0]!.id, t.peers[1]!.id]))).toBe('FORBIDDEN');
     expect(codeOf(await api.nominate(t.reportA, memberParticipant, [t.peers[0]!.id, t.peers[1]!.id]))).toBe('FORBIDDEN');
@@ -98,7 +101,7 @@ describe('who may', () => {
 });
 
 describe('organization isolation', () => {
-  it('another organization\'s admin gets NOT_FOUND on every operation and changes nothing', async () => {
+  it("another organization's admin gets NOT_FOUND on every operation and changes nothing", async () => {
     const { adminB } = t;
     const peer = t.peers[2]!.id;
     const results = {
@@ -118,14 +121,17 @@ describe('organization isolation', () => {
       submitReviewRequest: await api.submit(adminB, adaRequest.id),
       reopenReviewRequest: await api.reopen(adminB, adaRequest.id),
     };
-    expect(Object.fromEntries(Object.entries(results).map(([k, r]) => [k, codeOf(r)])))
-      .toEqual(Object.fromEntries(Object.keys(results).map((k) => [k, 'NOT_FOUND'])));
+    expect(Object.fromEntries(Object.entries(results).map(([k, r]) => [k, codeOf(r)]))).toEqual(
+      Object.fromEntries(Object.keys(results).map((k) => [k, 'NOT_FOUND'])),
+    );
     expect((await api.list(adminB)).data!.reviewCycles).toEqual([]);
     expect((await api.mine(adminB, true)).data!.myReviewRequests).toEqual([]);
     // Acme's template and people cannot be used from Globex.
     const borrowed = await api.create(adminB, cycleInput(t.templateId, { participant_ids: [t.b.member.id] }));
     expect(borrowed.errors![0]!.extensions!.fields).toEqual({ template_id: 'Choose a template.' });
-    const globexTpl = (await adminB.gql('{ reviewTemplates { id built_in_key } }')).data!.reviewTemplates.find((x: { built_in_key: string }) => x.built_in_key === '360_review').id;
+    const globexTpl = (await adminB.gql('{ reviewTemplates { id built_in_key } }')).data!.reviewTemplates.find(
+      (x: { built_in_key: string }) => x.built_in_key === '360_review',
+    ).id;
     const people = await api.create(adminB, cycleInput(globexTpl, { participant_ids: [t.a.report.id], team_ids: [] }));
     expect(people.errors![0]!.extensions!.fields).toEqual({ participant_ids: 'Nobody to review: add active people, or teams with active members.' });
     expect(codeOf(await api.create(adminB, cycleInput(globexTpl, { team_ids: [t.a.team.id] })))).toBe('BAD_USER_INPUT');

@@ -20,18 +20,29 @@ export const canRunReviewCycle = (viewer: Viewer, cycle: Pick<ReviewCycleRow, 'c
   isAdmin(viewer) || (viewer.permissionLevel === 'MANAGER' && cycle.created_by === viewer.userId);
 
 /** Approves or changes peers and releases results for one reviewee. */
-export const canManageParticipant = (viewer: Viewer, cycle: Pick<ReviewCycleRow, 'created_by'>, participant: Pick<ReviewParticipantRow, 'manager_id'>): boolean =>
-  canRunReviewCycle(viewer, cycle) || participant.manager_id === viewer.userId;
+export const canManageParticipant = (
+  viewer: Viewer,
+  cycle: Pick<ReviewCycleRow, 'created_by'>,
+  participant: Pick<ReviewParticipantRow, 'manager_id'>,
+): boolean => canRunReviewCycle(viewer, cycle) || participant.manager_id === viewer.userId;
 
 /** Sees the participant row (nominations included). */
-export const canSeeParticipant = (viewer: Viewer, cycle: Pick<ReviewCycleRow, 'created_by'>, participant: Pick<ReviewParticipantRow, 'manager_id' | 'reviewee_id'>): boolean =>
-  canManageParticipant(viewer, cycle, participant) || participant.reviewee_id === viewer.userId;
+export const canSeeParticipant = (
+  viewer: Viewer,
+  cycle: Pick<ReviewCycleRow, 'created_by'>,
+  participant: Pick<ReviewParticipantRow, 'manager_id' | 'reviewee_id'>,
+): boolean => canManageParticipant(viewer, cycle, participant) || participant.reviewee_id === viewer.userId;
 
 /**
  * People and teams a manager may not put in a cycle: people who are neither their direct reports
  * nor members of a team they manage or lead, and teams they neither manage nor lead. Admins: none.
  */
-export function outsideManagerScope(viewer: Viewer, people: readonly UserRow[], teamIds: readonly string[], ledTeamIds: ReadonlySet<string>): { people: UserRow[]; teamIds: string[] } {
+export function outsideManagerScope(
+  viewer: Viewer,
+  people: readonly UserRow[],
+  teamIds: readonly string[],
+  ledTeamIds: ReadonlySet<string>,
+): { people: UserRow[]; teamIds: string[] } {
   if (isAdmin(viewer)) return { people: [], teamIds: [] };
   return {
     people: people.filter((u) => u.manager_id !== viewer.userId && !(u.team_id && ledTeamIds.has(u.team_id))),

@@ -14,9 +14,21 @@ import { newRequestsText } from './reviews.cycles.launch.js';
 import { launchReviewCycle } from './reviews.cycles.launch.repo.js';
 import { canCreateReviewCycles, canManageParticipant, canRunReviewCycle, canSeeParticipant, outsideManagerScope } from './reviews.cycles.policy.js';
 import {
-  acknowledgeParticipantResults, closeReviewCycle, findCycleTemplatesByIds, countRequestsByCycleIds, createReviewCycle, findParticipant, findReviewCycle, findReviewCyclesByIds,
-  listParticipantsByCycleIds, listReviewCycles, releaseParticipantResults, resolveParticipants, updateDraftReviewCycle,
-  type ReviewCycleRow, type ReviewParticipantRow,
+  acknowledgeParticipantResults,
+  closeReviewCycle,
+  findCycleTemplatesByIds,
+  countRequestsByCycleIds,
+  createReviewCycle,
+  findParticipant,
+  findReviewCycle,
+  findReviewCyclesByIds,
+  listParticipantsByCycleIds,
+  listReviewCycles,
+  releaseParticipantResults,
+  resolveParticipants,
+  updateDraftReviewCycle,
+  type ReviewCycleRow,
+  type ReviewParticipantRow,
 } from './reviews.cycles.repo.js';
 import { notifyReleased } from './reviews.release.graphql.js';
 import { announceNominations } from './reviews.nominations.notices.js';
@@ -31,13 +43,17 @@ function checkCycleInput(ctx: Ctx, viewer: Viewer, data: CreateReviewCycleData) 
   ensureBuiltInTemplates(db, viewer.organizationId);
   const template = findReviewTemplate(db, viewer.organizationId, data.template_id);
   if (!template) throw badInput('template_id: Choose a template.', { fields: { template_id: 'Choose a template.' } });
-  if (template.archived_at) throw badInput('template_id: This template is archived. Restore it or choose another.', { fields: { template_id: 'This template is archived. Restore it or choose another.' } });
+  if (template.archived_at)
+    throw badInput('template_id: This template is archived. Restore it or choose another.', {
+      fields: { template_id: 'This template is archived. Restore it or choose another.' },
+    });
   if (template.review_type !== 'any' && template.review_type !== data.type) {
     const message = `This template is for ${REVIEW_TEMPLATE_TYPE_LABELS[template.review_type].toLowerCase()}s.`;
     throw badInput(`template_id: ${message}`, { fields: { template_id: message } });
   }
   const teams = findTeamsByIds(db, viewer.organizationId, data.team_ids);
-  if (teams.length !== data.team_ids.length) throw badInput('team_ids: Some of these teams do not exist.', { fields: { team_ids: 'Some of these teams do not exist.' } });
+  if (teams.length !== data.team_ids.length)
+    throw badInput('team_ids: Some of these teams do not exist.', { fields: { team_ids: 'Some of these teams do not exist.' } });
   const { people } = resolveParticipants(db, viewer.organizationId, data.participant_ids, data.team_ids);
   if (!people.length) {
     const message = 'Nobody to review: add active people, or teams with active members.';
@@ -46,19 +62,36 @@ function checkCycleInput(ctx: Ctx, viewer: Viewer, data: CreateReviewCycleData) 
   const led = new Set(teamsManagedBy(db, viewer.organizationId, [viewer.userId]).map((t) => t.id));
   const outside = outsideManagerScope(viewer, people, data.team_ids, led);
   if (outside.teamIds.length || outside.people.length) {
-    throw forbidden(`Managers create cycles for their reports and the teams they manage or lead only${outside.people.length ? ` (not for ${outside.people.slice(0, 3).map((u) => u.full_name).join(', ')})` : ''}.`);
+    throw forbidden(
+      `Managers create cycles for their reports and the teams they manage or lead only${
+        outside.people.length
+          ? ` (not for ${outside.people
+              .slice(0, 3)
+              .map((u) => u.full_name)
+              .join(', ')})`
+          : ''
+      }.`,
+    );
   }
   return people;
 }
 
-const participantsLoader = (ctx: Ctx) => ctx.loaders.get('reviewCycles.participants',
-  (ids) => groupBy(listParticipantsByCycleIds(ctx.services.db, orgOf(ctx), ids), (p) => p.cycle_id), [] as ReviewParticipantRow[]);
-const countsLoader = (ctx: Ctx) => ctx.loaders.get('reviewCycles.requestCounts',
-  (ids) => countRequestsByCycleIds(ctx.services.db, orgOf(ctx), ids), { total: 0, submitted: 0 });
-const templateLoader = (ctx: Ctx, id: string) => ctx.loaders.get<ReviewTemplateRow | null>('reviewCycles.template',
-  (ids) => indexBy(findCycleTemplatesByIds(ctx.services.db, orgOf(ctx), ids), (t) => t.id), null).load(id);
-export const loadCycle = (ctx: Ctx, id: string) => ctx.loaders.get<ReviewCycleRow | null>('reviewCycles.byId',
-  (ids) => indexBy(findReviewCyclesByIds(ctx.services.db, orgOf(ctx), ids), (c) => c.id), null).load(id);
+const participantsLoader = (ctx: Ctx) =>
+  ctx.loaders.get(
+    'reviewCycles.participants',
+    (ids) => groupBy(listParticipantsByCycleIds(ctx.services.db, orgOf(ctx), ids), (p) => p.cycle_id),
+    [] as ReviewParticipantRow[],
+  );
+const countsLoader = (ctx: Ctx) =>
+  ctx.loaders.get('reviewCycles.requestCounts', (ids) => countRequestsByCycleIds(ctx.services.db, orgOf(ctx), ids), { total: 0, submitted: 0 });
+const templateLoader = (ctx: Ctx, id: string) =>
+  ctx.loaders
+    .get<ReviewTemplateRow | null>('reviewCycles.template', (ids) => indexBy(findCycleTemplatesByIds(ctx.services.db, orgOf(ctx), ids), (t) => t.id), null)
+    .load(id);
+export const loadCycle = (ctx: Ctx, id: string) =>
+  ctx.loaders
+    .get<ReviewCycleRow | null>('reviewCycles.byId', (ids) => indexBy(findReviewCyclesByIds(ctx.services.db, orgOf(ctx), ids), (c) => c.id), null)
+    .load(id);
 
 export const reviewCycleResolvers = {
   Query: {
@@ -99,7 +132,12 @@ export const reviewCycleResolvers = {
       if (cycle.review_end <= new Date().toISOString()) throw conflict('The review due date has passed. Move it to a later date first.');
       const outcome = launchReviewCycle(ctx.services.db, viewer.organizationId, cycle, template);
       void notify(ctx.services, {
-        organizationId: viewer.organizationId, userIds: outcome.reviewerIds, kind: 'review_requests', private: false, ...newRequestsText(cycle), link: '/reviews/pending',
+        organizationId: viewer.organizationId,
+        userIds: outcome.reviewerIds,
+        kind: 'review_requests',
+        private: false,
+        ...newRequestsText(cycle),
+        link: '/reviews/pending',
       });
       return findReviewCycle(ctx.services.db, viewer.organizationId, cycle.id);
     },
@@ -111,7 +149,8 @@ export const reviewCycleResolvers = {
     releaseResults: (_: unknown, args: { participantId: string }, ctx: Ctx) => {
       const { viewer, cycle, participant } = requireParticipant(ctx, args.participantId, 'manage');
       if (cycle.status !== 'CLOSED' && cycle.status !== 'RELEASED') throw conflict('Close the cycle before releasing results.');
-      if (releaseParticipantResults(ctx.services.db, viewer.organizationId, participant, viewer.userId)) notifyReleased(ctx.services, viewer.organizationId, cycle, participant);
+      if (releaseParticipantResults(ctx.services.db, viewer.organizationId, participant, viewer.userId))
+        notifyReleased(ctx.services, viewer.organizationId, cycle, participant);
       return findParticipant(ctx.services.db, viewer.organizationId, participant.id);
     },
     acknowledgeResults: (_: unknown, args: { participantId: string }, ctx: Ctx) => {
@@ -122,8 +161,9 @@ export const reviewCycleResolvers = {
     },
   },
   ReviewCycle: {
-    template: (c: ReviewCycleRow, _: unknown, ctx: Ctx) => (c.template_id && ctx.viewer && ctx.viewer.permissionLevel !== 'MEMBER' ? templateLoader(ctx, c.template_id) : null),
-    template_name: async (c: ReviewCycleRow, _: unknown, ctx: Ctx) => (c.template_id ? (await templateLoader(ctx, c.template_id))?.name ?? null : null),
+    template: (c: ReviewCycleRow, _: unknown, ctx: Ctx) =>
+      c.template_id && ctx.viewer && ctx.viewer.permissionLevel !== 'MEMBER' ? templateLoader(ctx, c.template_id) : null,
+    template_name: async (c: ReviewCycleRow, _: unknown, ctx: Ctx) => (c.template_id ? ((await templateLoader(ctx, c.template_id))?.name ?? null) : null),
     created_by: (c: ReviewCycleRow, _: unknown, ctx: Ctx) => loadUser(ctx, c.created_by),
     participant_count: async (c: ReviewCycleRow, _: unknown, ctx: Ctx) => (await participantsLoader(ctx).load(c.id)).length,
     participants: async (c: ReviewCycleRow, _: unknown, ctx: Ctx) => {

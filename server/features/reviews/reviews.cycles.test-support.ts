@@ -18,13 +18,20 @@ export const future = (days: number) => addDays(Date.now(), days).toISOString();
 
 /** A small template with known questions: every perspective rates, SELF and PEER may comment, the manager picks. */
 export const TEMPLATE_INPUT = {
-  name: 'Cycle test template', review_type: '360',
+  name: 'Cycle test template',
+  review_type: '360',
   sections: [
-    { title: 'Skills', questions: [
-      { kind: 'RATING', prompt: 'Overall?', options: [...DEFAULT_RATING_LABELS], perspectives: ['SELF', 'MANAGER', 'PEER', 'DIRECT_REPORT'] },
-      { kind: 'TEXT', prompt: 'Anything else?', perspectives: ['SELF', 'PEER'], required: false },
-    ] },
-    { title: 'Manager only', questions: [{ kind: 'SINGLE_CHOICE', prompt: 'Ready for promotion?', options: ['No', 'Soon', 'Yes'], perspectives: ['MANAGER'], private: true }] },
+    {
+      title: 'Skills',
+      questions: [
+        { kind: 'RATING', prompt: 'Overall?', options: [...DEFAULT_RATING_LABELS], perspectives: ['SELF', 'MANAGER', 'PEER', 'DIRECT_REPORT'] },
+        { kind: 'TEXT', prompt: 'Anything else?', perspectives: ['SELF', 'PEER'], required: false },
+      ],
+    },
+    {
+      title: 'Manager only',
+      questions: [{ kind: 'SINGLE_CHOICE', prompt: 'Ready for promotion?', options: ['No', 'Soon', 'Yes'], perspectives: ['MANAGER'], private: true }],
+    },
   ],
 };
 
@@ -40,7 +47,9 @@ export async function setUpReviewOrgs() {
   db.$client.prepare('UPDATE teams SET manager_id = ? WHERE id = ?').run(a.manager.id, a.team.id);
   const peers = [];
   for (const name of ['Ada', 'Bob', 'Cy', 'Di']) {
-    peers.push(await addUser(app, a.org.id, { email: `${name.toLowerCase()}@acme.example`, full_name: `${name} Peer`, manager_id: a.manager.id, team_id: a.team.id }));
+    peers.push(
+      await addUser(app, a.org.id, { email: `${name.toLowerCase()}@acme.example`, full_name: `${name} Peer`, manager_id: a.manager.id, team_id: a.team.id }),
+    );
   }
   const junior = await addUser(app, a.org.id, { email: 'junior@acme.example', full_name: 'Acme Junior', manager_id: a.report.id });
   const gone = await addUser(app, a.org.id, { email: 'gone@acme.example', full_name: 'Gone Person', team_id: a.team.id, status: 'DEACTIVATED' });
@@ -56,36 +65,61 @@ export async function setUpReviewOrgs() {
     peerB: await signedIn(app, peers[1]!.email),
     adminB: await signedIn(app, b.admin.email),
   };
-  const tpl = await callers.adminA.gql('mutation($input: ReviewTemplateInput!) { createReviewTemplate(input: $input) { id sections { questions { id } } } }', { input: TEMPLATE_INPUT });
+  const tpl = await callers.adminA.gql('mutation($input: ReviewTemplateInput!) { createReviewTemplate(input: $input) { id sections { questions { id } } } }', {
+    input: TEMPLATE_INPUT,
+  });
   const templateId = tpl.data!.createReviewTemplate.id as string;
   return { app, a, b, peers, junior, gone, removed, templateId, ...callers };
 }
 
 export const cycleInput = (templateId: string, over: Record<string, unknown> = {}) => ({
-  name: 'Autumn 360', type: '360', template_id: templateId, participant_ids: [], team_ids: [],
-  nomination_end: future(5), review_end: future(20), results_release: future(30), min_peers: 2, max_peers: 3, anonymity_threshold: 3, ...over,
+  name: 'Autumn 360',
+  type: '360',
+  template_id: templateId,
+  participant_ids: [],
+  team_ids: [],
+  nomination_end: future(5),
+  review_end: future(20),
+  results_release: future(30),
+  min_peers: 2,
+  max_peers: 3,
+  anonymity_threshold: 3,
+  ...over,
 });
 
 export const api = {
   create: (c: Caller, input: unknown) => c.gql(`mutation($input: ReviewCycleInput!) { createReviewCycle(input: $input) { ${CYCLE} } }`, { input }),
-  update: (c: Caller, id: string, input: unknown) => c.gql(`mutation($id: ID!, $input: ReviewCycleInput!) { updateReviewCycle(id: $id, input: $input) { ${CYCLE} } }`, { id, input }),
+  update: (c: Caller, id: string, input: unknown) =>
+    c.gql(`mutation($id: ID!, $input: ReviewCycleInput!) { updateReviewCycle(id: $id, input: $input) { ${CYCLE} } }`, { id, input }),
   get: (c: Caller, id: string) => c.gql(`query($id: ID!) { reviewCycle(id: $id) { ${CYCLE} } }`, { id }),
   list: (c: Caller) => c.gql('{ reviewCycles { id name status } }'),
   launch: (c: Caller, id: string) => c.gql(`mutation($id: ID!) { launchReviewCycle(id: $id) { ${CYCLE} } }`, { id }),
   close: (c: Caller, id: string) => c.gql(`mutation($id: ID!) { closeReviewCycle(id: $id) { id status closed_at } }`, { id }),
-  release: (c: Caller, participantId: string) => c.gql('mutation($p: ID!) { releaseResults(participantId: $p) { id results_released_at } }', { p: participantId }),
-  acknowledge: (c: Caller, participantId: string) => c.gql('mutation($p: ID!) { acknowledgeResults(participantId: $p) { id acknowledged_at } }', { p: participantId }),
+  release: (c: Caller, participantId: string) =>
+    c.gql('mutation($p: ID!) { releaseResults(participantId: $p) { id results_released_at } }', { p: participantId }),
+  acknowledge: (c: Caller, participantId: string) =>
+    c.gql('mutation($p: ID!) { acknowledgeResults(participantId: $p) { id acknowledged_at } }', { p: participantId }),
   nominate: (c: Caller, participantId: string, reviewerIds: string[]) =>
-    c.gql('mutation($p: ID!, $r: [ID!]!) { nominatePeers(participantId: $p, reviewerIds: $r) { id nominations { reviewer { id } status } } }', { p: participantId, r: reviewerIds }),
-  approve: (c: Caller, participantId: string) => c.gql('mutation($p: ID!) { approveNominations(participantId: $p) { id nominations { reviewer { id } status } } }', { p: participantId }),
+    c.gql('mutation($p: ID!, $r: [ID!]!) { nominatePeers(participantId: $p, reviewerIds: $r) { id nominations { reviewer { id } status } } }', {
+      p: participantId,
+      r: reviewerIds,
+    }),
+  approve: (c: Caller, participantId: string) =>
+    c.gql('mutation($p: ID!) { approveNominations(participantId: $p) { id nominations { reviewer { id } status } } }', { p: participantId }),
   change: (c: Caller, participantId: string, reviewerIds: string[]) =>
-    c.gql('mutation($p: ID!, $r: [ID!]!) { changeNominations(participantId: $p, reviewerIds: $r) { id nominations { reviewer { id } status } } }', { p: participantId, r: reviewerIds }),
+    c.gql('mutation($p: ID!, $r: [ID!]!) { changeNominations(participantId: $p, reviewerIds: $r) { id nominations { reviewer { id } status } } }', {
+      p: participantId,
+      r: reviewerIds,
+    }),
   suggestions: (c: Caller, participantId: string) => c.gql('query($p: ID!) { peerSuggestions(participantId: $p) { id full_name } }', { p: participantId }),
   mine: (c: Caller, includeDone = false) => c.gql(`query($all: Boolean) { myReviewRequests(includeDone: $all) { ${REQUEST} } }`, { all: includeDone }),
   request: (c: Caller, id: string) => c.gql(`query($id: ID!) { reviewRequest(id: $id) { ${REQUEST} } }`, { id }),
-  decline: (c: Caller, id: string, reason: string) => c.gql(`mutation($id: ID!, $reason: String!) { declineReviewRequest(id: $id, reason: $reason) { ${REQUEST} } }`, { id, reason }),
-  save: (c: Caller, id: string, answers: unknown[]) => c.gql(`mutation($id: ID!, $a: [ReviewAnswerInput!]!) { saveReviewDraft(requestId: $id, answers: $a) { ${REQUEST} } }`, { id, a: answers }),
-  submit: (c: Caller, id: string, answers?: unknown[]) => c.gql(`mutation($id: ID!, $a: [ReviewAnswerInput!]) { submitReviewRequest(id: $id, answers: $a) { ${REQUEST} } }`, { id, a: answers }),
+  decline: (c: Caller, id: string, reason: string) =>
+    c.gql(`mutation($id: ID!, $reason: String!) { declineReviewRequest(id: $id, reason: $reason) { ${REQUEST} } }`, { id, reason }),
+  save: (c: Caller, id: string, answers: unknown[]) =>
+    c.gql(`mutation($id: ID!, $a: [ReviewAnswerInput!]!) { saveReviewDraft(requestId: $id, answers: $a) { ${REQUEST} } }`, { id, a: answers }),
+  submit: (c: Caller, id: string, answers?: unknown[]) =>
+    c.gql(`mutation($id: ID!, $a: [ReviewAnswerInput!]) { submitReviewRequest(id: $id, answers: $a) { ${REQUEST} } }`, { id, a: answers }),
   reopen: (c: Caller, id: string) => c.gql(`mutation($id: ID!) { reopenReviewRequest(id: $id) { ${REQUEST} } }`, { id }),
 };
 

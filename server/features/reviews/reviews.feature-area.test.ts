@@ -15,19 +15,40 @@ type Setup = Awaited<ReturnType<typeof setUpAutomation>>;
 const switchReviews = (t: Setup, enabled: boolean) =>
   t.adminA.gql('mutation($c: [FeatureAreaChange!]!) { setFeatureAreas(changes: $c) { area enabled } }', { c: [{ area: 'REVIEWS', enabled }] });
 const notificationsOf = (t: Setup, userId: string) =>
-  (t.app.services.db.$client.prepare("SELECT title, body FROM notifications WHERE user_id = ? AND kind = 'review_reminders'").all(userId) as Array<{ title: string; body: string }>)
-    .map((n) => `${n.title}: ${n.body.slice(0, n.body.indexOf(': '))}`);
+  (
+    t.app.services.db.$client.prepare("SELECT title, body FROM notifications WHERE user_id = ? AND kind = 'review_reminders'").all(userId) as Array<{
+      title: string;
+      body: string;
+    }>
+  ).map((n) => `${n.title}: ${n.body.slice(0, n.body.indexOf(': '))}`);
 
 it('an organization that switched reviews off gets FORBIDDEN from every reviews operation, its export and scheduled work; others are untouched; on again, all is back', async () => {
   const t = await setUpAutomation();
   app = t.app;
-  const { reviewTemplates } = (await t.adminA.gql('{ reviewTemplates { id built_in_key } }')).data! as { reviewTemplates: Array<{ id: string; built_in_key: string | null }> };
+  const { reviewTemplates } = (await t.adminA.gql('{ reviewTemplates { id built_in_key } }')).data! as {
+    reviewTemplates: Array<{ id: string; built_in_key: string | null }>;
+  };
   const templateId = reviewTemplates.find((x) => x.built_in_key === '360_review')!.id;
-  const rule = (await t.adminA.gql(`mutation($input: ReviewAutomationRuleInput!) { createReviewAutomationRule(input: $input) { ${RULE} } }`, { input: ruleInput({ template_id: templateId, team_ids: [t.a.team.id] }) })).data!.createReviewAutomationRule;
+  const rule = (
+    await t.adminA.gql(`mutation($input: ReviewAutomationRuleInput!) { createReviewAutomationRule(input: $input) { ${RULE} } }`, {
+      input: ruleInput({ template_id: templateId, team_ids: [t.a.team.id] }),
+    })
+  ).data!.createReviewAutomationRule;
   // A running cycle in which the report owes a self review.
-  const manual = (await api.create(t.adminA, cycleInput(templateId, { name: 'Manual', participant_ids: [t.a.report.id], perspectives: ['SELF'], nomination_end: null, min_peers: 0 }))).data!.createReviewCycle;
+  const manual = (
+    await api.create(
+      t.adminA,
+      cycleInput(templateId, { name: 'Manual', participant_ids: [t.a.report.id], perspectives: ['SELF'], nomination_end: null, min_peers: 0 }),
+    )
+  ).data!.createReviewCycle;
   expect((await api.launch(t.adminA, manual.id)).errors).toBeUndefined();
-  const remind = (key: string) => t.app.services.scheduler.enqueue({ kind: REMINDER_SEND_KIND, uniqueKey: key, organizationId: t.a.org.id, payload: { reviewerId: t.a.report.id, cycleId: manual.id, moment: 'manual' } });
+  const remind = (key: string) =>
+    t.app.services.scheduler.enqueue({
+      kind: REMINDER_SEND_KIND,
+      uniqueKey: key,
+      organizationId: t.a.org.id,
+      payload: { reviewerId: t.a.report.id, cycleId: manual.id, moment: 'manual' },
+    });
 
   expect((await switchReviews(t, false)).errors).toBeUndefined();
   const message = featureAreaOffMessage('REVIEWS');

@@ -16,20 +16,51 @@ let admin: Caller, manager: Caller, report: Caller, member: Caller, outsider: Ca
 const run = (sql: string, ...params: unknown[]) => app.services.db.$client.prepare(sql).run(...params);
 
 function framework(orgId: string, userId: string | null) {
-  const track = newId(), level = newId(), next = newId(), competency = newId();
+  const track = newId(),
+    level = newId(),
+    next = newId(),
+    competency = newId();
   run('insert into competency_tracks (id, organization_id, name) values (?, ?, ?)', track, orgId, 'Engineering IC');
-  run('insert into competency_levels (id, organization_id, track_id, name, position) values (?, ?, ?, ?, 0), (?, ?, ?, ?, 1)', level, orgId, track, 'Engineer II', next, orgId, track, 'Senior Engineer');
+  run(
+    'insert into competency_levels (id, organization_id, track_id, name, position) values (?, ?, ?, ?, 0), (?, ?, ?, ?, 1)',
+    level,
+    orgId,
+    track,
+    'Engineer II',
+    next,
+    orgId,
+    track,
+    'Senior Engineer',
+  );
   run('insert into competencies (id, organization_id, track_id, name, position) values (?, ?, ?, ?, 0)', competency, orgId, track, 'Delivery');
-  run('insert into competency_expectations (competency_id, level_id, organization_id, text) values (?, ?, ?, ?), (?, ?, ?, ?)',
-    competency, level, orgId, 'Ships features in small steps at the pace committed to.', competency, next, orgId, 'Leads a project of several people to release.');
+  run(
+    'insert into competency_expectations (competency_id, level_id, organization_id, text) values (?, ?, ?, ?), (?, ?, ?, ?)',
+    competency,
+    level,
+    orgId,
+    'Ships features in small steps at the pace committed to.',
+    competency,
+    next,
+    orgId,
+    'Leads a project of several people to release.',
+  );
   if (userId) run('insert into competency_placements (user_id, organization_id, track_id, level_id) values (?, ?, ?, ?)', userId, orgId, track, level);
   return competency;
 }
 
 function goal(owner: string, title: string, over: { start?: string | null; due?: string | null; status?: string; visibility?: string; created?: string } = {}) {
-  run(`insert into goals (id, organization_id, title, owner_kind, owner_user_id, start_date, due_date, visibility, status, created_at) values (?, ?, ?, 'PERSON', ?, ?, ?, ?, ?, ?)`,
-    newId(), acme.org.id, title, owner, over.start === undefined ? '2026-01-01' : over.start, over.due === undefined ? '2026-03-31' : over.due,
-    over.visibility ?? 'MANAGER_CHAIN', over.status ?? 'ON_TRACK', over.created ?? '2025-12-01T00:00:00.000Z');
+  run(
+    `insert into goals (id, organization_id, title, owner_kind, owner_user_id, start_date, due_date, visibility, status, created_at) values (?, ?, ?, 'PERSON', ?, ?, ?, ?, ?, ?)`,
+    newId(),
+    acme.org.id,
+    title,
+    owner,
+    over.start === undefined ? '2026-01-01' : over.start,
+    over.due === undefined ? '2026-03-31' : over.due,
+    over.visibility ?? 'MANAGER_CHAIN',
+    over.status ?? 'ON_TRACK',
+    over.created ?? '2025-12-01T00:00:00.000Z',
+  );
 }
 
 beforeAll(async () => {
@@ -52,9 +83,12 @@ beforeAll(async () => {
   member = await signedIn(app, acme.member.email);
   outsider = await signedIn(app, globex.admin.email);
 });
-afterAll(async () => { await app.close(); });
+afterAll(async () => {
+  await app.close();
+});
 
-const IN_PERIOD = 'query($u: ID!, $from: String!, $to: String!) { goalsInPeriod(user_id: $u, from: $from, to: $to) { title status progress band { percent band } } }';
+const IN_PERIOD =
+  'query($u: ID!, $from: String!, $to: String!) { goalsInPeriod(user_id: $u, from: $from, to: $to) { title status progress band { percent band } } }';
 const titles = async (c: Caller, from = '2026-02-01', to = '2026-04-30') => {
   const res = await c.gql(IN_PERIOD, { u: acme.report.id, from, to });
   if (res.errors) throw new Error(JSON.stringify(res.errors));
@@ -75,17 +109,27 @@ describe('goalsInPeriod', () => {
   });
 });
 
-const TEMPLATE = 'mutation($input: ReviewTemplateInput!) { createReviewTemplate(input: $input) { id sections { questions { kind competency competency_id show_goals } } } }';
+const TEMPLATE =
+  'mutation($input: ReviewTemplateInput!) { createReviewTemplate(input: $input) { id sections { questions { kind competency competency_id show_goals } } } }';
 const template = (questions: unknown[]) => ({ name: `Goals and competencies ${newId()}`, review_type: '360', sections: [{ title: 'Half year', questions }] });
-const rating = (over: Record<string, unknown> = {}) => ({ kind: 'COMPETENCY_RATING', prompt: 'Delivery?', competency: 'Delivery', options: [...DEFAULT_RATING_LABELS], perspectives: ['SELF', 'MANAGER'], ...over });
+const rating = (over: Record<string, unknown> = {}) => ({
+  kind: 'COMPETENCY_RATING',
+  prompt: 'Delivery?',
+  competency: 'Delivery',
+  options: [...DEFAULT_RATING_LABELS],
+  perspectives: ['SELF', 'MANAGER'],
+  ...over,
+});
 
 describe('review questions with goals and a framework competency', () => {
   it('keeps show_goals and competency_id, refuses a competency outside the organization’s framework, and shows the reviewee’s level expectation and goals period on the answer page', async () => {
-    const res = await admin.gql(TEMPLATE, { input: template([
-      rating({ competency_id: ids.competency, show_goals: true }),
-      { kind: 'TEXT', prompt: 'What did you achieve?', perspectives: ['SELF', 'MANAGER'], show_goals: true },
-      { kind: 'TEXT', prompt: 'Anything else?', perspectives: ['MANAGER'], competency_id: ids.competency },
-    ]) });
+    const res = await admin.gql(TEMPLATE, {
+      input: template([
+        rating({ competency_id: ids.competency, show_goals: true }),
+        { kind: 'TEXT', prompt: 'What did you achieve?', perspectives: ['SELF', 'MANAGER'], show_goals: true },
+        { kind: 'TEXT', prompt: 'Anything else?', perspectives: ['MANAGER'], competency_id: ids.competency },
+      ]),
+    });
     expect(res.errors).toBeUndefined();
     expect(res.data!.createReviewTemplate.sections[0].questions).toEqual([
       { kind: 'COMPETENCY_RATING', competency: 'Delivery', competency_id: ids.competency, show_goals: true },
@@ -101,18 +145,36 @@ describe('review questions with goals and a framework competency', () => {
     // Launch a cycle about the report: the manager's request carries the level's expectation, the questions their flags.
     const templateId = res.data!.createReviewTemplate.id;
     const future = (d: number) => addDays(Date.now(), d).toISOString();
-    const cycle = await admin.gql('mutation($input: ReviewCycleInput!) { createReviewCycle(input: $input) { id } }', { input: {
-      name: 'Spring', type: '360', template_id: templateId, participant_ids: [acme.report.id], review_end: future(20), perspectives: ['SELF', 'MANAGER'],
-    } });
+    const cycle = await admin.gql('mutation($input: ReviewCycleInput!) { createReviewCycle(input: $input) { id } }', {
+      input: {
+        name: 'Spring',
+        type: '360',
+        template_id: templateId,
+        participant_ids: [acme.report.id],
+        review_end: future(20),
+        perspectives: ['SELF', 'MANAGER'],
+      },
+    });
     expect(cycle.errors).toBeUndefined();
     const launched = await admin.gql('mutation($id: ID!) { launchReviewCycle(id: $id) { status } }', { id: cycle.data!.createReviewCycle.id });
     expect(launched.errors).toBeUndefined();
-    const REQUESTS = '{ myReviewRequests { perspective reviewee { id } questions { id kind competency_id show_goals } competency_expectations { question_id competency_name level_name text } } }';
+    const REQUESTS =
+      '{ myReviewRequests { perspective reviewee { id } questions { id kind competency_id show_goals } competency_expectations { question_id competency_name level_name text } } }';
     const [mgr] = (await manager.gql(REQUESTS)).data!.myReviewRequests;
     expect(mgr.perspective).toBe('MANAGER');
-    expect(mgr.questions.map((q: { kind: string; competency_id: string | null; show_goals: boolean }) => [q.kind, q.competency_id, q.show_goals]))
-      .toEqual([['COMPETENCY_RATING', ids.competency, true], ['TEXT', null, true], ['TEXT', null, false]]);
-    expect(mgr.competency_expectations).toEqual([{ question_id: mgr.questions[0].id, competency_name: 'Delivery', level_name: 'Engineer II', text: 'Ships features in small steps at the pace committed to.' }]);
+    expect(mgr.questions.map((q: { kind: string; competency_id: string | null; show_goals: boolean }) => [q.kind, q.competency_id, q.show_goals])).toEqual([
+      ['COMPETENCY_RATING', ids.competency, true],
+      ['TEXT', null, true],
+      ['TEXT', null, false],
+    ]);
+    expect(mgr.competency_expectations).toEqual([
+      {
+        question_id: mgr.questions[0].id,
+        competency_name: 'Delivery',
+        level_name: 'Engineer II',
+        text: 'Ships features in small steps at the pace committed to.',
+      },
+    ]);
     const [self] = (await report.gql(REQUESTS)).data!.myReviewRequests;
     expect(self.competency_expectations[0]).toMatchObject({ level_name: 'Engineer II', text: 'Ships features in small steps at the pace committed to.' });
     // Unplaced on the track: nothing to show.

@@ -41,9 +41,15 @@ export function nominationText(cycle: ReviewCycleRow, moment: Moment): { title: 
 function managerText(cycle: ReviewCycleRow, row: PeerCountRow): { title: string; body: string } {
   const missing = cycle.min_peers - row.approved;
   if (shortfallNeed(row, cycle.min_peers) === 'APPROVE') {
-    return { title: 'Peer nominations to approve', body: `${cycle.name}: ${row.full_name} proposed ${row.proposed} peer${row.proposed === 1 ? '' : 's'}; ${missing} more must be approved before the cycle can launch. Approve or change them.` };
+    return {
+      title: 'Peer nominations to approve',
+      body: `${cycle.name}: ${row.full_name} proposed ${row.proposed} peer${row.proposed === 1 ? '' : 's'}; ${missing} more must be approved before the cycle can launch. Approve or change them.`,
+    };
   }
-  return { title: 'Choose peers for one of your reports', body: `${cycle.name}: nominations closed on ${formatDay(cycle.nomination_end!)} and ${row.full_name} has ${row.approved} approved peer${row.approved === 1 ? '' : 's'} of ${cycle.min_peers}. Choose the ${missing} missing.` };
+  return {
+    title: 'Choose peers for one of your reports',
+    body: `${cycle.name}: nominations closed on ${formatDay(cycle.nomination_end!)} and ${row.full_name} has ${row.approved} approved peer${row.approved === 1 ? '' : 's'} of ${cycle.min_peers}. Choose the ${missing} missing.`,
+  };
 }
 
 /** Queues the first "choose your peers" notice for every participant of the cycle not told yet. */
@@ -51,7 +57,12 @@ export function announceNominations(services: Services, orgId: string, cycle: Re
   if (!asksNominations(cycle)) return 0;
   const ids = markNominationRequested(services.db, orgId, cycle.id);
   for (const participantId of ids) {
-    services.scheduler.enqueue({ kind: NOMINATION_SEND_KIND, uniqueKey: `${participantId}:opened`, organizationId: orgId, payload: { participantId, cycleId: cycle.id, moment: 'opened' } satisfies SendPayload });
+    services.scheduler.enqueue({
+      kind: NOMINATION_SEND_KIND,
+      uniqueKey: `${participantId}:opened`,
+      organizationId: orgId,
+      payload: { participantId, cycleId: cycle.id, moment: 'opened' } satisfies SendPayload,
+    });
   }
   return ids.length;
 }
@@ -60,7 +71,9 @@ export function announceNominations(services: Services, orgId: string, cycle: Re
 export function queueNominationReminder(services: Services, orgId: string, row: Pick<PeerCountRow, 'participant_id' | 'cycle_id'>): boolean {
   const day = new Date(services.scheduler.now()).toISOString().slice(0, 10);
   return services.scheduler.enqueue({
-    kind: NOMINATION_SEND_KIND, uniqueKey: `${row.participant_id}:manual:${day}`, organizationId: orgId,
+    kind: NOMINATION_SEND_KIND,
+    uniqueKey: `${row.participant_id}:manual:${day}`,
+    organizationId: orgId,
     payload: { participantId: row.participant_id, cycleId: row.cycle_id, moment: 'manual' } satisfies SendPayload,
   }).created;
 }
@@ -76,9 +89,23 @@ export function registerNominationNotices(app: FastifyInstance): void {
     if (!row || row.approved >= cycle.min_peers) return;
     const reviewee = shortfallNeed(row, cycle.min_peers) === 'NOMINATE' && !nominationsClosed(cycle, ctx.now);
     if (reviewee) {
-      await notify(app.services, { organizationId: orgId, userIds: [row.reviewee_id], kind: 'nominate_peers', private: false, link: `/reviews?id=${cycle.id}`, ...nominationText(cycle, payload.moment) });
+      await notify(app.services, {
+        organizationId: orgId,
+        userIds: [row.reviewee_id],
+        kind: 'nominate_peers',
+        private: false,
+        link: `/reviews?id=${cycle.id}`,
+        ...nominationText(cycle, payload.moment),
+      });
     } else if (payload.moment === 'manual' && row.manager_id) {
-      await notify(app.services, { organizationId: orgId, userIds: [row.manager_id], kind: 'peer_nominations', private: false, link: `/reviews?id=${cycle.id}`, ...managerText(cycle, row) });
+      await notify(app.services, {
+        organizationId: orgId,
+        userIds: [row.manager_id],
+        kind: 'peer_nominations',
+        private: false,
+        link: `/reviews?id=${cycle.id}`,
+        ...managerText(cycle, row),
+      });
     }
   });
 }

@@ -10,10 +10,17 @@ export type PeerNominationRow = typeof reviewPeerNominations.$inferSelect;
 
 export function listNominationsByParticipantIds(db: Db, orgId: string, participantIds: readonly string[]): PeerNominationRow[] {
   if (!participantIds.length) return [];
-  return prepared(db, 'reviewNominations.byParticipants', () => db.select({ n: reviewPeerNominations }).from(reviewPeerNominations)
-    .innerJoin(users, eq(users.id, reviewPeerNominations.reviewer_id))
-    .where(and(eq(reviewPeerNominations.organization_id, sql.placeholder('orgId')), inJsonList(reviewPeerNominations.participant_id, 'ids')))
-    .orderBy(asc(users.full_name), asc(reviewPeerNominations.id)).prepare()).all({ orgId, ids: jsonList(participantIds) }).map((r) => r.n);
+  return prepared(db, 'reviewNominations.byParticipants', () =>
+    db
+      .select({ n: reviewPeerNominations })
+      .from(reviewPeerNominations)
+      .innerJoin(users, eq(users.id, reviewPeerNominations.reviewer_id))
+      .where(and(eq(reviewPeerNominations.organization_id, sql.placeholder('orgId')), inJsonList(reviewPeerNominations.participant_id, 'ids')))
+      .orderBy(asc(users.full_name), asc(reviewPeerNominations.id))
+      .prepare(),
+  )
+    .all({ orgId, ids: jsonList(participantIds) })
+    .map((r) => r.n);
 }
 
 /**
@@ -25,19 +32,40 @@ export function proposePeers(db: Db, orgId: string, participant: ReviewParticipa
   db.transaction(() => {
     const at = nowIso();
     const scope = and(eq(reviewPeerNominations.organization_id, orgId), eq(reviewPeerNominations.participant_id, participant.id));
-    db.delete(reviewPeerNominations).where(and(scope, eq(reviewPeerNominations.nominated_by, by),
-      reviewerIds.length ? notInArray(reviewPeerNominations.reviewer_id, [...reviewerIds]) : undefined)).run();
+    db.delete(reviewPeerNominations)
+      .where(
+        and(
+          scope,
+          eq(reviewPeerNominations.nominated_by, by),
+          reviewerIds.length ? notInArray(reviewPeerNominations.reviewer_id, [...reviewerIds]) : undefined,
+        ),
+      )
+      .run();
     for (const reviewerId of reviewerIds) {
-      db.insert(reviewPeerNominations).values({ id: newId(), organization_id: orgId, participant_id: participant.id, reviewer_id: reviewerId, nominated_by: by, status: 'PROPOSED' })
-        .onConflictDoUpdate({ target: [reviewPeerNominations.participant_id, reviewPeerNominations.reviewer_id], set: { status: 'PROPOSED', nominated_by: by, decided_by: null, updated_at: at } }).run();
+      db.insert(reviewPeerNominations)
+        .values({ id: newId(), organization_id: orgId, participant_id: participant.id, reviewer_id: reviewerId, nominated_by: by, status: 'PROPOSED' })
+        .onConflictDoUpdate({
+          target: [reviewPeerNominations.participant_id, reviewPeerNominations.reviewer_id],
+          set: { status: 'PROPOSED', nominated_by: by, decided_by: null, updated_at: at },
+        })
+        .run();
     }
   });
 }
 
 /** Approves every PROPOSED nomination of the participant; returns how many. */
 export function approveProposedPeers(db: Db, orgId: string, participantId: string, by: string): number {
-  return db.update(reviewPeerNominations).set({ status: 'APPROVED', decided_by: by, updated_at: nowIso() })
-    .where(and(eq(reviewPeerNominations.organization_id, orgId), eq(reviewPeerNominations.participant_id, participantId), eq(reviewPeerNominations.status, 'PROPOSED'))).run().changes;
+  return db
+    .update(reviewPeerNominations)
+    .set({ status: 'APPROVED', decided_by: by, updated_at: nowIso() })
+    .where(
+      and(
+        eq(reviewPeerNominations.organization_id, orgId),
+        eq(reviewPeerNominations.participant_id, participantId),
+        eq(reviewPeerNominations.status, 'PROPOSED'),
+      ),
+    )
+    .run().changes;
 }
 
 /**
@@ -48,13 +76,40 @@ export function setApprovedPeers(db: Db, orgId: string, participantId: string, r
   return db.transaction(() => {
     const at = nowIso();
     const scope = and(eq(reviewPeerNominations.organization_id, orgId), eq(reviewPeerNominations.participant_id, participantId));
-    const before = new Set(db.select({ id: reviewPeerNominations.reviewer_id }).from(reviewPeerNominations)
-      .where(and(scope, eq(reviewPeerNominations.status, 'APPROVED'))).all().map((r) => r.id));
-    db.update(reviewPeerNominations).set({ status: 'REJECTED', decided_by: by, updated_at: at })
-      .where(and(scope, ne(reviewPeerNominations.status, 'REJECTED'), reviewerIds.length ? notInArray(reviewPeerNominations.reviewer_id, [...reviewerIds]) : undefined)).run();
+    const before = new Set(
+      db
+        .select({ id: reviewPeerNominations.reviewer_id })
+        .from(reviewPeerNominations)
+        .where(and(scope, eq(reviewPeerNominations.status, 'APPROVED')))
+        .all()
+        .map((r) => r.id),
+    );
+    db.update(reviewPeerNominations)
+      .set({ status: 'REJECTED', decided_by: by, updated_at: at })
+      .where(
+        and(
+          scope,
+          ne(reviewPeerNominations.status, 'REJECTED'),
+          reviewerIds.length ? notInArray(reviewPeerNominations.reviewer_id, [...reviewerIds]) : undefined,
+        ),
+      )
+      .run();
     for (const reviewerId of reviewerIds) {
-      db.insert(reviewPeerNominations).values({ id: newId(), organization_id: orgId, participant_id: participantId, reviewer_id: reviewerId, nominated_by: by, status: 'APPROVED', decided_by: by })
-        .onConflictDoUpdate({ target: [reviewPeerNominations.participant_id, reviewPeerNominations.reviewer_id], set: { status: 'APPROVED', decided_by: by, updated_at: at } }).run();
+      db.insert(reviewPeerNominations)
+        .values({
+          id: newId(),
+          organization_id: orgId,
+          participant_id: participantId,
+          reviewer_id: reviewerId,
+          nominated_by: by,
+          status: 'APPROVED',
+          decided_by: by,
+        })
+        .onConflictDoUpdate({
+          target: [reviewPeerNominations.participant_id, reviewPeerNominations.reviewer_id],
+          set: { status: 'APPROVED', decided_by: by, updated_at: at },
+        })
+        .run();
     }
     return reviewerIds.filter((id) => !before.has(id));
   });
@@ -71,7 +126,11 @@ export function findPeerSuggestions(db: Db, orgId: string, reviewee: UserRow): U
   );
   if (!together) return [];
   const exclude = [reviewee.id, ...(reviewee.manager_id ? [reviewee.manager_id] : [])];
-  return db.select().from(users).where(and(eq(users.organization_id, orgId), sql`${users.deleted_at} is null`, ne(users.status, 'DEACTIVATED'),
-    together, notInArray(users.id, exclude))).orderBy(asc(users.full_name)).limit(100).all();
+  return db
+    .select()
+    .from(users)
+    .where(and(eq(users.organization_id, orgId), sql`${users.deleted_at} is null`, ne(users.status, 'DEACTIVATED'), together, notInArray(users.id, exclude)))
+    .orderBy(asc(users.full_name))
+    .limit(100)
+    .all();
 }
-

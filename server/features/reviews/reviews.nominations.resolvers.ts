@@ -11,7 +11,14 @@ import { requireParticipant } from './reviews.cycles.access.js';
 import { canManageParticipant } from './reviews.cycles.policy.js';
 import { findParticipant, isEligible, type ReviewCycleRow, type ReviewParticipantRow } from './reviews.cycles.repo.js';
 import { loadCycle } from './reviews.cycles.resolvers.js';
-import { approveProposedPeers, findPeerSuggestions, listNominationsByParticipantIds, proposePeers, setApprovedPeers, type PeerNominationRow } from './reviews.nominations.repo.js';
+import {
+  approveProposedPeers,
+  findPeerSuggestions,
+  listNominationsByParticipantIds,
+  proposePeers,
+  setApprovedPeers,
+  type PeerNominationRow,
+} from './reviews.nominations.repo.js';
 import { listRequestsByParticipantIds, type ReviewRequestRow } from './reviews.requests.repo.js';
 
 type Ctx = MercuriusContext;
@@ -57,8 +64,13 @@ export const reviewNominationResolvers = {
       if (participant.manager_id) {
         const name = reviewee(ctx, participant)?.full_name ?? 'Someone';
         void notify(ctx.services, {
-          organizationId: viewer.organizationId, userIds: [participant.manager_id], kind: 'peer_nominations', private: false,
-          title: 'Peer nominations to approve', body: `${cycle.name}: ${name} proposed ${ids.length} peer${ids.length === 1 ? '' : 's'}. Approve or change them.`, link: '/reviews',
+          organizationId: viewer.organizationId,
+          userIds: [participant.manager_id],
+          kind: 'peer_nominations',
+          private: false,
+          title: 'Peer nominations to approve',
+          body: `${cycle.name}: ${name} proposed ${ids.length} peer${ids.length === 1 ? '' : 's'}. Approve or change them.`,
+          link: '/reviews',
         });
       }
       return findParticipant(ctx.services.db, viewer.organizationId, participant.id);
@@ -78,13 +90,24 @@ export const reviewNominationResolvers = {
     },
   },
   ReviewParticipant: {
-    nominations: (p: ReviewParticipantRow, _: unknown, ctx: Ctx) => ctx.loaders.get('reviewParticipants.nominations',
-      (ids) => groupBy(listNominationsByParticipantIds(ctx.services.db, orgOf(ctx), ids), (n) => n.participant_id), [] as PeerNominationRow[]).load(p.id),
+    nominations: (p: ReviewParticipantRow, _: unknown, ctx: Ctx) =>
+      ctx.loaders
+        .get(
+          'reviewParticipants.nominations',
+          (ids) => groupBy(listNominationsByParticipantIds(ctx.services.db, orgOf(ctx), ids), (n) => n.participant_id),
+          [] as PeerNominationRow[],
+        )
+        .load(p.id),
     requests: async (p: ReviewParticipantRow, _: unknown, ctx: Ctx) => {
       const cycle = await loadCycle(ctx, p.cycle_id);
       if (!ctx.viewer || !cycle || !canManageParticipant(ctx.viewer, cycle, p)) return [];
-      return ctx.loaders.get('reviewParticipants.requests',
-        (ids) => groupBy(listRequestsByParticipantIds(ctx.services.db, orgOf(ctx), ids), (r) => r.participant_id), [] as ReviewRequestRow[]).load(p.id);
+      return ctx.loaders
+        .get(
+          'reviewParticipants.requests',
+          (ids) => groupBy(listRequestsByParticipantIds(ctx.services.db, orgOf(ctx), ids), (r) => r.participant_id),
+          [] as ReviewRequestRow[],
+        )
+        .load(p.id);
     },
   },
   PeerNomination: {

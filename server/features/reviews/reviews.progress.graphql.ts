@@ -78,7 +78,10 @@ function progressScope(db: Db, viewer: Viewer): ((row: Pick<ReviewerProgressRow,
 }
 
 function sumCompletion(rows: readonly Pick<ReviewerProgressRow, 'done' | 'total'>[]) {
-  return completionStatus(rows.reduce((n, r) => n + r.done, 0), rows.reduce((n, r) => n + r.total, 0));
+  return completionStatus(
+    rows.reduce((n, r) => n + r.done, 0),
+    rows.reduce((n, r) => n + r.total, 0),
+  );
 }
 
 export function buildTeamProgress(db: Db, viewer: Viewer, cycleId: string, now: Date) {
@@ -91,13 +94,21 @@ export function buildTeamProgress(db: Db, viewer: Viewer, cycleId: string, now: 
     if (list) list.push(r);
     else byTeam.set(r.team_id, [r]);
   }
-  const names = new Map(findTeamsByIds(db, viewer.organizationId, [...byTeam.keys()].filter((k): k is string => !!k)).map((t) => [t.id, t.name]));
-  const teams = [...byTeam.entries()].map(([teamId, people]) => ({
-    team_id: teamId,
-    team_name: teamId ? names.get(teamId) ?? 'Former team' : 'No team',
-    completion: sumCompletion(people),
-    people: people.map((p) => ({ user_id: p.reviewer_id, full_name: p.full_name, completion: completionStatus(p.done, p.total), late: p.late })),
-  })).sort((a, b) => (a.team_id === null ? 1 : 0) - (b.team_id === null ? 1 : 0) || a.team_name.localeCompare(b.team_name));
+  const names = new Map(
+    findTeamsByIds(
+      db,
+      viewer.organizationId,
+      [...byTeam.keys()].filter((k): k is string => !!k),
+    ).map((t) => [t.id, t.name]),
+  );
+  const teams = [...byTeam.entries()]
+    .map(([teamId, people]) => ({
+      team_id: teamId,
+      team_name: teamId ? (names.get(teamId) ?? 'Former team') : 'No team',
+      completion: sumCompletion(people),
+      people: people.map((p) => ({ user_id: p.reviewer_id, full_name: p.full_name, completion: completionStatus(p.done, p.total), late: p.late })),
+    }))
+    .sort((a, b) => (a.team_id === null ? 1 : 0) - (b.team_id === null ? 1 : 0) || a.team_name.localeCompare(b.team_name));
   return { cycle_id: cycle.id, cycle_name: cycle.name, cycle_status: cycle.status, completion: sumCompletion(rows), teams };
 }
 
@@ -111,8 +122,13 @@ function findCycleOrThrow(db: Db, viewer: Viewer, cycleId: string) {
 function remindable<T extends Pick<ReminderCandidate, 'reviewer_id'>>(ctx: Ctx, viewer: Viewer, candidates: readonly T[]): T[] {
   const { db } = ctx.services;
   const scope = progressScope(db, viewer);
-  const reviewers = new Map(findUsersByIds(db, viewer.organizationId, [...new Set(candidates.map((c) => c.reviewer_id))], { includeDeleted: true }).map((u) => [u.id, u]));
-  return candidates.filter((c) => { const u = reviewers.get(c.reviewer_id); return !!u && (!scope || scope(u)); });
+  const reviewers = new Map(
+    findUsersByIds(db, viewer.organizationId, [...new Set(candidates.map((c) => c.reviewer_id))], { includeDeleted: true }).map((u) => [u.id, u]),
+  );
+  return candidates.filter((c) => {
+    const u = reviewers.get(c.reviewer_id);
+    return !!u && (!scope || scope(u));
+  });
 }
 
 /** Queues one manual reminder per reviewer of these pending requests, leaving out those the viewer may not nudge. */

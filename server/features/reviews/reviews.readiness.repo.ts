@@ -37,14 +37,21 @@ export function peerCounts(db: Db, orgId: string, cycleId: string, participantId
 
 /** Marks the participants of the cycle not yet asked to nominate as asked now; returns their ids. */
 export function markNominationRequested(db: Db, orgId: string, cycleId: string): string[] {
-  return db.update(reviewParticipants).set({ nomination_requested_at: nowIso() })
+  return db
+    .update(reviewParticipants)
+    .set({ nomination_requested_at: nowIso() })
     .where(and(eq(reviewParticipants.organization_id, orgId), eq(reviewParticipants.cycle_id, cycleId), isNull(reviewParticipants.nomination_requested_at)))
-    .returning({ id: reviewParticipants.id }).all().map((r) => r.id);
+    .returning({ id: reviewParticipants.id })
+    .all()
+    .map((r) => r.id);
 }
 
 /** The person's participations in draft cycles, with the cycle. */
 export function listDraftParticipations(db: Db, orgId: string, userId: string): Array<{ p: ReviewParticipantRow; c: ReviewCycleRow }> {
-  return db.select({ p: reviewParticipants, c: reviewCycles }).from(reviewParticipants)
+  return db
+    .select({ p: reviewParticipants, c: reviewCycles })
+    .from(reviewParticipants)
     .innerJoin(reviewCycles, eq(reviewCycles.id, reviewParticipants.cycle_id))
-    .where(and(eq(reviewParticipants.organization_id, orgId), eq(reviewParticipants.reviewee_id, userId), eq(reviewCycles.status, 'DRAFT'))).all();
+    .where(and(eq(reviewParticipants.organization_id, orgId), eq(reviewParticipants.reviewee_id, userId), eq(reviewCycles.status, 'DRAFT')))
+    .all();
 }

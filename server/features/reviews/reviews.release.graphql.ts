@@ -5,8 +5,13 @@ import { notify } from '../notifications/notifications.deliver.js';
 import { requireCycle, requireParticipant } from './reviews.cycles.access.js';
 import { canManageParticipant } from './reviews.cycles.policy.js';
 import {
-  findParticipant, findReviewCycle, listParticipantsByCycleIds, releaseParticipantResults, withdrawParticipantResults,
-  type ReviewCycleRow, type ReviewParticipantRow,
+  findParticipant,
+  findReviewCycle,
+  listParticipantsByCycleIds,
+  releaseParticipantResults,
+  withdrawParticipantResults,
+  type ReviewCycleRow,
+  type ReviewParticipantRow,
 } from './reviews.cycles.repo.js';
 
 /**
@@ -39,8 +44,13 @@ function requireClosed(cycle: ReviewCycleRow): void {
  */
 export function notifyReleased(services: Services, orgId: string, cycle: ReviewCycleRow, participant: ReviewParticipantRow): void {
   void notify(services, {
-    organizationId: orgId, userIds: [participant.reviewee_id], kind: 'results_released', private: false,
-    title: 'Your review results are ready', body: `${cycle.name}: read them and acknowledge that you have.`, link: `/reviews?id=${cycle.id}&results=${participant.id}`,
+    organizationId: orgId,
+    userIds: [participant.reviewee_id],
+    kind: 'results_released',
+    private: false,
+    title: 'Your review results are ready',
+    body: `${cycle.name}: read them and acknowledge that you have.`,
+    link: `/reviews?id=${cycle.id}&results=${participant.id}`,
   });
 }
 
@@ -68,9 +78,13 @@ export const reviewReleaseResolvers = {
         throw conflict('The results were opened meanwhile: a release cannot be taken back once the person has read them.');
       }
       void notify(ctx.services, {
-        organizationId: viewer.organizationId, userIds: [participant.reviewee_id], kind: 'results_released', private: false,
+        organizationId: viewer.organizationId,
+        userIds: [participant.reviewee_id],
+        kind: 'results_released',
+        private: false,
         title: 'Your review results are not released yet',
-        body: `${cycle.name}: they were released too early and taken back before you opened them. You will be told when they are released.`, link: '/reviews',
+        body: `${cycle.name}: they were released too early and taken back before you opened them. You will be told when they are released.`,
+        link: '/reviews',
       });
       return findParticipant(ctx.services.db, viewer.organizationId, participant.id);
     },

@@ -8,18 +8,30 @@ let cycleId: string;
 let participants: Map<string, string>;
 beforeAll(async () => {
   t = await setUpReviewOrgs();
-  const input = cycleInput(t.templateId, { name: 'Release test', participant_ids: [t.a.report.id, t.a.member.id, t.peers[0]!.id], perspectives: ['SELF', 'MANAGER'] });
+  const input = cycleInput(t.templateId, {
+    name: 'Release test',
+    participant_ids: [t.a.report.id, t.a.member.id, t.peers[0]!.id],
+    perspectives: ['SELF', 'MANAGER'],
+  });
   const cycle = (await api.create(t.adminA, input)).data!.createReviewCycle;
   cycleId = cycle.id;
   participants = new Map(cycle.participants.map((p: { id: string; reviewee: { id: string } }) => [p.reviewee.id, p.id]));
   expect((await api.launch(t.adminA, cycleId)).errors).toBeUndefined();
 });
-afterAll(async () => { await t.app.close(); });
+afterAll(async () => {
+  await t.app.close();
+});
 
 const releaseAll = (c: Caller) => c.gql('mutation($id: ID!) { releaseAllResults(cycleId: $id) { released cycle { status } } }', { id: cycleId });
-const withdraw = (c: Caller, p: string) => c.gql('mutation($p: ID!) { withdrawResults(participantId: $p) { id results_released_at results_opened_at } }', { p });
+const withdraw = (c: Caller, p: string) =>
+  c.gql('mutation($p: ID!) { withdrawResults(participantId: $p) { id results_released_at results_opened_at } }', { p });
 const results = (c: Caller, p: string) => c.gql('query($p: ID!) { reviewResults(participantId: $p) { cycle_id } }', { p });
-const titles = (userId: string) => (t.app.services.db.$client.prepare("SELECT title FROM notifications WHERE user_id = ? AND kind = 'results_released' ORDER BY rowid").all(userId) as Array<{ title: string }>).map((r) => r.title);
+const titles = (userId: string) =>
+  (
+    t.app.services.db.$client.prepare("SELECT title FROM notifications WHERE user_id = ? AND kind = 'results_released' ORDER BY rowid").all(userId) as Array<{
+      title: string;
+    }>
+  ).map((r) => r.title);
 
 describe('release', () => {
   it('release all needs a closed cycle and someone who may release', async () => {
@@ -57,7 +69,10 @@ describe('release', () => {
     const refused = await withdraw(t.managerA, report);
     expect(codeOf(refused)).toBe('CONFLICT');
     expect(refused.errors![0]!.message).toMatch(/opened already/);
-    const row = t.app.services.db.$client.prepare('SELECT results_released_at, results_opened_at FROM review_participants WHERE id = ?').get(report) as Record<string, string | null>;
+    const row = t.app.services.db.$client.prepare('SELECT results_released_at, results_opened_at FROM review_participants WHERE id = ?').get(report) as Record<
+      string,
+      string | null
+    >;
     expect(row.results_released_at).not.toBeNull();
     expect(row.results_opened_at).not.toBeNull();
   });

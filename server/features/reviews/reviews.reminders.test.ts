@@ -10,10 +10,14 @@ let dueAt: string;
 const clock = fakeClock();
 const HOUR = 3_600_000;
 
-const reminders = (userId: string) => (t.app.services.db.$client
-  .prepare("SELECT title, body FROM notifications WHERE user_id = ? AND kind = 'review_reminders' ORDER BY rowid").all(userId) as Array<{ title: string; body: string }>)
-  // "<title>: <cycle>": the cycle is named at the start of the body, not in the title (docs/decisions/0055).
-  .map((n) => `${n.title}: ${n.body.slice(0, n.body.indexOf(': '))}`);
+const reminders = (userId: string) =>
+  (
+    t.app.services.db.$client
+      .prepare("SELECT title, body FROM notifications WHERE user_id = ? AND kind = 'review_reminders' ORDER BY rowid")
+      .all(userId) as Array<{ title: string; body: string }>
+  )
+    // "<title>: <cycle>": the cycle is named at the start of the body, not in the title (docs/decisions/0055).
+    .map((n) => `${n.title}: ${n.body.slice(0, n.body.indexOf(': '))}`);
 const at = (ms: number) => clock.set(new Date(Date.parse(dueAt) + ms).toISOString());
 
 /** Self reviews for the report and the member (who is excluded from review automation), due in 10 days; the scheduler on a hand-moved clock. */
@@ -22,14 +26,25 @@ beforeAll(async () => {
   await t.app.services.scheduler.stop();
   t.app.services.scheduler.useClock(clock.now);
   t.app.services.db.$client.prepare('UPDATE users SET excluded_review_automation = 1 WHERE id = ?').run(t.a.member.id);
-  const cycle = (await api.create(t.adminA, cycleInput(t.templateId, {
-    name: 'Spring', participant_ids: [t.a.report.id, t.a.member.id], perspectives: ['SELF'], nomination_end: null, review_end: future(10),
-  }))).data!.createReviewCycle;
+  const cycle = (
+    await api.create(
+      t.adminA,
+      cycleInput(t.templateId, {
+        name: 'Spring',
+        participant_ids: [t.a.report.id, t.a.member.id],
+        perspectives: ['SELF'],
+        nomination_end: null,
+        review_end: future(10),
+      }),
+    )
+  ).data!.createReviewCycle;
   const launched = await api.launch(t.adminA, cycle.id);
   expect(launched.errors).toBeUndefined();
   dueAt = launched.data!.launchReviewCycle.review_end;
 });
-afterAll(async () => { await t.app.close(); });
+afterAll(async () => {
+  await t.app.close();
+});
 
 describe('scheduled review reminders', () => {
   it('nothing before the window; one reminder 2 days before, however many scans; one when overdue; catch-up after downtime', async () => {
@@ -66,9 +81,18 @@ describe('scheduled review reminders', () => {
 
 describe('one message per reviewer', () => {
   it('a manager owing four reviews in a cycle gets one reminder listing them; a review submitted meanwhile is left out', async () => {
-    const cycle = (await api.create(t.adminA, cycleInput(t.templateId, {
-      name: 'Quarterly', participant_ids: t.peers.map((p) => p.id), perspectives: ['MANAGER'], nomination_end: null, review_end: future(20),
-    }))).data!.createReviewCycle;
+    const cycle = (
+      await api.create(
+        t.adminA,
+        cycleInput(t.templateId, {
+          name: 'Quarterly',
+          participant_ids: t.peers.map((p) => p.id),
+          perspectives: ['MANAGER'],
+          nomination_end: null,
+          review_end: future(20),
+        }),
+      )
+    ).data!.createReviewCycle;
     const launched = (await api.launch(t.adminA, cycle.id)).data!.launchReviewCycle;
     type Req = { id: string; cycle_id: string; reviewee: { full_name: string }; questions: Array<{ id: string; kind: string }> };
     const mine = (await t.managerA.gql('{ myReviewRequests { id cycle_id reviewee { full_name } questions { id kind } } }')).data!.myReviewRequests as Req[];
@@ -83,20 +107,30 @@ describe('one message per reviewer', () => {
     await t.app.services.scheduler.tick();
     clock.advance(HOUR);
     await t.app.services.scheduler.tick();
-    const quarterly = (t.app.services.db.$client.prepare("SELECT title, body FROM notifications WHERE user_id = ? AND kind = 'review_reminders' AND body LIKE 'Quarterly:%'").all(t.a.manager.id)) as Array<{ title: string; body: string }>;
-    expect(quarterly).toEqual([{
-      title: `3 reviews due ${formatDay(launched.review_end)}`,
-      body: `Quarterly: please write your 3 reviews (Ada Peer, Bob Peer and Cy Peer) by ${formatDay(launched.review_end)}.`,
-    }]);
+    const quarterly = t.app.services.db.$client
+      .prepare("SELECT title, body FROM notifications WHERE user_id = ? AND kind = 'review_reminders' AND body LIKE 'Quarterly:%'")
+      .all(t.a.manager.id) as Array<{ title: string; body: string }>;
+    expect(quarterly).toEqual([
+      {
+        title: `3 reviews due ${formatDay(launched.review_end)}`,
+        body: `Quarterly: please write your 3 reviews (Ada Peer, Bob Peer and Cy Peer) by ${formatDay(launched.review_end)}.`,
+      },
+    ]);
   });
 });
 
 it('a reminder job queued by an earlier version (one per request) still reaches its reviewer', async () => {
-  const request = (await t.reportA.gql('{ myReviewRequests { id cycle_name status } }')).data!.myReviewRequests
-    .find((r: { cycle_name: string; status: string }) => r.cycle_name === 'Spring' && r.status === 'PENDING') as { id: string } | undefined;
+  const request = (await t.reportA.gql('{ myReviewRequests { id cycle_name status } }')).data!.myReviewRequests.find(
+    (r: { cycle_name: string; status: string }) => r.cycle_name === 'Spring' && r.status === 'PENDING',
+  ) as { id: string } | undefined;
   expect(request).toBeDefined();
   const before = reminders(t.a.report.id).length;
-  t.app.services.scheduler.enqueue({ kind: REMINDER_SEND_KIND, uniqueKey: `${request!.id}:legacy`, organizationId: t.a.org.id, payload: { requestId: request!.id, moment: 'manual' } });
+  t.app.services.scheduler.enqueue({
+    kind: REMINDER_SEND_KIND,
+    uniqueKey: `${request!.id}:legacy`,
+    organizationId: t.a.org.id,
+    payload: { requestId: request!.id, moment: 'manual' },
+  });
   await t.app.services.scheduler.tick();
   expect(reminders(t.a.report.id).slice(before)).toEqual(['Overdue review: Spring']);
 });

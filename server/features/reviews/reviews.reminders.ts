@@ -35,7 +35,6 @@ type Target = Pick<ReminderCandidate, 'organization_id' | 'reviewer_id' | 'cycle
 export const reminderKey = (t: Target, dueAt: string, moment: 'before' | 'overdue') => `${t.reviewer_id}:${t.cycle_id}:${dueAt}:${moment}`;
 export const manualReminderKey = (t: Target, at: Date) => `${t.reviewer_id}:${t.cycle_id}:manual:${dayOf(at)}`;
 
-
 /** "Linus Torvalds", "your self review and Ada Lovelace", "A, B, C and 3 others". */
 function namesOf(owed: readonly ReminderCandidate[]): string {
   const names = owed.map((c) => (c.reviewee_id === c.reviewer_id ? 'your self review' : c.reviewee_name));
@@ -52,17 +51,25 @@ export function reminderText(owed: readonly ReminderCandidate[], moment: Reminde
   const from = moment === 'manual' ? ' (A reminder from your manager or admin.)' : '';
   const late = owed.filter((c) => c.due_at <= now.toISOString());
   if (late.length) {
-    const when = late.length === owed.length ? `${many ? 'they were' : 'it was'} due on ${formatDay(first.due_at)}` : `${late.length} ${late.length === 1 ? 'is' : 'are'} past due`;
+    const when =
+      late.length === owed.length
+        ? `${many ? 'they were' : 'it was'} due on ${formatDay(first.due_at)}`
+        : `${late.length} ${late.length === 1 ? 'is' : 'are'} past due`;
     return { title: `Overdue review${many ? 's' : ''}`, body: `${first.cycle_name}: please write ${phrase} as soon as you can: ${when}.${from}` };
   }
-  return { title: `${many ? `${owed.length} reviews` : 'Review'} due ${formatDay(first.due_at)}`, body: `${first.cycle_name}: please write ${phrase} by ${formatDay(first.due_at)}.${from}` };
+  return {
+    title: `${many ? `${owed.length} reviews` : 'Review'} due ${formatDay(first.due_at)}`,
+    body: `${first.cycle_name}: please write ${phrase} by ${formatDay(first.due_at)}.${from}`,
+  };
 }
 
 /** Queues a manual reminder for the reviewer of these requests in their cycle; false when one was already queued today. */
 export function queueManualReminder(services: Services, t: Target): boolean {
   const now = new Date(services.scheduler.now());
   return services.scheduler.enqueue({
-    kind: REMINDER_SEND_KIND, uniqueKey: manualReminderKey(t, now), organizationId: t.organization_id,
+    kind: REMINDER_SEND_KIND,
+    uniqueKey: manualReminderKey(t, now),
+    organizationId: t.organization_id,
     payload: { reviewerId: t.reviewer_id, cycleId: t.cycle_id, moment: 'manual' } satisfies SendPayload,
   }).created;
 }
@@ -94,7 +101,9 @@ export function registerReviewReminders(app: FastifyInstance): void {
       if (queued.has(key)) continue;
       queued.add(key);
       ctx.enqueue({
-        kind: REMINDER_SEND_KIND, uniqueKey: key, organizationId: c.organization_id,
+        kind: REMINDER_SEND_KIND,
+        uniqueKey: key,
+        organizationId: c.organization_id,
         payload: { reviewerId: c.reviewer_id, cycleId: c.cycle_id, moment, dueAt: c.due_at } satisfies SendPayload,
       });
     }
@@ -104,13 +113,25 @@ export function registerReviewReminders(app: FastifyInstance): void {
     const payload = currentPayload(app.services, orgId, queued);
     if (!payload || !isFeatureAreaOn(app.services.db, orgId, 'REVIEWS')) return;
     // Pending now (submitted or declined meanwhile: left out); a scheduled reminder is about its due date only.
-    const owed = pendingRequestsOfReviewer(app.services.db, orgId, payload.cycleId, payload.reviewerId)
-      .filter((c) => !payload.dueAt || c.due_at === payload.dueAt);
+    const owed = pendingRequestsOfReviewer(app.services.db, orgId, payload.cycleId, payload.reviewerId).filter(
+      (c) => !payload.dueAt || c.due_at === payload.dueAt,
+    );
     if (!owed.length) return;
-    await notify(app.services, { organizationId: orgId, userIds: [payload.reviewerId], kind: 'review_reminders', private: false, link: '/reviews/pending', ...reminderText(owed, payload.moment, ctx.now) });
+    await notify(app.services, {
+      organizationId: orgId,
+      userIds: [payload.reviewerId],
+      kind: 'review_reminders',
+      private: false,
+      link: '/reviews/pending',
+      ...reminderText(owed, payload.moment, ctx.now),
+    });
   });
   scheduler.schedule({
-    key: REMINDER_SCAN_KIND, kind: REMINDER_SCAN_KIND, every: { unit: 'hours', count: 1 }, startAt: '2026-01-01T00:00:00.000Z',
-    catchUp: 'latest', payload: {},
+    key: REMINDER_SCAN_KIND,
+    kind: REMINDER_SCAN_KIND,
+    every: { unit: 'hours', count: 1 },
+    startAt: '2026-01-01T00:00:00.000Z',
+    catchUp: 'latest',
+    payload: {},
   });
 }

@@ -12,8 +12,18 @@ import { findParticipant, findReviewCycle, type ReviewCycleRow } from './reviews
 import { loadCycle } from './reviews.cycles.resolvers.js';
 import { checkAnswers, missingRequired } from './reviews.answers.js';
 import {
-  declineRequest, findReviewRequest, listAnswersByRequestIds, listCycleQuestions, listRequestsForReviewer, questionsFor, reopenRequest, saveDraftAnswers, submitRequest,
-  type ReviewAnswerRow, type ReviewCycleQuestionRow, type ReviewRequestRow,
+  declineRequest,
+  findReviewRequest,
+  listAnswersByRequestIds,
+  listCycleQuestions,
+  listRequestsForReviewer,
+  questionsFor,
+  reopenRequest,
+  saveDraftAnswers,
+  submitRequest,
+  type ReviewAnswerRow,
+  type ReviewCycleQuestionRow,
+  type ReviewRequestRow,
 } from './reviews.requests.repo.js';
 
 type Ctx = MercuriusContext;
@@ -63,8 +73,13 @@ export const reviewRequestResolvers = {
       const reviewer = findUserById(ctx.services.db, viewer.organizationId, viewer.userId);
       const participant = findParticipant(ctx.services.db, viewer.organizationId, request.participant_id);
       void notify(ctx.services, {
-        organizationId: viewer.organizationId, userIds: [request.reviewee_id, ...(participant?.manager_id ? [participant.manager_id] : [])], kind: 'review_declines', private: false,
-        title: 'A review request was declined', body: `${cycle.name}: ${reviewer?.full_name ?? 'A reviewer'} declined: ${reason}`, link: '/reviews',
+        organizationId: viewer.organizationId,
+        userIds: [request.reviewee_id, ...(participant?.manager_id ? [participant.manager_id] : [])],
+        kind: 'review_declines',
+        private: false,
+        title: 'A review request was declined',
+        body: `${cycle.name}: ${reviewer?.full_name ?? 'A reviewer'} declined: ${reason}`,
+        link: '/reviews',
       });
       return reload(ctx, request.id);
     },
@@ -96,8 +111,13 @@ export const reviewRequestResolvers = {
       if (cycle.status !== 'ACTIVE') throw conflict('Reviews can be reopened while the cycle is active only.');
       if (!reopenRequest(ctx.services.db, viewer.organizationId, request.id, viewer.userId)) throw conflict('Only a submitted review can be reopened.');
       void notify(ctx.services, {
-        organizationId: viewer.organizationId, userIds: [request.reviewer_id], kind: 'review_requests', private: false,
-        title: 'A review was reopened for you', body: `${cycle.name}: your answers are kept. Change them and submit again.`, link: '/reviews/pending',
+        organizationId: viewer.organizationId,
+        userIds: [request.reviewer_id],
+        kind: 'review_requests',
+        private: false,
+        title: 'A review was reopened for you',
+        body: `${cycle.name}: your answers are kept. Change them and submit again.`,
+        link: '/reviews/pending',
       });
       return reload(ctx, request.id);
     },
@@ -107,10 +127,27 @@ export const reviewRequestResolvers = {
     cycle_type: async (r: ReviewRequestRow, _: unknown, ctx: Ctx) => (await loadCycle(ctx, r.cycle_id))?.type ?? '360',
     cycle_status: async (r: ReviewRequestRow, _: unknown, ctx: Ctx) => (await loadCycle(ctx, r.cycle_id))?.status ?? 'CLOSED',
     reviewee: (r: ReviewRequestRow, _: unknown, ctx: Ctx) => loadUser(ctx, r.reviewee_id),
-    questions: async (r: ReviewRequestRow, _: unknown, ctx: Ctx) => questionsFor(await ctx.loaders.get('reviewCycles.questions',
-      (ids) => groupBy(listCycleQuestions(ctx.services.db, orgOf(ctx), ids), (q) => q.cycle_id), [] as ReviewCycleQuestionRow[]).load(r.cycle_id), r.perspective),
+    questions: async (r: ReviewRequestRow, _: unknown, ctx: Ctx) =>
+      questionsFor(
+        await ctx.loaders
+          .get(
+            'reviewCycles.questions',
+            (ids) => groupBy(listCycleQuestions(ctx.services.db, orgOf(ctx), ids), (q) => q.cycle_id),
+            [] as ReviewCycleQuestionRow[],
+          )
+          .load(r.cycle_id),
+        r.perspective,
+      ),
     // Only ever the viewer's own answers: a request reaches a viewer through these operations only when they are its reviewer.
-    answers: (r: ReviewRequestRow, _: unknown, ctx: Ctx) => (ctx.viewer?.userId !== r.reviewer_id ? [] : ctx.loaders.get('reviewRequests.answers',
-      (ids) => groupBy(listAnswersByRequestIds(ctx.services.db, orgOf(ctx), ids), (a) => a.request_id), [] as ReviewAnswerRow[]).load(r.id)),
+    answers: (r: ReviewRequestRow, _: unknown, ctx: Ctx) =>
+      ctx.viewer?.userId !== r.reviewer_id
+        ? []
+        : ctx.loaders
+            .get(
+              'reviewRequests.answers',
+              (ids) => groupBy(listAnswersByRequestIds(ctx.services.db, orgOf(ctx), ids), (a) => a.request_id),
+              [] as ReviewAnswerRow[],
+            )
+            .load(r.id),
   },
 };

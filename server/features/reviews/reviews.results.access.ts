@@ -26,7 +26,11 @@ export function resultViewerRole(viewer: Viewer, participant: Pick<ReviewPartici
 }
 
 /** Whether the viewer would get results now (no error): the rule `user_reviews_reviewee` filters with. */
-export function canReadResults(viewer: Viewer, cycle: Pick<ReviewCycleRow, 'status'>, participant: Pick<ReviewParticipantRow, 'reviewee_id' | 'manager_id' | 'results_released_at'>): boolean {
+export function canReadResults(
+  viewer: Viewer,
+  cycle: Pick<ReviewCycleRow, 'status'>,
+  participant: Pick<ReviewParticipantRow, 'reviewee_id' | 'manager_id' | 'results_released_at'>,
+): boolean {
   const role = resultViewerRole(viewer, participant);
   if (role === 'OTHER' || !resultsReadable(cycle)) return false;
   return role !== 'REVIEWEE' || !!participant.results_released_at;

@@ -29,7 +29,15 @@ describe('results CSV export', () => {
     const risky = rows.flat().filter((cell) => cell.length > 0 && FORMULA_TRIGGERS.has(cell[0]!));
     expect(risky).toEqual([]);
     // The neutralised values are still there, readable, behind a quote.
-    expect(rows.flat()).toEqual(expect.arrayContaining(["'@Spring 360", "'=Mallory Manager", "'=HYPERLINK(\"http://evil.example\",\"click\")", "'+1 for pairing", "'-I document everything"]));
+    expect(rows.flat()).toEqual(
+      expect.arrayContaining([
+        "'@Spring 360",
+        "'=Mallory Manager",
+        '\'=HYPERLINK("http://evil.example","click")',
+        "'+1 for pairing",
+        "'-I document everything",
+      ]),
+    );
   });
 
   it('holds only what the reviewee may see: no withheld, private or anonymous-identity data', () => {

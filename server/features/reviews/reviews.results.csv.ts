@@ -13,8 +13,19 @@ export { withheldText };
  */
 
 export const REVIEW_RESULTS_CSV_HEADER = [
-  'Cycle', 'Reviewee', 'Section', 'Question', 'Perspective', 'Reviewer', 'Status', 'Responses', 'Average',
-  ...Array.from({ length: RATING_POINTS }, (_, i) => `Rated ${i + 1}`), 'Choices', 'Self minus others', 'Comment',
+  'Cycle',
+  'Reviewee',
+  'Section',
+  'Question',
+  'Perspective',
+  'Reviewer',
+  'Status',
+  'Responses',
+  'Average',
+  ...Array.from({ length: RATING_POINTS }, (_, i) => `Rated ${i + 1}`),
+  'Choices',
+  'Self minus others',
+  'Comment',
 ] as const;
 
 export interface ReviewResultsCsvMeta {
@@ -31,10 +42,19 @@ type RowOf = (columns: Columns, rating?: RatingFigure | null) => Row;
 export function reviewResultsCsvRows(results: ReviewResults, meta: ReviewResultsCsvMeta): Row[] {
   const rows: Row[] = [[...REVIEW_RESULTS_CSV_HEADER]];
   const row = (section: string, question: string, rest: Columns, rating?: RatingFigure | null): Row => [
-    meta.cycleName, meta.revieweeName, section, question, rest.perspective ?? null, rest.reviewer ?? null, rest.status ?? null,
-    rest.responses ?? null, rest.average ?? rating?.average ?? null,
+    meta.cycleName,
+    meta.revieweeName,
+    section,
+    question,
+    rest.perspective ?? null,
+    rest.reviewer ?? null,
+    rest.status ?? null,
+    rest.responses ?? null,
+    rest.average ?? rating?.average ?? null,
     ...Array.from({ length: RATING_POINTS }, (_, i) => rating?.distribution[i] ?? null),
-    rest.choices ?? null, rest.gap ?? null, rest.comment ?? null,
+    rest.choices ?? null,
+    rest.gap ?? null,
+    rest.comment ?? null,
   ];
   for (const section of results.sections) {
     for (const q of section.questions) {
@@ -59,7 +79,16 @@ function cellRows(cell: QuestionCell, row: RowOf, meta: ReviewResultsCsvMeta): R
   const rows = [row({ perspective, status: 'Shown', responses: cell.respondents, choices }, cell.rating)];
   if (cell.signed) {
     for (const a of cell.answers) {
-      rows.push(row({ perspective, reviewer: meta.reviewerName(a.reviewer_id), status: 'Answer', average: a.rating, choices: a.choices.join('; ') || null, comment: a.text }));
+      rows.push(
+        row({
+          perspective,
+          reviewer: meta.reviewerName(a.reviewer_id),
+          status: 'Answer',
+          average: a.rating,
+          choices: a.choices.join('; ') || null,
+          comment: a.text,
+        }),
+      );
     }
   } else {
     for (const c of cell.comments) rows.push(row({ perspective, status: 'Comment', comment: c.text }));
@@ -71,7 +100,9 @@ function pooledRows(figures: PooledFigures, row: RowOf): Row[] {
   const rows = figures.cells.map((cell) => {
     const perspective = PERSPECTIVE_LABELS[cell.perspective];
     if (cell.withheld) return row({ perspective, status: withheldText(cell.withheld) });
-    const status = cell.excluded_questions ? `Shown (leaves out ${cell.excluded_questions} question${cell.excluded_questions === 1 ? '' : 's'} with too few answers)` : 'Shown';
+    const status = cell.excluded_questions
+      ? `Shown (leaves out ${cell.excluded_questions} question${cell.excluded_questions === 1 ? '' : 's'} with too few answers)`
+      : 'Shown';
     return row({ perspective, status, responses: cell.rating?.count ?? null }, cell.rating);
   });
   if (figures.others) rows.push(row(othersColumns(figures.others, figures.self_others_gap), figures.others));
@@ -80,9 +111,13 @@ function pooledRows(figures: PooledFigures, row: RowOf): Row[] {
 
 function othersColumns(others: CombinedFigure, gap: number | null): Columns {
   const includes = others.includes.map((p) => PERSPECTIVE_LABELS[p]).join(', ') || 'nobody';
-  const leftOut = others.excluded.map((e) => (e.reason === 'FEWER_THAN_THRESHOLD'
-    ? `${PERSPECTIVE_LABELS[e.perspective]} (too few reviews)`
-    : `${PERSPECTIVE_LABELS[e.perspective]} on questions with too few answers`)).join(', ');
+  const leftOut = others.excluded
+    .map((e) =>
+      e.reason === 'FEWER_THAN_THRESHOLD'
+        ? `${PERSPECTIVE_LABELS[e.perspective]} (too few reviews)`
+        : `${PERSPECTIVE_LABELS[e.perspective]} on questions with too few answers`,
+    )
+    .join(', ');
   const status = leftOut ? `Shown (includes ${includes}; leaves out ${leftOut})` : `Shown (includes ${includes})`;
   return { perspective: 'Others (everyone but self)', status, responses: others.count, gap };
 }

@@ -8,15 +8,26 @@ const all = [...PERSPECTIVES];
 
 export const SECTIONS: ResultSectionInput[] = [
   {
-    id: 's-collab', title: 'Collaboration', questions: [
+    id: 's-collab',
+    title: 'Collaboration',
+    questions: [
       { id: 'q-shares', kind: 'RATING', prompt: 'Shares knowledge with the team', options: labels, perspectives: all, private: false },
       { id: 'q-keep', kind: 'TEXT', prompt: 'What should they keep doing?', options: [], perspectives: all, private: false },
       { id: 'q-mentor', kind: 'RATING_COMMENT', prompt: 'Mentors others (optional)', options: labels, perspectives: all, private: false },
     ],
   },
   {
-    id: 's-growth', title: 'Growth', questions: [
-      { id: 'q-focus', kind: 'MULTIPLE_CHOICE', prompt: 'Where should they grow?', options: ['Coaching', 'Planning', 'Hiring'], perspectives: all, private: false },
+    id: 's-growth',
+    title: 'Growth',
+    questions: [
+      {
+        id: 'q-focus',
+        kind: 'MULTIPLE_CHOICE',
+        prompt: 'Where should they grow?',
+        options: ['Coaching', 'Planning', 'Hiring'],
+        perspectives: all,
+        private: false,
+      },
       { id: 'q-promo', kind: 'RATING', prompt: 'Ready for promotion', options: labels, perspectives: ['MANAGER', 'PEER'], private: true },
     ],
   },
@@ -43,7 +54,10 @@ export function group(perspective: Perspective, n: number, answersOf: (i: number
   return Array.from({ length: n }, (_, i) => submission(`${prefix}-${i + 1}`, perspective, answersOf(i)));
 }
 
-export function input(submissions: ResultSubmissionInput[], options: { threshold?: number; role?: ResultViewerRole; viewer?: string; sections?: ResultSectionInput[] } = {}): ReviewResultsInput {
+export function input(
+  submissions: ResultSubmissionInput[],
+  options: { threshold?: number; role?: ResultViewerRole; viewer?: string; sections?: ResultSectionInput[] } = {},
+): ReviewResultsInput {
   const role = options.role ?? 'REVIEWEE';
   const viewer = options.viewer ?? (role === 'REVIEWEE' ? 'reviewee' : role === 'MANAGER' ? 'manager-1' : 'admin-1');
   return { sections: options.sections ?? SECTIONS, submissions, threshold: options.threshold ?? 3, viewer: { user_id: viewer, role } };

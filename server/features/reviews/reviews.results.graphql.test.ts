@@ -20,17 +20,35 @@ const reviewsOf = (c: Caller, userId: string) => c.gql('query($ids: [ID!]!) { us
 
 /** The report reviewed by self, manager and four nominated peers; `peerRatings` of them submit. Returns the participant id. */
 async function runCycle(name: string, peerRatings: number[], peerComments: string[] = [], close = true): Promise<{ participantId: string; cycleId: string }> {
-  const created = await api.create(t.adminA, cycleInput(t.templateId, { name, participant_ids: [t.a.report.id], perspectives: ['SELF', 'MANAGER', 'PEER'], max_peers: 4 }));
+  const created = await api.create(
+    t.adminA,
+    cycleInput(t.templateId, { name, participant_ids: [t.a.report.id], perspectives: ['SELF', 'MANAGER', 'PEER'], max_peers: 4 }),
+  );
   const cycle = created.data!.createReviewCycle;
   const participantId = cycle.participants[0].id as string;
-  expect((await api.nominate(t.reportA, participantId, t.peers.map((p) => p.id))).errors).toBeUndefined();
+  expect(
+    (
+      await api.nominate(
+        t.reportA,
+        participantId,
+        t.peers.map((p) => p.id),
+      )
+    ).errors,
+  ).toBeUndefined();
   expect((await api.approve(t.managerA, participantId)).errors).toBeUndefined();
   expect((await api.launch(t.adminA, cycle.id)).errors).toBeUndefined();
-  const requestOf = async (c: Caller) => ((await api.mine(c)).data!.myReviewRequests as Array<{ id: string; cycle_id: string; questions: Array<{ id: string; prompt: string }> }>).find((r) => r.cycle_id === cycle.id)!;
+  const requestOf = async (c: Caller) =>
+    ((await api.mine(c)).data!.myReviewRequests as Array<{ id: string; cycle_id: string; questions: Array<{ id: string; prompt: string }> }>).find(
+      (r) => r.cycle_id === cycle.id,
+    )!;
   const answer = async (c: Caller, rating: number, text?: string, extra: unknown[] = []) => {
     const req = await requestOf(c);
     const byPrompt = (p: string) => req.questions.find((q) => q.prompt === p)?.id;
-    const answers = [{ question_id: byPrompt('Overall?'), rating }, ...(text && byPrompt('Anything else?') ? [{ question_id: byPrompt('Anything else?'), text }] : []), ...extra];
+    const answers = [
+      { question_id: byPrompt('Overall?'), rating },
+      ...(text && byPrompt('Anything else?') ? [{ question_id: byPrompt('Anything else?'), text }] : []),
+      ...extra,
+    ];
     const res = await api.submit(c, req.id, answers);
     expect(res.errors).toBeUndefined();
     return req;
@@ -49,7 +67,9 @@ beforeAll(async () => {
   t = await setUpReviewOrgs();
   peerCallers = [t.peerA, t.peerB, await signedIn(t.app, t.peers[2]!.email), await signedIn(t.app, t.peers[3]!.email)];
 });
-afterAll(async () => { await t.app.close(); });
+afterAll(async () => {
+  await t.app.close();
+});
 
 describe('review results through GraphQL (threshold 3)', () => {
   it('below the threshold: peers withheld, with the shared wording; others are manager only', async () => {
@@ -58,7 +78,12 @@ describe('review results through GraphQL (threshold 3)', () => {
     expect(res.errors).toBeUndefined();
     const cell = peerCell(res.data);
     const withheld = { reason: 'FEWER_THAN_THRESHOLD', have: 2, need: 3, own_answer_excluded: false } as const;
-    expect(cell).toMatchObject({ withheld: { reason: 'FEWER_THAN_THRESHOLD', have: 2, message: withheldText(withheld) }, rating: null, respondents: null, comments: [] });
+    expect(cell).toMatchObject({
+      withheld: { reason: 'FEWER_THAN_THRESHOLD', have: 2, message: withheldText(withheld) },
+      rating: null,
+      respondents: null,
+      comments: [],
+    });
     expect(res.data!.reviewResults.sections[0].questions[0].others).toEqual({ count: 1, average: 5, includes: ['MANAGER'] });
     expect(res.data!.reviewResults.viewer_role).toBe('MANAGER');
   });
@@ -67,7 +92,9 @@ describe('review results through GraphQL (threshold 3)', () => {
     const { participantId } = await runCycle('At', [3, 4, 5], ['Great mentor', 'Clear writer', '@here pairing']);
     const cell = peerCell((await results(t.adminA, participantId)).data);
     expect(cell).toMatchObject({ withheld: null, respondents: 3, rating: { count: 3, average: 4, distribution: [0, 0, 1, 1, 1] } });
-    const text = (await results(t.adminA, participantId)).data!.reviewResults.sections[0].questions[1].cells.find((c: { perspective: string }) => c.perspective === 'PEER');
+    const text = (await results(t.adminA, participantId)).data!.reviewResults.sections[0].questions[1].cells.find(
+      (c: { perspective: string }) => c.perspective === 'PEER',
+    );
     expect(text.comments.map((c: { text: string }) => c.text).sort()).toEqual(['@here pairing', 'Clear writer', 'Great mentor']);
     expect(text.comments.every((c: { reviewer: unknown }) => c.reviewer === null)).toBe(true);
   });
@@ -87,7 +114,9 @@ describe('review results through GraphQL (threshold 3)', () => {
 describe('who sees results', () => {
   let participantId: string;
   let cycleId: string;
-  beforeAll(async () => { ({ participantId, cycleId } = await runCycle('Visibility', [3, 3, 3], [], false)); });
+  beforeAll(async () => {
+    ({ participantId, cycleId } = await runCycle('Visibility', [3, 3, 3], [], false));
+  });
 
   it('nobody while the cycle is active; then the manager and admins; others never; another organization NOT_FOUND', async () => {
     expect(codeOf(await results(t.adminA, participantId))).toBe('CONFLICT');
@@ -116,7 +145,8 @@ describe('who sees results', () => {
   });
 
   it('CSV export: same rules, attachment, formula-safe', async () => {
-    const get = (token: string | null) => t.app.inject({ method: 'GET', url: `/api/reviews/results/${participantId}.csv`, headers: token ? { authorization: `Bearer ${token}` } : {} });
+    const get = (token: string | null) =>
+      t.app.inject({ method: 'GET', url: `/api/reviews/results/${participantId}.csv`, headers: token ? { authorization: `Bearer ${token}` } : {} });
     expect((await get(null)).statusCode).toBe(401);
     expect((await get(t.memberA.token)).statusCode).toBe(403);
     expect((await get(t.adminB.token)).statusCode).toBe(404);

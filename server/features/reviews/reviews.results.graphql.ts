@@ -85,10 +85,15 @@ type UserRef = { reviewer_id: string | null };
 export const resultsCsvPath = (participantId: string) => `/api/reviews/results/${encodeURIComponent(participantId)}.csv`;
 
 /** `User.user_reviews_reviewee` for a list of users: one statement for all of them. */
-const revieweeLoader = (ctx: Ctx) => ctx.loaders.get('reviews.resultsByReviewee', (ids) => {
-  const rows = listResultParticipantsByReviewees(ctx.services.db, ctx.viewer?.organizationId ?? '', ids);
-  return groupBy(rows, (r) => r.participant.reviewee_id);
-}, [] as ReturnType<typeof listResultParticipantsByReviewees>);
+const revieweeLoader = (ctx: Ctx) =>
+  ctx.loaders.get(
+    'reviews.resultsByReviewee',
+    (ids) => {
+      const rows = listResultParticipantsByReviewees(ctx.services.db, ctx.viewer?.organizationId ?? '', ids);
+      return groupBy(rows, (r) => r.participant.reviewee_id);
+    },
+    [] as ReturnType<typeof listResultParticipantsByReviewees>,
+  );
 
 export const reviewResultsResolvers = {
   Query: {
@@ -96,8 +101,12 @@ export const reviewResultsResolvers = {
       const viewer = requireViewer(ctx);
       const { cycle, participant, results } = loadReviewResults(ctx.services.db, viewer, args.participantId);
       return {
-        ...results, participant_id: participant.id, cycle_id: cycle.id, cycle_name: cycle.name,
-        reviewee_id: participant.reviewee_id, csv_path: resultsCsvPath(participant.id),
+        ...results,
+        participant_id: participant.id,
+        cycle_id: cycle.id,
+        cycle_name: cycle.name,
+        reviewee_id: participant.reviewee_id,
+        csv_path: resultsCsvPath(participant.id),
       };
     },
   },

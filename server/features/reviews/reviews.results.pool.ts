@@ -1,5 +1,14 @@
 import { PERSPECTIVES, RATING_KINDS, RATING_POINTS, type Perspective } from '../../../shared/review-template.schemas.js';
-import type { CombinedFigure, PooledCell, PooledFigures, QuestionCell, QuestionResult, RatingFigure, Withheld, WithheldReason } from './reviews.results.types.js';
+import type {
+  CombinedFigure,
+  PooledCell,
+  PooledFigures,
+  QuestionCell,
+  QuestionResult,
+  RatingFigure,
+  Withheld,
+  WithheldReason,
+} from './reviews.results.types.js';
 
 /**
  * Combined figures ("others", sections, the whole review) are built ONLY from the per-question
@@ -21,7 +30,9 @@ export function emptyDistribution(): number[] {
 }
 
 function addInto(target: number[], source: readonly number[]): void {
-  source.forEach((n, i) => { target[i] = (target[i] ?? 0) + n; });
+  source.forEach((n, i) => {
+    target[i] = (target[i] ?? 0) + n;
+  });
 }
 
 /** Unrounded average of a distribution, for gaps (rounding twice would drift). */
@@ -36,7 +47,8 @@ export function gapOf(self: readonly number[] | null | undefined, others: readon
   return s === null || o === null ? null : round2(s - o);
 }
 
-const byPerspective = (a: { perspective: Perspective }, b: { perspective: Perspective }) => PERSPECTIVES.indexOf(a.perspective) - PERSPECTIVES.indexOf(b.perspective);
+const byPerspective = (a: { perspective: Perspective }, b: { perspective: Perspective }) =>
+  PERSPECTIVES.indexOf(a.perspective) - PERSPECTIVES.indexOf(b.perspective);
 
 /** "Others" for one question: every shown cell but self; withheld cells are named, never added. */
 export function othersOf(cells: readonly QuestionCell[]): CombinedFigure | null {
@@ -47,7 +59,10 @@ export function othersOf(cells: readonly QuestionCell[]): CombinedFigure | null 
   const excluded: CombinedFigure['excluded'] = [];
   for (const cell of nonSelf) {
     if (cell.withheld) excluded.push({ perspective: cell.perspective, reason: cell.withheld.reason });
-    else if (cell.rating?.count) { addInto(distribution, cell.rating.distribution); includes.push(cell.perspective); }
+    else if (cell.rating?.count) {
+      addInto(distribution, cell.rating.distribution);
+      includes.push(cell.perspective);
+    }
   }
   return { ...ratingFigure(distribution), includes, excluded };
 }
@@ -75,18 +90,27 @@ export function poolQuestions(questions: readonly QuestionResult[], perspectiveW
       }
       if (!cell.rating) continue;
       addInto(entry.distribution, cell.rating.distribution);
-      if (cell.perspective !== 'SELF' && cell.rating.count) { addInto(others, cell.rating.distribution); includes.add(cell.perspective); }
+      if (cell.perspective !== 'SELF' && cell.rating.count) {
+        addInto(others, cell.rating.distribution);
+        includes.add(cell.perspective);
+      }
     }
   }
-  const cells: PooledCell[] = [...perCell].map(([perspective, e]) => {
-    const whole = perspectiveWithheld.get(perspective);
-    const allWithheld = e.withheld.length > 0 && e.excluded === questionsWith(rated, perspective);
-    const withheld = whole ?? (allWithheld ? mostAnswered(e.withheld) : null);
-    return { perspective, signed: e.signed, withheld, rating: withheld ? null : ratingFigure(e.distribution), excluded_questions: withheld ? 0 : e.excluded };
-  }).sort(byPerspective);
+  const cells: PooledCell[] = [...perCell]
+    .map(([perspective, e]) => {
+      const whole = perspectiveWithheld.get(perspective);
+      const allWithheld = e.withheld.length > 0 && e.excluded === questionsWith(rated, perspective);
+      const withheld = whole ?? (allWithheld ? mostAnswered(e.withheld) : null);
+      return { perspective, signed: e.signed, withheld, rating: withheld ? null : ratingFigure(e.distribution), excluded_questions: withheld ? 0 : e.excluded };
+    })
+    .sort(byPerspective);
   const hasOthers = cells.some((c) => c.perspective !== 'SELF');
   const othersFigure: CombinedFigure | null = hasOthers
-    ? { ...ratingFigure(others), includes: PERSPECTIVES.filter((p) => includes.has(p)), excluded: PERSPECTIVES.filter((p) => excluded.has(p)).map((p) => ({ perspective: p, reason: excluded.get(p)! })) }
+    ? {
+        ...ratingFigure(others),
+        includes: PERSPECTIVES.filter((p) => includes.has(p)),
+        excluded: PERSPECTIVES.filter((p) => excluded.has(p)).map((p) => ({ perspective: p, reason: excluded.get(p)! })),
+      }
     : null;
   const self = cells.find((c) => c.perspective === 'SELF');
   return { cells, others: othersFigure, self_others_gap: gapOf(self?.rating?.distribution, othersFigure?.distribution) };

@@ -13,10 +13,19 @@ const sum = (d: readonly number[]) => d.reduce((a, n, i) => a + n * (i + 1), 0);
 describe('anonymity threshold for peers and direct reports', () => {
   describe.each(['PEER', 'DIRECT_REPORT'] as const)('%s', (perspective) => {
     it.each([
-      [2, 3, false], [3, 3, true], [4, 3, true],
-      [4, 5, false], [5, 5, true], [6, 5, true],
+      [2, 3, false],
+      [3, 3, true],
+      [4, 3, true],
+      [4, 5, false],
+      [5, 5, true],
+      [6, 5, true],
     ])('%d reviews with threshold %d: shown = %s', (n, threshold, shown) => {
-      const r = buildReviewResults(input(group(perspective, n, (i) => ({ 'q-shares': 1 + (i % 5), 'q-keep': `Keeps notes ${i}` })), { threshold }));
+      const r = buildReviewResults(
+        input(
+          group(perspective, n, (i) => ({ 'q-shares': 1 + (i % 5), 'q-keep': `Keeps notes ${i}` })),
+          { threshold },
+        ),
+      );
       const summary = r.perspectives.find((p) => p.perspective === perspective)!;
       const cell = cellOf(r, 'q-shares', perspective);
       if (shown) {
@@ -40,13 +49,22 @@ describe('anonymity threshold for peers and direct reports', () => {
     expect(cellOf(r, 'q-mentor', 'PEER').withheld).toEqual({ reason: 'QUESTION_FEWER_THAN_THRESHOLD', have: 2, need: 3, own_answer_excluded: false });
     expect(JSON.stringify(r)).not.toContain('Mentoring note');
     // The section's peer figure is pooled from q-shares only and says it left one question out.
-    expect(sectionOf(r, 's-collab').cells.find((c) => c.perspective === 'PEER')).toMatchObject({ withheld: null, rating: { count: 4, average: 4 }, excluded_questions: 1 });
+    expect(sectionOf(r, 's-collab').cells.find((c) => c.perspective === 'PEER')).toMatchObject({
+      withheld: null,
+      rating: { count: 4, average: 4 },
+      excluded_questions: 1,
+    });
   });
 
-  it('does not count the viewer\'s own answer toward the threshold', () => {
+  it("does not count the viewer's own answer toward the threshold", () => {
     const peers = [...group('PEER', 2, () => ({ 'q-shares': 2 })), submission('admin-1', 'PEER', { 'q-shares': 5 })];
     const asAdmin = buildReviewResults(input(peers, { role: 'ADMIN', viewer: 'admin-1' }));
-    expect(asAdmin.perspectives.find((p) => p.perspective === 'PEER')!.withheld).toEqual({ reason: 'FEWER_THAN_THRESHOLD', have: 2, need: 3, own_answer_excluded: true });
+    expect(asAdmin.perspectives.find((p) => p.perspective === 'PEER')!.withheld).toEqual({
+      reason: 'FEWER_THAN_THRESHOLD',
+      have: 2,
+      need: 3,
+      own_answer_excluded: true,
+    });
     expect(cellOf(asAdmin, 'q-shares', 'PEER').rating).toBeNull();
     // The reviewee did not answer as a peer: three peers are enough for them.
     const asReviewee = buildReviewResults(input(peers));
@@ -63,12 +81,15 @@ describe('anonymity threshold for peers and direct reports', () => {
 
 describe('the subtraction case', () => {
   // Manager 5 (signed), three peers (shown), two direct reports (below the threshold of 3).
-  const build = (reportRatings: [number, number], reportComment = 'Hard to reach') => buildReviewResults(input([
-    managerReview({ 'q-shares': 5 }),
-    ...group('PEER', 3, () => ({ 'q-shares': 3 })),
-    ...group('DIRECT_REPORT', 2, (i) => ({ 'q-shares': reportRatings[i]!, 'q-keep': reportComment })),
-    selfReview({ 'q-shares': 4 }),
-  ]));
+  const build = (reportRatings: [number, number], reportComment = 'Hard to reach') =>
+    buildReviewResults(
+      input([
+        managerReview({ 'q-shares': 5 }),
+        ...group('PEER', 3, () => ({ 'q-shares': 3 })),
+        ...group('DIRECT_REPORT', 2, (i) => ({ 'q-shares': reportRatings[i]!, 'q-keep': reportComment })),
+        selfReview({ 'q-shares': 4 }),
+      ]),
+    );
 
   it('naive aggregation would give the withheld direct reports away', () => {
     const reports = [1, 2];
@@ -85,8 +106,16 @@ describe('the subtraction case', () => {
     const r = build([1, 2]);
     const q = questionOf(r, 'q-shares');
     expect(cellOf(r, 'q-shares', 'DIRECT_REPORT').withheld?.reason).toBe('FEWER_THAN_THRESHOLD');
-    expect(q.others).toEqual({ count: 4, average: 3.5, distribution: [0, 0, 3, 0, 1], includes: ['MANAGER', 'PEER'], excluded: [{ perspective: 'DIRECT_REPORT', reason: 'FEWER_THAN_THRESHOLD' }] });
-    expect(sum(q.others!.distribution) - sum(cellOf(r, 'q-shares', 'MANAGER').rating!.distribution) - sum(cellOf(r, 'q-shares', 'PEER').rating!.distribution)).toBe(0);
+    expect(q.others).toEqual({
+      count: 4,
+      average: 3.5,
+      distribution: [0, 0, 3, 0, 1],
+      includes: ['MANAGER', 'PEER'],
+      excluded: [{ perspective: 'DIRECT_REPORT', reason: 'FEWER_THAN_THRESHOLD' }],
+    });
+    expect(
+      sum(q.others!.distribution) - sum(cellOf(r, 'q-shares', 'MANAGER').rating!.distribution) - sum(cellOf(r, 'q-shares', 'PEER').rating!.distribution),
+    ).toBe(0);
     expect(q.self_others_gap).toBe(0.5);
   });
 
@@ -99,13 +128,20 @@ describe('the subtraction case', () => {
   });
 
   it('a question withheld for one perspective does not leak through the section or overall figures', () => {
-    const build2 = (mentorRatings: [number, number]) => buildReviewResults(input([
-      managerReview({ 'q-shares': 4, 'q-mentor': 4 }),
-      ...group('PEER', 4, (i) => ({ 'q-shares': 3, ...(i < 2 ? { 'q-mentor': mentorRatings[i]! } : {}) })),
-    ]));
+    const build2 = (mentorRatings: [number, number]) =>
+      buildReviewResults(
+        input([
+          managerReview({ 'q-shares': 4, 'q-mentor': 4 }),
+          ...group('PEER', 4, (i) => ({ 'q-shares': 3, ...(i < 2 ? { 'q-mentor': mentorRatings[i]! } : {}) })),
+        ]),
+      );
     const a = build2([1, 1]);
     expect(a).toEqual(build2([5, 4]));
-    expect(sectionOf(a, 's-collab').others).toMatchObject({ count: 6, includes: ['MANAGER', 'PEER'], excluded: [{ perspective: 'PEER', reason: 'QUESTION_FEWER_THAN_THRESHOLD' }] });
+    expect(sectionOf(a, 's-collab').others).toMatchObject({
+      count: 6,
+      includes: ['MANAGER', 'PEER'],
+      excluded: [{ perspective: 'PEER', reason: 'QUESTION_FEWER_THAN_THRESHOLD' }],
+    });
   });
 });
 
@@ -113,7 +149,10 @@ describe('comments', () => {
   const submissions = [
     selfReview({ 'q-keep': 'I write the docs' }),
     managerReview({ 'q-keep': 'Great onboarding guides', 'q-mentor': { rating: 4, text: 'Coached two juniors' } }),
-    ...group('PEER', 3, (i) => ({ 'q-keep': ['Pairing sessions', 'Code reviews', 'Demo days'][i]!, 'q-mentor': { rating: 3 + (i % 2), text: `Peer mentor note ${i}` } })),
+    ...group('PEER', 3, (i) => ({
+      'q-keep': ['Pairing sessions', 'Code reviews', 'Demo days'][i]!,
+      'q-mentor': { rating: 3 + (i % 2), text: `Peer mentor note ${i}` },
+    })),
   ];
 
   it('signs self and manager comments and leaves peer comments unsigned', () => {
@@ -129,15 +168,23 @@ describe('comments', () => {
     expect(JSON.stringify(r)).not.toMatch(/peer-\d/);
   });
 
-  it('shows an anonymous rating + comment\'s comment only with its rating (the answers the threshold counted)', () => {
+  it("shows an anonymous rating + comment's comment only with its rating (the answers the threshold counted)", () => {
     const peers = group('PEER', 3, (i) => ({ 'q-mentor': i < 2 ? { rating: 4, text: `Rated note ${i}` } : { text: 'Unrated note' } }));
     const r = buildReviewResults(input([...peers, submission('peer-9', 'PEER', { 'q-mentor': 5 })]));
     expect(cellOf(r, 'q-mentor', 'PEER').rating?.count).toBe(3);
-    expect(cellOf(r, 'q-mentor', 'PEER').comments.map((c) => c.text).sort()).toEqual(['Rated note 0', 'Rated note 1']);
+    expect(
+      cellOf(r, 'q-mentor', 'PEER')
+        .comments.map((c) => c.text)
+        .sort(),
+    ).toEqual(['Rated note 0', 'Rated note 1']);
   });
 
   it('orders anonymous comments the same whatever the submission order or reviewer ids', () => {
-    const orderOf = (subs: typeof submissions) => buildReviewResults(input(subs)).sections.flatMap((s) => s.questions).flatMap((q) => q.cells).map((c) => c.comments.map((x) => x.text));
+    const orderOf = (subs: typeof submissions) =>
+      buildReviewResults(input(subs))
+        .sections.flatMap((s) => s.questions)
+        .flatMap((q) => q.cells)
+        .map((c) => c.comments.map((x) => x.text));
     const base = orderOf(submissions);
     const reversed = orderOf([...submissions].reverse());
     const swap: Record<string, string> = { 'peer-1': 'peer-3', 'peer-2': 'peer-1', 'peer-3': 'peer-2' };
@@ -150,10 +197,7 @@ describe('comments', () => {
 });
 
 describe('private questions and viewers', () => {
-  const submissions = [
-    managerReview({ 'q-shares': 4, 'q-promo': 5 }),
-    ...group('PEER', 3, () => ({ 'q-shares': 4, 'q-promo': 2 })),
-  ];
+  const submissions = [managerReview({ 'q-shares': 4, 'q-promo': 5 }), ...group('PEER', 3, () => ({ 'q-shares': 4, 'q-promo': 2 }))];
 
   it('hides private questions from the reviewee, prompt and figures alike', () => {
     const r = buildReviewResults(input(submissions));
@@ -169,7 +213,10 @@ describe('private questions and viewers', () => {
     const r = buildReviewResults(input(submissions, { role }));
     const promo = questionOf(r, 'q-promo');
     expect(promo.private).toBe(true);
-    expect(promo.cells.map((c) => [c.perspective, c.rating?.average])).toEqual([['MANAGER', 5], ['PEER', 2]]);
+    expect(promo.cells.map((c) => [c.perspective, c.rating?.average])).toEqual([
+      ['MANAGER', 5],
+      ['PEER', 2],
+    ]);
     expect(r.viewer_role).toBe(role);
   });
 
@@ -180,18 +227,29 @@ describe('private questions and viewers', () => {
 
 describe('figures', () => {
   it('gives counts, averages, distributions, choices and the self vs others gap', () => {
-    const r = buildReviewResults(input([
-      selfReview({ 'q-shares': 5, 'q-focus': { choices: ['Hiring'] } }),
-      managerReview({ 'q-shares': 3, 'q-focus': { choices: ['Coaching', 'Planning'] } }),
-      ...group('PEER', 3, (i) => ({ 'q-shares': [2, 3, 3][i]!, 'q-focus': { choices: i === 0 ? ['Coaching', 'Unknown option'] : ['Coaching'] } })),
-    ]));
+    const r = buildReviewResults(
+      input([
+        selfReview({ 'q-shares': 5, 'q-focus': { choices: ['Hiring'] } }),
+        managerReview({ 'q-shares': 3, 'q-focus': { choices: ['Coaching', 'Planning'] } }),
+        ...group('PEER', 3, (i) => ({ 'q-shares': [2, 3, 3][i]!, 'q-focus': { choices: i === 0 ? ['Coaching', 'Unknown option'] : ['Coaching'] } })),
+      ]),
+    );
     expect(cellOf(r, 'q-shares', 'PEER').rating).toEqual({ count: 3, average: 2.67, distribution: [0, 1, 2, 0, 0] });
     expect(questionOf(r, 'q-shares').others).toMatchObject({ count: 4, average: 2.75 });
     expect(questionOf(r, 'q-shares').self_others_gap).toBe(2.25);
-    expect(cellOf(r, 'q-focus', 'PEER').choices).toEqual([{ option: 'Coaching', count: 3 }, { option: 'Planning', count: 0 }, { option: 'Hiring', count: 0 }]);
+    expect(cellOf(r, 'q-focus', 'PEER').choices).toEqual([
+      { option: 'Coaching', count: 3 },
+      { option: 'Planning', count: 0 },
+      { option: 'Hiring', count: 0 },
+    ]);
     expect(questionOf(r, 'q-focus').others).toBeNull();
     expect(sectionOf(r, 's-collab').self_others_gap).toBe(2.25);
-    expect(r.perspectives.map((p) => [p.perspective, p.respondents])).toEqual([['SELF', 1], ['MANAGER', 1], ['PEER', 3], ['DIRECT_REPORT', 0]]);
+    expect(r.perspectives.map((p) => [p.perspective, p.respondents])).toEqual([
+      ['SELF', 1],
+      ['MANAGER', 1],
+      ['PEER', 3],
+      ['DIRECT_REPORT', 0],
+    ]);
   });
 
   it('shows a perspective nobody answered as empty, not withheld: there is no one to protect', () => {
@@ -209,8 +267,15 @@ describe('figures', () => {
 
 describe('perspectives asked for', () => {
   it('leaves out a perspective nobody was asked for and says how many were asked of the others', () => {
-    const r = buildReviewResults({ ...input([...group('PEER', 3, () => ({ 'q-shares': 4 })), managerReview({ 'q-shares': 3 })]), asked: { SELF: 1, MANAGER: 1, PEER: 4 } });
-    expect(r.perspectives.map((p) => [p.perspective, p.respondents, p.asked])).toEqual([['SELF', 0, 1], ['MANAGER', 1, 1], ['PEER', 3, 4]]);
+    const r = buildReviewResults({
+      ...input([...group('PEER', 3, () => ({ 'q-shares': 4 })), managerReview({ 'q-shares': 3 })]),
+      asked: { SELF: 1, MANAGER: 1, PEER: 4 },
+    });
+    expect(r.perspectives.map((p) => [p.perspective, p.respondents, p.asked])).toEqual([
+      ['SELF', 0, 1],
+      ['MANAGER', 1, 1],
+      ['PEER', 3, 4],
+    ]);
     expect(questionOf(r, 'q-shares').cells.map((c) => c.perspective)).toEqual(['SELF', 'MANAGER', 'PEER']);
     expect(r.overall.cells.map((c) => c.perspective)).toEqual(['SELF', 'MANAGER', 'PEER']);
   });
@@ -224,7 +289,11 @@ describe('perspectives asked for', () => {
 describe('input checks', () => {
   it.each([2, 0, -1, 2.5, Number.NaN])('rejects an anonymity threshold of %s', (threshold) => {
     let error: unknown;
-    try { buildReviewResults(input([], { threshold })); } catch (e) { error = e; }
+    try {
+      buildReviewResults(input([], { threshold }));
+    } catch (e) {
+      error = e;
+    }
     expect(error).toBeInstanceOf(AppError);
     expect(error).toMatchObject({ code: 'BAD_USER_INPUT', message: 'The anonymity threshold must be a whole number of at least 3.' });
   });
@@ -236,8 +305,17 @@ describe('input checks', () => {
   });
 });
 
-it('groups a cycle\'s flat question snapshot into ordered sections', () => {
-  const row = (section_position: number, position: number, id: string) => ({ ...SECTIONS[0]!.questions[0]!, id, section_position, section_title: `Section ${section_position}`, position });
+it("groups a cycle's flat question snapshot into ordered sections", () => {
+  const row = (section_position: number, position: number, id: string) => ({
+    ...SECTIONS[0]!.questions[0]!,
+    id,
+    section_position,
+    section_title: `Section ${section_position}`,
+    position,
+  });
   const sections = sectionsFromSnapshot([row(1, 1, 'c'), row(0, 1, 'b'), row(1, 0, 'a'), row(0, 0, 'z')]);
-  expect(sections.map((s) => [s.id, s.title, s.questions.map((q) => q.id)])).toEqual([['section-0', 'Section 0', ['z', 'b']], ['section-1', 'Section 1', ['a', 'c']]]);
+  expect(sections.map((s) => [s.id, s.title, s.questions.map((q) => q.id)])).toEqual([
+    ['section-0', 'Section 0', ['z', 'b']],
+    ['section-1', 'Section 1', ['a', 'c']],
+  ]);
 });

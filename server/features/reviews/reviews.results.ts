@@ -3,9 +3,19 @@ import { badInput, forbidden } from '../../../shared/app-error.js';
 import { CHOICE_KINDS, PERSPECTIVES, RATING_KINDS, RATING_POINTS, type Perspective } from '../../../shared/review-template.schemas.js';
 import { emptyDistribution, gapOf, othersOf, poolQuestions, ratingFigure } from './reviews.results.pool.js';
 import {
-  ANONYMOUS_PERSPECTIVES, MIN_ANONYMITY_THRESHOLD,
-  type PerspectiveSummary, type QuestionCell, type QuestionResult, type ResultAnswerInput, type ResultComment,
-  type ResultQuestionInput, type ResultSectionInput, type ResultSubmissionInput, type ReviewResults, type ReviewResultsInput, type Withheld,
+  ANONYMOUS_PERSPECTIVES,
+  MIN_ANONYMITY_THRESHOLD,
+  type PerspectiveSummary,
+  type QuestionCell,
+  type QuestionResult,
+  type ResultAnswerInput,
+  type ResultComment,
+  type ResultQuestionInput,
+  type ResultSectionInput,
+  type ResultSubmissionInput,
+  type ReviewResults,
+  type ReviewResultsInput,
+  type Withheld,
 } from './reviews.results.types.js';
 
 /**
@@ -29,17 +39,23 @@ export function assertAnonymityThreshold(threshold: number): void {
 
 export const isAnonymousPerspective = (p: Perspective) => ANONYMOUS_PERSPECTIVES.includes(p);
 
-interface Entry { reviewer_id: string; answer: ResultAnswerInput }
-interface Context { threshold: number; viewerId: string; perspectiveWithheld: Map<Perspective, Withheld>; perspectives: readonly Perspective[] }
+interface Entry {
+  reviewer_id: string;
+  answer: ResultAnswerInput;
+}
+interface Context {
+  threshold: number;
+  viewerId: string;
+  perspectiveWithheld: Map<Perspective, Withheld>;
+  perspectives: readonly Perspective[];
+}
 
 export function buildReviewResults(input: ReviewResultsInput): ReviewResults {
   assertAnonymityThreshold(input.threshold);
   const { role, user_id: viewerId } = input.viewer;
   if (role === 'OTHER') throw forbidden('Only the reviewee, their managers and admins can see these results.');
   const seesPrivate = role === 'MANAGER' || role === 'ADMIN';
-  const sections = input.sections
-    .map((s) => ({ ...s, questions: s.questions.filter((q) => seesPrivate || !q.private) }))
-    .filter((s) => s.questions.length > 0);
+  const sections = input.sections.map((s) => ({ ...s, questions: s.questions.filter((q) => seesPrivate || !q.private) })).filter((s) => s.questions.length > 0);
   const visible = sections.flatMap((s) => s.questions);
   checkSubmissions(input.submissions);
   const reviewersOf = (p: Perspective) => input.submissions.filter((s) => s.perspective === p).map((s) => s.reviewer_id);
@@ -51,7 +67,8 @@ export function buildReviewResults(input: ReviewResultsInput): ReviewResults {
     const reviewers = reviewersOf(p);
     const own = reviewers.includes(viewerId);
     const have = reviewers.length - (own ? 1 : 0);
-    if (reviewers.length > 0 && have < input.threshold) ctx.perspectiveWithheld.set(p, { reason: 'FEWER_THAN_THRESHOLD', have, need: input.threshold, own_answer_excluded: own });
+    if (reviewers.length > 0 && have < input.threshold)
+      ctx.perspectiveWithheld.set(p, { reason: 'FEWER_THAN_THRESHOLD', have, need: input.threshold, own_answer_excluded: own });
   }
 
   const entries = indexAnswers(input.submissions);
@@ -61,14 +78,23 @@ export function buildReviewResults(input: ReviewResultsInput): ReviewResults {
   });
   const summaries: PerspectiveSummary[] = perspectives.map((p) => {
     const withheld = ctx.perspectiveWithheld.get(p) ?? null;
-    return { perspective: p, signed: !isAnonymousPerspective(p), respondents: withheld ? null : reviewersOf(p).length, asked: asked ? Math.max(asked[p] ?? 0, reviewersOf(p).length) : null, withheld };
+    return {
+      perspective: p,
+      signed: !isAnonymousPerspective(p),
+      respondents: withheld ? null : reviewersOf(p).length,
+      asked: asked ? Math.max(asked[p] ?? 0, reviewersOf(p).length) : null,
+      withheld,
+    };
   });
   return {
     threshold: input.threshold,
     viewer_role: role,
     perspectives: summaries,
     sections: sectionResults,
-    overall: poolQuestions(sectionResults.flatMap((s) => s.questions), ctx.perspectiveWithheld),
+    overall: poolQuestions(
+      sectionResults.flatMap((s) => s.questions),
+      ctx.perspectiveWithheld,
+    ),
   };
 }
 
@@ -125,8 +151,16 @@ function questionResult(q: ResultQuestionInput, sectionId: string, byPerspective
   const others = RATING_KINDS.includes(q.kind) ? othersOf(cells) : null;
   const self = cells.find((c) => c.perspective === 'SELF');
   return {
-    id: q.id, section_id: sectionId, kind: q.kind, prompt: q.prompt, options: [...q.options], competency: q.competency ?? null, private: q.private,
-    cells, others, self_others_gap: gapOf(self?.rating?.distribution, others?.distribution),
+    id: q.id,
+    section_id: sectionId,
+    kind: q.kind,
+    prompt: q.prompt,
+    options: [...q.options],
+    competency: q.competency ?? null,
+    private: q.private,
+    cells,
+    others,
+    self_others_gap: gapOf(self?.rating?.distribution, others?.distribution),
   };
 }
 
@@ -138,7 +172,8 @@ function questionCell(q: ResultQuestionInput, perspective: Perspective, entries:
     if (whole) return withheldCell(perspective, whole);
     const own = answered.some((e) => e.reviewer_id === ctx.viewerId);
     const have = answered.length - (own ? 1 : 0);
-    if (answered.length > 0 && have < ctx.threshold) return withheldCell(perspective, { reason: 'QUESTION_FEWER_THAN_THRESHOLD', have, need: ctx.threshold, own_answer_excluded: own });
+    if (answered.length > 0 && have < ctx.threshold)
+      return withheldCell(perspective, { reason: 'QUESTION_FEWER_THAN_THRESHOLD', have, need: ctx.threshold, own_answer_excluded: own });
   }
   const distribution = emptyDistribution();
   for (const e of answered) if (typeof e.answer.rating === 'number') distribution[e.answer.rating - 1]! += 1;
@@ -146,7 +181,10 @@ function questionCell(q: ResultQuestionInput, perspective: Perspective, entries:
   // Anonymous comments come only from those who answered (the people the threshold counted).
   const commenters = signed ? entries : answered;
   const comments: ResultComment[] = hasText(q)
-    ? commenters.flatMap((e) => { const text = textOf(e.answer); return text ? [{ text, reviewer_id: signed ? e.reviewer_id : null }] : []; })
+    ? commenters.flatMap((e) => {
+        const text = textOf(e.answer);
+        return text ? [{ text, reviewer_id: signed ? e.reviewer_id : null }] : [];
+      })
     : [];
   return {
     perspective,
@@ -157,8 +195,9 @@ function questionCell(q: ResultQuestionInput, perspective: Perspective, entries:
     choices: CHOICE_KINDS.includes(q.kind) ? q.options.map((option) => ({ option, count: chosen.filter((c) => c === option).length })) : null,
     comments: signed ? comments : shuffleAnonymous(q.id, comments),
     answers: signed
-      ? entries.filter((e) => typeof e.answer.rating === 'number' || textOf(e.answer) || choicesOf(q, e.answer).length)
-        .map((e) => ({ reviewer_id: e.reviewer_id, rating: e.answer.rating ?? null, text: textOf(e.answer), choices: choicesOf(q, e.answer) }))
+      ? entries
+          .filter((e) => typeof e.answer.rating === 'number' || textOf(e.answer) || choicesOf(q, e.answer).length)
+          .map((e) => ({ reviewer_id: e.reviewer_id, rating: e.answer.rating ?? null, text: textOf(e.answer), choices: choicesOf(q, e.answer) }))
       : [],
   };
 }
@@ -179,7 +218,9 @@ export function shuffleAnonymous(questionId: string, comments: readonly ResultCo
 }
 
 /** A cycle's flat question snapshot rows, grouped into ordered sections for `buildReviewResults`. */
-export function sectionsFromSnapshot<Q extends ResultQuestionInput & { section_position: number; section_title: string; position: number }>(rows: readonly Q[]): ResultSectionInput[] {
+export function sectionsFromSnapshot<Q extends ResultQuestionInput & { section_position: number; section_title: string; position: number }>(
+  rows: readonly Q[],
+): ResultSectionInput[] {
   const sorted = [...rows].sort((a, b) => a.section_position - b.section_position || a.position - b.position);
   const sections = new Map<number, { id: string; title: string; questions: Q[] }>();
   for (const row of sorted) {

@@ -80,10 +80,16 @@ export interface RatingFigure {
   distribution: number[];
 }
 
-export interface ChoiceCount { option: string; count: number }
+export interface ChoiceCount {
+  option: string;
+  count: number;
+}
 
 /** A comment: signed (self and manager) names its reviewer, anonymous ones have null. */
-export interface ResultComment { text: string; reviewer_id: string | null }
+export interface ResultComment {
+  text: string;
+  reviewer_id: string | null;
+}
 
 /** A self or manager answer, shown as given. */
 export interface SignedAnswer {

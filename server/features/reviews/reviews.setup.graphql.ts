@@ -83,11 +83,26 @@ export const reviewSetupResolvers = {
       const viewer = requireViewer(ctx);
       const { db } = ctx.services;
       const mine = listDraftParticipations(db, viewer.organizationId, viewer.userId);
-      return mine.filter(({ c }) => asksNominations(c)).flatMap(({ p, c }) => {
-        const row = peerCounts(db, viewer.organizationId, c.id, [p.id])[0];
-        const chosen = row ? row.approved + row.proposed : 0;
-        return chosen < c.min_peers ? [{ participant_id: p.id, cycle_id: c.id, cycle_name: c.name, nomination_end: c.nomination_end, min_peers: c.min_peers, max_peers: c.max_peers, chosen }] : [];
-      }).sort((a, b) => (a.nomination_end ?? '9').localeCompare(b.nomination_end ?? '9'));
+      return mine
+        .filter(({ c }) => asksNominations(c))
+        .flatMap(({ p, c }) => {
+          const row = peerCounts(db, viewer.organizationId, c.id, [p.id])[0];
+          const chosen = row ? row.approved + row.proposed : 0;
+          return chosen < c.min_peers
+            ? [
+                {
+                  participant_id: p.id,
+                  cycle_id: c.id,
+                  cycle_name: c.name,
+                  nomination_end: c.nomination_end,
+                  min_peers: c.min_peers,
+                  max_peers: c.max_peers,
+                  chosen,
+                },
+              ]
+            : [];
+        })
+        .sort((a, b) => (a.nomination_end ?? '9').localeCompare(b.nomination_end ?? '9'));
     },
   },
   Mutation: {
@@ -122,4 +137,3 @@ export const reviewSetupResolvers = {
   PeerShortfall: { reviewee: (r: { reviewee_id: string }, _: unknown, ctx: Ctx) => loadUser(ctx, r.reviewee_id) },
   AnonymityRisk: { reviewee: (r: { reviewee_id: string }, _: unknown, ctx: Ctx) => loadUser(ctx, r.reviewee_id) },
 };
-

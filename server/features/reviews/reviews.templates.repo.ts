@@ -17,36 +17,58 @@ export type ReviewTemplateContent = ReviewTemplateRow & { sections: Array<Review
 const inOrg = (orgId: string) => eq(reviewTemplates.organization_id, orgId);
 
 export function listReviewTemplates(db: Db, orgId: string, includeArchived: boolean): ReviewTemplateRow[] {
-  return db.select().from(reviewTemplates)
+  return db
+    .select()
+    .from(reviewTemplates)
     .where(includeArchived ? inOrg(orgId) : and(inOrg(orgId), isNull(reviewTemplates.archived_at)))
-    .orderBy(sql`${reviewTemplates.built_in_key} is null`, asc(sql`lower(${reviewTemplates.name})`), asc(reviewTemplates.created_at)).all();
+    .orderBy(sql`${reviewTemplates.built_in_key} is null`, asc(sql`lower(${reviewTemplates.name})`), asc(reviewTemplates.created_at))
+    .all();
 }
 
 export function findReviewTemplate(db: Db, orgId: string, id: string): ReviewTemplateRow | undefined {
-  return db.select().from(reviewTemplates).where(and(inOrg(orgId), eq(reviewTemplates.id, id))).get();
+  return db
+    .select()
+    .from(reviewTemplates)
+    .where(and(inOrg(orgId), eq(reviewTemplates.id, id)))
+    .get();
 }
 
 /** Sections of these templates, in order (one statement whatever the number of templates). */
 export function listSectionsByTemplateIds(db: Db, orgId: string, templateIds: readonly string[]): ReviewTemplateSectionRow[] {
   if (!templateIds.length) return [];
-  return prepared(db, 'reviewTemplates.sections', () => db.select().from(reviewTemplateSections)
-    .where(and(eq(reviewTemplateSections.organization_id, sql.placeholder('orgId')), inJsonList(reviewTemplateSections.template_id, 'ids')))
-    .orderBy(asc(reviewTemplateSections.template_id), asc(reviewTemplateSections.position)).prepare()).all({ orgId, ids: jsonList(templateIds) });
+  return prepared(db, 'reviewTemplates.sections', () =>
+    db
+      .select()
+      .from(reviewTemplateSections)
+      .where(and(eq(reviewTemplateSections.organization_id, sql.placeholder('orgId')), inJsonList(reviewTemplateSections.template_id, 'ids')))
+      .orderBy(asc(reviewTemplateSections.template_id), asc(reviewTemplateSections.position))
+      .prepare(),
+  ).all({ orgId, ids: jsonList(templateIds) });
 }
 
 /** Questions of these sections, in order. */
 export function listQuestionsBySectionIds(db: Db, orgId: string, sectionIds: readonly string[]): ReviewTemplateQuestionRow[] {
   if (!sectionIds.length) return [];
-  return prepared(db, 'reviewTemplates.questions', () => db.select().from(reviewTemplateQuestions)
-    .where(and(eq(reviewTemplateQuestions.organization_id, sql.placeholder('orgId')), inJsonList(reviewTemplateQuestions.section_id, 'ids')))
-    .orderBy(asc(reviewTemplateQuestions.section_id), asc(reviewTemplateQuestions.position)).prepare()).all({ orgId, ids: jsonList(sectionIds) });
+  return prepared(db, 'reviewTemplates.questions', () =>
+    db
+      .select()
+      .from(reviewTemplateQuestions)
+      .where(and(eq(reviewTemplateQuestions.organization_id, sql.placeholder('orgId')), inJsonList(reviewTemplateQuestions.section_id, 'ids')))
+      .orderBy(asc(reviewTemplateQuestions.section_id), asc(reviewTemplateQuestions.position))
+      .prepare(),
+  ).all({ orgId, ids: jsonList(sectionIds) });
 }
 
 export function countQuestionsByTemplateIds(db: Db, orgId: string, templateIds: readonly string[]): Map<string, number> {
   if (!templateIds.length) return new Map();
-  const rows = prepared(db, 'reviewTemplates.questionCounts', () => db.select({ id: reviewTemplateQuestions.template_id, n: count() }).from(reviewTemplateQuestions)
-    .where(and(eq(reviewTemplateQuestions.organization_id, sql.placeholder('orgId')), inJsonList(reviewTemplateQuestions.template_id, 'ids')))
-    .groupBy(reviewTemplateQuestions.template_id).prepare()).all({ orgId, ids: jsonList(templateIds) });
+  const rows = prepared(db, 'reviewTemplates.questionCounts', () =>
+    db
+      .select({ id: reviewTemplateQuestions.template_id, n: count() })
+      .from(reviewTemplateQuestions)
+      .where(and(eq(reviewTemplateQuestions.organization_id, sql.placeholder('orgId')), inJsonList(reviewTemplateQuestions.template_id, 'ids')))
+      .groupBy(reviewTemplateQuestions.template_id)
+      .prepare(),
+  ).all({ orgId, ids: jsonList(templateIds) });
   return new Map(rows.map((r) => [r.id, r.n]));
 }
 
@@ -58,7 +80,11 @@ export function findReviewTemplateContent(db: Db, orgId: string, id: string): Re
   const template = findReviewTemplate(db, orgId, id);
   if (!template) return undefined;
   const sections = listSectionsByTemplateIds(db, orgId, [id]);
-  const questions = listQuestionsBySectionIds(db, orgId, sections.map((s) => s.id));
+  const questions = listQuestionsBySectionIds(
+    db,
+    orgId,
+    sections.map((s) => s.id),
+  );
   return { ...template, sections: sections.map((s) => ({ ...s, questions: questions.filter((q) => q.section_id === s.id) })) };
 }
 
@@ -67,13 +93,30 @@ function insertContent(db: Db, orgId: string, templateId: string, data: ReviewTe
   const reuse = (id: string | null | undefined) => (id && keepIds.has(id) ? (keepIds.delete(id), id) : newId());
   data.sections.forEach((section, s) => {
     const sectionId = reuse(section.id);
-    db.insert(reviewTemplateSections).values({ id: sectionId, organization_id: orgId, template_id: templateId, position: s, title: section.title, description: section.description }).run();
+    db.insert(reviewTemplateSections)
+      .values({ id: sectionId, organization_id: orgId, template_id: templateId, position: s, title: section.title, description: section.description })
+      .run();
     section.questions.forEach((q, position) => {
-      db.insert(reviewTemplateQuestions).values({
-        id: reuse(q.id), organization_id: orgId, template_id: templateId, section_id: sectionId, position,
-        kind: q.kind, prompt: q.prompt, self_prompt: q.self_prompt, help_text: q.help_text, options: q.options, competency: q.competency,
-        competency_id: q.competency_id, show_goals: q.show_goals, perspectives: q.perspectives, required: q.required, private: q.private,
-      }).run();
+      db.insert(reviewTemplateQuestions)
+        .values({
+          id: reuse(q.id),
+          organization_id: orgId,
+          template_id: templateId,
+          section_id: sectionId,
+          position,
+          kind: q.kind,
+          prompt: q.prompt,
+          self_prompt: q.self_prompt,
+          help_text: q.help_text,
+          options: q.options,
+          competency: q.competency,
+          competency_id: q.competency_id,
+          show_goals: q.show_goals,
+          perspectives: q.perspectives,
+          required: q.required,
+          private: q.private,
+        })
+        .run();
     });
   });
 }
@@ -81,7 +124,17 @@ function insertContent(db: Db, orgId: string, templateId: string, data: ReviewTe
 export function createReviewTemplate(db: Db, orgId: string, data: ReviewTemplateData, createdBy: string | null, builtInKey: string | null = null): string {
   const id = newId();
   db.transaction(() => {
-    db.insert(reviewTemplates).values({ id, organization_id: orgId, name: data.name, description: data.description, review_type: data.review_type, built_in_key: builtInKey, created_by: createdBy }).run();
+    db.insert(reviewTemplates)
+      .values({
+        id,
+        organization_id: orgId,
+        name: data.name,
+        description: data.description,
+        review_type: data.review_type,
+        built_in_key: builtInKey,
+        created_by: createdBy,
+      })
+      .run();
     insertContent(db, orgId, id, data, new Set());
   });
   return id;
@@ -95,20 +148,44 @@ export function createReviewTemplate(db: Db, orgId: string, data: ReviewTemplate
 export function replaceReviewTemplate(db: Db, orgId: string, id: string, data: ReviewTemplateData, baseVersion: number): void {
   db.transaction(() => {
     const existing = new Set([
-      ...db.select({ id: reviewTemplateSections.id }).from(reviewTemplateSections).where(eq(reviewTemplateSections.template_id, id)).all().map((r) => r.id),
-      ...db.select({ id: reviewTemplateQuestions.id }).from(reviewTemplateQuestions).where(eq(reviewTemplateQuestions.template_id, id)).all().map((r) => r.id),
+      ...db
+        .select({ id: reviewTemplateSections.id })
+        .from(reviewTemplateSections)
+        .where(eq(reviewTemplateSections.template_id, id))
+        .all()
+        .map((r) => r.id),
+      ...db
+        .select({ id: reviewTemplateQuestions.id })
+        .from(reviewTemplateQuestions)
+        .where(eq(reviewTemplateQuestions.template_id, id))
+        .all()
+        .map((r) => r.id),
     ]);
-    const saved = db.update(reviewTemplates).set({ name: data.name, description: data.description, review_type: data.review_type, version: sql`${reviewTemplates.version} + 1`, updated_at: nowIso() })
-      .where(and(inOrg(orgId), eq(reviewTemplates.id, id), eq(reviewTemplates.version, baseVersion))).run();
+    const saved = db
+      .update(reviewTemplates)
+      .set({
+        name: data.name,
+        description: data.description,
+        review_type: data.review_type,
+        version: sql`${reviewTemplates.version} + 1`,
+        updated_at: nowIso(),
+      })
+      .where(and(inOrg(orgId), eq(reviewTemplates.id, id), eq(reviewTemplates.version, baseVersion)))
+      .run();
     if (!saved.changes) throw staleSave('template');
-    db.delete(reviewTemplateSections).where(and(eq(reviewTemplateSections.organization_id, orgId), eq(reviewTemplateSections.template_id, id))).run();
+    db.delete(reviewTemplateSections)
+      .where(and(eq(reviewTemplateSections.organization_id, orgId), eq(reviewTemplateSections.template_id, id)))
+      .run();
     insertContent(db, orgId, id, data, existing);
   });
 }
 
 export function setReviewTemplateArchived(db: Db, orgId: string, id: string, archived: boolean): void {
   const at = nowIso();
-  db.update(reviewTemplates).set({ archived_at: archived ? at : null, updated_at: at }).where(and(inOrg(orgId), eq(reviewTemplates.id, id))).run();
+  db.update(reviewTemplates)
+    .set({ archived_at: archived ? at : null, updated_at: at })
+    .where(and(inOrg(orgId), eq(reviewTemplates.id, id)))
+    .run();
 }
 
 /**
@@ -132,11 +209,26 @@ export const reviewTemplateStore: TemplateStore<ReviewTemplateRow, ReviewTemplat
 /** The content of a stored template as editor input (for copies). */
 export function contentAsInput(content: ReviewTemplateContent, name: string): ReviewTemplateData {
   return {
-    name, description: content.description, review_type: content.review_type,
+    name,
+    description: content.description,
+    review_type: content.review_type,
     sections: content.sections.map((s) => ({
-      id: null, title: s.title, description: s.description,
+      id: null,
+      title: s.title,
+      description: s.description,
       questions: s.questions.map((q) => ({
-        id: null, kind: q.kind, prompt: q.prompt, self_prompt: q.self_prompt, help_text: q.help_text, options: q.options, competency: q.competency, competency_id: q.competency_id, show_goals: q.show_goals, perspectives: q.perspectives, required: q.required, private: q.private,
+        id: null,
+        kind: q.kind,
+        prompt: q.prompt,
+        self_prompt: q.self_prompt,
+        help_text: q.help_text,
+        options: q.options,
+        competency: q.competency,
+        competency_id: q.competency_id,
+        show_goals: q.show_goals,
+        perspectives: q.perspectives,
+        required: q.required,
+        private: q.private,
       })),
     })),
   };
@@ -153,8 +245,14 @@ export function ensureBuiltInTemplates(db: Db, orgId: string): void {
   if (!done) seeded.set(db, (done = new Set()));
   if (done.has(orgId)) return;
   db.transaction(() => {
-    const have = new Set(db.select({ key: reviewTemplates.built_in_key }).from(reviewTemplates)
-      .where(and(inOrg(orgId), sql`${reviewTemplates.built_in_key} is not null`)).all().map((r) => r.key));
+    const have = new Set(
+      db
+        .select({ key: reviewTemplates.built_in_key })
+        .from(reviewTemplates)
+        .where(and(inOrg(orgId), sql`${reviewTemplates.built_in_key} is not null`))
+        .all()
+        .map((r) => r.key),
+    );
     for (const key of BUILT_IN_TEMPLATE_KEYS) {
       if (!have.has(key)) createReviewTemplate(db, orgId, reviewTemplateInputSchema.parse(BUILT_IN_TEMPLATES[key]), null, key);
     }

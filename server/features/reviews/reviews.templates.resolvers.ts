@@ -8,8 +8,16 @@ import type { Viewer } from '../auth/viewer.js';
 import { templateLifecycle, templateResolvers } from '../templates/templates.lifecycle.js';
 import { loadUser } from '../users/users.loaders.js';
 import {
-  contentAsInput, countQuestionsByTemplateIds, ensureBuiltInTemplates, findReviewTemplateContent, listQuestionsBySectionIds, listSectionsByTemplateIds,
-  reviewTemplateStore, type ReviewTemplateQuestionRow, type ReviewTemplateRow, type ReviewTemplateSectionRow,
+  contentAsInput,
+  countQuestionsByTemplateIds,
+  ensureBuiltInTemplates,
+  findReviewTemplateContent,
+  listQuestionsBySectionIds,
+  listSectionsByTemplateIds,
+  reviewTemplateStore,
+  type ReviewTemplateQuestionRow,
+  type ReviewTemplateRow,
+  type ReviewTemplateSectionRow,
 } from './reviews.templates.repo.js';
 import { unknownCompetencyIds } from './reviews.competencies.js';
 import { canCreateReviewTemplates, canEditReviewTemplate, canManageReviewTemplate, canReadReviewTemplates } from './reviews.templates.policy.js';
@@ -33,7 +41,11 @@ function requireWriter(ctx: Ctx): Viewer {
 /** A COMPETENCY_RATING question's competency_id must be a competency of the organization's framework. */
 function checkCompetencies(ctx: Ctx, orgId: string, data: ReviewTemplateData): ReviewTemplateData {
   const named = data.sections.flatMap((s, si) => s.questions.map((q, qi) => ({ id: q.competency_id, path: `sections.${si}.questions.${qi}.competency_id` })));
-  const unknown = unknownCompetencyIds(ctx.services.db, orgId, named.flatMap((n) => (n.id ? [n.id] : [])));
+  const unknown = unknownCompetencyIds(
+    ctx.services.db,
+    orgId,
+    named.flatMap((n) => (n.id ? [n.id] : [])),
+  );
   if (!unknown.size) return data;
   const fields = Object.fromEntries(named.filter((n) => n.id && unknown.has(n.id)).map((n) => [n.path, 'Choose a competency of the framework.']));
   throw badInput('Choose a competency of the framework.', { fields });
@@ -66,13 +78,23 @@ const reviewTemplates = templateLifecycle<ReviewTemplateRow, ReviewTemplateData>
   },
 });
 
-const sectionsLoader = (ctx: Ctx) => ctx.loaders.get('reviewTemplates.sections',
-  (ids) => groupBy(listSectionsByTemplateIds(ctx.services.db, orgOf(ctx), ids), (s) => s.template_id), [] as ReviewTemplateSectionRow[]);
+const sectionsLoader = (ctx: Ctx) =>
+  ctx.loaders.get(
+    'reviewTemplates.sections',
+    (ids) => groupBy(listSectionsByTemplateIds(ctx.services.db, orgOf(ctx), ids), (s) => s.template_id),
+    [] as ReviewTemplateSectionRow[],
+  );
 
 export const reviewTemplateResolvers = {
   ...templateResolvers(reviewTemplates, {
-    list: 'reviewTemplates', listFlag: 'includeArchived', one: 'reviewTemplate', create: 'createReviewTemplate', copy: 'copyReviewTemplate',
-    update: 'updateReviewTemplate', archive: 'archiveReviewTemplate', restore: 'restoreReviewTemplate',
+    list: 'reviewTemplates',
+    listFlag: 'includeArchived',
+    one: 'reviewTemplate',
+    create: 'createReviewTemplate',
+    copy: 'copyReviewTemplate',
+    update: 'updateReviewTemplate',
+    archive: 'archiveReviewTemplate',
+    restore: 'restoreReviewTemplate',
   }),
   ReviewTemplate: {
     built_in: (t: ReviewTemplateRow) => !!t.built_in_key,
@@ -85,7 +107,13 @@ export const reviewTemplateResolvers = {
     can_archive: (t: ReviewTemplateRow, _: unknown, ctx: Ctx) => !!ctx.viewer && canManageReviewTemplate(ctx.viewer, t),
   },
   ReviewTemplateSection: {
-    questions: (s: ReviewTemplateSectionRow, _: unknown, ctx: Ctx) => ctx.loaders.get('reviewTemplates.questions',
-      (ids) => groupBy(listQuestionsBySectionIds(ctx.services.db, orgOf(ctx), ids), (q) => q.section_id), [] as ReviewTemplateQuestionRow[]).load(s.id),
+    questions: (s: ReviewTemplateSectionRow, _: unknown, ctx: Ctx) =>
+      ctx.loaders
+        .get(
+          'reviewTemplates.questions',
+          (ids) => groupBy(listQuestionsBySectionIds(ctx.services.db, orgOf(ctx), ids), (q) => q.section_id),
+          [] as ReviewTemplateQuestionRow[],
+        )
+        .load(s.id),
   },
 };

@@ -25,7 +25,9 @@ beforeAll(async () => {
   memberA = await signedIn(app, a.member.email);
   adminB = await signedIn(app, b.admin.email);
 });
-afterAll(async () => { await app.close(); });
+afterAll(async () => {
+  await app.close();
+});
 
 const QUESTION = 'id kind prompt help_text options competency perspectives required private';
 const TEMPLATE = `id name description review_type built_in built_in_key archived_at created_by { full_name } section_count question_count can_edit can_archive
@@ -34,21 +36,40 @@ const LIST = `query($all: Boolean) { reviewTemplates(includeArchived: $all) { id
 
 const labels = [...DEFAULT_RATING_LABELS];
 const validInput = (name = 'Engineering review') => ({
-  name, description: 'For engineers', review_type: '360',
+  name,
+  description: 'For engineers',
+  review_type: '360',
   sections: [
-    { title: 'Skills', questions: [
-      { kind: 'COMPETENCY_RATING', prompt: 'How well does this person communicate?', competency: 'Communication', options: labels, perspectives: ['SELF', 'PEER'] },
-      { kind: 'SINGLE_CHOICE', prompt: 'Ready for promotion?', options: ['No', 'Soon', 'Yes'], perspectives: ['MANAGER'], private: true },
-    ] },
-    { title: 'Comments', questions: [{ kind: 'TEXT', prompt: 'Anything else?', perspectives: ['PEER', 'DIRECT_REPORT'], required: false, options: ['ignored'] }] },
+    {
+      title: 'Skills',
+      questions: [
+        {
+          kind: 'COMPETENCY_RATING',
+          prompt: 'How well does this person communicate?',
+          competency: 'Communication',
+          options: labels,
+          perspectives: ['SELF', 'PEER'],
+        },
+        { kind: 'SINGLE_CHOICE', prompt: 'Ready for promotion?', options: ['No', 'Soon', 'Yes'], perspectives: ['MANAGER'], private: true },
+      ],
+    },
+    {
+      title: 'Comments',
+      questions: [{ kind: 'TEXT', prompt: 'Anything else?', perspectives: ['PEER', 'DIRECT_REPORT'], required: false, options: ['ignored'] }],
+    },
   ],
 });
-const create = (caller: Caller, input: unknown) => caller.gql(`mutation($input: ReviewTemplateInput!) { createReviewTemplate(input: $input) { ${TEMPLATE} } }`, { input });
+const create = (caller: Caller, input: unknown) =>
+  caller.gql(`mutation($input: ReviewTemplateInput!) { createReviewTemplate(input: $input) { ${TEMPLATE} } }`, { input });
 /** The version stored now: each call edits what is there (a fresh form), unless `base` says which version the form started from. */
 const versionOf = (id: string) => app.services.db.select({ v: reviewTemplates.version }).from(reviewTemplates).where(eq(reviewTemplates.id, id)).get()?.v ?? 1;
 const update = (caller: Caller, id: string, input: unknown, base = versionOf(id)) =>
-  caller.gql(`mutation($id: ID!, $input: ReviewTemplateInput!, $base: Int!) { updateReviewTemplate(id: $id, input: $input, base_version: $base) { ${TEMPLATE} version } }`, { id, input, base });
-const copy = (caller: Caller, id: string, name: string) => caller.gql(`mutation($id: ID!, $name: String!) { copyReviewTemplate(id: $id, name: $name) { ${TEMPLATE} } }`, { id, name });
+  caller.gql(
+    `mutation($id: ID!, $input: ReviewTemplateInput!, $base: Int!) { updateReviewTemplate(id: $id, input: $input, base_version: $base) { ${TEMPLATE} version } }`,
+    { id, input, base },
+  );
+const copy = (caller: Caller, id: string, name: string) =>
+  caller.gql(`mutation($id: ID!, $name: String!) { copyReviewTemplate(id: $id, name: $name) { ${TEMPLATE} } }`, { id, name });
 const archive = (caller: Caller, id: string, restore = false) =>
   caller.gql(`mutation($id: ID!) { ${restore ? 'restoreReviewTemplate' : 'archiveReviewTemplate'}(id: $id) { id archived_at } }`, { id });
 const builtIn = async (caller: Caller, key: string) =>
@@ -64,15 +85,27 @@ describe('built-in templates', () => {
     expect(r360).toMatchObject({ built_in: true, review_type: '360', created_by: null, can_edit: false, can_archive: true, section_count: 2 });
     const competencies = r360.sections[0].questions.map((q: { competency: string }) => q.competency);
     expect(competencies).toEqual(['Communication', 'Collaboration', 'Technical excellence', 'Ownership', 'Growth mindset']);
-    expect(r360.sections[0].questions[0].options).toEqual(['Needs significant improvement', 'Needs improvement', 'Meets expectations', 'Exceeds expectations', 'Exceptional']);
+    expect(r360.sections[0].questions[0].options).toEqual([
+      'Needs significant improvement',
+      'Needs improvement',
+      'Meets expectations',
+      'Exceeds expectations',
+      'Exceptional',
+    ]);
     expect(list.find((t: { built_in_key: string }) => t.built_in_key === 'sprint_review').review_type).toBe('sprint');
 
     // Idempotent: listing again, and seeding again directly, adds nothing.
     await adminA.gql(LIST);
     ensureBuiltInTemplates(app.services.db, a.org.id);
-    const keys = listReviewTemplates(app.services.db, a.org.id, true).map((t) => t.built_in_key).filter(Boolean).sort();
+    const keys = listReviewTemplates(app.services.db, a.org.id, true)
+      .map((t) => t.built_in_key)
+      .filter(Boolean)
+      .sort();
     expect(keys).toEqual([...BUILT_IN_TEMPLATE_KEYS].sort());
-    const insert = () => app.services.db.$client.prepare(`INSERT INTO review_templates (id, organization_id, name, review_type, built_in_key) VALUES ('dup', ?, 'x', '360', '360_review')`).run(a.org.id);
+    const insert = () =>
+      app.services.db.$client
+        .prepare(`INSERT INTO review_templates (id, organization_id, name, review_type, built_in_key) VALUES ('dup', ?, 'x', '360', '360_review')`)
+        .run(a.org.id);
     expect(insert).toThrow(/UNIQUE/);
   });
 
@@ -83,7 +116,14 @@ describe('built-in templates', () => {
     expect(edit.errors![0]!.message).toBe('Built-in templates cannot be edited. Copy this template to change it.');
     const copied = await copy(adminA, r360.id, 'Our 360');
     expect(copied.errors).toBeUndefined();
-    expect(copied.data!.copyReviewTemplate).toMatchObject({ name: 'Our 360', built_in: false, built_in_key: null, can_edit: true, created_by: { full_name: 'Acme Admin' }, question_count: 9 });
+    expect(copied.data!.copyReviewTemplate).toMatchObject({
+      name: 'Our 360',
+      built_in: false,
+      built_in_key: null,
+      can_edit: true,
+      created_by: { full_name: 'Acme Admin' },
+      question_count: 9,
+    });
     const original = findReviewTemplateContent(app.services.db, a.org.id, r360.id)!;
     const theCopy = copied.data!.copyReviewTemplate;
     expect(theCopy.sections[1].questions.map((q: { prompt: string }) => q.prompt)).toEqual(original.sections[1]!.questions.map((q) => q.prompt));
@@ -105,8 +145,18 @@ describe('creating and editing', () => {
     expect(res.errors).toBeUndefined();
     const t = res.data!.createReviewTemplate;
     expect(t).toMatchObject({ name: 'Engineering review', review_type: '360', built_in: false, question_count: 3, section_count: 2, can_edit: true });
-    expect(t.sections.map((s: { title: string; position: number }) => [s.position, s.title])).toEqual([[0, 'Skills'], [1, 'Comments']]);
-    expect(t.sections[0].questions[1]).toMatchObject({ position: 1, kind: 'SINGLE_CHOICE', private: true, required: true, competency: null, perspectives: ['MANAGER'] });
+    expect(t.sections.map((s: { title: string; position: number }) => [s.position, s.title])).toEqual([
+      [0, 'Skills'],
+      [1, 'Comments'],
+    ]);
+    expect(t.sections[0].questions[1]).toMatchObject({
+      position: 1,
+      kind: 'SINGLE_CHOICE',
+      private: true,
+      required: true,
+      competency: null,
+      perspectives: ['MANAGER'],
+    });
     // A text question keeps no options; perspectives come back in their canonical order.
     expect(t.sections[1].questions[0]).toMatchObject({ kind: 'TEXT', options: [], required: false, perspectives: ['PEER', 'DIRECT_REPORT'] });
   });
@@ -115,9 +165,17 @@ describe('creating and editing', () => {
     const t = (await create(adminA, validInput('Reorder me'))).data!.createReviewTemplate;
     const [skills, comments] = t.sections;
     const input = {
-      name: 'Reordered', review_type: 'any',
+      name: 'Reordered',
+      review_type: 'any',
       sections: [
-        { id: comments.id, title: 'Comments first', questions: [{ ...strip(comments.questions[0]) }, { kind: 'MULTIPLE_CHOICE', prompt: 'Strengths?', options: ['Design', 'Testing'], perspectives: ['PEER'] }] },
+        {
+          id: comments.id,
+          title: 'Comments first',
+          questions: [
+            { ...strip(comments.questions[0]) },
+            { kind: 'MULTIPLE_CHOICE', prompt: 'Strengths?', options: ['Design', 'Testing'], perspectives: ['PEER'] },
+          ],
+        },
         { id: skills.id, title: 'Skills', questions: [strip(skills.questions[1])] },
       ],
     };
@@ -125,7 +183,10 @@ describe('creating and editing', () => {
     expect(res.errors).toBeUndefined();
     const saved = res.data!.updateReviewTemplate;
     expect(saved).toMatchObject({ name: 'Reordered', review_type: 'any', question_count: 3, description: null });
-    expect(saved.sections.map((s: { id: string; title: string }) => [s.id, s.title])).toEqual([[comments.id, 'Comments first'], [skills.id, 'Skills']]);
+    expect(saved.sections.map((s: { id: string; title: string }) => [s.id, s.title])).toEqual([
+      [comments.id, 'Comments first'],
+      [skills.id, 'Skills'],
+    ]);
     expect(saved.sections[0].questions.map((q: { prompt: string }) => q.prompt)).toEqual(['Anything else?', 'Strengths?']);
     expect(saved.sections[1].questions[0].id).toBe(skills.questions[1].id);
     // The removed competency question is gone from the database.
@@ -148,29 +209,58 @@ describe('validation', () => {
     expect(codeOf(res)).toBe('BAD_USER_INPUT');
     return { message: res.errors![0]!.message, fields: res.errors![0]!.extensions!.fields as Record<string, string> };
   };
-  const withQuestion = (q: Record<string, unknown>) => ({ name: 'X', review_type: '360', sections: [{ title: 'S', questions: [{ prompt: 'Q?', perspectives: ['SELF'], ...q }] }] });
+  const withQuestion = (q: Record<string, unknown>) => ({
+    name: 'X',
+    review_type: '360',
+    sections: [{ title: 'S', questions: [{ prompt: 'Q?', perspectives: ['SELF'], ...q }] }],
+  });
 
   it('refuses bad input with a message and the field path', async () => {
     expect((await refusal({ ...validInput(), name: '  ' })).fields).toEqual({ name: 'Enter a template name.' });
-    expect((await refusal(withQuestion({ kind: 'SINGLE_CHOICE', options: ['Only one'] }))).message).toBe('sections.0.questions.0.options: Give at least 2 options.');
-    expect((await refusal(withQuestion({ kind: 'MULTIPLE_CHOICE', options: ['A', 'a'] }))).fields).toMatchObject({ 'sections.0.questions.0.options.1': 'This option is already listed.' });
-    expect((await refusal(withQuestion({ kind: 'RATING', options: labels.slice(0, 4) }))).fields).toEqual({ 'sections.0.questions.0.options': 'Give a label for each of the 5 rating points.' });
-    expect((await refusal(withQuestion({ kind: 'RATING', options: ['1', '', '3', '4', '5'] }))).fields).toEqual({ 'sections.0.questions.0.options.1': 'Enter a label for point 2.' });
-    expect((await refusal(withQuestion({ kind: 'COMPETENCY_RATING', options: labels }))).fields).toEqual({ 'sections.0.questions.0.competency': 'Name the competency this question rates.' });
-    expect((await refusal(withQuestion({ kind: 'TEXT', perspectives: [] }))).fields).toEqual({ 'sections.0.questions.0.perspectives': 'Choose at least one perspective that answers this question.' });
+    expect((await refusal(withQuestion({ kind: 'SINGLE_CHOICE', options: ['Only one'] }))).message).toBe(
+      'sections.0.questions.0.options: Give at least 2 options.',
+    );
+    expect((await refusal(withQuestion({ kind: 'MULTIPLE_CHOICE', options: ['A', 'a'] }))).fields).toMatchObject({
+      'sections.0.questions.0.options.1': 'This option is already listed.',
+    });
+    expect((await refusal(withQuestion({ kind: 'RATING', options: labels.slice(0, 4) }))).fields).toEqual({
+      'sections.0.questions.0.options': 'Give a label for each of the 5 rating points.',
+    });
+    expect((await refusal(withQuestion({ kind: 'RATING', options: ['1', '', '3', '4', '5'] }))).fields).toEqual({
+      'sections.0.questions.0.options.1': 'Enter a label for point 2.',
+    });
+    expect((await refusal(withQuestion({ kind: 'COMPETENCY_RATING', options: labels }))).fields).toEqual({
+      'sections.0.questions.0.competency': 'Name the competency this question rates.',
+    });
+    expect((await refusal(withQuestion({ kind: 'TEXT', perspectives: [] }))).fields).toEqual({
+      'sections.0.questions.0.perspectives': 'Choose at least one perspective that answers this question.',
+    });
     expect((await refusal(withQuestion({ kind: 'TEXT', prompt: ' ' }))).fields).toEqual({ 'sections.0.questions.0.prompt': 'Enter the question.' });
-    expect((await refusal({ name: 'X', review_type: 'yearly', sections: [] })).fields).toEqual({ review_type: 'Choose 360, sprint or any.', sections: 'Add at least one section.' });
-    expect((await refusal({ name: 'X', review_type: '360', sections: [{ title: 'Empty', questions: [] }] })).fields).toEqual({ 'sections.0.questions': 'Add at least one question to this section.' });
+    expect((await refusal({ name: 'X', review_type: 'yearly', sections: [] })).fields).toEqual({
+      review_type: 'Choose 360, sprint or any.',
+      sections: 'Add at least one section.',
+    });
+    expect((await refusal({ name: 'X', review_type: '360', sections: [{ title: 'Empty', questions: [] }] })).fields).toEqual({
+      'sections.0.questions': 'Add at least one question to this section.',
+    });
   });
 
   it('enforces the limits on sections, questions and choices', async () => {
     const q = { kind: 'TEXT', prompt: 'Q?', perspectives: ['SELF'] };
     const tooManySections = { name: 'X', review_type: '360', sections: Array.from({ length: 21 }, (_, i) => ({ title: `S${i}`, questions: [q] })) };
     expect((await refusal(tooManySections)).fields).toEqual({ sections: 'At most 20 sections.' });
-    const tooManyQuestions = { name: 'X', review_type: '360', sections: Array.from({ length: 3 }, (_, i) => ({ title: `S${i}`, questions: Array(40).fill(q) })) };
+    const tooManyQuestions = {
+      name: 'X',
+      review_type: '360',
+      sections: Array.from({ length: 3 }, (_, i) => ({ title: `S${i}`, questions: Array(40).fill(q) })),
+    };
     expect((await refusal(tooManyQuestions)).fields).toEqual({ sections: 'A template holds at most 100 questions (this one has 120).' });
-    expect((await refusal(withQuestion({ kind: 'SINGLE_CHOICE', options: Array.from({ length: 21 }, (_, i) => `O${i}`) }))).fields).toEqual({ 'sections.0.questions.0.options': 'At most 20 options.' });
-    expect((await refusal(withQuestion({ kind: 'TEXT', prompt: 'x'.repeat(501) }))).fields).toEqual({ 'sections.0.questions.0.prompt': 'At most 500 characters.' });
+    expect((await refusal(withQuestion({ kind: 'SINGLE_CHOICE', options: Array.from({ length: 21 }, (_, i) => `O${i}`) }))).fields).toEqual({
+      'sections.0.questions.0.options': 'At most 20 options.',
+    });
+    expect((await refusal(withQuestion({ kind: 'TEXT', prompt: 'x'.repeat(501) }))).fields).toEqual({
+      'sections.0.questions.0.prompt': 'At most 500 characters.',
+    });
   });
 
   it('an unknown question kind is refused by the schema', async () => {
@@ -195,7 +285,10 @@ describe('permissions and isolation', () => {
   it('managers read all, create and copy their own, and change only their own', async () => {
     const list = await managerA.gql(LIST);
     expect(list.errors).toBeUndefined();
-    expect(list.data!.reviewTemplates.find((t: { built_in_key: string }) => t.built_in_key === '360_review')).toMatchObject({ can_edit: false, can_archive: false });
+    expect(list.data!.reviewTemplates.find((t: { built_in_key: string }) => t.built_in_key === '360_review')).toMatchObject({
+      can_edit: false,
+      can_archive: false,
+    });
     const own = (await create(managerA, validInput('Team review'))).data!.createReviewTemplate;
     expect(own).toMatchObject({ can_edit: true, can_archive: true, created_by: { full_name: 'Acme Manager' } });
     expect((await update(managerA, own.id, validInput('Team review v2'))).data!.updateReviewTemplate.name).toBe('Team review v2');
@@ -226,7 +319,12 @@ describe('permissions and isolation', () => {
   });
 
   it('signed-out callers are refused', async () => {
-    const res = await app.inject({ method: 'POST', url: '/graphql', headers: { 'content-type': 'application/json' }, payload: JSON.stringify({ query: '{ reviewTemplates { id } }' }) });
+    const res = await app.inject({
+      method: 'POST',
+      url: '/graphql',
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({ query: '{ reviewTemplates { id } }' }),
+    });
     expect(res.json().errors[0].extensions.code).toBe('UNAUTHENTICATED');
   });
 });
@@ -241,8 +339,16 @@ describe('two people editing the same template', () => {
   it('the save based on the older version is refused with CONFLICT and saves nothing, sections and questions included', async () => {
     const own = (await create(managerA, validInput('Shared review'))).data!.createReviewTemplate;
     const opened = versionOf(own.id);
-    expect((await update(adminA, own.id, validInput('Admin edit'), opened)).data!.updateReviewTemplate).toMatchObject({ name: 'Admin edit', version: opened + 1 });
-    const stale = await update(managerA, own.id, { ...validInput('Manager edit'), sections: [{ title: 'Only this', questions: [{ kind: 'TEXT', prompt: 'Mine?', perspectives: ['MANAGER'] }] }] }, opened);
+    expect((await update(adminA, own.id, validInput('Admin edit'), opened)).data!.updateReviewTemplate).toMatchObject({
+      name: 'Admin edit',
+      version: opened + 1,
+    });
+    const stale = await update(
+      managerA,
+      own.id,
+      { ...validInput('Manager edit'), sections: [{ title: 'Only this', questions: [{ kind: 'TEXT', prompt: 'Mine?', perspectives: ['MANAGER'] }] }] },
+      opened,
+    );
     expect(codeOf(stale)).toBe('CONFLICT');
     const content = findReviewTemplateContent(app.services.db, a.org.id, own.id)!;
     expect(content.name).toBe('Admin edit');

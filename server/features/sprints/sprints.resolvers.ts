@@ -17,8 +17,10 @@ type Ctx = MercuriusContext;
 const requirePlanner = (ctx: Ctx): Viewer => requireManagerOrAdmin(ctx, 'Only managers and admins can automate reviews.');
 
 function checkTeam(ctx: Ctx, viewer: Viewer, teamId: string): void {
-  if (!findTeamsByIds(ctx.services.db, viewer.organizationId, [teamId]).length) throw badInput('team_id: Choose a team.', { fields: { team_id: 'Choose a team.' } });
-  if (viewer.permissionLevel !== 'ADMIN' && !teamsLedBy(ctx, viewer).has(teamId)) throw forbidden('Managers plan sprints only for the teams they manage or lead.');
+  if (!findTeamsByIds(ctx.services.db, viewer.organizationId, [teamId]).length)
+    throw badInput('team_id: Choose a team.', { fields: { team_id: 'Choose a team.' } });
+  if (viewer.permissionLevel !== 'ADMIN' && !teamsLedBy(ctx, viewer).has(teamId))
+    throw forbidden('Managers plan sprints only for the teams they manage or lead.');
 }
 
 function requireSprint(ctx: Ctx, id: string): { viewer: Viewer; sprint: SprintRow } {

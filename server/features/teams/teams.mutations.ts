@@ -6,9 +6,7 @@ import { parseInput } from '../../lib/parse.js';
 import type { Viewer } from '../auth/viewer.js';
 import { publishUserUpdated } from '../users/users.events.js';
 import { findUsersByIds, listUsersByTeamIds, updateUsers } from '../users/users.repo.js';
-import {
-  createTeam, findTeamById, findTeamByName, isUniqueViolation, softDeleteTeam, updateTeam, type TeamRow,
-} from './teams.repo.js';
+import { createTeam, findTeamById, findTeamByName, isUniqueViolation, softDeleteTeam, updateTeam, type TeamRow } from './teams.repo.js';
 
 type Ctx = MercuriusContext;
 const taken = (name: string) => conflict(`A team named "${name.trim()}" already exists. Choose another name.`);
@@ -26,7 +24,8 @@ function checkLeaders(ctx: Ctx, viewer: Viewer, input: { manager_id?: string | n
     if (!id) continue;
     const person = findUsersByIds(ctx.services.db, viewer.organizationId, [id])[0];
     if (!person) throw badInput(`${field}: no such person in this organization.`, { fields: { [field]: 'No such person in this organization.' } });
-    if (person.status === 'DEACTIVATED') throw badInput(`${field}: ${person.full_name} is deactivated.`, { fields: { [field]: `${person.full_name} is deactivated.` } });
+    if (person.status === 'DEACTIVATED')
+      throw badInput(`${field}: ${person.full_name} is deactivated.`, { fields: { [field]: `${person.full_name} is deactivated.` } });
   }
 }
 
@@ -57,8 +56,9 @@ function setTeamOf(ctx: Ctx, viewer: Viewer, userIds: string[], teamId: string |
   publishUserUpdated(ctx.services, userIds);
 }
 
-const leaderIds = (...teams: Array<Pick<TeamRow, 'manager_id' | 'team_lead_id'>>) =>
-  [...new Set(teams.flatMap((t) => [t.manager_id, t.team_lead_id]).filter((id): id is string => !!id))];
+const leaderIds = (...teams: Array<Pick<TeamRow, 'manager_id' | 'team_lead_id'>>) => [
+  ...new Set(teams.flatMap((t) => [t.manager_id, t.team_lead_id]).filter((id): id is string => !!id)),
+];
 
 export const teamMutations = {
   createTeam: (_: unknown, args: { input: unknown }, ctx: Ctx) => {
@@ -106,7 +106,9 @@ export const teamMutations = {
     const viewer = requireAdmin(ctx);
     const ids = new Set(parseInput(teamMemberIdsSchema, args.user_ids));
     const team = requireTeam(ctx, viewer, args.id);
-    const leaving = listUsersByTeamIds(ctx.services.db, viewer.organizationId, [team.id]).filter((u) => ids.has(u.id)).map((u) => u.id);
+    const leaving = listUsersByTeamIds(ctx.services.db, viewer.organizationId, [team.id])
+      .filter((u) => ids.has(u.id))
+      .map((u) => u.id);
     setTeamOf(ctx, viewer, leaving, null);
     return team;
   },

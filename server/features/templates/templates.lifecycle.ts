@@ -89,7 +89,11 @@ export function templateLifecycle<V, In>(area: TemplateArea<V, In>) {
     },
     copy: (ctx: Ctx, args: Args) => {
       const viewer = writer(ctx);
-      return insert(ctx, viewer, area.copyOf(ctx, viewer, args, (id) => find(ctx, viewer, id)));
+      return insert(
+        ctx,
+        viewer,
+        area.copyOf(ctx, viewer, args, (id) => find(ctx, viewer, id)),
+      );
     },
     update: (ctx: Ctx, id: string, input: unknown, baseVersion: number) => {
       const { viewer, template } = changeable(ctx, id, 'edit');
@@ -117,7 +121,10 @@ export type TemplateFields = {
 };
 
 /** An area's Query and Mutation resolvers of the lifecycle, under the names its schema already has. */
-export function templateResolvers<V, In>(ops: ReturnType<typeof templateLifecycle<V, In>>, fields: TemplateFields): { Query: Record<string, Resolver>; Mutation: Record<string, Resolver> } {
+export function templateResolvers<V, In>(
+  ops: ReturnType<typeof templateLifecycle<V, In>>,
+  fields: TemplateFields,
+): { Query: Record<string, Resolver>; Mutation: Record<string, Resolver> } {
   const flag = fields.listFlag ?? 'include_archived';
   return {
     Query: {

@@ -36,30 +36,51 @@ export type StoredTemplatesConfig<T extends TemplateTable, Def extends { id: str
  * saves of the same version cannot both pass (docs/decisions/0059); archiving changes no content
  * and leaves the version alone.
  */
-export function storedTemplates<T extends TemplateTable, Def extends { id: string }, In>(config: StoredTemplatesConfig<T, Def, In>): TemplateStore<StoredTemplateView<Def>, In> {
+export function storedTemplates<T extends TemplateTable, Def extends { id: string }, In>(
+  config: StoredTemplatesConfig<T, Def, In>,
+): TemplateStore<StoredTemplateView<Def>, In> {
   const { table: t } = config;
   type Row = T['$inferSelect'] & { archived_at: string | null; created_by: string | null; updated_at: string | null; version: number };
   const view = (row: Row): StoredTemplateView<Def> => ({
-    ...config.contentOf(row), built_in: false, archived: row.archived_at !== null, created_by: row.created_by, updated_at: row.updated_at, version: row.version,
+    ...config.contentOf(row),
+    built_in: false,
+    archived: row.archived_at !== null,
+    created_by: row.created_by,
+    updated_at: row.updated_at,
+    version: row.version,
   });
   // A copy: the built-ins are shared constants.
-  const builtInView = (def: Def): StoredTemplateView<Def> => ({ ...structuredClone(def), built_in: true, archived: false, created_by: null, updated_at: null, version: 0 });
+  const builtInView = (def: Def): StoredTemplateView<Def> => ({
+    ...structuredClone(def),
+    built_in: true,
+    archived: false,
+    created_by: null,
+    updated_at: null,
+    version: 0,
+  });
   // Drizzle cannot type the rows of a table given as a type parameter: the queries use the plain
   // table, and their rows are read as this table's rows.
   const plain = t as SQLiteTable;
   const inOrg = (orgId: string) => eq(t.organization_id, orgId);
-  const write = (db: Db, set: Record<string, unknown>, where: SQL | undefined) =>
-    db.update(plain).set(set).where(where).returning().get() as Row | undefined;
+  const write = (db: Db, set: Record<string, unknown>, where: SQL | undefined) => db.update(plain).set(set).where(where).returning().get() as Row | undefined;
   return {
     list(db, orgId, includeArchived) {
-      const own = db.select().from(plain).where(includeArchived ? inOrg(orgId) : and(inOrg(orgId), isNull(t.archived_at)))
-        .orderBy(asc(sql`lower(${t.name})`), asc(t.created_at)).all() as Row[];
+      const own = db
+        .select()
+        .from(plain)
+        .where(includeArchived ? inOrg(orgId) : and(inOrg(orgId), isNull(t.archived_at)))
+        .orderBy(asc(sql`lower(${t.name})`), asc(t.created_at))
+        .all() as Row[];
       return [...config.builtIns.map(builtInView), ...own.map(view)];
     },
     find(db, orgId, id) {
       const builtIn = config.builtIns.find((d) => d.id === id);
       if (builtIn) return builtInView(builtIn);
-      const row = db.select().from(plain).where(and(inOrg(orgId), eq(t.id, id))).get() as Row | undefined;
+      const row = db
+        .select()
+        .from(plain)
+        .where(and(inOrg(orgId), eq(t.id, id)))
+        .get() as Row | undefined;
       return row ? view(row) : undefined;
     },
     insert(db, orgId, input, createdBy) {
@@ -68,7 +89,11 @@ export function storedTemplates<T extends TemplateTable, Def extends { id: strin
       return view(row);
     },
     update(db, orgId, id, input, baseVersion) {
-      const row = write(db, { ...config.columns(input), version: sql`${t.version} + 1`, updated_at: nowIso() }, and(inOrg(orgId), eq(t.id, id), eq(t.version, baseVersion)));
+      const row = write(
+        db,
+        { ...config.columns(input), version: sql`${t.version} + 1`, updated_at: nowIso() },
+        and(inOrg(orgId), eq(t.id, id), eq(t.version, baseVersion)),
+      );
       if (!row) throw staleSave(config.kind);
       return view(row);
     },

@@ -25,10 +25,15 @@ export function creatorTemplateRules<Def extends { id: string }>(kind: string, r
 }
 
 /** Content parsed with the shared schema (GraphQL's nulls read as missing keys). */
-export const parsedWith = <S extends z.ZodType>(schema: S) => (_ctx: unknown, _viewer: unknown, input: unknown): z.output<S> => parseInput(schema, withoutNulls(input));
+export const parsedWith =
+  <S extends z.ZodType>(schema: S) =>
+  (_ctx: unknown, _viewer: unknown, input: unknown): z.output<S> =>
+    parseInput(schema, withoutNulls(input));
 
 /** A copy of the template named by the mutation's `id`: the same content, named "Copy of X" (cut to the name limit). */
-export const copyNamed = (nameMax: number) => <V extends { name: string }>(_ctx: unknown, _viewer: unknown, args: Record<string, unknown>, find: (id: string) => V): V => {
-  const source = find(String(args.id));
-  return { ...source, name: `Copy of ${source.name}`.slice(0, nameMax) };
-};
+export const copyNamed =
+  (nameMax: number) =>
+  <V extends { name: string }>(_ctx: unknown, _viewer: unknown, args: Record<string, unknown>, find: (id: string) => V): V => {
+    const source = find(String(args.id));
+    return { ...source, name: `Copy of ${source.name}`.slice(0, nameMax) };
+  };

@@ -14,7 +14,9 @@ beforeAll(async () => {
   b = await seedOrg(app, 'Globex');
   adminA = await signedIn(app, a.admin.email);
 });
-afterAll(async () => { await app.close(); });
+afterAll(async () => {
+  await app.close();
+});
 
 /** Every query that takes an id or email, asked by A's admin about B's people and teams. */
 describe('queries never reach another organization', () => {
@@ -46,7 +48,9 @@ describe('queries never reach another organization', () => {
   }
 
   it('lists hold only the caller organization', async () => {
-    const res = await adminA.gql('{ allUsers(includeDeleted: true) { email } organizationUsersFull { email } organizationAdmins { email } teams { id } businessUnits { id } departments { id } subdepartments { id } organization { id name } }');
+    const res = await adminA.gql(
+      '{ allUsers(includeDeleted: true) { email } organizationUsersFull { email } organizationAdmins { email } teams { id } businessUnits { id } departments { id } subdepartments { id } organization { id name } }',
+    );
     expect(res.errors).toBeUndefined();
     const emails = [...res.data!.allUsers, ...res.data!.organizationUsersFull, ...res.data!.organizationAdmins].map((u: { email: string }) => u.email);
     expect(emails.length).toBeGreaterThan(0);
@@ -62,8 +66,16 @@ describe('mutations never reach another organization', () => {
     ['updateOneUser', 'mutation($id: ID!) { updateOneUser(id: $id, input: { full_name: "Hacked" }) { id } }', (o) => ({ id: o.member.id })],
     ['updateManyUsers', 'mutation($ids: [ID!]!) { updateManyUsers(ids: $ids, input: { full_name: "Hacked" }) { id } }', (o) => ({ ids: [o.member.id] })],
     ['updateUserByAdmin', 'mutation($id: ID!) { updateUserByAdmin(id: $id, input: { full_name: "Hacked" }) { id } }', (o) => ({ id: o.member.id })],
-    ['updateUser with a foreign manager', 'mutation($id: ID!, $m: ID) { updateUser(id: $id, input: { manager_id: $m }) { id } }', (o) => ({ id: a.member.id, m: o.manager.id })],
-    ['updateUser with a foreign team', 'mutation($id: ID!, $t: ID) { updateUser(id: $id, input: { team_id: $t }) { id } }', (o) => ({ id: a.member.id, t: o.team.id })],
+    [
+      'updateUser with a foreign manager',
+      'mutation($id: ID!, $m: ID) { updateUser(id: $id, input: { manager_id: $m }) { id } }',
+      (o) => ({ id: a.member.id, m: o.manager.id }),
+    ],
+    [
+      'updateUser with a foreign team',
+      'mutation($id: ID!, $t: ID) { updateUser(id: $id, input: { team_id: $t }) { id } }',
+      (o) => ({ id: a.member.id, t: o.team.id }),
+    ],
   ];
   for (const [name, query, vars] of mutations) {
     it(name, async () => {

@@ -10,7 +10,8 @@ export type SignInAccount = { id: string; hash: string | null; status: string; o
 
 /** The live account with this address in a live organization (addresses are unique across organizations). */
 export function findSignInAccount(db: Db, email: string): SignInAccount | undefined {
-  return db.select({ id: users.id, hash: users.password_hash, status: users.status, organizationId: users.organization_id })
+  return db
+    .select({ id: users.id, hash: users.password_hash, status: users.status, organizationId: users.organization_id })
     .from(users)
     .innerJoin(organizations, eq(organizations.id, users.organization_id))
     .where(and(eq(users.email, email), isNull(users.deleted_at), isNull(organizations.deleted_at)))

@@ -9,8 +9,17 @@ const COLUMNS = USER_COLUMN_NAMES;
 const ALWAYS: UserColumn[] = ['id', 'organization_id', 'status', 'permission_level', 'deleted_at', 'manager_id', 'team_id'];
 /** User fields that are not columns, and the columns their resolvers read. */
 const DERIVED: Record<string, UserColumn[]> = {
-  __typename: [], manager: ['manager_id'], team: ['team_id'], subdepartment: ['subdepartment_id'], profile_picture: ['profile_picture_id'],
-  managed_teams: [], secondary_emails: [], secondary_phones: [], media: [], goals: [], user_reviews_reviewee: [],
+  __typename: [],
+  manager: ['manager_id'],
+  team: ['team_id'],
+  subdepartment: ['subdepartment_id'],
+  profile_picture: ['profile_picture_id'],
+  managed_teams: [],
+  secondary_emails: [],
+  secondary_phones: [],
+  media: [],
+  goals: [],
+  user_reviews_reviewee: [],
 };
 
 /**

@@ -11,8 +11,13 @@ import { findUserByEmail, type UserRow } from './users.repo.js';
 
 /** The field of the single-person form that each mass-creation refusal is about. */
 const FIELD_OF: Record<MassCreateErrorType, string> = {
-  INVALID_EMAIL: 'email', BLOCKED_EMAIL_DOMAIN: 'email', DUPLICATE_IN_FILE: 'email', ALREADY_EXISTS: 'email',
-  INVALID_ROW: '_', UNKNOWN_TEAM: 'team', UNKNOWN_MANAGER: 'manager_email',
+  INVALID_EMAIL: 'email',
+  BLOCKED_EMAIL_DOMAIN: 'email',
+  DUPLICATE_IN_FILE: 'email',
+  ALREADY_EXISTS: 'email',
+  INVALID_ROW: '_',
+  UNKNOWN_TEAM: 'team',
+  UNKNOWN_MANAGER: 'manager_email',
 };
 
 /** Words for one person where the import's wording speaks of rows and files. */
@@ -32,7 +37,8 @@ export async function addOnePerson(services: Services, viewer: Viewer, input: un
   const failure = result.usersWithErrors[0];
   if (failure) {
     const field = FIELD_OF[failure.errorType];
-    const message = MESSAGE_OF[failure.errorType] ?? failure.message.replace(/^[a-z_]+: /, '').replace(/^[a-z]+\s/, (word) => word[0]!.toUpperCase() + word.slice(1));
+    const message =
+      MESSAGE_OF[failure.errorType] ?? failure.message.replace(/^[a-z_]+: /, '').replace(/^[a-z]+\s/, (word) => word[0]!.toUpperCase() + word.slice(1));
     const fields: FieldErrors = { [field]: message };
     throw badInput(field === '_' ? message : `${field}: ${message}`, { fields });
   }

@@ -23,11 +23,25 @@ async function post(action: string, body: Record<string, unknown>): Promise<Ligh
   return browser.request({ method: 'POST', url: `/api/auth/${action}`, json: { ...body, csrfToken } });
 }
 const lastToken = (email: string) => new URL(outboxMails(app, email).at(-1)!.link!).searchParams.get('token')!;
-const row = (email: string) => app.services.db.$client.prepare('SELECT id, status, invited_at, role, permission_level, team_id, manager_id FROM users WHERE email = ?').get(email) as
-  { id: string; status: string; invited_at: string | null; role: string | null; permission_level: string; team_id: string | null; manager_id: string | null } | undefined;
-const inviteToken = (email: string) => app.services.db.$client.prepare("SELECT expires_at, created_at FROM one_time_tokens WHERE email = ? AND purpose = 'invite' ORDER BY created_at DESC LIMIT 1").get(email) as { expires_at: number; created_at: string };
+const row = (email: string) =>
+  app.services.db.$client.prepare('SELECT id, status, invited_at, role, permission_level, team_id, manager_id FROM users WHERE email = ?').get(email) as
+    | {
+        id: string;
+        status: string;
+        invited_at: string | null;
+        role: string | null;
+        permission_level: string;
+        team_id: string | null;
+        manager_id: string | null;
+      }
+    | undefined;
+const inviteToken = (email: string) =>
+  app.services.db.$client
+    .prepare("SELECT expires_at, created_at FROM one_time_tokens WHERE email = ? AND purpose = 'invite' ORDER BY created_at DESC LIMIT 1")
+    .get(email) as { expires_at: number; created_at: string };
 
-const ADD = 'mutation($input: AddUserInput!, $send: Boolean!) { addUser(input: $input, sendInvitation: $send) { id email status invited_at role permission_level team { name } manager { email } } }';
+const ADD =
+  'mutation($input: AddUserInput!, $send: Boolean!) { addUser(input: $input, sendInvitation: $send) { id email status invited_at role permission_level team { name } manager { email } } }';
 
 beforeAll(async () => {
   app = await createTestApp();
@@ -109,7 +123,10 @@ describe('sending invitations', () => {
     expect(outboxMails(app, already.email)).toHaveLength(alreadyMails);
     expect(outboxMails(app, gone.email)).toHaveLength(0);
     expect(outboxMails(app, outsider.email)).toHaveLength(0);
-    expect((await admin.gql('{ adminDashboard { pending_invitations { not_invited oldest { invited_at } } } }')).data?.adminDashboard.pending_invitations.not_invited).toBe(0);
+    expect(
+      (await admin.gql('{ adminDashboard { pending_invitations { not_invited oldest { invited_at } } } }')).data?.adminDashboard.pending_invitations
+        .not_invited,
+    ).toBe(0);
     expect((await admin.gql('mutation { sendInvitationsToAllNotInvited }')).data?.sendInvitationsToAllNotInvited).toBe(0);
   });
 
@@ -117,7 +134,9 @@ describe('sending invitations', () => {
     const person = await addUser(app, org.org.id, { email: 'typo@acme.example', status: 'INVITED' });
     await admin.gql('mutation($ids: [ID!]!) { sendInvitations(ids: $ids) }', { ids: [person.id] });
     const oldLink = lastToken(person.email);
-    const res = await admin.gql('mutation($id: ID!) { updateUserByAdmin(id: $id, input: { email: "fixed@acme.example" }) { email invited_at } }', { id: person.id });
+    const res = await admin.gql('mutation($id: ID!) { updateUserByAdmin(id: $id, input: { email: "fixed@acme.example" }) { email invited_at } }', {
+      id: person.id,
+    });
     // Until the new address is confirmed, the old one and its invitation stay (docs/decisions/0057).
     expect(res.data?.updateUserByAdmin).toMatchObject({ email: 'typo@acme.example', invited_at: expect.any(String) });
     expect((await post('verify-email', { token: lastToken('fixed@acme.example') })).json()).toEqual({ ok: true, email: 'fixed@acme.example' });
@@ -177,11 +196,25 @@ describe('forgot password for an invited person', () => {
 describe('adding one person', () => {
   it('creates an INVITED person with team and manager and sends the invitation when asked', async () => {
     const res = await admin.gql(ADD, {
-      input: { email: ' Nina.New@Acme.example ', full_name: 'Nina New', role: 'Backend engineer', permission_level: 'MANAGER', team: 'Core', manager_email: org.manager.email },
+      input: {
+        email: ' Nina.New@Acme.example ',
+        full_name: 'Nina New',
+        role: 'Backend engineer',
+        permission_level: 'MANAGER',
+        team: 'Core',
+        manager_email: org.manager.email,
+      },
       send: true,
     });
     expect(res.errors).toBeUndefined();
-    expect(res.data?.addUser).toMatchObject({ email: 'nina.new@acme.example', status: 'INVITED', role: 'Backend engineer', permission_level: 'MANAGER', team: { name: 'Core' }, manager: { email: org.manager.email } });
+    expect(res.data?.addUser).toMatchObject({
+      email: 'nina.new@acme.example',
+      status: 'INVITED',
+      role: 'Backend engineer',
+      permission_level: 'MANAGER',
+      team: { name: 'Core' },
+      manager: { email: org.manager.email },
+    });
     expect(res.data?.addUser.invited_at).not.toBeNull();
     expect(outboxMails(app, 'nina.new@acme.example')).toHaveLength(1);
     expect((await post('change-password', { token: lastToken('nina.new@acme.example'), password: PASSWORD })).statusCode).toBe(200);
@@ -213,7 +246,7 @@ describe('adding one person', () => {
     expect(outboxMails(app, email)).toHaveLength(0);
   });
 
-  it('uses the organization\'s own blocked domains, like the import', async () => {
+  it("uses the organization's own blocked domains, like the import", async () => {
     app.services.db.$client.prepare('UPDATE organizations SET blocked_email_domains = ? WHERE id = ?').run(JSON.stringify(['agency.example']), org.org.id);
     const res = await admin.gql(ADD, { input: { email: 'temp@agency.example', full_name: 'Temp Worker' }, send: false });
     expect(res.errors?.[0]?.extensions?.fields).toEqual({ email: 'agency.example is blocked by this organization.' });
@@ -226,7 +259,10 @@ describe('adding one person', () => {
     createTeam(app.services.db, other.id, { name: 'Foreign' });
     const byTeam = await admin.gql(ADD, { input: { email: 'cross-team@acme.example', full_name: 'Cross Team', team: 'Foreign' }, send: false });
     expect(byTeam.errors?.[0]?.extensions?.fields).toEqual({ team: expect.stringMatching(/no longer exists/) });
-    const byManager = await admin.gql(ADD, { input: { email: 'cross-boss@acme.example', full_name: 'Cross Boss', manager_email: stranger.email }, send: false });
+    const byManager = await admin.gql(ADD, {
+      input: { email: 'cross-boss@acme.example', full_name: 'Cross Boss', manager_email: stranger.email },
+      send: false,
+    });
     expect(byManager.errors?.[0]?.extensions?.fields).toEqual({ manager_email: expect.stringMatching(/not a person of this organization/) });
     expect(row('cross-team@acme.example')).toBeUndefined();
     expect(row('cross-boss@acme.example')).toBeUndefined();

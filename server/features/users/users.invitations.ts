@@ -18,7 +18,12 @@ export function inviteUsers(services: Services, organizationId: string, people: 
   if (!organization) return 0; // a closed organization invites nobody
   db.transaction(() => {
     for (const user of invitable) sendInvitation(services, user, organization.name);
-    markInvited(db, organizationId, invitable.map((u) => u.id), nowIso());
+    markInvited(
+      db,
+      organizationId,
+      invitable.map((u) => u.id),
+      nowIso(),
+    );
   });
   return invitable.length;
 }

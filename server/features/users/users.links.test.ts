@@ -11,7 +11,8 @@ import { Browser, addUser, codeOf, createTestApp, outboxMails, seedOrg, signedIn
 
 const NEW_PASSWORD = 'a brand new passphrase';
 const OUTBOX = '{ emailOutbox(limit: 500) { to subject text link link_withheld } }';
-const SET_LEVEL = 'mutation($id: ID!, $level: ValidUserPermissionLevel!) { updateUserByAdmin(id: $id, input: { permission_level: $level }) { permission_level } }';
+const SET_LEVEL =
+  'mutation($id: ID!, $level: ValidUserPermissionLevel!) { updateUserByAdmin(id: $id, input: { permission_level: $level }) { permission_level } }';
 const SET_STATUS = 'mutation($id: ID!, $status: ValidUserStatus!) { updateOneUser(id: $id, input: { status: $status }) { status } }';
 const SET_EMAIL = 'mutation($id: ID!, $email: String!) { updateUserByAdmin(id: $id, input: { email: $email }) { id email email_verified } }';
 
@@ -26,22 +27,27 @@ async function post(action: string, body: Record<string, unknown>) {
 }
 /** The token of the last link mailed to this address, straight from the outbox table. */
 const lastToken = (to: string) => new URL(outboxMails(app, to).at(-1)!.link!).searchParams.get('token')!;
-const emailOf = (id: string) => (app.services.db.$client.prepare('SELECT email, invited_at FROM users WHERE id = ?').get(id) as { email: string; invited_at: string | null });
+const emailOf = (id: string) =>
+  app.services.db.$client.prepare('SELECT email, invited_at FROM users WHERE id = ?').get(id) as { email: string; invited_at: string | null };
 
 beforeAll(async () => {
   app = await createTestApp();
   org = await seedOrg(app, 'Linked');
   admin = await signedIn(app, org.admin.email);
 });
-afterAll(async () => { await app.close(); });
+afterAll(async () => {
+  await app.close();
+});
 
-describe('a permission change ends the person\'s open links', () => {
+describe("a permission change ends the person's open links", () => {
   it('demoting a co-admin does not reveal their reset link in the outbox, and re-promoting does not bring it back', async () => {
     const bea = await addUser(app, org.org.id, { email: 'bea@linked.example', full_name: 'Bea Admin', permission_level: 'ADMIN' });
     expect((await post('forgot-password', { email: bea.email })).statusCode).toBe(200);
     const token = lastToken(bea.email);
-    const resetMail = async () => ((await admin.gql(OUTBOX)).data!.emailOutbox as Array<{ to: string; subject: string; text: string; link: string | null; link_withheld: string | null }>)
-      .find((m) => m.to === bea.email && m.subject === 'Reset your Teamlens password')!;
+    const resetMail = async () =>
+      (
+        (await admin.gql(OUTBOX)).data!.emailOutbox as Array<{ to: string; subject: string; text: string; link: string | null; link_withheld: string | null }>
+      ).find((m) => m.to === bea.email && m.subject === 'Reset your Teamlens password')!;
     expect((await resetMail()).link_withheld).toMatch(/another admin/);
 
     expect((await admin.gql(SET_LEVEL, { id: bea.id, level: 'MEMBER' })).data!.updateUserByAdmin.permission_level).toBe('MEMBER');
@@ -69,7 +75,9 @@ describe('a permission change ends the person\'s open links', () => {
   it('a level change ends a pending email change and an invitation (the invited person is "not invited" again)', async () => {
     const eve = await addUser(app, org.org.id, { email: 'eve@linked.example' });
     const me = await signedIn(app, eve.email);
-    const asked = await me.gql('mutation($input: UpdateMeInput!) { updateMe(input: $input) { user { email } } }', { input: { email: 'eve.new@linked.example', current_password: TEST_PASSWORD } });
+    const asked = await me.gql('mutation($input: UpdateMeInput!) { updateMe(input: $input) { user { email } } }', {
+      input: { email: 'eve.new@linked.example', current_password: TEST_PASSWORD },
+    });
     expect(asked.errors).toBeUndefined();
     const emailToken = lastToken('eve.new@linked.example');
     await admin.gql(SET_LEVEL, { id: eve.id, level: 'MANAGER' });
@@ -85,8 +93,8 @@ describe('a permission change ends the person\'s open links', () => {
   });
 });
 
-describe('an admin changing someone\'s email', () => {
-  it('answers the same for a free address and another organization\'s, confirms by a link to the new address, and keeps the old one until then', async () => {
+describe("an admin changing someone's email", () => {
+  it("answers the same for a free address and another organization's, confirms by a link to the new address, and keeps the old one until then", async () => {
     const other = await seedOrg(app, 'Elsewhere');
     const fay = await addUser(app, org.org.id, { email: 'fay@linked.example' });
     const gus = await addUser(app, org.org.id, { email: 'gus@linked.example' });
@@ -110,7 +118,7 @@ describe('an admin changing someone\'s email', () => {
     expect(emailOf(other.member.id).email).toBe(other.member.email);
   });
 
-  it('an address of the admin\'s own organization is still refused plainly', async () => {
+  it("an address of the admin's own organization is still refused plainly", async () => {
     const hal = await addUser(app, org.org.id, { email: 'hal@linked.example' });
     const res = await admin.gql(SET_EMAIL, { id: hal.id, email: org.member.email });
     expect(codeOf(res)).toBe('CONFLICT');

@@ -19,7 +19,9 @@ export function loadUser(ctx: MercuriusContext, id: string | null): Promise<User
 /** Removed people included: for fields that keep naming who wrote, received or was asked something (User! stays answerable). */
 export function loadAnyUser(ctx: MercuriusContext, id: string | null): Promise<UserRow | null> | null {
   if (!id) return null;
-  return ctx.loaders.get<UserRow | null>('users.anyById', (ids) => indexBy(findUsersByIds(ctx.services.db, orgOf(ctx), ids, { includeDeleted: true }), (u) => u.id), null).load(id);
+  return ctx.loaders
+    .get<UserRow | null>('users.anyById', (ids) => indexBy(findUsersByIds(ctx.services.db, orgOf(ctx), ids, { includeDeleted: true }), (u) => u.id), null)
+    .load(id);
 }
 
 export function loadTeam(ctx: MercuriusContext, id: string | null): Promise<TeamRow | null> | null {
@@ -29,7 +31,9 @@ export function loadTeam(ctx: MercuriusContext, id: string | null): Promise<Team
 
 export function loadMedia(ctx: MercuriusContext, id: string | null): Promise<PresentedMedia | null> | null {
   if (!id) return null;
-  return ctx.loaders.get<PresentedMedia | null>('media.byId', (ids) => new Map(findMediaByIds(ctx.services.db, orgOf(ctx), ids).map((m) => [m.id, presentMedia(m)])), null).load(id);
+  return ctx.loaders
+    .get<PresentedMedia | null>('media.byId', (ids) => new Map(findMediaByIds(ctx.services.db, orgOf(ctx), ids).map((m) => [m.id, presentMedia(m)])), null)
+    .load(id);
 }
 
 /** User fields that point elsewhere: one SQL statement per field per query level. */
@@ -37,22 +41,54 @@ export const userRelationFields = {
   manager: (u: UserRow, _: unknown, ctx: MercuriusContext) => loadUser(ctx, u.manager_id),
   team: (u: UserRow, _: unknown, ctx: MercuriusContext) => loadTeam(ctx, u.team_id),
   profile_picture: (u: UserRow, _: unknown, ctx: MercuriusContext) => loadMedia(ctx, u.profile_picture_id),
-  subdepartment: (u: UserRow, _: unknown, ctx: MercuriusContext) => (u.subdepartment_id
-    ? ctx.loaders.get('subdepartments.byId', (ids) => indexBy(findSubdepartmentsByIds(ctx.services.db, orgOf(ctx), ids), (s) => s.id), null).load(u.subdepartment_id)
-    : null),
-  managed_teams: (u: UserRow, _: unknown, ctx: MercuriusContext) => ctx.loaders.get<TeamRow[]>('teams.managedBy', (ids) => {
-    const teams = teamsManagedBy(ctx.services.db, orgOf(ctx), ids);
-    const out = new Map<string, TeamRow[]>();
-    for (const id of ids) out.set(id, teams.filter((t) => t.manager_id === id || t.team_lead_id === id));
-    return out;
-  }, []).load(u.id),
+  subdepartment: (u: UserRow, _: unknown, ctx: MercuriusContext) =>
+    u.subdepartment_id
+      ? ctx.loaders
+          .get('subdepartments.byId', (ids) => indexBy(findSubdepartmentsByIds(ctx.services.db, orgOf(ctx), ids), (s) => s.id), null)
+          .load(u.subdepartment_id)
+      : null,
+  managed_teams: (u: UserRow, _: unknown, ctx: MercuriusContext) =>
+    ctx.loaders
+      .get<TeamRow[]>(
+        'teams.managedBy',
+        (ids) => {
+          const teams = teamsManagedBy(ctx.services.db, orgOf(ctx), ids);
+          const out = new Map<string, TeamRow[]>();
+          for (const id of ids)
+            out.set(
+              id,
+              teams.filter((t) => t.manager_id === id || t.team_lead_id === id),
+            );
+          return out;
+        },
+        [],
+      )
+      .load(u.id),
   secondary_emails: (u: UserRow, _: unknown, ctx: MercuriusContext) =>
-    ctx.loaders.get('users.secondaryEmails', (ids) => groupBy(secondaryEmailsByUserIds(ctx.services.db, ids), (r) => r.user_id), [] as Array<{ id: string; email: string }>).load(u.id),
+    ctx.loaders
+      .get(
+        'users.secondaryEmails',
+        (ids) => groupBy(secondaryEmailsByUserIds(ctx.services.db, ids), (r) => r.user_id),
+        [] as Array<{ id: string; email: string }>,
+      )
+      .load(u.id),
   secondary_phones: (u: UserRow, _: unknown, ctx: MercuriusContext) =>
-    ctx.loaders.get('users.secondaryPhones', (ids) => groupBy(secondaryPhonesByUserIds(ctx.services.db, ids), (r) => r.user_id), [] as Array<{ id: string; phone: string }>).load(u.id),
+    ctx.loaders
+      .get(
+        'users.secondaryPhones',
+        (ids) => groupBy(secondaryPhonesByUserIds(ctx.services.db, ids), (r) => r.user_id),
+        [] as Array<{ id: string; phone: string }>,
+      )
+      .load(u.id),
   media: (u: UserRow, _: unknown, ctx: MercuriusContext) =>
-    ctx.loaders.get('media.byOwner', (ids) => {
-      const grouped = groupBy(listMediaByOwnerIds(ctx.services.db, orgOf(ctx), ids), (m) => m.owner_id);
-      return new Map([...grouped].map(([k, rows]) => [k, rows.map(presentMedia)]));
-    }, [] as PresentedMedia[]).load(u.id),
+    ctx.loaders
+      .get(
+        'media.byOwner',
+        (ids) => {
+          const grouped = groupBy(listMediaByOwnerIds(ctx.services.db, orgOf(ctx), ids), (m) => m.owner_id);
+          return new Map([...grouped].map(([k, rows]) => [k, rows.map(presentMedia)]));
+        },
+        [] as PresentedMedia[],
+      )
+      .load(u.id),
 };

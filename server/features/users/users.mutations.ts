@@ -1,9 +1,7 @@
 import type { MercuriusContext } from 'mercurius';
 import { badInput, conflict, forbidden, notFound, rateLimited } from '../../../shared/app-error.js';
 import { RateLimiter } from '../../lib/rate-limiter.js';
-import {
-  adminUserSchema, idListSchema, updateUserSchema, widgetPreferencesSchema,
-} from '../../../shared/user.schemas.js';
+import { adminUserSchema, idListSchema, updateUserSchema, widgetPreferencesSchema } from '../../../shared/user.schemas.js';
 import { updateMeSchema, updatePasswordSchema } from '../../../shared/me.schemas.js';
 import { requireAdmin, requireViewer } from '../../graphql/context.js';
 import { parseInput } from '../../lib/parse.js';
@@ -20,8 +18,17 @@ import { endUserSessions, passwordChanged, permissionsChanged, publishUserUpdate
 import { inviteUsers } from './users.invitations.js';
 import { forbiddenUserFields, managesUser } from './users.policy.js';
 import {
-  countActiveAdmins, findNotInvitedUsers, findUserByEmail, findUserById, findUsersByIds, setWidgetPreferences, softDeleteUsers, updateUser, updateUsers,
-  type UserPatch, type UserRow,
+  countActiveAdmins,
+  findNotInvitedUsers,
+  findUserByEmail,
+  findUserById,
+  findUsersByIds,
+  setWidgetPreferences,
+  softDeleteUsers,
+  updateUser,
+  updateUsers,
+  type UserPatch,
+  type UserRow,
 } from './users.repo.js';
 import { expireOrganizationLinks, revokeOrganizationSessions } from '../auth/auth.repo.js';
 import { topics } from '../../graphql/pubsub.js';
@@ -51,7 +58,8 @@ function checkReferences(ctx: MercuriusContext, viewer: Viewer, input: UserInput
     if (!findUserById(db, viewer.organizationId, input.manager_id)) throw badInput('manager_id: no such user in this organization.');
   }
   if (input.team_id && !findTeamsByIds(db, viewer.organizationId, [input.team_id]).length) throw badInput('team_id: no such team in this organization.');
-  if (input.subdepartment_id && !findSubdepartmentsByIds(db, viewer.organizationId, [input.subdepartment_id]).length) throw badInput('subdepartment_id: no such sub-department.');
+  if (input.subdepartment_id && !findSubdepartmentsByIds(db, viewer.organizationId, [input.subdepartment_id]).length)
+    throw badInput('subdepartment_id: no such sub-department.');
 }
 
 function toPatch(input: UserInput): UserPatch {
@@ -69,8 +77,17 @@ function applyUserUpdate(ctx: MercuriusContext, viewer: Viewer, ids: string[], i
   if (returning) requireSeats(ctx.services, viewer.organizationId, returning);
   db.transaction(() => {
     updateUsers(db, viewer.organizationId, ids, toPatch(input));
-    recordAuditAbout(db, auditActor(ctx, viewer), 'STATUS_CHANGED', changed.map((u) => ({ ...u, details: { from: u.status, to: input.status! } })));
-    permissionsChanged(ctx.services, viewer.organizationId, changed.map((u) => u.id));
+    recordAuditAbout(
+      db,
+      auditActor(ctx, viewer),
+      'STATUS_CHANGED',
+      changed.map((u) => ({ ...u, details: { from: u.status, to: input.status! } })),
+    );
+    permissionsChanged(
+      ctx.services,
+      viewer.organizationId,
+      changed.map((u) => u.id),
+    );
   });
   if (input.status === 'DEACTIVATED') endUserSessions(ctx.services, ids);
   if (returning) seatsAdded(ctx.services, viewer.organizationId);
@@ -98,7 +115,8 @@ export const userMutations = {
       sendEmailChangeLink(ctx.services, me, input.email);
     }
     if (input.profile_picture_id !== undefined) {
-      if (input.profile_picture_id && !findMediaByIds(db, viewer.organizationId, [input.profile_picture_id]).length) throw badInput('profile_picture_id: no such picture.');
+      if (input.profile_picture_id && !findMediaByIds(db, viewer.organizationId, [input.profile_picture_id]).length)
+        throw badInput('profile_picture_id: no such picture.');
       patch.profile_picture_id = input.profile_picture_id ?? null;
     }
     if (input.selected_team_ids !== undefined) {
@@ -154,10 +172,16 @@ export const userMutations = {
     // the same answer and the same mail (verify-email refuses a taken one): docs/decisions/0057.
     const newEmail = input.email && input.email !== target.email ? input.email : null;
     if (newEmail) {
-      if (organizationEmailCheck(db, viewer.organizationId).isBlocked(newEmail)) throw badInput('email: use a work address, not a free or disposable mail provider.');
+      if (organizationEmailCheck(db, viewer.organizationId).isBlocked(newEmail))
+        throw badInput('email: use a work address, not a free or disposable mail provider.');
       if (findUserByEmail(db, viewer.organizationId, newEmail, { includeDeleted: true })) throw conflict('Another account already uses this email.');
     }
-    if (input.permission_level && input.permission_level !== 'ADMIN' && target.permission_level === 'ADMIN' && countActiveAdmins(db, viewer.organizationId) <= 1) {
+    if (
+      input.permission_level &&
+      input.permission_level !== 'ADMIN' &&
+      target.permission_level === 'ADMIN' &&
+      countActiveAdmins(db, viewer.organizationId) <= 1
+    ) {
       throw conflict('The organization needs at least one admin.');
     }
     const { email: _typed, ...fields } = input;
@@ -165,7 +189,9 @@ export const userMutations = {
     db.transaction(() => {
       updateUser(db, viewer.organizationId, target.id, patch);
       if (input.permission_level && input.permission_level !== target.permission_level) {
-        recordAuditAbout(db, auditActor(ctx, viewer), 'PERMISSION_LEVEL_CHANGED', [{ ...target, details: { from: target.permission_level, to: input.permission_level } }]);
+        recordAuditAbout(db, auditActor(ctx, viewer), 'PERMISSION_LEVEL_CHANGED', [
+          { ...target, details: { from: target.permission_level, to: input.permission_level } },
+        ]);
         permissionsChanged(ctx.services, viewer.organizationId, [target.id]);
       }
     });
@@ -180,7 +206,8 @@ export const userMutations = {
     const { db } = ctx.services;
     const me = findUserById(db, viewer.organizationId, viewer.userId)!;
     await requirePassword(me, args.password);
-    if (me.permission_level === 'ADMIN' && countActiveAdmins(db, viewer.organizationId) <= 1) throw conflict('You are the only admin: name another admin or close the organization instead.');
+    if (me.permission_level === 'ADMIN' && countActiveAdmins(db, viewer.organizationId) <= 1)
+      throw conflict('You are the only admin: name another admin or close the organization instead.');
     db.transaction(() => {
       softDeleteUsers(db, viewer.organizationId, [me.id]);
       recordAuditAbout(db, auditActor(ctx, viewer), 'USER_REMOVED', [{ ...me, details: { own_account: true } }]);
@@ -219,7 +246,12 @@ export const userMutations = {
     const people = findUsersByIds(db, viewer.organizationId, ids);
     const removed = db.transaction(() => {
       const gone = softDeleteUsers(db, viewer.organizationId, ids);
-      recordAuditAbout(db, auditActor(ctx, viewer), 'USER_REMOVED', people.filter((u) => gone.includes(u.id)));
+      recordAuditAbout(
+        db,
+        auditActor(ctx, viewer),
+        'USER_REMOVED',
+        people.filter((u) => gone.includes(u.id)),
+      );
       permissionsChanged(ctx.services, viewer.organizationId, gone);
       return gone;
     });

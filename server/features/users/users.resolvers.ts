@@ -12,9 +12,7 @@ import { loadUserGoals } from '../goals/goals.crud.js';
 import { presentMedia } from './users.loaders.js';
 import { canSeePrivateFields, isAdmin } from './users.policy.js';
 import { userColumnsFor } from './users.columns.js';
-import {
-  findUserByEmail, findUserById, findUsersByIds, getWidgetPreferences, listUsers, listUsersByTeamIds, type UserRow,
-} from './users.repo.js';
+import { findUserByEmail, findUserById, findUsersByIds, getWidgetPreferences, listUsers, listUsersByTeamIds, type UserRow } from './users.repo.js';
 
 /** A user row as GraphQL sees it; `showAzureEmail` is set only when an admin asked for it. */
 export type UserObject = UserRow & { showAzureEmail?: boolean };
@@ -47,9 +45,9 @@ export const userQueries = {
       role: user.role,
       location: user.location,
       time_zone: user.time_zone,
-      team: user.team_id ? findTeamsByIds(db, viewer.organizationId, [user.team_id])[0] ?? null : null,
-      manager: user.manager_id ? findUserById(db, viewer.organizationId, user.manager_id) ?? null : null,
-      subdepartment: user.subdepartment_id ? findSubdepartmentsByIds(db, viewer.organizationId, [user.subdepartment_id])[0] ?? null : null,
+      team: user.team_id ? (findTeamsByIds(db, viewer.organizationId, [user.team_id])[0] ?? null) : null,
+      manager: user.manager_id ? (findUserById(db, viewer.organizationId, user.manager_id) ?? null) : null,
+      subdepartment: user.subdepartment_id ? (findSubdepartmentsByIds(db, viewer.organizationId, [user.subdepartment_id])[0] ?? null) : null,
     };
   },
 
@@ -63,7 +61,7 @@ export const userQueries = {
 
   teamOfUser: (_: unknown, args: { userId: string }, ctx: MercuriusContext) => {
     const user = loadUser(ctx, args.userId);
-    return user.team_id ? findTeamsByIds(ctx.services.db, user.organization_id, [user.team_id])[0] ?? null : null;
+    return user.team_id ? (findTeamsByIds(ctx.services.db, user.organization_id, [user.team_id])[0] ?? null) : null;
   },
 
   teamsByUserId: (_: unknown, args: { userId: string }, ctx: MercuriusContext) => {
@@ -74,10 +72,20 @@ export const userQueries = {
     return [...new Map([...own, ...led].map((t) => [t.id, t])).values()];
   },
 
-  allUsers: (_: unknown, args: { permission_level?: PermissionLevel | null; includeDeleted?: boolean | null; includeAzureEmail?: boolean | null }, ctx: MercuriusContext, info?: GraphQLResolveInfo) => {
+  allUsers: (
+    _: unknown,
+    args: { permission_level?: PermissionLevel | null; includeDeleted?: boolean | null; includeAzureEmail?: boolean | null },
+    ctx: MercuriusContext,
+    info?: GraphQLResolveInfo,
+  ) => {
     const viewer = requireViewer(ctx);
     if ((args.includeDeleted || args.includeAzureEmail) && !isAdmin(viewer)) throw forbidden('Only an admin can list deleted users or Azure emails.');
-    const rows: UserObject[] = listUsers(ctx.services.db, viewer.organizationId, { permission_level: args.permission_level, includeDeleted: !!args.includeDeleted }, userColumnsFor(info));
+    const rows: UserObject[] = listUsers(
+      ctx.services.db,
+      viewer.organizationId,
+      { permission_level: args.permission_level, includeDeleted: !!args.includeDeleted },
+      userColumnsFor(info),
+    );
     if (args.includeAzureEmail) for (const u of rows) u.showAzureEmail = true;
     return rows;
   },
@@ -99,8 +107,10 @@ export const userQueries = {
     return { exists: !!user, status: user?.status ?? null };
   },
 
-  organizationUsers: (_: unknown, args: ListArgs, ctx: MercuriusContext, info?: GraphQLResolveInfo) => listUsers(ctx.services.db, requireViewer(ctx).organizationId, args, userColumnsFor(info)),
-  organizationUsersFull: (_: unknown, args: ListArgs, ctx: MercuriusContext, info?: GraphQLResolveInfo) => listUsers(ctx.services.db, requireViewer(ctx).organizationId, args, userColumnsFor(info)),
+  organizationUsers: (_: unknown, args: ListArgs, ctx: MercuriusContext, info?: GraphQLResolveInfo) =>
+    listUsers(ctx.services.db, requireViewer(ctx).organizationId, args, userColumnsFor(info)),
+  organizationUsersFull: (_: unknown, args: ListArgs, ctx: MercuriusContext, info?: GraphQLResolveInfo) =>
+    listUsers(ctx.services.db, requireViewer(ctx).organizationId, args, userColumnsFor(info)),
 
   organizationAdmins: (_: unknown, __: unknown, ctx: MercuriusContext) =>
     listUsers(ctx.services.db, requireAdmin(ctx).organizationId, { permission_level: 'ADMIN' }),
@@ -112,7 +122,9 @@ export const userQueries = {
 
   usersByIds: (_: unknown, args: { ids: string[] }, ctx: MercuriusContext) => {
     const viewer = requireViewer(ctx);
-    const byId = new Map(findUsersByIds(ctx.services.db, viewer.organizationId, parseInput(idListSchema, args.ids), { includeDeleted: isAdmin(viewer) }).map((u) => [u.id, u]));
+    const byId = new Map(
+      findUsersByIds(ctx.services.db, viewer.organizationId, parseInput(idListSchema, args.ids), { includeDeleted: isAdmin(viewer) }).map((u) => [u.id, u]),
+    );
     return args.ids.map((id) => byId.get(id)).filter((u): u is UserRow => !!u);
   },
 

@@ -7,10 +7,15 @@ import { countStatements } from '../../test/statements.js';
 /** The response cache's own statements (EXPLAIN once per SQL text, data_version checks: docs/decisions/0039) are not the query's. */
 
 let app: FastifyInstance;
-beforeAll(async () => { app = await createTestApp(); });
-afterAll(async () => { await app.close(); });
+beforeAll(async () => {
+  app = await createTestApp();
+});
+afterAll(async () => {
+  await app.close();
+});
 
-const USER_FIELDS = 'id email full_name status permission_level azure_email notifications deleted_at manager { id } team { id name } managed_teams { id } secondary_emails { id } profile_picture { id } subdepartment { id }';
+const USER_FIELDS =
+  'id email full_name status permission_level azure_email notifications deleted_at manager { id } team { id name } managed_teams { id } secondary_emails { id } profile_picture { id } subdepartment { id }';
 
 describe('reading users', () => {
   it('hides deleted users unless an admin asks, and azure_email unless an admin asks for it', async () => {
@@ -45,7 +50,11 @@ describe('reading users', () => {
   it('resolves manager, team and work info', async () => {
     const o = await seedOrg(app, 'Worky');
     const report = await signedIn(app, o.report.email);
-    const res = await report.gql('{ findOneUser { manager { email } team { name aggregations { count_users } manager { id } } } profileWorkInfo { user_id team { name } manager { email } } teamsByUserId(userId: "' + o.report.id + '") { name } }');
+    const res = await report.gql(
+      '{ findOneUser { manager { email } team { name aggregations { count_users } manager { id } } } profileWorkInfo { user_id team { name } manager { email } } teamsByUserId(userId: "' +
+        o.report.id +
+        '") { name } }',
+    );
     expect(res.errors).toBeUndefined();
     expect(res.data!.findOneUser.manager.email).toBe(o.manager.email);
     expect(res.data!.findOneUser.team).toMatchObject({ name: 'Core', aggregations: { count_users: 1 } });
@@ -55,14 +64,20 @@ describe('reading users', () => {
   it('a list reads only the columns its fields ask (fragments too) and answers as whole rows do', async () => {
     const o = await seedOrg(app, 'Narrow');
     const admin = await signedIn(app, o.admin.email);
-    const fields = 'id full_name email role status permission_level last_login deleted_at team { id name } manager { id } azure_email invited_at notifications email_verified';
+    const fields =
+      'id full_name email role status permission_level last_login deleted_at team { id name } manager { id } azure_email invited_at notifications email_verified';
     const list = await admin.gql(`query Narrow { organizationUsersFull { id ... on User { ...F } } } fragment F on User { ${fields} }`);
     expect(list.errors).toBeUndefined();
     const people = list.data!.organizationUsersFull as Array<{ id: string }>;
     const whole = await admin.gql(`query Whole($ids: [ID!]!) { usersByIds(ids: $ids) { ${fields} } }`, { ids: people.map((u) => u.id) });
     const byId = (rows: Array<{ id: string }>) => [...rows].sort((a, b) => a.id.localeCompare(b.id));
     expect(byId(people)).toEqual(byId(whole.data!.usersByIds));
-    expect(people.find((u) => u.id === o.report.id)).toMatchObject({ team: { name: 'Core' }, manager: { id: o.manager.id }, notifications: ['email', 'in_app'], email_verified: true });
+    expect(people.find((u) => u.id === o.report.id)).toMatchObject({
+      team: { name: 'Core' },
+      manager: { id: o.manager.id },
+      notifications: ['email', 'in_app'],
+      email_verified: true,
+    });
   });
 
   it('runs a constant number of SQL statements whatever the list length', async () => {
@@ -90,14 +105,21 @@ describe('changing users', () => {
     const o = await seedOrg(app, 'Editor');
     const member = await signedIn(app, o.member.email);
     const manager = await signedIn(app, o.manager.email);
-    const self = await member.gql('mutation($id: ID!) { updateUser(id: $id, input: { full_name: " New Name ", time_zone: "Europe/Paris" }) { full_name time_zone } }', { id: o.member.id });
+    const self = await member.gql(
+      'mutation($id: ID!) { updateUser(id: $id, input: { full_name: " New Name ", time_zone: "Europe/Paris" }) { full_name time_zone } }',
+      { id: o.member.id },
+    );
     expect(self.data!.updateUser).toEqual({ full_name: 'New Name', time_zone: 'Europe/Paris' });
-    expect(codeOf(await member.gql('mutation($id: ID!) { updateUser(id: $id, input: { status: DEACTIVATED }) { id } }', { id: o.member.id }))).toBe('FORBIDDEN');
+    expect(codeOf(await member.gql('mutation($id: ID!) { updateUser(id: $id, input: { status: DEACTIVATED }) { id } }', { id: o.member.id }))).toBe(
+      'FORBIDDEN',
+    );
     expect(codeOf(await member.gql('mutation($id: ID!) { updateUser(id: $id, input: { full_name: "X" }) { id } }', { id: o.report.id }))).toBe('FORBIDDEN');
     const byManager = await manager.gql('mutation($id: ID!) { updateUser(id: $id, input: { role: "Staff Engineer" }) { role } }', { id: o.report.id });
     expect(byManager.data!.updateUser.role).toBe('Staff Engineer');
     expect(codeOf(await manager.gql('mutation($id: ID!) { updateUser(id: $id, input: { role: "X" }) { role } }', { id: o.member.id }))).toBe('FORBIDDEN');
-    expect(codeOf(await member.gql('mutation($id: ID!) { updateUser(id: $id, input: { time_zone: "Mars/Base" }) { id } }', { id: o.member.id }))).toBe('BAD_USER_INPUT');
+    expect(codeOf(await member.gql('mutation($id: ID!) { updateUser(id: $id, input: { time_zone: "Mars/Base" }) { id } }', { id: o.member.id }))).toBe(
+      'BAD_USER_INPUT',
+    );
     expect(codeOf(await member.gql('mutation($id: ID!) { updateOneUser(id: $id, input: { role: "X" }) { id } }', { id: o.member.id }))).toBe('FORBIDDEN');
   });
 
@@ -117,9 +139,18 @@ describe('changing users', () => {
     const admin = await signedIn(app, o.admin.email);
     const demote = await admin.gql('mutation($id: ID!) { updateUserByAdmin(id: $id, input: { permission_level: MEMBER }) { id } }', { id: o.admin.id });
     expect(codeOf(demote)).toBe('CONFLICT');
-    expect(codeOf(await admin.gql('mutation($id: ID!) { updateUserByAdmin(id: $id, input: { email: "x@gmail.com" }) { id } }', { id: o.member.id }))).toBe('BAD_USER_INPUT');
-    expect(codeOf(await admin.gql('mutation($id: ID!, $e: String) { updateUserByAdmin(id: $id, input: { email: $e }) { id } }', { id: o.member.id, e: o.manager.email }))).toBe('CONFLICT');
-    const ok = await admin.gql('mutation($id: ID!) { updateUserByAdmin(id: $id, input: { github_user: "octo", azure_email: "M@Azure.example", permission_level: MANAGER }) { github_user azure_email permission_level } }', { id: o.member.id });
+    expect(codeOf(await admin.gql('mutation($id: ID!) { updateUserByAdmin(id: $id, input: { email: "x@gmail.com" }) { id } }', { id: o.member.id }))).toBe(
+      'BAD_USER_INPUT',
+    );
+    expect(
+      codeOf(
+        await admin.gql('mutation($id: ID!, $e: String) { updateUserByAdmin(id: $id, input: { email: $e }) { id } }', { id: o.member.id, e: o.manager.email }),
+      ),
+    ).toBe('CONFLICT');
+    const ok = await admin.gql(
+      'mutation($id: ID!) { updateUserByAdmin(id: $id, input: { github_user: "octo", azure_email: "M@Azure.example", permission_level: MANAGER }) { github_user azure_email permission_level } }',
+      { id: o.member.id },
+    );
     expect(ok.data!.updateUserByAdmin).toEqual({ github_user: 'octo', azure_email: 'm@azure.example', permission_level: 'MANAGER' });
   });
 
@@ -131,7 +162,9 @@ describe('changing users', () => {
     expect(codeOf(wrong)).toBe('FORBIDDEN');
     const weak = await me.gql(`mutation { updateMe(input: { password: "short", current_password: "${TEST_PASSWORD}" }) { access_token } }`);
     expect(codeOf(weak)).toBe('BAD_USER_INPUT');
-    const ok = await me.gql(`mutation { updateMe(input: { password: "a brand new passphrase", current_password: "${TEST_PASSWORD}", bio: "Hi" }) { access_token user { bio last_password_update } } }`);
+    const ok = await me.gql(
+      `mutation { updateMe(input: { password: "a brand new passphrase", current_password: "${TEST_PASSWORD}", bio: "Hi" }) { access_token user { bio last_password_update } } }`,
+    );
     expect(ok.errors).toBeUndefined();
     const fresh = await gql(app, ok.data!.updateMe.access_token, '{ findOneUser { bio } }');
     expect(fresh.data!.findOneUser.bio).toBe('Hi');
@@ -182,7 +215,12 @@ describe('guessing the current password', () => {
   it('is refused after 10 wrong tries, even with the right one', async () => {
     const o = await seedOrg(app, 'Guessy');
     const me = await signedIn(app, o.member.email);
-    for (let i = 0; i < 10; i++) expect(codeOf(await me.gql(`mutation { updatePassword(input: { current_password: "wrong guess ${i}", new_password: "a fresh passphrase here" }) }`))).toBe('FORBIDDEN');
-    expect(codeOf(await me.gql(`mutation { updatePassword(input: { current_password: "${TEST_PASSWORD}", new_password: "a fresh passphrase here" }) }`))).toBe('RATE_LIMITED');
+    for (let i = 0; i < 10; i++)
+      expect(
+        codeOf(await me.gql(`mutation { updatePassword(input: { current_password: "wrong guess ${i}", new_password: "a fresh passphrase here" }) }`)),
+      ).toBe('FORBIDDEN');
+    expect(codeOf(await me.gql(`mutation { updatePassword(input: { current_password: "${TEST_PASSWORD}", new_password: "a fresh passphrase here" }) }`))).toBe(
+      'RATE_LIMITED',
+    );
   });
 });

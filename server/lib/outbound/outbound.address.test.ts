@@ -82,13 +82,23 @@ describe('classifyAddress', () => {
   });
 
   it('is null for what is not an IP address in the strict form (a name is resolved first)', () => {
-    for (const host of ['localhost', 'example.com', '2130706433', '0x7f.1', '127.1', '017700000001', '', '[127.0.0.1]']) expect(classifyAddress(host)).toBeNull();
+    for (const host of ['localhost', 'example.com', '2130706433', '0x7f.1', '127.1', '017700000001', '', '[127.0.0.1]'])
+      expect(classifyAddress(host)).toBeNull();
   });
 
   it('reads the numeric and bracketed forms of a URL as the address clients connect to', () => {
     // The WHATWG URL parser (undici, axios, typed-rest-client all use it) writes these as the address.
     const hostOf = (url: string) => classifyAddress(new URL(url).hostname);
-    for (const url of ['http://2130706433/', 'http://0x7f.1/', 'http://0x7f000001/', 'http://017700000001/', 'http://127.1/', 'http://127.0.0.1./', 'http://[::ffff:127.0.0.1]/', 'http://[::ffff:7f00:1]:8080/']) {
+    for (const url of [
+      'http://2130706433/',
+      'http://0x7f.1/',
+      'http://0x7f000001/',
+      'http://017700000001/',
+      'http://127.1/',
+      'http://127.0.0.1./',
+      'http://[::ffff:127.0.0.1]/',
+      'http://[::ffff:7f00:1]:8080/',
+    ]) {
       expect(hostOf(url), url).toMatchObject({ kind: 'loopback', address: '127.0.0.1' });
     }
     expect(hostOf('http://0/')).toMatchObject({ kind: 'unspecified', address: '0.0.0.0' });

@@ -9,7 +9,7 @@ import ipaddr from 'ipaddr.js';
  * cannot be read (Teredo, local-use NAT64) and documentation or benchmarking blocks are `reserved`.
  */
 export type AddressKind =
-  | 'public' | 'loopback' | 'private' | 'linkLocal' | 'uniqueLocal' | 'unspecified' | 'multicast' | 'carrierGradeNat' | 'reserved' | 'metadata';
+  'public' | 'loopback' | 'private' | 'linkLocal' | 'uniqueLocal' | 'unspecified' | 'multicast' | 'carrierGradeNat' | 'reserved' | 'metadata';
 
 export type ClassifiedAddress = {
   /** The address as compared with allowlists: IPv4-mapped IPv6 as its IPv4, IPv6 compressed (RFC 5952), no zone. */
@@ -26,10 +26,22 @@ export type ClassifiedAddress = {
 export const METADATA_ADDRESSES: ReadonlySet<string> = new Set(['169.254.169.254', '169.254.170.2', 'fd00:ec2::254', '100.100.100.200', '168.63.129.16']);
 
 const IPV4_KINDS: Partial<Record<string, AddressKind>> = {
-  unicast: 'public', loopback: 'loopback', private: 'private', linkLocal: 'linkLocal', carrierGradeNat: 'carrierGradeNat', unspecified: 'unspecified', multicast: 'multicast',
+  unicast: 'public',
+  loopback: 'loopback',
+  private: 'private',
+  linkLocal: 'linkLocal',
+  carrierGradeNat: 'carrierGradeNat',
+  unspecified: 'unspecified',
+  multicast: 'multicast',
 };
 const IPV6_KINDS: Partial<Record<string, AddressKind>> = {
-  unicast: 'public', loopback: 'loopback', linkLocal: 'linkLocal', uniqueLocal: 'uniqueLocal', unspecified: 'unspecified', multicast: 'multicast', deprecatedSiteLocal: 'private',
+  unicast: 'public',
+  loopback: 'loopback',
+  linkLocal: 'linkLocal',
+  uniqueLocal: 'uniqueLocal',
+  unspecified: 'unspecified',
+  multicast: 'multicast',
+  deprecatedSiteLocal: 'private',
 };
 
 function v4Kind(a: ipaddr.IPv4): AddressKind {

@@ -17,17 +17,23 @@ let second: Listener;
 beforeAll(async () => {
   // Each answer closes its connection: every request makes a new socket, so every request is checked.
   const close = { headers: { connection: 'close' } };
-  [loopback, other, second] = await Promise.all([startListener({ host: '::', ...close }), startListener(close), startListener({ host: '127.0.0.2', ...close })]);
+  [loopback, other, second] = await Promise.all([
+    startListener({ host: '::', ...close }),
+    startListener(close),
+    startListener({ host: '127.0.0.2', ...close }),
+  ]);
 });
 afterAll(async () => {
   await Promise.all([loopback?.close(), other?.close(), second?.close()]);
 });
 
-const names = (table: Record<string, string[]>): Resolver => async (hostname) => {
-  const found = table[hostname];
-  if (!found) throw Object.assign(new Error(`no ${hostname}`), { code: 'ENOTFOUND' });
-  return found.map((address) => ({ address, family: address.includes(':') ? 6 : 4 }));
-};
+const names =
+  (table: Record<string, string[]>): Resolver =>
+  async (hostname) => {
+    const found = table[hostname];
+    if (!found) throw Object.assign(new Error(`no ${hostname}`), { code: 'ENOTFOUND' });
+    return found.map((address) => ({ address, family: address.includes(':') ? 6 : 4 }));
+  };
 
 /** The cause of a failed fetch (its `code`), or 'ok' with the status. */
 async function outcome(p: Promise<Response>): Promise<string> {
@@ -43,7 +49,10 @@ async function outcome(p: Promise<Response>): Promise<string> {
 function get(agent: http.Agent, url: string): Promise<string> {
   return new Promise((resolve) => {
     const u = new URL(url);
-    const req = http.get({ host: u.hostname, port: u.port, path: u.pathname, agent }, (res) => { res.resume(); res.on('end', () => resolve(`ok ${res.statusCode}`)); });
+    const req = http.get({ host: u.hostname, port: u.port, path: u.pathname, agent }, (res) => {
+      res.resume();
+      res.on('end', () => resolve(`ok ${res.statusCode}`));
+    });
     req.on('error', (err: NodeJS.ErrnoException) => resolve(err.code ?? err.message));
   });
 }
@@ -51,11 +60,23 @@ function get(agent: http.Agent, url: string): Promise<string> {
 describe('a client’s fetch', () => {
   it('refuses loopback in every form, by address or by name, and the listener receives nothing', async () => {
     const refusals: Refusal[] = [];
-    const outbound = new Outbound({ resolve: names({ 'loopback.teamlens.test': ['127.0.0.1'], 'mixed.teamlens.test': ['93.184.216.34', '127.0.0.1'] }), onRefused: (r) => refusals.push(r) });
+    const outbound = new Outbound({
+      resolve: names({ 'loopback.teamlens.test': ['127.0.0.1'], 'mixed.teamlens.test': ['93.184.216.34', '127.0.0.1'] }),
+      onRefused: (r) => refusals.push(r),
+    });
     const before = loopback.connections;
     const p = loopback.port;
-    for (const base of [`http://127.0.0.1:${p}`, `https://127.0.0.1:${p}`, `http://0.0.0.0:${p}`, `http://[::1]:${p}`, `http://[::ffff:127.0.0.1]:${p}`, `http://2130706433:${p}`, `http://0x7f.1:${p}`,
-      `https://loopback.teamlens.test:${p}`, `https://mixed.teamlens.test:${p}`]) {
+    for (const base of [
+      `http://127.0.0.1:${p}`,
+      `https://127.0.0.1:${p}`,
+      `http://0.0.0.0:${p}`,
+      `http://[::1]:${p}`,
+      `http://[::ffff:127.0.0.1]:${p}`,
+      `http://2130706433:${p}`,
+      `http://0x7f.1:${p}`,
+      `https://loopback.teamlens.test:${p}`,
+      `https://mixed.teamlens.test:${p}`,
+    ]) {
       expect(await outcome(outbound.client(base).fetch(`${base}/user`)), base).toBe('EOUTBOUNDREFUSED');
     }
     // The system's resolver: localhost is loopback.
@@ -95,7 +116,9 @@ describe('redirects', () => {
   const outbound = new Outbound({ allowPrivate: ['127.0.0.0/8'] });
 
   it('follows a GET within the origin, at most three times', async () => {
-    const hops = await startListener({ respond: (path) => (path === '/moved' ? { status: 200, body: '{"here":true}' } : { status: 302, headers: { location: '/moved' } }) });
+    const hops = await startListener({
+      respond: (path) => (path === '/moved' ? { status: 200, body: '{"here":true}' } : { status: 302, headers: { location: '/moved' } }),
+    });
     const loop = await startListener({ status: 302, headers: { location: '/again' } });
     try {
       const res = await outbound.client(hops.url).fetch(`${hops.url}/start`);
@@ -130,7 +153,9 @@ describe('a client’s Node agents (axios, typed-rest-client)', () => {
     const outbound = new Outbound({ allowPrivate: ['127.0.0.1/32'], resolve: names({ 'loopback.teamlens.test': ['::1'] }) });
     const before = loopback.connections;
     expect(await get(outbound.client(`http://[::1]:${loopback.port}`).httpAgent, `http://[::1]:${loopback.port}/`)).toBe('EOUTBOUNDREFUSED');
-    expect(await get(outbound.client(`http://loopback.teamlens.test:${loopback.port}`).httpAgent, `http://loopback.teamlens.test:${loopback.port}/`)).toBe('EOUTBOUNDREFUSED');
+    expect(await get(outbound.client(`http://loopback.teamlens.test:${loopback.port}`).httpAgent, `http://loopback.teamlens.test:${loopback.port}/`)).toBe(
+      'EOUTBOUNDREFUSED',
+    );
     expect(await get(outbound.client(`http://0.0.0.0:${loopback.port}`).httpAgent, `http://0.0.0.0:${loopback.port}/`)).toBe('EOUTBOUNDREFUSED');
     const allowed = outbound.client(other.url);
     expect(await get(allowed.httpAgent, `http://127.0.0.1:${loopback.port}/`)).toBe('EOUTBOUNDREFUSED');
@@ -139,9 +164,16 @@ describe('a client’s Node agents (axios, typed-rest-client)', () => {
     expect(other.requests.at(-1)).toMatchObject({ path: '/via-agent' });
     // typed-rest-client passes an IPv6 host in brackets: read as the address, not as a name.
     const v6 = new Outbound({ allowPrivate: ['::1/128'] }).client(`http://[::1]:${loopback.port}`);
-    expect(await new Promise((resolve) => {
-      http.get({ host: '[::1]', port: loopback.port, path: '/bracketed', agent: v6.httpAgent }, (res) => { res.resume(); resolve(res.statusCode); }).on('error', (e) => resolve(e.message));
-    })).toBe(200);
+    expect(
+      await new Promise((resolve) => {
+        http
+          .get({ host: '[::1]', port: loopback.port, path: '/bracketed', agent: v6.httpAgent }, (res) => {
+            res.resume();
+            resolve(res.statusCode);
+          })
+          .on('error', (e) => resolve(e.message));
+      }),
+    ).toBe(200);
     expect(allowed.httpsAgent).not.toBe(allowed.agent);
     expect(allowed.agent).toBe(allowed.httpAgent);
   });

@@ -26,17 +26,18 @@ function failed(refused: OutboundRefusedError): TypeError {
 
 export function guardedFetch(gate: Gate): typeof globalThis.fetch {
   let client: Promise<Client> | null = null;
-  const connect = () => (client ??= loadUndici().then(({ Agent, buildConnector, fetch }) => {
-    const connector = buildConnector({ lookup: gate.lookup } as Parameters<typeof buildConnector>[0]);
-    const dispatcher = new Agent({
-      connect: (opts, callback) => {
-        const refused = gate.admit(opts.hostname, opts.port, opts.protocol);
-        if (refused) callback(refused, null);
-        else connector(opts, callback);
-      },
-    });
-    return { undiciFetch: fetch, dispatcher };
-  }));
+  const connect = () =>
+    (client ??= loadUndici().then(({ Agent, buildConnector, fetch }) => {
+      const connector = buildConnector({ lookup: gate.lookup } as Parameters<typeof buildConnector>[0]);
+      const dispatcher = new Agent({
+        connect: (opts, callback) => {
+          const refused = gate.admit(opts.hostname, opts.port, opts.protocol);
+          if (refused) callback(refused, null);
+          else connector(opts, callback);
+        },
+      });
+      return { undiciFetch: fetch, dispatcher };
+    }));
   const redirectRefused = (reason: string) => new OutboundRefusedError({ host: '', address: null, port: 0, reason });
 
   return (async (input: string | URL | Request, init?: RequestInit): Promise<Response> => {
@@ -54,7 +55,8 @@ export function guardedFetch(gate: Gate): typeof globalThis.fetch {
       if (!REDIRECTS.has(res.status) || mode === 'manual') return res;
       await res.body?.cancel().catch(() => undefined);
       const location = res.headers.get('location');
-      if (mode === 'error' || !location || (method !== 'GET' && method !== 'HEAD') || hops >= MAX_REDIRECTS) throw failed(redirectRefused('a redirect that is not followed'));
+      if (mode === 'error' || !location || (method !== 'GET' && method !== 'HEAD') || hops >= MAX_REDIRECTS)
+        throw failed(redirectRefused('a redirect that is not followed'));
       url = new URL(location, url);
     }
   }) as typeof globalThis.fetch;

@@ -15,7 +15,24 @@ describe('the verdict on an address', () => {
     expect(strict.verdict('93.184.216.34', 443, true)).toBeNull();
     expect(strict.verdict('2606:4700:4700::1111', 443, true)).toBeNull();
     expect(strict.verdict('93.184.216.34', 80, false)).toMatch(/plain http/);
-    for (const address of ['127.0.0.1', '::1', '::ffff:127.0.0.1', '0.0.0.0', '::', '10.0.0.1', '192.168.1.10', '172.20.0.1', '169.254.10.10', 'fd12::1', 'fe80::1', '100.64.0.1', '224.0.0.1', '240.0.0.1', '64:ff9b::7f00:1', '2002:7f00:1::']) {
+    for (const address of [
+      '127.0.0.1',
+      '::1',
+      '::ffff:127.0.0.1',
+      '0.0.0.0',
+      '::',
+      '10.0.0.1',
+      '192.168.1.10',
+      '172.20.0.1',
+      '169.254.10.10',
+      'fd12::1',
+      'fe80::1',
+      '100.64.0.1',
+      '224.0.0.1',
+      '240.0.0.1',
+      '64:ff9b::7f00:1',
+      '2002:7f00:1::',
+    ]) {
       expect(strict.verdict(address, 443, true), address).not.toBeNull();
     }
     expect(strict.verdict('localhost', 443, true)).toBe('not an IP address');
@@ -61,13 +78,20 @@ describe('the verdict on an address', () => {
 describe('OUTBOUND_ALLOW_PRIVATE', () => {
   it('takes addresses and CIDR blocks, comma-separated, in the form they are compared in', () => {
     expect(loadConfig({}).outboundAllowPrivate).toEqual([]);
-    expect(loadConfig({ OUTBOUND_ALLOW_PRIVATE: ' 127.0.0.1, 10.0.0.0/8,fd12::/16 , ::1,::ffff:192.168.0.0/112' }).outboundAllowPrivate)
-      .toEqual(['127.0.0.1/32', '10.0.0.0/8', 'fd12::/16', '::1/128', '192.168.0.0/16']);
+    expect(loadConfig({ OUTBOUND_ALLOW_PRIVATE: ' 127.0.0.1, 10.0.0.0/8,fd12::/16 , ::1,::ffff:192.168.0.0/112' }).outboundAllowPrivate).toEqual([
+      '127.0.0.1/32',
+      '10.0.0.0/8',
+      'fd12::/16',
+      '::1/128',
+      '192.168.0.0/16',
+    ]);
   });
 
   it('refuses what is not an address or block, naming it', () => {
     for (const bad of ['localhost', '2130706433', '0x7f.1', '127.1', '10.0.0.0/33', '10.0.0.0/8/1', 'fd12::/129', '10.0.0.0/x', '::ffff:10.0.0.0/64']) {
-      expect(() => loadConfig({ OUTBOUND_ALLOW_PRIVATE: `127.0.0.1,${bad}` }), bad).toThrow(`OUTBOUND_ALLOW_PRIVATE: ${bad} is not an IP address or CIDR block`);
+      expect(() => loadConfig({ OUTBOUND_ALLOW_PRIVATE: `127.0.0.1,${bad}` }), bad).toThrow(
+        `OUTBOUND_ALLOW_PRIVATE: ${bad} is not an IP address or CIDR block`,
+      );
     }
   });
 });

@@ -80,7 +80,13 @@ export class Outbound {
     const kept = this.clients.get(gate.origin);
     if (kept) return kept;
     const agents = guardedAgents(gate);
-    const client: OutboundClient = { origin: gate.origin, tls: gate.tls, fetch: guardedFetch(gate), ...agents, agent: gate.tls ? agents.httpsAgent : agents.httpAgent };
+    const client: OutboundClient = {
+      origin: gate.origin,
+      tls: gate.tls,
+      fetch: guardedFetch(gate),
+      ...agents,
+      agent: gate.tls ? agents.httpsAgent : agents.httpAgent,
+    };
     this.clients.set(gate.origin, client);
     if (this.clients.size > CLIENTS_KEPT) this.clients.delete(this.clients.keys().next().value!);
     return client;
@@ -99,7 +105,8 @@ export class Outbound {
     } catch {
       throw this.refuse({ host: '', address: null, port: 0, reason: 'not a URL' });
     }
-    if (base.protocol !== 'https:' && base.protocol !== 'http:') throw this.refuse({ host: base.hostname, address: null, port: 0, reason: `the ${base.protocol} scheme` });
+    if (base.protocol !== 'https:' && base.protocol !== 'http:')
+      throw this.refuse({ host: base.hostname, address: null, port: 0, reason: `the ${base.protocol} scheme` });
     const tls = base.protocol === 'https:';
     const port = Number(base.port) || defaultPort(base.protocol);
     const host = canonicalHost(base.hostname);

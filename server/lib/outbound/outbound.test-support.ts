@@ -38,10 +38,11 @@ export async function startListener(options: Answer & { host?: string; respond?:
     url: `http://${host === '::' ? '127.0.0.1' : host}:${port}`,
     connections: 0,
     requests: [],
-    close: () => new Promise<void>((resolve) => {
-      for (const s of sockets) s.destroy();
-      server.close(() => resolve());
-    }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const s of sockets) s.destroy();
+        server.close(() => resolve());
+      }),
   };
   return listener;
 }

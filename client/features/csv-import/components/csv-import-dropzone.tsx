@@ -29,11 +29,21 @@ export function CsvImportDropzone({ onFile, disabled, fileName }: Props) {
       onDragLeave={() => setOver(false)}
       onDrop={onDrop}
     >
-      <p className="csv-dropzone-title">{fileName ? <>Chosen: <strong>{fileName}</strong></> : 'Drop a CSV file here'}</p>
+      <p className="csv-dropzone-title">
+        {fileName ? (
+          <>
+            Chosen: <strong>{fileName}</strong>
+          </>
+        ) : (
+          'Drop a CSV file here'
+        )}
+      </p>
       <button type="button" className="button button-secondary" disabled={disabled} aria-describedby={hintId} onClick={() => input.current?.click()}>
         {fileName ? 'Choose another file' : 'Choose a CSV file'}
       </button>
-      <p id={hintId} className="field-hint">CSV or Unicode text as your spreadsheet saves it, separated by commas, semicolons or tabs; up to 50,000 people and 20 MB.</p>
+      <p id={hintId} className="field-hint">
+        CSV or Unicode text as your spreadsheet saves it, separated by commas, semicolons or tabs; up to 50,000 people and 20 MB.
+      </p>
       <input
         ref={input}
         type="file"

@@ -17,14 +17,15 @@ export function CsvImportInvitations({ ids }: { ids: readonly string[] }) {
           {sent === 0 ? 'No invitation was sent' : `Invitations sent to ${people(sent)}`}
           {skipped > 0 ? ` (${people(skipped)} had already joined or were removed)` : ''}.
         </p>
-        {sent > 0 && (delivery === 'SMTP' ? (
-          <p>Each went by email to the person’s work address, with a link to set a password that stays valid for a limited time.</p>
-        ) : (
-          <p>
-            No mail server is set up, so the invitations wait in the <Link to="/admin/settings/configurations">email outbox</Link> (Settings,
-            Configurations): copy each person’s link from there and hand it to them.
-          </p>
-        ))}
+        {sent > 0 &&
+          (delivery === 'SMTP' ? (
+            <p>Each went by email to the person’s work address, with a link to set a password that stays valid for a limited time.</p>
+          ) : (
+            <p>
+              No mail server is set up, so the invitations wait in the <Link to="/admin/settings/configurations">email outbox</Link> (Settings, Configurations):
+              copy each person’s link from there and hand it to them.
+            </p>
+          ))}
       </div>
     );
   }

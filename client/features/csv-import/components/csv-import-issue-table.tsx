@@ -22,13 +22,20 @@ export function CsvImportIssueTable({ issues, caption, limit = 200 }: { issues: 
         <table className="csv-table csv-issue-table">
           <caption className="sr-only">{caption}</caption>
           <thead>
-            <tr><th scope="col">Row</th><th scope="col">Email</th><th scope="col">Error</th><th scope="col">Message</th></tr>
+            <tr>
+              <th scope="col">Row</th>
+              <th scope="col">Email</th>
+              <th scope="col">Error</th>
+              <th scope="col">Message</th>
+            </tr>
           </thead>
           <tbody>
             {shown.map((issue) => (
               <tr key={`${issue.row}-${issue.errorType}`}>
                 <td data-label="Row">{issue.row}</td>
-                <td data-label="Email" className="csv-cell-clip">{issue.email || <span className="muted">(none)</span>}</td>
+                <td data-label="Email" className="csv-cell-clip">
+                  {issue.email || <span className="muted">(none)</span>}
+                </td>
                 <td data-label="Error">{ERROR_TYPE_LABELS[issue.errorType]}</td>
                 <td data-label="Message">{issue.message}</td>
               </tr>
@@ -37,7 +44,9 @@ export function CsvImportIssueTable({ issues, caption, limit = 200 }: { issues: 
         </table>
       </div>
       {issues.length > shown.length && (
-        <p className="muted">Showing the first {shown.length} of {formatNumber(issues.length)} rows with problems.</p>
+        <p className="muted">
+          Showing the first {shown.length} of {formatNumber(issues.length)} rows with problems.
+        </p>
       )}
     </>
   );

@@ -5,7 +5,8 @@ import type { ParsedCsv } from '../csv-import.parse.js';
 
 type Props = { csv: ParsedCsv; mapping: ColumnMapping; problems: MappingProblems; onChange: (mapping: ColumnMapping) => void; disabled: boolean };
 
-const label = (field: ImportField) => (field === 'email' ? 'Email (required)' : field === 'full_name' ? 'Full name (or first + last name)' : FIELD_LABELS[field]);
+const label = (field: ImportField) =>
+  field === 'email' ? 'Email (required)' : field === 'full_name' ? 'Full name (or first + last name)' : FIELD_LABELS[field];
 
 /**
  * Each column of the file with its first value and the field it fills; matched automatically,
@@ -26,15 +27,19 @@ export function CsvImportMapping({ csv, mapping, problems, onChange, disabled }:
     <div className="csv-mapping">
       {problems.nothingRecognised && (
         <p role="alert" className="notice notice-warning">
-          No column of the first row is one we recognise (such as Email, Work Email, Full Name, First Name, Last Name, Department or Manager Email),
-          so the first row may not be a header. Add a header row (the template shows one), or pick below which field each column fills.
+          No column of the first row is one we recognise (such as Email, Work Email, Full Name, First Name, Last Name, Department or Manager Email), so the
+          first row may not be a header. Add a header row (the template shows one), or pick below which field each column fills.
         </p>
       )}
       <div className="csv-table-wrap csv-mapping-wrap">
         <table className="csv-table csv-mapping-table">
           <caption className="sr-only">Columns of your file and the fields they fill</caption>
           <thead>
-            <tr><th scope="col">Column in your file</th><th scope="col">First value</th><th scope="col">Imports as</th></tr>
+            <tr>
+              <th scope="col">Column in your file</th>
+              <th scope="col">First value</th>
+              <th scope="col">Imports as</th>
+            </tr>
           </thead>
           <tbody>
             {csv.headers.map((header, i) => {
@@ -42,7 +47,9 @@ export function CsvImportMapping({ csv, mapping, problems, onChange, disabled }:
               return (
                 <tr key={i}>
                   <th scope="row">{name}</th>
-                  <td className="csv-cell-clip" data-label="First value">{sample[i] ?? ''}</td>
+                  <td className="csv-cell-clip" data-label="First value">
+                    {sample[i] ?? ''}
+                  </td>
                   <td>
                     <select
                       aria-label={`Field for the column "${name}"`}
@@ -51,12 +58,22 @@ export function CsvImportMapping({ csv, mapping, problems, onChange, disabled }:
                       onChange={(event) => choose(i, (event.currentTarget.value || null) as ImportField | null)}
                     >
                       <option value="">Ignore this column</option>
-                      {IMPORT_FIELDS.map((field) => <option key={field} value={field}>{label(field)}</option>)}
+                      {IMPORT_FIELDS.map((field) => (
+                        <option key={field} value={field}>
+                          {label(field)}
+                        </option>
+                      ))}
                     </select>
                     {suggestions[i] && (
                       <p className="csv-suggestion">
                         <span className="muted">Closest field: {FIELD_LABELS[suggestions[i]]}</span>{' '}
-                        <button type="button" className="button button-small button-secondary" disabled={disabled} aria-label={`Use ${FIELD_LABELS[suggestions[i]]} for the column "${name}"`} onClick={() => choose(i, suggestions[i]!)}>
+                        <button
+                          type="button"
+                          className="button button-small button-secondary"
+                          disabled={disabled}
+                          aria-label={`Use ${FIELD_LABELS[suggestions[i]]} for the column "${name}"`}
+                          onClick={() => choose(i, suggestions[i]!)}
+                        >
                           Use it
                         </button>
                       </p>
@@ -70,13 +87,18 @@ export function CsvImportMapping({ csv, mapping, problems, onChange, disabled }:
       </div>
       {hints.length > 0 && (
         <ul className="muted csv-mapping-hints">
-          {hints.map((f) => <li key={f}>{FIELD_LABELS[f]}: {FIELD_HINTS[f]}.</li>)}
+          {hints.map((f) => (
+            <li key={f}>
+              {FIELD_LABELS[f]}: {FIELD_HINTS[f]}.
+            </li>
+          ))}
         </ul>
       )}
       {problems.missing.length > 0 && (
         <p role="alert" className="form-error">
           {problems.missing.includes('email') && 'Pick the column that holds the email: every person needs one. '}
-          {problems.missing.includes('full_name') && 'Pick the column that holds the full name, or the columns of the first and the last name: every person needs a name.'}
+          {problems.missing.includes('full_name') &&
+            'Pick the column that holds the full name, or the columns of the first and the last name: every person needs a name.'}
         </p>
       )}
       {problems.duplicates.length > 0 && (

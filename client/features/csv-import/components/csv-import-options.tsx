@@ -3,7 +3,9 @@ export function CsvImportOptions({ createTeams, onChange, disabled }: { createTe
   return (
     <label className="checkbox csv-options">
       <input type="checkbox" checked={createTeams} disabled={disabled} onChange={(e) => onChange(e.currentTarget.checked)} />
-      <span>Create teams that do not exist yet <span className="muted">(otherwise rows naming an unknown team or department are refused)</span></span>
+      <span>
+        Create teams that do not exist yet <span className="muted">(otherwise rows naming an unknown team or department are refused)</span>
+      </span>
     </label>
   );
 }

@@ -18,10 +18,7 @@ import { CsvImportTemplateButton } from './csv-import-template-button.js';
 import { formatNumber } from '../../../../shared/format.js';
 
 type FileState =
-  | { kind: 'none' }
-  | { kind: 'reading'; fileName: string }
-  | { kind: 'error'; fileName: string; message: string }
-  | { kind: 'ready'; csv: ParsedCsv };
+  { kind: 'none' } | { kind: 'reading'; fileName: string } | { kind: 'error'; fileName: string; message: string } | { kind: 'ready'; csv: ParsedCsv };
 
 const people = (n: number) => `${formatNumber(n)} ${n === 1 ? 'person' : 'people'}`;
 
@@ -75,22 +72,41 @@ export function CsvImportPage() {
         <div>
           <Link to="/admin/settings/users">Back to users</Link>
           <h1>Import users from a CSV file</h1>
-          <p className="muted">One row per person: our template, or an export of your HR system or directory as it comes. The server checks every row before anything is saved.</p>
+          <p className="muted">
+            One row per person: our template, or an export of your HR system or directory as it comes. The server checks every row before anything is saved.
+          </p>
         </div>
         <CsvImportTemplateButton />
       </div>
 
       <section className="csv-step" aria-labelledby="csv-step-file">
         <h2 id="csv-step-file">1. Choose the file</h2>
-        <CsvImportDropzone onFile={(f) => void chooseFile(f)} disabled={running || file.kind === 'reading'} fileName={file.kind === 'none' ? null : file.kind === 'ready' ? file.csv.fileName : file.fileName} />
+        <CsvImportDropzone
+          onFile={(f) => void chooseFile(f)}
+          disabled={running || file.kind === 'reading'}
+          fileName={file.kind === 'none' ? null : file.kind === 'ready' ? file.csv.fileName : file.fileName}
+        />
         {file.kind === 'reading' && <PendingView label="Reading the file…" />}
-        {file.kind === 'error' && <p role="alert" className="form-error">{file.message}</p>}
+        {file.kind === 'error' && (
+          <p role="alert" className="form-error">
+            {file.message}
+          </p>
+        )}
       </section>
 
       {csv && (
         <section className="csv-step" aria-labelledby="csv-step-columns">
           <h2 id="csv-step-columns">2. Match the columns</h2>
-          <CsvImportMapping csv={csv} mapping={mapping} problems={problems} onChange={(next) => { run.reset(); setMapping(next); }} disabled={running || !!result} />
+          <CsvImportMapping
+            csv={csv}
+            mapping={mapping}
+            problems={problems}
+            onChange={(next) => {
+              run.reset();
+              setMapping(next);
+            }}
+            disabled={running || !!result}
+          />
         </section>
       )}
 
@@ -107,10 +123,20 @@ export function CsvImportPage() {
         <section className="csv-step" aria-labelledby="csv-step-import">
           <h2 id="csv-step-import">4. Import</h2>
           {checked && !result && checked.count === 0 && <p className="form-error">No row can be imported; fix the file and choose it again.</p>}
-          {checked && !result && checked.seat_limit && <p className="form-error" role="alert">{checked.seat_limit}</p>}
+          {checked && !result && checked.seat_limit && (
+            <p className="form-error" role="alert">
+              {checked.seat_limit}
+            </p>
+          )}
           {checked && !result && (
             <div>
-              <button type="button" className="button" disabled={running || checked.count === 0 || !!checked.seat_limit} aria-busy={running || undefined} onClick={startImport}>
+              <button
+                type="button"
+                className="button"
+                disabled={running || checked.count === 0 || !!checked.seat_limit}
+                aria-busy={running || undefined}
+                onClick={startImport}
+              >
                 {running ? 'Importing…' : `Import ${people(checked.count)}`}
               </button>
             </div>

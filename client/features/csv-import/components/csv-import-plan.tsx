@@ -17,13 +17,18 @@ export function CsvImportPlan({ result, promoteManagers, onPromoteManagers, disa
           <h3 id="csv-plan-managers">Managers</h3>
           <label className="checkbox">
             <input type="checkbox" checked={promoteManagers} disabled={disabled} onChange={(e) => onPromoteManagers(e.currentTarget.checked)} />
-            <span>Make the {people(promoted.length)} who manage others Managers <span className="muted">(otherwise they join as Members)</span></span>
+            <span>
+              Make the {people(promoted.length)} who manage others Managers <span className="muted">(otherwise they join as Members)</span>
+            </span>
           </label>
           <ul className="csv-plan-list">
             {promoted.map((p) => (
               <li key={p.email}>
                 <strong>{p.full_name}</strong> <span className="csv-plan-email">{p.email}</span>
-                <span className="muted"> · manages {people(p.reports)} · {promoteManagers ? 'becomes a Manager' : 'stays a Member'}</span>
+                <span className="muted">
+                  {' '}
+                  · manages {people(p.reports)} · {promoteManagers ? 'becomes a Manager' : 'stays a Member'}
+                </span>
               </li>
             ))}
           </ul>
@@ -36,9 +41,22 @@ export function CsvImportPlan({ result, promoteManagers, onPromoteManagers, disa
             {teams.map((t) => (
               <li key={t.name}>
                 <strong>{t.name}</strong>
-                {t.existing
-                  ? <span>: {people(t.joining)} {t.joining === 1 ? 'joins' : 'join'} the existing team {t.name} ({members(t.members_before)}); its manager stays.</span>
-                  : <span>: new team of {people(t.joining)}, {t.manager_name ? <>managed by <strong>{t.manager_name}</strong> (the manager its members report to).</> : 'no manager yet (its members report to different people); set one on the team page.'}</span>}
+                {t.existing ? (
+                  <span>
+                    : {people(t.joining)} {t.joining === 1 ? 'joins' : 'join'} the existing team {t.name} ({members(t.members_before)}); its manager stays.
+                  </span>
+                ) : (
+                  <span>
+                    : new team of {people(t.joining)},{' '}
+                    {t.manager_name ? (
+                      <>
+                        managed by <strong>{t.manager_name}</strong> (the manager its members report to).
+                      </>
+                    ) : (
+                      'no manager yet (its members report to different people); set one on the team page.'
+                    )}
+                  </span>
+                )}
               </li>
             ))}
           </ul>

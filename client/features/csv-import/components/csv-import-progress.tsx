@@ -14,17 +14,15 @@ export function CsvImportProgress({ progress, label }: { progress: MassCreatePro
       : `Checked ${formatNumber(progress.processed)} of ${formatNumber(progress.total)} rows…`;
   return (
     <div className="csv-progress">
-      <p id={labelId} className="csv-progress-label">{label}</p>
-      <Progress.Root
-        className="csv-progress-track"
-        value={percent}
-        max={100}
-        aria-labelledby={labelId}
-        getValueLabel={(value) => formatPercent(value)}
-      >
+      <p id={labelId} className="csv-progress-label">
+        {label}
+      </p>
+      <Progress.Root className="csv-progress-track" value={percent} max={100} aria-labelledby={labelId} getValueLabel={(value) => formatPercent(value)}>
         <Progress.Indicator className="csv-progress-bar" style={{ transform: `translateX(-${100 - percent}%)` }} />
       </Progress.Root>
-      <p className="muted" role="status" aria-live="polite">{status} <span className="csv-progress-percent">{formatPercent(percent)}</span></p>
+      <p className="muted" role="status" aria-live="polite">
+        {status} <span className="csv-progress-percent">{formatPercent(percent)}</span>
+      </p>
     </div>
   );
 }

@@ -6,11 +6,16 @@ import { recentImportsQueryOptions, type ImportBatch } from '../csv-import.batch
 
 function statusOf(batch: ImportBatch): string {
   switch (batch.status) {
-    case 'RUNNING': return 'Running';
-    case 'DONE': return batch.dry_run ? 'Checked (dry run), nothing saved' : 'Imported';
-    case 'FAILED': return 'Failed, nothing saved';
-    case 'ROLLED_BACK': return 'Rolled back';
-    case 'INTERRUPTED': return 'Interrupted, nothing saved';
+    case 'RUNNING':
+      return 'Running';
+    case 'DONE':
+      return batch.dry_run ? 'Checked (dry run), nothing saved' : 'Imported';
+    case 'FAILED':
+      return 'Failed, nothing saved';
+    case 'ROLLED_BACK':
+      return 'Rolled back';
+    case 'INTERRUPTED':
+      return 'Interrupted, nothing saved';
   }
 }
 
@@ -46,16 +51,20 @@ export function CsvImportRecent() {
         <div className="csv-interrupted" role="status">
           <p>
             {interrupted.length === 1 ? 'An import was' : `${interrupted.length} imports were`} interrupted: the server stopped while
-            {interrupted.length === 1 ? ' it' : ' they'} ran, so nobody from {interrupted.length === 1 ? 'that file' : 'those files'} was
-            added. Files are not kept on the server: choose the file again to retry.
+            {interrupted.length === 1 ? ' it' : ' they'} ran, so nobody from {interrupted.length === 1 ? 'that file' : 'those files'} was added. Files are not
+            kept on the server: choose the file again to retry.
           </p>
-          <button type="button" className="button button-secondary button-small" onClick={chooseFileAgain}>Choose the file again</button>
+          <button type="button" className="button button-secondary button-small" onClick={chooseFileAgain}>
+            Choose the file again
+          </button>
         </div>
       )}
       {batches.isPending ? (
         <PendingView label="Loading recent imports…" />
       ) : batches.isError ? (
-        <p role="alert" className="form-error">Recent imports could not be loaded: {batches.error.message}</p>
+        <p role="alert" className="form-error">
+          Recent imports could not be loaded: {batches.error.message}
+        </p>
       ) : batches.data.length === 0 ? (
         <p className="muted">No imports yet.</p>
       ) : (
@@ -63,7 +72,13 @@ export function CsvImportRecent() {
           <table className="csv-table">
             <caption className="sr-only">Recent imports</caption>
             <thead>
-              <tr><th scope="col">Started</th><th scope="col">By</th><th scope="col">Rows</th><th scope="col">People added</th><th scope="col">Status</th></tr>
+              <tr>
+                <th scope="col">Started</th>
+                <th scope="col">By</th>
+                <th scope="col">Rows</th>
+                <th scope="col">People added</th>
+                <th scope="col">Status</th>
+              </tr>
             </thead>
             <tbody>
               {batches.data.map((batch) => (
@@ -72,7 +87,9 @@ export function CsvImportRecent() {
                   <td>{batch.created_by_name ?? <span className="muted">(removed)</span>}</td>
                   <td>{formatNumber(batch.total)}</td>
                   <td>{formatNumber(batch.created)}</td>
-                  <td><span className={`csv-batch-status csv-batch-${batch.status.toLowerCase()}`}>{statusOf(batch)}</span></td>
+                  <td>
+                    <span className={`csv-batch-status csv-batch-${batch.status.toLowerCase()}`}>{statusOf(batch)}</span>
+                  </td>
                 </tr>
               ))}
             </tbody>

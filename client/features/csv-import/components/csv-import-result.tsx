@@ -14,7 +14,9 @@ export function CsvImportResult({ result }: { result: MassCreateResult }) {
   const errors = result.usersWithErrors;
   return (
     <section className="csv-result" aria-labelledby="csv-result-title">
-      <h2 id="csv-result-title" tabIndex={-1}>Import finished</h2>
+      <h2 id="csv-result-title" tabIndex={-1}>
+        Import finished
+      </h2>
       <p className={errors.length ? 'notice notice-warning' : 'notice'} role="status">
         {`${users(result.count)} created.`}
         {errors.length > 0 ? ` ${rows(errors.length)} were skipped because of errors.` : ' No errors.'}
@@ -28,7 +30,9 @@ export function CsvImportResult({ result }: { result: MassCreateResult }) {
             <button
               type="button"
               className="button button-secondary"
-              onClick={() => saveBlob(new Blob([errorsToCsv(errors)], { type: 'text/csv;charset=utf-8' }), `teamlens-import-errors-${result.batch_id.slice(0, 8)}.csv`)}
+              onClick={() =>
+                saveBlob(new Blob([errorsToCsv(errors)], { type: 'text/csv;charset=utf-8' }), `teamlens-import-errors-${result.batch_id.slice(0, 8)}.csv`)
+              }
             >
               Download the errors (CSV)
             </button>

@@ -11,14 +11,27 @@ export function CsvImportRollback({ batchId, created }: { batchId: string; creat
   const [open, setOpen] = useState(false);
 
   if (rollback.isSuccess) {
-    return <p className="notice" role="status">Import undone: {users(rollback.data)} removed.{rollback.data < created ? ' People who had already signed in were kept.' : ''}</p>;
+    return (
+      <p className="notice" role="status">
+        Import undone: {users(rollback.data)} removed.{rollback.data < created ? ' People who had already signed in were kept.' : ''}
+      </p>
+    );
   }
   return (
     <div className="csv-rollback">
-      <button type="button" className="button button-secondary" onClick={() => setOpen(true)}>Undo this import</button>
+      <button type="button" className="button button-secondary" onClick={() => setOpen(true)}>
+        Undo this import
+      </button>
       {open && (
-        <ConfirmDialog title="Undo this import?" cancelLabel="Keep them" confirmLabel="Remove them" busyLabel="Removing…" onConfirm={() => rollback.mutateAsync(batchId)} onClose={() => setOpen(false)}
-          description={`This removes the ${users(created)} this import created. People who have already signed in are kept. Teams and company structure it created stay.`} />
+        <ConfirmDialog
+          title="Undo this import?"
+          cancelLabel="Keep them"
+          confirmLabel="Remove them"
+          busyLabel="Removing…"
+          onConfirm={() => rollback.mutateAsync(batchId)}
+          onClose={() => setOpen(false)}
+          description={`This removes the ${users(created)} this import created. People who have already signed in are kept. Teams and company structure it created stay.`}
+        />
       )}
     </div>
   );

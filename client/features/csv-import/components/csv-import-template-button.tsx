@@ -6,10 +6,20 @@ export function CsvImportTemplateButton() {
   const download = useMutation({ mutationFn: downloadTemplate });
   return (
     <div className="csv-template">
-      <button type="button" className="button button-secondary" disabled={download.isPending} aria-busy={download.isPending || undefined} onClick={() => download.mutate()}>
+      <button
+        type="button"
+        className="button button-secondary"
+        disabled={download.isPending}
+        aria-busy={download.isPending || undefined}
+        onClick={() => download.mutate()}
+      >
         {download.isPending ? 'Downloading…' : 'Download the template'}
       </button>
-      {download.error && <p role="alert" className="form-error">{download.error.message}</p>}
+      {download.error && (
+        <p role="alert" className="form-error">
+          {download.error.message}
+        </p>
+      )}
     </div>
   );
 }

@@ -11,11 +11,12 @@ import { reviewCyclesQueryOptions } from '../../../features/review-cycles/review
 export const Route = createFileRoute('/_app/admin/dashboard')({
   // The email banner at the top and the review cycles card load with the page (in parallel, never
   // failing it), so neither appears late and pushes the page down (docs/decisions/0065).
-  loader: ({ context: { queryClient } }) => Promise.all([
-    queryClient.ensureQueryData(adminDashboardQueryOptions),
-    queryClient.prefetchQuery(emailDeliveryQueryOptions),
-    queryClient.prefetchQuery(reviewCyclesQueryOptions),
-  ]),
+  loader: ({ context: { queryClient } }) =>
+    Promise.all([
+      queryClient.ensureQueryData(adminDashboardQueryOptions),
+      queryClient.prefetchQuery(emailDeliveryQueryOptions),
+      queryClient.prefetchQuery(reviewCyclesQueryOptions),
+    ]),
   component: AdminDashboardPage,
 });
 
@@ -26,7 +27,9 @@ function AdminDashboardPage() {
     <section className="page dash-page">
       <div className="row-between">
         <h1>Admin dashboard</h1>
-        <Link to="/admin/settings/users" className="button button-secondary button-small">Manage users</Link>
+        <Link to="/admin/settings/users" className="button button-secondary button-small">
+          Manage users
+        </Link>
       </div>
       <EmailSetupBanner />
       <HeadcountTiles headcount={d.headcount} />

@@ -13,7 +13,8 @@ export const Route = createFileRoute('/_app/continuous-feedback/automation')({
     const me = await queryClient.ensureQueryData(meQueryOptions);
     if (me.permission_level === 'MEMBER') return;
     await Promise.all([
-      queryClient.ensureQueryData(feedbackAutomationRulesQueryOptions), queryClient.ensureQueryData(feedbackAutomationTemplatesQueryOptions),
+      queryClient.ensureQueryData(feedbackAutomationRulesQueryOptions),
+      queryClient.ensureQueryData(feedbackAutomationTemplatesQueryOptions),
       queryClient.ensureQueryData(teamsQueryOptions),
     ]);
   },
@@ -25,8 +26,10 @@ function FeedbackAutomationRoute() {
   const { data: me } = useSuspenseQuery(meQueryOptions);
   if (me.permission_level === 'MEMBER') {
     return (
-      <AutomationNotAllowed why="Only managers and admins can automate feedback requests. You can ask for feedback about yourself at any time under My feedback."
-        link={<Link to="/continuous-feedback">Go to my feedback</Link>} />
+      <AutomationNotAllowed
+        why="Only managers and admins can automate feedback requests. You can ask for feedback about yourself at any time under My feedback."
+        link={<Link to="/continuous-feedback">Go to my feedback</Link>}
+      />
     );
   }
   return <AutomationData me={me} />;
@@ -36,5 +39,10 @@ function AutomationData({ me }: { me: { id: string; permission_level: string } }
   const { data: teams } = useSuspenseQuery(teamsQueryOptions);
   // Admins automate any team or the whole organization.
   const mine = automatedTeams(teams, me);
-  return <FeedbackAutomationPage teams={mine.map((t) => ({ id: t.id, name: t.name })).sort((a, b) => a.name.localeCompare(b.name))} wholeOrganization={me.permission_level === 'ADMIN'} />;
+  return (
+    <FeedbackAutomationPage
+      teams={mine.map((t) => ({ id: t.id, name: t.name })).sort((a, b) => a.name.localeCompare(b.name))}
+      wholeOrganization={me.permission_level === 'ADMIN'}
+    />
+  );
 }

@@ -22,7 +22,11 @@ function FeedbackProgressRoute() {
   const { data: me } = useSuspenseQuery(meQueryOptions);
   const search = Route.useSearch();
   if (me.permission_level === 'MEMBER') {
-    return <NotAllowedView to="/continuous-feedback" linkText="Go to my feedback">Only managers and admins see feedback progress. Your own feedback is under My feedback.</NotAllowedView>;
+    return (
+      <NotAllowedView to="/continuous-feedback" linkText="Go to my feedback">
+        Only managers and admins see feedback progress. Your own feedback is under My feedback.
+      </NotAllowedView>
+    );
   }
   return <FeedbackProgressPage search={search} />;
 }

@@ -22,10 +22,14 @@ export const Route = createFileRoute('/_app/home/dashboard')({
     // failing it), so nothing appears late and pushes the cards down. The banner's organization is
     // skipped only when the person is known not to be an admin.
     const me = queryClient.getQueryData(meQueryOptions.queryKey);
-    const prefetchWidgets = (enabled: readonly WidgetType[]) => Promise.all([
-      prefetchRetroWidgets(queryClient, enabled), prefetchFeedbackWidgets(queryClient, enabled), prefetchNotesWidget(queryClient, enabled),
-      prefetchGoalsWidgets(queryClient, enabled), prefetchInsightsWidgets(queryClient, enabled),
-    ]);
+    const prefetchWidgets = (enabled: readonly WidgetType[]) =>
+      Promise.all([
+        prefetchRetroWidgets(queryClient, enabled),
+        prefetchFeedbackWidgets(queryClient, enabled),
+        prefetchNotesWidget(queryClient, enabled),
+        prefetchGoalsWidgets(queryClient, enabled),
+        prefetchInsightsWidgets(queryClient, enabled),
+      ]);
     // On a first load the person's choice of cards is not known yet: the default cards' data (what
     // most people keep) is asked for beside the choice, not after it; other cards follow the choice.
     const choiceKnown = queryClient.getQueryData(widgetPreferencesQueryOptions.queryKey) !== undefined;
@@ -35,7 +39,10 @@ export const Route = createFileRoute('/_app/home/dashboard')({
       queryClient.prefetchQuery(myReviewRequestsQueryOptions(false)),
       queryClient.prefetchQuery(myNominationTasksQueryOptions),
       choiceKnown ? undefined : prefetchWidgets(DEFAULT_WIDGETS),
-      queryClient.ensureQueryData(widgetPreferencesQueryOptions).then((prefs) => prefetchWidgets(prefs.enabled_widgets), () => undefined),
+      queryClient.ensureQueryData(widgetPreferencesQueryOptions).then(
+        (prefs) => prefetchWidgets(prefs.enabled_widgets),
+        () => undefined,
+      ),
       me && me.permission_level !== 'ADMIN' ? undefined : queryClient.prefetchQuery(organizationQueryOptions),
     ]);
   },
@@ -44,13 +51,33 @@ export const Route = createFileRoute('/_app/home/dashboard')({
 
 /** What each widget will show, and where that part of the product lives. */
 const WIDGETS: Record<WidgetType, { title: string; empty: string; to: string }> = {
-  PENDING_REVIEWS: { title: 'Pending reviews', empty: 'Reviews are not available yet. This card will list the reviews you have been asked to write.', to: '/reviews/pending' },
+  PENDING_REVIEWS: {
+    title: 'Pending reviews',
+    empty: 'Reviews are not available yet. This card will list the reviews you have been asked to write.',
+    to: '/reviews/pending',
+  },
   MY_GOALS: { title: 'My goals', empty: 'Goals are not available yet. This card will show your goals and their progress.', to: '/goals/my-goals' },
   TEAM_GOALS: { title: 'Team goals', empty: 'Goals are not available yet. This card will show your teams’ goals.', to: '/goals/team-goals' },
-  FEEDBACK_RECEIVED: { title: 'Feedback received', empty: 'Feedback is not available yet. This card will show the latest feedback you received.', to: '/continuous-feedback' },
-  FEEDBACK_REQUESTS: { title: 'Feedback requests', empty: 'Feedback is not available yet. This card will list the requests waiting for your answer.', to: '/continuous-feedback/pending' },
-  UPCOMING_RETROS: { title: 'Upcoming retros', empty: 'Retrospectives are not available yet. This card will show your team’s next retro.', to: '/professional-development/sprint-retro/review' },
-  RETRO_ACTION_ITEMS: { title: 'Retro action items', empty: 'Retrospectives are not available yet. This card will list the action items you own.', to: '/professional-development/sprint-retro/team-progress' },
+  FEEDBACK_RECEIVED: {
+    title: 'Feedback received',
+    empty: 'Feedback is not available yet. This card will show the latest feedback you received.',
+    to: '/continuous-feedback',
+  },
+  FEEDBACK_REQUESTS: {
+    title: 'Feedback requests',
+    empty: 'Feedback is not available yet. This card will list the requests waiting for your answer.',
+    to: '/continuous-feedback/pending',
+  },
+  UPCOMING_RETROS: {
+    title: 'Upcoming retros',
+    empty: 'Retrospectives are not available yet. This card will show your team’s next retro.',
+    to: '/professional-development/sprint-retro/review',
+  },
+  RETRO_ACTION_ITEMS: {
+    title: 'Retro action items',
+    empty: 'Retrospectives are not available yet. This card will list the action items you own.',
+    to: '/professional-development/sprint-retro/team-progress',
+  },
   TEAM_INSIGHTS: { title: 'Team insights', empty: 'Insights are not available yet. This card will show your team’s trends.', to: '/insights/team-insights' },
   INDIVIDUAL_INSIGHTS: { title: 'My insights', empty: 'Insights are not available yet. This card will show your own trends.', to: '/insights/individual' },
   NOTES: { title: 'Notes', empty: 'Notes are not available yet. This card will show your pinned and latest notes.', to: '/notes/my-notes' },
@@ -94,22 +121,76 @@ function DashboardPage() {
       </div>
       {shown.length === 0 ? (
         <EmptyState title="No widgets chosen">
-          <p>{prefs.enabled_widgets.length === 0 ? 'You have switched every dashboard widget off.' : 'The widgets you chose belong to areas your organization has switched off.'}</p>
+          <p>
+            {prefs.enabled_widgets.length === 0
+              ? 'You have switched every dashboard widget off.'
+              : 'The widgets you chose belong to areas your organization has switched off.'}
+          </p>
         </EmptyState>
       ) : (
         <ul className="card-grid" aria-label="Dashboard widgets">
           {shown.map((type) => {
             const widget = WIDGETS[type];
-            if (type === 'PENDING_REVIEWS') return <li key={type} className="tile"><PendingReviewsWidget /></li>;
-            if (type === 'UPCOMING_RETROS') return <li key={type} className="tile"><UpcomingRetrosWidget /></li>;
-            if (type === 'RETRO_ACTION_ITEMS') return <li key={type} className="tile"><RetroActionItemsWidget /></li>;
-            if (type === 'FEEDBACK_RECEIVED') return <li key={type} className="tile"><FeedbackReceivedWidget /></li>;
-            if (type === 'FEEDBACK_REQUESTS') return <li key={type} className="tile"><FeedbackRequestsWidget /></li>;
-            if (type === 'NOTES') return <li key={type} className="tile"><NotesWidget /></li>;
-            if (type === 'MY_GOALS') return <li key={type} className="tile"><MyGoalsWidget /></li>;
-            if (type === 'TEAM_GOALS') return <li key={type} className="tile"><TeamGoalsWidget /></li>;
-            if (type === 'TEAM_INSIGHTS') return <li key={type} className="tile"><TeamInsightsWidget /></li>;
-            if (type === 'INDIVIDUAL_INSIGHTS') return <li key={type} className="tile"><IndividualInsightsWidget /></li>;
+            if (type === 'PENDING_REVIEWS')
+              return (
+                <li key={type} className="tile">
+                  <PendingReviewsWidget />
+                </li>
+              );
+            if (type === 'UPCOMING_RETROS')
+              return (
+                <li key={type} className="tile">
+                  <UpcomingRetrosWidget />
+                </li>
+              );
+            if (type === 'RETRO_ACTION_ITEMS')
+              return (
+                <li key={type} className="tile">
+                  <RetroActionItemsWidget />
+                </li>
+              );
+            if (type === 'FEEDBACK_RECEIVED')
+              return (
+                <li key={type} className="tile">
+                  <FeedbackReceivedWidget />
+                </li>
+              );
+            if (type === 'FEEDBACK_REQUESTS')
+              return (
+                <li key={type} className="tile">
+                  <FeedbackRequestsWidget />
+                </li>
+              );
+            if (type === 'NOTES')
+              return (
+                <li key={type} className="tile">
+                  <NotesWidget />
+                </li>
+              );
+            if (type === 'MY_GOALS')
+              return (
+                <li key={type} className="tile">
+                  <MyGoalsWidget />
+                </li>
+              );
+            if (type === 'TEAM_GOALS')
+              return (
+                <li key={type} className="tile">
+                  <TeamGoalsWidget />
+                </li>
+              );
+            if (type === 'TEAM_INSIGHTS')
+              return (
+                <li key={type} className="tile">
+                  <TeamInsightsWidget />
+                </li>
+              );
+            if (type === 'INDIVIDUAL_INSIGHTS')
+              return (
+                <li key={type} className="tile">
+                  <IndividualInsightsWidget />
+                </li>
+              );
             return (
               <li key={type} className="tile">
                 <h3>{widget.title}</h3>

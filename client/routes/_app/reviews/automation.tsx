@@ -14,8 +14,12 @@ export const Route = createFileRoute('/_app/reviews/automation')({
     const me = await queryClient.ensureQueryData(meQueryOptions);
     if (me.permission_level === 'MEMBER') return;
     await Promise.all([
-      queryClient.ensureQueryData(automationRulesQueryOptions), queryClient.ensureQueryData(sprintsQueryOptions), queryClient.ensureQueryData(reminderSettingsQueryOptions), queryClient.ensureQueryData(teamsQueryOptions),
-      queryClient.ensureQueryData(reviewTemplatesQueryOptions(false)), me.permission_level === 'ADMIN' ? queryClient.ensureQueryData(pickablePeopleQueryOptions) : null,
+      queryClient.ensureQueryData(automationRulesQueryOptions),
+      queryClient.ensureQueryData(sprintsQueryOptions),
+      queryClient.ensureQueryData(reminderSettingsQueryOptions),
+      queryClient.ensureQueryData(teamsQueryOptions),
+      queryClient.ensureQueryData(reviewTemplatesQueryOptions(false)),
+      me.permission_level === 'ADMIN' ? queryClient.ensureQueryData(pickablePeopleQueryOptions) : null,
     ]);
   },
   pendingComponent: () => <PendingView label="Loading review automation…" />,
@@ -26,8 +30,10 @@ function ReviewAutomationRoute() {
   const { data: me } = useSuspenseQuery(meQueryOptions);
   if (me.permission_level === 'MEMBER') {
     return (
-      <AutomationNotAllowed why="Only managers and admins can automate reviews. The reviews you are asked to write are under Pending reviews."
-        link={<Link to="/reviews/pending">Go to pending reviews</Link>} />
+      <AutomationNotAllowed
+        why="Only managers and admins can automate reviews. The reviews you are asked to write are under Pending reviews."
+        link={<Link to="/reviews/pending">Go to pending reviews</Link>}
+      />
     );
   }
   return me.permission_level === 'ADMIN' ? <AdminAutomation me={me} /> : <AutomationData me={me} people={[]} />;
@@ -46,7 +52,10 @@ function AutomationData({ me, people }: { me: Me; people: Array<{ id: string; na
   // People are picked by admins.
   const mine = automatedTeams(teams, me);
   return (
-    <ReviewAutomationPage teams={mine.map((t) => ({ id: t.id, name: t.name }))} people={people}
-      templates={templates.filter((t) => !t.archived_at).map((t) => ({ id: t.id, name: t.name, review_type: t.review_type }))} />
+    <ReviewAutomationPage
+      teams={mine.map((t) => ({ id: t.id, name: t.name }))}
+      people={people}
+      templates={templates.filter((t) => !t.archived_at).map((t) => ({ id: t.id, name: t.name, review_type: t.review_type }))}
+    />
   );
 }

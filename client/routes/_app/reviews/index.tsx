@@ -16,8 +16,17 @@ export const Route = createFileRoute('/_app/reviews/')({
   loader: async ({ context: { queryClient }, deps }) => {
     const me = queryClient.ensureQueryData(meQueryOptions);
     const page = async () => {
-      if (deps.view === 'new' && (await me).permission_level !== 'MEMBER') await Promise.all([queryClient.ensureQueryData(cycleFormQueries[0]), queryClient.ensureQueryData(cycleFormQueries[1]), queryClient.ensureQueryData(cycleFormQueries[2])]);
-      else if (deps.id && deps.results) await Promise.all([queryClient.ensureQueryData(reviewCycleQueryOptions(deps.id)), queryClient.ensureQueryData(reviewResultsQueryOptions(deps.results))]);
+      if (deps.view === 'new' && (await me).permission_level !== 'MEMBER')
+        await Promise.all([
+          queryClient.ensureQueryData(cycleFormQueries[0]),
+          queryClient.ensureQueryData(cycleFormQueries[1]),
+          queryClient.ensureQueryData(cycleFormQueries[2]),
+        ]);
+      else if (deps.id && deps.results)
+        await Promise.all([
+          queryClient.ensureQueryData(reviewCycleQueryOptions(deps.id)),
+          queryClient.ensureQueryData(reviewResultsQueryOptions(deps.results)),
+        ]);
       else if (deps.id) await queryClient.ensureQueryData(reviewCycleQueryOptions(deps.id));
       else await queryClient.ensureQueryData(reviewCyclesQueryOptions);
     };

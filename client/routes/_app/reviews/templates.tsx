@@ -13,7 +13,9 @@ export const Route = createFileRoute('/_app/reviews/templates')({
   loader: async ({ context, deps }) => {
     const me = await context.queryClient.ensureQueryData(meQueryOptions);
     if (me.permission_level === 'MEMBER') return;
-    await (deps.id ? context.queryClient.ensureQueryData(reviewTemplateQueryOptions(deps.id)) : context.queryClient.ensureQueryData(reviewTemplatesQueryOptions(deps.archived)));
+    await (deps.id
+      ? context.queryClient.ensureQueryData(reviewTemplateQueryOptions(deps.id))
+      : context.queryClient.ensureQueryData(reviewTemplatesQueryOptions(deps.archived)));
   },
   pendingComponent: () => <PendingView label="Loading review templates…" />,
   component: ReviewTemplatesRoute,
@@ -23,7 +25,11 @@ function ReviewTemplatesRoute() {
   const { data: me } = useSuspenseQuery(meQueryOptions);
   const search = Route.useSearch();
   if (me.permission_level === 'MEMBER') {
-    return <NotAllowedView to="/reviews/pending" linkText="Go to pending reviews">Only managers and admins can see review templates. The reviews you are asked to write are under Pending reviews.</NotAllowedView>;
+    return (
+      <NotAllowedView to="/reviews/pending" linkText="Go to pending reviews">
+        Only managers and admins can see review templates. The reviews you are asked to write are under Pending reviews.
+      </NotAllowedView>
+    );
   }
   return <ReviewTemplatesPage search={search} />;
 }

@@ -14,7 +14,9 @@ function PersonalSettingsPage() {
   return (
     <section className="page">
       <h1>Personal settings</h1>
-      <p className="muted">What colleagues see on <Link to="/profile/user-profile">your profile</Link>.</p>
+      <p className="muted">
+        What colleagues see on <Link to="/profile/user-profile">your profile</Link>.
+      </p>
       <PhotoUpload profile={profile} />
       <section className="tile" aria-labelledby="personal-details-title">
         <h2 id="personal-details-title">Personal details</h2>

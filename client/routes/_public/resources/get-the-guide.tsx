@@ -49,16 +49,29 @@ function GuidePage() {
         </div>
       ) : (
         <>
-          <p>A short, practical guide for engineering managers and team leads: how to run 360 review cycles people trust, which questions get useful answers, how to keep sprint retrospectives short and honest, and how to turn results into change. Tell us who you are and the guide opens right here.</p>
+          <p>
+            A short, practical guide for engineering managers and team leads: how to run 360 review cycles people trust, which questions get useful answers, how
+            to keep sprint retrospectives short and honest, and how to turn results into change. Tell us who you are and the guide opens right here.
+          </p>
           <form className="form public-form-card" noValidate onSubmit={form.onSubmit} aria-label="Get the guide">
             <FormError message={form.formError} />
             <Field label="Your name" name="name" autoComplete="name" required maxLength={120} error={errors.name} />
-            <Field label="Work email" name="email" type="email" autoComplete="email" required error={errors.email} hint="Your company address; free mail providers are not accepted." />
+            <Field
+              label="Work email"
+              name="email"
+              type="email"
+              autoComplete="email"
+              required
+              error={errors.email}
+              hint="Your company address; free mail providers are not accepted."
+            />
             <Field label="Company" name="company" autoComplete="organization" required maxLength={COMPANY_MAX} error={errors.company} />
             <SelectField label="Team size" name="team_size" required options={TEAM_SIZES} placeholder="Choose…" error={errors.team_size} />
             <HoneypotField />
             <div>
-              <SubmitButton sending={form.sending} sendingText="Opening the guide…">Get the guide</SubmitButton>
+              <SubmitButton sending={form.sending} sendingText="Opening the guide…">
+                Get the guide
+              </SubmitButton>
             </div>
           </form>
         </>

@@ -1,9 +1,29 @@
 import type { ScopeKind, StatusCategory } from '../../../../shared/integrations.js';
 import { IntegrationError, NotTheService } from '../integrations.errors.js';
-import type { AccountInput, ConnectionTest, CreatedIssue, IssueInput, OpenConnection, ProviderAdapter, ScopeInfo, SyncContext } from '../integrations.provider.js';
+import type {
+  AccountInput,
+  ConnectionTest,
+  CreatedIssue,
+  IssueInput,
+  OpenConnection,
+  ProviderAdapter,
+  ScopeInfo,
+  SyncContext,
+} from '../integrations.provider.js';
 import { azureCall, azureClients, type AzureClients } from './azure.client.js';
 import type { TreeStructureGroup } from 'azure-devops-node-api/interfaces/WorkItemTrackingInterfaces.js';
-import { REVISION_FIELDS, categoryOfAzure, htmlOf, instant, iterationSprints, mapWorkItem, workItemUrl as editUrl, type AzureRevision, type ItemHistory, type ItemState } from './azure.map.js';
+import {
+  REVISION_FIELDS,
+  categoryOfAzure,
+  htmlOf,
+  instant,
+  iterationSprints,
+  mapWorkItem,
+  workItemUrl as editUrl,
+  type AzureRevision,
+  type ItemHistory,
+  type ItemState,
+} from './azure.map.js';
 import { azureWebhook } from './azure.webhook.js';
 
 /**
@@ -26,16 +46,33 @@ async function test(connection: OpenConnection, _signal: AbortSignal): Promise<C
     who = data.authenticatedUser.providerDisplayName ?? data.authenticatedUser.customDisplayName ?? 'this token';
   } catch (err) {
     if (err instanceof NotTheService) throw err;
-    if (err instanceof IntegrationError) return { ok: false, missing: [], message: err.kind === 'NOT_FOUND' ? 'Azure DevOps does not know this organization URL: check the base URL and the organization.' : err.message };
+    if (err instanceof IntegrationError)
+      return {
+        ok: false,
+        missing: [],
+        message: err.kind === 'NOT_FOUND' ? 'Azure DevOps does not know this organization URL: check the base URL and the organization.' : err.message,
+      };
     throw err;
   }
   try {
     const projects = await azureCall('projects', async () => (await clients.core()).getProjects(undefined, 100));
     const n = projects?.length ?? 0;
-    if (n === 0) return { ok: false, missing: ['Project and Team (Read)'], message: `Connected as ${who}, but the token sees no project: give it the “Project and Team (Read)” and “Work Items (Read)” scopes.`, info: { user: who } };
+    if (n === 0)
+      return {
+        ok: false,
+        missing: ['Project and Team (Read)'],
+        message: `Connected as ${who}, but the token sees no project: give it the “Project and Team (Read)” and “Work Items (Read)” scopes.`,
+        info: { user: who },
+      };
     return { ok: true, missing: [], info: { user: who }, message: `Connected as ${who} to ${connection.account} (${n} ${n === 1 ? 'project' : 'projects'}).` };
   } catch (err) {
-    if (err instanceof IntegrationError && err.kind === 'ACCESS') return { ok: false, missing: ['Project and Team (Read)'], message: `Connected as ${who}, but the token may not read projects: give it the “Project and Team (Read)” scope.`, info: { user: who } };
+    if (err instanceof IntegrationError && err.kind === 'ACCESS')
+      return {
+        ok: false,
+        missing: ['Project and Team (Read)'],
+        message: `Connected as ${who}, but the token may not read projects: give it the “Project and Team (Read)” scope.`,
+        info: { user: who },
+      };
     if (err instanceof IntegrationError) return { ok: false, missing: [], message: err.message, info: { user: who } };
     throw err;
   }
@@ -47,7 +84,14 @@ async function listScopes(connection: OpenConnection, _signal: AbortSignal): Pro
   const out: ScopeInfo[] = [];
   for (let skip = 0; ; skip += 100) {
     const page = await azureCall('projects', () => core.getProjects(undefined, 100, skip));
-    for (const p of page ?? []) out.push({ kind: 'PROJECT', externalId: String(p.id), name: p.name ?? String(p.id), url: `${clients.orgUrl}/${encodeURIComponent(p.name ?? '')}`, defaultBranch: null });
+    for (const p of page ?? [])
+      out.push({
+        kind: 'PROJECT',
+        externalId: String(p.id),
+        name: p.name ?? String(p.id),
+        url: `${clients.orgUrl}/${encodeURIComponent(p.name ?? '')}`,
+        defaultBranch: null,
+      });
     if (!page || page.length < 100) break;
   }
   return out;
@@ -80,8 +124,13 @@ function categories(clients: AzureClients, project: string, count: () => void) {
 async function sync(ctx: SyncContext): Promise<void> {
   const clients = await azureClients(ctx.connection);
   let requests = 0;
-  const count = () => { requests += 1; };
-  const call = <T>(what: string, run: () => Promise<T>) => { count(); return azureCall(what, run, () => ctx.now.getTime()); };
+  const count = () => {
+    requests += 1;
+  };
+  const call = <T>(what: string, run: () => Promise<T>) => {
+    count();
+    return azureCall(what, run, () => ctx.now.getTime());
+  };
   const wit = await call('the work item service', () => clients.wit());
   let done = 0;
   for (const scope of ctx.scopes.filter((s) => s.kind === 'PROJECT')) {
@@ -98,14 +147,29 @@ async function sync(ctx: SyncContext): Promise<void> {
     const start = token ? undefined : new Date(ctx.since);
     for (;;) {
       if (ctx.signal.aborted) return;
-      const page = await call(`work item revisions of ${scope.name}`, () => wit.readReportingRevisionsGet(
-        scope.name, [...REVISION_FIELDS], undefined, token ?? undefined, token ? undefined : start, true, false, false, false, undefined, false, PAGE,
-      ));
+      const page = await call(`work item revisions of ${scope.name}`, () =>
+        wit.readReportingRevisionsGet(
+          scope.name,
+          [...REVISION_FIELDS],
+          undefined,
+          token ?? undefined,
+          token ? undefined : start,
+          true,
+          false,
+          false,
+          false,
+          undefined,
+          false,
+          PAGE,
+        ),
+      );
       const values = (page as { values?: AzureRevision[] } | null)?.values;
-      if (!page || !Array.isArray(values)) throw new IntegrationError('BAD_PAYLOAD', `Azure DevOps answered an unexpected page of work item revisions (${scope.name}).`);
+      if (!page || !Array.isArray(values))
+        throw new IntegrationError('BAD_PAYLOAD', `Azure DevOps answered an unexpected page of work item revisions (${scope.name}).`);
       const byItem = new Map<number, AzureRevision[]>();
       for (const r of values) {
-        if (typeof r?.id !== 'number' || typeof r.rev !== 'number' || !r.fields) throw new IntegrationError('BAD_PAYLOAD', `Azure DevOps answered a revision without its fields (${scope.name}).`);
+        if (typeof r?.id !== 'number' || typeof r.rev !== 'number' || !r.fields)
+          throw new IntegrationError('BAD_PAYLOAD', `Azure DevOps answered a revision without its fields (${scope.name}).`);
         const list = byItem.get(r.id) ?? [];
         list.push(r);
         byItem.set(r.id, list);
@@ -113,11 +177,13 @@ async function sync(ctx: SyncContext): Promise<void> {
       // A work item first met at a later revision: the state it left comes from the revision before.
       const unknown = [...byItem.entries()].filter(([id, revs]) => !seen.has(id) && Math.min(...revs.map((r) => r.rev)) > 1);
       for (let i = 0; i < unknown.length; i += WORK_ITEM_CONCURRENCY) {
-        await Promise.all(unknown.slice(i, i + WORK_ITEM_CONCURRENCY).map(async ([id, revs]) => {
-          const rev = Math.min(...revs.map((r) => r.rev)) - 1;
-          const prior = await call(`revision ${rev} of work item ${id}`, () => wit.getRevision(id, rev, undefined, scope.name));
-          seen.set(id, { state: prior?.fields?.['System.State'] ?? null, iteration: prior?.fields?.['System.IterationPath'] ?? null, sprints: null });
-        }));
+        await Promise.all(
+          unknown.slice(i, i + WORK_ITEM_CONCURRENCY).map(async ([id, revs]) => {
+            const rev = Math.min(...revs.map((r) => r.rev)) - 1;
+            const prior = await call(`revision ${rev} of work item ${id}`, () => wit.getRevision(id, rev, undefined, scope.name));
+            seen.set(id, { state: prior?.fields?.['System.State'] ?? null, iteration: prior?.fields?.['System.IterationPath'] ?? null, sprints: null });
+          }),
+        );
       }
       const category = await cats.prepare(values.map((r) => String(r.fields['System.WorkItemType'] ?? 'Task')));
       const records: IssueInput[] = [];
@@ -128,7 +194,11 @@ async function sync(ctx: SyncContext): Promise<void> {
         records.push(record);
         if (record.assignee) accounts.set(record.assignee.externalId, record.assignee);
         const last = revs.reduce((a, b) => (b.rev > a.rev ? b : a));
-        seen.set(id, { state: String(last.fields['System.State'] ?? ''), iteration: (last.fields['System.IterationPath'] as string | undefined) ?? null, sprints: record.sprints ?? null });
+        seen.set(id, {
+          state: String(last.fields['System.State'] ?? ''),
+          iteration: (last.fields['System.IterationPath'] as string | undefined) ?? null,
+          sprints: record.sprints ?? null,
+        });
       }
       if (accounts.size) ctx.write.accounts([...accounts.values()]);
       if (records.length) ctx.write.issues(scope.id, records);
@@ -143,18 +213,35 @@ async function sync(ctx: SyncContext): Promise<void> {
   ctx.progress({ done, requests, label: 'Done' });
 }
 
-async function createIssue(connection: OpenConnection, scope: { kind: ScopeKind; externalId: string; name: string }, issue: { title: string; body: string }, _signal: AbortSignal): Promise<CreatedIssue> {
+async function createIssue(
+  connection: OpenConnection,
+  scope: { kind: ScopeKind; externalId: string; name: string },
+  issue: { title: string; body: string },
+  _signal: AbortSignal,
+): Promise<CreatedIssue> {
   const clients = await azureClients(connection);
   const wit = await clients.wit();
-  const created = await azureCall('a new work item', () => wit.createWorkItem(null, [
-    { op: 'add', path: '/fields/System.Title', value: issue.title.slice(0, 255) },
-    { op: 'add', path: '/fields/System.Description', value: htmlOf(issue.body) },
-  ], scope.name, 'Task'));
+  const created = await azureCall('a new work item', () =>
+    wit.createWorkItem(
+      null,
+      [
+        { op: 'add', path: '/fields/System.Title', value: issue.title.slice(0, 255) },
+        { op: 'add', path: '/fields/System.Description', value: htmlOf(issue.body) },
+      ],
+      scope.name,
+      'Task',
+    ),
+  );
   if (!created?.id) throw new IntegrationError('NOT_FOUND', `Azure DevOps could not open a Task in ${scope.name}: the project or the Task type is missing.`);
   return { externalId: String(created.id), key: String(created.id), url: editUrl(clients.orgUrl, scope.name, created.id) };
 }
 
-async function issueStates(connection: OpenConnection, scope: { kind: ScopeKind; externalId: string; name: string }, externalIds: string[], _signal: AbortSignal) {
+async function issueStates(
+  connection: OpenConnection,
+  scope: { kind: ScopeKind; externalId: string; name: string },
+  externalIds: string[],
+  _signal: AbortSignal,
+) {
   const clients = await azureClients(connection);
   const wit = await clients.wit();
   const ids = externalIds.filter((id) => /^\d+$/.test(id)).map(Number);
@@ -162,7 +249,16 @@ async function issueStates(connection: OpenConnection, scope: { kind: ScopeKind;
   const cats = categories(clients, scope.name, () => undefined);
   for (let i = 0; i < ids.length; i += 200) {
     // errorPolicy 2 = Omit: a deleted work item is left out instead of failing the batch.
-    const items = await azureCall('work item states', () => wit.getWorkItems(ids.slice(i, i + 200), ['System.State', 'System.WorkItemType', 'System.ChangedDate', 'Microsoft.VSTS.Common.ClosedDate'], undefined, undefined, 2, scope.name));
+    const items = await azureCall('work item states', () =>
+      wit.getWorkItems(
+        ids.slice(i, i + 200),
+        ['System.State', 'System.WorkItemType', 'System.ChangedDate', 'Microsoft.VSTS.Common.ClosedDate'],
+        undefined,
+        undefined,
+        2,
+        scope.name,
+      ),
+    );
     const list = (items ?? []).filter((w): w is NonNullable<typeof w> => !!w?.id && !!w.fields);
     const category = await cats.prepare(list.map((w) => String(w.fields!['System.WorkItemType'] ?? 'Task')));
     for (const w of list) {

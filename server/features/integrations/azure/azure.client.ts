@@ -15,7 +15,13 @@ import type { OpenConnection } from '../integrations.provider.js';
  * The clients are made once per operation: the SDK negotiates resource locations (OPTIONS
  * `{org}/_apis/{area}`) and caches them on the client.
  */
-export type AzureClients = { orgUrl: string; web: azdev.WebApi; wit: () => Promise<WorkItemTrackingApi>; core: () => Promise<CoreApi>; locations: () => Promise<LocationsApi> };
+export type AzureClients = {
+  orgUrl: string;
+  web: azdev.WebApi;
+  wit: () => Promise<WorkItemTrackingApi>;
+  core: () => Promise<CoreApi>;
+  locations: () => Promise<LocationsApi>;
+};
 
 export function azureOrgUrl(connection: OpenConnection): string {
   return `${connection.baseUrl.replace(/\/+$/, '')}/${encodeURIComponent(connection.account)}`;
@@ -34,16 +40,25 @@ export function azureOrgUrl(connection: OpenConnection): string {
 function guardedHandler(connection: OpenConnection, inner: IRequestHandler): IRequestHandler {
   const bare = (host: string) => host.replace(/^\[(.*)\]$/, '$1').toLowerCase();
   const origins = [connection.baseUrl];
-  if (new URL(connection.baseUrl).origin === 'https://dev.azure.com' && /^[a-z0-9][a-z0-9-]{0,49}$/i.test(connection.account)) origins.push(`https://${connection.account}.visualstudio.com`);
-  const clients = new Map(origins.map((url) => {
-    const client = connection.outbound.client(url);
-    const u = new URL(client.origin);
-    return [`${bare(u.hostname)}:${Number(u.port) || (client.tls ? 443 : 80)}`, client] as const;
-  }));
+  if (new URL(connection.baseUrl).origin === 'https://dev.azure.com' && /^[a-z0-9][a-z0-9-]{0,49}$/i.test(connection.account))
+    origins.push(`https://${connection.account}.visualstudio.com`);
+  const clients = new Map(
+    origins.map((url) => {
+      const client = connection.outbound.client(url);
+      const u = new URL(client.origin);
+      return [`${bare(u.hostname)}:${Number(u.port) || (client.tls ? 443 : 80)}`, client] as const;
+    }),
+  );
   return {
     prepareRequest(options: RequestOptions) {
       const client = clients.get(`${bare(String(options.host ?? ''))}:${Number(options.port)}`);
-      if (!client) throw new OutboundRefusedError({ host: String(options.host ?? ''), address: null, port: Number(options.port) || 0, reason: 'another origin than the connection’s' });
+      if (!client)
+        throw new OutboundRefusedError({
+          host: String(options.host ?? ''),
+          address: null,
+          port: Number(options.port) || 0,
+          reason: 'another origin than the connection’s',
+        });
       options.agent = client.agent;
       inner.prepareRequest(options);
     },
@@ -79,7 +94,11 @@ export async function azureCall<T>(what: string, run: () => Promise<T>, now: () 
     if (err instanceof IntegrationError) throw err;
     const e = err as Failure;
     if (typeof e.statusCode === 'number') {
-      if (e.statusCode === 401 || e.statusCode === 203) throw new IntegrationError('AUTH', `Azure DevOps rejected the personal access token (${what}): it is wrong, expired or revoked, or not for this organization.`);
+      if (e.statusCode === 401 || e.statusCode === 203)
+        throw new IntegrationError(
+          'AUTH',
+          `Azure DevOps rejected the personal access token (${what}): it is wrong, expired or revoked, or not for this organization.`,
+        );
       throw classifyHttpFailure('AZURE_BOARDS', e.statusCode, e.responseHeaders, now(), what);
     }
     // Not JSON, or JSON the SDK cannot read as Azure DevOps's (it stumbles over a missing field): another server's answer.

@@ -7,8 +7,17 @@ import type { AccountInput, IssueInput, IssueTransitionInput, SprintInput } from
  * between consecutive revisions; sprint membership a change of System.IterationPath.
  */
 export const REVISION_FIELDS = [
-  'System.Id', 'System.Title', 'System.WorkItemType', 'System.State', 'System.AssignedTo', 'System.CreatedDate', 'System.ChangedDate',
-  'Microsoft.VSTS.Common.ClosedDate', 'Microsoft.VSTS.Scheduling.StoryPoints', 'System.IterationPath', 'System.TeamProject',
+  'System.Id',
+  'System.Title',
+  'System.WorkItemType',
+  'System.State',
+  'System.AssignedTo',
+  'System.CreatedDate',
+  'System.ChangedDate',
+  'Microsoft.VSTS.Common.ClosedDate',
+  'Microsoft.VSTS.Scheduling.StoryPoints',
+  'System.IterationPath',
+  'System.TeamProject',
 ] as const;
 
 export type AzureIdentity = { id?: string; displayName?: string; uniqueName?: string; descriptor?: string; isContainer?: boolean };
@@ -20,10 +29,16 @@ export const workItemUrl = (orgUrl: string, project: string, id: number | string
 /** State categories as Azure Boards names them (work item type states), or by the state's name. */
 export function categoryOfAzure(category: string | null | undefined, state: string): StatusCategory {
   switch ((category ?? '').toLowerCase()) {
-    case 'proposed': return 'TODO';
-    case 'inprogress': case 'resolved': return 'IN_PROGRESS';
-    case 'completed': case 'removed': return 'DONE';
-    default: break;
+    case 'proposed':
+      return 'TODO';
+    case 'inprogress':
+    case 'resolved':
+      return 'IN_PROGRESS';
+    case 'completed':
+    case 'removed':
+      return 'DONE';
+    default:
+      break;
   }
   const s = state.toLowerCase();
   if (['new', 'to do', 'proposed', 'approved'].includes(s)) return 'TODO';
@@ -49,7 +64,13 @@ export function azureAccountOf(v: unknown): AccountInput | null {
   const id = v as AzureIdentity;
   if (!id.id && !id.uniqueName) return null;
   const unique = id.uniqueName ?? null;
-  return { externalId: id.id ?? unique!.toLowerCase(), login: unique, displayName: id.displayName ?? unique, email: unique && unique.includes('@') ? unique : null, isBot: false };
+  return {
+    externalId: id.id ?? unique!.toLowerCase(),
+    login: unique,
+    displayName: id.displayName ?? unique,
+    email: unique && unique.includes('@') ? unique : null,
+    isBot: false,
+  };
 }
 
 /** The sprint of an iteration path: none at the project's root. */
@@ -77,7 +98,14 @@ export function mapWorkItem(item: ItemHistory, opts: { category: (type: string, 
     const at = instant(r.fields['System.ChangedDate']) ?? instant(r.fields['System.CreatedDate'])!;
     const next = String(r.fields['System.State'] ?? state ?? '');
     if (r.rev > 1 && state !== null && next !== state) {
-      transitions.push({ externalId: `${r.id}-${r.rev}`, at, fromStatus: state, toStatus: next, fromCategory: opts.category(type, state), toCategory: opts.category(type, next) });
+      transitions.push({
+        externalId: `${r.id}-${r.rev}`,
+        at,
+        fromStatus: state,
+        toStatus: next,
+        fromCategory: opts.category(type, state),
+        toCategory: opts.category(type, next),
+      });
     }
     state = next;
     const path = sprintOfPath(r.fields['System.IterationPath']);
@@ -113,7 +141,10 @@ export function mapWorkItem(item: ItemHistory, opts: { category: (type: string, 
 /** HTML for System.Description (a plain-text body, escaped). */
 export function htmlOf(text: string): string {
   const esc = text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
-  return esc.split(/\n{2,}/).map((p) => `<div>${p.replace(/\n/g, '<br>')}</div>`).join('');
+  return esc
+    .split(/\n{2,}/)
+    .map((p) => `<div>${p.replace(/\n/g, '<br>')}</div>`)
+    .join('');
 }
 
 export type IterationNode = { name?: string; path?: string; attributes?: Record<string, unknown>; children?: IterationNode[] };
@@ -136,7 +167,14 @@ export function iterationSprints(root: IterationNode | null | undefined, now: Da
     const finish = instant(node.attributes?.finishDate);
     if (depth > 0 && node.path && start && finish) {
       const state = Date.parse(finish) < now.getTime() ? 'closed' : Date.parse(start) <= now.getTime() ? 'active' : 'future';
-      out.push({ externalId: iterationPathOf(node.path), name: node.name ?? iterationPathOf(node.path), state, startAt: start, endAt: finish, completeAt: state === 'closed' ? finish : null });
+      out.push({
+        externalId: iterationPathOf(node.path),
+        name: node.name ?? iterationPathOf(node.path),
+        state,
+        startAt: start,
+        endAt: finish,
+        completeAt: state === 'closed' ? finish : null,
+      });
     }
     for (const child of node.children ?? []) walk(child, depth + 1);
   };

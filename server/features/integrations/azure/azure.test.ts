@@ -30,8 +30,16 @@ afterAll(() => fake.close());
 
 const signal = () => new AbortController().signal;
 const connection = (token = fake.token): OpenConnection => ({
-  id: 'conn-ado', organizationId: 'org', provider: 'AZURE_BOARDS', baseUrl: fake.url, account: fake.organization, authKind: 'TOKEN',
-  credentials: { token }, externalInfo: {}, backfillMonths: 6, outbound,
+  id: 'conn-ado',
+  organizationId: 'org',
+  provider: 'AZURE_BOARDS',
+  baseUrl: fake.url,
+  account: fake.organization,
+  authKind: 'TOKEN',
+  credentials: { token },
+  externalInfo: {},
+  backfillMonths: 6,
+  outbound,
 });
 const scope = { id: 's-alpha', kind: 'PROJECT' as const, externalId: AZURE_PROJECT.id, name: AZURE_PROJECT.name };
 
@@ -56,15 +64,28 @@ function recorder() {
       }
       return list.length;
     },
-    sprints: (_scopeId, list) => { list.forEach((sp) => sprints.set(sp.externalId, sp)); return list.length; },
+    sprints: (_scopeId, list) => {
+      list.forEach((sp) => sprints.set(sp.externalId, sp));
+      return list.length;
+    },
   };
   const store: CursorStore = {
     get: (s, entity) => ({ cursor: cursors.get(`${s}|${entity}`) ?? null, etag: null }),
-    set: (s, entity, v) => { cursors.set(`${s}|${entity}`, v.cursor); },
+    set: (s, entity, v) => {
+      cursors.set(`${s}|${entity}`, v.cursor);
+    },
   };
   const ctx = (kind: SyncKind, token?: string): SyncContext => ({
-    kind, connection: connection(token), settings: DEFAULT_CODE_PROCESS, scopes: [scope],
-    since: '2025-02-01T00:00:00.000Z', now: new Date(NOW), write, cursors: store, progress: () => undefined, signal: signal(),
+    kind,
+    connection: connection(token),
+    settings: DEFAULT_CODE_PROCESS,
+    scopes: [scope],
+    since: '2025-02-01T00:00:00.000Z',
+    now: new Date(NOW),
+    write,
+    cursors: store,
+    progress: () => undefined,
+    signal: signal(),
   });
   return { issues, writes, accounts, sprints, cursors, ctx };
 }
@@ -72,7 +93,12 @@ function recorder() {
 const revisionRequests = () => fake.requests.filter((r) => r.method === 'GET' && r.path.includes('/reporting/workItemRevisions'));
 
 it('tests the connection through the SDK’s location handshake, names a missing scope and a bad token (never echoed), lists projects', async () => {
-  expect(await azureAdapter.test(connection(), signal())).toEqual({ ok: true, missing: [], info: { user: 'Teamlens Sync' }, message: 'Connected as Teamlens Sync to acme (1 project).' });
+  expect(await azureAdapter.test(connection(), signal())).toEqual({
+    ok: true,
+    missing: [],
+    info: { user: 'Teamlens Sync' },
+    message: 'Connected as Teamlens Sync to acme (1 project).',
+  });
   expect(fake.requests.some((r) => r.method === 'OPTIONS' && r.path === '/acme/_apis/Location')).toBe(true);
 
   fake.denyProjects = true;
@@ -97,18 +123,30 @@ it('backfills work item revisions page by page into the dataset’s issues: tran
 
   // The same hand values as the Jira records, in Azure's words (ALPHA-n is work item n).
   const project = (i: IssueInput) => ({
-    createdAt: i.createdAt, resolvedAt: i.resolvedAt, storyPoints: i.storyPoints, statusCategory: i.statusCategory,
-    transitions: i.transitions.map((t) => [t.at, t.fromCategory ?? 'TODO', t.toCategory]), sprints: (i.sprints ?? []).map((s) => [s.addedAt, s.removedAt]),
+    createdAt: i.createdAt,
+    resolvedAt: i.resolvedAt,
+    storyPoints: i.storyPoints,
+    statusCategory: i.statusCategory,
+    transitions: i.transitions.map((t) => [t.at, t.fromCategory ?? 'TODO', t.toCategory]),
+    sprints: (i.sprints ?? []).map((s) => [s.addedAt, s.removedAt]),
   });
   const expected = syntheticRecords().projects[0]!.issues;
-  expect(Object.fromEntries([...rec.issues.values()].map((i) => [i.key, project(i)]))).toEqual(Object.fromEntries(expected.map((i) => [i.key.split('-')[1], project(i)])));
+  expect(Object.fromEntries([...rec.issues.values()].map((i) => [i.key, project(i)]))).toEqual(
+    Object.fromEntries(expected.map((i) => [i.key.split('-')[1], project(i)])),
+  );
   const wi4 = rec.issues.get('4')!;
   expect(wi4.transitions.map((t) => `${t.fromStatus}→${t.toStatus}`)).toEqual(['New→Active', 'Active→Closed', 'Closed→Active', 'Active→Closed']);
   expect(wi4).toMatchObject({ issueType: 'User Story', status: 'Closed', url: `${fake.url}/acme/Alpha/_workitems/edit/4` });
   expect(wi4.sprints).toEqual([{ sprintExternalId: 'Alpha\\Alpha sprint 1', addedAt: '2025-03-12T10:00:00.000Z', removedAt: null }]);
   // The iteration is the sprint, under the path work items name it by.
   expect([...rec.sprints.values()]).toEqual(syntheticRecords().projects[0]!.sprints.map((sp) => ({ ...sp, externalId: 'Alpha\\Alpha sprint 1' })));
-  expect(rec.accounts.get('ado-carol')).toEqual({ externalId: 'ado-carol', login: 'carol@acme.test', displayName: 'Carol Chen', email: 'carol@acme.test', isBot: false });
+  expect(rec.accounts.get('ado-carol')).toEqual({
+    externalId: 'ado-carol',
+    login: 'carol@acme.test',
+    displayName: 'Carol Chen',
+    email: 'carol@acme.test',
+    isBot: false,
+  });
 
   const pages = revisionRequests();
   expect(pages).toHaveLength(5);
@@ -134,8 +172,17 @@ it('a second sync continues from the stored continuation token and fetches only 
   expect(pages[0]!.path).toContain('continuationToken=20');
   expect(rec.writes).toEqual([['6']]);
   // The state it left comes from the revision before (fetched once).
-  expect(fake.requests.filter((r) => r.path.includes('/revisions/')).map((r) => r.path.split('?')[0])).toEqual(['/acme/Alpha/_apis/wit/workItems/6/revisions/2']);
-  expect(rec.issues.get('6')!.transitions.at(-1)).toEqual({ externalId: '6-3', at: '2025-03-30T10:00:00.000Z', fromStatus: 'Active', toStatus: 'Closed', fromCategory: 'IN_PROGRESS', toCategory: 'DONE' });
+  expect(fake.requests.filter((r) => r.path.includes('/revisions/')).map((r) => r.path.split('?')[0])).toEqual([
+    '/acme/Alpha/_apis/wit/workItems/6/revisions/2',
+  ]);
+  expect(rec.issues.get('6')!.transitions.at(-1)).toEqual({
+    externalId: '6-3',
+    at: '2025-03-30T10:00:00.000Z',
+    fromStatus: 'Active',
+    toStatus: 'Closed',
+    fromCategory: 'IN_PROGRESS',
+    toCategory: 'DONE',
+  });
   expect(rec.issues.get('6')).toMatchObject({ statusCategory: 'DONE', resolvedAt: '2025-03-30T10:00:00.000Z' });
   expect(rec.cursors.get(`${AZURE_PROJECT.id}|revisions`)).toBe('21');
 });
@@ -144,7 +191,7 @@ it('stops on a 429 with Retry-After as RATE_LIMITED, keeps the written pages’ 
   const rec = recorder();
   fake.requests.length = 0;
   fake.failNext({ status: 429, headers: { 'Retry-After': '5' }, path: /workItemRevisions/, after: 1 });
-  const err = await azureAdapter.sync(rec.ctx('BACKFILL')).catch((e: unknown) => e) as IntegrationError;
+  const err = (await azureAdapter.sync(rec.ctx('BACKFILL')).catch((e: unknown) => e)) as IntegrationError;
   expect(err).toBeInstanceOf(IntegrationError);
   expect([err.kind, err.retryAt?.toISOString()]).toEqual(['RATE_LIMITED', new Date(Date.parse(NOW) + 5000).toISOString()]);
   expect(rec.cursors.get(`${AZURE_PROJECT.id}|revisions`)).toBe('4');
@@ -155,15 +202,24 @@ it('stops on a 429 with Retry-After as RATE_LIMITED, keeps the written pages’ 
   expect(rec.issues.size).toBe(6);
   expect(rec.issues.get('4')!.transitions).toHaveLength(4);
 
-  const auth = await azureAdapter.sync(rec.ctx('INCREMENTAL', 'revokedpat0000')).catch((e: unknown) => e) as IntegrationError;
+  const auth = (await azureAdapter.sync(rec.ctx('INCREMENTAL', 'revokedpat0000')).catch((e: unknown) => e)) as IntegrationError;
   expect(auth.kind).toBe('AUTH');
   expect(auth.message).not.toContain('revokedpat');
 });
 
 it('opens a retro action item as a Task work item and sees it close', async () => {
-  const created = await azureAdapter.createIssue!(connection(), scope, { title: 'Write the deploy checklist', body: 'From the retro.\n\n<Owner>: Bob' }, signal());
+  const created = await azureAdapter.createIssue!(
+    connection(),
+    scope,
+    { title: 'Write the deploy checklist', body: 'From the retro.\n\n<Owner>: Bob' },
+    signal(),
+  );
   expect(created).toEqual({ externalId: '7', key: '7', url: `${fake.url}/acme/Alpha/_workitems/edit/7` });
-  expect(fake.revisions.at(-1)!.fields).toMatchObject({ 'System.WorkItemType': 'Task', 'System.Title': 'Write the deploy checklist', 'System.Description': '<div>From the retro.</div><div>&lt;Owner&gt;: Bob</div>' });
+  expect(fake.revisions.at(-1)!.fields).toMatchObject({
+    'System.WorkItemType': 'Task',
+    'System.Title': 'Write the deploy checklist',
+    'System.Description': '<div>From the retro.</div><div>&lt;Owner&gt;: Bob</div>',
+  });
 
   expect(await azureAdapter.issueStates!(connection(), scope, ['7'], signal())).toEqual([{ externalId: '7', closedAt: null }]);
   fake.addRevision(7, { at: '2025-03-29T15:00:00.000Z', state: 'Closed' });
@@ -205,14 +261,33 @@ describe('service hooks (the “Web Hooks” consumer) through the app', () => {
     }
     throw new Error('the scheduler did not settle');
   };
-  const send = (event: AzureHookEvent, id: number, password: string | null = SECRET, eventId?: string) => hooks.sendServiceHook(url, event, id, { password, eventId });
-  const post = (body: string, headers: Record<string, string>) => app.inject({ method: 'POST', url: `/api/integrations/webhooks/${connectionId}`, payload: body, headers: { 'content-type': 'application/json', ...headers } });
-  const issue = (id: number) => app.services.db.select().from(extIssues).where(and(eq(extIssues.connection_id, connectionId), eq(extIssues.external_id, String(id)))).get();
-  const transitionsOf = (id: number) => app.services.db.select({ id: extIssueTransitions.external_id, to: extIssueTransitions.to_status, category: extIssueTransitions.to_category })
-    .from(extIssueTransitions).where(eq(extIssueTransitions.issue_id, issue(id)!.id)).all().sort((a, b) => a.id.localeCompare(b.id));
+  const send = (event: AzureHookEvent, id: number, password: string | null = SECRET, eventId?: string) =>
+    hooks.sendServiceHook(url, event, id, { password, eventId });
+  const post = (body: string, headers: Record<string, string>) =>
+    app.inject({
+      method: 'POST',
+      url: `/api/integrations/webhooks/${connectionId}`,
+      payload: body,
+      headers: { 'content-type': 'application/json', ...headers },
+    });
+  const issue = (id: number) =>
+    app.services.db
+      .select()
+      .from(extIssues)
+      .where(and(eq(extIssues.connection_id, connectionId), eq(extIssues.external_id, String(id))))
+      .get();
+  const transitionsOf = (id: number) =>
+    app.services.db
+      .select({ id: extIssueTransitions.external_id, to: extIssueTransitions.to_status, category: extIssueTransitions.to_category })
+      .from(extIssueTransitions)
+      .where(eq(extIssueTransitions.issue_id, issue(id)!.id))
+      .all()
+      .sort((a, b) => a.id.localeCompare(b.id));
   const deliveries = () => app.services.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.connection_id, connectionId)).all().length;
   const issuesDone = async () => {
-    const r = await admin.gql(`query($id: ID!) { teamInsights(team_id: $id, from: "2025-03-03", to: "2025-03-30") { metrics { key summary { value n } } } }`, { id: world.team.id });
+    const r = await admin.gql(`query($id: ID!) { teamInsights(team_id: $id, from: "2025-03-03", to: "2025-03-30") { metrics { key summary { value n } } } }`, {
+      id: world.team.id,
+    });
     expect(r.errors).toBeUndefined();
     return (r.data!.teamInsights.metrics as Array<{ key: string; summary: { value: number | null } }>).find((m) => m.key === 'ISSUE_THROUGHPUT')!.summary.value;
   };
@@ -224,14 +299,19 @@ describe('service hooks (the “Web Hooks” consumer) through the app', () => {
     hooks = await startFakeAzure({ now: () => new Date(clock.now()) });
     world = await seedOrg(app);
     admin = await signedIn(app, world.admin.email);
-    const r = await admin.gql(`mutation($input: ConnectIntegrationInput!) { connectIntegration(input: $input) { id webhook_url has_webhook_secret scopes { id } } }`,
-      { input: { provider: 'AZURE_BOARDS', base_url: hooks.url, account: hooks.organization, token: hooks.token, webhook_secret: SECRET } });
+    const r = await admin.gql(
+      `mutation($input: ConnectIntegrationInput!) { connectIntegration(input: $input) { id webhook_url has_webhook_secret scopes { id } } }`,
+      { input: { provider: 'AZURE_BOARDS', base_url: hooks.url, account: hooks.organization, token: hooks.token, webhook_secret: SECRET } },
+    );
     expect(r.errors).toBeUndefined();
     const c = r.data!.connectIntegration as { id: string; webhook_url: string; has_webhook_secret: boolean; scopes: Array<{ id: string }> };
     connectionId = c.id;
     expect(c.has_webhook_secret).toBe(true);
     await settle();
-    const set = await admin.gql(`mutation($id: ID!, $s: [IntegrationScopeInput!]!) { setIntegrationScopes(id: $id, scopes: $s) { name } }`, { id: connectionId, s: [{ id: c.scopes[0]!.id, included: true, team_id: world.team.id }] });
+    const set = await admin.gql(`mutation($id: ID!, $s: [IntegrationScopeInput!]!) { setIntegrationScopes(id: $id, scopes: $s) { name } }`, {
+      id: connectionId,
+      s: [{ id: c.scopes[0]!.id, included: true, team_id: world.team.id }],
+    });
     expect(set.errors).toBeUndefined();
     // The fake posts over a real socket to the path the card shows, on the port the app listens on here.
     const address = await app.listen({ port: 0, host: '127.0.0.1' });
@@ -263,7 +343,12 @@ describe('service hooks (the “Web Hooks” consumer) through the app', () => {
     const first = await send('workitem.updated', 6, SECRET, 'evt-6-closed');
     expect(first.status).toBe(202);
     expect(JSON.parse(first.body)).toEqual({ accepted: true, written: 1, action_items_done: 0 });
-    expect(issue(6)).toMatchObject({ status: 'Closed', status_category: 'DONE', resolved_at: '2025-03-28T10:00:00.000Z', url: `${hooks.url}/acme/Alpha/_workitems/edit/6` });
+    expect(issue(6)).toMatchObject({
+      status: 'Closed',
+      status_category: 'DONE',
+      resolved_at: '2025-03-28T10:00:00.000Z',
+      url: `${hooks.url}/acme/Alpha/_workitems/edit/6`,
+    });
     expect(transitionsOf(6)).toHaveLength(transitions + 1);
     expect(transitionsOf(6).at(-1)).toEqual({ id: '6-3', to: 'Closed', category: 'DONE' });
     expect(await issuesDone()).toBe(before! + 1);
@@ -297,7 +382,15 @@ describe('service hooks (the “Web Hooks” consumer) through the app', () => {
     const auth = { authorization: basicAuthorization('teamlens', SECRET) };
     const notJson = await post('{"eventType": "workitem.updated", ', auth);
     expect([notJson.statusCode, notJson.json()]).toEqual([400, { error: 'BAD_USER_INPUT', message: 'The delivery could not be read.' }]);
-    const noRevision = await post(JSON.stringify({ id: 'evt-broken', eventType: 'workitem.updated', resource: { id: 3, rev: 3, fields: {} }, resourceContainers: { project: { id: AZURE_PROJECT.id } } }), auth);
+    const noRevision = await post(
+      JSON.stringify({
+        id: 'evt-broken',
+        eventType: 'workitem.updated',
+        resource: { id: 3, rev: 3, fields: {} },
+        resourceContainers: { project: { id: AZURE_PROJECT.id } },
+      }),
+      auth,
+    );
     expect(noRevision.statusCode).toBe(400);
     const noProject = hooks.serviceHookDelivery('workitem.updated', 5, { password: SECRET, eventId: 'evt-no-project' });
     const stripped = JSON.parse(noProject.body.toString()) as Record<string, unknown>;
@@ -321,12 +414,17 @@ describe('service hooks (the “Web Hooks” consumer) through the app', () => {
     const retroId = seedEndedRetro(app.services.db, { orgId: world.org.id, teamId: world.team.id, endedAt: clock.iso(), actionItems: { open: 1 } });
     const itemId = app.services.db.select({ id: retroActionItems.id }).from(retroActionItems).where(eq(retroActionItems.retro_id, retroId)).get()!.id;
     const report = await signedIn(app, world.report.email);
-    const targets = (await report.gql(`query($r: ID!) { trackerTargets(retro_id: $r) { scope_id provider team_owned } }`, { r: retroId })).data!.trackerTargets as Array<{ scope_id: string; provider: string }>;
+    const targets = (await report.gql(`query($r: ID!) { trackerTargets(retro_id: $r) { scope_id provider team_owned } }`, { r: retroId })).data!
+      .trackerTargets as Array<{ scope_id: string; provider: string }>;
     expect(targets[0]).toMatchObject({ provider: 'AZURE_BOARDS', team_owned: true });
-    const sent = await report.gql(`mutation($a: ID!, $s: ID!) { sendRetroActionToTracker(action_item_id: $a, scope_id: $s) { key closed_at } }`, { a: itemId, s: targets[0]!.scope_id });
+    const sent = await report.gql(`mutation($a: ID!, $s: ID!) { sendRetroActionToTracker(action_item_id: $a, scope_id: $s) { key closed_at } }`, {
+      a: itemId,
+      s: targets[0]!.scope_id,
+    });
     expect(sent.errors).toBeUndefined();
     const id = Number(sent.data!.sendRetroActionToTracker.key);
-    const status = () => app.services.db.select({ status: retroActionItems.status }).from(retroActionItems).where(eq(retroActionItems.id, itemId)).get()!.status;
+    const status = () =>
+      app.services.db.select({ status: retroActionItems.status }).from(retroActionItems).where(eq(retroActionItems.id, itemId)).get()!.status;
 
     expect((await send('workitem.created', id)).status).toBe(202);
     expect(issue(id)).toMatchObject({ issue_type: 'Task', status: 'New', status_category: 'TODO' });

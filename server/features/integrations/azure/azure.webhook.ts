@@ -33,7 +33,10 @@ export const AZURE_WORK_ITEM_EVENTS = ['workitem.created', 'workitem.updated', '
 type Fields = Record<string, unknown>;
 type WorkItemJson = { id?: unknown; rev?: unknown; fields?: unknown };
 type HookPayload = {
-  id?: unknown; subscriptionId?: unknown; notificationId?: unknown; eventType?: unknown;
+  id?: unknown;
+  subscriptionId?: unknown;
+  notificationId?: unknown;
+  eventType?: unknown;
   resource?: WorkItemJson & { workItemId?: unknown; revision?: WorkItemJson };
   resourceContainers?: { project?: { id?: unknown } };
 };
@@ -85,7 +88,12 @@ function before(changed: Fields, fields: Fields, name: string): string | null {
   return typeof fields[name] === 'string' ? (fields[name] as string) : null;
 }
 
-export function azureWebhook(input: { connection: OpenConnection; webhookSecret: string | null; headers: Record<string, string | string[] | undefined>; rawBody: Buffer }): WebhookDelivery | null {
+export function azureWebhook(input: {
+  connection: OpenConnection;
+  webhookSecret: string | null;
+  headers: Record<string, string | string[] | undefined>;
+  rawBody: Buffer;
+}): WebhookDelivery | null {
   if (!basicPasswordMatches(input.webhookSecret, headerOf(input.headers, 'authorization'))) return null;
   const bodyHash = createHash('sha256').update(input.rawBody).digest('hex').slice(0, 32);
   let payload: HookPayload;
@@ -94,12 +102,21 @@ export function azureWebhook(input: { connection: OpenConnection; webhookSecret:
     if (!isObject(parsed)) throw new SyntaxError('not an object');
     payload = parsed as HookPayload;
   } catch {
-    return { deliveryId: `malformed-${bodyHash}`, event: 'malformed', apply: () => { throw new UnreadableDelivery('An Azure DevOps service hook delivery that is not a JSON object.'); } };
+    return {
+      deliveryId: `malformed-${bodyHash}`,
+      event: 'malformed',
+      apply: () => {
+        throw new UnreadableDelivery('An Azure DevOps service hook delivery that is not a JSON object.');
+      },
+    };
   }
   const event = text(payload.eventType) ?? 'unknown';
   // The event's id; else the subscription's notification number; else the body itself.
-  const deliveryId = text(payload.id)
-    ?? (text(payload.subscriptionId) && typeof payload.notificationId === 'number' ? `${payload.subscriptionId as string}:${payload.notificationId}` : `body-${bodyHash}`);
+  const deliveryId =
+    text(payload.id) ??
+    (text(payload.subscriptionId) && typeof payload.notificationId === 'number'
+      ? `${payload.subscriptionId as string}:${payload.notificationId}`
+      : `body-${bodyHash}`);
   return {
     deliveryId,
     event,
@@ -116,13 +133,19 @@ export function azureWebhook(input: { connection: OpenConnection; webhookSecret:
 
       const current = { state: before({}, item.fields, 'System.State'), iteration: before({}, item.fields, 'System.IterationPath') };
       // Created: the whole history (revision 1, from nothing). Updated: the state and iteration it left. Restored: as it is now.
-      const prior: ItemState = event === 'workitem.created' ? { state: null, iteration: null, sprints: null }
-        : event === 'workitem.updated' ? { state: before(item.changed, item.fields, 'System.State'), iteration: before(item.changed, item.fields, 'System.IterationPath'), sprints: null }
-          : { ...current, sprints: null };
-      const record = mapWorkItem({ before: prior, revisions: [{ id: item.id, rev: item.rev, fields: item.fields }] }, {
-        category: (_type, state) => categoryOfAzure(null, state),
-        url: workItemUrl(azureOrgUrl(input.connection), projectName, item.id),
-      });
+      const prior: ItemState =
+        event === 'workitem.created'
+          ? { state: null, iteration: null, sprints: null }
+          : event === 'workitem.updated'
+            ? { state: before(item.changed, item.fields, 'System.State'), iteration: before(item.changed, item.fields, 'System.IterationPath'), sprints: null }
+            : { ...current, sprints: null };
+      const record = mapWorkItem(
+        { before: prior, revisions: [{ id: item.id, rev: item.rev, fields: item.fields }] },
+        {
+          category: (_type, state) => categoryOfAzure(null, state),
+          url: workItemUrl(azureOrgUrl(input.connection), projectName, item.id),
+        },
+      );
       const written = write.issues(scope.id, [record]);
       return { written, closedIssues: record.statusCategory === 'DONE' ? [record.externalId] : [] };
     },

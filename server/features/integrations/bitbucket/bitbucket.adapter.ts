@@ -1,9 +1,26 @@
 import type { CodeProcessSettings } from '../../../../shared/integrations.js';
 import { IntegrationError, NotTheService } from '../integrations.errors.js';
-import type { AccountInput, ConnectionTest, CreatedIssue, OpenConnection, ProviderAdapter, PullRequestInput, ScopeInfo, SyncContext } from '../integrations.provider.js';
+import type {
+  AccountInput,
+  ConnectionTest,
+  CreatedIssue,
+  OpenConnection,
+  ProviderAdapter,
+  PullRequestInput,
+  ScopeInfo,
+  SyncContext,
+} from '../integrations.provider.js';
 import {
-  BitbucketAccessError, createBitbucketClient, repoPath,
-  type BbActivity, type BbCommit, type BbDiffstat, type BbIssue, type BbPullRequest, type BbRepository, type BitbucketClient,
+  BitbucketAccessError,
+  createBitbucketClient,
+  repoPath,
+  type BbActivity,
+  type BbCommit,
+  type BbDiffstat,
+  type BbIssue,
+  type BbPullRequest,
+  type BbRepository,
+  type BitbucketClient,
 } from './bitbucket.client.js';
 import { syncDeployments } from './bitbucket.deployments.js';
 import { isClosedIssueState, pullRequestInput } from './bitbucket.map.js';
@@ -33,7 +50,9 @@ function parseCursor(raw: string | null): PrCursor | null {
   if (!raw) return null;
   try {
     const v = JSON.parse(raw) as Partial<PrCursor>;
-    return typeof v.updated === 'string' && Number.isFinite(Date.parse(v.updated)) ? { updated: v.updated, seen: v.seen && typeof v.seen === 'object' ? v.seen : {} } : null;
+    return typeof v.updated === 'string' && Number.isFinite(Date.parse(v.updated))
+      ? { updated: v.updated, seen: v.seen && typeof v.seen === 'object' ? v.seen : {} }
+      : null;
   } catch {
     return Number.isFinite(Date.parse(raw)) ? { updated: new Date(raw).toISOString(), seen: {} } : null;
   }
@@ -111,14 +130,23 @@ async function test(connection: OpenConnection, signal: AbortSignal): Promise<Co
       // Deployments (the default way to recognise them) need the Pipelines permission; pull requests do not.
       pipelines = await client.get(`/repositories/${repoPath(first.full_name)}/environments/?pagelen=1`, `${first.full_name} environments`).then(
         () => true,
-        (err: unknown) => { if (err instanceof BitbucketAccessError) return false; if (err instanceof IntegrationError && err.kind === 'NOT_FOUND') return true; throw err; },
+        (err: unknown) => {
+          if (err instanceof BitbucketAccessError) return false;
+          if (err instanceof IntegrationError && err.kind === 'NOT_FOUND') return true;
+          throw err;
+        },
       );
     }
     const count = repos.size ?? repos.values?.length ?? 0;
     const where = `the ${ws.name ?? connection.account} workspace (${count} ${count === 1 ? 'repository' : 'repositories'})`;
     const info = { workspace: ws.slug ?? connection.account, ...(ws.uuid ? { workspace_uuid: ws.uuid } : {}) };
     if (!pipelines) {
-      return { ok: false, missing: ['pipeline'], info, message: `Connected to ${where}, but the token lacks the pipeline permission (read): deployments cannot be read. Add it, or recognise deployments by merges on the code process page.` };
+      return {
+        ok: false,
+        missing: ['pipeline'],
+        info,
+        message: `Connected to ${where}, but the token lacks the pipeline permission (read): deployments cannot be read. Add it, or recognise deployments by merges on the code process page.`,
+      };
     }
     return { ok: true, message: `Connected to ${where}.`, missing: [], info };
   } catch (err) {
@@ -127,7 +155,8 @@ async function test(connection: OpenConnection, signal: AbortSignal): Promise<Co
       const missing = err.missing.length ? err.missing : step === 'workspace' ? ['account'] : [step];
       return { ok: false, message: `Bitbucket Cloud refused access: the token lacks the ${missing.join(', ')} permission (read).`, missing };
     }
-    if (err.kind === 'NOT_FOUND' && step === 'workspace') return { ok: false, message: `Bitbucket Cloud does not know the workspace “${connection.account}”, or the token may not see it.`, missing: [] };
+    if (err.kind === 'NOT_FOUND' && step === 'workspace')
+      return { ok: false, message: `Bitbucket Cloud does not know the workspace “${connection.account}”, or the token may not see it.`, missing: [] };
     return { ok: false, message: err.message, missing: [] };
   }
 }
@@ -135,11 +164,22 @@ async function test(connection: OpenConnection, signal: AbortSignal): Promise<Co
 async function listScopes(connection: OpenConnection, signal: AbortSignal): Promise<ScopeInfo[]> {
   const client = createBitbucketClient(connection, signal);
   const repos = await client.all<BbRepository>(`/repositories/${workspaceOf(connection)}?pagelen=100`, 'repositories');
-  return repos.map((r) => ({ kind: 'REPOSITORY' as const, externalId: r.full_name, name: r.full_name, url: r.links?.html?.href ?? null, defaultBranch: r.mainbranch?.name ?? null }));
+  return repos.map((r) => ({
+    kind: 'REPOSITORY' as const,
+    externalId: r.full_name,
+    name: r.full_name,
+    url: r.links?.html?.href ?? null,
+    defaultBranch: r.mainbranch?.name ?? null,
+  }));
 }
 
 async function sync(ctx: SyncContext): Promise<void> {
-  const client = createBitbucketClient(ctx.connection, ctx.signal, () => ctx.now.getTime(), () => ctx.progress({ requests: 1 }));
+  const client = createBitbucketClient(
+    ctx.connection,
+    ctx.signal,
+    () => ctx.now.getTime(),
+    () => ctx.progress({ requests: 1 }),
+  );
   const counter = { done: 0 };
   // A repository the token may not read (403) or that is gone (404) does not stop the others:
   // they are synced, then the sync fails naming those it could not read (as GitHub's does).
@@ -157,18 +197,32 @@ async function sync(ctx: SyncContext): Promise<void> {
   ctx.progress({ done: counter.done, total: counter.done });
   const first = refused[0];
   if (first) {
-    throw new IntegrationError(first.error.kind, refused.length === 1 ? first.error.message : `Bitbucket Cloud refused ${refused.length} repositories (${refused.map((r) => r.name).join(', ')}): the token may not read them, or they are gone.`);
+    throw new IntegrationError(
+      first.error.kind,
+      refused.length === 1
+        ? first.error.message
+        : `Bitbucket Cloud refused ${refused.length} repositories (${refused.map((r) => r.name).join(', ')}): the token may not read them, or they are gone.`,
+    );
   }
 }
 
 export const TRACKER_OFF = 'This repository’s issue tracker is off: switch it on in Bitbucket’s repository settings, or choose another repository.';
 
 /** A retro action item as an issue of the repository's tracker; a repository without one answers 404 on /issues. */
-async function createIssue(connection: OpenConnection, scope: { externalId: string; name: string }, issue: { title: string; body: string }, signal: AbortSignal): Promise<CreatedIssue> {
+async function createIssue(
+  connection: OpenConnection,
+  scope: { externalId: string; name: string },
+  issue: { title: string; body: string },
+  signal: AbortSignal,
+): Promise<CreatedIssue> {
   const client = createBitbucketClient(connection, signal);
   let created: BbIssue;
   try {
-    created = await client.post<BbIssue>(`/repositories/${repoPath(scope.externalId)}/issues`, { title: issue.title, content: { raw: issue.body } }, `${scope.name}: new issue`);
+    created = await client.post<BbIssue>(
+      `/repositories/${repoPath(scope.externalId)}/issues`,
+      { title: issue.title, content: { raw: issue.body } },
+      `${scope.name}: new issue`,
+    );
   } catch (err) {
     if (err instanceof IntegrationError && err.kind === 'NOT_FOUND') throw new IntegrationError('NOT_FOUND', TRACKER_OFF);
     throw err;
@@ -179,7 +233,12 @@ async function createIssue(connection: OpenConnection, scope: { externalId: stri
 }
 
 /** Whether the issues are closed (resolved, invalid, duplicate, wontfix, closed); one gone (404) stays as it is. */
-async function issueStates(connection: OpenConnection, scope: { externalId: string; name: string }, externalIds: string[], signal: AbortSignal): Promise<Array<{ externalId: string; closedAt: string | null }>> {
+async function issueStates(
+  connection: OpenConnection,
+  scope: { externalId: string; name: string },
+  externalIds: string[],
+  signal: AbortSignal,
+): Promise<Array<{ externalId: string; closedAt: string | null }>> {
   const client = createBitbucketClient(connection, signal);
   const out: Array<{ externalId: string; closedAt: string | null }> = [];
   for (const externalId of externalIds) {
@@ -191,7 +250,10 @@ async function issueStates(connection: OpenConnection, scope: { externalId: stri
     });
     if (!issue) continue;
     const closed = isClosedIssueState(issue.state);
-    out.push({ externalId, closedAt: closed ? new Date(issue.updated_on && Number.isFinite(Date.parse(issue.updated_on)) ? issue.updated_on : Date.now()).toISOString() : null });
+    out.push({
+      externalId,
+      closedAt: closed ? new Date(issue.updated_on && Number.isFinite(Date.parse(issue.updated_on)) ? issue.updated_on : Date.now()).toISOString() : null,
+    });
   }
   return out;
 }

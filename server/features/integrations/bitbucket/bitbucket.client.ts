@@ -17,11 +17,24 @@ export const BITBUCKET_TIMEOUT_MS = 20_000;
 
 export type BbAccount = { type?: string; uuid?: string; account_id?: string; nickname?: string; display_name?: string };
 export type BbPage<T> = { values: T[]; next?: string; pagelen?: number; size?: number; page?: number };
-export type BbRepository = { uuid: string; full_name: string; name: string; slug?: string; links?: { html?: { href?: string } }; mainbranch?: { name?: string } | null };
+export type BbRepository = {
+  uuid: string;
+  full_name: string;
+  name: string;
+  slug?: string;
+  links?: { html?: { href?: string } };
+  mainbranch?: { name?: string } | null;
+};
 export type BbPullRequest = {
-  id: number; title: string; state: 'OPEN' | 'MERGED' | 'DECLINED' | 'SUPERSEDED'; draft?: boolean;
-  author: BbAccount | null; created_on: string; updated_on: string;
-  destination?: { branch?: { name?: string } }; merge_commit?: { hash?: string } | null;
+  id: number;
+  title: string;
+  state: 'OPEN' | 'MERGED' | 'DECLINED' | 'SUPERSEDED';
+  draft?: boolean;
+  author: BbAccount | null;
+  created_on: string;
+  updated_on: string;
+  destination?: { branch?: { name?: string } };
+  merge_commit?: { hash?: string } | null;
   links?: { html?: { href?: string } };
   /** Who is asked to review now (the single pull request and webhook payloads carry it; lists do not). */
   reviewers?: BbAccount[] | null;
@@ -71,13 +84,21 @@ export async function requiredScopes(res: Response): Promise<string[]> {
 }
 
 export class BitbucketAccessError extends IntegrationError {
-  constructor(message: string, readonly missing: string[]) {
+  constructor(
+    message: string,
+    readonly missing: string[],
+  ) {
     super('ACCESS', message);
   }
 }
 
 /** `onRequest` is told of each request (the sync's progress counts them). */
-export function createBitbucketClient(connection: OpenConnection, signal: AbortSignal, now: () => number = Date.now, onRequest: () => void = () => undefined): BitbucketClient {
+export function createBitbucketClient(
+  connection: OpenConnection,
+  signal: AbortSignal,
+  now: () => number = Date.now,
+  onRequest: () => void = () => undefined,
+): BitbucketClient {
   const base = connection.baseUrl.replace(/\/+$/, '');
   const origin = new URL(base).origin;
   const { fetch } = connection.outbound.client(base);
@@ -85,7 +106,8 @@ export function createBitbucketClient(connection: OpenConnection, signal: AbortS
   async function request<T>(method: 'GET' | 'POST', pathOrUrl: string, payload: unknown, what: string): Promise<T> {
     // `next` links are absolute; only ever follow them on the connection's own host (the token goes with them).
     const url = /^https?:/.test(pathOrUrl) ? pathOrUrl : `${base}${pathOrUrl}`;
-    if (new URL(url).origin !== origin) throw new IntegrationError('BAD_PAYLOAD', `Bitbucket Cloud sent a next page on another host${what ? ` (${what})` : ''}.`);
+    if (new URL(url).origin !== origin)
+      throw new IntegrationError('BAD_PAYLOAD', `Bitbucket Cloud sent a next page on another host${what ? ` (${what})` : ''}.`);
     let res: Response;
     client.requests++;
     onRequest();
@@ -109,7 +131,10 @@ export function createBitbucketClient(connection: OpenConnection, signal: AbortS
       const failure = classifyHttpFailure('BITBUCKET', res.status, res.headers, now(), what);
       if (failure.kind === 'ACCESS') {
         const missing = await requiredScopes(res);
-        throw new BitbucketAccessError(missing.length ? `Bitbucket Cloud refused access${what ? ` (${what})` : ''}: the token lacks the ${missing.join(', ')} permission.` : failure.message, missing);
+        throw new BitbucketAccessError(
+          missing.length ? `Bitbucket Cloud refused access${what ? ` (${what})` : ''}: the token lacks the ${missing.join(', ')} permission.` : failure.message,
+          missing,
+        );
       }
       await res.body?.cancel().catch(() => undefined);
       throw failure;
@@ -141,7 +166,9 @@ export function createBitbucketClient(connection: OpenConnection, signal: AbortS
     },
     async all<T>(pathOrUrl: string, what: string): Promise<T[]> {
       const out: T[] = [];
-      await client.pages<T>(pathOrUrl, what, (p) => { out.push(...p.values); });
+      await client.pages<T>(pathOrUrl, what, (p) => {
+        out.push(...p.values);
+      });
       return out;
     },
   };

@@ -23,7 +23,9 @@ const iso = (s: string) => new Date(s).toISOString();
 type Scope = SyncContext['scopes'][number];
 type BbTag = { name: string; date?: string | null; target?: { hash?: string; date?: string } };
 type BbPipeline = {
-  uuid: string; created_on: string; completed_on?: string | null;
+  uuid: string;
+  created_on: string;
+  completed_on?: string | null;
   state?: { name?: string; result?: { name?: string } };
   target?: { ref_name?: string; commit?: { hash?: string }; selector?: { type?: string; pattern?: string } };
 };
@@ -69,28 +71,45 @@ export async function syncDeployments(ctx: SyncContext, client: BitbucketClient,
 
   async function readDeployments(): Promise<void> {
     if (source === 'DEPLOYMENTS') {
-      const environments = new Map((await client.all<BbEnvironment>(`${repo}/environments/?pagelen=100`, `${scope.name} environments`)).map((e) => [e.uuid, e.name]));
+      const environments = new Map(
+        (await client.all<BbEnvironment>(`${repo}/environments/?pagelen=100`, `${scope.name} environments`)).map((e) => [e.uuid, e.name]),
+      );
       await client.pages<BbDeployment>(`${repo}/deployments/?pagelen=100`, what, (page) => {
         keep(page.values.map((d) => deploymentOf(d, environments)).filter((d): d is DeploymentInput => !!d));
       });
     } else if (source === 'TAGS' || source === 'RELEASES') {
       // Newest commit first; stop once a page is wholly older than the bound.
       await client.pages<BbTag>(`${repo}/refs/tags?pagelen=100&sort=-target.date`, `${scope.name} tags`, (page) => {
-        keep(page.values.flatMap((t) => {
-          const at = t.date ?? t.target?.date;
-          if (!at || (pattern && !pattern.test(t.name))) return [];
-          return [{ externalId: `tag:${t.name}`, environment: production, result: 'SUCCESS', sha: t.target?.hash ?? null, startedAt: null, finishedAt: iso(at) }];
-        }));
+        keep(
+          page.values.flatMap((t) => {
+            const at = t.date ?? t.target?.date;
+            if (!at || (pattern && !pattern.test(t.name))) return [];
+            return [
+              { externalId: `tag:${t.name}`, environment: production, result: 'SUCCESS', sha: t.target?.hash ?? null, startedAt: null, finishedAt: iso(at) },
+            ];
+          }),
+        );
         return page.values.every((t) => Date.parse(t.target?.date ?? t.date ?? '') < lower) ? 'stop' : undefined;
       });
     } else if (source === 'WORKFLOW') {
       await client.pages<BbPipeline>(`${repo}/pipelines/?pagelen=100&sort=-created_on`, `${scope.name} pipelines`, (page) => {
-        keep(page.values.flatMap((p) => {
-          if (p.state?.name !== 'COMPLETED' || !p.completed_on) return [];
-          const name = p.target?.selector?.pattern ?? p.target?.ref_name ?? '';
-          if (pattern && !pattern.test(name)) return [];
-          return [{ externalId: `pipeline:${p.uuid}`, environment: production, result: resultOf(p.state.result?.name), sha: p.target?.commit?.hash ?? null, startedAt: iso(p.created_on), finishedAt: iso(p.completed_on) }];
-        }));
+        keep(
+          page.values.flatMap((p) => {
+            if (p.state?.name !== 'COMPLETED' || !p.completed_on) return [];
+            const name = p.target?.selector?.pattern ?? p.target?.ref_name ?? '';
+            if (pattern && !pattern.test(name)) return [];
+            return [
+              {
+                externalId: `pipeline:${p.uuid}`,
+                environment: production,
+                result: resultOf(p.state.result?.name),
+                sha: p.target?.commit?.hash ?? null,
+                startedAt: iso(p.created_on),
+                finishedAt: iso(p.completed_on),
+              },
+            ];
+          }),
+        );
         // A pipeline may run for a while: stop a day before the bound.
         return page.values.every((p) => Date.parse(p.created_on) < lower - DAY_MS) ? 'stop' : undefined;
       });

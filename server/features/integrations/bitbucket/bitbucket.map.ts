@@ -31,7 +31,11 @@ export const reviewRequestId = (prId: number, accountId: string, at: string) => 
  * was created, one who appears in a later update was asked at that update's date (again after being
  * removed). An update without a reviewers list changes nothing.
  */
-export function reviewRequests(pr: Pick<BbPullRequest, 'id' | 'created_on'>, updates: NonNullable<BbActivity['update']>[], settings: Pick<CodeProcessSettings, 'bot_logins'>): PrEventInput[] {
+export function reviewRequests(
+  pr: Pick<BbPullRequest, 'id' | 'created_on'>,
+  updates: NonNullable<BbActivity['update']>[],
+  settings: Pick<CodeProcessSettings, 'bot_logins'>,
+): PrEventInput[] {
   const out: PrEventInput[] = [];
   let asked = new Set<string>();
   for (const [i, u] of updates.entries()) {
@@ -51,7 +55,14 @@ export function reviewRequests(pr: Pick<BbPullRequest, 'id' | 'created_on'>, upd
 }
 
 /** A pull request with its activity, commits and diffstat, as the ingest writer takes it. */
-export function pullRequestInput(repo: string, pr: BbPullRequest, activity: BbActivity[], commits: BbCommit[], diffstat: BbDiffstat[], settings: Pick<CodeProcessSettings, 'bot_logins'>): PullRequestInput {
+export function pullRequestInput(
+  repo: string,
+  pr: BbPullRequest,
+  activity: BbActivity[],
+  commits: BbCommit[],
+  diffstat: BbDiffstat[],
+  settings: Pick<CodeProcessSettings, 'bot_logins'>,
+): PullRequestInput {
   const events: PrEventInput[] = [];
   for (const c of commits) events.push({ externalId: c.hash, kind: 'COMMIT', at: iso(c.date), actor: accountOf(c.author?.user, settings) });
   const updates = activity.flatMap((a) => (a.update ? [a.update] : [])).sort((x, y) => Date.parse(x.date) - Date.parse(y.date));
@@ -60,8 +71,10 @@ export function pullRequestInput(repo: string, pr: BbPullRequest, activity: BbAc
   let closedAt: string | null = null;
   for (const u of updates) {
     if (typeof u.draft === 'boolean') {
-      if (draft === true && !u.draft) events.push({ externalId: `ready:${u.date}`, kind: 'READY_FOR_REVIEW', at: iso(u.date), actor: accountOf(u.author, settings) });
-      if (draft === false && u.draft) events.push({ externalId: `draft:${u.date}`, kind: 'CONVERTED_TO_DRAFT', at: iso(u.date), actor: accountOf(u.author, settings) });
+      if (draft === true && !u.draft)
+        events.push({ externalId: `ready:${u.date}`, kind: 'READY_FOR_REVIEW', at: iso(u.date), actor: accountOf(u.author, settings) });
+      if (draft === false && u.draft)
+        events.push({ externalId: `draft:${u.date}`, kind: 'CONVERTED_TO_DRAFT', at: iso(u.date), actor: accountOf(u.author, settings) });
       draft = u.draft;
     }
     if (u.state === 'MERGED') mergedAt = closedAt = iso(u.date);
@@ -71,10 +84,22 @@ export function pullRequestInput(repo: string, pr: BbPullRequest, activity: BbAc
   for (const a of activity) {
     if (a.approval) {
       const actor = accountOf(a.approval.user, settings);
-      events.push({ externalId: `approval:${actor?.externalId ?? '?'}:${iso(a.approval.date)}`, kind: 'REVIEW', at: iso(a.approval.date), actor, state: 'APPROVED' });
+      events.push({
+        externalId: `approval:${actor?.externalId ?? '?'}:${iso(a.approval.date)}`,
+        kind: 'REVIEW',
+        at: iso(a.approval.date),
+        actor,
+        state: 'APPROVED',
+      });
     } else if (a.changes_requested) {
       const actor = accountOf(a.changes_requested.user, settings);
-      events.push({ externalId: `changes:${actor?.externalId ?? '?'}:${iso(a.changes_requested.date)}`, kind: 'REVIEW', at: iso(a.changes_requested.date), actor, state: 'CHANGES_REQUESTED' });
+      events.push({
+        externalId: `changes:${actor?.externalId ?? '?'}:${iso(a.changes_requested.date)}`,
+        kind: 'REVIEW',
+        at: iso(a.changes_requested.date),
+        actor,
+        state: 'CHANGES_REQUESTED',
+      });
     } else if (a.comment && !a.comment.deleted) {
       events.push({ externalId: `comment:${a.comment.id}`, kind: 'COMMENT', at: iso(a.comment.created_on), actor: accountOf(a.comment.user, settings) });
     }

@@ -43,8 +43,16 @@ afterAll(async () => {
 });
 
 const connection = (token = fake.token): OpenConnection => ({
-  id: 'conn-bb', organizationId: 'org', provider: 'BITBUCKET', baseUrl: fake.url, account: 'acme', authKind: 'TOKEN',
-  credentials: { token }, externalInfo: {}, backfillMonths: 6, outbound,
+  id: 'conn-bb',
+  organizationId: 'org',
+  provider: 'BITBUCKET',
+  baseUrl: fake.url,
+  account: 'acme',
+  authKind: 'TOKEN',
+  credentials: { token },
+  externalInfo: {},
+  backfillMonths: 6,
+  outbound,
 });
 
 /** A writer that only records what the adapter hands it (no database), and cursors in a map. */
@@ -62,39 +70,69 @@ function recorder() {
       list.forEach((p) => pullRequests.set(p.externalId, p));
       return list.length;
     },
-    deployments: (scopeId, list) => { list.forEach((d) => deployments.set(d.externalId, { ...d, scopeId })); return list.length; },
+    deployments: (scopeId, list) => {
+      list.forEach((d) => deployments.set(d.externalId, { ...d, scopeId }));
+      return list.length;
+    },
     issues: () => 0,
     sprints: () => 0,
   };
   const store: CursorStore = {
     get: (scope, entity) => cursors.get(`${scope}|${entity}`) ?? { cursor: null, etag: null },
-    set: (scope, entity, v) => { cursors.set(`${scope}|${entity}`, { cursor: v.cursor, etag: v.etag ?? null }); },
+    set: (scope, entity, v) => {
+      cursors.set(`${scope}|${entity}`, { cursor: v.cursor, etag: v.etag ?? null });
+    },
   };
   const ctx = (kind: SyncKind, token?: string, settings: Partial<CodeProcessSettings> = {}): SyncContext => ({
-    kind, connection: connection(token), settings: { ...DEFAULT_CODE_PROCESS, ...settings },
-    scopes: [{ id: 's-api', kind: 'REPOSITORY', externalId: 'acme/api', name: 'acme/api' }, { id: 's-web', kind: 'REPOSITORY', externalId: 'acme/web', name: 'acme/web' }],
-    since: '2025-01-01T00:00:00.000Z', now: new Date(NOW), write, cursors: store, progress: () => undefined, signal: new AbortController().signal,
+    kind,
+    connection: connection(token),
+    settings: { ...DEFAULT_CODE_PROCESS, ...settings },
+    scopes: [
+      { id: 's-api', kind: 'REPOSITORY', externalId: 'acme/api', name: 'acme/api' },
+      { id: 's-web', kind: 'REPOSITORY', externalId: 'acme/web', name: 'acme/web' },
+    ],
+    since: '2025-01-01T00:00:00.000Z',
+    now: new Date(NOW),
+    write,
+    cursors: store,
+    progress: () => undefined,
+    signal: new AbortController().signal,
   });
   return { pullRequests, writes, deployments, accounts, cursors, ctx };
 }
 
 /** When review starts: the first review or comment by someone who is neither the author nor a bot. */
-const reviewStart = (pr: PullRequestInput) => pr.events
-  .filter((e) => (e.kind === 'REVIEW' || e.kind === 'COMMENT') && e.actor && !e.actor.isBot && e.actor.displayName !== pr.author?.displayName)
-  .map((e) => e.at).sort()[0] ?? null;
+const reviewStart = (pr: PullRequestInput) =>
+  pr.events
+    .filter((e) => (e.kind === 'REVIEW' || e.kind === 'COMMENT') && e.actor && !e.actor.isBot && e.actor.displayName !== pr.author?.displayName)
+    .map((e) => e.at)
+    .sort()[0] ?? null;
 
 it('tests the connection in plain words: the workspace, a missing permission, a bad token (never echoed)', async () => {
-  expect(await bitbucketAdapter.test(connection(), new AbortController().signal)).toMatchObject({ ok: true, message: 'Connected to the Acme workspace (2 repositories).', missing: [], info: { workspace: 'acme' } });
+  expect(await bitbucketAdapter.test(connection(), new AbortController().signal)).toMatchObject({
+    ok: true,
+    message: 'Connected to the Acme workspace (2 repositories).',
+    missing: [],
+    info: { workspace: 'acme' },
+  });
 
   fake.scopes.delete('pullrequest');
   const lacking = await bitbucketAdapter.test(connection(), new AbortController().signal);
   fake.scopes.add('pullrequest');
-  expect(lacking).toEqual({ ok: false, missing: ['pullrequest'], message: 'Bitbucket Cloud refused access: the token lacks the pullrequest permission (read).' });
+  expect(lacking).toEqual({
+    ok: false,
+    missing: ['pullrequest'],
+    message: 'Bitbucket Cloud refused access: the token lacks the pullrequest permission (read).',
+  });
 
   fake.scopes.delete('pipeline');
   const noPipelines = await bitbucketAdapter.test(connection(), new AbortController().signal);
   fake.scopes.add('pipeline');
-  expect(noPipelines).toMatchObject({ ok: false, missing: ['pipeline'], message: expect.stringContaining('lacks the pipeline permission (read): deployments cannot be read') });
+  expect(noPipelines).toMatchObject({
+    ok: false,
+    missing: ['pipeline'],
+    message: expect.stringContaining('lacks the pipeline permission (read): deployments cannot be read'),
+  });
 
   const bad = await bitbucketAdapter.test(connection('someone:wrong-app-password-1234'), new AbortController().signal);
   expect(bad.ok).toBe(false);
@@ -121,16 +159,37 @@ it('backfills pull requests page by page, with approvals from the activity start
   expect([...rec.pullRequests.keys()].sort()).toEqual(expected.map((p) => p.externalId).sort());
   for (const want of expected) {
     const got = rec.pullRequests.get(want.externalId)!;
-    expect({ ...got, events: undefined, url: undefined, mergeCommitSha: undefined, author: got.author?.displayName }, want.externalId)
-      .toEqual({ ...want, events: undefined, url: undefined, mergeCommitSha: undefined, author: want.author?.displayName });
+    expect({ ...got, events: undefined, url: undefined, mergeCommitSha: undefined, author: got.author?.displayName }, want.externalId).toEqual({
+      ...want,
+      events: undefined,
+      url: undefined,
+      mergeCommitSha: undefined,
+      author: want.author?.displayName,
+    });
     // First commit (coding starts) and the start of review are those of the dataset.
-    expect(got.events.filter((e) => e.kind === 'COMMIT').map((e) => e.at).sort()[0]).toBe(want.events.filter((e) => e.kind === 'COMMIT').map((e) => e.at).sort()[0]);
+    expect(
+      got.events
+        .filter((e) => e.kind === 'COMMIT')
+        .map((e) => e.at)
+        .sort()[0],
+    ).toBe(
+      want.events
+        .filter((e) => e.kind === 'COMMIT')
+        .map((e) => e.at)
+        .sort()[0],
+    );
     expect(reviewStart(got), want.externalId).toBe(reviewStart(want));
   }
   // #2 has no comment at all: only carol's approval, which Bitbucket lists in the activity.
   const two = rec.pullRequests.get('acme/api#2')!;
   expect(two.events.filter((e) => e.kind !== 'COMMIT')).toEqual([
-    { externalId: 'approval:712020:carol:2025-03-04T11:00:00.000Z', kind: 'REVIEW', at: '2025-03-04T11:00:00.000Z', state: 'APPROVED', actor: { externalId: '712020:carol', login: 'carol', displayName: 'Carol Chen', isBot: false } },
+    {
+      externalId: 'approval:712020:carol:2025-03-04T11:00:00.000Z',
+      kind: 'REVIEW',
+      at: '2025-03-04T11:00:00.000Z',
+      state: 'APPROVED',
+      actor: { externalId: '712020:carol', login: 'carol', displayName: 'Carol Chen', isBot: false },
+    },
   ]);
   // #3 was opened as a draft: ready for review when it left draft; the bot's comment is a bot's.
   const three = rec.pullRequests.get('acme/api#3')!;
@@ -150,7 +209,11 @@ it('backfills pull requests page by page, with approvals from the activity start
   rec.writes.length = 0;
   await bitbucketAdapter.sync(rec.ctx('INCREMENTAL'));
   const details = fake.requests.filter((r) => /\/pullrequests\/\d+\//.test(r.path)).map((r) => r.path.replace(/\?.*/, ''));
-  expect(details).toEqual(['/2.0/repositories/acme/api/pullrequests/9/activity', '/2.0/repositories/acme/api/pullrequests/9/commits', '/2.0/repositories/acme/api/pullrequests/9/diffstat']);
+  expect(details).toEqual([
+    '/2.0/repositories/acme/api/pullrequests/9/activity',
+    '/2.0/repositories/acme/api/pullrequests/9/commits',
+    '/2.0/repositories/acme/api/pullrequests/9/diffstat',
+  ]);
   // The list was asked from the cursor less the 5-minute overlap.
   const q = new URL(fake.requests.find((r) => r.path.startsWith('/2.0/repositories/acme/api/pullrequests?'))!.path, 'http://x').searchParams.get('q');
   expect(q).toBe('updated_on>=2025-03-27T08:55:00+00:00');
@@ -179,7 +242,10 @@ it('turns a 429 into RATE_LIMITED with the time to resume, and a revoked token i
   expect([...partial.pullRequests.keys()].sort()).toEqual(['acme/web#5', 'acme/web#6']);
 
   const revoked = await bitbucketAdapter.sync(recorder().ctx('BACKFILL', 'teamlens-bot:revoked-password-5678')).catch((e: unknown) => e);
-  expect(revoked).toMatchObject({ kind: 'AUTH', message: 'Bitbucket Cloud rejected the credentials (acme/api pull requests): the token is wrong, expired or revoked.' });
+  expect(revoked).toMatchObject({
+    kind: 'AUTH',
+    message: 'Bitbucket Cloud rejected the credentials (acme/api pull requests): the token is wrong, expired or revoked.',
+  });
   expect((revoked as Error).message).not.toContain('revoked-password');
 });
 
@@ -199,20 +265,42 @@ it('recognises deployments by tag or by pipeline name when the code process says
   const pipelines = recorder();
   await bitbucketAdapter.sync(pipelines.ctx('BACKFILL', undefined, { deployment_source: 'WORKFLOW', deployment_pattern: 'deploy-to-production' }));
   const api = [...pipelines.deployments.values()].filter((d) => d.scopeId === 's-api');
-  expect(api.map((d) => `${d.externalId} ${d.result}`).sort()).toEqual(['pipeline:{p-A0} SUCCESS', 'pipeline:{p-D1} SUCCESS', 'pipeline:{p-D2} SUCCESS', 'pipeline:{p-D3} SUCCESS', 'pipeline:{p-D5} SUCCESS', 'pipeline:{p-F1} FAILURE']);
-  expect(api.find((d) => d.externalId === 'pipeline:{p-D2}')).toMatchObject({ startedAt: '2025-03-07T09:50:00.000Z', finishedAt: '2025-03-07T10:00:00.000Z', sha: 'release-D2' });
+  expect(api.map((d) => `${d.externalId} ${d.result}`).sort()).toEqual([
+    'pipeline:{p-A0} SUCCESS',
+    'pipeline:{p-D1} SUCCESS',
+    'pipeline:{p-D2} SUCCESS',
+    'pipeline:{p-D3} SUCCESS',
+    'pipeline:{p-D5} SUCCESS',
+    'pipeline:{p-F1} FAILURE',
+  ]);
+  expect(api.find((d) => d.externalId === 'pipeline:{p-D2}')).toMatchObject({
+    startedAt: '2025-03-07T09:50:00.000Z',
+    finishedAt: '2025-03-07T10:00:00.000Z',
+    sha: 'release-D2',
+  });
 });
 
 it('takes a signed webhook delivery (an approval) under the ids the sync uses, and refuses a bad or missing signature', async () => {
-  const pr = await (await fetch(`${fake.url}/repositories/acme/api/pullrequests/2`, { headers: { authorization: `Basic ${Buffer.from(fake.token).toString('base64')}` } })).json() as Record<string, unknown>;
-  const body = Buffer.from(JSON.stringify({
-    repository: { full_name: 'acme/api', links: { html: { href: 'https://bitbucket.org/acme/api' } } }, pullrequest: pr,
-    approval: { date: '2025-03-04T11:00:00+00:00', user: { type: 'user', account_id: '712020:carol', nickname: 'carol', display_name: 'Carol Chen' } },
-  }));
+  const pr = (await (
+    await fetch(`${fake.url}/repositories/acme/api/pullrequests/2`, { headers: { authorization: `Basic ${Buffer.from(fake.token).toString('base64')}` } })
+  ).json()) as Record<string, unknown>;
+  const body = Buffer.from(
+    JSON.stringify({
+      repository: { full_name: 'acme/api', links: { html: { href: 'https://bitbucket.org/acme/api' } } },
+      pullrequest: pr,
+      approval: { date: '2025-03-04T11:00:00+00:00', user: { type: 'user', account_id: '712020:carol', nickname: 'carol', display_name: 'Carol Chen' } },
+    }),
+  );
   const secret = 'a-webhook-secret-of-32-characters';
-  const headers = (signature: string | undefined) => ({ 'x-event-key': 'pullrequest:approved', 'x-request-uuid': 'delivery-1', ...(signature ? { 'x-hub-signature': signature } : {}) });
+  const headers = (signature: string | undefined) => ({
+    'x-event-key': 'pullrequest:approved',
+    'x-request-uuid': 'delivery-1',
+    ...(signature ? { 'x-hub-signature': signature } : {}),
+  });
   const hook = bitbucketAdapter.webhook!;
-  expect(hook({ connection: connection(), webhookSecret: secret, headers: headers(bitbucketSignature('another-secret-entirely-000000', body)), rawBody: body })).toBeNull();
+  expect(
+    hook({ connection: connection(), webhookSecret: secret, headers: headers(bitbucketSignature('another-secret-entirely-000000', body)), rawBody: body }),
+  ).toBeNull();
   expect(hook({ connection: connection(), webhookSecret: secret, headers: headers(undefined), rawBody: body })).toBeNull();
   expect(hook({ connection: connection(), webhookSecret: null, headers: headers(bitbucketSignature(secret, body)), rawBody: body })).toBeNull();
 
@@ -229,7 +317,11 @@ it('takes a signed webhook delivery (an approval) under the ids the sync uses, a
 it('reads review requests from the activity: those asked at creation then, one added later at that update, under stable ids', async () => {
   const rec = recorder();
   await bitbucketAdapter.sync(rec.ctx('BACKFILL'));
-  const asked = (ref: string) => rec.pullRequests.get(ref)!.events.filter((e) => e.kind === 'REVIEW_REQUESTED').map((e) => [e.externalId, e.at, e.actor?.login, e.target?.login]);
+  const asked = (ref: string) =>
+    rec.pullRequests
+      .get(ref)!
+      .events.filter((e) => e.kind === 'REVIEW_REQUESTED')
+      .map((e) => [e.externalId, e.at, e.actor?.login, e.target?.login]);
   expect(asked('acme/web#5')).toEqual([['review-requested:5:712020:erin:2025-03-11T12:00:00.000Z', '2025-03-11T12:00:00.000Z', 'dave', 'erin']]);
   expect(asked('acme/api#9')).toEqual([['review-requested:9:712020:bob:2025-03-27T09:00:00.000Z', '2025-03-27T09:00:00.000Z', 'alice', 'bob']]);
   expect([...rec.pullRequests.values()].flatMap((p) => p.events).filter((e) => e.kind === 'REVIEW_REQUESTED')).toHaveLength(2);
@@ -266,19 +358,28 @@ const syncNow = async (kind: SyncKind) => {
   const run = await admin.gql(`query($id: ID!) { integration(id: $id) { current_run { kind status error } } }`, { id: connectionId });
   expect(run.data!.integration.current_run).toMatchObject({ kind, status: 'DONE', error: null });
 };
-const webhook = (d: { body: string; headers: Record<string, string> }) => app.inject({ method: 'POST', url: `/api/integrations/webhooks/${connectionId}`, payload: d.body, headers: d.headers });
+const webhook = (d: { body: string; headers: Record<string, string> }) =>
+  app.inject({ method: 'POST', url: `/api/integrations/webhooks/${connectionId}`, payload: d.body, headers: d.headers });
 /** The review requests stored for the connection: pull request, who was asked, when. */
 const storedRequests = () => {
   const target = alias(extAccounts, 'target');
-  return app.services.db.select({ pr: extPullRequests.external_id, login: target.login, at: extPrEvents.at }).from(extPrEvents)
-    .innerJoin(extPullRequests, eq(extPullRequests.id, extPrEvents.pull_request_id)).leftJoin(target, eq(target.id, extPrEvents.target_account_id))
-    .where(and(eq(extPullRequests.connection_id, connectionId), eq(extPrEvents.kind, 'REVIEW_REQUESTED'))).all()
-    .map((r) => [r.pr, r.login, r.at]).sort((a, b) => `${a}`.localeCompare(`${b}`));
+  return app.services.db
+    .select({ pr: extPullRequests.external_id, login: target.login, at: extPrEvents.at })
+    .from(extPrEvents)
+    .innerJoin(extPullRequests, eq(extPullRequests.id, extPrEvents.pull_request_id))
+    .leftJoin(target, eq(target.id, extPrEvents.target_account_id))
+    .where(and(eq(extPullRequests.connection_id, connectionId), eq(extPrEvents.kind, 'REVIEW_REQUESTED')))
+    .all()
+    .map((r) => [r.pr, r.login, r.at])
+    .sort((a, b) => `${a}`.localeCompare(`${b}`));
 };
-const status = (id: string) => app.services.db.select({ status: retroActionItems.status }).from(retroActionItems).where(eq(retroActionItems.id, id)).get()!.status;
+const status = (id: string) =>
+  app.services.db.select({ status: retroActionItems.status }).from(retroActionItems).where(eq(retroActionItems.id, id)).get()!.status;
 
 it('stores review requests once: a second sync, a pullrequest:created delivery and its replay add none', async () => {
-  const r = await admin.gql(CONNECT, { input: { provider: 'BITBUCKET', base_url: fake.url, account: 'acme', token: fake.token, webhook_secret: SECRET, backfill_months: 24 } });
+  const r = await admin.gql(CONNECT, {
+    input: { provider: 'BITBUCKET', base_url: fake.url, account: 'acme', token: fake.token, webhook_secret: SECRET, backfill_months: 24 },
+  });
   expect(r.errors).toBeUndefined();
   connectionId = r.data!.connectIntegration.id;
   scopeIds = Object.fromEntries((r.data!.connectIntegration.scopes as Array<{ id: string; name: string }>).map((s) => [s.name, s.id]));
@@ -298,14 +399,18 @@ it('stores review requests once: a second sync, a pullrequest:created delivery a
   // state of #9: acknowledged and not applied (decision 0057), under its id and under another; the
   // requests stay as the sync dated them.
   const created = fake.delivery('pullrequest:created', fake.pullRequestCreated('api', 9), SECRET, 'bb-created-9');
-  expect((JSON.parse(created.body) as { pullrequest: { reviewers: Array<{ account_id: string }> } }).pullrequest.reviewers.map((a) => a.account_id)).toEqual(['712020:bob']);
+  expect((JSON.parse(created.body) as { pullrequest: { reviewers: Array<{ account_id: string }> } }).pullrequest.reviewers.map((a) => a.account_id)).toEqual([
+    '712020:bob',
+  ]);
   const first = await webhook(created);
   expect([first.statusCode, first.json()]).toEqual([200, { accepted: false, stale: true }]);
   expect((await webhook(created)).json()).toEqual({ accepted: false, stale: true });
   expect((await webhook(fake.delivery('pullrequest:created', fake.pullRequestCreated('api', 9), SECRET, 'bb-created-9-again'))).statusCode).toBe(200);
   expect(storedRequests()).toEqual(expected);
   // An update's payload names the reviewers now (bob and carol), not since when: it adds none (the sync dates them from the activity).
-  const now = await (await fetch(`${fake.url}/repositories/acme/api/pullrequests/9`, { headers: { authorization: `Basic ${Buffer.from(fake.token).toString('base64')}` } })).json() as Record<string, unknown>;
+  const now = (await (
+    await fetch(`${fake.url}/repositories/acme/api/pullrequests/9`, { headers: { authorization: `Basic ${Buffer.from(fake.token).toString('base64')}` } })
+  ).json()) as Record<string, unknown>;
   const updated = await webhook(fake.delivery('pullrequest:updated', { ...fake.pullRequestCreated('api', 9), pullrequest: now }, SECRET, 'bb-updated-9'));
   expect(updated.statusCode).toBe(202);
   expect(storedRequests()).toEqual(expected);
@@ -317,7 +422,14 @@ it('stores review requests once: a second sync, a pullrequest:created delivery a
   // A pull request opened with a reviewer since the last sync (#11, not yet read): its delivery writes the request, asked at creation.
   const payload = fake.pullRequestCreated('web', 6);
   const dave = { type: 'user', account_id: fake.accountId('dave'), nickname: 'dave', display_name: 'Dave Diaz' };
-  const opened = { ...(payload.pullrequest as Record<string, unknown>), id: 11, title: 'Dark mode', created_on: '2025-03-30T15:00:00+00:00', updated_on: '2025-03-30T15:00:00+00:00', reviewers: [dave] };
+  const opened = {
+    ...(payload.pullrequest as Record<string, unknown>),
+    id: 11,
+    title: 'Dark mode',
+    created_on: '2025-03-30T15:00:00+00:00',
+    updated_on: '2025-03-30T15:00:00+00:00',
+    reviewers: [dave],
+  };
   const created11 = fake.delivery('pullrequest:created', { ...payload, pullrequest: opened }, SECRET, 'bb-created-web-11');
   const applied = await webhook(created11);
   expect([applied.statusCode, applied.json()]).toEqual([202, { accepted: true, written: 1, action_items_done: 0 }]);
@@ -328,17 +440,29 @@ it('stores review requests once: a second sync, a pullrequest:created delivery a
 });
 
 it('sends a retro action item to a Bitbucket repository as an issue; a repository with its tracker off says so and nothing is written', async () => {
-  await admin.gql(`mutation($id: ID!, $s: [IntegrationScopeInput!]!) { setIntegrationScopes(id: $id, scopes: $s) { name } }`, { id: connectionId, s: [{ id: scopeIds['acme/api'], included: true, team_id: world.team.id }] });
+  await admin.gql(`mutation($id: ID!, $s: [IntegrationScopeInput!]!) { setIntegrationScopes(id: $id, scopes: $s) { name } }`, {
+    id: connectionId,
+    s: [{ id: scopeIds['acme/api'], included: true, team_id: world.team.id }],
+  });
   const retroId = seedEndedRetro(app.services.db, { orgId: world.org.id, teamId: world.team.id, endedAt: new Date().toISOString(), actionItems: { open: 2 } });
-  const items = app.services.db.select({ id: retroActionItems.id, text: retroActionItems.text }).from(retroActionItems).where(eq(retroActionItems.retro_id, retroId)).all();
+  const items = app.services.db
+    .select({ id: retroActionItems.id, text: retroActionItems.text })
+    .from(retroActionItems)
+    .where(eq(retroActionItems.retro_id, retroId))
+    .all();
   const report = await signedIn(app, world.report.email);
   const targets = (await report.gql(`query($r: ID!) { trackerTargets(retro_id: $r) { name provider team_owned } }`, { r: retroId })).data!.trackerTargets;
-  expect(targets).toEqual([{ name: 'acme/api', provider: 'BITBUCKET', team_owned: true }, { name: 'acme/web', provider: 'BITBUCKET', team_owned: false }]);
+  expect(targets).toEqual([
+    { name: 'acme/api', provider: 'BITBUCKET', team_owned: true },
+    { name: 'acme/web', provider: 'BITBUCKET', team_owned: false },
+  ]);
 
   fake.trackerOff.add('acme/web');
   const off = await report.gql(SEND, { a: items[0]!.id, s: scopeIds['acme/web'] });
   expect(codeOf(off)).toBe('BAD_USER_INPUT');
-  expect(off.errors![0]!.message).toBe('The issue could not be created: This repository’s issue tracker is off: switch it on in Bitbucket’s repository settings, or choose another repository.');
+  expect(off.errors![0]!.message).toBe(
+    'The issue could not be created: This repository’s issue tracker is off: switch it on in Bitbucket’s repository settings, or choose another repository.',
+  );
   expect(app.services.db.select().from(retroActionIssues).all()).toEqual([]);
   expect(fake.issues).toEqual([]);
   expect(status(items[0]!.id)).toBe('OPEN');
@@ -346,17 +470,33 @@ it('sends a retro action item to a Bitbucket repository as an issue; a repositor
   fake.scopes.delete('issue:write');
   const lacking = await report.gql(SEND, { a: items[0]!.id, s: scopeIds['acme/api'] });
   fake.scopes.add('issue:write');
-  expect(lacking.errors![0]!.message).toBe('The issue could not be created: Bitbucket Cloud refused access (acme/api: new issue): the token lacks the issue:write permission.');
+  expect(lacking.errors![0]!.message).toBe(
+    'The issue could not be created: Bitbucket Cloud refused access (acme/api: new issue): the token lacks the issue:write permission.',
+  );
   expect(app.services.db.select().from(retroActionIssues).all()).toEqual([]);
 
   for (const [i, item] of items.entries()) {
     const sent = await report.gql(SEND, { a: item.id, s: scopeIds['acme/api'] });
     expect(sent.errors).toBeUndefined();
-    expect(sent.data!.sendRetroActionToTracker).toEqual({ action_item_id: item.id, provider: 'BITBUCKET', key: `acme/api#${i + 1}`, url: `https://bitbucket.org/acme/api/issues/${i + 1}`, closed_at: null });
+    expect(sent.data!.sendRetroActionToTracker).toEqual({
+      action_item_id: item.id,
+      provider: 'BITBUCKET',
+      key: `acme/api#${i + 1}`,
+      url: `https://bitbucket.org/acme/api/issues/${i + 1}`,
+      closed_at: null,
+    });
   }
-  expect(fake.issues.map((i) => [i.repo, i.id, i.title, i.state])).toEqual([['acme/api', 1, items[0]!.text, 'new'], ['acme/api', 2, items[1]!.text, 'new']]);
-  expect(fake.issues[0]!.content.raw).toContain(`${items[0]!.text}\n\nIn Teamlens: http://localhost:3000/professional-development/sprint-retro/review/${retroId}`);
-  expect(fake.requests.filter((r) => r.method === 'POST').map((r) => r.path)).toEqual(['/2.0/repositories/acme/web/issues', ...Array(3).fill('/2.0/repositories/acme/api/issues')]);
+  expect(fake.issues.map((i) => [i.repo, i.id, i.title, i.state])).toEqual([
+    ['acme/api', 1, items[0]!.text, 'new'],
+    ['acme/api', 2, items[1]!.text, 'new'],
+  ]);
+  expect(fake.issues[0]!.content.raw).toContain(
+    `${items[0]!.text}\n\nIn Teamlens: http://localhost:3000/professional-development/sprint-retro/review/${retroId}`,
+  );
+  expect(fake.requests.filter((r) => r.method === 'POST').map((r) => r.path)).toEqual([
+    '/2.0/repositories/acme/web/issues',
+    ...Array(3).fill('/2.0/repositories/acme/api/issues'),
+  ]);
 });
 
 it('marks the action item done when its issue is resolved: by the next sync, and at once by an issue:updated delivery', async () => {
@@ -377,5 +517,11 @@ it('marks the action item done when its issue is resolved: by the next sync, and
   expect([done.statusCode, done.json()]).toEqual([202, { accepted: true, written: 0, action_items_done: 1 }]);
   expect(status(itemOf('acme/api#2'))).toBe('DONE');
   expect((await webhook(wontfix)).json()).toEqual({ duplicate: true });
-  expect(app.services.db.select({ key: retroActionIssues.key, closed: retroActionIssues.closed_at }).from(retroActionIssues).all().every((i) => i.closed)).toBe(true);
+  expect(
+    app.services.db
+      .select({ key: retroActionIssues.key, closed: retroActionIssues.closed_at })
+      .from(retroActionIssues)
+      .all()
+      .every((i) => i.closed),
+  ).toBe(true);
 });

@@ -27,7 +27,15 @@ type Payload = {
   comment?: { id: number; created_on: string; user: BbAccount | null; deleted?: boolean };
 };
 
-const PR_EVENTS = new Set(['pullrequest:created', 'pullrequest:updated', 'pullrequest:approved', 'pullrequest:changes_request_created', 'pullrequest:fulfilled', 'pullrequest:rejected', 'pullrequest:comment_created']);
+const PR_EVENTS = new Set([
+  'pullrequest:created',
+  'pullrequest:updated',
+  'pullrequest:approved',
+  'pullrequest:changes_request_created',
+  'pullrequest:fulfilled',
+  'pullrequest:rejected',
+  'pullrequest:comment_created',
+]);
 
 function apply(event: string, p: Payload, write: IngestWriter, settings: CodeProcessSettings): { written: number; closedIssues?: string[] } {
   if (event === 'issue:updated') {
@@ -39,7 +47,13 @@ function apply(event: string, p: Payload, write: IngestWriter, settings: CodePro
   const pr = p.pullrequest;
   const repo = p.repository?.full_name;
   if (!PR_EVENTS.has(event) || !pr || typeof pr.id !== 'number' || !repo || !pr.created_on || !pr.updated_on) return { written: 0 };
-  const scope = write.scope({ kind: 'REPOSITORY', externalId: repo, name: repo, url: p.repository?.links?.html?.href ?? null, defaultBranch: p.repository?.mainbranch?.name ?? null });
+  const scope = write.scope({
+    kind: 'REPOSITORY',
+    externalId: repo,
+    name: repo,
+    url: p.repository?.links?.html?.href ?? null,
+    defaultBranch: p.repository?.mainbranch?.name ?? null,
+  });
   if (!scope.included) return { written: 0 };
   const activity: BbActivity[] = [];
   if (event === 'pullrequest:approved' && p.approval) activity.push({ approval: p.approval });
@@ -48,16 +62,23 @@ function apply(event: string, p: Payload, write: IngestWriter, settings: CodePro
   // At creation the reviewers named were asked then (the ids the sync gives them). An update's
   // payload is the whole pull request without what changed (BCLOUD-21940): it cannot tell who was
   // added when, so its reviewers wait for the next sync, which dates them from the activity.
-  if (event === 'pullrequest:created' && Array.isArray(pr.reviewers)) activity.push({ update: { date: pr.created_on, author: pr.author, reviewers: pr.reviewers } });
+  if (event === 'pullrequest:created' && Array.isArray(pr.reviewers))
+    activity.push({ update: { date: pr.created_on, author: pr.author, reviewers: pr.reviewers } });
   // No diffstat or commits in a delivery: sizes stay as stored (the writer keeps them), commits come with the next sync.
   const record = { ...pullRequestInput(repo, pr, activity, [], [], settings), additions: null, deletions: null };
   const accounts = new Map<string, AccountInput>();
-  for (const a of [record.author, ...record.events.flatMap((e: PrEventInput) => [e.actor, e.target]), accountOf(p.approval?.user, settings)]) if (a) accounts.set(a.externalId, a);
+  for (const a of [record.author, ...record.events.flatMap((e: PrEventInput) => [e.actor, e.target]), accountOf(p.approval?.user, settings)])
+    if (a) accounts.set(a.externalId, a);
   if (accounts.size) write.accounts([...accounts.values()]);
   return { written: write.pullRequests(scope.id, [record]) };
 }
 
-export function bitbucketWebhook(input: { connection: OpenConnection; webhookSecret: string | null; headers: Record<string, string | string[] | undefined>; rawBody: Buffer }): WebhookDelivery | null {
+export function bitbucketWebhook(input: {
+  connection: OpenConnection;
+  webhookSecret: string | null;
+  headers: Record<string, string | string[] | undefined>;
+  rawBody: Buffer;
+}): WebhookDelivery | null {
   const { webhookSecret, headers, rawBody } = input;
   if (!webhookSecret || !verifyHubSignature(webhookSecret, rawBody, headerOf(headers, 'x-hub-signature'))) return null;
   const deliveryId = headerOf(headers, 'x-request-uuid');

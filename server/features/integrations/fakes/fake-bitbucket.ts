@@ -40,7 +40,16 @@ export type FakeBitbucket = FakeService & {
   delivery(event: string, payload: unknown, secret: string, requestUuid?: string): { body: string; headers: Record<string, string> };
 };
 
-export type FakeBbIssue = { repo: string; id: number; title: string; content: { raw: string }; state: string; kind: string; created_on: string; updated_on: string };
+export type FakeBbIssue = {
+  repo: string;
+  id: number;
+  title: string;
+  content: { raw: string };
+  state: string;
+  kind: string;
+  created_on: string;
+  updated_on: string;
+};
 
 export type FakeBitbucketOptions = FakeOptions & { maxPagelen?: number };
 
@@ -56,10 +65,23 @@ export function bitbucketAccountId(key: string): string {
 }
 
 function account(key: string): Account {
-  if (key === 'bot') return { type: 'app_user', uuid: '{00000000-0000-4000-8000-000000009001}', account_id: bitbucketAccountId('bot'), nickname: BOT.login.replace('[bot]', ''), display_name: 'CI bot' };
+  if (key === 'bot')
+    return {
+      type: 'app_user',
+      uuid: '{00000000-0000-4000-8000-000000009001}',
+      account_id: bitbucketAccountId('bot'),
+      nickname: BOT.login.replace('[bot]', ''),
+      display_name: 'CI bot',
+    };
   const p = PEOPLE.find((x) => x.key === key);
   if (!p) throw new Error(`Unknown sample person ${key}`);
-  return { type: 'user', uuid: `{00000000-0000-4000-8000-00000000${p.githubId}}`, account_id: bitbucketAccountId(key), nickname: p.login, display_name: p.name };
+  return {
+    type: 'user',
+    uuid: `{00000000-0000-4000-8000-00000000${p.githubId}}`,
+    account_id: bitbucketAccountId(key),
+    nickname: p.login,
+    display_name: p.name,
+  };
 }
 
 const ENVIRONMENTS = [
@@ -78,10 +100,17 @@ function buildPr(source: SamplePullRequest, shift: (iso: string) => string): Pr 
         if (e.state === 'APPROVED') activity.push({ at: shift(e.at), approval: { date: shift(e.at), user: account(e.by) } });
         else if (e.state === 'CHANGES_REQUESTED') activity.push({ at: shift(e.at), changes_requested: { date: shift(e.at), user: account(e.by) } });
         // A Bitbucket “review” that only comments is a comment.
-        else activity.push({ at: shift(e.at), comment: { id: source.number * 100 + i, created_on: shift(e.at), user: account(e.by), content: { raw: 'Looks mostly fine.' } } });
+        else
+          activity.push({
+            at: shift(e.at),
+            comment: { id: source.number * 100 + i, created_on: shift(e.at), user: account(e.by), content: { raw: 'Looks mostly fine.' } },
+          });
         break;
       case 'COMMENT':
-        activity.push({ at: shift(e.at), comment: { id: source.number * 100 + i, created_on: shift(e.at), user: account(e.by), content: { raw: 'A comment.' } } });
+        activity.push({
+          at: shift(e.at),
+          comment: { id: source.number * 100 + i, created_on: shift(e.at), user: account(e.by), content: { raw: 'A comment.' } },
+        });
         break;
       case 'READY_FOR_REVIEW':
         activity.push({ at: shift(e.at), update: { date: shift(e.at), state: 'OPEN', draft: false, author } });
@@ -97,7 +126,16 @@ function buildPr(source: SamplePullRequest, shift: (iso: string) => string): Pr 
   for (const r of requests) {
     if (Date.parse(r.at) > Date.parse(shift(source.createdAt))) activity.push({ at: r.at, update: { date: r.at, state: 'OPEN', draft: false, author } });
   }
-  const pr: Pr = { repo, source, activity, updatedOn: activity.map((a) => a.at).sort().at(-1)!, requests };
+  const pr: Pr = {
+    repo,
+    source,
+    activity,
+    updatedOn: activity
+      .map((a) => a.at)
+      .sort()
+      .at(-1)!,
+    requests,
+  };
   withReviewers(pr);
   return pr;
 }
@@ -155,9 +193,16 @@ export async function startFakeBitbucket(options: FakeBitbucketOptions = {}): Pr
     const state = s.state === 'MERGED' ? 'MERGED' : s.state === 'CLOSED' ? 'DECLINED' : 'OPEN';
     const draft = state === 'OPEN' && s.draft && !s.events.some((e) => e.kind === 'READY_FOR_REVIEW');
     return {
-      type: 'pullrequest', id: s.number, title: s.title, state, draft,
-      author: account(s.author), created_on: shift(s.createdAt), updated_on: pr.updatedOn,
-      source: { branch: { name: `feature/${s.number}` } }, destination: { branch: { name: 'main' } },
+      type: 'pullrequest',
+      id: s.number,
+      title: s.title,
+      state,
+      draft,
+      author: account(s.author),
+      created_on: shift(s.createdAt),
+      updated_on: pr.updatedOn,
+      source: { branch: { name: `feature/${s.number}` } },
+      destination: { branch: { name: 'main' } },
       merge_commit: s.mergedAt ? { hash: `m${s.number}${s.repo}` } : null,
       links: { html: { href: `https://bitbucket.org/${pr.repo}/pull-requests/${s.number}` } },
       ...(full ? { reviewers: reviewersAt(pr, pr.updatedOn) } : {}),
@@ -165,25 +210,48 @@ export async function startFakeBitbucket(options: FakeBitbucketOptions = {}): Pr
   }
 
   const issueJson = (i: FakeBbIssue) => ({
-    type: 'issue', id: i.id, title: i.title, content: { raw: i.content.raw, markup: 'markdown' }, state: i.state, kind: i.kind, priority: 'major',
-    created_on: i.created_on, updated_on: i.updated_on, repository: { type: 'repository', full_name: i.repo },
+    type: 'issue',
+    id: i.id,
+    title: i.title,
+    content: { raw: i.content.raw, markup: 'markdown' },
+    state: i.state,
+    kind: i.kind,
+    priority: 'major',
+    created_on: i.created_on,
+    updated_on: i.updated_on,
+    repository: { type: 'repository', full_name: i.repo },
     links: { html: { href: `https://bitbucket.org/${i.repo}/issues/${i.id}` } },
   });
 
   function issueRoute(method: string, repo: string, rest: string, body: unknown): { status: number; body: unknown } {
     if (trackerOff.has(repo)) return { status: 404, body: error('Repository has no issue tracker.') };
     if (rest === '/issues' && method === 'POST') {
-      if (!scopes.has('issue:write')) return { status: 403, body: error('Your credentials lack one or more required privilege scopes.', { granted: [...scopes], required: ['issue:write'] }) };
+      if (!scopes.has('issue:write'))
+        return {
+          status: 403,
+          body: error('Your credentials lack one or more required privilege scopes.', { granted: [...scopes], required: ['issue:write'] }),
+        };
       const b = (body ?? {}) as { title?: unknown; content?: { raw?: unknown } };
-      if (typeof b.title !== 'string' || !b.title.trim()) return { status: 400, body: error('Bad request', { fields: { title: ['This field is required.'] } }) };
+      if (typeof b.title !== 'string' || !b.title.trim())
+        return { status: 400, body: error('Bad request', { fields: { title: ['This field is required.'] } }) };
       const now = new Date().toISOString();
-      const issue: FakeBbIssue = { repo, id: issues.filter((i) => i.repo === repo).length + 1, title: b.title, content: { raw: typeof b.content?.raw === 'string' ? b.content.raw : '' }, state: 'new', kind: 'task', created_on: now, updated_on: now };
+      const issue: FakeBbIssue = {
+        repo,
+        id: issues.filter((i) => i.repo === repo).length + 1,
+        title: b.title,
+        content: { raw: typeof b.content?.raw === 'string' ? b.content.raw : '' },
+        state: 'new',
+        kind: 'task',
+        created_on: now,
+        updated_on: now,
+      };
       issues.push(issue);
       return { status: 201, body: issueJson(issue) };
     }
     const m = /^\/issues\/(\d+)$/.exec(rest);
     if (m && method === 'GET') {
-      if (!scopes.has('issue')) return { status: 403, body: error('Your credentials lack one or more required privilege scopes.', { granted: [...scopes], required: ['issue'] }) };
+      if (!scopes.has('issue'))
+        return { status: 403, body: error('Your credentials lack one or more required privilege scopes.', { granted: [...scopes], required: ['issue'] }) };
       const issue = issues.find((i) => i.repo === repo && i.id === Number(m[1]));
       return issue ? { status: 200, body: issueJson(issue) } : { status: 404, body: error('Resource not found') };
     }
@@ -197,7 +265,10 @@ export async function startFakeBitbucket(options: FakeBitbucketOptions = {}): Pr
     const m = /updated_on\s*(>=|>)\s*"?([^"\s)]+)"?/.exec(q);
     const bound = m ? Date.parse(m[2]!) : null;
     if (m && !Number.isFinite(bound)) return { status: 400, body: error(`Invalid field value: ${m[2]}`) };
-    let list = prs.filter((p) => p.repo === repo).map((p) => prJson(p)).filter((p) => wanted.has(p.state));
+    let list = prs
+      .filter((p) => p.repo === repo)
+      .map((p) => prJson(p))
+      .filter((p) => wanted.has(p.state));
     if (bound !== null) list = list.filter((p) => (m![1] === '>=' ? Date.parse(p.updated_on) >= bound! : Date.parse(p.updated_on) > bound!));
     const sort = url.searchParams.get('sort') ?? 'id';
     const key = sort.replace(/^-/, '') as 'updated_on' | 'created_on' | 'id';
@@ -206,15 +277,41 @@ export async function startFakeBitbucket(options: FakeBitbucketOptions = {}): Pr
   }
 
   function repoJson(r: (typeof REPOS)[number], i: number) {
-    return { type: 'repository', uuid: `{r0000000-0000-4000-8000-00000000000${i + 1}}`, full_name: `${r.owner}/${r.name}`, name: r.name, slug: r.name, mainbranch: { name: r.defaultBranch }, links: { html: { href: `https://bitbucket.org/${r.owner}/${r.name}` } } };
+    return {
+      type: 'repository',
+      uuid: `{r0000000-0000-4000-8000-00000000000${i + 1}}`,
+      full_name: `${r.owner}/${r.name}`,
+      name: r.name,
+      slug: r.name,
+      mainbranch: { name: r.defaultBranch },
+      links: { html: { href: `https://bitbucket.org/${r.owner}/${r.name}` } },
+    };
   }
 
   function route(url: URL, method: string, reqBody: unknown): { status: number; body: unknown } {
     const path = decodeURIComponent(url.pathname.replace(/^\/2\.0/, '')).replace(/\/+$/, '');
-    const need = (scope: string) => (scopes.has(scope) ? null : { status: 403, body: error('Your credentials lack one or more required privilege scopes.', { granted: [...scopes], required: [scope] }) });
-    if (path === '/user') return need('account') ?? { status: 200, body: { type: 'user', account_id: '712020:teamlens-bot', nickname: 'teamlens-bot', display_name: 'Teamlens bot', uuid: '{00000000-0000-4000-8000-000000000b07}' } };
+    const need = (scope: string) =>
+      scopes.has(scope)
+        ? null
+        : { status: 403, body: error('Your credentials lack one or more required privilege scopes.', { granted: [...scopes], required: [scope] }) };
+    if (path === '/user')
+      return (
+        need('account') ?? {
+          status: 200,
+          body: {
+            type: 'user',
+            account_id: '712020:teamlens-bot',
+            nickname: 'teamlens-bot',
+            display_name: 'Teamlens bot',
+            uuid: '{00000000-0000-4000-8000-000000000b07}',
+          },
+        }
+      );
     let m = /^\/workspaces\/([^/]+)$/.exec(path);
-    if (m) return m[1] === WORKSPACE.slug ? { status: 200, body: { type: 'workspace', ...WORKSPACE } } : { status: 404, body: error(`No workspace with identifier '${m[1]}'.`) };
+    if (m)
+      return m[1] === WORKSPACE.slug
+        ? { status: 200, body: { type: 'workspace', ...WORKSPACE } }
+        : { status: 404, body: error(`No workspace with identifier '${m[1]}'.`) };
     m = /^\/repositories\/([^/]+)$/.exec(path);
     if (m) {
       if (m[1] !== WORKSPACE.slug) return { status: 404, body: error('Not found') };
@@ -232,30 +329,59 @@ export async function startFakeBitbucket(options: FakeBitbucketOptions = {}): Pr
     if (rest === '') return need('repository') ?? { status: 200, body: repoJson(REPOS[r]!, r) };
     if (rest === '/environments') return need('pipeline') ?? { status: 200, body: paged(url, ENVIRONMENTS, 100) };
     if (rest === '/deployments') {
-      return need('pipeline') ?? {
-        status: 200,
-        body: paged(url, deployments.filter((d) => d.repo === REPOS[r]!.name).map((d) => ({
-          type: 'deployment', uuid: `{d-${d.id}}`,
-          state: { type: 'deployment_state_completed', name: 'COMPLETED', status: { name: d.result === 'SUCCESS' ? 'SUCCESSFUL' : 'FAILED' }, started_on: shiftIso(d.finishedAt, shiftMs - 10 * 60_000), completed_on: shift(d.finishedAt) },
-          environment: { uuid: ENVIRONMENTS.find((e) => e.name === d.environment)?.uuid ?? ENVIRONMENTS[1]!.uuid },
-          release: { commit: { hash: `release-${d.id}` } },
-        })), 100),
-      };
+      return (
+        need('pipeline') ?? {
+          status: 200,
+          body: paged(
+            url,
+            deployments
+              .filter((d) => d.repo === REPOS[r]!.name)
+              .map((d) => ({
+                type: 'deployment',
+                uuid: `{d-${d.id}}`,
+                state: {
+                  type: 'deployment_state_completed',
+                  name: 'COMPLETED',
+                  status: { name: d.result === 'SUCCESS' ? 'SUCCESSFUL' : 'FAILED' },
+                  started_on: shiftIso(d.finishedAt, shiftMs - 10 * 60_000),
+                  completed_on: shift(d.finishedAt),
+                },
+                environment: { uuid: ENVIRONMENTS.find((e) => e.name === d.environment)?.uuid ?? ENVIRONMENTS[1]!.uuid },
+                release: { commit: { hash: `release-${d.id}` } },
+              })),
+            100,
+          ),
+        }
+      );
     }
     const ofRepo = deployments.filter((d) => d.repo === REPOS[r]!.name).sort((a, b) => Date.parse(b.finishedAt) - Date.parse(a.finishedAt));
     if (rest === '/refs/tags') {
       // A tag per successful deployment (release-D1, staging-S1), newest commit first.
-      const tags = ofRepo.filter((d) => d.result === 'SUCCESS').map((d) => ({
-        type: 'tag', name: d.environment === 'production' ? `release-${d.id}` : `${d.environment}-${d.id}`, date: shift(d.finishedAt),
-        target: { type: 'commit', hash: `release-${d.id}`, date: shiftIso(d.finishedAt, shiftMs - 30 * 60_000) },
-      }));
+      const tags = ofRepo
+        .filter((d) => d.result === 'SUCCESS')
+        .map((d) => ({
+          type: 'tag',
+          name: d.environment === 'production' ? `release-${d.id}` : `${d.environment}-${d.id}`,
+          date: shift(d.finishedAt),
+          target: { type: 'commit', hash: `release-${d.id}`, date: shiftIso(d.finishedAt, shiftMs - 30 * 60_000) },
+        }));
       return need('repository') ?? { status: 200, body: paged(url, tags, 100) };
     }
     if (rest === '/pipelines') {
       const pipelines = ofRepo.map((d) => ({
-        type: 'pipeline', uuid: `{p-${d.id}}`, build_number: Number(d.id.replace(/\D/g, '')) || 0, created_on: shiftIso(d.finishedAt, shiftMs - 10 * 60_000), completed_on: shift(d.finishedAt),
+        type: 'pipeline',
+        uuid: `{p-${d.id}}`,
+        build_number: Number(d.id.replace(/\D/g, '')) || 0,
+        created_on: shiftIso(d.finishedAt, shiftMs - 10 * 60_000),
+        completed_on: shift(d.finishedAt),
         state: { type: 'pipeline_state_completed', name: 'COMPLETED', result: { name: d.result === 'SUCCESS' ? 'SUCCESSFUL' : 'FAILED' } },
-        target: { type: 'pipeline_ref_target', ref_type: 'branch', ref_name: 'main', commit: { hash: `release-${d.id}` }, selector: { type: 'custom', pattern: `deploy-to-${d.environment}` } },
+        target: {
+          type: 'pipeline_ref_target',
+          ref_type: 'branch',
+          ref_name: 'main',
+          commit: { hash: `release-${d.id}` },
+          selector: { type: 'custom', pattern: `deploy-to-${d.environment}` },
+        },
       }));
       return need('pipeline') ?? { status: 200, body: paged(url, pipelines, 100) };
     }
@@ -270,14 +396,31 @@ export async function startFakeBitbucket(options: FakeBitbucketOptions = {}): Pr
     if (denied) return denied;
     const s = pr.source;
     switch (m[2]) {
-      case undefined: return { status: 200, body: prJson(pr, true) };
+      case undefined:
+        return { status: 200, body: prJson(pr, true) };
       case '/activity': {
         // Newest first, as Bitbucket lists it; the entries carry the pull request too.
-        const values = [...pr.activity].sort((a, b) => Date.parse(b.at) - Date.parse(a.at)).map(({ at: _at, ...a }) => ({ ...a, pull_request: { type: 'pullrequest', id: s.number, title: s.title } }));
+        const values = [...pr.activity]
+          .sort((a, b) => Date.parse(b.at) - Date.parse(a.at))
+          .map(({ at: _at, ...a }) => ({ ...a, pull_request: { type: 'pullrequest', id: s.number, title: s.title } }));
         return { status: 200, body: paged(url, values) };
       }
       case '/commits': {
-        const values = s.events.flatMap((e) => (e.kind === 'COMMIT' ? [{ type: 'commit', hash: e.sha, date: shift(e.at), message: 'Work', author: { raw: `${account(s.author).display_name} <${s.author}@acme.test>`, user: account(s.author) } }] : [])).reverse();
+        const values = s.events
+          .flatMap((e) =>
+            e.kind === 'COMMIT'
+              ? [
+                  {
+                    type: 'commit',
+                    hash: e.sha,
+                    date: shift(e.at),
+                    message: 'Work',
+                    author: { raw: `${account(s.author).display_name} <${s.author}@acme.test>`, user: account(s.author) },
+                  },
+                ]
+              : [],
+          )
+          .reverse();
         return { status: 200, body: paged(url, values, 100) };
       }
       default: {
@@ -296,9 +439,16 @@ export async function startFakeBitbucket(options: FakeBitbucketOptions = {}): Pr
   const server = http.createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://127.0.0.1');
     requests.push({ method: req.method ?? 'GET', path: `${url.pathname}${url.search}`, headers: { accept: String(req.headers.accept ?? '') } });
-    if (!accepted.has(String(req.headers.authorization ?? ''))) return send(res, 401, error('Unauthorized'), { 'www-authenticate': 'Basic realm="Bitbucket.org HTTP"' });
+    if (!accepted.has(String(req.headers.authorization ?? '')))
+      return send(res, 401, error('Unauthorized'), { 'www-authenticate': 'Basic realm="Bitbucket.org HTTP"' });
     const fault = failures.shift();
-    if (fault) return send(res, fault.status, error(fault.status === 429 ? 'Rate limit for this resource has been exceeded' : 'Something went wrong'), fault.retryAfter !== undefined ? { 'retry-after': String(fault.retryAfter) } : {});
+    if (fault)
+      return send(
+        res,
+        fault.status,
+        error(fault.status === 429 ? 'Rate limit for this resource has been exceeded' : 'Something went wrong'),
+        fault.retryAfter !== undefined ? { 'retry-after': String(fault.retryAfter) } : {},
+      );
     if (req.method !== 'GET' && req.method !== 'POST') return send(res, 405, error('Method not allowed'));
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
@@ -353,7 +503,9 @@ export async function startFakeBitbucket(options: FakeBitbucketOptions = {}): Pr
       issue.updated_on = at;
       const r = REPOS.findIndex((x) => `${x.owner}/${x.name}` === repo);
       return {
-        actor: account('alice'), issue: issueJson(issue), repository: r >= 0 ? repoJson(REPOS[r]!, r) : { type: 'repository', full_name: repo },
+        actor: account('alice'),
+        issue: issueJson(issue),
+        repository: r >= 0 ? repoJson(REPOS[r]!, r) : { type: 'repository', full_name: repo },
         changes: { status: { old, new: state } },
       };
     },
@@ -363,18 +515,29 @@ export async function startFakeBitbucket(options: FakeBitbucketOptions = {}): Pr
       const created = shift(pr.source.createdAt);
       const r = REPOS.findIndex((x) => x.name === repo);
       return {
-        actor: account(pr.source.author), repository: repoJson(REPOS[r]!, r),
+        actor: account(pr.source.author),
+        repository: repoJson(REPOS[r]!, r),
         pullrequest: { ...prJson(pr), state: 'OPEN', draft: pr.source.draft, merge_commit: null, updated_on: created, reviewers: reviewersAt(pr, created) },
       };
     },
     delivery(event, payload, secret, requestUuid = randomUUID()) {
       const body = JSON.stringify(payload);
       const signature = `sha256=${createHmac('sha256', secret).update(body).digest('hex')}`;
-      return { body, headers: { 'content-type': 'application/json', 'x-event-key': event, 'x-request-uuid': requestUuid, 'x-hub-signature': signature, 'user-agent': 'Bitbucket-Webhooks/2.0' } };
+      return {
+        body,
+        headers: {
+          'content-type': 'application/json',
+          'x-event-key': event,
+          'x-request-uuid': requestUuid,
+          'x-hub-signature': signature,
+          'user-agent': 'Bitbucket-Webhooks/2.0',
+        },
+      };
     },
-    close: () => new Promise<void>((resolve) => {
-      server.closeAllConnections();
-      server.close(() => resolve());
-    }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }

@@ -78,7 +78,12 @@ function page<T, R>(list: T[], args: Args, map: (t: T) => R) {
   const slice = list.slice(start, start + first);
   return {
     totalCount: list.length,
-    pageInfo: { hasNextPage: start + first < list.length, hasPreviousPage: start > 0, startCursor: slice.length ? cursorOf(start) : null, endCursor: slice.length ? cursorOf(start + slice.length - 1) : null },
+    pageInfo: {
+      hasNextPage: start + first < list.length,
+      hasPreviousPage: start > 0,
+      startCursor: slice.length ? cursorOf(start) : null,
+      endCursor: slice.length ? cursorOf(start + slice.length - 1) : null,
+    },
     nodes: slice.map(map),
   };
 }
@@ -90,20 +95,65 @@ function actor(u: GhUser | null | undefined, base: string) {
     : { __typename: 'User', id: `U_${u.id}`, login: u.login, url: `${base}/${u.login}`, databaseId: u.id, name: u.name, email: u.email ?? '' }; // GitHub answers "" for an email its owner keeps private
 }
 
-const TIMELINE_TYPE: Record<string, string> = { ReadyForReviewEvent: 'READY_FOR_REVIEW_EVENT', ConvertToDraftEvent: 'CONVERT_TO_DRAFT_EVENT', ReviewRequestedEvent: 'REVIEW_REQUESTED_EVENT' };
+const TIMELINE_TYPE: Record<string, string> = {
+  ReadyForReviewEvent: 'READY_FOR_REVIEW_EVENT',
+  ConvertToDraftEvent: 'CONVERT_TO_DRAFT_EVENT',
+  ReviewRequestedEvent: 'REVIEW_REQUESTED_EVENT',
+};
 
 function pullRequest(pr: GhPullRequest, base: string) {
   return {
-    __typename: 'PullRequest', id: pr.id, number: pr.number, title: pr.title, url: `${base}/${pr.repo}/pull/${pr.number}`, state: pr.state, isDraft: pr.isDraft,
-    createdAt: pr.createdAt, updatedAt: pr.updatedAt, mergedAt: pr.mergedAt, closedAt: pr.closedAt, additions: pr.additions, deletions: pr.deletions, baseRefName: pr.baseRefName,
+    __typename: 'PullRequest',
+    id: pr.id,
+    number: pr.number,
+    title: pr.title,
+    url: `${base}/${pr.repo}/pull/${pr.number}`,
+    state: pr.state,
+    isDraft: pr.isDraft,
+    createdAt: pr.createdAt,
+    updatedAt: pr.updatedAt,
+    mergedAt: pr.mergedAt,
+    closedAt: pr.closedAt,
+    additions: pr.additions,
+    deletions: pr.deletions,
+    baseRefName: pr.baseRefName,
     mergeCommit: pr.mergeCommitOid ? { id: `C_${pr.mergeCommitOid}`, oid: pr.mergeCommitOid, authoredDate: pr.mergedAt, committedDate: pr.mergedAt } : null,
     author: actor(pr.author, base),
-    reviews: (args: Args & { states?: string[] | null }) => page(pr.reviews.filter((r) => !args.states || args.states.includes(r.state)), args, (r) => ({ id: r.id, author: actor(r.author, base), state: r.state, submittedAt: r.submittedAt, createdAt: r.submittedAt ?? pr.createdAt })),
+    reviews: (args: Args & { states?: string[] | null }) =>
+      page(
+        pr.reviews.filter((r) => !args.states || args.states.includes(r.state)),
+        args,
+        (r) => ({ id: r.id, author: actor(r.author, base), state: r.state, submittedAt: r.submittedAt, createdAt: r.submittedAt ?? pr.createdAt }),
+      ),
     comments: (args: Args) => page(pr.comments, args, (c) => ({ id: c.id, author: actor(c.author, base), createdAt: c.createdAt })),
-    commits: (args: Args) => page(pr.commits, args, (c) => ({ id: `PRC_${pr.id}_${c.oid}`, commit: { id: `C_${c.oid}`, oid: c.oid, authoredDate: c.authoredDate, committedDate: c.authoredDate, author: { name: pr.author.name ?? pr.author.login, email: null, date: c.authoredDate, user: pr.author.type === 'User' ? actor(pr.author, base) : null } } })),
-    timelineItems: (args: Args & { itemTypes?: string[] | null }) => page(pr.timeline.filter((t) => !args.itemTypes || args.itemTypes.includes(TIMELINE_TYPE[t.__typename] ?? '')), args, (t) => ({
-      __typename: t.__typename, id: t.id, createdAt: t.createdAt, actor: actor(t.actor, base), requestedReviewer: t.requestedReviewer ? actor(t.requestedReviewer, base) : null,
-    })),
+    commits: (args: Args) =>
+      page(pr.commits, args, (c) => ({
+        id: `PRC_${pr.id}_${c.oid}`,
+        commit: {
+          id: `C_${c.oid}`,
+          oid: c.oid,
+          authoredDate: c.authoredDate,
+          committedDate: c.authoredDate,
+          author: {
+            name: pr.author.name ?? pr.author.login,
+            email: null,
+            date: c.authoredDate,
+            user: pr.author.type === 'User' ? actor(pr.author, base) : null,
+          },
+        },
+      })),
+    timelineItems: (args: Args & { itemTypes?: string[] | null }) =>
+      page(
+        pr.timeline.filter((t) => !args.itemTypes || args.itemTypes.includes(TIMELINE_TYPE[t.__typename] ?? '')),
+        args,
+        (t) => ({
+          __typename: t.__typename,
+          id: t.id,
+          createdAt: t.createdAt,
+          actor: actor(t.actor, base),
+          requestedReviewer: t.requestedReviewer ? actor(t.requestedReviewer, base) : null,
+        }),
+      ),
   };
 }
 
@@ -142,9 +192,14 @@ export async function runGraphql(state: GraphqlState, body: { query?: unknown; v
       const repo = data.repos.find((r) => r.full_name === `${owner}/${name}`);
       if (!repo) throw new GraphQLError(`Could not resolve to a Repository with the name '${owner}/${name}'.`, { extensions: { type: 'NOT_FOUND' } });
       return {
-        id: `R_${repo.id}`, name: repo.name, nameWithOwner: repo.full_name,
+        id: `R_${repo.id}`,
+        name: repo.name,
+        nameWithOwner: repo.full_name,
         pullRequests: (args: Args & { orderBy?: { field: string; direction: string } | null; states?: string[] | null }) => {
-          let list = args.orderBy?.field === 'UPDATED_AT' || !args.orderBy ? byUpdatedDesc(repo.full_name) : data.pullRequests.filter((p) => p.repo === repo.full_name).sort((a, b) => (a.createdAt < b.createdAt ? 1 : -1));
+          let list =
+            args.orderBy?.field === 'UPDATED_AT' || !args.orderBy
+              ? byUpdatedDesc(repo.full_name)
+              : data.pullRequests.filter((p) => p.repo === repo.full_name).sort((a, b) => (a.createdAt < b.createdAt ? 1 : -1));
           if (args.orderBy?.direction === 'ASC') list = [...list].reverse();
           if (args.states) list = list.filter((p) => args.states!.includes(p.state));
           return page(list, args, (p) => pullRequest(p, htmlBase));
@@ -169,5 +224,15 @@ export async function runGraphql(state: GraphqlState, body: { query?: unknown; v
     documents.set(body.query, document);
   }
   const result = await execute({ schema: SCHEMA, document, rootValue, variableValues: (body.variables ?? {}) as Record<string, unknown> });
-  return result.errors ? { data: result.data ?? null, errors: result.errors.map((e) => ({ ...(e.extensions?.type ? { type: e.extensions.type } : {}), message: e.message, locations: e.locations, path: e.path })) } : { data: result.data };
+  return result.errors
+    ? {
+        data: result.data ?? null,
+        errors: result.errors.map((e) => ({
+          ...(e.extensions?.type ? { type: e.extensions.type } : {}),
+          message: e.message,
+          locations: e.locations,
+          path: e.path,
+        })),
+      }
+    : { data: result.data };
 }

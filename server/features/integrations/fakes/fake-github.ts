@@ -30,7 +30,11 @@ export type FakeGitHub = FakeService & {
   /** The next request (whose path matches `path`, if given) answers this instead, `times` times (1). */
   failNext(fault: FakeFault): void;
   /** Changes a pull request (by number; `repo` when both repositories have it) and bumps its updatedAt to now. A test that edits `data` itself bumps `data.version`. */
-  updatePullRequest(number: number, patch: Partial<Pick<GhPullRequest, 'title' | 'state' | 'isDraft' | 'mergedAt' | 'closedAt' | 'additions' | 'deletions'>>, repo?: string): GhPullRequest;
+  updatePullRequest(
+    number: number,
+    patch: Partial<Pick<GhPullRequest, 'title' | 'state' | 'isDraft' | 'mergedAt' | 'closedAt' | 'additions' | 'deletions'>>,
+    repo?: string,
+  ): GhPullRequest;
   /** Closes an issue (a retro action item sent to GitHub). */
   closeIssue(repo: string, number: number, at?: string): void;
   /** Sends a signed webhook delivery to `url` (X-GitHub-Event, X-GitHub-Delivery, X-Hub-Signature-256). */
@@ -62,10 +66,20 @@ export async function startFakeGitHub(options: FakeGitHubOptions = {}): Promise<
   await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
   url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const htmlBase = 'https://github.com'; // where GitHub's web pages are (html_url, url), not its API
-  data = options.generated ? generatedData(options.generated.pullRequests, options.generated.eventsPerPr, Date.now() + shiftMs, htmlBase) : options.dataset === 'empty' ? emptyData(htmlBase) : syntheticData(shiftMs, htmlBase);
+  data = options.generated
+    ? generatedData(options.generated.pullRequests, options.generated.eventsPerPr, Date.now() + shiftMs, htmlBase)
+    : options.dataset === 'empty'
+      ? emptyData(htmlBase)
+      : syntheticData(shiftMs, htmlBase);
 
   function rateHeaders(resource: string): Record<string, string> {
-    return { 'x-ratelimit-limit': '5000', 'x-ratelimit-remaining': String(remaining), 'x-ratelimit-used': String(5000 - remaining), 'x-ratelimit-reset': String(resetEpoch()), 'x-ratelimit-resource': resource };
+    return {
+      'x-ratelimit-limit': '5000',
+      'x-ratelimit-remaining': String(remaining),
+      'x-ratelimit-used': String(5000 - remaining),
+      'x-ratelimit-reset': String(resetEpoch()),
+      'x-ratelimit-resource': resource,
+    };
   }
 
   function send(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}, resource = 'core'): void {
@@ -106,8 +120,28 @@ export async function startFakeGitHub(options: FakeGitHubOptions = {}): Promise<
     return Buffer.concat(chunks).toString('utf8');
   }
 
-  const repoJson = (r: GhData['repos'][number]) => ({ id: r.id, node_id: `R_${r.id}`, name: r.name, full_name: r.full_name, private: r.private, owner: { login: r.owner, type: 'Organization' }, html_url: r.html_url, default_branch: r.default_branch, archived: false });
-  const issueJson = (i: GhData['issues'][number]) => ({ id: i.id, node_id: i.node_id, number: i.number, title: i.title, body: i.body, state: i.state, html_url: `${htmlBase}/${i.repo}/issues/${i.number}`, created_at: i.created_at, closed_at: i.closed_at });
+  const repoJson = (r: GhData['repos'][number]) => ({
+    id: r.id,
+    node_id: `R_${r.id}`,
+    name: r.name,
+    full_name: r.full_name,
+    private: r.private,
+    owner: { login: r.owner, type: 'Organization' },
+    html_url: r.html_url,
+    default_branch: r.default_branch,
+    archived: false,
+  });
+  const issueJson = (i: GhData['issues'][number]) => ({
+    id: i.id,
+    node_id: i.node_id,
+    number: i.number,
+    title: i.title,
+    body: i.body,
+    state: i.state,
+    html_url: `${htmlBase}/${i.repo}/issues/${i.number}`,
+    created_at: i.created_at,
+    closed_at: i.closed_at,
+  });
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const u = new URL(req.url ?? '/', url);
@@ -122,7 +156,12 @@ export async function startFakeGitHub(options: FakeGitHubOptions = {}): Promise<
     else if (fault) {
       fault.times = (fault.times ?? 1) - 1;
       if (fault.times <= 0) faults.splice(faults.indexOf(fault), 1);
-      const body = fault.body ?? JSON.stringify({ message: fault.status === 429 || fault.status === 403 ? 'API rate limit exceeded' : 'Server Error', documentation_url: 'https://docs.github.com/rest' });
+      const body =
+        fault.body ??
+        JSON.stringify({
+          message: fault.status === 429 || fault.status === 403 ? 'API rate limit exceeded' : 'Server Error',
+          documentation_url: 'https://docs.github.com/rest',
+        });
       res.writeHead(fault.status, { 'content-type': 'application/json; charset=utf-8', ...rateHeaders('core'), ...(fault.headers ?? {}) });
       res.end(body);
       return;
@@ -134,7 +173,12 @@ export async function startFakeGitHub(options: FakeGitHubOptions = {}): Promise<
     let m: RegExpExecArray | null;
     if (method === 'POST' && (m = /^\/app\/installations\/(\d+)\/access_tokens$/.exec(path))) {
       if (!appJwt) return send(res, 401, { message: 'A JSON web token could not be decoded', documentation_url: 'https://docs.github.com/rest' });
-      return send(res, 201, { token: installationToken, expires_at: new Date(Date.now() + 3_600_000).toISOString(), permissions: { pull_requests: 'read', contents: 'read', issues: 'write', deployments: 'read' }, repository_selection: 'all' });
+      return send(res, 201, {
+        token: installationToken,
+        expires_at: new Date(Date.now() + 3_600_000).toISOString(),
+        permissions: { pull_requests: 'read', contents: 'read', issues: 'write', deployments: 'read' },
+        repository_selection: 'all',
+      });
     }
     const asApp = bearer === installationToken;
     if (bearer !== token && !asApp) return send(res, 401, { message: 'Bad credentials', documentation_url: 'https://docs.github.com/rest', status: '401' });
@@ -153,16 +197,23 @@ export async function startFakeGitHub(options: FakeGitHubOptions = {}): Promise<
     if (method === 'GET' && path === '/user') {
       if (asApp) return send(res, 403, { message: 'Resource not accessible by integration' });
       const scopes = options.oauthScopes === undefined ? 'repo, read:org' : options.oauthScopes;
-      return send(res, 200, { login: 'acme-bot', id: 4242, type: 'User', name: 'Acme Bot' }, scopes === null ? {} : { 'x-oauth-scopes': scopes, 'x-accepted-oauth-scopes': '' });
+      return send(
+        res,
+        200,
+        { login: 'acme-bot', id: 4242, type: 'User', name: 'Acme Bot' },
+        scopes === null ? {} : { 'x-oauth-scopes': scopes, 'x-accepted-oauth-scopes': '' },
+      );
     }
     if (method === 'GET' && path === '/installation/repositories') {
-      if (!asApp) return send(res, 403, { message: 'You must authenticate with an installation access token in order to list repositories for an installation.' });
+      if (!asApp)
+        return send(res, 403, { message: 'You must authenticate with an installation access token in order to list repositories for an installation.' });
       return sendList(req, res, u, data.repos.map(repoJson), (items) => ({ total_count: data.repos.length, repositories: items }));
     }
     if (method === 'GET' && (m = /^\/(orgs|users)\/([^/]+)\/repos$/.exec(path))) {
       const owner = decodeURIComponent(m[2]!);
       const known = data.repos.some((r) => r.owner === owner);
-      if (m[1] === 'orgs' ? !known : owner !== 'acme-bot' && !known) return send(res, 404, { message: 'Not Found', documentation_url: 'https://docs.github.com/rest' });
+      if (m[1] === 'orgs' ? !known : owner !== 'acme-bot' && !known)
+        return send(res, 404, { message: 'Not Found', documentation_url: 'https://docs.github.com/rest' });
       return sendList(req, res, u, data.repos.filter((r) => r.owner === owner).map(repoJson));
     }
     const rm = /^\/repos\/([^/]+)\/([^/]+)(\/.*)?$/.exec(path);
@@ -172,27 +223,76 @@ export async function startFakeGitHub(options: FakeGitHubOptions = {}): Promise<
     const rest = rm[3] ?? '';
     const deps = data.deployments.filter((d) => d.repo === repo.full_name).sort((a, b) => (a.createdAt < b.createdAt ? 1 : -1));
     if (method === 'GET' && rest === '/deployments') {
-      return sendList(req, res, u, deps.map((d) => ({ id: d.id, node_id: `DE_${d.id}`, sha: d.sha, ref: d.ref, task: 'deploy', environment: d.environment, created_at: d.createdAt, updated_at: d.status.createdAt })));
+      return sendList(
+        req,
+        res,
+        u,
+        deps.map((d) => ({
+          id: d.id,
+          node_id: `DE_${d.id}`,
+          sha: d.sha,
+          ref: d.ref,
+          task: 'deploy',
+          environment: d.environment,
+          created_at: d.createdAt,
+          updated_at: d.status.createdAt,
+        })),
+      );
     }
     if (method === 'GET' && (m = /^\/deployments\/(\d+)\/statuses$/.exec(rest))) {
       const d = deps.find((x) => x.id === Number(m![1]));
       if (!d) return send(res, 404, { message: 'Not Found' });
-      return sendList(req, res, u, [{ id: d.status.id, state: d.status.state, environment: d.environment, created_at: d.status.createdAt, updated_at: d.status.createdAt }]);
+      return sendList(req, res, u, [
+        { id: d.status.id, state: d.status.state, environment: d.environment, created_at: d.status.createdAt, updated_at: d.status.createdAt },
+      ]);
     }
     const shipped = deps.filter((d) => d.environment === 'production' && d.status.state === 'success');
     if (method === 'GET' && rest === '/releases') {
-      return sendList(req, res, u, shipped.map((d) => ({ id: d.id, tag_name: `v1.0.${d.id - 7000}`, name: `Release 1.0.${d.id - 7000}`, draft: false, prerelease: false, created_at: d.createdAt, published_at: d.createdAt, target_commitish: 'main' })));
+      return sendList(
+        req,
+        res,
+        u,
+        shipped.map((d) => ({
+          id: d.id,
+          tag_name: `v1.0.${d.id - 7000}`,
+          name: `Release 1.0.${d.id - 7000}`,
+          draft: false,
+          prerelease: false,
+          created_at: d.createdAt,
+          published_at: d.createdAt,
+          target_commitish: 'main',
+        })),
+      );
     }
     if (method === 'GET' && rest === '/tags') {
-      return sendList(req, res, u, shipped.map((d) => ({ name: `v1.0.${d.id - 7000}`, commit: { sha: d.sha, url: `${url}/repos/${repo.full_name}/commits/${d.sha}` } })));
+      return sendList(
+        req,
+        res,
+        u,
+        shipped.map((d) => ({ name: `v1.0.${d.id - 7000}`, commit: { sha: d.sha, url: `${url}/repos/${repo.full_name}/commits/${d.sha}` } })),
+      );
     }
     if (method === 'GET' && (m = /^\/commits\/([0-9a-f]{7,40})$/.exec(rest))) {
       const d = deps.find((x) => x.sha === m![1]);
       if (!d) return send(res, 404, { message: 'No commit found for SHA' });
-      return send(res, 200, { sha: d.sha, commit: { author: { date: d.createdAt.replace('.000Z', 'Z') }, committer: { date: d.createdAt.replace('.000Z', 'Z') }, message: 'Deploy' } });
+      return send(res, 200, {
+        sha: d.sha,
+        commit: { author: { date: d.createdAt.replace('.000Z', 'Z') }, committer: { date: d.createdAt.replace('.000Z', 'Z') }, message: 'Deploy' },
+      });
     }
     if (method === 'GET' && rest === '/actions/runs') {
-      const runs = deps.map((d) => ({ id: d.id + 100_000, name: `Deploy to ${d.environment}`, head_branch: 'main', head_sha: d.sha, status: 'completed', conclusion: d.status.state, event: 'push', created_at: d.createdAt, run_started_at: d.createdAt, updated_at: d.status.createdAt }));
+      const runs = deps.map((d) => ({
+        id: d.id + 100_000,
+        name: `Deploy to ${d.environment}`,
+        head_branch: 'main',
+        head_sha: d.sha,
+        status: 'completed',
+        conclusion: d.status.state,
+        event: 'push',
+        created_at: d.createdAt,
+        run_started_at: d.createdAt,
+        updated_at: d.status.createdAt,
+      }));
       return sendList(req, res, u, runs, (items) => ({ total_count: runs.length, workflow_runs: items }));
     }
     if (method === 'POST' && rest === '/issues') {
@@ -202,9 +302,20 @@ export async function startFakeGitHub(options: FakeGitHubOptions = {}): Promise<
       } catch {
         return send(res, 400, { message: 'Problems parsing JSON' });
       }
-      if (typeof body.title !== 'string' || !body.title) return send(res, 422, { message: 'Validation Failed', errors: [{ resource: 'Issue', field: 'title', code: 'missing_field' }] });
+      if (typeof body.title !== 'string' || !body.title)
+        return send(res, 422, { message: 'Validation Failed', errors: [{ resource: 'Issue', field: 'title', code: 'missing_field' }] });
       const number = 100 + data.issues.filter((i) => i.repo === repo.full_name).length + 1;
-      const issue = { id: 900_000 + data.issues.length, node_id: `I_${repo.name}_${number}`, repo: repo.full_name, number, title: body.title, body: typeof body.body === 'string' ? body.body : '', state: 'open' as const, created_at: new Date().toISOString(), closed_at: null };
+      const issue = {
+        id: 900_000 + data.issues.length,
+        node_id: `I_${repo.name}_${number}`,
+        repo: repo.full_name,
+        number,
+        title: body.title,
+        body: typeof body.body === 'string' ? body.body : '',
+        state: 'open' as const,
+        created_at: new Date().toISOString(),
+        closed_at: null,
+      };
       data.issues.push(issue);
       return send(res, 201, issueJson(issue));
     }
@@ -220,8 +331,12 @@ export async function startFakeGitHub(options: FakeGitHubOptions = {}): Promise<
     token,
     installationToken,
     requests,
-    get data() { return data; },
-    failNext(fault) { faults.push({ ...fault }); },
+    get data() {
+      return data;
+    },
+    failNext(fault) {
+      faults.push({ ...fault });
+    },
     updatePullRequest(number, patch, repo) {
       const pr = data.pullRequests.find((p) => p.number === number && (!repo || p.repo === repo));
       if (!pr) throw new Error(`fake GitHub: no pull request #${number}`);
@@ -239,11 +354,21 @@ export async function startFakeGitHub(options: FakeGitHubOptions = {}): Promise<
       const body = typeof payload === 'string' ? payload : JSON.stringify(payload);
       const r = await fetch(target, {
         method: 'POST',
-        headers: { 'content-type': 'application/json', 'user-agent': 'GitHub-Hookshot/fake', 'x-github-event': event, 'x-github-delivery': deliveryId ?? crypto.randomUUID(), 'x-hub-signature-256': signatureOf(secret, body) },
+        headers: {
+          'content-type': 'application/json',
+          'user-agent': 'GitHub-Hookshot/fake',
+          'x-github-event': event,
+          'x-github-delivery': deliveryId ?? crypto.randomUUID(),
+          'x-hub-signature-256': signatureOf(secret, body),
+        },
         body,
       });
       return { status: r.status, body: await r.text() };
     },
-    close: () => new Promise<void>((resolve, reject) => { server.closeAllConnections(); server.close((e) => (e ? reject(e) : resolve())); }),
+    close: () =>
+      new Promise<void>((resolve, reject) => {
+        server.closeAllConnections();
+        server.close((e) => (e ? reject(e) : resolve()));
+      }),
   };
 }

@@ -27,10 +27,34 @@ export const DC_SITE_URL = 'https://jira.acme.test/jira';
 /** Custom field ids as each flavour names them. */
 export const fieldIds = (dc: boolean) => (dc ? { points: DC_POINTS_FIELD, sprint: DC_SPRINT_FIELD } : { points: POINTS_FIELD, sprint: SPRINT_FIELD });
 
-export type FakeHistory = { id: string; created: string; author: string; items: Array<{ field: string; fieldtype: string; fieldId: string; from: string | null; fromString: string | null; to: string | null; toString: string | null }> };
+export type FakeHistory = {
+  id: string;
+  created: string;
+  author: string;
+  items: Array<{
+    field: string;
+    fieldtype: string;
+    fieldId: string;
+    from: string | null;
+    fromString: string | null;
+    to: string | null;
+    toString: string | null;
+  }>;
+};
 export type FakeIssue = {
-  id: string; key: string; type: string; summary: string; points: number | null; assignee: string | null; reporter: string;
-  created: string; updated: string; status: string; resolutiondate: string | null; sprintIds: string[]; histories: FakeHistory[];
+  id: string;
+  key: string;
+  type: string;
+  summary: string;
+  points: number | null;
+  assignee: string | null;
+  reporter: string;
+  created: string;
+  updated: string;
+  status: string;
+  resolutiondate: string | null;
+  sprintIds: string[];
+  histories: FakeHistory[];
 };
 
 /** Jira's instant format. */
@@ -38,7 +62,12 @@ export const jiraTime = (iso: string) => new Date(iso).toISOString().replace('Z'
 
 export function statusJson(name: string) {
   const s = statusByName(name);
-  return { self: '', id: s.id, name: s.name, statusCategory: { id: CATEGORY_ID[s.category], key: s.category, name: CATEGORY_NAME[s.category], colorName: 'blue-gray' } };
+  return {
+    self: '',
+    id: s.id,
+    name: s.name,
+    statusCategory: { id: CATEGORY_ID[s.category], key: s.category, name: CATEGORY_NAME[s.category], colorName: 'blue-gray' },
+  };
 }
 
 export function userJson(key: string, dc = false) {
@@ -46,7 +75,17 @@ export function userJson(key: string, dc = false) {
   if (dc) {
     // Data Center: the key is stable (the dataset's Jira ids), the name is the username.
     if (!p) return { self: '', key, name: key, displayName: key, active: true, deleted: false };
-    return { self: '', key: p.jiraAccountId, name: p.key, displayName: p.name, emailAddress: p.jiraEmail, active: true, deleted: false, timeZone: 'Europe/Berlin', locale: 'en_GB' };
+    return {
+      self: '',
+      key: p.jiraAccountId,
+      name: p.key,
+      displayName: p.name,
+      emailAddress: p.jiraEmail,
+      active: true,
+      deleted: false,
+      timeZone: 'Europe/Berlin',
+      locale: 'en_GB',
+    };
   }
   if (!p) return { accountId: key, displayName: key, accountType: 'atlassian', active: true };
   return { accountId: p.jiraAccountId, displayName: p.name, emailAddress: p.jiraEmail, accountType: 'atlassian', active: true, timeZone: 'Europe/Berlin' };
@@ -60,7 +99,17 @@ export function dcSprintString(id: string, shift: (iso: string) => string) {
 
 export function sprintJson(id: string, shift: (iso: string) => string) {
   const s = SPRINTS.find((x) => x.id === id)!;
-  return { id: Number(s.id), self: '', state: s.state, name: s.name, startDate: shift(s.startAt), endDate: shift(s.endAt), completeDate: shift(s.completeAt), originBoardId: JIRA_PROJECT.boardId, boardId: JIRA_PROJECT.boardId };
+  return {
+    id: Number(s.id),
+    self: '',
+    state: s.state,
+    name: s.name,
+    startDate: shift(s.startAt),
+    endDate: shift(s.endAt),
+    completeDate: shift(s.completeAt),
+    originBoardId: JIRA_PROJECT.boardId,
+    boardId: JIRA_PROJECT.boardId,
+  };
 }
 
 export function buildIssues(shiftMs: number): FakeIssue[] {
@@ -70,28 +119,63 @@ export function buildIssues(shiftMs: number): FakeIssue[] {
     let from: SampleStatus | null = null;
     src.transitions.forEach((tr, i) => {
       // The dataset's first change reads with no “from” (the ingest writer takes To Do for it).
-      histories.push({ id: `${src.id}-${i + 1}`, created: t(tr.at), author: src.assignee ?? 'alice', items: [{ field: 'status', fieldtype: 'jira', fieldId: 'status', from: from ? statusByName(from).id : null, fromString: from, to: statusByName(tr.to).id, toString: tr.to }] });
+      histories.push({
+        id: `${src.id}-${i + 1}`,
+        created: t(tr.at),
+        author: src.assignee ?? 'alice',
+        items: [
+          {
+            field: 'status',
+            fieldtype: 'jira',
+            fieldId: 'status',
+            from: from ? statusByName(from).id : null,
+            fromString: from,
+            to: statusByName(tr.to).id,
+            toString: tr.to,
+          },
+        ],
+      });
       from = tr.to;
     });
     // Added to a sprint after creation: a Sprint field change; created in it: no history (as Jira).
     if (src.sprint && src.sprint.addedAt !== src.createdAt) {
       const sprint = SPRINTS.find((s) => s.id === src.sprint!.id)!;
-      histories.push({ id: `${src.id}-s1`, created: t(src.sprint.addedAt), author: src.assignee ?? 'alice', items: [{ field: 'Sprint', fieldtype: 'custom', fieldId: SPRINT_FIELD, from: '', fromString: '', to: sprint.id, toString: sprint.name }] });
+      histories.push({
+        id: `${src.id}-s1`,
+        created: t(src.sprint.addedAt),
+        author: src.assignee ?? 'alice',
+        items: [{ field: 'Sprint', fieldtype: 'custom', fieldId: SPRINT_FIELD, from: '', fromString: '', to: sprint.id, toString: sprint.name }],
+      });
     }
     histories.sort((a, b) => a.created.localeCompare(b.created));
     const status = src.transitions.at(-1)?.to ?? 'To Do';
     const lastDone = [...src.transitions].reverse().find((tr) => tr.to === 'Done');
     const instants = [src.createdAt, ...src.transitions.map((x) => x.at), ...(src.sprint ? [src.sprint.addedAt] : [])].sort();
     return {
-      id: src.id, key: src.key, type: src.type, summary: src.title, points: src.points, assignee: src.assignee, reporter: src.assignee ?? 'alice',
-      created: t(src.createdAt), updated: t(instants.at(-1)!), status, resolutiondate: status === 'Done' && lastDone ? t(lastDone.at) : null,
-      sprintIds: src.sprint ? [src.sprint.id] : [], histories,
+      id: src.id,
+      key: src.key,
+      type: src.type,
+      summary: src.title,
+      points: src.points,
+      assignee: src.assignee,
+      reporter: src.assignee ?? 'alice',
+      created: t(src.createdAt),
+      updated: t(instants.at(-1)!),
+      status,
+      resolutiondate: status === 'Done' && lastDone ? t(lastDone.at) : null,
+      sprintIds: src.sprint ? [src.sprint.id] : [],
+      histories,
     };
   });
 }
 
 /** An issue as the REST API v3 (Data Center: v2) returns it; `fields` limits the fields (as `fields=` does). */
-export function issueJson(issue: FakeIssue, origin: string, shift: (iso: string) => string, opts: { fields?: string[] | null; changelogMax?: number | null; dc?: boolean } = {}) {
+export function issueJson(
+  issue: FakeIssue,
+  origin: string,
+  shift: (iso: string) => string,
+  opts: { fields?: string[] | null; changelogMax?: number | null; dc?: boolean } = {},
+) {
   const dc = opts.dc ?? false;
   const ids = fieldIds(dc);
   const all: Record<string, unknown> = {
@@ -118,7 +202,9 @@ export function issueJson(issue: FakeIssue, origin: string, shift: (iso: string)
 }
 
 export const historyJson = (h: FakeHistory, dc = false) => ({
-  id: h.id, author: userJson(h.author, dc), created: jiraTime(h.created),
+  id: h.id,
+  author: userJson(h.author, dc),
+  created: jiraTime(h.created),
   // Data Center's changelog items name the field, not its id.
   items: dc ? h.items.map(({ fieldId: _fieldId, ...item }) => item) : h.items,
 });

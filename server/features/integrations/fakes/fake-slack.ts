@@ -24,20 +24,43 @@ export type FakeSlackApi = FakeService & {
 
 export type FakeSlackOptions = FakeOptions & { maxPage?: number };
 
-type Member = { id: string; team_id: string; name: string; real_name?: string; deleted: boolean; is_bot: boolean; profile: { real_name?: string; display_name?: string; email?: string }; key?: string };
+type Member = {
+  id: string;
+  team_id: string;
+  name: string;
+  real_name?: string;
+  deleted: boolean;
+  is_bot: boolean;
+  profile: { real_name?: string; display_name?: string; email?: string };
+  key?: string;
+};
 
 const NEEDS: Record<string, string> = { 'users.list': 'users:read', 'users.lookupByEmail': 'users:read.email', 'chat.postMessage': 'chat:write' };
 
 function members(): Member[] {
   const people: Member[] = PEOPLE.map((p) => ({
-    id: p.slackId, team_id: SLACK_TEAM_ID, name: p.login, real_name: p.name, deleted: false, is_bot: false, key: p.key,
+    id: p.slackId,
+    team_id: SLACK_TEAM_ID,
+    name: p.login,
+    real_name: p.name,
+    deleted: false,
+    is_bot: false,
+    key: p.key,
     profile: { real_name: p.name, display_name: p.login, email: p.emails[0] },
   }));
   return [
     { id: 'USLACKBOT', team_id: SLACK_TEAM_ID, name: 'slackbot', real_name: 'Slackbot', deleted: false, is_bot: false, profile: { real_name: 'Slackbot' } },
     ...people,
     { id: 'U0CIBOT', team_id: SLACK_TEAM_ID, name: 'ci-bot', real_name: 'CI bot', deleted: false, is_bot: true, profile: { real_name: 'CI bot' } },
-    { id: 'U0GONE', team_id: SLACK_TEAM_ID, name: 'gone', real_name: 'Former Colleague', deleted: true, is_bot: false, profile: { real_name: 'Former Colleague', email: 'gone@acme.test' } },
+    {
+      id: 'U0GONE',
+      team_id: SLACK_TEAM_ID,
+      name: 'gone',
+      real_name: 'Former Colleague',
+      deleted: true,
+      is_bot: false,
+      profile: { real_name: 'Former Colleague', email: 'gone@acme.test' },
+    },
   ];
 }
 
@@ -56,7 +79,16 @@ async function readBody(req: http.IncomingMessage): Promise<Record<string, unkno
   const out: Record<string, unknown> = {};
   for (const [k, v] of new URLSearchParams(raw)) {
     // The SDK sends arrays and objects (blocks) as JSON strings in form bodies.
-    out[k] = k === 'blocks' ? (() => { try { return JSON.parse(v) as unknown; } catch { return v; } })() : v;
+    out[k] =
+      k === 'blocks'
+        ? (() => {
+            try {
+              return JSON.parse(v) as unknown;
+            } catch {
+              return v;
+            }
+          })()
+        : v;
   }
   return out;
 }
@@ -81,7 +113,11 @@ export async function startFakeSlack(options: FakeSlackOptions = {}): Promise<Fa
       const url = new URL(req.url ?? '/', 'http://127.0.0.1');
       const body = await readBody(req);
       const params: Record<string, unknown> = { ...Object.fromEntries(url.searchParams), ...body };
-      requests.push({ method: req.method ?? 'POST', path: `${url.pathname}${url.search}`, headers: { 'content-type': String(req.headers['content-type'] ?? '') } });
+      requests.push({
+        method: req.method ?? 'POST',
+        path: `${url.pathname}${url.search}`,
+        headers: { 'content-type': String(req.headers['content-type'] ?? '') },
+      });
       const method = url.pathname.replace(/^\/api\//, '');
       const auth = String(req.headers.authorization ?? '');
       const given = auth.startsWith('Bearer ') ? auth.slice(7) : typeof params.token === 'string' ? params.token : '';
@@ -90,17 +126,38 @@ export async function startFakeSlack(options: FakeSlackOptions = {}): Promise<Fa
       const fault = faults.get(method);
       if (fault) {
         faults.delete(method);
-        if (fault.status) return reply(res, { ok: false, error: fault.status === 429 ? 'ratelimited' : 'fatal_error' }, fault.status, fault.retryAfter !== undefined ? { 'retry-after': String(fault.retryAfter) } : {});
+        if (fault.status)
+          return reply(
+            res,
+            { ok: false, error: fault.status === 429 ? 'ratelimited' : 'fatal_error' },
+            fault.status,
+            fault.retryAfter !== undefined ? { 'retry-after': String(fault.retryAfter) } : {},
+          );
         return reply(res, { ok: false, error: fault.error ?? 'fatal_error' });
       }
       const needed = NEEDS[method];
       if (needed && !scopes.has(needed)) return reply(res, { ok: false, error: 'missing_scope', needed, provided: [...scopes].join(',') });
       switch (method) {
         case 'auth.test':
-          return reply(res, { ok: true, url: 'https://acme.slack.com/', team: 'Acme', user: 'teamlens', team_id: SLACK_TEAM_ID, user_id: 'U0TEAMLENS', bot_id: 'B0TEAMLENS', is_enterprise_install: false });
+          return reply(res, {
+            ok: true,
+            url: 'https://acme.slack.com/',
+            team: 'Acme',
+            user: 'teamlens',
+            team_id: SLACK_TEAM_ID,
+            user_id: 'U0TEAMLENS',
+            bot_id: 'B0TEAMLENS',
+            is_enterprise_install: false,
+          });
         case 'users.list': {
           const limit = Math.min(maxPage, Math.max(1, Number(params.limit ?? 100) || 100));
-          const start = params.cursor ? Number(Buffer.from(String(params.cursor), 'base64').toString('utf8').replace(/^offset:/, '')) : 0;
+          const start = params.cursor
+            ? Number(
+                Buffer.from(String(params.cursor), 'base64')
+                  .toString('utf8')
+                  .replace(/^offset:/, ''),
+              )
+            : 0;
           if (!Number.isInteger(start) || start < 0) return reply(res, { ok: false, error: 'invalid_cursor' });
           const listed = all.filter((m) => !m.key || !unlisted.has(m.key));
           const page = listed.slice(start, start + limit).map(publicMember);
@@ -117,7 +174,12 @@ export async function startFakeSlack(options: FakeSlackOptions = {}): Promise<Fa
           if (!params.text && !params.blocks) return reply(res, { ok: false, error: 'no_text' });
           if (!all.some((m) => m.id === channel && !m.deleted)) return reply(res, { ok: false, error: 'channel_not_found' });
           messages.push({ channel, text: String(params.text ?? ''), blocks: params.blocks ?? null });
-          return reply(res, { ok: true, channel: `D${channel.slice(1)}`, ts: `1741000000.${String(messages.length).padStart(6, '0')}`, message: { text: params.text } });
+          return reply(res, {
+            ok: true,
+            channel: `D${channel.slice(1)}`,
+            ts: `1741000000.${String(messages.length).padStart(6, '0')}`,
+            message: { text: params.text },
+          });
         }
         default:
           return reply(res, { ok: false, error: 'unknown_method' }, 404);
@@ -135,10 +197,13 @@ export async function startFakeSlack(options: FakeSlackOptions = {}): Promise<Fa
     messages,
     scopes,
     unlisted,
-    failNext: (method, answer) => { faults.set(method, answer); },
-    close: () => new Promise<void>((resolve) => {
-      server.closeAllConnections();
-      server.close(() => resolve());
-    }),
+    failNext: (method, answer) => {
+      faults.set(method, answer);
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }

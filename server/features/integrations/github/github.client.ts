@@ -48,8 +48,10 @@ export function githubFailure(err: unknown, what: string, signal?: AbortSignal):
   const e = err as HttpFailure;
   if (e?.name === 'AbortError') return err;
   if (e?.name === 'GraphqlResponseError') return graphqlFailure(err as GraphqlFailure, what);
-  if (e?.response && typeof e.response.status === 'number' && foreignErrorAnswer(e.response.status, e.response.headers['content-type'])) return new NotTheService('GITHUB');
-  if (e?.response && typeof e.response.status === 'number') return classifyHttpFailure('GITHUB', e.response.status, limitHeaders(e.response.status, e.response.headers), Date.now(), what);
+  if (e?.response && typeof e.response.status === 'number' && foreignErrorAnswer(e.response.status, e.response.headers['content-type']))
+    return new NotTheService('GITHUB');
+  if (e?.response && typeof e.response.status === 'number')
+    return classifyHttpFailure('GITHUB', e.response.status, limitHeaders(e.response.status, e.response.headers), Date.now(), what);
   if (e && typeof e.status === 'number' && e.status !== 500 && !e.cause) return classifyHttpFailure('GITHUB', e.status, undefined, Date.now(), what);
   // @octokit/request turns a fetch failure into a RequestError 500 without a response, the cause beside it.
   return unreachable('GITHUB');
@@ -95,4 +97,5 @@ export function nextLink(link: string | undefined): string | null {
   return m?.[1] ?? null;
 }
 
-export const badPayload = (what: string): IntegrationError => new IntegrationError('BAD_PAYLOAD', `GitHub sent a reply we could not read (${what}); the sync tries again later.`);
+export const badPayload = (what: string): IntegrationError =>
+  new IntegrationError('BAD_PAYLOAD', `GitHub sent a reply we could not read (${what}); the sync tries again later.`);

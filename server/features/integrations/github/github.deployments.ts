@@ -18,7 +18,11 @@ const FINAL = new Set(['success', 'failure', 'error']);
 function readCursor(raw: string | null): Cursor {
   try {
     const v = raw ? (JSON.parse(raw) as Partial<Cursor>) : {};
-    return { since: typeof v.since === 'string' ? v.since : null, pending: Array.isArray(v.pending) ? v.pending.filter((n) => typeof n === 'number') : [], tags: Array.isArray(v.tags) ? v.tags.filter((t) => typeof t === 'string') : [] };
+    return {
+      since: typeof v.since === 'string' ? v.since : null,
+      pending: Array.isArray(v.pending) ? v.pending.filter((n) => typeof n === 'number') : [],
+      tags: Array.isArray(v.tags) ? v.tags.filter((t) => typeof t === 'string') : [],
+    };
   } catch {
     return { since: null, pending: [], tags: [] };
   }
@@ -27,7 +31,15 @@ function readCursor(raw: string | null): Cursor {
 type Page<T> = { items: T[]; etag: string | null } | 'NOT_MODIFIED';
 
 /** GET a list, following Link rel="next" while `more(items)`; the first page conditional on `etag`. */
-async function getList<T>(octokit: Octokit, ctx: SyncContext, url: string, what: string, etag: string | null, pick: (data: unknown) => T[] | null, more: (items: T[]) => boolean): Promise<Page<T>> {
+async function getList<T>(
+  octokit: Octokit,
+  ctx: SyncContext,
+  url: string,
+  what: string,
+  etag: string | null,
+  pick: (data: unknown) => T[] | null,
+  more: (items: T[]) => boolean,
+): Promise<Page<T>> {
   const items: T[] = [];
   let first = true;
   let firstEtag: string | null = null;
@@ -96,14 +108,26 @@ export async function syncDeployments(octokit: Octokit, ctx: SyncContext, scope:
     const stillPending: number[] = [];
     for (const [id, d] of toCheck) {
       const status = await latestStatus(id);
-      if (!status) { stillPending.push(id); continue; }
-      out.push({ externalId: String(id), environment: status.environment || d?.environment || production, result: status.state.toUpperCase(), sha: d?.sha ?? null, startedAt: d?.created_at ?? null, finishedAt: status.created_at });
+      if (!status) {
+        stillPending.push(id);
+        continue;
+      }
+      out.push({
+        externalId: String(id),
+        environment: status.environment || d?.environment || production,
+        result: status.state.toUpperCase(),
+        sha: d?.sha ?? null,
+        startedAt: d?.created_at ?? null,
+        finishedAt: status.created_at,
+      });
       if (d) since = !since || d.created_at > since ? d.created_at : since;
     }
     pending = stillPending;
   } else if (source === 'RELEASES') {
     type R = { id: number; tag_name: string; name: string | null; draft: boolean; prerelease: boolean; published_at: string | null; created_at: string };
-    const list = await getList<R>(octokit, ctx, `${base}/releases?per_page=100`, what, etag, asArray, (page) => page.every((r) => (r.published_at ?? r.created_at) >= bound));
+    const list = await getList<R>(octokit, ctx, `${base}/releases?per_page=100`, what, etag, asArray, (page) =>
+      page.every((r) => (r.published_at ?? r.created_at) >= bound),
+    );
     if (list !== 'NOT_MODIFIED') {
       etag = list.etag;
       for (const r of list.items) {
@@ -131,21 +155,56 @@ export async function syncDeployments(octokit: Octokit, ctx: SyncContext, scope:
           throw githubFailure(err, what, ctx.signal);
         }
         if (!at) throw badPayload(what);
-        if (at >= bound) out.push({ externalId: `tag:${t.name}`, environment: production, result: 'SUCCESS', sha: t.commit.sha, startedAt: null, finishedAt: new Date(at).toISOString() });
+        if (at >= bound)
+          out.push({
+            externalId: `tag:${t.name}`,
+            environment: production,
+            result: 'SUCCESS',
+            sha: t.commit.sha,
+            startedAt: null,
+            finishedAt: new Date(at).toISOString(),
+          });
         known.add(t.name);
       }
       tags = [...known].slice(-2000);
     }
   } else if (source === 'WORKFLOW') {
-    type W = { id: number; name: string | null; head_sha: string; status: string; conclusion: string | null; run_started_at?: string; created_at: string; updated_at: string };
-    const pick = (data: unknown): W[] | null => (data && typeof data === 'object' && Array.isArray((data as { workflow_runs?: unknown }).workflow_runs) ? (data as { workflow_runs: W[] }).workflow_runs : null);
-    const list = await getList<W>(octokit, ctx, `${base}/actions/runs?per_page=100&status=completed&created=${encodeURIComponent(`>=${bound.slice(0, 10)}`)}`, what, etag, pick, (page) => page.every((w) => w.created_at >= bound));
+    type W = {
+      id: number;
+      name: string | null;
+      head_sha: string;
+      status: string;
+      conclusion: string | null;
+      run_started_at?: string;
+      created_at: string;
+      updated_at: string;
+    };
+    const pick = (data: unknown): W[] | null =>
+      data && typeof data === 'object' && Array.isArray((data as { workflow_runs?: unknown }).workflow_runs)
+        ? (data as { workflow_runs: W[] }).workflow_runs
+        : null;
+    const list = await getList<W>(
+      octokit,
+      ctx,
+      `${base}/actions/runs?per_page=100&status=completed&created=${encodeURIComponent(`>=${bound.slice(0, 10)}`)}`,
+      what,
+      etag,
+      pick,
+      (page) => page.every((w) => w.created_at >= bound),
+    );
     if (list !== 'NOT_MODIFIED') {
       etag = list.etag;
       for (const w of list.items) {
         if (w.status !== 'completed' || !w.conclusion || w.created_at < bound) continue;
         if (pattern && !pattern.test(w.name ?? '')) continue;
-        out.push({ externalId: `run:${w.id}`, environment: production, result: w.conclusion.toUpperCase(), sha: w.head_sha, startedAt: w.run_started_at ?? w.created_at, finishedAt: w.updated_at });
+        out.push({
+          externalId: `run:${w.id}`,
+          environment: production,
+          result: w.conclusion.toUpperCase(),
+          sha: w.head_sha,
+          startedAt: w.run_started_at ?? w.created_at,
+          finishedAt: w.updated_at,
+        });
         since = !since || w.created_at > since ? w.created_at : since;
       }
     }

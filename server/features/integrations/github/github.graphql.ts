@@ -57,16 +57,33 @@ export type GqlReview = { id: string; state: string; submittedAt: string | null;
 export type GqlComment = { id: string; createdAt: string; author: GqlActor };
 export type GqlCommit = { commit: { oid: string; authoredDate: string; author?: { user: GqlActor } | null } };
 export type GqlTimelineItem = {
-  __typename: string; id?: string; createdAt?: string; actor?: GqlActor;
+  __typename: string;
+  id?: string;
+  createdAt?: string;
+  actor?: GqlActor;
   requestedReviewer?: { __typename: string; login?: string; databaseId?: number | null; name?: string | null; slug?: string } | null;
 };
 
 export type GqlPullRequest = {
-  id: string; number: number; title: string; url: string; state: 'OPEN' | 'CLOSED' | 'MERGED'; isDraft: boolean;
-  createdAt: string; updatedAt: string; mergedAt: string | null; closedAt: string | null;
-  additions: number | null; deletions: number | null; baseRefName: string | null;
-  mergeCommit: { oid: string } | null; author: GqlActor;
-  reviews: GqlConnection<GqlReview>; comments: GqlConnection<GqlComment>; commits: GqlConnection<GqlCommit>; timelineItems: GqlConnection<GqlTimelineItem>;
+  id: string;
+  number: number;
+  title: string;
+  url: string;
+  state: 'OPEN' | 'CLOSED' | 'MERGED';
+  isDraft: boolean;
+  createdAt: string;
+  updatedAt: string;
+  mergedAt: string | null;
+  closedAt: string | null;
+  additions: number | null;
+  deletions: number | null;
+  baseRefName: string | null;
+  mergeCommit: { oid: string } | null;
+  author: GqlActor;
+  reviews: GqlConnection<GqlReview>;
+  comments: GqlConnection<GqlComment>;
+  commits: GqlConnection<GqlCommit>;
+  timelineItems: GqlConnection<GqlTimelineItem>;
 };
 
 export type PullRequestsResult = {

@@ -26,7 +26,13 @@ export function mapActor(actor: GqlActor | undefined, botLogins: readonly string
 export type RestUser = { login: string; id: number; type?: string; name?: string | null; email?: string | null } | null | undefined;
 export function mapRestUser(user: RestUser, botLogins: readonly string[]): AccountInput | null {
   if (!user?.login) return null;
-  return { externalId: String(user.id ?? user.login), login: user.login, displayName: user.name || user.login, email: user.email || null, isBot: user.type === 'Bot' || isBotLogin(user.login, botLogins) };
+  return {
+    externalId: String(user.id ?? user.login),
+    login: user.login,
+    displayName: user.name || user.login,
+    email: user.email || null,
+    isBot: user.type === 'Bot' || isBotLogin(user.login, botLogins),
+  };
 }
 
 export function mapReviewState(state: string | null | undefined): ReviewState | null {
@@ -52,11 +58,16 @@ export function mapPullRequest(pr: GqlPullRequest, botLogins: readonly string[])
   }
   for (const t of pr.timelineItems.nodes ?? []) {
     if (!t?.id || !t.createdAt) continue;
-    if (t.__typename === 'ReadyForReviewEvent') events.push({ externalId: t.id, kind: 'READY_FOR_REVIEW', at: t.createdAt, actor: mapActor(t.actor, botLogins) });
-    else if (t.__typename === 'ConvertToDraftEvent') events.push({ externalId: t.id, kind: 'CONVERTED_TO_DRAFT', at: t.createdAt, actor: mapActor(t.actor, botLogins) });
+    if (t.__typename === 'ReadyForReviewEvent')
+      events.push({ externalId: t.id, kind: 'READY_FOR_REVIEW', at: t.createdAt, actor: mapActor(t.actor, botLogins) });
+    else if (t.__typename === 'ConvertToDraftEvent')
+      events.push({ externalId: t.id, kind: 'CONVERTED_TO_DRAFT', at: t.createdAt, actor: mapActor(t.actor, botLogins) });
     else if (t.__typename === 'ReviewRequestedEvent') {
       const who = t.requestedReviewer;
-      const target = who && (who.__typename === 'User' || who.__typename === 'Bot') && who.login ? mapActor({ __typename: who.__typename, login: who.login, databaseId: who.databaseId ?? null, name: who.name ?? null }, botLogins) : null;
+      const target =
+        who && (who.__typename === 'User' || who.__typename === 'Bot') && who.login
+          ? mapActor({ __typename: who.__typename, login: who.login, databaseId: who.databaseId ?? null, name: who.name ?? null }, botLogins)
+          : null;
       events.push({ externalId: t.id, kind: 'REVIEW_REQUESTED', at: t.createdAt, actor: mapActor(t.actor, botLogins), target });
     }
   }
@@ -84,19 +95,37 @@ export function mapPullRequest(pr: GqlPullRequest, botLogins: readonly string[])
 /** The accounts a page of pull requests names (authors, reviewers, commenters, requested reviewers), once each. */
 export function accountsOf(prs: PullRequestInput[]): AccountInput[] {
   const seen = new Map<string, AccountInput>();
-  const add = (a: AccountInput | null | undefined): void => { if (a && !seen.has(a.externalId)) seen.set(a.externalId, a); };
+  const add = (a: AccountInput | null | undefined): void => {
+    if (a && !seen.has(a.externalId)) seen.set(a.externalId, a);
+  };
   for (const pr of prs) {
     add(pr.author);
-    for (const e of pr.events) { add(e.actor); add(e.target); }
+    for (const e of pr.events) {
+      add(e.actor);
+      add(e.target);
+    }
   }
   return [...seen.values()];
 }
 
 /** A REST pull request (webhook payload) as a PullRequestInput with the events the delivery names. */
 export type RestPullRequest = {
-  node_id: string; number: number; title: string; html_url?: string; state: 'open' | 'closed'; draft?: boolean; merged?: boolean;
-  merged_at?: string | null; closed_at?: string | null; created_at: string; updated_at: string; additions?: number; deletions?: number;
-  base?: { ref?: string }; merge_commit_sha?: string | null; user?: RestUser;
+  node_id: string;
+  number: number;
+  title: string;
+  html_url?: string;
+  state: 'open' | 'closed';
+  draft?: boolean;
+  merged?: boolean;
+  merged_at?: string | null;
+  closed_at?: string | null;
+  created_at: string;
+  updated_at: string;
+  additions?: number;
+  deletions?: number;
+  base?: { ref?: string };
+  merge_commit_sha?: string | null;
+  user?: RestUser;
 };
 export function mapRestPullRequest(pr: RestPullRequest, botLogins: readonly string[], events: PrEventInput[]): PullRequestInput {
   const merged = Boolean(pr.merged || pr.merged_at);

@@ -21,7 +21,11 @@ export function readPrCursor(raw: string | null): PrCursor {
   if (!raw) return { done: null, partial: null };
   try {
     const v = JSON.parse(raw) as Partial<PrCursor>;
-    return { done: typeof v.done === 'string' ? v.done : null, from: typeof v.from === 'string' ? v.from : null, partial: v.partial && typeof v.partial.after === 'string' ? v.partial : null };
+    return {
+      done: typeof v.done === 'string' ? v.done : null,
+      from: typeof v.from === 'string' ? v.from : null,
+      partial: v.partial && typeof v.partial.after === 'string' ? v.partial : null,
+    };
   } catch {
     return { done: Number.isFinite(Date.parse(raw)) ? raw : null, partial: null };
   }
@@ -29,7 +33,12 @@ export function readPrCursor(raw: string | null): PrCursor {
 
 const later = (a: string | null, b: string | null): string | null => (!a ? b : !b ? a : a > b ? a : b);
 
-export async function syncPullRequests(octokit: Octokit, ctx: SyncContext, scope: { id: string; externalId: string; name: string }, pageSize: number): Promise<void> {
+export async function syncPullRequests(
+  octokit: Octokit,
+  ctx: SyncContext,
+  scope: { id: string; externalId: string; name: string },
+  pageSize: number,
+): Promise<void> {
   const { owner, repo } = splitRepo(scope.externalId);
   const saved = readPrCursor(ctx.cursors.get(scope.id, PR_ENTITY).cursor);
   // A backfill resumed after a rate limit finds the repositories it already finished with a cursor
@@ -44,7 +53,11 @@ export async function syncPullRequests(octokit: Octokit, ctx: SyncContext, scope
   for (let page = 1; ; page++) {
     ctx.signal.throwIfAborted();
     ctx.progress({ label: `${scope.name}: pull requests, page ${page}`, done });
-    const data = await ghCall(`${scope.name}: pull requests`, () => octokit.graphql<PullRequestsResult>(PULL_REQUESTS_QUERY, { owner, name: repo, first: pageSize, after }), ctx.signal);
+    const data = await ghCall(
+      `${scope.name}: pull requests`,
+      () => octokit.graphql<PullRequestsResult>(PULL_REQUESTS_QUERY, { owner, name: repo, first: pageSize, after }),
+      ctx.signal,
+    );
     const conn = data && typeof data === 'object' ? data.repository?.pullRequests : undefined;
     if (!conn || !Array.isArray(conn.nodes) || !conn.pageInfo) throw badPayload(`${scope.name}: pull requests`);
     const nodes = conn.nodes.filter((n): n is GqlPullRequest => Boolean(n && typeof n.updatedAt === 'string'));
@@ -76,7 +89,11 @@ async function completeNested(octokit: Octokit, ctx: SyncContext, what: string, 
     let page = conn.pageInfo;
     while (page?.hasNextPage && page.endCursor) {
       ctx.signal.throwIfAborted();
-      const more = await ghCall(`${what}: pull request #${pr.number}`, () => octokit.graphql<{ node: Record<string, GqlConnection<unknown>> | null }>(nestedPageQuery(name), { id: pr.id, after: page.endCursor }), ctx.signal);
+      const more = await ghCall(
+        `${what}: pull request #${pr.number}`,
+        () => octokit.graphql<{ node: Record<string, GqlConnection<unknown>> | null }>(nestedPageQuery(name), { id: pr.id, after: page.endCursor }),
+        ctx.signal,
+      );
       ctx.progress({ requests: 1 });
       const next = more?.node?.[name];
       if (!next || !Array.isArray(next.nodes)) throw badPayload(`${what}: pull request #${pr.number}`);

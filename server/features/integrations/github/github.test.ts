@@ -13,12 +13,24 @@ import { fakesOutbound } from '../integrations.outbound.test-support.js';
 
 /** What the adapter hands the ingest writer, kept in memory (no database: the adapter never touches one). */
 function recordingWriter(included: (externalId: string) => boolean = () => true) {
-  const rec = { accounts: [] as AccountInput[], pullRequests: [] as Array<{ scopeId: string } & PullRequestInput>, deployments: [] as Array<{ scopeId: string } & DeploymentInput> };
+  const rec = {
+    accounts: [] as AccountInput[],
+    pullRequests: [] as Array<{ scopeId: string } & PullRequestInput>,
+    deployments: [] as Array<{ scopeId: string } & DeploymentInput>,
+  };
   const write: IngestWriter = {
     scope: (s) => ({ id: `scope:${s.externalId}`, included: included(s.externalId) }),
-    accounts: (list) => { rec.accounts.push(...list); },
-    pullRequests: (scopeId, list) => { rec.pullRequests.push(...list.map((p) => ({ scopeId, ...p }))); return list.length; },
-    deployments: (scopeId, list) => { rec.deployments.push(...list.map((d) => ({ scopeId, ...d }))); return list.length; },
+    accounts: (list) => {
+      rec.accounts.push(...list);
+    },
+    pullRequests: (scopeId, list) => {
+      rec.pullRequests.push(...list.map((p) => ({ scopeId, ...p })));
+      return list.length;
+    },
+    deployments: (scopeId, list) => {
+      rec.deployments.push(...list.map((d) => ({ scopeId, ...d })));
+      return list.length;
+    },
     issues: () => 0,
     sprints: () => 0,
   };
@@ -30,7 +42,9 @@ function memoryCursors(): CursorStore & { map: Map<string, { cursor: string | nu
   return {
     map,
     get: (scope, entity) => map.get(`${scope}|${entity}`) ?? { cursor: null, etag: null },
-    set: (scope, entity, v) => { map.set(`${scope}|${entity}`, { cursor: v.cursor, etag: v.etag ?? null }); },
+    set: (scope, entity, v) => {
+      map.set(`${scope}|${entity}`, { cursor: v.cursor, etag: v.etag ?? null });
+    },
   };
 }
 
@@ -42,27 +56,56 @@ const SCOPES = [
 let fake: FakeGitHub;
 let connection: OpenConnection;
 
-function context(over: { kind?: SyncKind; cursors?: CursorStore; settings?: Partial<CodeProcessSettings>; scopes?: typeof SCOPES; connection?: OpenConnection } = {}) {
+function context(
+  over: { kind?: SyncKind; cursors?: CursorStore; settings?: Partial<CodeProcessSettings>; scopes?: typeof SCOPES; connection?: OpenConnection } = {},
+) {
   const { write, rec } = recordingWriter();
   const progress: Array<{ label?: string; total?: number | null; done?: number }> = [];
   const ctx: SyncContext = {
-    kind: over.kind ?? 'BACKFILL', connection: over.connection ?? connection, settings: { ...DEFAULT_CODE_PROCESS, ...over.settings }, scopes: over.scopes ?? SCOPES,
-    since: '2025-01-01T00:00:00.000Z', now: new Date(), write, cursors: over.cursors ?? memoryCursors(), progress: (u) => { progress.push(u); }, signal: new AbortController().signal,
+    kind: over.kind ?? 'BACKFILL',
+    connection: over.connection ?? connection,
+    settings: { ...DEFAULT_CODE_PROCESS, ...over.settings },
+    scopes: over.scopes ?? SCOPES,
+    since: '2025-01-01T00:00:00.000Z',
+    now: new Date(),
+    write,
+    cursors: over.cursors ?? memoryCursors(),
+    progress: (u) => {
+      progress.push(u);
+    },
+    signal: new AbortController().signal,
   };
   return { ctx, rec, progress };
 }
 
 const pr = (rec: { pullRequests: PullRequestInput[] }, n: number) => rec.pullRequests.find((p) => p.number === n)!;
 const failure = async (p: Promise<unknown>): Promise<IntegrationError> => {
-  try { await p; } catch (err) { return err as IntegrationError; }
+  try {
+    await p;
+  } catch (err) {
+    return err as IntegrationError;
+  }
   throw new Error('expected a failure');
 };
 
 beforeAll(async () => {
   fake = await startFakeGitHub();
-  connection = { id: 'conn-1', organizationId: 'org-1', provider: 'GITHUB', baseUrl: fake.url, account: 'acme', authKind: 'TOKEN', credentials: { token: fake.token }, externalInfo: {}, backfillMonths: 6, outbound: fakesOutbound() };
+  connection = {
+    id: 'conn-1',
+    organizationId: 'org-1',
+    provider: 'GITHUB',
+    baseUrl: fake.url,
+    account: 'acme',
+    authKind: 'TOKEN',
+    credentials: { token: fake.token },
+    externalInfo: {},
+    backfillMonths: 6,
+    outbound: fakesOutbound(),
+  };
 });
-afterAll(async () => { await fake.close(); });
+afterAll(async () => {
+  await fake.close();
+});
 
 describe('GitHub adapter against the fake GitHub', () => {
   it('backfills the synthetic pull requests through GraphQL with the hand values of the dataset', async () => {
@@ -72,7 +115,16 @@ describe('GitHub adapter against the fake GitHub', () => {
     expect(new Set(rec.pullRequests.map((p) => p.number)).size).toBe(10);
 
     const pr1 = pr(rec, 1);
-    expect(pr1).toMatchObject({ state: 'MERGED', isDraft: false, additions: 120, deletions: 30, createdAt: '2025-03-03T13:00:00.000Z', mergedAt: '2025-03-04T09:00:00.000Z', baseRef: 'main', author: { externalId: '1001', login: 'alice', isBot: false } });
+    expect(pr1).toMatchObject({
+      state: 'MERGED',
+      isDraft: false,
+      additions: 120,
+      deletions: 30,
+      createdAt: '2025-03-03T13:00:00.000Z',
+      mergedAt: '2025-03-04T09:00:00.000Z',
+      baseRef: 'main',
+      author: { externalId: '1001', login: 'alice', isBot: false },
+    });
     expect(pr1.events.map((e) => [e.kind, e.at, e.actor?.login ?? null, e.state ?? null])).toEqual([
       ['COMMIT', '2025-03-03T09:00:00.000Z', 'alice', null],
       ['REVIEW', '2025-03-03T15:00:00.000Z', 'bob', 'COMMENTED'],
@@ -88,18 +140,31 @@ describe('GitHub adapter against the fake GitHub', () => {
     expect(pr3.events.filter((e) => e.kind === 'REVIEW').map((e) => [e.actor?.login, e.state])).toEqual([['alice', 'APPROVED']]);
 
     // PR5: review requested of erin; PR7 closed unmerged; PR9 open; PR8's commit after creation kept as is.
-    expect(pr(rec, 5).events.find((e) => e.kind === 'REVIEW_REQUESTED')).toMatchObject({ at: '2025-03-11T12:00:00.000Z', actor: { login: 'dave' }, target: { login: 'erin', externalId: '1005' } });
+    expect(pr(rec, 5).events.find((e) => e.kind === 'REVIEW_REQUESTED')).toMatchObject({
+      at: '2025-03-11T12:00:00.000Z',
+      actor: { login: 'dave' },
+      target: { login: 'erin', externalId: '1005' },
+    });
     expect(pr(rec, 7)).toMatchObject({ state: 'CLOSED', mergedAt: null, closedAt: '2025-03-12T17:00:00.000Z', mergeCommitSha: null });
     expect(pr(rec, 9)).toMatchObject({ state: 'OPEN', mergedAt: null });
     expect(pr(rec, 8).events[0]).toMatchObject({ kind: 'COMMIT', at: '2025-03-17T10:00:00.000Z' });
-    expect(rec.pullRequests.filter((p) => p.scopeId === 'scope:acme/web').map((p) => p.number).sort()).toEqual([5, 6]);
+    expect(
+      rec.pullRequests
+        .filter((p) => p.scopeId === 'scope:acme/web')
+        .map((p) => p.number)
+        .sort(),
+    ).toEqual([5, 6]);
     expect(rec.accounts.find((a) => a.login === 'ci-bot[bot]')?.isBot).toBe(true);
 
     // Deployments (code process DEPLOYMENTS): every one with its final status, the staging and failed ones as GitHub says.
     const api = rec.deployments.filter((d) => d.scopeId === 'scope:acme/api');
     expect(api.map((d) => [d.finishedAt, d.environment, d.result]).sort()).toEqual([
-      ['2025-03-01T12:00:00.000Z', 'production', 'SUCCESS'], ['2025-03-04T12:00:00.000Z', 'production', 'SUCCESS'], ['2025-03-07T10:00:00.000Z', 'production', 'SUCCESS'],
-      ['2025-03-10T12:00:00.000Z', 'production', 'SUCCESS'], ['2025-03-12T10:00:00.000Z', 'staging', 'SUCCESS'], ['2025-03-17T13:00:00.000Z', 'production', 'SUCCESS'],
+      ['2025-03-01T12:00:00.000Z', 'production', 'SUCCESS'],
+      ['2025-03-04T12:00:00.000Z', 'production', 'SUCCESS'],
+      ['2025-03-07T10:00:00.000Z', 'production', 'SUCCESS'],
+      ['2025-03-10T12:00:00.000Z', 'production', 'SUCCESS'],
+      ['2025-03-12T10:00:00.000Z', 'staging', 'SUCCESS'],
+      ['2025-03-17T13:00:00.000Z', 'production', 'SUCCESS'],
       ['2025-03-18T10:00:00.000Z', 'production', 'FAILURE'],
     ]);
     expect(rec.deployments.filter((d) => d.scopeId === 'scope:acme/web')).toHaveLength(2);
@@ -110,13 +175,25 @@ describe('GitHub adapter against the fake GitHub', () => {
     const byNumber = (a: { number: number }, b: { number: number }) => a.number - b.number;
     for (const repo of expected.repos) {
       const scopeId = `scope:${repo.scope.externalId}`;
-      expect(rec.pullRequests.filter((p) => p.scopeId === scopeId).map(({ scopeId: _s, ...p }) => p).sort(byNumber)).toEqual([...repo.pullRequests].sort(byNumber));
+      expect(
+        rec.pullRequests
+          .filter((p) => p.scopeId === scopeId)
+          .map(({ scopeId: _s, ...p }) => p)
+          .sort(byNumber),
+      ).toEqual([...repo.pullRequests].sort(byNumber));
       const shape = (d: DeploymentInput) => [d.finishedAt, d.environment, d.result].join(' ');
-      expect(rec.deployments.filter((d) => d.scopeId === scopeId).map(shape).sort()).toEqual(repo.deployments.map(shape).sort());
+      expect(
+        rec.deployments
+          .filter((d) => d.scopeId === scopeId)
+          .map(shape)
+          .sort(),
+      ).toEqual(repo.deployments.map(shape).sort());
     }
     const githubAccounts = expected.accounts.filter((a) => /^\d+$/.test(a.externalId));
     const written = new Map(rec.accounts.map((a) => [a.externalId, a]));
-    expect([...written.values()].sort((a, b) => a.externalId.localeCompare(b.externalId))).toEqual(githubAccounts.sort((a, b) => a.externalId.localeCompare(b.externalId)));
+    expect([...written.values()].sort((a, b) => a.externalId.localeCompare(b.externalId))).toEqual(
+      githubAccounts.sort((a, b) => a.externalId.localeCompare(b.externalId)),
+    );
   });
 
   it('pages through pull requests, then a second sync after a change fetches only that pull request', async () => {
@@ -168,7 +245,12 @@ describe('GitHub adapter against the fake GitHub', () => {
     expect(limited.rec.pullRequests).toHaveLength(8);
     const again = context({ cursors: both });
     await githubAdapter.sync(again.ctx);
-    expect(again.rec.pullRequests.filter((p) => p.scopeId === 'scope:acme/web').map((p) => p.number).sort()).toEqual([5, 6]);
+    expect(
+      again.rec.pullRequests
+        .filter((p) => p.scopeId === 'scope:acme/web')
+        .map((p) => p.number)
+        .sort(),
+    ).toEqual([5, 6]);
     const newestApi = Math.max(...limited.rec.pullRequests.map((p) => Date.parse(p.updatedAt)));
     const reread = again.rec.pullRequests.filter((p) => p.scopeId === 'scope:acme/api');
     expect(reread.length).toBeLessThan(8);
@@ -198,9 +280,17 @@ describe('GitHub adapter against the fake GitHub', () => {
 
     // GraphQL's own errors (HTTP 200): a repository that is gone is NOT_FOUND, the others synced; spent points are a rate limit.
     const gone = context({ scopes: [{ id: 'scope:acme/gone', kind: 'REPOSITORY', externalId: 'acme/gone', name: 'acme/gone' }, SCOPES[1]!] });
-    expect(await failure(githubAdapter.sync(gone.ctx))).toMatchObject({ kind: 'NOT_FOUND', message: 'GitHub does not know this (acme/gone: pull requests), or the token may not see it.' });
+    expect(await failure(githubAdapter.sync(gone.ctx))).toMatchObject({
+      kind: 'NOT_FOUND',
+      message: 'GitHub does not know this (acme/gone: pull requests), or the token may not see it.',
+    });
     expect(gone.rec.pullRequests).toHaveLength(2);
-    fake.failNext({ status: 200, body: JSON.stringify({ errors: [{ type: 'RATE_LIMITED', message: 'API rate limit exceeded for user ID 4242.' }] }), headers: { 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': String(reset) }, path: /^\/graphql$/ });
+    fake.failNext({
+      status: 200,
+      body: JSON.stringify({ errors: [{ type: 'RATE_LIMITED', message: 'API rate limit exceeded for user ID 4242.' }] }),
+      headers: { 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': String(reset) },
+      path: /^\/graphql$/,
+    });
     expect(await failure(githubAdapter.sync(context().ctx))).toMatchObject({ kind: 'RATE_LIMITED', retryAt: new Date(reset * 1000) });
   });
 
@@ -237,17 +327,27 @@ describe('GitHub adapter against the fake GitHub', () => {
   it('lists repositories with Link pagination, and connects as a GitHub App installation', async () => {
     const at = fake.requests.length;
     const scopes = await createGithubAdapter({ restPageSize: 1 }).listScopes(connection, new AbortController().signal);
-    expect(scopes.map((s) => [s.kind, s.externalId, s.defaultBranch])).toEqual([['REPOSITORY', 'acme/api', 'main'], ['REPOSITORY', 'acme/web', 'main']]);
+    expect(scopes.map((s) => [s.kind, s.externalId, s.defaultBranch])).toEqual([
+      ['REPOSITORY', 'acme/api', 'main'],
+      ['REPOSITORY', 'acme/web', 'main'],
+    ]);
     expect(fake.requests.slice(at).map((r) => r.path)).toEqual(['/orgs/acme/repos?per_page=1&type=all', '/orgs/acme/repos?per_page=1&type=all&page=2']);
     const user = await githubAdapter.listScopes({ ...connection, account: 'acme-bot' }, new AbortController().signal);
     expect(user).toEqual([]); // no organization acme-bot: its own repositories (404 on /orgs, then /users)
 
-    const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 1024, privateKeyEncoding: { type: 'pkcs8', format: 'pem' }, publicKeyEncoding: { type: 'spki', format: 'pem' } });
+    const { privateKey } = generateKeyPairSync('rsa', {
+      modulusLength: 1024,
+      privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
+      publicKeyEncoding: { type: 'spki', format: 'pem' },
+    });
     const app: OpenConnection = { ...connection, authKind: 'APP', credentials: { app_id: '12345', installation_id: '678', private_key: privateKey } };
     const mark = fake.requests.length;
     const test = await githubAdapter.test(app, new AbortController().signal);
     expect(test).toMatchObject({ ok: true, message: 'Connected as the GitHub App installation 678 (2 repositories).' });
-    expect(fake.requests.slice(mark).map((r) => `${r.method} ${r.path.split('?')[0]}`)).toEqual(['POST /app/installations/678/access_tokens', 'GET /installation/repositories']);
+    expect(fake.requests.slice(mark).map((r) => `${r.method} ${r.path.split('?')[0]}`)).toEqual([
+      'POST /app/installations/678/access_tokens',
+      'GET /installation/repositories',
+    ]);
     const { ctx, rec } = context({ connection: app, scopes: [SCOPES[1]!] });
     await githubAdapter.sync(ctx);
     expect(rec.pullRequests.map((p) => p.number).sort()).toEqual([5, 6]);
@@ -259,25 +359,44 @@ describe('GitHub adapter against the fake GitHub', () => {
     const at2 = fake.requests.length;
     await githubAdapter.sync(onGhes.ctx);
     expect(onGhes.rec.pullRequests.map((p) => p.number).sort()).toEqual([5, 6]);
-    expect(fake.requests.slice(at2).map((r) => r.path.split('?')[0])).toEqual(['/api/graphql', '/api/v3/repos/acme/web/deployments', '/api/v3/repos/acme/web/deployments/7005/statuses', '/api/v3/repos/acme/web/deployments/7001/statuses']);
+    expect(fake.requests.slice(at2).map((r) => r.path.split('?')[0])).toEqual([
+      '/api/graphql',
+      '/api/v3/repos/acme/web/deployments',
+      '/api/v3/repos/acme/web/deployments/7005/statuses',
+      '/api/v3/repos/acme/web/deployments/7001/statuses',
+    ]);
   });
 
   it('recognises deployments by releases, tags or a workflow name; a 304 replay costs nothing', async () => {
     const releases = context({ settings: { deployment_source: 'RELEASES' }, scopes: [SCOPES[0]!] });
     await githubAdapter.sync(releases.ctx);
-    expect(releases.rec.deployments.map((d) => d.finishedAt).sort()).toEqual(['2025-03-01T12:00:00.000Z', '2025-03-04T12:00:00.000Z', '2025-03-07T10:00:00.000Z', '2025-03-10T12:00:00.000Z', '2025-03-17T13:00:00.000Z']);
+    expect(releases.rec.deployments.map((d) => d.finishedAt).sort()).toEqual([
+      '2025-03-01T12:00:00.000Z',
+      '2025-03-04T12:00:00.000Z',
+      '2025-03-07T10:00:00.000Z',
+      '2025-03-10T12:00:00.000Z',
+      '2025-03-17T13:00:00.000Z',
+    ]);
     expect(releases.rec.deployments.every((d) => d.environment === 'production' && d.result === 'SUCCESS')).toBe(true);
 
     const tags = context({ settings: { deployment_source: 'TAGS', deployment_pattern: '^v1\\.' }, scopes: [SCOPES[1]!] });
     await githubAdapter.sync(tags.ctx);
-    expect(tags.rec.deployments.map((d) => [d.externalId, d.finishedAt]).sort()).toEqual([['tag:v1.0.1', '2025-03-01T12:00:00.000Z'], ['tag:v1.0.5', '2025-03-13T11:00:00.000Z']]);
+    expect(tags.rec.deployments.map((d) => [d.externalId, d.finishedAt]).sort()).toEqual([
+      ['tag:v1.0.1', '2025-03-01T12:00:00.000Z'],
+      ['tag:v1.0.5', '2025-03-13T11:00:00.000Z'],
+    ]);
 
     const cursors = memoryCursors();
     const runs = context({ settings: { deployment_source: 'WORKFLOW', deployment_pattern: 'deploy to production' }, scopes: [SCOPES[0]!], cursors });
     await githubAdapter.sync(runs.ctx);
     expect(runs.rec.deployments.map((d) => d.result).sort()).toEqual(['FAILURE', 'SUCCESS', 'SUCCESS', 'SUCCESS', 'SUCCESS', 'SUCCESS']);
     const mark = fake.requests.length;
-    const replay = context({ kind: 'INCREMENTAL', settings: { deployment_source: 'WORKFLOW', deployment_pattern: 'deploy to production' }, scopes: [SCOPES[0]!], cursors });
+    const replay = context({
+      kind: 'INCREMENTAL',
+      settings: { deployment_source: 'WORKFLOW', deployment_pattern: 'deploy to production' },
+      scopes: [SCOPES[0]!],
+      cursors,
+    });
     await githubAdapter.sync(replay.ctx);
     expect(replay.rec.deployments).toEqual([]);
     expect(fake.requests.slice(mark).find((r) => r.path.includes('/actions/runs'))?.headers['if-none-match']).toBeTruthy();
@@ -291,13 +410,21 @@ describe('GitHub adapter against the fake GitHub', () => {
   it('completes a connection longer than the first page with a follow-up query of the pull request', async () => {
     const pr10 = fake.data.pullRequests.find((p) => p.number === 10)!;
     const saved = { comments: pr10.comments, updatedAt: pr10.updatedAt };
-    pr10.comments = Array.from({ length: 120 }, (_, i) => ({ id: `many-${i}`, author: fake.data.users.get('carol')!, createdAt: new Date(Date.parse('2025-03-15T00:00:00.000Z') + i * 60_000).toISOString() }));
+    pr10.comments = Array.from({ length: 120 }, (_, i) => ({
+      id: `many-${i}`,
+      author: fake.data.users.get('carol')!,
+      createdAt: new Date(Date.parse('2025-03-15T00:00:00.000Z') + i * 60_000).toISOString(),
+    }));
     fake.data.version += 1;
     try {
       const { ctx, rec } = context({ scopes: [SCOPES[0]!] });
       const mark = fake.requests.length;
       await githubAdapter.sync(ctx);
-      expect(pr(rec, 10).events.filter((e) => e.kind === 'COMMENT').map((e) => e.externalId)).toEqual(pr10.comments.map((c) => c.id));
+      expect(
+        pr(rec, 10)
+          .events.filter((e) => e.kind === 'COMMENT')
+          .map((e) => e.externalId),
+      ).toEqual(pr10.comments.map((c) => c.id));
       expect(fake.requests.slice(mark).filter((r) => r.path === '/graphql')).toHaveLength(2); // the page (50 comments), then one follow-up of the 70 others (100 a page)
     } finally {
       Object.assign(pr10, saved);
@@ -307,32 +434,72 @@ describe('GitHub adapter against the fake GitHub', () => {
 
   it('opens an issue for a retro action item and reads whether it closed', async () => {
     const scope = SCOPES[0]!;
-    const created = await githubAdapter.createIssue!(connection, scope, { title: 'Pair on the flaky test', body: 'From the retro of week 12' }, new AbortController().signal);
+    const created = await githubAdapter.createIssue!(
+      connection,
+      scope,
+      { title: 'Pair on the flaky test', body: 'From the retro of week 12' },
+      new AbortController().signal,
+    );
     expect(created).toMatchObject({ key: 'acme/api#101', externalId: 'acme/api#101', url: 'https://github.com/acme/api/issues/101' });
-    expect(await githubAdapter.issueStates!(connection, scope, [created.externalId], new AbortController().signal)).toEqual([{ externalId: 'acme/api#101', closedAt: null }]);
+    expect(await githubAdapter.issueStates!(connection, scope, [created.externalId], new AbortController().signal)).toEqual([
+      { externalId: 'acme/api#101', closedAt: null },
+    ]);
     fake.closeIssue('acme/api', 101, '2025-04-01T10:00:00.000Z');
-    expect(await githubAdapter.issueStates!(connection, scope, [created.externalId], new AbortController().signal)).toEqual([{ externalId: 'acme/api#101', closedAt: '2025-04-01T10:00:00.000Z' }]);
+    expect(await githubAdapter.issueStates!(connection, scope, [created.externalId], new AbortController().signal)).toEqual([
+      { externalId: 'acme/api#101', closedAt: '2025-04-01T10:00:00.000Z' },
+    ]);
   });
 });
 
 describe('GitHub webhooks', () => {
   const secret = "It's a Secret to Everybody";
   const deliver = (event: string, body: string, signature: string | null, deliveryId = 'delivery-1') =>
-    githubAdapter.webhook!({ connection, webhookSecret: secret, rawBody: Buffer.from(body), headers: { 'x-github-event': event, 'x-github-delivery': deliveryId, ...(signature ? { 'x-hub-signature-256': signature } : {}) } });
+    githubAdapter.webhook!({
+      connection,
+      webhookSecret: secret,
+      rawBody: Buffer.from(body),
+      headers: { 'x-github-event': event, 'x-github-delivery': deliveryId, ...(signature ? { 'x-hub-signature-256': signature } : {}) },
+    });
 
   it('verifies X-Hub-Signature-256 with the test vector; a bad or missing signature is refused', () => {
     expect(signatureOf(secret, 'Hello, World!')).toBe('sha256=757107ea0eb2509fc211221cce984b8a37570b6d7586c22c46f4379c8b043e17');
-    expect(deliver('ping', 'Hello, World!', 'sha256=757107ea0eb2509fc211221cce984b8a37570b6d7586c22c46f4379c8b043e17')).toMatchObject({ deliveryId: 'delivery-1', event: 'ping' });
+    expect(deliver('ping', 'Hello, World!', 'sha256=757107ea0eb2509fc211221cce984b8a37570b6d7586c22c46f4379c8b043e17')).toMatchObject({
+      deliveryId: 'delivery-1',
+      event: 'ping',
+    });
     expect(deliver('ping', 'Hello, World!', 'sha256=757107ea0eb2509fc211221cce984b8a37570b6d7586c22c46f4379c8b043e18')).toBeNull();
     expect(deliver('ping', 'Hello, World?', 'sha256=757107ea0eb2509fc211221cce984b8a37570b6d7586c22c46f4379c8b043e17')).toBeNull();
     expect(deliver('ping', 'Hello, World!', null)).toBeNull();
-    expect(githubAdapter.webhook!({ connection, webhookSecret: null, rawBody: Buffer.from('Hello, World!'), headers: { 'x-github-delivery': 'd', 'x-hub-signature-256': signatureOf(secret, 'Hello, World!') } })).toBeNull();
+    expect(
+      githubAdapter.webhook!({
+        connection,
+        webhookSecret: null,
+        rawBody: Buffer.from('Hello, World!'),
+        headers: { 'x-github-delivery': 'd', 'x-hub-signature-256': signatureOf(secret, 'Hello, World!') },
+      }),
+    ).toBeNull();
   });
 
   it('writes a review, a deployment status and a closed issue; a redelivery keeps its delivery id', () => {
     const review = JSON.stringify({
-      action: 'submitted', repository: { full_name: 'acme/web' },
-      pull_request: { node_id: 'PR_web_6', number: 6, title: 'Update footer links', state: 'closed', merged: true, merged_at: '2025-03-13T12:00:00Z', closed_at: '2025-03-13T12:00:00Z', created_at: '2025-03-13T10:00:00Z', updated_at: '2025-03-13T12:00:00Z', additions: 12, deletions: 4, base: { ref: 'main' }, merge_commit_sha: 'abc', user: { login: 'erin', id: 1005, type: 'User' } },
+      action: 'submitted',
+      repository: { full_name: 'acme/web' },
+      pull_request: {
+        node_id: 'PR_web_6',
+        number: 6,
+        title: 'Update footer links',
+        state: 'closed',
+        merged: true,
+        merged_at: '2025-03-13T12:00:00Z',
+        closed_at: '2025-03-13T12:00:00Z',
+        created_at: '2025-03-13T10:00:00Z',
+        updated_at: '2025-03-13T12:00:00Z',
+        additions: 12,
+        deletions: 4,
+        base: { ref: 'main' },
+        merge_commit_sha: 'abc',
+        user: { login: 'erin', id: 1005, type: 'User' },
+      },
       review: { node_id: 'PRR_web_6_1', state: 'commented', submitted_at: '2025-03-13T10:30:00Z', user: { login: 'dave', id: 1004, type: 'User' } },
     });
     const a = deliver('pull_request_review', review, signatureOf(secret, review), 'same-id');
@@ -341,17 +508,53 @@ describe('GitHub webhooks', () => {
     expect(b?.deliveryId).toBe('same-id');
     const { write, rec } = recordingWriter();
     expect(a!.apply(write, DEFAULT_CODE_PROCESS)).toEqual({ written: 1 });
-    expect(rec.pullRequests[0]).toMatchObject({ scopeId: 'scope:acme/web', externalId: 'PR_web_6', number: 6, state: 'MERGED', author: { externalId: '1005' } });
-    expect(rec.pullRequests[0]!.events).toEqual([{ externalId: 'PRR_web_6_1', kind: 'REVIEW', at: '2025-03-13T10:30:00Z', state: 'COMMENTED', actor: { externalId: '1004', login: 'dave', displayName: 'dave', email: null, isBot: false } }]);
+    expect(rec.pullRequests[0]).toMatchObject({
+      scopeId: 'scope:acme/web',
+      externalId: 'PR_web_6',
+      number: 6,
+      state: 'MERGED',
+      author: { externalId: '1005' },
+    });
+    expect(rec.pullRequests[0]!.events).toEqual([
+      {
+        externalId: 'PRR_web_6_1',
+        kind: 'REVIEW',
+        at: '2025-03-13T10:30:00Z',
+        state: 'COMMENTED',
+        actor: { externalId: '1004', login: 'dave', displayName: 'dave', email: null, isBot: false },
+      },
+    ]);
 
-    const status = JSON.stringify({ action: 'created', repository: { full_name: 'acme/api' }, deployment: { id: 7099, sha: 'def', environment: 'production', created_at: '2025-03-20T10:00:00Z' }, deployment_status: { state: 'success', environment: 'production', created_at: '2025-03-20T10:05:00Z' } });
+    const status = JSON.stringify({
+      action: 'created',
+      repository: { full_name: 'acme/api' },
+      deployment: { id: 7099, sha: 'def', environment: 'production', created_at: '2025-03-20T10:00:00Z' },
+      deployment_status: { state: 'success', environment: 'production', created_at: '2025-03-20T10:05:00Z' },
+    });
     const s = deliver('deployment_status', status, signatureOf(secret, status), 'd-2');
     const out = recordingWriter();
     expect(s!.apply(out.write, DEFAULT_CODE_PROCESS)).toEqual({ written: 1 });
-    expect(out.rec.deployments).toEqual([{ scopeId: 'scope:acme/api', externalId: '7099', environment: 'production', result: 'SUCCESS', sha: 'def', startedAt: '2025-03-20T10:00:00Z', finishedAt: '2025-03-20T10:05:00Z' }]);
+    expect(out.rec.deployments).toEqual([
+      {
+        scopeId: 'scope:acme/api',
+        externalId: '7099',
+        environment: 'production',
+        result: 'SUCCESS',
+        sha: 'def',
+        startedAt: '2025-03-20T10:00:00Z',
+        finishedAt: '2025-03-20T10:05:00Z',
+      },
+    ]);
 
-    const closed = JSON.stringify({ action: 'closed', repository: { full_name: 'acme/api' }, issue: { number: 101, state: 'closed', closed_at: '2025-04-01T10:00:00Z' } });
-    expect(deliver('issues', closed, signatureOf(secret, closed), 'd-3')!.apply(out.write, DEFAULT_CODE_PROCESS)).toEqual({ written: 0, closedIssues: ['acme/api#101'] });
+    const closed = JSON.stringify({
+      action: 'closed',
+      repository: { full_name: 'acme/api' },
+      issue: { number: 101, state: 'closed', closed_at: '2025-04-01T10:00:00Z' },
+    });
+    expect(deliver('issues', closed, signatureOf(secret, closed), 'd-3')!.apply(out.write, DEFAULT_CODE_PROCESS)).toEqual({
+      written: 0,
+      closedIssues: ['acme/api#101'],
+    });
 
     const excluded = recordingWriter(() => false);
     expect(a!.apply(excluded.write, DEFAULT_CODE_PROCESS)).toEqual({ written: 0 });

@@ -28,7 +28,12 @@ type Payload = {
   deployment_status?: { state: string; environment?: string; created_at: string };
 };
 
-export function githubWebhook(input: { connection: OpenConnection; webhookSecret: string | null; headers: Record<string, string | string[] | undefined>; rawBody: Buffer }): WebhookDelivery | null {
+export function githubWebhook(input: {
+  connection: OpenConnection;
+  webhookSecret: string | null;
+  headers: Record<string, string | string[] | undefined>;
+  rawBody: Buffer;
+}): WebhookDelivery | null {
   const { webhookSecret, headers, rawBody } = input;
   if (!webhookSecret || !verifyHubSignature(webhookSecret, rawBody, headerOf(headers, 'x-hub-signature-256'))) return null;
   const deliveryId = headerOf(headers, 'x-github-delivery');
@@ -46,23 +51,40 @@ export function githubWebhook(input: { connection: OpenConnection; webhookSecret
 
 function repoScope(write: IngestWriter, repo: Repo | undefined): string | null {
   if (!repo?.full_name) return null;
-  const scope = write.scope({ kind: 'REPOSITORY', externalId: repo.full_name, name: repo.full_name, url: repo.html_url ?? null, defaultBranch: repo.default_branch ?? null });
+  const scope = write.scope({
+    kind: 'REPOSITORY',
+    externalId: repo.full_name,
+    name: repo.full_name,
+    url: repo.html_url ?? null,
+    defaultBranch: repo.default_branch ?? null,
+  });
   return scope.included ? scope.id : null;
 }
 
 function applyDelivery(event: string, p: Payload, write: IngestWriter, settings: CodeProcessSettings): { written: number; closedIssues?: string[] } {
   const bots = settings.bot_logins;
   if (event === 'issues') {
-    if (p.action === 'closed' && p.issue && p.repository?.full_name && !p.issue.pull_request) return { written: 0, closedIssues: [`${p.repository.full_name}#${p.issue.number}`] };
+    if (p.action === 'closed' && p.issue && p.repository?.full_name && !p.issue.pull_request)
+      return { written: 0, closedIssues: [`${p.repository.full_name}#${p.issue.number}`] };
     return { written: 0 };
   }
   if (event === 'deployment_status') {
-    if (settings.deployment_source !== 'DEPLOYMENTS' || !p.deployment || !p.deployment_status || !['success', 'failure', 'error'].includes(p.deployment_status.state)) return { written: 0 };
+    if (
+      settings.deployment_source !== 'DEPLOYMENTS' ||
+      !p.deployment ||
+      !p.deployment_status ||
+      !['success', 'failure', 'error'].includes(p.deployment_status.state)
+    )
+      return { written: 0 };
     const scopeId = repoScope(write, p.repository);
     if (!scopeId) return { written: 0 };
     const d: DeploymentInput = {
-      externalId: String(p.deployment.id), environment: p.deployment_status.environment || p.deployment.environment || 'production', result: p.deployment_status.state.toUpperCase(),
-      sha: p.deployment.sha ?? null, startedAt: p.deployment.created_at ?? null, finishedAt: p.deployment_status.created_at,
+      externalId: String(p.deployment.id),
+      environment: p.deployment_status.environment || p.deployment.environment || 'production',
+      result: p.deployment_status.state.toUpperCase(),
+      sha: p.deployment.sha ?? null,
+      startedAt: p.deployment.created_at ?? null,
+      finishedAt: p.deployment_status.created_at,
     };
     return { written: write.deployments(scopeId, [d]) };
   }

@@ -1,8 +1,29 @@
 import { DEFAULT_CODE_PROCESS, type ScopeKind } from '../../../../shared/integrations.js';
 import { IntegrationError, NotTheService } from '../integrations.errors.js';
-import type { AccountInput, ConnectionTest, CreatedIssue, OpenConnection, ProviderAdapter, ScopeInfo, SprintInput, SyncContext } from '../integrations.provider.js';
+import type {
+  AccountInput,
+  ConnectionTest,
+  CreatedIssue,
+  OpenConnection,
+  ProviderAdapter,
+  ScopeInfo,
+  SprintInput,
+  SyncContext,
+} from '../integrations.provider.js';
 import { anonymousJira, flavourOf, jiraCall, jiraClients, jiraGet, type JiraClients, type JiraFlavour } from './jira.client.js';
-import { adf, categoryOf, jiraAccountOf, jiraInstant, jqlDate, mapIssue, statusCategories, type JiraHistory, type JiraIssue, type JiraStatus, type JiraUser } from './jira.map.js';
+import {
+  adf,
+  categoryOf,
+  jiraAccountOf,
+  jiraInstant,
+  jqlDate,
+  mapIssue,
+  statusCategories,
+  type JiraHistory,
+  type JiraIssue,
+  type JiraStatus,
+  type JiraUser,
+} from './jira.map.js';
 import { jiraWebhook } from './jira.webhook.js';
 
 import { DAY_MS } from '../../../../shared/dates.days.js';
@@ -41,17 +62,27 @@ async function test(connection: OpenConnection, signal: AbortSignal): Promise<Co
   // Which Jira is this? serverInfo answers without credentials on Cloud and Data Center alike.
   let server: ServerInfo | null = null;
   try {
-    server = await jiraCall('server info', async () => (await anonymousJira(connection, signal)).serverInfo.getServerInfo()) as ServerInfo;
+    server = (await jiraCall('server info', async () => (await anonymousJira(connection, signal)).serverInfo.getServerInfo())) as ServerInfo;
   } catch (err) {
     if (!(err instanceof IntegrationError)) throw err;
     if (err.kind === 'UNREACHABLE') return { ok: false, missing: [], message: err.message };
-    if (err.kind === 'NOT_FOUND') return { ok: false, missing: [], message: 'No Jira answered at this base URL: check the address, including the context path if Jira runs under one (for example https://jira.example.com/jira).' };
+    if (err.kind === 'NOT_FOUND')
+      return {
+        ok: false,
+        missing: [],
+        message:
+          'No Jira answered at this base URL: check the address, including the context path if Jira runs under one (for example https://jira.example.com/jira).',
+      };
     // Anonymous access closed by a proxy: the credentials tell the flavour.
   }
   const flavour: JiraFlavour = server?.deploymentType ? (server.deploymentType === 'Cloud' ? 'CLOUD' : 'DATA_CENTER') : flavourOf(connection);
   const siteUrl = server?.baseUrl ? server.baseUrl.replace(/\/+$/, '') : null;
   if (flavour === 'CLOUD' && !connection.account) {
-    return { ok: false, missing: [], message: 'This is a Jira Cloud site: it signs in with the Atlassian account email and an API token. Choose Jira Cloud and give the email.' };
+    return {
+      ok: false,
+      missing: [],
+      message: 'This is a Jira Cloud site: it signs in with the Atlassian account email and an API token. Choose Jira Cloud and give the email.',
+    };
   }
   return flavour === 'DATA_CENTER' ? testDataCenter(connection, signal, server, siteUrl) : testCloud(connection, signal, siteUrl);
 }
@@ -66,7 +97,12 @@ async function testCloud(connection: OpenConnection, signal: AbortSignal, siteUr
   } catch (err) {
     if (err instanceof NotTheService) throw err;
     if (err instanceof IntegrationError) {
-      if (err.kind === 'AUTH') return { ok: false, missing: [], message: 'Jira rejected the email and API token: the token is wrong, expired or revoked, or the email is not its owner.' };
+      if (err.kind === 'AUTH')
+        return {
+          ok: false,
+          missing: [],
+          message: 'Jira rejected the email and API token: the token is wrong, expired or revoked, or the email is not its owner.',
+        };
       return { ok: false, missing: [], message: err.message };
     }
     throw err;
@@ -79,13 +115,29 @@ async function testCloud(connection: OpenConnection, signal: AbortSignal, siteUr
     total = page.total ?? page.values?.length ?? 0;
   } catch (err) {
     if (err instanceof IntegrationError && (err.kind === 'ACCESS' || err.kind === 'NOT_FOUND')) {
-      return { ok: false, missing: ['Browse projects'], message: `Connected as ${me.displayName ?? 'this account'}, but it may not browse projects: give it the “Browse projects” permission.`, info };
+      return {
+        ok: false,
+        missing: ['Browse projects'],
+        message: `Connected as ${me.displayName ?? 'this account'}, but it may not browse projects: give it the “Browse projects” permission.`,
+        info,
+      };
     }
     if (err instanceof IntegrationError) return { ok: false, missing: [], message: err.message, info };
     throw err;
   }
-  if (total === 0) return { ok: false, missing: ['Browse projects'], message: `Connected as ${me.displayName ?? 'this account'}, but it sees no project: give it the “Browse projects” permission.`, info };
-  return { ok: true, missing: [], info, message: `Connected as ${me.displayName ?? 'this account'} (time zone ${info.timeZone}); ${total} ${total === 1 ? 'project' : 'projects'} visible.` };
+  if (total === 0)
+    return {
+      ok: false,
+      missing: ['Browse projects'],
+      message: `Connected as ${me.displayName ?? 'this account'}, but it sees no project: give it the “Browse projects” permission.`,
+      info,
+    };
+  return {
+    ok: true,
+    missing: [],
+    info,
+    message: `Connected as ${me.displayName ?? 'this account'} (time zone ${info.timeZone}); ${total} ${total === 1 ? 'project' : 'projects'} visible.`,
+  };
 }
 
 async function testDataCenter(connection: OpenConnection, signal: AbortSignal, server: ServerInfo | null, siteUrl: string | null): Promise<ConnectionTest> {
@@ -93,14 +145,27 @@ async function testDataCenter(connection: OpenConnection, signal: AbortSignal, s
   const dc = (what: string, run: () => Promise<unknown>) => jiraCall(what, run, Date.now, 'DATA_CENTER');
   let me: JiraUser & { timeZone?: string };
   try {
-    me = await dc('your profile', () => v2.myself.getCurrentUser()) as JiraUser & { timeZone?: string };
+    me = (await dc('your profile', () => v2.myself.getCurrentUser())) as JiraUser & { timeZone?: string };
     // Jira Data Center always names the account by its key and user name: other JSON is another server's.
     if (typeof me.key !== 'string' && typeof me.name !== 'string') throw new NotTheService('JIRA');
   } catch (err) {
     if (!(err instanceof IntegrationError) || err instanceof NotTheService) throw err;
-    if (err.kind === 'AUTH') return { ok: false, missing: [], message: `Jira rejected the personal access token: it is wrong, expired or revoked. ${DC_TOKEN_HELP}` };
-    if (err.kind === 'ACCESS') return { ok: false, missing: [], message: 'Jira refused the personal access token: tokens may be turned off on this server, or the account must first sign in once in the browser (a CAPTCHA after failed sign-ins).' };
-    if (err.kind === 'NOT_FOUND') return { ok: false, missing: [], message: 'Jira has no REST API at this base URL: check the address, including the context path if Jira runs under one (for example https://jira.example.com/jira).' };
+    if (err.kind === 'AUTH')
+      return { ok: false, missing: [], message: `Jira rejected the personal access token: it is wrong, expired or revoked. ${DC_TOKEN_HELP}` };
+    if (err.kind === 'ACCESS')
+      return {
+        ok: false,
+        missing: [],
+        message:
+          'Jira refused the personal access token: tokens may be turned off on this server, or the account must first sign in once in the browser (a CAPTCHA after failed sign-ins).',
+      };
+    if (err.kind === 'NOT_FOUND')
+      return {
+        ok: false,
+        missing: [],
+        message:
+          'Jira has no REST API at this base URL: check the address, including the context path if Jira runs under one (for example https://jira.example.com/jira).',
+      };
     return { ok: false, missing: [], message: err.message };
   }
   const who = me.displayName ?? me.name ?? 'this account';
@@ -112,25 +177,41 @@ async function testDataCenter(connection: OpenConnection, signal: AbortSignal, s
     projects = await dc('projects', () => jiraGet(v2, '/rest/api/2/project'));
   } catch (err) {
     if (err instanceof IntegrationError && (err.kind === 'ACCESS' || err.kind === 'NOT_FOUND')) {
-      return { ok: false, missing: ['Browse projects'], message: `Connected as ${who}, but it may not browse projects: give it the “Browse projects” permission.`, info };
+      return {
+        ok: false,
+        missing: ['Browse projects'],
+        message: `Connected as ${who}, but it may not browse projects: give it the “Browse projects” permission.`,
+        info,
+      };
     }
     if (err instanceof IntegrationError) return { ok: false, missing: [], message: err.message, info };
     throw err;
   }
   const total = Array.isArray(projects) ? projects.length : 0;
   // Data Center lists only the projects the user may browse: none visible is a missing permission.
-  if (total === 0) return { ok: false, missing: ['Browse projects'], message: `Connected as ${who}, but it sees no project: give it the “Browse projects” permission.`, info };
+  if (total === 0)
+    return { ok: false, missing: ['Browse projects'], message: `Connected as ${who}, but it sees no project: give it the “Browse projects” permission.`, info };
   try {
-    const fields = await dc('fields', () => v2.issueFields.getFields()) as JiraField[];
+    const fields = (await dc('fields', () => v2.issueFields.getFields())) as JiraField[];
     const points = pointsFieldOf('', Array.isArray(fields) ? fields : null);
     if (points !== DEFAULT_CODE_PROCESS.story_points_field) info.storyPointsField = points;
-  } catch { /* optional: the sync reads the fields again */ }
+  } catch {
+    /* optional: the sync reads the fields again */
+  }
   const version = server?.version ? ` ${server.version}` : '';
-  return { ok: true, missing: [], info, message: `Connected to Jira Data Center${version} as ${who} (time zone ${info.timeZone}); ${total} ${total === 1 ? 'project' : 'projects'} visible.` };
+  return {
+    ok: true,
+    missing: [],
+    info,
+    message: `Connected to Jira Data Center${version} as ${who} (time zone ${info.timeZone}); ${total} ${total === 1 ? 'project' : 'projects'} visible.`,
+  };
 }
 
 type Call = <T>(what: string, run: () => Promise<T>) => Promise<T>;
-const callerOf = (clients: JiraClients, now: () => number = Date.now): Call => (what, run) => jiraCall(what, run, now, clients.flavour);
+const callerOf =
+  (clients: JiraClients, now: () => number = Date.now): Call =>
+  (what, run) =>
+    jiraCall(what, run, now, clients.flavour);
 
 /** Projects the account may browse: Cloud's paged project search, Data Center's whole list (`/rest/api/2/project`). */
 async function projectsOf(clients: JiraClients, call: Call): Promise<Array<{ id?: string | number; key?: string }>> {
@@ -155,7 +236,8 @@ async function listScopes(connection: OpenConnection, signal: AbortSignal): Prom
   const call = callerOf(clients);
   const site = siteOf(connection);
   const out: ScopeInfo[] = [];
-  for (const p of await projectsOf(clients, call)) out.push({ kind: 'PROJECT', externalId: String(p.id), name: p.key ?? String(p.id), url: `${site}/browse/${p.key}`, defaultBranch: null });
+  for (const p of await projectsOf(clients, call))
+    out.push({ kind: 'PROJECT', externalId: String(p.id), name: p.key ?? String(p.id), url: `${site}/browse/${p.key}`, defaultBranch: null });
   for (let startAt = 0; ;) {
     const page = await call('boards', () => clients.agile.board.getAllBoards({ startAt, maxResults: 50 }));
     const values = page.values ?? [];
@@ -172,7 +254,14 @@ async function sprintsOfBoard(clients: JiraClients, call: Call, boardId: number)
     const page = await call(`sprints of board ${boardId}`, () => clients.agile.board.getAllSprints({ boardId, startAt, maxResults: 50 }));
     const values = page.values ?? [];
     for (const s of values) {
-      out.push({ externalId: String(s.id), name: s.name ?? `Sprint ${s.id}`, state: s.state ?? 'unknown', startAt: jiraInstant(s.startDate), endAt: jiraInstant(s.endDate), completeAt: jiraInstant(s.completeDate) });
+      out.push({
+        externalId: String(s.id),
+        name: s.name ?? `Sprint ${s.id}`,
+        state: s.state ?? 'unknown',
+        startAt: jiraInstant(s.startDate),
+        endAt: jiraInstant(s.endDate),
+        completeAt: jiraInstant(s.completeDate),
+      });
     }
     startAt += values.length;
     if (page.isLast || values.length === 0) break;
@@ -186,7 +275,9 @@ async function fullChangelog(clients: JiraClients, call: Call, issue: JiraIssue)
   if (total <= embedded.length) return embedded;
   if (clients.flavour === 'DATA_CENTER') {
     // Data Center has no changelog endpoint: the issue itself, expanded, carries the whole changelog.
-    const full = await call(`changelog of ${issue.key}`, () => clients.v2.issues.getIssue({ issueIdOrKey: issue.id, expand: 'changelog', fields: ['status'] })) as JiraIssue;
+    const full = (await call(`changelog of ${issue.key}`, () =>
+      clients.v2.issues.getIssue({ issueIdOrKey: issue.id, expand: 'changelog', fields: ['status'] }),
+    )) as JiraIssue;
     return full.changelog?.histories ?? embedded;
   }
   const out: JiraHistory[] = [];
@@ -204,7 +295,12 @@ async function fullChangelog(clients: JiraClients, call: Call, issue: JiraIssue)
  * Pages of a JQL search: Cloud's enhanced search by `nextPageToken`, Data Center's
  * `/rest/api/2/search` by `startAt` until `total`. Each page is handed out before the next is asked.
  */
-async function* searchPages(clients: JiraClients, call: Call, what: string, q: { jql: string; fields: string[]; expand?: string; maxResults: number; signal?: AbortSignal }): AsyncGenerator<JiraIssue[]> {
+async function* searchPages(
+  clients: JiraClients,
+  call: Call,
+  what: string,
+  q: { jql: string; fields: string[]; expand?: string; maxResults: number; signal?: AbortSignal },
+): AsyncGenerator<JiraIssue[]> {
   const check = (page: unknown): JiraIssue[] => {
     const issues = (page as { issues?: JiraIssue[] } | null)?.issues;
     if (!Array.isArray(issues)) throw new IntegrationError('BAD_PAYLOAD', `Jira answered an unexpected page of issues (${what}).`);
@@ -213,7 +309,9 @@ async function* searchPages(clients: JiraClients, call: Call, what: string, q: {
   if (clients.flavour === 'DATA_CENTER') {
     for (let startAt = 0; ;) {
       const at = startAt;
-      const page = await call(what, () => clients.v2.issueSearch.searchForIssuesUsingJql({ jql: q.jql, startAt: at, maxResults: q.maxResults, fields: q.fields, expand: q.expand }));
+      const page = await call(what, () =>
+        clients.v2.issueSearch.searchForIssuesUsingJql({ jql: q.jql, startAt: at, maxResults: q.maxResults, fields: q.fields, expand: q.expand }),
+      );
       const issues = check(page);
       yield issues;
       startAt += issues.length;
@@ -224,7 +322,15 @@ async function* searchPages(clients: JiraClients, call: Call, what: string, q: {
   let nextPageToken: string | undefined;
   do {
     const token = nextPageToken;
-    const page = await call(what, () => clients.v3.issueSearch.searchForIssuesUsingJqlEnhancedSearch({ jql: q.jql, nextPageToken: token, maxResults: q.maxResults, expand: q.expand, fields: q.fields }));
+    const page = await call(what, () =>
+      clients.v3.issueSearch.searchForIssuesUsingJqlEnhancedSearch({
+        jql: q.jql,
+        nextPageToken: token,
+        maxResults: q.maxResults,
+        expand: q.expand,
+        fields: q.fields,
+      }),
+    );
     yield check(page);
     nextPageToken = (page as { nextPageToken?: string }).nextPageToken || undefined;
   } while (nextPageToken && !q.signal?.aborted);
@@ -238,7 +344,9 @@ async function people(clients: JiraClients, call: Call): Promise<AccountInput[]>
     let page: JiraUser[];
     try {
       // Data Center: `username=.` matches every active user (the search reads username, name and email).
-      page = await call('users', () => (dc ? clients.v2.userSearch.findUsers({ username: '.', startAt, maxResults: PAGE }) : clients.v3.users.getAllUsers({ startAt, maxResults: PAGE }))) as JiraUser[];
+      page = (await call('users', () =>
+        dc ? clients.v2.userSearch.findUsers({ username: '.', startAt, maxResults: PAGE }) : clients.v3.users.getAllUsers({ startAt, maxResults: PAGE }),
+      )) as JiraUser[];
     } catch (err) {
       // Data Center asks the “Browse users” global permission for the list: without it, assignees still come with their issues.
       if (dc && err instanceof IntegrationError && err.kind === 'ACCESS') return out;
@@ -260,14 +368,18 @@ async function sync(ctx: SyncContext): Promise<void> {
   const clients = await jiraClients(ctx.connection, ctx.signal);
   const dc = clients.flavour === 'DATA_CENTER';
   let requests = 0;
-  const call: Call = async (what, run) => { requests += 1; ctx.progress({ requests }); return jiraCall(what, run, () => ctx.now.getTime(), clients.flavour); };
+  const call: Call = async (what, run) => {
+    requests += 1;
+    ctx.progress({ requests });
+    return jiraCall(what, run, () => ctx.now.getTime(), clients.flavour);
+  };
   const knownZone = ctx.connection.externalInfo.timeZone;
   const timeZone = knownZone || 'UTC';
   const site = siteOf(ctx.connection);
 
-  const statuses = await call('statuses', () => (dc ? clients.v2 : clients.v3).workflowStatuses.getStatuses()) as JiraStatus[];
+  const statuses = (await call('statuses', () => (dc ? clients.v2 : clients.v3).workflowStatuses.getStatuses())) as JiraStatus[];
   const categories = statusCategories(Array.isArray(statuses) ? statuses : []);
-  const fields = await call('fields', () => (dc ? clients.v2 : clients.v3).issueFields.getFields()) as JiraField[];
+  const fields = (await call('fields', () => (dc ? clients.v2 : clients.v3).issueFields.getFields())) as JiraField[];
   const fieldList = Array.isArray(fields) ? fields : [];
   const sprintField = fieldList.find((f) => f.schema?.custom === SPRINT_SCHEMA)?.id ?? null;
   const pointsField = pointsFieldOf(ctx.settings.story_points_field, fieldList);
@@ -298,8 +410,25 @@ async function sync(ctx: SyncContext): Promise<void> {
     const fromMs = (Number.isFinite(storedMs) ? storedMs - DAY_MS : Date.parse(ctx.since)) - (knownZone ? 0 : DAY_MS);
     const jql = `project = ${jqlValue(scope.name)} AND updated >= "${jqlDate(new Date(fromMs), timeZone)}" ORDER BY updated ASC`;
     let latest = Number.isFinite(storedMs) ? storedMs : null;
-    const wanted = ['summary', 'issuetype', 'status', 'assignee', 'created', 'updated', 'resolutiondate', 'project', pointsField, ...(sprintField ? [sprintField] : [])];
-    for await (const issues of searchPages(clients, call, `issues of ${scope.name}`, { jql, fields: wanted, expand: 'changelog', maxResults: PAGE, signal: ctx.signal })) {
+    const wanted = [
+      'summary',
+      'issuetype',
+      'status',
+      'assignee',
+      'created',
+      'updated',
+      'resolutiondate',
+      'project',
+      pointsField,
+      ...(sprintField ? [sprintField] : []),
+    ];
+    for await (const issues of searchPages(clients, call, `issues of ${scope.name}`, {
+      jql,
+      fields: wanted,
+      expand: 'changelog',
+      maxResults: PAGE,
+      signal: ctx.signal,
+    })) {
       const records = [];
       const assignees = new Map<string, AccountInput>();
       for (const issue of issues) {
@@ -331,26 +460,45 @@ function jqlValue(v: string): string {
   return /^[A-Za-z][A-Za-z0-9_]*$/.test(v) ? v : `"${v.replace(/["\\]/g, '\\$&')}"`;
 }
 
-async function createIssue(connection: OpenConnection, scope: { kind: ScopeKind; externalId: string; name: string }, issue: { title: string; body: string }, signal: AbortSignal): Promise<CreatedIssue> {
+async function createIssue(
+  connection: OpenConnection,
+  scope: { kind: ScopeKind; externalId: string; name: string },
+  issue: { title: string; body: string },
+  signal: AbortSignal,
+): Promise<CreatedIssue> {
   if (scope.kind !== 'PROJECT') throw new IntegrationError('NOT_FOUND', 'Jira opens issues in a project: choose a Jira project, not a board.');
   const clients = await jiraClients(connection, signal);
   const call = callerOf(clients);
   const summary = issue.title.slice(0, 255);
   // API v3 wants the description in the Atlassian Document Format; Data Center's v2 takes wiki text.
-  const created = clients.flavour === 'DATA_CENTER'
-    ? await call('a new issue', () => clients.v2.issues.createIssue({ fields: { project: { id: scope.externalId }, summary, issuetype: { name: 'Task' }, description: issue.body } }))
-    : await call('a new issue', () => clients.v3.issues.createIssue({ fields: { project: { id: scope.externalId }, summary, issuetype: { name: 'Task' }, description: adf(issue.body) } }));
+  const created =
+    clients.flavour === 'DATA_CENTER'
+      ? await call('a new issue', () =>
+          clients.v2.issues.createIssue({ fields: { project: { id: scope.externalId }, summary, issuetype: { name: 'Task' }, description: issue.body } }),
+        )
+      : await call('a new issue', () =>
+          clients.v3.issues.createIssue({ fields: { project: { id: scope.externalId }, summary, issuetype: { name: 'Task' }, description: adf(issue.body) } }),
+        );
   return { externalId: String(created.id), key: created.key, url: `${siteOf(connection)}/browse/${created.key}` };
 }
 
-async function issueStates(connection: OpenConnection, _scope: { kind: ScopeKind; externalId: string; name: string }, externalIds: string[], signal: AbortSignal) {
+async function issueStates(
+  connection: OpenConnection,
+  _scope: { kind: ScopeKind; externalId: string; name: string },
+  externalIds: string[],
+  signal: AbortSignal,
+) {
   const clients = await jiraClients(connection, signal);
   const call = callerOf(clients);
   const out: Array<{ externalId: string; closedAt: string | null }> = [];
   const ids = externalIds.filter((id) => /^\d+$/.test(id));
   for (let i = 0; i < ids.length; i += 50) {
     const chunk = ids.slice(i, i + 50);
-    for await (const issues of searchPages(clients, call, 'issue states', { jql: `id in (${chunk.join(',')})`, fields: ['status', 'resolutiondate', 'updated'], maxResults: 50 })) {
+    for await (const issues of searchPages(clients, call, 'issue states', {
+      jql: `id in (${chunk.join(',')})`,
+      fields: ['status', 'resolutiondate', 'updated'],
+      maxResults: 50,
+    })) {
       for (const issue of issues) {
         const done = categoryOf(issue.fields?.status?.statusCategory?.key) === 'DONE';
         out.push({ externalId: String(issue.id), closedAt: done ? (jiraInstant(issue.fields.resolutiondate) ?? jiraInstant(issue.fields.updated)) : null });

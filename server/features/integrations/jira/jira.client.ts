@@ -32,9 +32,10 @@ export async function jiraClients(connection: OpenConnection, signal: AbortSigna
   const token = connection.credentials.token ?? '';
   const common = { host: connection.baseUrl, baseRequestConfig: transport(connection, signal) };
   // jira.js sends `Authorization: Bearer <accessToken>` for oauth2 with a host and no refresh data: a Data Center PAT.
-  const config = flavour === 'DATA_CENTER'
-    ? { ...common, authentication: { oauth2: { accessToken: token } } }
-    : { ...common, authentication: { basic: { email: connection.account, apiToken: token } } };
+  const config =
+    flavour === 'DATA_CENTER'
+      ? { ...common, authentication: { oauth2: { accessToken: token } } }
+      : { ...common, authentication: { basic: { email: connection.account, apiToken: token } } };
   return { flavour, v3: new Version3Client(config), v2: new Version2Client(config), agile: new AgileClient(config) };
 }
 
@@ -61,7 +62,12 @@ export function jiraGet<T>(client: Version2Client, url: string, params?: Record<
 }
 
 type RawHeaders = Record<string, string> & { toJSON?: () => Record<string, string> };
-type Failure = { status?: number; cause?: { response?: { headers?: RawHeaders }; code?: string }; code?: string; response?: { status?: number; headers?: RawHeaders } };
+type Failure = {
+  status?: number;
+  cause?: { response?: { headers?: RawHeaders }; code?: string };
+  code?: string;
+  response?: { status?: number; headers?: RawHeaders };
+};
 
 const REJECTED: Record<JiraFlavour, (what: string) => string> = {
   CLOUD: (what) => `Jira rejected the email and API token (${what}): the token is wrong, expired or revoked, or the email is not the token's owner.`,

@@ -9,16 +9,36 @@ import { isTimeZone } from '../../../../shared/format.js';
  */
 
 /** Cloud names a user by `accountId`; Data Center by `key` (stable) and `name` (the username, can be renamed). */
-export type JiraUser = { accountId?: string; key?: string; name?: string; displayName?: string; emailAddress?: string | null; accountType?: string; active?: boolean };
-export type JiraChangeItem = { field?: string; fieldId?: string; from?: string | null; fromString?: string | null; to?: string | null; toString?: string | null };
+export type JiraUser = {
+  accountId?: string;
+  key?: string;
+  name?: string;
+  displayName?: string;
+  emailAddress?: string | null;
+  accountType?: string;
+  active?: boolean;
+};
+export type JiraChangeItem = {
+  field?: string;
+  fieldId?: string;
+  from?: string | null;
+  fromString?: string | null;
+  to?: string | null;
+  toString?: string | null;
+};
 export type JiraHistory = { id?: string; created?: string; author?: JiraUser; items?: JiraChangeItem[] };
 export type JiraStatus = { id?: string; name?: string; statusCategory?: { key?: string } };
 export type JiraIssue = {
   id: string;
   key: string;
   fields: Record<string, unknown> & {
-    summary?: string; issuetype?: { name?: string }; status?: JiraStatus; assignee?: JiraUser | null;
-    created?: string; updated?: string; resolutiondate?: string | null;
+    summary?: string;
+    issuetype?: { name?: string };
+    status?: JiraStatus;
+    assignee?: JiraUser | null;
+    created?: string;
+    updated?: string;
+    resolutiondate?: string | null;
   };
   changelog?: { startAt?: number; maxResults?: number; total?: number; histories?: JiraHistory[] };
 };
@@ -48,8 +68,16 @@ export function jqlDate(at: Date, timeZone: string): string {
 
 /** Cloud: the accountId. Data Center: the user key (stable across renames), the username as the login. */
 export function jiraAccountOf(user: JiraUser | null | undefined): AccountInput | null {
-  if (user?.accountId) return { externalId: user.accountId, login: null, displayName: user.displayName ?? null, email: user.emailAddress ?? null, isBot: user.accountType === 'app' };
-  if (user?.key) return { externalId: user.key, login: user.name ?? null, displayName: user.displayName ?? null, email: user.emailAddress ?? null, isBot: false };
+  if (user?.accountId)
+    return {
+      externalId: user.accountId,
+      login: null,
+      displayName: user.displayName ?? null,
+      email: user.emailAddress ?? null,
+      isBot: user.accountType === 'app',
+    };
+  if (user?.key)
+    return { externalId: user.key, login: user.name ?? null, displayName: user.displayName ?? null, email: user.emailAddress ?? null, isBot: false };
   return null;
 }
 
@@ -73,12 +101,24 @@ export function statusCategories(statuses: JiraStatus[]): StatusCategories {
 }
 
 const isSprintItem = (item: JiraChangeItem, sprintField: string | null) => item.field === 'Sprint' || (!!sprintField && item.fieldId === sprintField);
-const ids = (v: string | null | undefined) => new Set((v ?? '').split(',').map((x) => x.trim()).filter(Boolean));
+const ids = (v: string | null | undefined) =>
+  new Set(
+    (v ?? '')
+      .split(',')
+      .map((x) => x.trim())
+      .filter(Boolean),
+  );
 
-export function mapIssue(issue: JiraIssue, histories: JiraHistory[], opts: { categories: StatusCategories; storyPointsField: string; sprintField: string | null; browseBase: string }): IssueInput {
+export function mapIssue(
+  issue: JiraIssue,
+  histories: JiraHistory[],
+  opts: { categories: StatusCategories; storyPointsField: string; sprintField: string | null; browseBase: string },
+): IssueInput {
   const f = issue.fields;
   const createdAt = jiraInstant(f.created) ?? new Date(0).toISOString();
-  const ordered = [...histories].sort((a, b) => (jiraInstant(a.created) ?? '').localeCompare(jiraInstant(b.created) ?? '') || Number(a.id ?? 0) - Number(b.id ?? 0));
+  const ordered = [...histories].sort(
+    (a, b) => (jiraInstant(a.created) ?? '').localeCompare(jiraInstant(b.created) ?? '') || Number(a.id ?? 0) - Number(b.id ?? 0),
+  );
 
   const transitions: IssueTransitionInput[] = [];
   const sprintOpen = new Map<string, { sprintExternalId: string; addedAt: string; removedAt: string | null }>();
@@ -113,7 +153,10 @@ export function mapIssue(issue: JiraIssue, histories: JiraHistory[], opts: { cat
           sprintSeenInHistory.add(id);
           if (after.has(id)) continue;
           const open = sprintOpen.get(id);
-          if (open) { open.removedAt = at; sprintOpen.delete(id); } else sprintRows.push({ sprintExternalId: id, addedAt: createdAt, removedAt: at });
+          if (open) {
+            open.removedAt = at;
+            sprintOpen.delete(id);
+          } else sprintRows.push({ sprintExternalId: id, addedAt: createdAt, removedAt: at });
         }
       }
     });
@@ -151,7 +194,10 @@ export function mapIssue(issue: JiraIssue, histories: JiraHistory[], opts: { cat
 
 /** Atlassian Document Format for a plain-text description (API v3 wants ADF, not a string). */
 export function adf(text: string) {
-  const paragraphs = text.split(/\n{2,}/).map((p) => p.trim()).filter(Boolean);
+  const paragraphs = text
+    .split(/\n{2,}/)
+    .map((p) => p.trim())
+    .filter(Boolean);
   return {
     type: 'doc' as const,
     version: 1 as const,

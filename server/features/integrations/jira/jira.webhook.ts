@@ -24,13 +24,22 @@ function webhookPointsField(setting: string, connection: OpenConnection): string
 
 type Payload = { timestamp?: number; webhookEvent?: string; issue?: JiraIssue };
 
-export function jiraWebhook(input: { connection: OpenConnection; webhookSecret: string | null; headers: Record<string, string | string[] | undefined>; rawBody: Buffer }): WebhookDelivery | null {
+export function jiraWebhook(input: {
+  connection: OpenConnection;
+  webhookSecret: string | null;
+  headers: Record<string, string | string[] | undefined>;
+  rawBody: Buffer;
+}): WebhookDelivery | null {
   if (!input.webhookSecret || !verifyHubSignature(input.webhookSecret, input.rawBody, head(input.headers, 'x-hub-signature'))) return null;
   let payload: Payload;
   try {
     payload = JSON.parse(input.rawBody.toString('utf8')) as Payload;
   } catch {
-    return { deliveryId: `malformed-${createHmac('sha256', 'id').update(input.rawBody).digest('hex').slice(0, 32)}`, event: 'malformed', apply: () => ({ written: 0 }) };
+    return {
+      deliveryId: `malformed-${createHmac('sha256', 'id').update(input.rawBody).digest('hex').slice(0, 32)}`,
+      event: 'malformed',
+      apply: () => ({ written: 0 }),
+    };
   }
   const event = payload.webhookEvent ?? 'unknown';
   const issue = payload.issue;
@@ -40,7 +49,7 @@ export function jiraWebhook(input: { connection: OpenConnection; webhookSecret: 
     event,
     apply(write, settings = DEFAULT_CODE_PROCESS) {
       if (!issue?.id || !issue.key || !issue.fields || !['jira:issue_created', 'jira:issue_updated'].includes(event)) return { written: 0 };
-      const projectId = (issue.fields.project as { id?: string; key?: string } | undefined);
+      const projectId = issue.fields.project as { id?: string; key?: string } | undefined;
       if (!projectId?.id) return { written: 0 };
       const scope = write.scope({ kind: 'PROJECT', externalId: String(projectId.id), name: projectId.key ?? String(projectId.id) });
       if (!scope.included) return { written: 0 };
@@ -50,7 +59,9 @@ export function jiraWebhook(input: { connection: OpenConnection; webhookSecret: 
       // same history ids, so nothing is counted twice).
       const st = issue.fields.status;
       const { sprints: _sprints, ...record } = mapIssue(issue, [], {
-        categories: statusCategories(st ? [st] : []), storyPointsField: webhookPointsField(settings.story_points_field, input.connection), sprintField: null,
+        categories: statusCategories(st ? [st] : []),
+        storyPointsField: webhookPointsField(settings.story_points_field, input.connection),
+        sprintField: null,
         browseBase: input.connection.externalInfo.siteUrl || input.connection.baseUrl,
       });
       const assignee = jiraAccountOf(issue.fields.assignee);
@@ -60,4 +71,3 @@ export function jiraWebhook(input: { connection: OpenConnection; webhookSecret: 
     },
   };
 }
-

@@ -1,7 +1,16 @@
 import type { AccountInput, DeploymentInput, PrEventInput, PullRequestInput } from '../integrations.provider.js';
 import {
-  BASE_WEEK, HOUR, SAMPLE_BOT, SAMPLE_WEEKS, isoAt, randomOf, sampleRepoName, weekOf, weekStart,
-  type SamplePersonSpec, type SampleTeam,
+  BASE_WEEK,
+  HOUR,
+  SAMPLE_BOT,
+  SAMPLE_WEEKS,
+  isoAt,
+  randomOf,
+  sampleRepoName,
+  weekOf,
+  weekStart,
+  type SamplePersonSpec,
+  type SampleTeam,
 } from './sample-teams.js';
 import { DAY_MS } from '../../../../shared/dates.days.js';
 
@@ -13,12 +22,28 @@ import { DAY_MS } from '../../../../shared/dates.days.js';
  * (upserts change nothing), and a week later adds that week and moves open work on, as a real
  * service would. Pull requests have no web page: the sample's links stay inside Teamlens.
  */
-export const githubSampleAccount = (p: SamplePersonSpec): AccountInput => ({ externalId: String(p.githubId), login: p.login, displayName: p.name, email: null, isBot: false });
+export const githubSampleAccount = (p: SamplePersonSpec): AccountInput => ({
+  externalId: String(p.githubId),
+  login: p.login,
+  displayName: p.name,
+  email: null,
+  isBot: false,
+});
 const BOT_ACCOUNT: AccountInput = { externalId: String(SAMPLE_BOT.githubId), login: SAMPLE_BOT.login, displayName: SAMPLE_BOT.login, email: null, isBot: true };
 
 const TITLES = [
-  'Paginate the {x} endpoint', 'Cache {x} lookups', 'Retry failed {x} jobs', 'Add metrics to {x}', 'Fix flaky {x} test', 'Split the {x} module',
-  'Upgrade {x} dependencies', 'Validate {x} input', 'Speed up {x} queries', 'Log {x} errors with context', 'Remove the old {x} flag', 'Document {x}',
+  'Paginate the {x} endpoint',
+  'Cache {x} lookups',
+  'Retry failed {x} jobs',
+  'Add metrics to {x}',
+  'Fix flaky {x} test',
+  'Split the {x} module',
+  'Upgrade {x} dependencies',
+  'Validate {x} input',
+  'Speed up {x} queries',
+  'Log {x} errors with context',
+  'Remove the old {x} flag',
+  'Document {x}',
 ];
 const THINGS: Record<SampleTeam['key'], string[]> = {
   platform: ['orders', 'billing', 'auth', 'rate limiter', 'webhook', 'invoice'],
@@ -36,7 +61,7 @@ function drawPullRequest(team: SampleTeam, week: number, index: number): Draft {
   // The lead writes less: the other five author most pull requests.
   const author = r.chance(0.1) ? people[0]! : people[r.int(1, people.length - 1)]!;
   const others = people.filter((p) => p !== author);
-  const reviewer = r.chance(0.45) ? people[0] === author ? others[0]! : people[0]! : r.pick(others);
+  const reviewer = r.chance(0.45) ? (people[0] === author ? others[0]! : people[0]!) : r.pick(others);
   const created = weekStart(week) + r.int(0, 4) * DAY_MS + r.int(8, 17) * HOUR + r.int(0, 59) * 60_000;
   const number = (week - BASE_WEEK) * 16 + index + 1;
   const repo = sampleRepoName(team);
@@ -77,8 +102,22 @@ function drawPullRequest(team: SampleTeam, week: number, index: number): Draft {
   if (closedUnmerged) end = created + r.around(60, 0.5) * HOUR;
   const title = r.pick(TITLES).replace('{x}', r.pick(THINGS[team.key]));
   return {
-    externalId: `${repo}#${number}`, number, title, url: null, state: closedUnmerged ? 'CLOSED' : 'MERGED', isDraft: false, author: who, baseRef: 'main',
-    mergeCommitSha: null, additions, deletions, createdAt: isoAt(created), updatedAt: isoAt(end), mergedAt: closedUnmerged ? null : isoAt(end), closedAt: isoAt(end), events,
+    externalId: `${repo}#${number}`,
+    number,
+    title,
+    url: null,
+    state: closedUnmerged ? 'CLOSED' : 'MERGED',
+    isDraft: false,
+    author: who,
+    baseRef: 'main',
+    mergeCommitSha: null,
+    additions,
+    deletions,
+    createdAt: isoAt(created),
+    updatedAt: isoAt(end),
+    mergedAt: closedUnmerged ? null : isoAt(end),
+    closedAt: isoAt(end),
+    events,
   };
 }
 
@@ -90,8 +129,13 @@ function cut(pr: Draft, now: number): PullRequestInput | null {
   const ready = pr.events.find((e) => e.kind === 'READY_FOR_REVIEW');
   const instants = [pr.createdAt, ...events.map((e) => e.at), ...(ended ? [pr.closedAt!] : [])].sort();
   return {
-    ...pr, events, state: ended ? pr.state : 'OPEN', isDraft: !!ready && Date.parse(ready.at) > now,
-    mergedAt: ended ? pr.mergedAt : null, closedAt: ended ? pr.closedAt : null, updatedAt: instants.at(-1)!,
+    ...pr,
+    events,
+    state: ended ? pr.state : 'OPEN',
+    isDraft: !!ready && Date.parse(ready.at) > now,
+    mergedAt: ended ? pr.mergedAt : null,
+    closedAt: ended ? pr.closedAt : null,
+    updatedAt: instants.at(-1)!,
   };
 }
 
@@ -117,9 +161,26 @@ export function sampleDeployments(team: SampleTeam, week: number, now: number): 
     const at = weekStart(week) + day * DAY_MS + r.int(13, 17) * HOUR + r.int(0, 59) * 60_000;
     if (at > now) continue;
     if (team.deployDays.includes(day)) {
-      out.push({ externalId: `${team.key}-${week}-${day}`, environment: 'production', result: r.chance(0.05) ? 'FAILURE' : 'SUCCESS', sha: null, startedAt: isoAt(at - 8 * 60_000), finishedAt: isoAt(at), at });
+      out.push({
+        externalId: `${team.key}-${week}-${day}`,
+        environment: 'production',
+        result: r.chance(0.05) ? 'FAILURE' : 'SUCCESS',
+        sha: null,
+        startedAt: isoAt(at - 8 * 60_000),
+        finishedAt: isoAt(at),
+        at,
+      });
     }
-    if (r.chance(0.2)) out.push({ externalId: `${team.key}-${week}-${day}-staging`, environment: 'staging', result: 'SUCCESS', sha: null, startedAt: null, finishedAt: isoAt(at - 2 * HOUR), at: at - 2 * HOUR });
+    if (r.chance(0.2))
+      out.push({
+        externalId: `${team.key}-${week}-${day}-staging`,
+        environment: 'staging',
+        result: 'SUCCESS',
+        sha: null,
+        startedAt: null,
+        finishedAt: isoAt(at - 2 * HOUR),
+        at: at - 2 * HOUR,
+      });
   }
   return out;
 }

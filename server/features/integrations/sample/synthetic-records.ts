@@ -1,6 +1,15 @@
 import type { AccountInput, DeploymentInput, IssueInput, PrEventInput, PullRequestInput, ScopeInfo, SprintInput } from '../integrations.provider.js';
 import {
-  BOT, DEPLOYMENTS, ISSUES, JIRA_PROJECT, PEOPLE, PULL_REQUESTS, REPOS, SPRINTS, STATUS_CATEGORY, shiftIso,
+  BOT,
+  DEPLOYMENTS,
+  ISSUES,
+  JIRA_PROJECT,
+  PEOPLE,
+  PULL_REQUESTS,
+  REPOS,
+  SPRINTS,
+  STATUS_CATEGORY,
+  shiftIso,
   type SampleStatus,
 } from './synthetic-dataset.js';
 
@@ -44,23 +53,40 @@ export function syntheticRecords(shiftMs = 0): SyntheticRecords {
 
   const repos = REPOS.map((repo) => {
     const fullName = `${repo.owner}/${repo.name}`;
-    const scope: ScopeInfo = { kind: 'REPOSITORY', externalId: fullName, name: fullName, url: `https://github.com/${fullName}`, defaultBranch: repo.defaultBranch };
+    const scope: ScopeInfo = {
+      kind: 'REPOSITORY',
+      externalId: fullName,
+      name: fullName,
+      url: `https://github.com/${fullName}`,
+      defaultBranch: repo.defaultBranch,
+    };
     const pullRequests: PullRequestInput[] = PULL_REQUESTS.filter((pr) => pr.repo === repo.name).map((pr) => {
       const author = githubAccount(pr.author);
       const events: PrEventInput[] = [];
       pr.events.forEach((e, i) => {
         switch (e.kind) {
-          case 'COMMIT': events.push({ externalId: e.sha, kind: 'COMMIT', at: t(e.at), actor: author }); break;
+          case 'COMMIT':
+            events.push({ externalId: e.sha, kind: 'COMMIT', at: t(e.at), actor: author });
+            break;
           case 'REVIEW':
             if (e.state === 'PENDING' || e.at === null) break;
             events.push({ externalId: `r${pr.number}-${i}`, kind: 'REVIEW', at: t(e.at), actor: githubAccount(e.by), state: e.state });
             break;
-          case 'COMMENT': events.push({ externalId: `c${pr.number}-${i}`, kind: 'COMMENT', at: t(e.at), actor: githubAccount(e.by) }); break;
-          case 'READY_FOR_REVIEW': events.push({ externalId: `ready${pr.number}-${i}`, kind: 'READY_FOR_REVIEW', at: t(e.at), actor: author }); break;
-          case 'REVIEW_REQUESTED': events.push({ externalId: `rr${pr.number}-${i}`, kind: 'REVIEW_REQUESTED', at: t(e.at), actor: author, target: githubAccount(e.reviewer) }); break;
+          case 'COMMENT':
+            events.push({ externalId: `c${pr.number}-${i}`, kind: 'COMMENT', at: t(e.at), actor: githubAccount(e.by) });
+            break;
+          case 'READY_FOR_REVIEW':
+            events.push({ externalId: `ready${pr.number}-${i}`, kind: 'READY_FOR_REVIEW', at: t(e.at), actor: author });
+            break;
+          case 'REVIEW_REQUESTED':
+            events.push({ externalId: `rr${pr.number}-${i}`, kind: 'REVIEW_REQUESTED', at: t(e.at), actor: author, target: githubAccount(e.reviewer) });
+            break;
         }
       });
-      const lastEvent = [pr.createdAt, pr.closedAt, pr.mergedAt, ...pr.events.map((e) => e.at)].filter((x): x is string => !!x).sort().at(-1)!;
+      const lastEvent = [pr.createdAt, pr.closedAt, pr.mergedAt, ...pr.events.map((e) => e.at)]
+        .filter((x): x is string => !!x)
+        .sort()
+        .at(-1)!;
       return {
         externalId: `${fullName}#${pr.number}`,
         number: pr.number,
@@ -82,17 +108,36 @@ export function syntheticRecords(shiftMs = 0): SyntheticRecords {
       };
     });
     const deployments: DeploymentInput[] = DEPLOYMENTS.filter((d) => d.repo === repo.name).map((d) => ({
-      externalId: d.id, environment: d.environment, result: d.result, sha: null, startedAt: null, finishedAt: t(d.finishedAt),
+      externalId: d.id,
+      environment: d.environment,
+      result: d.result,
+      sha: null,
+      startedAt: null,
+      finishedAt: t(d.finishedAt),
     }));
     return { scope, pullRequests, deployments };
   });
 
-  const sprints: SprintInput[] = SPRINTS.map((s) => ({ externalId: s.id, name: s.name, state: s.state, startAt: t(s.startAt), endAt: t(s.endAt), completeAt: t(s.completeAt) }));
+  const sprints: SprintInput[] = SPRINTS.map((s) => ({
+    externalId: s.id,
+    name: s.name,
+    state: s.state,
+    startAt: t(s.startAt),
+    endAt: t(s.endAt),
+    completeAt: t(s.completeAt),
+  }));
   const issues: IssueInput[] = ISSUES.map((issue) => {
     // The first change has no “from” (as Jira's changelog reads after creation in To Do: the writer takes TODO for it).
     let from: SampleStatus | null = null;
     const transitions = issue.transitions.map((tr, i) => {
-      const rec = { externalId: `${issue.id}-${i + 1}`, at: t(tr.at), fromStatus: from, toStatus: tr.to as string, fromCategory: from ? STATUS_CATEGORY[from] : null, toCategory: STATUS_CATEGORY[tr.to] };
+      const rec = {
+        externalId: `${issue.id}-${i + 1}`,
+        at: t(tr.at),
+        fromStatus: from,
+        toStatus: tr.to as string,
+        fromCategory: from ? STATUS_CATEGORY[from] : null,
+        toCategory: STATUS_CATEGORY[tr.to],
+      };
       from = tr.to;
       return rec;
     });
@@ -115,7 +160,13 @@ export function syntheticRecords(shiftMs = 0): SyntheticRecords {
       sprints: issue.sprint ? [{ sprintExternalId: issue.sprint.id, addedAt: t(issue.sprint.addedAt), removedAt: null }] : [],
     };
   });
-  const project: ScopeInfo = { kind: 'PROJECT', externalId: JIRA_PROJECT.id, name: JIRA_PROJECT.key, url: `https://acme.atlassian.net/browse/${JIRA_PROJECT.key}`, defaultBranch: null };
+  const project: ScopeInfo = {
+    kind: 'PROJECT',
+    externalId: JIRA_PROJECT.id,
+    name: JIRA_PROJECT.key,
+    url: `https://acme.atlassian.net/browse/${JIRA_PROJECT.key}`,
+    defaultBranch: null,
+  };
 
   return { accounts, repos, projects: [{ scope: project, issues, sprints }] };
 }

@@ -12,7 +12,11 @@ import { classifySlackError, SLACK_REQUIRED_SCOPES, slackClient, slackErrorCode 
  * direct messages are slack.dm.ts.
  */
 type SlackUser = {
-  id?: string; name?: string; real_name?: string; deleted?: boolean; is_bot?: boolean;
+  id?: string;
+  name?: string;
+  real_name?: string;
+  deleted?: boolean;
+  is_bot?: boolean;
   profile?: { email?: string; real_name?: string; display_name?: string };
 };
 
@@ -53,7 +57,12 @@ async function test(connection: OpenConnection): Promise<ConnectionTest> {
     if (me.url) info.url = me.url;
     const where = `the ${me.team ?? me.team_id ?? 'Slack'} workspace`;
     if (missing.length) {
-      return { ok: false, missing, info, message: `Connected to ${where}, but the bot token lacks the ${missing.join(', ')} ${missing.length === 1 ? 'scope' : 'scopes'}: add ${missing.length === 1 ? 'it' : 'them'} to the Slack app and reinstall it.` };
+      return {
+        ok: false,
+        missing,
+        info,
+        message: `Connected to ${where}, but the bot token lacks the ${missing.join(', ')} ${missing.length === 1 ? 'scope' : 'scopes'}: add ${missing.length === 1 ? 'it' : 'them'} to the Slack app and reinstall it.`,
+      };
     }
     return { ok: true, missing: [], info, message: `Connected to ${where} as ${me.user ?? 'the bot'}.` };
   } catch (err) {

@@ -57,7 +57,14 @@ export function classifySlackError(err: unknown, now: number, what = ''): Integr
   // Without the SDK loaded no call was made: whatever failed, Slack was not reached.
   if (!sdk) return unreachable('SLACK');
   const { ErrorCode } = sdk;
-  const e = err as { code?: string; data?: { error?: string; needed?: string }; retryAfter?: number; statusCode?: number; headers?: Record<string, string>; original?: unknown };
+  const e = err as {
+    code?: string;
+    data?: { error?: string; needed?: string };
+    retryAfter?: number;
+    statusCode?: number;
+    headers?: Record<string, string>;
+    original?: unknown;
+  };
   const on = what ? ` (${what})` : '';
   switch (e?.code) {
     case ErrorCode.RateLimitedError: {
@@ -69,8 +76,16 @@ export function classifySlackError(err: unknown, now: number, what = ''): Integr
       // (a web page, other JSON) as an error too: that came from another server.
       const code = e.data && typeof e.data === 'object' && (e.data as { ok?: unknown }).ok === false ? slackWord(e.data.error, /^[a-z][a-z0-9_]{0,59}$/) : null;
       if (!code) return new NotTheService('SLACK');
-      if (AUTH_ERRORS.has(code)) return new IntegrationError('AUTH', `Slack rejected the bot token${on} (${code}): it is wrong or revoked, or the app was uninstalled or its account deactivated.`);
-      if (code === 'missing_scope') return new IntegrationError('ACCESS', `The Slack bot token lacks the ${slackWord(e.data?.needed, /^[a-z][\w:.,]{0,200}$/) ?? 'needed'} scope${on}: add it to the Slack app and reinstall it.`);
+      if (AUTH_ERRORS.has(code))
+        return new IntegrationError(
+          'AUTH',
+          `Slack rejected the bot token${on} (${code}): it is wrong or revoked, or the app was uninstalled or its account deactivated.`,
+        );
+      if (code === 'missing_scope')
+        return new IntegrationError(
+          'ACCESS',
+          `The Slack bot token lacks the ${slackWord(e.data?.needed, /^[a-z][\w:.,]{0,200}$/) ?? 'needed'} scope${on}: add it to the Slack app and reinstall it.`,
+        );
       if (code === 'ratelimited') return new IntegrationError('RATE_LIMITED', `Slack asked us to slow down${on}.`, new Date(now + 60_000));
       return new IntegrationError('BAD_PAYLOAD', `Slack answered ${code}${on}.`);
     }

@@ -41,7 +41,13 @@ export function slackBotConnected(db: Db, orgId: string): boolean {
  * Sends `message` to one person of the organization by direct message. Null when there is nothing to
  * send to (no connected Slack bot, no person, no valid slack_id); the outcome otherwise.
  */
-export async function sendSlackDirectMessage(services: Pick<Services, 'db' | 'keys' | 'outbound'>, orgId: string, userId: string, message: SlackMessage, log?: WarnLog): Promise<DirectMessageOutcome | null> {
+export async function sendSlackDirectMessage(
+  services: Pick<Services, 'db' | 'keys' | 'outbound'>,
+  orgId: string,
+  userId: string,
+  message: SlackMessage,
+  log?: WarnLog,
+): Promise<DirectMessageOutcome | null> {
   const { db, keys } = services;
   const conn = connectedSlack(db, orgId);
   if (!conn) return null;
@@ -54,7 +60,9 @@ export async function sendSlackDirectMessage(services: Pick<Services, 'db' | 'ke
   try {
     const token = (JSON.parse(openSecret(keys.secretsKey, conn.secret_sealed, `integration:${conn.id}`)) as { token?: string }).token;
     if (!token) throw new Error('no token');
-    await (await slackClient(services.outbound, conn.base_url, token)).chat.postMessage({ channel: person.slack_id, text: message.text, ...(message.blocks ? { blocks: message.blocks } : {}) });
+    await (
+      await slackClient(services.outbound, conn.base_url, token)
+    ).chat.postMessage({ channel: person.slack_id, text: message.text, ...(message.blocks ? { blocks: message.blocks } : {}) });
     outcome = { ok: true };
   } catch (err) {
     const failure = err instanceof Error && err.message === 'no token' ? null : classifySlackError(err, Date.now(), 'chat.postMessage');

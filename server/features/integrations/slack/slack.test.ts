@@ -30,35 +30,75 @@ afterAll(async () => {
 
 const signal = () => new AbortController().signal;
 const connection = (token = fake.token): OpenConnection => ({
-  id: 'conn-slack', organizationId: 'org', provider: 'SLACK', baseUrl: fake.url, account: '', authKind: 'TOKEN', credentials: { token }, externalInfo: {}, backfillMonths: 6, outbound,
+  id: 'conn-slack',
+  organizationId: 'org',
+  provider: 'SLACK',
+  baseUrl: fake.url,
+  account: '',
+  authKind: 'TOKEN',
+  credentials: { token },
+  externalInfo: {},
+  backfillMonths: 6,
+  outbound,
 });
 const calls = (method: string) => fake.requests.filter((r) => r.path === `/api/${method}`).length;
 
 it('tests the bot token: the workspace T0ACME, a missing scope, a revoked token in plain words', async () => {
   expect(await slackAdapter.test(connection(), signal())).toEqual({
-    ok: true, missing: [], message: 'Connected to the Acme workspace as teamlens.',
+    ok: true,
+    missing: [],
+    message: 'Connected to the Acme workspace as teamlens.',
     info: { team_id: 'T0ACME', team: 'Acme', bot_user_id: 'U0TEAMLENS', bot_user: 'teamlens', url: 'https://acme.slack.com/' },
   });
-  expect(await slackAdapter.listScopes(connection(), signal())).toEqual([{ kind: 'WORKSPACE', externalId: 'T0ACME', name: 'Acme', url: 'https://acme.slack.com/' }]);
+  expect(await slackAdapter.listScopes(connection(), signal())).toEqual([
+    { kind: 'WORKSPACE', externalId: 'T0ACME', name: 'Acme', url: 'https://acme.slack.com/' },
+  ]);
 
   fake.scopes.delete('users:read.email');
   const lacking = await slackAdapter.test(connection(), signal());
   fake.scopes.add('users:read.email');
-  expect(lacking).toMatchObject({ ok: false, missing: ['users:read.email'], message: 'Connected to the Acme workspace, but the bot token lacks the users:read.email scope: add it to the Slack app and reinstall it.' });
+  expect(lacking).toMatchObject({
+    ok: false,
+    missing: ['users:read.email'],
+    message: 'Connected to the Acme workspace, but the bot token lacks the users:read.email scope: add it to the Slack app and reinstall it.',
+  });
 
   const revoked = await slackAdapter.test(connection('xoxb-revoked-9999'), signal());
-  expect(revoked).toEqual({ ok: false, missing: [], message: 'Slack rejected the bot token (auth.test) (invalid_auth): it is wrong or revoked, or the app was uninstalled or its account deactivated.' });
+  expect(revoked).toEqual({
+    ok: false,
+    missing: [],
+    message: 'Slack rejected the bot token (auth.test) (invalid_auth): it is wrong or revoked, or the app was uninstalled or its account deactivated.',
+  });
   expect(JSON.stringify(revoked)).not.toContain('xoxb-revoked');
 });
 
 it('syncs members as accounts (bots flagged, deleted ones left out) and looks up by email the people users.list did not name', async () => {
   const accounts = new Map<string, AccountInput>();
   const cursors = new Map<string, string | null>();
-  const store: CursorStore = { get: (s, e) => ({ cursor: cursors.get(`${s}|${e}`) ?? null, etag: null }), set: (s, e, v) => { cursors.set(`${s}|${e}`, v.cursor); } };
+  const store: CursorStore = {
+    get: (s, e) => ({ cursor: cursors.get(`${s}|${e}`) ?? null, etag: null }),
+    set: (s, e, v) => {
+      cursors.set(`${s}|${e}`, v.cursor);
+    },
+  };
   const ctx: SyncContext = {
-    kind: 'BACKFILL', connection: connection(), settings: DEFAULT_CODE_PROCESS, scopes: [], since: '2025-01-01T00:00:00.000Z', now: new Date(), cursors: store,
-    write: { scope: () => ({ id: 'x', included: true }), accounts: (list) => list.forEach((a) => accounts.set(a.externalId, a)), pullRequests: () => 0, deployments: () => 0, issues: () => 0, sprints: () => 0 },
-    progress: () => undefined, signal: signal(),
+    kind: 'BACKFILL',
+    connection: connection(),
+    settings: DEFAULT_CODE_PROCESS,
+    scopes: [],
+    since: '2025-01-01T00:00:00.000Z',
+    now: new Date(),
+    cursors: store,
+    write: {
+      scope: () => ({ id: 'x', included: true }),
+      accounts: (list) => list.forEach((a) => accounts.set(a.externalId, a)),
+      pullRequests: () => 0,
+      deployments: () => 0,
+      issues: () => 0,
+      sprints: () => 0,
+    },
+    progress: () => undefined,
+    signal: signal(),
     // bob is in users.list (no lookup); alice and dave are guests users.list leaves out; carol's Jira email is not Slack's.
     unmatchedEmails: ['alice@acme.test', 'BOB@acme.test', 'c.chen@acme-corp.test', 'dave@acme.test'],
   };
@@ -91,34 +131,64 @@ it('sends notifications by direct message to people with a slack_id when a Slack
   const o = await seedOrg(app, 'Dm');
   const db = app.services.db;
   const id = newId();
-  db.insert(integrationConnections).values({
-    id, organization_id: o.org.id, provider: 'SLACK', base_url: fake.url, secret_sealed: sealSecret(app.services.keys.secretsKey, JSON.stringify({ token: fake.token }), `integration:${id}`),
-    secret_hint: '••••mlens', external_info: { team_id: 'T0ACME' }, status: 'CONNECTED',
-  }).run();
+  db.insert(integrationConnections)
+    .values({
+      id,
+      organization_id: o.org.id,
+      provider: 'SLACK',
+      base_url: fake.url,
+      secret_sealed: sealSecret(app.services.keys.secretsKey, JSON.stringify({ token: fake.token }), `integration:${id}`),
+      secret_hint: '••••mlens',
+      external_info: { team_id: 'T0ACME' },
+      status: 'CONNECTED',
+    })
+    .run();
   updateUser(db, o.org.id, o.report.id, { notifications: ['slack', 'in_app', 'review_requests'], slack_id: 'U0BOB', slack_team_id: 'T0ACME' });
   updateUser(db, o.org.id, o.member.id, { notifications: ['slack', 'in_app', 'review_requests'] });
   updateUser(db, o.org.id, o.admin.id, { notifications: ['slack', 'in_app'], slack_id: 'U0ERIN', slack_team_id: 'T0ACME' });
   fake.messages.length = 0;
 
-  const report = await notify(app.services, { organizationId: o.org.id, userIds: [o.report.id, o.member.id], kind: 'review_requests', private: false, title: 'Review <Ada> & Bob', body: 'Private words', link: '/reviews/pending' });
+  const report = await notify(app.services, {
+    organizationId: o.org.id,
+    userIds: [o.report.id, o.member.id],
+    kind: 'review_requests',
+    private: false,
+    title: 'Review <Ada> & Bob',
+    body: 'Private words',
+    link: '/reviews/pending',
+  });
   expect(report).toEqual({ recipients: 2, inApp: 2, email: 0, slack: { mentioned: 0, delivered: null } });
   // Only the person with a slack_id; nothing for the member without one.
-  expect(fake.messages).toEqual([{
-    channel: 'U0BOB', text: 'Review &lt;Ada&gt; &amp; Bob <http://localhost:3000/reviews/pending|Open in Teamlens>',
-    blocks: [{ type: 'section', text: { type: 'mrkdwn', text: '*Review &lt;Ada&gt; &amp; Bob*\n<http://localhost:3000/reviews/pending|Open in Teamlens>' } }],
-  }]);
+  expect(fake.messages).toEqual([
+    {
+      channel: 'U0BOB',
+      text: 'Review &lt;Ada&gt; &amp; Bob <http://localhost:3000/reviews/pending|Open in Teamlens>',
+      blocks: [{ type: 'section', text: { type: 'mrkdwn', text: '*Review &lt;Ada&gt; &amp; Bob*\n<http://localhost:3000/reviews/pending|Open in Teamlens>' } }],
+    },
+  ]);
   expect(JSON.stringify(fake.messages)).not.toContain('Private words');
 
   // Through the API: an admin's test notification reaches their direct messages.
   const admin = await signedIn(app, o.admin.email);
-  expect((await admin.gql('mutation { sendTestNotification { in_app slack_delivered } }')).data).toEqual({ sendTestNotification: { in_app: true, slack_delivered: null } });
-  expect(fake.messages.at(-1)).toMatchObject({ channel: 'U0ERIN', text: 'Test notification from Teamlens <http://localhost:3000/settings/privacy|Open in Teamlens>' });
+  expect((await admin.gql('mutation { sendTestNotification { in_app slack_delivered } }')).data).toEqual({
+    sendTestNotification: { in_app: true, slack_delivered: null },
+  });
+  expect(fake.messages.at(-1)).toMatchObject({
+    channel: 'U0ERIN',
+    text: 'Test notification from Teamlens <http://localhost:3000/settings/privacy|Open in Teamlens>',
+  });
 
   // Slack's 429: skipped with a warning, the notification itself goes out, nothing recorded as an error.
   const logs = captureLogs(app);
   fake.failNext('chat.postMessage', { status: 429, retryAfter: 30 });
   // (Both have a slack_id: after the 429 for the first, the second is not tried.)
-  const limited = await notify(app.services, { organizationId: o.org.id, userIds: [o.report.id, o.admin.id], kind: 'review_requests', private: false, title: 'Second request' });
+  const limited = await notify(app.services, {
+    organizationId: o.org.id,
+    userIds: [o.report.id, o.admin.id],
+    kind: 'review_requests',
+    private: false,
+    title: 'Second request',
+  });
   expect(limited).toMatchObject({ recipients: 2, inApp: 2 });
   expect(fake.messages).toHaveLength(2);
   expect(logs.text()).toContain('Slack direct message skipped: rate limited');
@@ -127,9 +197,13 @@ it('sends notifications by direct message to people with a slack_id when a Slack
 
   // A revoked token: recorded for the admin in words without the token, cleared by the next delivered message.
   fake.failNext('chat.postMessage', { error: 'token_revoked' });
-  expect(await notify(app.services, { organizationId: o.org.id, userIds: [o.report.id], kind: 'review_requests', private: false, title: 'Third request' })).toMatchObject({ inApp: 1 });
+  expect(
+    await notify(app.services, { organizationId: o.org.id, userIds: [o.report.id], kind: 'review_requests', private: false, title: 'Third request' }),
+  ).toMatchObject({ inApp: 1 });
   logs.restore();
-  expect(conn().last_error).toBe('Direct message not delivered: Slack rejected the bot token (chat.postMessage) (token_revoked): it is wrong or revoked, or the app was uninstalled or its account deactivated.');
+  expect(conn().last_error).toBe(
+    'Direct message not delivered: Slack rejected the bot token (chat.postMessage) (token_revoked): it is wrong or revoked, or the app was uninstalled or its account deactivated.',
+  );
   expect(logs.text()).toContain('Slack direct message not delivered');
   expect(logs.text()).not.toContain(fake.token);
   await notify(app.services, { organizationId: o.org.id, userIds: [o.report.id], kind: 'review_requests', private: false, title: 'Fourth request' });

@@ -6,7 +6,8 @@ import { featureAreasQueryOptions } from '../../../../features/feature-areas/api
 
 /** What the assistant may read, its optional model endpoint and how long conversations are kept (docs/decisions/0066). */
 export const Route = createFileRoute('/_app/admin/ai-assistant/settings')({
-  loader: ({ context }) => Promise.all([context.queryClient.ensureQueryData(assistantSettingsQueryOptions), context.queryClient.ensureQueryData(featureAreasQueryOptions)]),
+  loader: ({ context }) =>
+    Promise.all([context.queryClient.ensureQueryData(assistantSettingsQueryOptions), context.queryClient.ensureQueryData(featureAreasQueryOptions)]),
   pendingComponent: () => <PendingView label="Loading the assistant’s settings…" />,
   component: AssistantSettingsPage,
 });

@@ -7,10 +7,8 @@ import '../../../../features/org-settings/org-settings.css';
 
 export const Route = createFileRoute('/_app/admin/integrations/')({
   // The connections load beside the Slack webhook; if they fail, the page still shows Slack and says so.
-  loader: ({ context }) => Promise.all([
-    context.queryClient.ensureQueryData(slackWebhookQueryOptions),
-    context.queryClient.prefetchQuery(integrationsQueryOptions),
-  ]),
+  loader: ({ context }) =>
+    Promise.all([context.queryClient.ensureQueryData(slackWebhookQueryOptions), context.queryClient.prefetchQuery(integrationsQueryOptions)]),
   pendingComponent: () => <PendingView label="Loading integrations…" />,
   errorComponent: ErrorView,
   component: IntegrationsPage,

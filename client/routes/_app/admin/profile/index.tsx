@@ -16,8 +16,12 @@ function ProfilesPage() {
       <div className="row-between">
         <h1>Profiles</h1>
         <div className="profile-actions">
-          <Link to="/admin/profile/user-profile" className="button button-secondary">My profile</Link>
-          <Link to="/admin/profile/team" className="button button-secondary">Teams</Link>
+          <Link to="/admin/profile/user-profile" className="button button-secondary">
+            My profile
+          </Link>
+          <Link to="/admin/profile/team" className="button button-secondary">
+            Teams
+          </Link>
         </div>
       </div>
       <OrgChart people={people} area="admin" />

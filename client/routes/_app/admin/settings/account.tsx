@@ -9,7 +9,8 @@ import { OrganizationPictureForm } from '../../../../features/org-settings/organ
 
 export const Route = createFileRoute('/_app/admin/settings/account')({
   // The demo data check loads with the page (never failing it), so its section does not appear late and push the rest down (docs/decisions/0065).
-  loader: ({ context: { queryClient } }) => Promise.all([queryClient.ensureQueryData(organizationSettingsQueryOptions), queryClient.prefetchQuery(demoDataQueryOptions)]),
+  loader: ({ context: { queryClient } }) =>
+    Promise.all([queryClient.ensureQueryData(organizationSettingsQueryOptions), queryClient.prefetchQuery(demoDataQueryOptions)]),
   component: AccountSettingsPage,
 });
 

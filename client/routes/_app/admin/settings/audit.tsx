@@ -32,9 +32,9 @@ function AuditLogPage() {
     <section className="page settings-page">
       <h1>Audit log</h1>
       <p className="muted">
-        Security-relevant events in your organization: sign-ins, password resets, ended sessions, changes to people’s access, bulk
-        creation, exports, email links an admin read, integration secrets and feature areas. Events cannot be changed or deleted; they
-        are kept for {settings.retention_days} days. Times are in your time zone.
+        Security-relevant events in your organization: sign-ins, password resets, ended sessions, changes to people’s access, bulk creation, exports, email
+        links an admin read, integration secrets and feature areas. Events cannot be changed or deleted; they are kept for {settings.retention_days} days. Times
+        are in your time zone.
       </p>
       <AuditFilters search={search} people={people} onApply={(next) => void navigate({ search: next })} />
       <AuditLogTable search={search} filtered={filtered} />

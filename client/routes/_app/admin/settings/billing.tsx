@@ -7,7 +7,8 @@ import { installSignUpQueryOptions } from '../../../../features/org-settings/ins
 
 export const Route = createFileRoute('/_app/admin/settings/billing')({
   validateSearch: (search: Record<string, unknown>): BillingSearch => billingSearchSchema.parse(search),
-  loader: ({ context }) => Promise.all([context.queryClient.ensureQueryData(billingQueryOptions), context.queryClient.ensureQueryData(installSignUpQueryOptions)]),
+  loader: ({ context }) =>
+    Promise.all([context.queryClient.ensureQueryData(billingQueryOptions), context.queryClient.ensureQueryData(installSignUpQueryOptions)]),
   component: BillingRoute,
 });
 

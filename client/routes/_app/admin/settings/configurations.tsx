@@ -24,9 +24,7 @@ function ConfigurationsPage() {
   return (
     <section className="page settings-page">
       <h1>Configurations</h1>
-      <p className="muted">
-        Teamlens refuses addresses at free and disposable mail providers for new people. These lists change that for your organization.
-      </p>
+      <p className="muted">Teamlens refuses addresses at free and disposable mail providers for new people. These lists change that for your organization.</p>
       <DomainListEditor
         field="allowed_email_domains"
         title="Allowed domains"

@@ -12,7 +12,11 @@ export const Route = createFileRoute('/_app/admin/settings/')({
 
 const SECTIONS = [
   { to: '/admin/settings/account', title: 'Account', text: 'The organization’s name and picture; closing the account.' },
-  { to: '/admin/settings/configurations', title: 'Configurations', text: 'Allowed and blocked email domains, onboarding, public sign-up, and the email outbox with invitation links.' },
+  {
+    to: '/admin/settings/configurations',
+    title: 'Configurations',
+    text: 'Allowed and blocked email domains, onboarding, public sign-up, and the email outbox with invitation links.',
+  },
   { to: '/admin/settings/users', title: 'Users', text: 'People in the organization: invite, edit, import from a CSV file, remove.' },
   { to: '/admin/settings/teams', title: 'Teams', text: 'Teams with their manager, team lead and members.' },
   { to: '/admin/settings/pages', title: 'Pages', text: 'Which feature areas the organization uses.' },

@@ -24,8 +24,14 @@ function PagesPage() {
   return (
     <section className="page readable">
       <h1>Pages</h1>
-      <p>Choose which feature areas your organization uses. An area that is off disappears from everyone&apos;s navigation, and its pages tell people that an admin switched it off. Data already in an area is kept.</p>
-      <p className="muted">Areas marked &ldquo;Not built yet&rdquo; are planned for a later version of Teamlens: nobody is led to them today, and you can switch them off now so that they stay off when they arrive.</p>
+      <p>
+        Choose which feature areas your organization uses. An area that is off disappears from everyone&apos;s navigation, and its pages tell people that an
+        admin switched it off. Data already in an area is kept.
+      </p>
+      <p className="muted">
+        Areas marked &ldquo;Not built yet&rdquo; are planned for a later version of Teamlens: nobody is led to them today, and you can switch them off now so
+        that they stay off when they arrive.
+      </p>
       {settings.length === 0 ? (
         <p className="muted">No feature areas are available.</p>
       ) : (
@@ -47,8 +53,14 @@ function PagesPage() {
                   />
                   <div>
                     <label htmlFor={id}>{s.label}</label>
-                    {!s.built && <span id={`${id}-unbuilt`} className="area-unbuilt">Not built yet</span>}
-                    <p id={`${id}-desc`} className="muted">{FEATURE_AREA_INFO[s.area].description} {s.enabled ? 'On.' : 'Off.'}</p>
+                    {!s.built && (
+                      <span id={`${id}-unbuilt`} className="area-unbuilt">
+                        Not built yet
+                      </span>
+                    )}
+                    <p id={`${id}-desc`} className="muted">
+                      {FEATURE_AREA_INFO[s.area].description} {s.enabled ? 'On.' : 'Off.'}
+                    </p>
                   </div>
                 </li>
               );
@@ -56,7 +68,9 @@ function PagesPage() {
           </ul>
         </fieldset>
       )}
-      <p id="pages-saving" className="muted" role="status" aria-live="polite">{save.isPending ? 'Saving…' : ''}</p>
+      <p id="pages-saving" className="muted" role="status" aria-live="polite">
+        {save.isPending ? 'Saving…' : ''}
+      </p>
     </section>
   );
 }

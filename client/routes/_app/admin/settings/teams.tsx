@@ -4,7 +4,8 @@ import { pickablePeopleQueryOptions, teamsQueryOptions } from '../../../../featu
 import { TeamsPage } from '../../../../features/teams/teams-page.js';
 
 export const Route = createFileRoute('/_app/admin/settings/teams')({
-  loader: ({ context }) => Promise.all([context.queryClient.ensureQueryData(teamsQueryOptions), context.queryClient.ensureQueryData(pickablePeopleQueryOptions)]),
+  loader: ({ context }) =>
+    Promise.all([context.queryClient.ensureQueryData(teamsQueryOptions), context.queryClient.ensureQueryData(pickablePeopleQueryOptions)]),
   pendingComponent: () => <PendingView label="Loading teams…" />,
   component: TeamsPage,
 });

@@ -7,20 +7,23 @@ import { NotesPage } from '../../../../features/notes/notes-page.js';
 import { lazySchema } from '../../../../lib/lazy-schema.js';
 
 /** ?q=<words> searches (ranked), ?tag=<tag> narrows to one tag. */
-const searchSchema = lazySchema(() => z.object({
-  q: z.string().max(NOTE_LIMITS.searchMax).optional().catch(undefined),
-  tag: z.string().min(1).max(NOTE_LIMITS.tagMax).optional().catch(undefined),
-}));
+const searchSchema = lazySchema(() =>
+  z.object({
+    q: z.string().max(NOTE_LIMITS.searchMax).optional().catch(undefined),
+    tag: z.string().min(1).max(NOTE_LIMITS.tagMax).optional().catch(undefined),
+  }),
+);
 
 /** My notes and the notes shared with me: search, tags, pinned first, the next 1:1s and "New note". */
 export const Route = createFileRoute('/_app/notes/my-notes/')({
   validateSearch: searchSchema,
   loaderDeps: ({ search }) => ({ q: search.q, tag: search.tag }),
-  loader: ({ context: { queryClient }, deps }) => Promise.all([
-    queryClient.ensureInfiniteQueryData(notesListQueryOptions(deps)),
-    queryClient.ensureQueryData(noteTagsQueryOptions),
-    queryClient.ensureQueryData(notesOverviewQueryOptions),
-  ]),
+  loader: ({ context: { queryClient }, deps }) =>
+    Promise.all([
+      queryClient.ensureInfiniteQueryData(notesListQueryOptions(deps)),
+      queryClient.ensureQueryData(noteTagsQueryOptions),
+      queryClient.ensureQueryData(notesOverviewQueryOptions),
+    ]),
   pendingComponent: () => <PendingView label="Loading your notes…" />,
   component: MyNotesRoute,
 });

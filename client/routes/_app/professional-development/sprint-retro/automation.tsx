@@ -34,8 +34,10 @@ function RetroAutomationRoute() {
   const mine = withFacilitators(automatedTeams(teams, me));
   if (me.permission_level === 'MEMBER' && !mine.length) {
     return (
-      <AutomationNotAllowed why="Only a team’s manager or lead, or an admin, can automate its retros. Your team’s retros are under Retros."
-        link={<Link to="/professional-development/sprint-retro/review">Go to retros</Link>} />
+      <AutomationNotAllowed
+        why="Only a team’s manager or lead, or an admin, can automate its retros. Your team’s retros are under Retros."
+        link={<Link to="/professional-development/sprint-retro/review">Go to retros</Link>}
+      />
     );
   }
   return <RetroAutomationPage teams={mine} />;

@@ -6,10 +6,7 @@ import { RetroTemplatesPage } from '../../../../features/retros/retro-templates-
 /** Retro templates and health check sets: everyone signed in reads, creates and copies them. */
 export const Route = createFileRoute('/_app/professional-development/sprint-retro/templates')({
   loader: async ({ context }) => {
-    await Promise.all([
-      context.queryClient.ensureQueryData(retroTemplatesQueryOptions),
-      context.queryClient.ensureQueryData(retroHealthChecksQueryOptions),
-    ]);
+    await Promise.all([context.queryClient.ensureQueryData(retroTemplatesQueryOptions), context.queryClient.ensureQueryData(retroHealthChecksQueryOptions)]);
   },
   pendingComponent: () => <PendingView label="Loading retro templates…" />,
   component: RetroTemplatesPage,

@@ -15,7 +15,13 @@ function OrganizationChartPage() {
     <section className="page">
       <h1>Organization chart</h1>
       <p className="muted">Who reports to whom. People without a manager are at the top.</p>
-      {people.length === 0 ? <EmptyState title="Nobody here yet"><p>People appear once an admin adds them.</p></EmptyState> : <OrgChart people={people} area="user" />}
+      {people.length === 0 ? (
+        <EmptyState title="Nobody here yet">
+          <p>People appear once an admin adds them.</p>
+        </EmptyState>
+      ) : (
+        <OrgChart people={people} area="user" />
+      )}
     </section>
   );
 }

@@ -9,10 +9,7 @@ import { parseIdParams } from '../../../../../lib/route-params.js';
 export const Route = createFileRoute('/_app/professional-development/sprint-retro/review/$id')({
   params: { parse: parseIdParams },
   loader: async ({ context, params }) => {
-    await Promise.all([
-      context.queryClient.ensureQueryData(retroQueryOptions(params.id)),
-      context.queryClient.ensureQueryData(meQueryOptions),
-    ]);
+    await Promise.all([context.queryClient.ensureQueryData(retroQueryOptions(params.id)), context.queryClient.ensureQueryData(meQueryOptions)]);
   },
   pendingComponent: () => <PendingView label="Loading the retro…" />,
   errorComponent: ErrorView,

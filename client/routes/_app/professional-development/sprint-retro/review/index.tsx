@@ -12,10 +12,8 @@ const searchSchema = lazySchema(() => z.object({ team: z.string().min(1).max(64)
 export const Route = createFileRoute('/_app/professional-development/sprint-retro/review/')({
   validateSearch: searchSchema,
   loaderDeps: ({ search }) => ({ team: search.team }),
-  loader: ({ context: { queryClient }, deps }) => Promise.all([
-    queryClient.ensureQueryData(retrosQueryOptions(deps.team ?? null)),
-    queryClient.ensureQueryData(retroTeamsQueryOptions),
-  ]),
+  loader: ({ context: { queryClient }, deps }) =>
+    Promise.all([queryClient.ensureQueryData(retrosQueryOptions(deps.team ?? null)), queryClient.ensureQueryData(retroTeamsQueryOptions)]),
   pendingComponent: () => <PendingView label="Loading retros…" />,
   component: RetrosRoute,
 });
