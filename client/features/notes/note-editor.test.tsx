@@ -202,21 +202,19 @@ it('asks before sharing a 1:1 note, naming what becomes visible (cancel shares n
 
   // Grace adds one and ticks ours off in her browser: it shows here without a reload, and is read out.
   act(() =>
-    live.sinks
-      .get('NoteChanged:n1')!
-      .next({
-        data: {
-          noteChanged: {
-            ...oneOnOne,
-            shared: true,
-            agenda: [
-              ...oneOnOne.agenda,
-              { ...point('i1', 'Roadmap'), done: true, done_at: '2026-11-25T10:01:00.000Z', done_by: grace },
-              point('i2', 'Promotion case', grace),
-            ],
-          },
+    live.sinks.get('NoteChanged:n1')!.next({
+      data: {
+        noteChanged: {
+          ...oneOnOne,
+          shared: true,
+          agenda: [
+            ...oneOnOne.agenda,
+            { ...point('i1', 'Roadmap'), done: true, done_at: '2026-11-25T10:01:00.000Z', done_by: grace },
+            point('i2', 'Promotion case', grace),
+          ],
         },
-      }),
+      },
+    }),
   );
   expect(await screen.findByRole('checkbox', { name: /Promotion case/ })).toBeTruthy();
   expect((screen.getByRole('checkbox', { name: /Roadmap/ }) as HTMLInputElement).checked).toBe(true);

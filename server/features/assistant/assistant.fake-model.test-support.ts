@@ -108,15 +108,13 @@ export async function startFakeModel(options: Partial<Pick<FakeModel, 'reply' | 
             return;
           }
           if (r.mode === 'json') {
-            res
-              .writeHead(200, { 'content-type': 'application/json' })
-              .end(
-                JSON.stringify({
-                  id: 'chatcmpl-fake',
-                  object: 'chat.completion',
-                  choices: [{ index: 0, message: { role: 'assistant', content: r.text }, finish_reason: 'stop' }],
-                }),
-              );
+            res.writeHead(200, { 'content-type': 'application/json' }).end(
+              JSON.stringify({
+                id: 'chatcmpl-fake',
+                object: 'chat.completion',
+                choices: [{ index: 0, message: { role: 'assistant', content: r.text }, finish_reason: 'stop' }],
+              }),
+            );
             return;
           }
           res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });

@@ -143,9 +143,7 @@ export class Deriver {
   private readonly deleteMergeDeployment: Statement;
   private readonly prsOfScopeSince: Statement;
   private readonly prsLinkedTo: (ids: string[]) => string[];
-  private readonly issues: (
-    ids: string[],
-  ) => Array<{
+  private readonly issues: (ids: string[]) => Array<{
     id: string;
     organization_id: string;
     scope_id: string;

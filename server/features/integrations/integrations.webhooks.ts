@@ -51,12 +51,10 @@ export const integrationsWebhooksPart: FeaturePart = {
           const connection = openConnection(app.services, row);
           const delivery = adapter.webhook({ connection, webhookSecret: openWebhookSecret(keys, row), headers: request.headers, rawBody });
           if (!delivery)
-            return reply
-              .code(403)
-              .send({
-                error: 'FORBIDDEN',
-                message: 'The delivery’s signature (or, for Azure Boards, its password) does not match this integration’s webhook secret.',
-              });
+            return reply.code(403).send({
+              error: 'FORBIDDEN',
+              message: 'The delivery’s signature (or, for Azure Boards, its password) does not match this integration’s webhook secret.',
+            });
           // Paused, or integrations switched off: acknowledged (the service keeps the hook) and not applied; the next sync reads what changed.
           if (row.status === 'PAUSED' || !isFeatureAreaOn(db, row.organization_id, 'INTEGRATIONS'))
             return reply.code(202).send({ accepted: false, ignored: true });
