@@ -10,7 +10,8 @@ import type { ResultOf, VariablesOf } from '../lib/graphql.js';
 import type { OperationName, Operations } from './operations.js';
 
 export type GraphqlVariables = Record<string, any>;
-export type GraphqlCall = { operationName: string; variables: GraphqlVariables };
+/** One operation the app sent; `request` numbers the HTTP requests (1 for the first), so the operations of one batch share it. */
+export type GraphqlCall = { operationName: string; variables: GraphqlVariables; request: number };
 export type RestCall = { url: string; body: unknown };
 export type GraphqlError = { message: string; extensions?: Record<string, unknown> };
 /** What an operation answers: a GraphQL body (its data and/or errors), or a raw HTTP answer. */
@@ -61,6 +62,11 @@ const notFound: RestHandler = () => new Response('{}', { status: 404 });
 /** How to refuse each answer still being worked out (client/test/setup.ts refuses them when a test ends). */
 const inFlight = new Set<(reason: unknown) => void>();
 
+/** The HTTP request that carried an operation (the first one when it was asked again), or undefined when it was never asked. */
+export function requestOf(calls: readonly GraphqlCall[], operationName: string): number | undefined {
+  return calls.find((c) => c.operationName === operationName)?.request;
+}
+
 /** Refuses every answer a test left unfinished (a network error to the app): it can never land in the next test. */
 export function refuseAnswersInFlight(): void {
   for (const refuse of [...inFlight]) refuse(new TypeError('fetch failed: the test ended'));
@@ -98,6 +104,7 @@ export function stubUntypedGraphql(operations: Record<string, UntypedHandler> = 
 function stubFetch(handlers: Record<string, UntypedHandler>, rest: RestHandler = notFound) {
   const calls: GraphqlCall[] = [];
   const restCalls: RestCall[] = [];
+  let requests = 0;
   const respond = async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
     const url = urlOf(input);
     const body = parsedBody(init?.body);
@@ -108,11 +115,12 @@ function stubFetch(handlers: Record<string, UntypedHandler>, rest: RestHandler =
     // The web app sends the queries of one task as a batch (client/lib/graphql.ts): one answer each,
     // unless one of them is a raw HTTP answer, which then answers the whole request.
     const ops = (Array.isArray(body) ? body : [body]) as OperationBody[];
+    const request = ++requests;
     const answers: Answer[] = [];
     for (const op of ops) {
       const operationName = op.operationName ?? '';
       const variables = op.variables ?? {};
-      calls.push({ operationName, variables });
+      calls.push({ operationName, variables, request });
       const handler = handlers[operationName];
       const answer = handler ? await handler(variables) : { data: {} };
       if (answer instanceof Response) return answer;

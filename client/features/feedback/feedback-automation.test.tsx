@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, expect, it } from 'vitest';
-import { meAs, refusal, stubGraphql, type OperationHandlers } from '../../test/graphql-stub.js';
+import { meAs, refusal, requestOf, stubGraphql, type OperationHandlers } from '../../test/graphql-stub.js';
 import { cleanUpBetweenTests, renderSignedIn } from '../../test/render-route.js';
 import type { FeedbackAutomationRule } from './feedback.types.js';
 
@@ -243,9 +243,20 @@ it("a manager edits a rule of their team from its own values; the server's refus
   });
 });
 
-it('members are told only managers and admins automate requests, and no rules are asked for', async () => {
-  const { calls } = stubAutomation([], meAs('MEMBER', { id: 'ann' }));
+it('members are told only managers and admins automate requests; the refused rules break nothing', async () => {
+  stubAutomation([], meAs('MEMBER', { id: 'ann' }), {
+    FeedbackAutomationRules: () => refusal('Only managers and admins can do this.', 'FORBIDDEN'),
+    FeedbackAutomationTemplates: () => refusal('Only managers and admins can do this.', 'FORBIDDEN'),
+  });
   await renderSignedIn(PATH);
   expect(await screen.findByText(/Only managers and admins can automate feedback requests/, undefined, T)).toBeTruthy();
-  expect(calls.some((c) => c.operationName === 'FeedbackAutomationRules')).toBe(false);
+  expect(screen.queryByText('This page could not be shown')).toBeNull();
+});
+
+it('asks for the rules in the same request as the viewer: one round trip before the page is drawn', async () => {
+  const { calls } = stubAutomation([rule({ id: 'r1' })], meAs('MANAGER', { id: 'mia' }));
+  await renderSignedIn(PATH);
+  await screen.findByRole('heading', { name: /automation/i }, T);
+  expect(requestOf(calls, 'FeedbackAutomationRules')).toBe(requestOf(calls, 'Me'));
+  expect(requestOf(calls, 'FeedbackAutomationTemplates')).toBe(requestOf(calls, 'Me'));
 });

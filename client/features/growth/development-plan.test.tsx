@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { expect, it } from 'vitest';
-import { meAs, refusal, stubGraphql, type GraphqlVariables } from '../../test/graphql-stub.js';
+import { meAs, refusal, requestOf, stubGraphql, type GraphqlVariables } from '../../test/graphql-stub.js';
 import { cleanUpBetweenTests, renderSignedIn } from '../../test/render-route.js';
 import type { GoalSummary } from '../goals/goal.types.js';
 import type { DevelopmentPlanView } from './development.api.js';
@@ -118,6 +118,8 @@ it('adds an action with a due date, a competency and a growth goal, ticks it, an
   const { calls } = stubGraphql(planServer([overdue]), { me: meAs('MEMBER') });
   await renderSignedIn('/professional-development');
   expect(await screen.findByRole('heading', { name: 'My development plan', level: 1 }, T)).toBeTruthy();
+  // The plan is asked with the viewer (the viewer's id comes with the session): one round trip.
+  expect(requestOf(calls, 'DevelopmentPlan')).toBe(requestOf(calls, 'Me'));
   // Placement, with the framework and the assessment a link away.
   expect(screen.getByText('Engineering IC')).toBeTruthy();
   expect(screen.getByText('Engineer II')).toBeTruthy();

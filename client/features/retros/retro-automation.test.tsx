@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, expect, it } from 'vitest';
-import { meAs, refusal, stubGraphql, type OperationHandlers } from '../../test/graphql-stub.js';
+import { meAs, refusal, requestOf, stubGraphql, type OperationHandlers } from '../../test/graphql-stub.js';
 import { cleanUpBetweenTests, renderSignedIn } from '../../test/render-route.js';
 import type { RetroAutomationRule } from './retro-automation.api.js';
 
@@ -222,11 +222,21 @@ it("a team's manager picks among their own teams, facilitators among the chosen 
   expect(within(form).getByLabelText('Facilitator').getAttribute('aria-invalid')).toBe('true');
 });
 
-it('people who lead no team are told why, and no rules are asked for', async () => {
-  const { calls } = stubAutomation([], meAs('MEMBER', { id: 'ann' }));
+it('people who lead no team are told why; the refused rules break nothing', async () => {
+  stubAutomation([], meAs('MEMBER', { id: 'ann' }), {
+    RetroAutomationRules: () => refusal('Only managers and admins can do this.', 'FORBIDDEN'),
+    RetroAutomationChoices: () => refusal('Only managers and admins can do this.', 'FORBIDDEN'),
+  });
   await renderSignedIn(PATH);
   expect(await screen.findByText(/Only a team’s manager or lead, or an admin, can automate its retros/, undefined, T)).toBeTruthy();
-  expect(calls.some((c) => c.operationName === 'RetroAutomationRules')).toBe(false);
+  expect(screen.queryByText('This page could not be shown')).toBeNull();
+});
+
+it('asks for the rules and the teams in the same request as the viewer: one round trip before the page is drawn', async () => {
+  const { calls } = stubAutomation([], meAs('ADMIN', { id: 'ada' }));
+  await renderSignedIn(PATH);
+  await screen.findByRole('heading', { name: /automation/i }, T);
+  for (const name of ['Teams', 'RetroAutomationRules', 'RetroAutomationChoices']) expect(requestOf(calls, name), name).toBe(requestOf(calls, 'Me'));
 });
 
 it('a list that cannot be loaded says so and offers to try again', async () => {

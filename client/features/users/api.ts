@@ -1,4 +1,4 @@
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQueryClient, type FetchQueryOptions, type QueryClient } from '@tanstack/react-query';
 import type { WidgetType } from '../../../shared/enums.js';
 import { gql, graphql, type ResultOf } from '../../lib/graphql.js';
 
@@ -15,6 +15,23 @@ export const meQueryOptions = queryOptions({
   queryKey: ['users', 'me'],
   queryFn: async () => (await gql(ME)).findOneUser,
 });
+
+/**
+ * The viewer, with the data a page shows to the roles that may see it asked in the same batch.
+ * A page kept from some roles would otherwise ask for the viewer, wait for the answer, and only
+ * then ask for its data: a second round trip before anything is drawn (docs/decisions/0083). The
+ * loader still decides by the viewer: it calls `load()` (which joins the requests already sent)
+ * only for the roles that see the data. What a refused viewer was asked for answers FORBIDDEN
+ * into a cache entry nobody reads (not retried, no alert); the server decides as for any request.
+ */
+export async function viewerAlong(
+  queryClient: QueryClient,
+  ...data: Array<FetchQueryOptions<any, any, any, any>>
+): Promise<{ me: Me; load: () => Promise<unknown> }> {
+  for (const options of data) void queryClient.prefetchQuery(options);
+  const me = await queryClient.ensureQueryData(meQueryOptions);
+  return { me, load: () => Promise.all(data.map((options) => queryClient.ensureQueryData(options))) };
+}
 
 export const WIDGETS = graphql(`
   query WidgetPreferences {

@@ -5,18 +5,13 @@ import { AutomationNotAllowed, automatedTeams } from '../../../features/automati
 import { FeedbackAutomationPage } from '../../../features/feedback/feedback-automation-page.js';
 import { feedbackAutomationRulesQueryOptions, feedbackAutomationTemplatesQueryOptions } from '../../../features/feedback/feedback-automation.api.js';
 import { teamsQueryOptions } from '../../../features/teams/api.js';
-import { meQueryOptions } from '../../../features/users/api.js';
+import { meQueryOptions, viewerAlong } from '../../../features/users/api.js';
 
-/** Feedback automation: managers (their teams) and admins (any team or the whole organization); members are told why not, nothing is fetched for them. */
+/** Feedback automation: managers (their teams) and admins (any team or the whole organization); members are told why not (the data asked with the viewer is refused to them, never shown). */
 export const Route = createFileRoute('/_app/continuous-feedback/automation')({
   loader: async ({ context: { queryClient } }) => {
-    const me = await queryClient.ensureQueryData(meQueryOptions);
-    if (me.permission_level === 'MEMBER') return;
-    await Promise.all([
-      queryClient.ensureQueryData(feedbackAutomationRulesQueryOptions),
-      queryClient.ensureQueryData(feedbackAutomationTemplatesQueryOptions),
-      queryClient.ensureQueryData(teamsQueryOptions),
-    ]);
+    const { me, load } = await viewerAlong(queryClient, feedbackAutomationRulesQueryOptions, feedbackAutomationTemplatesQueryOptions, teamsQueryOptions);
+    if (me.permission_level !== 'MEMBER') await load();
   },
   pendingComponent: () => <PendingView label="Loading feedback automation…" />,
   component: FeedbackAutomationRoute,

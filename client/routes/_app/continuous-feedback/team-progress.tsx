@@ -3,16 +3,15 @@ import { createFileRoute } from '@tanstack/react-router';
 import { NotAllowedView, PendingView } from '../../../components/ui/states.js';
 import { FeedbackProgressPage } from '../../../features/feedback/feedback-progress-page.js';
 import { feedbackProgressSearchSchema, feedbackTeamProgressQueryOptions, progressRange } from '../../../features/feedback/feedback-progress.api.js';
-import { meQueryOptions } from '../../../features/users/api.js';
+import { meQueryOptions, viewerAlong } from '../../../features/users/api.js';
 
 /** Feedback given, received and asked per team and person: managers (their teams) and admins (everyone); members are told why not. */
 export const Route = createFileRoute('/_app/continuous-feedback/team-progress')({
   validateSearch: feedbackProgressSearchSchema,
   loaderDeps: ({ search }) => ({ period: search.period, from: search.from, to: search.to }),
   loader: async ({ context: { queryClient }, deps }) => {
-    const me = await queryClient.ensureQueryData(meQueryOptions);
-    if (me.permission_level === 'MEMBER') return;
-    await queryClient.ensureQueryData(feedbackTeamProgressQueryOptions(progressRange(deps)));
+    const { me, load } = await viewerAlong(queryClient, feedbackTeamProgressQueryOptions(progressRange(deps)));
+    if (me.permission_level !== 'MEMBER') await load();
   },
   pendingComponent: () => <PendingView label="Loading feedback progress…" />,
   component: FeedbackProgressRoute,

@@ -11,10 +11,8 @@ export const Route = createFileRoute('/_app/professional-development/')({
   validateSearch: developmentSearchSchema,
   loaderDeps: ({ search }) => ({ user: search.user }),
   // Prefetched, never failing the route: a refused or broken plan says so on the page.
-  loader: async ({ context: { queryClient }, deps }) => {
-    const me = await queryClient.ensureQueryData(meQueryOptions);
-    await queryClient.prefetchQuery(developmentPlanQueryOptions(deps.user ?? me.id));
-  },
+  // The viewer's id comes with the session (no round trip for the viewer first).
+  loader: ({ context: { queryClient, session }, deps }) => queryClient.prefetchQuery(developmentPlanQueryOptions(deps.user ?? session.user.id)),
   pendingComponent: () => <PendingView label="Loading the development plan…" />,
   component: DevelopmentPlanRoute,
 });

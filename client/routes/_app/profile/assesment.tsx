@@ -10,10 +10,8 @@ import { meQueryOptions } from '../../../features/users/api.js';
 export const Route = createFileRoute('/_app/profile/assesment')({
   validateSearch: assessmentSearchSchema,
   loaderDeps: ({ search }) => ({ user: search.user }),
-  loader: async ({ context: { queryClient }, deps }) => {
-    const me = await queryClient.ensureQueryData(meQueryOptions);
-    await queryClient.ensureQueryData(assessmentOverviewQueryOptions(deps.user ?? me.id));
-  },
+  // The viewer's id comes with the session (no round trip for the viewer first).
+  loader: ({ context: { queryClient, session }, deps }) => queryClient.ensureQueryData(assessmentOverviewQueryOptions(deps.user ?? session.user.id)),
   pendingComponent: () => <PendingView label="Loading the assessment…" />,
   // Someone else's assessment the viewer may not read: the server's words ("Only the person, their managers and admins…").
   errorComponent: ErrorView,

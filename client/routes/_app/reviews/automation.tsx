@@ -6,21 +6,22 @@ import { AutomationNotAllowed, automatedTeams } from '../../../features/automati
 import { ReviewAutomationPage } from '../../../features/review-automation/review-automation-page.js';
 import { reviewTemplatesQueryOptions } from '../../../features/review-templates/review-templates.api.js';
 import { pickablePeopleQueryOptions, teamsQueryOptions } from '../../../features/teams/api.js';
-import { meQueryOptions } from '../../../features/users/api.js';
+import { meQueryOptions, viewerAlong } from '../../../features/users/api.js';
 
 /** Review automation: admins and managers (members are told why not, nothing is fetched for them). */
 export const Route = createFileRoute('/_app/reviews/automation')({
   loader: async ({ context: { queryClient } }) => {
-    const me = await queryClient.ensureQueryData(meQueryOptions);
-    if (me.permission_level === 'MEMBER') return;
-    await Promise.all([
-      queryClient.ensureQueryData(automationRulesQueryOptions),
-      queryClient.ensureQueryData(sprintsQueryOptions),
-      queryClient.ensureQueryData(reminderSettingsQueryOptions),
-      queryClient.ensureQueryData(teamsQueryOptions),
-      queryClient.ensureQueryData(reviewTemplatesQueryOptions(false)),
-      me.permission_level === 'ADMIN' ? queryClient.ensureQueryData(pickablePeopleQueryOptions) : null,
-    ]);
+    // The people list is for admins (they pick people); a manager's page never reads it.
+    const { me, load } = await viewerAlong(
+      queryClient,
+      automationRulesQueryOptions,
+      sprintsQueryOptions,
+      reminderSettingsQueryOptions,
+      teamsQueryOptions,
+      reviewTemplatesQueryOptions(false),
+      pickablePeopleQueryOptions,
+    );
+    if (me.permission_level !== 'MEMBER') await load();
   },
   pendingComponent: () => <PendingView label="Loading review automation…" />,
   component: ReviewAutomationRoute,

@@ -9,10 +9,14 @@ export const Route = createFileRoute('/_app/reviews/team-progress')({
   validateSearch: teamProgressSearchSchema,
   loaderDeps: ({ search }) => ({ cycle: search.cycle }),
   loader: async ({ context: { queryClient }, deps }) => {
+    // A cycle named in the address is asked for with the list (one round trip, docs/decisions/0083).
+    if (deps.cycle) for (const options of [teamProgressQueryOptions(deps.cycle), reviewCycleQueryOptions(deps.cycle)]) void queryClient.prefetchQuery(options);
     const cycles = await queryClient.ensureQueryData(reviewCyclesQueryOptions);
     const chosen = progressCycles(cycles).find((c) => c.id === deps.cycle) ?? defaultProgressCycle(cycles);
     if (!chosen) return;
-    // Per-person reminders need the pending request ids, which the cycle lists; members are refused progress and skip it.
+    // Per-person reminders need the pending request ids, which the cycle lists: asked with the progress;
+    // members are refused progress, and the page never reads the cycle for them.
+    void queryClient.prefetchQuery(reviewCycleQueryOptions(chosen.id));
     const answer = await queryClient.ensureQueryData(teamProgressQueryOptions(chosen.id));
     if (answer.kind === 'progress') await queryClient.ensureQueryData(reviewCycleQueryOptions(chosen.id));
   },

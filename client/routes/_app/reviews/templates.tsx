@@ -4,18 +4,15 @@ import { NotAllowedView, PendingView } from '../../../components/ui/states.js';
 import { reviewTemplateQueryOptions, reviewTemplatesQueryOptions } from '../../../features/review-templates/review-templates.api.js';
 import { ReviewTemplatesPage } from '../../../features/review-templates/review-templates-page.js';
 import { openTemplateId, reviewTemplatesSearchSchema } from '../../../features/review-templates/review-templates.search.js';
-import { meQueryOptions } from '../../../features/users/api.js';
+import { meQueryOptions, viewerAlong } from '../../../features/users/api.js';
 
 /** Review templates: admins and managers (members are told why not, nothing is fetched for them). */
 export const Route = createFileRoute('/_app/reviews/templates')({
   validateSearch: reviewTemplatesSearchSchema,
   loaderDeps: ({ search }) => ({ archived: !!search.archived, id: openTemplateId(search) }),
   loader: async ({ context, deps }) => {
-    const me = await context.queryClient.ensureQueryData(meQueryOptions);
-    if (me.permission_level === 'MEMBER') return;
-    await (deps.id
-      ? context.queryClient.ensureQueryData(reviewTemplateQueryOptions(deps.id))
-      : context.queryClient.ensureQueryData(reviewTemplatesQueryOptions(deps.archived)));
+    const { me, load } = await viewerAlong(context.queryClient, deps.id ? reviewTemplateQueryOptions(deps.id) : reviewTemplatesQueryOptions(deps.archived));
+    if (me.permission_level !== 'MEMBER') await load();
   },
   pendingComponent: () => <PendingView label="Loading review templates…" />,
   component: ReviewTemplatesRoute,

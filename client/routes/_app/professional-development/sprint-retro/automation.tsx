@@ -6,7 +6,7 @@ import { RetroAutomationPage } from '../../../../features/retros/retro-automatio
 import type { AutomationTeam } from '../../../../features/retros/retro-automation-form.js';
 import { AutomationNotAllowed, automatedTeams } from '../../../../features/automation/automation-access.js';
 import { teamsQueryOptions, type Team } from '../../../../features/teams/api.js';
-import { meQueryOptions } from '../../../../features/users/api.js';
+import { meQueryOptions, viewerAlong } from '../../../../features/users/api.js';
 
 /** The teams a person automates, each with the people who may facilitate its retros. */
 function withFacilitators(teams: Team[]): AutomationTeam[] {
@@ -17,12 +17,12 @@ function withFacilitators(teams: Team[]): AutomationTeam[] {
   });
 }
 
-/** Retro automation: admins, and the managers and leads of teams (anyone else is told why not; nothing more is fetched for them). */
+/** Retro automation: admins, and the managers and leads of teams (anyone else is told why not; the data asked with the viewer is refused to them, never shown). */
 export const Route = createFileRoute('/_app/professional-development/sprint-retro/automation')({
   loader: async ({ context: { queryClient } }) => {
-    const [me, teams] = await Promise.all([queryClient.ensureQueryData(meQueryOptions), queryClient.ensureQueryData(teamsQueryOptions)]);
-    if (me.permission_level === 'MEMBER' && !automatedTeams(teams, me).length) return;
-    await Promise.all([queryClient.ensureQueryData(retroAutomationRulesQueryOptions), queryClient.ensureQueryData(retroAutomationChoicesQueryOptions)]);
+    const { me, load } = await viewerAlong(queryClient, teamsQueryOptions, retroAutomationRulesQueryOptions, retroAutomationChoicesQueryOptions);
+    const teams = await queryClient.ensureQueryData(teamsQueryOptions);
+    if (me.permission_level !== 'MEMBER' || automatedTeams(teams, me).length) await load();
   },
   pendingComponent: () => <PendingView label="Loading retro automation…" />,
   component: RetroAutomationRoute,
