@@ -10,7 +10,10 @@ export const Route = createFileRoute('/_app/reviews/team-progress')({
   loaderDeps: ({ search }) => ({ cycle: search.cycle }),
   loader: async ({ context: { queryClient }, deps }) => {
     // A cycle named in the address is asked for with the list (one round trip, docs/decisions/0083).
-    if (deps.cycle) for (const options of [teamProgressQueryOptions(deps.cycle), reviewCycleQueryOptions(deps.cycle)]) void queryClient.prefetchQuery(options);
+    if (deps.cycle) {
+      void queryClient.prefetchQuery(teamProgressQueryOptions(deps.cycle));
+      void queryClient.prefetchQuery(reviewCycleQueryOptions(deps.cycle));
+    }
     const cycles = await queryClient.ensureQueryData(reviewCyclesQueryOptions);
     const chosen = progressCycles(cycles).find((c) => c.id === deps.cycle) ?? defaultProgressCycle(cycles);
     if (!chosen) return;
