@@ -79,7 +79,7 @@ describe('who may', () => {
   it('managers create cycles for their own reports and teams only, and run the ones they created', async () => {
     const outside = await api.create(t.managerA, cycleInput(t.templateId, { participant_ids: [t.a.member.id] }));
     expect(codeOf(outside)).toBe('FORBIDDEN');
-    expect(outside.errors![0]!.message).toBe('Managers create cycles for their reports and the teams they manage or lead only (not for Acme Member).');
+    expect(outside.errors![0]!.message).toBe('Managers create cycles for their reports and the teams they manage or lead only (not for Max Member).');
     const own = await api.create(t.managerA, cycleInput(t.templateId, { name: 'Team Core', team_ids: [t.a.team.id], perspectives: ['SELF', 'MANAGER'] }));
     expect(own.errors).toBeUndefined();
     expect(own.data!.createReviewCycle).toMatchObject({ can_manage: true, participant_count: 5 });

@@ -41,7 +41,7 @@ describe('the life of a cycle', () => {
       can_manage: true,
       perspectives: ['SELF', 'MANAGER', 'PEER', 'DIRECT_REPORT'],
       anonymity_threshold: 3,
-      created_by: { full_name: 'Acme Admin' },
+      created_by: { full_name: 'Ada Admin' },
     });
     const participant = cycle.participants[0];
     expect(participant).toMatchObject({ reviewee: { id: a.report.id }, manager: { id: a.manager.id }, nominations: [] });
@@ -51,7 +51,7 @@ describe('the life of a cycle', () => {
     expect(nominated.errors).toBeUndefined();
     expect(nominated.data!.nominatePeers.nominations.map((n: { status: string }) => n.status)).toEqual(['PROPOSED', 'PROPOSED']);
     expect(notificationsOf(a.manager.id, 'peer_nominations')).toMatchObject([
-      { title: 'Peer nominations to approve', body: 'Autumn 360: Acme Report proposed 2 peers. Approve or change them.' },
+      { title: 'Peer nominations to approve', body: 'Autumn 360: Remy Report proposed 2 peers. Approve or change them.' },
     ]);
     const approved = await api.approve(t.managerA, participant.id);
     expect(approved.data!.approveNominations.nominations).toEqual([
@@ -133,7 +133,7 @@ describe('the life of a cycle', () => {
     const declined = await api.decline(t.juniorA, juniorReq.id, 'I joined the team last week.');
     expect(declined.data!.declineReviewRequest).toMatchObject({ status: 'DECLINED', decline_reason: 'I joined the team last week.' });
     expect(notificationsOf(a.report.id, 'review_declines')).toMatchObject([
-      { title: 'A review request was declined', body: 'Autumn 360: Acme Junior declined: I joined the team last week.' },
+      { title: 'A review request was declined', body: 'Autumn 360: Jo Junior declined: I joined the team last week.' },
     ]);
     expect(notificationsOf(a.manager.id, 'review_declines')).toHaveLength(1);
     const selfReq = self[0]!;
@@ -162,11 +162,11 @@ describe('launch', () => {
     const cycle = (await api.create(t.adminA, input)).data!.createReviewCycle;
     // Team Core: the report and four peers; the deactivated and the deleted members are left out.
     expect(cycle.participants.map((p: { reviewee: { full_name: string } }) => p.reviewee.full_name)).toEqual([
-      'Acme Report',
-      'Ada Peer',
-      'Bob Peer',
-      'Cy Peer',
-      'Di Peer',
+      'Paz Peer',
+      'Pia Peer',
+      'Pim Peer',
+      'Pol Peer',
+      'Remy Report',
     ]);
     const sqlite = t.app.services.db.$client;
     sqlite.exec(`CREATE TEMP TRIGGER fail_launch AFTER INSERT ON review_requests
@@ -241,7 +241,7 @@ describe('peers and validation', () => {
     await api.nominate(t.reportA, p, [peers[0]!.id, peers[1]!.id]);
     const early = await api.launch(t.adminA, cycle.id);
     expect(codeOf(early)).toBe('CONFLICT');
-    expect(early.errors![0]!.message).toBe('Approve at least 2 peers for every participant before launching. Still short: Acme Report.');
+    expect(early.errors![0]!.message).toBe('Approve at least 2 peers for every participant before launching. Still short: Remy Report.');
     expect(countRows(t.app, 'review_requests', cycle.id)).toBe(0);
 
     // The manager changes the list: the named ones approved, the others rejected.
@@ -255,7 +255,7 @@ describe('peers and validation', () => {
 
     // Suggestions: the reviewee's team and those sharing their manager, not the reviewee, their manager, or people who left.
     const suggested = (await api.suggestions(t.reportA, p)).data!.peerSuggestions.map((u: { full_name: string }) => u.full_name);
-    expect(suggested).toEqual(['Ada Peer', 'Bob Peer', 'Cy Peer', 'Di Peer']);
+    expect(suggested).toEqual(['Paz Peer', 'Pia Peer', 'Pim Peer', 'Pol Peer']);
     expect(codeOf(await api.suggestions(t.memberA, p))).toBe('FORBIDDEN');
 
     const launched = (await api.launch(t.adminA, cycle.id)).data!.launchReviewCycle;
