@@ -48,8 +48,8 @@ describe('reflections while the team reflects', () => {
       .sort();
     expect(ownTexts).toEqual(['Start pairing on reviews', 'Stop late deploys']);
     expect(own.reflections.find((x: any) => x.id === mine1)).toMatchObject({ mine: true, author: null, group_id: null });
-    const othersForMia = own.reflections.filter((x: any) => !x.mine);
-    expect(othersForMia).toEqual([{ id: expect.stringMatching(/^hidden-/), prompt_id: 'start', text: null, group_id: null, mine: false, author: null }]);
+    const othersForRemy = own.reflections.filter((x: any) => !x.mine);
+    expect(othersForRemy).toEqual([{ id: expect.stringMatching(/^hidden-/), prompt_id: 'start', text: null, group_id: null, mine: false, author: null }]);
 
     for (const viewer of [paz!, w.manager, w.admin]) {
       const seen = await board(viewer, id);

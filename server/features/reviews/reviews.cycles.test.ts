@@ -27,7 +27,7 @@ type Req = {
 describe('the life of a cycle', () => {
   it('draft -> nominate -> approve -> launch -> drafts -> submit -> close -> release -> acknowledge', async () => {
     const { a, peers, junior } = t;
-    const [ada, bob] = peers;
+    const [paz, pia] = peers;
     // Draft, by an admin, for one person.
     const created = await api.create(t.adminA, cycleInput(t.templateId, { participant_ids: [a.report.id] }));
     expect(created.errors).toBeUndefined();
@@ -47,7 +47,7 @@ describe('the life of a cycle', () => {
     expect(participant).toMatchObject({ reviewee: { id: a.report.id }, manager: { id: a.manager.id }, nominations: [] });
 
     // The reviewee nominates two peers; the manager is told and approves.
-    const nominated = await api.nominate(t.reportA, participant.id, [ada!.id, bob!.id]);
+    const nominated = await api.nominate(t.reportA, participant.id, [paz!.id, pia!.id]);
     expect(nominated.errors).toBeUndefined();
     expect(nominated.data!.nominatePeers.nominations.map((n: { status: string }) => n.status)).toEqual(['PROPOSED', 'PROPOSED']);
     expect(notificationsOf(a.manager.id, 'peer_nominations')).toMatchObject([
@@ -55,8 +55,8 @@ describe('the life of a cycle', () => {
     ]);
     const approved = await api.approve(t.managerA, participant.id);
     expect(approved.data!.approveNominations.nominations).toEqual([
-      { reviewer: { id: ada!.id }, status: 'APPROVED' },
-      { reviewer: { id: bob!.id }, status: 'APPROVED' },
+      { reviewer: { id: paz!.id }, status: 'APPROVED' },
+      { reviewer: { id: pia!.id }, status: 'APPROVED' },
     ]);
 
     // Launch: self, manager, the reviewee's direct report and both peers, all due at the review end.
@@ -66,11 +66,11 @@ describe('the life of a cycle', () => {
     expect(active).toMatchObject({ status: 'ACTIVE', request_count: 5, submitted_count: 0 });
     const requests = active.participants[0].requests as Array<{ reviewer: { id: string }; perspective: string; due_at: string }>;
     expect(requests.map((r) => `${r.perspective}:${r.reviewer.id}`).sort()).toEqual(
-      [`DIRECT_REPORT:${junior.id}`, `MANAGER:${a.manager.id}`, `PEER:${ada!.id}`, `PEER:${bob!.id}`, `SELF:${a.report.id}`].sort(),
+      [`DIRECT_REPORT:${junior.id}`, `MANAGER:${a.manager.id}`, `PEER:${paz!.id}`, `PEER:${pia!.id}`, `SELF:${a.report.id}`].sort(),
     );
     expect(new Set(requests.map((r) => r.due_at))).toEqual(new Set([cycle.review_end]));
     expect(countRows(t.app, 'review_cycle_questions', cycle.id)).toBe(3);
-    for (const id of [a.report.id, a.manager.id, junior.id, ada!.id, bob!.id]) {
+    for (const id of [a.report.id, a.manager.id, junior.id, paz!.id, pia!.id]) {
       expect(notificationsOf(id, 'review_requests')).toMatchObject([
         {
           title: 'You have new reviews to write',
@@ -80,7 +80,7 @@ describe('the life of a cycle', () => {
       ]);
     }
     expect(codeOf(await api.launch(t.adminA, cycle.id))).toBe('CONFLICT');
-    expect(codeOf(await api.nominate(t.reportA, participant.id, [ada!.id, bob!.id]))).toBe('CONFLICT');
+    expect(codeOf(await api.nominate(t.reportA, participant.id, [paz!.id, pia!.id]))).toBe('CONFLICT');
 
     // Each reviewer sees the questions of their perspective only.
     const self = (await api.mine(t.reportA)).data!.myReviewRequests as Req[];
