@@ -106,10 +106,12 @@ export async function seedAssistantOrg(app: FastifyInstance, name: 'Acme' | 'Glo
   const mark = (m: string) => `${letter}z${m}`;
   const world = await seedWorldOrg(app, name);
   const { org, team: core } = world;
-  const skip = await addUser(app, org.id, { email: `skip@${name.toLowerCase()}.example`, full_name: `${name} Skip`, permission_level: 'MANAGER' });
+  // As in the goals tests: "Bo Boss" (and Globex's "Bea Globex"), a MANAGER of no team.
+  const skipName = name === 'Acme' ? 'Bo Boss' : 'Bea Globex';
+  const skip = await addUser(app, org.id, { email: `boss@${name.toLowerCase()}.example`, full_name: skipName, permission_level: 'MANAGER' });
   db.$client.prepare('update users set manager_id = ? where id = ?').run(skip.id, world.manager.id);
   const people = {} as Record<Role, Person>;
-  for (const role of ROLES) people[role] = await signInAs(app, role === 'skip' ? { ...skip, name: `${name} Skip` } : world[role]);
+  for (const role of ROLES) people[role] = await signInAs(app, role === 'skip' ? { ...skip, name: skipName } : world[role]);
   const p = people;
   const o = org.id;
   const at = '2026-11-20T10:00:00.000Z';
