@@ -3,15 +3,14 @@ import type { FastifyInstance } from 'fastify';
 import { newId } from '../../lib/tokens.js';
 import { createTeam } from '../teams/teams.repo.js';
 import { sprints as reviewSprints } from '../sprints/sprints.tables.js';
-import { codeOf, createTestApp, type signedIn } from '../../test/helpers.js';
+import { codeOf, createTestApp } from '../../test/helpers.js';
 import { signInAs } from '../../test/world.js';
-import { retroWorld } from './retros.test-support.js';
+import { retroWorld, type Caller } from './retros.test-support.js';
 import { insertRetro } from './retros.repo.js';
 import { seedEndedRetro } from './retros.progress.test-support.js';
 import { retroActionItems, retroParticipants } from './retros.tables.js';
 import { countStatements } from '../../test/statements.js';
 
-type Caller = Awaited<ReturnType<typeof signedIn>>;
 let app: FastifyInstance;
 let admin: Caller;
 let manager: Caller;
