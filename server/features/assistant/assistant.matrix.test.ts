@@ -109,7 +109,7 @@ const QUESTIONS: Array<{ label: string; question: string; scope?: (org: Assistan
   { label: 'my feedback', question: 'summarize the feedback I received lately' },
   { label: 'about a person', question: 'kettle', scope: (org) => ({ person_id: org.people.report.id }) },
   { label: 'about a team', question: 'kettle', scope: (org) => ({ team_id: org.coreTeamId }) },
-  { label: 'a person named', question: 'What do goals and reviews say about Acme Report?' },
+  { label: 'a person named', question: 'What do goals and reviews say about Remy Report?' },
 ];
 
 describe.each([

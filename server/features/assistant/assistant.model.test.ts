@@ -3,7 +3,8 @@ import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ASSISTANT_SOURCES, type AssistantEvent } from '../../../shared/assistant.js';
-import { createTestApp, seedOrg, signedIn } from '../../test/helpers.js';
+import { createTestApp, signedIn } from '../../test/helpers.js';
+import { seedWorldOrg } from '../../test/world.js';
 import { FAKES_ENV } from '../integrations/integrations.outbound.test-support.js';
 import { closedPort } from '../../lib/outbound/outbound.test-support.js';
 import { startFakeModel, type FakeModel, type FakeReply } from './assistant.fake-model.test-support.js';
@@ -36,7 +37,7 @@ const settings = (over: Record<string, unknown> = {}) =>
 beforeAll(async () => {
   fake = await startFakeModel({ reply: () => script });
   app = await createTestApp({ ...FAKES_ENV });
-  const w = await seedOrg(app);
+  const w = await seedWorldOrg(app, 'Acme');
   const insert = app.services.db.$client.prepare(
     "insert into feedback (id, organization_id, giver_id, recipient_id, body, visibility) values (?, ?, ?, ?, ?, 'PUBLIC')",
   );
@@ -207,7 +208,7 @@ describe('the address guard', () => {
   it('refuses an address the operator did not allow, before any connection', async () => {
     const strict = await createTestApp();
     try {
-      const w = await seedOrg(strict, 'Strict');
+      const w = await seedWorldOrg(strict, 'Acme');
       const a = await signedIn(strict, w.admin.email);
       const connections = fake.requests.length;
       const test = await a.gql('mutation($b: String!) { testAssistantEndpoint(base_url: $b) { ok message } }', { b: fake.url });

@@ -22,7 +22,7 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(async () => app?.close());
 
-const QUESTIONS = ['kettle', 'what came up in our retros lately', 'summarize the feedback I received lately', 'What do goals say about Acme Report?'];
+const QUESTIONS = ['kettle', 'what came up in our retros lately', 'summarize the feedback I received lately', 'What do goals say about Remy Report?'];
 
 describe('with no endpoint configured', () => {
   it('answers every kind of question without a single outbound connection', async () => {
@@ -55,9 +55,9 @@ describe('with no endpoint configured', () => {
 
 describe('reading a question', () => {
   it('a team named with a possessive is the scope, and neither its name nor "team" is searched for', async () => {
-    const asked = await ask(app, w.people.manager.token, { question: "What came up in the Acme Core team's retros lately?" });
+    const asked = await ask(app, w.people.manager.token, { question: "What came up in the Core team's retros lately?" });
     expect(asked.status).toBe(200);
-    expect(asked.answer!.scope_text).toBe('Retros about the team Acme Core since Sep 2, 2026');
+    expect(asked.answer!.scope_text).toBe('Retros about the team Core since Sep 2, 2026');
   });
 });
 

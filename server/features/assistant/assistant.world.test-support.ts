@@ -1,19 +1,18 @@
 import type { FastifyInstance } from 'fastify';
 import type { AssistantSource } from '../../../shared/assistant.js';
 import { newId } from '../../lib/tokens.js';
-import { addUser, signedIn, type GqlResult } from '../../test/helpers.js';
+import { addUser, type GqlResult } from '../../test/helpers.js';
+import { seedWorldOrg, signInAs } from '../../test/world.js';
 import { feedback, feedbackRequests } from '../feedback/feedback.tables.js';
 import { goalCheckIns, goals } from '../goals/goals.tables.js';
 import { insertMatrixTrack, placeMatrixPerson } from '../growth/growth.matrix-support.js';
 import { assessmentRatings, assessments, developmentPlans } from '../growth/growth.tables.js';
 import { noteAgendaItems, notePrivateNotes, notes } from '../notes/notes.tables.js';
-import { createOrganization } from '../org/org.repo.js';
 import { retroActionItems, retroComments, retroGroups, retroReflections, retros } from '../retros/retros.tables.js';
 import { reviewAnswers, reviewCycleQuestions, reviewCycles, reviewParticipants, reviewRequests } from '../reviews/reviews.cycles.tables.js';
-import { createTeam } from '../teams/teams.repo.js';
 
 /**
- * An organization with something of every source kind (docs/decisions/0066), each text holding the
+ * An organization of the test world with something of every source kind (docs/decisions/0066), each text holding the
  * word "kettle" and a marker of its own (prefixed with the organization's letter), and who may read
  * each marker by the areas' rules, written down by hand:
  * - `manager` manages `lead`, `report` and `peer` (users.manager_id) and the team Core (lead: `lead`);
@@ -96,29 +95,23 @@ export type AssistantOrg = {
 
 const text = (mark: string, extra: string) => `${extra} The kettle came up again, ${mark} noted.`;
 
-export async function seedAssistantOrg(app: FastifyInstance, name: string): Promise<AssistantOrg> {
+/**
+ * One organization of the test world (server/test/world.ts) with the assistant's sources written into
+ * it, its roles signed in. The world's roles keep their names; the assistant adds `skip`, the
+ * manager's own manager (a MANAGER of no team), whom the manager-chain rules reach.
+ */
+export async function seedAssistantOrg(app: FastifyInstance, name: 'Acme' | 'Globex'): Promise<AssistantOrg> {
   const { db } = app.services;
   const letter = name[0]!.toLowerCase();
   const mark = (m: string) => `${letter}z${m}`;
-  const org = createOrganization(db, name);
-  const slug = name.toLowerCase();
+  const world = await seedWorldOrg(app, name);
+  const { org, team: core } = world;
+  // As in the goals tests: "Bo Boss" (and Globex's "Bea Globex"), a MANAGER of no team.
+  const skipName = name === 'Acme' ? 'Bo Boss' : 'Bea Globex';
+  const skip = await addUser(app, org.id, { email: `boss@${name.toLowerCase()}.example`, full_name: skipName, permission_level: 'MANAGER' });
+  db.$client.prepare('update users set manager_id = ? where id = ?').run(skip.id, world.manager.id);
   const people = {} as Record<Role, Person>;
-  const add = async (role: Role, input: Parameters<typeof addUser>[2] & { full_name: string }) => {
-    const u = await addUser(app, org.id, { email: `${role.toLowerCase()}@${slug}.example`, ...input });
-    const s = await signedIn(app, u.email);
-    people[role] = { id: u.id, email: u.email, name: input.full_name, token: s.token, gql: s.gql };
-  };
-  await add('admin', { full_name: `${name} Admin`, permission_level: 'ADMIN' });
-  await add('skip', { full_name: `${name} Skip`, permission_level: 'MANAGER' });
-  await add('manager', { full_name: `${name} Manager`, permission_level: 'MANAGER', manager_id: people.skip.id });
-  await add('otherManager', { full_name: `${name} Otto`, permission_level: 'MANAGER' });
-  const core = createTeam(db, org.id, { name: `${name} Core`, manager_id: people.manager.id });
-  const owls = createTeam(db, org.id, { name: `${name} Owls`, manager_id: people.otherManager.id });
-  await add('lead', { full_name: `${name} Lead`, manager_id: people.manager.id, team_id: core.id });
-  await add('report', { full_name: `${name} Report`, manager_id: people.manager.id, team_id: core.id });
-  await add('peer', { full_name: `${name} Peer`, manager_id: people.manager.id, team_id: core.id });
-  await add('outsider', { full_name: `${name} Outsider`, manager_id: people.otherManager.id, team_id: owls.id });
-  db.$client.prepare('update teams set team_lead_id = ? where id = ?').run(people.lead.id, core.id);
+  for (const role of ROLES) people[role] = await signInAs(app, role === 'skip' ? { ...skip, name: skipName } : world[role]);
   const p = people;
   const o = org.id;
   const at = '2026-11-20T10:00:00.000Z';

@@ -25,7 +25,7 @@ it('plans come inline or from a file; every problem is named', () => {
   const inline = load({ BILLING: 'plans', BILLING_PLANS: JSON.stringify(TEST_PLANS) }).billing;
   expect(inline.plans.map((p) => [p.id, p.seat_limit, p.per_seat, p.trial_days])).toEqual([
     ['free', 5, false, 0],
-    ['team', 10, false, 14],
+    ['team', 20, false, 14],
     ['business', null, true, 0],
   ]);
   const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'teamlens-plans-')), 'plans.json');

@@ -41,12 +41,12 @@ it('the page of every organization: self-hosted, no plan or limit, seats and who
     seat_limit: null,
     plans: [],
     can_manage_payment: false,
-    seats: { seats: 2, active: 2, invited: 0 },
+    seats: { seats: 6, active: 6, invited: 0 },
   });
-  expect(billing.not_counted).toEqual({ deactivated: 1, demo: 1, removed: 1 });
+  expect(billing.not_counted).toEqual({ deactivated: 2, demo: 1, removed: 1 }); // the world's deactivated person and the member
   expect(billing.seats.seats).toBe(sqlSeatCount(w.app, org));
   expect(billing.history).toHaveLength(12);
-  expect(billing.history.at(-1)).toMatchObject({ month: new Date(w.clock.now()).toISOString().slice(0, 7), highest: 2, latest: 2 });
+  expect(billing.history.at(-1)).toMatchObject({ month: new Date(w.clock.now()).toISOString().slice(0, 7), highest: 6, latest: 6 });
   expect(billing.history.slice(0, 11).every((m: { highest: number | null }) => m.highest === null)).toBe(true);
 
   const people = await w.customerAdmin.gql('query P($q: String, $s: SeatState) { billingSeatPeople(q: $q, state: $s) { total people { full_name state } } }', {
@@ -54,10 +54,14 @@ it('the page of every organization: self-hosted, no plan or limit, seats and who
     s: 'ACTIVE',
   });
   expect(people.data!.billingSeatPeople).toEqual({
-    total: 2,
+    total: 6,
     people: [
-      { full_name: 'Globex Admin', state: 'ACTIVE' },
-      { full_name: 'Globex Manager', state: 'ACTIVE' },
+      { full_name: 'Gabe Globex', state: 'ACTIVE' },
+      { full_name: 'Gail Globex', state: 'ACTIVE' },
+      { full_name: 'Gil Globex', state: 'ACTIVE' },
+      { full_name: 'Gordon Globex', state: 'ACTIVE' },
+      { full_name: 'Greta Globex', state: 'ACTIVE' },
+      { full_name: 'Gus Globex', state: 'ACTIVE' },
     ],
   });
   expect(codeOf(await (await signedIn(w.app, w.customer.manager.email)).gql(BILLING_QUERY))).toBe('FORBIDDEN');
@@ -76,8 +80,8 @@ it('a daily row per organization, and no request ever leaves for Stripe', async 
     .prepare('SELECT o.name, h.seats, h.active, h.invited FROM billing_seat_history h JOIN organizations o ON o.id = h.organization_id ORDER BY o.created_at')
     .all();
   expect(rows).toEqual([
-    { name: 'Operator', seats: 4, active: 4, invited: 0 },
-    { name: 'Globex', seats: 22, active: 2, invited: 20 },
+    { name: 'Acme', seats: 8, active: 8, invited: 0 },
+    { name: 'Globex', seats: 26, active: 6, invited: 20 },
   ]);
 
   expect((await w.customerAdmin.gql('query I { billingInvoices { available invoices { id } } }')).data!.billingInvoices).toEqual({

@@ -60,17 +60,17 @@ it('a plan with a trial starts it; the operator list shows plan, seats, status a
     name: 'Globex',
     plan: { id: 'team' },
     status: 'TRIALING',
-    seats: 4,
-    seat_limit: 10,
+    seats: 8,
+    seat_limit: 20,
     own_seat_limit: null,
   });
   expect(Date.parse(assigned.data!.setOrganizationBilling.trial_ends_at) - w.clock.now()).toBe(14 * DAY_MS);
   const list = (await w.operatorAdmin.gql('query Orgs { operatorBilling { name is_operator plan { name } status seats seat_limit } }')).data!.operatorBilling;
   expect(list).toEqual([
-    { name: 'Operator', is_operator: true, plan: null, status: 'NONE', seats: 4, seat_limit: null },
-    { name: 'Globex', is_operator: false, plan: { name: 'Team' }, status: 'TRIALING', seats: 4, seat_limit: 10 },
+    { name: 'Acme', is_operator: true, plan: null, status: 'NONE', seats: 8, seat_limit: null },
+    { name: 'Globex', is_operator: false, plan: { name: 'Team' }, status: 'TRIALING', seats: 8, seat_limit: 20 },
   ]);
-  const expected = ['BILLING_PLAN_CHANGED by admin@operator.example: null -> Team', 'BILLING_STATUS_CHANGED by admin@operator.example: NONE -> TRIALING'];
+  const expected = ['BILLING_PLAN_CHANGED by admin@acme.example: null -> Team', 'BILLING_STATUS_CHANGED by admin@acme.example: NONE -> TRIALING'];
   expect(audit(w.customer.org.id)).toEqual(expected);
   expect(audit(w.operator.org.id)).toEqual(expected);
 
@@ -81,40 +81,40 @@ it('a plan with a trial starts it; the operator list shows plan, seats, status a
 });
 
 it('over the limit, adding one person and an import are refused with the seat message before anything is written; seats match a SQL count', async () => {
-  expect((await set({ plan_id: 'team', seat_limit: 6 })).errors).toBeUndefined();
-  expect(audit(w.customer.org.id).at(-1)).toBe('BILLING_SEAT_LIMIT_CHANGED by admin@operator.example: null -> 6');
-  expect((await addPerson('fifth@globex.example')).errors).toBeUndefined();
-  expect([await seats(), sqlSeatCount(w.app, w.customer.org.id)]).toEqual([5, 5]);
+  expect((await set({ plan_id: 'team', seat_limit: 10 })).errors).toBeUndefined();
+  expect(audit(w.customer.org.id).at(-1)).toBe('BILLING_SEAT_LIMIT_CHANGED by admin@acme.example: null -> 10');
+  expect((await addPerson('ninth@globex.example')).errors).toBeUndefined();
+  expect([await seats(), sqlSeatCount(w.app, w.customer.org.id)]).toEqual([9, 9]);
 
-  const csv = 'email,full_name\nsixth@globex.example,Sixth Person\nseventh@globex.example,Seventh Person\n';
+  const csv = 'email,full_name\ntenth@globex.example,Tenth Person\neleventh@globex.example,Eleventh Person\n';
   const preview = await upload(csv, true);
   expect(preview.statusCode).toBe(200);
   expect(preview.json()).toMatchObject({
     count: 2,
     seat_limit:
-      '5 of the 6 seats the Team plan allows are used; adding 2 people needs 7 seats. To get more seats, ask the people who run this Teamlens server for a larger plan, or deactivate people who no longer need access. Nothing was changed.',
+      '9 of the 10 seats the Team plan allows are used; adding 2 people needs 11 seats. To get more seats, ask the people who run this Teamlens server for a larger plan, or deactivate people who no longer need access. Nothing was changed.',
   });
   const refused = await upload(csv, false);
   expect([refused.statusCode, refused.json().error]).toEqual([409, 'CONFLICT']);
   expect(refused.json().message).toBe(preview.json().seat_limit);
-  expect(sqlSeatCount(w.app, w.customer.org.id)).toBe(5); // never half-applied
+  expect(sqlSeatCount(w.app, w.customer.org.id)).toBe(9); // never half-applied
 
-  const fits = await upload('email,full_name\nsixth@globex.example,Sixth Person\n', false);
+  const fits = await upload('email,full_name\ntenth@globex.example,Tenth Person\n', false);
   expect([fits.statusCode, fits.json().count, fits.json().seat_limit]).toEqual([200, 1, null]);
-  expect([await seats(), sqlSeatCount(w.app, w.customer.org.id)]).toEqual([6, 6]);
-  const seventh = await addPerson('seventh@globex.example');
-  expect(codeOf(seventh)).toBe('CONFLICT');
-  expect(seventh.errors![0]!.message).toBe(
-    '6 of the 6 seats the Team plan allows are used; adding 1 person needs 7 seats. To get more seats, ask the people who run this Teamlens server for a larger plan, or deactivate people who no longer need access. Nothing was changed.',
+  expect([await seats(), sqlSeatCount(w.app, w.customer.org.id)]).toEqual([10, 10]);
+  const eleventh = await addPerson('eleventh@globex.example');
+  expect(codeOf(eleventh)).toBe('CONFLICT');
+  expect(eleventh.errors![0]!.message).toBe(
+    '10 of the 10 seats the Team plan allows are used; adding 1 person needs 11 seats. To get more seats, ask the people who run this Teamlens server for a larger plan, or deactivate people who no longer need access. Nothing was changed.',
   );
-  expect(sqlSeatCount(w.app, w.customer.org.id)).toBe(6);
+  expect(sqlSeatCount(w.app, w.customer.org.id)).toBe(10);
 });
 
 it('over a lowered limit, invitations and bringing people back are refused; deactivating frees a seat; nothing is locked', async () => {
-  expect((await set({ plan_id: 'team', seat_limit: 4 })).errors).toBeUndefined();
+  expect((await set({ plan_id: 'team', seat_limit: 8 })).errors).toBeUndefined();
   const invited = await w.customerAdmin.gql('mutation Invite { sendInvitationsToAllNotInvited }');
   expect(codeOf(invited)).toBe('CONFLICT');
-  expect(invited.errors![0]!.message).toMatch(/^This organization uses 6 seats, more than the 4 seats the Team plan allows\. To get more seats/);
+  expect(invited.errors![0]!.message).toMatch(/^This organization uses 10 seats, more than the 8 seats the Team plan allows\. To get more seats/);
   expect(outboxMails(w.app).filter((m) => m.subject.includes('invit'))).toEqual([]);
   // Work goes on: reading, and changes that add nobody.
   expect((await w.customerAdmin.gql('mutation T { createTeam(input: { name: "Still working" }) { id } }')).errors).toBeUndefined();
@@ -123,16 +123,17 @@ it('over a lowered limit, invitations and bringing people back are refused; deac
     id: w.customer.member.id,
   });
   expect(off.errors).toBeUndefined();
-  expect([await seats(), sqlSeatCount(w.app, w.customer.org.id)]).toEqual([5, 5]);
-  expect((await billing()).not_counted).toEqual({ deactivated: 1, demo: 0, removed: 0 });
+  expect([await seats(), sqlSeatCount(w.app, w.customer.org.id)]).toEqual([9, 9]);
+  // The world's deactivated person and the member.
+  expect((await billing()).not_counted).toEqual({ deactivated: 2, demo: 0, removed: 0 });
   const back = await w.customerAdmin.gql('mutation On($id: ID!) { updateOneUser(id: $id, input: { status: ACTIVE }) { id } }', { id: w.customer.member.id });
   expect(codeOf(back)).toBe('CONFLICT');
-  expect(sqlSeatCount(w.app, w.customer.org.id)).toBe(5);
+  expect(sqlSeatCount(w.app, w.customer.org.id)).toBe(9);
 
-  expect((await set({ plan_id: 'team', seat_limit: null })).errors).toBeUndefined(); // the plan's 10 again
+  expect((await set({ plan_id: 'team', seat_limit: null })).errors).toBeUndefined(); // the plan's 20 again
   const sent = await w.customerAdmin.gql('mutation Invite { sendInvitationsToAllNotInvited }');
   expect(sent.data!.sendInvitationsToAllNotInvited).toBe(2);
-  expect([await seats(), sqlSeatCount(w.app, w.customer.org.id)]).toEqual([5, 5]); // invited people held their seats already
+  expect([await seats(), sqlSeatCount(w.app, w.customer.org.id)]).toEqual([9, 9]); // invited people held their seats already
 });
 
 it('the operator sets an organization read-only and lifts it; a new organization from sign-up starts on the default plan', async () => {

@@ -59,8 +59,8 @@ it('checkout to active: a customer, a Checkout session for the seats, and the si
   const [customer] = fake.apiCalls(/^POST \/v1\/customers$/);
   expect(customer!.body).toMatchObject({ name: 'Globex', email: w.customer.admin.email, metadata: { organization_id: w.customer.org.id } });
   const session = fake.sessions.get(sessionOf(url))!;
-  // Per seat: the organization's four people.
-  expect(session.line_items).toEqual({ 0: { price: 'price_business', quantity: '4' } });
+  // Per seat: the organization's eight people (the deactivated one does not count).
+  expect(session.line_items).toEqual({ 0: { price: 'price_business', quantity: '8' } });
   expect(session.subscription_data.metadata).toEqual({ organization_id: w.customer.org.id, plan_id: 'business' });
   expect(session.success_url).toBe('http://localhost:3000/admin/settings/billing?checkout=done');
 
@@ -73,7 +73,7 @@ it('checkout to active: a customer, a Checkout session for the seats, and the si
     status: 'ACTIVE',
     plan: { id: 'business' },
     seat_limit: null,
-    seats: { seats: 4 },
+    seats: { seats: 8 },
     can_manage_payment: true,
     cancel_at_period_end: false,
   });
@@ -90,7 +90,7 @@ it('checkout to active: a customer, a Checkout session for the seats, and the si
   expect(invoices.data!.billingInvoices).toMatchObject({
     available: true,
     error: null,
-    invoices: [{ number: 'FAKE-0001', amount: 3200, currency: 'eur', status: 'paid' }],
+    invoices: [{ number: 'FAKE-0001', amount: 6400, currency: 'eur', status: 'paid' }],
   });
   const portal = await w.customerAdmin.gql('mutation Portal { openBillingPortal }');
   expect(portal.data!.openBillingPortal).toMatch(new RegExp(`^${fake.url}/portal/bps_`));
@@ -137,7 +137,7 @@ it('a seat change sends one quantity update: at once when an admin adds a person
   });
   expect(added.errors).toBeUndefined();
   await runJobs();
-  expect(quantityCalls().map((c) => c.body)).toEqual([{ quantity: '5', proration_behavior: 'create_prorations' }]);
+  expect(quantityCalls().map((c) => c.body)).toEqual([{ quantity: '9', proration_behavior: 'create_prorations' }]);
   await deliverAll(w.app, fake);
   await nextDay();
   expect(quantityCalls()).toHaveLength(1);
@@ -150,8 +150,8 @@ it('a seat change sends one quantity update: at once when an admin adds a person
   expect(quantityCalls()).toHaveLength(1); // fewer seats wait for the daily pass
   await nextDay();
   await nextDay();
-  expect(quantityCalls().map((c) => c.body.quantity)).toEqual(['5', '4']);
-  expect(sqlSeatCount(w.app, w.customer.org.id)).toBe(4);
+  expect(quantityCalls().map((c) => c.body.quantity)).toEqual(['9', '8']);
+  expect(sqlSeatCount(w.app, w.customer.org.id)).toBe(8);
 });
 
 it('past due to read-only after the grace period, then paid again lifts it at once; reading, exports and sign-in keep working', async () => {
@@ -211,7 +211,7 @@ it('changing plan goes through Checkout; the replaced subscription is cancelled 
   expect(session.subscription_data).toEqual({ metadata: { organization_id: w.customer.org.id, plan_id: 'team', replaces: subscriptionId } }); // no second trial
   const next = fake.completeCheckout(session.id);
   await deliverAll(w.app, fake);
-  expect(await billing()).toMatchObject({ status: 'ACTIVE', plan: { id: 'team' }, seat_limit: 10 });
+  expect(await billing()).toMatchObject({ status: 'ACTIVE', plan: { id: 'team' }, seat_limit: 20 });
   await runJobs();
   expect(fake.apiCalls(/^DELETE \/v1\/subscriptions\//).map((c) => c.path)).toEqual([`/v1/subscriptions/${subscriptionId}`]);
   await deliverAll(w.app, fake); // the old subscription's deletion

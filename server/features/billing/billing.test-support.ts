@@ -1,18 +1,22 @@
 import type { FastifyInstance } from 'fastify';
 import type { BillingPlan } from '../../../shared/billing.js';
 import { recordOperatorOrganization } from '../install/install.repo.js';
-import { createTestApp, seedOrg, signedIn } from '../../test/helpers.js';
+import { createTestApp, signedIn } from '../../test/helpers.js';
+import { seedWorldOrg } from '../../test/world.js';
 import { fakeClock } from '../../jobs/jobs.test-support.js';
 import type { FakeEvent, FakeStripe } from './billing.stripe-fake.test-support.js';
 import { STRIPE_WEBHOOK_PATH } from './billing.webhook.js';
 
-/** The plans of the billing tests: a fixed-seat plan, a per-seat plan, a free default. */
+/**
+ * The plans of the billing tests: a fixed-seat plan, a per-seat plan, a free default. The Team plan's
+ * 20 seats leave room above the world's eight seats for a lower limit of the organization's own.
+ */
 export const TEST_PLANS: Array<Partial<BillingPlan> & { id: string; name: string }> = [
   { id: 'free', name: 'Free', seat_limit: 5, default: true, features: ['Reviews'] },
   {
     id: 'team',
     name: 'Team',
-    seat_limit: 10,
+    seat_limit: 20,
     trial_days: 14,
     price_label: '€90 a month',
     stripe_price: 'price_team',
@@ -31,8 +35,9 @@ export const STRIPE_KEYS = { STRIPE_SECRET_KEY: 'sk_test_teamlens', STRIPE_WEBHO
 export const FAKE_PRICES = { price_team: 9000, price_business: 800 };
 
 /**
- * A billing test's app (its scheduler stopped, on a fake clock) with the operator organization
- * (recorded first, as a first start does) and a customer organization, both seeded like seedOrg.
+ * A billing test's app (its scheduler stopped, on a fake clock) on the test world (server/test/world.ts):
+ * Acme is the operator organization (recorded first, as a first start does), Globex the customer. Each
+ * counts eight seats: every person of the world but the deactivated one.
  */
 export async function billingWorld(env: Record<string, string>) {
   const app = await createTestApp({ BILLING_PLANS: JSON.stringify(TEST_PLANS), ...env });
@@ -40,9 +45,9 @@ export async function billingWorld(env: Record<string, string>) {
   const clock = fakeClock(new Date().toISOString());
   await app.services.scheduler.stop();
   app.services.scheduler.useClock(clock.now);
-  const operator = await seedOrg(app, 'Operator');
+  const operator = await seedWorldOrg(app, 'Acme');
   recordOperatorOrganization(app.services.db, operator.org.id);
-  const customer = await seedOrg(app, 'Globex');
+  const customer = await seedWorldOrg(app, 'Globex');
   return {
     app,
     clock,

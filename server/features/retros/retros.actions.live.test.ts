@@ -32,23 +32,23 @@ const UPDATE = 'mutation($id: ID!, $i: RetroActionItemInput!) { updateRetroActio
 
 describe('live action items', () => {
   it("a status set on the last retro's item, a new item and a new topic reach every client of the running retro", async () => {
-    const [mia, max] = w.members as [RetroWorld['members'][number], RetroWorld['members'][number]];
+    const [remy, pia] = w.members as [RetroWorld['members'][number], RetroWorld['members'][number]];
     const first = await newRetro(w.manager, w.team.id, { scheduled_at: '2026-10-01T09:00:00Z' });
     await toPhase(w.manager, first.id, 'REFLECT');
-    const item = (await mia.gql(ADD, { r: first.id, i: { text: 'Fix the staging data', owner_id: max.id } })).data!.addRetroActionItem as { id: string };
+    const item = (await remy.gql(ADD, { r: first.id, i: { text: 'Fix the staging data', owner_id: pia.id } })).data!.addRetroActionItem as { id: string };
     await toPhase(w.manager, first.id, 'SUMMARY');
 
     const second = await newRetro(w.manager, w.team.id, { scheduled_at: '2026-10-15T09:00:00Z' });
     await toPhase(w.manager, second.id, 'REVIEW_ACTIONS');
-    const watchers = [await client(mia, second.id), await client(w.members[2]!, second.id)];
+    const watchers = [await client(remy, second.id), await client(w.members[2]!, second.id)];
     for (const c of watchers)
       await c.waitFor((r) => r.previous_action_items.some((i: { id: string; status: string }) => i.id === item.id && i.status === 'OPEN'));
 
-    expect((await max.gql(UPDATE, { id: item.id, i: { status: 'IN_PROGRESS' } })).errors).toBeUndefined();
+    expect((await pia.gql(UPDATE, { id: item.id, i: { status: 'IN_PROGRESS' } })).errors).toBeUndefined();
     for (const c of watchers)
       await c.waitFor((r) => r.previous_action_items.some((i: { id: string; status: string }) => i.id === item.id && i.status === 'IN_PROGRESS'));
 
-    const added = (await max.gql(ADD, { r: second.id, i: { text: 'Clean staging weekly', owner_id: mia.id } })).data!.addRetroActionItem as { id: string };
+    const added = (await pia.gql(ADD, { r: second.id, i: { text: 'Clean staging weekly', owner_id: remy.id } })).data!.addRetroActionItem as { id: string };
     for (const c of watchers) await c.waitFor((r) => r.action_items.some((i: { id: string }) => i.id === added.id));
 
     await toPhase(w.manager, second.id, 'VOTE');

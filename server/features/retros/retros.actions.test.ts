@@ -35,23 +35,23 @@ const inApp = (userId: string) =>
 
 describe('action items carried over', () => {
   it('open items of the last retro appear in the next; a DONE one does not; a status set during REVIEW_ACTIONS shows in both, live', async () => {
-    const [mia, max, liv] = w.members as [Caller, Caller, Caller];
+    const [remy, pia, paz] = w.members as [Caller, Caller, Caller];
     const first = await newRetro(w.manager, w.team.id, { scheduled_at: '2026-11-02T09:00:00Z', title: 'Sprint 1 retro' });
     expect(codeOf(await w.manager.gql(ADD, { r: first.id, i: { text: 'Too early' } }))).toBe('CONFLICT');
     await toPhase(w.manager, first.id, 'REFLECT');
-    const docs = await add(mia, first.id, { text: 'Write the deploy runbook', owner_id: max.id, due_on: '2026-11-20' });
+    const docs = await add(remy, first.id, { text: 'Write the deploy runbook', owner_id: pia.id, due_on: '2026-11-20' });
     expect(docs).toMatchObject({
       retro_title: 'Sprint 1 retro',
-      team: { name: 'Falcons' },
+      team: { name: 'Core' },
       text: 'Write the deploy runbook',
-      owner: { id: max.id },
+      owner: { id: pia.id },
       due_on: '2026-11-20',
       status: 'OPEN',
       done_at: null,
     });
-    const flaky = await add(mia, first.id, { text: 'Quarantine flaky tests', owner_id: liv.id });
-    const pair = await add(mia, first.id, { text: 'Pair on the billing code' });
-    const done = await liv.gql(UPDATE, { id: flaky.id, i: { status: 'DONE' } });
+    const flaky = await add(remy, first.id, { text: 'Quarantine flaky tests', owner_id: paz.id });
+    const pair = await add(remy, first.id, { text: 'Pair on the billing code' });
+    const done = await paz.gql(UPDATE, { id: flaky.id, i: { status: 'DONE' } });
     expect(done.data!.updateRetroActionItem.status).toBe('DONE');
     expect(done.data!.updateRetroActionItem.done_at).toBeTruthy();
     await toPhase(w.manager, first.id, 'SUMMARY');
@@ -59,7 +59,7 @@ describe('action items carried over', () => {
     const second = await newRetro(w.manager, w.team.id, { scheduled_at: '2026-11-16T09:00:00Z', title: 'Sprint 2 retro' });
     const moved = await toPhase(w.manager, second.id, 'REVIEW_ACTIONS');
     expect(moved.phases).toContain('REVIEW_ACTIONS');
-    let now = await lists(mia, second.id);
+    let now = await lists(remy, second.id);
     expect(now.action_items).toEqual([]);
     expect(now.previous_action_items.map((i) => [i.text, i.status, i.retro_title])).toEqual([
       ['Write the deploy runbook', 'OPEN', 'Sprint 1 retro'],
@@ -68,83 +68,83 @@ describe('action items carried over', () => {
 
     // The owner updates the status in place: the running retro's version grows (its subscribers hear of it).
     const before = now.version;
-    const progress = await max.gql(UPDATE, { id: docs.id, i: { status: 'IN_PROGRESS' } });
+    const progress = await pia.gql(UPDATE, { id: docs.id, i: { status: 'IN_PROGRESS' } });
     expect(progress.errors).toBeUndefined();
-    now = await lists(mia, second.id);
+    now = await lists(remy, second.id);
     expect(now.version).toBeGreaterThan(before);
     expect(now.previous_action_items.find((i) => i.id === docs.id)!.status).toBe('IN_PROGRESS');
-    expect((await lists(mia, first.id)).action_items.find((i) => i.id === docs.id)!.status).toBe('IN_PROGRESS');
+    expect((await lists(remy, first.id)).action_items.find((i) => i.id === docs.id)!.status).toBe('IN_PROGRESS');
 
     // Done during this retro: still in its list (with the new status), gone from the one after.
     await w.manager.gql(UPDATE, { id: pair.id, i: { status: 'DONE' } });
-    now = await lists(mia, second.id);
+    now = await lists(remy, second.id);
     expect(now.previous_action_items.map((i) => [i.text, i.status])).toEqual([
       ['Write the deploy runbook', 'IN_PROGRESS'],
       ['Pair on the billing code', 'DONE'],
     ]);
 
     // An ended retro's items keep their text, owner and due date; they cannot be deleted.
-    const edit = await mia.gql(UPDATE, { id: docs.id, i: { text: 'Changed' } });
+    const edit = await remy.gql(UPDATE, { id: docs.id, i: { text: 'Changed' } });
     expect(codeOf(edit)).toBe('CONFLICT');
-    expect(codeOf(await mia.gql(DELETE, { id: docs.id }))).toBe('CONFLICT');
-    expect((await lists(mia, first.id)).action_items.find((i) => i.id === docs.id)!.text).toBe('Write the deploy runbook');
+    expect(codeOf(await remy.gql(DELETE, { id: docs.id }))).toBe('CONFLICT');
+    expect((await lists(remy, first.id)).action_items.find((i) => i.id === docs.id)!.text).toBe('Write the deploy runbook');
 
     // New items of the second retro; an outsider sees nothing of either.
     await toPhase(w.manager, second.id, 'REFLECT');
-    const next = await add(liv, second.id, { text: 'Book the load test', owner_id: liv.id, due_on: '2026-12-01' });
-    expect((await lists(mia, second.id)).action_items.map((i) => i.id)).toEqual([next.id]);
+    const next = await add(paz, second.id, { text: 'Book the load test', owner_id: paz.id, due_on: '2026-12-01' });
+    expect((await lists(remy, second.id)).action_items.map((i) => i.id)).toEqual([next.id]);
     expect(codeOf(await w.outsider.gql(UPDATE, { id: next.id, i: { status: 'DONE' } }))).toBe('NOT_FOUND');
     expect(codeOf(await w.otherAdmin.gql(UPDATE, { id: next.id, i: { status: 'DONE' } }))).toBe('NOT_FOUND');
 
     // While it runs: edited and deleted by the team.
-    const edited = await mia.gql(UPDATE, { id: next.id, i: { text: 'Book the load test lab', due_on: null } });
+    const edited = await remy.gql(UPDATE, { id: next.id, i: { text: 'Book the load test lab', due_on: null } });
     expect(edited.data!.updateRetroActionItem).toMatchObject({ text: 'Book the load test lab', due_on: null });
-    const gone = await add(mia, second.id, { text: 'Duplicate' });
-    expect((await mia.gql(DELETE, { id: gone.id })).data!.deleteRetroActionItem).toBe(true);
-    expect((await lists(mia, second.id)).action_items.map((i) => i.text)).toEqual(['Book the load test lab']);
+    const gone = await add(remy, second.id, { text: 'Duplicate' });
+    expect((await remy.gql(DELETE, { id: gone.id })).data!.deleteRetroActionItem).toBe(true);
+    expect((await lists(remy, second.id)).action_items.map((i) => i.text)).toEqual(['Book the load test lab']);
     await toPhase(w.manager, second.id, 'SUMMARY');
 
     // A third retro carries what is still open from both.
     const third = await newRetro(w.manager, w.team.id, { scheduled_at: '2026-11-30T09:00:00Z' });
-    expect((await lists(mia, third.id)).previous_action_items.map((i) => i.text)).toEqual(['Write the deploy runbook', 'Book the load test lab']);
+    expect((await lists(remy, third.id)).previous_action_items.map((i) => i.text)).toEqual(['Write the deploy runbook', 'Book the load test lab']);
   });
 });
 
 describe('my action items', () => {
   it("lists only the viewer's own, open and in progress by default, due soonest first; other statuses on request", async () => {
-    const [, , , leo] = w.members as [Caller, Caller, Caller, Caller];
+    const [, , , pol] = w.members as [Caller, Caller, Caller, Caller];
     const retro = await newRetro(w.manager, w.team.id, { scheduled_at: '2026-12-20T09:00:00Z' });
     await toPhase(w.manager, retro.id, 'REFLECT');
-    const late = await add(w.manager, retro.id, { text: 'Later one', owner_id: leo.id, due_on: '2027-02-01' });
-    const soon = await add(w.manager, retro.id, { text: 'Soon one', owner_id: leo.id, due_on: '2027-01-05' });
-    const undated = await add(w.manager, retro.id, { text: 'Whenever', owner_id: leo.id });
-    const dropped = await add(w.manager, retro.id, { text: 'Dropped one', owner_id: leo.id, status: 'DROPPED' });
+    const late = await add(w.manager, retro.id, { text: 'Later one', owner_id: pol.id, due_on: '2027-02-01' });
+    const soon = await add(w.manager, retro.id, { text: 'Soon one', owner_id: pol.id, due_on: '2027-01-05' });
+    const undated = await add(w.manager, retro.id, { text: 'Whenever', owner_id: pol.id });
+    const dropped = await add(w.manager, retro.id, { text: 'Dropped one', owner_id: pol.id, status: 'DROPPED' });
     await add(w.manager, retro.id, { text: "Someone else's", owner_id: w.members[0]!.id });
-    const mine = (await leo.gql(MINE)).data!.myRetroActionItems as Array<Record<string, any>>;
+    const mine = (await pol.gql(MINE)).data!.myRetroActionItems as Array<Record<string, any>>;
     expect(mine.map((i) => i.id)).toEqual([soon.id, late.id, undated.id]);
-    expect((await leo.gql(MINE, { s: ['DROPPED'] })).data!.myRetroActionItems.map((i: { id: string }) => i.id)).toEqual([dropped.id]);
+    expect((await pol.gql(MINE, { s: ['DROPPED'] })).data!.myRetroActionItems.map((i: { id: string }) => i.id)).toEqual([dropped.id]);
     expect((await w.outsider.gql(MINE)).data!.myRetroActionItems).toEqual([]);
-    expect(codeOf(await leo.gql(MINE, { s: ['NOPE'] }))).toBeTruthy();
+    expect(codeOf(await pol.gql(MINE, { s: ['NOPE'] }))).toBeTruthy();
   });
 
   it('the owner is told when an item is assigned to them (not when they assign it to themselves)', async () => {
-    const [mia, max] = w.members as [Caller, Caller];
+    const [remy, pia] = w.members as [Caller, Caller];
     const retro = await newRetro(w.manager, w.team.id, { scheduled_at: '2026-12-27T09:00:00Z' });
     await toPhase(w.manager, retro.id, 'REFLECT');
-    const before = inApp(max.id).length;
-    const item = await add(mia, retro.id, { text: 'Rotate the on-call calendar', owner_id: max.id, due_on: '2027-01-10' });
-    const told = inApp(max.id).slice(before);
+    const before = inApp(pia.id).length;
+    const item = await add(remy, retro.id, { text: 'Rotate the on-call calendar', owner_id: pia.id, due_on: '2027-01-10' });
+    const told = inApp(pia.id).slice(before);
     expect(told).toHaveLength(1);
     expect(told[0]!.body).toContain('Rotate the on-call calendar');
     expect(told[0]!.body).toContain('Due Jan 10, 2027.');
     expect(told[0]!.link).toBe(`/professional-development/sprint-retro/review/${retro.id}`);
-    const miaBefore = inApp(mia.id).length;
-    await add(mia, retro.id, { text: 'My own', owner_id: mia.id });
-    expect(inApp(mia.id)).toHaveLength(miaBefore);
+    const miaBefore = inApp(remy.id).length;
+    await add(remy, retro.id, { text: 'My own', owner_id: remy.id });
+    expect(inApp(remy.id)).toHaveLength(miaBefore);
     // Reassigned: the new owner is told.
-    await max.gql(UPDATE, { id: item.id, i: { owner_id: mia.id } });
+    await pia.gql(UPDATE, { id: item.id, i: { owner_id: remy.id } });
     expect(
-      inApp(mia.id)
+      inApp(remy.id)
         .slice(miaBefore)
         .map((n) => n.body),
     ).toEqual([expect.stringContaining('Rotate the on-call calendar')]);
@@ -153,10 +153,10 @@ describe('my action items', () => {
 
 describe('bad input', () => {
   it('empty or too long text, an owner outside the team or organization, a date past 2099, a foreign group or retro: clear codes, nothing changes', async () => {
-    const mia = w.members[0]!;
+    const remy = w.members[0]!;
     const retro = await newRetro(w.manager, w.team.id, { scheduled_at: '2027-01-03T09:00:00Z' });
     await toPhase(w.manager, retro.id, 'REFLECT');
-    const item = await add(mia, retro.id, { text: 'Keep me', owner_id: mia.id, due_on: '2027-01-20' });
+    const item = await add(remy, retro.id, { text: 'Keep me', owner_id: remy.id, due_on: '2027-01-20' });
     const foreign = await newRetro(w.otherAdmin, w.otherOrgTeam.id);
     await toPhase(w.otherAdmin, foreign.id, 'REFLECT');
     const count = itemCount();
@@ -173,20 +173,20 @@ describe('bad input', () => {
       [{ text: 'Not a date', due_on: '2027-02-30' }, 'BAD_USER_INPUT'],
       [{ text: 'Foreign group', group_id: 'no-such-group' }, 'BAD_USER_INPUT'],
     ];
-    for (const [input, code] of cases) expect([input, codeOf(await mia.gql(ADD, { r: retro.id, i: input }))]).toEqual([input, code]);
-    expect(codeOf(await mia.gql(ADD, { r: foreign.id, i: { text: 'Foreign retro' } }))).toBe('NOT_FOUND');
-    expect(codeOf(await mia.gql(ADD, { r: 'no-such-retro', i: { text: 'Unknown retro' } }))).toBe('NOT_FOUND');
+    for (const [input, code] of cases) expect([input, codeOf(await remy.gql(ADD, { r: retro.id, i: input }))]).toEqual([input, code]);
+    expect(codeOf(await remy.gql(ADD, { r: foreign.id, i: { text: 'Foreign retro' } }))).toBe('NOT_FOUND');
+    expect(codeOf(await remy.gql(ADD, { r: 'no-such-retro', i: { text: 'Unknown retro' } }))).toBe('NOT_FOUND');
     expect(codeOf(await w.outsider.gql(ADD, { r: retro.id, i: { text: 'Not my team' } }))).toBe('NOT_FOUND');
     for (const input of [{ text: '' }, { text: 'y'.repeat(501) }, { owner_id: w.otherOrgMember.id }, { due_on: '2100-01-01' }, { status: 'LOST' }]) {
-      expect([input, codeOf(await mia.gql(UPDATE, { id: item.id, i: input }))]).toEqual([input, 'BAD_USER_INPUT']);
+      expect([input, codeOf(await remy.gql(UPDATE, { id: item.id, i: input }))]).toEqual([input, 'BAD_USER_INPUT']);
     }
     expect(itemCount()).toBe(count);
     expect(retroRow(app, retro.id).version).toBe(version);
-    expect((await lists(mia, retro.id)).action_items).toEqual([
-      expect.objectContaining({ text: 'Keep me', owner: expect.objectContaining({ id: mia.id }), due_on: '2027-01-20', status: 'OPEN' }),
+    expect((await lists(remy, retro.id)).action_items).toEqual([
+      expect.objectContaining({ text: 'Keep me', owner: expect.objectContaining({ id: remy.id }), due_on: '2027-01-20', status: 'OPEN' }),
     ]);
-    expect(codeOf(await mia.gql(UPDATE, { id: 'no-such-item', i: { status: 'DONE' } }))).toBe('NOT_FOUND');
+    expect(codeOf(await remy.gql(UPDATE, { id: 'no-such-item', i: { status: 'DONE' } }))).toBe('NOT_FOUND');
     // 500 characters and 2099-12-31 are fine.
-    expect((await mia.gql(ADD, { r: retro.id, i: { text: 'z'.repeat(500), due_on: '2099-12-31' } })).errors).toBeUndefined();
+    expect((await remy.gql(ADD, { r: retro.id, i: { text: 'z'.repeat(500), due_on: '2099-12-31' } })).errors).toBeUndefined();
   });
 });

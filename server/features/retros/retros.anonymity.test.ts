@@ -3,7 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import Database from 'better-sqlite3';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addUser, captureLogs, codeOf, createTestApp, signedIn } from '../../test/helpers.js';
+import { captureLogs, codeOf, createTestApp } from '../../test/helpers.js';
+import { signInAs } from '../../test/world.js';
 import { listen, openRaw, type Raw } from '../../graphql/subscriptions.test-support.js';
 import { users } from '../users/users.tables.js';
 import { retroHealthAnswers, retroReflections, retros, retroVotes } from './retros.tables.js';
@@ -26,11 +27,9 @@ beforeAll(async () => {
   app = await createTestApp({ LOG_LEVEL: 'info' });
   logs = captureLogs(app);
   w = await retroWorld(app);
-  // The author's own manager, who is not the team's manager.
-  const u = await addUser(app, w.org.id, { email: 'boss@acme.example', full_name: 'Bo Boss', permission_level: 'MANAGER' });
-  const s = await signedIn(app, u.email);
-  ownManager = { id: u.id, email: u.email, name: 'Bo Boss', organizationId: w.org.id, token: s.token, gql: s.gql };
-  app.services.db.update(users).set({ manager_id: u.id }).where(eq(users.id, w.members[0]!.id)).run();
+  // The author's own manager, who is not the team's manager: the world's manager of Owls.
+  ownManager = await signInAs(app, w.world.acme.otherManager);
+  app.services.db.update(users).set({ manager_id: ownManager.id }).where(eq(users.id, w.members[0]!.id)).run();
   wsUrl = await listen(app);
 });
 afterAll(async () => {
@@ -233,7 +232,7 @@ describe('an anonymous retro, start to end', () => {
       const b = await board(author, retro.id);
       expect(b.groups).toHaveLength(2);
       expect(b.reflections.every((x: any) => x.text && x.group_id && !x.mine)).toBe(true);
-      expect(b.reflections.find((x: any) => x.id === mine).author).toEqual(anonymous ? null : { id: author.id, full_name: 'Mia One', email: author.email });
+      expect(b.reflections.find((x: any) => x.id === mine).author).toEqual(anonymous ? null : { id: author.id, full_name: 'Remy Report', email: author.email });
       expect(b.writing).toMatchObject({ people: 0, reflections: 2 });
       expect(b.my_votes_left).toBe(0);
       const rows = app.services.db.select().from(retroReflections).where(eq(retroReflections.retro_id, retro.id)).all();

@@ -1,10 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { createSchedulerTestApp } from '../../jobs/jobs.test-support.js';
-import { addUser, seedOrg, signedIn } from '../../test/helpers.js';
+import { signedIn } from '../../test/helpers.js';
+import { createWorld } from '../../test/world.js';
 import { insertSprint } from '../sprints/sprints.repo.js';
 import { scheduleAutomationPass as scheduleSprintRetroPass } from '../automation/automation.run.js';
 
-/** Shared setup of the retro automation tests: two organizations on a fake clock, the hourly sprint pass restarted from it. */
+/** Shared setup of the retro automation tests: the test world on a fake clock, the hourly sprint pass restarted from it. */
 export const RULE = `id trigger every_weeks anchor_at paused next_run_at anonymous max_votes max_votes_per_group reflect_hours vote_hours
   team { id name } template { id name archived can_manage } health_check { id name } facilitator { id } retros { id title phase scheduled_at reflect_deadline vote_deadline }`;
 
@@ -13,15 +14,10 @@ export async function setUpRetroAutomation(start = '2027-01-10T08:30:00.000Z') {
   // The hourly pass was scheduled on the real clock at boot: restart its periods from the fake one.
   scheduleSprintRetroPass(app, false);
   scheduleSprintRetroPass(app, true);
-  const a = await seedOrg(app, 'Acme');
-  const b = await seedOrg(app, 'Globex');
-  const db = app.services.db.$client;
-  db.prepare('UPDATE teams SET manager_id = ? WHERE id = ?').run(a.manager.id, a.team.id);
-  // A second member, and a team lead who is a plain member of the organization.
-  const second = await addUser(app, a.org.id, { email: 'second@acme.example', full_name: 'Acme Second', team_id: a.team.id });
-  const lead = await addUser(app, a.org.id, { email: 'lead@acme.example', full_name: 'Acme Lead', team_id: a.team.id });
-  db.prepare('UPDATE teams SET team_lead_id = ? WHERE id = ?').run(lead.id, a.team.id);
-  const otherManager = await addUser(app, a.org.id, { email: 'other-manager@acme.example', full_name: 'Other Manager', permission_level: 'MANAGER' });
+  // The test world (server/test/world.ts): Acme's Core is managed by its manager, led by its lead (a
+  // MEMBER), and holds the report and a second member (the peer); the other manager manages Owls only.
+  const { acme: a, globex: b } = await createWorld(app);
+  const { lead, otherManager, peer: second } = a;
   const callers = {
     adminA: await signedIn(app, a.admin.email),
     managerA: await signedIn(app, a.manager.email),

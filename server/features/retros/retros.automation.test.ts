@@ -2,7 +2,8 @@ import fs from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { appOnDataDir, fakeClock, tempDataDir } from '../../jobs/jobs.test-support.js';
-import { seedOrg, signedIn } from '../../test/helpers.js';
+import { signedIn } from '../../test/helpers.js';
+import { seedWorldOrg } from '../../test/world.js';
 import { insertSprint } from '../sprints/sprints.repo.js';
 import { createRule, listRules, retroRows, ruleInput, ruleOp, setUpRetroAutomation, switchRetros, toldAbout } from './retros.automation.test-support.js';
 import { runCadenceRetro } from './retros.automation.run.js';
@@ -68,7 +69,7 @@ describe('retro automation: after every sprint', () => {
       reflect_deadline: null,
     });
     // The team's members, its manager and its lead are told; people outside the team are not.
-    expect(toldAbout(app, rows[0]!.id)).toEqual(['lead@acme.example', 'manager@acme.example', 'report@acme.example', 'second@acme.example']);
+    expect(toldAbout(app, rows[0]!.id)).toEqual(['lead@acme.example', 'manager@acme.example', 'peer@acme.example', 'report@acme.example']);
 
     // The guard is the unique index, not the pass: a second retro for the period cannot be stored.
     expect(() =>
@@ -258,7 +259,7 @@ describe('retro automation across a restart', () => {
     };
     const first = await boot();
     app = first;
-    const org = await seedOrg(first, 'Acme');
+    const org = await seedWorldOrg(first, 'Acme');
     const admin = await signedIn(first, org.admin.email);
     const sprintId = insertSprint(
       first.services.db,

@@ -28,12 +28,12 @@ async function reflecting(overrides: Record<string, unknown> = {}) {
 describe('reflections while the team reflects', () => {
   it('others see that something was written (counts per prompt, people writing) but no text and no id they could match later', async () => {
     const id = await reflecting();
-    const [mia, max, liv] = w.members;
-    const mine1 = await reflect(mia!, id, 'start', 'Start pairing on reviews');
-    await reflect(mia!, id, 'stop', 'Stop late deploys');
-    await reflect(max!, id, 'start', 'Start writing tests first');
+    const [remy, pia, paz] = w.members;
+    const mine1 = await reflect(remy!, id, 'start', 'Start pairing on reviews');
+    await reflect(remy!, id, 'stop', 'Stop late deploys');
+    await reflect(pia!, id, 'start', 'Start writing tests first');
 
-    const own = await board(mia!, id);
+    const own = await board(remy!, id);
     expect(own.writing).toEqual({
       people: 2,
       reflections: 3,
@@ -48,10 +48,10 @@ describe('reflections while the team reflects', () => {
       .sort();
     expect(ownTexts).toEqual(['Start pairing on reviews', 'Stop late deploys']);
     expect(own.reflections.find((x: any) => x.id === mine1)).toMatchObject({ mine: true, author: null, group_id: null });
-    const othersForMia = own.reflections.filter((x: any) => !x.mine);
-    expect(othersForMia).toEqual([{ id: expect.stringMatching(/^hidden-/), prompt_id: 'start', text: null, group_id: null, mine: false, author: null }]);
+    const othersForRemy = own.reflections.filter((x: any) => !x.mine);
+    expect(othersForRemy).toEqual([{ id: expect.stringMatching(/^hidden-/), prompt_id: 'start', text: null, group_id: null, mine: false, author: null }]);
 
-    for (const viewer of [liv!, w.manager, w.admin]) {
+    for (const viewer of [paz!, w.manager, w.admin]) {
       const seen = await board(viewer, id);
       expect(seen.reflections).toHaveLength(3);
       expect(seen.reflections.every((x: any) => x.text === null && !x.mine && x.author === null && x.id.startsWith('hidden-'))).toBe(true);
@@ -63,33 +63,33 @@ describe('reflections while the team reflects', () => {
 
   it('the author edits and deletes their own; anyone else (member, manager, admin, other organization) gets NOT_FOUND and nothing changes', async () => {
     const id = await reflecting();
-    const [mia, max] = w.members;
-    const rid = await reflect(mia!, id, 'continue', 'Continue demos');
-    const edited = await mia!.gql(UPDATE, { id: rid, t: '  Continue Friday demos  ' });
+    const [remy, pia] = w.members;
+    const rid = await reflect(remy!, id, 'continue', 'Continue demos');
+    const edited = await remy!.gql(UPDATE, { id: rid, t: '  Continue Friday demos  ' });
     expect(edited.data!.updateRetroReflection).toEqual({ id: rid, text: 'Continue Friday demos', mine: true });
     const before = version(id);
-    for (const other of [max!, w.manager, w.admin, w.otherAdmin, w.outsider]) {
+    for (const other of [pia!, w.manager, w.admin, w.otherAdmin, w.outsider]) {
       const u = await other.gql(UPDATE, { id: rid, t: 'hijacked' });
       expect(codeOf(u)).toBe('NOT_FOUND');
       expect(u.errors![0]!.message).toBe('Reflection not found.');
       expect(codeOf(await other.gql(DELETE, { id: rid }))).toBe('NOT_FOUND');
     }
-    expect(codeOf(await mia!.gql(UPDATE, { id: 'no-such-id', t: 'x' }))).toBe('NOT_FOUND');
+    expect(codeOf(await remy!.gql(UPDATE, { id: 'no-such-id', t: 'x' }))).toBe('NOT_FOUND');
     expect(version(id)).toBe(before);
     expect(reflectionRows(id).map((r) => r.text)).toEqual(['Continue Friday demos']);
-    expect((await mia!.gql(DELETE, { id: rid })).data!.deleteRetroReflection).toBe(true);
+    expect((await remy!.gql(DELETE, { id: rid })).data!.deleteRetroReflection).toBe(true);
     expect(reflectionRows(id)).toEqual([]);
   });
 
   it('bad input: over 2,000 characters, empty text, an unknown prompt, a foreign retro; nothing is written', async () => {
     const id = await reflecting();
-    const mia = w.members[0]!;
+    const remy = w.members[0]!;
     const before = version(id);
-    const long = await mia.gql(ADD, { r: id, p: 'start', t: 'x'.repeat(2001) });
+    const long = await remy.gql(ADD, { r: id, p: 'start', t: 'x'.repeat(2001) });
     expect(codeOf(long)).toBe('BAD_USER_INPUT');
     expect(long.errors![0]!.message).toMatch(/2000 characters/);
-    expect(codeOf(await mia.gql(ADD, { r: id, p: 'start', t: '   ' }))).toBe('BAD_USER_INPUT');
-    const prompt = await mia.gql(ADD, { r: id, p: 'mad', t: 'Hello' });
+    expect(codeOf(await remy.gql(ADD, { r: id, p: 'start', t: '   ' }))).toBe('BAD_USER_INPUT');
+    const prompt = await remy.gql(ADD, { r: id, p: 'mad', t: 'Hello' });
     expect(codeOf(prompt)).toBe('BAD_USER_INPUT');
     expect(prompt.errors![0]!.message).toMatch(/Start, Stop, Continue/);
     expect(codeOf(await w.otherOrgMember.gql(ADD, { r: id, p: 'start', t: 'Hello' }))).toBe('NOT_FOUND');
@@ -97,7 +97,7 @@ describe('reflections while the team reflects', () => {
     expect(version(id)).toBe(before);
     expect(reflectionRows(id)).toEqual([]);
     // 2,000 characters after trimming is allowed.
-    await reflect(mia, id, 'start', `  ${'y'.repeat(2000)}  `);
+    await reflect(remy, id, 'start', `  ${'y'.repeat(2000)}  `);
     expect(reflectionRows(id)[0]!.text).toHaveLength(2000);
   });
 
@@ -121,31 +121,31 @@ describe('signed and anonymous retros from GROUP on', () => {
   it('everyone sees every text; a signed retro shows its authors, an anonymous one stores and shows none', async () => {
     const signed = await reflecting({ anonymous: false });
     const anonymous = await reflecting();
-    const [mia, max] = w.members;
+    const [remy, pia] = w.members;
     for (const id of [signed, anonymous]) {
-      const own = await reflect(mia!, id, 'start', 'Start code review');
-      await reflect(max!, id, 'stop', 'Stop skipping standups');
+      const own = await reflect(remy!, id, 'start', 'Start code review');
+      await reflect(pia!, id, 'stop', 'Stop skipping standups');
       // Signed or not, the author edits their own (by token), and nobody is named before GROUP.
-      expect((await mia!.gql(UPDATE, { id: own, t: 'Start code reviews before lunch' })).data!.updateRetroReflection.mine).toBe(true);
+      expect((await remy!.gql(UPDATE, { id: own, t: 'Start code reviews before lunch' })).data!.updateRetroReflection.mine).toBe(true);
       expect((await board(w.admin, id)).reflections.every((x: any) => x.author === null && x.text === null)).toBe(true);
-      expect((await board(mia!, id)).reflections.every((x: any) => x.author === null)).toBe(true);
+      expect((await board(remy!, id)).reflections.every((x: any) => x.author === null)).toBe(true);
       await toPhase(w.members[0]!, id, 'GROUP');
     }
     const s = await board(w.admin, signed);
     expect(s.reflections.map((x: any) => [x.text, x.author?.id]).sort()).toEqual([
-      ['Start code reviews before lunch', mia!.id],
-      ['Stop skipping standups', max!.id],
+      ['Start code reviews before lunch', remy!.id],
+      ['Stop skipping standups', pia!.id],
     ]);
     expect(
       reflectionRows(signed)
         .map((r) => r.author_id)
         .sort(),
-    ).toEqual([mia!.id, max!.id].sort());
-    for (const viewer of [mia!, max!, w.manager, w.admin]) {
+    ).toEqual([remy!.id, pia!.id].sort());
+    for (const viewer of [remy!, pia!, w.manager, w.admin]) {
       const a = await board(viewer, anonymous);
       expect(a.reflections.map((x: any) => x.text).sort()).toEqual(['Start code reviews before lunch', 'Stop skipping standups']);
       expect(a.reflections.every((x: any) => x.author === null)).toBe(true);
-      expect(a.reflections.filter((x: any) => x.mine)).toHaveLength(viewer === mia || viewer === max ? 1 : 0);
+      expect(a.reflections.filter((x: any) => x.mine)).toHaveLength(viewer === remy || viewer === pia ? 1 : 0);
     }
     expect(reflectionRows(anonymous).every((r) => r.author_id === null && r.author_token)).toBe(true);
   });

@@ -53,19 +53,19 @@ describe('who is writing', () => {
   it('anonymous retro: a count only; a repeated signal changes nothing; sending the reflection or a pause of a few seconds ends it', async () => {
     const retro = await newRetro(w.manager, w.team.id);
     await toPhase(w.manager, retro.id, 'REFLECT');
-    const [mia, max] = w.members as [Caller, Caller];
+    const [remy, pia] = w.members as [Caller, Caller];
     expect((await read(w.manager, retro.id)).typing).toEqual({ count: 0, people: [], per_group: [] });
 
-    expect((await typing(mia, retro.id)).data!.setRetroTyping).toBe(true);
-    await typing(max, retro.id);
+    expect((await typing(remy, retro.id)).data!.setRetroTyping).toBe(true);
+    await typing(pia, retro.id);
     const seen = await read(w.manager, retro.id);
     expect(seen.typing).toEqual({ count: 2, people: [], per_group: [] });
-    // A signal that only extends Mia's time tells no one.
-    await typing(mia, retro.id);
+    // A signal that only extends Remy's time tells no one.
+    await typing(remy, retro.id);
     expect(retroRow(app, retro.id).version).toBe(seen.version);
 
-    // Mia sends her reflection: she is no longer writing. Max stops typing: a few seconds later nobody is.
-    await reflect(mia, retro.id, 'start', 'Pair on the release');
+    // Remy sends their reflection: they are no longer writing. Pia stops typing: a few seconds later nobody is.
+    await reflect(remy, retro.id, 'start', 'Pair on the release');
     expect((await read(w.manager, retro.id)).typing.count).toBe(1);
     clock.advance(RETRO_TYPING.expiresAfterMs + 1);
     expect((await read(w.manager, retro.id)).typing.count).toBe(0);
@@ -74,23 +74,23 @@ describe('who is writing', () => {
   it('signed retro: names, never text; in DISCUSS per topic; a signal outside REFLECT and DISCUSS does nothing', async () => {
     const retro = await newRetro(w.manager, w.team.id, { anonymous: false });
     await toPhase(w.manager, retro.id, 'REFLECT');
-    const [mia, max] = w.members as [Caller, Caller];
-    await typing(mia, retro.id);
-    expect((await read(max, retro.id)).typing).toEqual({ count: 1, people: [{ full_name: mia.name }], per_group: [] });
+    const [remy, pia] = w.members as [Caller, Caller];
+    await typing(remy, retro.id);
+    expect((await read(pia, retro.id)).typing).toEqual({ count: 1, people: [{ full_name: remy.name }], per_group: [] });
     await toPhase(w.manager, retro.id, 'GROUP');
-    expect((await typing(mia, retro.id)).data!.setRetroTyping).toBe(false);
-    expect((await read(max, retro.id)).typing.count).toBe(0);
+    expect((await typing(remy, retro.id)).data!.setRetroTyping).toBe(false);
+    expect((await read(pia, retro.id)).typing.count).toBe(0);
     await toPhase(w.manager, retro.id, 'VOTE');
     const [a] = addGroups(app, retro.id, [{ title: 'Release train', votes: 2 }]);
     await toPhase(w.manager, retro.id, 'DISCUSS');
-    await typing(max, retro.id, true, a!);
-    expect((await read(mia, retro.id)).typing).toEqual({
+    await typing(pia, retro.id, true, a!);
+    expect((await read(remy, retro.id)).typing).toEqual({
       count: 1,
-      people: [{ full_name: max.name }],
-      per_group: [{ group_id: a, count: 1, people: [{ full_name: max.name }] }],
+      people: [{ full_name: pia.name }],
+      per_group: [{ group_id: a, count: 1, people: [{ full_name: pia.name }] }],
     });
-    await typing(max, retro.id, false);
-    expect((await read(mia, retro.id)).typing.count).toBe(0);
+    await typing(pia, retro.id, false);
+    expect((await read(remy, retro.id)).typing.count).toBe(0);
   });
 });
 
@@ -98,32 +98,32 @@ describe('who has voted', () => {
   it('anonymous retro: counts of people who voted, who are done and who are here without a vote; never names', async () => {
     const retro = await newRetro(w.manager, w.team.id, { max_votes: 3 });
     await toPhase(w.manager, retro.id, 'REFLECT');
-    const [mia, max, liv] = w.members as [Caller, Caller, Caller];
-    await reflect(mia, retro.id, 'start', 'Pair on the release');
-    await reflect(max, retro.id, 'stop', 'Friday deploys');
+    const [remy, pia, paz] = w.members as [Caller, Caller, Caller];
+    await reflect(remy, retro.id, 'start', 'Pair on the release');
+    await reflect(pia, retro.id, 'stop', 'Friday deploys');
     await toPhase(w.manager, retro.id, 'VOTE');
-    await present([mia, max, liv], retro.id);
-    const groups = (await mia.gql('query($id: ID!) { retro(id: $id) { groups { id } } }', { id: retro.id })).data!.retro.groups;
-    for (let i = 0; i < 3; i++) await mia.gql(VOTE, { g: groups[i % 2].id });
-    await max.gql(VOTE, { g: groups[0].id });
+    await present([remy, pia, paz], retro.id);
+    const groups = (await remy.gql('query($id: ID!) { retro(id: $id) { groups { id } } }', { id: retro.id })).data!.retro.groups;
+    for (let i = 0; i < 3; i++) await remy.gql(VOTE, { g: groups[i % 2].id });
+    await pia.gql(VOTE, { g: groups[0].id });
     expect((await read(w.manager, retro.id)).voting).toEqual({ voted: 2, done: 1, waiting: 1, people: [] });
   });
 
   it('signed retro: each person here or who voted, with the votes used and left', async () => {
     const retro = await newRetro(w.manager, w.team.id, { anonymous: false, max_votes: 3 });
     await toPhase(w.manager, retro.id, 'REFLECT');
-    const [mia, max] = w.members as [Caller, Caller];
-    await reflect(mia, retro.id, 'start', 'Pair on the release');
+    const [remy, pia] = w.members as [Caller, Caller];
+    await reflect(remy, retro.id, 'start', 'Pair on the release');
     await toPhase(w.manager, retro.id, 'VOTE');
-    await present([mia, max], retro.id);
-    const [group] = (await mia.gql('query($id: ID!) { retro(id: $id) { groups { id } } }', { id: retro.id })).data!.retro.groups;
-    await mia.gql(VOTE, { g: group.id });
+    await present([remy, pia], retro.id);
+    const [group] = (await remy.gql('query($id: ID!) { retro(id: $id) { groups { id } } }', { id: retro.id })).data!.retro.groups;
+    await remy.gql(VOTE, { g: group.id });
     const { voting } = await read(w.manager, retro.id);
     expect(voting).toMatchObject({ voted: 1, done: 0, waiting: 1 });
     expect(voting.people).toEqual(
       expect.arrayContaining([
-        { user: { full_name: mia.name }, used: 1, left: 2 },
-        { user: { full_name: max.name }, used: 0, left: 3 },
+        { user: { full_name: remy.name }, used: 1, left: 2 },
+        { user: { full_name: pia.name }, used: 0, left: 3 },
       ]),
     );
     expect(voting.people).toHaveLength(2);

@@ -47,28 +47,28 @@ const topic = async (caller: RetroWorld['members'][number], retroId: string, gro
 describe('comments on a topic', () => {
   it('two people writing at once on the same topic both keep what they wrote: every reader and every live subscriber gets both', async () => {
     const r = await discussing(false);
-    const [mia, max] = w.members;
+    const [remy, pia] = w.members;
     const live = [
-      await liveClient(url, mia!, r.id, LIVE_FIELDS),
-      await liveClient(url, max!, r.id, LIVE_FIELDS),
+      await liveClient(url, remy!, r.id, LIVE_FIELDS),
+      await liveClient(url, pia!, r.id, LIVE_FIELDS),
       await liveClient(url, w.manager, r.id, LIVE_FIELDS),
     ];
     open.push(...live);
     for (const c of live) await c.waitFor((x) => x.phase === 'DISCUSS');
 
-    const [one, two] = await Promise.all([mia!.gql(ADD, { g: r.a, t: 'Ship on Tuesdays.' }), max!.gql(ADD, { g: r.a, t: 'Ask ops before a release.' })]);
+    const [one, two] = await Promise.all([remy!.gql(ADD, { g: r.a, t: 'Ship on Tuesdays.' }), pia!.gql(ADD, { g: r.a, t: 'Ask ops before a release.' })]);
     expect([one.errors, two.errors]).toEqual([undefined, undefined]);
     expect(one.data!.addRetroComment).toMatchObject({
       group_id: r.a,
       text: 'Ship on Tuesdays.',
       mine: true,
-      author: { id: mia!.id },
+      author: { id: remy!.id },
       from_notes: false,
       edited: false,
     });
 
     const both = ['Ask ops before a release.', 'Ship on Tuesdays.'];
-    for (const reader of [mia!, max!, w.members[2]!]) {
+    for (const reader of [remy!, pia!, w.members[2]!]) {
       expect((await topic(reader, r.id, r.a)).map((c) => c.text).sort()).toEqual(both);
     }
     for (const c of live) {
@@ -76,7 +76,7 @@ describe('comments on a topic', () => {
       const comments = seen.groups.find((g: any) => g.id === r.a).comments;
       expect(comments.map((x: any) => x.text).sort()).toEqual(both);
       // Signed retro: each comment names its author; `mine` is the subscriber's own only.
-      expect(comments.map((x: any) => x.author.full_name).sort()).toEqual([max!.name, mia!.name].sort());
+      expect(comments.map((x: any) => x.author.full_name).sort()).toEqual([pia!.name, remy!.name].sort());
     }
     expect(
       live[0]!
@@ -86,33 +86,33 @@ describe('comments on a topic', () => {
         .map((x: any) => x.text),
     ).toEqual(['Ship on Tuesdays.']);
     // The other topic has none.
-    expect(await topic(mia!, r.id, r.b)).toEqual([]);
+    expect(await topic(remy!, r.id, r.b)).toEqual([]);
   });
 
   it("anonymous retro: nobody sees an author; only the author edits or deletes (someone else's comment is NOT_FOUND); the end erases the link", async () => {
     const r = await discussing(true);
-    const [mia, max] = w.members;
-    const mine = (await mia!.gql(ADD, { g: r.a, t: 'Freeze on Fridays.' })).data!.addRetroComment;
+    const [remy, pia] = w.members;
+    const mine = (await remy!.gql(ADD, { g: r.a, t: 'Freeze on Fridays.' })).data!.addRetroComment;
     expect(mine).toMatchObject({ mine: true, author: null });
-    const seenByMax = await topic(max!, r.id, r.a);
-    expect(seenByMax).toEqual([expect.objectContaining({ id: mine.id, text: 'Freeze on Fridays.', mine: false, author: null })]);
+    const seenByPia = await topic(pia!, r.id, r.a);
+    expect(seenByPia).toEqual([expect.objectContaining({ id: mine.id, text: 'Freeze on Fridays.', mine: false, author: null })]);
     for (const admin of [w.admin, w.manager]) expect((await topic(admin, r.id, r.a))[0].author).toBeNull();
     expect(app.services.db.select().from(retroComments).where(eq(retroComments.id, mine.id)).get()!.author_id).toBeNull();
 
-    expect(codeOf(await max!.gql(EDIT, { id: mine.id, t: 'Taken over' }))).toBe('NOT_FOUND');
-    expect(codeOf(await max!.gql(DELETE, { id: mine.id }))).toBe('NOT_FOUND');
+    expect(codeOf(await pia!.gql(EDIT, { id: mine.id, t: 'Taken over' }))).toBe('NOT_FOUND');
+    expect(codeOf(await pia!.gql(DELETE, { id: mine.id }))).toBe('NOT_FOUND');
     expect(codeOf(await w.admin.gql(DELETE, { id: mine.id }))).toBe('NOT_FOUND');
-    const edited = (await mia!.gql(EDIT, { id: mine.id, t: 'Freeze deploys on Fridays.' })).data!.updateRetroComment;
+    const edited = (await remy!.gql(EDIT, { id: mine.id, t: 'Freeze deploys on Fridays.' })).data!.updateRetroComment;
     expect(edited).toMatchObject({ text: 'Freeze deploys on Fridays.', edited: true });
-    const gone = (await mia!.gql(ADD, { g: r.a, t: 'Typo' })).data!.addRetroComment;
-    expect((await mia!.gql(DELETE, { id: gone.id })).data!.deleteRetroComment).toBe(true);
-    expect((await topic(max!, r.id, r.a)).map((c) => c.text)).toEqual(['Freeze deploys on Fridays.']);
+    const gone = (await remy!.gql(ADD, { g: r.a, t: 'Typo' })).data!.addRetroComment;
+    expect((await remy!.gql(DELETE, { id: gone.id })).data!.deleteRetroComment).toBe(true);
+    expect((await topic(pia!, r.id, r.a)).map((c) => c.text)).toEqual(['Freeze deploys on Fridays.']);
 
     await toPhase(w.manager, r.id, 'SUMMARY');
-    expect(await topic(mia!, r.id, r.a)).toEqual([expect.objectContaining({ text: 'Freeze deploys on Fridays.', mine: false, author: null })]);
+    expect(await topic(remy!, r.id, r.a)).toEqual([expect.objectContaining({ text: 'Freeze deploys on Fridays.', mine: false, author: null })]);
     const row = app.services.db.select().from(retroComments).where(eq(retroComments.id, mine.id)).get()!;
     expect([row.author_token, row.author_id, row.created_at === row.updated_at]).toEqual([null, null, true]);
-    expect(codeOf(await mia!.gql(EDIT, { id: mine.id, t: 'After the end' }))).toBe('NOT_FOUND');
+    expect(codeOf(await remy!.gql(EDIT, { id: mine.id, t: 'After the end' }))).toBe('NOT_FOUND');
   });
 
   it('only while the team discusses, within 2,000 characters, by people who take part; a refused comment changes nothing', async () => {

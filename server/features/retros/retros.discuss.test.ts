@@ -36,14 +36,14 @@ async function discussing() {
 describe('the discussion', () => {
   it('starts on the most voted topic; the timer runs on the server clock; switching adds the time to the previous topic; the end closes the running one', async () => {
     const r = await discussing();
-    const mia = w.members[0]!;
-    let d = await readDiscussion(mia, r.id);
+    const remy = w.members[0]!;
+    let d = await readDiscussion(remy, r.id);
     expect(d.phase).toBe('DISCUSS');
     expect(d.discussion).toMatchObject({ group_id: r.b, elapsed_seconds: 0, topic_minutes: 7 });
     expect(d.discussion.started_at).toBe(clock.iso());
 
     clock.advance(90_000);
-    d = await readDiscussion(mia, r.id);
+    d = await readDiscussion(remy, r.id);
     expect(d.discussion).toMatchObject({ group_id: r.b, elapsed_seconds: 90 });
 
     const set = await w.manager.gql(SET_TOPIC, { r: r.id, g: r.a });
@@ -52,7 +52,7 @@ describe('the discussion', () => {
     expect(groupRow(app, r.b).discussed_seconds).toBe(90);
 
     clock.advance(30_000);
-    expect((await readDiscussion(mia, r.id)).discussion.elapsed_seconds).toBe(30);
+    expect((await readDiscussion(remy, r.id)).discussion.elapsed_seconds).toBe(30);
     await w.manager.gql(SET_TOPIC, { r: r.id, g: r.b });
     expect(groupRow(app, r.a).discussed_seconds).toBe(30);
     clock.advance(20_000);
@@ -62,13 +62,13 @@ describe('the discussion', () => {
     expect(groupRow(app, r.a).discussed_seconds).toBe(30);
     expect(groupRow(app, r.c).discussed_seconds).toBe(0);
     // What the summary shows: topics by votes with the time each took.
-    const shown = (await mia.gql('query($id: ID!) { retro(id: $id) { groups { id votes discussed_seconds } } }', { id: r.id })).data!.retro.groups;
+    const shown = (await remy.gql('query($id: ID!) { retro(id: $id) { groups { id votes discussed_seconds } } }', { id: r.id })).data!.retro.groups;
     expect(shown).toEqual([
       { id: r.b, votes: 3, discussed_seconds: 110 },
       { id: r.a, votes: 1, discussed_seconds: 30 },
       { id: r.c, votes: 0, discussed_seconds: 0 },
     ]);
-    d = await readDiscussion(mia, r.id);
+    d = await readDiscussion(remy, r.id);
     expect(d.discussion).toMatchObject({ group_id: null, started_at: null, elapsed_seconds: 0 });
 
     const late = await w.manager.gql(SET_TOPIC, { r: r.id, g: r.c });

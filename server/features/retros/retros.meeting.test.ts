@@ -263,8 +263,8 @@ describe('lists', () => {
     const teamsOf = async (caller: { gql: typeof me.gql }) =>
       (await caller.gql(`{ retroTeams { name } }`)).data!.retroTeams.map((t: { name: string }) => t.name);
     expect(await teamsOf(me)).toEqual(['Herons']);
-    expect(await teamsOf(w.manager)).toEqual(['Falcons']);
-    expect(await teamsOf(w.admin)).toEqual(['Falcons', 'Herons', 'Owls']);
+    expect(await teamsOf(w.manager)).toEqual(['Core']);
+    expect(await teamsOf(w.admin)).toEqual(['Core', 'Herons', 'Owls']);
   });
 });
 
@@ -278,7 +278,7 @@ describe('shared live state', () => {
     expect(loadRetroState(app.services.db, retro.id, row(retro.id).version)).toBe(before);
     app.services.db.insert(retroParticipants).values({ retro_id: retro.id, user_id: w.members[1]!.id }).run();
     const r = await w.members[1]!.gql(GET_RETRO, { id: retro.id });
-    expect(r.data!.retro.check_ins).toEqual([{ user: { id: w.members[1]!.id, full_name: 'Max Two' }, answer: null }]);
+    expect(r.data!.retro.check_ins).toEqual([{ user: { id: w.members[1]!.id, full_name: 'Pia Peer' }, answer: null }]);
     expect(r.data!.retro.participation.participants).toBe(1);
   });
 });

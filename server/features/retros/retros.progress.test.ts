@@ -1,18 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { eq } from 'drizzle-orm';
 import { newId } from '../../lib/tokens.js';
-import { createOrganization } from '../org/org.repo.js';
 import { createTeam } from '../teams/teams.repo.js';
-import { teams } from '../teams/teams.tables.js';
 import { sprints as reviewSprints } from '../sprints/sprints.tables.js';
-import { addUser, codeOf, createTestApp, signedIn } from '../../test/helpers.js';
+import { codeOf, createTestApp } from '../../test/helpers.js';
+import { signInAs } from '../../test/world.js';
+import { retroWorld, type Caller } from './retros.test-support.js';
 import { insertRetro } from './retros.repo.js';
 import { seedEndedRetro } from './retros.progress.test-support.js';
 import { retroActionItems, retroParticipants } from './retros.tables.js';
 import { countStatements } from '../../test/statements.js';
 
-type Caller = Awaited<ReturnType<typeof signedIn>>;
 let app: FastifyInstance;
 let admin: Caller;
 let manager: Caller;
@@ -35,24 +33,21 @@ const ENDED = ['2026-09-01T10:00:00.000Z', '2026-09-15T10:00:00.000Z', '2026-09-
 const STATEMENTS = ['We ship often.', 'We help each other.'];
 
 /**
- * Acme: Falcons (4 members, managed by Mona) with four ended retros whose action items are done
- * at 79, 80, 99 and 100 %, a running retro, and Owls (one member, one ended retro); a team without
- * retros. Globex: its own team and admin.
+ * The retro tests' world (retros.test-support.ts): Acme's Core (4 members, managed by Mona Manager)
+ * with four ended retros whose action items are done at 79, 80, 99 and 100 %, a running retro, and
+ * Owls (Olga Owl, one ended retro); a team without retros, "Eagles". Globex: its team "Globex Core".
  */
 beforeAll(async () => {
   app = await createTestApp();
   const { db } = app.services;
-  const org = createOrganization(db, 'Acme');
-  const falcons = createTeam(db, org.id, { name: 'Falcons' });
-  const owls = createTeam(db, org.id, { name: 'Owls' });
+  const w = await retroWorld(app);
+  const org = w.org;
+  const falcons = w.team;
+  const owls = w.otherTeam;
   const empty = createTeam(db, org.id, { name: 'Eagles' });
-  const a = await addUser(app, org.id, { email: 'admin@acme.example', full_name: 'Ada Admin', permission_level: 'ADMIN' });
-  const m = await addUser(app, org.id, { email: 'manager@acme.example', full_name: 'Mona Manager', permission_level: 'MANAGER' });
-  db.update(teams).set({ manager_id: m.id }).where(eq(teams.id, falcons.id)).run();
-  const people = [];
-  for (let i = 1; i <= 4; i++)
-    people.push(await addUser(app, org.id, { email: `falcon${i}@acme.example`, full_name: `Falcon ${i}`, team_id: falcons.id, manager_id: m.id }));
-  const o = await addUser(app, org.id, { email: 'owl@acme.example', full_name: 'Otto Owl', team_id: owls.id });
+  const m = w.manager;
+  const people = w.members;
+  const o = w.outsider;
   const [p1, p2, p3, p4] = people.map((p) => p.id) as [string, string, string, string];
 
   const sprint4 = db
@@ -60,7 +55,6 @@ beforeAll(async () => {
     .values({ id: newId(), organization_id: org.id, team_id: falcons.id, name: 'Sprint 4', starts_on: '2026-09-29', ends_on: '2026-10-12' })
     .returning()
     .get();
-  const loner = await addUser(app, org.id, { email: 'loner@acme.example', full_name: 'Lone Member' });
   const retroIds = [
     seedEndedRetro(db, {
       orgId: org.id,
@@ -139,17 +133,15 @@ beforeAll(async () => {
     groups: ['Slow'],
   });
 
-  const globex = createOrganization(db, 'Globex');
-  const globexTeam = createTeam(db, globex.id, { name: 'Globex team' });
-  const g = await addUser(app, globex.id, { email: 'admin@globex.example', full_name: 'Gus Globex', permission_level: 'ADMIN' });
-  seedEndedRetro(db, { orgId: globex.id, teamId: globexTeam.id, endedAt: ENDED[0]!, actionItems: { done: 1 } });
+  const globexTeam = w.otherOrgTeam;
+  seedEndedRetro(db, { orgId: w.otherOrg.id, teamId: globexTeam.id, endedAt: ENDED[0]!, actionItems: { done: 1 } });
 
-  admin = await signedIn(app, a.email);
-  manager = await signedIn(app, m.email);
-  member = await signedIn(app, people[0]!.email);
-  owl = await signedIn(app, o.email);
-  globexAdmin = await signedIn(app, g.email);
-  lonely = await signedIn(app, loner.email);
+  admin = w.admin;
+  manager = m;
+  member = people[0]!;
+  owl = o;
+  globexAdmin = w.otherAdmin;
+  lonely = await signInAs(app, w.world.acme.member);
   ids = { falcons: falcons.id, owls: owls.id, empty: empty.id, globexTeam: globexTeam.id, retros: retroIds };
 });
 afterAll(async () => {
@@ -161,8 +153,8 @@ describe('retroTeamProgress', () => {
     const res = await list(admin);
     expect(res.errors).toBeUndefined();
     const rows = res.data!.retroTeamProgress as Array<Record<string, any>>;
-    expect(rows.map((r) => r.team.name)).toEqual(['Eagles', 'Falcons', 'Owls']);
-    expect(rows[0]).toEqual({
+    expect(rows.map((r) => r.team.name)).toEqual(['Core', 'Eagles', 'Owls']);
+    expect(rows[1]).toEqual({
       team: { id: ids.empty, name: 'Eagles' },
       retros_held: 0,
       last_retro_at: null,
@@ -172,8 +164,8 @@ describe('retroTeamProgress', () => {
       completion: null,
     });
     // Participation 2/4, 5/4 (capped at 100 %), 3/4, 1/4: mean 62.5 %. Items: 263 of 305 (dropped ones left out) = 86 %.
-    expect(rows[1]).toEqual({
-      team: { id: ids.falcons, name: 'Falcons' },
+    expect(rows[0]).toEqual({
+      team: { id: ids.falcons, name: 'Core' },
       retros_held: 4,
       last_retro_at: ENDED[3],
       participation_percent: 63,
@@ -191,13 +183,14 @@ describe('retroTeamProgress', () => {
   });
 
   it('members see their own team, managers the teams they manage; another organization sees none of it', async () => {
-    expect((await list(member)).data!.retroTeamProgress.map((r: { team: { name: string } }) => r.team.name)).toEqual(['Falcons']);
-    expect((await list(manager)).data!.retroTeamProgress.map((r: { team: { name: string } }) => r.team.name)).toEqual(['Falcons']);
+    expect((await list(member)).data!.retroTeamProgress.map((r: { team: { name: string } }) => r.team.name)).toEqual(['Core']);
+    expect((await list(manager)).data!.retroTeamProgress.map((r: { team: { name: string } }) => r.team.name)).toEqual(['Core']);
     expect((await list(owl)).data!.retroTeamProgress.map((r: { team: { name: string } }) => r.team.name)).toEqual(['Owls']);
     expect((await list(lonely)).data!.retroTeamProgress).toEqual([]); // in no team, leading none
     const globex = (await list(globexAdmin)).data!.retroTeamProgress;
     expect(globex).toEqual([
-      expect.objectContaining({ team: { id: ids.globexTeam, name: 'Globex team' }, retros_held: 1, completion: { percent: 100, band: 'complete' } }),
+      expect.objectContaining({ team: { id: ids.globexTeam, name: 'Globex Core' }, retros_held: 1, completion: { percent: 100, band: 'complete' } }),
+      expect.objectContaining({ team: expect.objectContaining({ name: 'Globex Owls' }), retros_held: 0, completion: null }),
     ]);
   });
 });

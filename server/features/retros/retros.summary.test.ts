@@ -28,20 +28,20 @@ const summaries = () =>
     .all() as Array<{ user_id: string; title: string; body: string; link: string }>;
 const ADD = 'mutation($r: ID!, $i: RetroActionItemInput!) { addRetroActionItem(retro_id: $r, input: $i) { id } }';
 
-/** A retro of the Falcons that Mia and Max wrote in (Liv joined; Leo did not), with two topics and an action item. */
+/** A retro of Core that Remy and Pia wrote in (Paz joined; Pol did not), with two topics and an action item. */
 async function heldRetro(anonymous: boolean, title: string) {
-  const [mia, max, liv] = w.members as [Caller, Caller, Caller];
+  const [remy, pia, paz] = w.members as [Caller, Caller, Caller];
   const retro = await newRetro(w.manager, w.team.id, { anonymous, title });
   await toPhase(w.manager, retro.id, 'REFLECT');
   const [deploys, tooling] = addGroups(app, retro.id, [
     { title: 'Deploys', votes: 1 },
     { title: 'Tooling', votes: 4 },
   ]);
-  addReflection(app, retro.id, { authorId: mia.id, text: '=HYPERLINK("http://evil.example","click")', groupId: tooling });
-  addReflection(app, retro.id, { authorId: max.id, text: 'Friday deploys hurt', groupId: deploys });
-  addReflection(app, retro.id, { authorId: max.id, text: '+1 for the new linter', groupId: tooling });
-  addParticipants(app, retro.id, [liv.id]);
-  const added = await w.manager.gql(ADD, { r: retro.id, i: { text: '@Ship smaller changes', owner_id: liv.id, due_on: '2027-01-15', group_id: deploys } });
+  addReflection(app, retro.id, { authorId: remy.id, text: '=HYPERLINK("http://evil.example","click")', groupId: tooling });
+  addReflection(app, retro.id, { authorId: pia.id, text: 'Friday deploys hurt', groupId: deploys });
+  addReflection(app, retro.id, { authorId: pia.id, text: '+1 for the new linter', groupId: tooling });
+  addParticipants(app, retro.id, [paz.id]);
+  const added = await w.manager.gql(ADD, { r: retro.id, i: { text: '@Ship smaller changes', owner_id: paz.id, due_on: '2027-01-15', group_id: deploys } });
   expect(added.errors).toBeUndefined();
   return retro.id as string;
 }
@@ -73,9 +73,9 @@ describe('the summary export', () => {
     ]);
     expect(res.body).toContain(`"'=HYPERLINK(""http://evil.example"",""click"")"`);
     expect(res.body).toContain(`"'+1 for the new linter"`);
-    expect(res.body).toContain(`"'@Ship smaller changes","Liv Three","2027-01-15","Open"`);
+    expect(res.body).toContain(`"'@Ship smaller changes","Paz Peer","2027-01-15","Open"`);
     expect(res.body).not.toMatch(/^"?=|,"=|,"\+|,"@/m);
-    for (const name of ['Mia One', 'Max Two']) expect(res.body).not.toContain(name);
+    for (const name of ['Remy Report', 'Pia Peer']) expect(res.body).not.toContain(name);
   });
 
   it("a signed retro names each reflection's author", async () => {
@@ -88,7 +88,7 @@ describe('the summary export', () => {
       .trimEnd()
       .split('\r\n');
     expect(lines[0]).toBe('"Kind","Topic","Votes","Prompt","Text","Author","Owner","Due on","Status","Minutes discussed"');
-    expect(lines).toContain('"Reflection","Deploys",,"Start","Friday deploys hurt","Max Two",,,,');
+    expect(lines).toContain('"Reflection","Deploys",,"Start","Friday deploys hurt","Pia Peer",,,,');
   });
 
   it('the same access as the retro: 401 signed out, 404 outside the team or organization, 403 when retros are switched off', async () => {
@@ -112,7 +112,7 @@ describe('the summary export', () => {
 
 describe('the summary notification', () => {
   it('goes to every participant once the retro ended, after the commit, linking to the summary; not to others; never naming anonymous authors', async () => {
-    const [mia, max, liv, leo] = w.members as [Caller, Caller, Caller, Caller];
+    const [remy, pia, paz, pol] = w.members as [Caller, Caller, Caller, Caller];
     await scheduler.runDueJobs();
     const before = summaries().length;
     const id = await heldRetro(true, 'Notified retro');
@@ -121,8 +121,8 @@ describe('the summary notification', () => {
     await toPhase(w.manager, id, 'SUMMARY');
     await scheduler.runDueJobs();
     const sent = summaries().slice(before);
-    expect(sent.map((n) => n.user_id).sort()).toEqual([mia.id, max.id, liv.id].sort());
-    expect(sent.map((n) => n.user_id)).not.toContain(leo.id);
+    expect(sent.map((n) => n.user_id).sort()).toEqual([remy.id, pia.id, paz.id].sort());
+    expect(sent.map((n) => n.user_id)).not.toContain(pol.id);
     expect(sent.map((n) => n.user_id)).not.toContain(w.outsider.id);
     for (const n of sent) {
       expect(n.title).toBe('A retro you took part in has ended');
@@ -130,8 +130,8 @@ describe('the summary notification', () => {
       expect(n.link).toBe(`/professional-development/sprint-retro/review/${id}`);
       expect(n.body).toContain('Tooling');
       expect(n.body).toContain('@Ship smaller changes');
-      expect(n.body).toContain('Liv Three');
-      for (const author of ['Mia One', 'Max Two']) expect(n.body).not.toContain(author);
+      expect(n.body).toContain('Paz Peer');
+      for (const author of ['Remy Report', 'Pia Peer']) expect(n.body).not.toContain(author);
     }
     // Exactly once.
     await scheduler.runDueJobs();
@@ -139,7 +139,7 @@ describe('the summary notification', () => {
   });
 
   it("follows each person's choices: kind off, email only", async () => {
-    const [mia, max, liv] = w.members as [Caller, Caller, Caller];
+    const [remy, pia, paz] = w.members as [Caller, Caller, Caller];
     const { db } = app.services;
     const choose = (id: string, channels: string[], kinds: string[]) =>
       db
@@ -147,12 +147,12 @@ describe('the summary notification', () => {
         .set({ notifications: writeNotificationChoices({ channels, kinds }) })
         .where(eq(users.id, id))
         .run();
-    choose(max.id, ['in_app', 'email'], ['review_requests']);
-    choose(liv.id, ['email'], ['retros']);
+    choose(pia.id, ['in_app', 'email'], ['review_requests']);
+    choose(paz.id, ['email'], ['retros']);
     try {
       await scheduler.runDueJobs();
       const before = summaries().length;
-      const mails = { max: outboxMails(app, max.email).length, liv: outboxMails(app, liv.email).length };
+      const mails = { pia: outboxMails(app, pia.email).length, paz: outboxMails(app, paz.email).length };
       const id = await heldRetro(true, 'Chosen retro');
       await toPhase(w.manager, id, 'SUMMARY');
       await scheduler.runDueJobs();
@@ -160,21 +160,21 @@ describe('the summary notification', () => {
         summaries()
           .slice(before)
           .map((n) => n.user_id),
-      ).toEqual([mia.id]);
+      ).toEqual([remy.id]);
       expect(
-        outboxMails(app, max.email)
-          .slice(mails.max)
+        outboxMails(app, pia.email)
+          .slice(mails.pia)
           .filter((m) => m.subject === 'A retro you took part in has ended'),
       ).toEqual([]);
-      const livMail = outboxMails(app, liv.email)
-        .slice(mails.liv)
+      const pazMail = outboxMails(app, paz.email)
+        .slice(mails.paz)
         .filter((m) => m.subject === 'A retro you took part in has ended' && m.text.includes('Chosen retro'));
-      expect(livMail).toHaveLength(1);
-      expect(livMail[0]!.text).toContain(`/professional-development/sprint-retro/review/${id}`);
-      for (const author of ['Mia One', 'Max Two']) expect(livMail[0]!.text).not.toContain(author);
+      expect(pazMail).toHaveLength(1);
+      expect(pazMail[0]!.text).toContain(`/professional-development/sprint-retro/review/${id}`);
+      for (const author of ['Remy Report', 'Pia Peer']) expect(pazMail[0]!.text).not.toContain(author);
     } finally {
-      choose(max.id, ['in_app', 'email'], ['retros']);
-      choose(liv.id, ['in_app', 'email'], ['retros']);
+      choose(pia.id, ['in_app', 'email'], ['retros']);
+      choose(paz.id, ['in_app', 'email'], ['retros']);
     }
   });
 });

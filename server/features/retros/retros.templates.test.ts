@@ -2,13 +2,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { BUILTIN_RETRO_HEALTH_CHECKS, BUILTIN_RETRO_TEMPLATES } from '../../../shared/retros.js';
-import { addUser, codeOf, createTestApp, seedOrg, signedIn } from '../../test/helpers.js';
+import { codeOf, createTestApp, signedIn } from '../../test/helpers.js';
+import { createWorld, type WorldOrg } from '../../test/world.js';
 import { insertRetro } from './retros.repo.js';
 import { retroHealthChecks, retroTemplates, retros } from './retros.tables.js';
 
 let app: FastifyInstance;
-let a: Awaited<ReturnType<typeof seedOrg>>;
-let b: Awaited<ReturnType<typeof seedOrg>>;
+let a: WorldOrg;
+let b: WorldOrg;
 type Caller = Awaited<ReturnType<typeof signedIn>>;
 let adminA: Caller;
 let managerA: Caller;
@@ -18,8 +19,7 @@ let adminB: Caller;
 
 beforeAll(async () => {
   app = await createTestApp();
-  a = await seedOrg(app, 'Acme');
-  b = await seedOrg(app, 'Globex');
+  ({ acme: a, globex: b } = await createWorld(app));
   adminA = await signedIn(app, a.admin.email);
   managerA = await signedIn(app, a.manager.email);
   memberA = await signedIn(app, a.member.email);
@@ -180,7 +180,7 @@ describe('creating and editing', () => {
     const refused = await update(memberA, t.id, input('Hijacked'));
     expect(codeOf(refused)).toBe('FORBIDDEN');
     expect(refused.errors![0]!.message).toBe('Only the person who created this template, their manager and admins can change it. Copy it to make your own.');
-    const otherManager = await signedIn(app, (await addUser(app, a.org.id, { email: 'other-mgr@templates.example', permission_level: 'MANAGER' })).email);
+    const otherManager = await signedIn(app, a.otherManager.email);
     expect(codeOf(await update(otherManager, t.id, input('Not mine')))).toBe('FORBIDDEN');
     expect(codeOf(await templateOp(memberA, 'archive', t.id))).toBe('FORBIDDEN');
     expect(codeOf(await update(adminB, t.id, input('Cross')))).toBe('NOT_FOUND');
@@ -261,8 +261,7 @@ describe('health check sets', () => {
 });
 
 it('a member of another organization cannot reach a template through a copy or archive (nothing written)', async () => {
-  const outsider = await addUser(app, b.org.id, { email: 'outsider@globex.example' });
-  const caller = await signedIn(app, outsider.email);
+  const caller = await signedIn(app, b.member.email);
   const t = (await create(memberA, input('Acme private'))).data!.createRetroTemplate;
   const before = templateCount();
   expect(codeOf(await templateOp(caller, 'copy', t.id))).toBe('NOT_FOUND');

@@ -1,54 +1,46 @@
 import type { FastifyInstance } from 'fastify';
-import { eq } from 'drizzle-orm';
 import type { RetroPhase } from '../../../shared/retros.js';
-import { createOrganization } from '../org/org.repo.js';
-import { createTeam } from '../teams/teams.repo.js';
-import { teams } from '../teams/teams.tables.js';
-import { addUser, signedIn, type GqlResult } from '../../test/helpers.js';
+import type { GqlResult } from '../../test/helpers.js';
+import { createWorld, signInAs, type WorldCaller, type WorldPerson } from '../../test/world.js';
 
 /**
  * Test support for the retros feature (server tests drive the real app). Everyone in a world is
  * signed in: `caller.gql(query, variables)` runs as them.
  */
 
-export type Caller = {
-  id: string;
-  email: string;
-  name: string;
-  organizationId: string;
-  token: string;
-  gql: (query: string, variables?: Record<string, unknown>) => Promise<GqlResult<Record<string, any>>>;
-};
-
-async function person(app: FastifyInstance, orgId: string, input: Parameters<typeof addUser>[2] & { full_name: string; email: string }): Promise<Caller> {
-  const u = await addUser(app, orgId, input);
-  const s = await signedIn(app, u.email);
-  return { id: u.id, email: u.email, name: input.full_name, organizationId: orgId, token: s.token, gql: s.gql };
-}
+export type Caller = WorldCaller;
 
 /**
- * An organization "Acme" with the team "Falcons" (4 members, a team manager who is also the
- * members' manager), an admin, a member of another team ("Owls"), and another organization
- * "Globex" with its admin and its own team.
+ * The test world (server/test/world.ts) as the retro tests use it, everyone signed in. Acme's team
+ * "Core" holds four members, `members`: the report and three peers (Remy Report, Pia Peer, Paz Peer,
+ * Pol Peer), whose direct manager `manager` (Mona Manager) manages the team; `admin`; `outsider`
+ * (Olga Owl, of the team "Owls"). The retro rules give a team's lead the team manager's powers, so
+ * here the world's lead is in no team and leads none: Core counts its four members (and the
+ * deactivated person, who never counts). Globex: `otherAdmin` and `otherOrgMember` (its report, in
+ * `otherOrgTeam`, "Globex Core").
  */
 export async function retroWorld(app: FastifyInstance) {
-  const { db } = app.services;
-  const org = createOrganization(db, 'Acme');
-  const team = createTeam(db, org.id, { name: 'Falcons' });
-  const otherTeam = createTeam(db, org.id, { name: 'Owls' });
-  const admin = await person(app, org.id, { email: 'admin@acme.example', full_name: 'Ada Admin', permission_level: 'ADMIN' });
-  const manager = await person(app, org.id, { email: 'manager@acme.example', full_name: 'Mona Manager', permission_level: 'MANAGER' });
-  db.update(teams).set({ manager_id: manager.id }).where(eq(teams.id, team.id)).run();
+  const { acme, globex } = await createWorld(app, { peers: 3 });
+  const { $client } = app.services.db;
+  $client.prepare('UPDATE teams SET team_lead_id = NULL WHERE id = ?').run(acme.team.id);
+  $client.prepare('UPDATE users SET team_id = NULL WHERE id = ?').run(acme.lead.id);
+  const as = (p: WorldPerson): Promise<Caller> => signInAs(app, p);
   const members: Caller[] = [];
-  for (const [i, name] of ['Mia One', 'Max Two', 'Liv Three', 'Leo Four'].entries()) {
-    members.push(await person(app, org.id, { email: `member${i + 1}@acme.example`, full_name: name, team_id: team.id, manager_id: manager.id }));
-  }
-  const outsider = await person(app, org.id, { email: 'owl@acme.example', full_name: 'Otto Owl', team_id: otherTeam.id });
-  const otherOrg = createOrganization(db, 'Globex');
-  const otherOrgTeam = createTeam(db, otherOrg.id, { name: 'Globex team' });
-  const otherAdmin = await person(app, otherOrg.id, { email: 'admin@globex.example', full_name: 'Gus Globex', permission_level: 'ADMIN' });
-  const otherOrgMember = await person(app, otherOrg.id, { email: 'member@globex.example', full_name: 'Gina Globex', team_id: otherOrgTeam.id });
-  return { org, team, otherTeam, admin, manager, members, outsider, otherOrg, otherOrgTeam, otherAdmin, otherOrgMember };
+  for (const p of [acme.report, ...acme.peers]) members.push(await as(p));
+  return {
+    org: acme.org,
+    team: acme.team,
+    otherTeam: acme.otherTeam,
+    admin: await as(acme.admin),
+    manager: await as(acme.manager),
+    members,
+    outsider: await as(acme.outsider),
+    otherOrg: globex.org,
+    otherOrgTeam: globex.team,
+    otherAdmin: await as(globex.admin),
+    otherOrgMember: await as(globex.report),
+    world: { acme, globex },
+  };
 }
 export type RetroWorld = Awaited<ReturnType<typeof retroWorld>>;
 

@@ -42,21 +42,21 @@ describe('votes', () => {
       id,
       groups: [a, b, c],
     } = await voting(['Alpha topic', 'Bravo topic', 'Charlie topic']);
-    const mia = w.members[0]!;
-    expect((await board(mia, id)).my_votes_left).toBe(5);
-    for (let i = 0; i < 3; i++) await vote(mia, a!);
-    const fourth = await mia.gql(VOTE, { g: a });
+    const remy = w.members[0]!;
+    expect((await board(remy, id)).my_votes_left).toBe(5);
+    for (let i = 0; i < 3; i++) await vote(remy, a!);
+    const fourth = await remy.gql(VOTE, { g: a });
     expect(codeOf(fourth)).toBe('CONFLICT');
     expect(fourth.errors![0]!.message).toBe('You can put at most 3 votes on one group.');
-    await vote(mia, b!);
-    const last = await vote(mia, c!);
+    await vote(remy, b!);
+    const last = await vote(remy, c!);
     expect(last.my_votes_left).toBe(0);
-    const sixth = await mia.gql(VOTE, { g: b });
+    const sixth = await remy.gql(VOTE, { g: b });
     expect(codeOf(sixth)).toBe('CONFLICT');
     expect(sixth.errors![0]!.message).toBe('You have used all 5 of your votes.');
     expect(voteRows(id)).toHaveLength(5);
 
-    const mine = await board(mia, id);
+    const mine = await board(remy, id);
     expect(mine.groups.map((g: any) => [g.my_votes, g.votes])).toEqual(
       expect.arrayContaining([
         [3, null],
@@ -70,14 +70,14 @@ describe('votes', () => {
     const admin = await board(w.admin, id);
     expect(admin.groups.every((g: any) => g.votes === null)).toBe(true);
 
-    const back = (await mia.gql(UNVOTE, { g: a })).data!.unvoteRetroGroup;
+    const back = (await remy.gql(UNVOTE, { g: a })).data!.unvoteRetroGroup;
     expect(back.my_votes_left).toBe(1);
     expect(back.groups.find((g: any) => g.id === a).my_votes).toBe(2);
     const none = await w.members[1]!.gql(UNVOTE, { g: a });
     expect(codeOf(none)).toBe('CONFLICT');
     expect(none.errors![0]!.message).toBe('You have no vote on this group to take back.');
     // The voter is kept only as an HMAC token.
-    expect(voteRows(id).every((v) => v.voter_token.length === 43 && !JSON.stringify(v).includes(mia.id))).toBe(true);
+    expect(voteRows(id).every((v) => v.voter_token.length === 43 && !JSON.stringify(v).includes(remy.id))).toBe(true);
   });
 
   it('configured limits hold (1 per group, 2 in all)', async () => {
@@ -85,11 +85,11 @@ describe('votes', () => {
       id,
       groups: [a, b, c],
     } = await voting(['One', 'Two', 'Three'], { max_votes: 2, max_votes_per_group: 1 });
-    const max = w.members[1]!;
-    await vote(max, a!);
-    expect((await max.gql(VOTE, { g: a })).errors![0]!.message).toBe('You can put at most 1 vote on one group.');
-    await vote(max, b!);
-    expect((await max.gql(VOTE, { g: c })).errors![0]!.message).toBe('You have used all 2 of your votes.');
+    const pia = w.members[1]!;
+    await vote(pia, a!);
+    expect((await pia.gql(VOTE, { g: a })).errors![0]!.message).toBe('You can put at most 1 vote on one group.');
+    await vote(pia, b!);
+    expect((await pia.gql(VOTE, { g: c })).errors![0]!.message).toBe('You have used all 2 of your votes.');
     expect(voteRows(id)).toHaveLength(2);
   });
 

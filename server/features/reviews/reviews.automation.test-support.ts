@@ -1,9 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { createSchedulerTestApp } from '../../jobs/jobs.test-support.js';
-import { addUser, seedOrg, signedIn } from '../../test/helpers.js';
+import { addUser, signedIn } from '../../test/helpers.js';
+import { createWorld } from '../../test/world.js';
 import { scheduleAutomationPass as scheduleReviewAutomation } from '../automation/automation.run.js';
 
-/** Shared setup for the automation tests: two organizations on a fake clock, the hourly pass restarted from it. */
+/** Shared setup for the automation tests: the test world (server/test/world.ts) on a fake clock, the hourly pass restarted from it. */
 export const RULE = `id name type template_name every_count anchor_on user_ids team_ids perspectives min_peers max_peers anonymity_threshold
   nomination_days review_days release_days active starts_as_draft next_run_at run_count teams { id name } created_by { id }`;
 
@@ -12,9 +13,7 @@ export async function setUpAutomation(start = '2027-01-10T08:30:00.000Z') {
   // The schedule was made on the real clock at boot: restart its periods from the fake one.
   scheduleReviewAutomation(app, false);
   scheduleReviewAutomation(app, true);
-  const a = await seedOrg(app, 'Acme');
-  const b = await seedOrg(app, 'Globex');
-  app.services.db.$client.prepare('UPDATE teams SET manager_id = ? WHERE id = ?').run(a.manager.id, a.team.id);
+  const { acme: a, globex: b } = await createWorld(app);
   const callers = {
     adminA: await signedIn(app, a.admin.email),
     managerA: await signedIn(app, a.manager.email),

@@ -6,20 +6,20 @@ let t: Awaited<ReturnType<typeof setUpReviewOrgs>>;
 type Req = { id: string; perspective: string; questions: Array<{ id: string; kind: string }> };
 let cycleId: string;
 let participantId: string;
-let adaRequest: Req;
+let pazRequest: Req;
 
-/** An active cycle for the report, peers Ada and Bob; Ada has submitted. */
+/** An active cycle for the report, peers Paz and Pia; Paz has submitted. */
 beforeAll(async () => {
   t = await setUpReviewOrgs();
-  const [ada, bob] = t.peers;
+  const [paz, pia] = t.peers;
   const cycle = (await api.create(t.adminA, cycleInput(t.templateId, { participant_ids: [t.a.report.id] }))).data!.createReviewCycle;
   cycleId = cycle.id;
   participantId = cycle.participants[0].id;
-  await api.change(t.managerA, participantId, [ada!.id, bob!.id]);
+  await api.change(t.managerA, participantId, [paz!.id, pia!.id]);
   expect((await api.launch(t.adminA, cycleId)).errors).toBeUndefined();
-  adaRequest = (await api.mine(t.peerA)).data!.myReviewRequests[0];
-  const overall = adaRequest.questions.find((q) => q.kind === 'RATING')!;
-  expect((await api.submit(t.peerA, adaRequest.id, [{ question_id: overall.id, rating: 2 }])).errors).toBeUndefined();
+  pazRequest = (await api.mine(t.peerA)).data!.myReviewRequests[0];
+  const overall = pazRequest.questions.find((q) => q.kind === 'RATING')!;
+  expect((await api.submit(t.peerA, pazRequest.id, [{ question_id: overall.id, rating: 2 }])).errors).toBeUndefined();
 });
 afterAll(async () => {
   await t.app.close();
@@ -45,41 +45,41 @@ describe('who may', () => {
   });
 
   it("a peer never reads or changes another reviewer's request or answers", async () => {
-    const bobsOwn = (await api.mine(t.peerB)).data!.myReviewRequests as Req[];
-    expect(bobsOwn.map((r) => r.perspective)).toEqual(['PEER']);
-    expect(bobsOwn[0]!.id).not.toBe(adaRequest.id);
-    const overall = adaRequest.questions[0]!;
+    const piasOwn = (await api.mine(t.peerB)).data!.myReviewRequests as Req[];
+    expect(piasOwn.map((r) => r.perspective)).toEqual(['PEER']);
+    expect(piasOwn[0]!.id).not.toBe(pazRequest.id);
+    const overall = pazRequest.questions[0]!;
     const attempts = [
-      await api.request(t.peerB, adaRequest.id),
-      await api.save(t.peerB, adaRequest.id, [{ question_id: overall.id, rating: 5 }]),
-      await api.submit(t.peerB, adaRequest.id),
-      await api.decline(t.peerB, adaRequest.id, 'Not mine'),
+      await api.request(t.peerB, pazRequest.id),
+      await api.save(t.peerB, pazRequest.id, [{ question_id: overall.id, rating: 5 }]),
+      await api.submit(t.peerB, pazRequest.id),
+      await api.decline(t.peerB, pazRequest.id, 'Not mine'),
       // Managers and admins do not read answers through these operations either (results come later, aggregated).
-      await api.request(t.managerA, adaRequest.id),
-      await api.request(t.adminA, adaRequest.id),
+      await api.request(t.managerA, pazRequest.id),
+      await api.request(t.adminA, pazRequest.id),
     ];
     expect(attempts.map(codeOf)).toEqual(['FORBIDDEN', 'FORBIDDEN', 'FORBIDDEN', 'FORBIDDEN', 'FORBIDDEN', 'FORBIDDEN']);
     expect(attempts.every((r) => r.data === null)).toBe(true);
-    const stored = t.app.services.db.$client.prepare('SELECT rating FROM review_answers WHERE request_id = ?').pluck().all(adaRequest.id);
+    const stored = t.app.services.db.$client.prepare('SELECT rating FROM review_answers WHERE request_id = ?').pluck().all(pazRequest.id);
     expect(stored).toEqual([2]);
   });
 
   it('only an admin reopens a submitted review; the answers stay as the draft', async () => {
-    expect(codeOf(await api.reopen(t.managerA, adaRequest.id))).toBe('FORBIDDEN');
-    expect(codeOf(await api.reopen(t.peerA, adaRequest.id))).toBe('FORBIDDEN');
-    const reopened = await api.reopen(t.adminA, adaRequest.id);
+    expect(codeOf(await api.reopen(t.managerA, pazRequest.id))).toBe('FORBIDDEN');
+    expect(codeOf(await api.reopen(t.peerA, pazRequest.id))).toBe('FORBIDDEN');
+    const reopened = await api.reopen(t.adminA, pazRequest.id);
     expect(reopened.errors).toBeUndefined();
-    expect(codeOf(await api.reopen(t.adminA, adaRequest.id))).toBe('CONFLICT');
-    const mine = (await api.request(t.peerA, adaRequest.id)).data!.reviewRequest;
+    expect(codeOf(await api.reopen(t.adminA, pazRequest.id))).toBe('CONFLICT');
+    const mine = (await api.request(t.peerA, pazRequest.id)).data!.reviewRequest;
     expect(mine).toMatchObject({ status: 'PENDING', submitted_at: null, answers: [{ rating: 2 }] });
     expect(mine.reopened_at).toBeTruthy();
-    expect((await api.submit(t.peerA, adaRequest.id)).data!.submitReviewRequest.status).toBe('SUBMITTED');
+    expect((await api.submit(t.peerA, pazRequest.id)).data!.submitReviewRequest.status).toBe('SUBMITTED');
   });
 
   it('managers create cycles for their own reports and teams only, and run the ones they created', async () => {
     const outside = await api.create(t.managerA, cycleInput(t.templateId, { participant_ids: [t.a.member.id] }));
     expect(codeOf(outside)).toBe('FORBIDDEN');
-    expect(outside.errors![0]!.message).toBe('Managers create cycles for their reports and the teams they manage or lead only (not for Acme Member).');
+    expect(outside.errors![0]!.message).toBe('Managers create cycles for their reports and the teams they manage or lead only (not for Max Member).');
     const own = await api.create(t.managerA, cycleInput(t.templateId, { name: 'Team Core', team_ids: [t.a.team.id], perspectives: ['SELF', 'MANAGER'] }));
     expect(own.errors).toBeUndefined();
     expect(own.data!.createReviewCycle).toMatchObject({ can_manage: true, participant_count: 5 });
@@ -115,11 +115,11 @@ describe('organization isolation', () => {
       approveNominations: await api.approve(adminB, participantId),
       changeNominations: await api.change(adminB, participantId, [peer]),
       peerSuggestions: await api.suggestions(adminB, participantId),
-      reviewRequest: await api.request(adminB, adaRequest.id),
-      declineReviewRequest: await api.decline(adminB, adaRequest.id, 'x'),
-      saveReviewDraft: await api.save(adminB, adaRequest.id, []),
-      submitReviewRequest: await api.submit(adminB, adaRequest.id),
-      reopenReviewRequest: await api.reopen(adminB, adaRequest.id),
+      reviewRequest: await api.request(adminB, pazRequest.id),
+      declineReviewRequest: await api.decline(adminB, pazRequest.id, 'x'),
+      saveReviewDraft: await api.save(adminB, pazRequest.id, []),
+      submitReviewRequest: await api.submit(adminB, pazRequest.id),
+      reopenReviewRequest: await api.reopen(adminB, pazRequest.id),
     };
     expect(Object.fromEntries(Object.entries(results).map(([k, r]) => [k, codeOf(r)]))).toEqual(
       Object.fromEntries(Object.keys(results).map((k) => [k, 'NOT_FOUND'])),

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { addUser, createTestApp, seedOrg, signedIn } from '../../test/helpers.js';
+import { addUser, createTestApp, signedIn } from '../../test/helpers.js';
+import { createWorld } from '../../test/world.js';
 import { DEFAULT_RATING_LABELS } from '../../../shared/review-template.schemas.js';
 import { addDays } from '../../../shared/dates.js';
 
@@ -36,23 +37,24 @@ export const TEMPLATE_INPUT = {
 };
 
 /**
- * Two organizations. Acme: an admin, a manager leading team Core with the report (who has a direct
- * report of their own) and four peers in Core, a member outside, a deactivated and a deleted member of Core.
+ * The test world (server/test/world.ts) as the review-cycle tests use it. Acme: `a.admin`;
+ * `a.manager` manages the team Core and is the direct manager of `a.report` and the four `peers`
+ * (by name: Paz, Pia, Pim and Pol Peer), all in Core; `junior` (Jo Junior) reports to the report;
+ * `a.member` is in no team; `gone` is the world's deactivated person of Core and `removed` a deleted
+ * member of Core. Reviews count a team's members, suggest peers by team and manager, and let a
+ * team's lead create cycles for it, so here the world's lead is in no team, has no manager and leads
+ * none: Core's participants are the report and the peers. Globex: `b`, the world's other organization.
  */
 export async function setUpReviewOrgs() {
   const app: FastifyInstance = await createTestApp();
-  const a = await seedOrg(app, 'Acme');
-  const b = await seedOrg(app, 'Globex');
+  const { acme: a, globex: b } = await createWorld(app, { peers: 4 });
   const db = app.services.db;
-  db.$client.prepare('UPDATE teams SET manager_id = ? WHERE id = ?').run(a.manager.id, a.team.id);
-  const peers = [];
-  for (const name of ['Ada', 'Bob', 'Cy', 'Di']) {
-    peers.push(
-      await addUser(app, a.org.id, { email: `${name.toLowerCase()}@acme.example`, full_name: `${name} Peer`, manager_id: a.manager.id, team_id: a.team.id }),
-    );
-  }
-  const junior = await addUser(app, a.org.id, { email: 'junior@acme.example', full_name: 'Acme Junior', manager_id: a.report.id });
-  const gone = await addUser(app, a.org.id, { email: 'gone@acme.example', full_name: 'Gone Person', team_id: a.team.id, status: 'DEACTIVATED' });
+  db.$client.prepare('UPDATE teams SET team_lead_id = NULL WHERE id = ?').run(a.team.id);
+  db.$client.prepare('UPDATE users SET team_id = NULL, manager_id = NULL WHERE id = ?').run(a.lead.id);
+  // By name, as every list shows them: Paz, Pia, Pim and Pol Peer.
+  const peers = [...a.peers].sort((x, y) => x.name.localeCompare(y.name));
+  const junior = await addUser(app, a.org.id, { email: 'junior@acme.example', full_name: 'Jo Junior', manager_id: a.report.id });
+  const gone = a.deactivated;
   const removed = await addUser(app, a.org.id, { email: 'removed@acme.example', full_name: 'Removed Person', team_id: a.team.id });
   db.$client.prepare('UPDATE users SET deleted_at = ? WHERE id = ?').run(new Date().toISOString(), removed.id);
   const callers = {

@@ -27,7 +27,7 @@ type Req = {
 describe('the life of a cycle', () => {
   it('draft -> nominate -> approve -> launch -> drafts -> submit -> close -> release -> acknowledge', async () => {
     const { a, peers, junior } = t;
-    const [ada, bob] = peers;
+    const [paz, pia] = peers;
     // Draft, by an admin, for one person.
     const created = await api.create(t.adminA, cycleInput(t.templateId, { participant_ids: [a.report.id] }));
     expect(created.errors).toBeUndefined();
@@ -41,22 +41,22 @@ describe('the life of a cycle', () => {
       can_manage: true,
       perspectives: ['SELF', 'MANAGER', 'PEER', 'DIRECT_REPORT'],
       anonymity_threshold: 3,
-      created_by: { full_name: 'Acme Admin' },
+      created_by: { full_name: 'Ada Admin' },
     });
     const participant = cycle.participants[0];
     expect(participant).toMatchObject({ reviewee: { id: a.report.id }, manager: { id: a.manager.id }, nominations: [] });
 
     // The reviewee nominates two peers; the manager is told and approves.
-    const nominated = await api.nominate(t.reportA, participant.id, [ada!.id, bob!.id]);
+    const nominated = await api.nominate(t.reportA, participant.id, [paz!.id, pia!.id]);
     expect(nominated.errors).toBeUndefined();
     expect(nominated.data!.nominatePeers.nominations.map((n: { status: string }) => n.status)).toEqual(['PROPOSED', 'PROPOSED']);
     expect(notificationsOf(a.manager.id, 'peer_nominations')).toMatchObject([
-      { title: 'Peer nominations to approve', body: 'Autumn 360: Acme Report proposed 2 peers. Approve or change them.' },
+      { title: 'Peer nominations to approve', body: 'Autumn 360: Remy Report proposed 2 peers. Approve or change them.' },
     ]);
     const approved = await api.approve(t.managerA, participant.id);
     expect(approved.data!.approveNominations.nominations).toEqual([
-      { reviewer: { id: ada!.id }, status: 'APPROVED' },
-      { reviewer: { id: bob!.id }, status: 'APPROVED' },
+      { reviewer: { id: paz!.id }, status: 'APPROVED' },
+      { reviewer: { id: pia!.id }, status: 'APPROVED' },
     ]);
 
     // Launch: self, manager, the reviewee's direct report and both peers, all due at the review end.
@@ -66,11 +66,11 @@ describe('the life of a cycle', () => {
     expect(active).toMatchObject({ status: 'ACTIVE', request_count: 5, submitted_count: 0 });
     const requests = active.participants[0].requests as Array<{ reviewer: { id: string }; perspective: string; due_at: string }>;
     expect(requests.map((r) => `${r.perspective}:${r.reviewer.id}`).sort()).toEqual(
-      [`DIRECT_REPORT:${junior.id}`, `MANAGER:${a.manager.id}`, `PEER:${ada!.id}`, `PEER:${bob!.id}`, `SELF:${a.report.id}`].sort(),
+      [`DIRECT_REPORT:${junior.id}`, `MANAGER:${a.manager.id}`, `PEER:${paz!.id}`, `PEER:${pia!.id}`, `SELF:${a.report.id}`].sort(),
     );
     expect(new Set(requests.map((r) => r.due_at))).toEqual(new Set([cycle.review_end]));
     expect(countRows(t.app, 'review_cycle_questions', cycle.id)).toBe(3);
-    for (const id of [a.report.id, a.manager.id, junior.id, ada!.id, bob!.id]) {
+    for (const id of [a.report.id, a.manager.id, junior.id, paz!.id, pia!.id]) {
       expect(notificationsOf(id, 'review_requests')).toMatchObject([
         {
           title: 'You have new reviews to write',
@@ -80,7 +80,7 @@ describe('the life of a cycle', () => {
       ]);
     }
     expect(codeOf(await api.launch(t.adminA, cycle.id))).toBe('CONFLICT');
-    expect(codeOf(await api.nominate(t.reportA, participant.id, [ada!.id, bob!.id]))).toBe('CONFLICT');
+    expect(codeOf(await api.nominate(t.reportA, participant.id, [paz!.id, pia!.id]))).toBe('CONFLICT');
 
     // Each reviewer sees the questions of their perspective only.
     const self = (await api.mine(t.reportA)).data!.myReviewRequests as Req[];
@@ -133,7 +133,7 @@ describe('the life of a cycle', () => {
     const declined = await api.decline(t.juniorA, juniorReq.id, 'I joined the team last week.');
     expect(declined.data!.declineReviewRequest).toMatchObject({ status: 'DECLINED', decline_reason: 'I joined the team last week.' });
     expect(notificationsOf(a.report.id, 'review_declines')).toMatchObject([
-      { title: 'A review request was declined', body: 'Autumn 360: Acme Junior declined: I joined the team last week.' },
+      { title: 'A review request was declined', body: 'Autumn 360: Jo Junior declined: I joined the team last week.' },
     ]);
     expect(notificationsOf(a.manager.id, 'review_declines')).toHaveLength(1);
     const selfReq = self[0]!;
@@ -162,11 +162,11 @@ describe('launch', () => {
     const cycle = (await api.create(t.adminA, input)).data!.createReviewCycle;
     // Team Core: the report and four peers; the deactivated and the deleted members are left out.
     expect(cycle.participants.map((p: { reviewee: { full_name: string } }) => p.reviewee.full_name)).toEqual([
-      'Acme Report',
-      'Ada Peer',
-      'Bob Peer',
-      'Cy Peer',
-      'Di Peer',
+      'Paz Peer',
+      'Pia Peer',
+      'Pim Peer',
+      'Pol Peer',
+      'Remy Report',
     ]);
     const sqlite = t.app.services.db.$client;
     sqlite.exec(`CREATE TEMP TRIGGER fail_launch AFTER INSERT ON review_requests
@@ -241,7 +241,7 @@ describe('peers and validation', () => {
     await api.nominate(t.reportA, p, [peers[0]!.id, peers[1]!.id]);
     const early = await api.launch(t.adminA, cycle.id);
     expect(codeOf(early)).toBe('CONFLICT');
-    expect(early.errors![0]!.message).toBe('Approve at least 2 peers for every participant before launching. Still short: Acme Report.');
+    expect(early.errors![0]!.message).toBe('Approve at least 2 peers for every participant before launching. Still short: Remy Report.');
     expect(countRows(t.app, 'review_requests', cycle.id)).toBe(0);
 
     // The manager changes the list: the named ones approved, the others rejected.
@@ -255,7 +255,7 @@ describe('peers and validation', () => {
 
     // Suggestions: the reviewee's team and those sharing their manager, not the reviewee, their manager, or people who left.
     const suggested = (await api.suggestions(t.reportA, p)).data!.peerSuggestions.map((u: { full_name: string }) => u.full_name);
-    expect(suggested).toEqual(['Ada Peer', 'Bob Peer', 'Cy Peer', 'Di Peer']);
+    expect(suggested).toEqual(['Paz Peer', 'Pia Peer', 'Pim Peer', 'Pol Peer']);
     expect(codeOf(await api.suggestions(t.memberA, p))).toBe('FORBIDDEN');
 
     const launched = (await api.launch(t.adminA, cycle.id)).data!.launchReviewCycle;

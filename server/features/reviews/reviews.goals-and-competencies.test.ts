@@ -2,13 +2,14 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_RATING_LABELS } from '../../../shared/review-template.schemas.js';
 import { newId } from '../../lib/tokens.js';
-import { codeOf, createTestApp, seedOrg, signedIn } from '../../test/helpers.js';
+import { codeOf, createTestApp, signedIn } from '../../test/helpers.js';
+import { createWorld, type WorldOrg } from '../../test/world.js';
 import { addDays } from '../../../shared/dates.js';
 
 /** Reviews with goals and the competency framework (docs/decisions/0049, 0050): goalsInPeriod, show_goals, competency_id and the level's expectations. */
 let app: FastifyInstance;
-let acme: Awaited<ReturnType<typeof seedOrg>>;
-let globex: Awaited<ReturnType<typeof seedOrg>>;
+let acme: WorldOrg;
+let globex: WorldOrg;
 let ids: { competency: string; otherOrgCompetency: string };
 type Caller = Awaited<ReturnType<typeof signedIn>>;
 let admin: Caller, manager: Caller, report: Caller, member: Caller, outsider: Caller;
@@ -65,8 +66,7 @@ function goal(owner: string, title: string, over: { start?: string | null; due?:
 
 beforeAll(async () => {
   app = await createTestApp();
-  acme = await seedOrg(app, 'Acme');
-  globex = await seedOrg(app, 'Globex');
+  ({ acme, globex } = await createWorld(app));
   ids = { competency: framework(acme.org.id, acme.report.id), otherOrgCompetency: framework(globex.org.id, null) };
   // The report's goals around a review period of 2026-02-01..2026-04-30.
   goal(acme.report.id, 'Ship the job queue', { start: '2026-01-01', due: '2026-03-31' });

@@ -60,7 +60,7 @@ describe('team progress', () => {
     expect(core.teams[0].completion).toEqual({ done: 2, total: 5, percent: 40, band: 'behind', label: 'Behind' });
     expect(core.completion.text).toBe('2 of 5 done (40%): Behind');
     const report = core.teams[0].people.find((p: { user_id: string }) => p.user_id === t.a.report.id);
-    expect(report).toMatchObject({ full_name: 'Acme Report', late: 0, completion: { done: 1, total: 1, percent: 100, band: 'complete' } });
+    expect(report).toMatchObject({ full_name: 'Remy Report', late: 0, completion: { done: 1, total: 1, percent: 100, band: 'complete' } });
 
     await submitSelf(peerCallers[1]!, t.peers[1]!.id);
     await submitSelf(peerCallers[2]!, t.peers[2]!.id);
@@ -78,8 +78,8 @@ describe('team progress', () => {
     expect(
       none.people.map((p: { full_name: string; completion: { done: number; total: number } }) => [p.full_name, p.completion.done, p.completion.total]),
     ).toEqual([
-      ['Acme Manager', 0, 5],
-      ['Acme Member', 0, 1],
+      ['Max Member', 0, 1],
+      ['Mona Manager', 0, 5],
     ]);
     expect(none.completion).toMatchObject({ done: 0, total: 6, percent: 0, band: 'behind' });
     expect(all.completion).toMatchObject({ done: 5, total: 11, percent: 45, band: 'behind' });

@@ -42,7 +42,7 @@ describe('release', () => {
   });
 
   it("a manager's release all covers their own people only; the admin's the rest, then the cycle is released", async () => {
-    // The manager manages the report and Ada; the member has no manager.
+    // The manager manages the report and Paz; the member has no manager.
     expect((await releaseAll(t.managerA)).data!.releaseAllResults).toEqual({ released: 2, cycle: { status: 'CLOSED' } });
     expect((await releaseAll(t.adminA)).data!.releaseAllResults).toEqual({ released: 1, cycle: { status: 'RELEASED' } });
     expect((await releaseAll(t.adminA)).data!.releaseAllResults).toEqual({ released: 0, cycle: { status: 'RELEASED' } });

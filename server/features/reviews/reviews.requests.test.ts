@@ -31,7 +31,7 @@ const fieldsOf = (res: Awaited<ReturnType<typeof api.save>>) => res.errors?.[0]?
 
 describe('answers', () => {
   it('each perspective gets its own questions, as they were at launch', async () => {
-    expect(managerReq).toMatchObject({ perspective: 'MANAGER', cycle_name: 'Junior check', cycle_status: 'ACTIVE', reviewee: { full_name: 'Acme Junior' } });
+    expect(managerReq).toMatchObject({ perspective: 'MANAGER', cycle_name: 'Junior check', cycle_status: 'ACTIVE', reviewee: { full_name: 'Jo Junior' } });
     expect(managerReq.questions.map((x) => x.prompt)).toEqual(['Overall?', 'Ready for promotion?']);
     expect(selfReq.questions.map((x) => x.prompt)).toEqual(['Overall?', 'Anything else?']);
     // Editing the template afterwards does not reach the running cycle.

@@ -104,7 +104,7 @@ describe('review results through GraphQL (threshold 3)', () => {
     const data = (await results(t.managerA, participantId)).data!;
     expect(peerCell(data)).toMatchObject({ respondents: 4, rating: { count: 4, average: 3 } });
     const manager = data.reviewResults.sections[0].questions[0].cells.find((c: { perspective: string }) => c.perspective === 'MANAGER');
-    expect(manager.answers).toEqual([{ reviewer: { full_name: 'Acme Manager' }, rating: 5, text: null, choices: [] }]);
+    expect(manager.answers).toEqual([{ reviewer: { full_name: 'Mona Manager' }, rating: 5, text: null, choices: [] }]);
     expect(data.reviewResults.perspectives).toContainEqual({ perspective: 'PEER', respondents: 4, asked: 4, withheld: null });
     // Direct reports were not part of this cycle: no empty column for them.
     expect(data.reviewResults.perspectives.map((p: { perspective: string }) => p.perspective)).toEqual(['SELF', 'MANAGER', 'PEER']);
@@ -153,7 +153,7 @@ describe('who sees results', () => {
     const res = await get(t.managerA.token);
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
-    expect(res.headers['content-disposition']).toBe('attachment; filename="teamlens-review-visibility-acme-report.csv"');
+    expect(res.headers['content-disposition']).toBe('attachment; filename="teamlens-review-visibility-remy-report.csv"');
     const rows = parse(res.body.replace(/^\uFEFF/, '')) as string[][];
     expect(rows[0]).toEqual([...REVIEW_RESULTS_CSV_HEADER]);
     expect(rows.flat().filter((cell) => cell.length > 0 && FORMULA_TRIGGERS.has(cell[0]!))).toEqual([]);

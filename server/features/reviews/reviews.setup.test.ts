@@ -38,8 +38,8 @@ describe('nominations', () => {
     ).data!.createReviewCycle;
     cycleId = created.id;
     const byName = new Map<string, string>(created.participants.map((p: { id: string; reviewee: { full_name: string } }) => [p.reviewee.full_name, p.id]));
-    reportP = byName.get('Acme Report')!;
-    memberP = byName.get('Acme Member')!;
+    reportP = byName.get('Remy Report')!;
+    memberP = byName.get('Max Member')!;
     await tick();
     const [notice, ...more] = notificationsOf(t.a.report.id, 'nominate_peers');
     expect(more).toEqual([]);
@@ -78,21 +78,21 @@ describe('nominations', () => {
         s.needs,
       ]),
     ).toEqual([
-      ['Acme Member', 0, 0, 2, 'NOMINATE'],
-      ['Acme Report', 0, 2, 2, 'APPROVE'],
-      ['Cy Peer', 0, 0, 2, 'NOMINATE'],
+      ['Max Member', 0, 0, 2, 'NOMINATE'],
+      ['Pim Peer', 0, 0, 2, 'NOMINATE'],
+      ['Remy Report', 0, 2, 2, 'APPROVE'],
     ]);
     expect(r.short[0].asked_at).toEqual(expect.any(String));
-    // Acme Report has one direct report (Junior): below the threshold of 3.
+    // Remy Report has one direct report (Junior): below the threshold of 3.
     expect(r.at_risk.map((x: { reviewee: { full_name: string }; perspective: string; have: number }) => [x.reviewee.full_name, x.perspective, x.have])).toEqual(
       [
-        ['Acme Member', 'PEER', 0],
-        ['Acme Report', 'PEER', 0],
-        ['Acme Report', 'DIRECT_REPORT', 1],
-        ['Cy Peer', 'PEER', 0],
+        ['Max Member', 'PEER', 0],
+        ['Pim Peer', 'PEER', 0],
+        ['Remy Report', 'PEER', 0],
+        ['Remy Report', 'DIRECT_REPORT', 1],
       ],
     );
-    expect(r.at_risk[2].message).toBe('Acme Report has 1 direct report; their answers need at least 3, so Acme Report will see no direct-report results.');
+    expect(r.at_risk[3].message).toBe('Remy Report has 1 direct report; their answers need at least 3, so Remy Report will see no direct-report results.');
     // Only whoever runs the cycle sees it.
     expect(await readiness(t.managerA, cycleId)).toBeNull();
   });
@@ -108,11 +108,11 @@ describe('nominations', () => {
     const member = notificationsOf(t.a.member.id, 'nominate_peers');
     expect(member).toHaveLength(2);
     expect(member[1]!.body).toMatch(/\(A reminder from your manager or admin\.\)$/);
-    // Acme Report proposed enough: their manager is asked to approve instead.
+    // Remy Report proposed enough: their manager is asked to approve instead.
     expect(notificationsOf(t.a.report.id, 'nominate_peers')).toHaveLength(1);
     expect(notificationsOf(t.a.manager.id, 'peer_nominations').at(-1)).toMatchObject({
       title: 'Peer nominations to approve',
-      body: 'Spring 360: Acme Report proposed 2 peers; 2 more must be approved before the cycle can launch. Approve or change them.',
+      body: 'Spring 360: Remy Report proposed 2 peers; 2 more must be approved before the cycle can launch. Approve or change them.',
     });
     // Enough approved peers: nothing to remind.
     expect((await api.approve(t.managerA, reportP)).errors).toBeUndefined();

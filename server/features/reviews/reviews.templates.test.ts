@@ -1,15 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
-import { codeOf, createTestApp, seedOrg, signedIn } from '../../test/helpers.js';
+import { codeOf, createTestApp, signedIn } from '../../test/helpers.js';
+import { createWorld, type WorldOrg } from '../../test/world.js';
 import { BUILT_IN_TEMPLATE_KEYS } from '../../../shared/review-template.builtins.js';
 import { DEFAULT_RATING_LABELS } from '../../../shared/review-template.schemas.js';
 import { ensureBuiltInTemplates, findReviewTemplateContent, listReviewTemplates } from './reviews.templates.repo.js';
 import { reviewTemplates } from './reviews.templates.tables.js';
 
 let app: FastifyInstance;
-let a: Awaited<ReturnType<typeof seedOrg>>;
-let b: Awaited<ReturnType<typeof seedOrg>>;
+let a: WorldOrg;
+let b: WorldOrg;
 type Caller = Awaited<ReturnType<typeof signedIn>>;
 let adminA: Caller;
 let managerA: Caller;
@@ -18,8 +19,7 @@ let adminB: Caller;
 
 beforeAll(async () => {
   app = await createTestApp();
-  a = await seedOrg(app, 'Acme');
-  b = await seedOrg(app, 'Globex');
+  ({ acme: a, globex: b } = await createWorld(app));
   adminA = await signedIn(app, a.admin.email);
   managerA = await signedIn(app, a.manager.email);
   memberA = await signedIn(app, a.member.email);
@@ -121,7 +121,7 @@ describe('built-in templates', () => {
       built_in: false,
       built_in_key: null,
       can_edit: true,
-      created_by: { full_name: 'Acme Admin' },
+      created_by: { full_name: 'Ada Admin' },
       question_count: 9,
     });
     const original = findReviewTemplateContent(app.services.db, a.org.id, r360.id)!;
@@ -290,7 +290,7 @@ describe('permissions and isolation', () => {
       can_archive: false,
     });
     const own = (await create(managerA, validInput('Team review'))).data!.createReviewTemplate;
-    expect(own).toMatchObject({ can_edit: true, can_archive: true, created_by: { full_name: 'Acme Manager' } });
+    expect(own).toMatchObject({ can_edit: true, can_archive: true, created_by: { full_name: 'Mona Manager' } });
     expect((await update(managerA, own.id, validInput('Team review v2'))).data!.updateReviewTemplate.name).toBe('Team review v2');
 
     const adminsOwn = (await create(adminA, validInput('Admin only'))).data!.createReviewTemplate;
@@ -299,7 +299,7 @@ describe('permissions and isolation', () => {
     const r360 = await builtIn(managerA, '360_review');
     expect(codeOf(await archive(managerA, r360.id))).toBe('FORBIDDEN');
     const copied = await copy(managerA, r360.id, 'Team 360');
-    expect(copied.data!.copyReviewTemplate).toMatchObject({ can_edit: true, created_by: { full_name: 'Acme Manager' } });
+    expect(copied.data!.copyReviewTemplate).toMatchObject({ can_edit: true, created_by: { full_name: 'Mona Manager' } });
     expect((await archive(managerA, own.id)).errors).toBeUndefined();
     // An admin may change what a manager made.
     expect((await archive(adminA, own.id, true)).data!.restoreReviewTemplate.archived_at).toBeNull();
