@@ -1,4 +1,4 @@
-import { Component, Suspense, lazy, useId, useRef, type ReactNode } from 'react';
+import { Component, startTransition, useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { INSIGHT_METRICS, type InsightMetricKey } from '../../../shared/insights.js';
 import { useNearViewport } from '../../lib/near-viewport.js';
 
@@ -14,11 +14,9 @@ export type ChartSeries = { key: string; label: string; color: string; count?: b
 export type ChartRow = { label: string; n?: number | null } & Record<string, number | string | null | undefined>;
 export type ChartProps = { kind: ChartKind; rows: ChartRow[]; series: ChartSeries[]; unit: string; title: string; summary: string };
 
-const LazyChart = lazy(() => import('./insights-charts.js'));
-
 export const COLORS = { blue: '#1d4ed8', amber: '#b45309', violet: '#6d28d9', green: '#146c2e', red: '#b91c1c', teal: '#0f766e' } as const;
 
-/** A chunk that failed to download (offline) leaves the table, which has the same numbers. */
+/** A chart that fails to draw leaves the table, which has the same numbers. */
 class ChartBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {
   override state = { failed: false };
   static getDerivedStateFromError() {
@@ -29,29 +27,49 @@ class ChartBoundary extends Component<{ children: ReactNode }, { failed: boolean
   }
 }
 
+type ChartComponent = (props: ChartProps) => ReactNode;
+let loadedChart: ChartComponent | null = null;
+
 /**
  * Only the picture (the dashboard's sparkline): lazy, with a quiet placeholder of its size until it
  * is drawn. A chart is drawn once its place comes near the viewport (docs/decisions/0077): drawing
- * one takes recharts 50-100 ms of script in one piece, and a page of a dozen charts held a phone's
- * main thread for seconds while it loaded, for charts below the fold. The chart library itself is
- * downloaded with the first chart drawn.
+ * one takes recharts 50-100 ms of script, and a page of a dozen charts held a phone's main thread
+ * for seconds while it loaded, for charts below the fold. The chart library itself is downloaded
+ * with the first chart drawn; the chart is then drawn in a transition, which React renders in
+ * slices of a few milliseconds between which the page stays responsive (docs/decisions/0083),
+ * where a lazy component's first render is one piece.
  */
 export function LazyInsightsChart(props: ChartProps) {
   const height = props.kind === 'spark' ? 40 : 220;
   const box = useRef<HTMLDivElement>(null);
   const near = useNearViewport(box);
+  const [Chart, setChart] = useState<ChartComponent | null>(() => loadedChart);
+  const [failed, setFailed] = useState(false);
+  useEffect(() => {
+    if (!near || Chart) return;
+    let live = true;
+    import('./insights-charts.js').then(
+      (module) => {
+        loadedChart = module.default;
+        if (live) startTransition(() => setChart(() => module.default));
+      },
+      () => live && setFailed(true),
+    );
+    return () => {
+      live = false;
+    };
+  }, [near, Chart]);
+  if (failed) return <p className="muted">The chart could not be loaded. The table has the same numbers.</p>;
   // data-chart-pending: a chart not drawn yet, which the browser tests' chart check scrolls to (e2e/harness.ts).
-  const placeholder = (
-    <div ref={box} className="ins-chart-loading" style={{ height }} role="status" data-chart-pending="">
-      Loading chart…
-    </div>
-  );
-  if (!near) return placeholder;
+  if (!near || !Chart)
+    return (
+      <div ref={box} className="ins-chart-loading" style={{ height }} role="status" data-chart-pending="">
+        Loading chart…
+      </div>
+    );
   return (
     <ChartBoundary>
-      <Suspense fallback={placeholder}>
-        <LazyChart {...props} />
-      </Suspense>
+      <Chart {...props} />
     </ChartBoundary>
   );
 }
