@@ -35,6 +35,7 @@ const manifest: ViteManifest = {
   },
   'routes/_app/admin.tsx?tsr-split=component---loader': { file: 'assets/admin-M1.js', imports: ['index.html'] },
   'routes/_app/admin/settings/users.tsx?tsr-split=component---loader': { file: 'assets/users-U1.js', imports: ['_forms-F1.js', 'index.html'] },
+  'routes/_app/admin/dashboard.tsx?tsr-split=component---loader': { file: 'assets/admin-dashboard-D3.js', imports: ['index.html'] },
   'routes/_app/admin/settings/users_.import.tsx?tsr-split=component---loader': { file: 'assets/users_.import-I1.js', imports: ['index.html'] },
   'routes/_app/profile/user-profile/$id.tsx?tsr-split=component---loader': { file: 'assets/_id-P2.js', imports: ['index.html'] },
   'routes/_app/profile/user-profile/organization-chart.tsx?tsr-split=component---loader': { file: 'assets/organization-chart-O1.js', imports: ['index.html'] },
@@ -59,6 +60,11 @@ describe('what a page preloads (the Vite manifest and TanStack Router file route
       laterModules: ['/assets/main-G1.js'],
       styles: ['/assets/app-S1.css', '/assets/review-cycles-S2.css'],
     });
+  });
+
+  it('a path that only redirects (/admin) preloads the page it opens', () => {
+    expect(preloader.preloadsFor('/admin')).toEqual(preloader.preloadsFor('/admin/dashboard'));
+    expect(preloader.preloadsFor('/admin/').modules).toContain('/assets/admin-dashboard-D3.js');
   });
 
   it('nested layouts, and what the entry already loads or only errors need is left out', () => {

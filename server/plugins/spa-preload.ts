@@ -5,6 +5,8 @@
  * query imports. index.html announces them so that they download beside the entry instead of
  * after it (entry -> session -> route chunk -> GraphQL client -> query).
  */
+import { pageOpenedBy } from '../../shared/page-redirects.js';
+
 type Chunk = { file: string; src?: string; isEntry?: boolean; imports?: string[]; dynamicImports?: string[]; css?: string[]; assets?: string[] };
 export type ViteManifest = Record<string, Chunk>;
 
@@ -78,8 +80,9 @@ export function createSpaPreloader(manifest: ViteManifest, indexHtml: string): S
   const inEntry = closure([entryKey]);
   const entryCss = new Set([...inEntry].flatMap((k) => manifest[k]!.css ?? []));
 
+  // A path that only redirects (shared/page-redirects.ts) preloads the page it opens.
   const preloadsFor = (pathname: string): PagePreloads => {
-    const leaf = leafRoute(routes, pathname);
+    const leaf = leafRoute(routes, pageOpenedBy(pathname));
     if (!leaf) return { modules: [], laterModules: [], styles: [] };
     // The page and the layouts above it (`_app`, `_app/admin`, ...), each with its own chunk.
     const chain = leaf.tree.map((_, i) => byTree.get(leaf.tree.slice(0, i + 1).join('/'))).filter((r): r is RouteFile => r !== undefined);
@@ -95,7 +98,7 @@ export function createSpaPreloader(manifest: ViteManifest, indexHtml: string): S
 
   const cache = new Map<string, string>();
   const htmlFor = (pathname: string): string => {
-    const leaf = leafRoute(routes, pathname)?.file ?? '';
+    const leaf = leafRoute(routes, pageOpenedBy(pathname))?.file ?? '';
     let html = cache.get(leaf);
     if (html === undefined) {
       const { modules, laterModules, styles } = preloadsFor(pathname);
