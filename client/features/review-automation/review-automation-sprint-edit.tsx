@@ -5,13 +5,14 @@ import { showAlert } from '../../lib/alerts.js';
 import { useZodForm } from '../../lib/forms.js';
 import { GraphqlError } from '../../lib/graphql.js';
 import { SPRINT_LIMITS, sprintSchema } from '../../../shared/sprints.schemas.js';
+import { utcDayOf } from '../../../shared/dates.days.js';
 import { useUpdateSprint, type Sprint } from './review-automation.api.js';
 import type { Option } from './review-automation-form.js';
 
 const FIELDS = new Set(['team_id', 'name', 'starts_on', 'ends_on']);
 
 /** A sprint is over at the end of its last day (UTC), as the server counts it. */
-export const sprintHasEnded = (sprint: Pick<Sprint, 'ends_on'>, now = new Date()): boolean => sprint.ends_on < now.toISOString().slice(0, 10);
+export const sprintHasEnded = (sprint: Pick<Sprint, 'ends_on'>, now = new Date()): boolean => sprint.ends_on < utcDayOf(now);
 
 type Props = { sprint: Sprint; teams: Option[]; onClose: (saved: boolean) => void };
 
