@@ -69,6 +69,12 @@ const oneDateArithmetic = [
   },
   { selector: "BinaryExpression[operator='*']:has(Literal[value=86400]):has(Literal[value=1000])", message: datesHere },
   { selector: 'ImportDeclaration[source.value=/^(date-fns|@date-fns)/]', message: datesHere },
+  // An instant's day as text: `x.toISOString().slice(0, 10)` (docs/decisions/0082).
+  {
+    selector: "CallExpression[callee.property.name='slice'][callee.object.callee.property.name='toISOString'][arguments.0.value=0][arguments.1.value=10]",
+    message:
+      'The day an instant falls on is dayOf(at, zone) from shared/dates.ts (UTC unless a zone is named; today: todayIn(zone)); a page that loads no date-fns takes utcDayOf from shared/dates.days.ts (docs/decisions/0082).',
+  },
 ];
 
 // Dates, times, numbers and percentages are written to people only by shared/format.ts (docs/decisions/0070).

@@ -6,7 +6,7 @@ import { accessToken, latencyStats, seedUsers, startBenchApp, type LatencyStats 
 import { startFakeGitHub } from '../server/features/integrations/fakes/fake-github.js';
 import { createIngestWriter } from '../server/features/integrations/integrations.ingest.repo.js';
 import { readCodeProcessSettings } from '../server/features/integrations/integrations.code-process.repo.js';
-import { addDays, dayOf } from '../shared/dates.js';
+import { addDays, dayOf, todayIn } from '../shared/dates.js';
 
 /**
  * Integrations and insights at size (docs/decisions/0051, 0052), against the real app:
@@ -104,7 +104,7 @@ async function main(): Promise<void> {
       id: connection.id,
       s: scopes.map((s) => ({ id: s.id, included: true, team_id: teamId })),
     });
-    const to = new Date().toISOString().slice(0, 10);
+    const to = todayIn();
     const from = dayOf(addDays(Date.now(), -364));
     const query = `query($t: ID!, $from: String, $to: String) { teamInsights(team_id: $t, from: $from, to: $to, grain: WEEK) {
       periods { start } metrics { key summary { n value mean median p75 excluded } points { n value } } sprints { id } review_cycles { n } retros { participants } goals { count } } }`;

@@ -20,8 +20,14 @@ export type IsoDay = string;
 /** The UTC midnight (ms) starting `day`. */
 export const utcMidnight = (day: IsoDay): number => Date.parse(`${day.slice(0, 10)}T00:00:00.000Z`);
 
+/**
+ * The UTC calendar day an instant (ms since the epoch, or a Date) falls on: `dayOf(at)` of
+ * shared/dates.ts without its zones, for pages that load no date-fns (docs/decisions/0082).
+ */
+export const utcDayOf = (at: number | Date): IsoDay => new Date(at).toISOString().slice(0, 10);
+
 /** The day `days` days after `day` (negative: before). */
-export const addDaysToDay = (day: IsoDay, days: number): IsoDay => new Date(utcMidnight(day) + days * DAY_MS).toISOString().slice(0, 10);
+export const addDaysToDay = (day: IsoDay, days: number): IsoDay => utcDayOf(utcMidnight(day) + days * DAY_MS);
 
 /** Days from `from` to `to` (`to` later: positive; the same day: 0). */
 export const daysBetween = (from: IsoDay, to: IsoDay): number => (utcMidnight(to) - utcMidnight(from)) / DAY_MS;

@@ -10,7 +10,7 @@ import {
   startOfDay as startOfCalendarDay,
   startOfWeek as startOfCalendarWeek,
 } from 'date-fns';
-import { DAY_MS, utcMidnight, WEEK_MS, type IsoDay } from './dates.days.js';
+import { DAY_MS, utcDayOf, utcMidnight, WEEK_MS, type IsoDay } from './dates.days.js';
 
 /**
  * Date arithmetic, one way (docs/decisions/0079): the date-fns and @date-fns/tz functions Teamlens
@@ -81,8 +81,7 @@ export function weeksBetween(from: Instant, to: Instant, zone: string = UTC): nu
 // ------------------------------------------------------------------ calendar days (YYYY-MM-DD)
 
 /** The calendar day `at` falls on in `zone`. */
-export const dayOf = (at: Instant, zone: string = UTC): IsoDay =>
-  zone === UTC ? new Date(msOf(at)).toISOString().slice(0, 10) : formatISO(inZone(at, zone), { representation: 'date' });
+export const dayOf = (at: Instant, zone: string = UTC): IsoDay => (zone === UTC ? utcDayOf(msOf(at)) : formatISO(inZone(at, zone), { representation: 'date' }));
 
 /** Today in `zone` by the clock `now` (the scheduler's, in the server). */
 export const todayIn = (zone: string = UTC, now: Instant = Date.now()): IsoDay => dayOf(now, zone);

@@ -1,4 +1,5 @@
 import { Field } from './field.js';
+import { utcDayOf } from '../../../shared/dates.days.js';
 import type { InputHTMLAttributes } from 'react';
 
 /** The date picker's range (docs/product/constants.md). */
@@ -9,7 +10,7 @@ export const DATE_MAX = '2099-12-31';
 export function isDateInRange(value: string): boolean {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(value) || value < DATE_MIN || value > DATE_MAX) return false;
   const date = new Date(`${value}T00:00:00Z`);
-  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
+  return !Number.isNaN(date.getTime()) && utcDayOf(date) === value;
 }
 
 type Props = Omit<InputHTMLAttributes<HTMLInputElement>, 'type' | 'min' | 'max'> & { label: string; name: string; error?: string | undefined };

@@ -1,43 +1,6 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { PermissionLevel, UserStatus } from '../../../shared/enums.js';
-import { gql, graphql } from '../../lib/graphql.js';
-
-/**
- * One row of the admin users table: what the table, search, filters and sort need, plus the
- * Azure email (only this admin list can read it). The rest of a person's record is loaded
- * when their edit dialog opens: every extra field on 5,000 rows costs server time (bench/).
- */
-export type AdminUser = {
-  id: string;
-  full_name: string;
-  email: string;
-  role: string | null;
-  status: UserStatus;
-  permission_level: PermissionLevel;
-  last_login: string | null;
-  deleted_at: string | null;
-  team: { id: string; name: string } | null;
-  azure_email: string | null;
-  /** When the latest invitation mail went out; null: never (shared/invitations.ts). */
-  invited_at: string | null;
-};
-
-/** The fields of the edit dialog that the list does not carry. */
-export type AdminUserDetails = {
-  id: string;
-  location: string | null;
-  time_zone: string | null;
-  manager: { id: string } | null;
-  subdepartment: { id: string } | null;
-  github_user: string | null;
-  bitbucket_account_id: string | null;
-  jira_account_id: string | null;
-  slack_id: string | null;
-  azure_boards_user_id: string | null;
-};
-
-export type TeamOption = { id: string; name: string };
-export type SubdepartmentOption = { id: string; title: string; department: { name: string; business_unit: { unit_name: string } } };
+import { gql, graphql, type ResultOf } from '../../lib/graphql.js';
 
 // allUsers is the admin list that can include deleted people and Azure emails (both admin-only).
 export const ADMIN_USERS = graphql(`
@@ -47,6 +10,14 @@ export const ADMIN_USERS = graphql(`
     }
   }
 `);
+
+/**
+ * One row of the admin users table: what the table, search, filters and sort need, plus the
+ * Azure email (only this admin list can read it) and when the latest invitation mail went out
+ * (null: never; shared/invitations.ts). The rest of a person's record is loaded when their edit
+ * dialog opens: every extra field on 5,000 rows costs server time (bench/).
+ */
+export type AdminUser = ResultOf<typeof ADMIN_USERS>['allUsers'][number];
 
 export const adminUsersQueryOptions = (includeDeleted: boolean) =>
   queryOptions({
@@ -62,6 +33,9 @@ export const USER_DETAILS = graphql(`
     }
   }
 `);
+
+/** The fields of the edit dialog that the list does not carry. */
+export type AdminUserDetails = ResultOf<typeof USER_DETAILS>['usersByIds'][number];
 
 export const adminUserDetailsQueryOptions = (id: string) =>
   queryOptions({
@@ -79,6 +53,8 @@ export const TEAMS = graphql(`
   }
 `);
 
+export type TeamOption = ResultOf<typeof TEAMS>['teams'][number];
+
 export const teamOptionsQueryOptions = queryOptions({
   queryKey: ['teams', 'options'],
   queryFn: async () => (await gql(TEAMS)).teams.slice().sort((a, b) => a.name.localeCompare(b.name)),
@@ -89,6 +65,8 @@ export const SUBDEPARTMENTS = graphql(`
     subdepartments { id title department { name business_unit { unit_name } } }
   }
 `);
+
+export type SubdepartmentOption = ResultOf<typeof SUBDEPARTMENTS>['subdepartments'][number];
 
 /** Sub-departments labelled "Unit › Department › Sub-department", in that order. */
 export const subdepartmentOptionsQueryOptions = queryOptions({

@@ -6,7 +6,7 @@ import { FEATURE_AREA_INFO } from '../../../shared/feature-areas.js';
 import { Field, FormError } from '../../components/ui/field.js';
 import { showAlert } from '../../lib/alerts.js';
 import { fieldErrorsOf, type FieldErrors } from '../../lib/forms.js';
-import { GraphqlError } from '../../lib/graphql.js';
+import { refusedSave } from '../../lib/graphql.js';
 import { featureAreasQueryOptions, useSetFeatureAreas } from '../feature-areas/api.js';
 import { assistantSettingsQueryOptions, testEndpoint, useUpdateAssistantSettings, type EndpointTest } from './assistant.api.js';
 import './assistant.css';
@@ -71,8 +71,9 @@ export function AssistantSettingsPage() {
       setKey('');
       showAlert('The assistant’s settings are saved.', 'success');
     } catch (error) {
-      if (error instanceof GraphqlError && Object.keys(error.fields).length) setErrors(error.fields);
-      else setFormError(error instanceof Error ? error.message : 'The settings could not be saved.');
+      const refused = refusedSave(error, false);
+      if (refused.fieldErrors) setErrors(refused.fieldErrors);
+      setFormError(refused.formError ?? null);
     }
   };
 

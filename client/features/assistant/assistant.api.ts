@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { AssistantAnswerStatus, AssistantScope, AssistantSource, AssistantSourceGroup, AssistantEvent } from '../../../shared/assistant.js';
+import type { AssistantAnswerStatus, AssistantScope, AssistantSourceGroup, AssistantEvent } from '../../../shared/assistant.js';
 import { auth } from '../../lib/auth.js';
 import { gql, graphql, type Narrowed, type ResultOf } from '../../lib/graphql.js';
 import { readEvents } from './assistant-stream.js';
@@ -8,22 +8,11 @@ import { readEvents } from './assistant-stream.js';
  * The assistant's client API (docs/decisions/0066): one question is one POST /api/assistant/ask read
  * as server-sent events (askAssistant), whatever screen asks it; settings and history are GraphQL.
  */
-export type AssistantStatus = { sources: AssistantSource[]; model: boolean };
-export type AssistantSettings = {
-  sources: AssistantSource[];
-  retention_days: number;
-  endpoint_url: string | null;
-  endpoint_model: string | null;
-  key_hint: string | null;
-  first_token_seconds: number;
-  total_seconds: number;
-  updated_at: string | null;
-};
-export type ConversationSummary = { id: string; title: string; created_at: string; updated_at: string };
 
 const SETTINGS_FIELDS = 'sources retention_days endpoint_url endpoint_model key_hint first_token_seconds total_seconds updated_at';
 
 export const ASSISTANT_STATUS = graphql('query AssistantStatus { assistantStatus { sources model } }');
+export type AssistantStatus = ResultOf<typeof ASSISTANT_STATUS>['assistantStatus'];
 
 export const assistantStatusQueryOptions = queryOptions({
   queryKey: ['assistant', 'status'],
@@ -32,6 +21,7 @@ export const assistantStatusQueryOptions = queryOptions({
 });
 
 export const ASSISTANT_SETTINGS = graphql(`query AssistantSettings { assistantSettings { ${SETTINGS_FIELDS} } }`);
+export type AssistantSettings = ResultOf<typeof ASSISTANT_SETTINGS>['assistantSettings'];
 
 export const assistantSettingsQueryOptions = queryOptions({
   queryKey: ['assistant', 'settings'],
@@ -55,11 +45,10 @@ export function useUpdateAssistantSettings() {
   });
 }
 
-export type EndpointTest = { ok: boolean; message: string; models: string[] };
-
 export const TEST_ASSISTANT_ENDPOINT = graphql(
   'mutation TestAssistantEndpoint($base: String!, $key: String) { testAssistantEndpoint(base_url: $base, api_key: $key) { ok message models } }',
 );
+export type EndpointTest = ResultOf<typeof TEST_ASSISTANT_ENDPOINT>['testAssistantEndpoint'];
 
 export async function testEndpoint(baseUrl: string, apiKey: string | null): Promise<EndpointTest> {
   return (await gql(TEST_ASSISTANT_ENDPOINT, { base: baseUrl, key: apiKey })).testAssistantEndpoint;
@@ -68,6 +57,7 @@ export async function testEndpoint(baseUrl: string, apiKey: string | null): Prom
 export const ASSISTANT_CONVERSATIONS = graphql(
   'query AssistantConversations { assistantConversations(first: 50) { items { id title created_at updated_at } } }',
 );
+export type ConversationSummary = ResultOf<typeof ASSISTANT_CONVERSATIONS>['assistantConversations']['items'][number];
 
 export const conversationsQueryOptions = queryOptions({
   queryKey: ['assistant', 'conversations'],

@@ -1,10 +1,8 @@
 import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { AuditAction, AuditEvent } from '../../../shared/audit.js';
+import type { AuditAction } from '../../../shared/audit.js';
 import type { AuditSearch } from './audit.search.js';
 import { downloadWithToken } from '../../lib/download.js';
-import { gql, graphql } from '../../lib/graphql.js';
-
-export type { AuditEvent };
+import { gql, graphql, type ResultOf } from '../../lib/graphql.js';
 
 /** Events per page on the screen. */
 export const AUDIT_PAGE_SIZE = 50;
@@ -17,6 +15,8 @@ export const EVENTS = graphql(`
     }
   }
 `);
+
+export type AuditEvent = ResultOf<typeof EVENTS>['auditEvents']['events'][number];
 
 /** A calendar day (YYYY-MM-DD) in the viewer's time zone as an instant: its start, or with `end` its last millisecond. */
 function dayInstant(day: string, end: boolean): string {

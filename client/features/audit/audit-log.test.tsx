@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { expect, it } from 'vitest';
-import { meAs, refusal, stubGraphql, type GraphqlVariables } from '../../test/graphql-stub.js';
+import { meAs, refusal, stubGraphql } from '../../test/graphql-stub.js';
 import { cleanUpBetweenTests, renderSignedIn } from '../../test/render-route.js';
 import type { AuditEvent } from './api.js';
 
@@ -32,14 +32,15 @@ function stubAudit(options: { empty?: boolean } = {}) {
   const all = Array.from({ length: 60 }, (_, i) => event(i + 1));
   return stubGraphql(
     {
-      AuditEvents: (v: GraphqlVariables) => {
+      AuditEvents: (v) => {
         if (options.empty) return { data: { auditEvents: { events: [], next_cursor: null } } };
         const start = v.after ? Number(v.after) : 0;
-        const events = all.slice(start, start + v.first);
-        return { data: { auditEvents: { events, next_cursor: start + v.first < all.length ? String(start + v.first) : null } } };
+        const first = v.first ?? 50;
+        const events = all.slice(start, start + first);
+        return { data: { auditEvents: { events, next_cursor: start + first < all.length ? String(start + first) : null } } };
       },
       AuditSettings: () => ({ data: { auditSettings: { retention_days: 365 } } }),
-      UpdateAuditSettings: (v: GraphqlVariables) =>
+      UpdateAuditSettings: (v) =>
         v.days > 3650
           ? refusal('Keep events at most 3650 days (10 years).', 'BAD_USER_INPUT', { retention_days: 'Keep events at most 3650 days (10 years).' })
           : { data: { updateAuditSettings: { retention_days: v.days } } },

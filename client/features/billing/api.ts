@@ -1,57 +1,8 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { BillingPlan as PlanConfig, BillingStatus, OperatorBillingChange, SeatState } from '../../../shared/billing.js';
-import { gql, graphql } from '../../lib/graphql.js';
+import type { OperatorBillingChange, SeatState } from '../../../shared/billing.js';
+import { gql, graphql, type ResultOf } from '../../lib/graphql.js';
 
 /** Billing (server/features/billing, docs/decisions/0068). */
-export type BillingMode = 'NONE' | 'PLANS' | 'STRIPE';
-export type BillingPlan = Pick<PlanConfig, 'id' | 'name' | 'seat_limit' | 'per_seat' | 'features' | 'trial_days' | 'price_label'> & { can_checkout: boolean };
-export type SeatMonth = { month: string; label: string; highest: number | null; latest: number | null };
-export type Billing = {
-  mode: BillingMode;
-  exempt: boolean;
-  plan: BillingPlan | null;
-  status: BillingStatus;
-  seats: { seats: number; active: number; invited: number };
-  seat_limit: number | null;
-  not_counted: { deactivated: number; demo: number; removed: number };
-  history: SeatMonth[];
-  history_is_demo: boolean;
-  trial_ends_at: string | null;
-  current_period_end: string | null;
-  cancel_at_period_end: boolean;
-  past_due_since: string | null;
-  read_only_from: string | null;
-  grace_days: number;
-  plans: BillingPlan[];
-  can_manage_payment: boolean;
-};
-export type SeatPerson = { id: string; full_name: string; email: string; state: SeatState; invited_at: string | null; last_login: string | null };
-export type BillingInvoice = {
-  id: string;
-  number: string | null;
-  created: string;
-  amount: number;
-  currency: string;
-  status: string;
-  hosted_url: string | null;
-  pdf_url: string | null;
-};
-export type BillingNotice = { status: BillingStatus; message: string; read_only_from: string | null };
-export type OrganizationBilling = {
-  organization_id: string;
-  name: string;
-  is_operator: boolean;
-  plan: { id: string; name: string } | null;
-  status: BillingStatus;
-  seats: number;
-  seat_limit: number | null;
-  own_seat_limit: number | null;
-  renews_at: string | null;
-  trial_ends_at: string | null;
-  cancel_at_period_end: boolean;
-  created_at: string;
-};
-
 const PLAN = 'id name seat_limit per_seat features trial_days price_label can_checkout';
 export const BILLING = graphql(`
   query Billing {
@@ -64,6 +15,12 @@ export const BILLING = graphql(`
   }
 `);
 
+/** Billing (server/features/billing, docs/decisions/0068). */
+export type Billing = ResultOf<typeof BILLING>['billing'];
+export type BillingMode = Billing['mode'];
+export type BillingPlan = Billing['plans'][number];
+export type SeatMonth = Billing['history'][number];
+
 export const billingQueryOptions = queryOptions({
   queryKey: ['billing'],
   queryFn: async () => (await gql(BILLING)).billing,
@@ -74,6 +31,7 @@ export const PEOPLE = graphql(`
     billingSeatPeople(q: $q, state: $state, first: $first) { total people { id full_name email state invited_at last_login } }
   }
 `);
+export type SeatPerson = ResultOf<typeof PEOPLE>['billingSeatPeople']['people'][number];
 /** People listed at once; the search narrows a longer list. */
 export const SEAT_PEOPLE_PAGE = 100;
 
@@ -86,6 +44,7 @@ export const billingSeatPeopleQueryOptions = (filter: { q?: string | undefined; 
 export const INVOICES = graphql(
   `query BillingInvoices { billingInvoices { available error invoices { id number created amount currency status hosted_url pdf_url } } }`,
 );
+export type BillingInvoice = ResultOf<typeof INVOICES>['billingInvoices']['invoices'][number];
 
 export const billingInvoicesQueryOptions = queryOptions({
   queryKey: ['billing', 'invoices'],
@@ -93,6 +52,7 @@ export const billingInvoicesQueryOptions = queryOptions({
 });
 
 export const NOTICE = graphql(`query BillingNotice { billingNotice { status message read_only_from } }`);
+export type BillingNotice = NonNullable<ResultOf<typeof NOTICE>['billingNotice']>;
 
 /** The app shell's billing notice; an answer without it (an older server, a stubbed test) means none. */
 export const billingNoticeQueryOptions = queryOptions({
@@ -104,6 +64,7 @@ export const billingNoticeQueryOptions = queryOptions({
 const ORG_FIELDS =
   'organization_id name is_operator plan { id name } status seats seat_limit own_seat_limit renews_at trial_ends_at cancel_at_period_end created_at';
 export const OPERATOR = graphql(`query OperatorBilling { operatorBilling { ${ORG_FIELDS} } }`);
+export type OrganizationBilling = ResultOf<typeof OPERATOR>['operatorBilling'][number];
 
 export const operatorBillingQueryOptions = queryOptions({
   queryKey: ['billing', 'operator'],

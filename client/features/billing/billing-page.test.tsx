@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { expect, it } from 'vitest';
-import { meAs, refusal, stubGraphql, type GraphqlVariables, type OperationHandlers } from '../../test/graphql-stub.js';
+import { meAs, refusal, stubGraphql, type OperationHandlers } from '../../test/graphql-stub.js';
 import { cleanUpBetweenTests, renderSignedIn } from '../../test/render-route.js';
 import type { Billing, OrganizationBilling, SeatPerson } from './api.js';
 import { formatMonth } from '../../../shared/format.js';
@@ -69,7 +69,7 @@ function stub(state: Billing, handlers: OperationHandlers = {}, operator = false
   return stubGraphql(
     {
       Billing: () => ({ data: { billing: state } }),
-      BillingSeatPeople: (v: GraphqlVariables) => {
+      BillingSeatPeople: (v) => {
         const all = [person(1), person(2), person(3), person(4, 'INVITED')].filter(
           (p) => (!v.state || p.state === v.state) && (!v.q || p.full_name.toLowerCase().includes(String(v.q).toLowerCase())),
         );

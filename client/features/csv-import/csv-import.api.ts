@@ -6,18 +6,18 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toSafeCsv } from '../../../shared/csv-safe.js';
 import { downloadWithToken } from '../../lib/download.js';
-import { gql, graphql } from '../../lib/graphql.js';
+import { gql, graphql, type ResultOf } from '../../lib/graphql.js';
 import { subscribe, subscriptionClient } from '../../lib/subscriptions.js';
 import { SEND_INVITATIONS } from '../admin-users/admin-users.api.js';
 import type { MassCreateResult, MassCreateUserError } from './csv-import.upload.js';
-
-export type MassCreateProgress = { batch_id: string; processed: number; total: number; created: number; failed: number; done: boolean };
 
 export const PROGRESS = graphql(`
   subscription MassCreateProgress($batch_id: ID!) {
     massCreateProgress(batch_id: $batch_id) { batch_id processed total created failed done }
   }
 `);
+
+export type MassCreateProgress = ResultOf<typeof PROGRESS>['massCreateProgress'];
 
 /** How long to wait for a new socket's acknowledgement before sending anyway. */
 const SUBSCRIBE_SETTLE_MS = 600;
@@ -103,7 +103,7 @@ export const MAIL_DELIVERY = graphql(`
 /** sendInvitations takes at most this many ids at once. */
 const INVITE_CHUNK = 5_000;
 
-export type InvitationOutcome = { sent: number; delivery: 'SMTP' | 'OUTBOX' };
+export type InvitationOutcome = { sent: number; delivery: ResultOf<typeof MAIL_DELIVERY>['mailDelivery'] };
 
 /** Sends the invitation mail to these (new, invited) people; answers how many went out and by which way. */
 export function useSendInvitations() {

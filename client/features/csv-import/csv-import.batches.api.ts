@@ -1,23 +1,14 @@
 import { queryOptions } from '@tanstack/react-query';
-import { gql, graphql } from '../../lib/graphql.js';
-
-export type ImportBatchStatus = 'RUNNING' | 'DONE' | 'FAILED' | 'ROLLED_BACK' | 'INTERRUPTED';
-export type ImportBatch = {
-  id: string;
-  status: ImportBatchStatus;
-  dry_run: boolean;
-  total: number;
-  created: number;
-  created_at: string;
-  finished_at: string | null;
-  created_by_name: string | null;
-};
+import { gql, graphql, type ResultOf } from '../../lib/graphql.js';
 
 export const BATCHES = graphql(`
   query MassCreationBatches($limit: Int) {
     massCreationBatches(limit: $limit) { id status dry_run total created created_at finished_at created_by_name }
   }
 `);
+
+export type ImportBatch = NonNullable<ResultOf<typeof BATCHES>['massCreationBatches']>[number];
+export type ImportBatchStatus = ImportBatch['status'];
 
 export const RECENT_IMPORTS_LIMIT = 10;
 

@@ -10,35 +10,22 @@
  * so ragged rows stay ragged and every error the server reports names the row the admin sees.
  */
 import { quoteCsvCell } from '../../../shared/csv-safe.js';
-import type { MassCreateErrorType } from '../../../shared/enums.js';
 import { auth } from '../../lib/auth.js';
+import type { ResultOf } from '../../lib/graphql.js';
+import type { RESULT } from './csv-import.api.js';
 import type { ColumnMapping } from './csv-import.mapping.js';
 import type { ParsedCsv } from './csv-import.parse.js';
 
-export type MassCreateUserError = { errorType: MassCreateErrorType; email: string; row: number; message: string };
-export type PlannedTeam = {
-  name: string;
-  existing: boolean;
-  members_before: number;
-  joining: number;
-  manager_email: string | null;
-  manager_name: string | null;
-};
-export type PlannedDivision = { name: string; existing: boolean; departments: { name: string; existing: boolean }[] };
-export type Promotion = { row: number; email: string; full_name: string; reports: number };
-/** The server's answer (POST /api/admin/users/import, massCreation): the same for a dry run and an import. */
-export type MassCreateResult = {
-  batch_id: string;
-  count: number;
-  usersWithErrors: MassCreateUserError[];
-  totalUserWithEmailError: number;
-  created_ids: string[];
-  teams: PlannedTeam[];
-  divisions: PlannedDivision[];
-  promoted: Promotion[];
-  /** Why the rows do not fit the organization's seat limit (docs/decisions/0068): the import would be refused whole. */
-  seat_limit?: string | null;
-};
+/**
+ * The server's answer (POST /api/admin/users/import, massCreation): the same for a dry run and an
+ * import, typed by the massCreation document. seat_limit says why the rows do not fit the
+ * organization's seat limit (docs/decisions/0068): the import would be refused whole.
+ */
+export type MassCreateResult = NonNullable<ResultOf<typeof RESULT>['massCreation']>;
+export type MassCreateUserError = MassCreateResult['usersWithErrors'][number];
+export type PlannedTeam = MassCreateResult['teams'][number];
+export type PlannedDivision = MassCreateResult['divisions'][number];
+export type Promotion = MassCreateResult['promoted'][number];
 export type ImportOptions = { dryRun: boolean; createTeams: boolean; promoteManagers: boolean };
 
 export const IMPORT_PATH = '/api/admin/users/import';

@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { FeedbackAutomationRuleInput, FeedbackResponders } from '../../../shared/feedback.js';
-import { gql, graphql } from '../../lib/graphql.js';
+import { gql, graphql, type ResultOf } from '../../lib/graphql.js';
 import { automationRuleMutations } from '../automation/automation.api.js';
 import { FEEDBACK_RULE_FIELDS, type FeedbackAutomationRule } from './feedback.types.js';
 
@@ -13,9 +13,8 @@ export const feedbackAutomationRulesQueryOptions = queryOptions({
   queryFn: async () => (await gql(FEEDBACK_AUTOMATION_RULES)).feedbackAutomationRules,
 });
 
-export type FeedbackTemplateChoice = { id: string; name: string; archived: boolean };
-
 export const FEEDBACK_AUTOMATION_TEMPLATES = graphql('query FeedbackAutomationTemplates { feedbackTemplates { id name archived } }');
+export type FeedbackTemplateChoice = ResultOf<typeof FEEDBACK_AUTOMATION_TEMPLATES>['feedbackTemplates'][number];
 
 /** Templates a rule may use: built-ins and the organization's own, archived ones left out. */
 export const feedbackAutomationTemplatesQueryOptions = queryOptions({

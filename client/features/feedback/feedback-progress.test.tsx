@@ -3,7 +3,7 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import { beforeAll, expect, it } from 'vitest';
 import { COMPLETION_COLOURS } from '../../../shared/completion.js';
 import { DEFAULT_RATING_LABELS } from '../../../shared/review-template.schemas.js';
-import { meAs, refusal, stubGraphql, type GraphqlVariables } from '../../test/graphql-stub.js';
+import { meAs, refusal, stubGraphql } from '../../test/graphql-stub.js';
 import { cleanUpBetweenTests, renderSignedIn } from '../../test/render-route.js';
 import type { CycleQuestion, ReviewRequest } from '../review-cycles/review-cycles.api.js';
 import { daysBefore, localDay } from './feedback-progress.api.js';
@@ -229,7 +229,7 @@ function stubReview(perspective: ReviewRequest['perspective'], feedback: Feedbac
       FeatureAreas: () => ({
         data: { featureAreas: [{ area: 'CONTINUOUS_FEEDBACK', label: 'Continuous feedback', built: true, enabled: feedbackOn, updated_at: null }] },
       }),
-      FeedbackAbout: (_v: GraphqlVariables) => ({ data: { feedbackAbout: feedback } }),
+      FeedbackAbout: (_v) => ({ data: { feedbackAbout: feedback } }),
     },
     { me: meAs('MEMBER', { id: 'ada' }) },
   );

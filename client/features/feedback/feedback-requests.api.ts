@@ -1,6 +1,5 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { UserStatus } from '../../../shared/enums.js';
-import { gql, graphql } from '../../lib/graphql.js';
+import { gql, graphql, type ResultOf } from '../../lib/graphql.js';
 import { FEEDBACK_REQUEST_FIELDS, PENDING_ASK_FIELDS } from './feedback.types.js';
 
 /**
@@ -22,27 +21,16 @@ export const pendingFeedbackRequestsQueryOptions = queryOptions({
   queryFn: async () => (await gql(PENDING)).pendingFeedbackRequests,
 });
 
-/** A person the request dialog offers: live people of the organization, with who manages them. */
-export type RequestPerson = {
-  id: string;
-  full_name: string;
-  email: string;
-  role: string | null;
-  status: UserStatus;
-  manager: { id: string } | null;
-  team: { id: string; name: string } | null;
-};
-export type RequestPeople = {
-  me: { id: string; permission_level: string; managed_teams: Array<{ id: string }> };
-  people: RequestPerson[];
-};
-
 export const PEOPLE = graphql(`
   query FeedbackRequestPeople {
     findOneUser { id permission_level managed_teams { id } }
     organizationUsers { id full_name email role status manager { id } team { id name } }
   }
 `);
+
+/** A person the request dialog offers: live people of the organization, with who manages them. */
+export type RequestPerson = ResultOf<typeof PEOPLE>['organizationUsers'][number];
+export type RequestPeople = { me: ResultOf<typeof PEOPLE>['findOneUser']; people: RequestPerson[] };
 
 export const feedbackRequestPeopleQueryOptions = queryOptions({
   queryKey: ['users', 'feedback-request-people'],

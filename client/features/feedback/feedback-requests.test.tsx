@@ -3,7 +3,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { expect, it } from 'vitest';
 import { BUILTIN_FEEDBACK_TEMPLATES } from '../../../shared/feedback.js';
-import { meAs, refusal, stubGraphql, type GraphqlVariables } from '../../test/graphql-stub.js';
+import { meAs, refusal, stubGraphql } from '../../test/graphql-stub.js';
 import { cleanUpBetweenTests, renderSignedIn, signIn, testQueryClient } from '../../test/render-route.js';
 import { SentRequests } from './feedback-requests-sent.js';
 import { RequestFeedbackButton } from './request-feedback-dialog.js';
@@ -78,13 +78,13 @@ function stubPending(options: { conflictOnAnswer?: boolean } = {}) {
   const { calls } = stubGraphql(
     {
       PendingFeedbackRequests: () => ({ data: { pendingFeedbackRequests: asks } }),
-      AnswerFeedbackRequest: ({ ask_id }: GraphqlVariables) => {
+      AnswerFeedbackRequest: ({ ask_id }) => {
         if (options.conflictOnAnswer) return refusal('You already answered this request.', 'CONFLICT');
         const a = asks.find((x) => x.id === ask_id)!;
         a.status = 'ANSWERED';
         return { data: { answerFeedbackRequest: a } };
       },
-      DeclineFeedbackRequest: ({ ask_id }: GraphqlVariables) => {
+      DeclineFeedbackRequest: ({ ask_id }) => {
         const a = asks.find((x) => x.id === ask_id)!;
         a.status = 'DECLINED';
         return { data: { declineFeedbackRequest: a } };
@@ -211,7 +211,7 @@ function stubRequests(options: { refuseFirst?: boolean } = {}) {
       }),
       FeedbackTemplates: () => ({ data: { feedbackTemplates: builtIns() } }),
       SentFeedbackRequests: () => ({ data: { sentFeedbackRequests: sent } }),
-      RequestFeedback: ({ input }: GraphqlVariables) => {
+      RequestFeedback: ({ input }) => {
         if (options.refuseFirst && !refused) {
           refused = true;
           return refusal('Radia Perlman cannot be asked: deactivated.', 'BAD_USER_INPUT', { responder_ids: 'Radia Perlman cannot be asked: deactivated.' });
@@ -219,9 +219,9 @@ function stubRequests(options: { refuseFirst?: boolean } = {}) {
         const made = request({
           id: 'r2',
           created_at: '2026-11-25T09:00:00.000Z',
-          questions: input.questions,
+          questions: input.questions ?? [],
           template_name: null,
-          message: input.message,
+          message: input.message ?? '',
           asks: input.responder_ids.map((id: string, i: number) =>
             ask(
               `n${i}`,
@@ -233,7 +233,7 @@ function stubRequests(options: { refuseFirst?: boolean } = {}) {
         sent.push(made);
         return { data: { requestFeedback: made } };
       },
-      ShareFeedbackRequest: ({ id }: GraphqlVariables) => {
+      ShareFeedbackRequest: ({ id }) => {
         const r = sent.find((x) => x.id === id)!;
         r.shared_at = '2026-11-25T10:00:00.000Z';
         return { data: { shareFeedbackRequest: r } };

@@ -4,7 +4,7 @@ import { FEEDBACK_LIMITS, FEEDBACK_TAG_KINDS, feedbackTagInputSchema, type Feedb
 import { Field, FormError, SelectField, SubmitButton } from '../../components/ui/field.js';
 import { showAlert } from '../../lib/alerts.js';
 import { fieldErrorsOf, type FieldErrors } from '../../lib/forms.js';
-import { GraphqlError } from '../../lib/graphql.js';
+import { refusedSave } from '../../lib/graphql.js';
 import { meQueryOptions } from '../users/api.js';
 import { feedbackTagsAdminQueryOptions, useFeedbackTagAction, useSaveFeedbackTag, type FeedbackTagDraftInput } from './feedback-templates.api.js';
 import type { FeedbackTag } from './feedback.types.js';
@@ -131,10 +131,9 @@ function TagForm({ tag, onDone }: { tag?: FeedbackTag; onDone?: () => void }) {
       if (tag) onDone?.();
       else setDraft({ name: '', kind: draft.kind, description: '' });
     } catch (err) {
-      if (err instanceof GraphqlError) {
-        setErrors(err.fields);
-        setFormError(err.message);
-      } else setFormError('It could not be saved. Try again.');
+      const refused = refusedSave(err);
+      setErrors(refused.fieldErrors ?? {});
+      setFormError(refused.formError ?? null);
     }
   }
 

@@ -2,7 +2,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { expect, it } from 'vitest';
 import { BUILTIN_FEEDBACK_TEMPLATES } from '../../../shared/feedback.js';
-import { meAs, refusal, stubGraphql, type GraphqlVariables } from '../../test/graphql-stub.js';
+import { meAs, refusal, stubGraphql } from '../../test/graphql-stub.js';
 import { cleanUpBetweenTests, renderSignedIn } from '../../test/render-route.js';
 import type { FeedbackTag, FeedbackTemplate } from './feedback.types.js';
 
@@ -60,45 +60,45 @@ function stubServer(role: 'ADMIN' | 'MEMBER', options: { refuseCreate?: boolean 
     {
       FeedbackTemplates: () => ({ data: { feedbackTemplates: templates } }),
       FeedbackTagsAdmin: () => ({ data: { feedbackTags: tags } }),
-      CopyFeedbackTemplate: ({ id }: GraphqlVariables) => {
+      CopyFeedbackTemplate: ({ id }) => {
         const source = templates.find((t) => t.id === id)!;
         const copy = own('copy1', `Copy of ${source.name}`, { questions: [...source.questions], description: source.description });
         templates.push(copy);
         return { data: { copyFeedbackTemplate: copy } };
       },
-      UpdateFeedbackTemplate: ({ id, input }: GraphqlVariables) => {
+      UpdateFeedbackTemplate: ({ id, input }) => {
         const t = templates.find((x) => x.id === id)!;
         Object.assign(t, input);
         return { data: { updateFeedbackTemplate: t } };
       },
-      CreateFeedbackTemplate: ({ input }: GraphqlVariables) => {
+      CreateFeedbackTemplate: ({ input }) => {
         if (options.refuseCreate)
           return refusal('questions.1: Question: at most 300 characters.', 'BAD_USER_INPUT', { 'questions.1': 'Question: at most 300 characters.' });
-        const made = own('new1', input.name, input);
+        const made = own('new1', input.name, { ...input, description: input.description ?? '' });
         templates.push(made);
         return { data: { createFeedbackTemplate: made } };
       },
-      ArchiveFeedbackTemplate: ({ id }: GraphqlVariables) => {
+      ArchiveFeedbackTemplate: ({ id }) => {
         const t = templates.find((x) => x.id === id)!;
         t.archived = true;
         return { data: { archiveFeedbackTemplate: t } };
       },
-      CreateFeedbackTag: ({ input }: GraphqlVariables) => {
-        const made = tag('n1', input.name, input.kind, { description: input.description });
+      CreateFeedbackTag: ({ input }) => {
+        const made = tag('n1', input.name, input.kind, { description: input.description ?? '' });
         tags.push(made);
         return { data: { createFeedbackTag: made } };
       },
-      UpdateFeedbackTag: ({ id, input }: GraphqlVariables) => {
+      UpdateFeedbackTag: ({ id, input }) => {
         const t = tags.find((x) => x.id === id)!;
         Object.assign(t, input);
         return { data: { updateFeedbackTag: t } };
       },
-      ArchiveFeedbackTag: ({ id }: GraphqlVariables) => {
+      ArchiveFeedbackTag: ({ id }) => {
         const t = tags.find((x) => x.id === id)!;
         t.archived = true;
         return { data: { archiveFeedbackTag: t } };
       },
-      RestoreFeedbackTag: ({ id }: GraphqlVariables) => {
+      RestoreFeedbackTag: ({ id }) => {
         const t = tags.find((x) => x.id === id)!;
         t.archived = false;
         return { data: { restoreFeedbackTag: t } };

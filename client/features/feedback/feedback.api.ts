@@ -1,6 +1,6 @@
 import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient, type InfiniteData, type QueryClient } from '@tanstack/react-query';
 import type { FeedbackReaction } from '../../../shared/feedback.js';
-import { gql, graphql } from '../../lib/graphql.js';
+import { gql, graphql, type ResultOf } from '../../lib/graphql.js';
 import { FEEDBACK_FIELDS, FEEDBACK_PAGE_FIELDS, FEEDBACK_TAG_FIELDS, type FeedbackItem, type FeedbackPage } from './feedback.types.js';
 
 /** Giving and reading feedback, tags and reactions: the main page, the praise wall and the two dashboard cards. */
@@ -65,19 +65,7 @@ export const feedbackTagsQueryOptions = queryOptions({
   queryFn: async () => (await gql(FEEDBACK_TAGS)).feedbackTags,
 });
 
-export type MyPendingAsk = {
-  id: string;
-  status: string;
-  created_at: string;
-  request: {
-    id: string;
-    requester: { id: string; full_name: string } | null;
-    subject: { id: string; full_name: string };
-    template_name: string | null;
-    due_on: string | null;
-    about_report: boolean;
-  };
-};
+export type MyPendingAsk = ResultOf<typeof MY_PENDING_ASKS>['pendingFeedbackRequests'][number];
 
 /** The dashboard card: requests waiting for my answer (the pending page has its own, fuller query). */
 export const myPendingAsksQueryOptions = queryOptions({

@@ -6,7 +6,7 @@ import { DateField } from '../../components/ui/date-field.js';
 import { FormError, SelectField, SubmitButton, TextAreaField } from '../../components/ui/field.js';
 import { showAlert } from '../../lib/alerts.js';
 import { fieldErrorsOf, type FieldErrors } from '../../lib/forms.js';
-import { GraphqlError } from '../../lib/graphql.js';
+import { refusedSave } from '../../lib/graphql.js';
 import { PersonPicker } from '../teams/person-picker.js';
 import { feedbackRequestPeopleQueryOptions, subjectsFor, useRequestFeedback, type RequestPeople } from './feedback-requests.api.js';
 import { feedbackTemplatesQueryOptions } from './feedback-templates.api.js';
@@ -124,8 +124,8 @@ function RequestFeedbackForm({
       );
       onDone();
     } catch (err) {
-      if (err instanceof GraphqlError) refuse(err.fields, err.message);
-      else refuse({}, 'The request could not be sent. Try again.');
+      const refused = refusedSave(err);
+      refuse(refused.fieldErrors ?? {}, refused.formError ?? null);
     }
   }
 

@@ -1,7 +1,9 @@
 // @vitest-environment jsdom
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { expect, it } from 'vitest';
-import { meAs, refusal, stubGraphql, type GraphqlVariables } from '../../test/graphql-stub.js';
+import type { VariablesOf } from '../../lib/graphql.js';
+import { meAs, refusal, stubGraphql } from '../../test/graphql-stub.js';
+import type { Operations } from '../../test/operations.js';
 import { cleanUpBetweenTests, renderSignedIn } from '../../test/render-route.js';
 import type { GoalCheckIn, GoalDetail, GoalSummary, KeyResult, GoalTreeNode } from './goal.types.js';
 
@@ -74,16 +76,16 @@ const type = (el: HTMLElement, value: string) => fireEvent.change(el, { target: 
 
 it('new goal: every key-result rule shows its message at the field, a refusal keeps what was typed, and a saved goal opens its page', async () => {
   let refuseOnce = true;
-  const created: GraphqlVariables[] = [];
+  const created: VariablesOf<Operations['CreateGoal']>['input'][] = [];
   const { calls } = stubGraphql(
     {
       MyGoals: () => ({ data: { myGoals: [] } }),
       MyGoalTeams: () => ({ data: { myGoalTeams: [] } }),
       FeedbackRequestPeople: () => ({ data: { findOneUser: { id: 'ada', permission_level: 'MEMBER', managed_teams: [] }, organizationUsers: [] } }),
-      AlignableGoals: ({ search }: GraphqlVariables) => ({
+      AlignableGoals: ({ search }) => ({
         data: { alignableGoals: !search || 'ship the billing service'.includes(String(search).toLowerCase()) ? [teamGoal] : [] },
       }),
-      CreateGoal: ({ input }: GraphqlVariables) => {
+      CreateGoal: ({ input }) => {
         if (refuseOnce) {
           refuseOnce = false;
           return refusal('The goal cannot be aligned under that goal.', 'BAD_USER_INPUT', { parent_id: 'Choose a goal you can see.' });
@@ -91,7 +93,7 @@ it('new goal: every key-result rule shows its message at the field, a refusal ke
         created.push(input);
         return { data: { createGoal: summary({ id: 'g-new', title: input.title }) } };
       },
-      Goal: ({ id }: GraphqlVariables) => ({ data: { goal: detail({ id, title: 'Faster invoices', parent: { id: 'g-team', title: teamGoal.title } }) } }),
+      Goal: ({ id }) => ({ data: { goal: detail({ id, title: 'Faster invoices', parent: { id: 'g-team', title: teamGoal.title } }) } }),
     },
     { me: meAs('MEMBER', { id: 'ada', full_name: 'Ada Lovelace' }) },
   );
@@ -185,25 +187,25 @@ it('the goal page: key results, a check-in previewing the new progress, the hist
     child_count: 2,
     children: [summary({ id: 'g-child', title: 'Profile the batch job', progress: 60, owner: { id: 'ken', full_name: 'Ken Thompson' } })],
   });
-  const sent: GraphqlVariables[] = [];
+  const sent: VariablesOf<Operations['CheckInGoal']>['input'][] = [];
   const deleted: string[] = [];
   stubGraphql(
     {
-      Goal: ({ id }: GraphqlVariables) => (id === 'g1' ? { data: { goal: { ...goal, check_ins: [...checkIns] } } } : refusal('Goal not found.', 'NOT_FOUND')),
-      DeleteGoal: ({ id }: GraphqlVariables) => {
+      Goal: ({ id }) => (id === 'g1' ? { data: { goal: { ...goal, check_ins: [...checkIns] } } } : refusal('Goal not found.', 'NOT_FOUND')),
+      DeleteGoal: ({ id }) => {
         deleted.push(String(id));
         return { data: { deleteGoal: true } };
       },
       MyGoals: () => ({ data: { myGoals: [] } }),
-      CheckInGoal: ({ input }: GraphqlVariables) => {
+      CheckInGoal: ({ input }) => {
         sent.push(input);
         goal.key_results[0]!.current_value = 30;
         goal.progress = 45.0;
         checkIns.unshift({
           id: 'c1',
           author: ada,
-          comment: input.comment,
-          confidence: input.confidence,
+          comment: input.comment ?? '',
+          confidence: input.confidence ?? null,
           status: 'ON_TRACK',
           progress: 45,
           changes: [{ key_result_id: 'k1', title: 'Invoices per minute', before: 10, after: 30 }],

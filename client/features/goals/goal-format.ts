@@ -1,5 +1,6 @@
 import type { GoalSummary, KeyResult } from './goal.types.js';
 import { formatNumber } from '../../../shared/format.js';
+import { utcDayOf } from '../../../shared/dates.days.js';
 
 /** Shared wording of the goals screens: owner, key-result values (dates and numbers: shared/format.ts). */
 export function ownerLabel(goal: Pick<GoalSummary, 'owner_kind' | 'owner' | 'team'>): string {
@@ -8,7 +9,8 @@ export function ownerLabel(goal: Pick<GoalSummary, 'owner_kind' | 'owner' | 'tea
   return goal.owner?.full_name ?? 'A former member';
 }
 
-export const todayIso = () => new Date().toISOString().slice(0, 10);
+/** Today's UTC day, as the server counts due dates. */
+export const todayIso = () => utcDayOf(Date.now());
 
 /** Open and past its due date. */
 export const isOverdue = (goal: Pick<GoalSummary, 'due_date' | 'status'>) =>

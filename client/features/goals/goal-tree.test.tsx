@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { expect, it } from 'vitest';
-import { meAs, refusal, stubGraphql, type GraphqlVariables } from '../../test/graphql-stub.js';
+import { meAs, refusal, stubGraphql } from '../../test/graphql-stub.js';
 import { cleanUpBetweenTests, renderSignedIn } from '../../test/render-route.js';
 import type { GoalSummary, GoalTreeNode } from './goal.types.js';
 
@@ -39,7 +39,7 @@ const UNDER_T1 = [
 function stubTree(under: (root: string) => ReturnType<typeof refusal> | { data: { goalTree: GoalTreeNode[] } }) {
   return stubGraphql(
     {
-      GoalTree: (v: GraphqlVariables) => (v.root_id ? under(v.root_id) : { data: { goalTree: TOP } }),
+      GoalTree: (v) => (v.root_id ? under(v.root_id) : { data: { goalTree: TOP } }),
       Goal: () => refusal('Goal not found.', 'NOT_FOUND'),
     },
     { me: meAs('MEMBER', { id: 'ada' }) },

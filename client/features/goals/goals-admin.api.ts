@@ -1,7 +1,7 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { GOAL_LIMITS, type GoalSettings } from '../../../shared/goals.js';
 import { downloadWithToken } from '../../lib/download.js';
-import { gql, graphql } from '../../lib/graphql.js';
+import { gql, graphql, type ResultOf } from '../../lib/graphql.js';
 
 /** Admins' goal tools: reminder settings, the CSV import (preview, then import) and the export download. */
 
@@ -16,10 +16,10 @@ export const GOALS_EXPORT_URL = '/api/goals/export.csv';
 /** The largest file the dialog sends: the server's own limit (the file travels inside a GraphQL request of at most 1 MiB). */
 export const GOAL_IMPORT_FILE_MAX_BYTES = GOAL_LIMITS.importBytesMax;
 
-export type GoalImportRowError = { line: number; column: string | null; message: string };
-export type GoalImportSample = { line: number; title: string; owner: string; parent: string | null; due_date: string | null; key_results: number };
-export type GoalImportPreview = { goals: number; key_results: number; errors: GoalImportRowError[]; sample: GoalImportSample[] };
-export type GoalImportResult = { goals: number; key_results: number };
+export type GoalImportPreview = ResultOf<typeof PREVIEW>['previewGoalImport'];
+export type GoalImportRowError = GoalImportPreview['errors'][number];
+export type GoalImportSample = GoalImportPreview['sample'][number];
+export type GoalImportResult = ResultOf<typeof IMPORT>['importGoals'];
 
 export const goalSettingsQueryOptions = queryOptions({
   queryKey: ['goals', 'settings'],

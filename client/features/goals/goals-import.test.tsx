@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { expect, it } from 'vitest';
-import { meAs, stubGraphql, type GraphqlVariables } from '../../test/graphql-stub.js';
+import { meAs, stubGraphql } from '../../test/graphql-stub.js';
 import { cleanUpBetweenTests, renderSignedIn } from '../../test/render-route.js';
 import type { GoalImportPreview } from './goals-admin.api.js';
 import type { GoalSettings } from './goal.types.js';
@@ -34,11 +34,11 @@ function stubGoals(permission: 'ADMIN' | 'MEMBER', exported: Array<{ url: string
     {
       MyGoals: () => ({ data: { myGoals: [] } }),
       GoalSettings: () => ({ data: { goalSettings: settings } }),
-      UpdateGoalSettings: ({ input }: GraphqlVariables) => {
+      UpdateGoalSettings: ({ input }) => {
         settings = input as typeof settings;
         return { data: { updateGoalSettings: settings } };
       },
-      PreviewGoalImport: ({ csv }: GraphqlVariables) => ({ data: { previewGoalImport: csv === GOOD_CSV ? GOOD : BAD } }),
+      PreviewGoalImport: ({ csv }) => ({ data: { previewGoalImport: csv === GOOD_CSV ? GOOD : BAD } }),
       ImportGoals: () => ({ data: { importGoals: { goals: 2, key_results: 1 } } }),
     },
     {

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { expect, it } from 'vitest';
-import { meAs, refusal, stubGraphql, type GraphqlVariables } from '../../test/graphql-stub.js';
+import { meAs, refusal, stubGraphql } from '../../test/graphql-stub.js';
 import { cleanUpBetweenTests, renderSignedIn } from '../../test/render-route.js';
 import type { Assessment, AssessmentOverview } from './growth.types.js';
 
@@ -121,7 +121,7 @@ it('starts a self-assessment: expectations of the level and the next, autosave w
         },
       }),
       StartAssessment: () => ({ data: { startAssessment: draft } }),
-      SaveAssessment: (v: GraphqlVariables) =>
+      SaveAssessment: (v) =>
         conflictNext ? refusal('Changed elsewhere.', 'CONFLICT') : { data: { saveAssessment: { ...draft, version: v.base_version + 1 } } },
       SubmitAssessment: () => refusal('Rate every competency before submitting. Not rated yet: Craft.', 'BAD_USER_INPUT'),
     },

@@ -1,5 +1,5 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
-import { gql, graphql } from '../../lib/graphql.js';
+import { gql, graphql, type ResultOf } from '../../lib/graphql.js';
 import { ASSESSMENT_FIELDS, ASSESSMENT_OVERVIEW_FIELDS, type Assessment, type AssessmentComparisonRow } from './growth.types.js';
 
 /** The assessment page's queries and mutations (server/features/growth/growth.assessments.ts). */
@@ -14,18 +14,10 @@ export const assessmentOverviewQueryOptions = (userId: string) =>
     queryFn: async () => (await gql(ASSESSMENT_OVERVIEW, { userId })).assessmentOverview,
   });
 
-export type AssessablePerson = {
-  id: string;
-  full_name: string;
-  email: string;
-  status: string;
-  manager: { id: string } | null;
-  team: { id: string; manager: { id: string } | null; team_lead: { id: string } | null } | null;
-};
-
 export const ASSESSMENT_PEOPLE = graphql(
   'query AssessmentPeople { organizationUsers { id full_name email status manager { id } team { id manager { id } team_lead { id } } } }',
 );
+export type AssessablePerson = ResultOf<typeof ASSESSMENT_PEOPLE>['organizationUsers'][number];
 
 /** The organization's people with who they report to, for the managers' picker of their reports. */
 export const assessablePeopleQueryOptions = queryOptions({

@@ -3,7 +3,7 @@ import { developmentActionInputSchema, GROWTH_LIMITS } from '../../../shared/gro
 import { ConfirmDialog } from '../../components/ui/confirm-dialog.js';
 import { DateField } from '../../components/ui/date-field.js';
 import { FormError, SubmitButton } from '../../components/ui/field.js';
-import { GraphqlError } from '../../lib/graphql.js';
+import { refusedSave } from '../../lib/graphql.js';
 import { todayIso } from '../goals/goal-format.js';
 import { useAddDevelopmentAction, useDeleteDevelopmentAction, useSetDevelopmentActionDone, type DevelopmentPlanView } from './development.api.js';
 import type { DevelopmentAction } from './growth.types.js';
@@ -153,8 +153,9 @@ function AddActionForm({ plan, userId, onStatus }: { plan: DevelopmentPlanView; 
           onStatus(`Action added: ${a.title}.`);
         },
         onError: (err) => {
-          if (err instanceof GraphqlError && Object.keys(err.fields).length) setFields(err.fields);
-          setError(err.message);
+          const refused = refusedSave(err);
+          if (refused.fieldErrors) setFields(refused.fieldErrors);
+          setError(refused.formError ?? null);
         },
       },
     );

@@ -5,7 +5,7 @@ import { COMPLETION_LABELS, completionStyle } from '../../../shared/completion.j
 import { developmentPlanInputSchema, GROWTH_LIMITS } from '../../../shared/growth.js';
 import { FormError, SubmitButton } from '../../components/ui/field.js';
 import { EmptyState, PendingView, ReadFailedView } from '../../components/ui/states.js';
-import { GraphqlError } from '../../lib/graphql.js';
+import { GraphqlError, refusedSave } from '../../lib/graphql.js';
 import { feedbackRequestPeopleQueryOptions } from '../feedback/feedback-requests.api.js';
 import { isOverdue } from '../goals/goal-format.js';
 import { GoalFormDialog } from '../goals/goal-form-dialog.js';
@@ -171,8 +171,9 @@ function FocusForm({ plan, userId, onDone }: { plan: DevelopmentPlanView; userId
       {
         onSuccess: onDone,
         onError: (err) => {
-          if (err instanceof GraphqlError) setFields(err.fields);
-          setError(err.message);
+          const refused = refusedSave(err);
+          setFields(refused.fieldErrors ?? {});
+          setError(refused.formError ?? null);
         },
       },
     );

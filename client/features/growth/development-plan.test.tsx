@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { expect, it } from 'vitest';
-import { meAs, refusal, requestOf, stubGraphql, type GraphqlVariables } from '../../test/graphql-stub.js';
+import { meAs, refusal, requestOf, stubGraphql, type OperationHandlers } from '../../test/graphql-stub.js';
 import { cleanUpBetweenTests, renderSignedIn } from '../../test/render-route.js';
 import type { GoalSummary } from '../goals/goal.types.js';
 import type { DevelopmentPlanView } from './development.api.js';
@@ -48,7 +48,7 @@ function progressOf(goals: Array<{ progress: number }>, actions: DevelopmentActi
   return { percent, band: percent >= 100 ? 'complete' : percent >= 80 ? 'almost' : 'behind' };
 }
 
-function planServer(initial: DevelopmentAction[] = []) {
+function planServer(initial: DevelopmentAction[] = []): OperationHandlers {
   const actions = [...initial];
   const plan = (): DevelopmentPlanView => ({
     user: ada,
@@ -68,18 +68,18 @@ function planServer(initial: DevelopmentAction[] = []) {
     progress: progressOf([growthGoal], actions),
   });
   return {
-    DevelopmentPlan: (v: GraphqlVariables) =>
+    DevelopmentPlan: (v) =>
       v.user_id === 'user-1'
         ? { data: { developmentPlan: plan() } }
         : refusal('Only the person, their managers, their mentor and admins can see a development plan.', 'FORBIDDEN'),
-    AddDevelopmentAction: (v: GraphqlVariables) => {
+    AddDevelopmentAction: (v) => {
       const competency = competencies.find((c) => c.id === v.input.competency_id) ?? null;
       const action: DevelopmentAction = {
         id: `a${actions.length + 1}`,
         title: v.input.title,
-        due_date: v.input.due_date,
+        due_date: v.input.due_date ?? null,
         competency,
-        goal_id: v.input.goal_id,
+        goal_id: v.input.goal_id ?? null,
         done: false,
         done_at: null,
         created_at: '2026-11-26T09:00:00.000Z',
@@ -87,12 +87,12 @@ function planServer(initial: DevelopmentAction[] = []) {
       actions.push(action);
       return { data: { addDevelopmentAction: action } };
     },
-    SetDevelopmentActionDone: (v: GraphqlVariables) => {
+    SetDevelopmentActionDone: (v) => {
       const action = actions.find((a) => a.id === v.id)!;
       Object.assign(action, { done: v.done, done_at: v.done ? '2026-11-26T10:00:00.000Z' : null });
       return { data: { setDevelopmentActionDone: action } };
     },
-    DeleteDevelopmentAction: (v: GraphqlVariables) => {
+    DeleteDevelopmentAction: (v) => {
       actions.splice(
         actions.findIndex((a) => a.id === v.id),
         1,

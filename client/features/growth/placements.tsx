@@ -4,7 +4,7 @@ import { placementInputSchema } from '../../../shared/growth.js';
 import { FormError, SelectField, SubmitButton } from '../../components/ui/field.js';
 import { showAlert } from '../../lib/alerts.js';
 import { fieldErrorsOf, type FieldErrors } from '../../lib/forms.js';
-import { GraphqlError } from '../../lib/graphql.js';
+import { refusedSave } from '../../lib/graphql.js';
 import { pickablePeopleQueryOptions, type PickablePerson } from '../teams/api.js';
 import { matchesPerson, PersonPicker } from '../teams/person-picker.js';
 import { placementsQueryOptions, usePlacePerson, useRemovePlacement } from './framework.api.js';
@@ -130,10 +130,9 @@ function PlaceForm({ tracks, people }: { tracks: CompetencyTrack[]; people: Pick
       showAlert(`${saved.user.full_name} is placed on ${saved.level.name} (${saved.track.name}).`, 'success');
       setPickerKey((k) => k + 1);
     } catch (err) {
-      if (err instanceof GraphqlError) {
-        setErrors(err.fields);
-        setFormError(err.message);
-      } else setFormError('The placement could not be saved. Try again.');
+      const refused = refusedSave(err);
+      setErrors(refused.fieldErrors ?? {});
+      setFormError(refused.formError ?? null);
     }
   }
 

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { expect, it } from 'vitest';
-import { meAs, refusal, stubGraphql, type GraphqlVariables } from '../../test/graphql-stub.js';
+import { meAs, refusal, stubGraphql } from '../../test/graphql-stub.js';
 import { cleanUpBetweenTests, renderSignedIn } from '../../test/render-route.js';
 import type { CompetencyTrack } from './growth.types.js';
 
@@ -69,7 +69,7 @@ function stubServer(role: 'ADMIN' | 'MEMBER', options: { refuseUpdate?: boolean 
       }),
       CompetencyPlacements: () => ({ data: { placements: [] } }),
       TeamPickerPeople: () => ({ data: { organizationUsers: [] } }),
-      UpdateCompetencyTrack: ({ id, input }: GraphqlVariables) => {
+      UpdateCompetencyTrack: ({ id, input }) => {
         if (options.refuseUpdate)
           return refusal('Engineer I cannot be removed: 1 person is placed on it or assessed against it. Place them on another level first.', 'CONFLICT');
         const t = tracks.find((x) => x.id === id)!;

@@ -3,7 +3,7 @@ import { GROWTH_LIMITS, competencyTrackInputSchema } from '../../../shared/growt
 import { Field, FormError, SubmitButton } from '../../components/ui/field.js';
 import { showAlert } from '../../lib/alerts.js';
 import { fieldErrorsOf, type FieldErrors } from '../../lib/forms.js';
-import { GraphqlError } from '../../lib/graphql.js';
+import { refusedSave } from '../../lib/graphql.js';
 import { useSaveTrack } from './framework.api.js';
 import type { CompetencyTrack } from './growth.types.js';
 
@@ -129,10 +129,9 @@ export function TrackEditor({ track, onDone }: { track: CompetencyTrack | null; 
       showAlert(track ? `${saved.name} was saved.` : `${saved.name} was added to the framework.`, 'success');
       onDone();
     } catch (err) {
-      if (err instanceof GraphqlError) {
-        setErrors(err.fields);
-        setFormError(err.message);
-      } else setFormError('The track could not be saved. Try again.');
+      const refused = refusedSave(err);
+      setErrors(refused.fieldErrors ?? {});
+      setFormError(refused.formError ?? null);
     }
   }
 

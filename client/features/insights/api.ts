@@ -1,137 +1,12 @@
 import { keepPreviousData, queryOptions, type QueryClient } from '@tanstack/react-query';
 import { INSIGHTS_DEFAULT_WEEKS, type InsightMetricKey } from '../../../shared/insights.js';
-import { gql, graphql } from '../../lib/graphql.js';
+import { gql, graphql, type ResultOf } from '../../lib/graphql.js';
 import type { InsightsSearch } from './insights-search.js';
 
 /**
  * The insights API (server/features/insights/insights.schema.ts): the documents and their query
  * options. Every key starts with 'insights'. No chart code here: the dashboard's widgets import it.
  */
-
-export type InsightsGrain = 'WEEK' | 'SPRINT';
-export type InsightsValue = {
-  n: number;
-  value: number | null;
-  mean: number | null;
-  median: number | null;
-  p75: number | null;
-  numerator: number | null;
-  denominator: number | null;
-  excluded: number;
-  suppressed: boolean;
-};
-export type InsightsPeriod = { start: string; end: string; label: string };
-export type InsightsMetric = { key: InsightMetricKey; summary: InsightsValue; points: InsightsValue[] };
-/** code / issues / deployments: data of this team or person; *_connected: the organization has such a service at all. */
-export type InsightsSources = {
-  code: boolean;
-  issues: boolean;
-  deployments: boolean;
-  sample: boolean;
-  last_synced_at: string | null;
-  code_connected: boolean;
-  issues_connected: boolean;
-};
-export type PersonRef = { id: string; full_name: string };
-export type InsightsPullRequest = {
-  id: string;
-  number: number;
-  title: string;
-  url: string | null;
-  repository: string;
-  state: string;
-  author_login: string | null;
-  author: PersonRef | null;
-  created_at: string;
-  first_commit_at: string | null;
-  ready_at: string | null;
-  first_review_at: string | null;
-  merged_at: string | null;
-  deployed_at: string | null;
-  coding_hours: number | null;
-  pickup_hours: number | null;
-  review_hours: number | null;
-  deploy_hours: number | null;
-  cycle_hours: number | null;
-  size: number | null;
-  reviewers: string[];
-  excluded_reasons: string[];
-};
-export type InsightsIssue = {
-  id: string;
-  key: string;
-  title: string;
-  url: string | null;
-  issue_type: string;
-  status: string;
-  status_category: string;
-  story_points: number | null;
-  created_at: string;
-  resolved_at: string | null;
-  lead_hours: number | null;
-  cycle_hours: number | null;
-  assignee: PersonRef | null;
-};
-export type InsightsSprint = {
-  id: string;
-  name: string;
-  start_at: string | null;
-  end_at: string | null;
-  committed_points: number;
-  added_points: number;
-  completed_points: number;
-  completion_rate: number | null;
-  commitment_reliability: number | null;
-  carried_over: number;
-};
-export type ReviewCycleScore = { cycle_id: string; name: string; ended_at: string | null; average: number | null; n: number };
-export type RetroOutcome = {
-  retro_id: string;
-  title: string;
-  held_at: string;
-  participants: number;
-  members: number;
-  actions_total: number;
-  actions_done: number;
-};
-export type GoalsSnapshot = { count: number; average_progress: number | null; on_track: number; at_risk: number; off_track: number; done: number };
-export type TeamRef = { id: string; name: string };
-
-export type TeamInsights = {
-  team: TeamRef;
-  from: string;
-  to: string;
-  grain: InsightsGrain;
-  members: number;
-  periods: InsightsPeriod[];
-  metrics: InsightsMetric[];
-  sources: InsightsSources;
-  sprints: InsightsSprint[];
-  unattributed_incidents: InsightsIssue[];
-  review_cycles: ReviewCycleScore[];
-  retros: RetroOutcome[];
-  goals: GoalsSnapshot;
-};
-export type OpenPullRequest = { pull_request: InsightsPullRequest; waiting_hours: number; waiting_for: string[] };
-export type ReviewGiven = { pull_request: InsightsPullRequest; at: string; hours_after_ready: number | null };
-export type Collaborator = { login: string; user: PersonRef | null; pull_requests: number[] };
-export type IndividualInsights = {
-  user: PersonRef;
-  from: string;
-  to: string;
-  periods: InsightsPeriod[];
-  metrics: InsightsMetric[];
-  sources: InsightsSources;
-  authored: InsightsPullRequest[];
-  open_pull_requests: OpenPullRequest[];
-  review_requests: OpenPullRequest[];
-  reviews_given: ReviewGiven[];
-  collaborators: Collaborator[];
-  issues: InsightsIssue[];
-  review_cycles: ReviewCycleScore[];
-  goals: GoalsSnapshot;
-};
-export type InsightsPerson = { id: string; full_name: string; role: string | null; team: TeamRef | null };
 
 const VALUE = 'n value mean median p75 numerator denominator excluded suppressed';
 const METRICS = `metrics { key summary { ${VALUE} } points { ${VALUE} } }`;
@@ -165,6 +40,27 @@ export const INDIVIDUAL = graphql(`query IndividualInsights($user_id: ID, $from:
     issues { ${ISSUE} } ${CYCLES} ${GOALS}
   }
 }`);
+
+export type TeamInsights = ResultOf<typeof TEAM>['teamInsights'];
+export type IndividualInsights = ResultOf<typeof INDIVIDUAL>['individualInsights'];
+export type InsightsGrain = TeamInsights['grain'];
+export type InsightsPeriod = TeamInsights['periods'][number];
+export type InsightsMetric = TeamInsights['metrics'][number];
+export type InsightsValue = InsightsMetric['summary'];
+/** code / issues / deployments: data of this team or person; *_connected: the organization has such a service at all. */
+export type InsightsSources = TeamInsights['sources'];
+export type InsightsSprint = TeamInsights['sprints'][number];
+export type InsightsIssue = TeamInsights['unattributed_incidents'][number];
+export type ReviewCycleScore = TeamInsights['review_cycles'][number];
+export type RetroOutcome = TeamInsights['retros'][number];
+export type GoalsSnapshot = TeamInsights['goals'];
+export type TeamRef = TeamInsights['team'];
+export type PersonRef = IndividualInsights['user'];
+export type InsightsPullRequest = IndividualInsights['authored'][number];
+export type OpenPullRequest = IndividualInsights['open_pull_requests'][number];
+export type ReviewGiven = IndividualInsights['reviews_given'][number];
+export type Collaborator = IndividualInsights['collaborators'][number];
+export type InsightsPerson = ResultOf<typeof PEOPLE>['insightsPeople'][number];
 
 // ---------------------------------------------------------------------------------------------
 // The window a page shows (search params): the last 4 / 12 / 26 / 52 weeks, or from..to; week or sprint.
@@ -255,11 +151,8 @@ export const MY_CARD = graphql(
   `query MyInsightsCard { individualInsights { open_pull_requests { ${OPEN} } review_requests { ${OPEN} } sources { code code_connected } } }`,
 );
 
-export type TeamInsightsCard = Pick<TeamInsights, 'team' | 'sources' | 'goals'> & {
-  periods: Array<{ label: string }>;
-  metrics: Array<{ key: InsightMetricKey; summary: InsightsValue; points: Array<{ n: number; value: number | null }> }>;
-};
-export type MyInsightsCard = Pick<IndividualInsights, 'open_pull_requests' | 'review_requests'> & { sources: { code: boolean; code_connected: boolean } };
+export type TeamInsightsCard = ResultOf<typeof TEAM_CARD>['teamInsights'];
+export type MyInsightsCard = ResultOf<typeof MY_CARD>['individualInsights'];
 
 /** The TEAM_INSIGHTS card: the viewer's own team when they may see it, else their first team; null: no team. */
 export const teamInsightsCardQueryOptions = (ownTeamId: string | null) =>

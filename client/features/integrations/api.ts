@@ -1,16 +1,6 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type {
-  AuthKind,
-  CodeProcessSettings,
-  ConnectionStatus,
-  DeploymentSource,
-  IntegrationProvider,
-  MatchKind,
-  ScopeKind,
-  SyncKind,
-  SyncRunStatus,
-} from '../../../shared/integrations.js';
-import { gql, graphql } from '../../lib/graphql.js';
+import type { AuthKind, CodeProcessSettings, DeploymentSource, IntegrationProvider, MatchKind, SyncKind, SyncRunStatus } from '../../../shared/integrations.js';
+import { gql, graphql, type ResultOf } from '../../lib/graphql.js';
 
 /**
  * The integrations API (server/features/integrations/integrations.schema.ts) for /admin/integrations,
@@ -18,80 +8,7 @@ import { gql, graphql } from '../../lib/graphql.js';
  * a connection shows `secret_hint` (last 4 characters), never a token.
  */
 
-export type SyncRun = {
-  id: string;
-  kind: SyncKind;
-  status: SyncRunStatus;
-  progress_done: number;
-  progress_total: number | null;
-  progress_label: string | null;
-  items_written: number;
-  requests: number;
-  error: string | null;
-  resumes_at: string | null;
-  started_at: string | null;
-  finished_at: string | null;
-  created_at: string;
-};
-export type IntegrationScope = {
-  id: string;
-  kind: ScopeKind;
-  external_id: string;
-  name: string;
-  url: string | null;
-  default_branch: string | null;
-  included: boolean;
-  team: { id: string; name: string } | null;
-};
-export type IntegrationConnection = {
-  id: string;
-  provider: IntegrationProvider;
-  base_url: string;
-  account: string;
-  edition: string | null;
-  auth_kind: AuthKind;
-  secret_hint: string;
-  has_webhook_secret: boolean;
-  webhook_url: string | null;
-  backfill_months: number;
-  status: ConnectionStatus;
-  last_error: string | null;
-  last_synced_at: string | null;
-  is_sample: boolean;
-  connected_by: { id: string; full_name: string } | null;
-  created_at: string;
-  scopes: IntegrationScope[];
-  current_run: SyncRun | null;
-  sync_runs: SyncRun[];
-  unmatched_accounts: number;
-};
-export type IntegrationTestResult = { ok: boolean; message: string; missing: string[] };
-export type ExternalAccount = {
-  id: string;
-  provider: IntegrationProvider;
-  external_id: string;
-  login: string | null;
-  display_name: string | null;
-  email: string | null;
-  is_bot: boolean;
-  match_kind: MatchKind;
-  user: { id: string; full_name: string; email: string } | null;
-  candidates: Array<{ id: string; full_name: string; email: string }>;
-};
-export type ExternalAccountPage = { items: ExternalAccount[]; total: number };
 export type AccountFilter = 'ALL' | 'UNMATCHED' | 'AMBIGUOUS' | 'MATCHED' | 'BOTS';
-export type CodeProcess = CodeProcessSettings & { updated_at: string | null };
-export type SampleDataStatus = { loaded: boolean; runs: SyncRun[] };
-export type TrackerTarget = { connection_id: string; scope_id: string; provider: IntegrationProvider; name: string; team_owned: boolean; sample: boolean };
-export type RetroActionIssue = {
-  action_item_id: string;
-  provider: IntegrationProvider;
-  key: string;
-  url: string | null;
-  closed_at: string | null;
-  sample: boolean;
-};
-
 export type ConnectInput = {
   provider: IntegrationProvider;
   base_url?: string | null;
@@ -137,6 +54,10 @@ export const integrationsQueryOptions = queryOptions({
 
 export const INTEGRATION = graphql(`query Integration($id: ID!) { integration(id: $id) { ${CONNECTION_FIELDS} } }`);
 
+export type IntegrationConnection = NonNullable<ResultOf<typeof INTEGRATION>['integration']>;
+export type IntegrationScope = IntegrationConnection['scopes'][number];
+export type SyncRun = IntegrationConnection['sync_runs'][number];
+
 /** One connection; polled every 1.5 s while its run is queued, running or waiting for a rate limit. */
 export const integrationQueryOptions = (id: string) =>
   queryOptions({
@@ -148,6 +69,8 @@ export const integrationQueryOptions = (id: string) =>
 export const EXTERNAL_ACCOUNTS =
   graphql(`query ExternalAccounts($provider: IntegrationProvider, $filter: AccountMatchFilter, $search: String, $limit: Int, $offset: Int) {
       externalAccounts(provider: $provider, filter: $filter, search: $search, limit: $limit, offset: $offset) { items { ${ACCOUNT_FIELDS} } total } }`);
+export type ExternalAccountPage = NonNullable<ResultOf<typeof EXTERNAL_ACCOUNTS>['externalAccounts']>;
+export type ExternalAccount = ExternalAccountPage['items'][number];
 export const externalAccountsQueryOptions = (v: {
   provider: IntegrationProvider | null;
   filter: AccountFilter;
@@ -161,6 +84,7 @@ export const externalAccountsQueryOptions = (v: {
   });
 
 export const CODE_PROCESS_SETTINGS = graphql(`query CodeProcessSettings { codeProcessSettings { ${CODE_PROCESS_FIELDS} } }`);
+export type CodeProcess = ResultOf<typeof CODE_PROCESS_SETTINGS>['codeProcessSettings'];
 
 export const codeProcessQueryOptions = queryOptions({
   queryKey: ['integrations', 'codeProcess'],
@@ -168,6 +92,7 @@ export const codeProcessQueryOptions = queryOptions({
 });
 
 export const SAMPLE_INSIGHTS_DATA = graphql(`query SampleInsightsData { sampleInsightsData { ${SAMPLE_FIELDS} } }`);
+export type SampleDataStatus = NonNullable<ResultOf<typeof SAMPLE_INSIGHTS_DATA>['sampleInsightsData']>;
 
 export const sampleDataQueryOptions = queryOptions({
   queryKey: ['integrations', 'sample'],
@@ -178,6 +103,7 @@ export const sampleDataQueryOptions = queryOptions({
 export const TRACKER_TARGETS = graphql(
   'query TrackerTargets($retro_id: ID!) { trackerTargets(retro_id: $retro_id) { connection_id scope_id provider name team_owned sample } }',
 );
+export type TrackerTarget = NonNullable<ResultOf<typeof TRACKER_TARGETS>['trackerTargets']>[number];
 
 export const trackerTargetsQueryOptions = (retroId: string) =>
   queryOptions({
@@ -188,6 +114,7 @@ export const trackerTargetsQueryOptions = (retroId: string) =>
 export const RETRO_ACTION_ISSUES = graphql(
   'query RetroActionIssues($retro_id: ID!) { retroActionIssues(retro_id: $retro_id) { action_item_id provider key url closed_at sample } }',
 );
+export type RetroActionIssue = NonNullable<ResultOf<typeof RETRO_ACTION_ISSUES>['retroActionIssues']>[number];
 
 export const retroActionIssuesQueryOptions = (retroId: string) =>
   queryOptions({
@@ -218,6 +145,7 @@ export const useTestIntegrationInput = () =>
   });
 
 export const TEST_INTEGRATION = graphql('mutation TestIntegration($id: ID!) { testIntegration(id: $id) { ok message missing } }');
+export type IntegrationTestResult = ResultOf<typeof TEST_INTEGRATION>['testIntegration'];
 
 export const useTestIntegration = () =>
   useMutation({

@@ -4,7 +4,7 @@ import { useId, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { codeProcessSettingsInput, DEPLOYMENT_SOURCES, PROVIDER_LABEL, type CodeProcessSettings, type DeploymentSource } from '../../../shared/integrations.js';
 import { fieldErrorsOf } from '../../../shared/field-errors.js';
 import { Field, FormError } from '../../components/ui/field.js';
-import { GraphqlError } from '../../lib/graphql.js';
+import { refusedSave } from '../../lib/graphql.js';
 import { codeProcessQueryOptions, DEPLOYMENT_SOURCE_LABELS, integrationsQueryOptions, useUpdateCodeProcess, type CodeProcess } from './api.js';
 import './integrations.css';
 
@@ -125,10 +125,9 @@ export function CodeProcessPage() {
       await save.mutateAsync(parsed.data);
       setSaved('The code process was saved. The next sync and the insights use it.');
     } catch (err) {
-      if (err instanceof GraphqlError) {
-        setErrors(err.fields);
-        setFormError(err.message);
-      } else setFormError('The server could not be reached.');
+      const refused = refusedSave(err);
+      setErrors(refused.fieldErrors ?? {});
+      setFormError(refused.formError ?? null);
     }
   }
 

@@ -11,7 +11,7 @@ import {
 import { fieldErrorsOf } from '../../../shared/field-errors.js';
 import { Field, FormError } from '../../components/ui/field.js';
 import { showAlert } from '../../lib/alerts.js';
-import { GraphqlError } from '../../lib/graphql.js';
+import { refusedSave } from '../../lib/graphql.js';
 import { useConnectIntegration, useTestIntegrationInput, type ConnectInput, type IntegrationTestResult } from './api.js';
 
 /** What each service's admins have, in their words. */
@@ -150,10 +150,9 @@ export function ConnectDialog({ provider, onClose }: { provider: IntegrationProv
   }
 
   function refused(err: unknown) {
-    if (err instanceof GraphqlError) {
-      setErrors(err.fields);
-      setFormError(err.message);
-    } else setFormError('The server could not be reached. Check your connection and try again.');
+    const refused = refusedSave(err);
+    setErrors(refused.fieldErrors ?? {});
+    setFormError(refused.formError ?? null);
   }
 
   async function onTest() {

@@ -4,7 +4,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { BACKFILL_MONTHS, PROVIDER_KIND, PROVIDER_LABEL, type IntegrationProvider } from '../../../shared/integrations.js';
 import { Field, FormError } from '../../components/ui/field.js';
 import { showAlert } from '../../lib/alerts.js';
-import { GraphqlError } from '../../lib/graphql.js';
+import { refusedSave } from '../../lib/graphql.js';
 import type { Team } from '../teams/api.js';
 import {
   integrationQueryOptions,
@@ -277,10 +277,9 @@ function UpdateForm({ connection, onDone }: { connection: IntegrationConnection;
       showAlert('The connection was updated.', 'success');
       onDone();
     } catch (err) {
-      if (err instanceof GraphqlError) {
-        setErrors(err.fields);
-        setFormError(err.message);
-      } else setFormError('The server could not be reached.');
+      const refused = refusedSave(err);
+      setErrors(refused.fieldErrors ?? {});
+      setFormError(refused.formError ?? null);
     }
   }
   return (

@@ -3,7 +3,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, expect, it } from 'vitest';
 import { closeAlert } from '../../lib/alerts.js';
-import { meAs, refusal, stubGraphql, type GraphqlVariables, type OperationHandlers } from '../../test/graphql-stub.js';
+import { meAs, refusal, stubGraphql, type OperationHandlers } from '../../test/graphql-stub.js';
 import { cleanUpBetweenTests, renderSignedIn, testQueryClient } from '../../test/render-route.js';
 import { endedRetro } from '../retros/retro-fixtures.test-support.js';
 import { RetroSummary } from '../retros/retro-summary.js';
@@ -64,7 +64,7 @@ function stubPage(connections: IntegrationConnection[], over: OperationHandlers 
     {
       SlackWebhook: () => ({ data: { slackWebhook: null } }),
       Integrations: () => ({ data: { integrations: connections } }),
-      Integration: ({ id }: GraphqlVariables) => ({ data: { integration: connections.find((c) => c.id === id)! } }),
+      Integration: ({ id }) => ({ data: { integration: connections.find((c) => c.id === id)! } }),
       SampleInsightsData: () => ({ data: { sampleInsightsData: { loaded: false, runs: [] } } }),
       Teams: () => ({ data: { teams: [] } }),
       ExternalAccounts: () => ({ data: { externalAccounts: { items: accounts, total: accounts.length } } }),
@@ -242,7 +242,7 @@ it('people: an unmatched account is matched through the person picker, with the 
           ],
         },
       }),
-      MatchExternalAccount: ({ id, user_id }: GraphqlVariables) => {
+      MatchExternalAccount: ({ id, user_id }) => {
         Object.assign(carol, { user: { id: user_id, full_name: 'Carol Shaw', email: 'carol@example.com' }, match_kind: 'MANUAL' });
         return { data: { matchExternalAccount: { ...carol, id } } };
       },
@@ -304,10 +304,14 @@ it('code process: lists are edited one name at a time; the server’s refusal sh
           ],
         },
       }),
-      UpdateCodeProcessSettings: ({ input }: GraphqlVariables) =>
+      UpdateCodeProcessSettings: ({ input }) =>
         refuse
           ? refusal('Story points field: not found in Jira.', 'BAD_USER_INPUT', { story_points_field: 'Not a field of your Jira site.' })
-          : { data: { updateCodeProcessSettings: { ...input, updated_at: '2026-11-26T09:00:00.000Z' } } },
+          : {
+              data: {
+                updateCodeProcessSettings: { ...input, incident_window_hours: input.incident_window_hours ?? null, updated_at: '2026-11-26T09:00:00.000Z' },
+              },
+            },
     },
     { me: meAs('ADMIN') },
   );
@@ -359,7 +363,7 @@ it('a retro action item is sent to the team’s tracker from the summary, and it
       },
     }),
     RetroActionIssues: () => ({ data: { retroActionIssues: issues } }),
-    SendRetroActionToTracker: ({ action_item_id }: GraphqlVariables) => {
+    SendRetroActionToTracker: ({ action_item_id }) => {
       issues.push({ action_item_id, provider: 'GITHUB', key: 'acme/api#42', url: 'https://github.com/acme/api/issues/42', closed_at: null, sample: false });
       return { data: { sendRetroActionToTracker: issues[0]! } };
     },
@@ -394,7 +398,7 @@ it('an action item sent to the sample tracker shows its key marked as sample dat
       data: { trackerTargets: [{ connection_id: 'gh', scope_id: 'r-web', provider: 'GITHUB', name: 'acme/web-app', team_owned: true, sample: true }] },
     }),
     RetroActionIssues: () => ({ data: { retroActionIssues: issues } }),
-    SendRetroActionToTracker: ({ action_item_id }: GraphqlVariables) => {
+    SendRetroActionToTracker: ({ action_item_id }) => {
       issues.push({ action_item_id, provider: 'GITHUB', key: 'acme/web-app#90001', url: null, closed_at: null, sample: true });
       return { data: { sendRetroActionToTracker: issues[0]! } };
     },

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { expect, it } from 'vitest';
-import { meAs, refusal, stubGraphql, type GraphqlVariables } from '../../test/graphql-stub.js';
+import { meAs, refusal, stubGraphql } from '../../test/graphql-stub.js';
 import { cleanUpBetweenTests, renderSignedIn } from '../../test/render-route.js';
 import type { ScheduledJob } from './api.js';
 
@@ -29,8 +29,8 @@ function stubJobs(jobs: ScheduledJob[]) {
   const state = { jobs };
   const { calls } = stubGraphql(
     {
-      ScheduledJobs: (v: GraphqlVariables) => ({ data: { scheduledJobs: state.jobs.filter((j) => !v.status || j.status === v.status) } }),
-      RetryJob: (v: GraphqlVariables) => {
+      ScheduledJobs: (v) => ({ data: { scheduledJobs: state.jobs.filter((j) => !v.status || j.status === v.status) } }),
+      RetryJob: (v) => {
         state.jobs = state.jobs.map((j) => (j.id === v.id ? { ...j, status: 'QUEUED', attempts: 0, finished_at: null } : j));
         return { data: { retryJob: state.jobs.find((j) => j.id === v.id)! } };
       },

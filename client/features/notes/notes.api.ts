@@ -7,7 +7,7 @@
  */
 import { infiniteQueryOptions, queryOptions, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { gql, gqlField, graphql } from '../../lib/graphql.js';
+import { gql, gqlField, graphql, type ResultOf } from '../../lib/graphql.js';
 import { useLiveObject, type LiveStatus } from '../../lib/live-object.js';
 import { NOTE_FIELDS, type Note, type NoteListItem, type NotePage, type NotesOverview, type Person } from './note.types.js';
 
@@ -20,7 +20,6 @@ export type NoteCard = Pick<
 >;
 export type NoteCardItem = Omit<NoteListItem, 'note'> & { note: NoteCard };
 export type NoteCardPage = Omit<NotePage, 'items'> & { items: NoteCardItem[] };
-export type NoteTagCount = { tag: string; count: number };
 export type NotesOverviewCards = { pinned: NoteCard[]; recent: NoteCard[]; next_one_on_ones: Array<{ note: NoteCard; with: Person; date: string }> };
 export type { NotesOverview };
 
@@ -31,6 +30,7 @@ export const NOTES = graphql(
 );
 export const NOTE = graphql(`query Note($id: ID!) { note(id: $id) { ${NOTE_FIELDS} } }`);
 export const NOTE_TAGS = graphql('query NoteTags { noteTags { tag count } }');
+export type NoteTagCount = ResultOf<typeof NOTE_TAGS>['noteTags'][number];
 export const NOTES_OVERVIEW = graphql(
   `query NotesOverview { notesOverview { pinned { ${NOTE_CARD_FIELDS} } recent { ${NOTE_CARD_FIELDS} } next_one_on_ones { note { ${NOTE_CARD_FIELDS} } with { ${PERSON} } date } } }`,
 );

@@ -113,13 +113,12 @@ export function useSendSlackTestMessage() {
   return useSlackChange(async () => (await gql(SEND_SLACK_TEST)).sendSlackTestMessage);
 }
 
-export type TestNotificationResult = { in_app: boolean; email: boolean; slack_delivered: boolean | null };
-
 export const SEND_TEST_NOTIFICATION = graphql(`
   mutation SendTestNotification {
     sendTestNotification { in_app email slack_delivered }
   }
 `);
+export type TestNotificationResult = ResultOf<typeof SEND_TEST_NOTIFICATION>['sendTestNotification'];
 
 export function useSendTestNotification() {
   return useSlackChange(async () => (await gql(SEND_TEST_NOTIFICATION)).sendTestNotification);

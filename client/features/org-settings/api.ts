@@ -47,23 +47,14 @@ export function useUpdateOrganization() {
   });
 }
 
-/** `link_withheld`: why the link is not shown (it opens another admin's account), else null. */
-export type OutboxMail = {
-  id: string;
-  to: string;
-  subject: string;
-  link: string | null;
-  link_withheld: string | null;
-  created_at: string;
-  sent_at: string | null;
-  error: string | null;
-};
-
 export const EMAIL_OUTBOX = graphql(`
   query EmailOutbox($limit: Int) {
     emailOutbox(limit: $limit) { id to subject link link_withheld created_at sent_at error }
   }
 `);
+
+/** `link_withheld`: why the link is not shown (it opens another admin's account), else null. */
+export type OutboxMail = ResultOf<typeof EMAIL_OUTBOX>['emailOutbox'][number];
 
 /** The newest mails first; the server keeps at most this many per answer. */
 export const OUTBOX_LIMIT = 100;

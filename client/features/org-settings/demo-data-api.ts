@@ -1,14 +1,14 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { gql, graphql } from '../../lib/graphql.js';
-
-export type DemoDataCount = { table: string; count: number; label: string };
-export type DemoData = { present: boolean; counts: DemoDataCount[] };
+import { gql, graphql, type ResultOf } from '../../lib/graphql.js';
 
 export const DEMO_DATA = graphql(`
   query DemoData {
     demoData { present counts { table count label } }
   }
 `);
+
+export type DemoData = ResultOf<typeof DEMO_DATA>['demoData'];
+export type DemoDataCount = DemoData['counts'][number];
 
 /** What the first start seeded that is still here (admins). A missing answer counts as none. */
 export const demoDataQueryOptions = queryOptions({

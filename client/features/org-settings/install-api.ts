@@ -1,10 +1,6 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { SignUpSource } from '../../../shared/install.js';
-import { gql, graphql } from '../../lib/graphql.js';
+import { gql, graphql, type ResultOf } from '../../lib/graphql.js';
 import { signUpStatusQuery } from '../auth/sign-up-status.js';
-
-/** Public organization sign-up for the whole install (server/features/install). */
-export type InstallSignUp = { open: boolean; source: SignUpSource; is_operator_organization: boolean; can_change: boolean; updated_at: string | null };
 
 const FIELDS = 'open source is_operator_organization can_change updated_at';
 
@@ -13,6 +9,9 @@ export const INSTALL_SIGN_UP = graphql(`
     installSignUp { ${FIELDS} }
   }
 `);
+
+/** Public organization sign-up for the whole install (server/features/install). */
+export type InstallSignUp = ResultOf<typeof INSTALL_SIGN_UP>['installSignUp'];
 
 export const installSignUpQueryOptions = queryOptions({
   queryKey: ['install', 'sign-up'],
@@ -36,14 +35,14 @@ export function useSetSignUpOpen() {
   });
 }
 
-/** Whether this server sends mail, and how many messages wait in the outbox (admin dashboard banner). */
-export type EmailDelivery = { configured: boolean; waiting: number };
-
 export const EMAIL_DELIVERY = graphql(`
   query EmailDelivery {
     emailDelivery { configured waiting }
   }
 `);
+
+/** Whether this server sends mail, and how many messages wait in the outbox (admin dashboard banner). */
+export type EmailDelivery = ResultOf<typeof EMAIL_DELIVERY>['emailDelivery'];
 
 export const emailDeliveryQueryOptions = queryOptions({
   queryKey: ['emailOutbox', 'delivery'],

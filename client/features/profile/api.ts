@@ -1,29 +1,6 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { PermissionLevel, UserStatus } from '../../../shared/enums.js';
 import { auth } from '../../lib/auth.js';
-import { gql, graphql, GraphqlError } from '../../lib/graphql.js';
-
-export type PersonRef = { id: string; full_name: string; role: string | null; profile_picture: { url: string } | null };
-
-export type Profile = {
-  id: string;
-  full_name: string;
-  email: string;
-  phone_number: string | null;
-  role: string | null;
-  location: string | null;
-  bio: string | null;
-  time_zone: string | null;
-  status: UserStatus;
-  permission_level: PermissionLevel;
-  secondary_emails: Array<{ id: string; email: string }>;
-  notifications: string[];
-  profile_picture: { id: string; url: string } | null;
-  team: { id: string; name: string } | null;
-  manager: PersonRef | null;
-  managed_teams: Array<{ id: string; name: string }>;
-  subdepartment: { id: string; title: string; department: { name: string; business_unit: { unit_name: string } } } | null;
-};
+import { gql, graphql, GraphqlError, type ResultOf } from '../../lib/graphql.js';
 
 const PROFILE_FIELDS = /* GraphQL */ `
   id full_name email phone_number role location bio time_zone status permission_level notifications
@@ -41,6 +18,9 @@ export const MY_PROFILE = graphql(`
   }
 `);
 
+export type Profile = ResultOf<typeof MY_PROFILE>['findOneUser'];
+export type PersonRef = NonNullable<Profile['manager']>;
+
 /** The signed-in person's own full record; under ['users', 'me'] so live updates refresh it. */
 export const myProfileQueryOptions = queryOptions({
   queryKey: ['users', 'me', 'profile'],
@@ -55,18 +35,12 @@ export const PERSON = graphql(`
   }
 `);
 
-type PersonAnswer = {
-  fullProfile: Profile;
-  profileWorkInfo: { user_id: string; team: Profile['team']; manager: PersonRef | null };
-  profilePhoto: { id: string; url: string } | null;
-};
-
 /** Another person's profile: the full record, work info and photo in one request; null when nobody has this id here. */
 export const personQueryOptions = (id: string) =>
   queryOptions({
     queryKey: ['users', 'profile', id],
     queryFn: async (): Promise<Profile | null> => {
-      let answer: PersonAnswer;
+      let answer: ResultOf<typeof PERSON>;
       try {
         answer = await gql(PERSON, { id });
       } catch (err) {
@@ -118,16 +92,6 @@ export function useUpdateMe() {
   });
 }
 
-export type TeamMember = PersonRef & { status: UserStatus; email: string };
-export type TeamDetails = {
-  id: string;
-  name: string;
-  status: string;
-  manager: PersonRef | null;
-  team_lead: PersonRef | null;
-  members: TeamMember[];
-};
-
 const PERSON_REF = 'id full_name role profile_picture { url }';
 
 export const TEAM = graphql(`
@@ -136,6 +100,9 @@ export const TEAM = graphql(`
     usersByTeamIds(teamIds: $ids) { ${PERSON_REF} status email }
   }
 `);
+
+export type TeamMember = ResultOf<typeof TEAM>['usersByTeamIds'][number];
+export type TeamDetails = ResultOf<typeof TEAM>['teams'][number] & { members: TeamMember[] };
 
 /** One team with its members; null when the organization has no such team. */
 export const teamQueryOptions = (id: string) =>
@@ -150,39 +117,26 @@ export const teamQueryOptions = (id: string) =>
     },
   });
 
-export type TeamSummary = {
-  id: string;
-  name: string;
-  aggregations: { count_users: number };
-  manager: { id: string; full_name: string; manager: { id: string } | null } | null;
-};
-
 export const TEAMS = graphql(`
   query TeamList {
     teams { id name aggregations { count_users } manager { id full_name manager { id } } }
   }
 `);
 
+export type TeamSummary = ResultOf<typeof TEAMS>['teams'][number];
+
 export const teamListQueryOptions = queryOptions({
   queryKey: ['teams', 'list'],
   queryFn: async () => [...(await gql(TEAMS)).teams].sort((a, b) => a.name.localeCompare(b.name)),
 });
-
-export type ChartPerson = {
-  id: string;
-  full_name: string;
-  role: string | null;
-  status: UserStatus;
-  manager: { id: string } | null;
-  team: { name: string } | null;
-  profile_picture: { url: string } | null;
-};
 
 export const ORG_CHART = graphql(`
   query OrganizationChart {
     organizationUsers { id full_name role status manager { id } team { name } profile_picture { url } }
   }
 `);
+
+export type ChartPerson = ResultOf<typeof ORG_CHART>['organizationUsers'][number];
 
 /** Everyone in the organization with their manager: the organization chart and the people finder. */
 export const orgChartQueryOptions = queryOptions({

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Field, FormError, SubmitButton } from '../../components/ui/field.js';
 import { useZodForm, type SubmitOutcome } from '../../lib/forms.js';
-import { GraphqlError } from '../../lib/graphql.js';
+import { GraphqlError, refusedSave } from '../../lib/graphql.js';
 import { useUpdateMe } from './api.js';
 
 const loadSchema = () => import('./profile-form.schema.js').then((m) => m.emailChangeSchema);
@@ -18,12 +18,9 @@ export function EmailChangeForm({ currentEmail }: { currentEmail: string }) {
     try {
       await update.mutateAsync({ email, current_password });
     } catch (err) {
-      if (err instanceof GraphqlError) {
-        if (err.code === 'FORBIDDEN' || err.code === 'RATE_LIMITED') return { fieldErrors: { current_password: err.message } };
-        if (err.code === 'CONFLICT') return { fieldErrors: { email: err.message } };
-        return { formError: err.message, fieldErrors: err.fields };
-      }
-      throw err;
+      if (err instanceof GraphqlError && (err.code === 'FORBIDDEN' || err.code === 'RATE_LIMITED')) return { fieldErrors: { current_password: err.message } };
+      if (err instanceof GraphqlError && err.code === 'CONFLICT') return { fieldErrors: { email: err.message } };
+      return refusedSave(err);
     }
     element.reset();
     setSentTo(email);

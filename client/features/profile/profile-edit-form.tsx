@@ -1,7 +1,7 @@
 import { Field, FormError, SubmitButton } from '../../components/ui/field.js';
 import { showAlert } from '../../lib/alerts.js';
 import { useZodForm } from '../../lib/forms.js';
-import { GraphqlError } from '../../lib/graphql.js';
+import { refusedSave } from '../../lib/graphql.js';
 import { useUpdateMe, type Profile } from './api.js';
 import { TextAreaField, TimeZoneField } from './profile-fields.js';
 import { BIO_MAX, FULL_NAME_MAX, TEXT_FIELD_MAX } from '../../../shared/limits.js';
@@ -27,8 +27,7 @@ export function ProfileEditForm({
     try {
       await update.mutateAsync(showRole ? values : { ...values, role: undefined });
     } catch (err) {
-      if (err instanceof GraphqlError) return { formError: err.message, fieldErrors: err.fields };
-      throw err;
+      return refusedSave(err);
     }
     showAlert('Your profile was saved.', 'success');
     onSaved?.();

@@ -1,33 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { RetroPrompt } from '../../../shared/retros.js';
-import { gql, graphql } from '../../lib/graphql.js';
+import { gql, graphql, type ResultOf } from '../../lib/graphql.js';
 import { useSaveTemplate, useTemplateAction } from '../templates/template-api.js';
 
-/** Retro templates and health check sets as the templates screen reads them (include_archived: the screen hides them behind a toggle). */
-export type RetroTemplate = {
-  id: string;
-  name: string;
-  description: string;
-  prompts: RetroPrompt[];
-  built_in: boolean;
-  archived: boolean;
-  created_by: { id: string; full_name: string } | null;
-  updated_at: string | null;
-  can_manage: boolean;
-  /** Pass back as base_version when saving (docs/decisions/0059). */
-  version: number;
-};
-export type RetroHealthCheck = {
-  id: string;
-  name: string;
-  statements: string[];
-  built_in: boolean;
-  archived: boolean;
-  created_by: { id: string; full_name: string } | null;
-  updated_at: string | null;
-  can_manage: boolean;
-  version: number;
-};
 export type RetroTemplateDraftInput = {
   name: string;
   description: string;
@@ -40,6 +14,13 @@ const HEALTH = 'id name statements built_in archived created_by { id full_name }
 
 export const TEMPLATES = graphql(`query RetroTemplates { retroTemplates(include_archived: true) { ${TEMPLATE} } }`);
 export const HEALTH_CHECKS = graphql(`query RetroHealthChecks { retroHealthChecks(include_archived: true) { ${HEALTH} } }`);
+
+/**
+ * Retro templates and health check sets as the templates screen reads them (include_archived: the
+ * screen hides them behind a toggle); `version` goes back as base_version when saving (docs/decisions/0059).
+ */
+export type RetroTemplate = ResultOf<typeof TEMPLATES>['retroTemplates'][number];
+export type RetroHealthCheck = ResultOf<typeof HEALTH_CHECKS>['retroHealthChecks'][number];
 
 export const retroTemplatesQueryOptions = queryOptions({
   queryKey: ['retroTemplates', 'list'],

@@ -1,8 +1,8 @@
 // @vitest-environment jsdom
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { expect, it } from 'vitest';
-import { BUILTIN_RETRO_HEALTH_CHECKS, BUILTIN_RETRO_TEMPLATES } from '../../../shared/retros.js';
-import { meAs, refusal, stubGraphql, type GraphqlVariables } from '../../test/graphql-stub.js';
+import { BUILTIN_RETRO_HEALTH_CHECKS, BUILTIN_RETRO_TEMPLATES, type RetroPrompt } from '../../../shared/retros.js';
+import { meAs, refusal, stubGraphql } from '../../test/graphql-stub.js';
 import { cleanUpBetweenTests, renderSignedIn } from '../../test/render-route.js';
 import type { RetroHealthCheck, RetroTemplate } from './retro-templates.api.js';
 
@@ -34,6 +34,9 @@ const own = (id: string, name: string, patch: Partial<RetroTemplate> = {}): Retr
   ...base,
   ...patch,
 });
+/** Prompts as the server keeps them: a new prompt gets an id, a missing description is empty. */
+const prompts = (input: Array<{ id?: string | null; title: string; description?: string | null; colour: string }>): RetroPrompt[] =>
+  input.map((p, i) => ({ id: p.id ?? `p${i + 1}`, title: p.title, description: p.description ?? '', colour: p.colour }));
 const healthBuiltIns = (): RetroHealthCheck[] =>
   BUILTIN_RETRO_HEALTH_CHECKS.map((h) => ({
     ...h,
@@ -56,26 +59,26 @@ function stubServer(
     {
       RetroTemplates: () => (options.failList ? refusal('The database is busy.', 'INTERNAL_SERVER_ERROR') : { data: { retroTemplates: templates } }),
       RetroHealthChecks: () => ({ data: { retroHealthChecks: checks } }),
-      CopyRetroTemplate: ({ id }: GraphqlVariables) => {
+      CopyRetroTemplate: ({ id }) => {
         const source = templates.find((t) => t.id === id)!;
         const copy = own('copy1', `Copy of ${source.name}`, { prompts: source.prompts });
         templates.push(copy);
         return { data: { copyRetroTemplate: copy } };
       },
-      CreateRetroTemplate: ({ input }: GraphqlVariables) => {
+      CreateRetroTemplate: ({ input }) => {
         if (options.refuseCreate) return options.refuseCreate;
-        const made = own('new1', input.name, { prompts: input.prompts });
+        const made = own('new1', input.name, { prompts: prompts(input.prompts) });
         templates.push(made);
         return { data: { createRetroTemplate: made } };
       },
-      UpdateRetroTemplate: ({ id, input }: GraphqlVariables) =>
-        options.refuseUpdate ?? { data: { updateRetroTemplate: own(id, input.name, { prompts: input.prompts, version: 2 }) } },
-      ArchiveRetroTemplate: ({ id }: GraphqlVariables) => {
+      UpdateRetroTemplate: ({ id, input }) =>
+        options.refuseUpdate ?? { data: { updateRetroTemplate: own(id, input.name, { prompts: prompts(input.prompts), version: 2 }) } },
+      ArchiveRetroTemplate: ({ id }) => {
         const t = templates.find((x) => x.id === id)!;
         t.archived = true;
         return { data: { archiveRetroTemplate: t } };
       },
-      CopyRetroHealthCheck: ({ id }: GraphqlVariables) => {
+      CopyRetroHealthCheck: ({ id }) => {
         const copy = {
           ...checks.find((h) => h.id === id)!,
           id: 'hc1',

@@ -40,23 +40,5 @@ export const RETRO_FIELDS = `
   created_at
 `;
 
-/** The lighter shape of lists and widgets. */
-export type RetroListItem = Pick<
-  Retro,
-  | 'id'
-  | 'title'
-  | 'team'
-  | 'sprint'
-  | 'template_name'
-  | 'facilitator'
-  | 'anonymous'
-  | 'phase'
-  | 'scheduled_at'
-  | 'reflect_deadline'
-  | 'vote_deadline'
-  | 'started_at'
-  | 'ended_at'
-> & {
-  participation: Omit<Retro['participation'], 'people'>;
-};
+/** The lighter shape of lists and widgets (its type: RetroListEntry in retros.api.ts, from the Retros document). */
 export const RETRO_LIST_FIELDS = `id title team { id name } sprint { id name ends_on } template_name facilitator { ${PERSON} } anonymous phase scheduled_at reflect_deadline vote_deadline started_at ended_at participation { participants team_size reflections votes_cast }`;

@@ -1,36 +1,9 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { RetroActionStatus, RetroPrompt } from '../../../shared/retros.js';
-import { gql, graphql } from '../../lib/graphql.js';
-import { ACTION_ITEM_FIELDS, RETRO_FIELDS, RETRO_LIST_FIELDS, type Retro, type RetroListItem } from './retro.types.js';
+import type { RetroActionStatus } from '../../../shared/retros.js';
+import { gql, graphql, type ResultOf } from '../../lib/graphql.js';
+import { ACTION_ITEM_FIELDS, RETRO_FIELDS, RETRO_LIST_FIELDS } from './retro.types.js';
 
 /** The retro list, the "new retro" dialog, and the two dashboard cards (upcoming retros, my action items). */
-export type RetroListEntry = RetroListItem & { viewer_can_facilitate: boolean };
-export type RetroTeamPerson = { id: string; full_name: string; email: string; role: string | null };
-export type RetroTeam = { id: string; name: string; manager: RetroTeamPerson | null; team_lead: RetroTeamPerson | null; users: RetroTeamPerson[] };
-export type RetroTemplateChoice = { id: string; name: string; description: string; prompts: RetroPrompt[]; built_in: boolean; archived?: boolean };
-export type RetroHealthCheckChoice = { id: string; name: string; statements: string[]; built_in: boolean; archived?: boolean };
-export type RetroSprintChoice = { id: string; name: string; starts_on: string; ends_on: string };
-/** What the edit dialog starts from (the list's lighter shape lacks the settings). */
-export type RetroSettings = Pick<
-  Retro,
-  | 'id'
-  | 'title'
-  | 'team'
-  | 'sprint'
-  | 'template_name'
-  | 'facilitator'
-  | 'anonymous'
-  | 'max_votes'
-  | 'max_votes_per_group'
-  | 'check_in_question'
-  | 'health_statements'
-  | 'scheduled_at'
-  | 'reflect_deadline'
-  | 'vote_deadline'
-  | 'started_at'
-  | 'ended_at'
->;
-
 const LIST = `${RETRO_LIST_FIELDS} viewer_can_facilitate`;
 const TEAM_PERSON = 'id full_name email role';
 const SETTINGS = `id title team { id name } sprint { id name ends_on } template_name facilitator { id full_name } anonymous max_votes max_votes_per_group
@@ -40,6 +13,7 @@ const SETTINGS = `id title team { id name } sprint { id name ends_on } template_
 const LIVE_STALE_MS = 5_000;
 
 export const RETROS_DOCUMENT = graphql(`query Retros($team_id: ID) { retros(team_id: $team_id) { ${LIST} } }`);
+export type RetroListEntry = ResultOf<typeof RETROS_DOCUMENT>['retros'][number];
 
 export const retrosQueryOptions = (teamId: string | null) =>
   queryOptions({
@@ -51,6 +25,8 @@ export const retrosQueryOptions = (teamId: string | null) =>
 export const RETRO_TEAMS = graphql(
   `query RetroTeams { retroTeams { id name manager { ${TEAM_PERSON} } team_lead { ${TEAM_PERSON} } users { ${TEAM_PERSON} } } }`,
 );
+export type RetroTeam = ResultOf<typeof RETRO_TEAMS>['retroTeams'][number];
+export type RetroTeamPerson = RetroTeam['users'][number];
 
 export const retroTeamsQueryOptions = queryOptions({
   queryKey: ['retros', 'teams'],
@@ -60,6 +36,7 @@ export const retroTeamsQueryOptions = queryOptions({
 export const RETRO_TEMPLATE_CHOICES = graphql(
   'query RetroTemplateChoices { retroTemplates { id name description prompts { id title description colour } built_in archived } }',
 );
+export type RetroTemplateChoice = ResultOf<typeof RETRO_TEMPLATE_CHOICES>['retroTemplates'][number];
 
 /** Templates one can start a retro with: not archived, built-ins first (the server's order). */
 export const retroTemplateChoicesQueryOptions = queryOptions({
@@ -68,6 +45,7 @@ export const retroTemplateChoicesQueryOptions = queryOptions({
 });
 
 export const RETRO_HEALTH_CHECK_CHOICES = graphql('query RetroHealthCheckChoices { retroHealthChecks { id name statements built_in archived } }');
+export type RetroHealthCheckChoice = ResultOf<typeof RETRO_HEALTH_CHECK_CHOICES>['retroHealthChecks'][number];
 
 export const retroHealthCheckChoicesQueryOptions = queryOptions({
   queryKey: ['retroHealthChecks', 'choices'],
@@ -75,6 +53,7 @@ export const retroHealthCheckChoicesQueryOptions = queryOptions({
 });
 
 export const RETRO_TEAM_SPRINTS = graphql('query RetroTeamSprints($teamId: ID) { reviewSprints(teamId: $teamId) { id name starts_on ends_on } }');
+export type RetroSprintChoice = ResultOf<typeof RETRO_TEAM_SPRINTS>['reviewSprints'][number];
 
 /** The team's sprints that reviews automation keeps (managers, leads and admins may read them; others get FORBIDDEN). */
 export const retroTeamSprintsQueryOptions = (teamId: string) =>
@@ -85,6 +64,8 @@ export const retroTeamSprintsQueryOptions = (teamId: string) =>
   });
 
 export const RETRO_SETTINGS = graphql(`query RetroSettings($id: ID!) { retro(id: $id) { ${SETTINGS} } }`);
+/** What the edit dialog starts from (the list's lighter shape lacks the settings). */
+export type RetroSettings = NonNullable<ResultOf<typeof RETRO_SETTINGS>['retro']>;
 
 export const retroSettingsQueryOptions = (id: string) =>
   queryOptions({

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { expect, it } from 'vitest';
-import { meAs, stubGraphql, type GraphqlVariables } from '../../test/graphql-stub.js';
+import { meAs, stubGraphql } from '../../test/graphql-stub.js';
 import { cleanUpBetweenTests, renderSignedIn } from '../../test/render-route.js';
 import type { ReminderSettings } from './review-automation.api.js';
 
@@ -15,7 +15,7 @@ function stub(level: 'ADMIN' | 'MANAGER', settings: ReminderSettings = { days_be
       ReviewAutomationRules: () => ({ data: { reviewAutomationRules: [] } }),
       ReviewSprints: () => ({ data: { reviewSprints: [] } }),
       ReviewReminderSettings: () => ({ data: { reviewReminderSettings: current } }),
-      UpdateReviewReminderSettings: ({ input }: GraphqlVariables) => {
+      UpdateReviewReminderSettings: ({ input }) => {
         current = { ...(input as ReminderSettings), updated_at: '2026-11-23T12:00:00.000Z' };
         return { data: { updateReviewReminderSettings: current } };
       },

@@ -3,15 +3,16 @@ import { DateField } from '../../components/ui/date-field.js';
 import { Field, FormError, SubmitButton } from '../../components/ui/field.js';
 import { showAlert } from '../../lib/alerts.js';
 import { useZodForm } from '../../lib/forms.js';
-import { GraphqlError } from '../../lib/graphql.js';
+import { GraphqlError, refusedSave } from '../../lib/graphql.js';
 import { SPRINT_LIMITS, sprintSchema } from '../../../shared/sprints.schemas.js';
+import { utcDayOf } from '../../../shared/dates.days.js';
 import { useUpdateSprint, type Sprint } from './review-automation.api.js';
 import type { Option } from './review-automation-form.js';
 
 const FIELDS = new Set(['team_id', 'name', 'starts_on', 'ends_on']);
 
 /** A sprint is over at the end of its last day (UTC), as the server counts it. */
-export const sprintHasEnded = (sprint: Pick<Sprint, 'ends_on'>, now = new Date()): boolean => sprint.ends_on < now.toISOString().slice(0, 10);
+export const sprintHasEnded = (sprint: Pick<Sprint, 'ends_on'>, now = new Date()): boolean => sprint.ends_on < utcDayOf(now);
 
 type Props = { sprint: Sprint; teams: Option[]; onClose: (saved: boolean) => void };
 
@@ -32,11 +33,9 @@ export function SprintEditForm({ sprint, teams, onClose }: Props) {
       showAlert(`${saved.name} was saved.`, 'success');
       onClose(true);
     } catch (err) {
-      if (err instanceof GraphqlError && Object.keys(err.fields).length) {
-        const elsewhere = Object.keys(err.fields).some((f) => !FIELDS.has(f));
-        return { fieldErrors: err.fields, ...(elsewhere ? { formError: err.message } : {}) };
-      }
-      return { formError: err instanceof Error ? err.message : 'Something went wrong. Try again.' };
+      // The message above the buttons too when a field it names is not on this form.
+      const elsewhere = err instanceof GraphqlError && Object.keys(err.fields).some((f) => !FIELDS.has(f));
+      return refusedSave(err, elsewhere);
     }
   });
   const e = form.fieldErrors;

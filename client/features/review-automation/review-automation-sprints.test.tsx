@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { expect, it } from 'vitest';
-import { meAs, refusal, stubGraphql, type GraphqlVariables, type OperationHandler } from '../../test/graphql-stub.js';
+import { meAs, refusal, stubGraphql, type OperationHandler } from '../../test/graphql-stub.js';
 import { cleanUpBetweenTests, renderSignedIn } from '../../test/render-route.js';
 import type { Sprint } from './review-automation.api.js';
 
@@ -35,7 +35,7 @@ function stubSprints(sprints: Sprint[], update?: OperationHandler<'UpdateReviewS
       }),
       UpdateReviewSprint:
         update ??
-        (({ id, input }: GraphqlVariables) => {
+        (({ id, input }) => {
           const i = sprints.findIndex((s) => s.id === id);
           sprints[i] = { ...sprints[i]!, ...(input as Omit<Sprint, 'id' | 'team'>), team: TEAMS.find((t) => t.id === input.team_id)! };
           return { data: { updateReviewSprint: sprints[i] } };

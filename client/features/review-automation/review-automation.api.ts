@@ -1,50 +1,16 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ReviewAutomationRuleData, ReviewAutomationRuleType } from '../../../shared/review-automation.schemas.js';
+import type { ReviewAutomationRuleData } from '../../../shared/review-automation.schemas.js';
 import type { SprintData } from '../../../shared/sprints.schemas.js';
 import type { ReviewReminderSettingsData } from '../../../shared/review-reminders.schemas.js';
-import type { ReviewCycleStatus } from '../../../shared/review-cycle.schemas.js';
-import type { Perspective } from '../../../shared/review-template.schemas.js';
-import { gql, graphql } from '../../lib/graphql.js';
+import { gql, graphql, type ResultOf } from '../../lib/graphql.js';
 import { automationRuleMutations } from '../automation/automation.api.js';
-
-export type AutomationRule = {
-  id: string;
-  name: string;
-  type: ReviewAutomationRuleType;
-  template_id: string | null;
-  template_name: string | null;
-  every_count: number;
-  anchor_on: string | null;
-  user_ids: string[];
-  team_ids: string[];
-  teams: Array<{ id: string; name: string }>;
-  people: Array<{ id: string; full_name: string }>;
-  perspectives: Perspective[];
-  min_peers: number;
-  max_peers: number;
-  anonymity_threshold: number;
-  nomination_days: number;
-  review_days: number;
-  release_days: number | null;
-  active: boolean;
-  starts_as_draft: boolean;
-  next_run_at: string | null;
-  run_count: number;
-};
-export type AutomationRun = {
-  id: string;
-  period_key: string;
-  skipped_reason: string | null;
-  created_at: string;
-  cycle: { id: string; name: string; status: ReviewCycleStatus } | null;
-};
-export type Sprint = { id: string; team_id: string; team: { id: string; name: string } | null; name: string; starts_on: string; ends_on: string };
 
 const RULE = `id name type template_id template_name every_count anchor_on user_ids team_ids teams { id name } people { id full_name } perspectives
   min_peers max_peers anonymity_threshold nomination_days review_days release_days active starts_as_draft next_run_at run_count`;
 const SPRINT = 'id team_id team { id name } name starts_on ends_on';
 
 export const REVIEW_AUTOMATION_RULES = graphql(`query ReviewAutomationRules { reviewAutomationRules { ${RULE} } }`);
+export type AutomationRule = ResultOf<typeof REVIEW_AUTOMATION_RULES>['reviewAutomationRules'][number];
 
 export const automationRulesQueryOptions = queryOptions({
   queryKey: ['reviewAutomation', 'rules'],
@@ -54,6 +20,7 @@ export const automationRulesQueryOptions = queryOptions({
 export const REVIEW_AUTOMATION_RUNS = graphql(
   'query ReviewAutomationRuns($ruleId: ID!) { reviewAutomationRuns(ruleId: $ruleId) { id period_key skipped_reason created_at cycle { id name status } } }',
 );
+export type AutomationRun = ResultOf<typeof REVIEW_AUTOMATION_RUNS>['reviewAutomationRuns'][number];
 
 export const automationRunsQueryOptions = (ruleId: string) =>
   queryOptions({
@@ -62,6 +29,7 @@ export const automationRunsQueryOptions = (ruleId: string) =>
   });
 
 export const REVIEW_SPRINTS = graphql(`query ReviewSprints { reviewSprints { ${SPRINT} } }`);
+export type Sprint = ResultOf<typeof REVIEW_SPRINTS>['reviewSprints'][number];
 
 export const sprintsQueryOptions = queryOptions({
   queryKey: ['reviewAutomation', 'sprints'],
@@ -101,10 +69,10 @@ export const DELETE_REVIEW_SPRINT = graphql('mutation DeleteReviewSprint($id: ID
 
 export const useDeleteSprint = () => useInvalidating(async (id: string) => (await gql(DELETE_REVIEW_SPRINT, { id })).deleteReviewSprint);
 
-export type ReminderSettings = ReviewReminderSettingsData & { updated_at: string | null };
 const REMINDERS = 'days_before when_overdue updated_at';
 
 export const REVIEW_REMINDER_SETTINGS = graphql(`query ReviewReminderSettings { reviewReminderSettings { ${REMINDERS} } }`);
+export type ReminderSettings = ResultOf<typeof REVIEW_REMINDER_SETTINGS>['reviewReminderSettings'];
 
 export const reminderSettingsQueryOptions = queryOptions({
   queryKey: ['reviewAutomation', 'reminders'],

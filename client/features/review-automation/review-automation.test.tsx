@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { fireEvent, screen, within } from '@testing-library/react';
 import { expect, it } from 'vitest';
-import { meAs, stubGraphql, type GraphqlVariables } from '../../test/graphql-stub.js';
+import { meAs, stubGraphql } from '../../test/graphql-stub.js';
 import { cleanUpBetweenTests, renderSignedIn } from '../../test/render-route.js';
 import { templateSummary } from '../review-templates/review-templates.test-support.js';
 import type { AutomationRule } from './review-automation.api.js';
@@ -55,7 +55,7 @@ function stubAutomation(rules: AutomationRule[] = []) {
       Teams: () => ({
         data: { teams: [{ id: 'team1', name: 'Platform', status: 'ACTIVE', manager: null, team_lead: null, users: [], aggregations: { count_users: 4 } }] },
       }),
-      CreateReviewAutomationRule: ({ input }: GraphqlVariables) => {
+      CreateReviewAutomationRule: ({ input }) => {
         rules.push(rule({ id: 'r2', name: input.name as string }));
         return { data: { createReviewAutomationRule: rules.at(-1)! } };
       },

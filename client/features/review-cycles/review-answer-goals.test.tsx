@@ -70,7 +70,7 @@ it('a manager review shows the level’s expectation under the competency questi
   stubGraphql(
     {
       ReviewRequest: () => ({ data: { reviewRequest: request } }),
-      GoalsInPeriod: (variables: Record<string, unknown>) => {
+      GoalsInPeriod: (variables) => {
         asked.push(variables);
         return {
           data: {

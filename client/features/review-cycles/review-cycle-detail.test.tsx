@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { expect, it } from 'vitest';
-import { meAs, refusal, stubGraphql, type GraphqlVariables } from '../../test/graphql-stub.js';
+import { meAs, refusal, stubGraphql } from '../../test/graphql-stub.js';
 import { cleanUpBetweenTests, renderSignedIn } from '../../test/render-route.js';
 import type { Cycle, Participant } from './review-cycles.api.js';
 
@@ -85,7 +85,7 @@ it("the reviewee proposes peers from the suggestions, within the cycle's minimum
         data: { peerSuggestions: [person('grace', 'Grace Hopper'), person('ken', 'Ken Thompson'), person('radia', 'Radia Perlman')] },
       }),
       TeamPickerPeople: () => ({ data: { organizationUsers: [] } }),
-      NominatePeers: ({ reviewerIds }: GraphqlVariables) => ({
+      NominatePeers: ({ reviewerIds }) => ({
         data: {
           nominatePeers: {
             ...me,

@@ -5,7 +5,7 @@ import { DateField } from '../../components/ui/date-field.js';
 import { Field, FormError, SubmitButton } from '../../components/ui/field.js';
 import { showAlert } from '../../lib/alerts.js';
 import { useZodForm } from '../../lib/forms.js';
-import { GraphqlError } from '../../lib/graphql.js';
+import { refusedSave } from '../../lib/graphql.js';
 import {
   REVIEW_CYCLE_DEFAULTS,
   REVIEW_CYCLE_LIMITS,
@@ -20,7 +20,7 @@ import { reviewTemplatesQueryOptions } from '../review-templates/review-template
 import { meQueryOptions } from '../users/api.js';
 import { useCreateReviewCycle, type Cycle } from './review-cycles.api.js';
 import { SearchPicker } from './review-cycle-participants.js';
-import { CYCLE_TYPE_LABELS, messageOf } from './review-cycles.search.js';
+import { CYCLE_TYPE_LABELS } from './review-cycles.search.js';
 import { PeerThresholdWarning } from './review-cycle-readiness.js';
 
 const numberOrNull = (v: unknown) => (typeof v === 'string' && v.trim() !== '' ? Number(v) : null);
@@ -76,8 +76,7 @@ export function ReviewCycleForm({ onCreated, onCancel }: { onCreated: (cycle: Cy
       showAlert(`${cycle.name} was created as a draft.`, 'success');
       onCreated(cycle);
     } catch (err) {
-      if (err instanceof GraphqlError && Object.keys(err.fields).length) return { fieldErrors: err.fields, formError: err.message };
-      return { formError: messageOf(err) };
+      return refusedSave(err);
     }
   });
   const e = form.fieldErrors;

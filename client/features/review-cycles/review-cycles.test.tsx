@@ -2,7 +2,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { expect, it } from 'vitest';
 import { DEFAULT_RATING_LABELS } from '../../../shared/review-template.schemas.js';
-import { meAs, stubGraphql, type GraphqlVariables } from '../../test/graphql-stub.js';
+import { meAs, stubGraphql } from '../../test/graphql-stub.js';
 import { cleanUpBetweenTests, renderSignedIn } from '../../test/render-route.js';
 import { templateSummary } from '../review-templates/review-templates.test-support.js';
 import type { Cycle, CycleQuestion, ReviewRequest } from './review-cycles.api.js';
@@ -56,7 +56,7 @@ function stubNewCycle() {
       Teams: () => ({
         data: { teams: [{ id: 'team1', name: 'Platform', status: 'ACTIVE', manager: null, team_lead: null, users: [], aggregations: { count_users: 4 } }] },
       }),
-      CreateReviewCycle: ({ input }: GraphqlVariables) => ({ data: { createReviewCycle: cycle({ name: input.name }) } }),
+      CreateReviewCycle: ({ input }) => ({ data: { createReviewCycle: cycle({ name: input.name }) } }),
       ReviewCycle: () => ({ data: { reviewCycle: cycle() } }),
     },
     { me: meAs('ADMIN', { id: 'ada' }) },
@@ -164,9 +164,12 @@ function stubRequest(saved: ReviewRequest['answers'] = []) {
   return stubGraphql(
     {
       ReviewRequest: () => ({ data: { reviewRequest: request } }),
-      SaveReviewDraft: ({ answers }: GraphqlVariables) => {
+      SaveReviewDraft: ({ answers }) => {
         for (const a of answers)
-          request.answers = [...request.answers.filter((x) => x.question_id !== a.question_id), { ...a, updated_at: new Date().toISOString() }];
+          request.answers = [
+            ...request.answers.filter((x) => x.question_id !== a.question_id),
+            { rating: null, text: null, choices: null, ...a, updated_at: new Date().toISOString() },
+          ];
         return { data: { saveReviewDraft: { id: 'r1' } } };
       },
       MyReviewRequests: () => {

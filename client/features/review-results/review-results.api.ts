@@ -1,53 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { Perspective, QuestionKind } from '../../../shared/review-template.schemas.js';
 import { downloadWithToken } from '../../lib/download.js';
-import { gql, graphql } from '../../lib/graphql.js';
-
-export type Withheld = {
-  reason: 'FEWER_THAN_THRESHOLD' | 'QUESTION_FEWER_THAN_THRESHOLD';
-  have: number;
-  need: number;
-  own_answer_excluded: boolean;
-  message: string;
-};
-export type Rating = { count: number; average: number | null; distribution: number[] };
-export type Combined = Rating & { includes: Perspective[]; excluded: { perspective: Perspective; reason: Withheld['reason'] }[] };
-type Person = { id: string; full_name: string };
-export type Cell = {
-  perspective: Perspective;
-  signed: boolean;
-  withheld: Withheld | null;
-  respondents: number | null;
-  rating: Rating | null;
-  choices: { option: string; count: number }[] | null;
-  comments: { text: string; reviewer: Person | null }[];
-  answers: { reviewer: Person | null; rating: number | null; text: string | null; choices: string[] }[];
-};
-export type PooledCell = { perspective: Perspective; signed: boolean; withheld: Withheld | null; rating: Rating | null; excluded_questions: number };
-export type Question = {
-  id: string;
-  kind: QuestionKind;
-  prompt: string;
-  options: string[];
-  competency: string | null;
-  private: boolean;
-  cells: Cell[];
-  others: Combined | null;
-  self_others_gap: number | null;
-};
-export type Section = { id: string; title: string; questions: Question[]; cells: PooledCell[]; others: Combined | null; self_others_gap: number | null };
-export type ReviewResults = {
-  participant_id: string;
-  cycle_id: string;
-  cycle_name: string;
-  reviewee: Person | null;
-  threshold: number;
-  viewer_role: 'REVIEWEE' | 'MANAGER' | 'ADMIN';
-  perspectives: { perspective: Perspective; signed: boolean; respondents: number | null; asked: number | null; withheld: Withheld | null }[];
-  sections: Section[];
-  overall: { cells: PooledCell[]; others: Combined | null; self_others_gap: number | null };
-  csv_path: string;
-};
+import { gql, graphql, type ResultOf } from '../../lib/graphql.js';
 
 const W = 'withheld { reason have need own_answer_excluded message }';
 const R = 'count average distribution';
@@ -61,6 +14,15 @@ const RESULTS = `participant_id cycle_id cycle_name reviewee { id full_name } th
   overall { ${POOLED} }`;
 
 export const REVIEW_RESULTS = graphql(`query ReviewResults($participantId: ID!) { reviewResults(participantId: $participantId) { ${RESULTS} } }`);
+
+export type ReviewResults = ResultOf<typeof REVIEW_RESULTS>['reviewResults'];
+export type Section = ReviewResults['sections'][number];
+export type Question = Section['questions'][number];
+export type Cell = Question['cells'][number];
+export type PooledCell = Section['cells'][number];
+export type Withheld = NonNullable<Cell['withheld']>;
+export type Rating = NonNullable<Cell['rating']>;
+export type Combined = NonNullable<Question['others']>;
 
 export const reviewResultsQueryOptions = (participantId: string) =>
   queryOptions({

@@ -2,7 +2,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { expect, it } from 'vitest';
 import { DEFAULT_RATING_LABELS } from '../../../shared/review-template.schemas.js';
-import { meAs, refusal, stubGraphql, type GraphqlVariables } from '../../test/graphql-stub.js';
+import { meAs, refusal, stubGraphql } from '../../test/graphql-stub.js';
 import { cleanUpBetweenTests, renderSignedIn } from '../../test/render-route.js';
 import type { ReviewQuestion, ReviewTemplate } from './review-templates.api.js';
 
@@ -58,7 +58,7 @@ function stubServer(refuseUpdate?: ReturnType<typeof refusal>) {
     {
       ReviewTemplates: () => ({ data: { reviewTemplates: [template] } }),
       ReviewTemplate: () => ({ data: { reviewTemplate: template } }),
-      UpdateReviewTemplate: ({ input }: GraphqlVariables) => refuseUpdate ?? { data: { updateReviewTemplate: { ...template, name: input.name } } },
+      UpdateReviewTemplate: ({ input }) => refuseUpdate ?? { data: { updateReviewTemplate: { ...template, name: input.name } } },
     },
     { me: meAs('ADMIN', { id: 'ada' }) },
   );

@@ -2,7 +2,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { expect, it } from 'vitest';
 import { DEFAULT_RATING_LABELS } from '../../../shared/review-template.schemas.js';
-import { meAs, refusal, requestOf, stubGraphql, type GraphqlVariables } from '../../test/graphql-stub.js';
+import { meAs, refusal, requestOf, stubGraphql } from '../../test/graphql-stub.js';
 import { cleanUpBetweenTests, renderSignedIn } from '../../test/render-route.js';
 import type { ReviewQuestion, ReviewTemplate } from './review-templates.api.js';
 
@@ -61,12 +61,12 @@ function stubServer(level: 'ADMIN' | 'MANAGER' | 'MEMBER' = 'ADMIN', refuseUpdat
       // The server refuses members the list (asked with the viewer, never shown to them).
       ReviewTemplates: () => (level === 'MEMBER' ? refusal('Only managers and admins can do this.', 'FORBIDDEN') : { data: { reviewTemplates: templates } }),
       ReviewTemplate: ({ id }) => ({ data: { reviewTemplate: templates.find((t) => t.id === id)! } }),
-      CopyReviewTemplate: ({ id, name }: GraphqlVariables) => {
+      CopyReviewTemplate: ({ id, name }) => {
         const copy = { ...template('copy1', name), sections: templates.find((t) => t.id === id)!.sections };
         templates.push(copy);
         return { data: { copyReviewTemplate: copy } };
       },
-      UpdateReviewTemplate: ({ id, input }: GraphqlVariables) => {
+      UpdateReviewTemplate: ({ id, input }) => {
         if (refuseUpdate) return refuseUpdate;
         const saved = { ...templates.find((t) => t.id === id)!, name: input.name };
         return { data: { updateReviewTemplate: saved } };

@@ -2,7 +2,7 @@ import { Field, FormError, SubmitButton } from '../../components/ui/field.js';
 import { useUpdatePassword } from '../users/api.js';
 import { showAlert } from '../../lib/alerts.js';
 import { useZodForm } from '../../lib/forms.js';
-import { GraphqlError } from '../../lib/graphql.js';
+import { GraphqlError, refusedSave } from '../../lib/graphql.js';
 
 // The schema with the password rules (and the common-password list) loads on demand.
 const loadUpdatePassword = () => import('../../../shared/me.schemas.js').then((m) => m.updatePasswordSchema);
@@ -14,11 +14,8 @@ export function ChangePasswordForm() {
     try {
       await update.mutateAsync(input);
     } catch (err) {
-      if (err instanceof GraphqlError) {
-        if (err.code === 'FORBIDDEN') return { fieldErrors: { current_password: err.message } };
-        return { formError: err.message, fieldErrors: err.fields };
-      }
-      throw err;
+      if (err instanceof GraphqlError && err.code === 'FORBIDDEN') return { fieldErrors: { current_password: err.message } };
+      return refusedSave(err);
     }
     element.reset();
     showAlert('Your password was changed. Other devices have been signed out.', 'success');

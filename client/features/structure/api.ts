@@ -1,11 +1,6 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { StructureLevel } from '../../../shared/structure.schemas.js';
-import { gql, gqlField, graphql } from '../../lib/graphql.js';
-
-export type SubdepartmentNode = { id: string; title: string; headcount: number };
-export type DepartmentNode = { id: string; name: string; headcount: number; subdepartments: SubdepartmentNode[] };
-export type BusinessUnitNode = { id: string; unit_name: string; headcount: number; departments: DepartmentNode[] };
-export type StructureTree = { businessUnits: BusinessUnitNode[]; structureHeadcount: { people: number; without_subdepartment: number } };
+import { gql, gqlField, graphql, type ResultOf } from '../../lib/graphql.js';
 
 export const TREE = graphql(`
   query CompanyStructure {
@@ -13,6 +8,11 @@ export const TREE = graphql(`
     structureHeadcount { people without_subdepartment }
   }
 `);
+
+export type StructureTree = ResultOf<typeof TREE>;
+export type BusinessUnitNode = StructureTree['businessUnits'][number];
+export type DepartmentNode = BusinessUnitNode['departments'][number];
+export type SubdepartmentNode = DepartmentNode['subdepartments'][number];
 
 export const structureQueryOptions = queryOptions({
   queryKey: ['structure', 'tree'],

@@ -5,7 +5,7 @@ import { ConfirmDialog } from '../../components/ui/confirm-dialog.js';
 import { SubmitButton } from '../../components/ui/field.js';
 import { showAlert } from '../../lib/alerts.js';
 import { fieldErrorsOf, type FieldErrors } from '../../lib/forms.js';
-import { GraphqlError } from '../../lib/graphql.js';
+import { refusedSave } from '../../lib/graphql.js';
 import './templates.css';
 
 /** Focuses the first enabled match once React has put things in place (keyboard reordering keeps focus). */
@@ -96,7 +96,8 @@ export function useTemplateForm<S extends z.ZodType, R extends { name: string }>
       showAlert(`${result.name} was saved.`, 'success');
       onDone(result);
     } catch (err) {
-      refuse(err instanceof GraphqlError ? err.fields : {}, err instanceof Error ? err.message : 'The template could not be saved.');
+      const refused = refusedSave(err);
+      refuse(refused.fieldErrors ?? {}, refused.formError ?? null);
     } finally {
       setSending(false);
     }

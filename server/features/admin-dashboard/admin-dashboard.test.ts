@@ -2,7 +2,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { addUser, codeOf, createTestApp, seedOrg, signedIn } from '../../test/helpers.js';
 import { lastDays } from './index.js';
-import { addDays } from '../../../shared/dates.js';
+import { addDays, todayIn } from '../../../shared/dates.js';
 
 let app: FastifyInstance;
 beforeAll(async () => {
@@ -33,7 +33,7 @@ it('counts people, invitations, sign-ins and engagement of the organization only
 
   const admin = await signedIn(app, o.admin.email);
   const member = await signedIn(app, o.member.email);
-  const today = new Date().toISOString().slice(0, 10);
+  const today = todayIn();
   for (const [path, minutes] of [
     ['/home/dashboard', 1],
     ['/home/dashboard', 10],

@@ -2,7 +2,7 @@ import type { AssistantScope, PassageKind } from '../../../shared/assistant.js';
 import type { Db } from '../../db/connection.js';
 import { statement } from '../../db/sqlite.js';
 
-import { DAY_MS as DAY } from '../../../shared/dates.days.js';
+import { DAY_MS } from '../../../shared/dates.days.js';
 
 /**
  * The assistant's evaluation set (docs/decisions/0066): questions over the demo organization
@@ -96,7 +96,7 @@ export const EVAL_SET: readonly EvalCase[] = [
       (
         statement(db, `select id from retros where organization_id = ? and team_id = ? and ended_at >= ?`)
           .pluck()
-          .all(ids.orgId, ids.team('Platform'), new Date(ids.now - 90 * DAY).toISOString()) as string[]
+          .all(ids.orgId, ids.team('Platform'), new Date(ids.now - 90 * DAY_MS).toISOString()) as string[]
       ).map((id) => ({ group: `retro:${id}` })),
   },
   {
@@ -107,7 +107,7 @@ export const EVAL_SET: readonly EvalCase[] = [
       (
         statement(db, `select id from feedback where organization_id = ? and recipient_id = ? and visibility <> 'REQUESTER' and created_at >= ?`)
           .pluck()
-          .all(ids.orgId, ids.person('Grace Hopper'), new Date(ids.now - 90 * DAY).toISOString()) as string[]
+          .all(ids.orgId, ids.person('Grace Hopper'), new Date(ids.now - 90 * DAY_MS).toISOString()) as string[]
       ).map((id) => ({ group: `feedback:${id}` })),
   },
   {

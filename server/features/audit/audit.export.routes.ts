@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { AUDIT_EXPORT_MAX } from '../../../shared/audit.js';
 import { auditFilterSchema, type AuditFilter } from '../../../shared/audit.schemas.js';
 import { toSafeCsv } from '../../../shared/csv-safe.js';
+import { todayIn } from '../../../shared/dates.js';
 import { fieldErrorsOf } from '../../../shared/field-errors.js';
 import type { Db } from '../../db/connection.js';
 import { bearerToken, viewerFromAccessToken } from '../auth/viewer.js';
@@ -65,7 +66,7 @@ export async function auditExportRoutes(app: FastifyInstance): Promise<void> {
     recordAudit(db, { ...auditActorOfRequest(request, viewer), action: 'AUDIT_EXPORTED', details: filters ? { filters } : null });
     return reply
       .type('text/csv; charset=utf-8')
-      .header('Content-Disposition', `attachment; filename="teamlens-audit-log-${new Date().toISOString().slice(0, 10)}.csv"`)
+      .header('Content-Disposition', `attachment; filename="teamlens-audit-log-${todayIn()}.csv"`)
       .header('Cache-Control', 'no-store')
       .send(Readable.from(csvChunks(db, viewer.organizationId, parsed.data)));
   });

@@ -8,7 +8,7 @@ import { resolveScope } from '../assistant/assistant.scope.js';
 import { registerDemoRows } from './demo.repo.js';
 import type { DemoPeople } from './demo.seed.js';
 
-import { DAY_MS as DAY } from '../../../shared/dates.days.js';
+import { DAY_MS } from '../../../shared/dates.days.js';
 const MINUTE = 60_000;
 
 /**
@@ -36,7 +36,7 @@ export async function seedDemoAssistant(services: Services, orgId: string, peopl
   const ids: string[] = [];
   db.transaction(() => {
     for (const c of conversations) {
-      const start = now - c.daysAgo * DAY;
+      const start = now - c.daysAgo * DAY_MS;
       const conversation = createConversation(db, orgId, people.adminId, c.questions[0]!.question, new Date(start).toISOString());
       ids.push(conversation.id);
       c.questions.forEach((input, i) => {

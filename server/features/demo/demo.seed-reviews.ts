@@ -33,8 +33,8 @@ import { registerDemoRows } from './demo.repo.js';
 import type { DemoPeople } from './demo.seed.js';
 import { DO_DIFFERENTLY, KEEP_DOING, MANAGER_DRAFT_NOTE, PRIVATE_NOTES, SELF_DO_DIFFERENTLY, SELF_KEEP_DOING, pick } from './demo.seed-reviews.text.js';
 
-import { DAY_MS as DAY } from '../../../shared/dates.days.js';
-const dayOf = (t: number) => new Date(t).toISOString().slice(0, 10);
+import { DAY_MS } from '../../../shared/dates.days.js';
+import { dayOf } from '../../../shared/dates.js';
 const quarter = (t: number) => {
   const d = new Date(t);
   return `Q${Math.floor(d.getUTCMonth() / 3) + 1} ${d.getUTCFullYear()}`;
@@ -125,7 +125,7 @@ export function seedDemoReviews(services: Services, orgId: string, people: DemoP
     };
 
     // Last quarter's 360: every review in, results released for two of three people (one read them).
-    const past = now - 100 * DAY;
+    const past = now - 100 * DAY_MS;
     const closedId = launch360(
       `${quarter(past)} 360 review`,
       ['Ada Lovelace', 'Linus Torvalds', 'Margaret Hamilton'],
@@ -134,7 +134,7 @@ export function seedDemoReviews(services: Services, orgId: string, people: DemoP
         'Linus Torvalds': ['Ken Thompson', 'Radia Perlman', 'Dennis Ritchie', 'Barbara Liskov'],
         'Margaret Hamilton': ['Linus Torvalds', 'Ken Thompson', 'Radia Perlman', 'Barbara Liskov'],
       },
-      { nomination: past, review: past + 14 * DAY, release: past + 21 * DAY },
+      { nomination: past, review: past + 14 * DAY_MS, release: past + 21 * DAY_MS },
     );
     const closedQuestions = listCycleQuestions(db, orgId, [closedId]);
     const levels: Record<string, number> = { [id('Ada Lovelace')]: 4, [id('Linus Torvalds')]: 4, [id('Margaret Hamilton')]: 3 };
@@ -155,7 +155,7 @@ export function seedDemoReviews(services: Services, orgId: string, people: DemoP
         'Sophie Wilson': ['Tim Berners-Lee', 'Evan You', 'Jordan Walke'],
         'Katherine Johnson': ['Grace Hopper', 'Ada Lovelace', 'Chris Lattner'],
       },
-      { nomination: now - 3 * DAY, review: now + 11 * DAY, release: now + 18 * DAY },
+      { nomination: now - 3 * DAY_MS, review: now + 11 * DAY_MS, release: now + 18 * DAY_MS },
     );
     const activeQuestions = listCycleQuestions(db, orgId, [activeId]);
     const drafters = new Set([adminId, id('Grace Hopper')]);
@@ -169,7 +169,7 @@ export function seedDemoReviews(services: Services, orgId: string, people: DemoP
 
     // Sprint reviews for Mobile: two-week sprints; the rule started three weeks ago.
     const mobile = people.teamIds.get('Mobile')!;
-    const sprintStart = now - 42 * DAY;
+    const sprintStart = now - 42 * DAY_MS;
     const sprintIds = [40, 41, 42, 43, 44].map((n, i) =>
       insertSprint(
         db,
@@ -177,8 +177,8 @@ export function seedDemoReviews(services: Services, orgId: string, people: DemoP
         {
           team_id: mobile,
           name: `Sprint ${n}`,
-          starts_on: dayOf(sprintStart + i * 14 * DAY),
-          ends_on: dayOf(sprintStart + (i * 14 + 13) * DAY),
+          starts_on: dayOf(sprintStart + i * 14 * DAY_MS),
+          ends_on: dayOf(sprintStart + (i * 14 + 13) * DAY_MS),
         },
         id('Katherine Johnson'),
       ),
@@ -197,7 +197,7 @@ export function seedDemoReviews(services: Services, orgId: string, people: DemoP
       release_days: 2,
     });
     registerDemoRows(db, orgId, 'review_automation_rules', [
-      insertAutomationRule(db, orgId, rule, id('Katherine Johnson'), new Date(now - 20 * DAY).toISOString()),
+      insertAutomationRule(db, orgId, rule, id('Katherine Johnson'), new Date(now - 20 * DAY_MS).toISOString()),
     ]);
     // The rule's own pass creates the reviews of the sprints that ended since (registered as demo through the rule).
     // Quietly: the demo is what already happened, so nobody starts with a bell full of "new review requests"

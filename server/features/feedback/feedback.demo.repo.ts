@@ -14,7 +14,7 @@ import {
 import { registerDemoRows } from '../demo/demo.repo.js';
 import { DEMO_TEAMS, type DemoPeople } from '../demo/demo.seed.js';
 
-import { DAY_MS as DAY } from '../../../shared/dates.days.js';
+import { DAY_MS } from '../../../shared/dates.days.js';
 const iso = (t: number) => new Date(t).toISOString();
 
 const TAGS: ReadonlyArray<[string, FeedbackTagKind, string]> = [
@@ -86,7 +86,7 @@ export function seedDemoFeedback(services: Services, orgId: string, people: Demo
     for (const [name, kind, description] of TAGS) {
       const tagId = newId();
       db.insert(feedbackTags)
-        .values({ id: tagId, organization_id: orgId, name, kind, description, created_at: iso(now - 120 * DAY) })
+        .values({ id: tagId, organization_id: orgId, name, kind, description, created_at: iso(now - 120 * DAY_MS) })
         .run();
       tagIds.set(name, tagId);
       ids.tags.push(tagId);
@@ -125,7 +125,7 @@ export function seedDemoFeedback(services: Services, orgId: string, people: Demo
         for (let k = 0; k < 2 + ((i + t) % 2); k++) {
           const recipient = team[(i + 1 + k * 2) % team.length]!;
           if (recipient === giver) continue;
-          const at = now - (3 + ((n * 37) % 107)) * DAY - ((n * 7) % 9) * 3_600_000;
+          const at = now - (3 + ((n * 37) % 107)) * DAY_MS - ((n * 7) % 9) * 3_600_000;
           give(giver, recipient, at, NOTES[n % NOTES.length]!, team.filter((p) => p !== giver && p !== recipient).slice(0, (n % 4) + 1));
           n++;
         }
@@ -135,14 +135,14 @@ export function seedDemoFeedback(services: Services, orgId: string, people: Demo
     give(
       id('Grace Hopper'),
       people.adminId,
-      now - 9 * DAY,
+      now - 9 * DAY_MS,
       ['Thank you for getting the hiring budget approved so quickly. The Web team can finally start interviewing.', ['Ownership'], 'PUBLIC'],
       [id('Ada Lovelace'), id('Edgar Codd')],
     );
     give(
       people.adminId,
       id('Katherine Johnson'),
-      now - 4 * DAY,
+      now - 4 * DAY_MS,
       [
         'The Mobile team’s release plan was the clearest we have had this year. Thank you for the calm and careful rollout.',
         ['Communication', 'Ownership'],
@@ -150,7 +150,7 @@ export function seedDemoFeedback(services: Services, orgId: string, people: Demo
       ],
       [id('Grace Hopper')],
     );
-    give(people.adminId, id('Ada Lovelace'), now - 20 * DAY, [
+    give(people.adminId, id('Ada Lovelace'), now - 20 * DAY_MS, [
       'You handled the team change with a lot of care. Let us talk about how to share that with the other managers.',
       ['Mentoring'],
       'MANAGER',
@@ -171,8 +171,8 @@ export function seedDemoFeedback(services: Services, orgId: string, people: Demo
           'What should I stop doing?',
           'How could I support you better?',
         ],
-        created_at: iso(now - 60 * DAY),
-        updated_at: iso(now - 60 * DAY),
+        created_at: iso(now - 60 * DAY_MS),
+        updated_at: iso(now - 60 * DAY_MS),
       })
       .run();
     ids.templates.push(templateId);
@@ -186,17 +186,17 @@ export function seedDemoFeedback(services: Services, orgId: string, people: Demo
         template_id: 'builtin:general',
         responders: 'TEAMMATES',
         responder_count: 3,
-        paused_at: iso(now - DAY),
+        paused_at: iso(now - DAY_MS),
         created_by: id('Ada Lovelace'),
-        created_at: iso(now - 30 * DAY),
-        updated_at: iso(now - DAY),
+        created_at: iso(now - 30 * DAY_MS),
+        updated_at: iso(now - DAY_MS),
       })
       .run();
     ids.rules.push(ruleId);
 
     const general = BUILTIN_FEEDBACK_TEMPLATES.find((tpl) => tpl.id === 'builtin:general')!;
     /** A moment `days` after `at`, but never later than an hour ago: the demo has no feedback from the future. */
-    const after = (at: number, days: number) => Math.min(at + days * DAY, now - 3_600_000);
+    const after = (at: number, days: number) => Math.min(at + days * DAY_MS, now - 3_600_000);
     const request = (requester: string, subject: string, responders: readonly string[], answered: readonly boolean[], at: number, shared: boolean) => {
       const requestId = newId();
       db.insert(feedbackRequests)
@@ -249,9 +249,9 @@ export function seedDemoFeedback(services: Services, orgId: string, people: Demo
           .run();
       }
     };
-    request(people.adminId, people.adminId, [id('Ada Lovelace'), id('Grace Hopper')], [true, false], now - 6 * DAY, false);
-    request(id('Ada Lovelace'), id('Margaret Hamilton'), [id('Linus Torvalds'), id('Ken Thompson')], [true, true], now - 25 * DAY, true);
-    request(id('Tim Berners-Lee'), id('Tim Berners-Lee'), [people.adminId, id('Brendan Eich')], [false, true], now - 2 * DAY, false);
+    request(people.adminId, people.adminId, [id('Ada Lovelace'), id('Grace Hopper')], [true, false], now - 6 * DAY_MS, false);
+    request(id('Ada Lovelace'), id('Margaret Hamilton'), [id('Linus Torvalds'), id('Ken Thompson')], [true, true], now - 25 * DAY_MS, true);
+    request(id('Tim Berners-Lee'), id('Tim Berners-Lee'), [people.adminId, id('Brendan Eich')], [false, true], now - 2 * DAY_MS, false);
 
     registerDemoRows(db, orgId, 'feedback_tags', ids.tags);
     registerDemoRows(db, orgId, 'feedback_templates', ids.templates);

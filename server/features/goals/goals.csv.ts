@@ -40,6 +40,7 @@ import {
   type ImportGoal,
 } from './goals.csv.repo.js';
 import { formatNumber } from '../../../shared/format.js';
+import { todayIn } from '../../../shared/dates.js';
 
 /**
  * CSV import and export of goals and key results (docs/decisions/0049). One row per key result
@@ -404,7 +405,7 @@ function registerGoalsCsvRoutes(app: FastifyInstance): void {
     recordAudit(db, { ...auditActorOfRequest(request, viewer), action: 'GOALS_EXPORTED', details: { goals: exported, left_out: leftOut } });
     return reply
       .type('text/csv; charset=utf-8')
-      .header('Content-Disposition', `attachment; filename="teamlens-goals-${new Date().toISOString().slice(0, 10)}.csv"`)
+      .header('Content-Disposition', `attachment; filename="teamlens-goals-${todayIn()}.csv"`)
       .header('Cache-Control', 'no-store')
       .send(Readable.from([csv]));
   });

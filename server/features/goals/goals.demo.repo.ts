@@ -8,9 +8,9 @@ import { recomputeGoalProgress } from './goals.progress.repo.js';
 import { registerDemoRows } from '../demo/demo.repo.js';
 import { DEMO_TEAMS, type DemoPeople } from '../demo/demo.seed.js';
 
-import { DAY_MS as DAY } from '../../../shared/dates.days.js';
+import { DAY_MS } from '../../../shared/dates.days.js';
+import { dayOf } from '../../../shared/dates.js';
 const iso = (t: number) => new Date(t).toISOString();
-const dayOf = (t: number) => iso(t).slice(0, 10);
 
 /** [title, kind, start, target, value reached by the last check-in, currency?] */
 type Kr = [string, KeyResultKind, number, number, number, string?];
@@ -228,13 +228,13 @@ export function seedDemoGoals(services: Services, orgId: string, people: DemoPeo
         owner_user_id: owner.user ?? null,
         owner_team_id: owner.team ?? null,
         parent_id: parent,
-        start_date: dayOf(now - startDaysAgo * DAY),
-        due_date: dayOf(now + 75 * DAY),
+        start_date: dayOf(now - startDaysAgo * DAY_MS),
+        due_date: dayOf(now + 75 * DAY_MS),
         visibility: spec.visibility ?? (owner.kind === 'PERSON' ? 'MANAGER_CHAIN' : 'EVERYONE'),
         status: spec.status ?? 'ON_TRACK',
         created_by: createdBy,
-        created_at: iso(now - startDaysAgo * DAY),
-        updated_at: iso(now - startDaysAgo * DAY),
+        created_at: iso(now - startDaysAgo * DAY_MS),
+        updated_at: iso(now - startDaysAgo * DAY_MS),
       })
       .run();
     const krs = (spec.krs ?? []).map(([title, kind, start, target, reached, currency], position) => {
@@ -288,7 +288,7 @@ export function seedDemoGoals(services: Services, orgId: string, people: DemoPeo
           confidence: 4,
           status: 'ON_TRACK',
           progress: progressOf(goal.id),
-          created_at: iso(now - daysAgo * DAY),
+          created_at: iso(now - daysAgo * DAY_MS),
         })
         .run();
       db.insert(goalCheckInValues)
@@ -297,7 +297,7 @@ export function seedDemoGoals(services: Services, orgId: string, people: DemoPeo
         )
         .run();
       db.update(goals)
-        .set({ last_check_in_at: iso(now - daysAgo * DAY) })
+        .set({ last_check_in_at: iso(now - daysAgo * DAY_MS) })
         .where(eq(goals.id, goal.id))
         .run();
     };
@@ -323,7 +323,7 @@ export function seedDemoGoals(services: Services, orgId: string, people: DemoPeo
           setValue(kr.id, after);
           return { check_in_id: checkInId, key_result_id: kr.id, organization_id: orgId, before_value: before, after_value: after };
         });
-        const at = iso(now - daysAgo * DAY);
+        const at = iso(now - daysAgo * DAY_MS);
         if (status) db.update(goals).set({ status }).where(eq(goals.id, goal.id)).run();
         recomputeGoalProgress(db, goal.id);
         db.insert(goalCheckIns)
@@ -374,14 +374,14 @@ export function insertDemoGrowthGoal(
       owner_user_id: userId,
       kind: 'GROWTH',
       competency_id: competencyId,
-      start_date: dayOf(now - 30 * DAY),
-      due_date: dayOf(now + 90 * DAY),
+      start_date: dayOf(now - 30 * DAY_MS),
+      due_date: dayOf(now + 90 * DAY_MS),
       visibility: 'MANAGER_CHAIN',
       status: 'ON_TRACK',
       created_by: userId,
-      created_at: iso(now - 30 * DAY),
-      updated_at: iso(now - 6 * DAY),
-      last_check_in_at: iso(now - 6 * DAY),
+      created_at: iso(now - 30 * DAY_MS),
+      updated_at: iso(now - 6 * DAY_MS),
+      last_check_in_at: iso(now - 6 * DAY_MS),
     })
     .run();
   p.krs.forEach(([title, kind, start, target, current], position) => {
@@ -401,7 +401,7 @@ export function insertDemoGrowthGoal(
       confidence: 4,
       status: 'ON_TRACK',
       progress,
-      created_at: iso(now - 6 * DAY),
+      created_at: iso(now - 6 * DAY_MS),
     })
     .run();
   return goalId;

@@ -17,9 +17,9 @@ import {
 import { registerDemoRows } from '../demo/demo.repo.js';
 import { DEMO_TEAMS, type DemoPeople } from '../demo/demo.seed.js';
 
-import { DAY_MS as DAY } from '../../../shared/dates.days.js';
+import { DAY_MS } from '../../../shared/dates.days.js';
+import { dayOf } from '../../../shared/dates.js';
 const iso = (t: number) => new Date(t).toISOString();
-const dayOf = (t: number) => iso(t).slice(0, 10);
 
 /** Level index (0-based) per demo person on the IC track; managers go on the manager track. */
 const IC_LEVEL: Record<string, number> = { lead: 3, first: 2, second: 1, other: 1, last: 0 };
@@ -97,8 +97,8 @@ export function seedDemoGrowth(services: Services, orgId: string, people: DemoPe
           description: spec.description,
           builtin_key: spec.key,
           position: t,
-          created_at: iso(now - 60 * DAY),
-          updated_at: iso(now - 60 * DAY),
+          created_at: iso(now - 60 * DAY_MS),
+          updated_at: iso(now - 60 * DAY_MS),
         })
         .run();
       const levels = spec.levels.map((l, position) => {
@@ -141,7 +141,7 @@ export function seedDemoGrowth(services: Services, orgId: string, people: DemoPe
           track_id: p.track.id,
           level_id: p.track.levels[p.level]!,
           placed_by: people.adminId,
-          placed_at: iso(now - 45 * DAY),
+          placed_at: iso(now - 45 * DAY_MS),
         })
         .run();
     }
@@ -154,7 +154,7 @@ export function seedDemoGrowth(services: Services, orgId: string, people: DemoPe
         track_id: mgr.id,
         level_id: adminLevel,
         placed_by: people.adminId,
-        placed_at: iso(now - 45 * DAY),
+        placed_at: iso(now - 45 * DAY_MS),
       })
       .run();
     const adminAssessment = newId();
@@ -170,9 +170,9 @@ export function seedDemoGrowth(services: Services, orgId: string, people: DemoPe
         level_id: adminLevel,
         summary: 'Strong on strategy; I want to grow in coaching the managers.',
         version: 2,
-        submitted_at: iso(now - 9 * DAY),
-        created_at: iso(now - 11 * DAY),
-        updated_at: iso(now - 9 * DAY),
+        submitted_at: iso(now - 9 * DAY_MS),
+        created_at: iso(now - 11 * DAY_MS),
+        updated_at: iso(now - 9 * DAY_MS),
       })
       .run();
     mgr.competencies.forEach((competencyId, c) => {
@@ -197,11 +197,11 @@ export function seedDemoGrowth(services: Services, orgId: string, people: DemoPe
           organization_id: orgId,
           user_id: people.adminId,
           title,
-          due_date: dayOf(now + inDays * DAY),
+          due_date: dayOf(now + inDays * DAY_MS),
           competency_id: mgr.competencies[1] ?? null,
-          done_at: done ? iso(now - 5 * DAY) : null,
+          done_at: done ? iso(now - 5 * DAY_MS) : null,
           created_by: people.adminId,
-          created_at: iso(now - 20 * DAY),
+          created_at: iso(now - 20 * DAY_MS),
         })
         .run();
       actionIds.push(id);
@@ -218,7 +218,7 @@ export function seedDemoGrowth(services: Services, orgId: string, people: DemoPe
         ['MANAGER', managerId, 0],
       ] as const) {
         const id = newId();
-        const at = now - (12 - a * 2 - (kind === 'MANAGER' ? 1 : 0)) * DAY;
+        const at = now - (12 - a * 2 - (kind === 'MANAGER' ? 1 : 0)) * DAY_MS;
         db.insert(assessments)
           .values({
             id,
@@ -235,7 +235,7 @@ export function seedDemoGrowth(services: Services, orgId: string, people: DemoPe
                 : 'Solid at the level, with room to lead larger pieces of work.',
             version: 2,
             submitted_at: iso(at),
-            created_at: iso(at - 2 * DAY),
+            created_at: iso(at - 2 * DAY_MS),
             updated_at: iso(at),
           })
           .run();
@@ -260,7 +260,7 @@ export function seedDemoGrowth(services: Services, orgId: string, people: DemoPe
       const p = placed.get(plan.person)!;
       const competencyId = p.track.competencies[plan.competency % p.track.competencies.length]!;
       db.insert(developmentPlans)
-        .values({ user_id: userId, organization_id: orgId, mentor_id: who(plan.mentor), focus: plan.focus, updated_at: iso(now - 5 * DAY) })
+        .values({ user_id: userId, organization_id: orgId, mentor_id: who(plan.mentor), focus: plan.focus, updated_at: iso(now - 5 * DAY_MS) })
         .run();
       const goalId = insertDemoGrowthGoal(db, { orgId, userId, competencyId, title: plan.goal, krs: plan.krs, now });
       goalIds.push(goalId);
@@ -272,12 +272,12 @@ export function seedDemoGrowth(services: Services, orgId: string, people: DemoPe
             organization_id: orgId,
             user_id: userId,
             title,
-            due_date: dayOf(now + inDays * DAY),
+            due_date: dayOf(now + inDays * DAY_MS),
             competency_id: competencyId,
             goal_id: goalId,
-            done_at: done ? iso(now + Math.min(inDays, -1) * DAY) : null,
+            done_at: done ? iso(now + Math.min(inDays, -1) * DAY_MS) : null,
             created_by: userId,
-            created_at: iso(now - 20 * DAY),
+            created_at: iso(now - 20 * DAY_MS),
           })
           .run();
         actionIds.push(id);

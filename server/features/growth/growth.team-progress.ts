@@ -1,5 +1,6 @@
 import type { MercuriusContext } from 'mercurius';
 import { forbidden } from '../../../shared/app-error.js';
+import { dayOf } from '../../../shared/dates.js';
 import { developmentPlanProgress } from '../../../shared/growth.js';
 import { requireViewer } from '../../graphql/context.js';
 import { jsonList } from '../../db/prepared.js';
@@ -41,7 +42,7 @@ export function developmentTeamProgress(ctx: Ctx): TeamProgress[] {
   if (!people.length) return [];
   const orgId = viewer.organizationId;
   const ids = jsonList(people.map((p) => p.id));
-  const today = new Date(ctx.services.scheduler.now()).toISOString().slice(0, 10);
+  const today = dayOf(ctx.services.scheduler.now());
 
   const teams = liveTeamsByIds(db, orgId, jsonList(people.map((p) => p.team_id).filter((t): t is string => !!t)));
   const placements = new Map(placementsOf(db, orgId, ids).map((p) => [p.user_id, p]));

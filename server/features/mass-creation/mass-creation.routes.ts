@@ -18,6 +18,7 @@ import { auditActorOfRequest } from '../audit/audit.actor.js';
 import { recordAudit } from '../audit/audit.repo.js';
 import { HTTP_STATUS } from '../../lib/http-status.js';
 import { formatNumber } from '../../../shared/format.js';
+import { todayIn } from '../../../shared/dates.js';
 
 const EXPORT_PAGE = 1_000;
 /** Bytes handed to the CSV parser between two yields to the event loop. */
@@ -193,10 +194,6 @@ async function* exportChunks(app: FastifyInstance, orgId: string, includeDeleted
   }
 }
 
-function today(): string {
-  return new Date().toISOString().slice(0, 10);
-}
-
 /**
  * CSV endpoints of mass creation, authenticated with the Bearer access token like /graphql
  * (so no cookie is involved and no CSRF token is needed), admin only. JSON errors are
@@ -261,7 +258,7 @@ export async function massCreationRoutes(app: FastifyInstance): Promise<void> {
     });
     return reply
       .type('text/csv; charset=utf-8')
-      .header('Content-Disposition', `attachment; filename="teamlens-users-${today()}.csv"`)
+      .header('Content-Disposition', `attachment; filename="teamlens-users-${todayIn()}.csv"`)
       .header('Cache-Control', 'no-store')
       .send(Readable.from(exportChunks(app, viewerOf(request).organizationId, query.data.includeDeleted === true)));
   });

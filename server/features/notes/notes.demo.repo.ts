@@ -4,9 +4,9 @@ import { noteAgendaItems, notePrivateNotes, notes } from './notes.tables.js';
 import { registerDemoRows } from '../demo/demo.repo.js';
 import type { DemoPeople } from '../demo/demo.seed.js';
 
-import { DAY_MS as DAY } from '../../../shared/dates.days.js';
+import { DAY_MS } from '../../../shared/dates.days.js';
+import { dayOf } from '../../../shared/dates.js';
 const iso = (t: number) => new Date(t).toISOString();
-const dayOf = (t: number) => iso(t).slice(0, 10);
 
 type DemoNote = {
   author: 'admin' | string;
@@ -100,7 +100,7 @@ export function seedDemoNotes(services: Services, orgId: string, people: DemoPeo
   db.transaction(() => {
     for (const spec of NOTES) {
       const noteId = newId();
-      const at = now - spec.days_ago * DAY;
+      const at = now - spec.days_ago * DAY_MS;
       const author = who(spec.author);
       const about = spec.about ? who(spec.about) : null;
       db.insert(notes)
@@ -113,9 +113,9 @@ export function seedDemoNotes(services: Services, orgId: string, people: DemoPeo
           tags: spec.tags,
           pinned: spec.pinned ?? false,
           about_user_id: about,
-          shared_at: spec.shared ? iso(at - DAY) : null,
-          next_one_on_one: spec.next_in_days ? dayOf(now + spec.next_in_days * DAY) : null,
-          created_at: iso(at - 20 * DAY),
+          shared_at: spec.shared ? iso(at - DAY_MS) : null,
+          next_one_on_one: spec.next_in_days ? dayOf(now + spec.next_in_days * DAY_MS) : null,
+          created_at: iso(at - 20 * DAY_MS),
           updated_at: iso(at),
           shared_updated_at: spec.shared ? iso(at) : null,
         })
@@ -127,8 +127,8 @@ export function seedDemoNotes(services: Services, orgId: string, people: DemoPeo
             user_id: about,
             organization_id: orgId,
             body: spec.about_private,
-            created_at: iso(at - DAY),
-            updated_at: iso(at - DAY / 2),
+            created_at: iso(at - DAY_MS),
+            updated_at: iso(at - DAY_MS / 2),
           })
           .run();
       }
@@ -144,7 +144,7 @@ export function seedDemoNotes(services: Services, orgId: string, people: DemoPeo
             done_at: done ? iso(at) : null,
             done_by: done ? creator : null,
             created_by: creator,
-            created_at: iso(at - DAY + i * 60_000),
+            created_at: iso(at - DAY_MS + i * 60_000),
           })
           .run();
       }

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { AppError, forbidden } from '../../../shared/app-error.js';
+import { dayOf } from '../../../shared/dates.js';
 import type { Db } from '../../db/connection.js';
 import { bearerToken, viewerFromAccessToken, type Viewer } from '../auth/viewer.js';
 import { featureAreaOffMessage, isFeatureAreaOn } from '../feature-areas/feature-areas.guard.js';
@@ -69,7 +70,7 @@ async function registerNotesExport(app: FastifyInstance): Promise<void> {
     try {
       const { db } = app.services;
       if (!isFeatureAreaOn(db, viewer.organizationId, 'NOTES')) throw forbidden(featureAreaOffMessage('NOTES'));
-      const today = new Date(app.services.scheduler.now()).toISOString().slice(0, 10);
+      const today = dayOf(app.services.scheduler.now());
       return reply
         .header('Content-Type', 'text/markdown; charset=utf-8')
         .header('Content-Disposition', `attachment; filename="teamlens-notes-${today}.md"`)

@@ -9,10 +9,10 @@ import { retroActionItems, retroComments, retroGroups, retroHealthAnswers, retro
 import { registerDemoRows } from '../demo/demo.repo.js';
 import { DEMO_TEAMS, type DemoPeople } from '../demo/demo.seed.js';
 
-import { DAY_MS as DAY } from '../../../shared/dates.days.js';
+import { DAY_MS } from '../../../shared/dates.days.js';
+import { dayOf } from '../../../shared/dates.js';
 const HOUR = 3_600_000;
 const iso = (t: number) => new Date(t).toISOString();
-const dayOf = (t: number) => iso(t).slice(0, 10);
 
 /** `comments`: what people said in the discussion, one comment each, in order. */
 type Topic = { prompt: string; title: string; texts: string[]; comments?: string[] };
@@ -131,7 +131,7 @@ export function seedDemoRetros(services: Services, orgId: string, people: DemoPe
       const team = spec.people.map((name) => people.byName.get(name)!);
       const [managerId, leadId] = team as [string, string];
       for (const [k, plan] of PLANS.entries()) {
-        const start = now - (42 - 14 * k) * DAY + (10 + t) * HOUR - (now % DAY);
+        const start = now - (42 - 14 * k) * DAY_MS + (10 + t) * HOUR - (now % DAY_MS);
         const end = start + HOUR;
         const input = createRetroSchema.parse({
           team_id: teamId,
@@ -242,12 +242,12 @@ export function seedDemoRetros(services: Services, orgId: string, people: DemoPe
               group_id: groupIds[i] ?? null,
               text: inTeam(spec.name, item.text),
               owner_id: team[(i + k + t + 1) % team.length]!,
-              due_on: dayOf(start + item.due_days * DAY),
+              due_on: dayOf(start + item.due_days * DAY_MS),
               status,
-              done_at: status === 'DONE' ? iso(start + (item.due_days - 1) * DAY) : null,
+              done_at: status === 'DONE' ? iso(start + (item.due_days - 1) * DAY_MS) : null,
               created_by: leadId,
               created_at: iso(created),
-              updated_at: iso(status === 'OPEN' ? created : start + (item.due_days - 1) * DAY),
+              updated_at: iso(status === 'OPEN' ? created : start + (item.due_days - 1) * DAY_MS),
             })
             .run();
         }
@@ -260,7 +260,7 @@ export function seedDemoRetros(services: Services, orgId: string, people: DemoPe
           team_id: teamId,
           template_id: 'builtin:start-stop-continue',
           facilitator_id: leadId,
-          scheduled_at: iso(now + 2 * DAY + (10 + t) * HOUR - (now % DAY)),
+          scheduled_at: iso(now + 2 * DAY_MS + (10 + t) * HOUR - (now % DAY_MS)),
           check_in_question: 'One word for this sprint?',
           health_check_id: 'builtin:team-health',
         }),

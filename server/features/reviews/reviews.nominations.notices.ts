@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Services } from '../../services.js';
+import { dayOf } from '../../../shared/dates.js';
 import { formatDay } from '../../../shared/format.js';
 import { notify } from '../notifications/notifications.deliver.js';
 import { isFeatureAreaOn } from '../feature-areas/feature-areas.guard.js';
@@ -69,7 +70,7 @@ export function announceNominations(services: Services, orgId: string, cycle: Re
 
 /** A manual reminder for one participant; false when one was already queued today. */
 export function queueNominationReminder(services: Services, orgId: string, row: Pick<PeerCountRow, 'participant_id' | 'cycle_id'>): boolean {
-  const day = new Date(services.scheduler.now()).toISOString().slice(0, 10);
+  const day = dayOf(services.scheduler.now());
   return services.scheduler.enqueue({
     kind: NOMINATION_SEND_KIND,
     uniqueKey: `${row.participant_id}:manual:${day}`,
