@@ -264,6 +264,42 @@ it('people: an unmatched account is matched through the person picker, with the 
   expect(await within(people).findByText('Carol Shaw', undefined, T)).toBeTruthy();
 });
 
+it('people: while a changed filter loads, the list is marked busy and still shows the previous rows', async () => {
+  const account = (id: string, provider: ExternalAccount['provider'], display_name: string): ExternalAccount => ({
+    id,
+    provider,
+    external_id: id,
+    login: null,
+    display_name,
+    email: null,
+    is_bot: false,
+    match_kind: 'NONE',
+    user: null,
+    candidates: [],
+  });
+  const all = [account('g1', 'GITHUB', 'Carol GitHub'), account('j1', 'JIRA', 'Carol Jira')];
+  let answerJira: (() => void) | null = null;
+  stubPage([], {
+    ExternalAccounts: ({ provider }) => {
+      const items = all.filter((a) => !provider || a.provider === provider);
+      const answer = { data: { externalAccounts: { items, total: items.length } } };
+      return provider ? new Promise((resolve) => (answerJira = () => resolve(answer))) : answer;
+    },
+  });
+  await renderSignedIn(PATH);
+  const people = await screen.findByRole('region', { name: 'People' }, T);
+  const list = await within(people).findByRole('region', { name: 'Account list' }, T);
+  expect(list.getAttribute('aria-busy')).toBeNull();
+  fireEvent.change(within(people).getByLabelText('Service'), { target: { value: 'JIRA' } });
+  await waitFor(() => expect(within(people).getByRole('region', { name: 'Account list' }).getAttribute('aria-busy')).toBe('true'), T);
+  expect(within(people).getByRole('rowheader', { name: 'Carol GitHub' })).toBeTruthy();
+  await waitFor(() => expect(answerJira).not.toBeNull(), T);
+  answerJira!();
+  await waitFor(() => expect(within(people).queryByRole('rowheader', { name: 'Carol GitHub' })).toBeNull(), T);
+  expect(within(people).getByRole('region', { name: 'Account list' }).getAttribute('aria-busy')).toBeNull();
+  expect(within(people).getByRole('rowheader', { name: 'Carol Jira' })).toBeTruthy();
+});
+
 it('code process: lists are edited one name at a time; the server’s refusal shows at its field and the saved message is announced', async () => {
   let refuse = true;
   const { calls } = stubGraphql(

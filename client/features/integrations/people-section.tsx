@@ -135,7 +135,8 @@ export function PeopleSection() {
         </EmptyState>
       ) : (
         <>
-          <div className="integration-table-wrap" tabIndex={0} role="region" aria-label="Account list">
+          {/* Busy while a changed filter's accounts load: the rows shown are still the previous filter's. */}
+          <div className="integration-table-wrap" tabIndex={0} role="region" aria-label="Account list" aria-busy={accounts.isPlaceholderData || undefined}>
             <table className="integration-table integration-people">
               <caption className="sr-only">Accounts of the connected services</caption>
               <thead>
